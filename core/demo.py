@@ -1,0 +1,40 @@
+"""Demo events: generated players (Faker, ja_JP names), for trying the desk."""
+
+from __future__ import annotations
+
+import random
+
+from faker import Faker
+
+from .store import DataDir, EventStore
+
+
+def demo_names(n: int, seed: int | None = None) -> list[str]:
+    """``n`` distinct Japanese full names, reproducible for a given seed."""
+    fake = Faker("ja_JP")
+    fake.seed_instance(seed if seed is not None else random.randrange(1 << 30))
+    names: list[str] = []
+    seen: set[str] = set()
+    while len(names) < n:
+        name = f"{fake.last_name()} {fake.first_name()}"
+        if name not in seen:
+            seen.add(name)
+            names.append(name)
+    return names
+
+
+def make_demo(datadir: DataDir, players: int = 16, kind: str = "constructed",
+              seed: int | None = None) -> EventStore:
+    """Create a demo event with ``players`` generated players; return it open."""
+    from .desk import Desk
+
+    if not 2 <= players <= 4096:
+        from .errors import LyceeError
+        raise LyceeError(f"--players {players}: from 2 to 4096")
+    store = datadir.create({
+        "name": f"Demo {kind} ({players})", "kind": kind,
+        "match": "bo3", "minutes": 50,
+        "staff": {"organizer": "店長", "judges": ["ジャッジA"], "head_judge": "ジャッジA"},
+    })
+    Desk(store, actor="demo").add_players(demo_names(players, seed))
+    return store

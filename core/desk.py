@@ -1,0 +1,90 @@
+"""What the desk does to an open event: the operations both faces (the command
+line and the app) call.  Each turns a request into one action, which the store
+checks against the rules and writes durably; nothing here talks to a screen."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from . import actions as A
+from .errors import LyceeError
+from .matchrules import parse_result
+from .model import Event, Match
+from .store import EventStore
+
+
+@dataclass
+class Desk:
+    store: EventStore
+    actor: str = "desk"
+
+    @property
+    def event(self) -> Event:
+        return self.store.event
+
+    # -- players -------------------------------------------------------------
+    def next_player_ids(self, n: int) -> list[str]:
+        used = {p.id for p in self.event.players}
+        out, i = [], len(self.event.players) + 1
+        while len(out) < n:
+            pid = f"p{i}"
+            if pid not in used:
+                out.append(pid)
+            i += 1
+        return out
+
+    def add_players(self, names: list[str]) -> list[str]:
+        """Register players (all or none); return their new ids."""
+        names = [n.strip() for n in names]
+        ids = self.next_player_ids(len(names))
+        self.store.append(
+            "register", {"players": [{"id": i, "name": n} for i, n in zip(ids, names)]}, self.actor
+        )
+        return ids
+
+    def player(self, ref: str):
+        return A.find_player(self.event, ref)
+
+    def drop(self, ref: str) -> Event:
+        p = self.player(ref)
+        return self.store.append("drop", {"player": p.id}, self.actor)
+
+    # -- rounds ----------------------------------------------------------------
+    def rng_for(self, round_number: int, seed: int | str | None = None) -> random.Random:
+        """Pairing randomness: seeded by the event and round (replayable)."""
+        return random.Random(f"{self.event.id}:{round_number}:{'' if seed is None else seed}")
+
+    def store_pairing(self, matches: tuple[Match, ...] | list[Match], stage: str = "swiss") -> Event:
+        number = len(self.event.rounds) + 1
+        data = {"round": number, "stage": stage,
+                "matches": [{"table": m.table, "p1": m.p1, "p2": m.p2} for m in matches]}
+        return self.store.append("pair", data, self.actor)
+
+    def pair_next(self, seed: int | str | None = None) -> Event:
+        """Pair the next Swiss round (refused while a result is missing)."""
+        from .pairing import pair_swiss
+
+        ev = self.event
+        number = len(ev.rounds) + 1
+        matches = pair_swiss(ev, self.rng_for(number, seed))
+        return self.store_pairing(matches)
+
+    def record(self, table: int, text: str, round_number: int | None = None, note: str = "") -> Event:
+        """Record ``text`` (``2-1``, ``1-1-1``, ``id``) at ``table`` of the
+        current round (or ``round_number``)."""
+        ev = self.event
+        if not ev.rounds:
+            raise LyceeError("no round has been paired yet")
+        number = round_number or len(ev.rounds)
+        r = parse_result(text)
+        data = {"round": number, "table": int(table), "p1_wins": r.p1_wins,
+                "p2_wins": r.p2_wins, "draws": r.draws, "result": r.text()}
+        if r.intentional:
+            data["intentional"] = True
+        if note:
+            data["note"] = note
+        return self.store.append("result", data, self.actor)
+
+    def undo(self) -> dict:
+        return self.store.undo(self.actor)

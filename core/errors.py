@@ -1,0 +1,35 @@
+"""Errors the engine raises.  Each carries a one-line message for the user and,
+where a rule of the guideline decides, the rule id (G-...)."""
+
+from __future__ import annotations
+
+
+class LyceeError(Exception):
+    """Something the user asked for cannot be done; ``str(err)`` says why."""
+
+    def __init__(self, message: str, rule: str | None = None):
+        self.rule = rule
+        super().__init__(f"{message} [{rule}]" if rule else message)
+
+
+class RuleError(LyceeError):
+    """Refused because a rule of the guideline forbids it."""
+
+
+class NotFound(LyceeError):
+    """An event, player or table that does not exist."""
+
+
+class ValidationError(LyceeError):
+    """Malformed input: ``problems`` lists every (where, what) found."""
+
+    def __init__(self, source: str, problems: list[tuple[str, str]]):
+        self.source = source
+        self.problems = list(problems)
+        lines = [f"{source}: {len(self.problems)} problem(s)"]
+        lines += [f"  {where}: {what}" for where, what in self.problems]
+        super().__init__("\n".join(lines))
+
+
+class EventLocked(LyceeError):
+    """Another process holds the event open."""

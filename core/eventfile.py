@@ -1,0 +1,281 @@
+"""The ``lycee-event/1`` file (DESIGN section 4): export and checked import.
+
+``to_doc(event)`` gives the document; ``event_from_doc(doc)`` checks every
+field (structure with JSON Schema, then the meaning: ids that exist, a player
+once a round, results the match type allows) and raises
+:class:`~core.errors.ValidationError` listing every problem with its JSON path.
+``event_from_doc(to_doc(e)) == e``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+
+from .actions import check_settings, name_key
+from .errors import LyceeError, ValidationError
+from .matchrules import Result, check_result
+from .model import (
+    KINDS,
+    MATCH_TYPES,
+    OUTCOMES,
+    PENALTY_ACTIONS,
+    PENALTY_LEVELS,
+    STAGES,
+    TIEBREAKERS,
+    Event,
+    Match,
+    Penalty,
+    Player,
+    Round,
+)
+
+SCHEMA_TAG = "lycee-event/1"
+
+_nonneg = {"type": "integer", "minimum": 0}
+_id = {"type": "string", "minLength": 1}
+SCHEMA = {
+    "type": "object",
+    "required": ["schema", "id", "name", "date", "kind", "match", "minutes", "players", "rounds"],
+    "properties": {
+        "schema": {"const": SCHEMA_TAG},
+        "id": _id,
+        "name": {"type": "string", "minLength": 1},
+        "date": {"type": "string", "format": "date", "pattern": r"^\d{4}-\d{2}-\d{2}$"},
+        "kind": {"enum": list(KINDS)},
+        "match": {"enum": list(MATCH_TYPES)},
+        "minutes": {"type": "integer", "minimum": 1, "maximum": 600},
+        "rounds_planned": {"type": ["integer", "null"], "minimum": 1, "maximum": 30},
+        "tiebreakers": {"type": "array", "items": {"enum": list(TIEBREAKERS)}, "uniqueItems": True},
+        "staff": {
+            "type": "object",
+            "properties": {
+                "organizer": {"type": "string"},
+                "judges": {"type": "array", "items": {"type": "string"}},
+                "head_judge": {"type": "string"},
+            },
+        },
+        "sanctioned": {"type": "boolean"},
+        "decklists_required": {"type": "boolean"},
+        "spectating": {"type": "boolean"},
+        "players": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["id", "name"],
+                "properties": {
+                    "id": _id,
+                    "name": {"type": "string", "minLength": 1},
+                    "dropped_after_round": {"type": ["integer", "null"], "minimum": 0},
+                    "excluded": {"type": "boolean"},
+                    "joined_round": {"type": "integer", "minimum": 1},
+                },
+            },
+        },
+        "rounds": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["number", "matches"],
+                "properties": {
+                    "number": {"type": "integer", "minimum": 1},
+                    "stage": {"enum": list(STAGES)},
+                    "matches": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "required": ["table", "p1"],
+                            "properties": {
+                                "table": {"type": "integer", "minimum": 1},
+                                "p1": _id,
+                                "p2": {"type": ["string", "null"]},
+                                "p1_wins": _nonneg,
+                                "p2_wins": _nonneg,
+                                "draws": _nonneg,
+                                "outcome": {"enum": [*OUTCOMES, None]},
+                                "note": {"type": "string"},
+                            },
+                        },
+                    },
+                },
+            },
+        },
+        "penalties": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["player", "level", "reason"],
+                "properties": {
+                    "player": _id,
+                    "round": {"type": ["integer", "null"], "minimum": 1},
+                    "table": {"type": ["integer", "null"], "minimum": 1},
+                    "level": {"enum": list(PENALTY_LEVELS)},
+                    "action": {"enum": list(PENALTY_ACTIONS)},
+                    "reason": {"type": "string"},
+                    "by": {"type": "string"},
+                    "appeal": {"type": ["object", "null"]},
+                },
+            },
+        },
+    },
+}
+_VALIDATOR = jsonschema.Draft202012Validator(SCHEMA, format_checker=jsonschema.FormatChecker())
+
+
+def json_path(parts) -> str:
+    out = "$"
+    for p in parts:
+        out += f"[{p}]" if isinstance(p, int) else f".{p}"
+    return out
+
+
+def to_doc(event: Event) -> dict:
+    return {
+        "schema": SCHEMA_TAG,
+        "id": event.id,
+        "name": event.name,
+        "date": event.date,
+        "kind": event.kind,
+        "match": event.match,
+        "minutes": event.minutes,
+        "rounds_planned": event.rounds_planned,
+        "tiebreakers": list(event.tiebreakers),
+        "staff": {
+            "organizer": event.staff.organizer,
+            "judges": list(event.staff.judges),
+            "head_judge": event.staff.head_judge,
+        },
+        "sanctioned": event.sanctioned,
+        "decklists_required": event.decklists_required,
+        "spectating": event.spectating,
+        "players": [
+            {"id": p.id, "name": p.name, "dropped_after_round": p.dropped_after_round,
+             "excluded": p.excluded, "joined_round": p.joined_round}
+            for p in event.players
+        ],
+        "rounds": [
+            {"number": r.number, "stage": r.stage,
+             "matches": [
+                 {"table": m.table, "p1": m.p1, "p2": m.p2, "p1_wins": m.p1_wins,
+                  "p2_wins": m.p2_wins, "draws": m.draws, "outcome": m.outcome, "note": m.note}
+                 for m in r.matches]}
+            for r in event.rounds
+        ],
+        "penalties": [
+            {"player": x.player, "round": x.round, "table": x.table, "level": x.level,
+             "action": x.action, "reason": x.reason, "by": x.by, "appeal": x.appeal}
+            for x in event.penalties
+        ],
+    }
+
+
+def event_from_doc(doc, source: str = "event") -> Event:
+    """Check ``doc`` and build the Event; raise ValidationError listing all problems."""
+    problems = [
+        (json_path(e.absolute_path), e.message)
+        for e in sorted(_VALIDATOR.iter_errors(doc), key=lambda e: list(map(str, e.absolute_path)))
+    ]
+    if problems:
+        raise ValidationError(source, problems)
+    problems = []
+
+    def bad(path, what):
+        problems.append((path, what))
+
+    try:
+        settings = check_settings(doc)
+    except LyceeError as err:
+        bad("$", str(err))
+        settings = {}
+
+    ids: dict[str, int] = {}
+    names: dict[str, int] = {}
+    players = []
+    n_rounds = len(doc["rounds"])
+    for i, p in enumerate(doc["players"]):
+        path = f"$.players[{i}]"
+        if p["id"] in ids:
+            bad(f"{path}.id", f"id {p['id']!r} is also used by $.players[{ids[p['id']]}]")
+        ids.setdefault(p["id"], i)
+        key = name_key(p["name"])
+        if key in names:
+            bad(f"{path}.name", f"{p['name']!r} is also the name of $.players[{names[key]}]")
+        names.setdefault(key, i)
+        d = p.get("dropped_after_round")
+        if d is not None and d > n_rounds:
+            bad(f"{path}.dropped_after_round", f"round {d} was never played (the event has {n_rounds})")
+        players.append(Player(p["id"], p["name"].strip(), d, p.get("excluded", False), p.get("joined_round", 1)))
+
+    rounds = []
+    match_type = doc["match"]
+    for ri, r in enumerate(doc["rounds"]):
+        rpath = f"$.rounds[{ri}]"
+        if r["number"] != ri + 1:
+            bad(f"{rpath}.number", f"round {r['number']} stands where round {ri + 1} should")
+        stage = r.get("stage", "swiss")
+        seen_tables: set[int] = set()
+        seen_players: dict[str, int] = {}
+        matches = []
+        for mi, m in enumerate(r["matches"]):
+            mpath = f"{rpath}.matches[{mi}]"
+            if m["table"] in seen_tables:
+                bad(f"{mpath}.table", f"table {m['table']} appears twice in round {ri + 1}")
+            seen_tables.add(m["table"])
+            for side in ("p1", "p2"):
+                pid = m.get(side)
+                if pid is None:
+                    continue
+                if pid not in ids:
+                    bad(f"{mpath}.{side}", f"no player with id {pid!r}")
+                elif pid in seen_players:
+                    bad(f"{mpath}.{side}", f"{pid!r} already plays at table {seen_players[pid]} this round")
+                else:
+                    seen_players[pid] = m["table"]
+            outcome = m.get("outcome")
+            w1, w2, dr = m.get("p1_wins", 0), m.get("p2_wins", 0), m.get("draws", 0)
+            if m.get("p2") is None:
+                if outcome not in ("bye", "double_loss"):
+                    bad(f"{mpath}.outcome", "a match without p2 is a bye: outcome must be 'bye'")
+            elif outcome == "bye":
+                bad(f"{mpath}.outcome", "'bye' needs p2 to be null")
+            elif outcome is None:
+                if ri != n_rounds - 1:
+                    bad(f"{mpath}.outcome", "only the last round may have unplayed matches")
+            elif outcome != "double_loss":
+                res = Result(w1, w2, dr)
+                try:
+                    check_result(res, match_type, stage)
+                except LyceeError as err:
+                    bad(mpath, str(err))
+                if res.outcome != outcome:
+                    bad(f"{mpath}.outcome", f"{w1}-{w2}-{dr} gives {res.outcome!r}, not {outcome!r}")
+            matches.append(Match(m["table"], m["p1"], m.get("p2"), w1, w2, dr, outcome, m.get("note", "")))
+        rounds.append(Round(r["number"], stage, tuple(matches)))
+
+    penalties = []
+    for i, x in enumerate(doc.get("penalties", [])):
+        if x["player"] not in ids:
+            bad(f"$.penalties[{i}].player", f"no player with id {x['player']!r}")
+        penalties.append(Penalty(x["player"], x.get("round"), x.get("table"), x["level"],
+                                 x.get("action", "none"), x["reason"], x.get("by", ""), x.get("appeal")))
+    if problems:
+        raise ValidationError(source, problems)
+    return Event(id=doc["id"], players=tuple(players), rounds=tuple(rounds),
+                 penalties=tuple(penalties), **settings)
+
+
+def load_doc(path: Path) -> dict:
+    """Read a JSON file; a parse error names the file, line and column."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as err:
+        raise LyceeError(f"{path}: {err.strerror}") from None
+    except UnicodeDecodeError:
+        raise LyceeError(f"{path}: not UTF-8 text") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise ValidationError(str(path), [(f"line {err.lineno} column {err.colno}", err.msg)]) from None
+

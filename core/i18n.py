@@ -1,0 +1,58 @@
+"""One catalog for every visible string, Japanese and English (DESIGN section 7).
+
+Messages are written in English in the code, with named placeholders:
+``_("no player {ref!r} in {event}", ref=..., event=...)``.  ``locale/ja.json``
+maps each English template to its Japanese one.  The language is chosen once,
+by ``--lang`` or the locale (Japanese when LANG starts with ``ja``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from functools import lru_cache
+from importlib import resources
+
+LANGS = ("ja", "en")
+_lang = "en"
+
+
+def default_language() -> str:
+    for var in ("LYCEE_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        v = os.environ.get(var, "")
+        if v:
+            return "ja" if v.lower().startswith("ja") else "en"
+    return "en"
+
+
+def set_language(lang: str | None) -> str:
+    global _lang
+    lang = lang or default_language()
+    if lang not in LANGS:
+        raise ValueError(f"language {lang!r}: choose ja or en")
+    _lang = lang
+    return lang
+
+
+def language() -> str:
+    return _lang
+
+
+@lru_cache(maxsize=None)
+def catalog(lang: str) -> dict[str, str]:
+    if lang == "en":
+        return {}
+    path = resources.files("core") / "locale" / f"{lang}.json"
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _(msgid: str, /, **kw) -> str:
+    """Translate ``msgid`` into the current language and fill its placeholders."""
+    text = catalog(_lang).get(msgid, msgid)
+    return text.format(**kw) if kw else text
+
+
+def missing(lang: str, msgids) -> list[str]:
+    """Templates the catalog of ``lang`` lacks (for the tests)."""
+    cat = catalog(lang)
+    return [m for m in msgids if m not in cat]

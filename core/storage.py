@@ -1,0 +1,158 @@
+"""Crash-safe TinyDB storage (DESIGN section 2).
+
+TinyDB's stock ``JSONStorage`` rewrites its file in place: a power cut in the
+middle of a write can leave half a file.  :class:`DurableStorage` instead
+
+1. serialises the whole database first (a value JSON cannot hold fails here,
+   before the disk is touched, and the in-memory copy is put back);
+2. writes a temporary file in the same folder and fsyncs it;
+3. ``os.replace``-s it over the old file (atomic on POSIX and Windows) and
+   fsyncs the folder, so the rename itself survives a power cut;
+4. keeps the data in memory, so reads never re-parse the file.
+
+Tables named ``append_only`` (an event's action log) hold documents that are
+never changed once written, so each document's JSON text is cached and a
+write only encodes what is new: the cost of a write grows with the file's
+bytes, not with re-encoding every old action.  Output is byte-for-byte what
+``json.dumps`` of the whole database gives.
+
+A reader therefore always sees either the old or the new file, never a mix.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from tinydb.storages import Storage
+
+
+class CorruptFile(Exception):
+    """The file exists but does not hold a JSON document."""
+
+    def __init__(self, path: Path, reason: str):
+        self.path = path
+        self.reason = reason
+        super().__init__(f"{path}: not a readable event file ({reason})")
+
+
+def fsync_dir(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (no-op where folders cannot be opened)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:  # Windows: directories cannot be opened; NTFS journals renames
+        return
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def write_durably(path: Path, text: str) -> None:
+    """Atomically replace ``path`` with ``text`` and make it durable."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    data = text.encode("utf-8")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    try:
+        view = memoryview(data)
+        while view:
+            n = os.write(fd, view)
+            view = view[n:]
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    try:
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    fsync_dir(path.parent)
+
+
+def read_json(path: Path):
+    """Parse ``path``; raise :class:`CorruptFile` when it is not JSON."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as err:
+        raise CorruptFile(path, str(err)) from None
+
+
+def dumps(data) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+class DurableStorage(Storage):
+    """A TinyDB storage that never leaves a torn file behind (see module doc)."""
+
+    def __init__(self, path: str | os.PathLike, create_dirs: bool = True,
+                 append_only: tuple[str, ...] = ()):
+        self.path = Path(path)
+        if create_dirs:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._data = None
+        self._text: str | None = None
+        self._loaded = False
+        self._append_only = set(append_only)
+        # table -> doc_id -> (the document object, its JSON text)
+        self._cache: dict[str, dict[str, tuple[dict, str]]] = {}
+
+    def _encode(self, data: dict) -> str:
+        if not self._append_only:
+            return dumps(data)
+        parts = []
+        for table, docs in data.items():
+            if table not in self._append_only or not isinstance(docs, dict):
+                parts.append(f"{dumps(table)}:{dumps(docs)}")
+                continue
+            cache = self._cache.setdefault(table, {})
+            items = []
+            for doc_id, doc in docs.items():
+                hit = cache.get(doc_id)
+                if hit is None or hit[0] is not doc:
+                    hit = (doc, dumps(doc))
+                    cache[doc_id] = hit
+                items.append(f"{dumps(doc_id)}:{hit[1]}")
+            if len(cache) > len(docs):  # documents were removed
+                for gone in set(cache) - set(docs):
+                    del cache[gone]
+            parts.append(f"{dumps(table)}:{{{','.join(items)}}}")
+        return "{" + ",".join(parts) + "}"
+
+    def read(self):
+        if not self._loaded:
+            data = read_json(self.path)
+            if data is not None and not isinstance(data, dict):
+                raise CorruptFile(self.path, "the top level is not an object")
+            self._data = data
+            self._text = None if data is None else self._encode(data)
+            self._loaded = True
+        return self._data
+
+    def write(self, data) -> None:
+        try:
+            text = self._encode(data)
+        except (TypeError, ValueError):
+            # TinyDB changed our in-memory copy in place before calling us:
+            # put the last good state back, then let the error through.
+            self._data = json.loads(self._text) if self._text else None
+            self._cache.clear()
+            if self._data is not None:
+                self._encode(self._data)
+            raise
+        write_durably(self.path, text)
+        self._data = data
+        self._text = text
+        self._loaded = True
+
+    @property
+    def text(self) -> str | None:
+        """The exact JSON text last read or written."""
+        return self._text
+
+    def close(self) -> None:
+        pass

@@ -1,0 +1,314 @@
+"""``lycee``: the command line (DESIGN section 3), a thin face over the engine.
+
+With no command it starts the app on the event list.  Every command exits 0 on
+success and otherwise non-zero with a one-line reason on stderr; ``--json``
+prints one JSON document on stdout.  The app itself (textual) is imported only
+when a command opens it, so scripted use starts fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from pathlib import Path
+
+from core import i18n
+from core.desk import Desk
+from core.errors import LyceeError, ValidationError
+from core.i18n import _
+from core.store import DataDir, EventStore
+
+
+class CliError(Exception):
+    pass
+
+
+# -- helpers -------------------------------------------------------------------
+
+
+def out_json(doc) -> None:
+    json.dump(doc, sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write("\n")
+
+
+def open_event(args) -> EventStore:
+    dd = DataDir(args.data_dir)
+    store = dd.open(dd.resolve(args.event))
+    if store.recovered_from is not None:
+        print(_("lycee: {event}: the event file did not parse; recovered from backup {backup} "
+                "(the broken file is kept as {broken})",
+                event=store.id, backup=store.recovered_from.name, broken=store.broken_copy.name),
+              file=sys.stderr)
+    return store
+
+
+def with_desk(args, fn):
+    with open_event(args) as store:
+        return fn(Desk(store, actor=getattr(args, "by", None) or "desk"))
+
+
+# -- commands -------------------------------------------------------------------
+
+
+def cmd_app(args) -> int:
+    from tui.app import run_app
+
+    run_app(DataDir(args.data_dir))
+    return 0
+
+
+def cmd_demo(args) -> int:
+    from core.demo import make_demo
+
+    dd = DataDir(args.data_dir)
+    store = make_demo(dd, players=args.players, kind=args.kind, seed=args.seed)
+    eid = store.id
+    store.close()
+    if args.no_tui:
+        print(eid)
+        return 0
+    from tui.app import run_app
+
+    run_app(dd, open_event=eid)
+    return 0
+
+
+def cmd_event_new(args) -> int:
+    settings = {
+        "name": args.name, "kind": args.kind, "match": args.match,
+        "rounds_planned": args.rounds,
+        "tiebreakers": [t for t in args.tiebreakers.split(",") if t] if args.tiebreakers is not None else None,
+        "staff": {"organizer": args.organizer or "", "judges": args.judge or [],
+                  "head_judge": args.head_judge or ""},
+        "sanctioned": not args.unsanctioned, "decklists_required": args.decklists,
+        "spectating": not args.no_spectating,
+    }
+    if args.date:
+        settings["date"] = args.date
+    if args.minutes is not None:
+        settings["minutes"] = args.minutes
+    if settings["tiebreakers"] is None:
+        del settings["tiebreakers"]
+    store = DataDir(args.data_dir).create(settings)
+    print(store.id)
+    store.close()
+    return 0
+
+
+def cmd_event_list(args) -> int:
+    events = DataDir(args.data_dir).list_events()
+    if args.json:
+        out_json({"events": [
+            {"id": e.id, "name": e.name, "date": e.date, "kind": e.kind, "match": e.match,
+             "players": e.players, "rounds": e.rounds, **({"problem": e.problem} if e.problem else {})}
+            for e in events]})
+        return 0
+    if not events:
+        print(_("no events yet: create one with `lycee event new NAME` or `lycee demo`"))
+    for e in events:
+        if e.problem:
+            print(f"{e.id}  ! {e.problem}")
+        else:
+            print(f"{e.id}  {e.date}  {e.kind:<11} {e.match}  "
+                  + _("{n} players, {r} rounds", n=e.players, r=e.rounds) + f"  {e.name}")
+    return 0
+
+
+def cmd_event_delete(args) -> int:
+    dd = DataDir(args.data_dir)
+    eid = dd.resolve(args.event)
+    if not args.yes:
+        raise CliError(_("deleting {event} removes it and its backups: add --yes to confirm", event=eid))
+    dd.delete(eid)
+    print(_("deleted {event}", event=eid))
+    return 0
+
+
+def cmd_player_add(args) -> int:
+    ids = with_desk(args, lambda d: d.add_players(args.names))
+    print("\n".join(ids))
+    return 0
+
+
+def cmd_player_drop(args) -> int:
+    def run(d: Desk):
+        p = d.player(args.player)
+        d.drop(p.id)
+        return p
+    p = with_desk(args, run)
+    print(_("{name} dropped", name=p.name))
+    return 0
+
+
+def cmd_player_list(args) -> int:
+    def run(d: Desk):
+        return d.event
+    ev = with_desk(args, run)
+    if args.json:
+        out_json({"players": [{"id": p.id, "name": p.name, "status": p.status,
+                               "joined_round": p.joined_round} for p in ev.players]})
+    else:
+        for p in ev.players:
+            print(f"{p.id}\t{p.name}\t{p.status}")
+    return 0
+
+
+def cmd_undo(args) -> int:
+    from core.actions import describe
+
+    act = with_desk(args, lambda d: d.undo())
+    print(_("undone: #{seq} {what}", seq=act["seq"], what=describe(act)))
+    return 0
+
+
+def cmd_log(args) -> int:
+    def run(d: Desk):
+        return list(d.store.history())
+    rows = with_desk(args, run)
+    if args.json:
+        out_json({"log": rows})
+        return 0
+    for r in rows:
+        mark = " (" + _("undone") + ")" if r["undone"] else ""
+        print(f"#{r['seq']:<4} {r['at']}  {r['actor']:<10} {r['text']}{mark}")
+    return 0
+
+
+def cmd_export(args) -> int:
+    from core import exports
+
+    def run(d: Desk):
+        return exports.render(d.event, args.what, args.format)
+    text = with_desk(args, run)
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+        print(_("written: {path}", path=args.output))
+    else:
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    return 0
+
+
+def cmd_import(args) -> int:
+    from core.eventfile import event_from_doc, load_doc
+
+    doc = load_doc(Path(args.file))
+    event_from_doc(doc, source=args.file)  # every problem, before anything is stored
+    store = DataDir(args.data_dir).import_event(doc)
+    print(store.id)
+    store.close()
+    return 0
+
+
+# -- the parser ---------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS,
+                        help="folder for events (default: LYCEE_DATA_DIR or the user data dir)")
+    common.add_argument("--lang", choices=i18n.LANGS, default=argparse.SUPPRESS,
+                        help="language of messages and screens (default: from the locale)")
+
+    p = argparse.ArgumentParser(
+        prog="lycee", parents=[common],
+        description="Event desk for the Lycee TCG: runs constructed and limited tournaments "
+                    "by the 2008 sanctioned-event guideline. With no command, opens the app.")
+    p.set_defaults(func=cmd_app)
+    sub = p.add_subparsers(title="commands", metavar="COMMAND")
+
+    def cmd(parent, name, func, help_, **kw):
+        sp = parent.add_parser(name, parents=[common], help=help_, description=help_, **kw)
+        sp.set_defaults(func=func)
+        return sp
+
+    def event_arg(sp):
+        sp.add_argument("event", metavar="EVENT", help="event id, or a unique id or name prefix")
+
+    d = cmd(sub, "demo", cmd_demo, "create a demo event with generated players and open it")
+    d.add_argument("--players", type=int, default=16, metavar="N")
+    d.add_argument("--kind", choices=("constructed", "sealed", "draft"), default="constructed")
+    d.add_argument("--seed", type=int, default=None, metavar="S")
+    d.add_argument("--no-tui", action="store_true", help="only create it; print its id")
+
+    ev = sub.add_parser("event", help="create, list and delete events")
+    evs = ev.add_subparsers(title="event commands", metavar="ACTION", required=True)
+    n = cmd(evs, "new", cmd_event_new, "create an event; prints its id")
+    n.add_argument("name", metavar="NAME")
+    n.add_argument("--date", metavar="YYYY-MM-DD")
+    n.add_argument("--kind", choices=("constructed", "sealed", "draft"), default="constructed")
+    n.add_argument("--match", choices=("bo3", "bo1"), default="bo3")
+    n.add_argument("--rounds", type=int, metavar="N", help="Swiss rounds planned")
+    n.add_argument("--minutes", type=int, metavar="M", help="minutes a match (default 50, or 30 in bo1)")
+    n.add_argument("--organizer", metavar="NAME")
+    n.add_argument("--judge", action="append", metavar="NAME", help="repeat for each judge")
+    n.add_argument("--head-judge", metavar="NAME")
+    n.add_argument("--tiebreakers", metavar="LIST", help="from op,omw,gw,ogw in order; empty for none")
+    n.add_argument("--unsanctioned", action="store_true")
+    n.add_argument("--decklists", action="store_true", help="decklists required (G-DECKLIST)")
+    n.add_argument("--no-spectating", action="store_true", help="spectating forbidden (G-SPECTATE)")
+    lst = cmd(evs, "list", cmd_event_list, "list the events in the data dir")
+    lst.add_argument("--json", action="store_true")
+    de = cmd(evs, "delete", cmd_event_delete, "delete an event and its backups")
+    event_arg(de)
+    de.add_argument("--yes", action="store_true", help="confirm")
+
+    pl = sub.add_parser("player", help="add, drop and list players")
+    pls = pl.add_subparsers(title="player commands", metavar="ACTION", required=True)
+    a = cmd(pls, "add", cmd_player_add, "register players; prints their ids, one a line")
+    event_arg(a)
+    a.add_argument("names", nargs="+", metavar="NAME")
+    dr = cmd(pls, "drop", cmd_player_drop, "drop a player (G-DROP-1/2)")
+    event_arg(dr)
+    dr.add_argument("player", metavar="PLAYER", help="player id or exact name")
+    ls = cmd(pls, "list", cmd_player_list, "list the players")
+    event_arg(ls)
+    ls.add_argument("--json", action="store_true")
+
+    u = cmd(sub, "undo", cmd_undo, "undo the last action and say which")
+    event_arg(u)
+    lg = cmd(sub, "log", cmd_log, "the event's audit trail: every action, who and when")
+    event_arg(lg)
+    lg.add_argument("--json", action="store_true")
+
+    ex = cmd(sub, "export", cmd_export, "export the event, pairings, standings, scorecard or decklists")
+    event_arg(ex)
+    ex.add_argument("--what", default="event",
+                    choices=("event", "pairings", "standings", "scorecard", "decklists"))
+    ex.add_argument("--format", default="json", choices=("json", "csv", "html"))
+    ex.add_argument("-o", "--output", metavar="FILE")
+    im = cmd(sub, "import", cmd_import, "check and store a lycee-event/1 file; prints its id")
+    im.add_argument("file", metavar="FILE")
+
+    for name in CLI_MODULES:
+        importlib.import_module(name).register(sub, cmd, event_arg)
+    return p
+
+
+#: Command groups kept in modules of their own; each has
+#: ``register(subparsers, cmd, event_arg)``.
+CLI_MODULES: list[str] = []
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    for k, v in (("data_dir", None), ("lang", None)):
+        if not hasattr(args, k):
+            setattr(args, k, v)
+    i18n.set_language(args.lang)
+    try:
+        return args.func(args) or 0
+    except ValidationError as err:
+        print(f"lycee: {err}", file=sys.stderr)
+        return 1
+    except (LyceeError, CliError) as err:
+        print(f"lycee: {err}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
