@@ -1,0 +1,526 @@
+"""Decklists and deck rules: the one place deck rules live.
+
+Formats
+    Text: one ``COUNT NUMBER [name]`` a line (``4 CH-0063 保科智子``), ``#``
+    comments, a line ``spare:`` (or ``スペア:``) before the spare cards, ``deck:``
+    to go back.  CSV: columns ``section,count,number,name``.  Parse errors name
+    the file, the line and the reason, every problem at once.
+
+Rules (every check returns *all* problems, each with its rule id)
+    - R-DECK-60 (game rules, not the guideline): a constructed deck is exactly 60 cards.
+    - R-DECK-4 (game rules): at most 4 cards of one name; different numbers with
+      the same name count together; a card's ``max_copies`` may say otherwise.
+      Deck and spares count together, so every allowed swap keeps the deck legal.
+    - G-CARDS-VERSIONS / G-CARDS-PROMO / G-CARDS-PARALLEL: every card (deck and
+      spares) legal on the event date.
+    - G-SPARE-1: spare cards only in best of three, at most 12.
+    - G-SEALED: a sealed deck is exactly 40 cards from the pool; R-DECK-4 holds
+      unless the organizer lifts it; spares come from the rest of the pool.
+    - G-DRAFT-4: a draft deck is packs x 10 cards; G-DRAFT-3: more than 4 of a
+      name allowed; G-DRAFT-1: cards from the drafted pool.
+    - G-DECKLIST: :func:`compare` lists how a presented deck differs from the
+      registered list.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import date
+from os import PathLike
+from pathlib import Path
+from typing import Iterable, Mapping
+
+from core.cards import _read_text, base_number, name_key, normalize_number
+from core.errors import ValidationError
+from core.legality import Catalog, as_date
+
+__all__ = [
+    "CONSTRUCTED_SIZE", "NAME_LIMIT", "SPARE_MAX", "SEALED_SIZE", "DRAFT_CARDS_PER_PACK",
+    "DRAFT_PACKS", "MAX_LINE_COUNT", "RULE_CONSTRUCTED_SIZE", "RULE_NAME_LIMIT", "SECTIONS",
+    "DeckEntry", "Decklist", "DeckProblem", "DiffLine", "DeckDiff",
+    "parse_decklist", "read_decklist_csv", "load_decklist", "decklist_to_text", "decklist_to_csv",
+    "deck_size", "check_constructed", "check_sealed", "check_draft", "check_deck", "compare",
+]
+
+CONSTRUCTED_SIZE = 60
+NAME_LIMIT = 4
+SPARE_MAX = 12  # G-SPARE-1
+SEALED_SIZE = 40  # G-SEALED
+DRAFT_CARDS_PER_PACK = 10  # G-DRAFT-4
+DRAFT_PACKS = range(4, 7)  # G-DRAFT-2: 4 to 6 boosters per player
+MAX_LINE_COUNT = 60  # the most copies one decklist line may give
+RULE_CONSTRUCTED_SIZE = "R-DECK-60"
+RULE_NAME_LIMIT = "R-DECK-4"
+SECTIONS = ("deck", "spare")
+
+_SECTION_WORDS = {
+    "deck": "deck", "main": "deck", "maindeck": "deck", "デッキ": "deck", "メイン": "deck",
+    "spare": "spare", "spares": "spare", "sideboard": "spare", "スペア": "spare", "スペアカード": "spare",
+}
+
+
+# -- data --------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class DeckEntry:
+    count: int
+    number: str
+    name: str = ""  # as written, only for cross-checking
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class Decklist:
+    deck: tuple[DeckEntry, ...] = ()
+    spare: tuple[DeckEntry, ...] = ()
+    source: str = ""
+
+    @classmethod
+    def from_counts(cls, deck: Mapping[str, int] | Iterable[str],
+                    spare: Mapping[str, int] | Iterable[str] = (), source: str = "") -> "Decklist":
+        """A decklist from {number: count} mappings or lists of numbers."""
+        def entries(x: Mapping[str, int] | Iterable[str]) -> tuple[DeckEntry, ...]:
+            return tuple(DeckEntry(n, num) for num, n in _counter(x).items() if n)
+        return cls(entries(deck), entries(spare), source)
+
+    def section(self, section: str) -> tuple[DeckEntry, ...]:
+        if section not in SECTIONS:
+            raise ValueError(f"section is deck or spare, not {section!r}")
+        return self.deck if section == "deck" else self.spare
+
+    def counts(self, section: str = "deck") -> Counter:
+        """{number: copies} of a section (lines with the same number added up)."""
+        c: Counter = Counter()
+        for e in self.section(section):
+            c[e.number] += e.count
+        return c
+
+    @property
+    def deck_size(self) -> int:
+        return sum(e.count for e in self.deck)
+
+    @property
+    def spare_size(self) -> int:
+        return sum(e.count for e in self.spare)
+
+
+@dataclass(frozen=True, slots=True)
+class DeckProblem:
+    """One way a deck breaks a rule."""
+
+    rule: str
+    #: Short machine-readable kind, for translation: size, name_limit, unknown,
+    #: illegal, spare_count, spare_match, pool.
+    code: str
+    message: str
+    number: str | None = None
+    section: str | None = None  # "deck" | "spare" | None for the whole list
+
+    def __str__(self) -> str:
+        return f"{self.message} [{self.rule}]"
+
+
+def _counter(x: Mapping[str, int] | Iterable[str] | Decklist | None) -> Counter:
+    if x is None:
+        return Counter()
+    if isinstance(x, Decklist):
+        return x.counts("deck") + x.counts("spare")
+    if isinstance(x, Mapping):
+        return Counter({k: v for k, v in x.items()})
+    return Counter(x)
+
+
+# -- parsing ----------------------------------------------------------------------------
+
+_COMMENT_RE = re.compile(r"(^|\s)#.*$")
+_ENTRY_RE = re.compile(r"^(\d+)\s*[xX×]?\s+(\S+)(?:\s+(.*\S))?\s*$")
+_SECTION_RE = re.compile(r"^([^\s:]+)\s*:\s*$")
+
+
+def _check_entry(count: int, raw_number: str, name: str, where: str, catalog: Catalog | None,
+                 problems: list[tuple[str, str]]) -> str | None:
+    ok = True
+    if not 1 <= count <= MAX_LINE_COUNT:
+        problems.append((where, f"count {count} is not between 1 and {MAX_LINE_COUNT}"))
+        ok = False
+    number = normalize_number(raw_number)
+    if number is None:
+        problems.append((where, f"{raw_number!r} is not a card number like CH-0063"))
+        return None
+    if catalog is not None:
+        known = catalog.name_of(number)
+        if known is None:
+            problems.append((where, f"unknown card number {number}"))
+            ok = False
+        elif name and name_key(name) != name_key(known):
+            problems.append((where, f"name {name!r} does not match {number} {known}"))
+            ok = False
+    return number if ok else None
+
+
+def parse_decklist(text: str, source: str = "<decklist>", catalog: Catalog | None = None) -> Decklist:
+    """A :class:`Decklist` from decklist text.  With a catalog, unknown numbers and
+    names that do not match their number are errors too.  Raises
+    ValidationError(source, [("line N", reason), ...]) with every problem."""
+    problems: list[tuple[str, str]] = []
+    sections: dict[str, list[DeckEntry]] = {"deck": [], "spare": []}
+    current = "deck"
+    for lineno, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
+        line = _COMMENT_RE.sub("", unicodedata.normalize("NFKC", raw)).strip()
+        if not line:
+            continue
+        where = f"line {lineno}"
+        m = _SECTION_RE.match(line)
+        if m:
+            word = _SECTION_WORDS.get(m.group(1).casefold())
+            if word is None:
+                problems.append((where, f"unknown section {m.group(1)!r} (use spare: or スペア:)"))
+            else:
+                current = word
+            continue
+        m = _ENTRY_RE.match(line)
+        if not m:
+            problems.append((where, f"expected 'COUNT NUMBER [name]', got {raw.strip()!r}"))
+            continue
+        count, raw_number, name = int(m.group(1)), m.group(2), (m.group(3) or "")
+        number = _check_entry(count, raw_number, name, where, catalog, problems)
+        if number is not None:
+            sections[current].append(DeckEntry(count, number, name, lineno))
+    if problems:
+        raise ValidationError(source, problems)
+    return Decklist(tuple(sections["deck"]), tuple(sections["spare"]), source)
+
+
+CSV_COLUMNS = ("section", "count", "number", "name")
+
+
+def read_decklist_csv(text: str, source: str = "<decklist.csv>", catalog: Catalog | None = None) -> Decklist:
+    """A :class:`Decklist` from CSV with a header row: ``count`` and ``number``
+    required, ``section`` (deck/spare, blank = deck) and ``name`` optional."""
+    problems: list[tuple[str, str]] = []
+    reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))
+    try:
+        header = [h.strip().lower() for h in next(reader)]
+    except StopIteration:
+        raise ValidationError(source, [("line 1", "empty file: expected a header row")]) from None
+    for c in ("count", "number"):
+        if c not in header:
+            problems.append(("line 1", f"missing column {c!r}"))
+    for c in header:
+        if c and c not in CSV_COLUMNS:
+            problems.append(("line 1", f"unknown column {c!r} (known: {', '.join(CSV_COLUMNS)})"))
+    if problems:
+        raise ValidationError(source, problems)
+    sections: dict[str, list[DeckEntry]] = {"deck": [], "spare": []}
+    for row in reader:
+        lineno = reader.line_num
+        if not any(c.strip() for c in row):
+            continue
+        where = f"line {lineno}"
+        cells = {h: (row[i].strip() if i < len(row) else "") for i, h in enumerate(header)}
+        sec_raw = unicodedata.normalize("NFKC", cells.get("section", "")).strip().rstrip(":").casefold()
+        section = _SECTION_WORDS.get(sec_raw, "deck" if not sec_raw else None)
+        if section is None:
+            problems.append((where, f"section {cells['section']!r} is not deck or spare"))
+        count_raw = unicodedata.normalize("NFKC", cells.get("count", ""))
+        if not count_raw.isdigit():
+            problems.append((where, f"count {cells.get('count', '')!r} is not a whole number"))
+            continue
+        name = _unformula(cells.get("name", ""))
+        number = _check_entry(int(count_raw), cells.get("number", ""), name, where, catalog, problems)
+        if number is not None and section is not None:
+            sections[section].append(DeckEntry(int(count_raw), number, name, lineno))
+    if problems:
+        raise ValidationError(source, problems)
+    return Decklist(tuple(sections["deck"]), tuple(sections["spare"]), source)
+
+
+def load_decklist(path: str | PathLike, catalog: Catalog | None = None) -> Decklist:
+    """A decklist file: CSV when the name ends in .csv, else the text format."""
+    try:
+        text, source = _read_text(path)
+    except OSError as e:
+        raise ValidationError(str(path), [("file", f"cannot be read: {e.strerror or e}")]) from None
+    except UnicodeDecodeError:
+        raise ValidationError(str(path), [("file", "is not UTF-8 text")]) from None
+    if Path(str(path)).suffix.lower() == ".csv":
+        return read_decklist_csv(text, source, catalog)
+    return parse_decklist(text, source, catalog)
+
+
+def _name(entry: DeckEntry, catalog: Catalog | None) -> str:
+    if catalog is not None:
+        return catalog.name_of(entry.number) or entry.name
+    return entry.name
+
+
+def decklist_to_text(deck: Decklist, catalog: Catalog | None = None) -> str:
+    """The text format; names from the catalog when given (else as written)."""
+    out = []
+    for e in deck.deck:
+        out.append(f"{e.count} {e.number} {_name(e, catalog)}".rstrip())
+    if deck.spare:
+        out.append("spare:")
+        for e in deck.spare:
+            out.append(f"{e.count} {e.number} {_name(e, catalog)}".rstrip())
+    return "\n".join(out) + "\n"
+
+
+def _formula_safe(cell: str) -> str:
+    """A spreadsheet never runs a cell that starts with = + - @: prefix it with '."""
+    return "'" + cell if cell[:1] in ("=", "+", "-", "@") else cell
+
+
+def _unformula(cell: str) -> str:
+    return cell[1:] if cell[:1] == "'" and cell[1:2] in ("=", "+", "-", "@") else cell
+
+
+def decklist_to_csv(deck: Decklist, catalog: Catalog | None = None) -> str:
+    """CSV ``section,count,number,name`` (formula-looking cells made inert)."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(CSV_COLUMNS)
+    for section in SECTIONS:
+        for e in deck.section(section):
+            name = _name(e, catalog)
+            w.writerow([section, e.count, e.number, _formula_safe(name)])
+    return buf.getvalue()
+
+
+# -- checks --------------------------------------------------------------------------------
+
+def deck_size(kind: str, packs: int | None = None) -> int:
+    """The deck size a format requires: 60 constructed, 40 sealed (G-SEALED),
+    packs x 10 draft (G-DRAFT-4)."""
+    if kind == "constructed":
+        return CONSTRUCTED_SIZE
+    if kind == "sealed":
+        return SEALED_SIZE
+    if kind == "draft":
+        if packs is None or packs < 1:
+            raise ValueError("a draft deck size needs the number of packs")
+        return packs * DRAFT_CARDS_PER_PACK
+    raise ValueError(f"unknown kind {kind!r}")
+
+
+def _unknown(deck: Decklist, catalog: Catalog) -> tuple[list[DeckProblem], set[str]]:
+    out, bad = [], set()
+    for section in SECTIONS:
+        for number in deck.counts(section):
+            if not catalog.known(number) and number not in bad:
+                bad.add(number)
+                out.append(DeckProblem("G-CARDS-VERSIONS", "unknown", f"{number}: unknown card number",
+                                       number, section))
+    return out, bad
+
+
+def _size(deck: Decklist, want: int, rule: str, what: str) -> list[DeckProblem]:
+    have = deck.deck_size
+    if have == want:
+        return []
+    return [DeckProblem(rule, "size", f"{what} deck has {have} cards; it must be exactly {want}", None, "deck")]
+
+
+def _name_limit(deck: Decklist, catalog: Catalog, limit: int, why: str) -> list[DeckProblem]:
+    """R-DECK-4 over deck and spares together; a card's max_copies overrides."""
+    groups: dict[str, dict] = {}
+    total = deck.counts("deck") + deck.counts("spare")
+    for number, n in total.items():
+        name = catalog.name_of(number) or number
+        g = groups.setdefault(name_key(name), {"name": name, "n": 0, "numbers": [], "limit": None})
+        g["n"] += n
+        g["numbers"].append(number)
+        card = catalog.get(number)
+        if card is not None and card.max_copies is not None:
+            g["limit"] = max(g["limit"] or 0, card.max_copies)
+    out = []
+    for g in groups.values():
+        allowed = g["limit"] if g["limit"] is not None else limit
+        if g["n"] > allowed:
+            nums = ", ".join(sorted(g["numbers"]))
+            out.append(DeckProblem(
+                RULE_NAME_LIMIT, "name_limit",
+                f"{g['n']} cards named {g['name']} ({nums}) in deck and spares; at most {allowed}{why}",
+                sorted(g["numbers"])[0], None))
+    return out
+
+
+def _legality(deck: Decklist, catalog: Catalog, on: date, skip: set[str]) -> list[DeckProblem]:
+    out = []
+    for section in SECTIONS:
+        for number in deck.counts(section):
+            if number in skip:
+                continue
+            verdict = catalog.is_legal(number, on)
+            if not verdict:
+                out.append(DeckProblem(verdict.rule, "illegal", f"not legal on {on.isoformat()}: {verdict.reason}",
+                                       number, section))
+    return out
+
+
+def _spares(deck: Decklist, match: str) -> list[DeckProblem]:
+    out = []
+    if deck.spare_size and match != "bo3":
+        out.append(DeckProblem("G-SPARE-1", "spare_match",
+                               f"{deck.spare_size} spare cards, but spare cards are only for best of three",
+                               None, "spare"))
+    if deck.spare_size > SPARE_MAX:
+        out.append(DeckProblem("G-SPARE-1", "spare_count",
+                               f"{deck.spare_size} spare cards; at most {SPARE_MAX}", None, "spare"))
+    return out
+
+
+def _pool(deck: Decklist, pool: Counter, rule: str) -> list[DeckProblem]:
+    out = []
+    deck_c, spare_c = deck.counts("deck"), deck.counts("spare")
+    for number, n in deck_c.items():
+        if n > pool.get(number, 0):
+            have = pool.get(number, 0)
+            msg = (f"{number}: not in the pool" if not have
+                   else f"{number}: {n} in the deck but the pool holds {have}")
+            out.append(DeckProblem(rule, "pool", msg, number, "deck"))
+    for number, n in spare_c.items():
+        rest = max(0, pool.get(number, 0) - deck_c.get(number, 0))
+        if n > rest:
+            msg = (f"{number}: spare not in the pool" if not pool.get(number, 0)
+                   else f"{number}: {n} as spares but only {rest} left in the pool after the deck")
+            out.append(DeckProblem(rule, "pool", msg, number, "spare"))
+    return out
+
+
+def check_constructed(deck: Decklist, catalog: Catalog, on: date | str, *,
+                      match: str = "bo3") -> list[DeckProblem]:
+    """Every problem of a constructed deck on the event date ``on``: R-DECK-60,
+    R-DECK-4, legality (G-CARDS-*), G-SPARE-1."""
+    day = as_date(on)
+    problems, unknown = _unknown(deck, catalog)
+    problems += _size(deck, CONSTRUCTED_SIZE, RULE_CONSTRUCTED_SIZE, "constructed")
+    problems += _name_limit(deck, catalog, NAME_LIMIT, "")
+    problems += _legality(deck, catalog, day, unknown)
+    problems += _spares(deck, match)
+    return problems
+
+
+def check_sealed(deck: Decklist, catalog: Catalog, *, pool: Mapping[str, int] | Iterable[str] | None = None,
+                 name_limit: int | None = NAME_LIMIT, match: str = "bo3",
+                 on: date | str | None = None) -> list[DeckProblem]:
+    """Every problem of a sealed deck: exactly 40 (G-SEALED); R-DECK-4 unless the
+    organizer lifts it (``name_limit=None``); deck from ``pool`` and spares from
+    the rest of it (G-SEALED); G-SPARE-1; legality when ``on`` is given."""
+    problems, unknown = _unknown(deck, catalog)
+    problems += _size(deck, SEALED_SIZE, "G-SEALED", "sealed")
+    if name_limit is not None:
+        problems += _name_limit(deck, catalog, name_limit, " (sealed keeps the name limit unless the organizer lifts it)")
+    if pool is not None:
+        problems += _pool(deck, _counter(pool), "G-SEALED")
+    if on is not None:
+        problems += _legality(deck, catalog, as_date(on), unknown)
+    problems += _spares(deck, match)
+    return problems
+
+
+def check_draft(deck: Decklist, catalog: Catalog, *, packs: int,
+                pool: Mapping[str, int] | Iterable[str] | None = None, match: str = "bo3",
+                on: date | str | None = None) -> list[DeckProblem]:
+    """Every problem of a draft deck: exactly packs x 10 (G-DRAFT-4); any number of
+    a name (G-DRAFT-3); deck and spares from the drafted ``pool`` (G-DRAFT-1);
+    G-SPARE-1; legality when ``on`` is given.  (G-DRAFT-2 recommends 4-6 packs,
+    ``DRAFT_PACKS``; the event decides.)"""
+    problems, unknown = _unknown(deck, catalog)
+    problems += _size(deck, deck_size("draft", packs), "G-DRAFT-4", f"{packs}-pack draft")
+    if pool is not None:
+        problems += _pool(deck, _counter(pool), "G-DRAFT-1")
+    if on is not None:
+        problems += _legality(deck, catalog, as_date(on), unknown)
+    problems += _spares(deck, match)
+    return problems
+
+
+def check_deck(deck: Decklist, catalog: Catalog, kind: str, *, on: date | str | None = None,
+               match: str = "bo3", packs: int | None = None,
+               pool: Mapping[str, int] | Iterable[str] | None = None,
+               name_limit: int | None = NAME_LIMIT) -> list[DeckProblem]:
+    """Dispatch on the event kind (constructed needs ``on``, draft ``packs``)."""
+    if kind == "constructed":
+        if on is None:
+            raise ValueError("a constructed deck check needs the event date")
+        return check_constructed(deck, catalog, on, match=match)
+    if kind == "sealed":
+        return check_sealed(deck, catalog, pool=pool, name_limit=name_limit, match=match, on=on)
+    if kind == "draft":
+        if packs is None:
+            raise ValueError("a draft deck check needs the number of packs")
+        return check_draft(deck, catalog, packs=packs, pool=pool, match=match, on=on)
+    raise ValueError(f"unknown kind {kind!r}")
+
+
+# -- comparing a deck with its list (G-DECKLIST) ------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class DiffLine:
+    section: str  # deck | spare
+    number: str
+    registered: int
+    presented: int
+
+    @property
+    def missing(self) -> int:
+        return max(0, self.registered - self.presented)
+
+    @property
+    def extra(self) -> int:
+        return max(0, self.presented - self.registered)
+
+
+@dataclass(frozen=True)
+class DeckDiff:
+    lines: tuple[DiffLine, ...] = field(default_factory=tuple)
+
+    @property
+    def same(self) -> bool:
+        return not self.lines
+
+    def __bool__(self) -> bool:  # truthy when there are differences
+        return bool(self.lines)
+
+    def missing(self, section: str | None = None) -> list[DiffLine]:
+        return [d for d in self.lines if d.missing and (section is None or d.section == section)]
+
+    def extra(self, section: str | None = None) -> list[DiffLine]:
+        return [d for d in self.lines if d.extra and (section is None or d.section == section)]
+
+    def describe(self, catalog: Catalog | None = None) -> list[str]:
+        out = []
+        for d in self.lines:
+            name = (catalog.name_of(d.number) if catalog else None) or ""
+            label = f"{d.number} {name}".rstrip()
+            how = f"{d.missing} missing" if d.missing else f"{d.extra} extra"
+            out.append(f"{d.section}: {label}: registered {d.registered}, presented {d.presented} ({how})")
+        return out
+
+
+def compare(registered: Decklist, presented: Decklist, *, by_base: bool = False) -> DeckDiff:
+    """How the presented deck differs from the registered list, per card and
+    section (G-DECKLIST).  ``by_base``: a parallel counts as its base number."""
+    lines = []
+    for section in SECTIONS:
+        a, b = registered.counts(section), presented.counts(section)
+        if by_base:
+            a = _by_base(a)
+            b = _by_base(b)
+        for number in sorted(set(a) | set(b)):
+            if a.get(number, 0) != b.get(number, 0):
+                lines.append(DiffLine(section, number, a.get(number, 0), b.get(number, 0)))
+    return DeckDiff(tuple(lines))
+
+
+def _by_base(c: Counter) -> Counter:
+    out: Counter = Counter()
+    for k, v in c.items():
+        out[base_number(k)] += v
+    return out

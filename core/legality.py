@@ -1,0 +1,406 @@
+"""Which cards are legal on a date, and which text of a card applies.
+
+- G-CARDS-VERSIONS: only the listed product versions are legal, each from its
+  release date.  The list is the calendar (``sample_packs/calendar.json``);
+  a set file names its version, and a set whose version is not on the list is
+  legal from its own release date unless the catalog is ``strict_versions``.
+- G-CARDS-PROMO: the listed promotion cards are legal from their listed dates.
+- G-CARDS-PARALLEL: a parallel/foil number (ending in a letter) is legal when
+  its base number is.
+- G-CARDS-TEXT: where printings differ, the newest published text applies;
+  among promos and foils the earlier suffix wins (none before A before B);
+  published errata override.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from datetime import date
+from os import PathLike
+from typing import Any, Iterable
+
+from core.cards import (
+    Card, CardSet, Errata, _json_load, _read_text, base_number, load_sample_sets,
+    normalize_number, number_suffix,
+)
+from core.errors import NotFound, ValidationError
+
+__all__ = [
+    "CALENDAR_SCHEMA", "ProductVersion", "Promo", "Calendar", "parse_calendar", "load_calendar",
+    "Legality", "CardText", "Catalog", "as_date",
+]
+
+CALENDAR_SCHEMA = "lycee-calendar/1"
+VERSION_STATUSES = ("on_sale", "released", "scheduled")
+
+
+def as_date(value: date | str) -> date:
+    """A date from a date or an ISO ``YYYY-MM-DD`` string."""
+    if isinstance(value, date):
+        return value
+    return date.fromisoformat(value)
+
+
+@dataclass(frozen=True, slots=True)
+class ProductVersion:
+    """One product version of the guideline's list (G-CARDS-VERSIONS)."""
+
+    name: str  # as listed, e.g. "Lycee Version Leaf 1.X"
+    legal_from: date
+    #: "month" where the list gives only a month (stored as the 1st), else "day".
+    precision: str = "day"
+    #: The date as the list writes it, typos included (e.g. "2005年7月23月").
+    listed_as: str = ""
+    #: on_sale (on sale since), released, or scheduled (usable from its release date).
+    status: str = "released"
+
+
+@dataclass(frozen=True, slots=True)
+class Promo:
+    """One row of the promotion-card table (G-CARDS-PROMO)."""
+
+    number: str
+    name: str
+    legal_from: date
+    remarks: str = ""
+
+
+def _version_key(name: str) -> str:
+    t = unicodedata.normalize("NFKC", name).casefold()
+    t = re.sub(r"\s+", " ", t).strip()
+    return re.sub(r"^lycee version ", "", t)
+
+
+@dataclass(frozen=True)
+class Calendar:
+    versions: tuple[ProductVersion, ...] = ()
+    promos: tuple[Promo, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_versions", {_version_key(v.name): v for v in self.versions})
+        object.__setattr__(self, "_promos", {p.number: p for p in self.promos})
+
+    def version(self, name: str) -> ProductVersion | None:
+        """The listed version of that name (case, width and a leading
+        "Lycee Version" ignored), or None."""
+        return self._versions.get(_version_key(name))  # type: ignore[attr-defined]
+
+    def promo(self, number: str) -> Promo | None:
+        return self._promos.get(number)  # type: ignore[attr-defined]
+
+
+def parse_calendar(data: Any, source: str = "<calendar>") -> Calendar:
+    """A Calendar from the parsed JSON of a ``lycee-calendar/1`` file; every
+    problem is reported with its JSON path."""
+    problems: list[tuple[str, str]] = []
+    add = lambda w, m: problems.append((w, m))  # noqa: E731
+    if not isinstance(data, dict):
+        raise ValidationError(source, [("$", "expected a JSON object")])
+    if data.get("schema") != CALENDAR_SCHEMA:
+        add("$.schema", f"expected {CALENDAR_SCHEMA!r}")
+
+    def get_date(obj: dict, path: str) -> date | None:
+        v = obj.get("legal_from")
+        if not isinstance(v, str) or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", v):
+            add(f"{path}.legal_from", "expected a date YYYY-MM-DD")
+            return None
+        try:
+            return date.fromisoformat(v)
+        except ValueError:
+            add(f"{path}.legal_from", f"{v!r} is not a date")
+            return None
+
+    def get_str(obj: dict, key: str, path: str, required: bool = True) -> str:
+        v = obj.get(key, None if required else "")
+        if not isinstance(v, str) or (required and not v.strip()):
+            add(f"{path}.{key}", "expected a non-empty string" if required else "expected a string")
+            return ""
+        return v
+
+    versions: list[ProductVersion] = []
+    raw = data.get("versions")
+    if not isinstance(raw, list):
+        add("$.versions", "expected a list")
+        raw = []
+    names: set[str] = set()
+    for i, v in enumerate(raw):
+        path = f"$.versions[{i}]"
+        if not isinstance(v, dict):
+            add(path, "expected an object")
+            continue
+        n0 = len(problems)
+        name = get_str(v, "name", path)
+        d = get_date(v, path)
+        prec = v.get("precision", "day")
+        if prec not in ("day", "month"):
+            add(f"{path}.precision", "expected day or month")
+        status = v.get("status", "released")
+        if status not in VERSION_STATUSES:
+            add(f"{path}.status", f"expected one of {', '.join(VERSION_STATUSES)}")
+        listed = get_str(v, "listed_as", path, required=False)
+        if name and _version_key(name) in names:
+            add(f"{path}.name", f"{name!r} listed twice")
+        names.add(_version_key(name))
+        if len(problems) == n0:
+            versions.append(ProductVersion(name, d, prec, listed, status))
+
+    promos: list[Promo] = []
+    raw = data.get("promos")
+    if not isinstance(raw, list):
+        add("$.promos", "expected a list")
+        raw = []
+    numbers: set[str] = set()
+    for i, p in enumerate(raw):
+        path = f"$.promos[{i}]"
+        if not isinstance(p, dict):
+            add(path, "expected an object")
+            continue
+        n0 = len(problems)
+        number = get_str(p, "number", path)
+        if number and normalize_number(number) != number:
+            add(f"{path}.number", f"{number!r} is not a card number like CH-0063")
+        elif number in numbers:
+            add(f"{path}.number", f"{number} listed twice")
+        numbers.add(number)
+        name = get_str(p, "name", path)
+        d = get_date(p, path)
+        remarks = get_str(p, "remarks", path, required=False)
+        if len(problems) == n0:
+            promos.append(Promo(number, name, d, remarks))
+    if problems:
+        raise ValidationError(source, problems)
+    return Calendar(tuple(versions), tuple(promos))
+
+
+def load_calendar(path: str | PathLike | Any | None = None) -> Calendar:
+    """The calendar file at ``path``, or the shipped one (sample_packs/calendar.json)."""
+    if path is None:
+        from sample_packs import calendar_path
+
+        path = calendar_path()
+    try:
+        text, source = _read_text(path)
+    except OSError as e:
+        raise ValidationError(str(path), [("file", f"cannot be read: {e.strerror or e}")]) from None
+    return parse_calendar(_json_load(text, source), source)
+
+
+@dataclass(frozen=True, slots=True)
+class Legality:
+    """The answer to "may this card be played on that date?"; truthy when legal."""
+
+    number: str
+    legal: bool
+    rule: str  # G-CARDS-VERSIONS | G-CARDS-PROMO | G-CARDS-PARALLEL
+    reason: str
+    legal_from: date | None = None
+
+    def __bool__(self) -> bool:
+        return self.legal
+
+
+@dataclass(frozen=True, slots=True)
+class CardText:
+    """The text that applies to a card (G-CARDS-TEXT) and where it comes from."""
+
+    number: str  # the number asked about
+    text: str | None  # None when no loaded set prints the card
+    source: str  # "errata" | "printing" | "none"
+    from_number: str | None = None  # the printing whose text applies
+    set_code: str | None = None
+    errata: Errata | None = None
+    reason: str = ""
+    rule: str = "G-CARDS-TEXT"
+
+
+@dataclass(frozen=True, slots=True)
+class _Source:
+    legal_from: date
+    rule: str
+    what: str
+
+
+def _suffix_rank(number: str) -> int:
+    s = number_suffix(number)
+    return 0 if not s else ord(s) - ord("A") + 1
+
+
+class Catalog:
+    """Loaded sets plus the calendar: card lookup, legality and text.
+
+    Lookups take a card number typed loosely (``ch-63``); an unknown parallel
+    number falls back to its base number.
+    """
+
+    def __init__(self, sets: Iterable[CardSet] = (), calendar: Calendar | None = None, *,
+                 strict_versions: bool = False):
+        self.sets: tuple[CardSet, ...] = tuple(sets)
+        self.calendar: Calendar = calendar if calendar is not None else Calendar()
+        self.strict_versions = strict_versions
+        self._by_code = {s.code.casefold(): s for s in self.sets}
+        # number -> [(set, card)], newest printing first
+        self._printings: dict[str, list[tuple[CardSet, Card]]] = {}
+        self._variants: dict[str, list[str]] = {}
+        for s in self.sets:
+            for c in s.cards:
+                self._printings.setdefault(c.number, []).append((s, c))
+                vs = self._variants.setdefault(c.base_number, [])
+                if c.number not in vs:
+                    vs.append(c.number)
+        for lst in self._printings.values():
+            lst.sort(key=lambda sc: self.set_legal_from(sc[0]), reverse=True)
+        for vs in self._variants.values():
+            vs.sort(key=_suffix_rank)
+
+    @classmethod
+    def default(cls, *, strict_versions: bool = False) -> "Catalog":
+        """The shipped sample sets and calendar."""
+        return cls(load_sample_sets(), load_calendar(), strict_versions=strict_versions)
+
+    # -- sets ---------------------------------------------------------------
+    def set(self, code: str) -> CardSet:
+        try:
+            return self._by_code[code.casefold()]
+        except KeyError:
+            known = ", ".join(s.code for s in self.sets) or "none loaded"
+            raise NotFound(f"no card set {code!r} (known: {known})") from None
+
+    def set_version(self, cs: CardSet) -> ProductVersion | None:
+        """The calendar entry of a set's version, if it is on the list."""
+        return self.calendar.version(cs.version)
+
+    def set_legal_from(self, cs: CardSet) -> date:
+        """When a set's cards become legal: its version's listed date, else its release date."""
+        v = self.set_version(cs)
+        return v.legal_from if v is not None else cs.release_date
+
+    # -- cards --------------------------------------------------------------
+    def printings(self, number: str) -> list[tuple[CardSet, Card]]:
+        """Every printing of exactly this number, newest first."""
+        n = normalize_number(number)
+        return list(self._printings.get(n, ())) if n else []
+
+    def variants(self, number: str) -> list[str]:
+        """The numbers in the loaded sets sharing this base number, no suffix first."""
+        n = normalize_number(number)
+        return list(self._variants.get(base_number(n), ())) if n else []
+
+    def get(self, number: str) -> Card | None:
+        """The newest printing of the number; for an unknown parallel, of its base
+        number (or its earliest-suffix variant); None when unknown."""
+        n = normalize_number(number)
+        if n is None:
+            return None
+        if n in self._printings:
+            return self._printings[n][0][1]
+        for v in self._variants.get(base_number(n), ()):
+            return self._printings[v][0][1]
+        return None
+
+    def card(self, number: str) -> Card:
+        card = self.get(number)
+        if card is None:
+            raise NotFound(f"unknown card number {number!r}")
+        return card
+
+    def cards(self) -> list[Card]:
+        """One card per number (the newest printing), in set order."""
+        seen: dict[str, Card] = {}
+        for s in self.sets:
+            for c in s.cards:
+                seen.setdefault(c.number, self._printings[c.number][0][1])
+        return list(seen.values())
+
+    def name_of(self, number: str) -> str | None:
+        """The card's name, from the sets or else the promotion-card table."""
+        card = self.get(number)
+        if card is not None:
+            return card.name
+        n = normalize_number(number)
+        promo = self.calendar.promo(base_number(n)) if n else None
+        return promo.name if promo else None
+
+    def known(self, number: str) -> bool:
+        return self.name_of(number) is not None
+
+    # -- legality -------------------------------------------------------------
+    def _sources(self, base: str) -> tuple[list[_Source], list[str]]:
+        """Ways the base number becomes legal, and versions rejected as unlisted."""
+        sources: list[_Source] = []
+        unlisted: list[str] = []
+        promo = self.calendar.promo(base)
+        if promo is not None:
+            sources.append(_Source(promo.legal_from, "G-CARDS-PROMO",
+                                   f"promotion card {promo.number} {promo.name}"))
+        numbers = [base] if base in self._printings else self._variants.get(base, [])
+        for n in numbers:
+            for s, _ in self._printings.get(n, ()):
+                v = self.set_version(s)
+                if v is not None:
+                    sources.append(_Source(v.legal_from, "G-CARDS-VERSIONS", f"{v.name} ({s.code})"))
+                elif self.strict_versions:
+                    unlisted.append(s.version)
+                else:
+                    sources.append(_Source(s.release_date, "G-CARDS-VERSIONS",
+                                           f"{s.version} ({s.code}, not on the calendar: its release date)"))
+        return sources, unlisted
+
+    def legal_from(self, number: str) -> date | None:
+        """The first date the card may be played, None when it never may."""
+        n = normalize_number(number)
+        if n is None:
+            return None
+        sources, _ = self._sources(base_number(n))
+        return min((s.legal_from for s in sources), default=None)
+
+    def is_legal(self, number: str, on: date | str) -> Legality:
+        """May ``number`` be played in a sanctioned event on ``on``?  The answer
+        carries the deciding rule and a one-line reason."""
+        day = as_date(on)
+        n = normalize_number(number)
+        if n is None:
+            return Legality(str(number), False, "G-CARDS-VERSIONS", f"{number!r} is not a card number")
+        base = base_number(n)
+        parallel = n != base
+        sources, unlisted = self._sources(base)
+        if not sources:
+            if unlisted:
+                why = f"{n}: version {unlisted[0]!r} is not on the list of legal product versions"
+            else:
+                why = f"{n}: unknown card number (in no loaded set and not a listed promotion card)"
+            return Legality(n, False, "G-CARDS-PARALLEL" if parallel and unlisted else "G-CARDS-VERSIONS", why)
+        first = min(sources, key=lambda s: s.legal_from)
+        rule = "G-CARDS-PARALLEL" if parallel else first.rule
+        lead = f"{n} is a parallel of {base}, " if parallel else f"{n}: "
+        when = first.legal_from.isoformat()
+        if day >= first.legal_from:
+            return Legality(n, True, rule, f"{lead}legal since {when} as {first.what}", first.legal_from)
+        return Legality(n, False, rule, f"{lead}not legal before {when} ({first.what})", first.legal_from)
+
+    # -- text -----------------------------------------------------------------
+    def text_for(self, number: str, on: date | str | None = None) -> CardText:
+        """The text that applies to a card (G-CARDS-TEXT): errata published by
+        ``on`` (latest first) override; otherwise, among the printings of the
+        card's base number, the earliest suffix wins (none, then A, then B) and
+        within a number the newest printing published by ``on``."""
+        n = normalize_number(number)
+        if n is None:
+            return CardText(str(number), None, "none", reason=f"{number!r} is not a card number")
+        day = as_date(on) if on is not None else None
+        base = base_number(n)
+        variants = self._variants.get(base, [])
+        printings = [(v, s, c) for v in variants for s, c in self._printings[v]]
+        errata = [(e, v, s) for v, s, c in printings for e in c.errata if day is None or e.date <= day]
+        if errata:
+            e, v, s = max(errata, key=lambda t: t.__getitem__(0).date)
+            return CardText(n, e.text, "errata", v, s.code, e,
+                            f"errata of {e.date.isoformat()} for {base}")
+        if not printings:
+            return CardText(n, None, "none", reason=f"{n}: no loaded set prints this card")
+        published = [t for t in printings if day is None or self.set_legal_from(t[1]) <= day] or printings
+        v, s, c = min(published, key=lambda t: (_suffix_rank(t[0]), -self.set_legal_from(t[1]).toordinal()))
+        how = "no suffix" if not number_suffix(v) else f"suffix {number_suffix(v)}"
+        reason = f"printing {v} in {s.version} ({s.code}); {how}, newest published"
+        return CardText(n, c.text, "printing", v, s.code, None, reason)
