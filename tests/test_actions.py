@@ -1,0 +1,85 @@
+"""The action log: undo, the audit trail, registration (DESIGN section 2)."""
+
+import pytest
+
+from core.desk import Desk
+from core.errors import LyceeError
+from core.model import Match
+from tui.cli import main
+
+
+@pytest.fixture
+def desk(datadir):
+    store = datadir.create({"name": "Undo cup", "date": "2026-11-30"})
+    yield Desk(store)
+    store.close()
+
+
+def test_design2_undo_takes_back_the_newest_action_and_keeps_the_trail(desk):
+    desk.add_players(["A", "B"])
+    desk.store_pairing([Match(1, "p1", "p2")])
+    desk.record(1, "2-1")
+    assert desk.event.rounds[0].matches[0].outcome == "p1"
+    undone = desk.undo()
+    assert undone["type"] == "result"
+    assert desk.event.rounds[0].matches[0].outcome is None
+    undone = desk.undo()
+    assert undone["type"] == "pair" and desk.event.rounds == ()
+    trail = list(desk.store.history())
+    assert [t["type"] for t in trail] == ["create", "register", "pair", "result", "undo", "undo"]
+    assert [t["undone"] for t in trail] == [False, False, True, True, False, False]
+    assert all(t["at"] and t["actor"] == "desk" for t in trail)
+
+
+def test_design2_undo_with_nothing_to_undo_changes_nothing(desk):
+    before = desk.store.path.read_bytes()
+    with pytest.raises(LyceeError, match="nothing to undo"):
+        desk.undo()
+    assert desk.store.path.read_bytes() == before
+
+
+def test_design2_undo_survives_a_reopen(datadir):
+    store = datadir.create({"name": "Reopen", "date": "2026-11-30"})
+    Desk(store).add_players(["A", "B", "C"])
+    Desk(store).undo()
+    eid = store.id
+    store.close()
+    with datadir.open(eid) as s:
+        assert s.event.players == ()
+
+
+def test_name_typed_twice_is_refused_and_nothing_changes(desk):
+    desk.add_players(["山田 太郎"])
+    before = desk.store.path.read_bytes()
+    for again in ["山田 太郎", "山田　太郎", " 山田 太郎 ", "ＹＡＭＡＤＡ", ]:
+        if again == "ＹＡＭＡＤＡ":
+            desk.add_players(["yamada"])
+            before = desk.store.path.read_bytes()
+        with pytest.raises(LyceeError, match="already registered"):
+            desk.add_players([again])
+        assert desk.store.path.read_bytes() == before
+
+
+def test_cli_player_add_prints_ids_and_refuses_duplicates(tmp_path, capsys):
+    data = str(tmp_path)
+    assert main(["--data-dir", data, "event", "new", "Friday", "--date", "2026-12-04"]) == 0
+    eid = capsys.readouterr().out.strip()
+    assert main(["--data-dir", data, "player", "add", "Fri", "Ann", "Ben"]) == 0
+    assert capsys.readouterr().out.split() == ["p1", "p2"]
+    assert main(["--data-dir", data, "player", "add", eid, "ann"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "already registered" in err
+    assert main(["--data-dir", data, "undo", eid]) == 0
+    assert "registered Ann, Ben" in capsys.readouterr().out
+    assert main(["--data-dir", data, "undo", eid]) == 1
+    assert "nothing to undo" in capsys.readouterr().err
+
+
+def test_cli_event_new_refuses_bad_settings(tmp_path, capsys):
+    data = str(tmp_path)
+    assert main(["--data-dir", data, "event", "new", "X", "--date", "2026-13-01"]) == 1
+    assert "YYYY-MM-DD" in capsys.readouterr().err
+    assert main(["--data-dir", data, "event", "new", "X", "--tiebreakers", "omw,elo"]) == 1
+    assert "elo" in capsys.readouterr().err
+    assert main(["--data-dir", data, "event", "list", "--json"]) == 0
+    assert '"events": []' in capsys.readouterr().out

@@ -1,0 +1,30 @@
+"""core and limited never import the UI (DESIGN section 1)."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_design1_engine_imports_without_textual_or_rich():
+    code = (
+        "import sys, pkgutil, importlib\n"
+        "import core, limited\n"
+        "for pkg in (core, limited):\n"
+        "    for m in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + '.'):\n"
+        "        importlib.import_module(m.name)\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich', 'tui'))\n"
+        "print(bad)\n"
+        "sys.exit(1 if bad else 0)\n"
+    )
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT)
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_design1_import_linter_contracts_hold():
+    r = subprocess.run(["lint-imports", str(ROOT / "pyproject.toml")],
+                       capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 0, r.stdout + r.stderr

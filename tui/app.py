@@ -1,0 +1,52 @@
+"""The Textual app: a thin face over the engine (DESIGN section 7)."""
+
+from __future__ import annotations
+
+from textual.app import App
+from textual.binding import Binding
+
+from core import i18n
+from core.i18n import _
+from core.store import DataDir
+
+from .i18n import Translated
+
+
+class LyceeApp(Translated, App):
+    CSS_PATH = "app.tcss"
+    TITLE = "lycee"
+    BINDINGS = [
+        Binding("f1,question_mark", "show_keys", "Keys", id="app.keys"),
+        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
+    ]
+
+    def __init__(self, datadir: DataDir, open_event: str | None = None, lang: str | None = None):
+        if lang:
+            i18n.set_language(lang)
+        super().__init__()
+        self._translate_bindings()
+        self.datadir = datadir
+        self.open_event_id = open_event
+        self.sub_title = _("event desk")
+
+    def on_mount(self) -> None:
+        from .screens.event_list import EventListScreen
+
+        self.push_screen(EventListScreen())
+        if self.open_event_id:
+            self.open_event(self.open_event_id)
+
+    def open_event(self, event_id: str) -> None:
+        from .screens.event import EventScreen
+
+        self.push_screen(EventScreen(event_id))
+
+    def action_show_keys(self) -> None:
+        if self.screen.query("HelpPanel"):
+            self.action_hide_help_panel()
+        else:
+            self.action_show_help_panel()
+
+
+def run_app(datadir: DataDir, open_event: str | None = None) -> None:
+    LyceeApp(datadir, open_event=open_event).run()

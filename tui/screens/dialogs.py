@@ -1,0 +1,183 @@
+"""Small modal dialogs that return a value with dismiss()."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Select, Switch
+
+from core.actions import check_settings
+from core.errors import LyceeError
+from core.i18n import _
+from core.model import RECOMMENDED_MINUTES
+
+from ..i18n import Translated
+
+
+class Confirm(Translated, ModalScreen[bool]):
+    """Yes or no; `y`/Enter confirms, `n`/Escape declines."""
+
+    DEFAULT_CSS = """
+    Confirm { align: center middle; }
+    Confirm > Vertical { width: 64; height: auto; border: thick $error; background: $panel; padding: 1 2; }
+    Confirm Horizontal { height: auto; align-horizontal: right; margin-top: 1; }
+    Confirm Button { margin-left: 2; }
+    """
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes", id="confirm.yes"),
+        Binding("n,escape", "answer(False)", "No", id="confirm.no"),
+    ]
+
+    def __init__(self, question: str):
+        super().__init__()
+        self._translate_bindings()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.question)
+            with Horizontal():
+                yield Button(_("No (n)"), id="no")
+                yield Button(_("Yes (y)"), id="yes", variant="error")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class NewEvent(Translated, ModalScreen[dict | None]):
+    """Every setting of a lycee-event/1 event; returns the settings or None."""
+
+    DEFAULT_CSS = """
+    NewEvent { align: center middle; }
+    NewEvent > Vertical { width: 90; height: auto; max-height: 95%; border: thick $accent; background: $panel; padding: 0 1; }
+    NewEvent Grid { grid-size: 2; grid-columns: 26 1fr; grid-rows: auto; height: auto; grid-gutter: 0 1; }
+    NewEvent Grid Label { padding: 1 0 0 0; }
+    NewEvent Input, NewEvent Select { width: 1fr; }
+    NewEvent #buttons { height: auto; align-horizontal: right; }
+    NewEvent Button { margin-left: 2; }
+    """
+    BINDINGS = [
+        Binding("ctrl+s", "save", "Create", id="newevent.create", priority=True),
+        Binding("escape", "cancel", "Cancel", id="newevent.cancel"),
+    ]
+
+    def __init__(self, today: str):
+        super().__init__()
+        self._translate_bindings()
+        self.today = today
+
+    def compose(self) -> ComposeResult:
+        kinds = [(_("constructed"), "constructed"), (_("sealed"), "sealed"), (_("booster draft"), "draft")]
+        matches = [(_("best of three"), "bo3"), (_("best of one"), "bo1")]
+        with Vertical():
+            yield Label(_("New event"), classes="title")
+            with Grid():
+                yield Label(_("Name"))
+                yield Input(placeholder=_("e.g. Saturday Lycee Cup"), id="name")
+                yield Label(_("Date (YYYY-MM-DD)"))
+                yield Input(self.today, id="date")
+                yield Label(_("Format"))
+                yield Select(kinds, value="constructed", allow_blank=False, id="kind")
+                yield Label(_("Match"))
+                yield Select(matches, value="bo3", allow_blank=False, id="match")
+                yield Label(_("Minutes a match"))
+                yield Input("50", id="minutes", type="integer")
+                yield Label("")
+                yield Label(self._minutes_hint("bo3"), id="minutes-hint", classes="hint")
+                yield Label(_("Swiss rounds (blank: suggested)"))
+                yield Input("", id="rounds", type="integer")
+                yield Label(_("Tiebreakers"))
+                yield Input("omw,gw,ogw", id="tiebreakers")
+                yield Label(_("Organizer"))
+                yield Input("", id="organizer")
+                yield Label(_("Judges (comma separated)"))
+                yield Input("", id="judges")
+                yield Label(_("Head judge"))
+                yield Input("", id="head_judge")
+                yield Label(_("Sanctioned"))
+                yield Switch(True, id="sanctioned")
+                yield Label(_("Decklists required"))
+                yield Switch(False, id="decklists_required")
+                yield Label(_("Spectating allowed"))
+                yield Switch(True, id="spectating")
+            yield Label("", id="error", classes="error")
+            with Horizontal(id="buttons"):
+                yield Button(_("Cancel (Esc)"), id="cancel")
+                yield Button(_("Create (Ctrl+S)"), id="create", variant="primary")
+
+    @staticmethod
+    def _minutes_hint(match: str) -> str:
+        lo, hi = RECOMMENDED_MINUTES[match]
+        rule = "G-MATCH-TIME" if match == "bo3" else "G-BO1"
+        return _("recommended: {lo}-{hi} minutes ({rule})", lo=lo, hi=hi, rule=rule)
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "match":
+            self.query_one("#minutes-hint", Label).update(self._minutes_hint(str(event.value)))
+            lo, _hi = RECOMMENDED_MINUTES[str(event.value)]
+            self.query_one("#minutes", Input).value = str(lo)
+
+    def settings(self) -> dict:
+        v = {i.id: i.value.strip() for i in self.query(Input)}
+        rounds = v["rounds"]
+        return {
+            "name": v["name"], "date": v["date"],
+            "kind": self.query_one("#kind", Select).value,
+            "match": self.query_one("#match", Select).value,
+            "minutes": int(v["minutes"]) if v["minutes"].lstrip("-").isdigit() else v["minutes"],
+            "rounds_planned": int(rounds) if rounds.isdigit() else (rounds or None),
+            "tiebreakers": [t.strip() for t in v["tiebreakers"].split(",") if t.strip()],
+            "staff": {"organizer": v["organizer"],
+                      "judges": [j.strip() for j in v["judges"].split(",") if j.strip()],
+                      "head_judge": v["head_judge"]},
+            **{s.id: s.value for s in self.query(Switch)},
+        }
+
+    def action_save(self) -> None:
+        s = self.settings()
+        try:
+            check_settings(s)
+        except LyceeError as err:
+            self.query_one("#error", Label).update(str(err))
+            return
+        self.dismiss(s)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "create":
+            self.action_save()
+        else:
+            self.action_cancel()
+
+
+class Prompt(Translated, ModalScreen[str | None]):
+    """One line of text."""
+
+    DEFAULT_CSS = """
+    Prompt { align: center middle; }
+    Prompt > Vertical { width: 70; height: auto; border: thick $accent; background: $panel; padding: 1 2; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="prompt.cancel")]
+
+    def __init__(self, question: str, value: str = ""):
+        super().__init__()
+        self._translate_bindings()
+        self.question, self.value = question, value
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.question)
+            yield Input(self.value)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,251 @@
+"""One event: players, the round (pairings and results), standings.
+
+The screen holds the event open (the store's lock) while it is shown; every
+change goes through core.desk.Desk and the screen redraws from the new Event."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Input, Label, TabbedContent, TabPane
+
+from core.actions import describe
+from core.desk import Desk
+from core.errors import LyceeError
+from core.i18n import _
+from core.model import Event
+
+from ..i18n import Translated
+from .dialogs import Confirm
+
+OUTCOME_MARK = {"p1": "○", "p2": "●", "draw": "△", "bye": "BYE", "double_loss": "××"}
+
+
+class EventScreen(Translated, Screen):
+    BINDINGS = [
+        Binding("escape", "close", "Events", id="event.close"),
+        Binding("f2", "tab('players')", "Players", id="event.players"),
+        Binding("f3", "tab('round')", "Round", id="event.round"),
+        Binding("f4", "tab('standings')", "Standings", id="event.standings"),
+        Binding("ctrl+n", "add_players", "Add players", id="event.add"),
+        Binding("f5", "pair", "Pair next round", id="event.pair"),
+        Binding("f6", "enter_results", "Results", id="event.results"),
+        Binding("ctrl+d", "drop", "Drop", id="event.drop"),
+        Binding("ctrl+z", "undo", "Undo", id="event.undo"),
+    ]
+
+    def __init__(self, event_id: str):
+        super().__init__()
+        self._translate_bindings()
+        self.event_id = event_id
+        self.desk: Desk | None = None
+
+    # -- lifecycle -------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="event-bar"):
+            yield Label("", id="event-title", classes="title")
+            yield Label("", id="round-status", classes="hint")
+        with TabbedContent(initial="players"):
+            with TabPane(_("Players"), id="players"):
+                yield DataTable(cursor_type="row", zebra_stripes=True, id="player-table")
+                yield Input(placeholder=_("name, Enter: add a player"), id="add-player")
+            with TabPane(_("Round"), id="round"):
+                yield DataTable(cursor_type="row", zebra_stripes=True, id="pairing-table")
+                yield Input(placeholder=_("TABLE RESULT, e.g. 12 2-1 then Enter (id: intentional draw)"),
+                            id="result-entry")
+            with TabPane(_("Standings"), id="standings"):
+                yield DataTable(cursor_type="row", zebra_stripes=True, id="standings-table")
+        yield Label("", id="message", classes="hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        try:
+            store = self.app.datadir.open(self.event_id)
+        except LyceeError as err:
+            self.app.pop_screen()
+            self.app.notify(str(err), severity="error", timeout=8)
+            return
+        if store.recovered_from is not None:
+            self.app.notify(_("the event file did not parse; recovered from backup {backup}",
+                              backup=store.recovered_from.name), severity="warning", timeout=10)
+        self.desk = Desk(store)
+        self.refresh_all()
+
+    def on_unmount(self) -> None:
+        if self.desk is not None:
+            self.desk.store.close()
+            self.desk = None
+
+    # -- drawing ----------------------------------------------------------------
+    @property
+    def event(self) -> Event:
+        return self.desk.event
+
+    def refresh_all(self) -> None:
+        ev = self.event
+        self.query_one("#event-title", Label).update(f"{ev.name}  {ev.date}")
+        self.query_one("#round-status", Label).update(self._round_status(ev))
+        self.draw_players(ev)
+        self.draw_round(ev)
+        self.draw_standings(ev)
+
+    def _round_status(self, ev: Event) -> str:
+        r = ev.current_round
+        fmt = f"{_(ev.kind)} · {ev.match.upper()} · {ev.minutes}{_('min')}"
+        if r is None:
+            return _("{fmt} · {n} players · not started", fmt=fmt, n=len(ev.players))
+        missing = len(r.missing_tables())
+        state = _("{k} results missing", k=missing) if missing else _("complete")
+        return _("{fmt} · round {r}: {state}", fmt=fmt, r=r.number, state=state)
+
+    def _standings(self, ev: Event):
+        try:
+            from core.standings import standings
+        except ImportError:  # engine not installed yet
+            return []
+        return standings(ev)
+
+    def draw_players(self, ev: Event) -> None:
+        t = self.query_one("#player-table", DataTable)
+        t.clear(columns=True)
+        t.add_columns(_("ID"), _("Name"), _("Status"), _("Points"))
+        points = {row.id: row.points for row in self._standings(ev)}
+        for p in ev.players:
+            t.add_row(p.id, p.name, _(p.status), str(points.get(p.id, 0)), key=p.id)
+
+    def draw_round(self, ev: Event) -> None:
+        t = self.query_one("#pairing-table", DataTable)
+        t.clear(columns=True)
+        t.add_columns(_("Table"), _("Player 1"), _("Player 2"), _("Result"))
+        r = ev.current_round
+        if r is None:
+            return
+        for m in r.matches:
+            p1 = ev.player(m.p1).name
+            p2 = ev.player(m.p2).name if m.p2 else _("(bye)")
+            if m.outcome is None:
+                res = Text(_("missing"), style="bold reverse yellow")
+            elif m.is_bye:
+                res = Text(_("bye"))
+            else:
+                score = f"{m.p1_wins}-{m.p2_wins}" + (f"-{m.draws}" if m.draws else "")
+                res = Text(f"{OUTCOME_MARK.get(m.outcome, '')} {m.note or score}")
+            t.add_row(str(m.table), p1, p2, res, key=str(m.table))
+
+    def draw_standings(self, ev: Event) -> None:
+        t = self.query_one("#standings-table", DataTable)
+        t.clear(columns=True)
+        tbs = list(ev.tiebreakers)
+        t.add_columns(_("Rank"), _("Name"), _("Points"), _("Record"), *[tb.upper() for tb in tbs], _("Status"))
+        for row in self._standings(ev):
+            vals = []
+            for tb in tbs:
+                v = getattr(row, tb)
+                vals.append(str(v) if tb == "op" else f"{v * 100:.1f}%")
+            t.add_row(str(row.rank), row.name, str(row.points), row.record, *vals, _(row.status))
+
+    def say(self, text: str, error: bool = False) -> None:
+        lbl = self.query_one("#message", Label)
+        lbl.update(text)
+        lbl.set_class(error, "error")
+
+    # -- actions ----------------------------------------------------------------
+    def action_close(self) -> None:
+        self.app.pop_screen()
+
+    def action_tab(self, tab: str) -> None:
+        self.query_one(TabbedContent).active = tab
+
+    def action_add_players(self) -> None:
+        self.action_tab("players")
+        self.query_one("#add-player", Input).focus()
+
+    def action_enter_results(self) -> None:
+        self.action_tab("round")
+        self.query_one("#result-entry", Input).focus()
+
+    def on_input_submitted(self, message: Input.Submitted) -> None:
+        text = message.value.strip()
+        if not text:
+            return
+        if message.input.id == "add-player":
+            self._add_player(text, message.input)
+        elif message.input.id == "result-entry":
+            self._enter_result(text, message.input)
+
+    def _add_player(self, name: str, box: Input) -> None:
+        try:
+            (pid,) = self.desk.add_players([name])
+        except LyceeError as err:
+            self.say(str(err), error=True)
+            return
+        box.value = ""
+        self.say(_("added {name} ({id})", name=name, id=pid))
+        self.refresh_all()
+
+    def _enter_result(self, text: str, box: Input) -> None:
+        parts = text.split()
+        if len(parts) != 2 or not parts[0].isdigit():
+            self.say(_("write the table number and the result, e.g. 12 2-1"), error=True)
+            return
+        try:
+            self.desk.record(int(parts[0]), parts[1])
+        except LyceeError as err:
+            self.say(str(err), error=True)
+            return
+        box.value = ""
+        r = self.event.current_round
+        left = len(r.missing_tables())
+        self.say(_("table {t}: {res} · {k} results missing", t=parts[0], res=parts[1], k=left))
+        self.refresh_all()
+
+    def action_pair(self) -> None:
+        self.say(_("pairing..."))
+        self._pair_worker()
+
+    @work(thread=True, exclusive=True, group="pairing")
+    def _pair_worker(self) -> None:
+        try:
+            self.desk.pair_next()
+        except LyceeError as err:
+            self.app.call_from_thread(self.say, str(err), True)
+            return
+        self.app.call_from_thread(self._paired)
+
+    def _paired(self) -> None:
+        self.refresh_all()
+        self.action_tab("round")
+        self.say(_("round {r} paired", r=self.event.current_round.number))
+        self.query_one("#result-entry", Input).focus()
+
+    def action_drop(self) -> None:
+        t = self.query_one("#player-table", DataTable)
+        if not self.event.players or t.cursor_row is None:
+            return
+        p = self.event.players[t.cursor_row]
+
+        def answer(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                self.desk.drop(p.id)
+            except LyceeError as err:
+                self.say(str(err), error=True)
+                return
+            self.say(_("{name} dropped", name=p.name))
+            self.refresh_all()
+
+        self.app.push_screen(Confirm(_("Drop {name} from the event? (G-DROP-1)", name=p.name)), answer)
+
+    def action_undo(self) -> None:
+        try:
+            act = self.desk.undo()
+        except LyceeError as err:
+            self.say(str(err), error=True)
+            return
+        self.say(_("undone: #{seq} {what}", seq=act["seq"], what=describe(act)))
+        self.refresh_all()
