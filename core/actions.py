@@ -296,10 +296,11 @@ def _pair(event, d):
         for pid in (p1, p2):
             if pid is not None and not event.has_player(pid):
                 raise NotFound(f"no player {pid!r}")
+        note = m.get("note", "")
         if p2 is None:
-            matches.append(Match(table, p1, None, 2, 0, 0, "bye"))
+            matches.append(Match(table, p1, None, 2, 0, 0, "bye", note))
         else:
-            matches.append(Match(table, p1, p2))
+            matches.append(Match(table, p1, p2, note=note))
     return replace(event, rounds=event.rounds + (Round(number, d.get("stage", "swiss"), tuple(matches)),))
 
 

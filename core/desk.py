@@ -58,7 +58,8 @@ class Desk:
     def store_pairing(self, matches: tuple[Match, ...] | list[Match], stage: str = "swiss") -> Event:
         number = len(self.event.rounds) + 1
         data = {"round": number, "stage": stage,
-                "matches": [{"table": m.table, "p1": m.p1, "p2": m.p2} for m in matches]}
+                "matches": [{"table": m.table, "p1": m.p1, "p2": m.p2, **({"note": m.note} if m.note else {})}
+                            for m in matches]}
         return self.store.append("pair", data, self.actor)
 
     def pair_next(self, seed: int | str | None = None) -> Event:
