@@ -1,0 +1,434 @@
+"""Single elimination (G-SE): top cut from the Swiss standings, or a whole
+event in single elimination; seeded bracket; optional third-place match.
+
+G-SE: the winner of a match stays in; the last undefeated player wins.  The
+guideline allows a third-place match without describing it.
+
+How a bracket lives in the event (no extra fields in the model):
+
+- Every elimination round is a ``Round`` with stage ``"top"``.
+- The first top round lists the bracket in position order: table ``t`` holds
+  positions ``2t-1`` and ``2t``, ``p1`` the better seed.  Seeds follow the
+  standard arrangement (1 v N, 2 v N-1, ..., placed so that seeds 1 and 2
+  can only meet in the final, 1-4 only from the semi-finals, and so on:
+  :func:`bracket_order`).  When the field is not a power of two, the top
+  seeds get byes (``Match(p2=None, outcome="bye")``) at their positions.
+- In later rounds the winners of tables ``2t-1`` and ``2t`` meet at table
+  ``t``.  A third-place match (semi-final losers) is the last table of the
+  final round, with ``note == THIRD_PLACE``.  The choice to hold one, made
+  when the bracket is cut, is kept as ``note == THIRD_PLACE_PLANNED`` on
+  table 1 of the first top round.
+- An elimination match must name a winner (G-SE): draws and double losses are
+  refused by :func:`check_elimination_result`.  Where a ranking is needed the
+  organizer may order a replay of an intentionally drawn match (G-ID-3): that
+  is :func:`replay_match`, for the match-rules code to call.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from core.errors import LyceeError, RuleError
+from core.model import Event, Match
+from core.standings import _table
+
+__all__ = [
+    "THIRD_PLACE",
+    "THIRD_PLACE_PLANNED",
+    "REPLAY",
+    "CUT_SIZES",
+    "bracket_order",
+    "top_cut",
+    "single_elimination",
+    "next_elimination_round",
+    "check_elimination_result",
+    "replay_match",
+    "Entrant",
+    "BracketSlot",
+    "BracketRound",
+    "Bracket",
+    "bracket",
+    "champion",
+]
+
+THIRD_PLACE = "third_place"
+THIRD_PLACE_PLANNED = "third_place_planned"
+REPLAY = "replay"
+CUT_SIZES = (2, 4, 8, 16, 32)
+
+
+def bracket_order(size: int) -> tuple[int, ...]:
+    """Seeds in bracket position order for ``size`` (a power of two).
+
+    ``bracket_order(8) == (1, 8, 4, 5, 2, 7, 3, 6)``: pairs (1,8), (4,5),
+    (2,7), (3,6); seeds 1 and 2 sit in different halves (G-SE seeding).
+    """
+    if size < 1 or size & (size - 1):
+        raise LyceeError(f"a bracket size must be a power of two, not {size}")
+    order = [1]
+    while len(order) < size:
+        n = 2 * len(order)
+        order = [x for s in order for x in (s, n + 1 - s)]
+    return tuple(order)
+
+
+def _first_round(seeded: list[str], third_place: bool) -> tuple[Match, ...]:
+    size = 1
+    while size < len(seeded):
+        size *= 2
+    size = max(size, 2)
+    order = bracket_order(size)
+    n = len(seeded)
+    matches = []
+    for t in range(size // 2):
+        s1, s2 = order[2 * t], order[2 * t + 1]
+        if s1 > s2:
+            s1, s2 = s2, s1
+        note = THIRD_PLACE_PLANNED if (third_place and t == 0) else ""
+        if s2 > n:
+            matches.append(Match(t + 1, seeded[s1 - 1], None, 2, 0, 0, "bye", note))
+        else:
+            matches.append(Match(t + 1, seeded[s1 - 1], seeded[s2 - 1], note=note))
+    return tuple(matches)
+
+
+def _swiss_complete(event: Event) -> None:
+    sr = event.swiss_rounds
+    if not sr:
+        raise RuleError("no Swiss round has been played; nothing to cut from", "G-SE")
+    cur = event.current_round
+    if cur is not None and not cur.complete:
+        tables = ", ".join(str(t) for t in cur.missing_tables())
+        raise RuleError(
+            f"round {cur.number} is not finished: results missing at table(s) {tables}"
+        )
+    if event.rounds_planned is not None and len(sr) < event.rounds_planned:
+        raise RuleError(
+            f"the Swiss is not over: {len(sr)} of {event.rounds_planned} rounds played",
+            "G-SE",
+        )
+
+
+def top_cut(
+    event: Event,
+    size: int,
+    third_place: bool = False,
+    rng: random.Random | None = None,
+) -> tuple[Match, ...]:
+    """First elimination round of a top ``size`` cut from the Swiss standings.
+
+    G-SE: seeds are the Swiss places of the active players (dropped and
+    excluded players are passed over); seed 1 meets seed ``size``, and so on.
+    Refused unless ``size`` is one of 2, 4, 8, 16, 32, the Swiss is complete
+    (no result missing, ``rounds_planned`` reached when set), there are enough
+    active players and no elimination round exists yet.  When the cut line
+    falls inside a shared place the cut is refused too: hold a playoff first
+    (G-TIE-PLAYOFF).  Players sharing a place inside the cut are seeded in
+    standings order, or drawn with ``rng`` when given.  ``third_place``
+    plans a third-place match for the final round (only from a top 4 up).
+    """
+    if size not in CUT_SIZES:
+        raise RuleError(f"a top cut has 2, 4, 8, 16 or 32 players, not {size}", "G-SE")
+    if any(r.stage == "top" for r in event.rounds):
+        raise RuleError("this event already has an elimination bracket", "G-SE")
+    _swiss_complete(event)
+    led, fig, keys, tags, order = _table(event)
+    players = event.players
+    active = [i for i in order if players[i].active]
+    if len(active) < size:
+        raise RuleError(
+            f"a top {size} needs {size} active players; the event has {len(active)}",
+            "G-SE",
+        )
+    cell = [(keys[i], tags[i]) for i in active]
+    if len(active) > size and cell[size - 1] == cell[size]:
+        tied = [players[i].name for i, c in zip(active, cell) if c == cell[size - 1]]
+        raise RuleError(
+            f"the cut line falls inside a shared place ({', '.join(tied)}); "
+            "hold a playoff (決定戦) first",
+            "G-TIE-PLAYOFF",
+        )
+    chosen = active[:size]
+    if rng is not None:
+        # draw the order inside each shared place
+        seeded: list[int] = []
+        j = 0
+        while j < size:
+            k = j
+            while k < size and cell[k] == cell[j]:
+                k += 1
+            block = chosen[j:k]
+            rng.shuffle(block)
+            seeded.extend(block)
+            j = k
+        chosen = seeded
+    return _first_round([players[i].id for i in chosen], third_place and size >= 4)
+
+
+def single_elimination(
+    event: Event,
+    rng: random.Random | None = None,
+    *,
+    seeding: str = "registration",
+    third_place: bool = False,
+) -> tuple[Match, ...]:
+    """First round of an event played entirely in single elimination (G-SE).
+
+    The eligible players are seeded in registration order
+    (``seeding="registration"``) or in a random draw (``seeding="random"``,
+    with ``rng``); byes go to the top seeds when their number is not a power
+    of two.  Refused once the event has any round.
+    """
+    if event.rounds:
+        raise RuleError(
+            "single elimination from registration starts before any round is played",
+            "G-SE",
+        )
+    ids = [p.id for p in event.eligible(1)]
+    if len(ids) < 2:
+        raise RuleError("single elimination needs at least two players", "G-SE")
+    if seeding == "random":
+        if rng is None:
+            raise LyceeError("a random seeding needs a seeded random.Random")
+        rng.shuffle(ids)
+    elif seeding != "registration":
+        raise LyceeError(f"unknown seeding {seeding!r} (registration or random)")
+    return _first_round(ids, third_place and len(ids) >= 3)
+
+
+def check_elimination_result(result: Match | str | None) -> str | None:
+    """Refuse an elimination result that names no winner (G-SE).
+
+    ``result`` is a match or its outcome.  A draw (time-out draw or
+    intentional draw) or a double loss is refused with rule G-SE: the match
+    must be played on, or the organizer orders a replay (G-ID-3, see
+    :func:`replay_match`).  Returns the winner's id for a match (``None`` for
+    a bare outcome).
+    """
+    outcome = result.outcome if isinstance(result, Match) else result
+    if outcome in ("p1", "p2", "bye"):
+        return result.winner() if isinstance(result, Match) else None
+    if outcome is None:
+        where = f" at table {result.table}" if isinstance(result, Match) else ""
+        raise RuleError(f"the elimination match{where} has no result yet", "G-SE")
+    what = "a draw" if outcome == "draw" else "a double loss" if outcome == "double_loss" else repr(outcome)
+    where = f" at table {result.table}" if isinstance(result, Match) else ""
+    raise RuleError(
+        f"an elimination match must name a winner; {what}{where} cannot stand "
+        "(the organizer may order a replay, G-ID-3)",
+        "G-SE",
+    )
+
+
+def replay_match(match: Match) -> Match:
+    """The hook for G-ID-3: the same pairing again, unplayed, noted ``replay``."""
+    return Match(match.table, match.p1, match.p2, note=REPLAY)
+
+
+def _top_rounds(event: Event):
+    return [r for r in event.rounds if r.stage == "top"]
+
+
+def _planned_third(event: Event) -> bool:
+    tops = _top_rounds(event)
+    return bool(tops) and any(m.note == THIRD_PLACE_PLANNED for m in tops[0].matches)
+
+
+def next_elimination_round(
+    event: Event, third_place: bool | None = None
+) -> tuple[Match, ...] | None:
+    """Pair the next elimination round from the winners of the last one (G-SE).
+
+    Returns ``None`` once the final has been played.  Refused while a result
+    of the current round is missing or when an elimination match names no
+    winner.  A winner who has since dropped or been excluded does not come
+    back: the opponent advances with a bye.  When the round is the final and
+    a third-place match is planned (``third_place`` overrides the choice made
+    at the cut), the semi-final losers meet on the last table, noted
+    ``THIRD_PLACE``.
+    """
+    tops = _top_rounds(event)
+    if not tops:
+        raise RuleError("the event has no elimination bracket yet", "G-SE")
+    cur = event.current_round
+    if cur is not None and not cur.complete:
+        tables = ", ".join(str(t) for t in cur.missing_tables())
+        raise RuleError(
+            f"round {cur.number} is not finished: results missing at table(s) {tables}"
+        )
+    last = tops[-1]
+    main = sorted((m for m in last.matches if m.note != THIRD_PLACE), key=lambda m: m.table)
+    for m in last.matches:
+        check_elimination_result(m)
+    slots_in_round = _slots_of(tops, len(tops) - 1)
+    if slots_in_round <= 1:
+        return None
+    winners: dict[int, str | None] = {}
+    losers: dict[int, str | None] = {}
+    for m in main:
+        winners[m.table] = m.winner()
+        losers[m.table] = m.loser()
+    active = {p.id for p in event.players if p.active}
+    out: list[Match] = []
+    n_next = slots_in_round // 2
+    for t in range(1, n_next + 1):
+        a = winners.get(2 * t - 1)
+        b = winners.get(2 * t)
+        a = a if a in active else None
+        b = b if b in active else None
+        if a is None and b is None:
+            continue
+        if a is None or b is None:
+            out.append(Match(t, a or b, None, 2, 0, 0, "bye"))  # type: ignore[arg-type]
+        else:
+            out.append(Match(t, a, b))
+    want_third = _planned_third(event) if third_place is None else third_place
+    if n_next == 1 and want_third:
+        la, lb = losers.get(1), losers.get(2)
+        if la in active and lb in active:
+            seeds = _seeds(tops)
+            if seeds.get(lb, 0) < seeds.get(la, 0):  # the better seed listed first
+                la, lb = lb, la
+            out.append(Match(2, la, lb, note=THIRD_PLACE))  # type: ignore[arg-type]
+    return tuple(out)
+
+
+def _slots_of(tops, r: int) -> int:
+    """Number of match slots (tables) of elimination round ``r`` (0-based)."""
+    first = len(tops[0].matches)
+    size = 1
+    while size < first:
+        size *= 2
+    return max(1, size >> r)
+
+
+def _seeds(tops) -> dict[str, int]:
+    """Seed of each entrant, from the first round's bracket positions."""
+    size = 2 * _slots_of(tops, 0)
+    order = bracket_order(size)
+    seed_of: dict[str, int] = {}
+    for m in tops[0].matches:
+        pos = 2 * (m.table - 1)
+        if 0 <= pos < size:
+            s1, s2 = order[pos], order[pos + 1]
+            seed_of[m.p1] = min(s1, s2)
+            if m.p2 is not None:
+                seed_of[m.p2] = max(s1, s2)
+    return seed_of
+
+
+# ---------------------------------------------------------------------------
+# the picture
+
+
+@dataclass(frozen=True, slots=True)
+class Entrant:
+    id: str
+    name: str
+    seed: int
+
+
+@dataclass(frozen=True, slots=True)
+class BracketSlot:
+    """One match position: ``top`` v ``bottom`` (either may still be unknown)."""
+
+    table: int
+    top: Entrant | None
+    bottom: Entrant | None
+    winner: str | None = None  # id, once decided
+    bye: bool = False
+    played: bool = False  # the match exists in the event (paired)
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class BracketRound:
+    index: int  # 0 = first round
+    number: int | None  # the event's round number once paired
+    label: str  # "Final", "Semi-finals", "Quarter-finals", "Round of 16", ...
+    slots: tuple[BracketSlot, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Bracket:
+    size: int  # bracket positions (a power of two)
+    rounds: tuple[BracketRound, ...]
+    third_place: BracketSlot | None
+    champion: Entrant | None
+
+    @property
+    def finished(self) -> bool:
+        return self.champion is not None
+
+
+def _label(slots: int) -> str:
+    return {1: "Final", 2: "Semi-finals", 4: "Quarter-finals"}.get(slots, f"Round of {2 * slots}")
+
+
+def bracket(event: Event) -> Bracket | None:
+    """The whole elimination tree, for drawing (``None`` without a bracket).
+
+    Every round of the bracket is present, played or not; a slot's players
+    are known as soon as the matches feeding it are decided.  Seeds follow
+    the first round's positions (:func:`bracket_order`).
+    """
+    tops = _top_rounds(event)
+    if not tops:
+        return None
+    n_first = _slots_of(tops, 0)
+    size = 2 * n_first
+    names = {p.id: p.name for p in event.players}
+    seed_of = _seeds(tops)
+
+    def ent(pid: str | None) -> Entrant | None:
+        if pid is None:
+            return None
+        return Entrant(pid, names.get(pid, pid), seed_of.get(pid, 0))
+
+    rounds: list[BracketRound] = []
+    prev_winners: dict[int, str | None] | None = None
+    third: BracketSlot | None = None
+    depth = n_first.bit_length()  # number of rounds
+    champion = None
+    for r in range(depth):
+        n_slots = n_first >> r
+        played = tops[r] if r < len(tops) else None
+        by_table = {}
+        if played is not None:
+            for m in played.matches:
+                if m.note == THIRD_PLACE:
+                    w = m.winner() if m.outcome in ("p1", "p2") else None
+                    third = BracketSlot(m.table, ent(m.p1), ent(m.p2), w, False, True, m.note)
+                else:
+                    by_table[m.table] = m
+        slots = []
+        winners: dict[int, str | None] = {}
+        for t in range(1, n_slots + 1):
+            m = by_table.get(t)
+            if m is not None:
+                w = m.winner() if m.outcome in ("p1", "p2", "bye") else None
+                slots.append(
+                    BracketSlot(t, ent(m.p1), ent(m.p2), w, m.p2 is None, True, m.note)
+                )
+                winners[t] = w
+            else:
+                top = bottom = None
+                if prev_winners is not None:
+                    top = ent(prev_winners.get(2 * t - 1))
+                    bottom = ent(prev_winners.get(2 * t))
+                slots.append(BracketSlot(t, top, bottom))
+                winners[t] = None
+        rounds.append(
+            BracketRound(r, played.number if played else None, _label(n_slots), tuple(slots))
+        )
+        prev_winners = winners
+        if n_slots == 1 and winners.get(1):
+            champion = ent(winners[1])
+    return Bracket(size, tuple(rounds), third, champion)
+
+
+def champion(event: Event) -> str | None:
+    """Id of the last undefeated player once the final is decided (G-SE)."""
+    b = bracket(event)
+    return b.champion.id if b and b.champion else None

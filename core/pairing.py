@@ -1,0 +1,583 @@
+"""Swiss pairing (G-SWISS-PAIR-1, G-SWISS-PAIR-2, G-SWISS-POINTS).
+
+:func:`pair_swiss` pairs the next round of an event.  What it optimises is
+stated here exactly; the algorithm returns a pairing that is optimal for it,
+never a heuristic approximation.
+
+The problem
+-----------
+Eligible players are ``event.eligible()`` for the new round: not dropped, not
+excluded, already joined (a late entry starts at 0 points).  Points and
+previous meetings come from Swiss rounds only; playoff and elimination
+rounds count for neither.
+
+*Bye.*  With an odd number of eligible players the bye goes first, by rule,
+to the lowest-ranked eligible player among those with the fewest byes so far
+(so nobody gets a second bye while an eligible player has none).  Rank is
+points, then the event's tiebreaker chain (:mod:`core.standings`); an exact
+tie at the bottom is drawn with the seeded ``rng``.  A bye is
+``Match(p2=None, p1_wins=2, p2_wins=0, outcome="bye")``: a match win worth 3
+points, counted 2-0 in games, on the last table.
+
+*Pairing the others.*  Let ``g_1 > g_2 > ... > g_k`` be the distinct point
+totals of the players to pair: the score groups, top first.  For a pairing M:
+
+- ``R(M)`` = the number of pairs who have already met in a Swiss round;
+- for each boundary ``i`` (between groups ``i`` and ``i+1``, ``1 <= i < k``),
+  ``f_i(M)`` = the number of pairs with one player on ``>= g_i`` points and
+  the other on ``< g_i``: the players who float down out of the top ``i``
+  score groups;
+- ``S(M)`` = the sum over pairs of the squared point difference.
+
+M is chosen to minimise the cost vector ``(R, f_1, f_2, ..., f_{k-1}, S)``
+lexicographically:
+
+(a) G-SWISS-PAIR-2: as few rematches as possible, so none at all whenever the
+    round has some rematch-free pairing.  This is a property of the whole
+    round, not of one score group at a time.
+(b) G-SWISS-PAIR-1: as few players paired outside their score group as
+    possible, higher groups first: first as few floaters out of the top group
+    as possible, then out of the top two groups, and so on.  ``f_i`` is at
+    least ``N_i mod 2`` (``N_i`` = players on ``>= g_i``): an odd group sends
+    one player down, as in every Swiss system.  Counting floaters out of each
+    top part (rather than each group's own outsiders) is what keeps a lone
+    leader paired with the next score group down instead of with the bottom
+    of the field.
+(c) Then the smallest point differences, as the sum of their squares: once
+    every ``f_i`` is fixed the plain sum of differences is fixed too (it is
+    ``sum f_i (g_i - g_{i+1})``), and squaring prefers a float chain
+    (9 v 6, 6 v 3) over one long float (9 v 3).
+(d) Everything the vector leaves open is drawn with the seeded ``rng``: who
+    meets whom inside a score group, who floats, and the order of tables of
+    equal score.  Round 1 is therefore a fully random draw.
+
+Tables are numbered 1.. from the top score down; the bye takes the last one.
+
+The algorithm
+-------------
+*Lower bound.*  ``R >= 0``, ``f_i >= N_i mod 2`` and, when all ``f_i`` meet
+their bound, ``S >= sum of (g_i - g_{i+1})^2 over the i with N_i odd``.  A
+pairing that meets all three bounds is optimal.
+
+*Fast path* (the common case, O(players x rounds)): score group by score
+group from the top, pair the players floated in from above with players of
+the group they have not met, pair the rest of the group at random among
+themselves avoiding rematches (random greedy, then 2-for-2 swap repair), and
+float exactly one player down when the group is left odd (preferring one who
+has an unmet opponent in the next group).  When every group succeeds, the
+result meets the lower bound: it is certified optimal.
+
+*Exact windows.*  A group where this fails (a small group whose players have
+all met, a floater nobody can take...) is marked, and each run of marked
+groups ``a..b`` becomes a window solved exactly: a minimum-cost matching
+(Edmonds' blossom algorithm, :mod:`core._matching`, with the cost vector
+encoded in one integer) on the window's players, where a player may also be
+paired "up" (with somebody of group ``a-1``) or "down" (group ``b+1``), at
+the cost of the boundaries that crosses and of the point difference to that
+group.  Up-partners are counted through dummy vertices so that their number
+keeps the parity the groups above impose.  The fast path then runs on the
+groups between windows, serving the window's up and down requests.  If that
+succeeds, the whole pairing is optimal: every boundary outside the windows
+meets its lower bound, and each window is optimal even against partners
+anywhere outside it (its up/down costs are lower bounds of the real ones and
+are met exactly).  If it fails, the failing groups join the windows and the
+round is solved again; at worst the window is the whole round, solved by
+the blossom algorithm with rematches allowed at cost ``R``, which settles (a)
+when no rematch-free pairing exists.  Each step only adds groups, so this
+ends; every result is optimal for the cost vector above.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from core._matching import max_weight_matching
+from core.errors import RuleError
+from core.model import Event, Match
+from core.standings import _Figures, _Ledger
+
+__all__ = [
+    "suggested_rounds",
+    "pair_swiss",
+    "pairing_cost",
+    "PairingCost",
+]
+
+_NOISE = 1 << 12  # range of the random tie-break term (criterion d) in windows
+
+
+def suggested_rounds(n_players: int) -> int:
+    """Swiss rounds for ``n_players``: ceil(log2 N), at least 1 from two players."""
+    if n_players < 2:
+        return 0
+    return max(1, (n_players - 1).bit_length())
+
+
+# ---------------------------------------------------------------------------
+# public entry point
+
+
+def pair_swiss(event: Event, rng: random.Random) -> tuple[Match, ...]:
+    """Pair Swiss round ``len(event.rounds) + 1`` (G-SWISS-PAIR-1/2).
+
+    Returns the matches, unplayed except the bye, tables numbered from the
+    top score down.  Raises :class:`core.errors.RuleError` when the event
+    cannot be paired: a result of the current round is missing, the event
+    is in its elimination stage, its planned Swiss rounds are all played, or
+    fewer than two players are eligible.
+    """
+    _refuse(event)
+    number = len(event.rounds) + 1
+    elig = event.eligible(number)
+    if len(elig) < 2:
+        raise RuleError(
+            f"round {number} cannot be paired: {len(elig)} eligible player(s), "
+            "at least 2 are needed"
+        )
+    led = _Ledger(event)
+    gidx = [led.index[p.id] for p in elig]
+    bye = None
+    if len(gidx) % 2:
+        bye = _choose_bye(event, led, gidx, rng)
+    play = [g for g in gidx if g != bye]
+    ids = [led.ids[g] for g in play]
+    pts = [led.points[g] for g in play]
+    met = _met_sets(event, ids)
+    pairs = _solve(pts, met, rng)
+    # tables from the top score down; pairs of equal scores keep their drawn order
+    ordered = []
+    for a, b in pairs:
+        if pts[b] > pts[a]:
+            a, b = b, a
+        ordered.append((a, b))
+    ordered.sort(key=lambda ab: (-pts[ab[0]], -pts[ab[1]]))
+    matches = [Match(t, ids[a], ids[b]) for t, (a, b) in enumerate(ordered, start=1)]
+    if bye is not None:
+        matches.append(Match(len(matches) + 1, led.ids[bye], None, 2, 0, 0, "bye"))
+    return tuple(matches)
+
+
+def _refuse(event: Event) -> None:
+    if any(r.stage == "top" for r in event.rounds):
+        raise RuleError(
+            "the event is in its single-elimination stage; no more Swiss rounds",
+            "G-SE",
+        )
+    cur = event.current_round
+    if cur is not None and not cur.complete:
+        tables = ", ".join(str(t) for t in cur.missing_tables())
+        raise RuleError(
+            f"round {cur.number} is not finished: results missing at table(s) {tables}"
+        )
+    played = len(event.swiss_rounds)
+    if event.rounds_planned is not None and played >= event.rounds_planned:
+        raise RuleError(f"the event has finished its {event.rounds_planned} Swiss rounds")
+
+
+def _choose_bye(event: Event, led: _Ledger, gidx: list[int], rng: random.Random) -> int:
+    """Lowest-ranked eligible player among those with the fewest byes."""
+    fewest = min(led.byes[g] for g in gidx)
+    cands = [g for g in gidx if led.byes[g] == fewest]
+    low = min(led.points[g] for g in cands)
+    cands = [g for g in cands if led.points[g] == low]
+    if len(cands) > 1 and event.tiebreakers:
+        fig = _Figures(led)
+        chain = tuple(event.tiebreakers)
+        keys = {g: fig.key(chain, led.points, g) for g in cands}
+        worst = min(keys.values())
+        cands = [g for g in cands if keys[g] == worst]
+    return cands[0] if len(cands) == 1 else rng.choice(cands)
+
+
+def _met_sets(event: Event, ids: list[str]) -> list[set[int]]:
+    """Previous Swiss opponents, as sets of local indices."""
+    local = {pid: i for i, pid in enumerate(ids)}
+    met: list[set[int]] = [set() for _ in ids]
+    get = local.get
+    for rnd in event.rounds:
+        if rnd.stage != "swiss":
+            continue
+        for m in rnd.matches:
+            if m.p2 is None:
+                continue
+            a = get(m.p1)
+            b = get(m.p2)
+            if a is not None and b is not None:
+                met[a].add(b)
+                met[b].add(a)
+    return met
+
+
+# ---------------------------------------------------------------------------
+# the objective, exposed for tests, benchmarks and the UI
+
+
+@dataclass(frozen=True, slots=True)
+class PairingCost:
+    """The cost of a round's pairing, as the module docstring defines it."""
+
+    rematches: int  # R
+    floats: tuple[int, ...]  # f_1 .. f_{k-1}
+    squared: int  # S
+    outside: int  # players paired with somebody of another score group
+    point_diff: int  # sum of the point differences
+
+    @property
+    def vector(self) -> tuple[int, ...]:
+        """``(R, f_1, ..., f_{k-1}, S)``, compared lexicographically."""
+        return (self.rematches, *self.floats, self.squared)
+
+
+def pairing_cost(event: Event, matches) -> PairingCost:
+    """Cost of ``matches`` (a pairing of the next round of ``event``).
+
+    Points and previous meetings are taken from ``event`` as it stands
+    (before the round); byes are left out.
+    """
+    led = _Ledger(event)
+    pairs_ids = [(m.p1, m.p2) for m in matches if m.p2 is not None]
+    ids = [x for ab in pairs_ids for x in ab]
+    local = {pid: i for i, pid in enumerate(ids)}
+    pts = [led.points[led.index[pid]] for pid in ids]
+    met = _met_sets(event, ids)
+    pairs = [(local[a], local[b]) for a, b in pairs_ids]
+    return _cost(pts, met, pairs)
+
+
+def _cost(pts: list[int], met: list[set[int]], pairs) -> PairingCost:
+    values = sorted(set(pts), reverse=True)
+    gi = {v: i for i, v in enumerate(values)}
+    floats = [0] * max(0, len(values) - 1)
+    rem = sq = outside = diff = 0
+    for a, b in pairs:
+        if b in met[a]:
+            rem += 1
+        ga, gb = gi[pts[a]], gi[pts[b]]
+        if ga > gb:
+            ga, gb = gb, ga
+        for t in range(ga, gb):
+            floats[t] += 1
+        d = abs(pts[a] - pts[b])
+        sq += d * d
+        diff += d
+        if ga != gb:
+            outside += 2
+    return PairingCost(rem, tuple(floats), sq, outside, diff)
+
+
+# ---------------------------------------------------------------------------
+# the solver
+
+
+@dataclass(slots=True)
+class _Window:
+    pairs: list[tuple[int, int]]
+    ups: list[int]  # window players to pair with somebody of group a-1
+    downs: list[int]  # window players to pair with somebody of group b+1
+
+
+def _solve(pts: list[int], met: list[set[int]], rng: random.Random) -> list[tuple[int, int]]:
+    """An optimal pairing (module docstring) of players ``0..n-1``, ``n`` even."""
+    n = len(pts)
+    if n == 0:
+        return []
+    values = sorted(set(pts), reverse=True)
+    gi = {v: i for i, v in enumerate(values)}
+    k = len(values)
+    groups: list[list[int]] = [[] for _ in range(k)]
+    for p in range(n):
+        groups[gi[pts[p]]].append(p)
+    bad: set[int] = set()
+    cache: dict[tuple[int, int], _Window] = {}
+    while True:
+        runs = _runs(bad, k)
+        if runs == [(0, k - 1)]:
+            return _solve_window(0, k - 1, groups, values, met, rng).pairs
+        sols = {}
+        for run in runs:
+            if run not in cache:
+                cache[run] = _solve_window(run[0], run[1], groups, values, met, rng)
+            sols[run] = cache[run]
+        pairs, newbad = _fast_pass(groups, met, rng, runs, sols)
+        if not newbad:
+            return pairs
+        if newbad <= bad:  # cannot happen; be safe: solve the whole round
+            bad = set(range(k))
+        bad |= newbad
+
+
+def _runs(bad: set[int], k: int) -> list[tuple[int, int]]:
+    runs = []
+    start = None
+    for i in range(k + 1):
+        if i < k and i in bad:
+            if start is None:
+                start = i
+        elif start is not None:
+            runs.append((start, i - 1))
+            start = None
+    return runs
+
+
+def _fast_pass(groups, met, rng, runs, sols):
+    """Fast path around the given exact windows; returns (pairs, failed groups)."""
+    k = len(groups)
+    win_at = {a: (a, b) for a, b in runs}
+    pairs: list[tuple[int, int]] = []
+    bad: set[int] = set()
+    incoming: list[int] = []
+    tainted = False  # a failure above may have left the parity wrong
+    i = 0
+    while i < k:
+        if i in win_at:
+            run = win_at[i]
+            sol = sols[run]
+            pairs.extend(sol.pairs)
+            incoming = list(sol.downs)
+            tainted = False
+            i = run[1] + 1
+            continue
+        nxt = win_at.get(i + 1)
+        requests = list(sols[nxt].ups) if nxt is not None else []
+        last = i == k - 1 or nxt is not None
+        res = _fast_group(
+            groups[i],
+            incoming,
+            requests,
+            last,
+            None if last else groups[i + 1],
+            met,
+            rng,
+        )
+        if res is None:
+            if not (tainted and _parity_only(groups[i], incoming, requests, last)):
+                bad.add(i)
+            tainted = True
+            incoming = []
+        else:
+            gpairs, floater = res
+            pairs.extend(gpairs)
+            incoming = [floater] if floater is not None else []
+        i += 1
+    return pairs, bad
+
+
+def _parity_only(members, incoming, requests, last) -> bool:
+    return last and (len(members) - len(incoming) - len(requests)) % 2 == 1
+
+
+def _fast_group(members, incoming, requests, last, next_members, met, rng):
+    """Pair one score group; ``None`` when the fast path cannot.
+
+    ``incoming``: players from above to pair with members of this group;
+    ``requests``: players of the window below, likewise.  Unless ``last``,
+    one member floats down when the rest is odd.
+    """
+    order = members[:]
+    rng.shuffle(order)
+    pairs: list[tuple[int, int]] = []
+    ext = incoming + requests
+    if ext:
+        owner = _assign(ext, order, met)
+        if owner is None:
+            return None
+        for m, x in owner.items():
+            pairs.append((x, m))
+        rest = [m for m in order if m not in owner]
+    else:
+        rest = order
+    need_float = len(rest) % 2 == 1
+    if need_float and last:
+        return None
+    # random greedy pairing, avoiding rematches
+    pool = rest
+    inner: list[tuple[int, int]] = []
+    left: list[int] = []
+    while pool:
+        u = pool.pop()
+        mu = met[u]
+        j = len(pool) - 1
+        while j >= 0 and pool[j] in mu:
+            j -= 1
+        if j < 0:
+            left.append(u)
+            continue
+        v = pool[j]
+        pool[j] = pool[-1]
+        pool.pop()
+        inner.append((u, v))
+    # repair: two leftovers take over a pair (u-a, v-b)
+    while len(left) > (1 if need_float else 0):
+        u = left.pop()
+        v = left.pop()
+        if v not in met[u]:
+            inner.append((u, v))
+            continue
+        mu, mv = met[u], met[v]
+        done = False
+        for idx in range(len(inner)):
+            a, b = inner[idx]
+            if a not in mu and b not in mv:
+                inner[idx] = (u, a)
+                inner.append((v, b))
+                done = True
+                break
+            if b not in mu and a not in mv:
+                inner[idx] = (u, b)
+                inner.append((v, a))
+                done = True
+                break
+        if not done:
+            # try pairing u with another leftover first
+            for idx, w in enumerate(left):
+                if w not in mu:
+                    left[idx] = v
+                    inner.append((u, w))
+                    done = True
+                    break
+        if not done:
+            return None
+    floater = left[0] if need_float else None
+    if floater is not None and next_members is not None:
+        mf = met[floater]
+        if all(x in mf for x in next_members):
+            # swap the floater into a pair, float somebody who can be taken
+            for idx in range(len(inner)):
+                a, b = inner[idx]
+                for stay, go in ((a, b), (b, a)):
+                    if stay not in mf:
+                        mg = met[go]
+                        if any(x not in mg for x in next_members):
+                            inner[idx] = (floater, stay)
+                            floater = go
+                            break
+                else:
+                    continue
+                break
+    pairs.extend(inner)
+    return pairs, floater
+
+
+def _assign(ext: list[int], order: list[int], met) -> dict[int, int] | None:
+    """Bipartite matching of ``ext`` into ``order`` avoiding rematches (Kuhn)."""
+    owner: dict[int, int] = {}
+
+    def augment(x: int, seen: set[int]) -> bool:
+        mx = met[x]
+        for m in order:
+            if m in mx or m in seen:
+                continue
+            seen.add(m)
+            if m not in owner or augment(owner[m], seen):
+                owner[m] = x
+                return True
+        return False
+
+    for x in ext:
+        if not augment(x, set()):
+            return None
+    return owner
+
+
+def _solve_window(a, b, groups, values, met, rng) -> _Window:
+    """Exact optimum for groups ``a..b`` with up/down options (module docstring)."""
+    k = len(groups)
+    full = a == 0 and b == k - 1
+    has_up = a > 0
+    has_down = b < k - 1
+    W = [p for g in range(a, b + 1) for p in groups[g]]
+    grp = {}
+    for g in range(a, b + 1):
+        for p in groups[g]:
+            grp[p] = g
+    nw = len(W)
+    above = sum(len(groups[g]) for g in range(a))
+    p_up = above % 2
+    t0 = a - 1 if has_up else a
+    t1 = b if has_down else b - 1
+    nb = max(0, t1 - t0 + 1)
+    lo_v = values[a - 1] if has_up else values[a]
+    hi_v = values[b + 1] if has_down else values[b]
+    maxd2 = (lo_v - hi_v) ** 2
+    m_u = p_up
+    while True:
+        nv = nw + m_u
+        T = nv + 1
+        w_s = T * _NOISE
+        w_c_last = w_s * T * (maxd2 + 1)
+        # weights of the boundary components t0..t1 (earlier = heavier)
+        w_c = [0] * nb
+        w = w_c_last
+        for j in range(nb - 1, -1, -1):
+            w_c[j] = w
+            w *= T
+        w_r = w
+        top = w_r * T
+        randrange = rng.randrange
+        # cum[j]: weight of crossing boundaries t0 .. t0+j-1; crossing the
+        # boundaries g1..g2-1 weighs cum[g2 - t0] - cum[g1 - t0]
+        cum = [0] * (nb + 1)
+        for j in range(nb):
+            cum[j + 1] = cum[j] + w_c[j]
+
+        pen = [top] * nv
+        if has_down:
+            for x, p in enumerate(W):
+                g = grp[p]
+                pen[x] = (
+                    cum[b + 1 - t0]
+                    - cum[g - t0]
+                    + (values[g] - values[b + 1]) ** 2 * w_s
+                    + randrange(_NOISE)
+                )
+        edges = []
+        # pairs inside the window
+        for x in range(nw):
+            p = W[x]
+            gp = grp[p]
+            mp = met[p]
+            vp = values[gp]
+            for y in range(x + 1, nw):
+                q = W[y]
+                rem = q in mp
+                if rem and not full:
+                    continue
+                gq = grp[q]
+                c = (vp - values[gq]) ** 2 * w_s + randrange(_NOISE)
+                if gq != gp:
+                    c += abs(cum[gq - t0] - cum[gp - t0])
+                if rem:
+                    c += w_r
+                wt = pen[x] + pen[y] - c
+                if wt > 0:
+                    edges.append((x, y, wt))
+        # up-partners: dummies nw .. nv-1
+        if m_u:
+            for x, p in enumerate(W):
+                g = grp[p]
+                c = (
+                    cum[g - t0]
+                    + (values[a - 1] - values[g]) ** 2 * w_s
+                    + randrange(_NOISE)
+                )
+                wt = pen[x] + top - c
+                if wt > 0:
+                    for d in range(nw, nv):
+                        edges.append((x, d, wt))
+            for d in range(nw, nv):
+                for e in range(d + 1, nv):
+                    edges.append((d, e, 2 * top))
+        mate = max_weight_matching(nv, edges)
+        ok = all(mate[d] >= 0 for d in range(nw, nv))
+        if not has_down:
+            ok = ok and all(mate[x] >= 0 for x in range(nw))
+        ups = [W[x] for x in range(nw) if mate[x] >= nw]
+        if ok and (len(ups) < m_u or len(ups) == p_up):
+            pairs = [(W[x], W[mate[x]]) for x in range(nw) if 0 <= mate[x] < nw and x < mate[x]]
+            downs = [W[x] for x in range(nw) if mate[x] < 0]
+            rng.shuffle(downs)
+            return _Window(pairs, ups, downs)
+        if m_u > nw + 1:  # cannot happen: every window player may go up
+            raise AssertionError("pairing window has no solution")
+        m_u += 2

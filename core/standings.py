@@ -1,0 +1,467 @@
+"""Swiss standings: tournament points, tiebreakers, shared places and playoffs.
+
+Rules (ids from the guideline digest; definitions after MTR Appendix C as
+DESIGN section 5 fixes them):
+
+- G-SWISS-POINTS: a Swiss match gives win 3, draw 1, loss 0.  A bye is a match
+  win (3 points) counted as 2-0 in games.  A ``double_loss`` gives both
+  players a loss and 0 points.  Only rounds with stage ``"swiss"`` count:
+  elimination (``"top"``) and playoff rounds never enter these figures.
+- G-SWISS-RANK: players are ranked by tournament points, then by the event's
+  tiebreaker chain (``Event.tiebreakers``, in order; any of ``op``, ``omw``,
+  ``gw``, ``ogw``):
+
+  * MWP = match points / (3 x rounds played), at least 0.33;
+  * GWP = game points / (3 x games played), a game win worth 3 and a drawn
+    game 1, at least 0.33 (0.33 as well while no game has been played);
+  * OMW / OGW = mean of the opponents' (floored) MWP / GWP, one term per
+    match; byes are not opponents; a player without opponents has 0;
+  * OP (opponent points) = sum of the opponents' match points, one term per
+    match.
+
+  A dropped player keeps the record of the rounds they played, both in their
+  own row and as somebody's opponent.
+- G-TIE-1: players equal on points and on every tiebreaker in use share a
+  place (ranks 1, 2, 2, 4); with an empty chain all players on equal points
+  share.  Comparisons are exact (integer arithmetic over a common
+  denominator), so equal figures are never split by rounding.
+- G-TIE-PLAYOFF: a round with stage ``"playoff"`` holds matches among players
+  who share a place.  It never changes the Swiss figures; it only orders the
+  players it was held for, inside their shared place: winners (and byes) above
+  players without a decision (a draw, or absent) above losers.  A playoff may
+  take several rounds (a single-elimination mini bracket); players still
+  level after it keep sharing.  :func:`tied_groups` lists the places that are
+  still shared and :func:`pair_playoff` pairs a playoff round for one of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import lcm
+
+from core.errors import LyceeError, RuleError
+from core.model import Event, Match
+
+__all__ = [
+    "StandingRow",
+    "standings",
+    "standings_json",
+    "tied_groups",
+    "pair_playoff",
+]
+
+_FLOOR_NUM, _FLOOR_DEN = 33, 100  # the 0.33 floor of MWP and GWP
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    """One line of the standings (G-SWISS-RANK, G-TIE-1)."""
+
+    rank: int
+    id: str
+    name: str
+    points: int
+    wins: int  # byes included: a bye is a match win (G-SWISS-POINTS)
+    losses: int
+    draws: int
+    record: str  # "W-L-D"
+    op: int
+    omw: float
+    gw: float
+    ogw: float
+    status: str  # "active" | "dropped" | "excluded"
+    mwp: float = 0.0
+    byes: int = 0
+    matches: int = 0  # Swiss rounds played, byes included
+    shared: bool = False  # another player holds the same rank (G-TIE-1)
+    playoff: bool = False  # a playoff (決定戦) ordered this place (G-TIE-PLAYOFF)
+
+    def to_json(self) -> dict:
+        """The row as in ``standings --json`` (DESIGN section 3)."""
+        return {
+            "rank": self.rank,
+            "id": self.id,
+            "name": self.name,
+            "points": self.points,
+            "record": self.record,
+            "op": self.op,
+            "omw": round(self.omw, 4),
+            "gw": round(self.gw, 4),
+            "ogw": round(self.ogw, 4),
+            "status": self.status,
+        }
+
+
+class _Ledger:
+    """Per-player Swiss totals, players indexed in registration order."""
+
+    __slots__ = (
+        "ids",
+        "index",
+        "points",
+        "wins",
+        "losses",
+        "draws",
+        "byes",
+        "rounds",
+        "gpts",
+        "games",
+        "opps",
+    )
+
+    def __init__(self, event: Event):
+        players = event.players
+        n = len(players)
+        self.ids = [p.id for p in players]
+        index = self.index = {pid: i for i, pid in enumerate(self.ids)}
+        points = self.points = [0] * n
+        wins = self.wins = [0] * n
+        losses = self.losses = [0] * n
+        draws = self.draws = [0] * n
+        byes = self.byes = [0] * n
+        rounds = self.rounds = [0] * n
+        gpts = self.gpts = [0] * n
+        games = self.games = [0] * n
+        opps: list[list[int]] = [[] for _ in range(n)]
+        self.opps = opps
+        get = index.get
+        for rnd in event.rounds:
+            if rnd.stage != "swiss":
+                continue
+            for m in rnd.matches:
+                out = m.outcome
+                if out is None:
+                    continue
+                a = get(m.p1)
+                if a is None:
+                    continue
+                if m.p2 is None:  # a bye: a match win counted 2-0
+                    if out == "double_loss":
+                        losses[a] += 1
+                        rounds[a] += 1
+                        continue
+                    points[a] += 3
+                    wins[a] += 1
+                    byes[a] += 1
+                    rounds[a] += 1
+                    gpts[a] += 6
+                    games[a] += 2
+                    continue
+                b = get(m.p2)
+                if b is None:
+                    continue
+                w1, w2, d = m.p1_wins, m.p2_wins, m.draws
+                rounds[a] += 1
+                rounds[b] += 1
+                gpts[a] += 3 * w1 + d
+                gpts[b] += 3 * w2 + d
+                g = w1 + w2 + d
+                games[a] += g
+                games[b] += g
+                opps[a].append(b)
+                opps[b].append(a)
+                if out == "p1":
+                    points[a] += 3
+                    wins[a] += 1
+                    losses[b] += 1
+                elif out == "p2":
+                    points[b] += 3
+                    wins[b] += 1
+                    losses[a] += 1
+                elif out == "draw":
+                    points[a] += 1
+                    points[b] += 1
+                    draws[a] += 1
+                    draws[b] += 1
+                else:  # double_loss (or anything unknown): a loss each
+                    losses[a] += 1
+                    losses[b] += 1
+
+
+class _Figures:
+    """Exact tiebreaker figures: integers over common denominators."""
+
+    __slots__ = ("mwp", "gwp", "omw", "ogw", "op", "scale", "oscale")
+
+    def __init__(self, led: _Ledger):
+        rounds, games, points, gpts, opps = (
+            led.rounds,
+            led.games,
+            led.points,
+            led.gpts,
+            led.opps,
+        )
+        dens = {3 * r for r in set(rounds) if r} | {3 * g for g in set(games) if g}
+        D = lcm(_FLOOR_DEN, *dens)
+        floor = _FLOOR_NUM * (D // _FLOOR_DEN)
+        mwp = [
+            max(p * (D // (3 * r)), floor) if r else floor for p, r in zip(points, rounds)
+        ]
+        gwp = [
+            max(p * (D // (3 * g)), floor) if g else floor for p, g in zip(gpts, games)
+        ]
+        counts = {len(o) for o in opps if o}
+        L = lcm(1, *counts)
+        omw = []
+        ogw = []
+        op = []
+        for o in opps:
+            if o:
+                f = L // len(o)
+                omw.append(sum([mwp[x] for x in o]) * f)
+                ogw.append(sum([gwp[x] for x in o]) * f)
+                op.append(sum([points[x] for x in o]))
+            else:
+                omw.append(0)
+                ogw.append(0)
+                op.append(0)
+        self.mwp, self.gwp, self.omw, self.ogw, self.op = mwp, gwp, omw, ogw, op
+        self.scale = D
+        self.oscale = D * L
+
+    def key(self, chain: tuple[str, ...], points: list[int], i: int) -> tuple[int, ...]:
+        out = [points[i]]
+        for tb in chain:
+            if tb == "op":
+                out.append(self.op[i])
+            elif tb == "omw":
+                out.append(self.omw[i])
+            elif tb == "gw":
+                out.append(self.gwp[i])
+            elif tb == "ogw":
+                out.append(self.ogw[i])
+            else:
+                raise LyceeError(f"unknown tiebreaker {tb!r} (known: op, omw, gw, ogw)")
+        return tuple(out)
+
+
+def _playoff_tags(event: Event, led: _Ledger, keys: list[tuple]) -> list[tuple[int, ...]]:
+    """Order inside shared places from playoff rounds (G-TIE-PLAYOFF).
+
+    Every player starts with the tag ``()``; each playoff round that decides
+    a shared place (all its matches in that place reported) appends 0 to its
+    winners and byes, 2 to its losers, 1 to the others of that place.
+    """
+    n = len(led.ids)
+    tags: list[tuple[int, ...]] = [()] * n
+    index = led.index
+    for rnd in event.rounds:
+        if rnd.stage != "playoff":
+            continue
+        # cell -> list of (match); a cell is (swiss key, current tag)
+        cells: dict[tuple, list[Match]] = {}
+        for m in rnd.matches:
+            a = index.get(m.p1)
+            if a is None:
+                continue
+            cell = (keys[a], tags[a])
+            if m.p2 is not None:
+                b = index.get(m.p2)
+                if b is None or (keys[b], tags[b]) != cell:
+                    continue  # not a playoff between tied players: ignored
+            cells.setdefault(cell, []).append(m)
+        if not cells:
+            continue
+        members: dict[tuple, list[int]] = {}
+        for i in range(n):
+            cell = (keys[i], tags[i])
+            if cell in cells:
+                members.setdefault(cell, []).append(i)
+        for cell, matches in cells.items():
+            if not all(m.reported for m in matches):
+                continue  # decided only once the whole round of it is in
+            mark = {i: 1 for i in members[cell]}
+            for m in matches:
+                w = m.winner()
+                lo = m.loser()
+                if m.outcome == "double_loss":
+                    for pid in m.players():
+                        mark[index[pid]] = 2
+                    continue
+                if w is not None:
+                    mark[index[w]] = 0
+                if lo is not None:
+                    mark[index[lo]] = 2
+            for i, v in mark.items():
+                tags[i] = tags[i] + (v,)
+    return tags
+
+
+def _table(event: Event):
+    """Ledger, figures, sort keys, playoff tags and the ordered player indices."""
+    led = _Ledger(event)
+    fig = _Figures(led)
+    chain = tuple(event.tiebreakers)
+    n = len(led.ids)
+    keys = [fig.key(chain, led.points, i) for i in range(n)]
+    tags = _playoff_tags(event, led, keys)
+    # descending swiss key, then playoff tag ascending, then registration order
+    order = sorted(range(n), key=lambda i: tags[i])
+    order.sort(key=lambda i: keys[i], reverse=True)
+    return led, fig, keys, tags, order
+
+
+def _ranks(order: list[int], keys, tags) -> list[int]:
+    """Rank per position in ``order``: 1 + players strictly above (G-TIE-1)."""
+    ranks = []
+    prev = None
+    rank = 0
+    for pos, i in enumerate(order):
+        cur = (keys[i], tags[i])
+        if cur != prev:
+            rank = pos + 1
+            prev = cur
+        ranks.append(rank)
+    return ranks
+
+
+def standings(event: Event) -> list[StandingRow]:
+    """The Swiss standings, best first (G-SWISS-RANK, G-TIE-1, G-TIE-PLAYOFF).
+
+    Every registered player has a row, dropped and excluded ones included
+    (with their status); players sharing a place share a rank and are listed
+    in registration order.
+    """
+    led, fig, keys, tags, order = _table(event)
+    ranks = _ranks(order, keys, tags)
+    count: dict[int, int] = {}
+    for r in ranks:
+        count[r] = count.get(r, 0) + 1
+    players = event.players
+    scale, oscale = fig.scale, fig.oscale
+    rows = []
+    for pos, i in enumerate(order):
+        p = players[i]
+        w, lo, d = led.wins[i], led.losses[i], led.draws[i]
+        rows.append(
+            StandingRow(
+                rank=ranks[pos],
+                id=p.id,
+                name=p.name,
+                points=led.points[i],
+                wins=w,
+                losses=lo,
+                draws=d,
+                record=f"{w}-{lo}-{d}",
+                op=fig.op[i],
+                omw=fig.omw[i] / oscale,
+                gw=fig.gwp[i] / scale,
+                ogw=fig.ogw[i] / oscale,
+                status=p.status,
+                mwp=fig.mwp[i] / scale,
+                byes=led.byes[i],
+                matches=led.rounds[i],
+                shared=count[ranks[pos]] > 1,
+                playoff=bool(tags[i]),
+            )
+        )
+    return rows
+
+
+def standings_json(event: Event) -> dict:
+    """``{"round": N, "standings": [...]}`` as ``standings --json`` prints it.
+
+    ``round`` is the number of the latest Swiss round (0 before the first).
+    """
+    sr = event.swiss_rounds
+    return {
+        "round": sr[-1].number if sr else 0,
+        "standings": [row.to_json() for row in standings(event)],
+    }
+
+
+def tied_groups(event: Event, *, active_only: bool = False) -> list[tuple[str, ...]]:
+    """Groups of player ids that still share a place, best place first.
+
+    A group holds two or more players equal on points and every tiebreaker in
+    use and not separated by a playoff (G-TIE-1, G-TIE-PLAYOFF).  With
+    ``active_only`` dropped and excluded players are left out (a group then
+    needs two active players).
+    """
+    led, fig, keys, tags, order = _table(event)
+    players = event.players
+    groups: list[tuple[str, ...]] = []
+    cur: list[str] = []
+    prev = None
+    for i in order:
+        if active_only and not players[i].active:
+            continue
+        cell = (keys[i], tags[i])
+        if cell != prev:
+            if len(cur) > 1:
+                groups.append(tuple(cur))
+            cur = []
+            prev = cell
+        cur.append(players[i].id)
+    if len(cur) > 1:
+        groups.append(tuple(cur))
+    return groups
+
+
+def pair_playoff(event: Event, player_ids, rng=None) -> tuple[Match, ...]:
+    """Pair one playoff round (決定戦) among players who share a place.
+
+    G-TIE-PLAYOFF: refused unless the players are tied (same place, not yet
+    separated by an earlier playoff) and include every player tied for that
+    place.  Two players give one match; more give the first round of a
+    single-elimination bracket among them, in the order given (shuffled with
+    ``rng`` when one is passed), byes to the first players when their number
+    is not a power of two.  The caller stores the matches as a round with
+    stage ``"playoff"``; only its winners move up, inside the shared place.
+    """
+    ids = list(dict.fromkeys(player_ids))
+    if len(ids) < 2:
+        raise RuleError("a playoff needs at least two players", "G-TIE-PLAYOFF")
+    for pid in ids:
+        if not event.has_player(pid):
+            raise LyceeError(f"no player {pid!r} in this event")
+    cur = event.current_round
+    if cur is not None and not cur.complete:
+        tables = ", ".join(str(t) for t in cur.missing_tables())
+        raise RuleError(
+            f"round {cur.number} still has results missing (tables {tables})"
+        )
+    if not event.swiss_rounds:
+        raise RuleError("no Swiss round has been played yet", "G-TIE-PLAYOFF")
+    led, fig, keys, tags, order = _table(event)
+    idx = [led.index[pid] for pid in ids]
+    cell = (keys[idx[0]], tags[idx[0]])
+    names = {p.id: p.name for p in event.players}
+    for i in idx[1:]:
+        if (keys[i], tags[i]) != cell:
+            raise RuleError(
+                f"{names[ids[0]]} and {names[led.ids[i]]} do not share a place; "
+                "a playoff is only held among tied players",
+                "G-TIE-PLAYOFF",
+            )
+    whole = [led.ids[i] for i in order if (keys[i], tags[i]) == cell]
+    missing = [pid for pid in whole if pid not in set(ids)]
+    if missing:
+        raise RuleError(
+            "a playoff must include every player tied for the place; also: "
+            + ", ".join(names[m] for m in missing),
+            "G-TIE-PLAYOFF",
+        )
+    if rng is not None:
+        rng.shuffle(ids)
+    size = 1
+    while size < len(ids):
+        size *= 2
+    nbyes = size - len(ids)
+    matches = []
+    table = 1
+    for pid in ids[:nbyes]:
+        matches.append(Match(table, pid, None, 2, 0, 0, "bye"))
+        table += 1
+    rest = ids[nbyes:]
+    half = len(rest) // 2
+    for a, b in zip(rest[:half], reversed(rest[half:])):
+        matches.append(Match(table, a, b))
+        table += 1
+    # byes take the last tables
+    played = [m for m in matches if m.p2 is not None]
+    byes = [m for m in matches if m.p2 is None]
+    return tuple(
+        Match(t, m.p1, m.p2, m.p1_wins, m.p2_wins, m.draws, m.outcome)
+        for t, m in enumerate(played + byes, start=1)
+    )
