@@ -63,13 +63,34 @@ class Desk:
         return self.store.append("pair", data, self.actor)
 
     def pair_next(self, seed: int | str | None = None) -> Event:
-        """Pair the next Swiss round (refused while a result is missing)."""
+        """Pair the next round: the next Swiss round, or once a top cut is
+        made, the next elimination round (refused while a result is missing)."""
+        from .elimination import next_elimination_round
         from .pairing import pair_swiss
 
         ev = self.event
         number = len(ev.rounds) + 1
+        if any(r.stage == "top" for r in ev.rounds):
+            matches = next_elimination_round(ev)
+            if matches is None:
+                raise LyceeError("the elimination bracket is finished (G-SE)")
+            return self.store_pairing(matches, stage="top")
         matches = pair_swiss(ev, self.rng_for(number, seed))
         return self.store_pairing(matches)
+
+    def top_cut(self, size: int, third_place: bool = False) -> Event:
+        """Cut to the top ``size`` of the Swiss standings (G-SE)."""
+        from .elimination import top_cut
+
+        return self.store_pairing(top_cut(self.event, size, third_place), stage="top")
+
+    def playoff(self, refs: list[str]) -> Event:
+        """A playoff (決定戦) among players who share a place (G-TIE-PLAYOFF)."""
+        from .standings import pair_playoff
+
+        ids = [self.player(r).id for r in refs]
+        ev = self.event
+        return self.store_pairing(pair_playoff(ev, ids, self.rng_for(len(ev.rounds) + 1)), stage="playoff")
 
     def record(self, table: int, text: str, round_number: int | None = None, note: str = "") -> Event:
         """Record ``text`` (``2-1``, ``1-1-1``, ``id``) at ``table`` of the

@@ -1,16 +1,220 @@
-"""Exports of an event (DESIGN section 7): the lycee-event/1 file, pairings,
-standings, scorecard and decklists as JSON, CSV or print-ready HTML."""
+"""Exports of an event (DESIGN section 7): the lycee-event/1 file, pairings (by
+table and by name), standings, the scorecard and decklists, as JSON, CSV or
+print-ready HTML.
+
+- Every name is HTML-escaped; every CSV cell that starts with = + - @ (or a
+  tab / carriage return) is prefixed with ' so a spreadsheet never runs it.
+- The scorecard (G-SCORECARD) lists every match with the penalty marks N/W
+  (G-PEN-3), "決定戦" in the remarks of playoff matches (G-TIE-PLAYOFF) and the
+  date it is due at the publisher: the event date + 14 days.
+"""
 
 from __future__ import annotations
 
+import csv
+import html
+import io
 import json
+from datetime import date, timedelta
 
 from .errors import LyceeError
 from .eventfile import to_doc
-from .model import Event
+from .i18n import _
+from .model import Event, Match
+
+WHATS = ("event", "pairings", "pairings-by-name", "standings", "scorecard", "decklists")
+FORMATS = ("json", "csv", "html")
+SCORECARD_DUE_DAYS = 14
+PLAYOFF_REMARK = "決定戦"
+
+
+# -- tables: (title, header, rows) -------------------------------------------------
+
+
+def _result_text(m: Match) -> str:
+    if m.outcome is None:
+        return ""
+    if m.outcome == "bye":
+        return _("bye")
+    if m.note == "ID":
+        return "ID"
+    s = f"{m.p1_wins}-{m.p2_wins}"
+    return s + (f"-{m.draws}" if m.draws else "")
+
+
+def _points_before(event: Event) -> dict[str, int]:
+    from .standings import standings
+
+    before = event.with_(rounds=event.rounds[:-1])
+    return {r.id: r.points for r in standings(before)}
+
+
+def pairings_table(event: Event):
+    rnd = event.current_round
+    if rnd is None:
+        raise LyceeError(_("no round has been paired yet"))
+    pts = _points_before(event)
+    name = lambda pid: event.player(pid).name  # noqa: E731
+    rows = []
+    for m in rnd.matches:
+        rows.append([m.table, name(m.p1), pts.get(m.p1, 0),
+                     name(m.p2) if m.p2 else _("(bye)"), pts.get(m.p2, 0) if m.p2 else "",
+                     _result_text(m)])
+    title = _("{event}: round {r} pairings by table", event=event.name, r=rnd.number)
+    return title, [_("Table"), _("Player 1"), _("Points"), _("Player 2"), _("Points"), _("Result")], rows
+
+
+def pairings_by_name_table(event: Event):
+    rnd = event.current_round
+    if rnd is None:
+        raise LyceeError(_("no round has been paired yet"))
+    pts = _points_before(event)
+    rows = []
+    for m in rnd.matches:
+        for me, opp in ((m.p1, m.p2), (m.p2, m.p1)):
+            if me is None:
+                continue
+            rows.append([event.player(me).name, m.table,
+                         event.player(opp).name if opp else _("(bye)"), pts.get(me, 0)])
+    rows.sort(key=lambda r: r[0])
+    title = _("{event}: round {r} pairings by name", event=event.name, r=rnd.number)
+    return title, [_("Name"), _("Table"), _("Opponent"), _("Points")], rows
+
+
+def standings_table(event: Event):
+    from .standings import standings
+
+    tbs = list(event.tiebreakers)
+    rows = []
+    for r in standings(event):
+        vals = [r.op if t == "op" else f"{getattr(r, t) * 100:.2f}%" for t in tbs]
+        rows.append([r.rank, r.name, r.points, r.record, *vals, _(r.status)])
+    n = len(event.swiss_rounds)
+    title = _("{event}: standings after round {r}", event=event.name, r=n)
+    return title, [_("Rank"), _("Name"), _("Points"), _("Record"), *[t.upper() for t in tbs], _("Status")], rows
+
+
+def penalty_marks(event: Event) -> dict[tuple[str, int | None], str]:
+    """(player, round) -> "N", "W", "NW"... (G-PEN-3)."""
+    marks: dict[tuple[str, int | None], str] = {}
+    for p in event.penalties:
+        key = (p.player, p.round)
+        marks[key] = marks.get(key, "") + ("N" if p.level == "notice" else "W")
+    return marks
+
+
+def scorecard_table(event: Event):
+    marks = penalty_marks(event)
+    stage_name = {"swiss": _("Swiss"), "top": _("single elimination"), "playoff": PLAYOFF_REMARK}
+    rows = []
+    for rnd in event.rounds:
+        for m in rnd.matches:
+            p1 = event.player(m.p1)
+            p2 = event.player(m.p2) if m.p2 else None
+            remarks = []
+            if rnd.stage == "playoff":
+                remarks.append(PLAYOFF_REMARK)
+            if m.note and m.note not in remarks:
+                remarks.append(m.note)
+            rows.append([rnd.number, stage_name.get(rnd.stage, rnd.stage), m.table,
+                         p1.name, marks.get((p1.id, rnd.number), ""),
+                         p2.name if p2 else _("(bye)"), marks.get((p2.id, rnd.number), "") if p2 else "",
+                         _result_text(m), " ".join(remarks)])
+    due = date.fromisoformat(event.date) + timedelta(days=SCORECARD_DUE_DAYS)
+    title = _("{event} ({date}): scorecard, due at the publisher by {due}",
+              event=event.name, date=event.date, due=due.isoformat())
+    return title, [_("Round"), _("Stage"), _("Table"), _("Player 1"), "N/W", _("Player 2"), "N/W",
+                   _("Result"), _("Remarks")], rows
+
+
+def scorecard_due(event: Event) -> str:
+    return (date.fromisoformat(event.date) + timedelta(days=SCORECARD_DUE_DAYS)).isoformat()
+
+
+def decklists_table(event: Event):
+    lists = getattr(event, "decklists", None) or {}
+    rows = []
+    for p in event.players:
+        deck = dict(lists).get(p.id)
+        if not deck:
+            continue
+        for section, entries in (("deck", deck.get("deck", [])), ("spare", deck.get("spare", []))):
+            for count, number, *name in entries:
+                rows.append([p.name, _(section), count, number, name[0] if name else ""])
+    title = _("{event}: decklists", event=event.name)
+    return title, [_("Player"), _("Section"), _("Count"), _("Number"), _("Card")], rows
+
+
+TABLES = {
+    "pairings": pairings_table,
+    "pairings-by-name": pairings_by_name_table,
+    "standings": standings_table,
+    "scorecard": scorecard_table,
+    "decklists": decklists_table,
+}
+
+
+# -- formats -------------------------------------------------------------------------
+
+
+def csv_safe(value) -> str:
+    s = "" if value is None else str(value)
+    if s and s[0] in "=+-@\t\r":
+        return "'" + s
+    return s
+
+
+def to_csv(header, rows) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf, quoting=csv.QUOTE_MINIMAL, lineterminator="\r\n")
+    w.writerow([csv_safe(h) for h in header])
+    for r in rows:
+        w.writerow([csv_safe(c) for c in r])
+    return buf.getvalue()
+
+
+_CSS = """
+body { font-family: "Noto Sans JP", "Hiragino Sans", "Yu Gothic", sans-serif; margin: 1.5em; }
+h1 { font-size: 1.3em; }
+table { border-collapse: collapse; width: 100%; }
+th, td { border: 1px solid #444; padding: 0.25em 0.5em; text-align: left; }
+th { background: #eee; }
+tr:nth-child(even) td { background: #fafafa; }
+.meta { color: #555; font-size: 0.9em; }
+@media print { body { margin: 0; } h1 { margin-top: 0; } tr { page-break-inside: avoid; } }
+"""
+
+
+def to_html(title: str, header, rows, meta: str = "") -> str:
+    e = html.escape
+    head = "".join(f"<th>{e(str(h))}</th>" for h in header)
+    body = "\n".join("<tr>" + "".join(f"<td>{e(str(c))}</td>" for c in r) + "</tr>" for r in rows)
+    return (
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
+        f"<title>{e(title)}</title><style>{_CSS}</style></head><body>\n"
+        f"<h1>{e(title)}</h1>\n" + (f"<p class=\"meta\">{e(meta)}</p>\n" if meta else "")
+        + f"<table><thead><tr>{head}</tr></thead>\n<tbody>\n{body}\n</tbody></table>\n</body></html>\n"
+    )
 
 
 def render(event: Event, what: str = "event", fmt: str = "json") -> str:
-    if what == "event" and fmt == "json":
+    if what not in WHATS:
+        raise LyceeError(_("unknown export {what!r}: choose {choices}", what=what, choices=", ".join(WHATS)))
+    if fmt not in FORMATS:
+        raise LyceeError(_("unknown format {fmt!r}: choose json, csv or html", fmt=fmt))
+    if what == "event":
+        if fmt != "json":
+            raise LyceeError(_("the event file is JSON (lycee-event/1); use --what pairings, standings, "
+                               "scorecard or decklists for CSV and HTML"))
         return json.dumps(to_doc(event), ensure_ascii=False, indent=2)
-    raise LyceeError(f"export of {what} as {fmt} is not available yet")
+    title, header, rows = TABLES[what](event)
+    if fmt == "csv":
+        return to_csv(header, rows)
+    if fmt == "json":
+        return json.dumps({"title": title, "columns": header, "rows": rows}, ensure_ascii=False, indent=2)
+    meta = ""
+    if what == "scorecard":
+        s = event.staff
+        meta = _("organizer: {org} · head judge: {hj} · judges: {j}",
+                 org=s.organizer or "-", hj=s.head_judge or "-", j=", ".join(s.judges) or "-")
+    return to_html(title, header, rows, meta)

@@ -288,7 +288,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 #: Command groups kept in modules of their own; each has
 #: ``register(subparsers, cmd, event_arg)``.
-CLI_MODULES: list[str] = []
+CLI_MODULES: list[str] = ["tui.cli_engine"]
 
 
 def main(argv: list[str] | None = None) -> int:
