@@ -1,0 +1,97 @@
+"""The command-line contract of DESIGN section 3 for pair, result, standings."""
+
+import io
+import json
+
+import pytest
+
+from tui.cli import main
+
+
+@pytest.fixture
+def event(tmp_path, capsys):
+    data = str(tmp_path)
+    assert main(["--data-dir", data, "event", "new", "Cup", "--date", "2026-12-05"]) == 0
+    eid = capsys.readouterr().out.strip()
+    assert main(["--data-dir", data, "player", "add", eid, "A", "B", "C", "D", "E"]) == 0
+    capsys.readouterr()
+    return data, eid
+
+
+def run(capsys, *argv):
+    rc = main(list(argv))
+    cap = capsys.readouterr()
+    return rc, cap.out, cap.err
+
+
+def test_g_swiss_pair_1_pair_json_shape_and_refusal_while_results_missing(event, capsys):
+    data, eid = event
+    rc, out, _ = run(capsys, "--data-dir", data, "pair", eid, "--json")
+    assert rc == 0
+    doc = json.loads(out)
+    assert doc["round"] == 1
+    tables = doc["pairings"]
+    assert [t["table"] for t in tables] == [1, 2, 3]
+    assert tables[-1]["p2"] is None  # five players: a bye on the last table
+    seen = [t["p1"]["id"] for t in tables] + [t["p2"]["id"] for t in tables if t["p2"]]
+    assert sorted(seen) == ["p1", "p2", "p3", "p4", "p5"]
+    assert set(tables[0]["p1"]) == {"id", "name", "points"}
+    rc, _, err = run(capsys, "--data-dir", data, "pair", eid)
+    assert rc == 1 and "1, 2" in err  # lists the tables still missing
+
+
+def test_g_bo3_result_refused_with_rule_and_nothing_changes(event, capsys, tmp_path):
+    data, eid = event
+    run(capsys, "--data-dir", data, "pair", eid)
+    path = next((tmp_path / "events").glob("*.json"))
+    before = path.read_bytes()
+    rc, _, err = run(capsys, "--data-dir", data, "result", eid, "1", "3-0")
+    assert rc == 1 and "G-BO3" in err and err.count("\n") == 1
+    rc, _, err = run(capsys, "--data-dir", data, "result", eid, "3", "2-0")
+    assert rc == 1 and "bye" in err
+    rc, _, err = run(capsys, "--data-dir", data, "result", eid, "9", "2-0")
+    assert rc == 1 and "table 9" in err
+    assert path.read_bytes() == before
+
+
+def test_g_swiss_points_results_from_stdin_then_standings_json(event, capsys, monkeypatch):
+    data, eid = event
+    run(capsys, "--data-dir", data, "pair", eid)
+    monkeypatch.setattr("sys.stdin", io.StringIO("1 2-1\n2 1-1\n"))
+    rc, out, err = run(capsys, "--data-dir", data, "result", eid, "-")
+    assert rc == 0, err
+    assert "round complete" in out
+    rc, out, _ = run(capsys, "--data-dir", data, "standings", eid, "--json")
+    doc = json.loads(out)
+    assert doc["round"] == 1
+    rows = doc["standings"]
+    assert set(rows[0]) == {"rank", "id", "name", "points", "record", "op", "omw", "gw", "ogw", "status"}
+    assert sorted(r["points"] for r in rows) == [0, 1, 1, 3, 3]  # win, bye, two draws, a loss
+    assert sum(r["points"] for r in rows) == 3 + 3 + 2
+
+
+def test_g_se_top_cut_then_final_then_finished(tmp_path, capsys):
+    data = str(tmp_path)
+    run(capsys, "--data-dir", data, "event", "new", "Top", "--rounds", "2", "--date", "2026-12-05")
+    eid = next((tmp_path / "events").glob("*.json")).stem
+    run(capsys, "--data-dir", data, "player", "add", eid, *"ABCDEFGH")
+    for _r in range(2):
+        rc, out, _ = run(capsys, "--data-dir", data, "pair", eid, "--json")
+        for t in json.loads(out)["pairings"]:
+            run(capsys, "--data-dir", data, "result", eid, str(t["table"]), "2-0")
+    rc, _, err = run(capsys, "--data-dir", data, "pair", eid)
+    assert rc == 1 and "2 Swiss rounds" in err
+    rc, out, err = run(capsys, "--data-dir", data, "top", eid, "4", "--json")
+    assert rc == 0, err
+    semis = json.loads(out)
+    assert semis["stage"] == "top" and len(semis["pairings"]) == 2
+    rc, _, err = run(capsys, "--data-dir", data, "result", eid, "1", "1-1")
+    assert rc == 1 and "G-SE" in err
+    run(capsys, "--data-dir", data, "result", eid, "1", "2-1")
+    run(capsys, "--data-dir", data, "result", eid, "2", "0-2")
+    rc, out, _ = run(capsys, "--data-dir", data, "pair", eid, "--json")
+    final = json.loads(out)
+    assert len(final["pairings"]) == 1
+    run(capsys, "--data-dir", data, "result", eid, "1", "2-0")
+    rc, _, err = run(capsys, "--data-dir", data, "pair", eid)
+    assert rc == 1 and "finished" in err

@@ -1,0 +1,57 @@
+"""Exports (DESIGN section 7): escaping, spreadsheet safety, the scorecard."""
+
+import csv
+import io
+
+import pytest
+
+from core.exports import csv_safe, render
+from core.model import Event, Match, Penalty, Player, Round, Staff
+
+
+def _event():
+    players = (Player("p1", "=HYPERLINK(\"x\")"), Player("p2", "<b>Bob</b>"),
+               Player("p3", "山田 太郎"), Player("p4", "@Ann"))
+    r1 = Round(1, "swiss", (Match(1, "p1", "p2", 2, 1, 0, "p1"), Match(2, "p3", "p4", 0, 2, 0, "p2")))
+    r2 = Round(2, "playoff", (Match(1, "p1", "p4", 2, 0, 0, "p1"),))
+    pens = (Penalty("p2", 1, 1, "notice", "none", "slow play", "judge"),
+            Penalty("p2", 1, 1, "warning", "game_loss", "marked cards", "judge"))
+    return Event(id="e", name="Cup <2008>", date="2008-11-30", players=players,
+                 rounds=(r1, r2), penalties=pens, staff=Staff("org", ("hj",), "hj"))
+
+
+def test_csv_cells_that_a_spreadsheet_would_run_are_defused():
+    assert csv_safe("=1+1") == "'=1+1"
+    assert csv_safe("-2") == "'-2" and csv_safe("+x") == "'+x" and csv_safe("@a") == "'@a"
+    assert csv_safe("2-1") == "2-1"
+    text = render(_event(), "standings", "csv")
+    cells = [c for row in csv.reader(io.StringIO(text)) for c in row]
+    assert not any(c[:1] in "=+-@" and c for c in cells)
+    assert "'=HYPERLINK(\"x\")" in cells and "'@Ann" in cells
+
+
+def test_html_escapes_every_name():
+    page = render(_event(), "scorecard", "html")
+    assert "<b>Bob</b>" not in page and "&lt;b&gt;Bob&lt;/b&gt;" in page
+    assert "Cup &lt;2008&gt;" in page
+
+
+def test_g_scorecard_due_in_14_days_with_pen3_marks_and_playoff_remark():
+    """G-SCORECARD, G-PEN-3, G-TIE-PLAYOFF."""
+    text = render(_event(), "scorecard", "csv")
+    rows = list(csv.reader(io.StringIO(text)))
+    header, body = rows[0], rows[1:]
+    assert len(body) == 3  # every match of every round
+    r1t1 = body[0]
+    assert r1t1[header.index("Player 2") + 1] == "NW"
+    assert body[2][-1] == "決定戦"
+    html_page = render(_event(), "scorecard", "html")
+    assert "2008-12-14" in html_page
+
+
+def test_unknown_export_is_refused():
+    from core.errors import LyceeError
+    with pytest.raises(LyceeError):
+        render(_event(), "event", "csv")
+    with pytest.raises(LyceeError):
+        render(_event(), "flyer", "html")
