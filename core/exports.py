@@ -22,7 +22,7 @@ from .eventfile import to_doc
 from .i18n import _
 from .model import Event, Match
 
-WHATS = ("event", "pairings", "pairings-by-name", "standings", "scorecard", "decklists")
+WHATS = ("event", "pairings", "pairings-by-name", "standings", "scorecard", "decklists", "slips", "report")
 FORMATS = ("json", "csv", "html")
 SCORECARD_DUE_DAYS = 14
 PLAYOFF_REMARK = "決定戦"
@@ -197,6 +197,107 @@ def to_html(title: str, header, rows, meta: str = "") -> str:
     )
 
 
+#: Reminders printed on every match slip, in our own words, with the rule ids.
+def slip_reminders(event: Event) -> list[str]:
+    notes = [
+        _("Opening hand without a character: show it, shuffle it back and draw 7 again, once (G-MULLIGAN)."),
+        _("Cards must be uniform: one card per sleeve, no double sleeves, no home-printed sleeves (G-SLEEVES)."),
+    ]
+    if event.match == "bo3":
+        notes.insert(1, _("From game 2 on, the loser of the previous game chooses to play first or second (G-NEXT-GAME)."))
+        notes.insert(2, _("Between games you may swap deck cards with your spares (at most 12), within 5 minutes; "
+                          "never before game 1 (G-SPARE-1, G-SPARE-2)."))
+    if not event.spectating:
+        notes.append(_("Spectating is not allowed at this event (G-SPECTATE)."))
+    return notes
+
+
+def slips_html(event: Event) -> str:
+    """One slip per table of the current round: who plays, boxes for the
+    result and signatures, and the reminders players need."""
+    rnd = event.current_round
+    if rnd is None:
+        raise LyceeError(_("no round has been paired yet"))
+    e = html.escape
+    reminders = "".join(f"<li>{e(r)}</li>" for r in slip_reminders(event))
+    match = _("best of three") if event.match == "bo3" else _("best of one")
+    slips = []
+    for m in rnd.matches:
+        if m.p2 is None:
+            continue
+        p1, p2 = event.player(m.p1).name, event.player(m.p2).name
+        slips.append(
+            f"<div class=\"slip\"><h2>{e(event.name)} · {e(_('Round {r}', r=rnd.number))} · "
+            f"{e(_('Table {t}', t=m.table))}</h2><p>{e(match)} · {event.minutes} {e(_('min'))}</p>"
+            f"<table><tr><th>{e(_('Player'))}</th><th>{e(_('Games won'))}</th><th>{e(_('Drawn games'))}</th>"
+            f"<th>{e(_('Signature'))}</th></tr>"
+            f"<tr><td>{e(p1)}</td><td></td><td rowspan=\"2\"></td><td></td></tr>"
+            f"<tr><td>{e(p2)}</td><td></td><td></td></tr></table>"
+            f"<ul>{reminders}</ul></div>")
+    css = _CSS + ".slip { border: 2px dashed #888; padding: 0.5em 1em; margin-bottom: 1em; page-break-inside: avoid; }"
+    title = _("{event}: match slips, round {r}", event=event.name, r=rnd.number)
+    return (f"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{e(title)}</title>"
+            f"<style>{css}</style></head><body>\n" + "\n".join(slips) + "\n</body></html>\n")
+
+
+def format_summary(event: Event) -> tuple[str, bool]:
+    """The event's format in words, and whether it must be reported when
+    applying for sanction (G-OTHER-FORMAT: anything but Swiss or single
+    elimination)."""
+    stages = {r.stage for r in event.rounds}
+    parts = []
+    if "swiss" in stages or not stages:
+        parts.append(_("Swiss"))
+    if "top" in stages:
+        parts.append(_("single elimination"))
+    if "playoff" in stages:
+        parts.append(PLAYOFF_REMARK)
+    other = bool(stages - {"swiss", "top", "playoff"})
+    return " + ".join(parts), other
+
+
+def report_table(event: Event):
+    """The written event report (G-REPORT, optional), with the publication
+    terms (G-PUBLISH) and the G-OTHER-FORMAT flag."""
+    from .standings import standings
+
+    fmt, other = format_summary(event)
+    s = event.staff
+    rows = [
+        [_("Event"), event.name], [_("Date"), event.date],
+        [_("Kind"), _(event.kind)], [_("Match"), _("best of three") if event.match == "bo3" else _("best of one")],
+        [_("Minutes a match"), event.minutes], [_("Format"), fmt],
+        [_("Sanctioned"), _("yes") if event.sanctioned else _("no")],
+        [_("Organizer"), s.organizer], [_("Head judge"), s.head_judge], [_("Judges"), ", ".join(s.judges)],
+        [_("Players"), len(event.players)],
+        [_("Dropped"), sum(1 for p in event.players if p.dropped_after_round is not None)],
+        [_("Excluded"), sum(1 for p in event.players if p.excluded)],
+        [_("Rounds"), len(event.rounds)],
+        [_("Penalties"), _("{n} notices, {w} warnings",
+                           n=sum(p.level == "notice" for p in event.penalties),
+                           w=sum(p.level == "warning" for p in event.penalties))],
+        [_("Scorecard due"), scorecard_due(event)],
+    ]
+    try:
+        from .elimination import champion
+        champ = champion(event)
+    except LyceeError:
+        champ = None
+    if champ:
+        rows.append([_("Winner"), event.player(champ).name])
+    for r in standings(event)[:8]:
+        rows.append([_("Place {rank}", rank=r.rank), f"{r.name} ({r.points} · {r.record})"])
+    rows.append([_("Format check"), _("must be reported when applying for sanction (G-OTHER-FORMAT)") if other
+                 else _("Swiss / single elimination: nothing to report (G-OTHER-FORMAT)")])
+    rows.append([_("Publication"), _("The publisher and the organizer may publish this event's records: "
+                                     "result sheets, photos, video and reconstructions (G-PUBLISH).")])
+    title = _("{event}: event report (G-REPORT)", event=event.name)
+    return title, [_("Item"), _("Value")], rows
+
+
+TABLES["report"] = report_table
+
+
 def render(event: Event, what: str = "event", fmt: str = "json") -> str:
     if what not in WHATS:
         raise LyceeError(_("unknown export {what!r}: choose {choices}", what=what, choices=", ".join(WHATS)))
@@ -207,6 +308,10 @@ def render(event: Event, what: str = "event", fmt: str = "json") -> str:
             raise LyceeError(_("the event file is JSON (lycee-event/1); use --what pairings, standings, "
                                "scorecard or decklists for CSV and HTML"))
         return json.dumps(to_doc(event), ensure_ascii=False, indent=2)
+    if what == "slips":
+        if fmt != "html":
+            raise LyceeError(_("match slips are printed from HTML: use --format html"))
+        return slips_html(event)
     title, header, rows = TABLES[what](event)
     if fmt == "csv":
         return to_csv(header, rows)

@@ -275,7 +275,8 @@ def build_parser() -> argparse.ArgumentParser:
     ex = cmd(sub, "export", cmd_export, "export the event, pairings, standings, scorecard or decklists")
     event_arg(ex)
     ex.add_argument("--what", default="event",
-                    choices=("event", "pairings", "standings", "scorecard", "decklists"))
+                    choices=("event", "pairings", "pairings-by-name", "standings", "scorecard", "decklists",
+                             "slips", "report"))
     ex.add_argument("--format", default="json", choices=("json", "csv", "html"))
     ex.add_argument("-o", "--output", metavar="FILE")
     im = cmd(sub, "import", cmd_import, "check and store a lycee-event/1 file; prints its id")
