@@ -1,0 +1,39 @@
+"""Small shared pieces of the limited side: finding a set, turning deck
+problems into one refusal."""
+
+from __future__ import annotations
+
+from os import PathLike
+from pathlib import Path
+from typing import Sequence
+
+from core.cards import CardSet, load_set
+from core.decks import DeckProblem
+from core.errors import NotFound, RuleError
+from core.legality import Catalog
+
+__all__ = ["require_legal", "find_set"]
+
+
+def require_legal(problems: Sequence[DeckProblem]) -> None:
+    """Raise RuleError(first problem's message, its rule), naming every problem."""
+    if problems:
+        first = problems[0]
+        more = "; ".join(str(p) for p in problems[1:])
+        raise RuleError(first.message + (f"; also: {more}" if more else ""), first.rule)
+
+
+def find_set(ref: str | PathLike, catalog: Catalog | None = None) -> CardSet:
+    """A set by code (case-insensitive) among the catalog's sets (default: the
+    shipped sample sets), or a ``lycee-set/1`` file by path.  An unknown code
+    is refused: only known product versions are played (G-CARDS-VERSIONS)."""
+    text = str(ref)
+    if text.lower().endswith(".json") or Path(text).is_file():
+        return load_set(Path(text))
+    cat = catalog if catalog is not None else Catalog.default()
+    try:
+        return cat.set(text)
+    except NotFound:
+        known = ", ".join(s.code for s in cat.sets) or "none loaded"
+        raise NotFound(f"no card set {text!r} (known: {known}; or give a lycee-set/1 file)",
+                       "G-CARDS-VERSIONS") from None

@@ -1,0 +1,528 @@
+"""Booster draft: pods, seats, passing, picks, the pick timer (G-DRAFT-1..4).
+
+- G-DRAFT-1: every player opens a pack, takes one card and passes the rest
+  until the packs are empty; the direction alternates from pack to pack.
+  Seat numbers run 0..n-1 round the table; pack round 1 passes +1 (to the next
+  seat number), round 2 passes -1, and so on.  At pick k (0-based) of a round
+  with direction d, seat s holds the pack seat ``s - d*k`` opened, minus the
+  k cards taken from it.
+- G-DRAFT-2: 4 to 6 packs a player; anything else is refused.
+- G-DRAFT-3 / G-DRAFT-4: the deck is packs x 10 cards, any number of a name
+  (checked by core.decks.check_draft).
+- L-DRAFT-POD (the desk's own rule; the guideline sets no table size): a pod
+  seats 2 to 8; a larger group splits into pods as even as possible
+  (:func:`split_pods`: 10 -> 5+5, 17 -> 6+6+5).  Humans are spread evenly over
+  the pods and, at a table, evenly between the bots; who sits where is drawn.
+
+The :class:`Draft` engine steps a table through the picks.  All seats pick
+from the pack in front of them, then every pack passes at once.  Bots pick as
+soon as a step begins; humans pick with :meth:`Draft.pick`.  The pick timer
+(:class:`PickTimer`: seconds by cards left in the pack, a desk setting, not
+the guideline) is computed from an injected clock, never slept on: a human
+seat past its deadline gets the bot's choice through :meth:`Draft.expire` or
+:meth:`Draft.timeout_pick`.  Every draw is seeded: the packs from ``seed``,
+each seat's picker from ``f"{seed}/{seat}"``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Callable, Mapping, Sequence
+
+from core.cards import CardSet
+from core.decks import DRAFT_CARDS_PER_PACK, DRAFT_PACKS, Decklist, check_draft, deck_size
+from core.errors import LyceeError, RuleError, ValidationError
+from limited.bots import Bot, Picker, PickerFactory, build_deck
+from limited.checks import require_legal
+from limited.facts import catalog_for, facts_for
+from limited.packs import check_booster, open_booster
+
+__all__ = [
+    "POD_MIN", "POD_MAX", "POD_RULE", "Seat", "PickTimer", "DEFAULT_PICK_SECONDS", "Pick",
+    "DraftState", "DraftResult", "Draft", "split_pods", "seat_table", "seat_pods", "direction",
+    "source_seat", "check_packs", "open_draft_packs", "build_draft_deck", "run_draft",
+]
+
+POD_MIN = 2
+POD_MAX = 8
+POD_RULE = "L-DRAFT-POD"
+
+#: Seconds for a pick by cards left in the pack (a desk setting; G-DRAFT-TIME
+#: only recommends the match time).  More cards than the table lists: the
+#: largest entry's time.
+DEFAULT_PICK_SECONDS: dict[int, float] = {
+    1: 5, 2: 5, 3: 10, 4: 10, 5: 15, 6: 20, 7: 20, 8: 25, 9: 30, 10: 30, 11: 35, 12: 40,
+}
+
+
+# -- table layout ---------------------------------------------------------------------------------
+
+
+def check_packs(packs: int) -> None:
+    """G-DRAFT-2: 4 to 6 boosters a player."""
+    if not isinstance(packs, int) or isinstance(packs, bool) or packs not in DRAFT_PACKS:
+        raise RuleError(f"{packs} packs a player: a draft uses {DRAFT_PACKS.start} to {DRAFT_PACKS.stop - 1}",
+                        "G-DRAFT-2")
+
+
+def split_pods(players: int, max_size: int = POD_MAX, min_size: int = POD_MIN) -> tuple[int, ...]:
+    """Pod sizes for ``players``: as few pods as ``max_size`` allows, sizes as
+    even as possible, larger pods first (L-DRAFT-POD): 10 -> (5, 5), 17 -> (6, 6, 5)."""
+    if max_size < min_size or min_size < 2:
+        raise ValueError("pods seat at least 2 and max_size >= min_size")
+    if players < min_size:
+        raise RuleError(f"{players} player(s): a draft pod seats at least {min_size}", POD_RULE)
+    k = -(-players // max_size)
+    q, r = divmod(players, k)
+    if q < min_size:
+        raise RuleError(f"{players} players do not split into pods of {min_size} to {max_size}", POD_RULE)
+    return tuple(q + 1 if i < r else q for i in range(k))
+
+
+def _check_pod(n: int) -> None:
+    if n > POD_MAX:
+        sizes = "+".join(map(str, split_pods(n)))
+        raise RuleError(f"a draft pod seats {POD_MIN} to {POD_MAX} players, not {n}: "
+                        f"split them into pods ({sizes})", POD_RULE)
+    if n < POD_MIN:
+        raise RuleError(f"a draft pod seats {POD_MIN} to {POD_MAX} players, not {n}", POD_RULE)
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    name: str
+    bot: bool = True
+
+
+def seat_table(humans: Sequence[str], bots: int, rng: random.Random, *,
+               bot_names: Sequence[str] | None = None) -> tuple[Seat, ...]:
+    """One table: the humans in a drawn order, spaced as evenly as the bots
+    allow (human i at seat offset + floor(i*n/h)), bots in the other seats."""
+    n = len(humans) + bots
+    _check_pod(n)
+    order = list(humans)
+    rng.shuffle(order)
+    names = list(bot_names) if bot_names is not None else [f"Bot {i + 1}" for i in range(bots)]
+    if len(names) != bots:
+        raise ValueError("bot_names must name every bot")
+    seats: list[Seat | None] = [None] * n
+    if order:
+        offset = rng.randrange(n)
+        for i, name in enumerate(order):
+            seats[(offset + i * n // len(order)) % n] = Seat(name, False)
+    it = iter(names)
+    return tuple(s if s is not None else Seat(next(it), True) for s in seats)
+
+
+def seat_pods(humans: Sequence[str], bots: int, rng: random.Random, *,
+              max_size: int = POD_MAX) -> tuple[tuple[Seat, ...], ...]:
+    """Everyone into pods (:func:`split_pods`), the humans drawn and spread
+    evenly over the pods (more humans to larger pods), each table laid out
+    by :func:`seat_table`; bots are named Bot 1, Bot 2 ... across pods."""
+    sizes = split_pods(len(humans) + bots, max_size)
+    order = list(humans)
+    rng.shuffle(order)
+    k = len(sizes)
+    q, r = divmod(len(order), k)
+    pods, start, bot_no = [], 0, 0
+    for i, size in enumerate(sizes):
+        h = q + 1 if i < r else q
+        mine = order[start:start + h]
+        start += h
+        names = [f"Bot {bot_no + j + 1}" for j in range(size - h)]
+        bot_no += size - h
+        pods.append(seat_table(mine, size - h, rng, bot_names=names))
+    return tuple(pods)
+
+
+def direction(round_index: int) -> int:
+    """G-DRAFT-1: +1 (to the next seat number) for the first pack, then alternating."""
+    return 1 if round_index % 2 == 0 else -1
+
+
+def source_seat(seat: int, pick_index: int, round_index: int, seats: int) -> int:
+    """The seat that opened the pack ``seat`` holds at pick ``pick_index`` (0-based)."""
+    return (seat - direction(round_index) * pick_index) % seats
+
+
+# -- timer ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PickTimer:
+    """Seconds a pick may take, by cards left in the pack (a desk setting)."""
+
+    table: tuple[tuple[int, float], ...] = tuple(sorted(DEFAULT_PICK_SECONDS.items()))
+
+    @classmethod
+    def of(cls, table: Mapping[int, float]) -> "PickTimer":
+        if not table or any(k < 1 or v <= 0 for k, v in table.items()):
+            raise ValueError("a pick timer maps cards left (1 or more) to seconds (more than 0)")
+        return cls(tuple(sorted(table.items())))
+
+    def seconds(self, cards_left: int) -> float:
+        best = self.table[0][1]
+        for k, v in self.table:
+            if k <= cards_left:
+                best = v
+            else:
+                break
+        return best
+
+
+# -- records --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    round: int  # 1-based pack round
+    pick: int  # 1-based pick number in the round
+    seat: int
+    offered: tuple[str, ...]
+    took: str
+    #: A human's pick made by the bot because the timer ran out.
+    timeout: bool = False
+
+
+@dataclass(frozen=True)
+class DraftState:
+    """A snapshot of a table for a UI to show."""
+
+    round: int  # 1-based; packs + 1 when done
+    rounds: int
+    pick: int  # 1-based pick number in the round
+    direction: int
+    #: Per seat: the pack it must pick from now, or None when it has picked this step.
+    offered: tuple[tuple[str, ...] | None, ...]
+    waiting: tuple[int, ...]
+    pool_sizes: tuple[int, ...]
+    deadlines: tuple[float | None, ...]
+    done: bool
+
+    def passes_to(self, seat: int) -> int:
+        return (seat + self.direction) % len(self.offered)
+
+
+@dataclass(frozen=True)
+class DraftResult:
+    """A finished table: everything a ``lycee-draft/1`` log holds."""
+
+    set_code: str
+    seed: int | None
+    packs: int
+    seats: tuple[Seat, ...]
+    #: opened[round][seat]: the pack each seat opened each round.
+    opened: tuple[tuple[tuple[str, ...], ...], ...]
+    picks: tuple[Pick, ...]
+    pools: tuple[tuple[str, ...], ...]
+    decks: tuple[Decklist | None, ...] = field(default=())
+
+    def with_decks(self, decks: Sequence[Decklist | None]) -> "DraftResult":
+        if len(decks) != len(self.seats):
+            raise ValueError("one deck (or None) per seat")
+        return DraftResult(self.set_code, self.seed, self.packs, self.seats, self.opened, self.picks,
+                           self.pools, tuple(decks))
+
+
+# -- the engine -----------------------------------------------------------------------------------
+
+
+def open_draft_packs(cs: CardSet, seats: int, packs: int, seed: int) -> tuple[tuple[tuple[str, ...], ...], ...]:
+    """Every pack of a table, round by round, seat by seat, from ``random.Random(seed)``."""
+    rng = random.Random(seed)
+    return tuple(tuple(open_booster(cs, rng) for _ in range(seats)) for _ in range(packs))
+
+
+class Draft:
+    """One table's draft, driven step by step (module docstring).
+
+    ``seats``: a count (all bots) or Seats.  ``picker``: how bots pick, one
+    factory or one per seat (default :class:`~limited.bots.Bot`).  ``opened``:
+    the packs as opened (a replay) instead of opening them from ``seed``.
+    ``autopick=False``: nobody picks by itself (a replay drives every seat).
+    ``clock``: seconds as a float (e.g. ``time.monotonic``) for the timer.
+    """
+
+    def __init__(self, cs: CardSet | None, seats: int | Sequence[Seat], packs: int, seed: int | None, *,
+                 picker: PickerFactory | Sequence[PickerFactory] = Bot,
+                 opened: Sequence[Sequence[Sequence[str]]] | None = None,
+                 timer: PickTimer | None = None, clock: Callable[[], float] | None = None,
+                 autopick: bool = True, auto_last: bool = True, set_code: str | None = None):
+        check_packs(packs)
+        self.seats: tuple[Seat, ...] = (tuple(Seat(f"Bot {i + 1}") for i in range(seats))
+                                        if isinstance(seats, int) else tuple(seats))
+        n = len(self.seats)
+        _check_pod(n)
+        self.set = cs
+        self.set_code = cs.code if cs is not None else (set_code or "")
+        self.packs = packs
+        self.seed = seed
+        if opened is None:
+            if cs is None or seed is None:
+                raise ValueError("opening the packs needs the set and a seed")
+            check_booster(cs, "G-DRAFT-1")
+            size = cs.booster.size  # type: ignore[union-attr]
+            if size < DRAFT_CARDS_PER_PACK:
+                raise RuleError(f"set {cs.code}: a booster of {size} cards cannot give "
+                                f"{DRAFT_CARDS_PER_PACK} deck cards a pack", "G-DRAFT-4")
+            opened = open_draft_packs(cs, n, packs, seed)
+        self.opened = tuple(tuple(tuple(p) for p in rnd) for rnd in opened)
+        self._check_opened()
+        self.deck_size = deck_size("draft", packs)
+        self.timer = timer
+        self.clock = clock
+        self.autopick = autopick
+        self.auto_last = auto_last
+        factories = list(picker) if isinstance(picker, (list, tuple)) else [picker] * n
+        if len(factories) != n:
+            raise ValueError("one picker factory per seat")
+        self._factories = factories
+        self._pickers: list[Picker | None] = [None] * n
+        self._facts = facts_for(cs) if cs is not None else None
+        self._round = 0
+        self._k = 0
+        self._held: list[list[str]] = [list(p) for p in self.opened[0]]
+        self._picked = [False] * n
+        self._waiting = n
+        self._pools: list[list[str]] = [[] for _ in range(n)]
+        self._picks: list[Pick] = []
+        self._deadlines: list[float | None] = [None] * n
+        self._done = False
+        self._start_step()
+        self._settle()
+
+    def _check_opened(self) -> None:
+        n = len(self.seats)
+        problems = []
+        if len(self.opened) != self.packs:
+            problems.append(("opened", f"{len(self.opened)} rounds of packs for a {self.packs}-pack draft"))
+        for r, rnd in enumerate(self.opened):
+            if len(rnd) != n:
+                problems.append((f"opened[{r}]", f"{len(rnd)} packs for {n} seats"))
+            elif len({len(p) for p in rnd}) != 1 or not rnd[0]:
+                problems.append((f"opened[{r}]", "the packs of a round must hold the same number of cards"))
+            if self.set is not None:
+                for s, p in enumerate(rnd):
+                    for j, num in enumerate(p):
+                        if num not in self.set:
+                            problems.append((f"opened[{r}][{s}][{j}]", f"{num} is not a card of set {self.set.code}"))
+        if problems:
+            raise ValidationError("draft packs", problems)
+
+    # -- reading ----------------------------------------------------------------------------
+
+    @property
+    def done(self) -> bool:
+        return self._done
+
+    @property
+    def round(self) -> int:
+        """1-based pack round (packs + 1 once done)."""
+        return self._round + 1
+
+    @property
+    def pick_number(self) -> int:
+        """1-based pick number within the round."""
+        return self._k + 1
+
+    @property
+    def direction(self) -> int:
+        return direction(self._round)
+
+    def offered(self, seat: int) -> tuple[str, ...] | None:
+        """The pack ``seat`` must pick from now, or None (picked this step, or done)."""
+        self._seat(seat)
+        if self._done or self._picked[seat]:
+            return None
+        return tuple(self._held[seat])
+
+    def waiting(self) -> tuple[int, ...]:
+        return tuple(s for s in range(len(self.seats)) if not self._done and not self._picked[s])
+
+    def pool(self, seat: int) -> tuple[str, ...]:
+        self._seat(seat)
+        return tuple(self._pools[seat])
+
+    @property
+    def picks(self) -> tuple[Pick, ...]:
+        return tuple(self._picks)
+
+    def deadline(self, seat: int) -> float | None:
+        self._seat(seat)
+        return None if self._done or self._picked[seat] else self._deadlines[seat]
+
+    def time_left(self, seat: int, now: float | None = None) -> float | None:
+        """Seconds until ``seat``'s pick times out (never below 0), None without a timer."""
+        d = self.deadline(seat)
+        if d is None:
+            return None
+        now = self._now(now)
+        return max(0.0, d - now)
+
+    def state(self) -> DraftState:
+        n = len(self.seats)
+        return DraftState(
+            round=self.round, rounds=self.packs, pick=self.pick_number, direction=self.direction,
+            offered=tuple(self.offered(s) for s in range(n)), waiting=self.waiting(),
+            pool_sizes=tuple(len(p) for p in self._pools),
+            deadlines=tuple(self.deadline(s) for s in range(n)), done=self._done)
+
+    def result(self, decks: Sequence[Decklist | None] | None = None) -> DraftResult:
+        if not self._done:
+            raise LyceeError(f"the draft is not over: pack {self.round}, pick {self.pick_number}")
+        res = DraftResult(self.set_code, self.seed, self.packs, self.seats, self.opened, tuple(self._picks),
+                          tuple(tuple(p) for p in self._pools), (None,) * len(self.seats))
+        return res.with_decks(decks) if decks is not None else res
+
+    # -- acting -----------------------------------------------------------------------------
+
+    def pick(self, seat: int, card: str) -> Pick:
+        """``seat`` takes ``card`` from the pack in front of it (G-DRAFT-1)."""
+        self._seat(seat)
+        if self.autopick and self.seats[seat].bot:
+            raise LyceeError(f"seat {seat} ({self.seats[seat].name}) is a bot: it picks by itself")
+        self._can_pick(seat)
+        if card not in self._held[seat]:
+            raise RuleError(f"{card} is not in the pack seat {seat} holds at pack {self.round}, "
+                            f"pick {self.pick_number}", "G-DRAFT-1")
+        p = self._take(seat, card)
+        self._settle()
+        return p
+
+    def timeout_pick(self, seat: int) -> Pick:
+        """``seat``'s time ran out: the bot's choice is taken for it."""
+        self._seat(seat)
+        self._can_pick(seat)
+        p = self._take(seat, self._bot_for(seat, timeout=True).choose(self._held[seat], self._pools[seat]),
+                       timeout=True)
+        self._settle()
+        return p
+
+    def expire(self, now: float | None = None) -> list[Pick]:
+        """Time out every seat of this step whose deadline has passed at ``now``
+        (default: the clock)."""
+        now = self._now(now)
+        out = []
+        step = (self._round, self._k)
+        for s in range(len(self.seats)):
+            if (self._round, self._k) != step or self._done:
+                break
+            d = self._deadlines[s]
+            if not self._picked[s] and d is not None and d <= now:
+                out.append(self.timeout_pick(s))
+        return out
+
+    # -- inside ---------------------------------------------------------------------------------
+
+    def _seat(self, seat: int) -> None:
+        if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+            raise LyceeError(f"no seat {seat!r}: seats are 0 to {len(self.seats) - 1}")
+
+    def _can_pick(self, seat: int) -> None:
+        if self._done:
+            raise LyceeError("the draft is over")
+        if self._picked[seat]:
+            raise RuleError(f"seat {seat} has taken its card for pack {self.round}, pick {self.pick_number}; "
+                            f"it waits for the next pack", "G-DRAFT-1")
+
+    def _now(self, now: float | None) -> float:
+        if now is not None:
+            return now
+        if self.clock is None:
+            raise LyceeError("the draft has no clock: pass the time")
+        return self.clock()
+
+    def _bot_for(self, seat: int, timeout: bool = False) -> Picker:
+        p = self._pickers[seat]
+        if p is None:
+            if self._facts is None:
+                raise LyceeError("bots need the card set")
+            factory = Bot if timeout and not self.seats[seat].bot else self._factories[seat]
+            p = factory(self._facts, self.deck_size, random.Random(f"{self.seed}/{seat}"))
+            self._pickers[seat] = p
+        return p
+
+    def _take(self, seat: int, card: str, timeout: bool = False) -> Pick:
+        held = self._held[seat]
+        offered = tuple(held)
+        held.remove(card)
+        self._pools[seat].append(card)
+        p = Pick(self._round + 1, self._k + 1, seat, offered, card, timeout)
+        self._picks.append(p)
+        self._picked[seat] = True
+        self._waiting -= 1
+        return p
+
+    def _start_step(self) -> None:
+        if self.timer is not None and self.clock is not None:
+            t = self.clock()
+            for s in range(len(self.seats)):
+                self._deadlines[s] = t + self.timer.seconds(len(self._held[s]))
+
+    def _advance(self) -> None:
+        n = len(self.seats)
+        d = direction(self._round)
+        held = self._held
+        self._held = [held[(s - d) % n] for s in range(n)]
+        self._k += 1
+        if not self._held[0]:
+            self._round += 1
+            self._k = 0
+            if self._round == self.packs:
+                self._done = True
+                self._deadlines = [None] * n
+                return
+            self._held = [list(p) for p in self.opened[self._round]]
+        self._picked = [False] * n
+        self._waiting = n
+        self._start_step()
+
+    def _settle(self) -> None:
+        """Bot picks (and forced last cards) until a human must act or the draft ends."""
+        n = len(self.seats)
+        bots = [s for s in range(n) if self.seats[s].bot] if self.autopick else []
+        while not self._done:
+            if self._waiting == 0:
+                self._advance()
+                continue
+            for s in bots:
+                if not self._picked[s]:
+                    self._take(s, self._bot_for(s).choose(self._held[s], self._pools[s]))
+            if self.auto_last:
+                for s in range(n):
+                    if not self._picked[s] and len(self._held[s]) == 1:
+                        self._take(s, self._held[s][0])
+            if self._waiting:
+                return
+
+
+# -- decks ------------------------------------------------------------------------------------------
+
+
+def build_draft_deck(pool: Sequence[str], cs: CardSet, packs: int, *, match: str = "bo3") -> Decklist:
+    """The bot builder's deck of packs x 10 from a drafted pool (G-DRAFT-4, any
+    number of a name G-DRAFT-3), spares up to 12 in best of three (G-SPARE-1);
+    checked by core.decks.check_draft."""
+    deck = build_deck(pool, facts_for(cs), deck_size("draft", packs), name_limit=None,
+                      spares=12 if match == "bo3" else 0)
+    require_legal(check_draft(deck, catalog_for(cs), packs=packs, pool=pool, match=match))
+    return deck
+
+
+def run_draft(cs: CardSet, seats: int | Sequence[Seat] = 8, packs: int = 4, seed: int = 0, *,
+              picker: PickerFactory | Sequence[PickerFactory] = Bot, build: bool = True,
+              match: str = "bo3") -> DraftResult:
+    """A whole table drafted by pickers (bots by default) and, with ``build``,
+    a deck built for every seat."""
+    d = Draft(cs, seats, packs, seed, picker=picker)
+    while not d.done:  # human seats, if any, pick as bots
+        for s in d.waiting():
+            if d.offered(s) is not None:
+                d.timeout_pick(s)
+    res = d.result()
+    if build:
+        res = res.with_decks([build_draft_deck(p, cs, packs, match=match) for p in res.pools])
+    return res
+
+

@@ -1,0 +1,416 @@
+"""The draft log ``lycee-draft/1`` (DESIGN section 6): write, read, replay.
+
+One log is one table (pod)::
+
+    {"schema": "lycee-draft/1", "set": "alpha", "seed": 42, "packs": 4,
+     "seats": [{"seat": 0, "name": "Bot 1", "bot": true}, ...],
+     "rounds": [{"round": 1, "direction": 1,
+                 "packs": [["CH-5001", ...], ...],            # as opened, one per seat
+                 "picks": [{"pick": 1, "seat": 0, "offered": [...], "took": "CH-5001"}, ...]},
+                ...],
+     "pools": [{"seat": 0, "pool": [...], "deck": {"CH-5001": 2, ...} or null,
+                "spare": {...}}, ...]}
+
+- ``direction``: +1 passes to the next seat number, -1 to the previous;
+  +1 first, then alternating (G-DRAFT-1).
+- ``picks``: every pick in the order made (pick number within the round,
+  seat, the cards offered, the card taken; ``"timeout": true`` when a human's
+  timer ran out and the bot chose).
+- ``pools``: each seat's cards in pick order, and its deck and spares
+  ({number: count}; ``deck`` null when none was built).
+- ``seed``: what the packs were opened from (null for packs entered by hand).
+- Keys starting with ``x-`` are ignored; other unknown keys are errors.
+
+:func:`replay` runs the picks again through the draft engine and checks that
+every pick was offered what the direction brings (G-DRAFT-1) and that the
+pools come out the same; with the set, that the seed opens the logged packs
+and every deck is legal (core.decks.check_draft).  A malformed log raises
+ValidationError listing every problem with its JSON path.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from os import PathLike
+from pathlib import Path
+from typing import Any
+
+from core.cards import CardSet, normalize_number
+from core.decks import DRAFT_PACKS, Decklist, check_draft
+from core.errors import ValidationError
+from limited.draft import (
+    POD_MAX, POD_MIN, Draft, DraftResult, Pick, Seat, direction, open_draft_packs,
+)
+from limited.facts import catalog_for
+
+__all__ = ["SCHEMA", "draft_log", "dump_log", "write_log", "read_log", "parse_log", "replay"]
+
+SCHEMA = "lycee-draft/1"
+_MISSING = object()
+
+
+# -- writing ------------------------------------------------------------------------------------
+
+
+def _counts(deck: Decklist, section: str) -> dict[str, int]:
+    return dict(sorted(deck.counts(section).items()))
+
+
+def draft_log(res: DraftResult) -> dict:
+    """The ``lycee-draft/1`` document of a finished table."""
+    n = len(res.seats)
+    by_round: list[list[dict]] = [[] for _ in range(res.packs)]
+    for p in res.picks:
+        d: dict[str, Any] = {"pick": p.pick, "seat": p.seat, "offered": list(p.offered), "took": p.took}
+        if p.timeout:
+            d["timeout"] = True
+        by_round[p.round - 1].append(d)
+    decks = res.decks or (None,) * n
+    return {
+        "schema": SCHEMA, "set": res.set_code, "seed": res.seed, "packs": res.packs,
+        "seats": [{"seat": i, "name": s.name, "bot": s.bot} for i, s in enumerate(res.seats)],
+        "rounds": [{"round": r + 1, "direction": direction(r), "packs": [list(p) for p in res.opened[r]],
+                    "picks": by_round[r]} for r in range(res.packs)],
+        "pools": [{"seat": i, "pool": list(res.pools[i]),
+                   "deck": _counts(decks[i], "deck") if decks[i] is not None else None,
+                   "spare": _counts(decks[i], "spare") if decks[i] is not None else {}}
+                  for i in range(n)],
+    }
+
+
+def dump_log(doc: dict) -> str:
+    """Log text: one key, pack or pick a line, UTF-8 without escapes."""
+    def j(v: Any) -> str:
+        return json.dumps(v, ensure_ascii=False, separators=(", ", ": "))
+
+    lines = ["{"]
+    keys = list(doc)
+    for i, k in enumerate(keys):
+        comma = "," if i < len(keys) - 1 else ""
+        v = doc[k]
+        if k == "rounds" and isinstance(v, list):
+            lines.append('  "rounds": [')
+            for ri, rnd in enumerate(v):
+                end = "," if ri < len(v) - 1 else ""
+                head = {a: b for a, b in rnd.items() if a not in ("packs", "picks")}
+                lines.append("    {" + j(head)[1:-1] + ",")
+                lines.append('     "packs": [')
+                packs = rnd.get("packs", [])
+                lines += [f"      {j(p)}{',' if n < len(packs) - 1 else ''}" for n, p in enumerate(packs)]
+                lines.append("     ],")
+                lines.append('     "picks": [')
+                picks = rnd.get("picks", [])
+                lines += [f"      {j(p)}{',' if n < len(picks) - 1 else ''}" for n, p in enumerate(picks)]
+                lines.append(f"     ]}}{end}")
+            lines.append(f"  ]{comma}")
+        elif k in ("seats", "pools") and isinstance(v, list):
+            lines.append(f"  {j(k)}: [")
+            lines += [f"    {j(x)}{',' if n < len(v) - 1 else ''}" for n, x in enumerate(v)]
+            lines.append(f"  ]{comma}")
+        else:
+            lines.append(f"  {j(k)}: {j(v)}{comma}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def write_log(path: str | PathLike, res: DraftResult | dict) -> None:
+    doc = draft_log(res) if isinstance(res, DraftResult) else res
+    Path(path).write_text(dump_log(doc), encoding="utf-8")
+
+
+# -- reading ------------------------------------------------------------------------------------
+
+
+class _P:
+    def __init__(self) -> None:
+        self.items: list[tuple[str, str]] = []
+
+    def add(self, where: str, what: str) -> None:
+        self.items.append((where, what))
+
+
+def _show(v: Any) -> str:
+    if v is None:
+        return "null"
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (dict, list)):
+        return "an object" if isinstance(v, dict) else "a list"
+    return repr(v)
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _keys(obj: dict, allowed: tuple[str, ...], path: str, p: _P) -> None:
+    for k in obj:
+        if k not in allowed and not (isinstance(k, str) and k.startswith("x-")):
+            p.add(f"{path}.{k}", "unknown key (extension keys start with x-)")
+
+
+def _numbers(v: Any, path: str, p: _P, cs: CardSet | None) -> tuple[str, ...] | None:
+    if not isinstance(v, list):
+        p.add(path, f"expected a list of card numbers, got {_show(v)}")
+        return None
+    out, ok = [], True
+    for i, x in enumerate(v):
+        if not isinstance(x, str) or normalize_number(x) != x:
+            p.add(f"{path}[{i}]", f"{_show(x)} is not a card number like CH-0063")
+            ok = False
+        elif cs is not None and x not in cs:
+            p.add(f"{path}[{i}]", f"{x} is not a card of set {cs.code}")
+            ok = False
+        else:
+            out.append(x)
+    return tuple(out) if ok else None
+
+
+def _count_map(v: Any, path: str, p: _P) -> dict[str, int] | None:
+    if v is None:
+        return None
+    if not isinstance(v, dict):
+        p.add(path, f"expected an object {{number: count}} or null, got {_show(v)}")
+        return None
+    out = {}
+    for k, n in v.items():
+        if normalize_number(k) != k:
+            p.add(f"{path}.{k}", f"{k!r} is not a card number like CH-0063")
+        elif not _is_int(n) or n < 1:
+            p.add(f"{path}.{k}", f"expected a count of 1 or more, got {_show(n)}")
+        else:
+            out[k] = n
+    return out
+
+
+def parse_log(doc: Any, source: str = "<draft log>", cs: CardSet | None = None) -> DraftResult:
+    """A :class:`DraftResult` from a ``lycee-draft/1`` document, its shape
+    checked field by field (with the set, card numbers too).  The picks are
+    taken as written: :func:`replay` checks them against the rules."""
+    p = _P()
+    if not isinstance(doc, dict):
+        raise ValidationError(source, [("$", f"expected a JSON object, got {_show(doc)}")])
+    _keys(doc, ("schema", "set", "seed", "packs", "seats", "rounds", "pools"), "$", p)
+    if doc.get("schema", _MISSING) != SCHEMA:
+        p.add("$.schema", f"expected {SCHEMA!r}, got {_show(doc.get('schema'))}"
+              if "schema" in doc else f"missing (expected {SCHEMA!r})")
+    code = doc.get("set", _MISSING)
+    if not isinstance(code, str) or not code.strip():
+        p.add("$.set", "missing" if code is _MISSING else f"expected a set code, got {_show(code)}")
+        code = ""
+    elif cs is not None and code.casefold() != cs.code.casefold():
+        p.add("$.set", f"the log is for set {code!r}, not {cs.code!r}")
+    seed = doc.get("seed", None)
+    if seed is not None and not _is_int(seed):
+        p.add("$.seed", f"expected an integer or null, got {_show(seed)}")
+        seed = None
+    packs = doc.get("packs", _MISSING)
+    if packs is _MISSING:
+        p.add("$.packs", "missing")
+        packs = None
+    elif not _is_int(packs) or packs not in DRAFT_PACKS:
+        p.add("$.packs", f"{_show(packs)} packs a player: a draft uses {DRAFT_PACKS.start} to "
+                         f"{DRAFT_PACKS.stop - 1} [G-DRAFT-2]")
+        packs = None
+
+    seats: list[Seat] = []
+    raw = doc.get("seats", _MISSING)
+    if not isinstance(raw, list):
+        p.add("$.seats", "missing" if raw is _MISSING else f"expected a list of seats, got {_show(raw)}")
+    else:
+        if not POD_MIN <= len(raw) <= POD_MAX:
+            p.add("$.seats", f"{len(raw)} seats: a draft pod seats {POD_MIN} to {POD_MAX} [L-DRAFT-POD]")
+        for i, s in enumerate(raw):
+            sp = f"$.seats[{i}]"
+            if not isinstance(s, dict):
+                p.add(sp, f"expected an object, got {_show(s)}")
+                continue
+            _keys(s, ("seat", "name", "bot"), sp, p)
+            if "seat" in s and s["seat"] != i:
+                p.add(f"{sp}.seat", f"expected {i} (seats are listed in order), got {_show(s['seat'])}")
+            name, bot = s.get("name"), s.get("bot", False)
+            if not isinstance(name, str) or not name.strip():
+                p.add(f"{sp}.name", "missing" if name is None else f"expected a name, got {_show(name)}")
+                name = f"seat {i}"
+            if not isinstance(bot, bool):
+                p.add(f"{sp}.bot", f"expected true or false, got {_show(bot)}")
+                bot = False
+            seats.append(Seat(name, bot))
+    n = len(seats)
+
+    opened: list[tuple[tuple[str, ...], ...]] = []
+    picks: list[Pick] = []
+    rounds = doc.get("rounds", _MISSING)
+    if not isinstance(rounds, list):
+        p.add("$.rounds", "missing" if rounds is _MISSING else f"expected a list of rounds, got {_show(rounds)}")
+    else:
+        if packs is not None and len(rounds) != packs:
+            p.add("$.rounds", f"{len(rounds)} pack rounds for a {packs}-pack draft")
+        for r, rnd in enumerate(rounds):
+            rp = f"$.rounds[{r}]"
+            if not isinstance(rnd, dict):
+                p.add(rp, f"expected an object, got {_show(rnd)}")
+                continue
+            _keys(rnd, ("round", "direction", "packs", "picks"), rp, p)
+            if rnd.get("round", r + 1) != r + 1:
+                p.add(f"{rp}.round", f"expected {r + 1}, got {_show(rnd.get('round'))}")
+            want = direction(r)
+            if rnd.get("direction", _MISSING) != want:
+                p.add(f"{rp}.direction", f"must be {want:+d}: pack 1 passes +1 and the direction "
+                                         f"alternates from pack to pack [G-DRAFT-1]"
+                      if "direction" in rnd else f"missing (expected {want:+d})")
+            rp_packs = rnd.get("packs", _MISSING)
+            got: list[tuple[str, ...]] = []
+            if not isinstance(rp_packs, list):
+                p.add(f"{rp}.packs", "missing" if rp_packs is _MISSING
+                      else f"expected a list of packs, got {_show(rp_packs)}")
+            else:
+                if n and len(rp_packs) != n:
+                    p.add(f"{rp}.packs", f"{len(rp_packs)} packs for {n} seats: one pack a seat")
+                for s, pk in enumerate(rp_packs):
+                    cards = _numbers(pk, f"{rp}.packs[{s}]", p, cs)
+                    if cards is not None:
+                        if not cards:
+                            p.add(f"{rp}.packs[{s}]", "an empty pack")
+                        got.append(cards)
+                if len({len(x) for x in got}) > 1:
+                    p.add(f"{rp}.packs", "the packs of a round must hold the same number of cards")
+            opened.append(tuple(got))
+            rp_picks = rnd.get("picks", _MISSING)
+            if not isinstance(rp_picks, list):
+                p.add(f"{rp}.picks", "missing" if rp_picks is _MISSING
+                      else f"expected a list of picks, got {_show(rp_picks)}")
+                continue
+            for i, pk in enumerate(rp_picks):
+                pp = f"{rp}.picks[{i}]"
+                if not isinstance(pk, dict):
+                    p.add(pp, f"expected an object, got {_show(pk)}")
+                    continue
+                before = len(p.items)
+                _keys(pk, ("pick", "seat", "offered", "took", "timeout"), pp, p)
+                num, seat, took = pk.get("pick"), pk.get("seat"), pk.get("took")
+                if not _is_int(num) or num < 1:
+                    p.add(f"{pp}.pick", f"expected a pick number of 1 or more, got {_show(num)}")
+                if not _is_int(seat) or not (0 <= seat < max(n, 1)):
+                    p.add(f"{pp}.seat", f"expected a seat 0 to {n - 1}, got {_show(seat)}")
+                offered = _numbers(pk.get("offered"), f"{pp}.offered", p, cs)
+                if not isinstance(took, str) or normalize_number(took) != took:
+                    p.add(f"{pp}.took", f"{_show(took)} is not a card number like CH-0063")
+                elif offered is not None and took not in offered:
+                    p.add(f"{pp}.took", f"{took} is not among the cards offered [G-DRAFT-1]")
+                timeout = pk.get("timeout", False)
+                if not isinstance(timeout, bool):
+                    p.add(f"{pp}.timeout", f"expected true or false, got {_show(timeout)}")
+                if len(p.items) == before:
+                    picks.append(Pick(r + 1, num, seat, offered, took, timeout))
+
+    decks: list[Decklist | None] = []
+    pools: list[tuple[str, ...]] = []
+    raw_pools = doc.get("pools", _MISSING)
+    if not isinstance(raw_pools, list):
+        p.add("$.pools", "missing" if raw_pools is _MISSING else f"expected a list, got {_show(raw_pools)}")
+    else:
+        if n and len(raw_pools) != n:
+            p.add("$.pools", f"{len(raw_pools)} pools for {n} seats")
+        for i, e in enumerate(raw_pools):
+            ep = f"$.pools[{i}]"
+            if not isinstance(e, dict):
+                p.add(ep, f"expected an object, got {_show(e)}")
+                continue
+            _keys(e, ("seat", "pool", "deck", "spare"), ep, p)
+            if "seat" in e and e["seat"] != i:
+                p.add(f"{ep}.seat", f"expected {i} (pools are listed in seat order), got {_show(e['seat'])}")
+            pool = _numbers(e.get("pool"), f"{ep}.pool", p, cs)
+            pools.append(pool or ())
+            deck = _count_map(e.get("deck"), f"{ep}.deck", p)
+            spare = _count_map(e.get("spare", {}), f"{ep}.spare", p)
+            decks.append(Decklist.from_counts(deck, spare or {}) if deck is not None else None)
+
+    if p.items:
+        raise ValidationError(source, p.items)
+    return DraftResult(code, seed, packs, tuple(seats), tuple(opened), tuple(picks), tuple(pools), tuple(decks))
+
+
+def read_log(path: str | PathLike, cs: CardSet | None = None) -> DraftResult:
+    """Read and check a log file (shape only; :func:`replay` checks the picks)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        raise ValidationError(str(path), [("file", f"cannot be read: {e.strerror or e}")]) from None
+    except UnicodeDecodeError:
+        raise ValidationError(str(path), [("file", "is not UTF-8 text")]) from None
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ValidationError(str(path), [(f"line {e.lineno} column {e.colno}", f"not valid JSON: {e.msg}")]) from None
+    return parse_log(doc, str(path), cs)
+
+
+# -- replay -------------------------------------------------------------------------------------
+
+
+def replay(log: dict | DraftResult, cs: CardSet | None = None, *, source: str = "<draft log>") -> DraftResult:
+    """Run a log's picks again through the engine; the result holds the pools
+    the picks give (and the log's decks).  Raises ValidationError, with JSON
+    paths, when a pick was not offered what the passing brings (G-DRAFT-1),
+    the picks stop early, the pools differ, or (with the set) the seed does not
+    open the logged packs or a deck breaks a rule (core.decks.check_draft)."""
+    res = log if isinstance(log, DraftResult) else parse_log(log, source, cs)
+    n = len(res.seats)
+    try:
+        d = Draft(None, res.seats, res.packs, res.seed, opened=res.opened, autopick=False, auto_last=False,
+                  set_code=res.set_code)
+    except ValidationError as e:
+        raise ValidationError(source, [(f"$.rounds{w.removeprefix('opened')}", what)
+                                       for w, what in e.problems]) from None
+    index: dict[int, int] = {}
+    for p in res.picks:
+        i = index.get(p.round, 0)
+        index[p.round] = i + 1
+        pp = f"$.rounds[{p.round - 1}].picks[{i}]"
+        if d.done:
+            raise ValidationError(source, [(pp, "a pick after the last pack is empty")])
+        if p.round != d.round:
+            raise ValidationError(source, [(pp, f"pack {d.round} is not over: seats "
+                                                f"{', '.join(map(str, d.waiting()))} still pick at pick "
+                                                f"{d.pick_number}")])
+        if p.pick != d.pick_number:
+            raise ValidationError(source, [(f"{pp}.pick", f"expected pick {d.pick_number} "
+                                                          f"(seats {', '.join(map(str, d.waiting()))} have not picked)")])
+        offered = d.offered(p.seat)
+        if offered is None:
+            raise ValidationError(source, [(f"{pp}.seat", f"seat {p.seat} has already taken a card at "
+                                                          f"pick {p.pick} [G-DRAFT-1]")])
+        if Counter(offered) != Counter(p.offered):
+            src = (p.seat - d.direction * (p.pick - 1)) % n
+            raise ValidationError(source, [(f"{pp}.offered", f"seat {p.seat} holds the pack seat {src} opened, "
+                                                             f"now {list(offered)} [G-DRAFT-1]")])
+        d.pick(p.seat, p.took)
+    if not d.done:
+        raise ValidationError(source, [(f"$.rounds[{d.round - 1}].picks",
+                                        f"the picks stop at pack {d.round}, pick {d.pick_number}: "
+                                        f"seats {', '.join(map(str, d.waiting()))} have not picked")])
+    problems = []
+    out = d.result(res.decks if res.decks else None)
+    for s in range(n):
+        if res.pools and Counter(res.pools[s]) != Counter(out.pools[s]):
+            problems.append((f"$.pools[{s}].pool", "differs from the cards the picks give this seat"))
+    if cs is not None:
+        if res.seed is not None:
+            fresh = open_draft_packs(cs, n, res.packs, res.seed)
+            for r in range(res.packs):
+                for s in range(n):
+                    if fresh[r][s] != res.opened[r][s]:
+                        problems.append((f"$.rounds[{r}].packs[{s}]",
+                                         f"is not what seed {res.seed} opens in set {cs.code}"))
+        cat = catalog_for(cs)
+        for s, deck in enumerate(out.decks):
+            if deck is None:
+                continue
+            for prob in check_draft(deck, cat, packs=res.packs, pool=out.pools[s]):
+                problems.append((f"$.pools[{s}].{prob.section or 'deck'}", str(prob)))
+    if problems:
+        raise ValidationError(source, problems)
+    return out
+

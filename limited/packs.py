@@ -1,0 +1,189 @@
+"""Opening boosters and starters from a set's data (G-SEALED, G-DRAFT-1, G-DRAFT-4).
+
+Pack sizes, rarity slots, upgrade chances, duplicate protection and starter
+contents are data of each set (``core.cards.BoosterDef`` / ``StarterDef``);
+nothing here fixes a number.  Every draw comes from the ``random.Random``
+passed in, so the same seed opens the same cards.
+
+How a pack is drawn (the contract of ``core.cards.RaritySlot``):
+
+- Slots in order.  A slot with upgrades takes one uniform draw; the first
+  upgrade whose cumulative chance exceeds it turns the slot's *last* card into
+  that rarity.
+- With duplicate protection, the cards of each rarity are drawn without
+  replacement (no number twice in one pack); without it, each card is an
+  independent uniform draw from its rarity.
+- A fixed starter is its list, in order, each card as many times as listed.
+
+A set built in code (not through the loader) may not be openable: no booster,
+a slot asking for more distinct cards than the rarity has, a fixed starter
+naming a card the set lacks.  These raise a clear error naming the set and the
+slot (``$.booster.slots[1]``), once per set: the check is cached.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from typing import Sequence
+
+from core.cards import CardSet, RaritySlot, StarterDef, slot_demand
+from core.errors import RuleError, ValidationError
+from limited.facts import PerSet
+
+__all__ = ["Pack", "open_booster", "open_starter", "choose_starter", "check_booster",
+           "check_starters", "booster_size"]
+
+
+@dataclass(frozen=True, slots=True)
+class Pack:
+    """One opened product: ``kind`` booster or starter, its cards (numbers) in pack order."""
+
+    kind: str
+    cards: tuple[str, ...]
+    #: The starter's id (starters only).
+    starter: str | None = None
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+
+class _Opener:
+    """Per-set draw tables, checked once."""
+
+    def __init__(self, cs: CardSet):
+        by: dict[str, list[str]] = {}
+        for c in cs.cards:
+            by.setdefault(c.rarity, []).append(c.number)
+        self.by_rarity: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in by.items()}
+        self.booster_problems = self._slot_problems(cs, cs.booster.slots, "$.booster.slots",
+                                                    cs.booster.duplicate_protection, "booster") \
+            if cs.booster is not None else []
+        if cs.booster is not None:
+            held = sum(s.count for s in cs.booster.slots)
+            if held != cs.booster.size:
+                self.booster_problems.append(("$.booster.size",
+                                              f"is {cs.booster.size} but the slots hold {held}"))
+        self.starter_problems: dict[str, list[tuple[str, str]]] = {}
+        for i, st in enumerate(cs.starters):
+            where = f"$.starters[{i}]"
+            if st.slots:
+                probs = self._slot_problems(cs, st.slots, f"{where}.slots", st.duplicate_protection, "starter")
+            else:
+                probs = [(f"{where}.cards[{j}].number", f"{num} is not a card of set {cs.code}")
+                         for j, (num, _) in enumerate(st.cards) if num not in cs]
+                if not st.cards:
+                    probs.append((f"{where}.cards", "a fixed starter lists no cards"))
+            self.starter_problems[st.id] = probs
+
+    def _slot_problems(self, cs: CardSet, slots: Sequence[RaritySlot], path: str, distinct: bool,
+                       what: str) -> list[tuple[str, str]]:
+        out = []
+        if not slots:
+            out.append((path, f"a {what} of set {cs.code} has no slots"))
+        for rarity, need in slot_demand(slots).items():
+            have = len(self.by_rarity.get(rarity, ()))
+            if (need > have) if distinct else (have == 0):
+                where = path
+                for i, s in enumerate(slots):
+                    if s.rarity == rarity:
+                        where = f"{path}[{i}]"
+                        break
+                    hit = [j for j, u in enumerate(s.upgrades) if u.rarity == rarity]
+                    if hit:
+                        where = f"{path}[{i}].upgrades[{hit[0]}]"
+                        break
+                if distinct:
+                    out.append((where, f"a {what} of set {cs.code} can need {need} different {rarity} cards "
+                                       f"but the set has {have} (duplicate protection is on)"))
+                else:
+                    out.append((where, f"set {cs.code} has no {rarity} card to fill this slot"))
+        return out
+
+    def draw(self, slots: Sequence[RaritySlot], distinct: bool, rng: random.Random) -> tuple[str, ...]:
+        rarities: list[str] = []
+        for s in slots:
+            start = len(rarities)
+            rarities.extend([s.rarity] * s.count)
+            if s.upgrades:
+                r, acc = rng.random(), 0.0
+                for u in s.upgrades:
+                    acc += u.chance
+                    if r < acc:
+                        rarities[start + s.count - 1] = u.rarity
+                        break
+        by = self.by_rarity
+        if not distinct:
+            choice = rng.choice
+            return tuple(choice(by[r]) for r in rarities)
+        drawn = {r: rng.sample(by[r], k) for r, k in Counter(rarities).items()}
+        return tuple(drawn[r].pop() for r in rarities)
+
+
+_opener = PerSet(_Opener)
+
+
+def check_booster(cs: CardSet, rule: str = "G-DRAFT-1") -> None:
+    """Refuse a set whose booster cannot be opened: no booster at all
+    (RuleError under ``rule``), or slots it cannot fill (ValidationError naming
+    the set and the slot)."""
+    if cs.booster is None:
+        raise RuleError(f"set {cs.code} has no booster: it cannot be drafted or opened as boosters", rule)
+    problems = _opener(cs).booster_problems
+    if problems:
+        raise ValidationError(f"set {cs.code}: booster", problems)
+
+
+def booster_size(cs: CardSet) -> int:
+    check_booster(cs)
+    return cs.booster.size  # type: ignore[union-attr]
+
+
+def check_starters(cs: CardSet) -> None:
+    """Refuse a set with no starter, or a starter that cannot be opened (G-SEALED)."""
+    if not cs.starters:
+        raise RuleError(f"set {cs.code} has no starter: sealed needs starter packs", "G-SEALED")
+    op = _opener(cs)
+    problems = [p for st in cs.starters for p in op.starter_problems[st.id]]
+    if problems:
+        raise ValidationError(f"set {cs.code}: starters", problems)
+
+
+def open_booster(cs: CardSet, rng: random.Random) -> tuple[str, ...]:
+    """One booster of ``cs``: its card numbers in slot order (G-DRAFT-1).
+
+    Raises RuleError when the set has no booster, ValidationError naming the
+    slot when a slot cannot be filled."""
+    check_booster(cs)
+    b = cs.booster
+    return _opener(cs).draw(b.slots, b.duplicate_protection, rng)  # type: ignore[union-attr]
+
+
+def choose_starter(cs: CardSet, rng: random.Random) -> StarterDef:
+    """Which starter a player gets: one of the set's starters, uniformly (G-SEALED)."""
+    check_starters(cs)
+    return cs.starters[rng.randrange(len(cs.starters))]
+
+
+def open_starter(cs: CardSet, rng: random.Random, starter: str | StarterDef | None = None) -> Pack:
+    """One starter pack (G-SEALED): the named one, or one drawn at random.
+
+    A fixed starter gives its list; a slotted one is drawn like a booster
+    with its own slots and duplicate protection."""
+    check_starters(cs)
+    if starter is None:
+        st = choose_starter(cs, rng)
+    elif isinstance(starter, StarterDef):
+        st = starter
+    else:
+        try:
+            st = cs.starter(starter)
+        except KeyError:
+            known = ", ".join(s.id for s in cs.starters)
+            raise RuleError(f"set {cs.code} has no starter {starter!r} (known: {known})", "G-SEALED") from None
+    if st.slots:
+        cards = _opener(cs).draw(st.slots, st.duplicate_protection, rng)
+    else:
+        cards = tuple(num for num, k in st.cards for _ in range(k))
+    return Pack("starter", cards, st.id)

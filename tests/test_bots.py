@@ -1,0 +1,192 @@
+"""Draft bots, the deck builder and the deck score (limited/bots.py,
+limited/score.py): picks by rating, commitment to at most two colours, the
+curve, legal decks (G-DRAFT-1, G-DRAFT-3, G-DRAFT-4, G-SEALED, R-DECK-4,
+G-SPARE-1)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from core.cards import load_sample_sets
+from core.decks import check_draft, check_sealed
+from core.errors import RuleError
+from limited.bots import CURVE_WEIGHT, OFF_COLOUR_PENALTY, Bot, RandomPicker, build_deck
+from limited.draft import Draft, run_draft
+from limited.facts import COLOUR_BIT, catalog_for, facts_for
+from limited.score import TARGET_CURVE, WEIGHTS, compare_pickers, deck_score
+
+SETS = {cs.code: cs for cs in load_sample_sets()}
+CODES = sorted(SETS)
+
+
+def _cards(cs, *, colour=None, rating=None, colourless=False, n=1):
+    f = facts_for(cs)
+    out = []
+    for c in cs.cards:
+        x = f[c.number]
+        if colourless and x.needs:
+            continue
+        if colour is not None and x.needs != COLOUR_BIT[colour]:
+            continue
+        if rating is not None and x.rating != rating:
+            continue
+        out.append(c.number)
+    return out[:n]
+
+
+def test_g_draft_1_first_pick_is_the_best_rated():
+    """G-DRAFT-1 bot pick: with an empty pool, the highest rating wins; ties go to the first in the pack."""
+    cs = SETS["alpha"]
+    bot = Bot(facts_for(cs), 40)
+    f = facts_for(cs)
+    pack = [c.number for c in cs.cards[:12]]
+    best = max(f[n].rating for n in pack)
+    assert bot.choose(pack, ()) == next(n for n in pack if f[n].rating == best)
+
+
+def test_g_draft_1_bot_commits_to_two_colours_and_stays():
+    """After the first picks the bot commits to at most two colours; an off-colour
+    card then needs to beat an on-colour one by OFF_COLOUR_PENALTY."""
+    cs = SETS["alpha"]
+    f = facts_for(cs)
+    snow = _cards(cs, colour="snow", n=3)
+    moon = _cards(cs, colour="moon", n=2)
+    bot = Bot(f, 40)
+    pool = snow + moon  # five picks: committed to snow + moon
+    on = _cards(cs, colour="snow", rating=2)[0]
+    off = _cards(cs, colour="sun", rating=3)[0]
+    assert bot.choose([off, on], pool) == on
+    assert bot.pair == COLOUR_BIT["snow"] | COLOUR_BIT["moon"]
+    # the penalty is not a ban: a 4 off colour (4 - 2.5) beats a 0 on colour (0 + at most CURVE_WEIGHT)
+    zero_on = next(c.number for c in cs.cards if f[c.number].rating == 0 and not f[c.number].needs & ~bot.pair)
+    strong_off = next(c.number for c in cs.cards if f[c.number].rating >= 4 and f[c.number].needs & ~bot.pair
+                      and bin(f[c.number].needs | bot.pair).count("1") > 2)
+    assert 4 - OFF_COLOUR_PENALTY > CURVE_WEIGHT
+    assert bot.choose([zero_on, strong_off], pool) == strong_off
+
+
+def test_g_draft_1_single_colour_commitment_takes_one_more_colour_only():
+    """A bot committed to one colour opens a second with its next coloured pick, then closes."""
+    cs = SETS["beta"]
+    f = facts_for(cs)
+    bot = Bot(f, 40)
+    pool = _cards(cs, colour="snow", n=3) + _cards(cs, colourless=True, n=2)
+    bot.choose(pool[:1], pool)
+    assert bot.pair == COLOUR_BIT["snow"]
+    pool = pool + _cards(cs, colour="flower", n=1)
+    bot.choose(pool[:1], pool)
+    assert bot.pair == COLOUR_BIT["snow"] | COLOUR_BIT["flower"]
+    pool = pool + _cards(cs, colour="sun", n=1)
+    bot.choose(pool[:1], pool)
+    assert bot.pair == COLOUR_BIT["snow"] | COLOUR_BIT["flower"]
+
+
+@settings(max_examples=15, deadline=None)
+@given(code=st.sampled_from(CODES), seed=st.integers(0, 2**32), packs=st.integers(4, 6))
+def test_g_draft_1_bots_end_in_at_most_two_colours(code, seed, packs):
+    """Every bot of a table commits to at most two colours; its deck is mostly castable in them."""
+    cs = SETS[code]
+    d = Draft(cs, 8, packs, seed)
+    for s in range(8):
+        bot = d._pickers[s]
+        assert isinstance(bot, Bot) and 0 < bin(bot.pair).count("1") <= 2
+        in_pair = sum(1 for n in d.pool(s) if not facts_for(cs)[n].needs & ~bot.pair)
+        assert in_pair / len(d.pool(s)) > 0.6
+
+
+def test_bots_deterministic_and_random_picker_seeded():
+    """Bots have no randomness: same packs, same picks.  Random pickers draw from their seat's seeded RNG."""
+    cs = SETS["gamma"]
+    assert run_draft(cs, 6, 4, 9, build=False) == run_draft(cs, 6, 4, 9, build=False)
+    a = run_draft(cs, 6, 4, 9, picker=RandomPicker, build=False)
+    assert a == run_draft(cs, 6, 4, 9, picker=RandomPicker, build=False)
+    assert a.picks != run_draft(cs, 6, 4, 9, build=False).picks
+    rp = RandomPicker(None, 0, random.Random(1))
+    assert {rp.choose(["a", "b", "c"], ()) for _ in range(50)} == {"a", "b", "c"}
+
+
+# -- the builder ----------------------------------------------------------------------------------------
+
+
+@settings(max_examples=30, deadline=None)
+@given(code=st.sampled_from(CODES), seed=st.integers(0, 2**32), size=st.sampled_from([40, 50, 60]),
+       limit=st.sampled_from([None, 4]), spares=st.integers(0, 20), extra=st.integers(0, 30))
+def test_g_draft_4_g_sealed_builder_gives_legal_decks(code, seed, size, limit, spares, extra):
+    """The builder gives exactly `size` cards from the pool, spares (at most 12,
+    G-SPARE-1) from the rest, within the name limit when one is set (R-DECK-4,
+    G-SEALED) and any number of a name without (G-DRAFT-3)."""
+    cs = SETS[code]
+    rng = random.Random(seed)
+    pool = [rng.choice(cs.cards).number for _ in range(size + extra)]
+    try:
+        deck = build_deck(pool, facts_for(cs), size, name_limit=limit, spares=spares)
+    except RuleError as e:
+        assert limit is not None and e.rule == "R-DECK-4"
+        return
+    cat = catalog_for(cs)
+    assert deck.deck_size == size and deck.spare_size <= min(12, spares)
+    if limit is None:
+        assert check_draft(deck, cat, packs=size // 10, pool=pool) == []
+    elif size == 40:
+        assert check_sealed(deck, cat, pool=pool) == []
+    assert not (deck.counts("deck") + deck.counts("spare")) - Counter(pool)
+
+
+def test_builder_prefers_rating_and_colour():
+    """The builder keeps the best-rated on-colour cards and leaves weak off-colour ones out."""
+    cs = SETS["alpha"]
+    f = facts_for(cs)
+    snow = [c.number for c in cs.cards if f[c.number].needs in (0, COLOUR_BIT["snow"], COLOUR_BIT["moon"])]
+    others = [c.number for c in cs.cards if f[c.number].needs & COLOUR_BIT["sun"] and f[c.number].rating <= 1]
+    pool = (snow * 2)[:40] + others[:4]
+    deck = build_deck(pool, f, 40)
+    assert not set(deck.counts("deck")) & set(others[:4])
+
+
+def test_builder_refusals_name_the_rule():
+    """Too few cards: G-DRAFT-4 (draft) or G-SEALED; too few within the name limit: R-DECK-4."""
+    cs = SETS["alpha"]
+    f = facts_for(cs)
+    with pytest.raises(RuleError) as e:
+        build_deck([c.number for c in cs.cards[:39]], f, 40)
+    assert e.value.rule == "G-DRAFT-4"
+    with pytest.raises(RuleError) as e:
+        build_deck([c.number for c in cs.cards[:39]], f, 40, name_limit=4)
+    assert e.value.rule == "G-SEALED"
+
+
+# -- the deck score -------------------------------------------------------------------------------------
+
+
+def test_deck_score_formula():
+    """score = 100 x (0.6 x rating/5 + 0.25 x consistency + 0.15 x curve)."""
+    cs = SETS["alpha"]
+    f = facts_for(cs)
+    snow = _cards(cs, colour="snow")
+    sun = _cards(cs, colour="sun")
+    deck = Counter({snow[0]: 5, sun[0]: 5})
+    sc = deck_score(deck, f)
+    rating = (5 * f[snow[0]].rating + 5 * f[sun[0]].rating) / 10
+    assert sc.rating == pytest.approx(rating)
+    assert sc.consistency == 1.0 and set(sc.colours) == {"snow", "sun"}
+    shares = [0.0] * 4
+    for n in (snow[0], sun[0]):
+        shares[f[n].bucket] += 0.5
+    curve = 1 - 0.5 * sum(abs(a - b) for a, b in zip(shares, TARGET_CURVE))
+    assert sc.curve == pytest.approx(curve)
+    assert sc.total == pytest.approx(100 * (WEIGHTS[0] * rating / 5 + WEIGHTS[1] + WEIGHTS[2] * curve))
+    three = Counter({snow[0]: 4, sun[0]: 4, _cards(cs, colour="moon")[0]: 2})
+    assert deck_score(three, f).consistency == pytest.approx(0.8)
+    assert deck_score({}, f).total == 0
+
+
+def test_g_draft_1_bots_beat_random_pickers():
+    """Bots (rating, two colours, curve) build better decks than random pickers
+    with the same builder at the same tables (20 drafts; the benchmark runs 200)."""
+    cmp = compare_pickers(SETS["beta"], drafts=20, seats=8, packs=4, seed=100)
+    assert cmp.margin > 8 and cmp.bots_ahead >= 0.9
+    assert cmp.bot_mean > cmp.random_mean

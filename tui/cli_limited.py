@@ -1,0 +1,199 @@
+"""``lycee sealed`` and ``lycee draft`` (DESIGN section 3): a thin face over limited/.
+
+    lycee sealed --set SET --product 2s|1s3b [--seed S] [--json]
+    lycee draft --set SET --seats N --packs P [--seed S] [--log FILE] [--json]
+
+SET is a set code (alpha, beta, gamma) or a ``lycee-set/1`` file.  Without
+--seed a seed is drawn and shown, so every pool can be opened again.  A draft
+of more than 8 seats splits into pods (L-DRAFT-POD); pod i (from 0) uses seed
+S + i and, with --log, writes its own log (FILE for one pod, FILE-podN.json
+for several).
+"""
+
+from __future__ import annotations
+
+import random
+import unicodedata
+from collections import Counter
+from pathlib import Path
+
+from core.cards import ATTRIBUTE_KANJI, ATTRIBUTES, CARD_TYPES, CardSet
+from core.decks import Decklist, decklist_to_text
+from core.i18n import _
+from limited.checks import find_set
+from limited.draft import DraftResult, run_draft, seat_pods
+from limited.draftlog import write_log
+from limited.facts import catalog_for, facts_for
+from limited.score import deck_score
+from limited.sealed import PRODUCTS, build_sealed_deck, open_sealed
+
+from .cli import out_json
+
+
+def _seed(args) -> int:
+    return args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+
+
+def _width(text: str) -> int:
+    """Terminal columns: full-width characters take two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * max(0, width - _width(text))
+
+
+def _type_label(card_type: str) -> str:
+    return {"character": _("character"), "event": _("event"), "item": _("item"),
+            "area": _("area")}.get(card_type, card_type)
+
+
+def _cost(card) -> str:
+    return "".join(f"{ATTRIBUTE_KANJI[a]}{n}" for a, n in card.cost) or "-"
+
+
+def _pool_lines(cs: CardSet, counts: Counter) -> list[str]:
+    """The pool grouped by attributes, then by type."""
+    cards = [cs.card(n) for n in counts]
+    groups: dict[tuple, list] = {}
+    for c in cards:
+        groups.setdefault(tuple(ATTRIBUTES.index(a) for a in c.attributes), []).append(c)
+    out = []
+    width = max((_width(c.name) for c in cards), default=0)
+    for key in sorted(groups):
+        members = sorted(groups[key], key=lambda c: (CARD_TYPES.index(c.type), c.number))
+        label = "".join(ATTRIBUTE_KANJI[ATTRIBUTES[i]] for i in key)
+        names = "/".join(ATTRIBUTES[i] for i in key)
+        out.append(f"{label} {names} ({sum(counts[c.number] for c in members)})")
+        for c in members:
+            stats = f"{c.ap}/{c.dp}/{c.sp}" if c.is_character else ""
+            out.append(f"  {counts[c.number]} {c.number}  {_pad(c.name, width)}  {_pad(_type_label(c.type), 9)} "
+                       f"{_pad(_cost(c), 8)} EX{c.ex} {stats:<6} {_('rating')} {c.rating}")
+    return out
+
+
+def _score_line(deck: Decklist, cs: CardSet) -> tuple[str, dict]:
+    sc = deck_score(deck, facts_for(cs))
+    colours = "".join(ATTRIBUTE_KANJI[c] for c in sc.colours)
+    text = _("score {total:.1f} (rating {rating:.2f}, in {colours} {consistency:.0%}, curve {curve:.2f})",
+             total=sc.total, rating=sc.rating, colours=colours, consistency=sc.consistency, curve=sc.curve)
+    return text, sc.as_dict()
+
+
+def _counts(deck: Decklist, section: str) -> dict[str, int]:
+    return dict(sorted(deck.counts(section).items()))
+
+
+# -- sealed -------------------------------------------------------------------------------------
+
+
+def cmd_sealed(args) -> int:
+    cs = find_set(args.set)
+    seed = _seed(args)
+    pool = open_sealed(cs, args.product, random.Random(seed))
+    deck = build_sealed_deck(pool, cs)
+    score_text, score = _score_line(deck, cs)
+    counts = pool.counts()
+    if args.json:
+        out_json({
+            "set": cs.code, "product": args.product, "seed": seed,
+            "packs": [{"kind": p.kind, **({"starter": p.starter} if p.starter else {}), "cards": list(p.cards)}
+                      for p in pool.packs],
+            "pool": dict(sorted(counts.items())),
+            "deck": _counts(deck, "deck"), "spare": _counts(deck, "spare"),
+            "decklist": decklist_to_text(deck, catalog_for(cs)), "score": score})
+        return 0
+    n_st, n_bo = PRODUCTS[args.product]
+    print(_("Sealed {set} ({version}), {product}: {st} starter(s) + {bo} booster(s), seed {seed}",
+            set=cs.code, version=cs.version, product=args.product, st=n_st, bo=n_bo, seed=seed))
+    opened = [(_("starter {id}", id=p.starter) if p.kind == "starter" else _("booster")) + f" ({len(p)})"
+              for p in pool.packs]
+    print(_("Opened: {packs}", packs=", ".join(opened)))
+    print()
+    print(_("Pool: {n} cards", n=len(pool)))
+    for line in _pool_lines(cs, counts):
+        print(line)
+    print()
+    print(_("Deck: {n} cards, {spares} spare(s); {score}", n=deck.deck_size, spares=deck.spare_size,
+            score=score_text))
+    print(decklist_to_text(deck, catalog_for(cs)), end="")
+    return 0
+
+
+# -- draft ----------------------------------------------------------------------------------------
+
+
+def _log_paths(base: str, pods: int) -> list[Path]:
+    p = Path(base)
+    if pods == 1:
+        return [p]
+    return [p.with_name(f"{p.stem}-pod{i + 1}{p.suffix or '.json'}") for i in range(pods)]
+
+
+def cmd_draft(args) -> int:
+    cs = find_set(args.set)
+    seed = _seed(args)
+    pods = seat_pods([], args.seats, random.Random(seed))
+    sizes = [len(p) for p in pods]
+    results: list[DraftResult] = []
+    for i, seats in enumerate(pods):
+        results.append(run_draft(cs, seats, args.packs, seed + i))
+    paths = _log_paths(args.log, len(results)) if args.log else [None] * len(results)
+    for res, path in zip(results, paths):
+        if path is not None:
+            write_log(path, res)
+    cat = catalog_for(cs)
+    if args.json:
+        doc = {"set": cs.code, "seed": seed, "packs": args.packs, "seats": args.seats, "pods": []}
+        for i, (res, path) in enumerate(zip(results, paths)):
+            seats = []
+            for s, seat in enumerate(res.seats):
+                deck = res.decks[s]
+                seats.append({"seat": s, "name": seat.name, "bot": seat.bot,
+                              "pool": dict(sorted(Counter(res.pools[s]).items())),
+                              "deck": _counts(deck, "deck"), "spare": _counts(deck, "spare"),
+                              "score": _score_line(deck, cs)[1]})
+            doc["pods"].append({"pod": i + 1, "seed": res.seed, "seats": seats,
+                                "log": str(path) if path is not None else None})
+        out_json(doc)
+        return 0
+    print(_("Draft {set} ({version}): {n} seats in {pods} pod(s) ({sizes}), {packs} packs a player, "
+            "deck {deck} cards, seed {seed}", set=cs.code, version=cs.version, n=args.seats, pods=len(results),
+            sizes="+".join(map(str, sizes)), packs=args.packs, deck=args.packs * 10, seed=seed))
+    for i, (res, path) in enumerate(zip(results, paths)):
+        print()
+        print(_("Pod {pod} (seed {seed}): pack 1 passes to the next seat number, then the direction alternates",
+                pod=i + 1, seed=res.seed))
+        for s, seat in enumerate(res.seats):
+            print(f"  {_('Seat')} {s + 1}  {_pad(seat.name, 8)} {_('pool')} {len(res.pools[s]):>3}  "
+                  f"{_score_line(res.decks[s], cs)[0]}")
+        if path is not None:
+            print("  " + _("log: {path}", path=path))
+        for s, seat in enumerate(res.seats):
+            print()
+            print(f"# {_('Pod')} {i + 1}, {_('Seat')} {s + 1}: {seat.name}")
+            print(decklist_to_text(res.decks[s], cat), end="")
+    return 0
+
+
+# -- registration -----------------------------------------------------------------------------------
+
+
+def register(sub, cmd, event_arg) -> None:
+    s = cmd(sub, "sealed", cmd_sealed,
+            "open a sealed product and build a 40-card deck from it (G-SEALED)")
+    s.add_argument("--set", required=True, metavar="SET", help="set code (alpha, beta, gamma) or a set file")
+    s.add_argument("--product", required=True, choices=tuple(PRODUCTS),
+                   help="2s: 2 starters; 1s3b: 1 starter + 3 boosters")
+    s.add_argument("--seed", type=int, default=None, metavar="S", help="seed (default: drawn and shown)")
+    s.add_argument("--json", action="store_true")
+
+    d = cmd(sub, "draft", cmd_draft,
+            "simulate a booster draft with bots and build every deck (G-DRAFT-1..4)")
+    d.add_argument("--set", required=True, metavar="SET", help="set code (alpha, beta, gamma) or a set file")
+    d.add_argument("--seats", required=True, type=int, metavar="N",
+                   help="players; more than 8 split into pods as even as possible")
+    d.add_argument("--packs", required=True, type=int, metavar="P", help="packs a player, 4 to 6 (G-DRAFT-2)")
+    d.add_argument("--seed", type=int, default=None, metavar="S", help="seed (default: drawn and shown)")
+    d.add_argument("--log", metavar="FILE", help="write the lycee-draft/1 log (one file per pod)")
+    d.add_argument("--json", action="store_true")
