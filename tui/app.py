@@ -42,10 +42,33 @@ class LyceeApp(Translated, App):
         self.push_screen(EventScreen(event_id))
 
     def action_show_keys(self) -> None:
-        if self.screen.query("HelpPanel"):
-            self.action_hide_help_panel()
-        else:
-            self.action_show_help_panel()
+        from .screens.help import HelpScreen
+
+        if isinstance(self.screen, HelpScreen):
+            return
+        rows = []
+        seen = set()
+        for key, active in self.screen.active_bindings.items():
+            b = active.binding
+            if b.id in seen or not b.description:
+                continue
+            seen.add(b.id)
+            rows.append((self.get_key_display(b), b.description, b.id or ""))
+        self.push_screen(HelpScreen(rows))
+
+    def get_system_commands(self, screen):
+        """Every binding of the screen in the command palette, plus the system ones."""
+        from textual.app import SystemCommand
+
+        yield from super().get_system_commands(screen)
+        seen = set()
+        for key, active in screen.active_bindings.items():
+            b = active.binding
+            if b.id in seen or not b.description or b.id in ("app.keys", "app.quit"):
+                continue
+            seen.add(b.id)
+            yield SystemCommand(b.description, f"{b.description} ({self.get_key_display(b)})",
+                                lambda a=b.action, s=screen: self.call_later(s.run_action, a))
 
 
 def run_app(datadir: DataDir, open_event: str | None = None) -> None:

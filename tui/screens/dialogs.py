@@ -181,3 +181,54 @@ class Prompt(Translated, ModalScreen[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class ExportChoice(Translated, ModalScreen[tuple[str, str] | None]):
+    """Pick what to export and in which format; returns (what, fmt)."""
+
+    DEFAULT_CSS = """
+    ExportChoice { align: center middle; }
+    ExportChoice > Vertical { width: 64; height: auto; border: thick $accent; background: $panel; padding: 1 2; }
+    ExportChoice OptionList { height: auto; max-height: 20; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="export.cancel")]
+
+    CHOICES = [
+        ("pairings", "html", "Pairings by table (HTML)"),
+        ("pairings-by-name", "html", "Pairings by name (HTML)"),
+        ("slips", "html", "Match slips (HTML)"),
+        ("standings", "html", "Standings (HTML)"),
+        ("scorecard", "html", "Scorecard (HTML)"),
+        ("decklists", "html", "Decklists (HTML)"),
+        ("report", "html", "Event report (HTML)"),
+        ("pairings", "csv", "Pairings (CSV)"),
+        ("standings", "csv", "Standings (CSV)"),
+        ("scorecard", "csv", "Scorecard (CSV)"),
+        ("decklists", "csv", "Decklists (CSV)"),
+        ("event", "json", "Event file lycee-event/1 (JSON)"),
+    ]
+
+    def __init__(self):
+        super().__init__()
+        self._translate_bindings()
+
+    def compose(self) -> ComposeResult:
+        from textual.widgets import OptionList
+
+        with Vertical():
+            yield Label(_("Export"), classes="title")
+            yield OptionList(*[_(label) for _w, _f, label in self.CHOICES])
+
+    def on_mount(self) -> None:
+        from textual.widgets import OptionList
+
+        ol = self.query_one(OptionList)
+        ol.highlighted = 0
+        ol.focus()
+
+    def on_option_list_option_selected(self, event) -> None:
+        what, fmt, _label = self.CHOICES[event.option_index]
+        self.dismiss((what, fmt))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

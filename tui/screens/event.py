@@ -9,7 +9,7 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Label, TabbedContent, TabPane
 
@@ -20,7 +20,8 @@ from core.i18n import _
 from core.model import Event
 
 from ..i18n import Translated
-from .dialogs import Confirm
+from ..widgets.bracket import BracketView
+from .dialogs import Confirm, ExportChoice, Prompt
 
 OUTCOME_MARK = {"p1": "○", "p2": "●", "draw": "△", "bye": "BYE", "double_loss": "××"}
 
@@ -36,6 +37,10 @@ class EventScreen(Translated, Screen):
         Binding("f6", "enter_results", "Results", id="event.results"),
         Binding("ctrl+d", "drop", "Drop", id="event.drop"),
         Binding("ctrl+z", "undo", "Undo", id="event.undo"),
+        Binding("f7", "top_cut", "Top cut", id="event.top"),
+        Binding("f8", "tab('bracket')", "Bracket", id="event.bracket"),
+        Binding("f10", "playoff", "Playoff", id="event.playoff"),
+        Binding("f9", "export", "Export", id="event.export"),
     ]
 
     def __init__(self, event_id: str):
@@ -59,6 +64,9 @@ class EventScreen(Translated, Screen):
                             id="result-entry")
             with TabPane(_("Standings"), id="standings"):
                 yield DataTable(cursor_type="row", zebra_stripes=True, id="standings-table")
+            with TabPane(_("Bracket"), id="bracket"):
+                with VerticalScroll():
+                    yield BracketView(id="bracket-view")
         yield Label("", id="message", classes="hint")
         yield Footer()
 
@@ -92,6 +100,9 @@ class EventScreen(Translated, Screen):
         self.draw_players(ev)
         self.draw_round(ev)
         self.draw_standings(ev)
+        from core.elimination import bracket
+
+        self.query_one(BracketView).show(bracket(ev))
 
     def _round_status(self, ev: Event) -> str:
         r = ev.current_round
@@ -249,3 +260,65 @@ class EventScreen(Translated, Screen):
             return
         self.say(_("undone: #{seq} {what}", seq=act["seq"], what=describe(act)))
         self.refresh_all()
+
+    def action_top_cut(self) -> None:
+        def chosen(text: str | None) -> None:
+            if not text:
+                return
+            third = text.endswith("+")
+            size = text.rstrip("+").strip()
+            if not size.isdigit():
+                self.say(_("write 2, 4, 8, 16 or 32 (add + for a third-place match)"), error=True)
+                return
+            try:
+                self.desk.top_cut(int(size), third_place=third)
+            except LyceeError as err:
+                self.say(str(err), error=True)
+                return
+            self.refresh_all()
+            self.action_tab("bracket")
+            self.say(_("top {n} cut: round {r} paired", n=size, r=self.event.current_round.number))
+
+        self.app.push_screen(Prompt(_("Top cut size: 2, 4, 8, 16 or 32 (add + for a third-place match)"), "8"), chosen)
+
+    def action_playoff(self) -> None:
+        from core.standings import tied_groups
+
+        groups = tied_groups(self.event, active_only=True)
+        default = " ".join(groups[0]) if groups else ""
+
+        def chosen(text: str | None) -> None:
+            if not text:
+                return
+            try:
+                self.desk.playoff(text.split())
+            except LyceeError as err:
+                self.say(str(err), error=True)
+                return
+            self.refresh_all()
+            self.action_tab("round")
+            self.say(_("playoff (決定戦) paired"))
+
+        self.app.push_screen(Prompt(_("Playoff (決定戦) among the players who share a place: their ids"), default), chosen)
+
+    def action_export(self) -> None:
+        def chosen(choice) -> None:
+            if choice:
+                self._export(*choice)
+
+        self.app.push_screen(ExportChoice(), chosen)
+
+    @work(thread=True, exclusive=True, group="export")
+    def _export(self, what: str, fmt: str) -> None:
+        from core import exports
+
+        try:
+            text = exports.render(self.event, what, fmt)
+        except LyceeError as err:
+            self.app.call_from_thread(self.say, str(err), True)
+            return
+        folder = self.app.datadir.root / "exports"
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{self.event.id}-{what}.{fmt}"
+        path.write_text(text, encoding="utf-8")
+        self.app.call_from_thread(self.say, _("written: {path}", path=path))

@@ -1,0 +1,117 @@
+"""App figures (issue: the app, part 1).
+
+1. Start-up to the first screen: a fresh ``python -c`` that imports the app,
+   builds it and renders the event list headless (median of a few runs, each
+   in a new process so nothing is cached in memory).
+2. With a 512-player event in round 5: one result typed into the entry box
+   (``12 2-1`` Enter) to the pairings and standings redrawn on screen.
+
+    python benchmarks/app.py
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+STARTUP = r"""
+import time, sys
+t0 = time.perf_counter()
+import asyncio
+from core.store import DataDir
+from tui.app import LyceeApp
+from tui.screens.event_list import EventListScreen
+async def main():
+    app = LyceeApp(DataDir(sys.argv[1]), lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        while not isinstance(app.screen, EventListScreen) or not app.screen.query("DataTable"):
+            await pilot.pause(0.005)
+        await pilot.pause()
+        print(time.perf_counter() - t0)
+asyncio.run(main())
+"""
+
+
+def startup(data: str, runs: int = 5) -> list[float]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    out = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        r = subprocess.run([sys.executable, "-c", STARTUP, data], capture_output=True, text=True, env=env)
+        wall = time.perf_counter() - t0
+        if r.returncode != 0:
+            raise SystemExit(r.stderr)
+        out.append((float(r.stdout.strip()), wall))
+    return out
+
+
+def build_event(data: Path, n: int = 512, rounds: int = 4) -> str:
+    from core.desk import Desk
+    from core.store import DataDir
+    from core.demo import demo_names
+
+    dd = DataDir(data)
+    store = dd.create({"name": f"bench {n}", "date": "2026-11-30"})
+    desk = Desk(store)
+    desk.add_players(demo_names(n, seed=1))
+    rng = random.Random(1)
+    for _ in range(rounds + 1):
+        desk.pair_next()
+        if len(store.event.rounds) > rounds:
+            break
+        for m in store.event.current_round.matches:
+            if m.p2 is not None:
+                desk.record(m.table, rng.choice(["2-0", "2-1", "1-2", "0-2", "1-1"]))
+    eid = store.id
+    store.close()
+    return eid
+
+
+async def result_to_screen(data: Path, eid: str, entries: int = 30) -> list[float]:
+    from core.store import DataDir
+    from tui.app import LyceeApp
+
+    app = LyceeApp(DataDir(data), open_event=eid, lang="en")
+    times = []
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause(0.2)
+        screen = app.screen
+        await pilot.press("f6")
+        box = screen.query_one("#result-entry")
+        tables = [m.table for m in screen.event.current_round.matches if m.p2 is not None][:entries]
+        for t in tables:
+            box.value = f"{t} 2-1"
+            t0 = time.perf_counter()
+            await pilot.press("enter")
+            await pilot.pause()  # the redraw of pairings and standings has been processed
+            times.append((time.perf_counter() - t0) * 1000)
+    return times
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        data = Path(tmp)
+        eid = build_event(data)
+        s = startup(str(data))
+        inner = [a for a, _ in s]
+        wall = [b for _, b in s]
+        print(f"start-up to the event list: median {statistics.median(inner):.3f} s in-process, "
+              f"{statistics.median(wall):.3f} s including interpreter start (target <= 1.0 s)")
+        times = asyncio.run(result_to_screen(data, eid))
+        print(f"512 players, round 5: one result to pairings + standings on screen: "
+              f"median {statistics.median(times):.1f} ms, max {max(times):.1f} ms over {len(times)} "
+              f"entries (target <= 100 ms)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,98 @@
+"""The app driven from the keyboard (Pilot), as an organizer would."""
+
+import pytest
+
+from core.store import DataDir
+from tui.app import LyceeApp
+from tui.screens.event import EventScreen
+from tui.screens.event_list import EventListScreen
+
+
+async def type_text(pilot, text):
+    for ch in text:
+        await pilot.press(ch if ch != " " else "space")
+
+
+@pytest.mark.asyncio
+async def test_whole_event_by_keyboard(tmp_path):
+    """Create a bo3 event, 8 players, three Swiss rounds, a drop, standings,
+    a top-4 cut to the final, export (G-SWISS-PAIR-1, G-SE, G-DROP-1)."""
+    dd = DataDir(tmp_path)
+    app = LyceeApp(dd, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert isinstance(app.screen, EventListScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        await type_text(pilot, "Saturday Cup")
+        for field, value in (("#organizer", "Tencho"), ("#judges", "Sato"), ("#head_judge", "Sato")):
+            app.screen.query_one(field).focus()
+            await type_text(pilot, value)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, EventScreen)
+        screen = app.screen
+        await pilot.press("ctrl+n")
+        for name in ["Ann", "Ben", "Cho", "Dai", "Emi", "Fuji", "Gen", "Hana"]:
+            await type_text(pilot, name)
+            await pilot.press("enter")
+        await pilot.pause()
+        assert [p.name for p in screen.event.players][:2] == ["Ann", "Ben"]
+        assert len(screen.event.players) == 8
+        for r in range(1, 4):
+            await pilot.press("f5")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert screen.event.current_round.number == r
+            if r == 3:  # a player drops before round 3's results: G-DROP-2 loss
+                await pilot.press("ctrl+z")  # undo the pairing...
+                await pilot.pause()
+                assert len(screen.event.rounds) == 2
+                await pilot.press("f2")
+                await pilot.press("ctrl+d")
+                await pilot.press("y")
+                await pilot.pause()
+                assert screen.event.players[0].status == "dropped"
+                await pilot.press("f5")
+                await app.workers.wait_for_complete()
+                await pilot.pause()
+            await pilot.press("f6")
+            for m in screen.event.current_round.matches:
+                if m.outcome is None:
+                    await type_text(pilot, f"{m.table} 2-1")
+                    await pilot.press("enter")
+            await pilot.pause()
+            assert screen.event.current_round.complete
+        await pilot.press("f4")
+        await pilot.pause()
+        assert screen.query_one("#standings-table").row_count == 8
+        await pilot.press("f7")
+        await pilot.pause()
+        await pilot.press("backspace")
+        await type_text(pilot, "4")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.event.current_round.stage == "top"
+        for _ in range(2):  # semi-finals, then the final
+            await pilot.press("f6")
+            for m in screen.event.current_round.matches:
+                await type_text(pilot, f"{m.table} 2-0")
+                await pilot.press("enter")
+            await pilot.pause()
+            await pilot.press("f5")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+        from core.elimination import champion
+        assert champion(screen.event) is not None
+        await pilot.press("f9")
+        await pilot.pause()
+        await pilot.press("down", "down", "down", "down", "enter")  # scorecard (HTML)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        out = tmp_path / "exports" / f"{screen.event.id}-scorecard.html"
+        assert out.exists() and "決定戦" not in out.read_text(encoding="utf-8")
+        eid = screen.event.id
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, EventListScreen)
+    with dd.open(eid) as s:  # the lock was released when the screen closed
+        assert len(s.event.rounds) == 5

@@ -1,0 +1,80 @@
+"""``lycee deck check`` and ``lycee card`` (G-CARDS-*, G-SPARE-1, G-SEALED, G-DRAFT-*)."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+from core.i18n import _
+
+from .cli import out_json
+
+
+def _catalog():
+    from core.legality import Catalog
+
+    return Catalog.default()
+
+
+def cmd_deck_check(args) -> int:
+    from core.decks import check_deck, load_decklist
+
+    cat = _catalog()
+    deck = load_decklist(Path(args.file), catalog=cat)
+    on = args.date or date.today().isoformat()
+    if args.format == "draft" and args.packs is None:
+        args.packs = 4
+    problems = check_deck(deck, cat, args.format, on=on, match=args.match, packs=args.packs)
+    if args.json:
+        out_json({"file": args.file, "format": args.format, "date": on,
+                  "deck": deck.deck_size, "spare": deck.spare_size, "legal": not problems,
+                  "problems": [{"rule": p.rule, "code": p.code, "message": p.message,
+                                "number": p.number, "section": p.section} for p in problems]})
+    else:
+        head = _("{file}: {n} cards in the deck, {s} spare, {fmt}, on {date}",
+                 file=args.file, n=deck.deck_size, s=deck.spare_size, fmt=_(args.format), date=on)
+        print(head)
+        if not problems:
+            print(_("legal"))
+        for p in problems:
+            print(f"  [{p.rule}] {p.message}")
+    return 1 if problems else 0
+
+
+def cmd_card(args) -> int:
+    cat = _catalog()
+    on = args.date or date.today().isoformat()
+    rows = []
+    for number in args.numbers:
+        legal = cat.is_legal(number, on)
+        card = cat.get(number)
+        text = cat.text_for(number, on) if card is not None else None
+        rows.append({"number": number, "name": cat.name_of(number), "legal": bool(legal),
+                     "rule": legal.rule, "reason": legal.reason,
+                     "legal_from": legal.legal_from.isoformat() if legal.legal_from else None,
+                     "text": text.text if text else None})
+    if args.json:
+        out_json({"date": on, "cards": rows})
+    else:
+        for r in rows:
+            mark = _("legal") if r["legal"] else _("not legal")
+            print(f"{r['number']}  {r['name'] or '?'}  {mark} ({r['rule']}: {r['reason']})")
+            if r["text"]:
+                print(f"    {r['text']}")
+    return 0 if all(r["legal"] for r in rows) else 1
+
+
+def register(sub, cmd, event_arg) -> None:
+    deck = sub.add_parser("deck", help="check a deck against the format and the legal card list")
+    ds = deck.add_subparsers(title="deck commands", metavar="ACTION", required=True)
+    c = cmd(ds, "check", cmd_deck_check, "list every problem of a decklist (text or CSV)")
+    c.add_argument("file", metavar="FILE", help="decklist: 'COUNT NUMBER [name]' lines, 'spare:' before spares")
+    c.add_argument("--date", metavar="YYYY-MM-DD", help="event date for legality (default: today)")
+    c.add_argument("--format", choices=("constructed", "sealed", "draft"), default="constructed")
+    c.add_argument("--packs", type=int, choices=(4, 5, 6), help="packs a player in a draft (deck = packs x 10)")
+    c.add_argument("--match", choices=("bo3", "bo1"), default="bo3", help="spares are allowed in bo3 only")
+    c.add_argument("--json", action="store_true")
+    k = cmd(sub, "card", cmd_card, "is a card legal on a date, and which text applies (G-CARDS-*)")
+    k.add_argument("numbers", nargs="+", metavar="NUMBER")
+    k.add_argument("--date", metavar="YYYY-MM-DD")
+    k.add_argument("--json", action="store_true")

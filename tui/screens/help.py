@@ -1,0 +1,53 @@
+"""F1 / ?: every key of the screen underneath, and the guideline version."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Label
+
+from core.i18n import _
+
+from ..i18n import Translated
+
+#: The guideline this app implements (its last listed update).
+GUIDELINE_VERSION = "2008-11-07"
+
+
+def guideline_line() -> str:
+    return _("Rules: Lycee sanctioned-event guideline, as updated {date}. Later changes take effect "
+             "two weeks after they are announced (G-CHANGES); this app implements the text of that date.",
+             date=GUIDELINE_VERSION)
+
+
+class HelpScreen(Translated, ModalScreen[None]):
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen > VerticalScroll { width: 90; height: 80%; border: thick $accent; background: $panel; padding: 0 1; }
+    HelpScreen DataTable { height: auto; }
+    """
+    BINDINGS = [Binding("escape,f1,q", "close", "Close", id="help.close")]
+
+    def __init__(self, bindings: list[tuple[str, str, str]]):
+        super().__init__()
+        self._translate_bindings()
+        self.rows = bindings
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Label(_("Keys"), classes="title")
+            yield DataTable(cursor_type="none", zebra_stripes=True)
+            yield Label("")
+            yield Label(guideline_line(), classes="hint")
+            yield Label(_("Every key can be remapped by its id; Ctrl+P opens the command palette."), classes="hint")
+
+    def on_mount(self) -> None:
+        t = self.query_one(DataTable)
+        t.add_columns(_("Key"), _("Action"), _("ID"))
+        for row in self.rows:
+            t.add_row(*row)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

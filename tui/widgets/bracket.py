@@ -1,0 +1,84 @@
+"""The elimination bracket drawn as a picture in the terminal (G-SE)."""
+
+from __future__ import annotations
+
+from rich.cells import cell_len, set_cell_size
+from rich.text import Text
+from textual.widgets import Static
+
+from core.elimination import Bracket, Entrant
+from core.i18n import _
+
+NAME_W = 20
+
+
+def _entrant(e: Entrant | None, won: bool | None) -> Text:
+    if e is None:
+        return Text(set_cell_size("  —", NAME_W), style="dim")
+    label = set_cell_size(f"{e.seed:>2} {e.name}", NAME_W)
+    style = "bold green" if won else ("dim strike" if won is False else "")
+    return Text(label, style=style)
+
+
+def draw(b: Bracket) -> Text:
+    """Each first-round entrant on its own line; round r's entrants sit at the
+    midpoints of the pairs that feed them, joined by ┐ ├ ┘."""
+    size = b.size
+    depth = len(b.rounds)
+    rows = 2 * size - 1
+    cols: list[list[Text]] = []  # per column, a Text for every row
+    for r, rnd in enumerate(b.rounds):
+        col = [Text(" " * NAME_W) for _ in range(rows)]
+        conn = [Text("   ") for _ in range(rows)]
+        for s in rnd.slots:
+            pair = []
+            for k, e in ((2 * (s.table - 1), s.top), (2 * (s.table - 1) + 1, s.bottom)):
+                y = (2 * k + 1) * (1 << r) - 1
+                won = None if s.winner is None else (e is not None and e.id == s.winner)
+                if s.bye and e is None:
+                    col[y] = Text(set_cell_size("   " + _("(bye)"), NAME_W), style="dim")
+                else:
+                    col[y] = _entrant(e, won)
+                pair.append(y)
+            y1, y2 = pair
+            ym = (y1 + y2) // 2
+            for y in range(y1, y2 + 1):
+                conn[y] = Text("─┐ " if y == y1 else "─┘ " if y == y2 else " ├─" if y == ym else " │ ")
+        cols.append(col)
+        cols.append(conn)
+    champ = [Text(" " * NAME_W) for _ in range(rows)]
+    y = (1 << depth) - 1
+    champ[y] = (_entrant(b.champion, True) if b.champion else Text(set_cell_size("  ?", NAME_W), style="dim"))
+    cols.append(champ)
+    out = Text()
+    header = Text()
+    for rnd in b.rounds:
+        header.append(set_cell_size(_(rnd.label), NAME_W + 3), style="bold underline")
+    header.append(_("Champion"), style="bold underline")
+    out.append_text(header)
+    out.append("\n")
+    for y in range(rows):
+        for col in cols:
+            out.append_text(col[y])
+        out.append("\n")
+    if b.third_place is not None:
+        t = b.third_place
+        out.append("\n" + _("Third-place match") + ": ", style="bold")
+        out.append_text(_entrant(t.top, None if t.winner is None else t.top is not None and t.top.id == t.winner))
+        out.append(" v ")
+        out.append_text(_entrant(t.bottom, None if t.winner is None else t.bottom is not None and t.bottom.id == t.winner))
+    return out
+
+
+class BracketView(Static):
+    """Shows a bracket, or a hint while there is none."""
+
+    def show(self, b: Bracket | None) -> None:
+        if b is None:
+            self.update(Text(_("No elimination bracket yet: after the Swiss rounds, F7 cuts to the top 2/4/8/16/32."),
+                             style="dim"))
+        else:
+            self.update(draw(b))
+
+
+__all__ = ["BracketView", "draw", "cell_len"]
