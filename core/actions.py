@@ -23,7 +23,14 @@ from datetime import date
 from typing import Callable
 
 from .errors import LyceeError, NotFound, RuleError
-from .matchrules import Result, check_result
+from .matchrules import (
+    Result,
+    agrees_with_games,
+    check_games,
+    check_result,
+    match_over,
+    result_from_games,
+)
 from .model import (
     DEFAULT_TIEBREAKERS,
     KINDS,
@@ -109,6 +116,21 @@ def describe(act: dict) -> str:
         return f"imported event {d.get('name', '')!r}"
     if t == "edit":
         return "changed " + ", ".join(sorted(d))
+    if t == "game":
+        return f"game round {d['round']} table {d['table']}: {d['game']}"
+    if t == "id_decision":
+        return f"intentional draw round {d['round']} table {d['table']}: {d['decision']} (by {d.get('by', '')})"
+    if t == "clock":
+        extra = f" table {d['table']} +{d['minutes']} min" if d.get("op") == "extend" else ""
+        return f"clock {d['op']} round {d['round']}{extra}"
+    if t == "checkin":
+        return f"checked in {d['player']} (round {d['round']})"
+    if t == "late":
+        return f"{d['rule']} {d['decision']} table {d['table']}: {', '.join(d['players'])}"
+    if t == "penalty":
+        return f"{d['level']} for {d['player']} by {d.get('by', '')}: {d.get('reason', '')}"
+    if t == "appeal":
+        return f"appeal of penalty #{d['penalty']}: {d['outcome']} (by {d.get('by', '')})"
     return t
 
 
@@ -173,10 +195,12 @@ def check_settings(d: dict, partial: bool = False) -> dict:
         s = d.get("staff") or {}
         judges = tuple(j.strip() for j in s.get("judges", ()) if j and j.strip())
         head = (s.get("head_judge") or "").strip()
-        if head and head not in judges:
-            judges = (*judges, head)
+        if head and name_key(head) not in {name_key(j) for j in judges}:
+            judges = (*judges, head)  # G-HEAD-JUDGE: one of the judges
+        event_staff = tuple(x.strip() for x in s.get("event_staff", ()) if x and x.strip())
         out["staff"] = Staff(
-            organizer=(s.get("organizer") or "").strip(), judges=judges, head_judge=head
+            organizer=(s.get("organizer") or "").strip(), judges=judges, head_judge=head,
+            event_staff=event_staff,
         )
     for flag in ("sanctioned", "decklists_required", "spectating"):
         if flag in d:
@@ -250,9 +274,18 @@ def _register(event, d):
 
 @action("drop")
 def _drop(event, d):
-    """G-DROP-1: dropped at once, results played stay.  G-DROP-2: asked once
-    the next round is paired, the unplayed match is recorded as a loss."""
+    """G-DROP-1: dropped at that moment; results played stay; out of
+    everything after.  G-DROP-2: asked once the next round is paired (its
+    match not yet reported), the processing goes on and the player *may* be
+    given the loss of that match: ``forfeit`` (default True) records it; with
+    ``forfeit: false`` the match waits for a result like any other."""
     p = find_player(event, d["player"])
+    return drop_player(event, p.id, forfeit=d.get("forfeit", True))
+
+
+def drop_player(event: Event, pid: str, forfeit: bool = True, why: str = "drop",
+                rule: str = "G-DROP-2") -> Event:
+    p = event.player(pid)
     if p.excluded:
         raise RuleError(f"{p.name} was excluded and is already out of the event", "G-DROP-1")
     if p.dropped_after_round is not None:
@@ -261,23 +294,35 @@ def _drop(event, d):
         )
     rnd = event.current_round
     after = len(event.rounds)
-    if rnd is not None:
+    if rnd is not None and forfeit:
         m = player_match(rnd, p.id)
         if m is not None and not m.reported:
-            event = _forfeit(event, rnd, m, p.id, "drop", "G-DROP-2")
+            event = _forfeit(event, rnd, m, p.id, why, rule)
     players = tuple(replace(x, dropped_after_round=after) if x.id == p.id else x for x in event.players)
     return replace(event, players=players)
 
 
 def _forfeit(event: Event, rnd: Round, m: Match, loser: str, why: str, rule: str) -> Event:
-    """Record an unplayed match as a loss for ``loser`` (2-0 or 1-0 to the other)."""
+    """Record an unplayed match as a loss for ``loser`` (2-0 or 1-0 to the other).
+    Games entered so far are superseded (the log keeps them)."""
     games = 2 if event.match == "bo3" else 1
+    note = f"{why} {rule}"
     if m.p2 is None:
-        new = replace(m, p1_wins=0, p2_wins=0, draws=0, outcome="double_loss", note=f"{why} {rule}")
+        new = replace(m, p1_wins=0, p2_wins=0, draws=0, outcome="double_loss", note=note, games=())
     elif m.p1 == loser:
-        new = replace(m, p1_wins=0, p2_wins=games, draws=0, outcome="p2", note=f"{why} {rule}")
+        new = replace(m, p1_wins=0, p2_wins=games, draws=0, outcome="p2", note=note, games=())
     else:
-        new = replace(m, p1_wins=games, p2_wins=0, draws=0, outcome="p1", note=f"{why} {rule}")
+        new = replace(m, p1_wins=games, p2_wins=0, draws=0, outcome="p1", note=note, games=())
+    return _set_match(event, rnd, new)
+
+
+forfeit = _forfeit
+
+
+def double_loss(event: Event, rnd: Round, m: Match, why: str, rule: str) -> Event:
+    """Both players lose the match (both late, G-LATE-1)."""
+    new = replace(m, p1_wins=0, p2_wins=0, draws=0, outcome="double_loss",
+                  note=f"{why} {rule}", games=())
     return _set_match(event, rnd, new)
 
 
@@ -304,18 +349,125 @@ def _pair(event, d):
     return replace(event, rounds=event.rounds + (Round(number, d.get("stage", "swiss"), tuple(matches)),))
 
 
-@action("result")
-def _result(event, d):
+def _table(event: Event, d: dict) -> tuple[Round, Match]:
     rnd = _round(event, d["round"])
     m = rnd.match_at(d["table"])
     if m is None:
         raise NotFound(f"round {rnd.number} has no table {d['table']}")
+    return rnd, m
+
+
+def _intentional_note(event: Event, rnd: Round, m: Match, override_by: str | None) -> str:
+    """G-ID-1/2: an intentional draw only before the match starts.  Here the
+    match has started once the round clock has (or games were entered, or it
+    has a result).  The head judge may override; the note says so."""
+    why = None
+    if m.reported and not m.intentional:
+        why = f"table {m.table} already has a result (the match is over)"
+    elif m.games:
+        why = f"games were entered at table {m.table} (the match has started)"
+    elif rnd.clock is not None:
+        from datetime import datetime
+
+        at = datetime.fromisoformat(rnd.clock.started_at).strftime("%H:%M:%S")
+        why = f"round {rnd.number}'s clock started at {at} (the match has started)"
+    if why is None:
+        return "ID"
+    if override_by:
+        from .staff import require_head_judge
+
+        hj = require_head_judge(event, override_by, "G-ID-2")
+        return f"ID (head judge {hj} overrode G-ID-2)"
+    raise RuleError(
+        f"no intentional draw: {why}; it must be agreed and told to a judge before "
+        "the match starts (a head judge may override)", "G-ID-2")
+
+
+@action("result")
+def _result(event, d):
+    """One match result.  ``games`` (optional) is the game-by-game entry the
+    result is derived from; ``intentional`` an intentional draw (G-ID-1/2,
+    with ``override_by`` the head judge's name to override G-ID-2)."""
+    rnd, m = _table(event, d)
     if m.is_bye:
         raise RuleError(f"table {m.table} is a bye: it takes no result", "G-SWISS-POINTS")
-    r = Result(d["p1_wins"], d["p2_wins"], d.get("draws", 0), d.get("intentional", False))
+    games = None
+    if d.get("games") is not None:
+        games = tuple(d["games"])
+        r = result_from_games(games, event.match, rnd.stage)
+        given = (d.get("p1_wins", r.p1_wins), d.get("p2_wins", r.p2_wins), d.get("draws", r.draws))
+        if given != (r.p1_wins, r.p2_wins, r.draws):
+            raise LyceeError(f"the games give {r.text()}, not {'-'.join(map(str, given))}")
+    else:
+        r = Result(d["p1_wins"], d["p2_wins"], d.get("draws", 0), d.get("intentional", False))
+    note = d.get("note", "")
+    if r.intentional:
+        note = _intentional_note(event, rnd, m, d.get("override_by"))
+        games = ()
     check_result(r, event.match, rnd.stage)
-    note = "ID" if r.intentional else d.get("note", "")
-    new = replace(m, p1_wins=r.p1_wins, p2_wins=r.p2_wins, draws=r.draws, outcome=r.outcome, note=note)
+    if games is None:
+        games = m.games
+        if games and not agrees_with_games(r, games):
+            raise LyceeError(
+                f"{r.text()} disagrees with the games entered at table {m.table} "
+                f"({', '.join(games)}): enter the games, or undo them first")
+    new = replace(m, p1_wins=r.p1_wins, p2_wins=r.p2_wins, draws=r.draws, outcome=r.outcome,
+                  note=note, games=games, intentional=r.intentional)
+    return _set_match(event, rnd, new)
+
+
+@action("game")
+def _game(event, d):
+    """One more game at a table (G-CONCEDE: a concession is a game loss; in
+    best of three the match goes on while nobody has two wins).  When the
+    game ends the match (G-BO3, G-BO1) the match result is set from the games."""
+    rnd, m = _table(event, d)
+    rule = "G-BO1" if event.match == "bo1" else "G-BO3"
+    if m.is_bye:
+        raise RuleError(f"table {m.table} is a bye: no games are played", "G-SWISS-POINTS")
+    if m.reported:
+        raise RuleError(f"the match at table {m.table} is over ({m.outcome}): no more games", rule)
+    games = m.games + (d["game"],)
+    check_games(games, event.match)
+    if match_over(games, event.match):
+        r = result_from_games(games, event.match, rnd.stage)
+        new = replace(m, games=games, p1_wins=r.p1_wins, p2_wins=r.p2_wins, draws=r.draws,
+                      outcome=r.outcome)
+    else:
+        new = replace(m, games=games)
+    return _set_match(event, rnd, new)
+
+
+ID_DECISIONS = ("replay", "no_winner")
+
+
+@action("id_decision")
+def _id_decision(event, d):
+    """G-ID-3: where a ranking is needed (an elimination or playoff match), the
+    organizer orders a replay of an intentionally drawn match or declares no
+    winner.  The draw itself follows G-ID-1/2 (``override_by``: head judge)."""
+    rnd, m = _table(event, d)
+    decision = d["decision"]
+    if decision not in ID_DECISIONS:
+        raise LyceeError(f"decision {decision!r}: choose replay or no_winner")
+    if rnd.stage not in ("top", "playoff"):
+        raise RuleError(
+            f"round {rnd.number} is a Swiss round: an intentional draw there is simply a draw "
+            "(enter it as the result 'id')", "G-ID-3")
+    if m.is_bye:
+        raise RuleError(f"table {m.table} is a bye", "G-ID-3")
+    from .staff import require_organizer
+
+    org = require_organizer(event, d.get("by"), "G-ID-3")
+    if not m.intentional:
+        _intentional_note(event, rnd, m, d.get("override_by"))
+    if decision == "replay":
+        from .elimination import replay_match
+
+        new = replay_match(m)
+    else:
+        new = replace(m, p1_wins=0, p2_wins=0, draws=0, outcome="draw", intentional=True,
+                      games=(), note=f"ID: no winner, decided by {org} (G-ID-3)")
     return _set_match(event, rnd, new)
 
 
@@ -324,3 +476,10 @@ def _import(event, d):
     from .eventfile import event_from_doc
 
     return event_from_doc(d)
+
+
+# Reducers kept in modules of their own register themselves on import; import
+# them here so that they are there whenever the log is replayed.
+from . import clock as _clock  # noqa: E402,F401
+from . import lateness as _lateness  # noqa: E402,F401
+from . import penalties as _penalties  # noqa: E402,F401

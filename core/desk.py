@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from . import actions as A
 from .errors import LyceeError
-from .matchrules import parse_result
+from .matchrules import parse_result, result_from_games
 from .model import Event, Match
 from .store import EventStore
 
@@ -46,9 +46,15 @@ class Desk:
     def player(self, ref: str):
         return A.find_player(self.event, ref)
 
-    def drop(self, ref: str) -> Event:
+    def drop(self, ref: str, forfeit: bool = True) -> Event:
+        """Drop a player (G-DROP-1).  With ``forfeit`` (the default) a match of
+        the current round still without a result is recorded as their loss
+        (G-DROP-2 allows it; ``forfeit=False`` leaves it to be reported)."""
         p = self.player(ref)
-        return self.store.append("drop", {"player": p.id}, self.actor)
+        data = {"player": p.id}
+        if not forfeit:
+            data["forfeit"] = False
+        return self.store.append("drop", data, self.actor)
 
     # -- rounds ----------------------------------------------------------------
     def rng_for(self, round_number: int, seed: int | str | None = None) -> random.Random:
@@ -67,8 +73,10 @@ class Desk:
         made, the next elimination round (refused while a result is missing)."""
         from .elimination import next_elimination_round
         from .pairing import pair_swiss
+        from .staff import check_staff
 
         ev = self.event
+        check_staff(ev, "be paired")  # G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE (sanctioned events)
         number = len(ev.rounds) + 1
         if any(r.stage == "top" for r in ev.rounds):
             matches = next_elimination_round(ev)
@@ -92,21 +100,176 @@ class Desk:
         ev = self.event
         return self.store_pairing(pair_playoff(ev, ids, self.rng_for(len(ev.rounds) + 1)), stage="playoff")
 
-    def record(self, table: int, text: str, round_number: int | None = None, note: str = "") -> Event:
-        """Record ``text`` (``2-1``, ``1-1-1``, ``id``) at ``table`` of the
-        current round (or ``round_number``)."""
+    def _round_number(self, round_number: int | None) -> int:
         ev = self.event
         if not ev.rounds:
             raise LyceeError("no round has been paired yet")
-        number = round_number or len(ev.rounds)
+        return round_number or len(ev.rounds)
+
+    def result_data(self, table: int, text: str, round_number: int | None = None, note: str = "",
+                    override_by: str | None = None) -> dict:
+        """The ``result`` action's data for ``text`` at ``table`` (not stored)."""
+        number = self._round_number(round_number)
         r = parse_result(text)
         data = {"round": number, "table": int(table), "p1_wins": r.p1_wins,
                 "p2_wins": r.p2_wins, "draws": r.draws, "result": r.text()}
         if r.intentional:
             data["intentional"] = True
+            if override_by:
+                data["override_by"] = override_by
+        if note:
+            data["note"] = note
+        return data
+
+    def record(self, table: int, text: str, round_number: int | None = None, note: str = "",
+               override_by: str | None = None) -> Event:
+        """Record ``text`` (``2-1``, ``1-1-1``, ``id``) at ``table`` of the
+        current round (or ``round_number``).  ``id`` follows G-ID-1/2: refused
+        once the round clock has started, unless ``override_by`` names the
+        head judge (recorded in the match note)."""
+        data = self.result_data(table, text, round_number, note, override_by)
+        return self.store.append("result", data, self.actor)
+
+    def append_all(self, acts: list[tuple[str, dict]]) -> Event:
+        """Several actions, all or none: each is checked (on the event as the
+        ones before it leave it) before any is stored."""
+        ev = self.event
+        for kind, data in acts:
+            ev = A.apply(ev, {"type": kind, "data": data})
+        for kind, data in acts:
+            self.store.append(kind, data, self.actor)
+        return self.event
+
+    # -- game by game (G-BO3, G-BO1, G-CONCEDE, G-NEXT-GAME) ---------------------
+    def add_game(self, table: int, *games: str, round_number: int | None = None) -> Event:
+        """One more game (or several, all or none) at ``table`` (``p1``, ``p2``,
+        ``draw``, ``concede-p1``...); the match result is set when a game ends
+        the match."""
+        number = self._round_number(round_number)
+        return self.append_all([("game", {"round": number, "table": int(table), "game": g})
+                                for g in games])
+
+    def record_games(self, table: int, games: list[str], round_number: int | None = None,
+                     note: str = "") -> Event:
+        """The match result from its games: the winner once the match is
+        over, or the result at time (G-BO3-TIME, G-TIME)."""
+        number = self._round_number(round_number)
+        rnd = self.event.rounds[number - 1]
+        r = result_from_games(games, self.event.match, rnd.stage)
+        data = {"round": number, "table": int(table), "games": list(games), "p1_wins": r.p1_wins,
+                "p2_wins": r.p2_wins, "draws": r.draws, "result": r.text()}
         if note:
             data["note"] = note
         return self.store.append("result", data, self.actor)
+
+    def id_decision(self, table: int, decision: str, by: str, round_number: int | None = None,
+                    override_by: str | None = None) -> Event:
+        """G-ID-3: the organizer ``by`` orders a ``replay`` of an intentionally
+        drawn elimination/playoff match, or declares ``no_winner``."""
+        number = self._round_number(round_number)
+        data = {"round": number, "table": int(table), "decision": decision, "by": by}
+        if override_by:
+            data["override_by"] = override_by
+        return self.store.append("id_decision", data, self.actor)
+
+    # -- staff (G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE) ------------------------------
+    def set_staff(self, **changes) -> Event:
+        """Change the staff; see :func:`core.staff.updated_staff` for the keywords."""
+        from .staff import updated_staff
+
+        return self.store.append("edit", {"staff": updated_staff(self.event.staff, **changes)},
+                                 self.actor)
+
+    # -- the round clock -----------------------------------------------------------
+    def now(self):
+        return self.store.clock()
+
+    def _clock(self, op: str, **extra) -> Event:
+        from .clock import stamp
+
+        number = self._round_number(None)
+        data = {"round": number, "op": op, "at": stamp(self.now()), **extra}
+        return self.store.append("clock", data, self.actor)
+
+    def start_clock(self) -> Event:
+        return self._clock("start")
+
+    def pause_clock(self) -> Event:
+        return self._clock("pause")
+
+    def resume_clock(self) -> Event:
+        return self._clock("resume")
+
+    def extend(self, table: int, minutes: int) -> Event:
+        return self._clock("extend", table=int(table), minutes=int(minutes))
+
+    def clock_status(self):
+        from .clock import status
+
+        return status(self.event, self.now())
+
+    def time_call(self):
+        from .clock import time_call
+
+        return time_call(self.event, self.now())
+
+    # -- lateness (G-LATE-1, G-LATE-2) ----------------------------------------------
+    def checkin(self, *refs: str) -> Event:
+        """Players seen at their table (or reporting at the desk), all or none."""
+        from .clock import stamp
+
+        ids = [self.player(r).id for r in refs]
+        number = self._round_number(None)
+        at = stamp(self.now())
+        return self.append_all([("checkin", {"round": number, "player": pid, "at": at}) for pid in ids])
+
+    def late_prompts(self):
+        from .lateness import prompts
+
+        return prompts(self.event, self.now())
+
+    def resolve_late(self, prompt, decision: str = "confirm", by: str | None = None) -> Event:
+        """Confirm (or dismiss) one due prompt; ``prompt`` is a Prompt or its key."""
+        from .clock import stamp
+
+        if isinstance(prompt, str):
+            due = {p.key: p for p in self.late_prompts()}
+            if prompt not in due:
+                keys = ", ".join(due) or "none"
+                raise LyceeError(f"no lateness prompt {prompt!r} is due (due now: {keys})")
+            prompt = due[prompt]
+        data = {"round": prompt.round, "rule": prompt.rule, "table": prompt.table,
+                "players": list(prompt.players), "decision": decision,
+                "by": by or self.actor, "at": stamp(self.now())}
+        return self.store.append("late", data, self.actor)
+
+    # -- penalties (G-PEN-1..3, G-HEAD-JUDGE) -------------------------------------------
+    def penalty(self, ref: str, level: str, reason: str, by: str | None = None,
+                action: str = "none", table: int | None = None,
+                round_number: int | None = None) -> Event:
+        """Issue a Notice or Warning.  ``by`` must be on the staff (G-PEN-1);
+        without it the head judge (else the organizer) is named."""
+        from .staff import default_decider
+
+        p = self.player(ref)
+        data = {"player": p.id, "level": level, "reason": reason,
+                "by": by or default_decider(self.event) or "", "action": action}
+        if round_number is not None:
+            data["round"] = int(round_number)
+        if table is not None:
+            data["table"] = int(table)
+        return self.store.append("penalty", data, self.actor)
+
+    def appeal(self, number: int, outcome: str, by: str | None = None, level: str | None = None,
+               action: str | None = None, note: str = "") -> Event:
+        """The head judge's ruling on an appeal of penalty ``number`` (from 1)."""
+        data = {"penalty": int(number), "outcome": outcome,
+                "by": by or self.event.staff.head_judge, "note": note}
+        if level:
+            data["level"] = level
+        if action:
+            data["action"] = action
+        return self.store.append("appeal", data, self.actor)
 
     def undo(self) -> dict:
         return self.store.undo(self.actor)

@@ -16,16 +16,23 @@ import jsonschema
 
 from .actions import check_settings, name_key
 from .errors import LyceeError, ValidationError
-from .matchrules import Result, check_result
+from .matchrules import Result, agrees_with_games, check_games, check_result, match_over
 from .model import (
+    APPEAL_OUTCOMES,
+    GAME_CODES,
     KINDS,
+    LATE_DECISIONS,
+    LATE_RULES,
     MATCH_TYPES,
     OUTCOMES,
     PENALTY_ACTIONS,
     PENALTY_LEVELS,
     STAGES,
     TIEBREAKERS,
+    Checkin,
+    ClockState,
     Event,
+    LateRuling,
     Match,
     Penalty,
     Player,
@@ -55,6 +62,7 @@ SCHEMA = {
                 "organizer": {"type": "string"},
                 "judges": {"type": "array", "items": {"type": "string"}},
                 "head_judge": {"type": "string"},
+                "event_staff": {"type": "array", "items": {"type": "string"}},
             },
         },
         "sanctioned": {"type": "boolean"},
@@ -96,6 +104,51 @@ SCHEMA = {
                                 "draws": _nonneg,
                                 "outcome": {"enum": [*OUTCOMES, None]},
                                 "note": {"type": "string"},
+                                "games": {"type": "array", "items": {"enum": list(GAME_CODES)}},
+                                "extension": _nonneg,
+                                "intentional": {"type": "boolean"},
+                            },
+                        },
+                    },
+                    "clock": {
+                        "type": ["object", "null"],
+                        "required": ["minutes", "started_at"],
+                        "properties": {
+                            "minutes": {"type": "integer", "minimum": 1, "maximum": 600},
+                            "started_at": {"type": "string"},
+                            "pauses": {
+                                "type": "array",
+                                "items": {
+                                    "type": "array", "minItems": 2, "maxItems": 2,
+                                    "prefixItems": [{"type": "string"}, {"type": ["string", "null"]}],
+                                },
+                            },
+                        },
+                    },
+                    "checkins": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "required": ["player", "at"],
+                            "properties": {
+                                "player": _id,
+                                "at": {"type": "string"},
+                                "seconds": {"type": "number", "minimum": 0},
+                            },
+                        },
+                    },
+                    "late": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "required": ["rule", "table", "players", "decision"],
+                            "properties": {
+                                "rule": {"enum": list(LATE_RULES)},
+                                "table": {"type": "integer", "minimum": 1},
+                                "players": {"type": "array", "items": _id, "minItems": 1, "maxItems": 2},
+                                "decision": {"enum": list(LATE_DECISIONS)},
+                                "by": {"type": "string"},
+                                "at": {"type": "string"},
                             },
                         },
                     },
@@ -115,7 +168,17 @@ SCHEMA = {
                     "action": {"enum": list(PENALTY_ACTIONS)},
                     "reason": {"type": "string"},
                     "by": {"type": "string"},
-                    "appeal": {"type": ["object", "null"]},
+                    "appeal": {
+                        "type": ["object", "null"],
+                        "required": ["by", "outcome"],
+                        "properties": {
+                            "by": {"type": "string"},
+                            "outcome": {"enum": list(APPEAL_OUTCOMES)},
+                            "note": {"type": "string"},
+                            "level": {"enum": list(PENALTY_LEVELS)},
+                            "action": {"enum": list(PENALTY_ACTIONS)},
+                        },
+                    },
                 },
             },
         },
@@ -131,7 +194,41 @@ def json_path(parts) -> str:
     return out
 
 
+def _match_doc(m: Match) -> dict:
+    d = {"table": m.table, "p1": m.p1, "p2": m.p2, "p1_wins": m.p1_wins,
+         "p2_wins": m.p2_wins, "draws": m.draws, "outcome": m.outcome, "note": m.note}
+    # keys added later are written only when they say something, so files of
+    # events that do not use them keep their first shape
+    if m.games:
+        d["games"] = list(m.games)
+    if m.extension:
+        d["extension"] = m.extension
+    if m.intentional:
+        d["intentional"] = True
+    return d
+
+
+def _round_doc(r: Round) -> dict:
+    d = {"number": r.number, "stage": r.stage, "matches": [_match_doc(m) for m in r.matches]}
+    if r.clock is not None:
+        d["clock"] = {"minutes": r.clock.minutes, "started_at": r.clock.started_at,
+                      "pauses": [[a, b] for a, b in r.clock.pauses]}
+    if r.checkins:
+        d["checkins"] = [{"player": c.player, "at": c.at, "seconds": c.seconds} for c in r.checkins]
+    if r.late:
+        d["late"] = [{"rule": x.rule, "table": x.table, "players": list(x.players),
+                      "decision": x.decision, "by": x.by, "at": x.at} for x in r.late]
+    return d
+
+
 def to_doc(event: Event) -> dict:
+    staff = {
+        "organizer": event.staff.organizer,
+        "judges": list(event.staff.judges),
+        "head_judge": event.staff.head_judge,
+    }
+    if event.staff.event_staff:
+        staff["event_staff"] = list(event.staff.event_staff)
     return {
         "schema": SCHEMA_TAG,
         "id": event.id,
@@ -142,11 +239,7 @@ def to_doc(event: Event) -> dict:
         "minutes": event.minutes,
         "rounds_planned": event.rounds_planned,
         "tiebreakers": list(event.tiebreakers),
-        "staff": {
-            "organizer": event.staff.organizer,
-            "judges": list(event.staff.judges),
-            "head_judge": event.staff.head_judge,
-        },
+        "staff": staff,
         "sanctioned": event.sanctioned,
         "decklists_required": event.decklists_required,
         "spectating": event.spectating,
@@ -155,14 +248,7 @@ def to_doc(event: Event) -> dict:
              "excluded": p.excluded, "joined_round": p.joined_round}
             for p in event.players
         ],
-        "rounds": [
-            {"number": r.number, "stage": r.stage,
-             "matches": [
-                 {"table": m.table, "p1": m.p1, "p2": m.p2, "p1_wins": m.p1_wins,
-                  "p2_wins": m.p2_wins, "draws": m.draws, "outcome": m.outcome, "note": m.note}
-                 for m in r.matches]}
-            for r in event.rounds
-        ],
+        "rounds": [_round_doc(r) for r in event.rounds],
         "penalties": [
             {"player": x.player, "round": x.round, "table": x.table, "level": x.level,
              "action": x.action, "reason": x.reason, "by": x.by, "appeal": x.appeal}
@@ -235,6 +321,8 @@ def event_from_doc(doc, source: str = "event") -> Event:
                     seen_players[pid] = m["table"]
             outcome = m.get("outcome")
             w1, w2, dr = m.get("p1_wins", 0), m.get("p2_wins", 0), m.get("draws", 0)
+            games = tuple(m.get("games", ()))
+            intentional = m.get("intentional", False)
             if m.get("p2") is None:
                 if outcome not in ("bye", "double_loss"):
                     bad(f"{mpath}.outcome", "a match without p2 is a bye: outcome must be 'bye'")
@@ -243,6 +331,15 @@ def event_from_doc(doc, source: str = "event") -> Event:
             elif outcome is None:
                 if ri != n_rounds - 1:
                     bad(f"{mpath}.outcome", "only the last round may have unplayed matches")
+            elif intentional:
+                if (w1, w2, dr) != (0, 0, 0) or outcome != "draw":
+                    bad(mpath, "an intentional draw is a draw with no game played (G-ID-1)")
+                elif stage == "swiss":
+                    try:
+                        check_result(Result(0, 0, 0, True), match_type, stage)
+                    except LyceeError as err:
+                        bad(mpath, str(err))
+                # in "top"/"playoff" it stands as the organizer's no-winner call (G-ID-3)
             elif outcome != "double_loss":
                 res = Result(w1, w2, dr)
                 try:
@@ -251,8 +348,55 @@ def event_from_doc(doc, source: str = "event") -> Event:
                     bad(mpath, str(err))
                 if res.outcome != outcome:
                     bad(f"{mpath}.outcome", f"{w1}-{w2}-{dr} gives {res.outcome!r}, not {outcome!r}")
-            matches.append(Match(m["table"], m["p1"], m.get("p2"), w1, w2, dr, outcome, m.get("note", "")))
-        rounds.append(Round(r["number"], stage, tuple(matches)))
+            if intentional and outcome is None:
+                bad(f"{mpath}.intentional", "an unplayed match cannot be an intentional draw")
+            if games:
+                try:
+                    check_games(games, match_type)
+                except LyceeError as err:
+                    bad(f"{mpath}.games", str(err))
+                else:
+                    if outcome in ("p1", "p2", "draw") and not intentional and not agrees_with_games(
+                            Result(w1, w2, dr), games):
+                        bad(f"{mpath}.games", f"the games disagree with the result {w1}-{w2}-{dr}")
+                    elif outcome is None and match_over(games, match_type):
+                        bad(f"{mpath}.outcome", "the games end the match: it needs its result")
+                    elif outcome in ("bye", "double_loss") or intentional:
+                        bad(f"{mpath}.games", f"a match recorded as {'ID' if intentional else outcome} has no games")
+            matches.append(Match(m["table"], m["p1"], m.get("p2"), w1, w2, dr, outcome, m.get("note", ""),
+                                 games, m.get("extension", 0), intentional))
+        clock = None
+        if r.get("clock") is not None:
+            c = r["clock"]
+            times = [("started_at", c["started_at"])]
+            for pi, (a, b) in enumerate(c.get("pauses", [])):
+                times.append((f"pauses[{pi}][0]", a))
+                if b is not None:
+                    times.append((f"pauses[{pi}][1]", b))
+                elif pi != len(c["pauses"]) - 1:
+                    bad(f"{rpath}.clock.pauses[{pi}][1]", "only the last pause may be still running")
+            for where, t in times:
+                if not _is_time(t):
+                    bad(f"{rpath}.clock.{where}", f"{t!r} is not an ISO 8601 time")
+            clock = ClockState(c["minutes"], c["started_at"],
+                               tuple((a, b) for a, b in c.get("pauses", [])))
+        checkins = []
+        for ci, c in enumerate(r.get("checkins", [])):
+            if c["player"] not in seen_players:
+                bad(f"{rpath}.checkins[{ci}].player", f"{c['player']!r} does not play in round {ri + 1}")
+            if not _is_time(c["at"]):
+                bad(f"{rpath}.checkins[{ci}].at", f"{c['at']!r} is not an ISO 8601 time")
+            checkins.append(Checkin(c["player"], c["at"], c.get("seconds", 0.0)))
+        late = []
+        for li, x in enumerate(r.get("late", [])):
+            if x["table"] not in seen_tables:
+                bad(f"{rpath}.late[{li}].table", f"round {ri + 1} has no table {x['table']}")
+            for pi, pid in enumerate(x["players"]):
+                if pid not in seen_players:
+                    bad(f"{rpath}.late[{li}].players[{pi}]", f"{pid!r} does not play in round {ri + 1}")
+            late.append(LateRuling(x["rule"], x["table"], tuple(x["players"]), x["decision"],
+                                   x.get("by", ""), x.get("at", "")))
+        rounds.append(Round(r["number"], stage, tuple(matches), clock, tuple(checkins), tuple(late)))
 
     penalties = []
     for i, x in enumerate(doc.get("penalties", [])):
@@ -264,6 +408,16 @@ def event_from_doc(doc, source: str = "event") -> Event:
         raise ValidationError(source, problems)
     return Event(id=doc["id"], players=tuple(players), rounds=tuple(rounds),
                  penalties=tuple(penalties), **settings)
+
+
+def _is_time(t) -> bool:
+    from datetime import datetime
+
+    try:
+        datetime.fromisoformat(t)
+    except (TypeError, ValueError):
+        return False
+    return True
 
 
 def load_doc(path: Path) -> dict:

@@ -94,17 +94,9 @@ def standings_table(event: Event):
     return title, [_("Rank"), _("Name"), _("Points"), _("Record"), *[t.upper() for t in tbs], _("Status")], rows
 
 
-def penalty_marks(event: Event) -> dict[tuple[str, int | None], str]:
-    """(player, round) -> "N", "W", "NW"... (G-PEN-3)."""
-    marks: dict[tuple[str, int | None], str] = {}
-    for p in event.penalties:
-        key = (p.player, p.round)
-        marks[key] = marks.get(key, "") + ("N" if p.level == "notice" else "W")
-    return marks
-
-
 def scorecard_table(event: Event):
-    marks = penalty_marks(event)
+    from .penalties import scorecard_marks
+
     stage_name = {"swiss": _("Swiss"), "top": _("single elimination"), "playoff": PLAYOFF_REMARK}
     rows = []
     for rnd in event.rounds:
@@ -117,8 +109,8 @@ def scorecard_table(event: Event):
             if m.note and m.note not in remarks:
                 remarks.append(m.note)
             rows.append([rnd.number, stage_name.get(rnd.stage, rnd.stage), m.table,
-                         p1.name, marks.get((p1.id, rnd.number), ""),
-                         p2.name if p2 else _("(bye)"), marks.get((p2.id, rnd.number), "") if p2 else "",
+                         p1.name, scorecard_marks(event, p1.id, rnd.number),
+                         p2.name if p2 else _("(bye)"), scorecard_marks(event, p2.id, rnd.number) if p2 else "",
                          _result_text(m), " ".join(remarks)])
     due = date.fromisoformat(event.date) + timedelta(days=SCORECARD_DUE_DAYS)
     title = _("{event} ({date}): scorecard, due at the publisher by {due}",

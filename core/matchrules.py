@@ -3,11 +3,24 @@
 A result is written from the first-listed player's side: games won-lost or
 won-lost-drawn (``2-1``, ``1-1-1``), or ``id`` for an intentional draw.
 
-- G-BO3: best of three; the first to two game wins takes the match.
+- G-BO3: best of three; the first to two game wins takes the match.  At
+  least one game is begun, so ``0-0`` is the first game unfinished at time.
 - G-BO3-TIME / G-TIME: at time, more game wins takes the match; equal is a draw.
 - G-BO1: one game decides; a game unfinished at time is a draw.
-- G-CONCEDE: a conceded game is simply a game loss; it is entered as one.
-- G-SE: an elimination match must name a winner.
+- G-CONCEDE: a conceded game is simply a game loss; it is entered as one, and
+  in best of three the match goes on while nobody has two wins.
+- G-NEXT-GAME: from game 2 on, the loser of the previous game chooses to play
+  first or second (:func:`next_game_chooser`).
+- G-ID-1/2: an intentional draw is ``0-0`` with nothing played (when it may be
+  entered is the round clock's business: core.actions ``result``).
+- G-ID-3 / G-SE: an elimination match must name a winner; an intentional draw
+  there is the organizer's call (replay or no winner).
+
+Game-by-game entry (optional): a match's games are codes from the first-listed
+player's side, in the order played: ``p1`` / ``p2`` (who won), ``draw``,
+``concede-p1`` / ``concede-p2`` (who conceded: a game loss, G-CONCEDE),
+``loss-p1`` / ``loss-p2`` (a game loss given as a penalty, G-PEN-1).
+:func:`result_from_games` derives the match result from them.
 """
 
 from __future__ import annotations
@@ -16,6 +29,7 @@ import re
 from dataclasses import dataclass
 
 from .errors import LyceeError, RuleError
+from .model import GAME_CODES
 
 _RESULT = re.compile(r"^\s*(\d+)\s*-\s*(\d+)(?:\s*-\s*(\d+))?\s*$")
 
@@ -64,7 +78,14 @@ def parse_result(text: str) -> Result:
 def check_result(result: Result, match_type: str, stage: str = "swiss") -> None:
     """Raise :class:`RuleError` (with the rule id) if ``result`` cannot happen."""
     w1, w2, d = result.p1_wins, result.p2_wins, result.draws
+    if min(w1, w2, d) < 0:
+        raise LyceeError(f"{w1}-{w2}-{d}: game counts cannot be negative")
     if result.intentional:
+        if (w1, w2, d) != (0, 0, 0):
+            raise RuleError(
+                "an intentional draw is agreed before the match starts: no game is played",
+                "G-ID-1",
+            )
         if stage == "top":
             # G-ID-3: in an elimination match an intentional draw leaves the
             # organizer to order a replay or declare no winner.
@@ -97,6 +118,89 @@ def check_result(result: Result, match_type: str, stage: str = "swiss") -> None:
         raise RuleError(
             f"{result.text()}: an elimination match must name a winner", "G-SE"
         )
+
+
+# -- game by game ---------------------------------------------------------------
+
+
+def game_winner(code: str) -> str | None:
+    """``"p1"``/``"p2"``: who won the game ``code``; None for a drawn game."""
+    if code not in GAME_CODES:
+        raise LyceeError(
+            f"game {code!r}: write one of {', '.join(GAME_CODES)}"
+        )
+    if code == "draw":
+        return None
+    if code in ("p1", "p2"):
+        return code
+    loser = code.split("-", 1)[1]  # concede-p1 / loss-p1: p1 loses the game
+    return "p2" if loser == "p1" else "p1"
+
+
+def tally_games(games) -> Result:
+    """Game wins and drawn games so far (a concession or a penalty game loss
+    counts as a game won by the other player, G-CONCEDE)."""
+    w = {"p1": 0, "p2": 0, None: 0}
+    for g in games:
+        w[game_winner(g)] += 1
+    return Result(w["p1"], w["p2"], w[None])
+
+
+def match_over(games, match_type: str) -> bool:
+    """Whether ``games`` end the match: two game wins in best of three (G-BO3),
+    the single game in best of one (G-BO1)."""
+    if match_type == "bo1":
+        return len(games) >= 1
+    r = tally_games(games)
+    return max(r.p1_wins, r.p2_wins) >= 2
+
+
+def check_games(games, match_type: str) -> None:
+    """Raise unless ``games`` can be the games of one match, in order."""
+    rule = "G-BO1" if match_type == "bo1" else "G-BO3"
+    if match_type not in ("bo3", "bo1"):
+        raise LyceeError(f"unknown match type {match_type!r}")
+    for i, g in enumerate(games):
+        game_winner(g)
+        if match_over(games[:i], match_type):
+            why = ("best of one is a single game" if match_type == "bo1"
+                   else "the match ended when a player had two game wins")
+            raise RuleError(f"game {i + 1} ({g}) cannot be played: {why}", rule)
+    if tally_games(games).draws > MAX_DRAWN_GAMES[match_type]:
+        raise RuleError("more drawn games than a match can hold", rule)
+
+
+def result_from_games(games, match_type: str, stage: str = "swiss") -> Result:
+    """The match result the games give: the match winner once it is over
+    (G-BO3, G-BO1); otherwise the result at time: more game wins wins, equal
+    is a draw (G-BO3-TIME, G-TIME).  Checked like a typed result."""
+    games = tuple(games)
+    check_games(games, match_type)
+    r = tally_games(games)
+    check_result(r, match_type, stage)
+    return r
+
+
+def next_game_chooser(games, match_type: str = "bo3") -> str | None:
+    """Who chooses to play first or second in the next game (G-NEXT-GAME):
+    ``"p1"``/``"p2"``, the loser of the previous game.
+
+    None before game 1 and after a drawn game (the guideline names nobody
+    then), in best of one, and once the match is over."""
+    games = tuple(games)
+    if match_type == "bo1" or not games or match_over(games, match_type):
+        return None
+    w = game_winner(games[-1])
+    if w is None:
+        return None
+    return "p2" if w == "p1" else "p1"
+
+
+def agrees_with_games(result: Result, games) -> bool:
+    """A typed result can stand beside games already entered when it holds at
+    least those game wins and drawn games (the rest were not entered)."""
+    g = tally_games(games)
+    return result.p1_wins >= g.p1_wins and result.p2_wins >= g.p2_wins and result.draws >= g.draws
 
 
 def bye_result() -> Result:

@@ -20,6 +20,13 @@ STAGES = ("swiss", "top", "playoff")
 OUTCOMES = ("p1", "p2", "draw", "bye", "double_loss")
 PENALTY_LEVELS = ("notice", "warning")
 PENALTY_ACTIONS = ("none", "game_loss", "match_loss", "exclusion", "other")
+APPEAL_OUTCOMES = ("upheld", "overturned", "changed")
+#: One game of a match, from the first-listed player's side (G-CONCEDE,
+#: G-NEXT-GAME): who won it, a drawn game, who conceded it, or who was given
+#: a game loss as a penalty (G-PEN-1).
+GAME_CODES = ("p1", "p2", "draw", "concede-p1", "concede-p2", "loss-p1", "loss-p2")
+LATE_RULES = ("G-LATE-1", "G-LATE-2")
+LATE_DECISIONS = ("confirm", "dismiss")
 
 #: Recommended match lengths in minutes (G-MATCH-TIME for best of three,
 #: G-BO1 for best of one).
@@ -60,6 +67,12 @@ class Match:
     #: "p1" | "p2" | "draw" | "bye" | "double_loss", None while unplayed.
     outcome: str | None = None
     note: str = ""
+    #: Game-by-game entry (see GAME_CODES), in the order played; optional.
+    games: tuple[str, ...] = ()
+    #: Extra minutes given to this table on top of the round clock.
+    extension: int = 0
+    #: The result is an intentional draw (G-ID-1..3).
+    intentional: bool = False
 
     @property
     def is_bye(self) -> bool:
@@ -88,10 +101,52 @@ class Match:
 
 
 @dataclass(frozen=True, slots=True)
+class ClockState:
+    """The round clock as the log left it (core.clock reads it).
+
+    Times are ISO 8601 strings with their offset, as the desk's time source
+    gave them; ``pauses`` holds (paused at, resumed at or None while paused)."""
+
+    minutes: int
+    started_at: str
+    pauses: tuple[tuple[str, str | None], ...] = ()
+
+    @property
+    def paused(self) -> bool:
+        return bool(self.pauses) and self.pauses[-1][1] is None
+
+
+@dataclass(frozen=True, slots=True)
+class Checkin:
+    """A player seen at their table / reported at the desk (G-LATE-1/2).
+    ``seconds``: the round clock's elapsed time then (0 before the start)."""
+
+    player: str
+    at: str
+    seconds: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class LateRuling:
+    """Staff's answer to a lateness prompt (G-LATE-1 match loss, G-LATE-2 drop)."""
+
+    rule: str  # "G-LATE-1" | "G-LATE-2"
+    table: int
+    players: tuple[str, ...]
+    decision: str  # "confirm" | "dismiss"
+    by: str
+    at: str
+
+
+@dataclass(frozen=True, slots=True)
 class Round:
     number: int
     stage: str  # "swiss" | "top" | "playoff"
     matches: tuple[Match, ...]
+    #: None until the round clock is started.
+    clock: ClockState | None = None
+    checkins: tuple[Checkin, ...] = ()
+    late: tuple[LateRuling, ...] = ()
 
     @property
     def complete(self) -> bool:
@@ -116,7 +171,8 @@ class Penalty:
     action: str  # see PENALTY_ACTIONS
     reason: str
     by: str
-    #: Appeal to the head judge: None, or {"by": ..., "outcome": "upheld|overturned|changed", "note": ...}
+    #: Appeal to the head judge: None, or {"by": ..., "outcome": "upheld|overturned|changed",
+    #: "note": ...} (with "level" and/or "action" when changed).
     appeal: dict | None = None
 
 
@@ -125,9 +181,12 @@ class Staff:
     organizer: str = ""
     judges: tuple[str, ...] = ()
     head_judge: str = ""
+    #: Event staff (運営スタッフ) who are neither organizer nor judge: they may
+    #: issue penalties too (G-PEN-1).
+    event_staff: tuple[str, ...] = ()
 
     def members(self) -> set[str]:
-        names = {self.organizer, self.head_judge, *self.judges}
+        names = {self.organizer, self.head_judge, *self.judges, *self.event_staff}
         names.discard("")
         return names
 

@@ -11,7 +11,8 @@ from tui.cli import main
 @pytest.fixture
 def event(tmp_path, capsys):
     data = str(tmp_path)
-    assert main(["--data-dir", data, "event", "new", "Cup", "--date", "2026-12-05"]) == 0
+    assert main(["--data-dir", data, "event", "new", "Cup", "--date", "2026-12-05",
+                 "--organizer", "O", "--judge", "J", "--head-judge", "J"]) == 0
     eid = capsys.readouterr().out.strip()
     assert main(["--data-dir", data, "player", "add", eid, "A", "B", "C", "D", "E"]) == 0
     capsys.readouterr()
@@ -72,15 +73,16 @@ def test_g_swiss_points_results_from_stdin_then_standings_json(event, capsys, mo
 
 def test_g_se_top_cut_then_final_then_finished(tmp_path, capsys):
     data = str(tmp_path)
-    run(capsys, "--data-dir", data, "event", "new", "Top", "--rounds", "2", "--date", "2026-12-05")
+    run(capsys, "--data-dir", data, "event", "new", "Top", "--rounds", "3", "--date", "2026-12-05",
+        "--unsanctioned")
     eid = next((tmp_path / "events").glob("*.json")).stem
     run(capsys, "--data-dir", data, "player", "add", eid, *"ABCDEFGH")
-    for _r in range(2):
+    for _r in range(3):  # 3-0, three 2-1s: the top 4 is clear on points
         rc, out, _ = run(capsys, "--data-dir", data, "pair", eid, "--json")
         for t in json.loads(out)["pairings"]:
             run(capsys, "--data-dir", data, "result", eid, str(t["table"]), "2-0")
     rc, _, err = run(capsys, "--data-dir", data, "pair", eid)
-    assert rc == 1 and "2 Swiss rounds" in err
+    assert rc == 1 and "3 Swiss rounds" in err
     rc, out, err = run(capsys, "--data-dir", data, "top", eid, "4", "--json")
     assert rc == 0, err
     semis = json.loads(out)

@@ -289,7 +289,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 #: Command groups kept in modules of their own; each has
 #: ``register(subparsers, cmd, event_arg)``.
-CLI_MODULES: list[str] = ["tui.cli_engine"]
+CLI_MODULES: list[str] = ["tui.cli_engine", "tui.cli_cards", "tui.cli_limited", "tui.cli_round"]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -84,12 +84,13 @@ def cmd_result(args) -> int:
     missing = rnd.missing_tables()
     print(_("table {t}: {p1} {res} {p2}", t=m.table, p1=ev.player(m.p1).name,
             res=args.result, p2=ev.player(m.p2).name)
+          + (f" · {m.note}" if m.note else "")
           + " · " + (_("{k} results missing", k=len(missing)) if missing else _("round complete")))
     return 0
 
 
 def _extra(args) -> dict:
-    return {}
+    return {"override_by": args.override_by} if args.override_by else {}
 
 
 def _results_from_stdin(args) -> int:
@@ -149,6 +150,8 @@ def register(sub, cmd, event_arg) -> None:
     r.add_argument("table", metavar="TABLE", help="table number, or - to read 'TABLE RESULT' lines from stdin")
     r.add_argument("result", metavar="RESULT", nargs="?", help="2-0 2-1 1-2 0-2 1-0 0-1 1-1 0-0 1-1-1 or id")
     r.add_argument("--round", type=int, metavar="N", help="correct a result of an earlier round")
+    r.add_argument("--override-by", metavar="HEAD_JUDGE",
+                   help="an intentional draw after the match start, on the head judge's word (G-ID-2)")
     s = cmd(sub, "standings", cmd_standings, "standings with the event's tiebreakers")
     event_arg(s)
     s.add_argument("--json", action="store_true")

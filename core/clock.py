@@ -1,0 +1,248 @@
+"""The round clock: start, pause, resume, per-table extensions, time call.
+
+Time comes in from outside: every function takes ``now`` (a datetime, or
+seconds since the epoch), and :class:`RoundClock` takes a time source (a
+callable returning either).  Nothing here reads the system clock, so a fake
+time source drives the tests and a replay gives the same figures.
+
+The clock lives in the event's log as ``clock`` actions, each with the
+timestamp the desk's time source gave (``data["at"]``)::
+
+    {"type": "clock", "data": {"round": 3, "op": "start", "at": "2026-11-30T13:00:00+09:00"}}
+    {"type": "clock", "data": {"round": 3, "op": "pause", "at": ...}}
+    {"type": "clock", "data": {"round": 3, "op": "resume", "at": ...}}
+    {"type": "clock", "data": {"round": 3, "op": "extend", "table": 4, "minutes": 5, "at": ...}}
+
+so closing the desk and opening it again later resumes with the right time
+left (the state is :class:`~core.model.ClockState` on the round; the
+extension is ``Match.extension``).
+
+Rules: G-MATCH-TIME / G-BO1 give the length (``Event.minutes``, fixed when the
+clock starts); G-BO3-TIME / G-TIME say what a match unfinished at time
+gives (see core.matchrules); :func:`time_call` lists the tables still
+playing when time is up.  A sanctioned event's clock will not start without
+its staff (G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE).  Extensions are not in the
+guideline; an extension for a finished table is refused (G-TIME).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import datetime, timezone
+from typing import Callable, Union
+
+from .actions import _round, _set_match, action
+from .errors import LyceeError, NotFound, RuleError
+from .model import ClockState, Event, Round
+
+Instant = Union[datetime, float, int]
+TimeSource = Callable[[], Instant]
+
+CLOCK_OPS = ("start", "pause", "resume", "extend")
+MAX_EXTENSION = 120
+
+
+# -- time values ------------------------------------------------------------------
+
+
+def to_datetime(t: Instant | str) -> datetime:
+    """An aware datetime from a datetime, epoch seconds or an ISO string
+    (naive values are taken as UTC)."""
+    if isinstance(t, str):
+        try:
+            t = datetime.fromisoformat(t)
+        except ValueError:
+            raise LyceeError(f"{t!r} is not an ISO 8601 time") from None
+    elif isinstance(t, (int, float)) and not isinstance(t, bool):
+        return datetime.fromtimestamp(t, timezone.utc)
+    if not isinstance(t, datetime):
+        raise LyceeError(f"{t!r} is not a time")
+    return t if t.tzinfo is not None else t.replace(tzinfo=timezone.utc)
+
+
+def stamp(t: Instant) -> str:
+    """The ISO text a time is stored as."""
+    return to_datetime(t).isoformat()
+
+
+def _secs(a: datetime, b: datetime) -> float:
+    return (b - a).total_seconds()
+
+
+# -- reading a clock ---------------------------------------------------------------
+
+
+def elapsed(state: ClockState | None, now: Instant | str) -> float:
+    """Seconds the clock has run by ``now`` (pauses left out; 0 before the start)."""
+    if state is None:
+        return 0.0
+    now_dt = to_datetime(now)
+    start = to_datetime(state.started_at)
+    total = _secs(start, now_dt)
+    for paused_at, resumed_at in state.pauses:
+        p = max(to_datetime(paused_at), start)
+        r = to_datetime(resumed_at) if resumed_at is not None else now_dt
+        r = min(r, now_dt)
+        if r > p:
+            total -= _secs(p, r)
+    return max(0.0, total)
+
+
+def remaining(state: ClockState | None, now: Instant | str, extension: int = 0) -> float | None:
+    """Seconds left (negative once time is up) for a table with ``extension``
+    extra minutes; None while the clock has not started."""
+    if state is None:
+        return None
+    return (state.minutes + extension) * 60 - elapsed(state, now)
+
+
+def fmt(seconds: float | None) -> str:
+    """``m:ss`` (``-m:ss`` past time); ``--:--`` for a clock not started."""
+    if seconds is None:
+        return "--:--"
+    sign = "-" if seconds < 0 else ""
+    s = int(abs(seconds))
+    return f"{sign}{s // 60}:{s % 60:02d}"
+
+
+@dataclass(frozen=True, slots=True)
+class TableTime:
+    table: int
+    extension: int
+    remaining: float | None  # seconds; None before the start
+    finished: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ClockStatus:
+    round: int
+    started: bool
+    running: bool
+    paused: bool
+    minutes: int
+    elapsed: float
+    remaining: float | None  # the round's own time (no extension)
+    tables: tuple[TableTime, ...]
+
+    @property
+    def unfinished(self) -> tuple[int, ...]:
+        return tuple(t.table for t in self.tables if not t.finished)
+
+    @property
+    def time_up(self) -> bool:
+        return self.remaining is not None and self.remaining <= 0
+
+
+def status(event: Event, now: Instant | str, round_number: int | None = None) -> ClockStatus:
+    """The clock of the current round (or ``round_number``) at ``now``."""
+    if not event.rounds:
+        raise LyceeError("no round has been paired yet")
+    rnd = _round(event, round_number or len(event.rounds))
+    st = rnd.clock
+    minutes = st.minutes if st else event.minutes
+    tables = tuple(
+        TableTime(m.table, m.extension, remaining(st, now, m.extension), m.reported)
+        for m in sorted(rnd.matches, key=lambda m: m.table) if not m.is_bye
+    )
+    return ClockStatus(
+        round=rnd.number, started=st is not None, running=st is not None and not st.paused,
+        paused=st is not None and st.paused, minutes=minutes, elapsed=elapsed(st, now),
+        remaining=remaining(st, now), tables=tables,
+    )
+
+
+def time_call(event: Event, now: Instant | str, round_number: int | None = None) -> list[TableTime]:
+    """Tables of the round still playing whose time (with extension) is up:
+    what a judge calls time on.  Their result follows G-BO3-TIME / G-TIME
+    (bo3: more game wins wins, equal is a draw) or G-BO1 (a draw)."""
+    st = status(event, now, round_number)
+    return [t for t in st.tables if not t.finished and t.remaining is not None and t.remaining <= 0]
+
+
+class RoundClock:
+    """A live view for the app: the event (or a callable giving the newest
+    one) and a time source.  Read-only; changes go through the desk."""
+
+    def __init__(self, event: Event | Callable[[], Event], now: TimeSource):
+        self._event = event
+        self._now = now
+
+    @property
+    def event(self) -> Event:
+        return self._event() if callable(self._event) else self._event
+
+    def status(self) -> ClockStatus:
+        return status(self.event, self._now())
+
+    def remaining(self, table: int | None = None) -> float | None:
+        ev = self.event
+        rnd = ev.current_round
+        if rnd is None:
+            return None
+        ext = 0
+        if table is not None:
+            m = rnd.match_at(table)
+            if m is None:
+                raise NotFound(f"round {rnd.number} has no table {table}")
+            ext = m.extension
+        return remaining(rnd.clock, self._now(), ext)
+
+    def elapsed(self) -> float:
+        rnd = self.event.current_round
+        return elapsed(rnd.clock if rnd else None, self._now())
+
+    def time_call(self) -> list[TableTime]:
+        return time_call(self.event, self._now())
+
+
+# -- the action ----------------------------------------------------------------------
+
+
+def _set_round(event: Event, rnd: Round) -> Event:
+    rounds = list(event.rounds)
+    rounds[rnd.number - 1] = rnd
+    return replace(event, rounds=tuple(rounds))
+
+
+@action("clock")
+def _clock(event, d):
+    op = d.get("op")
+    if op not in CLOCK_OPS:
+        raise LyceeError(f"clock {op!r}: choose one of {', '.join(CLOCK_OPS)}")
+    rnd = _round(event, d["round"])
+    at = stamp(d["at"])
+    st = rnd.clock
+    if op == "extend":
+        m = rnd.match_at(d.get("table"))
+        if m is None:
+            raise NotFound(f"round {rnd.number} has no table {d.get('table')}")
+        if m.is_bye:
+            raise RuleError(f"table {m.table} is a bye: nothing to extend", "G-TIME")
+        if m.reported:
+            raise RuleError(f"the match at table {m.table} is finished: no extension", "G-TIME")
+        minutes = d.get("minutes")
+        if not isinstance(minutes, int) or isinstance(minutes, bool) or not 1 <= minutes <= MAX_EXTENSION:
+            raise LyceeError(f"extension {minutes!r}: a whole number of minutes from 1 to {MAX_EXTENSION}")
+        return _set_match(event, rnd, replace(m, extension=m.extension + minutes))
+    if rnd.number != len(event.rounds):
+        raise LyceeError(f"round {rnd.number} is over: only the current round's clock runs")
+    if op == "start":
+        if st is not None:
+            raise LyceeError(f"round {rnd.number}'s clock already started at {st.started_at}")
+        if rnd.complete:
+            raise LyceeError(f"every match of round {rnd.number} has its result: nothing to time")
+        from .staff import check_staff
+
+        check_staff(event, "start its clock")
+        return _set_round(event, replace(rnd, clock=ClockState(event.minutes, at)))
+    if st is None:
+        raise LyceeError(f"round {rnd.number}'s clock has not started")
+    if op == "pause":
+        if st.paused:
+            raise LyceeError(f"round {rnd.number}'s clock is already paused")
+        return _set_round(event, replace(rnd, clock=replace(st, pauses=st.pauses + ((at, None),))))
+    # resume
+    if not st.paused:
+        raise LyceeError(f"round {rnd.number}'s clock is not paused")
+    pauses = st.pauses[:-1] + ((st.pauses[-1][0], at),)
+    return _set_round(event, replace(rnd, clock=replace(st, pauses=pauses)))

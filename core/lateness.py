@@ -1,0 +1,190 @@
+"""Lateness: check-in at the table and the prompts staff confirm.
+
+- G-LATE-1: a player not seated within 5 minutes of the match start loses the
+  match.  Both players of a match late: both lose (``double_loss``).
+- G-LATE-2: a late player who has not reported at the desk within 30 minutes
+  of the match start is taken to have dropped.
+
+The match start is the round clock's start; minutes are the clock's running
+time (pauses left out).  A player is seated / has reported once checked in
+(``checkin`` action: at the table, or at the desk for a late player); the
+check-in keeps the clock's elapsed seconds at that moment.
+
+Nothing is applied silently: :func:`prompts` says what is due at a given time,
+and staff confirm (or dismiss) each one with a ``late`` action, which checks
+that the prompt really is due at its timestamp.  Confirming G-LATE-1 records
+the match loss (2-0 / 1-0 to the opponent) or the double loss; confirming
+G-LATE-2 drops the player (G-DROP-1).  A G-LATE-2 prompt comes only for a
+player whose G-LATE-1 match loss was confirmed ("その後", after that).
+
+Actions::
+
+    {"type": "checkin", "data": {"round": 2, "player": "p4", "at": ISO}}
+    {"type": "late", "data": {"round": 2, "rule": "G-LATE-1", "table": 3,
+        "players": ["p4"], "decision": "confirm|dismiss", "by": "...", "at": ISO}}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from . import clock as C
+from .actions import _round, action, double_loss, drop_player, find_player, forfeit, player_match
+from .errors import LyceeError, NotFound, RuleError
+from .model import LATE_DECISIONS, LATE_RULES, Checkin, Event, LateRuling, Match, Round
+
+#: Seconds of running clock after which each rule applies.
+SEATED_WITHIN = 5 * 60  # G-LATE-1
+REPORT_WITHIN = 30 * 60  # G-LATE-2
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """Something staff must confirm or dismiss."""
+
+    rule: str  # "G-LATE-1" | "G-LATE-2"
+    round: int
+    table: int
+    players: tuple[str, ...]
+    kind: str  # "match_loss" | "double_loss" | "drop"
+    due: int  # running-clock seconds from which it applies
+
+    @property
+    def key(self) -> str:
+        """A handle that stays the same while other prompts come and go:
+        ``T3`` (G-LATE-1 at table 3) or ``D-p4`` (G-LATE-2 for player p4)."""
+        return f"T{self.table}" if self.rule == "G-LATE-1" else f"D-{self.players[0]}"
+
+    def describe(self, event: Event) -> str:
+        names = " and ".join(event.player(p).name for p in self.players)
+        if self.kind == "double_loss":
+            return f"table {self.table}: {names} not seated within 5 minutes: both lose the match"
+        if self.kind == "match_loss":
+            return f"table {self.table}: {names} not seated within 5 minutes: loses the match"
+        return f"table {self.table}: {names} late and not reported within 30 minutes: dropped"
+
+
+def checked_in_by(rnd: Round, pid: str, seconds: float) -> bool:
+    return any(c.player == pid and c.seconds <= seconds for c in rnd.checkins)
+
+
+def _ruling(rnd: Round, rule: str, table: int, pid: str | None = None) -> LateRuling | None:
+    for r in rnd.late:
+        if r.rule == rule and r.table == table and (pid is None or pid in r.players):
+            return r
+    return None
+
+
+def _prompts_for(event: Event, rnd: Round, secs: float) -> list[Prompt]:
+    out: list[Prompt] = []
+    if rnd.clock is None:
+        return out
+    for m in sorted(rnd.matches, key=lambda m: m.table):
+        if m.is_bye:
+            continue
+        late = [p for p in m.players() if not checked_in_by(rnd, p, SEATED_WITHIN)]
+        if not late:
+            continue
+        r1 = _ruling(rnd, "G-LATE-1", m.table)
+        if secs > SEATED_WITHIN and r1 is None and not m.reported:
+            kind = "double_loss" if len(late) == 2 else "match_loss"
+            out.append(Prompt("G-LATE-1", rnd.number, m.table, tuple(late), kind, SEATED_WITHIN))
+        if secs <= REPORT_WITHIN:
+            continue
+        for p in late:
+            pl = event.player(p)
+            if not pl.active or checked_in_by(rnd, p, REPORT_WITHIN):
+                continue
+            if _ruling(rnd, "G-LATE-2", m.table, p) is not None:
+                continue
+            # "その後": only a player who lost the match under G-LATE-1
+            if r1 is not None and r1.decision == "confirm" and p in r1.players:
+                out.append(Prompt("G-LATE-2", rnd.number, m.table, (p,), "drop", REPORT_WITHIN))
+    out.sort(key=lambda x: (x.due, x.table, x.players))
+    return out
+
+
+def prompts(event: Event, now: C.Instant | str) -> list[Prompt]:
+    """What is due in the current round at ``now`` (empty before the clock starts)."""
+    rnd = event.current_round
+    if rnd is None or rnd.clock is None:
+        return []
+    return _prompts_for(event, rnd, C.elapsed(rnd.clock, now))
+
+
+def next_due(event: Event, now: C.Instant | str) -> float | None:
+    """Seconds of running clock until the next lateness threshold that could
+    raise a prompt (None when none is ahead), so the app knows when to look."""
+    rnd = event.current_round
+    if rnd is None or rnd.clock is None:
+        return None
+    secs = C.elapsed(rnd.clock, now)
+    for limit in (SEATED_WITHIN, REPORT_WITHIN):
+        if secs <= limit:
+            ahead = _prompts_for(event, rnd, limit + 1)
+            if ahead:
+                return limit - secs
+    return None
+
+
+# -- actions -------------------------------------------------------------------------
+
+
+def _with_round(event: Event, rnd: Round) -> Event:
+    rounds = list(event.rounds)
+    rounds[rnd.number - 1] = rnd
+    return replace(event, rounds=tuple(rounds))
+
+
+@action("checkin")
+def _checkin(event, d):
+    rnd = _round(event, d["round"])
+    if rnd.number != len(event.rounds):
+        raise LyceeError(f"round {rnd.number} is over: check-in is for the current round")
+    p = find_player(event, d["player"])
+    if not p.active:
+        raise RuleError(f"{p.name} is {p.status}: no longer in the event", "G-DROP-1")
+    m = player_match(rnd, p.id)
+    if m is None:
+        raise NotFound(f"{p.name} is not paired in round {rnd.number}")
+    if m.is_bye:
+        raise LyceeError(f"{p.name} has the bye in round {rnd.number}: no table to sit at")
+    for c in rnd.checkins:
+        if c.player == p.id:
+            raise LyceeError(f"{p.name} already checked in for round {rnd.number} at {c.at}")
+    at = C.stamp(d["at"])
+    secs = C.elapsed(rnd.clock, at)
+    return _with_round(event, replace(rnd, checkins=rnd.checkins + (Checkin(p.id, at, secs),)))
+
+
+@action("late")
+def _late(event, d):
+    rule = d.get("rule")
+    if rule not in LATE_RULES:
+        raise LyceeError(f"rule {rule!r}: choose one of {', '.join(LATE_RULES)}")
+    decision = d.get("decision", "confirm")
+    if decision not in LATE_DECISIONS:
+        raise LyceeError(f"decision {decision!r}: confirm or dismiss")
+    rnd = _round(event, d["round"])
+    if rnd.number != len(event.rounds):
+        raise LyceeError(f"round {rnd.number} is over")
+    at = C.stamp(d["at"])
+    want = (rule, int(d["table"]), tuple(d["players"]))
+    due = [p for p in _prompts_for(event, rnd, C.elapsed(rnd.clock, at))
+           if (p.rule, p.table, p.players) == want]
+    if not due:
+        raise RuleError(
+            f"nothing is due under {rule} at table {d['table']} for {', '.join(d['players'])} "
+            "(not late, already decided, or the time has not come)", rule)
+    prompt = due[0]
+    ruling = LateRuling(rule, prompt.table, prompt.players, decision, str(d.get("by") or ""), at)
+    rnd = replace(rnd, late=rnd.late + (ruling,))
+    event = _with_round(event, rnd)
+    if decision == "dismiss":
+        return event
+    m: Match = rnd.match_at(prompt.table)
+    if prompt.kind == "double_loss":
+        return double_loss(event, rnd, m, "late", rule)
+    if prompt.kind == "match_loss":
+        return forfeit(event, rnd, m, prompt.players[0], "late", rule)
+    return drop_player(event, prompt.players[0], forfeit=True, why="late", rule=rule)

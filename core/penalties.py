@@ -1,0 +1,243 @@
+"""Penalties: Notices and Warnings, their escalation, appeals, scorecard marks.
+
+- G-PEN-1: staff (organizer, event staff, judges, the head judge) may
+  sanction violations: exclusion from the event, match loss, game loss, a
+  tournament penalty, or other.  A penalty by someone not on the staff is
+  refused.  Each penalty carries its action (``none``, ``game_loss``,
+  ``match_loss``, ``exclusion``, ``other``); a game or match loss applies to
+  the player's match of that round while it has no result yet.
+- G-PEN-2: penalties are Notice (注意) and Warning (警告); two Notices count as
+  one Warning, and two Warnings exclude the player from the event.  So with
+  ``n`` Notices and ``w`` Warnings in force the player is excluded as soon as
+  ``n + 2w >= 4``.  An excluded player loses the current match (when it has no
+  result yet) and is never paired again (``Player.excluded``).
+- G-PEN-3: every penalty is marked on the scorecard, "N" or "W":
+  :func:`scorecard_marks`.
+- G-PEN-4: serious violations are reported to the publisher (outside this
+  program; the history is here to report from).
+- G-HEAD-JUDGE: a player may appeal to the head judge, whose ruling is final:
+  the penalty is upheld, overturned (it no longer counts) or changed (to
+  another level and/or action); one appeal per penalty.  When an appeal
+  changes whether the player stands excluded, the exclusion follows (a match
+  already recorded as lost stays: correct it with a result if needed).
+
+Actions::
+
+    {"type": "penalty", "data": {"player": "p3", "level": "notice|warning",
+        "reason": "...", "by": "staff name", "action": "none", "round": 2, "table": 4}}
+    {"type": "appeal", "data": {"penalty": 1, "outcome": "upheld|overturned|changed",
+        "by": "head judge", "level": "...", "action": "...", "note": "..."}}
+
+``penalty`` in an appeal is the penalty's number: its place in
+``Event.penalties``, from 1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Iterable
+
+from .actions import _round, _set_match, action, find_player, forfeit, player_match
+from .errors import LyceeError, NotFound, RuleError
+from .matchrules import check_games, match_over, result_from_games
+from .model import APPEAL_OUTCOMES, PENALTY_ACTIONS, PENALTY_LEVELS, Event, Penalty
+
+MARK = {"notice": "N", "warning": "W"}
+EXCLUDE_AT = 4  # points: a Notice 1, a Warning 2 (G-PEN-2)
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """A player's penalties in force (G-PEN-2)."""
+
+    notices: int = 0
+    warnings: int = 0
+
+    @property
+    def points(self) -> int:
+        return self.notices + 2 * self.warnings
+
+    @property
+    def warning_equivalent(self) -> int:
+        """Warnings, counting two Notices as one."""
+        return self.points // 2
+
+    @property
+    def excluded(self) -> bool:
+        return self.points >= EXCLUDE_AT
+
+
+def tally(levels: Iterable[str | None]) -> Tally:
+    n = w = 0
+    for lv in levels:
+        if lv == "notice":
+            n += 1
+        elif lv == "warning":
+            w += 1
+    return Tally(n, w)
+
+
+def in_force(p: Penalty) -> tuple[str, str] | None:
+    """(level, action) after any appeal; None when overturned."""
+    a = p.appeal
+    if not a:
+        return p.level, p.action
+    if a.get("outcome") == "overturned":
+        return None
+    if a.get("outcome") == "changed":
+        return a.get("level", p.level), a.get("action", p.action)
+    return p.level, p.action
+
+
+def history(event: Event, pid: str) -> list[tuple[int, Penalty]]:
+    """A player's penalties with their numbers (from 1), oldest first."""
+    return [(i, p) for i, p in enumerate(event.penalties, 1) if p.player == pid]
+
+
+def player_tally(event: Event, pid: str) -> Tally:
+    return tally(f[0] for _, p in history(event, pid) if (f := in_force(p)) is not None)
+
+
+def excluded_by_penalties(event: Event, pid: str) -> bool:
+    """Whether the penalties in force exclude the player: two Warnings' worth
+    (G-PEN-2) or an exclusion handed down (G-PEN-1)."""
+    forced = [f for _, p in history(event, pid) if (f := in_force(p)) is not None]
+    return tally(f[0] for f in forced).excluded or any(f[1] == "exclusion" for f in forced)
+
+
+def scorecard_marks(event: Event, pid: str, round_number: int | None) -> str:
+    """G-PEN-3: the marks for a player's line of a round on the scorecard,
+    one letter a penalty in force ("N", "W", "NW"...; "" for none)."""
+    out = []
+    for _, p in history(event, pid):
+        f = in_force(p)
+        if f is not None and p.round == round_number:
+            out.append(MARK[f[0]])
+    return "".join(out)
+
+
+# -- effects ---------------------------------------------------------------------------
+
+
+def exclude(event: Event, pid: str, rule: str) -> Event:
+    """Exclude a player: out of the event; the current match, without a result
+    yet, is lost (G-PEN-2)."""
+    rnd = event.current_round
+    if rnd is not None:
+        m = player_match(rnd, pid)
+        if m is not None and not m.reported:
+            event = forfeit(event, rnd, m, pid, "excluded", rule)
+    players = tuple(replace(x, excluded=True) if x.id == pid else x for x in event.players)
+    return replace(event, players=players)
+
+
+def _reinstate(event: Event, pid: str) -> Event:
+    players = tuple(replace(x, excluded=False) if x.id == pid else x for x in event.players)
+    return replace(event, players=players)
+
+
+def _game_loss(event: Event, round_number: int, table: int, pid: str) -> Event:
+    rnd = event.rounds[round_number - 1]
+    m = rnd.match_at(table)
+    if m is None or m.is_bye or m.reported:
+        return event
+    code = "loss-p1" if m.p1 == pid else "loss-p2"
+    games = m.games + (code,)
+    check_games(games, event.match)
+    if match_over(games, event.match):
+        r = result_from_games(games, event.match, rnd.stage)
+        new = replace(m, games=games, p1_wins=r.p1_wins, p2_wins=r.p2_wins, draws=r.draws,
+                      outcome=r.outcome)
+    else:
+        new = replace(m, games=games)
+    return _set_match(event, rnd, new)
+
+
+# -- actions -----------------------------------------------------------------------------
+
+
+@action("penalty")
+def _penalty(event, d):
+    from .staff import require_staff
+
+    by = require_staff(event, d.get("by"), "G-PEN-1")
+    p = find_player(event, d["player"])
+    level = d.get("level")
+    if level not in PENALTY_LEVELS:
+        raise LyceeError(f"penalty {level!r}: notice or warning (G-PEN-2)")
+    act = d.get("action", "none")
+    if act not in PENALTY_ACTIONS:
+        raise LyceeError(f"action {act!r}: choose one of {', '.join(PENALTY_ACTIONS)}")
+    reason = str(d.get("reason") or "").strip()
+    if not reason:
+        raise LyceeError("a penalty needs a reason (--reason TEXT)")
+    if p.excluded:
+        raise RuleError(f"{p.name} is already excluded from the event", "G-PEN-2")
+    number = d.get("round")
+    if number is None:
+        number = len(event.rounds) or None
+    table = d.get("table")
+    if number is not None:
+        rnd = _round(event, number)
+        m = player_match(rnd, p.id)
+        if table is None:
+            table = None if m is None or m.is_bye else m.table
+        elif m is None or m.table != table:
+            raise NotFound(f"{p.name} does not play at table {table} in round {number}")
+    elif table is not None:
+        raise LyceeError("no round has been paired: a penalty cannot name a table")
+    pen = Penalty(p.id, number, table, level, act, reason, by)
+    event = replace(event, penalties=event.penalties + (pen,))
+    if act == "game_loss" and table is not None:
+        event = _game_loss(event, number, table, p.id)
+    elif act == "match_loss" and table is not None:
+        rnd = event.rounds[number - 1]
+        m = rnd.match_at(table)
+        if not m.reported:
+            event = forfeit(event, rnd, m, p.id, "penalty", "G-PEN-1")
+    if excluded_by_penalties(event, p.id):
+        event = exclude(event, p.id, "G-PEN-1" if act == "exclusion" else "G-PEN-2")
+    return event
+
+
+@action("appeal")
+def _appeal(event, d):
+    from .staff import require_head_judge
+
+    n = d.get("penalty")
+    if not isinstance(n, int) or not 1 <= n <= len(event.penalties):
+        raise NotFound(f"no penalty #{n} (the event has {len(event.penalties)})")
+    hj = require_head_judge(event, d.get("by"), "G-HEAD-JUDGE")
+    pen = event.penalties[n - 1]
+    if pen.appeal is not None:
+        raise RuleError(
+            f"penalty #{n} was already appealed ({pen.appeal.get('outcome')}): "
+            "the head judge's ruling is final", "G-HEAD-JUDGE")
+    outcome = d.get("outcome")
+    if outcome not in APPEAL_OUTCOMES:
+        raise LyceeError(f"appeal outcome {outcome!r}: choose one of {', '.join(APPEAL_OUTCOMES)}")
+    appeal = {"by": hj, "outcome": outcome, "note": str(d.get("note") or "")}
+    if outcome == "changed":
+        level = d.get("level") or pen.level
+        act = d.get("action") or pen.action
+        if level not in PENALTY_LEVELS:
+            raise LyceeError(f"penalty {level!r}: notice or warning (G-PEN-2)")
+        if act not in PENALTY_ACTIONS:
+            raise LyceeError(f"action {act!r}: choose one of {', '.join(PENALTY_ACTIONS)}")
+        if (level, act) == (pen.level, pen.action):
+            raise LyceeError("a changed penalty needs a new level or action")
+        appeal["level"] = level
+        appeal["action"] = act
+    elif d.get("level") or d.get("action"):
+        raise LyceeError("only a 'changed' ruling takes a new level or action")
+    before = excluded_by_penalties(event, pen.player)
+    pens = list(event.penalties)
+    pens[n - 1] = replace(pen, appeal=appeal)
+    event = replace(event, penalties=tuple(pens))
+    after = excluded_by_penalties(event, pen.player)
+    player = event.player(pen.player)
+    if after and not player.excluded:
+        event = exclude(event, pen.player, "G-PEN-2")
+    elif before and not after and player.excluded:
+        event = _reinstate(event, pen.player)
+    return event

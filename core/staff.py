@@ -1,0 +1,144 @@
+"""The event's staff and what each may decide.
+
+- G-ORGANIZER: every event has exactly one organizer, its top authority (who
+  also decides, under G-ID-3, on an intentionally drawn elimination match).
+- G-JUDGE: the organizer appoints one or more judges.
+- G-HEAD-JUDGE: one head judge among the judges; appeals go to them and their
+  ruling is final for the event.
+- G-PEN-1: staff (organizer, event staff 運営スタッフ, judges) may issue
+  penalties.
+
+A sanctioned event will not start (pair round 1, start a round clock) until
+its staff is complete: :func:`check_staff`.  An event marked unsanctioned may.
+
+Names compare after NFKC folding (``name_key``): '山田　太郎' is '山田 太郎'.
+"""
+
+from __future__ import annotations
+
+from .errors import RuleError
+from .model import Event, Staff
+
+
+def _key(name: str) -> str:
+    from .actions import name_key
+
+    return name_key(name)
+
+
+def staff_problems(event: Event) -> list[tuple[str, str]]:
+    """What the staff lacks, as (rule id, message), in the guideline's order."""
+    s = event.staff
+    out = []
+    if not s.organizer.strip():
+        out.append(("G-ORGANIZER", "the event has no organizer"))
+    if not [j for j in s.judges if j.strip()]:
+        out.append(("G-JUDGE", "the event has no judge"))
+    if not s.head_judge.strip():
+        out.append(("G-HEAD-JUDGE", "the event has no head judge"))
+    elif _key(s.head_judge) not in {_key(j) for j in s.judges}:
+        out.append(("G-HEAD-JUDGE", f"the head judge {s.head_judge!r} is not one of the judges"))
+    return out
+
+
+def check_staff(event: Event, doing: str = "start") -> None:
+    """Refuse to ``doing`` a sanctioned event whose staff is incomplete."""
+    if not event.sanctioned:
+        return
+    problems = staff_problems(event)
+    if problems:
+        rule, msg = problems[0]
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise RuleError(
+            f"a sanctioned event cannot {doing}: {msg}{more}; set the staff first "
+            "(`lycee staff EVENT --organizer NAME --judge NAME --head-judge NAME`) "
+            "or mark the event unsanctioned",
+            rule,
+        )
+
+
+def _find(names, name: str) -> str | None:
+    k = _key(name)
+    for n in names:
+        if n and _key(n) == k:
+            return n
+    return None
+
+
+def staff_member(event: Event, name: str | None) -> str | None:
+    """The staff member's name as recorded, or None when ``name`` is not staff."""
+    if not name or not name.strip():
+        return None
+    return _find(event.staff.members(), name)
+
+
+def require_staff(event: Event, name: str | None, rule: str = "G-PEN-1") -> str:
+    who = staff_member(event, name)
+    if who is None:
+        listed = ", ".join(sorted(event.staff.members())) or "nobody yet"
+        raise RuleError(
+            f"{name!r} is not on the event's staff (organizer, judges, event staff: {listed})"
+            if name and name.strip() else "say which staff member decides (--by NAME)",
+            rule,
+        )
+    return who
+
+
+def require_head_judge(event: Event, name: str | None, rule: str = "G-HEAD-JUDGE") -> str:
+    hj = event.staff.head_judge
+    if not hj:
+        raise RuleError("the event has no head judge to rule on it", rule)
+    if not name or _key(name) != _key(hj):
+        raise RuleError(f"only the head judge ({hj}) can rule on this, not {name!r}", rule)
+    return hj
+
+
+def require_organizer(event: Event, name: str | None, rule: str = "G-ORGANIZER") -> str:
+    org = event.staff.organizer
+    if not org:
+        raise RuleError("the event has no organizer to decide it", rule)
+    if not name or _key(name) != _key(org):
+        raise RuleError(f"only the organizer ({org}) can decide this, not {name!r}", rule)
+    return org
+
+
+def default_decider(event: Event) -> str | None:
+    """Whom a penalty is recorded under when no ``--by`` is given: the head
+    judge, else the organizer (None when neither is set)."""
+    return event.staff.head_judge or event.staff.organizer or None
+
+
+def updated_staff(
+    staff: Staff,
+    organizer: str | None = None,
+    judges: list[str] | None = None,
+    add_judges: list[str] = (),
+    remove: list[str] = (),
+    head_judge: str | None = None,
+    event_staff: list[str] | None = None,
+    add_event_staff: list[str] = (),
+) -> dict:
+    """The ``staff`` settings after a change, for the ``edit`` action.
+
+    ``judges``/``event_staff`` replace the lists; ``add_*`` append; ``remove``
+    takes a name off every list (and off head judge / organizer)."""
+    org = staff.organizer if organizer is None else organizer.strip()
+    js = list(staff.judges) if judges is None else [j.strip() for j in judges]
+    es = list(staff.event_staff) if event_staff is None else [e.strip() for e in event_staff]
+    hj = staff.head_judge if head_judge is None else head_judge.strip()
+    for j in add_judges:
+        if _find(js, j) is None:
+            js.append(j.strip())
+    for e in add_event_staff:
+        if _find(es, e) is None:
+            es.append(e.strip())
+    gone = {_key(r) for r in remove}
+    js = [j for j in js if _key(j) not in gone]
+    es = [e for e in es if _key(e) not in gone]
+    if hj and _key(hj) in gone:
+        hj = ""
+    if org and _key(org) in gone:
+        org = ""
+    if hj and _find(js, hj) is None:
+        js.append(hj)  # G-HEAD-JUDGE: the head judge is one of the judges
+    return {"organizer": org, "judges": js, "head_judge": hj, "event_staff": es}

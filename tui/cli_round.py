@@ -1,0 +1,408 @@
+"""Running the round from the command line: ``lycee clock``, ``checkin``,
+``late``, ``game``, ``id-decision``, ``penalty``, ``penalties``, ``appeal``,
+``staff``.
+
+A thin face: every decision is the engine's (core.clock, core.lateness,
+core.penalties, core.staff, core.matchrules); a refusal is a one-line reason
+on stderr with the rule id, exit 1.
+"""
+
+from __future__ import annotations
+
+from core.desk import Desk
+from core.errors import LyceeError
+from core.i18n import _
+from core.model import PENALTY_ACTIONS
+
+from .cli import CliError, out_json, with_desk
+
+
+def _name(ev, pid):
+    return ev.player(pid).name if pid and ev.has_player(pid) else (pid or "-")
+
+
+# -- clock -------------------------------------------------------------------------
+
+
+def _clock_json(st) -> dict:
+    return {"round": st.round, "started": st.started, "running": st.running, "paused": st.paused,
+            "minutes": st.minutes, "elapsed": round(st.elapsed, 1),
+            "remaining": None if st.remaining is None else round(st.remaining, 1),
+            "tables": [{"table": t.table, "extension": t.extension, "finished": t.finished,
+                        "remaining": None if t.remaining is None else round(t.remaining, 1)}
+                       for t in st.tables]}
+
+
+def _print_clock(st) -> None:
+    from core.clock import fmt
+
+    if not st.started:
+        state = _("not started")
+    elif st.paused:
+        state = _("paused")
+    else:
+        state = _("running")
+    print(_("round {r}: {left} left of {m} minutes ({state})",
+            r=st.round, left=fmt(st.remaining), m=st.minutes, state=state))
+    for t in st.tables:
+        if t.extension and not t.finished:
+            print("  " + _("table {t}: +{x} min, {left} left", t=t.table, x=t.extension, left=fmt(t.remaining)))
+    if st.started:
+        left = st.unfinished
+        print("  " + (_("still playing: tables {tables}", tables=", ".join(map(str, left)))
+                      if left else _("every match has its result")))
+
+
+def cmd_clock(args) -> int:
+    op = args.clock_op
+
+    def run(d: Desk):
+        if op == "start":
+            d.start_clock()
+        elif op == "pause":
+            d.pause_clock()
+        elif op == "resume":
+            d.resume_clock()
+        elif op == "extend":
+            d.extend(args.table, args.minutes)
+        if op == "call":
+            return d.time_call(), d.clock_status()
+        return None, d.clock_status()
+    called, st = with_desk(args, run)
+    if op == "call":
+        from core.clock import fmt
+
+        if getattr(args, "json", False):
+            out_json({"round": st.round, "time_up": [{"table": t.table, "over": round(-t.remaining, 1)}
+                                                     for t in called]})
+            return 0
+        if not called:
+            print(_("no table is over time"))
+        for t in called:
+            print(_("time: table {t} ({over} over); result by G-BO3-TIME / G-TIME",
+                    t=t.table, over=fmt(-t.remaining)))
+        return 0
+    if getattr(args, "json", False):
+        out_json(_clock_json(st))
+    else:
+        _print_clock(st)
+    return 0
+
+
+# -- check-in and lateness ------------------------------------------------------------
+
+
+def cmd_checkin(args) -> int:
+    from core.clock import fmt
+    from core.lateness import SEATED_WITHIN
+
+    def run(d: Desk):
+        ids = [d.player(ref).id for ref in args.players]
+        ev = d.checkin(*ids)
+        seen = {c.player: c.seconds for c in ev.current_round.checkins}
+        return [(ev.player(pid).name, seen[pid]) for pid in ids]
+    for name, secs in with_desk(args, run):
+        if secs <= SEATED_WITHIN:
+            print(_("{name} checked in (on time)", name=name))
+        else:
+            print(_("{name} checked in {late} after the start (late)", name=name, late=fmt(secs)))
+    return 0
+
+
+def cmd_late(args) -> int:
+    from core.clock import elapsed, fmt
+    from core.lateness import next_due
+
+    def run(d: Desk):
+        done = []
+        for key in args.confirm or ():
+            keys = [p.key for p in d.late_prompts()] if key == "all" else [key]
+            for k in keys:
+                d.resolve_late(k, "confirm", args.by)
+                done.append((k, "confirm"))
+        for key in args.dismiss or ():
+            d.resolve_late(key, "dismiss", args.by)
+            done.append((key, "dismiss"))
+        ev = d.event
+        rnd = ev.current_round
+        secs = elapsed(rnd.clock, d.now()) if rnd is not None and rnd.clock else None
+        return done, d.late_prompts(), ev, secs, next_due(ev, d.now()) if rnd is not None else None
+    done, due, ev, secs, ahead = with_desk(args, run)
+    if args.json:
+        out_json({"done": [{"key": k, "decision": dec} for k, dec in done],
+                  "due": [{"key": p.key, "rule": p.rule, "round": p.round, "table": p.table,
+                           "players": list(p.players), "kind": p.kind, "text": p.describe(ev)}
+                          for p in due]})
+        return 0
+    for k, dec in done:
+        print(_("{key}: confirmed", key=k) if dec == "confirm" else _("{key}: dismissed", key=k))
+    if secs is None:
+        print(_("the round clock has not started: nothing is due"))
+        return 0
+    if not due:
+        print(_("nothing due ({t} into the round)", t=fmt(secs)))
+        if ahead is not None:
+            print(_("next lateness check due in {t}", t=fmt(ahead)))
+        return 0
+    for p in due:
+        print(f"{p.key:<8} {p.rule:<9} {p.describe(ev)}")
+    print(_("confirm with --confirm KEY (or all), or --dismiss KEY; nothing is applied until then"))
+    return 0
+
+
+# -- games and intentional draws -------------------------------------------------------
+
+
+def cmd_game(args) -> int:
+    from core.matchrules import next_game_chooser, tally_games
+
+    def run(d: Desk):
+        number = args.round or len(d.event.rounds)
+        if args.games:
+            d.add_game(args.table, *args.games, round_number=args.round)
+        if args.time:
+            rnd = d.event.rounds[number - 1] if d.event.rounds else None
+            m = rnd.match_at(args.table) if rnd else None
+            if m is None:
+                raise LyceeError(f"round {number} has no table {args.table}")
+            if not m.reported:
+                d.record_games(args.table, list(m.games), round_number=args.round)
+        ev = d.event
+        if not ev.rounds:
+            raise LyceeError("no round has been paired yet")
+        m = ev.rounds[number - 1].match_at(args.table)
+        if m is None:
+            raise LyceeError(f"round {number} has no table {args.table}")
+        return ev, m
+    ev, m = with_desk(args, run)
+    r = tally_games(m.games)
+    head = f"{_name(ev, m.p1)} {r.text()} {_name(ev, m.p2)}"
+    print(_("table {t}: {score}; games: {games}", t=m.table, score=head,
+            games=", ".join(m.games) or "-"))
+    if m.reported:
+        print(_("match over: {outcome}", outcome=m.outcome))
+    else:
+        who = next_game_chooser(m.games, ev.match)
+        if who is not None:
+            print(_("next game: {name} chooses to play first or second (G-NEXT-GAME)",
+                    name=_name(ev, getattr(m, who))))
+    return 0
+
+
+def cmd_id_decision(args) -> int:
+    decision = args.decision.replace("-", "_")
+
+    def run(d: Desk):
+        d.id_decision(args.table, decision, args.by, round_number=args.round,
+                      override_by=args.override_by)
+        return d.event
+    with_desk(args, run)
+    print(_("table {t}: replay ordered (G-ID-3)", t=args.table) if decision == "replay"
+          else _("table {t}: no winner (G-ID-3)", t=args.table))
+    return 0
+
+
+# -- penalties ----------------------------------------------------------------------------
+
+
+def _tally_line(ev, pid) -> str:
+    from core.penalties import player_tally
+
+    t = player_tally(ev, pid)
+    line = _("{name}: {n} Notice(s), {w} Warning(s) in force", name=_name(ev, pid), n=t.notices, w=t.warnings)
+    if ev.player(pid).excluded:
+        line += " · " + _("excluded")
+    return line
+
+
+def cmd_penalty(args) -> int:
+    def run(d: Desk):
+        p = d.player(args.player)
+        ev = d.penalty(p.id, args.level, args.reason, by=args.by, action=args.action,
+                       table=args.table, round_number=args.round)
+        return ev, p.id
+    ev, pid = with_desk(args, run)
+    n = len(ev.penalties)
+    pen = ev.penalties[-1]
+    where = _("round {r} table {t}", r=pen.round, t=pen.table) if pen.table else (
+        _("round {r}", r=pen.round) if pen.round else "-")
+    print(f"#{n} {'N' if pen.level == 'notice' else 'W'} " + _name(ev, pid) + f" · {where} · "
+          + _("by {by}", by=pen.by) + f" · {pen.action} · {pen.reason}")
+    print(_tally_line(ev, pid))
+    return 0
+
+
+def cmd_penalties(args) -> int:
+    from core.penalties import history, in_force
+
+    def run(d: Desk):
+        ev = d.event
+        pids = [d.player(args.player).id] if args.player else [p.id for p in ev.players]
+        return ev, pids
+    ev, pids = with_desk(args, run)
+    rows = [(n, p) for pid in pids for n, p in history(ev, pid)]
+    rows.sort()
+    if args.json:
+        out_json({"penalties": [
+            {"number": n, "player": p.player, "name": _name(ev, p.player), "round": p.round,
+             "table": p.table, "level": p.level, "action": p.action, "reason": p.reason, "by": p.by,
+             "appeal": p.appeal, "in_force": in_force(p) is not None} for n, p in rows]})
+        return 0
+    if not rows:
+        print(_("no penalties"))
+    for n, p in rows:
+        f = in_force(p)
+        mark = "-" if f is None else ("N" if f[0] == "notice" else "W")
+        appeal = f" · {_('appeal')}: {p.appeal['outcome']} ({p.appeal['by']})" if p.appeal else ""
+        print(f"#{n:<3} {mark}  R{p.round or '-'} T{p.table or '-'}  {_name(ev, p.player)} · "
+              f"{p.action} · {p.reason} · " + _("by {by}", by=p.by) + appeal)
+    if args.player:
+        print(_tally_line(ev, pids[0]))
+    return 0
+
+
+def cmd_appeal(args) -> int:
+    def run(d: Desk):
+        ev = d.appeal(args.number, args.outcome, by=args.by, level=args.level, action=args.action,
+                      note=args.note or "")
+        return ev
+    ev = with_desk(args, run)
+    pen = ev.penalties[args.number - 1]
+    print(_("penalty #{n}: {outcome} by the head judge {by} (final, G-HEAD-JUDGE)",
+            n=args.number, outcome=pen.appeal["outcome"], by=pen.appeal["by"]))
+    print(_tally_line(ev, pen.player))
+    return 0
+
+
+# -- staff ---------------------------------------------------------------------------------
+
+
+def cmd_staff(args) -> int:
+    from core.staff import staff_problems
+
+    change = {}
+    if args.organizer is not None:
+        change["organizer"] = args.organizer
+    if args.judge:
+        change["add_judges"] = args.judge
+    if args.head_judge is not None:
+        change["head_judge"] = args.head_judge
+    if args.event_staff:
+        change["add_event_staff"] = args.event_staff
+    if args.remove:
+        change["remove"] = args.remove
+
+    def run(d: Desk):
+        if change:
+            d.set_staff(**change)
+        return d.event
+    ev = with_desk(args, run)
+    s = ev.staff
+    problems = staff_problems(ev)
+    if args.json:
+        out_json({"organizer": s.organizer, "judges": list(s.judges), "head_judge": s.head_judge,
+                  "event_staff": list(s.event_staff), "sanctioned": ev.sanctioned,
+                  "problems": [{"rule": r, "message": m} for r, m in problems]})
+        return 0
+    print(_("organizer: {name}", name=s.organizer or "-"))
+    print(_("judges: {names}", names=", ".join(s.judges) or "-"))
+    print(_("head judge: {name}", name=s.head_judge or "-"))
+    if s.event_staff:
+        print(_("event staff: {names}", names=", ".join(s.event_staff)))
+    for rule, msg in problems:
+        print(f"! {msg} [{rule}]")
+    return 0
+
+
+# -- the parser -----------------------------------------------------------------------------
+
+
+def register(sub, cmd, event_arg) -> None:
+    c = sub.add_parser("clock", help="the round clock: start, pause, resume, status, extend a table, call time")
+    event_arg(c)
+    cs = c.add_subparsers(title="clock commands", metavar="ACTION", required=True, dest="clock_op")
+    for op, help_ in (("start", "start the current round's clock (the match start: G-ID-2, G-LATE-1)"),
+                      ("pause", "pause the clock"),
+                      ("resume", "resume a paused clock"),
+                      ("status", "time left, tables with extensions, tables still playing")):
+        sp = cmd(cs, op, cmd_clock, help_)
+        sp.add_argument("--json", action="store_true")
+    ext = cmd(cs, "extend", cmd_clock, "give a table extra minutes (refused for a finished table)")
+    ext.add_argument("table", type=int, metavar="TABLE")
+    ext.add_argument("minutes", type=int, metavar="MINUTES")
+    ext.add_argument("--json", action="store_true")
+    call = cmd(cs, "call", cmd_clock, "time call: the tables still playing whose time is up")
+    call.add_argument("--json", action="store_true")
+
+    ci = cmd(sub, "checkin", cmd_checkin,
+             "a player is seated at the table (or a late player reports at the desk) (G-LATE-1/2)")
+    event_arg(ci)
+    ci.add_argument("players", nargs="+", metavar="PLAYER", help="player id or exact name")
+
+    la = cmd(sub, "late", cmd_late,
+             "lateness due now (G-LATE-1 match loss at 5 min, G-LATE-2 drop at 30 min); confirm or dismiss")
+    event_arg(la)
+    la.add_argument("--confirm", action="append", metavar="KEY", help="confirm a prompt (T3, D-p4) or all")
+    la.add_argument("--dismiss", action="append", metavar="KEY", help="dismiss a prompt")
+    la.add_argument("--by", metavar="NAME", help="who decides (recorded)")
+    la.add_argument("--json", action="store_true")
+
+    g = cmd(sub, "game", cmd_game,
+            "enter games one by one (G-BO3, G-BO1, G-CONCEDE) and see who chooses next (G-NEXT-GAME)")
+    event_arg(g)
+    g.add_argument("table", type=int, metavar="TABLE")
+    g.add_argument("games", nargs="*", metavar="GAME",
+                   help="p1, p2 (winner), draw, concede-p1/-p2 (who conceded), loss-p1/-p2 (penalty)")
+    g.add_argument("--time", action="store_true",
+                   help="time is up: record the result from the games (G-BO3-TIME, G-TIME)")
+    g.add_argument("--round", type=int, metavar="N")
+
+    idd = cmd(sub, "id-decision", cmd_id_decision,
+              "intentional draw in an elimination or playoff match: the organizer orders a replay "
+              "or declares no winner (G-ID-3)")
+    event_arg(idd)
+    idd.add_argument("table", type=int, metavar="TABLE")
+    idd.add_argument("decision", choices=("replay", "no-winner"))
+    idd.add_argument("--by", metavar="ORGANIZER", required=True, help="the organizer's name")
+    idd.add_argument("--override-by", metavar="HEAD_JUDGE",
+                     help="after the match start, only on the head judge's word (G-ID-2)")
+    idd.add_argument("--round", type=int, metavar="N")
+
+    pe = cmd(sub, "penalty", cmd_penalty,
+             "issue a Notice or Warning (G-PEN-1/2); two Notices = one Warning, two Warnings exclude")
+    event_arg(pe)
+    pe.add_argument("player", metavar="PLAYER", help="player id or exact name")
+    pe.add_argument("level", choices=("notice", "warning"))
+    pe.add_argument("--reason", required=True, metavar="TEXT")
+    pe.add_argument("--by", metavar="NAME",
+                    help="the staff member issuing it (default: the head judge, else the organizer)")
+    pe.add_argument("--action", choices=PENALTY_ACTIONS, default="none",
+                    help="what goes with it (a game or match loss applies to the unfinished match)")
+    pe.add_argument("--table", type=int, metavar="N")
+    pe.add_argument("--round", type=int, metavar="N", help="default: the current round")
+
+    ps = cmd(sub, "penalties", cmd_penalties, "penalty history, numbered (for appeals), with N/W marks (G-PEN-3)")
+    event_arg(ps)
+    ps.add_argument("player", nargs="?", metavar="PLAYER")
+    ps.add_argument("--json", action="store_true")
+
+    ap = cmd(sub, "appeal", cmd_appeal, "the head judge's final ruling on an appealed penalty (G-HEAD-JUDGE)")
+    event_arg(ap)
+    ap.add_argument("number", type=int, metavar="PENALTY", help="the penalty's number (see `lycee penalties`)")
+    ap.add_argument("outcome", choices=("upheld", "overturned", "changed"))
+    ap.add_argument("--level", choices=("notice", "warning"), help="new level (changed)")
+    ap.add_argument("--action", choices=PENALTY_ACTIONS, help="new action (changed)")
+    ap.add_argument("--by", metavar="HEAD_JUDGE", help="default: the event's head judge")
+    ap.add_argument("--note", metavar="TEXT")
+
+    st = cmd(sub, "staff", cmd_staff,
+             "show or set the organizer, judges and head judge (G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE)")
+    event_arg(st)
+    st.add_argument("--organizer", metavar="NAME")
+    st.add_argument("--judge", action="append", metavar="NAME", help="add a judge (repeat)")
+    st.add_argument("--head-judge", metavar="NAME", help="also made a judge")
+    st.add_argument("--event-staff", action="append", metavar="NAME",
+                    help="add event staff (may issue penalties, G-PEN-1)")
+    st.add_argument("--remove", action="append", metavar="NAME", help="take a name off the staff")
+    st.add_argument("--json", action="store_true")
+
