@@ -48,7 +48,7 @@ async def test_whole_event_by_keyboard(tmp_path):
                 await pilot.pause()
                 assert len(screen.event.rounds) == 2
                 await pilot.press("f2")
-                await pilot.press("ctrl+d")
+                await pilot.press("ctrl+o")
                 await pilot.press("y")
                 await pilot.pause()
                 assert screen.event.players[0].status == "dropped"
@@ -96,3 +96,69 @@ async def test_whole_event_by_keyboard(tmp_path):
         assert isinstance(app.screen, EventListScreen)
     with dd.open(eid) as s:  # the lock was released when the screen closed
         assert len(s.event.rounds) == 5
+
+
+@pytest.mark.asyncio
+async def test_g_late_1_clock_and_lateness_prompt_then_penalties_in_the_app(tmp_path):
+    """The round clock on the event screen with a fake time source: lateness
+    prompt at 5 minutes confirmed by staff (G-LATE-1), time called at the end
+    with the bell; two Warnings exclude a player (G-PEN-2)."""
+    from core.desk import Desk
+    from core.model import Match
+    from tests.test_round_rules import FakeTime
+
+    fake = FakeTime()
+    dd = DataDir(tmp_path, clock=fake)
+    store = dd.create({"name": "Clock cup", "date": "2026-11-30", "minutes": 50,
+                       "staff": {"organizer": "Org", "judges": ["J1"], "head_judge": "HJ"}})
+    desk = Desk(store)
+    desk.add_players(["Ann", "Ben", "Cho", "Dai"])
+    desk.store_pairing([Match(1, "p1", "p2"), Match(2, "p3", "p4")])
+    eid = store.id
+    store.close()
+    app = LyceeApp(dd, open_event=eid, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        clock = screen.query_one("#clock")
+        assert "50:00" in str(clock.render())
+        await pilot.press("ctrl+t")  # start the round clock
+        await pilot.pause()
+        await pilot.press("ctrl+l")
+        await type_text(pilot, "p1 p2 p3")
+        await pilot.press("enter")
+        await pilot.pause()
+        fake.tick(minutes=6)
+        screen.tick()
+        await pilot.pause()
+        from tui.screens.dialogs import LatePrompts
+        assert isinstance(app.screen, LatePrompts)
+        assert "Dai" in app.screen.prompts[0][1]
+        await pilot.press("y")
+        await pilot.pause()
+        m2 = screen.event.current_round.match_at(2)
+        assert m2.outcome == "p1" and "G-LATE-1" in (m2.note + str(screen.event.current_round.late))
+        fake.tick(minutes=45)
+        bells = []
+        app.bell = lambda: bells.append(1)
+        screen.tick()
+        await pilot.pause()
+        assert bells and clock.has_class("clock-up")
+        assert isinstance(app.screen, LatePrompts)  # 30 minutes: Dai never reported (G-LATE-2)
+        await pilot.press("y")
+        await pilot.pause()
+        assert screen.event.player("p4").status == "dropped"
+        for reason in ("slow play", "marked cards"):
+            await pilot.press("f2")
+            await pilot.press("ctrl+b")
+            await pilot.pause()
+            form = app.screen
+            form.query_one("#player").value = "Ben"
+            form.query_one("#level").value = "warning"
+            form.query_one("#reason").focus()
+            await type_text(pilot, reason)
+            await pilot.press("enter")
+            await pilot.pause()
+        ben = screen.event.player("p2")
+        assert ben.excluded
+        assert screen.event.current_round.match_at(1).outcome == "p1"  # Ben loses the current match

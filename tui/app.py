@@ -17,7 +17,7 @@ class LyceeApp(Translated, App):
     TITLE = "lycee"
     BINDINGS = [
         Binding("f1,question_mark", "show_keys", "Keys", id="app.keys"),
-        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
+        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True, show=False),
     ]
 
     def __init__(self, datadir: DataDir, open_event: str | None = None, lang: str | None = None):

@@ -232,3 +232,134 @@ class ExportChoice(Translated, ModalScreen[tuple[str, str] | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class PenaltyForm(Translated, ModalScreen[dict | None]):
+    """Issue a Notice or Warning in a few keys (G-PEN-1..3): player, level,
+    reason, action; shows the player's history and what the penalty brings."""
+
+    DEFAULT_CSS = """
+    PenaltyForm { align: center middle; }
+    PenaltyForm > Vertical { width: 90; height: auto; max-height: 95%; border: thick $warning; background: $panel; padding: 0 1; }
+    PenaltyForm Grid { grid-size: 2; grid-columns: 20 1fr; height: auto; grid-gutter: 0 1; }
+    PenaltyForm Grid Label { padding: 1 0 0 0; }
+    PenaltyForm #history { height: auto; max-height: 10; padding: 0 1; color: $text-muted; }
+    """
+    BINDINGS = [
+        Binding("ctrl+s", "save", "Issue", id="penalty.issue", priority=True),
+        Binding("escape", "cancel", "Cancel", id="penalty.cancel"),
+    ]
+
+    def __init__(self, event, player_id: str | None, history_of):
+        super().__init__()
+        self._translate_bindings()
+        self.event = event
+        self.player_id = player_id or ""
+        self.history_of = history_of  # pid -> list[str] of lines
+
+    def compose(self) -> ComposeResult:
+        levels = [(_("Notice (N)"), "notice"), (_("Warning (W)"), "warning")]
+        actions = [(_("none"), "none"), (_("game loss"), "game_loss"), (_("match loss"), "match_loss"),
+                   (_("exclusion"), "exclusion"), (_("other"), "other")]
+        staff = sorted(self.event.staff.members())
+        with Vertical():
+            yield Label(_("Penalty (G-PEN-1..3)"), classes="title")
+            with Grid():
+                yield Label(_("Player (id or name)"))
+                yield Input(self.player_id, id="player")
+                yield Label(_("Level"))
+                yield Select(levels, value="notice", allow_blank=False, id="level")
+                yield Label(_("Reason"))
+                yield Input("", id="reason")
+                yield Label(_("Action"))
+                yield Select(actions, value="none", allow_blank=False, id="action")
+                yield Label(_("Issued by"))
+                yield Select([(s, s) for s in staff] or [("-", "")], value=(self.event.staff.head_judge or
+                             (staff[0] if staff else "")), allow_blank=False, id="by")
+            yield Label("", id="history")
+            yield Label("", id="error", classes="error")
+
+    def on_mount(self) -> None:
+        self._show_history()
+        self.query_one("#reason" if self.player_id else "#player", Input).focus()
+
+    def on_input_changed(self, message: Input.Changed) -> None:
+        if message.input.id == "player":
+            self._show_history()
+
+    def _show_history(self) -> None:
+        ref = self.query_one("#player", Input).value.strip()
+        lines = self.history_of(ref) if ref else []
+        self.query_one("#history", Label).update("\n".join(lines))
+
+    def on_input_submitted(self, message: Input.Submitted) -> None:
+        if message.input.id == "reason":
+            self.action_save()
+
+    def action_save(self) -> None:
+        d = {"player": self.query_one("#player", Input).value.strip(),
+             "level": self.query_one("#level", Select).value,
+             "reason": self.query_one("#reason", Input).value.strip(),
+             "action": self.query_one("#action", Select).value,
+             "by": self.query_one("#by", Select).value}
+        if not d["player"] or not d["reason"]:
+            self.query_one("#error", Label).update(_("a penalty needs the player and a reason"))
+            return
+        self.dismiss(d)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class LatePrompts(Translated, ModalScreen[list[tuple[str, str]] | None]):
+    """Lateness prompts (G-LATE-1 at 5 minutes, G-LATE-2 at 30): staff confirm
+    or dismiss each; nothing is applied silently.  Returns [(key, decision)]."""
+
+    DEFAULT_CSS = """
+    LatePrompts { align: center middle; }
+    LatePrompts > Vertical { width: 100; height: auto; max-height: 90%; border: thick $warning; background: $panel; padding: 1 2; }
+    LatePrompts OptionList { height: auto; max-height: 20; }
+    """
+    BINDINGS = [
+        Binding("y", "decide('confirm')", "Confirm", id="late.confirm"),
+        Binding("n", "decide('dismiss')", "Dismiss", id="late.dismiss"),
+        Binding("escape", "close", "Later", id="late.later"),
+    ]
+
+    def __init__(self, prompts: list[tuple[str, str]]):
+        super().__init__()
+        self._translate_bindings()
+        self.prompts = list(prompts)  # (key, text)
+        self.decisions: list[tuple[str, str]] = []
+
+    def compose(self) -> ComposeResult:
+        from textual.widgets import OptionList
+
+        with Vertical():
+            yield Label(_("Lateness: confirm (y) or dismiss (n) each; Esc decides later"), classes="title")
+            yield OptionList(*[text for _k, text in self.prompts])
+
+    def on_mount(self) -> None:
+        from textual.widgets import OptionList
+
+        ol = self.query_one(OptionList)
+        ol.highlighted = 0
+        ol.focus()
+
+    def action_decide(self, decision: str) -> None:
+        from textual.widgets import OptionList
+
+        ol = self.query_one(OptionList)
+        i = ol.highlighted
+        if i is None or i >= len(self.prompts):
+            return
+        key, _text = self.prompts.pop(i)
+        self.decisions.append((key, decision))
+        ol.remove_option_at_index(i)
+        if not self.prompts:
+            self.dismiss(self.decisions)
+        else:
+            ol.highlighted = min(i, len(self.prompts) - 1)
+
+    def action_close(self) -> None:
+        self.dismiss(self.decisions)

@@ -21,7 +21,7 @@ from core.model import Event
 
 from ..i18n import Translated
 from ..widgets.bracket import BracketView
-from .dialogs import Confirm, ExportChoice, Prompt
+from .dialogs import Confirm, ExportChoice, LatePrompts, PenaltyForm, Prompt
 
 OUTCOME_MARK = {"p1": "○", "p2": "●", "draw": "△", "bye": "BYE", "double_loss": "××"}
 
@@ -35,7 +35,12 @@ class EventScreen(Translated, Screen):
         Binding("ctrl+n", "add_players", "Add players", id="event.add"),
         Binding("f5", "pair", "Pair next round", id="event.pair"),
         Binding("f6", "enter_results", "Results", id="event.results"),
-        Binding("ctrl+d", "drop", "Drop", id="event.drop"),
+        Binding("ctrl+o", "drop", "Drop", id="event.drop"),
+        Binding("ctrl+t", "clock", "Start/pause clock", id="event.clock"),
+        Binding("ctrl+g", "extend", "Extend table", id="event.extend"),
+        Binding("ctrl+l", "checkin", "Check-in", id="event.checkin"),
+        Binding("ctrl+b", "penalty", "Penalty", id="event.penalty"),
+        Binding("ctrl+y", "late", "Lateness", id="event.late", show=False),
         Binding("ctrl+z", "undo", "Undo", id="event.undo"),
         Binding("f7", "top_cut", "Top cut", id="event.top"),
         Binding("f8", "tab('bracket')", "Bracket", id="event.bracket"),
@@ -54,6 +59,7 @@ class EventScreen(Translated, Screen):
         with Horizontal(id="event-bar"):
             yield Label("", id="event-title", classes="title")
             yield Label("", id="round-status", classes="hint")
+            yield Label("", id="clock")
         with TabbedContent(initial="players"):
             with TabPane(_("Players"), id="players"):
                 yield DataTable(cursor_type="row", zebra_stripes=True, id="player-table")
@@ -81,7 +87,10 @@ class EventScreen(Translated, Screen):
             self.app.notify(_("the event file did not parse; recovered from backup {backup}",
                               backup=store.recovered_from.name), severity="warning", timeout=10)
         self.desk = Desk(store)
+        self._rang = False
+        self._seen_prompts: set[str] = set()
         self.refresh_all()
+        self.set_interval(1.0, self.tick)
 
     def on_unmount(self) -> None:
         if self.desk is not None:
@@ -99,6 +108,7 @@ class EventScreen(Translated, Screen):
         self.query_one("#round-status", Label).update(self._round_status(ev))
         self.draw_players(ev)
         self.draw_round(ev)
+        self.draw_clock()
         self.draw_standings(ev)
         from core.elimination import bracket
 
@@ -158,6 +168,183 @@ class EventScreen(Translated, Screen):
                 v = getattr(row, tb)
                 vals.append(str(v) if tb == "op" else f"{v * 100:.1f}%")
             t.add_row(str(row.rank), row.name, str(row.points), row.record, *vals, _(row.status))
+
+    # -- the round clock (visible on every event screen) ----------------------------
+    def tick(self) -> None:
+        if self.desk is None or not self.is_mounted:
+            return
+        self.draw_clock()
+        self.check_late()
+
+    def draw_clock(self) -> None:
+        from core import clock as C
+
+        lbl = self.query_one("#clock", Label)
+        ev = self.event
+        if not ev.rounds:
+            lbl.update("")
+            return
+        st = C.status(ev, self.desk.now())
+        if not st.started:
+            text = _("R{r} clock {t} (Ctrl+T starts)", r=st.round, t=C.fmt(st.minutes * 60))
+        else:
+            state = _("paused") if st.paused else ""
+            text = _("R{r} ⏱ {t}", r=st.round, t=C.fmt(st.remaining)) + (f" {state}" if state else "")
+            if st.unfinished and st.time_up:
+                text += " " + _("TIME: {n} tables playing", n=len(st.unfinished))
+        lbl.update(text)
+        near = st.started and st.remaining is not None and 0 < st.remaining <= 300
+        up = st.started and st.time_up and bool(st.unfinished)
+        lbl.set_class(near, "clock-near")
+        lbl.set_class(up, "clock-up")
+        if up and not self._rang:
+            self._rang = True
+            self.app.bell()
+            self.say(_("Time! Tables still playing: {tables} (G-BO3-TIME / G-TIME)",
+                       tables=", ".join(map(str, st.unfinished))), error=True)
+        elif not up:
+            self._rang = False
+
+    def check_late(self) -> None:
+        try:
+            due = self.desk.late_prompts()
+        except LyceeError:
+            return
+        new = [p for p in due if p.key not in self._seen_prompts]
+        if new and not isinstance(self.app.screen, LatePrompts) and self.app.screen is self:
+            self._seen_prompts |= {p.key for p in due}
+            self.app.bell()
+            self.action_late()
+
+    def _late_text(self, p) -> str:
+        names = " / ".join(self.event.player(x).name for x in p.players)
+        if p.kind == "double_loss":
+            return _("table {t}: {names} not seated within 5 minutes: both lose the match (G-LATE-1)",
+                     t=p.table, names=names)
+        if p.kind == "match_loss":
+            return _("table {t}: {names} not seated within 5 minutes: loses the match (G-LATE-1)",
+                     t=p.table, names=names)
+        return _("table {t}: {names} late and not reported within 30 minutes: dropped (G-LATE-2)",
+                 t=p.table, names=names)
+
+    def action_late(self) -> None:
+        try:
+            due = self.desk.late_prompts()
+        except LyceeError as err:
+            self.say(str(err), error=True)
+            return
+        if not due:
+            self.say(_("no lateness prompt is due"))
+            return
+        by_key = {p.key: p for p in due}
+
+        def decided(decisions) -> None:
+            for key, decision in decisions or []:
+                try:
+                    self.desk.resolve_late(by_key[key], decision)
+                except LyceeError as err:
+                    self.say(str(err), error=True)
+            self.refresh_all()
+
+        self.app.push_screen(LatePrompts([(p.key, self._late_text(p)) for p in due]), decided)
+
+    def action_clock(self) -> None:
+        from core import clock as C
+
+        ev = self.event
+        if not ev.rounds:
+            self.say(_("pair a round first (F5)"), error=True)
+            return
+        try:
+            st = C.status(ev, self.desk.now())
+            if not st.started:
+                self.desk.start_clock()
+                self.say(_("round {r} clock started: {m} minutes", r=st.round, m=st.minutes))
+            elif st.paused:
+                self.desk.resume_clock()
+                self.say(_("clock resumed"))
+            else:
+                self.desk.pause_clock()
+                self.say(_("clock paused"))
+        except LyceeError as err:
+            self.say(str(err), error=True)
+        self.draw_clock()
+
+    def action_extend(self) -> None:
+        def chosen(text: str | None) -> None:
+            if not text:
+                return
+            parts = text.split()
+            if len(parts) != 2 or not all(p.isdigit() for p in parts):
+                self.say(_("write the table and the minutes, e.g. 7 5"), error=True)
+                return
+            try:
+                self.desk.extend(int(parts[0]), int(parts[1]))
+            except LyceeError as err:
+                self.say(str(err), error=True)
+                return
+            self.say(_("table {t}: +{m} minutes", t=parts[0], m=parts[1]))
+            self.draw_clock()
+
+        self.app.push_screen(Prompt(_("Time extension: TABLE MINUTES (e.g. 7 5)")), chosen)
+
+    def action_checkin(self) -> None:
+        def chosen(text: str | None) -> None:
+            if not text:
+                return
+            try:
+                self.desk.checkin(*text.split())
+            except LyceeError as err:
+                self.say(str(err), error=True)
+                return
+            self.say(_("checked in: {who}", who=text))
+            self.refresh_all()
+
+        self.app.push_screen(Prompt(_("Check-in: player ids or names, separated by spaces")), chosen)
+
+    def _penalty_history(self, ref: str) -> list[str]:
+        from core import penalties as P
+        from core.actions import find_player
+
+        try:
+            p = find_player(self.event, ref)
+        except LyceeError:
+            return []
+        t = P.player_tally(self.event, p.id)
+        lines = [_("{name}: {n} Notice(s), {w} Warning(s) in force", name=p.name, n=t.notices, w=t.warnings)]
+        for n, pen in P.history(self.event, p.id):
+            mark = "N" if pen.level == "notice" else "W"
+            lines.append(f"#{n} {mark} R{pen.round or '-'} {pen.reason} ({pen.by})")
+        lines.append(_("two Notices make a Warning; two Warnings exclude the player (G-PEN-2)"))
+        return lines
+
+    def action_penalty(self) -> None:
+        pid = None
+        if self.query_one(TabbedContent).active == "players":
+            t = self.query_one("#player-table", DataTable)
+            if self.event.players and t.cursor_row is not None and t.cursor_row < len(self.event.players):
+                pid = self.event.players[t.cursor_row].id
+
+        def issued(d: dict | None) -> None:
+            if not d:
+                return
+            from core.penalties import player_tally
+
+            try:
+                p = self.desk.player(d["player"])
+                self.desk.penalty(p.id, d["level"], d["reason"], by=d["by"] or None, action=d["action"])
+            except LyceeError as err:
+                self.say(str(err), error=True)
+                return
+            t = player_tally(self.event, p.id)
+            msg = _("{name}: {level} recorded ({n} N, {w} W in force)", name=p.name,
+                    level=_(d["level"]), n=t.notices, w=t.warnings)
+            if self.event.player(p.id).excluded:
+                msg += " · " + _("excluded from the event (G-PEN-2)")
+            self.say(msg)
+            self.refresh_all()
+
+        self.app.push_screen(PenaltyForm(self.event, pid, self._penalty_history), issued)
 
     def say(self, text: str, error: bool = False) -> None:
         lbl = self.query_one("#message", Label)
