@@ -11,7 +11,7 @@ from textual.widgets import Button, Input, Label, Select, Switch
 from core.actions import check_settings
 from core.errors import LyceeError
 from core.i18n import _
-from core.model import RECOMMENDED_MINUTES
+from core.timing import recommended_minutes
 
 from ..i18n import Translated
 
@@ -88,7 +88,7 @@ class NewEvent(Translated, ModalScreen[dict | None]):
                 yield Label(_("Minutes a match"))
                 yield Input("50", id="minutes", type="integer")
                 yield Label("")
-                yield Label(self._minutes_hint("bo3"), id="minutes-hint", classes="hint")
+                yield Label(self._minutes_hint("constructed", "bo3"), id="minutes-hint", classes="hint")
                 yield Label(_("Swiss rounds (blank: suggested)"))
                 yield Input("", id="rounds", type="integer")
                 yield Label(_("Tiebreakers"))
@@ -111,16 +111,18 @@ class NewEvent(Translated, ModalScreen[dict | None]):
                 yield Button(_("Create (Ctrl+S)"), id="create", variant="primary")
 
     @staticmethod
-    def _minutes_hint(match: str) -> str:
-        lo, hi = RECOMMENDED_MINUTES[match]
-        rule = "G-MATCH-TIME" if match == "bo3" else "G-BO1"
-        return _("recommended: {lo}-{hi} minutes ({rule})", lo=lo, hi=hi, rule=rule)
+    def _minutes_hint(kind: str, match: str = "bo3") -> str:
+        r = recommended_minutes(kind, match)
+        if r.high is None:
+            return _("recommended: {lo} minutes or more ({rule})", lo=r.low, rule=r.rule)
+        return _("recommended: {lo}-{hi} minutes ({rule})", lo=r.low, hi=r.high, rule=r.rule)
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "match":
-            self.query_one("#minutes-hint", Label).update(self._minutes_hint(str(event.value)))
-            lo, _hi = RECOMMENDED_MINUTES[str(event.value)]
-            self.query_one("#minutes", Input).value = str(lo)
+        if event.select.id in ("match", "kind"):
+            kind = str(self.query_one("#kind", Select).value)
+            match = str(self.query_one("#match", Select).value)
+            self.query_one("#minutes-hint", Label).update(self._minutes_hint(kind, match))
+            self.query_one("#minutes", Input).value = str(recommended_minutes(kind, match).low)
 
     def settings(self) -> dict:
         v = {i.id: i.value.strip() for i in self.query(Input)}

@@ -1,0 +1,33 @@
+"""Recommended match time limits by format (advice the app shows; the
+organizer decides):
+
+- G-MATCH-TIME: best of three, 50 to 100 minutes a match.
+- G-BO1: best of one, 20 to 40 minutes.
+- G-SEALED: sealed, 30 to 50 minutes.
+- G-DRAFT-TIME: booster draft, 30 to 40 minutes best of one, or 50 minutes
+  or more best of three (with spare cards).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Recommendation:
+    low: int
+    high: int | None  # None: no upper bound
+    rule: str
+
+    def fits(self, minutes: int) -> bool:
+        return minutes >= self.low and (self.high is None or minutes <= self.high)
+
+
+def recommended_minutes(kind: str, match: str) -> Recommendation:
+    if kind == "draft":
+        return Recommendation(30, 40, "G-DRAFT-TIME") if match == "bo1" else Recommendation(50, None, "G-DRAFT-TIME")
+    if kind == "sealed":
+        return Recommendation(30, 50, "G-SEALED")
+    if match == "bo1":
+        return Recommendation(20, 40, "G-BO1")
+    return Recommendation(50, 100, "G-MATCH-TIME")
