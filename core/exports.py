@@ -199,6 +199,8 @@ def slip_reminders(event: Event) -> list[str]:
         notes.insert(1, _("From game 2 on, the loser of the previous game chooses to play first or second (G-NEXT-GAME)."))
         notes.insert(2, _("Between games you may swap deck cards with your spares (at most 12), within 5 minutes; "
                           "never before game 1 (G-SPARE-1, G-SPARE-2)."))
+        notes.insert(3, _("After the match, put deck and spares back as they started; a card swapped out may "
+                          "come back in during the same match (G-SPARE-3)."))
     if not event.spectating:
         notes.append(_("Spectating is not allowed at this event (G-SPECTATE)."))
     return notes
