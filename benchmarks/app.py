@@ -61,7 +61,7 @@ def build_event(data: Path, n: int = 512, rounds: int = 4) -> str:
     from core.demo import demo_names
 
     dd = DataDir(data)
-    store = dd.create({"name": f"bench {n}", "date": "2026-11-30"})
+    store = dd.create({"name": f"bench {n}", "date": "2026-11-30", "sanctioned": False})
     desk = Desk(store)
     desk.add_players(demo_names(n, seed=1))
     rng = random.Random(1)
@@ -77,12 +77,16 @@ def build_event(data: Path, n: int = 512, rounds: int = 4) -> str:
     return eid
 
 
-async def result_to_screen(data: Path, eid: str, entries: int = 30) -> list[float]:
+async def result_to_screen(data: Path, eid: str, entries: int = 30) -> dict[str, list[float]]:
+    """Times, per result typed: ``handler`` = the Enter handler (rule check,
+    durable write, redraw of the visible pairings and standings widgets);
+    ``to_screen`` = Enter to the next idle, repainted screen as Pilot sees it;
+    ``idle`` = Pilot's own wait with nothing to do (its fixed overhead)."""
     from core.store import DataDir
     from tui.app import LyceeApp
 
     app = LyceeApp(DataDir(data), open_event=eid, lang="en")
-    times = []
+    out: dict[str, list[float]] = {"handler": [], "to_screen": [], "idle": []}
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause(0.2)
         screen = app.screen
@@ -90,12 +94,16 @@ async def result_to_screen(data: Path, eid: str, entries: int = 30) -> list[floa
         box = screen.query_one("#result-entry")
         tables = [m.table for m in screen.event.current_round.matches if m.p2 is not None][:entries]
         for t in tables:
-            box.value = f"{t} 2-1"
             t0 = time.perf_counter()
-            await pilot.press("enter")
-            await pilot.pause()  # the redraw of pairings and standings has been processed
-            times.append((time.perf_counter() - t0) * 1000)
-    return times
+            await pilot.pause()
+            out["idle"].append((time.perf_counter() - t0) * 1000)
+            t0 = time.perf_counter()
+            screen._enter_result(f"{t} 2-1", box)
+            out["handler"].append((time.perf_counter() - t0) * 1000)
+            await pilot.pause()
+            out["to_screen"].append((time.perf_counter() - t0) * 1000)
+        assert screen.event.current_round.match_at(tables[-1]).outcome == "p1"
+    return out
 
 
 def main() -> None:
@@ -107,10 +115,12 @@ def main() -> None:
         wall = [b for _, b in s]
         print(f"start-up to the event list: median {statistics.median(inner):.3f} s in-process, "
               f"{statistics.median(wall):.3f} s including interpreter start (target <= 1.0 s)")
-        times = asyncio.run(result_to_screen(data, eid))
-        print(f"512 players, round 5: one result to pairings + standings on screen: "
-              f"median {statistics.median(times):.1f} ms, max {max(times):.1f} ms over {len(times)} "
-              f"entries (target <= 100 ms)")
+        t = asyncio.run(result_to_screen(data, eid))
+        med = {k: statistics.median(v) for k, v in t.items()}
+        print(f"512 players, round 5, one result typed (median of {len(t['handler'])}): "
+              f"handler {med['handler']:.1f} ms (max {max(t['handler']):.1f}); "
+              f"Enter to repainted screen {med['to_screen']:.1f} ms (max {max(t['to_screen']):.1f}), "
+              f"of which Pilot's idle wait {med['idle']:.1f} ms (target <= 100 ms)")
 
 
 if __name__ == "__main__":

@@ -5,13 +5,14 @@ change goes through core.desk.Desk and the screen redraws from the new Event."""
 
 from __future__ import annotations
 
+from rich.cells import set_cell_size
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Label, TabbedContent, TabPane
+from textual.widgets import DataTable, Footer, Input, Label, Static, TabbedContent, TabPane
 
 from core.actions import describe
 from core.desk import Desk
@@ -53,6 +54,7 @@ class EventScreen(Translated, Screen):
         self._translate_bindings()
         self.event_id = event_id
         self.desk: Desk | None = None
+        self._dirty: set[str] = set()
 
     # -- lifecycle -------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -65,7 +67,9 @@ class EventScreen(Translated, Screen):
                 yield DataTable(cursor_type="row", zebra_stripes=True, id="player-table")
                 yield Input(placeholder=_("name, Enter: add a player"), id="add-player")
             with TabPane(_("Round"), id="round"):
-                yield DataTable(cursor_type="row", zebra_stripes=True, id="pairing-table")
+                with Horizontal(id="round-body"):
+                    yield DataTable(cursor_type="row", zebra_stripes=True, id="pairing-table")
+                    yield Static("", id="leaders")
                 yield Input(placeholder=_("TABLE RESULT, e.g. 12 2-1 then Enter (id: intentional draw)"),
                             id="result-entry")
             with TabPane(_("Standings"), id="standings"):
@@ -103,16 +107,37 @@ class EventScreen(Translated, Screen):
         return self.desk.event
 
     def refresh_all(self) -> None:
+        """Redraw after a change: the bar, the clock and the visible tab now;
+        the other tabs when they are shown (a 512-player table is not rebuilt
+        for a tab nobody is looking at)."""
         ev = self.event
+        self._standing_rows = None
         self.query_one("#event-title", Label).update(f"{ev.name}  {ev.date}")
         self.query_one("#round-status", Label).update(self._round_status(ev))
-        self.draw_players(ev)
-        self.draw_round(ev)
         self.draw_clock()
-        self.draw_standings(ev)
-        from core.elimination import bracket
+        self._dirty = {"players", "round", "standings", "bracket"}
+        self._draw_tab(self.query_one(TabbedContent).active)
 
-        self.query_one(BracketView).show(bracket(ev))
+    def _draw_tab(self, tab: str) -> None:
+        if tab not in self._dirty:
+            return
+        self._dirty.discard(tab)
+        ev = self.event
+        if tab == "players":
+            self.draw_players(ev)
+        elif tab == "round":
+            self.draw_round(ev)
+            self.draw_leaders(ev)
+        elif tab == "standings":
+            self.draw_standings(ev)
+        elif tab == "bracket":
+            from core.elimination import bracket
+
+            self.query_one(BracketView).show(bracket(ev))
+
+    def on_tabbed_content_tab_activated(self, message: TabbedContent.TabActivated) -> None:
+        if self.desk is not None and message.pane is not None:
+            self._draw_tab(message.pane.id)
 
     def _round_status(self, ev: Event) -> str:
         r = ev.current_round
@@ -124,11 +149,12 @@ class EventScreen(Translated, Screen):
         return _("{fmt} · round {r}: {state}", fmt=fmt, r=r.number, state=state)
 
     def _standings(self, ev: Event):
-        try:
+        """The standings of the event as it is now, computed once per change."""
+        if getattr(self, "_standing_rows", None) is None:
             from core.standings import standings
-        except ImportError:  # engine not installed yet
-            return []
-        return standings(ev)
+
+            self._standing_rows = standings(ev)
+        return self._standing_rows
 
     def draw_players(self, ev: Event) -> None:
         t = self.query_one("#player-table", DataTable)
@@ -138,24 +164,51 @@ class EventScreen(Translated, Screen):
         for p in ev.players:
             t.add_row(p.id, p.name, _(p.status), str(points.get(p.id, 0)), key=p.id)
 
+    @staticmethod
+    def _result_cell(m) -> Text:
+        if m.outcome is None:
+            return Text(_("missing"), style="bold reverse yellow")
+        if m.is_bye:
+            return Text(_("bye"))
+        score = f"{m.p1_wins}-{m.p2_wins}" + (f"-{m.draws}" if m.draws else "")
+        return Text(f"{OUTCOME_MARK.get(m.outcome, '')} {m.note or score}")
+
     def draw_round(self, ev: Event) -> None:
+        """Pairings of the current round; when only results changed, only
+        those cells are redrawn."""
         t = self.query_one("#pairing-table", DataTable)
-        t.clear(columns=True)
-        t.add_columns(_("Table"), _("Player 1"), _("Player 2"), _("Result"))
         r = ev.current_round
+        drawn = getattr(self, "_drawn_round", None)
+        if r is not None and drawn is not None and drawn[0] == (r.number, tuple(m.table for m in r.matches)) \
+                and t.row_count == len(r.matches):
+            for m in r.matches:
+                if drawn[1].get(m.table) != m:
+                    t.update_cell(str(m.table), "result", self._result_cell(m))
+            self._drawn_round = (drawn[0], {m.table: m for m in r.matches})
+            return
+        t.clear(columns=True)
+        t.add_column(_("Table"), key="table")
+        t.add_column(_("Player 1"), key="p1")
+        t.add_column(_("Player 2"), key="p2")
+        t.add_column(_("Result"), key="result")
+        self._drawn_round = None
         if r is None:
             return
         for m in r.matches:
             p1 = ev.player(m.p1).name
             p2 = ev.player(m.p2).name if m.p2 else _("(bye)")
-            if m.outcome is None:
-                res = Text(_("missing"), style="bold reverse yellow")
-            elif m.is_bye:
-                res = Text(_("bye"))
-            else:
-                score = f"{m.p1_wins}-{m.p2_wins}" + (f"-{m.draws}" if m.draws else "")
-                res = Text(f"{OUTCOME_MARK.get(m.outcome, '')} {m.note or score}")
-            t.add_row(str(m.table), p1, p2, res, key=str(m.table))
+            t.add_row(str(m.table), p1, p2, self._result_cell(m), key=str(m.table))
+        self._drawn_round = ((r.number, tuple(m.table for m in r.matches)), {m.table: m for m in r.matches})
+
+    def draw_leaders(self, ev: Event) -> None:
+        """The top of the standings beside the pairings, updated with every result."""
+        rows = self._standings(ev)[:12] if ev.rounds else []
+        text = Text(_("Standings") + "\n", style="bold")
+        for row in rows:
+            text.append(f"{row.rank:>3} ")
+            text.append(set_cell_size(row.name, 16))
+            text.append(f" {row.points:>3} {row.record}\n")
+        self.query_one("#leaders", Static).update(text)
 
     def draw_standings(self, ev: Event) -> None:
         t = self.query_one("#standings-table", DataTable)
