@@ -325,6 +325,7 @@ class LatePrompts(Translated, ModalScreen[list[tuple[str, str]] | None]):
     BINDINGS = [
         Binding("y", "decide('confirm')", "Confirm", id="late.confirm"),
         Binding("n", "decide('dismiss')", "Dismiss", id="late.dismiss"),
+        Binding("N", "decide_all('dismiss')", "Dismiss all (everyone is seated)", id="late.dismiss_all"),
         Binding("escape", "close", "Later", id="late.later"),
     ]
 
@@ -338,7 +339,7 @@ class LatePrompts(Translated, ModalScreen[list[tuple[str, str]] | None]):
         from textual.widgets import OptionList
 
         with Vertical():
-            yield Label(_("Lateness: confirm (y) or dismiss (n) each; Esc decides later"), classes="title")
+            yield Label(_("Lateness: confirm (y) or dismiss (n) each, N dismisses all; Esc decides later"), classes="title")
             yield OptionList(*[text for _k, text in self.prompts])
 
     def on_mount(self) -> None:
@@ -362,6 +363,10 @@ class LatePrompts(Translated, ModalScreen[list[tuple[str, str]] | None]):
             self.dismiss(self.decisions)
         else:
             ol.highlighted = min(i, len(self.prompts) - 1)
+
+    def action_decide_all(self, decision: str) -> None:
+        self.decisions += [(key, decision) for key, _text in self.prompts]
+        self.dismiss(self.decisions)
 
     def action_close(self) -> None:
         self.dismiss(self.decisions)
