@@ -96,6 +96,20 @@ def undo_target(actions: list[dict]) -> dict:
     raise LyceeError("nothing to undo")
 
 
+#: Audit-trail lines of action types kept in modules of their own.
+_DESCRIBE: dict[str, Callable[[dict], str]] = {}
+
+
+def describer(name: str):
+    """Register the audit-trail line of one action type (see :func:`describe`)."""
+
+    def deco(fn: Callable[[dict], str]) -> Callable[[dict], str]:
+        _DESCRIBE[name] = fn
+        return fn
+
+    return deco
+
+
 def describe(act: dict) -> str:
     """A short English line for the audit trail."""
     d = act.get("data", {})
@@ -131,6 +145,8 @@ def describe(act: dict) -> str:
         return f"{d['level']} for {d['player']} by {d.get('by', '')}: {d.get('reason', '')}"
     if t == "appeal":
         return f"appeal of penalty #{d['penalty']}: {d['outcome']} (by {d.get('by', '')})"
+    if t in _DESCRIBE:
+        return _DESCRIBE[t](d)
     return t
 
 
@@ -335,6 +351,10 @@ def _pair(event, d):
     if cur is not None and not cur.complete:
         tables = ", ".join(map(str, cur.missing_tables()))
         raise RuleError(f"round {cur.number} still misses results at table(s) {tables}")
+    if number == 1 and event.build is not None:
+        from .decklists import check_build_done
+
+        check_build_done(event)  # G-SEALED, G-DRAFT-4: decks built before round 1
     matches = []
     for m in d["matches"]:
         table, p1, p2 = m["table"], m["p1"], m.get("p2")
@@ -483,3 +503,4 @@ def _import(event, d):
 from . import clock as _clock  # noqa: E402,F401
 from . import lateness as _lateness  # noqa: E402,F401
 from . import penalties as _penalties  # noqa: E402,F401
+from . import decklists as _decklists  # noqa: E402,F401

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
 from core.errors import ValidationError
+from core.i18n import _
 
 __all__ = [
     "SCHEMA", "ATTRIBUTES", "ATTRIBUTE_KANJI", "CARD_TYPES", "TYPE_PREFIX",
@@ -290,14 +291,15 @@ def _int(obj: Mapping, key: str, where: str, p: _Problems, lo: int, hi: int | No
     v = obj.get(key, _MISSING)
     if v is _MISSING or (v is None and default is not _MISSING):
         if default is _MISSING:
-            p.add(where, "missing")
+            p.add(where, _("missing"))
             return None
         return default
     if not _is_int(v):
-        p.add(where, f"expected an integer, got {_show(v)}")
+        p.add(where, _("expected an integer, got {got}", got=_show(v)))
         return None
     if v < lo or (hi is not None and v > hi):
-        p.add(where, f"{v} is out of range {lo}..{hi}" if hi is not None else f"{v} is below {lo}")
+        p.add(where, _("{v} is out of range {lo}..{hi}",
+                       v=v, lo=lo, hi=hi) if hi is not None else _("{v} is below {lo}", v=v, lo=lo))
         return None
     return v
 
@@ -307,14 +309,14 @@ def _str(obj: Mapping, key: str, where: str, p: _Problems, *, required: bool = T
     v = obj.get(key, _MISSING)
     if v is _MISSING or v is None:
         if required:
-            p.add(where, "missing")
+            p.add(where, _("missing"))
             return None
         return default
     if not isinstance(v, str):
-        p.add(where, f"expected a string, got {_show(v)}")
+        p.add(where, _("expected a string, got {got}", got=_show(v)))
         return None
     if nonempty and not v.strip():
-        p.add(where, "must not be empty")
+        p.add(where, _("must not be empty"))
         return None
     return v
 
@@ -322,17 +324,17 @@ def _str(obj: Mapping, key: str, where: str, p: _Problems, *, required: bool = T
 def _date(obj: Mapping, key: str, where: str, p: _Problems) -> date | None:
     v = obj.get(key, _MISSING)
     if v is _MISSING:
-        p.add(where, "missing")
+        p.add(where, _("missing"))
         return None
     if not isinstance(v, str):
-        p.add(where, f"expected a date YYYY-MM-DD, got {_show(v)}")
+        p.add(where, _("expected a date YYYY-MM-DD, got {got}", got=_show(v)))
         return None
     try:
         if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", v):
             raise ValueError(v)
         return date.fromisoformat(v)
     except ValueError:
-        p.add(where, f"{v!r} is not a date YYYY-MM-DD")
+        p.add(where, _("{v!r} is not a date YYYY-MM-DD", v=v))
         return None
 
 
@@ -341,7 +343,7 @@ def _bool(obj: Mapping, key: str, where: str, p: _Problems, default: bool) -> bo
     if v is _MISSING or v is None:
         return default
     if not isinstance(v, bool):
-        p.add(where, f"expected true or false, got {_show(v)}")
+        p.add(where, _("expected true or false, got {got}", got=_show(v)))
         return default
     return v
 
@@ -352,7 +354,7 @@ def _show(v: Any) -> str:
     if isinstance(v, bool):
         return "true" if v else "false"
     if isinstance(v, (dict, list)):
-        return "an object" if isinstance(v, dict) else "a list"
+        return _("an object") if isinstance(v, dict) else _("a list")
     return repr(v)
 
 
@@ -360,7 +362,7 @@ def _unknown_keys(obj: Mapping, allowed: Iterable[str], path: str, p: _Problems)
     allowed = set(allowed)
     for k in obj:
         if k not in allowed and not (isinstance(k, str) and k.startswith("x-")):
-            p.add(f"{path}.{k}", "unknown key (extension keys start with x-)")
+            p.add(f"{path}.{k}", _("unknown key (extension keys start with x-)"))
 
 
 # -- card ------------------------------------------------------------------------
@@ -373,7 +375,7 @@ def _parse_card(obj: Any, loc: Callable[[str], str], whole: str, rarities: Itera
                 p: _Problems, set_code: str, check_keys: bool = True) -> Card | None:
     """One card from its JSON form; ``loc(key)`` names a field for error messages."""
     if not isinstance(obj, dict):
-        p.add(whole, f"expected an object, got {_show(obj)}")
+        p.add(whole, _("expected an object, got {got}", got=_show(obj)))
         return None
     before = len(p.items)
     if check_keys:
@@ -381,33 +383,36 @@ def _parse_card(obj: Any, loc: Callable[[str], str], whole: str, rarities: Itera
 
     number = _str(obj, "number", loc("number"), p)
     if number is not None and not _NUMBER_RE.match(number):
-        p.add(loc("number"), f"{number!r} is not a card number like CH-0063 (optional letter suffix: CH-0063A)")
+        p.add(loc("number"), _("{number!r} is not a card number like CH-0063 (optional letter suffix: CH-0063A)",
+                               number=number))
         number = None
     name = _str(obj, "name", loc("name"), p)
 
     ctype = obj.get("type", _MISSING)
     if ctype is _MISSING:
-        p.add(loc("type"), "missing")
+        p.add(loc("type"), _("missing"))
         ctype = None
     elif ctype not in TYPE_PREFIX:
-        p.add(loc("type"), f"{_show(ctype)} is not one of {', '.join(CARD_TYPES)}")
+        p.add(loc("type"), _("{got} is not one of {items}", got=_show(ctype), items=', '.join(CARD_TYPES)))
         ctype = None
     elif number is not None and TYPE_PREFIX[ctype] != number[:2]:
-        p.add(loc("type"), f"{number[:2]}- numbers are {_PREFIX_TYPE[number[:2]]} cards, not {ctype}")
+        p.add(loc("type"), _("{prefix}- numbers are {type} cards, not {ctype}", prefix=number[:2],
+                                  type=_(_PREFIX_TYPE[number[:2]]), ctype=ctype))
 
     attrs = obj.get("attributes", _MISSING)
     attributes: tuple[str, ...] = ()
     if attrs is _MISSING:
-        p.add(loc("attributes"), "missing")
+        p.add(loc("attributes"), _("missing"))
     elif not isinstance(attrs, list) or not attrs:
-        p.add(loc("attributes"), f"expected a non-empty list of {', '.join(ATTRIBUTES)}")
+        p.add(loc("attributes"), _("expected a non-empty list of {items}", items=', '.join(ATTRIBUTES)))
     else:
         seen = []
         for i, a in enumerate(attrs):
             if a not in ATTRIBUTES:
-                p.add(f"{loc('attributes')}[{i}]", f"{_show(a)} is not one of {', '.join(ATTRIBUTES)}")
+                p.add(f"{loc('attributes')}[{i}]", _("{got} is not one of {items}",
+                                                     got=_show(a), items=', '.join(ATTRIBUTES)))
             elif a in seen:
-                p.add(f"{loc('attributes')}[{i}]", f"{a} listed twice")
+                p.add(f"{loc('attributes')}[{i}]", _("{a} listed twice", a=a))
             else:
                 seen.append(a)
         attributes = tuple(a for a in ATTRIBUTES if a in seen)
@@ -423,9 +428,9 @@ def _parse_card(obj: Any, loc: Callable[[str], str], whole: str, rarities: Itera
         for k, v in cost_obj.items():
             w = f"{loc('cost')}.{k}"
             if k not in ATTRIBUTES:
-                p.add(w, f"{k!r} is not one of {', '.join(ATTRIBUTES)}")
+                p.add(w, _("{k!r} is not one of {items}", k=k, items=', '.join(ATTRIBUTES)))
             elif not _is_int(v) or not 0 <= v <= COST_MAX:
-                p.add(w, f"expected an integer 0..{COST_MAX}, got {_show(v)}")
+                p.add(w, _("expected an integer 0..{max}, got {got}", max=COST_MAX, got=_show(v)))
             elif v:
                 pairs[k] = v
         cost = tuple((a, pairs[a]) for a in ATTRIBUTES if a in pairs)
@@ -437,12 +442,13 @@ def _parse_card(obj: Any, loc: Callable[[str], str], whole: str, rarities: Itera
             stats[key] = _int(obj, key, loc(key), p, 0, STAT_MAX)
         else:
             if obj.get(key) is not None and ctype is not None:
-                p.add(loc(key), f"only characters have {key.upper()}")
+                p.add(loc(key), _("only characters have {stat}", stat=key.upper()))
             stats[key] = None
 
     rarity = _str(obj, "rarity", loc("rarity"), p)
     if rarity is not None and rarities is not None and rarity not in rarities:
-        p.add(loc("rarity"), f"{rarity!r} is not one of the set's rarities ({', '.join(rarities)})")
+        p.add(loc("rarity"), _("{rarity!r} is not one of the set's rarities ({items})",
+                               rarity=rarity, items=', '.join(rarities)))
     rating = _int(obj, "rating", loc("rating"), p, 0, RATING_MAX)
     text = _str(obj, "text", loc("text"), p, required=False, nonempty=False)
     max_copies = _int(obj, "max_copies", loc("max_copies"), p, 1, MAX_COPIES_MAX, default=None)
@@ -452,12 +458,12 @@ def _parse_card(obj: Any, loc: Callable[[str], str], whole: str, rarities: Itera
     if er is None:
         er = []
     if not isinstance(er, list):
-        p.add(loc("errata"), f"expected a list, got {_show(er)}")
+        p.add(loc("errata"), _("expected a list, got {got}", got=_show(er)))
     else:
         for i, e in enumerate(er):
             ep = f"{loc('errata')}[{i}]"
             if not isinstance(e, dict):
-                p.add(ep, f"expected an object, got {_show(e)}")
+                p.add(ep, _("expected an object, got {got}", got=_show(e)))
                 continue
             _unknown_keys(e, ("date", "text", "note"), ep, p)
             d = _date(e, "date", f"{ep}.date", p)
@@ -478,50 +484,52 @@ def _parse_card(obj: Any, loc: Callable[[str], str], whole: str, rarities: Itera
 
 def _parse_slots(obj: Any, path: str, rarities: tuple[str, ...], p: _Problems) -> tuple[RaritySlot, ...]:
     if not isinstance(obj, list) or not obj:
-        p.add(path, "expected a non-empty list of slots")
+        p.add(path, _("expected a non-empty list of slots"))
         return ()
     slots = []
     for i, s in enumerate(obj):
         sp = f"{path}[{i}]"
         if not isinstance(s, dict):
-            p.add(sp, f"expected an object, got {_show(s)}")
+            p.add(sp, _("expected an object, got {got}", got=_show(s)))
             continue
         before = len(p.items)
         _unknown_keys(s, ("rarity", "count", "upgrades"), sp, p)
         rarity = _str(s, "rarity", f"{sp}.rarity", p)
         if rarity is not None and rarity not in rarities:
-            p.add(f"{sp}.rarity", f"{rarity!r} is not one of the set's rarities ({', '.join(rarities)})")
+            p.add(f"{sp}.rarity", _("{rarity!r} is not one of the set's rarities ({items})",
+                                    rarity=rarity, items=', '.join(rarities)))
         count = _int(s, "count", f"{sp}.count", p, 1, None)
         ups = []
         raw = s.get("upgrades", [])
         if raw is None:
             raw = []
         if not isinstance(raw, list):
-            p.add(f"{sp}.upgrades", f"expected a list, got {_show(raw)}")
+            p.add(f"{sp}.upgrades", _("expected a list, got {got}", got=_show(raw)))
         else:
             total = 0.0
             for j, u in enumerate(raw):
                 up = f"{sp}.upgrades[{j}]"
                 if not isinstance(u, dict):
-                    p.add(up, f"expected an object, got {_show(u)}")
+                    p.add(up, _("expected an object, got {got}", got=_show(u)))
                     continue
                 _unknown_keys(u, ("rarity", "chance"), up, p)
                 ur = _str(u, "rarity", f"{up}.rarity", p)
                 if ur is not None and ur not in rarities:
-                    p.add(f"{up}.rarity", f"{ur!r} is not one of the set's rarities ({', '.join(rarities)})")
+                    p.add(f"{up}.rarity", _("{rarity!r} is not one of the set's rarities ({items})",
+                                            rarity=ur, items=', '.join(rarities)))
                 elif ur is not None and ur == rarity:
-                    p.add(f"{up}.rarity", "an upgrade must change the rarity")
+                    p.add(f"{up}.rarity", _("an upgrade must change the rarity"))
                 ch = u.get("chance", _MISSING)
                 if ch is _MISSING:
-                    p.add(f"{up}.chance", "missing")
+                    p.add(f"{up}.chance", _("missing"))
                 elif isinstance(ch, bool) or not isinstance(ch, (int, float)) or not 0 < ch <= 1:
-                    p.add(f"{up}.chance", f"expected a probability in (0, 1], got {_show(ch)}")
+                    p.add(f"{up}.chance", _("expected a probability in (0, 1], got {got}", got=_show(ch)))
                 else:
                     total += ch
                     if ur is not None:
                         ups.append(Upgrade(ur, float(ch)))
             if total > 1 + 1e-9:
-                p.add(f"{sp}.upgrades", f"the chances add up to {total:g}, more than 1")
+                p.add(f"{sp}.upgrades", _("the chances add up to {total:g}, more than 1", total=total))
         if len(p.items) == before:
             slots.append(RaritySlot(rarity, count, tuple(ups)))
     return tuple(slots)
@@ -548,17 +556,19 @@ def _check_fill(slots: tuple[RaritySlot, ...], path: str, cards: tuple[Card, ...
                 if u.rarity == rarity and where is None:
                     where = f"{path}[{i}].upgrades[{j}].rarity"
         if distinct:
-            p.add(where, f"a {what} can need {need} different {rarity} cards but the set has {have} "
-                         f"(duplicate protection is on)")
+            p.add(where, _("a {what} can need {need} different {rarity} cards but the set has {have} "
+                           "(duplicate protection is on)",
+                           what={"booster": _("booster"), "starter": _("starter")}.get(what, what),
+                           need=need, rarity=rarity, have=have))
         else:
-            p.add(where, f"the set has no {rarity} card to fill this slot")
+            p.add(where, _("the set has no {rarity} card to fill this slot", rarity=rarity))
 
 
 def _parse_booster(obj: Any, rarities: tuple[str, ...], cards: tuple[Card, ...],
                    p: _Problems) -> BoosterDef | None:
     path = "$.booster"
     if not isinstance(obj, dict):
-        p.add(path, f"expected an object or null, got {_show(obj)}")
+        p.add(path, _("expected an object or null, got {got}", got=_show(obj)))
         return None
     before = len(p.items)
     _unknown_keys(obj, ("size", "slots", "duplicate_protection"), path, p)
@@ -567,10 +577,11 @@ def _parse_booster(obj: Any, rarities: tuple[str, ...], cards: tuple[Card, ...],
     dup = _bool(obj, "duplicate_protection", f"{path}.duplicate_protection", p, True)
     if size is not None:
         if size < MIN_BOOSTER_SIZE:
-            p.add(f"{path}.size", f"a booster must hold at least {MIN_BOOSTER_SIZE} cards, this one {size} "
-                                  f"[G-DRAFT-4]")
+            p.add(f"{path}.size", _("a booster must hold at least {min} cards, this one {size} [G-DRAFT-4]",
+                                    min=MIN_BOOSTER_SIZE, size=size))
         if slots and len(p.items) == before and sum(s.count for s in slots) != size:
-            p.add(f"{path}.size", f"is {size} but the slots hold {sum(s.count for s in slots)}")
+            p.add(f"{path}.size", _("is {size} but the slots hold {total}",
+                                    size=size, total=sum(s.count for s in slots)))
     if slots and len(p.items) == before and cards:
         _check_fill(slots, f"{path}.slots", cards, dup, "booster", p)
     if len(p.items) != before:
@@ -584,7 +595,7 @@ def _parse_starters(obj: Any, rarities: tuple[str, ...], cards: tuple[Card, ...]
     if obj is None:
         return ()
     if not isinstance(obj, list):
-        p.add(path, f"expected a list, got {_show(obj)}")
+        p.add(path, _("expected a list, got {got}", got=_show(obj)))
         return ()
     numbers = {c.number for c in cards}
     out: list[StarterDef] = []
@@ -592,14 +603,14 @@ def _parse_starters(obj: Any, rarities: tuple[str, ...], cards: tuple[Card, ...]
     for i, s in enumerate(obj):
         sp = f"{path}[{i}]"
         if not isinstance(s, dict):
-            p.add(sp, f"expected an object, got {_show(s)}")
+            p.add(sp, _("expected an object, got {got}", got=_show(s)))
             continue
         before = len(p.items)
         _unknown_keys(s, ("id", "name", "size", "cards", "slots", "duplicate_protection"), sp, p)
         sid = _str(s, "id", f"{sp}.id", p)
         if sid is not None:
             if sid in ids:
-                p.add(f"{sp}.id", f"{sid!r} is also the id of $.starters[{ids[sid]}]")
+                p.add(f"{sp}.id", _("{sid!r} is also the id of $.starters[{index}]", sid=sid, index=ids[sid]))
             ids.setdefault(sid, i)
         name = _str(s, "name", f"{sp}.name", p)
         has_cards, has_slots = "cards" in s, "slots" in s
@@ -607,11 +618,12 @@ def _parse_starters(obj: Any, rarities: tuple[str, ...], cards: tuple[Card, ...]
         slots: tuple[RaritySlot, ...] = ()
         dup = _bool(s, "duplicate_protection", f"{sp}.duplicate_protection", p, True)
         if has_cards == has_slots:
-            p.add(sp, "a starter has either \"cards\" (a fixed list) or \"slots\", not both or neither")
+            p.add(sp, _('a starter has either "cards" (a fixed list) or "slots", not both or neither'))
         elif has_cards:
             lst = s["cards"]
             if not isinstance(lst, list) or not lst:
-                p.add(f"{sp}.cards", "expected a non-empty list of {\"number\": ..., \"count\": ...}")
+                p.add(f"{sp}.cards", _("expected a non-empty list of {shape}",
+                                        shape='{"number": ..., "count": ...}'))
             else:
                 seen: dict[str, int] = {}
                 for j, e in enumerate(lst):
@@ -624,9 +636,10 @@ def _parse_starters(obj: Any, rarities: tuple[str, ...], cards: tuple[Card, ...]
                     cnt = _int(e, "count", f"{ep}.count", p, 1, None)
                     if num is not None:
                         if num in seen:
-                            p.add(f"{ep}.number", f"{num} is listed twice (also at {sp}.cards[{seen[num]}])")
+                            p.add(f"{ep}.number", _("{num} is listed twice (also at {where})", num=num,
+                                                             where=f"{sp}.cards[{seen[num]}]"))
                         elif card_ok and num not in numbers:
-                            p.add(f"{ep}.number", f"{num} is not a card of this set")
+                            p.add(f"{ep}.number", _("{num} is not a card of this set", num=num))
                         seen.setdefault(num, j)
                     if num is not None and cnt is not None:
                         fixed.append((num, cnt))
@@ -639,9 +652,10 @@ def _parse_starters(obj: Any, rarities: tuple[str, ...], cards: tuple[Card, ...]
         st = StarterDef(sid, name, tuple(fixed), slots, dup)
         declared = _int(s, "size", f"{sp}.size", p, 1, None, default=None)
         if declared is not None and declared != st.size:
-            p.add(f"{sp}.size", f"is {declared} but the starter holds {st.size} cards")
+            p.add(f"{sp}.size", _("is {declared} but the starter holds {size} cards", declared=declared, size=st.size))
         elif st.size < MIN_STARTER_SIZE:
-            p.add(sp, f"a starter must hold at least {MIN_STARTER_SIZE} cards, this one {st.size} [G-SEALED]")
+            p.add(sp, _("a starter must hold at least {min} cards, this one {size} [G-SEALED]",
+                        min=MIN_STARTER_SIZE, size=st.size))
         else:
             out.append(st)
     return tuple(out)
@@ -660,16 +674,16 @@ def parse_set(data: Any, source: str = "<set>") -> CardSet:
     """
     p = _Problems()
     if not isinstance(data, dict):
-        raise ValidationError(source, [("$", f"expected a JSON object, got {_show(data)}")])
+        raise ValidationError(source, [("$", _("expected a JSON object, got {got}", got=_show(data)))])
     _unknown_keys(data, _SET_KEYS, "$", p)
     schema = data.get("schema", _MISSING)
     if schema is _MISSING:
-        p.add("$.schema", f"missing (expected {SCHEMA!r})")
+        p.add("$.schema", _("missing (expected {schema!r})", schema=SCHEMA))
     elif schema != SCHEMA:
-        p.add("$.schema", f"{_show(schema)} is not {SCHEMA!r}")
+        p.add("$.schema", _("{got} is not {schema!r}", got=_show(schema), schema=SCHEMA))
     code = _str(data, "code", "$.code", p)
     if code is not None and not _CODE_RE.match(code):
-        p.add("$.code", f"{code!r}: use 1-32 letters, digits, - or _")
+        p.add("$.code", _("{code!r}: use 1-32 letters, digits, - or _", code=code))
     name = _str(data, "name", "$.name", p)
     version = _str(data, "version", "$.version", p)
     release = _date(data, "release_date", "$.release_date", p)
@@ -678,16 +692,16 @@ def parse_set(data: Any, source: str = "<set>") -> CardSet:
     rarities: tuple[str, ...] = ()
     r = data.get("rarities", _MISSING)
     if r is _MISSING:
-        p.add("$.rarities", "missing")
+        p.add("$.rarities", _("missing"))
     elif not isinstance(r, list) or not r:
-        p.add("$.rarities", "expected a non-empty list of rarity names, lowest first")
+        p.add("$.rarities", _("expected a non-empty list of rarity names, lowest first"))
     else:
         ok = []
         for i, x in enumerate(r):
             if not isinstance(x, str) or not x.strip():
-                p.add(f"$.rarities[{i}]", f"expected a non-empty string, got {_show(x)}")
+                p.add(f"$.rarities[{i}]", _("expected a non-empty string, got {got}", got=_show(x)))
             elif x in ok:
-                p.add(f"$.rarities[{i}]", f"{x!r} listed twice")
+                p.add(f"$.rarities[{i}]", _("{x!r} listed twice", x=x))
             else:
                 ok.append(x)
         rarities = tuple(ok)
@@ -696,9 +710,9 @@ def parse_set(data: Any, source: str = "<set>") -> CardSet:
     raw_cards = data.get("cards", _MISSING)
     cards_ok = False
     if raw_cards is _MISSING:
-        p.add("$.cards", "missing")
+        p.add("$.cards", _("missing"))
     elif not isinstance(raw_cards, list) or not raw_cards:
-        p.add("$.cards", "expected a non-empty list of cards")
+        p.add("$.cards", _("expected a non-empty list of cards"))
     else:
         before = len(p.items)
         first: dict[str, int] = {}
@@ -708,7 +722,8 @@ def parse_set(data: Any, source: str = "<set>") -> CardSet:
             if card is None:
                 continue
             if card.number in first:
-                p.add(f"{path}.number", f"{card.number} is also $.cards[{first[card.number]}]")
+                p.add(f"{path}.number", _("{number} is also {where}",
+                                          number=card.number, where=f"$.cards[{first[card.number]}]"))
                 continue
             first[card.number] = i
             cards.append(card)
@@ -737,7 +752,9 @@ def _json_load(text: str, source: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
-        raise ValidationError(source, [(f"line {e.lineno} column {e.colno}", f"not valid JSON: {e.msg}")]) from None
+        raise ValidationError(source, [(_("line {lineno} column {colno}",
+                                          lineno=e.lineno, colno=e.colno), _("not valid JSON: {msg}",
+                                                                             msg=e.msg))]) from None
 
 
 def load_set(path: str | PathLike | Any) -> CardSet:
@@ -745,9 +762,9 @@ def load_set(path: str | PathLike | Any) -> CardSet:
     try:
         text, source = _read_text(path)
     except OSError as e:
-        raise ValidationError(str(path), [("file", f"cannot be read: {e.strerror or e}")]) from None
+        raise ValidationError(str(path), [(_("file"), _("cannot be read: {reason}", reason=e.strerror or e))]) from None
     except UnicodeDecodeError:
-        raise ValidationError(str(path), [("file", "is not UTF-8 text")]) from None
+        raise ValidationError(str(path), [(_("file"), _("is not UTF-8 text"))]) from None
     return parse_set(_json_load(text, source), source)
 
 
@@ -860,7 +877,8 @@ def parse_attributes(text: str) -> list[str]:
     out: list[str] = []
     rest = _ATTR_TOKEN.sub(lambda m: out.append(_attr_name(m.group(1))) or (m.group(2) and "#") or "", t)
     if re.sub(r"[\s|,/・;]+", "", rest):
-        raise ValueError(f"{text!r} is not a list of attributes ({', '.join(ATTRIBUTES)} or 雪月花宙日無)")
+        raise ValueError(_("{text!r} is not a list of attributes ({items} or 雪月花宙日無)",
+                           text=text, items=', '.join(ATTRIBUTES)))
     return out
 
 
@@ -877,7 +895,7 @@ def parse_cost(text: str) -> dict[str, int]:
 
     rest = _ATTR_TOKEN.sub(take, t)
     if re.sub(r"[\s|,/・;]+", "", rest):
-        raise ValueError(f"{text!r} is not a cost like snow:1 star:2 or 雪1無2")
+        raise ValueError(_("{text!r} is not a cost like snow:1 star:2 or 雪1無2", text=text))
     return out
 
 
@@ -892,14 +910,15 @@ def read_cards_csv(text: str, source: str = "<csv>", rarities: Iterable[str] | N
     try:
         header = next(reader)
     except StopIteration:
-        raise ValidationError(source, [("line 1", "empty file: expected a header row")]) from None
+        raise ValidationError(source, [(_("line {line}", line=1), _("empty file: expected a header row"))]) from None
     cols = [h.strip().lower() for h in header]
     for c in CSV_REQUIRED:
         if c not in cols:
-            p.add("line 1", f"missing column {c!r}")
+            p.add(_("line {line}", line=1), _("missing column {c!r}", c=c))
     for c in cols:
         if c and c not in CSV_COLUMNS:
-            p.add("line 1", f"unknown column {c!r} (known: {', '.join(CSV_COLUMNS)})")
+            p.add(_("line {line}",
+                    line=1), _("unknown column {c!r} (known: {items})", c=c, items=', '.join(CSV_COLUMNS)))
     if p.items:
         raise ValidationError(source, p.items)
     rar = tuple(rarities) if rarities is not None else None
@@ -910,12 +929,12 @@ def read_cards_csv(text: str, source: str = "<csv>", rarities: Iterable[str] | N
         if not any(cell.strip() for cell in row):
             continue
         if len(row) > len(cols):
-            p.add(f"line {line}", f"{len(row)} cells but the header has {len(cols)}")
+            p.add(_("line {line}", line=line), _("{n} cells but the header has {cols}", n=len(row), cols=len(cols)))
             continue
         cells = {c: (row[i].strip() if i < len(row) else "") for i, c in enumerate(cols)}
 
         def loc(key: str, line: int = line) -> str:
-            return f"line {line}, column {key}"
+            return _("line {line}, column {key}", line=line, key=key)
 
         obj: dict[str, Any] = {}
         bad = False
@@ -944,23 +963,23 @@ def read_cards_csv(text: str, source: str = "<csv>", rarities: Iterable[str] | N
             try:
                 obj[key] = int(unicodedata.normalize("NFKC", v))
             except ValueError:
-                p.add(loc(key), f"{v!r} is not a whole number")
+                p.add(loc(key), _("{v!r} is not a whole number", v=v))
                 bad = True
         obj["rarity"] = cells.get("rarity", "")
         if cells.get("text"):
             obj["text"] = cells["text"]
-        card = _parse_card(obj, loc, f"line {line}", rar, p, set_code, check_keys=False)
+        card = _parse_card(obj, loc, _("line {line}", line=line), rar, p, set_code, check_keys=False)
         if card is None or bad:
             continue
         if card.number in first:
-            p.add(loc("number"), f"{card.number} is also on line {first[card.number]}")
+            p.add(loc("number"), _("{number} is also on line {line}", number=card.number, line=first[card.number]))
             continue
         first[card.number] = line
         cards.append(card)
     if p.items:
         raise ValidationError(source, p.items)
     if not cards:
-        raise ValidationError(source, [("line 2", "no cards")])
+        raise ValidationError(source, [(_("line {line}", line=2), _("no cards"))])
     return cards
 
 
@@ -978,7 +997,8 @@ def cardset_from_csv(source: str | PathLike | Any, *, code: str, name: str, vers
         try:
             text, label = _read_text(source)
         except OSError as e:
-            raise ValidationError(str(source), [("file", f"cannot be read: {e.strerror or e}")]) from None
+            raise ValidationError(str(source), [(_("file"), _("cannot be read: {reason}",
+                                                              reason=e.strerror or e))]) from None
     else:
         label = str(source)
     cards = read_cards_csv(text, label, rarities, set_code=code)

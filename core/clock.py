@@ -33,6 +33,7 @@ from typing import Callable, Union
 
 from .actions import _round, _set_match, action
 from .errors import LyceeError, NotFound, RuleError
+from .i18n import _
 from .model import ClockState, Event, Round
 
 Instant = Union[datetime, float, int]
@@ -52,11 +53,11 @@ def to_datetime(t: Instant | str) -> datetime:
         try:
             t = datetime.fromisoformat(t)
         except ValueError:
-            raise LyceeError(f"{t!r} is not an ISO 8601 time") from None
+            raise LyceeError(_("{t!r} is not an ISO 8601 time", t=t)) from None
     elif isinstance(t, (int, float)) and not isinstance(t, bool):
         return datetime.fromtimestamp(t, timezone.utc)
     if not isinstance(t, datetime):
-        raise LyceeError(f"{t!r} is not a time")
+        raise LyceeError(_("{t!r} is not a time", t=t))
     return t if t.tzinfo is not None else t.replace(tzinfo=timezone.utc)
 
 
@@ -136,7 +137,7 @@ class ClockStatus:
 def status(event: Event, now: Instant | str, round_number: int | None = None) -> ClockStatus:
     """The clock of the current round (or ``round_number``) at ``now``."""
     if not event.rounds:
-        raise LyceeError("no round has been paired yet")
+        raise LyceeError(_("no round has been paired yet"))
     rnd = _round(event, round_number or len(event.rounds))
     st = rnd.clock
     minutes = st.minutes if st else event.minutes
@@ -183,7 +184,7 @@ class RoundClock:
         if table is not None:
             m = rnd.match_at(table)
             if m is None:
-                raise NotFound(f"round {rnd.number} has no table {table}")
+                raise NotFound(_("round {r} has no table {t}", r=rnd.number, t=table))
             ext = m.extension
         return remaining(rnd.clock, self._now(), ext)
 
@@ -208,41 +209,42 @@ def _set_round(event: Event, rnd: Round) -> Event:
 def _clock(event, d):
     op = d.get("op")
     if op not in CLOCK_OPS:
-        raise LyceeError(f"clock {op!r}: choose one of {', '.join(CLOCK_OPS)}")
+        raise LyceeError(_("clock {op!r}: choose one of {ops}", op=op, ops=", ".join(CLOCK_OPS)))
     rnd = _round(event, d["round"])
     at = stamp(d["at"])
     st = rnd.clock
     if op == "extend":
         m = rnd.match_at(d.get("table"))
         if m is None:
-            raise NotFound(f"round {rnd.number} has no table {d.get('table')}")
+            raise NotFound(_("round {r} has no table {t}", r=rnd.number, t=d.get("table")))
         if m.is_bye:
-            raise RuleError(f"table {m.table} is a bye: nothing to extend", "G-TIME")
+            raise RuleError(_("table {t} is a bye: nothing to extend", t=m.table), "G-TIME")
         if m.reported:
-            raise RuleError(f"the match at table {m.table} is finished: no extension", "G-TIME")
+            raise RuleError(_("the match at table {t} is finished: no extension", t=m.table), "G-TIME")
         minutes = d.get("minutes")
         if not isinstance(minutes, int) or isinstance(minutes, bool) or not 1 <= minutes <= MAX_EXTENSION:
-            raise LyceeError(f"extension {minutes!r}: a whole number of minutes from 1 to {MAX_EXTENSION}")
+            raise LyceeError(_("extension {minutes!r}: a whole number of minutes from 1 to {max}",
+                                minutes=minutes, max=MAX_EXTENSION))
         return _set_match(event, rnd, replace(m, extension=m.extension + minutes))
     if rnd.number != len(event.rounds):
-        raise LyceeError(f"round {rnd.number} is over: only the current round's clock runs")
+        raise LyceeError(_("round {r} is over: only the current round's clock runs", r=rnd.number))
     if op == "start":
         if st is not None:
-            raise LyceeError(f"round {rnd.number}'s clock already started at {st.started_at}")
+            raise LyceeError(_("round {r}'s clock already started at {at}", r=rnd.number, at=st.started_at))
         if rnd.complete:
-            raise LyceeError(f"every match of round {rnd.number} has its result: nothing to time")
+            raise LyceeError(_("every match of round {r} has its result: nothing to time", r=rnd.number))
         from .staff import check_staff
 
         check_staff(event, "start its clock")
         return _set_round(event, replace(rnd, clock=ClockState(event.minutes, at)))
     if st is None:
-        raise LyceeError(f"round {rnd.number}'s clock has not started")
+        raise LyceeError(_("round {r}'s clock has not started", r=rnd.number))
     if op == "pause":
         if st.paused:
-            raise LyceeError(f"round {rnd.number}'s clock is already paused")
+            raise LyceeError(_("round {r}'s clock is already paused", r=rnd.number))
         return _set_round(event, replace(rnd, clock=replace(st, pauses=st.pauses + ((at, None),))))
     # resume
     if not st.paused:
-        raise LyceeError(f"round {rnd.number}'s clock is not paused")
+        raise LyceeError(_("round {r}'s clock is not paused", r=rnd.number))
     pauses = st.pauses[:-1] + ((st.pauses[-1][0], at),)
     return _set_round(event, replace(rnd, clock=replace(st, pauses=pauses)))

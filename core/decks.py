@@ -37,6 +37,7 @@ from typing import Iterable, Mapping
 
 from core.cards import _read_text, base_number, name_key, normalize_number
 from core.errors import ValidationError
+from core.i18n import _
 from core.legality import Catalog, as_date
 
 __all__ = [
@@ -146,19 +147,20 @@ def _check_entry(count: int, raw_number: str, name: str, where: str, catalog: Ca
                  problems: list[tuple[str, str]]) -> str | None:
     ok = True
     if not 1 <= count <= MAX_LINE_COUNT:
-        problems.append((where, f"count {count} is not between 1 and {MAX_LINE_COUNT}"))
+        problems.append((where, _("count {count} is not between 1 and {max}", count=count, max=MAX_LINE_COUNT)))
         ok = False
     number = normalize_number(raw_number)
     if number is None:
-        problems.append((where, f"{raw_number!r} is not a card number like CH-0063"))
+        problems.append((where, _("{number!r} is not a card number like CH-0063", number=raw_number)))
         return None
     if catalog is not None:
         known = catalog.name_of(number)
         if known is None:
-            problems.append((where, f"unknown card number {number}"))
+            problems.append((where, _("unknown card number {number}", number=number)))
             ok = False
         elif name and name_key(name) != name_key(known):
-            problems.append((where, f"name {name!r} does not match {number} {known}"))
+            problems.append((where, _("name {name!r} does not match {number} {known}",
+                                      name=name, number=number, known=known)))
             ok = False
     return number if ok else None
 
@@ -174,18 +176,18 @@ def parse_decklist(text: str, source: str = "<decklist>", catalog: Catalog | Non
         line = _COMMENT_RE.sub("", unicodedata.normalize("NFKC", raw)).strip()
         if not line:
             continue
-        where = f"line {lineno}"
+        where = _("line {line}", line=lineno)
         m = _SECTION_RE.match(line)
         if m:
             word = _SECTION_WORDS.get(m.group(1).casefold())
             if word is None:
-                problems.append((where, f"unknown section {m.group(1)!r} (use spare: or スペア:)"))
+                problems.append((where, _("unknown section {section!r} (use spare: or スペア:)", section=m.group(1))))
             else:
                 current = word
             continue
         m = _ENTRY_RE.match(line)
         if not m:
-            problems.append((where, f"expected 'COUNT NUMBER [name]', got {raw.strip()!r}"))
+            problems.append((where, _("expected 'COUNT NUMBER [name]', got {line!r}", line=raw.strip())))
             continue
         count, raw_number, name = int(m.group(1)), m.group(2), (m.group(3) or "")
         number = _check_entry(count, raw_number, name, where, catalog, problems)
@@ -207,13 +209,14 @@ def read_decklist_csv(text: str, source: str = "<decklist.csv>", catalog: Catalo
     try:
         header = [h.strip().lower() for h in next(reader)]
     except StopIteration:
-        raise ValidationError(source, [("line 1", "empty file: expected a header row")]) from None
+        raise ValidationError(source, [(_("line {line}", line=1), _("empty file: expected a header row"))]) from None
     for c in ("count", "number"):
         if c not in header:
-            problems.append(("line 1", f"missing column {c!r}"))
+            problems.append((_("line {line}", line=1), _("missing column {c!r}", c=c)))
     for c in header:
         if c and c not in CSV_COLUMNS:
-            problems.append(("line 1", f"unknown column {c!r} (known: {', '.join(CSV_COLUMNS)})"))
+            problems.append((_("line {line}",
+                               line=1), _("unknown column {c!r} (known: {items})", c=c, items=', '.join(CSV_COLUMNS))))
     if problems:
         raise ValidationError(source, problems)
     sections: dict[str, list[DeckEntry]] = {"deck": [], "spare": []}
@@ -221,15 +224,15 @@ def read_decklist_csv(text: str, source: str = "<decklist.csv>", catalog: Catalo
         lineno = reader.line_num
         if not any(c.strip() for c in row):
             continue
-        where = f"line {lineno}"
+        where = _("line {line}", line=lineno)
         cells = {h: (row[i].strip() if i < len(row) else "") for i, h in enumerate(header)}
         sec_raw = unicodedata.normalize("NFKC", cells.get("section", "")).strip().rstrip(":").casefold()
         section = _SECTION_WORDS.get(sec_raw, "deck" if not sec_raw else None)
         if section is None:
-            problems.append((where, f"section {cells['section']!r} is not deck or spare"))
+            problems.append((where, _("section {section!r} is not deck or spare", section=cells["section"])))
         count_raw = unicodedata.normalize("NFKC", cells.get("count", ""))
         if not count_raw.isdigit():
-            problems.append((where, f"count {cells.get('count', '')!r} is not a whole number"))
+            problems.append((where, _("count {count!r} is not a whole number", count=cells.get("count", ""))))
             continue
         name = _unformula(cells.get("name", ""))
         number = _check_entry(int(count_raw), cells.get("number", ""), name, where, catalog, problems)
@@ -245,9 +248,9 @@ def load_decklist(path: str | PathLike, catalog: Catalog | None = None) -> Deckl
     try:
         text, source = _read_text(path)
     except OSError as e:
-        raise ValidationError(str(path), [("file", f"cannot be read: {e.strerror or e}")]) from None
+        raise ValidationError(str(path), [(_("file"), _("cannot be read: {reason}", reason=e.strerror or e))]) from None
     except UnicodeDecodeError:
-        raise ValidationError(str(path), [("file", "is not UTF-8 text")]) from None
+        raise ValidationError(str(path), [(_("file"), _("is not UTF-8 text"))]) from None
     if Path(str(path)).suffix.lower() == ".csv":
         return read_decklist_csv(text, source, catalog)
     return parse_decklist(text, source, catalog)
@@ -314,7 +317,7 @@ def _unknown(deck: Decklist, catalog: Catalog) -> tuple[list[DeckProblem], set[s
         for number in deck.counts(section):
             if not catalog.known(number) and number not in bad:
                 bad.add(number)
-                out.append(DeckProblem("G-CARDS-VERSIONS", "unknown", f"{number}: unknown card number",
+                out.append(DeckProblem("G-CARDS-VERSIONS", "unknown", _("{number}: unknown card number", number=number),
                                        number, section))
     return out, bad
 
@@ -323,10 +326,11 @@ def _size(deck: Decklist, want: int, rule: str, what: str) -> list[DeckProblem]:
     have = deck.deck_size
     if have == want:
         return []
-    return [DeckProblem(rule, "size", f"{what} deck has {have} cards; it must be exactly {want}", None, "deck")]
+    return [DeckProblem(rule, "size", _("{what} deck has {have} cards; it must be exactly {want}",
+                                        what=what, have=have, want=want), None, "deck")]
 
 
-def _name_limit(deck: Decklist, catalog: Catalog, limit: int, why: str) -> list[DeckProblem]:
+def _name_limit(deck: Decklist, catalog: Catalog, limit: int, sealed: bool = False) -> list[DeckProblem]:
     """R-DECK-4 over deck and spares together; a card's max_copies overrides."""
     groups: dict[str, dict] = {}
     total = deck.counts("deck") + deck.counts("spare")
@@ -345,7 +349,11 @@ def _name_limit(deck: Decklist, catalog: Catalog, limit: int, why: str) -> list[
             nums = ", ".join(sorted(g["numbers"]))
             out.append(DeckProblem(
                 RULE_NAME_LIMIT, "name_limit",
-                f"{g['n']} cards named {g['name']} ({nums}) in deck and spares; at most {allowed}{why}",
+                (_("{n} cards named {name} ({numbers}) in deck and spares; at most {allowed} "
+                   "(sealed keeps the name limit unless the organizer lifts it)",
+                   n=g["n"], name=g["name"], numbers=nums, allowed=allowed) if sealed
+                 else _("{n} cards named {name} ({numbers}) in deck and spares; at most {allowed}",
+                        n=g["n"], name=g["name"], numbers=nums, allowed=allowed)),
                 sorted(g["numbers"])[0], None))
     return out
 
@@ -358,7 +366,8 @@ def _legality(deck: Decklist, catalog: Catalog, on: date, skip: set[str]) -> lis
                 continue
             verdict = catalog.is_legal(number, on)
             if not verdict:
-                out.append(DeckProblem(verdict.rule, "illegal", f"not legal on {on.isoformat()}: {verdict.reason}",
+                out.append(DeckProblem(verdict.rule, "illegal", _("not legal on {date}: {reason}",
+                                                                  date=on.isoformat(), reason=verdict.reason),
                                        number, section))
     return out
 
@@ -367,11 +376,11 @@ def _spares(deck: Decklist, match: str) -> list[DeckProblem]:
     out = []
     if deck.spare_size and match != "bo3":
         out.append(DeckProblem("G-SPARE-1", "spare_match",
-                               f"{deck.spare_size} spare cards, but spare cards are only for best of three",
+                               _("{n} spare cards, but spare cards are only for best of three", n=deck.spare_size),
                                None, "spare"))
     if deck.spare_size > SPARE_MAX:
         out.append(DeckProblem("G-SPARE-1", "spare_count",
-                               f"{deck.spare_size} spare cards; at most {SPARE_MAX}", None, "spare"))
+                               _("{n} spare cards; at most {max}", n=deck.spare_size, max=SPARE_MAX), None, "spare"))
     return out
 
 
@@ -381,14 +390,15 @@ def _pool(deck: Decklist, pool: Counter, rule: str) -> list[DeckProblem]:
     for number, n in deck_c.items():
         if n > pool.get(number, 0):
             have = pool.get(number, 0)
-            msg = (f"{number}: not in the pool" if not have
-                   else f"{number}: {n} in the deck but the pool holds {have}")
+            msg = (_("{number}: not in the pool", number=number) if not have
+                   else _("{number}: {n} in the deck but the pool holds {have}", number=number, n=n, have=have))
             out.append(DeckProblem(rule, "pool", msg, number, "deck"))
     for number, n in spare_c.items():
         rest = max(0, pool.get(number, 0) - deck_c.get(number, 0))
         if n > rest:
-            msg = (f"{number}: spare not in the pool" if not pool.get(number, 0)
-                   else f"{number}: {n} as spares but only {rest} left in the pool after the deck")
+            msg = (_("{number}: spare not in the pool", number=number) if not pool.get(number, 0)
+                   else _("{number}: {n} as spares but only {rest} left in the pool after the deck",
+                          number=number, n=n, rest=rest))
             out.append(DeckProblem(rule, "pool", msg, number, "spare"))
     return out
 
@@ -399,8 +409,8 @@ def check_constructed(deck: Decklist, catalog: Catalog, on: date | str, *,
     R-DECK-4, legality (G-CARDS-*), G-SPARE-1."""
     day = as_date(on)
     problems, unknown = _unknown(deck, catalog)
-    problems += _size(deck, CONSTRUCTED_SIZE, RULE_CONSTRUCTED_SIZE, "constructed")
-    problems += _name_limit(deck, catalog, NAME_LIMIT, "")
+    problems += _size(deck, CONSTRUCTED_SIZE, RULE_CONSTRUCTED_SIZE, _("constructed"))
+    problems += _name_limit(deck, catalog, NAME_LIMIT)
     problems += _legality(deck, catalog, day, unknown)
     problems += _spares(deck, match)
     return problems
@@ -413,9 +423,9 @@ def check_sealed(deck: Decklist, catalog: Catalog, *, pool: Mapping[str, int] | 
     organizer lifts it (``name_limit=None``); deck from ``pool`` and spares from
     the rest of it (G-SEALED); G-SPARE-1; legality when ``on`` is given."""
     problems, unknown = _unknown(deck, catalog)
-    problems += _size(deck, SEALED_SIZE, "G-SEALED", "sealed")
+    problems += _size(deck, SEALED_SIZE, "G-SEALED", _("sealed"))
     if name_limit is not None:
-        problems += _name_limit(deck, catalog, name_limit, " (sealed keeps the name limit unless the organizer lifts it)")
+        problems += _name_limit(deck, catalog, name_limit, sealed=True)
     if pool is not None:
         problems += _pool(deck, _counter(pool), "G-SEALED")
     if on is not None:
@@ -432,7 +442,7 @@ def check_draft(deck: Decklist, catalog: Catalog, *, packs: int,
     G-SPARE-1; legality when ``on`` is given.  (G-DRAFT-2 recommends 4-6 packs,
     ``DRAFT_PACKS``; the event decides.)"""
     problems, unknown = _unknown(deck, catalog)
-    problems += _size(deck, deck_size("draft", packs), "G-DRAFT-4", f"{packs}-pack draft")
+    problems += _size(deck, deck_size("draft", packs), "G-DRAFT-4", _("{packs}-pack draft", packs=packs))
     if pool is not None:
         problems += _pool(deck, _counter(pool), "G-DRAFT-1")
     if on is not None:
@@ -499,8 +509,14 @@ class DeckDiff:
         for d in self.lines:
             name = (catalog.name_of(d.number) if catalog else None) or ""
             label = f"{d.number} {name}".rstrip()
-            how = f"{d.missing} missing" if d.missing else f"{d.extra} extra"
-            out.append(f"{d.section}: {label}: registered {d.registered}, presented {d.presented} ({how})")
+            if d.missing:
+                out.append(_("{section}: {card}: registered {registered}, presented {presented} ({n} missing)",
+                             section=_(d.section), card=label, registered=d.registered,
+                             presented=d.presented, n=d.missing))
+            else:
+                out.append(_("{section}: {card}: registered {registered}, presented {presented} ({n} extra)",
+                             section=_(d.section), card=label, registered=d.registered,
+                             presented=d.presented, n=d.extra))
         return out
 
 

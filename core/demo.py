@@ -6,6 +6,7 @@ import random
 
 from faker import Faker
 
+from .i18n import _
 from .store import DataDir, EventStore
 
 
@@ -30,9 +31,9 @@ def make_demo(datadir: DataDir, players: int = 16, kind: str = "constructed",
 
     if not 2 <= players <= 4096:
         from .errors import LyceeError
-        raise LyceeError(f"--players {players}: from 2 to 4096")
+        raise LyceeError(_("--players {n}: from 2 to 4096", n=players))
     store = datadir.create({
-        "name": f"Demo {kind} ({players})", "kind": kind,
+        "name": _("Demo {kind} ({n})", kind=_(kind), n=players), "kind": kind,
         "match": "bo3", "minutes": 50,
         "staff": {"organizer": "店長", "judges": ["ジャッジA"], "head_judge": "ジャッジA"},
     })

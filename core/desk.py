@@ -273,3 +273,114 @@ class Desk:
 
     def undo(self) -> dict:
         return self.store.undo(self.actor)
+
+    # -- decklists (G-DECKLIST) --------------------------------------------------------
+    def decklist_data(self, ref: str, deck, catalog=None) -> dict:
+        """The ``decklist`` action's data for ``deck`` (a core.decks.Decklist),
+        not stored.  A card number the catalog does not know is refused
+        (ValidationError naming the list and the line): an unreadable list
+        is never registered; a readable one with problems is."""
+        from .decklists import deck_data, default_catalog
+        from .errors import ValidationError
+        from .i18n import _
+
+        p = self.player(ref)
+        cat = catalog if catalog is not None else default_catalog()
+        problems = []
+        for section in ("deck", "spare"):
+            for e in deck.section(section):
+                if not cat.known(e.number):
+                    where = _("line {n}", n=e.line) if e.line else f"{_(section)} {e.number}"
+                    problems.append((where, _("unknown card number {number}", number=e.number)))
+        if problems:
+            raise ValidationError(deck.source or _("decklist of {name}", name=p.name), problems)
+        return {"player": p.id, **deck_data(deck), "source": deck.source}
+
+    def register_decklist(self, ref: str, deck, catalog=None) -> Event:
+        """Register (or replace) a player's decklist as handed in; its problems
+        are shown by :meth:`deck_problems`, not refused."""
+        return self.store.append("decklist", self.decklist_data(ref, deck, catalog), self.actor)
+
+    def register_decklist_file(self, ref: str, path, catalog=None) -> Event:
+        """Read a decklist file (text, or CSV by its .csv name) and register it;
+        a bad line is refused naming the file, the line and the reason."""
+        from .decklists import default_catalog
+        from .decks import load_decklist
+
+        from dataclasses import replace
+        from pathlib import Path
+
+        self.player(ref)  # an unknown player first, before the file
+        cat = catalog if catalog is not None else default_catalog()
+        deck = load_decklist(path, catalog=cat)
+        return self.register_decklist(ref, replace(deck, source=Path(path).name), cat)
+
+    def decklist(self, ref: str):
+        """The player's registered list as a core.decks.Decklist, or None."""
+        from .decklists import as_decklist
+
+        rec = self.event.decklist_of(self.player(ref).id)
+        return as_decklist(rec) if rec is not None else None
+
+    def deck_problems(self, ref: str, catalog=None):
+        from .decklists import deck_problems
+
+        return deck_problems(self.event, ref, catalog)
+
+    def decklist_status(self, catalog=None):
+        from .decklists import decklist_status
+
+        return decklist_status(self.event, catalog)
+
+    def deck_check(self, ref: str, presented, by: str | None = None):
+        """Compare the deck presented at the table with the registered list
+        (G-DECKLIST) and record the check with its differences; return the
+        core.decks.DeckDiff (truthy when they differ)."""
+        from .clock import stamp
+        from .decklists import as_decklist, deck_data
+        from .decks import compare
+        from .errors import RuleError
+        from .i18n import _
+
+        p = self.player(ref)
+        rec = self.event.decklist_of(p.id)
+        if rec is None:
+            raise RuleError(_("{name} has no registered decklist to check the deck against", name=p.name),
+                            "G-DECKLIST")
+        diff = compare(as_decklist(rec), presented)
+        data = {"player": p.id, **deck_data(presented),
+                "differences": [[x.section, x.number, x.registered, x.presented] for x in diff.lines],
+                "by": by or self.actor, "at": stamp(self.now()), "source": presented.source}
+        self.store.append("deck_check", data, self.actor)
+        return diff
+
+    # -- a limited event's build phase (G-SEALED, G-DRAFT-*) ----------------------------
+    #    Opening packs and drafting live in limited.event, which appends these actions.
+    def build_data(self, op: str, **extra) -> dict:
+        """The ``build`` action's data for ``op``, stamped with the desk's time."""
+        from .clock import stamp
+
+        return {"op": op, **extra, "at": stamp(self.now())}
+
+    def start_build(self) -> Event:
+        return self.store.append("build", self.build_data("start"), self.actor)
+
+    def pause_build(self) -> Event:
+        return self.store.append("build", self.build_data("pause"), self.actor)
+
+    def resume_build(self) -> Event:
+        return self.store.append("build", self.build_data("resume"), self.actor)
+
+    def close_build(self, by: str | None = None) -> Event:
+        """The organizer ends the build phase: round 1 may then be paired even
+        if a player has no registered decklist."""
+        return self.store.append("build", self.build_data("close", by=by or self.actor), self.actor)
+
+    def build_status(self):
+        from .decklists import build_status
+
+        return build_status(self.event, self.now())
+
+    def pool(self, ref: str):
+        """The player's pool (core.model.Pool) or None."""
+        return self.event.pool_of(self.player(ref).id)

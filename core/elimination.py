@@ -30,6 +30,7 @@ import random
 from dataclasses import dataclass
 
 from core.errors import LyceeError, RuleError
+from core.i18n import _
 from core.model import Event, Match
 from core.standings import _table
 
@@ -65,7 +66,7 @@ def bracket_order(size: int) -> tuple[int, ...]:
     (2,7), (3,6); seeds 1 and 2 sit in different halves (G-SE seeding).
     """
     if size < 1 or size & (size - 1):
-        raise LyceeError(f"a bracket size must be a power of two, not {size}")
+        raise LyceeError(_("a bracket size must be a power of two, not {size}", size=size))
     order = [1]
     while len(order) < size:
         n = 2 * len(order)
@@ -96,16 +97,16 @@ def _first_round(seeded: list[str], third_place: bool) -> tuple[Match, ...]:
 def _swiss_complete(event: Event) -> None:
     sr = event.swiss_rounds
     if not sr:
-        raise RuleError("no Swiss round has been played; nothing to cut from", "G-SE")
+        raise RuleError(_("no Swiss round has been played; nothing to cut from"), "G-SE")
     cur = event.current_round
     if cur is not None and not cur.complete:
         tables = ", ".join(str(t) for t in cur.missing_tables())
-        raise RuleError(
-            f"round {cur.number} is not finished: results missing at table(s) {tables}"
-        )
+        raise RuleError(_(
+            "round {number} is not finished: results missing at table(s) {tables}",
+            number=cur.number, tables=tables))
     if event.rounds_planned is not None and len(sr) < event.rounds_planned:
         raise RuleError(
-            f"the Swiss is not over: {len(sr)} of {event.rounds_planned} rounds played",
+            _("the Swiss is not over: {n} of {planned} rounds played", n=len(sr), planned=event.rounds_planned),
             "G-SE",
         )
 
@@ -129,24 +130,24 @@ def top_cut(
     plans a third-place match for the final round (only from a top 4 up).
     """
     if size not in CUT_SIZES:
-        raise RuleError(f"a top cut has 2, 4, 8, 16 or 32 players, not {size}", "G-SE")
+        raise RuleError(_("a top cut has 2, 4, 8, 16 or 32 players, not {size}", size=size), "G-SE")
     if any(r.stage == "top" for r in event.rounds):
-        raise RuleError("this event already has an elimination bracket", "G-SE")
+        raise RuleError(_("this event already has an elimination bracket"), "G-SE")
     _swiss_complete(event)
     led, fig, keys, tags, order = _table(event)
     players = event.players
     active = [i for i in order if players[i].active]
     if len(active) < size:
         raise RuleError(
-            f"a top {size} needs {size} active players; the event has {len(active)}",
+            _("a top {size} needs {size} active players; the event has {n}", size=size, n=len(active)),
             "G-SE",
         )
     cell = [(keys[i], tags[i]) for i in active]
     if len(active) > size and cell[size - 1] == cell[size]:
         tied = [players[i].name for i, c in zip(active, cell) if c == cell[size - 1]]
         raise RuleError(
-            f"the cut line falls inside a shared place ({', '.join(tied)}); "
-            "hold a playoff (決定戦) first",
+            _("the cut line falls inside a shared place ({names}); hold a playoff (決定戦) first",
+              names=", ".join(tied)),
             "G-TIE-PLAYOFF",
         )
     chosen = active[:size]
@@ -182,18 +183,18 @@ def single_elimination(
     """
     if event.rounds:
         raise RuleError(
-            "single elimination from registration starts before any round is played",
+            _("single elimination from registration starts before any round is played"),
             "G-SE",
         )
     ids = [p.id for p in event.eligible(1)]
     if len(ids) < 2:
-        raise RuleError("single elimination needs at least two players", "G-SE")
+        raise RuleError(_("single elimination needs at least two players"), "G-SE")
     if seeding == "random":
         if rng is None:
-            raise LyceeError("a random seeding needs a seeded random.Random")
+            raise LyceeError(_("a random seeding needs a seeded random.Random"))
         rng.shuffle(ids)
     elif seeding != "registration":
-        raise LyceeError(f"unknown seeding {seeding!r} (registration or random)")
+        raise LyceeError(_("unknown seeding {seeding!r} (registration or random)", seeding=seeding))
     return _first_round(ids, third_place and len(ids) >= 3)
 
 
@@ -209,14 +210,16 @@ def check_elimination_result(result: Match | str | None) -> str | None:
     outcome = result.outcome if isinstance(result, Match) else result
     if outcome in ("p1", "p2", "bye"):
         return result.winner() if isinstance(result, Match) else None
+    at = isinstance(result, Match)
     if outcome is None:
-        where = f" at table {result.table}" if isinstance(result, Match) else ""
-        raise RuleError(f"the elimination match{where} has no result yet", "G-SE")
-    what = "a draw" if outcome == "draw" else "a double loss" if outcome == "double_loss" else repr(outcome)
-    where = f" at table {result.table}" if isinstance(result, Match) else ""
+        raise RuleError(_("the elimination match at table {t} has no result yet", t=result.table) if at
+                        else _("the elimination match has no result yet"), "G-SE")
+    what = _("a draw") if outcome == "draw" else _("a double loss") if outcome == "double_loss" else repr(outcome)
     raise RuleError(
-        f"an elimination match must name a winner; {what}{where} cannot stand "
-        "(the organizer may order a replay, G-ID-3)",
+        _("an elimination match must name a winner; {what} at table {t} cannot stand "
+          "(the organizer may order a replay, G-ID-3)", what=what, t=result.table) if at
+        else _("an elimination match must name a winner; {what} cannot stand "
+               "(the organizer may order a replay, G-ID-3)", what=what),
         "G-SE",
     )
 
@@ -250,13 +253,13 @@ def next_elimination_round(
     """
     tops = _top_rounds(event)
     if not tops:
-        raise RuleError("the event has no elimination bracket yet", "G-SE")
+        raise RuleError(_("the event has no elimination bracket yet"), "G-SE")
     cur = event.current_round
     if cur is not None and not cur.complete:
         tables = ", ".join(str(t) for t in cur.missing_tables())
-        raise RuleError(
-            f"round {cur.number} is not finished: results missing at table(s) {tables}"
-        )
+        raise RuleError(_(
+            "round {number} is not finished: results missing at table(s) {tables}",
+            number=cur.number, tables=tables))
     last = tops[-1]
     main = sorted((m for m in last.matches if m.note != THIRD_PLACE), key=lambda m: m.table)
     for m in last.matches:

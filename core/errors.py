@@ -3,6 +3,8 @@ where a rule of the guideline decides, the rule id (G-...)."""
 
 from __future__ import annotations
 
+from .i18n import _
+
 
 class LyceeError(Exception):
     """Something the user asked for cannot be done; ``str(err)`` says why."""
@@ -26,7 +28,7 @@ class ValidationError(LyceeError):
     def __init__(self, source: str, problems: list[tuple[str, str]]):
         self.source = source
         self.problems = list(problems)
-        lines = [f"{source}: {len(self.problems)} problem(s)"]
+        lines = [_("{source}: {n} problem(s)", source=source, n=len(self.problems))]
         lines += [f"  {where}: {what}" for where, what in self.problems]
         super().__init__("\n".join(lines))
 

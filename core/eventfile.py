@@ -16,6 +16,7 @@ import jsonschema
 
 from .actions import check_settings, name_key
 from .errors import LyceeError, ValidationError
+from .i18n import _
 from .matchrules import Result, agrees_with_games, check_games, check_result, match_over
 from .model import (
     APPEAL_OUTCOMES,
@@ -29,13 +30,21 @@ from .model import (
     PENALTY_LEVELS,
     STAGES,
     TIEBREAKERS,
+    POOL_KINDS,
+    SEALED_PRODUCTS,
+    BuildPhase,
     Checkin,
     ClockState,
+    DeckCheck,
+    DeckRecord,
+    DraftSeat,
     Event,
     LateRuling,
     Match,
+    OpenedPack,
     Penalty,
     Player,
+    Pool,
     Round,
 )
 
@@ -184,6 +193,47 @@ SCHEMA = {
         },
     },
 }
+
+# -- decklists and limited events (G-DECKLIST, G-SEALED, G-DRAFT-*) ----------------------
+_number = {"type": "string", "pattern": r"^[A-Z]{2}-\d{4}[A-Z]?$"}
+_deck_lines = {"type": "array", "items": {
+    "type": "array", "minItems": 2, "maxItems": 3,
+    "prefixItems": [{"type": "integer", "minimum": 1, "maximum": 60}, _number, {"type": "string"}]}}
+_clock = SCHEMA["properties"]["rounds"]["items"]["properties"]["clock"]
+SCHEMA["properties"].update({
+    "decklists": {"type": "array", "items": {
+        "type": "object", "required": ["player", "deck"],
+        "properties": {"player": _id, "deck": _deck_lines, "spare": _deck_lines, "source": {"type": "string"},
+                       "round": _nonneg}}},
+    "deck_checks": {"type": "array", "items": {
+        "type": "object", "required": ["player", "round", "differences"],
+        "properties": {"player": _id, "round": _nonneg, "by": {"type": "string"}, "at": {"type": "string"},
+                       "source": {"type": "string"},
+                       "differences": {"type": "array", "items": {
+                           "type": "array", "minItems": 4, "maxItems": 4,
+                           "prefixItems": [{"enum": ["deck", "spare"]}, _number, _nonneg, _nonneg]}}}}},
+    "build": {"type": "object", "required": ["kind", "set", "minutes", "opened_at"],
+              "properties": {"kind": {"enum": list(POOL_KINDS)}, "set": {"type": "string", "minLength": 1},
+                             "product": {"enum": [*SEALED_PRODUCTS, None]},
+                             "packs": _nonneg, "seed": {"type": ["integer", "null"]},
+                             "minutes": {"type": "integer", "minimum": 1, "maximum": 600},
+                             "opened_at": {"type": "string"}, "clock": _clock,
+                             "closed_at": {"type": ["string", "null"]}, "closed_by": {"type": "string"}}},
+    "pods": {"type": "array", "items": {"type": "array", "minItems": 2, "items": {
+        "type": "object", "required": ["name"],
+        "properties": {"name": {"type": "string", "minLength": 1}, "player": {"type": ["string", "null"]}}}}},
+    "pools": {"type": "array", "items": {
+        "type": "object", "required": ["player", "kind", "set", "cards"],
+        "properties": {"player": _id, "kind": {"enum": list(POOL_KINDS)}, "set": {"type": "string", "minLength": 1},
+                       "product": {"enum": [*SEALED_PRODUCTS, None]}, "packs": _nonneg,
+                       "seed": {"type": ["integer", "null"]},
+                       "cards": {"type": "array", "items": _number, "minItems": 1},
+                       "opened": {"type": "array", "items": {
+                           "type": "object", "required": ["kind", "cards"],
+                           "properties": {"kind": {"enum": ["starter", "booster"]},
+                                          "cards": {"type": "array", "items": _number},
+                                          "starter": {"type": "string"}}}}}}},
+})
 _VALIDATOR = jsonschema.Draft202012Validator(SCHEMA, format_checker=jsonschema.FormatChecker())
 
 
@@ -221,6 +271,41 @@ def _round_doc(r: Round) -> dict:
     return d
 
 
+def _clock_doc(c: ClockState) -> dict:
+    return {"minutes": c.minutes, "started_at": c.started_at, "pauses": [[a, b] for a, b in c.pauses]}
+
+
+def _limited_doc(event: Event) -> dict:
+    """The keys of decklists and limited events, each written only when used."""
+    d: dict = {}
+    if event.decklists:
+        d["decklists"] = [{"player": x.player, "deck": [list(e) for e in x.deck],
+                           "spare": [list(e) for e in x.spare], "source": x.source, "round": x.round}
+                          for x in event.decklists]
+    if event.deck_checks:
+        d["deck_checks"] = [{"player": x.player, "round": x.round, "by": x.by, "at": x.at, "source": x.source,
+                             "differences": [list(e) for e in x.differences]} for x in event.deck_checks]
+    b = event.build
+    if b is not None:
+        d["build"] = {"kind": b.kind, "set": b.set_code, "product": b.product or None, "packs": b.packs,
+                      "seed": b.seed, "minutes": b.minutes, "opened_at": b.opened_at,
+                      "clock": _clock_doc(b.clock) if b.clock is not None else None,
+                      "closed_at": b.closed_at, "closed_by": b.closed_by}
+    if event.pods:
+        d["pods"] = [[{"name": s.name, "player": s.player} for s in pod] for pod in event.pods]
+    if event.pools:
+        pools = []
+        for x in event.pools:
+            pd = {"player": x.player, "kind": x.kind, "set": x.set_code, "product": x.product or None,
+                  "packs": x.packs, "seed": x.seed, "cards": list(x.cards)}
+            if x.opened:
+                pd["opened"] = [{"kind": o.kind, "cards": list(o.cards), **({"starter": o.starter} if o.starter else {})}
+                                for o in x.opened]
+            pools.append(pd)
+        d["pools"] = pools
+    return d
+
+
 def to_doc(event: Event) -> dict:
     staff = {
         "organizer": event.staff.organizer,
@@ -254,6 +339,7 @@ def to_doc(event: Event) -> dict:
              "action": x.action, "reason": x.reason, "by": x.by, "appeal": x.appeal}
             for x in event.penalties
         ],
+        **_limited_doc(event),
     }
 
 
@@ -404,10 +490,127 @@ def event_from_doc(doc, source: str = "event") -> Event:
             bad(f"$.penalties[{i}].player", f"no player with id {x['player']!r}")
         penalties.append(Penalty(x["player"], x.get("round"), x.get("table"), x["level"],
                                  x.get("action", "none"), x["reason"], x.get("by", ""), x.get("appeal")))
+    limited = _limited_from_doc(doc, ids, settings.get("kind", doc["kind"]), bad)
     if problems:
         raise ValidationError(source, problems)
     return Event(id=doc["id"], players=tuple(players), rounds=tuple(rounds),
-                 penalties=tuple(penalties), **settings)
+                 penalties=tuple(penalties), **settings, **limited)
+
+
+def _clock_from_doc(c: dict, path: str, bad) -> ClockState:
+    times = [("started_at", c["started_at"])]
+    for pi, (a, b) in enumerate(c.get("pauses", [])):
+        times.append((f"pauses[{pi}][0]", a))
+        if b is not None:
+            times.append((f"pauses[{pi}][1]", b))
+        elif pi != len(c["pauses"]) - 1:
+            bad(f"{path}.pauses[{pi}][1]", _("only the last pause may be still running"))
+    for where, t in times:
+        if not _is_time(t):
+            bad(f"{path}.{where}", _("{t!r} is not an ISO 8601 time", t=t))
+    return ClockState(c["minutes"], c["started_at"], tuple((a, b) for a, b in c.get("pauses", [])))
+
+
+def _limited_from_doc(doc: dict, ids: dict, kind: str, bad) -> dict:
+    """Decklists, deck checks, build phase, pods and pools (checked)."""
+    out: dict = {}
+    lists = []
+    seen: dict[str, int] = {}
+    for i, x in enumerate(doc.get("decklists", [])):
+        path = f"$.decklists[{i}]"
+        if x["player"] not in ids:
+            bad(f"{path}.player", _("no player with id {id!r}", id=x["player"]))
+        elif x["player"] in seen:
+            bad(f"{path}.player", _("{id!r} already has a decklist at {path}", id=x["player"], path=f"$.decklists[{seen[x['player']]}]"))
+        seen.setdefault(x["player"], i)
+        if not x["deck"]:
+            bad(f"{path}.deck", _("a decklist lists deck cards (G-DECKLIST)"))
+        if x.get("round", 0) > len(doc["rounds"]):
+            bad(f"{path}.round", _("round {r} was never paired", r=x["round"]))
+        lists.append(DeckRecord(x["player"], tuple((e[0], e[1], e[2] if len(e) > 2 else "") for e in x["deck"]),
+                                tuple((e[0], e[1], e[2] if len(e) > 2 else "") for e in x.get("spare", [])),
+                                x.get("source", ""), x.get("round", 0)))
+    if lists:
+        out["decklists"] = tuple(lists)
+    checks = []
+    for i, x in enumerate(doc.get("deck_checks", [])):
+        path = f"$.deck_checks[{i}]"
+        if x["player"] not in ids:
+            bad(f"{path}.player", _("no player with id {id!r}", id=x["player"]))
+        if x["round"] > len(doc["rounds"]):
+            bad(f"{path}.round", _("round {r} was never paired", r=x["round"]))
+        if x.get("at") and not _is_time(x["at"]):
+            bad(f"{path}.at", _("{t!r} is not an ISO 8601 time", t=x["at"]))
+        for j, e in enumerate(x["differences"]):
+            if e[2] == e[3]:
+                bad(f"{path}.differences[{j}]", _("registered and presented agree: not a difference"))
+        checks.append(DeckCheck(x["player"], x["round"], tuple(tuple(e) for e in x["differences"]),
+                                x.get("by", ""), x.get("at", ""), x.get("source", "")))
+    if checks:
+        out["deck_checks"] = tuple(checks)
+    has_limited = any(k in doc for k in ("build", "pods", "pools"))
+    if has_limited and kind not in POOL_KINDS:
+        bad("$.kind", _("a {kind} event has no build phase, pods or pools (G-SEALED, G-DRAFT-1)", kind=kind))
+        return out
+    b = doc.get("build")
+    if b is not None:
+        if b["kind"] != kind:
+            bad("$.build.kind", _("the event is {kind}, its build phase {other}", kind=kind, other=b["kind"]))
+        if b["kind"] == "sealed" and b.get("product") not in SEALED_PRODUCTS:
+            bad("$.build.product", _("a sealed build phase names its product: 2s or 1s3b (G-SEALED)"))
+        if b["kind"] == "draft" and not 4 <= b.get("packs", 0) <= 6:
+            bad("$.build.packs", _("a draft uses 4 to 6 packs a player (G-DRAFT-2)"))
+        for k in ("opened_at", "closed_at"):
+            if b.get(k) is not None and not _is_time(b[k]):
+                bad(f"$.build.{k}", _("{t!r} is not an ISO 8601 time", t=b[k]))
+        clock = _clock_from_doc(b["clock"], "$.build.clock", bad) if b.get("clock") is not None else None
+        out["build"] = BuildPhase(b["kind"], b["set"], b["minutes"], b["opened_at"], b.get("product") or "",
+                                  b.get("packs", 0), b.get("seed"), clock, b.get("closed_at"),
+                                  b.get("closed_by", ""))
+    seated: set[str] = set()
+    pods = []
+    for i, pod in enumerate(doc.get("pods", [])):
+        if kind != "draft":
+            bad(f"$.pods[{i}]", _("pods belong to a draft event (G-DRAFT-1)"))
+        seats = []
+        for j, s in enumerate(pod):
+            pid = s.get("player")
+            if pid is not None:
+                if pid not in ids:
+                    bad(f"$.pods[{i}][{j}].player", _("no player with id {id!r}", id=pid))
+                elif pid in seated:
+                    bad(f"$.pods[{i}][{j}].player", _("{id!r} is seated twice", id=pid))
+                seated.add(pid)
+            seats.append(DraftSeat(s["name"], pid))
+        pods.append(tuple(seats))
+    if pods:
+        out["pods"] = tuple(pods)
+    pools = []
+    pooled: dict[str, int] = {}
+    for i, x in enumerate(doc.get("pools", [])):
+        path = f"$.pools[{i}]"
+        if x["player"] not in ids:
+            bad(f"{path}.player", _("no player with id {id!r}", id=x["player"]))
+        elif x["player"] in pooled:
+            bad(f"{path}.player", _("{id!r} already has a pool at {path}", id=x["player"], path=f"$.pools[{pooled[x['player']]}]"))
+        pooled.setdefault(x["player"], i)
+        if x["kind"] != kind:
+            bad(f"{path}.kind", _("a {pool} pool in a {kind} event", pool=x["kind"], kind=kind))
+        if x["kind"] == "sealed" and x.get("product") not in SEALED_PRODUCTS:
+            bad(f"{path}.product", _("a sealed pool names its product: 2s or 1s3b (G-SEALED)"))
+        if b is not None and x["set"].casefold() != b["set"].casefold():
+            bad(f"{path}.set", _("set {set!r}, but the build phase opens {build!r}", set=x["set"], build=b["set"]))
+        if pods and x["kind"] == "draft" and x["player"] not in seated:
+            bad(f"{path}.player", _("{id!r} has no seat in the draft", id=x["player"]))
+        opened = tuple(OpenedPack(o["kind"], tuple(o["cards"]), o.get("starter", "")) for o in x.get("opened", []))
+        if opened and tuple(n for o in opened for n in o.cards) != tuple(x["cards"]):
+            bad(f"{path}.cards", _("the pool is not the cards of the products opened (G-SEALED)"))
+        pools.append(Pool(x["player"], x["kind"], x["set"], tuple(x["cards"]),
+                          (x.get("product") or "") if x["kind"] == "sealed" else "", x.get("packs", 0),
+                          x.get("seed"), opened))
+    if pools:
+        out["pools"] = tuple(pools)
+    return out
 
 
 def _is_time(t) -> bool:

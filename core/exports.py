@@ -124,16 +124,25 @@ def scorecard_due(event: Event) -> str:
 
 
 def decklists_table(event: Event):
-    lists = getattr(event, "decklists", None) or {}
+    """Every registered decklist (G-DECKLIST), player by player: deck, then
+    spare cards; the card name as written, else the catalog's.  The lists go
+    back with the scorecard, by the same due date."""
+    from .decklists import default_catalog
+
+    cat = None
     rows = []
     for p in event.players:
-        deck = dict(lists).get(p.id)
-        if not deck:
+        rec = event.decklist_of(p.id)
+        if rec is None:
             continue
-        for section, entries in (("deck", deck.get("deck", [])), ("spare", deck.get("spare", []))):
-            for count, number, *name in entries:
-                rows.append([p.name, _(section), count, number, name[0] if name else ""])
-    title = _("{event}: decklists", event=event.name)
+        for section, lines in (("deck", rec.deck), ("spare", rec.spare)):
+            for count, number, name in lines:
+                if not name:
+                    cat = cat or default_catalog()
+                    name = cat.name_of(number) or ""
+                rows.append([p.name, _(section), count, number, name])
+    title = _("{event} ({date}): decklists, due at the publisher by {due}",
+              event=event.name, date=event.date, due=scorecard_due(event))
     return title, [_("Player"), _("Section"), _("Count"), _("Number"), _("Card")], rows
 
 

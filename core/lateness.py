@@ -31,6 +31,7 @@ from dataclasses import dataclass, replace
 from . import clock as C
 from .actions import _round, action, double_loss, drop_player, find_player, forfeit, player_match
 from .errors import LyceeError, NotFound, RuleError
+from .i18n import _
 from .model import LATE_DECISIONS, LATE_RULES, Checkin, Event, LateRuling, Match, Round
 
 #: Seconds of running clock after which each rule applies.
@@ -56,12 +57,13 @@ class Prompt:
         return f"T{self.table}" if self.rule == "G-LATE-1" else f"D-{self.players[0]}"
 
     def describe(self, event: Event) -> str:
-        names = " and ".join(event.player(p).name for p in self.players)
+        names = [event.player(p).name for p in self.players]
         if self.kind == "double_loss":
-            return f"table {self.table}: {names} not seated within 5 minutes: both lose the match"
+            return _("table {t}: {a} and {b} not seated within 5 minutes: both lose the match",
+                     t=self.table, a=names[0], b=names[-1])
         if self.kind == "match_loss":
-            return f"table {self.table}: {names} not seated within 5 minutes: loses the match"
-        return f"table {self.table}: {names} late and not reported within 30 minutes: dropped"
+            return _("table {t}: {name} not seated within 5 minutes: loses the match", t=self.table, name=names[0])
+        return _("table {t}: {name} late and not reported within 30 minutes: dropped", t=self.table, name=names[0])
 
 
 def checked_in_by(rnd: Round, pid: str, seconds: float) -> bool:
@@ -140,18 +142,18 @@ def _with_round(event: Event, rnd: Round) -> Event:
 def _checkin(event, d):
     rnd = _round(event, d["round"])
     if rnd.number != len(event.rounds):
-        raise LyceeError(f"round {rnd.number} is over: check-in is for the current round")
+        raise LyceeError(_("round {r} is over: check-in is for the current round", r=rnd.number))
     p = find_player(event, d["player"])
     if not p.active:
-        raise RuleError(f"{p.name} is {p.status}: no longer in the event", "G-DROP-1")
+        raise RuleError(_("{name} is {status}: no longer in the event", name=p.name, status=_(p.status)), "G-DROP-1")
     m = player_match(rnd, p.id)
     if m is None:
-        raise NotFound(f"{p.name} is not paired in round {rnd.number}")
+        raise NotFound(_("{name} is not paired in round {r}", name=p.name, r=rnd.number))
     if m.is_bye:
-        raise LyceeError(f"{p.name} has the bye in round {rnd.number}: no table to sit at")
+        raise LyceeError(_("{name} has the bye in round {r}: no table to sit at", name=p.name, r=rnd.number))
     for c in rnd.checkins:
         if c.player == p.id:
-            raise LyceeError(f"{p.name} already checked in for round {rnd.number} at {c.at}")
+            raise LyceeError(_("{name} already checked in for round {r} at {at}", name=p.name, r=rnd.number, at=c.at))
     at = C.stamp(d["at"])
     secs = C.elapsed(rnd.clock, at)
     return _with_round(event, replace(rnd, checkins=rnd.checkins + (Checkin(p.id, at, secs),)))
@@ -161,21 +163,22 @@ def _checkin(event, d):
 def _late(event, d):
     rule = d.get("rule")
     if rule not in LATE_RULES:
-        raise LyceeError(f"rule {rule!r}: choose one of {', '.join(LATE_RULES)}")
+        raise LyceeError(_("rule {rule!r}: choose one of {rules}", rule=rule, rules=", ".join(LATE_RULES)))
     decision = d.get("decision", "confirm")
     if decision not in LATE_DECISIONS:
-        raise LyceeError(f"decision {decision!r}: confirm or dismiss")
+        raise LyceeError(_("decision {decision!r}: confirm or dismiss", decision=decision))
     rnd = _round(event, d["round"])
     if rnd.number != len(event.rounds):
-        raise LyceeError(f"round {rnd.number} is over")
+        raise LyceeError(_("round {r} is over", r=rnd.number))
     at = C.stamp(d["at"])
     want = (rule, int(d["table"]), tuple(d["players"]))
     due = [p for p in _prompts_for(event, rnd, C.elapsed(rnd.clock, at))
            if (p.rule, p.table, p.players) == want]
     if not due:
-        raise RuleError(
-            f"nothing is due under {rule} at table {d['table']} for {', '.join(d['players'])} "
-            "(not late, already decided, or the time has not come)", rule)
+        raise RuleError(_(
+            "nothing is due under {rule} at table {t} for {players} "
+            "(not late, already decided, or the time has not come)",
+            rule=rule, t=d["table"], players=", ".join(d["players"])), rule)
     prompt = due[0]
     ruling = LateRuling(rule, prompt.table, prompt.players, decision, str(d.get("by") or ""), at)
     rnd = replace(rnd, late=rnd.late + (ruling,))

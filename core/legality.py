@@ -26,6 +26,7 @@ from core.cards import (
     normalize_number, number_suffix,
 )
 from core.errors import NotFound, ValidationError
+from core.i18n import _
 
 __all__ = [
     "CALENDAR_SCHEMA", "ProductVersion", "Promo", "Calendar", "parse_calendar", "load_calendar",
@@ -97,51 +98,51 @@ def parse_calendar(data: Any, source: str = "<calendar>") -> Calendar:
     problems: list[tuple[str, str]] = []
     add = lambda w, m: problems.append((w, m))  # noqa: E731
     if not isinstance(data, dict):
-        raise ValidationError(source, [("$", "expected a JSON object")])
+        raise ValidationError(source, [("$", _("expected a JSON object"))])
     if data.get("schema") != CALENDAR_SCHEMA:
-        add("$.schema", f"expected {CALENDAR_SCHEMA!r}")
+        add("$.schema", _("expected {schema!r}", schema=CALENDAR_SCHEMA))
 
     def get_date(obj: dict, path: str) -> date | None:
         v = obj.get("legal_from")
         if not isinstance(v, str) or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", v):
-            add(f"{path}.legal_from", "expected a date YYYY-MM-DD")
+            add(f"{path}.legal_from", _("expected a date YYYY-MM-DD"))
             return None
         try:
             return date.fromisoformat(v)
         except ValueError:
-            add(f"{path}.legal_from", f"{v!r} is not a date")
+            add(f"{path}.legal_from", _("{v!r} is not a date", v=v))
             return None
 
     def get_str(obj: dict, key: str, path: str, required: bool = True) -> str:
         v = obj.get(key, None if required else "")
         if not isinstance(v, str) or (required and not v.strip()):
-            add(f"{path}.{key}", "expected a non-empty string" if required else "expected a string")
+            add(f"{path}.{key}", _("expected a non-empty string") if required else _("expected a string"))
             return ""
         return v
 
     versions: list[ProductVersion] = []
     raw = data.get("versions")
     if not isinstance(raw, list):
-        add("$.versions", "expected a list")
+        add("$.versions", _("expected a list"))
         raw = []
     names: set[str] = set()
     for i, v in enumerate(raw):
         path = f"$.versions[{i}]"
         if not isinstance(v, dict):
-            add(path, "expected an object")
+            add(path, _("expected an object"))
             continue
         n0 = len(problems)
         name = get_str(v, "name", path)
         d = get_date(v, path)
         prec = v.get("precision", "day")
         if prec not in ("day", "month"):
-            add(f"{path}.precision", "expected day or month")
+            add(f"{path}.precision", _("expected day or month"))
         status = v.get("status", "released")
         if status not in VERSION_STATUSES:
-            add(f"{path}.status", f"expected one of {', '.join(VERSION_STATUSES)}")
+            add(f"{path}.status", _("expected one of {items}", items=', '.join(VERSION_STATUSES)))
         listed = get_str(v, "listed_as", path, required=False)
         if name and _version_key(name) in names:
-            add(f"{path}.name", f"{name!r} listed twice")
+            add(f"{path}.name", _("{name!r} listed twice", name=name))
         names.add(_version_key(name))
         if len(problems) == n0:
             versions.append(ProductVersion(name, d, prec, listed, status))
@@ -149,20 +150,20 @@ def parse_calendar(data: Any, source: str = "<calendar>") -> Calendar:
     promos: list[Promo] = []
     raw = data.get("promos")
     if not isinstance(raw, list):
-        add("$.promos", "expected a list")
+        add("$.promos", _("expected a list"))
         raw = []
     numbers: set[str] = set()
     for i, p in enumerate(raw):
         path = f"$.promos[{i}]"
         if not isinstance(p, dict):
-            add(path, "expected an object")
+            add(path, _("expected an object"))
             continue
         n0 = len(problems)
         number = get_str(p, "number", path)
         if number and normalize_number(number) != number:
-            add(f"{path}.number", f"{number!r} is not a card number like CH-0063")
+            add(f"{path}.number", _("{number!r} is not a card number like CH-0063", number=number))
         elif number in numbers:
-            add(f"{path}.number", f"{number} listed twice")
+            add(f"{path}.number", _("{number} listed twice", number=number))
         numbers.add(number)
         name = get_str(p, "name", path)
         d = get_date(p, path)
@@ -183,7 +184,7 @@ def load_calendar(path: str | PathLike | Any | None = None) -> Calendar:
     try:
         text, source = _read_text(path)
     except OSError as e:
-        raise ValidationError(str(path), [("file", f"cannot be read: {e.strerror or e}")]) from None
+        raise ValidationError(str(path), [(_("file"), _("cannot be read: {reason}", reason=e.strerror or e))]) from None
     return parse_calendar(_json_load(text, source), source)
 
 
@@ -264,8 +265,8 @@ class Catalog:
         try:
             return self._by_code[code.casefold()]
         except KeyError:
-            known = ", ".join(s.code for s in self.sets) or "none loaded"
-            raise NotFound(f"no card set {code!r} (known: {known})") from None
+            known = ", ".join(s.code for s in self.sets) or _("none loaded")
+            raise NotFound(_("no card set {code!r} (known: {known})", code=code, known=known)) from None
 
     def set_version(self, cs: CardSet) -> ProductVersion | None:
         """The calendar entry of a set's version, if it is on the list."""
@@ -302,7 +303,7 @@ class Catalog:
     def card(self, number: str) -> Card:
         card = self.get(number)
         if card is None:
-            raise NotFound(f"unknown card number {number!r}")
+            raise NotFound(_("unknown card number {number!r}", number=number))
         return card
 
     def cards(self) -> list[Card]:
@@ -333,10 +334,10 @@ class Catalog:
         promo = self.calendar.promo(base)
         if promo is not None:
             sources.append(_Source(promo.legal_from, "G-CARDS-PROMO",
-                                   f"promotion card {promo.number} {promo.name}"))
+                                   _("promotion card {number} {name}", number=promo.number, name=promo.name)))
         numbers = [base] if base in self._printings else self._variants.get(base, [])
         for n in numbers:
-            for s, _ in self._printings.get(n, ()):
+            for s, _card in self._printings.get(n, ()):
                 v = self.set_version(s)
                 if v is not None:
                     sources.append(_Source(v.legal_from, "G-CARDS-VERSIONS", f"{v.name} ({s.code})"))
@@ -344,7 +345,8 @@ class Catalog:
                     unlisted.append(s.version)
                 else:
                     sources.append(_Source(s.release_date, "G-CARDS-VERSIONS",
-                                           f"{s.version} ({s.code}, not on the calendar: its release date)"))
+                                           _("{version} ({code}, not on the calendar: its release date)",
+                                             version=s.version, code=s.code)))
         return sources, unlisted
 
     def legal_from(self, number: str) -> date | None:
@@ -352,7 +354,7 @@ class Catalog:
         n = normalize_number(number)
         if n is None:
             return None
-        sources, _ = self._sources(base_number(n))
+        sources, _unlisted = self._sources(base_number(n))
         return min((s.legal_from for s in sources), default=None)
 
     def is_legal(self, number: str, on: date | str) -> Legality:
@@ -361,23 +363,29 @@ class Catalog:
         day = as_date(on)
         n = normalize_number(number)
         if n is None:
-            return Legality(str(number), False, "G-CARDS-VERSIONS", f"{number!r} is not a card number")
+            return Legality(str(number), False, "G-CARDS-VERSIONS", _("{number!r} is not a card number", number=number))
         base = base_number(n)
         parallel = n != base
         sources, unlisted = self._sources(base)
         if not sources:
             if unlisted:
-                why = f"{n}: version {unlisted[0]!r} is not on the list of legal product versions"
+                why = _("{n}: version {version!r} is not on the list of legal product versions",
+                        n=n, version=unlisted[0])
             else:
-                why = f"{n}: unknown card number (in no loaded set and not a listed promotion card)"
+                why = _("{n}: unknown card number (in no loaded set and not a listed promotion card)", n=n)
             return Legality(n, False, "G-CARDS-PARALLEL" if parallel and unlisted else "G-CARDS-VERSIONS", why)
         first = min(sources, key=lambda s: s.legal_from)
         rule = "G-CARDS-PARALLEL" if parallel else first.rule
-        lead = f"{n} is a parallel of {base}, " if parallel else f"{n}: "
         when = first.legal_from.isoformat()
         if day >= first.legal_from:
-            return Legality(n, True, rule, f"{lead}legal since {when} as {first.what}", first.legal_from)
-        return Legality(n, False, rule, f"{lead}not legal before {when} ({first.what})", first.legal_from)
+            why = (_("{n} is a parallel of {base}, legal since {when} as {what}",
+                     n=n, base=base, when=when, what=first.what) if parallel
+                   else _("{n}: legal since {when} as {what}", n=n, when=when, what=first.what))
+            return Legality(n, True, rule, why, first.legal_from)
+        why = (_("{n} is a parallel of {base}, not legal before {when} ({what})",
+                 n=n, base=base, when=when, what=first.what) if parallel
+               else _("{n}: not legal before {when} ({what})", n=n, when=when, what=first.what))
+        return Legality(n, False, rule, why, first.legal_from)
 
     # -- text -----------------------------------------------------------------
     def text_for(self, number: str, on: date | str | None = None) -> CardText:
@@ -387,7 +395,7 @@ class Catalog:
         within a number the newest printing published by ``on``."""
         n = normalize_number(number)
         if n is None:
-            return CardText(str(number), None, "none", reason=f"{number!r} is not a card number")
+            return CardText(str(number), None, "none", reason=_("{number!r} is not a card number", number=number))
         day = as_date(on) if on is not None else None
         base = base_number(n)
         variants = self._variants.get(base, [])
@@ -396,11 +404,12 @@ class Catalog:
         if errata:
             e, v, s = max(errata, key=lambda t: t.__getitem__(0).date)
             return CardText(n, e.text, "errata", v, s.code, e,
-                            f"errata of {e.date.isoformat()} for {base}")
+                            _("errata of {date} for {base}", date=e.date.isoformat(), base=base))
         if not printings:
-            return CardText(n, None, "none", reason=f"{n}: no loaded set prints this card")
+            return CardText(n, None, "none", reason=_("{n}: no loaded set prints this card", n=n))
         published = [t for t in printings if day is None or self.set_legal_from(t[1]) <= day] or printings
         v, s, c = min(published, key=lambda t: (_suffix_rank(t[0]), -self.set_legal_from(t[1]).toordinal()))
-        how = "no suffix" if not number_suffix(v) else f"suffix {number_suffix(v)}"
-        reason = f"printing {v} in {s.version} ({s.code}); {how}, newest published"
+        how = _("no suffix") if not number_suffix(v) else _("suffix {suffix}", suffix=number_suffix(v))
+        reason = _("printing {v} in {version} ({code}); {how}, newest published",
+                   v=v, version=s.version, code=s.code, how=how)
         return CardText(n, c.text, "printing", v, s.code, None, reason)

@@ -29,6 +29,7 @@ import re
 from dataclasses import dataclass
 
 from .errors import LyceeError, RuleError
+from .i18n import _
 from .model import GAME_CODES
 
 _RESULT = re.compile(r"^\s*(\d+)\s*-\s*(\d+)(?:\s*-\s*(\d+))?\s*$")
@@ -69,9 +70,9 @@ def parse_result(text: str) -> Result:
         return Result(0, 0, 0, intentional=True)
     m = _RESULT.match(t)
     if not m:
-        raise LyceeError(
-            f"'{text}' is not a result: write games won-lost (2-1), won-lost-drawn (1-1-1) or id"
-        )
+        raise LyceeError(_(
+            "'{text}' is not a result: write games won-lost (2-1), won-lost-drawn (1-1-1) or id",
+            text=text))
     return Result(int(m.group(1)), int(m.group(2)), int(m.group(3) or 0))
 
 
@@ -79,44 +80,44 @@ def check_result(result: Result, match_type: str, stage: str = "swiss") -> None:
     """Raise :class:`RuleError` (with the rule id) if ``result`` cannot happen."""
     w1, w2, d = result.p1_wins, result.p2_wins, result.draws
     if min(w1, w2, d) < 0:
-        raise LyceeError(f"{w1}-{w2}-{d}: game counts cannot be negative")
+        raise LyceeError(_("{result}: game counts cannot be negative", result=f"{w1}-{w2}-{d}"))
     if result.intentional:
         if (w1, w2, d) != (0, 0, 0):
             raise RuleError(
-                "an intentional draw is agreed before the match starts: no game is played",
+                _("an intentional draw is agreed before the match starts: no game is played"),
                 "G-ID-1",
             )
         if stage == "top":
             # G-ID-3: in an elimination match an intentional draw leaves the
             # organizer to order a replay or declare no winner.
             raise RuleError(
-                "an intentional draw in an elimination match needs the organizer's call: "
-                "replay the match or declare no winner",
+                _("an intentional draw in an elimination match needs the organizer's call: "
+                  "replay the match or declare no winner"),
                 "G-ID-3",
             )
         return
     if match_type == "bo3":
         if w1 > 2 or w2 > 2:
             raise RuleError(
-                f"{result.text()}: in best of three nobody wins more than two games", "G-BO3"
+                _("{result}: in best of three nobody wins more than two games", result=result.text()), "G-BO3"
             )
         if w1 == 2 and w2 == 2:
             raise RuleError(
-                f"{result.text()}: the match ends when one player has two game wins", "G-BO3"
+                _("{result}: the match ends when one player has two game wins", result=result.text()), "G-BO3"
             )
         if d > MAX_DRAWN_GAMES["bo3"]:
-            raise RuleError(f"{result.text()}: more drawn games than a match can hold", "G-BO3")
+            raise RuleError(_("{result}: more drawn games than a match can hold", result=result.text()), "G-BO3")
     elif match_type == "bo1":
         if w1 + w2 + d > 1:
             raise RuleError(
-                f"{result.text()}: best of one is a single game (1-0, 0-1, or 0-0 at time)",
+                _("{result}: best of one is a single game (1-0, 0-1, or 0-0 at time)", result=result.text()),
                 "G-BO1",
             )
     else:
-        raise LyceeError(f"unknown match type {match_type!r}")
+        raise LyceeError(_("unknown match type {type!r}", type=match_type))
     if stage == "top" and result.outcome == "draw":
         raise RuleError(
-            f"{result.text()}: an elimination match must name a winner", "G-SE"
+            _("{result}: an elimination match must name a winner", result=result.text()), "G-SE"
         )
 
 
@@ -126,9 +127,7 @@ def check_result(result: Result, match_type: str, stage: str = "swiss") -> None:
 def game_winner(code: str) -> str | None:
     """``"p1"``/``"p2"``: who won the game ``code``; None for a drawn game."""
     if code not in GAME_CODES:
-        raise LyceeError(
-            f"game {code!r}: write one of {', '.join(GAME_CODES)}"
-        )
+        raise LyceeError(_("game {code!r}: write one of {codes}", code=code, codes=", ".join(GAME_CODES)))
     if code == "draw":
         return None
     if code in ("p1", "p2"):
@@ -159,15 +158,17 @@ def check_games(games, match_type: str) -> None:
     """Raise unless ``games`` can be the games of one match, in order."""
     rule = "G-BO1" if match_type == "bo1" else "G-BO3"
     if match_type not in ("bo3", "bo1"):
-        raise LyceeError(f"unknown match type {match_type!r}")
+        raise LyceeError(_("unknown match type {type!r}", type=match_type))
     for i, g in enumerate(games):
         game_winner(g)
         if match_over(games[:i], match_type):
-            why = ("best of one is a single game" if match_type == "bo1"
-                   else "the match ended when a player had two game wins")
-            raise RuleError(f"game {i + 1} ({g}) cannot be played: {why}", rule)
+            raise RuleError(
+                _("game {n} ({game}) cannot be played: best of one is a single game", n=i + 1, game=g)
+                if match_type == "bo1" else
+                _("game {n} ({game}) cannot be played: the match ended when a player had two game wins",
+                  n=i + 1, game=g), rule)
     if tally_games(games).draws > MAX_DRAWN_GAMES[match_type]:
-        raise RuleError("more drawn games than a match can hold", rule)
+        raise RuleError(_("more drawn games than a match can hold"), rule)
 
 
 def result_from_games(games, match_type: str, stage: str = "swiss") -> Result:

@@ -191,6 +191,114 @@ class Staff:
         return names
 
 
+#: A decklist line as stored in the event: (count, card number, name as written).
+DeckLine = tuple[int, str, str]
+POOL_KINDS = ("sealed", "draft")
+SEALED_PRODUCTS = ("2s", "1s3b")
+
+
+@dataclass(frozen=True, slots=True)
+class DeckRecord:
+    """A player's registered decklist (G-DECKLIST): the deck and spare cards
+    as handed in, kept whatever their problems (core.decklists checks them)."""
+
+    player: str
+    deck: tuple[DeckLine, ...] = ()
+    spare: tuple[DeckLine, ...] = ()
+    #: The file (or form) it came from.
+    source: str = ""
+    #: Rounds already paired when it was registered (0: before round 1).
+    round: int = 0
+
+    @property
+    def deck_size(self) -> int:
+        return sum(c for c, _, _ in self.deck)
+
+    @property
+    def spare_size(self) -> int:
+        return sum(c for c, _, _ in self.spare)
+
+
+@dataclass(frozen=True, slots=True)
+class DeckCheck:
+    """A deck check at the table (G-DECKLIST): how the presented deck differed
+    from the registered list, as (section, number, registered, presented)."""
+
+    player: str
+    round: int
+    differences: tuple[tuple[str, str, int, int], ...] = ()
+    by: str = ""
+    at: str = ""
+    source: str = ""
+
+    @property
+    def same(self) -> bool:
+        return not self.differences
+
+
+@dataclass(frozen=True, slots=True)
+class OpenedPack:
+    """One product opened for a sealed pool (G-SEALED)."""
+
+    kind: str  # "starter" | "booster"
+    cards: tuple[str, ...]
+    starter: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Pool:
+    """The cards a player builds from in a limited event: a sealed product
+    opened (G-SEALED) or a drafted pool (G-DRAFT-1)."""
+
+    player: str
+    kind: str  # "sealed" | "draft"
+    set_code: str
+    cards: tuple[str, ...]
+    #: Sealed product (2s / 1s3b); "" for a draft.
+    product: str = ""
+    #: Packs opened (sealed: 2 or 4; draft: boosters a player, G-DRAFT-2).
+    packs: int = 0
+    seed: int | None = None
+    #: The products as opened (sealed), in order.
+    opened: tuple[OpenedPack, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DraftSeat:
+    """A seat at a draft table: a player of the event, or a bot (player None)."""
+
+    name: str
+    player: str | None = None
+
+    @property
+    def bot(self) -> bool:
+        return self.player is None
+
+
+@dataclass(frozen=True, slots=True)
+class BuildPhase:
+    """A limited event's deck-building phase (G-SEALED, G-DRAFT-*).
+
+    ``minutes`` is the desk's building time (the guideline sets none: its
+    30-50 minutes for sealed is the match time).  ``clock`` runs like the
+    round clock (start, pauses), from the time source of the desk."""
+
+    kind: str  # "sealed" | "draft"
+    set_code: str
+    minutes: int
+    opened_at: str
+    product: str = ""  # sealed: 2s | 1s3b
+    packs: int = 0  # draft: boosters a player; sealed: products opened
+    seed: int | None = None
+    clock: ClockState | None = None
+    closed_at: str | None = None
+    closed_by: str = ""
+
+    @property
+    def closed(self) -> bool:
+        return self.closed_at is not None
+
+
 @dataclass(frozen=True)
 class Event:
     id: str
@@ -208,6 +316,14 @@ class Event:
     sanctioned: bool = True
     decklists_required: bool = False
     spectating: bool = True
+    #: Registered decklists, one per player (G-DECKLIST).
+    decklists: tuple[DeckRecord, ...] = ()
+    #: Deck checks at the table, in the order made (G-DECKLIST).
+    deck_checks: tuple[DeckCheck, ...] = ()
+    #: Limited events: the deck-building phase, the draft pods, the pools.
+    build: BuildPhase | None = None
+    pods: tuple[tuple[DraftSeat, ...], ...] = ()
+    pools: tuple[Pool, ...] = ()
 
     # -- lookups (cached: an Event never changes once built) -----------------
     @cached_property
@@ -226,6 +342,20 @@ class Event:
 
     def player_named(self, name: str) -> Player | None:
         return self._by_name.get(name)
+
+    @cached_property
+    def _decklist_by_player(self) -> dict[str, DeckRecord]:
+        return {d.player: d for d in self.decklists}
+
+    @cached_property
+    def _pool_by_player(self) -> dict[str, Pool]:
+        return {p.player: p for p in self.pools}
+
+    def decklist_of(self, pid: str) -> DeckRecord | None:
+        return self._decklist_by_player.get(pid)
+
+    def pool_of(self, pid: str) -> Pool | None:
+        return self._pool_by_player.get(pid)
 
     @property
     def current_round(self) -> Round | None:

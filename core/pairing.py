@@ -94,6 +94,7 @@ from dataclasses import dataclass
 
 from core._matching import max_weight_matching
 from core.errors import RuleError
+from core.i18n import _
 from core.model import Event, Match
 from core.standings import _Figures, _Ledger
 
@@ -131,10 +132,9 @@ def pair_swiss(event: Event, rng: random.Random) -> tuple[Match, ...]:
     number = len(event.rounds) + 1
     elig = event.eligible(number)
     if len(elig) < 2:
-        raise RuleError(
-            f"round {number} cannot be paired: {len(elig)} eligible player(s), "
-            "at least 2 are needed"
-        )
+        raise RuleError(_(
+            "round {number} cannot be paired: {n} eligible player(s), at least 2 are needed",
+            number=number, n=len(elig)))
     led = _Ledger(event)
     gidx = [led.index[p.id] for p in elig]
     bye = None
@@ -161,18 +161,18 @@ def pair_swiss(event: Event, rng: random.Random) -> tuple[Match, ...]:
 def _refuse(event: Event) -> None:
     if any(r.stage == "top" for r in event.rounds):
         raise RuleError(
-            "the event is in its single-elimination stage; no more Swiss rounds",
+            _("the event is in its single-elimination stage; no more Swiss rounds"),
             "G-SE",
         )
     cur = event.current_round
     if cur is not None and not cur.complete:
         tables = ", ".join(str(t) for t in cur.missing_tables())
-        raise RuleError(
-            f"round {cur.number} is not finished: results missing at table(s) {tables}"
-        )
+        raise RuleError(_(
+            "round {number} is not finished: results missing at table(s) {tables}",
+            number=cur.number, tables=tables))
     played = len(event.swiss_rounds)
     if event.rounds_planned is not None and played >= event.rounds_planned:
-        raise RuleError(f"the event has finished its {event.rounds_planned} Swiss rounds")
+        raise RuleError(_("the event has finished its {n} Swiss rounds", n=event.rounds_planned))
 
 
 def _choose_bye(event: Event, led: _Ledger, gidx: list[int], rng: random.Random) -> int:

@@ -39,6 +39,7 @@ from typing import Iterable
 
 from .actions import _round, _set_match, action, find_player, forfeit, player_match
 from .errors import LyceeError, NotFound, RuleError
+from .i18n import _
 from .matchrules import check_games, match_over, result_from_games
 from .model import APPEAL_OUTCOMES, PENALTY_ACTIONS, PENALTY_LEVELS, Event, Penalty
 
@@ -95,13 +96,13 @@ def history(event: Event, pid: str) -> list[tuple[int, Penalty]]:
 
 
 def player_tally(event: Event, pid: str) -> Tally:
-    return tally(f[0] for _, p in history(event, pid) if (f := in_force(p)) is not None)
+    return tally(f[0] for _n, p in history(event, pid) if (f := in_force(p)) is not None)
 
 
 def excluded_by_penalties(event: Event, pid: str) -> bool:
     """Whether the penalties in force exclude the player: two Warnings' worth
     (G-PEN-2) or an exclusion handed down (G-PEN-1)."""
-    forced = [f for _, p in history(event, pid) if (f := in_force(p)) is not None]
+    forced = [f for _n, p in history(event, pid) if (f := in_force(p)) is not None]
     return tally(f[0] for f in forced).excluded or any(f[1] == "exclusion" for f in forced)
 
 
@@ -109,7 +110,7 @@ def scorecard_marks(event: Event, pid: str, round_number: int | None) -> str:
     """G-PEN-3: the marks for a player's line of a round on the scorecard,
     one letter a penalty in force ("N", "W", "NW"...; "" for none)."""
     out = []
-    for _, p in history(event, pid):
+    for _n, p in history(event, pid):
         f = in_force(p)
         if f is not None and p.round == round_number:
             out.append(MARK[f[0]])
@@ -164,15 +165,15 @@ def _penalty(event, d):
     p = find_player(event, d["player"])
     level = d.get("level")
     if level not in PENALTY_LEVELS:
-        raise LyceeError(f"penalty {level!r}: notice or warning (G-PEN-2)")
+        raise LyceeError(_("penalty {level!r}: notice or warning (G-PEN-2)", level=level))
     act = d.get("action", "none")
     if act not in PENALTY_ACTIONS:
-        raise LyceeError(f"action {act!r}: choose one of {', '.join(PENALTY_ACTIONS)}")
+        raise LyceeError(_("action {act!r}: choose one of {acts}", act=act, acts=", ".join(PENALTY_ACTIONS)))
     reason = str(d.get("reason") or "").strip()
     if not reason:
-        raise LyceeError("a penalty needs a reason (--reason TEXT)")
+        raise LyceeError(_("a penalty needs a reason (--reason TEXT)"))
     if p.excluded:
-        raise RuleError(f"{p.name} is already excluded from the event", "G-PEN-2")
+        raise RuleError(_("{name} is already excluded from the event", name=p.name), "G-PEN-2")
     number = d.get("round")
     if number is None:
         number = len(event.rounds) or None
@@ -183,9 +184,9 @@ def _penalty(event, d):
         if table is None:
             table = None if m is None or m.is_bye else m.table
         elif m is None or m.table != table:
-            raise NotFound(f"{p.name} does not play at table {table} in round {number}")
+            raise NotFound(_("{name} does not play at table {t} in round {r}", name=p.name, t=table, r=number))
     elif table is not None:
-        raise LyceeError("no round has been paired: a penalty cannot name a table")
+        raise LyceeError(_("no round has been paired: a penalty cannot name a table"))
     pen = Penalty(p.id, number, table, level, act, reason, by)
     event = replace(event, penalties=event.penalties + (pen,))
     if act == "game_loss" and table is not None:
@@ -206,30 +207,31 @@ def _appeal(event, d):
 
     n = d.get("penalty")
     if not isinstance(n, int) or not 1 <= n <= len(event.penalties):
-        raise NotFound(f"no penalty #{n} (the event has {len(event.penalties)})")
+        raise NotFound(_("no penalty #{n} (the event has {count})", n=n, count=len(event.penalties)))
     hj = require_head_judge(event, d.get("by"), "G-HEAD-JUDGE")
     pen = event.penalties[n - 1]
     if pen.appeal is not None:
-        raise RuleError(
-            f"penalty #{n} was already appealed ({pen.appeal.get('outcome')}): "
-            "the head judge's ruling is final", "G-HEAD-JUDGE")
+        raise RuleError(_(
+            "penalty #{n} was already appealed ({outcome}): the head judge's ruling is final",
+            n=n, outcome=pen.appeal.get("outcome")), "G-HEAD-JUDGE")
     outcome = d.get("outcome")
     if outcome not in APPEAL_OUTCOMES:
-        raise LyceeError(f"appeal outcome {outcome!r}: choose one of {', '.join(APPEAL_OUTCOMES)}")
+        raise LyceeError(_("appeal outcome {outcome!r}: choose one of {outcomes}",
+                             outcome=outcome, outcomes=", ".join(APPEAL_OUTCOMES)))
     appeal = {"by": hj, "outcome": outcome, "note": str(d.get("note") or "")}
     if outcome == "changed":
         level = d.get("level") or pen.level
         act = d.get("action") or pen.action
         if level not in PENALTY_LEVELS:
-            raise LyceeError(f"penalty {level!r}: notice or warning (G-PEN-2)")
+            raise LyceeError(_("penalty {level!r}: notice or warning (G-PEN-2)", level=level))
         if act not in PENALTY_ACTIONS:
-            raise LyceeError(f"action {act!r}: choose one of {', '.join(PENALTY_ACTIONS)}")
+            raise LyceeError(_("action {act!r}: choose one of {acts}", act=act, acts=", ".join(PENALTY_ACTIONS)))
         if (level, act) == (pen.level, pen.action):
-            raise LyceeError("a changed penalty needs a new level or action")
+            raise LyceeError(_("a changed penalty needs a new level or action"))
         appeal["level"] = level
         appeal["action"] = act
     elif d.get("level") or d.get("action"):
-        raise LyceeError("only a 'changed' ruling takes a new level or action")
+        raise LyceeError(_("only a 'changed' ruling takes a new level or action"))
     before = excluded_by_penalties(event, pen.player)
     pens = list(event.penalties)
     pens[n - 1] = replace(pen, appeal=appeal)

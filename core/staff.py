@@ -17,6 +17,7 @@ Names compare after NFKC folding (``name_key``): '山田　太郎' is '山田 �
 from __future__ import annotations
 
 from .errors import RuleError
+from .i18n import _
 from .model import Event, Staff
 
 
@@ -31,13 +32,13 @@ def staff_problems(event: Event) -> list[tuple[str, str]]:
     s = event.staff
     out = []
     if not s.organizer.strip():
-        out.append(("G-ORGANIZER", "the event has no organizer"))
+        out.append(("G-ORGANIZER", _("the event has no organizer")))
     if not [j for j in s.judges if j.strip()]:
-        out.append(("G-JUDGE", "the event has no judge"))
+        out.append(("G-JUDGE", _("the event has no judge")))
     if not s.head_judge.strip():
-        out.append(("G-HEAD-JUDGE", "the event has no head judge"))
+        out.append(("G-HEAD-JUDGE", _("the event has no head judge")))
     elif _key(s.head_judge) not in {_key(j) for j in s.judges}:
-        out.append(("G-HEAD-JUDGE", f"the head judge {s.head_judge!r} is not one of the judges"))
+        out.append(("G-HEAD-JUDGE", _("the head judge {name!r} is not one of the judges", name=s.head_judge)))
     return out
 
 
@@ -48,13 +49,21 @@ def check_staff(event: Event, doing: str = "start") -> None:
     problems = staff_problems(event)
     if problems:
         rule, msg = problems[0]
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        raise RuleError(
-            f"a sanctioned event cannot {doing}: {msg}{more}; set the staff first "
-            "(`lycee staff EVENT --organizer NAME --judge NAME --head-judge NAME`) "
-            "or mark the event unsanctioned",
-            rule,
-        )
+        if len(problems) > 1:
+            text = _("a sanctioned event cannot {doing}: {problem} (and {n} more); set the staff first "
+                     "(`lycee staff EVENT --organizer NAME --judge NAME --head-judge NAME`) "
+                     "or mark the event unsanctioned", doing=_doing(doing), problem=msg, n=len(problems) - 1)
+        else:
+            text = _("a sanctioned event cannot {doing}: {problem}; set the staff first "
+                     "(`lycee staff EVENT --organizer NAME --judge NAME --head-judge NAME`) "
+                     "or mark the event unsanctioned", doing=_doing(doing), problem=msg)
+        raise RuleError(text, rule)
+
+
+def _doing(doing: str) -> str:
+    """The translated verb phrase for :func:`check_staff` (callers pass English)."""
+    return {"start": _("start"), "be paired": _("be paired"),
+            "start its clock": _("start its clock")}.get(doing, doing)
 
 
 def _find(names, name: str) -> str | None:
@@ -75,10 +84,11 @@ def staff_member(event: Event, name: str | None) -> str | None:
 def require_staff(event: Event, name: str | None, rule: str = "G-PEN-1") -> str:
     who = staff_member(event, name)
     if who is None:
-        listed = ", ".join(sorted(event.staff.members())) or "nobody yet"
+        listed = ", ".join(sorted(event.staff.members())) or _("nobody yet")
         raise RuleError(
-            f"{name!r} is not on the event's staff (organizer, judges, event staff: {listed})"
-            if name and name.strip() else "say which staff member decides (--by NAME)",
+            _("{name!r} is not on the event's staff (organizer, judges, event staff: {listed})",
+              name=name, listed=listed)
+            if name and name.strip() else _("say which staff member decides (--by NAME)"),
             rule,
         )
     return who
@@ -87,18 +97,18 @@ def require_staff(event: Event, name: str | None, rule: str = "G-PEN-1") -> str:
 def require_head_judge(event: Event, name: str | None, rule: str = "G-HEAD-JUDGE") -> str:
     hj = event.staff.head_judge
     if not hj:
-        raise RuleError("the event has no head judge to rule on it", rule)
+        raise RuleError(_("the event has no head judge to rule on it"), rule)
     if not name or _key(name) != _key(hj):
-        raise RuleError(f"only the head judge ({hj}) can rule on this, not {name!r}", rule)
+        raise RuleError(_("only the head judge ({hj}) can rule on this, not {name!r}", hj=hj, name=name), rule)
     return hj
 
 
 def require_organizer(event: Event, name: str | None, rule: str = "G-ORGANIZER") -> str:
     org = event.staff.organizer
     if not org:
-        raise RuleError("the event has no organizer to decide it", rule)
+        raise RuleError(_("the event has no organizer to decide it"), rule)
     if not name or _key(name) != _key(org):
-        raise RuleError(f"only the organizer ({org}) can decide this, not {name!r}", rule)
+        raise RuleError(_("only the organizer ({org}) can decide this, not {name!r}", org=org, name=name), rule)
     return org
 
 

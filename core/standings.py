@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from math import lcm
 
 from core.errors import LyceeError, RuleError
+from core.i18n import _
 from core.model import Event, Match
 
 __all__ = [
@@ -231,7 +232,7 @@ class _Figures:
             elif tb == "ogw":
                 out.append(self.ogw[i])
             else:
-                raise LyceeError(f"unknown tiebreaker {tb!r} (known: op, omw, gw, ogw)")
+                raise LyceeError(_("unknown tiebreaker {tb!r} (known: op, omw, gw, ogw)", tb=tb))
         return tuple(out)
 
 
@@ -411,18 +412,18 @@ def pair_playoff(event: Event, player_ids, rng=None) -> tuple[Match, ...]:
     """
     ids = list(dict.fromkeys(player_ids))
     if len(ids) < 2:
-        raise RuleError("a playoff needs at least two players", "G-TIE-PLAYOFF")
+        raise RuleError(_("a playoff needs at least two players"), "G-TIE-PLAYOFF")
     for pid in ids:
         if not event.has_player(pid):
-            raise LyceeError(f"no player {pid!r} in this event")
+            raise LyceeError(_("no player {pid!r} in this event", pid=pid))
     cur = event.current_round
     if cur is not None and not cur.complete:
         tables = ", ".join(str(t) for t in cur.missing_tables())
-        raise RuleError(
-            f"round {cur.number} still has results missing (tables {tables})"
-        )
+        raise RuleError(_(
+            "round {number} still has results missing (tables {tables})",
+            number=cur.number, tables=tables))
     if not event.swiss_rounds:
-        raise RuleError("no Swiss round has been played yet", "G-TIE-PLAYOFF")
+        raise RuleError(_("no Swiss round has been played yet"), "G-TIE-PLAYOFF")
     led, fig, keys, tags, order = _table(event)
     idx = [led.index[pid] for pid in ids]
     cell = (keys[idx[0]], tags[idx[0]])
@@ -430,16 +431,16 @@ def pair_playoff(event: Event, player_ids, rng=None) -> tuple[Match, ...]:
     for i in idx[1:]:
         if (keys[i], tags[i]) != cell:
             raise RuleError(
-                f"{names[ids[0]]} and {names[led.ids[i]]} do not share a place; "
-                "a playoff is only held among tied players",
+                _("{a} and {b} do not share a place; a playoff is only held among tied players",
+                  a=names[ids[0]], b=names[led.ids[i]]),
                 "G-TIE-PLAYOFF",
             )
     whole = [led.ids[i] for i in order if (keys[i], tags[i]) == cell]
     missing = [pid for pid in whole if pid not in set(ids)]
     if missing:
         raise RuleError(
-            "a playoff must include every player tied for the place; also: "
-            + ", ".join(names[m] for m in missing),
+            _("a playoff must include every player tied for the place; also: {names}",
+              names=", ".join(names[m] for m in missing)),
             "G-TIE-PLAYOFF",
         )
     if rng is not None:

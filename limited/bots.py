@@ -37,6 +37,7 @@ from typing import Callable, Iterable, Protocol, Sequence
 
 from core.decks import Decklist, SPARE_MAX
 from core.errors import RuleError
+from core.i18n import _
 from limited.facts import COLOURS, PAIRS, CardFacts, SetFacts
 
 __all__ = [
@@ -176,7 +177,7 @@ def build_deck(pool: Iterable[str], facts: SetFacts, size: int, *, name_limit: i
     by = facts.by_number
     items = [by[n] for n in pool]
     if len(items) < size:
-        raise RuleError(f"the pool holds {len(items)} cards; the deck needs {size}",
+        raise RuleError(_("the pool holds {n} cards; the deck needs {size}", n=len(items), size=size),
                         "G-SEALED" if name_limit is not None else "G-DRAFT-4")
 
     def value(f: CardFacts, pair: int) -> float:
@@ -209,8 +210,9 @@ def build_deck(pool: Iterable[str], facts: SetFacts, size: int, *, name_limit: i
         else:
             rest.append(f)
     if taken < size:
-        raise RuleError(f"the pool gives only {taken} cards within the limit of {name_limit} of a name; "
-                        f"the deck needs {size}", "R-DECK-4")
+        raise RuleError(_("the pool gives only {taken} cards within the limit of {limit} of a name; the deck needs "
+                          "{size}",
+                          taken=taken, limit=name_limit, size=size), "R-DECK-4")
     spare: Counter = Counter()
     want, got = min(spares, SPARE_MAX), 0
     for f in rest:

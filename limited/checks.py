@@ -10,6 +10,7 @@ from typing import Sequence
 from core.cards import CardSet, load_set
 from core.decks import DeckProblem
 from core.errors import NotFound, RuleError
+from core.i18n import _
 from core.legality import Catalog
 
 __all__ = ["require_legal", "find_set"]
@@ -20,7 +21,8 @@ def require_legal(problems: Sequence[DeckProblem]) -> None:
     if problems:
         first = problems[0]
         more = "; ".join(str(p) for p in problems[1:])
-        raise RuleError(first.message + (f"; also: {more}" if more else ""), first.rule)
+        raise RuleError(_("{first}; also: {more}", first=first.message, more=more) if more else first.message,
+                        first.rule)
 
 
 def find_set(ref: str | PathLike, catalog: Catalog | None = None) -> CardSet:
@@ -34,6 +36,6 @@ def find_set(ref: str | PathLike, catalog: Catalog | None = None) -> CardSet:
     try:
         return cat.set(text)
     except NotFound:
-        known = ", ".join(s.code for s in cat.sets) or "none loaded"
-        raise NotFound(f"no card set {text!r} (known: {known}; or give a lycee-set/1 file)",
+        known = ", ".join(s.code for s in cat.sets) or _("none loaded")
+        raise NotFound(_("no card set {text!r} (known: {known}; or give a lycee-set/1 file)", text=text, known=known),
                        "G-CARDS-VERSIONS") from None

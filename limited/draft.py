@@ -33,6 +33,7 @@ from typing import Callable, Mapping, Sequence
 from core.cards import CardSet
 from core.decks import DRAFT_CARDS_PER_PACK, DRAFT_PACKS, Decklist, check_draft, deck_size
 from core.errors import LyceeError, RuleError, ValidationError
+from core.i18n import _
 from limited.bots import Bot, Picker, PickerFactory, build_deck
 from limited.checks import require_legal
 from limited.facts import catalog_for, facts_for
@@ -62,7 +63,8 @@ DEFAULT_PICK_SECONDS: dict[int, float] = {
 def check_packs(packs: int) -> None:
     """G-DRAFT-2: 4 to 6 boosters a player."""
     if not isinstance(packs, int) or isinstance(packs, bool) or packs not in DRAFT_PACKS:
-        raise RuleError(f"{packs} packs a player: a draft uses {DRAFT_PACKS.start} to {DRAFT_PACKS.stop - 1}",
+        raise RuleError(_("{packs} packs a player: a draft uses {min} to {max}", packs=packs,
+                          min=DRAFT_PACKS.start, max=DRAFT_PACKS.stop - 1),
                         "G-DRAFT-2")
 
 
@@ -72,21 +74,23 @@ def split_pods(players: int, max_size: int = POD_MAX, min_size: int = POD_MIN) -
     if max_size < min_size or min_size < 2:
         raise ValueError("pods seat at least 2 and max_size >= min_size")
     if players < min_size:
-        raise RuleError(f"{players} player(s): a draft pod seats at least {min_size}", POD_RULE)
+        raise RuleError(_("{players} player(s): a draft pod seats at least {min}",
+                          players=players, min=min_size), POD_RULE)
     k = -(-players // max_size)
     q, r = divmod(players, k)
     if q < min_size:
-        raise RuleError(f"{players} players do not split into pods of {min_size} to {max_size}", POD_RULE)
+        raise RuleError(_("{players} players do not split into pods of {min} to {max}",
+                          players=players, min=min_size, max=max_size), POD_RULE)
     return tuple(q + 1 if i < r else q for i in range(k))
 
 
 def _check_pod(n: int) -> None:
     if n > POD_MAX:
         sizes = "+".join(map(str, split_pods(n)))
-        raise RuleError(f"a draft pod seats {POD_MIN} to {POD_MAX} players, not {n}: "
-                        f"split them into pods ({sizes})", POD_RULE)
+        raise RuleError(_("a draft pod seats {min} to {max} players, not {n}: split them into pods ({sizes})",
+                          min=POD_MIN, max=POD_MAX, n=n, sizes=sizes), POD_RULE)
     if n < POD_MIN:
-        raise RuleError(f"a draft pod seats {POD_MIN} to {POD_MAX} players, not {n}", POD_RULE)
+        raise RuleError(_("a draft pod seats {min} to {max} players, not {n}", min=POD_MIN, max=POD_MAX, n=n), POD_RULE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,8 +268,8 @@ class Draft:
             check_booster(cs, "G-DRAFT-1")
             size = cs.booster.size  # type: ignore[union-attr]
             if size < DRAFT_CARDS_PER_PACK:
-                raise RuleError(f"set {cs.code}: a booster of {size} cards cannot give "
-                                f"{DRAFT_CARDS_PER_PACK} deck cards a pack", "G-DRAFT-4")
+                raise RuleError(_("set {code}: a booster of {size} cards cannot give {per_pack} deck cards a pack",
+                                  code=cs.code, size=size, per_pack=DRAFT_CARDS_PER_PACK), "G-DRAFT-4")
             opened = open_draft_packs(cs, n, packs, seed)
         self.opened = tuple(tuple(tuple(p) for p in rnd) for rnd in opened)
         self._check_opened()
@@ -296,17 +300,19 @@ class Draft:
         n = len(self.seats)
         problems = []
         if len(self.opened) != self.packs:
-            problems.append(("opened", f"{len(self.opened)} rounds of packs for a {self.packs}-pack draft"))
+            problems.append(("opened", _("{n} rounds of packs for a {packs}-pack draft",
+                                         n=len(self.opened), packs=self.packs)))
         for r, rnd in enumerate(self.opened):
             if len(rnd) != n:
-                problems.append((f"opened[{r}]", f"{len(rnd)} packs for {n} seats"))
+                problems.append((f"opened[{r}]", _("{n} packs for {seats} seats", n=len(rnd), seats=n)))
             elif len({len(p) for p in rnd}) != 1 or not rnd[0]:
-                problems.append((f"opened[{r}]", "the packs of a round must hold the same number of cards"))
+                problems.append((f"opened[{r}]", _("the packs of a round must hold the same number of cards")))
             if self.set is not None:
                 for s, p in enumerate(rnd):
                     for j, num in enumerate(p):
                         if num not in self.set:
-                            problems.append((f"opened[{r}][{s}][{j}]", f"{num} is not a card of set {self.set.code}"))
+                            problems.append((f"opened[{r}][{s}][{j}]", _("{num} is not a card of set {code}",
+                                                                         num=num, code=self.set.code)))
         if problems:
             raise ValidationError("draft packs", problems)
 
@@ -370,7 +376,8 @@ class Draft:
 
     def result(self, decks: Sequence[Decklist | None] | None = None) -> DraftResult:
         if not self._done:
-            raise LyceeError(f"the draft is not over: pack {self.round}, pick {self.pick_number}")
+            raise LyceeError(_("the draft is not over: pack {round}, pick {pick}",
+                               round=self.round, pick=self.pick_number))
         res = DraftResult(self.set_code, self.seed, self.packs, self.seats, self.opened, tuple(self._picks),
                           tuple(tuple(p) for p in self._pools), (None,) * len(self.seats))
         return res.with_decks(decks) if decks is not None else res
@@ -381,11 +388,12 @@ class Draft:
         """``seat`` takes ``card`` from the pack in front of it (G-DRAFT-1)."""
         self._seat(seat)
         if self.autopick and self.seats[seat].bot:
-            raise LyceeError(f"seat {seat} ({self.seats[seat].name}) is a bot: it picks by itself")
+            raise LyceeError(_("seat {seat} ({name}) is a bot: it picks by itself",
+                               seat=seat, name=self.seats[seat].name))
         self._can_pick(seat)
         if card not in self._held[seat]:
-            raise RuleError(f"{card} is not in the pack seat {seat} holds at pack {self.round}, "
-                            f"pick {self.pick_number}", "G-DRAFT-1")
+            raise RuleError(_("{card} is not in the pack seat {seat} holds at pack {round}, pick {pick}",
+                              card=card, seat=seat, round=self.round, pick=self.pick_number), "G-DRAFT-1")
         p = self._take(seat, card)
         self._settle()
         return p
@@ -417,27 +425,28 @@ class Draft:
 
     def _seat(self, seat: int) -> None:
         if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
-            raise LyceeError(f"no seat {seat!r}: seats are 0 to {len(self.seats) - 1}")
+            raise LyceeError(_("no seat {seat!r}: seats are 0 to {n}", seat=seat, n=len(self.seats) - 1))
 
     def _can_pick(self, seat: int) -> None:
         if self._done:
-            raise LyceeError("the draft is over")
+            raise LyceeError(_("the draft is over"))
         if self._picked[seat]:
-            raise RuleError(f"seat {seat} has taken its card for pack {self.round}, pick {self.pick_number}; "
-                            f"it waits for the next pack", "G-DRAFT-1")
+            raise RuleError(_("seat {seat} has taken its card for pack {round}, pick {pick}; "
+                              "it waits for the next pack",
+                              seat=seat, round=self.round, pick=self.pick_number), "G-DRAFT-1")
 
     def _now(self, now: float | None) -> float:
         if now is not None:
             return now
         if self.clock is None:
-            raise LyceeError("the draft has no clock: pass the time")
+            raise LyceeError(_("the draft has no clock: pass the time"))
         return self.clock()
 
     def _bot_for(self, seat: int, timeout: bool = False) -> Picker:
         p = self._pickers[seat]
         if p is None:
             if self._facts is None:
-                raise LyceeError("bots need the card set")
+                raise LyceeError(_("bots need the card set"))
             factory = Bot if timeout and not self.seats[seat].bot else self._factories[seat]
             p = factory(self._facts, self.deck_size, random.Random(f"{self.seed}/{seat}"))
             self._pickers[seat] = p

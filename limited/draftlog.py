@@ -39,6 +39,7 @@ from typing import Any
 from core.cards import CardSet, normalize_number
 from core.decks import DRAFT_PACKS, Decklist, check_draft
 from core.errors import ValidationError
+from core.i18n import _
 from limited.draft import (
     POD_MAX, POD_MIN, Draft, DraftResult, Pick, Seat, direction, open_draft_packs,
 )
@@ -136,7 +137,7 @@ def _show(v: Any) -> str:
     if isinstance(v, bool):
         return "true" if v else "false"
     if isinstance(v, (dict, list)):
-        return "an object" if isinstance(v, dict) else "a list"
+        return _("an object") if isinstance(v, dict) else _("a list")
     return repr(v)
 
 
@@ -147,20 +148,20 @@ def _is_int(v: Any) -> bool:
 def _keys(obj: dict, allowed: tuple[str, ...], path: str, p: _P) -> None:
     for k in obj:
         if k not in allowed and not (isinstance(k, str) and k.startswith("x-")):
-            p.add(f"{path}.{k}", "unknown key (extension keys start with x-)")
+            p.add(f"{path}.{k}", _("unknown key (extension keys start with x-)"))
 
 
 def _numbers(v: Any, path: str, p: _P, cs: CardSet | None) -> tuple[str, ...] | None:
     if not isinstance(v, list):
-        p.add(path, f"expected a list of card numbers, got {_show(v)}")
+        p.add(path, _("expected a list of card numbers, got {got}", got=_show(v)))
         return None
     out, ok = [], True
     for i, x in enumerate(v):
         if not isinstance(x, str) or normalize_number(x) != x:
-            p.add(f"{path}[{i}]", f"{_show(x)} is not a card number like CH-0063")
+            p.add(f"{path}[{i}]", _("{got} is not a card number like CH-0063", got=_show(x)))
             ok = False
         elif cs is not None and x not in cs:
-            p.add(f"{path}[{i}]", f"{x} is not a card of set {cs.code}")
+            p.add(f"{path}[{i}]", _("{x} is not a card of set {code}", x=x, code=cs.code))
             ok = False
         else:
             out.append(x)
@@ -171,14 +172,14 @@ def _count_map(v: Any, path: str, p: _P) -> dict[str, int] | None:
     if v is None:
         return None
     if not isinstance(v, dict):
-        p.add(path, f"expected an object {{number: count}} or null, got {_show(v)}")
+        p.add(path, _("expected an object {shape} or null, got {got}", shape="{number: count}", got=_show(v)))
         return None
     out = {}
     for k, n in v.items():
         if normalize_number(k) != k:
-            p.add(f"{path}.{k}", f"{k!r} is not a card number like CH-0063")
+            p.add(f"{path}.{k}", _("{k!r} is not a card number like CH-0063", k=k))
         elif not _is_int(n) or n < 1:
-            p.add(f"{path}.{k}", f"expected a count of 1 or more, got {_show(n)}")
+            p.add(f"{path}.{k}", _("expected a count of 1 or more, got {got}", got=_show(n)))
         else:
             out[k] = n
     return out
@@ -190,51 +191,52 @@ def parse_log(doc: Any, source: str = "<draft log>", cs: CardSet | None = None) 
     taken as written: :func:`replay` checks them against the rules."""
     p = _P()
     if not isinstance(doc, dict):
-        raise ValidationError(source, [("$", f"expected a JSON object, got {_show(doc)}")])
+        raise ValidationError(source, [("$", _("expected a JSON object, got {got}", got=_show(doc)))])
     _keys(doc, ("schema", "set", "seed", "packs", "seats", "rounds", "pools"), "$", p)
     if doc.get("schema", _MISSING) != SCHEMA:
-        p.add("$.schema", f"expected {SCHEMA!r}, got {_show(doc.get('schema'))}"
-              if "schema" in doc else f"missing (expected {SCHEMA!r})")
+        p.add("$.schema", _("expected {schema!r}, got {got}", schema=SCHEMA, got=_show(doc.get("schema")))
+              if "schema" in doc else _("missing (expected {schema!r})", schema=SCHEMA))
     code = doc.get("set", _MISSING)
     if not isinstance(code, str) or not code.strip():
-        p.add("$.set", "missing" if code is _MISSING else f"expected a set code, got {_show(code)}")
+        p.add("$.set", _("missing") if code is _MISSING else _("expected a set code, got {got}", got=_show(code)))
         code = ""
     elif cs is not None and code.casefold() != cs.code.casefold():
-        p.add("$.set", f"the log is for set {code!r}, not {cs.code!r}")
+        p.add("$.set", _("the log is for set {code!r}, not {set!r}", code=code, set=cs.code))
     seed = doc.get("seed", None)
     if seed is not None and not _is_int(seed):
-        p.add("$.seed", f"expected an integer or null, got {_show(seed)}")
+        p.add("$.seed", _("expected an integer or null, got {got}", got=_show(seed)))
         seed = None
     packs = doc.get("packs", _MISSING)
     if packs is _MISSING:
-        p.add("$.packs", "missing")
+        p.add("$.packs", _("missing"))
         packs = None
     elif not _is_int(packs) or packs not in DRAFT_PACKS:
-        p.add("$.packs", f"{_show(packs)} packs a player: a draft uses {DRAFT_PACKS.start} to "
-                         f"{DRAFT_PACKS.stop - 1} [G-DRAFT-2]")
+        p.add("$.packs", _("{got} packs a player: a draft uses {min} to {max} [G-DRAFT-2]", got=_show(packs),
+                           min=DRAFT_PACKS.start, max=DRAFT_PACKS.stop - 1))
         packs = None
 
     seats: list[Seat] = []
     raw = doc.get("seats", _MISSING)
     if not isinstance(raw, list):
-        p.add("$.seats", "missing" if raw is _MISSING else f"expected a list of seats, got {_show(raw)}")
+        p.add("$.seats", _("missing") if raw is _MISSING else _("expected a list of seats, got {got}", got=_show(raw)))
     else:
         if not POD_MIN <= len(raw) <= POD_MAX:
-            p.add("$.seats", f"{len(raw)} seats: a draft pod seats {POD_MIN} to {POD_MAX} [L-DRAFT-POD]")
+            p.add("$.seats", _("{n} seats: a draft pod seats {min} to {max} [L-DRAFT-POD]",
+                               n=len(raw), min=POD_MIN, max=POD_MAX))
         for i, s in enumerate(raw):
             sp = f"$.seats[{i}]"
             if not isinstance(s, dict):
-                p.add(sp, f"expected an object, got {_show(s)}")
+                p.add(sp, _("expected an object, got {got}", got=_show(s)))
                 continue
             _keys(s, ("seat", "name", "bot"), sp, p)
             if "seat" in s and s["seat"] != i:
-                p.add(f"{sp}.seat", f"expected {i} (seats are listed in order), got {_show(s['seat'])}")
+                p.add(f"{sp}.seat", _("expected {i} (seats are listed in order), got {got}", i=i, got=_show(s["seat"])))
             name, bot = s.get("name"), s.get("bot", False)
             if not isinstance(name, str) or not name.strip():
-                p.add(f"{sp}.name", "missing" if name is None else f"expected a name, got {_show(name)}")
+                p.add(f"{sp}.name", _("missing") if name is None else _("expected a name, got {got}", got=_show(name)))
                 name = f"seat {i}"
             if not isinstance(bot, bool):
-                p.add(f"{sp}.bot", f"expected true or false, got {_show(bot)}")
+                p.add(f"{sp}.bot", _("expected true or false, got {got}", got=_show(bot)))
                 bot = False
             seats.append(Seat(name, bot))
     n = len(seats)
@@ -243,65 +245,67 @@ def parse_log(doc: Any, source: str = "<draft log>", cs: CardSet | None = None) 
     picks: list[Pick] = []
     rounds = doc.get("rounds", _MISSING)
     if not isinstance(rounds, list):
-        p.add("$.rounds", "missing" if rounds is _MISSING else f"expected a list of rounds, got {_show(rounds)}")
+        p.add("$.rounds", _("missing") if rounds is _MISSING else _("expected a list of rounds, got {got}",
+                                                                    got=_show(rounds)))
     else:
         if packs is not None and len(rounds) != packs:
-            p.add("$.rounds", f"{len(rounds)} pack rounds for a {packs}-pack draft")
+            p.add("$.rounds", _("{n} pack rounds for a {packs}-pack draft", n=len(rounds), packs=packs))
         for r, rnd in enumerate(rounds):
             rp = f"$.rounds[{r}]"
             if not isinstance(rnd, dict):
-                p.add(rp, f"expected an object, got {_show(rnd)}")
+                p.add(rp, _("expected an object, got {got}", got=_show(rnd)))
                 continue
             _keys(rnd, ("round", "direction", "packs", "picks"), rp, p)
             if rnd.get("round", r + 1) != r + 1:
-                p.add(f"{rp}.round", f"expected {r + 1}, got {_show(rnd.get('round'))}")
+                p.add(f"{rp}.round", _("expected {n}, got {got}", n=r + 1, got=_show(rnd.get("round"))))
             want = direction(r)
             if rnd.get("direction", _MISSING) != want:
-                p.add(f"{rp}.direction", f"must be {want:+d}: pack 1 passes +1 and the direction "
-                                         f"alternates from pack to pack [G-DRAFT-1]"
-                      if "direction" in rnd else f"missing (expected {want:+d})")
+                p.add(f"{rp}.direction", _("must be {want:+d}: pack 1 passes +1 and the direction alternates from pack "
+                                           "to pack [G-DRAFT-1]",
+                                           want=want)
+                      if "direction" in rnd else _("missing (expected {want:+d})", want=want))
             rp_packs = rnd.get("packs", _MISSING)
             got: list[tuple[str, ...]] = []
             if not isinstance(rp_packs, list):
-                p.add(f"{rp}.packs", "missing" if rp_packs is _MISSING
-                      else f"expected a list of packs, got {_show(rp_packs)}")
+                p.add(f"{rp}.packs", _("missing") if rp_packs is _MISSING
+                      else _("expected a list of packs, got {got}", got=_show(rp_packs)))
             else:
                 if n and len(rp_packs) != n:
-                    p.add(f"{rp}.packs", f"{len(rp_packs)} packs for {n} seats: one pack a seat")
+                    p.add(f"{rp}.packs", _("{n} packs for {seats} seats: one pack a seat", n=len(rp_packs), seats=n))
                 for s, pk in enumerate(rp_packs):
                     cards = _numbers(pk, f"{rp}.packs[{s}]", p, cs)
                     if cards is not None:
                         if not cards:
-                            p.add(f"{rp}.packs[{s}]", "an empty pack")
+                            p.add(f"{rp}.packs[{s}]", _("an empty pack"))
                         got.append(cards)
                 if len({len(x) for x in got}) > 1:
-                    p.add(f"{rp}.packs", "the packs of a round must hold the same number of cards")
+                    p.add(f"{rp}.packs", _("the packs of a round must hold the same number of cards"))
             opened.append(tuple(got))
             rp_picks = rnd.get("picks", _MISSING)
             if not isinstance(rp_picks, list):
-                p.add(f"{rp}.picks", "missing" if rp_picks is _MISSING
-                      else f"expected a list of picks, got {_show(rp_picks)}")
+                p.add(f"{rp}.picks", _("missing") if rp_picks is _MISSING
+                      else _("expected a list of picks, got {got}", got=_show(rp_picks)))
                 continue
             for i, pk in enumerate(rp_picks):
                 pp = f"{rp}.picks[{i}]"
                 if not isinstance(pk, dict):
-                    p.add(pp, f"expected an object, got {_show(pk)}")
+                    p.add(pp, _("expected an object, got {got}", got=_show(pk)))
                     continue
                 before = len(p.items)
                 _keys(pk, ("pick", "seat", "offered", "took", "timeout"), pp, p)
                 num, seat, took = pk.get("pick"), pk.get("seat"), pk.get("took")
                 if not _is_int(num) or num < 1:
-                    p.add(f"{pp}.pick", f"expected a pick number of 1 or more, got {_show(num)}")
+                    p.add(f"{pp}.pick", _("expected a pick number of 1 or more, got {got}", got=_show(num)))
                 if not _is_int(seat) or not (0 <= seat < max(n, 1)):
-                    p.add(f"{pp}.seat", f"expected a seat 0 to {n - 1}, got {_show(seat)}")
+                    p.add(f"{pp}.seat", _("expected a seat 0 to {n}, got {got}", n=n - 1, got=_show(seat)))
                 offered = _numbers(pk.get("offered"), f"{pp}.offered", p, cs)
                 if not isinstance(took, str) or normalize_number(took) != took:
-                    p.add(f"{pp}.took", f"{_show(took)} is not a card number like CH-0063")
+                    p.add(f"{pp}.took", _("{got} is not a card number like CH-0063", got=_show(took)))
                 elif offered is not None and took not in offered:
-                    p.add(f"{pp}.took", f"{took} is not among the cards offered [G-DRAFT-1]")
+                    p.add(f"{pp}.took", _("{took} is not among the cards offered [G-DRAFT-1]", took=took))
                 timeout = pk.get("timeout", False)
                 if not isinstance(timeout, bool):
-                    p.add(f"{pp}.timeout", f"expected true or false, got {_show(timeout)}")
+                    p.add(f"{pp}.timeout", _("expected true or false, got {got}", got=_show(timeout)))
                 if len(p.items) == before:
                     picks.append(Pick(r + 1, num, seat, offered, took, timeout))
 
@@ -309,18 +313,20 @@ def parse_log(doc: Any, source: str = "<draft log>", cs: CardSet | None = None) 
     pools: list[tuple[str, ...]] = []
     raw_pools = doc.get("pools", _MISSING)
     if not isinstance(raw_pools, list):
-        p.add("$.pools", "missing" if raw_pools is _MISSING else f"expected a list, got {_show(raw_pools)}")
+        p.add("$.pools", _("missing") if raw_pools is _MISSING else _("expected a list, got {got}",
+                                                                      got=_show(raw_pools)))
     else:
         if n and len(raw_pools) != n:
-            p.add("$.pools", f"{len(raw_pools)} pools for {n} seats")
+            p.add("$.pools", _("{n} pools for {seats} seats", n=len(raw_pools), seats=n))
         for i, e in enumerate(raw_pools):
             ep = f"$.pools[{i}]"
             if not isinstance(e, dict):
-                p.add(ep, f"expected an object, got {_show(e)}")
+                p.add(ep, _("expected an object, got {got}", got=_show(e)))
                 continue
             _keys(e, ("seat", "pool", "deck", "spare"), ep, p)
             if "seat" in e and e["seat"] != i:
-                p.add(f"{ep}.seat", f"expected {i} (pools are listed in seat order), got {_show(e['seat'])}")
+                p.add(f"{ep}.seat", _("expected {i} (pools are listed in seat order), got {got}",
+                                      i=i, got=_show(e["seat"])))
             pool = _numbers(e.get("pool"), f"{ep}.pool", p, cs)
             pools.append(pool or ())
             deck = _count_map(e.get("deck"), f"{ep}.deck", p)
@@ -337,13 +343,15 @@ def read_log(path: str | PathLike, cs: CardSet | None = None) -> DraftResult:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as e:
-        raise ValidationError(str(path), [("file", f"cannot be read: {e.strerror or e}")]) from None
+        raise ValidationError(str(path), [(_("file"), _("cannot be read: {reason}", reason=e.strerror or e))]) from None
     except UnicodeDecodeError:
-        raise ValidationError(str(path), [("file", "is not UTF-8 text")]) from None
+        raise ValidationError(str(path), [(_("file"), _("is not UTF-8 text"))]) from None
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as e:
-        raise ValidationError(str(path), [(f"line {e.lineno} column {e.colno}", f"not valid JSON: {e.msg}")]) from None
+        raise ValidationError(str(path), [(_("line {lineno} column {colno}",
+                                             lineno=e.lineno, colno=e.colno), _("not valid JSON: {msg}",
+                                                                                msg=e.msg))]) from None
     return parse_log(doc, str(path), cs)
 
 
@@ -370,32 +378,35 @@ def replay(log: dict | DraftResult, cs: CardSet | None = None, *, source: str = 
         index[p.round] = i + 1
         pp = f"$.rounds[{p.round - 1}].picks[{i}]"
         if d.done:
-            raise ValidationError(source, [(pp, "a pick after the last pack is empty")])
+            raise ValidationError(source, [(pp, _("a pick after the last pack is empty"))])
         if p.round != d.round:
-            raise ValidationError(source, [(pp, f"pack {d.round} is not over: seats "
-                                                f"{', '.join(map(str, d.waiting()))} still pick at pick "
-                                                f"{d.pick_number}")])
+            raise ValidationError(source, [(pp, _("pack {round} is not over: seats {seats} still pick at pick {pick}",
+                                                  round=d.round,
+                                                  seats=", ".join(map(str, d.waiting())), pick=d.pick_number))])
         if p.pick != d.pick_number:
-            raise ValidationError(source, [(f"{pp}.pick", f"expected pick {d.pick_number} "
-                                                          f"(seats {', '.join(map(str, d.waiting()))} have not picked)")])
+            raise ValidationError(source, [(f"{pp}.pick", _("expected pick {pick} (seats {seats} have not picked)",
+                                                            pick=d.pick_number,
+                                                            seats=", ".join(map(str, d.waiting()))))])
         offered = d.offered(p.seat)
         if offered is None:
-            raise ValidationError(source, [(f"{pp}.seat", f"seat {p.seat} has already taken a card at "
-                                                          f"pick {p.pick} [G-DRAFT-1]")])
+            raise ValidationError(source, [(f"{pp}.seat", _("seat {seat} has already taken a card at pick {pick} "
+                                                            "[G-DRAFT-1]",
+                                                            seat=p.seat, pick=p.pick))])
         if Counter(offered) != Counter(p.offered):
             src = (p.seat - d.direction * (p.pick - 1)) % n
-            raise ValidationError(source, [(f"{pp}.offered", f"seat {p.seat} holds the pack seat {src} opened, "
-                                                             f"now {list(offered)} [G-DRAFT-1]")])
+            raise ValidationError(source, [(f"{pp}.offered", _("seat {seat} holds the pack seat {src} opened, now "
+                                                               "{cards} [G-DRAFT-1]",
+                                                               seat=p.seat, src=src, cards=list(offered)))])
         d.pick(p.seat, p.took)
     if not d.done:
         raise ValidationError(source, [(f"$.rounds[{d.round - 1}].picks",
-                                        f"the picks stop at pack {d.round}, pick {d.pick_number}: "
-                                        f"seats {', '.join(map(str, d.waiting()))} have not picked")])
+                                        _("the picks stop at pack {round}, pick {pick}: seats {seats} have not picked",
+                                          round=d.round, pick=d.pick_number, seats=", ".join(map(str, d.waiting()))))])
     problems = []
     out = d.result(res.decks if res.decks else None)
     for s in range(n):
         if res.pools and Counter(res.pools[s]) != Counter(out.pools[s]):
-            problems.append((f"$.pools[{s}].pool", "differs from the cards the picks give this seat"))
+            problems.append((f"$.pools[{s}].pool", _("differs from the cards the picks give this seat")))
     if cs is not None:
         if res.seed is not None:
             fresh = open_draft_packs(cs, n, res.packs, res.seed)
@@ -403,7 +414,7 @@ def replay(log: dict | DraftResult, cs: CardSet | None = None, *, source: str = 
                 for s in range(n):
                     if fresh[r][s] != res.opened[r][s]:
                         problems.append((f"$.rounds[{r}].packs[{s}]",
-                                         f"is not what seed {res.seed} opens in set {cs.code}"))
+                                         _("is not what seed {seed} opens in set {code}", seed=res.seed, code=cs.code)))
         cat = catalog_for(cs)
         for s, deck in enumerate(out.decks):
             if deck is None:

@@ -30,6 +30,7 @@ from typing import Sequence
 
 from core.cards import CardSet, RaritySlot, StarterDef, slot_demand
 from core.errors import RuleError, ValidationError
+from core.i18n import _
 from limited.facts import PerSet
 
 __all__ = ["Pack", "open_booster", "open_starter", "choose_starter", "check_booster",
@@ -49,6 +50,10 @@ class Pack:
         return len(self.cards)
 
 
+def _what(kind: str) -> str:
+    return {"booster": _("booster"), "starter": _("starter")}.get(kind, kind)
+
+
 class _Opener:
     """Per-set draw tables, checked once."""
 
@@ -64,24 +69,25 @@ class _Opener:
             held = sum(s.count for s in cs.booster.slots)
             if held != cs.booster.size:
                 self.booster_problems.append(("$.booster.size",
-                                              f"is {cs.booster.size} but the slots hold {held}"))
+                                              _("is {size} but the slots hold {held}",
+                                                size=cs.booster.size, held=held)))
         self.starter_problems: dict[str, list[tuple[str, str]]] = {}
         for i, st in enumerate(cs.starters):
             where = f"$.starters[{i}]"
             if st.slots:
                 probs = self._slot_problems(cs, st.slots, f"{where}.slots", st.duplicate_protection, "starter")
             else:
-                probs = [(f"{where}.cards[{j}].number", f"{num} is not a card of set {cs.code}")
-                         for j, (num, _) in enumerate(st.cards) if num not in cs]
+                probs = [(f"{where}.cards[{j}].number", _("{num} is not a card of set {code}", num=num, code=cs.code))
+                         for j, (num, _k) in enumerate(st.cards) if num not in cs]
                 if not st.cards:
-                    probs.append((f"{where}.cards", "a fixed starter lists no cards"))
+                    probs.append((f"{where}.cards", _("a fixed starter lists no cards")))
             self.starter_problems[st.id] = probs
 
     def _slot_problems(self, cs: CardSet, slots: Sequence[RaritySlot], path: str, distinct: bool,
                        what: str) -> list[tuple[str, str]]:
         out = []
         if not slots:
-            out.append((path, f"a {what} of set {cs.code} has no slots"))
+            out.append((path, _("a {what} of set {code} has no slots", what=_what(what), code=cs.code)))
         for rarity, need in slot_demand(slots).items():
             have = len(self.by_rarity.get(rarity, ()))
             if (need > have) if distinct else (have == 0):
@@ -95,10 +101,12 @@ class _Opener:
                         where = f"{path}[{i}].upgrades[{hit[0]}]"
                         break
                 if distinct:
-                    out.append((where, f"a {what} of set {cs.code} can need {need} different {rarity} cards "
-                                       f"but the set has {have} (duplicate protection is on)"))
+                    out.append((where, _("a {what} of set {code} can need {need} different {rarity} cards "
+                                         "but the set has {have} (duplicate protection is on)",
+                                         what=_what(what), code=cs.code, need=need, rarity=rarity, have=have)))
                 else:
-                    out.append((where, f"set {cs.code} has no {rarity} card to fill this slot"))
+                    out.append((where, _("set {code} has no {rarity} card to fill this slot",
+                                         code=cs.code, rarity=rarity)))
         return out
 
     def draw(self, slots: Sequence[RaritySlot], distinct: bool, rng: random.Random) -> tuple[str, ...]:
@@ -129,7 +137,7 @@ def check_booster(cs: CardSet, rule: str = "G-DRAFT-1") -> None:
     (RuleError under ``rule``), or slots it cannot fill (ValidationError naming
     the set and the slot)."""
     if cs.booster is None:
-        raise RuleError(f"set {cs.code} has no booster: it cannot be drafted or opened as boosters", rule)
+        raise RuleError(_("set {code} has no booster: it cannot be drafted or opened as boosters", code=cs.code), rule)
     problems = _opener(cs).booster_problems
     if problems:
         raise ValidationError(f"set {cs.code}: booster", problems)
@@ -143,7 +151,7 @@ def booster_size(cs: CardSet) -> int:
 def check_starters(cs: CardSet) -> None:
     """Refuse a set with no starter, or a starter that cannot be opened (G-SEALED)."""
     if not cs.starters:
-        raise RuleError(f"set {cs.code} has no starter: sealed needs starter packs", "G-SEALED")
+        raise RuleError(_("set {code} has no starter: sealed needs starter packs", code=cs.code), "G-SEALED")
     op = _opener(cs)
     problems = [p for st in cs.starters for p in op.starter_problems[st.id]]
     if problems:
@@ -181,7 +189,8 @@ def open_starter(cs: CardSet, rng: random.Random, starter: str | StarterDef | No
             st = cs.starter(starter)
         except KeyError:
             known = ", ".join(s.id for s in cs.starters)
-            raise RuleError(f"set {cs.code} has no starter {starter!r} (known: {known})", "G-SEALED") from None
+            raise RuleError(_("set {code} has no starter {starter!r} (known: {known})",
+                              code=cs.code, starter=starter, known=known), "G-SEALED") from None
     if st.slots:
         cards = _opener(cs).draw(st.slots, st.duplicate_protection, rng)
     else:

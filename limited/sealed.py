@@ -18,6 +18,7 @@ from typing import Sequence
 from core.cards import CardSet
 from core.decks import NAME_LIMIT, SEALED_SIZE, Decklist, check_sealed
 from core.errors import RuleError
+from core.i18n import _
 from limited.bots import build_deck
 from limited.checks import require_legal
 from limited.facts import catalog_for, facts_for
@@ -51,11 +52,13 @@ def open_sealed(cs: CardSet, product: str, rng: random.Random, *,
     """Open a sealed product of ``cs`` (G-SEALED): ``2s`` or ``1s3b``.
     ``starters`` names the starter(s) instead of drawing them."""
     if product not in PRODUCTS:
-        raise RuleError(f"sealed product {product!r}: use 2s (2 starters) or 1s3b (1 starter + 3 boosters)",
+        raise RuleError(_("sealed product {product!r}: use 2s (2 starters) or 1s3b (1 starter + 3 boosters)",
+                          product=product),
                         "G-SEALED")
     n_st, n_bo = PRODUCTS[product]
     if starters is not None and len(starters) != n_st:
-        raise RuleError(f"product {product} opens {n_st} starter(s), {len(starters)} named", "G-SEALED")
+        raise RuleError(_("product {product} opens {n} starter(s), {named} named",
+                          product=product, n=n_st, named=len(starters)), "G-SEALED")
     if n_bo:
         check_booster(cs, "G-SEALED")
     packs = [open_starter(cs, rng, starters[i] if starters is not None else None) for i in range(n_st)]

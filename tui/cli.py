@@ -28,6 +28,33 @@ class CliError(Exception):
 # -- helpers -------------------------------------------------------------------
 
 
+def width(text: str) -> int:
+    """Terminal columns of ``text``: full-width characters take two."""
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def ljust(text: str, n: int) -> str:
+    """``text`` padded on the right to ``n`` terminal columns (full-width aware)."""
+    return text + " " * max(0, n - width(text))
+
+
+def rjust(text: str, n: int) -> str:
+    """``text`` padded on the left to ``n`` terminal columns (full-width aware)."""
+    return " " * max(0, n - width(text)) + text
+
+
+def kind_label(kind: str) -> str:
+    """An event kind (constructed, sealed, draft) in the user's language."""
+    return {"constructed": _("constructed"), "sealed": _("sealed"), "draft": _("draft")}.get(kind, kind)
+
+
+def match_label(match: str) -> str:
+    """A match type: ``bo3``/``bo1`` in English, ２本先取/１本先取 in Japanese."""
+    return {"bo3": _("bo3"), "bo1": _("bo1")}.get(match, match)
+
+
 def out_json(doc) -> None:
     json.dump(doc, sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")
@@ -111,7 +138,7 @@ def cmd_event_list(args) -> int:
         if e.problem:
             print(f"{e.id}  ! {e.problem}")
         else:
-            print(f"{e.id}  {e.date}  {e.kind:<11} {e.match}  "
+            print(f"{e.id}  {e.date}  {ljust(kind_label(e.kind), 11)} {match_label(e.match)}  "
                   + _("{n} players, {r} rounds", n=e.players, r=e.rounds) + f"  {e.name}")
     return 0
 
@@ -151,7 +178,7 @@ def cmd_player_list(args) -> int:
                                "joined_round": p.joined_round} for p in ev.players]})
     else:
         for p in ev.players:
-            print(f"{p.id}\t{p.name}\t{p.status}")
+            print(f"{p.id}\t{p.name}\t{_(p.status)}")
     return 0
 
 
@@ -207,16 +234,16 @@ def cmd_import(args) -> int:
 def build_parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS,
-                        help="folder for events (default: LYCEE_DATA_DIR or the user data dir)")
+                        help=_("folder for events (default: LYCEE_DATA_DIR or the user data dir)"))
     common.add_argument("--lang", choices=i18n.LANGS, default=argparse.SUPPRESS,
-                        help="language of messages and screens (default: from the locale)")
+                        help=_("language of messages and screens (default: from the locale)"))
 
     p = argparse.ArgumentParser(
         prog="lycee", parents=[common],
-        description="Event desk for the Lycee TCG: runs constructed and limited tournaments "
-                    "by the 2008 sanctioned-event guideline. With no command, opens the app.")
+        description=_("Event desk for the Lycee TCG: runs constructed and limited tournaments "
+                    "by the 2008 sanctioned-event guideline. With no command, opens the app."))
     p.set_defaults(func=cmd_app)
-    sub = p.add_subparsers(title="commands", metavar="COMMAND")
+    sub = p.add_subparsers(title=_("commands"), metavar="COMMAND")
 
     def cmd(parent, name, func, help_, **kw):
         sp = parent.add_parser(name, parents=[common], help=help_, description=help_, **kw)
@@ -224,62 +251,62 @@ def build_parser() -> argparse.ArgumentParser:
         return sp
 
     def event_arg(sp):
-        sp.add_argument("event", metavar="EVENT", help="event id, or a unique id or name prefix")
+        sp.add_argument("event", metavar="EVENT", help=_("event id, or a unique id or name prefix"))
 
-    d = cmd(sub, "demo", cmd_demo, "create a demo event with generated players and open it")
+    d = cmd(sub, "demo", cmd_demo, _("create a demo event with generated players and open it"))
     d.add_argument("--players", type=int, default=16, metavar="N")
     d.add_argument("--kind", choices=("constructed", "sealed", "draft"), default="constructed")
     d.add_argument("--seed", type=int, default=None, metavar="S")
-    d.add_argument("--no-tui", action="store_true", help="only create it; print its id")
+    d.add_argument("--no-tui", action="store_true", help=_("only create it; print its id"))
 
-    ev = sub.add_parser("event", help="create, list and delete events")
-    evs = ev.add_subparsers(title="event commands", metavar="ACTION", required=True)
-    n = cmd(evs, "new", cmd_event_new, "create an event; prints its id")
+    ev = sub.add_parser("event", help=_("create, list and delete events"))
+    evs = ev.add_subparsers(title=_("event commands"), metavar="ACTION", required=True)
+    n = cmd(evs, "new", cmd_event_new, _("create an event; prints its id"))
     n.add_argument("name", metavar="NAME")
     n.add_argument("--date", metavar="YYYY-MM-DD")
     n.add_argument("--kind", choices=("constructed", "sealed", "draft"), default="constructed")
     n.add_argument("--match", choices=("bo3", "bo1"), default="bo3")
-    n.add_argument("--rounds", type=int, metavar="N", help="Swiss rounds planned")
-    n.add_argument("--minutes", type=int, metavar="M", help="minutes a match (default 50, or 30 in bo1)")
+    n.add_argument("--rounds", type=int, metavar="N", help=_("Swiss rounds planned"))
+    n.add_argument("--minutes", type=int, metavar="M", help=_("minutes a match (default 50, or 30 in bo1)"))
     n.add_argument("--organizer", metavar="NAME")
-    n.add_argument("--judge", action="append", metavar="NAME", help="repeat for each judge")
+    n.add_argument("--judge", action="append", metavar="NAME", help=_("repeat for each judge"))
     n.add_argument("--head-judge", metavar="NAME")
-    n.add_argument("--tiebreakers", metavar="LIST", help="from op,omw,gw,ogw in order; empty for none")
+    n.add_argument("--tiebreakers", metavar="LIST", help=_("from op,omw,gw,ogw in order; empty for none"))
     n.add_argument("--unsanctioned", action="store_true")
-    n.add_argument("--decklists", action="store_true", help="decklists required (G-DECKLIST)")
-    n.add_argument("--no-spectating", action="store_true", help="spectating forbidden (G-SPECTATE)")
-    lst = cmd(evs, "list", cmd_event_list, "list the events in the data dir")
+    n.add_argument("--decklists", action="store_true", help=_("decklists required (G-DECKLIST)"))
+    n.add_argument("--no-spectating", action="store_true", help=_("spectating forbidden (G-SPECTATE)"))
+    lst = cmd(evs, "list", cmd_event_list, _("list the events in the data dir"))
     lst.add_argument("--json", action="store_true")
-    de = cmd(evs, "delete", cmd_event_delete, "delete an event and its backups")
+    de = cmd(evs, "delete", cmd_event_delete, _("delete an event and its backups"))
     event_arg(de)
-    de.add_argument("--yes", action="store_true", help="confirm")
+    de.add_argument("--yes", action="store_true", help=_("confirm"))
 
-    pl = sub.add_parser("player", help="add, drop and list players")
-    pls = pl.add_subparsers(title="player commands", metavar="ACTION", required=True)
-    a = cmd(pls, "add", cmd_player_add, "register players; prints their ids, one a line")
+    pl = sub.add_parser("player", help=_("add, drop and list players"))
+    pls = pl.add_subparsers(title=_("player commands"), metavar="ACTION", required=True)
+    a = cmd(pls, "add", cmd_player_add, _("register players; prints their ids, one a line"))
     event_arg(a)
     a.add_argument("names", nargs="+", metavar="NAME")
-    dr = cmd(pls, "drop", cmd_player_drop, "drop a player (G-DROP-1/2)")
+    dr = cmd(pls, "drop", cmd_player_drop, _("drop a player (G-DROP-1/2)"))
     event_arg(dr)
-    dr.add_argument("player", metavar="PLAYER", help="player id or exact name")
-    ls = cmd(pls, "list", cmd_player_list, "list the players")
+    dr.add_argument("player", metavar="PLAYER", help=_("player id or exact name"))
+    ls = cmd(pls, "list", cmd_player_list, _("list the players"))
     event_arg(ls)
     ls.add_argument("--json", action="store_true")
 
-    u = cmd(sub, "undo", cmd_undo, "undo the last action and say which")
+    u = cmd(sub, "undo", cmd_undo, _("undo the last action and say which"))
     event_arg(u)
-    lg = cmd(sub, "log", cmd_log, "the event's audit trail: every action, who and when")
+    lg = cmd(sub, "log", cmd_log, _("the event's audit trail: every action, who and when"))
     event_arg(lg)
     lg.add_argument("--json", action="store_true")
 
-    ex = cmd(sub, "export", cmd_export, "export the event, pairings, standings, scorecard or decklists")
+    ex = cmd(sub, "export", cmd_export, _("export the event, pairings, standings, scorecard or decklists"))
     event_arg(ex)
     ex.add_argument("--what", default="event",
                     choices=("event", "pairings", "pairings-by-name", "standings", "scorecard", "decklists",
                              "slips", "report"))
     ex.add_argument("--format", default="json", choices=("json", "csv", "html"))
     ex.add_argument("-o", "--output", metavar="FILE")
-    im = cmd(sub, "import", cmd_import, "check and store a lycee-event/1 file; prints its id")
+    im = cmd(sub, "import", cmd_import, _("check and store a lycee-event/1 file; prints its id"))
     im.add_argument("file", metavar="FILE")
 
     for name in CLI_MODULES:
@@ -289,10 +316,25 @@ def build_parser() -> argparse.ArgumentParser:
 
 #: Command groups kept in modules of their own; each has
 #: ``register(subparsers, cmd, event_arg)``.
-CLI_MODULES: list[str] = ["tui.cli_engine", "tui.cli_cards", "tui.cli_limited", "tui.cli_round"]
+CLI_MODULES: list[str] = ["tui.cli_engine", "tui.cli_cards", "tui.cli_limited", "tui.cli_round", "tui.cli_decks"]
+
+
+def _peek_lang(argv: list[str]) -> str | None:
+    """The ``--lang`` value, read before the parser is built so that its help
+    texts come out in the chosen language."""
+    for i, a in enumerate(argv):
+        if a == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if a.startswith("--lang="):
+            return a.split("=", 1)[1]
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:
+    try:
+        i18n.set_language(_peek_lang(sys.argv[1:] if argv is None else argv))
+    except ValueError:
+        i18n.set_language(None)  # argparse names the bad value below
     parser = build_parser()
     args = parser.parse_args(argv)
     for k, v in (("data_dir", None), ("lang", None)):

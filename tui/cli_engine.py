@@ -8,7 +8,7 @@ from core.desk import Desk
 from core.errors import LyceeError
 from core.i18n import _
 
-from .cli import CliError, out_json, with_desk
+from .cli import CliError, ljust, out_json, rjust, width, with_desk
 
 
 def pairings_json(desk: Desk) -> dict:
@@ -29,8 +29,13 @@ def pairings_json(desk: Desk) -> dict:
             "pairings": [{"table": m.table, "p1": side(m.p1), "p2": side(m.p2)} for m in rnd.matches]}
 
 
+def stage_label(stage: str) -> str:
+    """A round's stage (``top`` is the single-elimination bracket) in the user's language."""
+    return {"swiss": _("Swiss"), "top": _("top"), "playoff": _("playoff")}.get(stage, stage)
+
+
 def print_pairings(doc: dict) -> None:
-    print(_("Round {r}", r=doc["round"]) + ("" if doc["stage"] == "swiss" else f" ({doc['stage']})"))
+    print(_("Round {r}", r=doc["round"]) + ("" if doc["stage"] == "swiss" else f" ({stage_label(doc['stage'])})"))
     for p in doc["pairings"]:
         a = p["p1"]
         b = p["p2"]
@@ -104,13 +109,13 @@ def _results_from_stdin(args) -> int:
                 continue
             parts = line.split()
             if len(parts) != 2 or not parts[0].isdigit():
-                failures.append(f"line {n}: {line!r}: " + _("write 'TABLE RESULT', e.g. 12 2-1"))
+                failures.append(_("line {line}", line=n) + f": {line!r}: " + _("write 'TABLE RESULT', e.g. 12 2-1"))
                 continue
             try:
                 d.record(int(parts[0]), parts[1], round_number=args.round)
                 done += 1
             except LyceeError as err:
-                failures.append(f"line {n}: {err}")
+                failures.append(_("line {line}", line=n) + f": {err}")
         return done, len(d.event.rounds[(args.round or len(d.event.rounds)) - 1].missing_tables())
     done, missing = with_desk(args, run)
     print(_("{n} results recorded", n=done) + " · "
@@ -129,38 +134,41 @@ def cmd_standings(args) -> int:
         return 0
     rows = doc["standings"]
     tbs = list(with_desk(args, lambda d: d.event.tiebreakers))
-    head = f"{_('Rank'):>4}  {_('Points'):>6}  {_('Record'):<8}" + "".join(f"{t.upper():>8}" for t in tbs)
+    # column widths: at least the English ones, wider when a translated header needs it
+    w_rank, w_pts, w_rec = (max(n, width(_(h))) for n, h in ((4, "Rank"), (6, "Points"), (8, "Record")))
+    head = f"{rjust(_('Rank'), w_rank)}  {rjust(_('Points'), w_pts)}  {ljust(_('Record'), w_rec)}" + "".join(
+        f"{t.upper():>8}" for t in tbs)
     print(_("Standings after round {r}", r=doc["round"]))
     print(head + "  " + _("Name"))
     for r in rows:
         vals = "".join(f"{r[t]:>8}" if t == "op" else f"{r[t] * 100:>7.2f}%" for t in tbs)
         status = "" if r["status"] == "active" else f"  ({_(r['status'])})"
-        print(f"{r['rank']:>4}  {r['points']:>6}  {r['record']:<8}{vals}  {r['name']}{status}")
+        print(f"{r['rank']:>{w_rank}}  {r['points']:>{w_pts}}  {r['record']:<{w_rec}}{vals}  {r['name']}{status}")
     return 0
 
 
 def register(sub, cmd, event_arg) -> None:
-    p = cmd(sub, "pair", cmd_pair, "pair the next round; refuses while a result is missing")
+    p = cmd(sub, "pair", cmd_pair, _("pair the next round; refuses while a result is missing"))
     event_arg(p)
     p.add_argument("--json", action="store_true")
-    p.add_argument("--seed", default=None, help="extra seed for the random draw (default: event and round)")
+    p.add_argument("--seed", default=None, help=_("extra seed for the random draw (default: event and round)"))
     r = cmd(sub, "result", cmd_result,
-            "record a result: games won-lost(-drawn) from the first-listed player's side, or id")
+            _("record a result: games won-lost(-drawn) from the first-listed player's side, or id"))
     event_arg(r)
-    r.add_argument("table", metavar="TABLE", help="table number, or - to read 'TABLE RESULT' lines from stdin")
-    r.add_argument("result", metavar="RESULT", nargs="?", help="2-0 2-1 1-2 0-2 1-0 0-1 1-1 0-0 1-1-1 or id")
-    r.add_argument("--round", type=int, metavar="N", help="correct a result of an earlier round")
+    r.add_argument("table", metavar="TABLE", help=_("table number, or - to read 'TABLE RESULT' lines from stdin"))
+    r.add_argument("result", metavar="RESULT", nargs="?", help=_("2-0 2-1 1-2 0-2 1-0 0-1 1-1 0-0 1-1-1 or id"))
+    r.add_argument("--round", type=int, metavar="N", help=_("correct a result of an earlier round"))
     r.add_argument("--override-by", metavar="HEAD_JUDGE",
-                   help="an intentional draw after the match start, on the head judge's word (G-ID-2)")
-    s = cmd(sub, "standings", cmd_standings, "standings with the event's tiebreakers")
+                   help=_("an intentional draw after the match start, on the head judge's word (G-ID-2)"))
+    s = cmd(sub, "standings", cmd_standings, _("standings with the event's tiebreakers"))
     event_arg(s)
     s.add_argument("--json", action="store_true")
-    t = cmd(sub, "top", cmd_top, "cut to the top N of the Swiss standings for single elimination (G-SE)")
+    t = cmd(sub, "top", cmd_top, _("cut to the top N of the Swiss standings for single elimination (G-SE)"))
     event_arg(t)
-    t.add_argument("size", type=int, choices=(2, 4, 8, 16, 32), metavar="N", help="2, 4, 8, 16 or 32")
-    t.add_argument("--third-place", action="store_true", help="play a third-place match")
+    t.add_argument("size", type=int, choices=(2, 4, 8, 16, 32), metavar="N", help=_("2, 4, 8, 16 or 32"))
+    t.add_argument("--third-place", action="store_true", help=_("play a third-place match"))
     t.add_argument("--json", action="store_true")
-    po = cmd(sub, "playoff", cmd_playoff, "pair a playoff (決定戦) among players who share a place (G-TIE-PLAYOFF)")
+    po = cmd(sub, "playoff", cmd_playoff, _("pair a playoff (決定戦) among players who share a place (G-TIE-PLAYOFF)"))
     event_arg(po)
     po.add_argument("players", nargs="+", metavar="PLAYER")
     po.add_argument("--json", action="store_true")

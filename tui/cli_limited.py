@@ -48,6 +48,11 @@ def _type_label(card_type: str) -> str:
             "area": _("area")}.get(card_type, card_type)
 
 
+def _attribute_label(attribute: str) -> str:
+    return {"snow": _("snow"), "moon": _("moon"), "flower": _("flower"), "space": _("space"),
+            "sun": _("sun"), "star": _("star")}.get(attribute, attribute)
+
+
 def _cost(card) -> str:
     return "".join(f"{ATTRIBUTE_KANJI[a]}{n}" for a, n in card.cost) or "-"
 
@@ -60,14 +65,17 @@ def _pool_lines(cs: CardSet, counts: Counter) -> list[str]:
         groups.setdefault(tuple(ATTRIBUTES.index(a) for a in c.attributes), []).append(c)
     out = []
     width = max((_width(c.name) for c in cards), default=0)
+    type_width = max(_width(_type_label(t)) for t in CARD_TYPES)
     for key in sorted(groups):
         members = sorted(groups[key], key=lambda c: (CARD_TYPES.index(c.type), c.number))
         label = "".join(ATTRIBUTE_KANJI[ATTRIBUTES[i]] for i in key)
-        names = "/".join(ATTRIBUTES[i] for i in key)
-        out.append(f"{label} {names} ({sum(counts[c.number] for c in members)})")
+        names = "/".join(_attribute_label(ATTRIBUTES[i]) for i in key)
+        head = label if names.replace("/", "") == label else f"{label} {names}"
+        out.append(f"{head} ({sum(counts[c.number] for c in members)})")
         for c in members:
             stats = f"{c.ap}/{c.dp}/{c.sp}" if c.is_character else ""
-            out.append(f"  {counts[c.number]} {c.number}  {_pad(c.name, width)}  {_pad(_type_label(c.type), 9)} "
+            kind = _pad(_type_label(c.type), type_width)
+            out.append(f"  {counts[c.number]} {c.number}  {_pad(c.name, width)}  {kind} "
                        f"{_pad(_cost(c), 8)} EX{c.ex} {stats:<6} {_('rating')} {c.rating}")
     return out
 
@@ -181,19 +189,19 @@ def cmd_draft(args) -> int:
 
 def register(sub, cmd, event_arg) -> None:
     s = cmd(sub, "sealed", cmd_sealed,
-            "open a sealed product and build a 40-card deck from it (G-SEALED)")
-    s.add_argument("--set", required=True, metavar="SET", help="set code (alpha, beta, gamma) or a set file")
+            _("open a sealed product and build a 40-card deck from it (G-SEALED)"))
+    s.add_argument("--set", required=True, metavar="SET", help=_("set code (alpha, beta, gamma) or a set file"))
     s.add_argument("--product", required=True, choices=tuple(PRODUCTS),
-                   help="2s: 2 starters; 1s3b: 1 starter + 3 boosters")
-    s.add_argument("--seed", type=int, default=None, metavar="S", help="seed (default: drawn and shown)")
+                   help=_("2s: 2 starters; 1s3b: 1 starter + 3 boosters"))
+    s.add_argument("--seed", type=int, default=None, metavar="S", help=_("seed (default: drawn and shown)"))
     s.add_argument("--json", action="store_true")
 
     d = cmd(sub, "draft", cmd_draft,
-            "simulate a booster draft with bots and build every deck (G-DRAFT-1..4)")
-    d.add_argument("--set", required=True, metavar="SET", help="set code (alpha, beta, gamma) or a set file")
+            _("simulate a booster draft with bots and build every deck (G-DRAFT-1..4)"))
+    d.add_argument("--set", required=True, metavar="SET", help=_("set code (alpha, beta, gamma) or a set file"))
     d.add_argument("--seats", required=True, type=int, metavar="N",
-                   help="players; more than 8 split into pods as even as possible")
-    d.add_argument("--packs", required=True, type=int, metavar="P", help="packs a player, 4 to 6 (G-DRAFT-2)")
-    d.add_argument("--seed", type=int, default=None, metavar="S", help="seed (default: drawn and shown)")
-    d.add_argument("--log", metavar="FILE", help="write the lycee-draft/1 log (one file per pod)")
+                   help=_("players; more than 8 split into pods as even as possible"))
+    d.add_argument("--packs", required=True, type=int, metavar="P", help=_("packs a player, 4 to 6 (G-DRAFT-2)"))
+    d.add_argument("--seed", type=int, default=None, metavar="S", help=_("seed (default: drawn and shown)"))
+    d.add_argument("--log", metavar="FILE", help=_("write the lycee-draft/1 log (one file per pod)"))
     d.add_argument("--json", action="store_true")

@@ -21,6 +21,22 @@ def _name(ev, pid):
     return ev.player(pid).name if pid and ev.has_player(pid) else (pid or "-")
 
 
+def action_label(action: str) -> str:
+    """What goes with a penalty, in words."""
+    return {"none": _("none"), "game_loss": _("game loss"), "match_loss": _("match loss"),
+            "exclusion": _("exclusion"), "other": _("other")}.get(action, action)
+
+
+def _action_part(action: str) -> str:
+    """`` · game loss`` and the like; nothing when no action goes with the penalty."""
+    return "" if action == "none" else f" · {action_label(action)}"
+
+
+def outcome_label(outcome: str) -> str:
+    """An appeal's outcome, in words."""
+    return {"upheld": _("upheld"), "overturned": _("overturned"), "changed": _("changed")}.get(outcome, outcome)
+
+
 # -- clock -------------------------------------------------------------------------
 
 
@@ -164,15 +180,15 @@ def cmd_game(args) -> int:
             rnd = d.event.rounds[number - 1] if d.event.rounds else None
             m = rnd.match_at(args.table) if rnd else None
             if m is None:
-                raise LyceeError(f"round {number} has no table {args.table}")
+                raise LyceeError(_("round {r} has no table {t}", r=number, t=args.table))
             if not m.reported:
                 d.record_games(args.table, list(m.games), round_number=args.round)
         ev = d.event
         if not ev.rounds:
-            raise LyceeError("no round has been paired yet")
+            raise LyceeError(_("no round has been paired yet"))
         m = ev.rounds[number - 1].match_at(args.table)
         if m is None:
-            raise LyceeError(f"round {number} has no table {args.table}")
+            raise LyceeError(_("round {r} has no table {t}", r=number, t=args.table))
         return ev, m
     ev, m = with_desk(args, run)
     r = tally_games(m.games)
@@ -180,13 +196,20 @@ def cmd_game(args) -> int:
     print(_("table {t}: {score}; games: {games}", t=m.table, score=head,
             games=", ".join(m.games) or "-"))
     if m.reported:
-        print(_("match over: {outcome}", outcome=m.outcome))
+        print(_("match over: {outcome}", outcome=_outcome_text(ev, m)))
     else:
         who = next_game_chooser(m.games, ev.match)
         if who is not None:
             print(_("next game: {name} chooses to play first or second (G-NEXT-GAME)",
                     name=_name(ev, getattr(m, who))))
     return 0
+
+
+def _outcome_text(ev, m) -> str:
+    """A finished match's outcome in words: who won, or a draw / double loss."""
+    if m.outcome in ("p1", "p2"):
+        return _("{name} wins", name=_name(ev, getattr(m, m.outcome)))
+    return {"draw": _("draw"), "double_loss": _("double loss"), "bye": _("bye")}.get(m.outcome, m.outcome)
 
 
 def cmd_id_decision(args) -> int:
@@ -227,7 +250,7 @@ def cmd_penalty(args) -> int:
     where = _("round {r} table {t}", r=pen.round, t=pen.table) if pen.table else (
         _("round {r}", r=pen.round) if pen.round else "-")
     print(f"#{n} {'N' if pen.level == 'notice' else 'W'} " + _name(ev, pid) + f" · {where} · "
-          + _("by {by}", by=pen.by) + f" · {pen.action} · {pen.reason}")
+          + _("by {by}", by=pen.by) + _action_part(pen.action) + f" · {pen.reason}")
     print(_tally_line(ev, pid))
     return 0
 
@@ -253,9 +276,9 @@ def cmd_penalties(args) -> int:
     for n, p in rows:
         f = in_force(p)
         mark = "-" if f is None else ("N" if f[0] == "notice" else "W")
-        appeal = f" · {_('appeal')}: {p.appeal['outcome']} ({p.appeal['by']})" if p.appeal else ""
-        print(f"#{n:<3} {mark}  R{p.round or '-'} T{p.table or '-'}  {_name(ev, p.player)} · "
-              f"{p.action} · {p.reason} · " + _("by {by}", by=p.by) + appeal)
+        appeal = f" · {_('appeal')}: {outcome_label(p.appeal['outcome'])} ({p.appeal['by']})" if p.appeal else ""
+        print(f"#{n:<3} {mark}  R{p.round or '-'} T{p.table or '-'}  {_name(ev, p.player)}"
+              + _action_part(p.action) + f" · {p.reason} · " + _("by {by}", by=p.by) + appeal)
     if args.player:
         print(_tally_line(ev, pids[0]))
     return 0
@@ -269,7 +292,7 @@ def cmd_appeal(args) -> int:
     ev = with_desk(args, run)
     pen = ev.penalties[args.number - 1]
     print(_("penalty #{n}: {outcome} by the head judge {by} (final, G-HEAD-JUDGE)",
-            n=args.number, outcome=pen.appeal["outcome"], by=pen.appeal["by"]))
+            n=args.number, outcome=outcome_label(pen.appeal["outcome"]), by=pen.appeal["by"]))
     print(_tally_line(ev, pen.player))
     return 0
 
@@ -318,91 +341,91 @@ def cmd_staff(args) -> int:
 
 
 def register(sub, cmd, event_arg) -> None:
-    c = sub.add_parser("clock", help="the round clock: start, pause, resume, status, extend a table, call time")
+    c = sub.add_parser("clock", help=_("the round clock: start, pause, resume, status, extend a table, call time"))
     event_arg(c)
-    cs = c.add_subparsers(title="clock commands", metavar="ACTION", required=True, dest="clock_op")
-    for op, help_ in (("start", "start the current round's clock (the match start: G-ID-2, G-LATE-1)"),
-                      ("pause", "pause the clock"),
-                      ("resume", "resume a paused clock"),
-                      ("status", "time left, tables with extensions, tables still playing")):
+    cs = c.add_subparsers(title=_("clock commands"), metavar="ACTION", required=True, dest="clock_op")
+    for op, help_ in (("start", _("start the current round's clock (the match start: G-ID-2, G-LATE-1)")),
+                      ("pause", _("pause the clock")),
+                      ("resume", _("resume a paused clock")),
+                      ("status", _("time left, tables with extensions, tables still playing"))):
         sp = cmd(cs, op, cmd_clock, help_)
         sp.add_argument("--json", action="store_true")
-    ext = cmd(cs, "extend", cmd_clock, "give a table extra minutes (refused for a finished table)")
+    ext = cmd(cs, "extend", cmd_clock, _("give a table extra minutes (refused for a finished table)"))
     ext.add_argument("table", type=int, metavar="TABLE")
     ext.add_argument("minutes", type=int, metavar="MINUTES")
     ext.add_argument("--json", action="store_true")
-    call = cmd(cs, "call", cmd_clock, "time call: the tables still playing whose time is up")
+    call = cmd(cs, "call", cmd_clock, _("time call: the tables still playing whose time is up"))
     call.add_argument("--json", action="store_true")
 
     ci = cmd(sub, "checkin", cmd_checkin,
-             "a player is seated at the table (or a late player reports at the desk) (G-LATE-1/2)")
+             _("a player is seated at the table (or a late player reports at the desk) (G-LATE-1/2)"))
     event_arg(ci)
-    ci.add_argument("players", nargs="+", metavar="PLAYER", help="player id or exact name")
+    ci.add_argument("players", nargs="+", metavar="PLAYER", help=_("player id or exact name"))
 
     la = cmd(sub, "late", cmd_late,
-             "lateness due now (G-LATE-1 match loss at 5 min, G-LATE-2 drop at 30 min); confirm or dismiss")
+             _("lateness due now (G-LATE-1 match loss at 5 min, G-LATE-2 drop at 30 min); confirm or dismiss"))
     event_arg(la)
-    la.add_argument("--confirm", action="append", metavar="KEY", help="confirm a prompt (T3, D-p4) or all")
-    la.add_argument("--dismiss", action="append", metavar="KEY", help="dismiss a prompt")
-    la.add_argument("--by", metavar="NAME", help="who decides (recorded)")
+    la.add_argument("--confirm", action="append", metavar="KEY", help=_("confirm a prompt (T3, D-p4) or all"))
+    la.add_argument("--dismiss", action="append", metavar="KEY", help=_("dismiss a prompt"))
+    la.add_argument("--by", metavar="NAME", help=_("who decides (recorded)"))
     la.add_argument("--json", action="store_true")
 
     g = cmd(sub, "game", cmd_game,
-            "enter games one by one (G-BO3, G-BO1, G-CONCEDE) and see who chooses next (G-NEXT-GAME)")
+            _("enter games one by one (G-BO3, G-BO1, G-CONCEDE) and see who chooses next (G-NEXT-GAME)"))
     event_arg(g)
     g.add_argument("table", type=int, metavar="TABLE")
     g.add_argument("games", nargs="*", metavar="GAME",
-                   help="p1, p2 (winner), draw, concede-p1/-p2 (who conceded), loss-p1/-p2 (penalty)")
+                   help=_("p1, p2 (winner), draw, concede-p1/-p2 (who conceded), loss-p1/-p2 (penalty)"))
     g.add_argument("--time", action="store_true",
-                   help="time is up: record the result from the games (G-BO3-TIME, G-TIME)")
+                   help=_("time is up: record the result from the games (G-BO3-TIME, G-TIME)"))
     g.add_argument("--round", type=int, metavar="N")
 
     idd = cmd(sub, "id-decision", cmd_id_decision,
-              "intentional draw in an elimination or playoff match: the organizer orders a replay "
-              "or declares no winner (G-ID-3)")
+              _("intentional draw in an elimination or playoff match: the organizer orders a replay "
+              "or declares no winner (G-ID-3)"))
     event_arg(idd)
     idd.add_argument("table", type=int, metavar="TABLE")
     idd.add_argument("decision", choices=("replay", "no-winner"))
-    idd.add_argument("--by", metavar="ORGANIZER", required=True, help="the organizer's name")
+    idd.add_argument("--by", metavar="ORGANIZER", required=True, help=_("the organizer's name"))
     idd.add_argument("--override-by", metavar="HEAD_JUDGE",
-                     help="after the match start, only on the head judge's word (G-ID-2)")
+                     help=_("after the match start, only on the head judge's word (G-ID-2)"))
     idd.add_argument("--round", type=int, metavar="N")
 
     pe = cmd(sub, "penalty", cmd_penalty,
-             "issue a Notice or Warning (G-PEN-1/2); two Notices = one Warning, two Warnings exclude")
+             _("issue a Notice or Warning (G-PEN-1/2); two Notices = one Warning, two Warnings exclude"))
     event_arg(pe)
-    pe.add_argument("player", metavar="PLAYER", help="player id or exact name")
+    pe.add_argument("player", metavar="PLAYER", help=_("player id or exact name"))
     pe.add_argument("level", choices=("notice", "warning"))
     pe.add_argument("--reason", required=True, metavar="TEXT")
     pe.add_argument("--by", metavar="NAME",
-                    help="the staff member issuing it (default: the head judge, else the organizer)")
+                    help=_("the staff member issuing it (default: the head judge, else the organizer)"))
     pe.add_argument("--action", choices=PENALTY_ACTIONS, default="none",
-                    help="what goes with it (a game or match loss applies to the unfinished match)")
+                    help=_("what goes with it (a game or match loss applies to the unfinished match)"))
     pe.add_argument("--table", type=int, metavar="N")
-    pe.add_argument("--round", type=int, metavar="N", help="default: the current round")
+    pe.add_argument("--round", type=int, metavar="N", help=_("default: the current round"))
 
-    ps = cmd(sub, "penalties", cmd_penalties, "penalty history, numbered (for appeals), with N/W marks (G-PEN-3)")
+    ps = cmd(sub, "penalties", cmd_penalties, _("penalty history, numbered (for appeals), with N/W marks (G-PEN-3)"))
     event_arg(ps)
     ps.add_argument("player", nargs="?", metavar="PLAYER")
     ps.add_argument("--json", action="store_true")
 
-    ap = cmd(sub, "appeal", cmd_appeal, "the head judge's final ruling on an appealed penalty (G-HEAD-JUDGE)")
+    ap = cmd(sub, "appeal", cmd_appeal, _("the head judge's final ruling on an appealed penalty (G-HEAD-JUDGE)"))
     event_arg(ap)
-    ap.add_argument("number", type=int, metavar="PENALTY", help="the penalty's number (see `lycee penalties`)")
+    ap.add_argument("number", type=int, metavar="PENALTY", help=_("the penalty's number (see `lycee penalties`)"))
     ap.add_argument("outcome", choices=("upheld", "overturned", "changed"))
-    ap.add_argument("--level", choices=("notice", "warning"), help="new level (changed)")
-    ap.add_argument("--action", choices=PENALTY_ACTIONS, help="new action (changed)")
-    ap.add_argument("--by", metavar="HEAD_JUDGE", help="default: the event's head judge")
+    ap.add_argument("--level", choices=("notice", "warning"), help=_("new level (changed)"))
+    ap.add_argument("--action", choices=PENALTY_ACTIONS, help=_("new action (changed)"))
+    ap.add_argument("--by", metavar="HEAD_JUDGE", help=_("default: the event's head judge"))
     ap.add_argument("--note", metavar="TEXT")
 
     st = cmd(sub, "staff", cmd_staff,
-             "show or set the organizer, judges and head judge (G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE)")
+             _("show or set the organizer, judges and head judge (G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE)"))
     event_arg(st)
     st.add_argument("--organizer", metavar="NAME")
-    st.add_argument("--judge", action="append", metavar="NAME", help="add a judge (repeat)")
-    st.add_argument("--head-judge", metavar="NAME", help="also made a judge")
+    st.add_argument("--judge", action="append", metavar="NAME", help=_("add a judge (repeat)"))
+    st.add_argument("--head-judge", metavar="NAME", help=_("also made a judge"))
     st.add_argument("--event-staff", action="append", metavar="NAME",
-                    help="add event staff (may issue penalties, G-PEN-1)")
-    st.add_argument("--remove", action="append", metavar="NAME", help="take a name off the staff")
+                    help=_("add event staff (may issue penalties, G-PEN-1)"))
+    st.add_argument("--remove", action="append", metavar="NAME", help=_("take a name off the staff"))
     st.add_argument("--json", action="store_true")
 

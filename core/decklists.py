@@ -1,0 +1,637 @@
+"""Decklists in an event (G-DECKLIST) and a limited event's build phase
+(G-SEALED, G-DRAFT-1..4): the reducers of their actions and what the desk
+reads of them.
+
+Actions (all in the event's append-only log, so undo and the audit trail
+cover them)::
+
+    decklist    {"player": id, "deck": [[count, number, name], ...], "spare": [...],
+                 "source": "file name"}
+                registers a player's list; a second one replaces the first.
+    deck_check  {"player": id, "deck": [...], "spare": [...], "differences":
+                 [[section, number, registered, presented], ...], "by": name,
+                 "at": iso, "source": ...}
+                the deck presented at the table compared with the registered list.
+    build       {"op": "open", "kind": "sealed|draft", "set": code, "product": "2s|1s3b",
+                 "packs": P, "seed": S, "minutes": M, "at": iso}
+                {"op": "start|pause|resume", "at": iso}   the building timer
+                {"op": "close", "at": iso, "by": name}    the organizer ends the phase
+    pods        {"pods": [[{"name": ..., "player": id or null}, ...], ...]}
+                draft tables and seats (seat 0.. round the table).
+    pool        {"player": id, "kind": "sealed|draft", "set": code, "product": ...,
+                 "packs": n, "seed": S, "cards": [numbers], "opened": [{"kind", "starter", "cards"}]}
+                the cards a player builds from.
+
+Decisions
+    - A list is stored as handed in, problems and all (the organizer registers
+      what the player gave; a deck check shows what is wrong):
+      :func:`deck_problems` checks it for the event's kind and date, in a
+      limited event against the player's pool.  A list that cannot be read
+      (bad line, unknown card number) is refused before anything is stored.
+    - Round 1 of a limited event whose build phase is open is paired only when
+      every player in it has a registered decklist, or once the organizer
+      closes the phase (``build`` op ``close``).
+    - The building time is the desk's setting (``DEFAULT_BUILD_MINUTES``): the
+      guideline gives none.  Its "30-50 minutes" under G-SEALED and the times
+      of G-DRAFT-TIME are the match time limit (制限時間), as under G-BO1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from .actions import action, describer
+from .cards import normalize_number
+from .clock import elapsed as clock_elapsed
+from .clock import stamp
+from .decks import (
+    DRAFT_PACKS,
+    MAX_LINE_COUNT,
+    SECTIONS,
+    DeckEntry,
+    Decklist,
+    DeckProblem,
+    check_deck,
+    check_draft,
+    compare,
+)
+from .errors import LyceeError, NotFound, RuleError
+from .i18n import _
+from .model import (
+    POOL_KINDS,
+    SEALED_PRODUCTS,
+    BuildPhase,
+    ClockState,
+    DeckCheck,
+    DeckRecord,
+    DraftSeat,
+    Event,
+    OpenedPack,
+    Pool,
+)
+
+__all__ = [
+    "DEFAULT_BUILD_MINUTES", "BUILD_OPS", "STATUSES", "default_catalog", "as_decklist", "deck_data",
+    "deck_problems", "DecklistStatus", "decklist_status", "player_decklist_status", "BuildStatus",
+    "build_status", "check_build_done", "build_rule", "pool_data", "swaps_only", "seat_of",
+]
+
+#: Minutes for deck building, by kind: a desk setting (the guideline sets none).
+DEFAULT_BUILD_MINUTES = {"sealed": 30, "draft": 20}
+BUILD_OPS = ("open", "start", "pause", "resume", "close")
+#: A player's decklist status.
+STATUSES = ("none", "registered", "problems")
+
+
+@lru_cache(maxsize=1)
+def default_catalog():
+    """The shipped sets and calendar (loaded once; read only)."""
+    from .legality import Catalog
+
+    return Catalog.default()
+
+
+def build_rule(kind: str) -> str:
+    return "G-DRAFT-1" if kind == "draft" else "G-SEALED"
+
+
+# -- conversions -------------------------------------------------------------------
+
+
+def as_decklist(rec: DeckRecord) -> Decklist:
+    """The registered list as a :class:`core.decks.Decklist`."""
+    return Decklist(tuple(DeckEntry(c, n, name) for c, n, name in rec.deck),
+                    tuple(DeckEntry(c, n, name) for c, n, name in rec.spare), rec.source)
+
+
+def deck_data(deck: Decklist) -> dict:
+    """The ``deck``/``spare`` lines of an action from a Decklist."""
+    return {s: [[e.count, e.number, e.name] for e in deck.section(s)] for s in SECTIONS}
+
+
+def _lines(raw, section: str, who: str) -> tuple[tuple[int, str, str], ...]:
+    if not isinstance(raw, (list, tuple)):
+        raise LyceeError(_("the {section} of {who}'s decklist is not a list of lines", section=section, who=who))
+    out = []
+    for i, line in enumerate(raw, start=1):
+        if not isinstance(line, (list, tuple)) or not 2 <= len(line) <= 3:
+            raise LyceeError(_("{section} line {i} of {who}'s decklist is not [count, number, name]",
+                               section=section, i=i, who=who))
+        count, number = line[0], line[1]
+        name = line[2] if len(line) == 3 else ""
+        if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MAX_LINE_COUNT:
+            raise LyceeError(_("{section} line {i} of {who}'s decklist: count {count!r} is not between 1 and {max}",
+                               section=section, i=i, who=who, count=count, max=MAX_LINE_COUNT))
+        if not isinstance(number, str) or normalize_number(number) != number:
+            raise LyceeError(_("{section} line {i} of {who}'s decklist: {number!r} is not a card number like CH-0063",
+                               section=section, i=i, who=who, number=number))
+        if not isinstance(name, str):
+            raise LyceeError(_("{section} line {i} of {who}'s decklist: the name is not text",
+                               section=section, i=i, who=who))
+        out.append((count, number, name))
+    return tuple(out)
+
+
+def _numbers(raw, what: str) -> tuple[str, ...]:
+    if not isinstance(raw, (list, tuple)):
+        raise LyceeError(_("{what} is not a list of card numbers", what=what))
+    for n in raw:
+        if not isinstance(n, str) or normalize_number(n) != n:
+            raise LyceeError(_("{what}: {number!r} is not a card number like CH-0063", what=what, number=n))
+    return tuple(raw)
+
+
+def _player(event: Event, pid) -> str:
+    if not isinstance(pid, str) or not event.has_player(pid):
+        raise NotFound(_("no player {ref!r} in {event}", ref=pid, event=event.name))
+    return pid
+
+
+def _int_or_none(v, what: str) -> int | None:
+    if v is None:
+        return None
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise LyceeError(_("{what} {value!r} is not a whole number", what=what, value=v))
+    return v
+
+
+# -- decklists (G-DECKLIST) ----------------------------------------------------------
+
+
+@action("decklist")
+def _decklist(event, d):
+    """Register (or replace) a player's decklist, as handed in."""
+    pid = _player(event, d.get("player"))
+    who = event.player(pid).name
+    deck = _lines(d.get("deck", []), "deck", who)
+    spare = _lines(d.get("spare", []), "spare", who)
+    if not deck:
+        raise LyceeError(_("the decklist of {who} lists no deck cards", who=who), "G-DECKLIST")
+    rec = DeckRecord(pid, deck, spare, str(d.get("source", "")), len(event.rounds))
+    if event.decklist_of(pid) is not None:
+        lists = tuple(rec if x.player == pid else x for x in event.decklists)
+    else:
+        lists = event.decklists + (rec,)
+    return replace(event, decklists=lists)
+
+
+@describer("decklist")
+def _describe_decklist(d) -> str:
+    n = sum(x[0] for x in d.get("deck", []))
+    s = sum(x[0] for x in d.get("spare", []))
+    return _("decklist of {player}: {n} cards, {s} spare ({source})", player=d.get("player"), n=n, s=s,
+             source=d.get("source") or "-")
+
+
+@action("deck_check")
+def _deck_check(event, d):
+    """The deck presented at the table against the registered list (G-DECKLIST)."""
+    pid = _player(event, d.get("player"))
+    p = event.player(pid)
+    rec = event.decklist_of(pid)
+    if rec is None:
+        raise RuleError(_("{name} has no registered decklist to check the deck against", name=p.name),
+                        "G-DECKLIST")
+    presented = Decklist(tuple(DeckEntry(c, n, nm) for c, n, nm in _lines(d.get("deck", []), "deck", p.name)),
+                         tuple(DeckEntry(c, n, nm) for c, n, nm in _lines(d.get("spare", []), "spare", p.name)))
+    diff = compare(as_decklist(rec), presented)
+    lines = tuple((x.section, x.number, x.registered, x.presented) for x in diff.lines)
+    if "differences" in d:
+        given = tuple(tuple(x) for x in d["differences"])
+        if given != lines:
+            raise LyceeError(_("the differences recorded for {name}'s deck check do not match the decks",
+                               name=p.name), "G-DECKLIST")
+    check = DeckCheck(pid, len(event.rounds), lines, str(d.get("by", "")), str(d.get("at", "")),
+                      str(d.get("source", "")))
+    return replace(event, deck_checks=event.deck_checks + (check,))
+
+
+@describer("deck_check")
+def _describe_deck_check(d) -> str:
+    diffs = d.get("differences", [])
+    if not diffs:
+        return _("deck check of {player}: matches the registered list", player=d.get("player"))
+    parts = ", ".join(f"{s} {n} {a}->{b}" for s, n, a, b in diffs)
+    return _("deck check of {player}: {n} difference(s): {parts}", player=d.get("player"), n=len(diffs),
+             parts=parts)
+
+
+def swaps_only(differences) -> bool:
+    """Whether a deck check's differences are only cards swapped between deck
+    and spares, the deck keeping its size: allowed between games of best of
+    three (G-SPARE-2), undone after the match (G-SPARE-3).  ``differences``:
+    (section, number, registered, presented) lines, or DiffLines."""
+    rows = [(x.section, x.number, x.registered, x.presented) if hasattr(x, "section") else tuple(x)
+            for x in differences]
+    if not rows:
+        return False
+    per_card: dict[str, int] = {}
+    deck_change = 0
+    for section, number, reg, pres in rows:
+        per_card[number] = per_card.get(number, 0) + pres - reg
+        if section == "deck":
+            deck_change += pres - reg
+    return deck_change == 0 and not any(per_card.values())
+
+
+@dataclass(frozen=True)
+class DecklistStatus:
+    """One player's decklist as the desk shows it."""
+
+    player: str
+    name: str
+    player_status: str  # active | dropped | excluded
+    status: str  # none | registered | problems
+    deck_size: int = 0
+    spare_size: int = 0
+    source: str = ""
+    problems: tuple[DeckProblem, ...] = ()
+    has_pool: bool = False
+
+    def as_dict(self) -> dict:
+        return {"id": self.player, "name": self.name, "player_status": self.player_status,
+                "status": self.status, "deck": self.deck_size, "spare": self.spare_size,
+                "source": self.source, "pool": self.has_pool,
+                "problems": [problem_dict(p) for p in self.problems]}
+
+
+def problem_dict(p: DeckProblem) -> dict:
+    return {"rule": p.rule, "code": p.code, "message": p.message, "number": p.number, "section": p.section}
+
+
+def _draft_packs(event: Event, pid: str) -> int:
+    b = event.build
+    if b is not None and b.kind == "draft" and b.packs:
+        return b.packs
+    pool = event.pool_of(pid)
+    return pool.packs if pool is not None and pool.kind == "draft" else 0
+
+
+def deck_problems(event: Event, ref: str, catalog=None) -> list[DeckProblem]:
+    """Every problem of the player's registered list for the event: its kind
+    (constructed R-DECK-60/R-DECK-4, sealed 40 G-SEALED, draft packs x 10
+    G-DRAFT-4), legality on the event date (G-CARDS-*), spares (G-SPARE-1),
+    and in a limited event the player's pool (G-SEALED, G-DRAFT-1).
+    No list: no problems (see :func:`player_decklist_status`)."""
+    from .actions import find_player
+
+    pid = find_player(event, ref).id
+    rec = event.decklist_of(pid)
+    if rec is None:
+        return []
+    cat = catalog if catalog is not None else default_catalog()
+    deck = as_decklist(rec)
+    kind = event.kind
+    if kind == "constructed":
+        return check_deck(deck, cat, "constructed", on=event.date, match=event.match)
+    pool = event.pool_of(pid)
+    extra: list[DeckProblem] = []
+    if pool is None and (event.build is not None or event.pools):
+        extra.append(DeckProblem(build_rule(kind), "pool",
+                                 _("no pool is recorded for {name}: the deck cannot be checked against it",
+                                   name=event.player(pid).name)))
+    cards = pool.cards if pool is not None else None
+    if kind == "sealed":
+        return extra + check_deck(deck, cat, "sealed", on=event.date, match=event.match, pool=cards)
+    packs = _draft_packs(event, pid)
+    if packs:
+        return extra + check_deck(deck, cat, "draft", on=event.date, match=event.match, packs=packs, pool=cards)
+    probs = [p for p in check_draft(deck, cat, packs=DRAFT_PACKS.start, pool=cards, match=event.match,
+                                    on=event.date) if p.code != "size"]
+    return extra + [DeckProblem("G-DRAFT-4", "size",
+                                _("the packs a player drafted are not recorded: the deck size "
+                                  "(packs x 10) cannot be checked"), None, "deck")] + probs
+
+
+def player_decklist_status(event: Event, pid: str, catalog=None) -> DecklistStatus:
+    p = event.player(pid)
+    rec = event.decklist_of(pid)
+    has_pool = event.pool_of(pid) is not None
+    if rec is None:
+        return DecklistStatus(pid, p.name, p.status, "none", has_pool=has_pool)
+    probs = tuple(deck_problems(event, pid, catalog))
+    return DecklistStatus(pid, p.name, p.status, "problems" if probs else "registered", rec.deck_size,
+                          rec.spare_size, rec.source, probs, has_pool)
+
+
+def decklist_status(event: Event, catalog=None) -> list[DecklistStatus]:
+    """Every player's decklist status, in registration order (none /
+    registered / problems)."""
+    return [player_decklist_status(event, p.id, catalog) for p in event.players]
+
+
+# -- the build phase (G-SEALED, G-DRAFT-*) ---------------------------------------------
+
+
+def _set_build(event: Event, b: BuildPhase) -> Event:
+    return replace(event, build=b)
+
+
+def _open_build(event: Event, d: dict) -> Event:
+    kind = d.get("kind", event.kind)
+    if event.kind not in POOL_KINDS:
+        raise RuleError(_("{event} is a constructed event: only sealed and draft events have a "
+                          "deck-building phase", event=event.name), build_rule(kind))
+    if kind != event.kind:
+        raise LyceeError(_("{event} is a {kind} event, not {other}", event=event.name, kind=_(event.kind),
+                           other=_(kind)))
+    if event.build is not None:
+        raise LyceeError(_("the build phase of {event} was already opened at {at}", event=event.name,
+                           at=event.build.opened_at), build_rule(kind))
+    if event.rounds:
+        raise LyceeError(_("round 1 of {event} is paired: too late to open a build phase", event=event.name),
+                         build_rule(kind))
+    set_code = d.get("set")
+    if not isinstance(set_code, str) or not set_code.strip():
+        raise LyceeError(_("the build phase needs a card set"))
+    product, packs = "", 0
+    if kind == "sealed":
+        product = d.get("product")
+        if product not in SEALED_PRODUCTS:
+            raise RuleError(_("sealed product {product!r}: use 2s (2 starters) or 1s3b (1 starter + 3 boosters)",
+                              product=product), "G-SEALED")
+        packs = 2 if product == "2s" else 4
+    else:
+        packs = d.get("packs")
+        if not isinstance(packs, int) or isinstance(packs, bool) or packs not in DRAFT_PACKS:
+            raise RuleError(_("{packs} packs a player: a draft uses {lo} to {hi}", packs=packs,
+                              lo=DRAFT_PACKS.start, hi=DRAFT_PACKS.stop - 1), "G-DRAFT-2")
+    minutes = d.get("minutes", DEFAULT_BUILD_MINUTES[kind])
+    if not isinstance(minutes, int) or isinstance(minutes, bool) or not 1 <= minutes <= 600:
+        raise LyceeError(_("building minutes {minutes!r}: a whole number from 1 to 600", minutes=minutes))
+    seed = _int_or_none(d.get("seed"), _("seed"))
+    return _set_build(event, BuildPhase(kind, set_code.strip(), minutes, stamp(d["at"]), product, packs, seed))
+
+
+@action("build")
+def _build(event, d):
+    op = d.get("op")
+    if op not in BUILD_OPS:
+        raise LyceeError(_("build {op!r}: choose one of {ops}", op=op, ops=", ".join(BUILD_OPS)))
+    if op == "open":
+        return _open_build(event, d)
+    b = event.build
+    rule = build_rule(event.kind)
+    if b is None:
+        raise LyceeError(_("{event} has no build phase: open it first", event=event.name), rule)
+    if b.closed:
+        raise LyceeError(_("the build phase of {event} was closed at {at}", event=event.name, at=b.closed_at),
+                         rule)
+    at = stamp(d["at"])
+    st = b.clock
+    if op == "close":
+        return _set_build(event, replace(b, closed_at=at, closed_by=str(d.get("by", ""))))
+    if op == "start":
+        if st is not None:
+            raise LyceeError(_("the deck-building time already started at {at}", at=st.started_at))
+        return _set_build(event, replace(b, clock=ClockState(b.minutes, at)))
+    if st is None:
+        raise LyceeError(_("the deck-building time has not started"))
+    if op == "pause":
+        if st.paused:
+            raise LyceeError(_("the deck-building time is already paused"))
+        return _set_build(event, replace(b, clock=replace(st, pauses=st.pauses + ((at, None),))))
+    if not st.paused:
+        raise LyceeError(_("the deck-building time is not paused"))
+    pauses = st.pauses[:-1] + ((st.pauses[-1][0], at),)
+    return _set_build(event, replace(b, clock=replace(st, pauses=pauses)))
+
+
+@describer("build")
+def _describe_build(d) -> str:
+    op = d.get("op")
+    if op == "open":
+        what = d.get("product") or _("{packs} packs", packs=d.get("packs"))
+        return _("build phase opened: {kind} {set} {what}, seed {seed}, {minutes} min",
+                 kind=d.get("kind", ""), set=d.get("set"), what=what, seed=d.get("seed"),
+                 minutes=d.get("minutes"))
+    if op == "close":
+        return _("build phase closed (by {by})", by=d.get("by") or "-")
+    return _("deck-building time: {op}", op=op)
+
+
+@action("pods")
+def _pods(event, d):
+    """Draft tables and their seats (G-DRAFT-1): every active player once."""
+    if event.kind != "draft":
+        raise RuleError(_("{event} is a {kind} event: draft pods are for draft events", event=event.name,
+                          kind=_(event.kind)), "G-DRAFT-1")
+    b = event.build
+    if b is None or b.closed:
+        raise LyceeError(_("open the build phase of {event} before seating the draft", event=event.name),
+                         "G-DRAFT-1")
+    if event.pods:
+        raise LyceeError(_("the draft of {event} is already seated", event=event.name), "G-DRAFT-1")
+    raw = d.get("pods")
+    if not isinstance(raw, list) or not raw:
+        raise LyceeError(_("a draft needs at least one pod"), "G-DRAFT-1")
+    seen: set[str] = set()
+    pods = []
+    for i, pod in enumerate(raw, start=1):
+        if not isinstance(pod, list) or len(pod) < 2:
+            raise LyceeError(_("pod {i} seats fewer than 2", i=i), "L-DRAFT-POD")
+        seats = []
+        for s in pod:
+            pid = s.get("player") if isinstance(s, dict) else None
+            name = s.get("name") if isinstance(s, dict) else None
+            if pid is not None:
+                _player(event, pid)
+                if pid in seen:
+                    raise LyceeError(_("{name} is seated twice", name=event.player(pid).name), "G-DRAFT-1")
+                seen.add(pid)
+                name = name or event.player(pid).name
+            if not isinstance(name, str) or not name:
+                raise LyceeError(_("a seat of pod {i} has no name", i=i))
+            seats.append(DraftSeat(name, pid))
+        pods.append(tuple(seats))
+    unseated = [p.name for p in event.players if p.active and p.id not in seen]
+    if unseated:
+        raise LyceeError(_("not seated in the draft: {names}", names=", ".join(unseated)), "G-DRAFT-1")
+    return replace(event, pods=tuple(pods))
+
+
+@describer("pods")
+def _describe_pods(d) -> str:
+    return _("draft seated: {n} pod(s) ({sizes})", n=len(d.get("pods", [])),
+             sizes="+".join(str(len(p)) for p in d.get("pods", [])))
+
+
+def seat_of(event: Event, pid: str) -> tuple[int, int] | None:
+    """(pod, seat), both from 0, of a player seated in the draft."""
+    for i, pod in enumerate(event.pods):
+        for j, s in enumerate(pod):
+            if s.player == pid:
+                return i, j
+    return None
+
+
+def pool_data(pid: str, kind: str, set_code: str, cards, *, product: str = "", packs: int = 0,
+              seed: int | None = None, opened=()) -> dict:
+    """The ``pool`` action's data."""
+    d = {"player": pid, "kind": kind, "set": set_code, "cards": list(cards)}
+    if product:
+        d["product"] = product
+    if packs:
+        d["packs"] = packs
+    if seed is not None:
+        d["seed"] = seed
+    if opened:
+        d["opened"] = [{"kind": p.kind, "cards": list(p.cards), **({"starter": p.starter} if p.starter else {})}
+                       for p in opened]
+    return d
+
+
+@action("pool")
+def _pool(event, d):
+    """The cards a player builds from (G-SEALED: the products opened;
+    G-DRAFT-1: the cards drafted).  One pool a player."""
+    kind = d.get("kind", event.kind)
+    if kind not in POOL_KINDS:
+        raise LyceeError(_("pool kind {kind!r}: sealed or draft", kind=kind))
+    if event.kind not in POOL_KINDS:
+        raise RuleError(_("{event} is a constructed event: pools belong to sealed and draft events",
+                          event=event.name), build_rule(kind))
+    if kind != event.kind:
+        raise RuleError(_("{event} is a {kind} event: a {other} pool does not belong to it", event=event.name,
+                          kind=_(event.kind), other=_(kind)), build_rule(event.kind))
+    pid = _player(event, d.get("player"))
+    name = event.player(pid).name
+    if event.pool_of(pid) is not None:
+        raise LyceeError(_("{name} already has a pool: undo it first to record another", name=name),
+                         build_rule(kind))
+    b = event.build
+    set_code = d.get("set")
+    if not isinstance(set_code, str) or not set_code:
+        raise LyceeError(_("the pool of {name} names no card set", name=name))
+    if b is not None and set_code.casefold() != b.set_code.casefold():
+        raise LyceeError(_("the pool of {name} is from set {set}, the build phase from {build}", name=name,
+                           set=set_code, build=b.set_code), build_rule(kind))
+    cards = _numbers(d.get("cards"), _("the pool of {name}", name=name))
+    if not cards:
+        raise LyceeError(_("the pool of {name} holds no cards", name=name), build_rule(kind))
+    product = d.get("product", "")
+    if kind == "sealed" and product not in SEALED_PRODUCTS:
+        raise RuleError(_("sealed product {product!r}: use 2s (2 starters) or 1s3b (1 starter + 3 boosters)",
+                          product=product), "G-SEALED")
+    if kind == "draft":
+        product = ""
+        if event.pods and seat_of(event, pid) is None:
+            raise LyceeError(_("{name} has no seat in the draft", name=name), "G-DRAFT-1")
+    packs = d.get("packs", 0)
+    if not isinstance(packs, int) or isinstance(packs, bool) or packs < 0:
+        raise LyceeError(_("packs {packs!r} is not a whole number", packs=packs))
+    seed = _int_or_none(d.get("seed"), _("seed"))
+    opened = []
+    for i, p in enumerate(d.get("opened", []) or [], start=1):
+        if not isinstance(p, dict) or p.get("kind") not in ("starter", "booster"):
+            raise LyceeError(_("opened product {i} of {name}'s pool is not a starter or booster", i=i, name=name))
+        opened.append(OpenedPack(p["kind"], _numbers(p.get("cards"), _("opened product {i}", i=i)),
+                                 str(p.get("starter", ""))))
+    if opened and tuple(n for p in opened for n in p.cards) != cards:
+        raise LyceeError(_("the pool of {name} is not the cards of the products opened", name=name),
+                         "G-SEALED")
+    pool = Pool(pid, kind, set_code, cards, product, packs, seed, tuple(opened))
+    return replace(event, pools=event.pools + (pool,))
+
+
+@describer("pool")
+def _describe_pool(d) -> str:
+    return _("pool of {player}: {n} cards of {set} ({what})", player=d.get("player"), n=len(d.get("cards", [])),
+             set=d.get("set"), what=d.get("product") or d.get("kind"))
+
+
+# -- reading the build phase ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BuildStatus:
+    """The build phase as the desk shows it (``state``: none, open (timer not
+    started), building, paused, closed)."""
+
+    state: str
+    kind: str = ""
+    set_code: str = ""
+    product: str = ""
+    packs: int = 0
+    seed: int | None = None
+    minutes: int = 0
+    opened_at: str = ""
+    started_at: str | None = None
+    closed_at: str | None = None
+    closed_by: str = ""
+    elapsed: float = 0.0
+    remaining: float | None = None  # seconds; None before the timer starts
+    players: tuple[str, ...] = ()  # ids of the players who build (active)
+    missing_pools: tuple[str, ...] = ()
+    missing_decklists: tuple[str, ...] = ()
+    pods: tuple[int, ...] = ()  # pod sizes (draft)
+
+    @property
+    def open(self) -> bool:
+        return self.state in ("open", "building", "paused")
+
+    @property
+    def time_up(self) -> bool:
+        return self.remaining is not None and self.remaining <= 0
+
+    @property
+    def ready(self) -> bool:
+        """Round 1 may be paired: no build phase, closed, or every player has a list."""
+        return not self.open or not self.missing_decklists
+
+    def as_dict(self) -> dict:
+        return {"state": self.state, "kind": self.kind, "set": self.set_code, "product": self.product or None,
+                "packs": self.packs, "seed": self.seed, "minutes": self.minutes, "opened_at": self.opened_at,
+                "started_at": self.started_at, "closed_at": self.closed_at, "closed_by": self.closed_by,
+                "elapsed": round(self.elapsed, 1),
+                "remaining": None if self.remaining is None else round(self.remaining, 1),
+                "time_up": self.time_up, "ready": self.ready, "players": list(self.players),
+                "missing_pools": list(self.missing_pools), "missing_decklists": list(self.missing_decklists),
+                "pods": list(self.pods)}
+
+
+def _builders(event: Event) -> list[str]:
+    return [p.id for p in event.eligible(1)] if not event.rounds else [p.id for p in event.players if p.active]
+
+
+def build_status(event: Event, now) -> BuildStatus:
+    """The build phase at ``now`` (a datetime or ISO time from the desk's time source)."""
+    b = event.build
+    ids = tuple(_builders(event))
+    no_list = tuple(i for i in ids if event.decklist_of(i) is None)
+    if b is None:
+        return BuildStatus("none", kind=event.kind, players=ids, missing_decklists=no_list,
+                           missing_pools=tuple(i for i in ids if event.pool_of(i) is None)
+                           if event.kind in POOL_KINDS else ())
+    st = b.clock
+    if b.closed:
+        state = "closed"
+    elif st is None:
+        state = "open"
+    elif st.paused:
+        state = "paused"
+    else:
+        state = "building"
+    at = b.closed_at if b.closed else now
+    el = clock_elapsed(st, at) if st is not None else 0.0
+    return BuildStatus(
+        state, b.kind, b.set_code, b.product, b.packs, b.seed, b.minutes, b.opened_at,
+        st.started_at if st else None, b.closed_at, b.closed_by, el,
+        (b.minutes * 60 - el) if st is not None else None, ids,
+        tuple(i for i in ids if event.pool_of(i) is None), no_list, tuple(len(p) for p in event.pods))
+
+
+def check_build_done(event: Event) -> None:
+    """Refuse round 1 of a limited event while its build phase is open and a
+    player in it has no registered decklist (G-SEALED, G-DRAFT-4)."""
+    b = event.build
+    if b is None or b.closed:
+        return
+    missing = [p.name for p in event.eligible(1) if event.decklist_of(p.id) is None]
+    if missing:
+        shown = ", ".join(missing[:5]) + (", ..." if len(missing) > 5 else "")
+        raise RuleError(_("the deck-building phase is still open and {n} player(s) have no registered "
+                          "decklist ({names}): register their lists or close the phase "
+                          "(`lycee build EVENT close`)", n=len(missing), names=shown),
+                        "G-DRAFT-4" if b.kind == "draft" else "G-SEALED")

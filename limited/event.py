@@ -1,0 +1,289 @@
+"""A limited event's build phase at the desk (G-SEALED, G-DRAFT-1..4).
+
+core records what happened (``build``, ``pods``, ``pool``, ``decklist``
+actions, see core.decklists); this module opens the packs and runs the
+drafts, then appends those actions through the :class:`~core.desk.Desk`,
+each step as one all-or-none batch (``Desk.append_all``): a refusal stores
+nothing.
+
+- Sealed (G-SEALED): :func:`open_sealed_pools` opens the build phase and one
+  product (2s or 1s3b) per active player, then starts the building timer.
+  Each player's pool comes from ``random.Random(f"{seed}:{player id}")``, so
+  the same seed opens the same pools, and a late player's pool
+  (:func:`add_sealed_pool`) does not change anyone else's.
+- Draft (G-DRAFT-1..4): :func:`draft_pods` opens the build phase and seats the
+  players in pods (``limited.draft.seat_pods``, L-DRAFT-POD); the pools then
+  come from the table (:func:`enter_draft_pool`, one player at a time) or a
+  simulated draft where bots pick for everyone (:func:`simulate_draft`; pod i
+  drafts from seed + i).  The timer starts when the last seated player has
+  a pool.
+- :func:`build_bot_decks` registers the bot builder's deck for every player
+  who has a pool and no decklist (a demo, or a simulated event).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Iterable, Sequence
+
+from core.cards import CardSet
+from core.decklists import DEFAULT_BUILD_MINUTES, deck_data, pool_data
+from core.decks import DRAFT_CARDS_PER_PACK, Decklist
+from core.desk import Desk
+from core.errors import LyceeError, NotFound, RuleError, ValidationError
+from core.i18n import _
+from core.legality import Catalog
+from core.model import Event
+from limited.draft import Seat, build_draft_deck, check_packs, run_draft, seat_pods
+from limited.packs import check_booster, check_starters
+from limited.sealed import PRODUCTS, build_sealed_deck, open_sealed
+
+__all__ = ["open_sealed_pools", "add_sealed_pool", "draft_pods", "simulate_draft", "enter_draft_pool",
+           "build_bot_decks", "event_set", "draft_pool_size", "new_seed"]
+
+
+#: The ``source`` of a decklist the bot builder made.
+BOT_SOURCE = "bot-built"
+
+
+def new_seed() -> int:
+    return random.SystemRandom().randrange(2**31)
+
+
+def _set(ref: str | CardSet, catalog: Catalog | None = None) -> CardSet:
+    """A set of the catalog by code.  The event records only the code, so the
+    set must be one the desk knows (G-CARDS-VERSIONS); a set file is refused."""
+    if isinstance(ref, CardSet):
+        return ref
+    from core.decklists import default_catalog
+
+    cat = catalog if catalog is not None else default_catalog()
+    code = str(ref).strip()
+    try:
+        return cat.set(code)
+    except NotFound:
+        known = ", ".join(s.code for s in cat.sets) or "-"
+        raise NotFound(_("no card set {set!r} (known: {known})", set=code, known=known),
+                       "G-CARDS-VERSIONS") from None
+
+
+def event_set(event: Event, catalog: Catalog | None = None) -> CardSet:
+    """The card set of the event's build phase."""
+    if event.build is None:
+        raise LyceeError(_("{event} has no build phase: open it first (`lycee build EVENT open`)",
+                           event=event.name))
+    return _set(event.build.set_code, catalog)
+
+
+def _need_kind(event: Event, kind: str) -> None:
+    if event.kind != kind:
+        rule = "G-SEALED" if kind == "sealed" else "G-DRAFT-1"
+        raise RuleError(_("{event} is a {kind} event: {what} is for {other} events", event=event.name,
+                          kind=_(event.kind), what=_("sealed pools") if kind == "sealed" else _("a draft"),
+                          other=_(kind)), rule)
+
+
+def _builders(event: Event) -> list[str]:
+    return [p.id for p in event.players if p.active]
+
+
+def _player_rng(seed: int, pid: str) -> random.Random:
+    return random.Random(f"{seed}:{pid}")
+
+
+def _sealed_pool_data(cs: CardSet, product: str, seed: int, pid: str) -> dict:
+    pool = open_sealed(cs, product, _player_rng(seed, pid))
+    from core.model import OpenedPack
+
+    opened = [OpenedPack(p.kind, p.cards, p.starter or "") for p in pool.packs]
+    return pool_data(pid, "sealed", cs.code, pool.cards, product=product, packs=len(pool.packs), seed=seed,
+                     opened=opened)
+
+
+# -- sealed (G-SEALED) ------------------------------------------------------------------------------
+
+
+def open_sealed_pools(desk: Desk, set_code: str | CardSet, product: str, seed: int | None = None, *,
+                      minutes: int | None = None, start: bool = True, catalog: Catalog | None = None) -> Event:
+    """Open the build phase of a sealed event and one ``product`` (2s / 1s3b)
+    for every active player, then (``start``) start the building timer; all
+    or none."""
+    ev = desk.event
+    _need_kind(ev, "sealed")
+    if ev.build is not None:
+        raise LyceeError(_("the build phase of {event} was already opened at {at}", event=ev.name,
+                           at=ev.build.opened_at), "G-SEALED")
+    if product not in PRODUCTS:
+        raise RuleError(_("sealed product {product!r}: use 2s (2 starters) or 1s3b (1 starter + 3 boosters)",
+                          product=product), "G-SEALED")
+    cs = _set(set_code, catalog)
+    check_starters(cs)
+    if PRODUCTS[product][1]:
+        check_booster(cs, "G-SEALED")
+    ids = _builders(ev)
+    if not ids:
+        raise LyceeError(_("{event} has no active players to open pools for", event=ev.name))
+    seed = new_seed() if seed is None else int(seed)
+    acts: list[tuple[str, dict]] = [("build", desk.build_data(
+        "open", kind="sealed", set=cs.code, product=product, seed=seed,
+        minutes=minutes if minutes is not None else DEFAULT_BUILD_MINUTES["sealed"]))]
+    acts += [("pool", _sealed_pool_data(cs, product, seed, pid)) for pid in ids]
+    if start:
+        acts.append(("build", desk.build_data("start")))
+    return desk.append_all(acts)
+
+
+def add_sealed_pool(desk: Desk, ref: str, catalog: Catalog | None = None) -> Event:
+    """Open the product for one more player (a late entry): the same set,
+    product and seed as everyone's (G-SEALED)."""
+    ev = desk.event
+    _need_kind(ev, "sealed")
+    p = desk.player(ref)
+    b = ev.build
+    cs = event_set(ev, catalog)
+    if b.seed is None:
+        raise LyceeError(_("the build phase of {event} records no seed", event=ev.name))
+    return desk.append_all([("pool", _sealed_pool_data(cs, b.product, b.seed, p.id))])
+
+
+# -- draft (G-DRAFT-1..4) ----------------------------------------------------------------------------
+
+
+def draft_pool_size(cs: CardSet, packs: int) -> int:
+    """Cards each player drafts: every pack of the table is shared out, one
+    card a pick, so a player ends with packs x booster size."""
+    check_booster(cs, "G-DRAFT-1")
+    return packs * cs.booster.size  # type: ignore[union-attr]
+
+
+def draft_pods(desk: Desk, set_code: str | CardSet, packs: int, seed: int | None = None, *,
+               minutes: int | None = None, bots: int = 0, catalog: Catalog | None = None) -> Event:
+    """Open the build phase of a draft event and seat every active player in
+    pods (L-DRAFT-POD, ``bots`` more seats for bots); all or none."""
+    ev = desk.event
+    _need_kind(ev, "draft")
+    if ev.build is not None:
+        raise LyceeError(_("the build phase of {event} was already opened at {at}", event=ev.name,
+                           at=ev.build.opened_at), "G-DRAFT-1")
+    check_packs(packs)  # G-DRAFT-2
+    cs = _set(set_code, catalog)
+    check_booster(cs, "G-DRAFT-1")
+    if cs.booster.size < DRAFT_CARDS_PER_PACK:  # type: ignore[union-attr]
+        raise RuleError(_("set {set}: a booster of {size} cards cannot give {n} deck cards a pack", set=cs.code,
+                          size=cs.booster.size, n=DRAFT_CARDS_PER_PACK), "G-DRAFT-4")  # type: ignore[union-attr]
+    ids = _builders(ev)
+    seed = new_seed() if seed is None else int(seed)
+    pods = seat_pods(ids, bots, random.Random(seed))
+    doc = [[{"name": ev.player(s.name).name, "player": s.name} if not s.bot else {"name": s.name, "player": None}
+            for s in pod] for pod in pods]
+    return desk.append_all([
+        ("build", desk.build_data("open", kind="draft", set=cs.code, packs=packs, seed=seed,
+                                  minutes=minutes if minutes is not None else DEFAULT_BUILD_MINUTES["draft"])),
+        ("pods", {"pods": doc}),
+    ])
+
+
+def _seated(event: Event) -> list[str]:
+    return [s.player for pod in event.pods for s in pod if s.player is not None]
+
+
+def _start_if_complete(desk: Desk, event_after: Event, acts: list[tuple[str, dict]]) -> None:
+    b = event_after.build
+    if b is not None and b.clock is None and not b.closed and all(
+            event_after.pool_of(pid) is not None for pid in _seated(event_after)):
+        acts.append(("build", desk.build_data("start")))
+
+
+def simulate_draft(desk: Desk, *, start: bool = True, catalog: Catalog | None = None) -> Event:
+    """Draft every pod with bots picking for every seat (a simulated event)
+    and record the pool of each seated player still without one; then
+    (``start``) start the building timer.  Pod i drafts from seed + i."""
+    ev = desk.event
+    _need_kind(ev, "draft")
+    if not ev.pods:
+        raise LyceeError(_("the draft of {event} is not seated: run `lycee build EVENT open --packs P` first",
+                           event=ev.name), "G-DRAFT-1")
+    b = ev.build
+    cs = event_set(ev, catalog)
+    seed = b.seed if b.seed is not None else 0
+    acts: list[tuple[str, dict]] = []
+    after = ev
+    for i, pod in enumerate(ev.pods):
+        todo = [j for j, s in enumerate(pod) if s.player is not None and ev.pool_of(s.player) is None]
+        if not todo:
+            continue
+        res = run_draft(cs, [Seat(s.name, True) for s in pod], b.packs, seed + i, build=False)
+        for j in todo:
+            data = pool_data(pod[j].player, "draft", cs.code, res.pools[j], packs=b.packs, seed=seed + i)
+            acts.append(("pool", data))
+    if not acts and ev.build.clock is not None:
+        raise LyceeError(_("every seated player of {event} already has a pool", event=ev.name))
+    from core import actions as A
+
+    for kind, data in acts:
+        after = A.apply(after, {"type": kind, "data": data})
+    if start:
+        _start_if_complete(desk, after, acts)
+    return desk.append_all(acts)
+
+
+def enter_draft_pool(desk: Desk, ref: str, cards: Iterable[str] | Counter | Decklist, *,
+                     source: str = "", catalog: Catalog | None = None) -> Event:
+    """Record the pool a player drafted at the table: every card of the set,
+    packs x booster size of them (G-DRAFT-1); the timer starts with the last."""
+    ev = desk.event
+    _need_kind(ev, "draft")
+    p = desk.player(ref)
+    cs = event_set(ev, catalog)
+    b = ev.build
+    if isinstance(cards, Decklist):
+        counts = cards.counts("deck") + cards.counts("spare")
+    else:
+        counts = Counter(cards)
+    listed = list(counts.elements())
+    problems = [(_("card {number}", number=n), _("{number} is not a card of set {set}", number=n, set=cs.code))
+                for n in counts if n not in cs]
+    if problems:
+        raise ValidationError(source or _("pool of {name}", name=p.name), problems)
+    want = draft_pool_size(cs, b.packs)
+    if len(listed) != want:
+        raise RuleError(_("{name}'s pool has {n} cards: a {packs}-pack draft of {set} gives each player {want}",
+                          name=p.name, n=len(listed), packs=b.packs, set=cs.code, want=want), "G-DRAFT-1")
+    acts = [("pool", pool_data(p.id, "draft", cs.code, listed, packs=b.packs))]
+    from core import actions as A
+
+    after = A.apply(ev, {"type": "pool", "data": acts[0][1]})
+    _start_if_complete(desk, after, acts)
+    return desk.append_all(acts)
+
+
+# -- decks -------------------------------------------------------------------------------------------
+
+
+def build_bot_decks(desk: Desk, players: Sequence[str] | None = None, *,
+                    catalog: Catalog | None = None) -> list[str]:
+    """Register the bot builder's deck (G-SEALED: 40; G-DRAFT-4: packs x 10)
+    for every player (or those named) who has a pool and no decklist;
+    return their ids.  All or none."""
+    ev = desk.event
+    if ev.kind not in ("sealed", "draft"):
+        raise RuleError(_("{event} is a constructed event: decks are built from pools in sealed and draft events",
+                          event=ev.name), "G-SEALED")
+    cs = event_set(ev, catalog) if ev.build is not None else None
+    ids = [desk.player(r).id for r in players] if players is not None else [p.id for p in ev.players if p.active]
+    acts, done = [], []
+    for pid in ids:
+        pool = ev.pool_of(pid)
+        if pool is None or ev.decklist_of(pid) is not None:
+            continue
+        pset = cs if cs is not None and cs.code == pool.set_code else _set(pool.set_code, catalog)
+        if pool.kind == "sealed":
+            deck = build_sealed_deck(pool.cards, pset, match=ev.match)
+        else:
+            deck = build_draft_deck(pool.cards, pset, pool.packs or ev.build.packs, match=ev.match)
+        acts.append(("decklist", {"player": pid, **deck_data(deck), "source": BOT_SOURCE}))
+        done.append(pid)
+    if acts:
+        desk.append_all(acts)
+    return done

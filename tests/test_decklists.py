@@ -1,0 +1,426 @@
+"""Decklists in events (G-DECKLIST, G-SPARE-1, R-DECK-60/R-DECK-4): registering,
+replacing, undo, problems, deck checks at the table, status, export, the
+lycee-event/1 keys and the `lycee decklist` commands."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from datetime import datetime, timedelta, timezone
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from core import exports
+from core.decklists import as_decklist, decklist_status, deck_problems
+from core.decks import Decklist
+from core.desk import Desk
+from core.errors import LyceeError, NotFound, RuleError, ValidationError
+from core.eventfile import event_from_doc, to_doc
+from core.legality import Catalog
+from core.model import (
+    BuildPhase, ClockState, DeckCheck, DeckRecord, DraftSeat, Event, OpenedPack, Player, Pool, Staff,
+)
+from core.store import DataDir
+from tui.cli import main
+
+
+class FakeClock:
+    def __init__(self):
+        self.t = datetime(2026, 11, 30, 13, 0, tzinfo=timezone.utc)
+
+    def __call__(self):
+        return self.t
+
+    def advance(self, **kw):
+        self.t += timedelta(**kw)
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    return Catalog.default()
+
+
+def _distinct(catalog: Catalog, code: str, n: int) -> list[str]:
+    names = Counter(c.name_key for c in catalog.cards())
+    out = []
+    for c in catalog.set(code).cards:
+        if c.max_copies is None and not c.is_parallel and names[c.name_key] == 1:
+            out.append(c.number)
+        if len(out) == n:
+            break
+    return out
+
+
+def _text(deck: Counter, spare: Counter = Counter()) -> str:
+    lines = [f"{n} {num}" for num, n in deck.items()]
+    if spare:
+        lines.append("spare:")
+        lines += [f"{n} {num}" for num, n in spare.items()]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.fixture
+def legal(catalog):
+    """A legal 60-card constructed deck and 4 spare cards (other names)."""
+    nums = _distinct(catalog, "alpha", 17)
+    return Counter({n: 4 for n in nums[:15]}), Counter({nums[15]: 2, nums[16]: 2})
+
+
+@pytest.fixture
+def desk(tmp_path):
+    clock = FakeClock()
+    dd = DataDir(tmp_path / "data", clock=clock)
+    store = dd.create({"name": "Cup", "date": "2026-11-30", "staff": {
+        "organizer": "O", "judges": ["J"], "head_judge": "J"}})
+    d = Desk(store)
+    d.add_players(["Ann", "Ben", "Cat", "Dan"])
+    d.clock = clock
+    yield d
+    store.close()
+
+
+def _file(tmp_path, name: str, text: str):
+    p = tmp_path / name
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+# -- registering ------------------------------------------------------------------------------------
+
+
+def test_g_decklist_register_then_replace_keeps_one_list_and_logs_both(desk, tmp_path, legal):
+    deck, spare = legal
+    desk.register_decklist_file("Ann", _file(tmp_path, "ann.txt", _text(deck, spare)))
+    first = desk.event.decklist_of("p1")
+    assert first.deck_size == 60 and first.spare_size == 4 and first.source == "ann.txt"
+    # the second list comes as CSV and replaces the first
+    smaller = Counter(dict(list(deck.items())[:14]))
+    csv = "section,count,number,name\n" + "".join(f"deck,{n},{num},\n" for num, n in smaller.items())
+    desk.register_decklist_file("Ann", _file(tmp_path, "ann2.csv", csv))
+    ev = desk.event
+    assert len(ev.decklists) == 1
+    assert ev.decklist_of("p1").source == "ann2.csv" and ev.decklist_of("p1").deck_size == 56
+    kinds = [a["type"] for a in desk.store.actions]
+    assert kinds.count("decklist") == 2  # the replacement is in the log, the first list too
+    texts = [h["text"] for h in desk.store.history() if h["type"] == "decklist"]
+    assert "60 cards, 4 spare (ann.txt)" in texts[0] and "56 cards" in texts[1]
+
+
+def test_g_decklist_undo_of_a_registration_brings_back_the_list_before(desk, tmp_path, legal):
+    deck, spare = legal
+    desk.register_decklist_file("Ann", _file(tmp_path, "a.txt", _text(deck, spare)))
+    desk.register_decklist_file("Ann", _file(tmp_path, "b.txt", _text(deck)))
+    assert desk.event.decklist_of("p1").source == "b.txt"
+    desk.undo()
+    assert desk.event.decklist_of("p1").source == "a.txt"
+    desk.undo()
+    assert desk.event.decklist_of("p1") is None and desk.event.decklists == ()
+    assert [h["undone"] for h in desk.store.history() if h["type"] == "decklist"] == [True, True]
+
+
+def test_g_decklist_unknown_player_refused_and_event_file_unchanged(desk, tmp_path, legal):
+    f = _file(tmp_path, "x.txt", _text(legal[0]))
+    before = desk.store.path.read_bytes()
+    with pytest.raises(NotFound, match="Zed"):
+        desk.register_decklist_file("Zed", f)
+    with pytest.raises(NotFound):
+        desk.store.append("decklist", {"player": "p99", "deck": [[4, "CH-5001", ""]]})
+    assert desk.store.path.read_bytes() == before
+
+
+def test_g_decklist_unreadable_list_refused_naming_file_line_and_reason(desk, tmp_path):
+    f = _file(tmp_path, "bad.txt", "4 CH-5001\n4 CH-9999 nobody\nfour of them\n")
+    before = desk.store.path.read_bytes()
+    with pytest.raises(ValidationError) as err:
+        desk.register_decklist_file("Ann", f)
+    text = str(err.value)
+    assert "bad.txt" in text
+    assert "line 2: unknown card number CH-9999" in text
+    assert "line 3:" in text and "COUNT NUMBER" in text
+    # a Decklist built in code with an unknown number is refused too
+    with pytest.raises(ValidationError, match="CH-9998"):
+        desk.register_decklist("Ann", Decklist.from_counts({"CH-9998": 4}, source="form"))
+    assert desk.store.path.read_bytes() == before
+    assert desk.event.decklists == ()
+
+
+def test_r_deck_60_and_r_deck_4_illegal_list_is_stored_with_its_problems(desk, tmp_path, legal, catalog):
+    deck, _ = legal
+    short = deck.copy()
+    first = next(iter(short))
+    short[first] = 5  # 61 cards, 5 of one name
+    desk.register_decklist_file("Ben", _file(tmp_path, "ben.txt", _text(short)))
+    probs = deck_problems(desk.event, "Ben", catalog)
+    assert {p.rule for p in probs} == {"R-DECK-60", "R-DECK-4"}
+    st_ = {s.name: s for s in decklist_status(desk.event, catalog)}
+    assert st_["Ben"].status == "problems" and st_["Ann"].status == "none"
+
+
+def test_g_spare_1_spares_refused_in_bo1_and_over_12_in_bo3(desk, tmp_path, legal, catalog):
+    deck, spare = legal
+    nums = _distinct(catalog, "beta", 7)
+    many = Counter({n: 2 for n in nums})  # 14 spares
+    desk.register_decklist_file("Cat", _file(tmp_path, "cat.txt", _text(deck, many)))
+    assert [p.code for p in deck_problems(desk.event, "Cat", catalog)] == ["spare_count"]
+    desk.store.append("edit", {"match": "bo1"})
+    desk.register_decklist_file("Dan", _file(tmp_path, "dan.txt", _text(deck, spare)))
+    assert {(p.rule, p.code) for p in deck_problems(desk.event, "Dan", catalog)} == {("G-SPARE-1", "spare_match")}
+
+
+def test_g_cards_versions_list_checked_on_the_event_date(tmp_path, legal, catalog):
+    deck, spare = legal
+    dd = DataDir(tmp_path / "d")
+    with dd.create({"name": "Old", "date": "2005-01-30", "sanctioned": False}) as store:
+        d = Desk(store)
+        d.add_players(["Ann"])
+        d.register_decklist_file("Ann", _file(tmp_path, "a.txt", _text(deck, spare)))
+        probs = d.deck_problems("Ann", catalog)
+        assert probs and all(p.code == "illegal" for p in probs)  # alpha is not out yet in 2005
+
+
+# -- deck checks at the table ------------------------------------------------------------------------
+
+
+def test_g_decklist_deck_check_compares_and_records_the_differences(desk, tmp_path, legal):
+    deck, spare = legal
+    desk.register_decklist_file("Ann", _file(tmp_path, "ann.txt", _text(deck, spare)))
+    same = desk.deck_check("Ann", Decklist.from_counts(deck, spare), by="J")
+    assert same.same and not same
+    presented = deck.copy()
+    a, b = list(deck)[:2]
+    presented[a] -= 1
+    presented[b] += 1
+    diff = desk.deck_check("Ann", Decklist.from_counts(presented, spare), by="J")
+    assert diff and {(x.number, x.registered, x.presented) for x in diff.lines} == {(a, 4, 3), (b, 4, 5)}
+    checks = desk.event.deck_checks
+    assert [c.same for c in checks] == [True, False]
+    assert set(checks[1].differences) == {("deck", a, 4, 3), ("deck", b, 4, 5)}
+    assert checks[1].by == "J" and checks[1].at.startswith("2026-11-30T13:00")
+    line = [h["text"] for h in desk.store.history() if h["type"] == "deck_check"][-1]
+    assert "2 difference(s)" in line and f"{a} 4->3" in line
+
+
+def test_g_spare_2_a_swap_between_deck_and_spares_is_told_apart(desk, tmp_path, legal):
+    from core.decklists import swaps_only
+
+    deck, spare = legal
+    desk.register_decklist_file("Ann", _file(tmp_path, "ann.txt", _text(deck, spare)))
+    a, s = next(iter(deck)), next(iter(spare))
+    swapped = desk.deck_check("Ann", Decklist.from_counts(deck - Counter({a: 1}) + Counter({s: 1}),
+                                                          spare - Counter({s: 1}) + Counter({a: 1})))
+    assert swapped and swaps_only(swapped.lines) and swaps_only(desk.event.deck_checks[-1].differences)
+    lost = desk.deck_check("Ann", Decklist.from_counts(deck - Counter({a: 1}) + Counter({s: 1}), spare))
+    assert lost and not swaps_only(lost.lines)
+    assert not swaps_only(())
+
+
+def test_g_decklist_deck_check_without_a_registered_list_is_refused(desk):
+    before = desk.store.path.read_bytes()
+    with pytest.raises(RuleError, match=r"\[G-DECKLIST\]"):
+        desk.deck_check("Ann", Decklist.from_counts({"CH-5001": 4}))
+    assert desk.store.path.read_bytes() == before
+
+
+def test_g_decklist_recorded_differences_must_match_the_decks(desk, tmp_path, legal):
+    deck, _ = legal
+    desk.register_decklist_file("Ann", _file(tmp_path, "ann.txt", _text(deck)))
+    with pytest.raises(LyceeError, match="do not match"):
+        desk.store.append("deck_check", {"player": "p1", "deck": [[c, n, ""] for n, c in deck.items()],
+                                         "spare": [], "differences": [["deck", "CH-5001", 4, 3]]})
+
+
+# -- export -------------------------------------------------------------------------------------------
+
+
+def test_g_decklist_export_lists_every_registered_list_escaped(desk, tmp_path, legal):
+    deck, spare = legal
+    desk.add_players(["=<b>Eve</b>"])
+    desk.register_decklist_file("=<b>Eve</b>", _file(tmp_path, "e.txt", _text(deck, spare)))
+    title, header, rows = exports.decklists_table(desk.event)
+    assert len(rows) == len(deck) + len(spare)
+    assert rows[0][0] == "=<b>Eve</b>" and rows[0][1] == "deck" and rows[-1][1] == "spare"
+    assert all(r[4] for r in rows)  # names from the catalog where the list gave none
+    assert "2026-12-14" in title  # back with the scorecard, within 2 weeks (G-DECKLIST)
+    html = exports.render(desk.event, "decklists", "html")
+    assert "=&lt;b&gt;Eve&lt;/b&gt;" in html and "<b>Eve" not in html
+    csv = exports.render(desk.event, "decklists", "csv")
+    assert csv.splitlines()[1].startswith("'=<b>Eve</b>,deck,")  # a spreadsheet never runs it
+
+
+# -- lycee-event/1 ------------------------------------------------------------------------------------
+
+
+def test_design4_decklist_keys_written_only_when_used(desk, tmp_path, legal):
+    doc = to_doc(desk.event)
+    assert not {"decklists", "deck_checks", "build", "pods", "pools"} & set(doc)
+    desk.register_decklist_file("Ann", _file(tmp_path, "a.txt", _text(*legal)))
+    doc = json.loads(json.dumps(to_doc(desk.event)))
+    assert set(doc) >= {"decklists"} and "pools" not in doc
+    assert event_from_doc(doc) == desk.event
+
+
+def _base_doc() -> dict:
+    return {"schema": "lycee-event/1", "id": "x", "name": "Cup", "date": "2026-11-30", "kind": "constructed",
+            "match": "bo3", "minutes": 50, "players": [{"id": "a", "name": "A"}, {"id": "b", "name": "B"}],
+            "rounds": []}
+
+
+def test_design4_decklists_validated_on_import_with_json_paths():
+    doc = _base_doc()
+    doc["decklists"] = [{"player": "zz", "deck": [[4, "CH-5001", ""]]},
+                        {"player": "a", "deck": [[4, "CH-5001", ""], [0, "ch-1", ""]]},
+                        {"player": "a", "deck": []}]
+    with pytest.raises(ValidationError) as err:
+        event_from_doc(doc)
+    paths = [w for w, _ in err.value.problems]
+    assert "$.decklists[1].deck[1][0]" in paths and "$.decklists[1].deck[1][1]" in paths
+    doc["decklists"] = [{"player": "zz", "deck": [[4, "CH-5001", ""]]}, {"player": "a", "deck": []},
+                        {"player": "a", "deck": [[4, "CH-5001"]]}]
+    doc["deck_checks"] = [{"player": "a", "round": 3, "differences": [["deck", "CH-5001", 4, 4]]}]
+    with pytest.raises(ValidationError) as err:
+        event_from_doc(doc)
+    where = dict(err.value.problems)
+    assert "no player" in where["$.decklists[0].player"]
+    assert "G-DECKLIST" in where["$.decklists[1].deck"]
+    assert "already has a decklist" in where["$.decklists[2].player"]
+    assert "never paired" in where["$.deck_checks[0].round"]
+    assert "not a difference" in where["$.deck_checks[0].differences[0]"]
+
+
+def test_g_sealed_limited_keys_refused_on_a_constructed_event_file():
+    doc = _base_doc()
+    doc["pools"] = [{"player": "a", "kind": "sealed", "set": "alpha", "product": "2s", "cards": ["CH-5001"]}]
+    with pytest.raises(ValidationError) as err:
+        event_from_doc(doc)
+    assert err.value.problems[0][0] == "$.kind" and "G-SEALED" in err.value.problems[0][1]
+
+
+numbers = st.builds(lambda p, n, s: f"{p}-{n:04d}{s}", st.sampled_from(["CH", "EV", "IT", "AR"]),
+                    st.integers(1, 9999), st.sampled_from(["", "", "A"]))
+lines = st.lists(st.tuples(st.integers(1, 60), numbers, st.sampled_from(["", "名前", "x"])), min_size=1, max_size=5)
+times = st.sampled_from(["2026-11-30T13:00:00+09:00", "2026-11-30T13:05:30+09:00", "2026-11-30T14:00:00+00:00"])
+
+
+@st.composite
+def limited_events(draw):
+    """Events with decklists and deck checks, and (sealed/draft) a build
+    phase, pods and pools: every field the new keys carry."""
+    kind = draw(st.sampled_from(["constructed", "sealed", "draft"]))
+    n = draw(st.integers(2, 6))
+    ids = [f"p{i}" for i in range(1, n + 1)]
+    players = tuple(Player(i, f"P{i}") for i in ids)
+    with_list = draw(st.lists(st.sampled_from(ids), unique=True))
+    decklists = tuple(DeckRecord(p, tuple(draw(lines)), tuple(draw(st.one_of(st.just([]), lines))),
+                                 draw(st.sampled_from(["", "a.txt", "b.csv"]))) for p in with_list)
+    checks = tuple(DeckCheck(draw(st.sampled_from(ids)), 0,
+                             tuple((draw(st.sampled_from(["deck", "spare"])), draw(numbers), a, a + draw(st.integers(1, 3)))
+                                   for a in draw(st.lists(st.integers(0, 4), max_size=3))),
+                             draw(st.sampled_from(["", "J"])), draw(times), "")
+                   for _ in range(draw(st.integers(0, 2))))
+    build, pods, pools = None, (), ()
+    if kind != "constructed":
+        clock = draw(st.one_of(st.none(), st.builds(ClockState, st.integers(1, 90), times,
+                                                     st.sampled_from([(), (("2026-11-30T13:10:00+09:00", None),),
+                                                                      (("2026-11-30T13:10:00+09:00",
+                                                                        "2026-11-30T13:12:00+09:00"),)]))))
+        product = draw(st.sampled_from(["2s", "1s3b"])) if kind == "sealed" else ""
+        packs = (2 if product == "2s" else 4) if kind == "sealed" else draw(st.integers(4, 6))
+        build = BuildPhase(kind, "alpha", draw(st.integers(1, 60)), draw(times), product, packs,
+                           draw(st.one_of(st.none(), st.integers(0, 2**31))), clock,
+                           draw(st.one_of(st.none(), times)), draw(st.sampled_from(["", "O"])))
+        if kind == "draft":
+            pods = (tuple(DraftSeat(f"P{i}", i) for i in ids) + (DraftSeat("Bot 1", None),),)
+        with_pool = draw(st.lists(st.sampled_from(ids), unique=True))
+        pl = []
+        for p in with_pool:
+            cards = tuple(draw(st.lists(numbers, min_size=1, max_size=8)))
+            opened = ()
+            if kind == "sealed" and draw(st.booleans()):
+                cut = draw(st.integers(0, len(cards)))
+                opened = (OpenedPack("starter", cards[:cut], "alpha-snow-moon"), OpenedPack("booster", cards[cut:]))
+            pl.append(Pool(p, kind, "alpha", cards, product, packs, draw(st.one_of(st.none(), st.integers(0, 99))),
+                           opened))
+        pools = tuple(pl)
+    return Event(id="e1", name="Cup", date="2026-11-30", kind=kind, players=players,
+                 staff=Staff("O", ("J",), "J"), decklists=decklists, deck_checks=checks, build=build,
+                 pods=pods, pools=pools, decklists_required=draw(st.booleans()))
+
+
+@settings(max_examples=120, suppress_health_check=[HealthCheck.too_slow])
+@given(limited_events())
+def test_design4_import_of_export_gives_the_same_event_with_decklists_and_pools(ev):
+    doc = json.loads(json.dumps(to_doc(ev), ensure_ascii=False))
+    assert event_from_doc(doc) == ev
+
+
+# -- the command line ---------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def cli_event(tmp_path, capsys):
+    data = str(tmp_path / "cli")
+    assert main(["--data-dir", data, "event", "new", "Cup", "--date", "2026-11-30", "--organizer", "O",
+                 "--judge", "J", "--head-judge", "J", "--decklists"]) == 0
+    eid = capsys.readouterr().out.strip()
+    assert main(["--data-dir", data, "player", "add", eid, "Ann", "Ben"]) == 0
+    capsys.readouterr()
+    return data, eid
+
+
+def run(capsys, *argv):
+    rc = main(list(argv))
+    cap = capsys.readouterr()
+    return rc, cap.out, cap.err
+
+
+def test_g_decklist_cli_add_show_check_status(cli_event, capsys, tmp_path, legal):
+    data, eid = cli_event
+    deck, spare = legal
+    f = _file(tmp_path, "ann.txt", _text(deck, spare))
+    rc, out, _ = run(capsys, "--data-dir", data, "decklist", "add", eid, "Ann", str(f))
+    assert rc == 0 and "registered the decklist of Ann" in out and "60 cards, 4 spare" in out
+    rc, out, _ = run(capsys, "--data-dir", data, "decklist", "show", eid, "Ann", "--json")
+    doc = json.loads(out)
+    assert doc["status"] == "registered" and doc["deck_size"] == 60 and doc["problems"] == []
+    assert sum(e["count"] for e in doc["deck"]) == 60 and all(e["name"] for e in doc["deck"])
+    rc, out, _ = run(capsys, "--data-dir", data, "decklist", "check", eid, "Ann", str(f))
+    assert rc == 0 and "matches" in out
+    other = deck.copy()
+    k = next(iter(other))
+    other[k] -= 2
+    g = _file(tmp_path, "table.txt", _text(other, spare))
+    rc, out, _ = run(capsys, "--data-dir", data, "decklist", "check", eid, "Ann", str(g), "--by", "J")
+    assert rc == 1 and f"{k}" in out and "registered 4, presented 2 (2 missing)" in out
+    rc, out, _ = run(capsys, "--data-dir", data, "decklist", "check", eid, "Ann", str(g), "--json")
+    assert rc == 1 and json.loads(out)["differences"][0]["missing"] == 2
+    rc, out, _ = run(capsys, "--data-dir", data, "decklist", "status", eid, "--json")
+    doc = json.loads(out)
+    assert doc["counts"] == {"none": 1, "registered": 1, "problems": 0} and doc["decklists_required"]
+    assert [p["status"] for p in doc["players"]] == ["registered", "none"]
+    rc, out, _ = run(capsys, "--data-dir", data, "decklist", "status", eid)
+    assert rc == 0 and "Ben" in out and "no list" in out
+    rc, out, _ = run(capsys, "--data-dir", data, "export", eid, "--what", "decklists", "--format", "csv")
+    assert rc == 0 and out.count("Ann,") == len(deck) + len(spare)
+
+
+def test_g_decklist_cli_refusals_store_nothing(cli_event, capsys, tmp_path, legal):
+    data, eid = cli_event
+    path = next((tmp_path / "cli" / "events").glob("*.json"))
+    before = path.read_bytes()
+    bad = _file(tmp_path, "bad.txt", "4 CH-5001\n2 ZZ-1\n")
+    rc, _, err = run(capsys, "--data-dir", data, "decklist", "add", eid, "Ann", str(bad))
+    assert rc == 1 and "bad.txt" in err and "line 2" in err
+    rc, _, err = run(capsys, "--data-dir", data, "decklist", "add", eid, "Zed", str(bad))
+    assert rc == 1 and "Zed" in err
+    rc, _, err = run(capsys, "--data-dir", data, "decklist", "add", eid, "Ann", str(tmp_path / "none.txt"))
+    assert rc == 1 and "none.txt" in err
+    rc, _, err = run(capsys, "--data-dir", data, "decklist", "check", eid, "Ben", str(bad))
+    assert rc == 1
+    good = _file(tmp_path, "g.txt", _text(legal[0]))
+    rc, _, err = run(capsys, "--data-dir", data, "decklist", "check", eid, "Ben", str(good))
+    assert rc == 1 and "G-DECKLIST" in err
+    rc, _, err = run(capsys, "--data-dir", data, "decklist", "show", eid, "Ben")
+    assert rc == 1 and "no registered decklist" in err
+    assert path.read_bytes() == before

@@ -1,0 +1,382 @@
+"""A limited event's build phase (G-SEALED, G-DRAFT-1..4): pools opened per
+player from a seed, draft pods and pools, the building timer, decklists
+checked against the pool, round 1 held until the decks are in, and the
+`lycee build` / `lycee pool` commands."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from core.decklists import as_decklist, deck_problems
+from core.decks import Decklist
+from core.desk import Desk
+from core.errors import LyceeError, NotFound, RuleError, ValidationError
+from core.eventfile import event_from_doc, to_doc
+from core.legality import Catalog
+from core.store import DataDir
+from limited.event import (
+    add_sealed_pool, build_bot_decks, draft_pods, draft_pool_size, enter_draft_pool, open_sealed_pools,
+    simulate_draft,
+)
+from tui.cli import main
+
+STAFF = {"organizer": "O", "judges": ["J"], "head_judge": "J"}
+
+
+class FakeClock:
+    def __init__(self):
+        self.t = datetime(2026, 11, 30, 13, 0, tzinfo=timezone.utc)
+
+    def __call__(self):
+        return self.t
+
+    def advance(self, **kw):
+        self.t += timedelta(**kw)
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    return Catalog.default()
+
+
+@pytest.fixture
+def clock():
+    return FakeClock()
+
+
+def _event(tmp_path, clock, kind: str, players: int, name: str = "Cup", **settings) -> Desk:
+    dd = DataDir(tmp_path / "data", clock=clock)
+    store = dd.create({"name": name, "kind": kind, "date": "2026-11-30", "staff": STAFF, **settings})
+    d = Desk(store)
+    d.add_players([f"Player {i}" for i in range(1, players + 1)])
+    return d
+
+
+@pytest.fixture
+def sealed(tmp_path, clock):
+    d = _event(tmp_path, clock, "sealed", 6)
+    yield d
+    d.store.close()
+
+
+@pytest.fixture
+def draft(tmp_path, clock):
+    d = _event(tmp_path, clock, "draft", 10)
+    yield d
+    d.store.close()
+
+
+# -- sealed ---------------------------------------------------------------------------------------
+
+
+def test_g_sealed_one_pool_per_active_player_from_the_seed(sealed, tmp_path, clock, catalog):
+    sealed.drop("Player 6")
+    open_sealed_pools(sealed, "alpha", "1s3b", seed=11)
+    ev = sealed.event
+    assert [p.player for p in ev.pools] == ["p1", "p2", "p3", "p4", "p5"]  # the dropped player opens nothing
+    pool = ev.pool_of("p1")
+    assert pool.kind == "sealed" and pool.product == "1s3b" and pool.seed == 11 and pool.packs == 4
+    assert [o.kind for o in pool.opened] == ["starter", "booster", "booster", "booster"]
+    assert pool.opened[0].starter and pool.cards == tuple(n for o in pool.opened for n in o.cards)
+    assert all(catalog.set("alpha").get(n) for n in pool.cards)
+    assert len({p.cards for p in ev.pools}) == 5  # everyone opens their own
+    # the same seed opens the same pools in another event
+    other = _event(tmp_path / "2", clock, "sealed", 6, name="Again")
+    other.drop("Player 6")
+    open_sealed_pools(other, "alpha", "1s3b", seed=11)
+    assert other.event.pools == ev.pools
+    other.store.close()
+    # one batch: the phase, five pools and the timer start
+    assert [a["type"] for a in sealed.store.actions[-7:]] == ["build", *["pool"] * 5, "build"]
+
+
+def test_g_sealed_late_player_gets_the_pool_the_seed_gives_them(sealed, tmp_path, clock):
+    open_sealed_pools(sealed, "beta", "2s", seed=5)
+    sealed.add_players(["Late"])
+    add_sealed_pool(sealed, "Late")
+    full = _event(tmp_path / "2", clock, "sealed", 6, name="Full")
+    full.add_players(["Late"])
+    open_sealed_pools(full, "beta", "2s", seed=5)
+    assert full.event.pool_of("p7") == sealed.event.pool_of("p7")
+    full.store.close()
+    with pytest.raises(LyceeError, match="already has a pool"):
+        add_sealed_pool(sealed, "Late")
+
+
+def test_g_sealed_refusals_store_nothing(sealed, tmp_path, clock):
+    path = sealed.store.path
+    before = path.read_bytes()
+    with pytest.raises(NotFound, match=r"no card set 'zeta'.*\[G-CARDS-VERSIONS\]"):
+        open_sealed_pools(sealed, "zeta", "2s", seed=1)
+    with pytest.raises(RuleError, match=r"\[G-SEALED\]"):
+        open_sealed_pools(sealed, "alpha", "3b", seed=1)
+    with pytest.raises(RuleError, match=r"\[G-DRAFT-1\]"):
+        draft_pods(sealed, "alpha", 4, seed=1)
+    with pytest.raises(RuleError, match=r"\[G-SEALED\]"):
+        sealed.store.append("pool", {"player": "p1", "kind": "draft", "set": "alpha", "cards": ["CH-5001"]})
+    assert path.read_bytes() == before
+    open_sealed_pools(sealed, "alpha", "2s", seed=1)
+    before = path.read_bytes()
+    with pytest.raises(LyceeError, match="already opened"):
+        open_sealed_pools(sealed, "alpha", "2s", seed=2)
+    with pytest.raises(LyceeError, match="already opened"):
+        sealed.store.append("build", sealed.build_data("open", kind="sealed", set="alpha", product="2s"))
+    with pytest.raises(LyceeError, match="already started"):
+        sealed.start_build()
+    assert path.read_bytes() == before
+
+
+def test_g_sealed_no_pool_or_build_phase_for_a_constructed_event(tmp_path, clock):
+    d = _event(tmp_path, clock, "constructed", 4)
+    before = d.store.path.read_bytes()
+    with pytest.raises(RuleError, match=r"\[G-SEALED\]"):
+        d.store.append("pool", {"player": "p1", "kind": "sealed", "set": "alpha", "product": "2s",
+                                "cards": ["CH-5001"]})
+    with pytest.raises(RuleError, match="constructed"):
+        d.store.append("build", d.build_data("open", kind="sealed", set="alpha", product="2s"))
+    with pytest.raises(RuleError, match=r"\[G-SEALED\]"):
+        open_sealed_pools(d, "alpha", "2s", seed=1)
+    assert d.store.path.read_bytes() == before
+    d.store.close()
+
+
+def test_g_sealed_decklist_checked_against_the_pool_and_40_cards(sealed, catalog):
+    open_sealed_pools(sealed, "alpha", "1s3b", seed=3)
+    build_bot_decks(sealed, ["Player 1"])
+    assert deck_problems(sealed.event, "p1", catalog) == []
+    deck = as_decklist(sealed.event.decklist_of("p1"))
+    counts = deck.counts("deck")
+    pool = Counter(sealed.event.pool_of("p2").cards)
+    stranger = next(n for n in sorted({c.number for c in catalog.set("alpha").cards}) if n not in
+                    Counter(sealed.event.pool_of("p2").cards) and catalog.set("alpha").get(n).max_copies is None)
+    # Player 2 hands in Player 1's deck: cards not in their pool (G-SEALED)
+    sealed.register_decklist("Player 2", Decklist.from_counts(counts + Counter({stranger: 1})))
+    probs = deck_problems(sealed.event, "p2", catalog)
+    assert {p.rule for p in probs} == {"G-SEALED"}
+    assert {p.code for p in probs} >= {"size", "pool"}
+    assert any(p.number == stranger for p in probs)
+    assert pool  # the pool itself is there
+
+
+def test_g_sealed_round_1_waits_for_every_decklist_or_the_organizer_closing(sealed, catalog):
+    open_sealed_pools(sealed, "gamma", "2s", seed=9)
+    build_bot_decks(sealed, ["Player 1", "Player 2"])
+    before = sealed.store.path.read_bytes()
+    with pytest.raises(RuleError, match=r"4 player\(s\) have no registered decklist.*\[G-SEALED\]"):
+        sealed.pair_next()
+    assert sealed.store.path.read_bytes() == before
+    st = sealed.build_status()
+    assert st.state == "building" and not st.ready and st.missing_decklists == ("p3", "p4", "p5", "p6")
+    sealed.close_build(by="O")
+    st = sealed.build_status()
+    assert st.state == "closed" and st.ready and st.closed_by == "O"
+    sealed.pair_next()
+    assert len(sealed.event.rounds) == 1
+    with pytest.raises(LyceeError, match="closed"):
+        sealed.start_build()
+
+
+def test_g_sealed_from_pools_to_round_1_pairings(sealed, catalog):
+    """The whole build phase: pools, bot-built 40-card decks checked against
+    the pools, round 1 paired once every deck is in, file round trip."""
+    open_sealed_pools(sealed, "alpha", "2s", seed=21, minutes=40)
+    assert sealed.build_status().minutes == 40
+    assert build_bot_decks(sealed) == ["p1", "p2", "p3", "p4", "p5", "p6"]
+    statuses = sealed.decklist_status(catalog)
+    assert [s.status for s in statuses] == ["registered"] * 6
+    assert all(s.deck_size == 40 for s in statuses)
+    assert sealed.build_status().ready
+    ev = sealed.pair_next()
+    rnd = ev.rounds[0]
+    assert sorted(p for m in rnd.matches for p in m.players()) == [f"p{i}" for i in range(1, 7)]
+    assert event_from_doc(json.loads(json.dumps(to_doc(ev)))) == ev
+
+
+def test_g_sealed_building_time_runs_like_the_round_clock(sealed, clock):
+    open_sealed_pools(sealed, "alpha", "2s", seed=1, minutes=30)
+    clock.advance(minutes=10)
+    assert sealed.build_status().remaining == 20 * 60
+    sealed.pause_build()
+    clock.advance(minutes=5)
+    st = sealed.build_status()
+    assert st.state == "paused" and st.remaining == 20 * 60
+    sealed.resume_build()
+    clock.advance(minutes=21)
+    st = sealed.build_status()
+    assert st.state == "building" and st.time_up and st.remaining == -60
+    sealed.close_build()
+    clock.advance(minutes=30)
+    assert sealed.build_status().remaining == -60  # stopped at the close
+    # undo reopens the phase; the time is read from the log again
+    sealed.undo()
+    assert sealed.build_status().state == "building"
+
+
+def test_g_sealed_timer_waits_when_not_started(sealed, clock):
+    open_sealed_pools(sealed, "alpha", "2s", seed=1, start=False)
+    clock.advance(minutes=10)
+    st = sealed.build_status()
+    assert st.state == "open" and st.remaining is None
+    sealed.start_build()
+    clock.advance(minutes=1)
+    assert sealed.build_status().remaining == 29 * 60
+
+
+# -- draft ------------------------------------------------------------------------------------------
+
+
+def test_g_draft_pods_seat_every_player_and_bots_fill_in_the_pools(draft, catalog):
+    draft_pods(draft, "beta", 5, seed=4)
+    ev = draft.event
+    assert [len(p) for p in ev.pods] == [5, 5]  # L-DRAFT-POD: 10 -> 5 + 5
+    seated = sorted(s.player for pod in ev.pods for s in pod)
+    assert seated == sorted(p.id for p in ev.players)
+    st = draft.build_status()
+    assert st.state == "open" and st.pods == (5, 5) and len(st.missing_pools) == 10
+    simulate_draft(draft)
+    ev = draft.event
+    size = draft_pool_size(catalog.set("beta"), 5)
+    assert len(ev.pools) == 10 and all(len(p.cards) == size and p.packs == 5 for p in ev.pools)
+    # the pools of a pod share out its packs: no card appears more than the packs held
+    st = draft.build_status()
+    assert st.state == "building" and st.missing_pools == ()  # the timer starts with the last pool
+    build_bot_decks(draft)
+    for s in draft.decklist_status(catalog):
+        assert s.status == "registered" and s.deck_size == 50  # G-DRAFT-4: 5 packs x 10
+    ev = draft.pair_next()
+    assert event_from_doc(json.loads(json.dumps(to_doc(ev)))) == ev
+
+
+def test_g_draft_3_and_4_deck_size_packs_times_10_more_than_4_of_a_name(draft, catalog):
+    draft_pods(draft, "alpha", 4, seed=8)
+    simulate_draft(draft)
+    pool = Counter(draft.event.pool_of("p1").cards)
+    # 40 cards straight from the pool, whatever the names (G-DRAFT-3)
+    deck = Counter(list(pool.elements())[:40])
+    draft.register_decklist("p1", Decklist.from_counts(deck))
+    assert deck_problems(draft.event, "p1", catalog) == []
+    draft.register_decklist("p1", Decklist.from_counts(Counter(list(pool.elements())[:41])))
+    assert [(p.rule, p.code) for p in deck_problems(draft.event, "p1", catalog)] == [("G-DRAFT-4", "size")]
+
+
+def test_g_draft_2_packs_and_pod_refusals_store_nothing(draft):
+    before = draft.store.path.read_bytes()
+    with pytest.raises(RuleError, match=r"\[G-DRAFT-2\]"):
+        draft_pods(draft, "alpha", 3, seed=1)
+    with pytest.raises(RuleError, match=r"\[G-DRAFT-2\]"):
+        draft.store.append("build", draft.build_data("open", kind="draft", set="alpha", packs=7))
+    with pytest.raises(NotFound, match="G-CARDS-VERSIONS"):
+        draft_pods(draft, "nope", 4, seed=1)
+    with pytest.raises(RuleError, match=r"\[G-SEALED\]"):
+        open_sealed_pools(draft, "alpha", "2s", seed=1)
+    with pytest.raises(LyceeError, match="not seated"):
+        simulate_draft(draft)
+    assert draft.store.path.read_bytes() == before
+    draft_pods(draft, "alpha", 4, seed=1)
+    before = draft.store.path.read_bytes()
+    with pytest.raises(LyceeError, match="already opened"):
+        draft_pods(draft, "alpha", 4, seed=1)
+    with pytest.raises(LyceeError, match="already seated"):
+        draft.store.append("pods", {"pods": [[{"name": "A", "player": "p1"}, {"name": "B", "player": "p2"}]]})
+    assert draft.store.path.read_bytes() == before
+
+
+def test_g_draft_1_pools_entered_from_the_table(draft, catalog):
+    draft_pods(draft, "alpha", 4, seed=2)
+    cs = catalog.set("alpha")
+    size = draft_pool_size(cs, 4)
+    cards = [c.number for c in cs.cards][:size]
+    before = draft.store.path.read_bytes()
+    with pytest.raises(RuleError, match=rf"{size - 1} cards.*\[G-DRAFT-1\]"):
+        enter_draft_pool(draft, "Player 1", cards[:-1])
+    with pytest.raises(ValidationError, match="CH-6001 is not a card of set alpha"):
+        enter_draft_pool(draft, "Player 1", cards[:-1] + ["CH-6001"], source="p1.txt")
+    assert draft.store.path.read_bytes() == before
+    enter_draft_pool(draft, "Player 1", cards)
+    assert draft.event.pool_of("p1").cards == tuple(cards)
+    assert draft.build_status().state == "open"  # nine pools still to come
+    simulate_draft(draft)  # bots fill in the rest
+    assert draft.event.pool_of("p1").cards == tuple(cards)
+    assert draft.build_status().state == "building"
+
+
+# -- the command line ---------------------------------------------------------------------------------
+
+
+def run(capsys, *argv):
+    rc = main(list(argv))
+    cap = capsys.readouterr()
+    return rc, cap.out, cap.err
+
+
+def _cli_event(capsys, data: str, kind: str, players: list[str]) -> str:
+    rc, out, _ = run(capsys, "--data-dir", data, "event", "new", "Cup", "--kind", kind, "--date", "2026-11-30",
+                     "--organizer", "O", "--judge", "J", "--head-judge", "J")
+    eid = out.strip()
+    run(capsys, "--data-dir", data, "player", "add", eid, *players)
+    return eid
+
+
+def test_g_sealed_cli_open_status_close_pool(tmp_path, capsys):
+    data = str(tmp_path)
+    eid = _cli_event(capsys, data, "sealed", ["Ann", "Ben", "Cat"])
+    path = next((tmp_path / "events").glob("*.json"))
+    before = path.read_bytes()
+    rc, _, err = run(capsys, "--data-dir", data, "build", eid, "open", "--set", "alpha", "--packs", "4")
+    assert rc == 1 and "--product" in err
+    rc, _, err = run(capsys, "--data-dir", data, "build", eid, "open", "--set", "omega", "--product", "2s")
+    assert rc == 1 and "omega" in err and "G-CARDS-VERSIONS" in err
+    assert path.read_bytes() == before
+    rc, out, _ = run(capsys, "--data-dir", data, "build", eid, "open", "--set", "alpha", "--product", "1s3b",
+                     "--seed", "7", "--minutes", "45")
+    assert rc == 0 and "alpha 1s3b" in out and "45 minutes" in out and "pools: 3 of 3" in out
+    before = path.read_bytes()
+    rc, _, err = run(capsys, "--data-dir", data, "build", eid, "open", "--set", "alpha", "--product", "2s")
+    assert rc == 1 and "already opened" in err and err.count("\n") == 1
+    assert path.read_bytes() == before
+    rc, out, _ = run(capsys, "--data-dir", data, "build", eid, "status", "--json")
+    doc = json.loads(out)
+    assert doc["state"] == "building" and doc["minutes"] == 45 and doc["seed"] == 7 and not doc["ready"]
+    assert doc["missing_decklists"] == ["p1", "p2", "p3"] and doc["names"]["p1"] == "Ann"
+    rc, out, _ = run(capsys, "--data-dir", data, "pool", eid, "Ann", "--json")
+    pool = json.loads(out)
+    assert pool["product"] == "1s3b" and pool["size"] == sum(pool["pool"].values())
+    assert [o["kind"] for o in pool["opened"]] == ["starter", "booster", "booster", "booster"]
+    rc, out, _ = run(capsys, "--data-dir", data, "pool", eid, "Ann")
+    assert rc == 0 and out.startswith("pool of Ann:")
+    rc, _, err = run(capsys, "--data-dir", data, "pair", eid)
+    assert rc == 1 and "G-SEALED" in err
+    rc, out, _ = run(capsys, "--data-dir", data, "build", eid, "simulate", "--decks")
+    assert rc == 0 and "decklists: 3 of 3" in out and "round 1 can be paired" in out
+    rc, out, _ = run(capsys, "--data-dir", data, "decklist", "status", eid, "--json")
+    assert json.loads(out)["counts"]["registered"] == 3
+    rc, out, _ = run(capsys, "--data-dir", data, "build", eid, "close", "--by", "O")
+    assert rc == 0 and "closed at" in out
+    rc, out, _ = run(capsys, "--data-dir", data, "pair", eid, "--json")
+    assert rc == 0 and json.loads(out)["round"] == 1
+
+
+def test_g_draft_cli_open_simulate_and_enter_pool(tmp_path, capsys, catalog):
+    data = str(tmp_path)
+    eid = _cli_event(capsys, data, "draft", ["Ann", "Ben", "Cat", "Dan"])
+    rc, _, err = run(capsys, "--data-dir", data, "build", eid, "open", "--set", "beta", "--packs", "3")
+    assert rc == 1 and "G-DRAFT-2" in err
+    rc, out, _ = run(capsys, "--data-dir", data, "build", eid, "open", "--set", "beta", "--packs", "4",
+                     "--seed", "3", "--bots", "2")
+    assert rc == 0 and "draft pods: 6" in out and "pools: 0 of 4" in out
+    cs = catalog.set("beta")
+    cards = Counter([c.number for c in cs.cards][:draft_pool_size(cs, 4)])
+    f = tmp_path / "ann-pool.txt"
+    f.write_text("".join(f"{n} {num}\n" for num, n in cards.items()), encoding="utf-8")
+    rc, out, _ = run(capsys, "--data-dir", data, "build", eid, "pool", "Ann", str(f))
+    assert rc == 0 and "pools: 1 of 4" in out
+    rc, out, _ = run(capsys, "--data-dir", data, "build", eid, "simulate")
+    assert rc == 0 and "pools: 4 of 4" in out and "building" in out
+    rc, _, err = run(capsys, "--data-dir", data, "build", eid, "simulate")
+    assert rc == 1 and "nothing to simulate" in err
+    rc, out, _ = run(capsys, "--data-dir", data, "pool", eid, "Ann", "--json")
+    assert json.loads(out)["pool"] == dict(sorted(cards.items()))

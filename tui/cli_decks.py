@@ -1,0 +1,356 @@
+"""Decklists in an event and a limited event's build phase, from the command
+line (G-DECKLIST, G-SEALED, G-DRAFT-*)::
+
+    lycee decklist add EVENT PLAYER FILE          register (or replace) a list
+    lycee decklist show EVENT PLAYER [--json]
+    lycee decklist check EVENT PLAYER FILE        the deck at the table vs the list; exit 1 when they differ
+    lycee decklist status EVENT [--json]          none / registered / problems, per player
+    lycee build EVENT open --set SET (--product 2s|1s3b | --packs P) [--seed S] [--minutes M]
+    lycee build EVENT status [--json]
+    lycee build EVENT start|pause|resume          the deck-building timer
+    lycee build EVENT close [--by NAME]           round 1 may then be paired
+    lycee build EVENT simulate [--decks]          bots draft for every seat; --decks: bot-built lists
+    lycee build EVENT pool PLAYER [FILE]          a draft pool from the table (FILE), or a late
+                                                  sealed player's product
+    lycee pool EVENT PLAYER [--json]
+
+A thin face: the rules are core.decklists' and core.decks', the packs and
+drafts limited.event's.  A refusal is a one-line reason (a file's problems:
+one line each, naming the line), and nothing is stored.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+from core.desk import Desk
+from core.i18n import _
+
+from .cli import CliError, out_json, with_desk
+
+
+def _catalog():
+    from core.decklists import default_catalog
+
+    return default_catalog()
+
+
+def _problem_lines(problems) -> list[str]:
+    return [f"  [{p.rule}] {p.message}" for p in problems]
+
+
+def _entries(lines, cat) -> list[dict]:
+    return [{"count": c, "number": n, "name": name or cat.name_of(n) or ""} for c, n, name in lines]
+
+
+# -- decklist ------------------------------------------------------------------------------------
+
+
+def cmd_decklist_add(args) -> int:
+    from core.decklists import player_decklist_status
+
+    def run(d: Desk):
+        p = d.player(args.player)
+        replaced = d.event.decklist_of(p.id) is not None
+        d.register_decklist_file(p.id, Path(args.file))
+        return p, replaced, player_decklist_status(d.event, p.id)
+    p, replaced, st = with_desk(args, run)
+    msg = (_("replaced the decklist of {name} with {file}: {n} cards, {s} spare", name=p.name, file=args.file,
+             n=st.deck_size, s=st.spare_size) if replaced else
+           _("registered the decklist of {name} from {file}: {n} cards, {s} spare", name=p.name, file=args.file,
+             n=st.deck_size, s=st.spare_size))
+    print(msg)
+    if st.problems:
+        print(_("stored with {n} problem(s); a deck check will show them:", n=len(st.problems)))
+        print("\n".join(_problem_lines(st.problems)))
+    return 0
+
+
+def cmd_decklist_show(args) -> int:
+    from core.decklists import player_decklist_status
+
+    def run(d: Desk):
+        p = d.player(args.player)
+        return d.event, p, d.event.decklist_of(p.id), player_decklist_status(d.event, p.id)
+    ev, p, rec, st = with_desk(args, run)
+    cat = _catalog()
+    if args.json:
+        doc = {"player": {"id": p.id, "name": p.name}, "status": st.status}
+        if rec is not None:
+            doc.update({"source": rec.source, "round": rec.round, "deck_size": rec.deck_size,
+                        "spare_size": rec.spare_size, "deck": _entries(rec.deck, cat),
+                        "spare": _entries(rec.spare, cat)})
+        doc["problems"] = st.as_dict()["problems"]
+        out_json(doc)
+        return 0
+    if rec is None:
+        raise CliError(_("{name} has no registered decklist (G-DECKLIST)", name=p.name))
+    from core.decklists import as_decklist
+    from core.decks import decklist_to_text
+
+    print(_("decklist of {name} ({source}): {n} cards, {s} spare", name=p.name, source=rec.source or "-",
+            n=rec.deck_size, s=rec.spare_size))
+    print(decklist_to_text(as_decklist(rec), cat), end="")
+    if st.problems:
+        print(_("{n} problem(s):", n=len(st.problems)))
+        print("\n".join(_problem_lines(st.problems)))
+    return 0
+
+
+def cmd_decklist_check(args) -> int:
+    from core.decks import load_decklist
+
+    cat = _catalog()
+
+    def run(d: Desk):
+        p = d.player(args.player)
+        presented = load_decklist(Path(args.file), catalog=cat)
+        return p, d.deck_check(p.id, presented, by=args.by)
+    p, diff = with_desk(args, run)
+    from core.decklists import swaps_only
+
+    swapped = swaps_only(diff.lines)
+    if args.json:
+        out_json({"player": {"id": p.id, "name": p.name}, "same": diff.same, "swaps_only": swapped,
+                  "differences": [{"section": x.section, "number": x.number, "name": cat.name_of(x.number) or "",
+                                   "registered": x.registered, "presented": x.presented,
+                                   "missing": x.missing, "extra": x.extra} for x in diff.lines]})
+        return 1 if diff else 0
+    if diff.same:
+        print(_("the deck of {name} matches the registered decklist", name=p.name))
+        return 0
+    print(_("the deck of {name} differs from the registered decklist (G-DECKLIST):", name=p.name))
+    for x in diff.lines:
+        label = f"{x.number} {cat.name_of(x.number) or ''}".rstrip()
+        how = _("{n} missing", n=x.missing) if x.missing else _("{n} extra", n=x.extra)
+        print("  " + _("{section}: {card}: registered {r}, presented {p} ({how})", section=_(x.section),
+                       card=label, r=x.registered, p=x.presented, how=how))
+    if swapped:
+        print(_("only swaps between deck and spare cards: allowed between games of best of three (G-SPARE-2); "
+                "deck and spares go back to the registered list after the match (G-SPARE-3)"))
+    return 1
+
+
+def cmd_decklist_status(args) -> int:
+    def run(d: Desk):
+        return d.event, d.decklist_status()
+    ev, rows = with_desk(args, run)
+    counts = Counter(r.status for r in rows)
+    if args.json:
+        out_json({"event": ev.id, "kind": ev.kind, "decklists_required": ev.decklists_required,
+                  "counts": {k: counts.get(k, 0) for k in ("none", "registered", "problems")},
+                  "players": [r.as_dict() for r in rows]})
+        return 0
+    word = {"none": _("no list"), "registered": _("registered"), "problems": _("problems")}
+    print(_("{event}: {r} registered, {p} with problems, {n} without a list{req}", event=ev.name,
+            r=counts.get("registered", 0), p=counts.get("problems", 0), n=counts.get("none", 0),
+            req=" " + _("(decklists required, G-DECKLIST)") if ev.decklists_required else ""))
+    for r in rows:
+        extra = "" if r.status == "none" else f"  {r.deck_size}+{r.spare_size}  {r.source}"
+        pstat = "" if r.player_status == "active" else f" ({_(r.player_status)})"
+        print(f"{r.player}\t{r.name}{pstat}\t{word[r.status]}{extra}")
+        for line in _problem_lines(r.problems):
+            print("  " + line)
+    return 0
+
+
+# -- build phase ---------------------------------------------------------------------------------
+
+
+def _names(ev, ids) -> str:
+    return ", ".join(ev.player(i).name for i in ids)
+
+
+def _print_build(ev, st) -> None:
+    from core.clock import fmt
+
+    if st.state == "none":
+        print(_("{event} has no build phase", event=ev.name) if ev.kind != "constructed" else
+              _("{event} is a constructed event: it has no build phase", event=ev.name))
+        return
+    what = st.product if st.kind == "sealed" else _("{packs} packs a player", packs=st.packs)
+    state = {"open": _("open, the timer not started"), "building": _("building"), "paused": _("paused"),
+             "closed": _("closed")}[st.state]
+    print(_("build phase: {kind} {set} {what}, seed {seed}: {state}", kind=_(st.kind), set=st.set_code,
+            what=what, seed=st.seed, state=state))
+    if st.started_at is not None:
+        print("  " + _("{left} left of {m} minutes (started {at})", left=fmt(st.remaining), m=st.minutes,
+                       at=st.started_at))
+    else:
+        print("  " + _("{m} minutes to build", m=st.minutes))
+    if st.pods:
+        print("  " + _("draft pods: {sizes}", sizes="+".join(map(str, st.pods))))
+    n = len(st.players)
+    print("  " + _("pools: {have} of {n}", have=n - len(st.missing_pools), n=n)
+          + (" (" + _("missing: {names}", names=_names(ev, st.missing_pools)) + ")" if st.missing_pools else ""))
+    print("  " + _("decklists: {have} of {n}", have=n - len(st.missing_decklists), n=n)
+          + (" (" + _("missing: {names}", names=_names(ev, st.missing_decklists)) + ")"
+             if st.missing_decklists else ""))
+    if st.closed_at:
+        print("  " + _("closed at {at} by {by}", at=st.closed_at, by=st.closed_by or "-"))
+    if not ev.rounds:
+        print("  " + (_("round 1 can be paired") if st.ready else
+                      _("round 1 waits for every decklist, or `lycee build EVENT close`")))
+
+
+def _build_json(ev, st) -> dict:
+    doc = st.as_dict()
+    doc["event"] = ev.id
+    doc["names"] = {pid: ev.player(pid).name for pid in st.players}
+    return doc
+
+
+def cmd_build(args) -> int:
+    from limited import event as L
+
+    op = args.build_op
+
+    def run(d: Desk):
+        if op == "open":
+            kind = d.event.kind
+            if kind == "sealed":
+                if args.packs is not None or args.product is None:
+                    raise CliError(_("a sealed event opens --product 2s or 1s3b, not --packs (G-SEALED)"))
+                L.open_sealed_pools(d, args.set, args.product, args.seed, minutes=args.minutes)
+            elif kind == "draft":
+                if args.product is not None or args.packs is None:
+                    raise CliError(_("a draft event opens --packs P (4 to 6), not --product (G-DRAFT-2)"))
+                L.draft_pods(d, args.set, args.packs, args.seed, minutes=args.minutes, bots=args.bots)
+                if args.simulate:
+                    L.simulate_draft(d)
+            else:
+                from core.errors import RuleError
+
+                raise RuleError(_("{event} is a constructed event: only sealed and draft events have a "
+                                  "deck-building phase", event=d.event.name), "G-SEALED")
+        elif op == "start":
+            d.start_build()
+        elif op == "pause":
+            d.pause_build()
+        elif op == "resume":
+            d.resume_build()
+        elif op == "close":
+            d.close_build(args.by)
+        elif op == "simulate":
+            if d.event.kind == "draft" and any(d.event.pool_of(s.player) is None
+                                               for pod in d.event.pods for s in pod if s.player):
+                L.simulate_draft(d)
+            elif not args.decks:
+                raise CliError(_("nothing to simulate: every player has a pool (add --decks for bot-built lists)"))
+            if args.decks:
+                L.build_bot_decks(d)
+        elif op == "pool":
+            if d.event.kind == "draft":
+                if not args.file:
+                    raise CliError(_("a drafted pool is entered from a file: COUNT NUMBER lines (G-DRAFT-1)"))
+                from core.decks import load_decklist
+
+                cards = load_decklist(Path(args.file), catalog=_catalog())
+                L.enter_draft_pool(d, args.player, cards, source=args.file)
+            else:
+                if args.file:
+                    raise CliError(_("a sealed pool is opened by the desk, not entered from a file (G-SEALED)"))
+                L.add_sealed_pool(d, args.player)
+        return d.event, d.build_status()
+    ev, st = with_desk(args, run)
+    if getattr(args, "json", False):
+        out_json(_build_json(ev, st))
+        return 0
+    _print_build(ev, st)
+    return 0
+
+
+def cmd_pool(args) -> int:
+    def run(d: Desk):
+        p = d.player(args.player)
+        return d.event, p, d.pool(p.id)
+    ev, p, pool = with_desk(args, run)
+    if pool is None:
+        raise CliError(_("{name} has no pool in {event}", name=p.name, event=ev.name))
+    counts = Counter(pool.cards)
+    if args.json:
+        out_json({"player": {"id": p.id, "name": p.name}, "kind": pool.kind, "set": pool.set_code,
+                  "product": pool.product or None, "packs": pool.packs, "seed": pool.seed, "size": len(pool.cards),
+                  "pool": dict(sorted(counts.items())),
+                  "opened": [{"kind": o.kind, **({"starter": o.starter} if o.starter else {}), "cards": list(o.cards)}
+                             for o in pool.opened]})
+        return 0
+    what = pool.product if pool.kind == "sealed" else _("{packs} packs drafted", packs=pool.packs)
+    print(_("pool of {name}: {n} cards of {set} ({kind}, {what}, seed {seed})", name=p.name, n=len(pool.cards),
+            set=pool.set_code, kind=_(pool.kind), what=what, seed=pool.seed if pool.seed is not None else "-"))
+    try:
+        from limited.event import _set
+        from tui.cli_limited import _pool_lines
+
+        lines = _pool_lines(_set(pool.set_code), counts)
+    except Exception:  # a set the desk no longer knows: the bare list
+        lines = [f"  {n} {num}" for num, n in sorted(counts.items())]
+    print("\n".join(lines))
+    return 0
+
+
+# -- registration -------------------------------------------------------------------------------------
+
+
+def register(sub, cmd, event_arg) -> None:
+    dl = sub.add_parser("decklist", help="register, show and check players' decklists (G-DECKLIST)")
+    dls = dl.add_subparsers(title="decklist commands", metavar="ACTION", required=True)
+
+    def player_arg(sp):
+        sp.add_argument("player", metavar="PLAYER", help="player id or exact name")
+
+    a = cmd(dls, "add", cmd_decklist_add, "register (or replace) a player's decklist from a text or CSV file")
+    event_arg(a)
+    player_arg(a)
+    a.add_argument("file", metavar="FILE", help="'COUNT NUMBER [name]' lines, 'spare:' before spares; or .csv")
+    a.add_argument("--by", metavar="NAME", help="who registers it (the log's actor)")
+    s = cmd(dls, "show", cmd_decklist_show, "show a player's registered decklist and its problems")
+    event_arg(s)
+    player_arg(s)
+    s.add_argument("--json", action="store_true")
+    c = cmd(dls, "check", cmd_decklist_check,
+            "compare the deck presented at the table with the registered list; exit 1 when they differ")
+    event_arg(c)
+    player_arg(c)
+    c.add_argument("file", metavar="FILE", help="the deck as presented (text or CSV)")
+    c.add_argument("--by", metavar="NAME", help="the judge who checks it")
+    c.add_argument("--json", action="store_true")
+    st = cmd(dls, "status", cmd_decklist_status, "each player's decklist: none, registered or problems")
+    event_arg(st)
+    st.add_argument("--json", action="store_true")
+
+    b = cmd(sub, "build", cmd_build, "a sealed or draft event's deck-building phase (G-SEALED, G-DRAFT-*)")
+    event_arg(b)
+    bs = b.add_subparsers(title="build commands", metavar="ACTION", required=True, dest="build_op")
+    o = cmd(bs, "open", cmd_build, "open the pools (sealed) or seat the draft pods (draft), start building")
+    o.add_argument("--set", required=True, metavar="SET", help="set code (alpha, beta, gamma)")
+    o.add_argument("--product", choices=("2s", "1s3b"), help="sealed: 2 starters, or 1 starter + 3 boosters")
+    o.add_argument("--packs", type=int, metavar="P", help="draft: boosters a player, 4 to 6 (G-DRAFT-2)")
+    o.add_argument("--seed", type=int, metavar="S", help="seed (default: drawn and recorded)")
+    o.add_argument("--minutes", type=int, metavar="M",
+                   help="minutes to build (a desk setting; default 30 sealed, 20 draft)")
+    o.add_argument("--bots", type=int, default=0, metavar="N", help="draft: bot seats to add")
+    o.add_argument("--simulate", action="store_true", help="draft: bots draft for everyone at once")
+    o.add_argument("--json", action="store_true")
+    s = cmd(bs, "status", cmd_build, "the build phase: timer, pools and decklists still missing")
+    s.add_argument("--json", action="store_true")
+    for op, help_ in (("start", "start the deck-building timer"), ("pause", "pause the deck-building timer"),
+                      ("resume", "resume the deck-building timer")):
+        x = cmd(bs, op, cmd_build, help_)
+        x.add_argument("--json", action="store_true")
+    cl = cmd(bs, "close", cmd_build, "end the build phase: round 1 may be paired")
+    cl.add_argument("--by", metavar="NAME", help="the organizer who closes it")
+    cl.add_argument("--json", action="store_true")
+    si = cmd(bs, "simulate", cmd_build, "draft: bots pick for every seat still without a pool")
+    si.add_argument("--decks", action="store_true", help="also register a bot-built deck for every player without one")
+    si.add_argument("--json", action="store_true")
+    po = cmd(bs, "pool", cmd_build, "enter a drafted pool from FILE, or open a late sealed player's product")
+    player_arg(po)
+    po.add_argument("file", metavar="FILE", nargs="?", help="draft: the pool as 'COUNT NUMBER' lines")
+    po.add_argument("--json", action="store_true")
+
+    pl = cmd(sub, "pool", cmd_pool, "a player's pool in a sealed or draft event")
+    event_arg(pl)
+    player_arg(pl)
+    pl.add_argument("--json", action="store_true")
