@@ -369,6 +369,27 @@ def _pair(event, d):
     return replace(event, rounds=event.rounds + (Round(number, d.get("stage", "swiss"), tuple(matches)),))
 
 
+@action("unpair")
+def _unpair(event, d):
+    """Take back the pairing of the current round before it starts, so it can
+    be paired again: refused once a result is in or the round clock started."""
+    rnd = event.current_round
+    if rnd is None or rnd.number != d["round"]:
+        raise LyceeError(f"round {d['round']} is not the current round")
+    played = [m.table for m in rnd.matches if m.reported and not m.is_bye]
+    if played:
+        raise LyceeError(f"round {rnd.number} has results (tables {', '.join(map(str, played))}): "
+                         "it cannot be paired again")
+    if rnd.clock is not None:
+        raise LyceeError(f"round {rnd.number} has started (its clock runs): it cannot be paired again")
+    return replace(event, rounds=event.rounds[:-1])
+
+
+@describer("unpair")
+def _describe_unpair(d: dict) -> str:
+    return f"took back the pairing of round {d['round']}"
+
+
 def _table(event: Event, d: dict) -> tuple[Round, Match]:
     rnd = _round(event, d["round"])
     m = rnd.match_at(d["table"])

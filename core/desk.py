@@ -86,6 +86,25 @@ class Desk:
         matches = pair_swiss(ev, self.rng_for(number, seed))
         return self.store_pairing(matches)
 
+    def repair(self) -> Event:
+        """Pair the current round again, before it starts: the old pairing is
+        taken back (recorded) and a new random draw is made."""
+        ev = self.event
+        rnd = ev.current_round
+        if rnd is None:
+            raise LyceeError("no round has been paired yet")
+        if rnd.stage != "swiss":
+            raise LyceeError("only a Swiss round can be paired again; undo an elimination round instead")
+        tries = sum(1 for a in self.store.actions if a["type"] == "unpair" and a["data"]["round"] == rnd.number)
+        acts = [("unpair", {"round": rnd.number})]
+        after = A.apply(ev, {"type": "unpair", "data": {"round": rnd.number}})
+        from .pairing import pair_swiss
+
+        matches = pair_swiss(after, self.rng_for(rnd.number, seed=f"again-{tries + 1}"))
+        acts.append(("pair", {"round": rnd.number, "stage": "swiss",
+                              "matches": [{"table": m.table, "p1": m.p1, "p2": m.p2} for m in matches]}))
+        return self.append_all(acts)
+
     def top_cut(self, size: int, third_place: bool = False) -> Event:
         """Cut to the top ``size`` of the Swiss standings (G-SE)."""
         from .elimination import top_cut

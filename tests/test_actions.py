@@ -83,3 +83,22 @@ def test_cli_event_new_refuses_bad_settings(tmp_path, capsys):
     assert "elo" in capsys.readouterr().err
     assert main(["--data-dir", data, "event", "list", "--json"]) == 0
     assert '"events": []' in capsys.readouterr().out
+
+
+def test_g_swiss_pair_1_a_round_can_be_paired_again_before_it_starts(datadir):
+    from core.errors import LyceeError
+    store = datadir.create({"name": "Again", "date": "2026-11-30", "sanctioned": False})
+    desk = Desk(store)
+    desk.add_players([f"P{i}" for i in range(12)])
+    desk.pair_next()
+    first = [(m.p1, m.p2) for m in desk.event.current_round.matches]
+    desk.repair()
+    second = [(m.p1, m.p2) for m in desk.event.current_round.matches]
+    assert len(desk.event.rounds) == 1 and first != second
+    assert [a["type"] for a in store.actions][-2:] == ["unpair", "pair"]
+    desk.record(1, "2-0")
+    before = store.path.read_bytes()
+    with pytest.raises(LyceeError, match="has results"):
+        desk.repair()
+    assert store.path.read_bytes() == before
+    store.close()

@@ -45,7 +45,10 @@ def print_pairings(doc: dict) -> None:
 
 def cmd_pair(args) -> int:
     def run(d: Desk):
-        d.pair_next(seed=args.seed)
+        if args.again:
+            d.repair()
+        else:
+            d.pair_next(seed=args.seed)
         return pairings_json(d)
     doc = with_desk(args, run)
     out_json(doc) if args.json else print_pairings(doc)

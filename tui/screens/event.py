@@ -43,6 +43,7 @@ class EventScreen(Translated, Screen):
         Binding("ctrl+b", "penalty", "Penalty", id="event.penalty"),
         Binding("ctrl+y", "late", "Lateness", id="event.late", show=False),
         Binding("ctrl+z", "undo", "Undo", id="event.undo"),
+        Binding("ctrl+r", "repair", "Pair again", id="event.repair"),
         Binding("f7", "top_cut", "Top cut", id="event.top"),
         Binding("f8", "tab('bracket')", "Bracket", id="event.bracket"),
         Binding("f10", "playoff", "Playoff", id="event.playoff"),
@@ -472,6 +473,23 @@ class EventScreen(Translated, Screen):
         self.action_tab("round")
         self.say(_("round {r} paired", r=self.event.current_round.number))
         self.query_one("#result-entry", Input).focus()
+
+    def action_repair(self) -> None:
+        def answer(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                self.desk.repair()
+            except LyceeError as err:
+                self.say(str(err), error=True)
+                return
+            self.refresh_all()
+            self.say(_("round {r} paired again", r=self.event.current_round.number))
+
+        if self.event.current_round is None:
+            self.say(_("no round has been paired yet"), error=True)
+            return
+        self.app.push_screen(Confirm(_("Pair round {r} again with a new draw?", r=self.event.current_round.number)), answer)
 
     def action_drop(self) -> None:
         t = self.query_one("#player-table", DataTable)
