@@ -155,6 +155,8 @@ def register(sub, cmd, event_arg) -> None:
     event_arg(p)
     p.add_argument("--json", action="store_true")
     p.add_argument("--seed", default=None, help=_("extra seed for the random draw (default: event and round)"))
+    p.add_argument("--again", action="store_true",
+                   help=_("pair the current round again with a new draw (before any result or the clock)"))
     r = cmd(sub, "result", cmd_result,
             _("record a result: games won-lost(-drawn) from the first-listed player's side, or id"))
     event_arg(r)
