@@ -162,3 +162,51 @@ async def test_g_late_1_clock_and_lateness_prompt_then_penalties_in_the_app(tmp_
         ben = screen.event.player("p2")
         assert ben.excluded
         assert screen.event.current_round.match_at(1).outcome == "p1"  # Ben loses the current match
+
+
+@pytest.mark.asyncio
+async def test_g_sealed_event_build_phase_on_the_event_screen_to_round_1(tmp_path):
+    """A sealed event from the event screen: open pools (F11), bot decks for
+    everyone, close the phase, pair round 1 (G-SEALED)."""
+    from core.desk import Desk
+
+    dd = DataDir(tmp_path)
+    store = dd.create({"name": "Sealed cup", "date": "2026-11-30", "kind": "sealed", "sanctioned": False})
+    Desk(store).add_players(["Ann", "Ben", "Cho", "Dai"])
+    eid = store.id
+    store.close()
+    app = LyceeApp(dd, open_event=eid, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("f5")  # round 1 before any pool: allowed? only while no phase is open
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        if screen.event.rounds:
+            await pilot.press("ctrl+z")
+            await pilot.pause()
+        await pilot.press("f11")
+        await pilot.pause()
+        await pilot.press("enter")  # open the build phase
+        await pilot.pause()
+        await type_text(pilot, "alpha 1s3b 7")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(screen.event.pools) == 4
+        assert all(len(p.cards) >= 40 for p in screen.event.pools)
+        await pilot.press("f5")  # refused: decks not built yet
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert not screen.event.rounds
+        assert "G-SEALED" in str(screen.query_one("#message").render())
+        await pilot.press("f11")
+        await pilot.pause()
+        await pilot.press("down", "down", "down", "enter")  # bot decks
+        await pilot.pause()
+        assert len(screen.event.decklists) == 4
+        table = screen.query_one("#build-table")
+        assert table.row_count == 4
+        await pilot.press("f5")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.event.current_round.number == 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
@@ -145,7 +146,7 @@ class NewEvent(Translated, ModalScreen[dict | None]):
         try:
             check_settings(s)
         except LyceeError as err:
-            self.query_one("#error", Label).update(str(err))
+            self.query_one("#error", Label).update(Text(str(err)))
             return
         self.dismiss(s)
 
@@ -370,3 +371,39 @@ class LatePrompts(Translated, ModalScreen[list[tuple[str, str]] | None]):
 
     def action_close(self) -> None:
         self.dismiss(self.decisions)
+
+
+class Choose(Translated, ModalScreen[str | None]):
+    """Pick one of several (key, label) choices; returns the key."""
+
+    DEFAULT_CSS = """
+    Choose { align: center middle; }
+    Choose > Vertical { width: 72; height: auto; border: thick $accent; background: $panel; padding: 1 2; }
+    Choose OptionList { height: auto; max-height: 20; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="choose.cancel")]
+
+    def __init__(self, title: str, choices: list[tuple[str, str]]):
+        super().__init__()
+        self._translate_bindings()
+        self.title_text, self.choices = title, choices
+
+    def compose(self) -> ComposeResult:
+        from textual.widgets import OptionList
+
+        with Vertical():
+            yield Label(self.title_text, classes="title")
+            yield OptionList(*[label for _k, label in self.choices])
+
+    def on_mount(self) -> None:
+        from textual.widgets import OptionList
+
+        ol = self.query_one(OptionList)
+        ol.highlighted = 0
+        ol.focus()
+
+    def on_option_list_option_selected(self, event) -> None:
+        self.dismiss(self.choices[event.option_index][0])
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -48,6 +48,7 @@ class EventScreen(Translated, Screen):
         Binding("f8", "tab('bracket')", "Bracket", id="event.bracket"),
         Binding("f10", "playoff", "Playoff", id="event.playoff"),
         Binding("f9", "export", "Export", id="event.export"),
+        Binding("f11", "build_menu", "Build phase", id="event.build"),
     ]
 
     def __init__(self, event_id: str):
@@ -75,6 +76,9 @@ class EventScreen(Translated, Screen):
                             id="result-entry")
             with TabPane(_("Standings"), id="standings"):
                 yield DataTable(cursor_type="row", zebra_stripes=True, id="standings-table")
+            with TabPane(_("Build"), id="build"):
+                yield Label("", id="build-status")
+                yield DataTable(cursor_type="row", zebra_stripes=True, id="build-table")
             with TabPane(_("Bracket"), id="bracket"):
                 with VerticalScroll():
                     yield BracketView(id="bracket-view")
@@ -86,7 +90,7 @@ class EventScreen(Translated, Screen):
             store = self.app.datadir.open(self.event_id)
         except LyceeError as err:
             self.app.pop_screen()
-            self.app.notify(str(err), severity="error", timeout=8)
+            self.app.notify(str(err), severity="error", timeout=8, markup=False)
             return
         if store.recovered_from is not None:
             self.app.notify(_("the event file did not parse; recovered from backup {backup}",
@@ -116,7 +120,7 @@ class EventScreen(Translated, Screen):
         self.query_one("#event-title", Label).update(f"{ev.name}  {ev.date}")
         self.query_one("#round-status", Label).update(self._round_status(ev))
         self.draw_clock()
-        self._dirty = {"players", "round", "standings", "bracket"}
+        self._dirty = {"players", "round", "standings", "bracket", "build"}
         self._draw_tab(self.query_one(TabbedContent).active)
 
     def _draw_tab(self, tab: str) -> None:
@@ -131,6 +135,8 @@ class EventScreen(Translated, Screen):
             self.draw_leaders(ev)
         elif tab == "standings":
             self.draw_standings(ev)
+        elif tab == "build":
+            self.draw_build(ev)
         elif tab == "bracket":
             from core.elimination import bracket
 
@@ -158,12 +164,56 @@ class EventScreen(Translated, Screen):
         return self._standing_rows
 
     def draw_players(self, ev: Event) -> None:
+        from core.decklists import decklist_status
+        from core.penalties import player_tally
+
         t = self.query_one("#player-table", DataTable)
         t.clear(columns=True)
-        t.add_columns(_("ID"), _("Name"), _("Status"), _("Points"))
+        t.add_columns(_("ID"), _("Name"), _("Status"), _("Points"), _("Seated"), "N/W", _("Decklist"))
         points = {row.id: row.points for row in self._standings(ev)}
+        rnd = ev.current_round
+        seated = {c.player for c in rnd.checkins} if rnd is not None else set()
+        lists = {d.player: d for d in decklist_status(ev)} if (ev.decklists or ev.decklists_required
+                                                               or ev.kind != "constructed") else {}
         for p in ev.players:
-            t.add_row(p.id, p.name, _(p.status), str(points.get(p.id, 0)), key=p.id)
+            tl = player_tally(ev, p.id)
+            nw = "N" * tl.notices + "W" * tl.warnings
+            d = lists.get(p.id)
+            deck = "" if d is None else {"none": _("none"), "registered": _("registered"),
+                                          "problems": _("{n} problem(s)", n=len(d.problems))}[d.status]
+            t.add_row(p.id, p.name, _(p.status), str(points.get(p.id, 0)),
+                      "✓" if p.id in seated else "", nw, deck, key=p.id)
+
+    def draw_build(self, ev: Event) -> None:
+        """The build phase of a sealed or draft event (G-SEALED, G-DRAFT-*):
+        its timer, each player's pool, seat and decklist."""
+        from core import clock as C
+        from core.decklists import decklist_status, seat_of
+
+        lbl = self.query_one("#build-status", Label)
+        t = self.query_one("#build-table", DataTable)
+        t.clear(columns=True)
+        if ev.kind == "constructed":
+            lbl.update(_("A constructed event has no build phase."))
+            return
+        st = self.desk.build_status()
+        if st.state == "none":
+            lbl.update(_("No build phase yet: F11 opens it (pools for sealed, pods for a draft)."))
+            return
+        what = (_("{set}, product {p}", set=st.set_code, p=st.product) if ev.kind == "sealed"
+                else _("{set}, {n} packs a player, pods {pods}", set=st.set_code, n=st.packs,
+                       pods="+".join(map(str, st.pods)) or "-"))
+        timer = C.fmt(st.remaining) if st.remaining is not None else C.fmt(st.minutes * 60)
+        lbl.update(Text(_("Build phase: {state} · {what} · seed {seed} · time left {t} · {k} decklists missing",
+                     state=_(st.state), what=what, seed=st.seed, t=timer, k=len(st.missing_decklists))))
+        t.add_columns(_("ID"), _("Name"), _("Seat"), _("Pool"), _("Decklist"), _("Deck"), _("Problems"))
+        for d in decklist_status(ev):
+            seat = seat_of(ev, d.player)
+            pool = ev.pool_of(d.player)
+            t.add_row(d.player, d.name, f"{seat[0] + 1}-{seat[1] + 1}" if seat else "",
+                      str(len(pool.cards)) if pool else "-", _(d.status),
+                      f"{d.deck_size}+{d.spare_size}" if d.status != "none" else "",
+                      "; ".join(p.message for p in d.problems[:2]), key=d.player)
 
     @staticmethod
     def _result_cell(m) -> Text:
@@ -402,7 +452,7 @@ class EventScreen(Translated, Screen):
 
     def say(self, text: str, error: bool = False) -> None:
         lbl = self.query_one("#message", Label)
-        lbl.update(text)
+        lbl.update(Text(text))  # plain text: "[G-BO3]" is a rule id, not markup
         lbl.set_class(error, "error")
 
     # -- actions ----------------------------------------------------------------
@@ -580,3 +630,93 @@ class EventScreen(Translated, Screen):
         path = folder / f"{self.event.id}-{what}.{fmt}"
         path.write_text(text, encoding="utf-8")
         self.app.call_from_thread(self.say, _("written: {path}", path=path))
+
+    def action_build_menu(self) -> None:
+        ev = self.event
+        if ev.kind == "constructed":
+            self.say(_("A constructed event has no build phase."), error=True)
+            return
+        self.action_tab("build")
+        from .dialogs import Choose
+
+        choices = [("open", _("Open the build phase (pools / pods)")),
+                   ("timer", _("Start, pause or resume the building timer")),
+                   ("decklist", _("Register a decklist from a file")),
+                   ("botdecks", _("Build decks for players without a decklist (bot builder)")),
+                   ("close", _("Close the build phase"))]
+        if ev.kind == "draft":
+            choices.insert(1, ("simulate", _("Simulate the draft with bots (practice events)")))
+        self.app.push_screen(Choose(_("Build phase"), choices), self._build_choice)
+
+    def _build_choice(self, choice: str | None) -> None:
+        if not choice:
+            return
+        ev = self.event
+        if choice == "open":
+            hint = _("SET PRODUCT [SEED], e.g. alpha 2s (or 1s3b)") if ev.kind == "sealed" else \
+                _("SET PACKS [SEED], e.g. alpha 4 (4 to 6 packs)")
+            self.app.push_screen(Prompt(_("Open the build phase: {hint}", hint=hint)), self._open_build)
+        elif choice == "decklist":
+            self.app.push_screen(Prompt(_("Decklist: PLAYER FILE (text 'COUNT NUMBER' lines, or .csv)")),
+                                 self._register_decklist)
+        else:
+            self._build_op(choice)
+
+    def _guard(self, fn, done: str) -> None:
+        try:
+            fn()
+        except (LyceeError, ValueError) as err:
+            self.say(str(err), error=True)
+            return
+        self.refresh_all()
+        self.say(done)
+
+    def _open_build(self, text: str | None) -> None:
+        if not text:
+            return
+        from limited import event as LE
+
+        parts = text.split()
+        if len(parts) not in (2, 3) or (len(parts) == 3 and not parts[2].isdigit()):
+            self.say(_("write the set, the product or packs, and optionally a seed"), error=True)
+            return
+        seed = int(parts[2]) if len(parts) == 3 else None
+        if self.event.kind == "sealed":
+            self._guard(lambda: LE.open_sealed_pools(self.desk, parts[0], parts[1], seed),
+                        _("sealed pools opened"))
+        elif parts[1].isdigit():
+            self._guard(lambda: LE.draft_pods(self.desk, parts[0], int(parts[1]), seed),
+                        _("pods seated"))
+        else:
+            self.say(_("write the number of packs, 4 to 6"), error=True)
+
+    def _register_decklist(self, text: str | None) -> None:
+        if not text:
+            return
+        parts = text.split(maxsplit=1)
+        if len(parts) != 2:
+            self.say(_("write the player and the file"), error=True)
+            return
+        self._guard(lambda: self.desk.register_decklist_file(parts[0], parts[1]),
+                    _("decklist registered for {who}", who=parts[0]))
+
+    def _build_op(self, op: str) -> None:
+        from limited import event as LE
+
+        if op == "simulate":
+            self._guard(lambda: LE.simulate_draft(self.desk), _("draft simulated: pools recorded"))
+        elif op == "botdecks":
+            self._guard(lambda: LE.build_bot_decks(self.desk), _("decks built and registered"))
+        elif op == "close":
+            self._guard(lambda: self.desk.close_build(), _("build phase closed"))
+        elif op == "timer":
+            st = self.desk.build_status()
+            fn = (self.desk.start_build if st.state == "open" else
+                  self.desk.resume_build if st.state == "paused" else self.desk.pause_build)
+            try:
+                fn()
+            except LyceeError as err:
+                self.say(str(err), error=True)
+                return
+            self.refresh_all()
+            self.say(_("building timer: {state}", state=_(self.desk.build_status().state)))
