@@ -92,7 +92,21 @@ def cmd_demo(args) -> int:
     dd = DataDir(args.data_dir)
     store = make_demo(dd, players=args.players, kind=args.kind, seed=args.seed)
     eid = store.id
-    store.close()
+    try:
+        if args.kind != "constructed":
+            # a limited demo starts in its build phase: sealed pools opened,
+            # or the draft pods seated and drafted by bots
+            from limited import event as LE
+
+            desk = Desk(store, actor="demo")
+            seed = args.seed if args.seed is not None else 1
+            if args.kind == "sealed":
+                LE.open_sealed_pools(desk, "alpha", "1s3b", seed, start=False)
+            else:
+                LE.draft_pods(desk, "alpha", 4, seed)
+                LE.simulate_draft(desk, start=False)
+    finally:
+        store.close()
     if args.no_tui:
         print(eid)
         return 0
