@@ -22,6 +22,7 @@ from dataclasses import replace
 from datetime import date
 from typing import Callable
 
+from .i18n import _
 from .errors import LyceeError, NotFound, RuleError
 from .matchrules import (
     Result,
@@ -63,9 +64,9 @@ def apply(event: Event | None, act: dict) -> Event:
     kind = act.get("type")
     fn = _APPLY.get(kind)
     if fn is None:
-        raise LyceeError(f"unknown action type {kind!r} (seq {act.get('seq')})")
+        raise LyceeError(_("unknown action type {kind!r} (seq {x})", kind=kind, x=act.get('seq')))
     if event is None and kind not in FOUNDING:
-        raise LyceeError(f"the log must begin with 'create', not {kind!r}")
+        raise LyceeError(_("the log must begin with 'create', not {kind!r}", kind=kind))
     return fn(event, act.get("data", {}))
 
 
@@ -93,7 +94,7 @@ def undo_target(actions: list[dict]) -> dict:
         if act["type"] in FOUNDING:
             break
         return act
-    raise LyceeError("nothing to undo")
+    raise LyceeError(_("nothing to undo"))
 
 
 #: Audit-trail lines of action types kept in modules of their own.
@@ -170,42 +171,42 @@ def check_settings(d: dict, partial: bool = False) -> dict:
     if has("name"):
         name = str(d.get("name", "")).strip()
         if not name:
-            raise LyceeError("the event needs a name")
+            raise LyceeError(_("the event needs a name"))
         out["name"] = name
     if has("date"):
         try:
             out["date"] = date.fromisoformat(str(d.get("date"))).isoformat()
         except ValueError:
-            raise LyceeError(f"date {d.get('date')!r} is not YYYY-MM-DD") from None
+            raise LyceeError(_("date {x!r} is not YYYY-MM-DD", x=d.get('date'))) from None
     if "kind" in d or not partial:
         kind = d.get("kind", "constructed")
         if kind not in KINDS:
-            raise LyceeError(f"kind {kind!r}: choose one of {', '.join(KINDS)}")
+            raise LyceeError(_("kind {kind!r}: choose one of {x}", kind=kind, x=', '.join(KINDS)))
         out["kind"] = kind
     if "match" in d or not partial:
         m = d.get("match", "bo3")
         if m not in MATCH_TYPES:
-            raise LyceeError(f"match {m!r}: choose bo3 or bo1")
+            raise LyceeError(_("match {m!r}: choose bo3 or bo1", m=m))
         out["match"] = m
     if "minutes" in d or not partial:
         minutes = d.get("minutes", 50 if out.get("match", "bo3") == "bo3" else 30)
         if not isinstance(minutes, int) or not 1 <= minutes <= 600:
-            raise LyceeError(f"minutes {minutes!r}: a whole number from 1 to 600")
+            raise LyceeError(_("minutes {minutes!r}: a whole number from 1 to 600", minutes=minutes))
         out["minutes"] = minutes
     if "rounds_planned" in d or not partial:
         r = d.get("rounds_planned")
         if r is not None and (not isinstance(r, int) or not 1 <= r <= 30):
-            raise LyceeError(f"rounds {r!r}: a whole number from 1 to 30")
+            raise LyceeError(_("rounds {r!r}: a whole number from 1 to 30", r=r))
         out["rounds_planned"] = r
     if "tiebreakers" in d or not partial:
         tb = tuple(d.get("tiebreakers", DEFAULT_TIEBREAKERS))
         bad = [t for t in tb if t not in TIEBREAKERS]
         if bad:
             raise LyceeError(
-                f"unknown tiebreaker {bad[0]!r}: choose from {', '.join(TIEBREAKERS)} (G-TIE-1)"
+                _("unknown tiebreaker {x!r}: choose from {x2} (G-TIE-1)", x=bad[0], x2=', '.join(TIEBREAKERS))
             )
         if len(set(tb)) != len(tb):
-            raise LyceeError("a tiebreaker is listed twice")
+            raise LyceeError(_("a tiebreaker is listed twice"))
         out["tiebreakers"] = tb
     if "staff" in d or not partial:
         s = d.get("staff") or {}
@@ -232,7 +233,7 @@ def find_player(event: Event, ref: str) -> Player:
     hits = [p for p in event.players if name_key(p.name) == key]
     if len(hits) == 1:
         return hits[0]
-    raise NotFound(f"no player {ref!r} in {event.name}")
+    raise NotFound(_("no player {ref!r} in {name}", ref=ref, name=event.name))
 
 
 def _set_match(event: Event, rnd: Round, new: Match) -> Event:
@@ -244,7 +245,7 @@ def _set_match(event: Event, rnd: Round, new: Match) -> Event:
 
 def _round(event: Event, number: int) -> Round:
     if not 1 <= number <= len(event.rounds):
-        raise NotFound(f"round {number} has not been paired")
+        raise NotFound(_("round {number} has not been paired", number=number))
     return event.rounds[number - 1]
 
 
@@ -277,12 +278,12 @@ def _register(event, d):
     for p in d["players"]:
         name = p["name"].strip()
         if not name:
-            raise LyceeError("a player needs a name")
+            raise LyceeError(_("a player needs a name"))
         key = name_key(name)
         if key in seen:
-            raise LyceeError(f"{name!r} is already registered in {event.name} (as {seen[key]!r})")
+            raise LyceeError(_("{name!r} is already registered in {name2} (as {x!r})", name=name, name2=event.name, x=seen[key]))
         if event.has_player(p["id"]):
-            raise LyceeError(f"player id {p['id']!r} is taken")
+            raise LyceeError(_("player id {id!r} is taken", id=p['id']))
         seen[key] = name
         new.append(Player(id=p["id"], name=name, joined_round=joined))
     return replace(event, players=event.players + tuple(new))
@@ -303,10 +304,10 @@ def drop_player(event: Event, pid: str, forfeit: bool = True, why: str = "drop",
                 rule: str = "G-DROP-2") -> Event:
     p = event.player(pid)
     if p.excluded:
-        raise RuleError(f"{p.name} was excluded and is already out of the event", "G-DROP-1")
+        raise RuleError(_("{name} was excluded and is already out of the event", name=p.name), "G-DROP-1")
     if p.dropped_after_round is not None:
         raise RuleError(
-            f"{p.name} already dropped after round {p.dropped_after_round}", "G-DROP-1"
+            _("{name} already dropped after round {dropped_after_round}", name=p.name, dropped_after_round=p.dropped_after_round), "G-DROP-1"
         )
     rnd = event.current_round
     after = len(event.rounds)
@@ -346,11 +347,11 @@ def double_loss(event: Event, rnd: Round, m: Match, why: str, rule: str) -> Even
 def _pair(event, d):
     number = d["round"]
     if number != len(event.rounds) + 1:
-        raise LyceeError(f"round {number} cannot be paired now (next is {len(event.rounds) + 1})")
+        raise LyceeError(_("round {number} cannot be paired now (next is {x})", number=number, x=len(event.rounds) + 1))
     cur = event.current_round
     if cur is not None and not cur.complete:
         tables = ", ".join(map(str, cur.missing_tables()))
-        raise RuleError(f"round {cur.number} still misses results at table(s) {tables}")
+        raise RuleError(_("round {number} still misses results at table(s) {tables}", number=cur.number, tables=tables))
     if number == 1 and event.build is not None:
         from .decklists import check_build_done
 
@@ -360,7 +361,7 @@ def _pair(event, d):
         table, p1, p2 = m["table"], m["p1"], m.get("p2")
         for pid in (p1, p2):
             if pid is not None and not event.has_player(pid):
-                raise NotFound(f"no player {pid!r}")
+                raise NotFound(_("no player {pid!r}", pid=pid))
         note = m.get("note", "")
         if p2 is None:
             matches.append(Match(table, p1, None, 2, 0, 0, "bye", note))
@@ -375,13 +376,12 @@ def _unpair(event, d):
     be paired again: refused once a result is in or the round clock started."""
     rnd = event.current_round
     if rnd is None or rnd.number != d["round"]:
-        raise LyceeError(f"round {d['round']} is not the current round")
+        raise LyceeError(_("round {round} is not the current round", round=d['round']))
     played = [m.table for m in rnd.matches if m.reported and not m.is_bye]
     if played:
-        raise LyceeError(f"round {rnd.number} has results (tables {', '.join(map(str, played))}): "
-                         "it cannot be paired again")
+        raise LyceeError(_("round {number} has results (tables {x}): it cannot be paired again", number=rnd.number, x=', '.join(map(str, played))))
     if rnd.clock is not None:
-        raise LyceeError(f"round {rnd.number} has started (its clock runs): it cannot be paired again")
+        raise LyceeError(_("round {number} has started (its clock runs): it cannot be paired again", number=rnd.number))
     return replace(event, rounds=event.rounds[:-1])
 
 
@@ -394,7 +394,7 @@ def _table(event: Event, d: dict) -> tuple[Round, Match]:
     rnd = _round(event, d["round"])
     m = rnd.match_at(d["table"])
     if m is None:
-        raise NotFound(f"round {rnd.number} has no table {d['table']}")
+        raise NotFound(_("round {number} has no table {table}", number=rnd.number, table=d['table']))
     return rnd, m
 
 
@@ -420,8 +420,7 @@ def _intentional_note(event: Event, rnd: Round, m: Match, override_by: str | Non
         hj = require_head_judge(event, override_by, "G-ID-2")
         return f"ID (head judge {hj} overrode G-ID-2)"
     raise RuleError(
-        f"no intentional draw: {why}; it must be agreed and told to a judge before "
-        "the match starts (a head judge may override)", "G-ID-2")
+        _("no intentional draw: {why}; it must be agreed and told to a judge before the match starts (a head judge may override)", why=why), "G-ID-2")
 
 
 @action("result")
@@ -431,14 +430,14 @@ def _result(event, d):
     with ``override_by`` the head judge's name to override G-ID-2)."""
     rnd, m = _table(event, d)
     if m.is_bye:
-        raise RuleError(f"table {m.table} is a bye: it takes no result", "G-SWISS-POINTS")
+        raise RuleError(_("table {table} is a bye: it takes no result", table=m.table), "G-SWISS-POINTS")
     games = None
     if d.get("games") is not None:
         games = tuple(d["games"])
         r = result_from_games(games, event.match, rnd.stage)
         given = (d.get("p1_wins", r.p1_wins), d.get("p2_wins", r.p2_wins), d.get("draws", r.draws))
         if given != (r.p1_wins, r.p2_wins, r.draws):
-            raise LyceeError(f"the games give {r.text()}, not {'-'.join(map(str, given))}")
+            raise LyceeError(_("the games give {x}, not {x2}", x=r.text(), x2='-'.join(map(str, given))))
     else:
         r = Result(d["p1_wins"], d["p2_wins"], d.get("draws", 0), d.get("intentional", False))
     note = d.get("note", "")
@@ -450,8 +449,7 @@ def _result(event, d):
         games = m.games
         if games and not agrees_with_games(r, games):
             raise LyceeError(
-                f"{r.text()} disagrees with the games entered at table {m.table} "
-                f"({', '.join(games)}): enter the games, or undo them first")
+                _("{x} disagrees with the games entered at table {table} ({x2}): enter the games, or undo them first", x=r.text(), table=m.table, x2=', '.join(games)))
     new = replace(m, p1_wins=r.p1_wins, p2_wins=r.p2_wins, draws=r.draws, outcome=r.outcome,
                   note=note, games=games, intentional=r.intentional)
     return _set_match(event, rnd, new)
@@ -465,9 +463,9 @@ def _game(event, d):
     rnd, m = _table(event, d)
     rule = "G-BO1" if event.match == "bo1" else "G-BO3"
     if m.is_bye:
-        raise RuleError(f"table {m.table} is a bye: no games are played", "G-SWISS-POINTS")
+        raise RuleError(_("table {table} is a bye: no games are played", table=m.table), "G-SWISS-POINTS")
     if m.reported:
-        raise RuleError(f"the match at table {m.table} is over ({m.outcome}): no more games", rule)
+        raise RuleError(_("the match at table {table} is over ({outcome}): no more games", table=m.table, outcome=m.outcome), rule)
     games = m.games + (d["game"],)
     check_games(games, event.match)
     if match_over(games, event.match):
@@ -490,13 +488,12 @@ def _id_decision(event, d):
     rnd, m = _table(event, d)
     decision = d["decision"]
     if decision not in ID_DECISIONS:
-        raise LyceeError(f"decision {decision!r}: choose replay or no_winner")
+        raise LyceeError(_("decision {decision!r}: choose replay or no_winner", decision=decision))
     if rnd.stage not in ("top", "playoff"):
         raise RuleError(
-            f"round {rnd.number} is a Swiss round: an intentional draw there is simply a draw "
-            "(enter it as the result 'id')", "G-ID-3")
+            _("round {number} is a Swiss round: an intentional draw there is simply a draw (enter it as the result 'id')", number=rnd.number), "G-ID-3")
     if m.is_bye:
-        raise RuleError(f"table {m.table} is a bye", "G-ID-3")
+        raise RuleError(_("table {table} is a bye", table=m.table), "G-ID-3")
     from .staff import require_organizer
 
     org = require_organizer(event, d.get("by"), "G-ID-3")

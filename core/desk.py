@@ -8,6 +8,7 @@ import random
 from dataclasses import dataclass
 
 from . import actions as A
+from .i18n import _
 from .errors import LyceeError
 from .matchrules import parse_result, result_from_games
 from .model import Event, Match
@@ -81,7 +82,7 @@ class Desk:
         if any(r.stage == "top" for r in ev.rounds):
             matches = next_elimination_round(ev)
             if matches is None:
-                raise LyceeError("the elimination bracket is finished (G-SE)")
+                raise LyceeError(_("the elimination bracket is finished (G-SE)"))
             return self.store_pairing(matches, stage="top")
         matches = pair_swiss(ev, self.rng_for(number, seed))
         return self.store_pairing(matches)
@@ -92,9 +93,9 @@ class Desk:
         ev = self.event
         rnd = ev.current_round
         if rnd is None:
-            raise LyceeError("no round has been paired yet")
+            raise LyceeError(_(_("no round has been paired yet")))
         if rnd.stage != "swiss":
-            raise LyceeError("only a Swiss round can be paired again; undo an elimination round instead")
+            raise LyceeError(_("only a Swiss round can be paired again; undo an elimination round instead"))
         tries = sum(1 for a in self.store.actions if a["type"] == "unpair" and a["data"]["round"] == rnd.number)
         acts = [("unpair", {"round": rnd.number})]
         after = A.apply(ev, {"type": "unpair", "data": {"round": rnd.number}})
@@ -255,7 +256,7 @@ class Desk:
             due = {p.key: p for p in self.late_prompts()}
             if prompt not in due:
                 keys = ", ".join(due) or "none"
-                raise LyceeError(f"no lateness prompt {prompt!r} is due (due now: {keys})")
+                raise LyceeError(_("no lateness prompt {prompt!r} is due (due now: {keys})", prompt=prompt, keys=keys))
             prompt = due[prompt]
         data = {"round": prompt.round, "rule": prompt.rule, "table": prompt.table,
                 "players": list(prompt.players), "decision": decision,

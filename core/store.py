@@ -26,6 +26,7 @@ from filelock import FileLock, Timeout
 from tinydb import TinyDB
 
 from . import actions as A
+from .i18n import _
 from .errors import EventLocked, LyceeError, NotFound
 from .model import Event
 from .storage import CorruptFile, DurableStorage, dumps, read_json, write_durably
@@ -89,7 +90,7 @@ class DataDir:
             try:
                 ev = A.replay(_log_of(read_json(path)))
                 if ev is None:
-                    raise LyceeError("empty log")
+                    raise LyceeError(_("empty log"))
                 out.append(EventSummary(ev.id, ev.name, ev.date, ev.kind, ev.match,
                                         len(ev.players), len(ev.rounds), path))
             except (CorruptFile, LyceeError, KeyError, TypeError) as err:
@@ -111,8 +112,8 @@ class DataDir:
             if len(hits) == 1:
                 return hits[0]
         if not hits:
-            raise NotFound(f"no event {ref!r} in {self.events_dir}")
-        raise LyceeError(f"{ref!r} matches {len(hits)} events ({', '.join(hits[:5])}): say more")
+            raise NotFound(_("no event {ref!r} in {events_dir}", ref=ref, events_dir=self.events_dir))
+        raise LyceeError(_("{ref!r} matches {x} events ({x2}): say more", ref=ref, x=len(hits), x2=', '.join(hits[:5])))
 
     # -- create / open / delete -------------------------------------------------
     def new_id(self, on: str) -> str:
@@ -155,7 +156,7 @@ class DataDir:
     def open(self, event_id: str, create: bool = False) -> "EventStore":
         path = self.event_path(event_id)
         if not create and not path.exists():
-            raise NotFound(f"no event {event_id!r} in {self.events_dir}")
+            raise NotFound(_("no event {event_id!r} in {events_dir}", event_id=event_id, events_dir=self.events_dir))
         return EventStore(self, event_id, clock=self.clock)
 
     def delete(self, event_id: str) -> None:
@@ -247,15 +248,14 @@ class EventStore:
             self._actions = _log_of(self._db.storage.read())
             return
         raise LyceeError(
-            f"{err.path} cannot be read ({err.reason}) and no good backup exists; "
-            "the file was left as it is"
+            _("{path} cannot be read ({reason}) and no good backup exists; the file was left as it is", path=err.path, reason=err.reason)
         ) from None
 
     # -- reading -----------------------------------------------------------------
     @property
     def event(self) -> Event:
         if self._event is None:
-            raise LyceeError(f"event {self.id} has no data yet")
+            raise LyceeError(_("event {id} has no data yet", id=self.id))
         return self._event
 
     @property
@@ -283,7 +283,7 @@ class EventStore:
         try:
             dumps(act)
         except (TypeError, ValueError) as err:
-            raise LyceeError(f"cannot store {kind}: {err}") from None
+            raise LyceeError(_("cannot store {kind}: {err}", kind=kind, err=err)) from None
         if kind == "pair" and self._actions:
             self._backup(data.get("round", 0))
         self._db.table(LOG).insert(act)

@@ -15,7 +15,7 @@ from core import i18n
 ROOT = Path(__file__).resolve().parents[1]
 #: Strings translated through a variable (_(event.kind), _(row.status) ...).
 DYNAMIC = ["constructed", "sealed", "draft", "active", "dropped", "excluded", "deck", "spare",
-           "Final", "Semi-finals", "Quarter-finals", "Round of 16", "Round of 32"]
+           "Final", "Semi-finals", "Quarter-finals", "Round of 16", "Round of 32", "BO3", "BO1"]
 
 
 def msgids() -> set[str]:

@@ -148,7 +148,7 @@ class EventScreen(Translated, Screen):
 
     def _round_status(self, ev: Event) -> str:
         r = ev.current_round
-        fmt = f"{_(ev.kind)} · {ev.match.upper()} · {ev.minutes}{_('min')}"
+        fmt = f"{_(ev.kind)} · {_(ev.match.upper())} · {ev.minutes}{_('min')}"
         if r is None:
             return _("{fmt} · {n} players · not started", fmt=fmt, n=len(ev.players))
         missing = len(r.missing_tables())

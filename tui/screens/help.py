@@ -27,6 +27,7 @@ class HelpScreen(Translated, ModalScreen[None]):
     HelpScreen { align: center middle; }
     HelpScreen > VerticalScroll { width: 90; height: 80%; border: thick $accent; background: $panel; padding: 0 1; }
     HelpScreen DataTable { height: auto; }
+    HelpScreen Label { width: 100%; }
     """
     BINDINGS = [Binding("escape,f1,q", "close", "Close", id="help.close")]
 
@@ -45,7 +46,7 @@ class HelpScreen(Translated, ModalScreen[None]):
 
     def on_mount(self) -> None:
         t = self.query_one(DataTable)
-        t.add_columns(_("Key"), _("Action"), _("ID"))
+        t.add_columns(_("Key"), _("What it does"), _("ID"))
         for row in self.rows:
             t.add_row(*row)
 
