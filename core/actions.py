@@ -238,9 +238,17 @@ def find_player(event: Event, ref: str) -> Player:
 
 def _set_match(event: Event, rnd: Round, new: Match) -> Event:
     matches = tuple(new if m.table == new.table else m for m in rnd.matches)
-    rounds = list(event.rounds)
-    rounds[rnd.number - 1] = replace(rnd, matches=matches)
-    return replace(event, rounds=tuple(rounds))
+    return event.with_round(replace(rnd, matches=matches))
+
+
+def require_complete(event: Event) -> None:
+    """No pairing of any kind while a result of the current round is missing;
+    the message lists the tables."""
+    cur = event.current_round
+    if cur is not None and not cur.complete:
+        tables = ", ".join(map(str, cur.missing_tables()))
+        raise RuleError(_("round {number} is not finished: results missing at table(s) {tables}",
+                          number=cur.number, tables=tables))
 
 
 def _round(event: Event, number: int) -> Round:
@@ -348,10 +356,7 @@ def _pair(event, d):
     number = d["round"]
     if number != len(event.rounds) + 1:
         raise LyceeError(_("round {number} cannot be paired now (next is {x})", number=number, x=len(event.rounds) + 1))
-    cur = event.current_round
-    if cur is not None and not cur.complete:
-        tables = ", ".join(map(str, cur.missing_tables()))
-        raise RuleError(_("round {number} still misses results at table(s) {tables}", number=cur.number, tables=tables))
+    require_complete(event)
     if number == 1 and event.build is not None:
         from .decklists import check_build_done
 

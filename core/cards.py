@@ -840,7 +840,7 @@ def dump_set(cs: CardSet) -> str:
         comma = "," if i < len(keys) - 1 else ""
         v = d[k]
         if k == "cards":
-            lines.append(f'  "cards": [')
+            lines.append('  "cards": [')
             lines += [f"    {j(c)}{',' if n < len(v) - 1 else ''}" for n, c in enumerate(v)]
             lines.append(f"  ]{comma}")
         elif k == "starters":

@@ -34,7 +34,7 @@ from typing import Callable, Union
 from .actions import _round, _set_match, action
 from .errors import LyceeError, NotFound, RuleError
 from .i18n import _
-from .model import ClockState, Event, Round
+from .model import ClockState, Event
 
 Instant = Union[datetime, float, int]
 TimeSource = Callable[[], Instant]
@@ -199,10 +199,6 @@ class RoundClock:
 # -- the action ----------------------------------------------------------------------
 
 
-def _set_round(event: Event, rnd: Round) -> Event:
-    rounds = list(event.rounds)
-    rounds[rnd.number - 1] = rnd
-    return replace(event, rounds=tuple(rounds))
 
 
 @action("clock")
@@ -236,15 +232,15 @@ def _clock(event, d):
         from .staff import check_staff
 
         check_staff(event, "start its clock")
-        return _set_round(event, replace(rnd, clock=ClockState(event.minutes, at)))
+        return event.with_round(replace(rnd, clock=ClockState(event.minutes, at)))
     if st is None:
         raise LyceeError(_("round {r}'s clock has not started", r=rnd.number))
     if op == "pause":
         if st.paused:
             raise LyceeError(_("round {r}'s clock is already paused", r=rnd.number))
-        return _set_round(event, replace(rnd, clock=replace(st, pauses=st.pauses + ((at, None),))))
+        return event.with_round(replace(rnd, clock=replace(st, pauses=st.pauses + ((at, None),))))
     # resume
     if not st.paused:
         raise LyceeError(_("round {r}'s clock is not paused", r=rnd.number))
     pauses = st.pauses[:-1] + ((st.pauses[-1][0], at),)
-    return _set_round(event, replace(rnd, clock=replace(st, pauses=pauses)))
+    return event.with_round(replace(rnd, clock=replace(st, pauses=pauses)))

@@ -29,6 +29,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from core.actions import require_complete
 from core.errors import LyceeError, RuleError
 from core.i18n import _
 from core.model import Event, Match
@@ -98,12 +99,7 @@ def _swiss_complete(event: Event) -> None:
     sr = event.swiss_rounds
     if not sr:
         raise RuleError(_("no Swiss round has been played; nothing to cut from"), "G-SE")
-    cur = event.current_round
-    if cur is not None and not cur.complete:
-        tables = ", ".join(str(t) for t in cur.missing_tables())
-        raise RuleError(_(
-            "round {number} is not finished: results missing at table(s) {tables}",
-            number=cur.number, tables=tables))
+    require_complete(event)
     if event.rounds_planned is not None and len(sr) < event.rounds_planned:
         raise RuleError(
             _("the Swiss is not over: {n} of {planned} rounds played", n=len(sr), planned=event.rounds_planned),
@@ -254,12 +250,7 @@ def next_elimination_round(
     tops = _top_rounds(event)
     if not tops:
         raise RuleError(_("the event has no elimination bracket yet"), "G-SE")
-    cur = event.current_round
-    if cur is not None and not cur.complete:
-        tables = ", ".join(str(t) for t in cur.missing_tables())
-        raise RuleError(_(
-            "round {number} is not finished: results missing at table(s) {tables}",
-            number=cur.number, tables=tables))
+    require_complete(event)
     last = tops[-1]
     main = sorted((m for m in last.matches if m.note != THIRD_PLACE), key=lambda m: m.table)
     for m in last.matches:

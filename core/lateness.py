@@ -132,10 +132,6 @@ def next_due(event: Event, now: C.Instant | str) -> float | None:
 # -- actions -------------------------------------------------------------------------
 
 
-def _with_round(event: Event, rnd: Round) -> Event:
-    rounds = list(event.rounds)
-    rounds[rnd.number - 1] = rnd
-    return replace(event, rounds=tuple(rounds))
 
 
 @action("checkin")
@@ -156,7 +152,7 @@ def _checkin(event, d):
             raise LyceeError(_("{name} already checked in for round {r} at {at}", name=p.name, r=rnd.number, at=c.at))
     at = C.stamp(d["at"])
     secs = C.elapsed(rnd.clock, at)
-    return _with_round(event, replace(rnd, checkins=rnd.checkins + (Checkin(p.id, at, secs),)))
+    return event.with_round(replace(rnd, checkins=rnd.checkins + (Checkin(p.id, at, secs),)))
 
 
 @action("late")
@@ -182,7 +178,7 @@ def _late(event, d):
     prompt = due[0]
     ruling = LateRuling(rule, prompt.table, prompt.players, decision, str(d.get("by") or ""), at)
     rnd = replace(rnd, late=rnd.late + (ruling,))
-    event = _with_round(event, rnd)
+    event = event.with_round(rnd)
     if decision == "dismiss":
         return event
     m: Match = rnd.match_at(prompt.table)

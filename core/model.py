@@ -372,3 +372,9 @@ class Event:
 
     def with_(self, **changes) -> "Event":
         return replace(self, **changes)
+
+    def with_round(self, rnd: "Round") -> "Event":
+        """This event with round ``rnd.number`` replaced by ``rnd``."""
+        rounds = list(self.rounds)
+        rounds[rnd.number - 1] = rnd
+        return replace(self, rounds=tuple(rounds))

@@ -93,6 +93,7 @@ import random
 from dataclasses import dataclass
 
 from core._matching import max_weight_matching
+from core.actions import require_complete
 from core.errors import RuleError
 from core.i18n import _
 from core.model import Event, Match
@@ -164,12 +165,7 @@ def _refuse(event: Event) -> None:
             _("the event is in its single-elimination stage; no more Swiss rounds"),
             "G-SE",
         )
-    cur = event.current_round
-    if cur is not None and not cur.complete:
-        tables = ", ".join(str(t) for t in cur.missing_tables())
-        raise RuleError(_(
-            "round {number} is not finished: results missing at table(s) {tables}",
-            number=cur.number, tables=tables))
+    require_complete(event)
     played = len(event.swiss_rounds)
     if event.rounds_planned is not None and played >= event.rounds_planned:
         raise RuleError(_("the event has finished its {n} Swiss rounds", n=event.rounds_planned))

@@ -416,12 +416,9 @@ def pair_playoff(event: Event, player_ids, rng=None) -> tuple[Match, ...]:
     for pid in ids:
         if not event.has_player(pid):
             raise LyceeError(_("no player {pid!r} in this event", pid=pid))
-    cur = event.current_round
-    if cur is not None and not cur.complete:
-        tables = ", ".join(str(t) for t in cur.missing_tables())
-        raise RuleError(_(
-            "round {number} still has results missing (tables {tables})",
-            number=cur.number, tables=tables))
+    from core.actions import require_complete
+
+    require_complete(event)
     if not event.swiss_rounds:
         raise RuleError(_("no Swiss round has been played yet"), "G-TIE-PLAYOFF")
     led, fig, keys, tags, order = _table(event)

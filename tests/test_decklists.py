@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core import exports
-from core.decklists import as_decklist, decklist_status, deck_problems
+from core.decklists import decklist_status, deck_problems
 from core.decks import Decklist
 from core.desk import Desk
 from core.errors import LyceeError, NotFound, RuleError, ValidationError

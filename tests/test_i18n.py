@@ -4,7 +4,6 @@ placeholders match."""
 
 import ast
 import json
-import re
 import string
 from pathlib import Path
 

@@ -12,7 +12,7 @@ import json
 from dataclasses import replace
 
 from core import actions as A
-from core.errors import NotFound, RuleError
+from core.errors import RuleError
 from core.eventfile import event_from_doc, to_doc
 from core.lateness import Prompt, next_due, prompts
 from core.matchrules import (

@@ -14,7 +14,7 @@ from core.errors import LyceeError
 from core.i18n import _
 from core.model import PENALTY_ACTIONS
 
-from .cli import CliError, out_json, with_desk
+from .cli import out_json, with_desk
 
 
 def _name(ev, pid):
