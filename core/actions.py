@@ -471,7 +471,13 @@ def _game(event, d):
         raise RuleError(_("table {table} is a bye: no games are played", table=m.table), "G-SWISS-POINTS")
     if m.reported:
         raise RuleError(_("the match at table {table} is over ({outcome}): no more games", table=m.table, outcome=m.outcome), rule)
-    games = m.games + (d["game"],)
+    return add_game(event, rnd, m, d["game"])
+
+
+def add_game(event: Event, rnd: Round, m: Match, code: str) -> Event:
+    """``m`` with one more game; when it ends the match (G-BO3, G-BO1) the
+    match result is set from the games."""
+    games = m.games + (code,)
     check_games(games, event.match)
     if match_over(games, event.match):
         r = result_from_games(games, event.match, rnd.stage)

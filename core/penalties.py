@@ -37,10 +37,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Iterable
 
-from .actions import _round, _set_match, action, find_player, forfeit, player_match
+from .actions import _round, action, find_player, forfeit, player_match
 from .errors import LyceeError, NotFound, RuleError
 from .i18n import _
-from .matchrules import check_games, match_over, result_from_games
 from .model import APPEAL_OUTCOMES, PENALTY_ACTIONS, PENALTY_LEVELS, Event, Penalty
 
 MARK = {"notice": "N", "warning": "W"}
@@ -142,16 +141,9 @@ def _game_loss(event: Event, round_number: int, table: int, pid: str) -> Event:
     m = rnd.match_at(table)
     if m is None or m.is_bye or m.reported:
         return event
-    code = "loss-p1" if m.p1 == pid else "loss-p2"
-    games = m.games + (code,)
-    check_games(games, event.match)
-    if match_over(games, event.match):
-        r = result_from_games(games, event.match, rnd.stage)
-        new = replace(m, games=games, p1_wins=r.p1_wins, p2_wins=r.p2_wins, draws=r.draws,
-                      outcome=r.outcome)
-    else:
-        new = replace(m, games=games)
-    return _set_match(event, rnd, new)
+    from .actions import add_game
+
+    return add_game(event, rnd, m, "loss-p1" if m.p1 == pid else "loss-p2")
 
 
 # -- actions -----------------------------------------------------------------------------

@@ -21,6 +21,7 @@ class EventListScreen(Translated, Screen):
         Binding("enter,o", "open_event", "Open", id="events.open"),
         Binding("delete,x", "delete_event", "Delete", id="events.delete"),
         Binding("r", "refresh", "Refresh", id="events.refresh"),
+        Binding("p", "practice", "Practice", id="events.practice"),
         Binding("q", "app.quit", "Quit", id="events.quit"),
     ]
 
@@ -53,10 +54,10 @@ class EventListScreen(Translated, Screen):
             if e.problem:
                 t.add_row("", "⚠ " + e.problem[:60], "", "", "", "", e.id, key=e.id)
             else:
-                t.add_row(e.date, e.name, _(e.kind), e.match.upper(), str(e.players), str(e.rounds), e.id, key=e.id)
+                t.add_row(e.date, e.name, _(e.kind), _(e.match.upper()), str(e.players), str(e.rounds), e.id, key=e.id)
         status = self.query_one("#status", Label)
         if events:
-            status.update(_("{n} events in {path}", n=len(events), path=self.app.datadir.root))
+            status.update(_("{n} event(s) in {path}", n=len(events), path=self.app.datadir.root))
         else:
             status.update(_("No events yet. Press n to create one."))
 
@@ -81,7 +82,7 @@ class EventListScreen(Translated, Screen):
             try:
                 store = self.app.datadir.create(settings)
             except LyceeError as err:
-                self.notify(str(err), severity="error")
+                self.notify(str(err), severity="error", markup=False)
                 return
             eid = store.id
             store.close()
@@ -101,9 +102,14 @@ class EventListScreen(Translated, Screen):
             try:
                 self.app.datadir.delete(eid)
             except LyceeError as err:
-                self.notify(str(err), severity="error")
+                self.notify(str(err), severity="error", markup=False)
                 return
             self.notify(_("deleted {event}", event=eid))
             self.action_refresh()
 
         self.app.push_screen(Confirm(_("Delete event {event} and its backups? This cannot be undone.", event=eid)), answer)
+
+    def action_practice(self) -> None:
+        from .practice import PracticeScreen
+
+        self.app.push_screen(PracticeScreen())
