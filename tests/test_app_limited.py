@@ -1,0 +1,372 @@
+"""Limited play in the app, driven from the keyboard (Pilot): a practice draft
+to a saved deck, a sealed build to a legal 40-card deck, the draft table
+calling picks with a fake clock (G-SEALED, G-DRAFT-1..4, G-SPARE-1)."""
+
+import random
+
+import pytest
+from rich.cells import cell_len
+
+from core.decks import check_draft, check_sealed, parse_decklist
+from core.store import DataDir
+from limited.draft import PickTimer
+from limited.draftlog import read_log, replay
+from limited.facts import catalog_for
+from tui.app import LyceeApp
+from tui.screens.deckbuilder import DeckBuilderScreen, Library
+from tui.screens.draft import DraftScreen, PackReview
+from tui.screens.draft_table import BuildTimerScreen, TableCall, TableScreen, TableSetup
+from tui.screens.practice import PausableClock, PracticeScreen, catalog
+from tui.screens.sealed import SealedScreen
+from tui.widgets.cards import seat_ring
+
+
+class FakeClock:
+    def __init__(self, t: float = 1000.0):
+        self.t = t
+
+    def __call__(self) -> float:
+        return self.t
+
+
+async def type_text(pilot, text):
+    for ch in text:
+        await pilot.press(ch if ch != " " else "space")
+
+
+async def open_practice(pilot, app, clock):
+    await pilot.press("p")  # the event list's binding (events.practice)
+    await pilot.pause()
+    assert isinstance(app.screen, PracticeScreen)
+    app.screen.clock = clock
+
+
+@pytest.mark.asyncio
+async def test_practice_draft_to_a_saved_deck(tmp_path):
+    """8 seats, 1 human, 4 packs: pick by keys (one pick timed out by the fake
+    clock, G-DRAFT-1), a review after every pack, the builder's suggestion
+    (G-DRAFT-4: 40 cards), saved in the library and exported as text."""
+    dd = DataDir(tmp_path)
+    clock = FakeClock()
+    app = LyceeApp(dd, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_practice(pilot, app, clock)
+        await pilot.press("d")
+        await pilot.pause()
+        app.screen.query_one("#seed").focus()
+        await type_text(pilot, "7")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DraftScreen)
+        d = screen.draft
+        assert len(d.seats) == 8 and sum(not s.bot for s in d.seats) == 1
+        me = screen.me
+        target = d.state().passes_to(me)
+        assert d.seats[target].name in str(screen.query_one("#passing").render())
+        assert str(screen.query_one("#timer").value) == str(int(PickTimer().seconds(11)))
+
+        # pause: time passes but no pick is lost
+        await pilot.press("space")
+        clock.t += 500
+        screen.tick()
+        assert len(d.pool(me)) == 0
+        await pilot.press("space")
+        # the deadline passes: the bot's choice is taken for the player
+        clock.t += 100
+        screen.tick()
+        await pilot.pause()
+        assert len(d.pool(me)) == 1
+        assert [p for p in d.picks if p.seat == me][0].timeout
+        assert "time!" in str(screen.query_one("#message").render())
+
+        reviews = 0
+        for _ in range(200):
+            if isinstance(app.screen, PackReview):
+                reviews += 1
+                await pilot.press("enter")
+            elif isinstance(app.screen, DraftScreen):
+                await pilot.press("a" if d.pick_number % 4 == 0 else "enter")  # sometimes the bot's choice
+            else:
+                break
+            await pilot.pause()
+        assert reviews == 4
+        builder = app.screen
+        assert isinstance(builder, DeckBuilderScreen)
+        assert builder.kind == "draft" and builder.want == 40
+        assert sum(builder.pool.values()) == 44  # 4 packs of 11, every card taken
+        log = tmp_path / "drafts" / "draft-alpha-7.json"
+        cs = catalog().set("alpha")
+        assert replay(read_log(log, cs), cs).pools[me] == d.pool(me)
+
+        await pilot.press("g")
+        await pilot.pause()
+        assert builder.problems == []
+        assert "✓" in str(builder.query_one("#checks").render())
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press("enter")  # the proposed name
+        await pilot.pause()
+        await pilot.press("e")
+        await pilot.pause()
+    docs = Library(tmp_path).decks()
+    assert [doc["name"] for doc in docs] == ["alpha draft 7"]
+    doc = docs[0]
+    assert sum(doc["deck"].values()) == 40 and doc["kind"] == "draft" and doc["packs"] == 4
+    deck = parse_decklist((tmp_path / "decks" / "alpha-draft-7.txt").read_text(encoding="utf-8"))
+    assert dict(deck.counts("deck")) == doc["deck"]
+    assert check_draft(deck, catalog_for(cs), packs=4, pool=doc["pool"]) == []
+
+
+@pytest.mark.asyncio
+async def test_sealed_from_opening_to_a_legal_40_card_deck(tmp_path):
+    """1 starter + 3 boosters opened from a shown seed; a deck built card by card
+    with filters, spares and the live checks (G-SEALED, R-DECK-4, G-SPARE-1)."""
+    dd = DataDir(tmp_path)
+    app = LyceeApp(dd, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_practice(pilot, app, FakeClock())
+        await pilot.press("s")
+        await pilot.pause()
+        app.screen.query_one("#product").value = "1s3b"
+        app.screen.query_one("#seed").focus()
+        await type_text(pilot, "11")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        sealed = app.screen
+        assert isinstance(sealed, SealedScreen)
+        assert "seed 11" in str(sealed.query_one("#sealed-title").render())
+        assert [p.kind for p in sealed.pool.packs] == ["starter", "booster", "booster", "booster"]
+        await pilot.press("b")
+        await pilot.pause()
+        b = app.screen
+        assert isinstance(b, DeckBuilderScreen) and b.want == 40
+        assert b.problems and b.problems[0].rule == "G-SEALED"
+
+        # filters: characters only, then everything again
+        await pilot.press("t")
+        await pilot.pause()
+        assert {b.card(n).type for n in b._rows["pool"]} == {"character"}
+        await pilot.press("0")
+        await pilot.pause()
+        assert len(b._rows["pool"]) == len(b.pool)
+
+        pool_table = b.query_one("#pool")
+        for row in range(len(b._rows["pool"])):
+            num = b._rows["pool"][row]
+            while b.left(num) > 0 and sum(b.deck.values()) < 40:
+                await pilot.press("enter")
+                if any(p.code == "name_limit" for p in b.problems):  # the live check says no
+                    await pilot.press("minus")
+                    break
+            if sum(b.deck.values()) == 40:
+                break
+            await pilot.press("down")
+            assert pool_table.cursor_row == row + 1
+        assert sum(b.deck.values()) == 40
+        assert b.problems == []
+
+        # a spare card from what is left, then best of one refuses spares (G-SPARE-1)
+        while b.left(b._rows["pool"][pool_table.cursor_row]) == 0:
+            await pilot.press("down")
+        await pilot.press("s")
+        await pilot.pause()
+        assert sum(b.spare.values()) == 1 and b.problems == []
+        await pilot.press("m")
+        assert [p.code for p in b.problems] == ["spare_match"]
+        await pilot.press("m")
+        assert b.problems == []
+
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press(*["backspace"] * 40)
+        await type_text(pilot, "my sealed")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not b.dirty
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is sealed
+    (doc,) = Library(tmp_path).decks()
+    assert doc["name"] == "my sealed" and doc["product"] == "1s3b" and doc["seed"] == 11
+    cs = catalog().set("alpha")
+    from core.decks import Decklist
+
+    deck = Decklist.from_counts(doc["deck"], doc["spare"])
+    assert check_sealed(deck, catalog_for(cs), pool=doc["pool"]) == []
+
+
+@pytest.mark.asyncio
+async def test_deck_builder_loads_from_the_library(tmp_path):
+    dd = DataDir(tmp_path)
+    cs = catalog().set("beta")
+    from limited.sealed import open_sealed
+
+    pool = open_sealed(cs, "2s", random.Random(3)).cards
+    app = LyceeApp(dd, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.push_screen(DeckBuilderScreen(cs, "sealed", pool, seed=3, name="beta one"))
+        await pilot.pause()
+        await pilot.press("g", "minus")
+        app.screen.save_as("beta one")
+        await pilot.press("escape")  # saved: leaves without asking
+        await pilot.pause()
+        await pilot.press("escape")  # back to the event list
+        await open_practice(pilot, app, FakeClock())
+        await pilot.press("b")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        b = app.screen
+        assert isinstance(b, DeckBuilderScreen)
+        assert b.deck_name == "beta one" and sum(b.deck.values()) == 39
+        assert [p.code for p in b.problems] == ["size"]
+        await pilot.press("f1")  # every key of the builder, footer or not, with its id
+        await pilot.pause()
+        ids = {row[2] for row in app.screen.rows}
+        assert {"builder.move", "builder.filter_type", "builder.filter_attr", "builder.filter_cost",
+                "builder.filter_rarity", "builder.sort", "builder.save", "builder.export"} <= ids
+
+
+@pytest.mark.asyncio
+async def test_draft_table_calls_picks_with_a_fake_clock(tmp_path):
+    """The real table (G-DRAFT-1): players from an event, seats drawn, the pick
+    called by the timer, pause and resume, passing, the direction turning."""
+    dd = DataDir(tmp_path)
+    from core.desk import Desk
+
+    store = dd.create({"name": "Draft night", "date": "2024-05-01", "kind": "draft"})
+    eid = store.id
+    Desk(store).add_players(["Aki", "佐藤 花子", "Ben", "Chika", "Dai", "Emi"])
+    store.close()
+    clock = FakeClock()
+    app = LyceeApp(dd, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_practice(pilot, app, clock)
+        await pilot.press("t")
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, TableSetup)
+        setup.query_one("#event").value = eid
+        await pilot.pause()
+        assert setup.query_one("#names").text.splitlines()[1] == "佐藤 花子"
+        setup.query_one("#seed").focus()
+        await type_text(pilot, "5")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        t = app.screen
+        assert isinstance(t, TableScreen)
+        st = t.call_state
+        assert [len(p) for p in t.pods] == [6] and st.cards == 11
+        pod = t.pods[0]
+        seats = t.query_one("#seats")
+        assert str(seats.get_row_at(0)[3]) == f"2. {pod[1].name}"  # pack 1 passes to the next seat
+
+        await pilot.press("space")
+        assert st.phase == "pick" and st.left(clock()) == PickTimer().seconds(11)
+        assert "Pick up!" in str(t.query_one("#call").render())
+        clock.t += 5
+        t.tick()
+        assert str(t.query_one("#big").value) == str(int(PickTimer().seconds(11) - 5))
+        assert "seconds left" in str(t.query_one("#call").render())
+        await pilot.press("space")  # pause
+        clock.t += 1000
+        t.tick()
+        assert st.phase == "pick" and st.paused
+        await pilot.press("space")  # resume
+        clock.t += PickTimer().seconds(11) - 5
+        t.tick()
+        assert st.phase == "draft" and "Draft!" in str(t.query_one("#call").render())
+        clock.t += 3
+        t.tick()
+        assert st.phase == "pick" and st.pick == 1 and st.left(clock()) == PickTimer().seconds(10)
+        for _ in range(40):
+            if st.phase == "pack_done":
+                break
+            await pilot.press("n")
+        assert st.phase == "pack_done" and st.round == 0
+        await pilot.press("space")  # pack 2: the other way
+        await pilot.pause()
+        assert st.round == 1 and st.direction == -1
+        assert str(seats.get_row_at(0)[3]) == f"6. {pod[5].name}"
+        assert "counter-clockwise" in str(t.query_one("#direction").render())
+        for _ in range(200):
+            if st.phase == "done":
+                break
+            await pilot.press("space" if st.phase == "pack_done" else "n")
+        assert st.phase == "done" and st.round == 3
+        await pilot.press("b")
+        await pilot.pause()
+        await pilot.press(*["backspace"] * 4)
+        await type_text(pilot, "25")  # instead of the proposed core.decklists.DEFAULT_BUILD_MINUTES
+        await pilot.press("enter")
+        await pilot.pause()
+        assert st.phase == "build" and str(t.query_one("#big").value) == "25:00"
+        clock.t += 25 * 60
+        t.tick()
+        assert st.phase == "built"
+
+
+@pytest.mark.asyncio
+async def test_build_timer_for_an_event(tmp_path):
+    clock = FakeClock()
+    app = LyceeApp(DataDir(tmp_path), lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_practice(pilot, app, clock)
+        await pilot.press("c")
+        await pilot.pause()
+        await pilot.press("backspace", "backspace", "2", "0", "enter")
+        await pilot.pause()
+        t = app.screen
+        assert isinstance(t, BuildTimerScreen)
+        assert str(t.query_one("#big").value) == "20:00"
+        clock.t += 61
+        t.tick()
+        assert str(t.query_one("#big").value) == "18:59"
+        await pilot.press("space")
+        clock.t += 3600
+        t.tick()
+        assert str(t.query_one("#big").value) == "18:59" and "Paused" in str(t.query_one("#call").render())
+        await pilot.press("space")
+        clock.t += 19 * 60
+        t.tick()
+        assert t.call_state.phase == "built"
+
+
+def test_table_call_passes_every_card_of_every_pack():
+    """Every pick of every pack is called once; time jumps catch up in order."""
+    st = TableCall(packs=4, cards=11, timer=PickTimer())
+    assert st.start(0.0) == "pick"
+    events = st.update(10_000.0)  # one long gap: stops between packs
+    assert events.count("draft") == 11 and events[-1] == "pack_done"
+    assert st.skip(10_000.0) == "pick" and st.round == 1 and st.direction == -1
+
+
+def test_pausable_clock_stands_still():
+    base = FakeClock(10.0)
+    c = PausableClock(base)
+    c.pause()
+    base.t = 50.0
+    assert c() == 10.0
+    c.resume()
+    base.t = 60.0
+    assert c() == 20.0
+
+
+def test_seat_ring_keeps_full_width_names_aligned():
+    names = ["Aki", "佐藤 花子", "Ben", "髙橋 美咲子", "Dai", "Emi", "Fumi"]
+    for d in (1, -1):
+        lines = seat_ring(names, d).plain.splitlines()
+        assert len({cell_len(line) for line in lines}) == 1
+        assert ("→" in lines[0]) == (d > 0)
+
+
+def test_library_round_trip(tmp_path):
+    lib = Library(tmp_path)
+    assert lib.decks() == []
+    lib.save({"name": "a", "set": "alpha", "kind": "sealed", "pool": [], "deck": {}, "spare": {}, "saved": "1"})
+    lib.save({"name": "a", "set": "alpha", "kind": "sealed", "pool": [], "deck": {"CH-5001": 1}, "spare": {},
+              "saved": "2"})
+    assert [d["deck"] for d in lib.decks()] == [{"CH-5001": 1}]
+    lib.remove("a")
+    assert lib.decks() == []

@@ -1,0 +1,699 @@
+"""The deck builder for sealed and draft pools, and the deck library.
+
+The builder shows the pool (filtered by type, attribute, cost and rarity,
+sorted), the deck and the spare cards, the cost curve and the attribute
+spread, and the deck checks of core.decks for the format, live: 40 cards for
+sealed with the name limit (G-SEALED, R-DECK-4), packs x 10 for draft with any
+number of a name (G-DRAFT-3, G-DRAFT-4), cards only from the pool, and up to
+12 spare cards in best of three (G-SPARE-1).  The builder only moves cards;
+every verdict is core.decks.check_deck's.
+
+Saving (the library)
+    ``<data dir>/library.json``: a TinyDB file written through
+    core.storage.DurableStorage (temp file, fsync, atomic replace), one
+    document a saved deck in the table ``decks``, keyed by its name (saving
+    under a name replaces that deck)::
+
+        {"schema": "lycee-library-deck/1", "name": "...", "set": "alpha",
+         "kind": "sealed" | "draft", "packs": 4 | null, "product": "1s3b" | null,
+         "seed": 123 | null, "match": "bo3" | "bo1",
+         "pool": ["CH-5001", ...], "deck": {"CH-5001": 2, ...}, "spare": {...},
+         "saved": "2024-05-01T10:00:00+00:00"}
+
+    Each save or read opens the file under a lock file (``library.json.lock``)
+    and closes it again, so two windows never write over each other.  The pool
+    is kept with the deck, so a loaded deck is checked against the cards it
+    was built from.
+
+Export
+    ``<data dir>/decks/NAME.txt``: decklist text (core.decks.decklist_to_text,
+    DESIGN section 6) under a ``#`` comment naming the set, format and seed;
+    ``lycee``'s deck check and any text editor read it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+from filelock import FileLock, Timeout
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import DataTable, Footer, Label, Static
+from tinydb import Query, TinyDB
+
+from core.cards import ATTRIBUTE_KANJI, ATTRIBUTES, CARD_TYPES, Card, CardSet
+from core.decks import SPARE_MAX, Decklist, DeckProblem, check_deck, deck_size, decklist_to_text
+from core.errors import LyceeError
+from core.i18n import _
+from core.storage import CorruptFile, DurableStorage
+from limited.facts import catalog_for, facts_for
+from limited.score import deck_score
+
+from ..i18n import Translated
+from ..widgets.cards import (
+    attribute_label, attribute_spread, card_cells, card_columns, cost_curve,
+    cost_glyphs, type_label,
+)
+from .dialogs import Confirm, Prompt
+
+LIBRARY_FILE = "library.json"
+LIBRARY_SCHEMA = "lycee-library-deck/1"
+SORTS = ("cost", "attribute", "type", "rarity", "number")
+
+
+def kind_label(kind: str) -> str:
+    return {"sealed": _("sealed"), "draft": _("draft")}.get(kind, kind)
+
+
+def match_label(match: str) -> str:
+    return _("best of three") if match == "bo3" else _("best of one")
+
+
+def sort_label(key: str) -> str:
+    return {"cost": _("cost"), "attribute": _("attribute"), "type": _("type"), "rarity": _("rarity"),
+            "number": _("number")}.get(key, key)
+
+
+def slug(name: str) -> str:
+    """A file name from a deck name (letters of any script, digits, - and _)."""
+    return re.sub(r"[^\w\-]+", "-", name, flags=re.UNICODE).strip("-")[:60] or "deck"
+
+
+# -- the library -----------------------------------------------------------------------------------
+
+
+class Library:
+    """Saved decks in ``<data dir>/library.json`` (see the module docstring)."""
+
+    def __init__(self, root: str | Path):
+        self.root = Path(root)
+        self.path = self.root / LIBRARY_FILE
+        self.decks_dir = self.root / "decks"
+
+    @contextmanager
+    def _table(self) -> Iterator:
+        self.root.mkdir(parents=True, exist_ok=True)
+        lock = FileLock(str(self.path) + ".lock", timeout=5)
+        try:
+            lock.acquire()
+        except Timeout:
+            raise LyceeError(_("the library {path} is busy in another window; try again", path=self.path)) from None
+        try:
+            db = TinyDB(self.path, storage=DurableStorage)
+            try:
+                yield db.table("decks")
+            finally:
+                db.close()
+        except CorruptFile as err:
+            raise LyceeError(_("the library {path} does not parse ({reason}); it was left as it is",
+                               path=self.path, reason=err.reason)) from None
+        finally:
+            lock.release()
+
+    def decks(self) -> list[dict]:
+        """Every saved deck, newest first."""
+        with self._table() as t:
+            docs = [dict(d) for d in t.all()]
+        return sorted(docs, key=lambda d: d.get("saved", ""), reverse=True)
+
+    def save(self, doc: dict) -> None:
+        with self._table() as t:
+            t.upsert(doc, Query().name == doc["name"])
+
+    def remove(self, name: str) -> None:
+        with self._table() as t:
+            t.remove(Query().name == name)
+
+    def export(self, name: str, text: str) -> Path:
+        """Write decklist text to ``decks/NAME.txt``; returns the path."""
+        from core.storage import write_durably
+
+        self.decks_dir.mkdir(parents=True, exist_ok=True)
+        path = self.decks_dir / f"{slug(name)}.txt"
+        write_durably(path, text)
+        return path
+
+
+class LibraryDialog(Translated, ModalScreen[dict | None]):
+    """Pick a saved deck: Enter loads it, x deletes it, Escape goes back."""
+
+    CSS = """
+    LibraryDialog { align: center middle; }
+    LibraryDialog > Vertical { width: 100; height: 80%; border: thick $accent; background: $panel; padding: 0 1; }
+    LibraryDialog DataTable { height: 1fr; }
+    """
+    BINDINGS = [
+        Binding("enter", "load", "Load", id="library.load", priority=True),
+        Binding("x,delete", "delete", "Delete", id="library.delete"),
+        Binding("escape", "cancel", "Cancel", id="library.cancel"),
+    ]
+
+    def __init__(self, library: Library):
+        super().__init__()
+        self._translate_bindings()
+        self.library = library
+        self.docs: list[dict] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(_("Deck library"), classes="title")
+            yield DataTable(cursor_type="row", zebra_stripes=True)
+            yield Label(str(self.library.path), classes="hint")
+
+    def on_mount(self) -> None:
+        t = self.query_one(DataTable)
+        t.add_columns(_("Name"), _("Set"), _("Format"), _("Deck"), _("Spares"), _("Saved"))
+        self.refresh_rows()
+        t.focus()
+
+    def refresh_rows(self) -> None:
+        t = self.query_one(DataTable)
+        t.clear()
+        try:
+            self.docs = self.library.decks()
+        except LyceeError as err:
+            self.notify(str(err), severity="error")
+            self.docs = []
+        for d in self.docs:
+            n = sum(d.get("deck", {}).values())
+            s = sum(d.get("spare", {}).values())
+            t.add_row(d.get("name", "?"), d.get("set", "?"), kind_label(d.get("kind", "?")), str(n), str(s),
+                      d.get("saved", "")[:16].replace("T", " "))
+
+    def _selected(self) -> dict | None:
+        t = self.query_one(DataTable)
+        if not self.docs or t.cursor_row is None or t.cursor_row >= len(self.docs):
+            return None
+        return self.docs[t.cursor_row]
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.action_load()
+
+    def action_load(self) -> None:
+        doc = self._selected()
+        if doc is not None:
+            self.dismiss(doc)
+
+    def action_delete(self) -> None:
+        doc = self._selected()
+        if doc is None:
+            return
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                try:
+                    self.library.remove(doc["name"])
+                except LyceeError as err:
+                    self.notify(str(err), severity="error")
+                self.refresh_rows()
+
+        self.app.push_screen(Confirm(_("Delete the saved deck {name}?", name=doc["name"])), answer)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+# -- the builder --------------------------------------------------------------------------------------
+
+
+class DeckBuilderScreen(Translated, Screen):
+    """Build a deck from a sealed or drafted pool (see the module docstring)."""
+
+    CSS = """
+    DeckBuilderScreen #builder-bar { height: 1; background: $primary-background; }
+    DeckBuilderScreen #builder-bar Label { width: auto; }
+    DeckBuilderScreen #filters { height: 1; }
+    DeckBuilderScreen #builder-body { height: 1fr; }
+    DeckBuilderScreen #builder-left { width: 1fr; }
+    DeckBuilderScreen #builder-right { width: 46; }
+    DeckBuilderScreen #pool { height: 1fr; }
+    DeckBuilderScreen #deck { height: 1fr; }
+    DeckBuilderScreen #spare { height: 7; }
+    DeckBuilderScreen #checks { height: auto; max-height: 5; padding: 0 1; }
+    DeckBuilderScreen #charts { height: 9; }
+    DeckBuilderScreen #curve { width: 21; padding: 0 1; }
+    DeckBuilderScreen #spread { width: 1fr; padding: 0 1; }
+    DeckBuilderScreen .section { text-style: bold; padding: 0 1; background: $boost; width: 1fr; }
+    DeckBuilderScreen #message { height: 1; }
+    """
+    BINDINGS = [
+        Binding("enter", "move", "Move", id="builder.move", priority=True),
+        Binding("plus,equals_sign", "add", "Add one", id="builder.add", show=False),
+        Binding("minus", "remove", "Remove one", id="builder.remove", show=False),
+        Binding("s", "spare", "Spare", id="builder.spare"),
+        Binding("t", "filter('type')", "Filter by type", id="builder.filter_type", show=False),
+        Binding("a", "filter('attr')", "Filter by attribute", id="builder.filter_attr", show=False),
+        Binding("c", "filter('cost')", "Filter by cost", id="builder.filter_cost", show=False),
+        Binding("r", "filter('rarity')", "Filter by rarity", id="builder.filter_rarity", show=False),
+        Binding("0", "clear_filters", "Clear the filters", id="builder.filter_clear", show=False),
+        Binding("o", "sort", "Sort the pool", id="builder.sort", show=False),
+        Binding("g", "suggest", "Suggest", id="builder.suggest"),
+        Binding("m", "match", "Bo3/Bo1", id="builder.match"),
+        Binding("ctrl+s", "save", "Save", id="builder.save"),
+        Binding("l", "load", "Load", id="builder.load"),
+        Binding("e", "export", "Export", id="builder.export"),
+        Binding("escape", "close", "Back", id="builder.close"),
+    ]
+
+    def __init__(self, cs: CardSet, kind: str, pool, *, packs: int | None = None,
+                 deck: dict[str, int] | None = None, spare: dict[str, int] | None = None,
+                 name: str = "", seed: int | None = None, product: str | None = None, match: str = "bo3"):
+        super().__init__()
+        self._translate_bindings()
+        if kind not in ("sealed", "draft"):
+            raise LyceeError(_("the deck builder builds sealed and draft decks, not {kind}", kind=kind))
+        self.cs = cs
+        self.kind = kind
+        self.packs = packs
+        self.pool: Counter = Counter(pool)
+        for num in self.pool:
+            if num not in cs:
+                raise LyceeError(_("{number} is not a card of set {set}", number=num, set=cs.code))
+        self.deck: Counter = Counter(deck or {})
+        self.spare: Counter = Counter(spare or {})
+        self.seed = seed
+        self.product = product
+        self.match = match
+        self.deck_name = name or self.default_name()
+        self.want = deck_size(kind, packs)
+        self.filters: dict[str, object] = {"type": None, "attr": None, "cost": None, "rarity": None}
+        self.sort_key = "cost"
+        self.dirty = False
+        self._rows: dict[str, list[str]] = {"pool": [], "deck": [], "spare": []}
+        self._pool_cols: list = []
+        self.problems: list[DeckProblem] = []
+
+    @classmethod
+    def from_doc(cls, doc: dict) -> "DeckBuilderScreen":
+        """A builder on a deck saved in the library."""
+        from .practice import catalog
+
+        cs = catalog().set(doc["set"])
+        return cls(cs, doc["kind"], Counter(doc.get("pool", [])), packs=doc.get("packs"), deck=doc.get("deck"),
+                   spare=doc.get("spare"), name=doc.get("name", ""), seed=doc.get("seed"),
+                   product=doc.get("product"), match=doc.get("match", "bo3"))
+
+    def default_name(self) -> str:
+        seed = f" {self.seed}" if self.seed is not None else ""
+        return f"{self.cs.code} {self.kind}{seed}"
+
+    # -- compose ---------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="builder-bar"):
+            yield Label("", id="builder-title", classes="title")
+        yield Label("", id="filters", classes="hint")
+        with Horizontal(id="builder-body"):
+            with Vertical(id="builder-left"):
+                yield Label("", id="pool-head", classes="section")
+                yield DataTable(cursor_type="row", zebra_stripes=True, id="pool")
+                yield Static("", id="checks")
+            with Vertical(id="builder-right"):
+                yield Label("", id="deck-head", classes="section")
+                yield DataTable(cursor_type="row", zebra_stripes=True, id="deck")
+                yield Label("", id="spare-head", classes="section")
+                yield DataTable(cursor_type="row", zebra_stripes=True, id="spare")
+                with Horizontal(id="charts"):
+                    yield Static("", id="curve")
+                    yield Static("", id="spread")
+        yield Label("", id="message", classes="hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        pool = self.query_one("#pool", DataTable)
+        self._pool_cols = pool.add_columns(_("Left"), *card_columns(with_type=False))
+        for tid in ("deck", "spare"):
+            self.query_one(f"#{tid}", DataTable).add_columns("#", _("No."), _("Name"), _("Cost"))
+        self.redraw()
+        pool.focus()
+        self.say(_("Enter moves a card (pool to deck, deck or spares back), + adds, - removes, s spares; "
+                   "t a c r filter, o sorts."))
+
+    # -- data ---------------------------------------------------------------------------------------
+    def card(self, number: str) -> Card:
+        return self.cs.card(number)
+
+    def left(self, number: str) -> int:
+        return self.pool[number] - self.deck[number] - self.spare[number]
+
+    def decklist(self) -> Decklist:
+        return Decklist.from_counts(dict(sorted((k, v) for k, v in self.deck.items() if v > 0)),
+                                    dict(sorted((k, v) for k, v in self.spare.items() if v > 0)))
+
+    def check(self) -> list[DeckProblem]:
+        """core.decks' verdict for this format (G-SEALED / G-DRAFT-*, G-SPARE-1)."""
+        return check_deck(self.decklist(), catalog_for(self.cs), self.kind, match=self.match, packs=self.packs,
+                          pool=dict(self.pool))
+
+    def _choices(self, what: str) -> list:
+        cards = [self.card(n) for n in self.pool]
+        if what == "type":
+            vals = [t for t in CARD_TYPES if any(c.type == t for c in cards)]
+        elif what == "attr":
+            vals = [a for a in ATTRIBUTES if any(a in c.attributes for c in cards)]
+        elif what == "cost":
+            vals = sorted({c.total_cost for c in cards})
+        else:
+            vals = [r for r in self.cs.rarities if any(c.rarity == r for c in cards)]
+        return [None, *vals]
+
+    def _passes(self, c: Card) -> bool:
+        f = self.filters
+        return ((f["type"] is None or c.type == f["type"]) and (f["attr"] is None or f["attr"] in c.attributes)
+                and (f["cost"] is None or c.total_cost == f["cost"]) and (f["rarity"] is None or c.rarity == f["rarity"]))
+
+    def _order(self, c: Card):
+        rar = self.cs.rarities.index(c.rarity) if c.rarity in self.cs.rarities else 0
+        attr = tuple(ATTRIBUTES.index(a) for a in c.attributes)
+        return {
+            "cost": (c.total_cost, attr, c.number),
+            "attribute": (attr, c.total_cost, c.number),
+            "type": (CARD_TYPES.index(c.type) if c.type in CARD_TYPES else 9, c.total_cost, c.number),
+            "rarity": (-rar, c.total_cost, c.number),
+            "number": (c.number,),
+        }[self.sort_key]
+
+    # -- drawing ------------------------------------------------------------------------------------------
+    def redraw(self, touched: str | None = None) -> None:
+        """Draw everything again; with ``touched``, only that card's pool row
+        (the filters and the order are unchanged)."""
+        self.problems = self.check()
+        n, s = sum(self.deck.values()), sum(self.spare.values())
+        self.query_one("#builder-title", Label).update(
+            _("Deck builder · {kind} · {set} ({version}) · {name} · {match}", kind=kind_label(self.kind),
+              set=self.cs.code, version=self.cs.version, name=self.deck_name, match=match_label(self.match)))
+        self.query_one("#filters", Label).update(self._filter_line())
+        avail = sum(max(0, self.left(k)) for k in self.pool)
+        self.query_one("#pool-head", Label).update(
+            _("Pool: {total} cards, {left} left", total=sum(self.pool.values()), left=avail))
+        deck_head = Text(_("Deck {n}/{want}", n=n, want=self.want), style="bold green" if n == self.want else "bold")
+        self.query_one("#deck-head", Label).update(deck_head)
+        if self.match == "bo3":
+            spare_head = _("Spare cards {n}/{max} (G-SPARE-1)", n=s, max=SPARE_MAX)
+        else:
+            spare_head = _("Spare cards {n}: none in best of one (G-SPARE-1)", n=s)
+        self.query_one("#spare-head", Label).update(spare_head)
+        if touched is not None and touched in self._rows["pool"]:
+            self._update_pool_row(touched)
+        elif touched is None:
+            self._draw_pool()
+        self._draw_list("deck", self.deck)
+        self._draw_list("spare", self.spare)
+        deck_cards = {self.card(k): v for k, v in self.deck.items() if v > 0}
+        self.query_one("#curve", Static).update(cost_curve(deck_cards, height=5))
+        self.query_one("#spread", Static).update(attribute_spread(deck_cards, width=14))
+        self.query_one("#checks", Static).update(self._checks_text())
+
+    def _filter_line(self) -> Text:
+        f = self.filters
+        every = _("all")
+        t = Text()
+        parts = [
+            ("t", _("type"), type_label(f["type"]) if f["type"] else every),
+            ("a", _("attribute"), attribute_label(f["attr"]) if f["attr"] else every),
+            ("c", _("cost"), str(f["cost"]) if f["cost"] is not None else every),
+            ("r", _("rarity"), f["rarity"] or every),
+            ("o", _("sort"), sort_label(self.sort_key)),
+        ]
+        for i, (key, label, value) in enumerate(parts):
+            if i:
+                t.append("  ")
+            t.append(f"[{key}] ", style="bold")
+            t.append(f"{label}: ")
+            t.append(value, style="bold" if value != every else "")
+        return t
+
+    def _restore(self, table: DataTable, row: int | None) -> None:
+        if table.row_count:
+            table.move_cursor(row=min(row or 0, table.row_count - 1), animate=False, scroll=True)
+
+    def _pool_cells(self, num: str) -> list[Text]:
+        k = self.left(num)
+        return [Text(str(k), style="bold" if k > 0 else "dim", justify="right"),
+                *card_cells(self.card(num), dim=k <= 0, with_type=False)]
+
+    def _update_pool_row(self, num: str) -> None:
+        t = self.query_one("#pool", DataTable)
+        for col, cell in zip(self._pool_cols, self._pool_cells(num)):
+            t.update_cell(num, col, cell)
+
+    def _draw_pool(self) -> None:
+        t = self.query_one("#pool", DataTable)
+        row = t.cursor_row
+        t.clear()
+        nums = sorted((n for n in self.pool if self._passes(self.card(n))), key=lambda n: self._order(self.card(n)))
+        self._rows["pool"] = nums
+        for num in nums:
+            t.add_row(*self._pool_cells(num), key=num)
+        self._restore(t, row)
+
+    def _draw_list(self, tid: str, counts: Counter) -> None:
+        t = self.query_one(f"#{tid}", DataTable)
+        row = t.cursor_row
+        t.clear()
+        nums = sorted((n for n, v in counts.items() if v > 0), key=lambda n: (self.card(n).total_cost, n))
+        self._rows[tid] = nums
+        for num in nums:
+            c = self.card(num)
+            t.add_row(Text(str(counts[num]), justify="right"), Text(num, style="cyan"), c.name, cost_glyphs(c),
+                      key=num)
+        self._restore(t, row)
+
+    def problem_text(self, p: DeckProblem) -> str:
+        """A problem as core.decks words it, with its rule; the spare-card one says which key helps."""
+        text = str(p)
+        if p.code == "spare_match":
+            text += "  " + _("(m switches to best of three)")
+        return text
+
+    def _checks_text(self) -> Text:
+        t = Text()
+        dl = self.decklist()
+        if not self.problems:
+            rule = "G-SEALED" if self.kind == "sealed" else "G-DRAFT-4"
+            t.append("✓ ", style="bold green")
+            t.append(_("legal {kind} deck: {n} cards, {s} spare cards ({rule})", kind=kind_label(self.kind),
+                       n=dl.deck_size, s=dl.spare_size, rule=rule), style="green")
+        else:
+            for i, p in enumerate(self.problems[:4]):
+                if i:
+                    t.append("\n")
+                t.append("✗ ", style="bold red")
+                t.append(self.problem_text(p), style="red" if p.code != "size" else "yellow")
+            if len(self.problems) > 4:
+                t.append("\n" + _("... and {n} more", n=len(self.problems) - 4), style="red")
+        if dl.deck_size:
+            sc = deck_score(dl, facts_for(self.cs))
+            pair = "".join(ATTRIBUTE_KANJI[col] for col in sc.colours)
+            t.append("\n")
+            t.append(_("deck score {total:.1f} (mean rating {rating:.2f}, castable in {pair}: {share:.0%})",
+                       total=sc.total, rating=sc.rating, pair=pair, share=sc.consistency), style="dim")
+        return t
+
+    def say(self, text: str, error: bool = False) -> None:
+        lbl = self.query_one("#message", Label)
+        lbl.update(text)
+        lbl.set_class(error, "error")
+
+    # -- moving cards ---------------------------------------------------------------------------------------
+    def _focused(self) -> tuple[str, str | None]:
+        """Which list has the focus and the card number under its cursor."""
+        focused = self.focused
+        tid = focused.id if isinstance(focused, DataTable) and focused.id in self._rows else "pool"
+        t = self.query_one(f"#{tid}", DataTable)
+        rows = self._rows[tid]
+        if not rows or t.cursor_row is None or t.cursor_row >= len(rows):
+            return tid, None
+        return tid, rows[t.cursor_row]
+
+    def _changed(self, text: str, touched: str | None = None) -> None:
+        self.dirty = True
+        self.redraw(touched)
+        self.say(text)
+
+    def _add(self, num: str, to: str) -> bool:
+        if self.left(num) <= 0:
+            self.say(_("no {number} left in the pool", number=num), error=True)
+            return False
+        (self.deck if to == "deck" else self.spare)[num] += 1
+        return True
+
+    def _take(self, num: str, frm: str) -> bool:
+        counts = self.deck if frm == "deck" else self.spare
+        if counts[num] <= 0:
+            return False
+        counts[num] -= 1
+        if counts[num] == 0:
+            del counts[num]
+        return True
+
+    def action_move(self) -> None:
+        tid, num = self._focused()
+        if num is None:
+            return
+        c = self.card(num)
+        if tid == "pool":
+            if self._add(num, "deck"):
+                self._changed(_("{number} {name} into the deck", number=num, name=c.name), num)
+        elif self._take(num, tid):
+            self._changed(_("{number} {name} back to the pool", number=num, name=c.name), num)
+
+    def action_add(self) -> None:
+        tid, num = self._focused()
+        if num is None:
+            return
+        to = "spare" if tid == "spare" else "deck"
+        if self._add(num, to):
+            self._changed(_("{number} {name}: one more", number=num, name=self.card(num).name), num)
+
+    def action_remove(self) -> None:
+        tid, num = self._focused()
+        if num is None:
+            return
+        frm = "spare" if tid == "spare" else "deck"
+        if self._take(num, frm):
+            self._changed(_("{number} {name}: one fewer", number=num, name=self.card(num).name), num)
+
+    def action_spare(self) -> None:
+        tid, num = self._focused()
+        if num is None:
+            return
+        name = self.card(num).name
+        if tid == "pool":
+            if self._add(num, "spare"):
+                self._changed(_("{number} {name} into the spare cards", number=num, name=name), num)
+        elif tid == "deck":
+            if self._take(num, "deck"):
+                self.spare[num] += 1
+                self._changed(_("{number} {name} from the deck to the spare cards", number=num, name=name), num)
+        elif self._take(num, "spare"):
+            self.deck[num] += 1
+            self._changed(_("{number} {name} from the spare cards to the deck", number=num, name=name), num)
+
+    def action_filter(self, what: str) -> None:
+        choices = self._choices(what)
+        cur = self.filters[what]
+        i = choices.index(cur) if cur in choices else 0
+        self.filters[what] = choices[(i + 1) % len(choices)]
+        self.redraw()
+
+    def action_clear_filters(self) -> None:
+        self.filters = dict.fromkeys(self.filters)
+        self.redraw()
+
+    def action_sort(self) -> None:
+        self.sort_key = SORTS[(SORTS.index(self.sort_key) + 1) % len(SORTS)]
+        self.redraw()
+
+    def action_match(self) -> None:
+        self.match = "bo1" if self.match == "bo3" else "bo3"
+        self._changed(_("now {match}", match=match_label(self.match)))
+
+    def action_suggest(self) -> None:
+        """The bot builder's deck (limited.sealed / limited.draft), checked by core.decks."""
+        pool = list(self.pool.elements())
+        try:
+            if self.kind == "sealed":
+                from limited.sealed import build_sealed_deck
+
+                dl = build_sealed_deck(pool, self.cs, match=self.match)
+            else:
+                from limited.draft import build_draft_deck
+
+                dl = build_draft_deck(pool, self.cs, self.packs, match=self.match)
+        except LyceeError as err:
+            self.say(str(err), error=True)
+            return
+        self.deck = Counter(dl.counts("deck"))
+        self.spare = Counter(dl.counts("spare"))
+        self._changed(_("suggested by the bot builder: {n} cards, {s} spare cards",
+                        n=dl.deck_size, s=dl.spare_size))
+
+    # -- library -------------------------------------------------------------------------------------
+    @property
+    def library(self) -> Library:
+        return Library(self.app.datadir.root)
+
+    def to_doc(self) -> dict:
+        return {"schema": LIBRARY_SCHEMA, "name": self.deck_name, "set": self.cs.code, "kind": self.kind,
+                "packs": self.packs, "product": self.product, "seed": self.seed, "match": self.match,
+                "pool": sorted(self.pool.elements()),
+                "deck": dict(sorted((k, v) for k, v in self.deck.items() if v > 0)),
+                "spare": dict(sorted((k, v) for k, v in self.spare.items() if v > 0)),
+                "saved": self.app.datadir.clock().isoformat(timespec="seconds")}
+
+    def save_as(self, name: str) -> bool:
+        self.deck_name = name
+        try:
+            self.library.save(self.to_doc())
+        except (LyceeError, OSError) as err:
+            self.say(str(err), error=True)
+            return False
+        self.dirty = False
+        self.redraw()
+        self.say(_("saved {name} in the library {path}", name=name, path=self.library.path))
+        return True
+
+    def action_save(self) -> None:
+        def named(name: str | None) -> None:
+            if name:
+                self.save_as(name)
+
+        self.app.push_screen(Prompt(_("Save the deck in the library as:"), self.deck_name), named)
+
+    def export_text(self) -> str:
+        head = _("# {name} · set {set} ({version}) · {kind} · seed {seed}", name=self.deck_name, set=self.cs.code,
+                 version=self.cs.version, kind=kind_label(self.kind),
+                 seed=self.seed if self.seed is not None else "-")
+        return head + "\n" + decklist_to_text(self.decklist(), catalog_for(self.cs))
+
+    def action_export(self) -> None:
+        try:
+            path = self.library.export(self.deck_name, self.export_text())
+        except OSError as err:
+            self.say(str(err), error=True)
+            return
+        self.say(_("written: {path}", path=path))
+
+    def action_load(self) -> None:
+        lib = self.library
+        try:
+            has = bool(lib.decks())
+        except LyceeError as err:
+            self.say(str(err), error=True)
+            return
+        if not has:
+            self.say(_("the library is empty: Ctrl+S saves this deck"), error=True)
+            return
+
+        def chosen(doc: dict | None) -> None:
+            if not doc:
+                return
+            try:
+                screen = DeckBuilderScreen.from_doc(doc)
+            except LyceeError as err:
+                self.say(str(err), error=True)
+                return
+            self.app.switch_screen(screen)
+
+        self.app.push_screen(LibraryDialog(lib), chosen)
+
+    def action_close(self) -> None:
+        if not self.dirty:
+            self.app.pop_screen()
+            return
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.app.pop_screen()
+
+        self.app.push_screen(Confirm(_("Leave the deck builder? Changes since the last save are lost.")), answer)
+
+
+__all__ = ["DeckBuilderScreen", "Library", "LibraryDialog", "LIBRARY_FILE", "LIBRARY_SCHEMA"]

@@ -1,0 +1,398 @@
+"""Draft practice against bots: the pick screen and the review between packs.
+
+The table is limited.draft.Draft (G-DRAFT-1..4, L-DRAFT-POD): the seats come
+from limited.draft.seat_table (the human's seat is drawn), the packs are
+opened from the seed, bots pick as soon as a step begins and the screen asks
+the engine what the human is offered, where the pack goes next and how long
+is left.  The pick timer is the engine's (limited.draft.PickTimer, seconds by
+cards left): its deadlines are computed from a clock passed in, wrapped in a
+PausableClock so a pause, or a review between packs, costs no pick time.  A
+screen interval calls :meth:`DraftScreen.tick`, which asks the engine to time
+out a pick whose deadline has passed (the bot's choice is taken).
+
+When the draft is over its ``lycee-draft/1`` log is written to
+``<data dir>/drafts/`` and the deck builder opens on the drafted pool.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import DataTable, Digits, Footer, Label, Static
+
+from core.cards import CardSet
+from core.errors import LyceeError
+from core.i18n import _
+from limited.bots import Bot
+from limited.draft import Draft, Pick, PickTimer, Seat, seat_table
+from limited.facts import facts_for
+
+from ..i18n import Translated
+from ..widgets.cards import card_cells, card_columns, cost_glyphs, attr_glyphs, pool_charts, seat_ring, type_label
+from .dialogs import Confirm
+from .practice import Clock, PausableClock, direction_text
+
+
+class DraftScreen(Translated, Screen):
+    CSS = """
+    DraftScreen #draft-bar { height: 1; background: $primary-background; }
+    DraftScreen #draft-bar Label { width: auto; }
+    DraftScreen #draft-top { height: 5; }
+    DraftScreen #timer-box { width: 18; height: 5; padding: 0 1; }
+    DraftScreen #timer { width: auto; }
+    DraftScreen #timer.low { color: $error; }
+    DraftScreen #timer.paused { color: $text-muted; }
+    DraftScreen #timer-label { width: auto; color: $text-muted; }
+    DraftScreen #ring-box { width: 1fr; height: 5; }
+    DraftScreen #passing { height: 1; padding: 0 1; }
+    DraftScreen #ring { height: 4; padding: 0 1; }
+    DraftScreen #draft-body { height: 1fr; }
+    DraftScreen #pack-box { width: 1fr; }
+    DraftScreen #pool-box { width: 40; }
+    DraftScreen #pack { height: 1fr; }
+    DraftScreen #pool-list { height: 1fr; }
+    DraftScreen #detail { height: 2; padding: 0 1; }
+    DraftScreen .section { text-style: bold; padding: 0 1; background: $boost; width: 1fr; }
+    DraftScreen #message { height: 1; }
+    """
+    BINDINGS = [
+        Binding("enter", "pick", "Pick", id="draft.pick", priority=True),
+        Binding("a", "auto_pick", "Bot's choice", id="draft.auto"),
+        Binding("space", "pause", "Pause", id="draft.pause"),
+        Binding("escape", "leave", "Leave", id="draft.leave"),
+    ]
+
+    def __init__(self, cs: CardSet, *, packs: int, seats: int, name: str, seed: int, timer: bool = True,
+                 clock: Clock | None = None):
+        super().__init__()
+        self._translate_bindings()
+        self.cs = cs
+        self.seed = seed
+        self.clock = PausableClock(clock or time.monotonic)
+        drawn = seat_table([name], seats - 1, random.Random(seed))
+        # bots named after their seat number, so the ring and the names agree
+        table = tuple(Seat(_("Bot {n}", n=i + 1), True) if s.bot else s for i, s in enumerate(drawn))
+        self.me = next(i for i, s in enumerate(table) if not s.bot)
+        self.draft = Draft(cs, table, packs, seed, timer=PickTimer() if timer else None,
+                           clock=self.clock if timer else None)
+        self.rows: list[str] = []
+        self.last_round = self.draft.round
+        self.log_path = None
+        self.reviewing = False
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.draft.seats]
+
+    # -- compose -------------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="draft-bar"):
+            yield Label("", id="draft-title", classes="title")
+        with Horizontal(id="draft-top"):
+            with Vertical(id="timer-box"):
+                yield Digits("", id="timer")
+                yield Label(_("seconds"), id="timer-label")
+            with Vertical(id="ring-box"):
+                yield Label("", id="passing")
+                yield Static("", id="ring")
+        with Horizontal(id="draft-body"):
+            with Vertical(id="pack-box"):
+                yield Label("", id="pack-head", classes="section")
+                yield DataTable(cursor_type="row", zebra_stripes=True, id="pack")
+            with Vertical(id="pool-box"):
+                yield Label("", id="pool-head", classes="section")
+                with VerticalScroll(id="pool-list"):
+                    yield Static("", id="pool-charts")
+                    yield Static("", id="pool-cards")
+        yield Static("", id="detail")
+        yield Label("", id="message", classes="hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        t = self.query_one("#pack", DataTable)
+        t.add_columns(*card_columns())
+        self.redraw()
+        t.focus()
+        self.set_interval(0.25, self.tick)
+
+    # -- drawing ---------------------------------------------------------------------------------------
+    def redraw(self) -> None:
+        d = self.draft
+        names = self.names
+        self.query_one("#draft-title", Label).update(
+            _("Draft practice · {set} ({version}) · pack {round}/{packs} · pick {pick} · {n} seats · seed {seed}",
+              set=self.cs.code, version=self.cs.version, round=min(d.round, d.packs), packs=d.packs,
+              pick=d.pick_number, n=len(names), seed=self.seed))
+        state = d.state()
+        target = state.passes_to(self.me)
+        source = (self.me - state.direction) % len(names)
+        passing = Text()
+        passing.append(_("passing to {name}", name=names[target]), style="bold green")
+        passing.append("  ·  " + direction_text(state.direction) + "  ·  ", style="dim")
+        passing.append(_("from {name}", name=names[source]), style="underline")
+        self.query_one("#passing", Label).update(passing)
+        self.query_one("#ring", Static).update(
+            seat_ring(names, state.direction, me=self.me, target=target, source=source, numbers=False))
+        self._draw_pack()
+        self._draw_pool()
+        self.tick_display()
+
+    def _draw_pack(self) -> None:
+        t = self.query_one("#pack", DataTable)
+        t.clear()
+        offered = self.draft.offered(self.me) or ()
+        self.rows = list(offered)
+        for i, num in enumerate(offered, 1):
+            t.add_row(*card_cells(self.cs.card(num)), key=f"{i}")
+        if t.row_count:
+            t.move_cursor(row=0)
+        self.query_one("#pack-head", Label).update(
+            _("Pack: {n} cards · Enter takes the highlighted card", n=len(offered)))
+        self._show_detail()
+
+    def _draw_pool(self) -> None:
+        pool = self.draft.pool(self.me)
+        cards = [self.cs.card(n) for n in pool]
+        self.query_one("#pool-head", Label).update(_("Your pool: {n} cards", n=len(pool)))
+        self.query_one("#pool-charts", Static).update(pool_charts(cards))
+        lines = Text()
+        for i, num in enumerate(reversed(pool)):
+            c = self.cs.card(num)
+            if i:
+                lines.append("\n")
+            lines.append(f"{len(pool) - i:>2} ", style="dim")
+            lines.append_text(attr_glyphs(c))
+            lines.append(f" {c.name} ")
+            lines.append_text(cost_glyphs(c))
+        self.query_one("#pool-cards", Static).update(lines)
+
+    def _show_detail(self) -> None:
+        num = self._highlighted()
+        det = self.query_one("#detail", Static)
+        if num is None:
+            det.update("")
+            return
+        c = self.cs.card(num)
+        t = Text()
+        t.append(f"{c.number} {c.name}", style="bold")
+        t.append(f"  {type_label(c.type)}  ")
+        t.append_text(attr_glyphs(c))
+        t.append(f"  EX{c.ex}  ")
+        t.append(c.text or "")
+        det.update(t)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._show_detail()
+
+    def _highlighted(self) -> str | None:
+        t = self.query_one("#pack", DataTable)
+        if not self.rows or t.cursor_row is None or t.cursor_row >= len(self.rows):
+            return None
+        return self.rows[t.cursor_row]
+
+    def tick_display(self) -> None:
+        digits = self.query_one("#timer", Digits)
+        left = None
+        if self.draft.timer is not None and not self.draft.done:
+            left = self.draft.time_left(self.me)
+        if left is None:
+            digits.update("--")
+            digits.set_class(False, "low")
+        else:
+            digits.update(str(math.ceil(left)))
+            digits.set_class(left <= 5, "low")
+        digits.set_class(self.clock.paused, "paused")
+
+    def say(self, text: str, error: bool = False) -> None:
+        lbl = self.query_one("#message", Label)
+        lbl.update(text)
+        lbl.set_class(error, "error")
+
+    # -- time --------------------------------------------------------------------------------------
+    def tick(self) -> None:
+        """Called by the screen's interval: show the time left and, past the
+        deadline, let the engine take the bot's choice for the player."""
+        if self.draft.done or self.reviewing or self.draft.timer is None:
+            return
+        self.tick_display()
+        if self.clock.paused:
+            return
+        left = self.draft.time_left(self.me)
+        if left is not None and left <= 0:
+            before = self.draft.round
+            picks = [p for p in self.draft.expire() if p.seat == self.me]
+            if picks:
+                self.app.bell()
+                c = self.cs.card(picks[0].took)
+                self.say(_("time! the bot took {number} {name} for you", number=c.number, name=c.name), True)
+            self._after(before)
+
+    # -- actions -----------------------------------------------------------------------------------
+    def _after(self, before: int) -> None:
+        d = self.draft
+        if d.done:
+            self._finish()
+        elif d.round != before:
+            self._review(before, last=False)
+        else:
+            self.redraw()
+
+    def _take(self, num: str | None) -> None:
+        if num is None or self.draft.done or self.reviewing:
+            return
+        before = self.draft.round
+        try:
+            p = self.draft.pick(self.me, num)
+        except LyceeError as err:
+            self.say(str(err), error=True)
+            return
+        c = self.cs.card(p.took)
+        self.say(_("you took {number} {name}", number=c.number, name=c.name))
+        self._after(before)
+
+    def action_pick(self) -> None:
+        self._take(self._highlighted())
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.action_pick()  # a click on the highlighted row
+
+    def bot_choice(self) -> str | None:
+        """What the draft bot (limited.bots.Bot) would take from this pack for this pool."""
+        offered = self.draft.offered(self.me)
+        if not offered:
+            return None
+        return Bot(facts_for(self.cs), self.draft.deck_size).choose(offered, self.draft.pool(self.me))
+
+    def action_auto_pick(self) -> None:
+        self._take(self.bot_choice())
+
+    def action_pause(self) -> None:
+        if self.draft.timer is None:
+            self.say(_("this draft has no pick timer"))
+            return
+        if self.clock.paused:
+            self.clock.resume()
+            self.say(_("timer running"))
+        else:
+            self.clock.pause()
+            self.say(_("paused: space resumes"))
+        self.tick_display()
+
+    def action_leave(self) -> None:
+        was_paused = self.clock.paused
+        self.clock.pause()  # no pick runs out while the question is up
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.app.pop_screen()
+            elif not was_paused:
+                self.clock.resume()
+
+        self.app.push_screen(Confirm(_("Leave this draft? The picks so far are lost.")), answer)
+
+    # -- reviews and the end ---------------------------------------------------------------------------
+    def _review(self, round_no: int, last: bool) -> None:
+        self.reviewing = True
+        was_paused = self.clock.paused
+        self.clock.pause()
+        picks = [p for p in self.draft.picks if p.seat == self.me and p.round == round_no]
+
+        def done(_result=None) -> None:
+            self.reviewing = False
+            if last:
+                self._to_builder()
+                return
+            if not was_paused:
+                self.clock.resume()
+            self.redraw()
+
+        nxt = None
+        if not last:
+            d = self.draft.direction
+            target = (self.me + d) % len(self.names)
+            nxt = _("Pack {round} passes {how}", round=self.draft.round, how=direction_text(d)) + "  ·  " + \
+                _("passing to {name}", name=self.names[target])
+        self.app.push_screen(PackReview(self.cs, round_no, self.draft.packs, picks, self.draft.pool(self.me),
+                                        nxt, self.log_path if last else None, last), done)
+
+    def _finish(self) -> None:
+        from limited.draftlog import write_log
+
+        res = self.draft.result()
+        folder = self.app.datadir.root / "drafts"
+        path = folder / f"draft-{self.cs.code}-{self.seed}.json"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            write_log(path, res)
+            self.log_path = path
+        except OSError as err:
+            self.say(str(err), error=True)
+        self._review(self.draft.packs, last=True)
+
+    def _to_builder(self) -> None:
+        from .deckbuilder import DeckBuilderScreen
+
+        pool = self.draft.pool(self.me)
+        self.app.switch_screen(DeckBuilderScreen(self.cs, "draft", pool, packs=self.draft.packs, seed=self.seed,
+                                                 name=f"{self.cs.code} draft {self.seed}"))
+
+
+class PackReview(Translated, ModalScreen[None]):
+    """Between packs: the cards taken in the pack just finished, the pool so
+    far, and where the next pack goes; after the last, the way to the builder."""
+
+    CSS = """
+    PackReview { align: center middle; }
+    PackReview > Vertical { width: 110; height: 90%; border: thick $accent; background: $panel; padding: 0 1; }
+    PackReview #review-body { height: 1fr; }
+    PackReview DataTable { width: 1fr; height: 1fr; }
+    PackReview #review-charts { width: 44; padding: 0 1; }
+    """
+    BINDINGS = [
+        Binding("enter,escape", "close", "Continue", id="review.continue", priority=True),
+    ]
+
+    def __init__(self, cs: CardSet, round_no: int, packs: int, picks: list[Pick], pool, next_text: str | None,
+                 log_path, last: bool):
+        super().__init__()
+        self._translate_bindings()
+        self.cs, self.round_no, self.packs = cs, round_no, packs
+        self.picks, self.pool, self.next_text, self.log_path, self.last = picks, pool, next_text, log_path, last
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            title = (_("Draft over: your picks in pack {round}", round=self.round_no) if self.last
+                     else _("Pack {round} of {packs} done: your picks", round=self.round_no, packs=self.packs))
+            yield Label(title, classes="title")
+            with Horizontal(id="review-body"):
+                yield DataTable(cursor_type="row", zebra_stripes=True)
+                yield Static(pool_charts([self.cs.card(n) for n in self.pool],
+                                         _("Pool: {n} cards", n=len(self.pool))), id="review-charts")
+            if self.next_text:
+                yield Label(self.next_text, classes="title")
+            if self.log_path:
+                yield Label(_("draft log: {path}", path=self.log_path), classes="hint")
+            yield Label(_("Enter: build your deck") if self.last else _("Enter: open the next pack"), classes="hint")
+
+    def on_mount(self) -> None:
+        t = self.query_one(DataTable)
+        t.add_columns(_("Pick"), _("of"), _("No."), _("Name"), _("Attr."), _("Cost"), _("Rar."))
+        for p in self.picks:
+            mark = Text(f"{p.pick}" + (" " + _("(time)") if p.timeout else ""), style="yellow" if p.timeout else "")
+            c = self.cs.card(p.took)
+            t.add_row(mark, str(len(p.offered)), Text(c.number, style="cyan"), c.name, attr_glyphs(c),
+                      cost_glyphs(c), c.rarity)
+        t.focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+__all__ = ["DraftScreen", "PackReview"]

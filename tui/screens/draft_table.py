@@ -1,0 +1,601 @@
+"""The draft table caller: an organizer calling a real booster draft (G-DRAFT-1).
+
+Players are typed or taken from an event; they sit in pods of 2 to 8
+(limited.draft.seat_pods / split_pods, L-DRAFT-POD), the seats drawn from a
+shown seed or kept in the order typed.  For each pack the screen shows the
+direction (limited.draft.direction: pack 1 to the next seat number,
+clockwise, then alternating) and every player's neighbour by name, and calls
+the picks with a timer in big digits:
+
+    "Pick up!"  ->  "N seconds left"  ->  "Draft!" (pass)  ->  next pick ...
+
+The seconds of a pick come from limited.draft.PickTimer (by cards left in the
+pack, a desk setting).  :class:`TableCall` is the caller's state; it reads the
+time only from the ``now`` passed in, and the screen's interval passes
+``clock()``: tests replace the clock and never sleep.  Space pauses and
+resumes, n calls "Draft!" now; after the last pack, b runs a deck-building
+timer (minutes are the organizer's choice, core.decklists.DEFAULT_BUILD_MINUTES
+proposed: the guideline sets none).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Digits, Footer, Input, Label, Select, Static, Switch, TextArea
+
+from core.decklists import DEFAULT_BUILD_MINUTES
+from core.decks import DRAFT_PACKS
+from core.errors import LyceeError
+from core.i18n import _
+from limited.draft import PickTimer, Seat, check_packs, direction, seat_pods, split_pods
+
+from ..i18n import Translated
+from ..widgets.cards import seat_ring
+from .dialogs import Confirm, Prompt
+from .practice import Clock, SetupForm, card_sets, catalog, direction_text, parse_seed, set_options
+
+#: Seconds the "Pick up!" call stays up at the start of a pick.
+PICK_UP_SECONDS = 2.0
+#: Seconds between "Draft!" and the next pick, for passing the packs (a desk setting).
+PASS_SECONDS = 3.0
+
+
+# -- the caller's state ------------------------------------------------------------------------------
+
+
+@dataclass
+class TableCall:
+    """Where a called draft stands: pack, pick, phase and the phase's deadline.
+
+    Phases: ``ready`` (before pack 1), ``pick`` (the countdown), ``draft``
+    (the pass), ``pack_done`` (waiting to open the next pack), ``done``,
+    ``build`` (the deck-building timer) and ``built``.  Every method takes the
+    time ``now`` (seconds, any origin)."""
+
+    packs: int
+    cards: int
+    timer: PickTimer
+    pass_seconds: float = PASS_SECONDS
+    round: int = 0  # 0-based pack
+    pick: int = 0  # 0-based pick in the pack
+    phase: str = "ready"
+    deadline: float | None = None
+    started: float | None = None
+    paused_left: float | None = None
+
+    @property
+    def direction(self) -> int:
+        return direction(self.round)
+
+    @property
+    def cards_left(self) -> int:
+        return self.cards - self.pick
+
+    @property
+    def paused(self) -> bool:
+        return self.paused_left is not None
+
+    @property
+    def running(self) -> bool:
+        return self.phase in ("pick", "draft", "build")
+
+    def left(self, now: float) -> float | None:
+        if self.paused:
+            return self.paused_left
+        if self.deadline is None:
+            return None
+        return max(0.0, self.deadline - now)
+
+    def _begin(self, phase: str, seconds: float, now: float) -> None:
+        self.phase = phase
+        self.started = now
+        self.deadline = now + seconds
+
+    def _next_pick(self, now: float) -> str:
+        self.pick += 1
+        if self.pick >= self.cards:
+            self.deadline = None
+            if self.round + 1 >= self.packs:
+                self.phase = "done"
+                return "done"
+            self.phase = "pack_done"
+            return "pack_done"
+        self._begin("pick", self.timer.seconds(self.cards_left), now)
+        return "pick"
+
+    def start(self, now: float) -> str | None:
+        """Open the next pack (from ready or between packs)."""
+        if self.phase == "ready":
+            self.round, self.pick = 0, 0
+        elif self.phase == "pack_done":
+            self.round, self.pick = self.round + 1, 0
+        else:
+            return None
+        self._begin("pick", self.timer.seconds(self.cards_left), now)
+        return "pick"
+
+    def skip(self, now: float) -> str | None:
+        """'Draft!' now (during a pick), the next pick now (during the pass), or open the next pack."""
+        if self.paused:
+            self.resume(now)
+        if self.phase in ("ready", "pack_done"):
+            return self.start(now)
+        if self.phase == "pick":
+            self._begin("draft", self.pass_seconds, now)
+            return "draft"
+        if self.phase == "draft":
+            return self._next_pick(now)
+        return None
+
+    def pause(self, now: float) -> None:
+        if self.running and not self.paused:
+            self.paused_left = self.left(now)
+
+    def resume(self, now: float) -> None:
+        if self.paused:
+            self.deadline = now + (self.paused_left or 0.0)
+            self.paused_left = None
+
+    def build(self, minutes: float, now: float) -> None:
+        self.paused_left = None
+        self._begin("build", minutes * 60, now)
+
+    def update(self, now: float) -> list[str]:
+        """Move on past every deadline reached by ``now``; the phases entered, in order."""
+        events: list[str] = []
+        while not self.paused and self.deadline is not None and now >= self.deadline:
+            at = self.deadline
+            if self.phase == "pick":
+                self._begin("draft", self.pass_seconds, at)
+                events.append("draft")
+            elif self.phase == "draft":
+                events.append(self._next_pick(at))
+            elif self.phase == "build":
+                self.phase, self.deadline = "built", None
+                events.append("built")
+            else:
+                break
+        return events
+
+    def call(self, now: float) -> str:
+        """What the caller says now."""
+        left = self.left(now)
+        if self.phase == "ready":
+            text = _("Ready: space opens pack 1")
+        elif self.phase == "pick":
+            if self.started is not None and not self.paused and now - self.started < PICK_UP_SECONDS:
+                text = _("Pick up!")
+            else:
+                text = _("{n} seconds left", n=math.ceil(left or 0))
+        elif self.phase == "draft":
+            text = _("Draft! Pass the pack {arrow}", arrow="→" if self.direction > 0 else "←")
+        elif self.phase == "pack_done":
+            text = _("Pack {round} done: space opens pack {next}", round=self.round + 1, next=self.round + 2)
+        elif self.phase == "done":
+            text = _("Draft over: b starts the deck-building timer")
+        elif self.phase == "build":
+            text = _("Build your decks")
+        else:
+            text = _("Time: hand in your decks")
+        return _("Paused: {call}", call=text) if self.paused else text
+
+
+# -- setup -------------------------------------------------------------------------------------------
+
+
+class TableSetup(SetupForm):
+    """Who drafts and with what: players (typed, or an event's), set, packs,
+    cards a pack, seating drawn or as typed, seed."""
+
+    CSS = SetupForm.CSS + """
+    TableSetup TextArea { height: 7; }
+    """
+
+    def title_text(self) -> str:
+        return _("Draft table: call a real booster draft")
+
+    def rows(self) -> ComposeResult:
+        sets = card_sets("booster")
+        events = [(f"{e.date} {e.name} ({e.players})", e.id) for e in self.app.datadir.list_events()
+                  if not e.problem and e.players]
+        yield Label(_("Players from an event"))
+        yield Select(events, prompt=_("(none: type the names below)"), id="event")
+        yield Label(_("Set"))
+        yield Select(set_options(sets), value=sets[0].code, allow_blank=False, id="set")
+        yield Label(_("Packs a player (G-DRAFT-2)"))
+        yield Select([(str(n), n) for n in DRAFT_PACKS], value=DRAFT_PACKS.start, allow_blank=False, id="packs")
+        yield Label(_("Cards a pack"))
+        yield Input(str(sets[0].booster.size), id="cards", type="integer")
+        yield Label(_("Draw the seats"))
+        yield Switch(True, id="draw")
+        yield Label(_("Seed (blank: drawn)"))
+        yield Input("", id="seed")
+
+    def on_mount(self) -> None:
+        self.query_one("#names", TextArea).focus()
+
+    def below(self) -> ComposeResult:
+        yield Label(_("Players, one a line"))
+        yield TextArea("", id="names")
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "set" and event.value != Select.BLANK:
+            cs = catalog().set(str(event.value))
+            self.query_one("#cards", Input).value = str(cs.booster.size)
+        elif event.select.id == "event" and event.value != Select.BLANK:
+            try:
+                store = self.app.datadir.open(str(event.value))
+            except LyceeError as err:
+                self.query_one("#form-error", Label).update(str(err))
+                return
+            try:
+                names = [p.name for p in store.event.players if p.status == "active"]
+            finally:
+                store.close()
+            self.query_one("#names", TextArea).text = "\n".join(names)
+
+    def values(self) -> dict:
+        names = [n.strip() for n in self.query_one("#names", TextArea).text.splitlines() if n.strip()]
+        if len(names) < 2:
+            raise ValueError(_("a draft needs at least 2 players: type them one a line, or take an event's"))
+        seen = set()
+        for n in names:
+            if n in seen:
+                raise ValueError(_("{name} is listed twice", name=n))
+            seen.add(n)
+        cards = self.query_one("#cards", Input).value.strip()
+        if not cards.isdigit() or int(cards) < 1:
+            raise ValueError(_("cards a pack: a whole number"))
+        return {"names": names, "set": self.query_one("#set", Select).value,
+                "packs": self.query_one("#packs", Select).value, "cards": int(cards),
+                "draw": self.query_one("#draw", Switch).value,
+                "seed": parse_seed(self.query_one("#seed", Input).value)}
+
+
+# -- the screen ------------------------------------------------------------------------------------------
+
+
+def make_pods(names: list[str], seed: int, draw: bool) -> tuple[tuple[Seat, ...], ...]:
+    """Pods of 2 to 8 (L-DRAFT-POD): seats drawn by limited.draft.seat_pods, or
+    the names in the order given, cut into limited.draft.split_pods sizes."""
+    if draw:
+        return seat_pods(names, 0, random.Random(seed))
+    pods, i = [], 0
+    for size in split_pods(len(names)):
+        pods.append(tuple(Seat(n, bot=False) for n in names[i:i + size]))
+        i += size
+    return tuple(pods)
+
+
+class TableScreen(Translated, Screen):
+    CSS = """
+    TableScreen #table-bar { height: 1; background: $primary-background; }
+    TableScreen #table-bar Label { width: auto; }
+    TableScreen #table-top { height: 7; }
+    TableScreen #call-box { width: 48; height: 7; padding: 0 1; border: round $accent; }
+    TableScreen #call { width: 1fr; text-style: bold; color: $accent; }
+    TableScreen #call.draft { background: $warning; color: $background; }
+    TableScreen #call.paused { color: $text-muted; }
+    TableScreen #big { width: auto; }
+    TableScreen #big.low { color: $error; }
+    TableScreen #pick-line { width: 1fr; color: $text-muted; }
+    TableScreen #ring-box { width: 1fr; height: 7; padding: 0 1; }
+    TableScreen #direction { height: 1; text-style: bold; }
+    TableScreen #ring { height: 3; }
+    TableScreen #pod-line { height: 1; color: $text-muted; }
+    TableScreen #seats { height: 1fr; }
+    TableScreen #message { height: 1; }
+    """
+    BINDINGS = [
+        Binding("space", "go", "Start / pause", id="table.go"),
+        Binding("n", "skip", "Call Draft! now", id="table.skip"),
+        Binding("right_square_bracket", "pod(1)", "Next pod", id="table.pod_next"),
+        Binding("left_square_bracket", "pod(-1)", "Previous pod", id="table.pod_prev"),
+        Binding("r", "reseat", "Draw seats again", id="table.reseat"),
+        Binding("b", "build", "Build timer", id="table.build"),
+        Binding("escape", "close", "Back", id="table.close"),
+    ]
+
+    def __init__(self, names: list[str], *, set_code: str, packs: int, cards: int, seed: int, draw_seats: bool = True,
+                 clock: Clock | None = None, timer: PickTimer | None = None):
+        super().__init__()
+        self._translate_bindings()
+        check_packs(packs)  # G-DRAFT-2
+        if cards < 1:
+            raise LyceeError(_("cards a pack: a whole number"))
+        self.names = list(names)
+        self.set_code = set_code
+        self.seed = seed
+        self.draw_seats = draw_seats
+        self.clock: Clock = clock or time.monotonic
+        self.pods = make_pods(self.names, seed, draw_seats)
+        self.pod = 0
+        self.call_state = TableCall(packs, cards, timer or PickTimer())
+
+    # -- compose ------------------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="table-bar"):
+            yield Label("", id="table-title", classes="title")
+        with Horizontal(id="table-top"):
+            with Vertical(id="call-box"):
+                yield Label("", id="call")
+                yield Digits("", id="big")
+                yield Label("", id="pick-line")
+            with Vertical(id="ring-box"):
+                yield Label("", id="direction")
+                yield Static("", id="ring")
+                yield Label("", id="pod-line")
+        yield DataTable(cursor_type="row", zebra_stripes=True, id="seats")
+        yield Label("", id="message", classes="hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.draw_title()
+        self.draw_seats_table()
+        self.draw_time()
+        self.query_one("#seats", DataTable).focus()
+        self.set_interval(0.2, self.tick)
+        self.say(_("Seat numbers run clockwise round each table. Space opens pack 1."))
+
+    def draw_title(self) -> None:
+        st = self.call_state
+        sizes = "+".join(str(len(p)) for p in self.pods)
+        how = _("seats drawn, seed {seed}", seed=self.seed) if self.draw_seats else _("seats as listed")
+        self.query_one("#table-title", Label).update(
+            _("Draft table · {set} · {packs} packs × {cards} cards · {n} players in {pods} pod(s) ({sizes}) · {how}",
+              set=self.set_code, packs=st.packs, cards=st.cards, n=len(self.names), pods=len(self.pods),
+              sizes=sizes, how=how))
+
+    def _neighbours(self, pod: tuple[Seat, ...], s: int) -> tuple[int, int]:
+        d = self.call_state.direction
+        n = len(pod)
+        return (s + d) % n, (s - d) % n
+
+    def draw_seats_table(self) -> None:
+        t = self.query_one("#seats", DataTable)
+        row = t.cursor_row
+        t.clear(columns=True)
+        arrow = "→" if self.call_state.direction > 0 else "←"
+        t.add_columns(_("Pod"), _("Seat"), _("Player"), _("Passes to {arrow}", arrow=arrow), _("Receives from"))
+        for p, pod in enumerate(self.pods):
+            for s, seat in enumerate(pod):
+                to, frm = self._neighbours(pod, s)
+                style = "bold" if p == self.pod else ""
+                t.add_row(Text(str(p + 1), style=style), str(s + 1), Text(seat.name, style=style),
+                          f"{to + 1}. {pod[to].name}", f"{frm + 1}. {pod[frm].name}")
+        if t.row_count and row:
+            t.move_cursor(row=min(row, t.row_count - 1))
+        self.draw_ring()
+
+    def draw_ring(self) -> None:
+        pod = self.pods[self.pod]
+        d = self.call_state.direction
+        st = self.call_state
+        pack = min(st.round + 1, st.packs)
+        self.query_one("#direction", Label).update(
+            _("Pack {round}: pass {how}", round=pack, how=direction_text(d)))
+        width = max(6, min(12, max(cell_len(s.name) for s in pod)))
+        self.query_one("#ring", Static).update(seat_ring([s.name for s in pod], d, width=width))
+        self.query_one("#pod-line", Label).update(
+            _("Pod {pod} of {pods} ([ ] other pods)", pod=self.pod + 1, pods=len(self.pods)))
+
+    def draw_time(self) -> None:
+        now = self.clock()
+        st = self.call_state
+        call = self.query_one("#call", Label)
+        call.update(st.call(now))
+        call.set_class(st.phase == "draft", "draft")
+        call.set_class(st.paused, "paused")
+        big = self.query_one("#big", Digits)
+        left = st.left(now)
+        if st.phase in ("build", "built") and left is not None:
+            secs = math.ceil(left)
+            big.update(f"{secs // 60}:{secs % 60:02d}")
+        elif st.phase == "pick" and left is not None:
+            big.update(str(math.ceil(left)))
+        elif st.phase == "draft":
+            big.update("0")
+        else:
+            big.update("--")
+        big.set_class(st.phase == "pick" and left is not None and left <= 5, "low")
+        if st.phase in ("ready",):
+            line = _("{packs} packs × {cards} cards", packs=st.packs, cards=st.cards)
+        elif st.phase in ("done", "build", "built"):
+            line = _("all {packs} packs drafted", packs=st.packs)
+        else:
+            line = _("pack {round}/{packs} · pick {pick}/{cards} · {left} cards in the pack",
+                     round=st.round + 1, packs=st.packs, pick=min(st.pick + 1, st.cards), cards=st.cards,
+                     left=max(st.cards_left, 0))
+        self.query_one("#pick-line", Label).update(line)
+
+    def say(self, text: str, error: bool = False) -> None:
+        lbl = self.query_one("#message", Label)
+        lbl.update(text)
+        lbl.set_class(error, "error")
+
+    # -- time -----------------------------------------------------------------------------------------------
+    def tick(self) -> None:
+        """Called by the interval (and by tests): move the call on to ``clock()``."""
+        events = self.call_state.update(self.clock())
+        self._react(events)
+        self.draw_time()
+
+    def _react(self, events: list[str]) -> None:
+        for e in events:
+            if e in ("draft", "built"):
+                self.app.bell()
+            if e == "pack_done":
+                self.say(_("Pack {round} done. Space opens the next pack; it passes the other way.",
+                           round=self.call_state.round + 1))
+            elif e == "done":
+                self.say(_("Draft over: b starts the deck-building timer."))
+
+    # -- actions ---------------------------------------------------------------------------------------------
+    def action_go(self) -> None:
+        st = self.call_state
+        now = self.clock()
+        if st.phase in ("ready", "pack_done"):
+            st.start(now)
+            self.draw_seats_table()
+            self.say(_("Pack {round}: pass {how}", round=st.round + 1,
+                       how=_("clockwise") if st.direction > 0 else _("counter-clockwise")))
+        elif st.running:
+            if st.paused:
+                st.resume(now)
+                self.say(_("resumed"))
+            else:
+                st.pause(now)
+                self.say(_("paused: space resumes"))
+        self.draw_time()
+
+    def action_skip(self) -> None:
+        st = self.call_state
+        before = st.round
+        events = [e for e in [st.skip(self.clock())] if e]
+        if st.round != before:
+            self.draw_seats_table()
+        self._react(events)
+        self.draw_time()
+
+    def action_pod(self, step: int) -> None:
+        self.pod = (self.pod + step) % len(self.pods)
+        self.draw_seats_table()
+
+    def action_reseat(self) -> None:
+        if self.call_state.phase != "ready":
+            self.say(_("the draft has started: the seats stay"), error=True)
+            return
+        self.seed = random.SystemRandom().randrange(2**31)
+        self.draw_seats = True
+        self.pods = make_pods(self.names, self.seed, True)
+        self.pod = 0
+        self.draw_title()
+        self.draw_seats_table()
+        self.say(_("seats drawn again, seed {seed}", seed=self.seed))
+
+    def action_build(self) -> None:
+        if self.call_state.phase not in ("done", "built"):
+            self.say(_("the deck-building timer starts after the last pack"), error=True)
+            return
+
+        def chosen(text: str | None) -> None:
+            if not text:
+                return
+            minutes = parse_minutes(text)
+            if minutes is None:
+                self.say(_("minutes: a number above 0"), error=True)
+                return
+            self.call_state.build(minutes, self.clock())
+            self.say(_("deck building: {m} minutes", m=text))
+            self.draw_time()
+
+        self.app.push_screen(Prompt(_("Deck-building time in minutes (the organizer's choice)"),
+                                    str(DEFAULT_BUILD_MINUTES["draft"])), chosen)
+
+    def action_close(self) -> None:
+        if self.call_state.phase in ("ready", "done", "built"):
+            self.app.pop_screen()
+            return
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.app.pop_screen()
+
+        self.app.push_screen(Confirm(_("Stop calling this draft?")), answer)
+
+
+class BuildTimerScreen(Translated, Screen):
+    """A deck-building clock on its own, for a sealed (or draft) event's build
+    phase: the organizer's minutes in big digits, pause and resume, a bell at time."""
+
+    CSS = """
+    BuildTimerScreen { align: center middle; }
+    BuildTimerScreen > Vertical { width: 80; height: auto; border: round $accent; padding: 0 2; }
+    BuildTimerScreen .hint { width: 1fr; }
+    BuildTimerScreen #call { width: 1fr; text-style: bold; color: $accent; }
+    BuildTimerScreen #big { width: auto; }
+    BuildTimerScreen #big.low { color: $error; }
+    """
+    BINDINGS = [
+        Binding("space", "go", "Pause / resume", id="buildtimer.go"),
+        Binding("t", "restart", "Set the time", id="buildtimer.restart"),
+        Binding("escape", "close", "Back", id="buildtimer.close"),
+    ]
+
+    def __init__(self, minutes: float, clock: Clock | None = None):
+        super().__init__()
+        self._translate_bindings()
+        self.clock: Clock = clock or time.monotonic
+        self.call_state = TableCall(packs=0, cards=0, timer=PickTimer())
+        self.minutes = minutes
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label("", id="call")
+            yield Digits("", id="big")
+            yield Static(_("Deck building: sealed 40 cards (G-SEALED), draft packs × 10 (G-DRAFT-4)"), classes="hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.call_state.build(self.minutes, self.clock())
+        self.tick()
+        self.set_interval(0.2, self.tick)
+
+    def tick(self) -> None:
+        now = self.clock()
+        st = self.call_state
+        if "built" in st.update(now):
+            self.app.bell()
+        self.query_one("#call", Label).update(st.call(now))
+        left = st.left(now) or 0.0
+        secs = math.ceil(left)
+        big = self.query_one("#big", Digits)
+        big.update(f"{secs // 60}:{secs % 60:02d}")
+        big.set_class(st.phase == "build" and left <= 60, "low")
+
+    def action_go(self) -> None:
+        st = self.call_state
+        if st.paused:
+            st.resume(self.clock())
+        else:
+            st.pause(self.clock())
+        self.tick()
+
+    def action_restart(self) -> None:
+        def chosen(text: str | None) -> None:
+            minutes = parse_minutes(text)
+            if minutes is None:
+                return
+            self.minutes = minutes
+            self.call_state.build(minutes, self.clock())
+            self.tick()
+
+        self.app.push_screen(Prompt(_("Deck-building time in minutes (the organizer's choice)"),
+                                    f"{self.minutes:g}"), chosen)
+
+    def action_close(self) -> None:
+        self.app.pop_screen()
+
+
+def parse_minutes(text: str | None) -> float | None:
+    """Minutes typed by the organizer (a number above 0), None otherwise."""
+    if not text:
+        return None
+    try:
+        minutes = float(text.replace(",", "."))
+    except ValueError:
+        return None
+    return minutes if minutes > 0 else None
+
+
+__all__ = ["TableCall", "TableSetup", "TableScreen", "BuildTimerScreen", "make_pods", "parse_minutes"]

@@ -1,0 +1,113 @@
+"""Sealed practice: open a product (G-SEALED), look at the pool, build.
+
+The product is 2 starters or 1 starter + 3 boosters (limited.sealed.PRODUCTS);
+the pool comes from limited.sealed.open_sealed with ``random.Random(seed)``,
+and the seed is shown so the same pool can be opened again
+(``lycee sealed --set SET --product P --seed S`` opens it on the command line).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Label, Static
+
+from core.cards import ATTRIBUTES, CardSet
+from core.i18n import _
+from limited.sealed import PRODUCTS, open_sealed
+
+from ..i18n import Translated
+from ..widgets.cards import card_cells, card_columns, pool_charts
+
+
+class SealedScreen(Translated, Screen):
+    CSS = """
+    SealedScreen #sealed-bar { height: 1; background: $primary-background; }
+    SealedScreen #sealed-bar Label { width: auto; }
+    SealedScreen #sealed-body { height: 1fr; }
+    SealedScreen #sealed-pool { width: 1fr; }
+    SealedScreen #sealed-side { width: 42; }
+    SealedScreen #packs { height: auto; padding: 0 1; }
+    SealedScreen .section { text-style: bold; padding: 0 1; background: $boost; width: 1fr; }
+    SealedScreen #message { height: 1; }
+    """
+    BINDINGS = [
+        Binding("b", "build", "Build the deck", id="sealed.build"),
+        Binding("n", "again", "Open another", id="sealed.again"),
+        Binding("escape", "close", "Back", id="sealed.close"),
+    ]
+
+    def __init__(self, cs: CardSet, product: str, seed: int):
+        super().__init__()
+        self._translate_bindings()
+        self.cs = cs
+        self.product = product
+        self.seed = seed
+        self.pool = open_sealed(cs, product, random.Random(seed))
+
+    def compose(self) -> ComposeResult:
+        n_st, n_bo = PRODUCTS[self.product]
+        with Horizontal(id="sealed-bar"):
+            yield Label(_("Sealed practice · {set} ({version}) · {st} starter(s) + {bo} booster(s) · seed {seed}",
+                          set=self.cs.code, version=self.cs.version, st=n_st, bo=n_bo, seed=self.seed),
+                        id="sealed-title", classes="title")
+        with Horizontal(id="sealed-body"):
+            with Vertical(id="sealed-pool"):
+                yield Label(_("Pool: {n} cards", n=len(self.pool)), classes="section")
+                yield DataTable(cursor_type="row", zebra_stripes=True, id="pool")
+            with VerticalScroll(id="sealed-side"):
+                yield Label(_("Opened"), classes="section")
+                yield Static(self._packs_text(), id="packs")
+                yield Static(pool_charts([self.cs.card(n) for n in self.pool.cards]), id="pool-charts")
+        yield Label(_("b builds a 40-card deck from this pool (G-SEALED); the same seed opens the same pool."),
+                    id="message", classes="hint")
+        yield Footer()
+
+    def _packs_text(self) -> Text:
+        t = Text()
+        for i, p in enumerate(self.pool.packs):
+            if i:
+                t.append("\n")
+            if p.kind == "starter":
+                st = self.cs.starter(p.starter)
+                t.append(_("starter"), style="bold")
+                t.append(f" {st.name} ({len(p)})")
+            else:
+                t.append(_("booster"), style="bold")
+                t.append(f" ({len(p)})")
+        return t
+
+    def on_mount(self) -> None:
+        t = self.query_one("#pool", DataTable)
+        t.add_columns("#", *card_columns())
+        counts = Counter(self.pool.cards)
+        order = sorted(counts, key=lambda n: ([ATTRIBUTES.index(a) for a in self.cs.card(n).attributes],
+                                              self.cs.card(n).total_cost, n))
+        for num in order:
+            t.add_row(Text(str(counts[num]), justify="right"), *card_cells(self.cs.card(num)), key=num)
+        t.focus()
+
+    def action_build(self) -> None:
+        from .deckbuilder import DeckBuilderScreen
+
+        self.app.push_screen(DeckBuilderScreen(self.cs, "sealed", self.pool.cards, seed=self.seed,
+                                               product=self.product,
+                                               name=f"{self.cs.code} sealed {self.product} {self.seed}"))
+
+    def action_again(self) -> None:
+        from .practice import SealedSetup, catalog
+
+        def chosen(v: dict | None) -> None:
+            if v:
+                self.app.switch_screen(SealedScreen(catalog().set(v["set"]), v["product"], v["seed"]))
+
+        self.app.push_screen(SealedSetup(), chosen)
+
+    def action_close(self) -> None:
+        self.app.pop_screen()
