@@ -62,6 +62,15 @@ async def test_whole_event_by_keyboard(tmp_path):
                     await pilot.press("enter")
             await pilot.pause()
             assert screen.event.current_round.complete
+        await pilot.press("f2")
+        await pilot.press("ctrl+b")  # a Notice for the second player (G-PEN-1, G-PEN-3)
+        await pilot.pause()
+        app.screen.query_one("#player").value = "Ben"
+        app.screen.query_one("#reason").focus()
+        await type_text(pilot, "slow play")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert [p.level for p in screen.event.penalties] == ["notice"]
         await pilot.press("f4")
         await pilot.pause()
         assert screen.query_one("#standings-table").row_count == 8
@@ -89,7 +98,8 @@ async def test_whole_event_by_keyboard(tmp_path):
         await app.workers.wait_for_complete()
         await pilot.pause()
         out = tmp_path / "exports" / f"{screen.event.id}-scorecard.html"
-        assert out.exists() and "決定戦" not in out.read_text(encoding="utf-8")
+        page = out.read_text(encoding="utf-8")
+        assert "決定戦" not in page and ">N<" in page  # the Notice is marked on the scorecard
         eid = screen.event.id
         await pilot.press("escape")
         await pilot.pause()
@@ -210,3 +220,47 @@ async def test_g_sealed_event_build_phase_on_the_event_screen_to_round_1(tmp_pat
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert screen.event.current_round.number == 1
+
+
+@pytest.mark.asyncio
+async def test_g_draft_1_draft_event_from_pods_to_round_1(tmp_path):
+    """A draft event: pods seated and drafted (bots stand in), decks built,
+    round 1 paired (G-DRAFT-1, G-DRAFT-4)."""
+    dd = DataDir(tmp_path)
+    store = dd.create({"name": "Draft night", "date": "2026-11-30", "kind": "draft", "sanctioned": False})
+    eid = store.id
+    store.close()
+    app = LyceeApp(dd, open_event=eid, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("ctrl+f")
+        await pilot.pause()
+        await pilot.press("backspace")
+        await type_text(pilot, "10")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(screen.event.players) == 10
+        await pilot.press("f11")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await type_text(pilot, "beta 4 3")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert [len(p) for p in screen.event.pods] == [5, 5]  # 10 players: two pods of 5
+        await pilot.press("f11")
+        await pilot.pause()
+        await pilot.press("down", "enter")  # simulate the draft
+        await pilot.pause()
+        assert len(screen.event.pools) == 10
+        await pilot.press("f11")
+        await pilot.pause()
+        await pilot.press("down", "down", "down", "down", "enter")  # bot decks
+        await pilot.pause()
+        from core.decklists import decklist_status
+        assert all(d.status == "registered" for d in decklist_status(screen.event))
+        await pilot.press("f5")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.event.current_round.number == 1 and len(screen.event.current_round.matches) == 5

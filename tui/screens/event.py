@@ -34,6 +34,7 @@ class EventScreen(Translated, Screen):
         Binding("f3", "tab('round')", "Round", id="event.round"),
         Binding("f4", "tab('standings')", "Standings", id="event.standings"),
         Binding("ctrl+n", "add_players", "Add players", id="event.add"),
+        Binding("ctrl+f", "fill_demo", "Fill with demo players", id="event.fill_demo", show=False),
         Binding("f5", "pair", "Pair next round", id="event.pair"),
         Binding("f6", "enter_results", "Results", id="event.results"),
         Binding("ctrl+o", "drop", "Drop", id="event.drop"),
@@ -150,7 +151,12 @@ class EventScreen(Translated, Screen):
         r = ev.current_round
         fmt = f"{_(ev.kind)} · {_(ev.match.upper())} · {ev.minutes}{_('min')}"
         if r is None:
-            return _("{fmt} · {n} players · not started", fmt=fmt, n=len(ev.players))
+            from core.pairing import suggested_rounds
+
+            planned = ev.rounds_planned or suggested_rounds(len(ev.eligible()))
+            return _("{fmt} · {n} players · not started · {k} Swiss rounds ({how})", fmt=fmt,
+                     n=len(ev.players), k=planned,
+                     how=_("planned") if ev.rounds_planned else _("suggested: log2 of the players"))
         missing = len(r.missing_tables())
         state = _("{k} results missing", k=missing) if missing else _("complete")
         return _("{fmt} · round {r}: {state}", fmt=fmt, r=r.number, state=state)
@@ -465,6 +471,27 @@ class EventScreen(Translated, Screen):
     def action_add_players(self) -> None:
         self.action_tab("players")
         self.query_one("#add-player", Input).focus()
+
+    def action_fill_demo(self) -> None:
+        def chosen(text: str | None) -> None:
+            if not text:
+                return
+            if not text.isdigit() or not 1 <= int(text) <= 4096:
+                self.say(_("write how many players, e.g. 16"), error=True)
+                return
+            from core.demo import demo_names
+
+            taken = {p.name for p in self.event.players}
+            names = [n for n in demo_names(int(text) + len(taken)) if n not in taken][:int(text)]
+            try:
+                self.desk.add_players(names)
+            except LyceeError as err:
+                self.say(str(err), error=True)
+                return
+            self.say(_("{n} demo players added", n=len(names)))
+            self.refresh_all()
+
+        self.app.push_screen(Prompt(_("Fill with demo players: how many?"), "8"), chosen)
 
     def action_enter_results(self) -> None:
         self.action_tab("round")
