@@ -205,13 +205,13 @@ class EventStore:
 
     # -- lock ----------------------------------------------------------------
     def _held_message(self) -> str:
-        who = "another process"
+        who = _("another process")
         try:
             o = json.loads(self.owner_path.read_text(encoding="utf-8"))
-            who = f"process {o['pid']} on {o['host']} (since {o['since']})"
+            who = _("process {pid} on {host} (since {since})", pid=o["pid"], host=o["host"], since=o["since"])
         except (OSError, ValueError, KeyError):
             pass
-        return f"event {self.id} is open in another window: {who}; close it there first"
+        return _("event {event} is open in another window: {who}; close it there first", event=self.id, who=who)
 
     def _release(self) -> None:
         try:

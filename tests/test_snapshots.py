@@ -34,7 +34,9 @@ def _doc():
 
 
 def _app(lang: str) -> LyceeApp:
-    root = Path("/tmp/lycee-snapshots") / lang
+    # a relative folder (the test runs in its own tmp dir): the event list
+    # shows it, so it must read the same on every run and machine
+    root = Path("snapshot-data") / lang
     shutil.rmtree(root, ignore_errors=True)
     dd = DataDir(root)
     dd.import_event(_doc()).close()
@@ -48,7 +50,8 @@ async def _no_blink(pilot):
 
 
 @pytest.fixture(autouse=True)
-def _reset_language():
+def _reset_language(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
     yield
     i18n.set_language("en")
 
