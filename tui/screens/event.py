@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Label, Static, TabbedContent, TabPane
+from textual.widgets import DataTable, Footer, Input, Label, TabbedContent, TabPane
 
 from core.actions import describe
 from core.desk import Desk
@@ -22,6 +22,7 @@ from core.model import Event
 
 from ..i18n import Translated
 from ..widgets.bracket import BracketView
+from ..widgets.line import Line
 from .dialogs import Confirm, ExportChoice, LatePrompts, PenaltyForm, Prompt
 
 OUTCOME_MARK = {"p1": "○", "p2": "●", "draw": "△", "bye": "BYE", "double_loss": "××"}
@@ -63,8 +64,8 @@ class EventScreen(Translated, Screen):
     def compose(self) -> ComposeResult:
         with Horizontal(id="event-bar"):
             yield Label("", id="event-title", classes="title")
-            yield Label("", id="round-status", classes="hint")
-            yield Label("", id="clock")
+            yield Line("", id="round-status", classes="hint")
+            yield Line("", id="clock")
         with TabbedContent(initial="players"):
             with TabPane(_("Players"), id="players"):
                 yield DataTable(cursor_type="row", zebra_stripes=True, id="player-table")
@@ -72,7 +73,7 @@ class EventScreen(Translated, Screen):
             with TabPane(_("Round"), id="round"):
                 with Horizontal(id="round-body"):
                     yield DataTable(cursor_type="row", zebra_stripes=True, id="pairing-table")
-                    yield Static("", id="leaders")
+                    yield Line("", id="leaders")
                 yield Input(placeholder=_("TABLE RESULT, e.g. 12 2-1 then Enter (id: intentional draw)"),
                             id="result-entry")
             with TabPane(_("Standings"), id="standings"):
@@ -83,7 +84,7 @@ class EventScreen(Translated, Screen):
             with TabPane(_("Bracket"), id="bracket"):
                 with VerticalScroll():
                     yield BracketView(id="bracket-view")
-        yield Label("", id="message", classes="hint")
+        yield Line("", id="message", classes="hint")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -118,8 +119,8 @@ class EventScreen(Translated, Screen):
         for a tab nobody is looking at)."""
         ev = self.event
         self._standing_rows = None
-        self.query_one("#event-title", Label).update(f"{ev.name}  {ev.date}")
-        self.query_one("#round-status", Label).update(self._round_status(ev))
+        self._show("#event-title", ev.name)
+        self._show("#round-status", self._round_status(ev))
         self.draw_clock()
         self._dirty = {"players", "round", "standings", "bracket", "build"}
         self._draw_tab(self.query_one(TabbedContent).active)
@@ -265,7 +266,7 @@ class EventScreen(Translated, Screen):
             text.append(f"{row.rank:>3} ")
             text.append(set_cell_size(row.name, 16))
             text.append(f" {row.points:>3} {row.record}\n")
-        self.query_one("#leaders", Static).update(text)
+        self.query_one("#leaders", Line).set(text)
 
     def draw_standings(self, ev: Event) -> None:
         t = self.query_one("#standings-table", DataTable)
@@ -289,10 +290,10 @@ class EventScreen(Translated, Screen):
     def draw_clock(self) -> None:
         from core import clock as C
 
-        lbl = self.query_one("#clock", Label)
+        lbl = self.query_one("#clock", Line)
         ev = self.event
         if not ev.rounds:
-            lbl.update("")
+            self._show("#clock", "")
             return
         st = C.status(ev, self.desk.now())
         if not st.started:
@@ -302,7 +303,7 @@ class EventScreen(Translated, Screen):
             text = _("R{r} ⏱ {t}", r=st.round, t=C.fmt(st.remaining)) + (f" {state}" if state else "")
             if st.unfinished and st.time_up:
                 text += " " + _("TIME: {n} tables playing", n=len(st.unfinished))
-        lbl.update(text)
+        self._show("#clock", text)
         near = st.started and st.remaining is not None and 0 < st.remaining <= 300
         up = st.started and st.time_up and bool(st.unfinished)
         lbl.set_class(near, "clock-near")
@@ -456,10 +457,18 @@ class EventScreen(Translated, Screen):
 
         self.app.push_screen(PenaltyForm(self.event, pid, self._penalty_history), issued)
 
+    def _show(self, selector: str, text: str):
+        """Put plain ``text`` in a label or line, only when it changed."""
+        w = self.query_one(selector)
+        if isinstance(w, Line):
+            w.set(text)
+        elif getattr(w, "_shown", None) != text:
+            w._shown = text
+            w.update(Text(text))
+        return w
+
     def say(self, text: str, error: bool = False) -> None:
-        lbl = self.query_one("#message", Label)
-        lbl.update(Text(text))  # plain text: "[G-BO3]" is a rule id, not markup
-        lbl.set_class(error, "error")
+        self._show("#message", text).set_class(error, "error")
 
     # -- actions ----------------------------------------------------------------
     def action_close(self) -> None:
