@@ -271,7 +271,9 @@ class CardSet:
 
 # -- validation helpers ----------------------------------------------------------
 
-class _Problems:
+class Problems:
+    """Collects (JSON path, what is wrong) so a file reports every problem at once."""
+
     def __init__(self) -> None:
         self.items: list[tuple[str, str]] = []
 
@@ -286,7 +288,7 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _int(obj: Mapping, key: str, where: str, p: _Problems, lo: int, hi: int | None,
+def _int(obj: Mapping, key: str, where: str, p: Problems, lo: int, hi: int | None,
          default: Any = _MISSING) -> int | None:
     v = obj.get(key, _MISSING)
     if v is _MISSING or (v is None and default is not _MISSING):
@@ -295,7 +297,7 @@ def _int(obj: Mapping, key: str, where: str, p: _Problems, lo: int, hi: int | No
             return None
         return default
     if not _is_int(v):
-        p.add(where, _("expected an integer, got {got}", got=_show(v)))
+        p.add(where, _("expected an integer, got {got}", got=show_value(v)))
         return None
     if v < lo or (hi is not None and v > hi):
         p.add(where, _("{v} is out of range {lo}..{hi}",
@@ -304,7 +306,7 @@ def _int(obj: Mapping, key: str, where: str, p: _Problems, lo: int, hi: int | No
     return v
 
 
-def _str(obj: Mapping, key: str, where: str, p: _Problems, *, required: bool = True,
+def _str(obj: Mapping, key: str, where: str, p: Problems, *, required: bool = True,
          nonempty: bool = True, default: str = "") -> str | None:
     v = obj.get(key, _MISSING)
     if v is _MISSING or v is None:
@@ -313,7 +315,7 @@ def _str(obj: Mapping, key: str, where: str, p: _Problems, *, required: bool = T
             return None
         return default
     if not isinstance(v, str):
-        p.add(where, _("expected a string, got {got}", got=_show(v)))
+        p.add(where, _("expected a string, got {got}", got=show_value(v)))
         return None
     if nonempty and not v.strip():
         p.add(where, _("must not be empty"))
@@ -321,13 +323,13 @@ def _str(obj: Mapping, key: str, where: str, p: _Problems, *, required: bool = T
     return v
 
 
-def _date(obj: Mapping, key: str, where: str, p: _Problems) -> date | None:
+def _date(obj: Mapping, key: str, where: str, p: Problems) -> date | None:
     v = obj.get(key, _MISSING)
     if v is _MISSING:
         p.add(where, _("missing"))
         return None
     if not isinstance(v, str):
-        p.add(where, _("expected a date YYYY-MM-DD, got {got}", got=_show(v)))
+        p.add(where, _("expected a date YYYY-MM-DD, got {got}", got=show_value(v)))
         return None
     try:
         if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", v):
@@ -338,17 +340,18 @@ def _date(obj: Mapping, key: str, where: str, p: _Problems) -> date | None:
         return None
 
 
-def _bool(obj: Mapping, key: str, where: str, p: _Problems, default: bool) -> bool:
+def _bool(obj: Mapping, key: str, where: str, p: Problems, default: bool) -> bool:
     v = obj.get(key, _MISSING)
     if v is _MISSING or v is None:
         return default
     if not isinstance(v, bool):
-        p.add(where, _("expected true or false, got {got}", got=_show(v)))
+        p.add(where, _("expected true or false, got {got}", got=show_value(v)))
         return default
     return v
 
 
-def _show(v: Any) -> str:
+def show_value(v: Any) -> str:
+    """A JSON value as a message shows it."""
     if v is None:
         return "null"
     if isinstance(v, bool):
@@ -358,7 +361,7 @@ def _show(v: Any) -> str:
     return repr(v)
 
 
-def _unknown_keys(obj: Mapping, allowed: Iterable[str], path: str, p: _Problems) -> None:
+def _unknown_keys(obj: Mapping, allowed: Iterable[str], path: str, p: Problems) -> None:
     allowed = set(allowed)
     for k in obj:
         if k not in allowed and not (isinstance(k, str) and k.startswith("x-")):
@@ -372,10 +375,10 @@ _CARD_KEYS = ("number", "name", "type", "attributes", "cost", "ex", "ap", "dp", 
 
 
 def _parse_card(obj: Any, loc: Callable[[str], str], whole: str, rarities: Iterable[str] | None,
-                p: _Problems, set_code: str, check_keys: bool = True) -> Card | None:
+                p: Problems, set_code: str, check_keys: bool = True) -> Card | None:
     """One card from its JSON form; ``loc(key)`` names a field for error messages."""
     if not isinstance(obj, dict):
-        p.add(whole, _("expected an object, got {got}", got=_show(obj)))
+        p.add(whole, _("expected an object, got {got}", got=show_value(obj)))
         return None
     before = len(p.items)
     if check_keys:
@@ -393,7 +396,7 @@ def _parse_card(obj: Any, loc: Callable[[str], str], whole: str, rarities: Itera
         p.add(loc("type"), _("missing"))
         ctype = None
     elif ctype not in TYPE_PREFIX:
-        p.add(loc("type"), _("{got} is not one of {items}", got=_show(ctype), items=', '.join(CARD_TYPES)))
+        p.add(loc("type"), _("{got} is not one of {items}", got=show_value(ctype), items=', '.join(CARD_TYPES)))
         ctype = None
     elif number is not None and TYPE_PREFIX[ctype] != number[:2]:
         p.add(loc("type"), _("{prefix}- numbers are {type} cards, not {ctype}", prefix=number[:2],
@@ -410,7 +413,7 @@ def _parse_card(obj: Any, loc: Callable[[str], str], whole: str, rarities: Itera
         for i, a in enumerate(attrs):
             if a not in ATTRIBUTES:
                 p.add(f"{loc('attributes')}[{i}]", _("{got} is not one of {items}",
-                                                     got=_show(a), items=', '.join(ATTRIBUTES)))
+                                                     got=show_value(a), items=', '.join(ATTRIBUTES)))
             elif a in seen:
                 p.add(f"{loc('attributes')}[{i}]", _("{a} listed twice", a=a))
             else:
@@ -422,7 +425,7 @@ def _parse_card(obj: Any, loc: Callable[[str], str], whole: str, rarities: Itera
     if cost_obj is None:
         cost_obj = {}
     if not isinstance(cost_obj, dict):
-        p.add(loc("cost"), f"expected an object like {{\"snow\": 1, \"star\": 1}}, got {_show(cost_obj)}")
+        p.add(loc("cost"), f"expected an object like {{\"snow\": 1, \"star\": 1}}, got {show_value(cost_obj)}")
     else:
         pairs = {}
         for k, v in cost_obj.items():
@@ -430,7 +433,7 @@ def _parse_card(obj: Any, loc: Callable[[str], str], whole: str, rarities: Itera
             if k not in ATTRIBUTES:
                 p.add(w, _("{k!r} is not one of {items}", k=k, items=', '.join(ATTRIBUTES)))
             elif not _is_int(v) or not 0 <= v <= COST_MAX:
-                p.add(w, _("expected an integer 0..{max}, got {got}", max=COST_MAX, got=_show(v)))
+                p.add(w, _("expected an integer 0..{max}, got {got}", max=COST_MAX, got=show_value(v)))
             elif v:
                 pairs[k] = v
         cost = tuple((a, pairs[a]) for a in ATTRIBUTES if a in pairs)
@@ -458,12 +461,12 @@ def _parse_card(obj: Any, loc: Callable[[str], str], whole: str, rarities: Itera
     if er is None:
         er = []
     if not isinstance(er, list):
-        p.add(loc("errata"), _("expected a list, got {got}", got=_show(er)))
+        p.add(loc("errata"), _("expected a list, got {got}", got=show_value(er)))
     else:
         for i, e in enumerate(er):
             ep = f"{loc('errata')}[{i}]"
             if not isinstance(e, dict):
-                p.add(ep, _("expected an object, got {got}", got=_show(e)))
+                p.add(ep, _("expected an object, got {got}", got=show_value(e)))
                 continue
             _unknown_keys(e, ("date", "text", "note"), ep, p)
             d = _date(e, "date", f"{ep}.date", p)
@@ -482,7 +485,7 @@ def _parse_card(obj: Any, loc: Callable[[str], str], whole: str, rarities: Itera
 
 # -- booster and starters ---------------------------------------------------------
 
-def _parse_slots(obj: Any, path: str, rarities: tuple[str, ...], p: _Problems) -> tuple[RaritySlot, ...]:
+def _parse_slots(obj: Any, path: str, rarities: tuple[str, ...], p: Problems) -> tuple[RaritySlot, ...]:
     if not isinstance(obj, list) or not obj:
         p.add(path, _("expected a non-empty list of slots"))
         return ()
@@ -490,7 +493,7 @@ def _parse_slots(obj: Any, path: str, rarities: tuple[str, ...], p: _Problems) -
     for i, s in enumerate(obj):
         sp = f"{path}[{i}]"
         if not isinstance(s, dict):
-            p.add(sp, _("expected an object, got {got}", got=_show(s)))
+            p.add(sp, _("expected an object, got {got}", got=show_value(s)))
             continue
         before = len(p.items)
         _unknown_keys(s, ("rarity", "count", "upgrades"), sp, p)
@@ -504,13 +507,13 @@ def _parse_slots(obj: Any, path: str, rarities: tuple[str, ...], p: _Problems) -
         if raw is None:
             raw = []
         if not isinstance(raw, list):
-            p.add(f"{sp}.upgrades", _("expected a list, got {got}", got=_show(raw)))
+            p.add(f"{sp}.upgrades", _("expected a list, got {got}", got=show_value(raw)))
         else:
             total = 0.0
             for j, u in enumerate(raw):
                 up = f"{sp}.upgrades[{j}]"
                 if not isinstance(u, dict):
-                    p.add(up, _("expected an object, got {got}", got=_show(u)))
+                    p.add(up, _("expected an object, got {got}", got=show_value(u)))
                     continue
                 _unknown_keys(u, ("rarity", "chance"), up, p)
                 ur = _str(u, "rarity", f"{up}.rarity", p)
@@ -523,7 +526,7 @@ def _parse_slots(obj: Any, path: str, rarities: tuple[str, ...], p: _Problems) -
                 if ch is _MISSING:
                     p.add(f"{up}.chance", _("missing"))
                 elif isinstance(ch, bool) or not isinstance(ch, (int, float)) or not 0 < ch <= 1:
-                    p.add(f"{up}.chance", _("expected a probability in (0, 1], got {got}", got=_show(ch)))
+                    p.add(f"{up}.chance", _("expected a probability in (0, 1], got {got}", got=show_value(ch)))
                 else:
                     total += ch
                     if ur is not None:
@@ -536,7 +539,7 @@ def _parse_slots(obj: Any, path: str, rarities: tuple[str, ...], p: _Problems) -
 
 
 def _check_fill(slots: tuple[RaritySlot, ...], path: str, cards: tuple[Card, ...],
-                distinct: bool, what: str, p: _Problems) -> None:
+                distinct: bool, what: str, p: Problems) -> None:
     """Every rarity a pack can need must have enough cards: with duplicate
     protection, as many distinct cards as one pack can need; else at least one."""
     supply: dict[str, int] = {}
@@ -565,10 +568,10 @@ def _check_fill(slots: tuple[RaritySlot, ...], path: str, cards: tuple[Card, ...
 
 
 def _parse_booster(obj: Any, rarities: tuple[str, ...], cards: tuple[Card, ...],
-                   p: _Problems) -> BoosterDef | None:
+                   p: Problems) -> BoosterDef | None:
     path = "$.booster"
     if not isinstance(obj, dict):
-        p.add(path, _("expected an object or null, got {got}", got=_show(obj)))
+        p.add(path, _("expected an object or null, got {got}", got=show_value(obj)))
         return None
     before = len(p.items)
     _unknown_keys(obj, ("size", "slots", "duplicate_protection"), path, p)
@@ -590,12 +593,12 @@ def _parse_booster(obj: Any, rarities: tuple[str, ...], cards: tuple[Card, ...],
 
 
 def _parse_starters(obj: Any, rarities: tuple[str, ...], cards: tuple[Card, ...], card_ok: bool,
-                    p: _Problems) -> tuple[StarterDef, ...]:
+                    p: Problems) -> tuple[StarterDef, ...]:
     path = "$.starters"
     if obj is None:
         return ()
     if not isinstance(obj, list):
-        p.add(path, _("expected a list, got {got}", got=_show(obj)))
+        p.add(path, _("expected a list, got {got}", got=show_value(obj)))
         return ()
     numbers = {c.number for c in cards}
     out: list[StarterDef] = []
@@ -603,7 +606,7 @@ def _parse_starters(obj: Any, rarities: tuple[str, ...], cards: tuple[Card, ...]
     for i, s in enumerate(obj):
         sp = f"{path}[{i}]"
         if not isinstance(s, dict):
-            p.add(sp, _("expected an object, got {got}", got=_show(s)))
+            p.add(sp, _("expected an object, got {got}", got=show_value(s)))
             continue
         before = len(p.items)
         _unknown_keys(s, ("id", "name", "size", "cards", "slots", "duplicate_protection"), sp, p)
@@ -629,7 +632,7 @@ def _parse_starters(obj: Any, rarities: tuple[str, ...], cards: tuple[Card, ...]
                 for j, e in enumerate(lst):
                     ep = f"{sp}.cards[{j}]"
                     if not isinstance(e, dict):
-                        p.add(ep, f"expected an object, got {_show(e)}")
+                        p.add(ep, f"expected an object, got {show_value(e)}")
                         continue
                     _unknown_keys(e, ("number", "count"), ep, p)
                     num = _str(e, "number", f"{ep}.number", p)
@@ -672,15 +675,15 @@ def parse_set(data: Any, source: str = "<set>") -> CardSet:
 
     Raises ValidationError(source, [(json_path, problem), ...]) listing every problem.
     """
-    p = _Problems()
+    p = Problems()
     if not isinstance(data, dict):
-        raise ValidationError(source, [("$", _("expected a JSON object, got {got}", got=_show(data)))])
+        raise ValidationError(source, [("$", _("expected a JSON object, got {got}", got=show_value(data)))])
     _unknown_keys(data, _SET_KEYS, "$", p)
     schema = data.get("schema", _MISSING)
     if schema is _MISSING:
         p.add("$.schema", _("missing (expected {schema!r})", schema=SCHEMA))
     elif schema != SCHEMA:
-        p.add("$.schema", _("{got} is not {schema!r}", got=_show(schema), schema=SCHEMA))
+        p.add("$.schema", _("{got} is not {schema!r}", got=show_value(schema), schema=SCHEMA))
     code = _str(data, "code", "$.code", p)
     if code is not None and not _CODE_RE.match(code):
         p.add("$.code", _("{code!r}: use 1-32 letters, digits, - or _", code=code))
@@ -699,7 +702,7 @@ def parse_set(data: Any, source: str = "<set>") -> CardSet:
         ok = []
         for i, x in enumerate(r):
             if not isinstance(x, str) or not x.strip():
-                p.add(f"$.rarities[{i}]", _("expected a non-empty string, got {got}", got=_show(x)))
+                p.add(f"$.rarities[{i}]", _("expected a non-empty string, got {got}", got=show_value(x)))
             elif x in ok:
                 p.add(f"$.rarities[{i}]", _("{x!r} listed twice", x=x))
             else:
@@ -748,6 +751,17 @@ def _read_text(path: str | PathLike | Any) -> tuple[str, str]:
     return path.read_text(encoding="utf-8"), str(getattr(path, "name", path))
 
 
+def read_source(path: str | PathLike | Any) -> tuple[str, str]:
+    """Like _read_text, but an unreadable or non-UTF-8 file is a
+    ValidationError naming the file."""
+    try:
+        return _read_text(path)
+    except OSError as e:
+        raise ValidationError(str(path), [(_("file"), _("cannot be read: {reason}", reason=e.strerror or e))]) from None
+    except UnicodeDecodeError:
+        raise ValidationError(str(path), [(_("file"), _("is not UTF-8 text"))]) from None
+
+
 def _json_load(text: str, source: str) -> Any:
     try:
         return json.loads(text)
@@ -759,12 +773,7 @@ def _json_load(text: str, source: str) -> Any:
 
 def load_set(path: str | PathLike | Any) -> CardSet:
     """Load and validate one set file (a path, or an importlib.resources Traversable)."""
-    try:
-        text, source = _read_text(path)
-    except OSError as e:
-        raise ValidationError(str(path), [(_("file"), _("cannot be read: {reason}", reason=e.strerror or e))]) from None
-    except UnicodeDecodeError:
-        raise ValidationError(str(path), [(_("file"), _("is not UTF-8 text"))]) from None
+    text, source = read_source(path)
     return parse_set(_json_load(text, source), source)
 
 
@@ -905,7 +914,7 @@ def read_cards_csv(text: str, source: str = "<csv>", rarities: Iterable[str] | N
     of which ``CSV_REQUIRED`` must be present).  Blank cells: type from the
     number prefix, no cost, EX 0, rating ``CSV_DEFAULT_RATING``, no text.
     Raises ValidationError naming the line and column of every problem."""
-    p = _Problems()
+    p = Problems()
     reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))
     try:
         header = next(reader)

@@ -35,7 +35,7 @@ from os import PathLike
 from pathlib import Path
 from typing import Iterable, Mapping
 
-from core.cards import _read_text, base_number, name_key, normalize_number
+from core.cards import read_source, base_number, name_key, normalize_number
 from core.errors import ValidationError
 from core.i18n import _
 from core.legality import Catalog, as_date
@@ -245,12 +245,7 @@ def read_decklist_csv(text: str, source: str = "<decklist.csv>", catalog: Catalo
 
 def load_decklist(path: str | PathLike, catalog: Catalog | None = None) -> Decklist:
     """A decklist file: CSV when the name ends in .csv, else the text format."""
-    try:
-        text, source = _read_text(path)
-    except OSError as e:
-        raise ValidationError(str(path), [(_("file"), _("cannot be read: {reason}", reason=e.strerror or e))]) from None
-    except UnicodeDecodeError:
-        raise ValidationError(str(path), [(_("file"), _("is not UTF-8 text"))]) from None
+    text, source = read_source(path)
     if Path(str(path)).suffix.lower() == ".csv":
         return read_decklist_csv(text, source, catalog)
     return parse_decklist(text, source, catalog)

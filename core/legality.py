@@ -22,7 +22,7 @@ from os import PathLike
 from typing import Any, Iterable
 
 from core.cards import (
-    Card, CardSet, Errata, _json_load, _read_text, base_number, load_sample_sets,
+    Card, CardSet, Errata, _json_load, base_number, read_source, load_sample_sets,
     normalize_number, number_suffix,
 )
 from core.errors import NotFound, ValidationError
@@ -181,10 +181,7 @@ def load_calendar(path: str | PathLike | Any | None = None) -> Calendar:
         from sample_packs import calendar_path
 
         path = calendar_path()
-    try:
-        text, source = _read_text(path)
-    except OSError as e:
-        raise ValidationError(str(path), [(_("file"), _("cannot be read: {reason}", reason=e.strerror or e))]) from None
+    text, source = read_source(path)
     return parse_calendar(_json_load(text, source), source)
 
 

@@ -36,7 +36,7 @@ from os import PathLike
 from pathlib import Path
 from typing import Any
 
-from core.cards import CardSet, normalize_number
+from core.cards import CardSet, Problems, normalize_number, show_value
 from core.decks import DRAFT_PACKS, Decklist, check_draft
 from core.errors import ValidationError
 from core.i18n import _
@@ -123,42 +123,24 @@ def write_log(path: str | PathLike, res: DraftResult | dict) -> None:
 # -- reading ------------------------------------------------------------------------------------
 
 
-class _P:
-    def __init__(self) -> None:
-        self.items: list[tuple[str, str]] = []
-
-    def add(self, where: str, what: str) -> None:
-        self.items.append((where, what))
-
-
-def _show(v: Any) -> str:
-    if v is None:
-        return "null"
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, (dict, list)):
-        return _("an object") if isinstance(v, dict) else _("a list")
-    return repr(v)
-
-
 def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _keys(obj: dict, allowed: tuple[str, ...], path: str, p: _P) -> None:
+def _keys(obj: dict, allowed: tuple[str, ...], path: str, p: Problems) -> None:
     for k in obj:
         if k not in allowed and not (isinstance(k, str) and k.startswith("x-")):
             p.add(f"{path}.{k}", _("unknown key (extension keys start with x-)"))
 
 
-def _numbers(v: Any, path: str, p: _P, cs: CardSet | None) -> tuple[str, ...] | None:
+def _numbers(v: Any, path: str, p: Problems, cs: CardSet | None) -> tuple[str, ...] | None:
     if not isinstance(v, list):
-        p.add(path, _("expected a list of card numbers, got {got}", got=_show(v)))
+        p.add(path, _("expected a list of card numbers, got {got}", got=show_value(v)))
         return None
     out, ok = [], True
     for i, x in enumerate(v):
         if not isinstance(x, str) or normalize_number(x) != x:
-            p.add(f"{path}[{i}]", _("{got} is not a card number like CH-0063", got=_show(x)))
+            p.add(f"{path}[{i}]", _("{got} is not a card number like CH-0063", got=show_value(x)))
             ok = False
         elif cs is not None and x not in cs:
             p.add(f"{path}[{i}]", _("{x} is not a card of set {code}", x=x, code=cs.code))
@@ -168,18 +150,18 @@ def _numbers(v: Any, path: str, p: _P, cs: CardSet | None) -> tuple[str, ...] | 
     return tuple(out) if ok else None
 
 
-def _count_map(v: Any, path: str, p: _P) -> dict[str, int] | None:
+def _count_map(v: Any, path: str, p: Problems) -> dict[str, int] | None:
     if v is None:
         return None
     if not isinstance(v, dict):
-        p.add(path, _("expected an object {shape} or null, got {got}", shape="{number: count}", got=_show(v)))
+        p.add(path, _("expected an object {shape} or null, got {got}", shape="{number: count}", got=show_value(v)))
         return None
     out = {}
     for k, n in v.items():
         if normalize_number(k) != k:
             p.add(f"{path}.{k}", _("{k!r} is not a card number like CH-0063", k=k))
         elif not _is_int(n) or n < 1:
-            p.add(f"{path}.{k}", _("expected a count of 1 or more, got {got}", got=_show(n)))
+            p.add(f"{path}.{k}", _("expected a count of 1 or more, got {got}", got=show_value(n)))
         else:
             out[k] = n
     return out
@@ -189,36 +171,36 @@ def parse_log(doc: Any, source: str = "<draft log>", cs: CardSet | None = None) 
     """A :class:`DraftResult` from a ``lycee-draft/1`` document, its shape
     checked field by field (with the set, card numbers too).  The picks are
     taken as written: :func:`replay` checks them against the rules."""
-    p = _P()
+    p = Problems()
     if not isinstance(doc, dict):
-        raise ValidationError(source, [("$", _("expected a JSON object, got {got}", got=_show(doc)))])
+        raise ValidationError(source, [("$", _("expected a JSON object, got {got}", got=show_value(doc)))])
     _keys(doc, ("schema", "set", "seed", "packs", "seats", "rounds", "pools"), "$", p)
     if doc.get("schema", _MISSING) != SCHEMA:
-        p.add("$.schema", _("expected {schema!r}, got {got}", schema=SCHEMA, got=_show(doc.get("schema")))
+        p.add("$.schema", _("expected {schema!r}, got {got}", schema=SCHEMA, got=show_value(doc.get("schema")))
               if "schema" in doc else _("missing (expected {schema!r})", schema=SCHEMA))
     code = doc.get("set", _MISSING)
     if not isinstance(code, str) or not code.strip():
-        p.add("$.set", _("missing") if code is _MISSING else _("expected a set code, got {got}", got=_show(code)))
+        p.add("$.set", _("missing") if code is _MISSING else _("expected a set code, got {got}", got=show_value(code)))
         code = ""
     elif cs is not None and code.casefold() != cs.code.casefold():
         p.add("$.set", _("the log is for set {code!r}, not {set!r}", code=code, set=cs.code))
     seed = doc.get("seed", None)
     if seed is not None and not _is_int(seed):
-        p.add("$.seed", _("expected an integer or null, got {got}", got=_show(seed)))
+        p.add("$.seed", _("expected an integer or null, got {got}", got=show_value(seed)))
         seed = None
     packs = doc.get("packs", _MISSING)
     if packs is _MISSING:
         p.add("$.packs", _("missing"))
         packs = None
     elif not _is_int(packs) or packs not in DRAFT_PACKS:
-        p.add("$.packs", _("{got} packs a player: a draft uses {min} to {max} [G-DRAFT-2]", got=_show(packs),
+        p.add("$.packs", _("{got} packs a player: a draft uses {min} to {max} [G-DRAFT-2]", got=show_value(packs),
                            min=DRAFT_PACKS.start, max=DRAFT_PACKS.stop - 1))
         packs = None
 
     seats: list[Seat] = []
     raw = doc.get("seats", _MISSING)
     if not isinstance(raw, list):
-        p.add("$.seats", _("missing") if raw is _MISSING else _("expected a list of seats, got {got}", got=_show(raw)))
+        p.add("$.seats", _("missing") if raw is _MISSING else _("expected a list of seats, got {got}", got=show_value(raw)))
     else:
         if not POD_MIN <= len(raw) <= POD_MAX:
             p.add("$.seats", _("{n} seats: a draft pod seats {min} to {max} [L-DRAFT-POD]",
@@ -226,17 +208,17 @@ def parse_log(doc: Any, source: str = "<draft log>", cs: CardSet | None = None) 
         for i, s in enumerate(raw):
             sp = f"$.seats[{i}]"
             if not isinstance(s, dict):
-                p.add(sp, _("expected an object, got {got}", got=_show(s)))
+                p.add(sp, _("expected an object, got {got}", got=show_value(s)))
                 continue
             _keys(s, ("seat", "name", "bot"), sp, p)
             if "seat" in s and s["seat"] != i:
-                p.add(f"{sp}.seat", _("expected {i} (seats are listed in order), got {got}", i=i, got=_show(s["seat"])))
+                p.add(f"{sp}.seat", _("expected {i} (seats are listed in order), got {got}", i=i, got=show_value(s["seat"])))
             name, bot = s.get("name"), s.get("bot", False)
             if not isinstance(name, str) or not name.strip():
-                p.add(f"{sp}.name", _("missing") if name is None else _("expected a name, got {got}", got=_show(name)))
+                p.add(f"{sp}.name", _("missing") if name is None else _("expected a name, got {got}", got=show_value(name)))
                 name = f"seat {i}"
             if not isinstance(bot, bool):
-                p.add(f"{sp}.bot", _("expected true or false, got {got}", got=_show(bot)))
+                p.add(f"{sp}.bot", _("expected true or false, got {got}", got=show_value(bot)))
                 bot = False
             seats.append(Seat(name, bot))
     n = len(seats)
@@ -246,18 +228,18 @@ def parse_log(doc: Any, source: str = "<draft log>", cs: CardSet | None = None) 
     rounds = doc.get("rounds", _MISSING)
     if not isinstance(rounds, list):
         p.add("$.rounds", _("missing") if rounds is _MISSING else _("expected a list of rounds, got {got}",
-                                                                    got=_show(rounds)))
+                                                                    got=show_value(rounds)))
     else:
         if packs is not None and len(rounds) != packs:
             p.add("$.rounds", _("{n} pack rounds for a {packs}-pack draft", n=len(rounds), packs=packs))
         for r, rnd in enumerate(rounds):
             rp = f"$.rounds[{r}]"
             if not isinstance(rnd, dict):
-                p.add(rp, _("expected an object, got {got}", got=_show(rnd)))
+                p.add(rp, _("expected an object, got {got}", got=show_value(rnd)))
                 continue
             _keys(rnd, ("round", "direction", "packs", "picks"), rp, p)
             if rnd.get("round", r + 1) != r + 1:
-                p.add(f"{rp}.round", _("expected {n}, got {got}", n=r + 1, got=_show(rnd.get("round"))))
+                p.add(f"{rp}.round", _("expected {n}, got {got}", n=r + 1, got=show_value(rnd.get("round"))))
             want = direction(r)
             if rnd.get("direction", _MISSING) != want:
                 p.add(f"{rp}.direction", _("must be {want:+d}: pack 1 passes +1 and the direction alternates from pack "
@@ -268,7 +250,7 @@ def parse_log(doc: Any, source: str = "<draft log>", cs: CardSet | None = None) 
             got: list[tuple[str, ...]] = []
             if not isinstance(rp_packs, list):
                 p.add(f"{rp}.packs", _("missing") if rp_packs is _MISSING
-                      else _("expected a list of packs, got {got}", got=_show(rp_packs)))
+                      else _("expected a list of packs, got {got}", got=show_value(rp_packs)))
             else:
                 if n and len(rp_packs) != n:
                     p.add(f"{rp}.packs", _("{n} packs for {seats} seats: one pack a seat", n=len(rp_packs), seats=n))
@@ -284,28 +266,28 @@ def parse_log(doc: Any, source: str = "<draft log>", cs: CardSet | None = None) 
             rp_picks = rnd.get("picks", _MISSING)
             if not isinstance(rp_picks, list):
                 p.add(f"{rp}.picks", _("missing") if rp_picks is _MISSING
-                      else _("expected a list of picks, got {got}", got=_show(rp_picks)))
+                      else _("expected a list of picks, got {got}", got=show_value(rp_picks)))
                 continue
             for i, pk in enumerate(rp_picks):
                 pp = f"{rp}.picks[{i}]"
                 if not isinstance(pk, dict):
-                    p.add(pp, _("expected an object, got {got}", got=_show(pk)))
+                    p.add(pp, _("expected an object, got {got}", got=show_value(pk)))
                     continue
                 before = len(p.items)
                 _keys(pk, ("pick", "seat", "offered", "took", "timeout"), pp, p)
                 num, seat, took = pk.get("pick"), pk.get("seat"), pk.get("took")
                 if not _is_int(num) or num < 1:
-                    p.add(f"{pp}.pick", _("expected a pick number of 1 or more, got {got}", got=_show(num)))
+                    p.add(f"{pp}.pick", _("expected a pick number of 1 or more, got {got}", got=show_value(num)))
                 if not _is_int(seat) or not (0 <= seat < max(n, 1)):
-                    p.add(f"{pp}.seat", _("expected a seat 0 to {n}, got {got}", n=n - 1, got=_show(seat)))
+                    p.add(f"{pp}.seat", _("expected a seat 0 to {n}, got {got}", n=n - 1, got=show_value(seat)))
                 offered = _numbers(pk.get("offered"), f"{pp}.offered", p, cs)
                 if not isinstance(took, str) or normalize_number(took) != took:
-                    p.add(f"{pp}.took", _("{got} is not a card number like CH-0063", got=_show(took)))
+                    p.add(f"{pp}.took", _("{got} is not a card number like CH-0063", got=show_value(took)))
                 elif offered is not None and took not in offered:
                     p.add(f"{pp}.took", _("{took} is not among the cards offered [G-DRAFT-1]", took=took))
                 timeout = pk.get("timeout", False)
                 if not isinstance(timeout, bool):
-                    p.add(f"{pp}.timeout", _("expected true or false, got {got}", got=_show(timeout)))
+                    p.add(f"{pp}.timeout", _("expected true or false, got {got}", got=show_value(timeout)))
                 if len(p.items) == before:
                     picks.append(Pick(r + 1, num, seat, offered, took, timeout))
 
@@ -314,19 +296,19 @@ def parse_log(doc: Any, source: str = "<draft log>", cs: CardSet | None = None) 
     raw_pools = doc.get("pools", _MISSING)
     if not isinstance(raw_pools, list):
         p.add("$.pools", _("missing") if raw_pools is _MISSING else _("expected a list, got {got}",
-                                                                      got=_show(raw_pools)))
+                                                                      got=show_value(raw_pools)))
     else:
         if n and len(raw_pools) != n:
             p.add("$.pools", _("{n} pools for {seats} seats", n=len(raw_pools), seats=n))
         for i, e in enumerate(raw_pools):
             ep = f"$.pools[{i}]"
             if not isinstance(e, dict):
-                p.add(ep, _("expected an object, got {got}", got=_show(e)))
+                p.add(ep, _("expected an object, got {got}", got=show_value(e)))
                 continue
             _keys(e, ("seat", "pool", "deck", "spare"), ep, p)
             if "seat" in e and e["seat"] != i:
                 p.add(f"{ep}.seat", _("expected {i} (pools are listed in seat order), got {got}",
-                                      i=i, got=_show(e["seat"])))
+                                      i=i, got=show_value(e["seat"])))
             pool = _numbers(e.get("pool"), f"{ep}.pool", p, cs)
             pools.append(pool or ())
             deck = _count_map(e.get("deck"), f"{ep}.deck", p)
