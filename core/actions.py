@@ -112,40 +112,46 @@ def describer(name: str):
 
 
 def describe(act: dict) -> str:
-    """A short English line for the audit trail."""
+    """A short line for the audit trail, in the current language."""
     d = act.get("data", {})
     t = act["type"]
     if t == "register":
-        return "registered " + ", ".join(p["name"] for p in d["players"])
+        return _("registered {names}", names=", ".join(p["name"] for p in d["players"]))
     if t == "pair":
-        return f"paired round {d['round']} ({d.get('stage', 'swiss')}, {len(d['matches'])} tables)"
+        return _("paired round {r} ({stage}, {n} tables)", r=d["round"], stage=d.get("stage", "swiss"),
+                 n=len(d["matches"]))
     if t == "result":
-        return f"result round {d['round']} table {d['table']}: {d['result']}"
+        return _("result round {r} table {t}: {res}", r=d["round"], t=d["table"], res=d["result"])
     if t == "drop":
-        return f"dropped {d['player']}"
+        return _("dropped {player}", player=d["player"])
     if t == "undo":
-        return f"undid #{d['target']}"
+        return _("undid #{seq}", seq=d["target"])
     if t == "create":
-        return f"created event {d.get('name', '')!r}"
+        return _("created event {name!r}", name=d.get("name", ""))
     if t == "import":
-        return f"imported event {d.get('name', '')!r}"
+        return _("imported event {name!r}", name=d.get("name", ""))
     if t == "edit":
-        return "changed " + ", ".join(sorted(d))
+        return _("changed {fields}", fields=", ".join(sorted(d)))
     if t == "game":
-        return f"game round {d['round']} table {d['table']}: {d['game']}"
+        return _("game round {r} table {t}: {game}", r=d["round"], t=d["table"], game=d["game"])
     if t == "id_decision":
-        return f"intentional draw round {d['round']} table {d['table']}: {d['decision']} (by {d.get('by', '')})"
+        return _("intentional draw round {r} table {t}: {decision} (by {by})", r=d["round"], t=d["table"],
+                 decision=d["decision"], by=d.get("by", ""))
     if t == "clock":
-        extra = f" table {d['table']} +{d['minutes']} min" if d.get("op") == "extend" else ""
-        return f"clock {d['op']} round {d['round']}{extra}"
+        if d.get("op") == "extend":
+            return _("clock extend round {r} table {t} +{m} min", r=d["round"], t=d["table"], m=d["minutes"])
+        return _("clock {op} round {r}", op=d["op"], r=d["round"])
     if t == "checkin":
-        return f"checked in {d['player']} (round {d['round']})"
+        return _("checked in {player} (round {r})", player=d["player"], r=d["round"])
     if t == "late":
-        return f"{d['rule']} {d['decision']} table {d['table']}: {', '.join(d['players'])}"
+        return _("{rule} {decision} table {t}: {players}", rule=d["rule"], decision=d["decision"],
+                 t=d["table"], players=", ".join(d["players"]))
     if t == "penalty":
-        return f"{d['level']} for {d['player']} by {d.get('by', '')}: {d.get('reason', '')}"
+        return _("{level} for {player} by {by}: {reason}", level=_(d["level"]), player=d["player"],
+                 by=d.get("by", ""), reason=d.get("reason", ""))
     if t == "appeal":
-        return f"appeal of penalty #{d['penalty']}: {d['outcome']} (by {d.get('by', '')})"
+        return _("appeal of penalty #{n}: {outcome} (by {by})", n=d["penalty"], outcome=d["outcome"],
+                 by=d.get("by", ""))
     if t in _DESCRIBE:
         return _DESCRIBE[t](d)
     return t
