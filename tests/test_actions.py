@@ -102,3 +102,15 @@ def test_g_swiss_pair_1_a_round_can_be_paired_again_before_it_starts(datadir):
         desk.repair()
     assert store.path.read_bytes() == before
     store.close()
+
+
+def test_design2_first_start_creates_a_demo_event_then_never_again(tmp_path, monkeypatch):
+    import tui.app
+    from core.store import DataDir
+    opened = []
+    monkeypatch.setattr(tui.app, "run_app", lambda dd, **kw: opened.append(dd.root))
+    assert main(["--data-dir", str(tmp_path)]) == 0
+    events = DataDir(tmp_path).list_events()
+    assert len(events) == 1 and events[0].players == 16 and opened == [tmp_path]
+    assert main(["--data-dir", str(tmp_path)]) == 0
+    assert len(DataDir(tmp_path).list_events()) == 1

@@ -80,9 +80,15 @@ def with_desk(args, fn):
 
 
 def cmd_app(args) -> int:
+    """The app on the event list; a data dir with no event at all gets a demo
+    event first, so a fresh install shows real data."""
+    from core.demo import make_demo
     from tui.app import run_app
 
-    run_app(DataDir(args.data_dir))
+    dd = DataDir(args.data_dir)
+    if not dd.event_ids():
+        make_demo(dd, players=16).close()
+    run_app(dd)
     return 0
 
 
