@@ -129,12 +129,17 @@ class _Ledger:
         for rnd in event.rounds:
             if rnd.stage != "swiss":
                 continue
+            # a bye counts once its round is over: while results are still
+            # coming in, the player with the bye does not jump the field
+            complete = rnd.complete
             for m in rnd.matches:
                 out = m.outcome
                 if out is None:
                     continue
                 a = get(m.p1)
                 if a is None:
+                    continue
+                if m.p2 is None and not complete:
                     continue
                 if m.p2 is None:  # a bye: a match win counted 2-0
                     if out == "double_loss":
@@ -365,10 +370,13 @@ def standings_json(event: Event) -> dict:
     ``round`` is the number of the latest Swiss round (0 before the first).
     """
     sr = event.swiss_rounds
-    return {
+    doc = {
         "round": sr[-1].number if sr else 0,
         "standings": [row.to_json() for row in standings(event)],
     }
+    if sr and not sr[-1].complete:
+        doc["provisional"] = True  # results of the round are still coming in
+    return doc
 
 
 def tied_groups(event: Event, *, active_only: bool = False) -> list[tuple[str, ...]]:

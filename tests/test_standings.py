@@ -283,3 +283,19 @@ def test_standings_of_a_large_event_are_quick():
     rows = standings(ev)
     assert time.perf_counter() - t < 1.0
     assert len(rows) == 512
+
+
+def test_g_swiss_points_a_bye_counts_once_its_round_is_over():
+    """A bye is a 3-point win (G-SWISS-POINTS), but while the round's results
+    are still coming in it does not lift its player above the field."""
+    from core.model import Event, Match, Player, Round
+    from core.standings import standings, standings_json
+
+    ps = tuple(Player(f"p{i}", n) for i, n in enumerate("ABC", 1))
+    r1 = Round(1, "swiss", (Match(1, "p1", "p2"), Match(2, "p3", None, 2, 0, 0, "bye")))
+    ev = Event(id="e", name="x", date="2026-11-30", players=ps, rounds=(r1,))
+    assert {r.id: r.points for r in standings(ev)}["p3"] == 0
+    assert standings_json(ev)["provisional"] is True
+    done = ev.with_round(Round(1, "swiss", (Match(1, "p1", "p2", 2, 0, 0, "p1"), r1.matches[1])))
+    assert {r.id: r.points for r in standings(done)} == {"p1": 3, "p2": 0, "p3": 3}
+    assert "provisional" not in standings_json(done)

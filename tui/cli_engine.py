@@ -141,7 +141,10 @@ def cmd_standings(args) -> int:
     w_rank, w_pts, w_rec = (max(n, width(_(h))) for n, h in ((4, "Rank"), (6, "Points"), (8, "Record")))
     head = f"{rjust(_('Rank'), w_rank)}  {rjust(_('Points'), w_pts)}  {ljust(_('Record'), w_rec)}" + "".join(
         f"{t.upper():>8}" for t in tbs)
-    print(_("Standings after round {r}", r=doc["round"]))
+    if doc.get("provisional"):
+        print(_("Standings during round {r} (provisional: results still coming in)", r=doc["round"]))
+    else:
+        print(_("Standings after round {r}", r=doc["round"]))
     print(head + "  " + _("Name"))
     for r in rows:
         vals = "".join(f"{r[t]:>8}" if t == "op" else f"{r[t] * 100:>7.2f}%" for t in tbs)
