@@ -286,7 +286,10 @@ def _edit(event, d):
 
 @action("register")
 def _register(event, d):
+    if any(r.stage == "top" for r in event.rounds):
+        raise LyceeError(_("the Swiss rounds are over (the top cut is made): no more players can join"))
     seen = {name_key(p.name): p.name for p in event.players}
+    batch: set[str] = set()
     new = []
     joined = len(event.rounds) + 1
     for p in d["players"]:
@@ -294,6 +297,9 @@ def _register(event, d):
         if not name:
             raise LyceeError(_("a player needs a name"))
         key = name_key(name)
+        if key in batch:
+            raise LyceeError(_("{name!r} is typed twice in this list: nothing was added", name=name))
+        batch.add(key)
         if key in seen:
             raise LyceeError(_("{name!r} is already registered in {name2} (as {x!r})", name=name, name2=event.name, x=seen[key]))
         if event.has_player(p["id"]):

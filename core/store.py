@@ -98,6 +98,26 @@ class DataDir:
         out.sort(key=lambda s: (s.date, s.id), reverse=True)
         return out
 
+    def read(self, event_id: str) -> "Event":
+        """The event as last written, without taking the lock (read-only)."""
+        path = self.event_path(event_id)
+        if not path.exists():
+            raise NotFound(_("no event {ref!r} in {events_dir}", ref=event_id, events_dir=self.events_dir))
+        try:
+            ev = A.replay(_log_of(read_json(path)))
+        except CorruptFile as err:
+            raise LyceeError(_("{path} cannot be read ({reason}); open the event to recover it from a backup",
+                               path=err.path, reason=err.reason)) from None
+        if ev is None:
+            raise LyceeError(_("event {id} has no data yet", id=event_id))
+        return ev
+
+    def history(self, event_id: str) -> list[dict]:
+        """The audit trail as last written, without taking the lock."""
+        acts = _log_of(read_json(self.event_path(event_id)))
+        undone = A.undone_seqs(acts)
+        return [{**a, "undone": a["seq"] in undone, "text": A.describe(a)} for a in acts]
+
     def resolve(self, ref: str) -> str:
         """An event id from an id, a unique id prefix or a unique name prefix."""
         ids = self.event_ids()

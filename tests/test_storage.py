@@ -169,3 +169,20 @@ def test_design2_backups_rotate(datadir):
     store = _event_with_rounds(datadir, rounds=8)
     assert len(datadir.backups(store.id)) == 5
     store.close()
+
+
+def test_design2_reading_commands_work_while_the_app_holds_the_event(tmp_path, capsys):
+    """A second window may not write, but standings, lists, exports and the
+    log are printed from the last written file."""
+    from tui.cli import main
+    dd = DataDir(tmp_path)
+    store = dd.create({"name": "Held", "date": "2026-11-30"})
+    Desk(store).add_players(["Ann", "Ben"])
+    for argv in (["player", "list", store.id], ["standings", store.id, "--json"], ["log", store.id],
+                 ["export", store.id]):
+        assert main(["--data-dir", str(tmp_path), *argv]) == 0, argv
+    out = capsys.readouterr().out
+    assert "Ann" in out and "registered Ann, Ben" in out
+    assert main(["--data-dir", str(tmp_path), "player", "add", store.id, "Cho"]) == 1
+    assert "open in another window" in capsys.readouterr().err
+    store.close()

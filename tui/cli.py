@@ -76,6 +76,22 @@ def with_desk(args, fn):
         return fn(Desk(store, actor=getattr(args, "by", None) or "desk"))
 
 
+def read_event(args, history: bool = False):
+    """The event (or its audit trail) for commands that only read: opened
+    as usual (which recovers a broken file), or, while another window holds
+    it, read as last written without the lock (files are only ever replaced
+    whole), so standings and exports can be printed during a round."""
+    from core.errors import EventLocked
+
+    try:
+        with open_event(args) as store:
+            return list(store.history()) if history else store.event
+    except EventLocked:
+        dd = DataDir(args.data_dir)
+        eid = dd.resolve(args.event)
+        return dd.history(eid) if history else dd.read(eid)
+
+
 # -- commands -------------------------------------------------------------------
 
 
@@ -190,9 +206,7 @@ def cmd_player_drop(args) -> int:
 
 
 def cmd_player_list(args) -> int:
-    def run(d: Desk):
-        return d.event
-    ev = with_desk(args, run)
+    ev = read_event(args)
     if args.json:
         out_json({"players": [{"id": p.id, "name": p.name, "status": p.status,
                                "joined_round": p.joined_round} for p in ev.players]})
@@ -211,9 +225,7 @@ def cmd_undo(args) -> int:
 
 
 def cmd_log(args) -> int:
-    def run(d: Desk):
-        return list(d.store.history())
-    rows = with_desk(args, run)
+    rows = read_event(args, history=True)
     if args.json:
         out_json({"log": rows})
         return 0
@@ -226,9 +238,7 @@ def cmd_log(args) -> int:
 def cmd_export(args) -> int:
     from core import exports
 
-    def run(d: Desk):
-        return exports.render(d.event, args.what, args.format)
-    text = with_desk(args, run)
+    text = exports.render(read_event(args), args.what, args.format)
     if args.output:
         Path(args.output).write_text(text, encoding="utf-8")
         print(_("written: {path}", path=args.output))
@@ -371,6 +381,10 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # `lycee ... | head`: the reader has had enough
+        import os
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ from core.desk import Desk
 from core.errors import LyceeError
 from core.i18n import _
 
-from .cli import CliError, ljust, out_json, rjust, width, with_desk
+from .cli import CliError, ljust, out_json, read_event, rjust, width, with_desk
 
 
 def pairings_json(desk: Desk) -> dict:
@@ -131,12 +131,13 @@ def _results_from_stdin(args) -> int:
 def cmd_standings(args) -> int:
     from core.standings import standings_json
 
-    doc = with_desk(args, lambda d: standings_json(d.event))
+    ev = read_event(args)
+    doc = standings_json(ev)
     if args.json:
         out_json(doc)
         return 0
     rows = doc["standings"]
-    tbs = list(with_desk(args, lambda d: d.event.tiebreakers))
+    tbs = list(ev.tiebreakers)
     # column widths: at least the English ones, wider when a translated header needs it
     w_rank, w_pts, w_rec = (max(n, width(_(h))) for n, h in ((4, "Rank"), (6, "Points"), (8, "Record")))
     head = f"{rjust(_('Rank'), w_rank)}  {rjust(_('Points'), w_pts)}  {ljust(_('Record'), w_rec)}" + "".join(
