@@ -281,6 +281,7 @@ class PenaltyForm(Translated, ModalScreen[dict | None]):
                              (staff[0] if staff else "")), allow_blank=False, id="by")
             yield Label("", id="history")
             yield Label("", id="error", classes="error")
+            yield Label(_("Enter in Reason or Ctrl+S issues the penalty; Esc cancels"), classes="hint")
 
     def on_mount(self) -> None:
         self._show_history()

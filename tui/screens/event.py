@@ -260,7 +260,7 @@ class EventScreen(Translated, Screen):
 
     def draw_leaders(self, ev: Event) -> None:
         """The top of the standings beside the pairings, updated with every result."""
-        rows = self._standings(ev)[:12] if ev.rounds else []
+        rows = self._standings(ev)[:60] if ev.rounds else []
         text = Text(_("Standings") + "\n", style="bold")
         for row in rows:
             text.append(f"{row.rank:>3} ")
@@ -476,6 +476,10 @@ class EventScreen(Translated, Screen):
 
     def action_tab(self, tab: str) -> None:
         self.query_one(TabbedContent).active = tab
+        focus = {"players": "#player-table", "round": "#pairing-table", "standings": "#standings-table",
+                 "build": "#build-table"}.get(tab)
+        if focus:
+            self.query_one(focus).focus()
 
     def action_add_players(self) -> None:
         self.action_tab("players")
@@ -526,19 +530,30 @@ class EventScreen(Translated, Screen):
         self.refresh_all()
 
     def _enter_result(self, text: str, box: Input) -> None:
+        """``12 2-1``: the box is emptied either way (a refused entry is
+        quoted in the message), so the next table starts clean."""
+        box.value = ""
         parts = text.split()
         if len(parts) != 2 or not parts[0].isdigit():
-            self.say(_("write the table number and the result, e.g. 12 2-1"), error=True)
+            self.say(_("{text!r}: write the table number and the result, e.g. 12 2-1", text=text), error=True)
             return
+        table = int(parts[0])
+        rnd = self.event.current_round
+        before = rnd.match_at(table) if rnd is not None else None
         try:
-            self.desk.record(int(parts[0]), parts[1])
+            self.desk.record(table, parts[1])
         except LyceeError as err:
-            self.say(str(err), error=True)
+            self.say(f"{text!r}: {err}", error=True)
             return
-        box.value = ""
-        r = self.event.current_round
-        left = len(r.missing_tables())
-        self.say(_("table {t}: {res} · {k} results missing", t=parts[0], res=parts[1], k=left))
+        ev = self.event
+        m = ev.current_round.match_at(table)
+        left = len(ev.current_round.missing_tables())
+        msg = _("table {t}: {p1} {res} {p2}", t=table, p1=ev.player(m.p1).name, res=parts[1],
+                p2=ev.player(m.p2).name)
+        if before is not None and before.reported:
+            msg += " · " + _("replaces {old}", old=self._result_cell(before).plain.strip())
+        msg += " · " + (_("{k} results missing", k=left) if left else _("round complete"))
+        self.say(msg)
         self.refresh_all()
 
     def action_pair(self) -> None:
@@ -578,6 +593,11 @@ class EventScreen(Translated, Screen):
         self.app.push_screen(Confirm(_("Pair round {r} again with a new draw?", r=self.event.current_round.number)), answer)
 
     def action_drop(self) -> None:
+        if self.query_one(TabbedContent).active != "players":
+            self.action_tab("players")
+            self.query_one("#player-table", DataTable).focus()
+            self.say(_("choose the player with the arrow keys, then Ctrl+O again"))
+            return
         t = self.query_one("#player-table", DataTable)
         if not self.event.players or t.cursor_row is None:
             return

@@ -122,7 +122,7 @@ class SetupForm(Translated, ModalScreen[dict | None]):
     Subclasses yield their rows in ``rows()`` and read them in ``values()``
     (raising ValueError or LyceeError with a message to show)."""
 
-    CSS = """
+    DEFAULT_CSS = """
     SetupForm { align: center middle; }
     SetupForm > Vertical { width: 84; height: auto; max-height: 95%; border: thick $accent;
                            background: $panel; padding: 0 1; }
