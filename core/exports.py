@@ -308,8 +308,8 @@ def render(event: Event, what: str = "event", fmt: str = "json") -> str:
         raise LyceeError(_("unknown format {fmt!r}: choose json, csv or html", fmt=fmt))
     if what == "event":
         if fmt != "json":
-            raise LyceeError(_("the event file is JSON (lycee-event/1); use --what pairings, standings, "
-                               "scorecard or decklists for CSV and HTML"))
+            raise LyceeError(_("the event file is JSON (lycee-event/1); for CSV and HTML use --what pairings, "
+                               "pairings-by-name, standings, scorecard, decklists, report (or slips, HTML only)"))
         return json.dumps(to_doc(event), ensure_ascii=False, indent=2)
     if what == "slips":
         if fmt != "html":

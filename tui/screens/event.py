@@ -643,7 +643,21 @@ class EventScreen(Translated, Screen):
             self.action_tab("bracket")
             self.say(_("top {n} cut: round {r} paired", n=size, r=self.event.current_round.number))
 
-        self.app.push_screen(Prompt(_("Top cut size: 2, 4, 8, 16 or 32 (add + for a third-place match)"), "8"), chosen)
+        def ask() -> None:
+            self.app.push_screen(Prompt(_("Top cut size: 2, 4, 8, 16 or 32 (add + for a third-place match)"), "8"),
+                                 chosen)
+
+        from core.pairing import suggested_rounds
+
+        ev = self.event
+        played = len(ev.swiss_rounds)
+        want = ev.rounds_planned or suggested_rounds(len([p for p in ev.players if p.active]))
+        if played < want:
+            self.app.push_screen(
+                Confirm(_("Only {n} of {k} Swiss rounds are played. Cut to single elimination now?", n=played, k=want)),
+                lambda yes: ask() if yes else None)
+        else:
+            ask()
 
     def action_playoff(self) -> None:
         from core.standings import tied_groups
