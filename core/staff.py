@@ -48,15 +48,11 @@ def check_staff(event: Event, doing: str = "start") -> None:
         return
     problems = staff_problems(event)
     if problems:
-        rule, msg = problems[0]
-        if len(problems) > 1:
-            text = _("a sanctioned event cannot {doing}: {problem} (and {n} more); set the staff first "
-                     "(`lycee staff EVENT --organizer NAME --judge NAME --head-judge NAME`) "
-                     "or mark the event unsanctioned", doing=_doing(doing), problem=msg, n=len(problems) - 1)
-        else:
-            text = _("a sanctioned event cannot {doing}: {problem}; set the staff first "
-                     "(`lycee staff EVENT --organizer NAME --judge NAME --head-judge NAME`) "
-                     "or mark the event unsanctioned", doing=_doing(doing), problem=msg)
+        rule = problems[0][0]
+        text = _("a sanctioned event cannot {doing}: {problems}; set the staff first "
+                 "(`lycee staff EVENT --organizer NAME --judge NAME --head-judge NAME`) "
+                 "or mark the event unsanctioned (`lycee staff EVENT --unsanctioned`)",
+                 doing=_doing(doing), problems="; ".join(m for _r, m in problems))
         raise RuleError(text, rule)
 
 

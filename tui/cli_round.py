@@ -318,6 +318,8 @@ def cmd_staff(args) -> int:
     def run(d: Desk):
         if change:
             d.set_staff(**change)
+        if args.sanctioned is not None and args.sanctioned != d.event.sanctioned:
+            d.store.append("edit", {"sanctioned": args.sanctioned}, d.actor)
         return d.event
     ev = with_desk(args, run)
     s = ev.staff
@@ -427,5 +429,9 @@ def register(sub, cmd, event_arg) -> None:
     st.add_argument("--event-staff", action="append", metavar="NAME",
                     help=_("add event staff (may issue penalties, G-PEN-1)"))
     st.add_argument("--remove", action="append", metavar="NAME", help=_("take a name off the staff"))
+    st.add_argument("--unsanctioned", dest="sanctioned", action="store_false", default=None,
+                    help=_("mark the event unsanctioned (it may then run without full staff)"))
+    st.add_argument("--sanctioned", dest="sanctioned", action="store_true",
+                    help=_("mark the event sanctioned again"))
     st.add_argument("--json", action="store_true")
 
