@@ -231,7 +231,7 @@ def cmd_log(args) -> int:
         return 0
     for r in rows:
         mark = " (" + _("undone") + ")" if r["undone"] else ""
-        print(f"#{r['seq']:<4} {r['at']}  {r['actor']:<10} {r['text']}{mark}")
+        print(f"#{r['seq']:<4} {r['at']}  {ljust(r['actor'], 10)} {r['text']}{mark}")
     return 0
 
 
