@@ -28,9 +28,6 @@ GAME_CODES = ("p1", "p2", "draw", "concede-p1", "concede-p2", "loss-p1", "loss-p
 LATE_RULES = ("G-LATE-1", "G-LATE-2")
 LATE_DECISIONS = ("confirm", "dismiss")
 
-#: Recommended match lengths in minutes (G-MATCH-TIME for best of three,
-#: G-BO1 for best of one).
-RECOMMENDED_MINUTES = {"bo3": (50, 100), "bo1": (20, 40)}
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,27 +46,27 @@ class LyceeApp(Translated, App):
 
         if isinstance(self.screen, HelpScreen):
             return
-        rows = []
-        seen = set()
-        for key, active in self.screen.active_bindings.items():
-            b = active.binding
-            if b.id in seen or not b.description:
-                continue
-            seen.add(b.id)
-            rows.append((self.get_key_display(b), b.description, b.id or ""))
+        rows = [(self.get_key_display(b), b.description, b.id or "") for b in self._described(self.screen)]
         self.push_screen(HelpScreen(rows))
+
+    @staticmethod
+    def _described(screen):
+        """The screen's active bindings that have a description, once each."""
+        seen = set()
+        for active in screen.active_bindings.values():
+            b = active.binding
+            if b.description and b.id not in seen:
+                seen.add(b.id)
+                yield b
 
     def get_system_commands(self, screen):
         """Every binding of the screen in the command palette, plus the system ones."""
         from textual.app import SystemCommand
 
         yield from super().get_system_commands(screen)
-        seen = set()
-        for key, active in screen.active_bindings.items():
-            b = active.binding
-            if b.id in seen or not b.description or b.id in ("app.keys", "app.quit"):
+        for b in self._described(screen):
+            if b.id in ("app.keys", "app.quit"):
                 continue
-            seen.add(b.id)
             yield SystemCommand(b.description, f"{b.description} ({self.get_key_display(b)})",
                                 lambda a=b.action, s=screen: self.call_later(s.run_action, a))
 

@@ -43,34 +43,26 @@ def print_pairings(doc: dict) -> None:
         print(f"{p['table']:>4}  {a['name']} ({a['points']})  vs  {right}")
 
 
-def cmd_pair(args) -> int:
+def _pair_and_show(args, pair) -> int:
+    """Pair a round with ``pair(desk)`` and print it (or its JSON)."""
     def run(d: Desk):
-        if args.again:
-            d.repair()
-        else:
-            d.pair_next(seed=args.seed)
+        pair(d)
         return pairings_json(d)
     doc = with_desk(args, run)
     out_json(doc) if args.json else print_pairings(doc)
     return 0
+
+
+def cmd_pair(args) -> int:
+    return _pair_and_show(args, lambda d: d.repair() if args.again else d.pair_next(seed=args.seed))
 
 
 def cmd_top(args) -> int:
-    def run(d: Desk):
-        d.top_cut(args.size, third_place=args.third_place)
-        return pairings_json(d)
-    doc = with_desk(args, run)
-    out_json(doc) if args.json else print_pairings(doc)
-    return 0
+    return _pair_and_show(args, lambda d: d.top_cut(args.size, third_place=args.third_place))
 
 
 def cmd_playoff(args) -> int:
-    def run(d: Desk):
-        d.playoff(args.players)
-        return pairings_json(d)
-    doc = with_desk(args, run)
-    out_json(doc) if args.json else print_pairings(doc)
-    return 0
+    return _pair_and_show(args, lambda d: d.playoff(args.players))
 
 
 def cmd_result(args) -> int:
