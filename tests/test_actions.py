@@ -49,6 +49,7 @@ def test_design2_undo_survives_a_reopen(datadir):
 
 
 def test_name_typed_twice_is_refused_and_nothing_changes(desk):
+    """DESIGN-3 (player add): a name already in the event is refused; nothing stored changes."""
     desk.add_players(["山田 太郎"])
     before = desk.store.path.read_bytes()
     for again in ["山田 太郎", "山田　太郎", " 山田 太郎 ", "ＹＡＭＡＤＡ", ]:
@@ -61,6 +62,7 @@ def test_name_typed_twice_is_refused_and_nothing_changes(desk):
 
 
 def test_cli_player_add_prints_ids_and_refuses_duplicates(tmp_path, capsys):
+    """DESIGN-3: `player add` prints the new ids; a duplicate is refused in one line."""
     data = str(tmp_path)
     assert main(["--data-dir", data, "event", "new", "Friday", "--date", "2026-12-04"]) == 0
     eid = capsys.readouterr().out.strip()
@@ -76,6 +78,7 @@ def test_cli_player_add_prints_ids_and_refuses_duplicates(tmp_path, capsys):
 
 
 def test_cli_event_new_refuses_bad_settings(tmp_path, capsys):
+    """DESIGN-3: `event new` refuses a bad date or tiebreaker (G-TIE-1) and stores nothing."""
     data = str(tmp_path)
     assert main(["--data-dir", data, "event", "new", "X", "--date", "2026-13-01"]) == 1
     assert "YYYY-MM-DD" in capsys.readouterr().err

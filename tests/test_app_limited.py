@@ -198,6 +198,7 @@ async def test_sealed_from_opening_to_a_legal_40_card_deck(tmp_path):
 
 @pytest.mark.asyncio
 async def test_deck_builder_loads_from_the_library(tmp_path):
+    """DESIGN-2 (library file) and DESIGN-7: a saved deck comes back from the library."""
     dd = DataDir(tmp_path)
     cs = catalog().set("beta")
     from limited.sealed import open_sealed
@@ -309,6 +310,7 @@ async def test_draft_table_calls_picks_with_a_fake_clock(tmp_path):
 
 @pytest.mark.asyncio
 async def test_build_timer_for_an_event(tmp_path):
+    """G-SEALED: the deck-building countdown runs on a fake clock."""
     clock = FakeClock()
     app = LyceeApp(DataDir(tmp_path), lang="en")
     async with app.run_test(size=(120, 40)) as pilot:
@@ -334,7 +336,7 @@ async def test_build_timer_for_an_event(tmp_path):
 
 
 def test_table_call_passes_every_card_of_every_pack():
-    """Every pick of every pack is called once; time jumps catch up in order."""
+    """G-DRAFT-1: Every pick of every pack is called once; time jumps catch up in order."""
     st = TableCall(packs=4, cards=11, timer=PickTimer())
     assert st.start(0.0) == "pick"
     events = st.update(10_000.0)  # one long gap: stops between packs
@@ -343,6 +345,7 @@ def test_table_call_passes_every_card_of_every_pack():
 
 
 def test_pausable_clock_stands_still():
+    """G-DRAFT-1: a paused pick timer stands still."""
     base = FakeClock(10.0)
     c = PausableClock(base)
     c.pause()
@@ -354,6 +357,7 @@ def test_pausable_clock_stands_still():
 
 
 def test_seat_ring_keeps_full_width_names_aligned():
+    """DESIGN-7: full-width names keep the seat ring aligned."""
     names = ["Aki", "佐藤 花子", "Ben", "髙橋 美咲子", "Dai", "Emi", "Fumi"]
     for d in (1, -1):
         lines = seat_ring(names, d).plain.splitlines()
@@ -362,6 +366,7 @@ def test_seat_ring_keeps_full_width_names_aligned():
 
 
 def test_library_round_trip(tmp_path):
+    """DESIGN-2: the deck library stores and returns a deck unchanged."""
     lib = Library(tmp_path)
     assert lib.decks() == []
     lib.save({"name": "a", "set": "alpha", "kind": "sealed", "pool": [], "deck": {}, "spare": {}, "saved": "1"})

@@ -99,7 +99,7 @@ def test_g_draft_1_bots_end_in_at_most_two_colours(code, seed, packs):
 
 
 def test_bots_deterministic_and_random_picker_seeded():
-    """Bots have no randomness: same packs, same picks.  Random pickers draw from their seat's seeded RNG."""
+    """DESIGN-1: Bots have no randomness: same packs, same picks.  Random pickers draw from their seat's seeded RNG."""
     cs = SETS["gamma"]
     assert run_draft(cs, 6, 4, 9, build=False) == run_draft(cs, 6, 4, 9, build=False)
     a = run_draft(cs, 6, 4, 9, picker=RandomPicker, build=False)
@@ -137,7 +137,7 @@ def test_g_draft_4_g_sealed_builder_gives_legal_decks(code, seed, size, limit, s
 
 
 def test_builder_prefers_rating_and_colour():
-    """The builder keeps the best-rated on-colour cards and leaves weak off-colour ones out."""
+    """G-DRAFT-4: The builder keeps the best-rated on-colour cards and leaves weak off-colour ones out."""
     cs = SETS["alpha"]
     f = facts_for(cs)
     snow = [c.number for c in cs.cards if f[c.number].needs in (0, COLOUR_BIT["snow"], COLOUR_BIT["moon"])]
@@ -163,7 +163,7 @@ def test_builder_refusals_name_the_rule():
 
 
 def test_deck_score_formula():
-    """score = 100 x (0.6 x rating/5 + 0.25 x consistency + 0.15 x curve)."""
+    """G-DRAFT-1 (bots): score = 100 x (0.6 x rating/5 + 0.25 x consistency + 0.15 x curve)."""
     cs = SETS["alpha"]
     f = facts_for(cs)
     snow = _cards(cs, colour="snow")

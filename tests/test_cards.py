@@ -50,6 +50,7 @@ def _where(problems) -> list[str]:
 # -- resources -----------------------------------------------------------------------
 
 def test_sample_pack_resources_are_found():
+    """DESIGN-6 (set file format)"""
     names = [p.name for p in set_paths()]
     assert names == ["alpha.json", "beta.json", "gamma.json"]
     assert calendar_path().is_file()
@@ -58,6 +59,7 @@ def test_sample_pack_resources_are_found():
 # -- the sample sets ----------------------------------------------------------------------
 
 def test_sample_sets_are_varied(sample_sets):
+    """DESIGN-6 (set file format)"""
     assert len(sample_sets) >= 3
     for s in sample_sets:
         assert s.sample and "Sample" in s.version
@@ -78,6 +80,7 @@ def test_sample_sets_are_varied(sample_sets):
 
 
 def test_sample_sets_round_trip_through_json(sample_sets):
+    """DESIGN-6 (set file format)"""
     for s in sample_sets:
         again = parse_set(json.loads(dump_set(s)), s.code)
         assert again == s
@@ -85,6 +88,7 @@ def test_sample_sets_round_trip_through_json(sample_sets):
 
 
 def test_sample_sets_match_the_json_schema(sample_sets):
+    """DESIGN-6 (set file format)"""
     jsonschema = pytest.importorskip("jsonschema")
     schema = json.loads((REPO / "docs" / "set-schema.json").read_text(encoding="utf-8"))
     jsonschema.Draft202012Validator.check_schema(schema)
@@ -95,6 +99,7 @@ def test_sample_sets_match_the_json_schema(sample_sets):
 
 
 def test_generator_is_deterministic(tmp_path):
+    """DESIGN-6 (set file format)"""
     import faker
 
     from sample_packs.generate import GENERATED_WITH_FAKER, render_all
@@ -114,6 +119,7 @@ def test_generator_is_deterministic(tmp_path):
 # -- loader errors with JSON paths ----------------------------------------------------------
 
 def test_loader_reports_missing_and_wrong_fields_with_json_paths(alpha_json):
+    """DESIGN-6 (set file format)"""
     data = alpha_json
     del data["cards"][3]["name"]
     data["cards"][0]["ex"] = "2"
@@ -131,6 +137,7 @@ def test_loader_reports_missing_and_wrong_fields_with_json_paths(alpha_json):
 
 
 def test_loader_reports_top_level_problems(alpha_json):
+    """DESIGN-6 (set file format)"""
     data = alpha_json
     data["schema"] = "lycee-set/9"
     data["release_date"] = "2006-02-30"
@@ -140,6 +147,7 @@ def test_loader_reports_top_level_problems(alpha_json):
 
 
 def test_loader_reports_duplicate_numbers_and_unknown_rarity(alpha_json):
+    """DESIGN-6 (set file format)"""
     data = alpha_json
     data["cards"][1]["number"] = data["cards"][0]["number"]
     data["cards"][2]["rarity"] = "UR"
@@ -156,12 +164,14 @@ def test_g_draft_4_booster_needs_at_least_10_cards(alpha_json):
 
 
 def test_booster_size_must_equal_its_slots(alpha_json):
+    """DESIGN-6 (set file format)"""
     data = alpha_json
     data["booster"]["size"] = 12  # slots hold 11
     assert "$.booster.size" in dict(_problems(data))
 
 
 def test_booster_unfillable_rarity_slot_is_reported_at_its_path(alpha_json):
+    """DESIGN-6 (set file format)"""
     data = alpha_json
     n_sr = sum(1 for c in data["cards"] if c["rarity"] == "SR")
     data["booster"] = {"size": n_sr + 3, "slots": [{"rarity": "C", "count": 3},
@@ -179,6 +189,7 @@ def test_booster_unfillable_rarity_slot_is_reported_at_its_path(alpha_json):
 
 
 def test_booster_slot_of_a_rarity_without_cards(alpha_json):
+    """DESIGN-6 (set file format)"""
     data = alpha_json
     data["rarities"].append("UR")
     data["booster"]["slots"][2]["upgrades"] = [{"rarity": "UR", "chance": 0.5}]
@@ -187,6 +198,7 @@ def test_booster_slot_of_a_rarity_without_cards(alpha_json):
 
 
 def test_booster_upgrade_chances_checked(alpha_json):
+    """DESIGN-6 (set file format)"""
     data = alpha_json
     data["booster"]["slots"][0]["upgrades"] = [{"rarity": "R", "chance": 0.7}, {"rarity": "SR", "chance": 0.6}]
     data["booster"]["slots"][1]["upgrades"] = [{"rarity": "R", "chance": 0}]
@@ -204,6 +216,7 @@ def test_g_sealed_starter_needs_at_least_20_cards(alpha_json):
 
 
 def test_starter_problems_name_their_paths(alpha_json):
+    """DESIGN-6 (set file format)"""
     data = alpha_json
     data["starters"][0]["cards"][0]["number"] = "CH-9999"
     data["starters"][1]["slots"] = [{"rarity": "C", "count": 20}]  # both cards and slots
@@ -213,6 +226,7 @@ def test_starter_problems_name_their_paths(alpha_json):
 
 
 def test_unfillable_slot_starter(alpha_json):
+    """DESIGN-6 (set file format)"""
     data = alpha_json
     n_sr = sum(1 for c in data["cards"] if c["rarity"] == "SR")
     data["starters"].append({"id": "x", "name": "x", "slots": [{"rarity": "C", "count": 20},
@@ -222,6 +236,7 @@ def test_unfillable_slot_starter(alpha_json):
 
 
 def test_load_set_reports_bad_json_with_line(tmp_path):
+    """DESIGN-6 (set file format)"""
     p = tmp_path / "broken.json"
     p.write_text('{"schema": "lycee-set/1",\n "code": }', encoding="utf-8")
     with pytest.raises(ValidationError) as e:
@@ -231,6 +246,7 @@ def test_load_set_reports_bad_json_with_line(tmp_path):
 
 
 def test_load_set_from_a_path(tmp_path, sample_sets):
+    """DESIGN-6 (set file format)"""
     p = tmp_path / "alpha.json"
     p.write_text(dump_set(sample_sets[0]), encoding="utf-8")
     assert load_set(p) == sample_sets[0]
@@ -248,6 +264,7 @@ IT-0003,テストアイテム,,無,,0,,,,C,1,
 
 
 def test_csv_import_builds_a_set():
+    """DESIGN-6 (set file format)"""
     cs = cardset_from_csv("mine.csv", text=GOOD_CSV, code="mine", name="My list",
                           version="Lycee Version Leaf 1.X", release_date="2005-01-01")
     assert [c.number for c in cs.cards] == ["CH-0063", "CH-0064", "EV-0012", "IT-0003"]
@@ -263,6 +280,7 @@ def test_csv_import_builds_a_set():
 
 
 def test_csv_import_errors_name_line_and_column():
+    """DESIGN-6 (set file format)"""
     bad = """number,name,attributes,cost,ap,dp,sp,rarity
 CH-0001,A,雪,雪1,1,1,1,C
 XX-1,B,雪,,1,1,1,C
@@ -280,6 +298,7 @@ CH-0001,E,雪,,1,1,1,C
 
 
 def test_csv_import_missing_columns():
+    """DESIGN-6 (set file format)"""
     with pytest.raises(ValidationError) as e:
         cardset_from_csv("x.csv", text="number,name\nCH-0001,A\n", code="x", name="x", version="v",
                          release_date="2005-01-01")
@@ -287,6 +306,7 @@ def test_csv_import_missing_columns():
 
 
 def test_attribute_and_cost_notations():
+    """DESIGN-6 (set file format)"""
     assert parse_attributes("雪・月") == ["snow", "moon"]
     assert parse_attributes("flower space") == ["flower", "space"]
     assert parse_cost("雪無無") == {"snow": 1, "star": 2}
@@ -375,6 +395,7 @@ def test_g_draft_4_drafts_give_packs_times_10_decks(sample_sets, packs):
 # -- the engine never pulls in the UI -------------------------------------------------------
 
 def test_card_modules_import_without_textual():
+    """DESIGN-6 (set file format)"""
     code = ("import sys, core.cards, core.legality, core.decks, sample_packs; "
             "bad = [m for m in ('textual', 'rich', 'tui') if m in sys.modules]; "
             "assert not bad, bad")

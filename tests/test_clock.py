@@ -13,6 +13,7 @@ from tests.test_round_rules import T0, FakeTime, make_event, pair_fixed, refused
 
 
 def test_clock_runs_pauses_and_resumes_on_the_injected_time(tmp_path):
+    """G-TIME (the round clock)"""
     fake = FakeTime()
     _, store, desk = make_event(tmp_path, fake)
     pair_fixed(desk)
@@ -33,6 +34,7 @@ def test_clock_runs_pauses_and_resumes_on_the_injected_time(tmp_path):
 
 
 def test_clock_restart_in_the_middle_of_a_round_keeps_the_time_left(tmp_path):
+    """G-TIME (the round clock)"""
     fake = FakeTime()
     dd, store, desk = make_event(tmp_path, fake)
     pair_fixed(desk)
@@ -63,6 +65,7 @@ def test_clock_restart_in_the_middle_of_a_round_keeps_the_time_left(tmp_path):
 
 
 def test_clock_extension_per_table_and_time_call(tmp_path):
+    """G-TIME (the round clock)"""
     fake = FakeTime()
     _, store, desk = make_event(tmp_path, fake)
     pair_fixed(desk)
@@ -96,6 +99,7 @@ def test_g_time_extension_for_a_finished_table_is_refused(tmp_path):
 
 
 def test_clock_misuse_is_refused_and_nothing_changes(tmp_path):
+    """G-TIME (the round clock)"""
     fake = FakeTime()
     _, store, desk = make_event(tmp_path, fake)
     refused(desk, desk.start_clock, match="no round")
@@ -110,6 +114,7 @@ def test_clock_misuse_is_refused_and_nothing_changes(tmp_path):
 
 
 def test_clock_start_is_undone_like_any_action(tmp_path):
+    """G-TIME (the round clock)"""
     fake = FakeTime()
     _, store, desk = make_event(tmp_path, fake)
     pair_fixed(desk)
@@ -132,6 +137,7 @@ def test_g_organizer_clock_of_a_sanctioned_event_needs_its_staff(tmp_path):
 
 
 def test_clock_functions_take_epoch_seconds_too():
+    """G-TIME (the round clock)"""
     start = T0.timestamp()
     st = ClockState(30, T0.isoformat(), ((T0.replace(minute=5).isoformat(), T0.replace(minute=7).isoformat()),))
     assert elapsed(st, start + 600) == 480
@@ -143,6 +149,7 @@ def test_clock_functions_take_epoch_seconds_too():
 
 
 def test_round_clock_view_reads_a_live_event(tmp_path):
+    """G-TIME (the round clock)"""
     fake = FakeTime()
     _, store, desk = make_event(tmp_path, fake)
     pair_fixed(desk)
@@ -162,6 +169,7 @@ def test_round_clock_view_reads_a_live_event(tmp_path):
 
 
 def test_clock_only_runs_for_the_current_round(tmp_path):
+    """G-TIME (the round clock)"""
     fake = FakeTime()
     _, store, desk = make_event(tmp_path, fake)
     pair_fixed(desk)

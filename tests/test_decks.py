@@ -192,6 +192,7 @@ def test_r_deck_4_spares_count_with_the_deck(catalog):
 
 
 def test_constructed_returns_every_problem_at_once(catalog):
+    """R-DECK-60, R-DECK-4: every problem of a constructed deck is listed, not just the first."""
     counts = Counter({"CH-5001": 6, "CH-9999": 1, "CH-0063": 1})
     spare = Counter({c.number: 1 for c in _distinct_names(catalog, "beta", 13)})
     problems = check_constructed(Decklist.from_counts(counts, spare), catalog, "2005-01-01", match="bo1")
@@ -270,6 +271,7 @@ def test_g_draft_4_deck_is_packs_times_10_and_from_the_pool(catalog):
 
 
 def test_check_deck_dispatches(catalog):
+    """G-SEALED, G-DRAFT-4: check_deck applies the rules of the event's kind."""
     deck = Decklist.from_counts(_valid_constructed(catalog))
     assert check_deck(deck, catalog, "constructed", on=EVENT_DAY) == []
     assert [p.rule for p in check_deck(deck, catalog, "sealed")] == ["G-SEALED"]

@@ -279,7 +279,7 @@ def test_g_draft_1_mixed_table_runs_to_the_end_and_logs():
 
 
 def test_pick_timer_by_cards_left_and_timeout_takes_the_bots_choice():
-    """Pick timer (a desk setting): seconds by cards left; the clock is injected;
+    """G-DRAFT-1: Pick timer (a desk setting): seconds by cards left; the clock is injected;
     an expired human pick takes what the bot would choose; logged as a timeout."""
     timer = PickTimer.of({1: 5, 5: 10, 11: 40})
     assert [timer.seconds(k) for k in (1, 4, 5, 10, 11, 15)] == [5, 5, 10, 10, 40, 40]
@@ -316,7 +316,7 @@ def _finish(d: Draft):
 
 
 def test_timer_needs_a_clock_or_a_time():
-    """The timer is computed, never slept: without a clock, expire needs the time."""
+    """G-DRAFT-1: The timer is computed, never slept: without a clock, expire needs the time."""
     d = _mixed(None, PickTimer())
     assert d.deadline(0) is None
     with pytest.raises(LyceeError):
@@ -396,7 +396,7 @@ def test_malformed_log_lists_every_problem_with_its_path(logged):
 
 
 def test_log_file_round_trip(tmp_path, logged):
-    """write_log / read_log: the file reads back to the same draft; bad JSON names the line."""
+    """DESIGN-6: write_log / read_log: the file reads back to the same draft; bad JSON names the line."""
     res, doc = logged
     path = tmp_path / "d.json"
     write_log(path, res)

@@ -21,6 +21,7 @@ def _event():
 
 
 def test_csv_cells_that_a_spreadsheet_would_run_are_defused():
+    """DESIGN-7: CSV cells starting with = + - @ are defused."""
     assert csv_safe("=1+1") == "'=1+1"
     assert csv_safe("-2") == "'-2" and csv_safe("+x") == "'+x" and csv_safe("@a") == "'@a"
     assert csv_safe("2-1") == "2-1"
@@ -31,6 +32,7 @@ def test_csv_cells_that_a_spreadsheet_would_run_are_defused():
 
 
 def test_html_escapes_every_name():
+    """DESIGN-7: HTML exports escape every name."""
     page = render(_event(), "scorecard", "html")
     assert "<b>Bob</b>" not in page and "&lt;b&gt;Bob&lt;/b&gt;" in page
     assert "Cup &lt;2008&gt;" in page
@@ -50,6 +52,7 @@ def test_g_scorecard_due_in_14_days_with_pen3_marks_and_playoff_remark():
 
 
 def test_unknown_export_is_refused():
+    """DESIGN-3: an export that does not exist is refused with a message."""
     from core.errors import LyceeError
     with pytest.raises(LyceeError):
         render(_event(), "event", "csv")

@@ -110,7 +110,7 @@ def test_refuses_after_the_planned_rounds():
 
 
 def test_round_one_is_a_seeded_random_draw():
-    """Criterion (d): round 1 fully random, and replayable from the seed."""
+    """G-SWISS-PAIR-1: Criterion (d): round 1 fully random, and replayable from the seed."""
     ev = make_event(16)
     a = pair_swiss(ev, random.Random(7))
     b = pair_swiss(ev, random.Random(7))
@@ -122,7 +122,7 @@ def test_round_one_is_a_seeded_random_draw():
 
 
 def test_round_one_draws_every_pairing_eventually():
-    """Criterion (d): round 1 is not biased to registration order."""
+    """G-SWISS-PAIR-1: Criterion (d): round 1 is not biased to registration order."""
     ev = make_event(4)
     seen = {frozenset(pairs_of(pair_swiss(ev, random.Random(s)))) for s in range(60)}
     assert len(seen) == 3  # all three pairings of four players occur
@@ -425,7 +425,7 @@ def test_properties_each_player_once_no_second_bye_g_swiss_pair_1(n, rounds, see
 
 
 def test_large_field_is_certified_without_exact_windows(monkeypatch):
-    """The fast path alone certifies the usual rounds of a big event (its lower
+    """G-SWISS-PAIR-2: The fast path alone certifies the usual rounds of a big event (its lower
     bound is met): the exact solver is not needed for round 2 of 512."""
     ev = simulate(512, 1, seed=4)
     called = []

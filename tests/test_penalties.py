@@ -209,5 +209,6 @@ def test_g_head_judge_appeal_outcome_moves_the_exclusion(tmp_path):
 
 
 def test_tally_counts_only_levels():
+    """G-PEN-2: the tally counts Notices and Warnings only."""
     t = tally(["notice", None, "warning", "notice"])
     assert (t.notices, t.warnings, t.points, t.excluded) == (2, 1, 4, True)

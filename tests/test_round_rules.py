@@ -181,6 +181,7 @@ def test_g_next_game_loser_of_the_previous_game_chooses(tmp_path):
 
 
 def test_game_by_game_entry_derives_the_result_and_round_trips(tmp_path):
+    """G-BO3"""
     _, store, desk = make_event(tmp_path, FakeTime())
     pair_fixed(desk)
     desk.record_games(1, ["p1", "draw"])  # at time: 1-0-1 (G-BO3-TIME)
@@ -557,6 +558,7 @@ def _cli(capsys, *argv):
 
 
 def test_cli_round_commands_and_refusals(tmp_path, capsys):
+    """G-PEN-1, G-ID-2, G-LATE-1: the round commands and their refusals from the command line."""
     data = str(tmp_path)
     code, out, _ = _cli(capsys, "--data-dir", data, "event", "new", "Night", "--date", "2026-12-04")
     eid = out.strip()
@@ -605,6 +607,7 @@ def test_cli_round_commands_and_refusals(tmp_path, capsys):
 
 
 def test_cli_game_by_game_shows_who_chooses_next(tmp_path, capsys):
+    """G-NEXT-GAME: `lycee game` shows who chooses to play first next."""
     data = str(tmp_path)
     eid = _cli(capsys, "--data-dir", data, "event", "new", "G", "--date", "2026-12-04", "--unsanctioned")[1].strip()
     _cli(capsys, "--data-dir", data, "player", "add", eid, "Ann", "Ben")

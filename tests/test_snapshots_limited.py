@@ -33,6 +33,7 @@ def lang(request):
 
 
 def test_pick_screen(snap_compare, tmp_path, lang):
+    """DESIGN-7, G-DRAFT-1: snapshot of the pick screen."""
     app = LyceeApp(DataDir(tmp_path), lang=lang)
     name = "Aki" if lang == "en" else "秋山 あき"
 
@@ -49,6 +50,7 @@ def test_pick_screen(snap_compare, tmp_path, lang):
 
 
 def test_table_view(snap_compare, tmp_path, lang):
+    """DESIGN-7, G-DRAFT-1: snapshot of the draft table."""
     app = LyceeApp(DataDir(tmp_path), lang=lang)
     names = ["Aki", "Ben", "Chika", "Dai", "Emi", "Fumi", "Gen", "Hana", "Ichi", "Jun"] if lang == "en" else \
         ["秋山 あき", "佐藤 花子", "Ben", "髙橋 美咲子", "Dai", "江美", "Fumi", "源", "Hana", "一"]
@@ -69,6 +71,7 @@ def test_table_view(snap_compare, tmp_path, lang):
 
 
 def test_deck_builder(snap_compare, tmp_path, lang):
+    """DESIGN-7, G-DRAFT-4: snapshot of the deck builder."""
     app = LyceeApp(DataDir(tmp_path), lang=lang)
     cs = catalog().set("alpha")
     pool = open_sealed(cs, "1s3b", random.Random(11)).cards

@@ -138,7 +138,7 @@ def test_unreported_matches_do_not_count_g_swiss_points():
 
 
 def test_to_json_has_exactly_the_contract_keys():
-    """DESIGN section 3: `standings --json` rows; fractions rounded to 4 places."""
+    """DESIGN-3: DESIGN section 3: `standings --json` rows; fractions rounded to 4 places."""
     rows = standings(worked_event())
     assert rows[0].to_json() == {
         "rank": 1, "id": "a", "name": "A", "points": 6, "record": "2-0-0", "op": 4,
@@ -159,6 +159,7 @@ def test_to_json_has_exactly_the_contract_keys():
 
 
 def test_unknown_tiebreaker_is_refused():
+    """G-TIE-1: only op, omw, gw, ogw can order tied players."""
     with pytest.raises(LyceeError, match="tiebreaker"):
         standings(worked_event(tiebreakers=("sos",)))
 
@@ -219,6 +220,7 @@ def test_three_way_playoff_as_a_small_bracket_g_tie_playoff():
 
 
 def test_playoff_refused_while_results_are_missing():
+    """G-TIE-PLAYOFF: no playoff while a result is missing."""
     ev = symmetric_event()
     ev = ev.with_(rounds=ev.rounds + (Round(2, "swiss", (Match(1, "a", "c"),)),))
     with pytest.raises(RuleError, match="missing"):
@@ -226,6 +228,7 @@ def test_playoff_refused_while_results_are_missing():
 
 
 def test_tied_groups_active_only():
+    """G-TIE-1: the groups still sharing a place, active players only."""
     ev = symmetric_event()
     ps = tuple(replace(p, dropped_after_round=1) if p.id == "d" else p for p in ev.players)
     assert tied_groups(ev.with_(players=ps), active_only=True) == [("a", "c")]
@@ -274,15 +277,14 @@ def test_properties_points_add_up_and_ranks_are_consistent_g_tie_1(n, rounds, se
             assert key(rows[pos - 1]) >= key(r)
 
 
-def test_standings_of_a_large_event_are_quick():
-    """A 512-player, 9-round event ranks in well under a second."""
-    import time
-
+def test_standings_of_a_large_event_are_ordered():
+    """G-SWISS-RANK: a 512-player, 9-round event is ranked by points, ranks never going back.
+    (Its speed is measured in benchmarks/pairing.py, not here.)"""
     ev = simulate(512, 9, seed=1, drop_rate=0.02)
-    t = time.perf_counter()
     rows = standings(ev)
-    assert time.perf_counter() - t < 1.0
     assert len(rows) == 512
+    assert [r.points for r in rows] == sorted((r.points for r in rows), reverse=True)
+    assert all(a.rank <= b.rank for a, b in zip(rows, rows[1:]))
 
 
 def test_g_swiss_points_a_bye_counts_once_its_round_is_over():
