@@ -258,6 +258,28 @@ def cmd_import(args) -> int:
     return 0
 
 
+def version_text(data_dir: str | None) -> str:
+    """What ``lycee --version`` prints: enough for a store to say what it runs
+    when asking for help (the app's version, where its events are, the Python
+    and Textual it runs on).  Textual is not imported, only looked up."""
+    import platform
+    from importlib import metadata
+
+    def dist_version(name: str) -> str:
+        try:
+            return metadata.version(name)
+        except metadata.PackageNotFoundError:
+            return _("not installed")
+
+    root = DataDir(data_dir).root
+    return "\n".join([
+        f"lycee {dist_version('lycee')}",
+        _("data folder: {path}", path=root),
+        f"Python {platform.python_version()} ({sys.executable})",
+        f"Textual {dist_version('textual')}",
+    ])
+
+
 # -- the parser ---------------------------------------------------------------------
 
 
@@ -272,6 +294,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="lycee", parents=[common],
         description=_("Event desk for the Lycee TCG: runs constructed and limited tournaments "
                     "by the 2008 sanctioned-event guideline. With no command, opens the app."))
+    p.add_argument("--version", action="store_true",
+                   help=_("print the version, the data folder and the Python and Textual versions"))
     p.set_defaults(func=cmd_app)
     sub = p.add_subparsers(title=_("commands"), metavar="COMMAND")
 
@@ -371,6 +395,9 @@ def main(argv: list[str] | None = None) -> int:
         if not hasattr(args, k):
             setattr(args, k, v)
     i18n.set_language(args.lang)
+    if getattr(args, "version", False):
+        print(version_text(args.data_dir))
+        return 0
     try:
         return args.func(args) or 0
     except ValidationError as err:
