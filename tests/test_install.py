@@ -92,5 +92,8 @@ def test_readme_app_command_installs_from_a_clean_clone(tmp_path):
     run("result", eid, "-", stdin="1 2-0\n2 2-1\n")
     rows = json.loads(run("standings", eid, "--json"))["standings"]
     assert sorted(r["points"] for r in rows) == [0, 0, 3, 3]
+    # an export says where the file is, as a full path (run from tmp_path)
+    assert str(tmp_path / "standings.csv") in run("export", eid, "--what", "standings",
+                                                   "--format", "csv", "-o", "standings.csv")
     # the installed app carries its data files (sample sets, Japanese catalog)
     assert run("sealed", "--set", "alpha", "--product", "2s", "--seed", "1", "--json").startswith("{")

@@ -240,8 +240,9 @@ def cmd_export(args) -> int:
 
     text = exports.render(read_event(args), args.what, args.format)
     if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
-        print(_("written: {path}", path=args.output))
+        out = Path(args.output).resolve()
+        out.write_text(text, encoding="utf-8")
+        print(_("written: {path}", path=out))
     else:
         sys.stdout.write(text if text.endswith("\n") else text + "\n")
     return 0
