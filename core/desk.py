@@ -256,6 +256,22 @@ class Desk:
         return self.store.append("edit", {"staff": updated_staff(self.event.staff, **changes)},
                                  self.actor)
 
+    # -- legality (G-CARDS-VERSIONS) ----------------------------------------------
+    def set_store_calendar(self, path) -> Event:
+        """Add the store's own calendar file (lycee-calendar/1) for later
+        products; it is checked before anything is stored (ValidationError
+        with the JSON path of every problem)."""
+        from pathlib import Path
+
+        from .cards import _json_load, read_source
+
+        text, source = read_source(path)
+        doc = _json_load(text, source)
+        return self.store.append("calendar", {"source": Path(str(path)).name, "calendar": doc}, self.actor)
+
+    def remove_store_calendar(self) -> Event:
+        return self.store.append("calendar", {"calendar": None}, self.actor)
+
     # -- the round clock -----------------------------------------------------------
     def now(self):
         return self.store.clock()

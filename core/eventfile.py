@@ -345,6 +345,7 @@ def to_doc(event: Event) -> dict:
             for x in event.penalties
         ],
         **_limited_doc(event),
+        **({"store_calendar": event.store_calendar} if event.store_calendar is not None else {}),
     }
 
 
@@ -500,8 +501,22 @@ def event_from_doc(doc, source: str = "event") -> Event:
     limited = _limited_from_doc(doc, ids, settings.get("kind", doc["kind"]), bad)
     if problems:
         raise ValidationError(source, problems)
+    store_cal = doc.get("store_calendar")
+    if store_cal is not None:
+        from .legality import parse_calendar
+
+        if not isinstance(store_cal, dict) or not isinstance(store_cal.get("source", ""), str):
+            bad("$.store_calendar", "expected {\"source\": name, \"calendar\": lycee-calendar/1}")
+        else:
+            try:
+                parse_calendar(store_cal.get("calendar"), "$.store_calendar.calendar")
+            except ValidationError as err:
+                bad("$.store_calendar.calendar", str(err))
+    if problems:
+        raise ValidationError(source, problems)
     return Event(id=doc["id"], players=tuple(players), rounds=tuple(rounds),
-                 penalties=tuple(penalties), **settings, **limited)
+                 penalties=tuple(penalties), **settings, **limited,
+                 store_calendar=store_cal if isinstance(store_cal, dict) else None)
 
 
 def _clock_from_doc(c: dict, path: str, bad) -> ClockState:

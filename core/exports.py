@@ -314,6 +314,18 @@ def format_summary(event: Event) -> tuple[str, bool]:
     return " + ".join(parts), other
 
 
+def _calendar_words(event: Event) -> str:
+    """Which legality list the event's deck checks follow (G-CARDS-VERSIONS)."""
+    base = (_("the guideline's list of versions and promotion cards") if event.sanctioned
+            else _("any set (unsanctioned event)"))
+    sc = event.store_calendar
+    if sc is None:
+        return base
+    cal = sc.get("calendar") or {}
+    return base + " + " + _("store calendar {source} ({v} versions, {p} promotion cards)", source=sc.get("source", ""),
+                            v=len(cal.get("versions", [])), p=len(cal.get("promos", [])))
+
+
 def report_table(event: Event):
     """The written event report (G-REPORT, optional), with the publication
     terms (G-PUBLISH) and the G-OTHER-FORMAT flag."""
@@ -326,6 +338,7 @@ def report_table(event: Event):
         [_("Kind"), _(event.kind)], [_("Match"), _("best of three") if event.match == "bo3" else _("best of one")],
         [_("Minutes a match"), event.minutes], [_("Format"), fmt],
         [_("Sanctioned"), _("yes") if event.sanctioned else _("no")],
+        [_("Card calendar"), _calendar_words(event)],
         [_("Organizer"), s.organizer], [_("Head judge"), s.head_judge], [_("Judges"), ", ".join(s.judges)],
         [_("Players"), len(event.players)],
         [_("Dropped"), sum(1 for p in event.players if p.dropped_after_round is not None)],

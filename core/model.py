@@ -326,6 +326,9 @@ class Event:
     build: BuildPhase | None = None
     pods: tuple[tuple[DraftSeat, ...], ...] = ()
     pools: tuple[Pool, ...] = ()
+    #: A store's own legality calendar for later products (G-CARDS-VERSIONS):
+    #: {"source": file name, "calendar": the lycee-calendar/1 document}, or None.
+    store_calendar: dict | None = None
 
     # -- lookups (cached: an Event never changes once built) -----------------
     @cached_property

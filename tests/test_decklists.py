@@ -72,7 +72,8 @@ def legal(catalog):
 def desk(tmp_path):
     clock = FakeClock()
     dd = DataDir(tmp_path / "data", clock=clock)
-    store = dd.create({"name": "Cup", "date": "2026-11-30", "staff": {
+    # the sample sets are for unsanctioned events and practice (G-CARDS-VERSIONS)
+    store = dd.create({"name": "Cup", "date": "2026-11-30", "sanctioned": False, "staff": {
         "organizer": "O", "judges": ["J"], "head_judge": "J"}})
     d = Desk(store)
     d.add_players(["Ann", "Ben", "Cat", "Dan"])
@@ -362,7 +363,7 @@ def test_design4_import_of_export_gives_the_same_event_with_decklists_and_pools(
 def cli_event(tmp_path, capsys):
     data = str(tmp_path / "cli")
     assert main(["--data-dir", data, "event", "new", "Cup", "--date", "2026-11-30", "--organizer", "O",
-                 "--judge", "J", "--head-judge", "J", "--decklists"]) == 0
+                 "--judge", "J", "--head-judge", "J", "--decklists", "--unsanctioned"]) == 0
     eid = capsys.readouterr().out.strip()
     assert main(["--data-dir", data, "player", "add", eid, "Ann", "Ben"]) == 0
     capsys.readouterr()
