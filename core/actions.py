@@ -121,7 +121,15 @@ def describe(act: dict) -> str:
         return _("paired round {r} ({stage}, {n} tables)", r=d["round"], stage=d.get("stage", "swiss"),
                  n=len(d["matches"]))
     if t == "result":
-        return _("result round {r} table {t}: {res}", r=d["round"], t=d["table"], res=d["result"])
+        line = _("result round {r} table {t}: {res}", r=d["round"], t=d["table"], res=d["result"])
+        if d.get("correct"):
+            line += " · " + (_("correction by head judge {by}", by=d["correct_by"]) if d.get("correct_by")
+                             else _("correction"))
+        if d.get("time_called"):
+            line += " · " + _("time called (G-BO3-TIME)")
+        return line
+    if t == "drop" and d.get("forfeit") is False:
+        return _("dropped {player} (no forfeit: the match takes the result entered)", player=d["player"])
     if t == "drop":
         return _("dropped {player}", player=d["player"])
     if t == "undo":
@@ -384,7 +392,11 @@ def _pair(event, d):
             matches.append(Match(table, p1, None, 2, 0, 0, "bye", note))
         else:
             matches.append(Match(table, p1, p2, note=note))
-    return replace(event, rounds=event.rounds + (Round(number, d.get("stage", "swiss"), tuple(matches)),))
+    stage = d.get("stage", "swiss")
+    third = bool(d.get("third_place", False))
+    if third and (stage != "top" or any(r.stage == "top" for r in event.rounds)):
+        raise LyceeError(_("a third-place match is planned with the first elimination round only (G-SE)"))
+    return replace(event, rounds=event.rounds + (Round(number, stage, tuple(matches), third_place=third),))
 
 
 @action("unpair")
@@ -415,10 +427,12 @@ def _table(event: Event, d: dict) -> tuple[Round, Match]:
     return rnd, m
 
 
-def _intentional_note(event: Event, rnd: Round, m: Match, override_by: str | None) -> str:
+def _intentional_note(event: Event, rnd: Round, m: Match, override_by: str | None = None) -> str:
     """G-ID-1/2: an intentional draw only before the match starts.  Here the
     match has started once the round clock has (or games were entered, or it
-    has a result).  The head judge may override; the note says so."""
+    has a result).  The guideline allows no exception: not even the head
+    judge overrides it (``override_by`` is refused like everyone else); a
+    clock started by mistake is taken back with undo."""
     why = None
     if m.reported and not m.intentional:
         why = f"table {m.table} already has a result (the match is over)"
@@ -431,13 +445,66 @@ def _intentional_note(event: Event, rnd: Round, m: Match, override_by: str | Non
         why = f"round {rnd.number}'s clock started at {at} (the match has started)"
     if why is None:
         return "ID"
-    if override_by:
-        from .staff import require_head_judge
-
-        hj = require_head_judge(event, override_by, "G-ID-2")
-        return f"ID (head judge {hj} overrode G-ID-2)"
     raise RuleError(
-        _("no intentional draw: {why}; it must be agreed and told to a judge before the match starts (a head judge may override)", why=why), "G-ID-2")
+        _("no intentional draw: {why}; it must be agreed and told to a judge before the match starts, "
+          "with no exception (a clock started by mistake is taken back with `lycee undo` / Ctrl+Z)", why=why),
+        "G-ID-2")
+
+
+#: Why a match was recorded as a loss without being played (the note
+#: ``_forfeit`` writes: "drop G-DROP-2", "excluded G-PEN-2", "late G-LATE-1"...).
+FORFEIT_WHYS = ("drop", "excluded", "penalty", "late")
+_FORFEIT_NOTE = re.compile(r"^(%s) G-[A-Z0-9-]+$" % "|".join(FORFEIT_WHYS))
+
+
+def is_forfeit(m: Match) -> bool:
+    """The result was recorded by a drop, an exclusion, a penalty or
+    lateness, not played (G-DROP-2, G-PEN-2, G-LATE-1)."""
+    return bool(_FORFEIT_NOTE.match(m.note or ""))
+
+
+def _result_words(m: Match) -> str:
+    if m.intentional:
+        return "ID"
+    return f"{m.p1_wins}-{m.p2_wins}" + (f"-{m.draws}" if m.draws else "") + (f" ({m.note})" if m.note else "")
+
+
+def protected_reason(event: Event, rnd: Round, m: Match) -> str | None:
+    """Why a recorded result may change only by undo or the head judge's
+    correction (DESIGN section 3, ``--correct``): a forfeit recorded by a
+    drop or an exclusion, a finished event, a Swiss round under a top cut."""
+    if is_forfeit(m):
+        return _("the loss at table {t} was recorded by {why} ({note})", t=m.table,
+                 why=m.note.split()[0], note=m.note)
+    from .elimination import event_finished
+
+    if event_finished(event):
+        return _("the event is finished (the final is decided)")
+    if rnd.stage == "swiss" and any(r.stage == "top" for r in event.rounds):
+        return _("round {r} is a Swiss round and the top cut was made from it", r=rnd.number)
+    return None
+
+
+def check_correction(event: Event, rnd: Round, m: Match, d: dict) -> str | None:
+    """A result on a table that has one is a correction: refused unless
+    ``correct`` is given; a protected result (:func:`protected_reason`) also
+    needs ``correct_by``, the head judge, whose name the log keeps.
+    Returns the head judge's name when one corrected, else None."""
+    if not m.reported:
+        return None
+    if not d.get("correct"):
+        raise LyceeError(_("round {r} table {t} already has a result ({old}): to replace it, enter it "
+                           "with --correct (the app asks first)", r=rnd.number, t=m.table, old=_result_words(m)))
+    why = protected_reason(event, rnd, m)
+    if why is None:
+        return None
+    by = d.get("correct_by")
+    if not by:
+        raise RuleError(_("{why}: it changes only by undo (`lycee undo`) or the head judge's correction "
+                          "(--correct --by HEAD_JUDGE)", why=why), "G-HEAD-JUDGE")
+    from .staff import require_head_judge
+
+    return require_head_judge(event, by, "G-HEAD-JUDGE")
 
 
 @action("result")
@@ -448,6 +515,9 @@ def _result(event, d):
     rnd, m = _table(event, d)
     if m.is_bye:
         raise RuleError(_("table {table} is a bye: it takes no result", table=m.table), "G-SWISS-POINTS")
+    if d.get("intentional") and m.reported and not m.intentional:
+        _intentional_note(event, rnd, m)  # G-ID-2: the match is over
+    corrected_by = check_correction(event, rnd, m, d)
     games = None
     if d.get("games") is not None:
         games = tuple(d["games"])
@@ -457,10 +527,16 @@ def _result(event, d):
             raise LyceeError(_("the games give {x}, not {x2}", x=r.text(), x2='-'.join(map(str, given))))
     else:
         r = Result(d["p1_wins"], d["p2_wins"], d.get("draws", 0), d.get("intentional", False))
-    note = d.get("note", "")
+    from .elimination import REPLAY, THIRD_PLACE, THIRD_PLACE_PLANNED
+
+    # a note that says what the match is (third-place match, replay) stays
+    keep = m.note if m.note in (THIRD_PLACE, THIRD_PLACE_PLANNED, REPLAY) else ""
+    note = d.get("note", keep)
     if r.intentional:
         note = _intentional_note(event, rnd, m, d.get("override_by"))
         games = ()
+    if corrected_by:
+        note = (note + " " if note else "") + f"(corrected by head judge {corrected_by})"
     check_result(r, event.match, rnd.stage)
     if games is None:
         games = m.games

@@ -160,6 +160,31 @@ def time_call(event: Event, now: Instant | str, round_number: int | None = None)
     return [t for t in st.tables if not t.finished and t.remaining is not None and t.remaining <= 0]
 
 
+def needs_time_call(event: Event, round_number: int, table: int, result, now: Instant | str) -> str | None:
+    """G-BO3-TIME / G-TIME: a result only time can produce (best of three:
+    nobody has two game wins; best of one: 0-0) while the table still has
+    time (the current round, its clock not started or not yet at time with
+    the table's extension).  Returns the reason to ask for a confirmation
+    (``--time-called``), or None when the result needs none."""
+    from .matchrules import time_only
+
+    if getattr(result, "intentional", False) or not time_only(result, event.match):
+        return None
+    if not event.rounds or round_number != len(event.rounds):
+        return None  # an earlier round: its time is over
+    rnd = event.rounds[round_number - 1]
+    m = rnd.match_at(table)
+    if m is None or m.is_bye:
+        return None
+    left = remaining(rnd.clock, now, m.extension)
+    if left is not None and left <= 0:
+        return None
+    when = (_("the round clock has not started") if left is None
+            else _("{t} of the round are left", t=fmt(left)))
+    return _("{result} at table {table} ends a match only at time, and {when}: confirm the time call "
+             "(--time-called, or answer the app's question)", result=result.text(), table=table, when=when)
+
+
 class RoundClock:
     """A live view for the app: the event (or a callable giving the newest
     one) and a time source.  Read-only; changes go through the desk."""

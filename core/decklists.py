@@ -92,6 +92,47 @@ def default_catalog():
     return Catalog.default()
 
 
+def store_calendar(event: Event):
+    """The store's own calendar of the event (a core.legality.Calendar), or None."""
+    if event.store_calendar is None:
+        return None
+    from .legality import parse_calendar
+
+    sc = event.store_calendar
+    return parse_calendar(sc["calendar"], sc.get("source", "calendar"))
+
+
+def event_catalog(event: Event, catalog=None):
+    """The catalog an event's deck checks use (G-CARDS-VERSIONS): in a
+    sanctioned event only the guideline's listed versions and promos (plus
+    the store's own calendar), each from its date; in an unsanctioned event
+    any loaded set."""
+    cat = catalog if catalog is not None else default_catalog()
+    return cat.for_event(event.sanctioned, store_calendar(event))
+
+
+@action("calendar")
+def _calendar(event, d):
+    """A store's own legality calendar for later products: checked like the
+    shipped one (every problem with its JSON path) and never overriding the
+    guideline's entries; ``calendar: null`` removes it."""
+    doc = d.get("calendar")
+    if doc is None:
+        return replace(event, store_calendar=None)
+    from .legality import load_calendar, merge_calendars, parse_calendar
+
+    source = str(d.get("source") or "calendar")
+    merge_calendars(load_calendar(), parse_calendar(doc, source), source)
+    return replace(event, store_calendar={"source": source, "calendar": doc})
+
+
+@describer("calendar")
+def _describe_calendar(d: dict) -> str:
+    if d.get("calendar") is None:
+        return _("removed the store calendar")
+    return _("store calendar {source}", source=d.get("source", ""))
+
+
 def build_rule(kind: str) -> str:
     return "G-DRAFT-1" if kind == "draft" else "G-SEALED"
 
@@ -280,7 +321,7 @@ def deck_problems(event: Event, ref: str, catalog=None) -> list[DeckProblem]:
     rec = event.decklist_of(pid)
     if rec is None:
         return []
-    cat = catalog if catalog is not None else default_catalog()
+    cat = event_catalog(event, catalog)
     deck = as_decklist(rec)
     kind = event.kind
     if kind == "constructed":

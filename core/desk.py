@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from . import actions as A
 from .i18n import _
-from .errors import LyceeError
+from .errors import LyceeError, RuleError
 from .matchrules import parse_result, result_from_games
 from .model import Event, Match
 from .store import EventStore
@@ -62,11 +62,16 @@ class Desk:
         """Pairing randomness: seeded by the event and round (replayable)."""
         return random.Random(f"{self.event.id}:{round_number}:{'' if seed is None else seed}")
 
-    def store_pairing(self, matches: tuple[Match, ...] | list[Match], stage: str = "swiss") -> Event:
+    def store_pairing(self, matches: tuple[Match, ...] | list[Match], stage: str = "swiss",
+                      third_place: bool = False) -> Event:
+        """Store a round; ``third_place`` (first elimination round) keeps the
+        plan of a third-place match in the round itself (G-SE)."""
         number = len(self.event.rounds) + 1
         data = {"round": number, "stage": stage,
                 "matches": [{"table": m.table, "p1": m.p1, "p2": m.p2, **({"note": m.note} if m.note else {})}
                             for m in matches]}
+        if third_place:
+            data["third_place"] = True
         return self.store.append("pair", data, self.actor)
 
     def pair_next(self, seed: int | str | None = None) -> Event:
@@ -108,9 +113,10 @@ class Desk:
 
     def top_cut(self, size: int, third_place: bool = False) -> Event:
         """Cut to the top ``size`` of the Swiss standings (G-SE)."""
-        from .elimination import top_cut
+        from .elimination import third_place_allowed, top_cut
 
-        return self.store_pairing(top_cut(self.event, size, third_place), stage="top")
+        return self.store_pairing(top_cut(self.event, size), stage="top",
+                                  third_place=third_place and third_place_allowed(size))
 
     def playoff(self, refs: list[str]) -> Event:
         """A playoff (決定戦) among players who share a place (G-TIE-PLAYOFF)."""
@@ -123,12 +129,24 @@ class Desk:
     def _round_number(self, round_number: int | None) -> int:
         ev = self.event
         if not ev.rounds:
-            raise LyceeError("no round has been paired yet")
-        return round_number or len(ev.rounds)
+            raise LyceeError(_("no round has been paired yet"))
+        if round_number is None:
+            return len(ev.rounds)
+        if not 1 <= round_number <= len(ev.rounds):
+            raise LyceeError(_("round {number} has not been paired (rounds 1 to {n} have)",
+                               number=round_number, n=len(ev.rounds)))
+        return round_number
 
     def result_data(self, table: int, text: str, round_number: int | None = None, note: str = "",
-                    override_by: str | None = None) -> dict:
-        """The ``result`` action's data for ``text`` at ``table`` (not stored)."""
+                    override_by: str | None = None, *, correct: bool = False,
+                    correct_by: str | None = None, time_called: bool = False) -> dict:
+        """The ``result`` action's data for ``text`` at ``table`` (not stored).
+
+        ``correct`` replaces a result already recorded (else refused);
+        ``correct_by`` names the head judge for a protected result (a drop's
+        forfeit, a finished event, a Swiss round under a top cut).
+        ``time_called``: a result only time can produce, entered while the
+        round still has time (G-BO3-TIME), refused without it."""
         number = self._round_number(round_number)
         r = parse_result(text)
         data = {"round": number, "table": int(table), "p1_wins": r.p1_wins,
@@ -139,16 +157,53 @@ class Desk:
                 data["override_by"] = override_by
         if note:
             data["note"] = note
+        if correct:
+            data["correct"] = True
+            if correct_by:
+                data["correct_by"] = correct_by
+        self.check_time_call(number, int(table), r, time_called, data)
         return data
 
+    def check_time_call(self, number: int, table: int, r, time_called: bool, data: dict) -> None:
+        """Refuse ``r`` (a Result) at ``table`` when only time can produce it
+        and the table still has time, unless ``time_called``; then mark
+        ``data`` (the action's) so the log notes it (G-BO3-TIME)."""
+        from .clock import needs_time_call
+        from .matchrules import check_result
+
+        ev = self.event
+        check_result(r, ev.match, ev.rounds[number - 1].stage)  # the match rules speak first
+        why = needs_time_call(self.event, number, table, r, self.now())
+        if why is None:
+            return
+        if not time_called:
+            raise RuleError(why, "G-BO3-TIME")
+        data["time_called"] = True
+
     def record(self, table: int, text: str, round_number: int | None = None, note: str = "",
-               override_by: str | None = None) -> Event:
+               override_by: str | None = None, *, correct: bool = False,
+               correct_by: str | None = None, time_called: bool = False) -> Event:
         """Record ``text`` (``2-1``, ``1-1-1``, ``id``) at ``table`` of the
         current round (or ``round_number``).  ``id`` follows G-ID-1/2: refused
-        once the round clock has started, unless ``override_by`` names the
-        head judge (recorded in the match note)."""
-        data = self.result_data(table, text, round_number, note, override_by)
+        once the match has started (no override).  See :meth:`result_data`
+        for ``correct``, ``correct_by`` and ``time_called``."""
+        data = self.result_data(table, text, round_number, note, override_by, correct=correct,
+                                correct_by=correct_by, time_called=time_called)
         return self.store.append("result", data, self.actor)
+
+    def record_batch(self, lines: list[tuple[int, str]], round_number: int | None = None, *,
+                     correct: bool = False, time_called: bool = False) -> Event:
+        """Several results at once, all or none: a table named twice refuses
+        the whole batch (nothing is stored), as does any refused line."""
+        seen: dict[int, int] = {}
+        for i, (table, _text) in enumerate(lines, 1):
+            if table in seen:
+                raise LyceeError(_("table {t} is given twice (lines {a} and {b}): the whole batch is refused, "
+                                   "nothing was recorded", t=table, a=seen[table], b=i))
+            seen[table] = i
+        acts = [("result", self.result_data(t, text, round_number, correct=correct, time_called=time_called))
+                for t, text in lines]
+        return self.append_all(acts)
 
     def append_all(self, acts: list[tuple[str, dict]]) -> Event:
         """Several actions, all or none: each is checked (on the event as the
@@ -170,7 +225,7 @@ class Desk:
                                 for g in games])
 
     def record_games(self, table: int, games: list[str], round_number: int | None = None,
-                     note: str = "") -> Event:
+                     note: str = "", *, time_called: bool = False) -> Event:
         """The match result from its games: the winner once the match is
         over, or the result at time (G-BO3-TIME, G-TIME)."""
         number = self._round_number(round_number)
@@ -180,6 +235,7 @@ class Desk:
                 "p2_wins": r.p2_wins, "draws": r.draws, "result": r.text()}
         if note:
             data["note"] = note
+        self.check_time_call(number, int(table), r, time_called, data)
         return self.store.append("result", data, self.actor)
 
     def id_decision(self, table: int, decision: str, by: str, round_number: int | None = None,
@@ -199,6 +255,22 @@ class Desk:
 
         return self.store.append("edit", {"staff": updated_staff(self.event.staff, **changes)},
                                  self.actor)
+
+    # -- legality (G-CARDS-VERSIONS) ----------------------------------------------
+    def set_store_calendar(self, path) -> Event:
+        """Add the store's own calendar file (lycee-calendar/1) for later
+        products; it is checked before anything is stored (ValidationError
+        with the JSON path of every problem)."""
+        from pathlib import Path
+
+        from .cards import _json_load, read_source
+
+        text, source = read_source(path)
+        doc = _json_load(text, source)
+        return self.store.append("calendar", {"source": Path(str(path)).name, "calendar": doc}, self.actor)
+
+    def remove_store_calendar(self) -> Event:
+        return self.store.append("calendar", {"calendar": None}, self.actor)
 
     # -- the round clock -----------------------------------------------------------
     def now(self):
@@ -269,11 +341,12 @@ class Desk:
                 round_number: int | None = None) -> Event:
         """Issue a Notice or Warning.  ``by`` must be on the staff (G-PEN-1);
         without it the head judge (else the organizer) is named."""
+        from .clock import stamp
         from .staff import default_decider
 
         p = self.player(ref)
         data = {"player": p.id, "level": level, "reason": reason,
-                "by": by or default_decider(self.event) or "", "action": action}
+                "by": by or default_decider(self.event) or "", "action": action, "at": stamp(self.now())}
         if round_number is not None:
             data["round"] = int(round_number)
         if table is not None:

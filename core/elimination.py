@@ -14,10 +14,15 @@ How a bracket lives in the event (no extra fields in the model):
   :func:`bracket_order`).  When the field is not a power of two, the top
   seeds get byes (``Match(p2=None, outcome="bye")``) at their positions.
 - In later rounds the winners of tables ``2t-1`` and ``2t`` meet at table
-  ``t``.  A third-place match (semi-final losers) is the last table of the
-  final round, with ``note == THIRD_PLACE``.  The choice to hold one, made
-  when the bracket is cut, is kept as ``note == THIRD_PLACE_PLANNED`` on
-  table 1 of the first top round.
+  ``t``.  A third-place match (semi-final losers) is the table after the
+  final in the final round (noted ``THIRD_PLACE`` as well; a result never
+  changes which match it is).  The choice to hold one, made when the
+  bracket is cut, is kept in the first top round (``Round.third_place``);
+  older logs kept it as ``note == THIRD_PLACE_PLANNED`` on table 1.
+- :func:`final_placings`: once the bracket is finished, the winner is 1st,
+  the finalist 2nd, then the losers of each earlier round (the third-place
+  match ordering 3rd and 4th where it was played), then the players outside
+  the cut in Swiss order.  :func:`round_label` names every round.
 - An elimination match must name a winner (G-SE): draws and double losses are
   refused by :func:`check_elimination_result`.  Where a ranking is needed the
   organizer may order a replay of an intentionally drawn match (G-ID-3): that
@@ -52,6 +57,13 @@ __all__ = [
     "Bracket",
     "bracket",
     "champion",
+    "third_place_allowed",
+    "is_third_place",
+    "round_label",
+    "elimination_label",
+    "Placing",
+    "final_placings",
+    "event_finished",
 ]
 
 THIRD_PLACE = "third_place"
@@ -75,7 +87,12 @@ def bracket_order(size: int) -> tuple[int, ...]:
     return tuple(order)
 
 
-def _first_round(seeded: list[str], third_place: bool) -> tuple[Match, ...]:
+def third_place_allowed(entrants: int) -> bool:
+    """A third-place match needs two semi-final losers: a bracket of 3+ players."""
+    return entrants >= 3
+
+
+def _first_round(seeded: list[str]) -> tuple[Match, ...]:
     size = 1
     while size < len(seeded):
         size *= 2
@@ -87,11 +104,10 @@ def _first_round(seeded: list[str], third_place: bool) -> tuple[Match, ...]:
         s1, s2 = order[2 * t], order[2 * t + 1]
         if s1 > s2:
             s1, s2 = s2, s1
-        note = THIRD_PLACE_PLANNED if (third_place and t == 0) else ""
         if s2 > n:
-            matches.append(Match(t + 1, seeded[s1 - 1], None, 2, 0, 0, "bye", note))
+            matches.append(Match(t + 1, seeded[s1 - 1], None, 2, 0, 0, "bye"))
         else:
-            matches.append(Match(t + 1, seeded[s1 - 1], seeded[s2 - 1], note=note))
+            matches.append(Match(t + 1, seeded[s1 - 1], seeded[s2 - 1]))
     return tuple(matches)
 
 
@@ -122,8 +138,9 @@ def top_cut(
     active players and no elimination round exists yet.  When the cut line
     falls inside a shared place the cut is refused too: hold a playoff first
     (G-TIE-PLAYOFF).  Players sharing a place inside the cut are seeded in
-    standings order, or drawn with ``rng`` when given.  ``third_place``
-    plans a third-place match for the final round (only from a top 4 up).
+    standings order, or drawn with ``rng`` when given.  ``third_place`` is
+    not part of the matches: the caller stores the plan with the round
+    (``Round.third_place``, see :meth:`core.desk.Desk.top_cut`).
     """
     if size not in CUT_SIZES:
         raise RuleError(_("a top cut has 2, 4, 8, 16 or 32 players, not {size}", size=size), "G-SE")
@@ -160,7 +177,7 @@ def top_cut(
             seeded.extend(block)
             j = k
         chosen = seeded
-    return _first_round([players[i].id for i in chosen], third_place and size >= 4)
+    return _first_round([players[i].id for i in chosen])
 
 
 def single_elimination(
@@ -191,7 +208,7 @@ def single_elimination(
         rng.shuffle(ids)
     elif seeding != "registration":
         raise LyceeError(_("unknown seeding {seeding!r} (registration or random)", seeding=seeding))
-    return _first_round(ids, third_place and len(ids) >= 3)
+    return _first_round(ids)
 
 
 def check_elimination_result(result: Match | str | None) -> str | None:
@@ -231,7 +248,13 @@ def _top_rounds(event: Event):
 
 def _planned_third(event: Event) -> bool:
     tops = _top_rounds(event)
-    return bool(tops) and any(m.note == THIRD_PLACE_PLANNED for m in tops[0].matches)
+    return bool(tops) and (tops[0].third_place or any(m.note == THIRD_PLACE_PLANNED for m in tops[0].matches))
+
+
+def is_third_place(tops, r: int, m: Match) -> bool:
+    """Whether ``m`` of elimination round ``r`` (0-based) is the third-place
+    match: a table beyond the round's bracket slots (the final has one)."""
+    return m.note == THIRD_PLACE or m.table > _slots_of(tops, r)
 
 
 def next_elimination_round(
@@ -252,7 +275,8 @@ def next_elimination_round(
         raise RuleError(_("the event has no elimination bracket yet"), "G-SE")
     require_complete(event)
     last = tops[-1]
-    main = sorted((m for m in last.matches if m.note != THIRD_PLACE), key=lambda m: m.table)
+    r_last = len(tops) - 1
+    main = sorted((m for m in last.matches if not is_third_place(tops, r_last, m)), key=lambda m: m.table)
     for m in last.matches:
         check_elimination_result(m)
     slots_in_round = _slots_of(tops, len(tops) - 1)
@@ -356,8 +380,37 @@ class Bracket:
         return self.champion is not None
 
 
-def _label(slots: int) -> str:
-    return {1: "Final", 2: "Semi-finals", 4: "Quarter-finals"}.get(slots, f"Round of {2 * slots}")
+def elimination_label(slots: int, third_place: bool = False) -> str:
+    """The name of an elimination round by what it is (G-SE): final,
+    semi-final, quarter-final, round of N, or the third-place match.  The one
+    place these names come from (the app, the command line, every export)."""
+    if third_place:
+        return _("Third-place match")
+    if slots == 1:
+        return _("Final")
+    if slots == 2:
+        return _("Semi-final")
+    if slots == 4:
+        return _("Quarter-final")
+    return _("Round of {n}", n=2 * slots)
+
+
+_label = elimination_label
+
+
+def round_label(event: Event, number: int, match: Match | None = None) -> str:
+    """What round ``number`` is, in words: Swiss, 決定戦 (a playoff), or the
+    elimination round (:func:`elimination_label`); with ``match``, the
+    third-place match of a final round is named as such."""
+    rnd = event.rounds[number - 1]
+    if rnd.stage == "swiss":
+        return _("Swiss")
+    if rnd.stage == "playoff":
+        return "決定戦"
+    tops = _top_rounds(event)
+    r = next((i for i, t in enumerate(tops) if t.number == number), 0)
+    third = match is not None and is_third_place(tops, r, match)
+    return elimination_label(_slots_of(tops, r), third)
 
 
 def bracket(event: Event) -> Bracket | None:
@@ -391,9 +444,9 @@ def bracket(event: Event) -> Bracket | None:
         by_table = {}
         if played is not None:
             for m in played.matches:
-                if m.note == THIRD_PLACE:
+                if is_third_place(tops, r, m):
                     w = m.winner() if m.outcome in ("p1", "p2") else None
-                    third = BracketSlot(m.table, ent(m.p1), ent(m.p2), w, False, True, m.note)
+                    third = BracketSlot(m.table, ent(m.p1), ent(m.p2), w, False, True, THIRD_PLACE)
                 else:
                     by_table[m.table] = m
         slots = []
@@ -426,3 +479,95 @@ def champion(event: Event) -> str | None:
     """Id of the last undefeated player once the final is decided (G-SE)."""
     b = bracket(event)
     return b.champion.id if b and b.champion else None
+
+
+# ---------------------------------------------------------------------------
+# final placings
+
+
+@dataclass(frozen=True, slots=True)
+class Placing:
+    """One line of the final placings (G-SE, G-TIE-PLAYOFF)."""
+
+    place: int
+    id: str
+    name: str
+    #: How far the player went: "winner", "final", "third_place" (won or lost
+    #: the third-place match), the elimination round they lost in
+    #: ("semi-final", "quarter-final", "round-of-N"), or "swiss" (outside the cut).
+    reached: str
+    #: The round's name in words (:func:`elimination_label`), "" outside the cut.
+    label: str
+    swiss_rank: int
+
+
+def _finished_tops(event: Event):
+    tops = _top_rounds(event)
+    if not tops or not all(r.complete for r in tops):
+        return None
+    b = bracket(event)
+    if b is None or b.champion is None:
+        return None
+    return tops
+
+
+def event_finished(event: Event) -> bool:
+    """The event is over: its elimination stage has a winner and every
+    elimination match (the third-place match too) has its result."""
+    return _finished_tops(event) is not None
+
+
+def final_placings(event: Event) -> list[Placing] | None:
+    """The final placings once the elimination stage is finished, else None.
+
+    1 the winner, 2 the finalist, then the losers of each earlier round, the
+    latest round first; the third-place match orders 3rd and 4th where it was
+    played; inside a round by seed (the Swiss place the cut gave them).  Then
+    every player outside the cut in Swiss order, players sharing a Swiss
+    place sharing theirs (G-TIE-1).
+    """
+    tops = _finished_tops(event)
+    if tops is None:
+        return None
+    from core.standings import standings
+
+    rows = standings(event)
+    by_id = {r.id: r for r in rows}
+    seeds = _seeds(tops)
+    out: list[Placing] = []
+    placed: set[str] = set()
+
+    def add(pid: str, reached: str, label: str, place: int | None = None) -> None:
+        if pid in placed or pid is None:
+            return
+        placed.add(pid)
+        out.append(Placing(place or len(out) + 1, pid, by_id[pid].name, reached, label, by_id[pid].rank))
+
+    n = len(tops)
+    final_round = tops[-1]
+    final = next(m for m in final_round.matches if not is_third_place(tops, n - 1, m))
+    third = next((m for m in final_round.matches if is_third_place(tops, n - 1, m)), None)
+    add(final.winner(), "winner", elimination_label(1))
+    if final.p2 is not None:
+        add(final.loser(), "final", elimination_label(1))
+    if third is not None and third.outcome in ("p1", "p2"):
+        add(third.winner(), "third_place", elimination_label(1, True))
+        add(third.loser(), "third_place", elimination_label(1, True))
+    # losers of each earlier round, latest first
+    for r in range(n - 2, -1, -1):
+        rnd = tops[r]
+        nxt = {pid for m in tops[r + 1].matches if not is_third_place(tops, r + 1, m) for pid in m.players()}
+        slots = _slots_of(tops, r)
+        out_here = [pid for m in rnd.matches if not is_third_place(tops, r, m)
+                    for pid in m.players() if pid not in nxt and pid not in placed]
+        out_here.sort(key=lambda pid: (seeds.get(pid, 0), by_id[pid].rank))
+        key = {1: "final", 2: "semi-final", 4: "quarter-final"}.get(slots, f"round-of-{2 * slots}")
+        for pid in out_here:
+            add(pid, key, elimination_label(slots))
+    cut = len(out)
+    rest = [r for r in rows if r.id not in placed]
+    first_of_rank: dict[int, int] = {}
+    for i, r in enumerate(rest):
+        first_of_rank.setdefault(r.rank, i)
+        add(r.id, "swiss", "", cut + 1 + first_of_rank[r.rank])
+    return out

@@ -119,6 +119,7 @@ SCHEMA = {
                             },
                         },
                     },
+                    "third_place": {"type": "boolean"},
                     "clock": {
                         "type": ["object", "null"],
                         "required": ["minutes", "started_at"],
@@ -177,6 +178,7 @@ SCHEMA = {
                     "action": {"enum": list(PENALTY_ACTIONS)},
                     "reason": {"type": "string"},
                     "by": {"type": "string"},
+                    "at": {"type": "string"},
                     "appeal": {
                         "type": ["object", "null"],
                         "required": ["by", "outcome"],
@@ -265,6 +267,8 @@ def _round_doc(r: Round) -> dict:
                       "pauses": [[a, b] for a, b in r.clock.pauses]}
     if r.checkins:
         d["checkins"] = [{"player": c.player, "at": c.at, "seconds": c.seconds} for c in r.checkins]
+    if r.third_place:
+        d["third_place"] = True
     if r.late:
         d["late"] = [{"rule": x.rule, "table": x.table, "players": list(x.players),
                       "decision": x.decision, "by": x.by, "at": x.at} for x in r.late]
@@ -336,10 +340,12 @@ def to_doc(event: Event) -> dict:
         "rounds": [_round_doc(r) for r in event.rounds],
         "penalties": [
             {"player": x.player, "round": x.round, "table": x.table, "level": x.level,
-             "action": x.action, "reason": x.reason, "by": x.by, "appeal": x.appeal}
+             "action": x.action, "reason": x.reason, "by": x.by, "appeal": x.appeal,
+             **({"at": x.at} if x.at else {})}
             for x in event.penalties
         ],
         **_limited_doc(event),
+        **({"store_calendar": event.store_calendar} if event.store_calendar is not None else {}),
     }
 
 
@@ -482,19 +488,35 @@ def event_from_doc(doc, source: str = "event") -> Event:
                     bad(f"{rpath}.late[{li}].players[{pi}]", f"{pid!r} does not play in round {ri + 1}")
             late.append(LateRuling(x["rule"], x["table"], tuple(x["players"]), x["decision"],
                                    x.get("by", ""), x.get("at", "")))
-        rounds.append(Round(r["number"], stage, tuple(matches), clock, tuple(checkins), tuple(late)))
+        rounds.append(Round(r["number"], stage, tuple(matches), clock, tuple(checkins), tuple(late),
+                            bool(r.get("third_place", False))))
 
     penalties = []
     for i, x in enumerate(doc.get("penalties", [])):
         if x["player"] not in ids:
             bad(f"$.penalties[{i}].player", f"no player with id {x['player']!r}")
         penalties.append(Penalty(x["player"], x.get("round"), x.get("table"), x["level"],
-                                 x.get("action", "none"), x["reason"], x.get("by", ""), x.get("appeal")))
+                                 x.get("action", "none"), x["reason"], x.get("by", ""), x.get("appeal"),
+                                 x.get("at", "")))
     limited = _limited_from_doc(doc, ids, settings.get("kind", doc["kind"]), bad)
     if problems:
         raise ValidationError(source, problems)
+    store_cal = doc.get("store_calendar")
+    if store_cal is not None:
+        from .legality import parse_calendar
+
+        if not isinstance(store_cal, dict) or not isinstance(store_cal.get("source", ""), str):
+            bad("$.store_calendar", "expected {\"source\": name, \"calendar\": lycee-calendar/1}")
+        else:
+            try:
+                parse_calendar(store_cal.get("calendar"), "$.store_calendar.calendar")
+            except ValidationError as err:
+                bad("$.store_calendar.calendar", str(err))
+    if problems:
+        raise ValidationError(source, problems)
     return Event(id=doc["id"], players=tuple(players), rounds=tuple(rounds),
-                 penalties=tuple(penalties), **settings, **limited)
+                 penalties=tuple(penalties), **settings, **limited,
+                 store_calendar=store_cal if isinstance(store_cal, dict) else None)
 
 
 def _clock_from_doc(c: dict, path: str, bad) -> ClockState:

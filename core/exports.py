@@ -49,6 +49,14 @@ def _points_before(event: Event) -> dict[str, int]:
     return {r.id: r.points for r in standings(before)}
 
 
+def _stage_suffix(event: Event) -> str:
+    """`` (Semi-final)`` and the like for a round that is not Swiss."""
+    from .elimination import round_label
+
+    rnd = event.current_round
+    return "" if rnd.stage == "swiss" else f" ({round_label(event, rnd.number)})"
+
+
 def pairings_table(event: Event):
     rnd = event.current_round
     if rnd is None:
@@ -60,7 +68,7 @@ def pairings_table(event: Event):
         rows.append([m.table, name(m.p1), pts.get(m.p1, 0),
                      name(m.p2) if m.p2 else _("(bye)"), pts.get(m.p2, 0) if m.p2 else "",
                      _result_text(m)])
-    title = _("{event}: round {r} pairings by table", event=event.name, r=rnd.number)
+    title = _("{event}: round {r} pairings by table", event=event.name, r=rnd.number) + _stage_suffix(event)
     return title, [_("Table"), _("Player 1"), _("Points"), _("Player 2"), _("Points"), _("Result")], rows
 
 
@@ -77,27 +85,62 @@ def pairings_by_name_table(event: Event):
             rows.append([event.player(me).name, m.table,
                          event.player(opp).name if opp else _("(bye)"), pts.get(me, 0)])
     rows.sort(key=lambda r: r[0])
-    title = _("{event}: round {r} pairings by name", event=event.name, r=rnd.number)
+    title = _("{event}: round {r} pairings by name", event=event.name, r=rnd.number) + _stage_suffix(event)
     return title, [_("Name"), _("Table"), _("Opponent"), _("Points")], rows
 
 
 def standings_table(event: Event):
+    """The standings; once the elimination stage is finished, the final
+    placings (G-SE): place, how far each player went, then the Swiss figures."""
+    from .elimination import final_placings
     from .standings import standings
 
     tbs = list(event.tiebreakers)
     rows = []
-    for r in standings(event):
-        vals = [r.op if t == "op" else f"{getattr(r, t) * 100:.2f}%" for t in tbs]
-        rows.append([r.rank, r.name, r.points, r.record, *vals, _(r.status)])
+    final = final_placings(event)
+    swiss = standings(event)
+    head = [_("Rank"), _("Name"), _("Points"), _("Record"), *[t.upper() for t in tbs], _("Status")]
+
+    def vals(r):
+        return [r.op if t == "op" else f"{getattr(r, t) * 100:.2f}%" for t in tbs]
+
+    if final is not None:
+        by_id = {r.id: r for r in swiss}
+        for f in final:
+            r = by_id[f.id]
+            rows.append([f.place, r.name, f.label or _("Swiss"), r.rank, r.points, r.record, *vals(r), _(r.status)])
+        title = _("{event}: final standings", event=event.name)
+        return title, [_("Place"), _("Name"), _("Reached"), _("Swiss rank"), *head[2:]], rows
+    for r in swiss:
+        rows.append([r.rank, r.name, r.points, r.record, *vals(r), _(r.status)])
     n = len(event.swiss_rounds)
     title = _("{event}: standings after round {r}", event=event.name, r=n)
-    return title, [_("Rank"), _("Name"), _("Points"), _("Record"), *[t.upper() for t in tbs], _("Status")], rows
+    return title, head, rows
+
+
+def missing_results(event: Event) -> list[tuple[int, int]]:
+    """(round, table) of every match still without a result."""
+    return [(r.number, t) for r in event.rounds for t in r.missing_tables()]
+
+
+def missing_text(event: Event) -> str:
+    """One line naming the results still missing ("" when none)."""
+    miss = missing_results(event)
+    if not miss:
+        return ""
+    where = ", ".join(_("round {r} table {t}", r=r, t=t) for r, t in miss)
+    return _("{n} result(s) missing: {where}", n=len(miss), where=where)
 
 
 def scorecard_table(event: Event):
-    from .penalties import scorecard_marks
+    """Every match (the stage named by :func:`core.elimination.round_label`),
+    the N/W marks of its round (G-PEN-3), then the penalties given outside
+    any round on lines of their own with their time, then the final
+    placings once the event is finished (G-SE).  A result still missing is
+    written as such, and the title says how many are missing."""
+    from .elimination import THIRD_PLACE, THIRD_PLACE_PLANNED, final_placings, round_label
+    from .penalties import MARK, in_force, penalties_outside_rounds, scorecard_marks
 
-    stage_name = {"swiss": _("Swiss"), "top": _("single elimination"), "playoff": PLAYOFF_REMARK}
     rows = []
     for rnd in event.rounds:
         for m in rnd.matches:
@@ -106,15 +149,27 @@ def scorecard_table(event: Event):
             remarks = []
             if rnd.stage == "playoff":
                 remarks.append(PLAYOFF_REMARK)
-            if m.note and m.note not in remarks:
+            if m.note and m.note not in remarks and m.note not in (THIRD_PLACE, THIRD_PLACE_PLANNED):
                 remarks.append(m.note)
-            rows.append([rnd.number, stage_name.get(rnd.stage, rnd.stage), m.table,
+            rows.append([rnd.number, round_label(event, rnd.number, m), m.table,
                          p1.name, scorecard_marks(event, p1.id, rnd.number),
                          p2.name if p2 else _("(bye)"), scorecard_marks(event, p2.id, rnd.number) if p2 else "",
-                         _result_text(m), " ".join(remarks)])
+                         _result_text(m) if m.reported else _("missing"), " ".join(remarks)])
+    for n, pen in penalties_outside_rounds(event):
+        when = pen.at[:16].replace("T", " ") if pen.at else _("time not recorded")
+        rows.append(["-", _("outside the rounds"), "-", event.player(pen.player).name, MARK[in_force(pen)[0]],
+                     "", "", "", _("penalty #{n} at {when}: {reason} ({by})", n=n, when=when,
+                                   reason=pen.reason, by=pen.by)])
+    final = final_placings(event)
+    if final is not None:
+        for f in final:
+            rows.append(["-", _("final placing"), "-", f.name, "", "", "", _("Place {rank}", rank=f.place),
+                         f.label])
     due = date.fromisoformat(event.date) + timedelta(days=SCORECARD_DUE_DAYS)
     title = _("{event} ({date}): scorecard, due at the publisher by {due}",
               event=event.name, date=event.date, due=due.isoformat())
+    if missing_results(event):
+        title += " · " + _("INCOMPLETE: {what}", what=missing_text(event))
     return title, [_("Round"), _("Stage"), _("Table"), _("Player 1"), "N/W", _("Player 2"), "N/W",
                    _("Result"), _("Remarks")], rows
 
@@ -259,6 +314,18 @@ def format_summary(event: Event) -> tuple[str, bool]:
     return " + ".join(parts), other
 
 
+def _calendar_words(event: Event) -> str:
+    """Which legality list the event's deck checks follow (G-CARDS-VERSIONS)."""
+    base = (_("the guideline's list of versions and promotion cards") if event.sanctioned
+            else _("any set (unsanctioned event)"))
+    sc = event.store_calendar
+    if sc is None:
+        return base
+    cal = sc.get("calendar") or {}
+    return base + " + " + _("store calendar {source} ({v} versions, {p} promotion cards)", source=sc.get("source", ""),
+                            v=len(cal.get("versions", [])), p=len(cal.get("promos", [])))
+
+
 def report_table(event: Event):
     """The written event report (G-REPORT, optional), with the publication
     terms (G-PUBLISH) and the G-OTHER-FORMAT flag."""
@@ -271,6 +338,7 @@ def report_table(event: Event):
         [_("Kind"), _(event.kind)], [_("Match"), _("best of three") if event.match == "bo3" else _("best of one")],
         [_("Minutes a match"), event.minutes], [_("Format"), fmt],
         [_("Sanctioned"), _("yes") if event.sanctioned else _("no")],
+        [_("Card calendar"), _calendar_words(event)],
         [_("Organizer"), s.organizer], [_("Head judge"), s.head_judge], [_("Judges"), ", ".join(s.judges)],
         [_("Players"), len(event.players)],
         [_("Dropped"), sum(1 for p in event.players if p.dropped_after_round is not None)],
@@ -281,15 +349,21 @@ def report_table(event: Event):
                            w=sum(p.level == "warning" for p in event.penalties))],
         [_("Scorecard due"), scorecard_due(event)],
     ]
-    try:
-        from .elimination import champion
-        champ = champion(event)
-    except LyceeError:
-        champ = None
-    if champ:
-        rows.append([_("Winner"), event.player(champ).name])
-    for r in standings(event)[:8]:
-        rows.append([_("Place {rank}", rank=r.rank), f"{r.name} ({r.points} · {r.record})"])
+    from .elimination import final_placings
+
+    final = final_placings(event)
+    if final is not None:
+        rows.append([_("Winner"), final[0].name])
+        by_id = {r.id: r for r in standings(event)}
+        for f in final[:8]:
+            r = by_id[f.id]
+            rows.append([_("Place {rank}", rank=f.place),
+                         f"{r.name} ({f.label or _('Swiss')} · {r.points} · {r.record})"])
+    else:
+        if any(r.stage == "top" for r in event.rounds):
+            rows.append([_("Elimination"), _("not finished: places follow the Swiss standings so far")])
+        for r in standings(event)[:8]:
+            rows.append([_("Place {rank}", rank=r.rank), f"{r.name} ({r.points} · {r.record})"])
     rows.append([_("Format check"), _("must be reported when applying for sanction (G-OTHER-FORMAT)") if other
                  else _("Swiss / single elimination: nothing to report (G-OTHER-FORMAT)")])
     rows.append([_("Publication"), _("The publisher and the organizer may publish this event's records: "
@@ -325,4 +399,6 @@ def render(event: Event, what: str = "event", fmt: str = "json") -> str:
         s = event.staff
         meta = _("organizer: {org} · head judge: {hj} · judges: {j}",
                  org=s.organizer or "-", hj=s.head_judge or "-", j=", ".join(s.judges) or "-")
+        if missing_results(event):
+            meta += " · " + missing_text(event)
     return to_html(title, header, rows, meta)

@@ -2,8 +2,13 @@
 
 - G-CARDS-VERSIONS: only the listed product versions are legal, each from its
   release date.  The list is the calendar (``sample_packs/calendar.json``);
-  a set file names its version, and a set whose version is not on the list is
-  legal from its own release date unless the catalog is ``strict_versions``.
+  a set file names its version.  A sanctioned event checks decks with a
+  ``strict_versions`` catalog (:meth:`Catalog.for_event`): a card of a
+  version not on the list is illegal, the sample sets included (they are
+  for unsanctioned events and practice).  Unsanctioned events and practice
+  accept any loaded set, from its own release date.  A store may list later
+  products in a calendar file of its own (same format, checked), which
+  :func:`merge_calendars` adds to the guideline's.
 - G-CARDS-PROMO: the listed promotion cards are legal from their listed dates.
 - G-CARDS-PARALLEL: a parallel/foil number (ending in a letter) is legal when
   its base number is.
@@ -29,7 +34,7 @@ from core.errors import NotFound, ValidationError
 from core.i18n import _
 
 __all__ = [
-    "CALENDAR_SCHEMA", "ProductVersion", "Promo", "Calendar", "parse_calendar", "load_calendar",
+    "CALENDAR_SCHEMA", "ProductVersion", "Promo", "Calendar", "parse_calendar", "load_calendar", "merge_calendars",
     "Legality", "CardText", "Catalog", "as_date",
 ]
 
@@ -175,6 +180,26 @@ def parse_calendar(data: Any, source: str = "<calendar>") -> Calendar:
     return Calendar(tuple(versions), tuple(promos))
 
 
+def merge_calendars(base: Calendar, extra: Calendar, source: str = "<store calendar>") -> Calendar:
+    """The guideline's calendar plus a store's own (later products).  A
+    store calendar only adds: a version or promo the guideline already lists
+    is refused (ValidationError naming the JSON path), so the guideline's
+    dates always stand."""
+    problems = []
+    for i, v in enumerate(extra.versions):
+        if base.version(v.name) is not None:
+            problems.append((f"$.versions[{i}].name",
+                             _("{name!r} is on the guideline's list already: a store calendar only adds "
+                               "later products", name=v.name)))
+    for i, pr in enumerate(extra.promos):
+        if base.promo(pr.number) is not None:
+            problems.append((f"$.promos[{i}].number",
+                             _("{number} is on the guideline's list already", number=pr.number)))
+    if problems:
+        raise ValidationError(source, problems)
+    return Calendar(base.versions + extra.versions, base.promos + extra.promos)
+
+
 def load_calendar(path: str | PathLike | Any | None = None) -> Calendar:
     """The calendar file at ``path``, or the shipped one (sample_packs/calendar.json)."""
     if path is None:
@@ -256,6 +281,16 @@ class Catalog:
     def default(cls, *, strict_versions: bool = False) -> "Catalog":
         """The shipped sample sets and calendar."""
         return cls(load_sample_sets(), load_calendar(), strict_versions=strict_versions)
+
+    def for_event(self, sanctioned: bool, extra: Calendar | None = None) -> "Catalog":
+        """The catalog a deck check of an event uses (G-CARDS-VERSIONS):
+        strict (only listed versions and promos, from their dates) for a
+        sanctioned event, with a store's calendar ``extra`` added; as it is
+        for an unsanctioned one (any loaded set)."""
+        cal = merge_calendars(self.calendar, extra) if extra is not None else self.calendar
+        if not sanctioned and extra is None:
+            return self
+        return Catalog(self.sets, cal, strict_versions=sanctioned)
 
     # -- sets ---------------------------------------------------------------
     def set(self, code: str) -> CardSet:
@@ -366,8 +401,9 @@ class Catalog:
         sources, unlisted = self._sources(base)
         if not sources:
             if unlisted:
-                why = _("{n}: version {version!r} is not on the list of legal product versions",
-                        n=n, version=unlisted[0])
+                why = _("{n} {name}: version {version!r} is not on the list of legal product versions (the guideline's), "
+                        "so it is not legal in a sanctioned event (sample sets are for unsanctioned events "
+                        "and practice)", n=n, name=f"「{self.name_of(n) or '?'}」", version=unlisted[0])
             else:
                 why = _("{n}: unknown card number (in no loaded set and not a listed promotion card)", n=n)
             return Legality(n, False, "G-CARDS-PARALLEL" if parallel and unlisted else "G-CARDS-VERSIONS", why)

@@ -121,6 +121,17 @@ def check_result(result: Result, match_type: str, stage: str = "swiss") -> None:
         )
 
 
+def time_only(result: Result, match_type: str) -> bool:
+    """A result only a time call can produce (G-BO3-TIME, G-TIME): in best of
+    three nobody has two game wins (0-0, 1-0, 1-1, 1-1-1...); in best of one
+    no game was won (0-0).  An intentional draw is not one (G-ID-1)."""
+    if result.intentional:
+        return False
+    if match_type == "bo1":
+        return result.p1_wins == result.p2_wins == 0 and result.draws == 0
+    return max(result.p1_wins, result.p2_wins) < 2
+
+
 # -- game by game ---------------------------------------------------------------
 
 

@@ -144,6 +144,9 @@ class Round:
     clock: ClockState | None = None
     checkins: tuple[Checkin, ...] = ()
     late: tuple[LateRuling, ...] = ()
+    #: First elimination round only: a third-place match is planned for the
+    #: final round (G-SE).  Kept in the round, where no result can touch it.
+    third_place: bool = False
 
     @property
     def complete(self) -> bool:
@@ -171,6 +174,8 @@ class Penalty:
     #: Appeal to the head judge: None, or {"by": ..., "outcome": "upheld|overturned|changed",
     #: "note": ...} (with "level" and/or "action" when changed).
     appeal: dict | None = None
+    #: When it was issued (ISO time from the desk's clock; "" in older logs).
+    at: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -321,6 +326,9 @@ class Event:
     build: BuildPhase | None = None
     pods: tuple[tuple[DraftSeat, ...], ...] = ()
     pools: tuple[Pool, ...] = ()
+    #: A store's own legality calendar for later products (G-CARDS-VERSIONS):
+    #: {"source": file name, "calendar": the lycee-calendar/1 document}, or None.
+    store_calendar: dict | None = None
 
     # -- lookups (cached: an Event never changes once built) -----------------
     @cached_property

@@ -105,6 +105,14 @@ def excluded_by_penalties(event: Event, pid: str) -> bool:
     return tally(f[0] for f in forced).excluded or any(f[1] == "exclusion" for f in forced)
 
 
+def penalties_outside_rounds(event: Event) -> list[tuple[int, Penalty]]:
+    """G-PEN-3: penalties given outside any round (before round 1, e.g. a
+    decklist problem at registration), numbered, with the mark in force;
+    they have no match line, so the scorecard lists them on lines of their own."""
+    return [(i, p) for i, p in enumerate(event.penalties, 1)
+            if p.round is None and in_force(p) is not None]
+
+
 def scorecard_marks(event: Event, pid: str, round_number: int | None) -> str:
     """G-PEN-3: the marks for a player's line of a round on the scorecard,
     one letter a penalty in force ("N", "W", "NW"...; "" for none)."""
@@ -179,7 +187,7 @@ def _penalty(event, d):
             raise NotFound(_("{name} does not play at table {t} in round {r}", name=p.name, t=table, r=number))
     elif table is not None:
         raise LyceeError(_("no round has been paired: a penalty cannot name a table"))
-    pen = Penalty(p.id, number, table, level, act, reason, by)
+    pen = Penalty(p.id, number, table, level, act, reason, by, at=str(d.get("at") or ""))
     event = replace(event, penalties=event.penalties + (pen,))
     if act == "game_loss" and table is not None:
         event = _game_loss(event, number, table, p.id)

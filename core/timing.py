@@ -31,3 +31,18 @@ def recommended_minutes(kind: str, match: str) -> Recommendation:
     if match == "bo1":
         return Recommendation(20, 40, "G-BO1")
     return Recommendation(50, 100, "G-MATCH-TIME")
+
+
+def minutes_advice(match: str, minutes: int, kind: str = "constructed") -> str | None:
+    """The recommended range as a warning when ``minutes`` falls outside it
+    (G-MATCH-TIME, G-BO1, G-SEALED, G-DRAFT-TIME), else None.  The organizer
+    decides; this only advises (``lycee event new``/``event set``, the app's form)."""
+    from .i18n import _
+
+    r = recommended_minutes(kind, match)
+    if r.fits(minutes):
+        return None
+    rng = (_("{low} to {high} minutes", low=r.low, high=r.high) if r.high is not None
+           else _("{low} minutes or more", low=r.low))
+    return _("{minutes} minutes a match is outside the recommended {range} ({rule})",
+             minutes=minutes, range=rng, rule=r.rule)

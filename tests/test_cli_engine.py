@@ -59,7 +59,7 @@ def test_g_swiss_points_results_from_stdin_then_standings_json(event, capsys, mo
     data, eid = event
     run(capsys, "--data-dir", data, "pair", eid)
     monkeypatch.setattr("sys.stdin", io.StringIO("1 2-1\n2 1-1\n"))
-    rc, out, err = run(capsys, "--data-dir", data, "result", eid, "-")
+    rc, out, err = run(capsys, "--data-dir", data, "result", eid, "-", "--time-called")
     assert rc == 0, err
     assert "round complete" in out
     rc, out, _ = run(capsys, "--data-dir", data, "standings", eid, "--json")

@@ -72,7 +72,8 @@ def legal(catalog):
 def desk(tmp_path):
     clock = FakeClock()
     dd = DataDir(tmp_path / "data", clock=clock)
-    store = dd.create({"name": "Cup", "date": "2026-11-30", "staff": {
+    # the sample sets are for unsanctioned events and practice (G-CARDS-VERSIONS)
+    store = dd.create({"name": "Cup", "date": "2026-11-30", "sanctioned": False, "staff": {
         "organizer": "O", "judges": ["J"], "head_judge": "J"}})
     d = Desk(store)
     d.add_players(["Ann", "Ben", "Cat", "Dan"])
@@ -178,6 +179,45 @@ def test_g_cards_versions_list_checked_on_the_event_date(tmp_path, legal, catalo
         d.register_decklist_file("Ann", _file(tmp_path, "a.txt", _text(deck, spare)))
         probs = d.deck_problems("Ann", catalog)
         assert probs and all(p.code == "illegal" for p in probs)  # alpha is not out yet in 2005
+
+
+def test_g_cards_versions_sanctioned_event_takes_only_listed_versions(tmp_path, legal, catalog):
+    """G-CARDS-VERSIONS (issue 12 item 4): in a sanctioned event a card of a
+    version not on the guideline's list (the sample sets) is illegal and the
+    problem names the card; an unsanctioned event accepts it; a store's own
+    calendar (checked, never overriding the guideline) makes later products
+    legal from its dates and is named on the report."""
+    deck, spare = legal
+    dd = DataDir(tmp_path / "s")
+    staff = {"organizer": "O", "judges": ["J"], "head_judge": "J"}
+    with dd.create({"name": "Cup", "date": "2026-11-30", "staff": staff}) as store:
+        d = Desk(store)
+        d.add_players(["Ann"])
+        d.register_decklist_file("Ann", _file(tmp_path, "a.txt", _text(deck, spare)))
+        illegal = [p for p in d.deck_problems("Ann", catalog) if p.code == "illegal"]
+        assert len(illegal) == len(deck) + len(spare)
+        first = illegal[0]
+        assert first.rule == "G-CARDS-VERSIONS" and first.number in first.message
+        assert f"「{catalog.name_of(first.number)}」" in first.message
+        assert "sample sets are for unsanctioned events and practice" in first.message
+        # the store's own calendar: same format, checked
+        bad = {"schema": "lycee-calendar/1", "promos": [],
+               "versions": [{"name": "Lycee Version Leaf 1.X", "legal_from": "2001-01-01"}]}
+        with pytest.raises(ValidationError, match=r"\$\.versions\[0\]\.name"):
+            d.set_store_calendar(_file(tmp_path, "bad.json", json.dumps(bad)))
+        cal = {"schema": "lycee-calendar/1", "promos": [],
+               "versions": [{"name": "Sample Alpha 1.0", "legal_from": "2026-12-01"}]}
+        d.set_store_calendar(_file(tmp_path, "store-calendar.json", json.dumps(cal)))
+        probs = d.deck_problems("Ann", catalog)
+        assert probs and all(p.code == "illegal" and "2026-12-01" in p.message for p in probs)  # from its date
+        d.store.append("edit", {"date": "2026-12-02"})
+        assert d.deck_problems("Ann", catalog) == []
+        assert "store-calendar.json" in exports.render(d.event, "report", "csv")
+        assert event_from_doc(to_doc(d.event)).store_calendar == d.event.store_calendar
+        d.remove_store_calendar()
+        assert d.deck_problems("Ann", catalog)
+        d.store.append("edit", {"sanctioned": False})  # practice: any set
+        assert d.deck_problems("Ann", catalog) == []
 
 
 # -- deck checks at the table ------------------------------------------------------------------------
@@ -362,7 +402,7 @@ def test_design4_import_of_export_gives_the_same_event_with_decklists_and_pools(
 def cli_event(tmp_path, capsys):
     data = str(tmp_path / "cli")
     assert main(["--data-dir", data, "event", "new", "Cup", "--date", "2026-11-30", "--organizer", "O",
-                 "--judge", "J", "--head-judge", "J", "--decklists"]) == 0
+                 "--judge", "J", "--head-judge", "J", "--decklists", "--unsanctioned"]) == 0
     eid = capsys.readouterr().out.strip()
     assert main(["--data-dir", data, "player", "add", eid, "Ann", "Ben"]) == 0
     capsys.readouterr()

@@ -18,6 +18,7 @@ from core.elimination import (
     bracket_order,
     champion,
     check_elimination_result,
+    final_placings,
     next_elimination_round,
     replay_match,
     single_elimination,
@@ -150,9 +151,10 @@ def test_seeds_one_and_two_meet_in_the_final_with_third_place_g_se():
     2-3, final 1-2, and the planned third-place match 3-4 (noted)."""
     ev = swiss_done(n=16, rounds=4)
     ms = top_cut(ev, 8, third_place=True)
-    assert ms[0].note == THIRD_PLACE_PLANNED
+    assert all(m.note == "" for m in ms)  # the plan lives in the round, not in a note
     seeds = {r.id: i + 1 for i, r in enumerate(standings(ev)[:8])}
     ev = better_seed_wins(ev, ms, seeds)
+    ev = ev.with_round(replace(ev.rounds[-1], third_place=True))
     semis = next_elimination_round(ev)
     assert [(seeds[m.p1], seeds[m.p2]) for m in semis] == [(1, 4), (2, 3)]
     ev = better_seed_wins(ev, semis, seeds)
@@ -162,7 +164,7 @@ def test_seeds_one_and_two_meet_in_the_final_with_third_place_g_se():
     assert next_elimination_round(ev) is None
     assert seeds[champion(ev)] == 1
     b = bracket(ev)
-    assert [r.label for r in b.rounds] == ["Quarter-finals", "Semi-finals", "Final"]
+    assert [r.label for r in b.rounds] == ["Quarter-final", "Semi-final", "Final"]
     assert b.champion.seed == 1 and b.third_place.winner is not None
     assert seeds[b.third_place.winner] == 3
     # pair_swiss is refused now (G-SE)
@@ -259,6 +261,8 @@ def test_whole_bracket_property_g_se(n, seed, third):
                 loser = done[-1].loser()
                 losses[loser] = losses.get(loser, 0) + 1
         ev = add_round(ev, done)
+        if rounds == 0:  # the plan is kept in the first elimination round
+            ev = ev.with_round(replace(ev.rounds[-1], third_place=third))
         rounds += 1
         ms = next_elimination_round(ev)
     assert rounds == max(1, (n - 1).bit_length())
@@ -270,3 +274,10 @@ def test_whole_bracket_property_g_se(n, seed, third):
     assert b.finished and b.champion.id == champ
     if third and n >= 4:
         assert b.third_place is not None
+    # G-SE final placings: everybody once, the winner 1st, the finalist 2nd
+    places = final_placings(ev)
+    assert [p.place for p in places] == list(range(1, n + 1))
+    assert places[0].id == champ and {p.id for p in places} == {p.id for p in ev.players}
+    if n >= 2:
+        fin = [m for m in ev.rounds[-1].matches if m.table == 1][0]
+        assert places[1].id == fin.loser()

@@ -50,6 +50,7 @@ def clock():
 
 def _event(tmp_path, clock, kind: str, players: int, name: str = "Cup", **settings) -> Desk:
     dd = DataDir(tmp_path / "data", clock=clock)
+    settings.setdefault("sanctioned", False)  # sample sets: unsanctioned events and practice (G-CARDS-VERSIONS)
     store = dd.create({"name": name, "kind": kind, "date": "2026-11-30", "staff": STAFF, **settings})
     d = Desk(store)
     d.add_players([f"Player {i}" for i in range(1, players + 1)])
@@ -315,7 +316,7 @@ def run(capsys, *argv):
 
 def _cli_event(capsys, data: str, kind: str, players: list[str]) -> str:
     rc, out, _ = run(capsys, "--data-dir", data, "event", "new", "Cup", "--kind", kind, "--date", "2026-11-30",
-                     "--organizer", "O", "--judge", "J", "--head-judge", "J")
+                     "--organizer", "O", "--judge", "J", "--head-judge", "J", "--unsanctioned")
     eid = out.strip()
     run(capsys, "--data-dir", data, "player", "add", eid, *players)
     return eid

@@ -112,8 +112,8 @@ def test_g_bo3_first_to_two_game_wins_and_impossible_scores_refused(tmp_path):
 def test_g_bo3_time_more_game_wins_at_time_wins(tmp_path):
     _, store, desk = make_event(tmp_path, FakeTime())
     pair_fixed(desk)
-    desk.record(1, "1-0")
-    desk.record(2, "0-1-1")
+    desk.record(1, "1-0", time_called=True)
+    desk.record(2, "0-1-1", time_called=True)
     assert match_at(desk, 1).outcome == "p1" and match_at(desk, 2).outcome == "p2"
     assert result_from_games(["p1", "draw"], "bo3").outcome == "p1"
     store.close()
@@ -122,8 +122,8 @@ def test_g_bo3_time_more_game_wins_at_time_wins(tmp_path):
 def test_g_time_unfinished_match_with_equal_game_wins_is_a_draw(tmp_path):
     _, store, desk = make_event(tmp_path, FakeTime())
     pair_fixed(desk)
-    desk.record(1, "1-1")
-    desk.record(2, "0-0")  # game 1 unfinished at time
+    desk.record(1, "1-1", time_called=True)
+    desk.record(2, "0-0", time_called=True)  # game 1 unfinished at time
     assert match_at(desk, 1).outcome == "draw" and match_at(desk, 2).outcome == "draw"
     assert result_from_games(["p1", "p2"], "bo3").outcome == "draw"
     assert result_from_games([], "bo3").outcome == "draw"
@@ -184,7 +184,7 @@ def test_game_by_game_entry_derives_the_result_and_round_trips(tmp_path):
     """G-BO3"""
     _, store, desk = make_event(tmp_path, FakeTime())
     pair_fixed(desk)
-    desk.record_games(1, ["p1", "draw"])  # at time: 1-0-1 (G-BO3-TIME)
+    desk.record_games(1, ["p1", "draw"], time_called=True)  # at time: 1-0-1 (G-BO3-TIME)
     m = match_at(desk, 1)
     assert (m.p1_wins, m.p2_wins, m.draws, m.outcome, m.games) == (1, 0, 1, "p1", ("p1", "draw"))
     refused(desk, lambda: desk.record_games(2, ["p1", "p1", "p2"]), "G-BO3")
@@ -221,7 +221,10 @@ def test_g_id_1_intentional_draw_before_the_match_starts(tmp_path):
     store.close()
 
 
-def test_g_id_2_refused_once_the_clock_started_unless_the_head_judge_overrides(tmp_path):
+def test_g_id_2_refused_once_the_clock_started_with_no_exception(tmp_path):
+    """G-ID-2: no intentional draw once the match started, not even on the
+    head judge's word (issue 12 item 6); the refusal says undo takes back a
+    clock started by mistake."""
     fake = FakeTime()
     _, store, desk = make_event(tmp_path, fake)
     pair_fixed(desk)
@@ -231,10 +234,12 @@ def test_g_id_2_refused_once_the_clock_started_unless_the_head_judge_overrides(t
     fake.tick(minutes=1)
     err = refused(desk, lambda: desk.record(1, "id"), "G-ID-2", "clock started at 13:00:00")
     assert "\n" not in str(err)
-    refused(desk, lambda: desk.record(1, "id", override_by="J1"), "G-ID-2", "only the head judge")
-    desk.record(1, "id", override_by="hj")  # names compare folded
-    m = match_at(desk, 1)
-    assert m.intentional and m.outcome == "draw" and "HJ" in m.note and "G-ID-2" in m.note
+    refused(desk, lambda: desk.record(1, "id", override_by="J1"), "G-ID-2", "no exception")
+    refused(desk, lambda: desk.record(1, "id", override_by="hj"), "G-ID-2", "undo")
+    assert match_at(desk, 1).outcome is None
+    desk.undo()  # the clock was started by mistake: take it back
+    desk.record(1, "id")
+    assert match_at(desk, 1).intentional
     desk.record(2, "2-0")
     refused(desk, lambda: desk.record(2, "id"), "G-ID-2", "already has a result")
     store.close()
@@ -273,10 +278,10 @@ def test_g_id_3_elimination_draw_declared_no_winner(tmp_path):
     assert match_at(desk, 1).outcome is None
     desk.id_decision(1, "no_winner", by="Org")
     round_trip(desk.event)
-    # after the clock starts, only on the head judge's word
+    # after the clock starts, no exception (G-ID-2)
     desk.start_clock()
     refused(desk, lambda: desk.id_decision(2, "no_winner", by="Org"), "G-ID-2")
-    desk.id_decision(2, "no_winner", by="Org", override_by="HJ")
+    refused(desk, lambda: desk.id_decision(2, "no_winner", by="Org", override_by="HJ"), "G-ID-2")
     store.close()
     # in Swiss an ID is simply a draw
     _, s2, d2 = make_event(tmp_path / "swiss", fake)
@@ -580,8 +585,7 @@ def test_cli_round_commands_and_refusals(tmp_path, capsys):
     assert code == 0
     assert _cli(capsys, "--data-dir", data, "clock", eid, "start")[0] == 0
     refused_cli("result", eid, "2", "id", needle="[G-ID-2]")
-    code, out, _ = _cli(capsys, "--data-dir", data, "result", eid, "2", "id", "--override-by", "HJ")
-    assert code == 0 and "overrode" in out
+    assert _cli(capsys, "--data-dir", data, "result", eid, "2", "2-0")[0] == 0
     refused_cli("clock", eid, "extend", "2", "5", needle="[G-TIME]")
     refused_cli("penalty", eid, "Ann", "warning", "--reason", "x", "--by", "Stranger", needle="[G-PEN-1]")
     code, out, _ = _cli(capsys, "--data-dir", data, "penalty", eid, "Ann", "warning", "--reason", "x",
@@ -617,7 +621,9 @@ def test_cli_game_by_game_shows_who_chooses_next(tmp_path, capsys):
     p2 = ({"Ann", "Ben"} - {p1}).pop()
     code, out, _ = _cli(capsys, "--data-dir", data, "game", eid, "1", "p1")
     assert code == 0 and f"next game: {p2} chooses" in out
-    code, out, _ = _cli(capsys, "--data-dir", data, "game", eid, "1", "concede-p1", "--time")
+    code, out, err = _cli(capsys, "--data-dir", data, "game", eid, "1", "concede-p1", "--time")
+    assert code == 1 and "[G-BO3-TIME]" in err and "--time-called" in err  # the round has time left
+    code, out, _ = _cli(capsys, "--data-dir", data, "game", eid, "1", "concede-p1", "--time", "--time-called")
     assert code == 0 and "match over: draw" in out
     code, out, err = _cli(capsys, "--data-dir", data, "game", eid, "1", "p1")
     assert code == 1 and "[G-BO3]" in err

@@ -155,8 +155,14 @@ def cmd_event_new(args) -> int:
     if settings["tiebreakers"] is None:
         del settings["tiebreakers"]
     store = DataDir(args.data_dir).create(settings)
+    ev = store.event
     print(store.id)
     store.close()
+    from core.timing import minutes_advice
+
+    advice = minutes_advice(ev.match, ev.minutes, kind=ev.kind)
+    if advice:
+        print(_("lycee: warning: {advice}", advice=advice), file=sys.stderr)
     return 0
 
 
@@ -198,10 +204,12 @@ def cmd_player_add(args) -> int:
 def cmd_player_drop(args) -> int:
     def run(d: Desk):
         p = d.player(args.player)
-        d.drop(p.id)
+        d.drop(p.id, forfeit=not args.no_forfeit)
         return p
     p = with_desk(args, run)
-    print(_("{name} dropped", name=p.name))
+    print(_("{name} dropped", name=p.name)
+          + (" · " + _("the match of this round waits for the result the organizer enters (G-DROP-2)")
+             if args.no_forfeit else ""))
     return 0
 
 
@@ -238,7 +246,11 @@ def cmd_log(args) -> int:
 def cmd_export(args) -> int:
     from core import exports
 
-    text = exports.render(read_event(args), args.what, args.format)
+    ev = read_event(args)
+    text = exports.render(ev, args.what, args.format)
+    if args.what == "scorecard" and exports.missing_results(ev):
+        print(_("lycee: warning: the scorecard is incomplete: {what}", what=exports.missing_text(ev)),
+              file=sys.stderr)
     if args.output:
         out = Path(args.output).resolve()
         out.write_text(text, encoding="utf-8")
@@ -344,6 +356,9 @@ def build_parser() -> argparse.ArgumentParser:
     dr = cmd(pls, "drop", cmd_player_drop, _("drop a player (G-DROP-1/2)"))
     event_arg(dr)
     dr.add_argument("player", metavar="PLAYER", help=_("player id or exact name"))
+    dr.add_argument("--no-forfeit", action="store_true",
+                    help=_("do not record the loss of the current match: its result is entered as usual "
+                           "(G-DROP-2 allows the loss, it does not demand it)"))
     ls = cmd(pls, "list", cmd_player_list, _("list the players"))
     event_arg(ls)
     ls.add_argument("--json", action="store_true")

@@ -64,6 +64,26 @@ def cmd_card(args) -> int:
     return 0 if all(r["legal"] for r in rows) else 1
 
 
+def cmd_calendar(args) -> int:
+    """A store's own legality calendar for an event (G-CARDS-VERSIONS)."""
+    from .cli import with_desk
+
+    def run(d):
+        return d.remove_store_calendar() if args.remove else d.set_store_calendar(args.file)
+    if not args.remove and not args.file:
+        from .cli import CliError
+
+        raise CliError(_("give the calendar file (lycee-calendar/1), or --remove"))
+    ev = with_desk(args, run)
+    if ev.store_calendar is None:
+        print(_("store calendar removed: the guideline's list alone applies"))
+    else:
+        cal = ev.store_calendar["calendar"]
+        print(_("store calendar {source}: {v} versions, {p} promotion cards added to the guideline's list",
+                source=ev.store_calendar["source"], v=len(cal.get("versions", [])), p=len(cal.get("promos", []))))
+    return 0
+
+
 def register(sub, cmd, event_arg) -> None:
     deck = sub.add_parser("deck", help=_("check a deck against the format and the legal card list"))
     ds = deck.add_subparsers(title=_("deck commands"), metavar="ACTION", required=True)
@@ -78,3 +98,9 @@ def register(sub, cmd, event_arg) -> None:
     k.add_argument("numbers", nargs="+", metavar="NUMBER")
     k.add_argument("--date", metavar="YYYY-MM-DD")
     k.add_argument("--json", action="store_true")
+    cal = cmd(sub, "calendar", cmd_calendar,
+              _("add a store's own legality calendar (later products, lycee-calendar/1) to an event; "
+                "checked, and named on the report (G-CARDS-VERSIONS)"))
+    event_arg(cal)
+    cal.add_argument("file", nargs="?", metavar="FILE")
+    cal.add_argument("--remove", action="store_true", help=_("take the store calendar off the event"))

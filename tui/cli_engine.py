@@ -25,8 +25,15 @@ def pairings_json(desk: Desk) -> dict:
             return None
         return {"id": pid, "name": ev.player(pid).name, "points": points.get(pid, 0)}
 
-    return {"round": rnd.number, "stage": rnd.stage,
-            "pairings": [{"table": m.table, "p1": side(m.p1), "p2": side(m.p2)} for m in rnd.matches]}
+    from core.elimination import round_label
+
+    doc = {"round": rnd.number, "stage": rnd.stage,
+           "pairings": [{"table": m.table, "p1": side(m.p1), "p2": side(m.p2)} for m in rnd.matches]}
+    if rnd.stage == "top":
+        doc["label"] = round_label(ev, rnd.number)
+        for p, m in zip(doc["pairings"], rnd.matches):
+            p["label"] = round_label(ev, rnd.number, m)
+    return doc
 
 
 def stage_label(stage: str) -> str:
@@ -35,12 +42,14 @@ def stage_label(stage: str) -> str:
 
 
 def print_pairings(doc: dict) -> None:
-    print(_("Round {r}", r=doc["round"]) + ("" if doc["stage"] == "swiss" else f" ({stage_label(doc['stage'])})"))
+    label = doc.get("label") or stage_label(doc["stage"])
+    print(_("Round {r}", r=doc["round"]) + ("" if doc["stage"] == "swiss" else f" ({label})"))
     for p in doc["pairings"]:
         a = p["p1"]
         b = p["p2"]
         right = f"{b['name']} ({b['points']})" if b else _("(bye)")
-        print(f"{p['table']:>4}  {a['name']} ({a['points']})  vs  {right}")
+        extra = f"  [{p['label']}]" if p.get("label") and p["label"] != label else ""
+        print(f"{p['table']:>4}  {a['name']} ({a['points']})  vs  {right}{extra}")
 
 
 def _pair_and_show(args, pair) -> int:
@@ -77,7 +86,7 @@ def cmd_result(args) -> int:
 
     def run(d: Desk):
         ev = d.record(int(args.table), args.result, round_number=args.round, **_extra(args))
-        rnd = ev.rounds[(args.round or len(ev.rounds)) - 1]
+        rnd = ev.rounds[(args.round if args.round is not None else len(ev.rounds)) - 1]
         m = rnd.match_at(int(args.table))
         return ev, m, rnd
     ev, m, rnd = with_desk(args, run)
@@ -90,28 +99,43 @@ def cmd_result(args) -> int:
 
 
 def _extra(args) -> dict:
-    return {"override_by": args.override_by} if args.override_by else {}
+    """--correct (with --by, the head judge, for a protected result) and --time-called."""
+    out = {"correct": args.correct, "time_called": args.time_called}
+    if args.correct and args.by:
+        out["correct_by"] = args.by
+    return out
 
 
 def _results_from_stdin(args) -> int:
     failures = []
 
+    lines: list[tuple[int, int, str]] = []
+    first: dict[int, int] = {}
+    for n, line in enumerate(sys.stdin, 1):
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        parts = line.split()
+        if len(parts) != 2 or not parts[0].isdigit():
+            failures.append(_("line {line}", line=n) + f": {line!r}: " + _("write 'TABLE RESULT', e.g. 12 2-1"))
+            continue
+        t = int(parts[0])
+        if t in first:  # which result is meant? refuse the batch before anything is stored
+            raise CliError(_("table {t} is given twice (lines {a} and {b}): the whole batch is refused, "
+                             "nothing was recorded", t=t, a=first[t], b=n))
+        first[t] = n
+        lines.append((n, t, parts[1]))
+
     def run(d: Desk):
         done = 0
-        for n, line in enumerate(sys.stdin, 1):
-            line = line.split("#", 1)[0].strip()
-            if not line:
-                continue
-            parts = line.split()
-            if len(parts) != 2 or not parts[0].isdigit():
-                failures.append(_("line {line}", line=n) + f": {line!r}: " + _("write 'TABLE RESULT', e.g. 12 2-1"))
-                continue
+        for n, table, text in lines:
             try:
-                d.record(int(parts[0]), parts[1], round_number=args.round)
+                d.record(table, text, round_number=args.round, **_extra(args))
                 done += 1
             except LyceeError as err:
                 failures.append(_("line {line}", line=n) + f": {err}")
-        return done, len(d.event.rounds[(args.round or len(d.event.rounds)) - 1].missing_tables())
+        ev = d.event
+        return done, len(ev.rounds[(args.round if args.round is not None else len(ev.rounds)) - 1].missing_tables())
     done, missing = with_desk(args, run)
     print(_("{n} results recorded", n=done) + " · "
           + (_("{k} results missing", k=missing) if missing else _("round complete")))
@@ -129,6 +153,8 @@ def cmd_standings(args) -> int:
         out_json(doc)
         return 0
     rows = doc["standings"]
+    if doc.get("final"):
+        return _print_final(ev, doc)
     tbs = list(ev.tiebreakers)
     # column widths: at least the English ones, wider when a translated header needs it
     w_rank, w_pts, w_rec = (max(n, width(_(h))) for n, h in ((4, "Rank"), (6, "Points"), (8, "Record")))
@@ -146,6 +172,21 @@ def cmd_standings(args) -> int:
     return 0
 
 
+def _print_final(ev, doc: dict) -> int:
+    """Final standings (G-SE): place, how far each player went, Swiss record."""
+    from core.elimination import final_placings
+
+    labels = {f.id: f.label or _("Swiss") for f in final_placings(ev)}
+    w_place = max(5, width(_("Place")))
+    w_lab = max([width(_("Reached"))] + [width(v) for v in labels.values()])
+    print(_("Final standings"))
+    print(f"{rjust(_('Place'), w_place)}  {ljust(_('Reached'), w_lab)}  {_('Record')}  {_('Name')}")
+    for r in doc["standings"]:
+        status = "" if r["status"] == "active" else f"  ({_(r['status'])})"
+        print(f"{r['place']:>{w_place}}  {ljust(labels[r['id']], w_lab)}  {r['record']:<8}{r['name']}{status}")
+    return 0
+
+
 def register(sub, cmd, event_arg) -> None:
     p = cmd(sub, "pair", cmd_pair, _("pair the next round; refuses while a result is missing"))
     event_arg(p)
@@ -159,8 +200,14 @@ def register(sub, cmd, event_arg) -> None:
     r.add_argument("table", metavar="TABLE", help=_("table number, or - to read 'TABLE RESULT' lines from stdin"))
     r.add_argument("result", metavar="RESULT", nargs="?", help=_("2-0 2-1 1-2 0-2 1-0 0-1 1-1 0-0 1-1-1 or id"))
     r.add_argument("--round", type=int, metavar="N", help=_("correct a result of an earlier round"))
-    r.add_argument("--override-by", metavar="HEAD_JUDGE",
-                   help=_("an intentional draw after the match start, on the head judge's word (G-ID-2)"))
+    r.add_argument("--correct", action="store_true",
+                   help=_("replace a result already recorded (otherwise refused)"))
+    r.add_argument("--by", metavar="HEAD_JUDGE",
+                   help=_("with --correct: the head judge correcting a drop's forfeit, a finished event or "
+                          "a Swiss round under a top cut (the log records the name)"))
+    r.add_argument("--time-called", action="store_true",
+                   help=_("a result only time can produce (1-1, 1-0, 0-0...) while the round still has time "
+                          "(G-BO3-TIME)"))
     s = cmd(sub, "standings", cmd_standings, _("standings with the event's tiebreakers"))
     event_arg(s)
     s.add_argument("--json", action="store_true")

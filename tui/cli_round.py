@@ -173,7 +173,16 @@ def cmd_game(args) -> int:
     from core.matchrules import next_game_chooser, tally_games
 
     def run(d: Desk):
-        number = args.round or len(d.event.rounds)
+        number = args.round if args.round is not None else len(d.event.rounds)
+        if args.time and args.games and d.event.rounds:
+            # the time call is checked before any game is stored: a refusal changes nothing
+            from core.matchrules import result_from_games
+
+            rnd = d.event.rounds[d._round_number(args.round) - 1]
+            m = rnd.match_at(args.table)
+            if m is not None and not m.reported and not m.is_bye:
+                r = result_from_games(m.games + tuple(args.games), d.event.match, rnd.stage)
+                d.check_time_call(rnd.number, args.table, r, args.time_called, {})
         if args.games:
             d.add_game(args.table, *args.games, round_number=args.round)
         if args.time:
@@ -182,7 +191,8 @@ def cmd_game(args) -> int:
             if m is None:
                 raise LyceeError(_("round {r} has no table {t}", r=number, t=args.table))
             if not m.reported:
-                d.record_games(args.table, list(m.games), round_number=args.round)
+                d.record_games(args.table, list(m.games), round_number=args.round,
+                               time_called=args.time_called)
         ev = d.event
         if not ev.rounds:
             raise LyceeError(_("no round has been paired yet"))
@@ -216,8 +226,7 @@ def cmd_id_decision(args) -> int:
     decision = args.decision.replace("-", "_")
 
     def run(d: Desk):
-        d.id_decision(args.table, decision, args.by, round_number=args.round,
-                      override_by=args.override_by)
+        d.id_decision(args.table, decision, args.by, round_number=args.round)
         return d.event
     with_desk(args, run)
     print(_("table {t}: replay ordered (G-ID-3)", t=args.table) if decision == "replay"
@@ -380,6 +389,9 @@ def register(sub, cmd, event_arg) -> None:
                    help=_("p1, p2 (winner), draw, concede-p1/-p2 (who conceded), loss-p1/-p2 (penalty)"))
     g.add_argument("--time", action="store_true",
                    help=_("time is up: record the result from the games (G-BO3-TIME, G-TIME)"))
+    g.add_argument("--time-called", action="store_true",
+                   help=_("with --time while the round clock still runs (or never started): "
+                          "the judge called time at this table (G-BO3-TIME)"))
     g.add_argument("--round", type=int, metavar="N")
 
     idd = cmd(sub, "id-decision", cmd_id_decision,
@@ -389,8 +401,6 @@ def register(sub, cmd, event_arg) -> None:
     idd.add_argument("table", type=int, metavar="TABLE")
     idd.add_argument("decision", choices=("replay", "no-winner"))
     idd.add_argument("--by", metavar="ORGANIZER", required=True, help=_("the organizer's name"))
-    idd.add_argument("--override-by", metavar="HEAD_JUDGE",
-                     help=_("after the match start, only on the head judge's word (G-ID-2)"))
     idd.add_argument("--round", type=int, metavar="N")
 
     pe = cmd(sub, "penalty", cmd_penalty,

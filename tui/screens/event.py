@@ -158,9 +158,14 @@ class EventScreen(Translated, Screen):
             return _("{fmt} · {n} players · not started · {k} Swiss rounds ({how})", fmt=fmt,
                      n=len(ev.players), k=planned,
                      how=_("planned") if ev.rounds_planned else _("suggested: log2 of the players"))
+        from core.elimination import event_finished, round_label
+
+        if event_finished(ev):
+            return _("{fmt} · finished: final standings (F4)", fmt=fmt)
         missing = len(r.missing_tables())
         state = _("{k} results missing", k=missing) if missing else _("complete")
-        return _("{fmt} · round {r}: {state}", fmt=fmt, r=r.number, state=state)
+        line = _("{fmt} · round {r}: {state}", fmt=fmt, r=r.number, state=state)
+        return line if r.stage == "swiss" else line + f" · {round_label(ev, r.number)}"
 
     def _standings(self, ev: Event):
         """The standings of the event as it is now, computed once per change."""
@@ -269,9 +274,21 @@ class EventScreen(Translated, Screen):
         self.query_one("#leaders", Line).set(text)
 
     def draw_standings(self, ev: Event) -> None:
+        from core.elimination import final_placings
+
         t = self.query_one("#standings-table", DataTable)
         t.clear(columns=True)
         tbs = list(ev.tiebreakers)
+        final = final_placings(ev)
+        if final is not None:  # G-SE: the final placings once the bracket is finished
+            rows = {row.id: row for row in self._standings(ev)}
+            t.add_columns(_("Place"), _("Name"), _("Reached"), _("Swiss rank"), _("Points"), _("Record"),
+                          _("Status"))
+            for f in final:
+                row = rows[f.id]
+                t.add_row(str(f.place), Text(row.name), f.label or _("Swiss"), str(row.rank), str(row.points),
+                          row.record, _(row.status))
+            return
         t.add_columns(_("Rank"), _("Name"), _("Points"), _("Record"), *[tb.upper() for tb in tbs], _("Status"))
         for row in self._standings(ev):
             vals = []
@@ -540,11 +557,37 @@ class EventScreen(Translated, Screen):
         table = int(parts[0])
         rnd = self.event.current_round
         before = rnd.match_at(table) if rnd is not None else None
+        self._ask_result(text, table, parts[1], before)
+
+    def _ask_result(self, text: str, table: int, res: str, before, correct: bool = False,
+                    time_called: bool = False) -> None:
+        """Record, asking first when the entry replaces a result (--correct)
+        or is one only time can produce while the round has time (--time-called)."""
+        from core.clock import needs_time_call
+        from core.matchrules import parse_result
+
+        if before is not None and before.reported and not correct:
+            question = _("Table {t} already has {old}. Replace it with {new}?", t=table,
+                         old=self._result_cell(before).plain.strip(), new=res)
+            self.app.push_screen(Confirm(question), lambda yes: yes and self._ask_result(
+                text, table, res, before, True, time_called))
+            return
+        if not time_called:
+            try:
+                why = needs_time_call(self.event, len(self.event.rounds), table, parse_result(res), self.desk.now())
+            except LyceeError:
+                why = None  # the desk gives the reason below
+            if why is not None:
+                self.app.push_screen(Confirm(_("{res} at table {t} ends a match only at time. Was time called "
+                                               "at this table? (G-BO3-TIME)", res=res, t=table)),
+                                     lambda yes: yes and self._ask_result(text, table, res, before, correct, True))
+                return
         try:
-            self.desk.record(table, parts[1])
+            self.desk.record(table, res, correct=correct, time_called=time_called)
         except LyceeError as err:
             self.say(f"{text!r}: {err}", error=True)
             return
+        parts = [str(table), res]
         ev = self.event
         m = ev.current_round.match_at(table)
         left = len(ev.current_round.missing_tables())
@@ -603,18 +646,30 @@ class EventScreen(Translated, Screen):
             return
         p = self.event.players[t.cursor_row]
 
-        def answer(yes: bool | None) -> None:
-            if not yes:
+        def answer(choice) -> None:
+            if not choice:
                 return
             try:
-                self.desk.drop(p.id)
+                self.desk.drop(p.id, forfeit=choice != "no_forfeit")
             except LyceeError as err:
                 self.say(str(err), error=True)
                 return
             self.say(_("{name} dropped", name=p.name))
             self.refresh_all()
 
-        self.app.push_screen(Confirm(_("Drop {name} from the event? (G-DROP-1)", name=p.name)), answer)
+        from core.actions import player_match
+
+        rnd = self.event.current_round
+        m = player_match(rnd, p.id) if rnd is not None else None
+        if m is not None and not m.reported:  # G-DROP-2: the loss may be given, or the result entered
+            from .dialogs import Choose
+
+            self.app.push_screen(Choose(_("Drop {name} from the event? (G-DROP-1)", name=p.name), [
+                ("forfeit", _("Drop; the match of this round is lost (G-DROP-2)")),
+                ("no_forfeit", _("Drop; the match of this round takes the result entered"))]), answer)
+            return
+        self.app.push_screen(Confirm(_("Drop {name} from the event? (G-DROP-1)", name=p.name)),
+                             lambda yes: answer("forfeit" if yes else None))
 
     def action_undo(self) -> None:
         try:
