@@ -19,6 +19,7 @@ from datetime import date, timedelta
 
 from .errors import LyceeError
 from .eventfile import to_doc
+from . import labels as L
 from .i18n import _
 from .model import Event, Match
 
@@ -88,7 +89,7 @@ def standings_table(event: Event):
     rows = []
     for r in standings(event):
         vals = [r.op if t == "op" else f"{getattr(r, t) * 100:.2f}%" for t in tbs]
-        rows.append([r.rank, r.name, r.points, r.record, *vals, _(r.status)])
+        rows.append([r.rank, r.name, r.points, r.record, *vals, L.player_status_label(r.status)])
     n = len(event.swiss_rounds)
     title = _("{event}: standings after round {r}", event=event.name, r=n)
     return title, [_("Rank"), _("Name"), _("Points"), _("Record"), *[t.upper() for t in tbs], _("Status")], rows
@@ -140,7 +141,7 @@ def decklists_table(event: Event):
                 if not name:
                     cat = cat or default_catalog()
                     name = cat.name_of(number) or ""
-                rows.append([p.name, _(section), count, number, name])
+                rows.append([p.name, L.section_label(section), count, number, name])
     title = _("{event} ({date}): decklists, due at the publisher by {due}",
               event=event.name, date=event.date, due=scorecard_due(event))
     return title, [_("Player"), _("Section"), _("Count"), _("Number"), _("Card")], rows
@@ -268,7 +269,7 @@ def report_table(event: Event):
     s = event.staff
     rows = [
         [_("Event"), event.name], [_("Date"), event.date],
-        [_("Kind"), _(event.kind)], [_("Match"), _("best of three") if event.match == "bo3" else _("best of one")],
+        [_("Kind"), L.kind_label(event.kind)], [_("Match"), _("best of three") if event.match == "bo3" else _("best of one")],
         [_("Minutes a match"), event.minutes], [_("Format"), fmt],
         [_("Sanctioned"), _("yes") if event.sanctioned else _("no")],
         [_("Organizer"), s.organizer], [_("Head judge"), s.head_judge], [_("Judges"), ", ".join(s.judges)],

@@ -17,6 +17,7 @@ from pathlib import Path
 from core import i18n
 from core.desk import Desk
 from core.errors import LyceeError, ValidationError
+from core import labels as L
 from core.i18n import _
 from core.store import DataDir, EventStore
 
@@ -45,14 +46,8 @@ def rjust(text: str, n: int) -> str:
     return " " * max(0, n - width(text)) + text
 
 
-def kind_label(kind: str) -> str:
-    """An event kind (constructed, sealed, draft) in the user's language."""
-    return {"constructed": _("constructed"), "sealed": _("sealed"), "draft": _("draft")}.get(kind, kind)
-
-
-def match_label(match: str) -> str:
-    """A match type: ``bo3``/``bo1`` in English, ２本先取/１本先取 in Japanese."""
-    return {"bo3": _("bo3"), "bo1": _("bo1")}.get(match, match)
+kind_label = L.kind_label
+match_label = L.match_label
 
 
 def out_json(doc) -> None:
@@ -212,7 +207,7 @@ def cmd_player_list(args) -> int:
                                "joined_round": p.joined_round} for p in ev.players]})
     else:
         for p in ev.players:
-            print(f"{p.id}\t{p.name}\t{_(p.status)}")
+            print(f"{p.id}\t{p.name}\t{L.player_status_label(p.status)}")
     return 0
 
 

@@ -25,6 +25,7 @@ from collections import Counter
 from pathlib import Path
 
 from core.desk import Desk
+from core import labels as L
 from core.i18n import _
 
 from .cli import CliError, out_json, with_desk
@@ -124,7 +125,7 @@ def cmd_decklist_check(args) -> int:
     for x in diff.lines:
         label = f"{x.number} {cat.name_of(x.number) or ''}".rstrip()
         how = _("{n} missing", n=x.missing) if x.missing else _("{n} extra", n=x.extra)
-        print("  " + _("{section}: {card}: registered {r}, presented {p} ({how})", section=_(x.section),
+        print("  " + _("{section}: {card}: registered {r}, presented {p} ({how})", section=L.section_label(x.section),
                        card=label, r=x.registered, p=x.presented, how=how))
     if swapped:
         print(_("only swaps between deck and spare cards: allowed between games of best of three (G-SPARE-2); "
@@ -148,7 +149,7 @@ def cmd_decklist_status(args) -> int:
             req=" " + _("(decklists required, G-DECKLIST)") if ev.decklists_required else ""))
     for r in rows:
         extra = "" if r.status == "none" else f"  {r.deck_size}+{r.spare_size}  {r.source}"
-        pstat = "" if r.player_status == "active" else f" ({_(r.player_status)})"
+        pstat = "" if r.player_status == "active" else f" ({L.player_status_label(r.player_status)})"
         print(f"{r.player}\t{r.name}{pstat}\t{word[r.status]}{extra}")
         for line in _problem_lines(r.problems):
             print("  " + line)
@@ -169,10 +170,10 @@ def _print_build(ev, st) -> None:
         print(_("{event} has no build phase", event=ev.name) if ev.kind != "constructed" else
               _("{event} is a constructed event: it has no build phase", event=ev.name))
         return
-    what = st.product if st.kind == "sealed" else _("{packs} packs a player", packs=st.packs)
+    what = L.product_label(st.product) if st.kind == "sealed" else _("{packs} packs a player", packs=st.packs)
     state = {"open": _("open, the timer not started"), "building": _("building"), "paused": _("paused"),
              "closed": _("closed")}[st.state]
-    print(_("build phase: {kind} {set} {what}, seed {seed}: {state}", kind=_(st.kind), set=st.set_code,
+    print(_("build phase: {kind} {set} {what}, seed {seed}: {state}", kind=L.kind_label(st.kind), set=st.set_code,
             what=what, seed=st.seed, state=state))
     if st.started_at is not None:
         print("  " + _("{left} left of {m} minutes (started {at})", left=fmt(st.remaining), m=st.minutes,
@@ -276,9 +277,9 @@ def cmd_pool(args) -> int:
                   "opened": [{"kind": o.kind, **({"starter": o.starter} if o.starter else {}), "cards": list(o.cards)}
                              for o in pool.opened]})
         return 0
-    what = pool.product if pool.kind == "sealed" else _("{packs} packs drafted", packs=pool.packs)
+    what = L.product_label(pool.product) if pool.kind == "sealed" else _("{packs} packs drafted", packs=pool.packs)
     print(_("pool of {name}: {n} cards of {set} ({kind}, {what}, seed {seed})", name=p.name, n=len(pool.cards),
-            set=pool.set_code, kind=_(pool.kind), what=what, seed=pool.seed if pool.seed is not None else "-"))
+            set=pool.set_code, kind=L.kind_label(pool.kind), what=what, seed=pool.seed if pool.seed is not None else "-"))
     try:
         from limited.event import _set
         from tui.cli_limited import _pool_lines

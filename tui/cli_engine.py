@@ -6,6 +6,7 @@ import sys
 
 from core.desk import Desk
 from core.errors import LyceeError
+from core import labels as L
 from core.i18n import _
 
 from .cli import CliError, ljust, out_json, read_event, rjust, width, with_desk
@@ -29,9 +30,7 @@ def pairings_json(desk: Desk) -> dict:
             "pairings": [{"table": m.table, "p1": side(m.p1), "p2": side(m.p2)} for m in rnd.matches]}
 
 
-def stage_label(stage: str) -> str:
-    """A round's stage (``top`` is the single-elimination bracket) in the user's language."""
-    return {"swiss": _("Swiss"), "top": _("top"), "playoff": _("playoff")}.get(stage, stage)
+stage_label = L.stage_label
 
 
 def print_pairings(doc: dict) -> None:
@@ -141,7 +140,7 @@ def cmd_standings(args) -> int:
     print(head + "  " + _("Name"))
     for r in rows:
         vals = "".join(f"{r[t]:>8}" if t == "op" else f"{r[t] * 100:>7.2f}%" for t in tbs)
-        status = "" if r["status"] == "active" else f"  ({_(r['status'])})"
+        status = "" if r["status"] == "active" else f"  ({L.player_status_label(r['status'])})"
         print(f"{r['rank']:>{w_rank}}  {r['points']:>{w_pts}}  {r['record']:<{w_rec}}{vals}  {r['name']}{status}")
     return 0
 

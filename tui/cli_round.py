@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from core.desk import Desk
 from core.errors import LyceeError
+from core import labels as L
 from core.i18n import _
 from core.model import PENALTY_ACTIONS
 
@@ -21,10 +22,7 @@ def _name(ev, pid):
     return ev.player(pid).name if pid and ev.has_player(pid) else (pid or "-")
 
 
-def action_label(action: str) -> str:
-    """What goes with a penalty, in words."""
-    return {"none": _("none"), "game_loss": _("game loss"), "match_loss": _("match loss"),
-            "exclusion": _("exclusion"), "other": _("other")}.get(action, action)
+action_label = L.penalty_action_label
 
 
 def _action_part(action: str) -> str:
@@ -32,9 +30,7 @@ def _action_part(action: str) -> str:
     return "" if action == "none" else f" · {action_label(action)}"
 
 
-def outcome_label(outcome: str) -> str:
-    """An appeal's outcome, in words."""
-    return {"upheld": _("upheld"), "overturned": _("overturned"), "changed": _("changed")}.get(outcome, outcome)
+outcome_label = L.appeal_outcome_label
 
 
 # -- clock -------------------------------------------------------------------------
@@ -207,9 +203,7 @@ def cmd_game(args) -> int:
 
 def _outcome_text(ev, m) -> str:
     """A finished match's outcome in words: who won, or a draw / double loss."""
-    if m.outcome in ("p1", "p2"):
-        return _("{name} wins", name=_name(ev, getattr(m, m.outcome)))
-    return {"draw": _("draw"), "double_loss": _("double loss"), "bye": _("bye")}.get(m.outcome, m.outcome)
+    return L.match_outcome_label(m.outcome, _name(ev, m.p1), _name(ev, m.p2))
 
 
 def cmd_id_decision(args) -> int:
