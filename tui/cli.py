@@ -256,7 +256,32 @@ def cmd_import(args) -> int:
 # -- the parser ---------------------------------------------------------------------
 
 
+#: argparse's own words that a user meets: its usage line, section titles, -h's help and its
+#: error messages.  argparse looks them up through gettext (``argparse._``, ``argparse.ngettext``);
+#: :func:`argparse_through_catalog` routes that lookup to our catalog, so they follow ``--lang``.
+#: (Its remaining msgids are programming errors a user never sees.)
+ARGPARSE_WORDS = (
+    "usage: ", "positional arguments", "options", "show this help message and exit",
+    "%(prog)s: error: %(message)s\n", "argument %(argument_name)s: %(message)s",
+    "unrecognized arguments: %s", "the following arguments are required: %s",
+    "invalid choice: %(value)r (choose from %(choices)s)", "invalid %(type)s value: %(value)r",
+    "ambiguous option: %(option)s could match %(matches)s", "expected one argument",
+    "expected at most one argument", "expected at least one argument", "expected %s argument",
+    "expected %s arguments", "not allowed with argument %s", "one of the arguments %s is required",
+    "ignored explicit argument %r", "unknown parser %(parser_name)r (choices: %(choices)s)",
+    "can't open '%(filename)s': %(error)s",
+)
+
+
+def argparse_through_catalog() -> None:
+    """Let argparse fetch its words from our catalog (in the language in force when it
+    prints), instead of gettext's default domain, which has no Japanese."""
+    argparse._ = _
+    argparse.ngettext = lambda singular, plural, n: _(singular if n == 1 else plural)
+
+
 def build_parser() -> argparse.ArgumentParser:
+    argparse_through_catalog()
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS,
                         help=_("folder for events (default: LYCEE_DATA_DIR or the user data dir)"))

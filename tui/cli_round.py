@@ -241,12 +241,17 @@ def cmd_penalty(args) -> int:
     ev, pid = with_desk(args, run)
     n = len(ev.penalties)
     pen = ev.penalties[-1]
-    where = _("round {r} table {t}", r=pen.round, t=pen.table) if pen.table else (
-        _("round {r}", r=pen.round) if pen.round else "-")
-    print(f"#{n} {'N' if pen.level == 'notice' else 'W'} " + _name(ev, pid) + f" · {where} · "
+    print(f"#{n} {'N' if pen.level == 'notice' else 'W'} " + _name(ev, pid) + f" · {_where(pen)} · "
           + _("by {by}", by=pen.by) + _action_part(pen.action) + f" · {pen.reason}")
     print(_tally_line(ev, pid))
     return 0
+
+
+def _where(pen) -> str:
+    """Where a penalty was given: round and table, the round alone, or - (before round 1)."""
+    if pen.table:
+        return _("round {r} table {t}", r=pen.round, t=pen.table)
+    return _("round {r}", r=pen.round) if pen.round else "-"
 
 
 def cmd_penalties(args) -> int:
@@ -270,8 +275,9 @@ def cmd_penalties(args) -> int:
     for n, p in rows:
         f = in_force(p)
         mark = "-" if f is None else ("N" if f[0] == "notice" else "W")
-        appeal = f" · {_('appeal')}: {outcome_label(p.appeal['outcome'])} ({p.appeal['by']})" if p.appeal else ""
-        print(f"#{n:<3} {mark}  R{p.round or '-'} T{p.table or '-'}  {_name(ev, p.player)}"
+        appeal = (" · " + _("appeal ruled: {outcome} (by {by})", outcome=outcome_label(p.appeal["outcome"]),
+                               by=p.appeal["by"])) if p.appeal else ""
+        print(f"#{n:<3} {mark}  {_where(p)}  {_name(ev, p.player)}"
               + _action_part(p.action) + f" · {p.reason} · " + _("by {by}", by=p.by) + appeal)
     if args.player:
         print(_tally_line(ev, pids[0]))
