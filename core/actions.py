@@ -435,7 +435,7 @@ def _intentional_note(event: Event, rnd: Round, m: Match, override_by: str | Non
         from datetime import datetime
 
         at = datetime.fromisoformat(rnd.clock.started_at).strftime("%H:%M:%S")
-        why = _("round {r}'s match timer started at {at} (the match has started)", r=rnd.number, at=at)
+        why = _("round {r}'s clock started at {at} (the match has started)", r=rnd.number, at=at)
     if why is None:
         return "ID"
     if override_by:

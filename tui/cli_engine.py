@@ -82,7 +82,7 @@ def cmd_result(args) -> int:
     ev, m, rnd = with_desk(args, run)
     missing = rnd.missing_tables()
     print(_("table {t}: {p1} {res} {p2}", t=m.table, p1=ev.player(m.p1).name,
-            res=args.result, p2=ev.player(m.p2).name)
+            res=L.result_label(args.result), p2=ev.player(m.p2).name)
           + (f" · {m.note}" if m.note else "")
           + " · " + (_("{k} results missing", k=len(missing)) if missing else _("round complete")))
     return 0

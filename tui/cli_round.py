@@ -192,18 +192,13 @@ def cmd_game(args) -> int:
     print(_("table {t}: {score}; games: {games}", t=m.table, score=head,
             games=", ".join(m.games) or "-"))
     if m.reported:
-        print(_("match over: {outcome}", outcome=_outcome_text(ev, m)))
+        print(_("match over: {outcome}", outcome=L.match_outcome_label(m.outcome, _name(ev, m.p1), _name(ev, m.p2))))
     else:
         who = next_game_chooser(m.games, ev.match)
         if who is not None:
             print(_("next game: {name} chooses to play first or second (G-NEXT-GAME)",
                     name=_name(ev, getattr(m, who))))
     return 0
-
-
-def _outcome_text(ev, m) -> str:
-    """A finished match's outcome in words: who won, or a draw / double loss."""
-    return L.match_outcome_label(m.outcome, _name(ev, m.p1), _name(ev, m.p2))
 
 
 def cmd_id_decision(args) -> int:

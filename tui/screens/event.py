@@ -549,7 +549,7 @@ class EventScreen(Translated, Screen):
         ev = self.event
         m = ev.current_round.match_at(table)
         left = len(ev.current_round.missing_tables())
-        msg = _("table {t}: {p1} {res} {p2}", t=table, p1=ev.player(m.p1).name, res=parts[1],
+        msg = _("table {t}: {p1} {res} {p2}", t=table, p1=ev.player(m.p1).name, res=L.result_label(parts[1]),
                 p2=ev.player(m.p2).name)
         if before is not None and before.reported:
             msg += " · " + _("replaces {old}", old=self._result_cell(before).plain.strip())
