@@ -42,8 +42,8 @@ def kind_label(kind: str) -> str:
 
 
 def match_label(match: str) -> str:
-    """A match type: bo3 / bo1 in English, 2本先取 / 1本先取 in Japanese."""
-    return {"bo3": _("bo3"), "bo1": _("bo1")}.get(match, match)
+    """A match type: BO3 / BO1 in English, 2本先取 / 1本先取 in Japanese (G-BO3, G-BO1)."""
+    return {"bo3": _("BO3"), "bo1": _("BO1")}.get(match, match)
 
 
 def stage_label(stage: str) -> str:
@@ -118,8 +118,9 @@ def section_label(section: str) -> str:
 
 
 def product_label(product: str) -> str:
-    """A sealed product (G-SEALED): 2 starters, or 1 starter and 3 boosters."""
-    return {"2s": _("2 starters"), "1s3b": _("1 starter + 3 boosters")}.get(product, product)
+    """A sealed product (G-SEALED): its code in English (what ``--product`` takes), in
+    Japanese スターター2パック / スターター1パック＋ブースター3パック."""
+    return {"2s": _("2s"), "1s3b": _("1s3b")}.get(product, product)
 
 
 def tiebreaker_label(tb: str) -> str:
