@@ -182,7 +182,7 @@ def _describe_decklist(d) -> str:
     n = sum(x[0] for x in d.get("deck", []))
     s = sum(x[0] for x in d.get("spare", []))
     return _("decklist of {player}: {n} cards, {s} spare ({source})", player=d.get("player"), n=n, s=s,
-             source=d.get("source") or "-")
+             source=L.decklist_source_label(d.get("source") or "-"))
 
 
 @action("deck_check")

@@ -203,6 +203,11 @@ def note_label(note: str) -> str:
     return note
 
 
+def decklist_source_label(source: str) -> str:
+    """Where a registered decklist came from: a file name as given, or the bot builder."""
+    return _("built by the bot") if source == "bot-built" else source
+
+
 def staff_doing_label(doing: str) -> str:
     """What a sanctioned event cannot do without its staff (:func:`core.staff.check_staff`)."""
     return {"start": _("start"), "be paired": _("be paired"),
@@ -232,6 +237,7 @@ LABELS = {
     card_type_label: CARD_TYPES, attribute_label: ATTRIBUTES, edit_field_label: EDIT_FIELDS,
     result_label: ("2-1", "1-1-1", "id"), game_label: GAME_CODES, match_outcome_label: OUTCOMES,
     staff_doing_label: ("start", "be paired", "start its clock"),
+    decklist_source_label: ("bot-built",),
     note_label: ("ID", "ID (head judge 山田 overrode G-ID-2)", "ID: no winner, decided by 山田 (G-ID-3)",
                  "third_place", "third_place_planned", "replay", "drop G-DROP-2", "excluded G-PEN-3",
                  "penalty G-PEN-1", "late G-LATE-1"),

@@ -53,7 +53,7 @@ def check_staff(event: Event, doing: str = "start") -> None:
         text = _("a sanctioned event cannot {doing}: {problems}; set the staff first "
                  "(`lycee staff EVENT --organizer NAME --judge NAME --head-judge NAME`) "
                  "or mark the event unsanctioned (`lycee staff EVENT --unsanctioned`)",
-                 doing=L.staff_doing_label(doing), problems="; ".join(m for _r, m in problems))
+                 doing=L.staff_doing_label(doing), problems=_("; ").join(m for _r, m in problems))
         raise RuleError(text, rule)
 
 

@@ -31,6 +31,15 @@ from core.i18n import _
 from .cli import CliError, out_json, with_desk
 
 
+
+def _clock_time(at: str) -> str:
+    """An ISO time stored in the log as the desk shows it: 14:02:11."""
+    from datetime import datetime
+    try:
+        return datetime.fromisoformat(at).strftime("%H:%M:%S")
+    except (TypeError, ValueError):
+        return str(at)
+
 def _catalog():
     from core.decklists import default_catalog
 
@@ -90,7 +99,7 @@ def cmd_decklist_show(args) -> int:
     from core.decklists import as_decklist
     from core.decks import decklist_to_text
 
-    print(_("decklist of {name} ({source}): {n} cards, {s} spare", name=p.name, source=rec.source or "-",
+    print(_("decklist of {name} ({source}): {n} cards, {s} spare", name=p.name, source=L.decklist_source_label(rec.source) if rec.source else "-",
             n=rec.deck_size, s=rec.spare_size))
     print(decklist_to_text(as_decklist(rec), cat), end="")
     if st.problems:
@@ -148,7 +157,7 @@ def cmd_decklist_status(args) -> int:
             r=counts.get("registered", 0), p=counts.get("problems", 0), n=counts.get("none", 0),
             req=" " + _("(decklists required, G-DECKLIST)") if ev.decklists_required else ""))
     for r in rows:
-        extra = "" if r.status == "none" else f"  {r.deck_size}+{r.spare_size}  {r.source}"
+        extra = "" if r.status == "none" else f"  {r.deck_size}+{r.spare_size}  {L.decklist_source_label(r.source)}"
         pstat = "" if r.player_status == "active" else f" ({L.player_status_label(r.player_status)})"
         print(f"{r.player}\t{r.name}{pstat}\t{word[r.status]}{extra}")
         for line in _problem_lines(r.problems):
@@ -177,19 +186,18 @@ def _print_build(ev, st) -> None:
             what=what, seed=st.seed, state=state))
     if st.started_at is not None:
         print("  " + _("{left} left of {m} minutes (started {at})", left=fmt(st.remaining), m=st.minutes,
-                       at=st.started_at))
+                       at=_clock_time(st.started_at)))
     else:
         print("  " + _("{m} minutes to build", m=st.minutes))
     if st.pods:
         print("  " + _("draft pods: {sizes}", sizes="+".join(map(str, st.pods))))
     n = len(st.players)
     print("  " + _("pools: {have} of {n}", have=n - len(st.missing_pools), n=n)
-          + (" (" + _("missing: {names}", names=_names(ev, st.missing_pools)) + ")" if st.missing_pools else ""))
+          + (_(" (missing: {names})", names=_names(ev, st.missing_pools)) if st.missing_pools else ""))
     print("  " + _("decklists: {have} of {n}", have=n - len(st.missing_decklists), n=n)
-          + (" (" + _("missing: {names}", names=_names(ev, st.missing_decklists)) + ")"
-             if st.missing_decklists else ""))
+          + (_(" (missing: {names})", names=_names(ev, st.missing_decklists)) if st.missing_decklists else ""))
     if st.closed_at:
-        print("  " + _("closed at {at} by {by}", at=st.closed_at, by=st.closed_by or "-"))
+        print("  " + _("closed at {at} by {by}", at=_clock_time(st.closed_at), by=st.closed_by or "-"))
     if not ev.rounds:
         print("  " + (_("round 1 can be paired") if st.ready else
                       _("round 1 waits for every decklist, or `lycee build EVENT close`")))

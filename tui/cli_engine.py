@@ -34,7 +34,8 @@ stage_label = L.stage_label
 
 
 def print_pairings(doc: dict) -> None:
-    print(_("Round {r}", r=doc["round"]) + ("" if doc["stage"] == "swiss" else f" ({stage_label(doc['stage'])})"))
+    print(_("Round {r}", r=doc["round"]) if doc["stage"] == "swiss"
+          else _("Round {r} ({stage})", r=doc["round"], stage=stage_label(doc["stage"])))
     for p in doc["pairings"]:
         a = p["p1"]
         b = p["p2"]
