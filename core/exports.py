@@ -270,7 +270,7 @@ def report_table(event: Event):
     rows = [
         [_("Event"), event.name], [_("Date"), event.date],
         [_("Kind"), L.kind_label(event.kind)], [_("Match"), _("best of three") if event.match == "bo3" else _("best of one")],
-        [_("Minutes a match"), event.minutes], [_("Format"), fmt],
+        [_("Minutes a match"), event.minutes], [_("Tournament format"), fmt],
         [_("Sanctioned"), _("yes") if event.sanctioned else _("no")],
         [_("Organizer"), s.organizer], [_("Head judge"), s.head_judge], [_("Judges"), ", ".join(s.judges)],
         [_("Players"), len(event.players)],

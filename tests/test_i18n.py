@@ -14,8 +14,16 @@ from core import i18n
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Strings translated through a variable (_(event.kind), _(row.status) ...).
-DYNAMIC = ["constructed", "sealed", "draft", "active", "dropped", "excluded", "deck", "spare",
-           "Final", "Semi-finals", "Quarter-finals", "Round of 16", "Round of 32", "BO3", "BO1"]
+#: An internal value goes through its core.labels function instead (issue 19).
+DYNAMIC = ["Final", "Semi-finals", "Quarter-finals", "Round of 16", "Round of 32"]
+#: The only places that hand _() a variable, and what the variable holds.
+DYNAMIC_CALLS = {
+    "tui/cli.py": "argparse's own msgids (ARGPARSE_WORDS)",
+    "tui/cli_engine.py": "literal column headers",
+    "tui/i18n.py": "binding descriptions (literal in Binding(...))",
+    "tui/screens/dialogs.py": "the export dialog's literal CHOICES",
+    "tui/widgets/bracket.py": "bracket round names (DYNAMIC)",
+}
 
 
 def msgids() -> set[str]:
@@ -388,3 +396,17 @@ def test_design7_argparse_errors_are_japanese(capsys, monkeypatch):
     assert "使い方:" in err and "エラー" in err and "次の引数を指定してください" in err
     assert "usage:" not in err and "error:" not in err
     i18n.set_language("en")
+
+
+def test_design7_no_internal_value_is_translated_as_a_msgid():
+    """_(variable) only where the table above says why; an enum value goes through its
+    core.labels function (one per enum), never _(event.kind) or _(p.status)."""
+    bad = []
+    for folder in ("core", "limited", "tui"):
+        for f in sorted((ROOT / folder).rglob("*.py")):
+            rel = str(f.relative_to(ROOT))
+            for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
+                if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_"
+                        and node.args and not isinstance(node.args[0], ast.Constant) and rel not in DYNAMIC_CALLS):
+                    bad.append(f"{rel}:{node.lineno}: {ast.unparse(node)}")
+    assert not bad, bad
