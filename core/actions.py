@@ -22,6 +22,7 @@ from dataclasses import replace
 from datetime import date
 from typing import Callable
 
+from . import labels as L
 from .i18n import _
 from .errors import LyceeError, NotFound, RuleError
 from .matchrules import (
@@ -118,10 +119,10 @@ def describe(act: dict) -> str:
     if t == "register":
         return _("registered {names}", names=", ".join(p["name"] for p in d["players"]))
     if t == "pair":
-        return _("paired round {r} ({stage}, {n} tables)", r=d["round"], stage=d.get("stage", "swiss"),
+        return _("paired round {r} ({stage}, {n} tables)", r=d["round"], stage=L.stage_label(d.get("stage", "swiss")),
                  n=len(d["matches"]))
     if t == "result":
-        line = _("result round {r} table {t}: {res}", r=d["round"], t=d["table"], res=d["result"])
+        line = _("result round {r} table {t}: {res}", r=d["round"], t=d["table"], res=L.result_label(d["result"]))
         if d.get("correct"):
             line += " · " + (_("correction by head judge {by}", by=d["correct_by"]) if d.get("correct_by")
                              else _("correction"))
@@ -139,26 +140,27 @@ def describe(act: dict) -> str:
     if t == "import":
         return _("imported event {name!r}", name=d.get("name", ""))
     if t == "edit":
-        return _("changed {fields}", fields=", ".join(sorted(d)))
+        return _("changed {fields}", fields=", ".join(L.edit_field_label(k) for k in sorted(d)))
     if t == "game":
-        return _("game round {r} table {t}: {game}", r=d["round"], t=d["table"], game=d["game"])
+        return _("game round {r} table {t}: {game}", r=d["round"], t=d["table"], game=L.game_label(d["game"]))
     if t == "id_decision":
         return _("intentional draw round {r} table {t}: {decision} (by {by})", r=d["round"], t=d["table"],
-                 decision=d["decision"], by=d.get("by", ""))
+                 decision=L.id_decision_label(d["decision"]), by=d.get("by", ""))
     if t == "clock":
         if d.get("op") == "extend":
             return _("clock extend round {r} table {t} +{m} min", r=d["round"], t=d["table"], m=d["minutes"])
-        return _("clock {op} round {r}", op=d["op"], r=d["round"])
+        return _("{op} (round {r})", op=L.clock_op_label(d["op"]), r=d["round"])
     if t == "checkin":
         return _("checked in {player} (round {r})", player=d["player"], r=d["round"])
     if t == "late":
-        return _("{rule} {decision} table {t}: {players}", rule=d["rule"], decision=d["decision"],
+        return _("{rule} {decision} table {t}: {players}", rule=L.late_rule_label(d["rule"]),
+                 decision=L.late_decision_label(d["decision"]),
                  t=d["table"], players=", ".join(d["players"]))
     if t == "penalty":
-        return _("{level} for {player} by {by}: {reason}", level=_(d["level"]), player=d["player"],
+        return _("{level} for {player} by {by}: {reason}", level=L.penalty_level_label(d["level"]), player=d["player"],
                  by=d.get("by", ""), reason=d.get("reason", ""))
     if t == "appeal":
-        return _("appeal of penalty #{n}: {outcome} (by {by})", n=d["penalty"], outcome=d["outcome"],
+        return _("appeal of penalty #{n}: {outcome} (by {by})", n=d["penalty"], outcome=L.appeal_outcome_label(d["outcome"]),
                  by=d.get("by", ""))
     if t in _DESCRIBE:
         return _DESCRIBE[t](d)
@@ -166,6 +168,11 @@ def describe(act: dict) -> str:
 
 
 # -- helpers ---------------------------------------------------------------
+
+
+def _pname(event: Event, pid: str | None) -> str:
+    """A player's name for a sentence ('' when the seat is empty)."""
+    return event.player(pid).name if pid and event.has_player(pid) else ""
 
 
 def name_key(name: str) -> str:
@@ -195,7 +202,7 @@ def check_settings(d: dict, partial: bool = False) -> dict:
     if "kind" in d or not partial:
         kind = d.get("kind", "constructed")
         if kind not in KINDS:
-            raise LyceeError(_("kind {kind!r}: choose one of {x}", kind=kind, x=', '.join(KINDS)))
+            raise LyceeError(_("kind {kind!r}: choose one of {x}", kind=kind, x=L.choices(KINDS, L.kind_label)))
         out["kind"] = kind
     if "match" in d or not partial:
         m = d.get("match", "bo3")
@@ -435,14 +442,14 @@ def _intentional_note(event: Event, rnd: Round, m: Match, override_by: str | Non
     clock started by mistake is taken back with undo."""
     why = None
     if m.reported and not m.intentional:
-        why = f"table {m.table} already has a result (the match is over)"
+        why = _("table {t} already has a result (the match is over)", t=m.table)
     elif m.games:
-        why = f"games were entered at table {m.table} (the match has started)"
+        why = _("games were entered at table {t} (the match has started)", t=m.table)
     elif rnd.clock is not None:
         from datetime import datetime
 
         at = datetime.fromisoformat(rnd.clock.started_at).strftime("%H:%M:%S")
-        why = f"round {rnd.number}'s clock started at {at} (the match has started)"
+        why = _("round {r}'s clock started at {at} (the match has started)", r=rnd.number, at=at)
     if why is None:
         return "ID"
     raise RuleError(
@@ -558,7 +565,8 @@ def _game(event, d):
     if m.is_bye:
         raise RuleError(_("table {table} is a bye: no games are played", table=m.table), "G-SWISS-POINTS")
     if m.reported:
-        raise RuleError(_("the match at table {table} is over ({outcome}): no more games", table=m.table, outcome=m.outcome), rule)
+        raise RuleError(_("the match at table {table} is over ({outcome}): no more games", table=m.table,
+                           outcome=L.match_outcome_label(m.outcome, _pname(event, m.p1), _pname(event, m.p2))), rule)
     return add_game(event, rnd, m, d["game"])
 
 

@@ -28,6 +28,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 from core.errors import ValidationError
 from core.i18n import _
+from core import labels as L
 
 __all__ = [
     "SCHEMA", "ATTRIBUTES", "ATTRIBUTE_KANJI", "CARD_TYPES", "TYPE_PREFIX",
@@ -400,7 +401,7 @@ def _parse_card(obj: Any, loc: Callable[[str], str], whole: str, rarities: Itera
         ctype = None
     elif number is not None and TYPE_PREFIX[ctype] != number[:2]:
         p.add(loc("type"), _("{prefix}- numbers are {type} cards, not {ctype}", prefix=number[:2],
-                                  type=_(_PREFIX_TYPE[number[:2]]), ctype=ctype))
+                                  type=L.card_type_label(_PREFIX_TYPE[number[:2]]), ctype=ctype))
 
     attrs = obj.get("attributes", _MISSING)
     attributes: tuple[str, ...] = ()

@@ -33,6 +33,7 @@ from typing import Callable, Union
 
 from .actions import _round, _set_match, action
 from .errors import LyceeError, NotFound, RuleError
+from . import labels as L
 from .i18n import _
 from .model import ClockState, Event
 
@@ -230,7 +231,7 @@ class RoundClock:
 def _clock(event, d):
     op = d.get("op")
     if op not in CLOCK_OPS:
-        raise LyceeError(_("clock {op!r}: choose one of {ops}", op=op, ops=", ".join(CLOCK_OPS)))
+        raise LyceeError(_("clock {op!r}: choose one of {ops}", op=op, ops=L.choices(CLOCK_OPS, L.clock_op_label)))
     rnd = _round(event, d["round"])
     at = stamp(d["at"])
     st = rnd.clock

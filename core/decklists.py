@@ -57,6 +57,7 @@ from .decks import (
     compare,
 )
 from .errors import LyceeError, NotFound, RuleError
+from . import labels as L
 from .i18n import _
 from .model import (
     POOL_KINDS,
@@ -222,7 +223,7 @@ def _describe_decklist(d) -> str:
     n = sum(x[0] for x in d.get("deck", []))
     s = sum(x[0] for x in d.get("spare", []))
     return _("decklist of {player}: {n} cards, {s} spare ({source})", player=d.get("player"), n=n, s=s,
-             source=d.get("source") or "-")
+             source=L.decklist_source_label(d.get("source") or "-"))
 
 
 @action("deck_check")
@@ -375,8 +376,8 @@ def _open_build(event: Event, d: dict) -> Event:
         raise RuleError(_("{event} is a constructed event: only sealed and draft events have a "
                           "deck-building phase", event=event.name), build_rule(kind))
     if kind != event.kind:
-        raise LyceeError(_("{event} is a {kind} event, not {other}", event=event.name, kind=_(event.kind),
-                           other=_(kind)))
+        raise LyceeError(_("{event} is a {kind} event, not {other}", event=event.name, kind=L.kind_label(event.kind),
+                           other=L.kind_label(kind)))
     if event.build is not None:
         raise LyceeError(_("the build phase of {event} was already opened at {at}", event=event.name,
                            at=event.build.opened_at), build_rule(kind))
@@ -409,7 +410,7 @@ def _open_build(event: Event, d: dict) -> Event:
 def _build(event, d):
     op = d.get("op")
     if op not in BUILD_OPS:
-        raise LyceeError(_("build {op!r}: choose one of {ops}", op=op, ops=", ".join(BUILD_OPS)))
+        raise LyceeError(_("build {op!r}: choose one of {ops}", op=op, ops=L.choices(BUILD_OPS, L.build_op_label)))
     if op == "open":
         return _open_build(event, d)
     b = event.build
@@ -443,13 +444,13 @@ def _build(event, d):
 def _describe_build(d) -> str:
     op = d.get("op")
     if op == "open":
-        what = d.get("product") or _("{packs} packs", packs=d.get("packs"))
+        what = L.product_label(d["product"]) if d.get("product") else _("{packs} packs", packs=d.get("packs"))
         return _("build phase opened: {kind} {set} {what}, seed {seed}, {minutes} min",
-                 kind=d.get("kind", ""), set=d.get("set"), what=what, seed=d.get("seed"),
+                 kind=L.kind_label(d.get("kind", "")), set=d.get("set"), what=what, seed=d.get("seed"),
                  minutes=d.get("minutes"))
     if op == "close":
         return _("build phase closed (by {by})", by=d.get("by") or "-")
-    return _("deck-building time: {op}", op=op)
+    return L.build_op_label(op)
 
 
 @action("pods")
@@ -457,7 +458,7 @@ def _pods(event, d):
     """Draft tables and their seats (G-DRAFT-1): every active player once."""
     if event.kind != "draft":
         raise RuleError(_("{event} is a {kind} event: draft pods are for draft events", event=event.name,
-                          kind=_(event.kind)), "G-DRAFT-1")
+                          kind=L.kind_label(event.kind)), "G-DRAFT-1")
     b = event.build
     if b is None or b.closed:
         raise LyceeError(_("open the build phase of {event} before seating the draft", event=event.name),
@@ -535,7 +536,7 @@ def _pool(event, d):
                           event=event.name), build_rule(kind))
     if kind != event.kind:
         raise RuleError(_("{event} is a {kind} event: a {other} pool does not belong to it", event=event.name,
-                          kind=_(event.kind), other=_(kind)), build_rule(event.kind))
+                          kind=L.kind_label(event.kind), other=L.kind_label(kind)), build_rule(event.kind))
     pid = _player(event, d.get("player"))
     name = event.player(pid).name
     if event.pool_of(pid) is not None:
@@ -579,7 +580,8 @@ def _pool(event, d):
 @describer("pool")
 def _describe_pool(d) -> str:
     return _("pool of {player}: {n} cards of {set} ({what})", player=d.get("player"), n=len(d.get("cards", [])),
-             set=d.get("set"), what=d.get("product") or d.get("kind"))
+             set=d.get("set"),
+             what=L.product_label(d["product"]) if d.get("product") else L.kind_label(d.get("kind", "")))
 
 
 # -- reading the build phase ---------------------------------------------------------------

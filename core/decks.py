@@ -38,6 +38,7 @@ from typing import Iterable, Mapping
 from core.cards import read_source, base_number, name_key, normalize_number
 from core.errors import ValidationError
 from core.i18n import _
+from core import labels as L
 from core.legality import Catalog, as_date
 
 __all__ = [
@@ -506,11 +507,11 @@ class DeckDiff:
             label = f"{d.number} {name}".rstrip()
             if d.missing:
                 out.append(_("{section}: {card}: registered {registered}, presented {presented} ({n} missing)",
-                             section=_(d.section), card=label, registered=d.registered,
+                             section=L.section_label(d.section), card=label, registered=d.registered,
                              presented=d.presented, n=d.missing))
             else:
                 out.append(_("{section}: {card}: registered {registered}, presented {presented} ({n} extra)",
-                             section=_(d.section), card=label, registered=d.registered,
+                             section=L.section_label(d.section), card=label, registered=d.registered,
                              presented=d.presented, n=d.extra))
         return out
 

@@ -8,6 +8,7 @@ import random
 from dataclasses import dataclass
 
 from . import actions as A
+from . import labels as L
 from .i18n import _
 from .errors import LyceeError, RuleError
 from .matchrules import parse_result, result_from_games
@@ -98,7 +99,7 @@ class Desk:
         ev = self.event
         rnd = ev.current_round
         if rnd is None:
-            raise LyceeError(_(_("no round has been paired yet")))
+            raise LyceeError(_("no round has been paired yet"))
         if rnd.stage != "swiss":
             raise LyceeError(_("only a Swiss round can be paired again; undo an elimination round instead"))
         tries = sum(1 for a in self.store.actions if a["type"] == "unpair" and a["data"]["round"] == rnd.number)
@@ -383,7 +384,7 @@ class Desk:
         for section in ("deck", "spare"):
             for e in deck.section(section):
                 if not cat.known(e.number):
-                    where = _("line {n}", n=e.line) if e.line else f"{_(section)} {e.number}"
+                    where = _("line {n}", n=e.line) if e.line else f"{L.section_label(section)} {e.number}"
                     problems.append((where, _("unknown card number {number}", number=e.number)))
         if problems:
             raise ValidationError(deck.source or _("decklist of {name}", name=p.name), problems)

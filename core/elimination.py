@@ -36,6 +36,7 @@ from dataclasses import dataclass
 
 from core.actions import require_complete
 from core.errors import LyceeError, RuleError
+from core import labels as L
 from core.i18n import _
 from core.model import Event, Match
 from core.standings import _table
@@ -227,7 +228,7 @@ def check_elimination_result(result: Match | str | None) -> str | None:
     if outcome is None:
         raise RuleError(_("the elimination match at table {t} has no result yet", t=result.table) if at
                         else _("the elimination match has no result yet"), "G-SE")
-    what = _("a draw") if outcome == "draw" else _("a double loss") if outcome == "double_loss" else repr(outcome)
+    what = L.match_outcome_label(outcome)
     raise RuleError(
         _("an elimination match must name a winner; {what} at table {t} cannot stand "
           "(the organizer may order a replay, G-ID-3)", what=what, t=result.table) if at

@@ -31,6 +31,7 @@ from dataclasses import dataclass, replace
 from . import clock as C
 from .actions import _round, action, double_loss, drop_player, find_player, forfeit, player_match
 from .errors import LyceeError, NotFound, RuleError
+from . import labels as L
 from .i18n import _
 from .model import LATE_DECISIONS, LATE_RULES, Checkin, Event, LateRuling, Match, Round
 
@@ -141,7 +142,7 @@ def _checkin(event, d):
         raise LyceeError(_("round {r} is over: check-in is for the current round", r=rnd.number))
     p = find_player(event, d["player"])
     if not p.active:
-        raise RuleError(_("{name} is {status}: no longer in the event", name=p.name, status=_(p.status)), "G-DROP-1")
+        raise RuleError(_("{name} is {status}: no longer in the event", name=p.name, status=L.player_status_label(p.status)), "G-DROP-1")
     m = player_match(rnd, p.id)
     if m is None:
         raise NotFound(_("{name} is not paired in round {r}", name=p.name, r=rnd.number))

@@ -39,6 +39,7 @@ from typing import Iterable
 
 from .actions import _round, action, find_player, forfeit, player_match
 from .errors import LyceeError, NotFound, RuleError
+from . import labels as L
 from .i18n import _
 from .model import APPEAL_OUTCOMES, PENALTY_ACTIONS, PENALTY_LEVELS, Event, Penalty
 
@@ -168,7 +169,7 @@ def _penalty(event, d):
         raise LyceeError(_("penalty {level!r}: notice or warning (G-PEN-2)", level=level))
     act = d.get("action", "none")
     if act not in PENALTY_ACTIONS:
-        raise LyceeError(_("action {act!r}: choose one of {acts}", act=act, acts=", ".join(PENALTY_ACTIONS)))
+        raise LyceeError(_("action {act!r}: choose one of {acts}", act=act, acts=L.choices(PENALTY_ACTIONS, L.penalty_action_label)))
     reason = str(d.get("reason") or "").strip()
     if not reason:
         raise LyceeError(_("a penalty needs a reason (--reason TEXT)"))
@@ -213,11 +214,11 @@ def _appeal(event, d):
     if pen.appeal is not None:
         raise RuleError(_(
             "penalty #{n} was already appealed ({outcome}): the head judge's ruling is final",
-            n=n, outcome=pen.appeal.get("outcome")), "G-HEAD-JUDGE")
+            n=n, outcome=L.appeal_outcome_label(pen.appeal.get("outcome", ""))), "G-HEAD-JUDGE")
     outcome = d.get("outcome")
     if outcome not in APPEAL_OUTCOMES:
         raise LyceeError(_("appeal outcome {outcome!r}: choose one of {outcomes}",
-                             outcome=outcome, outcomes=", ".join(APPEAL_OUTCOMES)))
+                             outcome=outcome, outcomes=L.choices(APPEAL_OUTCOMES, L.appeal_outcome_label)))
     appeal = {"by": hj, "outcome": outcome, "note": str(d.get("note") or "")}
     if outcome == "changed":
         level = d.get("level") or pen.level
@@ -225,7 +226,7 @@ def _appeal(event, d):
         if level not in PENALTY_LEVELS:
             raise LyceeError(_("penalty {level!r}: notice or warning (G-PEN-2)", level=level))
         if act not in PENALTY_ACTIONS:
-            raise LyceeError(_("action {act!r}: choose one of {acts}", act=act, acts=", ".join(PENALTY_ACTIONS)))
+            raise LyceeError(_("action {act!r}: choose one of {acts}", act=act, acts=L.choices(PENALTY_ACTIONS, L.penalty_action_label)))
         if (level, act) == (pen.level, pen.action):
             raise LyceeError(_("a changed penalty needs a new level or action"))
         appeal["level"] = level

@@ -17,6 +17,7 @@ Names compare after NFKC folding (``name_key``): '山田　太郎' is '山田 �
 from __future__ import annotations
 
 from .errors import RuleError
+from . import labels as L
 from .i18n import _
 from .model import Event, Staff
 
@@ -52,14 +53,8 @@ def check_staff(event: Event, doing: str = "start") -> None:
         text = _("a sanctioned event cannot {doing}: {problems}; set the staff first "
                  "(`lycee staff EVENT --organizer NAME --judge NAME --head-judge NAME`) "
                  "or mark the event unsanctioned (`lycee staff EVENT --unsanctioned`)",
-                 doing=_doing(doing), problems="; ".join(m for _r, m in problems))
+                 doing=L.staff_doing_label(doing), problems=_("; ").join(m for _r, m in problems))
         raise RuleError(text, rule)
-
-
-def _doing(doing: str) -> str:
-    """The translated verb phrase for :func:`check_staff` (callers pass English)."""
-    return {"start": _("start"), "be paired": _("be paired"),
-            "start its clock": _("start its clock")}.get(doing, doing)
 
 
 def _find(names, name: str) -> str | None:

@@ -32,6 +32,7 @@ from core.decklists import DEFAULT_BUILD_MINUTES, deck_data, pool_data
 from core.decks import DRAFT_CARDS_PER_PACK, Decklist
 from core.desk import Desk
 from core.errors import LyceeError, NotFound, RuleError, ValidationError
+from core import labels as L
 from core.i18n import _
 from core.legality import Catalog
 from core.model import Event
@@ -80,8 +81,8 @@ def _need_kind(event: Event, kind: str) -> None:
     if event.kind != kind:
         rule = "G-SEALED" if kind == "sealed" else "G-DRAFT-1"
         raise RuleError(_("{event} is a {kind} event: {what} is for {other} events", event=event.name,
-                          kind=_(event.kind), what=_("sealed pools") if kind == "sealed" else _("a draft"),
-                          other=_(kind)), rule)
+                          kind=L.kind_label(event.kind), what=_("sealed pools") if kind == "sealed" else _("a draft"),
+                          other=L.kind_label(kind)), rule)
 
 
 def _builders(event: Event) -> list[str]:

@@ -17,6 +17,7 @@ from pathlib import Path
 from core import i18n
 from core.desk import Desk
 from core.errors import LyceeError, ValidationError
+from core import labels as L
 from core.i18n import _
 from core.store import DataDir, EventStore
 
@@ -45,14 +46,8 @@ def rjust(text: str, n: int) -> str:
     return " " * max(0, n - width(text)) + text
 
 
-def kind_label(kind: str) -> str:
-    """An event kind (constructed, sealed, draft) in the user's language."""
-    return {"constructed": _("constructed"), "sealed": _("sealed"), "draft": _("draft")}.get(kind, kind)
-
-
-def match_label(match: str) -> str:
-    """A match type: ``bo3``/``bo1`` in English, ２本先取/１本先取 in Japanese."""
-    return {"bo3": _("bo3"), "bo1": _("bo1")}.get(match, match)
+kind_label = L.kind_label
+match_label = L.match_label
 
 
 def out_json(doc) -> None:
@@ -220,7 +215,7 @@ def cmd_player_list(args) -> int:
                                "joined_round": p.joined_round} for p in ev.players]})
     else:
         for p in ev.players:
-            print(f"{p.id}\t{p.name}\t{_(p.status)}")
+            print(f"{p.id}\t{p.name}\t{L.player_status_label(p.status)}")
     return 0
 
 
@@ -296,7 +291,32 @@ def version_text(data_dir: str | None) -> str:
 # -- the parser ---------------------------------------------------------------------
 
 
+#: argparse's own words that a user meets: its usage line, section titles, -h's help and its
+#: error messages.  argparse looks them up through gettext (``argparse._``, ``argparse.ngettext``);
+#: :func:`argparse_through_catalog` routes that lookup to our catalog, so they follow ``--lang``.
+#: (Its remaining msgids are programming errors a user never sees.)
+ARGPARSE_WORDS = (
+    "usage: ", "positional arguments", "options", "show this help message and exit",
+    "%(prog)s: error: %(message)s\n", "argument %(argument_name)s: %(message)s",
+    "unrecognized arguments: %s", "the following arguments are required: %s",
+    "invalid choice: %(value)r (choose from %(choices)s)", "invalid %(type)s value: %(value)r",
+    "ambiguous option: %(option)s could match %(matches)s", "expected one argument",
+    "expected at most one argument", "expected at least one argument", "expected %s argument",
+    "expected %s arguments", "not allowed with argument %s", "one of the arguments %s is required",
+    "ignored explicit argument %r", "unknown parser %(parser_name)r (choices: %(choices)s)",
+    "can't open '%(filename)s': %(error)s",
+)
+
+
+def argparse_through_catalog() -> None:
+    """Let argparse fetch its words from our catalog (in the language in force when it
+    prints), instead of gettext's default domain, which has no Japanese."""
+    argparse._ = _
+    argparse.ngettext = lambda singular, plural, n: _(singular if n == 1 else plural)
+
+
 def build_parser() -> argparse.ArgumentParser:
+    argparse_through_catalog()
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS,
                         help=_("folder for events (default: LYCEE_DATA_DIR or the user data dir)"))

@@ -25,10 +25,20 @@ from collections import Counter
 from pathlib import Path
 
 from core.desk import Desk
+from core import labels as L
 from core.i18n import _
 
 from .cli import CliError, out_json, with_desk
 
+
+
+def _clock_time(at: str) -> str:
+    """An ISO time stored in the log as the desk shows it: 14:02:11."""
+    from datetime import datetime
+    try:
+        return datetime.fromisoformat(at).strftime("%H:%M:%S")
+    except (TypeError, ValueError):
+        return str(at)
 
 def _catalog():
     from core.decklists import default_catalog
@@ -89,7 +99,7 @@ def cmd_decklist_show(args) -> int:
     from core.decklists import as_decklist
     from core.decks import decklist_to_text
 
-    print(_("decklist of {name} ({source}): {n} cards, {s} spare", name=p.name, source=rec.source or "-",
+    print(_("decklist of {name} ({source}): {n} cards, {s} spare", name=p.name, source=L.decklist_source_label(rec.source) if rec.source else "-",
             n=rec.deck_size, s=rec.spare_size))
     print(decklist_to_text(as_decklist(rec), cat), end="")
     if st.problems:
@@ -124,7 +134,7 @@ def cmd_decklist_check(args) -> int:
     for x in diff.lines:
         label = f"{x.number} {cat.name_of(x.number) or ''}".rstrip()
         how = _("{n} missing", n=x.missing) if x.missing else _("{n} extra", n=x.extra)
-        print("  " + _("{section}: {card}: registered {r}, presented {p} ({how})", section=_(x.section),
+        print("  " + _("{section}: {card}: registered {r}, presented {p} ({how})", section=L.section_label(x.section),
                        card=label, r=x.registered, p=x.presented, how=how))
     if swapped:
         print(_("only swaps between deck and spare cards: allowed between games of best of three (G-SPARE-2); "
@@ -147,8 +157,8 @@ def cmd_decklist_status(args) -> int:
             r=counts.get("registered", 0), p=counts.get("problems", 0), n=counts.get("none", 0),
             req=" " + _("(decklists required, G-DECKLIST)") if ev.decklists_required else ""))
     for r in rows:
-        extra = "" if r.status == "none" else f"  {r.deck_size}+{r.spare_size}  {r.source}"
-        pstat = "" if r.player_status == "active" else f" ({_(r.player_status)})"
+        extra = "" if r.status == "none" else f"  {r.deck_size}+{r.spare_size}  {L.decklist_source_label(r.source)}"
+        pstat = "" if r.player_status == "active" else f" ({L.player_status_label(r.player_status)})"
         print(f"{r.player}\t{r.name}{pstat}\t{word[r.status]}{extra}")
         for line in _problem_lines(r.problems):
             print("  " + line)
@@ -169,26 +179,25 @@ def _print_build(ev, st) -> None:
         print(_("{event} has no build phase", event=ev.name) if ev.kind != "constructed" else
               _("{event} is a constructed event: it has no build phase", event=ev.name))
         return
-    what = st.product if st.kind == "sealed" else _("{packs} packs a player", packs=st.packs)
+    what = L.product_label(st.product) if st.kind == "sealed" else _("{packs} packs a player", packs=st.packs)
     state = {"open": _("open, the timer not started"), "building": _("building"), "paused": _("paused"),
              "closed": _("closed")}[st.state]
-    print(_("build phase: {kind} {set} {what}, seed {seed}: {state}", kind=_(st.kind), set=st.set_code,
+    print(_("build phase: {kind} {set} {what}, seed {seed}: {state}", kind=L.kind_label(st.kind), set=st.set_code,
             what=what, seed=st.seed, state=state))
     if st.started_at is not None:
         print("  " + _("{left} left of {m} minutes (started {at})", left=fmt(st.remaining), m=st.minutes,
-                       at=st.started_at))
+                       at=_clock_time(st.started_at)))
     else:
         print("  " + _("{m} minutes to build", m=st.minutes))
     if st.pods:
         print("  " + _("draft pods: {sizes}", sizes="+".join(map(str, st.pods))))
     n = len(st.players)
     print("  " + _("pools: {have} of {n}", have=n - len(st.missing_pools), n=n)
-          + (" (" + _("missing: {names}", names=_names(ev, st.missing_pools)) + ")" if st.missing_pools else ""))
+          + (_(" (missing: {names})", names=_names(ev, st.missing_pools)) if st.missing_pools else ""))
     print("  " + _("decklists: {have} of {n}", have=n - len(st.missing_decklists), n=n)
-          + (" (" + _("missing: {names}", names=_names(ev, st.missing_decklists)) + ")"
-             if st.missing_decklists else ""))
+          + (_(" (missing: {names})", names=_names(ev, st.missing_decklists)) if st.missing_decklists else ""))
     if st.closed_at:
-        print("  " + _("closed at {at} by {by}", at=st.closed_at, by=st.closed_by or "-"))
+        print("  " + _("closed at {at} by {by}", at=_clock_time(st.closed_at), by=st.closed_by or "-"))
     if not ev.rounds:
         print("  " + (_("round 1 can be paired") if st.ready else
                       _("round 1 waits for every decklist, or `lycee build EVENT close`")))
@@ -276,9 +285,9 @@ def cmd_pool(args) -> int:
                   "opened": [{"kind": o.kind, **({"starter": o.starter} if o.starter else {}), "cards": list(o.cards)}
                              for o in pool.opened]})
         return 0
-    what = pool.product if pool.kind == "sealed" else _("{packs} packs drafted", packs=pool.packs)
+    what = L.product_label(pool.product) if pool.kind == "sealed" else _("{packs} packs drafted", packs=pool.packs)
     print(_("pool of {name}: {n} cards of {set} ({kind}, {what}, seed {seed})", name=p.name, n=len(pool.cards),
-            set=pool.set_code, kind=_(pool.kind), what=what, seed=pool.seed if pool.seed is not None else "-"))
+            set=pool.set_code, kind=L.kind_label(pool.kind), what=what, seed=pool.seed if pool.seed is not None else "-"))
     try:
         from limited.event import _set
         from tui.cli_limited import _pool_lines
@@ -294,63 +303,63 @@ def cmd_pool(args) -> int:
 
 
 def register(sub, cmd, event_arg) -> None:
-    dl = sub.add_parser("decklist", help="register, show and check players' decklists (G-DECKLIST)")
-    dls = dl.add_subparsers(title="decklist commands", metavar="ACTION", required=True)
+    dl = sub.add_parser("decklist", help=_("register, show and check players' decklists (G-DECKLIST)"))
+    dls = dl.add_subparsers(title=_("decklist commands"), metavar="ACTION", required=True)
 
     def player_arg(sp):
-        sp.add_argument("player", metavar="PLAYER", help="player id or exact name")
+        sp.add_argument("player", metavar="PLAYER", help=_("player id or exact name"))
 
-    a = cmd(dls, "add", cmd_decklist_add, "register (or replace) a player's decklist from a text or CSV file")
+    a = cmd(dls, "add", cmd_decklist_add, _("register (or replace) a player's decklist from a text or CSV file"))
     event_arg(a)
     player_arg(a)
-    a.add_argument("file", metavar="FILE", help="'COUNT NUMBER [name]' lines, 'spare:' before spares; or .csv")
-    a.add_argument("--by", metavar="NAME", help="who registers it (the log's actor)")
-    s = cmd(dls, "show", cmd_decklist_show, "show a player's registered decklist and its problems")
+    a.add_argument("file", metavar="FILE", help=_("'COUNT NUMBER [name]' lines, 'spare:' before spares; or .csv"))
+    a.add_argument("--by", metavar="NAME", help=_("who registers it (the log's actor)"))
+    s = cmd(dls, "show", cmd_decklist_show, _("show a player's registered decklist and its problems"))
     event_arg(s)
     player_arg(s)
     s.add_argument("--json", action="store_true")
     c = cmd(dls, "check", cmd_decklist_check,
-            "compare the deck presented at the table with the registered list; exit 1 when they differ")
+            _("compare the deck presented at the table with the registered list; exit 1 when they differ"))
     event_arg(c)
     player_arg(c)
-    c.add_argument("file", metavar="FILE", help="the deck as presented (text or CSV)")
-    c.add_argument("--by", metavar="NAME", help="the judge who checks it")
+    c.add_argument("file", metavar="FILE", help=_("the deck as presented (text or CSV)"))
+    c.add_argument("--by", metavar="NAME", help=_("the judge who checks it"))
     c.add_argument("--json", action="store_true")
-    st = cmd(dls, "status", cmd_decklist_status, "each player's decklist: none, registered or problems")
+    st = cmd(dls, "status", cmd_decklist_status, _("each player's decklist: none, registered or problems"))
     event_arg(st)
     st.add_argument("--json", action="store_true")
 
-    b = cmd(sub, "build", cmd_build, "a sealed or draft event's deck-building phase (G-SEALED, G-DRAFT-*)")
+    b = cmd(sub, "build", cmd_build, _("a sealed or draft event's deck-building phase (G-SEALED, G-DRAFT-*)"))
     event_arg(b)
-    bs = b.add_subparsers(title="build commands", metavar="ACTION", required=True, dest="build_op")
-    o = cmd(bs, "open", cmd_build, "open the pools (sealed) or seat the draft pods (draft), start building")
-    o.add_argument("--set", required=True, metavar="SET", help="set code (alpha, beta, gamma)")
-    o.add_argument("--product", choices=("2s", "1s3b"), help="sealed: 2 starters, or 1 starter + 3 boosters")
-    o.add_argument("--packs", type=int, metavar="P", help="draft: boosters a player, 4 to 6 (G-DRAFT-2)")
-    o.add_argument("--seed", type=int, metavar="S", help="seed (default: drawn and recorded)")
+    bs = b.add_subparsers(title=_("build commands"), metavar="ACTION", required=True, dest="build_op")
+    o = cmd(bs, "open", cmd_build, _("open the pools (sealed) or seat the draft pods (draft), start building"))
+    o.add_argument("--set", required=True, metavar="SET", help=_("set code (alpha, beta, gamma)"))
+    o.add_argument("--product", choices=("2s", "1s3b"), help=_("sealed: 2 starters, or 1 starter + 3 boosters"))
+    o.add_argument("--packs", type=int, metavar="P", help=_("draft: boosters a player, 4 to 6 (G-DRAFT-2)"))
+    o.add_argument("--seed", type=int, metavar="S", help=_("seed (default: drawn and recorded)"))
     o.add_argument("--minutes", type=int, metavar="M",
-                   help="minutes to build (a desk setting; default 30 sealed, 20 draft)")
-    o.add_argument("--bots", type=int, default=0, metavar="N", help="draft: bot seats to add")
-    o.add_argument("--simulate", action="store_true", help="draft: bots draft for everyone at once")
+                   help=_("minutes to build (a desk setting; default 30 sealed, 20 draft)"))
+    o.add_argument("--bots", type=int, default=0, metavar="N", help=_("draft: bot seats to add"))
+    o.add_argument("--simulate", action="store_true", help=_("draft: bots draft for everyone at once"))
     o.add_argument("--json", action="store_true")
-    s = cmd(bs, "status", cmd_build, "the build phase: timer, pools and decklists still missing")
+    s = cmd(bs, "status", cmd_build, _("the build phase: timer, pools and decklists still missing"))
     s.add_argument("--json", action="store_true")
-    for op, help_ in (("start", "start the deck-building timer"), ("pause", "pause the deck-building timer"),
-                      ("resume", "resume the deck-building timer")):
+    for op, help_ in (("start", _("start the deck-building timer")), ("pause", _("pause the deck-building timer")),
+                      ("resume", _("resume the deck-building timer"))):
         x = cmd(bs, op, cmd_build, help_)
         x.add_argument("--json", action="store_true")
-    cl = cmd(bs, "close", cmd_build, "end the build phase: round 1 may be paired")
-    cl.add_argument("--by", metavar="NAME", help="the organizer who closes it")
+    cl = cmd(bs, "close", cmd_build, _("end the build phase: round 1 may be paired"))
+    cl.add_argument("--by", metavar="NAME", help=_("the organizer who closes it"))
     cl.add_argument("--json", action="store_true")
-    si = cmd(bs, "simulate", cmd_build, "draft: bots pick for every seat still without a pool")
-    si.add_argument("--decks", action="store_true", help="also register a bot-built deck for every player without one")
+    si = cmd(bs, "simulate", cmd_build, _("draft: bots pick for every seat still without a pool"))
+    si.add_argument("--decks", action="store_true", help=_("also register a bot-built deck for every player without one"))
     si.add_argument("--json", action="store_true")
-    po = cmd(bs, "pool", cmd_build, "enter a drafted pool from FILE, or open a late sealed player's product")
+    po = cmd(bs, "pool", cmd_build, _("enter a drafted pool from FILE, or open a late sealed player's product"))
     player_arg(po)
-    po.add_argument("file", metavar="FILE", nargs="?", help="draft: the pool as 'COUNT NUMBER' lines")
+    po.add_argument("file", metavar="FILE", nargs="?", help=_("draft: the pool as 'COUNT NUMBER' lines"))
     po.add_argument("--json", action="store_true")
 
-    pl = cmd(sub, "pool", cmd_pool, "a player's pool in a sealed or draft event")
+    pl = cmd(sub, "pool", cmd_pool, _("a player's pool in a sealed or draft event"))
     event_arg(pl)
     player_arg(pl)
     pl.add_argument("--json", action="store_true")

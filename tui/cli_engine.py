@@ -6,6 +6,7 @@ import sys
 
 from core.desk import Desk
 from core.errors import LyceeError
+from core import labels as L
 from core.i18n import _
 
 from .cli import CliError, ljust, out_json, read_event, rjust, width, with_desk
@@ -36,14 +37,13 @@ def pairings_json(desk: Desk) -> dict:
     return doc
 
 
-def stage_label(stage: str) -> str:
-    """A round's stage (``top`` is the single-elimination bracket) in the user's language."""
-    return {"swiss": _("Swiss"), "top": _("top"), "playoff": _("playoff")}.get(stage, stage)
+stage_label = L.stage_label
 
 
 def print_pairings(doc: dict) -> None:
     label = doc.get("label") or stage_label(doc["stage"])
-    print(_("Round {r}", r=doc["round"]) + ("" if doc["stage"] == "swiss" else f" ({label})"))
+    print(_("Round {r}", r=doc["round"]) if doc["stage"] == "swiss"
+          else _("Round {r} ({stage})", r=doc["round"], stage=label))
     for p in doc["pairings"]:
         a = p["p1"]
         b = p["p2"]
@@ -92,7 +92,7 @@ def cmd_result(args) -> int:
     ev, m, rnd = with_desk(args, run)
     missing = rnd.missing_tables()
     print(_("table {t}: {p1} {res} {p2}", t=m.table, p1=ev.player(m.p1).name,
-            res=args.result, p2=ev.player(m.p2).name)
+            res=L.result_label(args.result), p2=ev.player(m.p2).name)
           + (f" · {m.note}" if m.note else "")
           + " · " + (_("{k} results missing", k=len(missing)) if missing else _("round complete")))
     return 0
@@ -167,7 +167,7 @@ def cmd_standings(args) -> int:
     print(head + "  " + _("Name"))
     for r in rows:
         vals = "".join(f"{r[t]:>8}" if t == "op" else f"{r[t] * 100:>7.2f}%" for t in tbs)
-        status = "" if r["status"] == "active" else f"  ({_(r['status'])})"
+        status = "" if r["status"] == "active" else f"  ({L.player_status_label(r['status'])})"
         print(f"{r['rank']:>{w_rank}}  {r['points']:>{w_pts}}  {r['record']:<{w_rec}}{vals}  {r['name']}{status}")
     return 0
 

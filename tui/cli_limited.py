@@ -19,6 +19,7 @@ from pathlib import Path
 
 from core.cards import ATTRIBUTE_KANJI, ATTRIBUTES, CARD_TYPES, CardSet
 from core.decks import Decklist, decklist_to_text
+from core import labels as L
 from core.i18n import _
 from limited.checks import find_set
 from limited.draft import DraftResult, run_draft, seat_pods
@@ -43,14 +44,8 @@ def _pad(text: str, width: int) -> str:
     return text + " " * max(0, width - _width(text))
 
 
-def _type_label(card_type: str) -> str:
-    return {"character": _("character"), "event": _("event"), "item": _("item"),
-            "area": _("area")}.get(card_type, card_type)
-
-
-def _attribute_label(attribute: str) -> str:
-    return {"snow": _("snow"), "moon": _("moon"), "flower": _("flower"), "space": _("space"),
-            "sun": _("sun"), "star": _("star")}.get(attribute, attribute)
+_type_label = L.card_type_label
+_attribute_label = L.attribute_label
 
 
 def _cost(card) -> str:
@@ -113,7 +108,7 @@ def cmd_sealed(args) -> int:
         return 0
     n_st, n_bo = PRODUCTS[args.product]
     print(_("Sealed {set} ({version}), {product}: {st} starter(s) + {bo} booster(s), seed {seed}",
-            set=cs.code, version=cs.version, product=args.product, st=n_st, bo=n_bo, seed=seed))
+            set=cs.code, version=cs.version, product=L.product_label(args.product), st=n_st, bo=n_bo, seed=seed))
     opened = [(_("starter {id}", id=p.starter) if p.kind == "starter" else _("booster")) + f" ({len(p)})"
               for p in pool.packs]
     print(_("Opened: {packs}", packs=", ".join(opened)))

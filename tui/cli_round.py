@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from core.desk import Desk
 from core.errors import LyceeError
+from core import labels as L
 from core.i18n import _
 from core.model import PENALTY_ACTIONS
 
@@ -21,10 +22,7 @@ def _name(ev, pid):
     return ev.player(pid).name if pid and ev.has_player(pid) else (pid or "-")
 
 
-def action_label(action: str) -> str:
-    """What goes with a penalty, in words."""
-    return {"none": _("none"), "game_loss": _("game loss"), "match_loss": _("match loss"),
-            "exclusion": _("exclusion"), "other": _("other")}.get(action, action)
+action_label = L.penalty_action_label
 
 
 def _action_part(action: str) -> str:
@@ -32,9 +30,7 @@ def _action_part(action: str) -> str:
     return "" if action == "none" else f" · {action_label(action)}"
 
 
-def outcome_label(outcome: str) -> str:
-    """An appeal's outcome, in words."""
-    return {"upheld": _("upheld"), "overturned": _("overturned"), "changed": _("changed")}.get(outcome, outcome)
+outcome_label = L.appeal_outcome_label
 
 
 # -- clock -------------------------------------------------------------------------
@@ -206,20 +202,13 @@ def cmd_game(args) -> int:
     print(_("table {t}: {score}; games: {games}", t=m.table, score=head,
             games=", ".join(m.games) or "-"))
     if m.reported:
-        print(_("match over: {outcome}", outcome=_outcome_text(ev, m)))
+        print(_("match over: {outcome}", outcome=L.match_outcome_label(m.outcome, _name(ev, m.p1), _name(ev, m.p2))))
     else:
         who = next_game_chooser(m.games, ev.match)
         if who is not None:
             print(_("next game: {name} chooses to play first or second (G-NEXT-GAME)",
                     name=_name(ev, getattr(m, who))))
     return 0
-
-
-def _outcome_text(ev, m) -> str:
-    """A finished match's outcome in words: who won, or a draw / double loss."""
-    if m.outcome in ("p1", "p2"):
-        return _("{name} wins", name=_name(ev, getattr(m, m.outcome)))
-    return {"draw": _("draw"), "double_loss": _("double loss"), "bye": _("bye")}.get(m.outcome, m.outcome)
 
 
 def cmd_id_decision(args) -> int:
@@ -256,12 +245,17 @@ def cmd_penalty(args) -> int:
     ev, pid = with_desk(args, run)
     n = len(ev.penalties)
     pen = ev.penalties[-1]
-    where = _("round {r} table {t}", r=pen.round, t=pen.table) if pen.table else (
-        _("round {r}", r=pen.round) if pen.round else "-")
-    print(f"#{n} {'N' if pen.level == 'notice' else 'W'} " + _name(ev, pid) + f" · {where} · "
+    print(f"#{n} {'N' if pen.level == 'notice' else 'W'} " + _name(ev, pid) + f" · {_where(pen)} · "
           + _("by {by}", by=pen.by) + _action_part(pen.action) + f" · {pen.reason}")
     print(_tally_line(ev, pid))
     return 0
+
+
+def _where(pen) -> str:
+    """Where a penalty was given: round and table, the round alone, or - (before round 1)."""
+    if pen.table:
+        return _("round {r} table {t}", r=pen.round, t=pen.table)
+    return _("round {r}", r=pen.round) if pen.round else "-"
 
 
 def cmd_penalties(args) -> int:
@@ -285,8 +279,9 @@ def cmd_penalties(args) -> int:
     for n, p in rows:
         f = in_force(p)
         mark = "-" if f is None else ("N" if f[0] == "notice" else "W")
-        appeal = f" · {_('appeal')}: {outcome_label(p.appeal['outcome'])} ({p.appeal['by']})" if p.appeal else ""
-        print(f"#{n:<3} {mark}  R{p.round or '-'} T{p.table or '-'}  {_name(ev, p.player)}"
+        appeal = (" · " + _("appeal ruled: {outcome} (by {by})", outcome=outcome_label(p.appeal["outcome"]),
+                               by=p.appeal["by"])) if p.appeal else ""
+        print(f"#{n:<3} {mark}  {_where(p)}  {_name(ev, p.player)}"
               + _action_part(p.action) + f" · {p.reason} · " + _("by {by}", by=p.by) + appeal)
     if args.player:
         print(_tally_line(ev, pids[0]))

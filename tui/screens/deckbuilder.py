@@ -68,12 +68,7 @@ LIBRARY_SCHEMA = "lycee-library-deck/1"
 SORTS = ("cost", "attribute", "type", "rarity", "number")
 
 
-def kind_label(kind: str) -> str:
-    return {"sealed": _("sealed"), "draft": _("draft")}.get(kind, kind)
-
-
-def match_label(match: str) -> str:
-    return _("best of three") if match == "bo3" else _("best of one")
+from core.labels import kind_label, match_label  # noqa: E402  (one label per enum, in core)
 
 
 def sort_label(key: str) -> str:
@@ -268,7 +263,7 @@ class DeckBuilderScreen(Translated, Screen):
         super().__init__()
         self._translate_bindings()
         if kind not in ("sealed", "draft"):
-            raise LyceeError(_("the deck builder builds sealed and draft decks, not {kind}", kind=kind))
+            raise LyceeError(_("the deck builder builds sealed and draft decks, not {kind}", kind=kind_label(kind)))
         self.cs = cs
         self.kind = kind
         self.packs = packs

@@ -17,6 +17,7 @@ from textual.widgets import DataTable, Footer, Input, Label, TabbedContent, TabP
 from core.actions import describe
 from core.desk import Desk
 from core.errors import LyceeError
+from core import labels as L
 from core.i18n import _
 from core.model import Event
 
@@ -150,7 +151,7 @@ class EventScreen(Translated, Screen):
 
     def _round_status(self, ev: Event) -> str:
         r = ev.current_round
-        fmt = f"{_(ev.kind)} · {_(ev.match.upper())} · {ev.minutes}{_('min')}"
+        fmt = f"{L.kind_label(ev.kind)} · {L.match_label(ev.match)} · {ev.minutes}{_('min')}"
         if r is None:
             from core.pairing import suggested_rounds
 
@@ -193,7 +194,7 @@ class EventScreen(Translated, Screen):
             d = lists.get(p.id)
             deck = "" if d is None else {"none": _("none"), "registered": _("registered"),
                                           "problems": _("{n} problem(s)", n=len(d.problems))}[d.status]
-            t.add_row(p.id, p.name, _(p.status), str(points.get(p.id, 0)),
+            t.add_row(p.id, p.name, L.player_status_label(p.status), str(points.get(p.id, 0)),
                       "✓" if p.id in seated else "", nw, deck, key=p.id)
 
     def draw_build(self, ev: Event) -> None:
@@ -212,18 +213,18 @@ class EventScreen(Translated, Screen):
         if st.state == "none":
             lbl.update(_("No build phase yet: F11 opens it (pools for sealed, pods for a draft)."))
             return
-        what = (_("{set}, product {p}", set=st.set_code, p=st.product) if ev.kind == "sealed"
+        what = (_("{set}, product {p}", set=st.set_code, p=L.product_label(st.product)) if ev.kind == "sealed"
                 else _("{set}, {n} packs a player, pods {pods}", set=st.set_code, n=st.packs,
                        pods="+".join(map(str, st.pods)) or "-"))
         timer = C.fmt(st.remaining) if st.remaining is not None else C.fmt(st.minutes * 60)
         lbl.update(Text(_("Build phase: {state} · {what} · seed {seed} · time left {t} · {k} decklists missing",
-                     state=_(st.state), what=what, seed=st.seed, t=timer, k=len(st.missing_decklists))))
+                     state=L.build_state_label(st.state), what=what, seed=st.seed, t=timer, k=len(st.missing_decklists))))
         t.add_columns(_("ID"), _("Name"), _("Seat"), _("Pool"), _("Decklist"), _("Deck"), _("Problems"))
         for d in decklist_status(ev):
             seat = seat_of(ev, d.player)
             pool = ev.pool_of(d.player)
             t.add_row(d.player, d.name, f"{seat[0] + 1}-{seat[1] + 1}" if seat else "",
-                      str(len(pool.cards)) if pool else "-", _(d.status),
+                      str(len(pool.cards)) if pool else "-", L.decklist_status_label(d.status),
                       f"{d.deck_size}+{d.spare_size}" if d.status != "none" else "",
                       "; ".join(p.message for p in d.problems[:2]), key=d.player)
 
@@ -234,7 +235,7 @@ class EventScreen(Translated, Screen):
         if m.is_bye:
             return Text(_("bye"))
         score = f"{m.p1_wins}-{m.p2_wins}" + (f"-{m.draws}" if m.draws else "")
-        return Text(f"{OUTCOME_MARK.get(m.outcome, '')} {m.note or score}")
+        return Text(f"{OUTCOME_MARK.get(m.outcome, '')} {L.note_label(m.note) or score}")
 
     def draw_round(self, ev: Event) -> None:
         """Pairings of the current round; when only results changed, only
@@ -295,7 +296,7 @@ class EventScreen(Translated, Screen):
             for tb in tbs:
                 v = getattr(row, tb)
                 vals.append(str(v) if tb == "op" else f"{v * 100:.1f}%")
-            t.add_row(str(row.rank), row.name, str(row.points), row.record, *vals, _(row.status))
+            t.add_row(str(row.rank), row.name, str(row.points), row.record, *vals, L.player_status_label(row.status))
 
     # -- the round clock (visible on every event screen) ----------------------------
     def tick(self) -> None:
@@ -466,7 +467,7 @@ class EventScreen(Translated, Screen):
                 return
             t = player_tally(self.event, p.id)
             msg = _("{name}: {level} recorded ({n} N, {w} W in force)", name=p.name,
-                    level=_(d["level"]), n=t.notices, w=t.warnings)
+                    level=L.penalty_level_label(d["level"]), n=t.notices, w=t.warnings)
             if self.event.player(p.id).excluded:
                 msg += " · " + _("excluded from the event (G-PEN-2)")
             self.say(msg)
@@ -591,7 +592,7 @@ class EventScreen(Translated, Screen):
         ev = self.event
         m = ev.current_round.match_at(table)
         left = len(ev.current_round.missing_tables())
-        msg = _("table {t}: {p1} {res} {p2}", t=table, p1=ev.player(m.p1).name, res=parts[1],
+        msg = _("table {t}: {p1} {res} {p2}", t=table, p1=ev.player(m.p1).name, res=L.result_label(parts[1]),
                 p2=ev.player(m.p2).name)
         if before is not None and before.reported:
             msg += " · " + _("replaces {old}", old=self._result_cell(before).plain.strip())
@@ -844,4 +845,4 @@ class EventScreen(Translated, Screen):
                 self.say(str(err), error=True)
                 return
             self.refresh_all()
-            self.say(_("building timer: {state}", state=_(self.desk.build_status().state)))
+            self.say(_("building timer: {state}", state=L.build_state_label(self.desk.build_status().state)))

@@ -8,6 +8,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Label
 
 from core.errors import LyceeError
+from core import labels as L
 from core.i18n import _
 from core.store import today
 
@@ -54,7 +55,7 @@ class EventListScreen(Translated, Screen):
             if e.problem:
                 t.add_row("", "⚠ " + e.problem[:60], "", "", "", "", e.id, key=e.id)
             else:
-                t.add_row(e.date, e.name, _(e.kind), _(e.match.upper()), str(e.players), str(e.rounds), e.id, key=e.id)
+                t.add_row(e.date, e.name, L.kind_label(e.kind), L.match_label(e.match), str(e.players), str(e.rounds), e.id, key=e.id)
         status = self.query_one("#status", Label)
         if events:
             status.update(_("{n} event(s) in {path}", n=len(events), path=self.app.datadir.root))

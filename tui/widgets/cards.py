@@ -16,6 +16,7 @@ from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 
 from core.cards import ATTRIBUTE_KANJI, ATTRIBUTES, CARD_TYPES, Card
+from core import labels as L
 from core.i18n import _
 
 __all__ = [
@@ -34,17 +35,12 @@ ATTRIBUTE_STYLE = {
 CURVE_TOP = 5
 
 
-def type_label(card_type: str) -> str:
-    """A card type in the chosen language (literal msgids, so the catalog test finds them)."""
-    return {"character": _("character"), "event": _("event"), "item": _("item"),
-            "area": _("area")}.get(card_type, card_type)
+type_label = L.card_type_label
 
 
 def attribute_label(attr: str) -> str:
     """An attribute as its kanji and, in English, its name: 雪 snow."""
-    names = {"snow": _("snow"), "moon": _("moon"), "flower": _("flower"), "space": _("space"),
-             "sun": _("sun"), "star": _("star")}
-    return f"{ATTRIBUTE_KANJI[attr]} {names[attr]}"
+    return f"{ATTRIBUTE_KANJI[attr]} {L.attribute_label(attr)}"
 
 
 def attr_glyphs(card: Card) -> Text:

@@ -1,0 +1,244 @@
+"""Words for the code's internal values (DESIGN section 7).
+
+The event file and the actions store short English codes (``swiss``, ``bo3``,
+``game_loss``, ``no_winner`` ...).  A code never goes into a sentence shown to
+staff as it is: it goes through the one label function of its enum here, so
+the Japanese reads 決勝トーナメント, 2本先取, ゲーム敗北, 勝者なし.  Refusals that echo
+what the user typed (``{x!r}``) and lists of the values the command line takes
+(``choose one of start, pause ...``) keep the codes on purpose: those are what
+the user types.
+
+Each function returns an unknown value unchanged (an event file written by a
+later version must still display).  Every msgid here is a literal, so the
+catalog test finds it; :data:`LABELS` lists each function with its enum, so the
+tests can render every sentence with every value.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .i18n import _, language
+from .model import (APPEAL_OUTCOMES, GAME_CODES, KINDS, LATE_DECISIONS, LATE_RULES, MATCH_TYPES,
+                    OUTCOMES, PENALTY_ACTIONS, PENALTY_LEVELS, SEALED_PRODUCTS, STAGES, TIEBREAKERS)
+
+PLAYER_STATUSES = ("active", "dropped", "excluded")
+ID_DECISIONS = ("replay", "no_winner")
+CLOCK_OPS = ("start", "pause", "resume", "extend")
+BUILD_OPS = ("open", "start", "pause", "resume", "close")
+BUILD_STATES = ("none", "open", "building", "paused", "closed")
+DECKLIST_STATUSES = ("none", "registered", "problems")
+SECTIONS = ("deck", "spare")
+CARD_TYPES = ("character", "event", "item", "area")
+ATTRIBUTES = ("snow", "moon", "flower", "space", "sun", "star")
+#: Event settings an ``edit`` action may change (``lycee event set``, the app's settings).
+EDIT_FIELDS = ("name", "date", "kind", "match", "rounds_planned", "minutes", "tiebreakers", "sanctioned",
+               "decklists_required", "spectating", "staff")
+
+
+def kind_label(kind: str) -> str:
+    """An event kind or pool kind: 構築戦 / シールド戦 / ブースタードラフト戦."""
+    return {"constructed": _("constructed"), "sealed": _("sealed"), "draft": _("draft")}.get(kind, kind)
+
+
+def match_label(match: str) -> str:
+    """A match type: BO3 / BO1 in English, 2本先取 / 1本先取 in Japanese (G-BO3, G-BO1)."""
+    return {"bo3": _("BO3"), "bo1": _("BO1")}.get(match, match)
+
+
+def stage_label(stage: str) -> str:
+    """A round's stage: the Swiss rounds, the top cut (決勝トーナメント), a playoff (決定戦)."""
+    return {"swiss": _("Swiss"), "top": _("top"), "playoff": _("playoff")}.get(stage, stage)
+
+
+def player_status_label(status: str) -> str:
+    """A player's status: 参加中 / 途中棄権 / 除外."""
+    return {"active": _("active"), "dropped": _("dropped"), "excluded": _("excluded")}.get(status, status)
+
+
+def penalty_level_label(level: str) -> str:
+    """A penalty: 注意 (notice) / 警告 (warning) (G-PEN-2)."""
+    return {"notice": _("notice"), "warning": _("warning")}.get(level, level)
+
+
+def penalty_action_label(action: str) -> str:
+    """What goes with a penalty (罰則): ゲーム敗北 / 試合敗北 / 除外."""
+    return {"none": _("none"), "game_loss": _("game loss"), "match_loss": _("match loss"),
+            "exclusion": _("exclusion"), "other": _("other")}.get(action, action)
+
+
+def appeal_outcome_label(outcome: str) -> str:
+    """The head judge's ruling on an appeal (裁定申請): 維持 / 撤回 / 変更."""
+    return {"upheld": _("upheld"), "overturned": _("overturned"), "changed": _("changed")}.get(outcome, outcome)
+
+
+def id_decision_label(decision: str) -> str:
+    """The organizer's call on an intentionally drawn elimination match (G-ID-3)."""
+    return {"replay": _("replay"), "no_winner": _("no winner")}.get(decision, decision)
+
+
+def late_decision_label(decision: str) -> str:
+    """A lateness prompt confirmed or dismissed at the desk (G-LATE-1/2)."""
+    return {"confirm": _("confirmed"), "dismiss": _("dismissed")}.get(decision, decision)
+
+
+def late_rule_label(rule: str) -> str:
+    """A lateness rule in words, with its id."""
+    return {"G-LATE-1": _("not seated within 5 minutes (G-LATE-1)"),
+            "G-LATE-2": _("late and not reported within 30 minutes (G-LATE-2)")}.get(rule, rule)
+
+
+def clock_op_label(op: str) -> str:
+    """What was done to a round's match timer."""
+    return {"start": _("match timer started"), "pause": _("match timer paused"),
+            "resume": _("match timer resumed"), "extend": _("match timer extended")}.get(op, op)
+
+
+def build_op_label(op: str) -> str:
+    """What was done to the deck-building phase or its timer."""
+    return {"open": _("build phase opened"), "start": _("building timer started"),
+            "pause": _("building timer paused"), "resume": _("building timer resumed"),
+            "close": _("build phase closed")}.get(op, op)
+
+
+def build_state_label(state: str) -> str:
+    """Where the deck-building phase stands."""
+    return {"none": _("none"), "open": _("open"), "building": _("building"), "paused": _("paused"),
+            "closed": _("closed")}.get(state, state)
+
+
+def decklist_status_label(status: str) -> str:
+    """A player's decklist: none, registered, or registered with problems."""
+    return {"none": _("none"), "registered": _("registered"), "problems": _("problems")}.get(status, status)
+
+
+def section_label(section: str) -> str:
+    """A decklist section: the deck or the spare cards."""
+    return {"deck": _("deck"), "spare": _("spare")}.get(section, section)
+
+
+def product_label(product: str) -> str:
+    """A sealed product (G-SEALED): its code in English (what ``--product`` takes), in
+    Japanese スターター2パック / スターター1パック＋ブースター3パック."""
+    return {"2s": _("2s"), "1s3b": _("1s3b")}.get(product, product)
+
+
+def tiebreaker_label(tb: str) -> str:
+    """A tiebreaker by the guideline's name (G-TIE-1)."""
+    return {"op": _("opponent points"), "omw": _("opponents' match-win percentage"),
+            "gw": _("game-win percentage"), "ogw": _("opponents' game-win percentage")}.get(tb, tb)
+
+
+def card_type_label(card_type: str) -> str:
+    """A card type: キャラクター / イベント / アイテム / エリア."""
+    return {"character": _("character"), "event": _("event"), "item": _("item"),
+            "area": _("area")}.get(card_type, card_type)
+
+
+def attribute_label(attr: str) -> str:
+    """An attribute's name (雪 is snow)."""
+    return {"snow": _("snow"), "moon": _("moon"), "flower": _("flower"), "space": _("space"),
+            "sun": _("sun"), "star": _("star")}.get(attr, attr)
+
+
+def edit_field_label(field: str) -> str:
+    """An event setting changed by an ``edit`` action."""
+    return {"name": _("event name"), "date": _("date"), "kind": _("event kind"), "match": _("match format"),
+            "rounds_planned": _("Swiss rounds"), "minutes": _("match time"), "tiebreakers": _("tiebreakers"),
+            "sanctioned": _("sanctioned"), "decklists_required": _("decklists required"),
+            "spectating": _("spectating"), "staff": _("staff")}.get(field, field)
+
+
+def result_label(text: str) -> str:
+    """A match result as entered: games won-lost (2-1), or ``id`` for an intentional draw."""
+    return _("intentional draw") if text.strip().lower() == "id" else text
+
+
+def game_label(code: str, p1: str = "", p2: str = "") -> str:
+    """One game's result (GAME_CODES); with the players' names when they are known."""
+    a = p1 or _("player 1")
+    b = p2 or _("player 2")
+    return {"p1": _("{name} won the game", name=a), "p2": _("{name} won the game", name=b),
+            "draw": _("drawn game"),
+            "concede-p1": _("{name} conceded the game", name=a), "concede-p2": _("{name} conceded the game", name=b),
+            "loss-p1": _("{name} lost the game by a penalty", name=a),
+            "loss-p2": _("{name} lost the game by a penalty", name=b)}.get(code, code)
+
+
+def match_outcome_label(outcome: str, p1: str = "", p2: str = "") -> str:
+    """A finished match: who won, a draw, a bye or a double loss."""
+    if outcome == "p1":
+        return _("{name} wins", name=p1 or _("player 1"))
+    if outcome == "p2":
+        return _("{name} wins", name=p2 or _("player 2"))
+    return {"draw": _("draw"), "double_loss": _("double loss"), "bye": _("bye")}.get(outcome, outcome)
+
+
+#: Why a match was decided without being played (the first word of a match note).
+_NOTE_WHY = ("drop", "excluded", "penalty", "late")
+
+
+def note_label(note: str) -> str:
+    """A match's stored note (``ID``, ``late G-LATE-1``, ``third_place`` ...) in words,
+    for the pairings screen and the scorecard's remarks."""
+    if not note:
+        return ""
+    if note == "ID":
+        return _("intentional draw")
+    m = re.fullmatch(r"ID \(head judge (.+) overrode G-ID-2\)", note)
+    if m:
+        return _("intentional draw after the match start, allowed by the head judge {name} (G-ID-2)", name=m[1])
+    m = re.fullmatch(r"ID: no winner, decided by (.+) \(G-ID-3\)", note)
+    if m:
+        return _("no winner, decided by the organizer {name} (G-ID-3)", name=m[1])
+    simple = {"third_place": _("third-place match"), "third_place_planned": _("third-place match planned"),
+              "replay": _("replay")}
+    if note in simple:
+        return simple[note]
+    why, _sp, rule = note.partition(" ")
+    if why in _NOTE_WHY and rule.startswith("G-"):
+        text = {"drop": _("dropped"), "excluded": _("excluded"), "penalty": _("penalty"),
+                "late": _("late")}[why]
+        return _("{why} ({rule})", why=text, rule=rule)
+    return note
+
+
+def decklist_source_label(source: str) -> str:
+    """Where a registered decklist came from: a file name as given, or the bot builder."""
+    return _("built by the bot") if source == "bot-built" else source
+
+
+def staff_doing_label(doing: str) -> str:
+    """What a sanctioned event cannot do without its staff (:func:`core.staff.check_staff`)."""
+    return {"start": _("start"), "be paired": _("be paired"),
+            "start its clock": _("start its clock")}.get(doing, doing)
+
+
+def choices(values, label) -> str:
+    """The values a command line takes, as typed, each with its label in Japanese:
+    ``start（試合タイマー開始）, pause（…）``; in English the bare values."""
+    if language() == "en":
+        return ", ".join(values)
+    out = []
+    for v in values:
+        text = label(v)
+        out.append(v if text == v else _("{value} ({label})", value=v, label=text))
+    return ", ".join(out)
+
+
+#: Each label function with every value its enum can take (for the tests and the glossary).
+LABELS = {
+    kind_label: KINDS, match_label: MATCH_TYPES, stage_label: STAGES, player_status_label: PLAYER_STATUSES,
+    penalty_level_label: PENALTY_LEVELS, penalty_action_label: PENALTY_ACTIONS,
+    appeal_outcome_label: APPEAL_OUTCOMES, id_decision_label: ID_DECISIONS,
+    late_decision_label: LATE_DECISIONS, late_rule_label: LATE_RULES, clock_op_label: CLOCK_OPS,
+    build_op_label: BUILD_OPS, build_state_label: BUILD_STATES, decklist_status_label: DECKLIST_STATUSES,
+    section_label: SECTIONS, product_label: SEALED_PRODUCTS, tiebreaker_label: TIEBREAKERS,
+    card_type_label: CARD_TYPES, attribute_label: ATTRIBUTES, edit_field_label: EDIT_FIELDS,
+    result_label: ("2-1", "1-1-1", "id"), game_label: GAME_CODES, match_outcome_label: OUTCOMES,
+    staff_doing_label: ("start", "be paired", "start its clock"),
+    decklist_source_label: ("bot-built",),
+    note_label: ("ID", "ID (head judge 山田 overrode G-ID-2)", "ID: no winner, decided by 山田 (G-ID-3)",
+                 "third_place", "third_place_planned", "replay", "drop G-DROP-2", "excluded G-PEN-3",
+                 "penalty G-PEN-1", "late G-LATE-1"),
+}
