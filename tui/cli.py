@@ -238,7 +238,8 @@ def cmd_log(args) -> int:
 def cmd_export(args) -> int:
     from core import exports
 
-    text = exports.render(read_event(args), args.what, args.format)
+    log = read_event(args, history=True) if args.what == "report" else None  # planned vs actual times
+    text = exports.render(read_event(args), args.what, args.format, log=log)
     if args.output:
         Path(args.output).write_text(text, encoding="utf-8")
         print(_("written: {path}", path=args.output))
