@@ -107,10 +107,10 @@ class Report:
 
     def summary(self) -> str:
         if self.ok:
-            return _("verified: {n} players, {r} rounds, {m} matches: every pairing, result, standing and placing "
-                     "holds ({e} rounds checked exactly, {l} locally)",
+            return _("verified: {n} player(s), {r} round(s), {m} match(es): every pairing, result, standing and "
+                     "placing holds ({e} round(s) checked exactly, {l} locally)",
                      n=self.players, r=self.rounds, m=self.matches, e=self.exact, l=self.local)
-        return _("{k} finding(s) in {r} rounds", k=len(self.findings), r=self.rounds)
+        return _("{k} finding(s) in {r} round(s)", k=len(self.findings), r=self.rounds)
 
     def to_json(self) -> dict:
         return {"ok": self.ok, "players": self.players, "rounds": self.rounds, "matches": self.matches,
