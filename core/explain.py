@@ -33,7 +33,7 @@ from __future__ import annotations
 from core.i18n import _
 from core.model import Event, Match
 
-__all__ = ["explain", "why_text", "is_cross_group"]
+__all__ = ["explain", "why_text", "why_lines", "is_cross_group"]
 
 
 def _points_and_meetings(event: Event):
@@ -129,6 +129,11 @@ def is_cross_group(why) -> bool:
 
 def why_text(event: Event, why, with_draw: bool = True) -> str:
     """The reasons as one line in the current language ('' when there are none)."""
+    return _("; ").join(why_lines(event, why, with_draw))
+
+
+def why_lines(event: Event, why, with_draw: bool = True) -> list[str]:
+    """The reasons, one sentence each, in the current language."""
 
     def name(pid: str) -> str:
         return event.player(pid).name if event.has_player(pid) else pid
@@ -169,7 +174,7 @@ def why_text(event: Event, why, with_draw: bool = True) -> str:
             if r[0] == "draw":
                 parts.append(_("the rest by the seeded draw (seed {seed})", seed=r[1]) if parts
                              else _("same score group, chosen by the seeded draw (seed {seed})", seed=r[1]))
-    return "; ".join(parts)
+    return parts
 
 
 def why_from_data(data) -> tuple[tuple, ...]:

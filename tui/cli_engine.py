@@ -87,8 +87,8 @@ def _explain_lines(ev, doc: dict) -> None:
     else:
         doc["draw"] = ""
     if seed is not None:
-        doc["draw"] = "; ".join(x for x in (doc["draw"], _("the rest by the seeded draw (seed {seed})", seed=seed))
-                                if x)
+        doc["draw"] = _("; ").join(x for x in (doc["draw"], _("the rest by the seeded draw (seed {seed})", seed=seed))
+                                   if x)
 
 
 def cmd_pair(args) -> int:

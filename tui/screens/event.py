@@ -830,7 +830,7 @@ class EventScreen(Translated, Screen):
 
     def action_why(self) -> None:
         """Why the table under the cursor is paired as it is (core.explain)."""
-        from core.explain import why_text
+        from core.explain import why_lines
 
         rnd = self.event.current_round
         t = self.query_one("#pairing-table", DataTable)
@@ -845,8 +845,7 @@ class EventScreen(Translated, Screen):
             return
         from .info import Info
 
-        text = why_text(self.event, m.why)
-        self.app.push_screen(Info(_("Round {r}, table {t}", r=rnd.number, t=m.table), text.split("; ")))
+        self.app.push_screen(Info(_("Round {r}, table {t}", r=rnd.number, t=m.table), why_lines(self.event, m.why)))
 
     def action_verify(self) -> None:
         self.say(_("checking the event..."))
