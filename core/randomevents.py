@@ -7,7 +7,7 @@ log through :func:`core.actions.apply` (every action checked by the real
 reducers) and pairs every round with :func:`core.pairing.pair_swiss`: random
 sizes (2 to 40 players, now and then up to 96), both match types, a random
 tiebreaker chain, late entries between rounds, drops between rounds and
-during a round (with and without G-DROP-2's forfeit), intentional draws,
+during a round (with and without G-DROP-2's forfeit), exclusions, intentional draws,
 double losses, byes from odd counts, and sometimes a top cut played to the
 end (with or without a third-place match).  :func:`check_random` plays
 ``n`` of them from one seed and returns the checker's findings.
@@ -61,7 +61,8 @@ def random_event(rng: random.Random, index: int = 0) -> Event:
     rounds = rng.randint(1, 7)
     ev = apply(None, {"type": "create", "data": {
         "id": f"rnd{index}", "name": f"Random {index}", "date": "2008-11-30", "match": match,
-        "rounds_planned": rounds, "tiebreakers": chain}})
+        "rounds_planned": rounds, "tiebreakers": chain,
+        "staff": {"organizer": "O", "judges": ["J"], "head_judge": "J"}}})
     counter = [0]
 
     def register(k: int) -> Event:
@@ -80,10 +81,13 @@ def random_event(rng: random.Random, index: int = 0) -> Event:
         ms = pair_swiss(ev, rng)
         ev = apply(ev, {"type": "pair", "data": {"round": r, "stage": "swiss", "matches": [
             {"table": m.table, "p1": m.p1, "p2": m.p2} for m in ms]}})
-        # drops during the round (G-DROP-2), forfeit or not
+        # drops during the round (G-DROP-2), forfeit or not; now and then an exclusion (G-PEN-1)
         for p in list(ev.eligible(r)):
             if rng.random() < 0.03 and ev.player(p.id).active:
                 ev = apply(ev, {"type": "drop", "data": {"player": p.id, "forfeit": rng.random() < 0.7}})
+            elif rng.random() < 0.005 and ev.player(p.id).active:
+                ev = apply(ev, {"type": "penalty", "data": {"player": p.id, "level": "warning", "by": "J",
+                                                            "action": "exclusion", "reason": "random"}})
         for m in ev.rounds[-1].matches:
             if m.reported:
                 continue

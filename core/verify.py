@@ -68,7 +68,6 @@ __all__ = ["Finding", "Report", "verify_doc", "EXACT_LIMIT", "max_matching"]
 
 #: Rounds that pair at most this many players are checked exactly for (b), (c).
 EXACT_LIMIT = 16
-_FLOOR = Fraction(33, 100)
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,23 +266,32 @@ class _Swiss:
                 self.losses[a] += 1
                 self.losses[b] += 1
 
-    def figures(self) -> dict[str, dict[str, Fraction | int]]:
-        mwp = {p: max(Fraction(self.points[p], 3 * r), _FLOOR) if r else _FLOOR for p, r in self.rounds.items()}
-        gwp = {p: max(Fraction(self.gpts[p], 3 * g), _FLOOR) if g else _FLOOR for p, g in self.games.items()}
+    def figures(self, only=None) -> dict[str, dict[str, Fraction | int]]:
+        """Points and tiebreakers (of the players in ``only``, default all):
+        MWP and GWP as integers over one common denominator, floored at 0.33,
+        so that sums stay exact and fast; fractions only at the end."""
+        from math import lcm
+
+        dens = {3 * r for r in self.rounds.values() if r} | {3 * g for g in self.games.values() if g}
+        D = lcm(100, *dens)
+        floor = 33 * (D // 100)
+        mwp = {p: max(self.points[p] * (D // (3 * r)), floor) if r else floor for p, r in self.rounds.items()}
+        gwp = {p: max(self.gpts[p] * (D // (3 * g)), floor) if g else floor for p, g in self.games.items()}
         out = {}
-        for p, opps in self.opps.items():
+        for p in (self.opps if only is None else only):
+            opps = self.opps[p]
             n = len(opps)
             out[p] = {
                 "points": self.points[p],
                 "op": sum(self.points[o] for o in opps),
-                "omw": sum((mwp[o] for o in opps), Fraction(0)) / n if n else Fraction(0),
-                "gw": gwp[p],
-                "ogw": sum((gwp[o] for o in opps), Fraction(0)) / n if n else Fraction(0),
+                "omw": Fraction(sum(mwp[o] for o in opps), n * D) if n else Fraction(0),
+                "gw": Fraction(gwp[p], D),
+                "ogw": Fraction(sum(gwp[o] for o in opps), n * D) if n else Fraction(0),
             }
         return out
 
-    def keys(self, chain: list[str]) -> dict[str, tuple]:
-        fig = self.figures()
+    def keys(self, chain: list[str], only=None) -> dict[str, tuple]:
+        fig = self.figures(only)
         return {p: (f["points"], *(f[t] for t in chain)) for p, f in fig.items()}
 
 
@@ -520,17 +528,18 @@ def _check_swiss_round(rep, number, matches, sw: _Swiss, info, excluded_after, c
     elif byes:
         pid = byes[0]["p1"]
         if pid in sw.byes:
-            keys = sw.keys(chain)
             fewest = min(sw.byes[x] for x in paired if x in sw.byes)
             cands = [x for x in paired if x in sw.byes and sw.byes[x] == fewest]
+            low_pts = min(sw.points[x] for x in cands)
+            keys = sw.keys(chain, {pid} | {x for x in cands if sw.points[x] == low_pts})
             if sw.byes[pid] > fewest:
                 find(Finding("L-BYE", number, byes[0]["table"],
                              _("{name} gets a bye number {k} while {other} has had fewer",
                                name=name[pid], k=sw.byes[pid] + 1, other=name[cands[0]])))
             else:
-                low = min(keys[x] for x in cands)
+                low = min(keys[x] for x in keys if x != pid or sw.points[pid] == low_pts)
                 if keys[pid] != low:
-                    lower = next(x for x in cands if keys[x] == low)
+                    lower = next(x for x in keys if keys[x] == low)
                     find(Finding("L-BYE", number, byes[0]["table"],
                                  _("{name} gets the bye but {other} ranks lower", name=name[pid],
                                    other=name[lower])))
@@ -569,12 +578,17 @@ def _check_swiss_round(rep, number, matches, sw: _Swiss, info, excluded_after, c
             _order_finding(rep, number, cost, actual, best, pairs, name)
         return
     rep.local += 1
-    for i in range(len(pairs)):
+    # two tables of cost 0 (same group, no rematch) cannot improve by an
+    # exchange: only tables with a cost need pairing with every other one
+    costs = [cost.pair(a, b) for a, b, _t in pairs]
+    for i in (k for k, c in enumerate(costs) if c):
         a, b, t1 = pairs[i]
-        cab = cost.pair(a, b)
-        for j in range(i + 1, len(pairs)):
+        cab = costs[i]
+        for j in range(len(pairs)):
+            if j == i or (costs[j] and j < i):
+                continue
             c, d, t2 = pairs[j]
-            now = cab + cost.pair(c, d)
+            now = cab + costs[j]
             alt = min(cost.pair(a, c) + cost.pair(b, d), cost.pair(a, d) + cost.pair(b, c))
             if alt < now:
                 _order_finding(rep, number, cost, now, alt, [pairs[i], pairs[j]], name, swap=True)

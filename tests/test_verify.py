@@ -290,6 +290,7 @@ def test_random_events_are_played_through_the_engine():
     assert any(any(m.p2 is None for r in e.rounds for m in r.matches) for e in evs)
     assert any(p.dropped_after_round is not None for e in evs for p in e.players)
     assert any(p.joined_round > 1 for e in evs for p in e.players)
+    assert any(p.excluded for e in evs for p in e.players)
     assert any(r.stage == "top" for e in evs for r in e.rounds)
 
 
