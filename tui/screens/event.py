@@ -68,7 +68,6 @@ class EventScreen(Translated, Screen):
         with Horizontal(id="event-bar"):
             yield Label("", id="event-title", classes="title")
             yield Line("", id="round-status", classes="hint")
-            yield Line("", id="finish", classes="hint")  # projected finish (core.plan)
             yield Line("", id="clock")
         with TabbedContent(initial="players"):
             with TabPane(_("Players"), id="players"):
@@ -124,8 +123,7 @@ class EventScreen(Translated, Screen):
         ev = self.event
         self._standing_rows = None
         self._show("#event-title", ev.name)
-        self._show("#round-status", self._round_status(ev))
-        self.draw_finish(ev)
+        self._show("#round-status", self._finish_text(ev) + self._round_status(ev))
         self.draw_clock()
         self._dirty = {"players", "round", "standings", "bracket", "build"}
         self._draw_tab(self.query_one(TabbedContent).active)
@@ -811,22 +809,20 @@ class EventScreen(Translated, Screen):
                         continue
         return plan_event(ev, self.desk.store.actions, self.desk.now(), history=self._history)
 
-    def draw_finish(self, ev: Event) -> None:
-        """The projected finish in the event bar, once this desk has timed
-        something of the event (an event imported without times shows none)."""
-        w = self.query_one("#finish", Line)
-        text = ""
-        if any(a["type"] in ("create", "pair") for a in self.desk.store.actions):
-            try:
-                p = self._plan(ev)
-            except LyceeError:
-                p = None
-            if p is not None and p.finished is None:
-                from core.plan import _hm
+    def _finish_text(self, ev: Event) -> str:
+        """The projected finish, first in the event bar, once this desk has
+        timed something of the event (an event imported without times shows none)."""
+        if not any(a["type"] in ("create", "pair") for a in self.desk.store.actions):
+            return ""
+        try:
+            p = self._plan(ev)
+        except LyceeError:
+            return ""
+        if p.finished is not None:
+            return ""
+        from core.plan import _hm
 
-                text = _("finish ~{t}", t=_hm(p.base.finish))
-        w.set(text)
-        w.display = bool(text)
+        return _("finish ~{t}", t=_hm(p.base.finish)) + " · "
 
     def action_why(self) -> None:
         """Why the table under the cursor is paired as it is (core.explain)."""
