@@ -395,10 +395,11 @@ def _pair(event, d):
             if pid is not None and not event.has_player(pid):
                 raise NotFound(_("no player {pid!r}", pid=pid))
         note = m.get("note", "")
+        why = tuple(tuple(r) for r in m.get("why", ()))  # core.explain
         if p2 is None:
-            matches.append(Match(table, p1, None, 2, 0, 0, "bye", note))
+            matches.append(Match(table, p1, None, 2, 0, 0, "bye", note, why=why))
         else:
-            matches.append(Match(table, p1, p2, note=note))
+            matches.append(Match(table, p1, p2, note=note, why=why))
     stage = d.get("stage", "swiss")
     third = bool(d.get("third_place", False))
     if third and (stage != "top" or any(r.stage == "top" for r in event.rounds)):

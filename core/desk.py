@@ -16,6 +16,15 @@ from .model import Event, Match
 from .store import EventStore
 
 
+def explained(event: Event, matches, seed: str) -> tuple[Match, ...]:
+    """``matches`` with their reasons (core.explain), to be stored with the round."""
+    from dataclasses import replace
+
+    from .explain import explain
+
+    return tuple(replace(m, why=w) for m, w in zip(matches, explain(event, matches, seed)))
+
+
 @dataclass
 class Desk:
     store: EventStore
@@ -61,7 +70,11 @@ class Desk:
     # -- rounds ----------------------------------------------------------------
     def rng_for(self, round_number: int, seed: int | str | None = None) -> random.Random:
         """Pairing randomness: seeded by the event and round (replayable)."""
-        return random.Random(f"{self.event.id}:{round_number}:{'' if seed is None else seed}")
+        return random.Random(self.seed_text(round_number, seed))
+
+    def seed_text(self, round_number: int, seed: int | str | None = None) -> str:
+        """The seed of :meth:`rng_for`, as the explanations name it."""
+        return f"{self.event.id}:{round_number}:{'' if seed is None else seed}"
 
     def store_pairing(self, matches: tuple[Match, ...] | list[Match], stage: str = "swiss",
                       third_place: bool = False) -> Event:
@@ -69,7 +82,8 @@ class Desk:
         plan of a third-place match in the round itself (G-SE)."""
         number = len(self.event.rounds) + 1
         data = {"round": number, "stage": stage,
-                "matches": [{"table": m.table, "p1": m.p1, "p2": m.p2, **({"note": m.note} if m.note else {})}
+                "matches": [{"table": m.table, "p1": m.p1, "p2": m.p2, **({"note": m.note} if m.note else {}),
+                             **({"why": [list(r) for r in m.why]} if m.why else {})}
                             for m in matches]}
         if third_place:
             data["third_place"] = True
@@ -91,7 +105,7 @@ class Desk:
                 raise LyceeError(_("the elimination bracket is finished (G-SE)"))
             return self.store_pairing(matches, stage="top")
         matches = pair_swiss(ev, self.rng_for(number, seed))
-        return self.store_pairing(matches)
+        return self.store_pairing(explained(ev, matches, self.seed_text(number, seed)))
 
     def repair(self) -> Event:
         """Pair the current round again, before it starts: the old pairing is
@@ -107,9 +121,12 @@ class Desk:
         after = A.apply(ev, {"type": "unpair", "data": {"round": rnd.number}})
         from .pairing import pair_swiss
 
-        matches = pair_swiss(after, self.rng_for(rnd.number, seed=f"again-{tries + 1}"))
+        again = f"again-{tries + 1}"
+        matches = explained(after, pair_swiss(after, self.rng_for(rnd.number, seed=again)),
+                            self.seed_text(rnd.number, again))
         acts.append(("pair", {"round": rnd.number, "stage": "swiss",
-                              "matches": [{"table": m.table, "p1": m.p1, "p2": m.p2} for m in matches]}))
+                              "matches": [{"table": m.table, "p1": m.p1, "p2": m.p2,
+                                           "why": [list(r) for r in m.why]} for m in matches]}))
         return self.append_all(acts)
 
     def top_cut(self, size: int, third_place: bool = False) -> Event:

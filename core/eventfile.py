@@ -117,6 +117,9 @@ SCHEMA = {
                                 "games": {"type": "array", "items": {"enum": list(GAME_CODES)}},
                                 "extension": _nonneg,
                                 "intentional": {"type": "boolean"},
+                                "why": {"type": "array", "items": {
+                                    "type": "array", "minItems": 1,
+                                    "items": {"type": ["string", "integer"]}}},
                             },
                         },
                     },
@@ -258,6 +261,8 @@ def _match_doc(m: Match) -> dict:
         d["extension"] = m.extension
     if m.intentional:
         d["intentional"] = True
+    if m.why:
+        d["why"] = [list(r) for r in m.why]
     return d
 
 
@@ -457,7 +462,8 @@ def event_from_doc(doc, source: str = "event") -> Event:
                     elif outcome in ("bye", "double_loss") or intentional:
                         bad(f"{mpath}.games", f"a match recorded as {'ID' if intentional else outcome} has no games")
             matches.append(Match(m["table"], m["p1"], m.get("p2"), w1, w2, dr, outcome, m.get("note", ""),
-                                 games, m.get("extension", 0), intentional))
+                                 games, m.get("extension", 0), intentional,
+                                 tuple(tuple(x) for x in m.get("why", ()))))
         clock = None
         if r.get("clock") is not None:
             c = r["clock"]

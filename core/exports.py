@@ -62,15 +62,20 @@ def pairings_table(event: Event):
     rnd = event.current_round
     if rnd is None:
         raise LyceeError(_("no round has been paired yet"))
+    from .explain import is_cross_group, why_text
+
     pts = _points_before(event)
     name = lambda pid: event.player(pid).name  # noqa: E731
     rows = []
     for m in rnd.matches:
+        # why a table is paired across score groups (or holds a rematch or the bye): core.explain
+        why = why_text(event, m.why, with_draw=False) if is_cross_group(m.why) else ""
         rows.append([m.table, name(m.p1), pts.get(m.p1, 0),
                      name(m.p2) if m.p2 else _("(bye)"), pts.get(m.p2, 0) if m.p2 else "",
-                     _result_text(m)])
+                     _result_text(m), why])
     title = _("{event}: round {r} pairings by table", event=event.name, r=rnd.number) + _stage_suffix(event)
-    return title, [_("Table"), _("Player 1"), _("Points"), _("Player 2"), _("Points"), _("Result")], rows
+    return title, [_("Table"), _("Player 1"), _("Points"), _("Player 2"), _("Points"), _("Result"),
+                   _("Why")], rows
 
 
 def pairings_by_name_table(event: Event):
@@ -327,9 +332,10 @@ def _calendar_words(event: Event) -> str:
                             v=len(cal.get("versions", [])), p=len(cal.get("promos", [])))
 
 
-def report_table(event: Event):
+def report_table(event: Event, log: list[dict] | None = None):
     """The written event report (G-REPORT, optional), with the publication
-    terms (G-PUBLISH) and the G-OTHER-FORMAT flag."""
+    terms (G-PUBLISH) and the G-OTHER-FORMAT flag; with the event's ``log``,
+    each round's planned and actual times (core.plan)."""
     from .standings import standings
 
     fmt, other = format_summary(event)
@@ -365,6 +371,8 @@ def report_table(event: Event):
             rows.append([_("Elimination"), _("not finished: places follow the Swiss standings so far")])
         for r in standings(event)[:8]:
             rows.append([_("Place {rank}", rank=r.rank), f"{r.name} ({r.points} · {r.record})"])
+    if log:
+        rows += schedule_rows(event, log)
     rows.append([_("Format check"), _("must be reported when applying for sanction (G-OTHER-FORMAT)") if other
                  else _("Swiss / single elimination: nothing to report (G-OTHER-FORMAT)")])
     rows.append([_("Publication"), _("The publisher and the organizer may publish this event's records: "
@@ -373,10 +381,27 @@ def report_table(event: Event):
     return title, [_("Item"), _("Value")], rows
 
 
+def schedule_rows(event: Event, log: list[dict]) -> list[list]:
+    """Report rows: each round's planned time (the plan before round 1,
+    core.plan) beside its actual time, and the difference at its end."""
+    from .plan import planned_vs_actual
+
+    def hm(t):
+        return t.astimezone().strftime("%H:%M") if t is not None else "-"
+
+    rows = []
+    for number, p0, p1, a0, a1 in planned_vs_actual(event, log):
+        late = "" if a1 is None else " (" + _("{m:+d} min", m=round((a1 - p1).total_seconds() / 60)) + ")"
+        rows.append([_("Round {r} times", r=number),
+                     _("planned {a} to {b} · actual {c} to {d}", a=hm(p0), b=hm(p1), c=hm(a0), d=hm(a1)) + late])
+    return rows
+
+
 TABLES["report"] = report_table
 
 
-def render(event: Event, what: str = "event", fmt: str = "json") -> str:
+def render(event: Event, what: str = "event", fmt: str = "json", log: list[dict] | None = None) -> str:
+    """``log`` (the event's actions) adds planned vs actual times to the report."""
     if what not in WHATS:
         raise LyceeError(_("unknown export {what!r}: choose {choices}", what=what, choices=", ".join(WHATS)))
     if fmt not in FORMATS:
@@ -390,7 +415,7 @@ def render(event: Event, what: str = "event", fmt: str = "json") -> str:
         if fmt != "html":
             raise LyceeError(_("match slips are printed from HTML: use --format html"))
         return slips_html(event)
-    title, header, rows = TABLES[what](event)
+    title, header, rows = report_table(event, log) if what == "report" else TABLES[what](event)
     if fmt == "csv":
         return to_csv(header, rows)
     if fmt == "json":

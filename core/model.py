@@ -70,6 +70,9 @@ class Match:
     extension: int = 0
     #: The result is an intentional draw (G-ID-1..3).
     intentional: bool = False
+    #: Why the pairing is what it is, stored when the round was paired
+    #: (Swiss rounds; see core.explain): tuples such as ("odd", pid, 6, 5).
+    why: tuple[tuple, ...] = ()
 
     @property
     def is_bye(self) -> bool:

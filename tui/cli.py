@@ -242,7 +242,8 @@ def cmd_export(args) -> int:
     from core import exports
 
     ev = read_event(args)
-    text = exports.render(ev, args.what, args.format)
+    log = read_event(args, history=True) if args.what == "report" else None  # planned vs actual times
+    text = exports.render(ev, args.what, args.format, log=log)
     if args.what == "scorecard" and exports.missing_results(ev):
         print(_("lycee: warning: the scorecard is incomplete: {what}", what=exports.missing_text(ev)),
               file=sys.stderr)
@@ -406,7 +407,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 #: Command groups kept in modules of their own; each has
 #: ``register(subparsers, cmd, event_arg)``.
-CLI_MODULES: list[str] = ["tui.cli_engine", "tui.cli_cards", "tui.cli_limited", "tui.cli_round", "tui.cli_decks"]
+CLI_MODULES: list[str] = ["tui.cli_engine", "tui.cli_cards", "tui.cli_limited", "tui.cli_round", "tui.cli_decks",
+                        "tui.cli_verify"]
 
 
 def _peek_lang(argv: list[str]) -> str | None:

@@ -27,9 +27,15 @@ def pairings_json(desk: Desk) -> dict:
         return {"id": pid, "name": ev.player(pid).name, "points": points.get(pid, 0)}
 
     from core.elimination import round_label
+    from core.explain import why_text
 
-    doc = {"round": rnd.number, "stage": rnd.stage,
-           "pairings": [{"table": m.table, "p1": side(m.p1), "p2": side(m.p2)} for m in rnd.matches]}
+    def pairing(m):
+        d = {"table": m.table, "p1": side(m.p1), "p2": side(m.p2)}
+        if rnd.stage == "swiss":
+            d["why"] = why_text(ev, m.why)  # DESIGN section 3: pair --json gains "why"
+        return d
+
+    doc = {"round": rnd.number, "stage": rnd.stage, "pairings": [pairing(m) for m in rnd.matches]}
     if rnd.stage == "top":
         doc["label"] = round_label(ev, rnd.number)
         for p, m in zip(doc["pairings"], rnd.matches):
@@ -40,7 +46,7 @@ def pairings_json(desk: Desk) -> dict:
 stage_label = L.stage_label
 
 
-def print_pairings(doc: dict) -> None:
+def print_pairings(doc: dict, explain: bool = False) -> None:
     label = doc.get("label") or stage_label(doc["stage"])
     print(_("Round {r}", r=doc["round"]) if doc["stage"] == "swiss"
           else _("Round {r} ({stage})", r=doc["round"], stage=label))
@@ -50,16 +56,47 @@ def print_pairings(doc: dict) -> None:
         right = f"{b['name']} ({b['points']})" if b else _("(bye)")
         extra = f"  [{p['label']}]" if p.get("label") and p["label"] != label else ""
         print(f"{p['table']:>4}  {a['name']} ({a['points']})  vs  {right}{extra}")
+        if explain and p.get("why") and (b is None or a["points"] != b["points"] or p.get("cross")):
+            print("      " + p["why"])
+    if explain and doc.get("draw"):
+        print(doc["draw"])
 
 
 def _pair_and_show(args, pair) -> int:
     """Pair a round with ``pair(desk)`` and print it (or its JSON)."""
+    explain = getattr(args, "explain", False)
+
     def run(d: Desk):
         pair(d)
-        return pairings_json(d)
+        doc = pairings_json(d)
+        if explain and not args.json:
+            _explain_lines(d.event, doc)
+        return doc
     doc = with_desk(args, run)
-    out_json(doc) if args.json else print_pairings(doc)
+    out_json(doc) if args.json else print_pairings(doc, explain)
     return 0
+
+
+def _explain_lines(ev, doc: dict) -> None:
+    """For ``pair --explain``: each cross-group table, rematch and bye gets its
+    reasons without the draw; the seed of the draw is said once at the end."""
+    from core.explain import is_cross_group, why_text
+
+    rnd = ev.current_round
+    if rnd.stage != "swiss":
+        return
+    seed = None
+    for p, m in zip(doc["pairings"], rnd.matches):
+        p["why"] = why_text(ev, m.why, with_draw=False) if is_cross_group(m.why) else ""
+        p["cross"] = bool(p["why"])
+        seed = next((r[1] for r in m.why if r[0] == "draw"), seed)
+    if not any(p["cross"] for p in doc["pairings"]):
+        doc["draw"] = _("every pair is inside its score group, without a rematch")
+    else:
+        doc["draw"] = ""
+    if seed is not None:
+        doc["draw"] = _("; ").join(x for x in (doc["draw"], _("the rest by the seeded draw (seed {seed})", seed=seed))
+                                   if x)
 
 
 def cmd_pair(args) -> int:
@@ -191,6 +228,8 @@ def register(sub, cmd, event_arg) -> None:
     p = cmd(sub, "pair", cmd_pair, _("pair the next round; refuses while a result is missing"))
     event_arg(p)
     p.add_argument("--json", action="store_true")
+    p.add_argument("--explain", action="store_true",
+                   help=_("say why each pair across score groups, each rematch and the bye (with --json: \"why\")"))
     p.add_argument("--seed", default=None, help=_("extra seed for the random draw (default: event and round)"))
     p.add_argument("--again", action="store_true",
                    help=_("pair the current round again with a new draw (before any result or the clock)"))

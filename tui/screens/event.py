@@ -52,6 +52,9 @@ class EventScreen(Translated, Screen):
         Binding("f10", "playoff", "Playoff", id="event.playoff"),
         Binding("f9", "export", "Export", id="event.export"),
         Binding("f11", "build_menu", "Build phase", id="event.build"),
+        Binding("ctrl+e", "why", "Why this pairing", id="event.why", show=False),
+        Binding("f12", "verify", "Check event", id="event.verify", show=False),
+        Binding("ctrl+k", "plan", "Plan of the day", id="event.plan", show=False),
     ]
 
     def __init__(self, event_id: str):
@@ -121,7 +124,7 @@ class EventScreen(Translated, Screen):
         ev = self.event
         self._standing_rows = None
         self._show("#event-title", ev.name)
-        self._show("#round-status", self._round_status(ev))
+        self._show("#round-status", self._finish_text(ev) + self._round_status(ev))
         self.draw_clock()
         self._dirty = {"players", "round", "standings", "bracket", "build"}
         self._draw_tab(self.query_one(TabbedContent).active)
@@ -747,7 +750,7 @@ class EventScreen(Translated, Screen):
         from core import exports
 
         try:
-            text = exports.render(self.event, what, fmt)
+            text = exports.render(self.event, what, fmt, log=self.desk.store.actions)
         except LyceeError as err:
             self.app.call_from_thread(self.say, str(err), True)
             return
@@ -846,3 +849,83 @@ class EventScreen(Translated, Screen):
                 return
             self.refresh_all()
             self.say(_("building timer: {state}", state=L.build_state_label(self.desk.build_status().state)))
+
+    # -- why a pairing, the independent check, the plan of the day (issue 17) ---------------
+    def _plan(self, ev: Event):
+        from core.plan import plan_event
+
+        if getattr(self, "_history", None) is None:
+            self._history = []
+            dd = self.app.datadir
+            for eid in dd.event_ids()[-20:]:
+                if eid != ev.id:
+                    try:
+                        self._history.append(dd.history(eid))
+                    except (LyceeError, OSError, ValueError, KeyError):
+                        continue
+        return plan_event(ev, self.desk.store.actions, self.desk.now(), history=self._history)
+
+    def _finish_text(self, ev: Event) -> str:
+        """The projected finish, first in the event bar, once this desk has
+        timed something of the event (an event imported without times shows none)."""
+        if not any(a["type"] in ("create", "pair") for a in self.desk.store.actions):
+            return ""
+        try:
+            p = self._plan(ev)
+        except LyceeError:
+            return ""
+        if p.finished is not None:
+            return ""
+        from core.plan import _hm
+
+        return _("finish ~{t}", t=_hm(p.base.finish)) + " · "
+
+    def action_why(self) -> None:
+        """Why the table under the cursor is paired as it is (core.explain)."""
+        from core.explain import why_lines
+
+        rnd = self.event.current_round
+        t = self.query_one("#pairing-table", DataTable)
+        if self.query_one(TabbedContent).active != "round" or rnd is None or t.cursor_row is None \
+                or t.cursor_row >= len(rnd.matches):
+            self.action_tab("round")
+            self.say(_("choose a table with the arrow keys, then Ctrl+E again"))
+            return
+        m = rnd.matches[t.cursor_row]
+        if rnd.stage != "swiss" or not m.why:
+            self.say(_("table {t}: no explanation stored (only Swiss rounds paired here carry one)", t=m.table))
+            return
+        from .info import Info
+
+        self.app.push_screen(Info(_("Round {r}, table {t}", r=rnd.number, t=m.table), why_lines(self.event, m.why)))
+
+    def action_verify(self) -> None:
+        self.say(_("checking the event..."))
+        self._verify_worker()
+
+    @work(thread=True, exclusive=True, group="verify")
+    def _verify_worker(self) -> None:
+        from core.eventfile import to_doc
+        from core.standings import standings_json
+        from core.verify import verify_doc
+
+        ev = self.event
+        rep = verify_doc(to_doc(ev), standings_json(ev))
+        self.app.call_from_thread(self._verified, rep)
+
+    def _verified(self, rep) -> None:
+        from .info import Info
+
+        self.say(rep.summary(), error=not rep.ok)
+        lines = [rep.summary()] + [f.line() for f in rep.findings[:200]]
+        self.app.push_screen(Info(_("Independent check of the event"), lines))
+
+    def action_plan(self) -> None:
+        from .info import Info
+
+        try:
+            p = self._plan(self.event)
+        except LyceeError as err:
+            self.say(str(err), error=True)
+            return
+        self.app.push_screen(Info(_("Plan of the day"), p.lines()))

@@ -1,0 +1,182 @@
+"""Why each pairing of a Swiss round is what it is (DESIGN section 3, ``pair --explain``).
+
+:func:`explain` looks at a round just paired by :func:`core.pairing.pair_swiss`
+and gives every table its reasons, as small tuples stored with the round
+(``Match.why``, the pair action's ``"why"``), so the explanation printed
+later is the one made when the round was paired:
+
+- ``("bye", points, byes_before, tied)``: the bye went to the lowest-ranked
+  eligible player among those with the fewest byes (``byes_before`` is that
+  number, 0 = "without a bye"); ``tied`` > 1 when that many players were
+  equally low and the seeded draw chose among them.
+- ``("odd", player, points, count)``: ``player`` plays somebody of a lower
+  score group because ``count`` players (an odd number) stand on ``points``
+  or more: one of them has to play down (G-SWISS-PAIR-1).
+- ``("met", player, x, y, round)``: ``player`` plays down although the
+  players on its points or more are even in number: keeping the score groups
+  to themselves would repeat the meeting of ``x`` and ``y`` in ``round``
+  (G-SWISS-PAIR-2).  One entry per such meeting.
+- ``("chain", player)``: ``player`` plays down (an even number above) so
+  that the groups below can be paired without a rematch, where no single
+  meeting names the reason.
+- ``("rematch", round)``: the pair already met in ``round``; no pairing of
+  the round without a rematch existed (G-SWISS-PAIR-2).
+- ``("draw", seed)``: everything the rules leave open (who meets whom inside
+  a score group, who floats) was drawn with the seeded random number
+  generator ``seed`` (criterion d; round 1 entirely).
+
+:func:`why_text` turns them into one line in the current language.
+"""
+
+from __future__ import annotations
+
+from core.i18n import _
+from core.model import Event, Match
+
+__all__ = ["explain", "why_text", "why_lines", "is_cross_group"]
+
+
+def _points_and_meetings(event: Event):
+    """Swiss points and byes as the pairing sees them, and earlier meetings."""
+    from core.standings import _Ledger
+
+    led = _Ledger(event)
+    pts = {pid: led.points[i] for pid, i in led.index.items()}
+    byes = {pid: led.byes[i] for pid, i in led.index.items()}
+    met: dict[tuple[str, str], int] = {}
+    for rnd in event.rounds:
+        if rnd.stage != "swiss":
+            continue
+        for m in rnd.matches:
+            if m.p2 is not None:
+                met[(m.p1, m.p2)] = met[(m.p2, m.p1)] = rnd.number
+    return led, pts, byes, met
+
+
+def _bye_ties(event: Event, led, pid: str, cands: list[str]) -> int:
+    """How many of ``cands`` rank exactly as low as ``pid`` (points and the
+    tiebreaker chain): more than one means the seeded draw chose."""
+    from core.standings import _Figures
+
+    fig = _Figures(led)
+    chain = tuple(event.tiebreakers)
+    key = fig.key(chain, led.points, led.index[pid])
+    return sum(1 for x in cands if fig.key(chain, led.points, led.index[x]) == key)
+
+
+def explain(event: Event, matches, seed: str) -> tuple[tuple[tuple, ...], ...]:
+    """Reasons for each of ``matches`` (the next Swiss round of ``event``,
+    in the same order), as the module docstring lists them."""
+    led, pts, byes, met = _points_and_meetings(event)
+    paired = [x for m in matches if m.p2 is not None for x in (m.p1, m.p2)]
+    bye_ids = [m.p1 for m in matches if m.p2 is None]
+    out = []
+    for m in matches:
+        why: list[tuple] = []
+        if m.p2 is None:
+            p = m.p1
+            fewest = byes.get(p, 0)
+            low = [x for x in paired + bye_ids if byes.get(x, 0) == fewest]
+            why.append(("bye", pts.get(p, 0), fewest, _bye_ties(event, led, p, low)))
+            out.append(tuple(why))
+            continue
+        a, b = m.p1, m.p2
+        if pts.get(b, 0) > pts.get(a, 0):
+            a, b = b, a
+        r = met.get((a, b))
+        if r is not None:
+            why.append(("rematch", r))
+        hi = pts.get(a, 0)
+        if hi != pts.get(b, 0):
+            count = sum(1 for x in paired if pts.get(x, 0) >= hi)
+            if count % 2:
+                why.append(("odd", a, hi, count))
+            else:
+                seen = _blocking(a, b, matches, pts, met, paired)
+                if seen:
+                    why.extend(("met", a, x, y, rnd) for x, y, rnd in seen)
+                else:
+                    why.append(("chain", a))
+        why.append(("draw", seed))
+        out.append(tuple(why))
+    return tuple(out)
+
+
+def _blocking(a: str, b: str, matches, pts, met, paired) -> list[tuple[str, str, int]]:
+    """The earlier meetings that keep ``a`` from staying in its score group.
+
+    First from another table across the same two groups, ``c`` v ``d``: the
+    pairs ``a`` v ``c`` and ``b`` v ``d`` would keep both groups to
+    themselves, and the meetings among them are what prevent it.  Else the
+    players of ``a``'s group that ``a`` has met."""
+    hi, lo = pts.get(a, 0), pts.get(b, 0)
+    for m in matches:
+        if m.p2 is None or {m.p1, m.p2} == {a, b}:
+            continue
+        c, d = (m.p1, m.p2) if pts.get(m.p1, 0) >= pts.get(m.p2, 0) else (m.p2, m.p1)
+        if pts.get(c, 0) == hi and pts.get(d, 0) == lo:
+            seen = [(x, y, met[(x, y)]) for x, y in ((a, c), (b, d)) if (x, y) in met]
+            if seen:
+                return seen
+    group = [x for x in paired if x != a and pts.get(x, 0) == hi]
+    return sorted(((a, x, met[(a, x)]) for x in group if (a, x) in met), key=lambda t: (t[2], t[1]))
+
+
+def is_cross_group(why) -> bool:
+    """Whether the reasons explain a pair across score groups, a rematch or a bye."""
+    return any(r[0] in ("odd", "met", "chain", "rematch", "bye") for r in why)
+
+
+def why_text(event: Event, why, with_draw: bool = True) -> str:
+    """The reasons as one line in the current language ('' when there are none)."""
+    return _("; ").join(why_lines(event, why, with_draw))
+
+
+def why_lines(event: Event, why, with_draw: bool = True) -> list[str]:
+    """The reasons, one sentence each, in the current language."""
+
+    def name(pid: str) -> str:
+        return event.player(pid).name if event.has_player(pid) else pid
+
+    parts: list[str] = []
+    met_of: dict[str, list[str]] = {}
+    for r in why:
+        if r[0] == "chain":
+            parts.append(_("{name} plays down so that no rematch is needed further down (G-SWISS-PAIR-2)",
+                           name=name(r[1])))
+    for r in why:
+        kind = r[0]
+        if kind == "bye":
+            _k, points, before, tied = r
+            if before == 0:
+                text = _("bye: the lowest-ranked eligible player without a bye ({points} points)", points=points)
+            else:
+                text = _("bye: every eligible player had {n} bye(s); the lowest-ranked of them ({points} points)",
+                         n=before, points=points)
+            if tied > 1:
+                text += "; " + _("drawn among {k} equally ranked players", k=tied)
+            parts.append(text)
+        elif kind == "odd":
+            _k, pid, points, count = r
+            parts.append(_("{name} plays down: {n} players on {points} points or more, an odd number (G-SWISS-PAIR-1)",
+                           name=name(pid), n=count, points=points))
+        elif kind == "met":
+            _k, pid, x, y, rnd = r
+            met_of.setdefault(pid, []).append(_("{a} and {b} met in round {r}", a=name(x), b=name(y), r=rnd))
+        elif kind == "rematch":
+            parts.append(_("rematch of round {r}: no pairing of this round avoids every rematch (G-SWISS-PAIR-2)",
+                           r=r[1]))
+    for pid, seen in met_of.items():
+        parts.append(_("{name} plays down to avoid a rematch: {whom} (G-SWISS-PAIR-2)",
+                       name=name(pid), whom=", ".join(seen)))
+    if with_draw:
+        for r in why:
+            if r[0] == "draw":
+                parts.append(_("the rest by the seeded draw (seed {seed})", seed=r[1]) if parts
+                             else _("same score group, chosen by the seeded draw (seed {seed})", seed=r[1]))
+    return parts
+
+
+def why_from_data(data) -> tuple[tuple, ...]:
+    """Stored reasons (JSON lists) back as tuples."""
+    return tuple(tuple(r) for r in (data or ()))

@@ -1,0 +1,323 @@
+"""Planning the day: when will the event finish (``lycee plan``)?
+
+Times come from the event's own log (every action carries the time the
+desk's clock gave it), so the plan is a pure function of the log, the event
+and ``now``:
+
+- a round *starts* when its clock is started (else when it is paired) and
+  *ends* with the last result entered for it;
+- its *overrun* is its length minus the match time: extensions, the time
+  call and the last results;
+- the *turnaround* is the time from the end of a round to the start of the
+  next one (standings, pairing, seating).
+
+The projection uses the means over this event's finished rounds; while it has
+none, over the other events of the store (their logs passed as ``history``);
+else the defaults :data:`DEFAULT_OVERRUN` and :data:`DEFAULT_TURNAROUND`
+(stated on every plan).  A projected round takes ``turnaround + minutes +
+overrun``; the round under way ends at ``its start + minutes + overrun`` (or
+now, if later).  The elimination rounds of a top N cut (log2 N of them; a
+third-place match is played beside the final) are rounds like the others.
+
+The spread (``±``) is the standard deviation of the measured round slots
+(turnaround + length) times the square root of the rounds left, or
+:data:`DEFAULT_SPREAD` a round when fewer than two slots were measured.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
+
+from .i18n import _
+from .model import Event
+
+__all__ = ["DEFAULT_OVERRUN", "DEFAULT_TURNAROUND", "DEFAULT_SPREAD", "RoundTimes", "measure", "Plan",
+           "plan_event", "planned_vs_actual"]
+
+#: Minutes a round runs past its match time when nothing was measured.
+DEFAULT_OVERRUN = 10
+#: Minutes between the end of a round and the start of the next when nothing was measured.
+DEFAULT_TURNAROUND = 10
+#: Minutes of spread a round when fewer than two rounds were measured.
+DEFAULT_SPREAD = 5
+
+
+def _t(s: str) -> datetime:
+    t = datetime.fromisoformat(s)
+    return t if t.tzinfo is not None else t.replace(tzinfo=timezone.utc)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundTimes:
+    number: int
+    start: datetime | None
+    end: datetime | None  # the last result; None while results are missing
+    minutes: int
+
+    @property
+    def length(self) -> float | None:
+        """Minutes from start to the last result."""
+        if self.start is None or self.end is None:
+            return None
+        return (self.end - self.start).total_seconds() / 60
+
+
+def measure(log: list[dict], event: Event | None = None) -> list[RoundTimes]:
+    """Start and end of each round of a log (actions taken back are left out)."""
+    undone = {a["data"]["target"] for a in log if a.get("type") == "undo"}
+    undone |= {a["seq"] for a in log if a.get("undone")}
+    paired: dict[int, datetime] = {}
+    started: dict[int, datetime] = {}
+    ended: dict[int, datetime] = {}
+    minutes: dict[int, int] = {}
+    default_minutes = 50
+    for a in log:
+        if a.get("type") == "undo" or a.get("seq") in undone:
+            continue
+        d = a.get("data", {})
+        kind = a.get("type")
+        at = a.get("at")
+        if at is None:
+            continue
+        if kind in ("create", "edit") and isinstance(d.get("minutes"), int):
+            default_minutes = d["minutes"]
+        elif kind == "import":
+            default_minutes = d.get("minutes", default_minutes)
+        elif kind == "pair":
+            r = d.get("round")
+            paired[r] = _t(at)
+            started.pop(r, None)
+            ended.pop(r, None)
+            minutes[r] = default_minutes
+        elif kind == "unpair":
+            paired.pop(d.get("round"), None)
+        elif kind == "clock" and d.get("op") == "start":
+            started[d.get("round")] = _t(d.get("at", at))
+        elif kind in ("result", "game", "late", "drop", "id_decision"):
+            r = d.get("round", max(paired) if paired else None)
+            if r in paired:
+                ended[r] = _t(at)
+    out = []
+    complete = None
+    if event is not None:
+        complete = {r.number: r.complete for r in event.rounds}
+    for r in sorted(paired):
+        end = ended.get(r)
+        if complete is not None and not complete.get(r, False):
+            end = None
+        out.append(RoundTimes(r, started.get(r, paired[r]), end, minutes[r]))
+    return out
+
+
+def _slots(times: list[RoundTimes]) -> tuple[list[float], list[float], list[float]]:
+    """Measured overruns, turnarounds and whole slots (minutes)."""
+    over, turn, slot = [], [], []
+    for i, rt in enumerate(times):
+        if rt.length is not None:
+            over.append(rt.length - rt.minutes)
+        if i + 1 < len(times) and rt.end is not None and times[i + 1].start is not None:
+            gap = (times[i + 1].start - rt.end).total_seconds() / 60
+            turn.append(max(0.0, gap))
+            if rt.length is not None:
+                slot.append(max(0.0, gap) + rt.length - rt.minutes)
+    return over, turn, slot
+
+
+def _mean(xs):
+    return sum(xs) / len(xs) if xs else None
+
+
+def _stdev(xs):
+    if len(xs) < 2:
+        return None
+    m = sum(xs) / len(xs)
+    return math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1))
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One way the rest of the day can go."""
+
+    label: str
+    rounds: int  # Swiss rounds in all
+    top: int  # top cut size (0: none)
+    left: int  # rounds still to play (Swiss + elimination), the current one included
+    finish: datetime
+    spread: float  # minutes
+
+    def to_json(self) -> dict:
+        return {"label": self.label, "rounds": self.rounds, "top": self.top, "rounds_left": self.left,
+                "finish": self.finish.isoformat(timespec="minutes"), "spread_minutes": round(self.spread)}
+
+
+@dataclass
+class Plan:
+    event: str
+    now: datetime
+    minutes: int
+    overrun: float
+    turnaround: float
+    source: str  # where the figures came from: "event" | "store" | "default"
+    measured: int  # rounds measured
+    options: list[Option] = field(default_factory=list)
+    finished: datetime | None = None  # the event is over: its actual end
+
+    @property
+    def base(self) -> Option:
+        return self.options[0]
+
+    def to_json(self) -> dict:
+        return {"event": self.event, "now": self.now.isoformat(timespec="minutes"),
+                "minutes": self.minutes, "overrun": round(self.overrun, 1),
+                "turnaround": round(self.turnaround, 1), "source": self.source,
+                "measured_rounds": self.measured,
+                "finish": self.base.finish.isoformat(timespec="minutes"),
+                "finished": self.finished.isoformat(timespec="minutes") if self.finished else None,
+                "options": [o.to_json() for o in self.options]}
+
+    def lines(self) -> list[str]:
+        hm = _hm
+        b = self.base
+        out = []
+        if self.finished is not None:
+            out.append(_("{event}: finished at {t}", event=self.event, t=hm(self.finished)))
+            return out
+        out.append(_("{event}: projected finish {t} (± {s} min)", event=self.event, t=hm(b.finish),
+                     s=round(b.spread)))
+        src = {"event": _("measured on {n} rounds of this event", n=self.measured),
+               "store": _("measured on the store's earlier events"),
+               "default": _("defaults: nothing measured yet")}[self.source]
+        out.append("  " + _("rounds left: {left}; a round takes {m} min + {o} min over, {t} min between rounds ({src})",
+                            left=b.left, m=self.minutes, o=round(self.overrun), t=round(self.turnaround), src=src))
+        labels = [o.label for o in self.options]
+        rows = [
+            ("", labels),
+            (_("Swiss rounds"), [str(o.rounds) for o in self.options]),
+            (_("top cut"), [str(o.top) if o.top else "-" for o in self.options]),
+            (_("rounds left"), [str(o.left) for o in self.options]),
+            (_("finish"), [hm(o.finish) for o in self.options]),
+        ]
+        from unicodedata import east_asian_width
+
+        def w(s):
+            return sum(2 if east_asian_width(c) in "WF" else 1 for c in s)
+
+        first = max(w(r[0]) for r in rows) + 2
+        cols = [max(w(r[1][i]) for r in rows) + 2 for i in range(len(labels))]
+        for head, cells in rows:
+            line = "  " + head + " " * (first - w(head))
+            for c, width in zip(cells, cols):
+                line += c + " " * (width - w(c))
+            out.append(line.rstrip())
+        return out
+
+
+def _hm(t: datetime) -> str:
+    return t.astimezone().strftime("%H:%M")
+
+
+def _figures(times: list[RoundTimes], history: list[list[dict]]):
+    over, turn, slot = _slots([t for t in times])
+    if over:
+        return _mean(over), (_mean(turn) if turn else DEFAULT_TURNAROUND), slot, "event", len(over)
+    h_over, h_turn, h_slot = [], [], []
+    for log in history or ():
+        o, t, s = _slots(measure(log))
+        h_over += o
+        h_turn += t
+        h_slot += s
+    if h_over:
+        return _mean(h_over), (_mean(h_turn) if h_turn else DEFAULT_TURNAROUND), h_slot, "store", 0
+    return DEFAULT_OVERRUN, DEFAULT_TURNAROUND, [], "default", 0
+
+
+def _top_rounds(top: int) -> int:
+    return max(0, (top - 1).bit_length()) if top else 0
+
+
+def plan_event(event: Event, log: list[dict], now: datetime, rounds: int | None = None,
+               top: int | None = None, history: list[list[dict]] | None = None) -> Plan:
+    """The projected finish of ``event`` at ``now`` and its alternatives (one
+    Swiss round fewer, top 4, top 8)."""
+    from .pairing import suggested_rounds
+
+    now = now if now.tzinfo is not None else now.replace(tzinfo=timezone.utc)
+    times = measure(log, event)
+    overrun, turnaround, slots, source, measured = _figures(times, history or [])
+    minutes = event.minutes
+    tops = [r for r in event.rounds if r.stage == "top"]
+    made_top = 0
+    if tops:
+        n = sum(len(m.players()) for m in tops[0].matches)
+        made_top = 1
+        while made_top < n:
+            made_top *= 2
+    swiss_done = len(event.swiss_rounds)
+    base_rounds = rounds or event.rounds_planned or max(swiss_done, suggested_rounds(len(event.eligible())))
+    base_top = top if top is not None else made_top
+    spread_round = _stdev(slots) if len(slots) >= 2 else DEFAULT_SPREAD
+
+    cur = event.current_round
+    # where the day stands: the time the next round can start, and the rounds behind us
+    if cur is not None and not cur.complete:
+        rt = next((t for t in times if t.number == cur.number), None)
+        start = rt.start if rt is not None and rt.start is not None else now
+        running_end = max(now, start + timedelta(minutes=minutes + overrun))
+        behind = len(event.rounds) - 1
+        in_progress = True
+    else:
+        last_end = times[-1].end if times and times[-1].end is not None else None
+        running_end = max(now, last_end) if last_end is not None else now
+        behind = len(event.rounds)
+        in_progress = False
+    finished = None
+    if cur is not None and cur.complete and tops:
+        final = [m for m in cur.matches if m.note != "third_place"]
+        if len(final) == 1 and cur.stage == "top" and times and times[-1].end is not None:
+            finished = times[-1].end
+
+    def option(label, n_rounds, n_top) -> Option:
+        total = max(n_rounds, len(event.swiss_rounds)) + _top_rounds(n_top) + len(
+            [r for r in event.rounds if r.stage == "playoff"])
+        left = max(0, total - behind)
+        future = left - (1 if in_progress else 0)
+        finish = running_end + timedelta(minutes=future * (turnaround + minutes + overrun))
+        spread = spread_round * math.sqrt(max(left, 0))
+        return Option(label, n_rounds, n_top, left, finish, spread)
+
+    opts = [option(_("as planned"), base_rounds, base_top)]
+    seen = {(base_rounds, base_top)}
+    alts = []
+    if base_rounds - 1 >= max(1, swiss_done) and not tops:
+        alts.append((_("one round fewer"), base_rounds - 1, base_top))
+    if not tops:
+        alts += [(_("top 4"), base_rounds, 4), (_("top 8"), base_rounds, 8)]
+        if base_top:
+            alts.append((_("no top cut"), base_rounds, 0))
+    for label, r, t in alts:
+        if (r, t) not in seen:
+            seen.add((r, t))
+            opts.append(option(label, r, t))
+    return Plan(event.name, now, minutes, overrun, turnaround, source, measured, opts, finished)
+
+
+def planned_vs_actual(event: Event, log: list[dict], history: list[list[dict]] | None = None):
+    """Per round: the time planned before round 1 and the actual time.
+
+    The plan before round 1 starts at round 1's actual start and gives every
+    round ``turnaround + minutes + overrun`` from the figures known then (the
+    store's earlier events, else the defaults).  Rows: (round, planned start,
+    planned end, actual start, actual end or None)."""
+    times = measure(log, event)
+    if not times:
+        return []
+    overrun, turnaround, _slots_, _src, _n = _figures([], history or [])
+    t0 = times[0].start
+    rows = []
+    for i, rt in enumerate(times):
+        p_start = t0 + timedelta(minutes=i * (turnaround + rt.minutes + overrun))
+        p_end = p_start + timedelta(minutes=rt.minutes + overrun)
+        rows.append((rt.number, p_start, p_end, rt.start, rt.end))
+    return rows

@@ -1,0 +1,159 @@
+"""Seeded random tournaments played through the real engine, for checking the
+engine with the independent checker (core.verify), the way chess checks its
+pairing programs.
+
+:func:`random_event` builds one event by appending actions to an in-memory
+log through :func:`core.actions.apply` (every action checked by the real
+reducers) and pairs every round with :func:`core.pairing.pair_swiss`: random
+sizes (2 to 40 players, now and then up to 96), both match types, a random
+tiebreaker chain, late entries between rounds, drops between rounds and
+during a round (with and without G-DROP-2's forfeit), exclusions, intentional draws,
+double losses, byes from odd counts, and sometimes a top cut played to the
+end (with or without a third-place match).  :func:`check_random` plays
+``n`` of them from one seed and returns the checker's findings.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from .actions import apply
+from .errors import LyceeError
+from .model import TIEBREAKERS, Event
+
+__all__ = ["random_event", "check_random", "RandomRun"]
+
+
+def _result(rng: random.Random, match: str) -> dict:
+    if match == "bo1":
+        w1, w2, d = rng.choice([(1, 0), (0, 1), (1, 0), (0, 1), (0, 0)]) + (0,)
+        return {"p1_wins": w1, "p2_wins": w2, "draws": d}
+    x = rng.random()
+    if x < 0.04:
+        return {"p1_wins": 0, "p2_wins": 0, "draws": 0, "intentional": True}
+    if x < 0.12:
+        w1, w2, d = rng.choice([(1, 1, 0), (1, 1, 1), (0, 0, 1), (0, 0, 0)])
+        return {"p1_wins": w1, "p2_wins": w2, "draws": d}
+    w1, w2 = rng.choice([(2, 0), (2, 1), (1, 0), (0, 2), (1, 2), (0, 1)])
+    return {"p1_wins": w1, "p2_wins": w2, "draws": 0}
+
+
+def _winner_result(rng: random.Random, match: str) -> dict:
+    if match == "bo1":
+        w = rng.choice([(1, 0), (0, 1)])
+    else:
+        w = rng.choice([(2, 0), (2, 1), (0, 2), (1, 2)])
+    return {"p1_wins": w[0], "p2_wins": w[1], "draws": 0}
+
+
+def random_event(rng: random.Random, index: int = 0) -> Event:
+    """One random event, played to its end (see the module docstring)."""
+    from .elimination import next_elimination_round, top_cut
+    from .pairing import pair_swiss
+
+    big = rng.random() < 0.08
+    n = rng.randint(41, 96) if big else rng.randint(2, 40)
+    match = rng.choice(["bo3", "bo3", "bo1"])
+    chain = list(TIEBREAKERS)
+    rng.shuffle(chain)
+    chain = chain[: rng.randint(0, 4)]
+    rounds = rng.randint(1, 7)
+    ev = apply(None, {"type": "create", "data": {
+        "id": f"rnd{index}", "name": f"Random {index}", "date": "2008-11-30", "match": match,
+        "rounds_planned": rounds, "tiebreakers": chain,
+        "staff": {"organizer": "O", "judges": ["J"], "head_judge": "J"}}})
+    counter = [0]
+
+    def register(k: int) -> Event:
+        ps = []
+        for _ in range(k):
+            counter[0] += 1
+            ps.append({"id": f"p{counter[0]}", "name": f"Player {counter[0]}"})
+        return apply(ev, {"type": "register", "data": {"players": ps}})
+
+    ev = register(n)
+    for r in range(1, rounds + 1):
+        if r > 1 and rng.random() < 0.25:
+            ev = register(rng.randint(1, 3))  # late entries
+        if len(ev.eligible()) < 2:
+            break
+        ms = pair_swiss(ev, rng)
+        ev = apply(ev, {"type": "pair", "data": {"round": r, "stage": "swiss", "matches": [
+            {"table": m.table, "p1": m.p1, "p2": m.p2} for m in ms]}})
+        # drops during the round (G-DROP-2), forfeit or not; now and then an exclusion (G-PEN-1)
+        for p in list(ev.eligible(r)):
+            if rng.random() < 0.03 and ev.player(p.id).active:
+                ev = apply(ev, {"type": "drop", "data": {"player": p.id, "forfeit": rng.random() < 0.7}})
+            elif rng.random() < 0.005 and ev.player(p.id).active:
+                ev = apply(ev, {"type": "penalty", "data": {"player": p.id, "level": "warning", "by": "J",
+                                                            "action": "exclusion", "reason": "random"}})
+        for m in ev.rounds[-1].matches:
+            if m.reported:
+                continue
+            data = {"round": r, "table": m.table, **_result(rng, match)}
+            ev = apply(ev, {"type": "result", "data": data})
+        # drops between rounds
+        for p in list(ev.eligible()):
+            if rng.random() < 0.05:
+                ev = apply(ev, {"type": "drop", "data": {"player": p.id}})
+    if ev.swiss_rounds and len(ev.swiss_rounds) == rounds and rng.random() < 0.3:
+        active = len([p for p in ev.players if p.active])
+        sizes = [s for s in (2, 4, 8) if s <= active]
+        if sizes:
+            try:
+                ms = top_cut(ev, rng.choice(sizes), third_place=rng.random() < 0.5)
+            except LyceeError:
+                return ev  # the cut line falls inside a shared place: a playoff would come first
+            ev = _pair(ev, ms, "top")
+            while True:
+                for m in ev.rounds[-1].matches:
+                    if not m.reported:
+                        ev = apply(ev, {"type": "result", "data": {
+                            "round": len(ev.rounds), "table": m.table, **_winner_result(rng, match)}})
+                nxt = next_elimination_round(ev)
+                if not nxt:
+                    break
+                ev = _pair(ev, nxt, "top")
+    return ev
+
+
+def _pair(ev: Event, ms, stage: str) -> Event:
+    return apply(ev, {"type": "pair", "data": {"round": len(ev.rounds) + 1, "stage": stage, "matches": [
+        {"table": m.table, "p1": m.p1, "p2": m.p2, **({"note": m.note} if m.note else {})} for m in ms]}})
+
+
+@dataclass
+class RandomRun:
+    events: int = 0
+    rounds: int = 0
+    exact: int = 0
+    local: int = 0
+    bad: list[tuple[int, list]] = field(default_factory=list)  # (event index, findings)
+
+    @property
+    def discrepancies(self) -> int:
+        return len(self.bad)
+
+
+def check_random(n: int, seed: int, progress=None) -> RandomRun:
+    """Play ``n`` random events from ``seed`` and check each (core.verify)
+    against the program's own standings."""
+    from .eventfile import to_doc
+    from .standings import standings_json
+    from .verify import verify_doc
+
+    rng = random.Random(seed)
+    run = RandomRun()
+    for i in range(n):
+        ev = random_event(rng, i)
+        rep = verify_doc(to_doc(ev), standings_json(ev))
+        run.events += 1
+        run.rounds += rep.rounds
+        run.exact += rep.exact
+        run.local += rep.local
+        if not rep.ok:
+            run.bad.append((i, rep.findings))
+        if progress is not None:
+            progress(i + 1)
+    return run

@@ -1,0 +1,125 @@
+"""Planning the day (``lycee plan``, core.plan; DESIGN section 3): the
+projected finish from the event's own log, alternatives, planned vs actual."""
+
+from __future__ import annotations
+
+import json
+import random
+from datetime import datetime, timedelta, timezone
+
+from core.desk import Desk
+from core.plan import DEFAULT_OVERRUN, DEFAULT_TURNAROUND, measure, plan_event
+from core.store import DataDir
+from tui.cli import main
+
+T0 = datetime(2026, 12, 5, 1, 0, tzinfo=timezone.utc)
+
+
+class FakeClock:
+    def __init__(self, t):
+        self.t = t
+
+    def __call__(self):
+        return self.t
+
+    def advance(self, minutes: float):
+        self.t += timedelta(minutes=minutes)
+
+
+def _record(tmp_path, rounds=6, seed=4, minutes=50, players=8):
+    """An event played round by round on a fake clock whose turnaround and
+    overrun vary at random; returns the data dir, clock, desk and, per round,
+    the log length and time before it was paired."""
+    clock = FakeClock(T0)
+    dd = DataDir(tmp_path / "data", clock=clock)
+    store = dd.create({"name": "Recorded", "minutes": minutes, "rounds_planned": rounds, "sanctioned": False})
+    desk = Desk(store)
+    desk.add_players([f"P{i}" for i in range(players)])
+    rng = random.Random(seed)
+    marks = []
+    for _r in range(rounds):
+        marks.append((len(store.actions), clock.t))
+        clock.advance(rng.gauss(12, 3))  # standings, pairing
+        desk.pair_next()
+        clock.advance(rng.gauss(4, 1))  # seating
+        desk.start_clock()
+        clock.advance(minutes + rng.gauss(8, 4))  # the match time, extensions and the time call
+        for m in desk.event.current_round.matches:
+            if not m.reported:
+                desk.record(m.table, "2-1")
+    return dd, clock, desk, marks
+
+
+def test_projection_on_a_recorded_event_is_within_the_measured_spread(tmp_path):
+    """After round 2 of 6 the projected finish (from the two rounds measured)
+    lies within twice the stated spread of the recorded finish."""
+    dd, clock, desk, marks = _record(tmp_path)
+    ev_all = desk.event
+    actual_end = clock.t
+    log = desk.store.actions
+    cut, at = marks[2]  # just before round 3 was paired
+    from core.actions import replay
+
+    ev2 = replay(log[:cut])
+    p = plan_event(ev2, log[:cut], at)
+    assert p.source == "event" and p.measured == 2
+    err = abs((p.base.finish - actual_end).total_seconds()) / 60
+    assert p.base.left == 4
+    assert err <= 2 * p.base.spread, (err, p.base.spread)
+    assert len(ev_all.rounds) == 6
+    desk.store.close()
+
+
+def test_before_round_one_uses_the_stated_defaults(tmp_path):
+    """Nothing measured and no earlier event: overrun and turnaround are the
+    stated defaults; 8 players give 3 Swiss rounds (log2) when none are planned."""
+    dd = DataDir(tmp_path / "data", clock=lambda: T0)
+    store = dd.create({"name": "New", "minutes": 50, "sanctioned": False})
+    Desk(store).add_players([f"P{i}" for i in range(8)])
+    p = plan_event(store.event, store.actions, T0)
+    assert p.source == "default"
+    slot = DEFAULT_TURNAROUND + 50 + DEFAULT_OVERRUN
+    assert p.base.finish == T0 + timedelta(minutes=3 * slot)
+    labels = [o.label for o in p.options]
+    assert labels == ["as planned", "one round fewer", "top 4", "top 8"]
+    top8 = p.options[3]
+    assert top8.finish == T0 + timedelta(minutes=6 * slot)  # 3 Swiss + 3 elimination rounds
+    store.close()
+
+
+def test_earlier_events_of_the_store_give_the_figures(tmp_path):
+    """A new event is planned with the times measured on the store's earlier events."""
+    dd, clock, desk, marks = _record(tmp_path, rounds=3)
+    desk.store.close()
+    old_log = dd.history(desk.event.id)
+    store = dd.create({"name": "Next", "minutes": 50, "sanctioned": False})
+    p = plan_event(store.event, store.actions, clock.t, history=[old_log])
+    assert p.source == "store"
+    assert p.overrun != DEFAULT_OVERRUN and 0 < p.overrun < 20
+    store.close()
+
+
+def test_measure_reads_start_and_end_of_each_round(tmp_path):
+    dd, clock, desk, marks = _record(tmp_path, rounds=2)
+    times = measure(desk.store.actions, desk.event)
+    assert [t.number for t in times] == [1, 2]
+    assert all(t.start > marks[i][1] and t.length > 50 for i, t in enumerate(times))
+    desk.store.close()
+
+
+def test_plan_command_and_report_planned_vs_actual(tmp_path, capsys):
+    """`lycee plan` prints the finish as HH:MM and the alternatives side by
+    side; the report of the played event states planned and actual per round."""
+    dd, clock, desk, marks = _record(tmp_path, rounds=2)
+    eid = desk.event.id
+    desk.store.close()
+    data = str(tmp_path / "data")
+    assert main(["--data-dir", data, "plan", eid, "--rounds", "3", "--top", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "projected finish" in out and "as planned" in out and "top 8" in out
+    assert main(["--data-dir", data, "plan", eid, "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["source"] == "event" and doc["options"][0]["rounds"] == 2
+    assert main(["--data-dir", data, "export", eid, "--what", "report", "--format", "csv"]) == 0
+    out = capsys.readouterr().out
+    assert "Round 1 times" in out and "Round 2 times" in out and "planned" in out and "actual" in out

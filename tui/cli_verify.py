@@ -1,0 +1,148 @@
+"""``lycee verify`` (an independent re-check of an event) and ``lycee plan``
+(the projected finish of the day)."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+from core.i18n import _
+
+from .cli import CliError, out_json, read_event
+
+
+def verify_event(ev):
+    """The checker's report on an event of the data dir, compared with the
+    program's own standings (and final places)."""
+    from core.eventfile import to_doc
+    from core.standings import standings_json
+    from core.verify import verify_doc
+
+    return verify_doc(to_doc(ev), standings_json(ev))
+
+
+def _verify_file(path: Path):
+    """A lycee-event/1 file from elsewhere: checked as it is written; the
+    program's standings are compared too when the file imports."""
+    from core.errors import ValidationError
+    from core.eventfile import event_from_doc, load_doc
+    from core.standings import standings_json
+    from core.verify import verify_doc
+
+    doc = load_doc(path)
+    if not isinstance(doc, dict) or not isinstance(doc.get("players"), list) \
+            or not isinstance(doc.get("rounds"), list):
+        raise CliError(_("{path}: not a lycee-event/1 file (players and rounds are needed)", path=path))
+    try:
+        claimed = standings_json(event_from_doc(doc, source=str(path)))
+    except ValidationError:
+        claimed = None  # the checker still reads it; import would refuse it
+    return verify_doc(doc, claimed)
+
+
+def cmd_verify(args) -> int:
+    if args.random is not None:
+        return _random(args)
+    if args.event is None:
+        raise CliError(_("name the event to check (or --random N)"))
+    path = Path(args.event)
+    if path.suffix == ".json" and path.is_file():
+        rep = _verify_file(path)
+    else:
+        rep = verify_event(read_event(args))
+    if args.json:
+        out_json(rep.to_json())
+        return 0 if rep.ok else 1
+    if rep.ok:
+        print(rep.summary())
+        return 0
+    for f in rep.findings:
+        print(f.line())
+    print(rep.summary(), file=sys.stderr)
+    return 1
+
+
+def _random(args) -> int:
+    from core.randomevents import check_random
+
+    if args.random < 1:
+        raise CliError(_("--random needs at least one event"))
+    seed = args.seed if args.seed is not None else 0
+    t0 = time.perf_counter()
+    run = check_random(args.random, seed)
+    secs = time.perf_counter() - t0
+    doc = {"events": run.events, "seed": seed, "rounds": run.rounds, "exact_rounds": run.exact,
+           "local_rounds": run.local, "discrepancies": run.discrepancies,
+           "per_1000": round(1000 * run.discrepancies / run.events, 2), "seconds": round(secs, 1),
+           "bad": [{"event": i, "findings": [f.to_json() for f in fs]} for i, fs in run.bad]}
+    if args.json:
+        out_json(doc)
+    else:
+        print(_("{n} random events (seed {seed}), {r} rounds ({e} checked exactly, {l} locally): "
+                "{k} with discrepancies ({per} per 1,000), {s} s",
+                n=run.events, seed=seed, r=run.rounds, e=run.exact, l=run.local, k=run.discrepancies,
+                per=doc["per_1000"], s=doc["seconds"]))
+        for i, fs in run.bad[:20]:
+            for f in fs:
+                print(f"  #{i} {f.line()}")
+    return 0 if run.discrepancies == 0 else 1
+
+
+def cmd_plan(args) -> int:
+    from core.plan import plan_event
+
+    def get():
+        from .cli import open_event
+        from core.errors import EventLocked
+        from core.store import DataDir
+
+        try:
+            with open_event(args) as store:
+                return store.event, store.actions, store.clock(), _history(store.datadir, store.id)
+        except EventLocked:
+            dd = DataDir(args.data_dir)
+            eid = dd.resolve(args.event)
+            return dd.read(eid), dd.history(eid), dd.clock(), _history(dd, eid)
+
+    ev, log, now, history = get()
+    p = plan_event(ev, log, now, rounds=args.rounds, top=args.top, history=history)
+    if args.json:
+        out_json(p.to_json())
+        return 0
+    for line in p.lines():
+        print(line)
+    return 0
+
+
+def _history(dd, skip: str) -> list[list[dict]]:
+    """The logs of the store's other events (for measured times)."""
+    from core.errors import LyceeError
+
+    out = []
+    for eid in dd.event_ids()[-20:]:
+        if eid == skip:
+            continue
+        try:
+            out.append(dd.history(eid))
+        except (LyceeError, OSError, ValueError, KeyError):  # unreadable: `event list` names it
+            continue
+    return out
+
+
+def register(sub, cmd, event_arg) -> None:
+    v = cmd(sub, "verify", cmd_verify,
+            _("independent re-check of every round, result, standing and placing; exit 0 when all hold, "
+              "else the findings and exit 1"))
+    v.add_argument("event", nargs="?", metavar="EVENT",
+                   help=_("event id, or a unique id or name prefix, or a lycee-event/1 file (.json)"))
+    v.add_argument("--random", type=int, metavar="N",
+                   help=_("play N seeded random events through the real pairing and check each"))
+    v.add_argument("--seed", type=int, metavar="S", help=_("seed of --random (default 0)"))
+    v.add_argument("--json", action="store_true")
+
+    p = cmd(sub, "plan", cmd_plan, _("projected finish time (HH:MM) and alternatives side by side"))
+    event_arg(p)
+    p.add_argument("--rounds", type=int, metavar="N", help=_("Swiss rounds (default: planned, else log2 of the players)"))
+    p.add_argument("--top", type=int, metavar="N", help=_("top cut size (default: the bracket made, else none)"))
+    p.add_argument("--json", action="store_true")
