@@ -48,6 +48,11 @@ Apply = Callable[[Event | None, dict], Event]
 _APPLY: dict[str, Apply] = {}
 #: Action types that cannot be undone (they make the event exist).
 FOUNDING = {"create", "import"}
+#: The format actions are written in (stored as "v" with each action; actions
+#: without it were written before the journal, format 1).  An action is
+#: checked against the rules when it is appended; a stored one is replayed as
+#: it was written.
+ACTION_FORMAT = 2
 
 
 def action(name: str):
@@ -243,7 +248,12 @@ def find_player(event: Event, ref: str) -> Player:
 
 
 def _set_match(event: Event, rnd: Round, new: Match) -> Event:
-    matches = tuple(new if m.table == new.table else m for m in rnd.matches)
+    ms = rnd.matches
+    i = new.table - 1
+    if 0 <= i < len(ms) and ms[i].table == new.table:  # tables are numbered in order: no scan
+        matches = ms[:i] + (new,) + ms[i + 1:]
+    else:
+        matches = tuple(new if m.table == new.table else m for m in ms)
     return event.with_round(replace(rnd, matches=matches))
 
 

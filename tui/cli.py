@@ -61,13 +61,15 @@ def out_json(doc) -> None:
 
 
 def open_event(args) -> EventStore:
+    """The event open for writing: waits a few seconds for another command
+    holding it (``LYCEE_LOCK_WAIT``), never for the app; recovers a damaged
+    file and says what was lost."""
+    from core.store import lock_wait
+
     dd = DataDir(args.data_dir)
-    store = dd.open(dd.resolve(args.event))
-    if store.recovered_from is not None:
-        print(_("lycee: {event}: the event file did not parse; recovered from backup {backup} "
-                "(the broken file is kept as {broken})",
-                event=store.id, backup=store.recovered_from.name, broken=store.broken_copy.name),
-              file=sys.stderr)
+    store = dd.open(dd.resolve(args.event), wait=lock_wait())
+    if store.note:
+        print(store.note, file=sys.stderr)
     return store
 
 
@@ -77,19 +79,18 @@ def with_desk(args, fn):
 
 
 def read_event(args, history: bool = False):
-    """The event (or its audit trail) for commands that only read: opened
-    as usual (which recovers a broken file), or, while another window holds
-    it, read as last written without the lock (files are only ever replaced
-    whole), so standings and exports can be printed during a round."""
-    from core.errors import EventLocked
-
-    try:
-        with open_event(args) as store:
-            return list(store.history()) if history else store.event
-    except EventLocked:
-        dd = DataDir(args.data_dir)
-        eid = dd.resolve(args.event)
-        return dd.history(eid) if history else dd.read(eid)
+    """The event (or its audit trail) for commands that only read: read
+    without the lock and without writing anything, so they work while the
+    app holds the event and on a read-only folder.  A damaged file is shown
+    as far as it is intact, with a note on stderr saying how to recover it."""
+    dd = DataDir(args.data_dir)
+    eid = dd.resolve(args.event)
+    if history:
+        return dd.history(eid)
+    ev, note = dd.read_view(eid)
+    if note:
+        print(f"lycee: {note}", file=sys.stderr)
+    return ev
 
 
 # -- commands -------------------------------------------------------------------
@@ -251,8 +252,8 @@ def cmd_import(args) -> int:
     from core.eventfile import event_from_doc, load_doc
 
     doc = load_doc(Path(args.file))
-    event_from_doc(doc, source=args.file)  # every problem, before anything is stored
-    store = DataDir(args.data_dir).import_event(doc)
+    ev = event_from_doc(doc, source=args.file)  # every problem, before anything is stored; checked once
+    store = DataDir(args.data_dir).import_event(doc, event=ev)
     print(store.id)
     store.close()
     return 0
