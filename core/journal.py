@@ -19,7 +19,7 @@ An event's actions live in ``events/<id>.jsonl``::
 - **Checkpoints** (``checkpoints/<id>.<seq>.json``): the folded event after
   a record, with the journal's length and the CRC of every byte before it,
   so an open reads the newest checkpoint and replays only the tail.
-- **Header** (``events/.<id>.head.json``): the few fields ``event list``
+- **Header** (``events/.<id>.head``): the few fields ``event list``
   shows, rewritten only when one of them changes.
 
 :class:`JournalStorage` is the TinyDB storage over the journal (its ``log``

@@ -212,33 +212,22 @@ class DataDir:
 
     # -- paths ---------------------------------------------------------------
     def event_path(self, event_id: str) -> Path:
-        """The event's journal."""
-        return self.events_dir / f"{event_id}.jsonl"
-
-    def legacy_path(self, event_id: str) -> Path:
-        """Where the store kept an event before the journal."""
+        """The event's journal (or, until its first write, a file written
+        before the journal: one JSON document, told apart by its first byte)."""
         return self.events_dir / f"{event_id}.json"
 
     def head_path(self, event_id: str) -> Path:
-        return self.events_dir / f".{event_id}.head.json"
+        return self.events_dir / f".{event_id}.head"
 
     def exists(self, event_id: str) -> bool:
-        return self.event_path(event_id).exists() or self.legacy_path(event_id).exists()
+        return self.event_path(event_id).exists()
 
     def event_ids(self) -> list[str]:
         try:
             names = os.listdir(self.events_dir)
         except OSError:
             return []
-        ids = set()
-        for n in names:
-            if n.startswith("."):
-                continue
-            if n.endswith(".jsonl"):
-                ids.add(n[:-6])
-            elif n.endswith(".json"):
-                ids.add(n[:-5])
-        return sorted(ids)
+        return sorted(n[:-5] for n in names if n.endswith(".json") and not n.startswith("."))
 
     def backups(self, event_id: str) -> list[Path]:
         """Backups of an event, the highest round and sequence first (never by file time)."""
@@ -268,14 +257,12 @@ class DataDir:
     # -- reading (no lock, nothing written) ------------------------------------
     def load(self, event_id: str) -> Folded:
         """The event as its files hold it, without the lock and without writing."""
-        if not self.event_path(event_id).exists() and self.legacy_path(event_id).exists():
-            return self._load_legacy(event_id)
         return self._load_journal(event_id)
 
-    def _load_legacy(self, event_id: str) -> Folded:
-        path = self.legacy_path(event_id)
+    def _load_legacy(self, event_id: str, raw: bytes) -> Folded:
+        path = self.event_path(event_id)
         try:
-            data = json.loads(path.read_bytes().decode("utf-8"))
+            data = json.loads(raw.decode("utf-8"))
             if not isinstance(data, dict):
                 raise ValueError(_("the top level is not an object"))
             acts = _log_of(data)
@@ -299,6 +286,8 @@ class DataDir:
             data = path.read_bytes()
         except FileNotFoundError:
             raise NotFound(_("no event {ref!r} in {events_dir}", ref=event_id, events_dir=self.events_dir)) from None
+        if data[:1] == b"{":
+            return self._load_legacy(event_id, data)
         for seq, raw in ckpts:
             try:
                 meta, ev = decode_checkpoint(raw, Event)
@@ -333,24 +322,23 @@ class DataDir:
         to recover; nothing is written."""
         f = self.load(event_id)
         note = None
+        path = self.event_path(event_id)
         if f.legacy_problem is not None:
-            backups = self.backups(event_id)
-            raise LyceeError(_("{path} cannot be read ({reason}); {how}", path=self.legacy_path(event_id),
-                               reason=f.legacy_problem, how=self._how_to_recover(event_id, bool(backups))))
-        if f.damage is not None and not self._writer_busy(event_id, f.damage):
+            note = _("{path} cannot be read ({reason}); {how}", path=path, reason=f.legacy_problem,
+                     how=self._how_to_recover(event_id, bool(self.backups(event_id))))
+        elif f.damage is not None and not self._writer_busy(event_id, f.damage):
             note = _("{path}: the journal is damaged at byte {offset} ({reason}); shown up to #{seq}; "
                      "lost there: {lost}; {how}",
-                     path=self.event_path(event_id), offset=f.damage.offset, reason=f.damage.reason,
+                     path=path, offset=f.damage.offset, reason=f.damage.reason,
                      seq=f.last_seq, lost=damage_lost(f.damage, f.last_seq),
                      how=self._how_to_recover(event_id, f.event is None and bool(self.backups(event_id))))
         if f.invalid is not None:
             note = str(f.invalid)
         if f.event is None:
-            if f.damage is not None and self.backups(event_id):
-                ev = self._best_backup(event_id)
-                if ev is not None:
-                    return ev[1], _("{note} (shown as recovered from backup {backup})", note=note,
-                                    backup=ev[0].name)
+            best = self._best_backup(event_id) if note else None
+            if best is not None:
+                return best[1], _("{note} (shown as recovered from backup {backup})", note=note,
+                                  backup=best[0].name)
             raise LyceeError(note or _("event {id} has no data yet", id=event_id))
         return f.event, note
 
@@ -397,25 +385,24 @@ class DataDir:
     def history(self, event_id: str) -> list[dict]:
         """The audit trail as last written (every readable action, refused
         ones included), without taking the lock."""
-        if not self.event_path(event_id).exists() and self.legacy_path(event_id).exists():
-            f = self._load_legacy(event_id)
-            acts = f.all_actions or []
+        try:
+            raw = self.event_path(event_id).read_bytes()
+        except FileNotFoundError:
+            raise NotFound(_("no event {ref!r} in {events_dir}", ref=event_id, events_dir=self.events_dir)) from None
+        if raw[:1] == b"{":
+            acts = self._load_legacy(event_id, raw).all_actions or []
         else:
-            try:
-                acts = scan(self.event_path(event_id).read_bytes()).actions
-            except FileNotFoundError:
-                raise NotFound(_("no event {ref!r} in {events_dir}", ref=event_id,
-                                 events_dir=self.events_dir)) from None
+            acts = scan(raw).actions
         return history_rows(acts)
 
     def list_events(self) -> list[EventSummary]:
         """Every event, from its small header (a replay only where there is none)."""
         out = []
         for eid in self.event_ids():
-            path = self.event_path(eid) if self.event_path(eid).exists() else self.legacy_path(eid)
+            path = self.event_path(eid)
             try:
                 h = json.loads(self.head_path(eid).read_bytes())
-                if h.get("id") == eid and path.suffix == ".jsonl":
+                if h.get("id") == eid:
                     out.append(EventSummary(eid, h["name"], h["date"], h["kind"], h["match"],
                                             h["players"], h["rounds"], path))
                     continue
@@ -506,7 +493,6 @@ class DataDir:
             for _seq, c in self.checkpoints(event_id):
                 c.unlink(missing_ok=True)
             self.head_path(event_id).unlink(missing_ok=True)
-            self.legacy_path(event_id).unlink(missing_ok=True)
             store.path.unlink(missing_ok=True)
         finally:
             store.close()
@@ -631,18 +617,15 @@ class EventStore:
     # -- open / recover --------------------------------------------------------
     def _open(self) -> None:
         d = self.datadir
-        if not self.path.exists() and d.legacy_path(self.id).exists():
-            f = d._load_legacy(self.id)
+        f = d.load(self.id) if self.path.exists() else Folded(None)
+        if f.legacy:
             if f.legacy_problem is not None:
-                self._recover_from_backup(f.legacy_problem, d.legacy_path(self.id), Damage(0, 0, f.legacy_problem))
+                self._recover_from_backup(f.legacy_problem, self.path, Damage(0, 0, f.legacy_problem))
                 f = d.load(self.id)
-            elif f.invalid is not None:
-                raise f.invalid
-            else:
+            elif f.invalid is None:
                 self._migrate(f)
                 f = d.load(self.id)
         else:
-            f = d.load(self.id) if self.path.exists() else Folded(None)
             if f.damage is not None:
                 if f.last_seq > 0:
                     self._cut_damage(f)
@@ -712,12 +695,10 @@ class EventStore:
     def _migrate(self, f: Folded) -> None:
         """A pre-journal event file becomes a journal (one record of its actions,
         as they were); the old file goes to the backups folder."""
-        legacy = self.datadir.legacy_path(self.id)
-        if f.all_actions:
-            write_durably(self.path, MAGIC + encode_record(f.all_actions))
         bdir = self.datadir.backups_dir
         bdir.mkdir(parents=True, exist_ok=True)
-        os.replace(legacy, bdir / f"{self.id}.pre-journal.json")
+        write_durably(bdir / f"{self.id}.pre-journal.json", self.path.read_bytes())
+        write_durably(self.path, MAGIC + encode_record(f.all_actions) if f.all_actions else b"")
 
     def _drop_checkpoints_after(self, end: int) -> None:
         for _seq, c in self.datadir.checkpoints(self.id):
