@@ -534,7 +534,8 @@ class EventStore:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             from filelock import FileLock
 
-            self._lock = FileLock(str(self.lock_path))
+            # not thread-local: the store is shared by the app's threads (one writer)
+            self._lock = FileLock(str(self.lock_path), thread_local=False)
             self._acquire(wait)
             self._locked = True
             write_durably(self.owner_path, json.dumps({
@@ -649,8 +650,17 @@ class EventStore:
     def _stamp(self) -> str:
         return self.clock().strftime("%Y%m%dT%H%M%S")
 
+    def _broken_name(self) -> Path:
+        """Where a damaged file is kept, beside the event's file (never over another)."""
+        base, n = f"{self.id}.broken-{self._stamp()}", 0
+        while True:
+            p = self.path.with_name(f"{base}{'-' + str(n) if n else ''}.json.bad")
+            if not p.exists():
+                return p
+            n += 1
+
     def _keep_beside(self, src: Path) -> Path:
-        broken = src.with_name(f"{self.id}.broken-{self._stamp()}{src.suffix}.bad")
+        broken = self._broken_name()
         os.replace(src, broken)
         return broken
 
@@ -659,9 +669,9 @@ class EventStore:
         is kept beside it."""
         data = self.path.read_bytes()
         lost = damage_lost(f.damage, f.last_seq)
-        write_durably(self.path.with_name(f"{self.id}.broken-{self._stamp()}.jsonl.bad"), data)
+        self.broken_copy = self._broken_name()
+        write_durably(self.broken_copy, data)
         write_durably(self.path, data[:f.end])
-        self.broken_copy = self.path.with_name(f"{self.id}.broken-{self._stamp()}.jsonl.bad")
         self._drop_checkpoints_after(f.end)
         self.note = _("lycee: {event}: the journal was damaged at byte {offset} ({reason}); kept every action "
                       "up to #{seq}; lost: {lost}; the damaged file is kept as {broken}",

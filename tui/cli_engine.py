@@ -97,7 +97,9 @@ def _results_from_stdin(args) -> int:
     failures = []
 
     def run(d: Desk):
-        done = 0
+        from core import actions as A
+
+        ev, batch = d.event, []
         for n, line in enumerate(sys.stdin, 1):
             line = line.split("#", 1)[0].strip()
             if not line:
@@ -107,17 +109,25 @@ def _results_from_stdin(args) -> int:
                 failures.append(_("line {line}", line=n) + f": {line!r}: " + _("write 'TABLE RESULT', e.g. 12 2-1"))
                 continue
             try:
-                d.record(int(parts[0]), parts[1], round_number=args.round)
-                done += 1
+                data = d.result_data(int(parts[0]), parts[1], round_number=args.round)
+                ev = A.apply(ev, {"type": "result", "data": data})  # checked after the lines before it
+                batch.append(("result", data))
             except LyceeError as err:
                 failures.append(_("line {line}", line=n) + f": {err}")
-        return done, len(d.event.rounds[(args.round or len(d.event.rounds)) - 1].missing_tables())
+        if failures:  # all or none: one journal record, or nothing
+            return 0, None
+        if batch:
+            d.append_all(batch)
+        return len(batch), len(d.event.rounds[(args.round or len(d.event.rounds)) - 1].missing_tables())
     done, missing = with_desk(args, run)
+    if failures:
+        for f in failures:
+            print(f"lycee: {f}", file=sys.stderr)
+        print("lycee: " + _("nothing was stored: correct the lines above and send them all again"), file=sys.stderr)
+        return 1
     print(_("{n} results recorded", n=done) + " · "
           + (_("{k} results missing", k=missing) if missing else _("round complete")))
-    for f in failures:
-        print(f"lycee: {f}", file=sys.stderr)
-    return 1 if failures else 0
+    return 0
 
 
 def cmd_standings(args) -> int:
