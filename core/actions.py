@@ -69,6 +69,9 @@ def apply(event: Event | None, act: dict) -> Event:
     kind = act.get("type")
     fn = _APPLY.get(kind)
     if fn is None:
+        _load_reducers(kind)
+        fn = _APPLY.get(kind)
+    if fn is None:
         raise LyceeError(_("unknown action type {kind!r} (seq {x})", kind=kind, x=act.get('seq')))
     if event is None and kind not in FOUNDING:
         raise LyceeError(_("the log must begin with 'create', not {kind!r}", kind=kind))
@@ -157,6 +160,8 @@ def describe(act: dict) -> str:
     if t == "appeal":
         return _("appeal of penalty #{n}: {outcome} (by {by})", n=d["penalty"], outcome=d["outcome"],
                  by=d.get("by", ""))
+    if t not in _DESCRIBE and t not in _APPLY:
+        _load_reducers(t)
     if t in _DESCRIBE:
         return _DESCRIBE[t](d)
     return t
@@ -549,9 +554,18 @@ def _import(event, d):
     return event_from_doc(d)
 
 
-# Reducers kept in modules of their own register themselves on import; import
-# them here so that they are there whenever the log is replayed.
-from . import clock as _clock  # noqa: E402,F401
-from . import lateness as _lateness  # noqa: E402,F401
-from . import penalties as _penalties  # noqa: E402,F401
-from . import decklists as _decklists  # noqa: E402,F401
+# Reducers kept in modules of their own register themselves on import.  They
+# are imported when an action of theirs is first applied or described (an
+# open that reads a checkpoint and replays a few results never loads the
+# card engine); a type not listed here makes every one of them load.
+_REDUCER_MODULES = {"clock": "clock", "checkin": "lateness", "late": "lateness", "penalty": "penalties",
+                    "appeal": "penalties", "decklist": "decklists", "deck_check": "decklists",
+                    "build": "decklists", "pods": "decklists", "pool": "decklists"}
+
+
+def _load_reducers(kind) -> None:
+    import importlib
+
+    names = [_REDUCER_MODULES[kind]] if kind in _REDUCER_MODULES else sorted(set(_REDUCER_MODULES.values()))
+    for name in names:
+        importlib.import_module(f"{__package__}.{name}")

@@ -15,10 +15,13 @@ import sys
 from pathlib import Path
 
 from core import i18n
-from core.desk import Desk
+from typing import TYPE_CHECKING
+
 from core.errors import LyceeError, ValidationError
 from core.i18n import _
-from core.store import DataDir, EventStore
+
+if TYPE_CHECKING:  # imported when a command runs: `lycee --help` stays light
+    from core.store import DataDir, EventStore
 
 
 class CliError(Exception):
@@ -55,9 +58,36 @@ def match_label(match: str) -> str:
     return {"bo3": _("bo3"), "bo1": _("bo1")}.get(match, match)
 
 
+class LazyChoices:
+    """argparse ``choices`` read from an engine module only when argparse
+    needs them (a value to check, a help page), so building the parser does
+    not import the engine: ``lycee --help`` starts fast."""
+
+    def __init__(self, module: str, name: str):
+        self.module, self.name = module, name
+
+    def _values(self):
+        return getattr(importlib.import_module(self.module), self.name)
+
+    def __contains__(self, value) -> bool:
+        return value in self._values()
+
+    def __iter__(self):
+        return iter(self._values())
+
+    def __len__(self) -> int:
+        return len(self._values())
+
+
 def out_json(doc) -> None:
     json.dump(doc, sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")
+
+
+def _datadir(args) -> "DataDir":
+    from core.store import DataDir
+
+    return DataDir(args.data_dir)
 
 
 def open_event(args) -> EventStore:
@@ -66,7 +96,7 @@ def open_event(args) -> EventStore:
     file and says what was lost."""
     from core.store import lock_wait
 
-    dd = DataDir(args.data_dir)
+    dd = _datadir(args)
     store = dd.open(dd.resolve(args.event), wait=lock_wait())
     if store.note:
         print(store.note, file=sys.stderr)
@@ -74,6 +104,8 @@ def open_event(args) -> EventStore:
 
 
 def with_desk(args, fn):
+    from core.desk import Desk
+
     with open_event(args) as store:
         return fn(Desk(store, actor=getattr(args, "by", None) or "desk"))
 
@@ -83,7 +115,7 @@ def read_event(args, history: bool = False):
     without the lock and without writing anything, so they work while the
     app holds the event and on a read-only folder.  A damaged file is shown
     as far as it is intact, with a note on stderr saying how to recover it."""
-    dd = DataDir(args.data_dir)
+    dd = _datadir(args)
     eid = dd.resolve(args.event)
     if history:
         return dd.history(eid)
@@ -102,7 +134,7 @@ def cmd_app(args) -> int:
     from core.demo import make_demo
     from tui.app import run_app
 
-    dd = DataDir(args.data_dir)
+    dd = _datadir(args)
     if not dd.event_ids():
         make_demo(dd, players=16).close()
     run_app(dd)
@@ -112,13 +144,14 @@ def cmd_app(args) -> int:
 def cmd_demo(args) -> int:
     from core.demo import make_demo
 
-    dd = DataDir(args.data_dir)
+    dd = _datadir(args)
     store = make_demo(dd, players=args.players, kind=args.kind, seed=args.seed)
     eid = store.id
     try:
         if args.kind != "constructed":
             # a limited demo starts in its build phase: sealed pools opened,
             # or the draft pods seated and drafted by bots
+            from core.desk import Desk
             from limited import event as LE
 
             desk = Desk(store, actor="demo")
@@ -155,14 +188,14 @@ def cmd_event_new(args) -> int:
         settings["minutes"] = args.minutes
     if settings["tiebreakers"] is None:
         del settings["tiebreakers"]
-    store = DataDir(args.data_dir).create(settings)
+    store = _datadir(args).create(settings)
     print(store.id)
     store.close()
     return 0
 
 
 def cmd_event_list(args) -> int:
-    events = DataDir(args.data_dir).list_events()
+    events = _datadir(args).list_events()
     if args.json:
         out_json({"events": [
             {"id": e.id, "name": e.name, "date": e.date, "kind": e.kind, "match": e.match,
@@ -181,7 +214,7 @@ def cmd_event_list(args) -> int:
 
 
 def cmd_event_delete(args) -> int:
-    dd = DataDir(args.data_dir)
+    dd = _datadir(args)
     eid = dd.resolve(args.event)
     if not args.yes:
         raise CliError(_("deleting {event} removes it and its backups: add --yes to confirm", event=eid))
@@ -253,7 +286,7 @@ def cmd_import(args) -> int:
 
     doc = load_doc(Path(args.file))
     ev = event_from_doc(doc, source=args.file)  # every problem, before anything is stored; checked once
-    store = DataDir(args.data_dir).import_event(doc, event=ev)
+    store = _datadir(args).import_event(doc, event=ev)
     print(store.id)
     store.close()
     return 0

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import sys
 
-from core.desk import Desk
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from core.desk import Desk
 from core.errors import LyceeError
 from core.i18n import _
 
