@@ -154,6 +154,14 @@ def damage_lost(damage: Damage, after_seq: int) -> str:
     return "; ".join(parts)
 
 
+def damage_reason(code: str) -> str:
+    """A :class:`~core.journal.Damage` reason in the user's language."""
+    return {"no record header": _("no record header"), "cut short": _("cut short"),
+            "checksum mismatch": _("checksum mismatch"), "not JSON": _("not JSON"),
+            "not a list of actions": _("not a list of actions"), "seq out of order": _("seq out of order"),
+            "not a lycee journal": _("not a lycee journal")}.get(code, code)
+
+
 class InvalidAction(LyceeError):
     """A stored action the rules refuse (issue 13 item 6): names the file,
     the action and what is wrong, and what can be done."""
@@ -329,7 +337,7 @@ class DataDir:
         elif f.damage is not None and not self._writer_busy(event_id, f.damage):
             note = _("{path}: the journal is damaged at byte {offset} ({reason}); shown up to #{seq}; "
                      "lost there: {lost}; {how}",
-                     path=path, offset=f.damage.offset, reason=f.damage.reason,
+                     path=path, offset=f.damage.offset, reason=damage_reason(f.damage.reason),
                      seq=f.last_seq, lost=damage_lost(f.damage, f.last_seq),
                      how=self._how_to_recover(event_id, f.event is None and bool(self.backups(event_id))))
         if f.invalid is not None:
@@ -631,7 +639,7 @@ class EventStore:
                 if f.last_seq > 0:
                     self._cut_damage(f)
                 else:
-                    self._recover_from_backup(f.damage.reason, self.path, f.damage)
+                    self._recover_from_backup(damage_reason(f.damage.reason), self.path, f.damage)
                 f = d.load(self.id)
         if f.invalid is not None:
             raise f.invalid
@@ -675,7 +683,7 @@ class EventStore:
         self._drop_checkpoints_after(f.end)
         self.note = _("lycee: {event}: the journal was damaged at byte {offset} ({reason}); kept every action "
                       "up to #{seq}; lost: {lost}; the damaged file is kept as {broken}",
-                      event=self.id, offset=f.damage.offset, reason=f.damage.reason, seq=f.last_seq,
+                      event=self.id, offset=f.damage.offset, reason=damage_reason(f.damage.reason), seq=f.last_seq,
                       lost=lost, broken=self.broken_copy.name)
 
     def _recover_from_backup(self, reason: str, src: Path, damage: Damage) -> None:
