@@ -49,6 +49,11 @@ Apply = Callable[[Event | None, dict], Event]
 _APPLY: dict[str, Apply] = {}
 #: Action types that cannot be undone (they make the event exist).
 FOUNDING = {"create", "import"}
+#: The format actions are written in (stored as "v" with each action; actions
+#: without it were written before the journal, format 1).  An action is
+#: checked against the rules when it is appended; a stored one is replayed as
+#: it was written.
+ACTION_FORMAT = 2
 
 
 def action(name: str):
@@ -64,6 +69,9 @@ def action(name: str):
 def apply(event: Event | None, act: dict) -> Event:
     kind = act.get("type")
     fn = _APPLY.get(kind)
+    if fn is None:
+        _load_reducers(kind)
+        fn = _APPLY.get(kind)
     if fn is None:
         raise LyceeError(_("unknown action type {kind!r} (seq {x})", kind=kind, x=act.get('seq')))
     if event is None and kind not in FOUNDING:
@@ -162,6 +170,8 @@ def describe(act: dict) -> str:
     if t == "appeal":
         return _("appeal of penalty #{n}: {outcome} (by {by})", n=d["penalty"], outcome=L.appeal_outcome_label(d["outcome"]),
                  by=d.get("by", ""))
+    if t not in _DESCRIBE and t not in _APPLY:
+        _load_reducers(t)
     if t in _DESCRIBE:
         return _DESCRIBE[t](d)
     return t
@@ -258,7 +268,12 @@ def find_player(event: Event, ref: str) -> Player:
 
 
 def _set_match(event: Event, rnd: Round, new: Match) -> Event:
-    matches = tuple(new if m.table == new.table else m for m in rnd.matches)
+    ms = rnd.matches
+    i = new.table - 1
+    if 0 <= i < len(ms) and ms[i].table == new.table:  # tables are numbered in order: no scan
+        matches = ms[:i] + (new,) + ms[i + 1:]
+    else:
+        matches = tuple(new if m.table == new.table else m for m in ms)
     return event.with_round(replace(rnd, matches=matches))
 
 
@@ -624,9 +639,18 @@ def _import(event, d):
     return event_from_doc(d)
 
 
-# Reducers kept in modules of their own register themselves on import; import
-# them here so that they are there whenever the log is replayed.
-from . import clock as _clock  # noqa: E402,F401
-from . import lateness as _lateness  # noqa: E402,F401
-from . import penalties as _penalties  # noqa: E402,F401
-from . import decklists as _decklists  # noqa: E402,F401
+# Reducers kept in modules of their own register themselves on import.  They
+# are imported when an action of theirs is first applied or described (an
+# open that reads a checkpoint and replays a few results never loads the
+# card engine); a type not listed here makes every one of them load.
+_REDUCER_MODULES = {"clock": "clock", "checkin": "lateness", "late": "lateness", "penalty": "penalties",
+                    "appeal": "penalties", "decklist": "decklists", "deck_check": "decklists",
+                    "build": "decklists", "pods": "decklists", "pool": "decklists"}
+
+
+def _load_reducers(kind) -> None:
+    import importlib
+
+    names = [_REDUCER_MODULES[kind]] if kind in _REDUCER_MODULES else sorted(set(_REDUCER_MODULES.values()))
+    for name in names:
+        importlib.import_module(f"{__package__}.{name}")

@@ -225,13 +225,8 @@ class Desk:
 
     def append_all(self, acts: list[tuple[str, dict]]) -> Event:
         """Several actions, all or none: each is checked (on the event as the
-        ones before it leave it) before any is stored."""
-        ev = self.event
-        for kind, data in acts:
-            ev = A.apply(ev, {"type": kind, "data": data})
-        for kind, data in acts:
-            self.store.append(kind, data, self.actor)
-        return self.event
+        ones before it leave it), then all are stored as one journal record."""
+        return self.store.append_many(acts, self.actor)
 
     # -- game by game (G-BO3, G-BO1, G-CONCEDE, G-NEXT-GAME) ---------------------
     def add_game(self, table: int, *games: str, round_number: int | None = None) -> Event:

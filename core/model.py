@@ -159,6 +159,9 @@ class Round:
         return [m.table for m in self.matches if not m.reported]
 
     def match_at(self, table: int) -> Match | None:
+        i = table - 1 if isinstance(table, int) else -1
+        if 0 <= i < len(self.matches) and self.matches[i].table == table:
+            return self.matches[i]
         for m in self.matches:
             if m.table == table:
                 return m

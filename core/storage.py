@@ -37,37 +37,7 @@ class CorruptFile(Exception):
         super().__init__(f"{path}: not a readable event file ({reason})")
 
 
-def fsync_dir(folder: Path) -> None:
-    """Make a rename in ``folder`` durable (no-op where folders cannot be opened)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:  # Windows: directories cannot be opened; NTFS journals renames
-        return
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def write_durably(path: Path, text: str) -> None:
-    """Atomically replace ``path`` with ``text`` and make it durable."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    data = text.encode("utf-8")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-    try:
-        view = memoryview(data)
-        while view:
-            n = os.write(fd, view)
-            view = view[n:]
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    try:
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    fsync_dir(path.parent)
+from .journal import fsync_dir, write_durably  # noqa: E402,F401  (one implementation of each)
 
 
 def read_json(path: Path):

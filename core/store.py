@@ -1,50 +1,110 @@
-"""Where events live: one TinyDB file per event in the data dir (DESIGN section 2).
+"""Where events live: one journal per event in the data dir (DESIGN section 2).
 
 - ``DataDir`` finds the folder (``--data-dir``, ``LYCEE_DATA_DIR``, or the
-  platform's user data dir) and lists, creates, opens and deletes events.
-- ``EventStore`` is one open event: it holds a lock file for as long as it is
-  open (a second window gets :class:`~core.errors.EventLocked` naming the
-  process that holds it), appends actions durably through
-  :class:`~core.storage.DurableStorage`, keeps a backup at every round start
-  (the newest few) and, when the main file does not parse, recovers from the
-  newest good backup and says so.
+  platform's user data dir) and lists, creates, opens, reads and deletes events.
+- ``EventStore`` is one event open for writing.  It holds a lock file for as
+  long as it is open (the app refuses a second writer at once, naming the
+  process that holds it; a command-line writer waits for it a few seconds,
+  ``LYCEE_LOCK_WAIT``), and appends each batch of actions as one durable
+  journal record (:mod:`core.journal`) under one lock, so sequence numbers are
+  assigned by one writer even when the app's pairing worker and its key
+  handlers write at once.
+- Opening reads the newest checkpoint and replays only the journal's tail.
+- Reading (``DataDir.read``, ``history``, ``list_events``) takes no lock and
+  writes nothing: a damaged journal is shown as far as it is intact, with a
+  note saying how to recover.  Only a writer recovers: it keeps the journal up
+  to its last intact record (failing that, the backup with the highest round
+  and sequence, never the newest file time), keeps the damaged file beside it
+  and says what was lost in ``lycee log`` wording.
+- Event files written before the journal (``<id>.json``, one TinyDB document)
+  are read as they are and turned into a journal by the first writer.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import re
 import secrets
 import socket
-from dataclasses import dataclass
+import threading
+import time
+import zlib
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Iterator
 
-import platformdirs
-from filelock import FileLock, Timeout
-from tinydb import TinyDB
-
 from . import actions as A
-from .i18n import _
+from . import model as _model
 from .errors import EventLocked, LyceeError, NotFound
+from .i18n import _
+from .journal import (
+    CHECKPOINT_FORMAT,
+    MAGIC,
+    Damage,
+    JournalStorage,
+    decode_checkpoint,
+    encode_checkpoint,
+    encode_record,
+    model_signature,
+    pid_alive,
+    scan,
+    stale_temp_files,
+    write_durably,
+)
 from .model import Event
-from .storage import CorruptFile, DurableStorage, dumps, read_json, write_durably
 
 LOG = "log"
 BACKUPS_KEPT = 5
+CHECKPOINTS_KEPT = 3
+#: A checkpoint is also written when a writer opens or closes an event whose
+#: journal has more than this many actions past the newest checkpoint.
+CHECKPOINT_TAIL = 256
+#: Seconds a command-line writer waits for an event another command holds.
+LOCK_WAIT = 5.0
 Clock = Callable[[], datetime]
+_SIG = None
+
+
+def _signature() -> str:
+    global _SIG
+    if _SIG is None:
+        _SIG = model_signature(_model)
+    return _SIG
 
 
 def default_data_dir() -> Path:
     env = os.environ.get("LYCEE_DATA_DIR")
     if env:
         return Path(env).expanduser()
+    import platformdirs
+
     return platformdirs.user_data_path("lycee", appauthor=False)
+
+
+def lock_wait() -> float:
+    """How long a command-line writer waits for the lock (``LYCEE_LOCK_WAIT``, seconds)."""
+    try:
+        return max(0.0, float(os.environ.get("LYCEE_LOCK_WAIT", LOCK_WAIT)))
+    except ValueError:
+        return LOCK_WAIT
 
 
 def now_utc() -> datetime:
     return datetime.now(timezone.utc)
+
+
+def _read_only(err: OSError) -> bool:
+    return err.errno in (errno.EROFS, errno.EACCES, errno.EPERM)
+
+
+def _disk_message(err: OSError, what: str) -> str:
+    if err.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+        return _("{what} was not stored: the disk is full or the file too large ({reason}); "
+                 "nothing was changed; free some space and try again", what=what, reason=err.strerror)
+    return _("{what} was not stored: {reason}; nothing was changed", what=what, reason=err.strerror or err)
 
 
 @dataclass(frozen=True)
@@ -60,63 +120,310 @@ class EventSummary:
     problem: str | None = None  # set when the file could not be read
 
 
+def _log_of(data) -> list[dict]:
+    """The actions of a pre-journal event file (``{"log": {"1": ...}}``)."""
+    if not data:
+        return []
+    table = data.get(LOG, {})
+    return [table[k] for k in sorted(table, key=int)]
+
+
+def lost_lines(acts: list[dict]) -> str:
+    """Actions as ``lycee log`` words them, for a message (``#7 at actor what``)."""
+    out = []
+    for a in acts:
+        try:
+            text = A.describe(a)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            text = str(a.get("type"))
+        out.append(f"#{a.get('seq')} {a.get('at', '')} {a.get('actor', '')} {text}")
+    return "; ".join(out)
+
+
+def damage_lost(damage: Damage, after_seq: int) -> str:
+    """What a damaged journal tail held beyond ``after_seq``, in words."""
+    acts = [a for a in damage.salvaged if isinstance(a.get("seq"), int) and a["seq"] > after_seq]
+    seqs = [s for s in damage.seqs if s > after_seq]
+    parts = []
+    if acts:
+        parts.append(lost_lines(acts))
+    if seqs:
+        parts.append(_("unreadable actions #{seqs}", seqs=", #".join(map(str, seqs))))
+    if not parts:
+        parts.append(_("{n} unreadable bytes (no whole action)", n=damage.size))
+    return "; ".join(parts)
+
+
+def damage_reason(code: str) -> str:
+    """A :class:`~core.journal.Damage` reason in the user's language."""
+    return {"no record header": _("no record header"), "cut short": _("cut short"),
+            "checksum mismatch": _("checksum mismatch"), "not JSON": _("not JSON"),
+            "not a list of actions": _("not a list of actions"), "seq out of order": _("seq out of order"),
+            "not a lycee journal": _("not a lycee journal")}.get(code, code)
+
+
+class InvalidAction(LyceeError):
+    """A stored action the rules refuse (issue 13 item 6): names the file,
+    the action and what is wrong, and what can be done."""
+
+    def __init__(self, path: Path, act: dict, reason: str, event_id: str):
+        self.path, self.act, self.reason = path, act, reason
+        seq = act.get("seq")
+        super().__init__(_(
+            "{path}: action #{seq} ({what}) cannot be applied: {reason}. Reading commands show the event "
+            "up to #{before}; `lycee log {id}` lists every action; to go on, restore a backup of the event "
+            "from {backups}", path=path, seq=seq, what=lost_lines([act]), reason=reason, before=(seq or 1) - 1,
+            id=event_id, backups=path.parent.parent / "backups"))
+
+
+@dataclass
+class Folded:
+    """An event as read from its files (see :func:`load`)."""
+
+    event: Event | None
+    last_seq: int = 0
+    end: int = 0  # journal offset after the last intact record
+    ckpt_seq: int = 0
+    tail: list[dict] = field(default_factory=list)
+    damage: Damage | None = None
+    invalid: InvalidAction | None = None
+    legacy: bool = False
+    legacy_problem: str | None = None
+    all_actions: list[dict] | None = None
+
+
+def fold(event: Event | None, acts: list[dict], skip: set[int]) -> tuple[Event | None, dict | None, str]:
+    """Apply ``acts`` (those not undone) to ``event``; stop at the first the
+    rules refuse: (event so far, the refused action, why)."""
+    for act in acts:
+        if act.get("type") == "undo" or act.get("seq") in skip:
+            continue
+        try:
+            if act.get("type") == "import" and "event" in act and act.get("sig") == _signature():
+                import msgspec
+
+                event = msgspec.convert(act["event"], type=Event)  # validated when imported
+                continue
+            event = A.apply(event, act)
+        except (LyceeError, KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
+            return event, act, str(err) or type(err).__name__
+    return event, None, ""
+
+
 class DataDir:
     def __init__(self, root: str | os.PathLike | None = None, clock: Clock = now_utc):
         self.root = Path(root).expanduser() if root else default_data_dir()
         self.events_dir = self.root / "events"
         self.backups_dir = self.root / "backups"
+        self.checkpoints_dir = self.root / "checkpoints"
         self.clock = clock
 
     # -- paths ---------------------------------------------------------------
     def event_path(self, event_id: str) -> Path:
+        """The event's journal (or, until its first write, a file written
+        before the journal: one JSON document, told apart by its first byte)."""
         return self.events_dir / f"{event_id}.json"
 
+    def head_path(self, event_id: str) -> Path:
+        return self.events_dir / f".{event_id}.head"
+
+    def exists(self, event_id: str) -> bool:
+        return self.event_path(event_id).exists()
+
     def event_ids(self) -> list[str]:
-        if not self.events_dir.is_dir():
+        try:
+            names = os.listdir(self.events_dir)
+        except OSError:
             return []
-        return sorted(p.stem for p in self.events_dir.glob("*.json") if not p.name.startswith("."))
+        return sorted(n[:-5] for n in names if n.endswith(".json") and not n.startswith("."))
 
     def backups(self, event_id: str) -> list[Path]:
-        """Backups of an event, newest first."""
+        """Backups of an event, the highest round and sequence first (never by file time)."""
         if not self.backups_dir.is_dir():
             return []
-        return sorted(self.backups_dir.glob(f"{event_id}.*.json"), key=lambda p: p.stat().st_mtime_ns, reverse=True)
+        pat = re.compile(re.escape(event_id) + r"\.r(\d+)-(?:s(\d+)|[0-9T]+)\.jsonl?$")
+        found = []
+        for p in self.backups_dir.iterdir():
+            m = pat.match(p.name)
+            if m:
+                found.append(((int(m.group(1)), int(m.group(2) or -1), p.name), p))
+        return [p for _k, p in sorted(found, reverse=True)]
 
-    # -- listing (no lock needed: files are only ever replaced whole) -----------
+    def checkpoints(self, event_id: str) -> list[tuple[int, Path]]:
+        """(seq, path) of an event's checkpoints, newest first."""
+        try:
+            names = os.listdir(self.checkpoints_dir)
+        except OSError:
+            return []
+        pre = f"{event_id}."
+        out = []
+        for n in names:
+            if n.startswith(pre) and n.endswith(".json") and n[len(pre):-5].isdigit():
+                out.append((int(n[len(pre):-5]), self.checkpoints_dir / n))
+        return sorted(out, reverse=True)
+
+    # -- reading (no lock, nothing written) ------------------------------------
+    def load(self, event_id: str) -> Folded:
+        """The event as its files hold it, without the lock and without writing."""
+        return self._load_journal(event_id)
+
+    def _load_legacy(self, event_id: str, raw: bytes) -> Folded:
+        path = self.event_path(event_id)
+        try:
+            data = json.loads(raw.decode("utf-8"))
+            if not isinstance(data, dict):
+                raise ValueError(_("the top level is not an object"))
+            acts = _log_of(data)
+        except (OSError, UnicodeDecodeError, ValueError, AttributeError, TypeError) as err:
+            return Folded(None, legacy=True, legacy_problem=str(err))
+        ev, bad, why = fold(None, acts, A.undone_seqs(acts))
+        out = Folded(ev, last_seq=acts[-1]["seq"] if acts else 0, tail=acts, legacy=True, all_actions=acts)
+        if bad is not None:
+            out.invalid = InvalidAction(path, bad, why, event_id)
+        return out
+
+    def _load_journal(self, event_id: str) -> Folded:
+        path = self.event_path(event_id)
+        ckpts = []
+        for seq, cpath in self.checkpoints(event_id):  # read before the journal: it only grows
+            try:
+                ckpts.append((seq, cpath.read_bytes()))
+            except OSError:
+                pass
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            raise NotFound(_("no event {ref!r} in {events_dir}", ref=event_id, events_dir=self.events_dir)) from None
+        if data[:1] == b"{":
+            return self._load_legacy(event_id, data)
+        for seq, raw in ckpts:
+            try:
+                meta, ev = decode_checkpoint(raw, Event)
+            except ValueError:
+                continue
+            off = meta.get("offset", -1)
+            if (meta.get("format") != CHECKPOINT_FORMAT or meta.get("sig") != _signature()
+                    or not 0 < off <= len(data) or zlib.crc32(data[:off]) != meta.get("crc")):
+                continue
+            s = scan(data, off, after_seq=meta["seq"])
+            tail = s.actions
+            skip = A.undone_seqs(tail)
+            if any(t <= meta["seq"] for t in skip):
+                continue  # an undo reaches behind this checkpoint: an older one will do
+            ev2, bad, why = fold(ev, tail, skip)
+            out = Folded(ev2, last_seq=tail[-1]["seq"] if tail else meta["seq"], end=s.end,
+                         ckpt_seq=meta["seq"], tail=tail, damage=s.damage)
+            if bad is not None:
+                out.invalid = InvalidAction(path, bad, why, event_id)
+            return out
+        s = scan(data)
+        acts = s.actions
+        ev, bad, why = fold(None, acts, A.undone_seqs(acts))
+        out = Folded(ev, last_seq=s.last_seq, end=s.end, tail=acts, damage=s.damage, all_actions=acts)
+        if bad is not None:
+            out.invalid = InvalidAction(path, bad, why, event_id)
+        return out
+
+    def read_view(self, event_id: str) -> tuple[Event, str | None]:
+        """(the event, a note for the user or None), read without the lock.
+        A damaged or refused part is left out and the note says what and how
+        to recover; nothing is written."""
+        f = self.load(event_id)
+        note = None
+        path = self.event_path(event_id)
+        if f.legacy_problem is not None:
+            note = _("{path} cannot be read ({reason}); {how}", path=path, reason=f.legacy_problem,
+                     how=self._how_to_recover(event_id, bool(self.backups(event_id))))
+        elif f.damage is not None and not self._writer_busy(event_id, f.damage):
+            note = _("{path}: the journal is damaged at byte {offset} ({reason}); shown up to #{seq}; "
+                     "lost there: {lost}; {how}",
+                     path=path, offset=f.damage.offset, reason=damage_reason(f.damage.reason),
+                     seq=f.last_seq, lost=damage_lost(f.damage, f.last_seq),
+                     how=self._how_to_recover(event_id, f.event is None and bool(self.backups(event_id))))
+        if f.invalid is not None:
+            note = str(f.invalid)
+        if f.event is None:
+            best = self._best_backup(event_id) if note else None
+            if best is not None:
+                return best[1], _("{note} (shown as recovered from backup {backup})", note=note,
+                                  backup=best[0].name)
+            raise LyceeError(note or _("event {id} has no data yet", id=event_id))
+        return f.event, note
+
+    def _how_to_recover(self, event_id: str, from_backup: bool) -> str:
+        if from_backup:
+            return _("a command that changes the event (or opening it in the app) recovers it from a backup, "
+                     "keeping the damaged file beside it")
+        return _("a command that changes the event (or opening it in the app) recovers it, keeping the "
+                 "damaged file beside it")
+
+    def _writer_busy(self, event_id: str, damage: Damage) -> bool:
+        """A cut-short last record while a live writer holds the event is an
+        append in progress, not damage."""
+        if damage.reason != "cut short":
+            return False
+        try:
+            owner = json.loads(self.events_dir.joinpath(f".{event_id}.owner").read_text(encoding="utf-8"))
+            return pid_alive(int(owner["pid"])) and owner.get("host") == socket.gethostname()
+        except (OSError, ValueError, KeyError, TypeError):
+            return False
+
+    def _best_backup(self, event_id: str) -> tuple[Path, Event, list[dict]] | None:
+        """The backup with the highest round and sequence that replays."""
+        for b in self.backups(event_id):
+            try:
+                raw = b.read_bytes()
+                if b.suffix == ".jsonl":
+                    acts = scan(raw).actions
+                else:
+                    acts = _log_of(json.loads(raw.decode("utf-8")))
+            except (OSError, UnicodeDecodeError, ValueError, AttributeError, TypeError):
+                continue
+            ev, bad, _why = fold(None, acts, A.undone_seqs(acts))
+            if ev is not None and bad is None:
+                return b, ev, acts
+        return None
+
+    def read(self, event_id: str) -> Event:
+        """The event as last written, without taking the lock (read-only)."""
+        if not self.exists(event_id):
+            raise NotFound(_("no event {ref!r} in {events_dir}", ref=event_id, events_dir=self.events_dir))
+        return self.read_view(event_id)[0]
+
+    def history(self, event_id: str) -> list[dict]:
+        """The audit trail as last written (every readable action, refused
+        ones included), without taking the lock."""
+        try:
+            raw = self.event_path(event_id).read_bytes()
+        except FileNotFoundError:
+            raise NotFound(_("no event {ref!r} in {events_dir}", ref=event_id, events_dir=self.events_dir)) from None
+        if raw[:1] == b"{":
+            acts = self._load_legacy(event_id, raw).all_actions or []
+        else:
+            acts = scan(raw).actions
+        return history_rows(acts)
+
     def list_events(self) -> list[EventSummary]:
+        """Every event, from its small header (a replay only where there is none)."""
         out = []
         for eid in self.event_ids():
             path = self.event_path(eid)
             try:
-                ev = A.replay(_log_of(read_json(path)))
-                if ev is None:
-                    raise LyceeError(_("empty log"))
+                h = json.loads(self.head_path(eid).read_bytes())
+                if h.get("id") == eid:
+                    out.append(EventSummary(eid, h["name"], h["date"], h["kind"], h["match"],
+                                            h["players"], h["rounds"], path))
+                    continue
+            except (OSError, ValueError, KeyError, TypeError, AttributeError):
+                pass
+            try:
+                ev = self.read_view(eid)[0]
                 out.append(EventSummary(ev.id, ev.name, ev.date, ev.kind, ev.match,
                                         len(ev.players), len(ev.rounds), path))
-            except (CorruptFile, LyceeError, KeyError, TypeError) as err:
+            except (LyceeError, KeyError, TypeError) as err:
                 out.append(EventSummary(eid, "?", "", "", "", 0, 0, path, problem=str(err)))
         out.sort(key=lambda s: (s.date, s.id), reverse=True)
         return out
-
-    def read(self, event_id: str) -> "Event":
-        """The event as last written, without taking the lock (read-only)."""
-        path = self.event_path(event_id)
-        if not path.exists():
-            raise NotFound(_("no event {ref!r} in {events_dir}", ref=event_id, events_dir=self.events_dir))
-        try:
-            ev = A.replay(_log_of(read_json(path)))
-        except CorruptFile as err:
-            raise LyceeError(_("{path} cannot be read ({reason}); open the event to recover it from a backup",
-                               path=err.path, reason=err.reason)) from None
-        if ev is None:
-            raise LyceeError(_("event {id} has no data yet", id=event_id))
-        return ev
-
-    def history(self, event_id: str) -> list[dict]:
-        """The audit trail as last written, without taking the lock."""
-        acts = _log_of(read_json(self.event_path(event_id)))
-        undone = A.undone_seqs(acts)
-        return [{**a, "undone": a["seq"] in undone, "text": A.describe(a)} for a in acts]
 
     def resolve(self, ref: str) -> str:
         """An event id from an id, a unique id prefix or a unique name prefix."""
@@ -139,7 +446,7 @@ class DataDir:
     def new_id(self, on: str) -> str:
         while True:
             eid = f"{on.replace('-', '')}-{secrets.token_hex(2)}"
-            if not self.event_path(eid).exists():
+            if not self.exists(eid):
                 return eid
 
     def create(self, settings: dict, actor: str = "desk") -> "EventStore":
@@ -156,120 +463,270 @@ class DataDir:
             raise
         return store
 
-    def import_event(self, doc: dict, actor: str = "import") -> "EventStore":
-        """Store an already validated lycee-event/1 document under a fresh id
-        if its id is taken here."""
+    def import_event(self, doc: dict, actor: str = "import", event: Event | None = None) -> "EventStore":
+        """Store a lycee-event/1 document under a fresh id if its id is taken
+        here.  It is checked here once (or ``event`` is what checking it
+        gave); the journal keeps the checked event, so it is never checked
+        again when the event is opened."""
+        from dataclasses import replace
+
         from .eventfile import event_from_doc
 
         data = dict(doc)
-        if not data.get("id") or self.event_path(data["id"]).exists() or "/" in data["id"]:
+        if not data.get("id") or self.exists(data["id"]) or "/" in data["id"]:
             data["id"] = self.new_id(data.get("date", "2000-01-01"))
-        event_from_doc(data)  # validated: raises before anything is written
+        ev = event if event is not None else event_from_doc(data)  # raises before anything is written
+        if ev.id != data["id"]:
+            ev = replace(ev, id=data["id"])
         store = self.open(data["id"], create=True)
         try:
-            store.append("import", data, actor)
+            store._append([("import", data)], actor, folded=ev)
         except BaseException:
             store.close()
             raise
         return store
 
-    def open(self, event_id: str, create: bool = False) -> "EventStore":
-        path = self.event_path(event_id)
-        if not create and not path.exists():
+    def open(self, event_id: str, create: bool = False, wait: float = 0.0, role: str = "desk") -> "EventStore":
+        """The event open for writing.  ``wait``: seconds to wait for another
+        command holding it (never for the app, ``role="app"``, which is refused at once)."""
+        if not create and not self.exists(event_id):
             raise NotFound(_("no event {event_id!r} in {events_dir}", event_id=event_id, events_dir=self.events_dir))
-        return EventStore(self, event_id, clock=self.clock)
+        return EventStore(self, event_id, clock=self.clock, wait=wait, role=role)
 
     def delete(self, event_id: str) -> None:
         store = self.open(event_id)  # takes the lock: refuses while open elsewhere
         try:
-            store._db.close()
             for b in self.backups(event_id):
                 b.unlink(missing_ok=True)
+            for _seq, c in self.checkpoints(event_id):
+                c.unlink(missing_ok=True)
+            self.head_path(event_id).unlink(missing_ok=True)
             store.path.unlink(missing_ok=True)
         finally:
             store.close()
 
 
-def _log_of(data) -> list[dict]:
-    if not data:
-        return []
-    table = data.get(LOG, {})
-    return [table[k] for k in sorted(table, key=int)]
+def history_rows(acts: list[dict]) -> list[dict]:
+    undone = A.undone_seqs(acts)
+    rows = []
+    for a in acts:
+        try:
+            text = A.describe(a)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            text = str(a.get("type"))
+        rows.append({**a, "undone": a["seq"] in undone, "text": text})
+    return rows
 
 
 class EventStore:
     """One event, open for writing by this process alone."""
 
-    def __init__(self, datadir: DataDir, event_id: str, clock: Clock = now_utc):
+    def __init__(self, datadir: DataDir, event_id: str, clock: Clock = now_utc, wait: float = 0.0,
+                 role: str = "desk"):
         self.datadir = datadir
         self.id = event_id
         self.clock = clock
+        self.role = role
         self.path = datadir.event_path(event_id)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         self.lock_path = self.path.with_name(f".{event_id}.lock")
         self.owner_path = self.path.with_name(f".{event_id}.owner")
-        self._lock = FileLock(str(self.lock_path))
         self.recovered_from: Path | None = None
+        self.broken_copy: Path | None = None
+        #: What opening had to do (recovery, migration), for the user; None when nothing.
+        self.note: str | None = None
+        self._write_lock = threading.RLock()
+        self._all: list[dict] | None = None
+        self._closed = False
+        self._locked = False
         try:
-            self._lock.acquire(timeout=0)
-        except Timeout:
-            raise EventLocked(self._held_message()) from None
-        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            from filelock import FileLock
+
+            # not thread-local: the store is shared by the app's threads (one writer)
+            self._lock = FileLock(str(self.lock_path), thread_local=False)
+            self._acquire(wait)
+            self._locked = True
             write_durably(self.owner_path, json.dumps({
-                "pid": os.getpid(), "host": socket.gethostname(),
+                "pid": os.getpid(), "host": socket.gethostname(), "role": role,
                 "since": self.clock().isoformat(timespec="seconds")}))
-            self._open_db()
+        except OSError as err:
+            if self._locked:
+                self._release()
+            if _read_only(err):
+                raise LyceeError(_("the data folder {folder} cannot be written ({reason}): reading commands "
+                                   "(standings, player list, log, export) work; to change the event, copy the "
+                                   "folder somewhere writable and use --data-dir",
+                                   folder=datadir.root, reason=err.strerror)) from None
+            raise LyceeError(_disk_message(err, _("the lock of event {id}", id=event_id))) from None
+        try:
+            self._clean_temp_files()
+            self._open()
         except BaseException:
             self._release()
             raise
 
     # -- lock ----------------------------------------------------------------
-    def _held_message(self) -> str:
+    def _acquire(self, wait: float) -> None:
+        from filelock import Timeout
+
+        try:
+            self._lock.acquire(timeout=0)
+            return
+        except Timeout:
+            pass
+        owner = self._owner()
+        if wait <= 0 or self.role == "app" or (owner or {}).get("role") == "app":
+            raise EventLocked(self._held_message(owner))
+        try:
+            self._lock.acquire(timeout=wait, poll_interval=0.05)
+        except Timeout:
+            raise EventLocked(self._held_message(self._owner(), waited=wait)) from None
+
+    def _owner(self) -> dict | None:
+        try:
+            return json.loads(self.owner_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+
+    def _held_message(self, o: dict | None = None, waited: float = 0.0) -> str:
         who = _("another process")
         try:
-            o = json.loads(self.owner_path.read_text(encoding="utf-8"))
             who = _("process {pid} on {host} (since {since})", pid=o["pid"], host=o["host"], since=o["since"])
-        except (OSError, ValueError, KeyError):
+            if o.get("role") == "app":
+                who = _("the app, {who}", who=who)
+        except (TypeError, KeyError):
             pass
+        if waited:
+            return _("event {event} is open in another window: {who}; still so after waiting {s:g} s "
+                     "(LYCEE_LOCK_WAIT); try again when it is done", event=self.id, who=who, s=waited)
         return _("event {event} is open in another window: {who}; close it there first", event=self.id, who=who)
 
     def _release(self) -> None:
         try:
-            self.owner_path.unlink(missing_ok=True)
+            if self._locked:
+                self.owner_path.unlink(missing_ok=True)
+        except OSError:
+            pass
         finally:
-            self._lock.release()
+            if self._locked:
+                self._lock.release()
+                self._locked = False
+
+    def _clean_temp_files(self) -> None:
+        """Temp files of this event left by writers that were killed (issue 13 item 8)."""
+        d = self.datadir
+        for folder, prefix in ((d.events_dir, f".{self.id}."), (d.checkpoints_dir, f".{self.id}."),
+                               (d.backups_dir, f".{self.id}.")):
+            for p in stale_temp_files(folder, prefix):
+                try:
+                    p.unlink()
+                except OSError:
+                    pass
 
     # -- open / recover --------------------------------------------------------
-    def _open_db(self) -> None:
-        storage_path = self.path
-        try:
-            self._db = TinyDB(storage_path, storage=DurableStorage, append_only=(LOG,))
-            self._actions = _log_of(self._db.storage.read())
-        except CorruptFile as err:
-            self._recover(err)
-        self._event = A.replay(self._actions) if self._actions else None
+    def _open(self) -> None:
+        d = self.datadir
+        f = d.load(self.id) if self.path.exists() else Folded(None)
+        if f.legacy:
+            if f.legacy_problem is not None:
+                self._recover_from_backup(f.legacy_problem, self.path, Damage(0, 0, f.legacy_problem))
+                f = d.load(self.id)
+            elif f.invalid is None:
+                self._migrate(f)
+                f = d.load(self.id)
+        else:
+            if f.damage is not None:
+                if f.last_seq > 0:
+                    self._cut_damage(f)
+                else:
+                    self._recover_from_backup(damage_reason(f.damage.reason), self.path, f.damage)
+                f = d.load(self.id)
+        if f.invalid is not None:
+            raise f.invalid
+        self._event = f.event
+        self._last_seq = f.last_seq
+        self._end = f.end
+        self._all = f.all_actions
+        self._storage = JournalStorage(self.path)
+        from tinydb import TinyDB
 
-    def _recover(self, err: CorruptFile) -> None:
-        for backup in self.datadir.backups(self.id):
+        self._db = TinyDB(storage=lambda: self._storage)  # TinyDB's view of the journal (table "log")
+        if len(f.tail) > CHECKPOINT_TAIL or (self._event is not None and f.ckpt_seq == 0 and f.tail):
+            self._checkpoint_quietly()
+        self._update_head(force=not d.head_path(self.id).exists())
+
+    def _stamp(self) -> str:
+        return self.clock().strftime("%Y%m%dT%H%M%S")
+
+    def _broken_name(self) -> Path:
+        """Where a damaged file is kept, beside the event's file (never over another)."""
+        base, n = f"{self.id}.broken-{self._stamp()}", 0
+        while True:
+            p = self.path.with_name(f"{base}{'-' + str(n) if n else ''}.json.bad")
+            if not p.exists():
+                return p
+            n += 1
+
+    def _keep_beside(self, src: Path) -> Path:
+        broken = self._broken_name()
+        os.replace(src, broken)
+        return broken
+
+    def _cut_damage(self, f: Folded) -> None:
+        """Keep the journal up to its last intact record; the whole damaged file
+        is kept beside it."""
+        data = self.path.read_bytes()
+        lost = damage_lost(f.damage, f.last_seq)
+        self.broken_copy = self._broken_name()
+        write_durably(self.broken_copy, data)
+        write_durably(self.path, data[:f.end])
+        self._drop_checkpoints_after(f.end)
+        self.note = _("lycee: {event}: the journal was damaged at byte {offset} ({reason}); kept every action "
+                      "up to #{seq}; lost: {lost}; the damaged file is kept as {broken}",
+                      event=self.id, offset=f.damage.offset, reason=damage_reason(f.damage.reason), seq=f.last_seq,
+                      lost=lost, broken=self.broken_copy.name)
+
+    def _recover_from_backup(self, reason: str, src: Path, damage: Damage) -> None:
+        best = self.datadir._best_backup(self.id)
+        if best is None:
+            raise LyceeError(_("{path} cannot be read ({reason}) and no good backup exists; the file was left "
+                               "as it is", path=src, reason=reason)) from None
+        backup, _ev, acts = best
+        if damage.size == 0:  # a pre-journal file: what can be read of it
             try:
-                data = read_json(backup)
-                acts = _log_of(data)
-                if not acts or A.replay(acts) is None:
+                from .journal import _salvage
+
+                damage.salvaged, damage.seqs = _salvage(src.read_bytes(), 0)
+            except OSError:
+                pass
+        last = acts[-1]["seq"] if acts else 0
+        lost = damage_lost(damage, last)
+        self.broken_copy = self._keep_beside(src)
+        write_durably(self.path, MAGIC + encode_record(acts))
+        self._drop_checkpoints_after(0)
+        self.recovered_from = backup
+        self.note = _("lycee: {event}: the event file did not parse ({reason}); recovered from backup {backup} "
+                      "(up to #{seq}); lost: {lost}; the broken file is kept as {broken}",
+                      event=self.id, reason=reason, backup=backup.name, seq=last, lost=lost,
+                      broken=self.broken_copy.name)
+
+    def _migrate(self, f: Folded) -> None:
+        """A pre-journal event file becomes a journal (one record of its actions,
+        as they were); the old file goes to the backups folder."""
+        bdir = self.datadir.backups_dir
+        bdir.mkdir(parents=True, exist_ok=True)
+        write_durably(bdir / f"{self.id}.pre-journal.json", self.path.read_bytes())
+        write_durably(self.path, MAGIC + encode_record(f.all_actions) if f.all_actions else b"")
+
+    def _drop_checkpoints_after(self, end: int) -> None:
+        for _seq, c in self.datadir.checkpoints(self.id):
+            try:
+                meta, _ev = decode_checkpoint(c.read_bytes(), Event)
+                if meta.get("offset", 1 << 62) <= end and end:
                     continue
-            except (CorruptFile, LyceeError, KeyError, TypeError):
-                continue
-            stamp = self.clock().strftime("%Y%m%dT%H%M%S")
-            broken = self.path.with_name(f"{self.id}.broken-{stamp}.json.bad")
-            os.replace(self.path, broken)
-            write_durably(self.path, dumps(data))
-            self.recovered_from = backup
-            self.broken_copy = broken
-            self._db = TinyDB(self.path, storage=DurableStorage, append_only=(LOG,))
-            self._actions = _log_of(self._db.storage.read())
-            return
-        raise LyceeError(
-            _("{path} cannot be read ({reason}) and no good backup exists; the file was left as it is", path=err.path, reason=err.reason)
-        ) from None
+            except (OSError, ValueError):
+                pass
+            c.unlink(missing_ok=True)
 
     # -- reading -----------------------------------------------------------------
     @property
@@ -280,65 +737,181 @@ class EventStore:
 
     @property
     def actions(self) -> list[dict]:
-        return list(self._actions)
+        return list(self._actions())
+
+    def _actions(self) -> list[dict]:
+        with self._write_lock:
+            if self._all is None:
+                data = self.path.read_bytes()[:self._end] if self._end else b""
+                self._all = scan(data).actions
+            return self._all
 
     def history(self) -> Iterator[dict]:
         """The audit trail: every action with whether an undo took it back."""
-        undone = A.undone_seqs(self._actions)
-        for a in self._actions:
-            yield {**a, "undone": a["seq"] in undone, "text": A.describe(a)}
+        yield from history_rows(self._actions())
 
     # -- writing -----------------------------------------------------------------
     def append(self, kind: str, data: dict, actor: str = "desk") -> Event:
         """Check ``kind`` against the rules, then store it durably.
 
         Raises before anything is written when the action is refused."""
-        seq = (self._actions[-1]["seq"] + 1) if self._actions else 1
-        act = {"seq": seq, "at": self.clock().isoformat(timespec="seconds"),
-               "actor": actor, "type": kind, "data": data}
-        if kind == "undo":
-            new_event = A.replay(self._actions + [act])
-        else:
-            new_event = A.apply(self._event, act)
-        try:
-            dumps(act)
-        except (TypeError, ValueError) as err:
-            raise LyceeError(_("cannot store {kind}: {err}", kind=kind, err=err)) from None
-        if kind == "pair" and self._actions:
-            self._backup(data.get("round", 0))
-        self._db.table(LOG).insert(act)
-        self._actions.append(act)
-        self._event = new_event
-        return new_event
+        return self._append([(kind, data)], actor)
+
+    def append_many(self, acts: list[tuple[str, dict]], actor: str = "desk") -> Event:
+        """Several actions as one journal record: each is checked on the event
+        as the ones before it leave it, then all are stored, or none."""
+        return self._append(acts, actor)
+
+    def _append(self, acts: list[tuple[str, dict]], actor: str, folded: Event | None = None) -> Event:
+        if self._closed:
+            raise LyceeError(_("event {id} is closed", id=self.id))
+        if not acts:
+            return self.event
+        with self._write_lock:  # one writer: seqs are assigned under this lock
+            seq = self._last_seq + 1
+            at = self.clock().isoformat(timespec="seconds")
+            ev = self._event
+            new = []
+            for kind, data in acts:
+                act = {"seq": seq, "at": at, "actor": actor, "type": kind, "v": A.ACTION_FORMAT, "data": data}
+                if folded is not None and kind == "import":
+                    import msgspec
+
+                    ev = folded
+                    act["sig"] = _signature()
+                    act["event"] = msgspec.to_builtins(folded)
+                elif kind == "undo":
+                    ev = self._refold(new + [act])
+                else:
+                    ev = A.apply(ev, act)
+                new.append(act)
+                seq += 1
+            try:
+                record = encode_record(new)
+            except (TypeError, ValueError) as err:
+                raise LyceeError(_("cannot store {kind}: {err}", kind=acts[0][0], err=err)) from None
+            pairs = [a for a in new if a["type"] == "pair"]
+            if pairs and self._last_seq:
+                self._backup(pairs[0]["data"].get("round", 0))
+            fresh = self._end == 0
+            try:
+                self._storage.append(new)
+            except OSError as err:
+                raise LyceeError(_disk_message(err, describe_batch(new))) from None
+            self._end += len(record) + (len(MAGIC) if fresh else 0)
+            self._last_seq = new[-1]["seq"]
+            if self._all is not None:
+                self._all.extend(new)
+            self._event = ev
+            self._tail_len = getattr(self, "_tail_len", 0) + len(new)
+            if pairs or any(a["type"] in A.FOUNDING for a in new):
+                self._checkpoint_quietly()  # a round boundary
+            self._update_head()
+            return ev
+
+    def _refold(self, extra: list[dict]) -> Event:
+        """The event after every stored action and ``extra`` (which holds an
+        undo): from the newest checkpoint the undo does not reach behind."""
+        acts = self._actions() + extra
+        skip_all = A.undone_seqs(acts)
+        data = None
+        for cseq, cpath in self.datadir.checkpoints(self.id):
+            tail = [a for a in acts if a["seq"] > cseq]
+            skip = A.undone_seqs(tail)
+            if any(t <= cseq for t in skip):
+                continue
+            try:
+                meta, ev = decode_checkpoint(cpath.read_bytes(), Event)
+                if data is None:
+                    data = self.path.read_bytes()
+                if meta.get("sig") != _signature() or zlib.crc32(data[:meta["offset"]]) != meta.get("crc"):
+                    continue
+            except (OSError, ValueError, KeyError):
+                continue
+            out, bad, why = fold(ev, tail, skip)
+            if bad is None:
+                return out
+        out, bad, why = fold(None, acts, skip_all)
+        if bad is not None:
+            raise LyceeError(why)
+        return out
 
     def undo(self, actor: str = "desk") -> dict:
         """Take back the newest action in force; return it."""
-        target = A.undo_target(self._actions)
-        self.append("undo", {"target": target["seq"]}, actor)
-        return target
+        with self._write_lock:
+            target = A.undo_target(self._actions())
+            self.append("undo", {"target": target["seq"]}, actor)
+            return target
+
+    def checkpoint(self) -> None:
+        """Store the folded event now (the next open replays only what follows)."""
+        with self._write_lock:
+            if self._event is None or not self._end:
+                return
+            data = self.path.read_bytes()[:self._end]
+            meta = {"format": CHECKPOINT_FORMAT, "id": self.id, "seq": self._last_seq, "offset": self._end,
+                    "crc": zlib.crc32(data), "sig": _signature(), "round": len(self._event.rounds)}
+            d = self.datadir.checkpoints_dir
+            d.mkdir(parents=True, exist_ok=True)
+            write_durably(d / f"{self.id}.{self._last_seq:08d}.json", encode_checkpoint(meta, self._event))
+            for _seq, old in self.datadir.checkpoints(self.id)[CHECKPOINTS_KEPT:]:
+                old.unlink(missing_ok=True)
+            self._tail_len = 0
+
+    def _checkpoint_quietly(self) -> None:
+        """A checkpoint is derived data: failing to write one (a full disk)
+        loses nothing, so it never fails the action that was stored."""
+        try:
+            self.checkpoint()
+        except OSError:
+            pass
+
+    def _update_head(self, force: bool = False) -> None:
+        ev = self._event
+        if ev is None:
+            return
+        head = {"id": self.id, "name": ev.name, "date": ev.date, "kind": ev.kind, "match": ev.match,
+                "players": len(ev.players), "rounds": len(ev.rounds)}
+        if head == getattr(self, "_head", None) and not force:
+            return
+        if not force:
+            try:
+                if json.loads(self.datadir.head_path(self.id).read_bytes()) == head:
+                    self._head = head
+                    return
+            except (OSError, ValueError):
+                pass
+        try:
+            write_durably(self.datadir.head_path(self.id), json.dumps(head, ensure_ascii=False))
+            self._head = head
+        except OSError:
+            pass  # derived: `event list` replays the event instead
 
     def _backup(self, round_number: int) -> None:
-        text = self._db.storage.text
-        if text is None:
+        """A copy of the journal as it is before round ``round_number`` is paired."""
+        if not self._end:
             return
         bdir = self.datadir.backups_dir
-        bdir.mkdir(parents=True, exist_ok=True)
-        stamp = self.clock().strftime("%Y%m%dT%H%M%S%f")
-        write_durably(bdir / f"{self.id}.r{round_number:02d}-{stamp}.json", text)
-        for old in self.datadir.backups(self.id)[BACKUPS_KEPT:]:
-            old.unlink(missing_ok=True)
+        try:
+            bdir.mkdir(parents=True, exist_ok=True)
+            data = self.path.read_bytes()[:self._end]
+            write_durably(bdir / f"{self.id}.r{round_number:02d}-s{self._last_seq:08d}.jsonl", data)
+            for old in self.datadir.backups(self.id)[BACKUPS_KEPT:]:
+                old.unlink(missing_ok=True)
+        except OSError:
+            pass  # a backup is a spare copy: the journal itself is intact
 
     # -- closing -------------------------------------------------------------------
     def close(self) -> None:
-        if getattr(self, "_closed", False):
+        if self._closed:
             return
-        self._closed = True
-        try:
-            db = getattr(self, "_db", None)
-            if db is not None:
-                db.close()
-        finally:
-            self._release()
+        with self._write_lock:
+            self._closed = True
+            try:
+                if getattr(self, "_tail_len", 0) > CHECKPOINT_TAIL:
+                    self._checkpoint_quietly()
+            finally:
+                self._release()
 
     def __enter__(self) -> "EventStore":
         return self
@@ -347,6 +920,11 @@ class EventStore:
         self.close()
 
 
+def describe_batch(acts: list[dict]) -> str:
+    if len(acts) == 1:
+        return lost_lines(acts)
+    return _("{n} actions (#{first}-#{last})", n=len(acts), first=acts[0]["seq"], last=acts[-1]["seq"])
+
+
 def today(clock: Clock = now_utc) -> str:
     return clock().astimezone().date().isoformat()
-

@@ -15,11 +15,14 @@ import sys
 from pathlib import Path
 
 from core import i18n
-from core.desk import Desk
+from typing import TYPE_CHECKING
+
 from core.errors import LyceeError, ValidationError
 from core import labels as L
 from core.i18n import _
-from core.store import DataDir, EventStore
+
+if TYPE_CHECKING:  # imported when a command runs: `lycee --help` stays light
+    from core.store import DataDir, EventStore
 
 
 class CliError(Exception):
@@ -50,41 +53,71 @@ kind_label = L.kind_label
 match_label = L.match_label
 
 
+class LazyChoices:
+    """argparse ``choices`` read from an engine module only when argparse
+    needs them (a value to check, a help page), so building the parser does
+    not import the engine: ``lycee --help`` starts fast."""
+
+    def __init__(self, module: str, name: str):
+        self.module, self.name = module, name
+
+    def _values(self):
+        return getattr(importlib.import_module(self.module), self.name)
+
+    def __contains__(self, value) -> bool:
+        return value in self._values()
+
+    def __iter__(self):
+        return iter(self._values())
+
+    def __len__(self) -> int:
+        return len(self._values())
+
+
 def out_json(doc) -> None:
     json.dump(doc, sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")
 
 
+def _datadir(args) -> "DataDir":
+    from core.store import DataDir
+
+    return DataDir(args.data_dir)
+
+
 def open_event(args) -> EventStore:
-    dd = DataDir(args.data_dir)
-    store = dd.open(dd.resolve(args.event))
-    if store.recovered_from is not None:
-        print(_("lycee: {event}: the event file did not parse; recovered from backup {backup} "
-                "(the broken file is kept as {broken})",
-                event=store.id, backup=store.recovered_from.name, broken=store.broken_copy.name),
-              file=sys.stderr)
+    """The event open for writing: waits a few seconds for another command
+    holding it (``LYCEE_LOCK_WAIT``), never for the app; recovers a damaged
+    file and says what was lost."""
+    from core.store import lock_wait
+
+    dd = _datadir(args)
+    store = dd.open(dd.resolve(args.event), wait=lock_wait())
+    if store.note:
+        print(store.note, file=sys.stderr)
     return store
 
 
 def with_desk(args, fn):
+    from core.desk import Desk
+
     with open_event(args) as store:
         return fn(Desk(store, actor=getattr(args, "by", None) or "desk"))
 
 
 def read_event(args, history: bool = False):
-    """The event (or its audit trail) for commands that only read: opened
-    as usual (which recovers a broken file), or, while another window holds
-    it, read as last written without the lock (files are only ever replaced
-    whole), so standings and exports can be printed during a round."""
-    from core.errors import EventLocked
-
-    try:
-        with open_event(args) as store:
-            return list(store.history()) if history else store.event
-    except EventLocked:
-        dd = DataDir(args.data_dir)
-        eid = dd.resolve(args.event)
-        return dd.history(eid) if history else dd.read(eid)
+    """The event (or its audit trail) for commands that only read: read
+    without the lock and without writing anything, so they work while the
+    app holds the event and on a read-only folder.  A damaged file is shown
+    as far as it is intact, with a note on stderr saying how to recover it."""
+    dd = _datadir(args)
+    eid = dd.resolve(args.event)
+    if history:
+        return dd.history(eid)
+    ev, note = dd.read_view(eid)
+    if note:
+        print(f"lycee: {note}", file=sys.stderr)
+    return ev
 
 
 # -- commands -------------------------------------------------------------------
@@ -96,7 +129,7 @@ def cmd_app(args) -> int:
     from core.demo import make_demo
     from tui.app import run_app
 
-    dd = DataDir(args.data_dir)
+    dd = _datadir(args)
     if not dd.event_ids():
         make_demo(dd, players=16).close()
     run_app(dd)
@@ -106,13 +139,14 @@ def cmd_app(args) -> int:
 def cmd_demo(args) -> int:
     from core.demo import make_demo
 
-    dd = DataDir(args.data_dir)
+    dd = _datadir(args)
     store = make_demo(dd, players=args.players, kind=args.kind, seed=args.seed)
     eid = store.id
     try:
         if args.kind != "constructed":
             # a limited demo starts in its build phase: sealed pools opened,
             # or the draft pods seated and drafted by bots
+            from core.desk import Desk
             from limited import event as LE
 
             desk = Desk(store, actor="demo")
@@ -149,7 +183,7 @@ def cmd_event_new(args) -> int:
         settings["minutes"] = args.minutes
     if settings["tiebreakers"] is None:
         del settings["tiebreakers"]
-    store = DataDir(args.data_dir).create(settings)
+    store = _datadir(args).create(settings)
     ev = store.event
     print(store.id)
     store.close()
@@ -162,7 +196,7 @@ def cmd_event_new(args) -> int:
 
 
 def cmd_event_list(args) -> int:
-    events = DataDir(args.data_dir).list_events()
+    events = _datadir(args).list_events()
     if args.json:
         out_json({"events": [
             {"id": e.id, "name": e.name, "date": e.date, "kind": e.kind, "match": e.match,
@@ -181,7 +215,7 @@ def cmd_event_list(args) -> int:
 
 
 def cmd_event_delete(args) -> int:
-    dd = DataDir(args.data_dir)
+    dd = _datadir(args)
     eid = dd.resolve(args.event)
     if not args.yes:
         raise CliError(_("deleting {event} removes it and its backups: add --yes to confirm", event=eid))
@@ -260,8 +294,8 @@ def cmd_import(args) -> int:
     from core.eventfile import event_from_doc, load_doc
 
     doc = load_doc(Path(args.file))
-    event_from_doc(doc, source=args.file)  # every problem, before anything is stored
-    store = DataDir(args.data_dir).import_event(doc)
+    ev = event_from_doc(doc, source=args.file)  # every problem, before anything is stored; checked once
+    store = _datadir(args).import_event(doc, event=ev)
     print(store.id)
     store.close()
     return 0

@@ -24,8 +24,12 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from core.desk import Desk
+from typing import TYPE_CHECKING
+
 from core import labels as L
+
+if TYPE_CHECKING:
+    from core.desk import Desk
 from core.i18n import _
 
 from .cli import CliError, out_json, with_desk

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import sys
 
-from core.desk import Desk
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from core.desk import Desk
 from core.errors import LyceeError
 from core import labels as L
 from core.i18n import _
@@ -164,21 +167,30 @@ def _results_from_stdin(args) -> int:
         lines.append((n, t, parts[1]))
 
     def run(d: Desk):
-        done = 0
+        from core import actions as A
+
+        ev, batch = d.event, []
         for n, table, text in lines:
             try:
-                d.record(table, text, round_number=args.round, **_extra(args))
-                done += 1
+                data = d.result_data(table, text, round_number=args.round, **_extra(args))
+                ev = A.apply(ev, {"type": "result", "data": data})  # checked after the lines before it
+                batch.append(("result", data))
             except LyceeError as err:
                 failures.append(_("line {line}", line=n) + f": {err}")
-        ev = d.event
-        return done, len(ev.rounds[(args.round if args.round is not None else len(ev.rounds)) - 1].missing_tables())
+        if failures:  # all or none: one journal record, or nothing
+            return 0, None
+        if batch:
+            d.append_all(batch)
+        return len(batch), len(d.event.rounds[(args.round or len(d.event.rounds)) - 1].missing_tables())
     done, missing = with_desk(args, run)
+    if failures:
+        for f in failures:
+            print(f"lycee: {f}", file=sys.stderr)
+        print("lycee: " + _("nothing was stored: correct the lines above and send them all again"), file=sys.stderr)
+        return 1
     print(_("{n} results recorded", n=done) + " · "
           + (_("{k} results missing", k=missing) if missing else _("round complete")))
-    for f in failures:
-        print(f"lycee: {f}", file=sys.stderr)
-    return 1 if failures else 0
+    return 0
 
 
 def cmd_standings(args) -> int:

@@ -13,22 +13,29 @@ for several).
 from __future__ import annotations
 
 import random
-import unicodedata
 from collections import Counter
 from pathlib import Path
 
-from core.cards import ATTRIBUTE_KANJI, ATTRIBUTES, CARD_TYPES, CardSet
-from core.decks import Decklist, decklist_to_text
 from core import labels as L
 from core.i18n import _
-from limited.checks import find_set
-from limited.draft import DraftResult, run_draft, seat_pods
-from limited.draftlog import write_log
-from limited.facts import catalog_for, facts_for
-from limited.score import deck_score
-from limited.sealed import PRODUCTS, build_sealed_deck, open_sealed
 
 from .cli import out_json
+
+
+def _engines() -> None:
+    """The card and limited engines, imported when a command runs (``lycee
+    --help`` and the other commands do not pay for them)."""
+    global ATTRIBUTE_KANJI, ATTRIBUTES, CARD_TYPES, CardSet, Decklist, decklist_to_text, find_set
+    global DraftResult, run_draft, seat_pods, write_log, catalog_for, facts_for, deck_score
+    global PRODUCTS, build_sealed_deck, open_sealed
+    from core.cards import ATTRIBUTE_KANJI, ATTRIBUTES, CARD_TYPES, CardSet
+    from core.decks import Decklist, decklist_to_text
+    from limited.checks import find_set
+    from limited.draft import DraftResult, run_draft, seat_pods
+    from limited.draftlog import write_log
+    from limited.facts import catalog_for, facts_for
+    from limited.score import deck_score
+    from limited.sealed import PRODUCTS, build_sealed_deck, open_sealed
 
 
 def _seed(args) -> int:
@@ -37,6 +44,8 @@ def _seed(args) -> int:
 
 def _width(text: str) -> int:
     """Terminal columns: full-width characters take two."""
+    import unicodedata
+
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
@@ -91,6 +100,7 @@ def _counts(deck: Decklist, section: str) -> dict[str, int]:
 
 
 def cmd_sealed(args) -> int:
+    _engines()
     cs = find_set(args.set)
     seed = _seed(args)
     pool = open_sealed(cs, args.product, random.Random(seed))
@@ -134,6 +144,7 @@ def _log_paths(base: str, pods: int) -> list[Path]:
 
 
 def cmd_draft(args) -> int:
+    _engines()
     cs = find_set(args.set)
     seed = _seed(args)
     pods = seat_pods([], args.seats, random.Random(seed))
@@ -183,11 +194,13 @@ def cmd_draft(args) -> int:
 
 
 def register(sub, cmd, event_arg) -> None:
+    from .cli import LazyChoices
+
     s = cmd(sub, "sealed", cmd_sealed,
             _("open a sealed product and build a 40-card deck from it (G-SEALED)"))
     s.add_argument("--set", required=True, metavar="SET", help=_("set code (alpha, beta, gamma) or a set file"))
-    s.add_argument("--product", required=True, choices=tuple(PRODUCTS),
-                   help=_("2s: 2 starters; 1s3b: 1 starter + 3 boosters"))
+    s.add_argument("--product", required=True, choices=LazyChoices("core.model", "SEALED_PRODUCTS"),
+                   metavar="PRODUCT", help=_("2s: 2 starters; 1s3b: 1 starter + 3 boosters"))
     s.add_argument("--seed", type=int, default=None, metavar="S", help=_("seed (default: drawn and shown)"))
     s.add_argument("--json", action="store_true")
 

@@ -9,13 +9,17 @@ on stderr with the rule id, exit 1.
 
 from __future__ import annotations
 
-from core.desk import Desk
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from core.desk import Desk
 from core.errors import LyceeError
 from core import labels as L
 from core.i18n import _
-from core.model import PENALTY_ACTIONS
 
-from .cli import out_json, with_desk
+from .cli import LazyChoices, out_json, with_desk
+
+PENALTY_ACTIONS = LazyChoices("core.model", "PENALTY_ACTIONS")
 
 
 def _name(ev, pid):
@@ -406,8 +410,9 @@ def register(sub, cmd, event_arg) -> None:
     pe.add_argument("--reason", required=True, metavar="TEXT")
     pe.add_argument("--by", metavar="NAME",
                     help=_("the staff member issuing it (default: the head judge, else the organizer)"))
-    pe.add_argument("--action", choices=PENALTY_ACTIONS, default="none",
-                    help=_("what goes with it (a game or match loss applies to the unfinished match)"))
+    pe.add_argument("--action", choices=PENALTY_ACTIONS, default="none", metavar="ACTION",
+                    help=_("what goes with it (a game or match loss applies to the unfinished match)")
+                    + " {%(choices)s}")
     pe.add_argument("--table", type=int, metavar="N")
     pe.add_argument("--round", type=int, metavar="N", help=_("default: the current round"))
 
@@ -421,7 +426,8 @@ def register(sub, cmd, event_arg) -> None:
     ap.add_argument("number", type=int, metavar="PENALTY", help=_("the penalty's number (see `lycee penalties`)"))
     ap.add_argument("outcome", choices=("upheld", "overturned", "changed"))
     ap.add_argument("--level", choices=("notice", "warning"), help=_("new level (changed)"))
-    ap.add_argument("--action", choices=PENALTY_ACTIONS, help=_("new action (changed)"))
+    ap.add_argument("--action", choices=PENALTY_ACTIONS, metavar="ACTION",
+                    help=_("new action (changed)") + " {%(choices)s}")
     ap.add_argument("--by", metavar="HEAD_JUDGE", help=_("default: the event's head judge"))
     ap.add_argument("--note", metavar="TEXT")
 

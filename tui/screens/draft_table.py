@@ -234,7 +234,7 @@ class TableSetup(SetupForm):
             self.query_one("#cards", Input).value = str(cs.booster.size)
         elif event.select.id == "event" and event.value != Select.BLANK:
             try:
-                store = self.app.datadir.open(str(event.value))
+                store = self.app.datadir.open(str(event.value), role="app")
             except LyceeError as err:
                 self.query_one("#form-error", Label).update(str(err))
                 return

@@ -93,14 +93,13 @@ class EventScreen(Translated, Screen):
 
     def on_mount(self) -> None:
         try:
-            store = self.app.datadir.open(self.event_id)
+            store = self.app.datadir.open(self.event_id, role="app")
         except LyceeError as err:
             self.app.pop_screen()
             self.app.notify(str(err), severity="error", timeout=8, markup=False)
             return
-        if store.recovered_from is not None:
-            self.app.notify(_("the event file did not parse; recovered from backup {backup}",
-                              backup=store.recovered_from.name), severity="warning", timeout=10)
+        if store.note:  # recovered (what was lost is named)
+            self.app.notify(store.note, severity="warning", timeout=15, markup=False)
         self.desk = Desk(store)
         self._rang = False
         self._seen_prompts: set[str] = set()
