@@ -450,12 +450,13 @@ def _table(event: Event, d: dict) -> tuple[Round, Match]:
     return rnd, m
 
 
-def _intentional_note(event: Event, rnd: Round, m: Match, override_by: str | None = None) -> str:
+def _intentional_note(event: Event, rnd: Round, m: Match, legacy_override: str | None = None) -> str:
     """G-ID-1/2: an intentional draw only before the match starts.  Here the
     match has started once the round clock has (or games were entered, or it
-    has a result).  The guideline allows no exception: not even the head
-    judge overrides it (``override_by`` is refused like everyone else); a
-    clock started by mistake is taken back with undo."""
+    has a result).  The guideline allows no exception: no command writes a
+    head judge's override any more, and a clock started by mistake is taken
+    back with undo.  ``legacy_override`` (``override_by`` in logs written
+    before this rule) keeps those events opening as they were recorded."""
     why = None
     if m.reported and not m.intentional:
         why = _("table {t} already has a result (the match is over)", t=m.table)
@@ -468,6 +469,8 @@ def _intentional_note(event: Event, rnd: Round, m: Match, override_by: str | Non
         why = _("round {r}'s clock started at {at} (the match has started)", r=rnd.number, at=at)
     if why is None:
         return "ID"
+    if legacy_override and not (m.reported and not m.intentional):
+        return f"ID (head judge {legacy_override} overrode G-ID-2)"
     raise RuleError(
         _("no intentional draw: {why}; it must be agreed and told to a judge before the match starts, "
           "with no exception (a clock started by mistake is taken back with `lycee undo` / Ctrl+Z)", why=why),
@@ -534,7 +537,7 @@ def check_correction(event: Event, rnd: Round, m: Match, d: dict) -> str | None:
 def _result(event, d):
     """One match result.  ``games`` (optional) is the game-by-game entry the
     result is derived from; ``intentional`` an intentional draw (G-ID-1/2,
-    with ``override_by`` the head judge's name to override G-ID-2)."""
+    refused once the match started: G-ID-2 has no exception)."""
     rnd, m = _table(event, d)
     if m.is_bye:
         raise RuleError(_("table {table} is a bye: it takes no result", table=m.table), "G-SWISS-POINTS")

@@ -156,7 +156,7 @@ class Desk:
         return round_number
 
     def result_data(self, table: int, text: str, round_number: int | None = None, note: str = "",
-                    override_by: str | None = None, *, correct: bool = False,
+                    *, correct: bool = False,
                     correct_by: str | None = None, time_called: bool = False) -> dict:
         """The ``result`` action's data for ``text`` at ``table`` (not stored).
 
@@ -171,8 +171,6 @@ class Desk:
                 "p2_wins": r.p2_wins, "draws": r.draws, "result": r.text()}
         if r.intentional:
             data["intentional"] = True
-            if override_by:
-                data["override_by"] = override_by
         if note:
             data["note"] = note
         if correct:
@@ -199,13 +197,13 @@ class Desk:
         data["time_called"] = True
 
     def record(self, table: int, text: str, round_number: int | None = None, note: str = "",
-               override_by: str | None = None, *, correct: bool = False,
+               *, correct: bool = False,
                correct_by: str | None = None, time_called: bool = False) -> Event:
         """Record ``text`` (``2-1``, ``1-1-1``, ``id``) at ``table`` of the
         current round (or ``round_number``).  ``id`` follows G-ID-1/2: refused
         once the match has started (no override).  See :meth:`result_data`
         for ``correct``, ``correct_by`` and ``time_called``."""
-        data = self.result_data(table, text, round_number, note, override_by, correct=correct,
+        data = self.result_data(table, text, round_number, note, correct=correct,
                                 correct_by=correct_by, time_called=time_called)
         return self.store.append("result", data, self.actor)
 
@@ -251,14 +249,12 @@ class Desk:
         self.check_time_call(number, int(table), r, time_called, data)
         return self.store.append("result", data, self.actor)
 
-    def id_decision(self, table: int, decision: str, by: str, round_number: int | None = None,
-                    override_by: str | None = None) -> Event:
+    def id_decision(self, table: int, decision: str, by: str, round_number: int | None = None) -> Event:
         """G-ID-3: the organizer ``by`` orders a ``replay`` of an intentionally
-        drawn elimination/playoff match, or declares ``no_winner``."""
+        drawn elimination/playoff match, or declares ``no_winner``; the draw
+        itself follows G-ID-1/2 (no exception once the match started)."""
         number = self._round_number(round_number)
         data = {"round": number, "table": int(table), "decision": decision, "by": by}
-        if override_by:
-            data["override_by"] = override_by
         return self.store.append("id_decision", data, self.actor)
 
     # -- staff (G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE) ------------------------------

@@ -548,7 +548,7 @@ def final_placings(event: Event) -> list[Placing] | None:
     final_round = tops[-1]
     final = next(m for m in final_round.matches if not is_third_place(tops, n - 1, m))
     third = next((m for m in final_round.matches if is_third_place(tops, n - 1, m)), None)
-    add(final.winner(), "winner", elimination_label(1))
+    add(final.winner(), "winner", _("Winner"))
     if final.p2 is not None:
         add(final.loser(), "final", elimination_label(1))
     if third is not None and third.outcome in ("p1", "p2"):

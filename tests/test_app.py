@@ -264,3 +264,51 @@ async def test_g_draft_1_draft_event_from_pods_to_round_1(tmp_path):
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert screen.event.current_round.number == 1 and len(screen.event.current_round.matches) == 5
+
+
+@pytest.mark.asyncio
+async def test_design3_app_asks_before_a_correction_and_a_time_only_result(tmp_path):
+    """DESIGN section 3 (--correct), G-BO3-TIME: replacing a result and a
+    1-1 while the round has time are asked first; declining stores nothing,
+    confirming stores the result as a correction / with the time call.
+    A finished event shows its final standings (G-SE)."""
+    from core.desk import Desk
+
+    dd = DataDir(tmp_path)
+    store = dd.create({"name": "Corr", "date": "2026-12-06", "sanctioned": False, "rounds_planned": 1})
+    desk = Desk(store)
+    desk.add_players(["Ann", "Ben", "Cho", "Dai"])
+    desk.pair_next()
+    eid = store.id
+    store.close()
+    app = LyceeApp(dd, open_event=eid, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, EventScreen)
+        await pilot.press("f6")
+        for text, answer in (("1 2-0", None), ("1 0-2", "n"), ("1 0-2", "y"), ("2 1-1", "y")):
+            await type_text(pilot, text)
+            await pilot.press("enter")
+            await pilot.pause()
+            if answer:
+                assert app.screen is not screen  # the question
+                await pilot.press(answer)
+                await pilot.pause()
+                screen.query_one("#result-entry").focus()
+        acts = [a for a in screen.desk.store.actions if a["type"] == "result"]
+        assert [(a["data"]["table"], a["data"]["result"], a["data"].get("correct", False),
+                 a["data"].get("time_called", False)) for a in acts] == [
+            (1, "2-0", False, False), (1, "0-2", True, False), (2, "1-1", False, True)]
+        # a top 4 from the one Swiss round, semi-finals and final: the event is finished
+        screen.desk.top_cut(4)
+        screen.desk.record(1, "2-0")
+        screen.desk.record(2, "2-0")
+        screen.desk.pair_next()
+        screen.desk.record(1, "2-0")
+        screen.refresh_all()
+        await pilot.press("f4")
+        await pilot.pause()
+        table = screen.query_one("#standings-table")
+        assert table.row_count == 4 and str(table.get_row_at(0)[0]) == "1"
+        assert "finished" in str(screen.query_one("#round-status").render())

@@ -52,7 +52,7 @@ stage_label = L.stage_label
 def print_pairings(doc: dict, explain: bool = False) -> None:
     label = doc.get("label") or stage_label(doc["stage"])
     print(_("Round {r}", r=doc["round"]) if doc["stage"] == "swiss"
-          else _("Round {r} ({stage})", r=doc["round"], stage=label))
+          else _("Round {r} ({label})", r=doc["round"], label=label))
     for p in doc["pairings"]:
         a = p["p1"]
         b = p["p2"]
@@ -131,9 +131,13 @@ def cmd_result(args) -> int:
         return ev, m, rnd
     ev, m, rnd = with_desk(args, run)
     missing = rnd.missing_tables()
+    from core.elimination import REPLAY, THIRD_PLACE, THIRD_PLACE_PLANNED, round_label
+
+    note = "" if m.note in (THIRD_PLACE, THIRD_PLACE_PLANNED, REPLAY) else m.note
+    label = round_label(ev, rnd.number, m) if rnd.stage == "top" else ""
     print(_("table {t}: {p1} {res} {p2}", t=m.table, p1=ev.player(m.p1).name,
             res=L.result_label(args.result), p2=ev.player(m.p2).name)
-          + (f" · {m.note}" if m.note else "")
+          + (f" · {label}" if label else "") + (f" · {note}" if note else "")
           + " · " + (_("{k} results missing", k=len(missing)) if missing else _("round complete")))
     return 0
 
