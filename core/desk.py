@@ -124,7 +124,7 @@ class Desk:
     def _round_number(self, round_number: int | None) -> int:
         ev = self.event
         if not ev.rounds:
-            raise LyceeError("no round has been paired yet")
+            raise LyceeError(_("no round has been paired yet"))
         return round_number or len(ev.rounds)
 
     def result_data(self, table: int, text: str, round_number: int | None = None, note: str = "",

@@ -410,3 +410,25 @@ def test_design7_no_internal_value_is_translated_as_a_msgid():
                         and node.args and not isinstance(node.args[0], ast.Constant) and rel not in DYNAMIC_CALLS):
                     bad.append(f"{rel}:{node.lineno}: {ast.unparse(node)}")
     assert not bad, bad
+
+
+USER_ERRORS = {"LyceeError", "RuleError", "NotFound", "ValidationError", "CliError"}
+
+
+def test_design7_refusals_go_through_the_catalog():
+    """A refusal the user reads (LyceeError and its kin) is built with _(), never a bare or
+    f-string English text (as core/desk.py's 'no round has been paired yet' was)."""
+    bad = []
+    for folder in ("core", "limited", "tui"):
+        for f in sorted((ROOT / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
+                if not (isinstance(node, ast.Call) and node.args):
+                    continue
+                fn = node.func
+                name = fn.id if isinstance(fn, ast.Name) else fn.attr if isinstance(fn, ast.Attribute) else ""
+                first = node.args[0]
+                if name in USER_ERRORS and (isinstance(first, ast.JoinedStr) or (
+                        isinstance(first, ast.Constant) and isinstance(first.value, str)
+                        and re.search("[A-Za-z]{3}", first.value))):
+                    bad.append(f"{f.relative_to(ROOT)}:{node.lineno}: {ast.unparse(first)[:80]}")
+    assert not bad, bad
