@@ -32,6 +32,16 @@ PLAYOFF_REMARK = "決定戦"
 # -- tables: (title, header, rows) -------------------------------------------------
 
 
+
+def _final_without_winner(event: Event) -> bool:
+    """The final was an intentional draw the organizer declared without a winner (G-ID-3)."""
+    from .elimination import bracket
+    try:
+        b = bracket(event)
+    except LyceeError:
+        return False
+    return bool(b and b.rounds and b.rounds[-1].slots and L.is_no_winner(b.rounds[-1].slots[0].note))
+
 def _result_text(m: Match) -> str:
     if m.outcome is None:
         return ""
@@ -107,8 +117,9 @@ def scorecard_table(event: Event):
             remarks = []
             if rnd.stage == "playoff":
                 remarks.append(PLAYOFF_REMARK)
-            if m.note and m.note not in remarks:
-                remarks.append(m.note)
+            note = L.note_label(m.note)
+            if note and note not in remarks:
+                remarks.append(note)
             rows.append([rnd.number, stage_name.get(rnd.stage, rnd.stage), m.table,
                          p1.name, scorecard_marks(event, p1.id, rnd.number),
                          p2.name if p2 else _("(bye)"), scorecard_marks(event, p2.id, rnd.number) if p2 else "",
@@ -289,6 +300,8 @@ def report_table(event: Event):
         champ = None
     if champ:
         rows.append([_("Winner"), event.player(champ).name])
+    elif _final_without_winner(event):
+        rows.append([_("Winner"), _("no champion")])  # the final drawn, no winner (G-ID-3)
     for r in standings(event)[:8]:
         rows.append([_("Place {rank}", rank=r.rank), f"{r.name} ({r.points} · {r.record})"])
     rows.append([_("Format check"), _("must be reported when applying for sanction (G-OTHER-FORMAT)") if other

@@ -432,3 +432,30 @@ def test_design7_refusals_go_through_the_catalog():
                         and re.search("[A-Za-z]{3}", first.value))):
                     bad.append(f"{f.relative_to(ROOT)}:{node.lineno}: {ast.unparse(first)[:80]}")
     assert not bad, bad
+
+
+def test_g_id_3_final_without_winner_reads_yushosha_fuzai(tmp_path, japanese):
+    """G-ID-3: a final declared without a winner shows 優勝者不在 (report and bracket), and the
+    scorecard's remarks give the stored match notes in Japanese (勝者なし, 途中棄権)."""
+    from core.desk import Desk
+    from core.elimination import bracket
+    from core.exports import report_table, scorecard_table
+    from core.store import DataDir
+    from tui.widgets.bracket import draw
+    store = DataDir(tmp_path).create({"name": "杯", "date": "2026-11-30", "sanctioned": False, "rounds_planned": 1,
+                                      "staff": {"organizer": "店長", "judges": ["J"], "head_judge": "J"}})
+    desk = Desk(store)
+    desk.add_players(["A", "B", "C", "D"])
+    desk.pair_next()
+    desk.record(1, "2-0")
+    desk.drop(desk.event.current_round.matches[1].p1)
+    desk.top_cut(2)
+    desk.id_decision(1, "no_winner", by="店長")
+    _t, _h, rows = report_table(desk.event)
+    assert ["優勝", "優勝者不在"] in rows
+    assert "優勝者不在" in draw(bracket(desk.event)).plain
+    _t, _h, rows = scorecard_table(desk.event)
+    remarks = [r[-1] for r in rows]
+    assert "途中棄権（G-DROP-2）" in remarks and any(r.startswith("勝者なし") for r in remarks)
+    assert not any(_WORD.search(r) for r in remarks), remarks
+    store.close()
