@@ -459,3 +459,14 @@ def test_g_id_3_final_without_winner_reads_yushosha_fuzai(tmp_path, japanese):
     assert "途中棄権（G-DROP-2）" in remarks and any(r.startswith("勝者なし") for r in remarks)
     assert not any(_WORD.search(r) for r in remarks), remarks
     store.close()
+
+
+def test_design7_audit_trail_names_players(japanese):
+    """`lycee log` names the players (山田に注意), not their ids (p1に注意)."""
+    from core.actions import describe
+    names = {"p1": "山田", "p2": "佐藤"}
+    assert describe({"type": "penalty", "data": {"player": "p1", "level": "notice", "by": "佐々木",
+                                                 "reason": "遅延"}}, names).startswith("山田に注意")
+    assert "佐藤" in describe({"type": "drop", "data": {"player": "p2"}}, names)
+    assert "山田" in describe({"type": "late", "data": {"rule": "G-LATE-1", "decision": "confirm", "table": 1,
+                                                      "players": ["p1"]}}, names)

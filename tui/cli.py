@@ -214,8 +214,8 @@ def cmd_player_list(args) -> int:
 def cmd_undo(args) -> int:
     from core.actions import describe
 
-    act = with_desk(args, lambda d: d.undo())
-    print(_("undone: #{seq} {what}", seq=act["seq"], what=describe(act)))
+    act, names = with_desk(args, lambda d: (d.undo(), {p.id: p.name for p in d.event.players}))
+    print(_("undone: #{seq} {what}", seq=act["seq"], what=describe(act, names)))
     return 0
 
 
@@ -224,9 +224,12 @@ def cmd_log(args) -> int:
     if args.json:
         out_json({"log": rows})
         return 0
+    from core.actions import describe
+
+    names = {p.id: p.name for p in read_event(args).players}
     for r in rows:
-        mark = " (" + _("undone") + ")" if r["undone"] else ""
-        print(f"#{r['seq']:<4} {r['at']}  {ljust(r['actor'], 10)} {r['text']}{mark}")
+        mark = _(" (undone)") if r["undone"] else ""
+        print(f"#{r['seq']:<4} {r['at']}  {ljust(r['actor'], 10)} {describe(r, names)}{mark}")
     return 0
 
 
