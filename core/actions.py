@@ -120,9 +120,12 @@ def describer(name: str):
     return deco
 
 
-def describe(act: dict) -> str:
-    """A short line for the audit trail, in the current language."""
+def describe(act: dict, names: dict[str, str] | None = None) -> str:
+    """A short line for the audit trail, in the current language; with ``names``
+    (player id -> name) players are named, not numbered."""
     d = act.get("data", {})
+    if names:
+        d = _named(d, names)
     t = act["type"]
     if t == "register":
         return _("registered {names}", names=", ".join(p["name"] for p in d["players"]))
@@ -178,6 +181,16 @@ def describe(act: dict) -> str:
 
 
 # -- helpers ---------------------------------------------------------------
+
+
+def _named(d: dict, names: dict[str, str]) -> dict:
+    """``d`` with its player ids (``player``, a list of ``players``) replaced by names."""
+    out = dict(d)
+    if isinstance(d.get("player"), str):
+        out["player"] = names.get(d["player"], d["player"])
+    if isinstance(d.get("players"), list) and all(isinstance(x, str) for x in d["players"]):
+        out["players"] = [names.get(x, x) for x in d["players"]]
+    return out
 
 
 def _pname(event: Event, pid: str | None) -> str:

@@ -228,7 +228,7 @@ def check_elimination_result(result: Match | str | None) -> str | None:
     if outcome is None:
         raise RuleError(_("the elimination match at table {t} has no result yet", t=result.table) if at
                         else _("the elimination match has no result yet"), "G-SE")
-    what = L.match_outcome_label(outcome)
+    what = {"draw": _("a draw"), "double_loss": _("a double loss")}.get(outcome) or L.match_outcome_label(outcome)
     raise RuleError(
         _("an elimination match must name a winner; {what} at table {t} cannot stand "
           "(the organizer may order a replay, G-ID-3)", what=what, t=result.table) if at

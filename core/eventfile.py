@@ -658,9 +658,9 @@ def load_doc(path: Path) -> dict:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as err:
-        raise LyceeError(f"{path}: {err.strerror}") from None
+        raise LyceeError(_("{path} cannot be read ({reason})", path=path, reason=err.strerror)) from None
     except UnicodeDecodeError:
-        raise LyceeError(f"{path}: not UTF-8 text") from None
+        raise LyceeError(_("{path} is not UTF-8 text", path=path)) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as err:

@@ -32,6 +32,16 @@ PLAYOFF_REMARK = "決定戦"
 # -- tables: (title, header, rows) -------------------------------------------------
 
 
+
+def _final_without_winner(event: Event) -> bool:
+    """The final was an intentional draw the organizer declared without a winner (G-ID-3)."""
+    from .elimination import bracket
+    try:
+        b = bracket(event)
+    except LyceeError:
+        return False
+    return bool(b and b.rounds and b.rounds[-1].slots and L.is_no_winner(b.rounds[-1].slots[0].note))
+
 def _result_text(m: Match) -> str:
     if m.outcome is None:
         return ""
@@ -155,8 +165,9 @@ def scorecard_table(event: Event):
             remarks = []
             if rnd.stage == "playoff":
                 remarks.append(PLAYOFF_REMARK)
-            if m.note and m.note not in remarks and m.note not in (THIRD_PLACE, THIRD_PLACE_PLANNED):
-                remarks.append(m.note)
+            note = L.note_label(m.note)
+            if note and note not in remarks and m.note not in (THIRD_PLACE, THIRD_PLACE_PLANNED):
+                remarks.append(note)
             rows.append([rnd.number, round_label(event, rnd.number, m), m.table,
                          p1.name, scorecard_marks(event, p1.id, rnd.number),
                          p2.name if p2 else _("(bye)"), scorecard_marks(event, p2.id, rnd.number) if p2 else "",
@@ -367,7 +378,9 @@ def report_table(event: Event, log: list[dict] | None = None):
             rows.append([_("Place {rank}", rank=f.place),
                          f"{r.name} ({f.label or _('Swiss')} · {r.points} · {r.record})"])
     else:
-        if any(r.stage == "top" for r in event.rounds):
+        if _final_without_winner(event):
+            rows.append([_("Winner"), _("no champion")])  # the final drawn, no winner (G-ID-3)
+        elif any(r.stage == "top" for r in event.rounds):
             rows.append([_("Elimination"), _("not finished: places follow the Swiss standings so far")])
         for r in standings(event)[:8]:
             rows.append([_("Place {rank}", rank=r.rank), f"{r.name} ({r.points} · {r.record})"])

@@ -208,6 +208,12 @@ def decklist_source_label(source: str) -> str:
     return _("built by the bot") if source == "bot-built" else source
 
 
+def is_no_winner(note: str) -> bool:
+    """The match was decided with no winner by the organizer (G-ID-3); in a final, the event
+    has no champion (優勝者不在)."""
+    return note.startswith("ID: no winner")
+
+
 def staff_doing_label(doing: str) -> str:
     """What a sanctioned event cannot do without its staff (:func:`core.staff.check_staff`)."""
     return {"start": _("start"), "be paired": _("be paired"),

@@ -314,7 +314,7 @@ class Draft:
                             problems.append((f"opened[{r}][{s}][{j}]", _("{num} is not a card of set {code}",
                                                                          num=num, code=self.set.code)))
         if problems:
-            raise ValidationError("draft packs", problems)
+            raise ValidationError(_("the draft packs"), problems)
 
     # -- reading ----------------------------------------------------------------------------
 

@@ -140,7 +140,7 @@ def check_booster(cs: CardSet, rule: str = "G-DRAFT-1") -> None:
         raise RuleError(_("set {code} has no booster: it cannot be drafted or opened as boosters", code=cs.code), rule)
     problems = _opener(cs).booster_problems
     if problems:
-        raise ValidationError(f"set {cs.code}: booster", problems)
+        raise ValidationError(_("the booster of set {code}", code=cs.code), problems)
 
 
 def booster_size(cs: CardSet) -> int:
@@ -155,7 +155,7 @@ def check_starters(cs: CardSet) -> None:
     op = _opener(cs)
     problems = [p for st in cs.starters for p in op.starter_problems[st.id]]
     if problems:
-        raise ValidationError(f"set {cs.code}: starters", problems)
+        raise ValidationError(_("the starters of set {code}", code=cs.code), problems)
 
 
 def open_booster(cs: CardSet, rng: random.Random) -> tuple[str, ...]:

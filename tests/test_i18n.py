@@ -410,3 +410,63 @@ def test_design7_no_internal_value_is_translated_as_a_msgid():
                         and node.args and not isinstance(node.args[0], ast.Constant) and rel not in DYNAMIC_CALLS):
                     bad.append(f"{rel}:{node.lineno}: {ast.unparse(node)}")
     assert not bad, bad
+
+
+USER_ERRORS = {"LyceeError", "RuleError", "NotFound", "ValidationError", "CliError"}
+
+
+def test_design7_refusals_go_through_the_catalog():
+    """A refusal the user reads (LyceeError and its kin) is built with _(), never a bare or
+    f-string English text (as core/desk.py's 'no round has been paired yet' was)."""
+    bad = []
+    for folder in ("core", "limited", "tui"):
+        for f in sorted((ROOT / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
+                if not (isinstance(node, ast.Call) and node.args):
+                    continue
+                fn = node.func
+                name = fn.id if isinstance(fn, ast.Name) else fn.attr if isinstance(fn, ast.Attribute) else ""
+                first = node.args[0]
+                if name in USER_ERRORS and (isinstance(first, ast.JoinedStr) or (
+                        isinstance(first, ast.Constant) and isinstance(first.value, str)
+                        and re.search("[A-Za-z]{3}", first.value))):
+                    bad.append(f"{f.relative_to(ROOT)}:{node.lineno}: {ast.unparse(first)[:80]}")
+    assert not bad, bad
+
+
+def test_g_id_3_final_without_winner_reads_yushosha_fuzai(tmp_path, japanese):
+    """G-ID-3: a final declared without a winner shows 優勝者不在 (report and bracket), and the
+    scorecard's remarks give the stored match notes in Japanese (勝者なし, 途中棄権)."""
+    from core.desk import Desk
+    from core.elimination import bracket
+    from core.exports import report_table, scorecard_table
+    from core.store import DataDir
+    from tui.widgets.bracket import draw
+    store = DataDir(tmp_path).create({"name": "杯", "date": "2026-11-30", "sanctioned": False, "rounds_planned": 1,
+                                      "staff": {"organizer": "店長", "judges": ["J"], "head_judge": "J"}})
+    desk = Desk(store)
+    desk.add_players(["A", "B", "C", "D"])
+    desk.pair_next()
+    desk.record(1, "2-0")
+    desk.drop(desk.event.current_round.matches[1].p1)
+    desk.top_cut(2)
+    desk.id_decision(1, "no_winner", by="店長")
+    _t, _h, rows = report_table(desk.event)
+    assert ["優勝", "優勝者不在"] in rows
+    assert "優勝者不在" in draw(bracket(desk.event)).plain
+    _t, _h, rows = scorecard_table(desk.event)
+    remarks = [r[-1] for r in rows]
+    assert "途中棄権（G-DROP-2）" in remarks and any(r.startswith("勝者なし") for r in remarks)
+    assert not any(_WORD.search(r) for r in remarks), remarks
+    store.close()
+
+
+def test_design7_audit_trail_names_players(japanese):
+    """`lycee log` names the players (山田に注意), not their ids (p1に注意)."""
+    from core.actions import describe
+    names = {"p1": "山田", "p2": "佐藤"}
+    assert describe({"type": "penalty", "data": {"player": "p1", "level": "notice", "by": "佐々木",
+                                                 "reason": "遅延"}}, names).startswith("山田に注意")
+    assert "佐藤" in describe({"type": "drop", "data": {"player": "p2"}}, names)
+    assert "山田" in describe({"type": "late", "data": {"rule": "G-LATE-1", "decision": "confirm", "table": 1,
+                                                      "players": ["p1"]}}, names)

@@ -256,8 +256,8 @@ def cmd_player_list(args) -> int:
 def cmd_undo(args) -> int:
     from core.actions import describe
 
-    act = with_desk(args, lambda d: d.undo())
-    print(_("undone: #{seq} {what}", seq=act["seq"], what=describe(act)))
+    act, names = with_desk(args, lambda d: (d.undo(), {p.id: p.name for p in d.event.players}))
+    print(_("undone: #{seq} {what}", seq=act["seq"], what=describe(act, names)))
     return 0
 
 
@@ -266,9 +266,12 @@ def cmd_log(args) -> int:
     if args.json:
         out_json({"log": rows})
         return 0
+    from core.actions import describe
+
+    names = {p.id: p.name for p in read_event(args).players}
     for r in rows:
-        mark = " (" + _("undone") + ")" if r["undone"] else ""
-        print(f"#{r['seq']:<4} {r['at']}  {ljust(r['actor'], 10)} {r['text']}{mark}")
+        mark = _(" (undone)") if r["undone"] else ""
+        print(f"#{r['seq']:<4} {r['at']}  {ljust(r['actor'], 10)} {describe(r, names)}{mark}")
     return 0
 
 
@@ -384,17 +387,20 @@ def build_parser() -> argparse.ArgumentParser:
     ev = sub.add_parser("event", help=_("create, list and delete events"))
     evs = ev.add_subparsers(title=_("event commands"), metavar="ACTION", required=True)
     n = cmd(evs, "new", cmd_event_new, _("create an event; prints its id"))
-    n.add_argument("name", metavar="NAME")
-    n.add_argument("--date", metavar="YYYY-MM-DD")
-    n.add_argument("--kind", choices=("constructed", "sealed", "draft"), default="constructed")
-    n.add_argument("--match", choices=("bo3", "bo1"), default="bo3")
+    n.add_argument("name", metavar="NAME", help=_("the event's name"))
+    n.add_argument("--date", metavar="YYYY-MM-DD", help=_("event date (default: today)"))
+    n.add_argument("--kind", choices=("constructed", "sealed", "draft"), default="constructed",
+                   help=L.choices(("constructed", "sealed", "draft"), L.kind_label))
+    n.add_argument("--match", choices=("bo3", "bo1"), default="bo3",
+                   help=L.choices(("bo3", "bo1"), L.match_label))
     n.add_argument("--rounds", type=int, metavar="N", help=_("Swiss rounds planned"))
     n.add_argument("--minutes", type=int, metavar="M", help=_("minutes a match (default 50, or 30 in bo1)"))
-    n.add_argument("--organizer", metavar="NAME")
+    n.add_argument("--organizer", metavar="NAME", help=_("the organizer's name"))
     n.add_argument("--judge", action="append", metavar="NAME", help=_("repeat for each judge"))
-    n.add_argument("--head-judge", metavar="NAME")
+    n.add_argument("--head-judge", metavar="NAME", help=_("the head judge (one of the judges)"))
     n.add_argument("--tiebreakers", metavar="LIST", help=_("from op,omw,gw,ogw in order; empty for none"))
-    n.add_argument("--unsanctioned", action="store_true")
+    n.add_argument("--unsanctioned", action="store_true",
+                   help=_("mark the event unsanctioned (it may then run without full staff)"))
     n.add_argument("--decklists", action="store_true", help=_("decklists required (G-DECKLIST)"))
     n.add_argument("--no-spectating", action="store_true", help=_("spectating forbidden (G-SPECTATE)"))
     lst = cmd(evs, "list", cmd_event_list, _("list the events in the data dir"))
@@ -428,9 +434,9 @@ def build_parser() -> argparse.ArgumentParser:
     event_arg(ex)
     ex.add_argument("--what", default="event",
                     choices=("event", "pairings", "pairings-by-name", "standings", "scorecard", "decklists",
-                             "slips", "report"))
-    ex.add_argument("--format", default="json", choices=("json", "csv", "html"))
-    ex.add_argument("-o", "--output", metavar="FILE")
+                             "slips", "report"), help=_("what to export (default: the whole event)"))
+    ex.add_argument("--format", default="json", choices=("json", "csv", "html"), help=_("file format (default: json)"))
+    ex.add_argument("-o", "--output", metavar="FILE", help=_("write to FILE instead of the screen"))
     im = cmd(sub, "import", cmd_import, _("check and store a lycee-event/1 file; prints its id"))
     im.add_argument("file", metavar="FILE")
 

@@ -406,14 +406,15 @@ def register(sub, cmd, event_arg) -> None:
              _("issue a Notice or Warning (G-PEN-1/2); two Notices = one Warning, two Warnings exclude"))
     event_arg(pe)
     pe.add_argument("player", metavar="PLAYER", help=_("player id or exact name"))
-    pe.add_argument("level", choices=("notice", "warning"))
-    pe.add_argument("--reason", required=True, metavar="TEXT")
+    pe.add_argument("level", choices=("notice", "warning"), metavar="LEVEL",
+                    help=L.choices(("notice", "warning"), L.penalty_level_label))
+    pe.add_argument("--reason", required=True, metavar="TEXT", help=_("why (recorded with the penalty)"))
     pe.add_argument("--by", metavar="NAME",
                     help=_("the staff member issuing it (default: the head judge, else the organizer)"))
     pe.add_argument("--action", choices=PENALTY_ACTIONS, default="none", metavar="ACTION",
                     help=_("what goes with it (a game or match loss applies to the unfinished match)")
                     + " {%(choices)s}")
-    pe.add_argument("--table", type=int, metavar="N")
+    pe.add_argument("--table", type=int, metavar="N", help=_("table (default: the player's table this round)"))
     pe.add_argument("--round", type=int, metavar="N", help=_("default: the current round"))
 
     ps = cmd(sub, "penalties", cmd_penalties, _("penalty history, numbered (for appeals), with N/W marks (G-PEN-3)"))
@@ -424,12 +425,13 @@ def register(sub, cmd, event_arg) -> None:
     ap = cmd(sub, "appeal", cmd_appeal, _("the head judge's final ruling on an appealed penalty (G-HEAD-JUDGE)"))
     event_arg(ap)
     ap.add_argument("number", type=int, metavar="PENALTY", help=_("the penalty's number (see `lycee penalties`)"))
-    ap.add_argument("outcome", choices=("upheld", "overturned", "changed"))
+    ap.add_argument("outcome", choices=("upheld", "overturned", "changed"), metavar="OUTCOME",
+                    help=L.choices(("upheld", "overturned", "changed"), L.appeal_outcome_label))
     ap.add_argument("--level", choices=("notice", "warning"), help=_("new level (changed)"))
     ap.add_argument("--action", choices=PENALTY_ACTIONS, metavar="ACTION",
                     help=_("new action (changed)") + " {%(choices)s}")
     ap.add_argument("--by", metavar="HEAD_JUDGE", help=_("default: the event's head judge"))
-    ap.add_argument("--note", metavar="TEXT")
+    ap.add_argument("--note", metavar="TEXT", help=_("the head judge's note (recorded)"))
 
     st = cmd(sub, "staff", cmd_staff,
              _("show or set the organizer, judges and head judge (G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE)"))

@@ -680,7 +680,8 @@ class EventScreen(Translated, Screen):
         except LyceeError as err:
             self.say(str(err), error=True)
             return
-        self.say(_("undone: #{seq} {what}", seq=act["seq"], what=describe(act)))
+        self.say(_("undone: #{seq} {what}", seq=act["seq"],
+                   what=describe(act, {p.id: p.name for p in self.event.players})))
         self.refresh_all()
 
     def action_top_cut(self) -> None:
