@@ -207,9 +207,11 @@ def append_durably(path: Path, record: bytes) -> None:
         fsync_dir(path.parent)
 
 
-def write_durably(path: Path, data: bytes | str) -> None:
+def write_durably(path: Path, data: bytes | str, durable: bool = True) -> None:
     """Atomically replace ``path`` with ``data`` and make it durable (temp file
-    in the same folder named after this process, fsync, rename, fsync folder)."""
+    in the same folder named after this process, fsync, rename, fsync folder).
+    ``durable=False``: atomic but not synced (a file that only informs, such
+    as who holds the lock)."""
     if isinstance(data, str):
         data = data.encode("utf-8")
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
@@ -220,14 +222,16 @@ def write_durably(path: Path, data: bytes | str) -> None:
             while view:
                 n = os.write(fd, view)
                 view = view[n:]
-            os.fsync(fd)
+            if durable:
+                os.fsync(fd)
         finally:
             os.close(fd)
         os.replace(tmp, path)
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
-    fsync_dir(path.parent)
+    if durable:
+        fsync_dir(path.parent)
 
 
 _TMP = re.compile(r"\.(\d+)\.tmp$")
