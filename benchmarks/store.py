@@ -183,6 +183,8 @@ matches = create_matches(players)
 rematch = sum(1 for m in matches if m.p2 is not None and m.p2.id in opp[m.p1.id])
 cross = sum(1 for m in matches if m.p2 is not None and points[m.p1.id] != points[m.p2.id])
 print(json.dumps({"tables": len(matches), "rematches": rematch, "cross": cross}))
+for t, m in enumerate(matches, 1):  # the pairings, as `lycee pair` prints them (it also stores them)
+    print(t, m.p1.id, m.p2.id if m.p2 else "bye")
 '''
 
 
@@ -207,28 +209,30 @@ def bench_pair(runs: int) -> dict:
         for i in range(runs):
             run_dir = tmp / f"run{i}"
             shutil.copytree(base, run_dir)
-            ms, out = _run([sys.executable, "-m", "tui.cli", "--data-dir", str(run_dir), "pair", "bench", "--json"], env)
+            ms, out = _run([sys.executable, "-m", "tui.cli", "--data-dir", str(run_dir), "pair", "bench"], env)
             assert out.returncode == 0, out.stderr
             ours.append(ms)
             if i == 0:
-                doc = json.loads(out.stdout)
-                ev = DataDir(base).read("bench")
+                ev = DataDir(run_dir).read("bench")
+                *played, new = ev.rounds
                 opp = {p.id: set() for p in ev.players}
-                for r in ev.rounds:
+                pts = {p.id: 0 for p in ev.players}
+                for r in played:
                     for m in r.matches:
                         if m.p2:
                             opp[m.p1].add(m.p2)
                             opp[m.p2].add(m.p1)
-                pts = {x["p1"]["id"]: x["p1"]["points"] for x in doc["pairings"]}
-                pts.update({x["p2"]["id"]: x["p2"]["points"] for x in doc["pairings"] if x["p2"]})
-                quality["ours"] = {
-                    "rematches": sum(1 for x in doc["pairings"] if x["p2"] and x["p2"]["id"] in opp[x["p1"]["id"]]),
-                    "cross": sum(1 for x in doc["pairings"] if x["p2"] and pts[x["p1"]["id"]] != pts[x["p2"]["id"]])}
+                        for pid, got in ((m.p1, m.outcome in ("p1", "bye")), (m.p2, m.outcome == "p2")):
+                            if pid:
+                                pts[pid] += 3 if got else (1 if m.outcome == "draw" else 0)
+                pairs = [m for m in new.matches if m.p2]
+                quality["ours"] = {"rematches": sum(1 for m in pairs if m.p2 in opp[m.p1]),
+                                   "cross": sum(1 for m in pairs if pts[m.p1] != pts[m.p2])}
             if have_swisspair:
                 ms, out = _run([sys.executable, str(script), str(base / "events" / "bench.json")], env)
                 assert out.returncode == 0, out.stderr
                 theirs.append(ms)
-                quality["swisspair"] = json.loads(out.stdout)
+                quality["swisspair"] = json.loads(out.stdout.splitlines()[0])
             shutil.rmtree(run_dir, ignore_errors=True)
         return {"ours": statistics.median(ours), "theirs": statistics.median(theirs) if theirs else None,
                 "quality": quality}
