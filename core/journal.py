@@ -207,9 +207,11 @@ def append_durably(path: Path, record: bytes) -> None:
         fsync_dir(path.parent)
 
 
-def write_durably(path: Path, data: bytes | str) -> None:
+def write_durably(path: Path, data: bytes | str, durable: bool = True) -> None:
     """Atomically replace ``path`` with ``data`` and make it durable (temp file
-    in the same folder named after this process, fsync, rename, fsync folder)."""
+    in the same folder named after this process, fsync, rename, fsync folder).
+    ``durable=False``: atomic but not synced (a file that only informs, such
+    as who holds the lock)."""
     if isinstance(data, str):
         data = data.encode("utf-8")
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
@@ -220,14 +222,16 @@ def write_durably(path: Path, data: bytes | str) -> None:
             while view:
                 n = os.write(fd, view)
                 view = view[n:]
-            os.fsync(fd)
+            if durable:
+                os.fsync(fd)
         finally:
             os.close(fd)
         os.replace(tmp, path)
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
-    fsync_dir(path.parent)
+    if durable:
+        fsync_dir(path.parent)
 
 
 _TMP = re.compile(r"\.(\d+)\.tmp$")
@@ -274,6 +278,7 @@ class JournalStorage(Storage):
         if create_dirs:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         self._data: dict | None = None
+        self._texts: dict[str, str] = {}
         self._last = 0
 
     def read(self):
@@ -284,29 +289,36 @@ class JournalStorage(Storage):
                 raw = b""
             s = scan(raw)
             self._data = {LOG: {str(a["seq"]): a for a in s.actions}} if s.records else None
+            self._texts = {str(a["seq"]): dumps(a) for a in s.actions}
             self._last = s.last_seq
         return self._data
 
     def write(self, data) -> None:
         log = (data or {}).get(LOG, {})
         new = [log[k] for k in sorted(log, key=int) if int(k) > self._last]
-        if len(log) - len(new) != self._last or set(data or {}) - {LOG}:
+        if (len(log) - len(new) != self._last or set(data or {}) - {LOG}
+                or any(dumps(log.get(k)) != t for k, t in self._texts.items())):
+            # TinyDB changed our copy in place: put back what the journal holds
+            self._data = {LOG: {k: json.loads(t) for k, t in self._texts.items()}} if self._texts else None
             raise ValueError("the journal is append-only: only new log documents can be written")
         for i, doc in enumerate(new):
             doc.setdefault("seq", self._last + 1 + i)
         if new:
             self.append(new)
         self._data = data
+        self._texts.update((str(d["seq"]), dumps(d)) for d in new)
 
     def append(self, actions: list[dict]) -> None:
         """Append ``actions`` as one record, durably."""
         record = encode_record(actions)
         append_durably(self.path, record)
         self._last = actions[-1]["seq"]
-        if self._data is not None:
+        if self._data is not None:  # TinyDB's view, kept once TinyDB has read it
             log = self._data.setdefault(LOG, {})
             for a in actions:
-                log[str(a["seq"])] = a
+                if log.get(str(a["seq"])) is not a:
+                    log[str(a["seq"])] = a
+                    self._texts[str(a["seq"])] = dumps(a)
 
     def close(self) -> None:
         pass

@@ -59,8 +59,8 @@ from .model import Event
 LOG = "log"
 BACKUPS_KEPT = 5
 CHECKPOINTS_KEPT = 3
-#: A checkpoint is also written when a writer opens or closes an event whose
-#: journal has more than this many actions past the newest checkpoint.
+#: A checkpoint is also written once more than this many actions follow the
+#: newest one (so an open never replays more than about this many).
 CHECKPOINT_TAIL = 256
 #: Seconds a command-line writer waits for an event another command holds.
 LOCK_WAIT = 5.0
@@ -548,7 +548,7 @@ class EventStore:
             self._locked = True
             write_durably(self.owner_path, json.dumps({
                 "pid": os.getpid(), "host": socket.gethostname(), "role": role,
-                "since": self.clock().isoformat(timespec="seconds")}))
+                "since": self.clock().isoformat(timespec="seconds")}), durable=False)
         except OSError as err:
             if self._locked:
                 self._release()
@@ -647,6 +647,7 @@ class EventStore:
         self._last_seq = f.last_seq
         self._end = f.end
         self._all = f.all_actions
+        self._tail_len = len(f.tail)
         self._storage = JournalStorage(self.path)
         from tinydb import TinyDB
 
@@ -803,9 +804,9 @@ class EventStore:
             if self._all is not None:
                 self._all.extend(new)
             self._event = ev
-            self._tail_len = getattr(self, "_tail_len", 0) + len(new)
-            if pairs or any(a["type"] in A.FOUNDING for a in new):
-                self._checkpoint_quietly()  # a round boundary
+            self._tail_len += len(new)
+            if pairs or any(a["type"] in A.FOUNDING for a in new) or self._tail_len > CHECKPOINT_TAIL:
+                self._checkpoint_quietly()  # a round boundary, or every CHECKPOINT_TAIL actions
             self._update_head()
             return ev
 
@@ -908,7 +909,7 @@ class EventStore:
         with self._write_lock:
             self._closed = True
             try:
-                if getattr(self, "_tail_len", 0) > CHECKPOINT_TAIL:
+                if self._tail_len > CHECKPOINT_TAIL:
                     self._checkpoint_quietly()
             finally:
                 self._release()

@@ -523,3 +523,23 @@ def test_issue14_recovery_without_an_intact_record_uses_the_backup_of_the_highes
         assert s.recovered_from == backups[0]
         assert len(s.event.rounds) == 3
         assert s.broken_copy.read_bytes() == b"\x00garbage"
+
+
+def test_design2_tinydb_is_the_interface_to_the_journal(tmp_path):
+    """TinyDB over the journal (DESIGN section 2): inserting several documents
+    at once appends one record; documents once written cannot be changed."""
+    from tinydb import TinyDB
+
+    from core.journal import JournalStorage
+
+    path = tmp_path / "e.json"
+    db = TinyDB(path, storage=JournalStorage)
+    log = db.table("log")
+    log.insert_multiple([{"type": "a"}, {"type": "b"}, {"type": "c"}])
+    log.insert({"type": "d"})
+    recs = scan(path.read_bytes()).records
+    assert [[a["type"] for a in r.actions] for r in recs] == [["a", "b", "c"], ["d"]]
+    assert [a["seq"] for a in scan(path.read_bytes()).actions] == [1, 2, 3, 4]
+    with pytest.raises(ValueError, match="append-only"):
+        log.update({"type": "x"}, doc_ids=[1])
+    assert [d["type"] for d in TinyDB(path, storage=JournalStorage).table("log").all()] == ["a", "b", "c", "d"]

@@ -233,15 +233,12 @@ class TableSetup(SetupForm):
             cs = catalog().set(str(event.value))
             self.query_one("#cards", Input).value = str(cs.booster.size)
         elif event.select.id == "event" and event.value != Select.BLANK:
-            try:
-                store = self.app.datadir.open(str(event.value), role="app")
+            try:  # only read: no lock, so it works while the event is open elsewhere
+                ev = self.app.datadir.read(str(event.value))
             except LyceeError as err:
                 self.query_one("#form-error", Label).update(str(err))
                 return
-            try:
-                names = [p.name for p in store.event.players if p.status == "active"]
-            finally:
-                store.close()
+            names = [p.name for p in ev.players if p.status == "active"]
             self.query_one("#names", TextArea).text = "\n".join(names)
 
     def values(self) -> dict:
