@@ -29,6 +29,7 @@ from . import actions as A
 from .i18n import _
 from .errors import EventLocked, LyceeError, NotFound
 from .model import Event
+from .names import check_action_text, is_id, resolve_event
 from .storage import CorruptFile, DurableStorage, dumps, read_json, write_durably
 
 LOG = "log"
@@ -119,21 +120,10 @@ class DataDir:
         return [{**a, "undone": a["seq"] in undone, "text": A.describe(a)} for a in acts]
 
     def resolve(self, ref: str) -> str:
-        """An event id from an id, a unique id prefix or a unique name prefix."""
-        ids = self.event_ids()
-        if ref in ids:
-            return ref
-        hits = [i for i in ids if i.startswith(ref)]
-        if len(hits) == 1:
-            return hits[0]
-        if not hits:
-            key = A.name_key(ref)
-            hits = [s.id for s in self.list_events() if A.name_key(s.name).startswith(key)]
-            if len(hits) == 1:
-                return hits[0]
-        if not hits:
-            raise NotFound(_("no event {ref!r} in {events_dir}", ref=ref, events_dir=self.events_dir))
-        raise LyceeError(_("{ref!r} matches {x} events ({x2}): say more", ref=ref, x=len(hits), x2=', '.join(hits[:5])))
+        """An event id from an id, a unique id prefix or a unique name prefix;
+        ``id:...`` / ``name:...`` say which (docs/names.md)."""
+        return resolve_event(ref, self.event_ids(), lambda: [(s.id, s.name) for s in self.list_events()],
+                             self.events_dir)
 
     # -- create / open / delete -------------------------------------------------
     def new_id(self, on: str) -> str:
@@ -162,7 +152,7 @@ class DataDir:
         from .eventfile import event_from_doc
 
         data = dict(doc)
-        if not data.get("id") or self.event_path(data["id"]).exists() or "/" in data["id"]:
+        if not data.get("id") or (is_id(data["id"]) and self.event_path(data["id"]).exists()):
             data["id"] = self.new_id(data.get("date", "2000-01-01"))
         event_from_doc(data)  # validated: raises before anything is written
         store = self.open(data["id"], create=True)
@@ -296,6 +286,7 @@ class EventStore:
         seq = (self._actions[-1]["seq"] + 1) if self._actions else 1
         act = {"seq": seq, "at": self.clock().isoformat(timespec="seconds"),
                "actor": actor, "type": kind, "data": data}
+        check_action_text(kind, data)  # user text: docs/names.md (new actions only)
         if kind == "undo":
             new_event = A.replay(self._actions + [act])
         else:

@@ -21,8 +21,9 @@ from core.i18n import _
 from core.store import DataDir, EventStore
 
 
-class CliError(Exception):
-    pass
+class CliError(LyceeError):
+    """A command line that cannot be run as typed (a LyceeError, so that it is
+    reported the same way even when this module runs as ``__main__``)."""
 
 
 # -- helpers -------------------------------------------------------------------
@@ -90,6 +91,25 @@ def read_event(args, history: bool = False):
         dd = DataDir(args.data_dir)
         eid = dd.resolve(args.event)
         return dd.history(eid) if history else dd.read(eid)
+
+
+def os_error_message(err: OSError) -> str:
+    """One line for a failed read or write (a full disk, a file size limit, a
+    read-only folder): what happened, to which file, and what to do."""
+    import errno
+
+    where = err.filename or "?"
+    if err.errno == errno.ENOSPC:
+        return _("cannot write {file}: the disk is full (ENOSPC); nothing was stored: free some space "
+                 "and try again", file=where)
+    if err.errno == errno.EFBIG:
+        return _("cannot write {file}: the file is larger than allowed (EFBIG, a file size limit such as "
+                 "`ulimit -f`); nothing was stored", file=where)
+    if err.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        return _("cannot write {file}: the folder is read-only or not yours ({code}); use --data-dir "
+                 "with a folder you can write", file=where, code=errno.errorcode.get(err.errno, err.errno))
+    code = errno.errorcode.get(err.errno, str(err.errno)) if err.errno else type(err).__name__
+    return _("{file}: {reason} ({code})", file=where, reason=err.strerror or str(err), code=code)
 
 
 # -- commands -------------------------------------------------------------------
@@ -378,6 +398,12 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except (LyceeError, CliError) as err:
         print(f"lycee: {err}", file=sys.stderr)
+        return 1
+    except OSError as err:
+        print("lycee: " + os_error_message(err), file=sys.stderr)
+        return 1
+    except RecursionError:
+        print("lycee: " + _("the input is nested too deeply to be read"), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130

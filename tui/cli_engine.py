@@ -7,6 +7,7 @@ import sys
 from core.desk import Desk
 from core.errors import LyceeError
 from core.i18n import _
+from core.names import visible, whole
 
 from .cli import CliError, ljust, out_json, read_event, rjust, width, with_desk
 
@@ -72,13 +73,14 @@ def cmd_result(args) -> int:
         return _results_from_stdin(args)
     if args.result is None:
         raise CliError(_("give TABLE and RESULT, e.g. 12 2-1"))
-    if not args.table.isdigit():
+    table = whole(args.table)
+    if table is None:
         raise CliError(_("{t!r} is not a table number", t=args.table))
 
     def run(d: Desk):
-        ev = d.record(int(args.table), args.result, round_number=args.round, **_extra(args))
+        ev = d.record(table, args.result, round_number=args.round, **_extra(args))
         rnd = ev.rounds[(args.round or len(ev.rounds)) - 1]
-        m = rnd.match_at(int(args.table))
+        m = rnd.match_at(table)
         return ev, m, rnd
     ev, m, rnd = with_desk(args, run)
     missing = rnd.missing_tables()
@@ -94,24 +96,43 @@ def _extra(args) -> dict:
 
 
 def _results_from_stdin(args) -> int:
+    """Every line is read and parsed before anything is stored: one line that
+    is not 'TABLE RESULT' refuses the whole batch (nothing stored)."""
+    from core.matchrules import parse_result
+
+    entries, bad = [], []
+    for n, line in enumerate(sys.stdin, 1):
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        parts = line.split()
+        try:
+            if len(parts) != 2 or whole(parts[0]) is None:
+                raise LyceeError(_("write 'TABLE RESULT', e.g. 12 2-1"))
+            parse_result(parts[1])
+        except LyceeError as err:
+            bad.append(_("line {line}", line=n) + f": {visible(line)!r}: {err}")
+            continue
+        entries.append((n, whole(parts[0]), parts[1]))
+    if bad:
+        for f in bad:
+            print(f"lycee: {f}", file=sys.stderr)
+        print("lycee: " + _("nothing was recorded: correct the line(s) above and send the batch again"),
+              file=sys.stderr)
+        return 1
     failures = []
 
     def run(d: Desk):
         done = 0
-        for n, line in enumerate(sys.stdin, 1):
-            line = line.split("#", 1)[0].strip()
-            if not line:
-                continue
-            parts = line.split()
-            if len(parts) != 2 or not parts[0].isdigit():
-                failures.append(_("line {line}", line=n) + f": {line!r}: " + _("write 'TABLE RESULT', e.g. 12 2-1"))
-                continue
+        for n, table, result in entries:
             try:
-                d.record(int(parts[0]), parts[1], round_number=args.round)
+                d.record(table, result, round_number=args.round)
                 done += 1
             except LyceeError as err:
                 failures.append(_("line {line}", line=n) + f": {err}")
-        return done, len(d.event.rounds[(args.round or len(d.event.rounds)) - 1].missing_tables())
+        rounds = d.event.rounds
+        k = (args.round or len(rounds)) - 1
+        return done, len(rounds[k].missing_tables()) if 0 <= k < len(rounds) else 0
     done, missing = with_desk(args, run)
     print(_("{n} results recorded", n=done) + " · "
           + (_("{k} results missing", k=missing) if missing else _("round complete")))

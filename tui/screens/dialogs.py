@@ -12,6 +12,7 @@ from textual.widgets import Button, Input, Label, Select, Switch
 from core.actions import check_settings
 from core.errors import LyceeError
 from core.i18n import _
+from core.names import whole
 from core.timing import recommended_minutes
 
 from ..i18n import Translated
@@ -132,8 +133,8 @@ class NewEvent(Translated, ModalScreen[dict | None]):
             "name": v["name"], "date": v["date"],
             "kind": self.query_one("#kind", Select).value,
             "match": self.query_one("#match", Select).value,
-            "minutes": int(v["minutes"]) if v["minutes"].lstrip("-").isdigit() else v["minutes"],
-            "rounds_planned": int(rounds) if rounds.isdigit() else (rounds or None),
+            "minutes": whole(v["minutes"]) if whole(v["minutes"]) is not None else v["minutes"],
+            "rounds_planned": whole(rounds) if whole(rounds) is not None else (rounds or None),
             "tiebreakers": [t.strip() for t in v["tiebreakers"].split(",") if t.strip()],
             "staff": {"organizer": v["organizer"],
                       "judges": [j.strip() for j in v["judges"].split(",") if j.strip()],

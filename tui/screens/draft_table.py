@@ -37,6 +37,7 @@ from core.decklists import DEFAULT_BUILD_MINUTES
 from core.decks import DRAFT_PACKS
 from core.errors import LyceeError
 from core.i18n import _
+from core.names import whole
 from limited.draft import PickTimer, Seat, check_packs, direction, seat_pods, split_pods
 
 from ..i18n import Translated
@@ -254,10 +255,10 @@ class TableSetup(SetupForm):
                 raise ValueError(_("{name} is listed twice", name=n))
             seen.add(n)
         cards = self.query_one("#cards", Input).value.strip()
-        if not cards.isdigit() or int(cards) < 1:
+        if whole(cards) is None or whole(cards) < 1:
             raise ValueError(_("cards a pack: a whole number"))
         return {"names": names, "set": self.query_one("#set", Select).value,
-                "packs": self.query_one("#packs", Select).value, "cards": int(cards),
+                "packs": self.query_one("#packs", Select).value, "cards": whole(cards),
                 "draw": self.query_one("#draw", Switch).value,
                 "seed": parse_seed(self.query_one("#seed", Input).value)}
 

@@ -32,6 +32,7 @@ from core.decks import DRAFT_PACKS
 from core.errors import LyceeError
 from core.i18n import _
 from core.legality import Catalog
+from core.names import whole
 from limited.draft import POD_MAX, POD_MIN
 from limited.sealed import PRODUCTS
 
@@ -71,9 +72,10 @@ def parse_seed(text: str) -> int:
     text = text.strip()
     if not text:
         return draw_seed()
-    if not text.lstrip("-").isdigit():
+    n = whole(text.removeprefix("-"), 18)
+    if n is None:
         raise ValueError(_("the seed is a whole number (blank: drawn)"))
-    return int(text)
+    return -n if text.startswith("-") else n
 
 
 def set_options(sets: list[CardSet]) -> list[tuple[str, str]]:
