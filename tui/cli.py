@@ -124,8 +124,7 @@ def cmd_app(args) -> int:
     dd = DataDir(args.data_dir)
     if not dd.event_ids():
         make_demo(dd, players=16).close()
-    run_app(dd)
-    return 0
+    return run_app(dd)
 
 
 def cmd_demo(args) -> int:
@@ -154,8 +153,7 @@ def cmd_demo(args) -> int:
         return 0
     from tui.app import run_app
 
-    run_app(dd, open_event=eid)
-    return 0
+    return run_app(dd, open_event=eid)
 
 
 def cmd_event_new(args) -> int:

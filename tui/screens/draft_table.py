@@ -40,6 +40,7 @@ from core.i18n import _
 from core.names import whole
 from limited.draft import PickTimer, Seat, check_packs, direction, seat_pods, split_pods
 
+from ..widgets.plain import PlainTable, plain
 from ..i18n import Translated
 from ..widgets.cards import seat_ring
 from .dialogs import Confirm, Prompt
@@ -207,7 +208,7 @@ class TableSetup(SetupForm):
 
     def rows(self) -> ComposeResult:
         sets = card_sets("booster")
-        events = [(f"{e.date} {e.name} ({e.players})", e.id) for e in self.app.datadir.list_events()
+        events = [(plain(f"{e.date} {e.name} ({e.players})"), e.id) for e in self.app.datadir.list_events()
                   if not e.problem and e.players]
         yield Label(_("Players from an event"))
         yield Select(events, prompt=_("(none: type the names below)"), id="event")
@@ -326,18 +327,18 @@ class TableScreen(Translated, Screen):
     # -- compose ------------------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         with Horizontal(id="table-bar"):
-            yield Label("", id="table-title", classes="title")
+            yield Label("", id="table-title", classes="title", markup=False)
         with Horizontal(id="table-top"):
             with Vertical(id="call-box"):
-                yield Label("", id="call")
+                yield Label("", id="call", markup=False)
                 yield Digits("", id="big")
-                yield Label("", id="pick-line")
+                yield Label("", id="pick-line", markup=False)
             with Vertical(id="ring-box"):
-                yield Label("", id="direction")
-                yield Static("", id="ring")
-                yield Label("", id="pod-line")
-        yield DataTable(cursor_type="row", zebra_stripes=True, id="seats")
-        yield Label("", id="message", classes="hint")
+                yield Label("", id="direction", markup=False)
+                yield Static("", id="ring", markup=False)
+                yield Label("", id="pod-line", markup=False)
+        yield PlainTable(cursor_type="row", zebra_stripes=True, id="seats")
+        yield Label("", id="message", classes="hint", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -542,7 +543,7 @@ class BuildTimerScreen(Translated, Screen):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label("", id="call")
+            yield Label("", id="call", markup=False)
             yield Digits("", id="big")
             yield Static(_("Deck building: sealed 40 cards (G-SEALED), draft packs × 10 (G-DRAFT-4)"), classes="hint")
         yield Footer()

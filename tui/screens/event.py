@@ -21,6 +21,7 @@ from core.i18n import _
 from core.names import whole
 from core.model import Event
 
+from ..widgets.plain import PlainTable
 from ..i18n import Translated
 from ..widgets.bracket import BracketView
 from ..widgets.line import Line
@@ -64,24 +65,24 @@ class EventScreen(Translated, Screen):
     # -- lifecycle -------------------------------------------------------------
     def compose(self) -> ComposeResult:
         with Horizontal(id="event-bar"):
-            yield Label("", id="event-title", classes="title")
+            yield Label("", id="event-title", classes="title", markup=False)
             yield Line("", id="round-status", classes="hint")
             yield Line("", id="clock")
         with TabbedContent(initial="players"):
             with TabPane(_("Players"), id="players"):
-                yield DataTable(cursor_type="row", zebra_stripes=True, id="player-table")
+                yield PlainTable(cursor_type="row", zebra_stripes=True, id="player-table")
                 yield Input(placeholder=_("name, Enter: add a player"), id="add-player")
             with TabPane(_("Round"), id="round"):
                 with Horizontal(id="round-body"):
-                    yield DataTable(cursor_type="row", zebra_stripes=True, id="pairing-table")
+                    yield PlainTable(cursor_type="row", zebra_stripes=True, id="pairing-table")
                     yield Line("", id="leaders")
                 yield Input(placeholder=_("TABLE RESULT, e.g. 12 2-1 then Enter (id: intentional draw)"),
                             id="result-entry")
             with TabPane(_("Standings"), id="standings"):
-                yield DataTable(cursor_type="row", zebra_stripes=True, id="standings-table")
+                yield PlainTable(cursor_type="row", zebra_stripes=True, id="standings-table")
             with TabPane(_("Build"), id="build"):
-                yield Label("", id="build-status")
-                yield DataTable(cursor_type="row", zebra_stripes=True, id="build-table")
+                yield Label("", id="build-status", markup=False)
+                yield PlainTable(cursor_type="row", zebra_stripes=True, id="build-table")
             with TabPane(_("Bracket"), id="bracket"):
                 with VerticalScroll():
                     yield BracketView(id="bracket-view")
@@ -97,7 +98,7 @@ class EventScreen(Translated, Screen):
             return
         if store.recovered_from is not None:
             self.app.notify(_("the event file did not parse; recovered from backup {backup}",
-                              backup=store.recovered_from.name), severity="warning", timeout=10)
+                              backup=store.recovered_from.name), severity="warning", timeout=10, markup=False)
         self.desk = Desk(store)
         self._rang = False
         self._seen_prompts: set[str] = set()
