@@ -455,6 +455,12 @@ def _strict_text(doc: dict, bad) -> None:
     for k in ("judges", "event_staff"):
         for i, x in enumerate(staff.get(k, ())):
             check(f"$.staff.{k}[{i}]", x, "staff")
+            if not x.strip():
+                bad(f"$.staff.{k}[{i}]", _("an empty name: remove it"))
+    head = staff.get("head_judge") or ""
+    if head and head not in staff.get("judges", ()):
+        bad("$.staff.head_judge", _("{name!r} is not one of $.staff.judges: the head judge is a judge "
+                                    "(G-HEAD-JUDGE)", name=visible(head)))
     for i, p in enumerate(doc["players"]):
         if not is_id(p["id"]):
             bad(f"$.players[{i}].id", _("{id!r} is not an id: letters, digits, '_' and '-', at most 64, not "
