@@ -299,3 +299,21 @@ def test_design4_import_of_a_clean_export_still_works_and_replays_to_the_file(tm
     assert rc == 0, err
     ev = DataDir(tmp_path / "d").read(out.strip())
     assert to_doc(ev) == doc
+
+
+@pytest.mark.asyncio
+async def test_design7_an_app_crash_returns_non_zero_and_writes_its_log(tmp_path, monkeypatch):
+    """Issue 13 item 1: the MarkupError crash exited 0 and left nothing; now a
+    crash gives return code 1 and a log file under the data folder (the
+    command line prints its path)."""
+    import tui.screens.event_list as EL
+
+    def boom(self):
+        raise RuntimeError("boom")
+    monkeypatch.setattr(EL.EventListScreen, "on_mount", boom)
+    app = LyceeApp(DataDir(tmp_path), lang="en")
+    with pytest.raises(RuntimeError):
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+    assert app.return_code == 1
+    assert app.crash_log.parent == tmp_path / "logs" and "boom" in app.crash_log.read_text()
