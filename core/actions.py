@@ -16,8 +16,6 @@ anything changes, so appending an action validates it.
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from dataclasses import replace
 from datetime import date
 from typing import Callable
@@ -198,11 +196,7 @@ def _pname(event: Event, pid: str | None) -> str:
     return event.player(pid).name if pid and event.has_player(pid) else ""
 
 
-def name_key(name: str) -> str:
-    """Names compare after NFKC (full-width = half-width), trimmed, case-folded,
-    with runs of spaces folded: '山田　太郎' and '山田 太郎' are one name."""
-    n = unicodedata.normalize("NFKC", name).strip().casefold()
-    return re.sub(r"\s+", " ", n)
+from .names import name_key  # noqa: E402  (one definition: core/names.py)
 
 
 def check_settings(d: dict, partial: bool = False) -> dict:
@@ -270,14 +264,29 @@ def check_settings(d: dict, partial: bool = False) -> dict:
 
 
 def find_player(event: Event, ref: str) -> Player:
-    """A player by id, or by exact name (NFKC-folded)."""
-    if event.has_player(ref):
-        return event.player(ref)
-    key = name_key(ref)
-    hits = [p for p in event.players if name_key(p.name) == key]
+    """A player by id, or by exact name (NFKC-folded); ``id:p3`` and ``name:p3``
+    say which.  A plain ref that is one player's id and another's name is
+    refused as ambiguous (docs/names.md)."""
+    from .names import ambiguous, split_ref
+
+    how, value = split_ref(ref)
+    by_id = event.player(value) if how != "name" and event.has_player(value) else None
+    key = name_key(value)
+    hits = [] if how == "id" else [p for p in event.players if name_key(p.name) == key]
+    if by_id is not None:
+        others = [p for p in hits if p.id != by_id.id]
+        if others and how is None:
+            raise ambiguous(value, by_id.name, others[0].id)
+        return by_id
     if len(hits) == 1:
         return hits[0]
     raise NotFound(_("no player {ref!r} in {name}", ref=ref, name=event.name))
+
+
+def stored_player(event: Event, ref: str) -> Player:
+    """The player an action in the log names: logs hold ids (older ones may
+    hold a name), so an id wins here without the ambiguity check."""
+    return event.player(ref) if event.has_player(ref) else find_player(event, ref)
 
 
 def _set_match(event: Event, rnd: Round, new: Match) -> Event:
@@ -359,7 +368,7 @@ def _drop(event, d):
     match not yet reported), the processing goes on and the player *may* be
     given the loss of that match: ``forfeit`` (default True) records it; with
     ``forfeit: false`` the match waits for a result like any other."""
-    p = find_player(event, d["player"])
+    p = stored_player(event, d["player"])
     return drop_player(event, p.id, forfeit=d.get("forfeit", True))
 
 
@@ -652,7 +661,7 @@ def _id_decision(event, d):
 def _import(event, d):
     from .eventfile import event_from_doc
 
-    return event_from_doc(d)
+    return event_from_doc(d, strict=False)  # checked strictly when imported (core.store)
 
 
 # Reducers kept in modules of their own register themselves on import.  They

@@ -316,9 +316,9 @@ def deck_problems(event: Event, ref: str, catalog=None) -> list[DeckProblem]:
     G-DRAFT-4), legality on the event date (G-CARDS-*), spares (G-SPARE-1),
     and in a limited event the player's pool (G-SEALED, G-DRAFT-1).
     No list: no problems (see :func:`player_decklist_status`)."""
-    from .actions import find_player
+    from .actions import stored_player
 
-    pid = find_player(event, ref).id
+    pid = stored_player(event, ref).id
     rec = event.decklist_of(pid)
     if rec is None:
         return []

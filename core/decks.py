@@ -39,6 +39,7 @@ from core.cards import read_source, base_number, name_key, normalize_number
 from core.errors import ValidationError
 from core.i18n import _
 from core import labels as L
+from core.names import whole
 from core.legality import Catalog, as_date
 
 __all__ = [
@@ -232,13 +233,13 @@ def read_decklist_csv(text: str, source: str = "<decklist.csv>", catalog: Catalo
         if section is None:
             problems.append((where, _("section {section!r} is not deck or spare", section=cells["section"])))
         count_raw = unicodedata.normalize("NFKC", cells.get("count", ""))
-        if not count_raw.isdigit():
+        if whole(count_raw, 4) is None:
             problems.append((where, _("count {count!r} is not a whole number", count=cells.get("count", ""))))
             continue
         name = _unformula(cells.get("name", ""))
-        number = _check_entry(int(count_raw), cells.get("number", ""), name, where, catalog, problems)
+        number = _check_entry(whole(count_raw, 4), cells.get("number", ""), name, where, catalog, problems)
         if number is not None and section is not None:
-            sections[section].append(DeckEntry(int(count_raw), number, name, lineno))
+            sections[section].append(DeckEntry(whole(count_raw, 4), number, name, lineno))
     if problems:
         raise ValidationError(source, problems)
     return Decklist(tuple(sections["deck"]), tuple(sections["spare"]), source)

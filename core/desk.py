@@ -47,7 +47,9 @@ class Desk:
 
     def add_players(self, names: list[str]) -> list[str]:
         """Register players (all or none); return their new ids."""
-        names = [n.strip() for n in names]
+        from .names import check_text
+
+        names = [check_text(n, "player") for n in names]  # docs/names.md, before anything is trimmed
         ids = self.next_player_ids(len(names))
         self.store.append(
             "register", {"players": [{"id": i, "name": n} for i, n in zip(ids, names)]}, self.actor
@@ -55,13 +57,21 @@ class Desk:
         return ids
 
     def player(self, ref: str):
+        """The player a user means by ``ref`` (an id, a name, ``id:...`` or
+        ``name:...``; a plain ref that is one's id and another's name is
+        refused as ambiguous: docs/names.md)."""
         return A.find_player(self.event, ref)
+
+    def _known(self, ref: str):
+        """A player given to a desk operation: callers pass the id they got
+        from :meth:`player`, so an exact id wins here."""
+        return A.stored_player(self.event, ref)
 
     def drop(self, ref: str, forfeit: bool = True) -> Event:
         """Drop a player (G-DROP-1).  With ``forfeit`` (the default) a match of
         the current round still without a result is recorded as their loss
         (G-DROP-2 allows it; ``forfeit=False`` leaves it to be reported)."""
-        p = self.player(ref)
+        p = self._known(ref)
         data = {"player": p.id}
         if not forfeit:
             data["forfeit"] = False
@@ -319,7 +329,7 @@ class Desk:
         """Players seen at their table (or reporting at the desk), all or none."""
         from .clock import stamp
 
-        ids = [self.player(r).id for r in refs]
+        ids = [self._known(r).id for r in refs]
         number = self._round_number(None)
         at = stamp(self.now())
         return self.append_all([("checkin", {"round": number, "player": pid, "at": at}) for pid in ids])
@@ -353,7 +363,7 @@ class Desk:
         from .clock import stamp
         from .staff import default_decider
 
-        p = self.player(ref)
+        p = self._known(ref)
         data = {"player": p.id, "level": level, "reason": reason,
                 "by": by or default_decider(self.event) or "", "action": action, "at": stamp(self.now())}
         if round_number is not None:
@@ -386,7 +396,7 @@ class Desk:
         from .errors import ValidationError
         from .i18n import _
 
-        p = self.player(ref)
+        p = self._known(ref)
         cat = catalog if catalog is not None else default_catalog()
         problems = []
         for section in ("deck", "spare"):
@@ -412,7 +422,7 @@ class Desk:
         from dataclasses import replace
         from pathlib import Path
 
-        self.player(ref)  # an unknown player first, before the file
+        self._known(ref)  # an unknown player first, before the file
         cat = catalog if catalog is not None else default_catalog()
         deck = load_decklist(path, catalog=cat)
         return self.register_decklist(ref, replace(deck, source=Path(path).name), cat)
@@ -421,7 +431,7 @@ class Desk:
         """The player's registered list as a core.decks.Decklist, or None."""
         from .decklists import as_decklist
 
-        rec = self.event.decklist_of(self.player(ref).id)
+        rec = self.event.decklist_of(self._known(ref).id)
         return as_decklist(rec) if rec is not None else None
 
     def deck_problems(self, ref: str, catalog=None):
@@ -444,7 +454,7 @@ class Desk:
         from .errors import RuleError
         from .i18n import _
 
-        p = self.player(ref)
+        p = self._known(ref)
         rec = self.event.decklist_of(p.id)
         if rec is None:
             raise RuleError(_("{name} has no registered decklist to check the deck against", name=p.name),
@@ -485,4 +495,4 @@ class Desk:
 
     def pool(self, ref: str):
         """The player's pool (core.model.Pool) or None."""
-        return self.event.pool_of(self.player(ref).id)
+        return self.event.pool_of(self._known(ref).id)

@@ -18,6 +18,8 @@ from .actions import check_settings, name_key
 from .errors import LyceeError, ValidationError
 from . import labels as L
 from .i18n import _
+from .names import (EVENT_NAME_MAX, ID_PATTERN, PLAYER_NAME_MAX, STAFF_NAME_MAX, TEXT_MAX, check_text, is_id,
+                    visible)
 from .matchrules import Result, agrees_with_games, check_games, check_result, match_over
 from .model import (
     APPEAL_OUTCOMES,
@@ -242,6 +244,65 @@ SCHEMA["properties"].update({
 })
 _VALIDATOR = jsonschema.Draft202012Validator(SCHEMA, format_checker=jsonschema.FormatChecker())
 
+# -- the strict schema of a file being imported (docs/names.md, "What import checks") ----
+#: Bounds of fields named here; every other string is at most TEXT_MAX
+#: characters, every other whole number at most MAX_INT, every list at most
+#: MAX_ITEMS long, and no object may carry a key the format does not define.
+MAX_INT = 100_000
+MAX_ITEMS = 10_000
+_BOUNDS = {
+    ("id",): {"pattern": ID_PATTERN},
+    ("name",): {"maxLength": EVENT_NAME_MAX},
+    ("players", "id"): {"pattern": ID_PATTERN},
+    ("players", "name"): {"maxLength": PLAYER_NAME_MAX},
+    ("staff", "organizer"): {"maxLength": STAFF_NAME_MAX},
+    ("staff", "head_judge"): {"maxLength": STAFF_NAME_MAX},
+    ("players",): {"maxItems": 4096},
+    ("rounds",): {"maxItems": 100},
+    ("players", "dropped_after_round"): {"maximum": 100},
+    ("players", "joined_round"): {"maximum": 101},
+    ("rounds", "number"): {"maximum": 100},
+    ("rounds", "matches", "table"): {"maximum": 10_000},
+    ("rounds", "matches", "p1_wins"): {"maximum": 9},
+    ("rounds", "matches", "p2_wins"): {"maximum": 9},
+    ("rounds", "matches", "draws"): {"maximum": 9},
+    ("rounds", "matches", "extension"): {"maximum": 600},
+    ("rounds", "checkins", "seconds"): {"maximum": 86_400},
+    ("penalties", "round"): {"maximum": 100},
+    ("penalties", "table"): {"maximum": 10_000},
+    ("build", "seed"): {"minimum": -(2 ** 63), "maximum": 2 ** 64},
+    ("pools", "seed"): {"minimum": -(2 ** 63), "maximum": 2 ** 64},
+}
+
+
+def _harden(schema, path=()):
+    """A copy of ``schema`` with the bounds above and no unknown keys."""
+    if isinstance(schema, list):
+        return [_harden(x, path) for x in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {k: (_harden(v, path) if k in ("items", "prefixItems") else v) for k, v in schema.items()}
+    if "properties" in schema:
+        out["properties"] = {k: _harden(v, path + (k,)) for k, v in schema["properties"].items()}
+        out["additionalProperties"] = False
+    types = schema.get("type")
+    types = types if isinstance(types, list) else [types]
+    if "string" in types:
+        out.setdefault("maxLength", TEXT_MAX)
+    if "integer" in types or "number" in types:
+        out.setdefault("maximum", MAX_INT)
+        out.setdefault("minimum", -MAX_INT)
+    if "array" in types:
+        out.setdefault("maxItems", MAX_ITEMS)
+    if "enum" in schema or "const" in schema:
+        pass
+    out.update(_BOUNDS.get(path, {}))
+    return out
+
+
+STRICT_SCHEMA = _harden(SCHEMA)
+_STRICT = jsonschema.Draft202012Validator(STRICT_SCHEMA, format_checker=jsonschema.FormatChecker())
+
 
 def json_path(parts) -> str:
     out = "$"
@@ -355,18 +416,112 @@ def to_doc(event: Event) -> dict:
     }
 
 
-def event_from_doc(doc, source: str = "event") -> Event:
-    """Check ``doc`` and build the Event; raise ValidationError listing all problems."""
+def event_from_doc(doc, source: str = "event", strict: bool = True) -> Event:
+    """Check ``doc`` and build the Event; raise ValidationError listing all problems.
+
+    ``strict`` (a file being imported): bounds on every field, no unknown
+    keys, the rules of docs/names.md for ids and text, and players paired only
+    in the rounds they were in the event for.  An event imported before these
+    checks is replayed from its log with ``strict=False``."""
+    try:
+        return _event_from_doc(doc, source, strict)
+    except RecursionError:
+        raise ValidationError(source, [("$", _("nested too deeply to be an event file"))]) from None
+
+
+def _schema_message(e) -> str:
+    """jsonschema's message without the whole (possibly huge) value it quotes."""
+    if e.validator in ("maxLength", "maxItems", "maximum", "minimum", "pattern", "minLength", "type", "enum",
+                       "const") and isinstance(e.instance, (str, int, float, list, dict)) \
+            and len(repr(e.instance)) > 60:
+        return _("{rule} {limit} not met ({kind} too long to show)", rule=e.validator,
+                 limit=repr(e.validator_value)[:40], kind=type(e.instance).__name__)
+    if e.validator == "additionalProperties":
+        extra = sorted(set(e.instance) - set(e.schema.get("properties", {})))
+        return _("unknown key(s) {keys}: the lycee-event/1 format has no such field",
+                 keys=", ".join(repr(visible(str(k))) for k in extra[:5]))
+    return e.message if len(e.message) <= 200 else e.message[:200] + "…"
+
+
+def _strict_text(doc: dict, bad) -> None:
+    """docs/names.md on every name, reason and note of an imported file."""
+
+    def check(path, value, kind, what=None):
+        if not isinstance(value, str) or not value:
+            return
+        try:
+            check_text(value, kind, required=False, what=what)
+        except LyceeError as err:
+            bad(path, str(err))
+            return
+        if value != value.strip():
+            bad(path, _("{value!r} begins or ends with a space: remove it", value=visible(value)))
+
+    if not is_id(doc["id"]):
+        bad("$.id", _("{id!r} is not an id: letters, digits, '_' and '-', at most 64, not starting with "
+                      "'-' or '_'", id=visible(str(doc["id"]))))
+    check("$.name", doc["name"], "event")
+    staff = doc.get("staff") or {}
+    for k in ("organizer", "head_judge"):
+        check(f"$.staff.{k}", staff.get(k), "staff")
+    for k in ("judges", "event_staff"):
+        for i, x in enumerate(staff.get(k, ())):
+            check(f"$.staff.{k}[{i}]", x, "staff")
+            if not x.strip():
+                bad(f"$.staff.{k}[{i}]", _("an empty name: remove it"))
+    head = staff.get("head_judge") or ""
+    if head and head not in staff.get("judges", ()):
+        bad("$.staff.head_judge", _("{name!r} is not one of $.staff.judges: the head judge is a judge "
+                                    "(G-HEAD-JUDGE)", name=visible(head)))
+    for i, p in enumerate(doc["players"]):
+        if not is_id(p["id"]):
+            bad(f"$.players[{i}].id", _("{id!r} is not an id: letters, digits, '_' and '-', at most 64, not "
+                                        "starting with '-' or '_'", id=visible(p["id"])))
+        check(f"$.players[{i}].name", p["name"], "player")
+    for ri, r in enumerate(doc["rounds"]):
+        for mi, m in enumerate(r["matches"]):
+            check(f"$.rounds[{ri}].matches[{mi}].note", m.get("note"), "text", _("note"))
+    for i, x in enumerate(doc.get("penalties", ())):
+        check(f"$.penalties[{i}].reason", x.get("reason"), "text", _("reason"))
+        check(f"$.penalties[{i}].by", x.get("by"), "staff")
+
+
+def _strict_rounds(doc: dict, bad) -> None:
+    """A player is paired only in the rounds they were in the event for:
+    from ``joined_round`` up to ``dropped_after_round`` (G-DROP-1)."""
+    span = {p["id"]: (p.get("joined_round", 1), p.get("dropped_after_round")) for p in doc["players"]}
+    for ri, r in enumerate(doc["rounds"]):
+        for mi, m in enumerate(r["matches"]):
+            for side in ("p1", "p2"):
+                pid = m.get(side)
+                if pid not in span:
+                    continue
+                joined, dropped = span[pid]
+                if dropped is not None and ri + 1 > dropped:
+                    bad(f"$.rounds[{ri}].matches[{mi}].{side}",
+                        _("{id!r} dropped after round {d} but is paired in round {r} (G-DROP-1)",
+                          id=pid, d=dropped, r=ri + 1))
+                elif ri + 1 < joined:
+                    bad(f"$.rounds[{ri}].matches[{mi}].{side}",
+                        _("{id!r} joined in round {j} but is paired in round {r}", id=pid, j=joined, r=ri + 1))
+
+
+def _event_from_doc(doc, source: str, strict: bool) -> Event:
+    validator = _STRICT if strict else _VALIDATOR
     problems = [
-        (json_path(e.absolute_path), e.message)
-        for e in sorted(_VALIDATOR.iter_errors(doc), key=lambda e: list(map(str, e.absolute_path)))
+        (json_path(e.absolute_path), _schema_message(e) if strict else e.message)
+        for e in sorted(validator.iter_errors(doc), key=lambda e: list(map(str, e.absolute_path)))
     ]
     if problems:
-        raise ValidationError(source, problems)
+        raise ValidationError(source, problems[:50])
     problems = []
 
     def bad(path, what):
         problems.append((path, what))
+
+    if strict:
+        _strict_text(doc, bad)
+        _strict_rounds(doc, bad)
 
     try:
         settings = check_settings(doc)
@@ -661,8 +816,31 @@ def load_doc(path: Path) -> dict:
         raise LyceeError(_("{path} cannot be read ({reason})", path=path, reason=err.strerror)) from None
     except UnicodeDecodeError:
         raise LyceeError(_("{path} is not UTF-8 text", path=path)) from None
+    return parse_doc(text, str(path))
+
+
+def _no_duplicate_keys(pairs):
+    out = {}
+    for k, v in pairs:
+        if k in out:
+            raise ValueError(_("the key {key!r} appears twice in one object", key=visible(k)))
+        out[k] = v
+    return out
+
+
+def _no_constant(name):
+    raise ValueError(_("{name} is not a number JSON allows", name=name))
+
+
+def parse_doc(text: str, source: str = "event"):
+    """JSON text to a document; a problem (bad JSON, nesting too deep, a key
+    twice, NaN, a number too long to read) is a ValidationError naming it."""
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constant)
     except json.JSONDecodeError as err:
-        raise ValidationError(str(path), [(f"line {err.lineno} column {err.colno}", err.msg)]) from None
+        raise ValidationError(source, [(f"line {err.lineno} column {err.colno}", err.msg)]) from None
+    except RecursionError:
+        raise ValidationError(source, [("$", _("nested too deeply to be an event file"))]) from None
+    except ValueError as err:  # a key twice, NaN, or an integer of more than 4300 digits
+        raise ValidationError(source, [("$", str(err).splitlines()[0][:200])]) from None
 

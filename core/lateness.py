@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from . import clock as C
-from .actions import _round, action, double_loss, drop_player, find_player, forfeit, player_match
+from .actions import _round, action, double_loss, drop_player, forfeit, player_match, stored_player
 from .errors import LyceeError, NotFound, RuleError
 from . import labels as L
 from .i18n import _
@@ -140,7 +140,7 @@ def _checkin(event, d):
     rnd = _round(event, d["round"])
     if rnd.number != len(event.rounds):
         raise LyceeError(_("round {r} is over: check-in is for the current round", r=rnd.number))
-    p = find_player(event, d["player"])
+    p = stored_player(event, d["player"])
     if not p.active:
         raise RuleError(_("{name} is {status}: no longer in the event", name=p.name, status=L.player_status_label(p.status)), "G-DROP-1")
     m = player_match(rnd, p.id)

@@ -33,7 +33,7 @@ from . import labels as L
 from .i18n import _
 from .model import GAME_CODES
 
-_RESULT = re.compile(r"^\s*(\d+)\s*-\s*(\d+)(?:\s*-\s*(\d+))?\s*$")
+_RESULT = re.compile(r"^\s*([0-9]{1,3})\s*-\s*([0-9]{1,3})(?:\s*-\s*([0-9]{1,3}))?\s*$")
 
 #: Drawn games a best-of-three match can plausibly hold within its time.
 MAX_DRAWN_GAMES = {"bo3": 3, "bo1": 1}

@@ -37,7 +37,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Iterable
 
-from .actions import _round, action, find_player, forfeit, player_match
+from .actions import _round, action, forfeit, player_match, stored_player
 from .errors import LyceeError, NotFound, RuleError
 from . import labels as L
 from .i18n import _
@@ -163,7 +163,7 @@ def _penalty(event, d):
     from .staff import require_staff
 
     by = require_staff(event, d.get("by"), "G-PEN-1")
-    p = find_player(event, d["player"])
+    p = stored_player(event, d["player"])
     level = d.get("level")
     if level not in PENALTY_LEVELS:
         raise LyceeError(_("penalty {level!r}: notice or warning (G-PEN-2)", level=level))

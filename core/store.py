@@ -55,6 +55,7 @@ from .journal import (
     write_durably,
 )
 from .model import Event
+from .names import check_action_text, is_id, resolve_event
 
 LOG = "log"
 BACKUPS_KEPT = 5
@@ -426,21 +427,10 @@ class DataDir:
         return out
 
     def resolve(self, ref: str) -> str:
-        """An event id from an id, a unique id prefix or a unique name prefix."""
-        ids = self.event_ids()
-        if ref in ids:
-            return ref
-        hits = [i for i in ids if i.startswith(ref)]
-        if len(hits) == 1:
-            return hits[0]
-        if not hits:
-            key = A.name_key(ref)
-            hits = [s.id for s in self.list_events() if A.name_key(s.name).startswith(key)]
-            if len(hits) == 1:
-                return hits[0]
-        if not hits:
-            raise NotFound(_("no event {ref!r} in {events_dir}", ref=ref, events_dir=self.events_dir))
-        raise LyceeError(_("{ref!r} matches {x} events ({x2}): say more", ref=ref, x=len(hits), x2=', '.join(hits[:5])))
+        """An event id from an id, a unique id prefix or a unique name prefix;
+        ``id:...`` / ``name:...`` say which (docs/names.md)."""
+        return resolve_event(ref, self.event_ids(), lambda: [(s.id, s.name) for s in self.list_events()],
+                             self.events_dir)
 
     # -- create / open / delete -------------------------------------------------
     def new_id(self, on: str) -> str:
@@ -473,7 +463,7 @@ class DataDir:
         from .eventfile import event_from_doc
 
         data = dict(doc)
-        if not data.get("id") or self.exists(data["id"]) or "/" in data["id"]:
+        if not data.get("id") or (is_id(data["id"]) and self.exists(data["id"])):
             data["id"] = self.new_id(data.get("date", "2000-01-01"))
         ev = event if event is not None else event_from_doc(data)  # raises before anything is written
         if ev.id != data["id"]:
@@ -774,6 +764,7 @@ class EventStore:
             ev = self._event
             new = []
             for kind, data in acts:
+                check_action_text(kind, data)  # user text: docs/names.md (new actions only)
                 act = {"seq": seq, "at": at, "actor": actor, "type": kind, "v": A.ACTION_FORMAT, "data": data}
                 if folded is not None and kind == "import":
                     import msgspec

@@ -41,8 +41,10 @@ def events(draw):
         if len(order) % 2:
             ms.append(Match(len(ms) + 1, order[-1], None, 2, 0, 0, "bye"))
         rounds.append(Round(r, "swiss", tuple(ms)))
+    last = {i: max([r.number for r in rounds for m in r.matches if i in m.players()], default=0) for i in ids}
+    # a dropped player is paired in no round after the drop (G-DROP-1; import checks it)
     players = tuple(
-        Player(i, nm, draw(st.one_of(st.none(), st.integers(0, n_rounds))), draw(st.booleans()))
+        Player(i, nm, draw(st.one_of(st.none(), st.integers(last[i], n_rounds))), draw(st.booleans()))
         for i, nm in zip(ids, raw))
     pens = tuple(Penalty(draw(st.sampled_from(ids)), None, None, draw(st.sampled_from(["notice", "warning"])),
                          "none", draw(names), "judge") for _ in range(draw(st.integers(0, 2))))

@@ -29,6 +29,26 @@ class LyceeApp(Translated, App):
         self.open_event_id = open_event
         self.sub_title = _("event desk")
 
+    #: Where the traceback of a crash was written (None while all is well).
+    crash_log = None
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An unexpected error stops the app (Textual's way) with a non-zero
+        return code; its traceback is also written to a file under the data
+        folder, which the command line names (issue 13)."""
+        import traceback
+        from datetime import datetime
+
+        try:
+            folder = self.datadir.root / "logs"
+            folder.mkdir(parents=True, exist_ok=True)
+            path = folder / f"crash-{datetime.now():%Y%m%d-%H%M%S}.txt"
+            path.write_text("".join(traceback.format_exception(error)), encoding="utf-8")
+            self.crash_log = path
+        except OSError:
+            pass
+        super()._handle_exception(error)
+
     def on_mount(self) -> None:
         from .screens.event_list import EventListScreen
 
@@ -71,5 +91,16 @@ class LyceeApp(Translated, App):
                                 lambda a=b.action, s=screen: self.call_later(s.run_action, a))
 
 
-def run_app(datadir: DataDir, open_event: str | None = None) -> None:
-    LyceeApp(datadir, open_event=open_event).run()
+def run_app(datadir: DataDir, open_event: str | None = None) -> int:
+    """Run the app; its exit code (non-zero after a crash, which is written
+    to a log file whose path is printed on stderr)."""
+    import sys
+
+    app = LyceeApp(datadir, open_event=open_event)
+    app.run()
+    code = app.return_code or 0
+    if code:
+        where = app.crash_log or _("the data folder could not be written")
+        print("lycee: " + _("the app stopped on an unexpected error; the details are in {path}", path=where),
+              file=sys.stderr)
+    return code

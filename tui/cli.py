@@ -25,8 +25,9 @@ if TYPE_CHECKING:  # imported when a command runs: `lycee --help` stays light
     from core.store import DataDir, EventStore
 
 
-class CliError(Exception):
-    pass
+class CliError(LyceeError):
+    """A command line that cannot be run as typed (a LyceeError, so that it is
+    reported the same way even when this module runs as ``__main__``)."""
 
 
 # -- helpers -------------------------------------------------------------------
@@ -120,6 +121,25 @@ def read_event(args, history: bool = False):
     return ev
 
 
+def os_error_message(err: OSError) -> str:
+    """One line for a failed read or write (a full disk, a file size limit, a
+    read-only folder): what happened, to which file, and what to do."""
+    import errno
+
+    where = err.filename or "?"
+    if err.errno == errno.ENOSPC:
+        return _("cannot write {file}: the disk is full (ENOSPC); nothing was stored: free some space "
+                 "and try again", file=where)
+    if err.errno == errno.EFBIG:
+        return _("cannot write {file}: the file is larger than allowed (EFBIG, a file size limit such as "
+                 "`ulimit -f`); nothing was stored", file=where)
+    if err.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        return _("cannot write {file}: the folder is read-only or not yours ({code}); use --data-dir "
+                 "with a folder you can write", file=where, code=errno.errorcode.get(err.errno, err.errno))
+    code = errno.errorcode.get(err.errno, str(err.errno)) if err.errno else type(err).__name__
+    return _("{file}: {reason} ({code})", file=where, reason=err.strerror or str(err), code=code)
+
+
 # -- commands -------------------------------------------------------------------
 
 
@@ -132,8 +152,7 @@ def cmd_app(args) -> int:
     dd = _datadir(args)
     if not dd.event_ids():
         make_demo(dd, players=16).close()
-    run_app(dd)
-    return 0
+    return run_app(dd)
 
 
 def cmd_demo(args) -> int:
@@ -163,8 +182,7 @@ def cmd_demo(args) -> int:
         return 0
     from tui.app import run_app
 
-    run_app(dd, open_event=eid)
-    return 0
+    return run_app(dd, open_event=eid)
 
 
 def cmd_event_new(args) -> int:
@@ -483,6 +501,12 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except (LyceeError, CliError) as err:
         print(f"lycee: {err}", file=sys.stderr)
+        return 1
+    except OSError as err:
+        print("lycee: " + os_error_message(err), file=sys.stderr)
+        return 1
+    except RecursionError:
+        print("lycee: " + _("the input is nested too deeply to be read"), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130

@@ -11,6 +11,7 @@ if TYPE_CHECKING:
 from core.errors import LyceeError
 from core import labels as L
 from core.i18n import _
+from core.names import visible, whole
 
 from .cli import CliError, ljust, out_json, read_event, rjust, width, with_desk
 
@@ -121,13 +122,14 @@ def cmd_result(args) -> int:
         return _results_from_stdin(args)
     if args.result is None:
         raise CliError(_("give TABLE and RESULT, e.g. 12 2-1"))
-    if not args.table.isdigit():
+    table = whole(args.table)
+    if table is None:
         raise CliError(_("{t!r} is not a table number", t=args.table))
 
     def run(d: Desk):
-        ev = d.record(int(args.table), args.result, round_number=args.round, **_extra(args))
-        rnd = ev.rounds[(args.round if args.round is not None else len(ev.rounds)) - 1]
-        m = rnd.match_at(int(args.table))
+        ev = d.record(table, args.result, round_number=args.round, **_extra(args))
+        rnd = ev.rounds[(args.round or len(ev.rounds)) - 1]
+        m = rnd.match_at(table)
         return ev, m, rnd
     ev, m, rnd = with_desk(args, run)
     missing = rnd.missing_tables()
@@ -151,30 +153,44 @@ def _extra(args) -> dict:
 
 
 def _results_from_stdin(args) -> int:
-    failures = []
+    """Every line is read and parsed before anything is stored: one line that
+    is not 'TABLE RESULT', or a table given twice, refuses the whole batch
+    (nothing stored); the results are then stored as one journal record."""
+    from core.matchrules import parse_result
 
-    lines: list[tuple[int, int, str]] = []
+    entries, bad = [], []
     first: dict[int, int] = {}
     for n, line in enumerate(sys.stdin, 1):
         line = line.split("#", 1)[0].strip()
         if not line:
             continue
         parts = line.split()
-        if len(parts) != 2 or not parts[0].isdigit():
-            failures.append(_("line {line}", line=n) + f": {line!r}: " + _("write 'TABLE RESULT', e.g. 12 2-1"))
+        try:
+            if len(parts) != 2 or whole(parts[0]) is None:
+                raise LyceeError(_("write 'TABLE RESULT', e.g. 12 2-1"))
+            parse_result(parts[1])
+        except LyceeError as err:
+            bad.append(_("line {line}", line=n) + f": {visible(line)!r}: {err}")
             continue
-        t = int(parts[0])
+        t = whole(parts[0])
         if t in first:  # which result is meant? refuse the batch before anything is stored
             raise CliError(_("table {t} is given twice (lines {a} and {b}): the whole batch is refused, "
                              "nothing was recorded", t=t, a=first[t], b=n))
         first[t] = n
-        lines.append((n, t, parts[1]))
+        entries.append((n, t, parts[1]))
+    if bad:
+        for f in bad:
+            print(f"lycee: {f}", file=sys.stderr)
+        print("lycee: " + _("nothing was recorded: correct the line(s) above and send the batch again"),
+              file=sys.stderr)
+        return 1
+    failures = []
 
     def run(d: Desk):
         from core import actions as A
 
         ev, batch = d.event, []
-        for n, table, text in lines:
+        for n, table, text in entries:
             try:
                 data = d.result_data(table, text, round_number=args.round, **_extra(args))
                 ev = A.apply(ev, {"type": "result", "data": data})  # checked after the lines before it
@@ -185,7 +201,9 @@ def _results_from_stdin(args) -> int:
             return 0, None
         if batch:
             d.append_all(batch)
-        return len(batch), len(d.event.rounds[(args.round or len(d.event.rounds)) - 1].missing_tables())
+        rounds = d.event.rounds
+        k = (args.round or len(rounds)) - 1
+        return len(batch), len(rounds[k].missing_tables()) if 0 <= k < len(rounds) else 0
     done, missing = with_desk(args, run)
     if failures:
         for f in failures:

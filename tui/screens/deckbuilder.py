@@ -56,6 +56,7 @@ from core.storage import CorruptFile, DurableStorage
 from limited.facts import catalog_for, facts_for
 from limited.score import deck_score
 
+from ..widgets.plain import PlainTable
 from ..i18n import Translated
 from ..widgets.cards import (
     attribute_label, attribute_spread, card_cells, card_columns, cost_curve,
@@ -159,8 +160,8 @@ class LibraryDialog(Translated, ModalScreen[dict | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(_("Deck library"), classes="title")
-            yield DataTable(cursor_type="row", zebra_stripes=True)
-            yield Label(str(self.library.path), classes="hint")
+            yield PlainTable(cursor_type="row", zebra_stripes=True)
+            yield Label(str(self.library.path), classes="hint", markup=False)
 
     def on_mount(self) -> None:
         t = self.query_one(DataTable)
@@ -174,7 +175,7 @@ class LibraryDialog(Translated, ModalScreen[dict | None]):
         try:
             self.docs = self.library.decks()
         except LyceeError as err:
-            self.notify(str(err), severity="error")
+            self.notify(str(err), severity="error", markup=False)
             self.docs = []
         for d in self.docs:
             n = sum(d.get("deck", {}).values())
@@ -206,7 +207,7 @@ class LibraryDialog(Translated, ModalScreen[dict | None]):
                 try:
                     self.library.remove(doc["name"])
                 except LyceeError as err:
-                    self.notify(str(err), severity="error")
+                    self.notify(str(err), severity="error", markup=False)
                 self.refresh_rows()
 
         self.app.push_screen(Confirm(_("Delete the saved deck {name}?", name=doc["name"])), answer)
@@ -302,22 +303,22 @@ class DeckBuilderScreen(Translated, Screen):
     # -- compose ---------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         with Horizontal(id="builder-bar"):
-            yield Label("", id="builder-title", classes="title")
-        yield Label("", id="filters", classes="hint")
+            yield Label("", id="builder-title", classes="title", markup=False)
+        yield Label("", id="filters", classes="hint", markup=False)
         with Horizontal(id="builder-body"):
             with Vertical(id="builder-left"):
-                yield Label("", id="pool-head", classes="section")
-                yield DataTable(cursor_type="row", zebra_stripes=True, id="pool")
-                yield Static("", id="checks")
+                yield Label("", id="pool-head", classes="section", markup=False)
+                yield PlainTable(cursor_type="row", zebra_stripes=True, id="pool")
+                yield Static("", id="checks", markup=False)
             with Vertical(id="builder-right"):
-                yield Label("", id="deck-head", classes="section")
-                yield DataTable(cursor_type="row", zebra_stripes=True, id="deck")
-                yield Label("", id="spare-head", classes="section")
-                yield DataTable(cursor_type="row", zebra_stripes=True, id="spare")
+                yield Label("", id="deck-head", classes="section", markup=False)
+                yield PlainTable(cursor_type="row", zebra_stripes=True, id="deck")
+                yield Label("", id="spare-head", classes="section", markup=False)
+                yield PlainTable(cursor_type="row", zebra_stripes=True, id="spare")
                 with Horizontal(id="charts"):
-                    yield Static("", id="curve")
-                    yield Static("", id="spread")
-        yield Label("", id="message", classes="hint")
+                    yield Static("", id="curve", markup=False)
+                    yield Static("", id="spread", markup=False)
+        yield Label("", id="message", classes="hint", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:

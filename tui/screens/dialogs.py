@@ -12,9 +12,11 @@ from textual.widgets import Button, Input, Label, Select, Switch
 from core.actions import check_settings
 from core.errors import LyceeError
 from core.i18n import _
+from core.names import whole
 from core.timing import recommended_minutes
 
 from ..i18n import Translated
+from ..widgets.plain import plain
 
 
 class Confirm(Translated, ModalScreen[bool]):
@@ -38,7 +40,7 @@ class Confirm(Translated, ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(self.question)
+            yield Label(self.question, markup=False)
             with Horizontal():
                 yield Button(_("No (n)"), id="no")
                 yield Button(_("Yes (y)"), id="yes", variant="error")
@@ -88,8 +90,8 @@ class NewEvent(Translated, ModalScreen[dict | None]):
                 yield Select(matches, value="bo3", allow_blank=False, id="match")
                 yield Label(_("Minutes a match"))
                 yield Input("50", id="minutes", type="integer")
-                yield Label("")
-                yield Label(self._minutes_hint("constructed", "bo3"), id="minutes-hint", classes="hint")
+                yield Label("", markup=False)
+                yield Label(self._minutes_hint("constructed", "bo3"), id="minutes-hint", classes="hint", markup=False)
                 yield Label(_("Swiss rounds (blank: suggested)"))
                 yield Input("", id="rounds", type="integer")
                 yield Label(_("Tiebreakers"))
@@ -106,7 +108,7 @@ class NewEvent(Translated, ModalScreen[dict | None]):
                 yield Switch(False, id="decklists_required")
                 yield Label(_("Spectating allowed"))
                 yield Switch(True, id="spectating")
-            yield Label("", id="error", classes="error")
+            yield Label("", id="error", classes="error", markup=False)
             with Horizontal(id="buttons"):
                 yield Button(_("Cancel (Esc)"), id="cancel")
                 yield Button(_("Create (Ctrl+S)"), id="create", variant="primary")
@@ -132,8 +134,8 @@ class NewEvent(Translated, ModalScreen[dict | None]):
             "name": v["name"], "date": v["date"],
             "kind": self.query_one("#kind", Select).value,
             "match": self.query_one("#match", Select).value,
-            "minutes": int(v["minutes"]) if v["minutes"].lstrip("-").isdigit() else v["minutes"],
-            "rounds_planned": int(rounds) if rounds.isdigit() else (rounds or None),
+            "minutes": whole(v["minutes"]) if whole(v["minutes"]) is not None else v["minutes"],
+            "rounds_planned": whole(rounds) if whole(rounds) is not None else (rounds or None),
             "tiebreakers": [t.strip() for t in v["tiebreakers"].split(",") if t.strip()],
             "staff": {"organizer": v["organizer"],
                       "judges": [j.strip() for j in v["judges"].split(",") if j.strip()],
@@ -176,7 +178,7 @@ class Prompt(Translated, ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(self.question)
+            yield Label(self.question, markup=False)
             yield Input(self.value)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -277,10 +279,10 @@ class PenaltyForm(Translated, ModalScreen[dict | None]):
                 yield Label(_("Action"))
                 yield Select(actions, value="none", allow_blank=False, id="action")
                 yield Label(_("Issued by"))
-                yield Select([(s, s) for s in staff] or [("-", "")], value=(self.event.staff.head_judge or
+                yield Select([(plain(s), s) for s in staff] or [("-", "")], value=(self.event.staff.head_judge or
                              (staff[0] if staff else "")), allow_blank=False, id="by")
-            yield Label("", id="history")
-            yield Label("", id="error", classes="error")
+            yield Label("", id="history", markup=False)
+            yield Label("", id="error", classes="error", markup=False)
             yield Label(_("Enter in Reason or Ctrl+S issues the penalty; Esc cancels"), classes="hint")
 
     def on_mount(self) -> None:
@@ -342,7 +344,7 @@ class LatePrompts(Translated, ModalScreen[list[tuple[str, str]] | None]):
 
         with Vertical():
             yield Label(_("Lateness: confirm (y) or dismiss (n) each, N dismisses all; Esc decides later"), classes="title")
-            yield OptionList(*[text for _k, text in self.prompts])
+            yield OptionList(*[text for _k, text in self.prompts], markup=False)
 
     def on_mount(self) -> None:
         from textual.widgets import OptionList
@@ -393,8 +395,8 @@ class Choose(Translated, ModalScreen[str | None]):
         from textual.widgets import OptionList
 
         with Vertical():
-            yield Label(self.title_text, classes="title")
-            yield OptionList(*[label for _k, label in self.choices])
+            yield Label(self.title_text, classes="title", markup=False)
+            yield OptionList(*[label for _k, label in self.choices], markup=False)
 
     def on_mount(self) -> None:
         from textual.widgets import OptionList

@@ -34,6 +34,7 @@ from limited.bots import Bot
 from limited.draft import Draft, Pick, PickTimer, Seat, seat_table
 from limited.facts import facts_for
 
+from ..widgets.plain import PlainTable
 from ..i18n import Translated
 from ..widgets.cards import card_cells, card_columns, cost_glyphs, attr_glyphs, pool_charts, seat_ring, type_label
 from .dialogs import Confirm
@@ -94,25 +95,25 @@ class DraftScreen(Translated, Screen):
     # -- compose -------------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         with Horizontal(id="draft-bar"):
-            yield Label("", id="draft-title", classes="title")
+            yield Label("", id="draft-title", classes="title", markup=False)
         with Horizontal(id="draft-top"):
             with Vertical(id="timer-box"):
                 yield Digits("", id="timer")
                 yield Label(_("seconds"), id="timer-label")
             with Vertical(id="ring-box"):
-                yield Label("", id="passing")
-                yield Static("", id="ring")
+                yield Label("", id="passing", markup=False)
+                yield Static("", id="ring", markup=False)
         with Horizontal(id="draft-body"):
             with Vertical(id="pack-box"):
-                yield Label("", id="pack-head", classes="section")
-                yield DataTable(cursor_type="row", zebra_stripes=True, id="pack")
+                yield Label("", id="pack-head", classes="section", markup=False)
+                yield PlainTable(cursor_type="row", zebra_stripes=True, id="pack")
             with Vertical(id="pool-box"):
-                yield Label("", id="pool-head", classes="section")
+                yield Label("", id="pool-head", classes="section", markup=False)
                 with VerticalScroll(id="pool-list"):
-                    yield Static("", id="pool-charts")
-                    yield Static("", id="pool-cards")
-        yield Static("", id="detail")
-        yield Label("", id="message", classes="hint")
+                    yield Static("", id="pool-charts", markup=False)
+                    yield Static("", id="pool-cards", markup=False)
+        yield Static("", id="detail", markup=False)
+        yield Label("", id="message", classes="hint", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -370,13 +371,13 @@ class PackReview(Translated, ModalScreen[None]):
         with Vertical():
             title = (_("Draft over: your picks in pack {round}", round=self.round_no) if self.last
                      else _("Pack {round} of {packs} done: your picks", round=self.round_no, packs=self.packs))
-            yield Label(title, classes="title")
+            yield Label(title, classes="title", markup=False)
             with Horizontal(id="review-body"):
-                yield DataTable(cursor_type="row", zebra_stripes=True)
+                yield PlainTable(cursor_type="row", zebra_stripes=True)
                 yield Static(pool_charts([self.cs.card(n) for n in self.pool],
-                                         _("Pool: {n} cards", n=len(self.pool))), id="review-charts")
+                                         _("Pool: {n} cards", n=len(self.pool))), id="review-charts", markup=False)
             if self.next_text:
-                yield Label(self.next_text, classes="title")
+                yield Label(self.next_text, classes="title", markup=False)
             if self.log_path:
                 yield Label(_("draft log: {path}", path=self.log_path), classes="hint")
             yield Label(_("Enter: build your deck") if self.last else _("Enter: open the next pack"), classes="hint")

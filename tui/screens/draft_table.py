@@ -37,8 +37,10 @@ from core.decklists import DEFAULT_BUILD_MINUTES
 from core.decks import DRAFT_PACKS
 from core.errors import LyceeError
 from core.i18n import _
+from core.names import whole
 from limited.draft import PickTimer, Seat, check_packs, direction, seat_pods, split_pods
 
+from ..widgets.plain import PlainTable, plain
 from ..i18n import Translated
 from ..widgets.cards import seat_ring
 from .dialogs import Confirm, Prompt
@@ -206,7 +208,7 @@ class TableSetup(SetupForm):
 
     def rows(self) -> ComposeResult:
         sets = card_sets("booster")
-        events = [(f"{e.date} {e.name} ({e.players})", e.id) for e in self.app.datadir.list_events()
+        events = [(plain(f"{e.date} {e.name} ({e.players})"), e.id) for e in self.app.datadir.list_events()
                   if not e.problem and e.players]
         yield Label(_("Players from an event"))
         yield Select(events, prompt=_("(none: type the names below)"), id="event")
@@ -251,10 +253,10 @@ class TableSetup(SetupForm):
                 raise ValueError(_("{name} is listed twice", name=n))
             seen.add(n)
         cards = self.query_one("#cards", Input).value.strip()
-        if not cards.isdigit() or int(cards) < 1:
+        if whole(cards) is None or whole(cards) < 1:
             raise ValueError(_("cards a pack: a whole number"))
         return {"names": names, "set": self.query_one("#set", Select).value,
-                "packs": self.query_one("#packs", Select).value, "cards": int(cards),
+                "packs": self.query_one("#packs", Select).value, "cards": whole(cards),
                 "draw": self.query_one("#draw", Switch).value,
                 "seed": parse_seed(self.query_one("#seed", Input).value)}
 
@@ -322,18 +324,18 @@ class TableScreen(Translated, Screen):
     # -- compose ------------------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         with Horizontal(id="table-bar"):
-            yield Label("", id="table-title", classes="title")
+            yield Label("", id="table-title", classes="title", markup=False)
         with Horizontal(id="table-top"):
             with Vertical(id="call-box"):
-                yield Label("", id="call")
+                yield Label("", id="call", markup=False)
                 yield Digits("", id="big")
-                yield Label("", id="pick-line")
+                yield Label("", id="pick-line", markup=False)
             with Vertical(id="ring-box"):
-                yield Label("", id="direction")
-                yield Static("", id="ring")
-                yield Label("", id="pod-line")
-        yield DataTable(cursor_type="row", zebra_stripes=True, id="seats")
-        yield Label("", id="message", classes="hint")
+                yield Label("", id="direction", markup=False)
+                yield Static("", id="ring", markup=False)
+                yield Label("", id="pod-line", markup=False)
+        yield PlainTable(cursor_type="row", zebra_stripes=True, id="seats")
+        yield Label("", id="message", classes="hint", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -538,7 +540,7 @@ class BuildTimerScreen(Translated, Screen):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label("", id="call")
+            yield Label("", id="call", markup=False)
             yield Digits("", id="big")
             yield Static(_("Deck building: sealed 40 cards (G-SEALED), draft packs × 10 (G-DRAFT-4)"), classes="hint")
         yield Footer()

@@ -19,8 +19,10 @@ from core.desk import Desk
 from core.errors import LyceeError
 from core import labels as L
 from core.i18n import _
+from core.names import whole
 from core.model import Event
 
+from ..widgets.plain import PlainTable
 from ..i18n import Translated
 from ..widgets.bracket import BracketView
 from ..widgets.line import Line
@@ -67,24 +69,24 @@ class EventScreen(Translated, Screen):
     # -- lifecycle -------------------------------------------------------------
     def compose(self) -> ComposeResult:
         with Horizontal(id="event-bar"):
-            yield Label("", id="event-title", classes="title")
+            yield Label("", id="event-title", classes="title", markup=False)
             yield Line("", id="round-status", classes="hint")
             yield Line("", id="clock")
         with TabbedContent(initial="players"):
             with TabPane(_("Players"), id="players"):
-                yield DataTable(cursor_type="row", zebra_stripes=True, id="player-table")
+                yield PlainTable(cursor_type="row", zebra_stripes=True, id="player-table")
                 yield Input(placeholder=_("name, Enter: add a player"), id="add-player")
             with TabPane(_("Round"), id="round"):
                 with Horizontal(id="round-body"):
-                    yield DataTable(cursor_type="row", zebra_stripes=True, id="pairing-table")
+                    yield PlainTable(cursor_type="row", zebra_stripes=True, id="pairing-table")
                     yield Line("", id="leaders")
                 yield Input(placeholder=_("TABLE RESULT, e.g. 12 2-1 then Enter (id: intentional draw)"),
                             id="result-entry")
             with TabPane(_("Standings"), id="standings"):
-                yield DataTable(cursor_type="row", zebra_stripes=True, id="standings-table")
+                yield PlainTable(cursor_type="row", zebra_stripes=True, id="standings-table")
             with TabPane(_("Build"), id="build"):
-                yield Label("", id="build-status")
-                yield DataTable(cursor_type="row", zebra_stripes=True, id="build-table")
+                yield Label("", id="build-status", markup=False)
+                yield PlainTable(cursor_type="row", zebra_stripes=True, id="build-table")
             with TabPane(_("Bracket"), id="bracket"):
                 with VerticalScroll():
                     yield BracketView(id="bracket-view")
@@ -406,11 +408,11 @@ class EventScreen(Translated, Screen):
             if not text:
                 return
             parts = text.split()
-            if len(parts) != 2 or not all(p.isdigit() for p in parts):
+            if len(parts) != 2 or None in (whole(parts[0]), whole(parts[1], 3)):
                 self.say(_("write the table and the minutes, e.g. 7 5"), error=True)
                 return
             try:
-                self.desk.extend(int(parts[0]), int(parts[1]))
+                self.desk.extend(whole(parts[0]), whole(parts[1], 3))
             except LyceeError as err:
                 self.say(str(err), error=True)
                 return
@@ -509,7 +511,7 @@ class EventScreen(Translated, Screen):
         def chosen(text: str | None) -> None:
             if not text:
                 return
-            if not text.isdigit() or not 1 <= int(text) <= 4096:
+            if whole(text) is None or not 1 <= whole(text) <= 4096:
                 self.say(_("write how many players, e.g. 16"), error=True)
                 return
             from core.demo import demo_names
@@ -554,10 +556,10 @@ class EventScreen(Translated, Screen):
         quoted in the message), so the next table starts clean."""
         box.value = ""
         parts = text.split()
-        if len(parts) != 2 or not parts[0].isdigit():
+        if len(parts) != 2 or whole(parts[0]) is None:
             self.say(_("{text!r}: write the table number and the result, e.g. 12 2-1", text=text), error=True)
             return
-        table = int(parts[0])
+        table = whole(parts[0])
         rnd = self.event.current_round
         before = rnd.match_at(table) if rnd is not None else None
         self._ask_result(text, table, parts[1], before)
@@ -690,11 +692,11 @@ class EventScreen(Translated, Screen):
                 return
             third = text.endswith("+")
             size = text.rstrip("+").strip()
-            if not size.isdigit():
+            if whole(size) is None:
                 self.say(_("write 2, 4, 8, 16 or 32 (add + for a third-place match)"), error=True)
                 return
             try:
-                self.desk.top_cut(int(size), third_place=third)
+                self.desk.top_cut(whole(size), third_place=third)
             except LyceeError as err:
                 self.say(str(err), error=True)
                 return
@@ -806,15 +808,15 @@ class EventScreen(Translated, Screen):
         from limited import event as LE
 
         parts = text.split()
-        if len(parts) not in (2, 3) or (len(parts) == 3 and not parts[2].isdigit()):
+        if len(parts) not in (2, 3) or (len(parts) == 3 and whole(parts[2], 18) is None):
             self.say(_("write the set, the product or packs, and optionally a seed"), error=True)
             return
-        seed = int(parts[2]) if len(parts) == 3 else None
+        seed = whole(parts[2], 18) if len(parts) == 3 else None
         if self.event.kind == "sealed":
             self._guard(lambda: LE.open_sealed_pools(self.desk, parts[0], parts[1], seed),
                         _("sealed pools opened"))
-        elif parts[1].isdigit():
-            self._guard(lambda: LE.draft_pods(self.desk, parts[0], int(parts[1]), seed),
+        elif whole(parts[1]) is not None:
+            self._guard(lambda: LE.draft_pods(self.desk, parts[0], whole(parts[1]), seed),
                         _("pods seated"))
         else:
             self.say(_("write the number of packs, 4 to 6"), error=True)

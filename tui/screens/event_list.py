@@ -12,6 +12,7 @@ from core import labels as L
 from core.i18n import _
 from core.store import today
 
+from ..widgets.plain import PlainTable
 from ..i18n import Translated
 from .dialogs import Confirm, NewEvent
 
@@ -34,8 +35,8 @@ class EventListScreen(Translated, Screen):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Label(_("Events"), classes="title")
-        yield DataTable(cursor_type="row", zebra_stripes=True, id="events")
-        yield Label("", id="status", classes="hint")
+        yield PlainTable(cursor_type="row", zebra_stripes=True, id="events")
+        yield Label("", id="status", classes="hint", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -105,7 +106,7 @@ class EventListScreen(Translated, Screen):
             except LyceeError as err:
                 self.notify(str(err), severity="error", markup=False)
                 return
-            self.notify(_("deleted {event}", event=eid))
+            self.notify(_("deleted {event}", event=eid), markup=False)
             self.action_refresh()
 
         self.app.push_screen(Confirm(_("Delete event {event} and its backups? This cannot be undone.", event=eid)), answer)

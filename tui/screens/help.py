@@ -10,6 +10,7 @@ from textual.widgets import DataTable, Label
 
 from core.i18n import _
 
+from ..widgets.plain import PlainTable
 from ..i18n import Translated
 
 #: The guideline this app implements (its last listed update).
@@ -39,9 +40,9 @@ class HelpScreen(Translated, ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll():
             yield Label(_("Keys"), classes="title")
-            yield DataTable(cursor_type="none", zebra_stripes=True)
-            yield Label("")
-            yield Label(guideline_line(), classes="hint")
+            yield PlainTable(cursor_type="none", zebra_stripes=True)
+            yield Label("", markup=False)
+            yield Label(guideline_line(), classes="hint", markup=False)
             yield Label(_("Every key can be remapped by its id; Ctrl+P opens the command palette."), classes="hint")
 
     def on_mount(self) -> None:

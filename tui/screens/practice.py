@@ -32,10 +32,12 @@ from core.decks import DRAFT_PACKS
 from core.errors import LyceeError
 from core.i18n import _
 from core.legality import Catalog
+from core.names import whole
 from limited.draft import POD_MAX, POD_MIN
 from limited.sealed import PRODUCTS
 
 from ..i18n import Translated
+from ..widgets.plain import plain
 
 Clock = Callable[[], float]
 
@@ -71,13 +73,14 @@ def parse_seed(text: str) -> int:
     text = text.strip()
     if not text:
         return draw_seed()
-    if not text.lstrip("-").isdigit():
+    n = whole(text.removeprefix("-"), 18)
+    if n is None:
         raise ValueError(_("the seed is a whole number (blank: drawn)"))
-    return int(text)
+    return -n if text.startswith("-") else n
 
 
 def set_options(sets: list[CardSet]) -> list[tuple[str, str]]:
-    return [(f"{cs.code} · {cs.name}", cs.code) for cs in sets]
+    return [(plain(f"{cs.code} · {cs.name}"), cs.code) for cs in sets]
 
 
 def direction_text(d: int) -> str:
@@ -144,11 +147,11 @@ class SetupForm(Translated, ModalScreen[dict | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(self.title_text(), classes="title")
+            yield Label(self.title_text(), classes="title", markup=False)
             with Grid():
                 yield from self.rows()
             yield from self.below()
-            yield Label("", id="form-error", classes="error")
+            yield Label("", id="form-error", classes="error", markup=False)
             with Horizontal(id="buttons"):
                 yield Button(_("Cancel (Esc)"), id="cancel")
                 yield Button(_("Start (Ctrl+S)"), id="start", variant="primary")
@@ -304,7 +307,7 @@ class PracticeScreen(Translated, Screen):
             screen = DraftScreen(catalog().set(v["set"]), packs=v["packs"], seats=v["seats"], name=v["name"],
                                  seed=v["seed"], timer=v["timer"], clock=self.clock)
         except LyceeError as err:
-            self.notify(str(err), severity="error")
+            self.notify(str(err), severity="error", markup=False)
             return
         self.app.push_screen(screen)
 
@@ -321,7 +324,7 @@ class PracticeScreen(Translated, Screen):
         try:
             screen = SealedScreen(catalog().set(v["set"]), v["product"], v["seed"])
         except LyceeError as err:
-            self.notify(str(err), severity="error")
+            self.notify(str(err), severity="error", markup=False)
             return
         self.app.push_screen(screen)
 
@@ -341,7 +344,7 @@ class PracticeScreen(Translated, Screen):
             screen = TableScreen(v["names"], set_code=v["set"], packs=v["packs"], cards=v["cards"],
                                  seed=v["seed"], draw_seats=v["draw"], clock=self.clock)
         except LyceeError as err:
-            self.notify(str(err), severity="error")
+            self.notify(str(err), severity="error", markup=False)
             return
         self.app.push_screen(screen)
 
@@ -353,7 +356,7 @@ class PracticeScreen(Translated, Screen):
             minutes = parse_minutes(text)
             if minutes is None:
                 if text:
-                    self.notify(_("minutes: a number above 0"), severity="error")
+                    self.notify(_("minutes: a number above 0"), severity="error", markup=False)
                 return
             self.app.push_screen(BuildTimerScreen(minutes, clock=self.clock))
 
@@ -369,11 +372,11 @@ class PracticeScreen(Translated, Screen):
         try:
             docs = lib.decks()
         except LyceeError as err:
-            self.notify(str(err), severity="error")
+            self.notify(str(err), severity="error", markup=False)
             return
         if not docs:
             self.notify(_("No saved decks yet: draft or open a sealed pool, build, then Ctrl+S."),
-                        severity="warning")
+                        severity="warning", markup=False)
             return
 
         def chosen(doc: dict | None) -> None:
@@ -382,6 +385,6 @@ class PracticeScreen(Translated, Screen):
             try:
                 self.app.push_screen(DeckBuilderScreen.from_doc(doc))
             except LyceeError as err:
-                self.notify(str(err), severity="error")
+                self.notify(str(err), severity="error", markup=False)
 
         self.app.push_screen(LibraryDialog(lib), chosen)

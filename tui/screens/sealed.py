@@ -22,6 +22,7 @@ from core.cards import ATTRIBUTES, CardSet
 from core.i18n import _
 from limited.sealed import PRODUCTS, open_sealed
 
+from ..widgets.plain import PlainTable
 from ..i18n import Translated
 from ..widgets.cards import card_cells, card_columns, pool_charts
 
@@ -60,11 +61,11 @@ class SealedScreen(Translated, Screen):
         with Horizontal(id="sealed-body"):
             with Vertical(id="sealed-pool"):
                 yield Label(_("Pool: {n} cards", n=len(self.pool)), classes="section")
-                yield DataTable(cursor_type="row", zebra_stripes=True, id="pool")
+                yield PlainTable(cursor_type="row", zebra_stripes=True, id="pool")
             with VerticalScroll(id="sealed-side"):
                 yield Label(_("Opened"), classes="section")
-                yield Static(self._packs_text(), id="packs")
-                yield Static(pool_charts([self.cs.card(n) for n in self.pool.cards]), id="pool-charts")
+                yield Static(self._packs_text(), id="packs", markup=False)
+                yield Static(pool_charts([self.cs.card(n) for n in self.pool.cards]), id="pool-charts", markup=False)
         yield Label(_("b builds a 40-card deck from this pool (G-SEALED); the same seed opens the same pool."),
                     id="message", classes="hint")
         yield Footer()

@@ -1,0 +1,194 @@
+"""What a name (or any text a user types) may be, and how a name or an id is
+told apart when a command is given one (docs/names.md).
+
+One module decides for every face: the command line, the app and import call
+these functions (the store calls :func:`check_action_text` on every action it
+is asked to append, so no path can store text that skipped them).
+
+- Control and format characters (Unicode categories Cc and Cf: ESC, newline,
+  CR, zero-width space, bidi overrides...), line and paragraph separators and
+  lone surrogates are refused, naming the first one and its position.
+- Each kind of text has a length limit (in characters): :data:`LIMITS`.
+- Names are compared after NFKC with case and all runs of white space folded
+  (:func:`name_key`): '山田　太郎' and '山田 太郎' are one player.
+- A PLAYER or EVENT given to a command may say what it is: ``id:p3`` or
+  ``name:p3``.  A plain ``p3`` is an id or a name as before, but refused as
+  ambiguous when it is the id of one and the name of another.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from .errors import LyceeError
+from .i18n import _
+
+#: Longest text of each kind, in characters.
+PLAYER_NAME_MAX = 64
+EVENT_NAME_MAX = 100
+STAFF_NAME_MAX = 64
+TEXT_MAX = 500  # a penalty reason, a match note, an appeal note
+LIMITS = {"player": PLAYER_NAME_MAX, "event": EVENT_NAME_MAX, "staff": STAFF_NAME_MAX, "text": TEXT_MAX}
+
+#: Event and player ids in files (import): letters, digits, '_' and '-', not
+#: starting with '-' or '_' (so never a hidden file or an option), 1-64 long.
+ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"
+_ID = re.compile(ID_PATTERN)
+
+#: Unicode categories refused anywhere in user text.
+REFUSED_CATEGORIES = ("Cc", "Cf", "Zl", "Zp", "Cs")
+
+ID_PREFIX = "id:"
+NAME_PREFIX = "name:"
+
+
+def name_key(name: str) -> str:
+    """Names compare after NFKC (full-width = half-width), trimmed, case-folded,
+    with every run of white space folded to one space: '山田　太郎' and
+    '山田 太郎' are one name."""
+    n = unicodedata.normalize("NFKC", name).strip().casefold()
+    return re.sub(r"\s+", " ", n)
+
+
+def is_id(text: str) -> bool:
+    return isinstance(text, str) and _ID.fullmatch(text) is not None
+
+
+def refused_char(text: str) -> tuple[int, str] | None:
+    """The first refused character of ``text`` as (position from 1, char), or None."""
+    for i, ch in enumerate(text, 1):
+        if unicodedata.category(ch) in REFUSED_CATEGORIES:
+            return i, ch
+    return None
+
+
+def visible(text: str, limit: int = 40) -> str:
+    """``text`` safe to print in a message: refused characters as ``\\u....``
+    escapes, cut to ``limit`` characters."""
+    out = []
+    for ch in text[:limit]:
+        if unicodedata.category(ch) in REFUSED_CATEGORIES:
+            out.append(f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}")
+        else:
+            out.append(ch)
+    return "".join(out) + ("…" if len(text) > limit else "")
+
+
+def _what(kind: str) -> str:
+    return {"player": _("player name"), "event": _("event name"), "staff": _("staff name"),
+            "text": _("text")}.get(kind, kind)
+
+
+def check_text(text, kind: str = "text", required: bool = True, what: str | None = None) -> str:
+    """``text`` trimmed, or :class:`LyceeError` naming what is wrong and where.
+
+    ``kind``: player, event, staff or text (see :data:`LIMITS`)."""
+    what = what or _what(kind)
+    if not isinstance(text, str):
+        raise LyceeError(_("{what}: {value!r} is not text", what=what, value=text))
+    bad = refused_char(text)
+    if bad is not None:
+        pos, ch = bad
+        raise LyceeError(_("{what} '{shown}': character U+{code} ({cat}) at position {pos} is a control or "
+                           "invisible character: remove it (docs/names.md)", what=what, shown=visible(text),
+                           code=f"{ord(ch):04X}", cat=unicodedata.category(ch), pos=pos))
+    text = text.strip()
+    if required and not text:
+        raise LyceeError(_("{what} is empty: type one", what=what))
+    limit = LIMITS[kind]
+    if len(text) > limit:
+        raise LyceeError(_("{what} '{shown}' has {n} characters: at most {limit} (docs/names.md)",
+                           what=what, shown=visible(text), n=len(text), limit=limit))
+    return text
+
+
+def split_ref(ref: str) -> tuple[str | None, str]:
+    """``id:x`` -> ("id", "x"), ``name:x`` -> ("name", "x"), else (None, ref)."""
+    if ref.startswith(ID_PREFIX):
+        return "id", ref[len(ID_PREFIX):]
+    if ref.startswith(NAME_PREFIX):
+        return "name", ref[len(NAME_PREFIX):]
+    return None, ref
+
+
+def ambiguous(ref: str, id_of: str, name_of: str) -> LyceeError:
+    return LyceeError(_("{ref!r} is ambiguous: it is the id of {a} and the name of {b}; "
+                        "use id:{ref} or name:{ref}", ref=ref, a=id_of, b=name_of))
+
+
+# -- the text of each action, checked when it is appended (never on replay) ----------
+
+
+def _staff_names(staff: dict) -> list[str]:
+    return [x for x in (staff.get("organizer"), staff.get("head_judge"),
+                        *staff.get("judges", ()), *staff.get("event_staff", ())) if x]
+
+
+def check_action_text(kind: str, data: dict) -> None:
+    """Refuse an action whose user text breaks the rules of this module.
+
+    Called by the store before a new action is applied; a log written before
+    these rules is replayed as it is."""
+    if kind == "register":
+        for p in data.get("players", ()):
+            check_text(p.get("name"), "player")
+    elif kind in ("create", "edit"):
+        if "name" in data or kind == "create":
+            check_text(data.get("name"), "event")
+        for x in _staff_names(data.get("staff") or {}):
+            check_text(x, "staff", required=False)
+    elif kind in ("penalty", "appeal"):
+        for k in ("reason", "note"):
+            if data.get(k):
+                check_text(data[k], "text", required=False, what=_("reason") if k == "reason" else _("note"))
+        if data.get("by"):
+            check_text(data["by"], "staff", required=False)
+    elif kind == "result":
+        if data.get("note"):
+            check_text(data["note"], "text", required=False, what=_("note"))
+        if data.get("override_by"):
+            check_text(data["override_by"], "staff", required=False)
+
+
+def resolve_event(ref: str, ids: list[str], names, where) -> str:
+    """An event id from ``ref``: ``id:X`` (an id or a unique id prefix),
+    ``name:X`` (a unique name prefix, NFKC-folded) or a plain ref, which is
+    an exact id, else a unique id prefix or name prefix; a plain ref that
+    matches an id prefix of one event and a name of another is refused as
+    ambiguous.  ``names`` is called (it reads every event) only when needed."""
+    from .errors import NotFound
+
+    how, value = split_ref(ref)
+    if how != "name" and value in ids:
+        return value
+    id_hits = [] if how == "name" else [i for i in ids if i.startswith(value)]
+    name_hits: list[str] = []
+    if how != "id" and value:
+        key = name_key(value)
+        listed = names()
+        exact = [i for i, n in listed if name_key(n) == key]
+        name_hits = exact or [i for i, n in listed if name_key(n).startswith(key)]
+    if how is None and id_hits and name_hits and set(id_hits) != set(name_hits):
+        raise LyceeError(_("{ref!r} is ambiguous: it begins the id of {a} and the name of {b}; "
+                           "use id:{ref} or name:{ref}", ref=value, a=id_hits[0], b=name_hits[0]))
+    hits = id_hits or name_hits
+    if len(hits) == 1:
+        return hits[0]
+    if not hits:
+        raise NotFound(_("no event {ref!r} in {events_dir}", ref=ref, events_dir=where))
+    raise LyceeError(_("{ref!r} matches {x} events ({x2}): say more", ref=ref, x=len(hits),
+                       x2=", ".join(hits[:5])))
+
+
+_FULLWIDTH_DIGITS = str.maketrans("０１２３４５６７８９", "0123456789")
+
+
+def whole(text: str, max_digits: int = 9) -> int | None:
+    """A whole number typed by a user (ASCII or full-width digits only, at
+    most ``max_digits`` of them), or None: '²', '٣' or a 5,000-digit string
+    are not numbers here."""
+    t = text.strip().translate(_FULLWIDTH_DIGITS)
+    if not t or len(t) > max_digits or not all("0" <= c <= "9" for c in t):
+        return None
+    return int(t)
