@@ -16,6 +16,7 @@ anything changes, so appending an action validates it.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from datetime import date
 from typing import Callable

@@ -102,6 +102,11 @@ def _read_only(err: OSError) -> bool:
 
 
 def _disk_message(err: OSError, what: str) -> str:
+    """One line for a failed write, naming the system's error code (ENOSPC,
+    EFBIG, EROFS...) so that a store asking for help can quote it."""
+    code = errno.errorcode.get(err.errno or 0)
+    if code:
+        err = OSError(err.errno, f"{err.strerror}, {code}")
     if err.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
         return _("{what} was not stored: the disk is full or the file too large ({reason}); "
                  "nothing was changed; free some space and try again", what=what, reason=err.strerror)

@@ -217,11 +217,11 @@ def test_design4_import_of_unreadable_json_is_a_message(tmp_path, capsys, text):
 def test_design2_a_full_disk_or_file_size_limit_during_a_write_is_a_message(cup, capsys, monkeypatch, code, word):
     data, eid = cup
     before = event_bytes(data, eid)
-    import core.storage
+    import core.journal
 
-    def full(path, text):
+    def full(path, record):
         raise OSError(code, "no room", str(path))
-    monkeypatch.setattr(core.storage, "write_durably", full)
+    monkeypatch.setattr(core.journal, "append_durably", full)  # the journal's one write path
     rc, _, err = run(capsys, "--data-dir", data, "player", "add", eid, "Ann")
     assert word in one_line_refusal(rc, err)
     assert err.count("\n") == 1

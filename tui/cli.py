@@ -22,6 +22,7 @@ from core import labels as L
 from core.i18n import _
 
 if TYPE_CHECKING:  # imported when a command runs: `lycee --help` stays light
+    from core.desk import Desk
     from core.store import DataDir, EventStore
 
 
