@@ -150,6 +150,9 @@ def damage_lost(damage: Damage, after_seq: int) -> str:
     """What a damaged journal tail held beyond ``after_seq``, in words."""
     acts = [a for a in damage.salvaged if isinstance(a.get("seq"), int) and a["seq"] > after_seq]
     seqs = [s for s in damage.seqs if s > after_seq]
+    known = {a["seq"] for a in acts} | set(seqs)
+    if known:  # a seq itself damaged ('"seq":!4'): the gap it leaves is named as unreadable
+        seqs = sorted(set(seqs) | {s for s in range(after_seq + 1, max(known)) if s not in known})
     parts = []
     if acts:
         parts.append(lost_lines(acts))
