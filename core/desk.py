@@ -86,15 +86,19 @@ class Desk:
         """The seed of :meth:`rng_for`, as the explanations name it."""
         return f"{self.event.id}:{round_number}:{'' if seed is None else seed}"
 
+    @staticmethod
+    def pair_data(number: int, matches, stage: str = "swiss") -> dict:
+        """The ``pair`` action's data for ``matches`` (notes and reasons kept)."""
+        return {"round": number, "stage": stage,
+                "matches": [{"table": m.table, "p1": m.p1, "p2": m.p2, **({"note": m.note} if m.note else {}),
+                             **({"why": [list(r) for r in m.why]} if m.why else {})}
+                            for m in matches]}
+
     def store_pairing(self, matches: tuple[Match, ...] | list[Match], stage: str = "swiss",
                       third_place: bool = False) -> Event:
         """Store a round; ``third_place`` (first elimination round) keeps the
         plan of a third-place match in the round itself (G-SE)."""
-        number = len(self.event.rounds) + 1
-        data = {"round": number, "stage": stage,
-                "matches": [{"table": m.table, "p1": m.p1, "p2": m.p2, **({"note": m.note} if m.note else {}),
-                             **({"why": [list(r) for r in m.why]} if m.why else {})}
-                            for m in matches]}
+        data = self.pair_data(len(self.event.rounds) + 1, matches, stage)
         if third_place:
             data["third_place"] = True
         return self.store.append("pair", data, self.actor)
@@ -134,9 +138,7 @@ class Desk:
         again = f"again-{tries + 1}"
         matches = explained(after, pair_swiss(after, self.rng_for(rnd.number, seed=again)),
                             self.seed_text(rnd.number, again))
-        acts.append(("pair", {"round": rnd.number, "stage": "swiss",
-                              "matches": [{"table": m.table, "p1": m.p1, "p2": m.p2,
-                                           "why": [list(r) for r in m.why]} for m in matches]}))
+        acts.append(("pair", self.pair_data(rnd.number, matches)))
         return self.append_all(acts)
 
     def top_cut(self, size: int, third_place: bool = False) -> Event:

@@ -273,10 +273,12 @@ def plan_event(event: Event, log: list[dict], now: datetime, rounds: int | None 
         behind = len(event.rounds)
         in_progress = False
     finished = None
-    if cur is not None and cur.complete and tops:
+    if cur is not None and cur.complete and times and times[-1].end is not None:
         final = [m for m in cur.matches if m.note != "third_place"]
-        if len(final) == 1 and cur.stage == "top" and times and times[-1].end is not None:
-            finished = times[-1].end
+        if tops and cur.stage == "top" and len(final) == 1:
+            finished = times[-1].end  # the final is decided
+        elif not tops and not base_top and cur.stage == "swiss" and swiss_done >= base_rounds:
+            finished = times[-1].end  # the last Swiss round, no cut planned
 
     def option(label, n_rounds, n_top) -> Option:
         total = max(n_rounds, len(event.swiss_rounds)) + _top_rounds(n_top) + len(

@@ -123,3 +123,16 @@ def test_plan_command_and_report_planned_vs_actual(tmp_path, capsys):
     assert main(["--data-dir", data, "export", eid, "--what", "report", "--format", "csv"]) == 0
     out = capsys.readouterr().out
     assert "Round 1 times" in out and "Round 2 times" in out and "planned" in out and "actual" in out
+
+
+def test_a_finished_event_says_when_it_ended_and_plan_refuses_a_bad_top(tmp_path, capsys):
+    """After the last planned Swiss round (no cut) the plan states the end;
+    `--top 3` is refused with the sizes that exist (G-SE)."""
+    dd, clock, desk, marks = _record(tmp_path, rounds=2)
+    p = plan_event(desk.event, desk.store.actions, clock.t + timedelta(hours=1))
+    assert p.finished == clock.t.replace(microsecond=0)  # the log keeps whole seconds
+    assert any("finished at" in line for line in p.lines())
+    eid = desk.event.id
+    desk.store.close()
+    assert main(["--data-dir", str(tmp_path / "data"), "plan", eid, "--top", "3"]) == 1
+    assert "2, 4, 8, 16 or 32" in capsys.readouterr().err

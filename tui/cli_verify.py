@@ -90,7 +90,13 @@ def _random(args) -> int:
 
 
 def cmd_plan(args) -> int:
+    from core.elimination import CUT_SIZES
     from core.plan import plan_event
+
+    if args.top is not None and args.top != 0 and args.top not in CUT_SIZES:
+        raise CliError(_("--top {n}: a top cut has 2, 4, 8, 16 or 32 players (0: none)", n=args.top))
+    if args.rounds is not None and not 1 <= args.rounds <= 30:
+        raise CliError(_("--rounds {n}: a whole number from 1 to 30", n=args.rounds))
 
     def get():
         from .cli import open_event
@@ -144,5 +150,5 @@ def register(sub, cmd, event_arg) -> None:
     p = cmd(sub, "plan", cmd_plan, _("projected finish time (HH:MM) and alternatives side by side"))
     event_arg(p)
     p.add_argument("--rounds", type=int, metavar="N", help=_("Swiss rounds (default: planned, else log2 of the players)"))
-    p.add_argument("--top", type=int, metavar="N", help=_("top cut size (default: the bracket made, else none)"))
+    p.add_argument("--top", type=int, metavar="N", help=_("top cut size, 0 for none (default: the bracket made, else none)"))
     p.add_argument("--json", action="store_true")
