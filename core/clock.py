@@ -252,7 +252,7 @@ def _clock(event, d):
         raise LyceeError(_("round {r} is over: only the current round's clock runs", r=rnd.number))
     if op == "start":
         if st is not None:
-            raise LyceeError(_("round {r}'s clock already started at {at}", r=rnd.number, at=st.started_at))
+            raise LyceeError(_("round {r}'s clock already started at {at}", r=rnd.number, at=L.time_label(st.started_at)))
         if rnd.complete:
             raise LyceeError(_("every match of round {r} has its result: nothing to time", r=rnd.number))
         from .staff import check_staff

@@ -380,7 +380,7 @@ def _open_build(event: Event, d: dict) -> Event:
                            other=L.kind_label(kind)))
     if event.build is not None:
         raise LyceeError(_("the build phase of {event} was already opened at {at}", event=event.name,
-                           at=event.build.opened_at), build_rule(kind))
+                           at=L.time_label(event.build.opened_at)), build_rule(kind))
     if event.rounds:
         raise LyceeError(_("round 1 of {event} is paired: too late to open a build phase", event=event.name),
                          build_rule(kind))
@@ -418,7 +418,7 @@ def _build(event, d):
     if b is None:
         raise LyceeError(_("{event} has no build phase: open it first", event=event.name), rule)
     if b.closed:
-        raise LyceeError(_("the build phase of {event} was closed at {at}", event=event.name, at=b.closed_at),
+        raise LyceeError(_("the build phase of {event} was closed at {at}", event=event.name, at=L.time_label(b.closed_at)),
                          rule)
     at = stamp(d["at"])
     st = b.clock
@@ -426,7 +426,7 @@ def _build(event, d):
         return _set_build(event, replace(b, closed_at=at, closed_by=str(d.get("by", ""))))
     if op == "start":
         if st is not None:
-            raise LyceeError(_("the deck-building time already started at {at}", at=st.started_at))
+            raise LyceeError(_("the deck-building time already started at {at}", at=L.time_label(st.started_at)))
         return _set_build(event, replace(b, clock=ClockState(b.minutes, at)))
     if st is None:
         raise LyceeError(_("the deck-building time has not started"))

@@ -208,6 +208,15 @@ def decklist_source_label(source: str) -> str:
     return _("built by the bot") if source == "bot-built" else source
 
 
+def time_label(at: str | None) -> str:
+    """A time stored in the log (ISO 8601) as the desk reads it: 14:02:11 (the date is the event's)."""
+    from datetime import datetime
+    try:
+        return datetime.fromisoformat(str(at)).strftime("%H:%M:%S")
+    except ValueError:
+        return str(at)
+
+
 def is_no_winner(note: str) -> bool:
     """The match was decided with no winner by the organizer (G-ID-3); in a final, the event
     has no champion (優勝者不在)."""

@@ -150,7 +150,7 @@ def _checkin(event, d):
         raise LyceeError(_("{name} has the bye in round {r}: no table to sit at", name=p.name, r=rnd.number))
     for c in rnd.checkins:
         if c.player == p.id:
-            raise LyceeError(_("{name} already checked in for round {r} at {at}", name=p.name, r=rnd.number, at=c.at))
+            raise LyceeError(_("{name} already checked in for round {r} at {at}", name=p.name, r=rnd.number, at=L.time_label(c.at)))
     at = C.stamp(d["at"])
     secs = C.elapsed(rnd.clock, at)
     return event.with_round(replace(rnd, checkins=rnd.checkins + (Checkin(p.id, at, secs),)))

@@ -107,7 +107,7 @@ def seat_table(humans: Sequence[str], bots: int, rng: random.Random, *,
     _check_pod(n)
     order = list(humans)
     rng.shuffle(order)
-    names = list(bot_names) if bot_names is not None else [f"Bot {i + 1}" for i in range(bots)]
+    names = list(bot_names) if bot_names is not None else [_("Bot {n}", n=i + 1) for i in range(bots)]
     if len(names) != bots:
         raise ValueError("bot_names must name every bot")
     seats: list[Seat | None] = [None] * n
@@ -134,7 +134,7 @@ def seat_pods(humans: Sequence[str], bots: int, rng: random.Random, *,
         h = q + 1 if i < r else q
         mine = order[start:start + h]
         start += h
-        names = [f"Bot {bot_no + j + 1}" for j in range(size - h)]
+        names = [_("Bot {n}", n=bot_no + j + 1) for j in range(size - h)]
         bot_no += size - h
         pods.append(seat_table(mine, size - h, rng, bot_names=names))
     return tuple(pods)
@@ -254,7 +254,7 @@ class Draft:
                  timer: PickTimer | None = None, clock: Callable[[], float] | None = None,
                  autopick: bool = True, auto_last: bool = True, set_code: str | None = None):
         check_packs(packs)
-        self.seats: tuple[Seat, ...] = (tuple(Seat(f"Bot {i + 1}") for i in range(seats))
+        self.seats: tuple[Seat, ...] = (tuple(Seat(_("Bot {n}", n=i + 1)) for i in range(seats))
                                         if isinstance(seats, int) else tuple(seats))
         n = len(self.seats)
         _check_pod(n)

@@ -114,7 +114,7 @@ def open_sealed_pools(desk: Desk, set_code: str | CardSet, product: str, seed: i
     _need_kind(ev, "sealed")
     if ev.build is not None:
         raise LyceeError(_("the build phase of {event} was already opened at {at}", event=ev.name,
-                           at=ev.build.opened_at), "G-SEALED")
+                           at=L.time_label(ev.build.opened_at)), "G-SEALED")
     if product not in PRODUCTS:
         raise RuleError(_("sealed product {product!r}: use 2s (2 starters) or 1s3b (1 starter + 3 boosters)",
                           product=product), "G-SEALED")
@@ -166,7 +166,7 @@ def draft_pods(desk: Desk, set_code: str | CardSet, packs: int, seed: int | None
     _need_kind(ev, "draft")
     if ev.build is not None:
         raise LyceeError(_("the build phase of {event} was already opened at {at}", event=ev.name,
-                           at=ev.build.opened_at), "G-DRAFT-1")
+                           at=L.time_label(ev.build.opened_at)), "G-DRAFT-1")
     check_packs(packs)  # G-DRAFT-2
     cs = _set(set_code, catalog)
     check_booster(cs, "G-DRAFT-1")

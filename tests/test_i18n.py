@@ -97,6 +97,7 @@ NOT_CODES = {
     ("{set}, product {p}", "p"): "labelled by the caller",
     ("{prefix}- numbers are {type} cards, not {ctype}", "type"): "labelled (card_type_label)",
     ("{why} ({rule})", "rule"): "a rule id",
+    ("{mark} ({rule}: {reason})", "rule"): "a rule id",
     ("legal {kind} deck: {n} cards, {s} spare cards ({rule})", "rule"): "a rule id",
     ("recommended: {lo}-{hi} minutes ({rule})", "rule"): "a rule id",
     ("recommended: {lo} minutes or more ({rule})", "rule"): "a rule id",

@@ -59,7 +59,8 @@ def cmd_card(args) -> int:
     else:
         for r in rows:
             mark = _("legal") if r["legal"] else _("not legal")
-            print(f"{r['number']}  {r['name'] or '?'}  {mark} ({r['rule']}: {r['reason']})")
+            print(f"{r['number']}  {r['name'] or '?'}  " + _("{mark} ({rule}: {reason})", mark=mark, rule=r["rule"],
+                                                             reason=r["reason"]))
             if r["text"]:
                 print(f"    {r['text']}")
     return 0 if all(r["legal"] for r in rows) else 1

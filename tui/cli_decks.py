@@ -35,15 +35,6 @@ from core.i18n import _
 from .cli import CliError, out_json, with_desk
 
 
-
-def _clock_time(at: str) -> str:
-    """An ISO time stored in the log as the desk shows it: 14:02:11."""
-    from datetime import datetime
-    try:
-        return datetime.fromisoformat(at).strftime("%H:%M:%S")
-    except (TypeError, ValueError):
-        return str(at)
-
 def _catalog():
     from core.decklists import default_catalog
 
@@ -190,7 +181,7 @@ def _print_build(ev, st) -> None:
             what=what, seed=st.seed, state=state))
     if st.started_at is not None:
         print("  " + _("{left} left of {m} minutes (started {at})", left=fmt(st.remaining), m=st.minutes,
-                       at=_clock_time(st.started_at)))
+                       at=L.time_label(st.started_at)))
     else:
         print("  " + _("{m} minutes to build", m=st.minutes))
     if st.pods:
@@ -201,7 +192,7 @@ def _print_build(ev, st) -> None:
     print("  " + _("decklists: {have} of {n}", have=n - len(st.missing_decklists), n=n)
           + (_(" (missing: {names})", names=_names(ev, st.missing_decklists)) if st.missing_decklists else ""))
     if st.closed_at:
-        print("  " + _("closed at {at} by {by}", at=_clock_time(st.closed_at), by=st.closed_by or "-"))
+        print("  " + _("closed at {at} by {by}", at=L.time_label(st.closed_at), by=st.closed_by or "-"))
     if not ev.rounds:
         print("  " + (_("round 1 can be paired") if st.ready else
                       _("round 1 waits for every decklist, or `lycee build EVENT close`")))
