@@ -518,4 +518,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # `python -m tui.cli`: run the imported module's main, so that its errors
+    # are the classes the command modules raise (not copies in __main__)
+    from tui.cli import main as _main
+
+    sys.exit(_main())
