@@ -545,3 +545,4 @@ from . import clock as _clock  # noqa: E402,F401
 from . import lateness as _lateness  # noqa: E402,F401
 from . import penalties as _penalties  # noqa: E402,F401
 from . import decklists as _decklists  # noqa: E402,F401
+from . import publish as _publish  # noqa: E402,F401

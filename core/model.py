@@ -296,6 +296,15 @@ class BuildPhase:
         return self.closed_at is not None
 
 
+@dataclass(frozen=True, slots=True)
+class Announcement:
+    """A line typed at the desk for the TV page and the phones (core.publish)."""
+
+    text: str
+    at: str
+    by: str = ""
+
+
 @dataclass(frozen=True)
 class Event:
     id: str
@@ -321,6 +330,13 @@ class Event:
     build: BuildPhase | None = None
     pods: tuple[tuple[DraftSeat, ...], ...] = ()
     pools: tuple[Pool, ...] = ()
+    #: What the read-only pages show (core.publish): with ``hold_pairings``
+    #: a new round's pairings wait for a ``publish``; ``published_round`` is
+    #: the newest round published by hand.  ``announcements``: lines typed at
+    #: the desk for the TV and phones, newest last.
+    hold_pairings: bool = False
+    published_round: int = 0
+    announcements: tuple["Announcement", ...] = ()
 
     # -- lookups (cached: an Event never changes once built) -----------------
     @cached_property
