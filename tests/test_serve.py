@@ -292,3 +292,52 @@ def test_cli_announce_and_publish(tmp_path, capsys):
     assert main(["--data-dir", data, "announce", eid, "Round", "1", "is", "up"]) == 0
     assert "Round 1 is up" in capsys.readouterr().out
     assert main(["--data-dir", data, "announce", eid, "--clear"]) == 0
+
+
+async def test_design3_app_key_serves_the_open_event_and_stops(datadir):
+    """F12 in the app starts serving the open event and shows the address and
+    the QR code; an announcement typed there is stored as an action and
+    served; F12 in the dialog stops serving and leaves no thread or socket."""
+    import threading
+
+    from tui.app import LyceeApp
+    from tui.screens.event import EventScreen
+    from tui.screens.serving import ServingDialog
+
+    store = datadir.create({"name": "Cup", "date": "2026-11-30", "sanctioned": False})
+    Desk(store).add_players(["Ann", "Ben", "Cho"])
+    eid = store.id
+    store.close()
+    threads = threading.active_count()
+    app = LyceeApp(datadir, open_event=eid, lang="en")
+    app.serve_at = ("127.0.0.1", 0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, EventScreen)
+        await pilot.press("f12")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ServingDialog)
+        url = screen.web.urls[0]
+        assert url.startswith("http://127.0.0.1:")
+        assert any(url in str(lbl.render()) for lbl in dialog.query("Label"))
+        assert "▀" in str(dialog.query_one("#qr").render()) or "  " in str(dialog.query_one("#qr").render())
+        for ch in "Round 1 at 10:00":
+            await pilot.press(ch if ch != " " else "space")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.event.announcements[-1].text == "Round 1 at 10:00"
+        port = screen.web.port
+        screen.web.feed.refresh()  # (the server's own watcher does this within its poll interval)
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as conn:
+            conn.sendall(b"GET /tv HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            data = b""
+            while chunk := conn.recv(65536):
+                data += chunk
+        assert b"Round 1 at 10:00" in data
+        await pilot.press("f12")
+        await pilot.pause()
+        assert screen.web is None and app.screen is screen
+    assert threading.active_count() == threads
+    bind("127.0.0.1", port).close()

@@ -51,6 +51,7 @@ class EventScreen(Translated, Screen):
         Binding("f10", "playoff", "Playoff", id="event.playoff"),
         Binding("f9", "export", "Export", id="event.export"),
         Binding("f11", "build_menu", "Build phase", id="event.build"),
+        Binding("f12", "serve", "Serve pages", id="event.serve"),
     ]
 
     def __init__(self, event_id: str):
@@ -59,6 +60,7 @@ class EventScreen(Translated, Screen):
         self.event_id = event_id
         self.desk: Desk | None = None
         self._dirty: set[str] = set()
+        self.web = None  # tui.web.server.WebServer while the event is served (F12)
 
     # -- lifecycle -------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -104,6 +106,7 @@ class EventScreen(Translated, Screen):
         self.set_interval(1.0, self.tick)
 
     def on_unmount(self) -> None:
+        self.stop_serving()
         if self.desk is not None:
             self.desk.store.close()
             self.desk = None
@@ -700,6 +703,38 @@ class EventScreen(Translated, Screen):
         path = folder / f"{self.event.id}-{what}.{fmt}"
         path.write_text(text, encoding="utf-8")
         self.app.call_from_thread(self.say, _("written: {path}", path=path))
+
+    def action_serve(self) -> None:
+        """F12: serve the event read-only to phones and a TV (tui.web) and show
+        the address and QR code; F12 in that dialog stops serving."""
+        from .serving import ServingDialog
+
+        if self.web is None:
+            from tui.web.feed import Feed, LiveSource
+            from tui.web.server import DEFAULT_PORT, WebServer
+
+            host, port = getattr(self.app, "serve_at", ("0.0.0.0", DEFAULT_PORT))
+            try:
+                self.web = WebServer(Feed(LiveSource(lambda: self.desk.event if self.desk else None)),
+                                     host=host, port=port)
+            except LyceeError as err:
+                self.say(str(err), error=True)
+                return
+            self.web.start()
+
+        def done(answer: str | None) -> None:
+            if answer == "stop":
+                self.stop_serving()
+                self.say(_("stopped serving the event pages"))
+            elif self.web is not None:
+                self.say(_("serving the event pages: {url}", url=self.web.urls[0]))
+
+        self.app.push_screen(ServingDialog(self, self.web.urls), done)
+
+    def stop_serving(self) -> None:
+        if self.web is not None:
+            web, self.web = self.web, None
+            web.stop()
 
     def action_build_menu(self) -> None:
         ev = self.event
