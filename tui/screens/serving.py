@@ -51,11 +51,13 @@ def qr_block(url: str, width: int, height: int) -> Text:
 class ServingDialog(Translated, ModalScreen[str | None]):
     DEFAULT_CSS = """
     ServingDialog { align: center middle; }
-    ServingDialog > VerticalScroll { width: auto; min-width: 60; max-width: 100%; height: auto; max-height: 100%;
+    ServingDialog > VerticalScroll { width: auto; max-width: 100%; height: auto; max-height: 100%;
                                      border: thick $accent; background: $panel; padding: 0 1; }
-    ServingDialog #qr { width: auto; height: auto; margin: 1 0; }
-    ServingDialog Horizontal { height: auto; }
-    ServingDialog Button { margin-right: 1; }
+    ServingDialog #qr { width: auto; height: auto; margin: 1 2 0 0; }
+    ServingDialog Horizontal { height: auto; width: auto; }
+    ServingDialog #controls { width: 44; height: auto; }
+    ServingDialog #controls Label { width: 100%; }
+    ServingDialog Button { margin: 1 1 0 0; }
     """
     BINDINGS = [
         Binding("f12", "stop", "Stop serving", id="serving.stop", priority=True),
@@ -73,18 +75,22 @@ class ServingDialog(Translated, ModalScreen[str | None]):
         return self.event_screen.desk
 
     def compose(self) -> ComposeResult:
+        w, h = self.app.size
         with VerticalScroll():
             yield Label(_("Serving this event read-only (F12 stops, Esc closes)"), classes="title")
-            for u in self.urls:
-                yield Label(Text(_("phones: {url}", url=u) + "    " + _("TV: {url}", url=u + "tv")))
-            yield Static(qr_block(self.urls[0], self.app.size.width - 6, self.app.size.height - 14), id="qr")
-            yield Input(placeholder=_("announcement for the TV and phones; Enter posts, empty Enter clears"),
-                        id="announce", max_length=140)
-            yield Label("", id="publish-status", classes="hint")
             with Horizontal():
-                yield Button(_("Hold new rounds"), id="hold")
-                yield Button(_("Publish the round"), id="publish", variant="primary")
-            yield Label("", id="serving-message", classes="hint")
+                # the QR code on the left, as large as the terminal allows
+                yield Static(qr_block(self.urls[0], w - 48, h - 6), id="qr")
+                with Vertical(id="controls"):
+                    for u in self.urls:
+                        yield Label(Text(_("phones: {url}", url=u)))
+                        yield Label(Text(_("TV: {url}", url=u + "tv")))
+                    yield Input(placeholder=_("announcement for the TV and phones; Enter posts, empty Enter clears"),
+                                id="announce", max_length=140)
+                    yield Label("", id="publish-status", classes="hint")
+                    yield Button(_("Hold new rounds"), id="hold")
+                    yield Button(_("Publish the round"), id="publish", variant="primary")
+                    yield Label("", id="serving-message", classes="hint")
 
     def on_mount(self) -> None:
         self.show_publishing()
