@@ -329,15 +329,38 @@ async def test_design3_app_key_serves_the_open_event_and_stops(datadir):
         await pilot.pause()
         assert screen.event.announcements[-1].text == "Round 1 at 10:00"
         port = screen.web.port
-        screen.web.feed.refresh()  # (the server's own watcher does this within its poll interval)
-        with socket.create_connection(("127.0.0.1", port), timeout=5) as conn:
-            conn.sendall(b"GET /tv HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-            data = b""
-            while chunk := conn.recv(65536):
-                data += chunk
+        data = b""
+        for _ in range(50):  # the server (a child process) notices the change within its poll interval
+            with socket.create_connection(("127.0.0.1", port), timeout=5) as conn:
+                conn.sendall(b"GET /tv HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                data = b""
+                while chunk := conn.recv(65536):
+                    data += chunk
+            if b"Round 1 at 10:00" in data:
+                break
+            await pilot.pause(0.1)
         assert b"Round 1 at 10:00" in data
+        proc = screen.web.proc
         await pilot.press("f12")
         await pilot.pause()
         assert screen.web is None and app.screen is screen
+        assert proc.poll() is not None  # the child process is gone
     assert threading.active_count() == threads
     bind("127.0.0.1", port).close()
+
+
+def test_design3_app_serving_port_in_use_names_the_port(datadir):
+    """The app's page server (a child process) refuses a port in use with the
+    port named and what to do."""
+    from tui.web.server import ChildServer
+
+    store = datadir.create({"name": "Cup", "date": "2026-11-30", "sanctioned": False})
+    eid = store.id
+    store.close()
+    held = bind("127.0.0.1", 0)
+    port = held.getsockname()[1]
+    try:
+        with pytest.raises(LyceeError, match=f"port {port}.*--port"):
+            ChildServer(datadir, eid, host="127.0.0.1", port=port)
+    finally:
+        held.close()

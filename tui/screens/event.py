@@ -710,17 +710,14 @@ class EventScreen(Translated, Screen):
         from .serving import ServingDialog
 
         if self.web is None:
-            from tui.web.feed import Feed, LiveSource
-            from tui.web.server import DEFAULT_PORT, WebServer
+            from tui.web.server import DEFAULT_PORT, ChildServer
 
             host, port = getattr(self.app, "serve_at", ("0.0.0.0", DEFAULT_PORT))
-            try:
-                self.web = WebServer(Feed(LiveSource(lambda: self.desk.event if self.desk else None)),
-                                     host=host, port=port)
+            try:  # a child process: serving never slows the desk down
+                self.web = ChildServer(self.app.datadir, self.event_id, host=host, port=port)
             except LyceeError as err:
                 self.say(str(err), error=True)
                 return
-            self.web.start()
 
         def done(answer: str | None) -> None:
             if answer == "stop":

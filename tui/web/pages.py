@@ -21,7 +21,7 @@ from core.publish import find_players, latest_announcement, search_key, standing
 
 PAGES = ("find", "tables", "names", "standings", "bracket", "tv")
 #: Rows of pairings on one TV page (two columns).
-TV_ROWS = 24
+TV_ROWS = 20
 
 
 def esc(text) -> str:
@@ -256,11 +256,12 @@ def tv_part(t: T, ev: Event, now: float) -> str:
     pages = [rows[i:i + TV_ROWS] for i in range(0, len(rows), TV_ROWS)] or [[]]
     for k, page in enumerate(pages, 1):
         out.append(f'<section class="tvpage" data-page="{k}" data-pages="{len(pages)}">'
-                   f'<p class="pageno">{esc(t._("page {k} of {n}", k=k, n=len(pages)))}</p><table class="tv">')
+                   f'<p class="pageno">{esc(t._("page {k} of {n}", k=k, n=len(pages)))}</p><ol class="tv">')
         for name, table, opp, _m in page:
             o = esc(opp) if opp is not None else f'<i>{esc(t._("(bye)"))}</i>'
-            out.append(f'<tr><td class="name">{esc(name)}</td><td class="table">{table}</td><td class="opp">{o}</td></tr>')
-        out.append("</table></section>")
+            out.append(f'<li><span class="name">{esc(name)}</span><span class="table">{table}</span>'
+                       f'<span class="opp">{o}</span></li>')
+        out.append("</ol></section>")
     return "".join(out)
 
 

@@ -415,3 +415,71 @@ class WebServer:
             self._thread.join(timeout)
             self._thread = None
         self.sock.close()
+
+
+class ChildServer:
+    """The server in a child process, for the app: the pages are rendered
+    and served beside the desk, not in its interpreter, so typing results
+    stays as fast with serving on.  The child reads the event file without
+    the lock (like ``lycee serve``); it stops when told, or when this
+    process goes away (its stdin closes)."""
+
+    def __init__(self, datadir, event_id: str, host: str = "0.0.0.0", port: int = DEFAULT_PORT,
+                 start_timeout: float = 20.0, **app_options):
+        import os
+        import subprocess
+        import sys
+        from pathlib import Path
+
+        from core import i18n
+
+        root = str(Path(__file__).resolve().parents[2])
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH")) if p))
+        self.host = host
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "tui.web.child", str(datadir.root), event_id, host, str(port), i18n.language(),
+             json.dumps(app_options)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
+        line = self._first_line(start_timeout)
+        if not line.strip().isdigit():
+            self.stop()
+            raise LyceeError(line[4:].strip() if line.startswith("ERR ") else
+                             _("the page server did not start ({reason})", reason=line.strip() or "no answer"))
+        self.port = int(line)
+
+    def _first_line(self, timeout: float) -> str:
+        box: list[str] = []
+        t = threading.Thread(target=lambda: box.append(self.proc.stdout.readline()), daemon=True)
+        t.start()
+        t.join(timeout)
+        return box[0] if box else ""
+
+    @property
+    def urls(self) -> list[str]:
+        return urls(self.host, self.port)
+
+    @property
+    def running(self) -> bool:
+        return self.proc.poll() is None
+
+    def start(self) -> None:
+        """(Started when made: the interface of :class:`WebServer`.)"""
+
+    def stop(self, timeout: float = 5.0) -> None:
+        import subprocess
+
+        if self.proc.poll() is None:
+            try:
+                self.proc.stdin.close()  # the child's signal to stop
+            except OSError:
+                pass
+            try:
+                self.proc.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout)
+        for f in (self.proc.stdin, self.proc.stdout):
+            try:
+                f.close()
+            except OSError:
+                pass
