@@ -707,17 +707,33 @@ class EventScreen(Translated, Screen):
     def action_serve(self) -> None:
         """F12: serve the event read-only to phones and a TV (tui.web) and show
         the address and QR code; F12 in that dialog stops serving."""
-        from .serving import ServingDialog
-
         if self.web is None:
-            from tui.web.server import DEFAULT_PORT, ChildServer
+            self.say(_("starting the page server..."))
+            self._start_serving()
+        else:
+            self._show_serving()
 
-            host, port = getattr(self.app, "serve_at", ("0.0.0.0", DEFAULT_PORT))
-            try:  # a child process: serving never slows the desk down
-                self.web = ChildServer(self.app.datadir, self.event_id, host=host, port=port)
-            except LyceeError as err:
-                self.say(str(err), error=True)
-                return
+    @work(thread=True, exclusive=True, group="serve")
+    def _start_serving(self) -> None:
+        from tui.web.server import DEFAULT_PORT, ChildServer
+
+        host, port = getattr(self.app, "serve_at", ("0.0.0.0", DEFAULT_PORT))
+        try:  # a child process: serving never slows the desk down
+            web = ChildServer(self.app.datadir, self.event_id, host=host, port=port)
+        except LyceeError as err:
+            self.app.call_from_thread(self.say, str(err), True)
+            return
+        self.app.call_from_thread(self._serving_started, web)
+
+    def _serving_started(self, web) -> None:
+        if not self.is_attached:  # the event was closed meanwhile
+            web.stop()
+            return
+        self.web = web
+        self._show_serving()
+
+    def _show_serving(self) -> None:
+        from .serving import ServingDialog
 
         def done(answer: str | None) -> None:
             if answer == "stop":

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
 
@@ -19,6 +20,8 @@ def main(argv: list[str]) -> int:
     import json
 
     data, eid, host, port, lang, options = argv
+    if hasattr(os, "nice"):
+        os.nice(10)  # the desk comes first: the pages wait for the CPU, never the organizer
     i18n.set_language(lang)
     try:
         srv = WebServer(Feed(FileSource(DataDir(data), eid)), host=host, port=int(port),

@@ -48,8 +48,29 @@ class FileSource:
             return None
         return tuple(sorted(sig))
 
+    #: (actions read, seq and time of the last one, the event they give)
+    _cache: tuple[int, int, str, Event] | None = None
+
     def read(self) -> Event:
-        return self.datadir.read(self.event_id)
+        """The event as last written.  The log only grows, so when the actions
+        read last time are still its beginning and no undo came since, only
+        the new ones are applied (a result at 512 players costs one action,
+        not a replay of a thousand); anything else reads it whole."""
+        from core import actions as A
+
+        acts = self.datadir.history(self.event_id)
+        c = self._cache
+        ev = None
+        if c is not None and acts and len(acts) >= c[0] and acts[c[0] - 1]["seq"] == c[1] \
+                and acts[c[0] - 1]["at"] == c[2] and not any(a["type"] == "undo" for a in acts[c[0]:]):
+            ev = c[3]
+            for a in acts[c[0]:]:
+                ev = A.apply(ev, a)
+        if ev is None:
+            ev = self.datadir.read(self.event_id)
+        if acts:
+            self._cache = (len(acts), acts[-1]["seq"], acts[-1]["at"], ev)
+        return ev
 
 
 class LiveSource:
