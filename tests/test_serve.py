@@ -371,3 +371,33 @@ def test_design3_app_serving_port_in_use_names_the_port(datadir):
             ChildServer(datadir, eid, host="127.0.0.1", port=port)
     finally:
         held.close()
+
+
+def test_design3_live_stream_sends_the_new_page_part(desk):
+    """/live?page=... sends the server's time and the page's live part at
+    once, then again when the event changes (no reload, no extra request)."""
+    import json
+
+    feed = Feed(LiveSource(lambda: desk.event))
+    srv = WebServer(feed, host="127.0.0.1", port=0, poll=0.05)
+    srv.start()
+    try:
+        with socket.create_connection(("127.0.0.1", srv.port), timeout=10) as conn:
+            conn.sendall(b"GET /live?page=tables&lang=en HTTP/1.1\r\nHost: x\r\n\r\n")
+            f = conn.makefile("rb")
+
+            def next_part():
+                for _ in range(1000):  # bounded: lines until the next data line
+                    line = f.readline()
+                    if line.startswith(b"data: {"):
+                        return json.loads(line[6:])
+                raise AssertionError("no data line")
+
+            first = next_part()
+            assert "Round 1" in first["html"] and "&lt;script&gt;" in first["html"] and "<script>" not in first["html"]
+            desk.announce("Round 2 soon")
+            second = next_part()
+            assert second["v"] != first["v"] and "Round 2 soon" in second["html"]
+    finally:
+        srv.stop()
+    assert TestClient(create_app(feed, rate=None)).get("/live?page=admin").status_code == 400

@@ -12,10 +12,11 @@ Rules every request meets (in :class:`Guard`, before any page code runs):
   inline script or style), ``nosniff``, ``no-referrer`` and no framing.
 
 Pages are rendered once per version of the public view and language, and
-answered with an ETag (304 when unchanged).  ``/live`` is a server-sent event
-stream that says the new version within a poll interval of the change; the
-page's script then fetches its live part again (``?part=1``, with ETag), or
-polls every two seconds where server-sent events are missing.
+answered with an ETag (304 when unchanged).  ``/live?page=...`` is a
+server-sent event stream that sends the page's new live part within a poll
+interval of the change (the server's clock comes along for the round clock);
+where server-sent events are missing the script polls the live part
+(``?part=1``, with its ETag) every two seconds.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ ROUTES = {"/": "find", "/tables": "tables", "/names": "names", "/standings": "st
           "/bracket": "bracket", "/tv": "tv"}
 STATIC = {"/static/app.css": ("app.css", "text/css; charset=utf-8"),
           "/static/app.js": ("app.js", "text/javascript; charset=utf-8")}
-PARAMS = {"lang", "q", "part"}
+PARAMS = {"lang", "q", "part", "page"}
 MAX_PATH = 256
 MAX_QUERY = 512
 MAX_Q = 40
@@ -101,7 +102,8 @@ def parse_query(raw: bytes) -> dict[str, str]:
         if any(ord(c) < 32 or ord(c) == 127 for c in val):
             raise ValueError("control character")
         out[key] = val
-    if out.get("lang", "ja") not in ("ja", "en") or out.get("part", "1") != "1" or len(out.get("q", "")) > MAX_Q:
+    if out.get("lang", "ja") not in ("ja", "en") or out.get("part", "1") != "1" or len(out.get("q", "")) > MAX_Q \
+            or out.get("page", "tv") not in ROUTES.values():
         raise ValueError("bad value")
     return out
 
@@ -259,7 +261,28 @@ def create_app(feed: Feed, *, rate: float | None = 20.0, burst: int = 60, live_p
             return Response(status_code=304, headers=headers)
         return Response(body, headers=headers, media_type=ctype)
 
+    def message(which: str | None, lang: str, q: str) -> str:
+        """The server-sent event for the newest version: with ``page``, the
+        page's live part itself (so 200 phones cost 200 writes, not 200 requests)."""
+        snap = feed.snapshot
+        key = ("live", which, lang, q)
+        hit = snap.cache.get(key)
+        if hit is None:
+            doc = {"v": snap.version}
+            if which is not None:
+                etag, body = render(which, lang, True, q)
+                doc.update(etag=etag, html=body.decode())
+            hit = f"data: {json.dumps(doc, ensure_ascii=False)}\n\n"
+            if len(snap.cache) < 512:
+                snap.cache[key] = hit
+        return hit
+
     async def live(request: Request):
+        query = request.scope["lycee.query"]
+        which = query.get("page")
+        lang = choose_lang(query, request.headers)
+        q = query.get("q", "") if which == "find" else ""
+
         async def stream():
             sent = None
             quiet = 0.0
@@ -268,7 +291,8 @@ def create_app(feed: Feed, *, rate: float | None = 20.0, burst: int = 60, live_p
                 if snap is not None and snap.version != sent:
                     sent = snap.version
                     quiet = 0.0
-                    yield f"data: {json.dumps({'v': sent, 'now': int(feed.now() * 1000)})}\n\n"
+                    # the server's time first (the round clock ticks on the phone from it), then the page
+                    yield f"event: now\ndata: {int(feed.now() * 1000)}\n\n" + message(which, lang, q)
                 ev = state["changed"]
                 try:
                     await asyncio.wait_for(ev.wait(), 1.0)
@@ -276,7 +300,7 @@ def create_app(feed: Feed, *, rate: float | None = 20.0, burst: int = 60, live_p
                     quiet += 1.0
                     if quiet >= keepalive:
                         quiet = 0.0
-                        yield ": keep-alive\n\n"
+                        yield f"event: now\ndata: {int(feed.now() * 1000)}\n\n"  # also keeps it alive
         return StreamingResponse(stream(), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 

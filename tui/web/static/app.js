@@ -28,32 +28,46 @@
       if (now) offset = Number(now) - Date.now();
       if (r.status === 200) {
         etag = r.headers.get("ETag");
-        return r.text().then(function (html) {
-          live.innerHTML = html;
-          setupTv();
-          tick();
-        });
+        return r.text().then(swap);
       }
     }).catch(function () {}).then(function () { busy = false; });
   }
 
-  // server-sent events; polling with ETags every 2 s where they are missing
+  function swap(html) {
+    live.innerHTML = html;
+    setupTv();
+    tick();
+  }
+
+  // server-sent events carry the new live part; polling with ETags every
+  // 2 s where they are missing (or while the stream is down)
   var polling = null;
   function poll() { if (!polling) polling = window.setInterval(refresh, 2000); }
-  if (window.EventSource) {
-    var es = new EventSource("/live");
+  var es = null;
+  function liveUrl() {
+    var u = new URL("/live", window.location.href);
+    u.searchParams.set("page", body.getAttribute("data-page"));
+    u.searchParams.set("lang", doc.getAttribute("lang"));
+    var q = new URL(window.location.href).searchParams.get("q");
+    if (q && body.getAttribute("data-page") === "find") u.searchParams.set("q", q);
+    return u.toString();
+  }
+  function connect() {
+    if (!window.EventSource) { poll(); return; }
+    if (es) es.close();
+    es = new EventSource(liveUrl());
     es.onmessage = function (e) {
       try {
         var d = JSON.parse(e.data);
-        if (d.now) offset = d.now - Date.now();
-        if (d.v !== version) { version = d.v; refresh(); }
+        if (d.html !== undefined && d.etag !== etag) { etag = d.etag; swap(d.html); }
+        version = d.v;
       } catch (err) { /* ignore */ }
       if (polling) { window.clearInterval(polling); polling = null; }
     };
+    es.addEventListener("now", function (e) { offset = Number(e.data) - Date.now(); });
     es.onerror = function () { poll(); };
-  } else {
-    poll();
   }
+  connect();
 
   // the round clock: the end time comes from the server, the ticking is here
   function fmt(s) {
@@ -108,7 +122,7 @@
         if (q.value) u.searchParams.set("q", q.value); else u.searchParams.delete("q");
         window.history.replaceState(null, "", u.toString());
         etag = null;
-        refresh();
+        connect();  // the stream follows the new search
       }, 250);
     });
   }
