@@ -84,7 +84,7 @@ class LiveClient:
         self.ready = asyncio.Event()
 
     async def run(self, until: float):
-        r, w = await asyncio.open_connection("127.0.0.1", self.port)
+        r, w = await asyncio.open_connection("127.0.0.1", self.port, limit=1 << 22)  # a part is one line
         w.write(f"GET /live?page={self.path} HTTP/1.1\r\nHost: bench\r\n\r\n".encode())
         try:
             while time.monotonic() < until:
