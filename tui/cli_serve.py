@@ -23,7 +23,10 @@ def cmd_serve(args) -> int:
     for u in urls:
         print(_("phones: {url}", url=u) + "    " + _("TV: {url}", url=u + "tv"))
     print(qr_text(urls[0]), end="")
-    server.run()
+    try:
+        server.run()
+    except KeyboardInterrupt:  # uvicorn stops cleanly, then passes Ctrl+C on
+        pass
     print(_("stopped serving {event}", event=eid))
     return 0
 
