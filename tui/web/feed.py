@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import secrets
 import threading
+import time
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -27,6 +28,10 @@ from core.store import DataDir
 
 
 class FileSource:
+    #: Seconds after which the event is read again even when its files look
+    #: unchanged (a storage layout this signature does not know still shows).
+    max_age = 5.0
+
     def __init__(self, datadir: DataDir, event_id: str):
         self.datadir = datadir
         self.event_id = event_id
@@ -99,13 +104,12 @@ class Feed:
     """The newest public view, and a way to wait for the next one."""
 
     def __init__(self, source, now: Callable[[], float] | None = None):
-        import time
-
         self.source = source
         self.now = now or time.time
         self._boot = secrets.token_hex(3)
         self._n = 0
         self._sig = object()
+        self._read_at = 0.0
         self._lock = threading.Lock()
         self.snapshot: Snapshot | None = None
         self.error: str | None = None
@@ -117,8 +121,10 @@ class Feed:
         with self._lock:
             try:
                 sig = self.source.signature()
-                if sig == self._sig and self.snapshot is not None:
+                fresh = time.monotonic() - self._read_at < getattr(self.source, "max_age", float("inf"))
+                if sig == self._sig and self.snapshot is not None and fresh:
                     return False
+                self._read_at = time.monotonic()
                 ev = self.source.read()
             except Exception as err:  # a file being replaced, an event not yet written
                 self.error = str(err)
