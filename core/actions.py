@@ -671,12 +671,11 @@ def _import(event, d):
 # card engine); a type not listed here makes every one of them load.
 _REDUCER_MODULES = {"clock": "clock", "checkin": "lateness", "late": "lateness", "penalty": "penalties",
                     "appeal": "penalties", "decklist": "decklists", "deck_check": "decklists",
-                    "build": "decklists", "pods": "decklists", "pool": "decklists"}
-
+                    "build": "decklists", "pods": "decklists", "pool": "decklists",
+                    "publish": "publish", "announce": "publish"}
 
 def _load_reducers(kind) -> None:
     import importlib
-
     names = [_REDUCER_MODULES[kind]] if kind in _REDUCER_MODULES else sorted(set(_REDUCER_MODULES.values()))
     for name in names:
         importlib.import_module(f"{__package__}.{name}")

@@ -498,3 +498,19 @@ class Desk:
     def pool(self, ref: str):
         """The player's pool (core.model.Pool) or None."""
         return self.event.pool_of(self._known(ref).id)
+
+    # -- the public pages (core.publish) --------------------------------------------
+    def announce(self, text: str) -> Event:
+        """A line for the TV page and the phones; an empty text clears it."""
+        from .clock import stamp
+
+        return self.store.append("announce", {"text": text, "at": stamp(self.now()), "by": self.actor},
+                                 self.actor)
+
+    def hold_pairings(self, hold: bool) -> Event:
+        """Hold new rounds until published (True) or publish on pairing (False)."""
+        return self.store.append("publish", {"hold": bool(hold)}, self.actor)
+
+    def publish_round(self, round_number: int | None = None) -> Event:
+        """Put the pairings of a held round (default: the current one) up."""
+        return self.store.append("publish", {"round": self._round_number(round_number)}, self.actor)

@@ -307,6 +307,15 @@ class BuildPhase:
         return self.closed_at is not None
 
 
+@dataclass(frozen=True, slots=True)
+class Announcement:
+    """A line typed at the desk for the TV page and the phones (core.publish)."""
+
+    text: str
+    at: str
+    by: str = ""
+
+
 @dataclass(frozen=True)
 class Event:
     id: str
@@ -335,6 +344,13 @@ class Event:
     #: A store's own legality calendar for later products (G-CARDS-VERSIONS):
     #: {"source": file name, "calendar": the lycee-calendar/1 document}, or None.
     store_calendar: dict | None = None
+    #: What the read-only pages show (core.publish): with ``hold_pairings``
+    #: a new round's pairings wait for a ``publish``; ``published_round`` is
+    #: the newest round published by hand.  ``announcements``: lines typed at
+    #: the desk for the TV and phones, newest last.
+    hold_pairings: bool = False
+    published_round: int = 0
+    announcements: tuple["Announcement", ...] = ()
 
     # -- lookups (cached: an Event never changes once built) -----------------
     @cached_property

@@ -1,5 +1,5 @@
 """The app's keys for issue 17, driven by Pilot: why a table is paired as it
-is (Ctrl+E, core.explain), the independent check (F12, core.verify), the plan
+is (Ctrl+E, core.explain), the independent check (Ctrl+D, core.verify), the plan
 of the day (Ctrl+K, core.plan) and the projected finish in the event bar."""
 
 import pytest
@@ -42,7 +42,7 @@ async def test_why_check_and_plan_keys_on_the_event_screen(tmp_path):
         text = _info_text(app)
         assert "Round 1, table 3" in text and "lowest-ranked eligible player without a bye" in text
         await pilot.press("escape")
-        await pilot.press("f12")
+        await pilot.press("ctrl+d")
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert "verified: 5 player(s)" in _info_text(app)

@@ -467,7 +467,7 @@ def build_parser() -> argparse.ArgumentParser:
 #: Command groups kept in modules of their own; each has
 #: ``register(subparsers, cmd, event_arg)``.
 CLI_MODULES: list[str] = ["tui.cli_engine", "tui.cli_cards", "tui.cli_limited", "tui.cli_round", "tui.cli_decks",
-                        "tui.cli_verify"]
+                        "tui.cli_verify", "tui.cli_serve"]
 
 
 def _peek_lang(argv: list[str]) -> str | None:

@@ -55,8 +55,9 @@ class EventScreen(Translated, Screen):
         Binding("f9", "export", "Export", id="event.export"),
         Binding("f11", "build_menu", "Build phase", id="event.build"),
         Binding("ctrl+e", "why", "Why this pairing", id="event.why", show=False),
-        Binding("f12", "verify", "Check event", id="event.verify", show=False),
+        Binding("ctrl+d", "verify", "Check event", id="event.verify", show=False),
         Binding("ctrl+k", "plan", "Plan of the day", id="event.plan", show=False),
+        Binding("ctrl+w", "serve", "Serve pages", id="event.serve"),
     ]
 
     def __init__(self, event_id: str):
@@ -65,6 +66,7 @@ class EventScreen(Translated, Screen):
         self.event_id = event_id
         self.desk: Desk | None = None
         self._dirty: set[str] = set()
+        self.web = None  # tui.web.server.WebServer while the event is served (Ctrl+W)
 
     # -- lifecycle -------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -109,6 +111,7 @@ class EventScreen(Translated, Screen):
         self.set_interval(1.0, self.tick)
 
     def on_unmount(self) -> None:
+        self.stop_serving()
         if self.desk is not None:
             self.desk.store.close()
             self.desk = None
@@ -761,6 +764,51 @@ class EventScreen(Translated, Screen):
         path = folder / f"{self.event.id}-{what}.{fmt}"
         path.write_text(text, encoding="utf-8")
         self.app.call_from_thread(self.say, _("written: {path}", path=path))
+
+    def action_serve(self) -> None:
+        """Ctrl+W: serve the event read-only to phones and a TV (tui.web) and show
+        the address and QR code; Ctrl+W in that dialog stops serving."""
+        if self.web is None:
+            self.say(_("starting the page server..."))
+            self._start_serving()
+        else:
+            self._show_serving()
+
+    @work(thread=True, exclusive=True, group="serve")
+    def _start_serving(self) -> None:
+        from tui.web.server import DEFAULT_PORT, ChildServer
+
+        host, port = getattr(self.app, "serve_at", ("0.0.0.0", DEFAULT_PORT))
+        try:  # a child process: serving never slows the desk down
+            web = ChildServer(self.app.datadir, self.event_id, host=host, port=port)
+        except LyceeError as err:
+            self.app.call_from_thread(self.say, str(err), True)
+            return
+        self.app.call_from_thread(self._serving_started, web)
+
+    def _serving_started(self, web) -> None:
+        if not self.is_attached:  # the event was closed meanwhile
+            web.stop()
+            return
+        self.web = web
+        self._show_serving()
+
+    def _show_serving(self) -> None:
+        from .serving import ServingDialog
+
+        def done(answer: str | None) -> None:
+            if answer == "stop":
+                self.stop_serving()
+                self.say(_("stopped serving the event pages"))
+            elif self.web is not None:
+                self.say(_("serving the event pages: {url}", url=self.web.urls[0]))
+
+        self.app.push_screen(ServingDialog(self, self.web.urls), done)
+
+    def stop_serving(self) -> None:
+        if self.web is not None:
+            web, self.web = self.web, None
+            web.stop()
 
     def action_build_menu(self) -> None:
         ev = self.event

@@ -1,0 +1,172 @@
+"""What the event shows to players: the read-only pages (``lycee serve``).
+
+The desk decides what goes up; everything here is a rule about the public
+view, so the web face only draws what :func:`public_event` gives it.
+
+- Pairings go up when the round is published: on pairing by default; with
+  ``hold_pairings`` on, a new round waits for a ``publish`` action (the desk
+  checks the pairing first, then puts it up).  Results of a round follow its
+  pairings.
+- Standings are shown after each complete round (:func:`standings_round`).
+- Penalties, decklists, deck checks, pools, staff notes and the log are never
+  part of the public view.
+- Announcements are lines typed at the desk (``announce`` actions), shown on
+  the TV page and the phones; an empty line clears them.
+
+Actions::
+
+    {"type": "publish", "data": {"hold": true}}      hold new rounds (what is up stays up)
+    {"type": "publish", "data": {"hold": false}}     publish on pairing again (all rounds go up)
+    {"type": "publish", "data": {"round": 3}}        put rounds up to 3 up
+    {"type": "announce", "data": {"text": "Top 8 starts at 17:00", "at": ISO}}
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import replace
+
+from .actions import action, describer
+from .errors import LyceeError
+from .i18n import _
+from .model import Announcement, Event, Match, Round
+
+#: An announcement is one line on a TV: at most this many characters.
+ANNOUNCE_MAX = 140
+#: Announcements kept in the event's state (older ones stay in the log).
+ANNOUNCE_KEPT = 10
+
+
+# -- what is up ------------------------------------------------------------------
+
+
+def visible_rounds(event: Event) -> int:
+    """How many rounds (from the first) the public pages may show."""
+    if not event.hold_pairings:
+        return len(event.rounds)
+    return min(event.published_round, len(event.rounds))
+
+
+def public_event(event: Event) -> Event:
+    """The event as the public pages may see it: published rounds only, and
+    none of penalties, decklists, deck checks, pools, pods or the build phase.
+    (Results already count whatever a penalty did to them.)"""
+    n = visible_rounds(event)
+    return replace(event, rounds=event.rounds[:n], penalties=(), decklists=(), deck_checks=(),
+                   pools=(), pods=(), build=None)
+
+
+def standings_round(event: Event) -> int:
+    """The round the public standings are "after": the newest complete round
+    among those published (0 before any).  Standings are never shown while a
+    round's results are still coming in."""
+    rounds = event.rounds
+    n = len(rounds)
+    while n and not rounds[n - 1].complete:
+        n -= 1
+    return n
+
+
+def standings_event(event: Event) -> Event:
+    """``event`` cut after :func:`standings_round`: what the public standings
+    are computed from (the core standings, with their final placings once an
+    elimination stage is finished)."""
+    return event.with_(rounds=event.rounds[:standings_round(event)])
+
+
+def latest_announcement(event: Event) -> Announcement | None:
+    a = event.announcements[-1] if event.announcements else None
+    return a if a is not None and a.text else None
+
+
+# -- finding a player -----------------------------------------------------------
+
+_SKIP = re.compile(r"[\s・･·.\-_'’]+")
+
+
+def search_key(text: str) -> str:
+    """A name folded for "find my table": full/half width alike (NFKC),
+    case-folded, katakana read as hiragana, spaces and middle dots ignored.
+    So 'ﾔﾏﾀﾞ ﾀﾛｳ', 'ヤマダタロウ' and 'やまだ　たろう' are one key."""
+    s = unicodedata.normalize("NFKC", text).casefold()
+    s = "".join(chr(ord(c) - 0x60) if "ァ" <= c <= "ヶ" else c for c in s)
+    return _SKIP.sub("", s)
+
+
+def find_players(event: Event, query: str, limit: int = 20) -> list[tuple[str, Match | None]]:
+    """Players whose name contains ``query`` (see :func:`search_key`), with
+    their match of the newest round of ``event`` (None when not paired in it):
+    ``(player id, match)``, in registration order, at most ``limit``."""
+    key = search_key(query)
+    if not key:
+        return []
+    rnd: Round | None = event.current_round
+    by_player: dict[str, Match] = {}
+    if rnd is not None:
+        for m in rnd.matches:
+            for pid in m.players():
+                by_player[pid] = m
+    out = []
+    for p in event.players:
+        if key in search_key(p.name):
+            out.append((p.id, by_player.get(p.id)))
+            if len(out) >= limit:
+                break
+    return out
+
+
+# -- actions ------------------------------------------------------------------------
+
+
+def _check_text(text) -> str:
+    if not isinstance(text, str):
+        raise LyceeError(_("an announcement is a line of text"))
+    text = " ".join(text.split())
+    if any(unicodedata.category(c) == "Cc" for c in text):
+        raise LyceeError(_("an announcement cannot hold control characters"))
+    if len(text) > ANNOUNCE_MAX:
+        raise LyceeError(_("an announcement is at most {n} characters (this one has {m})",
+                           n=ANNOUNCE_MAX, m=len(text)))
+    return text
+
+
+@action("announce")
+def _announce(event, d):
+    text = _check_text(d.get("text", ""))
+    if not text and latest_announcement(event) is None:
+        raise LyceeError(_("there is no announcement to clear"))
+    a = Announcement(text, str(d.get("at", "")), str(d.get("by", "")))
+    return replace(event, announcements=(event.announcements + (a,))[-ANNOUNCE_KEPT:])
+
+
+@describer("announce")
+def _describe_announce(d: dict) -> str:
+    text = d.get("text", "")
+    return _("announced: {text}", text=text) if text else _("cleared the announcement")
+
+
+@action("publish")
+def _publish(event, d):
+    if "hold" in d:
+        hold = d["hold"]
+        if not isinstance(hold, bool):
+            raise LyceeError(_("publish: hold is true or false"))
+        if hold == event.hold_pairings:
+            raise LyceeError(_("new rounds are already held until published") if hold
+                             else _("rounds are already published on pairing"))
+        # holding keeps what is up; publishing on pairing again puts everything up
+        return replace(event, hold_pairings=hold, published_round=len(event.rounds))
+    n = d.get("round")
+    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= len(event.rounds):
+        raise LyceeError(_("round {r!r} has not been paired: nothing to publish", r=n))
+    if n <= visible_rounds(event):
+        raise LyceeError(_("round {r} is already published", r=n))
+    return replace(event, published_round=n)
+
+
+@describer("publish")
+def _describe_publish(d: dict) -> str:
+    if "hold" in d:
+        return _("held new rounds until published") if d["hold"] else _("publishing rounds on pairing")
+    return _("published round {r}", r=d.get("round"))

@@ -1,0 +1,403 @@
+"""``lycee serve`` (DESIGN section 3): the read-only pages for phones and a TV,
+through Starlette's test client: every page in both languages, hostile names
+escaped, writes refused (405), malformed requests refused (400), nothing
+unpublished served (core.publish), the clock from the stored round clock."""
+
+from __future__ import annotations
+
+import re
+import socket
+from datetime import datetime, timezone
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx2")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from core.desk import Desk  # noqa: E402
+from core.errors import LyceeError  # noqa: E402
+from core.publish import find_players, search_key, standings_round, visible_rounds  # noqa: E402
+from tui.web.feed import Feed, FileSource, LiveSource  # noqa: E402
+from tui.web.server import PortInUse, WebServer, bind, create_app  # noqa: E402
+
+T0 = datetime(2026, 11, 30, 13, 0, tzinfo=timezone.utc)
+HOSTILE = '<script>alert("x")</script>'
+NAMES = ["ﾔﾏﾀﾞ ﾀﾛｳ", "山田 花子", HOSTILE, '" onmouseover="evil()', "Alice", "Bob", "Carol", "Dave"]
+PAGES = ["/", "/tables", "/names", "/standings", "/bracket", "/tv"]
+
+
+class Clock:
+    def __init__(self):
+        self.t = T0
+
+    def __call__(self):
+        return self.t
+
+
+@pytest.fixture
+def desk(datadir):
+    clock = Clock()
+    datadir.clock = clock
+    store = datadir.create({"name": "Cup <b>&</b>", "date": "2026-11-30", "sanctioned": False,
+                            "staff": {"organizer": "Oga", "judges": ["Jun"], "head_judge": "Jun"}})
+    d = Desk(store)
+    d.add_players(NAMES)
+    d.pair_next()
+    d.penalty(NAMES[4], "notice", "SECRET-PENALTY-REASON", by="Jun")
+    yield d
+    store.close()
+
+
+def client_for(desk, **opts):
+    feed = Feed(LiveSource(lambda: desk.event), now=lambda: desk.store.clock().timestamp())
+    return feed, TestClient(create_app(feed, rate=None, **opts))
+
+
+def get(c, feed, path, **kw):
+    feed.refresh()
+    return c.get(path, **kw)
+
+
+def finish_round(desk):
+    for m in desk.event.current_round.matches:
+        if m.p2 is not None and not m.reported:
+            desk.record(m.table, "2-0")
+
+
+@pytest.mark.parametrize("lang,word", [("ja", "卓"), ("en", "Table")])
+@pytest.mark.parametrize("path", PAGES)
+def test_design3_every_page_in_both_languages(desk, path, lang, word):
+    feed, c = client_for(desk)
+    r = get(c, feed, path + f"?lang={lang}")
+    assert r.status_code == 200
+    assert f'<html lang="{lang}">' in r.text
+    assert r.headers["content-security-policy"].startswith("default-src 'none'")
+    if path in ("/tables", "/names"):
+        assert word in r.text
+    # the language sticks (cookie) and Accept-Language chooses it at first
+    assert f'<html lang="{lang}">' in c.get(path).text
+    fresh = TestClient(c.app)
+    assert '<html lang="ja">' in fresh.get(path, headers={"Accept-Language": "ja-JP,ja;q=0.9"}).text
+
+
+def test_design3_hostile_names_are_escaped_everywhere(desk):
+    feed, c = client_for(desk)
+    desk.announce('<img src=x onerror="boom()">')
+    finish_round(desk)
+    for path in PAGES + ["/?q=script", "/?q=onmouseover"]:
+        body = get(c, feed, path).text
+        assert "<script>alert" not in body and "<img src=x" not in body and "<b>&</b>" not in body
+        assert '" onmouseover="evil' not in body
+    body = c.get("/names").text
+    assert "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;" in body
+    assert "&lt;img src=x onerror=&quot;boom()&quot;&gt;" in body
+    # no third-party asset: every src/href is this server's own
+    for url in re.findall(r'(?:src|href)="([^"]*)"', c.get("/tv").text + c.get("/").text):
+        assert url.startswith(("/", "?")), url
+
+
+@pytest.mark.parametrize("method", ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"])
+def test_design3_writes_are_refused_with_405(desk, method):
+    feed, c = client_for(desk)
+    before = desk.store.actions
+    for path in ["/", "/tables", "/live", "/static/app.js", "/nowhere"]:
+        r = c.request(method, path, content=b"x=1")
+        assert r.status_code == 405 and r.headers["allow"] == "GET, HEAD"
+    assert desk.store.actions == before
+
+
+def test_design3_head_is_allowed(desk):
+    feed, c = client_for(desk)
+    r = c.head("/tables")
+    assert r.status_code == 200 and r.text == ""
+
+
+@pytest.mark.parametrize("query", ["?x=1", "?lang=fr", "?lang=ja&lang=en", "?q=%ff%fe", "?q=" + "a" * 41,
+                                   "?q=a%00b", "?part=2", "?" + "q=a&" * 200])
+def test_design3_malformed_requests_get_400_not_a_traceback(desk, query):
+    feed, c = client_for(desk)
+    r = c.get("/" + query)
+    assert r.status_code == 400
+    assert "Traceback" not in r.text and r.headers["content-type"].startswith("text/plain")
+
+
+def test_design3_no_path_outside_the_pages(desk):
+    feed, c = client_for(desk)
+    for path in ["/static/../core/store.py", "/static/app.py", "/events", "/%2e%2e/etc/passwd", "/admin"]:
+        assert c.get(path).status_code in (400, 404), path
+    assert c.get("/static/app.js").headers["content-type"].startswith("text/javascript")
+    assert c.get("/static/app.css").status_code == 200
+
+
+def test_design3_nothing_private_is_served(desk):
+    """Penalties, decklists, staff notes, player ids and the log never appear."""
+    feed, c = client_for(desk)
+    finish_round(desk)
+    for path in PAGES + ["/?q=a", "/?q=bob"]:
+        body = get(c, feed, path).text + c.get(path + ("&" if "?" in path else "?") + "part=1").text
+        assert "SECRET-PENALTY-REASON" not in body
+        assert not re.search(r"\bp[0-9]+\b", body), path  # player ids
+        assert "Jun" not in body and "Oga" not in body
+        assert "registered" not in body  # the log's lines
+
+
+def test_publish_held_round_is_not_served_until_published(desk):
+    """core.publish: with pairings held, a new round waits for `publish`."""
+    feed, c = client_for(desk)
+    finish_round(desk)
+    desk.hold_pairings(True)
+    desk.pair_next()
+    assert visible_rounds(desk.event) == 1
+    body = get(c, feed, "/tables?lang=en").text
+    assert "Round 1" in body and "Round 2" not in body
+    desk.publish_round()
+    assert "Round 2" in get(c, feed, "/tables").text
+    with pytest.raises(LyceeError):
+        desk.publish_round()  # already up
+    desk.hold_pairings(False)
+    with pytest.raises(LyceeError):
+        desk.hold_pairings(False)
+
+
+def test_standings_only_after_a_complete_round(desk):
+    feed, c = client_for(desk)
+    assert "once a round is complete" in get(c, feed, "/standings?lang=en").text
+    finish_round(desk)
+    assert "Standings after round 1" in get(c, feed, "/standings").text
+    desk.pair_next()
+    desk.record(desk.event.current_round.matches[0].table, "2-1")
+    assert standings_round(desk.event) == 1
+    body = get(c, feed, "/standings").text
+    assert "Standings after round 1" in body and "round 2" not in body
+
+
+def test_find_my_table_ignores_kana_kind_width_and_spaces(desk):
+    ev = desk.event
+    pid = ev.player_named("ﾔﾏﾀﾞ ﾀﾛｳ").id
+    for q in ["やまだ", "ヤマダタロウ", "ﾔﾏﾀﾞﾀﾛｳ", "やまだ　たろう"]:
+        assert [h[0] for h in find_players(ev, q)] == [pid], q
+    assert [ev.player(h[0]).name for h in find_players(ev, "山田花子")] == ["山田 花子"]
+    assert search_key("ＡＬＩＣＥ") == search_key("alice")
+    feed, c = client_for(desk)
+    m = next(m for m in ev.current_round.matches if pid in m.players())
+    body = get(c, feed, "/?q=%E3%82%84%E3%81%BE%E3%81%A0&lang=en").text  # やまだ
+    assert f"Table {m.table}" in body and "Round 1" in body
+    assert "No player matches" in c.get("/?q=zzz").text
+
+
+def test_round_clock_comes_from_the_stored_clock(desk):
+    """After a restart the clock still shows the right end: it is computed
+    from the stored start and pauses, not from the server's own timer."""
+    desk.start_clock()
+    desk.store.clock.t = T0.replace(minute=10)
+    feed, c = client_for(desk)
+    body = get(c, feed, "/tv?part=1").text
+    end = int(re.search(r'data-end="(\d+)"', body).group(1))
+    assert end == int(T0.timestamp() * 1000) + 50 * 60 * 1000
+    desk.pause_clock()
+    body = get(c, feed, "/tv?part=1").text
+    assert 'data-state="paused"' in body and 'data-left="2400.0"' in body
+
+
+def test_live_part_and_etags(desk):
+    feed, c = client_for(desk)
+    r = get(c, feed, "/tables?part=1")
+    assert r.status_code == 200 and "<html" not in r.text
+    etag = r.headers["etag"]
+    assert c.get("/tables?part=1", headers={"If-None-Match": etag}).status_code == 304
+    desk.record(desk.event.current_round.matches[0].table, "2-1")
+    r2 = get(c, feed, "/tables?part=1", headers={"If-None-Match": etag})
+    assert r2.status_code == 200 and r2.headers["etag"] != etag
+
+
+def test_feed_reads_the_file_without_the_lock(desk):
+    """Serving reads the event as last written while the desk holds it open."""
+    feed = Feed(FileSource(desk.store.datadir, desk.store.id))
+    v = feed.snapshot.version
+    assert not feed.refresh()
+    desk.announce("Round 2 at 14:00")
+    assert feed.refresh() and feed.snapshot.version != v
+    assert feed.snapshot.event.announcements[-1].text == "Round 2 at 14:00"
+    assert feed.snapshot.event.penalties == ()
+    # new actions are applied to what was read; an undo reads the log whole
+    desk.record(desk.event.current_round.matches[0].table, "2-1")
+    assert feed.refresh() and feed.snapshot.event.current_round.matches[0].reported
+    desk.undo()
+    assert feed.refresh() and not feed.snapshot.event.current_round.matches[0].reported
+
+
+def test_rate_limit_per_client(desk):
+    feed = Feed(LiveSource(lambda: desk.event))
+    c = TestClient(create_app(feed, rate=0.001, burst=3))
+    codes = [c.get("/").status_code for _ in range(5)]
+    assert codes[:3] == [200, 200, 200] and codes[3:] == [429, 429]
+
+
+def test_announcement_text_rules(desk):
+    with pytest.raises(LyceeError):
+        desk.announce("x" * 141)
+    with pytest.raises(LyceeError):
+        desk.announce("a\x07b")
+    with pytest.raises(LyceeError):
+        desk.announce("")  # nothing to clear
+    desk.announce("Top 8 starts at 17:00")
+    desk.announce("")
+    feed, c = client_for(desk)
+    assert "Top 8" not in get(c, feed, "/tv").text
+
+
+def test_port_in_use_names_the_port():
+    s = bind("127.0.0.1", 0)
+    port = s.getsockname()[1]
+    try:
+        with pytest.raises(PortInUse, match=str(port)) as err:
+            bind("127.0.0.1", port)
+        assert "--port" in str(err.value)
+    finally:
+        s.close()
+
+
+def test_start_stop_restart_leaks_no_thread_or_socket(desk):
+    import threading
+
+    feed = Feed(LiveSource(lambda: desk.event))
+    threads = threading.active_count()
+    port = None
+    for _ in range(2):
+        srv = WebServer(feed, host="127.0.0.1", port=port or 0)
+        port = srv.port
+        srv.start()
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as conn:
+            conn.sendall(b"GET /tables HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            data = b""
+            while chunk := conn.recv(65536):
+                data += chunk
+        assert data.startswith(b"HTTP/1.1 200")
+        srv.stop()
+        assert srv.sock.fileno() == -1
+    assert threading.active_count() == threads
+    bind("127.0.0.1", port).close()  # the port is free again
+
+
+def test_cli_announce_and_publish(tmp_path, capsys):
+    from tui.cli import main
+
+    data = str(tmp_path)
+    assert main(["--data-dir", data, "event", "new", "Cup", "--unsanctioned"]) == 0
+    eid = capsys.readouterr().out.strip()
+    assert main(["--data-dir", data, "player", "add", eid, "A", "B"]) == 0
+    assert main(["--data-dir", data, "publish", eid, "--hold"]) == 0
+    assert main(["--data-dir", data, "pair", eid]) == 0
+    assert main(["--data-dir", data, "publish", eid]) == 0
+    assert "published round 1" in capsys.readouterr().out
+    assert main(["--data-dir", data, "publish", eid]) == 1
+    assert "already published" in capsys.readouterr().err
+    assert main(["--data-dir", data, "announce", eid, "Round", "1", "is", "up"]) == 0
+    assert "Round 1 is up" in capsys.readouterr().out
+    assert main(["--data-dir", data, "announce", eid, "--clear"]) == 0
+
+
+async def test_design3_app_key_serves_the_open_event_and_stops(datadir):
+    """Ctrl+W in the app starts serving the open event and shows the address and
+    the QR code; an announcement typed there is stored as an action and
+    served; Ctrl+W in the dialog stops serving and leaves no thread or socket."""
+    import threading
+
+    from tui.app import LyceeApp
+    from tui.screens.event import EventScreen
+    from tui.screens.serving import ServingDialog
+
+    store = datadir.create({"name": "Cup", "date": "2026-11-30", "sanctioned": False})
+    Desk(store).add_players(["Ann", "Ben", "Cho"])
+    eid = store.id
+    store.close()
+    threads = threading.active_count()
+    app = LyceeApp(datadir, open_event=eid, lang="en")
+    app.serve_at = ("127.0.0.1", 0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, EventScreen)
+        await pilot.press("ctrl+w")
+        await app.workers.wait_for_complete()  # the page server starts in a worker
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ServingDialog)
+        url = screen.web.urls[0]
+        assert url.startswith("http://127.0.0.1:")
+        assert any(url in str(lbl.render()) for lbl in dialog.query("Label"))
+        assert "▀" in str(dialog.query_one("#qr").render()) or "  " in str(dialog.query_one("#qr").render())
+        for ch in "Round 1 at 10:00":
+            await pilot.press(ch if ch != " " else "space")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.event.announcements[-1].text == "Round 1 at 10:00"
+        port = screen.web.port
+        data = b""
+        for _ in range(50):  # the server (a child process) notices the change within its poll interval
+            with socket.create_connection(("127.0.0.1", port), timeout=5) as conn:
+                conn.sendall(b"GET /tv HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                data = b""
+                while chunk := conn.recv(65536):
+                    data += chunk
+            if b"Round 1 at 10:00" in data:
+                break
+            await pilot.pause(0.1)
+        assert b"Round 1 at 10:00" in data
+        proc = screen.web.proc
+        await pilot.press("ctrl+w")
+        await pilot.pause()
+        assert screen.web is None and app.screen is screen
+        assert proc.poll() is not None  # the child process is gone
+    # (the event loop's own executor thread, used by textual's workers, is not ours)
+    assert len([t for t in threading.enumerate() if not t.name.startswith("asyncio_")]) == threads
+    bind("127.0.0.1", port).close()
+
+
+def test_design3_app_serving_port_in_use_names_the_port(datadir):
+    """The app's page server (a child process) refuses a port in use with the
+    port named and what to do."""
+    from tui.web.server import ChildServer
+
+    store = datadir.create({"name": "Cup", "date": "2026-11-30", "sanctioned": False})
+    eid = store.id
+    store.close()
+    held = bind("127.0.0.1", 0)
+    port = held.getsockname()[1]
+    try:
+        with pytest.raises(LyceeError, match=f"port {port}.*--port"):
+            ChildServer(datadir, eid, host="127.0.0.1", port=port)
+    finally:
+        held.close()
+
+
+def test_design3_live_stream_sends_the_new_page_part(desk):
+    """/live?page=... sends the server's time and the page's live part at
+    once, then again when the event changes (no reload, no extra request)."""
+    import json
+
+    feed = Feed(LiveSource(lambda: desk.event))
+    srv = WebServer(feed, host="127.0.0.1", port=0, poll=0.05)
+    srv.start()
+    try:
+        with socket.create_connection(("127.0.0.1", srv.port), timeout=10) as conn:
+            conn.sendall(b"GET /live?page=tables&lang=en HTTP/1.1\r\nHost: x\r\n\r\n")
+            f = conn.makefile("rb")
+
+            def next_part():
+                for _ in range(1000):  # bounded: lines until the next data line
+                    line = f.readline()
+                    if line.startswith(b"data: {"):
+                        return json.loads(line[6:])
+                raise AssertionError("no data line")
+
+            first = next_part()
+            assert "Round 1" in first["html"] and "&lt;script&gt;" in first["html"] and "<script>" not in first["html"]
+            desk.announce("Round 2 soon")
+            second = next_part()
+            assert second["v"] != first["v"] and "Round 2 soon" in second["html"]
+    finally:
+        srv.stop()
+    assert TestClient(create_app(feed, rate=None)).get("/live?page=admin").status_code == 400

@@ -1,0 +1,88 @@
+"""``lycee serve`` in a real browser (DESIGN section 3): headless Chromium at a
+phone's viewport finds a player's table, sees round 2 appear after the desk
+pairs it (no reload), and the TV page's round clock ticks.
+
+Debian's ``chromium`` with Playwright for Python (Playwright's own browser
+download is not used); skipped, saying why, only where no Chromium exists.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+
+CHROMIUM = os.environ.get("LYCEE_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+if not os.path.exists(CHROMIUM):
+    pytest.skip("no Chromium: install Debian's chromium (apt-get install chromium) for the browser test",
+                allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright (test extra) is not installed")
+
+expect = sync_api.expect
+from core.desk import Desk  # noqa: E402
+from tui.web.feed import Feed, FileSource  # noqa: E402
+from tui.web.server import WebServer  # noqa: E402
+
+ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--headless",
+        "--disable-gpu", "--disable-dev-shm-usage"]
+NAMES = ["ﾔﾏﾀﾞ ﾀﾛｳ", "佐藤 花子", "鈴木 一郎", "高橋 次郎", "田中 三郎", "伊藤 四郎"]
+
+
+@pytest.fixture
+def served(datadir):
+    store = datadir.create({"name": "Browser Cup", "date": "2026-11-30", "sanctioned": False})
+    desk = Desk(store)
+    desk.add_players(NAMES)
+    desk.pair_next()
+    # the server reads the file without the lock, as `lycee serve` does beside the desk
+    server = WebServer(Feed(FileSource(datadir, store.id)), host="127.0.0.1", port=0, poll=0.2)
+    server.start()
+    try:
+        yield desk, f"http://127.0.0.1:{server.port}"
+    finally:
+        server.stop()
+        store.close()
+
+
+@pytest.fixture
+def browser():
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def test_design3_phone_finds_table_and_sees_round_2_then_tv_clock_ticks(served, browser):
+    desk, base = served
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                                is_mobile=True, has_touch=True, locale="ja-JP")
+    page = phone.new_page()
+    page.goto(base + "/")
+    assert page.locator("html").get_attribute("lang") == "ja"  # from the browser's language
+    page.fill("#q", "やまだ")  # kana for a half-width katakana name
+    me = desk.event.player_named("ﾔﾏﾀﾞ ﾀﾛｳ").id
+    m1 = next(m for m in desk.event.current_round.matches if me in m.players())
+    hit = page.locator("ul.hits li").first
+    hit.wait_for(timeout=5000)
+    assert f"{m1.table}番卓" in hit.inner_text() and "第1回戦" in hit.inner_text()
+
+    for m in desk.event.current_round.matches:
+        if m.p2 is not None:
+            desk.record(m.table, "2-0")
+    desk.pair_next()
+    m2 = next(m for m in desk.event.current_round.matches if me in m.players())
+    # the open page updates itself: no reload
+    # (locator waits: the page's CSP forbids the string evaluation wait_for_function uses)
+    expect(page.locator("ul.hits li").first).to_contain_text("第2回戦", timeout=5000)
+    assert f"{m2.table}番卓" in page.locator("ul.hits li").first.inner_text()
+
+    desk.start_clock()
+    tv = browser.new_context(viewport={"width": 1920, "height": 1080}, locale="en-US").new_page()
+    tv.goto(base + "/tv")
+    expect(tv.locator(".clock")).to_have_attribute("data-state", "running", timeout=5000)
+    first = tv.locator(".clock .time").inner_text()
+    expect(tv.locator(".clock .time")).not_to_have_text(first, timeout=5000)
+    assert tv.locator(".clock .time").inner_text() != first

@@ -1,0 +1,79 @@
+"""``lycee serve``, ``announce`` and ``publish``: the event on phones and a TV."""
+
+from __future__ import annotations
+
+from core.desk import Desk
+from core.i18n import _
+
+from .cli import with_desk
+
+
+def cmd_serve(args) -> int:
+    from core.store import DataDir
+    from tui.web.feed import Feed, FileSource
+    from tui.web.server import WebServer, qr_text
+
+    dd = DataDir(args.data_dir)
+    eid = dd.resolve(args.event)
+    dd.read(eid)  # a clear refusal now if it cannot be read
+    server = WebServer(Feed(FileSource(dd, eid)), host=args.host, port=args.port)
+    urls = server.urls
+    print(_("Serving {event} read-only on {host}:{port} (Ctrl+C stops)", event=eid, host=args.host,
+            port=server.port))
+    for u in urls:
+        print(_("phones: {url}", url=u) + "    " + _("TV: {url}", url=u + "tv"))
+    print(qr_text(urls[0]), end="")
+    try:
+        server.run()
+    except KeyboardInterrupt:  # uvicorn stops cleanly, then passes Ctrl+C on
+        pass
+    print(_("stopped serving {event}", event=eid))
+    return 0
+
+
+def cmd_announce(args) -> int:
+    text = "" if args.clear else " ".join(args.text)
+    if not args.clear and not text.strip():
+        from .cli import CliError
+
+        raise CliError(_("give the announcement's text, or --clear"))
+    with_desk(args, lambda d: d.announce(text))
+    print(_("announced: {text}", text=text) if text else _("cleared the announcement"))
+    return 0
+
+
+def cmd_publish(args) -> int:
+    def run(d: Desk):
+        if args.hold:
+            d.hold_pairings(True)
+            return _("new rounds are held until published (lycee publish EVENT puts one up)")
+        if args.auto:
+            d.hold_pairings(False)
+            return _("rounds are published on pairing")
+        ev = d.publish_round(args.round)
+        from core.publish import visible_rounds
+
+        return _("published round {r}", r=visible_rounds(ev))
+    print(with_desk(args, run))
+    return 0
+
+
+def register(sub, cmd, event_arg) -> None:
+    from tui.web.server import DEFAULT_PORT
+
+    s = cmd(sub, "serve", cmd_serve, _("read-only pages for phones and a TV (/tv), served from this PC"))
+    event_arg(s)
+    s.add_argument("--host", default="0.0.0.0",
+                   help=_("address to listen on (default 0.0.0.0: every network; 127.0.0.1: this PC only)"))
+    s.add_argument("--port", type=int, default=DEFAULT_PORT, help=_("port (default {port})", port=DEFAULT_PORT))
+    a = cmd(sub, "announce", cmd_announce, _("a line for the TV page and the phones (--clear takes it down)"))
+    event_arg(a)
+    a.add_argument("text", nargs="*", metavar="TEXT")
+    a.add_argument("--clear", action="store_true", help=_("take the announcement down"))
+    p = cmd(sub, "publish", cmd_publish,
+            _("put the current round's pairings up on the pages; --hold / --auto choose when rounds go up"))
+    event_arg(p)
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--hold", action="store_true", help=_("hold new rounds until published"))
+    g.add_argument("--auto", action="store_true", help=_("publish rounds on pairing (the default)"))
+    p.add_argument("--round", type=int, metavar="N", help=_("publish rounds up to N (default: the current one)"))

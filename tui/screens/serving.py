@@ -1,0 +1,140 @@
+"""The event served to phones and the TV (``tui.web``), from the app.
+
+Ctrl+W on the event screen starts serving the open event and shows this dialog:
+the addresses and a QR code large enough to photograph from a phone at arm's
+length, a line for an announcement (stored as an action through the desk),
+and when pairings go up.  Ctrl+W here stops serving; Escape closes the dialog and
+keeps serving.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Static
+
+from core.errors import LyceeError
+from core.i18n import _
+from core.publish import visible_rounds
+
+from ..i18n import Translated
+
+
+def qr_block(url: str, width: int, height: int) -> Text:
+    """The QR code as terminal text, black on white whatever the theme: two
+    cells a module when it fits in ``width`` x ``height`` (a 29-module code
+    with its quiet zone is 66 columns by 33 rows), else half blocks (33 by 17)."""
+    from tui.web.server import qr_matrix
+
+    rows = qr_matrix(url)
+    big = len(rows) <= height and 2 * len(rows[0]) <= width
+    black, white = "#000000", "#ffffff"
+    out = Text(no_wrap=True)
+    if big:
+        pairs = [(row, row) for row in rows]
+    else:
+        pairs = list(zip(rows[0::2], rows[1::2] + [[False] * len(rows[0])]))
+    for i, (top, bottom) in enumerate(pairs):
+        if i:
+            out.append("\n")
+        for t, b in zip(top, bottom):
+            if big:
+                out.append("  ", style=f"on {black if t else white}")
+            else:  # upper half block: the top module in front, the bottom one behind
+                out.append("▀", style=f"{black if t else white} on {black if b else white}")
+    return out
+
+
+class ServingDialog(Translated, ModalScreen[str | None]):
+    DEFAULT_CSS = """
+    ServingDialog { align: center middle; }
+    ServingDialog > VerticalScroll { width: auto; max-width: 100%; height: auto; max-height: 100%;
+                                     border: thick $accent; background: $panel; padding: 0 1; }
+    ServingDialog #qr { width: auto; height: auto; margin: 1 2 0 0; }
+    ServingDialog Horizontal { height: auto; width: auto; }
+    ServingDialog #controls { width: 44; height: auto; }
+    ServingDialog #controls Label { width: 100%; }
+    ServingDialog Button { margin: 1 1 0 0; }
+    """
+    BINDINGS = [
+        Binding("ctrl+w", "stop", "Stop serving", id="serving.stop", priority=True),
+        Binding("escape", "close", "Close (keep serving)", id="serving.close"),
+    ]
+
+    def __init__(self, event_screen, urls: list[str]):
+        super().__init__()
+        self._translate_bindings()
+        self.event_screen = event_screen
+        self.urls = urls
+
+    @property
+    def desk(self):
+        return self.event_screen.desk
+
+    def compose(self) -> ComposeResult:
+        w, h = self.app.size
+        with VerticalScroll():
+            yield Label(_("Serving this event read-only (Ctrl+W stops, Esc closes)"), classes="title")
+            with Horizontal():
+                # the QR code on the left, as large as the terminal allows
+                yield Static(qr_block(self.urls[0], w - 48, h - 6), id="qr")
+                with Vertical(id="controls"):
+                    for u in self.urls:
+                        yield Label(Text(_("phones: {url}", url=u)))
+                        yield Label(Text(_("TV: {url}", url=u + "tv")))
+                    yield Input(placeholder=_("announcement for the TV and phones; Enter posts, empty Enter clears"),
+                                id="announce", max_length=140)
+                    yield Label("", id="publish-status", classes="hint")
+                    yield Button(_("Hold new rounds"), id="hold")
+                    yield Button(_("Publish the round"), id="publish", variant="primary")
+                    yield Label("", id="serving-message", classes="hint")
+
+    def on_mount(self) -> None:
+        self.show_publishing()
+        self.query_one("#announce", Input).focus()
+
+    def show_publishing(self) -> None:
+        ev = self.desk.event
+        shown = visible_rounds(ev)
+        if ev.hold_pairings:
+            text = _("new rounds are held until published; round {r} is up", r=shown) if shown else \
+                _("new rounds are held until published")
+        else:
+            text = _("rounds are published on pairing")
+        self.query_one("#publish-status", Label).update(Text(text))
+        self.query_one("#hold", Button).label = _("Publish on pairing") if ev.hold_pairings else _("Hold new rounds")
+        self.query_one("#publish", Button).disabled = shown >= len(ev.rounds)
+
+    def _say(self, text: str, error: bool = False) -> None:
+        self.query_one("#serving-message", Label).update(Text(text))
+        self.query_one("#serving-message").set_class(error, "error")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        try:
+            self.desk.announce(text)
+        except LyceeError as err:
+            self._say(str(err), error=True)
+            return
+        event.input.value = ""
+        self._say(_("announced: {text}", text=text) if text else _("cleared the announcement"))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        try:
+            if event.button.id == "hold":
+                self.desk.hold_pairings(not self.desk.event.hold_pairings)
+            else:
+                ev = self.desk.publish_round()
+                self._say(_("published round {r}", r=visible_rounds(ev)))
+        except LyceeError as err:
+            self._say(str(err), error=True)
+        self.show_publishing()
+
+    def action_stop(self) -> None:
+        self.dismiss("stop")
+
+    def action_close(self) -> None:
+        self.dismiss(None)

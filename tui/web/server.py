@@ -1,0 +1,509 @@
+"""The web server: read-only pages over HTTP (Starlette on uvicorn).
+
+Rules every request meets (in :class:`Guard`, before any page code runs):
+
+- only GET and HEAD (anything else: 405 with ``Allow``); only the pages in
+  :data:`ROUTES` and the package's own static files (else 404);
+- a malformed request (a path or query that is too long, not UTF-8, an
+  unknown or repeated parameter, a bad value) gets 400, never a traceback;
+- a per-client rate limit (token bucket; 429 with ``Retry-After``) and a cap
+  on live connections per client;
+- every answer carries a strict Content-Security-Policy (own origin only, no
+  inline script or style), ``nosniff``, ``no-referrer`` and no framing.
+
+Pages are rendered once per version of the public view and language, and
+answered with an ETag (304 when unchanged).  ``/live?page=...`` is a
+server-sent event stream that sends the page's new live part within a poll
+interval of the change (the server's clock comes along for the round clock);
+where server-sent events are missing the script polls the live part
+(``?part=1``, with its ETag) every two seconds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import hashlib
+import json
+import socket
+import threading
+import time
+from importlib import resources
+from urllib.parse import unquote_to_bytes
+
+from core.errors import LyceeError
+from core.i18n import _
+
+from . import pages as P
+from .feed import Feed
+
+DEFAULT_PORT = 8765
+ROUTES = {"/": "find", "/tables": "tables", "/names": "names", "/standings": "standings",
+          "/bracket": "bracket", "/tv": "tv"}
+STATIC = {"/static/app.css": ("app.css", "text/css; charset=utf-8"),
+          "/static/app.js": ("app.js", "text/javascript; charset=utf-8")}
+PARAMS = {"lang", "q", "part", "page"}
+MAX_PATH = 256
+MAX_QUERY = 512
+MAX_Q = 40
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
+       "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+SECURITY_HEADERS = [
+    (b"content-security-policy", CSP.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"cross-origin-resource-policy", b"same-origin"),
+]
+
+
+class PortInUse(LyceeError):
+    pass
+
+
+# -- the guard -------------------------------------------------------------------------
+
+
+class RateLimit:
+    """Token bucket per client address: ``rate`` requests a second, bursts of ``burst``."""
+
+    def __init__(self, rate: float, burst: int, now=time.monotonic):
+        self.rate, self.burst, self.now = rate, burst, now
+        self.buckets: dict[str, tuple[float, float]] = {}
+
+    def allow(self, who: str) -> bool:
+        t = self.now()
+        tokens, last = self.buckets.get(who, (self.burst, t))
+        tokens = min(self.burst, tokens + (t - last) * self.rate)
+        if tokens < 1:
+            self.buckets[who] = (tokens, t)
+            return False
+        if len(self.buckets) > 10000:  # many short-lived clients: forget the idle ones
+            self.buckets = {k: v for k, v in self.buckets.items() if t - v[1] < 60}
+        self.buckets[who] = (tokens - 1, t)
+        return True
+
+
+def parse_query(raw: bytes) -> dict[str, str]:
+    """The query as a dict, or ValueError when it is malformed."""
+    if len(raw) > MAX_QUERY:
+        raise ValueError("query too long")
+    out: dict[str, str] = {}
+    if not raw:
+        return out
+    for pair in raw.split(b"&"):
+        if not pair:
+            continue
+        k, sep, v = pair.partition(b"=")
+        key = unquote_to_bytes(k.replace(b"+", b" ")).decode("utf-8")
+        val = unquote_to_bytes(v.replace(b"+", b" ")).decode("utf-8")
+        if key not in PARAMS or key in out:
+            raise ValueError(f"parameter {key!r}")
+        if any(ord(c) < 32 or ord(c) == 127 for c in val):
+            raise ValueError("control character")
+        out[key] = val
+    if out.get("lang", "ja") not in ("ja", "en") or out.get("part", "1") != "1" or len(out.get("q", "")) > MAX_Q \
+            or out.get("page", "tv") not in ROUTES.values():
+        raise ValueError("bad value")
+    return out
+
+
+async def _plain(send, status: int, text: str, extra=()) -> None:
+    body = text.encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"text/plain; charset=utf-8"),
+                            (b"content-length", str(len(body)).encode()),
+                            (b"cache-control", b"no-store"), *SECURITY_HEADERS, *extra]})
+    await send({"type": "http.response.body", "body": body})
+
+
+class Guard:
+    """ASGI middleware: method, path, query and rate checks, security headers."""
+
+    def __init__(self, app, limit: RateLimit | None, live_per_client: int):
+        self.app = app
+        self.limit = limit
+        self.live_per_client = live_per_client
+        self.live: dict[str, int] = {}
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        who = (scope.get("client") or ("?", 0))[0]
+        if scope["method"] not in ("GET", "HEAD"):
+            return await _plain(send, 405, "405 Method Not Allowed: these pages are read-only",
+                                [(b"allow", b"GET, HEAD")])
+        raw_path = scope.get("raw_path") or scope["path"].encode()
+        try:
+            if len(raw_path) > MAX_PATH or any(b < 33 or b > 126 for b in raw_path):
+                raise ValueError("path")
+            scope["lycee.query"] = parse_query(scope.get("query_string", b""))
+        except (ValueError, UnicodeDecodeError):
+            return await _plain(send, 400, "400 Bad Request")
+        path = scope["path"]
+        if path not in ROUTES and path not in STATIC and path != "/live":
+            return await _plain(send, 404, "404 Not Found")
+        if self.limit is not None and not self.limit.allow(who):
+            return await _plain(send, 429, "429 Too Many Requests", [(b"retry-after", b"1")])
+
+        async def send_secure(message):
+            if message["type"] == "http.response.start":
+                message = dict(message)
+                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+            await send(message)
+
+        if path == "/live":
+            if self.live.get(who, 0) >= self.live_per_client:
+                return await _plain(send, 429, "429 Too Many Requests", [(b"retry-after", b"5")])
+            self.live[who] = self.live.get(who, 0) + 1
+            try:
+                return await self.app(scope, receive, send_secure)
+            finally:
+                self.live[who] -= 1
+                if not self.live[who]:
+                    del self.live[who]
+        return await self.app(scope, receive, send_secure)
+
+
+# -- the app ----------------------------------------------------------------------------
+
+
+def choose_lang(query: dict, headers) -> str:
+    if "lang" in query:
+        return query["lang"]
+    cookie = headers.get("cookie", "")
+    for part in cookie.split(";"):
+        k, _sep, v = part.strip().partition("=")
+        if k == "lang" and v in ("ja", "en"):
+            return v
+    accept = headers.get("accept-language", "").lower()
+    return "ja" if accept.strip().startswith("ja") else "en"
+
+
+def create_app(feed: Feed, *, rate: float | None = 20.0, burst: int = 60, live_per_client: int = 20,
+               poll: float = 0.25, keepalive: float = 15.0):
+    """The ASGI app over ``feed``; ``rate`` None switches the rate limit off
+    (benchmarks from one address)."""
+    from contextlib import asynccontextmanager
+
+    from starlette.applications import Starlette
+    from starlette.requests import Request
+    from starlette.responses import Response, StreamingResponse
+    from starlette.routing import Route
+
+    state = {"changed": None, "stopping": False}
+    static_dir = resources.files("tui.web") / "static"
+    static_cache: dict[str, tuple[bytes, str]] = {}
+
+    async def watch():
+        while not state["stopping"]:
+            await asyncio.sleep(poll)
+            try:
+                changed = await asyncio.to_thread(feed.refresh)
+            except Exception:  # never let the watcher die
+                changed = False
+            if changed:
+                old, state["changed"] = state["changed"], asyncio.Event()
+                old.set()
+
+    @asynccontextmanager
+    async def lifespan(app):
+        state["changed"] = asyncio.Event()
+        task = asyncio.create_task(watch())
+        try:
+            yield
+        finally:
+            state["stopping"] = True
+            state["changed"].set()
+            task.cancel()
+
+    def render(which: str, lang: str, part: bool, q: str) -> tuple[str, bytes]:
+        snap = feed.snapshot
+        key = (which, lang, part, q)
+        hit = snap.cache.get(key)
+        if hit is not None:
+            return hit
+        t = P.T(lang)
+        ev = snap.event
+        now = feed.now()
+        live = P.find_part(t, ev, q, now) if which == "find" else P.PARTS[which](t, ev, now)
+        body = (live if part else P.page(t, ev, which, live, snap.version, q)).encode()
+        qh = hashlib.blake2s(q.encode(), digest_size=6).hexdigest() if q else "-"
+        out = (f'W/"{snap.version}-{which}-{lang}-{int(part)}-{qh}"', body)
+        if len(snap.cache) < 512:
+            snap.cache[key] = out
+        return out
+
+    async def page(request: Request):
+        query = request.scope["lycee.query"]
+        which = ROUTES[request.url.path]
+        if feed.snapshot is None:
+            return Response(_("the event cannot be read yet") + "\n", 503, media_type="text/plain")
+        lang = choose_lang(query, request.headers)
+        part = query.get("part") == "1"
+        etag, body = render(which, lang, part, query.get("q", "") if which == "find" else "")
+        headers = {"ETag": etag, "Cache-Control": "no-cache", "Vary": "Accept-Language, Cookie",
+                   "X-Now": str(int(feed.now() * 1000))}
+        if "lang" in query:
+            headers["Set-Cookie"] = f"lang={lang}; Path=/; SameSite=Strict; Max-Age=31536000"
+        if etag in [e.strip() for e in request.headers.get("if-none-match", "").split(",")]:
+            return Response(status_code=304, headers=headers)
+        return Response(body, headers=headers, media_type="text/html; charset=utf-8")
+
+    async def static(request: Request):
+        name, ctype = STATIC[request.url.path]
+        if name not in static_cache:
+            static_cache[name] = ((static_dir / name).read_bytes(), ctype)
+        body, ctype = static_cache[name]
+        etag = 'W/"' + hashlib.blake2s(body, digest_size=8).hexdigest() + '"'
+        headers = {"ETag": etag, "Cache-Control": "no-cache"}
+        if request.headers.get("if-none-match") == etag:
+            return Response(status_code=304, headers=headers)
+        return Response(body, headers=headers, media_type=ctype)
+
+    def message(which: str | None, lang: str, q: str) -> str:
+        """The server-sent event for the newest version: with ``page``, the
+        page's live part itself (so 200 phones cost 200 writes, not 200 requests)."""
+        snap = feed.snapshot
+        key = ("live", which, lang, q)
+        hit = snap.cache.get(key)
+        if hit is None:
+            doc = {"v": snap.version}
+            if which is not None:
+                etag, body = render(which, lang, True, q)
+                doc.update(etag=etag, html=body.decode())
+            hit = f"data: {json.dumps(doc, ensure_ascii=False)}\n\n"
+            if len(snap.cache) < 512:
+                snap.cache[key] = hit
+        return hit
+
+    async def live(request: Request):
+        query = request.scope["lycee.query"]
+        which = query.get("page")
+        lang = choose_lang(query, request.headers)
+        q = query.get("q", "") if which == "find" else ""
+
+        async def stream():
+            sent = None
+            quiet = 0.0
+            while not state["stopping"]:
+                snap = feed.snapshot
+                if snap is not None and snap.version != sent:
+                    sent = snap.version
+                    quiet = 0.0
+                    # the server's time first (the round clock ticks on the phone from it), then the page
+                    yield f"event: now\ndata: {int(feed.now() * 1000)}\n\n" + message(which, lang, q)
+                ev = state["changed"]
+                try:
+                    await asyncio.wait_for(ev.wait(), 1.0)
+                except asyncio.TimeoutError:
+                    quiet += 1.0
+                    if quiet >= keepalive:
+                        quiet = 0.0
+                        yield f"event: now\ndata: {int(feed.now() * 1000)}\n\n"  # also keeps it alive
+        return StreamingResponse(stream(), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+    routes = [Route(p, page, methods=["GET", "HEAD"]) for p in ROUTES]
+    routes += [Route(p, static, methods=["GET", "HEAD"]) for p in STATIC]
+    routes.append(Route("/live", live, methods=["GET"]))
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.lycee = state
+    limit = RateLimit(rate, burst) if rate else None
+    return Guard(app, limit, live_per_client)
+
+
+# -- addresses and the QR code ------------------------------------------------------------
+
+
+def lan_addresses() -> list[str]:
+    """This PC's IPv4 addresses others on the network can reach (no packet is sent)."""
+    found = []
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        s.connect(("10.255.255.255", 1))
+        found.append(s.getsockname()[0])
+    except OSError:
+        pass
+    finally:
+        s.close()
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            a = info[4][0]
+            if a not in found:
+                found.append(a)
+    except OSError:
+        pass
+    return [a for a in found if not a.startswith("127.")]
+
+
+def urls(host: str, port: int) -> list[str]:
+    """The addresses to print: every LAN address when listening on all of them."""
+    if host in ("0.0.0.0", "", "::"):
+        return [f"http://{a}:{port}/" for a in lan_addresses()] or [f"http://127.0.0.1:{port}/"]
+    shown = f"[{host}]" if ":" in host else host
+    return [f"http://{shown}:{port}/"]
+
+
+def qr_text(url: str) -> str:
+    """The QR code of ``url`` drawn with half blocks for a terminal (segno)."""
+    import io
+
+    import segno
+
+    qr = segno.make(url, error="m", boost_error=False)
+    buf = io.StringIO()
+    qr.terminal(out=buf, compact=True, border=2)
+    return buf.getvalue()
+
+
+def qr_matrix(url: str) -> list[list[bool]]:
+    """The QR code as rows of dark (True) modules, with a quiet zone of 2."""
+    import segno
+
+    qr = segno.make(url, error="m", boost_error=False)
+    return [[bool(x) for x in row] for row in qr.matrix_iter(border=2)]
+
+
+# -- running ------------------------------------------------------------------------------
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """The listening socket, or :class:`PortInUse` naming the port and what to do."""
+    fam = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(fam, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as err:
+        sock.close()
+        if err.errno == errno.EADDRINUSE:
+            raise PortInUse(_("port {port} on {host} is in use (another lycee serve?): stop that one, "
+                              "or choose another port with --port", port=port, host=host)) from None
+        raise LyceeError(_("cannot listen on {host}:{port} ({reason}): choose another --host or --port",
+                           host=host, port=port, reason=err.strerror or err)) from None
+    sock.listen(256)
+    sock.set_inheritable(True)
+    return sock
+
+
+class WebServer:
+    """One server over one feed: :meth:`run` in the foreground (Ctrl+C stops
+    it), or :meth:`start` / :meth:`stop` in a thread (the app)."""
+
+    def __init__(self, feed: Feed, host: str = "0.0.0.0", port: int = DEFAULT_PORT, **app_options):
+        self.feed = feed
+        self.host = host
+        self.sock = bind(host, port)
+        self.port = self.sock.getsockname()[1]
+        self.app = create_app(feed, **app_options)
+        self._thread: threading.Thread | None = None
+        self._server = None
+
+    @property
+    def urls(self) -> list[str]:
+        return urls(self.host, self.port)
+
+    def _make(self):
+        import uvicorn
+
+        config = uvicorn.Config(self.app, log_level="warning", access_log=False, lifespan="on",
+                                ws="none", http="h11", timeout_graceful_shutdown=1,
+                                timeout_keep_alive=5, limit_concurrency=4000)
+        self._server = uvicorn.Server(config)
+        return self._server
+
+    def run(self) -> None:
+        """Serve until Ctrl+C (uvicorn handles the signal), then close the socket."""
+        try:
+            self._make().run(sockets=[self.sock])
+        finally:
+            self.sock.close()
+
+    def start(self) -> None:
+        server = self._make()
+        self._thread = threading.Thread(target=server.run, kwargs={"sockets": [self.sock]},
+                                        name="lycee-serve", daemon=True)
+        self._thread.start()
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def stop(self, timeout: float = 5.0) -> None:
+        """Stop serving: live streams end, the thread is joined, the socket closed."""
+        self.app.app.state.lycee["stopping"] = True  # live streams end within a second
+        if self._server is not None:
+            self._server.should_exit = True
+        if self._thread is not None:
+            self._thread.join(timeout)
+            self._thread = None
+        self.sock.close()
+
+
+class ChildServer:
+    """The server in a child process, for the app: the pages are rendered
+    and served beside the desk, not in its interpreter, so typing results
+    stays as fast with serving on.  The child reads the event file without
+    the lock (like ``lycee serve``); it stops when told, or when this
+    process goes away (its stdin closes)."""
+
+    def __init__(self, datadir, event_id: str, host: str = "0.0.0.0", port: int = DEFAULT_PORT,
+                 start_timeout: float = 20.0, **app_options):
+        import os
+        import subprocess
+        import sys
+        from pathlib import Path
+
+        from core import i18n
+
+        root = str(Path(__file__).resolve().parents[2])
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH")) if p))
+        self.host = host
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "tui.web.child", str(datadir.root), event_id, host, str(port), i18n.language(),
+             json.dumps(app_options)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
+        line = self._first_line(start_timeout)
+        if not line.strip().isdigit():
+            self.stop()
+            raise LyceeError(line[4:].strip() if line.startswith("ERR ") else
+                             _("the page server did not start ({reason})", reason=line.strip() or "no answer"))
+        self.port = int(line)
+
+    def _first_line(self, timeout: float) -> str:
+        box: list[str] = []
+        t = threading.Thread(target=lambda: box.append(self.proc.stdout.readline()), daemon=True)
+        t.start()
+        t.join(timeout)
+        return box[0] if box else ""
+
+    @property
+    def urls(self) -> list[str]:
+        return urls(self.host, self.port)
+
+    @property
+    def running(self) -> bool:
+        return self.proc.poll() is None
+
+    def start(self) -> None:
+        """(Started when made: the interface of :class:`WebServer`.)"""
+
+    def stop(self, timeout: float = 5.0) -> None:
+        import subprocess
+
+        if self.proc.poll() is None:
+            try:
+                self.proc.stdin.close()  # the child's signal to stop
+            except OSError:
+                pass
+            try:
+                self.proc.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout)
+        for f in (self.proc.stdin, self.proc.stdout):
+            try:
+                f.close()
+            except OSError:
+                pass
