@@ -114,22 +114,22 @@ def _extra(args) -> dict:
 def _results_from_stdin(args) -> int:
     failures = []
 
+    from core.desk import refuse_repeated_tables
+
     lines: list[tuple[int, int, str]] = []
-    first: dict[int, int] = {}
+    numbered: list[int | None] = []  # the table of each input line (None: no table)
     for n, line in enumerate(sys.stdin, 1):
         line = line.split("#", 1)[0].strip()
-        if not line:
-            continue
         parts = line.split()
-        if len(parts) != 2 or not parts[0].isdigit():
+        if line and (len(parts) != 2 or not parts[0].isdigit()):
             failures.append(_("line {line}", line=n) + f": {line!r}: " + _("write 'TABLE RESULT', e.g. 12 2-1"))
+        if not line or len(parts) != 2 or not parts[0].isdigit():
+            numbered.append(None)
             continue
-        t = int(parts[0])
-        if t in first:  # which result is meant? refuse the batch before anything is stored
-            raise CliError(_("table {t} is given twice (lines {a} and {b}): the whole batch is refused, "
-                             "nothing was recorded", t=t, a=first[t], b=n))
-        first[t] = n
-        lines.append((n, t, parts[1]))
+        numbered.append(int(parts[0]))
+        lines.append((n, int(parts[0]), parts[1]))
+    # which result is meant? refused before anything is stored
+    refuse_repeated_tables([t if t is not None else -n for n, t in enumerate(numbered, 1)])
 
     def run(d: Desk):
         done = 0
