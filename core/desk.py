@@ -23,6 +23,16 @@ def explained(event: Event, matches, seed: str) -> tuple[Match, ...]:
     from .explain import explain
 
     return tuple(replace(m, why=w) for m, w in zip(matches, explain(event, matches, seed)))
+def refuse_repeated_tables(tables) -> None:
+    """A batch of results naming a table twice is refused whole (which line
+    is meant?): nothing of it may be stored.  ``tables``: the table of each
+    line, in order (lines counted from 1)."""
+    seen: dict[int, int] = {}
+    for i, table in enumerate(tables, 1):
+        if table in seen:
+            raise LyceeError(_("table {t} is given twice (lines {a} and {b}): the whole batch is refused, "
+                               "nothing was recorded", t=table, a=seen[table], b=i))
+        seen[table] = i
 
 
 @dataclass
@@ -218,20 +228,6 @@ class Desk:
         data = self.result_data(table, text, round_number, note, correct=correct,
                                 correct_by=correct_by, time_called=time_called)
         return self.store.append("result", data, self.actor)
-
-    def record_batch(self, lines: list[tuple[int, str]], round_number: int | None = None, *,
-                     correct: bool = False, time_called: bool = False) -> Event:
-        """Several results at once, all or none: a table named twice refuses
-        the whole batch (nothing is stored), as does any refused line."""
-        seen: dict[int, int] = {}
-        for i, (table, _text) in enumerate(lines, 1):
-            if table in seen:
-                raise LyceeError(_("table {t} is given twice (lines {a} and {b}): the whole batch is refused, "
-                                   "nothing was recorded", t=table, a=seen[table], b=i))
-            seen[table] = i
-        acts = [("result", self.result_data(t, text, round_number, correct=correct, time_called=time_called))
-                for t, text in lines]
-        return self.append_all(acts)
 
     def append_all(self, acts: list[tuple[str, dict]]) -> Event:
         """Several actions, all or none: each is checked (on the event as the

@@ -301,8 +301,13 @@ def slips_html(event: Event) -> str:
         if m.p2 is None:
             continue
         p1, p2 = event.player(m.p1).name, event.player(m.p2).name
+        head = _('Round {r}', r=rnd.number)
+        if rnd.stage != "swiss":
+            from .elimination import round_label
+
+            head = _("Round {r} ({label})", r=rnd.number, label=round_label(event, rnd.number, m))
         slips.append(
-            f"<div class=\"slip\"><h2>{e(event.name)} · {e(_('Round {r}', r=rnd.number))} · "
+            f"<div class=\"slip\"><h2>{e(event.name)} · {e(head)} · "
             f"{e(_('Table {t}', t=m.table))}</h2><p>{e(match)} · {event.minutes} {e(_('min'))}</p>"
             f"<table><tr><th>{e(_('Player'))}</th><th>{e(_('Games won'))}</th><th>{e(_('Drawn games'))}</th>"
             f"<th>{e(_('Signature'))}</th></tr>"

@@ -312,3 +312,32 @@ async def test_design3_app_asks_before_a_correction_and_a_time_only_result(tmp_p
         table = screen.query_one("#standings-table")
         assert table.row_count == 4 and str(table.get_row_at(0)[0]) == "1"
         assert "finished" in str(screen.query_one("#round-status").render())
+
+
+@pytest.mark.asyncio
+async def test_g_drop_2_app_offers_the_drop_without_the_forfeit(tmp_path):
+    """G-DROP-2: dropping a player whose match is still open offers both: the
+    loss (default) or the match left to the result entered."""
+    from core.actions import player_match
+    from core.desk import Desk
+
+    dd = DataDir(tmp_path)
+    store = dd.create({"name": "Drop", "date": "2026-12-06", "sanctioned": False})
+    desk = Desk(store)
+    desk.add_players(["Ann", "Ben", "Cho", "Dai"])
+    desk.pair_next()
+    eid = store.id
+    store.close()
+    app = LyceeApp(dd, open_event=eid, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("f2")
+        await pilot.pause()
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        await pilot.press("down", "enter")  # the second choice: no forfeit
+        await pilot.pause()
+        ev = screen.event
+        assert ev.players[0].status == "dropped"
+        assert player_match(ev.current_round, ev.players[0].id).outcome is None

@@ -158,26 +158,28 @@ def _results_from_stdin(args) -> int:
     (nothing stored); the results are then stored as one journal record."""
     from core.matchrules import parse_result
 
+    from core.desk import refuse_repeated_tables
+
     entries, bad = [], []
-    first: dict[int, int] = {}
+    numbered: list[int] = []  # the table of each input line (-n: line n names no table)
     for n, line in enumerate(sys.stdin, 1):
         line = line.split("#", 1)[0].strip()
-        if not line:
-            continue
         parts = line.split()
+        if not line:
+            numbered.append(-n)
+            continue
         try:
             if len(parts) != 2 or whole(parts[0]) is None:
                 raise LyceeError(_("write 'TABLE RESULT', e.g. 12 2-1"))
             parse_result(parts[1])
         except LyceeError as err:
             bad.append(_("line {line}", line=n) + f": {visible(line)!r}: {err}")
+            numbered.append(-n)
             continue
-        t = whole(parts[0])
-        if t in first:  # which result is meant? refuse the batch before anything is stored
-            raise CliError(_("table {t} is given twice (lines {a} and {b}): the whole batch is refused, "
-                             "nothing was recorded", t=t, a=first[t], b=n))
-        first[t] = n
-        entries.append((n, t, parts[1]))
+        numbered.append(whole(parts[0]))
+        entries.append((n, whole(parts[0]), parts[1]))
+    # which result is meant? a table twice refuses the batch before anything is stored
+    refuse_repeated_tables(numbered)
     if bad:
         for f in bad:
             print(f"lycee: {f}", file=sys.stderr)
