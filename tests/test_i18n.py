@@ -82,6 +82,15 @@ ENUM_PLACEHOLDERS = {"stage", "op", "outcome", "decision", "kind", "level", "act
                      "fields", "type", "p"}
 #: Uses of those names that are not internal codes, with why.
 NOT_CODES = {
+    ("{rule} {limit} not met ({kind} too long to show)", "rule"): "a JSON-schema keyword beside the JSON path (import)",
+    ("{rule} {limit} not met ({kind} too long to show)", "kind"): "the JSON type of a value too long to show (import)",
+    ("store calendar {source} ({v} versions, {p} promotion cards)", "p"): "a count",
+    ("store calendar {source}: {v} versions, {p} promotion cards added to the guideline's list", "p"): "a count",
+    ("{minutes} minutes a match is outside the recommended {range} ({rule})", "rule"): "a rule id (G-MATCH-TIME)",
+    ("{name} gets a bye number {k} while {other} has had fewer", "other"): "a player's name",
+    ("{name} gets the bye but {other} ranks lower", "other"): "a player's name",
+    ("{res} at table {t} ends a match only at time. Was time called at this table? (G-BO3-TIME)", "res"):
+        "a result as typed (1-1), through result_label",
     ("{section} line {i} of {who}'s decklist is not [count, number, name]", "section"): "a decklist section name as written",
     ("{section} line {i} of {who}'s decklist: count {count!r} is not between 1 and {max}", "section"): "as written",
     ("{section} line {i} of {who}'s decklist: {number!r} is not a card number like CH-0063", "section"): "as written",

@@ -295,7 +295,7 @@ class EventScreen(Translated, Screen):
             for f in final:
                 row = rows[f.id]
                 t.add_row(str(f.place), Text(row.name), f.label or _("Swiss"), str(row.rank), str(row.points),
-                          row.record, _(row.status))
+                          row.record, L.player_status_label(row.status))
             return
         t.add_columns(_("Rank"), _("Name"), _("Points"), _("Record"), *[tb.upper() for tb in tbs], _("Status"))
         for row in self._standings(ev):
