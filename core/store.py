@@ -559,6 +559,10 @@ class EventStore:
         try:
             self._clean_temp_files()
             self._open()
+        except OSError as err:  # a full disk while recovering or migrating: a message, not a traceback
+            self._release()
+            raise LyceeError(_("event {id} could not be opened for writing: {reason}; the files are as they were",
+                               id=event_id, reason=err.strerror or err)) from None
         except BaseException:
             self._release()
             raise
