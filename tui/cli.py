@@ -122,12 +122,13 @@ def read_event(args, history: bool = False):
     return ev
 
 
-def os_error_message(err: OSError) -> str:
+def os_error_message(err: OSError, folder=None) -> str:
     """One line for a failed read or write (a full disk, a file size limit, a
-    read-only folder): what happened, to which file, and what to do."""
+    read-only folder): what happened, to which file (else in which folder),
+    and what to do."""
     import errno
 
-    where = err.filename or "?"
+    where = err.filename or folder or "?"
     if err.errno == errno.ENOSPC:
         return _("cannot write {file}: the disk is full (ENOSPC); nothing was stored: free some space "
                  "and try again", file=where)
@@ -481,7 +482,21 @@ def _peek_lang(argv: list[str]) -> str | None:
     return None
 
 
+def _ignore_file_size_signal() -> None:
+    """With a file size limit (`ulimit -f`) the kernel kills a process whose
+    write goes past it (SIGXFSZ) unless the signal is ignored; ignored, the
+    write fails with EFBIG and the command says so (nothing stored)."""
+    import signal
+
+    if hasattr(signal, "SIGXFSZ"):
+        try:
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        except ValueError:  # not the main thread (tests): nothing to do
+            pass
+
+
 def main(argv: list[str] | None = None) -> int:
+    _ignore_file_size_signal()
     try:
         i18n.set_language(_peek_lang(sys.argv[1:] if argv is None else argv))
     except ValueError:
@@ -504,7 +519,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"lycee: {err}", file=sys.stderr)
         return 1
     except OSError as err:
-        print("lycee: " + os_error_message(err), file=sys.stderr)
+        print("lycee: " + os_error_message(err, DataDir(args.data_dir).events_dir), file=sys.stderr)
         return 1
     except RecursionError:
         print("lycee: " + _("the input is nested too deeply to be read"), file=sys.stderr)
