@@ -746,10 +746,14 @@ def _placings(tops: list[dict], rows: list[dict]) -> list[tuple[int, str]] | Non
         add(losers)
     # entrants who left the bracket otherwise (dropped), then the rest
     add([x for m in tops[0]["matches"] for x in (m["p1"], m.get("p2"))])
-    add([r["id"] for r in rows])
-    out = []
-    for i, p in enumerate(placed):
-        out.append((i + 1, p))
+    cut = len(placed)
+    out = [(i + 1, p) for i, p in enumerate(placed)]
+    # outside the cut in Swiss order; players sharing a Swiss rank share a place (G-TIE-1)
+    rest = [r for r in rows if r["id"] not in placed]
+    first: dict = {}
+    for i, r in enumerate(rest):
+        first.setdefault(r.get("rank", i), i)
+        out.append((cut + 1 + first[r.get("rank", i)], r["id"]))
     return out
 
 

@@ -228,7 +228,8 @@ def test_checks_the_top_cut_seeding_and_final_places_g_se():
 
     ev = simulate(8, 3, seed=21, draw_rate=0.0)
     ms = top_cut(ev, 4, third_place=True)  # this seed has no tie at the cut line
-    rnd = Round(4, "top", tuple(Match(m.table, m.p1, m.p2, 2, 0, 0, "p1", m.note) for m in ms))
+    rnd = Round(4, "top", tuple(Match(m.table, m.p1, m.p2, 2, 0, 0, "p1", m.note) for m in ms),
+                third_place=True)  # the plan is kept in the round (issue 12)
     ev = ev.with_(rounds=ev.rounds + (rnd,))
     final = next_elimination_round(ev)
     rnd5 = Round(5, "top", tuple(Match(m.table, m.p1, m.p2, 0, 2, 0, "p2", m.note) for m in final))
