@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from core.desk import Desk
+from typing import TYPE_CHECKING
+
 from core.i18n import _
+
+if TYPE_CHECKING:
+    from core.desk import Desk
 
 from .cli import with_desk
 
@@ -59,7 +63,7 @@ def cmd_publish(args) -> int:
 
 
 def register(sub, cmd, event_arg) -> None:
-    from tui.web.server import DEFAULT_PORT
+    from tui.web import DEFAULT_PORT
 
     s = cmd(sub, "serve", cmd_serve, _("read-only pages for phones and a TV (/tv), served from this PC"))
     event_arg(s)
