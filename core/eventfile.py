@@ -209,6 +209,9 @@ _deck_lines = {"type": "array", "items": {
     "prefixItems": [{"type": "integer", "minimum": 1, "maximum": 60}, _number, {"type": "string"}]}}
 _clock = SCHEMA["properties"]["rounds"]["items"]["properties"]["clock"]
 SCHEMA["properties"].update({
+    # a store's own legality calendar (G-CARDS-VERSIONS): checked in full by parse_calendar
+    "store_calendar": {"type": ["object", "null"], "required": ["source", "calendar"],
+                       "properties": {"source": {"type": "string"}, "calendar": {"type": "object"}}},
     "decklists": {"type": "array", "items": {
         "type": "object", "required": ["player", "deck"],
         "properties": {"player": _id, "deck": _deck_lines, "spare": _deck_lines, "source": {"type": "string"},

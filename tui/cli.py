@@ -337,6 +337,8 @@ def version_text(data_dir: str | None) -> str:
         except metadata.PackageNotFoundError:
             return _("not installed")
 
+    from core.store import DataDir
+
     root = DataDir(data_dir).root
     return "\n".join([
         f"lycee {dist_version('lycee')}",
