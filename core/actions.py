@@ -131,7 +131,10 @@ def describe(act: dict) -> str:
     if t == "import":
         return _("imported event {name!r}", name=d.get("name", ""))
     if t == "edit":
-        return _("changed {fields}", fields=", ".join(sorted(d)))
+        from .settings import field_label, show_value
+
+        return _("changed {fields}", fields=", ".join(f"{field_label(k)} = {show_value(k, v)}"
+                                                      for k, v in sorted(d.items())))
     if t == "game":
         return _("game round {r} table {t}: {game}", r=d["round"], t=d["table"], game=d["game"])
     if t == "id_decision":
@@ -281,7 +284,12 @@ def _create(event, d):
 
 @action("edit")
 def _edit(event, d):
-    return replace(event, **check_settings(d, partial=True))
+    """A change of settings; a setting facts depend on is locked (core.settings)."""
+    from .settings import check_change
+
+    s = check_settings(d, partial=True)
+    check_change(event, s)
+    return replace(event, **s)
 
 
 @action("register")

@@ -192,6 +192,18 @@ class Desk:
             data["override_by"] = override_by
         return self.store.append("id_decision", data, self.actor)
 
+    # -- settings (DESIGN section 3: lycee event set) -----------------------------
+    def set_settings(self, wanted: dict) -> dict:
+        """Change the settings in ``wanted`` that differ from the event's: one
+        ``edit`` action each, all or none (a locked one is refused naming why,
+        see core.settings).  Returns what changed."""
+        from .settings import changed
+
+        changes = changed(self.event, wanted)
+        if changes:
+            self.append_all([("edit", {k: v}) for k, v in changes.items()])
+        return changes
+
     # -- staff (G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE) ------------------------------
     def set_staff(self, **changes) -> Event:
         """Change the staff; see :func:`core.staff.updated_staff` for the keywords."""

@@ -31,3 +31,19 @@ def recommended_minutes(kind: str, match: str) -> Recommendation:
     if match == "bo1":
         return Recommendation(20, 40, "G-BO1")
     return Recommendation(50, 100, "G-MATCH-TIME")
+
+
+def minutes_advice(match: str, minutes: int) -> str | None:
+    """A warning when ``minutes`` is outside the recommended range for the
+    match type (G-MATCH-TIME for best of three, G-BO1 for best of one), else
+    None.  The organizer decides; this only advises."""
+    from .i18n import _
+
+    r = recommended_minutes("constructed", match)
+    if r.fits(minutes):
+        return None
+    if r.high is None:
+        return _("{m} minutes is below the recommended {lo} minutes or more ({rule})", m=minutes, lo=r.low,
+                 rule=r.rule)
+    return _("{m} minutes is outside the recommended {lo}-{hi} minutes ({rule})", m=minutes, lo=r.low,
+             hi=r.high, rule=r.rule)

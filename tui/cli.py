@@ -160,6 +160,40 @@ def cmd_event_new(args) -> int:
     return 0
 
 
+def cmd_event_set(args) -> int:
+    """Change settings; one action each (DESIGN section 3).  Locked settings
+    are refused naming why (core.settings)."""
+    from core.settings import field_label, show_value
+    from core.timing import minutes_advice
+
+    wanted = {}
+    for key, attr in (("name", "name"), ("date", "date"), ("match", "match"), ("minutes", "minutes"),
+                      ("rounds_planned", "rounds"), ("sanctioned", "sanctioned"),
+                      ("decklists_required", "decklists"), ("spectating", "spectating")):
+        v = getattr(args, attr)
+        if v is not None:
+            wanted[key] = v
+    if args.tiebreakers is not None:
+        wanted["tiebreakers"] = [t.strip() for t in args.tiebreakers.split(",") if t.strip()]
+    if not wanted:
+        raise CliError(_("nothing to change: give at least one setting, e.g. "
+                         "`lycee event set EVENT --minutes 60` (see --help)"))
+
+    def run(d: Desk):
+        return d.set_settings(wanted), d.event
+
+    changes, ev = with_desk(args, run)
+    if not changes:
+        print(_("nothing changed: the event already has these settings"))
+    for k, v in changes.items():
+        print(_("{setting}: {value}", setting=field_label(k), value=show_value(k, v)))
+    if "minutes" in wanted or "match" in wanted:
+        advice = minutes_advice(ev.match, ev.minutes)
+        if advice:
+            print(_("warning: {advice}", advice=advice), file=sys.stderr)
+    return 0
+
+
 def cmd_event_list(args) -> int:
     events = DataDir(args.data_dir).list_events()
     if args.json:
@@ -305,6 +339,26 @@ def build_parser() -> argparse.ArgumentParser:
     n.add_argument("--unsanctioned", action="store_true")
     n.add_argument("--decklists", action="store_true", help=_("decklists required (G-DECKLIST)"))
     n.add_argument("--no-spectating", action="store_true", help=_("spectating forbidden (G-SPECTATE)"))
+    st = cmd(evs, "set", cmd_event_set,
+             _("change an event's settings; each change is an action in the log (undo with `lycee undo`)"))
+    event_arg(st)
+    st.add_argument("--name", metavar="NAME")
+    st.add_argument("--date", metavar="YYYY-MM-DD")
+    st.add_argument("--match", choices=("bo3", "bo1"))
+    st.add_argument("--minutes", type=int, metavar="M", help=_("minutes a match"))
+    st.add_argument("--rounds", type=int, metavar="N", help=_("Swiss rounds planned"))
+    st.add_argument("--tiebreakers", metavar="LIST", help=_("from op,omw,gw,ogw in order; empty for none"))
+    g = st.add_mutually_exclusive_group()
+    g.add_argument("--sanctioned", dest="sanctioned", action="store_true", default=None)
+    g.add_argument("--unsanctioned", dest="sanctioned", action="store_false")
+    g = st.add_mutually_exclusive_group()
+    g.add_argument("--decklists", dest="decklists", action="store_true", default=None,
+                   help=_("decklists required (G-DECKLIST)"))
+    g.add_argument("--no-decklists", dest="decklists", action="store_false")
+    g = st.add_mutually_exclusive_group()
+    g.add_argument("--spectating", dest="spectating", action="store_true", default=None)
+    g.add_argument("--no-spectating", dest="spectating", action="store_false",
+                   help=_("spectating forbidden (G-SPECTATE)"))
     lst = cmd(evs, "list", cmd_event_list, _("list the events in the data dir"))
     lst.add_argument("--json", action="store_true")
     de = cmd(evs, "delete", cmd_event_delete, _("delete an event and its backups"))

@@ -51,6 +51,7 @@ class EventScreen(Translated, Screen):
         Binding("f10", "playoff", "Playoff", id="event.playoff"),
         Binding("f9", "export", "Export", id="event.export"),
         Binding("f11", "build_menu", "Build phase", id="event.build"),
+        Binding("f12", "settings", "Settings (staff)", id="event.settings"),
     ]
 
     def __init__(self, event_id: str):
@@ -102,6 +103,8 @@ class EventScreen(Translated, Screen):
         self._seen_prompts: set[str] = set()
         self.refresh_all()
         self.set_interval(1.0, self.tick)
+        if not self.event.players:  # a new event: the name box is where typing goes
+            self.call_after_refresh(self.query_one("#add-player", Input).focus)
 
     def on_unmount(self) -> None:
         if self.desk is not None:
@@ -378,7 +381,7 @@ class EventScreen(Translated, Screen):
                 self.desk.pause_clock()
                 self.say(_("clock paused"))
         except LyceeError as err:
-            self.say(str(err), error=True)
+            self.say(self._app_refusal(err), error=True)
         self.draw_clock()
 
     def action_extend(self) -> None:
@@ -468,7 +471,10 @@ class EventScreen(Translated, Screen):
         return w
 
     def say(self, text: str, error: bool = False) -> None:
-        self._show("#message", text).set_class(error, "error")
+        w = self.query_one("#message", Line)
+        w.set(Text(text))  # wraps: the whole message stays visible at 80 columns
+        w.set_class(error, "error")
+        w.refresh(layout=True)
 
     # -- actions ----------------------------------------------------------------
     def action_close(self) -> None:
@@ -565,7 +571,7 @@ class EventScreen(Translated, Screen):
         try:
             self.desk.pair_next()
         except LyceeError as err:
-            self.app.call_from_thread(self.say, str(err), True)
+            self.app.call_from_thread(self.say, self._app_refusal(err), True)
             return
         self.app.call_from_thread(self._paired)
 
@@ -790,3 +796,45 @@ class EventScreen(Translated, Screen):
                 return
             self.refresh_all()
             self.say(_("building timer: {state}", state=_(self.desk.build_status().state)))
+
+    # -- event settings (DESIGN section 3: the same as `lycee event set`) -----------------
+    STAFF_RULES = ("G-ORGANIZER", "G-JUDGE", "G-HEAD-JUDGE")
+
+    def _app_refusal(self, err: LyceeError) -> str:
+        """A refusal in the app names the app's key that fixes it: an incomplete
+        staff (G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE) is set in the settings (Ctrl+E)."""
+        if getattr(err, "rule", None) in self.STAFF_RULES:
+            from core.staff import staff_problems
+
+            return _("A sanctioned event needs its staff first: {problems}. F12 opens the settings "
+                     "(staff, or mark it unsanctioned).",
+                     problems="; ".join(f"{m} ({r})" for r, m in staff_problems(self.event)))
+        return str(err)
+
+    def action_settings(self) -> None:
+        from core import settings as S
+        from core.timing import minutes_advice
+
+        from .dialogs import EventSettings
+
+        def chosen(wanted: dict | None) -> None:
+            if not wanted:
+                return
+            try:
+                changes = self.desk.set_settings(wanted)
+            except LyceeError as err:
+                self.say(str(err), error=True)
+                return
+            if not changes:
+                self.say(_("nothing changed"))
+                return
+            msg = _("changed: {what}", what=", ".join(f"{S.field_label(k)} = {S.show_value(k, v)}"
+                                                     for k, v in changes.items()))
+            advice = minutes_advice(self.event.match, self.event.minutes) if (
+                "minutes" in changes or "match" in changes) else None
+            if advice:
+                msg += " · " + advice
+            self.say(msg)
+            self.refresh_all()
+
+        self.app.push_screen(EventSettings(self.event, S.locks(self.event)), chosen)

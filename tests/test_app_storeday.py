@@ -1,0 +1,146 @@
+"""The event day in the app by keys alone (issue 11): settings, text that
+fits at 80x24 and 120x40, both languages."""
+
+import re
+
+import pytest
+
+from core import i18n
+from core.store import DataDir
+from tui.app import LyceeApp
+from tui.screens.event import EventScreen
+
+
+async def type_text(pilot, text):
+    for ch in text:
+        await pilot.press(ch if ch != " " else "space")
+
+
+def shown(app, widget=None) -> str:
+    """What the terminal shows inside ``widget`` (default: the whole screen),
+    line by line: cut text is simply absent."""
+    strips = app.screen._compositor.render_strips()
+    r = widget.content_region if widget is not None else app.screen.region
+    return "\n".join(strips[y].crop(r.x, r.right).text for y in range(r.y, min(r.bottom, len(strips))))
+
+
+def squash(text: str) -> str:
+    return re.sub(r"[\s\u2500-\u259f]", "", text)
+
+
+def fits(app, screen=None) -> None:
+    """Nothing of the screen (or dialog) goes past the right or bottom edge."""
+    screen = screen or app.screen
+    from textual.widgets import Footer
+
+    for w in screen.query("*"):
+        if any(isinstance(a, Footer) for a in w.ancestors):
+            continue  # the footer scrolls its keys; its order is checked on its own
+        if w.display and w.region.width:
+            assert w.region.right <= app.size.width, (w, w.region, app.size)
+
+
+def on_screen(app, text: str, widget=None) -> bool:
+    return squash(text) in squash(shown(app, widget))
+
+
+async def new_event(app, pilot, name="Cup", staff=True):
+    await pilot.press("n")
+    await pilot.pause()
+    await type_text(pilot, name)
+    if staff:
+        for field, value in (("#organizer", "Tencho"), ("#judges", "Sato"), ("#head_judge", "Sato")):
+            app.screen.query_one(field).focus()
+            await type_text(pilot, value)
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+
+
+SIZES = [(80, 24), (120, 40)]
+LANGS = ["ja", "en"]
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+async def test_g_organizer_new_sanctioned_event_without_staff_says_so_and_offers_the_ways_on(tmp_path, size, lang):
+    """G-ORGANIZER/G-JUDGE/G-HEAD-JUDGE: the new-event form never creates an
+    unpairable sanctioned event silently; the whole question and every option
+    are on screen, at 80x24 and 120x40, in both languages."""
+    app = LyceeApp(DataDir(tmp_path), lang=lang)
+    async with app.run_test(size=size) as pilot:
+        await new_event(app, pilot, staff=False)
+        dlg = app.screen
+        from tui.screens.dialogs import Choose
+
+        assert isinstance(dlg, Choose)
+        fits(app)
+        assert on_screen(app, dlg.title_text)
+        for _k, label in dlg.choices:
+            assert on_screen(app, label)
+        assert "G-HEAD-JUDGE" in dlg.title_text
+        await pilot.press("down", "enter")  # create it unsanctioned
+        await pilot.pause()
+        assert isinstance(app.screen, EventScreen)
+        assert app.screen.event.sanctioned is False
+        assert app.screen.focused is app.screen.query_one("#add-player")  # issue 11: name box focused
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+async def test_design3_settings_screen_sets_the_staff_and_locks_the_match_once_a_result_exists(tmp_path, size, lang):
+    """The settings form (F12): the staff set in the app lets round 1 be
+    paired; each change an action (undo takes it back); the match type is
+    locked once a result is in, with the reason on screen."""
+    app = LyceeApp(DataDir(tmp_path), lang=lang)
+    async with app.run_test(size=size) as pilot:
+        await new_event(app, pilot, staff=False)
+        await pilot.press("end", "enter")  # sanctioned; staff later
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, EventScreen)
+        await type_text(pilot, "Ann")
+        await pilot.press("enter")
+        await type_text(pilot, "Ben")
+        await pilot.press("enter")
+        await pilot.press("f5")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        msg = screen.query_one("#message")
+        assert "F12" in msg.plain and "G-HEAD-JUDGE" in msg.plain
+        assert on_screen(app, msg.plain, msg)  # the whole refusal, wrapped
+        await pilot.press("f12")
+        await pilot.pause()
+        fits(app)
+        app.screen.query_one("#minutes").value = "60"
+        app.screen.query_one("#head_judge").value = "Sato"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert screen.event.staff.head_judge == "Sato" and screen.event.minutes == 60
+        await pilot.press("ctrl+z")  # one change at a time: the staff is taken back, the minutes stay
+        await pilot.pause()
+        assert screen.event.minutes == 60 and screen.event.staff.head_judge == ""
+        await pilot.press("f12")
+        await pilot.pause()
+        for field, value in (("#organizer", "Tencho"), ("#judges", "Sato"), ("#head_judge", "Sato")):
+            app.screen.query_one(field).focus()
+            await type_text(pilot, value)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press("f5")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.event.current_round is not None
+        await pilot.press("f6")
+        await type_text(pilot, "1 2-0")
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("f12")
+        await pilot.pause()
+        form = app.screen
+        assert form.query_one("#match").disabled and form.query_one("#date").disabled
+        err = form.query_one("#error")
+        assert "G-BO3" in str(err.render())
+        fits(app)
+        await pilot.press("escape")
