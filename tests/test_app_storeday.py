@@ -11,6 +11,10 @@ from tui.app import LyceeApp
 from tui.screens.event import EventScreen
 
 
+def _l(text):
+    return i18n._(text)
+
+
 async def type_text(pilot, text):
     for ch in text:
         await pilot.press(ch if ch != " " else "space")
@@ -144,3 +148,84 @@ async def test_design3_settings_screen_sets_the_staff_and_locks_the_match_once_a
         assert "G-BO3" in str(err.render())
         fits(app)
         await pilot.press("escape")
+
+
+def whole_dialog_on_screen(app) -> None:
+    """Every label, option and button of the dialog shown is wholly on screen."""
+    from textual.widgets import Button, Label, OptionList
+
+    dlg = app.screen
+    fits(app)
+    box = dlg.children[0]
+    scrolls = box.virtual_size.height > box.scrollable_content_region.height  # a long form scrolls
+    for w in dlg.query(Label):
+        if scrolls and not box.scrollable_content_region.contains_region(w.region):
+            continue
+        text = str(w.render()) if not hasattr(w.render(), "plain") else w.render().plain
+        if text.strip():
+            assert on_screen(app, text, w), (type(dlg).__name__, text, shown(app, w))
+    for ol in dlg.query(OptionList):
+        if not ol.display or not ol.region.height:
+            continue  # a closed Select's list
+        for i in range(ol.option_count):
+            prompt = ol.get_option_at_index(i).prompt
+            text = prompt if isinstance(prompt, str) else prompt.plain
+            assert on_screen(app, text, ol), (type(dlg).__name__, text, shown(app, ol))
+    for b in dlg.query(Button):
+        if scrolls and not box.scrollable_content_region.contains_region(b.region):
+            continue
+        assert on_screen(app, str(b.label), b), (type(dlg).__name__, str(b.label))
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+async def test_design7_every_dialog_of_the_event_day_wraps_inside_the_terminal(tmp_path, size, lang):
+    """Issue 11 item 2: the F7 confirm, the top-cut prompt, the F11 build
+    menu, the lateness dialog, the penalty form, export, delete: the whole
+    question and every option on screen at 80x24 and 120x40, ja and en."""
+    from core.demo import make_demo
+
+    dd = DataDir(tmp_path)
+    store = make_demo(dd, players=8)
+    eid = store.id
+    store.close()
+    app = LyceeApp(dd, lang=lang)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press("x")  # delete: "This cannot be undone." must show
+        await pilot.pause()
+        whole_dialog_on_screen(app)
+        await pilot.press("n")
+        app.open_event(eid)
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("f5")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        fits(app)
+        from textual.widgets._footer import FooterKey
+
+        keys = [k.key for k in screen.query(FooterKey)]
+        assert keys[:2] == ["f5", "f6"]  # the round tab's step first: pair, results
+        first = screen.query(FooterKey).first()
+        assert first.region.right <= size[0] and on_screen(app, _l("Pair next round"))
+        opened = [
+            ("f7", None), ("y", None), ("escape", None),  # confirm, then the cut size prompt
+            ("f9", None), ("escape", None),
+            ("ctrl+b", None), ("escape", None),
+            ("ctrl+g", None), ("escape", None),
+            ("ctrl+r", None), ("n", None),
+            ("f12", None), ("escape", None),
+        ]
+        for key, _ in opened:
+            await pilot.press(key)
+            await pilot.pause()
+            if app.screen is not screen:
+                whole_dialog_on_screen(app)
+        from tui.screens.dialogs import LatePrompts
+
+        app.push_screen(LatePrompts([("a", screen._late_text(type("P", (), {
+            "players": (screen.event.players[0].id,), "kind": "match_loss", "table": 3})()))]))
+        await pilot.pause()
+        whole_dialog_on_screen(app)

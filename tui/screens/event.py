@@ -123,7 +123,7 @@ class EventScreen(Translated, Screen):
         ev = self.event
         self._standing_rows = None
         self._show("#event-title", ev.name)
-        self._show("#round-status", self._round_status(ev))
+        self.query_one("#round-status", Line).set(Text(self._round_status(ev)))  # wraps at 80 columns
         self.draw_clock()
         self._dirty = {"players", "round", "standings", "bracket", "build"}
         self._draw_tab(self.query_one(TabbedContent).active)
@@ -150,6 +150,7 @@ class EventScreen(Translated, Screen):
     def on_tabbed_content_tab_activated(self, message: TabbedContent.TabActivated) -> None:
         if self.desk is not None and message.pane is not None:
             self._draw_tab(message.pane.id)
+        self.refresh_bindings()  # the footer follows the step
 
     def _round_status(self, ev: Event) -> str:
         r = ev.current_round
@@ -306,6 +307,11 @@ class EventScreen(Translated, Screen):
             text = _("R{r} ⏱ {t}", r=st.round, t=C.fmt(st.remaining)) + (f" {state}" if state else "")
             if st.unfinished and st.time_up:
                 text += " " + _("TIME: {n} tables playing", n=len(st.unfinished))
+        from rich.cells import cell_len
+
+        if cell_len(text) != cell_len(lbl.plain):
+            lbl.set(text)
+            lbl.refresh(layout=True)  # the clock's box follows its text (it is auto-sized)
         self._show("#clock", text)
         near = st.started and st.remaining is not None and 0 < st.remaining <= 300
         up = st.started and st.time_up and bool(st.unfinished)
@@ -838,3 +844,26 @@ class EventScreen(Translated, Screen):
             self.refresh_all()
 
         self.app.push_screen(EventSettings(self.event, S.locks(self.event)), chosen)
+
+    # -- the footer shows the current step's keys first (issue 11: F5/F6 on the round tab) --
+    STEP_KEYS = {
+        "players": ("add_players", "pair", "drop", "penalty", "settings"),
+        "round": ("pair", "enter_results", "clock", "extend", "penalty", "undo", "top_cut"),
+        "standings": ("pair", "top_cut", "export"),
+        "build": ("build_menu", "pair"),
+        "bracket": ("pair", "enter_results", "export"),
+    }
+
+    @property
+    def active_bindings(self):
+        """The screen's bindings with those of the step at hand (the visible
+        tab) first, so that at 80 columns the footer shows them."""
+        found = super().active_bindings
+        try:
+            tab = self.query_one(TabbedContent).active
+        except Exception:
+            return found
+        first = self.STEP_KEYS.get(tab, ())
+        rank = {a: i for i, a in enumerate(first)}
+        order = sorted(found.items(), key=lambda kv: rank.get(kv[1].binding.action, len(rank)))
+        return dict(order)
