@@ -412,7 +412,7 @@ def _unpair(event, d):
 
 @describer("unpair")
 def _describe_unpair(d: dict) -> str:
-    return f"took back the pairing of round {d['round']}"
+    return _("took back the pairing of round {r}", r=d['round'])
 
 
 def _table(event: Event, d: dict) -> tuple[Round, Match]:
@@ -429,14 +429,14 @@ def _intentional_note(event: Event, rnd: Round, m: Match, override_by: str | Non
     has a result).  The head judge may override; the note says so."""
     why = None
     if m.reported and not m.intentional:
-        why = f"table {m.table} already has a result (the match is over)"
+        why = _("table {t} already has a result (the match is over)", t=m.table)
     elif m.games:
-        why = f"games were entered at table {m.table} (the match has started)"
+        why = _("games were entered at table {t} (the match has started)", t=m.table)
     elif rnd.clock is not None:
         from datetime import datetime
 
         at = datetime.fromisoformat(rnd.clock.started_at).strftime("%H:%M:%S")
-        why = f"round {rnd.number}'s clock started at {at} (the match has started)"
+        why = _("round {r}'s clock started at {at} (the match has started)", r=rnd.number, at=at)
     if why is None:
         return "ID"
     if override_by:

@@ -107,7 +107,9 @@ def scorecard_table(event: Event):
             if rnd.stage == "playoff":
                 remarks.append(PLAYOFF_REMARK)
             if m.note and m.note not in remarks:
-                remarks.append(m.note)
+                from .notes import note_text
+
+                remarks.append(note_text(m.note))
             rows.append([rnd.number, stage_name.get(rnd.stage, rnd.stage), m.table,
                          p1.name, scorecard_marks(event, p1.id, rnd.number),
                          p2.name if p2 else _("(bye)"), scorecard_marks(event, p2.id, rnd.number) if p2 else "",

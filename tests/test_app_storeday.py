@@ -206,6 +206,7 @@ async def test_design7_every_dialog_of_the_event_day_wraps_inside_the_terminal(t
         fits(app)
         from textual.widgets._footer import FooterKey
 
+        await pilot.pause(0.3)
         keys = [k.key for k in screen.query(FooterKey)]
         assert keys[:2] == ["f5", "f6"]  # the round tab's step first: pair, results
         first = screen.query(FooterKey).first()
@@ -229,3 +230,69 @@ async def test_design7_every_dialog_of_the_event_day_wraps_inside_the_terminal(t
             "players": (screen.event.players[0].id,), "kind": "match_loss", "table": 3})()))]))
         await pilot.pause()
         whole_dialog_on_screen(app)
+
+
+@pytest.mark.asyncio
+async def test_design7_japanese_mode_shows_textual_own_words_in_japanese(tmp_path):
+    """One language at a time: the palette's placeholder, built-in commands and
+    "No matches found", the footer's palette key, F1's widget keys — Japanese."""
+    from core.demo import make_demo
+
+    from tui.i18n import TEXTUAL_WORDS
+
+    dd = DataDir(tmp_path)
+    store = make_demo(dd, players=8)
+    eid = store.id
+    store.close()
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause(0.3)
+        assert on_screen(app, "コマンド") and "palette" not in shown(app)
+        await pilot.press("f3")
+        await pilot.press("f1")
+        await pilot.pause()
+        text = shown(app)
+        assert "Cursor" not in text and "Previous tab" not in text
+        await pilot.press("escape")
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert on_screen(app, "コマンドを検索") and "Search for commands" not in shown(app)
+        await type_text(pilot, "zzzz")
+        await pilot.pause(0.8)
+        assert on_screen(app, "該当するコマンドはありません")
+        for _i in range(4):
+            await pilot.press("backspace")
+        await type_text(pilot, "テーマ")
+        await pilot.pause(0.3)
+        assert on_screen(app, "テーマ") and "Theme" not in shown(app)
+    assert all(i18n.catalog("ja").get(w) for w in TEXTUAL_WORDS)
+
+
+def test_design7_match_notes_are_shown_in_the_users_language():
+    """G-DROP-2, G-LATE-1, G-ID-3 notes are stored in English and shown translated."""
+    from core.notes import note_text
+
+    i18n.set_language("ja")
+    try:
+        assert note_text("drop G-DROP-2") == "途中棄権（G-DROP-2）"
+        assert note_text("late G-LATE-1") == "遅刻（G-LATE-1）"
+        assert "勝者なし" in note_text("ID: no winner, decided by 店長 (G-ID-3)")
+    finally:
+        i18n.set_language("en")
+    assert note_text("late G-LATE-1") == "late (G-LATE-1)"
+
+
+def test_design7_english_counts_plurals(tmp_path, capsys):
+    """"1 result missing", "2 results missing": English plurals counted."""
+    from core.i18n import ngettext
+    from tui.cli import main
+
+    assert ngettext("{k} result missing", "{k} results missing", 1, k=1) == "1 result missing"
+    assert ngettext("{k} result missing", "{k} results missing", 2, k=2) == "2 results missing"
+    main(["--data-dir", str(tmp_path), "event", "new", "Cup", "--unsanctioned"])
+    eid = capsys.readouterr().out.strip()
+    main(["--data-dir", str(tmp_path), "player", "add", eid, "A"])
+    capsys.readouterr()
+    main(["--data-dir", str(tmp_path), "event", "list"])
+    assert "1 player, 0 rounds" in capsys.readouterr().out

@@ -17,7 +17,7 @@ from pathlib import Path
 from core import i18n
 from core.desk import Desk
 from core.errors import LyceeError, ValidationError
-from core.i18n import _
+from core.i18n import _, ngettext
 from core.store import DataDir, EventStore
 
 
@@ -209,7 +209,7 @@ def cmd_event_list(args) -> int:
             print(f"{e.id}  ! {e.problem}")
         else:
             print(f"{e.id}  {e.date}  {ljust(kind_label(e.kind), 11)} {match_label(e.match)}  "
-                  + _("{n} players, {r} rounds", n=e.players, r=e.rounds) + f"  {e.name}")
+                  + ngettext("{n} player", "{n} players", e.players) + ", " + ngettext("{r} round", "{r} rounds", e.rounds, r=e.rounds) + f"  {e.name}")
     return 0
 
 

@@ -6,7 +6,8 @@ import sys
 
 from core.desk import Desk
 from core.errors import LyceeError
-from core.i18n import _
+from core.i18n import _, ngettext
+from core.notes import note_text
 
 from .cli import CliError, ljust, out_json, read_event, rjust, width, with_desk
 
@@ -84,8 +85,8 @@ def cmd_result(args) -> int:
     missing = rnd.missing_tables()
     print(_("table {t}: {p1} {res} {p2}", t=m.table, p1=ev.player(m.p1).name,
             res=args.result, p2=ev.player(m.p2).name)
-          + (f" · {m.note}" if m.note else "")
-          + " · " + (_("{k} results missing", k=len(missing)) if missing else _("round complete")))
+          + (f" · {note_text(m.note)}" if m.note else "")
+          + " · " + (ngettext("{k} result missing", "{k} results missing", len(missing), k=len(missing)) if missing else _("round complete")))
     return 0
 
 
@@ -114,7 +115,7 @@ def _results_from_stdin(args) -> int:
         return done, len(d.event.rounds[(args.round or len(d.event.rounds)) - 1].missing_tables())
     done, missing = with_desk(args, run)
     print(_("{n} results recorded", n=done) + " · "
-          + (_("{k} results missing", k=missing) if missing else _("round complete")))
+          + (ngettext("{k} result missing", "{k} results missing", missing, k=missing) if missing else _("round complete")))
     for f in failures:
         print(f"lycee: {f}", file=sys.stderr)
     return 1 if failures else 0

@@ -17,7 +17,7 @@ from textual.widgets import DataTable, Footer, Input, Label, TabbedContent, TabP
 from core.actions import describe
 from core.desk import Desk
 from core.errors import LyceeError
-from core.i18n import _
+from core.i18n import _, ngettext
 from core.model import Event
 
 from ..i18n import Translated
@@ -103,6 +103,7 @@ class EventScreen(Translated, Screen):
         self._seen_prompts: set[str] = set()
         self.refresh_all()
         self.set_interval(1.0, self.tick)
+        self.call_after_refresh(self.refresh_bindings)  # the footer: this step's keys first
         if not self.event.players:  # a new event: the name box is where typing goes
             self.call_after_refresh(self.query_one("#add-player", Input).focus)
 
@@ -163,7 +164,7 @@ class EventScreen(Translated, Screen):
                      n=len(ev.players), k=planned,
                      how=_("planned") if ev.rounds_planned else _("suggested: log2 of the players"))
         missing = len(r.missing_tables())
-        state = _("{k} results missing", k=missing) if missing else _("complete")
+        state = ngettext("{k} result missing", "{k} results missing", missing, k=missing) if missing else _("complete")
         return _("{fmt} · round {r}: {state}", fmt=fmt, r=r.number, state=state)
 
     def _standings(self, ev: Event):
@@ -191,7 +192,7 @@ class EventScreen(Translated, Screen):
             nw = "N" * tl.notices + "W" * tl.warnings
             d = lists.get(p.id)
             deck = "" if d is None else {"none": _("none"), "registered": _("registered"),
-                                          "problems": _("{n} problem(s)", n=len(d.problems))}[d.status]
+                                          "problems": ngettext("{n} problem", "{n} problems", len(d.problems))}[d.status]
             t.add_row(p.id, p.name, _(p.status), str(points.get(p.id, 0)),
                       "✓" if p.id in seated else "", nw, deck, key=p.id)
 
@@ -233,7 +234,9 @@ class EventScreen(Translated, Screen):
         if m.is_bye:
             return Text(_("bye"))
         score = f"{m.p1_wins}-{m.p2_wins}" + (f"-{m.draws}" if m.draws else "")
-        return Text(f"{OUTCOME_MARK.get(m.outcome, '')} {m.note or score}")
+        from core.notes import note_text
+
+        return Text(f"{OUTCOME_MARK.get(m.outcome, '')} {note_text(m.note) or score}")
 
     def draw_round(self, ev: Event) -> None:
         """Pairings of the current round; when only results changed, only
@@ -306,7 +309,7 @@ class EventScreen(Translated, Screen):
             state = _("paused") if st.paused else ""
             text = _("R{r} ⏱ {t}", r=st.round, t=C.fmt(st.remaining)) + (f" {state}" if state else "")
             if st.unfinished and st.time_up:
-                text += " " + _("TIME: {n} tables playing", n=len(st.unfinished))
+                text += " " + ngettext("TIME: {n} table playing", "TIME: {n} tables playing", len(st.unfinished))
         from rich.cells import cell_len
 
         if cell_len(text) != cell_len(lbl.plain):
@@ -564,7 +567,7 @@ class EventScreen(Translated, Screen):
                 p2=ev.player(m.p2).name)
         if before is not None and before.reported:
             msg += " · " + _("replaces {old}", old=self._result_cell(before).plain.strip())
-        msg += " · " + (_("{k} results missing", k=left) if left else _("round complete"))
+        msg += " · " + (ngettext("{k} result missing", "{k} results missing", left, k=left) if left else _("round complete"))
         self.say(msg)
         self.refresh_all()
 

@@ -8,7 +8,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Label
 
 from core.errors import LyceeError
-from core.i18n import _
+from core.i18n import _, ngettext
 from core.store import today
 
 from ..i18n import Translated
@@ -57,7 +57,7 @@ class EventListScreen(Translated, Screen):
                 t.add_row(e.date, e.name, _(e.kind), _(e.match.upper()), str(e.players), str(e.rounds), e.id, key=e.id)
         status = self.query_one("#status", Label)
         if events:
-            status.update(_("{n} event(s) in {path}", n=len(events), path=self.app.datadir.root))
+            status.update(ngettext("{n} event in {path}", "{n} events in {path}", len(events), path=self.app.datadir.root))
         else:
             status.update(_("No events yet. Press n to create one."))
 
