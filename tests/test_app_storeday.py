@@ -296,3 +296,56 @@ def test_design7_english_counts_plurals(tmp_path, capsys):
     capsys.readouterr()
     main(["--data-dir", str(tmp_path), "event", "list"])
     assert "1 player, 0 rounds" in capsys.readouterr().out
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", LANGS)
+async def test_g_pen_2_penalties_from_the_players_tab_player_first_escalation_in_words_exclusion_confirmed(tmp_path, lang):
+    """G-PEN-2: Ctrl+B puts the cursor in the player field (the highlighted
+    player offered, replaced by typing); two Notices are said to count as a
+    Warning; the penalty that excludes asks first and names the rule."""
+    from core.demo import make_demo
+
+    dd = DataDir(tmp_path)
+    store = make_demo(dd, players=8)
+    eid = store.id
+    store.close()
+    app = LyceeApp(dd, open_event=eid, lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("f2", "down")  # p2 highlighted
+        await pilot.press("ctrl+b")
+        await pilot.pause()
+        form = app.screen
+        assert form.focused is form.query_one("#player") and form.query_one("#player").value == "p2"
+        await type_text(pilot, "p3")  # typing replaces the offered player
+        await pilot.press("tab", "tab")
+        await type_text(pilot, "slow")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert [p.player for p in screen.event.penalties] == ["p3"]
+        for _i in range(1):
+            await pilot.press("ctrl+b")
+            await pilot.pause()
+            app.screen.query_one("#player").value = "p3"
+            app.screen.query_one("#reason").value = "slow again"
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+        msg = screen.query_one("#message").plain
+        assert "G-PEN-2" in msg and ("注意2点で警告1点" in msg if lang == "ja" else "two Notices count as one Warning" in msg)
+        assert on_screen(app, msg, screen.query_one("#message"))
+        await pilot.press("ctrl+b")
+        await pilot.pause()
+        app.screen.query_one("#player").value = "p3"
+        app.screen.query_one("#level").value = "warning"
+        app.screen.query_one("#reason").value = "marked cards"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        from tui.screens.dialogs import Confirm
+
+        assert isinstance(app.screen, Confirm) and "G-PEN-2" in app.screen.question
+        whole_dialog_on_screen(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert len(screen.event.penalties) == 2 and not screen.event.player("p3").excluded

@@ -377,7 +377,11 @@ class PenaltyForm(Translated, ModalScreen[dict | None]):
 
     def on_mount(self) -> None:
         self._show_history()
-        self.query_one("#reason" if self.player_id else "#player", Input).focus()
+        # the player field first, always: a highlighted player is offered (selected,
+        # so typing a name replaces it), never silently chosen
+        box = self.query_one("#player", Input)
+        box.focus()
+        box.select_all()
 
     def on_input_changed(self, message: Input.Changed) -> None:
         if message.input.id == "player":

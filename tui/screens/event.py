@@ -451,21 +451,23 @@ class EventScreen(Translated, Screen):
         def issued(d: dict | None) -> None:
             if not d:
                 return
-            from core.penalties import player_tally
+            from core.penalties import would_exclude
+            from core.staff import default_decider
 
             try:
                 p = self.desk.player(d["player"])
-                self.desk.penalty(p.id, d["level"], d["reason"], by=d["by"] or None, action=d["action"])
+                data = {"player": p.id, "level": d["level"], "reason": d["reason"],
+                        "by": d["by"] or default_decider(self.event) or "", "action": d["action"]}
+                rule = would_exclude(self.event, data)
             except LyceeError as err:
                 self.say(str(err), error=True)
                 return
-            t = player_tally(self.event, p.id)
-            msg = _("{name}: {level} recorded ({n} N, {w} W in force)", name=p.name,
-                    level=_(d["level"]), n=t.notices, w=t.warnings)
-            if self.event.player(p.id).excluded:
-                msg += " · " + _("excluded from the event (G-PEN-2)")
-            self.say(msg)
-            self.refresh_all()
+            if rule is None:
+                self._issue_penalty(p, d)
+                return
+            self.app.push_screen(Confirm(_("This penalty excludes {name} from the event ({rule}): they play no "
+                                           "more and lose the current match. Issue it?", name=p.name, rule=rule)),
+                                 lambda yes: self._issue_penalty(p, d) if yes else self.say(_("no penalty issued")))
 
         self.app.push_screen(PenaltyForm(self.event, pid, self._penalty_history), issued)
 
@@ -870,3 +872,22 @@ class EventScreen(Translated, Screen):
         rank = {a: i for i, a in enumerate(first)}
         order = sorted(found.items(), key=lambda kv: rank.get(kv[1].binding.action, len(rank)))
         return dict(order)
+
+    def _issue_penalty(self, p, d: dict) -> None:
+        """Record the penalty and say in words what it brought (G-PEN-2)."""
+        from core.penalties import escalation_text, player_tally
+
+        before = player_tally(self.event, p.id)
+        try:
+            self.desk.penalty(p.id, d["level"], d["reason"], by=d["by"] or None, action=d["action"])
+        except LyceeError as err:
+            self.say(str(err), error=True)
+            return
+        t = player_tally(self.event, p.id)
+        msg = _("{name}: {level} recorded ({n} N, {w} W in force)", name=p.name,
+                level=_(d["level"]), n=t.notices, w=t.warnings)
+        more = escalation_text(before, t, p.name, excluded=self.event.player(p.id).excluded)
+        if more:
+            msg += " · " + more
+        self.say(msg, error=bool(more))
+        self.refresh_all()
