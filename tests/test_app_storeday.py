@@ -349,3 +349,76 @@ async def test_g_pen_2_penalties_from_the_players_tab_player_first_escalation_in
         await pilot.press("n")
         await pilot.pause()
         assert len(screen.event.penalties) == 2 and not screen.event.player("p3").excluded
+
+
+@pytest.mark.asyncio
+async def test_g_time_round_control_extension_shown_lateness_needs_checkin_id_decision_and_winner(tmp_path):
+    """G-TIME: an extension shows on its table's row and in the clock line;
+    G-LATE-1 prompts only once check-in is in use; G-ID-3: `1 id` in the final
+    asks the organizer (replay / no winner); after the final the header shows
+    the event finished with its winner and no round clock."""
+    from core.demo import make_demo
+    from core.desk import Desk
+
+    dd = DataDir(tmp_path)
+    store = make_demo(dd, players=4)
+    eid = store.id
+    desk = Desk(store)
+    for _r in range(2):
+        desk.pair_next()
+        for m in desk.event.current_round.matches:
+            desk.record(m.table, "2-0")
+    store.close()
+    app = LyceeApp(dd, open_event=eid, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.desk.set_settings({"rounds_planned": 2})
+        await pilot.press("f7")
+        await pilot.pause()
+        app.screen.query_one("Input").value = "4"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.event.current_round.stage == "top", (screen.query_one("#message").plain, app.screen)
+        from tui.screens.dialogs import Choose
+
+        await pilot.press("f6")
+        await type_text(pilot, "1 id")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, Choose) and "G-ID-3" in app.screen.title_text
+        whole_dialog_on_screen(app)
+        await pilot.press("enter")  # replay
+        await pilot.pause()
+        assert "replay" in screen.query_one("#message").plain
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        assert "Ctrl+L" in screen.query_one("#message").plain  # how the lateness prompts are turned on
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        await type_text(pilot, "1 5")
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("f3")
+        await pilot.pause()
+        assert "+5 min" in shown(app, screen.query_one("#pairing-table"))
+        screen.draw_clock()
+        assert "T1 +5" in screen.query_one("#clock").plain
+        screen.check_late()  # nobody checked in: no prompt, even long after 5 minutes
+        from tui.screens.dialogs import Choose
+
+        assert not isinstance(app.screen, Choose)
+        screen.query_one("#result-entry").focus()
+        await type_text(pilot, "1 2-1")
+        await pilot.press("enter")
+        await type_text(pilot, "2 2-0")
+        await pilot.press("enter")
+        await pilot.press("f5")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await type_text(pilot, "1 2-0")
+        await pilot.press("enter")
+        await pilot.pause()
+        status = screen.query_one("#round-status").plain
+        assert status.startswith("finished · winner: ")
+        assert screen.query_one("#clock").plain == ""

@@ -154,6 +154,11 @@ class EventScreen(Translated, Screen):
         self.refresh_bindings()  # the footer follows the step
 
     def _round_status(self, ev: Event) -> str:
+        from core.elimination import champion
+
+        won = champion(ev) if any(x.stage == "top" for x in ev.rounds) else None
+        if won is not None:  # after the final: no round clock to offer
+            return _("finished · winner: {name}", name=ev.player(won).name)
         r = ev.current_round
         fmt = f"{_(ev.kind)} · {_(ev.match.upper())} · {ev.minutes}{_('min')}"
         if r is None:
@@ -230,7 +235,10 @@ class EventScreen(Translated, Screen):
     @staticmethod
     def _result_cell(m) -> Text:
         if m.outcome is None:
-            return Text(_("missing"), style="bold reverse yellow")
+            cell = Text(_("missing"), style="bold reverse yellow")
+            if m.extension:  # G-TIME: the extension shows on the table's row
+                cell.append(" " + _("+{m} min", m=m.extension), style="bold")
+            return cell
         if m.is_bye:
             return Text(_("bye"))
         score = f"{m.p1_wins}-{m.p2_wins}" + (f"-{m.draws}" if m.draws else "")
@@ -248,7 +256,7 @@ class EventScreen(Translated, Screen):
                 and t.row_count == len(r.matches):
             for m in r.matches:
                 if drawn[1].get(m.table) != m:
-                    t.update_cell(str(m.table), "result", self._result_cell(m))
+                    t.update_cell(str(m.table), "result", self._result_cell(m), update_width=True)
             self._drawn_round = (drawn[0], {m.table: m for m in r.matches})
             return
         t.clear(columns=True)
@@ -293,13 +301,14 @@ class EventScreen(Translated, Screen):
             return
         self.draw_clock()
         self.check_late()
+        self._tick_build()
 
     def draw_clock(self) -> None:
         from core import clock as C
 
         lbl = self.query_one("#clock", Line)
         ev = self.event
-        if not ev.rounds:
+        if not ev.rounds or self._finished(ev):
             self._show("#clock", "")
             return
         st = C.status(ev, self.desk.now())
@@ -308,6 +317,10 @@ class EventScreen(Translated, Screen):
         else:
             state = _("paused") if st.paused else ""
             text = _("R{r} ⏱ {t}", r=st.round, t=C.fmt(st.remaining)) + (f" {state}" if state else "")
+            ext = [t for t in st.tables if t.extension and not t.finished]
+            if ext:  # G-TIME: each extended table's own time
+                text += " · " + ", ".join(_("T{t} +{m}: {left}", t=t.table, m=t.extension,
+                                             left=C.fmt(t.remaining)) for t in ext[:3])
             if st.unfinished and st.time_up:
                 text += " " + ngettext("TIME: {n} table playing", "TIME: {n} tables playing", len(st.unfinished))
         from rich.cells import cell_len
@@ -329,6 +342,10 @@ class EventScreen(Translated, Screen):
             self._rang = False
 
     def check_late(self) -> None:
+        from core.lateness import in_use
+
+        if not in_use(self.event.current_round):
+            return  # prompts come by themselves once check-in is in use (Ctrl+L)
         try:
             due = self.desk.late_prompts()
         except LyceeError:
@@ -382,7 +399,9 @@ class EventScreen(Translated, Screen):
             st = C.status(ev, self.desk.now())
             if not st.started:
                 self.desk.start_clock()
-                self.say(_("round {r} clock started: {m} minutes", r=st.round, m=st.minutes))
+                self.say(_("round {r} clock started: {m} minutes", r=st.round, m=st.minutes) + " · "
+                         + _("lateness prompts (G-LATE-1 at 5 minutes, G-LATE-2 at 30) come by themselves "
+                             "once players are checked in (Ctrl+L)"))
             elif st.paused:
                 self.desk.resume_clock()
                 self.say(_("clock resumed"))
@@ -407,7 +426,7 @@ class EventScreen(Translated, Screen):
                 self.say(str(err), error=True)
                 return
             self.say(_("table {t}: +{m} minutes", t=parts[0], m=parts[1]))
-            self.draw_clock()
+            self.refresh_all()
 
         self.app.push_screen(Prompt(_("Time extension: TABLE MINUTES (e.g. 7 5)")), chosen)
 
@@ -556,6 +575,9 @@ class EventScreen(Translated, Screen):
             return
         table = int(parts[0])
         rnd = self.event.current_round
+        if rnd is not None and rnd.stage in ("top", "playoff") and parts[1].lower() == "id":
+            self._id_decision(table)  # G-ID-3: the organizer decides
+            return
         before = rnd.match_at(table) if rnd is not None else None
         try:
             self.desk.record(table, parts[1])
@@ -891,3 +913,49 @@ class EventScreen(Translated, Screen):
             msg += " · " + more
         self.say(msg, error=bool(more))
         self.refresh_all()
+
+    def _tick_build(self) -> None:
+        """The build timer ticks while it runs (the build tab redrawn each second)."""
+        if self.event.kind == "constructed" or self.query_one(TabbedContent).active != "build":
+            return
+        st = self.desk.build_status()
+        if st.state != "building":
+            return
+        t = self.query_one("#build-table", DataTable)
+        row = t.cursor_row
+        self.draw_build(self.event)
+        if row is not None and row < t.row_count:
+            t.move_cursor(row=row)
+
+    def _finished(self, ev: Event) -> bool:
+        """Whether the elimination stage has its winner (computed once per change)."""
+        if getattr(self, "_finished_for", (None,))[0] is not ev:
+            from core.elimination import champion
+
+            self._finished_for = (ev, any(r.stage == "top" for r in ev.rounds) and champion(ev) is not None)
+        return self._finished_for[1]
+
+    def _id_decision(self, table: int) -> None:
+        """G-ID-3: an intentional draw where a ranking is needed: the organizer
+        orders a replay or declares no winner."""
+        from .dialogs import Choose
+
+        org = self.event.staff.organizer
+
+        def chosen(decision: str | None) -> None:
+            if not decision:
+                self.say(_("no decision: table {t} still needs a result", t=table))
+                return
+            try:
+                self.desk.id_decision(table, decision, by=org)
+            except LyceeError as err:
+                self.say(str(err), error=True)
+                return
+            self.say(_("table {t}: replay ordered by {org} (G-ID-3)", t=table, org=org) if decision == "replay"
+                     else _("table {t}: no winner, decided by {org} (G-ID-3)", t=table, org=org))
+            self.refresh_all()
+
+        self.app.push_screen(Choose(
+            _("Table {t} agrees an intentional draw, but this match must rank its players. The organizer "
+              "{org} decides (G-ID-3):", t=table, org=org or "-"),
+            [("replay", _("Replay the match")), ("no_winner", _("No winner (both are out)"))]), chosen)
