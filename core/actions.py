@@ -234,6 +234,14 @@ def check_settings(d: dict, partial: bool = False) -> dict:
     return out
 
 
+def same_name_label(name: str, taken_keys: set[str]) -> str:
+    """``name`` with the first free ordinal, "佐藤花子 (2)", "佐藤花子 (3)"..."""
+    k = 2
+    while name_key(f"{name} ({k})") in taken_keys:
+        k += 1
+    return f"{name} ({k})"
+
+
 def find_player(event: Event, ref: str) -> Player:
     """A player by id, or by exact name (NFKC-folded)."""
     if event.has_player(ref):
@@ -305,11 +313,18 @@ def _register(event, d):
         if not name:
             raise LyceeError(_("a player needs a name"))
         key = name_key(name)
-        if key in batch:
+        if key in batch and not p.get("allow_same_name"):
             raise LyceeError(_("{name!r} is typed twice in this list: nothing was added", name=name))
         batch.add(key)
-        if key in seen:
-            raise LyceeError(_("{name!r} is already registered in {name2} (as {x!r})", name=name, name2=event.name, x=seen[key]))
+        if key in seen and p.get("allow_same_name"):
+            # a second person of the same name (DESIGN section 3: --allow-same-name):
+            # registered as "NAME (2)", so every screen and export tells them apart
+            name = same_name_label(name, set(seen))
+            key = name_key(name)
+        elif key in seen:
+            raise LyceeError(_("{name!r} is already registered in {name2} (as {x!r}); a second person of that "
+                               "name: `lycee player add EVENT NAME --allow-same-name` (the app asks)",
+                               name=name, name2=event.name, x=seen[key]))
         if event.has_player(p["id"]):
             raise LyceeError(_("player id {id!r} is taken", id=p['id']))
         seen[key] = name

@@ -35,12 +35,15 @@ class Desk:
             i += 1
         return out
 
-    def add_players(self, names: list[str]) -> list[str]:
-        """Register players (all or none); return their new ids."""
+    def add_players(self, names: list[str], allow_same_name: bool = False) -> list[str]:
+        """Register players (all or none); return their new ids.  With
+        ``allow_same_name`` a name already registered is a second person,
+        registered as "NAME (2)"."""
         names = [n.strip() for n in names]
         ids = self.next_player_ids(len(names))
+        extra = {"allow_same_name": True} if allow_same_name else {}
         self.store.append(
-            "register", {"players": [{"id": i, "name": n} for i, n in zip(ids, names)]}, self.actor
+            "register", {"players": [{"id": i, "name": n, **extra} for i, n in zip(ids, names)]}, self.actor
         )
         return ids
 

@@ -422,3 +422,23 @@ async def test_g_time_round_control_extension_shown_lateness_needs_checkin_id_de
         status = screen.query_one("#round-status").plain
         assert status.startswith("finished · winner: ")
         assert screen.query_one("#clock").plain == ""
+
+
+@pytest.mark.asyncio
+async def test_design3_second_player_of_the_same_name_after_a_confirmation(tmp_path):
+    """Two different 佐藤花子: the app asks, then registers 佐藤花子 (2)."""
+    app = LyceeApp(DataDir(tmp_path), lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await new_event(app, pilot, staff=True)
+        screen = app.screen
+        for _i in range(2):
+            screen.query_one("#add-player").value = "佐藤花子"
+            await pilot.press("enter")
+            await pilot.pause()
+        from tui.screens.dialogs import Confirm
+
+        assert isinstance(app.screen, Confirm)
+        whole_dialog_on_screen(app)
+        await pilot.press("y")
+        await pilot.pause()
+        assert [p.name for p in screen.event.players] == ["佐藤花子", "佐藤花子 (2)"]

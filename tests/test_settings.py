@@ -85,3 +85,16 @@ def test_g_match_time_minutes_outside_the_recommended_range_print_it_as_a_warnin
     assert rc == 0 and "50-100" in err and "G-MATCH-TIME" in err
     assert minutes_advice("bo3", 50) is None and minutes_advice("bo1", 30) is None
     assert "20-40" in minutes_advice("bo1", 50)
+
+
+def test_design3_player_add_allow_same_name_registers_a_second_person_shown_distinctly(event, capsys):
+    """DESIGN section 3: `player add --allow-same-name`; without it the
+    refusal names the option."""
+    data, eid = event
+    rc, _, err = run(capsys, "--data-dir", data, "player", "add", eid, "A")
+    assert rc == 1 and "--allow-same-name" in err
+    rc, out, _ = run(capsys, "--data-dir", data, "player", "add", eid, "A", "--allow-same-name")
+    assert rc == 0
+    rc, out, _ = run(capsys, "--data-dir", data, "player", "list", eid, "--json")
+    names = [p["name"] for p in json.loads(out)["players"]]
+    assert names.count("A") == 1 and "A (2)" in names

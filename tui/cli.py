@@ -224,7 +224,7 @@ def cmd_event_delete(args) -> int:
 
 
 def cmd_player_add(args) -> int:
-    ids = with_desk(args, lambda d: d.add_players(args.names))
+    ids = with_desk(args, lambda d: d.add_players(args.names, allow_same_name=args.allow_same_name))
     print("\n".join(ids))
     return 0
 
@@ -370,6 +370,8 @@ def build_parser() -> argparse.ArgumentParser:
     a = cmd(pls, "add", cmd_player_add, _("register players; prints their ids, one a line"))
     event_arg(a)
     a.add_argument("names", nargs="+", metavar="NAME")
+    a.add_argument("--allow-same-name", action="store_true",
+                   help=_("a second person of a name already registered (shown as NAME (2))"))
     dr = cmd(pls, "drop", cmd_player_drop, _("drop a player (G-DROP-1/2)"))
     event_arg(dr)
     dr.add_argument("player", metavar="PLAYER", help=_("player id or exact name"))

@@ -555,9 +555,18 @@ class EventScreen(Translated, Screen):
         elif message.input.id == "result-entry":
             self._enter_result(text, message.input)
 
-    def _add_player(self, name: str, box: Input) -> None:
+    def _add_player(self, name: str, box: Input, same_name: bool = False) -> None:
+        from core.actions import name_key
+
+        if not same_name and any(name_key(p.name) == name_key(name) for p in self.event.players):
+            self.app.push_screen(
+                Confirm(_("{name} is already registered. Register a second person of that name (shown as "
+                          "{name} (2))?", name=name)),
+                lambda yes: self._add_player(name, box, True) if yes else self.say(_("not added"), error=True))
+            return
         try:
-            (pid,) = self.desk.add_players([name])
+            (pid,) = self.desk.add_players([name], allow_same_name=same_name)
+            name = self.event.player(pid).name
         except LyceeError as err:
             self.say(str(err), error=True)
             return
