@@ -442,3 +442,33 @@ async def test_design3_second_player_of_the_same_name_after_a_confirmation(tmp_p
         await pilot.press("y")
         await pilot.pause()
         assert [p.name for p in screen.event.players] == ["佐藤花子", "佐藤花子 (2)"]
+
+
+@pytest.mark.asyncio
+async def test_g_swiss_points_mid_round_standings_are_those_after_the_last_complete_round(tmp_path):
+    """Issue 11 item 9: during round 2 a player who just lost is not ranked
+    below one still playing by a half-entered round; the standings say which
+    round they are after."""
+    from core.demo import make_demo
+    from core.desk import Desk
+
+    dd = DataDir(tmp_path)
+    store = make_demo(dd, players=4)
+    eid = store.id
+    desk = Desk(store)
+    desk.pair_next()
+    for m in desk.event.current_round.matches:
+        desk.record(m.table, "2-0")
+    desk.pair_next()
+    m = desk.event.current_round.matches[0]
+    desk.record(m.table, "0-2")
+    after1 = {p.id: 3 if p.id in {x.p1 for x in desk.event.rounds[0].matches} else 0 for p in desk.event.players}
+    store.close()
+    app = LyceeApp(dd, open_event=eid, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("f4")
+        await pilot.pause()
+        assert on_screen(app, "Standings after round 1 (round 2 is in progress)")
+        assert {r.id: r.points for r in screen._standings(screen.event)} == after1

@@ -78,6 +78,7 @@ class EventScreen(Translated, Screen):
                 yield Input(placeholder=_("TABLE RESULT, e.g. 12 2-1 then Enter (id: intentional draw)"),
                             id="result-entry")
             with TabPane(_("Standings"), id="standings"):
+                yield Label("", id="standings-note", classes="hint")
                 yield DataTable(cursor_type="row", zebra_stripes=True, id="standings-table")
             with TabPane(_("Build"), id="build"):
                 yield Label("", id="build-status")
@@ -175,9 +176,10 @@ class EventScreen(Translated, Screen):
     def _standings(self, ev: Event):
         """The standings of the event as it is now, computed once per change."""
         if getattr(self, "_standing_rows", None) is None:
-            from core.standings import standings
+            from core.standings import as_of_last_complete_round, standings
 
-            self._standing_rows = standings(ev)
+            settled, self._standings_after = as_of_last_complete_round(ev)
+            self._standing_rows = standings(settled)
         return self._standing_rows
 
     def draw_players(self, ev: Event) -> None:
@@ -276,7 +278,12 @@ class EventScreen(Translated, Screen):
     def draw_leaders(self, ev: Event) -> None:
         """The top of the standings beside the pairings, updated with every result."""
         rows = self._standings(ev)[:60] if ev.rounds else []
-        text = Text(_("Standings") + "\n", style="bold")
+        cur = ev.current_round
+        title = _("Standings")
+        if cur is not None and not cur.complete:  # mid-round: as after the last complete round
+            title = (_("Standings after round {r}", r=self._standings_after) if self._standings_after
+                     else _("Round {n} is in progress: no standings yet", n=cur.number))
+        text = Text(title + "\n", style="bold")
         for row in rows:
             text.append(f"{row.rank:>3} ")
             text.append(set_cell_size(row.name, 16))
@@ -288,7 +295,14 @@ class EventScreen(Translated, Screen):
         t.clear(columns=True)
         tbs = list(ev.tiebreakers)
         t.add_columns(_("Rank"), _("Name"), _("Points"), _("Record"), *[tb.upper() for tb in tbs], _("Status"))
-        for row in self._standings(ev):
+        rows = self._standings(ev)
+        cur = ev.current_round
+        note = ""
+        if cur is not None and not cur.complete:
+            note = (_("Standings after round {r} (round {n} is in progress)", r=self._standings_after, n=cur.number)
+                    if self._standings_after else _("Round {n} is in progress: no standings yet", n=cur.number))
+        self.query_one("#standings-note", Label).update(note)
+        for row in rows:
             vals = []
             for tb in tbs:
                 v = getattr(row, tb)
