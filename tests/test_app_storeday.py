@@ -472,3 +472,49 @@ async def test_g_swiss_points_mid_round_standings_are_those_after_the_last_compl
         await pilot.pause()
         assert on_screen(app, "Standings after round 1 (round 2 is in progress)")
         assert {r.id: r.points for r in screen._standings(screen.event)} == after1
+
+
+def test_design7_export_file_names_carry_date_safe_name_and_round():
+    from core.exports import export_filename
+    from core.model import Event
+
+    ev = Event(id="x", name="土曜リセ杯 / 12:00", date="2026-12-05")
+    assert export_filename(ev, "pairings-by-name", "html") == "2026-12-05_土曜リセ杯_12_00_pairings-by-name.html"
+
+
+@pytest.mark.asyncio
+async def test_design7_export_an_earlier_round_and_print_says_where_the_file_is(tmp_path, monkeypatch):
+    """Exports keep each round (round 1's pairings after round 2 is paired);
+    the print key opens the file in the browser and says where it is."""
+    from core.demo import make_demo
+    from core.desk import Desk
+
+    dd = DataDir(tmp_path)
+    store = make_demo(dd, players=4)
+    eid = store.id
+    desk = Desk(store)
+    desk.pair_next()
+    r1 = [m.p1 for m in desk.event.rounds[0].matches]
+    for m in desk.event.current_round.matches:
+        desk.record(m.table, "2-0")
+    desk.pair_next()
+    name = desk.event.player(r1[0]).name
+    store.close()
+    opened = []
+    monkeypatch.setattr("webbrowser.open", lambda url: opened.append(url) or True)
+    app = LyceeApp(dd, open_event=eid, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("shift+f9")
+        await pilot.pause()
+        await pilot.press("enter")  # pairings by table (HTML)
+        await pilot.pause()
+        app.screen.query_one("Input").value = "1"
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        files = list((tmp_path / "exports").iterdir())
+        assert [f.name.endswith("_pairings_r1.html") for f in files] == [True]
+        assert name in files[0].read_text(encoding="utf-8")
+        assert opened and str(files[0]) in screen.query_one("#message").plain

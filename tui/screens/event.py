@@ -52,6 +52,7 @@ class EventScreen(Translated, Screen):
         Binding("f9", "export", "Export", id="event.export"),
         Binding("f11", "build_menu", "Build phase", id="event.build"),
         Binding("f12", "settings", "Settings (staff)", id="event.settings"),
+        Binding("shift+f9", "print", "Print (opens in the browser)", id="event.print"),
     ]
 
     def __init__(self, event_id: str):
@@ -741,27 +742,56 @@ class EventScreen(Translated, Screen):
 
         self.app.push_screen(Prompt(_("Playoff (決定戦) among the players who share a place: their ids"), default), chosen)
 
-    def action_export(self) -> None:
+    def action_export(self, open_after: bool = False) -> None:
+        from core.exports import BY_ROUND
+
         def chosen(choice) -> None:
-            if choice:
-                self._export(*choice)
+            if not choice:
+                return
+            n = len(self.event.rounds)
+            if choice[0] in BY_ROUND and n > 1:  # any earlier round too
+                self.app.push_screen(Prompt(_("Which round? 1 to {n}", n=n), str(n)),
+                                     lambda text: self._export_round(choice, text, open_after))
+            else:
+                self._export(*choice, open_after=open_after)
 
         self.app.push_screen(ExportChoice(), chosen)
 
+    def action_print(self) -> None:
+        self.action_export(open_after=True)
+
+    def _export_round(self, choice, text: str | None, open_after: bool) -> None:
+        if not text:
+            return
+        if not text.isdigit():
+            self.say(_("write the round number, e.g. 2"), error=True)
+            return
+        self._export(*choice, round_number=int(text), open_after=open_after)
+
     @work(thread=True, exclusive=True, group="export")
-    def _export(self, what: str, fmt: str) -> None:
+    def _export(self, what: str, fmt: str, round_number: int | None = None, open_after: bool = False) -> None:
         from core import exports
 
         try:
-            text = exports.render(self.event, what, fmt)
+            text = exports.render(exports.as_of_round(self.event, round_number), what, fmt)
         except LyceeError as err:
             self.app.call_from_thread(self.say, str(err), True)
             return
         folder = self.app.datadir.root / "exports"
         folder.mkdir(parents=True, exist_ok=True)
-        path = folder / f"{self.event.id}-{what}.{fmt}"
+        path = folder / exports.export_filename(self.event, what, fmt, round_number)
         path.write_text(text, encoding="utf-8")
-        self.app.call_from_thread(self.say, _("written: {path}", path=path))
+        msg = _("written: {path}", path=path)
+        if open_after:
+            import webbrowser
+
+            try:
+                opened = webbrowser.open(path.as_uri())
+            except Exception:  # no browser at all: the path is said either way
+                opened = False
+            msg = (_("opened in the browser (print from there): {path}", path=path) if opened
+                   else _("no browser to open it; the file is at {path}", path=path))
+        self.app.call_from_thread(self.say, msg)
 
     def action_build_menu(self) -> None:
         ev = self.event
