@@ -392,7 +392,7 @@ def _pair(event, d):
     if number != len(event.rounds) + 1:
         raise LyceeError(_("round {number} cannot be paired now (next is {x})", number=number, x=len(event.rounds) + 1))
     require_complete(event)
-    if number == 1 and event.build is not None:
+    if number == 1 and (event.build is not None or event.kind in ("sealed", "draft")):
         from .decklists import check_build_done
 
         check_build_done(event)  # G-SEALED, G-DRAFT-4: decks built before round 1

@@ -98,3 +98,15 @@ def test_design3_player_add_allow_same_name_registers_a_second_person_shown_dist
     rc, out, _ = run(capsys, "--data-dir", data, "player", "list", eid, "--json")
     names = [p["name"] for p in json.loads(out)["players"]]
     assert names.count("A") == 1 and "A (2)" in names
+
+
+def test_g_sealed_round_1_is_refused_before_any_build_phase(tmp_path, capsys):
+    """G-SEALED: a sealed event does not pair round 1 with no build phase;
+    the refusal names the key and the command that open it."""
+    data = str(tmp_path)
+    main(["--data-dir", data, "event", "new", "Sealed", "--kind", "sealed", "--unsanctioned"])
+    eid = capsys.readouterr().out.strip()
+    main(["--data-dir", data, "player", "add", eid, "A", "B"])
+    capsys.readouterr()
+    rc, _, err = run(capsys, "--data-dir", data, "pair", eid)
+    assert rc == 1 and "F11" in err and "lycee build" in err and "G-SEALED" in err

@@ -637,6 +637,7 @@ class EventScreen(Translated, Screen):
         self.action_tab("round")
         self.say(_("round {r} paired", r=self.event.current_round.number))
         self.query_one("#result-entry", Input).focus()
+        self._warn_deck_problems()
 
     def action_repair(self) -> None:
         def answer(yes: bool | None) -> None:
@@ -1012,3 +1013,16 @@ class EventScreen(Translated, Screen):
             _("Table {t} agrees an intentional draw, but this match must rank its players. The organizer "
               "{org} decides (G-ID-3):", t=table, org=org or "-"),
             [("replay", _("Replay the match")), ("no_winner", _("No winner (both are out)"))]), chosen)
+
+    def _warn_deck_problems(self) -> None:
+        """Round 1 of a limited event paired with decks that have problems
+        (39 cards, a card not in the pool...): say so, never silently."""
+        ev = self.event
+        if ev.kind == "constructed" or len(ev.rounds) != 1:
+            return
+        from core.decklists import decklist_status
+
+        bad = [d for d in decklist_status(ev) if d.status != "registered"]
+        if bad:
+            self.say(_("round 1 paired, but {n} deck(s) are missing or have problems: {names} (build tab, F11)",
+                       n=len(bad), names=", ".join(d.name for d in bad[:5])), error=True)
