@@ -97,7 +97,9 @@ async def test_whole_event_by_keyboard(tmp_path):
         await pilot.press("down", "down", "down", "down", "enter")  # scorecard (HTML)
         await app.workers.wait_for_complete()
         await pilot.pause()
-        out = tmp_path / "exports" / f"{screen.event.id}-scorecard.html"
+        from core.exports import export_filename
+
+        out = tmp_path / "exports" / export_filename(screen.event, "scorecard", "html")
         page = out.read_text(encoding="utf-8")
         assert "決定戦" not in page and ">N<" in page  # the Notice is marked on the scorecard
         eid = screen.event.id
