@@ -114,3 +114,74 @@ async def test_g_se_whole_constructed_event_by_keys_in_japanese_at_80x24(tmp_pat
         assert status.startswith(ja("finished · winner: {name}", name="")[:4])
         assert screen.query_one("#clock").plain == ""
         fits(app)
+
+
+@pytest.mark.asyncio
+async def test_g_sealed_whole_sealed_event_through_its_build_phase_by_keys_in_japanese_at_80x24(tmp_path):
+    """A sealed event from `n`: no round 1 before the build phase (G-SEALED,
+    the refusal names F11), pools opened, the building timer, decks
+    registered, the phase closed, three Swiss rounds; every step's words on
+    screen at 80x24 in Japanese."""
+    app = LyceeApp(DataDir(tmp_path), lang="ja")
+    ja = i18n._
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        app.screen.query_one("#name").value = "シールド杯"
+        app.screen.query_one("#kind").value = "sealed"
+        app.screen.query_one("#rounds").value = "3"
+        await pilot.pause()
+        assert app.screen.query_one("#minutes").value == "30"  # the sealed recommendation (G-SEALED)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        whole_dialog_on_screen(app)  # no staff: say so, offer unsanctioned
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, EventScreen) and screen.event.kind == "sealed"
+        await pilot.press("ctrl+f")
+        await pilot.pause()
+        app.screen.query_one("Input").value = "8"
+        await pilot.press("enter")
+        await pilot.pause()
+        await pair(app, pilot)
+        msg = screen.query_one("#message").plain
+        assert not screen.event.rounds and "F11" in msg and "G-SEALED" in msg
+        assert on_screen(app, msg, screen.query_one("#message"))
+        await pilot.press("f11")
+        await pilot.pause()
+        whole_dialog_on_screen(app)
+        await pilot.press("enter")  # open the build phase
+        await pilot.pause()
+        whole_dialog_on_screen(app)
+        await type_text(pilot, "alpha 1s3b 7")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(screen.event.pools) == 8 and on_screen(app, ja("sealed pools opened"))
+        assert screen.desk.build_status().state == "building"  # the building timer runs
+        for state in ("paused", "building"):  # pause and resume it
+            await pilot.press("f11")
+            await pilot.pause()
+            await pilot.press("down", "enter")
+            await pilot.pause()
+            assert screen.desk.build_status().state == state
+        await pilot.press("f11")
+        await pilot.pause()
+        await pilot.press("down", "down", "down", "enter")  # decks for everyone (bot builder)
+        await pilot.pause()
+        assert len(screen.event.decklists) == 8
+        await pilot.press("f11")
+        await pilot.pause()
+        await pilot.press("end", "enter")  # close the phase
+        await pilot.pause()
+        assert screen.desk.build_status().state == "closed" and on_screen(app, ja("build phase closed"))
+        fits(app)
+        for r in (1, 2, 3):
+            await pair(app, pilot)
+            assert screen.event.current_round.number == r
+            await enter_results(pilot, screen)
+            assert screen.event.current_round.complete
+        await pilot.press("f4")
+        await pilot.pause()
+        fits(app)
+        assert len(screen._standings(screen.event)) == 8
