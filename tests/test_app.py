@@ -171,6 +171,11 @@ async def test_g_late_1_clock_and_lateness_prompt_then_penalties_in_the_app(tmp_
             await type_text(pilot, reason)
             await pilot.press("enter")
             await pilot.pause()
+        from tui.screens.dialogs import Confirm
+
+        assert isinstance(app.screen, Confirm) and "G-PEN-2" in app.screen.question  # exclusion asks first
+        await pilot.press("y")
+        await pilot.pause()
         ben = screen.event.player("p2")
         assert ben.excluded
         assert screen.event.current_round.match_at(1).outcome == "p1"  # Ben loses the current match
