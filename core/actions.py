@@ -150,7 +150,10 @@ def describe(act: dict, names: dict[str, str] | None = None) -> str:
     if t == "import":
         return _("imported event {name!r}", name=d.get("name", ""))
     if t == "edit":
-        return _("changed {fields}", fields=", ".join(L.edit_field_label(k) for k in sorted(d)))
+        from .settings import field_label, show_value
+
+        return _("changed {fields}", fields=", ".join(f"{field_label(k)} = {show_value(k, v)}"
+                                                      for k, v in sorted(d.items())))
     if t == "game":
         return _("game round {r} table {t}: {game}", r=d["round"], t=d["table"], game=L.game_label(d["game"]))
     if t == "id_decision":
@@ -264,6 +267,14 @@ def check_settings(d: dict, partial: bool = False) -> dict:
     return out
 
 
+def same_name_label(name: str, taken_keys: set[str]) -> str:
+    """``name`` with the first free ordinal, "佐藤花子 (2)", "佐藤花子 (3)"..."""
+    k = 2
+    while name_key(f"{name} ({k})") in taken_keys:
+        k += 1
+    return f"{name} ({k})"
+
+
 def find_player(event: Event, ref: str) -> Player:
     """A player by id, or by exact name (NFKC-folded); ``id:p3`` and ``name:p3``
     say which.  A plain ref that is one player's id and another's name is
@@ -334,7 +345,12 @@ def _create(event, d):
 
 @action("edit")
 def _edit(event, d):
-    return replace(event, **check_settings(d, partial=True))
+    """A change of settings; a setting facts depend on is locked (core.settings)."""
+    from .settings import check_change
+
+    s = check_settings(d, partial=True)
+    check_change(event, s)
+    return replace(event, **s)
 
 
 @action("register")
@@ -350,11 +366,18 @@ def _register(event, d):
         if not name:
             raise LyceeError(_("a player needs a name"))
         key = name_key(name)
-        if key in batch:
+        if key in batch and not p.get("allow_same_name"):
             raise LyceeError(_("{name!r} is typed twice in this list: nothing was added", name=name))
         batch.add(key)
-        if key in seen:
-            raise LyceeError(_("{name!r} is already registered in {name2} (as {x!r})", name=name, name2=event.name, x=seen[key]))
+        if key in seen and p.get("allow_same_name"):
+            # a second person of the same name (DESIGN section 3: --allow-same-name):
+            # registered as "NAME (2)", so every screen and export tells them apart
+            name = same_name_label(name, set(seen))
+            key = name_key(name)
+        elif key in seen:
+            raise LyceeError(_("{name!r} is already registered in {name2} (as {x!r}); a second person of that "
+                               "name: `lycee player add EVENT NAME --allow-same-name` (the app asks)",
+                               name=name, name2=event.name, x=seen[key]))
         if event.has_player(p["id"]):
             raise LyceeError(_("player id {id!r} is taken", id=p['id']))
         seen[key] = name
@@ -422,7 +445,7 @@ def _pair(event, d):
     if number != len(event.rounds) + 1:
         raise LyceeError(_("round {number} cannot be paired now (next is {x})", number=number, x=len(event.rounds) + 1))
     require_complete(event)
-    if number == 1 and event.build is not None:
+    if number == 1 and (event.build is not None or event.kind in ("sealed", "draft")):
         from .decklists import check_build_done
 
         check_build_done(event)  # G-SEALED, G-DRAFT-4: decks built before round 1
@@ -462,7 +485,7 @@ def _unpair(event, d):
 
 @describer("unpair")
 def _describe_unpair(d: dict) -> str:
-    return f"took back the pairing of round {d['round']}"
+    return _("took back the pairing of round {r}", r=d['round'])
 
 
 def _table(event: Event, d: dict) -> tuple[Round, Match]:

@@ -669,6 +669,10 @@ def check_build_done(event: Event) -> None:
     """Refuse round 1 of a limited event while its build phase is open and a
     player in it has no registered decklist (G-SEALED, G-DRAFT-4)."""
     b = event.build
+    if b is None and event.kind in ("sealed", "draft"):
+        rule = "G-DRAFT-4" if event.kind == "draft" else "G-SEALED"
+        raise RuleError(_("a {kind} event builds its decks before round 1: open the build phase first "
+                          "(F11 in the app, `lycee build EVENT open ...`)", kind=_(event.kind)), rule)
     if b is None or b.closed:
         return
     missing = [p.name for p in event.eligible(1) if event.decklist_of(p.id) is None]

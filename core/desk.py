@@ -55,14 +55,17 @@ class Desk:
             i += 1
         return out
 
-    def add_players(self, names: list[str]) -> list[str]:
-        """Register players (all or none); return their new ids."""
+    def add_players(self, names: list[str], allow_same_name: bool = False) -> list[str]:
+        """Register players (all or none); return their new ids.  With
+        ``allow_same_name`` a name already registered is a second person,
+        registered as "NAME (2)"."""
         from .names import check_text
 
         names = [check_text(n, "player") for n in names]  # docs/names.md, before anything is trimmed
         ids = self.next_player_ids(len(names))
+        extra = {"allow_same_name": True} if allow_same_name else {}
         self.store.append(
-            "register", {"players": [{"id": i, "name": n} for i, n in zip(ids, names)]}, self.actor
+            "register", {"players": [{"id": i, "name": n, **extra} for i, n in zip(ids, names)]}, self.actor
         )
         return ids
 
@@ -264,6 +267,18 @@ class Desk:
         number = self._round_number(round_number)
         data = {"round": number, "table": int(table), "decision": decision, "by": by}
         return self.store.append("id_decision", data, self.actor)
+
+    # -- settings (DESIGN section 3: lycee event set) -----------------------------
+    def set_settings(self, wanted: dict) -> dict:
+        """Change the settings in ``wanted`` that differ from the event's: one
+        ``edit`` action each, all or none (a locked one is refused naming why,
+        see core.settings).  Returns what changed."""
+        from .settings import changed
+
+        changes = changed(self.event, wanted)
+        if changes:
+            self.append_all([("edit", {k: v}) for k, v in changes.items()])
+        return changes
 
     # -- staff (G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE) ------------------------------
     def set_staff(self, **changes) -> Event:

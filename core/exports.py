@@ -165,9 +165,12 @@ def scorecard_table(event: Event):
             remarks = []
             if rnd.stage == "playoff":
                 remarks.append(PLAYOFF_REMARK)
-            note = L.note_label(m.note)
-            if note and note not in remarks and m.note not in (THIRD_PLACE, THIRD_PLACE_PLANNED):
-                remarks.append(note)
+            if m.note and m.note not in (THIRD_PLACE, THIRD_PLACE_PLANNED):
+                from .labels import note_label as note_text
+
+                note = note_text(m.note)
+                if note and note not in remarks:
+                    remarks.append(note)
             rows.append([rnd.number, round_label(event, rnd.number, m), m.table,
                          p1.name, scorecard_marks(event, p1.id, rnd.number),
                          p2.name if p2 else _("(bye)"), scorecard_marks(event, p2.id, rnd.number) if p2 else "",
@@ -446,3 +449,38 @@ def render(event: Event, what: str = "event", fmt: str = "json", log: list[dict]
         if missing_results(event):
             meta += " · " + missing_text(event)
     return to_html(title, header, rows, meta)
+
+
+#: Exports that belong to one round (their file name carries it).
+BY_ROUND = ("pairings", "pairings-by-name", "slips", "standings")
+
+
+def safe_name(name: str, limit: int = 60) -> str:
+    """An event name made safe for file systems: no path separators, no
+    characters Windows refuses, no control characters or spaces."""
+    import re
+    import unicodedata
+
+    n = unicodedata.normalize("NFC", name)
+    n = "".join("_" if unicodedata.category(c)[0] == "C" else c for c in n)
+    n = re.sub(r'[\\/:*?"<>|\s]+', "_", n).strip("._")
+    return n[:limit] or "event"
+
+
+def export_filename(event: Event, what: str, fmt: str, round_number: int | None = None) -> str:
+    """``2026-12-05_土曜リセ杯_pairings-by-name_r3.html``: the date, the
+    event name (made safe) and, for a round's export, the round."""
+    parts = [event.date, safe_name(event.name), what]
+    if what in BY_ROUND and event.rounds:
+        parts.append(f"r{round_number or len(event.rounds)}")
+    return "_".join(parts) + f".{fmt}"
+
+
+def as_of_round(event: Event, round_number: int | None) -> Event:
+    """The event as it stood with round ``round_number`` the current one (to
+    export an earlier round's pairings, slips or standings)."""
+    if round_number is None or round_number == len(event.rounds):
+        return event
+    if not 1 <= round_number <= len(event.rounds):
+        raise LyceeError(_("round {r} has not been paired (rounds 1 to {n})", r=round_number, n=len(event.rounds)))
+    return event.with_(rounds=event.rounds[:round_number])

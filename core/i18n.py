@@ -56,3 +56,13 @@ def missing(lang: str, msgids) -> list[str]:
     """Templates the catalog of ``lang`` lacks (for the tests)."""
     cat = catalog(lang)
     return [m for m in msgids if m not in cat]
+
+
+def ngettext(singular: str, plural: str, n: int, /, **kw) -> str:
+    """``singular`` when ``n`` is 1, else ``plural``, translated ("1 result
+    missing", "2 results missing"); Japanese has one form, the plural's entry.
+    ``n`` is passed to the template as ``n`` unless given otherwise."""
+    kw.setdefault("n", n)
+    msgid = singular if n == 1 and _lang == "en" else plural
+    text = catalog(_lang).get(msgid, msgid)
+    return text.format(**kw)

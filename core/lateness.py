@@ -188,3 +188,11 @@ def _late(event, d):
     if prompt.kind == "match_loss":
         return forfeit(event, rnd, m, prompt.players[0], "late", rule)
     return drop_player(event, prompt.players[0], forfeit=True, why="late", rule=rule)
+
+
+def in_use(rnd: Round | None) -> bool:
+    """Check-in is in use for the round once anyone is checked in (Ctrl+L in
+    the app, `lycee checkin` on the command line): only then do the lateness
+    prompts (G-LATE-1 at 5 minutes, G-LATE-2 at 30) come by themselves; in a
+    round where nobody checks in, every table would be 'late'."""
+    return rnd is not None and bool(rnd.checkins)

@@ -244,3 +244,28 @@ def _appeal(event, d):
     elif before and not after and player.excluded:
         event = _reinstate(event, pen.player)
     return event
+
+
+def escalation_text(before: Tally, after: Tally, name: str, excluded: bool = False) -> str | None:
+    """What a new penalty brought, in words (G-PEN-2): two Notices counted as
+    a Warning, or the exclusion; None when it brought nothing more."""
+    if excluded:
+        return _("{name} is excluded from the event: two Warnings' worth of penalties or an exclusion "
+                 "(G-PEN-2); they play no more and lose the current match", name=name)
+    if after.notices >= 2 and after.notices // 2 > before.notices // 2:
+        return _("two Notices count as one Warning (G-PEN-2): {name} now stands at {w} Warning(s)' worth",
+                 name=name, w=after.warning_equivalent)
+    return None
+
+
+def would_exclude(event: Event, data: dict) -> str | None:
+    """The rule when the ``penalty`` action ``data`` would exclude the player
+    (G-PEN-2 by the count, G-PEN-1 by an exclusion handed down), else None;
+    nothing is stored."""
+    from .actions import apply
+
+    after = apply(event, {"type": "penalty", "data": data})
+    p = stored_player(after, data["player"])
+    if not p.excluded or stored_player(event, data["player"]).excluded:
+        return None
+    return "G-PEN-1" if data.get("action") == "exclusion" else "G-PEN-2"

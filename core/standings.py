@@ -484,3 +484,14 @@ def pair_playoff(event: Event, player_ids, rng=None) -> tuple[Match, ...]:
         Match(t, m.p1, m.p2, m.p1_wins, m.p2_wins, m.draws, m.outcome)
         for t, m in enumerate(played + byes, start=1)
     )
+
+
+def as_of_last_complete_round(event: Event) -> tuple[Event, int]:
+    """The event as the standings should show it during a round: while the
+    current round still misses results, as it stood after the last complete
+    round (a player who lost is not ranked above one still playing).
+    Returns (event, the round the standings are after; 0 before any)."""
+    cur = event.current_round
+    if cur is not None and not cur.complete:
+        return event.with_(rounds=event.rounds[:-1]), cur.number - 1
+    return event, len(event.rounds)

@@ -97,7 +97,9 @@ async def test_whole_event_by_keyboard(tmp_path):
         await pilot.press("down", "down", "down", "down", "enter")  # scorecard (HTML)
         await app.workers.wait_for_complete()
         await pilot.pause()
-        out = tmp_path / "exports" / f"{screen.event.id}-scorecard.html"
+        from core.exports import export_filename
+
+        out = tmp_path / "exports" / export_filename(screen.event, "scorecard", "html")
         page = out.read_text(encoding="utf-8")
         assert "決定戦" not in page and ">N<" in page  # the Notice is marked on the scorecard
         eid = screen.event.id
@@ -169,6 +171,11 @@ async def test_g_late_1_clock_and_lateness_prompt_then_penalties_in_the_app(tmp_
             await type_text(pilot, reason)
             await pilot.press("enter")
             await pilot.pause()
+        from tui.screens.dialogs import Confirm
+
+        assert isinstance(app.screen, Confirm) and "G-PEN-2" in app.screen.question  # exclusion asks first
+        await pilot.press("y")
+        await pilot.pause()
         ben = screen.event.player("p2")
         assert ben.excluded
         assert screen.event.current_round.match_at(1).outcome == "p1"  # Ben loses the current match

@@ -39,6 +39,8 @@ def msgids() -> set[str]:
                 if name == "_" and node.args and isinstance(node.args[0], ast.Constant) \
                         and isinstance(node.args[0].value, str):
                     found.add(node.args[0].value)
+                if name == "ngettext" and len(node.args) >= 2:  # both forms
+                    found.update(a.value for a in node.args[:2] if isinstance(a, ast.Constant))
                 if name == "Binding" and len(node.args) >= 3 and isinstance(node.args[2], ast.Constant):
                     found.add(node.args[2].value)
     return found

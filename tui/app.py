@@ -9,7 +9,7 @@ from core import i18n
 from core.i18n import _
 from core.store import DataDir
 
-from .i18n import Translated
+from .i18n import Translated, tr
 
 
 class LyceeApp(Translated, App):
@@ -66,7 +66,7 @@ class LyceeApp(Translated, App):
 
         if isinstance(self.screen, HelpScreen):
             return
-        rows = [(self.get_key_display(b), b.description, b.id or "") for b in self._described(self.screen)]
+        rows = [(self.get_key_display(b), tr(b.description), b.id or "") for b in self._described(self.screen)]
         self.push_screen(HelpScreen(rows))
 
     @staticmethod
@@ -83,12 +83,53 @@ class LyceeApp(Translated, App):
         """Every binding of the screen in the command palette, plus the system ones."""
         from textual.app import SystemCommand
 
-        yield from super().get_system_commands(screen)
+        for c in super().get_system_commands(screen):  # Textual's own, in the user's language
+            yield SystemCommand(tr(c.title), tr(c.help), c.callback, c.discover)
         for b in self._described(screen):
             if b.id in ("app.keys", "app.quit"):
                 continue
-            yield SystemCommand(b.description, f"{b.description} ({self.get_key_display(b)})",
+            yield SystemCommand(tr(b.description), f"{tr(b.description)} ({self.get_key_display(b)})",
                                 lambda a=b.action, s=screen: self.call_later(s.run_action, a))
+
+
+    def action_command_palette(self) -> None:
+        """Textual's command palette, its placeholder and "no matches" in the user's language."""
+        from textual.command import CommandPalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(Palette(id="--command-palette"))
+
+
+@__import__("functools").lru_cache(maxsize=None)
+def _palette_class():
+    from rich.align import Align
+    from rich.text import Text
+    from textual.command import CommandList, CommandPalette
+    from textual.widgets.option_list import Option
+
+    class Palette(CommandPalette):
+        def __init__(self, **kw):
+            super().__init__(placeholder=_("Search for commands…"), **kw)
+
+        def _start_no_matches_countdown(self, search_value: str) -> None:
+            self._stop_no_matches_countdown()
+
+            def show() -> None:
+                if search_value:
+                    self.query_one(CommandList).add_option(Option(
+                        Align.center(Text(_("No matches found"), style="not bold")),
+                        disabled=True, id=self._NO_MATCHES))
+                    self._list_visible = True
+                else:
+                    self._list_visible = False
+
+            self._no_matches_timer = self.set_timer(self._NO_MATCHES_COUNTDOWN, show)
+
+    return Palette
+
+
+def Palette(**kw):
+    return _palette_class()(**kw)
 
 
 def run_app(datadir: DataDir, open_event: str | None = None) -> int:

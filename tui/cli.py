@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from core.errors import LyceeError, ValidationError
 from core import labels as L
-from core.i18n import _
+from core.i18n import _, ngettext
 
 if TYPE_CHECKING:  # imported when a command runs: `lycee --help` stays light
     from core.desk import Desk
@@ -215,6 +215,40 @@ def cmd_event_new(args) -> int:
     return 0
 
 
+def cmd_event_set(args) -> int:
+    """Change settings; one action each (DESIGN section 3).  Locked settings
+    are refused naming why (core.settings)."""
+    from core.settings import field_label, show_value
+    from core.timing import minutes_advice
+
+    wanted = {}
+    for key, attr in (("name", "name"), ("date", "date"), ("match", "match"), ("minutes", "minutes"),
+                      ("rounds_planned", "rounds"), ("sanctioned", "sanctioned"),
+                      ("decklists_required", "decklists"), ("spectating", "spectating")):
+        v = getattr(args, attr)
+        if v is not None:
+            wanted[key] = v
+    if args.tiebreakers is not None:
+        wanted["tiebreakers"] = [t.strip() for t in args.tiebreakers.split(",") if t.strip()]
+    if not wanted:
+        raise CliError(_("nothing to change: give at least one setting, e.g. "
+                         "`lycee event set EVENT --minutes 60` (see --help)"))
+
+    def run(d: Desk):
+        return d.set_settings(wanted), d.event
+
+    changes, ev = with_desk(args, run)
+    if not changes:
+        print(_("nothing changed: the event already has these settings"))
+    for k, v in changes.items():
+        print(_("{setting}: {value}", setting=field_label(k), value=show_value(k, v)))
+    if "minutes" in wanted or "match" in wanted:
+        advice = minutes_advice(ev.match, ev.minutes, kind=ev.kind)
+        if advice:
+            print(_("warning: {advice}", advice=advice), file=sys.stderr)
+    return 0
+
+
 def cmd_event_list(args) -> int:
     events = _datadir(args).list_events()
     if args.json:
@@ -230,7 +264,7 @@ def cmd_event_list(args) -> int:
             print(f"{e.id}  ! {e.problem}")
         else:
             print(f"{e.id}  {e.date}  {ljust(kind_label(e.kind), 11)} {match_label(e.match)}  "
-                  + _("{n} players, {r} rounds", n=e.players, r=e.rounds) + f"  {e.name}")
+                  + ngettext("{n} player", "{n} players", e.players) + ", " + ngettext("{r} round", "{r} rounds", e.rounds, r=e.rounds) + f"  {e.name}")
     return 0
 
 
@@ -245,7 +279,7 @@ def cmd_event_delete(args) -> int:
 
 
 def cmd_player_add(args) -> int:
-    ids = with_desk(args, lambda d: d.add_players(args.names))
+    ids = with_desk(args, lambda d: d.add_players(args.names, allow_same_name=args.allow_same_name))
     print("\n".join(ids))
     return 0
 
@@ -425,6 +459,26 @@ def build_parser() -> argparse.ArgumentParser:
                    help=_("mark the event unsanctioned (it may then run without full staff)"))
     n.add_argument("--decklists", action="store_true", help=_("decklists required (G-DECKLIST)"))
     n.add_argument("--no-spectating", action="store_true", help=_("spectating forbidden (G-SPECTATE)"))
+    st = cmd(evs, "set", cmd_event_set,
+             _("change an event's settings; each change is an action in the log (undo with `lycee undo`)"))
+    event_arg(st)
+    st.add_argument("--name", metavar="NAME")
+    st.add_argument("--date", metavar="YYYY-MM-DD")
+    st.add_argument("--match", choices=("bo3", "bo1"))
+    st.add_argument("--minutes", type=int, metavar="M", help=_("minutes a match"))
+    st.add_argument("--rounds", type=int, metavar="N", help=_("Swiss rounds planned"))
+    st.add_argument("--tiebreakers", metavar="LIST", help=_("from op,omw,gw,ogw in order; empty for none"))
+    g = st.add_mutually_exclusive_group()
+    g.add_argument("--sanctioned", dest="sanctioned", action="store_true", default=None)
+    g.add_argument("--unsanctioned", dest="sanctioned", action="store_false")
+    g = st.add_mutually_exclusive_group()
+    g.add_argument("--decklists", dest="decklists", action="store_true", default=None,
+                   help=_("decklists required (G-DECKLIST)"))
+    g.add_argument("--no-decklists", dest="decklists", action="store_false")
+    g = st.add_mutually_exclusive_group()
+    g.add_argument("--spectating", dest="spectating", action="store_true", default=None)
+    g.add_argument("--no-spectating", dest="spectating", action="store_false",
+                   help=_("spectating forbidden (G-SPECTATE)"))
     lst = cmd(evs, "list", cmd_event_list, _("list the events in the data dir"))
     lst.add_argument("--json", action="store_true")
     de = cmd(evs, "delete", cmd_event_delete, _("delete an event and its backups"))
@@ -436,6 +490,8 @@ def build_parser() -> argparse.ArgumentParser:
     a = cmd(pls, "add", cmd_player_add, _("register players; prints their ids, one a line"))
     event_arg(a)
     a.add_argument("names", nargs="+", metavar="NAME")
+    a.add_argument("--allow-same-name", action="store_true",
+                   help=_("a second person of a name already registered (shown as NAME (2))"))
     dr = cmd(pls, "drop", cmd_player_drop, _("drop a player (G-DROP-1/2)"))
     event_arg(dr)
     dr.add_argument("player", metavar="PLAYER", help=_("player id or exact name"))

@@ -10,7 +10,8 @@ if TYPE_CHECKING:
     from core.desk import Desk
 from core.errors import LyceeError
 from core import labels as L
-from core.i18n import _
+from core.i18n import _, ngettext
+from core.labels import note_label as note_text
 from core.names import visible, whole
 
 from .cli import CliError, ljust, out_json, read_event, rjust, width, with_desk
@@ -139,8 +140,9 @@ def cmd_result(args) -> int:
     label = round_label(ev, rnd.number, m) if rnd.stage == "top" else ""
     print(_("table {t}: {p1} {res} {p2}", t=m.table, p1=ev.player(m.p1).name,
             res=L.result_label(args.result), p2=ev.player(m.p2).name)
-          + (f" · {label}" if label else "") + (f" · {note}" if note else "")
-          + " · " + (_("{k} results missing", k=len(missing)) if missing else _("round complete")))
+          + (f" · {label}" if label else "") + (f" · {note_text(note)}" if note else "")
+          + " · " + (ngettext("{k} result missing", "{k} results missing", len(missing), k=len(missing))
+                     if missing else _("round complete")))
     return 0
 
 
@@ -213,7 +215,8 @@ def _results_from_stdin(args) -> int:
         print("lycee: " + _("nothing was stored: correct the lines above and send them all again"), file=sys.stderr)
         return 1
     print(_("{n} results recorded", n=done) + " · "
-          + (_("{k} results missing", k=missing) if missing else _("round complete")))
+          + (ngettext("{k} result missing", "{k} results missing", missing, k=missing) if missing
+             else _("round complete")))
     return 0
 
 

@@ -17,3 +17,32 @@ class Translated:
         for key, bindings in kb.items():
             kb[key] = [replace(b, description=_(b.description) if b.description else "",
                                tooltip=_(b.tooltip) if b.tooltip else "") for b in bindings]
+
+
+#: Textual's own words that reach the screen (the palette, its built-in
+#: commands, the keys of its widgets in F1 and the footer): translated where
+#: they are shown (tui.app), listed here for the catalog test.
+TEXTUAL_WORDS = (
+    "palette", "Search for commands…", "No matches found",
+    "Theme", "Change the current theme", "Quit", "Quit the application as soon as possible",
+    "Keys", "Hide the keys and widget help panel",
+    "Show help for the focused widget and a summary of available keys",
+    "Minimize", "Minimize the widget and restore to normal size", "Maximize", "Maximize the focused widget",
+    "Screenshot", "Save an SVG 'screenshot' of the current screen",
+    "Focus Next", "Focus Previous", "Copy selected text", "Select", "Cursor up", "Cursor down",
+    "Cursor right", "Cursor left", "Page up", "Page down", "Top", "Bottom", "Home", "End", "Scroll Up",
+    "Scroll Down", "Scroll Left", "Scroll Right", "Scroll Home", "Scroll End", "Page Up", "Page Down",
+    "Page Left", "Page Right", "Move cursor left", "Move cursor left and select", "Move cursor left a word",
+    "Move cursor left a word and select", "Move cursor right or accept the completion suggestion",
+    "Move cursor right and select", "Move cursor right a word", "Move cursor right a word and select",
+    "Delete character left", "Select all", "Go to start", "Go to end", "Select line start", "Select line end",
+    "Delete character right", "Submit", "Delete left to start of word", "Delete all to the left",
+    "Delete right to start of word", "Delete all to the right", "Cut selected text",
+    "Paste text from the clipboard", "Previous tab", "Next tab", "Down", "Last", "First", "Up", "Show menu",
+    "Toggle", "Press button",
+)
+
+
+def tr(text: str) -> str:
+    """A Textual word (or one of ours, already translated) in the user's language."""
+    return _(text) if text else text

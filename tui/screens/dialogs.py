@@ -150,7 +150,39 @@ class NewEvent(Translated, ModalScreen[dict | None]):
         except LyceeError as err:
             self.query_one("#error", Label).update(Text(str(err)))
             return
+        missing = self._staff_missing(s)
+        if s.get("sanctioned") and missing:
+            self._ask_staff(s, missing)
+            return
         self.dismiss(s)
+
+    @staticmethod
+    def _staff_missing(s: dict) -> list[str]:
+        """What a sanctioned event still lacks to be paired (G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE)."""
+        from core.model import Event
+        from core.staff import staff_problems
+
+        ev = Event(id="-", **check_settings(s))
+        return [f"{m} ({r})" for r, m in staff_problems(ev)]
+
+    def _ask_staff(self, s: dict, missing: list[str]) -> None:
+        """A sanctioned event without its staff cannot be paired: say so before
+        creating it, and offer the ways on."""
+        def chosen(choice: str | None) -> None:
+            if choice == "unsanctioned":
+                self.dismiss({**s, "sanctioned": False})
+            elif choice == "later":
+                self.dismiss(s)
+            else:
+                self.query_one("#organizer" if not s["staff"]["organizer"] else "#judges", Input).focus()
+
+        question = _("A sanctioned event cannot be paired without its staff: {missing}.",
+                     missing="; ".join(missing))
+        self.app.push_screen(Choose(question, [
+            ("staff", _("Fill in the organizer, judge and head judge now")),
+            ("unsanctioned", _("Create it as an unsanctioned event")),
+            ("later", _("Create it sanctioned; set the staff later (F12 in the event)")),
+        ]), chosen)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -160,6 +192,66 @@ class NewEvent(Translated, ModalScreen[dict | None]):
             self.action_save()
         else:
             self.action_cancel()
+
+
+class EventSettings(NewEvent):
+    """The settings of an open event (the new-event form filled in): returns
+    the settings wanted; locked ones are disabled with the reason shown
+    (core.settings.locks)."""
+
+    BINDINGS = [
+        Binding("ctrl+s", "save", "Save", id="settings.save", priority=True),
+        Binding("escape", "cancel", "Cancel", id="settings.cancel"),
+    ]
+
+    def __init__(self, event, locks: dict[str, str]):
+        super().__init__(event.date)
+        self.event, self.locks = event, locks
+
+    def on_mount(self) -> None:
+        from core.settings import field_label
+
+        ev = self.event
+        self.query_one(".title", Label).update(_("Event settings"))
+        self.query_one("#create", Button).label = _("Save (Ctrl+S)")
+        values = {"name": ev.name, "date": ev.date, "minutes": str(ev.minutes),
+                  "rounds": "" if ev.rounds_planned is None else str(ev.rounds_planned),
+                  "tiebreakers": ",".join(ev.tiebreakers), "organizer": ev.staff.organizer,
+                  "judges": ",".join(ev.staff.judges), "head_judge": ev.staff.head_judge}
+        with self.prevent(Select.Changed):
+            for k, v in values.items():
+                self.query_one(f"#{k}", Input).value = v
+            self.query_one("#kind", Select).value = ev.kind
+            self.query_one("#match", Select).value = ev.match
+        for k in ("sanctioned", "decklists_required", "spectating"):
+            self.query_one(f"#{k}", Switch).value = getattr(ev, k)
+        widget = {"kind": "#kind", "match": "#match", "date": "#date", "minutes": "#minutes",
+                  "sanctioned": "#sanctioned", "decklists_required": "#decklists_required"}
+        for k in self.locks:
+            if k in widget:
+                self.query_one(widget[k]).disabled = True
+        if self.locks:
+            self.query_one("#error", Label).update(Text("\n".join(
+                _("locked: {setting}: {why}", setting=field_label(k), why=why) for k, why in self.locks.items())))
+        self.query_one("#name", Input).focus()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if self.is_mounted and not event.select.disabled:
+            super().on_select_changed(event)
+
+    def settings(self) -> dict:
+        s = super().settings()
+        s["staff"]["event_staff"] = list(self.event.staff.event_staff)
+        return s
+
+    def action_save(self) -> None:
+        s = self.settings()
+        try:
+            check_settings(s)
+        except LyceeError as err:
+            self.query_one("#error", Label).update(Text(str(err)))
+            return
+        self.dismiss(s)
 
 
 class Prompt(Translated, ModalScreen[str | None]):
@@ -287,7 +379,11 @@ class PenaltyForm(Translated, ModalScreen[dict | None]):
 
     def on_mount(self) -> None:
         self._show_history()
-        self.query_one("#reason" if self.player_id else "#player", Input).focus()
+        # the player field first, always: a highlighted player is offered (selected,
+        # so typing a name replaces it), never silently chosen
+        box = self.query_one("#player", Input)
+        box.focus()
+        box.select_all()
 
     def on_input_changed(self, message: Input.Changed) -> None:
         if message.input.id == "player":

@@ -18,7 +18,7 @@ from core.actions import describe
 from core.desk import Desk
 from core.errors import LyceeError
 from core import labels as L
-from core.i18n import _
+from core.i18n import _, ngettext
 from core.names import whole
 from core.model import Event
 
@@ -58,6 +58,8 @@ class EventScreen(Translated, Screen):
         Binding("ctrl+d", "verify", "Check event", id="event.verify", show=False),
         Binding("ctrl+k", "plan", "Plan of the day", id="event.plan", show=False),
         Binding("ctrl+w", "serve", "Serve pages", id="event.serve"),
+        Binding("f12", "settings", "Settings (staff)", id="event.settings"),
+        Binding("shift+f9", "print", "Print (opens in the browser)", id="event.print"),
     ]
 
     def __init__(self, event_id: str):
@@ -85,6 +87,7 @@ class EventScreen(Translated, Screen):
                 yield Input(placeholder=_("TABLE RESULT, e.g. 12 2-1 then Enter (id: intentional draw)"),
                             id="result-entry")
             with TabPane(_("Standings"), id="standings"):
+                yield Label("", id="standings-note", classes="hint")
                 yield PlainTable(cursor_type="row", zebra_stripes=True, id="standings-table")
             with TabPane(_("Build"), id="build"):
                 yield Label("", id="build-status", markup=False)
@@ -109,6 +112,9 @@ class EventScreen(Translated, Screen):
         self._seen_prompts: set[str] = set()
         self.refresh_all()
         self.set_interval(1.0, self.tick)
+        self.call_after_refresh(self.refresh_bindings)  # the footer: this step's keys first
+        if not self.event.players:  # a new event: the name box is where typing goes
+            self.call_after_refresh(self.query_one("#add-player", Input).focus)
 
     def on_unmount(self) -> None:
         self.stop_serving()
@@ -128,7 +134,7 @@ class EventScreen(Translated, Screen):
         ev = self.event
         self._standing_rows = None
         self._show("#event-title", ev.name)
-        self._show("#round-status", self._finish_text(ev) + self._round_status(ev))
+        self.query_one("#round-status", Line).set(Text(self._finish_text(ev) + self._round_status(ev)))  # wraps at 80 columns
         self.draw_clock()
         self._dirty = {"players", "round", "standings", "bracket", "build"}
         self._draw_tab(self.query_one(TabbedContent).active)
@@ -155,8 +161,14 @@ class EventScreen(Translated, Screen):
     def on_tabbed_content_tab_activated(self, message: TabbedContent.TabActivated) -> None:
         if self.desk is not None and message.pane is not None:
             self._draw_tab(message.pane.id)
+        self.refresh_bindings()  # the footer follows the step
 
     def _round_status(self, ev: Event) -> str:
+        from core.elimination import champion
+
+        won = champion(ev) if any(x.stage == "top" for x in ev.rounds) else None
+        if won is not None:  # after the final: no round clock to offer
+            return _("finished · winner: {name}", name=ev.player(won).name)
         r = ev.current_round
         fmt = f"{L.kind_label(ev.kind)} · {L.match_label(ev.match)} · {ev.minutes}{_('min')}"
         if r is None:
@@ -171,16 +183,17 @@ class EventScreen(Translated, Screen):
         if event_finished(ev):
             return _("{fmt} · finished: final standings (F4)", fmt=fmt)
         missing = len(r.missing_tables())
-        state = _("{k} results missing", k=missing) if missing else _("complete")
+        state = ngettext("{k} result missing", "{k} results missing", missing, k=missing) if missing else _("complete")
         line = _("{fmt} · round {r}: {state}", fmt=fmt, r=r.number, state=state)
         return line if r.stage == "swiss" else line + f" · {round_label(ev, r.number)}"
 
     def _standings(self, ev: Event):
         """The standings of the event as it is now, computed once per change."""
         if getattr(self, "_standing_rows", None) is None:
-            from core.standings import standings
+            from core.standings import as_of_last_complete_round, standings
 
-            self._standing_rows = standings(ev)
+            settled, self._standings_after = as_of_last_complete_round(ev)
+            self._standing_rows = standings(settled)
         return self._standing_rows
 
     def draw_players(self, ev: Event) -> None:
@@ -200,7 +213,7 @@ class EventScreen(Translated, Screen):
             nw = "N" * tl.notices + "W" * tl.warnings
             d = lists.get(p.id)
             deck = "" if d is None else {"none": _("none"), "registered": _("registered"),
-                                          "problems": _("{n} problem(s)", n=len(d.problems))}[d.status]
+                                          "problems": ngettext("{n} problem", "{n} problems", len(d.problems))}[d.status]
             t.add_row(p.id, p.name, L.player_status_label(p.status), str(points.get(p.id, 0)),
                       "✓" if p.id in seated else "", nw, deck, key=p.id)
 
@@ -238,7 +251,10 @@ class EventScreen(Translated, Screen):
     @staticmethod
     def _result_cell(m) -> Text:
         if m.outcome is None:
-            return Text(_("missing"), style="bold reverse yellow")
+            cell = Text(_("missing"), style="bold reverse yellow")
+            if m.extension:  # G-TIME: the extension shows on the table's row
+                cell.append(" " + _("+{m} min", m=m.extension), style="bold")
+            return cell
         if m.is_bye:
             return Text(_("bye"))
         score = f"{m.p1_wins}-{m.p2_wins}" + (f"-{m.draws}" if m.draws else "")
@@ -254,7 +270,7 @@ class EventScreen(Translated, Screen):
                 and t.row_count == len(r.matches):
             for m in r.matches:
                 if drawn[1].get(m.table) != m:
-                    t.update_cell(str(m.table), "result", self._result_cell(m))
+                    t.update_cell(str(m.table), "result", self._result_cell(m), update_width=True)
             self._drawn_round = (drawn[0], {m.table: m for m in r.matches})
             return
         t.clear(columns=True)
@@ -274,7 +290,12 @@ class EventScreen(Translated, Screen):
     def draw_leaders(self, ev: Event) -> None:
         """The top of the standings beside the pairings, updated with every result."""
         rows = self._standings(ev)[:60] if ev.rounds else []
-        text = Text(_("Standings") + "\n", style="bold")
+        cur = ev.current_round
+        title = _("Standings")
+        if cur is not None and not cur.complete:  # mid-round: as after the last complete round
+            title = (_("Standings after round {r}", r=self._standings_after) if self._standings_after
+                     else _("Round {n} is in progress: no standings yet", n=cur.number))
+        text = Text(title + "\n", style="bold")
         for row in rows:
             text.append(f"{row.rank:>3} ")
             text.append(set_cell_size(row.name, 16))
@@ -298,7 +319,14 @@ class EventScreen(Translated, Screen):
                           row.record, L.player_status_label(row.status))
             return
         t.add_columns(_("Rank"), _("Name"), _("Points"), _("Record"), *[tb.upper() for tb in tbs], _("Status"))
-        for row in self._standings(ev):
+        rows = self._standings(ev)
+        cur = ev.current_round
+        note = ""
+        if cur is not None and not cur.complete:
+            note = (_("Standings after round {r} (round {n} is in progress)", r=self._standings_after, n=cur.number)
+                    if self._standings_after else _("Round {n} is in progress: no standings yet", n=cur.number))
+        self.query_one("#standings-note", Label).update(note)
+        for row in rows:
             vals = []
             for tb in tbs:
                 v = getattr(row, tb)
@@ -311,13 +339,14 @@ class EventScreen(Translated, Screen):
             return
         self.draw_clock()
         self.check_late()
+        self._tick_build()
 
     def draw_clock(self) -> None:
         from core import clock as C
 
         lbl = self.query_one("#clock", Line)
         ev = self.event
-        if not ev.rounds:
+        if not ev.rounds or self._finished(ev):
             self._show("#clock", "")
             return
         st = C.status(ev, self.desk.now())
@@ -326,8 +355,17 @@ class EventScreen(Translated, Screen):
         else:
             state = _("paused") if st.paused else ""
             text = _("R{r} ⏱ {t}", r=st.round, t=C.fmt(st.remaining)) + (f" {state}" if state else "")
+            ext = [t for t in st.tables if t.extension and not t.finished]
+            if ext:  # G-TIME: each extended table's own time
+                text += " · " + ", ".join(_("T{t} +{m}: {left}", t=t.table, m=t.extension,
+                                             left=C.fmt(t.remaining)) for t in ext[:3])
             if st.unfinished and st.time_up:
-                text += " " + _("TIME: {n} tables playing", n=len(st.unfinished))
+                text += " " + ngettext("TIME: {n} table playing", "TIME: {n} tables playing", len(st.unfinished))
+        from rich.cells import cell_len
+
+        if cell_len(text) != cell_len(lbl.plain):
+            lbl.set(text)
+            lbl.refresh(layout=True)  # the clock's box follows its text (it is auto-sized)
         self._show("#clock", text)
         near = st.started and st.remaining is not None and 0 < st.remaining <= 300
         up = st.started and st.time_up and bool(st.unfinished)
@@ -342,6 +380,10 @@ class EventScreen(Translated, Screen):
             self._rang = False
 
     def check_late(self) -> None:
+        from core.lateness import in_use
+
+        if not in_use(self.event.current_round):
+            return  # prompts come by themselves once check-in is in use (Ctrl+L)
         try:
             due = self.desk.late_prompts()
         except LyceeError:
@@ -395,7 +437,9 @@ class EventScreen(Translated, Screen):
             st = C.status(ev, self.desk.now())
             if not st.started:
                 self.desk.start_clock()
-                self.say(_("round {r} clock started: {m} minutes", r=st.round, m=st.minutes))
+                self.say(_("round {r} clock started: {m} minutes", r=st.round, m=st.minutes) + " · "
+                         + _("lateness prompts (G-LATE-1 at 5 minutes, G-LATE-2 at 30) come by themselves "
+                             "once players are checked in (Ctrl+L)"))
             elif st.paused:
                 self.desk.resume_clock()
                 self.say(_("clock resumed"))
@@ -403,7 +447,7 @@ class EventScreen(Translated, Screen):
                 self.desk.pause_clock()
                 self.say(_("clock paused"))
         except LyceeError as err:
-            self.say(str(err), error=True)
+            self.say(self._app_refusal(err), error=True)
         self.draw_clock()
 
     def action_extend(self) -> None:
@@ -420,7 +464,7 @@ class EventScreen(Translated, Screen):
                 self.say(str(err), error=True)
                 return
             self.say(_("table {t}: +{m} minutes", t=parts[0], m=parts[1]))
-            self.draw_clock()
+            self.refresh_all()
 
         self.app.push_screen(Prompt(_("Time extension: TABLE MINUTES (e.g. 7 5)")), chosen)
 
@@ -464,21 +508,23 @@ class EventScreen(Translated, Screen):
         def issued(d: dict | None) -> None:
             if not d:
                 return
-            from core.penalties import player_tally
+            from core.penalties import would_exclude
+            from core.staff import default_decider
 
             try:
                 p = self.desk.player(d["player"])
-                self.desk.penalty(p.id, d["level"], d["reason"], by=d["by"] or None, action=d["action"])
+                data = {"player": p.id, "level": d["level"], "reason": d["reason"],
+                        "by": d["by"] or default_decider(self.event) or "", "action": d["action"]}
+                rule = would_exclude(self.event, data)
             except LyceeError as err:
                 self.say(str(err), error=True)
                 return
-            t = player_tally(self.event, p.id)
-            msg = _("{name}: {level} recorded ({n} N, {w} W in force)", name=p.name,
-                    level=L.penalty_level_label(d["level"]), n=t.notices, w=t.warnings)
-            if self.event.player(p.id).excluded:
-                msg += " · " + _("excluded from the event (G-PEN-2)")
-            self.say(msg)
-            self.refresh_all()
+            if rule is None:
+                self._issue_penalty(p, d)
+                return
+            self.app.push_screen(Confirm(_("This penalty excludes {name} from the event ({rule}): they play no "
+                                           "more and lose the current match. Issue it?", name=p.name, rule=rule)),
+                                 lambda yes: self._issue_penalty(p, d) if yes else self.say(_("no penalty issued")))
 
         self.app.push_screen(PenaltyForm(self.event, pid, self._penalty_history), issued)
 
@@ -493,7 +539,10 @@ class EventScreen(Translated, Screen):
         return w
 
     def say(self, text: str, error: bool = False) -> None:
-        self._show("#message", text).set_class(error, "error")
+        w = self.query_one("#message", Line)
+        w.set(Text(text))  # wraps: the whole message stays visible at 80 columns
+        w.set_class(error, "error")
+        w.refresh(layout=True)
 
     # -- actions ----------------------------------------------------------------
     def action_close(self) -> None:
@@ -544,9 +593,18 @@ class EventScreen(Translated, Screen):
         elif message.input.id == "result-entry":
             self._enter_result(text, message.input)
 
-    def _add_player(self, name: str, box: Input) -> None:
+    def _add_player(self, name: str, box: Input, same_name: bool = False) -> None:
+        from core.actions import name_key
+
+        if not same_name and any(name_key(p.name) == name_key(name) for p in self.event.players):
+            self.app.push_screen(
+                Confirm(_("{name} is already registered. Register a second person of that name (shown as "
+                          "{name} (2))?", name=name)),
+                lambda yes: self._add_player(name, box, True) if yes else self.say(_("not added"), error=True))
+            return
         try:
-            (pid,) = self.desk.add_players([name])
+            (pid,) = self.desk.add_players([name], allow_same_name=same_name)
+            name = self.event.player(pid).name
         except LyceeError as err:
             self.say(str(err), error=True)
             return
@@ -564,6 +622,9 @@ class EventScreen(Translated, Screen):
             return
         table = whole(parts[0])
         rnd = self.event.current_round
+        if rnd is not None and rnd.stage in ("top", "playoff") and parts[1].lower() == "id":
+            self._id_decision(table)  # G-ID-3: the organizer decides
+            return
         before = rnd.match_at(table) if rnd is not None else None
         self._ask_result(text, table, parts[1], before)
 
@@ -603,7 +664,7 @@ class EventScreen(Translated, Screen):
                 p2=ev.player(m.p2).name)
         if before is not None and before.reported:
             msg += " · " + _("replaces {old}", old=self._result_cell(before).plain.strip())
-        msg += " · " + (_("{k} results missing", k=left) if left else _("round complete"))
+        msg += " · " + (ngettext("{k} result missing", "{k} results missing", left, k=left) if left else _("round complete"))
         self.say(msg)
         self.refresh_all()
 
@@ -616,7 +677,7 @@ class EventScreen(Translated, Screen):
         try:
             self.desk.pair_next()
         except LyceeError as err:
-            self.app.call_from_thread(self.say, str(err), True)
+            self.app.call_from_thread(self.say, self._app_refusal(err), True)
             return
         self.app.call_from_thread(self._paired)
 
@@ -625,6 +686,7 @@ class EventScreen(Translated, Screen):
         self.action_tab("round")
         self.say(_("round {r} paired", r=self.event.current_round.number))
         self.query_one("#result-entry", Input).focus()
+        self._warn_deck_problems()
 
     def action_repair(self) -> None:
         def answer(yes: bool | None) -> None:
@@ -743,27 +805,56 @@ class EventScreen(Translated, Screen):
 
         self.app.push_screen(Prompt(_("Playoff (決定戦) among the players who share a place: their ids"), default), chosen)
 
-    def action_export(self) -> None:
+    def action_export(self, open_after: bool = False) -> None:
+        from core.exports import BY_ROUND
+
         def chosen(choice) -> None:
-            if choice:
-                self._export(*choice)
+            if not choice:
+                return
+            n = len(self.event.rounds)
+            if choice[0] in BY_ROUND and n > 1:  # any earlier round too
+                self.app.push_screen(Prompt(_("Which round? 1 to {n}", n=n), str(n)),
+                                     lambda text: self._export_round(choice, text, open_after))
+            else:
+                self._export(*choice, open_after=open_after)
 
         self.app.push_screen(ExportChoice(), chosen)
 
+    def action_print(self) -> None:
+        self.action_export(open_after=True)
+
+    def _export_round(self, choice, text: str | None, open_after: bool) -> None:
+        if not text:
+            return
+        if not text.isdigit():
+            self.say(_("write the round number, e.g. 2"), error=True)
+            return
+        self._export(*choice, round_number=int(text), open_after=open_after)
+
     @work(thread=True, exclusive=True, group="export")
-    def _export(self, what: str, fmt: str) -> None:
+    def _export(self, what: str, fmt: str, round_number: int | None = None, open_after: bool = False) -> None:
         from core import exports
 
         try:
-            text = exports.render(self.event, what, fmt, log=self.desk.store.actions)
+            text = exports.render(exports.as_of_round(self.event, round_number), what, fmt, log=self.desk.store.actions)
         except LyceeError as err:
             self.app.call_from_thread(self.say, str(err), True)
             return
         folder = self.app.datadir.root / "exports"
         folder.mkdir(parents=True, exist_ok=True)
-        path = folder / f"{self.event.id}-{what}.{fmt}"
+        path = folder / exports.export_filename(self.event, what, fmt, round_number)
         path.write_text(text, encoding="utf-8")
-        self.app.call_from_thread(self.say, _("written: {path}", path=path))
+        msg = _("written: {path}", path=path)
+        if open_after:
+            import webbrowser
+
+            try:
+                opened = webbrowser.open(path.as_uri())
+            except Exception:  # no browser at all: the path is said either way
+                opened = False
+            msg = (_("opened in the browser (print from there): {path}", path=path) if opened
+                   else _("no browser to open it; the file is at {path}", path=path))
+        self.app.call_from_thread(self.say, msg)
 
     def action_serve(self) -> None:
         """Ctrl+W: serve the event read-only to phones and a TV (tui.web) and show
@@ -979,3 +1070,146 @@ class EventScreen(Translated, Screen):
             self.say(str(err), error=True)
             return
         self.app.push_screen(Info(_("Plan of the day"), p.lines()))
+
+    # -- event settings (DESIGN section 3: the same as `lycee event set`) -----------------
+    STAFF_RULES = ("G-ORGANIZER", "G-JUDGE", "G-HEAD-JUDGE")
+
+    def _app_refusal(self, err: LyceeError) -> str:
+        """A refusal in the app names the app's key that fixes it: an incomplete
+        staff (G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE) is set in the settings (F12)."""
+        if getattr(err, "rule", None) in self.STAFF_RULES:
+            from core.staff import staff_problems
+
+            return _("A sanctioned event needs its staff first: {problems}. F12 opens the settings "
+                     "(staff, or mark it unsanctioned).",
+                     problems="; ".join(f"{m} ({r})" for r, m in staff_problems(self.event)))
+        return str(err)
+
+    def action_settings(self) -> None:
+        from core import settings as S
+        from core.timing import minutes_advice
+
+        from .dialogs import EventSettings
+
+        def chosen(wanted: dict | None) -> None:
+            if not wanted:
+                return
+            try:
+                changes = self.desk.set_settings(wanted)
+            except LyceeError as err:
+                self.say(str(err), error=True)
+                return
+            if not changes:
+                self.say(_("nothing changed"))
+                return
+            msg = _("changed: {what}", what=", ".join(f"{S.field_label(k)} = {S.show_value(k, v)}"
+                                                     for k, v in changes.items()))
+            advice = minutes_advice(self.event.match, self.event.minutes, kind=self.event.kind) if (
+                "minutes" in changes or "match" in changes) else None
+            if advice:
+                msg += " · " + advice
+            self.say(msg)
+            self.refresh_all()
+
+        self.app.push_screen(EventSettings(self.event, S.locks(self.event)), chosen)
+
+    # -- the footer shows the current step's keys first (issue 11: F5/F6 on the round tab) --
+    STEP_KEYS = {
+        "players": ("add_players", "pair", "drop", "penalty", "settings"),
+        "round": ("pair", "enter_results", "clock", "extend", "penalty", "undo", "top_cut"),
+        "standings": ("pair", "top_cut", "export"),
+        "build": ("build_menu", "pair"),
+        "bracket": ("pair", "enter_results", "export"),
+    }
+
+    @property
+    def active_bindings(self):
+        """The screen's bindings with those of the step at hand (the visible
+        tab) first, so that at 80 columns the footer shows them."""
+        found = super().active_bindings
+        try:
+            tab = self.query_one(TabbedContent).active
+        except Exception:
+            return found
+        first = self.STEP_KEYS.get(tab, ())
+        rank = {a: i for i, a in enumerate(first)}
+        order = sorted(found.items(), key=lambda kv: rank.get(kv[1].binding.action, len(rank)))
+        return dict(order)
+
+    def _issue_penalty(self, p, d: dict) -> None:
+        """Record the penalty and say in words what it brought (G-PEN-2)."""
+        from core.penalties import escalation_text, player_tally
+
+        before = player_tally(self.event, p.id)
+        try:
+            self.desk.penalty(p.id, d["level"], d["reason"], by=d["by"] or None, action=d["action"])
+        except LyceeError as err:
+            self.say(str(err), error=True)
+            return
+        t = player_tally(self.event, p.id)
+        msg = _("{name}: {level} recorded ({n} N, {w} W in force)", name=p.name,
+                level=L.penalty_level_label(d["level"]), n=t.notices, w=t.warnings)
+        more = escalation_text(before, t, p.name, excluded=self.event.player(p.id).excluded)
+        if more:
+            msg += " · " + more
+        self.say(msg, error=bool(more))
+        self.refresh_all()
+
+    def _tick_build(self) -> None:
+        """The build timer ticks while it runs (the build tab redrawn each second)."""
+        if self.event.kind == "constructed" or self.query_one(TabbedContent).active != "build":
+            return
+        st = self.desk.build_status()
+        if st.state != "building":
+            return
+        t = self.query_one("#build-table", DataTable)
+        row = t.cursor_row
+        self.draw_build(self.event)
+        if row is not None and row < t.row_count:
+            t.move_cursor(row=row)
+
+    def _finished(self, ev: Event) -> bool:
+        """Whether the elimination stage has its winner (computed once per change)."""
+        if getattr(self, "_finished_for", (None,))[0] is not ev:
+            from core.elimination import champion
+
+            self._finished_for = (ev, any(r.stage == "top" for r in ev.rounds) and champion(ev) is not None)
+        return self._finished_for[1]
+
+    def _id_decision(self, table: int) -> None:
+        """G-ID-3: an intentional draw where a ranking is needed: the organizer
+        orders a replay or declares no winner."""
+        from .dialogs import Choose
+
+        org = self.event.staff.organizer
+
+        def chosen(decision: str | None) -> None:
+            if not decision:
+                self.say(_("no decision: table {t} still needs a result", t=table))
+                return
+            try:
+                self.desk.id_decision(table, decision, by=org)
+            except LyceeError as err:
+                self.say(str(err), error=True)
+                return
+            self.say(_("table {t}: replay ordered by {org} (G-ID-3)", t=table, org=org) if decision == "replay"
+                     else _("table {t}: no winner, decided by {org} (G-ID-3)", t=table, org=org))
+            self.refresh_all()
+
+        self.app.push_screen(Choose(
+            _("Table {t} agrees an intentional draw, but this match must rank its players. The organizer "
+              "{org} decides (G-ID-3):", t=table, org=org or "-"),
+            [("replay", _("Replay the match")), ("no_winner", _("No winner (both are out)"))]), chosen)
+
+    def _warn_deck_problems(self) -> None:
+        """Round 1 of a limited event paired with decks that have problems
+        (39 cards, a card not in the pool...): say so, never silently."""
+        ev = self.event
+        if ev.kind == "constructed" or len(ev.rounds) != 1:
+            return
+        from core.decklists import decklist_status
+
+        bad = [d for d in decklist_status(ev) if d.status != "registered"]
+        if bad:
+            self.say(_("round 1 paired, but {n} deck(s) are missing or have problems: {names} (build tab, F11)",
+                       n=len(bad), names=", ".join(d.name for d in bad[:5])), error=True)

@@ -9,7 +9,7 @@ from textual.widgets import DataTable, Footer, Header, Label
 
 from core.errors import LyceeError
 from core import labels as L
-from core.i18n import _
+from core.i18n import _, ngettext
 from core.store import today
 
 from ..widgets.plain import PlainTable
@@ -41,7 +41,8 @@ class EventListScreen(Translated, Screen):
 
     def on_mount(self) -> None:
         t = self.query_one(DataTable)
-        t.add_columns(_("Date"), _("Name"), _("Format"), _("Match"), _("Players"), _("Rounds"), _("ID"))
+        # the id before the long columns: at 80 columns it is never cut
+        t.add_columns(_("Date"), _("ID"), _("Name"), _("Format"), _("Match"), _("Players"), _("Rounds"))
         self.action_refresh()
 
     def on_screen_resume(self) -> None:
@@ -54,12 +55,13 @@ class EventListScreen(Translated, Screen):
         self.ids = [e.id for e in events]
         for e in events:
             if e.problem:
-                t.add_row("", "⚠ " + e.problem[:60], "", "", "", "", e.id, key=e.id)
+                t.add_row("", e.id, "⚠ " + e.problem[:60], "", "", "", "", key=e.id)
             else:
-                t.add_row(e.date, e.name, L.kind_label(e.kind), L.match_label(e.match), str(e.players), str(e.rounds), e.id, key=e.id)
+                t.add_row(e.date, e.id, e.name, L.kind_label(e.kind), L.match_label(e.match), str(e.players),
+                          str(e.rounds), key=e.id)
         status = self.query_one("#status", Label)
         if events:
-            status.update(_("{n} event(s) in {path}", n=len(events), path=self.app.datadir.root))
+            status.update(ngettext("{n} event in {path}", "{n} events in {path}", len(events), path=self.app.datadir.root))
         else:
             status.update(_("No events yet. Press n to create one."))
 

@@ -1,0 +1,125 @@
+"""Changing an event's settings after it is created (``lycee event set``, the
+app's settings form, DESIGN section 3).
+
+Each change is one ``edit`` action in the log (audited, undoable).  A setting
+that facts already depend on is locked, and the lock says why and what would
+free it:
+
+- the format (kind) once a build phase is open or a round is paired;
+- the match type (bo3/bo1) once a result is recorded: G-BO3 / G-BO1 decided
+  which results were legal;
+- the date once a round is paired: card legality on the event date
+  (G-CARDS-*) and the scorecard's due date follow it;
+- sanctioned or not, and decklists required, once round 1 is paired: the
+  event started under them (G-ORGANIZER..G-HEAD-JUDGE, G-DECKLIST);
+- the minutes while a round clock is running (G-TIME);
+- the rounds planned never below the Swiss rounds already paired.
+"""
+
+from __future__ import annotations
+
+from .errors import RuleError
+from .i18n import _
+from .model import Event
+
+#: The settings ``lycee event set`` and the settings form change, in order.
+FIELDS = ("name", "date", "kind", "match", "minutes", "rounds_planned", "tiebreakers",
+          "sanctioned", "decklists_required", "spectating", "staff")
+
+UNDO_HINT = "Ctrl+Z / `lycee undo EVENT`"
+
+
+def field_label(field: str) -> str:
+    """A setting's name in the user's language."""
+    return {"name": _("name"), "date": _("date"), "kind": _("format"), "match": _("match type"),
+            "minutes": _("minutes a match"), "rounds_planned": _("Swiss rounds planned"),
+            "tiebreakers": _("tiebreakers"), "sanctioned": _("sanctioned"),
+            "decklists_required": _("decklists required"), "spectating": _("spectating"),
+            "staff": _("staff")}.get(field, field)
+
+
+def _first_result(event: Event) -> tuple[int, int] | None:
+    for r in event.rounds:
+        for m in r.matches:
+            if m.reported and not m.is_bye:
+                return r.number, m.table
+    return None
+
+
+def _clock_running(event: Event) -> int | None:
+    r = event.current_round
+    if r is not None and r.clock is not None and not r.complete:
+        return r.number
+    return None
+
+
+def locks(event: Event) -> dict[str, str]:
+    """Setting -> why it cannot change now (with what frees it)."""
+    out: dict[str, str] = {}
+    if event.build is not None or event.pools:
+        out["kind"] = _("the build phase is open (pools or pods exist)")
+    elif event.rounds:
+        out["kind"] = _("round 1 is paired")
+    hit = _first_result(event)
+    if hit is not None:
+        out["match"] = _("round {r} table {t} has a result: G-BO3 / G-BO1 decided which results are legal; "
+                         "undo the results first ({undo})", r=hit[0], t=hit[1], undo=UNDO_HINT)
+    if event.rounds:
+        out["date"] = _("round 1 is paired: card legality (G-CARDS-1) and the scorecard's due date follow "
+                        "the date; undo the pairing first ({undo})", undo=UNDO_HINT)
+        out["sanctioned"] = _("round 1 is paired: the event started as it is; undo the pairing first ({undo})",
+                              undo=UNDO_HINT)
+        out["decklists_required"] = out["sanctioned"]
+    running = _clock_running(event)
+    if running is not None:
+        out["minutes"] = _("round {r}'s clock is running (G-TIME); change the minutes between rounds",
+                           r=running)
+    return out
+
+
+def check_change(event: Event, changes: dict) -> None:
+    """Refuse a change to a locked setting, or rounds planned below those
+    already paired (the reducer of ``edit`` calls this)."""
+    held = locks(event)
+    for k, v in changes.items():
+        cur = getattr(event, k, None)
+        if k == "tiebreakers":
+            v = tuple(v)
+        if k == "staff" or v == cur:
+            continue
+        if k in held:
+            raise RuleError(_("{setting} cannot change: {why}", setting=field_label(k), why=held[k]))
+        if k == "rounds_planned" and v is not None and v < len(event.swiss_rounds):
+            raise RuleError(_("{n} Swiss rounds are already paired: plan at least that many "
+                              "(`lycee event set EVENT --rounds N`)", n=len(event.swiss_rounds)))
+
+
+def changed(event: Event, wanted: dict) -> dict:
+    """Only the settings in ``wanted`` that differ from the event's, in FIELDS order."""
+    from .actions import check_settings
+
+    norm = check_settings(wanted, partial=True)
+    out = {}
+    for k in FIELDS:
+        if k not in norm:
+            continue
+        if k == "staff":
+            if norm[k] != event.staff:
+                out[k] = wanted["staff"]
+        elif norm[k] != getattr(event, k):
+            out[k] = list(norm[k]) if k == "tiebreakers" else norm[k]
+    return out
+
+
+def show_value(field: str, value) -> str:
+    """A setting's value for messages and the audit trail."""
+    if field == "tiebreakers":
+        return ",".join(value) or "-"
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if field == "staff":
+        return "; ".join(x for x in (value.get("organizer", ""), ",".join(value.get("judges", ())),
+                                      value.get("head_judge", "")) if x) or "-"
+    if field in ("kind", "match"):
+        return _(value) if value else "-"
+    return "-" if value is None else str(value)

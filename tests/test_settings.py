@@ -1,0 +1,112 @@
+"""Event settings after creation (DESIGN section 3: `lycee event set`): each
+change an action in the log (audited, undoable), settings that facts depend on
+locked with the reason, minutes outside the recommended range warned."""
+
+import json
+
+import pytest
+
+from core.timing import minutes_advice
+from tui.cli import main
+
+
+@pytest.fixture
+def event(tmp_path, capsys):
+    data = str(tmp_path)
+    assert main(["--data-dir", data, "event", "new", "Cup", "--date", "2026-12-05",
+                 "--organizer", "O", "--judge", "J", "--head-judge", "J"]) == 0
+    eid = capsys.readouterr().out.strip()
+    assert main(["--data-dir", data, "player", "add", eid, "A", "B", "C", "D"]) == 0
+    capsys.readouterr()
+    return data, eid
+
+
+def run(capsys, *argv):
+    rc = main(list(argv))
+    cap = capsys.readouterr()
+    return rc, cap.out, cap.err
+
+
+def settings(capsys, data, eid):
+    rc, out, _ = run(capsys, "--data-dir", data, "export", eid)
+    return json.loads(out)
+
+
+def test_design3_event_set_changes_each_setting_as_one_action_and_undo_takes_it_back(event, capsys):
+    data, eid = event
+    rc, out, err = run(capsys, "--data-dir", data, "event", "set", eid, "--name", "土曜リセ杯",
+                       "--minutes", "60", "--rounds", "3", "--tiebreakers", "op,omw", "--unsanctioned",
+                       "--decklists", "--no-spectating")
+    assert rc == 0, err
+    doc = settings(capsys, data, eid)
+    assert (doc["name"], doc["minutes"], doc["rounds_planned"], doc["tiebreakers"]) == \
+        ("土曜リセ杯", 60, 3, ["op", "omw"])
+    rc, out, _ = run(capsys, "--data-dir", data, "log", eid)
+    assert "changed minutes a match = 60" in out and "changed spectating = no" in out
+    assert sum("changed " in line for line in out.splitlines()) == 7  # one action per change
+    assert run(capsys, "--data-dir", data, "undo", eid)[0] == 0
+    assert run(capsys, "--data-dir", data, "undo", eid)[0] == 0
+    doc = settings(capsys, data, eid)
+    assert doc["spectating"] is True and doc["decklists_required"] is False and doc["minutes"] == 60
+
+
+def test_design3_event_set_with_nothing_to_change_is_refused_naming_the_options(event, capsys):
+    data, eid = event
+    rc, _, err = run(capsys, "--data-dir", data, "event", "set", eid)
+    assert rc == 1 and "--minutes" in err
+
+
+def test_g_bo3_match_type_locked_once_a_result_exists_and_the_refusal_names_undo(event, capsys):
+    data, eid = event
+    assert run(capsys, "--data-dir", data, "pair", eid)[0] == 0
+    assert run(capsys, "--data-dir", data, "result", eid, "1", "2-0")[0] == 0
+    rc, _, err = run(capsys, "--data-dir", data, "event", "set", eid, "--match", "bo1")
+    assert rc == 1 and "round 1 table 1 has a result" in err and "lycee undo" in err
+    assert settings(capsys, data, eid)["match"] == "bo3"  # nothing stored
+    # the date is locked too (card legality follows it); the name is not
+    rc, _, err = run(capsys, "--data-dir", data, "event", "set", eid, "--date", "2026-12-06")
+    assert rc == 1 and "G-CARDS-1" in err
+    assert run(capsys, "--data-dir", data, "event", "set", eid, "--name", "Cup 2")[0] == 0
+
+
+def test_design3_rounds_planned_cannot_drop_below_rounds_paired(event, capsys):
+    data, eid = event
+    run(capsys, "--data-dir", data, "pair", eid)
+    run(capsys, "--data-dir", data, "result", eid, "1", "2-0")
+    run(capsys, "--data-dir", data, "result", eid, "2", "2-0")
+    run(capsys, "--data-dir", data, "pair", eid)
+    rc, _, err = run(capsys, "--data-dir", data, "event", "set", eid, "--rounds", "1")
+    assert rc == 1 and "--rounds" in err
+
+
+def test_g_match_time_minutes_outside_the_recommended_range_print_it_as_a_warning(event, capsys):
+    data, eid = event
+    rc, out, err = run(capsys, "--data-dir", data, "event", "set", eid, "--minutes", "30")
+    assert rc == 0 and "50-100" in err and "G-MATCH-TIME" in err
+    assert minutes_advice("bo3", 50) is None and minutes_advice("bo1", 30) is None
+    assert "20 to 40" in minutes_advice("bo1", 50)
+
+
+def test_design3_player_add_allow_same_name_registers_a_second_person_shown_distinctly(event, capsys):
+    """DESIGN section 3: `player add --allow-same-name`; without it the
+    refusal names the option."""
+    data, eid = event
+    rc, _, err = run(capsys, "--data-dir", data, "player", "add", eid, "A")
+    assert rc == 1 and "--allow-same-name" in err
+    rc, out, _ = run(capsys, "--data-dir", data, "player", "add", eid, "A", "--allow-same-name")
+    assert rc == 0
+    rc, out, _ = run(capsys, "--data-dir", data, "player", "list", eid, "--json")
+    names = [p["name"] for p in json.loads(out)["players"]]
+    assert names.count("A") == 1 and "A (2)" in names
+
+
+def test_g_sealed_round_1_is_refused_before_any_build_phase(tmp_path, capsys):
+    """G-SEALED: a sealed event does not pair round 1 with no build phase;
+    the refusal names the key and the command that open it."""
+    data = str(tmp_path)
+    main(["--data-dir", data, "event", "new", "Sealed", "--kind", "sealed", "--unsanctioned"])
+    eid = capsys.readouterr().out.strip()
+    main(["--data-dir", data, "player", "add", eid, "A", "B"])
+    capsys.readouterr()
+    rc, _, err = run(capsys, "--data-dir", data, "pair", eid)
+    assert rc == 1 and "F11" in err and "lycee build" in err and "G-SEALED" in err
