@@ -54,10 +54,11 @@ class EventScreen(Translated, Screen):
         Binding("f10", "playoff", "Playoff", id="event.playoff"),
         Binding("f9", "export", "Export", id="event.export"),
         Binding("f11", "build_menu", "Build phase", id="event.build"),
-        Binding("ctrl+e", "why", "Why this pairing", id="event.why", show=False),
-        Binding("ctrl+d", "verify", "Check event", id="event.verify", show=False),
-        Binding("ctrl+k", "plan", "Plan of the day", id="event.plan", show=False),
-        Binding("ctrl+w", "serve", "Serve pages", id="event.serve"),
+        # priority: the results box (an Input) would take these keys for its own editing
+        Binding("ctrl+e", "why", "Why this pairing", id="event.why", show=False, priority=True),
+        Binding("ctrl+d", "verify", "Check event", id="event.verify", show=False, priority=True),
+        Binding("ctrl+k", "plan", "Plan of the day", id="event.plan", show=False, priority=True),
+        Binding("ctrl+w", "serve", "Serve pages", id="event.serve", priority=True),
         Binding("f12", "settings", "Settings (staff)", id="event.settings"),
         Binding("shift+f9", "print", "Print (opens in the browser)", id="event.print"),
     ]
