@@ -672,7 +672,7 @@ def check_build_done(event: Event) -> None:
     if b is None and event.kind in ("sealed", "draft"):
         rule = "G-DRAFT-4" if event.kind == "draft" else "G-SEALED"
         raise RuleError(_("a {kind} event builds its decks before round 1: open the build phase first "
-                          "(F11 in the app, `lycee build EVENT open ...`)", kind=_(event.kind)), rule)
+                          "(F11 in the app, `lycee build EVENT open ...`)", kind=L.kind_label(event.kind)), rule)
     if b is None or b.closed:
         return
     missing = [p.name for p in event.eligible(1) if event.decklist_of(p.id) is None]

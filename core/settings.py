@@ -114,12 +114,14 @@ def changed(event: Event, wanted: dict) -> dict:
 def show_value(field: str, value) -> str:
     """A setting's value for messages and the audit trail."""
     if field == "tiebreakers":
-        return ",".join(value) or "-"
+        return ",".join(value) or "-" if isinstance(value, (list, tuple)) else str(value)
     if isinstance(value, bool):
         return _("yes") if value else _("no")
-    if field == "staff":
+    if field == "staff" and isinstance(value, dict):
         return "; ".join(x for x in (value.get("organizer", ""), ",".join(value.get("judges", ())),
                                       value.get("head_judge", "")) if x) or "-"
     if field in ("kind", "match"):
-        return _(value) if value else "-"
+        from .labels import kind_label, match_label
+
+        return (kind_label if field == "kind" else match_label)(value) if value else "-"
     return "-" if value is None else str(value)

@@ -20,6 +20,10 @@ async def enter_results(pilot, screen, first: dict[int, str] | None = None):
         if m.outcome is None:
             await type_text(pilot, f"{m.table} {(first or {}).get(m.table, '2-1')}")
             await pilot.press("enter")
+            await pilot.pause()
+            if not isinstance(pilot.app.screen, EventScreen):  # 1-1-1 ends a match only at time: yes (G-BO3-TIME)
+                await pilot.press("y")
+                await pilot.pause()
     await pilot.pause()
 
 
@@ -69,7 +73,8 @@ async def test_g_se_whole_constructed_event_by_keys_in_japanese_at_80x24(tmp_pat
         await pilot.pause()
         assert on_screen(app, ja("+{m} min", m=5), screen.query_one("#pairing-table"))
         await enter_results(pilot, screen, {3: "1-1-1"})
-        assert screen.event.current_round.complete and on_screen(app, ja("round complete"))
+        assert screen.event.current_round.complete and on_screen(app, ja("round complete")), \
+            (screen.query_one("#message").plain, [(m.table, m.outcome) for m in screen.event.current_round.matches])
         fits(app)
 
         # round 2: a drop (G-DROP-2) and a penalty escalation (G-PEN-2)
@@ -78,7 +83,7 @@ async def test_g_se_whole_constructed_event_by_keys_in_japanese_at_80x24(tmp_pat
         await pilot.press("ctrl+o")
         await pilot.pause()
         whole_dialog_on_screen(app)
-        await pilot.press("y")
+        await pilot.press("enter")  # the first choice: drop, and this round's match is lost (G-DROP-2)
         await pilot.pause()
         assert screen.event.players[0].status == "dropped"
         for reason in ("slow", "slow again"):

@@ -84,6 +84,9 @@ ENUM_PLACEHOLDERS = {"stage", "op", "outcome", "decision", "kind", "level", "act
                      "fields", "type", "p"}
 #: Uses of those names that are not internal codes, with why.
 NOT_CODES = {
+    ("changed {fields}", "fields"): "setting names and values, each through settings.field_label/show_value",
+    ("This penalty excludes {name} from the event ({rule}): they play no more and lose the current match. "
+     "Issue it?", "rule"): "a rule id (G-PEN-1, G-PEN-2)",
     ("{rule} {limit} not met ({kind} too long to show)", "rule"): "a JSON-schema keyword beside the JSON path (import)",
     ("{rule} {limit} not met ({kind} too long to show)", "kind"): "the JSON type of a value too long to show (import)",
     ("store calendar {source} ({v} versions, {p} promotion cards)", "p"): "a count",

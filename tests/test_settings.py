@@ -82,7 +82,7 @@ def test_design3_rounds_planned_cannot_drop_below_rounds_paired(event, capsys):
 def test_g_match_time_minutes_outside_the_recommended_range_print_it_as_a_warning(event, capsys):
     data, eid = event
     rc, out, err = run(capsys, "--data-dir", data, "event", "set", eid, "--minutes", "30")
-    assert rc == 0 and "50-100" in err and "G-MATCH-TIME" in err
+    assert rc == 0 and "50 to 100" in err and "G-MATCH-TIME" in err
     assert minutes_advice("bo3", 50) is None and minutes_advice("bo1", 30) is None
     assert "20 to 40" in minutes_advice("bo1", 50)
 
