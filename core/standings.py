@@ -321,6 +321,13 @@ def _ranks(order: list[int], keys, tags) -> list[int]:
     return ranks
 
 
+def swiss_points(event: Event) -> dict[str, int]:
+    """Each player's Swiss match points (3/1/0, a bye 3) without the
+    tiebreakers: what the pairings show beside each name (DESIGN section 3)."""
+    led = _Ledger(event)
+    return dict(zip(led.ids, led.points))
+
+
 def standings(event: Event) -> list[StandingRow]:
     """The Swiss standings, best first (G-SWISS-RANK, G-TIE-1, G-TIE-PLAYOFF).
 

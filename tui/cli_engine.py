@@ -19,12 +19,11 @@ from .cli import CliError, ljust, out_json, read_event, rjust, width, with_desk
 
 def pairings_json(desk: Desk) -> dict:
     """DESIGN section 3: `pair --json`; points are those before the round."""
-    from core.standings import standings
+    from core.standings import swiss_points
 
     ev = desk.event
     rnd = ev.current_round
-    before = ev.with_(rounds=ev.rounds[:-1])
-    points = {row.id: row.points for row in standings(before)}
+    points = swiss_points(ev.with_(rounds=ev.rounds[:-1]))
 
     def side(pid):
         if pid is None:
