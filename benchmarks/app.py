@@ -71,7 +71,7 @@ def build_event(data: Path, n: int = 512, rounds: int = 4) -> str:
             break
         for m in store.event.current_round.matches:
             if m.p2 is not None:
-                desk.record(m.table, rng.choice(["2-0", "2-1", "1-2", "0-2", "1-1"]))
+                desk.record(m.table, rng.choice(["2-0", "2-1", "1-2", "0-2", "1-1"]), time_called=True)  # 1-1: at time (G-BO3-TIME)
     eid = store.id
     store.close()
     return eid
