@@ -178,7 +178,7 @@ class Plan:
                 "options": [o.to_json() for o in self.options]}
 
     def lines(self) -> list[str]:
-        hm = _hm
+        hm = clock_time
         b = self.base
         out = []
         if self.finished is not None:
@@ -214,7 +214,8 @@ class Plan:
         return out
 
 
-def _hm(t: datetime) -> str:
+def clock_time(t: datetime) -> str:
+    """A projected time as the desk reads it: HH:MM in local time."""
     return t.astimezone().strftime("%H:%M")
 
 

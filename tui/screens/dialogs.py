@@ -143,12 +143,19 @@ class NewEvent(Translated, ModalScreen[dict | None]):
             **{s.id: s.value for s in self.query(Switch)},
         }
 
-    def action_save(self) -> None:
+    def checked_settings(self) -> dict | None:
+        """The form's settings, or None after showing why they are refused."""
         s = self.settings()
         try:
             check_settings(s)
         except LyceeError as err:
             self.query_one("#error", Label).update(Text(str(err)))
+            return None
+        return s
+
+    def action_save(self) -> None:
+        s = self.checked_settings()
+        if s is None:
             return
         missing = self._staff_missing(s)
         if s.get("sanctioned") and missing:
@@ -245,13 +252,9 @@ class EventSettings(NewEvent):
         return s
 
     def action_save(self) -> None:
-        s = self.settings()
-        try:
-            check_settings(s)
-        except LyceeError as err:
-            self.query_one("#error", Label).update(Text(str(err)))
-            return
-        self.dismiss(s)
+        s = self.checked_settings()
+        if s is not None:
+            self.dismiss(s)
 
 
 class Prompt(Translated, ModalScreen[str | None]):

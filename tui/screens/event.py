@@ -1018,9 +1018,9 @@ class EventScreen(Translated, Screen):
             return ""
         if p.finished is not None:
             return ""
-        from core.plan import _hm
+        from core.plan import clock_time
 
-        return _("finish ~{t}", t=_hm(p.base.finish)) + " · "
+        return _("finish ~{t}", t=clock_time(p.base.finish)) + " · "
 
     def action_why(self) -> None:
         """Why the table under the cursor is paired as it is (core.explain)."""
