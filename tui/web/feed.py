@@ -81,9 +81,18 @@ class FileSource:
 class LiveSource:
     def __init__(self, get: Callable[[], Event | None]):
         self.get = get
+        self._last: Event | None = None
+        self._n = 0
 
     def signature(self):
-        return id(self.get())
+        # A count that moves whenever the app holds another event object.  Not
+        # ``id(event)``: once the old event is freed, the next one may get the
+        # same id, and the pages would keep showing the old round.
+        ev = self.get()
+        if ev is not self._last:
+            self._last = ev
+            self._n += 1
+        return self._n
 
     def read(self) -> Event:
         ev = self.get()
