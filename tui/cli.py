@@ -91,7 +91,7 @@ def open_event(args) -> EventStore:
     """The event open for writing: waits a few seconds for another command
     holding it (``LYCEE_LOCK_WAIT``), never for the app; recovers a damaged
     file and says what was lost."""
-    from core.store import lock_wait
+    from core.store.store import lock_wait
 
     dd = _datadir(args)
     store = dd.open(dd.resolve(args.event), wait=lock_wait())
@@ -207,7 +207,7 @@ def cmd_event_new(args) -> int:
     ev = store.event
     print(store.id)
     store.close()
-    from core.timing import minutes_advice
+    from core.event.timing import minutes_advice
 
     advice = minutes_advice(ev.match, ev.minutes, kind=ev.kind)
     if advice:
@@ -217,9 +217,9 @@ def cmd_event_new(args) -> int:
 
 def cmd_event_set(args) -> int:
     """Change settings; one action each (DESIGN section 3).  Locked settings
-    are refused naming why (core.settings)."""
-    from core.settings import field_label, show_value
-    from core.timing import minutes_advice
+    are refused naming why (core.rules.settings)."""
+    from core.rules.settings import field_label, show_value
+    from core.event.timing import minutes_advice
 
     wanted = {}
     for key, attr in (("name", "name"), ("date", "date"), ("match", "match"), ("minutes", "minutes"),
@@ -308,7 +308,7 @@ def cmd_player_list(args) -> int:
 
 
 def cmd_undo(args) -> int:
-    from core.actions import describe
+    from core.rules import describe
 
     act, names = with_desk(args, lambda d: (d.undo(), {p.id: p.name for p in d.event.players}))
     print(_("undone: #{seq} {what}", seq=act["seq"], what=describe(act, names)))
@@ -320,7 +320,7 @@ def cmd_log(args) -> int:
     if args.json:
         out_json({"log": rows})
         return 0
-    from core.actions import describe
+    from core.rules import describe
 
     names = {p.id: p.name for p in read_event(args).players}
     for r in rows:
@@ -330,7 +330,7 @@ def cmd_log(args) -> int:
 
 
 def cmd_export(args) -> int:
-    from core import exports
+    from core.reports import exports
 
     ev = read_event(args)
     log = read_event(args, history=True) if args.what == "report" else None  # planned vs actual times
@@ -348,7 +348,7 @@ def cmd_export(args) -> int:
 
 
 def cmd_import(args) -> int:
-    from core.eventfile import event_from_doc, load_doc
+    from core.rules.eventfile import event_from_doc, load_doc
 
     doc = load_doc(Path(args.file))
     ev = event_from_doc(doc, source=args.file)  # every problem, before anything is stored; checked once

@@ -14,7 +14,7 @@ line (G-DECKLIST, G-SEALED, G-DRAFT-*)::
                                                   sealed player's product
     lycee pool EVENT PLAYER [--json]
 
-A thin face: the rules are core.decklists' and core.decks', the packs and
+A thin face: the rules are core.rules.decklists' and core.decks', the packs and
 drafts limited.event's.  A refusal is a one-line reason (a file's problems:
 one line each, naming the line), and nothing is stored.
 """
@@ -36,7 +36,7 @@ from .cli import CliError, out_json, with_desk
 
 
 def _catalog():
-    from core.decklists import default_catalog
+    from core.rules.decklists import default_catalog
 
     return default_catalog()
 
@@ -53,7 +53,7 @@ def _entries(lines, cat) -> list[dict]:
 
 
 def cmd_decklist_add(args) -> int:
-    from core.decklists import player_decklist_status
+    from core.rules.decklists import player_decklist_status
 
     def run(d: Desk):
         p = d.player(args.player)
@@ -73,7 +73,7 @@ def cmd_decklist_add(args) -> int:
 
 
 def cmd_decklist_show(args) -> int:
-    from core.decklists import player_decklist_status
+    from core.rules.decklists import player_decklist_status
 
     def run(d: Desk):
         p = d.player(args.player)
@@ -91,7 +91,7 @@ def cmd_decklist_show(args) -> int:
         return 0
     if rec is None:
         raise CliError(_("{name} has no registered decklist (G-DECKLIST)", name=p.name))
-    from core.decklists import as_decklist
+    from core.rules.decklists import as_decklist
     from core.decks import decklist_to_text
 
     print(_("decklist of {name} ({source}): {n} cards, {s} spare", name=p.name, source=L.decklist_source_label(rec.source) if rec.source else "-",
@@ -113,7 +113,7 @@ def cmd_decklist_check(args) -> int:
         presented = load_decklist(Path(args.file), catalog=cat)
         return p, d.deck_check(p.id, presented, by=args.by)
     p, diff = with_desk(args, run)
-    from core.decklists import swaps_only
+    from core.rules.decklists import swaps_only
 
     swapped = swaps_only(diff.lines)
     if args.json:
@@ -168,7 +168,7 @@ def _names(ev, ids) -> str:
 
 
 def _print_build(ev, st) -> None:
-    from core.clock import fmt
+    from core.rules.clock import fmt
 
     if st.state == "none":
         print(_("{event} has no build phase", event=ev.name) if ev.kind != "constructed" else

@@ -41,11 +41,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from .actions import action, describer
-from .cards import normalize_number
-from .clock import elapsed as clock_elapsed
-from .clock import stamp
-from .decks import (
+from core.log import action, describer
+from core.cards import normalize_number
+from core.rules.clock import elapsed as clock_elapsed
+from core.rules.clock import stamp
+from core.decks import (
     DRAFT_PACKS,
     MAX_LINE_COUNT,
     SECTIONS,
@@ -56,10 +56,10 @@ from .decks import (
     check_draft,
     compare,
 )
-from .errors import LyceeError, NotFound, RuleError
-from . import labels as L
-from .i18n import _
-from .model import (
+from core.errors import LyceeError, NotFound, RuleError
+from core import labels as L
+from core.i18n import _
+from core.event.model import (
     POOL_KINDS,
     SEALED_PRODUCTS,
     BuildPhase,
@@ -88,7 +88,7 @@ STATUSES = ("none", "registered", "problems")
 @lru_cache(maxsize=1)
 def default_catalog():
     """The shipped sets and calendar (loaded once; read only)."""
-    from .legality import Catalog
+    from core.legality import Catalog
 
     return Catalog.default()
 
@@ -97,7 +97,7 @@ def store_calendar(event: Event):
     """The store's own calendar of the event (a core.legality.Calendar), or None."""
     if event.store_calendar is None:
         return None
-    from .legality import parse_calendar
+    from core.legality import parse_calendar
 
     sc = event.store_calendar
     return parse_calendar(sc["calendar"], sc.get("source", "calendar"))
@@ -120,7 +120,7 @@ def _calendar(event, d):
     doc = d.get("calendar")
     if doc is None:
         return replace(event, store_calendar=None)
-    from .legality import load_calendar, merge_calendars, parse_calendar
+    from core.legality import load_calendar, merge_calendars, parse_calendar
 
     source = str(d.get("source") or "calendar")
     merge_calendars(load_calendar(), parse_calendar(doc, source), source)
@@ -316,7 +316,7 @@ def deck_problems(event: Event, ref: str, catalog=None) -> list[DeckProblem]:
     G-DRAFT-4), legality on the event date (G-CARDS-*), spares (G-SPARE-1),
     and in a limited event the player's pool (G-SEALED, G-DRAFT-1).
     No list: no problems (see :func:`player_decklist_status`)."""
-    from .actions import stored_player
+    from core.event.lookups import stored_player
 
     pid = stored_player(event, ref).id
     rec = event.decklist_of(pid)

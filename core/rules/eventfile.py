@@ -14,14 +14,15 @@ from pathlib import Path
 
 import jsonschema
 
-from .actions import check_settings, name_key
-from .errors import LyceeError, ValidationError
-from . import labels as L
-from .i18n import _
-from .names import (EVENT_NAME_MAX, ID_PATTERN, PLAYER_NAME_MAX, STAFF_NAME_MAX, TEXT_MAX, check_text, is_id,
+from core.names import name_key
+from core.rules.settings import check_settings
+from core.errors import LyceeError, ValidationError
+from core import labels as L
+from core.i18n import _
+from core.names import (EVENT_NAME_MAX, ID_PATTERN, PLAYER_NAME_MAX, STAFF_NAME_MAX, TEXT_MAX, check_text, is_id,
                     visible)
-from .matchrules import Result, agrees_with_games, check_games, check_result, match_over
-from .model import (
+from core.tournament.matchrules import Result, agrees_with_games, check_games, check_result, match_over
+from core.event.model import (
     APPEAL_OUTCOMES,
     GAME_CODES,
     KINDS,
@@ -668,7 +669,7 @@ def _event_from_doc(doc, source: str, strict: bool) -> Event:
         raise ValidationError(source, problems)
     store_cal = doc.get("store_calendar")
     if store_cal is not None:
-        from .legality import parse_calendar
+        from core.legality import parse_calendar
 
         if not isinstance(store_cal, dict) or not isinstance(store_cal.get("source", ""), str):
             bad("$.store_calendar", "expected {\"source\": name, \"calendar\": lycee-calendar/1}")

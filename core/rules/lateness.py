@@ -28,12 +28,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from . import clock as C
-from .actions import _round, action, double_loss, drop_player, forfeit, player_match, stored_player
-from .errors import LyceeError, NotFound, RuleError
-from . import labels as L
-from .i18n import _
-from .model import LATE_DECISIONS, LATE_RULES, Checkin, Event, LateRuling, Match, Round
+from core.rules import clock as C
+from core.event.changes import double_loss, forfeit
+from core.event.lookups import player_match, round_of, stored_player
+from core.log import action, describer
+from core.rules.players import drop_player
+from core.errors import LyceeError, NotFound, RuleError
+from core import labels as L
+from core.i18n import _
+from core.event.model import LATE_DECISIONS, LATE_RULES, Checkin, Event, LateRuling, Match, Round
 
 #: Seconds of running clock after which each rule applies.
 SEATED_WITHIN = 5 * 60  # G-LATE-1
@@ -135,9 +138,21 @@ def next_due(event: Event, now: C.Instant | str) -> float | None:
 
 
 
+@describer("checkin")
+def _describe_checkin(d: dict) -> str:
+    return _("checked in {player} (round {r})", player=d["player"], r=d["round"])
+
+
+@describer("late")
+def _describe_late(d: dict) -> str:
+    return _("{rule} {decision} table {t}: {players}", rule=L.late_rule_label(d["rule"]),
+             decision=L.late_decision_label(d["decision"]),
+             t=d["table"], players=", ".join(d["players"]))
+
+
 @action("checkin")
 def _checkin(event, d):
-    rnd = _round(event, d["round"])
+    rnd = round_of(event, d["round"])
     if rnd.number != len(event.rounds):
         raise LyceeError(_("round {r} is over: check-in is for the current round", r=rnd.number))
     p = stored_player(event, d["player"])
@@ -164,7 +179,7 @@ def _late(event, d):
     decision = d.get("decision", "confirm")
     if decision not in LATE_DECISIONS:
         raise LyceeError(_("decision {decision!r}: confirm or dismiss", decision=decision))
-    rnd = _round(event, d["round"])
+    rnd = round_of(event, d["round"])
     if rnd.number != len(event.rounds):
         raise LyceeError(_("round {r} is over", r=rnd.number))
     at = C.stamp(d["at"])

@@ -16,14 +16,14 @@ Names compare after NFKC folding (``name_key``): '山田　太郎' is '山田 �
 
 from __future__ import annotations
 
-from .errors import RuleError
-from . import labels as L
-from .i18n import _
-from .model import Event, Staff
+from core.errors import RuleError
+from core import labels as L
+from core.i18n import _
+from core.event.model import Event, Staff
 
 
 def _key(name: str) -> str:
-    from .actions import name_key
+    from core.names import name_key
 
     return name_key(name)
 

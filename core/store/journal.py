@@ -333,7 +333,7 @@ class JournalStorage(Storage):
 
 
 def model_signature(module) -> str:
-    """A short hash of every dataclass's fields in ``module`` (core.model): a
+    """A short hash of every dataclass's fields in ``module`` (core.event.model): a
     checkpoint written by code whose model differs is not used (the event is
     replayed from its journal instead, and a new checkpoint written)."""
     parts = []

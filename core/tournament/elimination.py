@@ -34,12 +34,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from core.actions import require_complete
+from core.event.lookups import require_complete
 from core.errors import LyceeError, RuleError
 from core import labels as L
 from core.i18n import _
-from core.model import Event, Match
-from core.standings import _table
+from core.event.model import Event, Match
+from core.tournament.standings import _table
 
 __all__ = [
     "THIRD_PLACE",
@@ -530,7 +530,7 @@ def final_placings(event: Event) -> list[Placing] | None:
     tops = _finished_tops(event)
     if tops is None:
         return None
-    from core.standings import standings
+    from core.tournament.standings import standings
 
     rows = standings(event)
     by_id = {r.id: r for r in rows}

@@ -12,7 +12,7 @@ won-lost-drawn (``2-1``, ``1-1-1``), or ``id`` for an intentional draw.
 - G-NEXT-GAME: from game 2 on, the loser of the previous game chooses to play
   first or second (:func:`next_game_chooser`).
 - G-ID-1/2: an intentional draw is ``0-0`` with nothing played (when it may be
-  entered is the round clock's business: core.actions ``result``).
+  entered is the round clock's business: core.rules.results ``result``).
 - G-ID-3 / G-SE: an elimination match must name a winner; an intentional draw
   there is the organizer's call (replay or no winner).
 
@@ -28,10 +28,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .errors import LyceeError, RuleError
-from . import labels as L
-from .i18n import _
-from .model import GAME_CODES
+from core.errors import LyceeError, RuleError
+from core import labels as L
+from core.i18n import _
+from core.event.model import GAME_CODES
 
 _RESULT = re.compile(r"^\s*([0-9]{1,3})\s*-\s*([0-9]{1,3})(?:\s*-\s*([0-9]{1,3}))?\s*$")
 

@@ -14,7 +14,7 @@ rounds count for neither.
 *Bye.*  With an odd number of eligible players the bye goes first, by rule,
 to the lowest-ranked eligible player among those with the fewest byes so far
 (so nobody gets a second bye while an eligible player has none).  Rank is
-points, then the event's tiebreaker chain (:mod:`core.standings`); an exact
+points, then the event's tiebreaker chain (:mod:`core.tournament.standings`); an exact
 tie at the bottom is drawn with the seeded ``rng``.  A bye is
 ``Match(p2=None, p1_wins=2, p2_wins=0, outcome="bye")``: a match win worth 3
 points, counted 2-0 in games, on the last table.
@@ -70,7 +70,7 @@ result meets the lower bound: it is certified optimal.
 *Exact windows.*  A group where this fails (a small group whose players have
 all met, a floater nobody can take...) is marked, and each run of marked
 groups ``a..b`` becomes a window solved exactly: a minimum-cost matching
-(Edmonds' blossom algorithm, :mod:`core._matching`, with the cost vector
+(Edmonds' blossom algorithm, :mod:`core.tournament.matching`, with the cost vector
 encoded in one integer) on the window's players, where a player may also be
 paired "up" (with somebody of group ``a-1``) or "down" (group ``b+1``), at
 the cost of the boundaries that crosses and of the point difference to that
@@ -92,12 +92,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from core._matching import max_weight_matching
-from core.actions import require_complete
+from core.tournament.matching import max_weight_matching
+from core.event.lookups import require_complete
 from core.errors import RuleError
 from core.i18n import _
-from core.model import Event, Match
-from core.standings import _Figures, _Ledger
+from core.event.model import Event, Match
+from core.tournament.standings import _Figures, _Ledger
 
 __all__ = [
     "suggested_rounds",

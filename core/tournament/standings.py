@@ -41,12 +41,11 @@ from math import lcm
 
 from core.errors import LyceeError, RuleError
 from core.i18n import _
-from core.model import Event, Match
+from core.event.model import Event, Match
 
 __all__ = [
     "StandingRow",
     "standings",
-    "standings_json",
     "tied_groups",
     "pair_playoff",
 ]
@@ -371,34 +370,6 @@ def standings(event: Event) -> list[StandingRow]:
     return rows
 
 
-def standings_json(event: Event) -> dict:
-    """``{"round": N, "standings": [...]}`` as ``standings --json`` prints it.
-
-    ``round`` is the number of the latest Swiss round (0 before the first).
-    Once an elimination stage is finished (G-SE) the document carries
-    ``"final": true`` and the rows come in final order, each with its
-    ``"place"`` (:func:`core.elimination.final_placings`) and ``"reached"``
-    (how far the player went); ``rank`` stays the Swiss rank.
-    """
-    sr = event.swiss_rounds
-    rows = standings(event)
-    doc = {
-        "round": sr[-1].number if sr else 0,
-        "standings": [row.to_json() for row in rows],
-    }
-    if sr and not sr[-1].complete:
-        doc["provisional"] = True  # results of the round are still coming in
-    from core.elimination import final_placings
-
-    final = final_placings(event)
-    if final is not None:
-        by_id = {row.id: row for row in rows}
-        doc["final"] = True
-        doc["standings"] = [{"place": f.place, **by_id[f.id].to_json(), "reached": f.reached}
-                            for f in final]
-    return doc
-
-
 def tied_groups(event: Event, *, active_only: bool = False) -> list[tuple[str, ...]]:
     """Groups of player ids that still share a place, best place first.
 
@@ -444,7 +415,7 @@ def pair_playoff(event: Event, player_ids, rng=None) -> tuple[Match, ...]:
     for pid in ids:
         if not event.has_player(pid):
             raise LyceeError(_("no player {pid!r} in this event", pid=pid))
-    from core.actions import require_complete
+    from core.event.lookups import require_complete
 
     require_complete(event)
     if not event.swiss_rounds:

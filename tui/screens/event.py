@@ -14,13 +14,13 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Label, TabbedContent, TabPane
 
-from core.actions import describe
+from core.rules import describe
 from core.desk import Desk
 from core.errors import LyceeError
 from core import labels as L
 from core.i18n import _, ngettext
 from core.names import whole
-from core.model import Event
+from core.event.model import Event
 
 from ..widgets.plain import PlainTable
 from ..i18n import Translated
@@ -155,7 +155,7 @@ class EventScreen(Translated, Screen):
         elif tab == "build":
             self.draw_build(ev)
         elif tab == "bracket":
-            from core.elimination import bracket
+            from core.tournament.elimination import bracket
 
             self.query_one(BracketView).show(bracket(ev))
 
@@ -165,7 +165,7 @@ class EventScreen(Translated, Screen):
         self.refresh_bindings()  # the footer follows the step
 
     def _round_status(self, ev: Event) -> str:
-        from core.elimination import champion
+        from core.tournament.elimination import champion
 
         won = champion(ev) if any(x.stage == "top" for x in ev.rounds) else None
         if won is not None:  # after the final: no round clock to offer
@@ -173,13 +173,13 @@ class EventScreen(Translated, Screen):
         r = ev.current_round
         fmt = f"{L.kind_label(ev.kind)} · {L.match_label(ev.match)} · {ev.minutes}{_('min')}"
         if r is None:
-            from core.pairing import suggested_rounds
+            from core.tournament.pairing import suggested_rounds
 
             planned = ev.rounds_planned or suggested_rounds(len(ev.eligible()))
             return _("{fmt} · {n} players · not started · {k} Swiss rounds ({how})", fmt=fmt,
                      n=len(ev.players), k=planned,
                      how=_("planned") if ev.rounds_planned else _("suggested: log2 of the players"))
-        from core.elimination import event_finished, round_label
+        from core.tournament.elimination import event_finished, round_label
 
         if event_finished(ev):
             return _("{fmt} · finished: final standings (F4)", fmt=fmt)
@@ -191,15 +191,15 @@ class EventScreen(Translated, Screen):
     def _standings(self, ev: Event):
         """The standings of the event as it is now, computed once per change."""
         if getattr(self, "_standing_rows", None) is None:
-            from core.standings import as_of_last_complete_round, standings
+            from core.tournament.standings import as_of_last_complete_round, standings
 
             settled, self._standings_after = as_of_last_complete_round(ev)
             self._standing_rows = standings(settled)
         return self._standing_rows
 
     def draw_players(self, ev: Event) -> None:
-        from core.decklists import decklist_status
-        from core.penalties import player_tally
+        from core.rules.decklists import decklist_status
+        from core.rules.penalties import player_tally
 
         t = self.query_one("#player-table", DataTable)
         t.clear(columns=True)
@@ -221,8 +221,8 @@ class EventScreen(Translated, Screen):
     def draw_build(self, ev: Event) -> None:
         """The build phase of a sealed or draft event (G-SEALED, G-DRAFT-*):
         its timer, each player's pool, seat and decklist."""
-        from core import clock as C
-        from core.decklists import decklist_status, seat_of
+        from core.rules import clock as C
+        from core.rules.decklists import decklist_status, seat_of
 
         lbl = self.query_one("#build-status", Label)
         t = self.query_one("#build-table", DataTable)
@@ -304,7 +304,7 @@ class EventScreen(Translated, Screen):
         self.query_one("#leaders", Line).set(text)
 
     def draw_standings(self, ev: Event) -> None:
-        from core.elimination import final_placings
+        from core.tournament.elimination import final_placings
 
         t = self.query_one("#standings-table", DataTable)
         t.clear(columns=True)
@@ -343,7 +343,7 @@ class EventScreen(Translated, Screen):
         self._tick_build()
 
     def draw_clock(self) -> None:
-        from core import clock as C
+        from core.rules import clock as C
 
         lbl = self.query_one("#clock", Line)
         ev = self.event
@@ -381,7 +381,7 @@ class EventScreen(Translated, Screen):
             self._rang = False
 
     def check_late(self) -> None:
-        from core.lateness import in_use
+        from core.rules.lateness import in_use
 
         if not in_use(self.event.current_round):
             return  # prompts come by themselves once check-in is in use (Ctrl+L)
@@ -428,7 +428,7 @@ class EventScreen(Translated, Screen):
         self.app.push_screen(LatePrompts([(p.key, self._late_text(p)) for p in due]), decided)
 
     def action_clock(self) -> None:
-        from core import clock as C
+        from core.rules import clock as C
 
         ev = self.event
         if not ev.rounds:
@@ -484,8 +484,8 @@ class EventScreen(Translated, Screen):
         self.app.push_screen(Prompt(_("Check-in: player ids or names, separated by spaces")), chosen)
 
     def _penalty_history(self, ref: str) -> list[str]:
-        from core import penalties as P
-        from core.actions import find_player
+        from core.rules import penalties as P
+        from core.event.lookups import find_player
 
         try:
             p = find_player(self.event, ref)
@@ -509,8 +509,8 @@ class EventScreen(Translated, Screen):
         def issued(d: dict | None) -> None:
             if not d:
                 return
-            from core.penalties import would_exclude
-            from core.staff import default_decider
+            from core.rules.penalties import would_exclude
+            from core.rules.staff import default_decider
 
             try:
                 p = self.desk.player(d["player"])
@@ -595,7 +595,7 @@ class EventScreen(Translated, Screen):
             self._enter_result(text, message.input)
 
     def _add_player(self, name: str, box: Input, same_name: bool = False) -> None:
-        from core.actions import name_key
+        from core.names import name_key
 
         if not same_name and any(name_key(p.name) == name_key(name) for p in self.event.players):
             self.app.push_screen(
@@ -633,8 +633,8 @@ class EventScreen(Translated, Screen):
                     time_called: bool = False) -> None:
         """Record, asking first when the entry replaces a result (--correct)
         or is one only time can produce while the round has time (--time-called)."""
-        from core.clock import needs_time_call
-        from core.matchrules import parse_result
+        from core.rules.clock import needs_time_call
+        from core.tournament.matchrules import parse_result
 
         if before is not None and before.reported and not correct:
             question = _("Table {t} already has {old}. Replace it with {new}?", t=table,
@@ -728,7 +728,7 @@ class EventScreen(Translated, Screen):
             self.say(_("{name} dropped", name=p.name))
             self.refresh_all()
 
-        from core.actions import player_match
+        from core.event.lookups import player_match
 
         rnd = self.event.current_round
         m = player_match(rnd, p.id) if rnd is not None else None
@@ -774,7 +774,7 @@ class EventScreen(Translated, Screen):
             self.app.push_screen(Prompt(_("Top cut size: 2, 4, 8, 16 or 32 (add + for a third-place match)"), "8"),
                                  chosen)
 
-        from core.pairing import suggested_rounds
+        from core.tournament.pairing import suggested_rounds
 
         ev = self.event
         played = len(ev.swiss_rounds)
@@ -787,7 +787,7 @@ class EventScreen(Translated, Screen):
             ask()
 
     def action_playoff(self) -> None:
-        from core.standings import tied_groups
+        from core.tournament.standings import tied_groups
 
         groups = tied_groups(self.event, active_only=True)
         default = " ".join(groups[0]) if groups else ""
@@ -807,7 +807,7 @@ class EventScreen(Translated, Screen):
         self.app.push_screen(Prompt(_("Playoff (決定戦) among the players who share a place: their ids"), default), chosen)
 
     def action_export(self, open_after: bool = False) -> None:
-        from core.exports import BY_ROUND
+        from core.reports.exports import BY_ROUND
 
         def chosen(choice) -> None:
             if not choice:
@@ -834,7 +834,7 @@ class EventScreen(Translated, Screen):
 
     @work(thread=True, exclusive=True, group="export")
     def _export(self, what: str, fmt: str, round_number: int | None = None, open_after: bool = False) -> None:
-        from core import exports
+        from core.reports import exports
 
         try:
             text = exports.render(exports.as_of_round(self.event, round_number), what, fmt, log=self.desk.store.actions)
@@ -994,7 +994,7 @@ class EventScreen(Translated, Screen):
 
     # -- why a pairing, the independent check, the plan of the day (issue 17) ---------------
     def _plan(self, ev: Event):
-        from core.plan import plan_event
+        from core.tournament.plan import plan_event
 
         if getattr(self, "_history", None) is None:
             self._history = []
@@ -1018,13 +1018,13 @@ class EventScreen(Translated, Screen):
             return ""
         if p.finished is not None:
             return ""
-        from core.plan import clock_time
+        from core.tournament.plan import clock_time
 
         return _("finish ~{t}", t=clock_time(p.base.finish)) + " · "
 
     def action_why(self) -> None:
-        """Why the table under the cursor is paired as it is (core.explain)."""
-        from core.explain import why_lines
+        """Why the table under the cursor is paired as it is (core.reports.explain)."""
+        from core.reports.explain import why_lines
 
         rnd = self.event.current_round
         t = self.query_one("#pairing-table", DataTable)
@@ -1047,9 +1047,9 @@ class EventScreen(Translated, Screen):
 
     @work(thread=True, exclusive=True, group="verify")
     def _verify_worker(self) -> None:
-        from core.eventfile import to_doc
-        from core.standings import standings_json
-        from core.verify import verify_doc
+        from core.rules.eventfile import to_doc
+        from core.tournament.ranking import standings_json
+        from core.reports.verify import verify_doc
 
         ev = self.event
         rep = verify_doc(to_doc(ev), standings_json(ev))
@@ -1079,7 +1079,7 @@ class EventScreen(Translated, Screen):
         """A refusal in the app names the app's key that fixes it: an incomplete
         staff (G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE) is set in the settings (F12)."""
         if getattr(err, "rule", None) in self.STAFF_RULES:
-            from core.staff import staff_problems
+            from core.rules.staff import staff_problems
 
             return _("A sanctioned event needs its staff first: {problems}. F12 opens the settings "
                      "(staff, or mark it unsanctioned).",
@@ -1087,8 +1087,8 @@ class EventScreen(Translated, Screen):
         return str(err)
 
     def action_settings(self) -> None:
-        from core import settings as S
-        from core.timing import minutes_advice
+        from core.rules import settings as S
+        from core.event.timing import minutes_advice
 
         from .dialogs import EventSettings
 
@@ -1139,7 +1139,7 @@ class EventScreen(Translated, Screen):
 
     def _issue_penalty(self, p, d: dict) -> None:
         """Record the penalty and say in words what it brought (G-PEN-2)."""
-        from core.penalties import escalation_text, player_tally
+        from core.rules.penalties import escalation_text, player_tally
 
         before = player_tally(self.event, p.id)
         try:
@@ -1172,7 +1172,7 @@ class EventScreen(Translated, Screen):
     def _finished(self, ev: Event) -> bool:
         """Whether the elimination stage has its winner (computed once per change)."""
         if getattr(self, "_finished_for", (None,))[0] is not ev:
-            from core.elimination import champion
+            from core.tournament.elimination import champion
 
             self._finished_for = (ev, any(r.stage == "top" for r in ev.rounds) and champion(ev) is not None)
         return self._finished_for[1]
@@ -1208,7 +1208,7 @@ class EventScreen(Translated, Screen):
         ev = self.event
         if ev.kind == "constructed" or len(ev.rounds) != 1:
             return
-        from core.decklists import decklist_status
+        from core.rules.decklists import decklist_status
 
         bad = [d for d in decklist_status(ev) if d.status != "registered"]
         if bad:

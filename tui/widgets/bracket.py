@@ -6,7 +6,7 @@ from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual.widgets import Static
 
-from core.elimination import Bracket, Entrant
+from core.tournament.elimination import Bracket, Entrant
 from core import labels as L
 from core.i18n import _
 
