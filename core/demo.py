@@ -6,7 +6,7 @@ import random
 
 from faker import Faker
 
-from core import labels as L
+from core import labels
 from core.i18n import _
 from core.store import DataDir, EventStore
 
@@ -34,7 +34,7 @@ def make_demo(datadir: DataDir, players: int = 16, kind: str = "constructed",
         from core.errors import LyceeError
         raise LyceeError(_("--players {n}: from 2 to 4096", n=players))
     store = datadir.create({
-        "name": _("Demo {kind} ({n})", kind=L.kind_label(kind), n=players), "kind": kind,
+        "name": _("Demo {kind} ({n})", kind=labels.kind_label(kind), n=players), "kind": kind,
         "match": "bo3", "minutes": 50,
         "staff": {"organizer": "店長", "judges": ["ジャッジA"], "head_judge": "ジャッジA"},
     })

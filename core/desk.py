@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from core import rules
 from core.event.lookups import find_player, stored_player
-from core import labels as L
+from core import labels
 from core.i18n import _
 from core.errors import LyceeError, RuleError
 from core.tournament.matchrules import parse_result, result_from_games
@@ -416,7 +416,7 @@ class Desk:
         for section in ("deck", "spare"):
             for e in deck.section(section):
                 if not cat.known(e.number):
-                    where = _("line {n}", n=e.line) if e.line else f"{L.section_label(section)} {e.number}"
+                    where = _("line {n}", n=e.line) if e.line else f"{labels.section_label(section)} {e.number}"
                     problems.append((where, _("unknown card number {number}", number=e.number)))
         if problems:
             raise ValidationError(deck.source or _("decklist of {name}", name=p.name), problems)

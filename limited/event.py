@@ -32,7 +32,7 @@ from core.rules.decklists import DEFAULT_BUILD_MINUTES, deck_data, pool_data
 from core.decks import DRAFT_CARDS_PER_PACK, Decklist
 from core.desk import Desk
 from core.errors import LyceeError, NotFound, RuleError, ValidationError
-from core import labels as L
+from core import labels
 from core.i18n import _
 from core.legality import Catalog
 from core.event.model import Event
@@ -52,7 +52,7 @@ def new_seed() -> int:
     return random.SystemRandom().randrange(2**31)
 
 
-def _set(ref: str | CardSet, catalog: Catalog | None = None) -> CardSet:
+def card_set(ref: str | CardSet, catalog: Catalog | None = None) -> CardSet:
     """A set of the catalog by code.  The event records only the code, so the
     set must be one the desk knows (G-CARDS-VERSIONS); a set file is refused."""
     if isinstance(ref, CardSet):
@@ -74,15 +74,15 @@ def event_set(event: Event, catalog: Catalog | None = None) -> CardSet:
     if event.build is None:
         raise LyceeError(_("{event} has no build phase: open it first (`lycee build EVENT open`)",
                            event=event.name))
-    return _set(event.build.set_code, catalog)
+    return card_set(event.build.set_code, catalog)
 
 
 def _need_kind(event: Event, kind: str) -> None:
     if event.kind != kind:
         rule = "G-SEALED" if kind == "sealed" else "G-DRAFT-1"
         raise RuleError(_("{event} is a {kind} event: {what} is for {other} events", event=event.name,
-                          kind=L.kind_label(event.kind), what=_("sealed pools") if kind == "sealed" else _("a draft"),
-                          other=L.kind_label(kind)), rule)
+                          kind=labels.kind_label(event.kind), what=_("sealed pools") if kind == "sealed" else _("a draft"),
+                          other=labels.kind_label(kind)), rule)
 
 
 def _builders(event: Event) -> list[str]:
@@ -114,11 +114,11 @@ def open_sealed_pools(desk: Desk, set_code: str | CardSet, product: str, seed: i
     _need_kind(ev, "sealed")
     if ev.build is not None:
         raise LyceeError(_("the build phase of {event} was already opened at {at}", event=ev.name,
-                           at=L.time_label(ev.build.opened_at)), "G-SEALED")
+                           at=labels.time_label(ev.build.opened_at)), "G-SEALED")
     if product not in PRODUCTS:
         raise RuleError(_("sealed product {product!r}: use 2s (2 starters) or 1s3b (1 starter + 3 boosters)",
                           product=product), "G-SEALED")
-    cs = _set(set_code, catalog)
+    cs = card_set(set_code, catalog)
     check_starters(cs)
     if PRODUCTS[product][1]:
         check_booster(cs, "G-SEALED")
@@ -166,9 +166,9 @@ def draft_pods(desk: Desk, set_code: str | CardSet, packs: int, seed: int | None
     _need_kind(ev, "draft")
     if ev.build is not None:
         raise LyceeError(_("the build phase of {event} was already opened at {at}", event=ev.name,
-                           at=L.time_label(ev.build.opened_at)), "G-DRAFT-1")
+                           at=labels.time_label(ev.build.opened_at)), "G-DRAFT-1")
     check_packs(packs)  # G-DRAFT-2
-    cs = _set(set_code, catalog)
+    cs = card_set(set_code, catalog)
     check_booster(cs, "G-DRAFT-1")
     if cs.booster.size < DRAFT_CARDS_PER_PACK:  # type: ignore[union-attr]
         raise RuleError(_("set {set}: a booster of {size} cards cannot give {n} deck cards a pack", set=cs.code,
@@ -278,7 +278,7 @@ def build_bot_decks(desk: Desk, players: Sequence[str] | None = None, *,
         pool = ev.pool_of(pid)
         if pool is None or ev.decklist_of(pid) is not None:
             continue
-        pset = cs if cs is not None and cs.code == pool.set_code else _set(pool.set_code, catalog)
+        pset = cs if cs is not None and cs.code == pool.set_code else card_set(pool.set_code, catalog)
         if pool.kind == "sealed":
             deck = build_sealed_deck(pool.cards, pset, match=ev.match)
         else:

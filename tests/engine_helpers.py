@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from core.event.model import Event, Match, Player, Round
 from core.tournament.pairing import _cost, _met_sets, pair_swiss
-from core.tournament.standings import _Ledger
+from core.tournament.standings import Ledger as _Ledger
 
 
 def players(n: int, prefix: str = "p") -> tuple[Player, ...]:

@@ -213,7 +213,7 @@ def test_tables_from_the_top_score_down_g_swiss_pair_1():
     """G-SWISS-PAIR-1: pairing from the most points down; table 1 is the top."""
     ev = simulate(40, 4, seed=11)
     ms = pair_swiss(ev, random.Random(2))
-    from core.tournament.standings import _Ledger
+    from core.tournament.standings import Ledger as _Ledger
 
     led = _Ledger(ev)
     pts = [max(led.points[led.index[p]] for p in m.players()) for m in ms if m.p2]
@@ -436,7 +436,7 @@ def test_large_field_is_certified_without_exact_windows(monkeypatch):
     assert not called
     assert cost.rematches == 0
     # meets the parity lower bound at every boundary
-    from core.tournament.standings import _Ledger
+    from core.tournament.standings import Ledger as _Ledger
 
     led = _Ledger(ev)
     pts = sorted((led.points[led.index[p.id]] for p in ev.eligible()), reverse=True)

@@ -317,7 +317,7 @@ def test_random_command(tmp_path, capsys):
 def _greedy_pairing(event, rng):
     """The textbook top-down pairing: each player with the next one not met,
     the bye to the last of those with the fewest byes (ignores the chain)."""
-    from core.tournament.standings import _Ledger
+    from core.tournament.standings import Ledger as _Ledger
 
     led = _Ledger(event)
     ids = [p.id for p in event.eligible(len(event.rounds) + 1)]

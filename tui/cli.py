@@ -18,7 +18,7 @@ from core import i18n
 from typing import TYPE_CHECKING
 
 from core.errors import LyceeError, ValidationError
-from core import labels as L
+from core import labels
 from core.i18n import _, ngettext
 
 if TYPE_CHECKING:  # imported when a command runs: `lycee --help` stays light
@@ -51,8 +51,8 @@ def rjust(text: str, n: int) -> str:
     return " " * max(0, n - width(text)) + text
 
 
-kind_label = L.kind_label
-match_label = L.match_label
+kind_label = labels.kind_label
+match_label = labels.match_label
 
 
 class LazyChoices:
@@ -303,7 +303,7 @@ def cmd_player_list(args) -> int:
                                "joined_round": p.joined_round} for p in ev.players]})
     else:
         for p in ev.players:
-            print(f"{p.id}\t{p.name}\t{L.player_status_label(p.status)}")
+            print(f"{p.id}\t{p.name}\t{labels.player_status_label(p.status)}")
     return 0
 
 
@@ -446,9 +446,9 @@ def build_parser() -> argparse.ArgumentParser:
     n.add_argument("name", metavar="NAME", help=_("the event's name"))
     n.add_argument("--date", metavar="YYYY-MM-DD", help=_("event date (default: today)"))
     n.add_argument("--kind", choices=("constructed", "sealed", "draft"), default="constructed",
-                   help=L.choices(("constructed", "sealed", "draft"), L.kind_label))
+                   help=labels.choices(("constructed", "sealed", "draft"), labels.kind_label))
     n.add_argument("--match", choices=("bo3", "bo1"), default="bo3",
-                   help=L.choices(("bo3", "bo1"), L.match_label))
+                   help=labels.choices(("bo3", "bo1"), labels.match_label))
     n.add_argument("--rounds", type=int, metavar="N", help=_("Swiss rounds planned"))
     n.add_argument("--minutes", type=int, metavar="M", help=_("minutes a match (default 50, or 30 in bo1)"))
     n.add_argument("--organizer", metavar="NAME", help=_("the organizer's name"))

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from core.desk import Desk
 from core.errors import LyceeError
-from core import labels as L
+from core import labels
 from core.i18n import _, ngettext
 from core.labels import note_label as note_text
 from core.names import visible, whole
@@ -47,7 +47,7 @@ def pairings_json(desk: Desk) -> dict:
     return doc
 
 
-stage_label = L.stage_label
+stage_label = labels.stage_label
 
 
 def print_pairings(doc: dict, explain: bool = False) -> None:
@@ -138,7 +138,7 @@ def cmd_result(args) -> int:
     note = "" if m.note in (THIRD_PLACE, THIRD_PLACE_PLANNED, REPLAY) else m.note
     label = round_label(ev, rnd.number, m) if rnd.stage == "top" else ""
     print(_("table {t}: {p1} {res} {p2}", t=m.table, p1=ev.player(m.p1).name,
-            res=L.result_label(args.result), p2=ev.player(m.p2).name)
+            res=labels.result_label(args.result), p2=ev.player(m.p2).name)
           + (f" · {label}" if label else "") + (f" · {note_text(note)}" if note else "")
           + " · " + (ngettext("{k} result missing", "{k} results missing", len(missing), k=len(missing))
                      if missing else _("round complete")))
@@ -242,7 +242,7 @@ def cmd_standings(args) -> int:
     print(head + "  " + _("Name"))
     for r in rows:
         vals = "".join(f"{r[t]:>8}" if t == "op" else f"{r[t] * 100:>7.2f}%" for t in tbs)
-        status = "" if r["status"] == "active" else f"  ({L.player_status_label(r['status'])})"
+        status = "" if r["status"] == "active" else f"  ({labels.player_status_label(r['status'])})"
         print(f"{r['rank']:>{w_rank}}  {r['points']:>{w_pts}}  {r['record']:<{w_rec}}{vals}  {r['name']}{status}")
     return 0
 

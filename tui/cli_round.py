@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from core.desk import Desk
 from core.errors import LyceeError
-from core import labels as L
+from core import labels
 from core.i18n import _
 
 from .cli import LazyChoices, out_json, with_desk
@@ -26,7 +26,7 @@ def _name(ev, pid):
     return ev.player(pid).name if pid and ev.has_player(pid) else (pid or "-")
 
 
-action_label = L.penalty_action_label
+action_label = labels.penalty_action_label
 
 
 def _action_part(action: str) -> str:
@@ -34,7 +34,7 @@ def _action_part(action: str) -> str:
     return "" if action == "none" else f" · {action_label(action)}"
 
 
-outcome_label = L.appeal_outcome_label
+outcome_label = labels.appeal_outcome_label
 
 
 # -- clock -------------------------------------------------------------------------
@@ -206,7 +206,7 @@ def cmd_game(args) -> int:
     print(_("table {t}: {score}; games: {games}", t=m.table, score=head,
             games=", ".join(m.games) or "-"))
     if m.reported:
-        print(_("match over: {outcome}", outcome=L.match_outcome_label(m.outcome, _name(ev, m.p1), _name(ev, m.p2))))
+        print(_("match over: {outcome}", outcome=labels.match_outcome_label(m.outcome, _name(ev, m.p1), _name(ev, m.p2))))
     else:
         who = next_game_chooser(m.games, ev.match)
         if who is not None:
@@ -407,7 +407,7 @@ def register(sub, cmd, event_arg) -> None:
     event_arg(pe)
     pe.add_argument("player", metavar="PLAYER", help=_("player id or exact name"))
     pe.add_argument("level", choices=("notice", "warning"), metavar="LEVEL",
-                    help=L.choices(("notice", "warning"), L.penalty_level_label))
+                    help=labels.choices(("notice", "warning"), labels.penalty_level_label))
     pe.add_argument("--reason", required=True, metavar="TEXT", help=_("why (recorded with the penalty)"))
     pe.add_argument("--by", metavar="NAME",
                     help=_("the staff member issuing it (default: the head judge, else the organizer)"))
@@ -426,7 +426,7 @@ def register(sub, cmd, event_arg) -> None:
     event_arg(ap)
     ap.add_argument("number", type=int, metavar="PENALTY", help=_("the penalty's number (see `lycee penalties`)"))
     ap.add_argument("outcome", choices=("upheld", "overturned", "changed"), metavar="OUTCOME",
-                    help=L.choices(("upheld", "overturned", "changed"), L.appeal_outcome_label))
+                    help=labels.choices(("upheld", "overturned", "changed"), labels.appeal_outcome_label))
     ap.add_argument("--level", choices=("notice", "warning"), help=_("new level (changed)"))
     ap.add_argument("--action", choices=PENALTY_ACTIONS, metavar="ACTION",
                     help=_("new action (changed)") + " {%(choices)s}")

@@ -19,7 +19,7 @@ from datetime import date, timedelta
 
 from core.errors import LyceeError
 from core.rules.eventfile import to_doc
-from core import labels as L
+from core import labels
 from core.i18n import _
 from core.event.model import Event, Match
 
@@ -40,7 +40,7 @@ def _final_without_winner(event: Event) -> bool:
         b = bracket(event)
     except LyceeError:
         return False
-    return bool(b and b.rounds and b.rounds[-1].slots and L.is_no_winner(b.rounds[-1].slots[0].note))
+    return bool(b and b.rounds and b.rounds[-1].slots and labels.is_no_winner(b.rounds[-1].slots[0].note))
 
 def _result_text(m: Match) -> str:
     if m.outcome is None:
@@ -124,11 +124,11 @@ def standings_table(event: Event):
         by_id = {r.id: r for r in swiss}
         for f in final:
             r = by_id[f.id]
-            rows.append([f.place, r.name, f.label or _("Swiss"), r.rank, r.points, r.record, *vals(r), L.player_status_label(r.status)])
+            rows.append([f.place, r.name, f.label or _("Swiss"), r.rank, r.points, r.record, *vals(r), labels.player_status_label(r.status)])
         title = _("{event}: final standings", event=event.name)
         return title, [_("Place"), _("Name"), _("Reached"), _("Swiss rank"), *head[2:]], rows
     for r in swiss:
-        rows.append([r.rank, r.name, r.points, r.record, *vals(r), L.player_status_label(r.status)])
+        rows.append([r.rank, r.name, r.points, r.record, *vals(r), labels.player_status_label(r.status)])
     n = len(event.swiss_rounds)
     title = _("{event}: standings after round {r}", event=event.name, r=n)
     return title, head, rows
@@ -215,7 +215,7 @@ def decklists_table(event: Event):
                 if not name:
                     cat = cat or default_catalog()
                     name = cat.name_of(number) or ""
-                rows.append([p.name, L.section_label(section), count, number, name])
+                rows.append([p.name, labels.section_label(section), count, number, name])
     title = _("{event} ({date}): decklists, due at the publisher by {due}",
               event=event.name, date=event.date, due=scorecard_due(event))
     return title, [_("Player"), _("Section"), _("Count"), _("Number"), _("Card")], rows
@@ -361,7 +361,7 @@ def report_table(event: Event, log: list[dict] | None = None):
     s = event.staff
     rows = [
         [_("Event"), event.name], [_("Date"), event.date],
-        [_("Kind"), L.kind_label(event.kind)], [_("Match"), _("best of three") if event.match == "bo3" else _("best of one")],
+        [_("Kind"), labels.kind_label(event.kind)], [_("Match"), _("best of three") if event.match == "bo3" else _("best of one")],
         [_("Minutes a match"), event.minutes], [_("Tournament format"), fmt],
         [_("Sanctioned"), _("yes") if event.sanctioned else _("no")],
         [_("Card calendar"), _calendar_words(event)],

@@ -35,7 +35,7 @@ from core.event.changes import set_match
 from core.event.lookups import round_of
 from core.log import action, describer
 from core.errors import LyceeError, NotFound, RuleError
-from core import labels as L
+from core import labels
 from core.i18n import _
 from core.event.model import ClockState, Event
 
@@ -233,14 +233,14 @@ class RoundClock:
 def _describe_clock(d: dict) -> str:
     if d.get("op") == "extend":
         return _("clock extend round {r} table {t} +{m} min", r=d["round"], t=d["table"], m=d["minutes"])
-    return _("{op} (round {r})", op=L.clock_op_label(d["op"]), r=d["round"])
+    return _("{op} (round {r})", op=labels.clock_op_label(d["op"]), r=d["round"])
 
 
 @action("clock")
 def _clock(event, d):
     op = d.get("op")
     if op not in CLOCK_OPS:
-        raise LyceeError(_("clock {op!r}: choose one of {ops}", op=op, ops=L.choices(CLOCK_OPS, L.clock_op_label)))
+        raise LyceeError(_("clock {op!r}: choose one of {ops}", op=op, ops=labels.choices(CLOCK_OPS, labels.clock_op_label)))
     rnd = round_of(event, d["round"])
     at = stamp(d["at"])
     st = rnd.clock
@@ -261,7 +261,7 @@ def _clock(event, d):
         raise LyceeError(_("round {r} is over: only the current round's clock runs", r=rnd.number))
     if op == "start":
         if st is not None:
-            raise LyceeError(_("round {r}'s clock already started at {at}", r=rnd.number, at=L.time_label(st.started_at)))
+            raise LyceeError(_("round {r}'s clock already started at {at}", r=rnd.number, at=labels.time_label(st.started_at)))
         if rnd.complete:
             raise LyceeError(_("every match of round {r} has its result: nothing to time", r=rnd.number))
         from core.rules.staff import check_staff

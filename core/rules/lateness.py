@@ -28,13 +28,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from core.rules import clock as C
+from core.rules import clock
 from core.event.changes import double_loss, forfeit
 from core.event.lookups import player_match, round_of, stored_player
 from core.log import action, describer
 from core.rules.players import drop_player
 from core.errors import LyceeError, NotFound, RuleError
-from core import labels as L
+from core import labels
 from core.i18n import _
 from core.event.model import LATE_DECISIONS, LATE_RULES, Checkin, Event, LateRuling, Match, Round
 
@@ -110,21 +110,21 @@ def _prompts_for(event: Event, rnd: Round, secs: float) -> list[Prompt]:
     return out
 
 
-def prompts(event: Event, now: C.Instant | str) -> list[Prompt]:
+def prompts(event: Event, now: clock.Instant | str) -> list[Prompt]:
     """What is due in the current round at ``now`` (empty before the clock starts)."""
     rnd = event.current_round
     if rnd is None or rnd.clock is None:
         return []
-    return _prompts_for(event, rnd, C.elapsed(rnd.clock, now))
+    return _prompts_for(event, rnd, clock.elapsed(rnd.clock, now))
 
 
-def next_due(event: Event, now: C.Instant | str) -> float | None:
+def next_due(event: Event, now: clock.Instant | str) -> float | None:
     """Seconds of running clock until the next lateness threshold that could
     raise a prompt (None when none is ahead), so the app knows when to look."""
     rnd = event.current_round
     if rnd is None or rnd.clock is None:
         return None
-    secs = C.elapsed(rnd.clock, now)
+    secs = clock.elapsed(rnd.clock, now)
     for limit in (SEATED_WITHIN, REPORT_WITHIN):
         if secs <= limit:
             ahead = _prompts_for(event, rnd, limit + 1)
@@ -145,8 +145,8 @@ def _describe_checkin(d: dict) -> str:
 
 @describer("late")
 def _describe_late(d: dict) -> str:
-    return _("{rule} {decision} table {t}: {players}", rule=L.late_rule_label(d["rule"]),
-             decision=L.late_decision_label(d["decision"]),
+    return _("{rule} {decision} table {t}: {players}", rule=labels.late_rule_label(d["rule"]),
+             decision=labels.late_decision_label(d["decision"]),
              t=d["table"], players=", ".join(d["players"]))
 
 
@@ -157,7 +157,7 @@ def _checkin(event, d):
         raise LyceeError(_("round {r} is over: check-in is for the current round", r=rnd.number))
     p = stored_player(event, d["player"])
     if not p.active:
-        raise RuleError(_("{name} is {status}: no longer in the event", name=p.name, status=L.player_status_label(p.status)), "G-DROP-1")
+        raise RuleError(_("{name} is {status}: no longer in the event", name=p.name, status=labels.player_status_label(p.status)), "G-DROP-1")
     m = player_match(rnd, p.id)
     if m is None:
         raise NotFound(_("{name} is not paired in round {r}", name=p.name, r=rnd.number))
@@ -165,9 +165,9 @@ def _checkin(event, d):
         raise LyceeError(_("{name} has the bye in round {r}: no table to sit at", name=p.name, r=rnd.number))
     for c in rnd.checkins:
         if c.player == p.id:
-            raise LyceeError(_("{name} already checked in for round {r} at {at}", name=p.name, r=rnd.number, at=L.time_label(c.at)))
-    at = C.stamp(d["at"])
-    secs = C.elapsed(rnd.clock, at)
+            raise LyceeError(_("{name} already checked in for round {r} at {at}", name=p.name, r=rnd.number, at=labels.time_label(c.at)))
+    at = clock.stamp(d["at"])
+    secs = clock.elapsed(rnd.clock, at)
     return event.with_round(replace(rnd, checkins=rnd.checkins + (Checkin(p.id, at, secs),)))
 
 
@@ -182,9 +182,9 @@ def _late(event, d):
     rnd = round_of(event, d["round"])
     if rnd.number != len(event.rounds):
         raise LyceeError(_("round {r} is over", r=rnd.number))
-    at = C.stamp(d["at"])
+    at = clock.stamp(d["at"])
     want = (rule, int(d["table"]), tuple(d["players"]))
-    due = [p for p in _prompts_for(event, rnd, C.elapsed(rnd.clock, at))
+    due = [p for p in _prompts_for(event, rnd, clock.elapsed(rnd.clock, at))
            if (p.rule, p.table, p.players) == want]
     if not due:
         raise RuleError(_(

@@ -41,7 +41,7 @@ from core.event.changes import forfeit
 from core.event.lookups import player_match, round_of, stored_player
 from core.log import action, describer
 from core.errors import LyceeError, NotFound, RuleError
-from core import labels as L
+from core import labels
 from core.i18n import _
 from core.event.model import APPEAL_OUTCOMES, PENALTY_ACTIONS, PENALTY_LEVELS, Event, Penalty
 
@@ -162,14 +162,14 @@ def _game_loss(event: Event, round_number: int, table: int, pid: str) -> Event:
 
 @describer("penalty")
 def _describe_penalty(d: dict) -> str:
-    return _("{level} for {player} by {by}: {reason}", level=L.penalty_level_label(d["level"]), player=d["player"],
+    return _("{level} for {player} by {by}: {reason}", level=labels.penalty_level_label(d["level"]), player=d["player"],
              by=d.get("by", ""), reason=d.get("reason", ""))
 
 
 @describer("appeal")
 def _describe_appeal(d: dict) -> str:
     return _("appeal of penalty #{n}: {outcome} (by {by})", n=d["penalty"],
-             outcome=L.appeal_outcome_label(d["outcome"]), by=d.get("by", ""))
+             outcome=labels.appeal_outcome_label(d["outcome"]), by=d.get("by", ""))
 
 
 @action("penalty")
@@ -183,7 +183,7 @@ def _penalty(event, d):
         raise LyceeError(_("penalty {level!r}: notice or warning (G-PEN-2)", level=level))
     act = d.get("action", "none")
     if act not in PENALTY_ACTIONS:
-        raise LyceeError(_("action {act!r}: choose one of {acts}", act=act, acts=L.choices(PENALTY_ACTIONS, L.penalty_action_label)))
+        raise LyceeError(_("action {act!r}: choose one of {acts}", act=act, acts=labels.choices(PENALTY_ACTIONS, labels.penalty_action_label)))
     reason = str(d.get("reason") or "").strip()
     if not reason:
         raise LyceeError(_("a penalty needs a reason (--reason TEXT)"))
@@ -228,11 +228,11 @@ def _appeal(event, d):
     if pen.appeal is not None:
         raise RuleError(_(
             "penalty #{n} was already appealed ({outcome}): the head judge's ruling is final",
-            n=n, outcome=L.appeal_outcome_label(pen.appeal.get("outcome", ""))), "G-HEAD-JUDGE")
+            n=n, outcome=labels.appeal_outcome_label(pen.appeal.get("outcome", ""))), "G-HEAD-JUDGE")
     outcome = d.get("outcome")
     if outcome not in APPEAL_OUTCOMES:
         raise LyceeError(_("appeal outcome {outcome!r}: choose one of {outcomes}",
-                             outcome=outcome, outcomes=L.choices(APPEAL_OUTCOMES, L.appeal_outcome_label)))
+                             outcome=outcome, outcomes=labels.choices(APPEAL_OUTCOMES, labels.appeal_outcome_label)))
     appeal = {"by": hj, "outcome": outcome, "note": str(d.get("note") or "")}
     if outcome == "changed":
         level = d.get("level") or pen.level
@@ -240,7 +240,7 @@ def _appeal(event, d):
         if level not in PENALTY_LEVELS:
             raise LyceeError(_("penalty {level!r}: notice or warning (G-PEN-2)", level=level))
         if act not in PENALTY_ACTIONS:
-            raise LyceeError(_("action {act!r}: choose one of {acts}", act=act, acts=L.choices(PENALTY_ACTIONS, L.penalty_action_label)))
+            raise LyceeError(_("action {act!r}: choose one of {acts}", act=act, acts=labels.choices(PENALTY_ACTIONS, labels.penalty_action_label)))
         if (level, act) == (pen.level, pen.action):
             raise LyceeError(_("a changed penalty needs a new level or action"))
         appeal["level"] = level

@@ -698,9 +698,9 @@ class EventStore:
         backup, _ev, acts = best
         if damage.size == 0:  # a pre-journal file: what can be read of it
             try:
-                from core.store.journal import _salvage
+                from core.store.journal import salvage
 
-                damage.salvaged, damage.seqs = _salvage(src.read_bytes(), 0)
+                damage.salvaged, damage.seqs = salvage(src.read_bytes(), 0)
             except OSError:
                 pass
         last = acts[-1]["seq"] if acts else 0

@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass
 
 from core.errors import LyceeError, RuleError
-from core import labels as L
+from core import labels
 from core.i18n import _
 from core.event.model import GAME_CODES
 
@@ -175,10 +175,10 @@ def check_games(games, match_type: str) -> None:
         game_winner(g)
         if match_over(games[:i], match_type):
             raise RuleError(
-                _("game {n} ({game}) cannot be played: best of one is a single game", n=i + 1, game=L.game_label(g))
+                _("game {n} ({game}) cannot be played: best of one is a single game", n=i + 1, game=labels.game_label(g))
                 if match_type == "bo1" else
                 _("game {n} ({game}) cannot be played: the match ended when a player had two game wins",
-                  n=i + 1, game=L.game_label(g)), rule)
+                  n=i + 1, game=labels.game_label(g)), rule)
     if tally_games(games).draws > MAX_DRAWN_GAMES[match_type]:
         raise RuleError(_("more drawn games than a match can hold"), rule)
 

@@ -97,7 +97,7 @@ from core.event.lookups import require_complete
 from core.errors import RuleError
 from core.i18n import _
 from core.event.model import Event, Match
-from core.tournament.standings import _Figures, _Ledger
+from core.tournament.standings import Figures, Ledger
 
 __all__ = [
     "suggested_rounds",
@@ -136,7 +136,7 @@ def pair_swiss(event: Event, rng: random.Random) -> tuple[Match, ...]:
         raise RuleError(_(
             "round {number} cannot be paired: {n} eligible player(s), at least 2 are needed",
             number=number, n=len(elig)))
-    led = _Ledger(event)
+    led = Ledger(event)
     gidx = [led.index[p.id] for p in elig]
     bye = None
     if len(gidx) % 2:
@@ -171,14 +171,14 @@ def _refuse(event: Event) -> None:
         raise RuleError(_("the event has finished its {n} Swiss rounds", n=event.rounds_planned))
 
 
-def _choose_bye(event: Event, led: _Ledger, gidx: list[int], rng: random.Random) -> int:
+def _choose_bye(event: Event, led: Ledger, gidx: list[int], rng: random.Random) -> int:
     """Lowest-ranked eligible player among those with the fewest byes."""
     fewest = min(led.byes[g] for g in gidx)
     cands = [g for g in gidx if led.byes[g] == fewest]
     low = min(led.points[g] for g in cands)
     cands = [g for g in cands if led.points[g] == low]
     if len(cands) > 1 and event.tiebreakers:
-        fig = _Figures(led)
+        fig = Figures(led)
         chain = tuple(event.tiebreakers)
         keys = {g: fig.key(chain, led.points, g) for g in cands}
         worst = min(keys.values())
@@ -231,7 +231,7 @@ def pairing_cost(event: Event, matches) -> PairingCost:
     Points and previous meetings are taken from ``event`` as it stands
     (before the round); byes are left out.
     """
-    led = _Ledger(event)
+    led = Ledger(event)
     pairs_ids = [(m.p1, m.p2) for m in matches if m.p2 is not None]
     ids = [x for ab in pairs_ids for x in ab]
     local = {pid: i for i, pid in enumerate(ids)}

@@ -17,7 +17,7 @@ from textual.widgets import DataTable, Footer, Input, Label, TabbedContent, TabP
 from core.rules import describe
 from core.desk import Desk
 from core.errors import LyceeError
-from core import labels as L
+from core import labels
 from core.i18n import _, ngettext
 from core.names import whole
 from core.event.model import Event
@@ -171,7 +171,7 @@ class EventScreen(Translated, Screen):
         if won is not None:  # after the final: no round clock to offer
             return _("finished · winner: {name}", name=ev.player(won).name)
         r = ev.current_round
-        fmt = f"{L.kind_label(ev.kind)} · {L.match_label(ev.match)} · {ev.minutes}{_('min')}"
+        fmt = f"{labels.kind_label(ev.kind)} · {labels.match_label(ev.match)} · {ev.minutes}{_('min')}"
         if r is None:
             from core.tournament.pairing import suggested_rounds
 
@@ -215,13 +215,13 @@ class EventScreen(Translated, Screen):
             d = lists.get(p.id)
             deck = "" if d is None else {"none": _("none"), "registered": _("registered"),
                                           "problems": ngettext("{n} problem", "{n} problems", len(d.problems))}[d.status]
-            t.add_row(p.id, p.name, L.player_status_label(p.status), str(points.get(p.id, 0)),
+            t.add_row(p.id, p.name, labels.player_status_label(p.status), str(points.get(p.id, 0)),
                       "✓" if p.id in seated else "", nw, deck, key=p.id)
 
     def draw_build(self, ev: Event) -> None:
         """The build phase of a sealed or draft event (G-SEALED, G-DRAFT-*):
         its timer, each player's pool, seat and decklist."""
-        from core.rules import clock as C
+        from core.rules import clock
         from core.rules.decklists import decklist_status, seat_of
 
         lbl = self.query_one("#build-status", Label)
@@ -234,18 +234,18 @@ class EventScreen(Translated, Screen):
         if st.state == "none":
             lbl.update(_("No build phase yet: F11 opens it (pools for sealed, pods for a draft)."))
             return
-        what = (_("{set}, product {p}", set=st.set_code, p=L.product_label(st.product)) if ev.kind == "sealed"
+        what = (_("{set}, product {p}", set=st.set_code, p=labels.product_label(st.product)) if ev.kind == "sealed"
                 else _("{set}, {n} packs a player, pods {pods}", set=st.set_code, n=st.packs,
                        pods="+".join(map(str, st.pods)) or "-"))
-        timer = C.fmt(st.remaining) if st.remaining is not None else C.fmt(st.minutes * 60)
+        timer = clock.fmt(st.remaining) if st.remaining is not None else clock.fmt(st.minutes * 60)
         lbl.update(Text(_("Build phase: {state} · {what} · seed {seed} · time left {t} · {k} decklists missing",
-                     state=L.build_state_label(st.state), what=what, seed=st.seed, t=timer, k=len(st.missing_decklists))))
+                     state=labels.build_state_label(st.state), what=what, seed=st.seed, t=timer, k=len(st.missing_decklists))))
         t.add_columns(_("ID"), _("Name"), _("Seat"), _("Pool"), _("Decklist"), _("Deck"), _("Problems"))
         for d in decklist_status(ev):
             seat = seat_of(ev, d.player)
             pool = ev.pool_of(d.player)
             t.add_row(d.player, d.name, f"{seat[0] + 1}-{seat[1] + 1}" if seat else "",
-                      str(len(pool.cards)) if pool else "-", L.decklist_status_label(d.status),
+                      str(len(pool.cards)) if pool else "-", labels.decklist_status_label(d.status),
                       f"{d.deck_size}+{d.spare_size}" if d.status != "none" else "",
                       "; ".join(p.message for p in d.problems[:2]), key=d.player)
 
@@ -259,7 +259,7 @@ class EventScreen(Translated, Screen):
         if m.is_bye:
             return Text(_("bye"))
         score = f"{m.p1_wins}-{m.p2_wins}" + (f"-{m.draws}" if m.draws else "")
-        return Text(f"{OUTCOME_MARK.get(m.outcome, '')} {L.note_label(m.note) or score}")
+        return Text(f"{OUTCOME_MARK.get(m.outcome, '')} {labels.note_label(m.note) or score}")
 
     def draw_round(self, ev: Event) -> None:
         """Pairings of the current round; when only results changed, only
@@ -317,7 +317,7 @@ class EventScreen(Translated, Screen):
             for f in final:
                 row = rows[f.id]
                 t.add_row(str(f.place), Text(row.name), f.label or _("Swiss"), str(row.rank), str(row.points),
-                          row.record, L.player_status_label(row.status))
+                          row.record, labels.player_status_label(row.status))
             return
         t.add_columns(_("Rank"), _("Name"), _("Points"), _("Record"), *[tb.upper() for tb in tbs], _("Status"))
         rows = self._standings(ev)
@@ -332,7 +332,7 @@ class EventScreen(Translated, Screen):
             for tb in tbs:
                 v = getattr(row, tb)
                 vals.append(str(v) if tb == "op" else f"{v * 100:.1f}%")
-            t.add_row(str(row.rank), row.name, str(row.points), row.record, *vals, L.player_status_label(row.status))
+            t.add_row(str(row.rank), row.name, str(row.points), row.record, *vals, labels.player_status_label(row.status))
 
     # -- the round clock (visible on every event screen) ----------------------------
     def tick(self) -> None:
@@ -343,23 +343,23 @@ class EventScreen(Translated, Screen):
         self._tick_build()
 
     def draw_clock(self) -> None:
-        from core.rules import clock as C
+        from core.rules import clock
 
         lbl = self.query_one("#clock", Line)
         ev = self.event
         if not ev.rounds or self._finished(ev):
             self._show("#clock", "")
             return
-        st = C.status(ev, self.desk.now())
+        st = clock.status(ev, self.desk.now())
         if not st.started:
-            text = _("R{r} clock {t} (Ctrl+T starts)", r=st.round, t=C.fmt(st.minutes * 60))
+            text = _("R{r} clock {t} (Ctrl+T starts)", r=st.round, t=clock.fmt(st.minutes * 60))
         else:
             state = _("paused") if st.paused else ""
-            text = _("R{r} ⏱ {t}", r=st.round, t=C.fmt(st.remaining)) + (f" {state}" if state else "")
+            text = _("R{r} ⏱ {t}", r=st.round, t=clock.fmt(st.remaining)) + (f" {state}" if state else "")
             ext = [t for t in st.tables if t.extension and not t.finished]
             if ext:  # G-TIME: each extended table's own time
                 text += " · " + ", ".join(_("T{t} +{m}: {left}", t=t.table, m=t.extension,
-                                             left=C.fmt(t.remaining)) for t in ext[:3])
+                                             left=clock.fmt(t.remaining)) for t in ext[:3])
             if st.unfinished and st.time_up:
                 text += " " + ngettext("TIME: {n} table playing", "TIME: {n} tables playing", len(st.unfinished))
         from rich.cells import cell_len
@@ -428,14 +428,14 @@ class EventScreen(Translated, Screen):
         self.app.push_screen(LatePrompts([(p.key, self._late_text(p)) for p in due]), decided)
 
     def action_clock(self) -> None:
-        from core.rules import clock as C
+        from core.rules import clock
 
         ev = self.event
         if not ev.rounds:
             self.say(_("pair a round first (F5)"), error=True)
             return
         try:
-            st = C.status(ev, self.desk.now())
+            st = clock.status(ev, self.desk.now())
             if not st.started:
                 self.desk.start_clock()
                 self.say(_("round {r} clock started: {m} minutes", r=st.round, m=st.minutes) + " · "
@@ -484,16 +484,16 @@ class EventScreen(Translated, Screen):
         self.app.push_screen(Prompt(_("Check-in: player ids or names, separated by spaces")), chosen)
 
     def _penalty_history(self, ref: str) -> list[str]:
-        from core.rules import penalties as P
+        from core.rules import penalties
         from core.event.lookups import find_player
 
         try:
             p = find_player(self.event, ref)
         except LyceeError:
             return []
-        t = P.player_tally(self.event, p.id)
+        t = penalties.player_tally(self.event, p.id)
         lines = [_("{name}: {n} Notice(s), {w} Warning(s) in force", name=p.name, n=t.notices, w=t.warnings)]
-        for n, pen in P.history(self.event, p.id):
+        for n, pen in penalties.history(self.event, p.id):
             mark = "N" if pen.level == "notice" else "W"
             lines.append(f"#{n} {mark} R{pen.round or '-'} {pen.reason} ({pen.by})")
         lines.append(_("two Notices make a Warning; two Warnings exclude the player (G-PEN-2)"))
@@ -661,7 +661,7 @@ class EventScreen(Translated, Screen):
         ev = self.event
         m = ev.current_round.match_at(table)
         left = len(ev.current_round.missing_tables())
-        msg = _("table {t}: {p1} {res} {p2}", t=table, p1=ev.player(m.p1).name, res=L.result_label(parts[1]),
+        msg = _("table {t}: {p1} {res} {p2}", t=table, p1=ev.player(m.p1).name, res=labels.result_label(parts[1]),
                 p2=ev.player(m.p2).name)
         if before is not None and before.reported:
             msg += " · " + _("replaces {old}", old=self._result_cell(before).plain.strip())
@@ -990,7 +990,7 @@ class EventScreen(Translated, Screen):
                 self.say(str(err), error=True)
                 return
             self.refresh_all()
-            self.say(_("building timer: {state}", state=L.build_state_label(self.desk.build_status().state)))
+            self.say(_("building timer: {state}", state=labels.build_state_label(self.desk.build_status().state)))
 
     # -- why a pairing, the independent check, the plan of the day (issue 17) ---------------
     def _plan(self, ev: Event):
@@ -1087,7 +1087,7 @@ class EventScreen(Translated, Screen):
         return str(err)
 
     def action_settings(self) -> None:
-        from core.rules import settings as S
+        from core.rules import settings
         from core.event.timing import minutes_advice
 
         from .dialogs import EventSettings
@@ -1103,7 +1103,7 @@ class EventScreen(Translated, Screen):
             if not changes:
                 self.say(_("nothing changed"))
                 return
-            msg = _("changed: {what}", what=", ".join(f"{S.field_label(k)} = {S.show_value(k, v)}"
+            msg = _("changed: {what}", what=", ".join(f"{settings.field_label(k)} = {settings.show_value(k, v)}"
                                                      for k, v in changes.items()))
             advice = minutes_advice(self.event.match, self.event.minutes, kind=self.event.kind) if (
                 "minutes" in changes or "match" in changes) else None
@@ -1112,7 +1112,7 @@ class EventScreen(Translated, Screen):
             self.say(msg)
             self.refresh_all()
 
-        self.app.push_screen(EventSettings(self.event, S.locks(self.event)), chosen)
+        self.app.push_screen(EventSettings(self.event, settings.locks(self.event)), chosen)
 
     # -- the footer shows the current step's keys first (issue 11: F5/F6 on the round tab) --
     STEP_KEYS = {
@@ -1149,7 +1149,7 @@ class EventScreen(Translated, Screen):
             return
         t = player_tally(self.event, p.id)
         msg = _("{name}: {level} recorded ({n} N, {w} W in force)", name=p.name,
-                level=L.penalty_level_label(d["level"]), n=t.notices, w=t.warnings)
+                level=labels.penalty_level_label(d["level"]), n=t.notices, w=t.warnings)
         more = escalation_text(before, t, p.name, excluded=self.event.player(p.id).excluded)
         if more:
             msg += " · " + more
