@@ -214,8 +214,3 @@ def agrees_with_games(result: Result, games) -> bool:
     least those game wins and drawn games (the rest were not entered)."""
     g = tally_games(games)
     return result.p1_wins >= g.p1_wins and result.p2_wins >= g.p2_wins and result.draws >= g.draws
-
-
-def bye_result() -> Result:
-    """A bye is a match win counted as 2-0 in games (DESIGN section 5)."""
-    return Result(2, 0, 0)
