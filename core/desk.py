@@ -5,25 +5,34 @@ checks against the rules and writes durably; nothing here talks to a screen."""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from pathlib import Path
 
-from core import rules
+from core import labels, rules
+from core.errors import LyceeError, RuleError, ValidationError
 from core.event.lookups import find_player, stored_player
-from core import labels
-from core.i18n import _
-from core.errors import LyceeError, RuleError
-from core.tournament.matchrules import parse_result, result_from_games
 from core.event.model import Event, Match
+from core.i18n import _
+from core.names import check_text
+from core.rules.clock import needs_time_call, stamp, status, time_call
+from core.rules.settings import changed
+from core.rules.staff import check_staff, default_decider, updated_staff
 from core.store import EventStore
+from core.tournament.matchrules import check_result, parse_result, result_from_games
+
+# Imported inside the methods that need them, so that a command loads only
+# its own engine (start-up time, benchmarks/store.py): the pairing and
+# elimination engines, standings, pairing explanations, lateness prompts, and
+# the card engine (cards, decks, decklists, legality).
 
 
 def explained(event: Event, matches, seed: str) -> tuple[Match, ...]:
     """``matches`` with their reasons (core.reports.explain), to be stored with the round."""
-    from dataclasses import replace
-
     from core.reports.explain import explain
 
     return tuple(replace(m, why=w) for m, w in zip(matches, explain(event, matches, seed)))
+
+
 def refuse_repeated_tables(tables) -> None:
     """A batch of results naming a table twice is refused whole (which line
     is meant?): nothing of it may be stored.  ``tables``: the table of each
@@ -60,7 +69,6 @@ class Desk:
         """Register players (all or none); return their new ids.  With
         ``allow_same_name`` a name already registered is a second person,
         registered as "NAME (2)"."""
-        from core.names import check_text
 
         names = [check_text(n, "player") for n in names]  # docs/names.md, before anything is trimmed
         ids = self.next_player_ids(len(names))
@@ -122,7 +130,6 @@ class Desk:
         made, the next elimination round (refused while a result is missing)."""
         from core.tournament.elimination import next_elimination_round
         from core.tournament.pairing import pair_swiss
-        from core.rules.staff import check_staff
 
         ev = self.event
         check_staff(ev, "be paired")  # G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE (sanctioned events)
@@ -210,8 +217,6 @@ class Desk:
         """Refuse ``r`` (a Result) at ``table`` when only time can produce it
         and the table still has time, unless ``time_called``; then mark
         ``data`` (the action's) so the log notes it (G-BO3-TIME)."""
-        from core.rules.clock import needs_time_call
-        from core.tournament.matchrules import check_result
 
         ev = self.event
         check_result(r, ev.match, ev.rounds[number - 1].stage)  # the match rules speak first
@@ -274,7 +279,6 @@ class Desk:
         """Change the settings in ``wanted`` that differ from the event's: one
         ``edit`` action each, all or none (a locked one is refused naming why,
         see core.rules.settings).  Returns what changed."""
-        from core.rules.settings import changed
 
         changes = changed(self.event, wanted)
         if changes:
@@ -284,7 +288,6 @@ class Desk:
     # -- staff (G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE) ------------------------------
     def set_staff(self, **changes) -> Event:
         """Change the staff; see :func:`core.rules.staff.updated_staff` for the keywords."""
-        from core.rules.staff import updated_staff
 
         return self.store.append("edit", {"staff": updated_staff(self.event.staff, **changes)},
                                  self.actor)
@@ -294,7 +297,6 @@ class Desk:
         """Add the store's own calendar file (lycee-calendar/1) for later
         products; it is checked before anything is stored (ValidationError
         with the JSON path of every problem)."""
-        from pathlib import Path
 
         from core.cards import _json_load, read_source
 
@@ -310,7 +312,6 @@ class Desk:
         return self.store.clock()
 
     def _clock(self, op: str, **extra) -> Event:
-        from core.rules.clock import stamp
 
         number = self._round_number(None)
         data = {"round": number, "op": op, "at": stamp(self.now()), **extra}
@@ -329,19 +330,16 @@ class Desk:
         return self._clock("extend", table=int(table), minutes=int(minutes))
 
     def clock_status(self):
-        from core.rules.clock import status
 
         return status(self.event, self.now())
 
     def time_call(self):
-        from core.rules.clock import time_call
 
         return time_call(self.event, self.now())
 
     # -- lateness (G-LATE-1, G-LATE-2) ----------------------------------------------
     def checkin(self, *refs: str) -> Event:
         """Players seen at their table (or reporting at the desk), all or none."""
-        from core.rules.clock import stamp
 
         ids = [self._known(r).id for r in refs]
         number = self._round_number(None)
@@ -355,7 +353,6 @@ class Desk:
 
     def resolve_late(self, prompt, decision: str = "confirm", by: str | None = None) -> Event:
         """Confirm (or dismiss) one due prompt; ``prompt`` is a Prompt or its key."""
-        from core.rules.clock import stamp
 
         if isinstance(prompt, str):
             due = {p.key: p for p in self.late_prompts()}
@@ -374,8 +371,6 @@ class Desk:
                 round_number: int | None = None) -> Event:
         """Issue a Notice or Warning.  ``by`` must be on the staff (G-PEN-1);
         without it the head judge (else the organizer) is named."""
-        from core.rules.clock import stamp
-        from core.rules.staff import default_decider
 
         p = self._known(ref)
         data = {"player": p.id, "level": level, "reason": reason,
@@ -407,8 +402,6 @@ class Desk:
         (ValidationError naming the list and the line): an unreadable list
         is never registered; a readable one with problems is."""
         from core.rules.decklists import deck_data, default_catalog
-        from core.errors import ValidationError
-        from core.i18n import _
 
         p = self._known(ref)
         cat = catalog if catalog is not None else default_catalog()
@@ -433,8 +426,6 @@ class Desk:
         from core.rules.decklists import default_catalog
         from core.decks import load_decklist
 
-        from dataclasses import replace
-        from pathlib import Path
 
         self._known(ref)  # an unknown player first, before the file
         cat = catalog if catalog is not None else default_catalog()
@@ -462,11 +453,8 @@ class Desk:
         """Compare the deck presented at the table with the registered list
         (G-DECKLIST) and record the check with its differences; return the
         core.decks.DeckDiff (truthy when they differ)."""
-        from core.rules.clock import stamp
         from core.rules.decklists import as_decklist, deck_data
         from core.decks import compare
-        from core.errors import RuleError
-        from core.i18n import _
 
         p = self._known(ref)
         rec = self.event.decklist_of(p.id)
@@ -484,7 +472,6 @@ class Desk:
     #    Opening packs and drafting live in limited.event, which appends these actions.
     def build_data(self, op: str, **extra) -> dict:
         """The ``build`` action's data for ``op``, stamped with the desk's time."""
-        from core.rules.clock import stamp
 
         return {"op": op, **extra, "at": stamp(self.now())}
 
@@ -514,7 +501,6 @@ class Desk:
     # -- the public pages (core.rules.publish) --------------------------------------------
     def announce(self, text: str) -> Event:
         """A line for the TV page and the phones; an empty text clears it."""
-        from core.rules.clock import stamp
 
         return self.store.append("announce", {"text": text, "at": stamp(self.now()), "by": self.actor},
                                  self.actor)
