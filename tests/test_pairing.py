@@ -1,5 +1,5 @@
 """Swiss pairing: G-SWISS-PAIR-1, G-SWISS-PAIR-2, G-SWISS-POINTS (byes), and the
-pairing criteria (a)-(d) of DESIGN section 5 as core/pairing.py formalises them."""
+pairing criteria (a)-(d) of DESIGN section 5 as core/tournament/pairing.py formalises them."""
 
 from __future__ import annotations
 

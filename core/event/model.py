@@ -350,7 +350,7 @@ class Event:
     #: the desk for the TV and phones, newest last.
     hold_pairings: bool = False
     published_round: int = 0
-    announcements: tuple["Announcement", ...] = ()
+    announcements: tuple[Announcement, ...] = ()
 
     # -- lookups (cached: an Event never changes once built) -----------------
     @cached_property
@@ -397,10 +397,10 @@ class Event:
         n = (len(self.rounds) + 1) if round_number is None else round_number
         return [p for p in self.players if p.active and p.joined_round <= n]
 
-    def with_(self, **changes) -> "Event":
+    def with_(self, **changes) -> Event:
         return replace(self, **changes)
 
-    def with_round(self, rnd: "Round") -> "Event":
+    def with_round(self, rnd: Round) -> Event:
         """This event with round ``rnd.number`` replaced by ``rnd``."""
         rounds = list(self.rounds)
         rounds[rnd.number - 1] = rnd

@@ -25,7 +25,8 @@ these functions with the rule set provided.
 from __future__ import annotations
 
 import importlib
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from core.errors import LyceeError
 from core.i18n import _
@@ -80,10 +81,10 @@ def _load(kind: Any) -> None:
 
 def apply(event: Any, act: dict) -> Any:
     kind = act.get("type")
-    fn = _APPLY.get(kind)
+    fn = _APPLY.get(kind) if isinstance(kind, str) else None
     if fn is None:
         _load(kind)
-        fn = _APPLY.get(kind)
+        fn = _APPLY.get(kind) if isinstance(kind, str) else None
     if fn is None:
         raise LyceeError(_("unknown action type {kind!r} (seq {x})", kind=kind, x=act.get('seq')))
     if event is None and kind not in FOUNDING:

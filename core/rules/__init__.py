@@ -7,7 +7,16 @@ start-up or an open that replays a few results stays cheap.
 Code that replays an event imports ``apply``/``replay``/``describe`` from
 here, so the rule set is always provided."""
 
-from core.log import ACTION_FORMAT, FOUNDING, apply, describe, provide, replay, undo_target, undone_seqs
+from core.log import (
+    ACTION_FORMAT,
+    FOUNDING,
+    apply,
+    describe,
+    provide,
+    replay,
+    undo_target,
+    undone_seqs,
+)
 
 #: action type -> the module whose reducer (and audit-trail line) it is.
 REDUCER_MODULES = {
