@@ -38,9 +38,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from core import actions as A  # noqa: E402
-from core.journal import MAGIC, encode_record  # noqa: E402
-from core.store import CHECKPOINT_TAIL, DataDir  # noqa: E402
+from core import log as A  # noqa: E402
+from core.store.journal import MAGIC, encode_record  # noqa: E402
+from core.store.store import CHECKPOINT_TAIL, DataDir  # noqa: E402
 
 SIZES = [(16, 5), (512, 9), (2048, 11)]
 

@@ -3,7 +3,7 @@
 Each event (core.randomevents: 2 to 40 players, now and then up to 96; both
 match types; a random tiebreaker chain; late entries, drops during and
 between rounds, intentional draws, double losses, byes; sometimes a top cut
-played out) is paired by core.pairing and checked by core.verify against the
+played out) is paired by core.tournament.pairing and checked by core.reports.verify against the
 program's own standings.  Prints the discrepancies per 1,000 events (target
 0), how many Swiss rounds were checked exactly and how many locally, and the
 time taken; lists every event with a finding.

@@ -6,9 +6,9 @@ import random
 
 from faker import Faker
 
-from . import labels as L
-from .i18n import _
-from .store import DataDir, EventStore
+from core import labels
+from core.i18n import _
+from core.store import DataDir, EventStore
 
 
 def demo_names(n: int, seed: int | None = None) -> list[str]:
@@ -28,13 +28,13 @@ def demo_names(n: int, seed: int | None = None) -> list[str]:
 def make_demo(datadir: DataDir, players: int = 16, kind: str = "constructed",
               seed: int | None = None) -> EventStore:
     """Create a demo event with ``players`` generated players; return it open."""
-    from .desk import Desk
+    from core.desk import Desk
 
     if not 2 <= players <= 4096:
-        from .errors import LyceeError
+        from core.errors import LyceeError
         raise LyceeError(_("--players {n}: from 2 to 4096", n=players))
     store = datadir.create({
-        "name": _("Demo {kind} ({n})", kind=L.kind_label(kind), n=players), "kind": kind,
+        "name": _("Demo {kind} ({n})", kind=labels.kind_label(kind), n=players), "kind": kind,
         "match": "bo3", "minutes": 50,
         "staff": {"organizer": "店長", "judges": ["ジャッジA"], "head_judge": "ジャッジA"},
     })

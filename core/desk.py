@@ -5,24 +5,34 @@ checks against the rules and writes durably; nothing here talks to a screen."""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from pathlib import Path
 
-from . import actions as A
-from . import labels as L
-from .i18n import _
-from .errors import LyceeError, RuleError
-from .matchrules import parse_result, result_from_games
-from .model import Event, Match
-from .store import EventStore
+from core import labels, rules
+from core.errors import LyceeError, RuleError, ValidationError
+from core.event.lookups import find_player, stored_player
+from core.event.model import Event, Match
+from core.i18n import _
+from core.names import check_text
+from core.rules.clock import needs_time_call, stamp, status, time_call
+from core.rules.settings import changed
+from core.rules.staff import check_staff, default_decider, updated_staff
+from core.store import EventStore
+from core.tournament.matchrules import check_result, parse_result, result_from_games
+
+# Imported inside the methods that need them, so that a command loads only
+# its own engine (start-up time, benchmarks/store.py): the pairing and
+# elimination engines, standings, pairing explanations, lateness prompts, and
+# the card engine (cards, decks, decklists, legality).
 
 
 def explained(event: Event, matches, seed: str) -> tuple[Match, ...]:
-    """``matches`` with their reasons (core.explain), to be stored with the round."""
-    from dataclasses import replace
-
-    from .explain import explain
+    """``matches`` with their reasons (core.reports.explain), to be stored with the round."""
+    from core.reports.explain import explain
 
     return tuple(replace(m, why=w) for m, w in zip(matches, explain(event, matches, seed)))
+
+
 def refuse_repeated_tables(tables) -> None:
     """A batch of results naming a table twice is refused whole (which line
     is meant?): nothing of it may be stored.  ``tables``: the table of each
@@ -59,7 +69,6 @@ class Desk:
         """Register players (all or none); return their new ids.  With
         ``allow_same_name`` a name already registered is a second person,
         registered as "NAME (2)"."""
-        from .names import check_text
 
         names = [check_text(n, "player") for n in names]  # docs/names.md, before anything is trimmed
         ids = self.next_player_ids(len(names))
@@ -73,12 +82,12 @@ class Desk:
         """The player a user means by ``ref`` (an id, a name, ``id:...`` or
         ``name:...``; a plain ref that is one's id and another's name is
         refused as ambiguous: docs/names.md)."""
-        return A.find_player(self.event, ref)
+        return find_player(self.event, ref)
 
     def _known(self, ref: str):
         """A player given to a desk operation: callers pass the id they got
         from :meth:`player`, so an exact id wins here."""
-        return A.stored_player(self.event, ref)
+        return stored_player(self.event, ref)
 
     def drop(self, ref: str, forfeit: bool = True) -> Event:
         """Drop a player (G-DROP-1).  With ``forfeit`` (the default) a match of
@@ -119,9 +128,8 @@ class Desk:
     def pair_next(self, seed: int | str | None = None) -> Event:
         """Pair the next round: the next Swiss round, or once a top cut is
         made, the next elimination round (refused while a result is missing)."""
-        from .elimination import next_elimination_round
-        from .pairing import pair_swiss
-        from .staff import check_staff
+        from core.tournament.elimination import next_elimination_round
+        from core.tournament.pairing import pair_swiss
 
         ev = self.event
         check_staff(ev, "be paired")  # G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE (sanctioned events)
@@ -145,8 +153,8 @@ class Desk:
             raise LyceeError(_("only a Swiss round can be paired again; undo an elimination round instead"))
         tries = sum(1 for a in self.store.actions if a["type"] == "unpair" and a["data"]["round"] == rnd.number)
         acts = [("unpair", {"round": rnd.number})]
-        after = A.apply(ev, {"type": "unpair", "data": {"round": rnd.number}})
-        from .pairing import pair_swiss
+        after = rules.apply(ev, {"type": "unpair", "data": {"round": rnd.number}})
+        from core.tournament.pairing import pair_swiss
 
         again = f"again-{tries + 1}"
         matches = explained(after, pair_swiss(after, self.rng_for(rnd.number, seed=again)),
@@ -156,14 +164,14 @@ class Desk:
 
     def top_cut(self, size: int, third_place: bool = False) -> Event:
         """Cut to the top ``size`` of the Swiss standings (G-SE)."""
-        from .elimination import third_place_allowed, top_cut
+        from core.tournament.elimination import third_place_allowed, top_cut
 
         return self.store_pairing(top_cut(self.event, size), stage="top",
                                   third_place=third_place and third_place_allowed(size))
 
     def playoff(self, refs: list[str]) -> Event:
         """A playoff (決定戦) among players who share a place (G-TIE-PLAYOFF)."""
-        from .standings import pair_playoff
+        from core.tournament.standings import pair_playoff
 
         ids = [self.player(r).id for r in refs]
         ev = self.event
@@ -209,8 +217,6 @@ class Desk:
         """Refuse ``r`` (a Result) at ``table`` when only time can produce it
         and the table still has time, unless ``time_called``; then mark
         ``data`` (the action's) so the log notes it (G-BO3-TIME)."""
-        from .clock import needs_time_call
-        from .matchrules import check_result
 
         ev = self.event
         check_result(r, ev.match, ev.rounds[number - 1].stage)  # the match rules speak first
@@ -272,8 +278,7 @@ class Desk:
     def set_settings(self, wanted: dict) -> dict:
         """Change the settings in ``wanted`` that differ from the event's: one
         ``edit`` action each, all or none (a locked one is refused naming why,
-        see core.settings).  Returns what changed."""
-        from .settings import changed
+        see core.rules.settings).  Returns what changed."""
 
         changes = changed(self.event, wanted)
         if changes:
@@ -282,8 +287,7 @@ class Desk:
 
     # -- staff (G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE) ------------------------------
     def set_staff(self, **changes) -> Event:
-        """Change the staff; see :func:`core.staff.updated_staff` for the keywords."""
-        from .staff import updated_staff
+        """Change the staff; see :func:`core.rules.staff.updated_staff` for the keywords."""
 
         return self.store.append("edit", {"staff": updated_staff(self.event.staff, **changes)},
                                  self.actor)
@@ -293,9 +297,8 @@ class Desk:
         """Add the store's own calendar file (lycee-calendar/1) for later
         products; it is checked before anything is stored (ValidationError
         with the JSON path of every problem)."""
-        from pathlib import Path
 
-        from .cards import _json_load, read_source
+        from core.cards import _json_load, read_source
 
         text, source = read_source(path)
         doc = _json_load(text, source)
@@ -309,7 +312,6 @@ class Desk:
         return self.store.clock()
 
     def _clock(self, op: str, **extra) -> Event:
-        from .clock import stamp
 
         number = self._round_number(None)
         data = {"round": number, "op": op, "at": stamp(self.now()), **extra}
@@ -328,19 +330,16 @@ class Desk:
         return self._clock("extend", table=int(table), minutes=int(minutes))
 
     def clock_status(self):
-        from .clock import status
 
         return status(self.event, self.now())
 
     def time_call(self):
-        from .clock import time_call
 
         return time_call(self.event, self.now())
 
     # -- lateness (G-LATE-1, G-LATE-2) ----------------------------------------------
     def checkin(self, *refs: str) -> Event:
         """Players seen at their table (or reporting at the desk), all or none."""
-        from .clock import stamp
 
         ids = [self._known(r).id for r in refs]
         number = self._round_number(None)
@@ -348,13 +347,12 @@ class Desk:
         return self.append_all([("checkin", {"round": number, "player": pid, "at": at}) for pid in ids])
 
     def late_prompts(self):
-        from .lateness import prompts
+        from core.rules.lateness import prompts
 
         return prompts(self.event, self.now())
 
     def resolve_late(self, prompt, decision: str = "confirm", by: str | None = None) -> Event:
         """Confirm (or dismiss) one due prompt; ``prompt`` is a Prompt or its key."""
-        from .clock import stamp
 
         if isinstance(prompt, str):
             due = {p.key: p for p in self.late_prompts()}
@@ -373,8 +371,6 @@ class Desk:
                 round_number: int | None = None) -> Event:
         """Issue a Notice or Warning.  ``by`` must be on the staff (G-PEN-1);
         without it the head judge (else the organizer) is named."""
-        from .clock import stamp
-        from .staff import default_decider
 
         p = self._known(ref)
         data = {"player": p.id, "level": level, "reason": reason,
@@ -405,9 +401,7 @@ class Desk:
         not stored.  A card number the catalog does not know is refused
         (ValidationError naming the list and the line): an unreadable list
         is never registered; a readable one with problems is."""
-        from .decklists import deck_data, default_catalog
-        from .errors import ValidationError
-        from .i18n import _
+        from core.rules.decklists import deck_data, default_catalog
 
         p = self._known(ref)
         cat = catalog if catalog is not None else default_catalog()
@@ -415,7 +409,7 @@ class Desk:
         for section in ("deck", "spare"):
             for e in deck.section(section):
                 if not cat.known(e.number):
-                    where = _("line {n}", n=e.line) if e.line else f"{L.section_label(section)} {e.number}"
+                    where = _("line {n}", n=e.line) if e.line else f"{labels.section_label(section)} {e.number}"
                     problems.append((where, _("unknown card number {number}", number=e.number)))
         if problems:
             raise ValidationError(deck.source or _("decklist of {name}", name=p.name), problems)
@@ -429,11 +423,9 @@ class Desk:
     def register_decklist_file(self, ref: str, path, catalog=None) -> Event:
         """Read a decklist file (text, or CSV by its .csv name) and register it;
         a bad line is refused naming the file, the line and the reason."""
-        from .decklists import default_catalog
-        from .decks import load_decklist
+        from core.rules.decklists import default_catalog
+        from core.decks import load_decklist
 
-        from dataclasses import replace
-        from pathlib import Path
 
         self._known(ref)  # an unknown player first, before the file
         cat = catalog if catalog is not None else default_catalog()
@@ -442,18 +434,18 @@ class Desk:
 
     def decklist(self, ref: str):
         """The player's registered list as a core.decks.Decklist, or None."""
-        from .decklists import as_decklist
+        from core.rules.decklists import as_decklist
 
         rec = self.event.decklist_of(self._known(ref).id)
         return as_decklist(rec) if rec is not None else None
 
     def deck_problems(self, ref: str, catalog=None):
-        from .decklists import deck_problems
+        from core.rules.decklists import deck_problems
 
         return deck_problems(self.event, ref, catalog)
 
     def decklist_status(self, catalog=None):
-        from .decklists import decklist_status
+        from core.rules.decklists import decklist_status
 
         return decklist_status(self.event, catalog)
 
@@ -461,11 +453,8 @@ class Desk:
         """Compare the deck presented at the table with the registered list
         (G-DECKLIST) and record the check with its differences; return the
         core.decks.DeckDiff (truthy when they differ)."""
-        from .clock import stamp
-        from .decklists import as_decklist, deck_data
-        from .decks import compare
-        from .errors import RuleError
-        from .i18n import _
+        from core.rules.decklists import as_decklist, deck_data
+        from core.decks import compare
 
         p = self._known(ref)
         rec = self.event.decklist_of(p.id)
@@ -483,7 +472,6 @@ class Desk:
     #    Opening packs and drafting live in limited.event, which appends these actions.
     def build_data(self, op: str, **extra) -> dict:
         """The ``build`` action's data for ``op``, stamped with the desk's time."""
-        from .clock import stamp
 
         return {"op": op, **extra, "at": stamp(self.now())}
 
@@ -502,18 +490,17 @@ class Desk:
         return self.store.append("build", self.build_data("close", by=by or self.actor), self.actor)
 
     def build_status(self):
-        from .decklists import build_status
+        from core.rules.decklists import build_status
 
         return build_status(self.event, self.now())
 
     def pool(self, ref: str):
-        """The player's pool (core.model.Pool) or None."""
+        """The player's pool (core.event.model.Pool) or None."""
         return self.event.pool_of(self._known(ref).id)
 
-    # -- the public pages (core.publish) --------------------------------------------
+    # -- the public pages (core.rules.publish) --------------------------------------------
     def announce(self, text: str) -> Event:
         """A line for the TV page and the phones; an empty text clears it."""
-        from .clock import stamp
 
         return self.store.append("announce", {"text": text, "at": stamp(self.now()), "by": self.actor},
                                  self.actor)

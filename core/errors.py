@@ -3,7 +3,7 @@ where a rule of the guideline decides, the rule id (G-...)."""
 
 from __future__ import annotations
 
-from .i18n import _
+from core.i18n import _
 
 
 class LyceeError(Exception):

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import re
 
-from .i18n import _, language
-from .model import (APPEAL_OUTCOMES, GAME_CODES, KINDS, LATE_DECISIONS, LATE_RULES, MATCH_TYPES,
+from core.i18n import _, language
+from core.event.model import (APPEAL_OUTCOMES, GAME_CODES, KINDS, LATE_DECISIONS, LATE_RULES, MATCH_TYPES,
                     OUTCOMES, PENALTY_ACTIONS, PENALTY_LEVELS, SEALED_PRODUCTS, STAGES, TIEBREAKERS)
 
 PLAYER_STATUSES = ("active", "dropped", "excluded")
@@ -224,7 +224,7 @@ def is_no_winner(note: str) -> bool:
 
 
 def staff_doing_label(doing: str) -> str:
-    """What a sanctioned event cannot do without its staff (:func:`core.staff.check_staff`)."""
+    """What a sanctioned event cannot do without its staff (:func:`core.rules.staff.check_staff`)."""
     return {"start": _("start"), "be paired": _("be paired"),
             "start its clock": _("start its clock")}.get(doing, doing)
 

@@ -21,8 +21,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .errors import LyceeError
-from .i18n import _
+from core.errors import LyceeError
+from core.i18n import _
 
 #: Longest text of each kind, in characters.
 PLAYER_NAME_MAX = 64
@@ -157,7 +157,7 @@ def resolve_event(ref: str, ids: list[str], names, where) -> str:
     an exact id, else a unique id prefix or name prefix; a plain ref that
     matches an id prefix of one event and a name of another is refused as
     ambiguous.  ``names`` is called (it reads every event) only when needed."""
-    from .errors import NotFound
+    from core.errors import NotFound
 
     how, value = split_ref(ref)
     if how != "name" and value in ids:

@@ -1,10 +1,10 @@
 """Seeded random tournaments played through the real engine, for checking the
-engine with the independent checker (core.verify), the way chess checks its
+engine with the independent checker (core.reports.verify), the way chess checks its
 pairing programs.
 
 :func:`random_event` builds one event by appending actions to an in-memory
-log through :func:`core.actions.apply` (every action checked by the real
-reducers) and pairs every round with :func:`core.pairing.pair_swiss`: random
+log through :func:`core.rules.apply` (every action checked by the real
+reducers) and pairs every round with :func:`core.tournament.pairing.pair_swiss`: random
 sizes (2 to 40 players, now and then up to 96), both match types, a random
 tiebreaker chain, late entries between rounds, drops between rounds and
 during a round (with and without G-DROP-2's forfeit), exclusions, intentional draws,
@@ -18,9 +18,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from .actions import apply
-from .errors import LyceeError
-from .model import TIEBREAKERS, Event
+from core.rules import apply
+from core.errors import LyceeError
+from core.event.model import TIEBREAKERS, Event
 
 __all__ = ["random_event", "check_random", "RandomRun"]
 
@@ -49,8 +49,8 @@ def _winner_result(rng: random.Random, match: str) -> dict:
 
 def random_event(rng: random.Random, index: int = 0) -> Event:
     """One random event, played to its end (see the module docstring)."""
-    from .elimination import next_elimination_round, top_cut
-    from .pairing import pair_swiss
+    from core.tournament.elimination import next_elimination_round, top_cut
+    from core.tournament.pairing import pair_swiss
 
     big = rng.random() < 0.08
     n = rng.randint(41, 96) if big else rng.randint(2, 40)
@@ -137,11 +137,11 @@ class RandomRun:
 
 
 def check_random(n: int, seed: int, progress=None) -> RandomRun:
-    """Play ``n`` random events from ``seed`` and check each (core.verify)
+    """Play ``n`` random events from ``seed`` and check each (core.reports.verify)
     against the program's own standings."""
-    from .eventfile import to_doc
-    from .standings import standings_json
-    from .verify import verify_doc
+    from core.rules.eventfile import to_doc
+    from core.tournament.ranking import standings_json
+    from core.reports.verify import verify_doc
 
     rng = random.Random(seed)
     run = RandomRun()

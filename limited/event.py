@@ -1,7 +1,7 @@
 """A limited event's build phase at the desk (G-SEALED, G-DRAFT-1..4).
 
 core records what happened (``build``, ``pods``, ``pool``, ``decklist``
-actions, see core.decklists); this module opens the packs and runs the
+actions, see core.rules.decklists); this module opens the packs and runs the
 drafts, then appends those actions through the :class:`~core.desk.Desk`,
 each step as one all-or-none batch (``Desk.append_all``): a refusal stores
 nothing.
@@ -28,14 +28,14 @@ from collections import Counter
 from typing import Iterable, Sequence
 
 from core.cards import CardSet
-from core.decklists import DEFAULT_BUILD_MINUTES, deck_data, pool_data
+from core.rules.decklists import DEFAULT_BUILD_MINUTES, deck_data, pool_data
 from core.decks import DRAFT_CARDS_PER_PACK, Decklist
 from core.desk import Desk
 from core.errors import LyceeError, NotFound, RuleError, ValidationError
-from core import labels as L
+from core import labels
 from core.i18n import _
 from core.legality import Catalog
-from core.model import Event
+from core.event.model import Event
 from limited.draft import Seat, build_draft_deck, check_packs, run_draft, seat_pods
 from limited.packs import check_booster, check_starters
 from limited.sealed import PRODUCTS, build_sealed_deck, open_sealed
@@ -52,12 +52,12 @@ def new_seed() -> int:
     return random.SystemRandom().randrange(2**31)
 
 
-def _set(ref: str | CardSet, catalog: Catalog | None = None) -> CardSet:
+def card_set(ref: str | CardSet, catalog: Catalog | None = None) -> CardSet:
     """A set of the catalog by code.  The event records only the code, so the
     set must be one the desk knows (G-CARDS-VERSIONS); a set file is refused."""
     if isinstance(ref, CardSet):
         return ref
-    from core.decklists import default_catalog
+    from core.rules.decklists import default_catalog
 
     cat = catalog if catalog is not None else default_catalog()
     code = str(ref).strip()
@@ -74,15 +74,15 @@ def event_set(event: Event, catalog: Catalog | None = None) -> CardSet:
     if event.build is None:
         raise LyceeError(_("{event} has no build phase: open it first (`lycee build EVENT open`)",
                            event=event.name))
-    return _set(event.build.set_code, catalog)
+    return card_set(event.build.set_code, catalog)
 
 
 def _need_kind(event: Event, kind: str) -> None:
     if event.kind != kind:
         rule = "G-SEALED" if kind == "sealed" else "G-DRAFT-1"
         raise RuleError(_("{event} is a {kind} event: {what} is for {other} events", event=event.name,
-                          kind=L.kind_label(event.kind), what=_("sealed pools") if kind == "sealed" else _("a draft"),
-                          other=L.kind_label(kind)), rule)
+                          kind=labels.kind_label(event.kind), what=_("sealed pools") if kind == "sealed" else _("a draft"),
+                          other=labels.kind_label(kind)), rule)
 
 
 def _builders(event: Event) -> list[str]:
@@ -95,7 +95,7 @@ def _player_rng(seed: int, pid: str) -> random.Random:
 
 def _sealed_pool_data(cs: CardSet, product: str, seed: int, pid: str) -> dict:
     pool = open_sealed(cs, product, _player_rng(seed, pid))
-    from core.model import OpenedPack
+    from core.event.model import OpenedPack
 
     opened = [OpenedPack(p.kind, p.cards, p.starter or "") for p in pool.packs]
     return pool_data(pid, "sealed", cs.code, pool.cards, product=product, packs=len(pool.packs), seed=seed,
@@ -114,11 +114,11 @@ def open_sealed_pools(desk: Desk, set_code: str | CardSet, product: str, seed: i
     _need_kind(ev, "sealed")
     if ev.build is not None:
         raise LyceeError(_("the build phase of {event} was already opened at {at}", event=ev.name,
-                           at=L.time_label(ev.build.opened_at)), "G-SEALED")
+                           at=labels.time_label(ev.build.opened_at)), "G-SEALED")
     if product not in PRODUCTS:
         raise RuleError(_("sealed product {product!r}: use 2s (2 starters) or 1s3b (1 starter + 3 boosters)",
                           product=product), "G-SEALED")
-    cs = _set(set_code, catalog)
+    cs = card_set(set_code, catalog)
     check_starters(cs)
     if PRODUCTS[product][1]:
         check_booster(cs, "G-SEALED")
@@ -166,9 +166,9 @@ def draft_pods(desk: Desk, set_code: str | CardSet, packs: int, seed: int | None
     _need_kind(ev, "draft")
     if ev.build is not None:
         raise LyceeError(_("the build phase of {event} was already opened at {at}", event=ev.name,
-                           at=L.time_label(ev.build.opened_at)), "G-DRAFT-1")
+                           at=labels.time_label(ev.build.opened_at)), "G-DRAFT-1")
     check_packs(packs)  # G-DRAFT-2
-    cs = _set(set_code, catalog)
+    cs = card_set(set_code, catalog)
     check_booster(cs, "G-DRAFT-1")
     if cs.booster.size < DRAFT_CARDS_PER_PACK:  # type: ignore[union-attr]
         raise RuleError(_("set {set}: a booster of {size} cards cannot give {n} deck cards a pack", set=cs.code,
@@ -220,10 +220,10 @@ def simulate_draft(desk: Desk, *, start: bool = True, catalog: Catalog | None = 
             acts.append(("pool", data))
     if not acts and ev.build.clock is not None:
         raise LyceeError(_("every seated player of {event} already has a pool", event=ev.name))
-    from core import actions as A
+    from core import rules
 
     for kind, data in acts:
-        after = A.apply(after, {"type": kind, "data": data})
+        after = rules.apply(after, {"type": kind, "data": data})
     if start:
         _start_if_complete(desk, after, acts)
     return desk.append_all(acts)
@@ -252,9 +252,9 @@ def enter_draft_pool(desk: Desk, ref: str, cards: Iterable[str] | Counter | Deck
         raise RuleError(_("{name}'s pool has {n} cards: a {packs}-pack draft of {set} gives each player {want}",
                           name=p.name, n=len(listed), packs=b.packs, set=cs.code, want=want), "G-DRAFT-1")
     acts = [("pool", pool_data(p.id, "draft", cs.code, listed, packs=b.packs))]
-    from core import actions as A
+    from core import rules
 
-    after = A.apply(ev, {"type": "pool", "data": acts[0][1]})
+    after = rules.apply(ev, {"type": "pool", "data": acts[0][1]})
     _start_if_complete(desk, after, acts)
     return desk.append_all(acts)
 
@@ -278,7 +278,7 @@ def build_bot_decks(desk: Desk, players: Sequence[str] | None = None, *,
         pool = ev.pool_of(pid)
         if pool is None or ev.decklist_of(pid) is not None:
             continue
-        pset = cs if cs is not None and cs.code == pool.set_code else _set(pool.set_code, catalog)
+        pset = cs if cs is not None and cs.code == pool.set_code else card_set(pool.set_code, catalog)
         if pool.kind == "sealed":
             deck = build_sealed_deck(pool.cards, pset, match=ev.match)
         else:

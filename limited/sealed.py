@@ -18,7 +18,7 @@ from typing import Sequence
 from core.cards import CardSet
 from core.decks import NAME_LIMIT, SEALED_SIZE, Decklist, check_sealed
 from core.errors import RuleError
-from core import labels as L
+from core import labels
 from core.i18n import _
 from limited.bots import build_deck
 from limited.checks import require_legal
@@ -59,7 +59,7 @@ def open_sealed(cs: CardSet, product: str, rng: random.Random, *,
     n_st, n_bo = PRODUCTS[product]
     if starters is not None and len(starters) != n_st:
         raise RuleError(_("product {product} opens {n} starter(s), {named} named",
-                          product=L.product_label(product), n=n_st, named=len(starters)), "G-SEALED")
+                          product=labels.product_label(product), n=n_st, named=len(starters)), "G-SEALED")
     if n_bo:
         check_booster(cs, "G-SEALED")
     packs = [open_starter(cs, rng, starters[i] if starters is not None else None) for i in range(n_st)]

@@ -1,9 +1,9 @@
 """Helpers for the engine tests (pairing, standings, elimination).
 
-Events are built with :class:`core.model.Event` directly; nothing here touches
+Events are built with :class:`core.event.model.Event` directly; nothing here touches
 storage.  ``reference_cost`` is the exact solver the pairing tests compare
 against: networkx's blossom on the complete graph with the cost vector of
-:mod:`core.pairing` encoded in one integer weight (tests only).
+:mod:`core.tournament.pairing` encoded in one integer weight (tests only).
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from core.model import Event, Match, Player, Round
-from core.pairing import _cost, _met_sets, pair_swiss
-from core.standings import _Ledger
+from core.event.model import Event, Match, Player, Round
+from core.tournament.pairing import _cost, _met_sets, pair_swiss
+from core.tournament.standings import Ledger as _Ledger
 
 
 def players(n: int, prefix: str = "p") -> tuple[Player, ...]:

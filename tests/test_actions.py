@@ -4,7 +4,7 @@ import pytest
 
 from core.desk import Desk
 from core.errors import LyceeError
-from core.model import Match
+from core.event.model import Match
 from tui.cli import main
 
 

@@ -90,14 +90,14 @@ async def test_whole_event_by_keyboard(tmp_path):
             await pilot.press("f5")
             await app.workers.wait_for_complete()
             await pilot.pause()
-        from core.elimination import champion
+        from core.tournament.elimination import champion
         assert champion(screen.event) is not None
         await pilot.press("f9")
         await pilot.pause()
         await pilot.press("down", "down", "down", "down", "enter")  # scorecard (HTML)
         await app.workers.wait_for_complete()
         await pilot.pause()
-        from core.exports import export_filename
+        from core.reports.exports import export_filename
 
         out = tmp_path / "exports" / export_filename(screen.event, "scorecard", "html")
         page = out.read_text(encoding="utf-8")
@@ -116,7 +116,7 @@ async def test_g_late_1_clock_and_lateness_prompt_then_penalties_in_the_app(tmp_
     prompt at 5 minutes confirmed by staff (G-LATE-1), time called at the end
     with the bell; two Warnings exclude a player (G-PEN-2)."""
     from core.desk import Desk
-    from core.model import Match
+    from core.event.model import Match
     from tests.test_round_rules import FakeTime
 
     fake = FakeTime()
@@ -265,7 +265,7 @@ async def test_g_draft_1_draft_event_from_pods_to_round_1(tmp_path):
         await pilot.pause()
         await pilot.press("down", "down", "down", "down", "enter")  # bot decks
         await pilot.pause()
-        from core.decklists import decklist_status
+        from core.rules.decklists import decklist_status
         assert all(d.status == "registered" for d in decklist_status(screen.event))
         await pilot.press("f5")
         await app.workers.wait_for_complete()
@@ -325,7 +325,7 @@ async def test_design3_app_asks_before_a_correction_and_a_time_only_result(tmp_p
 async def test_g_drop_2_app_offers_the_drop_without_the_forfeit(tmp_path):
     """G-DROP-2: dropping a player whose match is still open offers both: the
     loss (default) or the match left to the result entered."""
-    from core.actions import player_match
+    from core.event.lookups import player_match
     from core.desk import Desk
 
     dd = DataDir(tmp_path)

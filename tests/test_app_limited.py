@@ -299,7 +299,7 @@ async def test_draft_table_calls_picks_with_a_fake_clock(tmp_path):
         await pilot.press("b")
         await pilot.pause()
         await pilot.press(*["backspace"] * 4)
-        await type_text(pilot, "25")  # instead of the proposed core.decklists.DEFAULT_BUILD_MINUTES
+        await type_text(pilot, "25")  # instead of the proposed core.rules.decklists.DEFAULT_BUILD_MINUTES
         await pilot.press("enter")
         await pilot.pause()
         assert st.phase == "build" and str(t.query_one("#big").value) == "25:00"

@@ -475,8 +475,8 @@ async def test_g_swiss_points_mid_round_standings_are_those_after_the_last_compl
 
 
 def test_design7_export_file_names_carry_date_safe_name_and_round():
-    from core.exports import export_filename
-    from core.model import Event
+    from core.reports.exports import export_filename
+    from core.event.model import Event
 
     ev = Event(id="x", name="土曜リセ杯 / 12:00", date="2026-12-05")
     assert export_filename(ev, "pairings-by-name", "html") == "2026-12-05_土曜リセ杯_12_00_pairings-by-name.html"

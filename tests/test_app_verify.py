@@ -1,6 +1,6 @@
 """The app's keys for issue 17, driven by Pilot: why a table is paired as it
-is (Ctrl+E, core.explain), the independent check (Ctrl+D, core.verify), the plan
-of the day (Ctrl+K, core.plan) and the projected finish in the event bar."""
+is (Ctrl+E, core.reports.explain), the independent check (Ctrl+D, core.reports.verify), the plan
+of the day (Ctrl+K, core.tournament.plan) and the projected finish in the event bar."""
 
 import pytest
 from rich.text import Text

@@ -32,3 +32,18 @@ def test_design1_import_linter_contracts_hold():
                         str(ROOT / "pyproject.toml")],
                        capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_issue15_import_linter_checks_the_layers_inside_core():
+    """The contracts inside core (layers, the log importing no rule, store and
+    reports independent) are among those checked, and hold: a new upward
+    import or cycle between core's packages fails here."""
+    r = subprocess.run([sys.executable, "-c", "import sys; from importlinter.cli import lint_imports_command; "
+                        "sys.argv = ['lint-imports', '--config', sys.argv[1]]; sys.exit(lint_imports_command())",
+                        str(ROOT / "pyproject.toml")],
+                       capture_output=True, text=True, cwd=ROOT)
+    out = " ".join(r.stdout.split())
+    for name in ("core layers:", "the action log imports no rule", "core.store and core.reports",
+                 "the tournament engines are pure"):
+        assert name in out, out[-1500:]
+    assert r.returncode == 0 and " broken" in out and "0 broken" in out, out[-1500:]

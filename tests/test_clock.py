@@ -1,13 +1,13 @@
-"""The round clock (core.clock): injected time, pause/resume, per-table
+"""The round clock (core.rules.clock): injected time, pause/resume, per-table
 extension, time call, and a restart that keeps the time left."""
 
 from datetime import timedelta
 
 import pytest
 
-from core.clock import RoundClock, elapsed, fmt, remaining, status, time_call, to_datetime
+from core.rules.clock import RoundClock, elapsed, fmt, remaining, status, time_call, to_datetime
 from core.errors import LyceeError, RuleError
-from core.model import ClockState
+from core.event.model import ClockState
 
 from tests.test_round_rules import T0, FakeTime, make_event, pair_fixed, refused
 
@@ -178,7 +178,7 @@ def test_clock_only_runs_for_the_current_round(tmp_path):
     refused(desk, desk.start_clock, match="nothing to time")
     pair_fixed(desk)
     ev = desk.event
-    from core import actions as A
+    from core import rules as A
 
     with pytest.raises(LyceeError, match="over"):
         A.apply(ev, {"type": "clock", "data": {"round": 1, "op": "start", "at": T0.isoformat()}})

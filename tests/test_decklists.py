@@ -12,14 +12,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core import exports
-from core.decklists import decklist_status, deck_problems
+from core.reports import exports
+from core.rules.decklists import decklist_status, deck_problems
 from core.decks import Decklist
 from core.desk import Desk
 from core.errors import LyceeError, NotFound, RuleError, ValidationError
-from core.eventfile import event_from_doc, to_doc
+from core.rules.eventfile import event_from_doc, to_doc
 from core.legality import Catalog
-from core.model import (
+from core.event.model import (
     BuildPhase, ClockState, DeckCheck, DeckRecord, DraftSeat, Event, OpenedPack, Player, Pool, Staff,
 )
 from core.store import DataDir
@@ -243,7 +243,7 @@ def test_g_decklist_deck_check_compares_and_records_the_differences(desk, tmp_pa
 
 
 def test_g_spare_2_a_swap_between_deck_and_spares_is_told_apart(desk, tmp_path, legal):
-    from core.decklists import swaps_only
+    from core.rules.decklists import swaps_only
 
     deck, spare = legal
     desk.register_decklist_file("Ann", _file(tmp_path, "ann.txt", _text(deck, spare)))

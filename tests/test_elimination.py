@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.elimination import (
+from core.tournament.elimination import (
     THIRD_PLACE,
     THIRD_PLACE_PLANNED,
     bracket,
@@ -25,9 +25,9 @@ from core.elimination import (
     top_cut,
 )
 from core.errors import RuleError
-from core.model import Match, Player, Round
-from core.pairing import pair_swiss
-from core.standings import standings
+from core.event.model import Match, Player, Round
+from core.tournament.pairing import pair_swiss
+from core.tournament.standings import standings
 from tests.engine_helpers import make_event, simulate
 
 

@@ -6,8 +6,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core.errors import ValidationError
-from core.eventfile import event_from_doc, to_doc
-from core.model import Event, Match, Penalty, Player, Round, Staff
+from core.rules.eventfile import event_from_doc, to_doc
+from core.event.model import Event, Match, Penalty, Player, Round, Staff
 from tui.cli import main
 
 import pytest
@@ -19,7 +19,7 @@ names = st.text(alphabet=st.characters(codec="utf-8", categories=("L", "N")), mi
 def events(draw):
     n = draw(st.integers(2, 9))
     raw = draw(st.lists(names, min_size=n, max_size=n, unique_by=lambda s: s.casefold()))
-    from core.actions import name_key
+    from core.names import name_key
     if len({name_key(x) for x in raw}) != n:
         raw = [f"P{i}" for i in range(n)]
     ids = [f"p{i}" for i in range(1, n + 1)]

@@ -5,8 +5,8 @@ import io
 
 import pytest
 
-from core.exports import csv_safe, render
-from core.model import Event, Match, Penalty, Player, Round, Staff
+from core.reports.exports import csv_safe, render
+from core.event.model import Event, Match, Penalty, Player, Round, Staff
 
 
 def _event():

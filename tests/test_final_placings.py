@@ -13,7 +13,7 @@ import json
 
 import pytest
 
-from core.timing import minutes_advice
+from core.event.timing import minutes_advice
 from tui.cli import main
 
 NAMES = list("ABCDEFGHIJ")

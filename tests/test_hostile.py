@@ -11,7 +11,7 @@ import re
 import pytest
 
 from core.desk import Desk
-from core.eventfile import to_doc
+from core.rules.eventfile import to_doc
 from core.store import DataDir
 from tui.app import LyceeApp
 from tui.cli import main
@@ -217,11 +217,11 @@ def test_design4_import_of_unreadable_json_is_a_message(tmp_path, capsys, text):
 def test_design2_a_full_disk_or_file_size_limit_during_a_write_is_a_message(cup, capsys, monkeypatch, code, word):
     data, eid = cup
     before = event_bytes(data, eid)
-    import core.journal
+    import core.store.journal
 
     def full(path, record):
         raise OSError(code, "no room", str(path))
-    monkeypatch.setattr(core.journal, "append_durably", full)  # the journal's one write path
+    monkeypatch.setattr(core.store.journal, "append_durably", full)  # the journal's one write path
     rc, _, err = run(capsys, "--data-dir", data, "player", "add", eid, "Ann")
     assert word in one_line_refusal(rc, err)
     assert err.count("\n") == 1

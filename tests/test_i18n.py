@@ -180,8 +180,9 @@ def japanese():
 
 def test_design7_every_enum_value_has_a_japanese_label_without_its_code(japanese):
     """Each label function gives every value of its enum a Japanese word (docs/glossary.md)."""
-    from core.actions import ID_DECISIONS  # first: core.clock is imported through core.actions
-    from core import clock, decklists, decks
+    from core.rules.results import ID_DECISIONS
+    from core.rules import clock, decklists
+    from core import decks
     from core.cards import ATTRIBUTES, TYPE_PREFIX
     assert (L.CLOCK_OPS, L.BUILD_OPS, L.ID_DECISIONS) == (clock.CLOCK_OPS, decklists.BUILD_OPS, ID_DECISIONS)
     assert (L.DECKLIST_STATUSES, L.SECTIONS, L.ATTRIBUTES) == (decklists.STATUSES, decks.SECTIONS, ATTRIBUTES)
@@ -234,8 +235,8 @@ def test_design7_every_sentence_renders_in_japanese_without_internal_codes(japan
 
 
 def test_design7_the_audit_trail_is_japanese_for_every_action(japanese):
-    """`lycee log` lines (core.actions.describe) name no internal code in Japanese."""
-    from core.actions import describe
+    """`lycee log` lines (core.log.describe) name no internal code in Japanese."""
+    from core.rules import describe
     words = internal_words()
     samples = [("pair", {"round": 1, "stage": s, "matches": [{}]}) for s in ("swiss", "top", "playoff")]
     samples += [("result", {"round": 1, "table": 2, "result": r}) for r in ("2-1", "id")]
@@ -291,8 +292,8 @@ def test_design7_repair_before_any_round_is_refused_in_japanese(tmp_path, japane
 def test_design7_sanctioned_refusal_takes_the_verb_with_koto(japanese):
     """G-ORGANIZER: 「対戦を組むことができません」, never 「対戦を組むできません」."""
     from core.errors import RuleError
-    from core.model import Event
-    from core.staff import check_staff
+    from core.event.model import Event
+    from core.rules.staff import check_staff
     ev = Event(id="e", name="杯", date="2026-11-30")
     for doing in ("start", "be paired", "start its clock"):
         with pytest.raises(RuleError) as ei:
@@ -453,8 +454,8 @@ def test_g_id_3_final_without_winner_reads_yushosha_fuzai(tmp_path, japanese):
     """G-ID-3: a final declared without a winner shows 優勝者不在 (report and bracket), and the
     scorecard's remarks give the stored match notes in Japanese (勝者なし, 途中棄権)."""
     from core.desk import Desk
-    from core.elimination import bracket
-    from core.exports import report_table, scorecard_table
+    from core.tournament.elimination import bracket
+    from core.reports.exports import report_table, scorecard_table
     from core.store import DataDir
     from tui.widgets.bracket import draw
     store = DataDir(tmp_path).create({"name": "杯", "date": "2026-11-30", "sanctioned": False, "rounds_planned": 1,
@@ -478,7 +479,7 @@ def test_g_id_3_final_without_winner_reads_yushosha_fuzai(tmp_path, japanese):
 
 def test_design7_audit_trail_names_players(japanese):
     """`lycee log` names the players (山田に注意), not their ids (p1に注意)."""
-    from core.actions import describe
+    from core.rules import describe
     names = {"p1": "山田", "p2": "佐藤"}
     assert describe({"type": "penalty", "data": {"player": "p1", "level": "notice", "by": "佐々木",
                                                  "reason": "遅延"}}, names).startswith("山田に注意")

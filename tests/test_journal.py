@@ -22,12 +22,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core import actions as A
+from core import rules as A
 from core.desk import Desk
 from core.errors import EventLocked, LyceeError
-from core.eventfile import to_doc
-from core.journal import MAGIC, encode_record, scan
-from core.store import DataDir, InvalidAction
+from core.rules.eventfile import to_doc
+from core.store.journal import MAGIC, encode_record, scan
+from core.store.store import DataDir, InvalidAction
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -98,7 +98,7 @@ def test_design4_import_checks_the_document_once_not_on_every_open(tmp_path, mon
     store.close()
     out = cli(tmp_path, "export", store.id, "-o", str(tmp_path / "e.json"))
     assert out.returncode == 0, out.stderr
-    import core.eventfile as EF
+    import core.rules.eventfile as EF
 
     calls = []
     real = EF.event_from_doc
@@ -269,7 +269,7 @@ def test_design2_flipped_bytes_open_to_the_records_before_them(tmp_path):
 def test_design2_disk_full_mid_append_stores_nothing_and_says_so(tmp_path, monkeypatch):
     """ENOSPC after part of a record was written: the record is cut back off,
     the action is refused with a message (no traceback), the next one works."""
-    import core.journal as J
+    import core.store.journal as J
 
     dd = DataDir(tmp_path)
     store, desk = _small_event(dd)
@@ -500,7 +500,7 @@ def test_issue14_event_list_reads_headers_not_a_replay(tmp_path, monkeypatch):
         s = dd.create({"name": f"E{i}", "date": f"2026-11-2{i}"})
         Desk(s).add_players(["A", "B", "C"])
         s.close()
-    import core.store as S
+    import core.store.store as S
 
     monkeypatch.setattr(S, "scan", lambda *a, **k: pytest.fail("the journal was read"))
     rows = dd.list_events()
@@ -530,7 +530,7 @@ def test_design2_tinydb_is_the_interface_to_the_journal(tmp_path):
     at once appends one record; documents once written cannot be changed."""
     from tinydb import TinyDB
 
-    from core.journal import JournalStorage
+    from core.store.journal import JournalStorage
 
     path = tmp_path / "e.json"
     db = TinyDB(path, storage=JournalStorage)

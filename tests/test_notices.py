@@ -3,9 +3,9 @@ report, time recommendations and the guideline version."""
 
 import pytest
 
-from core.exports import format_summary, render
-from core.model import Event, Match, Player, Round, Staff
-from core.timing import recommended_minutes
+from core.reports.exports import format_summary, render
+from core.event.model import Event, Match, Player, Round, Staff
+from core.event.timing import recommended_minutes
 
 
 def _event(**kw):

@@ -1,5 +1,5 @@
 """Swiss pairing: G-SWISS-PAIR-1, G-SWISS-PAIR-2, G-SWISS-POINTS (byes), and the
-pairing criteria (a)-(d) of DESIGN section 5 as core/pairing.py formalises them."""
+pairing criteria (a)-(d) of DESIGN section 5 as core/tournament/pairing.py formalises them."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core import pairing
+from core.tournament import pairing
 from core.errors import LyceeError, RuleError
-from core.model import Match, Player, Round
-from core.pairing import pair_swiss, pairing_cost, suggested_rounds
+from core.event.model import Match, Player, Round
+from core.tournament.pairing import pair_swiss, pairing_cost, suggested_rounds
 from tests.engine_helpers import (
     decide,
     make_event,
@@ -213,7 +213,7 @@ def test_tables_from_the_top_score_down_g_swiss_pair_1():
     """G-SWISS-PAIR-1: pairing from the most points down; table 1 is the top."""
     ev = simulate(40, 4, seed=11)
     ms = pair_swiss(ev, random.Random(2))
-    from core.standings import _Ledger
+    from core.tournament.standings import Ledger as _Ledger
 
     led = _Ledger(ev)
     pts = [max(led.points[led.index[p]] for p in m.players()) for m in ms if m.p2]
@@ -436,7 +436,7 @@ def test_large_field_is_certified_without_exact_windows(monkeypatch):
     assert not called
     assert cost.rematches == 0
     # meets the parity lower bound at every boundary
-    from core.standings import _Ledger
+    from core.tournament.standings import Ledger as _Ledger
 
     led = _Ledger(ev)
     pts = sorted((led.points[led.index[p.id]] for p in ev.eligible()), reverse=True)
@@ -460,11 +460,11 @@ def test_pairing_is_a_pure_function_of_event_and_seed():
     seed=st.integers(0, 10**6),
 )
 def test_in_house_blossom_matches_networkx(n, density, big, maxcard, seed):
-    """The exact fallback's engine (core._matching, used for G-SWISS-PAIR-2
+    """The exact fallback's engine (core.tournament.matching, used for G-SWISS-PAIR-2
     windows) finds maximum-weight matchings, with huge integer weights too."""
     import networkx as nx
 
-    from core._matching import max_weight_matching
+    from core.tournament.matching import max_weight_matching
 
     r = random.Random(seed)
     edges = [(i, j, r.randint(0, big)) for i in range(n) for j in range(i + 1, n) if r.random() < density]

@@ -1,4 +1,4 @@
-"""Penalties (core.penalties): who may issue them, escalation, exclusion,
+"""Penalties (core.rules.penalties): who may issue them, escalation, exclusion,
 scorecard marks, appeals to the head judge."""
 
 from __future__ import annotations
@@ -6,10 +6,10 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core import actions as A
+from core import rules as A
 from core.errors import RuleError
-from core.model import Event, Match, Player, Round, Staff
-from core.penalties import (
+from core.event.model import Event, Match, Player, Round, Staff
+from core.rules.penalties import (
     excluded_by_penalties,
     history,
     in_force,

@@ -1,4 +1,4 @@
-"""Planning the day (``lycee plan``, core.plan; DESIGN section 3): the
+"""Planning the day (``lycee plan``, core.tournament.plan; DESIGN section 3): the
 projected finish from the event's own log, alternatives, planned vs actual."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import random
 from datetime import datetime, timedelta, timezone
 
 from core.desk import Desk
-from core.plan import DEFAULT_OVERRUN, DEFAULT_TURNAROUND, measure, plan_event
+from core.tournament.plan import DEFAULT_OVERRUN, DEFAULT_TURNAROUND, measure, plan_event
 from core.store import DataDir
 from tui.cli import main
 
@@ -58,7 +58,7 @@ def test_projection_on_a_recorded_event_is_within_the_measured_spread(tmp_path):
     actual_end = clock.t
     log = desk.store.actions
     cut, at = marks[2]  # just before round 3 was paired
-    from core.actions import replay
+    from core.rules import replay
 
     ev2 = replay(log[:cut])
     p = plan_event(ev2, log[:cut], at)

@@ -11,11 +11,11 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from core import actions as A
+from core import rules as A
 from core.errors import RuleError
-from core.eventfile import event_from_doc, to_doc
-from core.lateness import Prompt, next_due, prompts
-from core.matchrules import (
+from core.rules.eventfile import event_from_doc, to_doc
+from core.rules.lateness import Prompt, next_due, prompts
+from core.tournament.matchrules import (
     check_result,
     match_over,
     next_game_chooser,
@@ -23,14 +23,14 @@ from core.matchrules import (
     result_from_games,
     tally_games,
 )
-from core.staff import check_staff, staff_problems
+from core.rules.staff import check_staff, staff_problems
 from datetime import datetime, timedelta, timezone
 
 import pytest
 
 from core.desk import Desk
 from core.errors import LyceeError
-from core.model import Match
+from core.event.model import Match
 from core.store import DataDir
 
 JST = timezone(timedelta(hours=9))

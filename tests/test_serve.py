@@ -1,7 +1,7 @@
 """``lycee serve`` (DESIGN section 3): the read-only pages for phones and a TV,
 through Starlette's test client: every page in both languages, hostile names
 escaped, writes refused (405), malformed requests refused (400), nothing
-unpublished served (core.publish), the clock from the stored round clock."""
+unpublished served (core.rules.publish), the clock from the stored round clock."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from core.desk import Desk  # noqa: E402
 from core.errors import LyceeError  # noqa: E402
-from core.publish import find_players, search_key, standings_round, visible_rounds  # noqa: E402
+from core.rules.publish import find_players, search_key, standings_round, visible_rounds  # noqa: E402
 from tui.web.feed import Feed, FileSource, LiveSource  # noqa: E402
 from tui.web.server import PortInUse, WebServer, bind, create_app  # noqa: E402
 
@@ -144,7 +144,7 @@ def test_design3_nothing_private_is_served(desk):
 
 
 def test_publish_held_round_is_not_served_until_published(desk):
-    """core.publish: with pairings held, a new round waits for `publish`."""
+    """core.rules.publish: with pairings held, a new round waits for `publish`."""
     feed, c = client_for(desk)
     finish_round(desk)
     desk.hold_pairings(True)

@@ -10,8 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.errors import LyceeError, RuleError
-from core.model import Match, Player, Round
-from core.standings import pair_playoff, standings, standings_json, tied_groups
+from core.event.model import Match, Player, Round
+from core.tournament.ranking import standings_json
+from core.tournament.standings import pair_playoff, standings, tied_groups
 from tests.engine_helpers import make_event, simulate
 
 
@@ -290,8 +291,9 @@ def test_standings_of_a_large_event_are_ordered():
 def test_g_swiss_points_a_bye_counts_once_its_round_is_over():
     """A bye is a 3-point win (G-SWISS-POINTS), but while the round's results
     are still coming in it does not lift its player above the field."""
-    from core.model import Event, Match, Player, Round
-    from core.standings import standings, standings_json
+    from core.event.model import Event, Match, Player, Round
+    from core.tournament.ranking import standings_json
+    from core.tournament.standings import standings
 
     ps = tuple(Player(f"p{i}", n) for i, n in enumerate("ABC", 1))
     r1 = Round(1, "swiss", (Match(1, "p1", "p2"), Match(2, "p3", None, 2, 0, 0, "bye")))

@@ -15,7 +15,7 @@ import pytest
 
 from core.desk import Desk
 from core.errors import EventLocked, LyceeError
-from core.storage import DurableStorage, dumps
+from core.store.storage import DurableStorage, dumps
 from core.store import DataDir
 
 HERE = Path(__file__).resolve().parent
@@ -130,7 +130,7 @@ def _event_with_rounds(datadir, rounds=2):
 
 
 def _pairs(event):
-    from core.model import Match
+    from core.event.model import Match
     ids = [p.id for p in event.players]
     return [Match(1, ids[0], ids[1]), Match(2, ids[2], ids[3])]
 

@@ -1,5 +1,5 @@
 """Pairing explanations (``pair --explain``), the independent checker
-(``lycee verify``, core.verify) and random events through the real engine
+(``lycee verify``, core.reports.verify) and random events through the real engine
 (DESIGN section 3; criteria of DESIGN section 5)."""
 
 from __future__ import annotations
@@ -9,13 +9,13 @@ import json
 import random
 
 from core.desk import explained
-from core.eventfile import to_doc
-from core.explain import explain, why_text
-from core.model import Match, Round
-from core.pairing import pair_swiss
+from core.rules.eventfile import to_doc
+from core.reports.explain import explain, why_text
+from core.event.model import Match, Round
+from core.tournament.pairing import pair_swiss
 from core.randomevents import check_random, random_event
-from core.standings import standings_json
-from core.verify import max_matching, verify_doc
+from core.tournament.ranking import standings_json
+from core.reports.verify import max_matching, verify_doc
 from tests.engine_helpers import make_event, simulate
 from tui.cli import main
 
@@ -97,7 +97,7 @@ def test_pair_explain_and_json_why_are_stored_with_the_round(tmp_path, capsys):
     exported = json.loads(capsys.readouterr().out)
     assert exported["rounds"][1]["matches"][-1]["why"][0][0] == "bye"
     # and the reasons survive import(export(e))
-    from core.eventfile import event_from_doc
+    from core.rules.eventfile import event_from_doc
 
     assert event_from_doc(exported).rounds[1].matches[-1].why[0][0] == "bye"
 
@@ -224,7 +224,7 @@ def test_flags_a_dropped_player_paired_g_drop_1():
 def test_checks_the_top_cut_seeding_and_final_places_g_se():
     """A played top 4: the engine's verifies; swapping seeds 1 and 3 is flagged;
     the checker's places follow L-PLACE (winner, finalist, third-place match)."""
-    from core.elimination import next_elimination_round, top_cut
+    from core.tournament.elimination import next_elimination_round, top_cut
 
     ev = simulate(8, 3, seed=21, draw_rate=0.0)
     ms = top_cut(ev, 4, third_place=True)  # this seed has no tie at the cut line
@@ -317,7 +317,7 @@ def test_random_command(tmp_path, capsys):
 def _greedy_pairing(event, rng):
     """The textbook top-down pairing: each player with the next one not met,
     the bye to the last of those with the fewest byes (ignores the chain)."""
-    from core.standings import _Ledger
+    from core.tournament.standings import Ledger as _Ledger
 
     led = _Ledger(event)
     ids = [p.id for p in event.eligible(len(event.rounds) + 1)]
@@ -344,9 +344,9 @@ def test_the_checker_catches_a_greedy_pairing(monkeypatch):
     textbook greedy one, random events show rematches that could have been
     avoided (G-SWISS-PAIR-2), needless floats (G-SWISS-PAIR-1) and byes
     against the rule (L-BYE)."""
-    import core.pairing
+    import core.tournament.pairing
 
-    monkeypatch.setattr(core.pairing, "pair_swiss", _greedy_pairing)
+    monkeypatch.setattr(core.tournament.pairing, "pair_swiss", _greedy_pairing)
     run = check_random(120, seed=5)
     rules = {f.rule for _i, fs in run.bad for f in fs}
     assert {"G-SWISS-PAIR-2", "G-SWISS-PAIR-1", "L-BYE"} <= rules, rules

@@ -18,7 +18,7 @@ from core import i18n
 from typing import TYPE_CHECKING
 
 from core.errors import LyceeError, ValidationError
-from core import labels as L
+from core import labels
 from core.i18n import _, ngettext
 
 if TYPE_CHECKING:  # imported when a command runs: `lycee --help` stays light
@@ -51,8 +51,8 @@ def rjust(text: str, n: int) -> str:
     return " " * max(0, n - width(text)) + text
 
 
-kind_label = L.kind_label
-match_label = L.match_label
+kind_label = labels.kind_label
+match_label = labels.match_label
 
 
 class LazyChoices:
@@ -91,7 +91,7 @@ def open_event(args) -> EventStore:
     """The event open for writing: waits a few seconds for another command
     holding it (``LYCEE_LOCK_WAIT``), never for the app; recovers a damaged
     file and says what was lost."""
-    from core.store import lock_wait
+    from core.store.store import lock_wait
 
     dd = _datadir(args)
     store = dd.open(dd.resolve(args.event), wait=lock_wait())
@@ -207,7 +207,7 @@ def cmd_event_new(args) -> int:
     ev = store.event
     print(store.id)
     store.close()
-    from core.timing import minutes_advice
+    from core.event.timing import minutes_advice
 
     advice = minutes_advice(ev.match, ev.minutes, kind=ev.kind)
     if advice:
@@ -217,9 +217,9 @@ def cmd_event_new(args) -> int:
 
 def cmd_event_set(args) -> int:
     """Change settings; one action each (DESIGN section 3).  Locked settings
-    are refused naming why (core.settings)."""
-    from core.settings import field_label, show_value
-    from core.timing import minutes_advice
+    are refused naming why (core.rules.settings)."""
+    from core.rules.settings import field_label, show_value
+    from core.event.timing import minutes_advice
 
     wanted = {}
     for key, attr in (("name", "name"), ("date", "date"), ("match", "match"), ("minutes", "minutes"),
@@ -303,12 +303,12 @@ def cmd_player_list(args) -> int:
                                "joined_round": p.joined_round} for p in ev.players]})
     else:
         for p in ev.players:
-            print(f"{p.id}\t{p.name}\t{L.player_status_label(p.status)}")
+            print(f"{p.id}\t{p.name}\t{labels.player_status_label(p.status)}")
     return 0
 
 
 def cmd_undo(args) -> int:
-    from core.actions import describe
+    from core.rules import describe
 
     act, names = with_desk(args, lambda d: (d.undo(), {p.id: p.name for p in d.event.players}))
     print(_("undone: #{seq} {what}", seq=act["seq"], what=describe(act, names)))
@@ -320,7 +320,7 @@ def cmd_log(args) -> int:
     if args.json:
         out_json({"log": rows})
         return 0
-    from core.actions import describe
+    from core.rules import describe
 
     names = {p.id: p.name for p in read_event(args).players}
     for r in rows:
@@ -330,7 +330,7 @@ def cmd_log(args) -> int:
 
 
 def cmd_export(args) -> int:
-    from core import exports
+    from core.reports import exports
 
     ev = read_event(args)
     log = read_event(args, history=True) if args.what == "report" else None  # planned vs actual times
@@ -348,7 +348,7 @@ def cmd_export(args) -> int:
 
 
 def cmd_import(args) -> int:
-    from core.eventfile import event_from_doc, load_doc
+    from core.rules.eventfile import event_from_doc, load_doc
 
     doc = load_doc(Path(args.file))
     ev = event_from_doc(doc, source=args.file)  # every problem, before anything is stored; checked once
@@ -446,9 +446,9 @@ def build_parser() -> argparse.ArgumentParser:
     n.add_argument("name", metavar="NAME", help=_("the event's name"))
     n.add_argument("--date", metavar="YYYY-MM-DD", help=_("event date (default: today)"))
     n.add_argument("--kind", choices=("constructed", "sealed", "draft"), default="constructed",
-                   help=L.choices(("constructed", "sealed", "draft"), L.kind_label))
+                   help=labels.choices(("constructed", "sealed", "draft"), labels.kind_label))
     n.add_argument("--match", choices=("bo3", "bo1"), default="bo3",
-                   help=L.choices(("bo3", "bo1"), L.match_label))
+                   help=labels.choices(("bo3", "bo1"), labels.match_label))
     n.add_argument("--rounds", type=int, metavar="N", help=_("Swiss rounds planned"))
     n.add_argument("--minutes", type=int, metavar="M", help=_("minutes a match (default 50, or 30 in bo1)"))
     n.add_argument("--organizer", metavar="NAME", help=_("the organizer's name"))

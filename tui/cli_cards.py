@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
-from core import labels as L
+from core import labels
 from core.i18n import _
 
 from .cli import out_json
@@ -33,7 +33,7 @@ def cmd_deck_check(args) -> int:
                                 "number": p.number, "section": p.section} for p in problems]})
     else:
         head = _("{file}: {n} cards in the deck, {s} spare, {fmt}, on {date}",
-                 file=args.file, n=deck.deck_size, s=deck.spare_size, fmt=L.kind_label(args.format), date=on)
+                 file=args.file, n=deck.deck_size, s=deck.spare_size, fmt=labels.kind_label(args.format), date=on)
         print(head)
         if not problems:
             print(_("legal"))

@@ -14,7 +14,7 @@ line (G-DECKLIST, G-SEALED, G-DRAFT-*)::
                                                   sealed player's product
     lycee pool EVENT PLAYER [--json]
 
-A thin face: the rules are core.decklists' and core.decks', the packs and
+A thin face: the rules are core.rules.decklists' and core.decks', the packs and
 drafts limited.event's.  A refusal is a one-line reason (a file's problems:
 one line each, naming the line), and nothing is stored.
 """
@@ -26,7 +26,7 @@ from pathlib import Path
 
 from typing import TYPE_CHECKING
 
-from core import labels as L
+from core import labels
 
 if TYPE_CHECKING:
     from core.desk import Desk
@@ -36,7 +36,7 @@ from .cli import CliError, out_json, with_desk
 
 
 def _catalog():
-    from core.decklists import default_catalog
+    from core.rules.decklists import default_catalog
 
     return default_catalog()
 
@@ -53,7 +53,7 @@ def _entries(lines, cat) -> list[dict]:
 
 
 def cmd_decklist_add(args) -> int:
-    from core.decklists import player_decklist_status
+    from core.rules.decklists import player_decklist_status
 
     def run(d: Desk):
         p = d.player(args.player)
@@ -73,7 +73,7 @@ def cmd_decklist_add(args) -> int:
 
 
 def cmd_decklist_show(args) -> int:
-    from core.decklists import player_decklist_status
+    from core.rules.decklists import player_decklist_status
 
     def run(d: Desk):
         p = d.player(args.player)
@@ -91,10 +91,10 @@ def cmd_decklist_show(args) -> int:
         return 0
     if rec is None:
         raise CliError(_("{name} has no registered decklist (G-DECKLIST)", name=p.name))
-    from core.decklists import as_decklist
+    from core.rules.decklists import as_decklist
     from core.decks import decklist_to_text
 
-    print(_("decklist of {name} ({source}): {n} cards, {s} spare", name=p.name, source=L.decklist_source_label(rec.source) if rec.source else "-",
+    print(_("decklist of {name} ({source}): {n} cards, {s} spare", name=p.name, source=labels.decklist_source_label(rec.source) if rec.source else "-",
             n=rec.deck_size, s=rec.spare_size))
     print(decklist_to_text(as_decklist(rec), cat), end="")
     if st.problems:
@@ -113,7 +113,7 @@ def cmd_decklist_check(args) -> int:
         presented = load_decklist(Path(args.file), catalog=cat)
         return p, d.deck_check(p.id, presented, by=args.by)
     p, diff = with_desk(args, run)
-    from core.decklists import swaps_only
+    from core.rules.decklists import swaps_only
 
     swapped = swaps_only(diff.lines)
     if args.json:
@@ -129,7 +129,7 @@ def cmd_decklist_check(args) -> int:
     for x in diff.lines:
         label = f"{x.number} {cat.name_of(x.number) or ''}".rstrip()
         how = _("{n} missing", n=x.missing) if x.missing else _("{n} extra", n=x.extra)
-        print("  " + _("{section}: {card}: registered {r}, presented {p} ({how})", section=L.section_label(x.section),
+        print("  " + _("{section}: {card}: registered {r}, presented {p} ({how})", section=labels.section_label(x.section),
                        card=label, r=x.registered, p=x.presented, how=how))
     if swapped:
         print(_("only swaps between deck and spare cards: allowed between games of best of three (G-SPARE-2); "
@@ -152,8 +152,8 @@ def cmd_decklist_status(args) -> int:
             r=counts.get("registered", 0), p=counts.get("problems", 0), n=counts.get("none", 0),
             req=" " + _("(decklists required, G-DECKLIST)") if ev.decklists_required else ""))
     for r in rows:
-        extra = "" if r.status == "none" else f"  {r.deck_size}+{r.spare_size}  {L.decklist_source_label(r.source)}"
-        pstat = "" if r.player_status == "active" else f" ({L.player_status_label(r.player_status)})"
+        extra = "" if r.status == "none" else f"  {r.deck_size}+{r.spare_size}  {labels.decklist_source_label(r.source)}"
+        pstat = "" if r.player_status == "active" else f" ({labels.player_status_label(r.player_status)})"
         print(f"{r.player}\t{r.name}{pstat}\t{word[r.status]}{extra}")
         for line in _problem_lines(r.problems):
             print("  " + line)
@@ -168,20 +168,20 @@ def _names(ev, ids) -> str:
 
 
 def _print_build(ev, st) -> None:
-    from core.clock import fmt
+    from core.rules.clock import fmt
 
     if st.state == "none":
         print(_("{event} has no build phase", event=ev.name) if ev.kind != "constructed" else
               _("{event} is a constructed event: it has no build phase", event=ev.name))
         return
-    what = L.product_label(st.product) if st.kind == "sealed" else _("{packs} packs a player", packs=st.packs)
+    what = labels.product_label(st.product) if st.kind == "sealed" else _("{packs} packs a player", packs=st.packs)
     state = {"open": _("open, the timer not started"), "building": _("building"), "paused": _("paused"),
              "closed": _("closed")}[st.state]
-    print(_("build phase: {kind} {set} {what}, seed {seed}: {state}", kind=L.kind_label(st.kind), set=st.set_code,
+    print(_("build phase: {kind} {set} {what}, seed {seed}: {state}", kind=labels.kind_label(st.kind), set=st.set_code,
             what=what, seed=st.seed, state=state))
     if st.started_at is not None:
         print("  " + _("{left} left of {m} minutes (started {at})", left=fmt(st.remaining), m=st.minutes,
-                       at=L.time_label(st.started_at)))
+                       at=labels.time_label(st.started_at)))
     else:
         print("  " + _("{m} minutes to build", m=st.minutes))
     if st.pods:
@@ -192,7 +192,7 @@ def _print_build(ev, st) -> None:
     print("  " + _("decklists: {have} of {n}", have=n - len(st.missing_decklists), n=n)
           + (_(" (missing: {names})", names=_names(ev, st.missing_decklists)) if st.missing_decklists else ""))
     if st.closed_at:
-        print("  " + _("closed at {at} by {by}", at=L.time_label(st.closed_at), by=st.closed_by or "-"))
+        print("  " + _("closed at {at} by {by}", at=labels.time_label(st.closed_at), by=st.closed_by or "-"))
     if not ev.rounds:
         print("  " + (_("round 1 can be paired") if st.ready else
                       _("round 1 waits for every decklist, or `lycee build EVENT close`")))
@@ -206,7 +206,7 @@ def _build_json(ev, st) -> dict:
 
 
 def cmd_build(args) -> int:
-    from limited import event as L
+    from limited import event as limited_event
 
     op = args.build_op
 
@@ -216,13 +216,13 @@ def cmd_build(args) -> int:
             if kind == "sealed":
                 if args.packs is not None or args.product is None:
                     raise CliError(_("a sealed event opens --product 2s or 1s3b, not --packs (G-SEALED)"))
-                L.open_sealed_pools(d, args.set, args.product, args.seed, minutes=args.minutes)
+                limited_event.open_sealed_pools(d, args.set, args.product, args.seed, minutes=args.minutes)
             elif kind == "draft":
                 if args.product is not None or args.packs is None:
                     raise CliError(_("a draft event opens --packs P (4 to 6), not --product (G-DRAFT-2)"))
-                L.draft_pods(d, args.set, args.packs, args.seed, minutes=args.minutes, bots=args.bots)
+                limited_event.draft_pods(d, args.set, args.packs, args.seed, minutes=args.minutes, bots=args.bots)
                 if args.simulate:
-                    L.simulate_draft(d)
+                    limited_event.simulate_draft(d)
             else:
                 from core.errors import RuleError
 
@@ -239,11 +239,11 @@ def cmd_build(args) -> int:
         elif op == "simulate":
             if d.event.kind == "draft" and any(d.event.pool_of(s.player) is None
                                                for pod in d.event.pods for s in pod if s.player):
-                L.simulate_draft(d)
+                limited_event.simulate_draft(d)
             elif not args.decks:
                 raise CliError(_("nothing to simulate: every player has a pool (add --decks for bot-built lists)"))
             if args.decks:
-                L.build_bot_decks(d)
+                limited_event.build_bot_decks(d)
         elif op == "pool":
             if d.event.kind == "draft":
                 if not args.file:
@@ -251,11 +251,11 @@ def cmd_build(args) -> int:
                 from core.decks import load_decklist
 
                 cards = load_decklist(Path(args.file), catalog=_catalog())
-                L.enter_draft_pool(d, args.player, cards, source=args.file)
+                limited_event.enter_draft_pool(d, args.player, cards, source=args.file)
             else:
                 if args.file:
                     raise CliError(_("a sealed pool is opened by the desk, not entered from a file (G-SEALED)"))
-                L.add_sealed_pool(d, args.player)
+                limited_event.add_sealed_pool(d, args.player)
         return d.event, d.build_status()
     ev, st = with_desk(args, run)
     if getattr(args, "json", False):
@@ -280,14 +280,14 @@ def cmd_pool(args) -> int:
                   "opened": [{"kind": o.kind, **({"starter": o.starter} if o.starter else {}), "cards": list(o.cards)}
                              for o in pool.opened]})
         return 0
-    what = L.product_label(pool.product) if pool.kind == "sealed" else _("{packs} packs drafted", packs=pool.packs)
+    what = labels.product_label(pool.product) if pool.kind == "sealed" else _("{packs} packs drafted", packs=pool.packs)
     print(_("pool of {name}: {n} cards of {set} ({kind}, {what}, seed {seed})", name=p.name, n=len(pool.cards),
-            set=pool.set_code, kind=L.kind_label(pool.kind), what=what, seed=pool.seed if pool.seed is not None else "-"))
+            set=pool.set_code, kind=labels.kind_label(pool.kind), what=what, seed=pool.seed if pool.seed is not None else "-"))
     try:
-        from limited.event import _set
-        from tui.cli_limited import _pool_lines
+        from limited.event import card_set
+        from tui.cli_limited import pool_lines
 
-        lines = _pool_lines(_set(pool.set_code), counts)
+        lines = pool_lines(card_set(pool.set_code), counts)
     except Exception:  # a set the desk no longer knows: the bare list
         lines = [f"  {n} {num}" for num, n in sorted(counts.items())]
     print("\n".join(lines))

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from core.desk import Desk
 from core.errors import LyceeError
-from core import labels as L
+from core import labels
 from core.i18n import _, ngettext
 from core.labels import note_label as note_text
 from core.names import visible, whole
@@ -19,7 +19,7 @@ from .cli import CliError, ljust, out_json, read_event, rjust, width, with_desk
 
 def pairings_json(desk: Desk) -> dict:
     """DESIGN section 3: `pair --json`; points are those before the round."""
-    from core.standings import swiss_points
+    from core.tournament.standings import swiss_points
 
     ev = desk.event
     rnd = ev.current_round
@@ -30,8 +30,8 @@ def pairings_json(desk: Desk) -> dict:
             return None
         return {"id": pid, "name": ev.player(pid).name, "points": points.get(pid, 0)}
 
-    from core.elimination import round_label
-    from core.explain import why_text
+    from core.tournament.elimination import round_label
+    from core.reports.explain import why_text
 
     def pairing(m):
         d = {"table": m.table, "p1": side(m.p1), "p2": side(m.p2)}
@@ -47,7 +47,7 @@ def pairings_json(desk: Desk) -> dict:
     return doc
 
 
-stage_label = L.stage_label
+stage_label = labels.stage_label
 
 
 def print_pairings(doc: dict, explain: bool = False) -> None:
@@ -84,7 +84,7 @@ def _pair_and_show(args, pair) -> int:
 def _explain_lines(ev, doc: dict) -> None:
     """For ``pair --explain``: each cross-group table, rematch and bye gets its
     reasons without the draw; the seed of the draw is said once at the end."""
-    from core.explain import is_cross_group, why_text
+    from core.reports.explain import is_cross_group, why_text
 
     rnd = ev.current_round
     if rnd.stage != "swiss":
@@ -133,12 +133,12 @@ def cmd_result(args) -> int:
         return ev, m, rnd
     ev, m, rnd = with_desk(args, run)
     missing = rnd.missing_tables()
-    from core.elimination import REPLAY, THIRD_PLACE, THIRD_PLACE_PLANNED, round_label
+    from core.tournament.elimination import REPLAY, THIRD_PLACE, THIRD_PLACE_PLANNED, round_label
 
     note = "" if m.note in (THIRD_PLACE, THIRD_PLACE_PLANNED, REPLAY) else m.note
     label = round_label(ev, rnd.number, m) if rnd.stage == "top" else ""
     print(_("table {t}: {p1} {res} {p2}", t=m.table, p1=ev.player(m.p1).name,
-            res=L.result_label(args.result), p2=ev.player(m.p2).name)
+            res=labels.result_label(args.result), p2=ev.player(m.p2).name)
           + (f" · {label}" if label else "") + (f" · {note_text(note)}" if note else "")
           + " · " + (ngettext("{k} result missing", "{k} results missing", len(missing), k=len(missing))
                      if missing else _("round complete")))
@@ -157,7 +157,7 @@ def _results_from_stdin(args) -> int:
     """Every line is read and parsed before anything is stored: one line that
     is not 'TABLE RESULT', or a table given twice, refuses the whole batch
     (nothing stored); the results are then stored as one journal record."""
-    from core.matchrules import parse_result
+    from core.tournament.matchrules import parse_result
 
     from core.desk import refuse_repeated_tables
 
@@ -190,13 +190,13 @@ def _results_from_stdin(args) -> int:
     failures = []
 
     def run(d: Desk):
-        from core import actions as A
+        from core import rules
 
         ev, batch = d.event, []
         for n, table, text in entries:
             try:
                 data = d.result_data(table, text, round_number=args.round, **_extra(args))
-                ev = A.apply(ev, {"type": "result", "data": data})  # checked after the lines before it
+                ev = rules.apply(ev, {"type": "result", "data": data})  # checked after the lines before it
                 batch.append(("result", data))
             except LyceeError as err:
                 failures.append(_("line {line}", line=n) + f": {err}")
@@ -220,7 +220,7 @@ def _results_from_stdin(args) -> int:
 
 
 def cmd_standings(args) -> int:
-    from core.standings import standings_json
+    from core.tournament.ranking import standings_json
 
     ev = read_event(args)
     doc = standings_json(ev)
@@ -242,14 +242,14 @@ def cmd_standings(args) -> int:
     print(head + "  " + _("Name"))
     for r in rows:
         vals = "".join(f"{r[t]:>8}" if t == "op" else f"{r[t] * 100:>7.2f}%" for t in tbs)
-        status = "" if r["status"] == "active" else f"  ({L.player_status_label(r['status'])})"
+        status = "" if r["status"] == "active" else f"  ({labels.player_status_label(r['status'])})"
         print(f"{r['rank']:>{w_rank}}  {r['points']:>{w_pts}}  {r['record']:<{w_rec}}{vals}  {r['name']}{status}")
     return 0
 
 
 def _print_final(ev, doc: dict) -> int:
     """Final standings (G-SE): place, how far each player went, Swiss record."""
-    from core.elimination import final_placings
+    from core.tournament.elimination import final_placings
 
     labels = {f.id: f.label or _("Swiss") for f in final_placings(ev)}
     w_place = max(5, width(_("Place")))

@@ -16,7 +16,7 @@ import random
 from collections import Counter
 from pathlib import Path
 
-from core import labels as L
+from core import labels
 from core.i18n import _
 
 from .cli import out_json
@@ -53,15 +53,15 @@ def _pad(text: str, width: int) -> str:
     return text + " " * max(0, width - _width(text))
 
 
-_type_label = L.card_type_label
-_attribute_label = L.attribute_label
+_type_label = labels.card_type_label
+_attribute_label = labels.attribute_label
 
 
 def _cost(card) -> str:
     return "".join(f"{ATTRIBUTE_KANJI[a]}{n}" for a, n in card.cost) or "-"
 
 
-def _pool_lines(cs: CardSet, counts: Counter) -> list[str]:
+def pool_lines(cs: CardSet, counts: Counter) -> list[str]:
     """The pool grouped by attributes, then by type."""
     cards = [cs.card(n) for n in counts]
     groups: dict[tuple, list] = {}
@@ -118,13 +118,13 @@ def cmd_sealed(args) -> int:
         return 0
     n_st, n_bo = PRODUCTS[args.product]
     print(_("Sealed {set} ({version}), {product}: {st} starter(s) + {bo} booster(s), seed {seed}",
-            set=cs.code, version=cs.version, product=L.product_label(args.product), st=n_st, bo=n_bo, seed=seed))
+            set=cs.code, version=cs.version, product=labels.product_label(args.product), st=n_st, bo=n_bo, seed=seed))
     opened = [(_("starter {id}", id=p.starter) if p.kind == "starter" else _("booster")) + f" ({len(p)})"
               for p in pool.packs]
     print(_("Opened: {packs}", packs=", ".join(opened)))
     print()
     print(_("Pool: {n} cards", n=len(pool)))
-    for line in _pool_lines(cs, counts):
+    for line in pool_lines(cs, counts):
         print(line)
     print()
     print(_("Deck: {n} cards, {spares} spare(s); {score}", n=deck.deck_size, spares=deck.spare_size,
@@ -199,7 +199,7 @@ def register(sub, cmd, event_arg) -> None:
     s = cmd(sub, "sealed", cmd_sealed,
             _("open a sealed product and build a 40-card deck from it (G-SEALED)"))
     s.add_argument("--set", required=True, metavar="SET", help=_("set code (alpha, beta, gamma) or a set file"))
-    s.add_argument("--product", required=True, choices=LazyChoices("core.model", "SEALED_PRODUCTS"),
+    s.add_argument("--product", required=True, choices=LazyChoices("core.event.model", "SEALED_PRODUCTS"),
                    metavar="PRODUCT", help=_("2s: 2 starters; 1s3b: 1 starter + 3 boosters"))
     s.add_argument("--seed", type=int, default=None, metavar="S", help=_("seed (default: drawn and shown)"))
     s.add_argument("--json", action="store_true")

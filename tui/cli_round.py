@@ -2,8 +2,8 @@
 ``late``, ``game``, ``id-decision``, ``penalty``, ``penalties``, ``appeal``,
 ``staff``.
 
-A thin face: every decision is the engine's (core.clock, core.lateness,
-core.penalties, core.staff, core.matchrules); a refusal is a one-line reason
+A thin face: every decision is the engine's (core.rules.clock, core.rules.lateness,
+core.rules.penalties, core.rules.staff, core.tournament.matchrules); a refusal is a one-line reason
 on stderr with the rule id, exit 1.
 """
 
@@ -14,19 +14,19 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from core.desk import Desk
 from core.errors import LyceeError
-from core import labels as L
+from core import labels
 from core.i18n import _
 
 from .cli import LazyChoices, out_json, with_desk
 
-PENALTY_ACTIONS = LazyChoices("core.model", "PENALTY_ACTIONS")
+PENALTY_ACTIONS = LazyChoices("core.event.model", "PENALTY_ACTIONS")
 
 
 def _name(ev, pid):
     return ev.player(pid).name if pid and ev.has_player(pid) else (pid or "-")
 
 
-action_label = L.penalty_action_label
+action_label = labels.penalty_action_label
 
 
 def _action_part(action: str) -> str:
@@ -34,7 +34,7 @@ def _action_part(action: str) -> str:
     return "" if action == "none" else f" · {action_label(action)}"
 
 
-outcome_label = L.appeal_outcome_label
+outcome_label = labels.appeal_outcome_label
 
 
 # -- clock -------------------------------------------------------------------------
@@ -50,7 +50,7 @@ def _clock_json(st) -> dict:
 
 
 def _print_clock(st) -> None:
-    from core.clock import fmt
+    from core.rules.clock import fmt
 
     if not st.started:
         state = _("not started")
@@ -86,7 +86,7 @@ def cmd_clock(args) -> int:
         return None, d.clock_status()
     called, st = with_desk(args, run)
     if op == "call":
-        from core.clock import fmt
+        from core.rules.clock import fmt
 
         if getattr(args, "json", False):
             out_json({"round": st.round, "time_up": [{"table": t.table, "over": round(-t.remaining, 1)}
@@ -109,8 +109,8 @@ def cmd_clock(args) -> int:
 
 
 def cmd_checkin(args) -> int:
-    from core.clock import fmt
-    from core.lateness import SEATED_WITHIN
+    from core.rules.clock import fmt
+    from core.rules.lateness import SEATED_WITHIN
 
     def run(d: Desk):
         ids = [d.player(ref).id for ref in args.players]
@@ -126,8 +126,8 @@ def cmd_checkin(args) -> int:
 
 
 def cmd_late(args) -> int:
-    from core.clock import elapsed, fmt
-    from core.lateness import next_due
+    from core.rules.clock import elapsed, fmt
+    from core.rules.lateness import next_due
 
     def run(d: Desk):
         done = []
@@ -170,13 +170,13 @@ def cmd_late(args) -> int:
 
 
 def cmd_game(args) -> int:
-    from core.matchrules import next_game_chooser, tally_games
+    from core.tournament.matchrules import next_game_chooser, tally_games
 
     def run(d: Desk):
         number = args.round if args.round is not None else len(d.event.rounds)
         if args.time and args.games and d.event.rounds:
             # the time call is checked before any game is stored: a refusal changes nothing
-            from core.matchrules import result_from_games
+            from core.tournament.matchrules import result_from_games
 
             rnd = d.event.rounds[d._round_number(args.round) - 1]
             m = rnd.match_at(args.table)
@@ -206,7 +206,7 @@ def cmd_game(args) -> int:
     print(_("table {t}: {score}; games: {games}", t=m.table, score=head,
             games=", ".join(m.games) or "-"))
     if m.reported:
-        print(_("match over: {outcome}", outcome=L.match_outcome_label(m.outcome, _name(ev, m.p1), _name(ev, m.p2))))
+        print(_("match over: {outcome}", outcome=labels.match_outcome_label(m.outcome, _name(ev, m.p1), _name(ev, m.p2))))
     else:
         who = next_game_chooser(m.games, ev.match)
         if who is not None:
@@ -231,7 +231,7 @@ def cmd_id_decision(args) -> int:
 
 
 def _tally_line(ev, pid) -> str:
-    from core.penalties import player_tally
+    from core.rules.penalties import player_tally
 
     t = player_tally(ev, pid)
     line = _("{name}: {n} Notice(s), {w} Warning(s) in force", name=_name(ev, pid), n=t.notices, w=t.warnings)
@@ -263,7 +263,7 @@ def _where(pen) -> str:
 
 
 def cmd_penalties(args) -> int:
-    from core.penalties import history, in_force
+    from core.rules.penalties import history, in_force
 
     def run(d: Desk):
         ev = d.event
@@ -309,7 +309,7 @@ def cmd_appeal(args) -> int:
 
 
 def cmd_staff(args) -> int:
-    from core.staff import staff_problems
+    from core.rules.staff import staff_problems
 
     change = {}
     if args.organizer is not None:
@@ -407,7 +407,7 @@ def register(sub, cmd, event_arg) -> None:
     event_arg(pe)
     pe.add_argument("player", metavar="PLAYER", help=_("player id or exact name"))
     pe.add_argument("level", choices=("notice", "warning"), metavar="LEVEL",
-                    help=L.choices(("notice", "warning"), L.penalty_level_label))
+                    help=labels.choices(("notice", "warning"), labels.penalty_level_label))
     pe.add_argument("--reason", required=True, metavar="TEXT", help=_("why (recorded with the penalty)"))
     pe.add_argument("--by", metavar="NAME",
                     help=_("the staff member issuing it (default: the head judge, else the organizer)"))
@@ -426,7 +426,7 @@ def register(sub, cmd, event_arg) -> None:
     event_arg(ap)
     ap.add_argument("number", type=int, metavar="PENALTY", help=_("the penalty's number (see `lycee penalties`)"))
     ap.add_argument("outcome", choices=("upheld", "overturned", "changed"), metavar="OUTCOME",
-                    help=L.choices(("upheld", "overturned", "changed"), L.appeal_outcome_label))
+                    help=labels.choices(("upheld", "overturned", "changed"), labels.appeal_outcome_label))
     ap.add_argument("--level", choices=("notice", "warning"), help=_("new level (changed)"))
     ap.add_argument("--action", choices=PENALTY_ACTIONS, metavar="ACTION",
                     help=_("new action (changed)") + " {%(choices)s}")

@@ -55,7 +55,7 @@ def cmd_publish(args) -> int:
             d.hold_pairings(False)
             return _("rounds are published on pairing")
         ev = d.publish_round(args.round)
-        from core.publish import visible_rounds
+        from core.rules.publish import visible_rounds
 
         return _("published round {r}", r=visible_rounds(ev))
     print(with_desk(args, run))

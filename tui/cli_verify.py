@@ -15,9 +15,9 @@ from .cli import CliError, out_json, read_event
 def verify_event(ev):
     """The checker's report on an event of the data dir, compared with the
     program's own standings (and final places)."""
-    from core.eventfile import to_doc
-    from core.standings import standings_json
-    from core.verify import verify_doc
+    from core.rules.eventfile import to_doc
+    from core.tournament.ranking import standings_json
+    from core.reports.verify import verify_doc
 
     return verify_doc(to_doc(ev), standings_json(ev))
 
@@ -26,9 +26,9 @@ def _verify_file(path: Path):
     """A lycee-event/1 file from elsewhere: checked as it is written; the
     program's standings are compared too when the file imports."""
     from core.errors import ValidationError
-    from core.eventfile import event_from_doc, load_doc
-    from core.standings import standings_json
-    from core.verify import verify_doc
+    from core.rules.eventfile import event_from_doc, load_doc
+    from core.tournament.ranking import standings_json
+    from core.reports.verify import verify_doc
 
     doc = load_doc(path)
     if not isinstance(doc, dict) or not isinstance(doc.get("players"), list) \
@@ -90,8 +90,8 @@ def _random(args) -> int:
 
 
 def cmd_plan(args) -> int:
-    from core.elimination import CUT_SIZES
-    from core.plan import plan_event
+    from core.tournament.elimination import CUT_SIZES
+    from core.tournament.plan import plan_event
 
     if args.top is not None and args.top != 0 and args.top not in CUT_SIZES:
         raise CliError(_("--top {n}: a top cut has 2, 4, 8, 16 or 32 players (0: none)", n=args.top))

@@ -13,7 +13,12 @@ class Translated:
     node is built, so `--lang` (or the locale) decides what the footer says."""
 
     def _translate_bindings(self) -> None:
-        kb = self._bindings.key_to_bindings  # textual's per-node copy
+        # The one place that reaches into Textual's private ``_bindings`` (the
+        # node's own copy of its BINDINGS): Textual 8.2 has no public API to
+        # change a screen's or widget's binding descriptions (App.bind() only,
+        # Textualize/textual#5477), and the descriptions are class attributes
+        # written in English that the catalog must translate per run.
+        kb = self._bindings.key_to_bindings
         for key, bindings in kb.items():
             kb[key] = [replace(b, description=_(b.description) if b.description else "",
                                tooltip=_(b.tooltip) if b.tooltip else "") for b in bindings]

@@ -10,7 +10,7 @@ every verdict is core.decks.check_deck's.
 
 Saving (the library)
     ``<data dir>/library.json``: a TinyDB file written through
-    core.storage.DurableStorage (temp file, fsync, atomic replace), one
+    core.store.storage.DurableStorage (temp file, fsync, atomic replace), one
     document a saved deck in the table ``decks``, keyed by its name (saving
     under a name replaces that deck)::
 
@@ -52,7 +52,7 @@ from core.cards import ATTRIBUTE_KANJI, ATTRIBUTES, CARD_TYPES, Card, CardSet
 from core.decks import SPARE_MAX, Decklist, DeckProblem, check_deck, deck_size, decklist_to_text
 from core.errors import LyceeError
 from core.i18n import _
-from core.storage import CorruptFile, DurableStorage
+from core.store.storage import CorruptFile, DurableStorage
 from limited.facts import catalog_for, facts_for
 from limited.score import deck_score
 
@@ -129,7 +129,7 @@ class Library:
 
     def export(self, name: str, text: str) -> Path:
         """Write decklist text to ``decks/NAME.txt``; returns the path."""
-        from core.storage import write_durably
+        from core.store.storage import write_durably
 
         self.decks_dir.mkdir(parents=True, exist_ok=True)
         path = self.decks_dir / f"{slug(name)}.txt"

@@ -9,11 +9,11 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Switch
 
-from core.actions import check_settings
+from core.rules.settings import check_settings
 from core.errors import LyceeError
 from core.i18n import _
 from core.names import whole
-from core.timing import recommended_minutes
+from core.event.timing import recommended_minutes
 
 from ..i18n import Translated
 from ..widgets.plain import plain
@@ -166,8 +166,8 @@ class NewEvent(Translated, ModalScreen[dict | None]):
     @staticmethod
     def _staff_missing(s: dict) -> list[str]:
         """What a sanctioned event still lacks to be paired (G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE)."""
-        from core.model import Event
-        from core.staff import staff_problems
+        from core.event.model import Event
+        from core.rules.staff import staff_problems
 
         ev = Event(id="-", **check_settings(s))
         return [f"{m} ({r})" for r, m in staff_problems(ev)]
@@ -204,7 +204,7 @@ class NewEvent(Translated, ModalScreen[dict | None]):
 class EventSettings(NewEvent):
     """The settings of an open event (the new-event form filled in): returns
     the settings wanted; locked ones are disabled with the reason shown
-    (core.settings.locks)."""
+    (core.rules.settings.locks)."""
 
     BINDINGS = [
         Binding("ctrl+s", "save", "Save", id="settings.save", priority=True),
@@ -216,7 +216,7 @@ class EventSettings(NewEvent):
         self.event, self.locks = event, locks
 
     def on_mount(self) -> None:
-        from core.settings import field_label
+        from core.rules.settings import field_label
 
         ev = self.event
         self.query_one(".title", Label).update(_("Event settings"))

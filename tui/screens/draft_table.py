@@ -14,7 +14,7 @@ pack, a desk setting).  :class:`TableCall` is the caller's state; it reads the
 time only from the ``now`` passed in, and the screen's interval passes
 ``clock()``: tests replace the clock and never sleep.  Space pauses and
 resumes, n calls "Draft!" now; after the last pack, b runs a deck-building
-timer (minutes are the organizer's choice, core.decklists.DEFAULT_BUILD_MINUTES
+timer (minutes are the organizer's choice, core.rules.decklists.DEFAULT_BUILD_MINUTES
 proposed: the guideline sets none).
 """
 
@@ -33,7 +33,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Digits, Footer, Input, Label, Select, Static, Switch, TextArea
 
-from core.decklists import DEFAULT_BUILD_MINUTES
+from core.rules.decklists import DEFAULT_BUILD_MINUTES
 from core.decks import DRAFT_PACKS
 from core.errors import LyceeError
 from core.i18n import _

@@ -14,13 +14,13 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Label, TabbedContent, TabPane
 
-from core.actions import describe
+from core.rules import describe
 from core.desk import Desk
 from core.errors import LyceeError
-from core import labels as L
+from core import labels
 from core.i18n import _, ngettext
 from core.names import whole
-from core.model import Event
+from core.event.model import Event
 
 from ..widgets.plain import PlainTable
 from ..i18n import Translated
@@ -155,7 +155,7 @@ class EventScreen(Translated, Screen):
         elif tab == "build":
             self.draw_build(ev)
         elif tab == "bracket":
-            from core.elimination import bracket
+            from core.tournament.elimination import bracket
 
             self.query_one(BracketView).show(bracket(ev))
 
@@ -165,21 +165,21 @@ class EventScreen(Translated, Screen):
         self.refresh_bindings()  # the footer follows the step
 
     def _round_status(self, ev: Event) -> str:
-        from core.elimination import champion
+        from core.tournament.elimination import champion
 
         won = champion(ev) if any(x.stage == "top" for x in ev.rounds) else None
         if won is not None:  # after the final: no round clock to offer
             return _("finished · winner: {name}", name=ev.player(won).name)
         r = ev.current_round
-        fmt = f"{L.kind_label(ev.kind)} · {L.match_label(ev.match)} · {ev.minutes}{_('min')}"
+        fmt = f"{labels.kind_label(ev.kind)} · {labels.match_label(ev.match)} · {ev.minutes}{_('min')}"
         if r is None:
-            from core.pairing import suggested_rounds
+            from core.tournament.pairing import suggested_rounds
 
             planned = ev.rounds_planned or suggested_rounds(len(ev.eligible()))
             return _("{fmt} · {n} players · not started · {k} Swiss rounds ({how})", fmt=fmt,
                      n=len(ev.players), k=planned,
                      how=_("planned") if ev.rounds_planned else _("suggested: log2 of the players"))
-        from core.elimination import event_finished, round_label
+        from core.tournament.elimination import event_finished, round_label
 
         if event_finished(ev):
             return _("{fmt} · finished: final standings (F4)", fmt=fmt)
@@ -191,15 +191,15 @@ class EventScreen(Translated, Screen):
     def _standings(self, ev: Event):
         """The standings of the event as it is now, computed once per change."""
         if getattr(self, "_standing_rows", None) is None:
-            from core.standings import as_of_last_complete_round, standings
+            from core.tournament.standings import as_of_last_complete_round, standings
 
             settled, self._standings_after = as_of_last_complete_round(ev)
             self._standing_rows = standings(settled)
         return self._standing_rows
 
     def draw_players(self, ev: Event) -> None:
-        from core.decklists import decklist_status
-        from core.penalties import player_tally
+        from core.rules.decklists import decklist_status
+        from core.rules.penalties import player_tally
 
         t = self.query_one("#player-table", DataTable)
         t.clear(columns=True)
@@ -215,14 +215,14 @@ class EventScreen(Translated, Screen):
             d = lists.get(p.id)
             deck = "" if d is None else {"none": _("none"), "registered": _("registered"),
                                           "problems": ngettext("{n} problem", "{n} problems", len(d.problems))}[d.status]
-            t.add_row(p.id, p.name, L.player_status_label(p.status), str(points.get(p.id, 0)),
+            t.add_row(p.id, p.name, labels.player_status_label(p.status), str(points.get(p.id, 0)),
                       "✓" if p.id in seated else "", nw, deck, key=p.id)
 
     def draw_build(self, ev: Event) -> None:
         """The build phase of a sealed or draft event (G-SEALED, G-DRAFT-*):
         its timer, each player's pool, seat and decklist."""
-        from core import clock as C
-        from core.decklists import decklist_status, seat_of
+        from core.rules import clock
+        from core.rules.decklists import decklist_status, seat_of
 
         lbl = self.query_one("#build-status", Label)
         t = self.query_one("#build-table", DataTable)
@@ -234,18 +234,18 @@ class EventScreen(Translated, Screen):
         if st.state == "none":
             lbl.update(_("No build phase yet: F11 opens it (pools for sealed, pods for a draft)."))
             return
-        what = (_("{set}, product {p}", set=st.set_code, p=L.product_label(st.product)) if ev.kind == "sealed"
+        what = (_("{set}, product {p}", set=st.set_code, p=labels.product_label(st.product)) if ev.kind == "sealed"
                 else _("{set}, {n} packs a player, pods {pods}", set=st.set_code, n=st.packs,
                        pods="+".join(map(str, st.pods)) or "-"))
-        timer = C.fmt(st.remaining) if st.remaining is not None else C.fmt(st.minutes * 60)
+        timer = clock.fmt(st.remaining) if st.remaining is not None else clock.fmt(st.minutes * 60)
         lbl.update(Text(_("Build phase: {state} · {what} · seed {seed} · time left {t} · {k} decklists missing",
-                     state=L.build_state_label(st.state), what=what, seed=st.seed, t=timer, k=len(st.missing_decklists))))
+                     state=labels.build_state_label(st.state), what=what, seed=st.seed, t=timer, k=len(st.missing_decklists))))
         t.add_columns(_("ID"), _("Name"), _("Seat"), _("Pool"), _("Decklist"), _("Deck"), _("Problems"))
         for d in decklist_status(ev):
             seat = seat_of(ev, d.player)
             pool = ev.pool_of(d.player)
             t.add_row(d.player, d.name, f"{seat[0] + 1}-{seat[1] + 1}" if seat else "",
-                      str(len(pool.cards)) if pool else "-", L.decklist_status_label(d.status),
+                      str(len(pool.cards)) if pool else "-", labels.decklist_status_label(d.status),
                       f"{d.deck_size}+{d.spare_size}" if d.status != "none" else "",
                       "; ".join(p.message for p in d.problems[:2]), key=d.player)
 
@@ -259,7 +259,7 @@ class EventScreen(Translated, Screen):
         if m.is_bye:
             return Text(_("bye"))
         score = f"{m.p1_wins}-{m.p2_wins}" + (f"-{m.draws}" if m.draws else "")
-        return Text(f"{OUTCOME_MARK.get(m.outcome, '')} {L.note_label(m.note) or score}")
+        return Text(f"{OUTCOME_MARK.get(m.outcome, '')} {labels.note_label(m.note) or score}")
 
     def draw_round(self, ev: Event) -> None:
         """Pairings of the current round; when only results changed, only
@@ -304,7 +304,7 @@ class EventScreen(Translated, Screen):
         self.query_one("#leaders", Line).set(text)
 
     def draw_standings(self, ev: Event) -> None:
-        from core.elimination import final_placings
+        from core.tournament.elimination import final_placings
 
         t = self.query_one("#standings-table", DataTable)
         t.clear(columns=True)
@@ -317,7 +317,7 @@ class EventScreen(Translated, Screen):
             for f in final:
                 row = rows[f.id]
                 t.add_row(str(f.place), Text(row.name), f.label or _("Swiss"), str(row.rank), str(row.points),
-                          row.record, L.player_status_label(row.status))
+                          row.record, labels.player_status_label(row.status))
             return
         t.add_columns(_("Rank"), _("Name"), _("Points"), _("Record"), *[tb.upper() for tb in tbs], _("Status"))
         rows = self._standings(ev)
@@ -332,7 +332,7 @@ class EventScreen(Translated, Screen):
             for tb in tbs:
                 v = getattr(row, tb)
                 vals.append(str(v) if tb == "op" else f"{v * 100:.1f}%")
-            t.add_row(str(row.rank), row.name, str(row.points), row.record, *vals, L.player_status_label(row.status))
+            t.add_row(str(row.rank), row.name, str(row.points), row.record, *vals, labels.player_status_label(row.status))
 
     # -- the round clock (visible on every event screen) ----------------------------
     def tick(self) -> None:
@@ -343,23 +343,23 @@ class EventScreen(Translated, Screen):
         self._tick_build()
 
     def draw_clock(self) -> None:
-        from core import clock as C
+        from core.rules import clock
 
         lbl = self.query_one("#clock", Line)
         ev = self.event
         if not ev.rounds or self._finished(ev):
             self._show("#clock", "")
             return
-        st = C.status(ev, self.desk.now())
+        st = clock.status(ev, self.desk.now())
         if not st.started:
-            text = _("R{r} clock {t} (Ctrl+T starts)", r=st.round, t=C.fmt(st.minutes * 60))
+            text = _("R{r} clock {t} (Ctrl+T starts)", r=st.round, t=clock.fmt(st.minutes * 60))
         else:
             state = _("paused") if st.paused else ""
-            text = _("R{r} ⏱ {t}", r=st.round, t=C.fmt(st.remaining)) + (f" {state}" if state else "")
+            text = _("R{r} ⏱ {t}", r=st.round, t=clock.fmt(st.remaining)) + (f" {state}" if state else "")
             ext = [t for t in st.tables if t.extension and not t.finished]
             if ext:  # G-TIME: each extended table's own time
                 text += " · " + ", ".join(_("T{t} +{m}: {left}", t=t.table, m=t.extension,
-                                             left=C.fmt(t.remaining)) for t in ext[:3])
+                                             left=clock.fmt(t.remaining)) for t in ext[:3])
             if st.unfinished and st.time_up:
                 text += " " + ngettext("TIME: {n} table playing", "TIME: {n} tables playing", len(st.unfinished))
         from rich.cells import cell_len
@@ -381,7 +381,7 @@ class EventScreen(Translated, Screen):
             self._rang = False
 
     def check_late(self) -> None:
-        from core.lateness import in_use
+        from core.rules.lateness import in_use
 
         if not in_use(self.event.current_round):
             return  # prompts come by themselves once check-in is in use (Ctrl+L)
@@ -428,14 +428,14 @@ class EventScreen(Translated, Screen):
         self.app.push_screen(LatePrompts([(p.key, self._late_text(p)) for p in due]), decided)
 
     def action_clock(self) -> None:
-        from core import clock as C
+        from core.rules import clock
 
         ev = self.event
         if not ev.rounds:
             self.say(_("pair a round first (F5)"), error=True)
             return
         try:
-            st = C.status(ev, self.desk.now())
+            st = clock.status(ev, self.desk.now())
             if not st.started:
                 self.desk.start_clock()
                 self.say(_("round {r} clock started: {m} minutes", r=st.round, m=st.minutes) + " · "
@@ -484,16 +484,16 @@ class EventScreen(Translated, Screen):
         self.app.push_screen(Prompt(_("Check-in: player ids or names, separated by spaces")), chosen)
 
     def _penalty_history(self, ref: str) -> list[str]:
-        from core import penalties as P
-        from core.actions import find_player
+        from core.rules import penalties
+        from core.event.lookups import find_player
 
         try:
             p = find_player(self.event, ref)
         except LyceeError:
             return []
-        t = P.player_tally(self.event, p.id)
+        t = penalties.player_tally(self.event, p.id)
         lines = [_("{name}: {n} Notice(s), {w} Warning(s) in force", name=p.name, n=t.notices, w=t.warnings)]
-        for n, pen in P.history(self.event, p.id):
+        for n, pen in penalties.history(self.event, p.id):
             mark = "N" if pen.level == "notice" else "W"
             lines.append(f"#{n} {mark} R{pen.round or '-'} {pen.reason} ({pen.by})")
         lines.append(_("two Notices make a Warning; two Warnings exclude the player (G-PEN-2)"))
@@ -509,8 +509,8 @@ class EventScreen(Translated, Screen):
         def issued(d: dict | None) -> None:
             if not d:
                 return
-            from core.penalties import would_exclude
-            from core.staff import default_decider
+            from core.rules.penalties import would_exclude
+            from core.rules.staff import default_decider
 
             try:
                 p = self.desk.player(d["player"])
@@ -595,7 +595,7 @@ class EventScreen(Translated, Screen):
             self._enter_result(text, message.input)
 
     def _add_player(self, name: str, box: Input, same_name: bool = False) -> None:
-        from core.actions import name_key
+        from core.names import name_key
 
         if not same_name and any(name_key(p.name) == name_key(name) for p in self.event.players):
             self.app.push_screen(
@@ -633,8 +633,8 @@ class EventScreen(Translated, Screen):
                     time_called: bool = False) -> None:
         """Record, asking first when the entry replaces a result (--correct)
         or is one only time can produce while the round has time (--time-called)."""
-        from core.clock import needs_time_call
-        from core.matchrules import parse_result
+        from core.rules.clock import needs_time_call
+        from core.tournament.matchrules import parse_result
 
         if before is not None and before.reported and not correct:
             question = _("Table {t} already has {old}. Replace it with {new}?", t=table,
@@ -661,7 +661,7 @@ class EventScreen(Translated, Screen):
         ev = self.event
         m = ev.current_round.match_at(table)
         left = len(ev.current_round.missing_tables())
-        msg = _("table {t}: {p1} {res} {p2}", t=table, p1=ev.player(m.p1).name, res=L.result_label(parts[1]),
+        msg = _("table {t}: {p1} {res} {p2}", t=table, p1=ev.player(m.p1).name, res=labels.result_label(parts[1]),
                 p2=ev.player(m.p2).name)
         if before is not None and before.reported:
             msg += " · " + _("replaces {old}", old=self._result_cell(before).plain.strip())
@@ -728,7 +728,7 @@ class EventScreen(Translated, Screen):
             self.say(_("{name} dropped", name=p.name))
             self.refresh_all()
 
-        from core.actions import player_match
+        from core.event.lookups import player_match
 
         rnd = self.event.current_round
         m = player_match(rnd, p.id) if rnd is not None else None
@@ -774,7 +774,7 @@ class EventScreen(Translated, Screen):
             self.app.push_screen(Prompt(_("Top cut size: 2, 4, 8, 16 or 32 (add + for a third-place match)"), "8"),
                                  chosen)
 
-        from core.pairing import suggested_rounds
+        from core.tournament.pairing import suggested_rounds
 
         ev = self.event
         played = len(ev.swiss_rounds)
@@ -787,7 +787,7 @@ class EventScreen(Translated, Screen):
             ask()
 
     def action_playoff(self) -> None:
-        from core.standings import tied_groups
+        from core.tournament.standings import tied_groups
 
         groups = tied_groups(self.event, active_only=True)
         default = " ".join(groups[0]) if groups else ""
@@ -807,7 +807,7 @@ class EventScreen(Translated, Screen):
         self.app.push_screen(Prompt(_("Playoff (決定戦) among the players who share a place: their ids"), default), chosen)
 
     def action_export(self, open_after: bool = False) -> None:
-        from core.exports import BY_ROUND
+        from core.reports.exports import BY_ROUND
 
         def chosen(choice) -> None:
             if not choice:
@@ -834,7 +834,7 @@ class EventScreen(Translated, Screen):
 
     @work(thread=True, exclusive=True, group="export")
     def _export(self, what: str, fmt: str, round_number: int | None = None, open_after: bool = False) -> None:
-        from core import exports
+        from core.reports import exports
 
         try:
             text = exports.render(exports.as_of_round(self.event, round_number), what, fmt, log=self.desk.store.actions)
@@ -990,11 +990,11 @@ class EventScreen(Translated, Screen):
                 self.say(str(err), error=True)
                 return
             self.refresh_all()
-            self.say(_("building timer: {state}", state=L.build_state_label(self.desk.build_status().state)))
+            self.say(_("building timer: {state}", state=labels.build_state_label(self.desk.build_status().state)))
 
     # -- why a pairing, the independent check, the plan of the day (issue 17) ---------------
     def _plan(self, ev: Event):
-        from core.plan import plan_event
+        from core.tournament.plan import plan_event
 
         if getattr(self, "_history", None) is None:
             self._history = []
@@ -1018,13 +1018,13 @@ class EventScreen(Translated, Screen):
             return ""
         if p.finished is not None:
             return ""
-        from core.plan import clock_time
+        from core.tournament.plan import clock_time
 
         return _("finish ~{t}", t=clock_time(p.base.finish)) + " · "
 
     def action_why(self) -> None:
-        """Why the table under the cursor is paired as it is (core.explain)."""
-        from core.explain import why_lines
+        """Why the table under the cursor is paired as it is (core.reports.explain)."""
+        from core.reports.explain import why_lines
 
         rnd = self.event.current_round
         t = self.query_one("#pairing-table", DataTable)
@@ -1047,9 +1047,9 @@ class EventScreen(Translated, Screen):
 
     @work(thread=True, exclusive=True, group="verify")
     def _verify_worker(self) -> None:
-        from core.eventfile import to_doc
-        from core.standings import standings_json
-        from core.verify import verify_doc
+        from core.rules.eventfile import to_doc
+        from core.tournament.ranking import standings_json
+        from core.reports.verify import verify_doc
 
         ev = self.event
         rep = verify_doc(to_doc(ev), standings_json(ev))
@@ -1079,7 +1079,7 @@ class EventScreen(Translated, Screen):
         """A refusal in the app names the app's key that fixes it: an incomplete
         staff (G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE) is set in the settings (F12)."""
         if getattr(err, "rule", None) in self.STAFF_RULES:
-            from core.staff import staff_problems
+            from core.rules.staff import staff_problems
 
             return _("A sanctioned event needs its staff first: {problems}. F12 opens the settings "
                      "(staff, or mark it unsanctioned).",
@@ -1087,8 +1087,8 @@ class EventScreen(Translated, Screen):
         return str(err)
 
     def action_settings(self) -> None:
-        from core import settings as S
-        from core.timing import minutes_advice
+        from core.rules import settings
+        from core.event.timing import minutes_advice
 
         from .dialogs import EventSettings
 
@@ -1103,7 +1103,7 @@ class EventScreen(Translated, Screen):
             if not changes:
                 self.say(_("nothing changed"))
                 return
-            msg = _("changed: {what}", what=", ".join(f"{S.field_label(k)} = {S.show_value(k, v)}"
+            msg = _("changed: {what}", what=", ".join(f"{settings.field_label(k)} = {settings.show_value(k, v)}"
                                                      for k, v in changes.items()))
             advice = minutes_advice(self.event.match, self.event.minutes, kind=self.event.kind) if (
                 "minutes" in changes or "match" in changes) else None
@@ -1112,7 +1112,7 @@ class EventScreen(Translated, Screen):
             self.say(msg)
             self.refresh_all()
 
-        self.app.push_screen(EventSettings(self.event, S.locks(self.event)), chosen)
+        self.app.push_screen(EventSettings(self.event, settings.locks(self.event)), chosen)
 
     # -- the footer shows the current step's keys first (issue 11: F5/F6 on the round tab) --
     STEP_KEYS = {
@@ -1139,7 +1139,7 @@ class EventScreen(Translated, Screen):
 
     def _issue_penalty(self, p, d: dict) -> None:
         """Record the penalty and say in words what it brought (G-PEN-2)."""
-        from core.penalties import escalation_text, player_tally
+        from core.rules.penalties import escalation_text, player_tally
 
         before = player_tally(self.event, p.id)
         try:
@@ -1149,7 +1149,7 @@ class EventScreen(Translated, Screen):
             return
         t = player_tally(self.event, p.id)
         msg = _("{name}: {level} recorded ({n} N, {w} W in force)", name=p.name,
-                level=L.penalty_level_label(d["level"]), n=t.notices, w=t.warnings)
+                level=labels.penalty_level_label(d["level"]), n=t.notices, w=t.warnings)
         more = escalation_text(before, t, p.name, excluded=self.event.player(p.id).excluded)
         if more:
             msg += " · " + more
@@ -1172,7 +1172,7 @@ class EventScreen(Translated, Screen):
     def _finished(self, ev: Event) -> bool:
         """Whether the elimination stage has its winner (computed once per change)."""
         if getattr(self, "_finished_for", (None,))[0] is not ev:
-            from core.elimination import champion
+            from core.tournament.elimination import champion
 
             self._finished_for = (ev, any(r.stage == "top" for r in ev.rounds) and champion(ev) is not None)
         return self._finished_for[1]
@@ -1208,7 +1208,7 @@ class EventScreen(Translated, Screen):
         ev = self.event
         if ev.kind == "constructed" or len(ev.rounds) != 1:
             return
-        from core.decklists import decklist_status
+        from core.rules.decklists import decklist_status
 
         bad = [d for d in decklist_status(ev) if d.status != "registered"]
         if bad:

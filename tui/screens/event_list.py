@@ -8,9 +8,9 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Label
 
 from core.errors import LyceeError
-from core import labels as L
+from core import labels
 from core.i18n import _, ngettext
-from core.store import today
+from core.store.store import today
 
 from ..widgets.plain import PlainTable
 from ..i18n import Translated
@@ -57,7 +57,7 @@ class EventListScreen(Translated, Screen):
             if e.problem:
                 t.add_row("", e.id, "⚠ " + e.problem[:60], "", "", "", "", key=e.id)
             else:
-                t.add_row(e.date, e.id, e.name, L.kind_label(e.kind), L.match_label(e.match), str(e.players),
+                t.add_row(e.date, e.id, e.name, labels.kind_label(e.kind), labels.match_label(e.match), str(e.players),
                           str(e.rounds), key=e.id)
         status = self.query_one("#status", Label)
         if events:

@@ -18,7 +18,7 @@ from textual.widgets import Button, Input, Label, Static
 
 from core.errors import LyceeError
 from core.i18n import _
-from core.publish import visible_rounds
+from core.rules.publish import visible_rounds
 
 from ..i18n import Translated
 

@@ -10,7 +10,7 @@ may have changed:
   (events are immutable, so another thread may read one safely).
 
 :class:`Feed` turns that into :class:`Snapshot`\\ s of the public view
-(core.publish) with a version number that moves only when something the
+(core.rules.publish) with a version number that moves only when something the
 pages show has changed.
 """
 
@@ -22,8 +22,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
-from core.model import Event
-from core.publish import public_event
+from core.event.model import Event
+from core.rules.publish import public_event
 from core.store import DataDir
 
 
@@ -61,7 +61,7 @@ class FileSource:
         read last time are still its beginning and no undo came since, only
         the new ones are applied (a result at 512 players costs one action,
         not a replay of a thousand); anything else reads it whole."""
-        from core import actions as A
+        from core import rules
 
         acts = self.datadir.history(self.event_id)
         c = self._cache
@@ -70,7 +70,7 @@ class FileSource:
                 and acts[c[0] - 1]["at"] == c[2] and not any(a["type"] == "undo" for a in acts[c[0]:]):
             ev = c[3]
             for a in acts[c[0]:]:
-                ev = A.apply(ev, a)
+                ev = rules.apply(ev, a)
         if ev is None:
             ev = self.datadir.read(self.event_id)
         if acts:
@@ -104,7 +104,7 @@ class LiveSource:
 @dataclass
 class Snapshot:
     version: str
-    event: Event  # the public view: core.publish.public_event
+    event: Event  # the public view: core.rules.publish.public_event
     #: Rendered pages of this version: (page, lang, part, extra) -> (etag, body).
     cache: dict = field(default_factory=dict)
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 import html
 from datetime import datetime
 
-from core.clock import remaining, to_datetime
+from core.rules.clock import remaining, to_datetime
 from core.i18n import catalog
-from core.model import Event, Match
-from core.publish import find_players, latest_announcement, search_key, standings_event, standings_round
+from core.event.model import Event, Match
+from core.rules.publish import find_players, latest_announcement, search_key, standings_event, standings_round
 
 PAGES = ("find", "tables", "names", "standings", "bracket", "tv")
 #: Rows of pairings on one TV page (two columns).
@@ -183,7 +183,7 @@ def standings_doc(ev: Event) -> tuple[int, dict | None]:
     """The public standings: those after the newest complete round, through
     the core's ``standings --json`` document (which carries ``final`` and each
     row's ``place`` once an elimination stage is finished: final placings)."""
-    from core.standings import standings_json
+    from core.tournament.ranking import standings_json
 
     n = standings_round(ev)
     if n == 0:
@@ -213,7 +213,7 @@ def standings_part(t: T, ev: Event, now: float) -> str:
 
 
 def bracket_part(t: T, ev: Event, now: float) -> str:
-    from core.elimination import bracket
+    from core.tournament.elimination import bracket
 
     out = [clock_html(t, ev, now), announcement_html(t, ev), f"<h2>{esc(t._('Bracket'))}</h2>"]
     b = bracket(ev)

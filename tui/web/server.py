@@ -34,7 +34,7 @@ from urllib.parse import unquote_to_bytes
 from core.errors import LyceeError
 from core.i18n import _
 
-from . import pages as P
+from . import pages
 from .feed import Feed
 
 from . import DEFAULT_PORT  # noqa: E402,F401  (re-exported)
@@ -223,11 +223,11 @@ def create_app(feed: Feed, *, rate: float | None = 20.0, burst: int = 60, live_p
         hit = snap.cache.get(key)
         if hit is not None:
             return hit
-        t = P.T(lang)
+        t = pages.T(lang)
         ev = snap.event
         now = feed.now()
-        live = P.find_part(t, ev, q, now) if which == "find" else P.PARTS[which](t, ev, now)
-        body = (live if part else P.page(t, ev, which, live, snap.version, q)).encode()
+        live = pages.find_part(t, ev, q, now) if which == "find" else pages.PARTS[which](t, ev, now)
+        body = (live if part else pages.page(t, ev, which, live, snap.version, q)).encode()
         qh = hashlib.blake2s(q.encode(), digest_size=6).hexdigest() if q else "-"
         out = (f'W/"{snap.version}-{which}-{lang}-{int(part)}-{qh}"', body)
         if len(snap.cache) < 512:

@@ -6,8 +6,8 @@ from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual.widgets import Static
 
-from core.elimination import Bracket, Entrant
-from core import labels as L
+from core.tournament.elimination import Bracket, Entrant
+from core import labels
 from core.i18n import _
 
 NAME_W = 20
@@ -50,7 +50,7 @@ def draw(b: Bracket) -> Text:
     champ = [Text(" " * NAME_W) for _ in range(rows)]
     y = (1 << depth) - 1
     final = b.rounds[-1].slots[0] if b.rounds and b.rounds[-1].slots else None
-    nobody = final is not None and L.is_no_winner(final.note)  # G-ID-3: 優勝者不在
+    nobody = final is not None and labels.is_no_winner(final.note)  # G-ID-3: 優勝者不在
     champ[y] = (_entrant(b.champion, True) if b.champion
                 else Text(set_cell_size("  " + _("no champion"), NAME_W)) if nobody
                 else Text(set_cell_size("  ?", NAME_W), style="dim"))

@@ -16,7 +16,7 @@ from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 
 from core.cards import ATTRIBUTE_KANJI, ATTRIBUTES, CARD_TYPES, Card
-from core import labels as L
+from core import labels
 from core.i18n import _
 
 __all__ = [
@@ -35,12 +35,12 @@ ATTRIBUTE_STYLE = {
 CURVE_TOP = 5
 
 
-type_label = L.card_type_label
+type_label = labels.card_type_label
 
 
 def attribute_label(attr: str) -> str:
     """An attribute as its kanji and, in English, its name: 雪 snow."""
-    return f"{ATTRIBUTE_KANJI[attr]} {L.attribute_label(attr)}"
+    return f"{ATTRIBUTE_KANJI[attr]} {labels.attribute_label(attr)}"
 
 
 def attr_glyphs(card: Card) -> Text:

@@ -14,12 +14,12 @@ timestamp the desk's time source gave (``data["at"]``)::
     {"type": "clock", "data": {"round": 3, "op": "extend", "table": 4, "minutes": 5, "at": ...}}
 
 so closing the desk and opening it again later resumes with the right time
-left (the state is :class:`~core.model.ClockState` on the round; the
+left (the state is :class:`~core.event.model.ClockState` on the round; the
 extension is ``Match.extension``).
 
 Rules: G-MATCH-TIME / G-BO1 give the length (``Event.minutes``, fixed when the
 clock starts); G-BO3-TIME / G-TIME say what a match unfinished at time
-gives (see core.matchrules); :func:`time_call` lists the tables still
+gives (see core.tournament.matchrules); :func:`time_call` lists the tables still
 playing when time is up.  A sanctioned event's clock will not start without
 its staff (G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE).  Extensions are not in the
 guideline; an extension for a finished table is refused (G-TIME).
@@ -31,11 +31,13 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from typing import Callable, Union
 
-from .actions import _round, _set_match, action
-from .errors import LyceeError, NotFound, RuleError
-from . import labels as L
-from .i18n import _
-from .model import ClockState, Event
+from core.event.changes import set_match
+from core.event.lookups import round_of
+from core.log import action, describer
+from core.errors import LyceeError, NotFound, RuleError
+from core import labels
+from core.i18n import _
+from core.event.model import ClockState, Event
 
 Instant = Union[datetime, float, int]
 TimeSource = Callable[[], Instant]
@@ -139,7 +141,7 @@ def status(event: Event, now: Instant | str, round_number: int | None = None) ->
     """The clock of the current round (or ``round_number``) at ``now``."""
     if not event.rounds:
         raise LyceeError(_("no round has been paired yet"))
-    rnd = _round(event, round_number or len(event.rounds))
+    rnd = round_of(event, round_number or len(event.rounds))
     st = rnd.clock
     minutes = st.minutes if st else event.minutes
     tables = tuple(
@@ -167,7 +169,7 @@ def needs_time_call(event: Event, round_number: int, table: int, result, now: In
     time (the current round, its clock not started or not yet at time with
     the table's extension).  Returns the reason to ask for a confirmation
     (``--time-called``), or None when the result needs none."""
-    from .matchrules import time_only
+    from core.tournament.matchrules import time_only
 
     if getattr(result, "intentional", False) or not time_only(result, event.match):
         return None
@@ -227,12 +229,19 @@ class RoundClock:
 
 
 
+@describer("clock")
+def _describe_clock(d: dict) -> str:
+    if d.get("op") == "extend":
+        return _("clock extend round {r} table {t} +{m} min", r=d["round"], t=d["table"], m=d["minutes"])
+    return _("{op} (round {r})", op=labels.clock_op_label(d["op"]), r=d["round"])
+
+
 @action("clock")
 def _clock(event, d):
     op = d.get("op")
     if op not in CLOCK_OPS:
-        raise LyceeError(_("clock {op!r}: choose one of {ops}", op=op, ops=L.choices(CLOCK_OPS, L.clock_op_label)))
-    rnd = _round(event, d["round"])
+        raise LyceeError(_("clock {op!r}: choose one of {ops}", op=op, ops=labels.choices(CLOCK_OPS, labels.clock_op_label)))
+    rnd = round_of(event, d["round"])
     at = stamp(d["at"])
     st = rnd.clock
     if op == "extend":
@@ -247,15 +256,15 @@ def _clock(event, d):
         if not isinstance(minutes, int) or isinstance(minutes, bool) or not 1 <= minutes <= MAX_EXTENSION:
             raise LyceeError(_("extension {minutes!r}: a whole number of minutes from 1 to {max}",
                                 minutes=minutes, max=MAX_EXTENSION))
-        return _set_match(event, rnd, replace(m, extension=m.extension + minutes))
+        return set_match(event, rnd, replace(m, extension=m.extension + minutes))
     if rnd.number != len(event.rounds):
         raise LyceeError(_("round {r} is over: only the current round's clock runs", r=rnd.number))
     if op == "start":
         if st is not None:
-            raise LyceeError(_("round {r}'s clock already started at {at}", r=rnd.number, at=L.time_label(st.started_at)))
+            raise LyceeError(_("round {r}'s clock already started at {at}", r=rnd.number, at=labels.time_label(st.started_at)))
         if rnd.complete:
             raise LyceeError(_("every match of round {r} has its result: nothing to time", r=rnd.number))
-        from .staff import check_staff
+        from core.rules.staff import check_staff
 
         check_staff(event, "start its clock")
         return event.with_round(replace(rnd, clock=ClockState(event.minutes, at)))

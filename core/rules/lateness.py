@@ -28,12 +28,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from . import clock as C
-from .actions import _round, action, double_loss, drop_player, forfeit, player_match, stored_player
-from .errors import LyceeError, NotFound, RuleError
-from . import labels as L
-from .i18n import _
-from .model import LATE_DECISIONS, LATE_RULES, Checkin, Event, LateRuling, Match, Round
+from core.rules import clock
+from core.event.changes import double_loss, forfeit
+from core.event.lookups import player_match, round_of, stored_player
+from core.log import action, describer
+from core.rules.players import drop_player
+from core.errors import LyceeError, NotFound, RuleError
+from core import labels
+from core.i18n import _
+from core.event.model import LATE_DECISIONS, LATE_RULES, Checkin, Event, LateRuling, Match, Round
 
 #: Seconds of running clock after which each rule applies.
 SEATED_WITHIN = 5 * 60  # G-LATE-1
@@ -107,21 +110,21 @@ def _prompts_for(event: Event, rnd: Round, secs: float) -> list[Prompt]:
     return out
 
 
-def prompts(event: Event, now: C.Instant | str) -> list[Prompt]:
+def prompts(event: Event, now: clock.Instant | str) -> list[Prompt]:
     """What is due in the current round at ``now`` (empty before the clock starts)."""
     rnd = event.current_round
     if rnd is None or rnd.clock is None:
         return []
-    return _prompts_for(event, rnd, C.elapsed(rnd.clock, now))
+    return _prompts_for(event, rnd, clock.elapsed(rnd.clock, now))
 
 
-def next_due(event: Event, now: C.Instant | str) -> float | None:
+def next_due(event: Event, now: clock.Instant | str) -> float | None:
     """Seconds of running clock until the next lateness threshold that could
     raise a prompt (None when none is ahead), so the app knows when to look."""
     rnd = event.current_round
     if rnd is None or rnd.clock is None:
         return None
-    secs = C.elapsed(rnd.clock, now)
+    secs = clock.elapsed(rnd.clock, now)
     for limit in (SEATED_WITHIN, REPORT_WITHIN):
         if secs <= limit:
             ahead = _prompts_for(event, rnd, limit + 1)
@@ -135,14 +138,26 @@ def next_due(event: Event, now: C.Instant | str) -> float | None:
 
 
 
+@describer("checkin")
+def _describe_checkin(d: dict) -> str:
+    return _("checked in {player} (round {r})", player=d["player"], r=d["round"])
+
+
+@describer("late")
+def _describe_late(d: dict) -> str:
+    return _("{rule} {decision} table {t}: {players}", rule=labels.late_rule_label(d["rule"]),
+             decision=labels.late_decision_label(d["decision"]),
+             t=d["table"], players=", ".join(d["players"]))
+
+
 @action("checkin")
 def _checkin(event, d):
-    rnd = _round(event, d["round"])
+    rnd = round_of(event, d["round"])
     if rnd.number != len(event.rounds):
         raise LyceeError(_("round {r} is over: check-in is for the current round", r=rnd.number))
     p = stored_player(event, d["player"])
     if not p.active:
-        raise RuleError(_("{name} is {status}: no longer in the event", name=p.name, status=L.player_status_label(p.status)), "G-DROP-1")
+        raise RuleError(_("{name} is {status}: no longer in the event", name=p.name, status=labels.player_status_label(p.status)), "G-DROP-1")
     m = player_match(rnd, p.id)
     if m is None:
         raise NotFound(_("{name} is not paired in round {r}", name=p.name, r=rnd.number))
@@ -150,9 +165,9 @@ def _checkin(event, d):
         raise LyceeError(_("{name} has the bye in round {r}: no table to sit at", name=p.name, r=rnd.number))
     for c in rnd.checkins:
         if c.player == p.id:
-            raise LyceeError(_("{name} already checked in for round {r} at {at}", name=p.name, r=rnd.number, at=L.time_label(c.at)))
-    at = C.stamp(d["at"])
-    secs = C.elapsed(rnd.clock, at)
+            raise LyceeError(_("{name} already checked in for round {r} at {at}", name=p.name, r=rnd.number, at=labels.time_label(c.at)))
+    at = clock.stamp(d["at"])
+    secs = clock.elapsed(rnd.clock, at)
     return event.with_round(replace(rnd, checkins=rnd.checkins + (Checkin(p.id, at, secs),)))
 
 
@@ -164,12 +179,12 @@ def _late(event, d):
     decision = d.get("decision", "confirm")
     if decision not in LATE_DECISIONS:
         raise LyceeError(_("decision {decision!r}: confirm or dismiss", decision=decision))
-    rnd = _round(event, d["round"])
+    rnd = round_of(event, d["round"])
     if rnd.number != len(event.rounds):
         raise LyceeError(_("round {r} is over", r=rnd.number))
-    at = C.stamp(d["at"])
+    at = clock.stamp(d["at"])
     want = (rule, int(d["table"]), tuple(d["players"]))
-    due = [p for p in _prompts_for(event, rnd, C.elapsed(rnd.clock, at))
+    due = [p for p in _prompts_for(event, rnd, clock.elapsed(rnd.clock, at))
            if (p.rule, p.table, p.players) == want]
     if not due:
         raise RuleError(_(

@@ -6,7 +6,7 @@
   long as it is open (the app refuses a second writer at once, naming the
   process that holds it; a command-line writer waits for it a few seconds,
   ``LYCEE_LOCK_WAIT``), and appends each batch of actions as one durable
-  journal record (:mod:`core.journal`) under one lock, so sequence numbers are
+  journal record (:mod:`core.store.journal`) under one lock, so sequence numbers are
   assigned by one writer even when the app's pairing worker and its key
   handlers write at once.
 - Opening reads the newest checkpoint and replays only the journal's tail.
@@ -36,11 +36,12 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Iterator
 
-from . import actions as A
-from . import model as _model
-from .errors import EventLocked, LyceeError, NotFound
-from .i18n import _
-from .journal import (
+from core import rules
+from core.rules.settings import check_settings
+from core.event import model as _model
+from core.errors import EventLocked, LyceeError, NotFound
+from core.i18n import _
+from core.store.journal import (
     CHECKPOINT_FORMAT,
     MAGIC,
     Damage,
@@ -54,8 +55,8 @@ from .journal import (
     stale_temp_files,
     write_durably,
 )
-from .model import Event
-from .names import check_action_text, is_id, resolve_event
+from core.event.model import Event
+from core.names import check_action_text, is_id, resolve_event
 
 LOG = "log"
 BACKUPS_KEPT = 5
@@ -139,7 +140,7 @@ def lost_lines(acts: list[dict]) -> str:
     out = []
     for a in acts:
         try:
-            text = A.describe(a)
+            text = rules.describe(a)
         except (KeyError, TypeError, ValueError, AttributeError):
             text = str(a.get("type"))
         out.append(f"#{a.get('seq')} {a.get('at', '')} {a.get('actor', '')} {text}")
@@ -164,7 +165,7 @@ def damage_lost(damage: Damage, after_seq: int) -> str:
 
 
 def damage_reason(code: str) -> str:
-    """A :class:`~core.journal.Damage` reason in the user's language."""
+    """A :class:`~core.store.journal.Damage` reason in the user's language."""
     return {"no record header": _("no record header"), "cut short": _("cut short"),
             "checksum mismatch": _("checksum mismatch"), "not JSON": _("not JSON"),
             "not a list of actions": _("not a list of actions"), "seq out of order": _("seq out of order"),
@@ -213,7 +214,7 @@ def fold(event: Event | None, acts: list[dict], skip: set[int]) -> tuple[Event |
 
                 event = msgspec.convert(act["event"], type=Event)  # validated when imported
                 continue
-            event = A.apply(event, act)
+            event = rules.apply(event, act)
         except (LyceeError, KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
             return event, act, str(err) or type(err).__name__
     return event, None, ""
@@ -285,7 +286,7 @@ class DataDir:
             acts = _log_of(data)
         except (OSError, UnicodeDecodeError, ValueError, AttributeError, TypeError) as err:
             return Folded(None, legacy=True, legacy_problem=str(err))
-        ev, bad, why = fold(None, acts, A.undone_seqs(acts))
+        ev, bad, why = fold(None, acts, rules.undone_seqs(acts))
         out = Folded(ev, last_seq=acts[-1]["seq"] if acts else 0, tail=acts, legacy=True, all_actions=acts)
         if bad is not None:
             out.invalid = InvalidAction(path, bad, why, event_id)
@@ -316,7 +317,7 @@ class DataDir:
                 continue
             s = scan(data, off, after_seq=meta["seq"])
             tail = s.actions
-            skip = A.undone_seqs(tail)
+            skip = rules.undone_seqs(tail)
             if any(t <= meta["seq"] for t in skip):
                 continue  # an undo reaches behind this checkpoint: an older one will do
             ev2, bad, why = fold(ev, tail, skip)
@@ -327,7 +328,7 @@ class DataDir:
             return out
         s = scan(data)
         acts = s.actions
-        ev, bad, why = fold(None, acts, A.undone_seqs(acts))
+        ev, bad, why = fold(None, acts, rules.undone_seqs(acts))
         out = Folded(ev, last_seq=s.last_seq, end=s.end, tail=acts, damage=s.damage, all_actions=acts)
         if bad is not None:
             out.invalid = InvalidAction(path, bad, why, event_id)
@@ -388,7 +389,7 @@ class DataDir:
                     acts = _log_of(json.loads(raw.decode("utf-8")))
             except (OSError, UnicodeDecodeError, ValueError, AttributeError, TypeError):
                 continue
-            ev, bad, _why = fold(None, acts, A.undone_seqs(acts))
+            ev, bad, _why = fold(None, acts, rules.undone_seqs(acts))
             if ev is not None and bad is None:
                 return b, ev, acts
         return None
@@ -451,7 +452,7 @@ class DataDir:
         """Create an event from its settings and return it open."""
         s = dict(settings)
         s.setdefault("date", self.clock().astimezone().date().isoformat())
-        A.check_settings(s)  # fail before any file exists
+        check_settings(s)  # fail before any file exists
         s["id"] = self.new_id(s["date"])
         store = self.open(s["id"], create=True)
         try:
@@ -468,7 +469,7 @@ class DataDir:
         again when the event is opened."""
         from dataclasses import replace
 
-        from .eventfile import event_from_doc
+        from core.rules.eventfile import event_from_doc
 
         data = dict(doc)
         if not data.get("id") or (is_id(data["id"]) and self.exists(data["id"])):
@@ -505,11 +506,11 @@ class DataDir:
 
 
 def history_rows(acts: list[dict]) -> list[dict]:
-    undone = A.undone_seqs(acts)
+    undone = rules.undone_seqs(acts)
     rows = []
     for a in acts:
         try:
-            text = A.describe(a)
+            text = rules.describe(a)
         except (KeyError, TypeError, ValueError, AttributeError):
             text = str(a.get("type"))
         rows.append({**a, "undone": a["seq"] in undone, "text": text})
@@ -697,9 +698,9 @@ class EventStore:
         backup, _ev, acts = best
         if damage.size == 0:  # a pre-journal file: what can be read of it
             try:
-                from .journal import _salvage
+                from core.store.journal import salvage
 
-                damage.salvaged, damage.seqs = _salvage(src.read_bytes(), 0)
+                damage.salvaged, damage.seqs = salvage(src.read_bytes(), 0)
             except OSError:
                 pass
         last = acts[-1]["seq"] if acts else 0
@@ -777,7 +778,7 @@ class EventStore:
             new = []
             for kind, data in acts:
                 check_action_text(kind, data)  # user text: docs/names.md (new actions only)
-                act = {"seq": seq, "at": at, "actor": actor, "type": kind, "v": A.ACTION_FORMAT, "data": data}
+                act = {"seq": seq, "at": at, "actor": actor, "type": kind, "v": rules.ACTION_FORMAT, "data": data}
                 if folded is not None and kind == "import":
                     import msgspec
 
@@ -787,7 +788,7 @@ class EventStore:
                 elif kind == "undo":
                     ev = self._refold(new + [act])
                 else:
-                    ev = A.apply(ev, act)
+                    ev = rules.apply(ev, act)
                 new.append(act)
                 seq += 1
             try:
@@ -808,7 +809,7 @@ class EventStore:
                 self._all.extend(new)
             self._event = ev
             self._tail_len += len(new)
-            if pairs or any(a["type"] in A.FOUNDING for a in new) or self._tail_len > CHECKPOINT_TAIL:
+            if pairs or any(a["type"] in rules.FOUNDING for a in new) or self._tail_len > CHECKPOINT_TAIL:
                 self._checkpoint_quietly()  # a round boundary, or every CHECKPOINT_TAIL actions
             self._update_head()
             return ev
@@ -817,11 +818,11 @@ class EventStore:
         """The event after every stored action and ``extra`` (which holds an
         undo): from the newest checkpoint the undo does not reach behind."""
         acts = self._actions() + extra
-        skip_all = A.undone_seqs(acts)
+        skip_all = rules.undone_seqs(acts)
         data = None
         for cseq, cpath in self.datadir.checkpoints(self.id):
             tail = [a for a in acts if a["seq"] > cseq]
-            skip = A.undone_seqs(tail)
+            skip = rules.undone_seqs(tail)
             if any(t <= cseq for t in skip):
                 continue
             try:
@@ -843,7 +844,7 @@ class EventStore:
     def undo(self, actor: str = "desk") -> dict:
         """Take back the newest action in force; return it."""
         with self._write_lock:
-            target = A.undo_target(self._actions())
+            target = rules.undo_target(self._actions())
             self.append("undo", {"target": target["seq"]}, actor)
             return target
 

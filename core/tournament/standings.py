@@ -41,12 +41,11 @@ from math import lcm
 
 from core.errors import LyceeError, RuleError
 from core.i18n import _
-from core.model import Event, Match
+from core.event.model import Event, Match
 
 __all__ = [
     "StandingRow",
     "standings",
-    "standings_json",
     "tied_groups",
     "pair_playoff",
 ]
@@ -93,7 +92,7 @@ class StandingRow:
         }
 
 
-class _Ledger:
+class Ledger:
     """Per-player Swiss totals, players indexed in registration order."""
 
     __slots__ = (
@@ -184,12 +183,12 @@ class _Ledger:
                     losses[b] += 1
 
 
-class _Figures:
+class Figures:
     """Exact tiebreaker figures: integers over common denominators."""
 
     __slots__ = ("mwp", "gwp", "omw", "ogw", "op", "scale", "oscale")
 
-    def __init__(self, led: _Ledger):
+    def __init__(self, led: Ledger):
         rounds, games, points, gpts, opps = (
             led.rounds,
             led.games,
@@ -241,7 +240,7 @@ class _Figures:
         return tuple(out)
 
 
-def _playoff_tags(event: Event, led: _Ledger, keys: list[tuple]) -> list[tuple[int, ...]]:
+def _playoff_tags(event: Event, led: Ledger, keys: list[tuple]) -> list[tuple[int, ...]]:
     """Order inside shared places from playoff rounds (G-TIE-PLAYOFF).
 
     Every player starts with the tag ``()``; each playoff round that decides
@@ -293,10 +292,10 @@ def _playoff_tags(event: Event, led: _Ledger, keys: list[tuple]) -> list[tuple[i
     return tags
 
 
-def _table(event: Event):
+def ranked_table(event: Event):
     """Ledger, figures, sort keys, playoff tags and the ordered player indices."""
-    led = _Ledger(event)
-    fig = _Figures(led)
+    led = Ledger(event)
+    fig = Figures(led)
     chain = tuple(event.tiebreakers)
     n = len(led.ids)
     keys = [fig.key(chain, led.points, i) for i in range(n)]
@@ -324,7 +323,7 @@ def _ranks(order: list[int], keys, tags) -> list[int]:
 def swiss_points(event: Event) -> dict[str, int]:
     """Each player's Swiss match points (3/1/0, a bye 3) without the
     tiebreakers: what the pairings show beside each name (DESIGN section 3)."""
-    led = _Ledger(event)
+    led = Ledger(event)
     return dict(zip(led.ids, led.points))
 
 
@@ -335,7 +334,7 @@ def standings(event: Event) -> list[StandingRow]:
     (with their status); players sharing a place share a rank and are listed
     in registration order.
     """
-    led, fig, keys, tags, order = _table(event)
+    led, fig, keys, tags, order = ranked_table(event)
     ranks = _ranks(order, keys, tags)
     count: dict[int, int] = {}
     for r in ranks:
@@ -371,34 +370,6 @@ def standings(event: Event) -> list[StandingRow]:
     return rows
 
 
-def standings_json(event: Event) -> dict:
-    """``{"round": N, "standings": [...]}`` as ``standings --json`` prints it.
-
-    ``round`` is the number of the latest Swiss round (0 before the first).
-    Once an elimination stage is finished (G-SE) the document carries
-    ``"final": true`` and the rows come in final order, each with its
-    ``"place"`` (:func:`core.elimination.final_placings`) and ``"reached"``
-    (how far the player went); ``rank`` stays the Swiss rank.
-    """
-    sr = event.swiss_rounds
-    rows = standings(event)
-    doc = {
-        "round": sr[-1].number if sr else 0,
-        "standings": [row.to_json() for row in rows],
-    }
-    if sr and not sr[-1].complete:
-        doc["provisional"] = True  # results of the round are still coming in
-    from core.elimination import final_placings
-
-    final = final_placings(event)
-    if final is not None:
-        by_id = {row.id: row for row in rows}
-        doc["final"] = True
-        doc["standings"] = [{"place": f.place, **by_id[f.id].to_json(), "reached": f.reached}
-                            for f in final]
-    return doc
-
-
 def tied_groups(event: Event, *, active_only: bool = False) -> list[tuple[str, ...]]:
     """Groups of player ids that still share a place, best place first.
 
@@ -407,7 +378,7 @@ def tied_groups(event: Event, *, active_only: bool = False) -> list[tuple[str, .
     ``active_only`` dropped and excluded players are left out (a group then
     needs two active players).
     """
-    led, fig, keys, tags, order = _table(event)
+    led, fig, keys, tags, order = ranked_table(event)
     players = event.players
     groups: list[tuple[str, ...]] = []
     cur: list[str] = []
@@ -444,12 +415,12 @@ def pair_playoff(event: Event, player_ids, rng=None) -> tuple[Match, ...]:
     for pid in ids:
         if not event.has_player(pid):
             raise LyceeError(_("no player {pid!r} in this event", pid=pid))
-    from core.actions import require_complete
+    from core.event.lookups import require_complete
 
     require_complete(event)
     if not event.swiss_rounds:
         raise RuleError(_("no Swiss round has been played yet"), "G-TIE-PLAYOFF")
-    led, fig, keys, tags, order = _table(event)
+    led, fig, keys, tags, order = ranked_table(event)
     idx = [led.index[pid] for pid in ids]
     cell = (keys[idx[0]], tags[idx[0]])
     names = {p.id: p.name for p in event.players}

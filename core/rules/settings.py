@@ -18,9 +18,13 @@ free it:
 
 from __future__ import annotations
 
-from .errors import RuleError
-from .i18n import _
-from .model import Event
+from datetime import date
+
+from core import labels
+from core.errors import LyceeError, RuleError
+from core.event.model import DEFAULT_TIEBREAKERS, KINDS, MATCH_TYPES, TIEBREAKERS, Event, Staff
+from core.i18n import _
+from core.names import name_key
 
 #: The settings ``lycee event set`` and the settings form change, in order.
 FIELDS = ("name", "date", "kind", "match", "minutes", "rounds_planned", "tiebreakers",
@@ -94,10 +98,73 @@ def check_change(event: Event, changes: dict) -> None:
                               "(`lycee event set EVENT --rounds N`)", n=len(event.swiss_rounds)))
 
 
+def check_settings(d: dict, partial: bool = False) -> dict:
+    """Validate event settings; return them normalised."""
+    out: dict = {}
+
+    def has(k):
+        return k in d or not partial
+
+    if has("name"):
+        name = str(d.get("name", "")).strip()
+        if not name:
+            raise LyceeError(_("the event needs a name"))
+        out["name"] = name
+    if has("date"):
+        try:
+            out["date"] = date.fromisoformat(str(d.get("date"))).isoformat()
+        except ValueError:
+            raise LyceeError(_("date {x!r} is not YYYY-MM-DD", x=d.get('date'))) from None
+    if "kind" in d or not partial:
+        kind = d.get("kind", "constructed")
+        if kind not in KINDS:
+            raise LyceeError(_("kind {kind!r}: choose one of {x}", kind=kind, x=labels.choices(KINDS, labels.kind_label)))
+        out["kind"] = kind
+    if "match" in d or not partial:
+        m = d.get("match", "bo3")
+        if m not in MATCH_TYPES:
+            raise LyceeError(_("match {m!r}: choose bo3 or bo1", m=m))
+        out["match"] = m
+    if "minutes" in d or not partial:
+        minutes = d.get("minutes", 50 if out.get("match", "bo3") == "bo3" else 30)
+        if not isinstance(minutes, int) or not 1 <= minutes <= 600:
+            raise LyceeError(_("minutes {minutes!r}: a whole number from 1 to 600", minutes=minutes))
+        out["minutes"] = minutes
+    if "rounds_planned" in d or not partial:
+        r = d.get("rounds_planned")
+        if r is not None and (not isinstance(r, int) or not 1 <= r <= 30):
+            raise LyceeError(_("rounds {r!r}: a whole number from 1 to 30", r=r))
+        out["rounds_planned"] = r
+    if "tiebreakers" in d or not partial:
+        tb = tuple(d.get("tiebreakers", DEFAULT_TIEBREAKERS))
+        bad = [t for t in tb if t not in TIEBREAKERS]
+        if bad:
+            raise LyceeError(
+                _("unknown tiebreaker {x!r}: choose from {x2} (G-TIE-1)", x=bad[0], x2=', '.join(TIEBREAKERS))
+            )
+        if len(set(tb)) != len(tb):
+            raise LyceeError(_("a tiebreaker is listed twice"))
+        out["tiebreakers"] = tb
+    if "staff" in d or not partial:
+        s = d.get("staff") or {}
+        judges = tuple(j.strip() for j in s.get("judges", ()) if j and j.strip())
+        head = (s.get("head_judge") or "").strip()
+        if head and name_key(head) not in {name_key(j) for j in judges}:
+            judges = (*judges, head)  # G-HEAD-JUDGE: one of the judges
+        event_staff = tuple(x.strip() for x in s.get("event_staff", ()) if x and x.strip())
+        out["staff"] = Staff(
+            organizer=(s.get("organizer") or "").strip(), judges=judges, head_judge=head,
+            event_staff=event_staff,
+        )
+    for flag in ("sanctioned", "decklists_required", "spectating"):
+        if flag in d:
+            out[flag] = bool(d[flag])
+    return out
+
+
+
 def changed(event: Event, wanted: dict) -> dict:
     """Only the settings in ``wanted`` that differ from the event's, in FIELDS order."""
-    from .actions import check_settings
-
     norm = check_settings(wanted, partial=True)
     out = {}
     for k in FIELDS:
@@ -121,7 +188,5 @@ def show_value(field: str, value) -> str:
         return "; ".join(x for x in (value.get("organizer", ""), ",".join(value.get("judges", ())),
                                       value.get("head_judge", "")) if x) or "-"
     if field in ("kind", "match"):
-        from .labels import kind_label, match_label
-
-        return (kind_label if field == "kind" else match_label)(value) if value else "-"
+        return (labels.kind_label if field == "kind" else labels.match_label)(value) if value else "-"
     return "-" if value is None else str(value)

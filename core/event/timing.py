@@ -37,7 +37,7 @@ def minutes_advice(match: str, minutes: int, kind: str = "constructed") -> str |
     """The recommended range as a warning when ``minutes`` falls outside it
     (G-MATCH-TIME, G-BO1, G-SEALED, G-DRAFT-TIME), else None.  The organizer
     decides; this only advises (``lycee event new``/``event set``, the app's form)."""
-    from .i18n import _
+    from core.i18n import _
 
     r = recommended_minutes(kind, match)
     if r.fits(minutes):

@@ -30,8 +30,8 @@ import math
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 
-from .i18n import _
-from .model import Event
+from core.i18n import _
+from core.event.model import Event
 
 __all__ = ["DEFAULT_OVERRUN", "DEFAULT_TURNAROUND", "DEFAULT_SPREAD", "RoundTimes", "measure", "Plan",
            "plan_event", "planned_vs_actual"]
@@ -242,7 +242,7 @@ def plan_event(event: Event, log: list[dict], now: datetime, rounds: int | None 
                top: int | None = None, history: list[list[dict]] | None = None) -> Plan:
     """The projected finish of ``event`` at ``now`` and its alternatives (one
     Swiss round fewer, top 4, top 8)."""
-    from .pairing import suggested_rounds
+    from core.tournament.pairing import suggested_rounds
 
     now = now if now.tzinfo is not None else now.replace(tzinfo=timezone.utc)
     times = measure(log, event)

@@ -37,7 +37,7 @@ class CorruptFile(Exception):
         super().__init__(f"{path}: not a readable event file ({reason})")
 
 
-from .journal import fsync_dir, write_durably  # noqa: E402,F401  (one implementation of each)
+from core.store.journal import fsync_dir, write_durably  # noqa: E402,F401  (one implementation of each)
 
 
 def read_json(path: Path):

@@ -41,11 +41,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from .actions import action, describer
-from .cards import normalize_number
-from .clock import elapsed as clock_elapsed
-from .clock import stamp
-from .decks import (
+from core.log import action, describer
+from core.cards import normalize_number
+from core.rules.clock import elapsed as clock_elapsed
+from core.rules.clock import stamp
+from core.decks import (
     DRAFT_PACKS,
     MAX_LINE_COUNT,
     SECTIONS,
@@ -56,10 +56,10 @@ from .decks import (
     check_draft,
     compare,
 )
-from .errors import LyceeError, NotFound, RuleError
-from . import labels as L
-from .i18n import _
-from .model import (
+from core.errors import LyceeError, NotFound, RuleError
+from core import labels
+from core.i18n import _
+from core.event.model import (
     POOL_KINDS,
     SEALED_PRODUCTS,
     BuildPhase,
@@ -88,7 +88,7 @@ STATUSES = ("none", "registered", "problems")
 @lru_cache(maxsize=1)
 def default_catalog():
     """The shipped sets and calendar (loaded once; read only)."""
-    from .legality import Catalog
+    from core.legality import Catalog
 
     return Catalog.default()
 
@@ -97,7 +97,7 @@ def store_calendar(event: Event):
     """The store's own calendar of the event (a core.legality.Calendar), or None."""
     if event.store_calendar is None:
         return None
-    from .legality import parse_calendar
+    from core.legality import parse_calendar
 
     sc = event.store_calendar
     return parse_calendar(sc["calendar"], sc.get("source", "calendar"))
@@ -120,7 +120,7 @@ def _calendar(event, d):
     doc = d.get("calendar")
     if doc is None:
         return replace(event, store_calendar=None)
-    from .legality import load_calendar, merge_calendars, parse_calendar
+    from core.legality import load_calendar, merge_calendars, parse_calendar
 
     source = str(d.get("source") or "calendar")
     merge_calendars(load_calendar(), parse_calendar(doc, source), source)
@@ -223,7 +223,7 @@ def _describe_decklist(d) -> str:
     n = sum(x[0] for x in d.get("deck", []))
     s = sum(x[0] for x in d.get("spare", []))
     return _("decklist of {player}: {n} cards, {s} spare ({source})", player=d.get("player"), n=n, s=s,
-             source=L.decklist_source_label(d.get("source") or "-"))
+             source=labels.decklist_source_label(d.get("source") or "-"))
 
 
 @action("deck_check")
@@ -316,7 +316,7 @@ def deck_problems(event: Event, ref: str, catalog=None) -> list[DeckProblem]:
     G-DRAFT-4), legality on the event date (G-CARDS-*), spares (G-SPARE-1),
     and in a limited event the player's pool (G-SEALED, G-DRAFT-1).
     No list: no problems (see :func:`player_decklist_status`)."""
-    from .actions import stored_player
+    from core.event.lookups import stored_player
 
     pid = stored_player(event, ref).id
     rec = event.decklist_of(pid)
@@ -376,11 +376,11 @@ def _open_build(event: Event, d: dict) -> Event:
         raise RuleError(_("{event} is a constructed event: only sealed and draft events have a "
                           "deck-building phase", event=event.name), build_rule(kind))
     if kind != event.kind:
-        raise LyceeError(_("{event} is a {kind} event, not {other}", event=event.name, kind=L.kind_label(event.kind),
-                           other=L.kind_label(kind)))
+        raise LyceeError(_("{event} is a {kind} event, not {other}", event=event.name, kind=labels.kind_label(event.kind),
+                           other=labels.kind_label(kind)))
     if event.build is not None:
         raise LyceeError(_("the build phase of {event} was already opened at {at}", event=event.name,
-                           at=L.time_label(event.build.opened_at)), build_rule(kind))
+                           at=labels.time_label(event.build.opened_at)), build_rule(kind))
     if event.rounds:
         raise LyceeError(_("round 1 of {event} is paired: too late to open a build phase", event=event.name),
                          build_rule(kind))
@@ -410,7 +410,7 @@ def _open_build(event: Event, d: dict) -> Event:
 def _build(event, d):
     op = d.get("op")
     if op not in BUILD_OPS:
-        raise LyceeError(_("build {op!r}: choose one of {ops}", op=op, ops=L.choices(BUILD_OPS, L.build_op_label)))
+        raise LyceeError(_("build {op!r}: choose one of {ops}", op=op, ops=labels.choices(BUILD_OPS, labels.build_op_label)))
     if op == "open":
         return _open_build(event, d)
     b = event.build
@@ -418,7 +418,7 @@ def _build(event, d):
     if b is None:
         raise LyceeError(_("{event} has no build phase: open it first", event=event.name), rule)
     if b.closed:
-        raise LyceeError(_("the build phase of {event} was closed at {at}", event=event.name, at=L.time_label(b.closed_at)),
+        raise LyceeError(_("the build phase of {event} was closed at {at}", event=event.name, at=labels.time_label(b.closed_at)),
                          rule)
     at = stamp(d["at"])
     st = b.clock
@@ -426,7 +426,7 @@ def _build(event, d):
         return _set_build(event, replace(b, closed_at=at, closed_by=str(d.get("by", ""))))
     if op == "start":
         if st is not None:
-            raise LyceeError(_("the deck-building time already started at {at}", at=L.time_label(st.started_at)))
+            raise LyceeError(_("the deck-building time already started at {at}", at=labels.time_label(st.started_at)))
         return _set_build(event, replace(b, clock=ClockState(b.minutes, at)))
     if st is None:
         raise LyceeError(_("the deck-building time has not started"))
@@ -444,13 +444,13 @@ def _build(event, d):
 def _describe_build(d) -> str:
     op = d.get("op")
     if op == "open":
-        what = L.product_label(d["product"]) if d.get("product") else _("{packs} packs", packs=d.get("packs"))
+        what = labels.product_label(d["product"]) if d.get("product") else _("{packs} packs", packs=d.get("packs"))
         return _("build phase opened: {kind} {set} {what}, seed {seed}, {minutes} min",
-                 kind=L.kind_label(d.get("kind", "")), set=d.get("set"), what=what, seed=d.get("seed"),
+                 kind=labels.kind_label(d.get("kind", "")), set=d.get("set"), what=what, seed=d.get("seed"),
                  minutes=d.get("minutes"))
     if op == "close":
         return _("build phase closed (by {by})", by=d.get("by") or "-")
-    return L.build_op_label(op)
+    return labels.build_op_label(op)
 
 
 @action("pods")
@@ -458,7 +458,7 @@ def _pods(event, d):
     """Draft tables and their seats (G-DRAFT-1): every active player once."""
     if event.kind != "draft":
         raise RuleError(_("{event} is a {kind} event: draft pods are for draft events", event=event.name,
-                          kind=L.kind_label(event.kind)), "G-DRAFT-1")
+                          kind=labels.kind_label(event.kind)), "G-DRAFT-1")
     b = event.build
     if b is None or b.closed:
         raise LyceeError(_("open the build phase of {event} before seating the draft", event=event.name),
@@ -536,7 +536,7 @@ def _pool(event, d):
                           event=event.name), build_rule(kind))
     if kind != event.kind:
         raise RuleError(_("{event} is a {kind} event: a {other} pool does not belong to it", event=event.name,
-                          kind=L.kind_label(event.kind), other=L.kind_label(kind)), build_rule(event.kind))
+                          kind=labels.kind_label(event.kind), other=labels.kind_label(kind)), build_rule(event.kind))
     pid = _player(event, d.get("player"))
     name = event.player(pid).name
     if event.pool_of(pid) is not None:
@@ -581,7 +581,7 @@ def _pool(event, d):
 def _describe_pool(d) -> str:
     return _("pool of {player}: {n} cards of {set} ({what})", player=d.get("player"), n=len(d.get("cards", [])),
              set=d.get("set"),
-             what=L.product_label(d["product"]) if d.get("product") else L.kind_label(d.get("kind", "")))
+             what=labels.product_label(d["product"]) if d.get("product") else labels.kind_label(d.get("kind", "")))
 
 
 # -- reading the build phase ---------------------------------------------------------------
@@ -672,7 +672,7 @@ def check_build_done(event: Event) -> None:
     if b is None and event.kind in ("sealed", "draft"):
         rule = "G-DRAFT-4" if event.kind == "draft" else "G-SEALED"
         raise RuleError(_("a {kind} event builds its decks before round 1: open the build phase first "
-                          "(F11 in the app, `lycee build EVENT open ...`)", kind=L.kind_label(event.kind)), rule)
+                          "(F11 in the app, `lycee build EVENT open ...`)", kind=labels.kind_label(event.kind)), rule)
     if b is None or b.closed:
         return
     missing = [p.name for p in event.eligible(1) if event.decklist_of(p.id) is None]

@@ -14,14 +14,15 @@ from pathlib import Path
 
 import jsonschema
 
-from .actions import check_settings, name_key
-from .errors import LyceeError, ValidationError
-from . import labels as L
-from .i18n import _
-from .names import (EVENT_NAME_MAX, ID_PATTERN, PLAYER_NAME_MAX, STAFF_NAME_MAX, TEXT_MAX, check_text, is_id,
+from core.names import name_key
+from core.rules.settings import check_settings
+from core.errors import LyceeError, ValidationError
+from core import labels
+from core.i18n import _
+from core.names import (EVENT_NAME_MAX, ID_PATTERN, PLAYER_NAME_MAX, STAFF_NAME_MAX, TEXT_MAX, check_text, is_id,
                     visible)
-from .matchrules import Result, agrees_with_games, check_games, check_result, match_over
-from .model import (
+from core.tournament.matchrules import Result, agrees_with_games, check_games, check_result, match_over
+from core.event.model import (
     APPEAL_OUTCOMES,
     GAME_CODES,
     KINDS,
@@ -668,7 +669,7 @@ def _event_from_doc(doc, source: str, strict: bool) -> Event:
         raise ValidationError(source, problems)
     store_cal = doc.get("store_calendar")
     if store_cal is not None:
-        from .legality import parse_calendar
+        from core.legality import parse_calendar
 
         if not isinstance(store_cal, dict) or not isinstance(store_cal.get("source", ""), str):
             bad("$.store_calendar", "expected {\"source\": name, \"calendar\": lycee-calendar/1}")
@@ -737,13 +738,13 @@ def _limited_from_doc(doc: dict, ids: dict, kind: str, bad) -> dict:
         out["deck_checks"] = tuple(checks)
     has_limited = any(k in doc for k in ("build", "pods", "pools"))
     if has_limited and kind not in POOL_KINDS:
-        bad("$.kind", _("a {kind} event has no build phase, pods or pools (G-SEALED, G-DRAFT-1)", kind=L.kind_label(kind)))
+        bad("$.kind", _("a {kind} event has no build phase, pods or pools (G-SEALED, G-DRAFT-1)", kind=labels.kind_label(kind)))
         return out
     b = doc.get("build")
     if b is not None:
         if b["kind"] != kind:
-            bad("$.build.kind", _("the event is {kind}, its build phase {other}", kind=L.kind_label(kind),
-                                                other=L.kind_label(b["kind"])))
+            bad("$.build.kind", _("the event is {kind}, its build phase {other}", kind=labels.kind_label(kind),
+                                                other=labels.kind_label(b["kind"])))
         if b["kind"] == "sealed" and b.get("product") not in SEALED_PRODUCTS:
             bad("$.build.product", _("a sealed build phase names its product: 2s or 1s3b (G-SEALED)"))
         if b["kind"] == "draft" and not 4 <= b.get("packs", 0) <= 6:
@@ -783,7 +784,7 @@ def _limited_from_doc(doc: dict, ids: dict, kind: str, bad) -> dict:
             bad(f"{path}.player", _("{id!r} already has a pool at {path}", id=x["player"], path=f"$.pools[{pooled[x['player']]}]"))
         pooled.setdefault(x["player"], i)
         if x["kind"] != kind:
-            bad(f"{path}.kind", _("a {pool} pool in a {kind} event", pool=L.kind_label(x["kind"]), kind=L.kind_label(kind)))
+            bad(f"{path}.kind", _("a {pool} pool in a {kind} event", pool=labels.kind_label(x["kind"]), kind=labels.kind_label(kind)))
         if x["kind"] == "sealed" and x.get("product") not in SEALED_PRODUCTS:
             bad(f"{path}.product", _("a sealed pool names its product: 2s or 1s3b (G-SEALED)"))
         if b is not None and x["set"].casefold() != b["set"].casefold():

@@ -131,7 +131,7 @@ def _frame(data: bytes, pos: int) -> tuple[list[dict] | None, int, str]:
 _SEQ = re.compile(rb'"seq":(\d{1,12})')
 
 
-def _salvage(data: bytes, pos: int) -> tuple[list[dict], list[int]]:
+def salvage(data: bytes, pos: int) -> tuple[list[dict], list[int]]:
     """What can still be made out of damaged bytes: whole actions where a line's
     JSON still parses, else the seqs it mentions."""
     acts: list[dict] = []
@@ -159,7 +159,7 @@ def scan(data: bytes, start: int = 0, after_seq: int | None = None) -> Scan:
         if not data.startswith(MAGIC):
             if not data:
                 return Scan([], 0)
-            acts, seqs = _salvage(data, 0)
+            acts, seqs = salvage(data, 0)
             return Scan([], 0, Damage(0, len(data), "not a lycee journal", acts, seqs))
         pos = len(MAGIC)
     records: list[Record] = []
@@ -172,7 +172,7 @@ def scan(data: bytes, start: int = 0, after_seq: int | None = None) -> Scan:
             if seqs != expect or (last is not None and seqs[0] != last + 1):
                 acts, why = None, "seq out of order"
         if acts is None:
-            salvaged, seqs = _salvage(data, pos)
+            salvaged, seqs = salvage(data, pos)
             return Scan(records, pos, Damage(pos, len(data) - pos, why, salvaged, seqs))
         records.append(Record(pos, end, acts))
         last = acts[-1]["seq"]
@@ -333,7 +333,7 @@ class JournalStorage(Storage):
 
 
 def model_signature(module) -> str:
-    """A short hash of every dataclass's fields in ``module`` (core.model): a
+    """A short hash of every dataclass's fields in ``module`` (core.event.model): a
     checkpoint written by code whose model differs is not used (the event is
     replayed from its journal instead, and a new checkpoint written)."""
     parts = []

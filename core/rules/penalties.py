@@ -37,11 +37,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Iterable
 
-from .actions import _round, action, forfeit, player_match, stored_player
-from .errors import LyceeError, NotFound, RuleError
-from . import labels as L
-from .i18n import _
-from .model import APPEAL_OUTCOMES, PENALTY_ACTIONS, PENALTY_LEVELS, Event, Penalty
+from core.event.changes import forfeit
+from core.event.lookups import player_match, round_of, stored_player
+from core.log import action, describer
+from core.errors import LyceeError, NotFound, RuleError
+from core import labels
+from core.i18n import _
+from core.event.model import APPEAL_OUTCOMES, PENALTY_ACTIONS, PENALTY_LEVELS, Event, Penalty
 
 MARK = {"notice": "N", "warning": "W"}
 EXCLUDE_AT = 4  # points: a Notice 1, a Warning 2 (G-PEN-2)
@@ -150,7 +152,7 @@ def _game_loss(event: Event, round_number: int, table: int, pid: str) -> Event:
     m = rnd.match_at(table)
     if m is None or m.is_bye or m.reported:
         return event
-    from .actions import add_game
+    from core.rules.results import add_game
 
     return add_game(event, rnd, m, "loss-p1" if m.p1 == pid else "loss-p2")
 
@@ -158,9 +160,21 @@ def _game_loss(event: Event, round_number: int, table: int, pid: str) -> Event:
 # -- actions -----------------------------------------------------------------------------
 
 
+@describer("penalty")
+def _describe_penalty(d: dict) -> str:
+    return _("{level} for {player} by {by}: {reason}", level=labels.penalty_level_label(d["level"]), player=d["player"],
+             by=d.get("by", ""), reason=d.get("reason", ""))
+
+
+@describer("appeal")
+def _describe_appeal(d: dict) -> str:
+    return _("appeal of penalty #{n}: {outcome} (by {by})", n=d["penalty"],
+             outcome=labels.appeal_outcome_label(d["outcome"]), by=d.get("by", ""))
+
+
 @action("penalty")
 def _penalty(event, d):
-    from .staff import require_staff
+    from core.rules.staff import require_staff
 
     by = require_staff(event, d.get("by"), "G-PEN-1")
     p = stored_player(event, d["player"])
@@ -169,7 +183,7 @@ def _penalty(event, d):
         raise LyceeError(_("penalty {level!r}: notice or warning (G-PEN-2)", level=level))
     act = d.get("action", "none")
     if act not in PENALTY_ACTIONS:
-        raise LyceeError(_("action {act!r}: choose one of {acts}", act=act, acts=L.choices(PENALTY_ACTIONS, L.penalty_action_label)))
+        raise LyceeError(_("action {act!r}: choose one of {acts}", act=act, acts=labels.choices(PENALTY_ACTIONS, labels.penalty_action_label)))
     reason = str(d.get("reason") or "").strip()
     if not reason:
         raise LyceeError(_("a penalty needs a reason (--reason TEXT)"))
@@ -180,7 +194,7 @@ def _penalty(event, d):
         number = len(event.rounds) or None
     table = d.get("table")
     if number is not None:
-        rnd = _round(event, number)
+        rnd = round_of(event, number)
         m = player_match(rnd, p.id)
         if table is None:
             table = None if m is None or m.is_bye else m.table
@@ -204,7 +218,7 @@ def _penalty(event, d):
 
 @action("appeal")
 def _appeal(event, d):
-    from .staff import require_head_judge
+    from core.rules.staff import require_head_judge
 
     n = d.get("penalty")
     if not isinstance(n, int) or not 1 <= n <= len(event.penalties):
@@ -214,11 +228,11 @@ def _appeal(event, d):
     if pen.appeal is not None:
         raise RuleError(_(
             "penalty #{n} was already appealed ({outcome}): the head judge's ruling is final",
-            n=n, outcome=L.appeal_outcome_label(pen.appeal.get("outcome", ""))), "G-HEAD-JUDGE")
+            n=n, outcome=labels.appeal_outcome_label(pen.appeal.get("outcome", ""))), "G-HEAD-JUDGE")
     outcome = d.get("outcome")
     if outcome not in APPEAL_OUTCOMES:
         raise LyceeError(_("appeal outcome {outcome!r}: choose one of {outcomes}",
-                             outcome=outcome, outcomes=L.choices(APPEAL_OUTCOMES, L.appeal_outcome_label)))
+                             outcome=outcome, outcomes=labels.choices(APPEAL_OUTCOMES, labels.appeal_outcome_label)))
     appeal = {"by": hj, "outcome": outcome, "note": str(d.get("note") or "")}
     if outcome == "changed":
         level = d.get("level") or pen.level
@@ -226,7 +240,7 @@ def _appeal(event, d):
         if level not in PENALTY_LEVELS:
             raise LyceeError(_("penalty {level!r}: notice or warning (G-PEN-2)", level=level))
         if act not in PENALTY_ACTIONS:
-            raise LyceeError(_("action {act!r}: choose one of {acts}", act=act, acts=L.choices(PENALTY_ACTIONS, L.penalty_action_label)))
+            raise LyceeError(_("action {act!r}: choose one of {acts}", act=act, acts=labels.choices(PENALTY_ACTIONS, labels.penalty_action_label)))
         if (level, act) == (pen.level, pen.action):
             raise LyceeError(_("a changed penalty needs a new level or action"))
         appeal["level"] = level
@@ -262,7 +276,7 @@ def would_exclude(event: Event, data: dict) -> str | None:
     """The rule when the ``penalty`` action ``data`` would exclude the player
     (G-PEN-2 by the count, G-PEN-1 by an exclusion handed down), else None;
     nothing is stored."""
-    from .actions import apply
+    from core.log import apply
 
     after = apply(event, {"type": "penalty", "data": data})
     p = stored_player(after, data["player"])

@@ -14,7 +14,7 @@ rounds count for neither.
 *Bye.*  With an odd number of eligible players the bye goes first, by rule,
 to the lowest-ranked eligible player among those with the fewest byes so far
 (so nobody gets a second bye while an eligible player has none).  Rank is
-points, then the event's tiebreaker chain (:mod:`core.standings`); an exact
+points, then the event's tiebreaker chain (:mod:`core.tournament.standings`); an exact
 tie at the bottom is drawn with the seeded ``rng``.  A bye is
 ``Match(p2=None, p1_wins=2, p2_wins=0, outcome="bye")``: a match win worth 3
 points, counted 2-0 in games, on the last table.
@@ -70,7 +70,7 @@ result meets the lower bound: it is certified optimal.
 *Exact windows.*  A group where this fails (a small group whose players have
 all met, a floater nobody can take...) is marked, and each run of marked
 groups ``a..b`` becomes a window solved exactly: a minimum-cost matching
-(Edmonds' blossom algorithm, :mod:`core._matching`, with the cost vector
+(Edmonds' blossom algorithm, :mod:`core.tournament.matching`, with the cost vector
 encoded in one integer) on the window's players, where a player may also be
 paired "up" (with somebody of group ``a-1``) or "down" (group ``b+1``), at
 the cost of the boundaries that crosses and of the point difference to that
@@ -92,12 +92,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from core._matching import max_weight_matching
-from core.actions import require_complete
+from core.tournament.matching import max_weight_matching
+from core.event.lookups import require_complete
 from core.errors import RuleError
 from core.i18n import _
-from core.model import Event, Match
-from core.standings import _Figures, _Ledger
+from core.event.model import Event, Match
+from core.tournament.standings import Figures, Ledger
 
 __all__ = [
     "suggested_rounds",
@@ -136,7 +136,7 @@ def pair_swiss(event: Event, rng: random.Random) -> tuple[Match, ...]:
         raise RuleError(_(
             "round {number} cannot be paired: {n} eligible player(s), at least 2 are needed",
             number=number, n=len(elig)))
-    led = _Ledger(event)
+    led = Ledger(event)
     gidx = [led.index[p.id] for p in elig]
     bye = None
     if len(gidx) % 2:
@@ -171,14 +171,14 @@ def _refuse(event: Event) -> None:
         raise RuleError(_("the event has finished its {n} Swiss rounds", n=event.rounds_planned))
 
 
-def _choose_bye(event: Event, led: _Ledger, gidx: list[int], rng: random.Random) -> int:
+def _choose_bye(event: Event, led: Ledger, gidx: list[int], rng: random.Random) -> int:
     """Lowest-ranked eligible player among those with the fewest byes."""
     fewest = min(led.byes[g] for g in gidx)
     cands = [g for g in gidx if led.byes[g] == fewest]
     low = min(led.points[g] for g in cands)
     cands = [g for g in cands if led.points[g] == low]
     if len(cands) > 1 and event.tiebreakers:
-        fig = _Figures(led)
+        fig = Figures(led)
         chain = tuple(event.tiebreakers)
         keys = {g: fig.key(chain, led.points, g) for g in cands}
         worst = min(keys.values())
@@ -231,7 +231,7 @@ def pairing_cost(event: Event, matches) -> PairingCost:
     Points and previous meetings are taken from ``event`` as it stands
     (before the round); byes are left out.
     """
-    led = _Ledger(event)
+    led = Ledger(event)
     pairs_ids = [(m.p1, m.p2) for m in matches if m.p2 is not None]
     ids = [x for ab in pairs_ids for x in ab]
     local = {pid: i for i, pid in enumerate(ids)}

@@ -17,11 +17,11 @@ import io
 import json
 from datetime import date, timedelta
 
-from .errors import LyceeError
-from .eventfile import to_doc
-from . import labels as L
-from .i18n import _
-from .model import Event, Match
+from core.errors import LyceeError
+from core.rules.eventfile import to_doc
+from core import labels
+from core.i18n import _
+from core.event.model import Event, Match
 
 WHATS = ("event", "pairings", "pairings-by-name", "standings", "scorecard", "decklists", "slips", "report")
 FORMATS = ("json", "csv", "html")
@@ -35,12 +35,12 @@ PLAYOFF_REMARK = "決定戦"
 
 def _final_without_winner(event: Event) -> bool:
     """The final was an intentional draw the organizer declared without a winner (G-ID-3)."""
-    from .elimination import bracket
+    from core.tournament.elimination import bracket
     try:
         b = bracket(event)
     except LyceeError:
         return False
-    return bool(b and b.rounds and b.rounds[-1].slots and L.is_no_winner(b.rounds[-1].slots[0].note))
+    return bool(b and b.rounds and b.rounds[-1].slots and labels.is_no_winner(b.rounds[-1].slots[0].note))
 
 def _result_text(m: Match) -> str:
     if m.outcome is None:
@@ -54,7 +54,7 @@ def _result_text(m: Match) -> str:
 
 
 def _points_before(event: Event) -> dict[str, int]:
-    from .standings import standings
+    from core.tournament.standings import standings
 
     before = event.with_(rounds=event.rounds[:-1])
     return {r.id: r.points for r in standings(before)}
@@ -62,7 +62,7 @@ def _points_before(event: Event) -> dict[str, int]:
 
 def _stage_suffix(event: Event) -> str:
     """`` (Semi-final)`` and the like for a round that is not Swiss."""
-    from .elimination import round_label
+    from core.tournament.elimination import round_label
 
     rnd = event.current_round
     return "" if rnd.stage == "swiss" else f" ({round_label(event, rnd.number)})"
@@ -72,13 +72,13 @@ def pairings_table(event: Event):
     rnd = event.current_round
     if rnd is None:
         raise LyceeError(_("no round has been paired yet"))
-    from .explain import is_cross_group, why_text
+    from core.reports.explain import is_cross_group, why_text
 
     pts = _points_before(event)
     name = lambda pid: event.player(pid).name  # noqa: E731
     rows = []
     for m in rnd.matches:
-        # why a table is paired across score groups (or holds a rematch or the bye): core.explain
+        # why a table is paired across score groups (or holds a rematch or the bye): core.reports.explain
         why = why_text(event, m.why, with_draw=False) if is_cross_group(m.why) else ""
         rows.append([m.table, name(m.p1), pts.get(m.p1, 0),
                      name(m.p2) if m.p2 else _("(bye)"), pts.get(m.p2, 0) if m.p2 else "",
@@ -108,8 +108,8 @@ def pairings_by_name_table(event: Event):
 def standings_table(event: Event):
     """The standings; once the elimination stage is finished, the final
     placings (G-SE): place, how far each player went, then the Swiss figures."""
-    from .elimination import final_placings
-    from .standings import standings
+    from core.tournament.elimination import final_placings
+    from core.tournament.standings import standings
 
     tbs = list(event.tiebreakers)
     rows = []
@@ -124,11 +124,11 @@ def standings_table(event: Event):
         by_id = {r.id: r for r in swiss}
         for f in final:
             r = by_id[f.id]
-            rows.append([f.place, r.name, f.label or _("Swiss"), r.rank, r.points, r.record, *vals(r), L.player_status_label(r.status)])
+            rows.append([f.place, r.name, f.label or _("Swiss"), r.rank, r.points, r.record, *vals(r), labels.player_status_label(r.status)])
         title = _("{event}: final standings", event=event.name)
         return title, [_("Place"), _("Name"), _("Reached"), _("Swiss rank"), *head[2:]], rows
     for r in swiss:
-        rows.append([r.rank, r.name, r.points, r.record, *vals(r), L.player_status_label(r.status)])
+        rows.append([r.rank, r.name, r.points, r.record, *vals(r), labels.player_status_label(r.status)])
     n = len(event.swiss_rounds)
     title = _("{event}: standings after round {r}", event=event.name, r=n)
     return title, head, rows
@@ -149,13 +149,13 @@ def missing_text(event: Event) -> str:
 
 
 def scorecard_table(event: Event):
-    """Every match (the stage named by :func:`core.elimination.round_label`),
+    """Every match (the stage named by :func:`core.tournament.elimination.round_label`),
     the N/W marks of its round (G-PEN-3), then the penalties given outside
     any round on lines of their own with their time, then the final
     placings once the event is finished (G-SE).  A result still missing is
     written as such, and the title says how many are missing."""
-    from .elimination import THIRD_PLACE, THIRD_PLACE_PLANNED, final_placings, round_label
-    from .penalties import MARK, in_force, penalties_outside_rounds, scorecard_marks
+    from core.tournament.elimination import THIRD_PLACE, THIRD_PLACE_PLANNED, final_placings, round_label
+    from core.rules.penalties import MARK, in_force, penalties_outside_rounds, scorecard_marks
 
     rows = []
     for rnd in event.rounds:
@@ -166,7 +166,7 @@ def scorecard_table(event: Event):
             if rnd.stage == "playoff":
                 remarks.append(PLAYOFF_REMARK)
             if m.note and m.note not in (THIRD_PLACE, THIRD_PLACE_PLANNED):
-                from .labels import note_label as note_text
+                from core.labels import note_label as note_text
 
                 note = note_text(m.note)
                 if note and note not in remarks:
@@ -202,7 +202,7 @@ def decklists_table(event: Event):
     """Every registered decklist (G-DECKLIST), player by player: deck, then
     spare cards; the card name as written, else the catalog's.  The lists go
     back with the scorecard, by the same due date."""
-    from .decklists import default_catalog
+    from core.rules.decklists import default_catalog
 
     cat = None
     rows = []
@@ -215,7 +215,7 @@ def decklists_table(event: Event):
                 if not name:
                     cat = cat or default_catalog()
                     name = cat.name_of(number) or ""
-                rows.append([p.name, L.section_label(section), count, number, name])
+                rows.append([p.name, labels.section_label(section), count, number, name])
     title = _("{event} ({date}): decklists, due at the publisher by {due}",
               event=event.name, date=event.date, due=scorecard_due(event))
     return title, [_("Player"), _("Section"), _("Count"), _("Number"), _("Card")], rows
@@ -306,7 +306,7 @@ def slips_html(event: Event) -> str:
         p1, p2 = event.player(m.p1).name, event.player(m.p2).name
         head = _('Round {r}', r=rnd.number)
         if rnd.stage != "swiss":
-            from .elimination import round_label
+            from core.tournament.elimination import round_label
 
             head = _("Round {r} ({label})", r=rnd.number, label=round_label(event, rnd.number, m))
         slips.append(
@@ -354,14 +354,14 @@ def _calendar_words(event: Event) -> str:
 def report_table(event: Event, log: list[dict] | None = None):
     """The written event report (G-REPORT, optional), with the publication
     terms (G-PUBLISH) and the G-OTHER-FORMAT flag; with the event's ``log``,
-    each round's planned and actual times (core.plan)."""
-    from .standings import standings
+    each round's planned and actual times (core.tournament.plan)."""
+    from core.tournament.standings import standings
 
     fmt, other = format_summary(event)
     s = event.staff
     rows = [
         [_("Event"), event.name], [_("Date"), event.date],
-        [_("Kind"), L.kind_label(event.kind)], [_("Match"), _("best of three") if event.match == "bo3" else _("best of one")],
+        [_("Kind"), labels.kind_label(event.kind)], [_("Match"), _("best of three") if event.match == "bo3" else _("best of one")],
         [_("Minutes a match"), event.minutes], [_("Tournament format"), fmt],
         [_("Sanctioned"), _("yes") if event.sanctioned else _("no")],
         [_("Card calendar"), _calendar_words(event)],
@@ -375,7 +375,7 @@ def report_table(event: Event, log: list[dict] | None = None):
                            w=sum(p.level == "warning" for p in event.penalties))],
         [_("Scorecard due"), scorecard_due(event)],
     ]
-    from .elimination import final_placings
+    from core.tournament.elimination import final_placings
 
     final = final_placings(event)
     if final is not None:
@@ -404,8 +404,8 @@ def report_table(event: Event, log: list[dict] | None = None):
 
 def schedule_rows(event: Event, log: list[dict]) -> list[list]:
     """Report rows: each round's planned time (the plan before round 1,
-    core.plan) beside its actual time, and the difference at its end."""
-    from .plan import planned_vs_actual
+    core.tournament.plan) beside its actual time, and the difference at its end."""
+    from core.tournament.plan import planned_vs_actual
 
     def hm(t):
         return t.astimezone().strftime("%H:%M") if t is not None else "-"

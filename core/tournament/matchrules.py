@@ -12,7 +12,7 @@ won-lost-drawn (``2-1``, ``1-1-1``), or ``id`` for an intentional draw.
 - G-NEXT-GAME: from game 2 on, the loser of the previous game chooses to play
   first or second (:func:`next_game_chooser`).
 - G-ID-1/2: an intentional draw is ``0-0`` with nothing played (when it may be
-  entered is the round clock's business: core.actions ``result``).
+  entered is the round clock's business: core.rules.results ``result``).
 - G-ID-3 / G-SE: an elimination match must name a winner; an intentional draw
   there is the organizer's call (replay or no winner).
 
@@ -28,10 +28,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .errors import LyceeError, RuleError
-from . import labels as L
-from .i18n import _
-from .model import GAME_CODES
+from core.errors import LyceeError, RuleError
+from core import labels
+from core.i18n import _
+from core.event.model import GAME_CODES
 
 _RESULT = re.compile(r"^\s*([0-9]{1,3})\s*-\s*([0-9]{1,3})(?:\s*-\s*([0-9]{1,3}))?\s*$")
 
@@ -175,10 +175,10 @@ def check_games(games, match_type: str) -> None:
         game_winner(g)
         if match_over(games[:i], match_type):
             raise RuleError(
-                _("game {n} ({game}) cannot be played: best of one is a single game", n=i + 1, game=L.game_label(g))
+                _("game {n} ({game}) cannot be played: best of one is a single game", n=i + 1, game=labels.game_label(g))
                 if match_type == "bo1" else
                 _("game {n} ({game}) cannot be played: the match ended when a player had two game wins",
-                  n=i + 1, game=L.game_label(g)), rule)
+                  n=i + 1, game=labels.game_label(g)), rule)
     if tally_games(games).draws > MAX_DRAWN_GAMES[match_type]:
         raise RuleError(_("more drawn games than a match can hold"), rule)
 
@@ -214,8 +214,3 @@ def agrees_with_games(result: Result, games) -> bool:
     least those game wins and drawn games (the rest were not entered)."""
     g = tally_games(games)
     return result.p1_wins >= g.p1_wins and result.p2_wins >= g.p2_wins and result.draws >= g.draws
-
-
-def bye_result() -> Result:
-    """A bye is a match win counted as 2-0 in games (DESIGN section 5)."""
-    return Result(2, 0, 0)

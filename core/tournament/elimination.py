@@ -34,12 +34,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from core.actions import require_complete
+from core.event.lookups import require_complete
 from core.errors import LyceeError, RuleError
-from core import labels as L
+from core import labels
 from core.i18n import _
-from core.model import Event, Match
-from core.standings import _table
+from core.event.model import Event, Match
+from core.tournament.standings import ranked_table
 
 __all__ = [
     "THIRD_PLACE",
@@ -148,7 +148,7 @@ def top_cut(
     if any(r.stage == "top" for r in event.rounds):
         raise RuleError(_("this event already has an elimination bracket"), "G-SE")
     _swiss_complete(event)
-    led, fig, keys, tags, order = _table(event)
+    led, fig, keys, tags, order = ranked_table(event)
     players = event.players
     active = [i for i in order if players[i].active]
     if len(active) < size:
@@ -228,7 +228,7 @@ def check_elimination_result(result: Match | str | None) -> str | None:
     if outcome is None:
         raise RuleError(_("the elimination match at table {t} has no result yet", t=result.table) if at
                         else _("the elimination match has no result yet"), "G-SE")
-    what = {"draw": _("a draw"), "double_loss": _("a double loss")}.get(outcome) or L.match_outcome_label(outcome)
+    what = {"draw": _("a draw"), "double_loss": _("a double loss")}.get(outcome) or labels.match_outcome_label(outcome)
     raise RuleError(
         _("an elimination match must name a winner; {what} at table {t} cannot stand "
           "(the organizer may order a replay, G-ID-3)", what=what, t=result.table) if at
@@ -530,7 +530,7 @@ def final_placings(event: Event) -> list[Placing] | None:
     tops = _finished_tops(event)
     if tops is None:
         return None
-    from core.standings import standings
+    from core.tournament.standings import standings
 
     rows = standings(event)
     by_id = {r.id: r for r in rows}

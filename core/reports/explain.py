@@ -1,6 +1,6 @@
 """Why each pairing of a Swiss round is what it is (DESIGN section 3, ``pair --explain``).
 
-:func:`explain` looks at a round just paired by :func:`core.pairing.pair_swiss`
+:func:`explain` looks at a round just paired by :func:`core.tournament.pairing.pair_swiss`
 and gives every table its reasons, as small tuples stored with the round
 (``Match.why``, the pair action's ``"why"``), so the explanation printed
 later is the one made when the round was paired:
@@ -31,16 +31,16 @@ later is the one made when the round was paired:
 from __future__ import annotations
 
 from core.i18n import _
-from core.model import Event, Match
+from core.event.model import Event, Match
 
 __all__ = ["explain", "why_text", "why_lines", "is_cross_group"]
 
 
 def _points_and_meetings(event: Event):
     """Swiss points and byes as the pairing sees them, and earlier meetings."""
-    from core.standings import _Ledger
+    from core.tournament.standings import Ledger
 
-    led = _Ledger(event)
+    led = Ledger(event)
     pts = {pid: led.points[i] for pid, i in led.index.items()}
     byes = {pid: led.byes[i] for pid, i in led.index.items()}
     met: dict[tuple[str, str], int] = {}
@@ -56,9 +56,9 @@ def _points_and_meetings(event: Event):
 def _bye_ties(event: Event, led, pid: str, cands: list[str]) -> int:
     """How many of ``cands`` rank exactly as low as ``pid`` (points and the
     tiebreaker chain): more than one means the seeded draw chose."""
-    from core.standings import _Figures
+    from core.tournament.standings import Figures
 
-    fig = _Figures(led)
+    fig = Figures(led)
     chain = tuple(event.tiebreakers)
     key = fig.key(chain, led.points, led.index[pid])
     return sum(1 for x in cands if fig.key(chain, led.points, led.index[x]) == key)

@@ -27,10 +27,10 @@ import re
 import unicodedata
 from dataclasses import replace
 
-from .actions import action, describer
-from .errors import LyceeError
-from .i18n import _
-from .model import Announcement, Event, Match, Round
+from core.log import action, describer
+from core.errors import LyceeError
+from core.i18n import _
+from core.event.model import Announcement, Event, Match, Round
 
 #: An announcement is one line on a TV: at most this many characters.
 ANNOUNCE_MAX = 140

@@ -1,6 +1,6 @@
 """Maximum-weight matching in a general graph (Edmonds' blossom algorithm).
 
-Private helper of :mod:`core.pairing`: the exact solver it falls back on when
+Private helper of :mod:`core.tournament.pairing`: the exact solver it falls back on when
 its fast path cannot certify a Swiss pairing as optimal.
 
 This is the primal-dual blossom method of Edmonds in the O(n^3) form given by

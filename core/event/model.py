@@ -1,7 +1,7 @@
 """The event as plain, frozen data.
 
 Everything here is derived state: an event is stored as an append-only log of
-actions (see :mod:`core.actions`) and these records are what replaying that log
+actions (see :mod:`core.log`) and these records are what replaying that log
 gives.  Engines (pairing, standings, exports) read them and never mutate them.
 
 Field names follow the ``lycee-event/1`` file format (DESIGN section 4).
@@ -71,7 +71,7 @@ class Match:
     #: The result is an intentional draw (G-ID-1..3).
     intentional: bool = False
     #: Why the pairing is what it is, stored when the round was paired
-    #: (Swiss rounds; see core.explain): tuples such as ("odd", pid, 6, 5).
+    #: (Swiss rounds; see core.reports.explain): tuples such as ("odd", pid, 6, 5).
     why: tuple[tuple, ...] = ()
 
     @property
@@ -102,7 +102,7 @@ class Match:
 
 @dataclass(frozen=True, slots=True)
 class ClockState:
-    """The round clock as the log left it (core.clock reads it).
+    """The round clock as the log left it (core.rules.clock reads it).
 
     Times are ISO 8601 strings with their offset, as the desk's time source
     gave them; ``pauses`` holds (paused at, resumed at or None while paused)."""
@@ -208,7 +208,7 @@ SEALED_PRODUCTS = ("2s", "1s3b")
 @dataclass(frozen=True, slots=True)
 class DeckRecord:
     """A player's registered decklist (G-DECKLIST): the deck and spare cards
-    as handed in, kept whatever their problems (core.decklists checks them)."""
+    as handed in, kept whatever their problems (core.rules.decklists checks them)."""
 
     player: str
     deck: tuple[DeckLine, ...] = ()
@@ -309,7 +309,7 @@ class BuildPhase:
 
 @dataclass(frozen=True, slots=True)
 class Announcement:
-    """A line typed at the desk for the TV page and the phones (core.publish)."""
+    """A line typed at the desk for the TV page and the phones (core.rules.publish)."""
 
     text: str
     at: str
@@ -344,13 +344,13 @@ class Event:
     #: A store's own legality calendar for later products (G-CARDS-VERSIONS):
     #: {"source": file name, "calendar": the lycee-calendar/1 document}, or None.
     store_calendar: dict | None = None
-    #: What the read-only pages show (core.publish): with ``hold_pairings``
+    #: What the read-only pages show (core.rules.publish): with ``hold_pairings``
     #: a new round's pairings wait for a ``publish``; ``published_round`` is
     #: the newest round published by hand.  ``announcements``: lines typed at
     #: the desk for the TV and phones, newest last.
     hold_pairings: bool = False
     published_round: int = 0
-    announcements: tuple["Announcement", ...] = ()
+    announcements: tuple[Announcement, ...] = ()
 
     # -- lookups (cached: an Event never changes once built) -----------------
     @cached_property
@@ -397,10 +397,10 @@ class Event:
         n = (len(self.rounds) + 1) if round_number is None else round_number
         return [p for p in self.players if p.active and p.joined_round <= n]
 
-    def with_(self, **changes) -> "Event":
+    def with_(self, **changes) -> Event:
         return replace(self, **changes)
 
-    def with_round(self, rnd: "Round") -> "Event":
+    def with_round(self, rnd: Round) -> Event:
         """This event with round ``rnd.number`` replaced by ``rnd``."""
         rounds = list(self.rounds)
         rounds[rnd.number - 1] = rnd

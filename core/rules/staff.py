@@ -16,14 +16,14 @@ Names compare after NFKC folding (``name_key``): '山田　太郎' is '山田 �
 
 from __future__ import annotations
 
-from .errors import RuleError
-from . import labels as L
-from .i18n import _
-from .model import Event, Staff
+from core.errors import RuleError
+from core import labels
+from core.i18n import _
+from core.event.model import Event, Staff
 
 
 def _key(name: str) -> str:
-    from .actions import name_key
+    from core.names import name_key
 
     return name_key(name)
 
@@ -53,7 +53,7 @@ def check_staff(event: Event, doing: str = "start") -> None:
         text = _("a sanctioned event cannot {doing}: {problems}; set the staff first "
                  "(`lycee staff EVENT --organizer NAME --judge NAME --head-judge NAME`) "
                  "or mark the event unsanctioned (`lycee staff EVENT --unsanctioned`)",
-                 doing=L.staff_doing_label(doing), problems=_("; ").join(m for _r, m in problems))
+                 doing=labels.staff_doing_label(doing), problems=_("; ").join(m for _r, m in problems))
         raise RuleError(text, rule)
 
 

@@ -1,0 +1,73 @@
+"""Finding things in an event: a player by reference, a round, a table, a
+player's match; and the check that the current round is complete.  Shared by
+the rules, the tournament engines and the Desk."""
+
+from __future__ import annotations
+
+from core.errors import NotFound, RuleError
+from core.event.model import Event, Match, Player, Round
+from core.i18n import _
+from core.names import ambiguous, name_key, split_ref
+
+
+def find_player(event: Event, ref: str) -> Player:
+    """A player by id, or by exact name (NFKC-folded); ``id:p3`` and ``name:p3``
+    say which.  A plain ref that is one player's id and another's name is
+    refused as ambiguous (docs/names.md)."""
+    how, value = split_ref(ref)
+    by_id = event.player(value) if how != "name" and event.has_player(value) else None
+    key = name_key(value)
+    hits = [] if how == "id" else [p for p in event.players if name_key(p.name) == key]
+    if by_id is not None:
+        others = [p for p in hits if p.id != by_id.id]
+        if others and how is None:
+            raise ambiguous(value, by_id.name, others[0].id)
+        return by_id
+    if len(hits) == 1:
+        return hits[0]
+    raise NotFound(_("no player {ref!r} in {name}", ref=ref, name=event.name))
+
+
+def stored_player(event: Event, ref: str) -> Player:
+    """The player an action in the log names: logs hold ids (older ones may
+    hold a name), so an id wins here without the ambiguity check."""
+    return event.player(ref) if event.has_player(ref) else find_player(event, ref)
+
+
+def player_name(event: Event, pid: str | None) -> str:
+    """A player's name for a sentence ('' when the seat is empty)."""
+    return event.player(pid).name if pid and event.has_player(pid) else ""
+
+
+def require_complete(event: Event) -> None:
+    """No pairing of any kind while a result of the current round is missing;
+    the message lists the tables."""
+    cur = event.current_round
+    if cur is not None and not cur.complete:
+        tables = ", ".join(map(str, cur.missing_tables()))
+        raise RuleError(_("round {number} is not finished: results missing at table(s) {tables}",
+                          number=cur.number, tables=tables))
+
+
+def round_of(event: Event, number: int) -> Round:
+    """Round ``number``; refused when it has not been paired."""
+    if not 1 <= number <= len(event.rounds):
+        raise NotFound(_("round {number} has not been paired", number=number))
+    return event.rounds[number - 1]
+
+
+def table_of(event: Event, d: dict) -> tuple[Round, Match]:
+    """The round and match an action's ``round`` and ``table`` name."""
+    rnd = round_of(event, d["round"])
+    m = rnd.match_at(d["table"])
+    if m is None:
+        raise NotFound(_("round {number} has no table {table}", number=rnd.number, table=d['table']))
+    return rnd, m
+
+
+def player_match(rnd: Round, pid: str) -> Match | None:
+    """The match of round ``rnd`` the player sits at (None: not paired in it)."""
+    for m in rnd.matches:
+        if m.p1 == pid or m.p2 == pid:
+            return m
+    return None

@@ -1,0 +1,18 @@
+"""The action log: reducer registry, apply, replay, undo, describe
+(:mod:`core.log.registry`).  It imports no rule; :mod:`core.rules` provides them."""
+
+from core.log.registry import (
+    ACTION_FORMAT,
+    FOUNDING,
+    action,
+    apply,
+    describe,
+    describer,
+    provide,
+    replay,
+    undo_target,
+    undone_seqs,
+)
+
+__all__ = ["ACTION_FORMAT", "FOUNDING", "action", "apply", "describe", "describer", "provide", "replay",
+           "undo_target", "undone_seqs"]

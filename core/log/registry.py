@@ -1,0 +1,145 @@
+"""The action log: the registry of reducers and what replays, undoes and
+describes a log with them.
+
+An event is stored as an append-only list of actions::
+
+    {"seq": 7, "at": "2026-11-30T14:02:11+09:00", "actor": "desk",
+     "type": "result", "data": {...}}
+
+Current state is ``replay(actions)``.  Undo is itself an action that names the
+action it takes back (always the newest one still in force), so the history is
+never rewritten and the audit trail shows both.
+
+Each action type has one ``apply`` function, registered with :func:`action`.
+It checks the rules first and raises (:class:`~core.errors.LyceeError`) before
+anything changes, so appending an action validates it.
+
+This module imports no reducer.  The package that holds them (``core.rules``)
+tells it, with :func:`provide`, which module registers each action type; a
+module is imported when an action of its type is first applied or described
+(an open that reads a checkpoint and replays a few results never loads the
+card engine).  Code that replays imports :mod:`core.rules`, which re-exports
+these functions with the rule set provided.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any
+
+from core.errors import LyceeError
+from core.i18n import _
+
+Apply = Callable[[Any, dict], Any]
+_APPLY: dict[str, Apply] = {}
+#: Audit-trail lines, one per action type (see :func:`describe`).
+_DESCRIBE: dict[str, Callable[[dict], str]] = {}
+#: action type -> the module that registers its reducer and describer.
+_MODULES: dict[str, str] = {}
+#: Action types that cannot be undone (they make the event exist).
+FOUNDING = {"create", "import"}
+#: The format actions are written in (stored as "v" with each action; actions
+#: without it were written before the journal, format 1).  An action is
+#: checked against the rules when it is appended; a stored one is replayed as
+#: it was written.
+ACTION_FORMAT = 2
+
+
+def action(name: str) -> Callable[[Apply], Apply]:
+    """Register the reducer for one action type."""
+
+    def deco(fn: Apply) -> Apply:
+        _APPLY[name] = fn
+        return fn
+
+    return deco
+
+
+def describer(name: str) -> Callable[[Callable[[dict], str]], Callable[[dict], str]]:
+    """Register the audit-trail line of one action type (see :func:`describe`)."""
+
+    def deco(fn: Callable[[dict], str]) -> Callable[[dict], str]:
+        _DESCRIBE[name] = fn
+        return fn
+
+    return deco
+
+
+def provide(modules: dict[str, str]) -> None:
+    """Say which module (a dotted name) registers each action type; it is
+    imported when an action of that type is first applied or described."""
+    _MODULES.update(modules)
+
+
+def _load(kind: Any) -> None:
+    """Import the module of ``kind``; for a type nobody named, every module."""
+    names = [_MODULES[kind]] if kind in _MODULES else sorted(set(_MODULES.values()))
+    for name in names:
+        importlib.import_module(name)
+
+
+def apply(event: Any, act: dict) -> Any:
+    kind = act.get("type")
+    fn = _APPLY.get(kind) if isinstance(kind, str) else None
+    if fn is None:
+        _load(kind)
+        fn = _APPLY.get(kind) if isinstance(kind, str) else None
+    if fn is None:
+        raise LyceeError(_("unknown action type {kind!r} (seq {x})", kind=kind, x=act.get('seq')))
+    if event is None and kind not in FOUNDING:
+        raise LyceeError(_("the log must begin with 'create', not {kind!r}", kind=kind))
+    return fn(event, act.get("data", {}))
+
+
+def undone_seqs(actions: list[dict]) -> set[int]:
+    """Seqs taken back by an undo still in force."""
+    return {a["data"]["target"] for a in actions if a["type"] == "undo"}
+
+
+def replay(actions: list[dict]) -> Any:
+    skip = undone_seqs(actions)
+    event = None
+    for act in actions:
+        if act["type"] == "undo" or act["seq"] in skip:
+            continue
+        event = apply(event, act)
+    return event
+
+
+def undo_target(actions: list[dict]) -> dict:
+    """The newest action still in force that can be undone."""
+    skip = undone_seqs(actions)
+    for act in reversed(actions):
+        if act["type"] == "undo" or act["seq"] in skip:
+            continue
+        if act["type"] in FOUNDING:
+            break
+        return act
+    raise LyceeError(_("nothing to undo"))
+
+
+def describe(act: dict, names: dict[str, str] | None = None) -> str:
+    """A short line for the audit trail, in the current language; with ``names``
+    (player id -> name) players are named, not numbered."""
+    d = act.get("data", {})
+    if names:
+        d = _named(d, names)
+    t = act["type"]
+    if t == "undo":
+        return _("undid #{seq}", seq=d["target"])
+    if t not in _DESCRIBE:
+        _load(t)
+    if t in _DESCRIBE:
+        return _DESCRIBE[t](d)
+    return t
+
+
+def _named(d: dict, names: dict[str, str]) -> dict:
+    """``d`` with its player ids (``player``, a list of ``players``) replaced by names."""
+    out = dict(d)
+    if isinstance(d.get("player"), str):
+        out["player"] = names.get(d["player"], d["player"])
+    if isinstance(d.get("players"), list) and all(isinstance(x, str) for x in d["players"]):
+        out["players"] = [names.get(x, x) for x in d["players"]]
+    return out

@@ -1,0 +1,37 @@
+"""The rules: one reducer per action type (it checks the rule, then changes
+the event), grouped by what they decide.  Importing this package provides
+them to the action log (:mod:`core.log`) without loading them: a module is
+imported when an action of its type is first applied or described, so a
+start-up or an open that replays a few results stays cheap.
+
+Code that replays an event imports ``apply``/``replay``/``describe`` from
+here, so the rule set is always provided."""
+
+from core.log import (
+    ACTION_FORMAT,
+    FOUNDING,
+    apply,
+    describe,
+    provide,
+    replay,
+    undo_target,
+    undone_seqs,
+)
+
+#: action type -> the module whose reducer (and audit-trail line) it is.
+REDUCER_MODULES = {
+    "create": "core.rules.players", "edit": "core.rules.players", "register": "core.rules.players",
+    "drop": "core.rules.players", "import": "core.rules.players",
+    "pair": "core.rules.results", "unpair": "core.rules.results", "result": "core.rules.results",
+    "game": "core.rules.results", "id_decision": "core.rules.results",
+    "clock": "core.rules.clock",
+    "checkin": "core.rules.lateness", "late": "core.rules.lateness",
+    "penalty": "core.rules.penalties", "appeal": "core.rules.penalties",
+    "calendar": "core.rules.decklists", "decklist": "core.rules.decklists", "deck_check": "core.rules.decklists",
+    "build": "core.rules.decklists", "pods": "core.rules.decklists", "pool": "core.rules.decklists",
+    "publish": "core.rules.publish", "announce": "core.rules.publish",
+}
+provide(REDUCER_MODULES)
+
+__all__ = ["ACTION_FORMAT", "FOUNDING", "REDUCER_MODULES", "apply", "describe", "replay", "undo_target",
+           "undone_seqs"]

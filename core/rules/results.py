@@ -1,0 +1,287 @@
+"""The reducers of rounds and results: ``pair``, ``unpair``, ``result``,
+``game`` and ``id_decision``, the rules a result obeys (corrections,
+intentional draws, forfeits), and their audit-trail lines."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from core import labels
+from core.errors import LyceeError, NotFound, RuleError
+from core.event.changes import set_match
+from core.event.lookups import player_name, require_complete, table_of
+from core.event.model import Event, Match, Round
+from core.i18n import _
+from core.log import action, describer
+from core.tournament.matchrules import (
+    Result,
+    agrees_with_games,
+    check_games,
+    check_result,
+    match_over,
+    result_from_games,
+)
+
+
+@action("pair")
+def _pair(event, d):
+    number = d["round"]
+    if number != len(event.rounds) + 1:
+        raise LyceeError(_("round {number} cannot be paired now (next is {x})", number=number, x=len(event.rounds) + 1))
+    require_complete(event)
+    if number == 1 and (event.build is not None or event.kind in ("sealed", "draft")):
+        from core.rules.decklists import check_build_done
+
+        check_build_done(event)  # G-SEALED, G-DRAFT-4: decks built before round 1
+    matches = []
+    for m in d["matches"]:
+        table, p1, p2 = m["table"], m["p1"], m.get("p2")
+        for pid in (p1, p2):
+            if pid is not None and not event.has_player(pid):
+                raise NotFound(_("no player {pid!r}", pid=pid))
+        note = m.get("note", "")
+        why = tuple(tuple(r) for r in m.get("why", ()))  # core.reports.explain
+        if p2 is None:
+            matches.append(Match(table, p1, None, 2, 0, 0, "bye", note, why=why))
+        else:
+            matches.append(Match(table, p1, p2, note=note, why=why))
+    stage = d.get("stage", "swiss")
+    third = bool(d.get("third_place", False))
+    if third and (stage != "top" or any(r.stage == "top" for r in event.rounds)):
+        raise LyceeError(_("a third-place match is planned with the first elimination round only (G-SE)"))
+    return replace(event, rounds=event.rounds + (Round(number, stage, tuple(matches), third_place=third),))
+
+
+@action("unpair")
+def _unpair(event, d):
+    """Take back the pairing of the current round before it starts, so it can
+    be paired again: refused once a result is in or the round clock started."""
+    rnd = event.current_round
+    if rnd is None or rnd.number != d["round"]:
+        raise LyceeError(_("round {round} is not the current round", round=d['round']))
+    played = [m.table for m in rnd.matches if m.reported and not m.is_bye]
+    if played:
+        raise LyceeError(_("round {number} has results (tables {x}): it cannot be paired again", number=rnd.number, x=', '.join(map(str, played))))
+    if rnd.clock is not None:
+        raise LyceeError(_("round {number} has started (its clock runs): it cannot be paired again", number=rnd.number))
+    return replace(event, rounds=event.rounds[:-1])
+
+
+@describer("unpair")
+def _describe_unpair(d: dict) -> str:
+    return _("took back the pairing of round {r}", r=d['round'])
+
+
+def _intentional_note(event: Event, rnd: Round, m: Match, legacy_override: str | None = None) -> str:
+    """G-ID-1/2: an intentional draw only before the match starts.  Here the
+    match has started once the round clock has (or games were entered, or it
+    has a result).  The guideline allows no exception: no command writes a
+    head judge's override any more, and a clock started by mistake is taken
+    back with undo.  ``legacy_override`` (``override_by`` in logs written
+    before this rule) keeps those events opening as they were recorded."""
+    why = None
+    if m.reported and not m.intentional:
+        why = _("table {t} already has a result (the match is over)", t=m.table)
+    elif m.games:
+        why = _("games were entered at table {t} (the match has started)", t=m.table)
+    elif rnd.clock is not None:
+        from datetime import datetime
+
+        at = datetime.fromisoformat(rnd.clock.started_at).strftime("%H:%M:%S")
+        why = _("round {r}'s clock started at {at} (the match has started)", r=rnd.number, at=at)
+    if why is None:
+        return "ID"
+    if legacy_override and not (m.reported and not m.intentional):
+        return f"ID (head judge {legacy_override} overrode G-ID-2)"
+    raise RuleError(
+        _("no intentional draw: {why}; it must be agreed and told to a judge before the match starts, "
+          "with no exception (a clock started by mistake is taken back with `lycee undo` / Ctrl+Z)", why=why),
+        "G-ID-2")
+
+
+#: Why a match was recorded as a loss without being played (the note
+#: ``core.event.changes.forfeit`` writes: "drop G-DROP-2", "excluded G-PEN-2", "late G-LATE-1"...).
+FORFEIT_WHYS = ("drop", "excluded", "penalty", "late")
+_FORFEIT_NOTE = re.compile(r"^(%s) G-[A-Z0-9-]+$" % "|".join(FORFEIT_WHYS))
+
+
+def is_forfeit(m: Match) -> bool:
+    """The result was recorded by a drop, an exclusion, a penalty or
+    lateness, not played (G-DROP-2, G-PEN-2, G-LATE-1)."""
+    return bool(_FORFEIT_NOTE.match(m.note or ""))
+
+
+def _result_words(m: Match) -> str:
+    if m.intentional:
+        return "ID"
+    return f"{m.p1_wins}-{m.p2_wins}" + (f"-{m.draws}" if m.draws else "") + (f" ({m.note})" if m.note else "")
+
+
+def protected_reason(event: Event, rnd: Round, m: Match) -> str | None:
+    """Why a recorded result may change only by undo or the head judge's
+    correction (DESIGN section 3, ``--correct``): a forfeit recorded by a
+    drop or an exclusion, a finished event, a Swiss round under a top cut."""
+    if is_forfeit(m):
+        return _("the loss at table {t} was recorded by {why} ({note})", t=m.table,
+                 why=m.note.split()[0], note=m.note)
+    from core.tournament.elimination import event_finished
+
+    if event_finished(event):
+        return _("the event is finished (the final is decided)")
+    if rnd.stage == "swiss" and any(r.stage == "top" for r in event.rounds):
+        return _("round {r} is a Swiss round and the top cut was made from it", r=rnd.number)
+    return None
+
+
+def check_correction(event: Event, rnd: Round, m: Match, d: dict) -> str | None:
+    """A result on a table that has one is a correction: refused unless
+    ``correct`` is given; a protected result (:func:`protected_reason`) also
+    needs ``correct_by``, the head judge, whose name the log keeps.
+    Returns the head judge's name when one corrected, else None."""
+    if not m.reported:
+        return None
+    if not d.get("correct"):
+        raise LyceeError(_("round {r} table {t} already has a result ({old}): to replace it, enter it "
+                           "with --correct (the app asks first)", r=rnd.number, t=m.table, old=_result_words(m)))
+    why = protected_reason(event, rnd, m)
+    if why is None:
+        return None
+    by = d.get("correct_by")
+    if not by:
+        raise RuleError(_("{why}: it changes only by undo (`lycee undo`) or the head judge's correction "
+                          "(--correct --by HEAD_JUDGE)", why=why), "G-HEAD-JUDGE")
+    from core.rules.staff import require_head_judge
+
+    return require_head_judge(event, by, "G-HEAD-JUDGE")
+
+
+@action("result")
+def _result(event, d):
+    """One match result.  ``games`` (optional) is the game-by-game entry the
+    result is derived from; ``intentional`` an intentional draw (G-ID-1/2,
+    refused once the match started: G-ID-2 has no exception)."""
+    rnd, m = table_of(event, d)
+    if m.is_bye:
+        raise RuleError(_("table {table} is a bye: it takes no result", table=m.table), "G-SWISS-POINTS")
+    if d.get("intentional") and m.reported and not m.intentional:
+        _intentional_note(event, rnd, m)  # G-ID-2: the match is over
+    corrected_by = check_correction(event, rnd, m, d)
+    games = None
+    if d.get("games") is not None:
+        games = tuple(d["games"])
+        r = result_from_games(games, event.match, rnd.stage)
+        given = (d.get("p1_wins", r.p1_wins), d.get("p2_wins", r.p2_wins), d.get("draws", r.draws))
+        if given != (r.p1_wins, r.p2_wins, r.draws):
+            raise LyceeError(_("the games give {x}, not {x2}", x=r.text(), x2='-'.join(map(str, given))))
+    else:
+        r = Result(d["p1_wins"], d["p2_wins"], d.get("draws", 0), d.get("intentional", False))
+    from core.tournament.elimination import REPLAY, THIRD_PLACE, THIRD_PLACE_PLANNED
+
+    # a note that says what the match is (third-place match, replay) stays
+    keep = m.note if m.note in (THIRD_PLACE, THIRD_PLACE_PLANNED, REPLAY) else ""
+    note = d.get("note", keep)
+    if r.intentional:
+        note = _intentional_note(event, rnd, m, d.get("override_by"))
+        games = ()
+    if corrected_by:
+        note = (note + " " if note else "") + f"(corrected by head judge {corrected_by})"
+    check_result(r, event.match, rnd.stage)
+    if games is None:
+        games = m.games
+        if games and not agrees_with_games(r, games):
+            raise LyceeError(
+                _("{x} disagrees with the games entered at table {table} ({x2}): enter the games, or undo them first", x=r.text(), table=m.table, x2=', '.join(games)))
+    new = replace(m, p1_wins=r.p1_wins, p2_wins=r.p2_wins, draws=r.draws, outcome=r.outcome,
+                  note=note, games=games, intentional=r.intentional)
+    return set_match(event, rnd, new)
+
+
+@action("game")
+def _game(event, d):
+    """One more game at a table (G-CONCEDE: a concession is a game loss; in
+    best of three the match goes on while nobody has two wins).  When the
+    game ends the match (G-BO3, G-BO1) the match result is set from the games."""
+    rnd, m = table_of(event, d)
+    rule = "G-BO1" if event.match == "bo1" else "G-BO3"
+    if m.is_bye:
+        raise RuleError(_("table {table} is a bye: no games are played", table=m.table), "G-SWISS-POINTS")
+    if m.reported:
+        raise RuleError(_("the match at table {table} is over ({outcome}): no more games", table=m.table,
+                           outcome=labels.match_outcome_label(m.outcome, player_name(event, m.p1), player_name(event, m.p2))), rule)
+    return add_game(event, rnd, m, d["game"])
+
+
+def add_game(event: Event, rnd: Round, m: Match, code: str) -> Event:
+    """``m`` with one more game; when it ends the match (G-BO3, G-BO1) the
+    match result is set from the games."""
+    games = m.games + (code,)
+    check_games(games, event.match)
+    if match_over(games, event.match):
+        r = result_from_games(games, event.match, rnd.stage)
+        new = replace(m, games=games, p1_wins=r.p1_wins, p2_wins=r.p2_wins, draws=r.draws,
+                      outcome=r.outcome)
+    else:
+        new = replace(m, games=games)
+    return set_match(event, rnd, new)
+
+
+ID_DECISIONS = ("replay", "no_winner")
+
+
+@action("id_decision")
+def _id_decision(event, d):
+    """G-ID-3: where a ranking is needed (an elimination or playoff match), the
+    organizer orders a replay of an intentionally drawn match or declares no
+    winner.  The draw itself follows G-ID-1/2 (``override_by``: head judge)."""
+    rnd, m = table_of(event, d)
+    decision = d["decision"]
+    if decision not in ID_DECISIONS:
+        raise LyceeError(_("decision {decision!r}: choose replay or no_winner", decision=decision))
+    if rnd.stage not in ("top", "playoff"):
+        raise RuleError(
+            _("round {number} is a Swiss round: an intentional draw there is simply a draw (enter it as the result 'id')", number=rnd.number), "G-ID-3")
+    if m.is_bye:
+        raise RuleError(_("table {table} is a bye", table=m.table), "G-ID-3")
+    from core.rules.staff import require_organizer
+
+    org = require_organizer(event, d.get("by"), "G-ID-3")
+    if not m.intentional:
+        _intentional_note(event, rnd, m, d.get("override_by"))
+    if decision == "replay":
+        from core.tournament.elimination import replay_match
+
+        new = replay_match(m)
+    else:
+        new = replace(m, p1_wins=0, p2_wins=0, draws=0, outcome="draw", intentional=True,
+                      games=(), note=f"ID: no winner, decided by {org} (G-ID-3)")
+    return set_match(event, rnd, new)
+
+
+
+@describer("pair")
+def _describe_pair(d: dict) -> str:
+    return _("paired round {r} ({stage}, {n} tables)", r=d["round"], stage=labels.stage_label(d.get("stage", "swiss")),
+             n=len(d["matches"]))
+
+
+@describer("result")
+def _describe_result(d: dict) -> str:
+    line = _("result round {r} table {t}: {res}", r=d["round"], t=d["table"], res=labels.result_label(d["result"]))
+    if d.get("correct"):
+        line += " · " + (_("correction by head judge {by}", by=d["correct_by"]) if d.get("correct_by")
+                         else _("correction"))
+    if d.get("time_called"):
+        line += " · " + _("time called (G-BO3-TIME)")
+    return line
+
+
+@describer("game")
+def _describe_game(d: dict) -> str:
+    return _("game round {r} table {t}: {game}", r=d["round"], t=d["table"], game=labels.game_label(d["game"]))
+
+
+@describer("id_decision")
+def _describe_id_decision(d: dict) -> str:
+    return _("intentional draw round {r} table {t}: {decision} (by {by})", r=d["round"], t=d["table"],
+             decision=labels.id_decision_label(d["decision"]), by=d.get("by", ""))
