@@ -64,8 +64,8 @@ def main() -> None:
                        "print('jsonschema imported:', 'jsonschema' in sys.modules)", n)
     print(f"  {ms(times)}   ({out})")
 
-    from core.cards import dump_set, load_sample_sets, load_set
-    from core.legality import Catalog
+    from core.cards.legality import Catalog
+    from core.cards.sets import dump_set, load_sample_sets, load_set
 
     print("Load the shipped sample sets again in the same process (warm):")
     load_sample_sets()

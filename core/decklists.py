@@ -42,10 +42,10 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from .actions import action, describer
-from .cards import normalize_number
+from .cards.model import normalize_number
 from .clock import elapsed as clock_elapsed
 from .clock import stamp
-from .decks import (
+from .cards.decks import (
     DRAFT_PACKS,
     MAX_LINE_COUNT,
     SECTIONS,
@@ -88,7 +88,7 @@ STATUSES = ("none", "registered", "problems")
 @lru_cache(maxsize=1)
 def default_catalog():
     """The shipped sets and calendar (loaded once; read only)."""
-    from .legality import Catalog
+    from .cards.legality import Catalog
 
     return Catalog.default()
 
@@ -97,7 +97,7 @@ def store_calendar(event: Event):
     """The store's own calendar of the event (a core.legality.Calendar), or None."""
     if event.store_calendar is None:
         return None
-    from .legality import parse_calendar
+    from .cards.legality import parse_calendar
 
     sc = event.store_calendar
     return parse_calendar(sc["calendar"], sc.get("source", "calendar"))
@@ -120,7 +120,7 @@ def _calendar(event, d):
     doc = d.get("calendar")
     if doc is None:
         return replace(event, store_calendar=None)
-    from .legality import load_calendar, merge_calendars, parse_calendar
+    from .cards.legality import load_calendar, merge_calendars, parse_calendar
 
     source = str(d.get("source") or "calendar")
     merge_calendars(load_calendar(), parse_calendar(doc, source), source)

@@ -295,7 +295,7 @@ class Desk:
         with the JSON path of every problem)."""
         from pathlib import Path
 
-        from .cards import _json_load, read_source
+        from .cards.sets import parse_json as _json_load, read_source
 
         text, source = read_source(path)
         doc = _json_load(text, source)
@@ -430,7 +430,7 @@ class Desk:
         """Read a decklist file (text, or CSV by its .csv name) and register it;
         a bad line is refused naming the file, the line and the reason."""
         from .decklists import default_catalog
-        from .decks import load_decklist
+        from .cards.decks import load_decklist
 
         from dataclasses import replace
         from pathlib import Path
@@ -463,7 +463,7 @@ class Desk:
         core.decks.DeckDiff (truthy when they differ)."""
         from .clock import stamp
         from .decklists import as_decklist, deck_data
-        from .decks import compare
+        from .cards.decks import compare
         from .errors import RuleError
         from .i18n import _
 

@@ -14,13 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from core.cards import (
-    ATTRIBUTES, MIN_BOOSTER_SIZE, MIN_STARTER_SIZE, CardSet, cardset_from_csv, dump_set,
-    load_sample_sets, load_set, parse_attributes, parse_cost, parse_set, set_to_dict,
+from core.cards.model import ATTRIBUTES, MIN_BOOSTER_SIZE, MIN_STARTER_SIZE, CardSet
+from core.cards.sets import (
+    cardset_from_csv, dump_set, load_sample_sets, load_set, parse_attributes, parse_cost, parse_set, set_to_dict,
 )
-from core.decks import Decklist, check_draft, check_sealed
+from core.cards.decks import Decklist, check_draft, check_sealed
 from core.errors import ValidationError
-from core.legality import Catalog, load_calendar
+from core.cards.legality import Catalog, load_calendar
 from sample_packs import calendar_path, set_path, set_paths
 
 REPO = Path(__file__).resolve().parent.parent
@@ -96,6 +96,47 @@ def test_sample_sets_match_the_json_schema(sample_sets):
     for p in set_paths():
         errors = list(validator.iter_errors(json.loads(p.read_text(encoding="utf-8"))))
         assert not errors, errors[0].message
+
+
+def test_docs_set_schema_is_the_one_the_loader_uses():
+    """DESIGN-6 (set file format): docs/set-schema.json is a copy for readers of the
+    schema the loader checks files with (core/cards/set-schema.json); they never drift."""
+    shipped = REPO / "core" / "cards" / "set-schema.json"
+    assert (REPO / "docs" / "set-schema.json").read_bytes() == shipped.read_bytes()
+
+
+def test_design6_sample_sets_load_the_same_with_and_without_the_schema_pass(sample_sets):
+    """DESIGN-6: start-up loads the shipped sets without the schema pass (no jsonschema
+    import); a full check of the same files gives the same sets."""
+    assert [load_set(p) for p in set_paths()] == sample_sets
+
+
+def test_design6_set_file_problems_are_worded_by_the_catalog_in_japanese(alpha_json):
+    """DESIGN-7: a bad set file is reported in the user's language, never in jsonschema's English."""
+    from core import i18n
+
+    alpha_json["cards"][0]["ex"] = "2"
+    alpha_json["cards"][1]["extra"] = 1
+    alpha_json["booster"]["slots"][0]["upgrades"] = [{"rarity": "R", "chance": 2}]
+    i18n.set_language("ja")
+    try:
+        problems = dict(_problems(alpha_json))
+    finally:
+        i18n.set_language("en")
+    assert problems["$.cards[0].ex"] == "整数を指定してください（指定値: '2'）"
+    assert problems["$.cards[1].extra"] == "不明なキーです（拡張キーは x- で始めてください）"
+    assert problems["$.booster.slots[0].upgrades[0].chance"].startswith("0 より大きく 1 以下の数")
+
+
+def test_design6_structure_and_meaning_problems_come_together_in_document_order(alpha_json):
+    """DESIGN-6: one report lists what the schema finds and what only the loader can
+    (a CH- number typed as an event), ordered by their place in the file."""
+    alpha_json["cards"][4]["type"] = "event"  # meaning (and the stats it then must not have)
+    alpha_json["cards"][2]["name"] = " "  # structure
+    alpha_json["cards"][10]["number"] = alpha_json["cards"][0]["number"]  # meaning
+    where = _where(_problems(alpha_json))
+    assert where == ["$.cards[2].name", "$.cards[4].ap", "$.cards[4].dp", "$.cards[4].sp", "$.cards[4].type",
+                     "$.cards[10].number"]
 
 
 def test_generator_is_deterministic(tmp_path):
@@ -396,7 +437,8 @@ def test_g_draft_4_drafts_give_packs_times_10_decks(sample_sets, packs):
 
 def test_card_modules_import_without_textual():
     """DESIGN-6 (set file format)"""
-    code = ("import sys, core.cards, core.legality, core.decks, sample_packs; "
+    code = ("import sys, core.cards.model, core.cards.schema, core.cards.sets, core.cards.legality, "
+            "core.cards.decks, sample_packs; "
             "bad = [m for m in ('textual', 'rich', 'tui') if m in sys.modules]; "
             "assert not bad, bad")
     subprocess.run([sys.executable, "-c", code], cwd=REPO, check=True)

@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 
 from core import exports
 from core.decklists import decklist_status, deck_problems
-from core.decks import Decklist
+from core.cards.decks import Decklist
 from core.desk import Desk
 from core.errors import LyceeError, NotFound, RuleError, ValidationError
 from core.eventfile import event_from_doc, to_doc
-from core.legality import Catalog
+from core.cards.legality import Catalog
 from core.model import (
     BuildPhase, ClockState, DeckCheck, DeckRecord, DraftSeat, Event, OpenedPack, Player, Pool, Staff,
 )

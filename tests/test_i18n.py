@@ -181,8 +181,9 @@ def japanese():
 def test_design7_every_enum_value_has_a_japanese_label_without_its_code(japanese):
     """Each label function gives every value of its enum a Japanese word (docs/glossary.md)."""
     from core.actions import ID_DECISIONS  # first: core.clock is imported through core.actions
-    from core import clock, decklists, decks
-    from core.cards import ATTRIBUTES, TYPE_PREFIX
+    from core import clock, decklists
+    from core.cards import decks
+    from core.cards.model import ATTRIBUTES, TYPE_PREFIX
     assert (L.CLOCK_OPS, L.BUILD_OPS, L.ID_DECISIONS) == (clock.CLOCK_OPS, decklists.BUILD_OPS, ID_DECISIONS)
     assert (L.DECKLIST_STATUSES, L.SECTIONS, L.ATTRIBUTES) == (decklists.STATUSES, decks.SECTIONS, ATTRIBUTES)
     assert set(L.CARD_TYPES) == set(TYPE_PREFIX)
