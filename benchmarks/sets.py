@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-CARD_MODULES = "core.cards, core.legality, core.decks"
+CARD_MODULES = "core.cards.model, core.cards.sets, core.cards.legality, core.cards.decks"
 
 
 def ms(xs: list[float]) -> str:
@@ -59,7 +59,7 @@ def main() -> None:
 
     print("Fresh interpreter: import, then load the shipped sample sets:")
     times, out = fresh("import time, sys; t = time.perf_counter(); "
-                       "from core.cards import load_sample_sets; load_sample_sets(); "
+                       "from core.cards.sets import load_sample_sets; load_sample_sets(); "
                        "print(time.perf_counter() - t); "
                        "print('jsonschema imported:', 'jsonschema' in sys.modules)", n)
     print(f"  {ms(times)}   ({out})")
@@ -92,7 +92,7 @@ def main() -> None:
 
         print("Fresh interpreter: import and load that file:")
         times, out = fresh("import time, sys; t = time.perf_counter(); "
-                           f"from core.cards import load_set; load_set({str(path)!r}); "
+                           f"from core.cards.sets import load_set; load_set({str(path)!r}); "
                            "print(time.perf_counter() - t); "
                            "print('jsonschema imported:', 'jsonschema' in sys.modules)", n)
         print(f"  {ms(times)}   ({out})")
