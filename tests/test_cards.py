@@ -13,6 +13,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from core.cards.model import ATTRIBUTES, MIN_BOOSTER_SIZE, MIN_STARTER_SIZE, CardSet
 from core.cards.sets import (
@@ -274,6 +276,42 @@ def test_unfillable_slot_starter(alpha_json):
                                                               {"rarity": "SR", "count": n_sr + 1}]})
     problems = dict(_problems(data))
     assert "$.starters[3].slots[1].rarity" in problems
+
+
+_DAMAGE = [None, 0, -1, 99, 1.5, True, "", " ", "x", "CH-0001", [], [1], {}, {"x": 1}]
+
+
+def _nodes(doc, path=()):
+    yield path
+    items = doc.items() if isinstance(doc, dict) else enumerate(doc) if isinstance(doc, list) else ()
+    for k, v in items:
+        yield from _nodes(v, path + (k,))
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_design6_a_damaged_set_file_is_a_validation_error_never_a_crash(data):
+    """DESIGN-6: whatever is wrong in a set file (a value replaced, a key removed or
+    added, anywhere), loading gives a set or a ValidationError naming JSON paths;
+    the meaning checks never trip over what the structure check found broken."""
+    doc = json.loads(set_path("alpha").read_text(encoding="utf-8"))
+    doc["cards"] = doc["cards"][:24]  # small and quick; the starters now list missing cards: fine
+    for _ in range(data.draw(st.integers(1, 3))):
+        path = data.draw(st.sampled_from(list(_nodes(doc))[1:]))
+        parent = doc
+        for k in path[:-1]:
+            parent = parent[k]
+        how = data.draw(st.sampled_from(["replace", "delete", "add"]))
+        if how == "delete" and isinstance(parent, dict):
+            del parent[path[-1]]
+        elif how == "add" and isinstance(parent, dict):
+            parent["extra"] = data.draw(st.sampled_from(_DAMAGE))
+        else:
+            parent[path[-1]] = data.draw(st.sampled_from(_DAMAGE))
+    try:
+        parse_set(doc, "damaged.json")
+    except ValidationError as e:
+        assert e.problems and all(isinstance(w, str) and w.startswith("$") and m for w, m in e.problems)
 
 
 def test_load_set_reports_bad_json_with_line(tmp_path):
