@@ -17,7 +17,7 @@ from core.names import check_text
 from core.rules.clock import needs_time_call, stamp, status, time_call
 from core.rules.settings import changed
 from core.rules.staff import check_staff, default_decider, updated_staff
-from core.store import EventStore
+from core.store.store import EventStore
 from core.tournament.matchrules import check_result, parse_result, result_from_games
 
 # Imported inside the methods that need them, so that a command loads only
@@ -298,10 +298,10 @@ class Desk:
         products; it is checked before anything is stored (ValidationError
         with the JSON path of every problem)."""
 
-        from core.cards import _json_load, read_source
+        from core.cards.sets import parse_json, read_source
 
         text, source = read_source(path)
-        doc = _json_load(text, source)
+        doc = parse_json(text, source)
         return self.store.append("calendar", {"source": Path(str(path)).name, "calendar": doc}, self.actor)
 
     def remove_store_calendar(self) -> Event:
@@ -424,7 +424,7 @@ class Desk:
         """Read a decklist file (text, or CSV by its .csv name) and register it;
         a bad line is refused naming the file, the line and the reason."""
         from core.rules.decklists import default_catalog
-        from core.decks import load_decklist
+        from core.cards.decks import load_decklist
 
 
         self._known(ref)  # an unknown player first, before the file
@@ -454,7 +454,7 @@ class Desk:
         (G-DECKLIST) and record the check with its differences; return the
         core.decks.DeckDiff (truthy when they differ)."""
         from core.rules.decklists import as_decklist, deck_data
-        from core.decks import compare
+        from core.cards.decks import compare
 
         p = self._known(ref)
         rec = self.event.decklist_of(p.id)

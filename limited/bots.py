@@ -35,7 +35,7 @@ import random
 from collections import Counter
 from typing import Callable, Iterable, Protocol, Sequence
 
-from core.decks import Decklist, SPARE_MAX
+from core.cards.decks import Decklist, SPARE_MAX
 from core.errors import RuleError
 from core.i18n import _
 from limited.facts import COLOURS, PAIRS, CardFacts, SetFacts

@@ -7,11 +7,12 @@ from os import PathLike
 from pathlib import Path
 from typing import Sequence
 
-from core.cards import CardSet, load_set
-from core.decks import DeckProblem
+from core.cards.model import CardSet
+from core.cards.sets import load_set
+from core.cards.decks import DeckProblem
 from core.errors import NotFound, RuleError
 from core.i18n import _
-from core.legality import Catalog
+from core.cards.legality import Catalog
 
 __all__ = ["require_legal", "find_set"]
 

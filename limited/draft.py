@@ -30,8 +30,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
-from core.cards import CardSet
-from core.decks import DRAFT_CARDS_PER_PACK, DRAFT_PACKS, Decklist, check_draft, deck_size
+from core.cards.model import CardSet
+from core.cards.decks import DRAFT_CARDS_PER_PACK, DRAFT_PACKS, Decklist, check_draft, deck_size
 from core.errors import LyceeError, RuleError, ValidationError
 from core.i18n import _
 from limited.bots import Bot, Picker, PickerFactory, build_deck

@@ -36,8 +36,9 @@ from os import PathLike
 from pathlib import Path
 from typing import Any
 
-from core.cards import CardSet, Problems, normalize_number, show_value
-from core.decks import DRAFT_PACKS, Decklist, check_draft
+from core.cards.model import CardSet, normalize_number
+from core.cards.schema import Problems, show_value
+from core.cards.decks import DRAFT_PACKS, Decklist, check_draft
 from core.errors import ValidationError
 from core.i18n import _
 from limited.draft import (

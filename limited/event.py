@@ -27,14 +27,14 @@ import random
 from collections import Counter
 from typing import Iterable, Sequence
 
-from core.cards import CardSet
+from core.cards.model import CardSet
 from core.rules.decklists import DEFAULT_BUILD_MINUTES, deck_data, pool_data
-from core.decks import DRAFT_CARDS_PER_PACK, Decklist
+from core.cards.decks import DRAFT_CARDS_PER_PACK, Decklist
 from core.desk import Desk
 from core.errors import LyceeError, NotFound, RuleError, ValidationError
 from core import labels
 from core.i18n import _
-from core.legality import Catalog
+from core.cards.legality import Catalog
 from core.event.model import Event
 from limited.draft import Seat, build_draft_deck, check_packs, run_draft, seat_pods
 from limited.packs import check_booster, check_starters

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Iterable
 
-from core.cards import ATTRIBUTE_KANJI, CardSet
-from core.legality import Catalog
+from core.cards.model import ATTRIBUTE_KANJI, CardSet
+from core.cards.legality import Catalog
 
 __all__ = [
     "COLOURS", "COLOUR_BIT", "PAIRS", "CURVE_BUCKETS", "CardFacts", "SetFacts",

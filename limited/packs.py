@@ -28,7 +28,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
 
-from core.cards import CardSet, RaritySlot, StarterDef, slot_demand
+from core.cards.model import CardSet, RaritySlot, StarterDef, slot_demand
 from core.errors import RuleError, ValidationError
 from core.i18n import _
 from limited.facts import PerSet

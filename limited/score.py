@@ -19,8 +19,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
-from core.cards import CardSet
-from core.decks import Decklist
+from core.cards.model import CardSet
+from core.cards.decks import Decklist
 from limited.bots import TARGET_CURVE, Bot, RandomPicker
 from limited.draft import run_draft
 from limited.facts import PAIRS, SetFacts, colour_names, facts_for

@@ -15,8 +15,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
 
-from core.cards import CardSet
-from core.decks import NAME_LIMIT, SEALED_SIZE, Decklist, check_sealed
+from core.cards.model import CardSet
+from core.cards.decks import NAME_LIMIT, SEALED_SIZE, Decklist, check_sealed
 from core.errors import RuleError
 from core import labels
 from core.i18n import _

@@ -3,7 +3,7 @@ legality calendar (``calendar.json``).
 
 Data only: this package holds no rules.  The helpers below locate the files
 through :mod:`importlib.resources`, so they work from a source tree, an
-editable install or a wheel; :mod:`core.cards` and :mod:`core.legality` read
+editable install or a wheel; :mod:`core.cards.sets` and :mod:`core.cards.legality` read
 them.  ``python -m sample_packs.generate`` rewrites the sample sets.
 """
 

@@ -32,10 +32,10 @@ from pathlib import Path
 
 from faker import Faker
 
-from core.cards import (
-    ATTRIBUTES, ATTRIBUTE_KANJI, TYPE_PREFIX, BoosterDef, Card, CardSet, Errata, RaritySlot,
-    StarterDef, Upgrade, dump_set, parse_set,
+from core.cards.model import (
+    ATTRIBUTES, ATTRIBUTE_KANJI, TYPE_PREFIX, BoosterDef, Card, CardSet, Errata, RaritySlot, StarterDef, Upgrade,
 )
+from core.cards.sets import dump_set, parse_set
 
 OUT_DIR = Path(__file__).resolve().parent / "sets"
 #: The Faker release the committed files were generated with: another release

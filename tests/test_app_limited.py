@@ -7,7 +7,7 @@ import random
 import pytest
 from rich.cells import cell_len
 
-from core.decks import check_draft, check_sealed, parse_decklist
+from core.cards.decks import check_draft, check_sealed, parse_decklist
 from core.store import DataDir
 from limited.draft import PickTimer
 from limited.draftlog import read_log, replay
@@ -190,7 +190,7 @@ async def test_sealed_from_opening_to_a_legal_40_card_deck(tmp_path):
     (doc,) = Library(tmp_path).decks()
     assert doc["name"] == "my sealed" and doc["product"] == "1s3b" and doc["seed"] == 11
     cs = catalog().set("alpha")
-    from core.decks import Decklist
+    from core.cards.decks import Decklist
 
     deck = Decklist.from_counts(doc["deck"], doc["spare"])
     assert check_sealed(deck, catalog_for(cs), pool=doc["pool"]) == []

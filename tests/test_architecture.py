@@ -14,11 +14,6 @@ import networkx as nx
 
 ROOT = Path(__file__).resolve().parents[1]
 OURS = ("core", "limited", "tui", "sample_packs")
-#: Files another branch (cards15) is turning into the core/cards/ package at
-#: the same time; they keep their single-letter alias until that merge.
-NOT_YET = {"core/cards.py", "core/decks.py", "core/legality.py"}
-#: Private names of those files that others use; cards15 gives them public names.
-NOT_YET_NAMES = {("core.cards", "_json_load")}
 
 
 def _graph() -> nx.DiGraph:
@@ -76,8 +71,7 @@ def _violations(path: Path, rel: str | None = None) -> list[str]:
             if not _ours(mod):
                 continue
             for a in node.names:
-                if (a.name.startswith("_") and not a.name.startswith("__") and a.name != "_"  # _(): gettext
-                        and (mod, a.name) not in NOT_YET_NAMES):
+                if a.name.startswith("_") and not a.name.startswith("__") and a.name != "_":  # _(): gettext
                     out.append(f"{rel}:{node.lineno}: from {mod} import {a.name} (a private name)")
                 local = a.asname or a.name
                 if a.asname and len(a.asname) == 1:
@@ -112,8 +106,7 @@ def test_issue15_no_private_name_crosses_modules_and_no_single_letter_alias():
     bad = []
     for top in ("core", "limited", "tui"):
         for path in sorted((ROOT / top).rglob("*.py")):
-            if path.relative_to(ROOT).as_posix() not in NOT_YET:
-                bad += _violations(path)
+            bad += _violations(path)
     assert not bad, "\n".join(bad)
 
 

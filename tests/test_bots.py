@@ -11,8 +11,8 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from core.cards import load_sample_sets
-from core.decks import check_draft, check_sealed
+from core.cards.sets import load_sample_sets
+from core.cards.decks import check_draft, check_sealed
 from core.errors import RuleError
 from limited.bots import CURVE_WEIGHT, OFF_COLOUR_PENALTY, Bot, RandomPicker, build_deck
 from limited.draft import Draft, run_draft

@@ -13,14 +13,16 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from core.cards import (
-    ATTRIBUTES, MIN_BOOSTER_SIZE, MIN_STARTER_SIZE, CardSet, cardset_from_csv, dump_set,
-    load_sample_sets, load_set, parse_attributes, parse_cost, parse_set, set_to_dict,
+from core.cards.model import ATTRIBUTES, MIN_BOOSTER_SIZE, MIN_STARTER_SIZE, CardSet
+from core.cards.sets import (
+    cardset_from_csv, dump_set, load_sample_sets, load_set, parse_attributes, parse_cost, parse_set, set_to_dict,
 )
-from core.decks import Decklist, check_draft, check_sealed
+from core.cards.decks import Decklist, check_draft, check_sealed
 from core.errors import ValidationError
-from core.legality import Catalog, load_calendar
+from core.cards.legality import Catalog, load_calendar
 from sample_packs import calendar_path, set_path, set_paths
 
 REPO = Path(__file__).resolve().parent.parent
@@ -96,6 +98,47 @@ def test_sample_sets_match_the_json_schema(sample_sets):
     for p in set_paths():
         errors = list(validator.iter_errors(json.loads(p.read_text(encoding="utf-8"))))
         assert not errors, errors[0].message
+
+
+def test_docs_set_schema_is_the_one_the_loader_uses():
+    """DESIGN-6 (set file format): docs/set-schema.json is a copy for readers of the
+    schema the loader checks files with (core/cards/set-schema.json); they never drift."""
+    shipped = REPO / "core" / "cards" / "set-schema.json"
+    assert (REPO / "docs" / "set-schema.json").read_bytes() == shipped.read_bytes()
+
+
+def test_design6_sample_sets_load_the_same_with_and_without_the_schema_pass(sample_sets):
+    """DESIGN-6: start-up loads the shipped sets without the schema pass (no jsonschema
+    import); a full check of the same files gives the same sets."""
+    assert [load_set(p) for p in set_paths()] == sample_sets
+
+
+def test_design6_set_file_problems_are_worded_by_the_catalog_in_japanese(alpha_json):
+    """DESIGN-7: a bad set file is reported in the user's language, never in jsonschema's English."""
+    from core import i18n
+
+    alpha_json["cards"][0]["ex"] = "2"
+    alpha_json["cards"][1]["extra"] = 1
+    alpha_json["booster"]["slots"][0]["upgrades"] = [{"rarity": "R", "chance": 2}]
+    i18n.set_language("ja")
+    try:
+        problems = dict(_problems(alpha_json))
+    finally:
+        i18n.set_language("en")
+    assert problems["$.cards[0].ex"] == "整数を指定してください（指定値: '2'）"
+    assert problems["$.cards[1].extra"] == "不明なキーです（拡張キーは x- で始めてください）"
+    assert problems["$.booster.slots[0].upgrades[0].chance"].startswith("0 より大きく 1 以下の数")
+
+
+def test_design6_structure_and_meaning_problems_come_together_in_document_order(alpha_json):
+    """DESIGN-6: one report lists what the schema finds and what only the loader can
+    (a CH- number typed as an event), ordered by their place in the file."""
+    alpha_json["cards"][4]["type"] = "event"  # meaning (and the stats it then must not have)
+    alpha_json["cards"][2]["name"] = " "  # structure
+    alpha_json["cards"][10]["number"] = alpha_json["cards"][0]["number"]  # meaning
+    where = _where(_problems(alpha_json))
+    assert where == ["$.cards[2].name", "$.cards[4].ap", "$.cards[4].dp", "$.cards[4].sp", "$.cards[4].type",
+                     "$.cards[10].number"]
 
 
 def test_generator_is_deterministic(tmp_path):
@@ -233,6 +276,42 @@ def test_unfillable_slot_starter(alpha_json):
                                                               {"rarity": "SR", "count": n_sr + 1}]})
     problems = dict(_problems(data))
     assert "$.starters[3].slots[1].rarity" in problems
+
+
+_DAMAGE = [None, 0, -1, 99, 1.5, True, "", " ", "x", "CH-0001", [], [1], {}, {"x": 1}]
+
+
+def _nodes(doc, path=()):
+    yield path
+    items = doc.items() if isinstance(doc, dict) else enumerate(doc) if isinstance(doc, list) else ()
+    for k, v in items:
+        yield from _nodes(v, path + (k,))
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_design6_a_damaged_set_file_is_a_validation_error_never_a_crash(data):
+    """DESIGN-6: whatever is wrong in a set file (a value replaced, a key removed or
+    added, anywhere), loading gives a set or a ValidationError naming JSON paths;
+    the meaning checks never trip over what the structure check found broken."""
+    doc = json.loads(set_path("alpha").read_text(encoding="utf-8"))
+    doc["cards"] = doc["cards"][:24]  # small and quick; the starters now list missing cards: fine
+    for _ in range(data.draw(st.integers(1, 3))):
+        path = data.draw(st.sampled_from(list(_nodes(doc))[1:]))
+        parent = doc
+        for k in path[:-1]:
+            parent = parent[k]
+        how = data.draw(st.sampled_from(["replace", "delete", "add"]))
+        if how == "delete" and isinstance(parent, dict):
+            del parent[path[-1]]
+        elif how == "add" and isinstance(parent, dict):
+            parent["extra"] = data.draw(st.sampled_from(_DAMAGE))
+        else:
+            parent[path[-1]] = data.draw(st.sampled_from(_DAMAGE))
+    try:
+        parse_set(doc, "damaged.json")
+    except ValidationError as e:
+        assert e.problems and all(isinstance(w, str) and w.startswith("$") and m for w, m in e.problems)
 
 
 def test_load_set_reports_bad_json_with_line(tmp_path):
@@ -396,7 +475,8 @@ def test_g_draft_4_drafts_give_packs_times_10_decks(sample_sets, packs):
 
 def test_card_modules_import_without_textual():
     """DESIGN-6 (set file format)"""
-    code = ("import sys, core.cards, core.legality, core.decks, sample_packs; "
+    code = ("import sys, core.cards.model, core.cards.schema, core.cards.sets, core.cards.legality, "
+            "core.cards.decks, sample_packs; "
             "bad = [m for m in ('textual', 'rich', 'tui') if m in sys.modules]; "
             "assert not bad, bad")
     subprocess.run([sys.executable, "-c", code], cwd=REPO, check=True)

@@ -14,15 +14,15 @@ from hypothesis import strategies as st
 
 from core.reports import exports
 from core.rules.decklists import decklist_status, deck_problems
-from core.decks import Decklist
+from core.cards.decks import Decklist
 from core.desk import Desk
 from core.errors import LyceeError, NotFound, RuleError, ValidationError
 from core.rules.eventfile import event_from_doc, to_doc
-from core.legality import Catalog
+from core.cards.legality import Catalog
 from core.event.model import (
     BuildPhase, ClockState, DeckCheck, DeckRecord, DraftSeat, Event, OpenedPack, Player, Pool, Staff,
 )
-from core.store import DataDir
+from core.store.store import DataDir
 from tui.cli import main
 
 

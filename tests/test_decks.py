@@ -9,13 +9,13 @@ from datetime import date
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from core.cards import Card, CardSet
-from core.decks import (
+from core.cards.model import Card, CardSet
+from core.cards.decks import (
     DeckEntry, Decklist, check_constructed, check_deck, check_draft, check_sealed, compare,
     deck_size, decklist_to_csv, decklist_to_text, load_decklist, parse_decklist, read_decklist_csv,
 )
 from core.errors import ValidationError
-from core.legality import Catalog, load_calendar
+from core.cards.legality import Catalog, load_calendar
 
 EVENT_DAY = date(2009, 1, 10)
 

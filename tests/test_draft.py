@@ -12,8 +12,8 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from core.cards import load_sample_sets
-from core.decks import Decklist, check_draft
+from core.cards.sets import load_sample_sets
+from core.cards.decks import Decklist, check_draft
 from core.errors import LyceeError, RuleError, ValidationError
 from limited.bots import Bot, RandomPicker
 from limited.draft import (
@@ -82,7 +82,7 @@ def test_g_draft_4_booster_under_ten_cards_refused():
     """G-DRAFT-4: a deck is packs x 10, so a set whose booster holds 9 cards cannot be drafted."""
     from dataclasses import replace
 
-    from core.cards import BoosterDef, RaritySlot
+    from core.cards.model import BoosterDef, RaritySlot
     cs = replace(SETS["alpha"], booster=BoosterDef(9, (RaritySlot("C", 9),), True))
     with pytest.raises(RuleError) as e:
         Draft(cs, 4, 4, 0)

@@ -182,8 +182,8 @@ def test_design7_every_enum_value_has_a_japanese_label_without_its_code(japanese
     """Each label function gives every value of its enum a Japanese word (docs/glossary.md)."""
     from core.rules.results import ID_DECISIONS
     from core.rules import clock, decklists
-    from core import decks
-    from core.cards import ATTRIBUTES, TYPE_PREFIX
+    from core.cards import decks
+    from core.cards.model import ATTRIBUTES, TYPE_PREFIX
     assert (L.CLOCK_OPS, L.BUILD_OPS, L.ID_DECISIONS) == (clock.CLOCK_OPS, decklists.BUILD_OPS, ID_DECISIONS)
     assert (L.DECKLIST_STATUSES, L.SECTIONS, L.ATTRIBUTES) == (decklists.STATUSES, decks.SECTIONS, ATTRIBUTES)
     assert set(L.CARD_TYPES) == set(TYPE_PREFIX)

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from core.cards import Card, CardSet, Errata
+from core.cards.model import Card, CardSet, Errata
 from core.errors import ValidationError
-from core.legality import Calendar, Catalog, ProductVersion, load_calendar, parse_calendar
+from core.cards.legality import Calendar, Catalog, ProductVersion, load_calendar, parse_calendar
 
 REPO = Path(__file__).resolve().parent.parent
 

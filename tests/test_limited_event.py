@@ -12,12 +12,12 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from core.rules.decklists import as_decklist, deck_problems
-from core.decks import Decklist
+from core.cards.decks import Decklist
 from core.desk import Desk
 from core.errors import LyceeError, NotFound, RuleError, ValidationError
 from core.rules.eventfile import event_from_doc, to_doc
-from core.legality import Catalog
-from core.store import DataDir
+from core.cards.legality import Catalog
+from core.store.store import DataDir
 from limited.event import (
     add_sealed_pool, build_bot_decks, draft_pods, draft_pool_size, enter_draft_pool, open_sealed_pools,
     simulate_draft,

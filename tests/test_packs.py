@@ -11,7 +11,8 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from core.cards import BoosterDef, RaritySlot, StarterDef, Upgrade, load_sample_sets
+from core.cards.model import BoosterDef, RaritySlot, StarterDef, Upgrade
+from core.cards.sets import load_sample_sets
 from core.errors import RuleError, ValidationError
 from limited.packs import Pack, check_booster, choose_starter, open_booster, open_starter
 

@@ -11,8 +11,8 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from core.cards import load_sample_sets
-from core.decks import Decklist
+from core.cards.sets import load_sample_sets
+from core.cards.decks import Decklist
 from core.errors import RuleError
 from limited.checks import require_legal
 from limited.facts import catalog_for

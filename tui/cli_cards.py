@@ -12,13 +12,13 @@ from .cli import out_json
 
 
 def _catalog():
-    from core.legality import Catalog
+    from core.cards.legality import Catalog
 
     return Catalog.default()
 
 
 def cmd_deck_check(args) -> int:
-    from core.decks import check_deck, load_decklist
+    from core.cards.decks import check_deck, load_decklist
 
     cat = _catalog()
     deck = load_decklist(Path(args.file), catalog=cat)

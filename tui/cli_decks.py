@@ -92,7 +92,7 @@ def cmd_decklist_show(args) -> int:
     if rec is None:
         raise CliError(_("{name} has no registered decklist (G-DECKLIST)", name=p.name))
     from core.rules.decklists import as_decklist
-    from core.decks import decklist_to_text
+    from core.cards.decks import decklist_to_text
 
     print(_("decklist of {name} ({source}): {n} cards, {s} spare", name=p.name, source=labels.decklist_source_label(rec.source) if rec.source else "-",
             n=rec.deck_size, s=rec.spare_size))
@@ -104,7 +104,7 @@ def cmd_decklist_show(args) -> int:
 
 
 def cmd_decklist_check(args) -> int:
-    from core.decks import load_decklist
+    from core.cards.decks import load_decklist
 
     cat = _catalog()
 
@@ -248,7 +248,7 @@ def cmd_build(args) -> int:
             if d.event.kind == "draft":
                 if not args.file:
                     raise CliError(_("a drafted pool is entered from a file: COUNT NUMBER lines (G-DRAFT-1)"))
-                from core.decks import load_decklist
+                from core.cards.decks import load_decklist
 
                 cards = load_decklist(Path(args.file), catalog=_catalog())
                 limited_event.enter_draft_pool(d, args.player, cards, source=args.file)

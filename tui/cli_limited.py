@@ -28,8 +28,8 @@ def _engines() -> None:
     global ATTRIBUTE_KANJI, ATTRIBUTES, CARD_TYPES, CardSet, Decklist, decklist_to_text, find_set
     global DraftResult, run_draft, seat_pods, write_log, catalog_for, facts_for, deck_score
     global PRODUCTS, build_sealed_deck, open_sealed
-    from core.cards import ATTRIBUTE_KANJI, ATTRIBUTES, CARD_TYPES, CardSet
-    from core.decks import Decklist, decklist_to_text
+    from core.cards.model import ATTRIBUTE_KANJI, ATTRIBUTES, CARD_TYPES, CardSet
+    from core.cards.decks import Decklist, decklist_to_text
     from limited.checks import find_set
     from limited.draft import DraftResult, run_draft, seat_pods
     from limited.draftlog import write_log

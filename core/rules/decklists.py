@@ -41,21 +41,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from core.log import action, describer
-from core.cards import normalize_number
+from core.log.registry import action, describer
+from core.cards.model import normalize_number
 from core.rules.clock import elapsed as clock_elapsed
 from core.rules.clock import stamp
-from core.decks import (
-    DRAFT_PACKS,
-    MAX_LINE_COUNT,
-    SECTIONS,
-    DeckEntry,
-    Decklist,
-    DeckProblem,
-    check_deck,
-    check_draft,
-    compare,
-)
+from core.cards.decks import DRAFT_PACKS, MAX_LINE_COUNT, SECTIONS, DeckEntry, Decklist, DeckProblem, check_deck, check_draft, compare
 from core.errors import LyceeError, NotFound, RuleError
 from core import labels
 from core.i18n import _
@@ -88,7 +78,7 @@ STATUSES = ("none", "registered", "problems")
 @lru_cache(maxsize=1)
 def default_catalog():
     """The shipped sets and calendar (loaded once; read only)."""
-    from core.legality import Catalog
+    from core.cards.legality import Catalog
 
     return Catalog.default()
 
@@ -97,7 +87,7 @@ def store_calendar(event: Event):
     """The store's own calendar of the event (a core.legality.Calendar), or None."""
     if event.store_calendar is None:
         return None
-    from core.legality import parse_calendar
+    from core.cards.legality import parse_calendar
 
     sc = event.store_calendar
     return parse_calendar(sc["calendar"], sc.get("source", "calendar"))
@@ -120,7 +110,7 @@ def _calendar(event, d):
     doc = d.get("calendar")
     if doc is None:
         return replace(event, store_calendar=None)
-    from core.legality import load_calendar, merge_calendars, parse_calendar
+    from core.cards.legality import load_calendar, merge_calendars, parse_calendar
 
     source = str(d.get("source") or "calendar")
     merge_calendars(load_calendar(), parse_calendar(doc, source), source)

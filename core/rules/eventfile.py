@@ -669,7 +669,7 @@ def _event_from_doc(doc, source: str, strict: bool) -> Event:
         raise ValidationError(source, problems)
     store_cal = doc.get("store_calendar")
     if store_cal is not None:
-        from core.legality import parse_calendar
+        from core.cards.legality import parse_calendar
 
         if not isinstance(store_cal, dict) or not isinstance(store_cal.get("source", ""), str):
             bad("$.store_calendar", "expected {\"source\": name, \"calendar\": lycee-calendar/1}")

@@ -48,8 +48,8 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Label, Static
 from tinydb import Query, TinyDB
 
-from core.cards import ATTRIBUTE_KANJI, ATTRIBUTES, CARD_TYPES, Card, CardSet
-from core.decks import SPARE_MAX, Decklist, DeckProblem, check_deck, deck_size, decklist_to_text
+from core.cards.model import ATTRIBUTE_KANJI, ATTRIBUTES, CARD_TYPES, Card, CardSet
+from core.cards.decks import SPARE_MAX, Decklist, DeckProblem, check_deck, deck_size, decklist_to_text
 from core.errors import LyceeError
 from core.i18n import _
 from core.store.storage import CorruptFile, DurableStorage

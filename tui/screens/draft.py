@@ -27,7 +27,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Digits, Footer, Label, Static
 
-from core.cards import CardSet
+from core.cards.model import CardSet
 from core.errors import LyceeError
 from core.i18n import _
 from limited.bots import Bot

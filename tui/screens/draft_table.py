@@ -34,7 +34,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Digits, Footer, Input, Label, Select, Static, Switch, TextArea
 
 from core.rules.decklists import DEFAULT_BUILD_MINUTES
-from core.decks import DRAFT_PACKS
+from core.cards.decks import DRAFT_PACKS
 from core.errors import LyceeError
 from core.i18n import _
 from core.names import whole

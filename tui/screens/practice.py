@@ -27,11 +27,11 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static, Switch
 from textual.widgets.option_list import Option
 
-from core.cards import CardSet
-from core.decks import DRAFT_PACKS
+from core.cards.model import CardSet
+from core.cards.decks import DRAFT_PACKS
 from core.errors import LyceeError
 from core.i18n import _
-from core.legality import Catalog
+from core.cards.legality import Catalog
 from core.names import whole
 from limited.draft import POD_MAX, POD_MIN
 from limited.sealed import PRODUCTS

@@ -18,7 +18,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Label, Static
 
-from core.cards import ATTRIBUTES, CardSet
+from core.cards.model import ATTRIBUTES, CardSet
 from core.i18n import _
 from limited.sealed import PRODUCTS, open_sealed
 

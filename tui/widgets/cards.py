@@ -15,7 +15,7 @@ from typing import Iterable, Mapping, Sequence
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 
-from core.cards import ATTRIBUTE_KANJI, ATTRIBUTES, CARD_TYPES, Card
+from core.cards.model import ATTRIBUTE_KANJI, ATTRIBUTES, CARD_TYPES, Card
 from core import labels
 from core.i18n import _
 

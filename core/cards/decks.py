@@ -29,25 +29,47 @@ import io
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from os import PathLike
 from pathlib import Path
-from typing import Iterable, Mapping
 
-from core.cards import read_source, base_number, name_key, normalize_number
+from core import labels
+from core.cards.legality import Catalog, as_date
+from core.cards.model import base_number, name_key, normalize_number
+from core.cards.sets import read_source
 from core.errors import ValidationError
 from core.i18n import _
-from core import labels as L
 from core.names import whole
-from core.legality import Catalog, as_date
 
 __all__ = [
-    "CONSTRUCTED_SIZE", "NAME_LIMIT", "SPARE_MAX", "SEALED_SIZE", "DRAFT_CARDS_PER_PACK",
-    "DRAFT_PACKS", "MAX_LINE_COUNT", "RULE_CONSTRUCTED_SIZE", "RULE_NAME_LIMIT", "SECTIONS",
-    "DeckEntry", "Decklist", "DeckProblem", "DiffLine", "DeckDiff",
-    "parse_decklist", "read_decklist_csv", "load_decklist", "decklist_to_text", "decklist_to_csv",
-    "deck_size", "check_constructed", "check_sealed", "check_draft", "check_deck", "compare",
+    "CONSTRUCTED_SIZE",
+    "DRAFT_CARDS_PER_PACK",
+    "DRAFT_PACKS",
+    "MAX_LINE_COUNT",
+    "NAME_LIMIT",
+    "RULE_CONSTRUCTED_SIZE",
+    "RULE_NAME_LIMIT",
+    "SEALED_SIZE",
+    "SECTIONS",
+    "SPARE_MAX",
+    "DeckDiff",
+    "DeckEntry",
+    "DeckProblem",
+    "Decklist",
+    "DiffLine",
+    "check_constructed",
+    "check_deck",
+    "check_draft",
+    "check_sealed",
+    "compare",
+    "deck_size",
+    "decklist_to_csv",
+    "decklist_to_text",
+    "load_decklist",
+    "parse_decklist",
+    "read_decklist_csv",
 ]
 
 CONSTRUCTED_SIZE = 60
@@ -85,7 +107,7 @@ class Decklist:
 
     @classmethod
     def from_counts(cls, deck: Mapping[str, int] | Iterable[str],
-                    spare: Mapping[str, int] | Iterable[str] = (), source: str = "") -> "Decklist":
+                    spare: Mapping[str, int] | Iterable[str] = (), source: str = "") -> Decklist:
         """A decklist from {number: count} mappings or lists of numbers."""
         def entries(x: Mapping[str, int] | Iterable[str]) -> tuple[DeckEntry, ...]:
             return tuple(DeckEntry(n, num) for num, n in _counter(x).items() if n)
@@ -232,14 +254,14 @@ def read_decklist_csv(text: str, source: str = "<decklist.csv>", catalog: Catalo
         section = _SECTION_WORDS.get(sec_raw, "deck" if not sec_raw else None)
         if section is None:
             problems.append((where, _("section {section!r} is not deck or spare", section=cells["section"])))
-        count_raw = unicodedata.normalize("NFKC", cells.get("count", ""))
-        if whole(count_raw, 4) is None:
+        count = whole(unicodedata.normalize("NFKC", cells.get("count", "")), 4)
+        if count is None:
             problems.append((where, _("count {count!r} is not a whole number", count=cells.get("count", ""))))
             continue
         name = _unformula(cells.get("name", ""))
-        number = _check_entry(whole(count_raw, 4), cells.get("number", ""), name, where, catalog, problems)
+        number = _check_entry(count, cells.get("number", ""), name, where, catalog, problems)
         if number is not None and section is not None:
-            sections[section].append(DeckEntry(whole(count_raw, 4), number, name, lineno))
+            sections[section].append(DeckEntry(count, number, name, lineno))
     if problems:
         raise ValidationError(source, problems)
     return Decklist(tuple(sections["deck"]), tuple(sections["spare"]), source)
@@ -351,7 +373,7 @@ def _name_limit(deck: Decklist, catalog: Catalog, limit: int, sealed: bool = Fal
                    n=g["n"], name=g["name"], numbers=nums, allowed=allowed) if sealed
                  else _("{n} cards named {name} ({numbers}) in deck and spares; at most {allowed}",
                         n=g["n"], name=g["name"], numbers=nums, allowed=allowed)),
-                sorted(g["numbers"])[0], None))
+                min(g["numbers"]), None))
     return out
 
 
@@ -508,11 +530,11 @@ class DeckDiff:
             label = f"{d.number} {name}".rstrip()
             if d.missing:
                 out.append(_("{section}: {card}: registered {registered}, presented {presented} ({n} missing)",
-                             section=L.section_label(d.section), card=label, registered=d.registered,
+                             section=labels.section_label(d.section), card=label, registered=d.registered,
                              presented=d.presented, n=d.missing))
             else:
                 out.append(_("{section}: {card}: registered {registered}, presented {presented} ({n} extra)",
-                             section=L.section_label(d.section), card=label, registered=d.registered,
+                             section=labels.section_label(d.section), card=label, registered=d.registered,
                              presented=d.presented, n=d.extra))
         return out
 

@@ -21,21 +21,36 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 from os import PathLike
-from typing import Any, Iterable
+from typing import Any
 
-from core.cards import (
-    Card, CardSet, Errata, _json_load, base_number, read_source, load_sample_sets,
-    normalize_number, number_suffix,
+from core.cards.model import (
+    Card,
+    CardSet,
+    Errata,
+    base_number,
+    normalize_number,
+    number_suffix,
 )
+from core.cards.sets import load_sample_sets, parse_json, read_source
 from core.errors import NotFound, ValidationError
 from core.i18n import _
 
 __all__ = [
-    "CALENDAR_SCHEMA", "ProductVersion", "Promo", "Calendar", "parse_calendar", "load_calendar", "merge_calendars",
-    "Legality", "CardText", "Catalog", "as_date",
+    "CALENDAR_SCHEMA",
+    "Calendar",
+    "CardText",
+    "Catalog",
+    "Legality",
+    "ProductVersion",
+    "Promo",
+    "as_date",
+    "load_calendar",
+    "merge_calendars",
+    "parse_calendar",
 ]
 
 CALENDAR_SCHEMA = "lycee-calendar/1"
@@ -101,7 +116,7 @@ def parse_calendar(data: Any, source: str = "<calendar>") -> Calendar:
     """A Calendar from the parsed JSON of a ``lycee-calendar/1`` file; every
     problem is reported with its JSON path."""
     problems: list[tuple[str, str]] = []
-    add = lambda w, m: problems.append((w, m))  # noqa: E731
+    add = lambda w, m: problems.append((w, m))
     if not isinstance(data, dict):
         raise ValidationError(source, [("$", _("expected a JSON object"))])
     if data.get("schema") != CALENDAR_SCHEMA:
@@ -149,7 +164,7 @@ def parse_calendar(data: Any, source: str = "<calendar>") -> Calendar:
         if name and _version_key(name) in names:
             add(f"{path}.name", _("{name!r} listed twice", name=name))
         names.add(_version_key(name))
-        if len(problems) == n0:
+        if len(problems) == n0 and d is not None:
             versions.append(ProductVersion(name, d, prec, listed, status))
 
     promos: list[Promo] = []
@@ -173,7 +188,7 @@ def parse_calendar(data: Any, source: str = "<calendar>") -> Calendar:
         name = get_str(p, "name", path)
         d = get_date(p, path)
         remarks = get_str(p, "remarks", path, required=False)
-        if len(problems) == n0:
+        if len(problems) == n0 and d is not None:
             promos.append(Promo(number, name, d, remarks))
     if problems:
         raise ValidationError(source, problems)
@@ -207,7 +222,7 @@ def load_calendar(path: str | PathLike | Any | None = None) -> Calendar:
 
         path = calendar_path()
     text, source = read_source(path)
-    return parse_calendar(_json_load(text, source), source)
+    return parse_calendar(parse_json(text, source), source)
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,11 +293,11 @@ class Catalog:
             vs.sort(key=_suffix_rank)
 
     @classmethod
-    def default(cls, *, strict_versions: bool = False) -> "Catalog":
+    def default(cls, *, strict_versions: bool = False) -> Catalog:
         """The shipped sample sets and calendar."""
         return cls(load_sample_sets(), load_calendar(), strict_versions=strict_versions)
 
-    def for_event(self, sanctioned: bool, extra: Calendar | None = None) -> "Catalog":
+    def for_event(self, sanctioned: bool, extra: Calendar | None = None) -> Catalog:
         """The catalog a deck check of an event uses (G-CARDS-VERSIONS):
         strict (only listed versions and promos, from their dates) for a
         sanctioned event, with a store's calendar ``extra`` added; as it is
@@ -435,7 +450,7 @@ class Catalog:
         printings = [(v, s, c) for v in variants for s, c in self._printings[v]]
         errata = [(e, v, s) for v, s, c in printings for e in c.errata if day is None or e.date <= day]
         if errata:
-            e, v, s = max(errata, key=lambda t: t.__getitem__(0).date)
+            e, v, s = max(errata, key=lambda t: t[0].date)
             return CardText(n, e.text, "errata", v, s.code, e,
                             _("errata of {date} for {base}", date=e.date.isoformat(), base=base))
         if not printings:

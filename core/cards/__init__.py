@@ -1,0 +1,17 @@
+"""Cards: what a card and a set are, set files, legality, decks.
+
+- :mod:`core.cards.model`: the card data (attributes, types, numbers, the
+  frozen dataclasses ``Card``, ``CardSet``, ``BoosterDef``, ``StarterDef``).
+- :mod:`core.cards.schema`: the structure of a set file, checked with
+  ``set-schema.json`` (package data) and worded through the catalog.
+- :mod:`core.cards.sets`: loading set files (structure, then the checks a
+  schema cannot make), writing them, and CSV import of a card list.
+- :mod:`core.cards.legality`: the calendar, which cards are legal on a date
+  and which text applies (G-CARDS-*).
+- :mod:`core.cards.decks`: decklists and every deck rule (R-DECK-60,
+  R-DECK-4, G-SPARE-1, G-SEALED, G-DRAFT-*, G-DECKLIST).
+
+Arrows point down this list only (model <- schema <- sets <- legality <-
+decks).  Nothing is re-exported here: import from the module that holds a
+name, so importing one part never loads the others.
+"""

@@ -1,0 +1,264 @@
+"""The card data: attributes, card types, card numbers, and the frozen
+dataclasses a set file becomes (:class:`Card`, :class:`CardSet`, its
+:class:`BoosterDef` and :class:`StarterDef`).
+
+Pure data and small helpers on card numbers and names; reading and checking
+set files is :mod:`core.cards.sets`'s.  Pack sizes, rarity slots and starter
+contents are *data* of each set, never constants here; the only numbers this
+module fixes are the guideline's lower bounds: a booster holds at least 10
+cards (G-DRAFT-4: a draft deck is packs x 10) and a starter at least 20
+(G-SEALED: two starters make a 40-card deck).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date
+
+__all__ = [
+    "ATTRIBUTES",
+    "ATTRIBUTE_KANJI",
+    "CARD_TYPES",
+    "KANJI_ATTRIBUTE",
+    "MIN_BOOSTER_SIZE",
+    "MIN_STARTER_SIZE",
+    "PREFIX_TYPE",
+    "TYPE_PREFIX",
+    "BoosterDef",
+    "Card",
+    "CardSet",
+    "Errata",
+    "RaritySlot",
+    "StarterDef",
+    "Upgrade",
+    "base_number",
+    "name_key",
+    "normalize_number",
+    "number_suffix",
+    "slot_demand",
+]
+
+#: The six attributes, in the order they are shown; the file keys are English,
+#: the cards print the kanji.  ``star`` (無) is also the generic cost.
+ATTRIBUTES = ("snow", "moon", "flower", "space", "sun", "star")
+ATTRIBUTE_KANJI = {"snow": "雪", "moon": "月", "flower": "花", "space": "宙", "sun": "日", "star": "無"}
+KANJI_ATTRIBUTE = {v: k for k, v in ATTRIBUTE_KANJI.items()}
+
+#: Card type -> number prefix (CH-0063, EV-0012, IT-0003, AR-0001).
+TYPE_PREFIX = {"character": "CH", "event": "EV", "item": "IT", "area": "AR"}
+CARD_TYPES = tuple(TYPE_PREFIX)
+PREFIX_TYPE = {v: k for k, v in TYPE_PREFIX.items()}
+
+MIN_BOOSTER_SIZE = 10  # G-DRAFT-4
+MIN_STARTER_SIZE = 20  # G-SEALED
+
+_NUMBER_RE = re.compile(r"^(CH|EV|IT|AR)-(\d{4})([A-Z]?)$")
+_LOOSE_NUMBER_RE = re.compile(r"^(CH|EV|IT|AR)[-_ ]?(\d{1,4})([A-Z]?)$")
+
+
+# -- numbers and names --------------------------------------------------------
+
+def normalize_number(text: str) -> str | None:
+    """The canonical form of a card number typed loosely, or None.
+
+    ``"ch-63"``, ``"CH0063"``, ``"ＣＨ－００６３ａ"`` -> ``"CH-0063"`` / ``"CH-0063A"``.
+    """
+    if not isinstance(text, str):
+        return None
+    t = unicodedata.normalize("NFKC", text).strip().upper()
+    t = t.replace("‐", "-").replace("−", "-").replace("ー", "-").replace("–", "-")
+    m = _LOOSE_NUMBER_RE.match(t)
+    if not m:
+        return None
+    prefix, digits, suffix = m.groups()
+    return f"{prefix}-{int(digits):04d}{suffix}"
+
+
+def base_number(number: str) -> str:
+    """The number without its parallel/foil letter: CH-0063A -> CH-0063 (G-CARDS-PARALLEL)."""
+    m = _NUMBER_RE.match(number)
+    return f"{m.group(1)}-{m.group(2)}" if m else number
+
+
+def number_suffix(number: str) -> str:
+    """The parallel/foil letter of a number, "" when none."""
+    m = _NUMBER_RE.match(number)
+    return m.group(3) if m else ""
+
+
+def name_key(name: str) -> str:
+    """The key under which card names count together for the 4-of-a-name rule:
+    NFKC-normalised, all whitespace removed (so 柚原このみ and 柚原 このみ are one name)."""
+    return re.sub(r"\s+", "", unicodedata.normalize("NFKC", name))
+
+
+# -- the data ------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Errata:
+    """Published errata for a card: from ``date`` on, ``text`` replaces the printed text (G-CARDS-TEXT)."""
+
+    date: date
+    text: str
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    number: str  # CH-0063, EV-0012A ...
+    name: str
+    type: str  # character | event | item | area
+    attributes: tuple[str, ...]
+    #: Cost per attribute as ((attribute, n), ...) in ATTRIBUTES order; use ``cost_map``.
+    cost: tuple[tuple[str, int], ...] = ()
+    ex: int = 0
+    ap: int | None = None
+    dp: int | None = None
+    sp: int | None = None
+    rarity: str = ""
+    #: 0 (weak) .. 5 (strong): what the draft bots read.
+    rating: int = 0
+    text: str = ""
+    #: "A card may say otherwise": the per-name limit this card allows, None = the format's.
+    max_copies: int | None = None
+    errata: tuple[Errata, ...] = ()
+    #: Code of the set this printing comes from (filled by the loader).
+    set_code: str = ""
+
+    @property
+    def base_number(self) -> str:
+        return base_number(self.number)
+
+    @property
+    def suffix(self) -> str:
+        return number_suffix(self.number)
+
+    @property
+    def is_parallel(self) -> bool:
+        return bool(self.suffix)
+
+    @property
+    def is_character(self) -> bool:
+        return self.type == "character"
+
+    @property
+    def cost_map(self) -> dict[str, int]:
+        return dict(self.cost)
+
+    @property
+    def total_cost(self) -> int:
+        return sum(n for _, n in self.cost)
+
+    @property
+    def attribute_kanji(self) -> str:
+        return "".join(ATTRIBUTE_KANJI[a] for a in self.attributes)
+
+    @property
+    def name_key(self) -> str:
+        return name_key(self.name)
+
+
+@dataclass(frozen=True, slots=True)
+class Upgrade:
+    """With probability ``chance``, one card of the slot is drawn from ``rarity`` instead."""
+
+    rarity: str
+    chance: float
+
+
+@dataclass(frozen=True, slots=True)
+class RaritySlot:
+    """``count`` cards of ``rarity``.  A slot's upgrades exclude each other (one
+    uniform draw per pack: the first upgrade whose cumulative chance exceeds it),
+    and an upgrade replaces exactly one of the slot's cards."""
+
+    rarity: str
+    count: int
+    upgrades: tuple[Upgrade, ...] = ()
+
+
+def slot_demand(slots: Iterable[RaritySlot]) -> dict[str, int]:
+    """The most cards of each rarity one pack of these slots can need (every upgrade
+    that could give that rarity taken)."""
+    need: dict[str, int] = {}
+    for s in slots:
+        need[s.rarity] = need.get(s.rarity, 0) + s.count
+        for u in s.upgrades:
+            need[u.rarity] = need.get(u.rarity, 0) + 1
+    return need
+
+
+@dataclass(frozen=True, slots=True)
+class BoosterDef:
+    size: int
+    slots: tuple[RaritySlot, ...]
+    #: True: no card number twice in one pack.
+    duplicate_protection: bool = True
+
+    def demand(self) -> dict[str, int]:
+        return slot_demand(self.slots)
+
+
+@dataclass(frozen=True, slots=True)
+class StarterDef:
+    """A starter deck: a fixed list (``cards``: (number, count) pairs) or random ``slots``."""
+
+    id: str
+    name: str
+    cards: tuple[tuple[str, int], ...] = ()
+    slots: tuple[RaritySlot, ...] = ()
+    duplicate_protection: bool = True
+
+    @property
+    def is_fixed(self) -> bool:
+        return not self.slots
+
+    @property
+    def size(self) -> int:
+        if self.slots:
+            return sum(s.count for s in self.slots)
+        return sum(n for _, n in self.cards)
+
+    def demand(self) -> dict[str, int]:
+        return slot_demand(self.slots)
+
+
+@dataclass(frozen=True)
+class CardSet:
+    code: str
+    name: str
+    version: str
+    release_date: date
+    rarities: tuple[str, ...]  # lowest first
+    cards: tuple[Card, ...]
+    booster: BoosterDef | None = None
+    starters: tuple[StarterDef, ...] = ()
+    #: True for the generated, fictional sample sets.
+    sample: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_index", {c.number: c for c in self.cards})
+
+    def get(self, number: str) -> Card | None:
+        return self._index.get(number)  # type: ignore[attr-defined]
+
+    def card(self, number: str) -> Card:
+        card = self.get(number)
+        if card is None:
+            raise KeyError(f"{number} is not in set {self.code}")
+        return card
+
+    def __contains__(self, number: object) -> bool:
+        return number in self._index  # type: ignore[attr-defined]
+
+    def by_rarity(self, rarity: str) -> tuple[Card, ...]:
+        return tuple(c for c in self.cards if c.rarity == rarity)
+
+    def starter(self, starter_id: str) -> StarterDef:
+        for s in self.starters:
+            if s.id == starter_id:
+                return s
+        raise KeyError(f"set {self.code} has no starter {starter_id!r}")

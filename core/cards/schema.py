@@ -1,0 +1,208 @@
+"""The structure of a set file, checked with its JSON Schema.
+
+``set-schema.json`` beside this module (JSON Schema 2020-12, shipped as
+package data) is the one description of the ``lycee-set/1`` structure: which
+keys, of which types, in which ranges.  ``docs/set-schema.json`` is a copy for
+readers, kept equal to it by a test.  What a schema cannot say (a number's
+prefix against the card type, duplicate numbers, rarities among the set's,
+slots the cards can fill, the guideline's pack sizes) is checked in
+:mod:`core.cards.sets`.
+
+Every problem is worded as the rest of lycee words them: ``(where, what)``,
+``where`` a path of keys and indexes (shown as ``$.cards[3].cost.snow``) and
+``what`` a sentence through the catalog, so a Japanese user reads Japanese,
+never jsonschema's English.
+
+jsonschema is imported when a document is first checked, not when this module
+is (the import alone costs 0.1-0.3 s): the shipped sample sets, checked by the
+tests and by their generator, load without it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from functools import cache, lru_cache
+from importlib.resources import files
+from typing import Any
+
+from core.i18n import _
+
+__all__ = ["SCHEMA_FILE", "DocPath", "Problems", "document_order", "json_path", "set_schema", "show_value", "structure_problems"]
+
+SCHEMA_FILE = "set-schema.json"
+
+#: Where a problem is: the keys and list indexes from the document's root.
+DocPath = tuple[str | int, ...]
+
+
+class Problems:
+    """Collects (place, what is wrong) so a file reports every problem at once."""
+
+    def __init__(self) -> None:
+        self.items: list[tuple[str, str]] = []
+
+    def add(self, where: str, what: str) -> None:
+        self.items.append((where, what))
+
+
+def show_value(v: Any) -> str:
+    """A JSON value as a message shows it."""
+    if v is None:
+        return "null"
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (dict, list)):
+        return _("an object") if isinstance(v, dict) else _("a list")
+    return repr(v)
+
+
+def json_path(parts: Iterable[str | int], root: str = "$") -> str:
+    """``("cards", 3, "cost")`` -> ``$.cards[3].cost``."""
+    out = root
+    for p in parts:
+        out += f"[{p}]" if isinstance(p, int) else f".{p}"
+    return out
+
+
+@lru_cache(maxsize=1)
+def set_schema() -> dict[str, Any]:
+    """The lycee-set/1 JSON Schema (read once)."""
+    schema: dict[str, Any] = json.loads((files("core.cards") / SCHEMA_FILE).read_text(encoding="utf-8"))
+    return schema
+
+
+@cache
+def _validator(definition: str) -> Any:
+    """A validator of a whole set file (``"set"``) or of one of its ``$defs`` (``"card"``)."""
+    import jsonschema  # here, not at the top: see the module docstring
+
+    schema = set_schema()
+    if definition != "set":
+        schema = {"$schema": schema["$schema"], "$defs": schema["$defs"], "$ref": f"#/$defs/{definition}"}
+    return jsonschema.Draft202012Validator(schema, format_checker=jsonschema.FormatChecker())
+
+
+def structure_problems(doc: Any, definition: str = "set") -> list[tuple[DocPath, str]]:
+    """Every way ``doc`` breaks the schema (a whole set file, or one of its
+    ``$defs`` such as ``"card"``), as (path, what), in document order; [] when
+    it holds."""
+    found: list[tuple[DocPath, str]] = []
+    for error in _validator(definition).iter_errors(doc):
+        for problem in _explain(error):
+            if problem not in found:  # a bad date breaks its pattern and its format: say it once
+                found.append(problem)
+    return sorted(found, key=document_order)
+
+
+def document_order(problem: tuple[DocPath, str]) -> list[tuple[int, int, str]]:
+    """A sort key putting problems in the order of their places in the document."""
+    return [(0, p, "") if isinstance(p, int) else (1, 0, p) for p in problem[0]]
+
+
+# -- wording jsonschema's errors ------------------------------------------------------
+
+def _definition(schema: Any) -> str | None:
+    """The name of the ``$defs`` entry a failing subschema is, if it is one."""
+    for name, sub in set_schema()["$defs"].items():
+        if sub is schema:
+            return name
+    return None
+
+
+def _explain(error: Any) -> list[tuple[DocPath, str]]:
+    path: DocPath = tuple(error.absolute_path)
+    kw, value, inst, schema = error.validator, error.validator_value, error.instance, error.schema
+    named = _definition(schema)
+    if kw == "required":
+        props = schema.get("properties", {})
+        return [(path + (key,), _("missing (expected {schema!r})", schema=props[key]["const"])
+                 if "const" in props.get(key, {}) else _("missing"))
+                for key in value if key not in inst]
+    if kw == "additionalProperties":
+        known = schema.get("properties", {})
+        return [(path + (key,), _("unknown key (extension keys start with x-)"))
+                for key in inst if key not in known and not str(key).startswith("x-")]
+    if kw == "propertyNames" or "propertyNames" in error.relative_schema_path:
+        path += (inst,)
+    if kw == "type":
+        return [(path, _type_message(value, inst, named, path))]
+    if kw == "uniqueItems":
+        return _duplicates(path, inst)
+    return [(path, _message(kw, value, inst, schema, named) or error.message)]
+
+
+def _type_message(expected: str | list[str], inst: Any, named: str | None, path: DocPath) -> str:
+    got = show_value(inst)
+    if named == "date":
+        return _("expected a date YYYY-MM-DD, got {got}", got=got)
+    if named == "character_only":
+        return _("only characters have {stat}", stat=str(path[-1]).upper())
+    kinds = [expected] if isinstance(expected, str) else list(expected)
+    if kinds == ["object", "null"]:
+        return _("expected an object or null, got {got}", got=got)
+    kind = next((k for k in kinds if k != "null"), "null")  # null stands for "absent": no need to offer it
+    if kind == "integer":
+        return _("expected an integer, got {got}", got=got)
+    if kind == "number":
+        return _("expected a number, got {got}", got=got)
+    if kind == "string":
+        return _("expected a string, got {got}", got=got)
+    if kind == "boolean":
+        return _("expected true or false, got {got}", got=got)
+    if kind == "array":
+        return _("expected a list, got {got}", got=got)
+    if kind == "object":
+        return _("expected an object, got {got}", got=got)
+    return _("expected null, got {got}", got=got)
+
+
+def _duplicates(path: DocPath, items: list[Any]) -> list[tuple[DocPath, str]]:
+    seen: list[Any] = []
+    out: list[tuple[DocPath, str]] = []
+    for i, x in enumerate(items):
+        if x in seen:
+            out.append((path + (i,), _("{x!r} listed twice", x=x)))
+        else:
+            seen.append(x)
+    return out
+
+
+def _message(kw: str, value: Any, inst: Any, schema: dict[str, Any], named: str | None) -> str | None:
+    """The catalog's sentence for one failed keyword; None: jsonschema's own words."""
+    if kw == "enum":
+        return _("{got} is not one of {items}", got=show_value(inst), items=", ".join(map(str, value)))
+    if kw == "const":
+        return _("{got} is not {schema!r}", got=show_value(inst), schema=value)
+    if kw in ("minimum", "maximum", "exclusiveMinimum"):
+        return _range_message(inst, schema)
+    if kw in ("minLength", "minItems"):
+        return _("must not be empty")
+    if kw in ("pattern", "format"):
+        if named == "date":
+            return _("{v!r} is not a date YYYY-MM-DD", v=inst)
+        if named == "number":
+            return _("{number!r} is not a card number like CH-0063 (optional letter suffix: CH-0063A)", number=inst)
+        if named == "code":
+            return _("{code!r}: use 1-32 letters, digits, - or _", code=inst)
+        if named == "text":
+            return _("must not be empty")
+        return _("{got} does not match {pattern}", got=show_value(inst), pattern=value)
+    if kw == "oneOf" and named == "starter":
+        return _('a starter has either "cards" (a fixed list) or "slots", not both or neither')
+    return None
+
+
+def _range_message(v: Any, schema: dict[str, Any]) -> str:
+    hi = schema.get("maximum")
+    if "exclusiveMinimum" in schema:
+        lo = schema["exclusiveMinimum"]
+        if hi is not None:
+            return _("expected more than {lo} and at most {hi}, got {got}", lo=lo, hi=hi, got=show_value(v))
+        return _("expected more than {lo}, got {got}", lo=lo, got=show_value(v))
+    lo = schema.get("minimum")
+    if lo is not None and hi is not None:
+        return _("{v} is out of range {lo}..{hi}", v=v, lo=lo, hi=hi)
+    if lo is not None:
+        return _("{v} is below {lo}", v=v, lo=lo)
+    return _("{v} is above {hi}", v=v, hi=hi)

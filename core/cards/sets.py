@@ -1,0 +1,630 @@
+"""Set files: the ``lycee-set/1`` format, its loader, its writer, and CSV
+import of a user's own card list.
+
+A set file describes one product version (DESIGN section 6): its cards, its
+booster and its starters (the types are :mod:`core.cards.model`'s).  A file
+is checked in two passes and every problem of both is reported at once, as a
+:class:`~core.errors.ValidationError` whose ``where`` is a JSON path
+(``$.cards[3].cost.snow``) or, for CSV, a line and column:
+
+- its structure against the JSON Schema (:mod:`core.cards.schema`,
+  ``set-schema.json``): keys, types, ranges, patterns;
+- its meaning, here: a number's prefix matches the card type, no number
+  twice, rarities among the set's, upgrades that change the rarity with
+  chances adding up to at most 1, a booster of at least 10 cards (G-DRAFT-4)
+  whose size is its slots', starters of at least 20 (G-SEALED) listing cards
+  of the set, unique starter ids, and slots the set's cards can fill.
+
+The shipped sample sets skip the first pass when loaded (their structure is
+checked by the tests and by the generator that writes them), so start-up
+never imports jsonschema; the second pass is cheap and always runs.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import unicodedata
+from collections.abc import Collection, Iterable
+from datetime import date
+from os import PathLike, fspath
+from pathlib import Path
+from typing import Any
+
+from core import labels
+from core.cards.model import (
+    ATTRIBUTES,
+    KANJI_ATTRIBUTE,
+    MIN_BOOSTER_SIZE,
+    MIN_STARTER_SIZE,
+    PREFIX_TYPE,
+    TYPE_PREFIX,
+    BoosterDef,
+    Card,
+    CardSet,
+    Errata,
+    RaritySlot,
+    StarterDef,
+    Upgrade,
+    normalize_number,
+    slot_demand,
+)
+from core.cards.schema import (
+    DocPath,
+    Problems,
+    document_order,
+    json_path,
+    show_value,
+    structure_problems,
+)
+from core.errors import ValidationError
+from core.i18n import _
+
+__all__ = [
+    "CSV_COLUMNS",
+    "CSV_DEFAULT_RATING",
+    "CSV_REQUIRED",
+    "SCHEMA",
+    "cardset_from_csv",
+    "dump_set",
+    "load_sample_sets",
+    "load_set",
+    "parse_attributes",
+    "parse_cost",
+    "parse_json",
+    "parse_set",
+    "read_cards_csv",
+    "read_source",
+    "set_to_dict",
+]
+
+SCHEMA = "lycee-set/1"
+
+Found = list[tuple[DocPath, str]]
+
+
+# -- what a schema cannot say ------------------------------------------------------
+
+class _Broken:
+    """The places the structure pass found broken: the meaning pass skips them
+    (and what they hold), so it never trips over a value of the wrong type."""
+
+    def __init__(self, found: Found) -> None:
+        self.paths = [p for p, _what in found]
+
+    def __call__(self, path: DocPath) -> bool:
+        """A problem at ``path``, above it or inside it: the value is not sound."""
+        n = len(path)
+        return any(p[:n] == path or path[:len(p)] == p for p in self.paths)
+
+    def unreadable(self, path: DocPath) -> bool:
+        """A problem at ``path`` or above it (a wrong type, say): nothing inside can be read."""
+        return any(path[:len(p)] == p for p in self.paths)
+
+
+def _card_meaning(card: dict[str, Any], rarities: Iterable[str] | None, unsound: Collection[str] = ()) -> Found:
+    """A card's number prefix names its type; its rarity is the set's (each
+    checked unless a field it reads is ``unsound``)."""
+    found: Found = []
+    if not {"number", "type"} & set(unsound) and TYPE_PREFIX[card["type"]] != card["number"][:2]:
+        prefix = card["number"][:2]
+        found.append((("type",), _("{prefix}- numbers are {type} cards, not {ctype}", prefix=prefix,
+                                   type=labels.card_type_label(PREFIX_TYPE[prefix]), ctype=card["type"])))
+    if "rarity" not in unsound and rarities is not None and card["rarity"] not in rarities:
+        found.append((("rarity",), _("{rarity!r} is not one of the set's rarities ({items})",
+                                     rarity=card["rarity"], items=", ".join(rarities))))
+    return found
+
+
+def _cards_meaning(cards: list[Any], rarities: tuple[str, ...] | None, broken: _Broken) -> Found:
+    found: Found = []
+    first: dict[str, int] = {}
+    for i, card in enumerate(cards):
+        if broken.unreadable(("cards", i)):
+            continue
+        here: DocPath = ("cards", i)
+        unsound = {key for key in ("number", "type", "rarity") if broken(here + (key,))}
+        found += [(here + p, what) for p, what in _card_meaning(card, rarities, unsound)]
+        if broken(here):
+            continue
+        number = card["number"]
+        if number in first:
+            found.append((here + ("number",), _("{number} is also {where}", number=number,
+                                                 where=json_path(("cards", first[number])))))
+        else:
+            first[number] = i
+    return found
+
+
+def _slots_meaning(slots: list[Any], path: DocPath, rarities: tuple[str, ...] | None,
+                   broken: _Broken) -> Found:
+    """Slot and upgrade rarities are the set's; an upgrade changes the rarity; a
+    slot's upgrade chances add up to at most 1."""
+    found: Found = []
+
+    def among(rarity: str, where: DocPath) -> bool:
+        if rarities is None or rarity in rarities:
+            return True
+        found.append((where, _("{rarity!r} is not one of the set's rarities ({items})",
+                               rarity=rarity, items=", ".join(rarities))))
+        return False
+
+    for i, slot in enumerate(slots):
+        if broken(path + (i,)):
+            continue
+        among(slot["rarity"], path + (i, "rarity"))
+        upgrades = slot.get("upgrades") or []
+        for j, up in enumerate(upgrades):
+            where = path + (i, "upgrades", j, "rarity")
+            if among(up["rarity"], where) and up["rarity"] == slot["rarity"]:
+                found.append((where, _("an upgrade must change the rarity")))
+        total = sum(up["chance"] for up in upgrades)
+        if total > 1 + 1e-9:
+            found.append((path + (i, "upgrades"), _("the chances add up to {total:g}, more than 1", total=total)))
+    return found
+
+
+def _fill_meaning(slots: tuple[RaritySlot, ...], path: DocPath, cards: tuple[Card, ...],
+                  distinct: bool, what: str) -> Found:
+    """Every rarity a pack can need must have enough cards: with duplicate
+    protection, as many distinct cards as one pack can need; else at least one."""
+    found: Found = []
+    supply: dict[str, int] = {}
+    for c in cards:
+        supply[c.rarity] = supply.get(c.rarity, 0) + 1
+    for rarity, need in slot_demand(slots).items():
+        have = supply.get(rarity, 0)
+        short = need > have if distinct else have == 0
+        if not short:
+            continue
+        where: DocPath = path
+        for i, s in enumerate(slots):
+            if s.rarity == rarity:
+                where = path + (i, "rarity")
+                break
+            ups = [j for j, u in enumerate(s.upgrades) if u.rarity == rarity]
+            if ups and where == path:
+                where = path + (i, "upgrades", ups[0], "rarity")
+        if distinct:
+            found.append((where, _("a {what} can need {need} different {rarity} cards but the set has {have} "
+                                   "(duplicate protection is on)",
+                                   what={"booster": _("booster"), "starter": _("starter")}.get(what, what),
+                                   need=need, rarity=rarity, have=have)))
+        else:
+            found.append((where, _("the set has no {rarity} card to fill this slot", rarity=rarity)))
+    return found
+
+
+def _booster_meaning(booster: dict[str, Any], rarities: tuple[str, ...] | None, cards: tuple[Card, ...] | None,
+                     broken: _Broken) -> Found:
+    path: DocPath = ("booster",)
+    found: Found = []
+    if not broken.unreadable(path + ("slots",)):
+        found += _slots_meaning(booster["slots"], path + ("slots",), rarities, broken)
+    if not broken(path + ("size",)) and booster["size"] < MIN_BOOSTER_SIZE:
+        found.append((path + ("size",), _("a booster must hold at least {min} cards, this one {size} [G-DRAFT-4]",
+                                          min=MIN_BOOSTER_SIZE, size=booster["size"])))
+    if found or broken(path):
+        return found
+    slots = _slots(booster["slots"])
+    held = sum(s.count for s in slots)
+    if held != booster["size"]:
+        return [(path + ("size",), _("is {size} but the slots hold {total}", size=booster["size"], total=held))]
+    if cards is not None:
+        found += _fill_meaning(slots, path + ("slots",), cards, _dup(booster), "booster")
+    return found
+
+
+def _starters_meaning(starters: list[Any], rarities: tuple[str, ...] | None, cards: tuple[Card, ...] | None,
+                      broken: _Broken) -> Found:
+    found: Found = []
+    ids: dict[str, int] = {}
+    numbers = {c.number for c in cards} if cards is not None else None
+    for i, st in enumerate(starters):
+        path: DocPath = ("starters", i)
+        sid = st.get("id") if isinstance(st, dict) else None
+        if isinstance(sid, str):
+            if sid in ids:
+                found.append((path + ("id",), _("{sid!r} is also the id of $.starters[{index}]",
+                                                sid=sid, index=ids[sid])))
+            ids.setdefault(sid, i)
+        if broken(path):
+            continue
+        mine: Found = []
+        if "cards" in st:
+            seen: dict[str, int] = {}
+            for j, entry in enumerate(st["cards"]):
+                num, where = entry["number"], path + ("cards", j, "number")
+                if num in seen:
+                    mine.append((where, _("{num} is listed twice (also at {where})", num=num,
+                                          where=json_path(path + ("cards", seen[num])))))
+                elif numbers is not None and num not in numbers:
+                    mine.append((where, _("{num} is not a card of this set", num=num)))
+                seen.setdefault(num, j)
+        else:
+            mine += _slots_meaning(st["slots"], path + ("slots",), rarities, broken)
+            if not mine and cards is not None:
+                mine += _fill_meaning(_slots(st["slots"]), path + ("slots",), cards, _dup(st), "starter")
+        if not mine:
+            starter = _starter(st)
+            declared = st.get("size")
+            if declared is not None and declared != starter.size:
+                mine.append((path + ("size",), _("is {declared} but the starter holds {size} cards",
+                                                 declared=declared, size=starter.size)))
+            elif starter.size < MIN_STARTER_SIZE:
+                mine.append((path, _("a starter must hold at least {min} cards, this one {size} [G-SEALED]",
+                                     min=MIN_STARTER_SIZE, size=starter.size)))
+        found += mine
+    return found
+
+
+def _meaning(data: dict[str, Any], broken: _Broken) -> Found:
+    """Every problem of a set file the schema cannot see (see the module docstring)."""
+    rarities = tuple(data["rarities"]) if not broken(("rarities",)) else None
+    found: Found = []
+    cards: tuple[Card, ...] | None = None  # every card sound: the slots can be checked against them
+    if not broken.unreadable(("cards",)):
+        found += _cards_meaning(data["cards"], rarities, broken)
+        if not found and not broken(("cards",)):
+            cards = tuple(_card(c, "") for c in data["cards"])
+    if data.get("booster") is not None and not broken.unreadable(("booster",)):
+        found += _booster_meaning(data["booster"], rarities, cards, broken)
+    if data.get("starters") is not None and not broken.unreadable(("starters",)):
+        found += _starters_meaning(data["starters"], rarities, cards, broken)
+    return found
+
+
+# -- building the set (from a checked document) -------------------------------------
+
+def _dup(obj: dict[str, Any]) -> bool:
+    """``duplicate_protection``, absent or null meaning on."""
+    return obj.get("duplicate_protection") is not False
+
+
+def _card(obj: dict[str, Any], set_code: str) -> Card:
+    ctype = obj["type"]
+    cost = obj.get("cost") or {}
+    stats = {k: obj[k] if ctype == "character" else None for k in ("ap", "dp", "sp")}
+    errata = sorted((Errata(date.fromisoformat(e["date"]), e["text"], e.get("note") or "")
+                     for e in obj.get("errata") or ()), key=lambda e: e.date)
+    return Card(number=obj["number"], name=obj["name"], type=ctype,
+                attributes=tuple(a for a in ATTRIBUTES if a in obj["attributes"]),
+                cost=tuple((a, cost[a]) for a in ATTRIBUTES if cost.get(a)),
+                ex=obj["ex"], ap=stats["ap"], dp=stats["dp"], sp=stats["sp"], rarity=obj["rarity"],
+                rating=obj["rating"], text=obj.get("text") or "", max_copies=obj.get("max_copies"),
+                errata=tuple(errata), set_code=set_code)
+
+
+def _slots(raw: list[dict[str, Any]]) -> tuple[RaritySlot, ...]:
+    return tuple(RaritySlot(s["rarity"], s["count"],
+                            tuple(Upgrade(u["rarity"], float(u["chance"])) for u in s.get("upgrades") or ()))
+                 for s in raw)
+
+
+def _starter(obj: dict[str, Any]) -> StarterDef:
+    return StarterDef(obj["id"], obj["name"], tuple((e["number"], e["count"]) for e in obj.get("cards") or ()),
+                      _slots(obj.get("slots") or []), _dup(obj))
+
+
+def _build(data: dict[str, Any]) -> CardSet:
+    booster = data.get("booster")
+    return CardSet(code=data["code"], name=data["name"], version=data["version"],
+                   release_date=date.fromisoformat(data["release_date"]), rarities=tuple(data["rarities"]),
+                   cards=tuple(_card(c, data["code"]) for c in data["cards"]),
+                   booster=BoosterDef(booster["size"], _slots(booster["slots"]), _dup(booster))
+                   if booster is not None else None,
+                   starters=tuple(_starter(s) for s in data.get("starters") or ()),
+                   sample=bool(data.get("sample")))
+
+
+def _shown(found: Found, where: Any = json_path) -> list[tuple[str, str]]:
+    return [(where(path), what) for path, what in found]
+
+
+# -- set -----------------------------------------------------------------------------
+
+def parse_set(data: Any, source: str = "<set>", *, check_structure: bool = True) -> CardSet:
+    """A :class:`CardSet` from the parsed JSON of a ``lycee-set/1`` file.
+
+    Raises ValidationError(source, [(json_path, problem), ...]) listing every
+    problem of both passes (see the module docstring).  ``check_structure=False``
+    skips the schema pass: only for files this package ships, whose structure
+    the tests check.
+    """
+    if not isinstance(data, dict):
+        raise ValidationError(source, [("$", _("expected a JSON object, got {got}", got=show_value(data)))])
+    found = structure_problems(data) if check_structure else []
+    found += _meaning(data, _Broken(found))
+    if found:
+        raise ValidationError(source, _shown(sorted(found, key=document_order)))
+    return _build(data)
+
+
+def _read_text(path: str | PathLike | Any) -> tuple[str, str]:
+    """(text, source name) of a path or an importlib.resources Traversable."""
+    if isinstance(path, (str, PathLike)):
+        p = Path(fspath(path))
+        return p.read_text(encoding="utf-8"), str(p)
+    return path.read_text(encoding="utf-8"), str(getattr(path, "name", path))
+
+
+def read_source(path: str | PathLike | Any) -> tuple[str, str]:
+    """Like _read_text, but an unreadable or non-UTF-8 file is a
+    ValidationError naming the file."""
+    try:
+        return _read_text(path)
+    except OSError as e:
+        raise ValidationError(str(path), [(_("file"), _("cannot be read: {reason}", reason=e.strerror or e))]) from None
+    except UnicodeDecodeError:
+        raise ValidationError(str(path), [(_("file"), _("is not UTF-8 text"))]) from None
+
+
+def parse_json(text: str, source: str) -> Any:
+    """The JSON document in ``text``; bad JSON is a ValidationError naming the line and column."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ValidationError(source, [(_("line {lineno} column {colno}",
+                                          lineno=e.lineno, colno=e.colno), _("not valid JSON: {msg}",
+                                                                             msg=e.msg))]) from None
+
+
+def load_set(path: str | PathLike | Any, *, check_structure: bool = True) -> CardSet:
+    """Load and validate one set file (a path, or an importlib.resources Traversable)."""
+    text, source = read_source(path)
+    return parse_set(parse_json(text, source), source, check_structure=check_structure)
+
+
+def load_sample_sets() -> list[CardSet]:
+    """The generated sample sets shipped in ``sample_packs/sets``.  Their structure
+    is checked by the tests and by the generator, not on every start (that would
+    import jsonschema); their meaning is checked here."""
+    from sample_packs import set_paths
+
+    return [load_set(p, check_structure=False) for p in set_paths()]
+
+
+# -- writing -----------------------------------------------------------------------
+
+def _card_to_dict(c: Card) -> dict:
+    d: dict[str, Any] = {"number": c.number, "name": c.name, "type": c.type,
+                         "attributes": list(c.attributes), "cost": dict(c.cost), "ex": c.ex}
+    if c.type == "character":
+        d.update(ap=c.ap, dp=c.dp, sp=c.sp)
+    d.update(rarity=c.rarity, rating=c.rating)
+    if c.text:
+        d["text"] = c.text
+    if c.max_copies is not None:
+        d["max_copies"] = c.max_copies
+    if c.errata:
+        d["errata"] = [{"date": e.date.isoformat(), "text": e.text, **({"note": e.note} if e.note else {})}
+                       for e in c.errata]
+    return d
+
+
+def _slots_to_list(slots: Iterable[RaritySlot]) -> list[dict]:
+    out = []
+    for s in slots:
+        d: dict[str, Any] = {"rarity": s.rarity, "count": s.count}
+        if s.upgrades:
+            d["upgrades"] = [{"rarity": u.rarity, "chance": u.chance} for u in s.upgrades]
+        out.append(d)
+    return out
+
+
+def set_to_dict(cs: CardSet) -> dict:
+    """The JSON form of a set (what :func:`parse_set` reads back to an equal set)."""
+    d: dict[str, Any] = {"schema": SCHEMA, "code": cs.code, "name": cs.name, "version": cs.version,
+                         "release_date": cs.release_date.isoformat()}
+    if cs.sample:
+        d["sample"] = True
+    d["rarities"] = list(cs.rarities)
+    if cs.booster is not None:
+        d["booster"] = {"size": cs.booster.size, "slots": _slots_to_list(cs.booster.slots),
+                        "duplicate_protection": cs.booster.duplicate_protection}
+    d["starters"] = []
+    for s in cs.starters:
+        sd: dict[str, Any] = {"id": s.id, "name": s.name, "size": s.size}
+        if s.slots:
+            sd["slots"] = _slots_to_list(s.slots)
+            sd["duplicate_protection"] = s.duplicate_protection
+        else:
+            sd["cards"] = [{"number": n, "count": k} for n, k in s.cards]
+        d["starters"].append(sd)
+    d["cards"] = [_card_to_dict(c) for c in cs.cards]
+    return d
+
+
+def dump_set(cs: CardSet) -> str:
+    """Canonical text of a set file: stable key order, one card a line, UTF-8
+    without escapes, a final newline.  Same set, same bytes."""
+    d = set_to_dict(cs)
+
+    def j(v: Any) -> str:
+        return json.dumps(v, ensure_ascii=False, separators=(", ", ": "))
+
+    lines = ["{"]
+    keys = list(d)
+    for i, k in enumerate(keys):
+        comma = "," if i < len(keys) - 1 else ""
+        v = d[k]
+        if k == "cards":
+            lines.append('  "cards": [')
+            lines += [f"    {j(c)}{',' if n < len(v) - 1 else ''}" for n, c in enumerate(v)]
+            lines.append(f"  ]{comma}")
+        elif k == "starters":
+            lines.append('  "starters": [')
+            for n, s in enumerate(v):
+                end = "," if n < len(v) - 1 else ""
+                lines.append(f"    {j(s)}{end}")
+            lines.append(f"  ]{comma}")
+        else:
+            lines.append(f"  {j(k)}: {j(v)}{comma}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+# -- CSV import of a user's card list ------------------------------------------------
+
+CSV_COLUMNS = ("number", "name", "type", "attributes", "cost", "ex", "ap", "dp", "sp",
+               "rarity", "rating", "text", "max_copies")
+CSV_REQUIRED = ("number", "name", "attributes", "rarity")
+#: Rating given to a card whose ``rating`` cell is blank.
+CSV_DEFAULT_RATING = 2
+
+_ATTR_TOKEN = re.compile(r"(snow|moon|flower|space|sun|star|雪|月|花|宙|日|無)\s*[:=]?\s*(\d*)", re.IGNORECASE)
+
+
+def _attr_name(tok: str) -> str:
+    return KANJI_ATTRIBUTE.get(tok, tok.lower())
+
+
+def parse_attributes(text: str) -> list[str]:
+    """``"snow moon"``, ``"snow|moon"``, ``"雪月"``, ``"雪・月"`` -> ``["snow", "moon"]``.
+    Raises ValueError on anything else."""
+    t = unicodedata.normalize("NFKC", text).strip()
+    out: list[str] = []
+
+    def take(m: re.Match[str]) -> str:
+        out.append(_attr_name(m.group(1)))
+        return "#" if m.group(2) else ""  # a count: not a list of attributes
+
+    rest = _ATTR_TOKEN.sub(take, t)
+    if re.sub(r"[\s|,/・;]+", "", rest):
+        raise ValueError(_("{text!r} is not a list of attributes ({items} or 雪月花宙日無)",
+                           text=text, items=', '.join(ATTRIBUTES)))
+    return out
+
+
+def parse_cost(text: str) -> dict[str, int]:
+    """``"snow:1 star:2"``, ``"snow=1,star=2"``, ``"雪1無2"``, ``"雪無無"`` -> ``{"snow": 1, "star": 2}``.
+    Raises ValueError on anything else."""
+    t = unicodedata.normalize("NFKC", text).strip()
+    out: dict[str, int] = {}
+
+    def take(m: re.Match[str]) -> str:
+        a = _attr_name(m.group(1))
+        out[a] = out.get(a, 0) + (int(m.group(2)) if m.group(2) else 1)
+        return ""
+
+    rest = _ATTR_TOKEN.sub(take, t)
+    if re.sub(r"[\s|,/・;]+", "", rest):
+        raise ValueError(_("{text!r} is not a cost like snow:1 star:2 or 雪1無2", text=text))
+    return out
+
+
+def read_cards_csv(text: str, source: str = "<csv>", rarities: Iterable[str] | None = None,
+                   set_code: str = "") -> list[Card]:
+    """Cards from a CSV card list (header row required; columns ``CSV_COLUMNS``,
+    of which ``CSV_REQUIRED`` must be present).  Blank cells: type from the
+    number prefix, no cost, EX 0, rating ``CSV_DEFAULT_RATING``, no text.
+    Raises ValidationError naming the line and column of every problem."""
+    p = Problems()
+    reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))
+    try:
+        header = next(reader)
+    except StopIteration:
+        raise ValidationError(source, [(_("line {line}", line=1), _("empty file: expected a header row"))]) from None
+    cols = [h.strip().lower() for h in header]
+    for c in CSV_REQUIRED:
+        if c not in cols:
+            p.add(_("line {line}", line=1), _("missing column {c!r}", c=c))
+    for c in cols:
+        if c and c not in CSV_COLUMNS:
+            p.add(_("line {line}",
+                    line=1), _("unknown column {c!r} (known: {items})", c=c, items=', '.join(CSV_COLUMNS)))
+    if p.items:
+        raise ValidationError(source, p.items)
+    rar = tuple(rarities) if rarities is not None else None
+    cards: list[Card] = []
+    first: dict[str, int] = {}
+    for row in reader:
+        line = reader.line_num
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) > len(cols):
+            p.add(_("line {line}", line=line), _("{n} cells but the header has {cols}", n=len(row), cols=len(cols)))
+            continue
+        cells = {c: (row[i].strip() if i < len(row) else "") for i, c in enumerate(cols)}
+
+        def loc(key: str, line: int = line) -> str:
+            return _("line {line}, column {key}", line=line, key=key)
+
+        obj: dict[str, Any] = {}
+        bad: set[str] = set()  # cells that did not parse: already reported
+        num = normalize_number(cells["number"]) if cells.get("number") else None
+        obj["number"] = num or cells.get("number", "")
+        obj["name"] = cells.get("name", "")
+        obj["type"] = cells.get("type") or (PREFIX_TYPE.get(num[:2]) if num else None) or ""
+        try:
+            obj["attributes"] = parse_attributes(cells.get("attributes", ""))
+        except ValueError as e:
+            p.add(loc("attributes"), str(e))
+            bad.add("attributes")
+        try:
+            obj["cost"] = parse_cost(cells.get("cost", ""))
+        except ValueError as e:
+            p.add(loc("cost"), str(e))
+            bad.add("cost")
+        for key in ("ex", "ap", "dp", "sp", "rating", "max_copies"):
+            v = cells.get(key, "")
+            if v == "":
+                if key == "ex":
+                    obj[key] = 0
+                elif key == "rating":
+                    obj[key] = CSV_DEFAULT_RATING
+                continue
+            try:
+                obj[key] = int(unicodedata.normalize("NFKC", v))
+            except ValueError:
+                p.add(loc(key), _("{v!r} is not a whole number", v=v))
+                bad.add(key)
+        obj["rarity"] = cells.get("rarity", "")
+        if cells.get("text"):
+            obj["text"] = cells["text"]
+        found = [(path, what) for path, what in structure_problems(obj, "card") if not (path and path[0] in bad)]
+        if not found and not bad:
+            found = _card_meaning(obj, rar)
+        for path, what in found:
+            p.add(loc(str(path[0])) + json_path(path[1:], root="") if path else _("line {line}", line=line), what)
+        if found or bad:
+            continue
+        card = _card(obj, set_code)
+        if card.number in first:
+            p.add(loc("number"), _("{number} is also on line {line}", number=card.number, line=first[card.number]))
+            continue
+        first[card.number] = line
+        cards.append(card)
+    if p.items:
+        raise ValidationError(source, p.items)
+    if not cards:
+        raise ValidationError(source, [(_("line {line}", line=2), _("no cards"))])
+    return cards
+
+
+def cardset_from_csv(source: str | PathLike | Any, *, code: str, name: str, version: str,
+                     release_date: date | str, rarities: Iterable[str] | None = None,
+                     text: str | None = None) -> CardSet:
+    """A :class:`CardSet` (no booster, no starters) from a user's CSV card list.
+
+    ``source`` is a path, or a label when ``text`` is given.  ``rarities``
+    (lowest first) defaults to the rarities in the order first seen.
+    The set gets its legality from ``version`` (matched against the calendar)
+    or else ``release_date``.
+    """
+    if text is None:
+        try:
+            text, label = _read_text(source)
+        except OSError as e:
+            raise ValidationError(str(source), [(_("file"), _("cannot be read: {reason}",
+                                                              reason=e.strerror or e))]) from None
+    else:
+        label = str(source)
+    cards = read_cards_csv(text, label, rarities, set_code=code)
+    rar = tuple(rarities) if rarities is not None else tuple(dict.fromkeys(c.rarity for c in cards))
+    data = {"schema": SCHEMA, "code": code, "name": name, "version": version,
+            "release_date": release_date.isoformat() if isinstance(release_date, date) else release_date,
+            "rarities": list(rar), "cards": [_card_to_dict(c) for c in cards]}
+    return parse_set(data, label)
