@@ -31,10 +31,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from core import pairing  # noqa: E402
-from core.model import Event, Player, Round  # noqa: E402
-from core.pairing import _cost, _met_sets, _solve_window, pair_swiss, pairing_cost  # noqa: E402
-from core.standings import _Ledger, standings  # noqa: E402
+from core import pairing
+from core.model import Event, Player, Round
+from core.pairing import _cost, _met_sets, _solve_window, pair_swiss, pairing_cost
+from core.standings import _Ledger, standings
 
 SIZES = (64, 256, 1024, 2048)
 

@@ -29,7 +29,6 @@ import re
 import secrets
 import socket
 import threading
-import time
 import zlib
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -305,7 +304,7 @@ class DataDir:
             raise NotFound(_("no event {ref!r} in {events_dir}", ref=event_id, events_dir=self.events_dir)) from None
         if data[:1] == b"{":
             return self._load_legacy(event_id, data)
-        for seq, raw in ckpts:
+        for _seq, raw in ckpts:
             try:
                 meta, ev = decode_checkpoint(raw, Event)
             except ValueError:

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from core import actions as A
 from core.desk import Desk
-from core.errors import EventLocked, LyceeError
+from core.errors import LyceeError
 from core.eventfile import to_doc
 from core.journal import MAGIC, encode_record, scan
 from core.store import DataDir, InvalidAction
