@@ -237,9 +237,9 @@ def read_decklist_csv(text: str, source: str = "<decklist.csv>", catalog: Catalo
             problems.append((where, _("count {count!r} is not a whole number", count=cells.get("count", ""))))
             continue
         name = _unformula(cells.get("name", ""))
-        number = _check_entry(whole(count_raw, 4), cells.get("number", ""), name, where, catalog, problems)
+        number = _check_entry(whole(count_raw, 4) or 0, cells.get("number", ""), name, where, catalog, problems)
         if number is not None and section is not None:
-            sections[section].append(DeckEntry(whole(count_raw, 4), number, name, lineno))
+            sections[section].append(DeckEntry(whole(count_raw, 4) or 0, number, name, lineno))
     if problems:
         raise ValidationError(source, problems)
     return Decklist(tuple(sections["deck"]), tuple(sections["spare"]), source)

@@ -33,7 +33,7 @@ from .actions import _round, action, double_loss, drop_player, forfeit, player_m
 from .errors import LyceeError, NotFound, RuleError
 from . import labels as L
 from .i18n import _
-from .model import LATE_DECISIONS, LATE_RULES, Checkin, Event, LateRuling, Match, Round
+from .model import LATE_DECISIONS, LATE_RULES, Checkin, Event, LateRuling, Round
 
 #: Seconds of running clock after which each rule applies.
 SEATED_WITHIN = 5 * 60  # G-LATE-1
@@ -182,7 +182,8 @@ def _late(event, d):
     event = event.with_round(rnd)
     if decision == "dismiss":
         return event
-    m: Match = rnd.match_at(prompt.table)
+    m = rnd.match_at(prompt.table)
+    assert m is not None  # the prompt was made from this round's tables
     if prompt.kind == "double_loss":
         return double_loss(event, rnd, m, "late", rule)
     if prompt.kind == "match_loss":

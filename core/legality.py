@@ -149,7 +149,7 @@ def parse_calendar(data: Any, source: str = "<calendar>") -> Calendar:
         if name and _version_key(name) in names:
             add(f"{path}.name", _("{name!r} listed twice", name=name))
         names.add(_version_key(name))
-        if len(problems) == n0:
+        if len(problems) == n0 and d is not None:
             versions.append(ProductVersion(name, d, prec, listed, status))
 
     promos: list[Promo] = []
@@ -173,7 +173,7 @@ def parse_calendar(data: Any, source: str = "<calendar>") -> Calendar:
         name = get_str(p, "name", path)
         d = get_date(p, path)
         remarks = get_str(p, "remarks", path, required=False)
-        if len(problems) == n0:
+        if len(problems) == n0 and d is not None:
             promos.append(Promo(number, name, d, remarks))
     if problems:
         raise ValidationError(source, problems)
@@ -435,7 +435,7 @@ class Catalog:
         printings = [(v, s, c) for v in variants for s, c in self._printings[v]]
         errata = [(e, v, s) for v, s, c in printings for e in c.errata if day is None or e.date <= day]
         if errata:
-            e, v, s = max(errata, key=lambda t: t.__getitem__(0).date)
+            e, v, s = max(errata, key=lambda t: t[0].date)
             return CardText(n, e.text, "errata", v, s.code, e,
                             _("errata of {date} for {base}", date=e.date.isoformat(), base=base))
         if not printings:
