@@ -1,8 +1,8 @@
 """Static checks run as tests (issue 15): CI runs only `pytest`, so a ruff or mypy
 error must fail a test. Both run from this test's own Python (`sys.executable -m`),
 not from PATH: the README's command runs .venv/bin/python without activating the venv.
-The rule sets live in pyproject.toml ([tool.ruff.lint], [tool.mypy]); what they
-cover and why is in docs/checks.md."""
+The rule sets live in pyproject.toml ([tool.ruff.lint], [tool.mypy]), with why
+each rule left out is left out."""
 
 import subprocess
 import sys
