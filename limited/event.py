@@ -218,7 +218,7 @@ def simulate_draft(desk: Desk, *, start: bool = True, catalog: Catalog | None = 
             continue
         res = run_draft(cs, [Seat(s.name, True) for s in pod], b.packs, seed + i, build=False)
         for j in todo:
-            data = pool_data(pod[j].player, "draft", cs.code, res.pools[j], packs=b.packs, seed=seed + i)  # type: ignore[arg-type]  # todo: seated players only
+            data = pool_data(pod[j].player, "draft", cs.code, res.pools[j], packs=b.packs, seed=seed + i)  # type: ignore[arg-type]  # `todo` holds seated players only
             acts.append(("pool", data))
     if not acts and b.clock is not None:
         raise LyceeError(_("every seated player of {event} already has a pool", event=ev.name))
