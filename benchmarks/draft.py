@@ -19,10 +19,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from core.cards.sets import load_sample_sets  # noqa: E402
-from limited.draft import run_draft  # noqa: E402
-from limited.score import compare_pickers  # noqa: E402
-from limited.sealed import build_sealed_deck, open_sealed  # noqa: E402
+from core.cards.sets import load_sample_sets
+from limited.draft import run_draft
+from limited.score import compare_pickers
+from limited.sealed import build_sealed_deck, open_sealed
 
 
 def ms(xs: list[float]) -> str:

@@ -31,10 +31,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from core.tournament import pairing  # noqa: E402
-from core.event.model import Event, Player, Round  # noqa: E402
-from core.tournament.pairing import _cost, _met_sets, _solve_window, pair_swiss, pairing_cost  # noqa: E402
-from core.tournament.standings import Ledger as _Ledger, standings  # noqa: E402
+from core.tournament import pairing
+from core.event.model import Event, Player, Round
+from core.tournament.pairing import _cost, _met_sets, _solve_window, pair_swiss, pairing_cost
+from core.tournament.standings import Ledger as _Ledger, standings
 
 SIZES = (64, 256, 1024, 2048)
 

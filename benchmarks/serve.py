@@ -126,7 +126,7 @@ async def load(port: int, rate: int, seconds: float) -> list[float]:
 
 def pct(xs: list[float], p: float) -> float:
     xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
+    return xs[min(len(xs) - 1, round(p / 100 * (len(xs) - 1)))]
 
 
 async def server_figures(data: Path, eid: str, live: int = 200) -> None:

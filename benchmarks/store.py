@@ -96,7 +96,7 @@ def write_event(root: Path, acts: list[dict], checkpoint_tail: bool = True) -> D
 
 def percentile(xs: list[float], q: float) -> float:
     xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))]
+    return xs[min(len(xs) - 1, round(q * (len(xs) - 1)))]
 
 
 def bench_writes(n: int, rounds: int, writes: int) -> dict:

@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from core.randomevents import check_random  # noqa: E402
+from core.randomevents import check_random
 
 
 def main() -> int:

@@ -57,7 +57,8 @@ class Desk:
     # -- players -------------------------------------------------------------
     def next_player_ids(self, n: int) -> list[str]:
         used = {p.id for p in self.event.players}
-        out, i = [], len(self.event.players) + 1
+        out: list[str] = []
+        i = len(self.event.players) + 1
         while len(out) < n:
             pid = f"p{i}"
             if pid not in used:

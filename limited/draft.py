@@ -278,7 +278,7 @@ class Draft:
         self.clock = clock
         self.autopick = autopick
         self.auto_last = auto_last
-        factories = list(picker) if isinstance(picker, (list, tuple)) else [picker] * n
+        factories = [picker] * n if callable(picker) else list(picker)
         if len(factories) != n:
             raise ValueError("one picker factory per seat")
         self._factories = factories

@@ -34,7 +34,7 @@ import json
 from collections import Counter
 from os import PathLike
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from core.cards.model import CardSet, normalize_number
 from core.cards.schema import Problems, show_value
@@ -75,8 +75,8 @@ def draft_log(res: DraftResult) -> dict:
         "rounds": [{"round": r + 1, "direction": direction(r), "packs": [list(p) for p in res.opened[r]],
                     "picks": by_round[r]} for r in range(res.packs)],
         "pools": [{"seat": i, "pool": list(res.pools[i]),
-                   "deck": _counts(decks[i], "deck") if decks[i] is not None else None,
-                   "spare": _counts(decks[i], "spare") if decks[i] is not None else {}}
+                   "deck": _counts(dk, "deck") if (dk := decks[i]) is not None else None,
+                   "spare": _counts(dk, "spare") if (dk := decks[i]) is not None else {}}
                   for i in range(n)],
     }
 
@@ -124,7 +124,7 @@ def write_log(path: str | PathLike, res: DraftResult | dict) -> None:
 # -- reading ------------------------------------------------------------------------------------
 
 
-def _is_int(v: Any) -> bool:
+def _is_int(v: Any) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
@@ -290,7 +290,7 @@ def parse_log(doc: Any, source: str = "<draft log>", cs: CardSet | None = None) 
                 if not isinstance(timeout, bool):
                     p.add(f"{pp}.timeout", _("expected true or false, got {got}", got=show_value(timeout)))
                 if len(p.items) == before:
-                    picks.append(Pick(r + 1, num, seat, offered, took, timeout))
+                    picks.append(Pick(r + 1, num, seat, offered, took, timeout))  # type: ignore[arg-type]  # each checked above
 
     decks: list[Decklist | None] = []
     pools: list[tuple[str, ...]] = []

@@ -143,6 +143,7 @@ def add_sealed_pool(desk: Desk, ref: str, catalog: Catalog | None = None) -> Eve
     p = desk.player(ref)
     b = ev.build
     cs = event_set(ev, catalog)
+    assert b is not None  # event_set refuses an event without a build phase
     if b.seed is None:
         raise LyceeError(_("the build phase of {event} records no seed", event=ev.name))
     return desk.append_all([("pool", _sealed_pool_data(cs, b.product, b.seed, p.id))])
@@ -207,6 +208,7 @@ def simulate_draft(desk: Desk, *, start: bool = True, catalog: Catalog | None = 
                            event=ev.name), "G-DRAFT-1")
     b = ev.build
     cs = event_set(ev, catalog)
+    assert b is not None  # event_set refuses an event without a build phase
     seed = b.seed if b.seed is not None else 0
     acts: list[tuple[str, dict]] = []
     after = ev
@@ -216,9 +218,9 @@ def simulate_draft(desk: Desk, *, start: bool = True, catalog: Catalog | None = 
             continue
         res = run_draft(cs, [Seat(s.name, True) for s in pod], b.packs, seed + i, build=False)
         for j in todo:
-            data = pool_data(pod[j].player, "draft", cs.code, res.pools[j], packs=b.packs, seed=seed + i)
+            data = pool_data(pod[j].player, "draft", cs.code, res.pools[j], packs=b.packs, seed=seed + i)  # type: ignore[arg-type]  # `todo` holds seated players only
             acts.append(("pool", data))
-    if not acts and ev.build.clock is not None:
+    if not acts and b.clock is not None:
         raise LyceeError(_("every seated player of {event} already has a pool", event=ev.name))
     from core import rules
 
@@ -238,6 +240,7 @@ def enter_draft_pool(desk: Desk, ref: str, cards: Iterable[str] | Counter | Deck
     p = desk.player(ref)
     cs = event_set(ev, catalog)
     b = ev.build
+    assert b is not None  # event_set refuses an event without a build phase
     if isinstance(cards, Decklist):
         counts = cards.counts("deck") + cards.counts("spare")
     else:
@@ -282,7 +285,7 @@ def build_bot_decks(desk: Desk, players: Sequence[str] | None = None, *,
         if pool.kind == "sealed":
             deck = build_sealed_deck(pool.cards, pset, match=ev.match)
         else:
-            deck = build_draft_deck(pool.cards, pset, pool.packs or ev.build.packs, match=ev.match)
+            deck = build_draft_deck(pool.cards, pset, pool.packs or ev.build.packs, match=ev.match)  # type: ignore[union-attr]  # a pool exists only under a build phase
         acts.append(("decklist", {"player": pid, **deck_data(deck), "source": BOT_SOURCE}))
         done.append(pid)
     if acts:

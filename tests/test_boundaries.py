@@ -27,8 +27,8 @@ def test_design1_engine_imports_without_textual_or_rich():
 def test_design1_import_linter_contracts_hold():
     # import-linter from this Python, not from PATH: the README's command runs
     # .venv/bin/python without activating the venv, so lint-imports is not on PATH
-    r = subprocess.run([sys.executable, "-c", "import sys; from importlinter.cli import lint_imports_command; "
-                        "sys.argv = ['lint-imports', '--config', sys.argv[1]]; sys.exit(lint_imports_command())",
+    r = subprocess.run([sys.executable, "-c", ("import sys; from importlinter.cli import lint_imports_command; "
+                        "sys.argv = ['lint-imports', '--config', sys.argv[1]]; sys.exit(lint_imports_command())"),
                         str(ROOT / "pyproject.toml")],
                        capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 0, r.stdout + r.stderr
@@ -38,8 +38,8 @@ def test_issue15_import_linter_checks_the_layers_inside_core():
     """The contracts inside core (layers, the log importing no rule, store and
     reports independent) are among those checked, and hold: a new upward
     import or cycle between core's packages fails here."""
-    r = subprocess.run([sys.executable, "-c", "import sys; from importlinter.cli import lint_imports_command; "
-                        "sys.argv = ['lint-imports', '--config', sys.argv[1]]; sys.exit(lint_imports_command())",
+    r = subprocess.run([sys.executable, "-c", ("import sys; from importlinter.cli import lint_imports_command; "
+                        "sys.argv = ['lint-imports', '--config', sys.argv[1]]; sys.exit(lint_imports_command())"),
                         str(ROOT / "pyproject.toml")],
                        capture_output=True, text=True, cwd=ROOT)
     out = " ".join(r.stdout.split())

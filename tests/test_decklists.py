@@ -53,7 +53,7 @@ def _distinct(catalog: Catalog, code: str, n: int) -> list[str]:
     return out
 
 
-def _text(deck: Counter, spare: Counter = Counter()) -> str:
+def _text(deck: Counter, spare: Counter | None = None) -> str:
     lines = [f"{n} {num}" for num, n in deck.items()]
     if spare:
         lines.append("spare:")

@@ -8,6 +8,7 @@ import json
 import subprocess
 import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -422,7 +423,7 @@ def test_g_draft_cli_json_pods_and_logs(tmp_path, capsys):
     assert [p["seed"] for p in doc["pods"]] == [3, 4]
     for pod in doc["pods"]:
         assert all(sum(s["deck"].values()) == 40 for s in pod["seats"])
-        res = replay(json.loads(open(pod["log"], encoding="utf-8").read()), SETS["alpha"])
+        res = replay(json.loads(Path(pod["log"]).read_text(encoding="utf-8")), SETS["alpha"])
         assert [dict(Counter(p)) for p in res.pools] == [s["pool"] for s in pod["seats"]]
 
 

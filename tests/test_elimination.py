@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 
 from core.tournament.elimination import (
     THIRD_PLACE,
-    THIRD_PLACE_PLANNED,
     bracket,
     bracket_order,
     champion,

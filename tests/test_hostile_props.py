@@ -15,7 +15,7 @@ from rich.text import Text
 from core.desk import Desk
 from core.errors import LyceeError
 from core.rules.eventfile import event_from_doc, parse_doc, to_doc
-from core.names import REFUSED_CATEGORIES, name_key
+from core.names import REFUSED_CATEGORIES
 from core.store import DataDir
 from tui.app import LyceeApp
 from tui.cli import main
@@ -174,7 +174,7 @@ def _covers(src, out, at="$"):
         for i, (a, b) in enumerate(zip(src, out)):
             _covers(a, b, f"{at}[{i}]")
     else:
-        assert src == out and type(src) is type(out) or (src == out and {type(src), type(out)} <= {int, float}), at
+        assert (src == out and type(src) is type(out)) or (src == out and {type(src), type(out)} <= {int, float}), at
 
 
 def _apply(doc, muts):

@@ -85,8 +85,8 @@ ENUM_PLACEHOLDERS = {"stage", "op", "outcome", "decision", "kind", "level", "act
 #: Uses of those names that are not internal codes, with why.
 NOT_CODES = {
     ("changed {fields}", "fields"): "setting names and values, each through settings.field_label/show_value",
-    ("This penalty excludes {name} from the event ({rule}): they play no more and lose the current match. "
-     "Issue it?", "rule"): "a rule id (G-PEN-1, G-PEN-2)",
+    (("This penalty excludes {name} from the event ({rule}): they play no more and lose the current match. "
+      "Issue it?"), "rule"): "a rule id (G-PEN-1, G-PEN-2)",
     ("{rule} {limit} not met ({kind} too long to show)", "rule"): "a JSON-schema keyword beside the JSON path (import)",
     ("{rule} {limit} not met ({kind} too long to show)", "kind"): "the JSON type of a value too long to show (import)",
     ("store calendar {source} ({v} versions, {p} promotion cards)", "p"): "a count",
@@ -125,7 +125,7 @@ DICTIONARY_FORM_CANNOT = re.compile(r"[うくぐすつぬぶむる]できませ�
 
 def internal_words() -> set[str]:
     words = set()
-    for fn, values in L.LABELS.items():
+    for values in L.LABELS.values():
         for v in values:
             words |= {w for w in _WORD.findall(v) if len(w) > 2 and w not in ("head", "judge", "overrode",
                                                                                  "decided", "winner", "no")}

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from core import rules as A
 from core.desk import Desk
-from core.errors import EventLocked, LyceeError
+from core.errors import LyceeError
 from core.rules.eventfile import to_doc
 from core.store.journal import MAGIC, encode_record, scan
 from core.store.store import DataDir, InvalidAction

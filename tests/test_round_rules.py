@@ -103,7 +103,7 @@ def test_g_bo3_first_to_two_game_wins_and_impossible_scores_refused(tmp_path):
     desk.record(1, "2-1")
     assert match_at(desk, 1).outcome == "p1"
     for bad in ("3-0", "2-2", "0-3", "2-0-4"):
-        refused(desk, lambda: desk.record(2, bad), "G-BO3")
+        refused(desk, lambda bad=bad: desk.record(2, bad), "G-BO3")
     desk.record(2, "1-2-1")
     assert match_at(desk, 2).outcome == "p2"
     store.close()
@@ -136,7 +136,7 @@ def test_g_bo1_one_game_decides_and_time_is_a_draw(tmp_path):
     desk.record(1, "0-1")
     assert match_at(desk, 1).outcome == "p2"
     for bad in ("2-0", "1-1", "1-0-1"):
-        refused(desk, lambda: desk.record(2, bad), "G-BO1")
+        refused(desk, lambda bad=bad: desk.record(2, bad), "G-BO1")
     desk.add_game(2, "draw")  # a drawn game ends a best-of-one match: a draw
     m = match_at(desk, 2)
     assert m.outcome == "draw" and m.games == ("draw",)

@@ -14,13 +14,13 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx2")
 
-from starlette.testclient import TestClient  # noqa: E402
+from starlette.testclient import TestClient
 
-from core.desk import Desk  # noqa: E402
-from core.errors import LyceeError  # noqa: E402
-from core.rules.publish import find_players, search_key, standings_round, visible_rounds  # noqa: E402
-from tui.web.feed import Feed, FileSource, LiveSource  # noqa: E402
-from tui.web.server import PortInUse, WebServer, bind, create_app  # noqa: E402
+from core.desk import Desk
+from core.errors import LyceeError
+from core.rules.publish import find_players, search_key, standings_round, visible_rounds
+from tui.web.feed import Feed, FileSource, LiveSource
+from tui.web.server import PortInUse, WebServer, bind, create_app
 
 T0 = datetime(2026, 11, 30, 13, 0, tzinfo=timezone.utc)
 HOSTILE = '<script>alert("x")</script>'

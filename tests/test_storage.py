@@ -122,7 +122,7 @@ def _event_with_rounds(datadir, rounds=2):
     store = datadir.create({"name": "Backup test", "date": "2026-11-30"})
     desk = Desk(store)
     desk.add_players(["A", "B", "C", "D"])
-    for r in range(1, rounds + 1):
+    for _r in range(1, rounds + 1):
         desk.store_pairing(_pairs(store.event))
         for t in (1, 2):
             desk.record(t, "2-0")

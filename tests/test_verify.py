@@ -245,7 +245,7 @@ def test_checks_the_top_cut_seeding_and_final_places_g_se():
     assert any(x.rule == "G-SE" and x.round == 4 for x in verify_doc(bad).findings)
     claimed = standings_json(ev)
     claimed["final"] = True
-    for i, row in enumerate(claimed["standings"]):
+    for row in claimed["standings"]:
         row["place"] = dict((p, pl) for pl, p in rep.places)[row["id"]]
     assert verify_doc(doc, claimed).ok
     claimed["standings"][0]["place"], claimed["standings"][1]["place"] = (

@@ -116,7 +116,10 @@ def parse_calendar(data: Any, source: str = "<calendar>") -> Calendar:
     """A Calendar from the parsed JSON of a ``lycee-calendar/1`` file; every
     problem is reported with its JSON path."""
     problems: list[tuple[str, str]] = []
-    add = lambda w, m: problems.append((w, m))
+
+    def add(where: str, what: str) -> None:
+        problems.append((where, what))
+
     if not isinstance(data, dict):
         raise ValidationError(source, [("$", _("expected a JSON object"))])
     if data.get("schema") != CALENDAR_SCHEMA:

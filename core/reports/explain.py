@@ -31,7 +31,7 @@ later is the one made when the round was paired:
 from __future__ import annotations
 
 from core.i18n import _
-from core.event.model import Event, Match
+from core.event.model import Event
 
 __all__ = ["explain", "why_text", "why_lines", "is_cross_group"]
 

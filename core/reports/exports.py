@@ -65,7 +65,7 @@ def _stage_suffix(event: Event) -> str:
     from core.tournament.elimination import round_label
 
     rnd = event.current_round
-    return "" if rnd.stage == "swiss" else f" ({round_label(event, rnd.number)})"
+    return "" if rnd is None or rnd.stage == "swiss" else f" ({round_label(event, rnd.number)})"
 
 
 def pairings_table(event: Event):
@@ -100,7 +100,7 @@ def pairings_by_name_table(event: Event):
                 continue
             rows.append([event.player(me).name, m.table,
                          event.player(opp).name if opp else _("(bye)"), pts.get(me, 0)])
-    rows.sort(key=lambda r: r[0])
+    rows.sort(key=lambda r: str(r[0]))  # the player's name
     title = _("{event}: round {r} pairings by name", event=event.name, r=rnd.number) + _stage_suffix(event)
     return title, [_("Name"), _("Table"), _("Opponent"), _("Points")], rows
 
@@ -177,7 +177,7 @@ def scorecard_table(event: Event):
                          _result_text(m) if m.reported else _("missing"), " ".join(remarks)])
     for n, pen in penalties_outside_rounds(event):
         when = pen.at[:16].replace("T", " ") if pen.at else _("time not recorded")
-        rows.append(["-", _("outside the rounds"), "-", event.player(pen.player).name, MARK[in_force(pen)[0]],
+        rows.append(["-", _("outside the rounds"), "-", event.player(pen.player).name, MARK[in_force(pen)[0]],  # type: ignore[index]  # only those in force
                      "", "", "", _("penalty #{n} at {when}: {reason} ({by})", n=n, when=when,
                                    reason=pen.reason, by=pen.by)])
     final = final_placings(event)

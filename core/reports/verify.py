@@ -277,7 +277,7 @@ class _Swiss:
         floor = 33 * (D // 100)
         mwp = {p: max(self.points[p] * (D // (3 * r)), floor) if r else floor for p, r in self.rounds.items()}
         gwp = {p: max(self.gpts[p] * (D // (3 * g)), floor) if g else floor for p, g in self.games.items()}
-        out = {}
+        out: dict[str, dict[str, Fraction | int]] = {}
         for p in (self.opps if only is None else only):
             opps = self.opps[p]
             n = len(opps)
@@ -394,7 +394,7 @@ def _exact_minimum(players: list[str], cost: _Cost) -> int:
         i = (mask & -mask).bit_length() - 1
         rest = mask & ~(1 << i)
         row = c[i]
-        lo = None
+        lo: int | None = None
         m = rest
         while m:
             bit = m & -m
@@ -403,6 +403,7 @@ def _exact_minimum(players: list[str], cost: _Cost) -> int:
             if lo is None or v < lo:
                 lo = v
             m &= m - 1
+        assert lo is not None  # an even number of players left: at least one pair
         memo[mask] = lo
         return lo
 
@@ -556,7 +557,7 @@ def _check_swiss_round(rep, number, matches, sw: _Swiss, info, excluded_after, c
     r_act, f_act, s_act = cost.parts(actual)
     if r_act:
         local = {p: i for i, p in enumerate(plist)}
-        adj = [set() for _ in plist]
+        adj: list[set[int]] = [set() for _ in plist]
         for i, a in enumerate(plist):
             for j, b in enumerate(plist):
                 if i != j and frozenset((a, b)) not in sw.met:
@@ -660,11 +661,11 @@ def _check_top_round(rep, number, matches, tops, sw: _Swiss, info, excluded_afte
                 continue
             s1, s2 = sorted((bo[2 * t - 2], bo[2 * t - 1]))
             for seat, s in ((m["p1"], s1), (m.get("p2"), s2)):
-                want = seed_key.get(s)
+                seed_k = seed_key.get(s)
                 if seat is None:
-                    if want is not None:
+                    if seed_k is not None:
                         find(Finding("G-SE", number, t, _("seed {s} should play here, not a bye", s=s)))
-                elif keys.get(seat) != want:
+                elif keys.get(seat) != seed_k:
                     find(Finding("G-SE", number, t,
                                  _("{name} is not seed {s} of the Swiss standings", name=name[seat], s=s)))
         return
@@ -702,7 +703,7 @@ def _own_standings(sw: _Swiss, chain, ids) -> list[dict]:
     fig = sw.figures()
     keys = sw.keys(chain)
     order = sorted(ids, key=lambda p: keys[p], reverse=True)
-    rows = []
+    rows: list[dict] = []
     for pos, p in enumerate(order):
         rank = pos + 1 if pos == 0 or keys[order[pos - 1]] != keys[p] else rows[-1]["rank"]
         f = fig[p]

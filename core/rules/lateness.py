@@ -36,7 +36,7 @@ from core.rules.players import drop_player
 from core.errors import LyceeError, NotFound, RuleError
 from core import labels
 from core.i18n import _
-from core.event.model import LATE_DECISIONS, LATE_RULES, Checkin, Event, LateRuling, Match, Round
+from core.event.model import LATE_DECISIONS, LATE_RULES, Checkin, Event, LateRuling, Round
 
 #: Seconds of running clock after which each rule applies.
 SEATED_WITHIN = 5 * 60  # G-LATE-1
@@ -197,7 +197,8 @@ def _late(event, d):
     event = event.with_round(rnd)
     if decision == "dismiss":
         return event
-    m: Match = rnd.match_at(prompt.table)
+    m = rnd.match_at(prompt.table)
+    assert m is not None  # the prompt was made from this round's tables
     if prompt.kind == "double_loss":
         return double_loss(event, rnd, m, "late", rule)
     if prompt.kind == "match_loss":

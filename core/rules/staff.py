@@ -113,11 +113,11 @@ def updated_staff(
     staff: Staff,
     organizer: str | None = None,
     judges: list[str] | None = None,
-    add_judges: list[str] = (),
-    remove: list[str] = (),
+    add_judges: list[str] | tuple[str, ...] = (),
+    remove: list[str] | tuple[str, ...] = (),
     head_judge: str | None = None,
     event_staff: list[str] | None = None,
-    add_event_staff: list[str] = (),
+    add_event_staff: list[str] | tuple[str, ...] = (),
 ) -> dict:
     """The ``staff`` settings after a change, for the ``edit`` action.
 

@@ -36,12 +36,14 @@ import re
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from tinydb.storages import Storage
 
 MAGIC = b"lycee-journal/1\n"
 CHECKPOINT_FORMAT = "lycee-checkpoint/1"
 LOG = "log"
+T = TypeVar("T")
 
 
 def dumps(data) -> str:
@@ -159,8 +161,8 @@ def scan(data: bytes, start: int = 0, after_seq: int | None = None) -> Scan:
         if not data.startswith(MAGIC):
             if not data:
                 return Scan([], 0)
-            acts, seqs = salvage(data, 0)
-            return Scan([], 0, Damage(0, len(data), "not a lycee journal", acts, seqs))
+            lost, seqs = salvage(data, 0)
+            return Scan([], 0, Damage(0, len(data), "not a lycee journal", lost, seqs))
         pos = len(MAGIC)
     records: list[Record] = []
     last = after_seq if after_seq is not None else (0 if start == 0 else None)
@@ -251,7 +253,7 @@ def pid_alive(pid: int) -> bool:
 
 def stale_temp_files(folder: Path, prefix: str) -> list[Path]:
     """Temp files ``<prefix>*.<pid>.tmp`` in ``folder`` whose process is gone."""
-    out = []
+    out: list[Path] = []
     try:
         names = os.listdir(folder)
     except OSError:
@@ -351,7 +353,7 @@ def encode_checkpoint(meta: dict, event) -> bytes:
     return msgspec.json.encode({**meta, "event": event})
 
 
-def decode_checkpoint(raw: bytes, event_cls) -> tuple[dict, object]:
+def decode_checkpoint(raw: bytes, event_cls: type[T]) -> tuple[dict, T]:
     """(meta, event) from :func:`encode_checkpoint`'s bytes; raises ValueError
     when they do not decode to that shape."""
     import msgspec

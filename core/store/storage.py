@@ -64,7 +64,7 @@ class DurableStorage(Storage):
         self.path = Path(path)
         if create_dirs:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._data = None
+        self._data: dict | None = None
         self._text: str | None = None
         self._loaded = False
         self._append_only = set(append_only)

@@ -29,7 +29,6 @@ import re
 import secrets
 import socket
 import threading
-import time
 import zlib
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -306,7 +305,7 @@ class DataDir:
             raise NotFound(_("no event {ref!r} in {events_dir}", ref=event_id, events_dir=self.events_dir)) from None
         if data[:1] == b"{":
             return self._load_legacy(event_id, data)
-        for seq, raw in ckpts:
+        for _seq, raw in ckpts:
             try:
                 meta, ev = decode_checkpoint(raw, Event)
             except ValueError:
@@ -328,8 +327,8 @@ class DataDir:
             return out
         s = scan(data)
         acts = s.actions
-        ev, bad, why = fold(None, acts, rules.undone_seqs(acts))
-        out = Folded(ev, last_seq=s.last_seq, end=s.end, tail=acts, damage=s.damage, all_actions=acts)
+        whole, bad, why = fold(None, acts, rules.undone_seqs(acts))
+        out = Folded(whole, last_seq=s.last_seq, end=s.end, tail=acts, damage=s.damage, all_actions=acts)
         if bad is not None:
             out.invalid = InvalidAction(path, bad, why, event_id)
         return out
@@ -594,6 +593,7 @@ class EventStore:
     def _held_message(self, o: dict | None = None, waited: float = 0.0) -> str:
         who = _("another process")
         try:
+            o = o or {}  # no owner file: a KeyError below, as for an incomplete one
             who = _("process {pid} on {host} (since {since})", pid=o["pid"], host=o["host"], since=o["since"])
             if o.get("role") == "app":
                 who = _("the app, {who}", who=who)
@@ -679,6 +679,7 @@ class EventStore:
     def _cut_damage(self, f: Folded) -> None:
         """Keep the journal up to its last intact record; the whole damaged file
         is kept beside it."""
+        assert f.damage is not None  # called only for a damaged journal
         data = self.path.read_bytes()
         lost = damage_lost(f.damage, f.last_seq)
         self.broken_copy = self._broken_name()
@@ -775,7 +776,7 @@ class EventStore:
             seq = self._last_seq + 1
             at = self.clock().isoformat(timespec="seconds")
             ev = self._event
-            new = []
+            new: list[dict] = []
             for kind, data in acts:
                 check_action_text(kind, data)  # user text: docs/names.md (new actions only)
                 act = {"seq": seq, "at": at, "actor": actor, "type": kind, "v": rules.ACTION_FORMAT, "data": data}
@@ -812,6 +813,7 @@ class EventStore:
             if pairs or any(a["type"] in rules.FOUNDING for a in new) or self._tail_len > CHECKPOINT_TAIL:
                 self._checkpoint_quietly()  # a round boundary, or every CHECKPOINT_TAIL actions
             self._update_head()
+            assert ev is not None  # acts is not empty: every one of them was applied
             return ev
 
     def _refold(self, extra: list[dict]) -> Event:
@@ -834,11 +836,12 @@ class EventStore:
             except (OSError, ValueError, KeyError):
                 continue
             out, bad, why = fold(ev, tail, skip)
-            if bad is None:
+            if bad is None and out is not None:
                 return out
         out, bad, why = fold(None, acts, skip_all)
         if bad is not None:
             raise LyceeError(why)
+        assert out is not None  # the journal begins with the event's creation
         return out
 
     def undo(self, actor: str = "desk") -> dict:

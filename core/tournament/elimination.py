@@ -224,14 +224,13 @@ def check_elimination_result(result: Match | str | None) -> str | None:
     outcome = result.outcome if isinstance(result, Match) else result
     if outcome in ("p1", "p2", "bye"):
         return result.winner() if isinstance(result, Match) else None
-    at = isinstance(result, Match)
     if outcome is None:
-        raise RuleError(_("the elimination match at table {t} has no result yet", t=result.table) if at
+        raise RuleError(_("the elimination match at table {t} has no result yet", t=result.table) if isinstance(result, Match)
                         else _("the elimination match has no result yet"), "G-SE")
     what = {"draw": _("a draw"), "double_loss": _("a double loss")}.get(outcome) or labels.match_outcome_label(outcome)
     raise RuleError(
         _("an elimination match must name a winner; {what} at table {t} cannot stand "
-          "(the organizer may order a replay, G-ID-3)", what=what, t=result.table) if at
+          "(the organizer may order a replay, G-ID-3)", what=what, t=result.table) if isinstance(result, Match)
         else _("an elimination match must name a winner; {what} cannot stand "
                "(the organizer may order a replay, G-ID-3)", what=what),
         "G-SE",
@@ -309,7 +308,7 @@ def next_elimination_round(
             seeds = _seeds(tops)
             if seeds.get(lb, 0) < seeds.get(la, 0):  # the better seed listed first
                 la, lb = lb, la
-            out.append(Match(2, la, lb, note=THIRD_PLACE))  # type: ignore[arg-type]
+            out.append(Match(2, la, lb, note=THIRD_PLACE))
     return tuple(out)
 
 
@@ -568,7 +567,7 @@ def final_placings(event: Event) -> list[Placing] | None:
     cut = len(out)
     rest = [r for r in rows if r.id not in placed]
     first_of_rank: dict[int, int] = {}
-    for i, r in enumerate(rest):
-        first_of_rank.setdefault(r.rank, i)
-        add(r.id, "swiss", "", cut + 1 + first_of_rank[r.rank])
+    for i, row in enumerate(rest):
+        first_of_rank.setdefault(row.rank, i)
+        add(row.id, "swiss", "", cut + 1 + first_of_rank[row.rank])
     return out

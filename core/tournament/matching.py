@@ -35,7 +35,7 @@ def max_weight_matching(
     ei = [e[0] for e in edges]
     ej = [e[1] for e in edges]
     ew = [e[2] for e in edges]
-    maxweight = max(0, max(ew))
+    maxweight = max(0, *ew)
     # endpoint[p]: the vertex at end p of edge p//2 (p even: i, p odd: j).
     endpoint = [0] * (2 * nedge)
     for k in range(nedge):

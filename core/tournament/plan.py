@@ -52,14 +52,14 @@ def _t(s: str) -> datetime:
 @dataclass(frozen=True, slots=True)
 class RoundTimes:
     number: int
-    start: datetime | None
+    start: datetime  # the clock's start, else the pairing: always known
     end: datetime | None  # the last result; None while results are missing
     minutes: int
 
     @property
     def length(self) -> float | None:
         """Minutes from start to the last result."""
-        if self.start is None or self.end is None:
+        if self.end is None:
             return None
         return (self.end - self.start).total_seconds() / 60
 

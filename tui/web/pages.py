@@ -12,7 +12,6 @@ event changes, so the search box keeps its focus.
 from __future__ import annotations
 
 import html
-from datetime import datetime
 
 from core.rules.clock import remaining, to_datetime
 from core.i18n import catalog

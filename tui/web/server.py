@@ -37,7 +37,7 @@ from core.i18n import _
 from . import pages
 from .feed import Feed
 
-from . import DEFAULT_PORT  # noqa: E402,F401  (re-exported)
+from . import DEFAULT_PORT
 ROUTES = {"/": "find", "/tables": "tables", "/names": "names", "/standings": "standings",
           "/bracket": "bracket", "/tv": "tv"}
 STATIC = {"/static/app.css": ("app.css", "text/css; charset=utf-8"),
