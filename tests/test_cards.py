@@ -314,6 +314,33 @@ def test_design6_a_damaged_set_file_is_a_validation_error_never_a_crash(data):
         assert e.problems and all(isinstance(w, str) and w.startswith("$") and m for w, m in e.problems)
 
 
+def _damaged(data, doc):
+    for _ in range(data.draw(st.integers(1, 3))):
+        path = data.draw(st.sampled_from(list(_nodes(doc))[1:]))
+        parent = doc
+        for k in path[:-1]:
+            parent = parent[k]
+        parent[path[-1]] = data.draw(st.sampled_from(_DAMAGE + ["2026-02-30", "2026-13-01", "9999-12-31"]))
+    return doc
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_design6_the_fast_structure_check_agrees_with_the_full_one(data):
+    """DESIGN-6: a set file the fast check passes is one the full schema check
+    passes, and the other way round (a damaged date such as 2026-02-30 too), so
+    skipping the full check on a valid file never lets a broken file in."""
+    import jsonschema
+
+    from core.cards.schema import is_valid, set_schema
+
+    doc = json.loads(set_path("alpha").read_text(encoding="utf-8"))
+    doc["cards"] = doc["cards"][:12]
+    doc = _damaged(data, doc)
+    full = jsonschema.Draft202012Validator(set_schema(), format_checker=jsonschema.FormatChecker())
+    assert is_valid(doc) == full.is_valid(doc)
+
+
 def test_load_set_reports_bad_json_with_line(tmp_path):
     """DESIGN-6 (set file format)"""
     p = tmp_path / "broken.json"
