@@ -23,16 +23,16 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
-
 from typing import TYPE_CHECKING
 
 from core import labels as L
 
 if TYPE_CHECKING:
     from core.desk import Desk
+from core.errors import LyceeError
 from core.i18n import _
 
-from .cli import CliError, out_json, with_desk
+from .common import CliError, out_json, with_desk
 
 
 def _catalog():
@@ -78,7 +78,7 @@ def cmd_decklist_show(args) -> int:
     def run(d: Desk):
         p = d.player(args.player)
         return d.event, p, d.event.decklist_of(p.id), player_decklist_status(d.event, p.id)
-    ev, p, rec, st = with_desk(args, run)
+    _ev, p, rec, st = with_desk(args, run)
     cat = _catalog()
     if args.json:
         doc = {"player": {"id": p.id, "name": p.name}, "status": st.status}
@@ -206,7 +206,7 @@ def _build_json(ev, st) -> dict:
 
 
 def cmd_build(args) -> int:
-    from limited import event as L
+    from limited import event as LE
 
     op = args.build_op
 
@@ -216,13 +216,13 @@ def cmd_build(args) -> int:
             if kind == "sealed":
                 if args.packs is not None or args.product is None:
                     raise CliError(_("a sealed event opens --product 2s or 1s3b, not --packs (G-SEALED)"))
-                L.open_sealed_pools(d, args.set, args.product, args.seed, minutes=args.minutes)
+                LE.open_sealed_pools(d, args.set, args.product, args.seed, minutes=args.minutes)
             elif kind == "draft":
                 if args.product is not None or args.packs is None:
                     raise CliError(_("a draft event opens --packs P (4 to 6), not --product (G-DRAFT-2)"))
-                L.draft_pods(d, args.set, args.packs, args.seed, minutes=args.minutes, bots=args.bots)
+                LE.draft_pods(d, args.set, args.packs, args.seed, minutes=args.minutes, bots=args.bots)
                 if args.simulate:
-                    L.simulate_draft(d)
+                    LE.simulate_draft(d)
             else:
                 from core.errors import RuleError
 
@@ -239,11 +239,11 @@ def cmd_build(args) -> int:
         elif op == "simulate":
             if d.event.kind == "draft" and any(d.event.pool_of(s.player) is None
                                                for pod in d.event.pods for s in pod if s.player):
-                L.simulate_draft(d)
+                LE.simulate_draft(d)
             elif not args.decks:
                 raise CliError(_("nothing to simulate: every player has a pool (add --decks for bot-built lists)"))
             if args.decks:
-                L.build_bot_decks(d)
+                LE.build_bot_decks(d)
         elif op == "pool":
             if d.event.kind == "draft":
                 if not args.file:
@@ -251,11 +251,11 @@ def cmd_build(args) -> int:
                 from core.decks import load_decklist
 
                 cards = load_decklist(Path(args.file), catalog=_catalog())
-                L.enter_draft_pool(d, args.player, cards, source=args.file)
+                LE.enter_draft_pool(d, args.player, cards, source=args.file)
             else:
                 if args.file:
                     raise CliError(_("a sealed pool is opened by the desk, not entered from a file (G-SEALED)"))
-                L.add_sealed_pool(d, args.player)
+                LE.add_sealed_pool(d, args.player)
         return d.event, d.build_status()
     ev, st = with_desk(args, run)
     if getattr(args, "json", False):
@@ -284,11 +284,10 @@ def cmd_pool(args) -> int:
     print(_("pool of {name}: {n} cards of {set} ({kind}, {what}, seed {seed})", name=p.name, n=len(pool.cards),
             set=pool.set_code, kind=L.kind_label(pool.kind), what=what, seed=pool.seed if pool.seed is not None else "-"))
     try:
-        from limited.event import _set
-        from tui.cli_limited import _pool_lines
+        from .sealed_draft import pool_lines
 
-        lines = _pool_lines(_set(pool.set_code), counts)
-    except Exception:  # a set the desk no longer knows: the bare list
+        lines = pool_lines(_catalog().set(pool.set_code), counts)
+    except (LyceeError, KeyError, ValueError):  # a set the desk no longer knows: the bare list
         lines = [f"  {n} {num}" for num, n in sorted(counts.items())]
     print("\n".join(lines))
     return 0

@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import sys
-
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from core.desk import Desk
-from core.errors import LyceeError
 from core import labels as L
+from core.columns import ljust, rjust, width
+from core.errors import LyceeError
 from core.i18n import _, ngettext
 from core.labels import note_label as note_text
 from core.names import visible, whole
 
-from .cli import CliError, ljust, out_json, read_event, rjust, width, with_desk
+from .common import CliError, out_json, read_event, with_desk
 
 
 def pairings_json(desk: Desk) -> dict:
@@ -157,9 +157,8 @@ def _results_from_stdin(args) -> int:
     """Every line is read and parsed before anything is stored: one line that
     is not 'TABLE RESULT', or a table given twice, refuses the whole batch
     (nothing stored); the results are then stored as one journal record."""
-    from core.matchrules import parse_result
-
     from core.desk import refuse_repeated_tables
+    from core.matchrules import parse_result
 
     entries, bad = [], []
     numbered: list[int] = []  # the table of each input line (-n: line n names no table)

@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from core.desk import Desk
-from core.errors import LyceeError
 from core import labels as L
+from core.errors import LyceeError
 from core.i18n import _
 
-from .cli import LazyChoices, out_json, with_desk
+from .common import LazyChoices, out_json, with_desk
 
 PENALTY_ACTIONS = LazyChoices("core.model", "PENALTY_ACTIONS")
 

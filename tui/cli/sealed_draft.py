@@ -17,9 +17,10 @@ from collections import Counter
 from pathlib import Path
 
 from core import labels as L
+from core.columns import ljust, width
 from core.i18n import _
 
-from .cli import out_json
+from .common import LazyChoices, out_json
 
 
 def _engines() -> None:
@@ -42,45 +43,30 @@ def _seed(args) -> int:
     return args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
 
 
-def _width(text: str) -> int:
-    """Terminal columns: full-width characters take two."""
-    import unicodedata
-
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
-
-
-def _pad(text: str, width: int) -> str:
-    return text + " " * max(0, width - _width(text))
-
-
-_type_label = L.card_type_label
-_attribute_label = L.attribute_label
-
-
 def _cost(card) -> str:
     return "".join(f"{ATTRIBUTE_KANJI[a]}{n}" for a, n in card.cost) or "-"
 
 
-def _pool_lines(cs: CardSet, counts: Counter) -> list[str]:
+def pool_lines(cs: CardSet, counts: Counter) -> list[str]:
     """The pool grouped by attributes, then by type."""
     cards = [cs.card(n) for n in counts]
     groups: dict[tuple, list] = {}
     for c in cards:
         groups.setdefault(tuple(ATTRIBUTES.index(a) for a in c.attributes), []).append(c)
     out = []
-    width = max((_width(c.name) for c in cards), default=0)
-    type_width = max(_width(_type_label(t)) for t in CARD_TYPES)
+    name_width = max((width(c.name) for c in cards), default=0)
+    type_width = max(width(L.card_type_label(t)) for t in CARD_TYPES)
     for key in sorted(groups):
         members = sorted(groups[key], key=lambda c: (CARD_TYPES.index(c.type), c.number))
         label = "".join(ATTRIBUTE_KANJI[ATTRIBUTES[i]] for i in key)
-        names = "/".join(_attribute_label(ATTRIBUTES[i]) for i in key)
+        names = "/".join(L.attribute_label(ATTRIBUTES[i]) for i in key)
         head = label if names.replace("/", "") == label else f"{label} {names}"
         out.append(f"{head} ({sum(counts[c.number] for c in members)})")
         for c in members:
             stats = f"{c.ap}/{c.dp}/{c.sp}" if c.is_character else ""
-            kind = _pad(_type_label(c.type), type_width)
-            out.append(f"  {counts[c.number]} {c.number}  {_pad(c.name, width)}  {kind} "
-                       f"{_pad(_cost(c), 8)} EX{c.ex} {stats:<6} {_('rating')} {c.rating}")
+            kind = ljust(L.card_type_label(c.type), type_width)
+            out.append(f"  {counts[c.number]} {c.number}  {ljust(c.name, name_width)}  {kind} "
+                       f"{ljust(_cost(c), 8)} EX{c.ex} {stats:<6} {_('rating')} {c.rating}")
     return out
 
 
@@ -124,7 +110,7 @@ def cmd_sealed(args) -> int:
     print(_("Opened: {packs}", packs=", ".join(opened)))
     print()
     print(_("Pool: {n} cards", n=len(pool)))
-    for line in _pool_lines(cs, counts):
+    for line in pool_lines(cs, counts):
         print(line)
     print()
     print(_("Deck: {n} cards, {spares} spare(s); {score}", n=deck.deck_size, spares=deck.spare_size,
@@ -179,7 +165,7 @@ def cmd_draft(args) -> int:
         print(_("Pod {pod} (seed {seed}): pack 1 passes to the next seat number, then the direction alternates",
                 pod=i + 1, seed=res.seed))
         for s, seat in enumerate(res.seats):
-            print(f"  {_('Seat')} {s + 1}  {_pad(seat.name, 8)} {_('pool')} {len(res.pools[s]):>3}  "
+            print(f"  {_('Seat')} {s + 1}  {ljust(seat.name, 8)} {_('pool')} {len(res.pools[s]):>3}  "
                   f"{_score_line(res.decks[s], cs)[0]}")
         if path is not None:
             print("  " + _("log: {path}", path=path))
@@ -194,8 +180,6 @@ def cmd_draft(args) -> int:
 
 
 def register(sub, cmd, event_arg) -> None:
-    from .cli import LazyChoices
-
     s = cmd(sub, "sealed", cmd_sealed,
             _("open a sealed product and build a 40-card deck from it (G-SEALED)"))
     s.add_argument("--set", required=True, metavar="SET", help=_("set code (alpha, beta, gamma) or a set file"))
