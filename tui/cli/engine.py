@@ -11,7 +11,6 @@ from core import labels as L
 from core.columns import ljust, rjust, width
 from core.errors import LyceeError
 from core.i18n import _, ngettext
-from core.labels import note_label as note_text
 from core.names import visible, whole
 
 from .common import CliError, out_json, read_event, with_desk
@@ -19,11 +18,11 @@ from .common import CliError, out_json, read_event, with_desk
 
 def pairings_json(desk: Desk) -> dict:
     """DESIGN section 3: `pair --json`; points are those before the round."""
-    from core.standings import swiss_points
+    from core.standings import points_before_round
 
     ev = desk.event
     rnd = ev.current_round
-    points = swiss_points(ev.with_(rounds=ev.rounds[:-1]))
+    points = points_before_round(ev)
 
     def side(pid):
         if pid is None:
@@ -47,11 +46,9 @@ def pairings_json(desk: Desk) -> dict:
     return doc
 
 
-stage_label = L.stage_label
-
 
 def print_pairings(doc: dict, explain: bool = False) -> None:
-    label = doc.get("label") or stage_label(doc["stage"])
+    label = doc.get("label") or L.stage_label(doc["stage"])
     print(_("Round {r}", r=doc["round"]) if doc["stage"] == "swiss"
           else _("Round {r} ({label})", r=doc["round"], label=label))
     for p in doc["pairings"]:
@@ -139,7 +136,7 @@ def cmd_result(args) -> int:
     label = round_label(ev, rnd.number, m) if rnd.stage == "top" else ""
     print(_("table {t}: {p1} {res} {p2}", t=m.table, p1=ev.player(m.p1).name,
             res=L.result_label(args.result), p2=ev.player(m.p2).name)
-          + (f" · {label}" if label else "") + (f" · {note_text(note)}" if note else "")
+          + (f" · {label}" if label else "") + (f" · {L.note_label(note)}" if note else "")
           + " · " + (ngettext("{k} result missing", "{k} results missing", len(missing), k=len(missing))
                      if missing else _("round complete")))
     return 0
@@ -158,26 +155,24 @@ def _results_from_stdin(args) -> int:
     is not 'TABLE RESULT', or a table given twice, refuses the whole batch
     (nothing stored); the results are then stored as one journal record."""
     from core.desk import refuse_repeated_tables
-    from core.matchrules import parse_result
+    from core.matchrules import parse_result, parse_table_result
 
     entries, bad = [], []
     numbered: list[int] = []  # the table of each input line (-n: line n names no table)
     for n, line in enumerate(sys.stdin, 1):
         line = line.split("#", 1)[0].strip()
-        parts = line.split()
         if not line:
             numbered.append(-n)
             continue
         try:
-            if len(parts) != 2 or whole(parts[0]) is None:
-                raise LyceeError(_("write 'TABLE RESULT', e.g. 12 2-1"))
-            parse_result(parts[1])
+            table, text = parse_table_result(line)
+            parse_result(text)
         except LyceeError as err:
             bad.append(_("line {line}", line=n) + f": {visible(line)!r}: {err}")
             numbered.append(-n)
             continue
-        numbered.append(whole(parts[0]))
-        entries.append((n, whole(parts[0]), parts[1]))
+        numbered.append(table)
+        entries.append((n, table, text))
     # which result is meant? a table twice refuses the batch before anything is stored
     refuse_repeated_tables(numbered)
     if bad:
@@ -256,7 +251,7 @@ def _print_final(ev, doc: dict) -> int:
     print(_("Final standings"))
     print(f"{rjust(_('Place'), w_place)}  {ljust(_('Reached'), w_lab)}  {_('Record')}  {_('Name')}")
     for r in doc["standings"]:
-        status = "" if r["status"] == "active" else f"  ({_(r['status'])})"
+        status = "" if r["status"] == "active" else f"  ({L.player_status_label(r['status'])})"
         print(f"{r['place']:>{w_place}}  {ljust(labels[r['id']], w_lab)}  {r['record']:<8}{r['name']}{status}")
     return 0
 

@@ -617,17 +617,19 @@ class EventScreen(Translated, Screen):
         """``12 2-1``: the box is emptied either way (a refused entry is
         quoted in the message), so the next table starts clean."""
         box.value = ""
-        parts = text.split()
-        if len(parts) != 2 or whole(parts[0]) is None:
-            self.say(_("{text!r}: write the table number and the result, e.g. 12 2-1", text=text), error=True)
+        from core.matchrules import parse_table_result
+
+        try:
+            table, res = parse_table_result(text)  # one parser and message for the app and `lycee result -`
+        except LyceeError as err:
+            self.say(f"{text!r}: {err}", error=True)
             return
-        table = whole(parts[0])
         rnd = self.event.current_round
-        if rnd is not None and rnd.stage in ("top", "playoff") and parts[1].lower() == "id":
+        if rnd is not None and rnd.stage in ("top", "playoff") and res.lower() == "id":
             self._id_decision(table)  # G-ID-3: the organizer decides
             return
         before = rnd.match_at(table) if rnd is not None else None
-        self._ask_result(text, table, parts[1], before)
+        self._ask_result(text, table, res, before)
 
     def _ask_result(self, text: str, table: int, res: str, before, correct: bool = False,
                     time_called: bool = False) -> None:
