@@ -200,7 +200,7 @@ def _pname(event: Event, pid: str | None) -> str:
     return event.player(pid).name if pid and event.has_player(pid) else ""
 
 
-from .names import name_key  # noqa: E402  (one definition: core/names.py)
+from .names import fold_name  # noqa: E402  (one definition: core/names.py)
 
 
 def check_settings(d: dict, partial: bool = False) -> dict:
@@ -254,7 +254,7 @@ def check_settings(d: dict, partial: bool = False) -> dict:
         s = d.get("staff") or {}
         judges = tuple(j.strip() for j in s.get("judges", ()) if j and j.strip())
         head = (s.get("head_judge") or "").strip()
-        if head and name_key(head) not in {name_key(j) for j in judges}:
+        if head and fold_name(head) not in {fold_name(j) for j in judges}:
             judges = (*judges, head)  # G-HEAD-JUDGE: one of the judges
         event_staff = tuple(x.strip() for x in s.get("event_staff", ()) if x and x.strip())
         out["staff"] = Staff(
@@ -270,7 +270,7 @@ def check_settings(d: dict, partial: bool = False) -> dict:
 def same_name_label(name: str, taken_keys: set[str]) -> str:
     """``name`` with the first free ordinal, "佐藤花子 (2)", "佐藤花子 (3)"..."""
     k = 2
-    while name_key(f"{name} ({k})") in taken_keys:
+    while fold_name(f"{name} ({k})") in taken_keys:
         k += 1
     return f"{name} ({k})"
 
@@ -283,8 +283,8 @@ def find_player(event: Event, ref: str) -> Player:
 
     how, value = split_ref(ref)
     by_id = event.player(value) if how != "name" and event.has_player(value) else None
-    key = name_key(value)
-    hits = [] if how == "id" else [p for p in event.players if name_key(p.name) == key]
+    key = fold_name(value)
+    hits = [] if how == "id" else [p for p in event.players if fold_name(p.name) == key]
     if by_id is not None:
         others = [p for p in hits if p.id != by_id.id]
         if others and how is None:
@@ -357,7 +357,7 @@ def _edit(event, d):
 def _register(event, d):
     if any(r.stage == "top" for r in event.rounds):
         raise LyceeError(_("the Swiss rounds are over (the top cut is made): no more players can join"))
-    seen = {name_key(p.name): p.name for p in event.players}
+    seen = {fold_name(p.name): p.name for p in event.players}
     batch: set[str] = set()
     new = []
     joined = len(event.rounds) + 1
@@ -365,7 +365,7 @@ def _register(event, d):
         name = p["name"].strip()
         if not name:
             raise LyceeError(_("a player needs a name"))
-        key = name_key(name)
+        key = fold_name(name)
         if key in batch and not p.get("allow_same_name"):
             raise LyceeError(_("{name!r} is typed twice in this list: nothing was added", name=name))
         batch.add(key)
@@ -373,7 +373,7 @@ def _register(event, d):
             # a second person of the same name (DESIGN section 3: --allow-same-name):
             # registered as "NAME (2)", so every screen and export tells them apart
             name = same_name_label(name, set(seen))
-            key = name_key(name)
+            key = fold_name(name)
         elif key in seen:
             raise LyceeError(_("{name!r} is already registered in {name2} (as {x!r}); a second person of that "
                                "name: `lycee player add EVENT NAME --allow-same-name` (the app asks)",

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import jsonschema
 
-from .actions import check_settings, name_key
+from .actions import check_settings
+from .names import fold_name
 from .errors import LyceeError, ValidationError
 from . import labels as L
 from .i18n import _
@@ -541,7 +542,7 @@ def _event_from_doc(doc, source: str, strict: bool) -> Event:
         if p["id"] in ids:
             bad(f"{path}.id", f"id {p['id']!r} is also used by $.players[{ids[p['id']]}]")
         ids.setdefault(p["id"], i)
-        key = name_key(p["name"])
+        key = fold_name(p["name"])
         if key in names:
             bad(f"{path}.name", f"{p['name']!r} is also the name of $.players[{names[key]}]")
         names.setdefault(key, i)

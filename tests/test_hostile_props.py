@@ -15,7 +15,8 @@ from rich.text import Text
 from core.desk import Desk
 from core.errors import LyceeError
 from core.eventfile import event_from_doc, parse_doc, to_doc
-from core.names import REFUSED_CATEGORIES, name_key
+from core.names import REFUSED_CATEGORIES
+from core.names import fold_name as name_key
 from core.store import DataDir
 from tui.app import LyceeApp
 from tui.cli import main

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from core import i18n
 from core import labels as L
 from core.columns import ljust
-from core.errors import LyceeError, ValidationError
+from core.errors import LyceeError
 from core.i18n import _, ngettext
 
 from .common import (
@@ -475,12 +475,13 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     try:
         return args.func(args) or 0
-    except ValidationError as err:
+    except LyceeError as err:  # CliError and ValidationError included
         print(f"lycee: {err}", file=sys.stderr)
         return 1
-    except (LyceeError, CliError) as err:
-        print(f"lycee: {err}", file=sys.stderr)
-        return 1
+    except BrokenPipeError:  # `lycee ... | head`: the reader has had enough (an OSError: caught first)
+        import os
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except OSError as err:
         from core.store import DataDir
 
@@ -491,7 +492,3 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:  # `lycee ... | head`: the reader has had enough
-        import os
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0

@@ -48,7 +48,8 @@ def _cost(card) -> str:
 
 
 def pool_lines(cs: CardSet, counts: Counter) -> list[str]:
-    """The pool grouped by attributes, then by type."""
+    """The pool grouped by attributes, then by type (``lycee sealed``, ``lycee pool``)."""
+    _engines()
     cards = [cs.card(n) for n in counts]
     groups: dict[tuple, list] = {}
     for c in cards:

@@ -595,9 +595,9 @@ class EventScreen(Translated, Screen):
             self._enter_result(text, message.input)
 
     def _add_player(self, name: str, box: Input, same_name: bool = False) -> None:
-        from core.actions import name_key
+        from core.names import fold_name
 
-        if not same_name and any(name_key(p.name) == name_key(name) for p in self.event.players):
+        if not same_name and any(fold_name(p.name) == fold_name(name) for p in self.event.players):
             self.app.push_screen(
                 Confirm(_("{name} is already registered. Register a second person of that name (shown as "
                           "{name} (2))?", name=name)),
