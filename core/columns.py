@@ -4,14 +4,15 @@ two columns, so Japanese names line up."""
 
 from __future__ import annotations
 
-import unicodedata
-
 __all__ = ["ljust", "rjust", "width"]
 
 
 def width(text: str) -> int:
     """Terminal columns of ``text``: full-width (F) and wide (W) characters take two."""
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+    # loaded on first use: `lycee --help` does not pay for it
+    from unicodedata import east_asian_width
+
+    return sum(2 if east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
 def ljust(text: str, n: int) -> str:

@@ -11,7 +11,6 @@ from core import labels as L
 from core.columns import ljust, rjust, width
 from core.errors import LyceeError
 from core.i18n import _, ngettext
-from core.names import visible, whole
 
 from .common import CliError, out_json, read_event, with_desk
 
@@ -119,6 +118,8 @@ def cmd_result(args) -> int:
         return _results_from_stdin(args)
     if args.result is None:
         raise CliError(_("give TABLE and RESULT, e.g. 12 2-1"))
+    from core.names import whole
+
     table = whole(args.table)
     if table is None:
         raise CliError(_("{t!r} is not a table number", t=args.table))
@@ -156,6 +157,7 @@ def _results_from_stdin(args) -> int:
     (nothing stored); the results are then stored as one journal record."""
     from core.desk import refuse_repeated_tables
     from core.matchrules import parse_result, parse_table_result
+    from core.names import visible
 
     entries, bad = [], []
     numbered: list[int] = []  # the table of each input line (-n: line n names no table)
