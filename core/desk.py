@@ -267,6 +267,31 @@ class Desk:
         self.check_time_call(number, int(table), r, time_called, data)
         return self.store.append("result", data, self.actor)
 
+    def games_at_time(self, table: int, games=(), round_number: int | None = None, *,
+                      time_called: bool = False) -> Event:
+        """Time is up at ``table`` (``lycee game TABLE [GAME...] --time``): the
+        last ``games`` are added, then the match result is recorded from all
+        its games (G-BO3-TIME, G-TIME) unless a game already ended the match.
+        While the table still has time the judge must have called it there
+        (``time_called``, G-BO3-TIME); that is checked before any game is
+        stored, so a refusal changes nothing."""
+        ev = self.event
+        if games and ev.rounds:
+            rnd = ev.rounds[self._round_number(round_number) - 1]
+            m = rnd.match_at(table)
+            if m is not None and not m.reported and not m.is_bye:
+                r = result_from_games(m.games + tuple(games), ev.match, rnd.stage)
+                self.check_time_call(rnd.number, int(table), r, time_called, {})
+        if games:
+            self.add_game(table, *games, round_number=round_number)
+        number = self._round_number(round_number)
+        m = self.event.rounds[number - 1].match_at(table)
+        if m is None:
+            raise LyceeError(_("round {r} has no table {t}", r=number, t=table))
+        if not m.reported:
+            self.record_games(table, list(m.games), round_number=round_number, time_called=time_called)
+        return self.event
+
     def id_decision(self, table: int, decision: str, by: str, round_number: int | None = None) -> Event:
         """G-ID-3: the organizer ``by`` orders a ``replay`` of an intentionally
         drawn elimination/playoff match, or declares ``no_winner``; the draw

@@ -10,7 +10,7 @@ is asked to append, so no path can store text that skipped them).
   lone surrogates are refused, naming the first one and its position.
 - Each kind of text has a length limit (in characters): :data:`LIMITS`.
 - Names are compared after NFKC with case and all runs of white space folded
-  (:func:`name_key`): '山田　太郎' and '山田 太郎' are one player.
+  (:func:`fold_name`): '山田　太郎' and '山田 太郎' are one player.
 - A PLAYER or EVENT given to a command may say what it is: ``id:p3`` or
   ``name:p3``.  A plain ``p3`` is an id or a name as before, but refused as
   ambiguous when it is the id of one and the name of another.
@@ -43,7 +43,7 @@ ID_PREFIX = "id:"
 NAME_PREFIX = "name:"
 
 
-def name_key(name: str) -> str:
+def fold_name(name: str) -> str:
     """Names compare after NFKC (full-width = half-width), trimmed, case-folded,
     with every run of white space folded to one space: '山田　太郎' and
     '山田 太郎' are one name."""
@@ -165,10 +165,10 @@ def resolve_event(ref: str, ids: list[str], names, where) -> str:
     id_hits = [] if how == "name" else [i for i in ids if i.startswith(value)]
     name_hits: list[str] = []
     if how != "id" and value:
-        key = name_key(value)
+        key = fold_name(value)
         listed = names()
-        exact = [i for i, n in listed if name_key(n) == key]
-        name_hits = exact or [i for i, n in listed if name_key(n).startswith(key)]
+        exact = [i for i, n in listed if fold_name(n) == key]
+        name_hits = exact or [i for i, n in listed if fold_name(n).startswith(key)]
     if how is None and id_hits and name_hits and set(id_hits) != set(name_hits):
         raise LyceeError(_("{ref!r} is ambiguous: it begins the id of {a} and the name of {b}; "
                            "use id:{ref} or name:{ref}", ref=value, a=id_hits[0], b=name_hits[0]))

@@ -28,7 +28,7 @@ from collections import Counter
 from typing import Iterable, Sequence
 
 from core.cards.model import CardSet
-from core.rules.decklists import DEFAULT_BUILD_MINUTES, deck_data, pool_data
+from core.rules.decklists import DEFAULT_BUILD_MINUTES, builders, deck_data, pool_data
 from core.cards.decks import DRAFT_CARDS_PER_PACK, Decklist
 from core.desk import Desk
 from core.errors import LyceeError, NotFound, RuleError, ValidationError
@@ -85,10 +85,6 @@ def _need_kind(event: Event, kind: str) -> None:
                           other=labels.kind_label(kind)), rule)
 
 
-def _builders(event: Event) -> list[str]:
-    return [p.id for p in event.players if p.active]
-
-
 def _player_rng(seed: int, pid: str) -> random.Random:
     return random.Random(f"{seed}:{pid}")
 
@@ -122,7 +118,7 @@ def open_sealed_pools(desk: Desk, set_code: str | CardSet, product: str, seed: i
     check_starters(cs)
     if PRODUCTS[product][1]:
         check_booster(cs, "G-SEALED")
-    ids = _builders(ev)
+    ids = builders(ev)
     if not ids:
         raise LyceeError(_("{event} has no active players to open pools for", event=ev.name))
     seed = new_seed() if seed is None else int(seed)
@@ -174,7 +170,7 @@ def draft_pods(desk: Desk, set_code: str | CardSet, packs: int, seed: int | None
     if cs.booster.size < DRAFT_CARDS_PER_PACK:  # type: ignore[union-attr]
         raise RuleError(_("set {set}: a booster of {size} cards cannot give {n} deck cards a pack", set=cs.code,
                           size=cs.booster.size, n=DRAFT_CARDS_PER_PACK), "G-DRAFT-4")  # type: ignore[union-attr]
-    ids = _builders(ev)
+    ids = builders(ev)
     seed = new_seed() if seed is None else int(seed)
     pods = seat_pods(ids, bots, random.Random(seed))
     doc = [[{"name": ev.player(s.name).name, "player": s.name} if not s.bot else {"name": s.name, "player": None}

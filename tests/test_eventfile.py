@@ -19,7 +19,7 @@ names = st.text(alphabet=st.characters(codec="utf-8", categories=("L", "N")), mi
 def events(draw):
     n = draw(st.integers(2, 9))
     raw = draw(st.lists(names, min_size=n, max_size=n, unique_by=lambda s: s.casefold()))
-    from core.names import name_key
+    from core.names import fold_name as name_key
     if len({name_key(x) for x in raw}) != n:
         raw = [f"P{i}" for i in range(n)]
     ids = [f"p{i}" for i in range(1, n + 1)]

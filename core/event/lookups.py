@@ -7,7 +7,7 @@ from __future__ import annotations
 from core.errors import NotFound, RuleError
 from core.event.model import Event, Match, Player, Round
 from core.i18n import _
-from core.names import ambiguous, name_key, split_ref
+from core.names import ambiguous, fold_name, split_ref
 
 
 def find_player(event: Event, ref: str) -> Player:
@@ -16,8 +16,8 @@ def find_player(event: Event, ref: str) -> Player:
     refused as ambiguous (docs/names.md)."""
     how, value = split_ref(ref)
     by_id = event.player(value) if how != "name" and event.has_player(value) else None
-    key = name_key(value)
-    hits = [] if how == "id" else [p for p in event.players if name_key(p.name) == key]
+    key = fold_name(value)
+    hits = [] if how == "id" else [p for p in event.players if fold_name(p.name) == key]
     if by_id is not None:
         others = [p for p in hits if p.id != by_id.id]
         if others and how is None:

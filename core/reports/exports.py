@@ -22,6 +22,7 @@ from core.rules.eventfile import to_doc
 from core import labels
 from core.i18n import _
 from core.event.model import Event, Match
+from core.tournament.standings import points_before_round
 
 WHATS = ("event", "pairings", "pairings-by-name", "standings", "scorecard", "decklists", "slips", "report")
 FORMATS = ("json", "csv", "html")
@@ -53,13 +54,6 @@ def _result_text(m: Match) -> str:
     return s + (f"-{m.draws}" if m.draws else "")
 
 
-def _points_before(event: Event) -> dict[str, int]:
-    from core.tournament.standings import standings
-
-    before = event.with_(rounds=event.rounds[:-1])
-    return {r.id: r.points for r in standings(before)}
-
-
 def _stage_suffix(event: Event) -> str:
     """`` (Semi-final)`` and the like for a round that is not Swiss."""
     from core.tournament.elimination import round_label
@@ -74,7 +68,7 @@ def pairings_table(event: Event):
         raise LyceeError(_("no round has been paired yet"))
     from core.reports.explain import is_cross_group, why_text
 
-    pts = _points_before(event)
+    pts = points_before_round(event)
     name = lambda pid: event.player(pid).name  # noqa: E731
     rows = []
     for m in rnd.matches:
@@ -92,7 +86,7 @@ def pairings_by_name_table(event: Event):
     rnd = event.current_round
     if rnd is None:
         raise LyceeError(_("no round has been paired yet"))
-    pts = _points_before(event)
+    pts = points_before_round(event)
     rows = []
     for m in rnd.matches:
         for me, opp in ((m.p1, m.p2), (m.p2, m.p1)):

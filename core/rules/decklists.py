@@ -65,7 +65,7 @@ from core.event.model import (
 __all__ = [
     "DEFAULT_BUILD_MINUTES", "BUILD_OPS", "STATUSES", "default_catalog", "as_decklist", "deck_data",
     "deck_problems", "DecklistStatus", "decklist_status", "player_decklist_status", "BuildStatus",
-    "build_status", "check_build_done", "build_rule", "pool_data", "swaps_only", "seat_of",
+    "build_status", "builders", "check_build_done", "build_rule", "pool_data", "swaps_only", "seat_of",
 ]
 
 #: Minutes for deck building, by kind: a desk setting (the guideline sets none).
@@ -624,14 +624,16 @@ class BuildStatus:
                 "pods": list(self.pods)}
 
 
-def _builders(event: Event) -> list[str]:
+def builders(event: Event) -> list[str]:
+    """The players who build a deck: before round 1 those who will play it,
+    later every active player (the build phase, G-SEALED, G-DRAFT-1)."""
     return [p.id for p in event.eligible(1)] if not event.rounds else [p.id for p in event.players if p.active]
 
 
 def build_status(event: Event, now) -> BuildStatus:
     """The build phase at ``now`` (a datetime or ISO time from the desk's time source)."""
     b = event.build
-    ids = tuple(_builders(event))
+    ids = tuple(builders(event))
     no_list = tuple(i for i in ids if event.decklist_of(i) is None)
     if b is None:
         return BuildStatus("none", kind=event.kind, players=ids, missing_decklists=no_list,

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import jsonschema
 
-from core.names import name_key
+from core.names import fold_name
 from core.rules.settings import check_settings
 from core.errors import LyceeError, ValidationError
 from core import labels
@@ -542,7 +542,7 @@ def _event_from_doc(doc, source: str, strict: bool) -> Event:
         if p["id"] in ids:
             bad(f"{path}.id", f"id {p['id']!r} is also used by $.players[{ids[p['id']]}]")
         ids.setdefault(p["id"], i)
-        key = name_key(p["name"])
+        key = fold_name(p["name"])
         if key in names:
             bad(f"{path}.name", f"{p['name']!r} is also the name of $.players[{names[key]}]")
         names.setdefault(key, i)

@@ -101,6 +101,18 @@ def player_tally(event: Event, pid: str) -> Tally:
     return tally(f[0] for _n, p in history(event, pid) if (f := in_force(p)) is not None)
 
 
+def tally_line(event: Event, pid: str) -> str:
+    """A player's penalties in force in one line (G-PEN-2), as the desk shows
+    it after a penalty or a ruling: ``Ann: 1 Notice(s), 1 Warning(s) in
+    force``, with `` · excluded`` once the player is excluded."""
+    t = player_tally(event, pid)
+    p = event.player(pid)
+    line = _("{name}: {n} Notice(s), {w} Warning(s) in force", name=p.name, n=t.notices, w=t.warnings)
+    if p.excluded:
+        line += " · " + _("excluded")
+    return line
+
+
 def excluded_by_penalties(event: Event, pid: str) -> bool:
     """Whether the penalties in force exclude the player: two Warnings' worth
     (G-PEN-2) or an exclusion handed down (G-PEN-1)."""

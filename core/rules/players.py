@@ -12,14 +12,14 @@ from core.event.lookups import player_match, stored_player
 from core.event.model import Event, Player
 from core.i18n import _
 from core.log import action, describer
-from core.names import name_key
+from core.names import fold_name
 from core.rules.settings import check_settings
 
 
 def same_name_label(name: str, taken_keys: set[str]) -> str:
     """``name`` with the first free ordinal, "佐藤花子 (2)", "佐藤花子 (3)"..."""
     k = 2
-    while name_key(f"{name} ({k})") in taken_keys:
+    while fold_name(f"{name} ({k})") in taken_keys:
         k += 1
     return f"{name} ({k})"
 
@@ -45,7 +45,7 @@ def _edit(event, d):
 def _register(event, d):
     if any(r.stage == "top" for r in event.rounds):
         raise LyceeError(_("the Swiss rounds are over (the top cut is made): no more players can join"))
-    seen = {name_key(p.name): p.name for p in event.players}
+    seen = {fold_name(p.name): p.name for p in event.players}
     batch: set[str] = set()
     new = []
     joined = len(event.rounds) + 1
@@ -53,7 +53,7 @@ def _register(event, d):
         name = p["name"].strip()
         if not name:
             raise LyceeError(_("a player needs a name"))
-        key = name_key(name)
+        key = fold_name(name)
         if key in batch and not p.get("allow_same_name"):
             raise LyceeError(_("{name!r} is typed twice in this list: nothing was added", name=name))
         batch.add(key)
@@ -61,7 +61,7 @@ def _register(event, d):
             # a second person of the same name (DESIGN section 3: --allow-same-name):
             # registered as "NAME (2)", so every screen and export tells them apart
             name = same_name_label(name, set(seen))
-            key = name_key(name)
+            key = fold_name(name)
         elif key in seen:
             raise LyceeError(_("{name!r} is already registered in {name2} (as {x!r}); a second person of that "
                                "name: `lycee player add EVENT NAME --allow-same-name` (the app asks)",

@@ -24,7 +24,7 @@ from core import labels
 from core.errors import LyceeError, RuleError
 from core.event.model import DEFAULT_TIEBREAKERS, KINDS, MATCH_TYPES, TIEBREAKERS, Event, Staff
 from core.i18n import _
-from core.names import name_key
+from core.names import fold_name
 
 #: The settings ``lycee event set`` and the settings form change, in order.
 FIELDS = ("name", "date", "kind", "match", "minutes", "rounds_planned", "tiebreakers",
@@ -149,7 +149,7 @@ def check_settings(d: dict, partial: bool = False) -> dict:
         s = d.get("staff") or {}
         judges = tuple(j.strip() for j in s.get("judges", ()) if j and j.strip())
         head = (s.get("head_judge") or "").strip()
-        if head and name_key(head) not in {name_key(j) for j in judges}:
+        if head and fold_name(head) not in {fold_name(j) for j in judges}:
             judges = (*judges, head)  # G-HEAD-JUDGE: one of the judges
         event_staff = tuple(x.strip() for x in s.get("event_staff", ()) if x and x.strip())
         out["staff"] = Staff(

@@ -11,7 +11,7 @@
 A sanctioned event will not start (pair round 1, start a round clock) until
 its staff is complete: :func:`check_staff`.  An event marked unsanctioned may.
 
-Names compare after NFKC folding (``name_key``): '山田　太郎' is '山田 太郎'.
+Names compare after NFKC folding (``core.names.fold_name``): '山田　太郎' is '山田 太郎'.
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ from core.event.model import Event, Staff
 
 
 def _key(name: str) -> str:
-    from core.names import name_key
+    from core.names import fold_name
 
-    return name_key(name)
+    return fold_name(name)
 
 
 def staff_problems(event: Event) -> list[tuple[str, str]]:

@@ -77,6 +77,20 @@ def parse_result(text: str) -> Result:
     return Result(int(m.group(1)), int(m.group(2)), int(m.group(3) or 0))
 
 
+def parse_table_result(line: str) -> tuple[int, str]:
+    """One result typed as ``TABLE RESULT`` (``12 2-1``, ``3 id``), as the
+    app's result box and ``lycee result EVENT -`` take it: the table number
+    and the result as typed (:func:`parse_result` and the desk judge the
+    result).  Anything else is refused with the one message both faces show."""
+    from core.names import whole
+
+    parts = line.split()
+    table = whole(parts[0]) if len(parts) == 2 else None
+    if table is None:
+        raise LyceeError(_("write 'TABLE RESULT', e.g. 12 2-1"))
+    return table, parts[1]
+
+
 def check_result(result: Result, match_type: str, stage: str = "swiss") -> None:
     """Raise :class:`RuleError` (with the rule id) if ``result`` cannot happen."""
     w1, w2, d = result.p1_wins, result.p2_wins, result.draws

@@ -199,17 +199,14 @@ class Plan:
             (_("rounds left"), [str(o.left) for o in self.options]),
             (_("finish"), [hm(o.finish) for o in self.options]),
         ]
-        from unicodedata import east_asian_width
+        from core.columns import ljust, width
 
-        def w(s):
-            return sum(2 if east_asian_width(c) in "WF" else 1 for c in s)
-
-        first = max(w(r[0]) for r in rows) + 2
-        cols = [max(w(r[1][i]) for r in rows) + 2 for i in range(len(labels))]
+        first = max(width(r[0]) for r in rows) + 2
+        cols = [max(width(r[1][i]) for r in rows) + 2 for i in range(len(labels))]
         for head, cells in rows:
-            line = "  " + head + " " * (first - w(head))
-            for c, width in zip(cells, cols):
-                line += c + " " * (width - w(c))
+            line = "  " + ljust(head, first)
+            for c, n in zip(cells, cols):
+                line += ljust(c, n)
             out.append(line.rstrip())
         return out
 

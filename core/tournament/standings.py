@@ -45,6 +45,7 @@ from core.event.model import Event, Match
 
 __all__ = [
     "StandingRow",
+    "points_before_round",
     "standings",
     "tied_groups",
     "pair_playoff",
@@ -325,6 +326,14 @@ def swiss_points(event: Event) -> dict[str, int]:
     tiebreakers: what the pairings show beside each name (DESIGN section 3)."""
     led = Ledger(event)
     return dict(zip(led.ids, led.points))
+
+
+def points_before_round(event: Event) -> dict[str, int]:
+    """Each player's Swiss match points before the current round (the last
+    paired): what the pairings show beside each name (DESIGN section 3,
+    ``pair --json``; the pairings export), whatever results of the round are
+    already in."""
+    return swiss_points(event.with_(rounds=event.rounds[:-1]))
 
 
 def standings(event: Event) -> list[StandingRow]:

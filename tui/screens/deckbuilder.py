@@ -60,7 +60,7 @@ from ..widgets.plain import PlainTable
 from ..i18n import Translated
 from ..widgets.cards import (
     attribute_label, attribute_spread, card_cells, card_columns, cost_curve,
-    cost_glyphs, type_label,
+    cost_glyphs,
 )
 from .dialogs import Confirm, Prompt
 
@@ -69,7 +69,7 @@ LIBRARY_SCHEMA = "lycee-library-deck/1"
 SORTS = ("cost", "attribute", "type", "rarity", "number")
 
 
-from core.labels import kind_label, match_label  # noqa: E402  (one label per enum, in core)
+from core.labels import card_type_label, kind_label, match_label  # noqa: E402  (one label per enum, in core)
 
 
 def sort_label(key: str) -> str:
@@ -411,7 +411,7 @@ class DeckBuilderScreen(Translated, Screen):
         every = _("all")
         t = Text()
         parts = [
-            ("t", _("type"), type_label(f["type"]) if f["type"] else every),
+            ("t", _("type"), card_type_label(f["type"]) if f["type"] else every),
             ("a", _("attribute"), attribute_label(f["attr"]) if f["attr"] else every),
             ("c", _("cost"), str(f["cost"]) if f["cost"] is not None else every),
             ("r", _("rarity"), f["rarity"] or every),

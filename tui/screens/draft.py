@@ -30,13 +30,14 @@ from textual.widgets import DataTable, Digits, Footer, Label, Static
 from core.cards.model import CardSet
 from core.errors import LyceeError
 from core.i18n import _
+from core.labels import card_type_label
 from limited.bots import Bot
 from limited.draft import Draft, Pick, PickTimer, Seat, seat_table
 from limited.facts import facts_for
 
 from ..widgets.plain import PlainTable
 from ..i18n import Translated
-from ..widgets.cards import card_cells, card_columns, cost_glyphs, attr_glyphs, pool_charts, seat_ring, type_label
+from ..widgets.cards import card_cells, card_columns, cost_glyphs, attr_glyphs, pool_charts, seat_ring
 from .dialogs import Confirm
 from .practice import Clock, PausableClock, direction_text
 
@@ -183,7 +184,7 @@ class DraftScreen(Translated, Screen):
         c = self.cs.card(num)
         t = Text()
         t.append(f"{c.number} {c.name}", style="bold")
-        t.append(f"  {type_label(c.type)}  ")
+        t.append(f"  {card_type_label(c.type)}  ")
         t.append_text(attr_glyphs(c))
         t.append(f"  EX{c.ex}  ")
         t.append(c.text or "")

@@ -595,9 +595,9 @@ class EventScreen(Translated, Screen):
             self._enter_result(text, message.input)
 
     def _add_player(self, name: str, box: Input, same_name: bool = False) -> None:
-        from core.names import name_key
+        from core.names import fold_name
 
-        if not same_name and any(name_key(p.name) == name_key(name) for p in self.event.players):
+        if not same_name and any(fold_name(p.name) == fold_name(name) for p in self.event.players):
             self.app.push_screen(
                 Confirm(_("{name} is already registered. Register a second person of that name (shown as "
                           "{name} (2))?", name=name)),
@@ -617,17 +617,19 @@ class EventScreen(Translated, Screen):
         """``12 2-1``: the box is emptied either way (a refused entry is
         quoted in the message), so the next table starts clean."""
         box.value = ""
-        parts = text.split()
-        if len(parts) != 2 or whole(parts[0]) is None:
-            self.say(_("{text!r}: write the table number and the result, e.g. 12 2-1", text=text), error=True)
+        from core.tournament.matchrules import parse_table_result
+
+        try:
+            table, res = parse_table_result(text)  # one parser and message for the app and `lycee result -`
+        except LyceeError as err:
+            self.say(f"{text!r}: {err}", error=True)
             return
-        table = whole(parts[0])
         rnd = self.event.current_round
-        if rnd is not None and rnd.stage in ("top", "playoff") and parts[1].lower() == "id":
+        if rnd is not None and rnd.stage in ("top", "playoff") and res.lower() == "id":
             self._id_decision(table)  # G-ID-3: the organizer decides
             return
         before = rnd.match_at(table) if rnd is not None else None
-        self._ask_result(text, table, parts[1], before)
+        self._ask_result(text, table, res, before)
 
     def _ask_result(self, text: str, table: int, res: str, before, correct: bool = False,
                     time_called: bool = False) -> None:

@@ -20,7 +20,7 @@ from core import labels
 from core.i18n import _
 
 __all__ = [
-    "ATTRIBUTE_STYLE", "attr_glyphs", "cost_glyphs", "stats_text", "type_label", "attribute_label",
+    "ATTRIBUTE_STYLE", "attr_glyphs", "cost_glyphs", "stats_text", "attribute_label",
     "card_columns", "card_cells", "fit", "cost_curve", "attribute_spread", "type_counts", "pool_charts",
     "seat_ring",
 ]
@@ -33,9 +33,6 @@ ATTRIBUTE_STYLE = {
 
 #: Columns of the cost curve: total cost 0 .. CURVE_TOP-1, then CURVE_TOP and more.
 CURVE_TOP = 5
-
-
-type_label = labels.card_type_label
 
 
 def attribute_label(attr: str) -> str:
@@ -89,7 +86,7 @@ def card_cells(card: Card, dim: bool = False, with_type: bool = True) -> list[Te
         attrs.stylize("dim")
         cost.stylize("dim")
     cells = [Text(card.number, style=style or "cyan"), Text(card.name, style=style),
-             Text(type_label(card.type), style=style), attrs, cost,
+             Text(labels.card_type_label(card.type), style=style), attrs, cost,
              Text(str(card.ex), style=style, justify="right"), Text(stats_text(card), style=style),
              Text(card.rarity, style=style or ("bold yellow" if card.rarity not in ("C", "U") else ""))]
     return cells if with_type else cells[:2] + cells[3:]
@@ -156,7 +153,7 @@ def type_counts(cards: Mapping[Card, int] | Iterable[Card]) -> Text:
             out.append(" · ", style="dim")
         elif i:
             out.append("\n")
-        out.append(f"{type_label(t)} ")
+        out.append(f"{labels.card_type_label(t)} ")
         out.append(str(counts[t]), style="bold")
     return out
 

@@ -14,7 +14,7 @@ line (G-DECKLIST, G-SEALED, G-DRAFT-*)::
                                                   sealed player's product
     lycee pool EVENT PLAYER [--json]
 
-A thin face: the rules are core.rules.decklists' and core.decks', the packs and
+A thin face: the rules are core.decklists' and core.decks', the packs and
 drafts limited.event's.  A refusal is a one-line reason (a file's problems:
 one line each, naming the line), and nothing is stored.
 """
@@ -23,16 +23,16 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
-
 from typing import TYPE_CHECKING
 
 from core import labels
 
 if TYPE_CHECKING:
     from core.desk import Desk
+from core.errors import LyceeError
 from core.i18n import _
 
-from .cli import CliError, out_json, with_desk
+from .common import CliError, out_json, with_desk
 
 
 def _catalog():
@@ -78,7 +78,7 @@ def cmd_decklist_show(args) -> int:
     def run(d: Desk):
         p = d.player(args.player)
         return d.event, p, d.event.decklist_of(p.id), player_decklist_status(d.event, p.id)
-    ev, p, rec, st = with_desk(args, run)
+    _ev, p, rec, st = with_desk(args, run)
     cat = _catalog()
     if args.json:
         doc = {"player": {"id": p.id, "name": p.name}, "status": st.status}
@@ -284,11 +284,10 @@ def cmd_pool(args) -> int:
     print(_("pool of {name}: {n} cards of {set} ({kind}, {what}, seed {seed})", name=p.name, n=len(pool.cards),
             set=pool.set_code, kind=labels.kind_label(pool.kind), what=what, seed=pool.seed if pool.seed is not None else "-"))
     try:
-        from limited.event import card_set
-        from tui.cli_limited import pool_lines
+        from .sealed_draft import pool_lines
 
-        lines = pool_lines(card_set(pool.set_code), counts)
-    except Exception:  # a set the desk no longer knows: the bare list
+        lines = pool_lines(_catalog().set(pool.set_code), counts)
+    except (LyceeError, KeyError, ValueError):  # a set the desk no longer knows: the bare list
         lines = [f"  {n} {num}" for num, n in sorted(counts.items())]
     print("\n".join(lines))
     return 0

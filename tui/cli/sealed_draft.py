@@ -17,9 +17,10 @@ from collections import Counter
 from pathlib import Path
 
 from core import labels
+from core.columns import ljust, width
 from core.i18n import _
 
-from .cli import out_json
+from .common import LazyChoices, out_json
 
 
 def _engines() -> None:
@@ -28,7 +29,8 @@ def _engines() -> None:
     global ATTRIBUTE_KANJI, ATTRIBUTES, CARD_TYPES, CardSet, Decklist, decklist_to_text, find_set
     global DraftResult, run_draft, seat_pods, write_log, catalog_for, facts_for, deck_score
     global PRODUCTS, build_sealed_deck, open_sealed
-    from core.cards.model import ATTRIBUTE_KANJI, ATTRIBUTES, CARD_TYPES, CardSet
+    from core.cards.model import ATTRIBUTE_KANJI, CARD_TYPES
+    from core.cards.sets import ATTRIBUTES, CardSet
     from core.cards.decks import Decklist, decklist_to_text
     from limited.checks import find_set
     from limited.draft import DraftResult, run_draft, seat_pods
@@ -42,45 +44,31 @@ def _seed(args) -> int:
     return args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
 
 
-def _width(text: str) -> int:
-    """Terminal columns: full-width characters take two."""
-    import unicodedata
-
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
-
-
-def _pad(text: str, width: int) -> str:
-    return text + " " * max(0, width - _width(text))
-
-
-_type_label = labels.card_type_label
-_attribute_label = labels.attribute_label
-
-
 def _cost(card) -> str:
     return "".join(f"{ATTRIBUTE_KANJI[a]}{n}" for a, n in card.cost) or "-"
 
 
 def pool_lines(cs: CardSet, counts: Counter) -> list[str]:
-    """The pool grouped by attributes, then by type."""
+    """The pool grouped by attributes, then by type (``lycee sealed``, ``lycee pool``)."""
+    _engines()
     cards = [cs.card(n) for n in counts]
     groups: dict[tuple, list] = {}
     for c in cards:
         groups.setdefault(tuple(ATTRIBUTES.index(a) for a in c.attributes), []).append(c)
     out = []
-    width = max((_width(c.name) for c in cards), default=0)
-    type_width = max(_width(_type_label(t)) for t in CARD_TYPES)
+    name_width = max((width(c.name) for c in cards), default=0)
+    type_width = max(width(labels.card_type_label(t)) for t in CARD_TYPES)
     for key in sorted(groups):
         members = sorted(groups[key], key=lambda c: (CARD_TYPES.index(c.type), c.number))
         label = "".join(ATTRIBUTE_KANJI[ATTRIBUTES[i]] for i in key)
-        names = "/".join(_attribute_label(ATTRIBUTES[i]) for i in key)
+        names = "/".join(labels.attribute_label(ATTRIBUTES[i]) for i in key)
         head = label if names.replace("/", "") == label else f"{label} {names}"
         out.append(f"{head} ({sum(counts[c.number] for c in members)})")
         for c in members:
             stats = f"{c.ap}/{c.dp}/{c.sp}" if c.is_character else ""
-            kind = _pad(_type_label(c.type), type_width)
-            out.append(f"  {counts[c.number]} {c.number}  {_pad(c.name, width)}  {kind} "
-                       f"{_pad(_cost(c), 8)} EX{c.ex} {stats:<6} {_('rating')} {c.rating}")
+            kind = ljust(labels.card_type_label(c.type), type_width)
+            out.append(f"  {counts[c.number]} {c.number}  {ljust(c.name, name_width)}  {kind} "
+                       f"{ljust(_cost(c), 8)} EX{c.ex} {stats:<6} {_('rating')} {c.rating}")
     return out
 
 
@@ -179,7 +167,7 @@ def cmd_draft(args) -> int:
         print(_("Pod {pod} (seed {seed}): pack 1 passes to the next seat number, then the direction alternates",
                 pod=i + 1, seed=res.seed))
         for s, seat in enumerate(res.seats):
-            print(f"  {_('Seat')} {s + 1}  {_pad(seat.name, 8)} {_('pool')} {len(res.pools[s]):>3}  "
+            print(f"  {_('Seat')} {s + 1}  {ljust(seat.name, 8)} {_('pool')} {len(res.pools[s]):>3}  "
                   f"{_score_line(res.decks[s], cs)[0]}")
         if path is not None:
             print("  " + _("log: {path}", path=path))
@@ -194,12 +182,10 @@ def cmd_draft(args) -> int:
 
 
 def register(sub, cmd, event_arg) -> None:
-    from .cli import LazyChoices
-
     s = cmd(sub, "sealed", cmd_sealed,
             _("open a sealed product and build a 40-card deck from it (G-SEALED)"))
     s.add_argument("--set", required=True, metavar="SET", help=_("set code (alpha, beta, gamma) or a set file"))
-    s.add_argument("--product", required=True, choices=LazyChoices("core.event.model", "SEALED_PRODUCTS"),
+    s.add_argument("--product", required=True, choices=LazyChoices("core.model", "SEALED_PRODUCTS"),
                    metavar="PRODUCT", help=_("2s: 2 starters; 1s3b: 1 starter + 3 boosters"))
     s.add_argument("--seed", type=int, default=None, metavar="S", help=_("seed (default: drawn and shown)"))
     s.add_argument("--json", action="store_true")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from core.i18n import _
 
-from .cli import CliError, out_json, read_event
+from .common import CliError, open_event, out_json, read_event
 
 
 def verify_event(ev):
@@ -99,7 +99,6 @@ def cmd_plan(args) -> int:
         raise CliError(_("--rounds {n}: a whole number from 1 to 30", n=args.rounds))
 
     def get():
-        from .cli import open_event
         from core.errors import EventLocked
         from core.store import DataDir
 

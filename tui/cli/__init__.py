@@ -2,144 +2,52 @@
 
 With no command it starts the app on the event list.  Every command exits 0 on
 success and otherwise non-zero with a one-line reason on stderr; ``--json``
-prints one JSON document on stdout.  The app itself (textual) is imported only
-when a command opens it, so scripted use starts fast.
+prints one JSON document on stdout.
+
+This package never imports textual or rich (an import-linter contract in
+pyproject.toml, checked by tests/test_boundaries.py), so every command starts
+fast and runs where no terminal UI can.  The commands that open the app
+(``lycee``, ``lycee demo``) hand over to :mod:`tui.launch`, the one import
+that contract lets through.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
-import json
 import sys
 from pathlib import Path
-
-from core import i18n
 from typing import TYPE_CHECKING
 
-from core.errors import LyceeError, ValidationError
+from core import i18n
 from core import labels
+from core.columns import ljust
+from core.errors import LyceeError
 from core.i18n import _, ngettext
+
+from .common import (
+    CliError,
+    datadir,
+    open_event,
+    os_error_message,
+    out_json,
+    read_event,
+    with_desk,
+)
 
 if TYPE_CHECKING:  # imported when a command runs: `lycee --help` stays light
     from core.desk import Desk
-    from core.store import DataDir, EventStore
-
-
-class CliError(LyceeError):
-    """A command line that cannot be run as typed (a LyceeError, so that it is
-    reported the same way even when this module runs as ``__main__``)."""
-
-
-# -- helpers -------------------------------------------------------------------
-
-
-def width(text: str) -> int:
-    """Terminal columns of ``text``: full-width characters take two."""
-    import unicodedata
-
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
-
-
-def ljust(text: str, n: int) -> str:
-    """``text`` padded on the right to ``n`` terminal columns (full-width aware)."""
-    return text + " " * max(0, n - width(text))
-
-
-def rjust(text: str, n: int) -> str:
-    """``text`` padded on the left to ``n`` terminal columns (full-width aware)."""
-    return " " * max(0, n - width(text)) + text
-
-
-kind_label = labels.kind_label
-match_label = labels.match_label
-
-
-class LazyChoices:
-    """argparse ``choices`` read from an engine module only when argparse
-    needs them (a value to check, a help page), so building the parser does
-    not import the engine: ``lycee --help`` starts fast."""
-
-    def __init__(self, module: str, name: str):
-        self.module, self.name = module, name
-
-    def _values(self):
-        return getattr(importlib.import_module(self.module), self.name)
-
-    def __contains__(self, value) -> bool:
-        return value in self._values()
-
-    def __iter__(self):
-        return iter(self._values())
-
-    def __len__(self) -> int:
-        return len(self._values())
-
-
-def out_json(doc) -> None:
-    json.dump(doc, sys.stdout, ensure_ascii=False, indent=2)
-    sys.stdout.write("\n")
-
-
-def _datadir(args) -> "DataDir":
     from core.store import DataDir
 
-    return DataDir(args.data_dir)
+__all__ = ["ARGPARSE_WORDS", "CliError", "build_parser", "main", "open_event", "read_event", "with_desk"]
 
 
-def open_event(args) -> EventStore:
-    """The event open for writing: waits a few seconds for another command
-    holding it (``LYCEE_LOCK_WAIT``), never for the app; recovers a damaged
-    file and says what was lost."""
-    from core.store.store import lock_wait
+def open_app(dd: DataDir, event: str | None = None) -> int:
+    """Open the app (on the event list, or on ``event``): the hand-over to
+    :mod:`tui.launch`, outside this package, which imports textual."""
+    from tui.launch import open_app as launch
 
-    dd = _datadir(args)
-    store = dd.open(dd.resolve(args.event), wait=lock_wait())
-    if store.note:
-        print(store.note, file=sys.stderr)
-    return store
-
-
-def with_desk(args, fn):
-    from core.desk import Desk
-
-    with open_event(args) as store:
-        return fn(Desk(store, actor=getattr(args, "by", None) or "desk"))
-
-
-def read_event(args, history: bool = False):
-    """The event (or its audit trail) for commands that only read: read
-    without the lock and without writing anything, so they work while the
-    app holds the event and on a read-only folder.  A damaged file is shown
-    as far as it is intact, with a note on stderr saying how to recover it."""
-    dd = _datadir(args)
-    eid = dd.resolve(args.event)
-    if history:
-        return dd.history(eid)
-    ev, note = dd.read_view(eid)
-    if note:
-        print(f"lycee: {note}", file=sys.stderr)
-    return ev
-
-
-def os_error_message(err: OSError, folder=None) -> str:
-    """One line for a failed read or write (a full disk, a file size limit, a
-    read-only folder): what happened, to which file (else in which folder),
-    and what to do."""
-    import errno
-
-    where = err.filename or folder or "?"
-    if err.errno == errno.ENOSPC:
-        return _("cannot write {file}: the disk is full (ENOSPC); nothing was stored: free some space "
-                 "and try again", file=where)
-    if err.errno == errno.EFBIG:
-        return _("cannot write {file}: the file is larger than allowed (EFBIG, a file size limit such as "
-                 "`ulimit -f`); nothing was stored", file=where)
-    if err.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
-        return _("cannot write {file}: the folder is read-only or not yours ({code}); use --data-dir "
-                 "with a folder you can write", file=where, code=errno.errorcode.get(err.errno, err.errno))
-    code = errno.errorcode.get(err.errno, str(err.errno)) if err.errno else type(err).__name__
-    return _("{file}: {reason} ({code})", file=where, reason=err.strerror or str(err), code=code)
+    return launch(dd, event)
 
 
 # -- commands -------------------------------------------------------------------
@@ -149,18 +57,17 @@ def cmd_app(args) -> int:
     """The app on the event list; a data dir with no event at all gets a demo
     event first, so a fresh install shows real data."""
     from core.demo import make_demo
-    from tui.app import run_app
 
-    dd = _datadir(args)
+    dd = datadir(args)
     if not dd.event_ids():
         make_demo(dd, players=16).close()
-    return run_app(dd)
+    return open_app(dd)
 
 
 def cmd_demo(args) -> int:
     from core.demo import make_demo
 
-    dd = _datadir(args)
+    dd = datadir(args)
     store = make_demo(dd, players=args.players, kind=args.kind, seed=args.seed)
     eid = store.id
     try:
@@ -168,23 +75,21 @@ def cmd_demo(args) -> int:
             # a limited demo starts in its build phase: sealed pools opened,
             # or the draft pods seated and drafted by bots
             from core.desk import Desk
-            from limited import event as LE
+            from limited import event as limited_event
 
             desk = Desk(store, actor="demo")
             seed = args.seed if args.seed is not None else 1
             if args.kind == "sealed":
-                LE.open_sealed_pools(desk, "alpha", "1s3b", seed, start=False)
+                limited_event.open_sealed_pools(desk, "alpha", "1s3b", seed, start=False)
             else:
-                LE.draft_pods(desk, "alpha", 4, seed)
-                LE.simulate_draft(desk, start=False)
+                limited_event.draft_pods(desk, "alpha", 4, seed)
+                limited_event.simulate_draft(desk, start=False)
     finally:
         store.close()
     if args.no_tui:
         print(eid)
         return 0
-    from tui.app import run_app
-
-    return run_app(dd, open_event=eid)
+    return open_app(dd, eid)
 
 
 def cmd_event_new(args) -> int:
@@ -203,7 +108,7 @@ def cmd_event_new(args) -> int:
         settings["minutes"] = args.minutes
     if settings["tiebreakers"] is None:
         del settings["tiebreakers"]
-    store = _datadir(args).create(settings)
+    store = datadir(args).create(settings)
     ev = store.event
     print(store.id)
     store.close()
@@ -217,7 +122,7 @@ def cmd_event_new(args) -> int:
 
 def cmd_event_set(args) -> int:
     """Change settings; one action each (DESIGN section 3).  Locked settings
-    are refused naming why (core.rules.settings)."""
+    are refused naming why (core.settings)."""
     from core.rules.settings import field_label, show_value
     from core.event.timing import minutes_advice
 
@@ -250,7 +155,7 @@ def cmd_event_set(args) -> int:
 
 
 def cmd_event_list(args) -> int:
-    events = _datadir(args).list_events()
+    events = datadir(args).list_events()
     if args.json:
         out_json({"events": [
             {"id": e.id, "name": e.name, "date": e.date, "kind": e.kind, "match": e.match,
@@ -263,13 +168,13 @@ def cmd_event_list(args) -> int:
         if e.problem:
             print(f"{e.id}  ! {e.problem}")
         else:
-            print(f"{e.id}  {e.date}  {ljust(kind_label(e.kind), 11)} {match_label(e.match)}  "
+            print(f"{e.id}  {e.date}  {ljust(labels.kind_label(e.kind), 11)} {labels.match_label(e.match)}  "
                   + ngettext("{n} player", "{n} players", e.players) + ", " + ngettext("{r} round", "{r} rounds", e.rounds, r=e.rounds) + f"  {e.name}")
     return 0
 
 
 def cmd_event_delete(args) -> int:
-    dd = _datadir(args)
+    dd = datadir(args)
     eid = dd.resolve(args.event)
     if not args.yes:
         raise CliError(_("deleting {event} removes it and its backups: add --yes to confirm", event=eid))
@@ -308,7 +213,7 @@ def cmd_player_list(args) -> int:
 
 
 def cmd_undo(args) -> int:
-    from core.rules import describe
+    from core.log.registry import describe
 
     act, names = with_desk(args, lambda d: (d.undo(), {p.id: p.name for p in d.event.players}))
     print(_("undone: #{seq} {what}", seq=act["seq"], what=describe(act, names)))
@@ -320,7 +225,7 @@ def cmd_log(args) -> int:
     if args.json:
         out_json({"log": rows})
         return 0
-    from core.rules import describe
+    from core.log.registry import describe
 
     names = {p.id: p.name for p in read_event(args).players}
     for r in rows:
@@ -352,7 +257,7 @@ def cmd_import(args) -> int:
 
     doc = load_doc(Path(args.file))
     ev = event_from_doc(doc, source=args.file)  # every problem, before anything is stored; checked once
-    store = _datadir(args).import_event(doc, event=ev)
+    store = datadir(args).import_event(doc, event=ev)
     print(store.id)
     store.close()
     return 0
@@ -525,8 +430,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 #: Command groups kept in modules of their own; each has
 #: ``register(subparsers, cmd, event_arg)``.
-CLI_MODULES: list[str] = ["tui.cli_engine", "tui.cli_cards", "tui.cli_limited", "tui.cli_round", "tui.cli_decks",
-                        "tui.cli_verify", "tui.cli_serve"]
+CLI_MODULES: list[str] = ["tui.cli.engine", "tui.cli.cards", "tui.cli.sealed_draft", "tui.cli.round",
+                          "tui.cli.decks", "tui.cli.verify", "tui.cli.serve"]
 
 
 def _peek_lang(argv: list[str]) -> str | None:
@@ -570,13 +475,16 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     try:
         return args.func(args) or 0
-    except ValidationError as err:
+    except LyceeError as err:  # CliError and ValidationError included
         print(f"lycee: {err}", file=sys.stderr)
         return 1
-    except (LyceeError, CliError) as err:
-        print(f"lycee: {err}", file=sys.stderr)
-        return 1
+    except BrokenPipeError:  # `lycee ... | head`: the reader has had enough (an OSError: caught first)
+        import os
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except OSError as err:
+        from core.store import DataDir
+
         print("lycee: " + os_error_message(err, DataDir(args.data_dir).events_dir), file=sys.stderr)
         return 1
     except RecursionError:
@@ -584,15 +492,3 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:  # `lycee ... | head`: the reader has had enough
-        import os
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
-
-
-if __name__ == "__main__":
-    # `python -m tui.cli`: run the imported module's main, so that its errors
-    # are the classes the command modules raise (not copies in __main__)
-    from tui.cli import main as _main
-
-    sys.exit(_main())

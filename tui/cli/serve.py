@@ -9,7 +9,7 @@ from core.i18n import _
 if TYPE_CHECKING:
     from core.desk import Desk
 
-from .cli import with_desk
+from .common import CliError, with_desk
 
 
 def cmd_serve(args) -> int:
@@ -38,8 +38,6 @@ def cmd_serve(args) -> int:
 def cmd_announce(args) -> int:
     text = "" if args.clear else " ".join(args.text)
     if not args.clear and not text.strip():
-        from .cli import CliError
-
         raise CliError(_("give the announcement's text, or --clear"))
     with_desk(args, lambda d: d.announce(text))
     print(_("announced: {text}", text=text) if text else _("cleared the announcement"))

@@ -3,27 +3,25 @@
 from __future__ import annotations
 
 import sys
-
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from core.desk import Desk
-from core.errors import LyceeError
 from core import labels
+from core.columns import ljust, rjust, width
+from core.errors import LyceeError
 from core.i18n import _, ngettext
-from core.labels import note_label as note_text
-from core.names import visible, whole
 
-from .cli import CliError, ljust, out_json, read_event, rjust, width, with_desk
+from .common import CliError, out_json, read_event, with_desk
 
 
 def pairings_json(desk: Desk) -> dict:
     """DESIGN section 3: `pair --json`; points are those before the round."""
-    from core.tournament.standings import swiss_points
+    from core.tournament.standings import points_before_round
 
     ev = desk.event
     rnd = ev.current_round
-    points = swiss_points(ev.with_(rounds=ev.rounds[:-1]))
+    points = points_before_round(ev)
 
     def side(pid):
         if pid is None:
@@ -47,11 +45,9 @@ def pairings_json(desk: Desk) -> dict:
     return doc
 
 
-stage_label = labels.stage_label
-
 
 def print_pairings(doc: dict, explain: bool = False) -> None:
-    label = doc.get("label") or stage_label(doc["stage"])
+    label = doc.get("label") or labels.stage_label(doc["stage"])
     print(_("Round {r}", r=doc["round"]) if doc["stage"] == "swiss"
           else _("Round {r} ({label})", r=doc["round"], label=label))
     for p in doc["pairings"]:
@@ -122,6 +118,8 @@ def cmd_result(args) -> int:
         return _results_from_stdin(args)
     if args.result is None:
         raise CliError(_("give TABLE and RESULT, e.g. 12 2-1"))
+    from core.names import whole
+
     table = whole(args.table)
     if table is None:
         raise CliError(_("{t!r} is not a table number", t=args.table))
@@ -139,7 +137,7 @@ def cmd_result(args) -> int:
     label = round_label(ev, rnd.number, m) if rnd.stage == "top" else ""
     print(_("table {t}: {p1} {res} {p2}", t=m.table, p1=ev.player(m.p1).name,
             res=labels.result_label(args.result), p2=ev.player(m.p2).name)
-          + (f" · {label}" if label else "") + (f" · {note_text(note)}" if note else "")
+          + (f" · {label}" if label else "") + (f" · {labels.note_label(note)}" if note else "")
           + " · " + (ngettext("{k} result missing", "{k} results missing", len(missing), k=len(missing))
                      if missing else _("round complete")))
     return 0
@@ -157,28 +155,26 @@ def _results_from_stdin(args) -> int:
     """Every line is read and parsed before anything is stored: one line that
     is not 'TABLE RESULT', or a table given twice, refuses the whole batch
     (nothing stored); the results are then stored as one journal record."""
-    from core.tournament.matchrules import parse_result
-
     from core.desk import refuse_repeated_tables
+    from core.tournament.matchrules import parse_result, parse_table_result
+    from core.names import visible
 
     entries, bad = [], []
     numbered: list[int] = []  # the table of each input line (-n: line n names no table)
     for n, line in enumerate(sys.stdin, 1):
         line = line.split("#", 1)[0].strip()
-        parts = line.split()
         if not line:
             numbered.append(-n)
             continue
         try:
-            if len(parts) != 2 or whole(parts[0]) is None:
-                raise LyceeError(_("write 'TABLE RESULT', e.g. 12 2-1"))
-            parse_result(parts[1])
+            table, text = parse_table_result(line)
+            parse_result(text)
         except LyceeError as err:
             bad.append(_("line {line}", line=n) + f": {visible(line)!r}: {err}")
             numbered.append(-n)
             continue
-        numbered.append(whole(parts[0]))
-        entries.append((n, whole(parts[0]), parts[1]))
+        numbered.append(table)
+        entries.append((n, table, text))
     # which result is meant? a table twice refuses the batch before anything is stored
     refuse_repeated_tables(numbered)
     if bad:
@@ -251,14 +247,14 @@ def _print_final(ev, doc: dict) -> int:
     """Final standings (G-SE): place, how far each player went, Swiss record."""
     from core.tournament.elimination import final_placings
 
-    labels = {f.id: f.label or _("Swiss") for f in final_placings(ev)}
+    reached = {f.id: f.label or _("Swiss") for f in final_placings(ev)}
     w_place = max(5, width(_("Place")))
-    w_lab = max([width(_("Reached"))] + [width(v) for v in labels.values()])
+    w_lab = max([width(_("Reached"))] + [width(v) for v in reached.values()])
     print(_("Final standings"))
     print(f"{rjust(_('Place'), w_place)}  {ljust(_('Reached'), w_lab)}  {_('Record')}  {_('Name')}")
     for r in doc["standings"]:
-        status = "" if r["status"] == "active" else f"  ({_(r['status'])})"
-        print(f"{r['place']:>{w_place}}  {ljust(labels[r['id']], w_lab)}  {r['record']:<8}{r['name']}{status}")
+        status = "" if r["status"] == "active" else f"  ({labels.player_status_label(r['status'])})"
+        print(f"{r['place']:>{w_place}}  {ljust(reached[r['id']], w_lab)}  {r['record']:<8}{r['name']}{status}")
     return 0
 
 

@@ -2,8 +2,8 @@
 ``late``, ``game``, ``id-decision``, ``penalty``, ``penalties``, ``appeal``,
 ``staff``.
 
-A thin face: every decision is the engine's (core.rules.clock, core.rules.lateness,
-core.rules.penalties, core.rules.staff, core.tournament.matchrules); a refusal is a one-line reason
+A thin face: every decision is the engine's (core.clock, core.lateness,
+core.penalties, core.staff, core.matchrules); a refusal is a one-line reason
 on stderr with the rule id, exit 1.
 """
 
@@ -13,28 +13,24 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from core.desk import Desk
-from core.errors import LyceeError
 from core import labels
+from core.errors import LyceeError
 from core.i18n import _
 
-from .cli import LazyChoices, out_json, with_desk
+from .common import LazyChoices, out_json, with_desk
 
-PENALTY_ACTIONS = LazyChoices("core.event.model", "PENALTY_ACTIONS")
+PENALTY_ACTIONS = LazyChoices("core.model", "PENALTY_ACTIONS")
 
 
 def _name(ev, pid):
     return ev.player(pid).name if pid and ev.has_player(pid) else (pid or "-")
 
 
-action_label = labels.penalty_action_label
-
 
 def _action_part(action: str) -> str:
     """`` · game loss`` and the like; nothing when no action goes with the penalty."""
-    return "" if action == "none" else f" · {action_label(action)}"
+    return "" if action == "none" else f" · {labels.penalty_action_label(action)}"
 
-
-outcome_label = labels.appeal_outcome_label
 
 
 # -- clock -------------------------------------------------------------------------
@@ -174,25 +170,10 @@ def cmd_game(args) -> int:
 
     def run(d: Desk):
         number = args.round if args.round is not None else len(d.event.rounds)
-        if args.time and args.games and d.event.rounds:
-            # the time call is checked before any game is stored: a refusal changes nothing
-            from core.tournament.matchrules import result_from_games
-
-            rnd = d.event.rounds[d._round_number(args.round) - 1]
-            m = rnd.match_at(args.table)
-            if m is not None and not m.reported and not m.is_bye:
-                r = result_from_games(m.games + tuple(args.games), d.event.match, rnd.stage)
-                d.check_time_call(rnd.number, args.table, r, args.time_called, {})
-        if args.games:
-            d.add_game(args.table, *args.games, round_number=args.round)
         if args.time:
-            rnd = d.event.rounds[number - 1] if d.event.rounds else None
-            m = rnd.match_at(args.table) if rnd else None
-            if m is None:
-                raise LyceeError(_("round {r} has no table {t}", r=number, t=args.table))
-            if not m.reported:
-                d.record_games(args.table, list(m.games), round_number=args.round,
-                               time_called=args.time_called)
+            d.games_at_time(args.table, args.games, round_number=args.round, time_called=args.time_called)
+        elif args.games:
+            d.add_game(args.table, *args.games, round_number=args.round)
         ev = d.event
         if not ev.rounds:
             raise LyceeError(_("no round has been paired yet"))
@@ -230,16 +211,6 @@ def cmd_id_decision(args) -> int:
 # -- penalties ----------------------------------------------------------------------------
 
 
-def _tally_line(ev, pid) -> str:
-    from core.rules.penalties import player_tally
-
-    t = player_tally(ev, pid)
-    line = _("{name}: {n} Notice(s), {w} Warning(s) in force", name=_name(ev, pid), n=t.notices, w=t.warnings)
-    if ev.player(pid).excluded:
-        line += " · " + _("excluded")
-    return line
-
-
 def cmd_penalty(args) -> int:
     def run(d: Desk):
         p = d.player(args.player)
@@ -251,7 +222,9 @@ def cmd_penalty(args) -> int:
     pen = ev.penalties[-1]
     print(f"#{n} {'N' if pen.level == 'notice' else 'W'} " + _name(ev, pid) + f" · {_where(pen)} · "
           + _("by {by}", by=pen.by) + _action_part(pen.action) + f" · {pen.reason}")
-    print(_tally_line(ev, pid))
+    from core.rules.penalties import tally_line
+
+    print(tally_line(ev, pid))
     return 0
 
 
@@ -263,7 +236,7 @@ def _where(pen) -> str:
 
 
 def cmd_penalties(args) -> int:
-    from core.rules.penalties import history, in_force
+    from core.rules.penalties import history, in_force, tally_line
 
     def run(d: Desk):
         ev = d.event
@@ -283,12 +256,12 @@ def cmd_penalties(args) -> int:
     for n, p in rows:
         f = in_force(p)
         mark = "-" if f is None else ("N" if f[0] == "notice" else "W")
-        appeal = (" · " + _("appeal ruled: {outcome} (by {by})", outcome=outcome_label(p.appeal["outcome"]),
+        appeal = (" · " + _("appeal ruled: {outcome} (by {by})", outcome=labels.appeal_outcome_label(p.appeal["outcome"]),
                                by=p.appeal["by"])) if p.appeal else ""
         print(f"#{n:<3} {mark}  {_where(p)}  {_name(ev, p.player)}"
               + _action_part(p.action) + f" · {p.reason} · " + _("by {by}", by=p.by) + appeal)
     if args.player:
-        print(_tally_line(ev, pids[0]))
+        print(tally_line(ev, pids[0]))
     return 0
 
 
@@ -300,8 +273,10 @@ def cmd_appeal(args) -> int:
     ev = with_desk(args, run)
     pen = ev.penalties[args.number - 1]
     print(_("penalty #{n}: {outcome} by the head judge {by} (final, G-HEAD-JUDGE)",
-            n=args.number, outcome=outcome_label(pen.appeal["outcome"]), by=pen.appeal["by"]))
-    print(_tally_line(ev, pen.player))
+            n=args.number, outcome=labels.appeal_outcome_label(pen.appeal["outcome"]), by=pen.appeal["by"]))
+    from core.rules.penalties import tally_line
+
+    print(tally_line(ev, pen.player))
     return 0
 
 
@@ -326,8 +301,8 @@ def cmd_staff(args) -> int:
     def run(d: Desk):
         if change:
             d.set_staff(**change)
-        if args.sanctioned is not None and args.sanctioned != d.event.sanctioned:
-            d.store.append("edit", {"sanctioned": args.sanctioned}, d.actor)
+        if args.sanctioned is not None:
+            d.set_settings({"sanctioned": args.sanctioned})  # an edit action, as `lycee event set` makes
         return d.event
     ev = with_desk(args, run)
     s = ev.staff

@@ -8,7 +8,7 @@ from pathlib import Path
 from core import labels
 from core.i18n import _
 
-from .cli import out_json
+from .common import CliError, out_json, with_desk
 
 
 def _catalog():
@@ -68,13 +68,9 @@ def cmd_card(args) -> int:
 
 def cmd_calendar(args) -> int:
     """A store's own legality calendar for an event (G-CARDS-VERSIONS)."""
-    from .cli import with_desk
-
     def run(d):
         return d.remove_store_calendar() if args.remove else d.set_store_calendar(args.file)
     if not args.remove and not args.file:
-        from .cli import CliError
-
         raise CliError(_("give the calendar file (lycee-calendar/1), or --remove"))
     ev = with_desk(args, run)
     if ev.store_calendar is None:
