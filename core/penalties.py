@@ -99,6 +99,18 @@ def player_tally(event: Event, pid: str) -> Tally:
     return tally(f[0] for _n, p in history(event, pid) if (f := in_force(p)) is not None)
 
 
+def tally_line(event: Event, pid: str) -> str:
+    """A player's penalties in force in one line, for the desk (app and
+    command line alike): two Notices make a Warning, two Warnings exclude
+    (G-PEN-2)."""
+    t = player_tally(event, pid)
+    name = event.player(pid).name if event.has_player(pid) else pid
+    line = _("{name}: {n} Notice(s), {w} Warning(s) in force", name=name, n=t.notices, w=t.warnings)
+    if event.has_player(pid) and event.player(pid).excluded:
+        line += " · " + _("excluded")
+    return line
+
+
 def excluded_by_penalties(event: Event, pid: str) -> bool:
     """Whether the penalties in force exclude the player: two Warnings' worth
     (G-PEN-2) or an exclusion handed down (G-PEN-1)."""

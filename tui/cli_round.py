@@ -231,13 +231,9 @@ def cmd_id_decision(args) -> int:
 
 
 def _tally_line(ev, pid) -> str:
-    from core.penalties import player_tally
+    from core.penalties import tally_line
 
-    t = player_tally(ev, pid)
-    line = _("{name}: {n} Notice(s), {w} Warning(s) in force", name=_name(ev, pid), n=t.notices, w=t.warnings)
-    if ev.player(pid).excluded:
-        line += " · " + _("excluded")
-    return line
+    return tally_line(ev, pid)
 
 
 def cmd_penalty(args) -> int:

@@ -173,12 +173,12 @@ class EventScreen(Translated, Screen):
         r = ev.current_round
         fmt = f"{L.kind_label(ev.kind)} · {L.match_label(ev.match)} · {ev.minutes}{_('min')}"
         if r is None:
-            from core.pairing import suggested_rounds
+            from core.pairing import planned_rounds
 
-            planned = ev.rounds_planned or suggested_rounds(len(ev.eligible()))
+            planned, by_organizer = planned_rounds(ev)
             return _("{fmt} · {n} players · not started · {k} Swiss rounds ({how})", fmt=fmt,
                      n=len(ev.players), k=planned,
-                     how=_("planned") if ev.rounds_planned else _("suggested: log2 of the players"))
+                     how=_("planned") if by_organizer else _("suggested: log2 of the players"))
         from core.elimination import event_finished, round_label
 
         if event_finished(ev):
@@ -396,15 +396,9 @@ class EventScreen(Translated, Screen):
             self.action_late()
 
     def _late_text(self, p) -> str:
-        names = " / ".join(self.event.player(x).name for x in p.players)
-        if p.kind == "double_loss":
-            return _("table {t}: {names} not seated within 5 minutes: both lose the match (G-LATE-1)",
-                     t=p.table, names=names)
-        if p.kind == "match_loss":
-            return _("table {t}: {names} not seated within 5 minutes: loses the match (G-LATE-1)",
-                     t=p.table, names=names)
-        return _("table {t}: {names} late and not reported within 30 minutes: dropped (G-LATE-2)",
-                 t=p.table, names=names)
+        from core.lateness import prompt_text
+
+        return prompt_text(self.event, p, with_rule=True)
 
     def action_late(self) -> None:
         try:
@@ -428,25 +422,19 @@ class EventScreen(Translated, Screen):
         self.app.push_screen(LatePrompts([(p.key, self._late_text(p)) for p in due]), decided)
 
     def action_clock(self) -> None:
-        from core import clock as C
-
         ev = self.event
         if not ev.rounds:
             self.say(_("pair a round first (F5)"), error=True)
             return
         try:
-            st = C.status(ev, self.desk.now())
-            if not st.started:
-                self.desk.start_clock()
+            op = self.desk.toggle_clock()
+            if op == "start":
+                st = self.desk.clock_status()
                 self.say(_("round {r} clock started: {m} minutes", r=st.round, m=st.minutes) + " · "
                          + _("lateness prompts (G-LATE-1 at 5 minutes, G-LATE-2 at 30) come by themselves "
                              "once players are checked in (Ctrl+L)"))
-            elif st.paused:
-                self.desk.resume_clock()
-                self.say(_("clock resumed"))
             else:
-                self.desk.pause_clock()
-                self.say(_("clock paused"))
+                self.say(_("clock resumed") if op == "resume" else _("clock paused"))
         except LyceeError as err:
             self.say(self._app_refusal(err), error=True)
         self.draw_clock()
@@ -491,8 +479,7 @@ class EventScreen(Translated, Screen):
             p = find_player(self.event, ref)
         except LyceeError:
             return []
-        t = P.player_tally(self.event, p.id)
-        lines = [_("{name}: {n} Notice(s), {w} Warning(s) in force", name=p.name, n=t.notices, w=t.warnings)]
+        lines = [P.tally_line(self.event, p.id)]
         for n, pen in P.history(self.event, p.id):
             mark = "N" if pen.level == "notice" else "W"
             lines.append(f"#{n} {mark} R{pen.round or '-'} {pen.reason} ({pen.by})")
@@ -774,11 +761,11 @@ class EventScreen(Translated, Screen):
             self.app.push_screen(Prompt(_("Top cut size: 2, 4, 8, 16 or 32 (add + for a third-place match)"), "8"),
                                  chosen)
 
-        from core.pairing import suggested_rounds
+        from core.pairing import planned_rounds
 
         ev = self.event
         played = len(ev.swiss_rounds)
-        want = ev.rounds_planned or suggested_rounds(len([p for p in ev.players if p.active]))
+        want, _by_organizer = planned_rounds(ev)
         if played < want:
             self.app.push_screen(
                 Confirm(_("Only {n} of {k} Swiss rounds are played. Cut to single elimination now?", n=played, k=want)),
@@ -981,11 +968,8 @@ class EventScreen(Translated, Screen):
         elif op == "close":
             self._guard(lambda: self.desk.close_build(), _("build phase closed"))
         elif op == "timer":
-            st = self.desk.build_status()
-            fn = (self.desk.start_build if st.state == "open" else
-                  self.desk.resume_build if st.state == "paused" else self.desk.pause_build)
             try:
-                fn()
+                self.desk.toggle_build()
             except LyceeError as err:
                 self.say(str(err), error=True)
                 return
