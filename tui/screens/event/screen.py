@@ -22,11 +22,11 @@ from core.i18n import _, ngettext
 from core.names import whole
 from core.model import Event
 
-from ..widgets.plain import PlainTable
-from ..i18n import Translated
-from ..widgets.bracket import BracketView
-from ..widgets.line import Line
-from .dialogs import Confirm, ExportChoice, LatePrompts, PenaltyForm, Prompt
+from ...widgets.plain import PlainTable
+from ...i18n import Translated
+from ...widgets.bracket import BracketView
+from ...widgets.line import Line
+from ..dialogs import Confirm, ExportChoice, LatePrompts, PenaltyForm, Prompt
 
 OUTCOME_MARK = {"p1": "○", "p2": "●", "draw": "△", "bye": "BYE", "double_loss": "××"}
 
@@ -720,7 +720,7 @@ class EventScreen(Translated, Screen):
         rnd = self.event.current_round
         m = player_match(rnd, p.id) if rnd is not None else None
         if m is not None and not m.reported:  # G-DROP-2: the loss may be given, or the result entered
-            from .dialogs import Choose
+            from ..dialogs import Choose
 
             self.app.push_screen(Choose(_("Drop {name} from the event? (G-DROP-1)", name=p.name), [
                 ("forfeit", _("Drop; the match of this round is lost (G-DROP-2)")),
@@ -873,7 +873,7 @@ class EventScreen(Translated, Screen):
         self._show_serving()
 
     def _show_serving(self) -> None:
-        from .serving import ServingDialog
+        from ..serving import ServingDialog
 
         def done(answer: str | None) -> None:
             if answer == "stop":
@@ -895,7 +895,7 @@ class EventScreen(Translated, Screen):
             self.say(_("A constructed event has no build phase."), error=True)
             return
         self.action_tab("build")
-        from .dialogs import Choose
+        from ..dialogs import Choose
 
         choices = [("open", _("Open the build phase (pools / pods)")),
                    ("timer", _("Start, pause or resume the building timer")),
@@ -1021,7 +1021,7 @@ class EventScreen(Translated, Screen):
         if rnd.stage != "swiss" or not m.why:
             self.say(_("table {t}: no explanation stored (only Swiss rounds paired here carry one)", t=m.table))
             return
-        from .info import Info
+        from ..info import Info
 
         self.app.push_screen(Info(_("Round {r}, table {t}", r=rnd.number, t=m.table), why_lines(self.event, m.why)))
 
@@ -1040,14 +1040,14 @@ class EventScreen(Translated, Screen):
         self.app.call_from_thread(self._verified, rep)
 
     def _verified(self, rep) -> None:
-        from .info import Info
+        from ..info import Info
 
         self.say(rep.summary(), error=not rep.ok)
         lines = [rep.summary()] + [f.line() for f in rep.findings[:200]]
         self.app.push_screen(Info(_("Independent check of the event"), lines))
 
     def action_plan(self) -> None:
-        from .info import Info
+        from ..info import Info
 
         try:
             p = self._plan(self.event)
@@ -1074,7 +1074,7 @@ class EventScreen(Translated, Screen):
         from core import settings as S
         from core.timing import minutes_advice
 
-        from .dialogs import EventSettings
+        from ..dialogs import EventSettings
 
         def chosen(wanted: dict | None) -> None:
             if not wanted:
@@ -1164,7 +1164,7 @@ class EventScreen(Translated, Screen):
     def _id_decision(self, table: int) -> None:
         """G-ID-3: an intentional draw where a ranking is needed: the organizer
         orders a replay or declares no winner."""
-        from .dialogs import Choose
+        from ..dialogs import Choose
 
         org = self.event.staff.organizer
 
