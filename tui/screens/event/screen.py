@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, TabbedContent
+from textual.widgets import Input, Label, TabbedContent
 
 from core.actions import describe
 from core.desk import Desk
@@ -26,6 +26,7 @@ from core.names import whole
 from core.model import Event
 
 from ...i18n import Translated
+from ...widgets.footer import WholeKeysFooter
 from ...widgets.line import Line
 from ..dialogs import Confirm, ExportChoice, LatePrompts, PenaltyForm, Prompt
 from .bracket import BracketPane
@@ -89,7 +90,7 @@ class EventScreen(Translated, Screen):
             yield BuildPane()
             yield BracketPane()
         yield Line("", id="message", classes="hint")
-        yield Footer()
+        yield WholeKeysFooter()
 
     def on_mount(self) -> None:
         try:
