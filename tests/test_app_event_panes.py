@@ -10,11 +10,11 @@ from rich.cells import cell_len
 from core import i18n
 from core.demo import make_demo
 from core.store import DataDir
+from tests.test_app_storeday import on_screen, shown, squash
 from tui.app import LyceeApp
 from tui.screens.event import EventScreen
 from tui.screens.event.players import PlayersPane
 from tui.screens.event.round import RoundPane
-from tests.test_app_storeday import on_screen, shown, squash
 
 SIZES = [(80, 24), (120, 40)]
 LANGS = ["ja", "en"]

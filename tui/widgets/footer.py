@@ -34,7 +34,7 @@ class WholeKeysFooter(Footer):
                 room -= key_width(self.app.get_key_display(binding), binding.description, palette=True)
         for w in super().compose():
             if type(w).__name__ == "FooterKey" and not w.has_class("-command-palette"):
-                room -= key_width(w.key_display, w.description)
+                room -= key_width(getattr(w, "key_display", ""), getattr(w, "description", ""))
                 if room < 0:
                     continue
             yield w

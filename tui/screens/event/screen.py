@@ -9,6 +9,8 @@ event bar.  Stylesheets: event.tcss beside this file."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -17,13 +19,13 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Input, Label, TabbedContent
 
+from core import labels as L
 from core.actions import describe
 from core.desk import Desk
 from core.errors import LyceeError
-from core import labels as L
 from core.i18n import _, ngettext
-from core.names import whole
 from core.model import Event
+from core.names import whole
 
 from ...i18n import Translated
 from ...widgets.footer import WholeKeysFooter
@@ -32,12 +34,12 @@ from ..dialogs import Confirm, ExportChoice, LatePrompts, PenaltyForm, Prompt
 from .bracket import BracketPane
 from .build import BuildPane
 from .players import PlayersPane
-from .round import OUTCOME_MARK, RoundPane, result_cell  # noqa: F401 (OUTCOME_MARK: public name of old)
+from .round import RoundPane, result_cell
 from .standings import StandingsPane
 
 
 class EventScreen(Translated, Screen):
-    CSS_PATH = ["event.tcss", "round.tcss", "standings.tcss", "build.tcss"]  # beside this file
+    CSS_PATH: ClassVar = ["event.tcss", "round.tcss", "standings.tcss", "build.tcss"]  # beside this file
     BINDINGS = [
         Binding("escape", "close", "Events", id="event.close"),
         Binding("f2", "tab('players')", "Players", id="event.players"),
@@ -182,12 +184,20 @@ class EventScreen(Translated, Screen):
         return line if r.stage == "swiss" else line + f" · {round_label(ev, r.number)}"
 
     def _standings(self, ev: Event):
-        """The standings of the event as it is now, computed once per change."""
+        """The standings of the event as it is now, computed once per change,
+        and not again while only results of the round in progress change: the
+        standings then are those after the last complete round, from the same
+        facts (the profile of a result typed at 512 players: half the handler)."""
         if getattr(self, "_standing_rows", None) is None:
             from core.standings import as_of_last_complete_round, standings
 
             settled, self._standings_after = as_of_last_complete_round(ev)
-            self._standing_rows = standings(settled)
+            cached = getattr(self, "_settled", None)
+            if cached is not None and _same_facts(cached[0], settled):
+                self._standing_rows = cached[1]
+            else:
+                self._standing_rows = standings(settled)
+                self._settled = (settled, self._standing_rows)
         return self._standing_rows
 
     # -- the round clock (visible on every event screen) ----------------------------
@@ -1042,3 +1052,18 @@ class EventScreen(Translated, Screen):
         if bad:
             self.say(_("round 1 paired, but {n} deck(s) are missing or have problems: {names} (build tab, F11)",
                        n=len(bad), names=", ".join(d.name for d in bad[:5])), error=True)
+
+
+def _same_facts(a: Event, b: Event) -> bool:
+    """Whether two events hold the very same facts (the same objects field by
+    field, rounds compared one by one): events are immutable, so a change
+    always brings a new object where it happened."""
+    from dataclasses import fields
+
+    for f in fields(Event):
+        x, y = getattr(a, f.name), getattr(b, f.name)
+        if x is y:
+            continue
+        if f.name != "rounds" or len(x) != len(y) or any(r is not q for r, q in zip(x, y)):
+            return False
+    return True
