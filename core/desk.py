@@ -352,6 +352,14 @@ class Desk:
     def resume_clock(self) -> Event:
         return self._clock("resume")
 
+    def toggle_clock(self) -> str:
+        """One key for the round clock: start it, else resume it when paused,
+        else pause it.  Returns what was done: ``start``, ``resume`` or ``pause``."""
+        st = self.clock_status()
+        op = "start" if not st.started else "resume" if st.paused else "pause"
+        self._clock(op)
+        return op
+
     def extend(self, table: int, minutes: int) -> Event:
         return self._clock("extend", table=int(table), minutes=int(minutes))
 
@@ -509,6 +517,15 @@ class Desk:
 
     def resume_build(self) -> Event:
         return self.store.append("build", self.build_data("resume"), self.actor)
+
+    def toggle_build(self) -> str:
+        """One key for the build timer: start it when the phase is open,
+        resume it when paused, else pause it (refused when it is not running).
+        Returns what was done: ``start``, ``resume`` or ``pause``."""
+        state = self.build_status().state
+        op = "start" if state == "open" else "resume" if state == "paused" else "pause"
+        self.store.append("build", self.build_data(op), self.actor)
+        return op
 
     def close_build(self, by: str | None = None) -> Event:
         """The organizer ends the build phase: round 1 may then be paired even

@@ -63,7 +63,7 @@ def penalty_level_label(level: str) -> str:
 
 def penalty_action_label(action: str) -> str:
     """What goes with a penalty (罰則): ゲーム敗北 / 試合敗北 / 除外."""
-    return {"none": _("none"), "game_loss": _("game loss"), "match_loss": _("match loss"),
+    return {"none": _("no further action"), "game_loss": _("game loss"), "match_loss": _("match loss"),
             "exclusion": _("exclusion"), "other": _("other")}.get(action, action)
 
 

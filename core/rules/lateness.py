@@ -61,13 +61,30 @@ class Prompt:
         return f"T{self.table}" if self.rule == "G-LATE-1" else f"D-{self.players[0]}"
 
     def describe(self, event: Event) -> str:
-        names = [event.player(p).name for p in self.players]
-        if self.kind == "double_loss":
-            return _("table {t}: {a} and {b} not seated within 5 minutes: both lose the match",
-                     t=self.table, a=names[0], b=names[-1])
-        if self.kind == "match_loss":
-            return _("table {t}: {name} not seated within 5 minutes: loses the match", t=self.table, name=names[0])
-        return _("table {t}: {name} late and not reported within 30 minutes: dropped", t=self.table, name=names[0])
+        return prompt_text(event, self)
+
+
+def prompt_text(event: Event, prompt, with_rule: bool = False) -> str:
+    """What a lateness prompt asks staff to confirm, in words: the command
+    line lists the rule in a column of its own, the app (``with_rule``) names
+    it in the sentence (G-LATE-1, G-LATE-2).  ``prompt`` is a :class:`Prompt`
+    or anything with its ``table``, ``players`` and ``kind``."""
+    names = [event.player(p).name for p in prompt.players]
+    t = prompt.table
+    if with_rule:
+        both = " / ".join(names)
+        if prompt.kind == "double_loss":
+            return _("table {t}: {names} not seated within 5 minutes: both lose the match (G-LATE-1)",
+                     t=t, names=both)
+        if prompt.kind == "match_loss":
+            return _("table {t}: {names} not seated within 5 minutes: loses the match (G-LATE-1)", t=t, names=both)
+        return _("table {t}: {names} late and not reported within 30 minutes: dropped (G-LATE-2)", t=t, names=both)
+    if prompt.kind == "double_loss":
+        return _("table {t}: {a} and {b} not seated within 5 minutes: both lose the match",
+                 t=t, a=names[0], b=names[-1])
+    if prompt.kind == "match_loss":
+        return _("table {t}: {name} not seated within 5 minutes: loses the match", t=t, name=names[0])
+    return _("table {t}: {name} late and not reported within 30 minutes: dropped", t=t, name=names[0])
 
 
 def checked_in_by(rnd: Round, pid: str, seconds: float) -> bool:

@@ -101,6 +101,7 @@ from core.tournament.standings import Figures, Ledger
 
 __all__ = [
     "suggested_rounds",
+    "planned_rounds",
     "pair_swiss",
     "pairing_cost",
     "PairingCost",
@@ -114,6 +115,16 @@ def suggested_rounds(n_players: int) -> int:
     if n_players < 2:
         return 0
     return max(1, (n_players - 1).bit_length())
+
+
+def planned_rounds(event: Event) -> tuple[int, bool]:
+    """The Swiss rounds of the event and whether the organizer set them:
+    ``rounds_planned`` when set, else :func:`suggested_rounds` of the players
+    who may be paired next (one rule for the event bar, the top-cut question
+    and the command line)."""
+    if event.rounds_planned:
+        return event.rounds_planned, True
+    return suggested_rounds(len(event.eligible())), False
 
 
 # ---------------------------------------------------------------------------

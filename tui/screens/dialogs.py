@@ -9,9 +9,11 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Switch
 
+from core import labels
 from core.rules.settings import check_settings
 from core.errors import LyceeError
 from core.i18n import _
+from core.event.model import PENALTY_ACTIONS
 from core.names import whole
 from core.event.timing import recommended_minutes
 
@@ -359,8 +361,7 @@ class PenaltyForm(Translated, ModalScreen[dict | None]):
 
     def compose(self) -> ComposeResult:
         levels = [(_("Notice (N)"), "notice"), (_("Warning (W)"), "warning")]
-        actions = [(_("none"), "none"), (_("game loss"), "game_loss"), (_("match loss"), "match_loss"),
-                   (_("exclusion"), "exclusion"), (_("other"), "other")]
+        actions = [(labels.penalty_action_label(a), a) for a in PENALTY_ACTIONS]  # "none" reads "no further action"
         staff = sorted(self.event.staff.members())
         with Vertical():
             yield Label(_("Penalty (G-PEN-1..3)"), classes="title")

@@ -10,7 +10,7 @@ the picks with a timer in big digits:
     "Pick up!"  ->  "N seconds left"  ->  "Draft!" (pass)  ->  next pick ...
 
 The seconds of a pick come from limited.draft.PickTimer (by cards left in the
-pack, a desk setting).  :class:`TableCall` is the caller's state; it reads the
+pack, a desk setting).  limited.caller.TableCall is the caller's state; it reads the
 time only from the ``now`` passed in, and the screen's interval passes
 ``clock()``: tests replace the clock and never sleep.  Space pauses and
 resumes, n calls "Draft!" now; after the last pack, b runs a deck-building
@@ -23,7 +23,6 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -38,159 +37,14 @@ from core.cards.decks import DRAFT_PACKS
 from core.errors import LyceeError
 from core.i18n import _
 from core.names import whole
-from limited.draft import PickTimer, Seat, check_packs, direction, seat_pods, split_pods
+from limited.caller import TableCall  # the caller's state (re-exported below)
+from limited.draft import PickTimer, Seat, check_packs, seat_pods, split_pods
 
 from ..widgets.plain import PlainTable, plain
 from ..i18n import Translated
 from ..widgets.cards import seat_ring
 from .dialogs import Confirm, Prompt
 from .practice import Clock, SetupForm, card_sets, catalog, direction_text, parse_seed, set_options
-
-#: Seconds the "Pick up!" call stays up at the start of a pick.
-PICK_UP_SECONDS = 2.0
-#: Seconds between "Draft!" and the next pick, for passing the packs (a desk setting).
-PASS_SECONDS = 3.0
-
-
-# -- the caller's state ------------------------------------------------------------------------------
-
-
-@dataclass
-class TableCall:
-    """Where a called draft stands: pack, pick, phase and the phase's deadline.
-
-    Phases: ``ready`` (before pack 1), ``pick`` (the countdown), ``draft``
-    (the pass), ``pack_done`` (waiting to open the next pack), ``done``,
-    ``build`` (the deck-building timer) and ``built``.  Every method takes the
-    time ``now`` (seconds, any origin)."""
-
-    packs: int
-    cards: int
-    timer: PickTimer
-    pass_seconds: float = PASS_SECONDS
-    round: int = 0  # 0-based pack
-    pick: int = 0  # 0-based pick in the pack
-    phase: str = "ready"
-    deadline: float | None = None
-    started: float | None = None
-    paused_left: float | None = None
-
-    @property
-    def direction(self) -> int:
-        return direction(self.round)
-
-    @property
-    def cards_left(self) -> int:
-        return self.cards - self.pick
-
-    @property
-    def paused(self) -> bool:
-        return self.paused_left is not None
-
-    @property
-    def running(self) -> bool:
-        return self.phase in ("pick", "draft", "build")
-
-    def left(self, now: float) -> float | None:
-        if self.paused:
-            return self.paused_left
-        if self.deadline is None:
-            return None
-        return max(0.0, self.deadline - now)
-
-    def _begin(self, phase: str, seconds: float, now: float) -> None:
-        self.phase = phase
-        self.started = now
-        self.deadline = now + seconds
-
-    def _next_pick(self, now: float) -> str:
-        self.pick += 1
-        if self.pick >= self.cards:
-            self.deadline = None
-            if self.round + 1 >= self.packs:
-                self.phase = "done"
-                return "done"
-            self.phase = "pack_done"
-            return "pack_done"
-        self._begin("pick", self.timer.seconds(self.cards_left), now)
-        return "pick"
-
-    def start(self, now: float) -> str | None:
-        """Open the next pack (from ready or between packs)."""
-        if self.phase == "ready":
-            self.round, self.pick = 0, 0
-        elif self.phase == "pack_done":
-            self.round, self.pick = self.round + 1, 0
-        else:
-            return None
-        self._begin("pick", self.timer.seconds(self.cards_left), now)
-        return "pick"
-
-    def skip(self, now: float) -> str | None:
-        """'Draft!' now (during a pick), the next pick now (during the pass), or open the next pack."""
-        if self.paused:
-            self.resume(now)
-        if self.phase in ("ready", "pack_done"):
-            return self.start(now)
-        if self.phase == "pick":
-            self._begin("draft", self.pass_seconds, now)
-            return "draft"
-        if self.phase == "draft":
-            return self._next_pick(now)
-        return None
-
-    def pause(self, now: float) -> None:
-        if self.running and not self.paused:
-            self.paused_left = self.left(now)
-
-    def resume(self, now: float) -> None:
-        if self.paused:
-            self.deadline = now + (self.paused_left or 0.0)
-            self.paused_left = None
-
-    def build(self, minutes: float, now: float) -> None:
-        self.paused_left = None
-        self._begin("build", minutes * 60, now)
-
-    def update(self, now: float) -> list[str]:
-        """Move on past every deadline reached by ``now``; the phases entered, in order."""
-        events: list[str] = []
-        while not self.paused and self.deadline is not None and now >= self.deadline:
-            at = self.deadline
-            if self.phase == "pick":
-                self._begin("draft", self.pass_seconds, at)
-                events.append("draft")
-            elif self.phase == "draft":
-                events.append(self._next_pick(at))
-            elif self.phase == "build":
-                self.phase, self.deadline = "built", None
-                events.append("built")
-            else:
-                break
-        return events
-
-    def call(self, now: float) -> str:
-        """What the caller says now."""
-        left = self.left(now)
-        if self.phase == "ready":
-            text = _("Ready: space opens pack 1")
-        elif self.phase == "pick":
-            if self.started is not None and not self.paused and now - self.started < PICK_UP_SECONDS:
-                text = _("Pick up!")
-            else:
-                text = _("{n} seconds left", n=math.ceil(left or 0))
-        elif self.phase == "draft":
-            text = _("Draft! Pass the pack {arrow}", arrow="→" if self.direction > 0 else "←")
-        elif self.phase == "pack_done":
-            text = _("Pack {round} done: space opens pack {next}", round=self.round + 1, next=self.round + 2)
-        elif self.phase == "done":
-            text = _("Draft over: b starts the deck-building timer")
-        elif self.phase == "build":
-            text = _("Build your decks")
-        else:
-            text = _("Time: hand in your decks")
-        return _("Paused: {call}", call=text) if self.paused else text
-
 
 # -- setup -------------------------------------------------------------------------------------------
 

@@ -85,8 +85,11 @@ class ServingDialog(Translated, ModalScreen[str | None]):
                     for u in self.urls:
                         yield Label(Text(_("phones: {url}", url=u)))
                         yield Label(Text(_("TV: {url}", url=u + "tv")))
-                    yield Input(placeholder=_("announcement for the TV and phones; Enter posts, empty Enter clears"),
-                                id="announce", max_length=140)
+                    # the whole instruction in a label that wraps; the box's placeholder stays short
+                    # (issue 11: the long placeholder was cut at 80 columns)
+                    yield Label(_("announcement for the TV and phones; Enter posts, empty Enter clears"),
+                                id="announce-hint", classes="hint")
+                    yield Input(placeholder=_("announcement"), id="announce", max_length=140)
                     yield Label("", id="publish-status", classes="hint")
                     yield Button(_("Hold new rounds"), id="hold")
                     yield Button(_("Publish the round"), id="publish", variant="primary")

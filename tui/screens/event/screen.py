@@ -1,37 +1,45 @@
 """One event: players, the round (pairings and results), standings.
 
 The screen holds the event open (the store's lock) while it is shown; every
-change goes through core.desk.Desk and the screen redraws from the new Event."""
+change goes through core.desk.Desk and the screen redraws from the new Event.
+Each tab is a pane widget of its own (players.py, round.py, standings.py,
+build.py, bracket.py) that draws what it is given and posts a message when
+the organizer types into it; the screen holds the desk, the bindings and the
+event bar.  Stylesheets: event.tcss beside this file."""
 
 from __future__ import annotations
 
-from rich.cells import set_cell_size
+from typing import ClassVar
+
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Label, TabbedContent, TabPane
+from textual.widgets import Input, Label, TabbedContent
 
-from core.rules import describe
+from core import labels
+from core.log.registry import describe
 from core.desk import Desk
 from core.errors import LyceeError
-from core import labels
 from core.i18n import _, ngettext
-from core.names import whole
 from core.event.model import Event
+from core.names import whole
 
-from ..widgets.plain import PlainTable
-from ..i18n import Translated
-from ..widgets.bracket import BracketView
-from ..widgets.line import Line
-from .dialogs import Confirm, ExportChoice, LatePrompts, PenaltyForm, Prompt
-
-OUTCOME_MARK = {"p1": "○", "p2": "●", "draw": "△", "bye": "BYE", "double_loss": "××"}
+from ...i18n import Translated
+from ...widgets.footer import WholeKeysFooter
+from ...widgets.line import Line
+from ..dialogs import Confirm, ExportChoice, LatePrompts, PenaltyForm, Prompt
+from .bracket import BracketPane
+from .build import BuildPane
+from .players import PlayersPane
+from .round import RoundPane, result_cell
+from .standings import StandingsPane
 
 
 class EventScreen(Translated, Screen):
+    CSS_PATH: ClassVar = ["event.tcss", "round.tcss", "standings.tcss", "build.tcss"]  # beside this file
     BINDINGS = [
         Binding("escape", "close", "Events", id="event.close"),
         Binding("f2", "tab('players')", "Players", id="event.players"),
@@ -78,26 +86,13 @@ class EventScreen(Translated, Screen):
             yield Line("", id="round-status", classes="hint")
             yield Line("", id="clock")
         with TabbedContent(initial="players"):
-            with TabPane(_("Players"), id="players"):
-                yield PlainTable(cursor_type="row", zebra_stripes=True, id="player-table")
-                yield Input(placeholder=_("name, Enter: add a player"), id="add-player")
-            with TabPane(_("Round"), id="round"):
-                with Horizontal(id="round-body"):
-                    yield PlainTable(cursor_type="row", zebra_stripes=True, id="pairing-table")
-                    yield Line("", id="leaders")
-                yield Input(placeholder=_("TABLE RESULT, e.g. 12 2-1 then Enter (id: intentional draw)"),
-                            id="result-entry")
-            with TabPane(_("Standings"), id="standings"):
-                yield Label("", id="standings-note", classes="hint")
-                yield PlainTable(cursor_type="row", zebra_stripes=True, id="standings-table")
-            with TabPane(_("Build"), id="build"):
-                yield Label("", id="build-status", markup=False)
-                yield PlainTable(cursor_type="row", zebra_stripes=True, id="build-table")
-            with TabPane(_("Bracket"), id="bracket"):
-                with VerticalScroll():
-                    yield BracketView(id="bracket-view")
+            yield PlayersPane()
+            yield RoundPane()
+            yield StandingsPane()
+            yield BuildPane()
+            yield BracketPane()
         yield Line("", id="message", classes="hint")
-        yield Footer()
+        yield WholeKeysFooter()
 
     def on_mount(self) -> None:
         try:
@@ -146,18 +141,18 @@ class EventScreen(Translated, Screen):
         self._dirty.discard(tab)
         ev = self.event
         if tab == "players":
-            self.draw_players(ev)
+            self.query_one(PlayersPane).draw(ev, {row.id: row.points for row in self._standings(ev)})
         elif tab == "round":
-            self.draw_round(ev)
-            self.draw_leaders(ev)
+            self.query_one(RoundPane).draw(ev, self._standings(ev), self._standings_after)
         elif tab == "standings":
-            self.draw_standings(ev)
+            self.query_one(StandingsPane).draw(ev, self._standings(ev), self._standings_after)
         elif tab == "build":
-            self.draw_build(ev)
+            self.query_one(BuildPane).draw(ev, self._build_status(ev))
         elif tab == "bracket":
-            from core.tournament.elimination import bracket
+            self.query_one(BracketPane).draw(ev)
 
-            self.query_one(BracketView).show(bracket(ev))
+    def _build_status(self, ev: Event):
+        return None if ev.kind == "constructed" else self.desk.build_status()
 
     def on_tabbed_content_tab_activated(self, message: TabbedContent.TabActivated) -> None:
         if self.desk is not None and message.pane is not None:
@@ -173,12 +168,12 @@ class EventScreen(Translated, Screen):
         r = ev.current_round
         fmt = f"{labels.kind_label(ev.kind)} · {labels.match_label(ev.match)} · {ev.minutes}{_('min')}"
         if r is None:
-            from core.tournament.pairing import suggested_rounds
+            from core.tournament.pairing import planned_rounds
 
-            planned = ev.rounds_planned or suggested_rounds(len(ev.eligible()))
+            planned, by_organizer = planned_rounds(ev)
             return _("{fmt} · {n} players · not started · {k} Swiss rounds ({how})", fmt=fmt,
                      n=len(ev.players), k=planned,
-                     how=_("planned") if ev.rounds_planned else _("suggested: log2 of the players"))
+                     how=_("planned") if by_organizer else _("suggested: log2 of the players"))
         from core.tournament.elimination import event_finished, round_label
 
         if event_finished(ev):
@@ -189,150 +184,21 @@ class EventScreen(Translated, Screen):
         return line if r.stage == "swiss" else line + f" · {round_label(ev, r.number)}"
 
     def _standings(self, ev: Event):
-        """The standings of the event as it is now, computed once per change."""
+        """The standings of the event as it is now, computed once per change,
+        and not again while only results of the round in progress change: the
+        standings then are those after the last complete round, from the same
+        facts (the profile of a result typed at 512 players: half the handler)."""
         if getattr(self, "_standing_rows", None) is None:
             from core.tournament.standings import as_of_last_complete_round, standings
 
             settled, self._standings_after = as_of_last_complete_round(ev)
-            self._standing_rows = standings(settled)
+            cached = getattr(self, "_settled", None)
+            if cached is not None and _same_facts(cached[0], settled):
+                self._standing_rows = cached[1]
+            else:
+                self._standing_rows = standings(settled)
+                self._settled = (settled, self._standing_rows)
         return self._standing_rows
-
-    def draw_players(self, ev: Event) -> None:
-        from core.rules.decklists import decklist_status
-        from core.rules.penalties import player_tally
-
-        t = self.query_one("#player-table", DataTable)
-        t.clear(columns=True)
-        t.add_columns(_("ID"), _("Name"), _("Status"), _("Points"), _("Seated"), "N/W", _("Decklist"))
-        points = {row.id: row.points for row in self._standings(ev)}
-        rnd = ev.current_round
-        seated = {c.player for c in rnd.checkins} if rnd is not None else set()
-        lists = {d.player: d for d in decklist_status(ev)} if (ev.decklists or ev.decklists_required
-                                                               or ev.kind != "constructed") else {}
-        for p in ev.players:
-            tl = player_tally(ev, p.id)
-            nw = "N" * tl.notices + "W" * tl.warnings
-            d = lists.get(p.id)
-            deck = "" if d is None else {"none": _("none"), "registered": _("registered"),
-                                          "problems": ngettext("{n} problem", "{n} problems", len(d.problems))}[d.status]
-            t.add_row(p.id, p.name, labels.player_status_label(p.status), str(points.get(p.id, 0)),
-                      "✓" if p.id in seated else "", nw, deck, key=p.id)
-
-    def draw_build(self, ev: Event) -> None:
-        """The build phase of a sealed or draft event (G-SEALED, G-DRAFT-*):
-        its timer, each player's pool, seat and decklist."""
-        from core.rules import clock
-        from core.rules.decklists import decklist_status, seat_of
-
-        lbl = self.query_one("#build-status", Label)
-        t = self.query_one("#build-table", DataTable)
-        t.clear(columns=True)
-        if ev.kind == "constructed":
-            lbl.update(_("A constructed event has no build phase."))
-            return
-        st = self.desk.build_status()
-        if st.state == "none":
-            lbl.update(_("No build phase yet: F11 opens it (pools for sealed, pods for a draft)."))
-            return
-        what = (_("{set}, product {p}", set=st.set_code, p=labels.product_label(st.product)) if ev.kind == "sealed"
-                else _("{set}, {n} packs a player, pods {pods}", set=st.set_code, n=st.packs,
-                       pods="+".join(map(str, st.pods)) or "-"))
-        timer = clock.fmt(st.remaining) if st.remaining is not None else clock.fmt(st.minutes * 60)
-        lbl.update(Text(_("Build phase: {state} · {what} · seed {seed} · time left {t} · {k} decklists missing",
-                     state=labels.build_state_label(st.state), what=what, seed=st.seed, t=timer, k=len(st.missing_decklists))))
-        t.add_columns(_("ID"), _("Name"), _("Seat"), _("Pool"), _("Decklist"), _("Deck"), _("Problems"))
-        for d in decklist_status(ev):
-            seat = seat_of(ev, d.player)
-            pool = ev.pool_of(d.player)
-            t.add_row(d.player, d.name, f"{seat[0] + 1}-{seat[1] + 1}" if seat else "",
-                      str(len(pool.cards)) if pool else "-", labels.decklist_status_label(d.status),
-                      f"{d.deck_size}+{d.spare_size}" if d.status != "none" else "",
-                      "; ".join(p.message for p in d.problems[:2]), key=d.player)
-
-    @staticmethod
-    def _result_cell(m) -> Text:
-        if m.outcome is None:
-            cell = Text(_("missing"), style="bold reverse yellow")
-            if m.extension:  # G-TIME: the extension shows on the table's row
-                cell.append(" " + _("+{m} min", m=m.extension), style="bold")
-            return cell
-        if m.is_bye:
-            return Text(_("bye"))
-        score = f"{m.p1_wins}-{m.p2_wins}" + (f"-{m.draws}" if m.draws else "")
-        return Text(f"{OUTCOME_MARK.get(m.outcome, '')} {labels.note_label(m.note) or score}")
-
-    def draw_round(self, ev: Event) -> None:
-        """Pairings of the current round; when only results changed, only
-        those cells are redrawn."""
-        t = self.query_one("#pairing-table", DataTable)
-        r = ev.current_round
-        drawn = getattr(self, "_drawn_round", None)
-        if r is not None and drawn is not None and drawn[0] == (r.number, tuple(m.table for m in r.matches)) \
-                and t.row_count == len(r.matches):
-            for m in r.matches:
-                if drawn[1].get(m.table) != m:
-                    t.update_cell(str(m.table), "result", self._result_cell(m), update_width=True)
-            self._drawn_round = (drawn[0], {m.table: m for m in r.matches})
-            return
-        t.clear(columns=True)
-        t.add_column(_("Table"), key="table")
-        t.add_column(_("Player 1"), key="p1")
-        t.add_column(_("Player 2"), key="p2")
-        t.add_column(_("Result"), key="result")
-        self._drawn_round = None
-        if r is None:
-            return
-        for m in r.matches:
-            p1 = ev.player(m.p1).name
-            p2 = ev.player(m.p2).name if m.p2 else _("(bye)")
-            t.add_row(str(m.table), p1, p2, self._result_cell(m), key=str(m.table))
-        self._drawn_round = ((r.number, tuple(m.table for m in r.matches)), {m.table: m for m in r.matches})
-
-    def draw_leaders(self, ev: Event) -> None:
-        """The top of the standings beside the pairings, updated with every result."""
-        rows = self._standings(ev)[:60] if ev.rounds else []
-        cur = ev.current_round
-        title = _("Standings")
-        if cur is not None and not cur.complete:  # mid-round: as after the last complete round
-            title = (_("Standings after round {r}", r=self._standings_after) if self._standings_after
-                     else _("Round {n} is in progress: no standings yet", n=cur.number))
-        text = Text(title + "\n", style="bold")
-        for row in rows:
-            text.append(f"{row.rank:>3} ")
-            text.append(set_cell_size(row.name, 16))
-            text.append(f" {row.points:>3} {row.record}\n")
-        self.query_one("#leaders", Line).set(text)
-
-    def draw_standings(self, ev: Event) -> None:
-        from core.tournament.elimination import final_placings
-
-        t = self.query_one("#standings-table", DataTable)
-        t.clear(columns=True)
-        tbs = list(ev.tiebreakers)
-        final = final_placings(ev)
-        if final is not None:  # G-SE: the final placings once the bracket is finished
-            rows = {row.id: row for row in self._standings(ev)}
-            t.add_columns(_("Place"), _("Name"), _("Reached"), _("Swiss rank"), _("Points"), _("Record"),
-                          _("Status"))
-            for f in final:
-                row = rows[f.id]
-                t.add_row(str(f.place), Text(row.name), f.label or _("Swiss"), str(row.rank), str(row.points),
-                          row.record, labels.player_status_label(row.status))
-            return
-        t.add_columns(_("Rank"), _("Name"), _("Points"), _("Record"), *[tb.upper() for tb in tbs], _("Status"))
-        rows = self._standings(ev)
-        cur = ev.current_round
-        note = ""
-        if cur is not None and not cur.complete:
-            note = (_("Standings after round {r} (round {n} is in progress)", r=self._standings_after, n=cur.number)
-                    if self._standings_after else _("Round {n} is in progress: no standings yet", n=cur.number))
-        self.query_one("#standings-note", Label).update(note)
-        for row in rows:
-            vals = []
-            for tb in tbs:
-                v = getattr(row, tb)
-                vals.append(str(v) if tb == "op" else f"{v * 100:.1f}%")
-            t.add_row(str(row.rank), row.name, str(row.points), row.record, *vals, labels.player_status_label(row.status))
 
     # -- the round clock (visible on every event screen) ----------------------------
     def tick(self) -> None:
@@ -396,15 +262,9 @@ class EventScreen(Translated, Screen):
             self.action_late()
 
     def _late_text(self, p) -> str:
-        names = " / ".join(self.event.player(x).name for x in p.players)
-        if p.kind == "double_loss":
-            return _("table {t}: {names} not seated within 5 minutes: both lose the match (G-LATE-1)",
-                     t=p.table, names=names)
-        if p.kind == "match_loss":
-            return _("table {t}: {names} not seated within 5 minutes: loses the match (G-LATE-1)",
-                     t=p.table, names=names)
-        return _("table {t}: {names} late and not reported within 30 minutes: dropped (G-LATE-2)",
-                 t=p.table, names=names)
+        from core.rules.lateness import prompt_text
+
+        return prompt_text(self.event, p, with_rule=True)
 
     def action_late(self) -> None:
         try:
@@ -428,25 +288,19 @@ class EventScreen(Translated, Screen):
         self.app.push_screen(LatePrompts([(p.key, self._late_text(p)) for p in due]), decided)
 
     def action_clock(self) -> None:
-        from core.rules import clock
-
         ev = self.event
         if not ev.rounds:
             self.say(_("pair a round first (F5)"), error=True)
             return
         try:
-            st = clock.status(ev, self.desk.now())
-            if not st.started:
-                self.desk.start_clock()
+            op = self.desk.toggle_clock()
+            if op == "start":
+                st = self.desk.clock_status()
                 self.say(_("round {r} clock started: {m} minutes", r=st.round, m=st.minutes) + " · "
                          + _("lateness prompts (G-LATE-1 at 5 minutes, G-LATE-2 at 30) come by themselves "
                              "once players are checked in (Ctrl+L)"))
-            elif st.paused:
-                self.desk.resume_clock()
-                self.say(_("clock resumed"))
             else:
-                self.desk.pause_clock()
-                self.say(_("clock paused"))
+                self.say(_("clock resumed") if op == "resume" else _("clock paused"))
         except LyceeError as err:
             self.say(self._app_refusal(err), error=True)
         self.draw_clock()
@@ -491,8 +345,7 @@ class EventScreen(Translated, Screen):
             p = find_player(self.event, ref)
         except LyceeError:
             return []
-        t = penalties.player_tally(self.event, p.id)
-        lines = [_("{name}: {n} Notice(s), {w} Warning(s) in force", name=p.name, n=t.notices, w=t.warnings)]
+        lines = [penalties.tally_line(self.event, p.id)]
         for n, pen in penalties.history(self.event, p.id):
             mark = "N" if pen.level == "notice" else "W"
             lines.append(f"#{n} {mark} R{pen.round or '-'} {pen.reason} ({pen.by})")
@@ -502,9 +355,7 @@ class EventScreen(Translated, Screen):
     def action_penalty(self) -> None:
         pid = None
         if self.query_one(TabbedContent).active == "players":
-            t = self.query_one("#player-table", DataTable)
-            if self.event.players and t.cursor_row is not None and t.cursor_row < len(self.event.players):
-                pid = self.event.players[t.cursor_row].id
+            pid = self.query_one(PlayersPane).highlighted(self.event)
 
         def issued(d: dict | None) -> None:
             if not d:
@@ -585,14 +436,11 @@ class EventScreen(Translated, Screen):
         self.action_tab("round")
         self.query_one("#result-entry", Input).focus()
 
-    def on_input_submitted(self, message: Input.Submitted) -> None:
-        text = message.value.strip()
-        if not text:
-            return
-        if message.input.id == "add-player":
-            self._add_player(text, message.input)
-        elif message.input.id == "result-entry":
-            self._enter_result(text, message.input)
+    def on_players_pane_name_entered(self, message: PlayersPane.NameEntered) -> None:
+        self._add_player(message.name, message.box)
+
+    def on_round_pane_result_entered(self, message: RoundPane.ResultEntered) -> None:
+        self._enter_result(message.text, message.box)
 
     def _add_player(self, name: str, box: Input, same_name: bool = False) -> None:
         from core.names import fold_name
@@ -640,7 +488,7 @@ class EventScreen(Translated, Screen):
 
         if before is not None and before.reported and not correct:
             question = _("Table {t} already has {old}. Replace it with {new}?", t=table,
-                         old=self._result_cell(before).plain.strip(), new=res)
+                         old=result_cell(before).plain.strip(), new=res)
             self.app.push_screen(Confirm(question), lambda yes: yes and self._ask_result(
                 text, table, res, before, True, time_called))
             return
@@ -666,7 +514,7 @@ class EventScreen(Translated, Screen):
         msg = _("table {t}: {p1} {res} {p2}", t=table, p1=ev.player(m.p1).name, res=labels.result_label(parts[1]),
                 p2=ev.player(m.p2).name)
         if before is not None and before.reported:
-            msg += " · " + _("replaces {old}", old=self._result_cell(before).plain.strip())
+            msg += " · " + _("replaces {old}", old=result_cell(before).plain.strip())
         msg += " · " + (ngettext("{k} result missing", "{k} results missing", left, k=left) if left else _("round complete"))
         self.say(msg)
         self.refresh_all()
@@ -711,13 +559,12 @@ class EventScreen(Translated, Screen):
     def action_drop(self) -> None:
         if self.query_one(TabbedContent).active != "players":
             self.action_tab("players")
-            self.query_one("#player-table", DataTable).focus()
             self.say(_("choose the player with the arrow keys, then Ctrl+O again"))
             return
-        t = self.query_one("#player-table", DataTable)
-        if not self.event.players or t.cursor_row is None:
+        pid = self.query_one(PlayersPane).highlighted(self.event)
+        if pid is None:
             return
-        p = self.event.players[t.cursor_row]
+        p = self.event.player(pid)
 
         def answer(choice) -> None:
             if not choice:
@@ -735,7 +582,7 @@ class EventScreen(Translated, Screen):
         rnd = self.event.current_round
         m = player_match(rnd, p.id) if rnd is not None else None
         if m is not None and not m.reported:  # G-DROP-2: the loss may be given, or the result entered
-            from .dialogs import Choose
+            from ..dialogs import Choose
 
             self.app.push_screen(Choose(_("Drop {name} from the event? (G-DROP-1)", name=p.name), [
                 ("forfeit", _("Drop; the match of this round is lost (G-DROP-2)")),
@@ -776,11 +623,11 @@ class EventScreen(Translated, Screen):
             self.app.push_screen(Prompt(_("Top cut size: 2, 4, 8, 16 or 32 (add + for a third-place match)"), "8"),
                                  chosen)
 
-        from core.tournament.pairing import suggested_rounds
+        from core.tournament.pairing import planned_rounds
 
         ev = self.event
         played = len(ev.swiss_rounds)
-        want = ev.rounds_planned or suggested_rounds(len([p for p in ev.players if p.active]))
+        want, _by_organizer = planned_rounds(ev)
         if played < want:
             self.app.push_screen(
                 Confirm(_("Only {n} of {k} Swiss rounds are played. Cut to single elimination now?", n=played, k=want)),
@@ -888,7 +735,7 @@ class EventScreen(Translated, Screen):
         self._show_serving()
 
     def _show_serving(self) -> None:
-        from .serving import ServingDialog
+        from ..serving import ServingDialog
 
         def done(answer: str | None) -> None:
             if answer == "stop":
@@ -910,7 +757,7 @@ class EventScreen(Translated, Screen):
             self.say(_("A constructed event has no build phase."), error=True)
             return
         self.action_tab("build")
-        from .dialogs import Choose
+        from ..dialogs import Choose
 
         choices = [("open", _("Open the build phase (pools / pods)")),
                    ("timer", _("Start, pause or resume the building timer")),
@@ -983,11 +830,8 @@ class EventScreen(Translated, Screen):
         elif op == "close":
             self._guard(lambda: self.desk.close_build(), _("build phase closed"))
         elif op == "timer":
-            st = self.desk.build_status()
-            fn = (self.desk.start_build if st.state == "open" else
-                  self.desk.resume_build if st.state == "paused" else self.desk.pause_build)
             try:
-                fn()
+                self.desk.toggle_build()
             except LyceeError as err:
                 self.say(str(err), error=True)
                 return
@@ -1025,21 +869,19 @@ class EventScreen(Translated, Screen):
         return _("finish ~{t}", t=clock_time(p.base.finish)) + " · "
 
     def action_why(self) -> None:
-        """Why the table under the cursor is paired as it is (core.reports.explain)."""
+        """Why the table under the cursor is paired as it is (core.explain)."""
         from core.reports.explain import why_lines
 
         rnd = self.event.current_round
-        t = self.query_one("#pairing-table", DataTable)
-        if self.query_one(TabbedContent).active != "round" or rnd is None or t.cursor_row is None \
-                or t.cursor_row >= len(rnd.matches):
+        m = self.query_one(RoundPane).highlighted(self.event)
+        if self.query_one(TabbedContent).active != "round" or rnd is None or m is None:
             self.action_tab("round")
             self.say(_("choose a table with the arrow keys, then Ctrl+E again"))
             return
-        m = rnd.matches[t.cursor_row]
         if rnd.stage != "swiss" or not m.why:
             self.say(_("table {t}: no explanation stored (only Swiss rounds paired here carry one)", t=m.table))
             return
-        from .info import Info
+        from ..info import Info
 
         self.app.push_screen(Info(_("Round {r}, table {t}", r=rnd.number, t=m.table), why_lines(self.event, m.why)))
 
@@ -1058,14 +900,14 @@ class EventScreen(Translated, Screen):
         self.app.call_from_thread(self._verified, rep)
 
     def _verified(self, rep) -> None:
-        from .info import Info
+        from ..info import Info
 
         self.say(rep.summary(), error=not rep.ok)
         lines = [rep.summary()] + [f.line() for f in rep.findings[:200]]
         self.app.push_screen(Info(_("Independent check of the event"), lines))
 
     def action_plan(self) -> None:
-        from .info import Info
+        from ..info import Info
 
         try:
             p = self._plan(self.event)
@@ -1092,7 +934,7 @@ class EventScreen(Translated, Screen):
         from core.rules import settings
         from core.event.timing import minutes_advice
 
-        from .dialogs import EventSettings
+        from ..dialogs import EventSettings
 
         def chosen(wanted: dict | None) -> None:
             if not wanted:
@@ -1165,11 +1007,7 @@ class EventScreen(Translated, Screen):
         st = self.desk.build_status()
         if st.state != "building":
             return
-        t = self.query_one("#build-table", DataTable)
-        row = t.cursor_row
-        self.draw_build(self.event)
-        if row is not None and row < t.row_count:
-            t.move_cursor(row=row)
+        self.query_one(BuildPane).tick(self.event, st)
 
     def _finished(self, ev: Event) -> bool:
         """Whether the elimination stage has its winner (computed once per change)."""
@@ -1182,7 +1020,7 @@ class EventScreen(Translated, Screen):
     def _id_decision(self, table: int) -> None:
         """G-ID-3: an intentional draw where a ranking is needed: the organizer
         orders a replay or declares no winner."""
-        from .dialogs import Choose
+        from ..dialogs import Choose
 
         org = self.event.staff.organizer
 
@@ -1216,3 +1054,18 @@ class EventScreen(Translated, Screen):
         if bad:
             self.say(_("round 1 paired, but {n} deck(s) are missing or have problems: {names} (build tab, F11)",
                        n=len(bad), names=", ".join(d.name for d in bad[:5])), error=True)
+
+
+def _same_facts(a: Event, b: Event) -> bool:
+    """Whether two events hold the very same facts (the same objects field by
+    field, rounds compared one by one): events are immutable, so a change
+    always brings a new object where it happened."""
+    from dataclasses import fields
+
+    for f in fields(Event):
+        x, y = getattr(a, f.name), getattr(b, f.name)
+        if x is y:
+            continue
+        if f.name != "rounds" or len(x) != len(y) or any(r is not q for r, q in zip(x, y)):
+            return False
+    return True

@@ -1,0 +1,98 @@
+"""The draft caller's state machine (limited.caller.TableCall), G-DRAFT-1:
+every player opens a pack, takes one card and passes the rest; packs pass
+in alternating directions.  Time comes in as ``now``: no test sleeps."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core import i18n
+from limited.caller import PASS_SECONDS, PICK_UP_SECONDS, TableCall
+from limited.draft import PickTimer
+
+
+def _call(packs=3, cards=5, seconds=10.0) -> TableCall:
+    return TableCall(packs=packs, cards=cards, timer=PickTimer.of({1: seconds}))
+
+
+def test_g_draft_1_a_pick_runs_its_seconds_then_draft_then_the_next_pick():
+    c = _call()
+    assert c.phase == "ready" and c.left(0.0) is None
+    assert c.start(0.0) == "pick" and c.left(4.0) == 6.0
+    assert c.update(10.0) == ["draft"] and c.left(10.0) == PASS_SECONDS
+    assert c.update(10.0 + PASS_SECONDS) == ["pick"] and c.pick == 1 and c.cards_left == 4
+
+
+def test_g_draft_1_packs_alternate_direction_and_wait_between_packs():
+    """Pack 1 passes to the next seat number, pack 2 back; after the last
+    card of a pack the caller waits for the organizer to open the next."""
+    c = _call(packs=2, cards=2)
+    c.start(0.0)
+    assert c.direction == 1
+    events = c.update(1_000.0)
+    assert events == ["draft", "pick", "draft", "pack_done"] and c.deadline is None
+    assert c.update(5_000.0) == []  # nothing runs between packs
+    assert c.skip(5_000.0) == "pick" and c.round == 1 and c.direction == -1
+    assert c.update(10_000.0)[-1] == "done" and c.phase == "done"
+
+
+def test_g_draft_1_pause_stands_still_and_resume_keeps_the_seconds_left():
+    c = _call()
+    c.start(0.0)
+    c.pause(3.0)
+    assert c.paused and c.update(1_000.0) == [] and c.left(1_000.0) == 7.0
+    c.resume(1_000.0)
+    assert not c.paused and c.left(1_005.0) == 2.0
+
+
+def test_g_draft_1_skip_calls_draft_now_then_the_next_pick_now():
+    c = _call()
+    c.start(0.0)
+    assert c.skip(1.0) == "draft" and c.skip(2.0) == "pick" and c.pick == 1
+
+
+def test_g_draft_1_the_build_timer_runs_after_the_draft():
+    c = _call(packs=1, cards=1)
+    c.start(0.0)
+    c.update(100.0)
+    assert c.phase == "done"
+    c.build(30, 100.0)
+    assert c.running and c.left(100.0) == 1800.0
+    assert c.update(100.0 + 1800.0) == ["built"] and not c.running
+
+
+def test_g_draft_1_what_the_caller_says():
+    i18n.set_language("en")
+    c = _call()
+    assert c.call(0.0).startswith("Ready")
+    c.start(0.0)
+    assert c.call(PICK_UP_SECONDS / 2) == "Pick up!"
+    assert c.call(PICK_UP_SECONDS + 1) == "7 seconds left"
+    c.skip(5.0)
+    assert "→" in c.call(5.0)
+    c.pause(5.5)
+    assert c.call(6.0).startswith("Paused")
+
+
+@settings(max_examples=40, deadline=None)
+@given(packs=st.integers(1, 4), cards=st.integers(1, 12),
+       gaps=st.lists(st.floats(0, 120, allow_nan=False), min_size=1, max_size=60))
+def test_g_draft_1_every_pick_of_every_pack_is_called_once(packs, cards, gaps):
+    """Whatever the ticks, each pack passes exactly ``cards`` times (one
+    "draft" call a card taken) and the draft ends after the last pack."""
+    c = _call(packs, cards)
+    now, drafts = 0.0, 0
+    c.start(now)
+    for g in gaps:
+        now += g
+        ev = c.update(now)
+        drafts += ev.count("draft")
+        if c.phase == "pack_done":
+            c.start(now)
+    while c.phase not in ("done",):
+        now += 1_000.0
+        drafts += c.update(now).count("draft")
+        if c.phase == "pack_done":
+            c.start(now)
+    assert drafts == packs * cards

@@ -1,0 +1,26 @@
+"""The bracket tab: the single-elimination bracket (G-SE)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import TabPane
+
+from core.i18n import _
+from core.event.model import Event
+
+from ...widgets.bracket import BracketView
+
+
+class BracketPane(TabPane):
+    def __init__(self) -> None:
+        super().__init__(_("Bracket"), id="bracket")
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield BracketView(id="bracket-view")
+
+    def draw(self, ev: Event) -> None:
+        from core.tournament.elimination import bracket
+
+        self.query_one(BracketView).show(bracket(ev))

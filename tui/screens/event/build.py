@@ -1,0 +1,61 @@
+"""The build tab of a sealed or draft event (G-SEALED, G-DRAFT-*): the
+build phase's timer, each player's seat, pool and decklist."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.widgets import Label, TabPane
+
+from core import labels
+from core.i18n import _
+from core.event.model import Event
+
+from ...widgets.plain import PlainTable
+
+
+class BuildPane(TabPane):
+    def __init__(self) -> None:
+        super().__init__(_("Build"), id="build")
+
+    def compose(self) -> ComposeResult:
+        yield Label("", id="build-status", markup=False)
+        yield PlainTable(cursor_type="row", zebra_stripes=True, id="build-table")
+
+    def draw(self, ev: Event, st) -> None:
+        """``st``: the desk's build status (core.decklists.build_status), None
+        for a constructed event."""
+        from core.rules import clock
+        from core.rules.decklists import decklist_status, seat_of
+
+        lbl = self.query_one("#build-status", Label)
+        t = self.query_one("#build-table", PlainTable)
+        t.clear(columns=True)
+        if ev.kind == "constructed":
+            lbl.update(_("A constructed event has no build phase."))
+            return
+        if st.state == "none":
+            lbl.update(_("No build phase yet: F11 opens it (pools for sealed, pods for a draft)."))
+            return
+        what = (_("{set}, product {p}", set=st.set_code, p=labels.product_label(st.product)) if ev.kind == "sealed"
+                else _("{set}, {n} packs a player, pods {pods}", set=st.set_code, n=st.packs,
+                       pods="+".join(map(str, st.pods)) or "-"))
+        timer = clock.fmt(st.remaining) if st.remaining is not None else clock.fmt(st.minutes * 60)
+        lbl.update(Text(_("Build phase: {state} · {what} · seed {seed} · time left {t} · {k} decklists missing",
+                     state=labels.build_state_label(st.state), what=what, seed=st.seed, t=timer, k=len(st.missing_decklists))))
+        t.add_columns(_("ID"), _("Name"), _("Seat"), _("Pool"), _("Decklist"), _("Deck"), _("Problems"))
+        for d in decklist_status(ev):
+            seat = seat_of(ev, d.player)
+            pool = ev.pool_of(d.player)
+            t.add_row(d.player, d.name, f"{seat[0] + 1}-{seat[1] + 1}" if seat else "",
+                      str(len(pool.cards)) if pool else "-", labels.decklist_status_label(d.status),
+                      f"{d.deck_size}+{d.spare_size}" if d.status != "none" else "",
+                      "; ".join(p.message for p in d.problems[:2]), key=d.player)
+
+    def tick(self, ev: Event, st) -> None:
+        """Redraw while the timer runs, keeping the cursor's row."""
+        t = self.query_one("#build-table", PlainTable)
+        row = t.cursor_row
+        self.draw(ev, st)
+        if row is not None and row < t.row_count:
+            t.move_cursor(row=row)

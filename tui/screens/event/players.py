@@ -1,0 +1,66 @@
+"""The players tab: who is registered, their status, points, check-in,
+penalty marks and decklist; the name box adds a player."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.app import ComposeResult
+from textual.message import Message
+from textual.widgets import Input, TabPane
+
+from core import labels
+from core.i18n import _, ngettext
+from core.event.model import Event
+
+from ...widgets.plain import PlainTable
+
+
+class PlayersPane(TabPane):
+    """The registered players; posts :class:`PlayersPane.NameEntered` for the
+    screen (which holds the desk) when a name is typed."""
+
+    @dataclass
+    class NameEntered(Message):
+        name: str
+        box: Input
+
+    def __init__(self) -> None:
+        super().__init__(_("Players"), id="players")
+
+    def compose(self) -> ComposeResult:
+        yield PlainTable(cursor_type="row", zebra_stripes=True, id="player-table")
+        yield Input(placeholder=_("name, Enter: add a player"), id="add-player")
+
+    def on_input_submitted(self, message: Input.Submitted) -> None:
+        message.stop()
+        name = message.value.strip()
+        if name:
+            self.post_message(self.NameEntered(name, message.input))
+
+    def highlighted(self, ev: Event) -> str | None:
+        """The id of the player under the cursor, if any."""
+        t = self.query_one(PlainTable)
+        if ev.players and t.cursor_row is not None and t.cursor_row < len(ev.players):
+            return ev.players[t.cursor_row].id
+        return None
+
+    def draw(self, ev: Event, points: dict[str, int]) -> None:
+        from core.rules.decklists import decklist_status
+        from core.rules.penalties import player_tally
+
+        t = self.query_one(PlainTable)
+        t.clear(columns=True)
+        t.add_columns(_("ID"), _("Name"), _("Status"), _("Points"), _("Seated"), "N/W", _("Decklist"))
+        rnd = ev.current_round
+        seated = {c.player for c in rnd.checkins} if rnd is not None else set()
+        lists = {d.player: d for d in decklist_status(ev)} if (ev.decklists or ev.decklists_required
+                                                               or ev.kind != "constructed") else {}
+        for p in ev.players:
+            tl = player_tally(ev, p.id)
+            nw = "N" * tl.notices + "W" * tl.warnings
+            d = lists.get(p.id)
+            deck = "" if d is None else {"none": _("none"), "registered": _("registered"),
+                                          "problems": ngettext("{n} problem", "{n} problems", len(d.problems))}[d.status]
+            t.add_row(p.id, p.name, labels.player_status_label(p.status), str(points.get(p.id, 0)),
+                      "✓" if p.id in seated else "", nw, deck, key=p.id)

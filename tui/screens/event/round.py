@@ -1,0 +1,116 @@
+"""The round tab: the pairings with their results, the leaders beside them,
+and the results box (``12 2-1`` Enter)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.cells import set_cell_size
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.widgets import Input, TabPane
+
+from core import labels
+from core.i18n import _
+from core.event.model import Event
+
+from ...widgets.line import Line
+from ...widgets.plain import PlainTable
+
+OUTCOME_MARK = {"p1": "○", "p2": "●", "draw": "△", "bye": "BYE", "double_loss": "××"}
+
+
+def result_cell(m) -> Text:
+    """A match's result as the round tab shows it (also quoted when a result is replaced)."""
+    if m.outcome is None:
+        cell = Text(_("missing"), style="bold reverse yellow")
+        if m.extension:  # G-TIME: the extension shows on the table's row
+            cell.append(" " + _("+{m} min", m=m.extension), style="bold")
+        return cell
+    if m.is_bye:
+        return Text(_("bye"))
+    score = f"{m.p1_wins}-{m.p2_wins}" + (f"-{m.draws}" if m.draws else "")
+    return Text(f"{OUTCOME_MARK.get(m.outcome, '')} {labels.note_label(m.note) or score}")
+
+
+class RoundPane(TabPane):
+    """The current round; posts :class:`RoundPane.ResultEntered` for the
+    screen (which holds the desk) when a line is typed in the results box."""
+
+    @dataclass
+    class ResultEntered(Message):
+        text: str
+        box: Input
+
+    def __init__(self) -> None:
+        super().__init__(_("Round"), id="round")
+        self._drawn: tuple | None = None
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="round-body"):
+            yield PlainTable(cursor_type="row", zebra_stripes=True, id="pairing-table")
+            yield Line("", id="leaders")
+        yield Input(placeholder=_("TABLE RESULT, e.g. 12 2-1 then Enter (id: intentional draw)"),
+                    id="result-entry")
+
+    def on_input_submitted(self, message: Input.Submitted) -> None:
+        message.stop()
+        text = message.value.strip()
+        if text:
+            self.post_message(self.ResultEntered(text, message.input))
+
+    def highlighted(self, ev: Event):
+        """The match under the cursor of the current round, if any."""
+        rnd = ev.current_round
+        t = self.query_one(PlainTable)
+        if rnd is None or t.cursor_row is None or t.cursor_row >= len(rnd.matches):
+            return None
+        return rnd.matches[t.cursor_row]
+
+    def draw(self, ev: Event, rows, standings_after: int | None) -> None:
+        self.draw_pairings(ev)
+        self.draw_leaders(ev, rows, standings_after)
+
+    def draw_pairings(self, ev: Event) -> None:
+        """Pairings of the current round; when only results changed, only
+        those cells are redrawn."""
+        t = self.query_one("#pairing-table", PlainTable)
+        r = ev.current_round
+        drawn = self._drawn
+        if r is not None and drawn is not None and drawn[0] == (r.number, tuple(m.table for m in r.matches)) \
+                and t.row_count == len(r.matches):
+            for m in r.matches:
+                if drawn[1].get(m.table) != m:
+                    t.update_cell(str(m.table), "result", result_cell(m), update_width=True)
+            self._drawn = (drawn[0], {m.table: m for m in r.matches})
+            return
+        t.clear(columns=True)
+        t.add_column(_("Table"), key="table")
+        t.add_column(_("Player 1"), key="p1")
+        t.add_column(_("Player 2"), key="p2")
+        t.add_column(_("Result"), key="result")
+        self._drawn = None
+        if r is None:
+            return
+        for m in r.matches:
+            p1 = ev.player(m.p1).name
+            p2 = ev.player(m.p2).name if m.p2 else _("(bye)")
+            t.add_row(str(m.table), p1, p2, result_cell(m), key=str(m.table))
+        self._drawn = ((r.number, tuple(m.table for m in r.matches)), {m.table: m for m in r.matches})
+
+    def draw_leaders(self, ev: Event, rows, standings_after: int | None) -> None:
+        """The top of the standings beside the pairings, updated with every result."""
+        rows = rows[:60] if ev.rounds else []
+        cur = ev.current_round
+        title = _("Standings")
+        if cur is not None and not cur.complete:  # mid-round: as after the last complete round
+            title = (_("Standings after round {r}", r=standings_after) if standings_after
+                     else _("Round {n} is in progress: no standings yet", n=cur.number))
+        text = Text(title + "\n", style="bold")
+        for row in rows:
+            text.append(f"{row.rank:>3} ")
+            text.append(set_cell_size(row.name, 16))
+            text.append(f" {row.points:>3} {row.record}\n")
+        self.query_one("#leaders", Line).set(text)

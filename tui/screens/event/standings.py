@@ -1,0 +1,53 @@
+"""The standings tab: Swiss standings with the event's tiebreakers, or the
+final placings once the bracket is finished (G-SE)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.widgets import Label, TabPane
+
+from core import labels
+from core.i18n import _
+from core.event.model import Event
+
+from ...widgets.plain import PlainTable
+
+
+class StandingsPane(TabPane):
+    def __init__(self) -> None:
+        super().__init__(_("Standings"), id="standings")
+
+    def compose(self) -> ComposeResult:
+        yield Label("", id="standings-note", classes="hint")
+        yield PlainTable(cursor_type="row", zebra_stripes=True, id="standings-table")
+
+    def draw(self, ev: Event, rows, standings_after: int | None) -> None:
+        from core.tournament.elimination import final_placings
+
+        t = self.query_one("#standings-table", PlainTable)
+        t.clear(columns=True)
+        tbs = list(ev.tiebreakers)
+        final = final_placings(ev)
+        if final is not None:  # G-SE: the final placings once the bracket is finished
+            by_id = {row.id: row for row in rows}
+            t.add_columns(_("Place"), _("Name"), _("Reached"), _("Swiss rank"), _("Points"), _("Record"),
+                          _("Status"))
+            for f in final:
+                row = by_id[f.id]
+                t.add_row(str(f.place), Text(row.name), f.label or _("Swiss"), str(row.rank), str(row.points),
+                          row.record, labels.player_status_label(row.status))
+            return
+        t.add_columns(_("Rank"), _("Name"), _("Points"), _("Record"), *[tb.upper() for tb in tbs], _("Status"))
+        cur = ev.current_round
+        note = ""
+        if cur is not None and not cur.complete:
+            note = (_("Standings after round {r} (round {n} is in progress)", r=standings_after, n=cur.number)
+                    if standings_after else _("Round {n} is in progress: no standings yet", n=cur.number))
+        self.query_one("#standings-note", Label).update(note)
+        for row in rows:
+            vals = []
+            for tb in tbs:
+                v = getattr(row, tb)
+                vals.append(str(v) if tb == "op" else f"{v * 100:.1f}%")
+            t.add_row(str(row.rank), row.name, str(row.points), row.record, *vals, labels.player_status_label(row.status))
