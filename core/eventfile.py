@@ -55,7 +55,7 @@ SCHEMA_TAG = "lycee-event/1"
 
 _nonneg = {"type": "integer", "minimum": 0}
 _id = {"type": "string", "minLength": 1}
-SCHEMA = {
+SCHEMA: dict = {
     "type": "object",
     "required": ["schema", "id", "name", "date", "kind", "match", "minutes", "players", "rounds"],
     "properties": {
@@ -370,7 +370,7 @@ def _limited_doc(event: Event) -> dict:
     if event.pools:
         pools = []
         for x in event.pools:
-            pd = {"player": x.player, "kind": x.kind, "set": x.set_code, "product": x.product or None,
+            pd: dict = {"player": x.player, "kind": x.kind, "set": x.set_code, "product": x.product or None,
                   "packs": x.packs, "seed": x.seed, "cards": list(x.cards)}
             if x.opened:
                 pd["opened"] = [{"kind": o.kind, "cards": list(o.cards), **({"starter": o.starter} if o.starter else {})}
@@ -464,18 +464,7 @@ def _strict_text(doc: dict, bad) -> None:
         bad("$.id", _("{id!r} is not an id: letters, digits, '_' and '-', at most 64, not starting with "
                       "'-' or '_'", id=visible(str(doc["id"]))))
     check("$.name", doc["name"], "event")
-    staff = doc.get("staff") or {}
-    for k in ("organizer", "head_judge"):
-        check(f"$.staff.{k}", staff.get(k), "staff")
-    for k in ("judges", "event_staff"):
-        for i, x in enumerate(staff.get(k, ())):
-            check(f"$.staff.{k}[{i}]", x, "staff")
-            if not x.strip():
-                bad(f"$.staff.{k}[{i}]", _("an empty name: remove it"))
-    head = staff.get("head_judge") or ""
-    if head and head not in staff.get("judges", ()):
-        bad("$.staff.head_judge", _("{name!r} is not one of $.staff.judges: the head judge is a judge "
-                                    "(G-HEAD-JUDGE)", name=visible(head)))
+    _strict_staff(doc.get("staff") or {}, check, bad)
     for i, p in enumerate(doc["players"]):
         if not is_id(p["id"]):
             bad(f"$.players[{i}].id", _("{id!r} is not an id: letters, digits, '_' and '-', at most 64, not "
@@ -487,6 +476,20 @@ def _strict_text(doc: dict, bad) -> None:
     for i, x in enumerate(doc.get("penalties", ())):
         check(f"$.penalties[{i}].reason", x.get("reason"), "text", _("reason"))
         check(f"$.penalties[{i}].by", x.get("by"), "staff")
+
+
+def _strict_staff(staff: dict, check, bad) -> None:
+    for k in ("organizer", "head_judge"):
+        check(f"$.staff.{k}", staff.get(k), "staff")
+    for k in ("judges", "event_staff"):
+        for i, x in enumerate(staff.get(k, ())):
+            check(f"$.staff.{k}[{i}]", x, "staff")
+            if not x.strip():
+                bad(f"$.staff.{k}[{i}]", _("an empty name: remove it"))
+    head = staff.get("head_judge") or ""
+    if head and head not in staff.get("judges", ()):
+        bad("$.staff.head_judge", _("{name!r} is not one of $.staff.judges: the head judge is a judge "
+                                    "(G-HEAD-JUDGE)", name=visible(head)))
 
 
 def _strict_rounds(doc: dict, bad) -> None:
