@@ -1,10 +1,23 @@
 """The ``lycee-event/1`` file (DESIGN section 4): export and checked import.
 
 ``to_doc(event)`` gives the document; ``event_from_doc(doc)`` checks every
-field (structure with JSON Schema, then the meaning: ids that exist, a player
-once a round, results the match type allows) and raises
-:class:`~core.errors.ValidationError` listing every problem with its JSON path.
-``event_from_doc(to_doc(e)) == e``.
+field and raises :class:`~core.errors.ValidationError` listing every problem
+with its JSON path.  ``event_from_doc(to_doc(e)) == e``.
+
+The import is in two parts:
+
+1. the checks of the document: its structure (JSON Schema; a file being
+   imported also the bounds and text rules of docs/names.md), ids that exist,
+   a table and a player once a round, times that parse, limited records that
+   add up;
+2. the replay: :func:`doc_actions` turns the checked document into the
+   actions the desk writes (``create``, ``register``, ``pair``, ``game``,
+   ``result``, ``drop``) and :func:`core.actions.apply` applies them with the
+   desk's own reducers, so a result the rules refuse at the desk is refused
+   in a file too, in the same words, at the JSON path it came from.  Each
+   replayed match is then compared with the file's.  Facts only the file
+   carries (clock times, check-ins, lateness rulings, penalties, decklists,
+   pools...) are set by the reducers of :mod:`core.filefacts`.
 """
 
 from __future__ import annotations
