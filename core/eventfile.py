@@ -814,6 +814,7 @@ def _replay(doc: dict, ok: set[str], skip: set[tuple[int, int]], problems: list)
     it came from.  Then the replayed results are compared with the file's."""
     event = None
     failed: set[str] = set()
+    whole = True
     for path, key, act in doc_actions(doc, ok, skip):
         if key is not None and key in failed:
             continue  # one problem a match
@@ -821,14 +822,15 @@ def _replay(doc: dict, ok: set[str], skip: set[tuple[int, int]], problems: list)
             event = apply(event, act)
         except LyceeError as err:
             if act["type"] in _FOUNDATIONS:
-                if not problems:  # else it follows from a problem listed already
+                whole = False
+                if not (problems and (failed or skip)):  # else it may follow from a problem listed
                     problems.append((path, str(err)))
                 break
             problems.append((path, str(err)))
             failed.add(key or path)
     if event is not None:
         _compare(doc, event, skip, failed, problems)
-    return event
+    return event if whole else None
 
 
 def doc_actions(doc: dict, ok: set[str], skip: set[tuple[int, int]]) -> Iterator[Step]:
