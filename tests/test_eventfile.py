@@ -128,3 +128,139 @@ def test_design4_cli_export_then_import_round_trip(tmp_path, capsys):
     assert main(["--data-dir", data, "import", str(out)]) == 0
     eid2 = capsys.readouterr().out.strip()
     assert eid2 != eid  # the id was taken: a fresh one
+
+
+# -- issue 15: the import replays the desk's actions through their reducers ----------------
+
+
+def _played_at_the_desk(tmp_path):
+    """An event played at the desk with every kind of result the reducers
+    record: games, a time call, an ID, a drop's forfeit, an exclusion, a
+    game-loss penalty, a bye, a late player, a top cut with a third-place
+    match and an elimination match declared without a winner."""
+    from core.desk import Desk
+    from core.store import DataDir
+
+    dd = DataDir(tmp_path)
+    st = dd.create({"name": "Cup", "date": "2026-11-30", "sanctioned": False,
+                    "staff": {"organizer": "Org", "judges": ["HJ"], "head_judge": "HJ"}})
+    d = Desk(st)
+    d.add_players([f"P{i}" for i in range(1, 10)])
+    d.store_pairing([Match(1, "p1", "p2"), Match(2, "p3", "p4"), Match(3, "p5", "p6"), Match(4, "p7", "p8"),
+                     Match(5, "p9", None)])
+    d.record_games(1, ["p1", "p2", "p1"])
+    d.record(2, "id")
+    d.add_game(3, "p1")
+    d.record(3, "1-1", time_called=True)
+    d.penalty("p7", "warning", "marked cards", action="match_loss", table=4, by="HJ")
+    d.add_players(["Late"])
+    d.pair_next(seed=1)
+    d.drop("p1")  # forfeits round 2
+    for m in d.event.current_round.matches:
+        if not m.reported:
+            d.record(m.table, "2-0")
+    d.penalty("p2", "warning", "aggression", action="exclusion", by="HJ")
+    d.top_cut(4, third_place=True)
+    for m in d.event.current_round.matches:
+        d.record(m.table, "2-1")
+    d.pair_next()
+    final = d.event.current_round.matches[0]
+    d.id_decision(final.table, "no_winner", by="Org")
+    ev = d.event
+    st.close()
+    return ev
+
+
+def test_issue15_design4_an_event_played_at_the_desk_imports_as_the_same_event(tmp_path):
+    ev = _played_at_the_desk(tmp_path)
+    assert ev.rounds[-1].stage == "top" and any(m.intentional for m in ev.rounds[-1].matches)
+    doc = json.loads(json.dumps(to_doc(ev), ensure_ascii=False))
+    assert event_from_doc(doc) == ev
+    assert event_from_doc(doc, strict=False) == ev
+
+
+def test_g_se_third_place_on_a_swiss_round_is_refused_as_at_the_desk():
+    """The pairing reducer plans a third-place match only with the first
+    elimination round (G-SE); the old import stored the flag anywhere."""
+    doc = _doc()
+    doc["rounds"][0]["third_place"] = True
+    with pytest.raises(ValidationError) as ei:
+        event_from_doc(doc)
+    assert [p for p, _ in ei.value.problems] == ["$.rounds[0]"]
+    assert "G-SE" in str(ei.value)
+
+
+def test_g_swiss_points_a_bye_with_another_score_is_refused_naming_the_match():
+    """A bye is recorded by the pairing as a 2-0 win (G-SWISS-POINTS); a file
+    giving it 1-0 is refused at that match."""
+    doc = _doc()
+    doc["players"].append({"id": "c", "name": "C"})
+    doc["rounds"][0]["matches"].append({"table": 2, "p1": "c", "p2": None, "p1_wins": 1, "p2_wins": 0,
+                                        "draws": 0, "outcome": "bye"})
+    with pytest.raises(ValidationError) as ei:
+        event_from_doc(doc)
+    where = dict(ei.value.problems)
+    assert list(where) == ["$.rounds[0].matches[1]"]
+    assert "1-0-0 bye" in where["$.rounds[0].matches[1]"] and "2-0-0 bye" in where["$.rounds[0].matches[1]"]
+
+
+def test_g_late_1_a_double_loss_with_games_won_is_refused():
+    doc = _doc()
+    doc["rounds"][0]["matches"][0].update({"p1_wins": 2, "p2_wins": 0, "outcome": "double_loss"})
+    with pytest.raises(ValidationError) as ei:
+        event_from_doc(doc)
+    assert "$.rounds[0].matches[0]" in dict(ei.value.problems)
+
+
+def test_g_sealed_a_round_before_any_build_phase_is_refused_as_at_the_desk():
+    """Round 1 of a sealed event is paired only after its build phase
+    (G-SEALED); the pairing reducer's own refusal names the round."""
+    doc = _doc()
+    doc["kind"] = "sealed"
+    with pytest.raises(ValidationError) as ei:
+        event_from_doc(doc)
+    where = dict(ei.value.problems)
+    assert "G-SEALED" in where["$.rounds[0]"]
+
+
+def test_design4_a_round_paired_over_an_unfinished_one_names_its_tables():
+    """Only the last round may wait for results: the pairing reducer's
+    refusal names the round and the tables still missing."""
+    doc = _doc()
+    doc["rounds"][0]["matches"][0].update({"p1_wins": 0, "p2_wins": 0, "outcome": None})
+    doc["rounds"].append({"number": 2, "stage": "swiss", "matches": [
+        {"table": 1, "p1": "b", "p2": "a", "p1_wins": 2, "p2_wins": 0, "draws": 0, "outcome": "p1"}]})
+    with pytest.raises(ValidationError) as ei:
+        event_from_doc(doc)
+    where = dict(ei.value.problems)
+    assert "round 1 is not finished" in where["$.rounds[1]"] and "table(s) 1" in where["$.rounds[1]"]
+
+
+def test_design4_a_player_joining_after_the_last_round_is_refused():
+    doc = _doc()
+    doc["players"][1]["joined_round"] = 5
+    doc["rounds"] = []
+    with pytest.raises(ValidationError) as ei:
+        event_from_doc(doc)
+    assert "$.players[1].joined_round" in dict(ei.value.problems)
+
+
+def test_g_bo3_an_impossible_result_is_refused_with_the_desks_own_message(tmp_path):
+    """One rule set: the import's refusal of 3-0 is the result reducer's,
+    word for word what the desk says when 3-0 is typed."""
+    from core.desk import Desk
+    from core.errors import LyceeError
+    from core.store import DataDir
+
+    st = DataDir(tmp_path).create({"name": "Cup", "date": "2026-11-30", "sanctioned": False})
+    d = Desk(st)
+    d.add_players(["A", "B"])
+    d.store_pairing([Match(1, "p1", "p2")])
+    with pytest.raises(LyceeError) as desk_err:
+        d.store.append("result", {"round": 1, "table": 1, "p1_wins": 3, "p2_wins": 0})
+    st.close()
+    doc = _doc()
+    doc["rounds"][0]["matches"][0].update({"p1_wins": 3, "p2_wins": 0})
+    with pytest.raises(ValidationError) as ei:
+        event_from_doc(doc)
+    assert dict(ei.value.problems)["$.rounds[0].matches[0]"] == str(desk_err.value)

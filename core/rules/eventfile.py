@@ -1,62 +1,48 @@
 """The ``lycee-event/1`` file (DESIGN section 4): export and checked import.
 
 ``to_doc(event)`` gives the document; ``event_from_doc(doc)`` checks every
-field (structure with JSON Schema, then the meaning: ids that exist, a player
-once a round, results the match type allows) and raises
-:class:`~core.errors.ValidationError` listing every problem with its JSON path.
-``event_from_doc(to_doc(e)) == e``.
+field and raises :class:`~core.errors.ValidationError` listing every problem
+with its JSON path.  ``event_from_doc(to_doc(e)) == e``.
+
+The import is in two parts:
+
+1. the checks of the document: its structure (JSON Schema; a file being
+   imported also the bounds and text rules of docs/names.md), ids that exist,
+   a table and a player once a round, times that parse, limited records that
+   add up;
+2. the replay: :func:`doc_actions` turns the checked document into the
+   actions the desk writes (``create``, ``register``, ``pair``, ``game``,
+   ``result``, ``drop``) and :func:`core.actions.apply` applies them with the
+   desk's own reducers, so a result the rules refuse at the desk is refused
+   in a file too, in the same words, at the JSON path it came from.  Each
+   replayed match is then compared with the file's.  Facts only the file
+   carries (clock times, check-ins, lateness rulings, penalties, decklists,
+   pools...) are set by the reducers of :mod:`core.filefacts`.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import jsonschema
 
-from core.names import fold_name
-from core.rules.settings import check_settings
-from core.errors import LyceeError, ValidationError
 from core import labels
+from core.rules import apply
+from core.rules.settings import check_settings
+from core.names import fold_name
+from core.errors import LyceeError, ValidationError
 from core.i18n import _
-from core.names import (EVENT_NAME_MAX, ID_PATTERN, PLAYER_NAME_MAX, STAFF_NAME_MAX, TEXT_MAX, check_text, is_id,
-                    visible)
-from core.tournament.matchrules import Result, agrees_with_games, check_games, check_result, match_over
-from core.event.model import (
-    APPEAL_OUTCOMES,
-    GAME_CODES,
-    KINDS,
-    LATE_DECISIONS,
-    LATE_RULES,
-    MATCH_TYPES,
-    OUTCOMES,
-    PENALTY_ACTIONS,
-    PENALTY_LEVELS,
-    STAGES,
-    TIEBREAKERS,
-    POOL_KINDS,
-    SEALED_PRODUCTS,
-    BuildPhase,
-    Checkin,
-    ClockState,
-    DeckCheck,
-    DeckRecord,
-    DraftSeat,
-    Event,
-    LateRuling,
-    Match,
-    OpenedPack,
-    Penalty,
-    Player,
-    Pool,
-    Round,
-)
+from core.tournament.matchrules import match_over
+from core.event.model import APPEAL_OUTCOMES, GAME_CODES, KINDS, LATE_DECISIONS, LATE_RULES, MATCH_TYPES, OUTCOMES, PENALTY_ACTIONS, PENALTY_LEVELS, POOL_KINDS, SEALED_PRODUCTS, STAGES, TIEBREAKERS, ClockState, Event, Match, Round
+from core.names import EVENT_NAME_MAX, ID_PATTERN, PLAYER_NAME_MAX, STAFF_NAME_MAX, TEXT_MAX, check_text, is_id, visible
 
 SCHEMA_TAG = "lycee-event/1"
 
 _nonneg = {"type": "integer", "minimum": 0}
 _id = {"type": "string", "minLength": 1}
-SCHEMA = {
+SCHEMA: dict = {
     "type": "object",
     "required": ["schema", "id", "name", "date", "kind", "match", "minutes", "players", "rounds"],
     "properties": {
@@ -371,7 +357,7 @@ def _limited_doc(event: Event) -> dict:
     if event.pools:
         pools = []
         for x in event.pools:
-            pd = {"player": x.player, "kind": x.kind, "set": x.set_code, "product": x.product or None,
+            pd: dict = {"player": x.player, "kind": x.kind, "set": x.set_code, "product": x.product or None,
                   "packs": x.packs, "seed": x.seed, "cards": list(x.cards)}
             if x.opened:
                 pd["opened"] = [{"kind": o.kind, "cards": list(o.cards), **({"starter": o.starter} if o.starter else {})}
@@ -465,18 +451,7 @@ def _strict_text(doc: dict, bad) -> None:
         bad("$.id", _("{id!r} is not an id: letters, digits, '_' and '-', at most 64, not starting with "
                       "'-' or '_'", id=visible(str(doc["id"]))))
     check("$.name", doc["name"], "event")
-    staff = doc.get("staff") or {}
-    for k in ("organizer", "head_judge"):
-        check(f"$.staff.{k}", staff.get(k), "staff")
-    for k in ("judges", "event_staff"):
-        for i, x in enumerate(staff.get(k, ())):
-            check(f"$.staff.{k}[{i}]", x, "staff")
-            if not x.strip():
-                bad(f"$.staff.{k}[{i}]", _("an empty name: remove it"))
-    head = staff.get("head_judge") or ""
-    if head and head not in staff.get("judges", ()):
-        bad("$.staff.head_judge", _("{name!r} is not one of $.staff.judges: the head judge is a judge "
-                                    "(G-HEAD-JUDGE)", name=visible(head)))
+    _strict_staff(doc.get("staff") or {}, check, bad)
     for i, p in enumerate(doc["players"]):
         if not is_id(p["id"]):
             bad(f"$.players[{i}].id", _("{id!r} is not an id: letters, digits, '_' and '-', at most 64, not "
@@ -488,6 +463,20 @@ def _strict_text(doc: dict, bad) -> None:
     for i, x in enumerate(doc.get("penalties", ())):
         check(f"$.penalties[{i}].reason", x.get("reason"), "text", _("reason"))
         check(f"$.penalties[{i}].by", x.get("by"), "staff")
+
+
+def _strict_staff(staff: dict, check, bad) -> None:
+    for k in ("organizer", "head_judge"):
+        check(f"$.staff.{k}", staff.get(k), "staff")
+    for k in ("judges", "event_staff"):
+        for i, x in enumerate(staff.get(k, ())):
+            check(f"$.staff.{k}[{i}]", x, "staff")
+            if not x.strip():
+                bad(f"$.staff.{k}[{i}]", _("an empty name: remove it"))
+    head = staff.get("head_judge") or ""
+    if head and head not in staff.get("judges", ()):
+        bad("$.staff.head_judge", _("{name!r} is not one of $.staff.judges: the head judge is a judge "
+                                    "(G-HEAD-JUDGE)", name=visible(head)))
 
 
 def _strict_rounds(doc: dict, bad) -> None:
@@ -511,14 +500,8 @@ def _strict_rounds(doc: dict, bad) -> None:
 
 
 def _event_from_doc(doc, source: str, strict: bool) -> Event:
-    validator = _STRICT if strict else _VALIDATOR
-    problems = [
-        (json_path(e.absolute_path), _schema_message(e) if strict else e.message)
-        for e in sorted(validator.iter_errors(doc), key=lambda e: list(map(str, e.absolute_path)))
-    ]
-    if problems:
-        raise ValidationError(source, problems[:50])
-    problems = []
+    _check_schema(doc, source, strict)
+    problems: list[tuple[str, str]] = []
 
     def bad(path, what):
         problems.append((path, what))
@@ -526,166 +509,132 @@ def _event_from_doc(doc, source: str, strict: bool) -> Event:
     if strict:
         _strict_text(doc, bad)
         _strict_rounds(doc, bad)
+    settings_ok = _check_settings(doc, bad)
+    ids, ok = _check_players(doc, bad)
+    skip = _check_rounds(doc, ids, ok, bad)
+    _check_penalties(doc, ids, bad)
+    _check_limited(doc, ids, bad)
+    _check_store_calendar(doc, bad)
+    event = _replay(doc, ok, skip, problems) if settings_ok else None
+    if problems or event is None:
+        raise ValidationError(source, problems)
+    return event
 
+
+# -- the checks of the document: shape, ids, references ---------------------------------
+
+
+def _check_schema(doc, source: str, strict: bool) -> None:
+    """The structure (JSON Schema; strict: bounds and no unknown keys)."""
+    validator = _STRICT if strict else _VALIDATOR
+    problems = [
+        (json_path(e.absolute_path), _schema_message(e) if strict else e.message)
+        for e in sorted(validator.iter_errors(doc), key=lambda e: list(map(str, e.absolute_path)))
+    ]
+    if problems:
+        raise ValidationError(source, problems[:50])
+
+
+def _check_settings(doc: dict, bad) -> bool:
     try:
-        settings = check_settings(doc)
+        check_settings(doc)
     except LyceeError as err:
         bad("$", str(err))
-        settings = {}
+        return False
+    return True
 
+
+def _check_players(doc: dict, bad) -> tuple[dict[str, int], set[str]]:
+    """Ids used once, names once (NFKC-folded), a drop after a round played.
+    Returns every id (-> its index) and the ids the replay registers."""
     ids: dict[str, int] = {}
     names: dict[str, int] = {}
-    players = []
+    ok: set[str] = set()
     n_rounds = len(doc["rounds"])
     for i, p in enumerate(doc["players"]):
         path = f"$.players[{i}]"
         if p["id"] in ids:
             bad(f"{path}.id", f"id {p['id']!r} is also used by $.players[{ids[p['id']]}]")
-        ids.setdefault(p["id"], i)
+            continue
+        ids[p["id"]] = i
         key = fold_name(p["name"])
         if key in names:
             bad(f"{path}.name", f"{p['name']!r} is also the name of $.players[{names[key]}]")
-        names.setdefault(key, i)
-        d = p.get("dropped_after_round")
+            continue
+        names[key] = i
+        d, joined = p.get("dropped_after_round"), p.get("joined_round", 1)
         if d is not None and d > n_rounds:
             bad(f"{path}.dropped_after_round", f"round {d} was never played (the event has {n_rounds})")
-        players.append(Player(p["id"], p["name"].strip(), d, p.get("excluded", False), p.get("joined_round", 1)))
+        elif joined > n_rounds + 1:
+            bad(f"{path}.joined_round", _("round {r} was never paired", r=joined - 1))
+        elif d is not None and d < joined - 1:
+            bad(f"{path}.dropped_after_round",
+                _("dropped after round {d}, before joining in round {j}", d=d, j=joined))
+        else:
+            ok.add(p["id"])
+    return ids, ok
 
-    rounds = []
-    match_type = doc["match"]
+
+def _check_rounds(doc: dict, ids: dict, ok: set[str], bad) -> set[tuple[int, int]]:
+    """Round numbers in order, each table and player once a round, players
+    that exist, the round state's times and references.  Returns the matches
+    (round index, match index) left out of the replay."""
+    skip: set[tuple[int, int]] = set()
     for ri, r in enumerate(doc["rounds"]):
         rpath = f"$.rounds[{ri}]"
         if r["number"] != ri + 1:
             bad(f"{rpath}.number", f"round {r['number']} stands where round {ri + 1} should")
-        stage = r.get("stage", "swiss")
         seen_tables: set[int] = set()
         seen_players: dict[str, int] = {}
-        matches = []
         for mi, m in enumerate(r["matches"]):
-            mpath = f"{rpath}.matches[{mi}]"
-            if m["table"] in seen_tables:
-                bad(f"{mpath}.table", f"table {m['table']} appears twice in round {ri + 1}")
-            seen_tables.add(m["table"])
-            for side in ("p1", "p2"):
-                pid = m.get(side)
-                if pid is None:
-                    continue
-                if pid not in ids:
-                    bad(f"{mpath}.{side}", f"no player with id {pid!r}")
-                elif pid in seen_players:
-                    bad(f"{mpath}.{side}", f"{pid!r} already plays at table {seen_players[pid]} this round")
-                else:
-                    seen_players[pid] = m["table"]
-            outcome = m.get("outcome")
-            w1, w2, dr = m.get("p1_wins", 0), m.get("p2_wins", 0), m.get("draws", 0)
-            games = tuple(m.get("games", ()))
-            intentional = m.get("intentional", False)
-            if m.get("p2") is None:
-                if outcome not in ("bye", "double_loss"):
-                    bad(f"{mpath}.outcome", "a match without p2 is a bye: outcome must be 'bye'")
-            elif outcome == "bye":
-                bad(f"{mpath}.outcome", "'bye' needs p2 to be null")
-            elif outcome is None:
-                if ri != n_rounds - 1:
-                    bad(f"{mpath}.outcome", "only the last round may have unplayed matches")
-            elif intentional:
-                if (w1, w2, dr) != (0, 0, 0) or outcome != "draw":
-                    bad(mpath, "an intentional draw is a draw with no game played (G-ID-1)")
-                elif stage == "swiss":
-                    try:
-                        check_result(Result(0, 0, 0, True), match_type, stage)
-                    except LyceeError as err:
-                        bad(mpath, str(err))
-                # in "top"/"playoff" it stands as the organizer's no-winner call (G-ID-3)
-            elif outcome != "double_loss":
-                res = Result(w1, w2, dr)
-                try:
-                    check_result(res, match_type, stage)
-                except LyceeError as err:
-                    bad(mpath, str(err))
-                if res.outcome != outcome:
-                    bad(f"{mpath}.outcome", f"{w1}-{w2}-{dr} gives {res.outcome!r}, not {outcome!r}")
-            if intentional and outcome is None:
-                bad(f"{mpath}.intentional", "an unplayed match cannot be an intentional draw")
-            if games:
-                try:
-                    check_games(games, match_type)
-                except LyceeError as err:
-                    bad(f"{mpath}.games", str(err))
-                else:
-                    if outcome in ("p1", "p2", "draw") and not intentional and not agrees_with_games(
-                            Result(w1, w2, dr), games):
-                        bad(f"{mpath}.games", f"the games disagree with the result {w1}-{w2}-{dr}")
-                    elif outcome is None and match_over(games, match_type):
-                        bad(f"{mpath}.outcome", "the games end the match: it needs its result")
-                    elif outcome in ("bye", "double_loss") or intentional:
-                        bad(f"{mpath}.games", f"a match recorded as {'ID' if intentional else outcome} has no games")
-            matches.append(Match(m["table"], m["p1"], m.get("p2"), w1, w2, dr, outcome, m.get("note", ""),
-                                 games, m.get("extension", 0), intentional,
-                                 tuple(tuple(x) for x in m.get("why", ()))))
-        clock = None
+            if not _check_match(m, f"{rpath}.matches[{mi}]", ri + 1, ids, ok, seen_tables, seen_players, bad):
+                skip.add((ri, mi))
         if r.get("clock") is not None:
-            c = r["clock"]
-            times = [("started_at", c["started_at"])]
-            for pi, (a, b) in enumerate(c.get("pauses", [])):
-                times.append((f"pauses[{pi}][0]", a))
-                if b is not None:
-                    times.append((f"pauses[{pi}][1]", b))
-                elif pi != len(c["pauses"]) - 1:
-                    bad(f"{rpath}.clock.pauses[{pi}][1]", "only the last pause may be still running")
-            for where, t in times:
-                if not _is_time(t):
-                    bad(f"{rpath}.clock.{where}", f"{t!r} is not an ISO 8601 time")
-            clock = ClockState(c["minutes"], c["started_at"],
-                               tuple((a, b) for a, b in c.get("pauses", [])))
-        checkins = []
-        for ci, c in enumerate(r.get("checkins", [])):
-            if c["player"] not in seen_players:
-                bad(f"{rpath}.checkins[{ci}].player", f"{c['player']!r} does not play in round {ri + 1}")
-            if not _is_time(c["at"]):
-                bad(f"{rpath}.checkins[{ci}].at", f"{c['at']!r} is not an ISO 8601 time")
-            checkins.append(Checkin(c["player"], c["at"], c.get("seconds", 0.0)))
-        late = []
-        for li, x in enumerate(r.get("late", [])):
-            if x["table"] not in seen_tables:
-                bad(f"{rpath}.late[{li}].table", f"round {ri + 1} has no table {x['table']}")
-            for pi, pid in enumerate(x["players"]):
-                if pid not in seen_players:
-                    bad(f"{rpath}.late[{li}].players[{pi}]", f"{pid!r} does not play in round {ri + 1}")
-            late.append(LateRuling(x["rule"], x["table"], tuple(x["players"]), x["decision"],
-                                   x.get("by", ""), x.get("at", "")))
-        rounds.append(Round(r["number"], stage, tuple(matches), clock, tuple(checkins), tuple(late),
-                            bool(r.get("third_place", False))))
+            _check_clock(r["clock"], f"{rpath}.clock", bad)
+        _check_round_state(r, rpath, ri + 1, seen_tables, seen_players, bad)
+    return skip
 
-    penalties = []
-    for i, x in enumerate(doc.get("penalties", [])):
-        if x["player"] not in ids:
-            bad(f"$.penalties[{i}].player", f"no player with id {x['player']!r}")
-        penalties.append(Penalty(x["player"], x.get("round"), x.get("table"), x["level"],
-                                 x.get("action", "none"), x["reason"], x.get("by", ""), x.get("appeal"),
-                                 x.get("at", "")))
-    limited = _limited_from_doc(doc, ids, settings.get("kind", doc["kind"]), bad)
-    if problems:
-        raise ValidationError(source, problems)
-    store_cal = doc.get("store_calendar")
-    if store_cal is not None:
-        from core.cards.legality import parse_calendar
 
-        if not isinstance(store_cal, dict) or not isinstance(store_cal.get("source", ""), str):
-            bad("$.store_calendar", "expected {\"source\": name, \"calendar\": lycee-calendar/1}")
+def _check_match(m: dict, mpath: str, number: int, ids: dict, ok: set[str], seen_tables: set[int],
+                 seen_players: dict[str, int], bad) -> bool:
+    """Whether the match can be replayed (its table and players are sound)."""
+    sound = True
+    if m["table"] in seen_tables:
+        bad(f"{mpath}.table", f"table {m['table']} appears twice in round {number}")
+        sound = False
+    seen_tables.add(m["table"])
+    for side in ("p1", "p2"):
+        pid = m.get(side)
+        if pid is None:
+            continue
+        if pid not in ids:
+            bad(f"{mpath}.{side}", f"no player with id {pid!r}")
+            sound = False
+        elif pid in seen_players:
+            bad(f"{mpath}.{side}", f"{pid!r} already plays at table {seen_players[pid]} this round")
+            sound = False
         else:
-            try:
-                parse_calendar(store_cal.get("calendar"), "$.store_calendar.calendar")
-            except ValidationError as err:
-                bad("$.store_calendar.calendar", str(err))
-    if problems:
-        raise ValidationError(source, problems)
-    return Event(id=doc["id"], players=tuple(players), rounds=tuple(rounds),
-                 penalties=tuple(penalties), **settings, **limited,
-                 store_calendar=store_cal if isinstance(store_cal, dict) else None)
+            seen_players[pid] = m["table"]
+            sound = sound and pid in ok
+    return sound
 
 
-def _clock_from_doc(c: dict, path: str, bad) -> ClockState:
+def _check_round_state(r: dict, rpath: str, number: int, tables: set[int], players: dict[str, int], bad) -> None:
+    """Check-ins and lateness rulings name players and tables of the round."""
+    for ci, c in enumerate(r.get("checkins", [])):
+        if c["player"] not in players:
+            bad(f"{rpath}.checkins[{ci}].player", f"{c['player']!r} does not play in round {number}")
+        if not _is_time(c["at"]):
+            bad(f"{rpath}.checkins[{ci}].at", f"{c['at']!r} is not an ISO 8601 time")
+    for li, x in enumerate(r.get("late", [])):
+        if x["table"] not in tables:
+            bad(f"{rpath}.late[{li}].table", f"round {number} has no table {x['table']}")
+        for pi, pid in enumerate(x["players"]):
+            if pid not in players:
+                bad(f"{rpath}.late[{li}].players[{pi}]", f"{pid!r} does not play in round {number}")
+
+
+def _check_clock(c: dict, path: str, bad) -> None:
     times = [("started_at", c["started_at"])]
     for pi, (a, b) in enumerate(c.get("pauses", [])):
         times.append((f"pauses[{pi}][0]", a))
@@ -696,31 +645,58 @@ def _clock_from_doc(c: dict, path: str, bad) -> ClockState:
     for where, t in times:
         if not _is_time(t):
             bad(f"{path}.{where}", _("{t!r} is not an ISO 8601 time", t=t))
-    return ClockState(c["minutes"], c["started_at"], tuple((a, b) for a, b in c.get("pauses", [])))
 
 
-def _limited_from_doc(doc: dict, ids: dict, kind: str, bad) -> dict:
-    """Decklists, deck checks, build phase, pods and pools (checked)."""
-    out: dict = {}
-    lists = []
+def _check_penalties(doc: dict, ids: dict, bad) -> None:
+    for i, x in enumerate(doc.get("penalties", [])):
+        if x["player"] not in ids:
+            bad(f"$.penalties[{i}].player", f"no player with id {x['player']!r}")
+
+
+def _check_store_calendar(doc: dict, bad) -> None:
+    store_cal = doc.get("store_calendar")
+    if store_cal is None:
+        return
+    from core.cards.legality import parse_calendar
+
+    try:
+        parse_calendar(store_cal.get("calendar"), "$.store_calendar.calendar")
+    except ValidationError as err:
+        bad("$.store_calendar.calendar", str(err))
+
+
+def _check_limited(doc: dict, ids: dict, bad) -> None:
+    """Decklists, deck checks, build phase, pods and pools (G-DECKLIST, G-SEALED, G-DRAFT-*)."""
+    _check_decklists(doc, ids, bad)
+    _check_deck_checks(doc, ids, bad)
+    kind = doc["kind"]
+    if any(k in doc for k in ("build", "pods", "pools")) and kind not in POOL_KINDS:
+        bad("$.kind", _("a {kind} event has no build phase, pods or pools (G-SEALED, G-DRAFT-1)",
+                        kind=labels.kind_label(kind)))
+        return
+    if doc.get("build") is not None:
+        _check_build(doc["build"], kind, bad)
+    seated = _check_pods(doc, ids, kind, bad)
+    _check_pools(doc, ids, kind, seated, bad)
+
+
+def _check_decklists(doc: dict, ids: dict, bad) -> None:
     seen: dict[str, int] = {}
     for i, x in enumerate(doc.get("decklists", [])):
         path = f"$.decklists[{i}]"
         if x["player"] not in ids:
             bad(f"{path}.player", _("no player with id {id!r}", id=x["player"]))
         elif x["player"] in seen:
-            bad(f"{path}.player", _("{id!r} already has a decklist at {path}", id=x["player"], path=f"$.decklists[{seen[x['player']]}]"))
+            bad(f"{path}.player", _("{id!r} already has a decklist at {path}", id=x["player"],
+                                    path=f"$.decklists[{seen[x['player']]}]"))
         seen.setdefault(x["player"], i)
         if not x["deck"]:
             bad(f"{path}.deck", _("a decklist lists deck cards (G-DECKLIST)"))
         if x.get("round", 0) > len(doc["rounds"]):
             bad(f"{path}.round", _("round {r} was never paired", r=x["round"]))
-        lists.append(DeckRecord(x["player"], tuple((e[0], e[1], e[2] if len(e) > 2 else "") for e in x["deck"]),
-                                tuple((e[0], e[1], e[2] if len(e) > 2 else "") for e in x.get("spare", [])),
-                                x.get("source", ""), x.get("round", 0)))
-    if lists:
-        out["decklists"] = tuple(lists)
-    checks = []
+
+
+def _check_deck_checks(doc: dict, ids: dict, bad) -> None:
     for i, x in enumerate(doc.get("deck_checks", [])):
         path = f"$.deck_checks[{i}]"
         if x["player"] not in ids:
@@ -732,74 +708,196 @@ def _limited_from_doc(doc: dict, ids: dict, kind: str, bad) -> dict:
         for j, e in enumerate(x["differences"]):
             if e[2] == e[3]:
                 bad(f"{path}.differences[{j}]", _("registered and presented agree: not a difference"))
-        checks.append(DeckCheck(x["player"], x["round"], tuple(tuple(e) for e in x["differences"]),
-                                x.get("by", ""), x.get("at", ""), x.get("source", "")))
-    if checks:
-        out["deck_checks"] = tuple(checks)
-    has_limited = any(k in doc for k in ("build", "pods", "pools"))
-    if has_limited and kind not in POOL_KINDS:
-        bad("$.kind", _("a {kind} event has no build phase, pods or pools (G-SEALED, G-DRAFT-1)", kind=labels.kind_label(kind)))
-        return out
-    b = doc.get("build")
-    if b is not None:
-        if b["kind"] != kind:
-            bad("$.build.kind", _("the event is {kind}, its build phase {other}", kind=labels.kind_label(kind),
-                                                other=labels.kind_label(b["kind"])))
-        if b["kind"] == "sealed" and b.get("product") not in SEALED_PRODUCTS:
-            bad("$.build.product", _("a sealed build phase names its product: 2s or 1s3b (G-SEALED)"))
-        if b["kind"] == "draft" and not 4 <= b.get("packs", 0) <= 6:
-            bad("$.build.packs", _("a draft uses 4 to 6 packs a player (G-DRAFT-2)"))
-        for k in ("opened_at", "closed_at"):
-            if b.get(k) is not None and not _is_time(b[k]):
-                bad(f"$.build.{k}", _("{t!r} is not an ISO 8601 time", t=b[k]))
-        clock = _clock_from_doc(b["clock"], "$.build.clock", bad) if b.get("clock") is not None else None
-        out["build"] = BuildPhase(b["kind"], b["set"], b["minutes"], b["opened_at"], b.get("product") or "",
-                                  b.get("packs", 0), b.get("seed"), clock, b.get("closed_at"),
-                                  b.get("closed_by", ""))
+
+
+def _check_build(b: dict, kind: str, bad) -> None:
+    if b["kind"] != kind:
+        bad("$.build.kind", _("the event is {kind}, its build phase {other}", kind=labels.kind_label(kind),
+                                other=labels.kind_label(b["kind"])))
+    if b["kind"] == "sealed" and b.get("product") not in SEALED_PRODUCTS:
+        bad("$.build.product", _("a sealed build phase names its product: 2s or 1s3b (G-SEALED)"))
+    if b["kind"] == "draft" and not 4 <= b.get("packs", 0) <= 6:
+        bad("$.build.packs", _("a draft uses 4 to 6 packs a player (G-DRAFT-2)"))
+    for k in ("opened_at", "closed_at"):
+        if b.get(k) is not None and not _is_time(b[k]):
+            bad(f"$.build.{k}", _("{t!r} is not an ISO 8601 time", t=b[k]))
+    if b.get("clock") is not None:
+        _check_clock(b["clock"], "$.build.clock", bad)
+
+
+def _check_pods(doc: dict, ids: dict, kind: str, bad) -> set[str]:
+    """Seats name players that exist, each once; returns the seated players."""
     seated: set[str] = set()
-    pods = []
     for i, pod in enumerate(doc.get("pods", [])):
         if kind != "draft":
             bad(f"$.pods[{i}]", _("pods belong to a draft event (G-DRAFT-1)"))
-        seats = []
         for j, s in enumerate(pod):
             pid = s.get("player")
-            if pid is not None:
-                if pid not in ids:
-                    bad(f"$.pods[{i}][{j}].player", _("no player with id {id!r}", id=pid))
-                elif pid in seated:
-                    bad(f"$.pods[{i}][{j}].player", _("{id!r} is seated twice", id=pid))
-                seated.add(pid)
-            seats.append(DraftSeat(s["name"], pid))
-        pods.append(tuple(seats))
-    if pods:
-        out["pods"] = tuple(pods)
-    pools = []
+            if pid is None:
+                continue
+            if pid not in ids:
+                bad(f"$.pods[{i}][{j}].player", _("no player with id {id!r}", id=pid))
+            elif pid in seated:
+                bad(f"$.pods[{i}][{j}].player", _("{id!r} is seated twice", id=pid))
+            seated.add(pid)
+    return seated
+
+
+def _check_pools(doc: dict, ids: dict, kind: str, seated: set[str], bad) -> None:
     pooled: dict[str, int] = {}
+    b = doc.get("build")
     for i, x in enumerate(doc.get("pools", [])):
         path = f"$.pools[{i}]"
         if x["player"] not in ids:
             bad(f"{path}.player", _("no player with id {id!r}", id=x["player"]))
         elif x["player"] in pooled:
-            bad(f"{path}.player", _("{id!r} already has a pool at {path}", id=x["player"], path=f"$.pools[{pooled[x['player']]}]"))
+            bad(f"{path}.player", _("{id!r} already has a pool at {path}", id=x["player"],
+                                    path=f"$.pools[{pooled[x['player']]}]"))
         pooled.setdefault(x["player"], i)
         if x["kind"] != kind:
-            bad(f"{path}.kind", _("a {pool} pool in a {kind} event", pool=labels.kind_label(x["kind"]), kind=labels.kind_label(kind)))
+            bad(f"{path}.kind", _("a {pool} pool in a {kind} event", pool=labels.kind_label(x["kind"]),
+                                  kind=labels.kind_label(kind)))
         if x["kind"] == "sealed" and x.get("product") not in SEALED_PRODUCTS:
             bad(f"{path}.product", _("a sealed pool names its product: 2s or 1s3b (G-SEALED)"))
         if b is not None and x["set"].casefold() != b["set"].casefold():
             bad(f"{path}.set", _("set {set!r}, but the build phase opens {build!r}", set=x["set"], build=b["set"]))
-        if pods and x["kind"] == "draft" and x["player"] not in seated:
+        if doc.get("pods") and x["kind"] == "draft" and x["player"] not in seated:
             bad(f"{path}.player", _("{id!r} has no seat in the draft", id=x["player"]))
-        opened = tuple(OpenedPack(o["kind"], tuple(o["cards"]), o.get("starter", "")) for o in x.get("opened", []))
-        if opened and tuple(n for o in opened for n in o.cards) != tuple(x["cards"]):
+        opened = x.get("opened", [])
+        if opened and [n for o in opened for n in o["cards"]] != x["cards"]:
             bad(f"{path}.cards", _("the pool is not the cards of the products opened (G-SEALED)"))
-        pools.append(Pool(x["player"], x["kind"], x["set"], tuple(x["cards"]),
-                          (x.get("product") or "") if x["kind"] == "sealed" else "", x.get("packs", 0),
-                          x.get("seed"), opened))
-    if pools:
-        out["pools"] = tuple(pools)
-    return out
+
+
+# -- the replay: the document as the desk's actions, applied by their reducers ----------
+
+#: The file's keys that are event settings (the ``create`` action's data).
+_SETTINGS = ("name", "date", "kind", "match", "minutes", "rounds_planned", "tiebreakers", "staff",
+             "sanctioned", "decklists_required", "spectating")
+#: The file's keys restored by the ``file_records`` action (core.filefacts).
+_RECORDS = ("decklists", "deck_checks", "build", "pods", "pools", "store_calendar")
+#: Actions after whose refusal the replay cannot go on.
+_FOUNDATIONS = ("create", "register", "pair")
+
+#: A step of the replay: (JSON path a refusal names, the match it belongs to or None, the action).
+Step = tuple[str, str | None, dict]
+
+
+def _replay(doc: dict, ok: set[str], skip: set[tuple[int, int]], problems: list) -> Event | None:
+    """Apply the document's actions (:func:`doc_actions`) with the reducers
+    (core.actions.apply); every refusal is a problem at the JSON path of what
+    it came from.  Then the replayed results are compared with the file's."""
+    event = None
+    failed: set[str] = set()
+    whole = True
+    for path, key, act in doc_actions(doc, ok, skip):
+        if key is not None and key in failed:
+            continue  # one problem a match
+        try:
+            event = apply(event, act)
+        except LyceeError as err:
+            if act["type"] in _FOUNDATIONS:
+                whole = False
+                if not (problems and (failed or skip)):  # else it may follow from a problem listed
+                    problems.append((path, str(err)))
+                break
+            problems.append((path, str(err)))
+            failed.add(key or path)
+    if event is not None:
+        _compare(doc, event, skip, failed, problems)
+    return event if whole else None
+
+
+def doc_actions(doc: dict, ok: set[str], skip: set[tuple[int, int]]) -> Iterator[Step]:
+    """The checked document as the actions that make its event: ``create``
+    with its settings; then before each round the players who joined for it
+    (``register``), the drops after the round before (``drop``, no forfeit:
+    the file holds the results), the limited records (before round 1); each
+    round's ``pair``, its ``game`` and ``result`` actions and its
+    ``file_round`` facts; last the penalties, exclusions and player order
+    (``file_people``).  Only players in ``ok`` are registered; matches in
+    ``skip`` are left out."""
+    yield "$", None, {"type": "create", "data": {"id": doc["id"], **{k: doc[k] for k in _SETTINGS if k in doc}}}
+    joining: dict[int, list[dict]] = {}
+    dropping: dict[int, list[tuple[int, str]]] = {}
+    for i, p in enumerate(doc["players"]):
+        if p["id"] in ok:
+            joining.setdefault(p.get("joined_round", 1), []).append({"id": p["id"], "name": p["name"]})
+            if p.get("dropped_after_round") is not None:
+                dropping.setdefault(p["dropped_after_round"], []).append((i, p["id"]))
+    rounds = doc["rounds"]
+    for k in range(len(rounds) + 1):
+        if joining.get(k + 1):
+            yield "$.players", None, {"type": "register", "data": {"players": joining[k + 1]}}
+        for i, pid in dropping.get(k, ()):
+            yield (f"$.players[{i}].dropped_after_round", None,
+                   {"type": "drop", "data": {"player": pid, "forfeit": False}})
+        if k == 0:
+            yield "$", None, {"type": "file_records", "data": {x: doc[x] for x in _RECORDS if x in doc}}
+        if k < len(rounds):
+            yield from _round_actions(rounds[k], k, doc["match"], skip)
+    yield "$.players", None, {"type": "file_people",
+                              "data": {"players": doc["players"], "penalties": doc.get("penalties", [])}}
+
+
+def _round_actions(r: dict, ri: int, match_type: str, skip: set[tuple[int, int]]) -> Iterator[Step]:
+    rpath = f"$.rounds[{ri}]"
+    stage = r.get("stage", "swiss")
+    live = [(mi, m) for mi, m in enumerate(r["matches"]) if (ri, mi) not in skip]
+    pairs = [{"table": m["table"], "p1": m["p1"], "p2": m.get("p2"), "why": m.get("why", [])} for _mi, m in live]
+    yield rpath, None, {"type": "pair", "data": {"round": ri + 1, "stage": stage, "matches": pairs,
+                                                 "third_place": r.get("third_place", False)}}
+    for mi, m in live:
+        yield from _match_actions(m, f"{rpath}.matches[{mi}]", ri + 1, stage, match_type)
+    yield rpath, None, {"type": "file_round", "data": {**r, "number": ri + 1}}
+
+
+def _match_actions(m: dict, mpath: str, number: int, stage: str, match_type: str) -> Iterator[Step]:
+    """The games entered at a table (``game``), then the result (``result``)
+    unless the games gave it.  A bye is recorded by the pairing; a double
+    loss and an elimination match without a winner by ``file_round``."""
+    if m.get("p2") is None:
+        return
+    at = {"round": number, "table": m["table"]}
+    games = m.get("games", [])
+    for code in games:
+        yield f"{mpath}.games", mpath, {"type": "game", "data": {**at, "game": code}}
+    outcome = m.get("outcome")
+    if outcome in (None, "bye", "double_loss"):
+        return
+    if m.get("intentional"):
+        if stage == "swiss":
+            yield mpath, mpath, {"type": "result", "data": {**at, "p1_wins": 0, "p2_wins": 0, "draws": 0,
+                                                             "intentional": True}}
+        return
+    if games and match_over(games, match_type):
+        return
+    yield mpath, mpath, {"type": "result", "data": {**at, "p1_wins": m.get("p1_wins", 0),
+                                                     "p2_wins": m.get("p2_wins", 0), "draws": m.get("draws", 0)}}
+
+
+def _said(w1: int, w2: int, dr: int, outcome: str | None, games: tuple, intentional: bool) -> str:
+    out = f"{w1}-{w2}-{dr} {outcome or '-'}" + (" ID" if intentional else "")
+    return out + (f" [{', '.join(map(str, games))}]" if games else "")
+
+
+def _compare(doc: dict, event: Event, skip: set[tuple[int, int]], failed: set[str], problems: list) -> None:
+    """Each replayed match against the file's: a result the rules give
+    otherwise (the games end the match, a result that is not the score's,
+    a bye with a result...) is a problem at the match's path."""
+    for ri, rnd in enumerate(event.rounds):
+        for mi, f in enumerate(doc["rounds"][ri]["matches"]):
+            mpath = f"$.rounds[{ri}].matches[{mi}]"
+            if (ri, mi) in skip or mpath in failed:
+                continue
+            m = rnd.match_at(f["table"])
+            if m is None:
+                continue
+            file = (f.get("p1_wins", 0), f.get("p2_wins", 0), f.get("draws", 0), f.get("outcome"),
+                    tuple(f.get("games", ())), f.get("intentional", False))
+            got = (m.p1_wins, m.p2_wins, m.draws, m.outcome, m.games, m.intentional)
+            if file != got:
+                problems.append((mpath, _("the file records {file}, but the rules give {rules}",
+                                          file=_said(*file), rules=_said(*got))))
 
 
 def _is_time(t) -> bool:

@@ -1,0 +1,109 @@
+"""Facts only an event file carries, put back on an imported event (DESIGN section 4).
+
+:mod:`core.eventfile` builds an imported event by replaying the desk's own
+actions (``create``, ``register``, ``pair``, ``game``, ``result``, ``drop``)
+through their reducers, so a file's results meet the rules a result entered
+at the desk meets.  Some stored facts have no desk action that gives them back
+as they were recorded: the round clock's times and check-in times (stamped by
+the desk's time source), lateness rulings, time extensions and notes, a double
+loss (G-LATE-1), an elimination match declared without a winner (G-ID-3),
+penalties with their appeals (their effects on results are already in the
+results), exclusions, decklists and deck checks as registered, a limited
+event's build phase, pods and pools, a store calendar, and the order of the
+player list.  The three reducers here set those from the file's checked
+document.  They are applied only by the import (core.eventfile); a log keeps
+the ``import`` action with the whole document, never these.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from core.log import action
+from core.event.model import BuildPhase, Checkin, ClockState, DeckCheck, DeckRecord, DraftSeat, Event, LateRuling, Match, OpenedPack, Penalty, Pool
+
+
+def clock_from_doc(c: dict) -> ClockState:
+    return ClockState(c["minutes"], c["started_at"], tuple((a, b) for a, b in c.get("pauses", [])))
+
+
+def _match_facts(m: Match, f: dict | None, stage: str) -> Match:
+    """``m`` as replayed, with what the file's match ``f`` records beyond its
+    result: note and extension as written; a double loss and an elimination
+    match without a winner as the desk records them (0-0, no games), so a file
+    giving them scores or games differs from the replay and is refused."""
+    if f is None:
+        return m
+    new = m
+    if f.get("outcome") == "double_loss" and (m.outcome is None or m.is_bye):
+        new = replace(m, p1_wins=0, p2_wins=0, draws=0, outcome="double_loss", games=())
+    elif f.get("intentional") and f.get("outcome") == "draw" and stage != "swiss" and not m.reported:
+        new = replace(m, p1_wins=0, p2_wins=0, draws=0, outcome="draw", intentional=True, games=())
+    note, extension = f.get("note", ""), f.get("extension", 0)
+    if new.note != note or new.extension != extension:
+        new = replace(new, note=note, extension=extension)
+    return new
+
+
+@action("file_round")
+def _file_round(event: Event, d: dict) -> Event:
+    """The newest round's clock, check-ins, lateness rulings and match facts
+    (``d`` is the round's object in the file)."""
+    rnd = event.rounds[d["number"] - 1]
+    by_table: dict[int, dict] = {}
+    for f in d["matches"]:
+        by_table.setdefault(f["table"], f)
+    matches = tuple(_match_facts(m, by_table.get(m.table), rnd.stage) for m in rnd.matches)
+    clock = clock_from_doc(d["clock"]) if d.get("clock") is not None else None
+    checkins = tuple(Checkin(c["player"], c["at"], c.get("seconds", 0.0)) for c in d.get("checkins", ()))
+    late = tuple(LateRuling(x["rule"], x["table"], tuple(x["players"]), x["decision"], x.get("by", ""),
+                            x.get("at", "")) for x in d.get("late", ()))
+    return event.with_round(replace(rnd, matches=matches, clock=clock, checkins=checkins, late=late))
+
+
+def _lines(raw) -> tuple[tuple[int, str, str], ...]:
+    return tuple((e[0], e[1], e[2] if len(e) > 2 else "") for e in raw)
+
+
+def _pool(x: dict) -> Pool:
+    opened = tuple(OpenedPack(o["kind"], tuple(o["cards"]), o.get("starter", "")) for o in x.get("opened", []))
+    return Pool(x["player"], x["kind"], x["set"], tuple(x["cards"]),
+                (x.get("product") or "") if x["kind"] == "sealed" else "", x.get("packs", 0), x.get("seed"), opened)
+
+
+def _build(b: dict) -> BuildPhase:
+    clock = clock_from_doc(b["clock"]) if b.get("clock") is not None else None
+    return BuildPhase(b["kind"], b["set"], b["minutes"], b["opened_at"], b.get("product") or "",
+                      b.get("packs", 0), b.get("seed"), clock, b.get("closed_at"), b.get("closed_by", ""))
+
+
+@action("file_records")
+def _file_records(event: Event, d: dict) -> Event:
+    """Decklists, deck checks, the build phase, pods, pools and the store
+    calendar (``d`` holds the file's keys of the same names)."""
+    return replace(
+        event,
+        decklists=tuple(DeckRecord(x["player"], _lines(x["deck"]), _lines(x.get("spare", [])), x.get("source", ""),
+                                   x.get("round", 0)) for x in d.get("decklists", ())),
+        deck_checks=tuple(DeckCheck(x["player"], x["round"], tuple(tuple(e) for e in x["differences"]),
+                                    x.get("by", ""), x.get("at", ""), x.get("source", ""))
+                          for x in d.get("deck_checks", ())),
+        build=_build(d["build"]) if d.get("build") is not None else None,
+        pods=tuple(tuple(DraftSeat(s["name"], s.get("player")) for s in pod) for pod in d.get("pods", ())),
+        pools=tuple(_pool(x) for x in d.get("pools", ())),
+        store_calendar=d.get("store_calendar"),
+    )
+
+
+@action("file_people")
+def _file_people(event: Event, d: dict) -> Event:
+    """Penalties as recorded (with their appeals), exclusions, and the player
+    list in the file's order (``d``: the file's ``players`` and ``penalties``)."""
+    order = {p["id"]: i for i, p in enumerate(d["players"])}
+    excluded = {p["id"] for p in d["players"] if p.get("excluded", False)}
+    players = tuple(replace(p, excluded=True) if p.id in excluded else p
+                    for p in sorted(event.players, key=lambda p: order.get(p.id, len(order))))
+    penalties = tuple(Penalty(x["player"], x.get("round"), x.get("table"), x["level"], x.get("action", "none"),
+                              x["reason"], x.get("by", ""), x.get("appeal"), x.get("at", ""))
+                      for x in d.get("penalties", ()))
+    return replace(event, players=players, penalties=penalties)
