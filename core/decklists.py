@@ -759,10 +759,9 @@ def check_build_done(event: Event) -> None:
         gaps = round_one_gaps(event)
         if gaps:
             raise RuleError(_("round 1 waits for a legal deck from {n} player(s): {players}. Register each deck "
-                              "(build tab F11, Enter on the player opens the deck builder, Ctrl+R registers; "
-                              "`lycee decklist add EVENT PLAYER FILE`) or the head judge overrides "
-                              "(F11; `lycee build EVENT override --by NAME --reason TEXT`)",
-                              n=len(gaps), players="; ".join(gap_text(g) for g in gaps)), rule)
+                              "(F11 build tab, Enter on the player, Ctrl+R; `lycee decklist add`) or the head "
+                              "judge overrides (F11; `lycee build EVENT override`)",
+                              n=len(gaps), players=_("; ").join(gap_text(g) for g in gaps)), rule)
     if not b.closed:
         raise RuleError(_("the deck-building phase of {event} is still open: close it first "
                           "(F11 in the app, `lycee build EVENT close`)", event=event.name), rule)

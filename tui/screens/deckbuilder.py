@@ -156,7 +156,7 @@ class DeckBuilderScreen(Translated, Screen):
     DeckBuilderScreen #curve { width: 21; padding: 0 1; }
     DeckBuilderScreen #spread { width: 1fr; padding: 0 1; }
     DeckBuilderScreen .section { text-style: bold; padding: 0 1; background: $boost; width: 1fr; }
-    DeckBuilderScreen #message { height: 1; }
+    DeckBuilderScreen #message { height: auto; max-height: 3; width: 100%; }
     """
     BINDINGS = [
         Binding("enter", "move", "Move", id="builder.move", priority=True),

@@ -226,6 +226,7 @@ class EventScreen(Translated, Screen):
 
         lbl = self.query_one("#build-status", Label)
         t = self.query_one("#build-table", DataTable)
+        row = t.cursor_row if t.row_count else None  # the highlighted player stays highlighted
         t.clear(columns=True)
         if ev.kind == "constructed":
             lbl.update(_("A constructed event has no build phase."))
@@ -238,8 +239,17 @@ class EventScreen(Translated, Screen):
                 else _("{set}, {n} packs a player, pods {pods}", set=st.set_code, n=st.packs,
                        pods="+".join(map(str, st.pods)) or "-"))
         timer = C.fmt(st.remaining) if st.remaining is not None else C.fmt(st.minutes * 60)
-        lbl.update(Text(_("Build phase: {state} · {what} · seed {seed} · time left {t} · {k} decklists missing",
-                     state=L.build_state_label(st.state), what=what, seed=st.seed, t=timer, k=len(st.missing_decklists))))
+        line = Text(_("Build phase: {state} · {what} · seed {seed} · time left {t} · {k} decklists missing",
+                      state=L.build_state_label(st.state), what=what, seed=st.seed, t=timer,
+                      k=len(st.missing_decklists)))
+        if st.override_at:
+            line.append("\n" + _("Head judge override by {by}: {reason}", by=st.override_by,
+                                  reason=st.override_reason), style="bold yellow")
+        elif not ev.rounds:
+            line.append("\n" + (_("Every deck is legal: F5 pairs round 1 (and closes the phase).") if st.ready else
+                                 _("Enter opens the highlighted player's pool in the deck builder; Ctrl+R there "
+                                   "registers the deck. Round 1 waits for every legal deck.")))
+        lbl.update(line)
         t.add_columns(_("ID"), _("Name"), _("Seat"), _("Pool"), _("Decklist"), _("Deck"), _("Problems"))
         for d in decklist_status(ev):
             seat = seat_of(ev, d.player)
@@ -248,6 +258,8 @@ class EventScreen(Translated, Screen):
                       str(len(pool.cards)) if pool else "-", L.decklist_status_label(d.status),
                       f"{d.deck_size}+{d.spare_size}" if d.status != "none" else "",
                       "; ".join(p.message for p in d.problems[:2]), key=d.player)
+        if row is not None and t.row_count:
+            t.move_cursor(row=min(row, t.row_count - 1), animate=False)
 
     @staticmethod
     def _result_cell(m) -> Text:
@@ -679,8 +691,40 @@ class EventScreen(Translated, Screen):
             self.desk.pair_next()
         except LyceeError as err:
             self.app.call_from_thread(self.say, self._app_refusal(err), True)
+            if not self.event.rounds and self.event.kind != "constructed" and self.event.build is not None:
+                self.app.call_from_thread(self._deck_gaps)
             return
         self.app.call_from_thread(self._paired)
+
+    def _deck_gaps(self) -> None:
+        """Round 1 refused for decks (G-SEALED, G-DRAFT-4): each player and what
+        is wrong, one a line, and the ways on: build a deck, or the override."""
+        from core.decklists import gap_text, round_one_gaps
+
+        from .dialogs import Choose
+
+        gaps = round_one_gaps(self.event)
+        if not gaps:
+            return
+        shown = [gap_text(g) for g in gaps[:8]]
+        if len(gaps) > 8:
+            shown.append(_("... and {n} more", n=len(gaps) - 8))
+        title = "\n".join([_("Round 1 waits for a legal deck from {n} player(s):", n=len(gaps)), *shown])
+        first = gaps[0]
+        choices = [("deck", _("Build the deck of {name} from their pool (Ctrl+R registers it)", name=first.name)),
+                   ("tab", _("Show the build tab (Enter on a player opens their pool)")),
+                   ("override", _("Head judge override: round 1 pairs without every legal deck"))]
+
+        def chosen(choice: str | None) -> None:
+            if choice == "deck":
+                self._open_player_deck(first.player)
+            elif choice == "tab":
+                self.action_tab("build")
+            elif choice == "override":
+                self._ask_override()
+
+        self.action_tab("build")
+        self.app.push_screen(Choose(title, choices), chosen)
 
     def _paired(self) -> None:
         self.refresh_all()
@@ -912,9 +956,11 @@ class EventScreen(Translated, Screen):
 
         choices = [("open", _("Open the build phase (pools / pods)")),
                    ("timer", _("Start, pause or resume the building timer")),
+                   ("deck", _("Build the highlighted player's deck from their pool (Enter on the build tab)")),
                    ("decklist", _("Register a decklist from a file")),
                    ("botdecks", _("Build decks for players without a decklist (bot builder)")),
-                   ("close", _("Close the build phase"))]
+                   ("close", _("Close the build phase")),
+                   ("override", _("Head judge override: round 1 pairs without every legal deck"))]
         if ev.kind == "draft":
             choices.insert(1, ("simulate", _("Simulate the draft with bots (practice events)")))
         self.app.push_screen(Choose(_("Build phase"), choices), self._build_choice)
@@ -930,8 +976,77 @@ class EventScreen(Translated, Screen):
         elif choice == "decklist":
             self.app.push_screen(Prompt(_("Decklist: PLAYER FILE (text 'COUNT NUMBER' lines, or .csv)")),
                                  self._register_decklist)
+        elif choice == "deck":
+            self._open_player_deck(self._build_row())
+        elif choice == "override":
+            self._ask_override()
         else:
             self._build_op(choice)
+
+    def _build_row(self) -> str | None:
+        """The player highlighted on the build tab (their id), if any."""
+        t = self.query_one("#build-table", DataTable)
+        if not t.row_count or t.cursor_row is None:
+            return None
+        return str(t.coordinate_to_cell_key(t.cursor_coordinate).row_key.value)
+
+    def on_data_table_row_selected(self, message: DataTable.RowSelected) -> None:
+        """Enter on the build tab: the player's pool in the deck builder."""
+        if message.data_table.id == "build-table" and message.row_key.value is not None:
+            self._open_player_deck(str(message.row_key.value))
+
+    def _open_player_deck(self, pid: str | None) -> None:
+        """The deck builder on an event player's pool (G-SEALED, G-DRAFT-1):
+        their registered deck to start from, Ctrl+R registers it to them."""
+        from limited import event as LE
+
+        from .deckbuilder import DeckBuilderScreen
+
+        if pid is None:
+            self.say(_("no player highlighted on the build tab"), error=True)
+            return
+        try:
+            st = LE.player_deck_state(self.desk, pid)
+        except LyceeError as err:
+            self.say(str(err), error=True)
+            return
+        name = self.event.player(pid).name
+
+        def register(deck) -> str:
+            LE.register_built_deck(self.desk, pid, deck)
+            self._dirty.add("build")
+            self.refresh_all()
+            probs = self.desk.deck_problems(pid)
+            if probs:
+                return _("registered to {name}, with {n} problem(s): round 1 waits for a legal deck ({first})",
+                         name=name, n=len(probs), first=str(probs[0]))
+            return _("registered to {name}: a legal deck of {n} cards", name=name, n=deck.deck_size)
+
+        self.app.push_screen(DeckBuilderScreen(st.cs, st.kind, st.pool, packs=st.packs, deck=st.deck,
+                                               spare=st.spare, name=st.name, seed=st.seed, product=st.product,
+                                               match=st.match, register=register, player=name))
+
+    def _ask_override(self) -> None:
+        """The head judge lets round 1 pair without every legal deck (logged: who, why)."""
+        from core.decklists import gap_text, round_one_gaps
+
+        hj = self.event.staff.head_judge
+        gaps = round_one_gaps(self.event)
+        if not hj:
+            self._guard(lambda: self.desk.override_decks("", "-"), "")  # core's refusal names F12
+            return
+        if not gaps:
+            self.say(_("every player has a legal deck: no override is needed"))
+            return
+
+        def answer(reason: str | None) -> None:
+            if reason:
+                self._guard(lambda: self.desk.override_decks(hj, reason),
+                            _("head judge override by {by}: round 1 may be paired (F5)", by=hj))
+
+        self.app.push_screen(Prompt(_("Head judge {hj} lets round 1 pair without a legal deck from {players}. "
+                                      "Why? (written in the log and on the report)", hj=hj,
+                                      players=_("; ").join(gap_text(g) for g in gaps))), answer)
 
     def _guard(self, fn, done: str) -> None:
         try:
