@@ -142,9 +142,9 @@ class DeckBuilderScreen(Translated, Screen):
     """Build a deck from a sealed or drafted pool (see the module docstring)."""
 
     CSS = """
-    DeckBuilderScreen #builder-bar { height: 1; background: $primary-background; }
-    DeckBuilderScreen #builder-bar Label { width: auto; }
-    DeckBuilderScreen #filters { height: 1; }
+    DeckBuilderScreen #builder-bar { height: auto; max-height: 2; background: $primary-background; }
+    DeckBuilderScreen #builder-bar Label { width: 1fr; }
+    DeckBuilderScreen #filters { height: auto; max-height: 2; width: 100%; }
     DeckBuilderScreen #builder-body { height: 1fr; }
     DeckBuilderScreen #builder-left { width: 1fr; }
     DeckBuilderScreen #builder-right { width: 46; }

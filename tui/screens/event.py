@@ -956,11 +956,11 @@ class EventScreen(Translated, Screen):
 
         choices = [("open", _("Open the build phase (pools / pods)")),
                    ("timer", _("Start, pause or resume the building timer")),
-                   ("deck", _("Build the highlighted player's deck from their pool (Enter on the build tab)")),
                    ("decklist", _("Register a decklist from a file")),
                    ("botdecks", _("Build decks for players without a decklist (bot builder)")),
-                   ("close", _("Close the build phase")),
-                   ("override", _("Head judge override: round 1 pairs without every legal deck"))]
+                   ("deck", _("Build the highlighted player's deck from their pool (Enter on the build tab)")),
+                   ("override", _("Head judge override: round 1 pairs without every legal deck")),
+                   ("close", _("Close the build phase"))]
         if ev.kind == "draft":
             choices.insert(1, ("simulate", _("Simulate the draft with bots (practice events)")))
         self.app.push_screen(Choose(_("Build phase"), choices), self._build_choice)
@@ -1326,6 +1326,9 @@ class EventScreen(Translated, Screen):
         from core.decklists import decklist_status
 
         bad = [d for d in decklist_status(ev) if d.status != "registered"]
-        if bad:
+        if bad and ev.build is not None and ev.build.overridden:
+            self.say(_("round 1 paired under the head judge's override ({by}); decks missing or with problems: "
+                       "{names}", by=ev.build.override_by, names=_("; ").join(d.name for d in bad[:5])))
+        elif bad:
             self.say(_("round 1 paired, but {n} deck(s) are missing or have problems: {names} (build tab, F11)",
                        n=len(bad), names=", ".join(d.name for d in bad[:5])), error=True)
