@@ -7,6 +7,8 @@ override (G-HEAD-JUDGE, logged with who and why), round 1 paired; asserting
 what the organizer sees at each step."""
 
 import pytest
+from test_app_eventday import pair
+from test_app_storeday import fits, on_screen, type_text, whole_dialog_on_screen
 
 from core import i18n
 from core.exports import render
@@ -14,9 +16,6 @@ from core.store import DataDir
 from tui.app import LyceeApp
 from tui.screens.deckbuilder import DeckBuilderScreen
 from tui.screens.event import EventScreen
-
-from test_app_eventday import pair
-from test_app_storeday import fits, on_screen, type_text, whole_dialog_on_screen
 
 
 async def build_and_register(app, pilot, name: str, legal: bool = True) -> None:
@@ -80,36 +79,40 @@ async def test_g_sealed_build_phase_decks_built_in_the_app_by_keys_in_japanese_a
         assert on_screen(app, ja("Enter opens the highlighted player's pool in the deck builder; Ctrl+R there "
                                  "registers the deck. Round 1 waits for every legal deck."))
 
-        # F5 before any deck: refused, every player named in a dialog with the ways on
+        # F5 before any deck: refused, every player named, the keys that fix it; the build tab shows each
         await pair(app, pilot)
         assert not screen.event.rounds
-        whole_dialog_on_screen(app)
-        for n in names:
-            assert on_screen(app, ja("{name} (no deck)", name=n))
-        await pilot.press("enter")  # build the first player's deck
-        await pilot.pause()
-        await build_and_register(app, pilot, names[0])
+        msg = ja("Round 1 waits for a legal deck from {n} player(s): {names} ({rule}). On the build tab Enter "
+                 "opens a player's pool, Ctrl+R there registers the deck; F11 for the head judge's override.",
+                 n=4, names=ja("; ").join(names), rule="G-SEALED")
+        assert on_screen(app, msg, screen.query_one("#message"))
+        table = screen.query_one("#build-table")
+        assert screen.query_one("TabbedContent").active == "build" and table.has_focus
 
-        # the build tab: Enter on a player opens their pool
-        for row, legal in ((1, True), (2, True), (3, False)):
-            await pilot.press("down")
-            await pilot.pause()
+        # the build tab: Enter on a player opens their pool in the deck builder
+        for row, legal in ((0, True), (1, True), (2, True), (3, False)):
+            if row:
+                await pilot.press("down")
+                await pilot.pause()
             await pilot.press("enter")
             await pilot.pause()
             await build_and_register(app, pilot, names[row], legal)
-        table = screen.query_one("#build-table")
         assert on_screen(app, ja("registered"), table) and on_screen(app, ja("problems"), table)
 
-        # a deck of 3 cards holds round 1: the player and the problem are named
+        # a deck of 3 cards holds round 1: only that player is named; the build tab says what is wrong
         await pair(app, pilot)
         assert not screen.event.rounds
-        whole_dialog_on_screen(app)
-        assert on_screen(app, ja("Round 1 waits for a legal deck from {n} player(s):", n=1))
-        assert on_screen(app, names[3]) and on_screen(app, "40")  # "…が3枚です。ちょうど40枚に…"
-        assert not on_screen(app, ja("{name} (no deck)", name=names[0]))
+        assert on_screen(app, ja("Round 1 waits for a legal deck from {n} player(s): {names} ({rule}). On the "
+                                 "build tab Enter opens a player's pool, Ctrl+R there registers the deck; F11 for "
+                                 "the head judge's override.", n=1, names=names[3], rule="G-SEALED"))
+        problem = screen.desk.deck_problems(names[3])[0].message
+        assert on_screen(app, problem[:12], table)
 
-        # the head judge's override, with its reason
-        await pilot.press("end", "enter")
+        # the head judge's override (F11), with its reason
+        await pilot.press("f11")
+        await pilot.pause()
+        whole_dialog_on_screen(app)
+        await pilot.press("end", "up", "enter")
         await pilot.pause()
         whole_dialog_on_screen(app)
         assert on_screen(app, "佐藤")

@@ -691,40 +691,10 @@ class EventScreen(Translated, Screen):
             self.desk.pair_next()
         except LyceeError as err:
             self.app.call_from_thread(self.say, self._app_refusal(err), True)
-            if not self.event.rounds and self.event.kind != "constructed" and self.event.build is not None:
-                self.app.call_from_thread(self._deck_gaps)
+            if getattr(err, "rule", None) in ("G-SEALED", "G-DRAFT-4") and self.event.build is not None:
+                self.app.call_from_thread(self.action_tab, "build")  # each player's deck and its problems
             return
         self.app.call_from_thread(self._paired)
-
-    def _deck_gaps(self) -> None:
-        """Round 1 refused for decks (G-SEALED, G-DRAFT-4): each player and what
-        is wrong, one a line, and the ways on: build a deck, or the override."""
-        from core.decklists import gap_text, round_one_gaps
-
-        from .dialogs import Choose
-
-        gaps = round_one_gaps(self.event)
-        if not gaps:
-            return
-        shown = [gap_text(g) for g in gaps[:8]]
-        if len(gaps) > 8:
-            shown.append(_("... and {n} more", n=len(gaps) - 8))
-        title = "\n".join([_("Round 1 waits for a legal deck from {n} player(s):", n=len(gaps)), *shown])
-        first = gaps[0]
-        choices = [("deck", _("Build the deck of {name} from their pool (Ctrl+R registers it)", name=first.name)),
-                   ("tab", _("Show the build tab (Enter on a player opens their pool)")),
-                   ("override", _("Head judge override: round 1 pairs without every legal deck"))]
-
-        def chosen(choice: str | None) -> None:
-            if choice == "deck":
-                self._open_player_deck(first.player)
-            elif choice == "tab":
-                self.action_tab("build")
-            elif choice == "override":
-                self._ask_override()
-
-        self.action_tab("build")
-        self.app.push_screen(Choose(title, choices), chosen)
 
     def _paired(self) -> None:
         self.refresh_all()
@@ -1199,6 +1169,14 @@ class EventScreen(Translated, Screen):
             return _("A sanctioned event needs its staff first: {problems}. F12 opens the settings "
                      "(staff, or mark it unsanctioned).",
                      problems="; ".join(f"{m} ({r})" for r, m in staff_problems(self.event)))
+        if getattr(err, "rule", None) in ("G-SEALED", "G-DRAFT-4") and self.event.build is not None:
+            from core.decklists import round_one_gaps
+
+            gaps = round_one_gaps(self.event)
+            if gaps:  # the build tab shows what is wrong with each deck
+                return _("Round 1 waits for a legal deck from {n} player(s): {names} ({rule}). On the build tab "
+                         "Enter opens a player's pool, Ctrl+R there registers the deck; F11 for the head judge's "
+                         "override.", n=len(gaps), names=_("; ").join(g.name for g in gaps), rule=err.rule)
         return str(err)
 
     def action_settings(self) -> None:
