@@ -82,9 +82,9 @@ async def test_g_sealed_build_phase_decks_built_in_the_app_by_keys_in_japanese_a
         # F5 before any deck: refused, every player named, the keys that fix it; the build tab shows each
         await pair(app, pilot)
         assert not screen.event.rounds
-        msg = ja("Round 1 waits for a legal deck from {n} player(s): {names} ({rule}). On the build tab Enter "
-                 "opens a player's pool, Ctrl+R there registers the deck; F11 for the head judge's override.",
-                 n=4, names=ja("; ").join(names), rule="G-SEALED")
+        msg = ja("Round 1 waits for a legal deck from {n} player(s): {names}. On the build tab Enter "
+             "opens a player's pool, Ctrl+R there registers the deck; F11 for the head judge's override.",
+             n=4, names=ja("; ").join(names)) + " [G-SEALED]"
         assert on_screen(app, msg, screen.query_one("#message"))
         table = screen.query_one("#build-table")
         assert screen.query_one("TabbedContent").active == "build" and table.has_focus
@@ -102,9 +102,9 @@ async def test_g_sealed_build_phase_decks_built_in_the_app_by_keys_in_japanese_a
         # a deck of 3 cards holds round 1: only that player is named; the build tab says what is wrong
         await pair(app, pilot)
         assert not screen.event.rounds
-        assert on_screen(app, ja("Round 1 waits for a legal deck from {n} player(s): {names} ({rule}). On the "
+        assert on_screen(app, ja("Round 1 waits for a legal deck from {n} player(s): {names}. On the "
                                  "build tab Enter opens a player's pool, Ctrl+R there registers the deck; F11 for "
-                                 "the head judge's override.", n=1, names=names[3], rule="G-SEALED"))
+                                 "the head judge's override.", n=1, names=names[3]))
         problem = screen.desk.deck_problems(names[3])[0].message
         assert on_screen(app, problem[:12], table)
 

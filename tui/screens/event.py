@@ -1174,9 +1174,9 @@ class EventScreen(Translated, Screen):
 
             gaps = round_one_gaps(self.event)
             if gaps:  # the build tab shows what is wrong with each deck
-                return _("Round 1 waits for a legal deck from {n} player(s): {names} ({rule}). On the build tab "
+                return _("Round 1 waits for a legal deck from {n} player(s): {names}. On the build tab "
                          "Enter opens a player's pool, Ctrl+R there registers the deck; F11 for the head judge's "
-                         "override.", n=len(gaps), names=_("; ").join(g.name for g in gaps), rule=err.rule)
+                         "override.", n=len(gaps), names=_("; ").join(g.name for g in gaps)) + f" [{err.rule}]"
         return str(err)
 
     def action_settings(self) -> None:
