@@ -124,6 +124,11 @@ class Desk:
         data = self.pair_data(len(self.event.rounds) + 1, matches, stage)
         if third_place:
             data["third_place"] = True
+        b = self.event.build
+        if data["round"] == 1 and b is not None and not b.closed:
+            # round 1 closes the build phase with it (core.decklists.check_build_done
+            # refuses, naming the players, when a deck still stands in the way)
+            return self.append_all([("build", self.build_data("close", by=self.actor)), ("pair", data)])
         return self.store.append("pair", data, self.actor)
 
     def pair_next(self, seed: int | str | None = None) -> Event:
@@ -531,6 +536,14 @@ class Desk:
         """The organizer ends the build phase: round 1 may then be paired even
         if a player has no registered decklist."""
         return self.store.append("build", self.build_data("close", by=by or self.actor), self.actor)
+
+    def override_decks(self, by: str, reason: str) -> Event:
+        """The head judge lets round 1 pair although the players named in
+        the refusal have no legal deck (logged with who and why; G-HEAD-JUDGE)."""
+        from core.rules.decklists import override_data
+
+        data = override_data(self.event, by.strip(), reason.strip(), self.build_data("override")["at"])
+        return self.store.append("build", data, self.actor)
 
     def build_status(self):
         from core.rules.decklists import build_status

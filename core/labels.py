@@ -25,7 +25,7 @@ from core.event.model import (APPEAL_OUTCOMES, GAME_CODES, KINDS, LATE_DECISIONS
 PLAYER_STATUSES = ("active", "dropped", "excluded")
 ID_DECISIONS = ("replay", "no_winner")
 CLOCK_OPS = ("start", "pause", "resume", "extend")
-BUILD_OPS = ("open", "start", "pause", "resume", "close")
+BUILD_OPS = ("open", "start", "pause", "resume", "close", "override")
 BUILD_STATES = ("none", "open", "building", "paused", "closed")
 DECKLIST_STATUSES = ("none", "registered", "problems")
 SECTIONS = ("deck", "spare")
@@ -98,7 +98,7 @@ def build_op_label(op: str) -> str:
     """What was done to the deck-building phase or its timer."""
     return {"open": _("build phase opened"), "start": _("building timer started"),
             "pause": _("building timer paused"), "resume": _("building timer resumed"),
-            "close": _("build phase closed")}.get(op, op)
+            "close": _("build phase closed"), "override": _("head judge override")}.get(op, op)
 
 
 def build_state_label(state: str) -> str:
@@ -205,6 +205,8 @@ def note_label(note: str) -> str:
 
 def decklist_source_label(source: str) -> str:
     """Where a registered decklist came from: a file name as given, or the bot builder."""
+    if source == "deck-builder":  # limited.event.BUILDER_SOURCE
+        return _("built in the deck builder")
     return _("built by the bot") if source == "bot-built" else source
 
 

@@ -287,3 +287,35 @@ def build_bot_decks(desk: Desk, players: Sequence[str] | None = None, *,
     if acts:
         desk.append_all(acts)
     return done
+
+
+#: The source of a decklist registered from the app's deck builder.
+BUILDER_SOURCE = "deck-builder"
+
+
+def player_deck_state(desk: Desk, ref: str, catalog: Catalog | None = None):
+    """An event player's pool as a limited.deckstate.DeckState (the deck
+    builder's state), starting from their registered deck, if any
+    (G-SEALED, G-DRAFT-1: the deck is built from the player's own pool)."""
+    from limited.deckstate import DeckState
+
+    ev = desk.event
+    p = desk.player(ref)
+    pool = ev.pool_of(p.id)
+    if pool is None:
+        raise LyceeError(_("{name} has no pool yet: open the pools or enter the drafted pool first (F11)",
+                           name=p.name), "G-DRAFT-1" if ev.kind == "draft" else "G-SEALED")
+    rec = ev.decklist_of(p.id)
+    deck = Counter({n: c for c, n, _name in rec.deck}) if rec is not None else Counter()
+    spare = Counter({n: c for c, n, _name in rec.spare}) if rec is not None else Counter()
+    packs = (pool.packs or (ev.build.packs if ev.build is not None else 0)) if pool.kind == "draft" else None
+    return DeckState(card_set(pool.set_code, catalog), pool.kind, Counter(pool.cards), packs, deck, spare,
+                     name=p.name, seed=pool.seed, product=pool.product or None, match=ev.match)
+
+
+def register_built_deck(desk: Desk, ref: str, deck: Decklist) -> Event:
+    """Register a deck built in the app to the player (a ``decklist`` action,
+    problems and all, as a list handed in; round 1 waits for a legal one)."""
+    from dataclasses import replace as _replace
+
+    return desk.register_decklist(ref, _replace(deck, source=BUILDER_SOURCE))

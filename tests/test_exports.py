@@ -58,3 +58,28 @@ def test_unknown_export_is_refused():
         render(_event(), "event", "csv")
     with pytest.raises(LyceeError):
         render(_event(), "flyer", "html")
+
+
+def test_issue11_export_an_earlier_round_into_a_folder_names_the_round(tmp_path, capsys):
+    """Issue 11 (exports): `lycee export --round N` exports an earlier round's
+    pairings; `-o FOLDER` names the file by date, event, what and round."""
+    from tui.cli import main
+
+    data = str(tmp_path / "data")
+    main(["--data-dir", data, "--lang", "en", "event", "new", "土曜/リセ杯", "--date", "2026-12-05", "--unsanctioned"])
+    eid = capsys.readouterr().out.strip()
+    main(["--data-dir", data, "player", "add", eid, "A", "B", "C", "D"])
+    main(["--data-dir", data, "pair", eid])
+    main(["--data-dir", data, "result", eid, "1", "2-0"])
+    main(["--data-dir", data, "result", eid, "2", "2-0"])
+    main(["--data-dir", data, "pair", eid])
+    capsys.readouterr()
+    out = tmp_path / "out"
+    out.mkdir()
+    assert main(["--data-dir", data, "--lang", "en", "export", eid, "--what", "pairings", "--format", "csv",
+                 "--round", "1", "-o", str(out)]) == 0
+    (f,) = out.iterdir()
+    assert f.name == "2026-12-05_土曜_リセ杯_pairings_r1.csv"
+    assert f.read_text(encoding="utf-8").count("2-0") == 2  # round 1's results, not round 2's empty tables
+    assert main(["--data-dir", data, "--lang", "en", "export", eid, "--what", "pairings", "--round", "3"]) != 0
+    assert "round 3 has not been paired" in capsys.readouterr().err

@@ -164,21 +164,72 @@ def test_g_sealed_decklist_checked_against_the_pool_and_40_cards(sealed, catalog
 
 
 def test_g_sealed_round_1_waits_for_every_decklist_or_the_organizer_closing(sealed, catalog):
+    """Issue 11 changed this rule: closing the build phase no longer lets round 1
+    pair with decks missing (G-SEALED: a 40-card deck from the pool for every
+    player).  Round 1 waits for every active player's legal deck, and the
+    refusal names each player and what fixes it (key and command); only the head
+    judge's override (G-HEAD-JUDGE), logged with who and why, lets it pair."""
     open_sealed_pools(sealed, "gamma", "2s", seed=9)
     build_bot_decks(sealed, ["Player 1", "Player 2"])
     before = sealed.store.path.read_bytes()
-    with pytest.raises(RuleError, match=r"4 player\(s\) have no registered decklist.*\[G-SEALED\]"):
+    with pytest.raises(RuleError, match=r"4 player\(s\): Player 3 \(no deck\); Player 4 .*Ctrl\+R.*"
+                                        r"lycee decklist add.*lycee build EVENT override.*\[G-SEALED\]"):
         sealed.pair_next()
     assert sealed.store.path.read_bytes() == before
     st = sealed.build_status()
     assert st.state == "building" and not st.ready and st.missing_decklists == ("p3", "p4", "p5", "p6")
     sealed.close_build(by="O")
     st = sealed.build_status()
-    assert st.state == "closed" and st.ready and st.closed_by == "O"
+    assert st.state == "closed" and not st.ready and st.closed_by == "O"
+    before = sealed.store.path.read_bytes()
+    with pytest.raises(RuleError, match=r"4 player\(s\)"):  # closing alone is not enough any more
+        sealed.pair_next()
+    with pytest.raises(RuleError, match=r"only the head judge \(J\).*\[G-HEAD-JUDGE\]"):
+        sealed.override_decks("O", "late start")
+    with pytest.raises(LyceeError, match="needs a reason"):
+        sealed.override_decks("J", " ")
+    assert sealed.store.path.read_bytes() == before
+    sealed.override_decks("J", "players 3-6 lost their sleeves; decks checked at the table")
+    st = sealed.build_status()
+    assert st.ready and st.override_by == "J" and "sleeves" in st.override_reason
+    assert sealed.event.build.override_players == ("p3", "p4", "p5", "p6")
     sealed.pair_next()
     assert len(sealed.event.rounds) == 1
     with pytest.raises(LyceeError, match="closed"):
         sealed.start_build()
+
+
+def test_g_sealed_round_1_refused_for_a_deck_not_legal_from_the_pool(sealed, catalog):
+    """G-SEALED: a registered deck of 39 cards, or with a card not in the
+    player's pool, holds round 1 like a missing one; the refusal says what is
+    wrong; fixing the deck pairs (the open phase is closed with round 1)."""
+    open_sealed_pools(sealed, "alpha", "2s", seed=4)
+    build_bot_decks(sealed)
+    counts = as_decklist(sealed.event.decklist_of("p2")).counts("deck")
+    short = counts.copy()
+    short[next(iter(short))] -= 1
+    sealed.register_decklist("Player 2", Decklist.from_counts(+short))
+    assert sealed.build_status().problem_decks == ("p2",)
+    with pytest.raises(RuleError, match=r"1 player\(s\): Player 2 \(.*39.*\[G-SEALED\]"):
+        sealed.pair_next()
+    sealed.register_decklist("Player 2", Decklist.from_counts(counts))
+    ev = sealed.pair_next()
+    assert len(ev.rounds) == 1 and ev.build.closed
+    assert [a["type"] for a in sealed.store.actions[-2:]] == ["build", "pair"]
+
+
+def test_g_head_judge_override_is_in_the_log_and_the_event_file(sealed, tmp_path):
+    """G-HEAD-JUDGE: the override is an action (who, why, the players waived):
+    the audit trail names it, undo takes it back, the event file keeps it."""
+    open_sealed_pools(sealed, "alpha", "2s", seed=4)
+    sealed.override_decks("J", "deck registration desk broke")
+    (row,) = [h for h in sealed.store.history() if "override" in h["text"]]
+    assert "J" in row["text"] and "deck registration desk broke" in row["text"]
+    ev = sealed.pair_next()
+    assert event_from_doc(json.loads(json.dumps(to_doc(ev)))) == ev
+    for _ in range(3):  # the pairing, the closing that came with it, the override
+        sealed.undo()
+    assert sealed.build_status().override_at is None and not sealed.build_status().ready
 
 
 def test_g_sealed_from_pools_to_round_1_pairings(sealed, catalog):
@@ -381,3 +432,27 @@ def test_g_draft_cli_open_simulate_and_enter_pool(tmp_path, capsys, catalog):
     assert rc == 1 and "nothing to simulate" in err
     rc, out, _ = run(capsys, "--data-dir", data, "pool", eid, "Ann", "--json")
     assert json.loads(out)["pool"] == dict(sorted(cards.items()))
+
+
+def test_g_head_judge_override_named_on_the_report_and_decklists_export(sealed, tmp_path, capsys):
+    """G-HEAD-JUDGE: the override is on the event report and the decklists
+    export; `lycee build EVENT override` records it from the command line."""
+    from core.reports.exports import render
+
+    open_sealed_pools(sealed, "alpha", "2s", seed=4)
+    build_bot_decks(sealed, ["Player 1"])
+    eid, root = sealed.event.id, str(sealed.store.datadir.root)
+    sealed.store.close()
+    rc = main(["--data-dir", root, "--lang", "en", "pair", eid])
+    assert rc != 0 and "Player 2 (no deck)" in capsys.readouterr().err
+    assert main(["--data-dir", root, "--lang", "en", "build", eid, "override", "--by", "J",
+                 "--reason", "missing sleeves"]) == 0
+    assert "head judge override by J" in capsys.readouterr().out
+    assert main(["--data-dir", root, "--lang", "en", "pair", eid]) == 0
+    capsys.readouterr()
+    d = Desk(DataDir(root).open(eid))
+    report = render(d.event, "report", "csv")
+    assert "Deck override" in report and "missing sleeves" in report and "Player 6" in report
+    lists = render(d.event, "decklists", "csv")
+    assert "head judge override" in lists and "Player 2" in lists
+    d.store.close()

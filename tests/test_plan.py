@@ -136,3 +136,25 @@ def test_a_finished_event_says_when_it_ended_and_plan_refuses_a_bad_top(tmp_path
     desk.store.close()
     assert main(["--data-dir", str(tmp_path / "data"), "plan", eid, "--top", "3"]) == 1
     assert "2, 4, 8, 16 or 32" in capsys.readouterr().err
+
+
+def test_plan_in_japanese_says_best_4_and_nests_no_parentheses(tmp_path):
+    """Issue 11 leftover (the plan dialog, Ctrl+K): the cut options read
+    ベスト4 / ベスト8 (not 上位4人), and no line nests parentheses."""
+    import re
+
+    from core import i18n
+
+    dd = DataDir(tmp_path / "data", clock=lambda: T0)
+    store = dd.create({"name": "New", "minutes": 50, "sanctioned": False})
+    Desk(store).add_players([f"P{i}" for i in range(8)])
+    i18n.set_language("ja")
+    try:
+        lines = plan_event(store.event, store.actions, T0).lines()
+    finally:
+        i18n.set_language("en")  # as tests/conftest.py leaves every test
+        store.close()
+    text = "\n".join(lines)
+    assert "ベスト4" in text and "ベスト8" in text and "上位" not in text
+    for line in lines:
+        assert not re.search(r"[（(][^）)]*[（(]", line), line

@@ -301,10 +301,20 @@ class BuildPhase:
     clock: ClockState | None = None
     closed_at: str | None = None
     closed_by: str = ""
+    #: The head judge's override (G-HEAD-JUDGE): round 1 pairs although the
+    #: players in ``override_players`` had no legal deck (core.decklists).
+    override_by: str = ""
+    override_reason: str = ""
+    override_at: str | None = None
+    override_players: tuple[str, ...] = ()
 
     @property
     def closed(self) -> bool:
         return self.closed_at is not None
+
+    @property
+    def overridden(self) -> bool:
+        return self.override_at is not None
 
 
 @dataclass(frozen=True, slots=True)

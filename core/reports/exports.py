@@ -210,6 +210,12 @@ def decklists_table(event: Event):
                     cat = cat or default_catalog()
                     name = cat.name_of(number) or ""
                 rows.append([p.name, labels.section_label(section), count, number, name])
+    b = event.build
+    if b is not None and b.overridden:  # round 1 paired without these players' legal decks (G-HEAD-JUDGE)
+        for pid in b.override_players:
+            if event.has_player(pid):
+                rows.append([event.player(pid).name, _("head judge override"), "", "",
+                             _("{by}: {reason}", by=b.override_by, reason=b.override_reason)])
     title = _("{event} ({date}): decklists, due at the publisher by {due}",
               event=event.name, date=event.date, due=scorecard_due(event))
     return title, [_("Player"), _("Section"), _("Count"), _("Number"), _("Card")], rows
@@ -345,6 +351,18 @@ def _calendar_words(event: Event) -> str:
                             v=len(cal.get("versions", [])), p=len(cal.get("promos", [])))
 
 
+def _override_rows(event: Event) -> list[list]:
+    """The head judge's override of the round-1 deck check (G-HEAD-JUDGE,
+    core.decklists), named on the report: who, when, why, for whom."""
+    b = event.build
+    if b is None or not b.overridden:
+        return []
+    names = ", ".join(event.player(p).name for p in b.override_players if event.has_player(p)) or "-"
+    return [[_("Deck override"), _("head judge {by} at {at}: round 1 paired without a legal deck from {names} "
+                                   "({reason})", by=b.override_by, at=labels.time_label(b.override_at or ""),
+                                   names=names, reason=b.override_reason)]]
+
+
 def report_table(event: Event, log: list[dict] | None = None):
     """The written event report (G-REPORT, optional), with the publication
     terms (G-PUBLISH) and the G-OTHER-FORMAT flag; with the event's ``log``,
@@ -359,6 +377,7 @@ def report_table(event: Event, log: list[dict] | None = None):
         [_("Minutes a match"), event.minutes], [_("Tournament format"), fmt],
         [_("Sanctioned"), _("yes") if event.sanctioned else _("no")],
         [_("Card calendar"), _calendar_words(event)],
+        *_override_rows(event),
         [_("Organizer"), s.organizer], [_("Head judge"), s.head_judge], [_("Judges"), ", ".join(s.judges)],
         [_("Players"), len(event.players)],
         [_("Dropped"), sum(1 for p in event.players if p.dropped_after_round is not None)],

@@ -16,6 +16,9 @@ cover them)::
                  "packs": P, "seed": S, "minutes": M, "at": iso}
                 {"op": "start|pause|resume", "at": iso}   the building timer
                 {"op": "close", "at": iso, "by": name}    the organizer ends the phase
+                {"op": "override", "at": iso, "by": head judge, "reason": text,
+                 "players": [ids]}   round 1 pairs although these players
+                                     have no legal deck (G-HEAD-JUDGE)
     pods        {"pods": [[{"name": ..., "player": id or null}, ...], ...]}
                 draft tables and seats (seat 0.. round the table).
     pool        {"player": id, "kind": "sealed|draft", "set": code, "product": ...,
@@ -28,9 +31,14 @@ Decisions
       :func:`deck_problems` checks it for the event's kind and date, in a
       limited event against the player's pool.  A list that cannot be read
       (bad line, unknown card number) is refused before anything is stored.
-    - Round 1 of a limited event whose build phase is open is paired only when
-      every player in it has a registered decklist, or once the organizer
-      closes the phase (``build`` op ``close``).
+    - Round 1 of a sealed or draft event is paired only once its build phase
+      is closed and every active player has a registered deck that is legal
+      for the event (size, cards only from their pool, legality, spares):
+      :func:`check_build_done`, run by the ``pair`` reducer.  The head judge
+      may override (``build`` op ``override``, with who and why, naming the
+      players waived): it is in the log, on the report and in the app.  The
+      desk closes an open phase as it pairs round 1 when nothing else stands
+      in the way (core.desk.Desk.pair_next).
     - The building time is the desk's setting (``DEFAULT_BUILD_MINUTES``): the
       guideline gives none.  Its "30-50 minutes" under G-SEALED and the times
       of G-DRAFT-TIME are the match time limit (制限時間), as under G-BO1.
@@ -66,11 +74,12 @@ __all__ = [
     "DEFAULT_BUILD_MINUTES", "BUILD_OPS", "STATUSES", "default_catalog", "as_decklist", "deck_data",
     "deck_problems", "DecklistStatus", "decklist_status", "player_decklist_status", "BuildStatus",
     "build_status", "builders", "check_build_done", "build_rule", "pool_data", "swaps_only", "seat_of",
+    "round_one_gaps", "gap_text", "override_data",
 ]
 
 #: Minutes for deck building, by kind: a desk setting (the guideline sets none).
 DEFAULT_BUILD_MINUTES = {"sealed": 30, "draft": 20}
-BUILD_OPS = ("open", "start", "pause", "resume", "close")
+BUILD_OPS = ("open", "start", "pause", "resume", "close", "override")
 #: A player's decklist status.
 STATUSES = ("none", "registered", "problems")
 
@@ -407,6 +416,8 @@ def _build(event, d):
     rule = build_rule(event.kind)
     if b is None:
         raise LyceeError(_("{event} has no build phase: open it first", event=event.name), rule)
+    if op == "override":
+        return _override(event, b, d)
     if b.closed:
         raise LyceeError(_("the build phase of {event} was closed at {at}", event=event.name, at=labels.time_label(b.closed_at)),
                          rule)
@@ -440,7 +451,43 @@ def _describe_build(d) -> str:
                  minutes=d.get("minutes"))
     if op == "close":
         return _("build phase closed (by {by})", by=d.get("by") or "-")
+    if op == "override":
+        return _("head judge override by {by}: round 1 pairs without a legal deck from {players} ({reason})",
+                 by=d.get("by") or "-", players=", ".join(d.get("players", [])) or "-", reason=d.get("reason", ""))
     return labels.build_op_label(op)
+
+
+def override_data(event: Event, by: str, reason: str, at: str, catalog=None) -> dict:
+    """The ``build`` action of the head judge's override: it names the
+    players who have no legal deck at this moment."""
+    return {"op": "override", "at": at, "by": by, "reason": reason,
+            "players": [g.player for g in round_one_gaps(event, catalog)]}
+
+
+def _override(event: Event, b: BuildPhase, d: dict) -> Event:
+    """The head judge lets round 1 pair although some decks are missing or
+    not legal (G-HEAD-JUDGE: the head judge's ruling is final for the event)."""
+    rule = build_rule(event.kind)
+    if event.rounds:
+        raise LyceeError(_("round 1 of {event} is paired: the decks no longer wait for an override",
+                           event=event.name), rule)
+    hj = event.staff.head_judge
+    if not hj:
+        raise RuleError(_("{event} has no head judge to override: name one first (F12 in the app, "
+                          "`lycee staff EVENT --head-judge NAME`)", event=event.name), "G-HEAD-JUDGE")
+    by = str(d.get("by", "")).strip()
+    if by != hj:
+        raise RuleError(_("only the head judge ({hj}) overrides the decks, not {by}", hj=hj, by=by or "-"),
+                        "G-HEAD-JUDGE")
+    reason = str(d.get("reason", "")).strip()
+    if not reason:
+        raise LyceeError(_("an override needs a reason: say why round 1 pairs with these decks"), "G-HEAD-JUDGE")
+    players = d.get("players", [])
+    if not isinstance(players, list):
+        raise LyceeError(_("the players of an override are not a list"))
+    waived = tuple(_player(event, pid) for pid in players)
+    return _set_build(event, replace(b, override_by=by, override_reason=reason, override_at=stamp(d["at"]),
+                                     override_players=waived))
 
 
 @action("pods")
@@ -599,6 +646,10 @@ class BuildStatus:
     missing_pools: tuple[str, ...] = ()
     missing_decklists: tuple[str, ...] = ()
     pods: tuple[int, ...] = ()  # pod sizes (draft)
+    problem_decks: tuple[str, ...] = ()  # registered but not legal for the event
+    override_by: str = ""
+    override_reason: str = ""
+    override_at: str | None = None
 
     @property
     def open(self) -> bool:
@@ -610,8 +661,10 @@ class BuildStatus:
 
     @property
     def ready(self) -> bool:
-        """Round 1 may be paired: no build phase, closed, or every player has a list."""
-        return not self.open or not self.missing_decklists
+        """Round 1 may be paired (the desk closes an open phase as it pairs):
+        every player has a legal deck, or the head judge overrode."""
+        return self.state != "none" and (self.override_at is not None
+                                         or not (self.missing_decklists or self.problem_decks))
 
     def as_dict(self) -> dict:
         return {"state": self.state, "kind": self.kind, "set": self.set_code, "product": self.product or None,
@@ -621,7 +674,9 @@ class BuildStatus:
                 "remaining": None if self.remaining is None else round(self.remaining, 1),
                 "time_up": self.time_up, "ready": self.ready, "players": list(self.players),
                 "missing_pools": list(self.missing_pools), "missing_decklists": list(self.missing_decklists),
-                "pods": list(self.pods)}
+                "pods": list(self.pods), "problem_decks": list(self.problem_decks),
+                "override": None if self.override_at is None else
+                {"by": self.override_by, "reason": self.override_reason, "at": self.override_at}}
 
 
 def builders(event: Event) -> list[str]:
@@ -654,23 +709,51 @@ def build_status(event: Event, now) -> BuildStatus:
         state, b.kind, b.set_code, b.product, b.packs, b.seed, b.minutes, b.opened_at,
         st.started_at if st else None, b.closed_at, b.closed_by, el,
         (b.minutes * 60 - el) if st is not None else None, ids,
-        tuple(i for i in ids if event.pool_of(i) is None), no_list, tuple(len(p) for p in event.pods))
+        tuple(i for i in ids if event.pool_of(i) is None), no_list, tuple(len(p) for p in event.pods),
+        tuple(g.player for g in round_one_gaps(event) if g.status == "problems") if not event.rounds else (),
+        b.override_by, b.override_reason, b.override_at)
+
+
+def round_one_gaps(event: Event, catalog=None) -> list[DecklistStatus]:
+    """The active players who have no legal deck for round 1: no registered
+    list, or one with problems for the event (:func:`deck_problems`)."""
+    out = []
+    for p in event.eligible(1):
+        st = player_decklist_status(event, p.id, catalog)
+        if st.status != "registered":
+            out.append(st)
+    return out
+
+
+def gap_text(gap: DecklistStatus) -> str:
+    """One player of :func:`round_one_gaps` in a refusal: 「name」（what is wrong）."""
+    if gap.status == "none":
+        return _("{name} (no deck)", name=gap.name)
+    first = gap.problems[0]
+    more = _(" and {n} more", n=len(gap.problems) - 1) if len(gap.problems) > 1 else ""
+    return _("{name} ({problem}{more})", name=gap.name, problem=first.message, more=more)
 
 
 def check_build_done(event: Event) -> None:
-    """Refuse round 1 of a limited event while its build phase is open and a
-    player in it has no registered decklist (G-SEALED, G-DRAFT-4)."""
+    """Refuse round 1 of a sealed or draft event until its build phase is
+    closed and every active player has a registered, legal deck (G-SEALED,
+    G-DRAFT-4, cards only from the pool), unless the head judge overrode
+    (G-HEAD-JUDGE).  Each refusal names the players and what fixes it."""
     b = event.build
     if b is None and event.kind in ("sealed", "draft"):
         rule = "G-DRAFT-4" if event.kind == "draft" else "G-SEALED"
         raise RuleError(_("a {kind} event builds its decks before round 1: open the build phase first "
                           "(F11 in the app, `lycee build EVENT open ...`)", kind=labels.kind_label(event.kind)), rule)
-    if b is None or b.closed:
+    if b is None:
         return
-    missing = [p.name for p in event.eligible(1) if event.decklist_of(p.id) is None]
-    if missing:
-        shown = ", ".join(missing[:5]) + (", ..." if len(missing) > 5 else "")
-        raise RuleError(_("the deck-building phase is still open and {n} player(s) have no registered "
-                          "decklist ({names}): register their lists or close the phase "
-                          "(`lycee build EVENT close`)", n=len(missing), names=shown),
-                        "G-DRAFT-4" if b.kind == "draft" else "G-SEALED")
+    rule = "G-DRAFT-4" if b.kind == "draft" else "G-SEALED"
+    if not b.overridden:
+        gaps = round_one_gaps(event)
+        if gaps:
+            raise RuleError(_("round 1 waits for a legal deck from {n} player(s): {players}. Register each deck "
+                              "(F11 build tab, Enter on the player, Ctrl+R; `lycee decklist add`) or the head "
+                              "judge overrides (F11; `lycee build EVENT override`)",
+                              n=len(gaps), players=_("; ").join(gap_text(g) for g in gaps)), rule)
+    if not b.closed:
+        raise RuleError(_("the deck-building phase of {event} is still open: close it first "
+                          "(F11 in the app, `lycee build EVENT close`)", event=event.name), rule)

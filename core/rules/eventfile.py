@@ -216,7 +216,11 @@ SCHEMA["properties"].update({
                              "packs": _nonneg, "seed": {"type": ["integer", "null"]},
                              "minutes": {"type": "integer", "minimum": 1, "maximum": 600},
                              "opened_at": {"type": "string"}, "clock": _clock,
-                             "closed_at": {"type": ["string", "null"]}, "closed_by": {"type": "string"}}},
+                             "closed_at": {"type": ["string", "null"]}, "closed_by": {"type": "string"},
+                             "override": {"type": ["object", "null"], "required": ["by", "reason", "at"],
+                                          "properties": {"by": {"type": "string"}, "reason": {"type": "string"},
+                                                         "at": {"type": "string"},
+                                                         "players": {"type": "array", "items": _id}}}}},
     "pods": {"type": "array", "items": {"type": "array", "minItems": 2, "items": {
         "type": "object", "required": ["name"],
         "properties": {"name": {"type": "string", "minLength": 1}, "player": {"type": ["string", "null"]}}}}},
@@ -352,6 +356,9 @@ def _limited_doc(event: Event) -> dict:
                       "seed": b.seed, "minutes": b.minutes, "opened_at": b.opened_at,
                       "clock": _clock_doc(b.clock) if b.clock is not None else None,
                       "closed_at": b.closed_at, "closed_by": b.closed_by}
+        if b.overridden:  # G-HEAD-JUDGE: round 1 paired without every legal deck
+            d["build"]["override"] = {"by": b.override_by, "reason": b.override_reason, "at": b.override_at,
+                                      "players": list(b.override_players)}
     if event.pods:
         d["pods"] = [[{"name": s.name, "player": s.player} for s in pod] for pod in event.pods]
     if event.pools:
@@ -723,6 +730,9 @@ def _check_build(b: dict, kind: str, bad) -> None:
             bad(f"$.build.{k}", _("{t!r} is not an ISO 8601 time", t=b[k]))
     if b.get("clock") is not None:
         _check_clock(b["clock"], "$.build.clock", bad)
+    ov = b.get("override")
+    if ov is not None and not _is_time(ov["at"]):
+        bad("$.build.override.at", _("{t!r} is not an ISO 8601 time", t=ov["at"]))
 
 
 def _check_pods(doc: dict, ids: dict, kind: str, bad) -> set[str]:

@@ -73,8 +73,13 @@ def _pool(x: dict) -> Pool:
 
 def _build(b: dict) -> BuildPhase:
     clock = clock_from_doc(b["clock"]) if b.get("clock") is not None else None
-    return BuildPhase(b["kind"], b["set"], b["minutes"], b["opened_at"], b.get("product") or "",
-                      b.get("packs", 0), b.get("seed"), clock, b.get("closed_at"), b.get("closed_by", ""))
+    phase = BuildPhase(b["kind"], b["set"], b["minutes"], b["opened_at"], b.get("product") or "",
+                       b.get("packs", 0), b.get("seed"), clock, b.get("closed_at"), b.get("closed_by", ""))
+    ov = b.get("override")  # the head judge's round-1 override (G-HEAD-JUDGE), if one was given
+    if ov is not None:
+        phase = replace(phase, override_by=ov["by"], override_reason=ov["reason"], override_at=ov["at"],
+                        override_players=tuple(ov.get("players", [])))
+    return phase
 
 
 @action("file_records")

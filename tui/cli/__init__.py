@@ -237,7 +237,8 @@ def cmd_log(args) -> int:
 def cmd_export(args) -> int:
     from core.reports import exports
 
-    ev = read_event(args)
+    whole = read_event(args)
+    ev = exports.as_of_round(whole, args.round)  # an earlier round's pairings, slips, standings
     log = read_event(args, history=True) if args.what == "report" else None  # planned vs actual times
     text = exports.render(ev, args.what, args.format, log=log)
     if args.what == "scorecard" and exports.missing_results(ev):
@@ -245,6 +246,8 @@ def cmd_export(args) -> int:
               file=sys.stderr)
     if args.output:
         out = Path(args.output).resolve()
+        if out.is_dir():  # a folder: the file is named by date, event, what and round
+            out = out / exports.export_filename(whole, args.what, args.format, args.round)
         out.write_text(text, encoding="utf-8")
         print(_("written: {path}", path=out))
     else:
@@ -419,7 +422,10 @@ def build_parser() -> argparse.ArgumentParser:
                     choices=("event", "pairings", "pairings-by-name", "standings", "scorecard", "decklists",
                              "slips", "report"), help=_("what to export (default: the whole event)"))
     ex.add_argument("--format", default="json", choices=("json", "csv", "html"), help=_("file format (default: json)"))
-    ex.add_argument("-o", "--output", metavar="FILE", help=_("write to FILE instead of the screen"))
+    ex.add_argument("-o", "--output", metavar="FILE", help=_("write to FILE instead of the screen; a folder gets "
+                                                          "a file named by date, event, what and round"))
+    ex.add_argument("--round", type=int, metavar="N", help=_("pairings, slips or standings as of round N "
+                                                            "(default: the current round)"))
     im = cmd(sub, "import", cmd_import, _("check and store a lycee-event/1 file; prints its id"))
     im.add_argument("file", metavar="FILE")
 

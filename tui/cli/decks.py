@@ -191,11 +191,17 @@ def _print_build(ev, st) -> None:
           + (_(" (missing: {names})", names=_names(ev, st.missing_pools)) if st.missing_pools else ""))
     print("  " + _("decklists: {have} of {n}", have=n - len(st.missing_decklists), n=n)
           + (_(" (missing: {names})", names=_names(ev, st.missing_decklists)) if st.missing_decklists else ""))
+    if st.problem_decks:
+        print("  " + _("decks with problems: {names}", names=_names(ev, st.problem_decks)))
     if st.closed_at:
         print("  " + _("closed at {at} by {by}", at=labels.time_label(st.closed_at), by=st.closed_by or "-"))
+    if st.override_at:
+        print("  " + _("head judge override by {by} at {at}: {reason}", by=st.override_by,
+                       at=labels.time_label(st.override_at), reason=st.override_reason))
     if not ev.rounds:
         print("  " + (_("round 1 can be paired") if st.ready else
-                      _("round 1 waits for every decklist, or `lycee build EVENT close`")))
+                      _("round 1 waits for a legal deck from every player, or the head judge's "
+                        "`lycee build EVENT override --by NAME --reason TEXT`")))
 
 
 def _build_json(ev, st) -> dict:
@@ -236,6 +242,8 @@ def cmd_build(args) -> int:
             d.resume_build()
         elif op == "close":
             d.close_build(args.by)
+        elif op == "override":
+            d.override_decks(args.by, args.reason)
         elif op == "simulate":
             if d.event.kind == "draft" and any(d.event.pool_of(s.player) is None
                                                for pod in d.event.pods for s in pod if s.player):
@@ -345,6 +353,11 @@ def register(sub, cmd, event_arg) -> None:
     cl = cmd(bs, "close", cmd_build, _("end the build phase: round 1 may be paired"))
     cl.add_argument("--by", metavar="NAME", help=_("the organizer who closes it"))
     cl.add_argument("--json", action="store_true")
+    ov = cmd(bs, "override", cmd_build, _("the head judge lets round 1 pair although some decks are missing or "
+                                          "not legal (logged with who and why; G-HEAD-JUDGE)"))
+    ov.add_argument("--by", required=True, metavar="NAME", help=_("the event's head judge"))
+    ov.add_argument("--reason", required=True, metavar="TEXT", help=_("why round 1 pairs with these decks"))
+    ov.add_argument("--json", action="store_true")
     si = cmd(bs, "simulate", cmd_build, _("draft: bots pick for every seat still without a pool"))
     si.add_argument("--decks", action="store_true", help=_("also register a bot-built deck for every player without one"))
     si.add_argument("--json", action="store_true")

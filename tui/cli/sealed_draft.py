@@ -30,7 +30,7 @@ def _engines() -> None:
     global DraftResult, run_draft, seat_pods, write_log, catalog_for, facts_for, deck_score
     global PRODUCTS, build_sealed_deck, open_sealed
     from core.cards.model import ATTRIBUTE_KANJI, CARD_TYPES
-    from core.cards.sets import ATTRIBUTES, CardSet
+    from core.cards.model import ATTRIBUTES, CardSet
     from core.cards.decks import Decklist, decklist_to_text
     from limited.checks import find_set
     from limited.draft import DraftResult, run_draft, seat_pods

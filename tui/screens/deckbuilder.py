@@ -1,140 +1,58 @@
-"""The deck builder for sealed and draft pools, and the deck library.
+"""The deck builder for sealed and draft pools, and the deck library dialog.
 
 The builder shows the pool (filtered by type, attribute, cost and rarity,
 sorted), the deck and the spare cards, the cost curve and the attribute
-spread, and the deck checks of core.decks for the format, live: 40 cards for
-sealed with the name limit (G-SEALED, R-DECK-4), packs x 10 for draft with any
-number of a name (G-DRAFT-3, G-DRAFT-4), cards only from the pool, and up to
-12 spare cards in best of three (G-SPARE-1).  The builder only moves cards;
-every verdict is core.decks.check_deck's.
+spread, and the deck checks of core.decks for the format, live.  The state
+(pool, deck, spares, filters, every move) is limited.deckstate.DeckState; the
+library's storage is limited.library.Library; the screen shows them and calls
+them.
 
-Saving (the library)
-    ``<data dir>/library.json``: a TinyDB file written through
-    core.store.storage.DurableStorage (temp file, fsync, atomic replace), one
-    document a saved deck in the table ``decks``, keyed by its name (saving
-    under a name replaces that deck)::
-
-        {"schema": "lycee-library-deck/1", "name": "...", "set": "alpha",
-         "kind": "sealed" | "draft", "packs": 4 | null, "product": "1s3b" | null,
-         "seed": 123 | null, "match": "bo3" | "bo1",
-         "pool": ["CH-5001", ...], "deck": {"CH-5001": 2, ...}, "spare": {...},
-         "saved": "2024-05-01T10:00:00+00:00"}
-
-    Each save or read opens the file under a lock file (``library.json.lock``)
-    and closes it again, so two windows never write over each other.  The pool
-    is kept with the deck, so a loaded deck is checked against the cards it
-    was built from.
-
-Export
-    ``<data dir>/decks/NAME.txt``: decklist text (core.decks.decklist_to_text,
-    DESIGN section 6) under a ``#`` comment naming the set, format and seed;
-    ``lycee``'s deck check and any text editor read it.
+Opened on an event player's pool (the event screen's build tab, Enter), the
+builder starts from the player's registered deck, if any, and Ctrl+R
+registers the deck to that player (a ``decklist`` action through the Desk).
 """
 
 from __future__ import annotations
 
-import re
 from collections import Counter
-from contextlib import contextmanager
-from pathlib import Path
-from typing import Iterator
+from collections.abc import Callable
 
-from filelock import FileLock, Timeout
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Label, Static
-from tinydb import Query, TinyDB
 
-from core.cards.model import ATTRIBUTE_KANJI, ATTRIBUTES, CARD_TYPES, Card, CardSet
-from core.cards.decks import SPARE_MAX, Decklist, DeckProblem, check_deck, deck_size, decklist_to_text
+from core.cards.model import ATTRIBUTE_KANJI, Card, CardSet
+from core.cards.decks import SPARE_MAX, Decklist, DeckProblem
 from core.errors import LyceeError
 from core.i18n import _
-from core.store.storage import CorruptFile, DurableStorage
-from limited.facts import catalog_for, facts_for
+from core.labels import card_type_label, kind_label, match_label
+from limited.deckstate import SORTS, DeckState
+from limited.facts import facts_for
+from limited.library import LIBRARY_FILE, LIBRARY_SCHEMA, Library, export_text, slug
 from limited.score import deck_score
 
-from ..widgets.plain import PlainTable
 from ..i18n import Translated
 from ..widgets.cards import (
-    attribute_label, attribute_spread, card_cells, card_columns, cost_curve,
+    attribute_label,
+    attribute_spread,
+    card_cells,
+    card_columns,
+    cost_curve,
     cost_glyphs,
 )
+from ..widgets.plain import PlainTable
 from .dialogs import Confirm, Prompt
 
-LIBRARY_FILE = "library.json"
-LIBRARY_SCHEMA = "lycee-library-deck/1"
-SORTS = ("cost", "attribute", "type", "rarity", "number")
-
-
-from core.labels import card_type_label, kind_label, match_label  # noqa: E402  (one label per enum, in core)
+#: Registers a deck to an event player; returns what to say (raises LyceeError when refused).
+Register = Callable[[Decklist], str]
 
 
 def sort_label(key: str) -> str:
     return {"cost": _("cost"), "attribute": _("attribute"), "type": _("type"), "rarity": _("rarity"),
             "number": _("number")}.get(key, key)
-
-
-def slug(name: str) -> str:
-    """A file name from a deck name (letters of any script, digits, - and _)."""
-    return re.sub(r"[^\w\-]+", "-", name, flags=re.UNICODE).strip("-")[:60] or "deck"
-
-
-# -- the library -----------------------------------------------------------------------------------
-
-
-class Library:
-    """Saved decks in ``<data dir>/library.json`` (see the module docstring)."""
-
-    def __init__(self, root: str | Path):
-        self.root = Path(root)
-        self.path = self.root / LIBRARY_FILE
-        self.decks_dir = self.root / "decks"
-
-    @contextmanager
-    def _table(self) -> Iterator:
-        self.root.mkdir(parents=True, exist_ok=True)
-        lock = FileLock(str(self.path) + ".lock", timeout=5)
-        try:
-            lock.acquire()
-        except Timeout:
-            raise LyceeError(_("the library {path} is busy in another window; try again", path=self.path)) from None
-        try:
-            db = TinyDB(self.path, storage=DurableStorage)
-            try:
-                yield db.table("decks")
-            finally:
-                db.close()
-        except CorruptFile as err:
-            raise LyceeError(_("the library {path} does not parse ({reason}); it was left as it is",
-                               path=self.path, reason=err.reason)) from None
-        finally:
-            lock.release()
-
-    def decks(self) -> list[dict]:
-        """Every saved deck, newest first."""
-        with self._table() as t:
-            docs = [dict(d) for d in t.all()]
-        return sorted(docs, key=lambda d: d.get("saved", ""), reverse=True)
-
-    def save(self, doc: dict) -> None:
-        with self._table() as t:
-            t.upsert(doc, Query().name == doc["name"])
-
-    def remove(self, name: str) -> None:
-        with self._table() as t:
-            t.remove(Query().name == name)
-
-    def export(self, name: str, text: str) -> Path:
-        """Write decklist text to ``decks/NAME.txt``; returns the path."""
-        from core.store.storage import write_durably
-
-        self.decks_dir.mkdir(parents=True, exist_ok=True)
-        path = self.decks_dir / f"{slug(name)}.txt"
-        write_durably(path, text)
-        return path
 
 
 class LibraryDialog(Translated, ModalScreen[dict | None]):
@@ -223,9 +141,9 @@ class DeckBuilderScreen(Translated, Screen):
     """Build a deck from a sealed or drafted pool (see the module docstring)."""
 
     CSS = """
-    DeckBuilderScreen #builder-bar { height: 1; background: $primary-background; }
-    DeckBuilderScreen #builder-bar Label { width: auto; }
-    DeckBuilderScreen #filters { height: 1; }
+    DeckBuilderScreen #builder-bar { height: auto; max-height: 2; background: $primary-background; }
+    DeckBuilderScreen #builder-bar Label { width: 1fr; }
+    DeckBuilderScreen #filters { height: auto; max-height: 2; width: 100%; }
     DeckBuilderScreen #builder-body { height: 1fr; }
     DeckBuilderScreen #builder-left { width: 1fr; }
     DeckBuilderScreen #builder-right { width: 46; }
@@ -237,7 +155,7 @@ class DeckBuilderScreen(Translated, Screen):
     DeckBuilderScreen #curve { width: 21; padding: 0 1; }
     DeckBuilderScreen #spread { width: 1fr; padding: 0 1; }
     DeckBuilderScreen .section { text-style: bold; padding: 0 1; background: $boost; width: 1fr; }
-    DeckBuilderScreen #message { height: 1; }
+    DeckBuilderScreen #message { height: auto; max-height: 3; width: 100%; }
     """
     BINDINGS = [
         Binding("enter", "move", "Move", id="builder.move", priority=True),
@@ -250,6 +168,7 @@ class DeckBuilderScreen(Translated, Screen):
         Binding("r", "filter('rarity')", "Filter by rarity", id="builder.filter_rarity", show=False),
         Binding("0", "clear_filters", "Clear the filters", id="builder.filter_clear", show=False),
         Binding("o", "sort", "Sort the pool", id="builder.sort", show=False),
+        Binding("ctrl+r", "register", "Register to the player", id="builder.register"),
         Binding("g", "suggest", "Suggest", id="builder.suggest"),
         Binding("m", "match", "Bo3/Bo1", id="builder.match"),
         Binding("ctrl+s", "save", "Save", id="builder.save"),
@@ -260,45 +179,79 @@ class DeckBuilderScreen(Translated, Screen):
 
     def __init__(self, cs: CardSet, kind: str, pool, *, packs: int | None = None,
                  deck: dict[str, int] | None = None, spare: dict[str, int] | None = None,
-                 name: str = "", seed: int | None = None, product: str | None = None, match: str = "bo3"):
+                 name: str = "", seed: int | None = None, product: str | None = None, match: str = "bo3",
+                 register: Register | None = None, player: str = ""):
         super().__init__()
         self._translate_bindings()
-        if kind not in ("sealed", "draft"):
-            raise LyceeError(_("the deck builder builds sealed and draft decks, not {kind}", kind=kind_label(kind)))
-        self.cs = cs
-        self.kind = kind
-        self.packs = packs
-        self.pool: Counter = Counter(pool)
-        for num in self.pool:
-            if num not in cs:
-                raise LyceeError(_("{number} is not a card of set {set}", number=num, set=cs.code))
-        self.deck: Counter = Counter(deck or {})
-        self.spare: Counter = Counter(spare or {})
-        self.seed = seed
-        self.product = product
-        self.match = match
-        self.deck_name = name or self.default_name()
-        self.want = deck_size(kind, packs)
-        self.filters: dict[str, object] = {"type": None, "attr": None, "cost": None, "rarity": None}
-        self.sort_key = "cost"
+        self.state = DeckState(cs, kind, Counter(pool), packs, Counter(deck or {}), Counter(spare or {}), name,
+                               seed, product, match)
+        self.register = register
+        self.player_name = player
         self.dirty = False
         self._rows: dict[str, list[str]] = {"pool": [], "deck": [], "spare": []}
         self._pool_cols: list = []
         self.problems: list[DeckProblem] = []
 
     @classmethod
-    def from_doc(cls, doc: dict) -> "DeckBuilderScreen":
+    def from_doc(cls, doc: dict) -> DeckBuilderScreen:
         """A builder on a deck saved in the library."""
         from .practice import catalog
 
-        cs = catalog().set(doc["set"])
-        return cls(cs, doc["kind"], Counter(doc.get("pool", [])), packs=doc.get("packs"), deck=doc.get("deck"),
-                   spare=doc.get("spare"), name=doc.get("name", ""), seed=doc.get("seed"),
-                   product=doc.get("product"), match=doc.get("match", "bo3"))
+        st = DeckState.from_doc(doc, catalog().set(doc["set"]))
+        return cls(st.cs, st.kind, st.pool, packs=st.packs, deck=st.deck, spare=st.spare, name=st.name,
+                   seed=st.seed, product=st.product, match=st.match)
 
-    def default_name(self) -> str:
-        seed = f" {self.seed}" if self.seed is not None else ""
-        return f"{self.cs.code} {self.kind}{seed}"
+    # the state's parts, as the screen shows them
+    @property
+    def cs(self) -> CardSet:
+        return self.state.cs
+
+    @property
+    def kind(self) -> str:
+        return self.state.kind
+
+    @property
+    def packs(self) -> int | None:
+        return self.state.packs
+
+    @property
+    def pool(self) -> Counter:
+        return self.state.pool
+
+    @property
+    def deck(self) -> Counter:
+        return self.state.deck
+
+    @property
+    def spare(self) -> Counter:
+        return self.state.spare
+
+    @property
+    def deck_name(self) -> str:
+        return self.state.name
+
+    @property
+    def match(self) -> str:
+        return self.state.match
+
+    @property
+    def want(self) -> int:
+        return self.state.want
+
+    def card(self, number: str) -> Card:
+        return self.state.card(number)
+
+    def left(self, number: str) -> int:
+        return self.state.left(number)
+
+    def decklist(self) -> Decklist:
+        return self.state.decklist()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Ctrl+R (register) only on an event player's pool."""
+        if action == "register":
+            return self.register is not None
+        return True
 
     # -- compose ---------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -328,52 +281,16 @@ class DeckBuilderScreen(Translated, Screen):
             self.query_one(f"#{tid}", DataTable).add_columns("#", _("No."), _("Name"), _("Cost"))
         self.redraw()
         pool.focus()
-        self.say(_("Enter moves a card (pool to deck, deck or spares back), + adds, - removes, s spares; "
-                   "t a c r filter, o sorts."))
-
-    # -- data ---------------------------------------------------------------------------------------
-    def card(self, number: str) -> Card:
-        return self.cs.card(number)
-
-    def left(self, number: str) -> int:
-        return self.pool[number] - self.deck[number] - self.spare[number]
-
-    def decklist(self) -> Decklist:
-        return Decklist.from_counts(dict(sorted((k, v) for k, v in self.deck.items() if v > 0)),
-                                    dict(sorted((k, v) for k, v in self.spare.items() if v > 0)))
+        hint = _("Enter moves a card (pool to deck, deck or spares back), + adds, - removes, s spares; "
+                 "t a c r filter, o sorts.")
+        if self.register is not None:
+            hint = _("The pool of {name}: build the deck, Ctrl+R registers it to {name}.",
+                     name=self.player_name) + " " + hint
+        self.say(hint)
 
     def check(self) -> list[DeckProblem]:
         """core.decks' verdict for this format (G-SEALED / G-DRAFT-*, G-SPARE-1)."""
-        return check_deck(self.decklist(), catalog_for(self.cs), self.kind, match=self.match, packs=self.packs,
-                          pool=dict(self.pool))
-
-    def _choices(self, what: str) -> list:
-        cards = [self.card(n) for n in self.pool]
-        if what == "type":
-            vals = [t for t in CARD_TYPES if any(c.type == t for c in cards)]
-        elif what == "attr":
-            vals = [a for a in ATTRIBUTES if any(a in c.attributes for c in cards)]
-        elif what == "cost":
-            vals = sorted({c.total_cost for c in cards})
-        else:
-            vals = [r for r in self.cs.rarities if any(c.rarity == r for c in cards)]
-        return [None, *vals]
-
-    def _passes(self, c: Card) -> bool:
-        f = self.filters
-        return ((f["type"] is None or c.type == f["type"]) and (f["attr"] is None or f["attr"] in c.attributes)
-                and (f["cost"] is None or c.total_cost == f["cost"]) and (f["rarity"] is None or c.rarity == f["rarity"]))
-
-    def _order(self, c: Card):
-        rar = self.cs.rarities.index(c.rarity) if c.rarity in self.cs.rarities else 0
-        attr = tuple(ATTRIBUTES.index(a) for a in c.attributes)
-        return {
-            "cost": (c.total_cost, attr, c.number),
-            "attribute": (attr, c.total_cost, c.number),
-            "type": (CARD_TYPES.index(c.type) if c.type in CARD_TYPES else 9, c.total_cost, c.number),
-            "rarity": (-rar, c.total_cost, c.number),
-            "number": (c.number,),
-        }[self.sort_key]
+        return self.state.check()
 
     # -- drawing ------------------------------------------------------------------------------------------
     def redraw(self, touched: str | None = None) -> None:
@@ -381,13 +298,17 @@ class DeckBuilderScreen(Translated, Screen):
         (the filters and the order are unchanged)."""
         self.problems = self.check()
         n, s = sum(self.deck.values()), sum(self.spare.values())
-        self.query_one("#builder-title", Label).update(
-            _("Deck builder · {kind} · {set} ({version}) · {name} · {match}", kind=kind_label(self.kind),
-              set=self.cs.code, version=self.cs.version, name=self.deck_name, match=match_label(self.match)))
+        if self.register is not None:
+            title = _("Deck builder · {player} · {kind} · {set} ({version}) · {match}", player=self.player_name,
+                      kind=kind_label(self.kind), set=self.cs.code, version=self.cs.version,
+                      match=match_label(self.match))
+        else:
+            title = _("Deck builder · {kind} · {set} ({version}) · {name} · {match}", kind=kind_label(self.kind),
+                      set=self.cs.code, version=self.cs.version, name=self.deck_name, match=match_label(self.match))
+        self.query_one("#builder-title", Label).update(title)
         self.query_one("#filters", Label).update(self._filter_line())
-        avail = sum(max(0, self.left(k)) for k in self.pool)
         self.query_one("#pool-head", Label).update(
-            _("Pool: {total} cards, {left} left", total=sum(self.pool.values()), left=avail))
+            _("Pool: {total} cards, {left} left", total=sum(self.pool.values()), left=self.state.available()))
         deck_head = Text(_("Deck {n}/{want}", n=n, want=self.want), style="bold green" if n == self.want else "bold")
         self.query_one("#deck-head", Label).update(deck_head)
         if self.match == "bo3":
@@ -399,15 +320,15 @@ class DeckBuilderScreen(Translated, Screen):
             self._update_pool_row(touched)
         elif touched is None:
             self._draw_pool()
-        self._draw_list("deck", self.deck)
-        self._draw_list("spare", self.spare)
+        self._draw_list("deck")
+        self._draw_list("spare")
         deck_cards = {self.card(k): v for k, v in self.deck.items() if v > 0}
         self.query_one("#curve", Static).update(cost_curve(deck_cards, height=5))
         self.query_one("#spread", Static).update(attribute_spread(deck_cards, width=14))
         self.query_one("#checks", Static).update(self._checks_text())
 
     def _filter_line(self) -> Text:
-        f = self.filters
+        f = self.state.filters
         every = _("all")
         t = Text()
         parts = [
@@ -415,7 +336,7 @@ class DeckBuilderScreen(Translated, Screen):
             ("a", _("attribute"), attribute_label(f["attr"]) if f["attr"] else every),
             ("c", _("cost"), str(f["cost"]) if f["cost"] is not None else every),
             ("r", _("rarity"), f["rarity"] or every),
-            ("o", _("sort"), sort_label(self.sort_key)),
+            ("o", _("sort"), sort_label(self.state.sort_key)),
         ]
         for i, (key, label, value) in enumerate(parts):
             if i:
@@ -443,17 +364,18 @@ class DeckBuilderScreen(Translated, Screen):
         t = self.query_one("#pool", DataTable)
         row = t.cursor_row
         t.clear()
-        nums = sorted((n for n in self.pool if self._passes(self.card(n))), key=lambda n: self._order(self.card(n)))
+        nums = self.state.pool_rows()
         self._rows["pool"] = nums
         for num in nums:
             t.add_row(*self._pool_cells(num), key=num)
         self._restore(t, row)
 
-    def _draw_list(self, tid: str, counts: Counter) -> None:
+    def _draw_list(self, tid: str) -> None:
         t = self.query_one(f"#{tid}", DataTable)
         row = t.cursor_row
         t.clear()
-        nums = sorted((n for n, v in counts.items() if v > 0), key=lambda n: (self.card(n).total_cost, n))
+        counts = self.deck if tid == "deck" else self.spare
+        nums = self.state.rows(tid)
         self._rows[tid] = nums
         for num in nums:
             c = self.card(num)
@@ -514,19 +436,11 @@ class DeckBuilderScreen(Translated, Screen):
         self.say(text)
 
     def _add(self, num: str, to: str) -> bool:
-        if self.left(num) <= 0:
-            self.say(_("no {number} left in the pool", number=num), error=True)
+        try:
+            self.state.add(num, to)
+        except LyceeError as err:
+            self.say(str(err), error=True)
             return False
-        (self.deck if to == "deck" else self.spare)[num] += 1
-        return True
-
-    def _take(self, num: str, frm: str) -> bool:
-        counts = self.deck if frm == "deck" else self.spare
-        if counts[num] <= 0:
-            return False
-        counts[num] -= 1
-        if counts[num] == 0:
-            del counts[num]
         return True
 
     def action_move(self) -> None:
@@ -537,7 +451,7 @@ class DeckBuilderScreen(Translated, Screen):
         if tid == "pool":
             if self._add(num, "deck"):
                 self._changed(_("{number} {name} into the deck", number=num, name=c.name), num)
-        elif self._take(num, tid):
+        elif self.state.take(num, tid):
             self._changed(_("{number} {name} back to the pool", number=num, name=c.name), num)
 
     def action_add(self) -> None:
@@ -553,7 +467,7 @@ class DeckBuilderScreen(Translated, Screen):
         if num is None:
             return
         frm = "spare" if tid == "spare" else "deck"
-        if self._take(num, frm):
+        if self.state.take(num, frm):
             self._changed(_("{number} {name}: one fewer", number=num, name=self.card(num).name), num)
 
     def action_spare(self) -> None:
@@ -565,51 +479,50 @@ class DeckBuilderScreen(Translated, Screen):
             if self._add(num, "spare"):
                 self._changed(_("{number} {name} into the spare cards", number=num, name=name), num)
         elif tid == "deck":
-            if self._take(num, "deck"):
-                self.spare[num] += 1
+            if self.state.to_other(num, "deck"):
                 self._changed(_("{number} {name} from the deck to the spare cards", number=num, name=name), num)
-        elif self._take(num, "spare"):
-            self.deck[num] += 1
+        elif self.state.to_other(num, "spare"):
             self._changed(_("{number} {name} from the spare cards to the deck", number=num, name=name), num)
 
     def action_filter(self, what: str) -> None:
-        choices = self._choices(what)
-        cur = self.filters[what]
-        i = choices.index(cur) if cur in choices else 0
-        self.filters[what] = choices[(i + 1) % len(choices)]
+        self.state.cycle_filter(what)
         self.redraw()
 
     def action_clear_filters(self) -> None:
-        self.filters = dict.fromkeys(self.filters)
+        self.state.clear_filters()
         self.redraw()
 
     def action_sort(self) -> None:
-        self.sort_key = SORTS[(SORTS.index(self.sort_key) + 1) % len(SORTS)]
+        self.state.next_sort()
         self.redraw()
 
     def action_match(self) -> None:
-        self.match = "bo1" if self.match == "bo3" else "bo3"
+        self.state.toggle_match()
         self._changed(_("now {match}", match=match_label(self.match)))
 
     def action_suggest(self) -> None:
         """The bot builder's deck (limited.sealed / limited.draft), checked by core.decks."""
-        pool = list(self.pool.elements())
         try:
-            if self.kind == "sealed":
-                from limited.sealed import build_sealed_deck
-
-                dl = build_sealed_deck(pool, self.cs, match=self.match)
-            else:
-                from limited.draft import build_draft_deck
-
-                dl = build_draft_deck(pool, self.cs, self.packs, match=self.match)
+            dl = self.state.suggest()
         except LyceeError as err:
             self.say(str(err), error=True)
             return
-        self.deck = Counter(dl.counts("deck"))
-        self.spare = Counter(dl.counts("spare"))
         self._changed(_("suggested by the bot builder: {n} cards, {s} spare cards",
                         n=dl.deck_size, s=dl.spare_size))
+
+    # -- registering to an event player -------------------------------------------------------------
+    def action_register(self) -> None:
+        """Register the deck to the event player whose pool this is (problems
+        and all, as a list handed in; round 1 waits for a legal one)."""
+        if self.register is None:
+            return
+        try:
+            msg = self.register(self.decklist())
+        except LyceeError as err:
+            self.say(str(err), error=True)
+            return
+        self.dirty = False
+        self.say(msg, error=bool(self.problems))
 
     # -- library -------------------------------------------------------------------------------------
     @property
@@ -617,15 +530,10 @@ class DeckBuilderScreen(Translated, Screen):
         return Library(self.app.datadir.root)
 
     def to_doc(self) -> dict:
-        return {"schema": LIBRARY_SCHEMA, "name": self.deck_name, "set": self.cs.code, "kind": self.kind,
-                "packs": self.packs, "product": self.product, "seed": self.seed, "match": self.match,
-                "pool": sorted(self.pool.elements()),
-                "deck": dict(sorted((k, v) for k, v in self.deck.items() if v > 0)),
-                "spare": dict(sorted((k, v) for k, v in self.spare.items() if v > 0)),
-                "saved": self.app.datadir.clock().isoformat(timespec="seconds")}
+        return self.state.to_doc(self.app.datadir.clock().isoformat(timespec="seconds"))
 
     def save_as(self, name: str) -> bool:
-        self.deck_name = name
+        self.state.name = name
         try:
             self.library.save(self.to_doc())
         except (LyceeError, OSError) as err:
@@ -644,10 +552,7 @@ class DeckBuilderScreen(Translated, Screen):
         self.app.push_screen(Prompt(_("Save the deck in the library as:"), self.deck_name), named)
 
     def export_text(self) -> str:
-        head = _("# {name} · set {set} ({version}) · {kind} · seed {seed}", name=self.deck_name, set=self.cs.code,
-                 version=self.cs.version, kind=kind_label(self.kind),
-                 seed=self.seed if self.seed is not None else "-")
-        return head + "\n" + decklist_to_text(self.decklist(), catalog_for(self.cs))
+        return export_text(self.state)
 
     def action_export(self) -> None:
         try:
@@ -689,7 +594,10 @@ class DeckBuilderScreen(Translated, Screen):
             if yes:
                 self.app.pop_screen()
 
-        self.app.push_screen(Confirm(_("Leave the deck builder? Changes since the last save are lost.")), answer)
+        question = (_("Leave the deck builder? The deck is not registered to {name} since the last change.",
+                      name=self.player_name) if self.register is not None
+                    else _("Leave the deck builder? Changes since the last save are lost."))
+        self.app.push_screen(Confirm(question), answer)
 
 
-__all__ = ["DeckBuilderScreen", "Library", "LibraryDialog", "LIBRARY_FILE", "LIBRARY_SCHEMA"]
+__all__ = ["LIBRARY_FILE", "LIBRARY_SCHEMA", "SORTS", "DeckBuilderScreen", "Library", "LibraryDialog", "slug"]

@@ -30,6 +30,7 @@ class BuildPane(TabPane):
 
         lbl = self.query_one("#build-status", Label)
         t = self.query_one("#build-table", PlainTable)
+        row = t.cursor_row if t.row_count else None  # the highlighted player stays highlighted
         t.clear(columns=True)
         if ev.kind == "constructed":
             lbl.update(_("A constructed event has no build phase."))
@@ -41,8 +42,17 @@ class BuildPane(TabPane):
                 else _("{set}, {n} packs a player, pods {pods}", set=st.set_code, n=st.packs,
                        pods="+".join(map(str, st.pods)) or "-"))
         timer = clock.fmt(st.remaining) if st.remaining is not None else clock.fmt(st.minutes * 60)
-        lbl.update(Text(_("Build phase: {state} · {what} · seed {seed} · time left {t} · {k} decklists missing",
-                     state=labels.build_state_label(st.state), what=what, seed=st.seed, t=timer, k=len(st.missing_decklists))))
+        line = Text(_("Build phase: {state} · {what} · seed {seed} · time left {t} · {k} decklists missing",
+                      state=labels.build_state_label(st.state), what=what, seed=st.seed, t=timer,
+                      k=len(st.missing_decklists)))
+        if st.override_at:
+            line.append("\n" + _("Head judge override by {by}: {reason}", by=st.override_by,
+                                  reason=st.override_reason), style="bold yellow")
+        elif not ev.rounds:
+            line.append("\n" + (_("Every deck is legal: F5 pairs round 1 (and closes the phase).") if st.ready else
+                                 _("Enter opens the highlighted player's pool in the deck builder; Ctrl+R there "
+                                   "registers the deck. Round 1 waits for every legal deck.")))
+        lbl.update(line)
         t.add_columns(_("ID"), _("Name"), _("Seat"), _("Pool"), _("Decklist"), _("Deck"), _("Problems"))
         for d in decklist_status(ev):
             seat = seat_of(ev, d.player)
@@ -51,6 +61,8 @@ class BuildPane(TabPane):
                       str(len(pool.cards)) if pool else "-", labels.decklist_status_label(d.status),
                       f"{d.deck_size}+{d.spare_size}" if d.status != "none" else "",
                       "; ".join(p.message for p in d.problems[:2]), key=d.player)
+        if row is not None and t.row_count:
+            t.move_cursor(row=min(row, t.row_count - 1), animate=False)
 
     def tick(self, ev: Event, st) -> None:
         """Redraw while the timer runs, keeping the cursor's row."""

@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Input, Label, TabbedContent
+from textual.widgets import DataTable, Input, Label, TabbedContent
 
 from core import labels
 from core.log.registry import describe
@@ -529,6 +529,8 @@ class EventScreen(Translated, Screen):
             self.desk.pair_next()
         except LyceeError as err:
             self.app.call_from_thread(self.say, self._app_refusal(err), True)
+            if getattr(err, "rule", None) in ("G-SEALED", "G-DRAFT-4") and self.event.build is not None:
+                self.app.call_from_thread(self.action_tab, "build")  # each player's deck and its problems
             return
         self.app.call_from_thread(self._paired)
 
@@ -763,6 +765,8 @@ class EventScreen(Translated, Screen):
                    ("timer", _("Start, pause or resume the building timer")),
                    ("decklist", _("Register a decklist from a file")),
                    ("botdecks", _("Build decks for players without a decklist (bot builder)")),
+                   ("deck", _("Build the highlighted player's deck from their pool (Enter on the build tab)")),
+                   ("override", _("Head judge override: round 1 pairs without every legal deck")),
                    ("close", _("Close the build phase"))]
         if ev.kind == "draft":
             choices.insert(1, ("simulate", _("Simulate the draft with bots (practice events)")))
@@ -779,8 +783,77 @@ class EventScreen(Translated, Screen):
         elif choice == "decklist":
             self.app.push_screen(Prompt(_("Decklist: PLAYER FILE (text 'COUNT NUMBER' lines, or .csv)")),
                                  self._register_decklist)
+        elif choice == "deck":
+            self._open_player_deck(self._build_row())
+        elif choice == "override":
+            self._ask_override()
         else:
             self._build_op(choice)
+
+    def _build_row(self) -> str | None:
+        """The player highlighted on the build tab (their id), if any."""
+        t = self.query_one("#build-table", DataTable)
+        if not t.row_count or t.cursor_row is None:
+            return None
+        return str(t.coordinate_to_cell_key(t.cursor_coordinate).row_key.value)
+
+    def on_data_table_row_selected(self, message: DataTable.RowSelected) -> None:
+        """Enter on the build tab: the player's pool in the deck builder."""
+        if message.data_table.id == "build-table" and message.row_key.value is not None:
+            self._open_player_deck(str(message.row_key.value))
+
+    def _open_player_deck(self, pid: str | None) -> None:
+        """The deck builder on an event player's pool (G-SEALED, G-DRAFT-1):
+        their registered deck to start from, Ctrl+R registers it to them."""
+        from limited import event as limited_event
+
+        from ..deckbuilder import DeckBuilderScreen
+
+        if pid is None:
+            self.say(_("no player highlighted on the build tab"), error=True)
+            return
+        try:
+            st = limited_event.player_deck_state(self.desk, pid)
+        except LyceeError as err:
+            self.say(str(err), error=True)
+            return
+        name = self.event.player(pid).name
+
+        def register(deck) -> str:
+            limited_event.register_built_deck(self.desk, pid, deck)
+            self._dirty.add("build")
+            self.refresh_all()
+            probs = self.desk.deck_problems(pid)
+            if probs:
+                return _("registered to {name}, with {n} problem(s): round 1 waits for a legal deck ({first})",
+                         name=name, n=len(probs), first=str(probs[0]))
+            return _("registered to {name}: a legal deck of {n} cards", name=name, n=deck.deck_size)
+
+        self.app.push_screen(DeckBuilderScreen(st.cs, st.kind, st.pool, packs=st.packs, deck=st.deck,
+                                               spare=st.spare, name=st.name, seed=st.seed, product=st.product,
+                                               match=st.match, register=register, player=name))
+
+    def _ask_override(self) -> None:
+        """The head judge lets round 1 pair without every legal deck (logged: who, why)."""
+        from core.rules.decklists import gap_text, round_one_gaps
+
+        hj = self.event.staff.head_judge
+        gaps = round_one_gaps(self.event)
+        if not hj:
+            self._guard(lambda: self.desk.override_decks("", "-"), "")  # core's refusal names F12
+            return
+        if not gaps:
+            self.say(_("every player has a legal deck: no override is needed"))
+            return
+
+        def answer(reason: str | None) -> None:
+            if reason:
+                self._guard(lambda: self.desk.override_decks(hj, reason),
+                            _("head judge override by {by}: round 1 may be paired (F5)", by=hj))
+
+        self.app.push_screen(Prompt(_("Head judge {hj} lets round 1 pair without a legal deck from {players}. "
+                                      "Why? (written in the log and on the report)", hj=hj,
+                                      players=_("; ").join(gap_text(g) for g in gaps))), answer)
 
     def _guard(self, fn, done: str) -> None:
         try:
@@ -794,7 +867,7 @@ class EventScreen(Translated, Screen):
     def _open_build(self, text: str | None) -> None:
         if not text:
             return
-        from limited import event as LE
+        from limited import event as limited_event
 
         parts = text.split()
         if len(parts) not in (2, 3) or (len(parts) == 3 and whole(parts[2], 18) is None):
@@ -802,10 +875,10 @@ class EventScreen(Translated, Screen):
             return
         seed = whole(parts[2], 18) if len(parts) == 3 else None
         if self.event.kind == "sealed":
-            self._guard(lambda: LE.open_sealed_pools(self.desk, parts[0], parts[1], seed),
+            self._guard(lambda: limited_event.open_sealed_pools(self.desk, parts[0], parts[1], seed),
                         _("sealed pools opened"))
         elif whole(parts[1]) is not None:
-            self._guard(lambda: LE.draft_pods(self.desk, parts[0], whole(parts[1]), seed),
+            self._guard(lambda: limited_event.draft_pods(self.desk, parts[0], whole(parts[1]), seed),
                         _("pods seated"))
         else:
             self.say(_("write the number of packs, 4 to 6"), error=True)
@@ -821,12 +894,12 @@ class EventScreen(Translated, Screen):
                     _("decklist registered for {who}", who=parts[0]))
 
     def _build_op(self, op: str) -> None:
-        from limited import event as LE
+        from limited import event as limited_event
 
         if op == "simulate":
-            self._guard(lambda: LE.simulate_draft(self.desk), _("draft simulated: pools recorded"))
+            self._guard(lambda: limited_event.simulate_draft(self.desk), _("draft simulated: pools recorded"))
         elif op == "botdecks":
-            self._guard(lambda: LE.build_bot_decks(self.desk), _("decks built and registered"))
+            self._guard(lambda: limited_event.build_bot_decks(self.desk), _("decks built and registered"))
         elif op == "close":
             self._guard(lambda: self.desk.close_build(), _("build phase closed"))
         elif op == "timer":
@@ -928,6 +1001,14 @@ class EventScreen(Translated, Screen):
             return _("A sanctioned event needs its staff first: {problems}. F12 opens the settings "
                      "(staff, or mark it unsanctioned).",
                      problems="; ".join(f"{m} ({r})" for r, m in staff_problems(self.event)))
+        if getattr(err, "rule", None) in ("G-SEALED", "G-DRAFT-4") and self.event.build is not None:
+            from core.rules.decklists import round_one_gaps
+
+            gaps = round_one_gaps(self.event)
+            if gaps:  # the build tab shows what is wrong with each deck
+                return _("Round 1 waits for a legal deck from {n} player(s): {names}. On the build tab "
+                         "Enter opens a player's pool, Ctrl+R there registers the deck; F11 for the head judge's "
+                         "override.", n=len(gaps), names=_("; ").join(g.name for g in gaps)) + f" [{err.rule}]"
         return str(err)
 
     def action_settings(self) -> None:
@@ -1051,7 +1132,10 @@ class EventScreen(Translated, Screen):
         from core.rules.decklists import decklist_status
 
         bad = [d for d in decklist_status(ev) if d.status != "registered"]
-        if bad:
+        if bad and ev.build is not None and ev.build.overridden:
+            self.say(_("round 1 paired under the head judge's override ({by}); decks missing or with problems: "
+                       "{names}", by=ev.build.override_by, names=_("; ").join(d.name for d in bad[:5])))
+        elif bad:
             self.say(_("round 1 paired, but {n} deck(s) are missing or have problems: {names} (build tab, F11)",
                        n=len(bad), names=", ".join(d.name for d in bad[:5])), error=True)
 

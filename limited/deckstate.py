@@ -1,0 +1,205 @@
+"""A deck being built from a sealed or drafted pool: the pool, the deck and
+the spare cards, the filters and the order of the pool, and every move a
+builder makes.  The deck builder screen (tui.screens.deckbuilder) only shows
+this state and calls these methods; the verdict on the deck is
+core.decks.check_deck's (G-SEALED 40 cards and R-DECK-4, G-DRAFT-3/4 packs x 10
+with any number of a name, cards only from the pool, G-SPARE-1 spares).
+
+A move that cannot be made raises :class:`core.errors.LyceeError` with the
+reason; a move that changes nothing (taking a card that is not there)
+returns False.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.cards.model import ATTRIBUTES, CARD_TYPES, Card, CardSet
+from core.cards.decks import DRAFT_PACKS, Decklist, DeckProblem, check_deck, deck_size
+from core.errors import LyceeError
+from core.i18n import _
+from core.labels import kind_label
+
+from .facts import catalog_for
+
+#: The orders of the pool, in the order the sort key cycles through them.
+SORTS = ("cost", "attribute", "type", "rarity", "number")
+#: The pool's filters (each None for "all").
+FILTERS = ("type", "attr", "cost", "rarity")
+#: The library document's schema (limited.library).
+LIBRARY_SCHEMA = "lycee-library-deck/1"
+SECTIONS = ("deck", "spare")
+
+
+@dataclass
+class DeckState:
+    """Pool, deck and spares of one deck being built (see the module docstring)."""
+
+    cs: CardSet
+    kind: str  # sealed | draft
+    pool: Counter
+    packs: int | None = None
+    deck: Counter = field(default_factory=Counter)
+    spare: Counter = field(default_factory=Counter)
+    name: str = ""
+    seed: int | None = None
+    product: str | None = None
+    match: str = "bo3"
+    filters: dict[str, Any] = field(default_factory=lambda: dict.fromkeys(FILTERS))
+    sort_key: str = "cost"
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("sealed", "draft"):
+            raise LyceeError(_("the deck builder builds sealed and draft decks, not {kind}",
+                               kind=kind_label(self.kind)))
+        self.pool = Counter(self.pool)
+        self.deck = Counter(self.deck or {})
+        self.spare = Counter(self.spare or {})
+        for num in self.pool:
+            if num not in self.cs:
+                raise LyceeError(_("{number} is not a card of set {set}", number=num, set=self.cs.code))
+        if not self.name:
+            seed = f" {self.seed}" if self.seed is not None else ""
+            self.name = f"{self.cs.code} {self.kind}{seed}"
+
+    # -- reading ---------------------------------------------------------------------------------
+    @property
+    def want(self) -> int:
+        """The deck size the format asks for (G-SEALED 40, G-DRAFT-4 packs x 10)."""
+        return deck_size(self.kind, self.packs)
+
+    def card(self, number: str) -> Card:
+        return self.cs.card(number)
+
+    def left(self, number: str) -> int:
+        """Copies of ``number`` still in the pool (neither in the deck nor spare)."""
+        return self.pool[number] - self.deck[number] - self.spare[number]
+
+    def available(self) -> int:
+        return sum(max(0, self.left(k)) for k in self.pool)
+
+    def decklist(self) -> Decklist:
+        return Decklist.from_counts(dict(sorted((k, v) for k, v in self.deck.items() if v > 0)),
+                                    dict(sorted((k, v) for k, v in self.spare.items() if v > 0)))
+
+    def check(self) -> list[DeckProblem]:
+        """core.decks' verdict for this format (G-SEALED / G-DRAFT-*, G-SPARE-1)."""
+        return check_deck(self.decklist(), catalog_for(self.cs), self.kind, match=self.match, packs=self.packs,
+                          pool=dict(self.pool))
+
+    def choices(self, what: str) -> list:
+        """The values filter ``what`` cycles through (None first: all)."""
+        cards = [self.card(n) for n in self.pool]
+        vals: list
+        if what == "type":
+            vals = [t for t in CARD_TYPES if any(c.type == t for c in cards)]
+        elif what == "attr":
+            vals = [a for a in ATTRIBUTES if any(a in c.attributes for c in cards)]
+        elif what == "cost":
+            vals = sorted({c.total_cost for c in cards})
+        else:
+            vals = [r for r in self.cs.rarities if any(c.rarity == r for c in cards)]
+        return [None, *vals]
+
+    def passes(self, c: Card) -> bool:
+        f = self.filters
+        return ((f["type"] is None or c.type == f["type"]) and (f["attr"] is None or f["attr"] in c.attributes)
+                and (f["cost"] is None or c.total_cost == f["cost"])
+                and (f["rarity"] is None or c.rarity == f["rarity"]))
+
+    def order(self, c: Card) -> tuple:
+        rar = self.cs.rarities.index(c.rarity) if c.rarity in self.cs.rarities else 0
+        attr = tuple(ATTRIBUTES.index(a) for a in c.attributes)
+        return {
+            "cost": (c.total_cost, attr, c.number),
+            "attribute": (attr, c.total_cost, c.number),
+            "type": (CARD_TYPES.index(c.type) if c.type in CARD_TYPES else 9, c.total_cost, c.number),
+            "rarity": (-rar, c.total_cost, c.number),
+            "number": (c.number,),
+        }[self.sort_key]
+
+    def pool_rows(self) -> list[str]:
+        """The pool's card numbers shown: filtered, in the chosen order."""
+        return sorted((n for n in self.pool if self.passes(self.card(n))), key=lambda n: self.order(self.card(n)))
+
+    def rows(self, section: str) -> list[str]:
+        """The deck's or the spares' card numbers, by cost."""
+        counts = self.deck if section == "deck" else self.spare
+        return sorted((n for n, v in counts.items() if v > 0), key=lambda n: (self.card(n).total_cost, n))
+
+    # -- moving cards ---------------------------------------------------------------------------------
+    def add(self, num: str, to: str = "deck") -> None:
+        """One copy from the pool into the deck or the spares."""
+        if self.left(num) <= 0:
+            raise LyceeError(_("no {number} left in the pool", number=num))
+        (self.deck if to == "deck" else self.spare)[num] += 1
+
+    def take(self, num: str, frm: str = "deck") -> bool:
+        """One copy back to the pool; False when there is none to take."""
+        counts = self.deck if frm == "deck" else self.spare
+        if counts[num] <= 0:
+            return False
+        counts[num] -= 1
+        if counts[num] == 0:
+            del counts[num]
+        return True
+
+    def to_other(self, num: str, frm: str) -> bool:
+        """One copy from the deck to the spares or back (G-SPARE-1)."""
+        if not self.take(num, frm):
+            return False
+        (self.spare if frm == "deck" else self.deck)[num] += 1
+        return True
+
+    def cycle_filter(self, what: str) -> None:
+        choices = self.choices(what)
+        cur = self.filters[what]
+        i = choices.index(cur) if cur in choices else 0
+        self.filters[what] = choices[(i + 1) % len(choices)]
+
+    def clear_filters(self) -> None:
+        self.filters = dict.fromkeys(FILTERS)
+
+    def next_sort(self) -> None:
+        self.sort_key = SORTS[(SORTS.index(self.sort_key) + 1) % len(SORTS)]
+
+    def toggle_match(self) -> None:
+        self.match = "bo1" if self.match == "bo3" else "bo3"
+
+    def suggest(self) -> Decklist:
+        """Replace the deck with the bot builder's (limited.sealed / limited.draft)."""
+        pool = list(self.pool.elements())
+        if self.kind == "sealed":
+            from .sealed import build_sealed_deck
+
+            dl = build_sealed_deck(pool, self.cs, match=self.match)
+        else:
+            from .draft import build_draft_deck
+
+            dl = build_draft_deck(pool, self.cs, self.packs or DRAFT_PACKS.start, match=self.match)
+        self.deck = Counter(dl.counts("deck"))
+        self.spare = Counter(dl.counts("spare"))
+        return dl
+
+    # -- the library's document -------------------------------------------------------------------------
+    def to_doc(self, saved: str) -> dict:
+        """The library document (limited.library) of this deck, saved at ``saved``."""
+        return {"schema": LIBRARY_SCHEMA, "name": self.name, "set": self.cs.code, "kind": self.kind,
+                "packs": self.packs, "product": self.product, "seed": self.seed, "match": self.match,
+                "pool": sorted(self.pool.elements()),
+                "deck": dict(sorted((k, v) for k, v in self.deck.items() if v > 0)),
+                "spare": dict(sorted((k, v) for k, v in self.spare.items() if v > 0)),
+                "saved": saved}
+
+    @classmethod
+    def from_doc(cls, doc: dict, cs: CardSet) -> DeckState:
+        """The state of a deck saved in the library (``cs`` is its set)."""
+        return cls(cs, doc["kind"], Counter(doc.get("pool", [])), packs=doc.get("packs"),
+                   deck=Counter(doc.get("deck") or {}), spare=Counter(doc.get("spare") or {}),
+                   name=doc.get("name", ""), seed=doc.get("seed"), product=doc.get("product"),
+                   match=doc.get("match", "bo3"))
+
+
+__all__ = ["FILTERS", "LIBRARY_SCHEMA", "SORTS", "DeckState"]
