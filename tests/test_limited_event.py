@@ -199,6 +199,27 @@ def test_g_sealed_round_1_waits_for_every_decklist_or_the_organizer_closing(seal
         sealed.start_build()
 
 
+def test_g_sealed_an_event_paired_under_the_old_rule_still_opens(sealed, catalog):
+    """DESIGN section 2 (nothing stored is lost) with G-SEALED: an event whose
+    round 1 was paired after the build phase closed with decks missing (the
+    rule before issue 11, actions of format 2) replays as it was played; the
+    same pairing written now (format 3) is refused."""
+    from core import rules
+
+    open_sealed_pools(sealed, "gamma", "2s", seed=9)
+    build_bot_decks(sealed, ["Player 1", "Player 2"])
+    sealed.close_build(by="O")
+    ids = [p.id for p in sealed.event.players]
+    matches = [{"table": i // 2 + 1, "p1": ids[i], "p2": ids[i + 1]} for i in range(0, len(ids), 2)]
+    last = sealed.store.actions[-1]
+    pair = {"seq": last["seq"] + 1, "at": last["at"], "actor": "desk", "type": "pair",
+            "data": {"round": 1, "stage": "swiss", "matches": matches}}
+    ev = rules.replay(list(sealed.store.actions) + [dict(pair, v=2)])
+    assert len(ev.rounds) == 1 and len(ev.rounds[0].matches) == len(matches)
+    with pytest.raises(RuleError, match=r"round 1 waits for a legal deck"):
+        rules.replay(list(sealed.store.actions) + [dict(pair, v=rules.ACTION_FORMAT)])
+
+
 def test_g_sealed_round_1_refused_for_a_deck_not_legal_from_the_pool(sealed, catalog):
     """G-SEALED: a registered deck of 39 cards, or with a card not in the
     player's pool, holds round 1 like a missing one; the refusal says what is

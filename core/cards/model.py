@@ -61,7 +61,7 @@ _LOOSE_NUMBER_RE = re.compile(r"^(CH|EV|IT|AR)[-_ ]?(\d{1,4})([A-Z]?)$")
 
 # -- numbers and names --------------------------------------------------------
 
-def normalize_number(text: str) -> str | None:
+def normalize_number(text: object) -> str | None:
     """The canonical form of a card number typed loosely, or None.
 
     ``"ch-63"``, ``"CH0063"``, ``"ＣＨ－００６３ａ"`` -> ``"CH-0063"`` / ``"CH-0063A"``.

@@ -12,7 +12,8 @@ from core.log.registry import (
     replay,
     undo_target,
     undone_seqs,
+    written_format,
 )
 
 __all__ = ["ACTION_FORMAT", "FOUNDING", "action", "apply", "describe", "describer", "provide", "replay",
-           "undo_target", "undone_seqs"]
+           "undo_target", "undone_seqs", "written_format"]

@@ -25,6 +25,7 @@ these functions with the rule set provided.
 from __future__ import annotations
 
 import importlib
+from contextvars import ContextVar
 from collections.abc import Callable
 from typing import Any
 
@@ -42,8 +43,11 @@ FOUNDING = {"create", "import"}
 #: The format actions are written in (stored as "v" with each action; actions
 #: without it were written before the journal, format 1).  An action is
 #: checked against the rules when it is appended; a stored one is replayed as
-#: it was written.
-ACTION_FORMAT = 2
+#: it was written: a rule made stricter later checks only actions written
+#: after it (see :func:`written_format`), so a stored event always opens.
+#: Format 3: round 1 of a limited event needs every deck legal (G-SEALED).
+ACTION_FORMAT = 3
+_FORMAT: ContextVar[int] = ContextVar("action_format", default=ACTION_FORMAT)
 
 
 def action(name: str) -> Callable[[Apply], Apply]:
@@ -89,7 +93,17 @@ def apply(event: Any, act: dict) -> Any:
         raise LyceeError(_("unknown action type {kind!r} (seq {x})", kind=kind, x=act.get('seq')))
     if event is None and kind not in FOUNDING:
         raise LyceeError(_("the log must begin with 'create', not {kind!r}", kind=kind))
-    return fn(event, act.get("data", {}))
+    token = _FORMAT.set(act.get("v", 1))
+    try:
+        return fn(event, act.get("data", {}))
+    finally:
+        _FORMAT.reset(token)
+
+
+def written_format() -> int:
+    """The format of the action being applied (its "v"; 1 when it has none:
+    an action of the first journal, or one built to replay an imported file)."""
+    return _FORMAT.get()
 
 
 def undone_seqs(actions: list[dict]) -> set[int]:

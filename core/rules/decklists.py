@@ -46,10 +46,12 @@ Decisions
 
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from core.log.registry import action, describer
+from core.log.registry import action, describer, written_format
 from core.cards.model import normalize_number
 from core.rules.clock import elapsed as clock_elapsed
 from core.rules.clock import stamp
@@ -388,16 +390,18 @@ def _open_build(event: Event, d: dict) -> Event:
         raise LyceeError(_("the build phase needs a card set"))
     product, packs = "", 0
     if kind == "sealed":
-        product = d.get("product")
-        if product not in SEALED_PRODUCTS:
+        asked = d.get("product")
+        if asked not in SEALED_PRODUCTS:
             raise RuleError(_("sealed product {product!r}: use 2s (2 starters) or 1s3b (1 starter + 3 boosters)",
-                              product=product), "G-SEALED")
+                              product=asked), "G-SEALED")
+        product = str(asked)
         packs = 2 if product == "2s" else 4
     else:
-        packs = d.get("packs")
-        if not isinstance(packs, int) or isinstance(packs, bool) or packs not in DRAFT_PACKS:
-            raise RuleError(_("{packs} packs a player: a draft uses {lo} to {hi}", packs=packs,
+        asked_packs = d.get("packs")
+        if not isinstance(asked_packs, int) or isinstance(asked_packs, bool) or asked_packs not in DRAFT_PACKS:
+            raise RuleError(_("{packs} packs a player: a draft uses {lo} to {hi}", packs=asked_packs,
                               lo=DRAFT_PACKS.start, hi=DRAFT_PACKS.stop - 1), "G-DRAFT-2")
+        packs = asked_packs
     minutes = d.get("minutes", DEFAULT_BUILD_MINUTES[kind])
     if not isinstance(minutes, int) or isinstance(minutes, bool) or not 1 <= minutes <= 600:
         raise LyceeError(_("building minutes {minutes!r}: a whole number from 1 to 600", minutes=minutes))
@@ -548,7 +552,7 @@ def seat_of(event: Event, pid: str) -> tuple[int, int] | None:
 def pool_data(pid: str, kind: str, set_code: str, cards, *, product: str = "", packs: int = 0,
               seed: int | None = None, opened=()) -> dict:
     """The ``pool`` action's data."""
-    d = {"player": pid, "kind": kind, "set": set_code, "cards": list(cards)}
+    d: dict[str, Any] = {"player": pid, "kind": kind, "set": set_code, "cards": list(cards)}
     if product:
         d["product"] = product
     if packs:
@@ -703,7 +707,7 @@ def build_status(event: Event, now) -> BuildStatus:
         state = "paused"
     else:
         state = "building"
-    at = b.closed_at if b.closed else now
+    at = b.closed_at if b.closed_at is not None else now
     el = clock_elapsed(st, at) if st is not None else 0.0
     return BuildStatus(
         state, b.kind, b.set_code, b.product, b.packs, b.seed, b.minutes, b.opened_at,
@@ -747,7 +751,9 @@ def check_build_done(event: Event) -> None:
     if b is None:
         return
     rule = "G-DRAFT-4" if b.kind == "draft" else "G-SEALED"
-    if not b.overridden:
+    # an event paired before this rule (actions of format 2 or older; an
+    # imported file) opens as it was played: the rule checks new pairings only
+    if not b.overridden and written_format() >= 3:
         gaps = round_one_gaps(event)
         if gaps:
             raise RuleError(_("round 1 waits for a legal deck from {n} player(s): {players}. Register each deck "

@@ -22,6 +22,8 @@ The import is in two parts:
 
 from __future__ import annotations
 
+from typing import Any
+
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -244,7 +246,7 @@ _VALIDATOR = jsonschema.Draft202012Validator(SCHEMA, format_checker=jsonschema.F
 #: MAX_ITEMS long, and no object may carry a key the format does not define.
 MAX_INT = 100_000
 MAX_ITEMS = 10_000
-_BOUNDS = {
+_BOUNDS: dict[object, dict[str, Any]] = {
     ("id",): {"pattern": ID_PATTERN},
     ("name",): {"maxLength": EVENT_NAME_MAX},
     ("players", "id"): {"pattern": ID_PATTERN},

@@ -208,7 +208,7 @@ def _game(event, d):
         raise RuleError(_("table {table} is a bye: no games are played", table=m.table), "G-SWISS-POINTS")
     if m.reported:
         raise RuleError(_("the match at table {table} is over ({outcome}): no more games", table=m.table,
-                           outcome=labels.match_outcome_label(m.outcome, player_name(event, m.p1), player_name(event, m.p2))), rule)
+                           outcome=labels.match_outcome_label(m.outcome or "", player_name(event, m.p1), player_name(event, m.p2))), rule)
     return add_game(event, rnd, m, d["game"])
 
 

@@ -901,7 +901,7 @@ class EventScreen(Translated, Screen):
         elif op == "botdecks":
             self._guard(lambda: limited_event.build_bot_decks(self.desk), _("decks built and registered"))
         elif op == "close":
-            self._guard(lambda: self.desk.close_build(), _("build phase closed"))
+            self._guard(self.desk.close_build, _("build phase closed"))
         elif op == "timer":
             try:
                 self.desk.toggle_build()
