@@ -85,7 +85,7 @@ class DeckState:
                                     dict(sorted((k, v) for k, v in self.spare.items() if v > 0)))
 
     def check(self) -> list[DeckProblem]:
-        """core.decks' verdict for this format (G-SEALED / G-DRAFT-*, G-SPARE-1)."""
+        """core.cards.decks' verdict for this format (G-SEALED / G-DRAFT-*, G-SPARE-1)."""
         return check_deck(self.decklist(), catalog_for(self.cs), self.kind, match=self.match, packs=self.packs,
                           pool=dict(self.pool))
 

@@ -5,7 +5,7 @@
 - The deck is exactly 40 cards from the pool; the 4-of-a-name limit (R-DECK-4)
   stays unless the organizer lifts it (``name_limit=None``); in best of three
   up to 12 spare cards (G-SPARE-1) come from the rest of the pool.  The rules
-  are core.decks.check_sealed's; this module opens pools and builds decks.
+  are core.cards.decks.check_sealed's; this module opens pools and builds decks.
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ def open_sealed(cs: CardSet, product: str, rng: random.Random, *,
 
 def check_sealed_deck(deck: Decklist, pool: SealedPool | Sequence[str], cs: CardSet, *,
                       name_limit: int | None = NAME_LIMIT, match: str = "bo3") -> list:
-    """core.decks.check_sealed against this set and pool (every problem, with its rule)."""
+    """core.cards.decks.check_sealed against this set and pool (every problem, with its rule)."""
     cards = pool.cards if isinstance(pool, SealedPool) else tuple(pool)
     return check_sealed(deck, catalog_for(cs), pool=cards, name_limit=name_limit, match=match)
 
@@ -78,7 +78,7 @@ def build_sealed_deck(pool: SealedPool | Sequence[str], cs: CardSet, *, name_lim
                       match: str = "bo3") -> Decklist:
     """The bot builder's 40-card deck from a sealed pool (G-SEALED), spares up to
     12 in best of three (G-SPARE-1), R-DECK-4 kept unless ``name_limit=None``;
-    checked by core.decks.check_sealed (a problem raises RuleError)."""
+    checked by core.cards.decks.check_sealed (a problem raises RuleError)."""
     cards = pool.cards if isinstance(pool, SealedPool) else tuple(pool)
     deck = build_deck(cards, facts_for(cs), SEALED_SIZE, name_limit=name_limit,
                       spares=12 if match == "bo3" else 0)

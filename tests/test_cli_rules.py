@@ -194,3 +194,27 @@ def test_g_sealed_cli_pool_is_grouped_by_attribute(tmp_path, capsys):
     lines = out.splitlines()
     assert rc == 0 and lines[0].startswith("pool of Ann:")
     assert "snow (" in lines[1] and "character" in out and "rating" in out
+
+
+def test_design3_every_lazy_choice_list_of_the_command_line_resolves():
+    """DESIGN section 3: the choices the command line reads from the engine only
+    when needed (tui.cli.common.LazyChoices) all name a list that exists, so no
+    command fails with an import error on its first checked value (a moved
+    module once broke `lycee sealed --product`)."""
+    import argparse
+
+    from tui.cli import build_parser
+    from tui.cli.common import LazyChoices
+
+    seen = []
+
+    def walk(parser):
+        for act in parser._actions:
+            if isinstance(act.choices, LazyChoices):
+                seen.append((act.dest, list(act.choices)))
+            if isinstance(act, argparse._SubParsersAction):
+                for sub in act.choices.values():
+                    walk(sub)
+
+    walk(build_parser())
+    assert len(seen) >= 2 and all(values for _dest, values in seen), seen

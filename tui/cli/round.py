@@ -19,7 +19,7 @@ from core.i18n import _
 
 from .common import LazyChoices, out_json, with_desk
 
-PENALTY_ACTIONS = LazyChoices("core.model", "PENALTY_ACTIONS")
+PENALTY_ACTIONS = LazyChoices("core.event.model", "PENALTY_ACTIONS")
 
 
 def _name(ev, pid):

@@ -185,7 +185,7 @@ def register(sub, cmd, event_arg) -> None:
     s = cmd(sub, "sealed", cmd_sealed,
             _("open a sealed product and build a 40-card deck from it (G-SEALED)"))
     s.add_argument("--set", required=True, metavar="SET", help=_("set code (alpha, beta, gamma) or a set file"))
-    s.add_argument("--product", required=True, choices=LazyChoices("core.model", "SEALED_PRODUCTS"),
+    s.add_argument("--product", required=True, choices=LazyChoices("core.event.model", "SEALED_PRODUCTS"),
                    metavar="PRODUCT", help=_("2s: 2 starters; 1s3b: 1 starter + 3 boosters"))
     s.add_argument("--seed", type=int, default=None, metavar="S", help=_("seed (default: drawn and shown)"))
     s.add_argument("--json", action="store_true")

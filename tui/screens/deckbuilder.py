@@ -289,7 +289,7 @@ class DeckBuilderScreen(Translated, Screen):
         self.say(hint)
 
     def check(self) -> list[DeckProblem]:
-        """core.decks' verdict for this format (G-SEALED / G-DRAFT-*, G-SPARE-1)."""
+        """core.cards.decks' verdict for this format (G-SEALED / G-DRAFT-*, G-SPARE-1)."""
         return self.state.check()
 
     # -- drawing ------------------------------------------------------------------------------------------
