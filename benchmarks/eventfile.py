@@ -76,7 +76,7 @@ def main(argv=None) -> None:
     ap.add_argument("--players", type=int, default=2048)
     ap.add_argument("--rounds", type=int, default=11)
     ap.add_argument("--runs", type=int, default=5)
-    ap.add_argument("--profile", action="store_true", help="profile one strict import with pyinstrument")
+    ap.add_argument("--profile", action="store_true", help="profile one strict import with pyinstrument (not a dependency: pip install pyinstrument)")
     args = ap.parse_args(argv)
     ev = build_event(args.players, args.rounds, random.Random(args.players))
     doc = json.loads(json.dumps(to_doc(ev), ensure_ascii=False))
@@ -87,7 +87,10 @@ def main(argv=None) -> None:
     print(f"import strict (lycee import):  {median_time(lambda: event_from_doc(doc), args.runs)}")
     print(f"import strict=False (log):     {median_time(lambda: event_from_doc(doc, strict=False), args.runs)}")
     if args.profile:
-        from pyinstrument import Profiler
+        try:
+            from pyinstrument import Profiler
+        except ImportError:
+            raise SystemExit("--profile needs pyinstrument: python -m pip install pyinstrument") from None
 
         prof = Profiler()
         with prof:
