@@ -395,7 +395,10 @@ async def test_g_time_round_control_extension_shown_lateness_needs_checkin_id_de
         await pilot.pause()
         assert "Ctrl+L" in screen.query_one("#message").plain  # how the lateness prompts are turned on
         await pilot.press("ctrl+g")
-        await pilot.pause()
+        for _ in range(50):  # the extension question is up before typing into it (slow under load)
+            if app.screen is not screen:
+                break
+            await pilot.pause(0.05)
         await type_text(pilot, "1 5")
         await pilot.press("enter")
         await pilot.pause()

@@ -350,7 +350,7 @@ def register(sub, cmd, event_arg) -> None:
                       ("resume", _("resume the deck-building timer"))):
         x = cmd(bs, op, cmd_build, help_)
         x.add_argument("--json", action="store_true")
-    cl = cmd(bs, "close", cmd_build, _("end the build phase: round 1 may be paired"))
+    cl = cmd(bs, "close", cmd_build, _("end the build phase (round 1 also needs every deck legal, or the override)"))
     cl.add_argument("--by", metavar="NAME", help=_("the organizer who closes it"))
     cl.add_argument("--json", action="store_true")
     ov = cmd(bs, "override", cmd_build, _("the head judge lets round 1 pair although some decks are missing or "

@@ -22,7 +22,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, Footer, Label, Static
+from textual.widgets import DataTable, Label, Static
 
 from core.cards.model import ATTRIBUTE_KANJI, Card, CardSet
 from core.cards.decks import SPARE_MAX, Decklist, DeckProblem
@@ -44,6 +44,7 @@ from ..widgets.cards import (
     cost_glyphs,
 )
 from ..widgets.plain import PlainTable
+from ..widgets.footer import WholeKeysFooter
 from .dialogs import Confirm, Prompt
 
 #: Registers a deck to an event player; returns what to say (raises LyceeError when refused).
@@ -272,7 +273,7 @@ class DeckBuilderScreen(Translated, Screen):
                     yield Static("", id="curve", markup=False)
                     yield Static("", id="spread", markup=False)
         yield Label("", id="message", classes="hint", markup=False)
-        yield Footer()
+        yield WholeKeysFooter()
 
     def on_mount(self) -> None:
         pool = self.query_one("#pool", DataTable)

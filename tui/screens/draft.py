@@ -25,7 +25,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, Digits, Footer, Label, Static
+from textual.widgets import DataTable, Digits, Label, Static
 
 from core.cards.model import CardSet
 from core.errors import LyceeError
@@ -38,6 +38,7 @@ from limited.facts import facts_for
 from ..widgets.plain import PlainTable
 from ..i18n import Translated
 from ..widgets.cards import card_cells, card_columns, cost_glyphs, attr_glyphs, pool_charts, seat_ring
+from ..widgets.footer import WholeKeysFooter
 from .dialogs import Confirm
 from .practice import Clock, PausableClock, direction_text
 
@@ -115,7 +116,7 @@ class DraftScreen(Translated, Screen):
                     yield Static("", id="pool-cards", markup=False)
         yield Static("", id="detail", markup=False)
         yield Label("", id="message", classes="hint", markup=False)
-        yield Footer()
+        yield WholeKeysFooter()
 
     def on_mount(self) -> None:
         t = self.query_one("#pack", DataTable)

@@ -30,7 +30,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Digits, Footer, Input, Label, Select, Static, Switch, TextArea
+from textual.widgets import DataTable, Digits, Input, Label, Select, Static, Switch, TextArea
 
 from core.rules.decklists import DEFAULT_BUILD_MINUTES
 from core.cards.decks import DRAFT_PACKS
@@ -43,6 +43,7 @@ from limited.draft import PickTimer, Seat, check_packs, seat_pods, split_pods
 from ..widgets.plain import PlainTable, plain
 from ..i18n import Translated
 from ..widgets.cards import seat_ring
+from ..widgets.footer import WholeKeysFooter
 from .dialogs import Confirm, Prompt
 from .practice import Clock, SetupForm, card_sets, catalog, direction_text, parse_seed, set_options
 
@@ -190,7 +191,7 @@ class TableScreen(Translated, Screen):
                 yield Label("", id="pod-line", markup=False)
         yield PlainTable(cursor_type="row", zebra_stripes=True, id="seats")
         yield Label("", id="message", classes="hint", markup=False)
-        yield Footer()
+        yield WholeKeysFooter()
 
     def on_mount(self) -> None:
         self.draw_title()
@@ -397,7 +398,7 @@ class BuildTimerScreen(Translated, Screen):
             yield Label("", id="call", markup=False)
             yield Digits("", id="big")
             yield Static(_("Deck building: sealed 40 cards (G-SEALED), draft packs × 10 (G-DRAFT-4)"), classes="hint")
-        yield Footer()
+        yield WholeKeysFooter()
 
     def on_mount(self) -> None:
         self.call_state.build(self.minutes, self.clock())

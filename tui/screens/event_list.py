@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Label
+from textual.widgets import DataTable, Header, Label
 
 from core.errors import LyceeError
 from core import labels
@@ -14,6 +14,7 @@ from core.store.store import today
 
 from ..widgets.plain import PlainTable
 from ..i18n import Translated
+from ..widgets.footer import WholeKeysFooter
 from .dialogs import Confirm, NewEvent
 
 
@@ -37,7 +38,7 @@ class EventListScreen(Translated, Screen):
         yield Label(_("Events"), classes="title")
         yield PlainTable(cursor_type="row", zebra_stripes=True, id="events")
         yield Label("", id="status", classes="hint", markup=False)
-        yield Footer()
+        yield WholeKeysFooter()
 
     def on_mount(self) -> None:
         t = self.query_one(DataTable)

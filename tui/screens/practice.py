@@ -24,7 +24,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static, Switch
+from textual.widgets import Button, Input, Label, OptionList, Select, Static, Switch
 from textual.widgets.option_list import Option
 
 from core.cards.model import CardSet
@@ -38,6 +38,7 @@ from limited.sealed import PRODUCTS
 
 from ..i18n import Translated
 from ..widgets.plain import plain
+from ..widgets.footer import WholeKeysFooter
 
 Clock = Callable[[], float]
 
@@ -280,7 +281,7 @@ class PracticeScreen(Translated, Screen):
             )
             yield Static(_("Saved decks go to the library in the data folder; exports to its decks folder."),
                          classes="hint")
-        yield Footer()
+        yield WholeKeysFooter()
 
     def on_mount(self) -> None:
         ol = self.query_one(OptionList)

@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Label, Static
+from textual.widgets import DataTable, Label, Static
 
 from core.cards.model import ATTRIBUTES, CardSet
 from core.i18n import _
@@ -25,6 +25,7 @@ from limited.sealed import PRODUCTS, open_sealed
 from ..widgets.plain import PlainTable
 from ..i18n import Translated
 from ..widgets.cards import card_cells, card_columns, pool_charts
+from ..widgets.footer import WholeKeysFooter
 
 
 class SealedScreen(Translated, Screen):
@@ -68,7 +69,7 @@ class SealedScreen(Translated, Screen):
                 yield Static(pool_charts([self.cs.card(n) for n in self.pool.cards]), id="pool-charts", markup=False)
         yield Label(_("b builds a 40-card deck from this pool (G-SEALED); the same seed opens the same pool."),
                     id="message", classes="hint")
-        yield Footer()
+        yield WholeKeysFooter()
 
     def _packs_text(self) -> Text:
         t = Text()
