@@ -50,7 +50,7 @@ class EventScreen(Translated, Screen):
         Binding("f5", "pair", "Pair next round", id="event.pair"),
         Binding("f6", "enter_results", "Results", id="event.results"),
         Binding("ctrl+o", "drop", "Drop", id="event.drop"),
-        Binding("ctrl+u", "keep_apart", "Keep apart", id="event.apart", show=False),
+        Binding("ctrl+u", "keep_apart", "Keep apart", id="event.apart", show=False, priority=True),
         Binding("ctrl+t", "clock", "Start/pause clock", id="event.clock"),
         Binding("ctrl+g", "extend", "Extend table", id="event.extend"),
         Binding("ctrl+l", "checkin", "Check-in", id="event.checkin"),
