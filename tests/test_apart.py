@@ -160,3 +160,20 @@ def test_cli_player_apart_set_list_clear_and_refusals(tmp_path, capsys):
     assert "nobody is kept apart" in out
     rc, out, _ = cli(capsys, *data, "log", eid)
     assert "kept Aoi and Ben apart" in out and "Ben and Aoi may be paired again" in out
+
+
+def test_cli_pair_json_why_and_explain_say_a_kept_apart_pair_had_to_be_made(tmp_path, capsys):
+    """DESIGN 3 `pair --explain` / `--json` "why": two players only, kept
+    apart: the one pairing there is pairs them, and the reason says so."""
+    data = ["--data-dir", str(tmp_path)]
+    rc, out, _ = cli(capsys, *data, "event", "new", "Cup", "--unsanctioned")
+    eid = out.strip()
+    cli(capsys, *data, "player", "add", eid, "Aoi", "Ben")
+    cli(capsys, *data, "player", "apart", eid, "Aoi", "Ben")
+    rc, out, _ = cli(capsys, *data, "pair", eid, "--json")
+    assert rc == 0
+    why = json.loads(out)["pairings"][0]["why"]
+    assert "kept apart, but paired: no pairing of this round keeps them apart without a rematch" in why
+    cli(capsys, *data, "undo", eid)
+    rc, out, _ = cli(capsys, *data, "pair", eid, "--explain")
+    assert "kept apart, but paired" in out

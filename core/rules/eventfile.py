@@ -415,7 +415,8 @@ def to_doc(event: Event) -> dict:
         ],
         **_limited_doc(event),
         **({"store_calendar": event.store_calendar} if event.store_calendar is not None else {}),
-        **({"apart": [list(x) for x in event.apart]} if event.apart else {}),
+        **({"apart": [list(x) for x in event.apart if all(map(event.has_player, x))]}
+           if event.apart else {}),
     }
 
 

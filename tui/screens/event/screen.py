@@ -607,7 +607,8 @@ class EventScreen(Translated, Screen):
         from core.rules.apart import apart_pair, apart_partners
 
         p = self.event.player(pid)
-        now = ", ".join(f"{self.event.player(x).name} ({x})" for x in apart_partners(self.event, pid))
+        now = ", ".join(f"{self.event.player(x).name} ({x})" for x in apart_partners(self.event, pid)
+                        if self.event.has_player(x))
         question = _("Keep {name} apart from which player? (id or exact name; never paired in Swiss while the "
                      "points order allows it)", name=p.name)
         if now:
