@@ -142,3 +142,33 @@ def test_apart_on_larger_fields_matches_the_exact_optimum_g_swiss_pair_1_2():
         ev = ev.with_(apart=tuple(sorted({tuple(sorted(r.sample(ids, 2))) for _ in range(n // 2)})))
         ms = pair_swiss(ev, random.Random(seed))
         assert pairing_cost(ev, ms).full_vector == reference_cost(ev, ms, with_apart=True), seed
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(n=st.integers(3, 24), rounds=st.integers(1, 5), seed=st.integers(0, 10**6), k=st.integers(1, 6))
+def test_apart_pairs_of_players_who_no_longer_play_change_no_draw(n, rounds, seed, k):
+    """DESIGN 5 (d): the same seed gives the same draw when the only apart
+    pairs involve a dropped player (nobody to keep apart this round)."""
+    ev = simulate(n, rounds, seed)
+    r = random.Random(seed)
+    gone = r.choice(ev.players).id
+    ev = ev.with_(players=tuple(replace(p, dropped_after_round=len(ev.rounds)) if p.id == gone else p
+                                for p in ev.players))
+    if len(ev.eligible()) < 2:
+        return
+    others = [p.id for p in ev.players if p.id != gone]
+    kept = ev.with_(apart=tuple(sorted({tuple(sorted((gone, r.choice(others)))) for _ in range(k)})))
+    assert pair_swiss(kept, random.Random(seed)) == pair_swiss(ev, random.Random(seed))
+
+
+def test_g_se_elimination_rounds_ignore_keep_apart():
+    """G-SE: the top cut is a seeded bracket (1 v N, 2 v N-1): seeds 1 and 4
+    kept apart still meet in the first elimination round."""
+    from core.tournament.elimination import top_cut
+    from core.tournament.standings import standings
+
+    ev = simulate(8, 3, seed=5, draw_rate=0.0)
+    order = [row.id for row in standings(ev)]
+    cut = top_cut(ev.with_(apart=(tuple(sorted((order[0], order[3]))),)), 4)
+    assert cut == top_cut(ev, 4)
+    assert {order[0], order[3]} in [set(m.players()) for m in cut]
