@@ -47,6 +47,7 @@ lexicographically:
     every ``f_i`` is fixed the plain sum of differences is fixed too (it is
     ``sum f_i (g_i - g_{i+1})``), and squaring prefers a float chain
     (9 v 6, 6 v 3) over one long float (9 v 3).
+
 *Keep apart.*  Pairs the store keeps apart (``Event.apart``, family or one
 team: :mod:`core.rules.apart`) are avoided as if they had already met, but
 within the points order, as the guideline words G-SWISS-PAIR-2 ("within
