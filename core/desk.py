@@ -100,6 +100,15 @@ class Desk:
             data["forfeit"] = False
         return self.store.append("drop", data, self.actor)
 
+    def keep_apart(self, ref: str, other: str, clear: bool = False) -> Event:
+        """Keep two players apart in Swiss pairings (as if they had met,
+        within the points order: core.rules.apart), or with ``clear`` let
+        them be paired again."""
+        data: dict = {"players": [self._known(ref).id, self._known(other).id]}
+        if clear:
+            data["clear"] = True
+        return self.store.append("apart", data, self.actor)
+
     # -- rounds ----------------------------------------------------------------
     def rng_for(self, round_number: int, seed: int | str | None = None) -> random.Random:
         """Pairing randomness: seeded by the event and round (replayable)."""

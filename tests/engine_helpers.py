@@ -95,25 +95,34 @@ def random_history(n_players: int, rounds: int, seed: int, draw_rate=0.15) -> Ev
     return ev
 
 
-def reference_cost(event: Event, matches) -> tuple[int, ...]:
+def reference_cost(event: Event, matches, with_apart: bool = False) -> tuple[int, ...]:
     """The optimal cost vector for pairing the non-bye players of ``matches``,
-    found by networkx (exact blossom) on the complete graph."""
+    found by networkx (exact blossom) on the complete graph.  ``with_apart``:
+    the event's keep-apart pairs count too, below S (the full vector
+    ``(R, f..., S, A)``, core/tournament/pairing.py)."""
     import networkx as nx
 
     led = _Ledger(event)
     ids = [x for m in matches if m.p2 is not None for x in (m.p1, m.p2)]
     pts = [led.points[led.index[p]] for p in ids]
     met = _met_sets(event, ids)
+    local = {p: i for i, p in enumerate(ids)}
+    apart: list[set[int]] = [set() for _ in ids]
+    for a, b in event.apart if with_apart else ():
+        if a in local and b in local:
+            apart[local[a]].add(local[b])
+            apart[local[b]].add(local[a])
     n = len(ids)
     values = sorted(set(pts), reverse=True)
     gi = {v: i for i, v in enumerate(values)}
     k = len(values)
     T = n + 1
     maxd2 = (values[0] - values[-1]) ** 2
-    # weights: R, f_1..f_{k-1}, S  (lexicographic)
-    w_s = 1
+    # weights: R, f_1..f_{k-1}, S (, A)  (lexicographic)
+    w_a = 1
+    w_s = T if with_apart else 1
     w_f = [0] * (k - 1)
-    w = T * (maxd2 + 1)
+    w = w_s * T * (maxd2 + 1)
     for j in range(k - 2, -1, -1):
         w_f[j] = w
         w *= T
@@ -127,7 +136,11 @@ def reference_cost(event: Event, matches) -> tuple[int, ...]:
             c = (pts[a] - pts[b]) ** 2 * w_s + sum(w_f[t] for t in range(ga, gb))
             if b in met[a]:
                 c += w_r
+            if b in apart[a]:
+                c += w_a
             G.add_edge(a, b, weight=big - c)
     M = nx.max_weight_matching(G, maxcardinality=True)
     assert len(M) * 2 == n
+    if with_apart:
+        return _cost(pts, met, list(M), apart).full_vector
     return _cost(pts, met, list(M)).vector

@@ -361,6 +361,9 @@ class Event:
     hold_pairings: bool = False
     published_round: int = 0
     announcements: tuple[Announcement, ...] = ()
+    #: Pairs of players never to be paired in Swiss (keep apart: family, one
+    #: team): each pair of ids sorted, the pairs sorted (core.rules.apart).
+    apart: tuple[tuple[str, str], ...] = ()
 
     # -- lookups (cached: an Event never changes once built) -----------------
     @cached_property

@@ -21,6 +21,16 @@ later is the one made when the round was paired:
   meeting names the reason.
 - ``("rematch", round)``: the pair already met in ``round``; no pairing of
   the round without a rematch existed (G-SWISS-PAIR-2).
+- ``("apart_kept", x, y)``: keep apart acted here: the same draw without
+  the keep-apart pairs (``Event.apart``) would have paired ``x`` and ``y``,
+  who are kept apart; one entry on the table of each of them.
+- ``("apart_made", why)``: the pair is kept apart but had to be made;
+  ``why`` says what avoiding every such pair would cost: ``"rematch"`` (a
+  rematch, G-SWISS-PAIR-2), ``"points"`` (more players paired outside their
+  score group, G-SWISS-PAIR-1), ``"gap"`` (larger point differences) or
+  ``"none"`` (no pairing of the round avoids more of them without a
+  rematch).  Keep apart ranks
+  below all of these (core.tournament.pairing).
 - ``("draw", seed)``: everything the rules leave open (who meets whom inside
   a score group, who floats) was drawn with the seeded random number
   generator ``seed`` (criterion d; round 1 entirely).
@@ -68,6 +78,7 @@ def explain(event: Event, matches, seed: str) -> tuple[tuple[tuple, ...], ...]:
     """Reasons for each of ``matches`` (the next Swiss round of ``event``,
     in the same order), as the module docstring lists them."""
     led, pts, byes, met = _points_and_meetings(event)
+    kept, made = _apart_reasons(event, matches, seed)
     paired = [x for m in matches if m.p2 is not None for x in (m.p1, m.p2)]
     bye_ids = [m.p1 for m in matches if m.p2 is None]
     out = []
@@ -86,6 +97,10 @@ def explain(event: Event, matches, seed: str) -> tuple[tuple[tuple, ...], ...]:
         r = met.get((a, b))
         if r is not None:
             why.append(("rematch", r))
+        if frozenset((a, b)) in made:
+            why.append(("apart_made", made[frozenset((a, b))]))
+        for pid in (m.p1, m.p2):
+            why.extend(("apart_kept", x, y) for x, y in kept.get(pid, ()))
         hi = pts.get(a, 0)
         if hi != pts.get(b, 0):
             count = sum(1 for x in paired if pts.get(x, 0) >= hi)
@@ -100,6 +115,42 @@ def explain(event: Event, matches, seed: str) -> tuple[tuple[tuple, ...], ...]:
         why.append(("draw", seed))
         out.append(tuple(why))
     return tuple(out)
+
+
+def _apart_reasons(event: Event, matches, seed: str):
+    """What keep apart did in ``matches``: the apart pairs the same draw
+    would have made without it (player -> [(x, y)], only for pairs both of
+    whom play this round), and the apart pairs made with what avoiding them
+    would have cost (pair -> "rematch" | "points" | "gap" | "none")."""
+    if not event.apart:
+        return {}, {}
+    import random
+
+    from core.tournament.pairing import pair_swiss, pairing_cost
+
+    apart = {frozenset(x) for x in event.apart}
+    pairs = {frozenset(m.players()) for m in matches if m.p2 is not None}
+    kept: dict[str, list[tuple[str, str]]] = {}
+    for m in pair_swiss(event, random.Random(seed), apart=()):
+        key = frozenset(m.players())
+        if m.p2 is not None and key in apart and key not in pairs:
+            x, y = sorted(key)
+            kept.setdefault(x, []).append((x, y))
+            kept.setdefault(y, []).append((x, y))
+    made_pairs = pairs & apart
+    if not made_pairs:
+        return kept, {}
+    now = pairing_cost(event, matches)
+    alt = pairing_cost(event, pair_swiss(event, random.Random(seed), apart_first=True))
+    if alt.apart >= now.apart:
+        why = "none"
+    elif alt.rematches > now.rematches:
+        why = "rematch"
+    elif alt.floats != now.floats:
+        why = "points"
+    else:
+        why = "gap"
+    return kept, {p: why for p in made_pairs}
 
 
 def _blocking(a: str, b: str, matches, pts, met, paired) -> list[tuple[str, str, int]]:
@@ -123,8 +174,9 @@ def _blocking(a: str, b: str, matches, pts, met, paired) -> list[tuple[str, str,
 
 
 def is_cross_group(why) -> bool:
-    """Whether the reasons explain a pair across score groups, a rematch or a bye."""
-    return any(r[0] in ("odd", "met", "chain", "rematch", "bye") for r in why)
+    """Whether the reasons explain a pair across score groups, a rematch, a
+    bye or a keep-apart."""
+    return any(r[0] in ("odd", "met", "chain", "rematch", "bye", "apart_kept", "apart_made") for r in why)
 
 
 def why_text(event: Event, why, with_draw: bool = True) -> str:
@@ -166,6 +218,11 @@ def why_lines(event: Event, why, with_draw: bool = True) -> list[str]:
         elif kind == "rematch":
             parts.append(_("rematch of round {r}: no pairing of this round avoids every rematch (G-SWISS-PAIR-2)",
                            r=r[1]))
+        elif kind == "apart_kept":
+            parts.append(_("keep apart: the same draw would have paired {a} with {b}; they are kept apart",
+                           a=name(r[1]), b=name(r[2])))
+        elif kind == "apart_made":
+            parts.append(_apart_made_text(r[1]))
     for pid, seen in met_of.items():
         parts.append(_("{name} plays down to avoid a rematch: {whom} (G-SWISS-PAIR-2)",
                        name=name(pid), whom=", ".join(seen)))
@@ -175,6 +232,18 @@ def why_lines(event: Event, why, with_draw: bool = True) -> list[str]:
                 parts.append(_("the rest by the seeded draw (seed {seed})", seed=r[1]) if parts
                              else _("same score group, chosen by the seeded draw (seed {seed})", seed=r[1]))
     return parts
+
+
+def _apart_made_text(why: str) -> str:
+    if why == "none":
+        return _("kept apart, but paired: no pairing of this round keeps them apart without a rematch")
+    if why == "rematch":
+        return _("kept apart, but paired: keeping them apart would need a rematch (G-SWISS-PAIR-2 comes first)")
+    if why == "points":
+        return _("kept apart, but paired: keeping them apart would pair more players outside their score group "
+                 "(G-SWISS-PAIR-1 comes first)")
+    return _("kept apart, but paired: keeping them apart would need larger point differences "
+             "(the points order, G-SWISS-PAIR-1, comes first)")
 
 
 def why_from_data(data) -> tuple[tuple, ...]:

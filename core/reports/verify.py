@@ -31,6 +31,11 @@ What it checks, with the rule id each finding carries:
       groups as possible, higher groups first; then
   (c) L-PAIR-GAP: the least sum of squared point differences.
 
+  Keep-apart pairs (the file's ``"apart"``) are no pairing error: the
+  pairing avoids them only below (c), so a round that keeps two players
+  apart reaches the same least cost; and the file does not say since when a
+  pair is kept apart, so a round paired before it is not judged by it.
+
   For (b) and (c) the check is *exact* when the round pairs at most
   :data:`EXACT_LIMIT` players: an exhaustive search (dynamic programming
   over the sets of players still to pair) finds the least cost vector

@@ -238,6 +238,9 @@ SCHEMA["properties"].update({
                                           "cards": {"type": "array", "items": _number},
                                           "starter": {"type": "string"}}}}}}},
 })
+# -- keep apart (core.rules.apart): pairs of player ids never paired in Swiss ------------
+SCHEMA["properties"]["apart"] = {"type": "array", "items": {
+    "type": "array", "minItems": 2, "maxItems": 2, "items": _id}}
 _VALIDATOR = jsonschema.Draft202012Validator(SCHEMA, format_checker=jsonschema.FormatChecker())
 
 # -- the strict schema of a file being imported (docs/names.md, "What import checks") ----
@@ -412,6 +415,8 @@ def to_doc(event: Event) -> dict:
         ],
         **_limited_doc(event),
         **({"store_calendar": event.store_calendar} if event.store_calendar is not None else {}),
+        **({"apart": [list(x) for x in event.apart if all(map(event.has_player, x))]}
+           if event.apart else {}),
     }
 
 
@@ -524,6 +529,7 @@ def _event_from_doc(doc, source: str, strict: bool) -> Event:
     _check_penalties(doc, ids, bad)
     _check_limited(doc, ids, bad)
     _check_store_calendar(doc, bad)
+    _check_apart(doc, ids, bad)
     event = _replay(doc, ok, skip, problems) if settings_ok else None
     if problems or event is None:
         raise ValidationError(source, problems)
@@ -672,6 +678,23 @@ def _check_store_calendar(doc: dict, bad) -> None:
         parse_calendar(store_cal.get("calendar"), "$.store_calendar.calendar")
     except ValidationError as err:
         bad("$.store_calendar.calendar", str(err))
+
+
+def _check_apart(doc: dict, ids: dict, bad) -> None:
+    """Keep-apart pairs: two different players of the file, each pair once."""
+    seen: dict[frozenset, int] = {}
+    for i, (a, b) in enumerate(doc.get("apart", [])):
+        path = f"$.apart[{i}]"
+        for j, x in enumerate((a, b)):
+            if x not in ids:
+                bad(f"{path}[{j}]", _("no player with id {id!r}", id=x))
+        key = frozenset((a, b))
+        if a == b:
+            bad(path, _("{id!r} cannot be kept apart from themself", id=a))
+        elif key in seen:
+            bad(path, _("the same pair as $.apart[{k}]", k=seen[key]))
+        else:
+            seen[key] = i
 
 
 def _check_limited(doc: dict, ids: dict, bad) -> None:
@@ -847,6 +870,9 @@ def doc_actions(doc: dict, ok: set[str], skip: set[tuple[int, int]]) -> Iterator
             yield "$", None, {"type": "file_records", "data": {x: doc[x] for x in _RECORDS if x in doc}}
         if k < len(rounds):
             yield from _round_actions(rounds[k], k, doc["match"], skip)
+    for i, (a, b) in enumerate(doc.get("apart", [])):
+        if a in ok and b in ok:
+            yield f"$.apart[{i}]", None, {"type": "apart", "data": {"players": [a, b]}}
     yield "$.players", None, {"type": "file_people",
                               "data": {"players": doc["players"], "penalties": doc.get("penalties", [])}}
 

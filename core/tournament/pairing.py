@@ -47,6 +47,17 @@ lexicographically:
     every ``f_i`` is fixed the plain sum of differences is fixed too (it is
     ``sum f_i (g_i - g_{i+1})``), and squaring prefers a float chain
     (9 v 6, 6 v 3) over one long float (9 v 3).
+
+*Keep apart.*  Pairs the store keeps apart (``Event.apart``, family or one
+team: :mod:`core.rules.apart`) are avoided as if they had already met, but
+within the points order, as the guideline words G-SWISS-PAIR-2 ("within
+G-SWISS-PAIR-1"): ``A(M)`` = the number of apart pairs M makes comes after
+``S`` in the vector, ``(R, f_1, ..., f_{k-1}, S, A)``.  A keep-apart never
+causes a rematch, a player paired outside their score group or a larger
+point difference; among the pairings equal on those it always avoids the
+apart pairs when one can.  An event without apart pairs pairs exactly as
+without this criterion (same draws for the same seed).
+
 (d) Everything the vector leaves open is drawn with the seeded ``rng``: who
     meets whom inside a score group, who floats, and the order of tables of
     equal score.  Round 1 is therefore a fully random draw.
@@ -65,7 +76,8 @@ the group they have not met, pair the rest of the group at random among
 themselves avoiding rematches (random greedy, then 2-for-2 swap repair), and
 float exactly one player down when the group is left odd (preferring one who
 has an unmet opponent in the next group).  When every group succeeds, the
-result meets the lower bound: it is certified optimal.
+result meets the lower bound: it is certified optimal.  (Here an apart pair
+counts as a meeting, so a certified result has ``A = 0``.)
 
 *Exact windows.*  A group where this fails (a small group whose players have
 all met, a floater nobody can take...) is marked, and each run of marked
@@ -131,7 +143,8 @@ def planned_rounds(event: Event) -> tuple[int, bool]:
 # public entry point
 
 
-def pair_swiss(event: Event, rng: random.Random) -> tuple[Match, ...]:
+def pair_swiss(event: Event, rng: random.Random, *, apart=None,
+               apart_first: bool = False) -> tuple[Match, ...]:
     """Pair Swiss round ``len(event.rounds) + 1`` (G-SWISS-PAIR-1/2).
 
     Returns the matches, unplayed except the bye, tables numbered from the
@@ -139,6 +152,11 @@ def pair_swiss(event: Event, rng: random.Random) -> tuple[Match, ...]:
     cannot be paired: a result of the current round is missing, the event
     is in its elimination stage, its planned Swiss rounds are all played, or
     fewer than two players are eligible.
+
+    ``apart`` replaces the event's keep-apart pairs (``()``: the pairing
+    without them); ``apart_first`` ranks them with the rematches, above the
+    points order.  Both only serve the explanations (core.reports.explain),
+    which ask what keep-apart changed.
     """
     _refuse(event)
     number = len(event.rounds) + 1
@@ -156,7 +174,11 @@ def pair_swiss(event: Event, rng: random.Random) -> tuple[Match, ...]:
     ids = [led.ids[g] for g in play]
     pts = [led.points[g] for g in play]
     met = _met_sets(event, ids)
-    pairs = _solve(pts, met, rng)
+    avoid = _apart_sets(event.apart if apart is None else apart, ids)
+    if avoid is not None and apart_first:
+        met = [m | x for m, x in zip(met, avoid)]
+        avoid = None
+    pairs = _solve(pts, met, rng, avoid)
     # tables from the top score down; pairs of equal scores keep their drawn order
     ordered = []
     for a, b in pairs:
@@ -216,6 +238,21 @@ def _met_sets(event: Event, ids: list[str]) -> list[set[int]]:
     return met
 
 
+def _apart_sets(pairs, ids: list[str]) -> list[set[int]] | None:
+    """Keep-apart partners as sets of local indices; None when no pair of
+    ``pairs`` has both players among ``ids``."""
+    local = {pid: i for i, pid in enumerate(ids)}
+    out: list[set[int]] = [set() for _ in ids]
+    found = False
+    for a, b in pairs:
+        x, y = local.get(a), local.get(b)
+        if x is not None and y is not None and x != y:
+            out[x].add(y)
+            out[y].add(x)
+            found = True
+    return out if found else None
+
+
 # ---------------------------------------------------------------------------
 # the objective, exposed for tests, benchmarks and the UI
 
@@ -229,11 +266,17 @@ class PairingCost:
     squared: int  # S
     outside: int  # players paired with somebody of another score group
     point_diff: int  # sum of the point differences
+    apart: int = 0  # A: pairs the store keeps apart (Event.apart)
 
     @property
     def vector(self) -> tuple[int, ...]:
         """``(R, f_1, ..., f_{k-1}, S)``, compared lexicographically."""
         return (self.rematches, *self.floats, self.squared)
+
+    @property
+    def full_vector(self) -> tuple[int, ...]:
+        """``(R, f_1, ..., f_{k-1}, S, A)``: with the keep-apart pairs last."""
+        return (*self.vector, self.apart)
 
 
 def pairing_cost(event: Event, matches) -> PairingCost:
@@ -249,17 +292,19 @@ def pairing_cost(event: Event, matches) -> PairingCost:
     pts = [led.points[led.index[pid]] for pid in ids]
     met = _met_sets(event, ids)
     pairs = [(local[a], local[b]) for a, b in pairs_ids]
-    return _cost(pts, met, pairs)
+    return _cost(pts, met, pairs, _apart_sets(event.apart, ids))
 
 
-def _cost(pts: list[int], met: list[set[int]], pairs) -> PairingCost:
+def _cost(pts: list[int], met: list[set[int]], pairs, apart: list[set[int]] | None = None) -> PairingCost:
     values = sorted(set(pts), reverse=True)
     gi = {v: i for i, v in enumerate(values)}
     floats = [0] * max(0, len(values) - 1)
-    rem = sq = outside = diff = 0
+    rem = sq = outside = diff = kept = 0
     for a, b in pairs:
         if b in met[a]:
             rem += 1
+        if apart is not None and b in apart[a]:
+            kept += 1
         ga, gb = gi[pts[a]], gi[pts[b]]
         if ga > gb:
             ga, gb = gb, ga
@@ -270,7 +315,7 @@ def _cost(pts: list[int], met: list[set[int]], pairs) -> PairingCost:
         diff += d
         if ga != gb:
             outside += 2
-    return PairingCost(rem, tuple(floats), sq, outside, diff)
+    return PairingCost(rem, tuple(floats), sq, outside, diff, kept)
 
 
 # ---------------------------------------------------------------------------
@@ -284,8 +329,12 @@ class _Window:
     downs: list[int]  # window players to pair with somebody of group b+1
 
 
-def _solve(pts: list[int], met: list[set[int]], rng: random.Random) -> list[tuple[int, int]]:
-    """An optimal pairing (module docstring) of players ``0..n-1``, ``n`` even."""
+def _solve(pts: list[int], met: list[set[int]], rng: random.Random,
+           apart: list[set[int]] | None = None) -> list[tuple[int, int]]:
+    """An optimal pairing (module docstring) of players ``0..n-1``, ``n`` even.
+
+    ``apart``: keep-apart partners (criterion ``A``); the fast path avoids
+    them like meetings, the exact windows count them below ``S``."""
     n = len(pts)
     if n == 0:
         return []
@@ -295,18 +344,19 @@ def _solve(pts: list[int], met: list[set[int]], rng: random.Random) -> list[tupl
     groups: list[list[int]] = [[] for _ in range(k)]
     for p in range(n):
         groups[gi[pts[p]]].append(p)
+    avoid = met if apart is None else [m | x for m, x in zip(met, apart)]
     bad: set[int] = set()
     cache: dict[tuple[int, int], _Window] = {}
     while True:
         runs = _runs(bad, k)
         if runs == [(0, k - 1)]:
-            return _solve_window(0, k - 1, groups, values, met, rng).pairs
+            return _solve_window(0, k - 1, groups, values, met, rng, apart).pairs
         sols = {}
         for run in runs:
             if run not in cache:
-                cache[run] = _solve_window(run[0], run[1], groups, values, met, rng)
+                cache[run] = _solve_window(run[0], run[1], groups, values, met, rng, apart)
             sols[run] = cache[run]
-        pairs, newbad = _fast_pass(groups, met, rng, runs, sols)
+        pairs, newbad = _fast_pass(groups, avoid, rng, runs, sols)
         if not newbad:
             return pairs
         if newbad <= bad:  # cannot happen; be safe: solve the whole round
@@ -487,8 +537,12 @@ def _assign(ext: list[int], order: list[int], met) -> dict[int, int] | None:
     return owner
 
 
-def _solve_window(a, b, groups, values, met, rng) -> _Window:
-    """Exact optimum for groups ``a..b`` with up/down options (module docstring)."""
+def _solve_window(a, b, groups, values, met, rng, apart=None) -> _Window:
+    """Exact optimum for groups ``a..b`` with up/down options (module docstring).
+
+    With ``apart``, a pair kept apart costs ``w_a``, above every random
+    tie-break and below one unit of ``S`` (window players only: partners
+    outside are served by the fast path, which avoids them)."""
     k = len(groups)
     full = a == 0 and b == k - 1
     has_up = a > 0
@@ -511,7 +565,8 @@ def _solve_window(a, b, groups, values, met, rng) -> _Window:
     while True:
         nv = nw + m_u
         T = nv + 1
-        w_s = T * _NOISE
+        w_a = T * _NOISE  # more than all the random terms together
+        w_s = w_a if apart is None else T * w_a  # more than all the apart pairs together
         w_c_last = w_s * T * (maxd2 + 1)
         # weights of the boundary components t0..t1 (earlier = heavier)
         w_c = [0] * nb
@@ -556,6 +611,8 @@ def _solve_window(a, b, groups, values, met, rng) -> _Window:
                     c += abs(cum[gq - t0] - cum[gp - t0])
                 if rem:
                     c += w_r
+                if apart is not None and q in apart[p]:
+                    c += w_a
                 wt = pen[x] + pen[y] - c
                 if wt > 0:
                     edges.append((x, y, wt))

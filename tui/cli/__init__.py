@@ -409,6 +409,7 @@ def build_parser() -> argparse.ArgumentParser:
     ls = cmd(pls, "list", cmd_player_list, _("list the players"))
     event_arg(ls)
     ls.add_argument("--json", action="store_true")
+    importlib.import_module("tui.cli.apart").register(pls, cmd, event_arg)
 
     u = cmd(sub, "undo", cmd_undo, _("undo the last action and say which"))
     event_arg(u)

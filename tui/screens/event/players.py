@@ -51,7 +51,14 @@ class PlayersPane(TabPane):
 
         t = self.query_one(PlainTable)
         t.clear(columns=True)
-        t.add_columns(_("ID"), _("Name"), _("Status"), _("Points"), _("Seated"), "N/W", _("Decklist"))
+        cols = [_("ID"), _("Name"), _("Status"), _("Points"), _("Seated"), "N/W", _("Decklist")]
+        apart: dict[str, list[str]] = {}
+        for a, b in ev.apart:  # keep apart (Ctrl+U): the partners' ids, only once a pair exists
+            apart.setdefault(a, []).append(b)
+            apart.setdefault(b, []).append(a)
+        if apart:
+            cols.append(_("Kept apart"))
+        t.add_columns(*cols)
         rnd = ev.current_round
         seated = {c.player for c in rnd.checkins} if rnd is not None else set()
         lists = {d.player: d for d in decklist_status(ev)} if (ev.decklists or ev.decklists_required
@@ -62,5 +69,8 @@ class PlayersPane(TabPane):
             d = lists.get(p.id)
             deck = "" if d is None else {"none": _("none"), "registered": _("registered"),
                                           "problems": ngettext("{n} problem", "{n} problems", len(d.problems))}[d.status]
-            t.add_row(p.id, p.name, labels.player_status_label(p.status), str(points.get(p.id, 0)),
-                      "✓" if p.id in seated else "", nw, deck, key=p.id)
+            cells = [p.id, p.name, labels.player_status_label(p.status), str(points.get(p.id, 0)),
+                     "✓" if p.id in seated else "", nw, deck]
+            if apart:
+                cells.append(" ".join(apart.get(p.id, ())))
+            t.add_row(*cells, key=p.id)

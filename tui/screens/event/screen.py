@@ -50,6 +50,7 @@ class EventScreen(Translated, Screen):
         Binding("f5", "pair", "Pair next round", id="event.pair"),
         Binding("f6", "enter_results", "Results", id="event.results"),
         Binding("ctrl+o", "drop", "Drop", id="event.drop"),
+        Binding("ctrl+u", "keep_apart", "Keep apart", id="event.apart", show=False, priority=True),
         Binding("ctrl+t", "clock", "Start/pause clock", id="event.clock"),
         Binding("ctrl+g", "extend", "Extend table", id="event.extend"),
         Binding("ctrl+l", "checkin", "Check-in", id="event.checkin"),
@@ -593,6 +594,53 @@ class EventScreen(Translated, Screen):
         self.app.push_screen(Confirm(_("Drop {name} from the event? (G-DROP-1)", name=p.name)),
                              lambda yes: answer("forfeit" if yes else None))
 
+    def action_keep_apart(self) -> None:
+        """Keep the highlighted player apart from another (typed: id or exact
+        name), or, naming one already kept apart, let them be paired again."""
+        if self.query_one(TabbedContent).active != "players":
+            self.action_tab("players")
+            self.say(_("choose the player with the arrow keys, then Ctrl+U again"))
+            return
+        pid = self.query_one(PlayersPane).highlighted(self.event)
+        if pid is None:
+            return
+        from core.rules.apart import apart_pair, apart_partners
+
+        p = self.event.player(pid)
+        now = ", ".join(f"{self.event.player(x).name} ({x})" for x in apart_partners(self.event, pid)
+                        if self.event.has_player(x))
+        question = _("Keep {name} apart from which player? (id or exact name; never paired in Swiss while the "
+                     "points order allows it)", name=p.name)
+        if now:
+            question += "\n" + _("kept apart now: {names} (type one of them to let them be paired again)", names=now)
+
+        def done(clear: bool, q) -> None:
+            try:
+                self.desk.keep_apart(p.id, q.id, clear=clear)
+            except LyceeError as err:
+                self.say(str(err), error=True)
+                return
+            self.say(_("{a} and {b} may be paired again", a=p.name, b=q.name) if clear else
+                     _("{a} and {b} are kept apart: never paired in a Swiss round while the points order "
+                       "allows it (G-SWISS-PAIR-1/2)", a=p.name, b=q.name))
+            self.refresh_all()
+
+        def typed(ref: str | None) -> None:
+            if not ref:
+                return
+            try:
+                q = self.desk.player(ref)
+            except LyceeError as err:
+                self.say(str(err), error=True)
+                return
+            if apart_pair(p.id, q.id) in self.event.apart:
+                self.app.push_screen(Confirm(_("Let {a} and {b} be paired again?", a=p.name, b=q.name)),
+                                     lambda yes: done(True, q) if yes else None)
+                return
+            done(False, q)
+
+        self.app.push_screen(Prompt(question), typed)
+
     def action_undo(self) -> None:
         try:
             act = self.desk.undo()
@@ -1041,7 +1089,7 @@ class EventScreen(Translated, Screen):
 
     # -- the footer shows the current step's keys first (issue 11: F5/F6 on the round tab) --
     STEP_KEYS = {
-        "players": ("add_players", "pair", "drop", "penalty", "settings"),
+        "players": ("add_players", "pair", "drop", "penalty", "settings", "keep_apart"),
         "round": ("pair", "enter_results", "clock", "extend", "penalty", "undo", "top_cut"),
         "standings": ("pair", "top_cut", "export"),
         "build": ("build_menu", "pair"),

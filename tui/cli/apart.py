@@ -1,0 +1,69 @@
+"""``lycee player apart``: keep two players apart in Swiss pairings (family,
+one team), clear it, or list the pairs (DESIGN section 3).  The rule lives in
+core.rules.apart and core.tournament.pairing; this is only the face."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from core.i18n import _
+
+from .common import CliError, out_json, read_event, with_desk
+
+if TYPE_CHECKING:
+    from core.desk import Desk
+
+
+def apart_rows(ev) -> list[dict]:
+    """The event's keep-apart pairs as ``{"ids": [a, b], "names": [..]}``."""
+    def name(pid: str) -> str:
+        return ev.player(pid).name if ev.has_player(pid) else pid
+
+    return [{"ids": [a, b], "names": [name(a), name(b)]} for a, b in ev.apart]
+
+
+def cmd_player_apart(args) -> int:
+    refs = args.players
+    if not refs:
+        ev = read_event(args)
+        rows = apart_rows(ev)
+        if args.json:
+            out_json({"apart": rows})
+        elif not rows:
+            print(_("nobody is kept apart in {name}", name=ev.name))
+        else:
+            for r in rows:
+                a, b = r["ids"]
+                na, nb = r["names"]
+                print(f"{a}\t{na}\t{b}\t{nb}")
+        return 0
+    if len(refs) != 2:
+        raise CliError(_("name two players to keep apart (or none to list the pairs): "
+                         "`lycee player apart EVENT PLAYER PLAYER [--clear]`"))
+    if args.json:
+        raise CliError(_("--json lists the pairs: give no PLAYER with it"))
+
+    def run(d: Desk):
+        p, q = d.player(refs[0]), d.player(refs[1])
+        d.keep_apart(p.id, q.id, clear=args.clear)
+        return p, q
+
+    p, q = with_desk(args, run)
+    if args.clear:
+        print(_("{a} and {b} may be paired again", a=p.name, b=q.name))
+    else:
+        print(_("{a} and {b} are kept apart: never paired in a Swiss round while the points order "
+                "allows it (G-SWISS-PAIR-1/2)", a=p.name, b=q.name))
+    return 0
+
+
+def register(pls, cmd, event_arg) -> None:
+    """The ``apart`` command under ``lycee player``."""
+    ap = cmd(pls, "apart", cmd_player_apart,
+             _("keep two players apart in Swiss pairings (family, one team), as if they had met; "
+               "with no PLAYER, list the pairs"))
+    event_arg(ap)
+    ap.add_argument("players", nargs="*", metavar="PLAYER",
+                    help=_("two player ids or exact names; none lists the pairs kept apart"))
+    ap.add_argument("--clear", action="store_true", help=_("let the two be paired again"))
+    ap.add_argument("--json", action="store_true", help=_("the pairs as JSON: {\"apart\": [{\"ids\", \"names\"}]}"))
