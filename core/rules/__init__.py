@@ -30,6 +30,7 @@ REDUCER_MODULES = {
     "calendar": "core.rules.decklists", "decklist": "core.rules.decklists", "deck_check": "core.rules.decklists",
     "build": "core.rules.decklists", "pods": "core.rules.decklists", "pool": "core.rules.decklists",
     "publish": "core.rules.publish", "announce": "core.rules.publish",
+    "lost": "core.rules.repair",  # what a journal repair could not recover (core.store)
     # what only an imported event file carries (core.rules.eventfile replays them, never the desk)
     "file_records": "core.rules.filefacts", "file_round": "core.rules.filefacts", "file_people": "core.rules.filefacts",
 }

@@ -182,10 +182,63 @@ def scan(data: bytes, start: int = 0, after_seq: int | None = None) -> Scan:
     return Scan(records, pos)
 
 
+#: Where a record may begin (its CRC and length), to find the records after damage.
+_HEADER = re.compile(rb"[0-9a-fA-F]{8} \d{1,12} ")
+
+
+def _consecutive(acts: list[dict]) -> bool:
+    return [a["seq"] for a in acts] == list(range(acts[0]["seq"], acts[0]["seq"] + len(acts)))
+
+
+def torn_tail(data: bytes, damage: Damage) -> bool:
+    """Whether ``damage`` is what a crash in the middle of an append leaves:
+    an incomplete last line.  Every record ends with the file's only kind of
+    newline (JSON escapes it inside strings), so damage that holds a newline
+    is not a torn append, nor is a whole record whose newline alone was
+    changed (its payload still checks out)."""
+    tail = data[damage.offset:]
+    if b"\n" in tail:
+        return False
+    if damage.offset == 0 and not data.startswith(MAGIC[:-1]):
+        return True  # not a journal at all (the backup recovery's case)
+    acts, _end, _why = _frame(tail[:-1] + b"\n", 0)
+    return acts is None
+
+
+def resync(data: bytes, pos: int) -> tuple[list[Record], list[tuple[int, int]]]:
+    """The records at or after ``pos`` that check out by themselves (header,
+    length, checksum, JSON, consecutive seqs within the record), found again
+    past damaged bytes by their headers, and the damaged spans between them
+    (start, end).  Whether each one still follows the records before it is
+    for the caller to decide (the store applies it through the rules)."""
+    records: list[Record] = []
+    spans: list[tuple[int, int]] = []
+    bad_from: int | None = None
+    while pos < len(data):
+        acts, end, _why = _frame(data, pos)
+        if acts is not None and _consecutive(acts):
+            if bad_from is not None:
+                spans.append((bad_from, pos))
+                bad_from = None
+            records.append(Record(pos, end, acts))
+            pos = end
+            continue
+        if bad_from is None:
+            bad_from = pos
+        m = _HEADER.search(data, pos + 1)
+        if m is None:
+            break
+        pos = m.start()
+    if bad_from is not None:
+        spans.append((bad_from, len(data)))
+    return records, spans
+
+
 def append_durably(path: Path, record: bytes) -> None:
     """Append ``record`` to ``path`` and fsync it.  On a failed or short write
     the file is cut back to where it was, so a later record never follows a
-    torn one; the error goes to the caller."""
+    torn one (a file this append created is removed again); the error goes
+    to the caller."""
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
     try:
         size = os.fstat(fd).st_size
@@ -198,8 +251,11 @@ def append_durably(path: Path, record: bytes) -> None:
             os.fsync(fd)
         except BaseException:
             try:
-                os.ftruncate(fd, size)
-                os.fsync(fd)
+                if new:  # a journal that never held a record is no event: no empty file is left behind
+                    path.unlink(missing_ok=True)
+                else:
+                    os.ftruncate(fd, size)
+                    os.fsync(fd)
             except OSError:
                 pass
             raise
