@@ -104,8 +104,10 @@ class Scan:
         return self.records[-1].actions[-1]["seq"] if self.records else 0
 
 
-def _frame(data: bytes, pos: int) -> tuple[list[dict] | None, int, str]:
-    """The record at ``pos``: (actions or None, end offset, why not)."""
+def _frame(data: bytes, pos: int, lenient: bool = False) -> tuple[list[dict] | None, int, str]:
+    """The record at ``pos``: (actions or None, end offset, why not).
+    ``lenient``: a record whose newline alone was changed still checks out
+    (its payload's checksum says it is whole)."""
     try:
         sp1 = data.index(b" ", pos, pos + 30)
         sp2 = data.index(b" ", sp1 + 1, sp1 + 30)
@@ -115,7 +117,7 @@ def _frame(data: bytes, pos: int) -> tuple[list[dict] | None, int, str]:
         return None, pos, "no record header"
     start = sp2 + 1
     end = start + size
-    if end >= len(data) or data[end:end + 1] != b"\n":
+    if end >= len(data) or (data[end:end + 1] != b"\n" and not lenient):
         return None, pos, "cut short"
     payload = data[start:end]
     if zlib.crc32(payload) != crc:
@@ -209,13 +211,15 @@ def resync(data: bytes, pos: int) -> tuple[list[Record], list[tuple[int, int]]]:
     """The records at or after ``pos`` that check out by themselves (header,
     length, checksum, JSON, consecutive seqs within the record), found again
     past damaged bytes by their headers, and the damaged spans between them
-    (start, end).  Whether each one still follows the records before it is
-    for the caller to decide (the store applies it through the rules)."""
+    (start, end).  A record whose newline alone was damaged is whole (its
+    payload checks out; write it back with ``b"\n"``).  Whether each one
+    still follows the records before it is for the caller to decide (the
+    store applies it through the rules)."""
     records: list[Record] = []
     spans: list[tuple[int, int]] = []
     bad_from: int | None = None
     while pos < len(data):
-        acts, end, _why = _frame(data, pos)
+        acts, end, _why = _frame(data, pos, lenient=True)
         if acts is not None and _consecutive(acts):
             if bad_from is not None:
                 spans.append((bad_from, pos))
@@ -307,8 +311,9 @@ def pid_alive(pid: int) -> bool:
     return True
 
 
-def stale_temp_files(folder: Path, prefix: str) -> list[Path]:
-    """Temp files ``<prefix>*.<pid>.tmp`` in ``folder`` whose process is gone."""
+def stale_temp_files(folder: Path, prefix: str, mine_too: bool = False) -> list[Path]:
+    """Temp files ``<prefix>*.<pid>.tmp`` in ``folder`` whose process is gone
+    (``mine_too``: this process's as well, for a caller that holds the lock)."""
     out: list[Path] = []
     try:
         names = os.listdir(folder)
@@ -318,7 +323,7 @@ def stale_temp_files(folder: Path, prefix: str) -> list[Path]:
         if not name.startswith(prefix):
             continue
         m = _TMP.search(name)
-        if m and not pid_alive(int(m.group(1))):
+        if m and (not pid_alive(int(m.group(1))) or (mine_too and int(m.group(1)) == os.getpid())):
             out.append(folder / name)
     return out
 

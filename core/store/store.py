@@ -45,6 +45,7 @@ from core.store.journal import (
     MAGIC,
     Damage,
     JournalStorage,
+    fsync_dir,
     decode_checkpoint,
     encode_checkpoint,
     encode_record,
@@ -302,9 +303,8 @@ def rebuild(data: bytes, backups: list[tuple[str, bytes]], at: str, broken: str 
         base_name, base_bytes, acts = name, raw, b.actions
         break
     event, bad, why = fold(None, acts, rules.undone_seqs(acts))
-    if bad is not None or event is None:
-        raise LyceeError(_("nothing of the event can be rebuilt: neither the journal's intact start nor a "
-                           "backup holds its creation ({why})", why=why or _("no intact record")))
+    if bad is not None:  # the intact start itself is refused: InvalidAction's case, not damage
+        raise LyceeError(_("the journal's intact start does not replay ({why}); nothing was changed", why=why))
     out = bytearray(base_bytes or MAGIC)
     acts = list(acts)
     kept = len(acts)
@@ -325,7 +325,7 @@ def rebuild(data: bytes, backups: list[tuple[str, bytes]], at: str, broken: str 
     placeholders: list[dict] = []
     misplaced: list[str] = []
     for r in later:
-        first, nxt = r.actions[0]["seq"], acts[-1]["seq"] + 1
+        first, nxt = r.actions[0]["seq"], (acts[-1]["seq"] if acts else 0) + 1
         if r.actions[-1]["seq"] < nxt and all(intact.get(a["seq"]) == dumps_act(a) for a in r.actions):
             continue  # already there (in the backup used)
         if first < nxt:
@@ -355,7 +355,7 @@ def rebuild(data: bytes, backups: list[tuple[str, bytes]], at: str, broken: str 
             if bad is None and ev2 is not None:
                 event, acts = ev2, trial
                 kept += len(r.actions)
-                out += data[r.start:r.end]
+                out += data[r.start:r.end - 1] + b"\n"  # its newline may be what was damaged
                 continue
         gone = [lost(a["seq"], "refused", a, reason) for a in r.actions]
         placeholders.extend(gone)
@@ -367,7 +367,10 @@ def rebuild(data: bytes, backups: list[tuple[str, bytes]], at: str, broken: str 
     if trailing:
         a0 = trailing[0][0]
         got, seqs = salvage(data[a0:], 0)
-        tail = damage_lost(Damage(a0, len(data) - a0, "", got, seqs), acts[-1]["seq"])
+        tail = damage_lost(Damage(a0, len(data) - a0, "", got, seqs), acts[-1]["seq"] if acts else 0)
+    if event is None:
+        raise LyceeError(_("nothing of the event can be rebuilt: neither the journal nor a backup holds its "
+                           "creation intact; nothing was changed"))
     check, bad, why = fold(None, acts, rules.undone_seqs(acts))
     if bad is not None or check is None:  # never write a journal that does not open
         raise LyceeError(_("the rebuilt journal does not replay ({why}); nothing was changed", why=why))
@@ -670,13 +673,29 @@ class DataDir:
         s.setdefault("date", self.clock().astimezone().date().isoformat())
         check_settings(s)  # fail before any file exists
         s["id"] = self.new_id(s["date"])
-        store = self.open(s["id"], create=True)
+        try:
+            store = self.open(s["id"], create=True)
+        except BaseException:
+            self._forget(s["id"])
+            raise
         try:
             store.append("create", s, actor)
         except BaseException:
-            store.close()
+            self._forget(s["id"], store)
             raise
         return store
+
+    def _forget(self, event_id: str, store: "EventStore | None" = None) -> None:
+        """A new event whose create or import failed (a full disk): no trace
+        of it is left, neither an empty journal nor its lock or header."""
+        if store is not None:
+            store.close()
+        if not self.event_path(event_id).exists():
+            for p in (self.events_dir / f".{event_id}.lock", self.head_path(event_id)):
+                try:
+                    p.unlink(missing_ok=True)
+                except OSError:
+                    pass
 
     def import_event(self, doc: dict, actor: str = "import", event: Event | None = None) -> "EventStore":
         """Store a lycee-event/1 document under a fresh id if its id is taken
@@ -693,11 +712,15 @@ class DataDir:
         ev = event if event is not None else event_from_doc(data)  # raises before anything is written
         if ev.id != data["id"]:
             ev = replace(ev, id=data["id"])
-        store = self.open(data["id"], create=True)
+        try:
+            store = self.open(data["id"], create=True)
+        except BaseException:
+            self._forget(data["id"])
+            raise
         try:
             store._append([("import", data)], actor, folded=ev)
         except BaseException:
-            store.close()
+            self._forget(data["id"], store)
             raise
         return store
 
@@ -764,6 +787,7 @@ class EventStore:
         #: What opening had to do (recovery, migration), for the user; None when nothing.
         self.note: str | None = None
         self._write_lock = threading.RLock()
+        self._head: dict | None = None  # the header as last written or read
         self._all: list[dict] | None = None
         self._closed = False
         self._locked = False
@@ -847,15 +871,19 @@ class EventStore:
                 self._locked = False
 
     def _clean_temp_files(self) -> None:
-        """Temp files of this event left by writers that were killed (issue 13 item 8)."""
+        """Temp files of this event left by writers that were killed (issue 13
+        item 8, issue 23 item 6), by every name :func:`write_durably` makes
+        (``.<file>.<pid>.tmp``: ``.<id>.json.``, ``..<id>.owner.``, ``..<id>.head.``,
+        ``.<id>.00000009.json.``, ...): those whose process is gone, and this
+        process's own (it holds the lock and is writing none of them now)."""
         d = self.datadir
-        for folder, prefix in ((d.events_dir, f".{self.id}."), (d.checkpoints_dir, f".{self.id}."),
-                               (d.backups_dir, f".{self.id}.")):
-            for p in stale_temp_files(folder, prefix):
-                try:
-                    p.unlink()
-                except OSError:
-                    pass
+        for folder in (d.events_dir, d.checkpoints_dir, d.backups_dir):
+            for prefix in (f".{self.id}.", f"..{self.id}."):
+                for p in stale_temp_files(folder, prefix, mine_too=True):
+                    try:
+                        p.unlink()
+                    except OSError:
+                        pass
 
     # -- open / recover --------------------------------------------------------
     def _open(self) -> None:
@@ -1061,6 +1089,8 @@ class EventStore:
             if pairs and self._last_seq:
                 self._backup(pairs[0]["data"].get("round", 0))
             fresh = self._end == 0
+            if self._head_of(ev) != self._head:
+                self._drop_head()  # `event list` never shows more than is stored (issue 23 item 7)
             try:
                 self._storage.append(new)
             except OSError as err:
@@ -1135,13 +1165,29 @@ class EventStore:
         except OSError:
             pass
 
-    def _update_head(self, force: bool = False) -> None:
-        ev = self._event
+    def _head_of(self, ev: Event | None) -> dict | None:
         if ev is None:
-            return
-        head = {"id": self.id, "name": ev.name, "date": ev.date, "kind": ev.kind, "match": ev.match,
+            return None
+        return {"id": self.id, "name": ev.name, "date": ev.date, "kind": ev.kind, "match": ev.match,
                 "players": len(ev.players), "rounds": len(ev.rounds)}
-        if head == getattr(self, "_head", None) and not force:
+
+    def _drop_head(self) -> None:
+        """Before an append that changes what ``event list`` shows: the old
+        header goes first (durably), so that a failed append, a failed header
+        write or a crash between them leaves no header (``event list`` then
+        replays the event), never one that is behind or ahead of the journal."""
+        try:
+            self.datadir.head_path(self.id).unlink(missing_ok=True)
+            fsync_dir(self.datadir.events_dir)
+        except OSError:
+            pass
+        self._head = None
+
+    def _update_head(self, force: bool = False) -> None:
+        head = self._head_of(self._event)
+        if head is None:
+            return
+        if head == self._head and not force:
             return
         if not force:
             try:
