@@ -226,9 +226,9 @@ class JournalDamaged(LyceeError):
         self.before = upto.records[-1].actions[-1] if upto.records else None
         self.after = later[0].actions[0] if later else None
         self.intact_after = len(later)
-        before = (_("the last good record before it ends with {act}", act=act_words(upto.records[-1].actions[-1]))
+        before = (_("the last good record before it ends with {entry}", entry=act_words(upto.records[-1].actions[-1]))
                   if upto.records else _("no good record comes before it"))
-        after = (_("{n} intact records follow it, from {act}", n=len(later), act=act_words(later[0].actions[0]))
+        after = (_("{n} intact records follow it, from {entry}", n=len(later), entry=act_words(later[0].actions[0]))
                  if later else _("nothing after it can be read"))
         super().__init__(_(
             "{path}: record {n} of the journal is damaged (byte {offset}: {reason}); {before}; {after}; "
