@@ -16,6 +16,9 @@ An event's actions live in ``events/<id>.jsonl``::
 - **Torn tails.**  :func:`scan` reads records up to the first one that does
   not check out; everything from there on is *damage*: what it could still
   make out of it is listed (``salvaged``) so the user is told what was lost.
+  :func:`torn_tail` tells a torn last line (a crash mid-append) from damage
+  in the middle, and :func:`resync` finds the intact records after damage
+  again (for ``lycee repair``).
 - **Checkpoints** (``checkpoints/<id>.<seq>.json``): the folded event after
   a record, with the journal's length and the CRC of every byte before it,
   so an open reads the newest checkpoint and replays only the tail.

@@ -12,10 +12,13 @@
 - Opening reads the newest checkpoint and replays only the journal's tail.
 - Reading (``DataDir.read``, ``history``, ``list_events``) takes no lock and
   writes nothing: a damaged journal is shown as far as it is intact, with a
-  note saying how to recover.  Only a writer recovers: it keeps the journal up
-  to its last intact record (failing that, the backup with the highest round
-  and sequence, never the newest file time), keeps the damaged file beside it
-  and says what was lost in ``lycee log`` wording.
+  note saying how to recover.  A writer cuts only a torn last record (what a
+  crash leaves): it keeps the journal up to its last intact record (failing
+  that, the backup with the highest round and sequence, never the newest file
+  time), keeps the damaged file beside it and says what was lost in ``lycee
+  log`` wording.  Damage in the middle stops writers (:class:`JournalDamaged`);
+  only ``lycee repair`` (:meth:`DataDir.repair_journal`, :func:`rebuild`)
+  rebuilds such a journal, keeping every intact record after the damage.
 - Event files written before the journal (``<id>.json``, one TinyDB document)
   are read as they are and turned into a journal by the first writer.
 """
