@@ -340,3 +340,48 @@ def test_issue23_a_refused_batch_is_summarised_not_listed(tmp_path, monkeypatch)
     assert "20 players (山田0, 山田1, 山田2 … and 17 more)" in msg and "山田19" not in msg
     assert "disk is full" in msg
     store.close()
+
+
+# -- the app ------------------------------------------------------------------------------------
+
+
+@pytest.mark.asyncio
+async def test_issue23_the_app_names_the_damage_and_offers_the_repair(fast_dir):
+    """Opening an event damaged in the middle: the app says what is wrong and
+    asks to repair (`n` leaves the file as it is; `y` runs the repair `lycee
+    repair` runs, says what it did and opens the event)."""
+    from textual.widgets import Label
+
+    from tui.app import LyceeApp
+    from tui.screens.dialogs import Confirm
+    from tui.screens.event import EventScreen
+
+    dd = DataDir(fast_dir)
+    store = _tiny_event(dd)
+    eid = store.id
+    store.close()
+    path = dd.event_path(eid)
+    data = path.read_bytes()
+    bad = bytearray(data)
+    bad[scan(data).records[3].start + 30] ^= 0x01  # round 1's first result; the backup of round 2 holds it
+    path.write_bytes(bytes(bad))
+    app = LyceeApp(dd, open_event=eid, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm)
+        text = str(app.screen.query_one(Label).render())
+        assert "record 4" in text and f"lycee repair {eid}" in text and "Repair it now" in text
+        await pilot.press("n")
+        await pilot.pause()
+        assert not isinstance(app.screen, (Confirm, EventScreen)) and path.read_bytes() == bytes(bad)
+        app.open_event(eid)
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm)
+        await pilot.press("y")
+        for _ in range(50):
+            if isinstance(app.screen, EventScreen) and app.screen.desk is not None:
+                break
+            await pilot.pause()
+        assert isinstance(app.screen, EventScreen)
+        assert len(app.screen.event.rounds) == 2 and len(app.screen.desk.store.actions) == 9
+        assert list(path.parent.glob(f"{eid}.broken-*.json.bad"))
