@@ -329,6 +329,8 @@ def test_issue23_an_intact_record_that_no_longer_applies_is_kept_inside_its_lost
         assert s.actions[6]["data"]["was"] == recs[6].actions[0]
         assert "#7" in s.note and "no longer applies" in s.note and "round 2 has not been paired" in s.note
         assert len(s.event.rounds) == 1 and len(s.event.penalties) == 1
+        assert Desk(s).undo()["seq"] == 8  # undo passes over the lost actions: the newest real one
+        assert s.event.penalties == ()
 
 
 def test_issue23_a_torn_last_line_is_still_cut_by_any_writer(fast_dir):

@@ -345,8 +345,12 @@ def rebuild(data: bytes, backups: list[tuple[str, bytes]], at: str, broken: str 
         reason = ""
         for a in r.actions:
             if a.get("type") == "undo":
+                before = acts + r.actions[:r.actions.index(a)]
+                target = a["data"].get("target") if isinstance(a.get("data"), dict) else None
+                if target in {p["seq"] for p in placeholders} - rules.undone_seqs(before):
+                    continue  # it took back an action now lost: it still holds (and changes nothing)
                 try:
-                    if rules.undo_target(acts + r.actions[:r.actions.index(a)])["seq"] != a["data"]["target"]:
+                    if rules.undo_target(before)["seq"] != target:
                         reason = _("it undoes an action that is not the newest in force")
                 except (LyceeError, KeyError, TypeError):
                     reason = _("it undoes an action that is not there")
