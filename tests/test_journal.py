@@ -238,8 +238,14 @@ def test_design2_journal_cut_at_every_byte_of_its_last_records_opens_to_a_prefix
 
 
 def test_design2_flipped_bytes_open_to_the_records_before_them(tmp_path):
-    """A byte flipped anywhere in a record: the journal opens to the records
-    before it, and the message names the actions dropped (lycee log words)."""
+    """A byte flipped anywhere in a record: readers show the records before
+    it; a writer no longer cuts the journal there (issue 23 item 1: that
+    dropped the intact records after it) but refuses, naming the record and
+    `lycee repair`, and changes nothing; the repair keeps every intact record
+    and names what was lost (lycee log words).  (Until issue 23 this test
+    asserted the writer's cut; the flips and the reader's prefix are as before.)"""
+    from core.store.store import JournalDamaged
+
     dd = DataDir(tmp_path)
     store, desk = _small_event(dd)
     for t in (1, 2, 3):
@@ -255,11 +261,24 @@ def test_design2_flipped_bytes_open_to_the_records_before_them(tmp_path):
             bad = bytearray(data)
             bad[pos] ^= 1 << rng.randrange(8)
             dd.event_path(eid).write_bytes(bytes(bad))
-            with dd.open(eid) as s:
-                kept = [a["seq"] for a in s.actions]
-                assert kept == [a["seq"] for x in recs if x.end <= r.start for a in x.actions]
-                assert "lost" in s.note
+            before = [a["seq"] for x in recs if x.end <= r.start for a in x.actions]
+            if scan(bytes(bad)).damage is None:  # a hex digit's case flipped: the record still checks out
+                continue
+            assert [a["seq"] for a in scan(bytes(bad)).actions] == before
+            _ev, note = dd.read_view(eid)
+            assert note and f"up to #{before[-1]}" in note and "lycee repair" in note
+            with pytest.raises(JournalDamaged, match="lycee repair"):
+                dd.open(eid)
+            assert dd.event_path(eid).read_bytes() == bytes(bad)
+            with dd.repair_journal(eid) as s:
+                now = {a["seq"]: a for a in s.actions}
+                for x in recs:  # every other record kept, or kept whole inside a named "lost" action
+                    for a in x.actions:
+                        if x is not r:
+                            assert now[a["seq"]] == a or now[a["seq"]]["data"]["was"] == a
+                assert "not recovered" in s.note
                 assert f"#{r.actions[0]['seq']}" in s.note or "unreadable" in s.note
+                assert s.broken_copy.read_bytes() == bytes(bad)
                 s.broken_copy.unlink()
             dd.event_path(eid).write_bytes(data)
             for _seq, c in dd.checkpoints(eid):

@@ -121,11 +121,16 @@ def replay(actions: list[dict]) -> Any:
     return event
 
 
+#: Action types that hold a place and change nothing: an undo passes over them
+#: (``lost``: what a journal repair could not recover, core.rules.repair).
+PLACEHOLDERS = {"lost"}
+
+
 def undo_target(actions: list[dict]) -> dict:
     """The newest action still in force that can be undone."""
     skip = undone_seqs(actions)
     for act in reversed(actions):
-        if act["type"] == "undo" or act["seq"] in skip:
+        if act["type"] == "undo" or act["seq"] in skip or act["type"] in PLACEHOLDERS:
             continue
         if act["type"] in FOUNDING:
             break

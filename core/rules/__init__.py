@@ -31,6 +31,7 @@ REDUCER_MODULES = {
     "build": "core.rules.decklists", "pods": "core.rules.decklists", "pool": "core.rules.decklists",
     "publish": "core.rules.publish", "announce": "core.rules.publish",
     "apart": "core.rules.apart",
+    "lost": "core.rules.repair",  # what a journal repair could not recover (core.store)
     # what only an imported event file carries (core.rules.eventfile replays them, never the desk)
     "file_records": "core.rules.filefacts", "file_round": "core.rules.filefacts", "file_people": "core.rules.filefacts",
 }

@@ -16,6 +16,9 @@ An event's actions live in ``events/<id>.jsonl``::
 - **Torn tails.**  :func:`scan` reads records up to the first one that does
   not check out; everything from there on is *damage*: what it could still
   make out of it is listed (``salvaged``) so the user is told what was lost.
+  :func:`torn_tail` tells a torn last line (a crash mid-append) from damage
+  in the middle, and :func:`resync` finds the intact records after damage
+  again (for ``lycee repair``).
 - **Checkpoints** (``checkpoints/<id>.<seq>.json``): the folded event after
   a record, with the journal's length and the CRC of every byte before it,
   so an open reads the newest checkpoint and replays only the tail.
@@ -104,8 +107,10 @@ class Scan:
         return self.records[-1].actions[-1]["seq"] if self.records else 0
 
 
-def _frame(data: bytes, pos: int) -> tuple[list[dict] | None, int, str]:
-    """The record at ``pos``: (actions or None, end offset, why not)."""
+def _frame(data: bytes, pos: int, lenient: bool = False) -> tuple[list[dict] | None, int, str]:
+    """The record at ``pos``: (actions or None, end offset, why not).
+    ``lenient``: a record whose newline alone was changed still checks out
+    (its payload's checksum says it is whole)."""
     try:
         sp1 = data.index(b" ", pos, pos + 30)
         sp2 = data.index(b" ", sp1 + 1, sp1 + 30)
@@ -115,7 +120,7 @@ def _frame(data: bytes, pos: int) -> tuple[list[dict] | None, int, str]:
         return None, pos, "no record header"
     start = sp2 + 1
     end = start + size
-    if end >= len(data) or data[end:end + 1] != b"\n":
+    if end >= len(data) or (data[end:end + 1] != b"\n" and not lenient):
         return None, pos, "cut short"
     payload = data[start:end]
     if zlib.crc32(payload) != crc:
@@ -182,10 +187,65 @@ def scan(data: bytes, start: int = 0, after_seq: int | None = None) -> Scan:
     return Scan(records, pos)
 
 
+#: Where a record may begin (its CRC and length), to find the records after damage.
+_HEADER = re.compile(rb"[0-9a-fA-F]{8} \d{1,12} ")
+
+
+def _consecutive(acts: list[dict]) -> bool:
+    return [a["seq"] for a in acts] == list(range(acts[0]["seq"], acts[0]["seq"] + len(acts)))
+
+
+def torn_tail(data: bytes, damage: Damage) -> bool:
+    """Whether ``damage`` is what a crash in the middle of an append leaves:
+    an incomplete last line.  Every record ends with the file's only kind of
+    newline (JSON escapes it inside strings), so damage that holds a newline
+    is not a torn append, nor is a whole record whose newline alone was
+    changed (its payload still checks out)."""
+    tail = data[damage.offset:]
+    if b"\n" in tail:
+        return False
+    if damage.offset == 0 and not data.startswith(MAGIC[:-1]):
+        return True  # not a journal at all (the backup recovery's case)
+    acts, _end, _why = _frame(tail[:-1] + b"\n", 0)
+    return acts is None
+
+
+def resync(data: bytes, pos: int) -> tuple[list[Record], list[tuple[int, int]]]:
+    """The records at or after ``pos`` that check out by themselves (header,
+    length, checksum, JSON, consecutive seqs within the record), found again
+    past damaged bytes by their headers, and the damaged spans between them
+    (start, end).  A record whose newline alone was damaged is whole (its
+    payload checks out; write it back with ``b"\n"``).  Whether each one
+    still follows the records before it is for the caller to decide (the
+    store applies it through the rules)."""
+    records: list[Record] = []
+    spans: list[tuple[int, int]] = []
+    bad_from: int | None = None
+    while pos < len(data):
+        acts, end, _why = _frame(data, pos, lenient=True)
+        if acts is not None and _consecutive(acts):
+            if bad_from is not None:
+                spans.append((bad_from, pos))
+                bad_from = None
+            records.append(Record(pos, end, acts))
+            pos = end
+            continue
+        if bad_from is None:
+            bad_from = pos
+        m = _HEADER.search(data, pos + 1)
+        if m is None:
+            break
+        pos = m.start()
+    if bad_from is not None:
+        spans.append((bad_from, len(data)))
+    return records, spans
+
+
 def append_durably(path: Path, record: bytes) -> None:
     """Append ``record`` to ``path`` and fsync it.  On a failed or short write
     the file is cut back to where it was, so a later record never follows a
-    torn one; the error goes to the caller."""
+    torn one (a file this append created is removed again); the error goes
+    to the caller."""
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
     try:
         size = os.fstat(fd).st_size
@@ -198,8 +258,11 @@ def append_durably(path: Path, record: bytes) -> None:
             os.fsync(fd)
         except BaseException:
             try:
-                os.ftruncate(fd, size)
-                os.fsync(fd)
+                if new:  # a journal that never held a record is no event: no empty file is left behind
+                    path.unlink(missing_ok=True)
+                else:
+                    os.ftruncate(fd, size)
+                    os.fsync(fd)
             except OSError:
                 pass
             raise
@@ -251,8 +314,9 @@ def pid_alive(pid: int) -> bool:
     return True
 
 
-def stale_temp_files(folder: Path, prefix: str) -> list[Path]:
-    """Temp files ``<prefix>*.<pid>.tmp`` in ``folder`` whose process is gone."""
+def stale_temp_files(folder: Path, prefix: str, mine_too: bool = False) -> list[Path]:
+    """Temp files ``<prefix>*.<pid>.tmp`` in ``folder`` whose process is gone
+    (``mine_too``: this process's as well, for a caller that holds the lock)."""
     out: list[Path] = []
     try:
         names = os.listdir(folder)
@@ -262,7 +326,7 @@ def stale_temp_files(folder: Path, prefix: str) -> list[Path]:
         if not name.startswith(prefix):
             continue
         m = _TMP.search(name)
-        if m and not pid_alive(int(m.group(1))):
+        if m and (not pid_alive(int(m.group(1))) or (mine_too and int(m.group(1)) == os.getpid())):
             out.append(folder / name)
     return out
 

@@ -12,10 +12,13 @@
 - Opening reads the newest checkpoint and replays only the journal's tail.
 - Reading (``DataDir.read``, ``history``, ``list_events``) takes no lock and
   writes nothing: a damaged journal is shown as far as it is intact, with a
-  note saying how to recover.  Only a writer recovers: it keeps the journal up
-  to its last intact record (failing that, the backup with the highest round
-  and sequence, never the newest file time), keeps the damaged file beside it
-  and says what was lost in ``lycee log`` wording.
+  note saying how to recover.  A writer cuts only a torn last record (what a
+  crash leaves): it keeps the journal up to its last intact record (failing
+  that, the backup with the highest round and sequence, never the newest file
+  time), keeps the damaged file beside it and says what was lost in ``lycee
+  log`` wording.  Damage in the middle stops writers (:class:`JournalDamaged`);
+  only ``lycee repair`` (:meth:`DataDir.repair_journal`, :func:`rebuild`)
+  rebuilds such a journal, keeping every intact record after the damage.
 - Event files written before the journal (``<id>.json``, one TinyDB document)
   are read as they are and turned into a journal by the first writer.
 """
@@ -45,17 +48,21 @@ from core.store.journal import (
     MAGIC,
     Damage,
     JournalStorage,
+    fsync_dir,
     decode_checkpoint,
     encode_checkpoint,
     encode_record,
     model_signature,
     pid_alive,
+    resync,
+    salvage,
     scan,
     stale_temp_files,
+    torn_tail,
     write_durably,
 )
 from core.event.model import Event
-from core.names import check_action_text, is_id, resolve_event
+from core.names import check_action_text, is_id, resolve_event, visible
 
 LOG = "log"
 BACKUPS_KEPT = 5
@@ -134,16 +141,41 @@ def _log_of(data) -> list[dict]:
     return [table[k] for k in sorted(table, key=int)]
 
 
+#: Names a message lists of a batch before it says "... and N more".
+NAMES_SHOWN = 3
+
+
+def short_names(names: list[str]) -> str:
+    """``names`` for a message: all of a few, else the first ones and how many more."""
+    if len(names) <= NAMES_SHOWN + 1:
+        return ", ".join(names)
+    return _("{names} … and {n} more", names=", ".join(names[:NAMES_SHOWN]), n=len(names) - NAMES_SHOWN)
+
+
+def act_text(a: dict) -> str:
+    """One action in ``lycee log`` words, a long batch of players summarised
+    ("20 players (山田, 佐藤, 鈴木 … and 17 more)")."""
+    d = a.get("data")
+    players = d.get("players") if isinstance(d, dict) else None
+    if (a.get("type") == "register" and isinstance(players, list) and len(players) > NAMES_SHOWN + 1
+            and all(isinstance(p, dict) and isinstance(p.get("name"), str) for p in players)):
+        return _("registered {n} players ({names})", n=len(players),
+                 names=short_names([p["name"] for p in players]))
+    try:
+        return rules.describe(a)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return str(a.get("type"))
+
+
 def lost_lines(acts: list[dict]) -> str:
     """Actions as ``lycee log`` words them, for a message (``#7 at actor what``)."""
-    out = []
-    for a in acts:
-        try:
-            text = rules.describe(a)
-        except (KeyError, TypeError, ValueError, AttributeError):
-            text = str(a.get("type"))
-        out.append(f"#{a.get('seq')} {a.get('at', '')} {a.get('actor', '')} {text}")
-    return "; ".join(out)
+    return "; ".join(f"#{a.get('seq')} {a.get('at', '')} {a.get('actor', '')} {act_text(a)}" for a in acts)
+
+
+def act_words(a: dict) -> str:
+    """An action for a message about the journal: ``#7 (what, time, actor)``."""
+    return _("#{seq} ({what}, {at}, {actor})", seq=a.get("seq"), what=act_text(a), at=a.get("at", "?"),
+             actor=a.get("actor", "?"))
 
 
 def damage_lost(damage: Damage, after_seq: int) -> str:
@@ -185,6 +217,177 @@ class InvalidAction(LyceeError):
             id=event_id, backups=path.parent.parent / "backups"))
 
 
+class JournalDamaged(LyceeError):
+    """A damaged record with intact records after it (issue 23): a writer
+    stops, nothing is changed, and ``lycee repair`` is named (only a torn
+    last record, what a crash leaves, is cut without asking)."""
+
+    def __init__(self, path: Path, event_id: str, data: bytes, damage: Damage):
+        upto = scan(data)
+        later, _spans = resync(data, damage.offset)
+        self.position = len(upto.records) + 1
+        self.before = upto.records[-1].actions[-1] if upto.records else None
+        self.after = later[0].actions[0] if later else None
+        self.intact_after = len(later)
+        before = (_("the last good record before it ends with {entry}", entry=act_words(upto.records[-1].actions[-1]))
+                  if upto.records else _("no good record comes before it"))
+        after = (_("{n} intact records follow it, from {entry}", n=len(later), entry=act_words(later[0].actions[0]))
+                 if later else _("nothing after it can be read"))
+        super().__init__(_(
+            "{path}: record {n} of the journal is damaged (byte {offset}: {reason}); {before}; {after}; "
+            "nothing was changed; `lycee repair {id}` rebuilds the journal, keeping every intact record, "
+            "naming each action it cannot recover and keeping the damaged file beside it",
+            path=path, n=self.position, offset=damage.offset, reason=damage_reason(damage.reason),
+            before=before, after=after, id=event_id))
+
+
+@dataclass
+class Rebuilt:
+    """A journal rebuilt by :func:`rebuild` (nothing written yet)."""
+
+    data: bytes
+    event: Event
+    base: str  # "" (the journal's own intact start) or the backup's file name
+    kept: int  # actions kept as they were written
+    shared: int  # bytes at the start of the new journal that are the old one's (or the backup's)
+    #: Placeholder ``lost`` actions written where actions could not be recovered.
+    lost: list[dict] = field(default_factory=list)
+    #: Words for damage after the last record kept (no seq to hold there), or "".
+    lost_tail: str = ""
+    #: Intact records that could not be placed (seqs out of order), in words.
+    misplaced: list[str] = field(default_factory=list)
+
+    def lost_list(self) -> list[str]:
+        """Every action not recovered, one a line (seq, kind, time, actor, why)."""
+        out = []
+        for p in self.lost:
+            d = p["data"]
+            was = d.get("was") or {}
+            if d.get("why") == "refused":
+                out.append(_("{what}: intact, but it no longer applies ({reason})", what=lost_lines([was]),
+                             reason=d.get("reason", "")))
+            else:
+                what = " ".join(str(was[k]) for k in ("type", "at", "actor") if isinstance(was.get(k), (str, int)))
+                out.append(_("#{seq} {what}: damaged", seq=p["seq"], what=what or _("an unreadable action")))
+        out.extend(self.misplaced)
+        if self.lost_tail:
+            out.append(self.lost_tail)
+        return out
+
+    def lost_words(self, shown: int = 10) -> str:
+        """:meth:`lost_list` for a message: the first ``shown``, then how many more."""
+        out = self.lost_list()
+        if not out:
+            return _("nothing")
+        if len(out) > shown:
+            return _("{lost}; … and {n} more (`lycee log` names each)", lost="; ".join(out[:shown]),
+                     n=len(out) - shown)
+        return "; ".join(out)
+
+
+def rebuild(data: bytes, backups: list[tuple[str, bytes]], at: str, broken: str = "") -> Rebuilt:
+    """A damaged journal rebuilt (issue 23): its intact start, or a backup
+    (``(name, bytes)``, the best first) that agrees with every intact record
+    and reaches further, then every intact record after the damage that
+    still applies, in order, through the rules.  Where actions cannot be
+    recovered (damaged bytes between intact records, or an intact record the
+    rules now refuse) a ``lost`` action keeps each seq (:mod:`core.rules.repair`).
+    Raises LyceeError when no event can be rebuilt at all."""
+    head = scan(data)
+    start = head.damage.offset if head.damage is not None else len(data)
+    later, spans = resync(data, start)
+    intact = {a["seq"]: dumps_act(a) for r in head.records + later for a in r.actions}
+    base_name, base_bytes, acts = "", data[:head.end], head.actions
+    for name, raw in backups:
+        b = scan(raw)
+        if (b.damage is not None or not b.records or b.last_seq <= head.last_seq
+                or any(intact.get(a["seq"], t) != t for a in b.actions for t in (dumps_act(a),))):
+            continue
+        base_name, base_bytes, acts = name, raw, b.actions
+        break
+    event, bad, why = fold(None, acts, rules.undone_seqs(acts))
+    if bad is not None:  # the intact start itself is refused: InvalidAction's case, not damage
+        raise LyceeError(_("the journal's intact start does not replay ({why}); nothing was changed", why=why))
+    out = bytearray(base_bytes or MAGIC)
+    acts = list(acts)
+    kept = len(acts)
+    seen: dict[int, dict] = {}  # seq -> what damaged bytes still show of it (untrusted)
+    for a0, a1 in spans:
+        got, _seqs = salvage(data[a0:a1], 0)
+        for a in got:
+            seen.setdefault(a["seq"], a)
+
+    def lost(seq: int, why: str, was: dict, reason: str = "") -> dict:
+        d: dict = {"why": why, "was": was, "repair": at}
+        if broken:
+            d["kept_in"] = broken
+        if reason:
+            d["reason"] = reason
+        return {"seq": seq, "at": at, "actor": "repair", "type": "lost", "v": rules.ACTION_FORMAT, "data": d}
+
+    placeholders: list[dict] = []
+    misplaced: list[str] = []
+    for r in later:
+        first, nxt = r.actions[0]["seq"], (acts[-1]["seq"] if acts else 0) + 1
+        if r.actions[-1]["seq"] < nxt and all(intact.get(a["seq"]) == dumps_act(a) for a in r.actions):
+            continue  # already there (in the backup used)
+        if first < nxt:
+            misplaced.append(_("{acts}: intact, but its numbers are out of order", acts=lost_lines(r.actions)))
+            continue
+        if first > nxt:  # damaged bytes held these
+            gap = [lost(s, "damaged", {k: visible(v) for k in ("type", "at", "actor")
+                                       if isinstance(v := seen.get(s, {}).get(k), str)})
+                   for s in range(nxt, first)]
+            placeholders.extend(gap)
+            acts.extend(gap)
+            out += encode_record(gap)
+        trial = acts + r.actions
+        reason = ""
+        for a in r.actions:
+            if a.get("type") == "undo":
+                before = acts + r.actions[:r.actions.index(a)]
+                target = a["data"].get("target") if isinstance(a.get("data"), dict) else None
+                if target in {p["seq"] for p in placeholders} - rules.undone_seqs(before):
+                    continue  # it took back an action now lost: it still holds (and changes nothing)
+                try:
+                    if rules.undo_target(before)["seq"] != target:
+                        reason = _("it undoes an action that is not the newest in force")
+                except (LyceeError, KeyError, TypeError):
+                    reason = _("it undoes an action that is not there")
+        if not reason:
+            if any(a.get("type") == "undo" for a in r.actions):
+                ev2, bad, reason = fold(None, trial, rules.undone_seqs(trial))
+            else:
+                ev2, bad, reason = fold(event, r.actions, set())
+            if bad is None and ev2 is not None:
+                event, acts = ev2, trial
+                kept += len(r.actions)
+                out += data[r.start:r.end - 1] + b"\n"  # its newline may be what was damaged
+                continue
+        gone = [lost(a["seq"], "refused", a, reason) for a in r.actions]
+        placeholders.extend(gone)
+        acts.extend(gone)
+        out += encode_record(gone)
+    tail = ""
+    last_end = later[-1].end if later else start
+    trailing = [sp for sp in spans if sp[0] >= last_end]
+    if trailing:
+        a0 = trailing[0][0]
+        got, seqs = salvage(data[a0:], 0)
+        tail = damage_lost(Damage(a0, len(data) - a0, "", got, seqs), acts[-1]["seq"] if acts else 0)
+    if event is None:
+        raise LyceeError(_("nothing of the event can be rebuilt: neither the journal nor a backup holds its "
+                           "creation intact; nothing was changed"))
+    check, bad, why = fold(None, acts, rules.undone_seqs(acts))
+    if bad is not None or check is None:  # never write a journal that does not open
+        raise LyceeError(_("the rebuilt journal does not replay ({why}); nothing was changed", why=why))
+    return Rebuilt(bytes(out), check, base_name, kept, len(base_bytes), placeholders, tail, misplaced)
+
+
+def dumps_act(a: dict) -> str:
+    return json.dumps(a, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
 @dataclass
 class Folded:
     """An event as read from its files (see :func:`load`)."""
@@ -199,6 +402,10 @@ class Folded:
     legacy: bool = False
     legacy_problem: str | None = None
     all_actions: list[dict] | None = None
+    #: With damage: whether it is a torn last record (what a crash leaves),
+    #: and how many intact records follow it (then only `lycee repair` mends it).
+    torn: bool = True
+    intact_after: int = 0
 
 
 def fold(event: Event | None, acts: list[dict], skip: set[int]) -> tuple[Event | None, dict | None, str]:
@@ -292,6 +499,14 @@ class DataDir:
         return out
 
     def _load_journal(self, event_id: str) -> Folded:
+        f, data = self._load_journal_bytes(event_id)
+        if f.damage is not None and not f.legacy:
+            f.torn = torn_tail(data, f.damage)
+            if not f.torn:
+                f.intact_after = len(resync(data, f.damage.offset)[0])
+        return f
+
+    def _load_journal_bytes(self, event_id: str) -> tuple[Folded, bytes]:
         path = self.event_path(event_id)
         ckpts = []
         for seq, cpath in self.checkpoints(event_id):  # read before the journal: it only grows
@@ -304,7 +519,7 @@ class DataDir:
         except FileNotFoundError:
             raise NotFound(_("no event {ref!r} in {events_dir}", ref=event_id, events_dir=self.events_dir)) from None
         if data[:1] == b"{":
-            return self._load_legacy(event_id, data)
+            return self._load_legacy(event_id, data), data
         for _seq, raw in ckpts:
             try:
                 meta, ev = decode_checkpoint(raw, Event)
@@ -324,14 +539,14 @@ class DataDir:
                          ckpt_seq=meta["seq"], tail=tail, damage=s.damage)
             if bad is not None:
                 out.invalid = InvalidAction(path, bad, why, event_id)
-            return out
+            return out, data
         s = scan(data)
         acts = s.actions
         whole, bad, why = fold(None, acts, rules.undone_seqs(acts))
         out = Folded(whole, last_seq=s.last_seq, end=s.end, tail=acts, damage=s.damage, all_actions=acts)
         if bad is not None:
             out.invalid = InvalidAction(path, bad, why, event_id)
-        return out
+        return out, data
 
     def read_view(self, event_id: str) -> tuple[Event, str | None]:
         """(the event, a note for the user or None), read without the lock.
@@ -343,6 +558,12 @@ class DataDir:
         if f.legacy_problem is not None:
             note = _("{path} cannot be read ({reason}); {how}", path=path, reason=f.legacy_problem,
                      how=self._how_to_recover(event_id, bool(self.backups(event_id))))
+        elif f.damage is not None and not f.torn:
+            note = _("{path}: record {n} of the journal is damaged (byte {offset}: {reason}); shown up to #{seq}, "
+                     "the intact part before it; {k} intact records after it are not shown; `lycee repair {id}` "
+                     "rebuilds the journal, keeping every intact record and the damaged file",
+                     path=path, n=self._records_before(event_id, f.damage.offset) + 1, offset=f.damage.offset,
+                     reason=damage_reason(f.damage.reason), seq=f.last_seq, k=f.intact_after, id=event_id)
         elif f.damage is not None and not self._writer_busy(event_id, f.damage):
             note = _("{path}: the journal is damaged at byte {offset} ({reason}); shown up to #{seq}; "
                      "lost there: {lost}; {how}",
@@ -358,6 +579,12 @@ class DataDir:
                                   backup=best[0].name)
             raise LyceeError(note or _("event {id} has no data yet", id=event_id))
         return f.event, note
+
+    def _records_before(self, event_id: str, offset: int) -> int:
+        try:
+            return len(scan(self.event_path(event_id).read_bytes()[:offset]).records)
+        except OSError:
+            return 0
 
     def _how_to_recover(self, event_id: str, from_backup: bool) -> str:
         if from_backup:
@@ -453,13 +680,29 @@ class DataDir:
         s.setdefault("date", self.clock().astimezone().date().isoformat())
         check_settings(s)  # fail before any file exists
         s["id"] = self.new_id(s["date"])
-        store = self.open(s["id"], create=True)
+        try:
+            store = self.open(s["id"], create=True)
+        except BaseException:
+            self._forget(s["id"])
+            raise
         try:
             store.append("create", s, actor)
         except BaseException:
-            store.close()
+            self._forget(s["id"], store)
             raise
         return store
+
+    def _forget(self, event_id: str, store: "EventStore | None" = None) -> None:
+        """A new event whose create or import failed (a full disk): no trace
+        of it is left, neither an empty journal nor its lock or header."""
+        if store is not None:
+            store.close()
+        if not self.event_path(event_id).exists():
+            for p in (self.events_dir / f".{event_id}.lock", self.head_path(event_id)):
+                try:
+                    p.unlink(missing_ok=True)
+                except OSError:
+                    pass
 
     def import_event(self, doc: dict, actor: str = "import", event: Event | None = None) -> "EventStore":
         """Store a lycee-event/1 document under a fresh id if its id is taken
@@ -476,20 +719,35 @@ class DataDir:
         ev = event if event is not None else event_from_doc(data)  # raises before anything is written
         if ev.id != data["id"]:
             ev = replace(ev, id=data["id"])
-        store = self.open(data["id"], create=True)
+        try:
+            store = self.open(data["id"], create=True)
+        except BaseException:
+            self._forget(data["id"])
+            raise
         try:
             store._append([("import", data)], actor, folded=ev)
         except BaseException:
-            store.close()
+            self._forget(data["id"], store)
             raise
         return store
 
-    def open(self, event_id: str, create: bool = False, wait: float = 0.0, role: str = "desk") -> "EventStore":
+    def open(self, event_id: str, create: bool = False, wait: float = 0.0, role: str = "desk",
+             repair: bool = False) -> "EventStore":
         """The event open for writing.  ``wait``: seconds to wait for another
-        command holding it (never for the app, ``role="app"``, which is refused at once)."""
+        command holding it (never for the app, ``role="app"``, which is refused at once).
+        ``repair``: a journal damaged in the middle is rebuilt (:meth:`repair_journal`)
+        instead of refused."""
         if not create and not self.exists(event_id):
             raise NotFound(_("no event {event_id!r} in {events_dir}", event_id=event_id, events_dir=self.events_dir))
-        return EventStore(self, event_id, clock=self.clock, wait=wait, role=role)
+        return EventStore(self, event_id, clock=self.clock, wait=wait, role=role, repair=repair)
+
+    def repair_journal(self, event_id: str, wait: float = 0.0, role: str = "desk") -> "EventStore":
+        """``lycee repair``: the event open for writing, its journal rebuilt
+        first when a record in the middle is damaged (see :func:`rebuild`; a
+        torn last record is cut as any writer cuts it).  The store's
+        ``note`` says what was done and names each action lost (None when the
+        journal was intact); ``rebuilt`` holds the details."""
+        return self.open(event_id, wait=wait, role=role, repair=True)
 
     def delete(self, event_id: str) -> None:
         store = self.open(event_id)  # takes the lock: refuses while open elsewhere
@@ -520,8 +778,11 @@ class EventStore:
     """One event, open for writing by this process alone."""
 
     def __init__(self, datadir: DataDir, event_id: str, clock: Clock = now_utc, wait: float = 0.0,
-                 role: str = "desk"):
+                 role: str = "desk", repair: bool = False):
         self.datadir = datadir
+        self._repair = repair
+        #: What a journal repair did (``repair=True`` and damage in the middle), else None.
+        self.rebuilt: Rebuilt | None = None
         self.id = event_id
         self.clock = clock
         self.role = role
@@ -533,6 +794,7 @@ class EventStore:
         #: What opening had to do (recovery, migration), for the user; None when nothing.
         self.note: str | None = None
         self._write_lock = threading.RLock()
+        self._head: dict | None = None  # the header as last written or read
         self._all: list[dict] | None = None
         self._closed = False
         self._locked = False
@@ -616,15 +878,19 @@ class EventStore:
                 self._locked = False
 
     def _clean_temp_files(self) -> None:
-        """Temp files of this event left by writers that were killed (issue 13 item 8)."""
+        """Temp files of this event left by writers that were killed (issue 13
+        item 8, issue 23 item 6), by every name :func:`write_durably` makes
+        (``.<file>.<pid>.tmp``: ``.<id>.json.``, ``..<id>.owner.``, ``..<id>.head.``,
+        ``.<id>.00000009.json.``, ...): those whose process is gone, and this
+        process's own (it holds the lock and is writing none of them now)."""
         d = self.datadir
-        for folder, prefix in ((d.events_dir, f".{self.id}."), (d.checkpoints_dir, f".{self.id}."),
-                               (d.backups_dir, f".{self.id}.")):
-            for p in stale_temp_files(folder, prefix):
-                try:
-                    p.unlink()
-                except OSError:
-                    pass
+        for folder in (d.events_dir, d.checkpoints_dir, d.backups_dir):
+            for prefix in (f".{self.id}.", f"..{self.id}."):
+                for p in stale_temp_files(folder, prefix, mine_too=True):
+                    try:
+                        p.unlink()
+                    except OSError:
+                        pass
 
     # -- open / recover --------------------------------------------------------
     def _open(self) -> None:
@@ -639,7 +905,12 @@ class EventStore:
                 f = d.load(self.id)
         else:
             if f.damage is not None:
-                if f.last_seq > 0:
+                if not f.torn:  # intact records follow the damage: only a repair, asked for, touches it
+                    data = self.path.read_bytes()
+                    if not self._repair:
+                        raise JournalDamaged(self.path, self.id, data, f.damage)
+                    self._rebuild(data)
+                elif f.last_seq > 0:
                     self._cut_damage(f)
                 else:
                     self._recover_from_backup(damage_reason(f.damage.reason), self.path, f.damage)
@@ -690,6 +961,31 @@ class EventStore:
                       "up to #{seq}; lost: {lost}; the damaged file is kept as {broken}",
                       event=self.id, offset=f.damage.offset, reason=damage_reason(f.damage.reason), seq=f.last_seq,
                       lost=lost, broken=self.broken_copy.name)
+
+    def _rebuild(self, data: bytes) -> None:
+        """Rebuild a journal damaged in the middle (:func:`rebuild`): the damaged
+        file is kept beside it first, then the new journal replaces it durably
+        (temp file, fsync, rename, fsync folder)."""
+        backups = []
+        for b in self.datadir.backups(self.id):
+            if b.suffix == ".jsonl":
+                try:
+                    backups.append((b.name, b.read_bytes()))
+                except OSError:
+                    pass
+        broken = self._broken_name()
+        at = self.clock().isoformat(timespec="seconds")
+        r = rebuild(data, backups, at, broken.name)  # raises before anything is written
+        write_durably(broken, data)
+        self.broken_copy = broken
+        write_durably(self.path, r.data)
+        self._drop_checkpoints_after(r.shared)
+        self.rebuilt = r
+        self.recovered_from = self.datadir.backups_dir / r.base if r.base else None
+        base = _("backup {backup}", backup=r.base) if r.base else _("its intact start")
+        self.note = _("lycee: {event}: the journal was repaired from {base} and every intact record after the "
+                      "damage: {kept} actions kept; not recovered: {lost}; the damaged file is kept as {broken}",
+                      event=self.id, base=base, kept=r.kept, lost=r.lost_words(), broken=broken.name)
 
     def _recover_from_backup(self, reason: str, src: Path, damage: Damage) -> None:
         best = self.datadir._best_backup(self.id)
@@ -800,6 +1096,8 @@ class EventStore:
             if pairs and self._last_seq:
                 self._backup(pairs[0]["data"].get("round", 0))
             fresh = self._end == 0
+            if self._head_of(ev) != self._head:
+                self._drop_head()  # `event list` never shows more than is stored (issue 23 item 7)
             try:
                 self._storage.append(new)
             except OSError as err:
@@ -874,13 +1172,29 @@ class EventStore:
         except OSError:
             pass
 
-    def _update_head(self, force: bool = False) -> None:
-        ev = self._event
+    def _head_of(self, ev: Event | None) -> dict | None:
         if ev is None:
-            return
-        head = {"id": self.id, "name": ev.name, "date": ev.date, "kind": ev.kind, "match": ev.match,
+            return None
+        return {"id": self.id, "name": ev.name, "date": ev.date, "kind": ev.kind, "match": ev.match,
                 "players": len(ev.players), "rounds": len(ev.rounds)}
-        if head == getattr(self, "_head", None) and not force:
+
+    def _drop_head(self) -> None:
+        """Before an append that changes what ``event list`` shows: the old
+        header goes first (durably), so that a failed append, a failed header
+        write or a crash between them leaves no header (``event list`` then
+        replays the event), never one that is behind or ahead of the journal."""
+        try:
+            self.datadir.head_path(self.id).unlink(missing_ok=True)
+            fsync_dir(self.datadir.events_dir)
+        except OSError:
+            pass
+        self._head = None
+
+    def _update_head(self, force: bool = False) -> None:
+        head = self._head_of(self._event)
+        if head is None:
+            return
+        if head == self._head and not force:
             return
         if not force:
             try:

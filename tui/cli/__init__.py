@@ -438,7 +438,7 @@ def build_parser() -> argparse.ArgumentParser:
 #: Command groups kept in modules of their own; each has
 #: ``register(subparsers, cmd, event_arg)``.
 CLI_MODULES: list[str] = ["tui.cli.engine", "tui.cli.cards", "tui.cli.sealed_draft", "tui.cli.round",
-                          "tui.cli.decks", "tui.cli.verify", "tui.cli.serve"]
+                          "tui.cli.decks", "tui.cli.verify", "tui.cli.serve", "tui.cli.repair"]
 
 
 def _peek_lang(argv: list[str]) -> str | None:

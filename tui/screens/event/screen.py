@@ -96,8 +96,17 @@ class EventScreen(Translated, Screen):
         yield WholeKeysFooter()
 
     def on_mount(self) -> None:
+        from core.store.store import JournalDamaged
+
         try:
             store = self.app.datadir.open(self.event_id, role="app")
+        except JournalDamaged as err:  # damage in the middle: the repair is asked for, never done by itself
+            app, eid = self.app, self.event_id
+            app.pop_screen()
+            app.call_later(app.push_screen,  # from the app: this screen is gone when the answer comes
+                           Confirm(_("{problem}\n\nRepair it now, as `lycee repair` does?", problem=err)),
+                           lambda yes: yes and repair_and_open(app, eid))
+            return
         except LyceeError as err:
             self.app.pop_screen()
             self.app.notify(str(err), severity="error", timeout=8, markup=False)
@@ -1201,3 +1210,18 @@ def _same_facts(a: Event, b: Event) -> bool:
         if f.name != "rounds" or len(x) != len(y) or any(r is not q for r, q in zip(x, y)):
             return False
     return True
+
+
+def repair_and_open(app, event_id: str) -> None:
+    """The repair `lycee repair` runs (the store's), what it did as a
+    notification, then the event opens."""
+    try:
+        store = app.datadir.repair_journal(event_id, role="app")
+    except LyceeError as err:
+        app.notify(str(err), severity="error", timeout=15, markup=False)
+        return
+    note = store.note
+    store.close()
+    if note:
+        app.notify(note, severity="warning", timeout=30, markup=False)
+    app.open_event(event_id)

@@ -1,0 +1,46 @@
+"""What a journal repair leaves in the log (``lycee repair``, :mod:`core.store.store`).
+
+An action the repair could not recover keeps its place (its seq) as a
+``lost`` action, so the sequence stays whole, an ``undo`` naming it still
+reads, and ``lycee log`` says what was there.  It changes nothing in the
+event.  Its data says why it was lost and what is known of it:
+
+- ``why: "damaged"``: its bytes did not check out; ``was`` holds the kind,
+  time and actor when they could still be read (they are not trusted);
+- ``why: "refused"``: its record was intact but no longer applies to the
+  rebuilt event (``reason`` says why); ``was`` is the whole action as it was
+  written, so nothing intact leaves the journal.
+"""
+
+from __future__ import annotations
+
+from core.i18n import _
+from core.log.registry import action, describer
+
+
+@action("lost")
+def _lost(event, d):
+    return event
+
+
+def lost_what(d: dict) -> str:
+    """The lost action in words: its ``lycee log`` line when it is whole, else
+    the kind, time and actor that could be read."""
+    was = d.get("was") or {}
+    if d.get("why") == "refused" and isinstance(was.get("type"), str):
+        from core.log.registry import describe
+
+        try:
+            return describe(was)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            pass
+    parts = [str(was[k]) for k in ("type", "at", "actor") if isinstance(was.get(k), (str, int))]
+    return " ".join(parts) if parts else _("an unreadable action")
+
+
+@describer("lost")
+def _describe_lost(d: dict) -> str:
+    if d.get("why") == "refused":
+        return _("lost in a journal repair: {what} (intact, but it no longer applies: {reason})",
+                 what=lost_what(d), reason=d.get("reason", ""))
+    return _("lost in a journal repair: {what} (damaged)", what=lost_what(d))
