@@ -39,6 +39,9 @@ class Player:
     #: First round this player can be paired in (a late entry starts at 0
     #: points and is paired from the next round).
     joined_round: int = 1
+    #: How the name reads, in kana (ふりがな), or None: by-name lists sort
+    #: by it in 五十音 order (core.names.name_sort_key, docs/names.md).
+    reading: str | None = None
 
     @property
     def status(self) -> str:
@@ -361,6 +364,10 @@ class Event:
     hold_pairings: bool = False
     published_round: int = 0
     announcements: tuple[Announcement, ...] = ()
+    #: Registrations removed before they were ever paired (``remove``): in no
+    #: list, table or export; kept so their id is never given again and the
+    #: log can name them.
+    removed: tuple[Player, ...] = ()
 
     # -- lookups (cached: an Event never changes once built) -----------------
     @cached_property
