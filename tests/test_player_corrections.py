@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 from core.desk import Desk
 from core.errors import LyceeError
 from core.names import check_reading, name_sort_key, reading_key, to_hiragana
-from core.reports.exports import render
 from core.rules.eventfile import event_from_doc, to_doc
 from core.rules.publish import find_players
 from tui.cli import main
@@ -230,7 +229,7 @@ def test_l_reading_normalises_width_and_kind():
     assert check_reading("") is None
     assert reading_key("鈴木", "スズキ") == reading_key("すずき", None) == "すずき"
     assert reading_key("山田", None) is None
-    order = sorted(["がとう", "かとう", "かっぱ", "かつら", "あおき"], key=lambda n: name_sort_key(n))
+    order = sorted(["がとう", "かとう", "かっぱ", "かつら", "あおき"], key=name_sort_key)
     assert order == ["あおき", "かっぱ", "かつら", "かとう", "がとう"]
 
 
