@@ -247,3 +247,23 @@ def test_l_reading_order_puts_every_reading_before_every_name_without(rows):
         k = reading_key(n, r)
         if k is not None:
             assert k == to_hiragana(k)
+
+
+def test_l_rename_reaches_the_draft_table_and_remove_refuses_a_seated_player(tmp_path):
+    """L-RENAME: a seat of a draft pod shows the new name; L-REMOVE: a player
+    seated at the draft table is refused (drop them instead); nothing stored."""
+    from core.store import DataDir
+    from limited.event import draft_pods
+
+    store = DataDir(tmp_path / "data").create({"name": "Draft", "kind": "draft", "date": "2026-11-30",
+                                               "sanctioned": False})
+    d = Desk(store)
+    d.add_players([f"Player {i}" for i in range(1, 7)])
+    draft_pods(d, "beta", 5, seed=1)
+    d.rename("p2", "Player Two")
+    assert {s.name for pod in d.event.pods for s in pod if s.player == "p2"} == {"Player Two"}
+    before = store.path.read_bytes()
+    with pytest.raises(LyceeError, match="lycee player drop"):
+        d.remove("p3")
+    assert store.path.read_bytes() == before
+    store.close()

@@ -97,7 +97,9 @@ def _rename(event, d):
                            "name: `lycee player rename EVENT PLAYER NAME --allow-same-name` (the app asks)",
                            name=name, name2=event.name, x=seen[key]))
     players = tuple(replace(x, name=name, reading=reading) if x.id == p.id else x for x in event.players)
-    return replace(event, players=players)
+    pods = tuple(tuple(replace(seat, name=name) if seat.player == p.id else seat for seat in pod)
+                 for pod in event.pods)  # the draft table names its seats
+    return replace(event, players=players, pods=pods)
 
 
 def removal_refusal(event: Event, pid: str) -> str | None:
