@@ -127,6 +127,9 @@ def test_l_remove_a_no_show_is_in_no_standings_scorecard_report_export_or_page(c
     assert find_players(d.event, "来ない") == []
     d.store.close()
     assert "removed the registration of 来ない人" in ok(capsys, "--data-dir", data, "log", eid)
+    d = desk_of(data, eid)
+    assert event_from_doc(json.loads(json.dumps(to_doc(d.event)))) == d.event  # lycee-event/1 round trip
+    d.store.close()
 
 
 def test_l_remove_refused_once_paired_naming_player_drop_and_undo_restores(cup, capsys):

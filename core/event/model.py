@@ -366,8 +366,9 @@ class Event:
     announcements: tuple[Announcement, ...] = ()
     #: Registrations removed before they were ever paired (``remove``): in no
     #: list, table or export; kept so their id is never given again and the
-    #: log can name them.
-    removed: tuple[Player, ...] = ()
+    #: log can name them.  Not part of what the event is (an event file does
+    #: not carry them), so not compared: import(export(e)) == e.
+    removed: tuple[Player, ...] = field(default=(), compare=False)
 
     # -- lookups (cached: an Event never changes once built) -----------------
     @cached_property
