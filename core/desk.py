@@ -13,7 +13,7 @@ from core.errors import LyceeError, RuleError, ValidationError
 from core.event.lookups import find_player, stored_player
 from core.event.model import Event, Match
 from core.i18n import _
-from core.names import check_text
+from core.names import check_reading, check_text
 from core.rules.clock import needs_time_call, stamp, status, time_call
 from core.rules.settings import changed
 from core.rules.staff import check_staff, default_decider, updated_staff
@@ -56,7 +56,7 @@ class Desk:
 
     # -- players -------------------------------------------------------------
     def next_player_ids(self, n: int) -> list[str]:
-        used = {p.id for p in self.event.players}
+        used = {p.id for p in self.event.players} | {p.id for p in self.event.removed}  # a removed id stays taken
         out: list[str] = []
         i = len(self.event.players) + 1
         while len(out) < n:
@@ -66,18 +66,58 @@ class Desk:
             i += 1
         return out
 
-    def add_players(self, names: list[str], allow_same_name: bool = False) -> list[str]:
+    def add_players(self, names: list[str], allow_same_name: bool = False,
+                    readings: list[str | None] | None = None) -> list[str]:
         """Register players (all or none); return their new ids.  With
         ``allow_same_name`` a name already registered is a second person,
-        registered as "NAME (2)"."""
+        registered as "NAME (2)".  ``readings``: one per name, in order
+        (None or "" for none; docs/names.md, L-READING)."""
 
         names = [check_text(n, "player") for n in names]  # docs/names.md, before anything is trimmed
+        if readings is not None and len(readings) != len(names):
+            raise LyceeError(_("{r} readings for {n} names: give --reading once per name, in the order of the "
+                               "names (--reading \"\" for a name without one)", r=len(readings), n=len(names)))
+        kana = [check_reading(r) for r in readings] if readings is not None else [None] * len(names)
         ids = self.next_player_ids(len(names))
         extra = {"allow_same_name": True} if allow_same_name else {}
         self.store.append(
-            "register", {"players": [{"id": i, "name": n, **extra} for i, n in zip(ids, names)]}, self.actor
+            "register", {"players": [{"id": i, "name": n, **extra, **({"reading": r} if r else {})}
+                                     for i, n, r in zip(ids, names, kana)]}, self.actor
         )
         return ids
+
+    def rename(self, ref: str, name: str, reading: str | None = None, allow_same_name: bool = False,
+               keep_reading: bool = True) -> Event:
+        """Correct a player's name (and reading): one ``rename`` action, the
+        log line keeps both names.  ``reading`` None with ``keep_reading``
+        leaves the reading as it is; "" (or None without ``keep_reading``)
+        clears it."""
+        p = self._known(ref)
+        data: dict = {"player": p.id, "name": check_text(name, "player"), "old": p.name}
+        if reading is not None or not keep_reading:
+            data["reading"] = check_reading(reading)
+        if allow_same_name:
+            from core.names import fold_name
+            from core.rules.players import same_name_label
+
+            data["allow_same_name"] = True
+            taken = {fold_name(x.name) for x in self.event.players if x.id != p.id}
+            if fold_name(data["name"]) in taken:  # the log line names "NAME (2)", as it is stored
+                data["name"] = same_name_label(data["name"], taken)
+        return self.store.append("rename", data, self.actor)
+
+    def removal_refusal(self, ref: str) -> str | None:
+        """Why ``ref``'s registration cannot be removed, or None (core.rules.players)."""
+        from core.rules.players import removal_refusal
+
+        return removal_refusal(self.event, self._known(ref).id)
+
+    def remove(self, ref: str) -> Event:
+        """Take back a registration never paired (a no-show before round 1):
+        the player is in no list or export after it, only in the log; undo
+        brings them back.  Their id is not given again."""
+        p = self._known(ref)
+        return self.store.append("remove", {"player": p.id, "name": p.name}, self.actor)
 
     def player(self, ref: str):
         """The player a user means by ``ref`` (an id, a name, ``id:...`` or

@@ -133,6 +133,10 @@ def check_action_text(kind: str, data: dict) -> None:
     if kind == "register":
         for p in data.get("players", ()):
             check_text(p.get("name"), "player")
+            check_reading(p.get("reading"))
+    elif kind == "rename":
+        check_text(data.get("name"), "player")
+        check_reading(data.get("reading"))
     elif kind in ("create", "edit"):
         if "name" in data or kind == "create":
             check_text(data.get("name"), "event")
@@ -192,3 +196,90 @@ def whole(text: str, max_digits: int = 9) -> int | None:
     if not t or len(t) > max_digits or not all("0" <= c <= "9" for c in t):
         return None
     return int(t)
+
+
+# -- readings (ふりがな): what one may be, and the 五十音 sort key (docs/names.md, L-READING) ----
+
+READING_MAX = 64
+LIMITS["reading"] = READING_MAX
+_VOWEL_ROWS = ("あぁかがさざただなはばぱまやゃらわゎ", "いぃきぎしじちぢにひびぴみりゐ",
+               "うぅくぐすずつづっぬふぶぷむゆゅるゔ", "えぇけげせぜてでねへべぺめれゑ",
+               "おぉこごそぞとどのほぼぽもよょろを")
+_VOWEL = {ch: "あいうえお"[i] for i, row in enumerate(_VOWEL_ROWS) for ch in row}
+_SMALL = str.maketrans("ぁぃぅぇぉっゃゅょゎゕゖ", "あいうえおつやゆよわかけ")
+_LONG_MARKS = "ー〜～"  # the long mark (and a wave dash typed for it)
+
+
+def to_hiragana(text: str) -> str:
+    """``text`` after NFKC (half-width kana become full-width) with katakana
+    read as hiragana: 'ｽｽﾞｷ', 'スズキ' and 'すずき' are all 'すずき'."""
+    s = unicodedata.normalize("NFKC", text)
+    return "".join(chr(ord(c) - 0x60) if "ァ" <= c <= "ヶ" or "ヽ" <= c <= "ヾ" else c for c in s)
+
+
+def _kana_char(ch: str) -> bool:
+    return "ぁ" <= ch <= "ゖ" or ch in "ゝゞ" or ch in _LONG_MARKS or ch in "・ ゛゜"
+
+
+def is_kana(text: str) -> bool:
+    """Only kana (hiragana or katakana, any width), the long mark, middle dots
+    and spaces, and at least one kana: a name that is its own reading."""
+    s = to_hiragana(text)
+    return any("ぁ" <= c <= "ゖ" for c in s) and all(_kana_char(c) or c.isspace() for c in s)
+
+
+def check_reading(text, where: str | None = None) -> str | None:
+    """A reading as typed, checked: None (or "") for no reading; else the
+    text after NFKC (half-width kana stored full-width) with its spaces
+    folded, or :class:`LyceeError` naming the field and the first character
+    that is not kana."""
+    if text is None:
+        return None
+    what = where or _("reading (よみ)")
+    text = check_text(text, "reading", required=False, what=what)
+    if not text:
+        return None
+    text = re.sub(r"\s+", " ", unicodedata.normalize("NFKC", text))
+    for i, ch in enumerate(to_hiragana(text), 1):
+        if not (_kana_char(ch) or ch.isspace()):
+            raise LyceeError(_("{what} {shown!r}: {ch!r} at position {pos} is not kana: write the reading in "
+                               "hiragana or katakana (spaces and ー allowed), e.g. すずき いちろう",
+                               what=what, shown=visible(text), ch=ch, pos=i))
+    if not is_kana(text):
+        raise LyceeError(_("{what} {shown!r} holds no kana: write the reading in hiragana or katakana",
+                           what=what, shown=visible(text)))
+    return text
+
+
+def reading_key(name: str, reading: str | None) -> str | None:
+    """The kana a player sorts by in 五十音 order: their reading, else their
+    name when it is written in kana only, else None (no reading to sort by)."""
+    src = reading if reading else (name if is_kana(name) else None)
+    if src is None:
+        return None
+    return "".join(c for c in to_hiragana(src) if "ぁ" <= c <= "ゖ" or c in "ゝゞ" or c in _LONG_MARKS)
+
+
+def _gojuon(key: str) -> str:
+    """Primary 五十音 order: voiced and small kana sort as their plain kana,
+    a long mark as the vowel before it, an iteration mark as the kana before it."""
+    out: list[str] = []
+    for c in key:
+        if c in _LONG_MARKS:
+            out.append(_VOWEL.get(out[-1], "") if out else "")
+            continue
+        if c in "ゝゞ":
+            c = out[-1] if out else ""
+        base = unicodedata.normalize("NFD", c)[:1].translate(_SMALL) if c else ""
+        out.append(base)
+    return "".join(out)
+
+
+def name_sort_key(name: str, reading: str | None = None) -> tuple:
+    """The one order of by-name lists (docs/names.md, L-READING): players with
+    a reading (or a kana-only name) first, in 五十音 order of it; then those
+    without, by their name as before (code-point order of the folded name)."""
+    key = reading_key(name, reading)
+    if key is None:
+        return (1, "", "", fold_name(name), name)
+    return (0, _gojuon(key), key, fold_name(name), name)

@@ -39,6 +39,9 @@ class Player:
     #: First round this player can be paired in (a late entry starts at 0
     #: points and is paired from the next round).
     joined_round: int = 1
+    #: How the name reads, in kana (ふりがな), or None: by-name lists sort
+    #: by it in 五十音 order (core.names.name_sort_key, docs/names.md).
+    reading: str | None = None
 
     @property
     def status(self) -> str:
@@ -364,6 +367,11 @@ class Event:
     #: Pairs of players never to be paired in Swiss (keep apart: family, one
     #: team): each pair of ids sorted, the pairs sorted (core.rules.apart).
     apart: tuple[tuple[str, str], ...] = ()
+    #: Registrations removed before they were ever paired (``remove``): in no
+    #: list, table or export; kept so their id is never given again and the
+    #: log can name them.  Not part of what the event is (an event file does
+    #: not carry them), so not compared: import(export(e)) == e.
+    removed: tuple[Player, ...] = field(default=(), compare=False)
 
     # -- lookups (cached: an Event never changes once built) -----------------
     @cached_property

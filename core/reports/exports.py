@@ -20,8 +20,9 @@ from datetime import date, timedelta
 from core.errors import LyceeError
 from core.rules.eventfile import to_doc
 from core import labels
-from core.i18n import _
+from core.i18n import _, ngettext
 from core.event.model import Event, Match
+from core.names import name_sort_key, reading_key
 from core.tournament.standings import points_before_round
 
 WHATS = ("event", "pairings", "pairings-by-name", "standings", "scorecard", "decklists", "slips", "report")
@@ -82,19 +83,42 @@ def pairings_table(event: Event):
                    _("Why")], rows
 
 
+def by_name_order(event: Event, rnd) -> list[tuple[str, str | None, Match]]:
+    """(player, opponent or None, match) for every seat of ``rnd``, in the
+    one by-name order of every face (core.names.name_sort_key: 五十音 by
+    reading, then the players without one; docs/names.md, L-READING)."""
+    seats = [(me, opp, m) for m in rnd.matches for me, opp in ((m.p1, m.p2), (m.p2, m.p1)) if me is not None]
+    return sorted(seats, key=lambda s: name_sort_key(event.player(s[0]).name, event.player(s[0]).reading))
+
+
+def unread_count(event: Event, rnd) -> int:
+    """How many players of ``rnd`` have no reading to sort by (they are listed
+    last), when some others have one; 0 when all or none have one (then the
+    order says it all)."""
+    pids = [pid for m in rnd.matches for pid in m.players()]
+    n = sum(1 for pid in pids if reading_key(event.player(pid).name, event.player(pid).reading) is None)
+    return 0 if n == len(pids) else n
+
+
+#: The one line a by-name sheet carries when some players have no reading.
+UNREAD_NOTE = ("{n} player without a reading (よみ) is listed last, by name",
+               "{n} players without a reading (よみ) are listed last, by name")
+
+
+def by_name_note(event: Event) -> str:
+    """:data:`UNREAD_NOTE` for the current round's pairings by name, or ""."""
+    rnd = event.current_round
+    n = unread_count(event, rnd) if rnd is not None else 0
+    return ngettext(*UNREAD_NOTE, n) if n else ""
+
+
 def pairings_by_name_table(event: Event):
     rnd = event.current_round
     if rnd is None:
         raise LyceeError(_("no round has been paired yet"))
     pts = points_before_round(event)
-    rows = []
-    for m in rnd.matches:
-        for me, opp in ((m.p1, m.p2), (m.p2, m.p1)):
-            if me is None:
-                continue
-            rows.append([event.player(me).name, m.table,
-                         event.player(opp).name if opp else _("(bye)"), pts.get(me, 0)])
-    rows.sort(key=lambda r: str(r[0]))  # the player's name
+    rows = [[event.player(me).name, m.table, event.player(opp).name if opp else _("(bye)"), pts.get(me, 0)]
+            for me, opp, m in by_name_order(event, rnd)]
     title = _("{event}: round {r} pairings by name", event=event.name, r=rnd.number) + _stage_suffix(event)
     return title, [_("Name"), _("Table"), _("Opponent"), _("Points")], rows
 
@@ -453,7 +477,9 @@ def render(event: Event, what: str = "event", fmt: str = "json", log: list[dict]
     if fmt == "csv":
         return to_csv(header, rows)
     if fmt == "json":
-        return json.dumps({"title": title, "columns": header, "rows": rows}, ensure_ascii=False, indent=2)
+        note = by_name_note(event) if what == "pairings-by-name" else ""
+        return json.dumps({"title": title, "columns": header, "rows": rows, **({"note": note} if note else {})},
+                          ensure_ascii=False, indent=2)
     meta = ""
     if what == "scorecard":
         s = event.staff
@@ -461,7 +487,10 @@ def render(event: Event, what: str = "event", fmt: str = "json", log: list[dict]
                  org=s.organizer or "-", hj=s.head_judge or "-", j=", ".join(s.judges) or "-")
         if missing_results(event):
             meta += " · " + missing_text(event)
+    if what == "pairings-by-name":
+        meta = by_name_note(event)
     return to_html(title, header, rows, meta)
+
 
 
 #: Exports that belong to one round (their file name carries it).

@@ -22,6 +22,7 @@ from core.log import (
 REDUCER_MODULES = {
     "create": "core.rules.players", "edit": "core.rules.players", "register": "core.rules.players",
     "drop": "core.rules.players", "import": "core.rules.players",
+    "rename": "core.rules.players", "remove": "core.rules.players",
     "pair": "core.rules.results", "unpair": "core.rules.results", "result": "core.rules.results",
     "game": "core.rules.results", "id_decision": "core.rules.results",
     "clock": "core.rules.clock",

@@ -33,7 +33,7 @@ import jsonschema
 from core import labels
 from core.rules import apply
 from core.rules.settings import check_settings
-from core.names import fold_name
+from core.names import check_reading, fold_name
 from core.errors import LyceeError, ValidationError
 from core.i18n import _
 from core.tournament.matchrules import match_over
@@ -80,6 +80,7 @@ SCHEMA: dict = {
                     "dropped_after_round": {"type": ["integer", "null"], "minimum": 0},
                     "excluded": {"type": "boolean"},
                     "joined_round": {"type": "integer", "minimum": 1},
+                    "reading": {"type": ["string", "null"]},
                 },
             },
         },
@@ -254,6 +255,7 @@ _BOUNDS: dict[object, dict[str, Any]] = {
     ("name",): {"maxLength": EVENT_NAME_MAX},
     ("players", "id"): {"pattern": ID_PATTERN},
     ("players", "name"): {"maxLength": PLAYER_NAME_MAX},
+    ("players", "reading"): {"maxLength": PLAYER_NAME_MAX},
     ("staff", "organizer"): {"maxLength": STAFF_NAME_MAX},
     ("staff", "head_judge"): {"maxLength": STAFF_NAME_MAX},
     ("players",): {"maxItems": 4096},
@@ -403,8 +405,9 @@ def to_doc(event: Event) -> dict:
         "spectating": event.spectating,
         "players": [
             {"id": p.id, "name": p.name, "dropped_after_round": p.dropped_after_round,
-             "excluded": p.excluded, "joined_round": p.joined_round}
-            for p in event.players
+             "excluded": p.excluded, "joined_round": p.joined_round,
+             **({"reading": p.reading} if p.reading else {})}
+            for p in event.players  # a removed registration is not in the file (only in the journal)
         ],
         "rounds": [_round_doc(r) for r in event.rounds],
         "penalties": [
@@ -471,6 +474,11 @@ def _strict_text(doc: dict, bad) -> None:
             bad(f"$.players[{i}].id", _("{id!r} is not an id: letters, digits, '_' and '-', at most 64, not "
                                         "starting with '-' or '_'", id=visible(p["id"])))
         check(f"$.players[{i}].name", p["name"], "player")
+        if p.get("reading"):
+            try:
+                check_reading(p["reading"])
+            except LyceeError as err:
+                bad(f"$.players[{i}].reading", str(err))
     for ri, r in enumerate(doc["rounds"]):
         for mi, m in enumerate(r["matches"]):
             check(f"$.rounds[{ri}].matches[{mi}].note", m.get("note"), "text", _("note"))
@@ -856,7 +864,8 @@ def doc_actions(doc: dict, ok: set[str], skip: set[tuple[int, int]]) -> Iterator
     dropping: dict[int, list[tuple[int, str]]] = {}
     for i, p in enumerate(doc["players"]):
         if p["id"] in ok:
-            joining.setdefault(p.get("joined_round", 1), []).append({"id": p["id"], "name": p["name"]})
+            joining.setdefault(p.get("joined_round", 1), []).append(
+                {"id": p["id"], "name": p["name"], **({"reading": p["reading"]} if p.get("reading") else {})})
             if p.get("dropped_after_round") is not None:
                 dropping.setdefault(p["dropped_after_round"], []).append((i, p["id"]))
     rounds = doc["rounds"]

@@ -1,6 +1,7 @@
 """The reducers of the event and its players: ``create``, ``edit`` (settings,
-see :mod:`core.rules.settings`), ``register``, ``drop`` and ``import`` (an
-event file, :mod:`core.rules.eventfile`), with their audit-trail lines."""
+see :mod:`core.rules.settings`), ``register``, ``rename``, ``remove``,
+``drop`` and ``import`` (an event file, :mod:`core.rules.eventfile`), with
+their audit-trail lines."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from core.event.lookups import player_match, stored_player
 from core.event.model import Event, Player
 from core.i18n import _
 from core.log import action, describer
-from core.names import fold_name
+from core.names import check_reading, fold_name
 from core.rules.settings import check_settings
 
 
@@ -66,11 +67,73 @@ def _register(event, d):
             raise LyceeError(_("{name!r} is already registered in {name2} (as {x!r}); a second person of that "
                                "name: `lycee player add EVENT NAME --allow-same-name` (the app asks)",
                                name=name, name2=event.name, x=seen[key]))
-        if event.has_player(p["id"]):
+        if event.has_player(p["id"]) or any(x.id == p["id"] for x in event.removed):
             raise LyceeError(_("player id {id!r} is taken", id=p['id']))
         seen[key] = name
-        new.append(Player(id=p["id"], name=name, joined_round=joined))
+        new.append(Player(id=p["id"], name=name, joined_round=joined, reading=check_reading(p.get("reading"))))
     return replace(event, players=event.players + tuple(new))
+
+
+@action("rename")
+def _rename(event, d):
+    """A name (and its reading) corrected: ``{"player", "name", "old"}``, with
+    ``reading`` when it changes (None clears it).  The same-name rule holds for
+    the new name (L-NAME-KEY): refused unless ``allow_same_name`` (then shown
+    as "NAME (2)").  Everything shows the new name; the log line keeps both."""
+    p = stored_player(event, d["player"])
+    name = d["name"].strip()
+    if not name:
+        raise LyceeError(_("a player needs a name"))
+    reading = check_reading(d["reading"]) if "reading" in d else p.reading
+    if name == p.name and reading == p.reading:
+        raise LyceeError(_("{id} is already called {x!r} with that reading: nothing to change (type the "
+                           "corrected name)", id=p.id, x=name))
+    seen = {fold_name(x.name): x.name for x in event.players if x.id != p.id}
+    key = fold_name(name)
+    if key in seen and d.get("allow_same_name"):
+        name = same_name_label(name, set(seen))
+    elif key in seen:
+        raise LyceeError(_("{name!r} is already registered in {name2} (as {x!r}); a second person of that "
+                           "name: `lycee player rename EVENT PLAYER NAME --allow-same-name` (the app asks)",
+                           name=name, name2=event.name, x=seen[key]))
+    players = tuple(replace(x, name=name, reading=reading) if x.id == p.id else x for x in event.players)
+    pods = tuple(tuple(replace(seat, name=name) if seat.player == p.id else seat for seat in pod)
+                 for pod in event.pods)  # the draft table names its seats
+    return replace(event, players=players, pods=pods)
+
+
+def removal_refusal(event: Event, pid: str) -> str | None:
+    """Why the registration of ``pid`` cannot be removed (it was paired, it has
+    a seat, a pool or a penalty on record), or None: a registration is removed
+    only while nothing of the event's play refers to it."""
+    p = event.player(pid)
+    for r in event.rounds:
+        if any(pid in m.players() for m in r.matches):
+            return _("{name} was paired in round {r}: only a registration never paired can be removed; to take "
+                     "them out of the next rounds drop them (`lycee player drop EVENT {id}`, in the app Ctrl+O)",
+                     name=p.name, r=r.number, id=p.id)
+    if any(s.player == pid for pod in event.pods for s in pod) or event.pool_of(pid) is not None:
+        return _("{name} has a seat at the draft table or a pool: drop them instead "
+                 "(`lycee player drop EVENT {id}`, in the app Ctrl+O)", name=p.name, id=p.id)
+    if any(x.player == pid for x in event.penalties):
+        return _("{name} has a penalty on record, which must stay: drop them instead "
+                 "(`lycee player drop EVENT {id}`, in the app Ctrl+O)", name=p.name, id=p.id)
+    return None
+
+
+@action("remove")
+def _remove(event, d):
+    """A registration taken back before the player was ever paired (a
+    no-show): out of every list, table and export, as if never registered;
+    their decklist goes with them.  The id stays taken (``Event.removed``)."""
+    p = stored_player(event, d["player"])
+    why = removal_refusal(event, p.id)
+    if why is not None:
+        raise LyceeError(why)
+    return replace(event, players=tuple(x for x in event.players if x.id != p.id),
+                   decklists=tuple(x for x in event.decklists if x.player != p.id),
+                   deck_checks=tuple(x for x in event.deck_checks if x.player != p.id),
+                   removed=event.removed + (p,))
 
 
 @action("drop")
@@ -133,6 +196,19 @@ def _describe_edit(d: dict) -> str:
 @describer("register")
 def _describe_register(d: dict) -> str:
     return _("registered {names}", names=", ".join(p["name"] for p in d["players"]))
+
+
+@describer("rename")
+def _describe_rename(d: dict) -> str:
+    line = _("renamed {old} → {new}", old=d.get("old", d.get("player", "")), new=d.get("name", ""))
+    if "reading" in d:
+        line += " · " + (_("reading {r}", r=d["reading"]) if d["reading"] else _("no reading"))
+    return line
+
+
+@describer("remove")
+def _describe_remove(d: dict) -> str:
+    return _("removed the registration of {name}", name=d.get("name") or d.get("player", ""))
 
 
 @describer("drop")

@@ -95,7 +95,7 @@ def search_key(text: str) -> str:
 
 
 def find_players(event: Event, query: str, limit: int = 20) -> list[tuple[str, Match | None]]:
-    """Players whose name contains ``query`` (see :func:`search_key`), with
+    """Players whose name or reading (よみ) contains ``query`` (see :func:`search_key`), with
     their match of the newest round of ``event`` (None when not paired in it):
     ``(player id, match)``, in registration order, at most ``limit``."""
     key = search_key(query)
@@ -109,7 +109,7 @@ def find_players(event: Event, query: str, limit: int = 20) -> list[tuple[str, M
                 by_player[pid] = m
     out = []
     for p in event.players:
-        if key in search_key(p.name):
+        if key in search_key(p.name) or (p.reading and key in search_key(p.reading)):  # すずき finds 鈴木
             out.append((p.id, by_player.get(p.id)))
             if len(out) >= limit:
                 break

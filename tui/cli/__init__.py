@@ -184,8 +184,30 @@ def cmd_event_delete(args) -> int:
 
 
 def cmd_player_add(args) -> int:
-    ids = with_desk(args, lambda d: d.add_players(args.names, allow_same_name=args.allow_same_name))
+    ids = with_desk(args, lambda d: d.add_players(args.names, allow_same_name=args.allow_same_name,
+                                                  readings=args.reading))
     print("\n".join(ids))
+    return 0
+
+
+def cmd_player_rename(args) -> int:
+    def run(d: Desk):
+        p = d.player(args.player)
+        d.rename(p.id, args.new_name, reading=args.reading, allow_same_name=args.allow_same_name)
+        return p, d.event.player(p.id)
+    old, new = with_desk(args, run)
+    print(_("renamed {old} → {new}", old=old.name, new=new.name)
+          + (" · " + _("reading {r}", r=new.reading) if new.reading else ""))
+    return 0
+
+
+def cmd_player_remove(args) -> int:
+    def run(d: Desk):
+        p = d.player(args.player)
+        d.remove(p.id)
+        return p
+    p = with_desk(args, run)
+    print(_("removed the registration of {name}", name=p.name))
     return 0
 
 
@@ -204,11 +226,11 @@ def cmd_player_drop(args) -> int:
 def cmd_player_list(args) -> int:
     ev = read_event(args)
     if args.json:
-        out_json({"players": [{"id": p.id, "name": p.name, "status": p.status,
+        out_json({"players": [{"id": p.id, "name": p.name, "reading": p.reading, "status": p.status,
                                "joined_round": p.joined_round} for p in ev.players]})
     else:
         for p in ev.players:
-            print(f"{p.id}\t{p.name}\t{labels.player_status_label(p.status)}")
+            print(f"{p.id}\t{p.name}\t{p.reading or ''}\t{labels.player_status_label(p.status)}")
     return 0
 
 
@@ -227,7 +249,8 @@ def cmd_log(args) -> int:
         return 0
     from core.log.registry import describe
 
-    names = {p.id: p.name for p in read_event(args).players}
+    ev = read_event(args)
+    names = {p.id: p.name for p in (*ev.players, *ev.removed)}  # a removed registration is named too
     for r in rows:
         mark = _(" (undone)") if r["undone"] else ""
         print(f"#{r['seq']:<4} {r['at']}  {ljust(r['actor'], 10)} {describe(r, names)}{mark}")
@@ -393,13 +416,28 @@ def build_parser() -> argparse.ArgumentParser:
     event_arg(de)
     de.add_argument("--yes", action="store_true", help=_("confirm"))
 
-    pl = sub.add_parser("player", help=_("add, drop and list players"))
+    pl = sub.add_parser("player", help=_("add, rename, remove, drop and list players"))
     pls = pl.add_subparsers(title=_("player commands"), metavar="ACTION", required=True)
     a = cmd(pls, "add", cmd_player_add, _("register players; prints their ids, one a line"))
     event_arg(a)
     a.add_argument("names", nargs="+", metavar="NAME")
     a.add_argument("--allow-same-name", action="store_true",
                    help=_("a second person of a name already registered (shown as NAME (2))"))
+    a.add_argument("--reading", action="append", metavar="よみ",
+                   help=_("the reading of a name in kana (sorts by-name sheets in 五十音 order); with several "
+                          "names give it once per name, in their order (--reading \"\" for none)"))
+    rn = cmd(pls, "rename", cmd_player_rename, _("correct a player's name (and reading): logged, undoable"))
+    event_arg(rn)
+    rn.add_argument("player", metavar="PLAYER", help=_("player id or exact name"))
+    rn.add_argument("new_name", metavar="NEW_NAME")
+    rn.add_argument("--reading", metavar="よみ", help=_("the reading in kana (\"\" clears it; kept when not given)"))
+    rn.add_argument("--allow-same-name", action="store_true",
+                    help=_("a second person of a name already registered (shown as NAME (2))"))
+    rm = cmd(pls, "remove", cmd_player_remove,
+             _("take back a registration never paired (a no-show): in no list or export, only the log; "
+               "after a pairing use drop"))
+    event_arg(rm)
+    rm.add_argument("player", metavar="PLAYER", help=_("player id or exact name"))
     dr = cmd(pls, "drop", cmd_player_drop, _("drop a player (G-DROP-1/2)"))
     event_arg(dr)
     dr.add_argument("player", metavar="PLAYER", help=_("player id or exact name"))

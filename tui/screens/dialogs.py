@@ -510,3 +510,47 @@ class Choose(Translated, ModalScreen[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class RenameForm(Translated, ModalScreen[tuple[str, str] | None]):
+    """A player's name and reading (よみ), prefilled: returns (name, reading),
+    checked by core.names (a bad one is named in the dialog, which stays)."""
+
+    DEFAULT_CSS = """
+    RenameForm { align: center middle; }
+    RenameForm > Vertical { width: 70; max-width: 100%; height: auto; border: thick $accent;
+                            background: $panel; padding: 1 2; }
+    RenameForm #rename-error { color: $error; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="rename.cancel")]
+
+    def __init__(self, title: str, name: str, reading: str):
+        super().__init__()
+        self._translate_bindings()
+        self.title_text, self.name_value, self.reading_value = title, name, reading
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.title_text, markup=False)
+            yield Label(_("Name"))
+            yield Input(self.name_value, id="rename-name")
+            yield Label(_("Reading (よみ), kana; empty for none"))
+            yield Input(self.reading_value, id="rename-reading")
+            yield Label("", id="rename-error", markup=False)
+            yield Label(_("Enter: save · Escape: cancel"), classes="hint")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        from core.names import check_reading, check_text
+
+        event.stop()
+        name, reading = self.query_one("#rename-name", Input).value, self.query_one("#rename-reading", Input).value
+        try:
+            check_text(name, "player")
+            check_reading(reading)
+        except LyceeError as err:
+            self.query_one("#rename-error", Label).update(Text(str(err)))
+            return
+        self.dismiss((name.strip(), reading.strip()))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

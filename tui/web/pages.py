@@ -16,6 +16,7 @@ import html
 from core.rules.clock import remaining, to_datetime
 from core.i18n import catalog
 from core.event.model import Event, Match
+from core.reports.exports import UNREAD_NOTE, by_name_order, unread_count
 from core.rules.publish import find_players, latest_announcement, search_key, standings_event, standings_round
 
 PAGES = ("find", "tables", "names", "standings", "bracket", "tv")
@@ -37,6 +38,12 @@ class T:
     def _(self, msgid: str, /, **kw) -> str:
         text = self.cat.get(msgid, msgid)
         return text.format(**kw) if kw else text
+
+    def ngettext(self, singular: str, plural: str, n: int, /, **kw) -> str:
+        """As core.i18n.ngettext, in this request's language."""
+        kw.setdefault("n", n)
+        msgid = singular if n == 1 and self.lang == "en" else plural
+        return self.cat.get(msgid, msgid).format(**kw)
 
 
 # -- pieces -------------------------------------------------------------------
@@ -155,14 +162,16 @@ def tables_part(t: T, ev: Event, now: float) -> str:
 
 
 def _by_name(ev: Event) -> list[tuple[str, int, str | None, Match]]:
-    rnd = ev.current_round
-    rows = []
-    for m in rnd.matches:
-        for me, opp in ((m.p1, m.p2), (m.p2, m.p1)):
-            if me is not None:
-                rows.append((_name(ev, me), m.table, _name(ev, opp) if opp else None, m))
-    rows.sort(key=lambda r: (search_key(r[0]), r[0]))
-    return rows
+    """Every seat of the current round in the one by-name order of every face
+    (core.reports.exports.by_name_order: 五十音 by reading, docs/names.md)."""
+    return [(_name(ev, me), m.table, _name(ev, opp) if opp else None, m)
+            for me, opp, m in by_name_order(ev, ev.current_round)]
+
+
+def _note_html(t: T, ev: Event) -> str:
+    """The by-name pages' one line on players without a reading (listed last)."""
+    n = unread_count(ev, ev.current_round)
+    return f'<p class="hint">{esc(t.ngettext(*UNREAD_NOTE, n))}</p>' if n else ""
 
 
 def names_part(t: T, ev: Event, now: float) -> str:
@@ -175,6 +184,7 @@ def names_part(t: T, ev: Event, now: float) -> str:
         o = esc(opp) if opp is not None else f'<i>{esc(t._("(bye)"))}</i>'
         out.append(f"<tr><td>{esc(name)}</td><td>{table}</td><td>{o}</td></tr>")
     out.append("</tbody></table>")
+    out.append(_note_html(t, ev))
     return "".join(out)
 
 
@@ -252,6 +262,7 @@ def tv_part(t: T, ev: Event, now: float) -> str:
     if rnd is None:
         return "".join(out)
     rows = _by_name(ev)
+    out.append(_note_html(t, ev))
     pages = [rows[i:i + TV_ROWS] for i in range(0, len(rows), TV_ROWS)] or [[]]
     for k, page in enumerate(pages, 1):
         out.append(f'<section class="tvpage" data-page="{k}" data-pages="{len(pages)}">'

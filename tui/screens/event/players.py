@@ -1,11 +1,13 @@
 """The players tab: who is registered, their status, points, check-in,
-penalty marks and decklist; the name box adds a player."""
+penalty marks, decklist and reading (よみ); the name box (with the reading
+box beside it) adds a player."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from textual.app import ComposeResult
+from textual.containers import Horizontal
 from textual.message import Message
 from textual.widgets import Input, TabPane
 
@@ -20,23 +22,36 @@ class PlayersPane(TabPane):
     """The registered players; posts :class:`PlayersPane.NameEntered` for the
     screen (which holds the desk) when a name is typed."""
 
+    DEFAULT_CSS = """
+    PlayersPane #add-row { height: auto; }
+    PlayersPane #add-player { width: 2fr; }
+    PlayersPane #add-reading { width: 1fr; }
+    """
+
     @dataclass
     class NameEntered(Message):
         name: str
         box: Input
+        #: The reading typed in the box beside the name ("" for none).
+        reading: str = ""
 
     def __init__(self) -> None:
         super().__init__(_("Players"), id="players")
 
     def compose(self) -> ComposeResult:
         yield PlainTable(cursor_type="row", zebra_stripes=True, id="player-table")
-        yield Input(placeholder=_("name, Enter: add a player"), id="add-player")
+        with Horizontal(id="add-row"):
+            yield Input(placeholder=_("name, Enter: add a player"), id="add-player")
+            yield Input(placeholder=_("reading (よみ), optional"), id="add-reading")
 
     def on_input_submitted(self, message: Input.Submitted) -> None:
         message.stop()
-        name = message.value.strip()
+        box = self.query_one("#add-player", Input)
+        name = box.value.strip()
         if name:
-            self.post_message(self.NameEntered(name, message.input))
+            self.post_message(self.NameEntered(name, box, self.query_one("#add-reading", Input).value.strip()))
+        else:
+            box.focus()
 
     def highlighted(self, ev: Event) -> str | None:
         """The id of the player under the cursor, if any."""
@@ -51,7 +66,7 @@ class PlayersPane(TabPane):
 
         t = self.query_one(PlainTable)
         t.clear(columns=True)
-        cols = [_("ID"), _("Name"), _("Status"), _("Points"), _("Seated"), "N/W", _("Decklist")]
+        cols = [_("ID"), _("Name"), _("Reading"), _("Status"), _("Points"), _("Seated"), "N/W", _("Decklist")]
         apart: dict[str, list[str]] = {}
         for a, b in ev.apart:  # keep apart (Ctrl+U): the partners' ids, only once a pair exists
             apart.setdefault(a, []).append(b)
@@ -69,7 +84,7 @@ class PlayersPane(TabPane):
             d = lists.get(p.id)
             deck = "" if d is None else {"none": _("none"), "registered": _("registered"),
                                           "problems": ngettext("{n} problem", "{n} problems", len(d.problems))}[d.status]
-            cells = [p.id, p.name, labels.player_status_label(p.status), str(points.get(p.id, 0)),
+            cells = [p.id, p.name, p.reading or "", labels.player_status_label(p.status), str(points.get(p.id, 0)),
                      "✓" if p.id in seated else "", nw, deck]
             if apart:
                 cells.append(" ".join(apart.get(p.id, ())))

@@ -51,6 +51,8 @@ class EventScreen(Translated, Screen):
         Binding("f6", "enter_results", "Results", id="event.results"),
         Binding("ctrl+o", "drop", "Drop", id="event.drop"),
         Binding("ctrl+u", "keep_apart", "Keep apart", id="event.apart", show=False, priority=True),
+        Binding("shift+f2", "rename", "Rename", id="event.rename"),
+        Binding("delete", "remove", "Remove registration", id="event.remove"),
         Binding("ctrl+t", "clock", "Start/pause clock", id="event.clock"),
         Binding("ctrl+g", "extend", "Extend table", id="event.extend"),
         Binding("ctrl+l", "checkin", "Check-in", id="event.checkin"),
@@ -447,27 +449,31 @@ class EventScreen(Translated, Screen):
         self.query_one("#result-entry", Input).focus()
 
     def on_players_pane_name_entered(self, message: PlayersPane.NameEntered) -> None:
-        self._add_player(message.name, message.box)
+        self._add_player(message.name, message.box, reading=message.reading)
 
     def on_round_pane_result_entered(self, message: RoundPane.ResultEntered) -> None:
         self._enter_result(message.text, message.box)
 
-    def _add_player(self, name: str, box: Input, same_name: bool = False) -> None:
+    def _same_name_question(self, name: str) -> Confirm:
+        return Confirm(_("{name} is already registered. Register a second person of that name (shown as "
+                         "{name} (2))?", name=name))
+
+    def _add_player(self, name: str, box: Input, same_name: bool = False, reading: str = "") -> None:
         from core.names import fold_name
 
         if not same_name and any(fold_name(p.name) == fold_name(name) for p in self.event.players):
             self.app.push_screen(
-                Confirm(_("{name} is already registered. Register a second person of that name (shown as "
-                          "{name} (2))?", name=name)),
-                lambda yes: self._add_player(name, box, True) if yes else self.say(_("not added"), error=True))
+                self._same_name_question(name),
+                lambda yes: self._add_player(name, box, True, reading) if yes else self.say(_("not added"), error=True))
             return
         try:
-            (pid,) = self.desk.add_players([name], allow_same_name=same_name)
+            (pid,) = self.desk.add_players([name], allow_same_name=same_name, readings=[reading or None])
             name = self.event.player(pid).name
         except LyceeError as err:
             self.say(str(err), error=True)
             return
         box.value = ""
+        self.query_one("#add-reading", Input).value = ""
         self.say(_("added {name} ({id})", name=name, id=pid))
         self.refresh_all()
 
@@ -606,16 +612,12 @@ class EventScreen(Translated, Screen):
     def action_keep_apart(self) -> None:
         """Keep the highlighted player apart from another (typed: id or exact
         name), or, naming one already kept apart, let them be paired again."""
-        if self.query_one(TabbedContent).active != "players":
-            self.action_tab("players")
-            self.say(_("choose the player with the arrow keys, then Ctrl+U again"))
-            return
-        pid = self.query_one(PlayersPane).highlighted(self.event)
-        if pid is None:
+        p = self._player_at_cursor("Ctrl+U")
+        if p is None:
             return
         from core.rules.apart import apart_pair, apart_partners
 
-        p = self.event.player(pid)
+        pid = p.id
         now = ", ".join(f"{self.event.player(x).name} ({x})" for x in apart_partners(self.event, pid)
                         if self.event.has_player(x))
         question = _("Keep {name} apart from which player? (id or exact name; never paired in Swiss while the "
@@ -649,6 +651,74 @@ class EventScreen(Translated, Screen):
             done(False, q)
 
         self.app.push_screen(Prompt(question), typed)
+    def _player_at_cursor(self, key: str):
+        """The player under the players tab's cursor, or None (then the tab is
+        shown and the message says to choose one and press ``key`` again)."""
+        if self.query_one(TabbedContent).active != "players":
+            self.action_tab("players")
+            self.say(_("choose the player with the arrow keys, then {key} again", key=key))
+            return None
+        pid = self.query_one(PlayersPane).highlighted(self.event)
+        return self.event.player(pid) if pid is not None else None
+
+    def action_rename(self) -> None:
+        """Shift+F2: correct the name (and reading) of the player under the
+        cursor; a name already registered asks the same question as adding."""
+        from core.names import fold_name
+
+        from ..dialogs import RenameForm
+
+        p = self._player_at_cursor("Shift+F2")
+        if p is None:
+            return
+
+        def save(name: str, reading: str, same_name: bool) -> None:
+            try:
+                self.desk.rename(p.id, name, reading=reading, allow_same_name=same_name)
+            except LyceeError as err:
+                self.say(str(err), error=True)
+                return
+            self.say(_("renamed {old} → {new}", old=p.name, new=self.event.player(p.id).name))
+            self.refresh_all()
+
+        def chosen(got: tuple[str, str] | None) -> None:
+            if got is None:
+                return
+            name, reading = got
+            if any(fold_name(x.name) == fold_name(name) for x in self.event.players if x.id != p.id):
+                self.app.push_screen(self._same_name_question(name), lambda yes: save(name, reading, True) if yes
+                                     else self.say(_("not renamed"), error=True))
+                return
+            save(name, reading, False)
+
+        self.app.push_screen(RenameForm(_("Rename {name} ({id})", name=p.name, id=p.id), p.name, p.reading or ""),
+                             chosen)
+
+    def action_remove(self) -> None:
+        """Delete: take back the registration under the cursor (a no-show),
+        only while never paired (else the message names Ctrl+O, drop)."""
+        p = self._player_at_cursor("Delete")
+        if p is None:
+            return
+        why = self.desk.removal_refusal(p.id)
+        if why is not None:
+            self.say(why, error=True)
+            return
+
+        def answer(yes: bool) -> None:
+            if not yes:
+                return
+            try:
+                self.desk.remove(p.id)
+            except LyceeError as err:
+                self.say(str(err), error=True)
+                return
+            self.say(_("removed the registration of {name} (Ctrl+Z brings it back)", name=p.name))
+            self.refresh_all()
+
+        self.app.push_screen(Confirm(_("Remove the registration of {name}? They will appear in no pairing, "
+                                       "standings or export (the log keeps it; Ctrl+Z undoes).", name=p.name)),
+                             answer)
 
     def action_undo(self) -> None:
         try:

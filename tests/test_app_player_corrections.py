@@ -1,0 +1,139 @@
+"""Issue 22 in the app, at 80x24 in Japanese: rename on the players tab
+(Shift+F2, L-RENAME), remove a registration before round 1 with a
+confirmation (Delete, L-REMOVE), a reading typed beside the name and seen in
+the by-name export (L-READING).  docs/names.md."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from core.reports.exports import render
+from core.store import DataDir
+from tests.test_app_storeday import fits, new_event, on_screen, whole_dialog_on_screen
+from tui.app import LyceeApp
+from tui.screens.dialogs import Confirm, RenameForm
+
+
+async def add(pilot, screen, name: str, reading: str = "") -> None:
+    screen.query_one("#add-player").focus()
+    screen.query_one("#add-player").value = name
+    screen.query_one("#add-reading").value = reading
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def cursor_on(pilot, screen, pid: str) -> None:
+    await pilot.press("f2")
+    await pilot.pause()
+    row = [p.id for p in screen.event.players].index(pid)
+    screen.query_one("#player-table").move_cursor(row=row)
+    await pilot.pause()
+
+
+@pytest.mark.asyncio
+async def test_l_rename_on_the_players_tab_in_japanese_at_80x24(tmp_path):
+    """L-RENAME: Shift+F2 opens a dialog prefilled with the name and reading;
+    the corrected name is on the players tab, the message keeps both names,
+    Ctrl+Z takes it back; a name already registered asks the add question."""
+    app = LyceeApp(DataDir(tmp_path), lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await new_event(app, pilot, staff=True)
+        screen = app.screen
+        await add(pilot, screen, "山田太朗", "やまだ")
+        await add(pilot, screen, "佐藤花子")
+        await cursor_on(pilot, screen, "p1")
+        await pilot.press("shift+f2")
+        await pilot.pause()
+        assert isinstance(app.screen, RenameForm)
+        whole_dialog_on_screen(app)
+        fits(app)
+        assert app.screen.query_one("#rename-name").value == "山田太朗"
+        assert app.screen.query_one("#rename-reading").value == "やまだ"
+        app.screen.query_one("#rename-name").value = "山田太郎"
+        app.screen.query_one("#rename-reading").value = "ヤマダ タロウ"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.event.player("p1").name == "山田太郎"
+        assert screen.event.player("p1").reading == "ヤマダ タロウ"
+        assert on_screen(app, "山田太郎", screen.query_one("#player-table"))
+        assert on_screen(app, "ヤマダタロウ", screen.query_one("#player-table"))
+        assert on_screen(app, "名前を変更: 山田太朗 → 山田太郎")
+        # a bad reading is named in the dialog, which stays open
+        await pilot.press("shift+f2")
+        await pilot.pause()
+        app.screen.query_one("#rename-reading").value = "yamada"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RenameForm) and "かなではありません" in str(
+            app.screen.query_one("#rename-error").render())
+        # the same name as another player: the question `player add` asks
+        app.screen.query_one("#rename-reading").value = ""
+        app.screen.query_one("#rename-name").value = "佐藤花子"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm)
+        await pilot.press("n")
+        await pilot.pause()
+        assert screen.event.player("p1").name == "山田太郎"
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert screen.event.player("p1").name == "山田太朗"
+
+
+@pytest.mark.asyncio
+async def test_l_remove_before_round_1_with_a_confirmation_in_japanese_at_80x24(tmp_path):
+    """L-REMOVE: Delete asks first; the no-show leaves the players tab and is
+    not paired; once paired, Delete is refused naming Ctrl+O (drop)."""
+    app = LyceeApp(DataDir(tmp_path), lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await new_event(app, pilot, staff=True)
+        screen = app.screen
+        for name in ("青木", "井上", "来ない人", "上田"):
+            await add(pilot, screen, name)
+        await cursor_on(pilot, screen, "p3")
+        await pilot.press("delete")
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm)
+        whole_dialog_on_screen(app)
+        assert on_screen(app, "来ない人の登録を取り消しますか")
+        await pilot.press("y")
+        await pilot.pause()
+        assert [p.name for p in screen.event.players] == ["青木", "井上", "上田"]
+        assert not on_screen(app, "来ない人", screen.query_one("#player-table"))
+        await pilot.press("f5")
+        await pilot.pause()
+        await pilot.pause()
+        paired = {pid for m in screen.event.current_round.matches for pid in m.players()}
+        assert paired == {"p1", "p2", "p4"}
+        await cursor_on(pilot, screen, "p1")
+        await pilot.press("delete")
+        await pilot.pause()
+        assert not isinstance(app.screen, Confirm)
+        assert on_screen(app, "Ctrl+O") and on_screen(app, "途中棄権")
+        assert [p.name for p in screen.event.players] == ["青木", "井上", "上田"]
+
+
+@pytest.mark.asyncio
+async def test_l_reading_typed_beside_the_name_sorts_the_by_name_export(tmp_path):
+    """L-READING: the reading box beside the name box stores the reading (the
+    よみ column shows it), and the by-name export is in 五十音 order."""
+    app = LyceeApp(DataDir(tmp_path), lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await new_event(app, pilot, staff=True)
+        screen = app.screen
+        for name, reading in (("中村", "なかむら"), ("伊藤", "いとう"), ("佐藤", "さとう"), ("吉田", "よしだ")):
+            await add(pilot, screen, name, reading)
+        assert [p.reading for p in screen.event.players] == ["なかむら", "いとう", "さとう", "よしだ"]
+        assert screen.query_one("#add-reading").value == ""
+        assert on_screen(app, "よみ", screen.query_one("#player-table"))
+        assert on_screen(app, "いとう", screen.query_one("#player-table"))
+        fits(app)
+        await add(pilot, screen, "鈴木", "suzuki")  # refused, naming the field; nothing added
+        assert len(screen.event.players) == 4 and on_screen(app, "かなではありません")
+        await pilot.press("f5")
+        await pilot.pause()
+        await pilot.pause()
+        doc = json.loads(render(screen.event, "pairings-by-name", "json"))
+        assert [r[0] for r in doc["rows"]] == ["伊藤", "佐藤", "中村", "吉田"]
