@@ -177,3 +177,16 @@ def test_cli_pair_json_why_and_explain_say_a_kept_apart_pair_had_to_be_made(tmp_
     cli(capsys, *data, "undo", eid)
     rc, out, _ = cli(capsys, *data, "pair", eid, "--explain")
     assert "kept apart, but paired" in out
+
+
+def test_l_remove_takes_the_removed_players_apart_pairs_with_them(desk):
+    """L-REMOVE with keep apart: a removed registration leaves no apart pair
+    behind (the export would name a player the file does not hold); undo
+    brings both back."""
+    desk.keep_apart("Aoi", "Ben")
+    desk.keep_apart("Cho", "Dai")
+    desk.remove("Ben")
+    assert desk.event.apart == (("p3", "p4"),)
+    assert event_from_doc(to_doc(desk.event)).apart == (("p3", "p4"),)
+    desk.undo()
+    assert desk.event.apart == (("p1", "p2"), ("p3", "p4"))

@@ -133,6 +133,7 @@ def _remove(event, d):
     return replace(event, players=tuple(x for x in event.players if x.id != p.id),
                    decklists=tuple(x for x in event.decklists if x.player != p.id),
                    deck_checks=tuple(x for x in event.deck_checks if x.player != p.id),
+                   apart=tuple(x for x in event.apart if p.id not in x),
                    removed=event.removed + (p,))
 
 
