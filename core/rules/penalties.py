@@ -120,6 +120,20 @@ def excluded_by_penalties(event: Event, pid: str) -> bool:
     return tally(f[0] for f in forced).excluded or any(f[1] == "exclusion" for f in forced)
 
 
+def exclusion_reason(event: Event, pid: str) -> str:
+    """Why a player stands excluded, for the scorecard's remarks (G-PEN-1,
+    G-PEN-2): the reason of the exclusion handed down, else of the penalty
+    that made two Warnings' worth; "" when no penalty in force says it (an
+    imported file)."""
+    forced = [p for _n, p in history(event, pid) if in_force(p) is not None]
+    handed = [p for p in forced if in_force(p)[1] == "exclusion"]  # type: ignore[index]  # in force
+    if handed:
+        return handed[-1].reason
+    if forced and player_tally(event, pid).excluded:
+        return _("two Warnings (G-PEN-2): {reason}", reason=forced[-1].reason)
+    return ""
+
+
 def penalties_outside_rounds(event: Event) -> list[tuple[int, Penalty]]:
     """G-PEN-3: penalties given outside any round (before round 1, e.g. a
     decklist problem at registration), numbered, with the mark in force;

@@ -604,6 +604,8 @@ class EventScreen(Translated, Screen):
         self.refresh_all()
 
     def action_top_cut(self) -> None:
+        early = False  # the organizer confirmed cutting before the planned Swiss rounds
+
         def chosen(text: str | None) -> None:
             if not text:
                 return
@@ -613,7 +615,7 @@ class EventScreen(Translated, Screen):
                 self.say(_("write 2, 4, 8, 16 or 32 (add + for a third-place match)"), error=True)
                 return
             try:
-                self.desk.top_cut(whole(size), third_place=third)
+                self.desk.top_cut(whole(size), third_place=third, end_swiss=early)
             except LyceeError as err:
                 self.say(str(err), error=True)
                 return
@@ -631,9 +633,15 @@ class EventScreen(Translated, Screen):
         played = len(ev.swiss_rounds)
         want, _by_organizer = planned_rounds(ev)
         if played < want:
+            def confirmed(yes: bool | None) -> None:
+                nonlocal early
+                if yes:
+                    early = True
+                    ask()
+
             self.app.push_screen(
                 Confirm(_("Only {n} of {k} Swiss rounds are played. Cut to single elimination now?", n=played, k=want)),
-                lambda yes: ask() if yes else None)
+                confirmed)
         else:
             ask()
 
