@@ -28,6 +28,29 @@ def _key(name: str) -> str:
     return fold_name(name)
 
 
+#: What separates names typed in one staff field: the comma, the full-width
+#: comma ，, and the Japanese 、 (with its half-width form ､).
+NAME_SEPARATORS = ",，、､"
+
+
+def split_names(texts: str | list[str] | tuple[str, ...] | None) -> list[str]:
+    """Staff names typed in a field (the app) or given as options (``--judge``,
+    repeatable): each text split at :data:`NAME_SEPARATORS`, trimmed, empty
+    and repeated names (compared as ``fold_name``) left out, in order:
+    ``佐藤、鈴木`` is two judges, as ``佐藤,鈴木`` is."""
+    import re
+
+    if texts is None:
+        return []
+    out: list[str] = []
+    for text in [texts] if isinstance(texts, str) else texts:
+        for name in re.split(f"[{NAME_SEPARATORS}]", text):
+            name = name.strip()
+            if name and _find(out, name) is None:
+                out.append(name)
+    return out
+
+
 def staff_problems(event: Event) -> list[tuple[str, str]]:
     """What the staff lacks, as (rule id, message), in the guideline's order."""
     s = event.staff

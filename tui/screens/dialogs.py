@@ -11,6 +11,7 @@ from textual.widgets import Button, Input, Label, Select, Switch
 
 from core import labels
 from core.rules.settings import check_settings
+from core.rules.staff import split_names
 from core.errors import LyceeError
 from core.i18n import _
 from core.event.model import PENALTY_ACTIONS
@@ -140,7 +141,7 @@ class NewEvent(Translated, ModalScreen[dict | None]):
             "rounds_planned": whole(rounds) if whole(rounds) is not None else (rounds or None),
             "tiebreakers": [t.strip() for t in v["tiebreakers"].split(",") if t.strip()],
             "staff": {"organizer": v["organizer"],
-                      "judges": [j.strip() for j in v["judges"].split(",") if j.strip()],
+                      "judges": split_names(v["judges"]),  # 、 ， , separate names (core.rules.staff)
                       "head_judge": v["head_judge"]},
             **{s.id: s.value for s in self.query(Switch)},
         }
