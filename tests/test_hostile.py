@@ -234,7 +234,7 @@ def test_design2_a_full_disk_or_file_size_limit_during_a_write_is_a_message(cup,
 
 def _doc(tmp_path):
     dd = DataDir(tmp_path / "src")
-    st = dd.create({"name": "Cup", "sanctioned": False})
+    st = dd.create({"name": "Cup", "sanctioned": False, "rounds_planned": 3})  # 4 players: 2 suggested (L-ROUNDS)
     d = Desk(st)
     d.add_players(["A", "B", "C", "D"])
     for _ in range(3):

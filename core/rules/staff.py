@@ -126,10 +126,31 @@ def require_organizer(event: Event, name: str | None, rule: str = "G-ORGANIZER")
     return org
 
 
+def judges_on_duty(event: Event) -> list[str]:
+    """The judges who issue penalties at the tables: the event's judges
+    other than the head judge, to whom an appeal goes (G-HEAD-JUDGE)."""
+    hj = _key(event.staff.head_judge) if event.staff.head_judge else None
+    return [j for j in event.staff.judges if j.strip() and _key(j) != hj]
+
+
 def default_decider(event: Event) -> str | None:
     """Whom a penalty is recorded under when no ``--by`` is given: the head
     judge, else the organizer (None when neither is set)."""
     return event.staff.head_judge or event.staff.organizer or None
+
+
+def default_issuer(event: Event) -> str | None:
+    """Whom the app's penalty form offers as the issuer: the judge on duty
+    when there is one (G-JUDGE; never the head judge while another judge
+    exists, since an appeal goes to the head judge, G-HEAD-JUDGE); None when
+    there are several (the form asks which); with no other judge,
+    :func:`default_decider`."""
+    duty = judges_on_duty(event)
+    if len(duty) == 1:
+        return duty[0]
+    if duty:
+        return None
+    return default_decider(event)
 
 
 def updated_staff(
