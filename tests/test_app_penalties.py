@@ -178,3 +178,36 @@ async def test_g_drop_1_the_scorecard_exported_from_the_app_says_who_dropped_and
         assert "途中棄権（第1回戦後）" in text and "除外（暴言）" in text
         assert any(line.split(",")[3] == "選手2" and line.endswith("途中棄権（第1回戦後）")
                    for line in text.splitlines())
+
+
+@pytest.mark.asyncio
+async def test_g_se_final_standings_drop_the_round_in_progress_heading_once_the_event_ended(tmp_path):
+    """G-SE (issue 22 item 10): while the final is played the standings say
+    which round is in progress; once its result is in, the final placings are
+    headed 最終順位, not 「第4回戦終了時点の順位（第5回戦は進行中）」."""
+    dd, st, d = _event(tmp_path, players=8, rounds=3)
+    for _r in range(3):
+        d.pair_next()
+        for m in d.event.current_round.matches:
+            d.record(m.table, "2-0" if m.table % 2 else "2-1")
+    d.top_cut(4)
+    for m in d.event.current_round.matches:
+        d.record(m.table, "2-0")
+    d.pair_next()  # the final
+    eid = st.id
+    st.close()
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("f4")
+        await pilot.pause()
+        assert "第5回戦は進行中" in str(screen.query_one("#standings-note").render())
+        await pilot.press("f6")
+        await type_text(pilot, "1 2-0")
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("f4")
+        await pilot.pause()
+        note = str(screen.query_one("#standings-note").render())
+        assert note == "最終順位" and "進行中" not in screen_text(app)
