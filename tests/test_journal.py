@@ -49,6 +49,7 @@ def cli(tmp_path, *argv, env=None, input=None):
 def _small_event(dd: DataDir, rounds: int = 2):
     """An 8-player event with ``rounds`` rounds played and the next paired."""
     store = dd.create({"name": "Journal", "date": "2026-11-30", "sanctioned": False,
+                       "rounds_planned": max(3, rounds + 1),  # 8 players would fix 3 (L-ROUNDS)
                        "staff": {"organizer": "Org", "judges": ["Judge"], "head_judge": "Judge"}})
     desk = Desk(store)
     desk.add_players([f"Player {i}" for i in range(1, 9)])
