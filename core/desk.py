@@ -15,7 +15,7 @@ from core.event.model import Event, Match
 from core.i18n import _
 from core.names import check_reading, check_text
 from core.rules.clock import needs_time_call, stamp, status, time_call
-from core.rules.settings import changed
+from core.rules.settings import changed, rounds_to_fix
 from core.rules.staff import check_staff, default_decider, updated_staff
 from core.store.store import EventStore
 from core.tournament.matchrules import check_result, parse_result, result_from_games
@@ -171,6 +171,9 @@ class Desk:
         """Store a round; ``third_place`` (first elimination round) keeps the
         plan of a third-place match in the round itself (G-SE)."""
         data = self.pair_data(len(self.event.rounds) + 1, matches, stage)
+        fixed = rounds_to_fix(self.event, stage)  # L-ROUNDS: round 1 fixes a blank round count
+        if fixed is not None:
+            data["rounds_fixed"] = fixed
         if third_place:
             data["third_place"] = True
         b = self.event.build
@@ -217,11 +220,23 @@ class Desk:
         acts.append(("pair", self.pair_data(rnd.number, matches)))
         return self.append_all(acts)
 
-    def top_cut(self, size: int, third_place: bool = False) -> Event:
-        """Cut to the top ``size`` of the Swiss standings (G-SE)."""
+    def top_cut(self, size: int, third_place: bool = False, end_swiss: bool = False) -> Event:
+        """Cut to the top ``size`` of the Swiss standings (G-SE).  With
+        ``end_swiss`` (the organizer confirmed cutting before the planned
+        rounds) the Swiss round count is first set to the rounds played, in
+        the same record (L-ROUNDS: the count changes only by a setting)."""
         from core.tournament.elimination import third_place_allowed, top_cut
 
-        return self.store_pairing(top_cut(self.event, size), stage="top",
+        ev = self.event
+        played = len(ev.swiss_rounds)
+        if end_swiss and played and ev.rounds_planned is not None and played < ev.rounds_planned:
+            edit = {"rounds_planned": played}
+            after = rules.apply(ev, {"type": "edit", "data": edit})
+            data = self.pair_data(len(ev.rounds) + 1, top_cut(after, size), "top")
+            if third_place and third_place_allowed(size):
+                data["third_place"] = True
+            return self.append_all([("edit", edit), ("pair", data)])
+        return self.store_pairing(top_cut(ev, size), stage="top",
                                   third_place=third_place and third_place_allowed(size))
 
     def playoff(self, refs: list[str]) -> Event:

@@ -51,6 +51,15 @@ def fold_name(name: str) -> str:
     return re.sub(r"\s+", " ", n)
 
 
+def kept_when_typed(ch: str) -> bool:
+    """L-NAME-KEY: a typed character that a text field must keep although
+    Python does not call it printable: a space separator (category Zs, the
+    ideographic space U+3000 of a Japanese keyboard).  The command line keeps
+    it as typed, so the app's fields keep it too: '山田　太郎' typed in
+    either is the same player (:func:`fold_name`)."""
+    return len(ch) == 1 and unicodedata.category(ch) == "Zs"
+
+
 def is_id(text: str) -> bool:
     return isinstance(text, str) and _ID.fullmatch(text) is not None
 

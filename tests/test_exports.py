@@ -83,3 +83,61 @@ def test_issue11_export_an_earlier_round_into_a_folder_names_the_round(tmp_path,
     assert f.read_text(encoding="utf-8").count("2-0") == 2  # round 1's results, not round 2's empty tables
     assert main(["--data-dir", data, "--lang", "en", "export", eid, "--what", "pairings", "--round", "3"]) != 0
     assert "round 3 has not been paired" in capsys.readouterr().err
+
+
+def _left_early(tmp_path):
+    """Six players, two Swiss rounds, a top 2: P2 drops after round 1
+    (G-DROP-1), P3 is excluded in round 2 (G-PEN-1, an exclusion handed down)."""
+    from core.desk import Desk
+    from core.store import DataDir
+
+    store = DataDir(tmp_path).create({"name": "Cup", "date": "2026-12-05", "sanctioned": False, "rounds_planned": 2,
+                                      "staff": {"organizer": "O", "judges": ["J"], "head_judge": "J"}})
+    d = Desk(store)
+    d.add_players([f"P{i}" for i in range(1, 7)])
+    for r in (1, 2):
+        d.pair_next()
+        if r == 2:
+            d.penalty("p3", "warning", "aggression", action="exclusion", by="J")
+        for m in d.event.current_round.matches:
+            if not m.reported:
+                d.record(m.table, "2-0")
+        if r == 1:
+            d.drop("p2")
+    return d
+
+
+@pytest.mark.parametrize("lang, dropped, excluded", [
+    ("en", "Dropped after round 1", "Excluded (aggression)"),
+    ("ja", "途中棄権（第1回戦後）", "除外（aggression）")])
+def test_g_drop_1_g_pen_1_scorecard_and_report_say_who_dropped_or_was_excluded(tmp_path, lang, dropped, excluded):
+    """G-DROP-1, G-PEN-1, G-SCORECARD (issue 22 item 6): the remarks column of
+    the scorecard names a drop with its round and an exclusion with its
+    reason, in html, csv and json, before the top cut (lines of their own)
+    and after the final (on the final placing); the event report too."""
+    import json
+
+    from core import i18n
+
+    d = _left_early(tmp_path)
+    i18n.set_language(lang)
+    try:
+        for ev_state in ("swiss", "final"):
+            if ev_state == "final":
+                d.top_cut(2)
+                d.record(1, "2-0")
+            rows = json.loads(render(d.event, "scorecard", "json"))["rows"]
+            remarks = {row[3]: row[-1] for row in rows if row[0] == "-"}
+            assert remarks["P2"].endswith(dropped) and remarks["P3"].endswith(excluded), remarks
+            if ev_state == "final":
+                places = [row for row in rows if row[1] == i18n._("final placing")]
+                assert len(places) == 6 and all(r[-1].endswith((dropped, excluded)) for r in places
+                                                if r[3] in ("P2", "P3"))
+            body = list(csv.reader(io.StringIO(render(d.event, "scorecard", "csv"))))
+            assert any(r[3] == "P2" and r[-1].endswith(dropped) for r in body)
+            page = render(d.event, "scorecard", "html")
+            assert dropped in page and excluded in page
+            report = render(d.event, "report", "csv")
+            assert f"P2: {dropped}" in report and f"P3: {excluded}" in report
+    finally:
+        i18n.set_language("en")

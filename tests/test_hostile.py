@@ -234,7 +234,7 @@ def test_design2_a_full_disk_or_file_size_limit_during_a_write_is_a_message(cup,
 
 def _doc(tmp_path):
     dd = DataDir(tmp_path / "src")
-    st = dd.create({"name": "Cup", "sanctioned": False})
+    st = dd.create({"name": "Cup", "sanctioned": False, "rounds_planned": 3})  # 4 players: 2 suggested (L-ROUNDS)
     d = Desk(st)
     d.add_players(["A", "B", "C", "D"])
     for _ in range(3):
@@ -317,3 +317,57 @@ async def test_design7_an_app_crash_returns_non_zero_and_writes_its_log(tmp_path
             await pilot.pause()
     assert app.return_code == 1
     assert app.crash_log.parent == tmp_path / "logs" and "boom" in app.crash_log.read_text()
+
+
+# -- issue 22: one space rule and one name separator for both faces -------------------------------
+
+
+@pytest.mark.asyncio
+async def test_names_md_a_full_width_space_typed_in_the_app_is_kept_as_on_the_command_line(tmp_path, capsys):
+    """docs/names.md (L-NAME-KEY): '山田　太郎' typed with the ideographic space
+    in the app's add-player box is stored as typed, as the command line
+    stores it (the box used to drop U+3000), so '山田 太郎' typed next asks the
+    same-name question in the app and is refused on the command line."""
+    dd = DataDir(tmp_path)
+    st = dd.create({"name": "Cup", "sanctioned": False})
+    eid = st.id
+    st.close()
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+n")
+        for key in ("山", "田", "\u3000", "太", "郎"):
+            await pilot.press(key)
+        assert app.screen.query_one("#add-player").value == "山田\u3000太郎"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert [p.name for p in app.screen.event.players] == ["山田\u3000太郎"]
+        for key in ("山", "田", "space", "太", "郎", "enter"):
+            await pilot.press(key)
+        await pilot.pause()
+        assert app.screen.__class__.__name__ == "Confirm"  # the same-name question
+        await pilot.press("n")
+        await pilot.pause()
+        assert len(app.screen.event.players) == 1
+    rc, _, err = run(capsys, "--data-dir", str(tmp_path), "player", "add", eid, "山田 太郎")
+    assert "already registered" in one_line_refusal(rc, err)
+
+
+def test_g_judge_japanese_commas_separate_staff_names_on_the_command_line(tmp_path, capsys):
+    """G-JUDGE, G-HEAD-JUDGE (issue 22 item 10): 、 ， and , separate names in
+    `event new --judge` and `lycee staff --judge` (core.rules.staff.split_names),
+    as in the app's settings form."""
+    import json as _json
+
+    from core.rules.staff import split_names
+
+    assert split_names("佐藤、鈴木，田中,山本､ 佐藤 ") == ["佐藤", "鈴木", "田中", "山本"]
+    data = str(tmp_path)
+    rc, out, err = run(capsys, "--data-dir", data, "event", "new", "Cup", "--organizer", "店長",
+                       "--judge", "佐藤、鈴木", "--head-judge", "佐藤")
+    assert rc == 0, err
+    eid = out.strip()
+    rc, out, err = run(capsys, "--data-dir", data, "staff", eid, "--judge", "田中，山本", "--json")
+    assert rc == 0, err
+    doc = _json.loads(out)
+    assert doc["judges"] == ["佐藤", "鈴木", "田中", "山本"] and doc["problems"] == []

@@ -49,6 +49,7 @@ def cli(tmp_path, *argv, env=None, input=None):
 def _small_event(dd: DataDir, rounds: int = 2):
     """An 8-player event with ``rounds`` rounds played and the next paired."""
     store = dd.create({"name": "Journal", "date": "2026-11-30", "sanctioned": False,
+                       "rounds_planned": max(3, rounds + 1),  # 8 players would fix 3 (L-ROUNDS)
                        "staff": {"organizer": "Org", "judges": ["Judge"], "head_judge": "Judge"}})
     desk = Desk(store)
     desk.add_players([f"Player {i}" for i in range(1, 9)])
@@ -562,3 +563,35 @@ def test_design2_tinydb_is_the_interface_to_the_journal(tmp_path):
     with pytest.raises(ValueError, match="append-only"):
         log.update({"type": "x"}, doc_ids=[1])
     assert [d["type"] for d in TinyDB(path, storage=JournalStorage).table("log").all()] == ["a", "b", "c", "d"]
+
+
+def test_issue22_reading_commands_work_while_the_app_holds_the_event(tmp_path, capsys):
+    """Issue 22 item 3; README "Reading commands ... take no lock and work ...
+    while the app has the event open": with the event held as the app holds it
+    (role "app"), every command that only reads succeeds, its --json too; a
+    command that changes the event is still refused at once, naming the app,
+    and nothing is stored."""
+    from tui.cli import main
+
+    dd = DataDir(tmp_path)
+    store, desk = _small_event(dd)
+    eid = store.id
+    desk.penalty("p1", "notice", "slow play", by="Judge")
+    desk.start_clock()
+    store.close()
+    reads = (["penalties", eid], ["penalties", eid, "--json"], ["penalties", eid, "p1"],
+             ["staff", eid], ["staff", eid, "--json"], ["clock", eid, "status"], ["clock", eid, "status", "--json"],
+             ["late", eid], ["late", eid, "--json"], ["decklist", "status", eid], ["verify", eid],
+             ["plan", eid], ["standings", eid, "--json"], ["log", eid])
+    with dd.open(eid, role="app") as held:
+        before = len(held.actions)
+        for argv in reads:
+            code = main(["--lang", "en", "--data-dir", str(tmp_path), *argv])
+            err = capsys.readouterr().err
+            assert code == 0 and err == "", (argv, err)
+        for argv in (["penalty", eid, "p2", "notice", "--reason", "x", "--by", "Judge"],
+                     ["staff", eid, "--judge", "Other"], ["clock", eid, "pause"]):
+            assert main(["--lang", "en", "--data-dir", str(tmp_path), *argv]) == 1, argv
+            err = capsys.readouterr().err
+            assert "the app" in err and "open in another window" in err and err.count("\n") == 1, (argv, err)
+        assert len(dd.history(eid)) == before

@@ -158,3 +158,38 @@ def test_plan_in_japanese_says_best_4_and_nests_no_parentheses(tmp_path):
     assert "ベスト4" in text and "ベスト8" in text and "上位" not in text
     for line in lines:
         assert not re.search(r"[（(][^）)]*[（(]", line), line
+
+
+def _played(dd, clock, lengths, minutes=50):
+    """An event of the store whose rounds lasted ``lengths`` minutes each."""
+    store = dd.create({"name": "Earlier", "minutes": minutes, "rounds_planned": len(lengths), "sanctioned": False})
+    desk = Desk(store)
+    desk.add_players([f"P{i}" for i in range(4)])
+    for length in lengths:
+        clock.advance(10)
+        desk.pair_next()
+        desk.start_clock()
+        clock.advance(length)
+        for m in desk.event.current_round.matches:
+            if not m.reported:
+                desk.record(m.table, "2-1")
+    store.close()
+    return dd.history(store.id)
+
+
+def test_issue22_a_test_round_is_not_history_and_no_overrun_is_negative(tmp_path):
+    """DESIGN section 3 (`lycee plan`), issue 22 item 10: a 1-minute test
+    round of an earlier event is not a measurement (the plan said
+    "50 min + -45 min over"), and a round that ended before its time counts
+    as no overrun, never a negative one."""
+    clock = FakeClock(T0)
+    dd = DataDir(tmp_path / "data", clock=clock)
+    test_only = _played(dd, clock, [1])
+    early_and_late = _played(dd, clock, [1, 40, 60])
+    store = dd.create({"name": "Today", "minutes": 50, "sanctioned": False})
+    p = plan_event(store.event, store.actions, clock.t, history=[test_only])
+    assert p.source == "default" and p.overrun == DEFAULT_OVERRUN
+    p = plan_event(store.event, store.actions, clock.t, history=[test_only, early_and_late])
+    assert p.source == "store" and p.overrun == 5  # (0 + 10) / 2: the 1-minute round is left out
+    assert "5 min over" in p.lines()[1] and " -" not in p.lines()[1]
+    store.close()

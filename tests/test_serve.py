@@ -401,3 +401,38 @@ def test_design3_live_stream_sends_the_new_page_part(desk):
     finally:
         srv.stop()
     assert TestClient(create_app(feed, rate=None)).get("/live?page=admin").status_code == 400
+
+
+async def test_issue22_ctrl_w_with_the_port_in_use_serves_on_the_next_free_one_and_says_so(datadir):
+    """DESIGN section 3 (`lycee serve`), issue 22 item 10: Ctrl+W on a second
+    event, its port held by the first, serves on the next free port and says
+    which, in the dialog and on the event screen, in Japanese at 80x24."""
+    from tui.app import LyceeApp
+    from tui.screens.serving import ServingDialog, free_port
+
+    held = bind("127.0.0.1", 0)  # the first event's server
+    port = held.getsockname()[1]
+    try:
+        assert free_port("127.0.0.1", port) > port
+        store = datadir.create({"name": "Cup", "date": "2026-11-30", "sanctioned": False})
+        eid = store.id
+        store.close()
+        app = LyceeApp(datadir, open_event=eid, lang="ja")
+        app.serve_at = ("127.0.0.1", port)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            await pilot.press("ctrl+w")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            dialog = app.screen
+            assert isinstance(dialog, ServingDialog), str(screen.query_one("#message").render())
+            served = screen.web.port
+            assert served > port and screen.web.urls[0].startswith(f"http://127.0.0.1:{served}/")
+            note = str(dialog.query_one("#serving-message").render())
+            assert f"ポート {port} は使用中" in note and f"ポート {served} で配信" in note
+            await pilot.press("ctrl+w")
+            await pilot.pause()
+            assert screen.web is None
+    finally:
+        held.close()

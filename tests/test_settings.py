@@ -6,6 +6,8 @@ import json
 
 import pytest
 
+from core.errors import RuleError
+
 from core.event.timing import minutes_advice
 from tui.cli import main
 
@@ -110,3 +112,61 @@ def test_g_sealed_round_1_is_refused_before_any_build_phase(tmp_path, capsys):
     capsys.readouterr()
     rc, _, err = run(capsys, "--data-dir", data, "pair", eid)
     assert rc == 1 and "F11" in err and "lycee build" in err and "G-SEALED" in err
+
+
+def _nine_players(tmp_path):
+    from core.desk import Desk
+    from core.store import DataDir
+
+    store = DataDir(tmp_path).create({"name": "Nine", "date": "2026-12-05", "sanctioned": False,
+                                      "staff": {"organizer": "O", "judges": ["J"], "head_judge": "J"}})
+    desk = Desk(store)
+    desk.add_players([f"P{i}" for i in range(1, 10)])
+    return store, desk
+
+
+def test_l_rounds_a_blank_round_count_is_fixed_when_round_1_is_paired(tmp_path):
+    """L-ROUNDS (docs/rules.md; issue 22 item 7): with rounds left blank, 9
+    players give 4 Swiss rounds; pairing round 1 fixes 4 (logged), so an
+    exclusion (G-PEN-2: two Warnings) and a drop (G-DROP-1) leaving 7 players
+    do not cut the event to 3; undoing round 1's pairing takes the count back."""
+    from core import rules
+    from core.tournament.pairing import planned_rounds
+
+    store, desk = _nine_players(tmp_path)
+    assert store.event.rounds_planned is None and planned_rounds(store.event) == (4, False)
+    desk.pair_next()
+    assert store.event.rounds_planned == 4 and planned_rounds(store.event) == (4, True)
+    pair = store.actions[-1]
+    assert pair["data"]["rounds_fixed"] == 4 and "rounds fixed at 4" in rules.describe(pair)
+    desk.penalty("p1", "warning", "marked cards", by="J")
+    desk.penalty("p1", "warning", "marked cards again", by="J")
+    desk.drop("p2")
+    assert store.event.player("p1").excluded and len(store.event.eligible()) == 7
+    assert planned_rounds(store.event) == (4, True)
+    for m in store.event.current_round.matches:
+        if not m.reported:
+            desk.record(m.table, "2-0")
+    desk.pair_next()
+    assert store.event.rounds_planned == 4  # round 2 fixes nothing more
+    desk.set_settings({"rounds_planned": 5})  # only the organizer changes it now
+    assert store.event.rounds_planned == 5
+    with pytest.raises(RuleError, match=r"fixed when round 1 was paired.*L-ROUNDS"):
+        desk.set_settings({"rounds_planned": None})
+    while store.event.rounds:
+        desk.undo()
+    assert store.event.rounds_planned is None
+
+
+def test_l_rounds_an_event_paired_before_the_rule_replays_as_played(tmp_path):
+    """L-ROUNDS, DESIGN section 2 (nothing stored changes): a round 1 stored in
+    action format 3 fixed nothing, so its count stays blank on replay; the
+    same action written now (format 4) fixes it."""
+    from core import rules
+
+    store, desk = _nine_players(tmp_path)
+    desk.pair_next()
+    acts = store.actions
+    old = dict(acts[-1], v=3, data={k: v for k, v in acts[-1]["data"].items() if k != "rounds_fixed"})
+    assert rules.replay(acts[:-1] + [old]).rounds_planned is None
+    assert rules.replay(acts[:-1] + [dict(old, v=rules.ACTION_FORMAT)]).rounds_planned == 4

@@ -49,6 +49,33 @@ class LyceeApp(Translated, App):
             pass
         super()._handle_exception(error)
 
+    def on_key(self, event) -> None:
+        """A space a text field would drop (the ideographic space U+3000,
+        which Python does not call printable) is typed into it, as the
+        command line keeps it (core.names.kept_when_typed, docs/names.md)."""
+        from textual.widgets import Input
+
+        from core.names import kept_when_typed
+
+        box = self.focused
+        if not isinstance(box, Input):
+            return
+        ch = event.character
+        if ch is None and "+" not in event.key:  # Textual names the key ("ideographic_space") and drops it
+            import unicodedata
+
+            try:
+                ch = unicodedata.lookup(event.key.replace("_", " "))
+            except KeyError:
+                return
+        if ch and kept_when_typed(ch):
+            event.stop()
+            event.prevent_default()
+            if box.selection.is_empty:
+                box.insert_text_at_cursor(ch)
+            else:
+                box.replace(ch, *box.selection)
+
     def on_mount(self) -> None:
         from .screens.event_list import EventListScreen
 

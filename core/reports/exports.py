@@ -166,6 +166,23 @@ def missing_text(event: Event) -> str:
     return _("{n} result(s) missing: {where}", n=len(miss), where=where)
 
 
+def status_remark(event: Event, pid: str) -> str:
+    """A dropped or excluded player's remark on the scorecard and the report
+    (G-DROP-1, G-PEN-1/2): ``Dropped after round 2``, ``Excluded (marked
+    cards)``; "" for a player still in."""
+    p = event.player(pid)
+    if p.excluded:
+        from core.rules.penalties import exclusion_reason
+
+        reason = exclusion_reason(event, pid)
+        return _("Excluded ({reason})", reason=reason) if reason else _("Excluded")
+    if p.dropped_after_round is not None:
+        if not p.dropped_after_round:
+            return _("Dropped before round 1")
+        return _("Dropped after round {n}", n=p.dropped_after_round)
+    return ""
+
+
 def scorecard_table(event: Event):
     """Every match (the stage named by :func:`core.tournament.elimination.round_label`),
     the N/W marks of its round (G-PEN-3), then the penalties given outside
@@ -202,7 +219,12 @@ def scorecard_table(event: Event):
     if final is not None:
         for f in final:
             rows.append(["-", _("final placing"), "-", f.name, "", "", "", _("Place {rank}", rank=f.place),
-                         f.label])
+                         " ".join(x for x in (f.label, status_remark(event, f.id)) if x)])
+    else:  # G-DROP-1, G-PEN-1/2: who left the event, on a line of their own
+        for p in event.players:
+            remark = status_remark(event, p.id)
+            if remark:
+                rows.append(["-", _("drop / exclusion"), "-", p.name, "", "", "", "", remark])
     due = date.fromisoformat(event.date) + timedelta(days=SCORECARD_DUE_DAYS)
     title = _("{event} ({date}): scorecard, due at the publisher by {due}",
               event=event.name, date=event.date, due=due.isoformat())
@@ -406,6 +428,8 @@ def report_table(event: Event, log: list[dict] | None = None):
         [_("Players"), len(event.players)],
         [_("Dropped"), sum(1 for p in event.players if p.dropped_after_round is not None)],
         [_("Excluded"), sum(1 for p in event.players if p.excluded)],
+        *[[_("drop / exclusion"), f"{p.name}: {status_remark(event, p.id)}"]
+          for p in event.players if not p.active],
         [_("Rounds"), len(event.rounds)],
         [_("Penalties"), _("{n} notices, {w} warnings",
                            n=sum(p.level == "notice" for p in event.penalties),
@@ -420,15 +444,18 @@ def report_table(event: Event, log: list[dict] | None = None):
         by_id = {r.id: r for r in standings(event)}
         for f in final[:8]:
             r = by_id[f.id]
+            remark = status_remark(event, f.id)
             rows.append([_("Place {rank}", rank=f.place),
-                         f"{r.name} ({f.label or _('Swiss')} · {r.points} · {r.record})"])
+                         f"{r.name} ({f.label or _('Swiss')} · {r.points} · {r.record})" + (f" · {remark}" if remark else "")])
     else:
         if _final_without_winner(event):
             rows.append([_("Winner"), _("no champion")])  # the final drawn, no winner (G-ID-3)
         elif any(r.stage == "top" for r in event.rounds):
             rows.append([_("Elimination"), _("not finished: places follow the Swiss standings so far")])
         for r in standings(event)[:8]:
-            rows.append([_("Place {rank}", rank=r.rank), f"{r.name} ({r.points} · {r.record})"])
+            remark = status_remark(event, r.id)
+            rows.append([_("Place {rank}", rank=r.rank),
+                         f"{r.name} ({r.points} · {r.record})" + (f" · {remark}" if remark else "")])
     if log:
         rows += schedule_rows(event, log)
     rows.append([_("Format check"), _("must be reported when applying for sanction (G-OTHER-FORMAT)") if other

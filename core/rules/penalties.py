@@ -113,11 +113,56 @@ def tally_line(event: Event, pid: str) -> str:
     return line
 
 
+def appeal_text(p: Penalty) -> str:
+    """A penalty's appeal in words (G-HEAD-JUDGE): ``appeal ruled: changed
+    to Notice, no further action (by HJ): reason``; "" when not appealed."""
+    a = p.appeal
+    if not a:
+        return ""
+    if a.get("outcome") == "changed":
+        line = _("appeal ruled: {outcome} to {level}, {action} (by {by})",
+                 outcome=labels.appeal_outcome_label(a["outcome"]),
+                 level=labels.penalty_level_label(a.get("level", p.level)),
+                 action=labels.penalty_action_label(a.get("action", p.action)), by=a.get("by", ""))
+    else:
+        line = _("appeal ruled: {outcome} (by {by})", outcome=labels.appeal_outcome_label(a.get("outcome", "")),
+                 by=a.get("by", ""))
+    return _("{line}: {note}", line=line, note=a["note"]) if a.get("note") else line
+
+
+def penalty_line(event: Event, n: int, p: Penalty) -> str:
+    """One penalty of the desk's list: number, mark in force (- when
+    overturned), where, player, reason, issuer, and the appeal's outcome."""
+    f = in_force(p)
+    mark = "-" if f is None else MARK[f[0]]
+    where = (_("round {r} table {t}", r=p.round, t=p.table) if p.table
+             else _("round {r}", r=p.round) if p.round else "-")
+    line = f"#{n} {mark} {where} {event.player(p.player).name} · {p.reason} ({p.by})"
+    if p.action != "none":
+        line += " · " + labels.penalty_action_label(p.action)
+    appeal = appeal_text(p)
+    return line + (" · " + appeal if appeal else "")
+
+
 def excluded_by_penalties(event: Event, pid: str) -> bool:
     """Whether the penalties in force exclude the player: two Warnings' worth
     (G-PEN-2) or an exclusion handed down (G-PEN-1)."""
     forced = [f for _n, p in history(event, pid) if (f := in_force(p)) is not None]
     return tally(f[0] for f in forced).excluded or any(f[1] == "exclusion" for f in forced)
+
+
+def exclusion_reason(event: Event, pid: str) -> str:
+    """Why a player stands excluded, for the scorecard's remarks (G-PEN-1,
+    G-PEN-2): the reason of the exclusion handed down, else of the penalty
+    that made two Warnings' worth; "" when no penalty in force says it (an
+    imported file)."""
+    forced = [p for _n, p in history(event, pid) if in_force(p) is not None]
+    handed = [p for p in forced if in_force(p)[1] == "exclusion"]  # type: ignore[index]  # in force
+    if handed:
+        return handed[-1].reason
+    if forced and player_tally(event, pid).excluded:
+        return _("two Warnings (G-PEN-2): {reason}", reason=forced[-1].reason)
+    return ""
 
 
 def penalties_outside_rounds(event: Event) -> list[tuple[int, Penalty]]:

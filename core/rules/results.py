@@ -34,6 +34,10 @@ def _pair(event, d):
         from core.rules.decklists import check_build_done
 
         check_build_done(event)  # G-SEALED, G-DRAFT-4: decks built before round 1
+    if number == 1:
+        from core.rules.settings import fix_rounds
+
+        event = fix_rounds(event, d)  # L-ROUNDS: a blank round count is fixed now
     matches = []
     for m in d["matches"]:
         table, p1, p2 = m["table"], m["p1"], m.get("p2")
@@ -261,8 +265,11 @@ def _id_decision(event, d):
 
 @describer("pair")
 def _describe_pair(d: dict) -> str:
-    return _("paired round {r} ({stage}, {n} tables)", r=d["round"], stage=labels.stage_label(d.get("stage", "swiss")),
+    line = _("paired round {r} ({stage}, {n} tables)", r=d["round"], stage=labels.stage_label(d.get("stage", "swiss")),
              n=len(d["matches"]))
+    if d.get("rounds_fixed"):
+        line += " · " + _("rounds fixed at {n}", n=d["rounds_fixed"])
+    return line
 
 
 @describer("result")

@@ -13,11 +13,21 @@ free it:
 - sanctioned or not, and decklists required, once round 1 is paired: the
   event started under them (G-ORGANIZER..G-HEAD-JUDGE, G-DECKLIST);
 - the minutes while a round clock is running (G-TIME);
-- the rounds planned never below the Swiss rounds already paired.
+- the rounds planned never below the Swiss rounds already paired, and
+  never blank again once round 1 is paired.
+
+L-ROUNDS: a blank Swiss round count is fixed when round 1 is paired, at the
+count suggested for the players then eligible (:func:`rounds_to_fix`; the
+``pair`` action carries it as ``rounds_fixed``, so the log says so), so later
+drops, exclusions and late entries never change it; only ``event set
+--rounds`` (the settings form) does.  Undoing round 1's pairing takes the
+fixed count back with it.  A pairing stored before action format 4 fixed
+nothing (``core.log.written_format``): such an event replays as played.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 
 from core import labels
@@ -93,9 +103,42 @@ def check_change(event: Event, changes: dict) -> None:
             continue
         if k in held:
             raise RuleError(_("{setting} cannot change: {why}", setting=field_label(k), why=held[k]))
+        if k == "rounds_planned" and v is None and event.swiss_rounds:
+            raise RuleError(_("the Swiss round count was fixed when round 1 was paired: give a number "
+                              "(`lycee event set EVENT --rounds N`)"), "L-ROUNDS")
         if k == "rounds_planned" and v is not None and v < len(event.swiss_rounds):
             raise RuleError(_("{n} Swiss rounds are already paired: plan at least that many "
                               "(`lycee event set EVENT --rounds N`)", n=len(event.swiss_rounds)))
+
+
+def rounds_to_fix(event: Event, stage: str = "swiss") -> int | None:
+    """L-ROUNDS: the Swiss round count pairing round 1 (of ``stage``) fixes
+    now: the count suggested for the players eligible for round 1, when the
+    organizer left it blank; None when there is nothing to fix."""
+    if event.rounds or stage != "swiss" or event.rounds_planned is not None:
+        return None
+    from core.tournament.pairing import suggested_rounds
+
+    return suggested_rounds(len(event.eligible(1))) or None
+
+
+def fix_rounds(event: Event, d: dict) -> Event:
+    """The ``pair`` reducer's part of L-ROUNDS: round 1 fixes a blank round
+    count (``d["rounds_fixed"]``, else the suggested count in action format 4
+    and later); ``event`` as it was before the round is added."""
+    n = rounds_to_fix(event, d.get("stage", "swiss"))
+    if n is None:
+        return event
+    given = d.get("rounds_fixed")
+    if given is None:
+        from core.log import written_format
+
+        if written_format() < 4:
+            return event  # paired before L-ROUNDS: the count stayed blank
+        given = n
+    if not isinstance(given, int) or isinstance(given, bool) or not 1 <= given <= 30:
+        raise LyceeError(_("rounds {r!r}: a whole number from 1 to 30", r=given))
+    return replace(event, rounds_planned=given)
 
 
 def check_settings(d: dict, partial: bool = False) -> dict:

@@ -28,6 +28,29 @@ def _key(name: str) -> str:
     return fold_name(name)
 
 
+#: What separates names typed in one staff field: the comma, the full-width
+#: comma ，, and the Japanese 、 (with its half-width form ､).
+NAME_SEPARATORS = ",，、､"
+
+
+def split_names(texts: str | list[str] | tuple[str, ...] | None) -> list[str]:
+    """Staff names typed in a field (the app) or given as options (``--judge``,
+    repeatable): each text split at :data:`NAME_SEPARATORS`, trimmed, empty
+    and repeated names (compared as ``fold_name``) left out, in order:
+    ``佐藤、鈴木`` is two judges, as ``佐藤,鈴木`` is."""
+    import re
+
+    if texts is None:
+        return []
+    out: list[str] = []
+    for text in [texts] if isinstance(texts, str) else texts:
+        for name in re.split(f"[{NAME_SEPARATORS}]", text):
+            name = name.strip()
+            if name and _find(out, name) is None:
+                out.append(name)
+    return out
+
+
 def staff_problems(event: Event) -> list[tuple[str, str]]:
     """What the staff lacks, as (rule id, message), in the guideline's order."""
     s = event.staff
@@ -103,10 +126,31 @@ def require_organizer(event: Event, name: str | None, rule: str = "G-ORGANIZER")
     return org
 
 
+def judges_on_duty(event: Event) -> list[str]:
+    """The judges who issue penalties at the tables: the event's judges
+    other than the head judge, to whom an appeal goes (G-HEAD-JUDGE)."""
+    hj = _key(event.staff.head_judge) if event.staff.head_judge else None
+    return [j for j in event.staff.judges if j.strip() and _key(j) != hj]
+
+
 def default_decider(event: Event) -> str | None:
     """Whom a penalty is recorded under when no ``--by`` is given: the head
     judge, else the organizer (None when neither is set)."""
     return event.staff.head_judge or event.staff.organizer or None
+
+
+def default_issuer(event: Event) -> str | None:
+    """Whom the app's penalty form offers as the issuer: the judge on duty
+    when there is one (G-JUDGE; never the head judge while another judge
+    exists, since an appeal goes to the head judge, G-HEAD-JUDGE); None when
+    there are several (the form asks which); with no other judge,
+    :func:`default_decider`."""
+    duty = judges_on_duty(event)
+    if len(duty) == 1:
+        return duty[0]
+    if duty:
+        return None
+    return default_decider(event)
 
 
 def updated_staff(

@@ -633,11 +633,13 @@ class DataDir:
             raw = self.event_path(event_id).read_bytes()
         except FileNotFoundError:
             raise NotFound(_("no event {ref!r} in {events_dir}", ref=event_id, events_dir=self.events_dir)) from None
+        return history_rows(self.load_actions(raw, event_id))
+
+    def load_actions(self, raw: bytes, event_id: str) -> list[dict]:
+        """Every readable action of an event file's bytes (journal or legacy)."""
         if raw[:1] == b"{":
-            acts = self._load_legacy(event_id, raw).all_actions or []
-        else:
-            acts = scan(raw).actions
-        return history_rows(acts)
+            return self._load_legacy(event_id, raw).all_actions or []
+        return scan(raw).actions
 
     def list_events(self) -> list[EventSummary]:
         """Every event, from its small header (a replay only where there is none)."""
@@ -731,6 +733,12 @@ class DataDir:
             raise
         return store
 
+    def view(self, event_id: str) -> ReadOnlyStore:
+        """The event read without the lock, for a command that may only read."""
+        if not self.exists(event_id):
+            raise NotFound(_("no event {ref!r} in {events_dir}", ref=event_id, events_dir=self.events_dir))
+        return ReadOnlyStore(self, event_id)
+
     def open(self, event_id: str, create: bool = False, wait: float = 0.0, role: str = "desk",
              repair: bool = False) -> "EventStore":
         """The event open for writing.  ``wait``: seconds to wait for another
@@ -772,6 +780,62 @@ def history_rows(acts: list[dict]) -> list[dict]:
             text = str(a.get("type"))
         rows.append({**a, "undone": a["seq"] in undone, "text": text})
     return rows
+
+
+class WriteNeeded(Exception):
+    """A :class:`ReadOnlyStore` was asked to write: open the event for
+    writing (an :class:`EventStore`, which takes the lock) and do it there."""
+
+
+class ReadOnlyStore:
+    """One event read without the lock (``DataDir.read_view``), with the reading
+    face of :class:`EventStore` (``event``, ``actions``, ``history``, ``clock``,
+    ``id``, ``datadir``).  Any write raises :class:`WriteNeeded` before
+    anything is stored, so a command can run first over this and open the
+    event for writing only when it really changes it (README: "Reading
+    commands take no lock")."""
+
+    def __init__(self, datadir: "DataDir", event_id: str):
+        self.datadir = datadir
+        self.id = event_id
+        self.clock = datadir.clock
+        self._event, self.note = datadir.read_view(event_id)
+        self._all: list[dict] | None = None
+
+    @property
+    def event(self) -> Event:
+        return self._event
+
+    @property
+    def actions(self) -> list[dict]:
+        if self._all is None:
+            raw = self.datadir.event_path(self.id).read_bytes()
+            self._all = self.datadir.load_actions(raw, self.id)
+        return list(self._all)
+
+    def history(self) -> Iterator[dict]:
+        yield from history_rows(self.actions)
+
+    def append(self, kind: str, data: dict, actor: str = "desk") -> Event:
+        raise WriteNeeded(kind)
+
+    def append_many(self, acts: list[tuple[str, dict]], actor: str = "desk") -> Event:
+        raise WriteNeeded(acts[0][0] if acts else "")
+
+    def undo(self, actor: str = "desk") -> dict:
+        raise WriteNeeded("undo")
+
+    def checkpoint(self) -> None:
+        raise WriteNeeded("checkpoint")
+
+    def close(self) -> None:
+        pass
+
+    def __enter__(self) -> "ReadOnlyStore":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        pass
 
 
 class EventStore:

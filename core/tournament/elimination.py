@@ -119,7 +119,8 @@ def _swiss_complete(event: Event) -> None:
     require_complete(event)
     if event.rounds_planned is not None and len(sr) < event.rounds_planned:
         raise RuleError(
-            _("the Swiss is not over: {n} of {planned} rounds played", n=len(sr), planned=event.rounds_planned),
+            _("the Swiss is not over: {n} of {planned} rounds played; to cut now, set the rounds first "
+              "(`lycee event set EVENT --rounds {n}`)", n=len(sr), planned=event.rounds_planned),
             "G-SE",
         )
 

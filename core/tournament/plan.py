@@ -42,6 +42,11 @@ DEFAULT_OVERRUN = 10
 DEFAULT_TURNAROUND = 10
 #: Minutes of spread a round when fewer than two rounds were measured.
 DEFAULT_SPREAD = 5
+#: A round measured shorter than this share of its match time, or than
+#: :data:`MIN_ROUND_MINUTES`, is a test round or a slip (results typed at
+#: once), not a measurement: it is left out of the figures.
+PLAUSIBLE_SHARE = 0.25
+MIN_ROUND_MINUTES = 5
 
 
 def _t(s: str) -> datetime:
@@ -111,17 +116,25 @@ def measure(log: list[dict], event: Event | None = None) -> list[RoundTimes]:
     return out
 
 
+def plausible(rt: RoundTimes) -> bool:
+    """Whether a finished round's length is a measurement (see :data:`PLAUSIBLE_SHARE`)."""
+    return rt.length is not None and rt.length >= max(MIN_ROUND_MINUTES, PLAUSIBLE_SHARE * rt.minutes)
+
+
 def _slots(times: list[RoundTimes]) -> tuple[list[float], list[float], list[float]]:
-    """Measured overruns, turnarounds and whole slots (minutes)."""
+    """Measured overruns, turnarounds and whole slots (minutes).  Implausible
+    rounds (:func:`plausible`) and the turnarounds after them are left out; a
+    round that ended before its time has no overrun (0, never negative)."""
     over, turn, slot = [], [], []
     for i, rt in enumerate(times):
-        if rt.length is not None:
-            over.append(rt.length - rt.minutes)
+        if not plausible(rt):
+            continue
+        late = max(0.0, rt.length - rt.minutes)  # type: ignore[operator]  # plausible: a length
+        over.append(late)
         if i + 1 < len(times) and rt.end is not None and times[i + 1].start is not None:
-            gap = (times[i + 1].start - rt.end).total_seconds() / 60
-            turn.append(max(0.0, gap))
-            if rt.length is not None:
-                slot.append(max(0.0, gap) + rt.length - rt.minutes)
+            gap = max(0.0, (times[i + 1].start - rt.end).total_seconds() / 60)
+            turn.append(gap)
+            slot.append(gap + late)
     return over, turn, slot
 
 

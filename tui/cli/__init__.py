@@ -93,11 +93,13 @@ def cmd_demo(args) -> int:
 
 
 def cmd_event_new(args) -> int:
+    from core.rules.staff import split_names  # 佐藤、鈴木 is two judges
+
     settings = {
         "name": args.name, "kind": args.kind, "match": args.match,
         "rounds_planned": args.rounds,
         "tiebreakers": [t for t in args.tiebreakers.split(",") if t] if args.tiebreakers is not None else None,
-        "staff": {"organizer": args.organizer or "", "judges": args.judge or [],
+        "staff": {"organizer": args.organizer or "", "judges": split_names(args.judge),
                   "head_judge": args.head_judge or ""},
         "sanctioned": not args.unsanctioned, "decklists_required": args.decklists,
         "spectating": not args.no_spectating,
@@ -383,7 +385,7 @@ def build_parser() -> argparse.ArgumentParser:
     n.add_argument("--rounds", type=int, metavar="N", help=_("Swiss rounds planned"))
     n.add_argument("--minutes", type=int, metavar="M", help=_("minutes a match (default 50, or 30 in bo1)"))
     n.add_argument("--organizer", metavar="NAME", help=_("the organizer's name"))
-    n.add_argument("--judge", action="append", metavar="NAME", help=_("repeat for each judge"))
+    n.add_argument("--judge", action="append", metavar="NAME", help=_("repeat for each judge, or separate names with , or 、"))
     n.add_argument("--head-judge", metavar="NAME", help=_("the head judge (one of the judges)"))
     n.add_argument("--tiebreakers", metavar="LIST", help=_("from op,omw,gw,ogw in order; empty for none"))
     n.add_argument("--unsanctioned", action="store_true",

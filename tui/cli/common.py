@@ -9,7 +9,7 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
-from core.errors import LyceeError
+from core.errors import LyceeError, NotFound
 from core.i18n import _
 
 if TYPE_CHECKING:  # imported when a command runs: `lycee --help` stays light
@@ -81,10 +81,36 @@ def open_event(args) -> EventStore:
 
 
 def with_desk(args, fn):
+    """``fn(desk)`` for a command.  It runs first over the event read without
+    the lock (a ReadOnlyStore): a command that only reads (``penalties``,
+    ``staff``, ``clock status``, ``late``, any ``--json`` listing) is done
+    then, so it works while the app holds the event and on a read-only
+    folder (README: "Reading commands take no lock").  At its first write
+    nothing has been stored; the event is opened for writing (the lock, a
+    recovery) and ``fn`` runs again from the start on the event as it is now."""
     from core.desk import Desk
+    from core.store.store import WriteNeeded
 
+    actor = getattr(args, "by", None) or "desk"
+    dd = datadir(args)
+    eid = dd.resolve(args.event)
+    try:
+        view = dd.view(eid)
+    except NotFound:
+        raise
+    except LyceeError:  # nothing readable without a recovery: only a writer recovers
+        view = None
+    if view is not None:
+        try:
+            out = fn(Desk(view, actor=actor))  # type: ignore[arg-type]  # the reading face of EventStore
+        except WriteNeeded:
+            pass
+        else:
+            if view.note:
+                print(f"lycee: {view.note}", file=sys.stderr)
+            return out
     with open_event(args) as store:
-        return fn(Desk(store, actor=getattr(args, "by", None) or "desk"))
+        return fn(Desk(store, actor=actor))
 
 
 def read_event(args, history: bool = False):

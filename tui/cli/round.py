@@ -284,17 +284,17 @@ def cmd_appeal(args) -> int:
 
 
 def cmd_staff(args) -> int:
-    from core.rules.staff import staff_problems
+    from core.rules.staff import split_names, staff_problems
 
     change = {}
     if args.organizer is not None:
         change["organizer"] = args.organizer
     if args.judge:
-        change["add_judges"] = args.judge
+        change["add_judges"] = split_names(args.judge)  # 佐藤、鈴木 is two judges
     if args.head_judge is not None:
         change["head_judge"] = args.head_judge
     if args.event_staff:
-        change["add_event_staff"] = args.event_staff
+        change["add_event_staff"] = split_names(args.event_staff)
     if args.remove:
         change["remove"] = args.remove
 
@@ -412,7 +412,8 @@ def register(sub, cmd, event_arg) -> None:
              _("show or set the organizer, judges and head judge (G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE)"))
     event_arg(st)
     st.add_argument("--organizer", metavar="NAME")
-    st.add_argument("--judge", action="append", metavar="NAME", help=_("add a judge (repeat)"))
+    st.add_argument("--judge", action="append", metavar="NAME",
+                    help=_("add a judge (repeat, or separate names with , or 、)"))
     st.add_argument("--head-judge", metavar="NAME", help=_("also made a judge"))
     st.add_argument("--event-staff", action="append", metavar="NAME",
                     help=_("add event staff (may issue penalties, G-PEN-1)"))

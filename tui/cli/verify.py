@@ -9,7 +9,7 @@ from pathlib import Path
 
 from core.i18n import _
 
-from .common import CliError, open_event, out_json, read_event
+from .common import CliError, datadir, out_json, read_event
 
 
 def verify_event(ev):
@@ -98,17 +98,12 @@ def cmd_plan(args) -> int:
     if args.rounds is not None and not 1 <= args.rounds <= 30:
         raise CliError(_("--rounds {n}: a whole number from 1 to 30", n=args.rounds))
 
-    def get():
-        from core.errors import EventLocked
-        from core.store import DataDir
-
-        try:
-            with open_event(args) as store:
-                return store.event, store.actions, store.clock(), _history(store.datadir, store.id)
-        except EventLocked:
-            dd = DataDir(args.data_dir)
-            eid = dd.resolve(args.event)
-            return dd.read(eid), dd.history(eid), dd.clock(), _history(dd, eid)
+    def get():  # reads only: no lock (README "Reading commands take no lock")
+        dd = datadir(args)
+        view = dd.view(dd.resolve(args.event))
+        if view.note:
+            print(f"lycee: {view.note}", file=sys.stderr)
+        return view.event, view.actions, view.clock(), _history(dd, view.id)
 
     ev, log, now, history = get()
     p = plan_event(ev, log, now, rounds=args.rounds, top=args.top, history=history)

@@ -11,6 +11,7 @@ from textual.widgets import Button, Input, Label, Select, Switch
 
 from core import labels
 from core.rules.settings import check_settings
+from core.rules.staff import split_names
 from core.errors import LyceeError
 from core.i18n import _
 from core.event.model import PENALTY_ACTIONS
@@ -140,7 +141,7 @@ class NewEvent(Translated, ModalScreen[dict | None]):
             "rounds_planned": whole(rounds) if whole(rounds) is not None else (rounds or None),
             "tiebreakers": [t.strip() for t in v["tiebreakers"].split(",") if t.strip()],
             "staff": {"organizer": v["organizer"],
-                      "judges": [j.strip() for j in v["judges"].split(",") if j.strip()],
+                      "judges": split_names(v["judges"]),  # 、 ， , separate names (core.rules.staff)
                       "head_judge": v["head_judge"]},
             **{s.id: s.value for s in self.query(Switch)},
         }
@@ -375,11 +376,23 @@ class PenaltyForm(Translated, ModalScreen[dict | None]):
                 yield Label(_("Action"))
                 yield Select(actions, value="none", allow_blank=False, id="action")
                 yield Label(_("Issued by"))
-                yield Select([(plain(s), s) for s in staff] or [("-", "")], value=(self.event.staff.head_judge or
-                             (staff[0] if staff else "")), allow_blank=False, id="by")
+                yield self._issuer(staff)
             yield Label("", id="history", markup=False)
             yield Label("", id="error", classes="error", markup=False)
             yield Label(_("Enter in Reason or Ctrl+S issues the penalty; Esc cancels"), classes="hint")
+
+    def _issuer(self, staff: list[str]) -> Select:
+        """Who issues it: the judge on duty by default, never the head judge
+        while another judge exists (appeals go to the head judge,
+        G-HEAD-JUDGE); with several judges on duty, blank until one is chosen."""
+        from core.rules.staff import default_issuer
+
+        if not staff:
+            return Select([("-", "")], value="", allow_blank=False, id="by")
+        who = default_issuer(self.event)
+        if who is None:
+            return Select([(plain(s), s) for s in staff], prompt=_("choose the judge on duty"), id="by")
+        return Select([(plain(s), s) for s in staff], value=who, allow_blank=False, id="by")
 
     def on_mount(self) -> None:
         self._show_history()
@@ -410,6 +423,10 @@ class PenaltyForm(Translated, ModalScreen[dict | None]):
              "by": self.query_one("#by", Select).value}
         if not d["player"] or not d["reason"]:
             self.query_one("#error", Label).update(_("a penalty needs the player and a reason"))
+            return
+        if d["by"] is Select.NULL:
+            self.query_one("#error", Label).update(_("say which judge issues it (Issued by)"))
+            self.query_one("#by", Select).focus()
             return
         self.dismiss(d)
 
@@ -551,6 +568,92 @@ class RenameForm(Translated, ModalScreen[tuple[str, str] | None]):
             self.query_one("#rename-error", Label).update(Text(str(err)))
             return
         self.dismiss((name.strip(), reading.strip()))
+
+
+class AppealForm(Translated, ModalScreen[dict | None]):
+    """The head judge's ruling on an appealed penalty (G-HEAD-JUDGE), as
+    `lycee appeal` records it through Desk.appeal: the penalty's number, the
+    ruling (upheld / overturned / changed to another level or action) and
+    the reason.  Lists the event's penalties with the outcome of any appeal."""
+
+    DEFAULT_CSS = """
+    AppealForm { align: center middle; }
+    AppealForm > Vertical { width: 78; max-width: 100%; height: auto; max-height: 100%; border: thick $warning;
+        background: $panel; padding: 0 1; }
+    AppealForm Grid { grid-size: 4; grid-columns: 14 1fr 14 1fr; height: auto; grid-gutter: 0 1; }
+    AppealForm Grid Label { padding: 1 0 0 0; }
+    AppealForm #appeal-note { column-span: 3; }
+    AppealForm #appeal-list { height: auto; max-height: 6; color: $text-muted; }
+    """
+    BINDINGS = [
+        Binding("ctrl+s", "save", "Record the ruling", id="appeal.save", priority=True),
+        Binding("escape", "cancel", "Cancel", id="appeal.cancel"),
+    ]
+
+    def __init__(self, event, lines: list[str], number: int):
+        super().__init__()
+        self._translate_bindings()
+        self.event, self.lines, self.number = event, lines, number
+
+    def compose(self) -> ComposeResult:
+        from core.event.model import APPEAL_OUTCOMES, PENALTY_LEVELS
+
+        unchanged = [(_("(unchanged)"), "")]
+        with Vertical():
+            yield Label(_("Appeal: the head judge's ruling is final (G-HEAD-JUDGE)"), classes="title")
+            yield Label("\n".join(self.lines), id="appeal-list", markup=False)
+            yield Label(_("ruled by the head judge: {name}", name=self.event.staff.head_judge or "-"),
+                        markup=False)
+            with Grid():
+                yield Label(_("Penalty #"))
+                yield Input(str(self.number), id="appeal-number")
+                yield Label(_("Ruling"))
+                yield Select([(labels.appeal_outcome_label(o), o) for o in APPEAL_OUTCOMES], value="upheld",
+                             allow_blank=False, id="appeal-outcome")
+                yield Label(_("New level"))
+                yield Select(unchanged + [(labels.penalty_level_label(lv), lv) for lv in PENALTY_LEVELS], value="",
+                             allow_blank=False, id="appeal-level", disabled=True)
+                yield Label(_("New action"))
+                yield Select(unchanged + [(labels.penalty_action_label(a), a) for a in PENALTY_ACTIONS], value="",
+                             allow_blank=False, id="appeal-action", disabled=True)
+                yield Label(_("Reason"))
+                yield Input("", id="appeal-note")
+            yield Label("", id="error", classes="error", markup=False)
+            yield Label(_("Enter in Reason or Ctrl+S records the ruling; Esc cancels"), classes="hint")
+
+    def on_mount(self) -> None:
+        box = self.query_one("#appeal-number", Input)
+        box.focus()
+        box.select_all()
+
+    def on_select_changed(self, message: Select.Changed) -> None:
+        if message.select.id == "appeal-outcome":
+            changed = message.value == "changed"
+            for sel in ("#appeal-level", "#appeal-action"):
+                self.query_one(sel, Select).disabled = not changed
+
+    def on_input_submitted(self, message: Input.Submitted) -> None:
+        if message.input.id == "appeal-note":
+            self.action_save()
+
+    def action_save(self) -> None:
+        error = self.query_one("#error", Label)
+        number = whole(self.query_one("#appeal-number", Input).value)
+        if number is None or not 1 <= number <= len(self.event.penalties):
+            error.update(_("Penalty #: a number from 1 to {n} (the list above)", n=len(self.event.penalties)))
+            self.query_one("#appeal-number", Input).focus()
+            return
+        note = self.query_one("#appeal-note", Input).value.strip()
+        if not note:
+            error.update(_("the head judge's ruling needs a reason"))
+            self.query_one("#appeal-note", Input).focus()
+            return
+        outcome = self.query_one("#appeal-outcome", Select).value
+        d = {"number": number, "outcome": outcome, "note": note, "level": None, "action": None}
+        if outcome == "changed":
+            d["level"] = self.query_one("#appeal-level", Select).value or None
+            d["action"] = self.query_one("#appeal-action", Select).value or None
+        self.dismiss(d)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

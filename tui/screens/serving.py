@@ -23,6 +23,31 @@ from core.rules.publish import visible_rounds
 from ..i18n import Translated
 
 
+#: How many ports after the wanted one Ctrl+W tries when it is in use.
+PORT_TRIES = 20
+
+
+def free_port(host: str, port: int, tries: int = PORT_TRIES) -> int:
+    """The wanted port when it is free, else the next free one after it (a
+    second event served from the app, or a ``lycee serve``, holds the first);
+    0 stays 0 (any port).  Raises the last refusal (tui.web.server.PortInUse,
+    naming the port) when none of ``tries`` ports is free."""
+    from tui.web.server import PortInUse, bind
+
+    if port == 0:
+        return 0
+    last: PortInUse | None = None
+    for p in range(port, min(port + tries, 65536)):
+        try:
+            bind(host, p).close()
+        except PortInUse as err:
+            last = err
+            continue
+        return p
+    assert last is not None
+    raise last
+
+
 def qr_block(url: str, width: int, height: int) -> Text:
     """The QR code as terminal text, black on white whatever the theme: two
     cells a module when it fits in ``width`` x ``height`` (a 29-module code
@@ -64,11 +89,12 @@ class ServingDialog(Translated, ModalScreen[str | None]):
         Binding("escape", "close", "Close (keep serving)", id="serving.close"),
     ]
 
-    def __init__(self, event_screen, urls: list[str]):
+    def __init__(self, event_screen, urls: list[str], note: str = ""):
         super().__init__()
         self._translate_bindings()
         self.event_screen = event_screen
         self.urls = urls
+        self.note = note  # e.g. the port chosen because the wanted one is in use
 
     @property
     def desk(self):
@@ -97,6 +123,8 @@ class ServingDialog(Translated, ModalScreen[str | None]):
 
     def on_mount(self) -> None:
         self.show_publishing()
+        if self.note:
+            self._say(self.note)
         self.query_one("#announce", Input).focus()
 
     def show_publishing(self) -> None:

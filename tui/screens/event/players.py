@@ -68,7 +68,7 @@ class PlayersPane(TabPane):
         t.clear(columns=True)
         cols = [_("ID"), _("Name"), _("Reading"), _("Status"), _("Points"), _("Seated"), "N/W", _("Decklist")]
         apart: dict[str, list[str]] = {}
-        for a, b in ev.apart:  # keep apart (Ctrl+U): the partners' ids, only once a pair exists
+        for a, b in ev.apart:  # keep apart (Shift+F5): the partners' ids, only once a pair exists
             apart.setdefault(a, []).append(b)
             apart.setdefault(b, []).append(a)
         if apart:

@@ -30,7 +30,7 @@ from core.names import whole
 from ...i18n import Translated
 from ...widgets.footer import WholeKeysFooter
 from ...widgets.line import Line
-from ..dialogs import Confirm, ExportChoice, LatePrompts, PenaltyForm, Prompt
+from ..dialogs import AppealForm, Confirm, ExportChoice, LatePrompts, PenaltyForm, Prompt
 from .bracket import BracketPane
 from .build import BuildPane
 from .players import PlayersPane
@@ -50,13 +50,15 @@ class EventScreen(Translated, Screen):
         Binding("f5", "pair", "Pair next round", id="event.pair"),
         Binding("f6", "enter_results", "Results", id="event.results"),
         Binding("ctrl+o", "drop", "Drop", id="event.drop"),
-        Binding("ctrl+u", "keep_apart", "Keep apart", id="event.apart", show=False, priority=True),
+        Binding("shift+f5", "keep_apart", "Keep apart", id="event.apart", show=False),
         Binding("shift+f2", "rename", "Rename", id="event.rename"),
         Binding("delete", "remove", "Remove registration", id="event.remove"),
         Binding("ctrl+t", "clock", "Start/pause clock", id="event.clock"),
         Binding("ctrl+g", "extend", "Extend table", id="event.extend"),
         Binding("ctrl+l", "checkin", "Check-in", id="event.checkin"),
         Binding("ctrl+b", "penalty", "Penalty", id="event.penalty"),
+        # priority: the add-player and results boxes would take Ctrl+U (delete to the left)
+        Binding("ctrl+u", "appeal", "Appeal ruling", id="event.appeal", show=False, priority=True),
         Binding("ctrl+y", "late", "Lateness", id="event.late", show=False),
         Binding("ctrl+z", "undo", "Undo", id="event.undo"),
         Binding("ctrl+r", "repair", "Pair again", id="event.repair"),
@@ -358,9 +360,8 @@ class EventScreen(Translated, Screen):
         except LyceeError:
             return []
         lines = [penalties.tally_line(self.event, p.id)]
-        for n, pen in penalties.history(self.event, p.id):
-            mark = "N" if pen.level == "notice" else "W"
-            lines.append(f"#{n} {mark} R{pen.round or '-'} {pen.reason} ({pen.by})")
+        for n, pen in penalties.history(self.event, p.id):  # with the outcome of an appeal (G-HEAD-JUDGE)
+            lines.append(penalties.penalty_line(self.event, n, pen))
         lines.append(_("two Notices make a Warning; two Warnings exclude the player (G-PEN-2)"))
         return lines
 
@@ -391,6 +392,34 @@ class EventScreen(Translated, Screen):
                                  lambda yes: self._issue_penalty(p, d) if yes else self.say(_("no penalty issued")))
 
         self.app.push_screen(PenaltyForm(self.event, pid, self._penalty_history), issued)
+
+    def action_appeal(self) -> None:
+        """The head judge's ruling on an appeal (G-HEAD-JUDGE), as `lycee appeal`."""
+        from core.rules.penalties import penalty_line, tally_line
+
+        ev = self.event
+        if not ev.penalties:
+            self.say(_("no penalties to appeal (Ctrl+B issues one)"), error=True)
+            return
+        open_ = [n for n, p in enumerate(ev.penalties, 1) if p.appeal is None]
+        lines = [penalty_line(ev, n, p) for n, p in enumerate(ev.penalties, 1)][-6:]
+
+        def ruled(d: dict | None) -> None:
+            if not d:
+                return
+            try:
+                ev = self.desk.appeal(d["number"], d["outcome"], level=d["level"], action=d["action"],
+                                      note=d["note"])
+            except LyceeError as err:
+                self.say(str(err), error=True)
+                return
+            pen = ev.penalties[d["number"] - 1]
+            self.say(_("penalty #{n}: {outcome} by the head judge {by} (final, G-HEAD-JUDGE)", n=d["number"],
+                       outcome=labels.appeal_outcome_label(pen.appeal["outcome"]), by=pen.appeal["by"])
+                     + " · " + tally_line(ev, pen.player))
+            self.refresh_all()
+
+        self.app.push_screen(AppealForm(ev, lines, open_[-1] if open_ else len(ev.penalties)), ruled)
 
     def _show(self, selector: str, text: str):
         """Put plain ``text`` in a label or line, only when it changed."""
@@ -612,7 +641,7 @@ class EventScreen(Translated, Screen):
     def action_keep_apart(self) -> None:
         """Keep the highlighted player apart from another (typed: id or exact
         name), or, naming one already kept apart, let them be paired again."""
-        p = self._player_at_cursor("Ctrl+U")
+        p = self._player_at_cursor("Shift+F5")
         if p is None:
             return
         from core.rules.apart import apart_pair, apart_partners
@@ -731,6 +760,8 @@ class EventScreen(Translated, Screen):
         self.refresh_all()
 
     def action_top_cut(self) -> None:
+        early = False  # the organizer confirmed cutting before the planned Swiss rounds
+
         def chosen(text: str | None) -> None:
             if not text:
                 return
@@ -740,7 +771,7 @@ class EventScreen(Translated, Screen):
                 self.say(_("write 2, 4, 8, 16 or 32 (add + for a third-place match)"), error=True)
                 return
             try:
-                self.desk.top_cut(whole(size), third_place=third)
+                self.desk.top_cut(whole(size), third_place=third, end_swiss=early)
             except LyceeError as err:
                 self.say(str(err), error=True)
                 return
@@ -758,9 +789,15 @@ class EventScreen(Translated, Screen):
         played = len(ev.swiss_rounds)
         want, _by_organizer = planned_rounds(ev)
         if played < want:
+            def confirmed(yes: bool | None) -> None:
+                nonlocal early
+                if yes:
+                    early = True
+                    ask()
+
             self.app.push_screen(
                 Confirm(_("Only {n} of {k} Swiss rounds are played. Cut to single elimination now?", n=played, k=want)),
-                lambda yes: ask() if yes else None)
+                confirmed)
         else:
             ask()
 
@@ -848,22 +885,30 @@ class EventScreen(Translated, Screen):
     def _start_serving(self) -> None:
         from tui.web.server import DEFAULT_PORT, ChildServer
 
-        host, port = getattr(self.app, "serve_at", ("0.0.0.0", DEFAULT_PORT))
+        from ..serving import free_port
+
+        host, wanted = getattr(self.app, "serve_at", ("0.0.0.0", DEFAULT_PORT))
         try:  # a child process: serving never slows the desk down
+            port = free_port(host, wanted)  # a second event served: the next free port
             web = ChildServer(self.app.datadir, self.event_id, host=host, port=port)
         except LyceeError as err:
             self.app.call_from_thread(self.say, str(err), True)
             return
-        self.app.call_from_thread(self._serving_started, web)
+        self.app.call_from_thread(self._serving_started, web, wanted if port != wanted else None)
 
-    def _serving_started(self, web) -> None:
+    def _serving_started(self, web, busy: int | None = None) -> None:
         if not self.is_attached:  # the event was closed meanwhile
             web.stop()
             return
         self.web = web
-        self._show_serving()
+        note = ""
+        if busy is not None:
+            note = _("port {busy} is in use (another event served?): serving on port {port}", busy=busy,
+                     port=web.port)
+            self.say(note)
+        self._show_serving(note)
 
-    def _show_serving(self) -> None:
+    def _show_serving(self, note: str = "") -> None:
         from ..serving import ServingDialog
 
         def done(answer: str | None) -> None:
@@ -873,7 +918,7 @@ class EventScreen(Translated, Screen):
             elif self.web is not None:
                 self.say(_("serving the event pages: {url}", url=self.web.urls[0]))
 
-        self.app.push_screen(ServingDialog(self, self.web.urls), done)
+        self.app.push_screen(ServingDialog(self, self.web.urls, note), done)
 
     def stop_serving(self) -> None:
         if self.web is not None:

@@ -29,7 +29,9 @@ class StandingsPane(TabPane):
         t.clear(columns=True)
         tbs = list(ev.tiebreakers)
         final = final_placings(ev)
+        note = self.query_one("#standings-note", Label)
         if final is not None:  # G-SE: the final placings once the bracket is finished
+            note.update(_("Final standings"))  # never "round N in progress" after the event ended
             by_id = {row.id: row for row in rows}
             t.add_columns(_("Place"), _("Name"), _("Reached"), _("Swiss rank"), _("Points"), _("Record"),
                           _("Status"))
@@ -40,14 +42,14 @@ class StandingsPane(TabPane):
             return
         t.add_columns(_("Rank"), _("Name"), _("Points"), _("Record"), *[tb.upper() for tb in tbs], _("Status"))
         cur = ev.current_round
-        note = ""
+        text = ""
         if cur is not None and not cur.complete:
-            note = (_("Standings after round {r} (round {n} is in progress)", r=standings_after, n=cur.number)
+            text = (_("Standings after round {r} (round {n} is in progress)", r=standings_after, n=cur.number)
                     if standings_after else _("Round {n} is in progress: no standings yet", n=cur.number))
-        self.query_one("#standings-note", Label).update(note)
+        note.update(text)
         for row in rows:
             vals = []
             for tb in tbs:
                 v = getattr(row, tb)
                 vals.append(str(v) if tb == "op" else f"{v * 100:.1f}%")
-            t.add_row(str(row.rank), row.name, str(row.points), row.record, *vals, labels.player_status_label(row.status))
+            t.add_row(str(row.rank), Text(row.name), str(row.points), row.record, *vals, labels.player_status_label(row.status))
