@@ -462,8 +462,14 @@ def _schema_message(e) -> str:
     """jsonschema's message without the whole (possibly huge) value it quotes."""
     if e.validator == "type":
         want = e.validator_value if isinstance(e.validator_value, list) else [e.validator_value]
-        return _("expected {want}, got {got}", want=_(" or ").join(_TYPE_NAMES.get(t, t) for t in want),
+        return _("expected {want}, got {got}", want=" / ".join(_TYPE_NAMES.get(t, t) for t in want),
                  got=_json_type(e.instance))
+    if e.validator == "required":
+        key = e.message.split("'")[1] if e.message.count("'") >= 2 else str(e.validator_value)
+        return _("the key {key!r} is missing", key=key)
+    if e.validator == "enum" and len(repr(e.instance)) <= 60:
+        return _("{value} is not one of {allowed}", value=json.dumps(e.instance, ensure_ascii=False),
+                 allowed=", ".join(json.dumps(v, ensure_ascii=False) for v in e.validator_value))
     if e.validator in ("maxLength", "maxItems", "maximum", "minimum", "pattern", "minLength", "type", "enum",
                        "const") and isinstance(e.instance, (str, int, float, list, dict)) \
             and len(repr(e.instance)) > 60:
