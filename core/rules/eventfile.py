@@ -566,10 +566,28 @@ def _event_from_doc(doc, source: str, strict: bool) -> Event:
     _check_limited(doc, ids, bad)
     _check_store_calendar(doc, bad)
     event = _replay(doc, ok, skip, problems) if settings_ok else None
+    if strict and event is not None:
+        _check_no_winner(event, problems)
     if problems or event is None:
         raise ValidationError(source, problems)
     _check_storable(event, source)
     return event
+
+
+def _check_no_winner(event: Event, problems: list) -> None:
+    """An intentional draw left without a winner stands only in the final
+    (G-ID-3), as ``id-decision`` allows it at the desk: before the final or
+    in a playoff the event could never go on."""
+    from core.tournament.elimination import no_winner_refusal
+
+    for ri, rnd in enumerate(event.rounds):
+        if rnd.stage == "swiss":
+            continue
+        for mi, m in enumerate(rnd.matches):
+            if m.intentional and m.outcome == "draw" and m.p2 is not None:
+                why = no_winner_refusal(event, rnd, m)
+                if why:
+                    problems.append((f"$.rounds[{ri}].matches[{mi}]", f"{why} [G-ID-3]"))
 
 
 def _check_storable(event: Event, source: str) -> None:
