@@ -432,7 +432,7 @@ def verify_doc(doc: dict, claimed: dict | None = None) -> Report:
     players = doc.get("players", [])
     ids = [p["id"] for p in players]
     info = {p["id"]: p for p in players}
-    name = {p["id"]: p.get("name", p["id"]) for p in players}
+    name = _Names({p["id"]: p.get("name", p["id"]) for p in players})
     chain = [t for t in doc.get("tiebreakers", ["omw", "gw", "ogw"])]
     match_type = doc.get("match", "bo3")
     excluded_after: dict[str, int | None] = {}
@@ -480,6 +480,13 @@ def verify_doc(doc: dict, claimed: dict | None = None) -> Report:
     if claimed is not None:
         _compare(rep, claimed, has_playoff, places)
     return rep
+
+
+class _Names(dict):
+    """Players' names by id; an id the file does not define is shown as written."""
+
+    def __missing__(self, pid) -> str:
+        return str(pid)
 
 
 def _readable(doc, rep: Report) -> bool:
