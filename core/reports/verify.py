@@ -8,6 +8,12 @@ purpose, so that a mistake in the engine shows up as a difference.
 
 What it checks, with the rule id each finding carries:
 
+- The structure first (L-FILE): the schema ``lycee import`` checks with
+  (``core.rules.eventfile.structure_problems``: keys, types, values of a
+  list); each problem is a finding at its JSON path and nothing more is
+  checked, so a malformed file never ends in a traceback.
+- No winner (G-ID-3): an intentional draw left without a winner stands in
+  the final only; before it, or in a playoff, the stage cannot finish.
 - Results (every round): the games fit the match type (G-BO3: nobody above
   two game wins, not 2-2; G-BO1: a single game; G-ID-1: an intentional draw
   has no game), the outcome is what the games give (G-BO3-TIME / G-TIME), an

@@ -462,7 +462,7 @@ def _schema_message(e) -> str:
     """jsonschema's message without the whole (possibly huge) value it quotes."""
     if e.validator == "type":
         want = e.validator_value if isinstance(e.validator_value, list) else [e.validator_value]
-        return _("expected {want}, got {got}", want=" / ".join(_TYPE_NAMES.get(t, t) for t in want),
+        return _("expected {want}, got {got}", want=" / ".join(_TYPE_NAMES.get(str(t), str(t)) for t in want),
                  got=_json_type(e.instance))
     if e.validator == "required":
         key = e.message.split("'")[1] if e.message.count("'") >= 2 else str(e.validator_value)
