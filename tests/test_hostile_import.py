@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from core.desk import Desk
 from core.errors import LyceeError, ValidationError
 from core.reports.verify import verify_doc
-from core.rules.eventfile import event_from_doc, load_doc, parse_doc, to_doc
+from core.rules.eventfile import event_from_doc, load_doc, parse_doc, structure_problems, to_doc
 from core.store import DataDir
 from core.tournament.ranking import standings_json
 from tui.cli import main
@@ -180,6 +180,8 @@ def test_design4_whatever_import_accepts_opens_pairs_exports_verifies_and_reimpo
     doc = _mutate(copy.deepcopy(DOCS[which]), PATHS[which], muts)
     text = json.dumps(doc, ensure_ascii=False)
     parsed = parse_doc(text, "fuzz.json")
+    for strict in (True, False):  # the fast schema check agrees with the one that names every problem
+        assert bool(structure_problems(parsed, strict)) == bool(structure_problems(parsed, strict, fast=False))
     rep = verify_doc(copy.deepcopy(parsed))  # never raises (issue 23 item 11)
     assert rep.ok or all(f.message for f in rep.findings)
     try:
