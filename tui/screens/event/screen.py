@@ -1100,7 +1100,8 @@ class EventScreen(Translated, Screen):
 
     def _id_decision(self, table: int) -> None:
         """G-ID-3: an intentional draw where a ranking is needed: the organizer
-        orders a replay or declares no winner."""
+        orders a replay or, in the final only, declares no winner (elsewhere
+        the choice is not offered and the question says why)."""
         from core.tournament.elimination import no_winner_refusal
 
         from ..dialogs import Choose
