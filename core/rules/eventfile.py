@@ -619,15 +619,23 @@ def _check_schema(doc, source: str, strict: bool) -> None:
 _FLOAT_KEYS = {("rounds", "checkins", "seconds")}
 
 
-def _walk(doc) -> tuple[list[tuple[str, str]], bool]:
+#: From this many values on, a file is checked first by the compiled schema
+#: (compiling it takes about a third of a second; jsonschema takes longer from here).
+FAST_FROM = 50_000
+
+
+def _walk(doc) -> tuple[list[tuple[str, str]], bool, int]:
     """One pass over ``doc``: the lists longer than the strict schema allows
     (4,096 players, 100 rounds, else MAX_ITEMS; found without looking inside
-    them), and whether a float stands where no float belongs."""
+    them), whether a float stands where no float belongs, and the number of
+    values."""
     long: list[tuple[str, str]] = []
     stray = False
+    count = 0
     stack: list[tuple[object, tuple, tuple]] = [(doc, (), ())]
     while stack:
         x, at, keys = stack.pop()
+        count += 1
         if isinstance(x, dict):
             stack.extend((v, at + (k,), keys + (k,)) for k, v in x.items())
         elif isinstance(x, list):
@@ -639,7 +647,7 @@ def _walk(doc) -> tuple[list[tuple[str, str]], bool]:
                 stack.extend((v, at + (i,), keys) for i, v in enumerate(x))
         elif isinstance(x, float) and keys not in _FLOAT_KEYS:
             stray = True
-    return sorted(long), stray
+    return sorted(long), stray, count
 
 
 def _draft7(schema):
@@ -658,7 +666,7 @@ def _draft7(schema):
 
 @functools.cache
 def _fast_check(strict: bool):
-    """The schema compiled to Python by fastjsonschema: a valid file (the
+    """The schema compiled to Python by fastjsonschema: a valid big file (the
     usual case) is checked in a tenth of the time, but it stops at the first
     problem, words it in English and takes ``2.0`` for a whole number, so
     anything it does not pass (or a file with a stray float) goes to the
@@ -690,17 +698,21 @@ def fast_valid(doc, strict: bool) -> bool:
     return True
 
 
-def structure_problems(doc, strict: bool = False, limit: int = 50, fast: bool = True) -> list[tuple[str, str]]:
+def structure_problems(doc, strict: bool = False, limit: int = 50,
+                       fast: bool | None = None) -> list[tuple[str, str]]:
     """Every way ``doc`` does not have the lycee-event/1 structure, as (JSON
     path, what), at most ``limit``: missing and unknown keys, values of the
     wrong type (a float or a boolean where a whole number belongs), values
     outside their list.  ``strict`` (a file being imported): also the bounds
     of docs/names.md and no unknown keys.  ``lycee verify`` reads a file only
-    once this is empty.  ``fast``: a file the fast check passes is not
-    validated again (:func:`_fast_check`)."""
-    long, stray_float = _walk(doc)
+    once this is empty.  ``fast``: a file the compiled check passes is not
+    validated again (:func:`_fast_check`); by default for a file of
+    :data:`FAST_FROM` values or more."""
+    long, stray_float, size = _walk(doc)
     if strict and long:  # refused at once: validating a million items first takes seconds
         return long[:limit]
+    if fast is None:
+        fast = size >= FAST_FROM
     if fast and not stray_float and fast_valid(doc, strict):
         return []
     validator = _STRICT if strict else _VALIDATOR
