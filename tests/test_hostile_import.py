@@ -231,6 +231,11 @@ CORPUS = [
     (_set(("rounds", 0, "matches", 0, "p1"), ["p1"]), "$.rounds[0].matches[0].p1"),
     (lambda doc: [doc], "$"),
     (lambda doc: None, "$"),
+    # test_eventfile.py's: every problem listed with its path
+    (_set(("kind",), "chess"), "$.kind"),
+    (_set(("minutes",), "fifty"), "$.minutes"),
+    (_set(("date",), KeyError), "$"),
+    (_set(("players", 1, "name"), 7), "$.players[1].name"),
     # test_hostile.py's import corpus (wrong types and unknown keys; the checker reads unknown keys)
     (_set(("rounds", 0, "matches", 0, "table"), 10 ** 30), None),
     (_set(("players", 0, "name"), "A\x1b[2J"), None),
