@@ -264,3 +264,34 @@ def test_g_bo3_an_impossible_result_is_refused_with_the_desks_own_message(tmp_pa
     with pytest.raises(ValidationError) as ei:
         event_from_doc(doc)
     assert dict(ei.value.problems)["$.rounds[0].matches[0]"] == str(desk_err.value)
+
+
+@pytest.mark.parametrize("value,got", [(0.0, "float"), (-0.0, "float"), (1.5, "float"), (True, "boolean"),
+                                       ("1", "string"), (None, "null")])
+def test_design4_a_game_count_of_another_type_is_refused_naming_its_path_and_type(value, got):
+    """Issue 23: ``p2_wins: 0.0`` was imported and then no command could open
+    the event.  JSON Schema's "integer" takes 0.0; the journal does not."""
+    doc = _doc()
+    doc["rounds"][0]["matches"][0]["p2_wins"] = value
+    for strict in (True, False):
+        with pytest.raises(ValidationError) as ei:
+            event_from_doc(doc, strict=strict)
+        assert ei.value.problems == [("$.rounds[0].matches[0].p2_wins", f"expected int, got {got}")]
+
+
+def test_design4_the_optional_reading_and_apart_are_accepted_and_apart_names_players():
+    """Fields added in this round by others (DESIGN section 3: --reading,
+    player apart): accepted as optional; an apart pair names players."""
+    doc = _doc()
+    doc["players"][0]["reading"] = "えー"
+    doc["players"][1]["reading"] = None
+    doc["apart"] = [["a", "b"]]
+    event_from_doc(doc)
+    doc["apart"] = [["a", "zz"], ["b", "b"]]
+    with pytest.raises(ValidationError) as ei:
+        event_from_doc(doc)
+    assert [p for p, _ in ei.value.problems] == ["$.apart[0][1]", "$.apart[1]"]
+    doc["apart"] = [["a"]]
+    with pytest.raises(ValidationError) as ei:
+        event_from_doc(doc)
+    assert [p for p, _ in ei.value.problems] == ["$.apart[0]"]

@@ -267,9 +267,24 @@ def test_g_id_3_elimination_draw_is_the_organizers_call_replay(tmp_path):
     store.close()
 
 
+def _final_event(tmp_path, fake):
+    """A semi-final played 2-0 at both tables, then the final (table 1) and
+    the third-place match (table 2)."""
+    _, store, desk = make_event(tmp_path, fake)
+    desk.store_pairing([Match(1, "p1", "p2"), Match(2, "p3", "p4")], stage="top", third_place=True)
+    desk.record(1, "2-0")
+    desk.record(2, "2-0")
+    desk.pair_next()
+    assert [m.note for m in desk.event.current_round.matches] == ["", "third_place"]
+    return store, desk
+
+
 def test_g_id_3_elimination_draw_declared_no_winner(tmp_path):
+    """No winner (優勝者不在) is declared in the final.  (Setup changed in
+    issue 23: this was a semi-final, where no winner is now refused, see
+    test_g_id_3_no_winner_before_the_final_is_refused_and_a_replay_offered.)"""
     fake = FakeTime()
-    store, desk = _top_event(tmp_path, fake)
+    store, desk = _final_event(tmp_path, fake)
     desk.id_decision(1, "no_winner", by="Org")
     m = match_at(desk, 1)
     assert m.outcome == "draw" and m.intentional and m.winner() is None and "G-ID-3" in m.note

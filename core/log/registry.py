@@ -46,7 +46,8 @@ FOUNDING = {"create", "import"}
 #: it was written: a rule made stricter later checks only actions written
 #: after it (see :func:`written_format`), so a stored event always opens.
 #: Format 3: round 1 of a limited event needs every deck legal (G-SEALED).
-#: Format 4: pairing round 1 fixes a blank Swiss round count (L-ROUNDS).
+#: Format 4: pairing round 1 fixes a blank Swiss round count (L-ROUNDS), and no
+#: winner (G-ID-3) only in the final, not before it or in a playoff.
 ACTION_FORMAT = 4
 _FORMAT: ContextVar[int] = ContextVar("action_format", default=ACTION_FORMAT)
 

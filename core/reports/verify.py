@@ -8,6 +8,12 @@ purpose, so that a mistake in the engine shows up as a difference.
 
 What it checks, with the rule id each finding carries:
 
+- The structure first (L-FILE): the schema ``lycee import`` checks with
+  (``core.rules.eventfile.structure_problems``: keys, types, values of a
+  list); each problem is a finding at its JSON path and nothing more is
+  checked, so a malformed file never ends in a traceback.
+- No winner (G-ID-3): an intentional draw left without a winner stands in
+  the final only; before it, or in a playoff, the stage cannot finish.
 - Results (every round): the games fit the match type (G-BO3: nobody above
   two game wins, not 2-2; G-BO1: a single game; G-ID-1: an intentional draw
   has no game), the outcome is what the games give (G-BO3-TIME / G-TIME), an
@@ -432,10 +438,12 @@ def verify_doc(doc: dict, claimed: dict | None = None) -> Report:
     program's standings (``standings --json``) to compare with."""
     rep = Report()
     find = rep.findings.append
+    if not _readable(doc, rep):
+        return rep
     players = doc.get("players", [])
     ids = [p["id"] for p in players]
     info = {p["id"]: p for p in players}
-    name = {p["id"]: p.get("name", p["id"]) for p in players}
+    name = _Names({p["id"]: p.get("name", p["id"]) for p in players})
     chain = [t for t in doc.get("tiebreakers", ["omw", "gw", "ogw"])]
     match_type = doc.get("match", "bo3")
     excluded_after: dict[str, int | None] = {}
@@ -457,6 +465,9 @@ def verify_doc(doc: dict, claimed: dict | None = None) -> Report:
             prob = _result_problem(m, match_type, stage)
             if prob:
                 find(Finding(prob[0], number, m["table"], prob[1]))
+        if stage in ("top", "playoff"):
+            for t, what in _no_winner_problem(matches, stage):
+                find(Finding("G-ID-3", number, t, what))
         if stage == "swiss":
             if swiss_done:
                 find(Finding("G-SE", number, None, _("a Swiss round after the elimination stage began")))
@@ -480,6 +491,45 @@ def verify_doc(doc: dict, claimed: dict | None = None) -> Report:
     if claimed is not None:
         _compare(rep, claimed, has_playoff, places)
     return rep
+
+
+class _Names(dict):
+    """Players' names by id; an id the file does not define is shown as written."""
+
+    def __missing__(self, pid) -> str:
+        return str(pid)
+
+
+def _readable(doc, rep: Report) -> bool:
+    """The document has the lycee-event/1 structure (DESIGN section 4, the
+    schema import checks with: keys, types, values of a list); else each
+    problem is an L-FILE finding naming its JSON path, and nothing more is
+    checked (figures from a malformed file would mean nothing)."""
+    from core.rules.eventfile import structure_problems
+
+    problems = structure_problems(doc)
+    for path, what in problems:
+        rep.findings.append(Finding("L-FILE", None, None, f"{path}: {what}"))
+    if isinstance(doc, dict) and isinstance(doc.get("players"), list):
+        rep.players = len(doc["players"])
+    if isinstance(doc, dict) and isinstance(doc.get("rounds"), list):
+        rep.rounds = len(doc["rounds"])
+    return not problems
+
+
+def _no_winner_problem(matches: list[dict], stage: str) -> list[tuple[int, str]]:
+    """(table, message) of each match that names no winner where the stage
+    needs one to go on: an intentional draw left without a winner is the
+    organizer's call in the final only (G-ID-3, 優勝者不在); before it, or in a
+    playoff, the bracket or the cut cannot go on."""
+    main = [m for m in matches if m.get("note") != "third_place"]
+    if stage == "top" and len(main) <= 1:
+        return []
+    return [(m["table"], _("no winner before the final: the elimination stage cannot go on (the organizer "
+                          "orders a replay; no winner is for the final only)") if stage == "top"
+             else _("no winner in a playoff: the tie it plays off is never decided (the organizer orders a "
+                    "replay)"))
+            for m in main if m.get("p2") is not None and m.get("outcome") == "draw" and m.get("intentional")]
 
 
 def _eligible(pid: str, number: int, info, excluded_after) -> bool:

@@ -24,7 +24,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import functools
 import json
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -80,7 +82,7 @@ SCHEMA: dict = {
                     "dropped_after_round": {"type": ["integer", "null"], "minimum": 0},
                     "excluded": {"type": "boolean"},
                     "joined_round": {"type": "integer", "minimum": 1},
-                    "reading": {"type": ["string", "null"]},
+                    "reading": {"type": ["string", "null"]},  # a reading (kana) for by-name order
                 },
             },
         },
@@ -224,6 +226,8 @@ SCHEMA["properties"].update({
                                           "properties": {"by": {"type": "string"}, "reason": {"type": "string"},
                                                          "at": {"type": "string"},
                                                          "players": {"type": "array", "items": _id}}}}},
+    # pairs of players never to be paired (``player apart``, G-SWISS-PAIR-2's sense)
+    "apart": {"type": "array", "items": {"type": "array", "minItems": 2, "maxItems": 2, "items": _id}},
     "pods": {"type": "array", "items": {"type": "array", "minItems": 2, "items": {
         "type": "object", "required": ["name"],
         "properties": {"name": {"type": "string", "minLength": 1}, "player": {"type": ["string", "null"]}}}}},
@@ -242,7 +246,20 @@ SCHEMA["properties"].update({
 # -- keep apart (core.rules.apart): pairs of player ids never paired in Swiss ------------
 SCHEMA["properties"]["apart"] = {"type": "array", "items": {
     "type": "array", "minItems": 2, "maxItems": 2, "items": _id}}
-_VALIDATOR = jsonschema.Draft202012Validator(SCHEMA, format_checker=jsonschema.FormatChecker())
+
+
+def _whole_number(_checker, x) -> bool:
+    """A JSON integer is written without a fraction: ``2.0``, ``-0.0`` and
+    booleans are not whole numbers here (JSON Schema's "integer" accepts
+    ``2.0``; the reducers and the journal's msgspec decoding do not)."""
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+#: JSON Schema 2020-12 with the journal's types: "integer" is an int, never a float or a bool.
+_Validator = jsonschema.validators.extend(
+    jsonschema.Draft202012Validator,
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _whole_number))
+_VALIDATOR = _Validator(SCHEMA, format_checker=jsonschema.FormatChecker())
 
 # -- the strict schema of a file being imported (docs/names.md, "What import checks") ----
 #: Bounds of fields named here; every other string is at most TEXT_MAX
@@ -302,7 +319,7 @@ def _harden(schema, path=()):
 
 
 STRICT_SCHEMA = _harden(SCHEMA)
-_STRICT = jsonschema.Draft202012Validator(STRICT_SCHEMA, format_checker=jsonschema.FormatChecker())
+_STRICT = _Validator(STRICT_SCHEMA, format_checker=jsonschema.FormatChecker())
 
 
 def json_path(parts) -> str:
@@ -436,8 +453,31 @@ def event_from_doc(doc, source: str = "event", strict: bool = True) -> Event:
         raise ValidationError(source, [("$", _("nested too deeply to be an event file"))]) from None
 
 
+#: JSON types as a type mismatch names them ("expected int, got float").
+_TYPE_NAMES = {"integer": "int", "number": "number", "string": "string", "boolean": "boolean", "null": "null",
+               "array": "array", "object": "object"}
+
+
+def _json_type(x) -> str:
+    for t, name in ((bool, "boolean"), (int, "int"), (float, "float"), (str, "string"), (list, "array"),
+                    (dict, "object")):
+        if isinstance(x, t):
+            return name
+    return "null"
+
+
 def _schema_message(e) -> str:
     """jsonschema's message without the whole (possibly huge) value it quotes."""
+    if e.validator == "type":
+        want = e.validator_value if isinstance(e.validator_value, list) else [e.validator_value]
+        return _("expected {want}, got {got}", want=" / ".join(_TYPE_NAMES.get(str(t), str(t)) for t in want),
+                 got=_json_type(e.instance))
+    if e.validator == "required":
+        key = e.message.split("'")[1] if e.message.count("'") >= 2 else str(e.validator_value)
+        return _("the key {key!r} is missing", key=key)
+    if e.validator == "enum" and len(repr(e.instance)) <= 60:
+        return _("{value} is not one of {allowed}", value=json.dumps(e.instance, ensure_ascii=False),
+                 allowed=", ".join(json.dumps(v, ensure_ascii=False) for v in e.validator_value))
     if e.validator in ("maxLength", "maxItems", "maximum", "minimum", "pattern", "minLength", "type", "enum",
                        "const") and isinstance(e.instance, (str, int, float, list, dict)) \
             and len(repr(e.instance)) > 60:
@@ -535,13 +575,47 @@ def _event_from_doc(doc, source: str, strict: bool) -> Event:
     ids, ok = _check_players(doc, bad)
     skip = _check_rounds(doc, ids, ok, bad)
     _check_penalties(doc, ids, bad)
+    _check_apart(doc, ids, bad)
     _check_limited(doc, ids, bad)
     _check_store_calendar(doc, bad)
     _check_apart(doc, ids, bad)
     event = _replay(doc, ok, skip, problems) if settings_ok else None
+    if strict and event is not None:
+        _check_no_winner(event, problems)
     if problems or event is None:
         raise ValidationError(source, problems)
+    _check_storable(event, source)
     return event
+
+
+def _check_no_winner(event: Event, problems: list) -> None:
+    """An intentional draw left without a winner stands only in the final
+    (G-ID-3), as ``id-decision`` allows it at the desk: before the final or
+    in a playoff the event could never go on."""
+    from core.tournament.elimination import no_winner_refusal
+
+    for ri, rnd in enumerate(event.rounds):
+        if rnd.stage == "swiss":
+            continue
+        for mi, m in enumerate(rnd.matches):
+            if m.intentional and m.outcome == "draw" and m.p2 is not None:
+                why = no_winner_refusal(event, rnd, m)
+                if why:
+                    problems.append((f"$.rounds[{ri}].matches[{mi}]", f"{why} [G-ID-3]"))
+
+
+def _check_storable(event: Event, source: str) -> None:
+    """The event reads back as the journal reads it (msgspec, strict types):
+    what import accepts opens.  The schema's types already ensure it; this
+    turns a gap between the two into a refusal instead of an event that no
+    command can open."""
+    import msgspec
+
+    try:
+        msgspec.convert(msgspec.to_builtins(event), type=Event)
+    except msgspec.ValidationError as err:
+        what, _sep, where = str(err).partition(" - at `")
+        raise ValidationError(source, [(where.rstrip("`") or "$", what)]) from None
 
 
 # -- the checks of the document: shape, ids, references ---------------------------------
@@ -549,13 +623,117 @@ def _event_from_doc(doc, source: str, strict: bool) -> Event:
 
 def _check_schema(doc, source: str, strict: bool) -> None:
     """The structure (JSON Schema; strict: bounds and no unknown keys)."""
-    validator = _STRICT if strict else _VALIDATOR
-    problems = [
-        (json_path(e.absolute_path), _schema_message(e) if strict else e.message)
-        for e in sorted(validator.iter_errors(doc), key=lambda e: list(map(str, e.absolute_path)))
-    ]
+    problems = structure_problems(doc, strict)
     if problems:
-        raise ValidationError(source, problems[:50])
+        raise ValidationError(source, problems)
+
+
+#: The one place a number with a fraction belongs (seconds after the round's start).
+_FLOAT_KEYS = {("rounds", "checkins", "seconds")}
+
+
+#: From this many values on, a file is checked first by the compiled schema
+#: (compiling it takes about a third of a second; jsonschema takes longer from here).
+FAST_FROM = 50_000
+
+
+def _walk(doc) -> tuple[list[tuple[str, str]], bool, int]:
+    """One pass over ``doc``: the lists longer than the strict schema allows
+    (4,096 players, 100 rounds, else MAX_ITEMS; found without looking inside
+    them), whether a float stands where no float belongs, and the number of
+    values."""
+    long: list[tuple[str, str]] = []
+    stray = False
+    count = 0
+    stack: list[tuple[object, tuple, tuple]] = [(doc, (), ())]
+    while stack:
+        x, at, keys = stack.pop()
+        count += 1
+        if isinstance(x, dict):
+            stack.extend((v, at + (k,), keys + (k,)) for k, v in x.items())
+        elif isinstance(x, list):
+            most = _BOUNDS.get(keys, {}).get("maxItems", MAX_ITEMS)
+            if len(x) > most:
+                long.append((json_path(at), _("{n} items, more than the {most} this list may hold",
+                                              n=len(x), most=most)))
+            else:
+                stack.extend((v, at + (i,), keys) for i, v in enumerate(x))
+        elif isinstance(x, float) and keys not in _FLOAT_KEYS:
+            stray = True
+    return sorted(long), stray, count
+
+
+def _draft7(schema):
+    """``schema`` in JSON Schema draft 7, the newest fastjsonschema reads:
+    2020-12's ``prefixItems`` is draft 7's list form of ``items``."""
+    if isinstance(schema, list):
+        return [_draft7(x) for x in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {k: _draft7(v) for k, v in schema.items() if k != "prefixItems"}
+    if "prefixItems" in schema:
+        assert "items" not in schema, "prefixItems with items: draft 7 words it otherwise"
+        out["items"] = _draft7(schema["prefixItems"])
+    return out
+
+
+@functools.cache
+def _fast_check(strict: bool):
+    """The schema compiled to Python by fastjsonschema: a valid big file (the
+    usual case) is checked in a tenth of the time, but it stops at the first
+    problem, words it in English and takes ``2.0`` for a whole number, so
+    anything it does not pass (or a file with a stray float) goes to the
+    jsonschema validator, which names every problem.  tests/test_eventfile.py
+    checks that the two agree."""
+    import fastjsonschema
+
+    from datetime import date
+
+    def is_date(text) -> bool:
+        try:
+            date.fromisoformat(text)
+        except (TypeError, ValueError):
+            return False
+        return True
+
+    schema = {**_draft7(STRICT_SCHEMA if strict else SCHEMA), "$schema": "http://json-schema.org/draft-07/schema#"}
+    return fastjsonschema.compile(schema, formats={"date": is_date})
+
+
+def fast_valid(doc, strict: bool) -> bool:
+    """Whether the fast check passes ``doc`` (see :func:`_fast_check`)."""
+    from fastjsonschema import JsonSchemaException
+
+    try:
+        _fast_check(strict)(doc)
+    except JsonSchemaException:
+        return False
+    return True
+
+
+def structure_problems(doc, strict: bool = False, limit: int = 50,
+                       fast: bool | None = None) -> list[tuple[str, str]]:
+    """Every way ``doc`` does not have the lycee-event/1 structure, as (JSON
+    path, what), at most ``limit``: missing and unknown keys, values of the
+    wrong type (a float or a boolean where a whole number belongs), values
+    outside their list.  ``strict`` (a file being imported): also the bounds
+    of docs/names.md and no unknown keys.  ``lycee verify`` reads a file only
+    once this is empty.  ``fast``: a file the compiled check passes is not
+    validated again (:func:`_fast_check`); by default for a file of
+    :data:`FAST_FROM` values or more."""
+    long, stray_float, size = _walk(doc)
+    if strict and long:  # refused at once: validating a million items first takes seconds
+        return long[:limit]
+    if fast is None:
+        fast = size >= FAST_FROM
+    if fast and not stray_float and fast_valid(doc, strict):
+        return []
+    validator = _STRICT if strict else _VALIDATOR
+    try:
+        errors = sorted(validator.iter_errors(doc), key=lambda e: list(map(str, e.absolute_path)))
+    except RecursionError:
+        return [("$", _("nested too deeply to be an event file"))]
+    return [(json_path(e.absolute_path), _schema_message(e)) for e in errors[:limit]]
 
 
 def _check_settings(doc: dict, bad) -> bool:
@@ -668,6 +846,15 @@ def _check_clock(c: dict, path: str, bad) -> None:
     for where, t in times:
         if not _is_time(t):
             bad(f"{path}.{where}", _("{t!r} is not an ISO 8601 time", t=t))
+
+
+def _check_apart(doc: dict, ids: dict, bad) -> None:
+    for i, pair in enumerate(doc.get("apart", [])):
+        for j, pid in enumerate(pair):
+            if pid not in ids:
+                bad(f"$.apart[{i}][{j}]", _("no player with id {id!r}", id=pid))
+        if pair[0] == pair[1]:
+            bad(f"$.apart[{i}]", _("a player is kept apart from somebody else, not from themselves"))
 
 
 def _check_penalties(doc: dict, ids: dict, bad) -> None:
@@ -957,15 +1144,52 @@ def _is_time(t) -> bool:
     return True
 
 
-def load_doc(path: Path) -> dict:
-    """Read a JSON file; a parse error names the file, line and column."""
+#: The largest file ``lycee import`` and ``lycee verify FILE`` read, in MB
+#: (10**6 bytes), unless LYCEE_IMPORT_MAX_MB or ``--max-mb`` says otherwise.
+MAX_MB = 20.0
+
+
+def max_bytes(max_mb: float | None = None) -> int:
+    """The size cap in bytes: ``max_mb``, else LYCEE_IMPORT_MAX_MB, else :data:`MAX_MB`."""
+    if max_mb is None:
+        env = os.environ.get("LYCEE_IMPORT_MAX_MB", "").strip()
+        try:
+            max_mb = float(env) if env else MAX_MB
+        except ValueError:
+            raise LyceeError(_("LYCEE_IMPORT_MAX_MB={value!r}: a number of megabytes, like 50",
+                               value=visible(env[:40]))) from None
+    if not max_mb > 0 or max_mb > 10 ** 6:
+        raise LyceeError(_("a size limit of {mb} MB: give a number of megabytes above 0", mb=max_mb))
+    return int(max_mb * 1_000_000)
+
+
+def load_doc(path: Path, max_mb: float | None = None) -> dict:
+    """Read a JSON file; a parse error names the file, line and column.  A
+    file larger than the size cap (:func:`max_bytes`) is refused before it is
+    read whole or parsed."""
+    limit = max_bytes(max_mb)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as f:
+            raw = f.read(limit + 1)
+            if len(raw) > limit:
+                try:
+                    size = os.fstat(f.fileno()).st_size or len(raw)
+                except OSError:
+                    size = len(raw)
+                raise LyceeError(_("{path} is {size} MB, more than the {limit} MB an event file may have "
+                                   "(a larger limit: LYCEE_IMPORT_MAX_MB=MB or --max-mb MB)", path=path,
+                                   size=_mb(max(size, len(raw))), limit=_mb(limit)))
+        text = raw.decode("utf-8")
     except OSError as err:
         raise LyceeError(_("{path} cannot be read ({reason})", path=path, reason=err.strerror)) from None
     except UnicodeDecodeError:
         raise LyceeError(_("{path} is not UTF-8 text", path=path)) from None
     return parse_doc(text, str(path))
+
+
+def _mb(n: int) -> str:
+    mb = n / 1_000_000
+    return f"{mb:.1f}".removesuffix(".0") if mb >= 1 else f"{mb:.3g}"
 
 
 def _no_duplicate_keys(pairs):

@@ -13,7 +13,7 @@ from core.event.changes import set_match
 from core.event.lookups import player_name, require_complete, table_of
 from core.event.model import Event, Match, Round
 from core.i18n import _
-from core.log import action, describer
+from core.log import action, describer, written_format
 from core.tournament.matchrules import (
     Result,
     agrees_with_games,
@@ -236,8 +236,10 @@ ID_DECISIONS = ("replay", "no_winner")
 @action("id_decision")
 def _id_decision(event, d):
     """G-ID-3: where a ranking is needed (an elimination or playoff match), the
-    organizer orders a replay of an intentionally drawn match or declares no
-    winner.  The draw itself follows G-ID-1/2 (``override_by``: head judge)."""
+    organizer orders a replay of an intentionally drawn match or, in the final
+    only, declares no winner (優勝者不在: see
+    :func:`core.tournament.elimination.no_winner_refusal`).  The draw itself
+    follows G-ID-1/2 (``override_by``: head judge)."""
     rnd, m = table_of(event, d)
     decision = d["decision"]
     if decision not in ID_DECISIONS:
@@ -257,6 +259,11 @@ def _id_decision(event, d):
 
         new = replay_match(m)
     else:
+        from core.tournament.elimination import no_winner_refusal
+
+        why = no_winner_refusal(event, rnd, m)  # no champion is the final's answer only
+        if why and written_format() >= 4:  # an event stored before still opens as it was played
+            raise RuleError(why, "G-ID-3")
         new = replace(m, p1_wins=0, p2_wins=0, draws=0, outcome="draw", intentional=True,
                       games=(), note=f"ID: no winner, decided by {org} (G-ID-3)")
     return set_match(event, rnd, new)

@@ -38,7 +38,7 @@ from core.event.lookups import require_complete
 from core.errors import LyceeError, RuleError
 from core import labels
 from core.i18n import _
-from core.event.model import Event, Match
+from core.event.model import Event, Match, Round
 from core.tournament.standings import ranked_table
 
 __all__ = [
@@ -238,6 +238,28 @@ def check_elimination_result(result: Match | str | None) -> str | None:
     )
 
 
+def no_winner_refusal(event: Event, rnd: Round, match: Match) -> str | None:
+    """Why ``match`` of ``rnd`` may not end without a winner (G-ID-3), or None.
+
+    The guideline lets the organizer answer an intentional draw where a
+    ranking is needed with a replay or with no winner, 優勝者不在: no
+    champion.  That can only be the final (and the third-place match played
+    beside it): nothing follows them.  Before the final the winner goes on to
+    the next round and in a playoff the winner takes the place played for,
+    so a match without one would stop the event for good; there the
+    organizer orders a replay, or the players settle it (one concedes)."""
+    if rnd.stage == "top":
+        tops = _top_rounds(event)
+        r = next((i for i, x in enumerate(tops) if x.number == rnd.number), None)
+        if r is not None and _slots_of(tops, r) <= 1:
+            return None
+        return _("only the final may end without a winner (no champion); the winner of table {t} goes on to "
+                 "the next round: order a replay, or the players settle it (a concession: enter 2-0 or 0-2)",
+                 t=match.table)
+    return _("a playoff must name who takes the place it plays for: order a replay of table {t}, or the "
+             "players settle it (a concession: enter 2-0 or 0-2)", t=match.table)
+
+
 def replay_match(match: Match) -> Match:
     """The hook for G-ID-3: the same pairing again, unplayed, noted ``replay``."""
     return Match(match.table, match.p1, match.p2, note=REPLAY)
@@ -278,11 +300,11 @@ def next_elimination_round(
     last = tops[-1]
     r_last = len(tops) - 1
     main = sorted((m for m in last.matches if not is_third_place(tops, r_last, m)), key=lambda m: m.table)
-    for m in last.matches:
-        check_elimination_result(m)
     slots_in_round = _slots_of(tops, len(tops) - 1)
     if slots_in_round <= 1:
-        return None
+        return None  # the final was played (with a winner, or none by the organizer's G-ID-3 call)
+    for m in last.matches:
+        check_elimination_result(m)
     winners: dict[int, str | None] = {}
     losers: dict[int, str | None] = {}
     for m in main:

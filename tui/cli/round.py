@@ -370,7 +370,7 @@ def register(sub, cmd, event_arg) -> None:
 
     idd = cmd(sub, "id-decision", cmd_id_decision,
               _("intentional draw in an elimination or playoff match: the organizer orders a replay "
-              "or declares no winner (G-ID-3)"))
+              "or, in the final only, declares no winner (G-ID-3)"))
     event_arg(idd)
     idd.add_argument("table", type=int, metavar="TABLE")
     idd.add_argument("decision", choices=("replay", "no-winner"))

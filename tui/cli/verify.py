@@ -22,22 +22,21 @@ def verify_event(ev):
     return verify_doc(to_doc(ev), standings_json(ev))
 
 
-def _verify_file(path: Path):
+def _verify_file(path: Path, max_mb: float | None = None):
     """A lycee-event/1 file from elsewhere: checked as it is written; the
     program's standings are compared too when the file imports."""
-    from core.errors import ValidationError
-    from core.rules.eventfile import event_from_doc, load_doc
+    from core.errors import LyceeError
+    from core.rules.eventfile import event_from_doc, load_doc, structure_problems
     from core.tournament.ranking import standings_json
     from core.reports.verify import verify_doc
 
-    doc = load_doc(path)
-    if not isinstance(doc, dict) or not isinstance(doc.get("players"), list) \
-            or not isinstance(doc.get("rounds"), list):
-        raise CliError(_("{path}: not a lycee-event/1 file (players and rounds are needed)", path=path))
-    try:
-        claimed = standings_json(event_from_doc(doc, source=str(path)))
-    except ValidationError:
-        claimed = None  # the checker still reads it; import would refuse it
+    doc = load_doc(path, max_mb)
+    claimed = None
+    if not structure_problems(doc):  # else the checker lists the problems, each at its JSON path
+        try:
+            claimed = standings_json(event_from_doc(doc, source=str(path)))
+        except LyceeError:
+            claimed = None  # the checker still reads it; import would refuse it
     return verify_doc(doc, claimed)
 
 
@@ -48,7 +47,7 @@ def cmd_verify(args) -> int:
         raise CliError(_("name the event to check (or --random N)"))
     path = Path(args.event)
     if path.suffix == ".json" and path.is_file():
-        rep = _verify_file(path)
+        rep = _verify_file(path, args.max_mb)
     else:
         rep = verify_event(read_event(args))
     if args.json:
@@ -140,6 +139,8 @@ def register(sub, cmd, event_arg) -> None:
                    help=_("play N seeded random events through the real pairing and check each"))
     v.add_argument("--seed", type=int, metavar="S", help=_("seed of --random (default 0)"))
     v.add_argument("--json", action="store_true")
+    v.add_argument("--max-mb", type=float, metavar="MB",
+                   help=_("refuse a larger file before reading it (default 20, or LYCEE_IMPORT_MAX_MB)"))
 
     p = cmd(sub, "plan", cmd_plan, _("projected finish time (HH:MM) and alternatives side by side"))
     event_arg(p)

@@ -1272,7 +1272,10 @@ class EventScreen(Translated, Screen):
 
     def _id_decision(self, table: int) -> None:
         """G-ID-3: an intentional draw where a ranking is needed: the organizer
-        orders a replay or declares no winner."""
+        orders a replay or, in the final only, declares no winner (elsewhere
+        the choice is not offered and the question says why)."""
+        from core.tournament.elimination import no_winner_refusal
+
         from ..dialogs import Choose
 
         org = self.event.staff.organizer
@@ -1290,10 +1293,17 @@ class EventScreen(Translated, Screen):
                      else _("table {t}: no winner, decided by {org} (G-ID-3)", t=table, org=org))
             self.refresh_all()
 
-        self.app.push_screen(Choose(
-            _("Table {t} agrees an intentional draw, but this match must rank its players. The organizer "
-              "{org} decides (G-ID-3):", t=table, org=org or "-"),
-            [("replay", _("Replay the match")), ("no_winner", _("No winner (both are out)"))]), chosen)
+        question = _("Table {t} agrees an intentional draw, but this match must rank its players. The organizer "
+                     "{org} decides (G-ID-3):", t=table, org=org or "-")
+        choices = [("replay", _("Replay the match"))]
+        rnd = self.event.current_round
+        m = rnd.match_at(table) if rnd is not None else None
+        why = no_winner_refusal(self.event, rnd, m) if rnd is not None and m is not None else None
+        if why:  # no winner only in the final: not offered where the event could not go on
+            question += "\n" + why
+        else:
+            choices.append(("no_winner", _("No winner (both are out)")))
+        self.app.push_screen(Choose(question, choices), chosen)
 
     def _warn_deck_problems(self) -> None:
         """Round 1 of a limited event paired with decks that have problems
