@@ -68,7 +68,7 @@ def _docs() -> list[dict]:
             for m in d.event.current_round.matches:
                 if m.p2 is not None:
                     d.record(m.table, "2-0")
-        d.top_cut(4, third_place=True)
+        d.top_cut(4, third_place=True, end_swiss=True)  # before the rounds fixed at round 1 (L-ROUNDS)
         for m in d.event.current_round.matches:
             d.record(m.table, "2-1")
         d.pair_next()

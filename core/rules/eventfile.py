@@ -243,11 +243,6 @@ SCHEMA["properties"].update({
                                           "cards": {"type": "array", "items": _number},
                                           "starter": {"type": "string"}}}}}}},
 })
-# -- keep apart (core.rules.apart): pairs of player ids never paired in Swiss ------------
-SCHEMA["properties"]["apart"] = {"type": "array", "items": {
-    "type": "array", "minItems": 2, "maxItems": 2, "items": _id}}
-
-
 def _whole_number(_checker, x) -> bool:
     """A JSON integer is written without a fraction: ``2.0``, ``-0.0`` and
     booleans are not whole numbers here (JSON Schema's "integer" accepts
@@ -575,7 +570,6 @@ def _event_from_doc(doc, source: str, strict: bool) -> Event:
     ids, ok = _check_players(doc, bad)
     skip = _check_rounds(doc, ids, ok, bad)
     _check_penalties(doc, ids, bad)
-    _check_apart(doc, ids, bad)
     _check_limited(doc, ids, bad)
     _check_store_calendar(doc, bad)
     _check_apart(doc, ids, bad)
@@ -848,15 +842,6 @@ def _check_clock(c: dict, path: str, bad) -> None:
             bad(f"{path}.{where}", _("{t!r} is not an ISO 8601 time", t=t))
 
 
-def _check_apart(doc: dict, ids: dict, bad) -> None:
-    for i, pair in enumerate(doc.get("apart", [])):
-        for j, pid in enumerate(pair):
-            if pid not in ids:
-                bad(f"$.apart[{i}][{j}]", _("no player with id {id!r}", id=pid))
-        if pair[0] == pair[1]:
-            bad(f"$.apart[{i}]", _("a player is kept apart from somebody else, not from themselves"))
-
-
 def _check_penalties(doc: dict, ids: dict, bad) -> None:
     for i, x in enumerate(doc.get("penalties", [])):
         if x["player"] not in ids:
@@ -1067,7 +1052,7 @@ def doc_actions(doc: dict, ok: set[str], skip: set[tuple[int, int]]) -> Iterator
         if k < len(rounds):
             yield from _round_actions(rounds[k], k, doc["match"], skip)
     for i, (a, b) in enumerate(doc.get("apart", [])):
-        if a in ok and b in ok:
+        if a in ok and b in ok and a != b:  # a pair _check_apart refused is not replayed as well
             yield f"$.apart[{i}]", None, {"type": "apart", "data": {"players": [a, b]}}
     yield "$.players", None, {"type": "file_people",
                               "data": {"players": doc["players"], "penalties": doc.get("penalties", [])}}
