@@ -49,6 +49,19 @@ class LyceeApp(Translated, App):
             pass
         super()._handle_exception(error)
 
+    #: When the last key was pressed (a dialog that opens by itself while the
+    #: clerk is typing leaves them the first moment: tui.screens.dialogs.HoldsTyping).
+    last_key_at = float("-inf")
+
+    async def on_event(self, event) -> None:
+        from textual import events
+
+        if isinstance(event, events.Key):
+            from time import monotonic
+
+            self.last_key_at = monotonic()
+        await super().on_event(event)
+
     def on_mount(self) -> None:
         from .screens.event_list import EventListScreen
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from time import monotonic
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -417,7 +419,62 @@ class PenaltyForm(Translated, ModalScreen[dict | None]):
         self.dismiss(None)
 
 
-class LatePrompts(Translated, ModalScreen[list[tuple[str, str]] | None]):
+class HoldsTyping:
+    """A dialog that opens by itself (issue 22) while the clerk is typing into
+    a box: the keys of the first moment were meant for that box, not for the
+    dialog, so they go on into it (a line finished with Enter is stored) until
+    the clerk pauses for :attr:`GRACE` seconds; only then does the dialog take
+    keys.  Its hint says so meanwhile."""
+
+    GRACE = 1.0  # seconds without a key before the dialog takes keys
+
+    def hold_for(self, box) -> None:
+        """Route keys to ``box`` (an Input) until the typing pauses."""
+        self.holding = box
+        self._hold_until = monotonic() + self.GRACE
+
+    holding = None
+
+    def _start_hold(self) -> None:
+        if self.holding is None:
+            return
+        self.set_focus(None)  # keys reach the dialog itself, which hands them on
+        title = self.query_one(".title", Label)
+        title.parent.mount(Label(_("(what you type still goes to the box below; pause a moment to answer here)"),
+                                 id="hold-hint", classes="hint", markup=False), after=title)
+        self.set_timer(self.GRACE, self._release)
+
+    def _release(self) -> None:
+        left = self._hold_until - monotonic()
+        if left > 0:
+            self.set_timer(left, self._release)
+            return
+        self.holding = None
+        for hint in self.query("#hold-hint"):
+            hint.remove()
+        self.focus_answer()
+
+    def focus_answer(self) -> None:  # the widget that takes the answer
+        pass
+
+    async def on_key(self, event) -> None:
+        box = self.holding
+        if box is None:
+            return
+        event.stop()
+        event.prevent_default()
+        self._hold_until = monotonic() + self.GRACE
+        if not box.is_attached:
+            return
+        if event.key == "enter":
+            await box.action_submit()
+        elif event.key == "backspace":
+            box.action_delete_left()
+        elif event.is_printable and event.character:
+            box.insert_text_at_cursor(event.character)
+
+
+class LatePrompts(HoldsTyping, Translated, ModalScreen[list[tuple[str, str]] | None]):
     """Lateness prompts (G-LATE-1 at 5 minutes, G-LATE-2 at 30): staff confirm
     or dismiss each; nothing is applied silently.  Returns [(key, decision)]."""
 
@@ -451,7 +508,15 @@ class LatePrompts(Translated, ModalScreen[list[tuple[str, str]] | None]):
 
         ol = self.query_one(OptionList)
         ol.highlighted = 0
-        ol.focus()
+        if self.holding is not None:
+            self._start_hold()
+        else:
+            ol.focus()
+
+    def focus_answer(self) -> None:
+        from textual.widgets import OptionList
+
+        self.query_one(OptionList).focus()
 
     def action_decide(self, decision: str) -> None:
         from textual.widgets import OptionList
