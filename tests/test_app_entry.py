@@ -191,3 +191,87 @@ async def test_design3_players_columns_keep_their_width_after_the_same_name_ques
         for p in screen.event.players[:10]:
             assert p.name in text, (p.name, text)
         assert " p10 " in text and " p12 " in text, text
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_design3_new_event_error_shows_above_the_form_and_focuses_its_field(tmp_path, size):
+    """Issue 22: Ctrl+S on a form with a bad field (minutes 0) shows the
+    reason where the eye is (on screen, above the form) and puts the cursor in
+    that field; nothing is created."""
+    app = LyceeApp(DataDir(tmp_path), lang="en")
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        await type_text(pilot, "Cup")
+        form.query_one("#minutes").value = "0"
+        form.query_one("#name").focus()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is form and app.datadir.list_events() == []
+        error = form.query_one("#error")
+        assert "minutes 0" in shown(app, error)
+        assert form.focused is form.query_one("#minutes")
+        assert form.query_one("#minutes").region.height and app.screen.region.contains_region(
+            form.query_one("#minutes").region)
+
+
+@pytest.mark.asyncio
+async def test_design7_ctrl_q_asks_while_a_round_is_running_and_quits_at_once_otherwise(tmp_path):
+    """Issue 22: Ctrl+Q mid-round asks (a round is in progress, results are
+    saved); n stays; with no round running Ctrl+Q quits at once."""
+    from tui.screens.dialogs import Confirm
+
+    dd, eid = _paired(tmp_path, players=4)
+    app = LyceeApp(dd, open_event=eid, lang="en")
+    exits = []
+    app.exit = lambda *a, **kw: exits.append(1)  # the quit itself, seen without ending the test app
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm) and "in progress" in app.screen.question
+        assert "saved" in app.screen.question
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen is screen and exits == []
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert exits == [1]
+    app = LyceeApp(DataDir(tmp_path / "other"), lang="en")
+    exits = []
+    app.exit = lambda *a, **kw: exits.append(1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert not isinstance(app.screen, Confirm) and exits == [1]
+
+
+@pytest.mark.asyncio
+async def test_g_drop_1_ctrl_o_with_focus_in_the_name_box_drops_nobody_and_says_which_key(tmp_path):
+    """Issue 22 / G-DROP-1: row actions act on the focused row only: Ctrl+O
+    while typing in the name box asks nothing, drops nobody and names F2."""
+    dd = DataDir(tmp_path)
+    store = make_demo(dd, players=4)
+    eid = store.id
+    store.close()
+    app = LyceeApp(dd, open_event=eid, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("ctrl+n")
+        await type_text(pilot, "Ze")
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        assert app.screen is screen  # no drop question
+        assert all(p.status == "active" for p in screen.event.players)
+        assert "F2" in screen.query_one("#message").plain
+        assert screen.query_one("#add-player").value == "Ze"
+        await pilot.press("f2")
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        assert app.screen is not screen  # from the table: the drop question

@@ -74,6 +74,22 @@ class LyceeApp(Translated, App):
 
         self.push_screen(EventScreen(event_id))
 
+    async def action_quit(self) -> None:
+        """Ctrl+Q: quit at once, except while a round is running: then ask first
+        (results are saved as they are typed; the round goes on after a restart)."""
+        from .screens.dialogs import Confirm
+        from .screens.event import EventScreen
+
+        running = [s for s in self.screen_stack if isinstance(s, EventScreen) and s.round_running()]
+        if not running or getattr(self.screen, "is_quit_question", False):
+            self.exit()
+            return
+        rnd = running[-1].event.current_round
+        ask = Confirm(_("Round {r} is in progress. Quit lycee? Every result typed is already saved; open the "
+                        "event again to go on.", r=rnd.number))
+        ask.is_quit_question = True
+        self.push_screen(ask, lambda yes: self.exit() if yes else None)
+
     def action_show_keys(self) -> None:
         from .screens.help import HelpScreen
 

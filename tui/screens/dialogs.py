@@ -83,6 +83,10 @@ class NewEvent(Translated, ModalScreen[dict | None]):
         matches = [(_("best of three"), "bo3"), (_("best of one"), "bo1")]
         with Vertical():
             yield Label(_("New event"), classes="title")
+            # a refusal shows here, above the form that scrolls, its field focused (issue 22)
+            error = Label("", id="error", classes="error", markup=False)
+            error.display = False
+            yield error
             with Grid():
                 yield Label(_("Name"))
                 yield Input(placeholder=_("e.g. Saturday Lycee Cup"), id="name")
@@ -112,7 +116,6 @@ class NewEvent(Translated, ModalScreen[dict | None]):
                 yield Switch(False, id="decklists_required")
                 yield Label(_("Spectating allowed"))
                 yield Switch(True, id="spectating")
-            yield Label("", id="error", classes="error", markup=False)
             with Horizontal(id="buttons"):
                 yield Button(_("Cancel (Esc)"), id="cancel")
                 yield Button(_("Create (Ctrl+S)"), id="create", variant="primary")
@@ -150,12 +153,36 @@ class NewEvent(Translated, ModalScreen[dict | None]):
     def checked_settings(self) -> dict | None:
         """The form's settings, or None after showing why they are refused."""
         s = self.settings()
+        error = self.query_one("#error", Label)
         try:
             check_settings(s)
         except LyceeError as err:
-            self.query_one("#error", Label).update(Text(str(err)))
+            error.update(Text(str(err)))
+            error.display = True
+            field = self._field_of_error(s)
+            if field is not None:
+                field.focus()  # scrolled into view: the clerk fixes it there
+            self.call_after_refresh(self.query_one(Vertical).scroll_to_widget, field or error)
             return None
+        error.display = False
         return s
+
+    #: the form's fields in order, with the setting each one checks
+    FIELDS = (("name", "#name"), ("date", "#date"), ("kind", "#kind"), ("match", "#match"),
+              ("minutes", "#minutes"), ("rounds_planned", "#rounds"), ("tiebreakers", "#tiebreakers"),
+              ("staff", "#organizer"))
+
+    def _field_of_error(self, s: dict):
+        """The first field whose own setting is refused (the one to fix)."""
+        for key, selector in self.FIELDS:
+            if key not in s:
+                continue
+            try:
+                check_settings({key: s[key]}, partial=True)
+            except LyceeError:
+                found = self.query(selector)
+                return found.first() if found else None
+        return None
 
     def action_save(self) -> None:
         s = self.checked_settings()
@@ -242,6 +269,7 @@ class EventSettings(NewEvent):
             if k in widget:
                 self.query_one(widget[k]).disabled = True
         if self.locks:
+            self.query_one("#error", Label).display = True
             self.query_one("#error", Label).update(Text("\n".join(
                 _("locked: {setting}: {why}", setting=field_label(k), why=why) for k, why in self.locks.items())))
         self.query_one("#name", Input).focus()

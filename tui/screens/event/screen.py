@@ -266,6 +266,13 @@ class EventScreen(Translated, Screen):
             self.app.bell()
             self.action_late(by_itself=True)
 
+    def round_running(self) -> bool:
+        """Whether a round is paired and still has results to come (Ctrl+Q asks first)."""
+        if self.desk is None:
+            return False
+        rnd = self.event.current_round
+        return rnd is not None and not rnd.complete and not self._finished(self.event)
+
     def _typing_into(self) -> Input | None:
         """The box the clerk is typing into right now (a line half typed, or a
         key in the last moment), which a dialog opening by itself leaves the
@@ -628,6 +635,10 @@ class EventScreen(Translated, Screen):
         if self.query_one(TabbedContent).active != "players":
             self.action_tab("players")
             self.say(_("choose the player with the arrow keys, then Ctrl+O again"))
+            return
+        if self.focused is not self.query_one("#player-table"):  # a row action acts on the focused row only
+            self.say(_("Ctrl+O drops the player highlighted in the players table: F2 moves there; choose the "
+                       "player with the arrow keys, then Ctrl+O again"), error=True)
             return
         pid = self.query_one(PlayersPane).highlighted(self.event)
         if pid is None:
