@@ -509,10 +509,25 @@ class EventScreen(Translated, Screen):
         self.app.push_screen(dialog, done)
 
     def _refuse_result(self, text: str, err) -> None:
+        from time import monotonic
+
         msg = f"{text!r}: {err}"
         if self._batch is not None:
             self._batch["refused"].append(msg)
+        self._refused_recent = [*getattr(self, "_refused_recent", []), (monotonic(), msg)]
         self.say(msg, error=True)
+
+    def _say_stored(self, msg: str) -> None:
+        """A stored result; refusals of the last seconds stay in the message
+        (a burst of typed lines would otherwise hide them behind the next line)."""
+        from time import monotonic
+
+        recent = [m for t, m in getattr(self, "_refused_recent", []) if monotonic() - t < 5]
+        self._refused_recent = [(t, m) for t, m in getattr(self, "_refused_recent", []) if monotonic() - t < 5]
+        if recent and self._batch is None:
+            self.say(msg + " · " + _("refused just now: {why}", why=" · ".join(recent)), error=True)
+        else:
+            self.say(msg)
 
     def _add_player(self, name: str, box: Input, same_name: bool = False) -> None:
         from core.names import fold_name
@@ -589,7 +604,7 @@ class EventScreen(Translated, Screen):
         if before is not None and before.reported:
             msg += " · " + _("replaces {old}", old=result_cell(before).plain.strip())
         msg += " · " + (ngettext("{k} result missing", "{k} results missing", left, k=left) if left else _("round complete"))
-        self.say(msg)
+        self._say_stored(msg)
         self.refresh_all()
 
     def action_pair(self) -> None:
