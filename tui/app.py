@@ -49,6 +49,19 @@ class LyceeApp(Translated, App):
             pass
         super()._handle_exception(error)
 
+    #: When the last key was pressed (a dialog that opens by itself while the
+    #: clerk is typing leaves them the first moment: tui.screens.dialogs.HoldsTyping).
+    last_key_at = float("-inf")
+
+    async def on_event(self, event) -> None:
+        from textual import events
+
+        if isinstance(event, events.Key):
+            from time import monotonic
+
+            self.last_key_at = monotonic()
+        await super().on_event(event)
+
     def on_key(self, event) -> None:
         """A space a text field would drop (the ideographic space U+3000,
         which Python does not call printable) is typed into it, as the
@@ -87,6 +100,22 @@ class LyceeApp(Translated, App):
         from .screens.event import EventScreen
 
         self.push_screen(EventScreen(event_id))
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q: quit at once, except while a round is running: then ask first
+        (results are saved as they are typed; the round goes on after a restart)."""
+        from .screens.dialogs import Confirm
+        from .screens.event import EventScreen
+
+        running = [s for s in self.screen_stack if isinstance(s, EventScreen) and s.round_running()]
+        if not running or getattr(self.screen, "is_quit_question", False):
+            self.exit()
+            return
+        rnd = running[-1].event.current_round
+        ask = Confirm(_("Round {r} is in progress. Quit lycee? Every result typed is already saved; open the "
+                        "event again to go on.", r=rnd.number))
+        ask.is_quit_question = True
+        self.push_screen(ask, lambda yes: self.exit() if yes else None)
 
     def action_show_keys(self) -> None:
         from .screens.help import HelpScreen

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from time import monotonic
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -82,6 +84,10 @@ class NewEvent(Translated, ModalScreen[dict | None]):
         matches = [(_("best of three"), "bo3"), (_("best of one"), "bo1")]
         with Vertical():
             yield Label(_("New event"), classes="title")
+            # a refusal shows here, above the form that scrolls, its field focused (issue 22)
+            error = Label("", id="error", classes="error", markup=False)
+            error.display = False
+            yield error
             with Grid():
                 yield Label(_("Name"))
                 yield Input(placeholder=_("e.g. Saturday Lycee Cup"), id="name")
@@ -111,7 +117,6 @@ class NewEvent(Translated, ModalScreen[dict | None]):
                 yield Switch(False, id="decklists_required")
                 yield Label(_("Spectating allowed"))
                 yield Switch(True, id="spectating")
-            yield Label("", id="error", classes="error", markup=False)
             with Horizontal(id="buttons"):
                 yield Button(_("Cancel (Esc)"), id="cancel")
                 yield Button(_("Create (Ctrl+S)"), id="create", variant="primary")
@@ -149,12 +154,36 @@ class NewEvent(Translated, ModalScreen[dict | None]):
     def checked_settings(self) -> dict | None:
         """The form's settings, or None after showing why they are refused."""
         s = self.settings()
+        error = self.query_one("#error", Label)
         try:
             check_settings(s)
         except LyceeError as err:
-            self.query_one("#error", Label).update(Text(str(err)))
+            error.update(Text(str(err)))
+            error.display = True
+            field = self._field_of_error(s)
+            if field is not None:
+                field.focus()  # scrolled into view: the clerk fixes it there
+            self.call_after_refresh(self.query_one(Vertical).scroll_to_widget, field or error)
             return None
+        error.display = False
         return s
+
+    #: the form's fields in order, with the setting each one checks
+    FIELDS = (("name", "#name"), ("date", "#date"), ("kind", "#kind"), ("match", "#match"),
+              ("minutes", "#minutes"), ("rounds_planned", "#rounds"), ("tiebreakers", "#tiebreakers"),
+              ("staff", "#organizer"))
+
+    def _field_of_error(self, s: dict):
+        """The first field whose own setting is refused (the one to fix)."""
+        for key, selector in self.FIELDS:
+            if key not in s:
+                continue
+            try:
+                check_settings({key: s[key]}, partial=True)
+            except LyceeError:
+                found = self.query(selector)
+                return found.first() if found else None
+        return None
 
     def action_save(self) -> None:
         s = self.checked_settings()
@@ -241,6 +270,7 @@ class EventSettings(NewEvent):
             if k in widget:
                 self.query_one(widget[k]).disabled = True
         if self.locks:
+            self.query_one("#error", Label).display = True
             self.query_one("#error", Label).update(Text("\n".join(
                 _("locked: {setting}: {why}", setting=field_label(k), why=why) for k, why in self.locks.items())))
         self.query_one("#name", Input).focus()
@@ -434,7 +464,62 @@ class PenaltyForm(Translated, ModalScreen[dict | None]):
         self.dismiss(None)
 
 
-class LatePrompts(Translated, ModalScreen[list[tuple[str, str]] | None]):
+class HoldsTyping:
+    """A dialog that opens by itself (issue 22) while the clerk is typing into
+    a box: the keys of the first moment were meant for that box, not for the
+    dialog, so they go on into it (a line finished with Enter is stored) until
+    the clerk pauses for :attr:`GRACE` seconds; only then does the dialog take
+    keys.  Its hint says so meanwhile."""
+
+    GRACE = 1.0  # seconds without a key before the dialog takes keys
+
+    def hold_for(self, box) -> None:
+        """Route keys to ``box`` (an Input) until the typing pauses."""
+        self.holding = box
+        self._hold_until = monotonic() + self.GRACE
+
+    holding = None
+
+    def _start_hold(self) -> None:
+        if self.holding is None:
+            return
+        self.set_focus(None)  # keys reach the dialog itself, which hands them on
+        title = self.query_one(".title", Label)
+        title.parent.mount(Label(_("(what you type still goes to the box below; pause a moment to answer here)"),
+                                 id="hold-hint", classes="hint", markup=False), after=title)
+        self.set_timer(self.GRACE, self._release)
+
+    def _release(self) -> None:
+        left = self._hold_until - monotonic()
+        if left > 0:
+            self.set_timer(left, self._release)
+            return
+        self.holding = None
+        for hint in self.query("#hold-hint"):
+            hint.remove()
+        self.focus_answer()
+
+    def focus_answer(self) -> None:  # the widget that takes the answer
+        pass
+
+    async def on_key(self, event) -> None:
+        box = self.holding
+        if box is None:
+            return
+        event.stop()
+        event.prevent_default()
+        self._hold_until = monotonic() + self.GRACE
+        if not box.is_attached:
+            return
+        if event.key == "enter":
+            await box.action_submit()
+        elif event.key == "backspace":
+            box.action_delete_left()
+        elif event.is_printable and event.character:
+            box.insert_text_at_cursor(event.character)
+
+
+class LatePrompts(HoldsTyping, Translated, ModalScreen[list[tuple[str, str]] | None]):
     """Lateness prompts (G-LATE-1 at 5 minutes, G-LATE-2 at 30): staff confirm
     or dismiss each; nothing is applied silently.  Returns [(key, decision)]."""
 
@@ -468,7 +553,15 @@ class LatePrompts(Translated, ModalScreen[list[tuple[str, str]] | None]):
 
         ol = self.query_one(OptionList)
         ol.highlighted = 0
-        ol.focus()
+        if self.holding is not None:
+            self._start_hold()
+        else:
+            ol.focus()
+
+    def focus_answer(self) -> None:
+        from textual.widgets import OptionList
+
+        self.query_one(OptionList).focus()
 
     def action_decide(self, decision: str) -> None:
         from textual.widgets import OptionList

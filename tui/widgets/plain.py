@@ -36,3 +36,14 @@ class PlainTable(DataTable):
 
     def add_column(self, label, *, width: int | None = None, key: str | None = None, default=None):
         return super().add_column(_cell(label), width=width, key=key, default=default)
+
+    def _update_dimensions(self, new_rows) -> None:
+        """Column widths are measured when the table is idle; rows drawn before
+        that (a redraw while a dialog closes, issue 22) were cached at the
+        widths of the column labels alone and would stay cut (``p1`` for
+        ``p10``): those drawings are dropped once the widths are known."""
+        widths = [c.content_width for c in self.ordered_columns]
+        super()._update_dimensions(new_rows)
+        if widths != [c.content_width for c in self.ordered_columns]:
+            self._clear_caches()
+            self.refresh()

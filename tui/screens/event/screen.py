@@ -83,6 +83,11 @@ class EventScreen(Translated, Screen):
         self.desk: Desk | None = None
         self._dirty: set[str] = set()
         self.web = None  # tui.web.server.WebServer while the event is served (Ctrl+W)
+        from collections import deque
+
+        self._result_queue: deque[str] = deque()  # lines of the results box still to store (issue 22)
+        self._result_asking = False  # a question about one of them is open
+        self._batch: dict | None = None  # several lines at once: what was stored, what refused
 
     # -- lifecycle -------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -273,14 +278,33 @@ class EventScreen(Translated, Screen):
         if new and not isinstance(self.app.screen, LatePrompts) and self.app.screen is self:
             self._seen_prompts |= {p.key for p in due}
             self.app.bell()
-            self.action_late()
+            self.action_late(by_itself=True)
+
+    def round_running(self) -> bool:
+        """Whether a round is paired and still has results to come (Ctrl+Q asks first)."""
+        if self.desk is None:
+            return False
+        rnd = self.event.current_round
+        return rnd is not None and not rnd.complete and not self._finished(self.event)
+
+    def _typing_into(self) -> Input | None:
+        """The box the clerk is typing into right now (a line half typed, or a
+        key in the last moment), which a dialog opening by itself leaves the
+        keys of its first moment to (issue 22)."""
+        from time import monotonic
+
+        box = self.focused
+        if not isinstance(box, Input):
+            return None
+        recent = monotonic() - getattr(self.app, "last_key_at", float("-inf")) < LatePrompts.GRACE
+        return box if box.value or recent else None
 
     def _late_text(self, p) -> str:
         from core.rules.lateness import prompt_text
 
         return prompt_text(self.event, p, with_rule=True)
 
-    def action_late(self) -> None:
+    def action_late(self, by_itself: bool = False) -> None:
         try:
             due = self.desk.late_prompts()
         except LyceeError as err:
@@ -298,8 +322,15 @@ class EventScreen(Translated, Screen):
                 except LyceeError as err:
                     self.say(str(err), error=True)
             self.refresh_all()
+            if was is not None and was.is_attached:  # back where the clerk was
+                was.focus()
 
-        self.app.push_screen(LatePrompts([(p.key, self._late_text(p)) for p in due]), decided)
+        was = self.focused
+        dialog = LatePrompts([(p.key, self._late_text(p)) for p in due])
+        box = self._typing_into() if by_itself else None
+        if box is not None:
+            dialog.hold_for(box)
+        self.app.push_screen(dialog, decided)
 
     def action_clock(self) -> None:
         ev = self.event
@@ -481,7 +512,63 @@ class EventScreen(Translated, Screen):
         self._add_player(message.name, message.box, reading=message.reading)
 
     def on_round_pane_result_entered(self, message: RoundPane.ResultEntered) -> None:
-        self._enter_result(message.text, message.box)
+        self._queue_results([message.text])
+
+    def on_round_pane_results_pasted(self, message: RoundPane.ResultsPasted) -> None:
+        self._queue_results(list(message.lines), listed=True)
+
+    # -- the results queue (issue 22): every line typed or pasted is stored, in order --
+    def _queue_results(self, lines: list[str], listed: bool = False) -> None:
+        """Lines from the results box wait here while a question about an
+        earlier line is open (a replacement, time called, G-ID-3), then are
+        stored one after another; several lines at once end with one message
+        listing each refusal."""
+        self._result_queue.extend(lines)
+        if listed or self._result_asking or len(self._result_queue) > 1:
+            self._batch = self._batch or {"stored": 0, "refused": []}
+        self._drain_results()
+
+    def _drain_results(self) -> None:
+        while self._result_queue and not self._result_asking:
+            self._enter_result(self._result_queue.popleft())
+        if self._result_asking or self._batch is None:
+            return
+        b, self._batch = self._batch, None
+        if b["refused"]:
+            self.say(ngettext("{n} result stored; refused: {why}", "{n} results stored; refused: {why}",
+                              b["stored"], n=b["stored"], why=" · ".join(b["refused"])), error=True)
+
+    def _ask_for_result(self, dialog, answered) -> None:
+        """A question about a typed result: the lines after it wait for the answer."""
+        self._result_asking = True
+
+        def done(answer) -> None:
+            self._result_asking = False
+            answered(answer)
+            self._drain_results()
+
+        self.app.push_screen(dialog, done)
+
+    def _refuse_result(self, text: str, err) -> None:
+        from time import monotonic
+
+        msg = f"{text!r}: {err}"
+        if self._batch is not None:
+            self._batch["refused"].append(msg)
+        self._refused_recent = [*getattr(self, "_refused_recent", []), (monotonic(), msg)]
+        self.say(msg, error=True)
+
+    def _say_stored(self, msg: str) -> None:
+        """A stored result; refusals of the last seconds stay in the message
+        (a burst of typed lines would otherwise hide them behind the next line)."""
+        from time import monotonic
+
+        recent = [m for t, m in getattr(self, "_refused_recent", []) if monotonic() - t < 5]
+        self._refused_recent = [(t, m) for t, m in getattr(self, "_refused_recent", []) if monotonic() - t < 5]
+        if recent and self._batch is None:
+            self.say(msg + " · " + _("refused just now: {why}", why=" · ".join(recent)), error=True)
+        else:
+            self.say(msg)
 
     def _same_name_question(self, name: str) -> Confirm:
         return Confirm(_("{name} is already registered. Register a second person of that name (shown as "
@@ -506,16 +593,15 @@ class EventScreen(Translated, Screen):
         self.say(_("added {name} ({id})", name=name, id=pid))
         self.refresh_all()
 
-    def _enter_result(self, text: str, box: Input) -> None:
-        """``12 2-1``: the box is emptied either way (a refused entry is
-        quoted in the message), so the next table starts clean."""
-        box.value = ""
+    def _enter_result(self, text: str, box: Input | None = None) -> None:
+        """``12 2-1`` (the box emptied itself on Enter; a refused entry is
+        quoted in the message)."""
         from core.tournament.matchrules import parse_table_result
 
         try:
             table, res = parse_table_result(text)  # one parser and message for the app and `lycee result -`
         except LyceeError as err:
-            self.say(f"{text!r}: {err}", error=True)
+            self._refuse_result(text, err)
             return
         rnd = self.event.current_round
         if rnd is not None and rnd.stage in ("top", "playoff") and res.lower() == "id":
@@ -534,7 +620,7 @@ class EventScreen(Translated, Screen):
         if before is not None and before.reported and not correct:
             question = _("Table {t} already has {old}. Replace it with {new}?", t=table,
                          old=result_cell(before).plain.strip(), new=res)
-            self.app.push_screen(Confirm(question), lambda yes: yes and self._ask_result(
+            self._ask_for_result(Confirm(question), lambda yes: yes and self._ask_result(
                 text, table, res, before, True, time_called))
             return
         if not time_called:
@@ -543,15 +629,17 @@ class EventScreen(Translated, Screen):
             except LyceeError:
                 why = None  # the desk gives the reason below
             if why is not None:
-                self.app.push_screen(Confirm(_("{res} at table {t} ends a match only at time. Was time called "
+                self._ask_for_result(Confirm(_("{res} at table {t} ends a match only at time. Was time called "
                                                "at this table? (G-BO3-TIME)", res=res, t=table)),
                                      lambda yes: yes and self._ask_result(text, table, res, before, correct, True))
                 return
         try:
             self.desk.record(table, res, correct=correct, time_called=time_called)
         except LyceeError as err:
-            self.say(f"{text!r}: {err}", error=True)
+            self._refuse_result(text, err)
             return
+        if self._batch is not None:
+            self._batch["stored"] += 1
         parts = [str(table), res]
         ev = self.event
         m = ev.current_round.match_at(table)
@@ -561,7 +649,7 @@ class EventScreen(Translated, Screen):
         if before is not None and before.reported:
             msg += " · " + _("replaces {old}", old=result_cell(before).plain.strip())
         msg += " · " + (ngettext("{k} result missing", "{k} results missing", left, k=left) if left else _("round complete"))
-        self.say(msg)
+        self._say_stored(msg)
         self.refresh_all()
 
     def action_pair(self) -> None:
@@ -607,6 +695,10 @@ class EventScreen(Translated, Screen):
         if self.query_one(TabbedContent).active != "players":
             self.action_tab("players")
             self.say(_("choose the player with the arrow keys, then Ctrl+O again"))
+            return
+        if self.focused is not self.query_one("#player-table"):  # a row action acts on the focused row only
+            self.say(_("Ctrl+O drops the player highlighted in the players table: F2 moves there; choose the "
+                       "player with the arrow keys, then Ctrl+O again"), error=True)
             return
         pid = self.query_one(PlayersPane).highlighted(self.event)
         if pid is None:
@@ -1303,7 +1395,7 @@ class EventScreen(Translated, Screen):
             question += "\n" + why
         else:
             choices.append(("no_winner", _("No winner (both are out)")))
-        self.app.push_screen(Choose(question, choices), chosen)
+        self._ask_for_result(Choose(question, choices), chosen)
 
     def _warn_deck_problems(self) -> None:
         """Round 1 of a limited event paired with decks that have problems
