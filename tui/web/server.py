@@ -108,6 +108,53 @@ def parse_query(raw: bytes) -> dict[str, str]:
     return out
 
 
+def _headers(scope) -> dict[str, str]:
+    """A request's headers by lower-case name (the first of each)."""
+    out: dict[str, str] = {}
+    for k, v in scope.get("headers", ()):
+        out.setdefault(k.decode("latin-1").lower(), v.decode("latin-1"))
+    return out
+
+
+def refusal_head(why: str, body: bytes, retry: int) -> list[tuple[bytes, bytes]]:
+    return [(b"content-type", b"text/html; charset=utf-8"), (b"content-length", str(len(body)).encode()),
+            (b"cache-control", b"no-store"), (b"retry-after", str(retry).encode()),
+            (b"vary", b"Accept-Language, Cookie"), *SECURITY_HEADERS]
+
+
+async def refuse(scope, send, why: str, retry: int, close: bool = False) -> None:
+    """Answer a refused request with a short page in the visitor's language
+    (``?lang=``, the cookie, Accept-Language): 429 or 503 (pages.REFUSALS)."""
+    try:
+        query = parse_query(scope.get("query_string", b""))
+    except (ValueError, UnicodeDecodeError):
+        query = {}
+    body = pages.refusal((choose_lang(query, _headers(scope)),), why).encode()
+    headers = refusal_head(why, body, retry) + ([(b"connection", b"close")] if close else [])
+    await send({"type": "http.response.start", "status": pages.REFUSALS[why], "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+def refusal_app(status: int):
+    """The ASGI app that answers a connection refused by the gate (tui.web.conn)."""
+    why = "connections" if status == 429 else "busy"
+
+    async def app(scope, receive, send):
+        if scope["type"] == "http":
+            await refuse(scope, send, why, 5, close=True)
+    return app
+
+
+def refusal_now(status: int) -> bytes:
+    """A whole answer in both languages, for a refused connection not waited for."""
+    why = "connections" if status == 429 else "busy"
+    body = pages.refusal(("ja", "en"), why).encode()
+    head = [(b"connection", b"close"), *refusal_head(why, body, 5)]
+    reason = b"Too Many Requests" if status == 429 else b"Service Unavailable"
+    return (b"HTTP/1.1 %d %s\r\n" % (status, reason) + b"".join(k + b": " + v + b"\r\n" for k, v in head)
+            + b"\r\n" + body)
+
+
 async def _plain(send, status: int, text: str, extra=()) -> None:
     body = text.encode()
     await send({"type": "http.response.start", "status": status,
@@ -144,7 +191,7 @@ class Guard:
         if path not in ROUTES and path not in STATIC and path != "/live":
             return await _plain(send, 404, "404 Not Found")
         if self.limit is not None and not self.limit.allow(who):
-            return await _plain(send, 429, "429 Too Many Requests", [(b"retry-after", b"1")])
+            return await refuse(scope, send, "requests", 1)
 
         async def send_secure(message):
             if message["type"] == "http.response.start":
@@ -154,7 +201,7 @@ class Guard:
 
         if path == "/live":
             if self.live.get(who, 0) >= self.live_per_client:
-                return await _plain(send, 429, "429 Too Many Requests", [(b"retry-after", b"5")])
+                return await refuse(scope, send, "connections", 5)
             self.live[who] = self.live.get(who, 0) + 1
             try:
                 return await self.app(scope, receive, send_secure)
@@ -180,7 +227,7 @@ def choose_lang(query: dict, headers) -> str:
     return "ja" if accept.strip().startswith("ja") else "en"
 
 
-def create_app(feed: Feed, *, rate: float | None = 20.0, burst: int = 60, live_per_client: int = 20,
+def create_app(feed: Feed, *, rate: float | None = 20.0, burst: int = 60, live_per_client: int = 12,
                poll: float = 0.25, keepalive: float = 15.0):
     """The ASGI app over ``feed``; ``rate`` None switches the rate limit off
     (benchmarks from one address)."""
@@ -387,16 +434,56 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+def raise_fd_limit(wanted: int) -> int:
+    """Raise this process's soft limit of open files towards ``wanted`` (up to
+    the hard limit; many systems start at 1024); the limit now in force."""
+    try:
+        import resource
+    except ImportError:  # not on this system (Windows): its own limits apply
+        return wanted
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        new = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (new, hard))
+            soft = new
+        except (ValueError, OSError):
+            pass
+    return wanted if soft == resource.RLIM_INFINITY else soft
+
+
+#: Files the server keeps open besides connections (the event file, the loop, logs).
+FD_MARGIN = 128
+
+
 class WebServer:
     """One server over one feed: :meth:`run` in the foreground (Ctrl+C stops
-    it), or :meth:`start` / :meth:`stop` in a thread (the app)."""
+    it), or :meth:`start` / :meth:`stop` in a thread (the app).
 
-    def __init__(self, feed: Feed, host: str = "0.0.0.0", port: int = DEFAULT_PORT, **app_options):
+    The connection rules (tui.web.conn): a request's headers within
+    ``header_timeout`` seconds, an idle keep-alive connection closed after
+    ``keep_alive``, at most ``per_address`` open connections from one address
+    (None: no cap; benchmarks from one address), ``max_connections`` in all
+    (lowered to what the open-files limit allows) of which ``reserve`` only for
+    this PC's own addresses."""
+
+    def __init__(self, feed: Feed, host: str = "0.0.0.0", port: int = DEFAULT_PORT, *,
+                 header_timeout: float = 5.0, keep_alive: float = 5.0, per_address: int | None = 16,
+                 max_connections: int = 4000, reserve: int = 64, **app_options):
+        from .conn import Gate
+
         self.feed = feed
         self.host = host
         self.sock = bind(host, port)
         self.port = self.sock.getsockname()[1]
         self.app = create_app(feed, **app_options)
+        self.header_timeout, self.keep_alive = header_timeout, keep_alive
+        own = lan_addresses() if host in ("0.0.0.0", "", "::") else [host]
+        self.gate = Gate(per_address, max_connections, reserve, own)
+        files = raise_fd_limit(max_connections + self.gate.waiting + FD_MARGIN)
+        if files < max_connections + self.gate.waiting + FD_MARGIN:  # what the system allows, with room to refuse
+            self.gate.max_connections = max(16, files - self.gate.waiting - FD_MARGIN)
+            self.gate.reserve = min(self.gate.reserve, self.gate.max_connections // 4)
         self._thread: threading.Thread | None = None
         self._server = None
 
@@ -407,9 +494,13 @@ class WebServer:
     def _make(self):
         import uvicorn
 
+        from .conn import protocol_class
+
+        protocol = protocol_class(self.gate, self.header_timeout, refusal_app, refusal_now)
         config = uvicorn.Config(self.app, log_level="warning", access_log=False, lifespan="on",
-                                ws="none", http="h11", timeout_graceful_shutdown=1,
-                                timeout_keep_alive=5, limit_concurrency=4000)
+                                ws="none", http=protocol, timeout_graceful_shutdown=1,
+                                timeout_keep_alive=self.keep_alive, limit_concurrency=None,
+                                backlog=4096)
         self._server = uvicorn.Server(config)
         return self._server
 
