@@ -363,33 +363,92 @@ def create_app(feed: Feed, *, rate: float | None = 20.0, burst: int = 60, live_p
 # -- addresses and the QR code ------------------------------------------------------------
 
 
-def lan_addresses() -> list[str]:
-    """This PC's IPv4 addresses others on the network can reach (no packet is sent)."""
-    found = []
+#: Interfaces phones on the store's network never reach this PC through
+#: (containers, virtual machines, VPNs): their addresses are not offered.
+VIRTUAL = ("lo", "docker", "veth", "br-", "virbr", "vmnet", "vboxnet", "tun", "tap", "wg", "tailscale", "zt")
+
+
+def _interface_addresses() -> list[str]:
+    """Each network interface's IPv4 address (Linux; elsewhere none)."""
+    out: list[str] = []
+    try:
+        import fcntl
+        import struct
+
+        names = [n for _i, n in socket.if_nameindex() if not n.startswith(VIRTUAL)]
+    except (ImportError, OSError, AttributeError):
+        return out
     s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     try:
-        s.connect(("10.255.255.255", 1))
-        found.append(s.getsockname()[0])
-    except OSError:
-        pass
+        for name in names:
+            try:
+                req = struct.pack("256s", name.encode()[:15])
+                out.append(socket.inet_ntoa(fcntl.ioctl(s.fileno(), 0x8915, req)[20:24]))  # SIOCGIFADDR
+            except OSError:  # no IPv4 address on it
+                pass
     finally:
         s.close()
+    return out
+
+
+def lan_addresses() -> list[str]:
+    """This PC's IPv4 addresses others on the network can reach, the one the
+    routing table picks first (no packet is sent: a UDP socket "connected"
+    to a private address only chooses its source), then each interface's."""
+    found = []
+    for probe in ("10.255.255.255", "192.168.255.255", "172.31.255.255"):
+        s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        try:
+            s.connect((probe, 1))
+            found.append(s.getsockname()[0])
+        except OSError:
+            pass
+        finally:
+            s.close()
+    found += _interface_addresses()
     try:
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            a = info[4][0]
-            if a not in found:
-                found.append(a)
+        found += [info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
     except OSError:
         pass
-    return [a for a in found if not a.startswith("127.")]
+    out: list[str] = []
+    for a in found:
+        if a not in out and not a.startswith(("127.", "169.254.", "0.")):
+            out.append(a)
+    return out
+
+
+def is_local_only(host: str) -> bool:
+    """Listening on ``host`` serves this PC only (a loopback address)."""
+    return host.startswith("127.") or host in ("::1", "localhost")
+
+
+def is_every_network(host: str) -> bool:
+    return host in ("0.0.0.0", "", "::")
 
 
 def urls(host: str, port: int) -> list[str]:
-    """The addresses to print: every LAN address when listening on all of them."""
-    if host in ("0.0.0.0", "", "::"):
+    """The addresses to type: every LAN address when listening on all of
+    them (never 0.0.0.0); this PC's own when there is none."""
+    if is_every_network(host):
         return [f"http://{a}:{port}/" for a in lan_addresses()] or [f"http://127.0.0.1:{port}/"]
     shown = f"[{host}]" if ":" in host else host
     return [f"http://{shown}:{port}/"]
+
+
+def exposure(host: str, shown: list[str]) -> list[str]:
+    """Who can read the pages served on ``host`` (the addresses ``shown``),
+    in lines for the organizer: ``lycee serve`` and the app's Ctrl+W dialog."""
+    if is_local_only(host):
+        return [_("Only this PC can open these pages: phones and other devices cannot (--host {host}).",
+                  host=host)]
+    lines = []
+    if all("//127." in u for u in shown):
+        lines.append(_("No network address found on this PC: phones cannot reach it until it is on the "
+                       "store's network."))
+    lines.append(_("Every device on this network can open these pages: player names, pairings, results, "
+                   "standings and announcements (never penalties, decklists, staff notes or the log)."))
+    lines.append(_("To serve this PC only: --host 127.0.0.1"))
+    return lines
 
 
 def qr_text(url: str) -> str:
