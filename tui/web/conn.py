@@ -59,7 +59,7 @@ class Gate:
         # figures (benchmarks/serve.py, tests)
         self.admitted = 0
         self.refused = 0
-        self.timed_out = 0
+        self.timed_out = 0  # admitted connections closed at the header deadline
 
     def admit(self, who: str) -> int:
         """0 when a new connection from ``who`` may go on (then :meth:`leave`
@@ -153,7 +153,8 @@ def protocol_class(gate: Gate, header_timeout: float, refusal_app: Any, refusal_
             self.deadline = None
             if self.transport.is_closing():
                 return
-            gate.timed_out += 1
+            if self.counted:
+                gate.timed_out += 1
             try:
                 self.conn.send(h11.ConnectionClosed())
             except h11.LocalProtocolError:
