@@ -328,6 +328,8 @@ async def test_design3_app_key_serves_the_open_event_and_stops(datadir):
         url = screen.web.urls[0]
         assert url.startswith("http://127.0.0.1:")
         assert any(url in str(lbl.render()) for lbl in dialog.query("Label"))
+        # issue 23: the dialog says who can read the pages, as `lycee serve` does
+        assert any("Only this PC can open these pages" in str(lbl.render()) for lbl in dialog.query("Label"))
         assert "▀" in str(dialog.query_one("#qr").render()) or "  " in str(dialog.query_one("#qr").render())
         for ch in "Round 1 at 10:00":
             await pilot.press(ch if ch != " " else "space")
@@ -636,3 +638,32 @@ def test_issue23_lan_addresses_are_real_and_not_loopback():
     for a in lan_addresses():
         assert not a.startswith(("127.", "0.", "169.254.")) and socket.inet_aton(a)
     assert all("0.0.0.0" not in u for u in urls("0.0.0.0", 8765))
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_issue23_the_serving_dialog_shows_addresses_and_who_can_read_without_scrolling(datadir, lang, size):
+    """Ctrl+W's dialog: the phone address and who can read the pages are in
+    view whole at 80x24 and 120x40, in both languages (nothing to scroll)."""
+    from textual.containers import VerticalScroll
+
+    from core import i18n
+    from tui.app import LyceeApp
+    from tui.screens.serving import ServingDialog
+
+    store = datadir.create({"name": "Cup", "date": "2026-11-30", "sanctioned": False})
+    Desk(store).add_players(["Ann", "Ben", "Cho"])
+    eid = store.id
+    store.close()
+    app = LyceeApp(datadir, open_event=eid, lang=lang)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        app.push_screen(ServingDialog(app.screen, ["http://192.0.2.1:8765/"]))
+        await pilot.pause()
+        dlg = app.screen
+        assert dlg.query_one(VerticalScroll).max_scroll_y == 0
+        texts = [str(lbl.render()) for lbl in dlg.query("Label")]
+        assert any("http://192.0.2.1:8765/" in t for t in texts)
+        every = i18n._("Every device on this network can open these pages: player names, pairings, results, "
+                       "standings and announcements (never penalties, decklists, staff notes or the log).")
+        assert every in texts and any(f"lycee serve {eid} --host 127.0.0.1" in t for t in texts)

@@ -32,7 +32,7 @@ def cmd_serve(args) -> int:
     for u in urls:
         print(_("phones: {url}", url=u) + "    " + _("TV: {url}", url=u + "tv"))
     print(qr_text(urls[0]), end="")
-    for line in exposure(args.host, urls):
+    for line in exposure(args.host, urls, eid):
         print(line)
     sys.stdout.flush()
     try:

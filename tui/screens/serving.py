@@ -90,7 +90,7 @@ class ServingDialog(Translated, ModalScreen[str | None]):
                         yield Label(Text(_("phones: {url}", url=u)))
                         yield Label(Text(_("TV: {url}", url=u + "tv")))
                     # who can read the pages (issue 23): the same words as `lycee serve`
-                    for line in exposure(self.host, self.urls):
+                    for line in exposure(self.host, self.urls, self.event_screen.event_id):
                         yield Label(Text(line), classes="hint exposure")
                     # the whole instruction in a label that wraps; the box's placeholder stays short
                     # (issue 11: the long placeholder was cut at 80 columns)
@@ -98,8 +98,10 @@ class ServingDialog(Translated, ModalScreen[str | None]):
                                 id="announce-hint", classes="hint")
                     yield Input(placeholder=_("announcement"), id="announce", max_length=140)
                     yield Label("", id="publish-status", classes="hint")
-                    yield Button(_("Hold new rounds"), id="hold")
-                    yield Button(_("Publish the round"), id="publish", variant="primary")
+                    # one-row buttons on a small terminal: the addresses and who can read stay in view
+                    small = h < 32
+                    yield Button(_("Hold new rounds"), id="hold", compact=small)
+                    yield Button(_("Publish the round"), id="publish", variant="primary", compact=small)
                     yield Label("", id="serving-message", classes="hint")
 
     def on_mount(self) -> None:

@@ -435,9 +435,10 @@ def urls(host: str, port: int) -> list[str]:
     return [f"http://{shown}:{port}/"]
 
 
-def exposure(host: str, shown: list[str]) -> list[str]:
-    """Who can read the pages served on ``host`` (the addresses ``shown``),
-    in lines for the organizer: ``lycee serve`` and the app's Ctrl+W dialog."""
+def exposure(host: str, shown: list[str], event: str) -> list[str]:
+    """Who can read ``event``'s pages served on ``host`` (the addresses
+    ``shown``), in lines for the organizer: ``lycee serve`` and the app's
+    Ctrl+W dialog."""
     if is_local_only(host):
         return [_("Only this PC can open these pages: phones and other devices cannot (--host {host}).",
                   host=host)]
@@ -447,7 +448,7 @@ def exposure(host: str, shown: list[str]) -> list[str]:
                        "store's network."))
     lines.append(_("Every device on this network can open these pages: player names, pairings, results, "
                    "standings and announcements (never penalties, decklists, staff notes or the log)."))
-    lines.append(_("To serve this PC only: --host 127.0.0.1"))
+    lines.append(_("To serve this PC only: lycee serve {event} --host 127.0.0.1", event=event))
     return lines
 
 
