@@ -6,10 +6,16 @@ Rules every request meets (in :class:`Guard`, before any page code runs):
   :data:`ROUTES` and the package's own static files (else 404);
 - a malformed request (a path or query that is too long, not UTF-8, an
   unknown or repeated parameter, a bad value) gets 400, never a traceback;
-- a per-client rate limit (token bucket; 429 with ``Retry-After``) and a cap
-  on live connections per client;
+- a per-client rate limit (token bucket) and a cap on live streams per
+  client: 429 with ``Retry-After`` and a short page in the visitor's language
+  (:func:`refuse`);
 - every answer carries a strict Content-Security-Policy (own origin only, no
   inline script or style), ``nosniff``, ``no-referrer`` and no framing.
+
+Before any of that, at the transport, :mod:`tui.web.conn` counts connections
+by address: a deadline for each request's headers, a cap per address on
+every path and a global cap that keeps room for this PC (:class:`WebServer`'s
+options).
 
 Pages are rendered once per version of the public view and language, and
 answered with an ETag (304 when unchanged).  ``/live?page=...`` is a
