@@ -14,10 +14,22 @@
    their page on every change (target: within 10% of the first).  The app
    serves from a child process (tui.web.child) at a lower priority.
 
-Every loop is bounded and stops by itself; the server runs in a child process
-with a time limit.
+5. Slowloris (issue 23): 4,500 slow connections (request headers never
+   finished, a header line trickled every second) from one address,
+   127.0.0.1, with the server's own settings; from the moment they are open,
+   another address, 127.0.0.2, loads pages at 20 a second for 8 s: its
+   statuses and latency (target: all answered, max < 100 ms), how many slow
+   connections the server held and refused, and the server's CPU time.  Then
+   the same with each slow connection reopened as soon as the server closes
+   it (a connection flood), and spread over 300 addresses (15 each, under
+   the per-address cap) to fill the global cap: this PC (127.0.0.1) is still
+   answered from the reserve, another address is refused (503) until the
+   header deadline frees room.
 
-    python benchmarks/serve.py [--app-only]
+Every loop is bounded and stops by itself; the servers and the attackers run
+in child processes with time limits; traffic goes to 127.0.0.1 only.
+
+    python benchmarks/serve.py [--app-only | --slow-only]
 """
 
 from __future__ import annotations
@@ -42,7 +54,7 @@ from core.store import DataDir
 from tui.web.feed import Feed, FileSource
 from tui.web.server import WebServer
 srv = WebServer(Feed(FileSource(DataDir(sys.argv[1]), sys.argv[2])), host="127.0.0.1", port=0,
-                rate=None, live_per_client=100000)
+                rate=None, live_per_client=100000, per_address=None)
 print(srv.port, flush=True)
 threading.Timer(float(sys.argv[3]), lambda: setattr(srv._server, "should_exit", True)).start()
 srv.run()
@@ -209,7 +221,7 @@ async def app_figures(data: Path, eid: str, live: int = 200) -> None:
         screen = app.screen
         # as Ctrl+W does (tui.screens.event), without the rate limit: every client is on loopback
         screen.web = ChildServer(screen.app.datadir, eid, host="127.0.0.1", port=0, rate=None,
-                                 live_per_client=100000)
+                                 live_per_client=100000, per_address=None)
         # the phones are other devices: their simulation runs at the lowest priority here
         kids = subprocess.Popen(["nice", "-n", "19", sys.executable, "-c", CLIENTS, str(screen.web.port), str(live), "90",
                                  str(ROOT / "benchmarks")], env=env)
@@ -238,14 +250,168 @@ async def app_figures(data: Path, eid: str, live: int = 200) -> None:
           f"({(b / a - 1) * 100:+.0f}%; target within 10%)")
 
 
+GATED = r"""
+import json, sys, threading
+from core.store import DataDir
+from tui.web.feed import Feed, FileSource
+from tui.web.server import WebServer
+srv = WebServer(Feed(FileSource(DataDir(sys.argv[1]), sys.argv[2])), host="127.0.0.1", port=0, rate=None)
+print(srv.port, flush=True)
+def stop():
+    g = srv.gate
+    print(json.dumps({"admitted": g.admitted, "refused": g.refused, "timed_out": g.timed_out,
+                      "max_connections": g.max_connections}), flush=True)
+    srv._server.should_exit = True
+threading.Timer(float(sys.argv[3]), stop).start()
+srv.run()
+"""
+
+ATTACK = r"""
+import json, resource, selectors, socket, sys, time
+port, n, seconds, sources = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3]), sys.argv[4].split(",")
+reopen = sys.argv[5] == "reopen"
+soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+sel = selectors.DefaultSelector()
+stats = {"opened": 0, "closed_by_server": 0, "failed": 0}
+def open_one(i):
+    s = socket.socket()
+    s.bind((sources[i % len(sources)], 0))
+    s.setblocking(False)
+    try:
+        s.connect(("127.0.0.1", port))
+    except BlockingIOError:
+        pass
+    except OSError:
+        stats["failed"] += 1
+        s.close()
+        return
+    stats["opened"] += 1
+    sel.register(s, selectors.EVENT_WRITE, i)
+for i in range(n):
+    open_one(i)
+print("ready", flush=True)
+end, trickle = time.monotonic() + seconds, time.monotonic() + 1
+while time.monotonic() < end:
+    for key, ev in sel.select(timeout=0.05):
+        s, i = key.fileobj, key.data
+        try:
+            if ev & selectors.EVENT_WRITE:  # connected: the start of a request, never its end
+                s.send(b"GET /tables HTTP/1.1\r\nHost: x\r\n")
+                sel.modify(s, selectors.EVENT_READ, i)
+                continue
+            gone = s.recv(65536) == b""
+        except OSError:
+            gone = True
+        if gone:
+            stats["closed_by_server"] += 1
+            sel.unregister(s)
+            s.close()
+            if reopen:
+                open_one(i)  # and at once another
+    if time.monotonic() >= trickle:  # a header line a second on every open one
+        trickle += 1
+        for key in list(sel.get_map().values()):
+            if key.events == selectors.EVENT_READ:
+                try:
+                    key.fileobj.send(b"X-a: b\r\n")
+                except OSError:
+                    pass
+print(json.dumps(stats), flush=True)
+"""
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def timed_get(src: str, port: int, path: str) -> tuple[int, float]:
+    """One GET from source address ``src`` on a new connection: (status, seconds)."""
+    import socket
+
+    t0 = time.perf_counter()
+    with socket.socket() as s:
+        s.settimeout(10)
+        s.bind((src, 0))
+        try:
+            s.connect(("127.0.0.1", port))
+            s.sendall(f"GET {path} HTTP/1.1\r\nHost: bench\r\nConnection: close\r\n\r\n".encode())
+            data = b""
+            while chunk := s.recv(65536):
+                data += chunk
+        except OSError:
+            return 0, time.perf_counter() - t0
+    return int(data.split(b" ", 2)[1]) if data else 0, time.perf_counter() - t0
+
+
+def slow_figures(data: Path, eid: str, slow: int = 4500, seconds: float = 12.0) -> None:
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    spread = ",".join(f"127.0.{1 + i // 250}.{1 + i % 250}" for i in range(300))
+    for title, sources, reopen, victims in [
+            (f"{slow} slow connections from 127.0.0.1", "127.0.0.1", "once", ["127.0.0.2"]),
+            (f"{slow} slow connections from 127.0.0.1, each reopened at once when closed", "127.0.0.1", "reopen",
+             ["127.0.0.2"]),
+            (f"{slow} slow connections from 300 addresses (15 each), reopened", spread, "reopen",
+             ["127.0.0.1", "127.0.0.2"])]:
+        srv = subprocess.Popen([sys.executable, "-c", GATED, str(data), eid, str(seconds + 8)],
+                               stdout=subprocess.PIPE, text=True, env=env)
+        try:
+            port = int(srv.stdout.readline())
+            for p in PAGES:  # warm: every page rendered once
+                timed_get("127.0.0.2", port, p)
+            cpu0 = cpu_seconds(srv.pid)
+            attack = subprocess.Popen([sys.executable, "-c", ATTACK, str(port), str(slow), str(seconds), sources, reopen],
+                                      stdout=subprocess.PIPE, text=True)
+            assert attack.stdout.readline().strip() == "ready"  # every slow connection is open
+            got: dict[str, list[tuple[int, float, float]]] = {v: [] for v in victims}
+            t0 = time.perf_counter()
+            for i in range(int(20 * (seconds - 4))):  # 20 page loads a second from each victim for 8 s
+                for v in victims:
+                    got[v].append((*timed_get(v, port, PAGES[i % len(PAGES)]), time.perf_counter() - t0))
+                delay = t0 + (i + 1) / 20 - time.perf_counter()
+                if delay > 0:
+                    time.sleep(delay)
+            a = json.loads(attack.communicate(timeout=seconds + 10)[0].strip().splitlines()[-1])
+            cpu = cpu_seconds(srv.pid) - cpu0
+            g = json.loads(srv.stdout.readline())
+        finally:
+            srv.terminate()
+            srv.wait(10)
+        print(f"{title}, {seconds:.0f} s ({a['opened']} opened, "
+              f"{a['closed_by_server']} closed by the server; server: {g['admitted']} admitted, "
+              f"{g['refused']} refused, {g['timed_out']} admitted closed at the header deadline, "
+              f"cap {g['max_connections']}; server CPU {cpu:.1f} s)")
+        for v, rs in got.items():
+            ok = [dt * 1000 for st, dt, _t in rs if st == 200]
+            later = [dt * 1000 for st, dt, t in rs if st == 200 and t - dt >= 1.0] or [0.0]
+            codes: dict[int, int] = {}
+            for st, _dt, _t in rs:
+                codes[st] = codes.get(st, 0) + 1
+            lat = (f"p50 {pct(ok, 50):.1f} ms, p95 {pct(ok, 95):.1f} ms, max {max(ok):.1f} ms"
+                   f" (from 1 s on: max {max(later):.1f} ms)" if ok else "none answered")
+            slowest = sorted(rs, key=lambda r: -r[1])[:3]
+            print(f"  page loads from {v}: {len(rs)}, statuses {dict(sorted(codes.items()))}; 200s: {lat}"
+                  + (" (target: all 200, max < 100 ms)" if len(victims) == 1 or v == "127.0.0.1" else "")
+                  + "; slowest at " + ", ".join(f"{t - dt:.1f} s" for _st, dt, t in slowest))
+
+
 def main() -> None:
     import app as A  # benchmarks/app.py: the same 512-player event in round 5
 
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp)
         eid = A.build_event(data)
+        if "--slow-only" in sys.argv:
+            slow_figures(data, eid)
+            return
         if "--app-only" not in sys.argv:
             asyncio.run(server_figures(data, eid))
+            slow_figures(data, eid)
         asyncio.run(app_figures(data, eid))
 
 

@@ -328,6 +328,8 @@ async def test_design3_app_key_serves_the_open_event_and_stops(datadir):
         url = screen.web.urls[0]
         assert url.startswith("http://127.0.0.1:")
         assert any(url in str(lbl.render()) for lbl in dialog.query("Label"))
+        # issue 23: the dialog says who can read the pages, as `lycee serve` does
+        assert any("Only this PC can open these pages" in str(lbl.render()) for lbl in dialog.query("Label"))
         assert "▀" in str(dialog.query_one("#qr").render()) or "  " in str(dialog.query_one("#qr").render())
         for ch in "Round 1 at 10:00":
             await pilot.press(ch if ch != " " else "space")
@@ -436,3 +438,271 @@ async def test_issue22_ctrl_w_with_the_port_in_use_serves_on_the_next_free_one_a
             assert screen.web is None
     finally:
         held.close()
+
+
+# -- issue 23: one bad client cannot take the pages down ----------------------------------
+
+
+def _connect(src: str, port: int) -> socket.socket:
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        s.bind((src, 0))  # the whole 127.0.0.0/8 is this machine: another address for the server
+    except OSError:
+        s.close()
+        pytest.skip(f"cannot use {src} as a source address here")
+    s.settimeout(10)
+    s.connect(("127.0.0.1", port))
+    return s
+
+
+def _response(s: socket.socket) -> bytes:
+    """One whole response (by Content-Length), read without closing."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = s.recv(65536)
+        assert chunk, "closed before the response"
+        data += chunk
+    head, _sep, body = data.partition(b"\r\n\r\n")
+    length = int(re.search(rb"content-length: (\d+)", head, re.I).group(1))
+    while len(body) < length:
+        chunk = s.recv(65536)
+        assert chunk
+        body += chunk
+    return head + b"\r\n\r\n" + body
+
+
+def _get(src: str, port: int, path: str, lang: str = "en") -> tuple[bytes, float]:
+    import time
+
+    t0 = time.perf_counter()
+    with _connect(src, port) as s:
+        s.sendall(f"GET {path} HTTP/1.1\r\nHost: x\r\nAccept-Language: {lang}\r\n\r\n".encode())
+        data = _response(s)
+    return data, time.perf_counter() - t0
+
+
+def _closing_times(socks: list[socket.socket], start: dict, bound: float) -> dict:
+    """Seconds from each socket's connect to the server closing it (waits on
+    the sockets themselves, at most ``bound`` seconds in all)."""
+    import selectors
+    import time
+
+    sel = selectors.DefaultSelector()
+    for s in socks:
+        s.setblocking(False)
+        sel.register(s, selectors.EVENT_READ)
+    closed: dict = {}
+    end = time.monotonic() + bound
+    while len(closed) < len(socks) and time.monotonic() < end:
+        for key, _ev in sel.select(timeout=max(0.0, end - time.monotonic())):
+            s = key.fileobj
+            try:
+                chunk = s.recv(65536)
+            except (ConnectionResetError, BlockingIOError) as err:
+                chunk = b"" if isinstance(err, ConnectionResetError) else None
+            if chunk == b"":
+                closed[s] = time.monotonic() - start[s]
+                sel.unregister(s)
+    sel.close()
+    return closed
+
+
+def test_issue23_slow_connections_from_one_address_leave_the_pages_to_others(desk):
+    """Slowloris from 127.0.0.1 (headers never finished): that address gets
+    its share of connections and no more (the 21st is refused with 429 and a
+    short page in the visitor's language), another address (127.0.0.2) is
+    answered meanwhile, and each slow connection is closed once the header
+    deadline passes, not before. (benchmarks/serve.py: the same with 4,500.)"""
+    import time
+
+    per, slow, header_timeout = 20, 200, 2.0
+    srv = WebServer(Feed(LiveSource(lambda: desk.event)), host="127.0.0.1", port=0, rate=None,
+                    header_timeout=header_timeout, per_address=per)
+    srv.start()
+    socks, start = [], {}
+    try:
+        for _ in range(slow):
+            s = _connect("127.0.0.1", srv.port)
+            start[s] = time.monotonic()
+            s.sendall(b"GET /tables HTTP/1.1\r\nHost: x\r\n")  # and never the end of the headers
+            socks.append(s)
+        gate = srv.gate
+        for _ in range(500):  # every slow connection reached the server (bounded wait)
+            if gate.admitted + gate.refused >= slow:
+                break
+            time.sleep(0.01)
+        assert gate.open.get("127.0.0.1") == per and gate.refused == slow - per
+        # another address is answered while the slow ones are held
+        data, took = _get("127.0.0.2", srv.port, "/tables")
+        assert data.startswith(b"HTTP/1.1 200") and b"Round 1" in data
+        assert took < 1.0, took
+        # the attacker's own next request: 429 and a page in its language, not bare text
+        data, _t = _get("127.0.0.1", srv.port, "/tables", lang="ja")
+        assert data.startswith(b"HTTP/1.1 429") and b"text/html" in data
+        assert "この端末からの接続が多すぎます".encode() in data
+        # every slow connection is closed after the header deadline; the held ones not before it
+        closed = _closing_times(socks, start, bound=header_timeout + 8)
+        assert len(closed) == slow
+        held = sorted(closed.values())[-per:]
+        assert min(held) >= header_timeout * 0.95, held
+        for _ in range(500):  # the server's side of the last close runs in its own thread (bounded wait)
+            if gate.total == 0:
+                break
+            time.sleep(0.01)
+        assert gate.timed_out >= per and gate.open == {} and gate.total == 0
+    finally:
+        for s in socks:
+            s.close()
+        srv.stop()
+
+
+def test_issue23_keep_alive_idle_and_slow_next_request_are_closed(desk):
+    """An idle keep-alive connection is closed after ``keep_alive``; one that
+    starts its next request and never finishes the headers, after the header
+    deadline (a slowloris that first behaves)."""
+    import time
+
+    srv = WebServer(Feed(LiveSource(lambda: desk.event)), host="127.0.0.1", port=0, rate=None,
+                    header_timeout=1.5, keep_alive=0.5)
+    srv.start()
+    try:
+        idle, slow = _connect("127.0.0.3", srv.port), _connect("127.0.0.3", srv.port)
+        for s in (idle, slow):
+            s.sendall(b"GET /names HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert _response(s).startswith(b"HTTP/1.1 200")
+        t0 = time.monotonic()
+        slow.sendall(b"GET /names HTTP/1.1\r\n")
+        closed = _closing_times([idle, slow], {idle: t0, slow: t0}, bound=8)
+        assert 0.4 <= closed[idle] < 1.4, closed[idle]
+        assert closed[slow] >= 1.4, closed[slow]
+    finally:
+        idle.close()
+        slow.close()
+        srv.stop()
+
+
+def test_issue23_the_global_cap_keeps_room_for_this_pc():
+    """Other addresses share the cap less the reserve; this PC's own
+    addresses (the desk, a TV on its HDMI port) may use the reserve; the
+    per-address cap holds for everyone. Property: under any sequence of
+    connections and closes the counts stay within the caps."""
+    from hypothesis import given, strategies as st
+
+    from tui.web.conn import Gate
+
+    g = Gate(per_address=3, max_connections=10, reserve=4, own=["192.168.1.5"])
+    for i in range(6):
+        assert g.admit(f"10.0.0.{i}") == 0
+    assert g.admit("10.0.0.99") == 503  # the others' share is used up
+    for _ in range(3):
+        assert g.admit("127.0.0.1") == 0
+    assert g.admit("127.0.0.1") == 429  # still one address's share
+    assert g.admit("192.168.1.5") == 0  # the PC's own network address
+    assert g.admit("::ffff:127.0.0.1".removeprefix("::ffff:")) == 429
+
+    addresses = st.sampled_from(["127.0.0.1", "10.0.0.1", "10.0.0.2", "10.0.0.3", "10.0.0.4"])
+
+    @given(st.lists(st.tuples(st.booleans(), addresses), max_size=80))
+    def counts_stay_within_the_caps(ops):
+        g = Gate(per_address=3, max_connections=8, reserve=3)
+        held: list[str] = []
+        for connect, who in ops:
+            if connect:
+                if g.admit(who) == 0:
+                    held.append(who)
+            elif who in held:
+                held.remove(who)
+                g.leave(who)
+            assert all(n <= 3 for n in g.open.values()) and g.total == len(held) <= 8
+            assert sum(n for a, n in g.open.items() if a != "127.0.0.1") <= 8 - 3
+        for who in held:
+            g.leave(who)
+        assert g.total == 0 and g.open == {}
+
+    counts_stay_within_the_caps()
+
+
+def test_issue23_refusals_are_short_pages_in_the_visitors_language(desk):
+    """A rate-limited request gets 429 with a page in its language
+    (Accept-Language), Retry-After and the security headers; a refusal not
+    waited for carries both languages."""
+    from tui.web.server import refusal_now
+
+    feed = Feed(LiveSource(lambda: desk.event))
+    c = TestClient(create_app(feed, rate=0.001, burst=1))
+    assert c.get("/").status_code == 200
+    r = c.get("/", headers={"Accept-Language": "ja-JP"})
+    assert r.status_code == 429 and r.headers["content-type"].startswith("text/html")
+    assert "この端末からのアクセスが多すぎます" in r.text and r.headers["retry-after"] == "1"
+    assert r.headers["content-security-policy"].startswith("default-src 'none'")
+    r = c.get("/", headers={"Accept-Language": "en-GB"})
+    assert r.status_code == 429 and "Too many requests from this device" in r.text
+    both = refusal_now(503).decode()
+    assert both.startswith("HTTP/1.1 503") and "connection: close" in both
+    assert "ただいまページが混み合っています" in both and "The event pages are busy" in both
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_issue23_serve_prints_the_addresses_to_type_and_who_can_read(tmp_path, capsys, monkeypatch, lang):
+    """`lycee serve` never prints 0.0.0.0 as an address: it prints this PC's
+    network addresses (the QR code for the first), says every device on the
+    network can read the pages and that --host 127.0.0.1 serves this PC only."""
+    from tui.cli import main
+    from tui.web import server
+
+    data = str(tmp_path)
+    assert main(["--data-dir", data, "event", "new", "Cup", "--unsanctioned"]) == 0
+    eid = capsys.readouterr().out.strip()
+    monkeypatch.setattr(server.WebServer, "run", lambda self: self.sock.close())
+    monkeypatch.setattr(server, "lan_addresses", lambda: ["192.168.10.23", "10.1.2.3"])
+    assert main(["--data-dir", data, "--lang", lang, "serve", eid, "--port", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "0.0.0.0" not in out
+    assert re.search(r"http://192\.168\.10\.23:\d+/", out) and re.search(r"http://10\.1\.2\.3:\d+/", out)
+    every = {"en": "Every device on this network can open these pages",
+             "ja": "このネットワーク上のすべての機器がこのページを開けます"}[lang]
+    assert every in out and "--host 127.0.0.1" in out
+    assert main(["--data-dir", data, "--lang", lang, "serve", eid, "--port", "0", "--host", "127.0.0.1"]) == 0
+    out = capsys.readouterr().out
+    assert {"en": "Only this PC can open these pages", "ja": "このページを開けるのはこのPCだけです"}[lang] in out
+    monkeypatch.setattr(server, "lan_addresses", list)
+    assert main(["--data-dir", data, "--lang", "en", "serve", eid, "--port", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "No network address found on this PC" in out and "0.0.0.0" not in out
+
+
+def test_issue23_lan_addresses_are_real_and_not_loopback():
+    from tui.web.server import lan_addresses, urls
+
+    for a in lan_addresses():
+        assert not a.startswith(("127.", "0.", "169.254.")) and socket.inet_aton(a)
+    assert all("0.0.0.0" not in u for u in urls("0.0.0.0", 8765))
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_issue23_the_serving_dialog_shows_addresses_and_who_can_read_without_scrolling(datadir, lang, size):
+    """Ctrl+W's dialog: the phone address and who can read the pages are in
+    view whole at 80x24 and 120x40, in both languages (nothing to scroll)."""
+    from textual.containers import VerticalScroll
+
+    from core import i18n
+    from tui.app import LyceeApp
+    from tui.screens.serving import ServingDialog
+
+    store = datadir.create({"name": "Cup", "date": "2026-11-30", "sanctioned": False})
+    Desk(store).add_players(["Ann", "Ben", "Cho"])
+    eid = store.id
+    store.close()
+    app = LyceeApp(datadir, open_event=eid, lang=lang)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        app.push_screen(ServingDialog(app.screen, ["http://192.0.2.1:8765/"]))
+        await pilot.pause()
+        dlg = app.screen
+        assert dlg.query_one(VerticalScroll).max_scroll_y == 0
+        texts = [str(lbl.render()) for lbl in dlg.query("Label")]
+        assert any("http://192.0.2.1:8765/" in t for t in texts)
+        every = i18n._("Every device on this network can open these pages: player names, pairings, results, "
+                       "standings and announcements (never penalties, decklists, staff notes or the log).")
+        assert every in texts and any(f"lycee serve {eid} --host 127.0.0.1" in t for t in texts)

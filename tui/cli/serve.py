@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING
 
 from core.i18n import _
@@ -15,18 +16,25 @@ from .common import CliError, with_desk
 def cmd_serve(args) -> int:
     from core.store import DataDir
     from tui.web.feed import Feed, FileSource
-    from tui.web.server import WebServer, qr_text
+    from tui.web.server import WebServer, exposure, is_every_network, qr_text
 
     dd = DataDir(args.data_dir)
     eid = dd.resolve(args.event)
     dd.read(eid)  # a clear refusal now if it cannot be read
     server = WebServer(Feed(FileSource(dd, eid)), host=args.host, port=args.port)
     urls = server.urls
-    print(_("Serving {event} read-only on {host}:{port} (Ctrl+C stops)", event=eid, host=args.host,
-            port=server.port))
+    if is_every_network(args.host):  # never 0.0.0.0 as an address: the ones to type follow
+        print(_("Serving {event} read-only on port {port} of every network of this PC (Ctrl+C stops)",
+                event=eid, port=server.port))
+    else:
+        print(_("Serving {event} read-only on {host}:{port} (Ctrl+C stops)", event=eid, host=args.host,
+                port=server.port))
     for u in urls:
         print(_("phones: {url}", url=u) + "    " + _("TV: {url}", url=u + "tv"))
     print(qr_text(urls[0]), end="")
+    for line in exposure(args.host, urls, eid):
+        print(line)
+    sys.stdout.flush()
     try:
         server.run()
     except KeyboardInterrupt:  # uvicorn stops cleanly, then passes Ctrl+C on

@@ -2,7 +2,7 @@
 
 Ctrl+W on the event screen starts serving the open event and shows this dialog:
 the addresses and a QR code large enough to photograph from a phone at arm's
-length, a line for an announcement (stored as an action through the desk),
+length, who can read the pages (as ``lycee serve`` says), a line for an announcement (stored as an action through the desk),
 and when pairings go up.  Ctrl+W here stops serving; Escape closes the dialog and
 keeps serving.
 """
@@ -95,12 +95,16 @@ class ServingDialog(Translated, ModalScreen[str | None]):
         self.event_screen = event_screen
         self.urls = urls
         self.note = note  # e.g. the port chosen because the wanted one is in use
+        web = getattr(event_screen, "web", None)
+        self.host = getattr(web, "host", None) or "0.0.0.0"
 
     @property
     def desk(self):
         return self.event_screen.desk
 
     def compose(self) -> ComposeResult:
+        from tui.web.server import exposure
+
         w, h = self.app.size
         with VerticalScroll():
             yield Label(_("Serving this event read-only (Ctrl+W stops, Esc closes)"), classes="title")
@@ -111,14 +115,19 @@ class ServingDialog(Translated, ModalScreen[str | None]):
                     for u in self.urls:
                         yield Label(Text(_("phones: {url}", url=u)))
                         yield Label(Text(_("TV: {url}", url=u + "tv")))
+                    # who can read the pages (issue 23): the same words as `lycee serve`
+                    for line in exposure(self.host, self.urls, self.event_screen.event_id):
+                        yield Label(Text(line), classes="hint exposure")
                     # the whole instruction in a label that wraps; the box's placeholder stays short
                     # (issue 11: the long placeholder was cut at 80 columns)
                     yield Label(_("announcement for the TV and phones; Enter posts, empty Enter clears"),
                                 id="announce-hint", classes="hint")
                     yield Input(placeholder=_("announcement"), id="announce", max_length=140)
                     yield Label("", id="publish-status", classes="hint")
-                    yield Button(_("Hold new rounds"), id="hold")
-                    yield Button(_("Publish the round"), id="publish", variant="primary")
+                    # one-row buttons on a small terminal: the addresses and who can read stay in view
+                    small = h < 32
+                    yield Button(_("Hold new rounds"), id="hold", compact=small)
+                    yield Button(_("Publish the round"), id="publish", variant="primary", compact=small)
                     yield Label("", id="serving-message", classes="hint")
 
     def on_mount(self) -> None:

@@ -322,3 +322,38 @@ def _url(q: str) -> str:
     from urllib.parse import quote
 
     return quote(q, safe="")
+
+
+# -- refusals (tui.web.conn, server.Guard) ----------------------------------------------
+
+#: Why a request is refused: the status and the words (the visitor's language).
+REFUSALS = {
+    "requests": 429,  # the rate limit
+    "connections": 429,  # this device has its share of connections
+    "busy": 503,  # the server is full
+}
+
+
+def _refusal_words(t: T, why: str) -> tuple[str, str]:
+    if why == "requests":
+        return (t._("Too many requests from this device"),
+                t._("Wait a moment, then reload the page."))
+    if why == "connections":
+        return (t._("Too many connections from this device"),
+                t._("Close other tabs of these pages, wait a few seconds, then reload."))
+    return (t._("The event pages are busy"), t._("Please reload in a few seconds."))
+
+
+def refusal(langs: tuple[str, ...], why: str) -> str:
+    """The short page a refused request gets: its title and what to do, in
+    each of ``langs`` (the visitor's language; both when it is not known).
+    No stylesheet, no script: one more request could be refused too."""
+    parts = []
+    for lang in langs:
+        t = T(lang)
+        title, hint = _refusal_words(t, why)
+        parts.append(f'<section lang="{lang}"><h1>{esc(title)}</h1><p>{esc(hint)}</p></section>')
+    lang = langs[0]
+    return (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f'<title>{esc(_refusal_words(T(lang), why)[0])}</title></head><body>{"".join(parts)}</body></html>')

@@ -6,10 +6,16 @@ Rules every request meets (in :class:`Guard`, before any page code runs):
   :data:`ROUTES` and the package's own static files (else 404);
 - a malformed request (a path or query that is too long, not UTF-8, an
   unknown or repeated parameter, a bad value) gets 400, never a traceback;
-- a per-client rate limit (token bucket; 429 with ``Retry-After``) and a cap
-  on live connections per client;
+- a per-client rate limit (token bucket) and a cap on live streams per
+  client: 429 with ``Retry-After`` and a short page in the visitor's language
+  (:func:`refuse`);
 - every answer carries a strict Content-Security-Policy (own origin only, no
   inline script or style), ``nosniff``, ``no-referrer`` and no framing.
+
+Before any of that, at the transport, :mod:`tui.web.conn` counts connections
+by address: a deadline for each request's headers, a cap per address on
+every path and a global cap that keeps room for this PC (:class:`WebServer`'s
+options).
 
 Pages are rendered once per version of the public view and language, and
 answered with an ETag (304 when unchanged).  ``/live?page=...`` is a
@@ -108,6 +114,53 @@ def parse_query(raw: bytes) -> dict[str, str]:
     return out
 
 
+def _headers(scope) -> dict[str, str]:
+    """A request's headers by lower-case name (the first of each)."""
+    out: dict[str, str] = {}
+    for k, v in scope.get("headers", ()):
+        out.setdefault(k.decode("latin-1").lower(), v.decode("latin-1"))
+    return out
+
+
+def refusal_head(why: str, body: bytes, retry: int) -> list[tuple[bytes, bytes]]:
+    return [(b"content-type", b"text/html; charset=utf-8"), (b"content-length", str(len(body)).encode()),
+            (b"cache-control", b"no-store"), (b"retry-after", str(retry).encode()),
+            (b"vary", b"Accept-Language, Cookie"), *SECURITY_HEADERS]
+
+
+async def refuse(scope, send, why: str, retry: int, close: bool = False) -> None:
+    """Answer a refused request with a short page in the visitor's language
+    (``?lang=``, the cookie, Accept-Language): 429 or 503 (pages.REFUSALS)."""
+    try:
+        query = parse_query(scope.get("query_string", b""))
+    except (ValueError, UnicodeDecodeError):
+        query = {}
+    body = pages.refusal((choose_lang(query, _headers(scope)),), why).encode()
+    headers = refusal_head(why, body, retry) + ([(b"connection", b"close")] if close else [])
+    await send({"type": "http.response.start", "status": pages.REFUSALS[why], "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+def refusal_app(status: int):
+    """The ASGI app that answers a connection refused by the gate (tui.web.conn)."""
+    why = "connections" if status == 429 else "busy"
+
+    async def app(scope, receive, send):
+        if scope["type"] == "http":
+            await refuse(scope, send, why, 5, close=True)
+    return app
+
+
+def refusal_now(status: int) -> bytes:
+    """A whole answer in both languages, for a refused connection not waited for."""
+    why = "connections" if status == 429 else "busy"
+    body = pages.refusal(("ja", "en"), why).encode()
+    head = [(b"connection", b"close"), *refusal_head(why, body, 5)]
+    reason = b"Too Many Requests" if status == 429 else b"Service Unavailable"
+    return (b"HTTP/1.1 %d %s\r\n" % (status, reason) + b"".join(k + b": " + v + b"\r\n" for k, v in head)
+            + b"\r\n" + body)
+
+
 async def _plain(send, status: int, text: str, extra=()) -> None:
     body = text.encode()
     await send({"type": "http.response.start", "status": status,
@@ -144,7 +197,7 @@ class Guard:
         if path not in ROUTES and path not in STATIC and path != "/live":
             return await _plain(send, 404, "404 Not Found")
         if self.limit is not None and not self.limit.allow(who):
-            return await _plain(send, 429, "429 Too Many Requests", [(b"retry-after", b"1")])
+            return await refuse(scope, send, "requests", 1)
 
         async def send_secure(message):
             if message["type"] == "http.response.start":
@@ -154,7 +207,7 @@ class Guard:
 
         if path == "/live":
             if self.live.get(who, 0) >= self.live_per_client:
-                return await _plain(send, 429, "429 Too Many Requests", [(b"retry-after", b"5")])
+                return await refuse(scope, send, "connections", 5)
             self.live[who] = self.live.get(who, 0) + 1
             try:
                 return await self.app(scope, receive, send_secure)
@@ -180,7 +233,7 @@ def choose_lang(query: dict, headers) -> str:
     return "ja" if accept.strip().startswith("ja") else "en"
 
 
-def create_app(feed: Feed, *, rate: float | None = 20.0, burst: int = 60, live_per_client: int = 20,
+def create_app(feed: Feed, *, rate: float | None = 20.0, burst: int = 60, live_per_client: int = 12,
                poll: float = 0.25, keepalive: float = 15.0):
     """The ASGI app over ``feed``; ``rate`` None switches the rate limit off
     (benchmarks from one address)."""
@@ -316,33 +369,93 @@ def create_app(feed: Feed, *, rate: float | None = 20.0, burst: int = 60, live_p
 # -- addresses and the QR code ------------------------------------------------------------
 
 
-def lan_addresses() -> list[str]:
-    """This PC's IPv4 addresses others on the network can reach (no packet is sent)."""
-    found = []
+#: Interfaces phones on the store's network never reach this PC through
+#: (containers, virtual machines, VPNs): their addresses are not offered.
+VIRTUAL = ("lo", "docker", "veth", "br-", "virbr", "vmnet", "vboxnet", "tun", "tap", "wg", "tailscale", "zt")
+
+
+def _interface_addresses() -> list[str]:
+    """Each network interface's IPv4 address (Linux; elsewhere none)."""
+    out: list[str] = []
+    try:
+        import fcntl
+        import struct
+
+        names = [n for _i, n in socket.if_nameindex() if not n.startswith(VIRTUAL)]
+    except (ImportError, OSError, AttributeError):
+        return out
     s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     try:
-        s.connect(("10.255.255.255", 1))
-        found.append(s.getsockname()[0])
-    except OSError:
-        pass
+        for name in names:
+            try:
+                req = struct.pack("256s", name.encode()[:15])
+                out.append(socket.inet_ntoa(fcntl.ioctl(s.fileno(), 0x8915, req)[20:24]))  # SIOCGIFADDR
+            except OSError:  # no IPv4 address on it
+                pass
     finally:
         s.close()
+    return out
+
+
+def lan_addresses() -> list[str]:
+    """This PC's IPv4 addresses others on the network can reach, the one the
+    routing table picks first (no packet is sent: a UDP socket "connected"
+    to a private address only chooses its source), then each interface's."""
+    found = []
+    for probe in ("10.255.255.255", "192.168.255.255", "172.31.255.255"):
+        s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        try:
+            s.connect((probe, 1))
+            found.append(s.getsockname()[0])
+        except OSError:
+            pass
+        finally:
+            s.close()
+    found += _interface_addresses()
     try:
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            a = info[4][0]
-            if a not in found:
-                found.append(a)
+        found += [info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
     except OSError:
         pass
-    return [a for a in found if not a.startswith("127.")]
+    out: list[str] = []
+    for a in found:
+        if a not in out and not a.startswith(("127.", "169.254.", "0.")):
+            out.append(a)
+    return out
+
+
+def is_local_only(host: str) -> bool:
+    """Listening on ``host`` serves this PC only (a loopback address)."""
+    return host.startswith("127.") or host in ("::1", "localhost")
+
+
+def is_every_network(host: str) -> bool:
+    return host in ("0.0.0.0", "", "::")
 
 
 def urls(host: str, port: int) -> list[str]:
-    """The addresses to print: every LAN address when listening on all of them."""
-    if host in ("0.0.0.0", "", "::"):
+    """The addresses to type: every LAN address when listening on all of
+    them (never 0.0.0.0); this PC's own when there is none."""
+    if is_every_network(host):
         return [f"http://{a}:{port}/" for a in lan_addresses()] or [f"http://127.0.0.1:{port}/"]
     shown = f"[{host}]" if ":" in host else host
     return [f"http://{shown}:{port}/"]
+
+
+def exposure(host: str, shown: list[str], event: str) -> list[str]:
+    """Who can read ``event``'s pages served on ``host`` (the addresses
+    ``shown``), in lines for the organizer: ``lycee serve`` and the app's
+    Ctrl+W dialog."""
+    if is_local_only(host):
+        return [_("Only this PC can open these pages: phones and other devices cannot (--host {host}).",
+                  host=host)]
+    lines = []
+    if all("//127." in u for u in shown):
+        lines.append(_("No network address found on this PC: phones cannot reach it until it is on the "
+                       "store's network."))
+    lines.append(_("Every device on this network can open these pages: player names, pairings, results, "
+                   "standings and announcements (never penalties, decklists, staff notes or the log)."))
+    lines.append(_("To serve this PC only: lycee serve {event} --host 127.0.0.1", event=event))
+    return lines
 
 
 def qr_text(url: str) -> str:
@@ -387,16 +500,56 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+def raise_fd_limit(wanted: int) -> int:
+    """Raise this process's soft limit of open files towards ``wanted`` (up to
+    the hard limit; many systems start at 1024); the limit now in force."""
+    try:
+        import resource
+    except ImportError:  # not on this system (Windows): its own limits apply
+        return wanted
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        new = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (new, hard))
+            soft = new
+        except (ValueError, OSError):
+            pass
+    return wanted if soft == resource.RLIM_INFINITY else soft
+
+
+#: Files the server keeps open besides connections (the event file, the loop, logs).
+FD_MARGIN = 128
+
+
 class WebServer:
     """One server over one feed: :meth:`run` in the foreground (Ctrl+C stops
-    it), or :meth:`start` / :meth:`stop` in a thread (the app)."""
+    it), or :meth:`start` / :meth:`stop` in a thread (the app).
 
-    def __init__(self, feed: Feed, host: str = "0.0.0.0", port: int = DEFAULT_PORT, **app_options):
+    The connection rules (tui.web.conn): a request's headers within
+    ``header_timeout`` seconds, an idle keep-alive connection closed after
+    ``keep_alive``, at most ``per_address`` open connections from one address
+    (None: no cap; benchmarks from one address), ``max_connections`` in all
+    (lowered to what the open-files limit allows) of which ``reserve`` only for
+    this PC's own addresses."""
+
+    def __init__(self, feed: Feed, host: str = "0.0.0.0", port: int = DEFAULT_PORT, *,
+                 header_timeout: float = 5.0, keep_alive: float = 5.0, per_address: int | None = 16,
+                 max_connections: int = 4000, reserve: int = 64, **app_options):
+        from .conn import Gate
+
         self.feed = feed
         self.host = host
         self.sock = bind(host, port)
         self.port = self.sock.getsockname()[1]
         self.app = create_app(feed, **app_options)
+        self.header_timeout, self.keep_alive = header_timeout, keep_alive
+        own = lan_addresses() if host in ("0.0.0.0", "", "::") else [host]
+        self.gate = Gate(per_address, max_connections, reserve, own)
+        files = raise_fd_limit(max_connections + self.gate.waiting + FD_MARGIN)
+        if files < max_connections + self.gate.waiting + FD_MARGIN:  # what the system allows, with room to refuse
+            self.gate.max_connections = max(16, files - self.gate.waiting - FD_MARGIN)
+            self.gate.reserve = min(self.gate.reserve, self.gate.max_connections // 4)
         self._thread: threading.Thread | None = None
         self._server = None
 
@@ -407,9 +560,13 @@ class WebServer:
     def _make(self):
         import uvicorn
 
+        from .conn import protocol_class
+
+        protocol = protocol_class(self.gate, self.header_timeout, refusal_app, refusal_now)
         config = uvicorn.Config(self.app, log_level="warning", access_log=False, lifespan="on",
-                                ws="none", http="h11", timeout_graceful_shutdown=1,
-                                timeout_keep_alive=5, limit_concurrency=4000)
+                                ws="none", http=protocol, timeout_graceful_shutdown=1,
+                                timeout_keep_alive=self.keep_alive, limit_concurrency=None,
+                                backlog=4096)
         self._server = uvicorn.Server(config)
         return self._server
 
