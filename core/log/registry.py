@@ -46,7 +46,9 @@ FOUNDING = {"create", "import"}
 #: it was written: a rule made stricter later checks only actions written
 #: after it (see :func:`written_format`), so a stored event always opens.
 #: Format 3: round 1 of a limited event needs every deck legal (G-SEALED).
-ACTION_FORMAT = 3
+#: Format 4: names that only look alike are the same name when registering
+#: (the confusables skeleton, core.names.fold_name; docs/names.md L-NAME-KEY).
+ACTION_FORMAT = 4
 _FORMAT: ContextVar[int] = ContextVar("action_format", default=ACTION_FORMAT)
 
 

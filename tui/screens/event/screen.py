@@ -693,9 +693,15 @@ class EventScreen(Translated, Screen):
             self.app.call_from_thread(self.say, str(err), True)
             return
         folder = self.app.datadir.root / "exports"
-        folder.mkdir(parents=True, exist_ok=True)
         path = folder / exports.export_filename(self.event, what, fmt, round_number)
-        path.write_text(text, encoding="utf-8")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            exports.write_export(path, text)  # whole or nothing: no partial file on a full disk
+        except OSError as err:
+            self.app.call_from_thread(self.say, _("export not written: {file}: {reason}; no partial file was left "
+                                                  "in {folder}", file=err.filename or path,
+                                                  reason=err.strerror or err, folder=folder), True)
+            return
         msg = _("written: {path}", path=path)
         if open_after:
             import webbrowser
