@@ -324,3 +324,71 @@ def test_names_md_l_export_file_an_existing_folder_still_gets_a_named_file(cup, 
     assert rc == 0, err
     assert "created folder" not in out
     assert any(p.name.endswith("_Cup_standings_r1.csv") for p in tmp_path.iterdir())
+
+
+# -- the app ------------------------------------------------------------------------------------
+
+
+@pytest.mark.asyncio
+async def test_names_md_l_name_lookalike_the_app_asks_and_l_text_visible_refuses(tmp_path):
+    """docs/names.md L-NAME-LOOKALIKE: the add-player box asks the same-name
+    question for a Cyrillic look-alike, saying what only looks alike;
+    L-TEXT-VISIBLE: a name of a Hangul filler is refused with the reason."""
+    from tui.app import LyceeApp
+    from tui.screens.dialogs import Confirm
+
+    dd = DataDir(tmp_path)
+    st = dd.create({"name": "Cup", "sanctioned": False})
+    eid = st.id
+    Desk(st).add_players(["Oscar"])
+    st.close()
+    app = LyceeApp(dd, open_event=eid, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+n")
+        app.screen.query_one("#add-player").value = "\u041es\u0441\u0430r"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm)
+        assert "only look alike" in app.screen.question and "CYRILLIC CAPITAL LETTER O" in app.screen.question
+        await pilot.press("escape")
+        await pilot.pause()
+        assert [p.name for p in app.screen.event.players] == ["Oscar"]
+        app.screen.query_one("#add-player").value = "\u3164"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "no visible character" in app.screen.query_one("#message").plain
+        assert [p.name for p in app.screen.event.players] == ["Oscar"]
+
+
+@pytest.mark.asyncio
+async def test_names_md_l_export_file_f9_on_a_full_disk_leaves_no_file_and_says_where(tmp_path, monkeypatch):
+    """docs/names.md L-EXPORT-FILE: the app's F9 writes whole or not at all and
+    names the file and its folder when the disk is full."""
+    from core.demo import make_demo
+    from tui.app import LyceeApp
+
+    dd = DataDir(tmp_path)
+    store = make_demo(dd, players=4)
+    eid = store.id
+    Desk(store).pair_next()
+    store.close()
+
+    def full_fsync(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(exports.os, "fsync", full_fsync)
+    app = LyceeApp(dd, open_event=eid, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("f9")
+        await pilot.pause()
+        await pilot.press("enter")  # the first choice
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        msg = screen.query_one("#message").plain
+        folder = tmp_path / "exports"
+        assert "export not written" in msg and str(folder) in msg and "No space left" in msg
+        assert list(folder.iterdir()) == []

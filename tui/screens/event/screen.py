@@ -443,12 +443,18 @@ class EventScreen(Translated, Screen):
         self._enter_result(message.text, message.box)
 
     def _add_player(self, name: str, box: Input, same_name: bool = False) -> None:
-        from core.names import fold_name
+        from core.names import fold_name, lookalike_note
 
-        if not same_name and any(fold_name(p.name) == fold_name(name) for p in self.event.players):
+        key = fold_name(name)  # look-alikes too (docs/names.md L-NAME-LOOKALIKE)
+        registered = next((p.name for p in self.event.players if fold_name(p.name) == key), None)
+        if not same_name and registered is not None:
+            note = lookalike_note(name, registered)
+            question = (_("{name} looks like {first}, who is already registered. Register another person (shown "
+                          "as {name} (2))?", name=name, first=registered) + note if note else
+                        _("{name} is already registered. Register a second person of that name (shown as "
+                          "{name} (2))?", name=name))
             self.app.push_screen(
-                Confirm(_("{name} is already registered. Register a second person of that name (shown as "
-                          "{name} (2))?", name=name)),
+                Confirm(question),
                 lambda yes: self._add_player(name, box, True) if yes else self.say(_("not added"), error=True))
             return
         try:
