@@ -392,3 +392,15 @@ async def test_names_md_l_export_file_f9_on_a_full_disk_leaves_no_file_and_says_
         folder = tmp_path / "exports"
         assert "export not written" in msg and str(folder) in msg and "No space left" in msg
         assert list(folder.iterdir()) == []
+
+
+def test_names_md_l_term_a_csv_keeps_its_line_ends_but_a_lone_cr_is_shown(capsys):
+    """docs/names.md L-TERM: CRLF line ends pass; a CR inside a line (it would
+    overwrite what the line shows) is escaped."""
+    from tui.cli.common import safe_streams
+
+    with safe_streams():
+        import sys
+
+        sys.stdout.write("a,b\r\nfake\rreal\r\n")
+    assert capsys.readouterr().out == "a,b\r\nfake\\x0dreal\r\n"

@@ -73,6 +73,14 @@ def shown(text) -> str:
     return escaped(str(text))
 
 
+def _line(text: str) -> str:
+    """One line for :class:`SafeStream`: tabs kept, and a CR that ends the line
+    (a CSV's CRLF); any other CR is escaped (it would overwrite the line)."""
+    if text.endswith("\r"):
+        return escaped(text[:-1], keep="\t") + "\r"
+    return escaped(text, keep="\t")
+
+
 class SafeStream:
     """A text stream whose every write passes :func:`core.names.escaped`
     (newlines and tabs kept): an ESC, CSI, OSC or bidi override in a name read
@@ -82,7 +90,7 @@ class SafeStream:
         self.raw = raw
 
     def write(self, text: str) -> int:
-        self.raw.write("\n".join(escaped(line, keep="\t") for line in text.split("\n")))
+        self.raw.write("\n".join(_line(x) for x in text.split("\n")))
         return len(text)
 
     def __getattr__(self, name):  # flush, fileno, isatty, encoding, buffer...
