@@ -434,7 +434,8 @@ def build_parser() -> argparse.ArgumentParser:
                              "slips", "report"), help=_("what to export (default: the whole event)"))
     ex.add_argument("--format", default="json", choices=("json", "csv", "html"), help=_("file format (default: json)"))
     ex.add_argument("-o", "--output", metavar="FILE", help=_("write to FILE instead of the screen; a folder gets "
-                                                          "a file named by date, event, what and round"))
+                                                          "a file named by date, event, what and round; a FOLDER/ "
+                                                          "ending with a separator is made if missing"))
     ex.add_argument("--round", type=int, metavar="N", help=_("pairings, slips or standings as of round N "
                                                             "(default: the current round)"))
     im = cmd(sub, "import", cmd_import, _("check and store a lycee-event/1 file; prints its id"))
