@@ -404,3 +404,31 @@ def test_names_md_l_term_a_csv_keeps_its_line_ends_but_a_lone_cr_is_shown(capsys
 
         sys.stdout.write("a,b\r\nfake\rreal\r\n")
     assert capsys.readouterr().out == "a,b\r\nfake\\x0dreal\r\n"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(st.characters(codec="utf-8"), max_size=40))
+def test_names_md_l_term_nothing_escaped_holds_a_control_or_format_character(text):
+    """docs/names.md L-TERM: whatever the text, what escaped() gives holds no
+    control, format, separator or surrogate character (so no ESC sequence)."""
+    import unicodedata
+
+    from core.names import REFUSED_CATEGORIES
+
+    assert not any(unicodedata.category(c) in REFUSED_CATEGORIES for c in escaped(text))
+    assert not any(unicodedata.category(c) in REFUSED_CATEGORIES and c != "\n"
+                   for c in escaped(text, keep="\n"))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(st.characters(codec="utf-8"), max_size=20))
+def test_names_md_l_text_visible_an_accepted_name_always_shows_something(text):
+    """docs/names.md L-TEXT-VISIBLE: check_text never accepts a name with
+    nothing visible."""
+    from core.names import has_visible
+
+    try:
+        name = check_text(text, "player")
+    except LyceeError:
+        return
+    assert has_visible(name) and name.strip()
