@@ -93,7 +93,13 @@ class SafeStream:
         self.raw.write("\n".join(_line(x) for x in text.split("\n")))
         return len(text)
 
-    def __getattr__(self, name):  # flush, fileno, isatty, encoding, buffer...
+    def isatty(self) -> bool:
+        """False: a library that colours its output when writing to a terminal
+        (uvicorn's log lines under `lycee serve`) writes plain text here, not
+        escape sequences this stream would show as ``\\x1b[31m``."""
+        return False
+
+    def __getattr__(self, name):  # flush, fileno, encoding, buffer...
         return getattr(self.raw, name)
 
 
