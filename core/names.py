@@ -9,8 +9,14 @@ is asked to append, so no path can store text that skipped them).
   CR, zero-width space, bidi overrides...), line and paragraph separators and
   lone surrogates are refused, naming the first one and its position.
 - Each kind of text has a length limit (in characters): :data:`LIMITS`.
+- Text with no visible character (only spaces, blank fillers such as U+3164
+  or U+2800, variation selectors, combining marks without a base) is refused.
 - Names are compared after NFKC with case and all runs of white space folded
-  (:func:`fold_name`): '山田　太郎' and '山田 太郎' are one player.
+  and look-alike letters mapped to one (:func:`fold_name`, the confusables
+  skeleton of UTS #39): '山田　太郎' and '山田 太郎' are one player, and a
+  Cyrillic 'Ѕато' is the Latin 'Sato'.
+- Anything printed to a terminal passes :func:`escaped` (no ESC, CSI, OSC or
+  bidi override ever reaches it, whatever an old journal holds).
 - A PLAYER or EVENT given to a command may say what it is: ``id:p3`` or
   ``name:p3``.  A plain ``p3`` is an id or a name as before, but refused as
   ambiguous when it is the id of one and the name of another.
@@ -18,6 +24,8 @@ is asked to append, so no path can store text that skipped them).
 
 from __future__ import annotations
 
+import functools
+import json
 import re
 import unicodedata
 
@@ -43,11 +51,45 @@ ID_PREFIX = "id:"
 NAME_PREFIX = "name:"
 
 
-def fold_name(name: str) -> str:
-    """Names compare after NFKC (full-width = half-width), trimmed, case-folded,
-    with every run of white space folded to one space: '山田　太郎' and
-    '山田 太郎' are one name."""
-    n = unicodedata.normalize("NFKC", name).strip().casefold()
+#: Letters and symbols that show as nothing or as a blank: the Hangul fillers
+#: and the braille blank.  In a name they count as a space (docs/names.md).
+BLANK_FILLERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+#: Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt): drawn as
+#: nothing (variation selectors, the combining grapheme joiner, tags...).
+_IGNORABLE = ((0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160), (0x17B4, 0x17B5),
+              (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x206F), (0x3164, 0x3164),
+              (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3),
+              (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF))
+
+
+def is_ignorable(ch: str) -> bool:
+    """A default-ignorable code point (drawn as nothing)."""
+    o = ord(ch)
+    return any(a <= o <= b for a, b in _IGNORABLE)
+
+
+def is_visible(ch: str) -> bool:
+    """A character that draws something by itself: not a space, a control or
+    format character, a combining mark, a default-ignorable or a blank filler."""
+    return (ch not in BLANK_FILLERS and unicodedata.category(ch)[0] not in "ZCM"
+            and not is_ignorable(ch))
+
+
+def has_visible(text: str) -> bool:
+    """Whether ``text`` (after NFKC) has at least one visible character."""
+    return any(is_visible(ch) for ch in unicodedata.normalize("NFKC", text))
+
+
+def fold_text(name: str, fold_case: bool = True) -> str:
+    """NFKC, blank fillers as spaces, other ignorables removed, trimmed,
+    case-folded, runs of white space as one space: the key of
+    :func:`fold_name` without the skeleton (event names; a log written
+    before format 4)."""
+    n = unicodedata.normalize("NFKC", name)
+    if not n.isascii():
+        n = "".join(" " if c in BLANK_FILLERS else c for c in n if c in BLANK_FILLERS or not is_ignorable(c))
+    n = n.strip().casefold() if fold_case else n.strip()
     return re.sub(r"\s+", " ", n)
 
 
@@ -58,6 +100,93 @@ def kept_when_typed(ch: str) -> bool:
     it as typed, so the app's fields keep it too: '山田　太郎' typed in
     either is the same player (:func:`fold_name`)."""
     return len(ch) == 1 and unicodedata.category(ch) == "Zs"
+
+
+@functools.cache
+def _confusables() -> tuple[dict[str, str], dict[str, str]]:
+    """Each character of the Unicode confusables table (UTS #39, as shipped by
+    the confusable_homoglyphs package) to one representative of the characters
+    it is confusable with; a character confusable with a sequence ('m' and
+    'rn') to that sequence.  The package's table lists each pair both ways, so
+    the classes are rebuilt here (union-find); any member of a class serves as
+    its prototype, since only equality of skeletons is used.
+
+    Also, for names compared without case: each capital letter confusable
+    with one Latin capital (Cyrillic 'Т', Greek 'Τ') to that capital, so that
+    'ТОМ' is 'TOM' although 'т' does not look like 't'."""
+    from importlib import resources
+
+    data = json.loads(resources.files("confusable_homoglyphs").joinpath("confusables.json")
+                      .read_text(encoding="utf-8"))
+    parent: dict[str, str] = {}
+
+    def root(x: str) -> str:
+        while parent.setdefault(x, x) != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    sequences: dict[str, str] = {}
+    for key, homoglyphs in data.items():
+        key = key.replace("\u200e", "")  # the package wraps right-to-left letters in LRMs
+        if len(key) != 1:
+            continue  # a sequence: listed again from the side of its single character
+        for h in homoglyphs:
+            c = h["c"].replace("\u200e", "")
+            if len(c) == 1:
+                a, b = root(key), root(c)
+                if a != b:
+                    parent[max(a, b)] = min(a, b)
+            elif c:
+                sequences[key] = c
+    table = {c: root(c) for c in parent}
+    for key, seq in sequences.items():
+        table[key] = "".join(table.get(c, c) for c in unicodedata.normalize("NFD", seq))
+    classes: dict[str, list[str]] = {}
+    for c, r in table.items():
+        classes.setdefault(r, []).append(c)
+    upper: dict[str, str] = {}
+    for members in classes.values():
+        latin = [c for c in members if "A" <= c <= "Z"]
+        if len(latin) == 1:
+            upper.update({c: latin[0] for c in members if c.isupper() and c != latin[0]})
+    return {k: v for k, v in table.items() if k != v}, upper
+
+
+def skeleton(text: str) -> str:
+    """The confusables skeleton of UTS #39: NFD, each character to its
+    prototype, NFD again.  Two strings that look alike have one skeleton
+    ('Ѕато' in Cyrillic and 'Sato', '山ロ' with a katakana ro and '山口');
+    different kanji stay different (佐藤 and 左藤, 太田 and 大田)."""
+    table = _confusables()[0]
+    n = unicodedata.normalize("NFD", text)
+    return unicodedata.normalize("NFD", "".join(table.get(c, c) for c in n))
+
+
+def fold_name(name: str) -> str:
+    """The key two names are compared by (L-NAME-KEY): NFKC (full-width =
+    half-width), blank fillers as spaces and other invisible characters
+    removed, trimmed, case-folded, every run of white space as one space
+    ('山田　太郎' and '山田 太郎' are one name), then the confusables skeleton
+    (:func:`skeleton`: a Cyrillic or Greek look-alike is the same name)."""
+    upper = _confusables()[1]
+    n = fold_text(name, fold_case=False)
+    return skeleton("".join(upper.get(c, c) for c in n).casefold())
+
+
+def lookalike_note(name: str, other: str) -> str:
+    """When ``name`` and ``other`` fold to one key but differ as typed: which
+    character of ``name`` only looks like one of ``other``, for the same-name
+    question ('' when they are the same by NFKC alone)."""
+    a, b = fold_text(name, fold_case=False), fold_text(other, fold_case=False)
+    if a.casefold() == b.casefold():
+        return ""
+    for x, y in zip(a, b):
+        if x.casefold() != y.casefold():
+            return " · " + _("they only look alike: {a} ({an}) is not {b} ({bn})", a=escaped(x),
+                             an=unicodedata.name(x, f"U+{ord(x):04X}"), b=escaped(y),
+                             bn=unicodedata.name(y, f"U+{ord(y):04X}"))
+    return " · " + _("they only look alike")
 
 
 def is_id(text: str) -> bool:
@@ -72,16 +201,26 @@ def refused_char(text: str) -> tuple[int, str] | None:
     return None
 
 
+def _escape(ch: str) -> str:
+    return f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}"
+
+
+def escaped(text: str, keep: str = "") -> str:
+    """``text`` safe to print to a terminal: every refused character (ESC, so
+    every ESC/CSI/OSC sequence, the C1 controls, bidi overrides and isolates,
+    line separators, lone surrogates) as a visible escape such as ``\\x1b``
+    or ``\\u202e``; the characters in ``keep`` (a newline, a tab) pass.  The
+    one terminal sanitiser: the command line routes all it prints through it."""
+    if text.isprintable():
+        return text
+    return "".join(_escape(ch) if ch not in keep and unicodedata.category(ch) in REFUSED_CATEGORIES else ch
+                   for ch in text)
+
+
 def visible(text: str, limit: int = 40) -> str:
     """``text`` safe to print in a message: refused characters as ``\\u....``
     escapes, cut to ``limit`` characters."""
-    out = []
-    for ch in text[:limit]:
-        if unicodedata.category(ch) in REFUSED_CATEGORIES:
-            out.append(f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}")
-        else:
-            out.append(ch)
-    return "".join(out) + ("…" if len(text) > limit else "")
+    return escaped(text[:limit]) + ("…" if len(text) > limit else "")
 
 
 def _what(kind: str) -> str:
@@ -105,6 +244,11 @@ def check_text(text, kind: str = "text", required: bool = True, what: str | None
     text = text.strip()
     if required and not text:
         raise LyceeError(_("{what} is empty: type one", what=what))
+    if text and not has_visible(text):
+        raise LyceeError(_("{what} '{shown}' ({codes}) has no visible character: only spaces, blank fillers "
+                           "(U+3164, U+2800...), variation selectors or combining marks without a letter; type "
+                           "one that can be read (docs/names.md)", what=what, shown=visible(text),
+                           codes=" ".join(f"U+{ord(c):04X}" for c in text[:6]) + (" …" if len(text) > 6 else "")))
     limit = LIMITS[kind]
     if len(text) > limit:
         raise LyceeError(_("{what} '{shown}' has {n} characters: at most {limit} (docs/names.md)",
@@ -178,10 +322,10 @@ def resolve_event(ref: str, ids: list[str], names, where) -> str:
     id_hits = [] if how == "name" else [i for i in ids if i.startswith(value)]
     name_hits: list[str] = []
     if how != "id" and value:
-        key = fold_name(value)
+        key = fold_text(value)  # event names: NFKC and spaces, no skeleton (fast)
         listed = names()
-        exact = [i for i, n in listed if fold_name(n) == key]
-        name_hits = exact or [i for i, n in listed if fold_name(n).startswith(key)]
+        exact = [i for i, n in listed if fold_text(n) == key]
+        name_hits = exact or [i for i, n in listed if fold_text(n).startswith(key)]
     if how is None and id_hits and name_hits and set(id_hits) != set(name_hits):
         raise LyceeError(_("{ref!r} is ambiguous: it begins the id of {a} and the name of {b}; "
                            "use id:{ref} or name:{ref}", ref=value, a=id_hits[0], b=name_hits[0]))

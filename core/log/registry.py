@@ -47,7 +47,9 @@ FOUNDING = {"create", "import"}
 #: after it (see :func:`written_format`), so a stored event always opens.
 #: Format 3: round 1 of a limited event needs every deck legal (G-SEALED).
 #: Format 4: pairing round 1 fixes a blank Swiss round count (L-ROUNDS), and no
-#: winner (G-ID-3) only in the final, not before it or in a playoff.
+#: winner (G-ID-3) only in the final, not before it or in a playoff, and names that
+#: only look alike are the same name when registering (the confusables
+#: skeleton, core.names.fold_name; docs/names.md L-NAME-KEY).
 ACTION_FORMAT = 4
 _FORMAT: ContextVar[int] = ContextVar("action_format", default=ACTION_FORMAT)
 

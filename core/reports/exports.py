@@ -15,7 +15,10 @@ import csv
 import html
 import io
 import json
+import os
+import secrets
 from datetime import date, timedelta
+from pathlib import Path
 
 from core.errors import LyceeError
 from core.rules.eventfile import to_doc
@@ -553,3 +556,32 @@ def as_of_round(event: Event, round_number: int | None) -> Event:
     if not 1 <= round_number <= len(event.rounds):
         raise LyceeError(_("round {r} has not been paired (rounds 1 to {n})", r=round_number, n=len(event.rounds)))
     return event.with_(rounds=event.rounds[:round_number])
+
+
+def write_export(path: Path, text: str) -> None:
+    """Write an export whole or not at all: into a new file beside ``path``,
+    synced, then renamed over it; on any failure (a full disk, a size limit)
+    the new file is removed, ``path`` is as it was, and the error names
+    ``path`` (docs/names.md, "Exports and folders")."""
+    path = Path(path)
+    tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+    data = memoryview(text.encode("utf-8"))
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+    try:
+        while data:
+            n = os.write(fd, data[:1 << 16])
+            data = data[n:]
+        os.fsync(fd)
+        os.close(fd)
+        fd = -1
+        os.replace(tmp, path)
+    except BaseException as err:
+        if fd >= 0:
+            os.close(fd)
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        if isinstance(err, OSError):
+            err.filename = str(path)
+        raise

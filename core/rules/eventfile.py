@@ -35,7 +35,7 @@ import jsonschema
 from core import labels
 from core.rules import apply
 from core.rules.settings import check_settings
-from core.names import check_reading, fold_name
+from core.names import check_reading, fold_text
 from core.errors import LyceeError, ValidationError
 from core.i18n import _
 from core.tournament.matchrules import match_over
@@ -752,7 +752,7 @@ def _check_players(doc: dict, bad) -> tuple[dict[str, int], set[str]]:
             bad(f"{path}.id", f"id {p['id']!r} is also used by $.players[{ids[p['id']]}]")
             continue
         ids[p["id"]] = i
-        key = fold_name(p["name"])
+        key = fold_text(p["name"])  # as stored: look-alikes of an old event import as they were
         if key in names:
             bad(f"{path}.name", f"{p['name']!r} is also the name of $.players[{names[key]}]")
             continue

@@ -12,15 +12,15 @@ from core.event.changes import forfeit as forfeit_match
 from core.event.lookups import player_match, stored_player
 from core.event.model import Event, Player
 from core.i18n import _
-from core.log import action, describer
-from core.names import check_reading, fold_name
+from core.log import action, describer, written_format
+from core.names import check_reading, fold_name, fold_text, lookalike_note
 from core.rules.settings import check_settings
 
 
-def same_name_label(name: str, taken_keys: set[str]) -> str:
+def same_name_label(name: str, taken_keys: set[str], fold=fold_name) -> str:
     """``name`` with the first free ordinal, "佐藤花子 (2)", "佐藤花子 (3)"..."""
     k = 2
-    while fold_name(f"{name} ({k})") in taken_keys:
+    while fold(f"{name} ({k})") in taken_keys:
         k += 1
     return f"{name} ({k})"
 
@@ -46,7 +46,9 @@ def _edit(event, d):
 def _register(event, d):
     if any(r.stage == "top" for r in event.rounds):
         raise LyceeError(_("the Swiss rounds are over (the top cut is made): no more players can join"))
-    seen = {fold_name(p.name): p.name for p in event.players}
+    # look-alike names are one name from format 4 on (docs/names.md); a log written before replays as it was
+    fold = fold_name if written_format() >= 4 else fold_text
+    seen = {fold(p.name): p.name for p in event.players}
     batch: set[str] = set()
     new = []
     joined = len(event.rounds) + 1
@@ -54,19 +56,19 @@ def _register(event, d):
         name = p["name"].strip()
         if not name:
             raise LyceeError(_("a player needs a name"))
-        key = fold_name(name)
+        key = fold(name)
         if key in batch and not p.get("allow_same_name"):
             raise LyceeError(_("{name!r} is typed twice in this list: nothing was added", name=name))
         batch.add(key)
         if key in seen and p.get("allow_same_name"):
             # a second person of the same name (DESIGN section 3: --allow-same-name):
             # registered as "NAME (2)", so every screen and export tells them apart
-            name = same_name_label(name, set(seen))
-            key = fold_name(name)
+            name = same_name_label(name, set(seen), fold)
+            key = fold(name)
         elif key in seen:
             raise LyceeError(_("{name!r} is already registered in {name2} (as {x!r}); a second person of that "
                                "name: `lycee player add EVENT NAME --allow-same-name` (the app asks)",
-                               name=name, name2=event.name, x=seen[key]))
+                               name=name, name2=event.name, x=seen[key]) + lookalike_note(name, seen[key]))
         if event.has_player(p["id"]) or any(x.id == p["id"] for x in event.removed):
             raise LyceeError(_("player id {id!r} is taken", id=p['id']))
         seen[key] = name
@@ -95,7 +97,7 @@ def _rename(event, d):
     elif key in seen:
         raise LyceeError(_("{name!r} is already registered in {name2} (as {x!r}); a second person of that "
                            "name: `lycee player rename EVENT PLAYER NAME --allow-same-name` (the app asks)",
-                           name=name, name2=event.name, x=seen[key]))
+                           name=name, name2=event.name, x=seen[key]) + lookalike_note(name, seen[key]))
     players = tuple(replace(x, name=name, reading=reading) if x.id == p.id else x for x in event.players)
     pods = tuple(tuple(replace(seat, name=name) if seat.player == p.id else seat for seat in pod)
                  for pod in event.pods)  # the draft table names its seats

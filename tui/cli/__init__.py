@@ -28,10 +28,15 @@ from core.i18n import _, ngettext
 from .common import (
     CliError,
     datadir,
+    export_target,
+    json_text,
     open_event,
     os_error_message,
     out_json,
+    raw_streams,
     read_event,
+    safe_streams,
+    shown,
     with_desk,
 )
 
@@ -47,7 +52,8 @@ def open_app(dd: DataDir, event: str | None = None) -> int:
     :mod:`tui.launch`, outside this package, which imports textual."""
     from tui.launch import open_app as launch
 
-    return launch(dd, event)
+    with raw_streams():  # the app draws with escape sequences of its own
+        return launch(dd, event)
 
 
 # -- commands -------------------------------------------------------------------
@@ -168,10 +174,10 @@ def cmd_event_list(args) -> int:
         print(_("no events yet: create one with `lycee event new NAME` or `lycee demo`"))
     for e in events:
         if e.problem:
-            print(f"{e.id}  ! {e.problem}")
+            print(f"{e.id}  ! {shown(e.problem)}")
         else:
             print(f"{e.id}  {e.date}  {ljust(labels.kind_label(e.kind), 11)} {labels.match_label(e.match)}  "
-                  + ngettext("{n} player", "{n} players", e.players) + ", " + ngettext("{r} round", "{r} rounds", e.rounds, r=e.rounds) + f"  {e.name}")
+                  + ngettext("{n} player", "{n} players", e.players) + ", " + ngettext("{r} round", "{r} rounds", e.rounds, r=e.rounds) + f"  {shown(e.name)}")
     return 0
 
 
@@ -232,7 +238,7 @@ def cmd_player_list(args) -> int:
                                "joined_round": p.joined_round} for p in ev.players]})
     else:
         for p in ev.players:
-            print(f"{p.id}\t{p.name}\t{p.reading or ''}\t{labels.player_status_label(p.status)}")
+            print(f"{p.id}\t{shown(p.name)}\t{shown(p.reading or '')}\t{labels.player_status_label(p.status)}")
     return 0
 
 
@@ -255,7 +261,7 @@ def cmd_log(args) -> int:
     names = {p.id: p.name for p in (*ev.players, *ev.removed)}  # a removed registration is named too
     for r in rows:
         mark = _(" (undone)") if r["undone"] else ""
-        print(f"#{r['seq']:<4} {r['at']}  {ljust(r['actor'], 10)} {describe(r, names)}{mark}")
+        print(f"#{r['seq']:<4} {shown(r['at'])}  {ljust(shown(r['actor']), 10)} {shown(describe(r, names))}{mark}")
     return 0
 
 
@@ -270,12 +276,17 @@ def cmd_export(args) -> int:
         print(_("lycee: warning: the scorecard is incomplete: {what}", what=exports.missing_text(ev)),
               file=sys.stderr)
     if args.output:
-        out = Path(args.output).resolve()
-        if out.is_dir():  # a folder: the file is named by date, event, what and round
-            out = out / exports.export_filename(whole, args.what, args.format, args.round)
-        out.write_text(text, encoding="utf-8")
+        out, made = export_target(args.output, exports.export_filename(whole, args.what, args.format, args.round))
+        if made is not None:
+            print(_("created folder: {path}", path=made))
+        try:
+            exports.write_export(out, text)  # whole or nothing: no partial file on a full disk
+        except OSError as err:
+            raise CliError(os_error_message(err) + " " + _("(no partial file was left in {folder})",
+                                                           folder=out.parent)) from None
         print(_("written: {path}", path=out))
     else:
+        text = json_text(text) if args.format == "json" else text
         sys.stdout.write(text if text.endswith("\n") else text + "\n")
     return 0
 
@@ -464,7 +475,8 @@ def build_parser() -> argparse.ArgumentParser:
                              "slips", "report"), help=_("what to export (default: the whole event)"))
     ex.add_argument("--format", default="json", choices=("json", "csv", "html"), help=_("file format (default: json)"))
     ex.add_argument("-o", "--output", metavar="FILE", help=_("write to FILE instead of the screen; a folder gets "
-                                                          "a file named by date, event, what and round"))
+                                                          "a file named by date, event, what and round; a FOLDER/ "
+                                                          "ending with a separator is made if missing"))
     ex.add_argument("--round", type=int, metavar="N", help=_("pairings, slips or standings as of round N "
                                                             "(default: the current round)"))
     im = cmd(sub, "import", cmd_import, _("check and store a lycee-event/1 file; prints its id"))
@@ -509,6 +521,11 @@ def _ignore_file_size_signal() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     _ignore_file_size_signal()
+    with safe_streams():  # one terminal sanitiser for all a command prints (docs/names.md, L-TERM)
+        return _main(argv)
+
+
+def _main(argv: list[str] | None) -> int:
     try:
         i18n.set_language(_peek_lang(sys.argv[1:] if argv is None else argv))
     except ValueError:

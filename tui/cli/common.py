@@ -1,9 +1,11 @@
 """What the command's modules share: the refusal class, opening an event for
-a command (the Desk for writing, a lock-free view for reading), JSON out and
+a command (the Desk for writing, a lock-free view for reading), JSON out,
+the terminal sanitiser every printed line passes (:func:`safe_streams`) and
 the one-line reason for a failed write.  Never imports textual or rich."""
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import sys
@@ -11,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from core.errors import LyceeError, NotFound
 from core.i18n import _
+from core.names import REFUSED_CATEGORIES, escaped
 
 if TYPE_CHECKING:  # imported when a command runs: `lycee --help` stays light
     from core.store import DataDir, EventStore
@@ -19,10 +22,15 @@ __all__ = [
     "CliError",
     "LazyChoices",
     "datadir",
+    "export_target",
+    "json_text",
     "open_event",
     "os_error_message",
     "out_json",
+    "raw_streams",
     "read_event",
+    "safe_streams",
+    "shown",
     "with_desk",
 ]
 
@@ -56,8 +64,82 @@ class LazyChoices:
         return len(self._values())
 
 
+# -- the terminal: nothing a name holds reaches it raw (docs/names.md, L-TERM) -----------
+
+
+def shown(text) -> str:
+    """User text (a name, a reason) inside one printed line: every control,
+    format or bidi character as a visible escape, a newline and a tab too."""
+    return escaped(str(text))
+
+
+def _line(text: str) -> str:
+    """One line for :class:`SafeStream`: tabs kept, and a CR that ends the line
+    (a CSV's CRLF); any other CR is escaped (it would overwrite the line)."""
+    if text.endswith("\r"):
+        return escaped(text[:-1], keep="\t") + "\r"
+    return escaped(text, keep="\t")
+
+
+class SafeStream:
+    """A text stream whose every write passes :func:`core.names.escaped`
+    (newlines and tabs kept): an ESC, CSI, OSC or bidi override in a name read
+    from an old or restored journal prints as ``\\x1b``, never raw."""
+
+    def __init__(self, raw):
+        self.raw = raw
+
+    def write(self, text: str) -> int:
+        self.raw.write("\n".join(_line(x) for x in text.split("\n")))
+        return len(text)
+
+    def isatty(self) -> bool:
+        """False: a library that colours its output when writing to a terminal
+        (uvicorn's log lines under `lycee serve`) writes plain text here, not
+        escape sequences this stream would show as ``\\x1b[31m``."""
+        return False
+
+    def __getattr__(self, name):  # flush, fileno, encoding, buffer...
+        return getattr(self.raw, name)
+
+
+@contextlib.contextmanager
+def safe_streams():
+    """``sys.stdout`` and ``sys.stderr`` through :class:`SafeStream` while a
+    command runs (:func:`tui.cli.main`); put back afterwards."""
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = SafeStream(out), SafeStream(err)
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = out, err
+
+
+@contextlib.contextmanager
+def raw_streams():
+    """The streams as they were, for the app (it draws with escape sequences)."""
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = getattr(out, "raw", out), getattr(err, "raw", err)
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = out, err
+
+
+def json_text(text: str) -> str:
+    """A JSON document's text with every refused character (docs/names.md) as
+    a JSON escape (``\\u202e``): the same document, safe on a terminal.  Such
+    characters can stand only inside strings, where the escape means them."""
+    import unicodedata
+
+    if all(line.isprintable() for line in text.split("\n")):
+        return text
+    return "".join(f"\\u{ord(c):04x}" if c != "\n" and unicodedata.category(c) in REFUSED_CATEGORIES else c
+                   for c in text)
+
+
 def out_json(doc) -> None:
-    json.dump(doc, sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write(json_text(json.dumps(doc, ensure_ascii=False, indent=2)))
     sys.stdout.write("\n")
 
 
@@ -146,3 +228,32 @@ def os_error_message(err: OSError, folder=None) -> str:
                  "with a folder you can write", file=where, code=errno.errorcode.get(err.errno, err.errno))
     code = errno.errorcode.get(err.errno, str(err.errno)) if err.errno else type(err).__name__
     return _("{file}: {reason} ({code})", file=where, reason=err.strerror or str(err), code=code)
+
+
+def export_target(output: str, file_name: str):
+    """Where ``export -o OUTPUT`` writes: (the file, the folder made for it or
+    None).  A folder (an existing one, or OUTPUT ending with a separator, made
+    if missing) gets ``file_name``; a file whose folder does not exist is
+    refused naming that folder (docs/names.md, "Exports and folders")."""
+    import os
+    from pathlib import Path
+
+    seps = tuple(x for x in (os.sep, os.altsep, "/") if x)
+    out = Path(output).expanduser().resolve()
+    if output.endswith(seps) or out.is_dir():
+        if out.exists() and not out.is_dir():
+            raise CliError(_("{path} is a file, not a folder: drop the final separator to write to it",
+                             path=out))
+        made = None
+        if not out.exists():
+            out.mkdir(parents=True)
+            made = out
+        return out / file_name, made
+    if not out.parent.is_dir():
+        missing = out.parent
+        while not missing.parent.is_dir() and missing.parent != missing:
+            missing = missing.parent
+        raise CliError(_("cannot write {file}: the folder {folder} does not exist; create it, or end -o with a "
+                         "separator to have it made ({hint})", file=out, folder=missing,
+                         hint=str(out.parent) + os.sep))
+    return out, None

@@ -12,7 +12,7 @@ from core.columns import ljust, rjust, width
 from core.errors import LyceeError
 from core.i18n import _, ngettext
 
-from .common import CliError, out_json, read_event, with_desk
+from .common import CliError, out_json, read_event, shown, with_desk
 
 
 def pairings_json(desk: Desk) -> dict:
@@ -53,9 +53,9 @@ def print_pairings(doc: dict, explain: bool = False) -> None:
     for p in doc["pairings"]:
         a = p["p1"]
         b = p["p2"]
-        right = f"{b['name']} ({b['points']})" if b else _("(bye)")
+        right = f"{shown(b['name'])} ({b['points']})" if b else _("(bye)")
         extra = f"  [{p['label']}]" if p.get("label") and p["label"] != label else ""
-        print(f"{p['table']:>4}  {a['name']} ({a['points']})  vs  {right}{extra}")
+        print(f"{p['table']:>4}  {shown(a['name'])} ({a['points']})  vs  {right}{extra}")
         if explain and p.get("why") and (b is None or a["points"] != b["points"] or p.get("cross")):
             print("      " + p["why"])
     if explain and doc.get("draw"):
@@ -239,7 +239,7 @@ def cmd_standings(args) -> int:
     for r in rows:
         vals = "".join(f"{r[t]:>8}" if t == "op" else f"{r[t] * 100:>7.2f}%" for t in tbs)
         status = "" if r["status"] == "active" else f"  ({labels.player_status_label(r['status'])})"
-        print(f"{r['rank']:>{w_rank}}  {r['points']:>{w_pts}}  {r['record']:<{w_rec}}{vals}  {r['name']}{status}")
+        print(f"{r['rank']:>{w_rank}}  {r['points']:>{w_pts}}  {r['record']:<{w_rec}}{vals}  {shown(r['name'])}{status}")
     return 0
 
 
@@ -254,7 +254,7 @@ def _print_final(ev, doc: dict) -> int:
     print(f"{rjust(_('Place'), w_place)}  {ljust(_('Reached'), w_lab)}  {_('Record')}  {_('Name')}")
     for r in doc["standings"]:
         status = "" if r["status"] == "active" else f"  ({labels.player_status_label(r['status'])})"
-        print(f"{r['place']:>{w_place}}  {ljust(reached[r['id']], w_lab)}  {r['record']:<8}{r['name']}{status}")
+        print(f"{r['place']:>{w_place}}  {ljust(reached[r['id']], w_lab)}  {r['record']:<8}{shown(r['name'])}{status}")
     return 0
 
 

@@ -570,16 +570,27 @@ class EventScreen(Translated, Screen):
         else:
             self.say(msg)
 
-    def _same_name_question(self, name: str) -> Confirm:
+    def _same_name_question(self, name: str, registered: str) -> Confirm:
+        """The question before registering (or renaming to) a name that folds
+        to a registered one's: a look-alike says which characters differ
+        (docs/names.md L-NAME-LOOKALIKE)."""
+        from core.names import lookalike_note
+
+        note = lookalike_note(name, registered)
+        if note:
+            return Confirm(_("{name} looks like {first}, who is already registered. Register another person (shown "
+                             "as {name} (2))?", name=name, first=registered) + note)
         return Confirm(_("{name} is already registered. Register a second person of that name (shown as "
                          "{name} (2))?", name=name))
 
     def _add_player(self, name: str, box: Input, same_name: bool = False, reading: str = "") -> None:
         from core.names import fold_name
 
-        if not same_name and any(fold_name(p.name) == fold_name(name) for p in self.event.players):
+        key = fold_name(name)  # look-alikes too (docs/names.md L-NAME-LOOKALIKE)
+        registered = next((p.name for p in self.event.players if fold_name(p.name) == key), None)
+        if not same_name and registered is not None:
             self.app.push_screen(
-                self._same_name_question(name),
+                self._same_name_question(name, registered),
                 lambda yes: self._add_player(name, box, True, reading) if yes else self.say(_("not added"), error=True))
             return
         try:
@@ -806,8 +817,10 @@ class EventScreen(Translated, Screen):
             if got is None:
                 return
             name, reading = got
-            if any(fold_name(x.name) == fold_name(name) for x in self.event.players if x.id != p.id):
-                self.app.push_screen(self._same_name_question(name), lambda yes: save(name, reading, True) if yes
+            registered = next((x.name for x in self.event.players
+                               if x.id != p.id and fold_name(x.name) == fold_name(name)), None)
+            if registered is not None:
+                self.app.push_screen(self._same_name_question(name, registered), lambda yes: save(name, reading, True) if yes
                                      else self.say(_("not renamed"), error=True))
                 return
             save(name, reading, False)
@@ -949,9 +962,15 @@ class EventScreen(Translated, Screen):
             self.app.call_from_thread(self.say, str(err), True)
             return
         folder = self.app.datadir.root / "exports"
-        folder.mkdir(parents=True, exist_ok=True)
         path = folder / exports.export_filename(self.event, what, fmt, round_number)
-        path.write_text(text, encoding="utf-8")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            exports.write_export(path, text)  # whole or nothing: no partial file on a full disk
+        except OSError as err:
+            self.app.call_from_thread(self.say, _("export not written: {file}: {reason}; no partial file was left "
+                                                  "in {folder}", file=err.filename or path,
+                                                  reason=err.strerror or err, folder=folder), True)
+            return
         msg = _("written: {path}", path=path)
         if open_after:
             import webbrowser
