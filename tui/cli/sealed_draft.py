@@ -149,7 +149,7 @@ def cmd_draft(args) -> int:
     if args.action == "review":
         return cmd_draft_review(args)
     if args.action is not None or args.log_file is not None:
-        args.parser.error(_("unknown draft action {what!r}: `lycee draft review LOG`", what=args.action))
+        args.parser.error(_("a draft log is read by `lycee draft review LOG`"))
     missing = [o for o, v in (("--set", args.set), ("--seats", args.seats), ("--packs", args.packs)) if v is None]
     if missing:
         args.parser.error(_("the following arguments are required: %s") % ", ".join(missing))
@@ -211,7 +211,8 @@ def cmd_draft_review(args) -> int:
     try:
         cs = find_set(res.set_code)
     except LyceeError as err:
-        raise CliError(_("{path}: {why}", path=args.log_file, why=err)) from None
+        raise CliError(_("the draft log {path} is of set {code}: {why}", path=args.log_file, code=res.set_code,
+                         why=err)) from None
     res = replay(res, cs, source=str(args.log_file))
     seat = args.seat
     if seat is None:
