@@ -375,3 +375,40 @@ def test_library_round_trip(tmp_path):
     assert [d["deck"] for d in lib.decks()] == [{"CH-5001": 1}]
     lib.remove("a")
     assert lib.decks() == []
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang,size", [("en", (80, 24)), ("ja", (120, 40))])
+async def test_practice_draft_shows_ratings_the_bots_suggestion_and_upstream(tmp_path, lang, size):
+    """Issue 28 practice aids: each card of the pack shows its rating; `w` says what
+    the bot would take and why (the cursor moves to it); `a` takes that card; after
+    a few passed packs the pool head says what the seats upstream seem to be in."""
+    from core import i18n
+    from limited.bots import colour_text
+
+    app = LyceeApp(DataDir(tmp_path), lang=lang)
+    try:
+        async with app.run_test(size=size) as pilot:
+            screen = DraftScreen(catalog().set("alpha"), packs=4, seats=8, name="Aki", seed=3, clock=FakeClock(),
+                                 timer=False)
+            app.push_screen(screen)
+            await pilot.pause()
+            t = screen.query_one("#pack")
+            first = screen.rows[0]
+            assert str(t.get_row_at(0)[2]) == str(screen.cs.card(first).rating)
+            for _ in range(4):
+                await pilot.press("enter")
+            await pilot.pause()
+            r = screen.suggestion()
+            await pilot.press("w")
+            await pilot.pause()
+            msg = str(screen.query_one("#message").render())
+            assert r.choice in msg and r.text() in msg
+            assert screen.rows[t.cursor_row] == r.choice
+            assert r.upstream
+            assert colour_text(r.upstream) in str(screen.query_one("#pool-head").render())
+            await pilot.press("a")
+            await pilot.pause()
+            assert screen.draft.pool(screen.me)[-1] == r.choice
+    finally:
+        i18n.set_language("en")

@@ -10,6 +10,11 @@ PausableClock so a pause, or a review between packs, costs no pick time.  A
 screen interval calls :meth:`DraftScreen.tick`, which asks the engine to time
 out a pick whose deadline has passed (the bot's choice is taken).
 
+Practice aids (issue 28): each card of the pack shows its rating; ``w``
+shows what the bot (limited.bots.Bot, reading the same packs and the
+player's pool) would take and why, with its top three; the passing line says
+which colours the seats upstream seem to be in.  ``a`` takes the bot's choice.
+
 When the draft is over its ``lycee-draft/1`` log is written to
 ``<data dir>/drafts/`` and the deck builder opens on the drafted pool.
 """
@@ -31,7 +36,7 @@ from core.cards.model import CardSet
 from core.errors import LyceeError
 from core.i18n import _
 from core.labels import card_type_label
-from limited.bots import Bot
+from limited.bots import Bot, PickReason, colour_text
 from limited.draft import Draft, Pick, PickTimer, Seat, seat_table
 from limited.facts import facts_for
 
@@ -68,6 +73,7 @@ class DraftScreen(Translated, Screen):
     BINDINGS = [
         Binding("enter", "pick", "Pick", id="draft.pick", priority=True),
         Binding("a", "auto_pick", "Bot's choice", id="draft.auto"),
+        Binding("w", "why", "Suggestion", id="draft.why"),
         Binding("space", "pause", "Pause", id="draft.pause"),
         Binding("escape", "leave", "Leave", id="draft.leave"),
     ]
@@ -86,6 +92,8 @@ class DraftScreen(Translated, Screen):
         self.draft = Draft(cs, table, packs, seed, timer=PickTimer() if timer else None,
                            clock=self.clock if timer else None)
         self.rows: list[str] = []
+        # the player's coach: a bot that reads every pack the player is passed
+        self.coach = Bot(facts_for(cs), self.draft.deck_size, pack_size=len(self.draft.opened[0][0]))
         self.last_round = self.draft.round
         self.log_path = None
         self.reviewing = False
@@ -120,7 +128,8 @@ class DraftScreen(Translated, Screen):
 
     def on_mount(self) -> None:
         t = self.query_one("#pack", DataTable)
-        t.add_columns(*card_columns())
+        cols = card_columns()
+        t.add_columns(*cols[:2], _("rating"), *cols[2:])
         self.redraw()
         t.focus()
         self.set_interval(0.25, self.tick)
@@ -153,7 +162,9 @@ class DraftScreen(Translated, Screen):
         offered = self.draft.offered(self.me) or ()
         self.rows = list(offered)
         for i, num in enumerate(offered, 1):
-            t.add_row(*card_cells(self.cs.card(num)), key=f"{i}")
+            c = self.cs.card(num)
+            cells = card_cells(c)
+            t.add_row(*cells[:2], Text(str(c.rating), justify="right", style="bold"), *cells[2:], key=f"{i}")
         if t.row_count:
             t.move_cursor(row=0)
         self.query_one("#pack-head", Label).update(
@@ -163,7 +174,11 @@ class DraftScreen(Translated, Screen):
     def _draw_pool(self) -> None:
         pool = self.draft.pool(self.me)
         cards = [self.cs.card(n) for n in pool]
-        self.query_one("#pool-head", Label).update(_("Your pool: {n} cards", n=len(pool)))
+        head = _("Your pool: {n} cards", n=len(pool))
+        reason = self.suggestion()
+        if reason is not None and reason.upstream:
+            head += " · " + _("upstream seems to be in {colours}", colours=colour_text(reason.upstream))
+        self.query_one("#pool-head", Label).update(head)
         self.query_one("#pool-charts", Static).update(pool_charts(cards))
         lines = Text()
         for i, num in enumerate(reversed(pool)):
@@ -266,15 +281,31 @@ class DraftScreen(Translated, Screen):
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_pick()  # a click on the highlighted row
 
-    def bot_choice(self) -> str | None:
-        """What the draft bot (limited.bots.Bot) would take from this pack for this pool."""
+    def suggestion(self) -> PickReason | None:
+        """What the draft bot (limited.bots.Bot) would take from this pack for
+        this pool, and why (it reads each pack once, however often asked)."""
         offered = self.draft.offered(self.me)
         if not offered:
             return None
-        return Bot(facts_for(self.cs), self.draft.deck_size).choose(offered, self.draft.pool(self.me))
+        return self.coach.explain(offered, self.draft.pool(self.me))
+
+    def bot_choice(self) -> str | None:
+        r = self.suggestion()
+        return r.choice if r is not None else None
 
     def action_auto_pick(self) -> None:
         self._take(self.bot_choice())
+
+    def action_why(self) -> None:
+        r = self.suggestion()
+        if r is None:
+            return
+        c = self.cs.card(r.choice)
+        top = "  ".join(f"{x.number} {x.total:.1f}" for x in r.top)
+        self.say(_("bot: {number} {name} ({rating})", number=c.number, name=c.name, rating=c.rating)
+                 + " · " + r.text() + " · " + top)
+        if r.choice in self.rows:
+            self.query_one("#pack", DataTable).move_cursor(row=self.rows.index(r.choice))
 
     def action_pause(self) -> None:
         if self.draft.timer is None:
