@@ -391,6 +391,7 @@ class PackReview(Translated, ModalScreen[None]):
     """
     BINDINGS = [
         Binding("enter,escape", "close", "Continue", id="review.continue", priority=True),
+        Binding("r", "pick_review", "Pick review", id="review.picks"),
     ]
 
     def __init__(self, cs: CardSet, round_no: int, packs: int, picks: list[Pick], pool, next_text: str | None,
@@ -413,7 +414,8 @@ class PackReview(Translated, ModalScreen[None]):
                 yield Label(self.next_text, classes="title", markup=False)
             if self.log_path:
                 yield Label(_("draft log: {path}", path=self.log_path), classes="hint")
-            yield Label(_("Enter: build your deck") if self.last else _("Enter: open the next pack"), classes="hint")
+            yield Label(_("Enter: build your deck · r: pick review") if self.last else _("Enter: open the next pack"),
+                        classes="hint")
 
     def on_mount(self) -> None:
         t = self.query_one(DataTable)
@@ -428,5 +430,73 @@ class PackReview(Translated, ModalScreen[None]):
     def action_close(self) -> None:
         self.dismiss(None)
 
+    def action_pick_review(self) -> None:
+        """The whole draft pick by pick (limited.review), once the draft is over."""
+        owner = self.app.screen_stack[-2] if len(self.app.screen_stack) > 1 else None
+        if not self.last or not isinstance(owner, DraftScreen):
+            self.notify(_("the pick review opens when the draft is over"))
+            return
+        from limited.review import review_seat
 
-__all__ = ["DraftScreen", "PackReview"]
+        self.app.push_screen(PickReviewScreen(self.cs, review_seat(owner.draft.result(), owner.me, self.cs)))
+
+
+class PickReviewScreen(Translated, ModalScreen[None]):
+    """A seat's picks beside the bot's choice and its reason (limited.review);
+    ``*`` marks a pick where they differ; below, every seat's colours and what
+    flowed from each side.  Card and seat names are plain Text."""
+
+    CSS = """
+    PickReviewScreen { align: center middle; }
+    PickReviewScreen > Vertical { width: 100%; height: 100%; border: thick $accent; background: $panel; }
+    PickReviewScreen DataTable { height: 1fr; }
+    PickReviewScreen #why { height: 2; padding: 0 1; }
+    """
+    BINDINGS = [Binding("escape,enter", "close", "Close", id="picks.close", priority=True)]
+
+    def __init__(self, cs: CardSet, review):
+        super().__init__()
+        self._translate_bindings()
+        self.cs, self.review = cs, review
+
+    def compose(self) -> ComposeResult:
+        rv = self.review
+        with Vertical():
+            yield Label(_("Pick review: seat {seat} ({name}); the bot agrees on {agree} of {n} picks",
+                          seat=rv.seat, name=rv.name, agree=rv.agree, n=len(rv.picks)), classes="title",
+                        markup=False)
+            yield PlainTable(cursor_type="row", zebra_stripes=True)
+            yield Static("", id="why", markup=False)
+            seats = "  ".join(f"{i}:{colour_text(m) if m else '-'}" for i, m in enumerate(rv.mains))
+            yield Label(_("Seats: {seats}", seats=seats), classes="hint", markup=False)
+            yield Label(_("Flowed to seat {seat}: from the previous seat (packs 1, 3, 5) {lower}; from the next seat "
+                          "(packs 2, 4, 6) {higher}", seat=rv.seat,
+                          lower=colour_text(rv.flow_lower) if rv.flow_lower else "-",
+                          higher=colour_text(rv.flow_higher) if rv.flow_higher else "-"),
+                        classes="hint", markup=False)
+
+    def on_mount(self) -> None:
+        t = self.query_one(DataTable)
+        t.add_columns(_("Pick"), _("took"), _("rating"), _("Bot's choice"), _("rating"))
+        for p in self.review.picks:
+            took, sug = self.cs.card(p.took), self.cs.card(p.suggested)
+            mark = Text(f"{'*' if p.differs else ' '} {p.pack}-{p.pick}", style="yellow" if p.differs else "")
+            t.add_row(mark, Text(f"{took.number} {took.name}"), str(took.rating),
+                      Text(f"{sug.number} {sug.name}" if p.differs else "="), str(sug.rating))
+        t.focus()
+        self._show(0)
+
+    def _show(self, row: int) -> None:
+        if 0 <= row < len(self.review.picks):
+            r = self.review.picks[row].reason
+            top = "  ".join(f"{c.number} {c.total:.1f}" for c in r.top)
+            self.query_one("#why", Static).update(Text(f"{r.text()}\n{top}"))
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._show(event.cursor_row)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+__all__ = ["DraftScreen", "PackReview", "PickReviewScreen"]
