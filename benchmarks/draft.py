@@ -3,9 +3,22 @@
 - one 8-seat, 6-pack draft with bots and deck building (target: at most 50 ms);
 - drafts per second over 1,000 such drafts;
 - a sealed pool plus its auto-built deck (target: at most 10 ms);
-- bots against random pickers (the same builder, the same tables) over 200 drafts.
+- bots against random pickers (the same builder, the same tables) over 200 drafts;
+- issue 28 (``--table``, measured without the project's deck score): how a
+  table of bots spreads its colours (neighbours / seats across sharing a main
+  attribute, over ``--spread`` drafts; chance 0.70), forced signals (seats
+  upstream of seat 0 take only the colours AB, AB rotating over the 10 pairs,
+  ``--signal`` drafts a cell: how often seat 0's deck avoids AB, chance 0.30,
+  and how often its committed pair still touches AB), decks holding cards
+  their colours cannot cast, the best-of-pool ratio, time per draft.
 
     python benchmarks/draft.py [--set alpha] [--drafts 1000] [--compare 200]
+    python benchmarks/draft.py --table-only [--spread 60] [--signal 200]
+
+A deck's main attributes are the two colours most of its cards need (ties:
+COLOURS order).  A card is uncastable when its cost names a colour outside
+them.  Best of pool: the rating total of the deck's castable cards over the
+best rating total ``size`` cards castable in one pair of the pool can give.
 """
 
 from __future__ import annotations
@@ -20,7 +33,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from core.cards.sets import load_sample_sets
-from limited.draft import run_draft
+from limited.bots import Bot
+from limited.draft import Draft, build_draft_deck, run_draft
+from limited.facts import COLOURS, PAIRS, facts_for
 from limited.score import compare_pickers
 from limited.sealed import build_sealed_deck, open_sealed
 
@@ -31,13 +46,106 @@ def ms(xs: list[float]) -> str:
     return f"median {statistics.median(xs) * 1000:6.2f} ms   p95 {p95 * 1000:6.2f} ms   max {xs[-1] * 1000:6.2f} ms"
 
 
+def main_pair(deck_counts, facts) -> int:
+    """The two colours most of the deck's cards need (COLOURS order on ties)."""
+    need = [0] * len(COLOURS)
+    for num, k in deck_counts.items():
+        m = facts.by_number[num].needs
+        for i in range(len(COLOURS)):
+            if m >> i & 1:
+                need[i] += k
+    order = sorted(range(len(COLOURS)), key=lambda i: (-need[i], i))
+    return (1 << order[0]) | (1 << order[1])
+
+
+def uncastable(deck_counts, pair: int, facts) -> int:
+    return sum(k for num, k in deck_counts.items() if facts.by_number[num].needs & ~pair)
+
+
+def best_of_pool(pool, deck_counts, pair: int, facts, size: int) -> float:
+    by = facts.by_number
+    got = sum(by[n].rating * k for n, k in deck_counts.items() if not by[n].needs & ~pair)
+    best = max(sum(sorted((by[n].rating for n in pool if not by[n].needs & ~p), reverse=True)[:size])
+               for p in PAIRS)
+    return got / best if best else 1.0
+
+
+class Cutter:
+    """A seat that takes only the colours ``ab``: the best card needing one of
+    them, else the best card needing neither (so none of AB flows on)."""
+
+    __slots__ = ("facts", "ab")
+
+    def __init__(self, facts, ab: int):
+        self.facts, self.ab = facts, ab
+
+    def choose(self, offered, pool):
+        by = self.facts.by_number
+        return max(offered, key=lambda n: (bool(by[n].needs & self.ab), by[n].rating))
+
+
+def table_figures(cs, spread: int, signal: int) -> None:
+    facts = facts_for(cs)
+    print(f"Issue 28 figures, set {cs.code} (never the project's deck score):")
+    for packs in (4, 6):
+        near = across = near_n = across_n = bad = bad_cards = decks = 0
+        ratios, times = [], []
+        for seed in range(spread):
+            t = time.perf_counter()
+            res = run_draft(cs, 8, packs, seed)
+            times.append(time.perf_counter() - t)
+            mains = []
+            for s in range(8):
+                dc = res.decks[s].counts("deck")
+                pair = main_pair(dc, facts)
+                mains.append(pair)
+                u = uncastable(dc, pair, facts)
+                bad += u > 0
+                bad_cards += u
+                decks += 1
+                ratios.append(best_of_pool(res.pools[s], dc, pair, facts, packs * 10))
+            for s in range(8):
+                near += bool(mains[s] & mains[(s + 1) % 8])
+                near_n += 1
+                if s < 4:
+                    across += bool(mains[s] & mains[s + 4])
+                    across_n += 1
+        print(f"  {packs} packs, {spread} drafts of 8: neighbours share a main attribute {near / near_n:.3f}, "
+              f"across {across / across_n:.3f} (chance 0.70; target neighbours <= 0.40)")
+        print(f"           decks with uncastable cards {bad / decks:.1%} ({bad_cards / decks:.2f} a deck; "
+              f"target <= 20% at 4 packs), best-of-pool ratio {statistics.fmean(ratios):.3f} "
+              f"(at 1.0: {sum(r >= 0.9999 for r in ratios) / len(ratios):.1%}), {ms(times)} a draft with decks")
+    print(f"  Forced signals, 4 packs, {signal} drafts a cell, AB rotating over the 10 pairs (chance of avoiding 0.30):")
+    cells = (("both neighbours", (1, 7)), ("three upstream", (5, 6, 7)), ("all seven", tuple(range(1, 8))))
+    for label, cutters in cells:
+        avoid = touch = 0
+        for i in range(signal):
+            ab = PAIRS[i % len(PAIRS)]
+            pickers = [Bot if s not in cutters else (lambda f, d, r, ab=ab: Cutter(f, ab)) for s in range(8)]
+            d = Draft(cs, 8, 4, 1000 + i, picker=pickers)
+            pool = d.pool(0)
+            bot = d._pickers[0]
+            dc = build_draft_deck(pool, cs, 4).counts("deck")
+            avoid += not (main_pair(dc, facts) & ab)
+            touch += bool(getattr(bot, "pair", 0) & ab)
+        print(f"    {label:<16} (seats {','.join(map(str, cutters))}): deck avoids AB {avoid / signal:.1%}, "
+              f"committed pair touches AB {touch / signal:.1%}")
+    print()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--set", default=None, help="one set code (default: every sample set)")
     ap.add_argument("--drafts", type=int, default=1000)
     ap.add_argument("--compare", type=int, default=200)
+    ap.add_argument("--spread", type=int, default=60, help="drafts for the colour-spread figures")
+    ap.add_argument("--signal", type=int, default=200, help="drafts a forced-signal cell")
+    ap.add_argument("--table-only", action="store_true", help="only the issue 28 figures")
     args = ap.parse_args()
     sets = [cs for cs in load_sample_sets() if args.set in (None, cs.code)]
+    table_figures(next(cs for cs in sets if args.set or cs.code == "alpha"), args.spread, args.signal)
+    if args.table_only:
+        return
 
     print("One 8-seat, 6-pack draft, bots, 8 decks built and checked (target <= 50 ms):")
     for cs in sets:

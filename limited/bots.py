@@ -1,21 +1,41 @@
 """Draft bots, random pickers, and the deck builder both use.
 
 Bot picks (G-DRAFT-1: take one card, pass the rest)
-    A card's value is its rating (0-5, the set data) plus:
+    A card's value is the sum of four named parts (:class:`ScoredCard`):
 
-    - before committing: a pull towards the colours already taken
-      (``AFFINITY`` x the share of the pool's weight in the card's best colour);
-    - after ``COMMIT_AFTER`` picks the bot commits to its two heaviest colours
-      (weight = rating + 1 of every card needing the colour); from then on a
-      card that would take the deck past two colours loses
-      ``OFF_COLOUR_PENALTY``.  With only one colour so far, the bot keeps the
-      second open and closes it on the first card of another colour it takes;
-    - the cost curve: up to ``CURVE_WEIGHT`` for a cost bucket still below its
-      share of the deck (``TARGET_CURVE``, which the deck score reads too), down
-      to minus that above it.
+    - ``rating``: its rating (0-5, the set data);
+    - ``colour``: before ``COMMIT_AFTER`` picks a pull towards the colours
+      already taken (``AFFINITY`` x the share of the pool's weight in the
+      card's best colour); after, a card that would take the deck past its two
+      colours loses ``OFF_COLOUR_PENALTY``, more as the pool fills (the
+      *castability* term: once the cards the pair can cast, plus the picks
+      still to come, barely cover the deck, an off-colour card is worth
+      nothing, ``LATE_PENALTY`` more; with the deck full in the pair it is
+      never taken over an on-colour card);
+    - ``curve``: up to ``CURVE_WEIGHT`` for a cost bucket still below its share
+      of the deck (``TARGET_CURVE``, which the deck score reads too), down to
+      minus that above it;
+    - ``signal``: up to ``SIGNAL_CARD`` for a colour that keeps flowing.
 
-    Ties go to the card first in the pack.  No randomness: the same pack and
-    pool give the same pick.  無 (colourless) cards fit every deck.
+    The colour commitment is a belief, not a moment: after every pick the bot
+    chooses the pair whose cards in the pool are worth most (rating + 1 a
+    card the pair can cast) plus ``SIGNAL_WEIGHT`` x what the table passes in
+    its colours, plus ``STAY`` x the pool size for the pair it holds (so it
+    moves readily in pack 1 and stays once the pool is deep).  What the table
+    passes (``flow``, kept for each side: packs of odd rounds come from the
+    lower seat numbers, of even rounds from the higher): every pack after the
+    first pick of a round, the rating in each colour still in it minus what a
+    pack of that size holds on average, weighted up the later the pick.  A
+    colour cut upstream flows below zero; :meth:`Bot.upstream` names the two
+    colours the upstream seats seem to be in.  A colour only enters the pair
+    once the pool holds a card of it, so a one-colour pool keeps its second
+    colour open.
+
+    :meth:`Bot.explain` returns the pick with its reason (:class:`PickReason`:
+    the top three with their parts, and a one-line reason through the
+    catalog); :meth:`Bot.choose` returns the card only.  Ties go to the card
+    first in the pack.  No randomness: the same packs and pool give the same
+    pick.  無 (colourless) cards fit every deck.
 
 Deck builder (G-SEALED, G-DRAFT-3, G-DRAFT-4, G-SPARE-1)
     Picks the pair of colours whose best ``size`` cards are worth most
@@ -32,28 +52,57 @@ Deck builder (G-SEALED, G-DRAFT-3, G-DRAFT-4, G-SPARE-1)
 from __future__ import annotations
 
 import random
+import weakref
 from collections import Counter
+from dataclasses import dataclass
 from typing import Callable, Iterable, Protocol, Sequence
 
 from core.cards.decks import Decklist, SPARE_MAX
 from core.errors import RuleError
 from core.i18n import _
-from limited.facts import COLOURS, PAIRS, CardFacts, SetFacts
+from limited.facts import COLOURS, CURVE_BUCKETS, PAIRS, CardFacts, SetFacts, colour_names
 
 __all__ = [
-    "Picker", "PickerFactory", "Bot", "RandomPicker", "build_deck",
-    "COMMIT_AFTER", "OFF_COLOUR_PENALTY", "AFFINITY", "CURVE_WEIGHT", "TARGET_CURVE",
+    "Picker", "PickerFactory", "Bot", "RandomPicker", "build_deck", "ScoredCard", "PickReason",
+    "COMMIT_AFTER", "OFF_COLOUR_PENALTY", "AFFINITY", "CURVE_WEIGHT", "TARGET_CURVE", "PARTS",
+    "SIGNAL_WEIGHT", "SIGNAL_CARD", "STAY", "LATE_PENALTY", "colour_text",
 ]
 
 COMMIT_AFTER = 5
 OFF_COLOUR_PENALTY = 2.5
 AFFINITY = 1.0
 CURVE_WEIGHT = 0.5
+#: Weight of what the table passes in the choice of the pair, and a card's signal part at most.
+SIGNAL_WEIGHT = 0.6
+SIGNAL_CARD = 0.3
+#: Belief kept for the pair held, a card of pool.
+STAY = 0.35
+#: Off-colour penalty on top of OFF_COLOUR_PENALTY once the picks left barely cover the deck.
+LATE_PENALTY = 4.0
+#: Names of a card's score parts, in order.
+PARTS = ("rating", "colour", "curve", "signal")
 #: Share of a deck by cost bucket (0-1, 2, 3, 4+): a low curve.  Read by the
 #: bots and by the deck score.
 TARGET_CURVE = (0.35, 0.25, 0.30, 0.10)
 
 _POP = [bin(i).count("1") for i in range(32)]
+_NC = len(COLOURS)
+_BASE: "weakref.WeakKeyDictionary[SetFacts, tuple[float, ...]]" = weakref.WeakKeyDictionary()
+
+
+def _base(facts: SetFacts) -> tuple[float, ...]:
+    """Mean rating a card of the set brings to each colour (needs the colour x rating)."""
+    b = _BASE.get(facts)
+    if b is None:
+        cards = list(facts.by_number.values())
+        b = tuple(sum(f.rating for f in cards if f.needs >> i & 1) / max(1, len(cards)) for i in range(_NC))
+        _BASE[facts] = b
+    return b
+
+
+def colour_text(mask: int) -> str:
+    """Colours of a mask as kanji, 雪・月."""
+    return "・".join(colour_names(mask, kanji=True)) or "無"
 
 
 class Picker(Protocol):
@@ -66,78 +115,283 @@ class Picker(Protocol):
 PickerFactory = Callable[[SetFacts, int, random.Random], Picker]
 
 
-class Bot:
-    """The draft bot of the module docstring.  Stateful only as a cache of its
-    pool: it reads new pool entries on each call, so a seat whose pool grows
-    by other hands (a human's picks) is followed too."""
+@dataclass(frozen=True, slots=True)
+class ScoredCard:
+    """A card of the pack and its value, split into the named PARTS."""
 
-    __slots__ = ("facts", "deck_size", "weights", "pair", "curve", "_seen", "_targets", "commit_after")
+    number: str
+    rating: float
+    colour: float
+    curve: float
+    signal: float
+
+    @property
+    def total(self) -> float:
+        return self.rating + self.colour + self.curve + self.signal
+
+    def as_dict(self) -> dict:
+        return {"number": self.number, "score": round(self.total, 2),
+                **{k: round(getattr(self, k), 2) for k in PARTS}}
+
+
+@dataclass(frozen=True, slots=True)
+class PickReason:
+    """A bot's pick: the card, the top three, and why.  ``kind`` and ``args``
+    make the one-line reason (:meth:`text`, in the current language)."""
+
+    choice: str
+    top: tuple[ScoredCard, ...]
+    pair: int
+    #: The colours the seats upstream seem to be in (0: too early to say).
+    upstream: int
+    kind: str
+    args: tuple[tuple[str, object], ...] = ()
+
+    def text(self) -> str:
+        a = dict(self.args)
+        for k in ("colours", "signal", "other_colours"):
+            if k in a:
+                a[k] = colour_text(int(a[k]))  # type: ignore[call-overload]
+        t = {
+            "first": _("the best rating in the pack ({rating}); colours still open"),
+            "open": _("rated {rating}, in {colours}, the colours of most picks so far"),
+            "best": _("the best card in the pack ({rating}), in {colours}"),
+            "fit": _("the best card in {colours} ({rating}); a higher-rated one is off colour"),
+            "curve": _("in {colours}, and the deck still wants cards of cost {cost}"),
+            "moved": _("moves into {colours}: {signal} keeps flowing from upstream"),
+            "off": _("off colour, but rated {rating}: far above anything in {colours}"),
+            "nothing": _("nothing in the pack fits {colours}: the best of the rest"),
+            "full": _("the deck is full in {colours}: only cards it can cast help now"),
+        }[self.kind]
+        return t.format(**a)
+
+    def as_dict(self) -> dict:
+        return {"choice": self.choice, "pair": list(colour_names(self.pair)),
+                "upstream": list(colour_names(self.upstream)), "reason": self.text(),
+                "top": [c.as_dict() for c in self.top]}
+
+
+#: For each needs mask: the colour indexes it names, and the PAIRS indexes that can cast it.
+_IDX = tuple(tuple(i for i in range(_NC) if m >> i & 1) for m in range(32))
+_FITS = tuple(tuple(j for j, p in enumerate(PAIRS) if not m & ~p) for m in range(32))
+
+
+class Bot:
+    """The draft bot of the module docstring.  It reads new pool entries on
+    each call, so a seat whose pool grows by other hands (a human's picks) is
+    followed too, and each pack it is shown once (asking twice about the same
+    pack reads it once).  ``pack_size`` (cards a booster holds) tells it the
+    pick and the side a pack comes from; unknown, it is read from the first
+    pack it sees with an empty pool, and without it the bot reads no signals."""
+
+    __slots__ = ("facts", "deck_size", "weights", "pair", "curve", "_seen", "_targets", "commit_after",
+                 "pack_size", "flow", "_fitw", "_looked", "_base", "_moved", "_reads", "_on", "_counted")
 
     def __init__(self, facts: SetFacts, deck_size: int, rng: random.Random | None = None, *,
-                 commit_after: int = COMMIT_AFTER):
+                 commit_after: int = COMMIT_AFTER, pack_size: int | None = None):
         self.facts = facts
         self.deck_size = deck_size
         self.commit_after = commit_after
-        self.weights = [0.0] * len(COLOURS)
+        self.pack_size = pack_size
+        self.weights = [0.0] * _NC
         #: Committed colours (bit mask), 0 until committed.
         self.pair = 0
+        #: Cards of the pool the pair can cast, by cost bucket.
         self.curve = [0, 0, 0, 0]
+        #: What flows, by side (0: odd rounds, 1: even rounds) and colour.
+        self.flow = [[0.0] * _NC, [0.0] * _NC]
+        self._fitw = [0.0] * len(PAIRS)  # pool weight each pair can cast
         self._seen = 0
+        self._looked = -1  # pool size when a pack was last read
         self._targets = [t * deck_size for t in TARGET_CURVE]
+        self._base = _base(facts)
+        self._moved = False
+        self._reads = [0, 0]  # passed packs read, by side
+        self._on = 0  # pool cards the pair can cast
+        self._counted = 0  # pool entries counted into _on and curve
 
     @property
     def committed(self) -> bool:
         return self.pair != 0
 
+    # -- reading the pool and the table ---------------------------------------------------------
+
     def _absorb(self, pool: Sequence[str]) -> None:
-        """Read the pool entries new since the last call; commit or widen the pair."""
         by = self.facts.by_number
-        old_pair = self.pair
+        weights, fitw = self.weights, self._fitw
         for num in pool[self._seen:]:
             f = by[num]
-            needs = f.needs
-            if needs:
-                w = f.rating + 1
-                for i in range(len(COLOURS)):
-                    if needs >> i & 1:
-                        self.weights[i] += w
-            if self.pair and needs and _POP[self.pair | needs] <= 2:
-                self.pair |= needs  # a one-colour commitment takes its second colour
-            if not (needs & ~self.pair) or not self.pair:
-                self.curve[f.bucket] += 1
+            w = f.rating + 1
+            for i in _IDX[f.needs]:
+                weights[i] += w
+            for j in _FITS[f.needs]:
+                fitw[j] += w
         self._seen = len(pool)
-        if not self.pair and self._seen >= self.commit_after:
-            order = sorted(range(len(COLOURS)), key=lambda i: (-self.weights[i], i))
-            self.pair = sum(1 << i for i in order[:2] if self.weights[i] > 0)
-        if self.pair != old_pair:  # the curve counts on-colour cards only
-            self.curve = [0, 0, 0, 0]
-            for num in pool:
-                f = by[num]
-                if not (f.needs & ~self.pair):
-                    self.curve[f.bucket] += 1
 
-    def choose(self, offered: Sequence[str], pool: Sequence[str]) -> str:
+    def _look(self, offered: Sequence[str], pool: Sequence[str]) -> None:
+        """Read what a passed pack still holds (once per pack)."""
+        n = len(pool)
+        if n == self._looked:
+            return
+        self._looked = n
+        if self.pack_size is None and n == 0:
+            self.pack_size = len(offered)
+        size = self.pack_size
+        if not size:
+            return
+        k = size - len(offered)  # cards taken from this pack before it came here
+        if k <= 0:
+            return
+        side = (n // size) % 2
+        self._reads[side] += 1
+        by = self.facts.by_number
+        flow, base = self.flow[side], self._base
+        late = 1.0 + k / size
+        m = len(offered)
+        for i in range(_NC):
+            flow[i] -= late * m * base[i]
+        for num in offered:
+            f = by[num]
+            for i in _IDX[f.needs]:
+                flow[i] += late * f.rating
+
+    def _flow_total(self) -> list[float]:
+        a, b = self.flow
+        return [a[i] + b[i] for i in range(_NC)]
+
+    def _choose_pair(self, pool_size: int) -> None:
+        old = self.pair
+        self._moved = False
+        if pool_size < self.commit_after:
+            return
+        ft = self._flow_total()
+        have = sum(1 << i for i in range(_NC) if self.weights[i] > 0)
+        best, best_v = 0, -1e18
+        for j, p in enumerate(PAIRS):
+            i, k = _IDX[p]
+            v = self._fitw[j] + SIGNAL_WEIGHT * (ft[i] + ft[k])
+            if old and p & have == old:
+                v += STAY * pool_size
+            if v > best_v + 1e-9:
+                best, best_v = p & have, v
+        self.pair = best
+        if best != old:
+            self._moved = bool(old) and _POP[best & old] < _POP[old]
+            self._counted = 0
+            self._on = 0
+            self.curve = [0, 0, 0, 0]
+
+    def _count(self, pool: Sequence[str]) -> None:
+        pair, by, curve = self.pair, self.facts.by_number, self.curve
+        if pair:
+            for num in pool[self._counted:]:
+                f = by[num]
+                if not f.needs & ~pair:
+                    self._on += 1
+                    curve[f.bucket] += 1
+        self._counted = len(pool)
+
+    def upstream(self, pool_size: int) -> int:
+        """The two colours the seats passing to this one now seem to be in (the
+        least flowing on this side), 0 before two packs of the side were read."""
+        size = self.pack_size
+        if not size:
+            return 0
+        side = (pool_size // size) % 2
+        if self._reads[side] < 2:
+            return 0
+        flow = self.flow[side]
+        order = sorted(range(_NC), key=lambda i: (flow[i], i))
+        return (1 << order[0]) | (1 << order[1])
+
+    # -- picking --------------------------------------------------------------------------------
+
+    def _score(self, offered: Sequence[str], pool: Sequence[str]) -> tuple[list[tuple], int]:
+        """Every offered card as (number, rating, colour, curve, signal, total), and the best one's index."""
         self._absorb(pool)
+        self._look(offered, pool)
+        n = len(pool)
+        self._choose_pair(n)
+        self._count(pool)
         by = self.facts.by_number
         pair = self.pair
+        on, curve, targets = self._on, self.curve, self._targets
         weights = self.weights
         total_w = sum(weights) or 1.0
-        curve, targets = self.curve, self._targets
-        best, best_v = offered[0], -1e9
-        for num in offered:
+        ft = self._flow_total()
+        size = self.pack_size or 11
+        scale = 10.0 * size
+        total_picks = self.deck_size // 10 * size
+        if on >= self.deck_size or on + total_picks - n <= self.deck_size:
+            off_pen = OFF_COLOUR_PENALTY + LATE_PENALTY + 5.0  # never over a card the deck can cast
+        else:
+            off_pen = OFF_COLOUR_PENALTY + LATE_PENALTY * min(1.0, n / total_picks) ** 2 * 2
+        rows = []
+        best_i, best_v = 0, -1e18
+        for idx, num in enumerate(offered):
             f: CardFacts = by[num]
-            v = float(f.rating)
             needs = f.needs
-            if pair:
-                if _POP[pair | needs] > 2:
-                    v -= OFF_COLOUR_PENALTY
+            colour = curve_v = signal = 0.0
+            if needs:
+                bf = max(ft[i] for i in _IDX[needs]) / scale
+                signal = SIGNAL_CARD * (1.0 if bf > 1 else -1.0 if bf < -1 else bf)
+                if pair:
+                    if _POP[pair | needs] > 2:
+                        colour = -off_pen
+                    else:
+                        curve_v = _curve_bonus(curve[f.bucket], targets[f.bucket])
                 else:
-                    v += _curve_bonus(curve[f.bucket], targets[f.bucket])
-            elif needs:
-                v += AFFINITY * max(weights[i] for i in range(len(COLOURS)) if needs >> i & 1) / total_w
+                    colour = AFFINITY * max(weights[i] for i in _IDX[needs]) / total_w
+            elif pair:
+                curve_v = _curve_bonus(curve[f.bucket], targets[f.bucket])
+            v = f.rating + colour + curve_v + signal
+            rows.append((num, float(f.rating), colour, curve_v, signal, v))
             if v > best_v:
-                best, best_v = num, v
-        return best
+                best_i, best_v = idx, v
+        return rows, best_i
+
+    def choose(self, offered: Sequence[str], pool: Sequence[str]) -> str:
+        rows, best = self._score(offered, pool)
+        return rows[best][0]
+
+    def explain(self, offered: Sequence[str], pool: Sequence[str]) -> PickReason:
+        """The pick from ``offered`` for ``pool``, with its reason."""
+        rows, best_i = self._score(offered, pool)
+        scored = [ScoredCard(*r[:5]) for r in rows]
+        order = sorted(range(len(scored)), key=lambda i: (i != best_i, -rows[i][5], i))
+        top = tuple(scored[i] for i in order[:3])
+        n = len(pool)
+        kind, args = self._why(top, scored, self.pair, self._on >= self.deck_size)
+        return PickReason(scored[best_i].number, top, self.pair, self.upstream(n), kind, tuple(args.items()))
+
+    def _why(self, top, scored, pair: int, full: bool) -> tuple[str, dict]:
+        by = self.facts.by_number
+        c = top[0]
+        f = by[c.number]
+        rating = f.rating
+        if not pair:
+            if f.needs and c.colour > 0 and len(top) > 1 and top[1].rating >= c.rating:
+                return "open", {"rating": rating, "colours": f.needs}
+            return "first", {"rating": rating}
+
+        def fits(x: ScoredCard) -> bool:
+            return _POP[pair | by[x.number].needs] <= 2
+
+        if not fits(c):
+            if not any(fits(x) for x in scored):
+                return "nothing", {"colours": pair}
+            return "off", {"rating": rating, "colours": pair}
+        if full:
+            return "full", {"colours": pair}
+        if self._moved:
+            ft = self._flow_total()
+            sig = max(_IDX[pair], key=lambda i: ft[i])
+            return "moved", {"colours": pair, "signal": 1 << sig}
+        if all(x.rating <= c.rating for x in scored):
+            return "best", {"rating": rating, "colours": pair}
+        if c.curve > 0 and any(x.rating >= c.rating and fits(x) and x is not c for x in scored):
+            return "curve", {"colours": pair, "cost": CURVE_BUCKETS[f.bucket]}
+        return "fit", {"rating": rating, "colours": pair}
 
 
 def _curve_bonus(have: int, target: float) -> float:

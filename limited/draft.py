@@ -449,6 +449,8 @@ class Draft:
                 raise LyceeError(_("bots need the card set"))
             factory = Bot if timeout and not self.seats[seat].bot else self._factories[seat]
             p = factory(self._facts, self.deck_size, random.Random(f"{self.seed}/{seat}"))
+            if isinstance(p, Bot):  # the pick and the side a pack comes from (what flows, limited.bots)
+                p.pack_size = len(self.opened[0][0])
             self._pickers[seat] = p
         return p
 

@@ -15,6 +15,7 @@ from limited.facts import catalog_for
 from tui.app import LyceeApp
 from tui.screens.deckbuilder import DeckBuilderScreen, Library
 from tui.screens.draft import DraftScreen, PackReview
+from tui.widgets.plain import PlainTable
 from tui.screens.draft_table import BuildTimerScreen, TableCall, TableScreen, TableSetup
 from tui.screens.practice import PausableClock, PracticeScreen, catalog
 from tui.screens.sealed import SealedScreen
@@ -375,3 +376,76 @@ def test_library_round_trip(tmp_path):
     assert [d["deck"] for d in lib.decks()] == [{"CH-5001": 1}]
     lib.remove("a")
     assert lib.decks() == []
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang,size", [("en", (80, 24)), ("ja", (120, 40))])
+async def test_practice_draft_shows_ratings_the_bots_suggestion_and_upstream(tmp_path, lang, size):
+    """Issue 28 practice aids: each card of the pack shows its rating; `w` says what
+    the bot would take and why (the cursor moves to it); `a` takes that card; after
+    a few passed packs the pool head says what the seats upstream seem to be in."""
+    from core import i18n
+    from limited.bots import colour_text
+
+    app = LyceeApp(DataDir(tmp_path), lang=lang)
+    try:
+        async with app.run_test(size=size) as pilot:
+            screen = DraftScreen(catalog().set("alpha"), packs=4, seats=8, name="Aki", seed=3, clock=FakeClock(),
+                                 timer=False)
+            app.push_screen(screen)
+            await pilot.pause()
+            t = screen.query_one("#pack")
+            first = screen.rows[0]
+            assert str(t.get_row_at(0)[2]) == str(screen.cs.card(first).rating)
+            for _ in range(4):
+                await pilot.press("enter")
+            await pilot.pause()
+            r = screen.suggestion()
+            await pilot.press("w")
+            await pilot.pause()
+            msg = str(screen.query_one("#message").render())
+            assert r.choice in msg and r.text() in msg
+            assert screen.rows[t.cursor_row] == r.choice
+            assert r.upstream
+            assert colour_text(r.upstream) in str(screen.query_one("#pool-head").render())
+            await pilot.press("a")
+            await pilot.pause()
+            assert screen.draft.pool(screen.me)[-1] == r.choice
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.asyncio
+async def test_practice_draft_ends_with_a_pick_review(tmp_path):
+    """Issue 28 review screen: after the last pack, `r` opens the pick review of the
+    player's seat: one row a pick, `*` where the player's card is not the bot's
+    choice, the reason of the highlighted pick below."""
+    from tui.screens.draft import PickReviewScreen
+
+    app = LyceeApp(DataDir(tmp_path), lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = DraftScreen(catalog().set("alpha"), packs=4, seats=4, name="Aki", seed=2, clock=FakeClock(),
+                             timer=False)
+        app.push_screen(screen)
+        await pilot.pause()
+        for _ in range(200):
+            if isinstance(app.screen, PackReview):
+                if app.screen.last:
+                    break
+                await pilot.press("enter")
+            else:
+                await pilot.press("end", "enter")  # the last card of the pack: often not the bot's
+            await pilot.pause()
+        assert isinstance(app.screen, PackReview) and app.screen.last
+        await pilot.press("r")
+        await pilot.pause()
+        rv = app.screen
+        assert isinstance(rv, PickReviewScreen)
+        t = rv.query_one("#why").render()
+        assert len(rv.review.picks) == 44 and rv.review.name == "Aki"
+        table = rv.query_one(PlainTable)
+        marks = [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
+        assert table.row_count == 44
+        assert [m.startswith("*") for m in marks] == [p.differs for p in rv.review.picks]
+        assert any(p.differs for p in rv.review.picks)
+        assert rv.review.picks[0].reason.text() in str(t)

@@ -190,3 +190,86 @@ def test_g_draft_1_bots_beat_random_pickers():
     cmp = compare_pickers(SETS["beta"], drafts=20, seats=8, packs=4, seed=100)
     assert cmp.margin > 8 and cmp.bots_ahead >= 0.9
     assert cmp.bot_mean > cmp.random_mean
+
+
+# -- issue 28: bots that read the table, and say why ----------------------------------------------
+
+
+def _colour_cards(cs, colour, n):
+    f = facts_for(cs)
+    return [c.number for c in cs.cards if f[c.number].needs == COLOUR_BIT[colour]][:n]
+
+
+def test_g_draft_1_bot_moves_into_the_colour_that_keeps_flowing():
+    """Limited bots (limited/bots.py docstring, issue 28): a bot committed to
+    snow/moon after five picks, then passed packs where sun keeps coming late
+    and rich while snow and moon are cut, moves its pair into sun (deterministic:
+    no randomness)."""
+    cs = SETS["alpha"]
+    f = facts_for(cs)
+    bot = Bot(f, 40, pack_size=11)
+    pool = _colour_cards(cs, "snow", 3) + _colour_cards(cs, "moon", 2)
+    bot.choose(pool[:1], pool)
+    assert bot.pair == COLOUR_BIT["snow"] | COLOUR_BIT["moon"]
+    sun = sorted(_colour_cards(cs, "sun", 40), key=lambda n: -f[n].rating)
+    for pick in range(5, 11):  # pack 1, picks 6-11: only sun (and colourless) left in every pack
+        offered = (sun[: 11 - pick])
+        took = bot.choose(offered, pool)
+        pool = pool + [took]
+    assert bot.pair & COLOUR_BIT["sun"], bot.pair
+    # the same stream gives the same moves
+    again = Bot(f, 40, pack_size=11)
+    p2 = _colour_cards(cs, "snow", 3) + _colour_cards(cs, "moon", 2)
+    again.choose(p2[:1], p2)
+    for pick in range(5, 11):
+        p2 = p2 + [again.choose(sun[: 11 - pick], p2)]
+    assert p2 == pool
+
+
+def test_castability_no_uncastable_card_over_a_playable_one_once_the_deck_is_full():
+    """Issue 28 castability: with 40 cards its pair can cast already in the pool,
+    the bot never takes a card it cannot cast over one it can, whatever the ratings."""
+    cs = SETS["alpha"]
+    f = facts_for(cs)
+    snow, moon = _colour_cards(cs, "snow", 40), _colour_cards(cs, "moon", 40)
+    pool = (snow * 40)[:20] + (moon * 40)[:20]
+    pair = COLOUR_BIT["snow"] | COLOUR_BIT["moon"]
+    bot = Bot(f, 40, pack_size=11)
+    on = min(snow, key=lambda n: f[n].rating)
+    offs = sorted((c.number for c in cs.cards if f[c.number].needs & ~pair), key=lambda n: -f[n].rating)
+    assert f[offs[0]].rating > f[on].rating
+    for off in offs[:15]:
+        assert bot.choose([off, on], pool) == on
+        assert bot.choose([on, off], pool) == on
+    assert bot.pair == pair
+
+
+@settings(max_examples=10, deadline=None)
+@given(code=st.sampled_from(CODES), seed=st.integers(0, 2**32), packs=st.integers(4, 6))
+def test_every_pick_has_a_reason_in_both_languages(code, seed, packs):
+    """Issue 28: every bot pick comes with its top three (named parts that add up
+    to the score, the pick first) and a one-line reason in English and Japanese."""
+    from core import i18n
+    from limited.bots import PARTS
+    cs = SETS[code]
+    d = run_draft(cs, 8, packs, seed, build=False)
+    bot = Bot(facts_for(cs), packs * 10, pack_size=len(d.opened[0][0]))
+    pool: list[str] = []
+    for p in d.picks:
+        if p.seat != 2:
+            continue
+        r = bot.explain(p.offered, pool)
+        assert r.choice == p.took  # the same bot, the same picks
+        assert r.top[0].number == r.choice and 1 <= len(r.top) <= 3
+        assert all(abs(c.total - sum(getattr(c, k) for k in PARTS)) < 1e-9 for c in r.top)
+        assert [c.total for c in r.top[1:]] == sorted((c.total for c in r.top[1:]), reverse=True)
+        texts = {}
+        for lang in ("en", "ja"):
+            i18n.set_language(lang)
+            try:
+                texts[lang] = r.text()
+            finally:
+                i18n.set_language("en")
+        assert texts["en"] and texts["ja"] and texts["en"] != texts["ja"]
+        assert "{" not in texts["en"] + texts["ja"]
+        pool.append(p.took)

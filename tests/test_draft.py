@@ -445,3 +445,50 @@ def test_limited_imports_without_the_ui():
             "limited.draftlog; bad = [m for m in ('textual', 'rich', 'tui') if m in sys.modules]; "
             "assert not bad, bad")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+# -- issue 28: the pick review ----------------------------------------------------------------------
+
+
+def test_draft_review_json_matches_the_log_it_reads(tmp_path, capsys):
+    """`lycee draft review LOG --seat N --json` (DESIGN section 3): one entry a pick of
+    the seat, in order, with what the log says was offered and taken; the bot's
+    suggestion is one of the offered cards, with a reason; on a table of bots the
+    review's bot agrees with every pick the seat's bot made (the same bot)."""
+    log = tmp_path / "d.json"
+    assert main(["draft", "--set", "gamma", "--seats", "6", "--packs", "5", "--seed", "11",
+                 "--log", str(log), "--json"]) == 0
+    capsys.readouterr()
+    doc = json.loads(log.read_text(encoding="utf-8"))
+    assert main(["draft", "review", str(log), "--seat", "4", "--json"]) == 0
+    rv = json.loads(capsys.readouterr().out)
+    mine = [(r["round"], p) for r in doc["rounds"] for p in r["picks"] if p["seat"] == 4]
+    assert rv["seat"] == 4 and len(rv["picks"]) == len(mine) == 5 * 12
+    for got, (rnd, p) in zip(rv["picks"], mine):
+        assert (got["pack"], got["pick"], got["offered"], got["took"]) == (rnd, p["pick"], p["offered"], p["took"])
+        assert got["suggested"] in got["offered"] and got["reason"]
+        assert got["differs"] is False
+    assert [s["seat"] for s in rv["seats"]] == list(range(6))
+
+
+def test_draft_review_marks_where_a_human_differs_and_refuses_a_bad_seat(tmp_path, capsys):
+    """Issue 28 review: a human seat that always took the last card of the pack is
+    marked where the bot would have taken another (`*` in the text, "differs" in
+    JSON); --seat out of range exits 1 naming the seats and --seat."""
+    cs = SETS["alpha"]
+    d = Draft(cs, [Seat("Aki", False)] + [Seat(f"Bot {i}") for i in range(1, 4)], 4, 5)
+    while not d.done:
+        d.pick(0, d.offered(0)[-1])
+    path = tmp_path / "h.json"
+    write_log(path, d.result())
+    assert main(["draft", "review", str(path), "--json"]) == 0  # default: the human seat
+    rv = json.loads(capsys.readouterr().out)
+    assert rv["seat"] == 0 and rv["name"] == "Aki"
+    differs = [p for p in rv["picks"] if p["differs"]]
+    assert differs and all(p["took"] == p["offered"][-1] != p["suggested"] for p in differs)
+    assert main(["draft", "review", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\n* ") == len(differs) and "Aki" in out
+    assert main(["draft", "review", str(path), "--seat", "7"]) == 1
+    err = capsys.readouterr().err
+    assert "0 to 3" in err and "--seat" in err

@@ -2,6 +2,12 @@
 
     lycee sealed --set SET --product 2s|1s3b [--seed S] [--json]
     lycee draft --set SET --seats N --packs P [--seed S] [--log FILE] [--json]
+    lycee draft review LOG [--seat N] [--json]
+
+``draft review`` replays a ``lycee-draft/1`` log (limited.draftlog.replay)
+and shows one seat's picks (seat numbers from 0, as in the log; default the
+first human seat, else 0) beside what the bot would have taken and why
+(limited.review); ``*`` marks a pick that differs.
 
 SET is a set code (alpha, beta, gamma) or a ``lycee-set/1`` file.  Without
 --seed a seed is drawn and shown, so every pool can be opened again.  A draft
@@ -18,9 +24,17 @@ from pathlib import Path
 
 from core import labels
 from core.columns import ljust, width
+from core.errors import LyceeError
 from core.i18n import _
 
-from .common import LazyChoices, out_json
+from core.names import visible
+
+from .common import CliError, LazyChoices, out_json
+
+
+def clean(text: str) -> str:
+    """User text (seat names from a log) safe for a terminal."""
+    return visible(text, 10_000)
 
 
 def _engines() -> None:
@@ -132,6 +146,13 @@ def _log_paths(base: str, pods: int) -> list[Path]:
 
 
 def cmd_draft(args) -> int:
+    if args.action == "review":
+        return cmd_draft_review(args)
+    if args.action is not None or args.log_file is not None:
+        args.parser.error(_("a draft log is read by `lycee draft review LOG`"))
+    missing = [o for o, v in (("--set", args.set), ("--seats", args.seats), ("--packs", args.packs)) if v is None]
+    if missing:
+        args.parser.error(_("the following arguments are required: %s") % ", ".join(missing))
     _engines()
     cs = find_set(args.set)
     seed = _seed(args)
@@ -178,6 +199,52 @@ def cmd_draft(args) -> int:
     return 0
 
 
+def cmd_draft_review(args) -> int:
+    from limited.bots import colour_text
+    from limited.draftlog import read_log, replay
+    from limited.review import review_json, review_seat
+
+    _engines()
+    if args.log_file is None:
+        args.parser.error(_("the following arguments are required: %s") % "LOG")
+    res = read_log(args.log_file)
+    try:
+        cs = find_set(res.set_code)
+    except LyceeError as err:
+        raise CliError(_("the draft log {path} is of set {code}: {why}", path=args.log_file, code=res.set_code,
+                         why=err)) from None
+    res = replay(res, cs, source=str(args.log_file))
+    seat = args.seat
+    if seat is None:
+        seat = next((i for i, s in enumerate(res.seats) if not s.bot), 0)
+    rv = review_seat(res, seat, cs)
+    if args.json:
+        out_json(review_json(rv))
+        return 0
+    print(_("Pick review: {path}, seat {seat} ({name}), set {set}, {packs} packs; the bot agrees on {agree} of "
+            "{n} picks (* where it differs)", path=args.log_file, seat=seat, name=clean(rv.name), set=cs.code,
+            packs=res.packs, agree=rv.agree, n=len(rv.picks)))
+    for p in rv.picks:
+        took, sug = cs.card(p.took), cs.card(p.suggested)
+        mark = "*" if p.differs else " "
+        line = f"{mark} {p.pack}-{p.pick:<2} {_('took')} {took.number} {ljust(took.name, 18)} {_('rating')} {took.rating}"
+        if p.differs:
+            line += "  " + _("bot: {number} {name} ({rating})", number=sug.number, name=sug.name, rating=sug.rating)
+        print(clean(line))
+        top = ", ".join(f"{c.number} {c.total:.1f} ({_('rating')} {c.rating:.0f} {_('colour')} {c.colour:+.1f} "
+                        f"{_('curve')} {c.curve:+.1f} {_('signal')} {c.signal:+.1f})" for c in p.reason.top)
+        print(f"        {p.reason.text()}")
+        print(f"        {top}")
+    print()
+    print(_("What every seat took (main colours):"))
+    for i, m in enumerate(rv.mains):
+        print(f"  {_('Seat')} {i}  {ljust(clean(res.seats[i].name), 10)} {colour_text(m) if m else '-'}")
+    print(_("Flowed to seat {seat}: from the previous seat (packs 1, 3, 5) {lower}; from the next seat "
+            "(packs 2, 4, 6) {higher}", seat=seat, lower=colour_text(rv.flow_lower) if rv.flow_lower else "-",
+            higher=colour_text(rv.flow_higher) if rv.flow_higher else "-"))
+    return 0
+
+
 # -- registration -----------------------------------------------------------------------------------
 
 
@@ -191,11 +258,18 @@ def register(sub, cmd, event_arg) -> None:
     s.add_argument("--json", action="store_true")
 
     d = cmd(sub, "draft", cmd_draft,
-            _("simulate a booster draft with bots and build every deck (G-DRAFT-1..4)"))
-    d.add_argument("--set", required=True, metavar="SET", help=_("set code (alpha, beta, gamma) or a set file"))
-    d.add_argument("--seats", required=True, type=int, metavar="N",
+            _("simulate a booster draft with bots and build every deck (G-DRAFT-1..4); "
+              "`lycee draft review LOG` reviews a draft log pick by pick"))
+    d.set_defaults(parser=d)
+    d.add_argument("action", nargs="?", choices=("review",), metavar="review",
+                   help=_("review LOG: each pick of a seat beside the bot's choice and its reason"))
+    d.add_argument("log_file", nargs="?", metavar="LOG", help=_("a lycee-draft/1 log (with review)"))
+    d.add_argument("--seat", type=int, metavar="N",
+                   help=_("with review: the seat, from 0 as in the log (default: the first human seat, else 0)"))
+    d.add_argument("--set", metavar="SET", help=_("set code (alpha, beta, gamma) or a set file"))
+    d.add_argument("--seats", type=int, metavar="N",
                    help=_("players; more than 8 split into pods as even as possible"))
-    d.add_argument("--packs", required=True, type=int, metavar="P", help=_("packs a player, 4 to 6 (G-DRAFT-2)"))
+    d.add_argument("--packs", type=int, metavar="P", help=_("packs a player, 4 to 6 (G-DRAFT-2)"))
     d.add_argument("--seed", type=int, default=None, metavar="S", help=_("seed (default: drawn and shown)"))
     d.add_argument("--log", metavar="FILE", help=_("write the lycee-draft/1 log (one file per pod)"))
     d.add_argument("--json", action="store_true")

@@ -10,6 +10,11 @@ PausableClock so a pause, or a review between packs, costs no pick time.  A
 screen interval calls :meth:`DraftScreen.tick`, which asks the engine to time
 out a pick whose deadline has passed (the bot's choice is taken).
 
+Practice aids (issue 28): each card of the pack shows its rating; ``w``
+shows what the bot (limited.bots.Bot, reading the same packs and the
+player's pool) would take and why, with its top three; the passing line says
+which colours the seats upstream seem to be in.  ``a`` takes the bot's choice.
+
 When the draft is over its ``lycee-draft/1`` log is written to
 ``<data dir>/drafts/`` and the deck builder opens on the drafted pool.
 """
@@ -31,7 +36,7 @@ from core.cards.model import CardSet
 from core.errors import LyceeError
 from core.i18n import _
 from core.labels import card_type_label
-from limited.bots import Bot
+from limited.bots import Bot, PickReason, colour_text
 from limited.draft import Draft, Pick, PickTimer, Seat, seat_table
 from limited.facts import facts_for
 
@@ -68,6 +73,7 @@ class DraftScreen(Translated, Screen):
     BINDINGS = [
         Binding("enter", "pick", "Pick", id="draft.pick", priority=True),
         Binding("a", "auto_pick", "Bot's choice", id="draft.auto"),
+        Binding("w", "why", "Suggestion", id="draft.why"),
         Binding("space", "pause", "Pause", id="draft.pause"),
         Binding("escape", "leave", "Leave", id="draft.leave"),
     ]
@@ -86,6 +92,8 @@ class DraftScreen(Translated, Screen):
         self.draft = Draft(cs, table, packs, seed, timer=PickTimer() if timer else None,
                            clock=self.clock if timer else None)
         self.rows: list[str] = []
+        # the player's coach: a bot that reads every pack the player is passed
+        self.coach = Bot(facts_for(cs), self.draft.deck_size, pack_size=len(self.draft.opened[0][0]))
         self.last_round = self.draft.round
         self.log_path = None
         self.reviewing = False
@@ -120,7 +128,8 @@ class DraftScreen(Translated, Screen):
 
     def on_mount(self) -> None:
         t = self.query_one("#pack", DataTable)
-        t.add_columns(*card_columns())
+        cols = card_columns()
+        t.add_columns(*cols[:2], _("rating"), *cols[2:])
         self.redraw()
         t.focus()
         self.set_interval(0.25, self.tick)
@@ -153,7 +162,9 @@ class DraftScreen(Translated, Screen):
         offered = self.draft.offered(self.me) or ()
         self.rows = list(offered)
         for i, num in enumerate(offered, 1):
-            t.add_row(*card_cells(self.cs.card(num)), key=f"{i}")
+            c = self.cs.card(num)
+            cells = card_cells(c)
+            t.add_row(*cells[:2], Text(str(c.rating), justify="right", style="bold"), *cells[2:], key=f"{i}")
         if t.row_count:
             t.move_cursor(row=0)
         self.query_one("#pack-head", Label).update(
@@ -163,7 +174,11 @@ class DraftScreen(Translated, Screen):
     def _draw_pool(self) -> None:
         pool = self.draft.pool(self.me)
         cards = [self.cs.card(n) for n in pool]
-        self.query_one("#pool-head", Label).update(_("Your pool: {n} cards", n=len(pool)))
+        head = _("Your pool: {n} cards", n=len(pool))
+        reason = self.suggestion()
+        if reason is not None and reason.upstream:
+            head += " · " + _("upstream seems to be in {colours}", colours=colour_text(reason.upstream))
+        self.query_one("#pool-head", Label).update(head)
         self.query_one("#pool-charts", Static).update(pool_charts(cards))
         lines = Text()
         for i, num in enumerate(reversed(pool)):
@@ -266,15 +281,31 @@ class DraftScreen(Translated, Screen):
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_pick()  # a click on the highlighted row
 
-    def bot_choice(self) -> str | None:
-        """What the draft bot (limited.bots.Bot) would take from this pack for this pool."""
+    def suggestion(self) -> PickReason | None:
+        """What the draft bot (limited.bots.Bot) would take from this pack for
+        this pool, and why (it reads each pack once, however often asked)."""
         offered = self.draft.offered(self.me)
         if not offered:
             return None
-        return Bot(facts_for(self.cs), self.draft.deck_size).choose(offered, self.draft.pool(self.me))
+        return self.coach.explain(offered, self.draft.pool(self.me))
+
+    def bot_choice(self) -> str | None:
+        r = self.suggestion()
+        return r.choice if r is not None else None
 
     def action_auto_pick(self) -> None:
         self._take(self.bot_choice())
+
+    def action_why(self) -> None:
+        r = self.suggestion()
+        if r is None:
+            return
+        c = self.cs.card(r.choice)
+        top = "  ".join(f"{x.number} {x.total:.1f}" for x in r.top)
+        self.say(_("bot: {number} {name} ({rating})", number=c.number, name=c.name, rating=c.rating)
+                 + " · " + r.text() + " · " + top)
+        if r.choice in self.rows:
+            self.query_one("#pack", DataTable).move_cursor(row=self.rows.index(r.choice))
 
     def action_pause(self) -> None:
         if self.draft.timer is None:
@@ -360,6 +391,7 @@ class PackReview(Translated, ModalScreen[None]):
     """
     BINDINGS = [
         Binding("enter,escape", "close", "Continue", id="review.continue", priority=True),
+        Binding("r", "pick_review", "Pick review", id="review.picks"),
     ]
 
     def __init__(self, cs: CardSet, round_no: int, packs: int, picks: list[Pick], pool, next_text: str | None,
@@ -382,7 +414,8 @@ class PackReview(Translated, ModalScreen[None]):
                 yield Label(self.next_text, classes="title", markup=False)
             if self.log_path:
                 yield Label(_("draft log: {path}", path=self.log_path), classes="hint")
-            yield Label(_("Enter: build your deck") if self.last else _("Enter: open the next pack"), classes="hint")
+            yield Label(_("Enter: build your deck · r: pick review") if self.last else _("Enter: open the next pack"),
+                        classes="hint")
 
     def on_mount(self) -> None:
         t = self.query_one(DataTable)
@@ -397,5 +430,73 @@ class PackReview(Translated, ModalScreen[None]):
     def action_close(self) -> None:
         self.dismiss(None)
 
+    def action_pick_review(self) -> None:
+        """The whole draft pick by pick (limited.review), once the draft is over."""
+        owner = self.app.screen_stack[-2] if len(self.app.screen_stack) > 1 else None
+        if not self.last or not isinstance(owner, DraftScreen):
+            self.notify(_("the pick review opens when the draft is over"))
+            return
+        from limited.review import review_seat
 
-__all__ = ["DraftScreen", "PackReview"]
+        self.app.push_screen(PickReviewScreen(self.cs, review_seat(owner.draft.result(), owner.me, self.cs)))
+
+
+class PickReviewScreen(Translated, ModalScreen[None]):
+    """A seat's picks beside the bot's choice and its reason (limited.review);
+    ``*`` marks a pick where they differ; below, every seat's colours and what
+    flowed from each side.  Card and seat names are plain Text."""
+
+    CSS = """
+    PickReviewScreen { align: center middle; }
+    PickReviewScreen > Vertical { width: 100%; height: 100%; border: thick $accent; background: $panel; }
+    PickReviewScreen DataTable { height: 1fr; }
+    PickReviewScreen #why { height: 2; padding: 0 1; }
+    """
+    BINDINGS = [Binding("escape,enter", "close", "Close", id="picks.close", priority=True)]
+
+    def __init__(self, cs: CardSet, review):
+        super().__init__()
+        self._translate_bindings()
+        self.cs, self.review = cs, review
+
+    def compose(self) -> ComposeResult:
+        rv = self.review
+        with Vertical():
+            yield Label(_("Pick review: seat {seat} ({name}); the bot agrees on {agree} of {n} picks",
+                          seat=rv.seat, name=rv.name, agree=rv.agree, n=len(rv.picks)), classes="title",
+                        markup=False)
+            yield PlainTable(cursor_type="row", zebra_stripes=True)
+            yield Static("", id="why", markup=False)
+            seats = "  ".join(f"{i}:{colour_text(m) if m else '-'}" for i, m in enumerate(rv.mains))
+            yield Label(_("Seats: {seats}", seats=seats), classes="hint", markup=False)
+            yield Label(_("Flowed to seat {seat}: from the previous seat (packs 1, 3, 5) {lower}; from the next seat "
+                          "(packs 2, 4, 6) {higher}", seat=rv.seat,
+                          lower=colour_text(rv.flow_lower) if rv.flow_lower else "-",
+                          higher=colour_text(rv.flow_higher) if rv.flow_higher else "-"),
+                        classes="hint", markup=False)
+
+    def on_mount(self) -> None:
+        t = self.query_one(DataTable)
+        t.add_columns(_("Pick"), _("took"), _("rating"), _("the bot's pick"), _("rating"))
+        for p in self.review.picks:
+            took, sug = self.cs.card(p.took), self.cs.card(p.suggested)
+            mark = Text(f"{'*' if p.differs else ' '} {p.pack}-{p.pick}", style="yellow" if p.differs else "")
+            t.add_row(mark, Text(f"{took.number} {took.name}"), str(took.rating),
+                      Text(f"{sug.number} {sug.name}" if p.differs else "="), str(sug.rating))
+        t.focus()
+        self._show(0)
+
+    def _show(self, row: int) -> None:
+        if 0 <= row < len(self.review.picks):
+            r = self.review.picks[row].reason
+            top = "  ".join(f"{c.number} {c.total:.1f}" for c in r.top)
+            self.query_one("#why", Static).update(Text(f"{r.text()}\n{top}"))
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._show(event.cursor_row)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+__all__ = ["DraftScreen", "PackReview", "PickReviewScreen"]

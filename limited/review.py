@@ -1,0 +1,117 @@
+"""Pick review of a ``lycee-draft/1`` log (``lycee draft review``, the review screen).
+
+For one seat, pick by pick: what was offered, what was taken, and what the
+draft bot (:class:`limited.bots.Bot`, fed the same packs and the seat's own
+pool so far) would have taken, with its reason; marked where they differ.
+Then, for the table, what every seat took (its two main colours) and which
+colours flowed to the seat from each side (G-DRAFT-1: odd packs come from the
+previous seat number, even packs from the next).
+
+Any log reviews: a practice draft, a simulated table, or a real table the
+caller entered (limited.caller).  The log is replayed first
+(:func:`limited.draftlog.replay`), so a review never reads a broken log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.cards.model import CardSet
+from core.errors import LyceeError
+from core.i18n import _
+from limited.bots import Bot, PickReason, colour_text
+from limited.draft import DraftResult, direction
+from limited.facts import COLOURS, facts_for
+
+__all__ = ["ReviewedPick", "SeatReview", "review_seat", "main_colours", "review_json"]
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewedPick:
+    pack: int
+    pick: int
+    offered: tuple[str, ...]
+    took: str
+    reason: PickReason
+    timeout: bool = False
+
+    @property
+    def suggested(self) -> str:
+        return self.reason.choice
+
+    @property
+    def differs(self) -> bool:
+        return self.took != self.reason.choice
+
+
+@dataclass(frozen=True, slots=True)
+class SeatReview:
+    seat: int
+    name: str
+    picks: tuple[ReviewedPick, ...]
+    #: Every seat's two main colours (bit mask), by seat.
+    mains: tuple[int, ...]
+    #: The two colours (bit masks) that flowed most to the seat: from the previous seat
+    #: number (odd packs) and from the next (even packs).
+    flow_lower: int
+    flow_higher: int
+
+    @property
+    def agree(self) -> int:
+        return sum(not p.differs for p in self.picks)
+
+
+def main_colours(pool, cs: CardSet) -> int:
+    """The two colours most of a pool's cards need (rating + 1 a card; COLOURS order on ties)."""
+    by = facts_for(cs).by_number
+    w = [0] * len(COLOURS)
+    for num in pool:
+        f = by[num]
+        for i in range(len(COLOURS)):
+            if f.needs >> i & 1:
+                w[i] += f.rating + 1
+    order = sorted(range(len(COLOURS)), key=lambda i: (-w[i], i))
+    return sum(1 << i for i in order[:2] if w[i] > 0)
+
+
+def review_seat(res: DraftResult, seat: int, cs: CardSet) -> SeatReview:
+    """The review of ``seat`` (numbered from 0, as in the log) in a finished (replayed) table."""
+    n = len(res.seats)
+    if not isinstance(seat, int) or not 0 <= seat < n:
+        raise LyceeError(_("no seat {seat} in this draft log: its seats are 0 to {last} (--seat)",
+                           seat=seat, last=n - 1))
+    facts = facts_for(cs)
+    bot = Bot(facts, res.packs * 10, pack_size=len(res.opened[0][0]))
+    pool: list[str] = []
+    out = []
+    for p in res.picks:
+        if p.seat != seat:
+            continue
+        out.append(ReviewedPick(p.round, p.pick, p.offered, p.took, bot.explain(p.offered, pool), p.timeout))
+        pool.append(p.took)
+
+    def strongest(flow: list[float]) -> int:
+        if not any(flow):
+            return 0
+        pos = sorted(range(len(COLOURS)), key=lambda i: (-flow[i], i))[:2]
+        return sum(1 << i for i in pos)
+
+    # side 0 (odd packs, direction +1) comes from the previous seat number
+    lower, higher = (0, 1) if direction(0) == 1 else (1, 0)
+    return SeatReview(seat, res.seats[seat].name, tuple(out), tuple(main_colours(p, cs) for p in res.pools),
+                      strongest(bot.flow[lower]), strongest(bot.flow[higher]))
+
+
+def review_json(rv: SeatReview) -> dict:
+    """The ``draft review --json`` document (DESIGN section 3)."""
+    return {
+        "seat": rv.seat, "name": rv.name,
+        "picks": [{"pick": p.pick, "pack": p.pack, "offered": list(p.offered), "took": p.took,
+                   "suggested": p.suggested, "reason": p.reason.text(), "differs": p.differs,
+                   **({"timeout": True} if p.timeout else {}),
+                   "top": [c.as_dict() for c in p.reason.top]} for p in rv.picks],
+        "agree": rv.agree,
+        "seats": [{"seat": i, "colours": colour_text(m)} for i, m in enumerate(rv.mains)],
+        "flow": {"from_previous_seat": colour_text(rv.flow_lower) if rv.flow_lower else "",
+                 "from_next_seat": colour_text(rv.flow_higher) if rv.flow_higher else ""},
+    }
