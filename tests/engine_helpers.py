@@ -144,3 +144,15 @@ def reference_cost(event: Event, matches, with_apart: bool = False) -> tuple[int
     if with_apart:
         return _cost(pts, met, list(M), apart).full_vector
     return _cost(pts, met, list(M)).vector
+
+
+def json_paths(x, at=()):
+    """Every path into a JSON document (keys and list indexes), the root first:
+    where the hostile-file tests change a value."""
+    yield at
+    if isinstance(x, dict):
+        for k, v in x.items():
+            yield from json_paths(v, at + (k,))
+    elif isinstance(x, list):
+        for i, v in enumerate(x):
+            yield from json_paths(v, at + (i,))

@@ -27,6 +27,7 @@ from core.reports.verify import verify_doc
 from core.rules.eventfile import event_from_doc, load_doc, parse_doc, structure_problems, to_doc
 from core.store import DataDir
 from core.tournament.ranking import standings_json
+from tests.engine_helpers import json_paths
 from tui.cli import main
 
 STAFF = {"organizer": "Org", "judges": ["J1"], "head_judge": "HJ"}
@@ -80,17 +81,7 @@ def _docs() -> list[dict]:
 DOCS = _docs()
 
 
-def _paths(x, at=()):
-    yield at
-    if isinstance(x, dict):
-        for k, v in x.items():
-            yield from _paths(v, at + (k,))
-    elif isinstance(x, list):
-        for i, v in enumerate(x):
-            yield from _paths(v, at + (i,))
-
-
-PATHS = [[p for p in _paths(doc) if p] for doc in DOCS]
+PATHS = [[p for p in json_paths(doc) if p] for doc in DOCS]
 
 
 def _swaps(v) -> list:
@@ -244,7 +235,7 @@ CORPUS = [
 
 
 @pytest.mark.parametrize("change,where", CORPUS)
-def test_design4_verify_reads_every_hostile_file_with_findings_at_json_paths(tmp_path, capsys, change, where):
+def test_design4_verify_reads_every_hostile_file_with_findings_at_jsonjson_paths(tmp_path, capsys, change, where):
     """docs/verify.md: a malformed file gives findings naming the JSON path
     and exit 1, no traceback; import refuses the same file at the same path."""
     doc = change(copy.deepcopy(DOCS[0]))

@@ -17,6 +17,7 @@ from core.errors import LyceeError
 from core.rules.eventfile import event_from_doc, parse_doc, to_doc
 from core.names import REFUSED_CATEGORIES
 from core.store import DataDir
+from tests.engine_helpers import json_paths
 from tui.app import LyceeApp
 from tui.cli import main
 
@@ -137,17 +138,7 @@ def _valid_doc():
 VALID = _valid_doc()
 
 
-def _paths(x, at=()):
-    yield at
-    if isinstance(x, dict):
-        for k, v in x.items():
-            yield from _paths(v, at + (k,))
-    elif isinstance(x, list):
-        for i, v in enumerate(x):
-            yield from _paths(v, at + (i,))
-
-
-PATHS = [p for p in _paths(VALID) if p]
+PATHS = [p for p in json_paths(VALID) if p]
 json_values = st.recursive(
     st.one_of(st.none(), st.booleans(), st.integers(), st.integers(-3, 12), st.floats(allow_nan=False),
               st.text(max_size=12), st.sampled_from(["p1", "p2", "p9", "bye", "draw", "p1 ", "", "swiss", "top"])),
