@@ -442,7 +442,7 @@ def build_parser() -> argparse.ArgumentParser:
     rn = cmd(pls, "rename", cmd_player_rename, _("correct a player's name (and reading): logged, undoable"))
     event_arg(rn)
     rn.add_argument("player", metavar="PLAYER", help=_("player id or exact name"))
-    rn.add_argument("new_name", metavar="NEW_NAME")
+    rn.add_argument("new_name", metavar="NEW_NAME", help=_("the corrected name (the same-name rule applies to it)"))
     rn.add_argument("--reading", metavar="よみ", help=_("the reading in kana (\"\" clears it; kept when not given)"))
     rn.add_argument("--allow-same-name", action="store_true",
                     help=_("a second person of a name already registered (shown as NAME (2))"))
