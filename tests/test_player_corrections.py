@@ -270,3 +270,14 @@ def test_l_rename_reaches_the_draft_table_and_remove_refuses_a_seated_player(tmp
         d.remove("p3")
     assert store.path.read_bytes() == before
     store.close()
+
+
+def test_l_rename_of_the_reading_alone_says_so_not_a_rename_to_the_same_name(cup, capsys):
+    """L-RENAME: a correction of the reading only reads as that, in the
+    command's answer and in the log (not "renamed 佐藤花子 → 佐藤花子")."""
+    data, eid = cup
+    ok(capsys, "--data-dir", data, "player", "add", eid, "山田太朗")
+    out = ok(capsys, "--data-dir", data, "player", "rename", eid, "p1", "山田太朗", "--reading", "やまだたろう")
+    assert "reading of 山田太朗 corrected · reading やまだたろう" in out and "→" not in out
+    log = ok(capsys, "--data-dir", data, "log", eid)
+    assert "reading of 山田太朗 corrected · reading やまだたろう" in log

@@ -201,12 +201,19 @@ def _describe_register(d: dict) -> str:
     return _("registered {names}", names=", ".join(p["name"] for p in d["players"]))
 
 
+def rename_line(old: str, new: str, reading: str | None = None, with_reading: bool = False) -> str:
+    """What a rename did, for the log, the command line and the app: both
+    names (L-RENAME), or only the reading when the name stayed."""
+    parts = [_("renamed {old} → {new}", old=old, new=new) if old != new else
+             _("reading of {name} corrected", name=new)]
+    if with_reading:
+        parts.append(_("reading {r}", r=reading) if reading else _("no reading"))
+    return " · ".join(parts)
+
+
 @describer("rename")
 def _describe_rename(d: dict) -> str:
-    line = _("renamed {old} → {new}", old=d.get("old", d.get("player", "")), new=d.get("name", ""))
-    if "reading" in d:
-        line += " · " + (_("reading {r}", r=d["reading"]) if d["reading"] else _("no reading"))
-    return line
+    return rename_line(d.get("old", d.get("player", "")), d.get("name", ""), d.get("reading"), "reading" in d)
 
 
 @describer("remove")

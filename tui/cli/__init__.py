@@ -204,8 +204,9 @@ def cmd_player_rename(args) -> int:
         d.rename(p.id, args.new_name, reading=args.reading, allow_same_name=args.allow_same_name)
         return p, d.event.player(p.id)
     old, new = with_desk(args, run)
-    print(_("renamed {old} → {new}", old=old.name, new=new.name)
-          + (" · " + _("reading {r}", r=new.reading) if new.reading else ""))
+    from core.rules.players import rename_line
+
+    print(shown(rename_line(old.name, new.name, new.reading, new.reading != old.reading)))
     return 0
 
 

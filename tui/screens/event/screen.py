@@ -810,7 +810,10 @@ class EventScreen(Translated, Screen):
             except LyceeError as err:
                 self.say(str(err), error=True)
                 return
-            self.say(_("renamed {old} → {new}", old=p.name, new=self.event.player(p.id).name))
+            from core.rules.players import rename_line
+
+            now = self.event.player(p.id)
+            self.say(rename_line(p.name, now.name, now.reading, now.reading != p.reading))
             self.refresh_all()
 
         def chosen(got: tuple[str, str] | None) -> None:
