@@ -137,3 +137,28 @@ async def test_l_reading_typed_beside_the_name_sorts_the_by_name_export(tmp_path
         await pilot.pause()
         doc = json.loads(render(screen.event, "pairings-by-name", "json"))
         assert [r[0] for r in doc["rows"]] == ["伊藤", "佐藤", "中村", "吉田"]
+
+
+@pytest.mark.asyncio
+async def test_esc_in_the_name_box_with_typed_text_keeps_it_and_stays_on_the_event(tmp_path):
+    """Input is never lost (issue 22): Esc in the add-player box while a name
+    is half typed leaves the box for the players table and keeps the text;
+    a second Esc goes back to the event list, as Esc from an empty box does."""
+    from tui.screens.event.screen import EventScreen
+    from tui.screens.event_list import EventListScreen
+
+    app = LyceeApp(DataDir(tmp_path), lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await new_event(app, pilot, staff=True)
+        screen = app.screen
+        box = screen.query_one("#add-player")
+        box.focus()
+        await pilot.press(*"Yamada")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, EventScreen) and box.value == "Yamada"
+        assert app.focused is screen.query_one("#player-table")
+        assert on_screen(app, "もう一度 Esc で大会一覧に戻ります")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, EventListScreen)

@@ -470,6 +470,14 @@ class EventScreen(Translated, Screen):
 
     # -- actions ----------------------------------------------------------------
     def action_close(self) -> None:
+        """Esc: back to the event list; from a text box holding typed text,
+        first out of the box (to the tab's table), so nothing typed is lost."""
+        if isinstance(self.focused, Input) and self.focused.value.strip():
+            self.action_tab(self.query_one(TabbedContent).active)
+            if isinstance(self.focused, Input):  # a tab without a table
+                self.focused.blur()
+            self.say(_("Esc again: back to the event list"))
+            return
         self.app.pop_screen()
 
     def action_tab(self, tab: str) -> None:
