@@ -19,6 +19,10 @@ A deck's main attributes are the two colours most of its cards need (ties:
 COLOURS order).  A card is uncastable when its cost names a colour outside
 them.  Best of pool: the rating total of the deck's castable cards over the
 best rating total ``size`` cards castable in one pair of the pool can give.
+Why decks hold uncastable cards (printed below them): pools that cannot give
+``size`` cards castable in one pair (the builder then must fill off colour),
+and the picks outside the deck's pair, split by whether the pack offered a
+card of the pair (a bot's choice) or not (nothing castable was left).
 """
 
 from __future__ import annotations
@@ -70,6 +74,12 @@ def best_of_pool(pool, deck_counts, pair: int, facts, size: int) -> float:
     return got / best if best else 1.0
 
 
+def castable_at_most(pool, facts) -> int:
+    """The most cards of ``pool`` one pair can cast (無 cards fit every pair)."""
+    by = facts.by_number
+    return max(sum(1 for n in pool if not by[n].needs & ~p) for p in PAIRS)
+
+
 class Cutter:
     """A seat that takes only the colours ``ab``: the best card needing one of
     them, else the best card needing neither (so none of AB flows on)."""
@@ -89,6 +99,7 @@ def table_figures(cs, spread: int, signal: int) -> None:
     print(f"Issue 28 figures, set {cs.code} (never the project's deck score):")
     for packs in (4, 6):
         near = across = near_n = across_n = bad = bad_cards = decks = 0
+        short = off_picks = avoidable = 0
         ratios, times = [], []
         for seed in range(spread):
             t = time.perf_counter()
@@ -104,6 +115,11 @@ def table_figures(cs, spread: int, signal: int) -> None:
                 bad_cards += u
                 decks += 1
                 ratios.append(best_of_pool(res.pools[s], dc, pair, facts, packs * 10))
+                short += castable_at_most(res.pools[s], facts) < packs * 10
+                for p in res.picks:
+                    if p.seat == s and facts.by_number[p.took].needs & ~pair:
+                        off_picks += 1
+                        avoidable += any(not facts.by_number[n].needs & ~pair for n in p.offered)
             for s in range(8):
                 near += bool(mains[s] & mains[(s + 1) % 8])
                 near_n += 1
@@ -115,6 +131,9 @@ def table_figures(cs, spread: int, signal: int) -> None:
         print(f"           decks with uncastable cards {bad / decks:.1%} ({bad_cards / decks:.2f} a deck; "
               f"target <= 20% at 4 packs), best-of-pool ratio {statistics.fmean(ratios):.3f} "
               f"(at 1.0: {sum(r >= 0.9999 for r in ratios) / len(ratios):.1%}), {ms(times)} a draft with decks")
+        print(f"           why: pools with fewer than {packs * 10} cards castable in any one pair {short / decks:.1%}; "
+              f"picks outside the deck's pair {off_picks / decks:.2f} a seat, {avoidable / decks:.2f} of them "
+              f"from a pack holding a card of the pair")
     print(f"  Forced signals, 4 packs, {signal} drafts a cell, AB rotating over the 10 pairs (chance of avoiding 0.30):")
     cells = (("both neighbours", (1, 7)), ("three upstream", (5, 6, 7)), ("all seven", tuple(range(1, 8))))
     for label, cutters in cells:
