@@ -275,3 +275,93 @@ async def test_g_drop_1_ctrl_o_with_focus_in_the_name_box_drops_nobody_and_says_
         await pilot.press("ctrl+o")
         await pilot.pause()
         assert app.screen is not screen  # from the table: the drop question
+
+
+def _empty_event(tmp_path):
+    dd = DataDir(tmp_path)
+    st = dd.create({"name": "Cup", "sanctioned": False})
+    eid = st.id
+    st.close()
+    return dd, eid
+
+
+NAMES = [f"Player{chr(65 + i)}" for i in range(20)]
+
+
+@pytest.mark.asyncio
+async def test_issue22_twenty_names_sent_as_a_burst_are_all_registered_in_order(tmp_path):
+    """Issue 22 (1): 20 names with their Enters sent at once (a scanner; no
+    wait for each key) register 20 players, in the order typed."""
+    dd, eid = _empty_event(tmp_path)
+    app = LyceeApp(dd, open_event=eid, lang="en")
+    keys = [k for n in NAMES for k in (*n, "enter")]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("ctrl+n")
+        for k in keys:
+            app.post_message(events.Key(k, {"enter": "\r"}.get(k, k)))
+        await _until(pilot, lambda: len(screen.event.players) == 20, "all 20 registered")
+        assert [p.name for p in screen.event.players] == NAMES
+        assert screen.query_one("#add-player").value == ""
+
+
+@pytest.mark.asyncio
+async def test_issue22_twenty_names_typed_fast_are_all_registered_in_order(tmp_path):
+    """Issue 22 (1): 20 names typed with 10-20 ms between keys (the delay is
+    the input under test) register 20 players, in order."""
+    dd, eid = _empty_event(tmp_path)
+    app = LyceeApp(dd, open_event=eid, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("ctrl+n")
+        for i, n in enumerate(NAMES):
+            for ch in n:
+                await pilot.press(ch)
+                await asyncio.sleep(0.01 + 0.01 * (i % 2))
+            await pilot.press("enter")
+        await _until(pilot, lambda: len(screen.event.players) == 20, "all 20 registered")
+        assert [p.name for p in screen.event.players] == NAMES
+
+
+@pytest.mark.asyncio
+async def test_issue22_pasted_names_with_a_same_name_question_mid_burst(tmp_path):
+    """Issue 22 (1) / docs/names.md L-NAME-LOOKALIKE: a paste of names where
+    one is already registered asks the same-name question; the names after it
+    wait for the answer and are then registered, in order, the unfinished
+    last line staying in the box."""
+    dd, eid = _empty_event(tmp_path)
+    app = LyceeApp(dd, open_event=eid, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.desk.add_players(["Oscar"])
+        await pilot.press("ctrl+n")
+        box = screen.query_one("#add-player")
+        box.post_message(events.Paste("Ann\nOscar\nBea\nCid\nDa"))
+        await _until(pilot, lambda: app.screen is not screen, "the same-name question")
+        assert [p.name for p in screen.event.players] == ["Oscar", "Ann"]  # Bea, Cid wait
+        await pilot.press("y")
+        await _until(pilot, lambda: len(screen.event.players) == 5, "the rest registered")
+        assert [p.name for p in screen.event.players] == ["Oscar", "Ann", "Oscar (2)", "Bea", "Cid"]
+        assert box.value == "Da"
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_issue22_players_table_shows_whole_same_name_names(tmp_path, size):
+    """Issue 22 (3): at 80 and 120 columns the players table shows whole
+    names with their "(2)" suffix, Latin and Japanese, and whole ids."""
+    dd, eid = _empty_event(tmp_path)
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.desk.add_players(["Oscar", "佐藤花子"])
+        screen.desk.add_players(["Oscar", "佐藤花子"], allow_same_name=True)
+        screen.refresh_all()
+        await _until(pilot, lambda: "Oscar (2)" in shown(app, screen.query_one("#player-table"))
+                     and "佐藤花子 (2)" in shown(app, screen.query_one("#player-table")), "whole names shown")
+        text = shown(app, screen.query_one("#player-table"))
+        assert " p4 " in text, text

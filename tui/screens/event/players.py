@@ -15,7 +15,25 @@ from core import labels
 from core.i18n import _, ngettext
 from core.event.model import Event
 
+from ...widgets.linebox import LineBox
 from ...widgets.plain import PlainTable
+
+
+class NameBox(LineBox):
+    """The add-player name box, which never loses a key (issue 22, :class:`LineBox`):
+    each name typed or pasted is posted as :class:`PlayersPane.NameEntered`, in
+    order; the reading typed beside it goes with the first and is emptied with it."""
+
+    def lines_taken(self, lines: tuple[str, ...], pasted: bool) -> None:
+        pane = next((a for a in self.ancestors if isinstance(a, PlayersPane)), None)
+        if not lines:
+            return
+        reading = ""
+        if pane is not None:
+            box = pane.query_one("#add-reading", Input)
+            reading, box.value = box.value.strip(), ""
+        for i, name in enumerate(lines):
+            self.post_message(PlayersPane.NameEntered(name, self, reading if i == 0 else ""))
 
 
 class PlayersPane(TabPane):
@@ -41,15 +59,15 @@ class PlayersPane(TabPane):
     def compose(self) -> ComposeResult:
         yield PlainTable(cursor_type="row", zebra_stripes=True, id="player-table")
         with Horizontal(id="add-row"):
-            yield Input(placeholder=_("name, Enter: add a player"), id="add-player")
+            yield NameBox(placeholder=_("name, Enter: add a player"), id="add-player")
             yield Input(placeholder=_("reading (よみ), optional"), id="add-reading")
 
     def on_input_submitted(self, message: Input.Submitted) -> None:
+        """Enter in the reading box adds the name beside it."""
         message.stop()
-        box = self.query_one("#add-player", Input)
-        name = box.value.strip()
-        if name:
-            self.post_message(self.NameEntered(name, box, self.query_one("#add-reading", Input).value.strip()))
+        box = self.query_one("#add-player", NameBox)
+        if box.value.strip():
+            box.take_line()
         else:
             box.focus()
 

@@ -9,7 +9,6 @@ from rich.cells import set_cell_size
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual import events
 from textual.message import Message
 from textual.widgets import Input, TabPane
 
@@ -18,6 +17,7 @@ from core.i18n import _
 from core.event.model import Event
 
 from ...widgets.line import Line
+from ...widgets.linebox import LineBox
 from ...widgets.plain import PlainTable
 
 OUTCOME_MARK = {"p1": "○", "p2": "●", "draw": "△", "bye": "BYE", "double_loss": "××"}
@@ -36,48 +36,16 @@ def result_cell(m) -> Text:
     return Text(f"{OUTCOME_MARK.get(m.outcome, '')} {labels.note_label(m.note) or score}")
 
 
-class ResultBox(Input):
-    """The results box, which never loses a key (issue 22).
-
-    Enter takes the line and empties the box in the same step, before any
-    message hop, so the keys of the next line (typed at once, or sent by a
-    scanner) start a clean line; a paste of several lines is every line.
-    The lines go to the screen in order (:class:`RoundPane.ResultEntered`,
+class ResultBox(LineBox):
+    """The results box, which never loses a key (issue 22, :class:`LineBox`):
+    the lines go to the screen in order (:class:`RoundPane.ResultEntered`,
     :class:`RoundPane.ResultsPasted`), which stores them one after another."""
 
-    async def _on_key(self, event: events.Key) -> None:
-        """Enter ends the line here, in the box's own turn with the keys before
-        and after it: as a binding it would run only once the key had gone up
-        to the app, by when the box may have taken the next line's keys (a
-        scanner's burst became one refused line)."""
-        if event.key == "enter":
-            event.stop()
-            event.prevent_default()  # Input's own key handler is not run
-            self.take_line()
-
-    async def action_submit(self) -> None:
-        self.take_line()
-
-    def take_line(self) -> None:
-        """The line typed, emptied from the box in the same step and posted."""
-        text = self.value.strip()
-        self.clear()
-        if text:
-            self.post_message(RoundPane.ResultEntered(text, self))
-
-    def _on_paste(self, event: events.Paste) -> None:
-        if not any(c in event.text for c in "\r\n"):
-            return  # Input's own paste handler inserts it
-        event.stop()
-        event.prevent_default()  # not Input's own handler too (it keeps the first line only)
-        at = self.cursor_position
-        before, after = self.value[:at], self.value[at:]
-        *done, rest = (before + event.text + after).replace("\r\n", "\n").replace("\r", "\n").split("\n")
-        self.value = rest  # the unfinished tail stays to be finished by hand
-        self.cursor_position = len(rest) - len(after)
-        lines = tuple(line.strip() for line in done if line.strip())
-        if lines:
+    def lines_taken(self, lines: tuple[str, ...], pasted: bool) -> None:
+        if pasted:
             self.post_message(RoundPane.ResultsPasted(lines, self))
+        elif lines:
+            self.post_message(RoundPane.ResultEntered(lines[0], self))
 
 
 class RoundPane(TabPane):

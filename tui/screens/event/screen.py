@@ -87,6 +87,8 @@ class EventScreen(Translated, Screen):
 
         self._result_queue: deque[str] = deque()  # lines of the results box still to store (issue 22)
         self._result_asking = False  # a question about one of them is open
+        self._name_queue: deque[tuple[str, Input, str]] = deque()  # names typed, still to add (issue 22)
+        self._name_asking = False  # the same-name question about one of them is open
         self._batch: dict | None = None  # several lines at once: what was stored, what refused
 
     # -- lifecycle -------------------------------------------------------------
@@ -517,7 +519,15 @@ class EventScreen(Translated, Screen):
         self.query_one("#result-entry", Input).focus()
 
     def on_players_pane_name_entered(self, message: PlayersPane.NameEntered) -> None:
-        self._add_player(message.name, message.box, reading=message.reading)
+        """Names typed or pasted are added in order; those after a same-name
+        question wait for its answer (issue 22), as the results queue does."""
+        self._name_queue.append((message.name, message.box, message.reading))
+        self._drain_names()
+
+    def _drain_names(self) -> None:
+        while self._name_queue and not self._name_asking:
+            name, box, reading = self._name_queue.popleft()
+            self._add_player(name, box, reading=reading)
 
     def on_round_pane_result_entered(self, message: RoundPane.ResultEntered) -> None:
         self._queue_results([message.text])
@@ -597,9 +607,17 @@ class EventScreen(Translated, Screen):
         key = fold_name(name)  # look-alikes too (docs/names.md L-NAME-LOOKALIKE)
         registered = next((p.name for p in self.event.players if fold_name(p.name) == key), None)
         if not same_name and registered is not None:
-            self.app.push_screen(
-                self._same_name_question(name, registered),
-                lambda yes: self._add_player(name, box, True, reading) if yes else self.say(_("not added"), error=True))
+            self._name_asking = True
+
+            def answered(yes) -> None:
+                self._name_asking = False
+                if yes:
+                    self._add_player(name, box, True, reading)
+                else:
+                    self.say(_("not added"), error=True)
+                self._drain_names()
+
+            self.app.push_screen(self._same_name_question(name, registered), answered)
             return
         try:
             (pid,) = self.desk.add_players([name], allow_same_name=same_name, readings=[reading or None])
@@ -607,9 +625,7 @@ class EventScreen(Translated, Screen):
         except LyceeError as err:
             self.say(str(err), error=True)
             return
-        box.value = ""
-        self.query_one("#add-reading", Input).value = ""
-        self.say(_("added {name} ({id})", name=name, id=pid))
+        self.say(_("added {name} ({id})", name=name, id=pid))  # the box emptied itself on Enter
         self.refresh_all()
 
     def _enter_result(self, text: str, box: Input | None = None) -> None:

@@ -1,0 +1,53 @@
+"""A single-line box that never loses a key (issue 22): Enter takes the line
+and empties the box in the same step; a paste of several lines is every line.
+
+Used by the results box (tui/screens/event/round.py) and the add-player name
+box (tui/screens/event/players.py); each says what a taken line becomes by
+overriding :meth:`LineBox.lines_taken`."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.widgets import Input
+
+
+class LineBox(Input):
+    """Enter takes the line and empties the box before any message hop, so
+    the keys of the next line (typed at once, or sent by a scanner) start a
+    clean line; the lines go to :meth:`lines_taken` in order."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        """Enter ends the line here, in the box's own turn with the keys before
+        and after it: as a binding it would run only once the key had gone up
+        to the app, by when the box may have taken the next line's keys (a
+        scanner's burst became one refused line)."""
+        if event.key == "enter":
+            event.stop()
+            event.prevent_default()  # Input's own key handler is not run
+            self.take_line()
+
+    async def action_submit(self) -> None:
+        self.take_line()
+
+    def take_line(self) -> None:
+        """The line typed, emptied from the box in the same step and handed on."""
+        text = self.value.strip()
+        self.clear()
+        self.lines_taken((text,) if text else (), pasted=False)
+
+    def _on_paste(self, event: events.Paste) -> None:
+        if not any(c in event.text for c in "\r\n"):
+            return  # Input's own paste handler inserts it
+        event.stop()
+        event.prevent_default()  # not Input's own handler too (it keeps the first line only)
+        at = self.cursor_position
+        before, after = self.value[:at], self.value[at:]
+        *done, rest = (before + event.text + after).replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        self.value = rest  # the unfinished tail stays to be finished by hand
+        self.cursor_position = len(rest) - len(after)
+        lines = tuple(line.strip() for line in done if line.strip())
+        if lines:
+            self.lines_taken(lines, pasted=True)
+
+    def lines_taken(self, lines: tuple[str, ...], pasted: bool) -> None:
+        """Override: what the lines become (``()`` for Enter on an empty box)."""
