@@ -365,3 +365,36 @@ async def test_issue22_players_table_shows_whole_same_name_names(tmp_path, size)
                      and "佐藤花子 (2)" in shown(app, screen.query_one("#player-table")), "whole names shown")
         text = shown(app, screen.query_one("#player-table"))
         assert " p4 " in text, text
+
+
+@pytest.mark.asyncio
+async def test_g_bo3_time_a_burst_past_a_question_keeps_every_line(tmp_path):
+    """G-BO3-TIME / issue 22 (8): a burst in which one line asks a question
+    (1-1-1 before time: "was time called?") loses none of the lines after it:
+    the keys that follow at once go on into the box as lines, which wait for
+    the answer; after a pause the question takes `y`, then every line is
+    stored, each at its table (before, the keys answered or closed the
+    question and were gone)."""
+    dd, eid = _paired(tmp_path, players=16)
+    app = LyceeApp(dd, open_event=eid, lang="en")
+    app.TYPE_AHEAD_PAUSE = 0.3
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("f6")
+        keys = []
+        for line in ("1 2-1", "2 2-0", "3 1-1-1", "4 0-2", "5 2-1", "6 1-2"):
+            keys += [ch if ch != " " else "space" for ch in line] + ["enter"]
+        await pilot.press(*keys)
+        await _until(pilot, lambda: screen.query_one("#result-entry").value == "" and
+                     app.type_ahead is not None and app.type_ahead["holding"], "the burst typed ahead")
+        from tui.screens.dialogs import Confirm
+
+        assert isinstance(app.screen, Confirm)
+        await asyncio.sleep(0.35)  # the clerk reads the question: the pause is the input under test
+        await pilot.press("y")
+        want = {1: "2-1", 2: "2-0", 3: "1-1", 4: "0-2", 5: "2-1", 6: "1-2"}
+        await _until(pilot, lambda: _stored(screen, want), "all 6 stored")
+        rnd = screen.event.current_round
+        assert rnd.match_at(3).draws == 1
+        _assert_each_at_its_table(screen, {t: r for t, r in want.items()})

@@ -53,13 +53,55 @@ class LyceeApp(Translated, App):
     #: clerk is typing leaves them the first moment: tui.screens.dialogs.HoldsTyping).
     last_key_at = float("-inf")
 
+    #: Keys typed ahead past a question about a typed result (issue 22):
+    #: while set, keys that are not the question's answer go on into the box.
+    type_ahead: dict | None = None
+    #: Seconds without a key after which a key is taken as meant for the dialog.
+    TYPE_AHEAD_PAUSE = 1.0
+
+    def hold_type_ahead(self, dialog, box, answers: set[str]) -> None:
+        """A question opened by a typed line while the clerk is still typing
+        (a burst, a paste, a scanner): the keys that follow at once, unless the
+        first of them answers it (``answers``: y, n, Esc ...), go on into
+        ``box`` as the next lines (they wait for the answer), until a pause of
+        :attr:`TYPE_AHEAD_PAUSE`; then the question takes keys."""
+        from time import monotonic
+
+        if monotonic() - self.last_key_at < self.TYPE_AHEAD_PAUSE:
+            self.type_ahead = {"dialog": dialog, "box": box, "answers": answers, "holding": False}
+
+    async def _typed_ahead(self, event, now: float) -> bool:
+        """Route ``event`` to the box held by :meth:`hold_type_ahead`; False
+        when the key is the dialog's (an answer, or after a pause)."""
+        ta = self.type_ahead
+        if ta is None:
+            return False
+        paused = now - self.last_key_at >= self.TYPE_AHEAD_PAUSE
+        if (self.screen is not ta["dialog"] or not ta["box"].is_attached or paused
+                or (not ta["holding"] and event.key in ta["answers"])):
+            self.type_ahead = None
+            return False
+        ta["holding"] = True
+        box = ta["box"]
+        if event.key == "enter":
+            await box.action_submit()
+        elif event.key == "backspace":
+            box.action_delete_left()
+        elif event.is_printable and event.character:
+            box.insert_text_at_cursor(event.character)
+        return True
+
     async def on_event(self, event) -> None:
         from textual import events
 
         if isinstance(event, events.Key):
             from time import monotonic
 
-            self.last_key_at = monotonic()
+            now = monotonic()
+            held = await self._typed_ahead(event, now)
+            self.last_key_at = now
+            if held:
+                return
         await super().on_event(event)
 
     def on_key(self, event) -> None:

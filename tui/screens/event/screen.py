@@ -566,6 +566,10 @@ class EventScreen(Translated, Screen):
             self._drain_results()
 
         self.app.push_screen(dialog, done)
+        if isinstance(dialog, Confirm):  # keys typed ahead of the question stay lines (LyceeApp.hold_type_ahead)
+            from .round import ResultBox
+
+            self.app.hold_type_ahead(dialog, self.query_one(ResultBox), {"y", "n", "escape", "enter", "tab"})
 
     def _refuse_result(self, text: str, err) -> None:
         from time import monotonic
