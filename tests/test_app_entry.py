@@ -398,3 +398,22 @@ async def test_g_bo3_time_a_burst_past_a_question_keeps_every_line(tmp_path):
         rnd = screen.event.current_round
         assert rnd.match_at(3).draws == 1
         _assert_each_at_its_table(screen, {t: r for t, r in want.items()})
+
+
+@pytest.mark.asyncio
+async def test_g_swiss_points_a_result_typed_at_the_bye_is_refused_not_offered_as_a_replacement(tmp_path):
+    """G-SWISS-POINTS: the bye's table takes no result. Typed in the app it
+    is refused at once with the rule's reason (before, the app asked whether
+    to "replace" the bye and the desk refused only after a yes)."""
+    from tui.screens.dialogs import Confirm
+
+    dd, eid = _paired(tmp_path, players=9)
+    app = LyceeApp(dd, open_event=eid, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        bye = next(m for m in screen.event.current_round.matches if m.is_bye)
+        await pilot.press("f6", *[c if c != " " else "space" for c in f"{bye.table} 2-1"], "enter")
+        await _until(pilot, lambda: "is a bye" in screen.query_one("#message").plain, "the refusal")
+        assert not isinstance(app.screen, Confirm)
+        assert screen.event.current_round.match_at(bye.table).outcome == "bye"

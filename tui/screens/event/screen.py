@@ -656,7 +656,7 @@ class EventScreen(Translated, Screen):
         from core.rules.clock import needs_time_call
         from core.tournament.matchrules import parse_result
 
-        if before is not None and before.reported and not correct:
+        if before is not None and before.reported and not correct and not before.is_bye:
             question = _("Table {t} already has {old}. Replace it with {new}?", t=table,
                          old=result_cell(before).plain.strip(), new=res)
             self._ask_for_result(Confirm(question), lambda yes: yes and self._ask_result(
