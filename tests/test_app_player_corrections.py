@@ -162,3 +162,23 @@ async def test_esc_in_the_name_box_with_typed_text_keeps_it_and_stays_on_the_eve
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, EventListScreen)
+
+
+@pytest.mark.asyncio
+async def test_l_rename_keeps_the_cursor_on_the_renamed_player(tmp_path):
+    """L-RENAME at the counter: after a rename the cursor stays on the renamed
+    player (the next Shift+F2 acts on the row the clerk sees, not the first)."""
+    app = LyceeApp(DataDir(tmp_path), lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await new_event(app, pilot, staff=True)
+        screen = app.screen
+        for name in ("伊藤", "佐藤", "鈴木"):
+            await add(pilot, screen, name)
+        await cursor_on(pilot, screen, "p3")
+        await pilot.press("shift+f2")
+        await pilot.pause()
+        app.screen.query_one("#rename-name").value = "鈴木学"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.event.player("p3").name == "鈴木学"
+        assert screen.query_one("#player-table").cursor_row == 2

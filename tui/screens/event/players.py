@@ -68,8 +68,7 @@ class PlayersPane(TabPane):
         box = self.query_one("#add-player", NameBox)
         if box.value.strip():
             box.take_line()
-        else:
-            box.focus()
+        box.focus()  # the next name goes into the name box, not the reading box
 
     def highlighted(self, ev: Event) -> str | None:
         """The id of the player under the cursor, if any."""
@@ -83,6 +82,8 @@ class PlayersPane(TabPane):
         from core.rules.penalties import player_tally
 
         t = self.query_one(PlainTable)
+        rows = t.ordered_rows  # the player under the cursor stays under it across redraws
+        keep = rows[t.cursor_row].key.value if rows and 0 <= t.cursor_row < len(rows) else None
         t.clear(columns=True)
         cols = [_("ID"), _("Name"), _("Reading"), _("Status"), _("Points"), _("Seated"), "N/W", _("Decklist")]
         apart: dict[str, list[str]] = {}
@@ -107,3 +108,6 @@ class PlayersPane(TabPane):
             if apart:
                 cells.append(" ".join(apart.get(p.id, ())))
             t.add_row(*cells, key=p.id)
+        ids = [p.id for p in ev.players]
+        if keep in ids:
+            t.move_cursor(row=ids.index(keep))
