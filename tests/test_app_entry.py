@@ -386,11 +386,11 @@ async def test_g_bo3_time_a_burst_past_a_question_keeps_every_line(tmp_path):
         for line in ("1 2-1", "2 2-0", "3 1-1-1", "4 0-2", "5 2-1", "6 1-2"):
             keys += [ch if ch != " " else "space" for ch in line] + ["enter"]
         await pilot.press(*keys)
-        await _until(pilot, lambda: screen.query_one("#result-entry").value == "" and
-                     app.type_ahead is not None and app.type_ahead["holding"], "the burst typed ahead")
         from tui.screens.dialogs import Confirm
 
-        assert isinstance(app.screen, Confirm)
+        # every key taken: by the box before the question opened, or typed ahead past it
+        await _until(pilot, lambda: isinstance(app.screen, Confirm) and screen.query_one("#result-entry").value == ""
+                     and len(screen._result_queue) == 3, "the burst typed ahead, three lines waiting")
         await asyncio.sleep(0.35)  # the clerk reads the question: the pause is the input under test
         await pilot.press("y")
         want = {1: "2-1", 2: "2-0", 3: "1-1", 4: "0-2", 5: "2-1", 6: "1-2"}
