@@ -56,12 +56,12 @@ def round_of(event: Event, number: int) -> Round:
     return event.rounds[number - 1]
 
 
-def table_of(event: Event, d: dict) -> tuple[Round, Match]:
-    """The round and match an action's ``round`` and ``table`` name."""
-    rnd = round_of(event, d["round"])
-    m = rnd.match_at(d["table"])
+def table_of(event: Event, number: int, table: int) -> tuple[Round, Match]:
+    """The round ``number`` and its match at ``table`` (an action's ``round`` and ``table``)."""
+    rnd = round_of(event, number)
+    m = rnd.match_at(table)
     if m is None:
-        raise NotFound(_("round {number} has no table {table}", number=rnd.number, table=d['table']))
+        raise NotFound(_("round {number} has no table {table}", number=rnd.number, table=table))
     return rnd, m
 
 

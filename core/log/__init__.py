@@ -2,6 +2,7 @@
 (:mod:`core.log.registry`).  It imports no rule; :mod:`core.rules` provides them."""
 
 from core.log.registry import (
+    payload,
     ACTION_FORMAT,
     FOUNDING,
     action,
@@ -15,5 +16,5 @@ from core.log.registry import (
     written_format,
 )
 
-__all__ = ["ACTION_FORMAT", "FOUNDING", "action", "apply", "describe", "describer", "provide", "replay",
+__all__ = ["ACTION_FORMAT", "FOUNDING", "action", "apply", "describe", "describer", "payload", "provide", "replay",
            "undo_target", "undone_seqs", "written_format"]

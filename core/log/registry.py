@@ -4,14 +4,17 @@ describes a log with them.
 An event is stored as an append-only list of actions::
 
     {"seq": 7, "at": "2026-11-30T14:02:11+09:00", "actor": "desk",
-     "type": "result", "data": {...}}
+     "type": "result", "v": 4, "data": {...}}
+
+``data`` is the action's payload, one Struct per kind (:mod:`core.log.actions`):
+it is decoded with its kind's Struct before the reducer sees it.
 
 Current state is ``replay(actions)``.  Undo is itself an action that names the
 action it takes back (always the newest one still in force), so the history is
 never rewritten and the audit trail shows both.
 
-Each action type has one ``apply`` function, registered with :func:`action`.
-It checks the rules first and raises (:class:`~core.errors.LyceeError`) before
+Each action type has one ``apply`` function, registered with :func:`action`,
+that takes the event and the payload.  It checks the rules first and raises (:class:`~core.errors.LyceeError`) before
 anything changes, so appending an action validates it.
 
 This module imports no reducer.  The package that holds them (``core.rules``)
@@ -29,13 +32,17 @@ from contextvars import ContextVar
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
+
 from core.errors import LyceeError
 from core.i18n import _
+from core.log.actions import PAYLOADS, Action, BadPayload, payload_of
 
-Apply = Callable[[Any, dict], Any]
+Apply = Callable[[Any, Any], Any]
+Describe = Callable[[Any], str]
 _APPLY: dict[str, Apply] = {}
 #: Audit-trail lines, one per action type (see :func:`describe`).
-_DESCRIBE: dict[str, Callable[[dict], str]] = {}
+_DESCRIBE: dict[str, Describe] = {}
 #: action type -> the module that registers its reducer and describer.
 _MODULES: dict[str, str] = {}
 #: Action types that cannot be undone (they make the event exist).
@@ -45,6 +52,9 @@ FOUNDING = {"create", "import"}
 #: checked against the rules when it is appended; a stored one is replayed as
 #: it was written: a rule made stricter later checks only actions written
 #: after it (see :func:`written_format`), so a stored event always opens.
+#: The format is of the rules, not of the payload's shape: a payload keeps its
+#: keys across formats (a new key gets a default that means what its absence
+#: meant), so every stored action decodes with today's Struct.
 #: Format 3: round 1 of a limited event needs every deck legal (G-SEALED).
 #: Format 4: pairing round 1 fixes a blank Swiss round count (L-ROUNDS), and no
 #: winner (G-ID-3) only in the final, not before it or in a playoff, and names that
@@ -64,10 +74,10 @@ def action(name: str) -> Callable[[Apply], Apply]:
     return deco
 
 
-def describer(name: str) -> Callable[[Callable[[dict], str]], Callable[[dict], str]]:
+def describer(name: str) -> Callable[[Describe], Describe]:
     """Register the audit-trail line of one action type (see :func:`describe`)."""
 
-    def deco(fn: Callable[[dict], str]) -> Callable[[dict], str]:
+    def deco(fn: Describe) -> Describe:
         _DESCRIBE[name] = fn
         return fn
 
@@ -87,7 +97,22 @@ def _load(kind: Any) -> None:
         importlib.import_module(name)
 
 
+def payload(act: dict) -> Action:
+    """The payload of ``act`` (its ``data``, a dict or already a Struct),
+    decoded with its kind's Struct; a payload that is not its kind's shape
+    is refused naming the kind, the seq and the JSON path of the problem."""
+    kind = act.get("type")
+    if kind not in PAYLOADS:
+        raise LyceeError(_("unknown action type {kind!r} (seq {x})", kind=kind, x=act.get('seq')))
+    try:
+        return payload_of(str(kind), act.get("data", {}))
+    except BadPayload as err:
+        raise LyceeError(_("the data of a {kind!r} action (seq {x}) is not what that action holds: {reason}",
+                           kind=kind, x=act.get("seq"), reason=err)) from None
+
+
 def apply(event: Any, act: dict) -> Any:
+    """``event`` after ``act`` (a stored action, or ``{"type", "data"}`` to try one)."""
     kind = act.get("type")
     fn = _APPLY.get(kind) if isinstance(kind, str) else None
     if fn is None:
@@ -97,9 +122,10 @@ def apply(event: Any, act: dict) -> Any:
         raise LyceeError(_("unknown action type {kind!r} (seq {x})", kind=kind, x=act.get('seq')))
     if event is None and kind not in FOUNDING:
         raise LyceeError(_("the log must begin with 'create', not {kind!r}", kind=kind))
+    data = payload(act)
     token = _FORMAT.set(act.get("v", 1))
     try:
-        return fn(event, act.get("data", {}))
+        return fn(event, data)
     finally:
         _FORMAT.reset(token)
 
@@ -145,24 +171,31 @@ def undo_target(actions: list[dict]) -> dict:
 def describe(act: dict, names: dict[str, str] | None = None) -> str:
     """A short line for the audit trail, in the current language; with ``names``
     (player id -> name) players are named, not numbered."""
-    d = act.get("data", {})
+    kind = act["type"]
+    if kind not in PAYLOADS:
+        return str(kind)
+    try:
+        data = payload(act)
+    except LyceeError as err:  # the trail still lists it, with what is wrong
+        return f"{kind}: {err}"
     if names:
-        d = _named(d, names)
-    t = act["type"]
-    if t == "undo":
-        return _("undid #{seq}", seq=d["target"])
-    if t not in _DESCRIBE:
-        _load(t)
-    if t in _DESCRIBE:
-        return _DESCRIBE[t](d)
-    return t
+        data = _named(data, names)
+    if kind == "undo":
+        return _("undid #{seq}", seq=data.target)  # type: ignore[attr-defined]
+    if kind not in _DESCRIBE:
+        _load(kind)
+    if kind in _DESCRIBE:
+        return _DESCRIBE[kind](data)
+    return kind
 
 
-def _named(d: dict, names: dict[str, str]) -> dict:
-    """``d`` with its player ids (``player``, a list of ``players``) replaced by names."""
-    out = dict(d)
-    if isinstance(d.get("player"), str):
-        out["player"] = names.get(d["player"], d["player"])
-    if isinstance(d.get("players"), list) and all(isinstance(x, str) for x in d["players"]):
-        out["players"] = [names.get(x, x) for x in d["players"]]
-    return out
+def _named(data: Action, names: dict[str, str]) -> Action:
+    """``data`` with its player ids (``player``, a list of ``players``) replaced by names."""
+    changes: dict[str, Any] = {}
+    player = getattr(data, "player", None)
+    if isinstance(player, str):
+        changes["player"] = names.get(player, player)
+    players = getattr(data, "players", None)
+    if isinstance(players, list) and all(isinstance(x, str) for x in players):
+        changes["players"] = [names.get(x, x) for x in players]
+    return msgspec.structs.replace(data, **changes) if changes else data

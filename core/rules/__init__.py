@@ -12,6 +12,7 @@ from core.log import (
     FOUNDING,
     apply,
     describe,
+    payload,
     provide,
     replay,
     undo_target,
@@ -38,5 +39,5 @@ REDUCER_MODULES = {
 }
 provide(REDUCER_MODULES)
 
-__all__ = ["ACTION_FORMAT", "FOUNDING", "REDUCER_MODULES", "apply", "describe", "replay", "undo_target",
+__all__ = ["ACTION_FORMAT", "FOUNDING", "REDUCER_MODULES", "apply", "describe", "payload", "replay", "undo_target",
            "undone_seqs"]

@@ -15,6 +15,7 @@ from core.errors import LyceeError
 from core.event.lookups import stored_player
 from core.event.model import Event
 from core.i18n import _
+from core.log.actions import Apart
 from core.log import action, describer
 
 __all__ = ["apart_pair", "apart_partners"]
@@ -31,8 +32,8 @@ def apart_partners(event: Event, pid: str) -> list[str]:
 
 
 @action("apart")
-def _apart(event, d):
-    refs = d["players"]
+def _apart(event, payload: Apart):
+    refs = payload.players
     if len(refs) != 2:
         raise LyceeError(_("keep apart needs exactly two players"))
     p, q = (stored_player(event, r) for r in refs)
@@ -40,7 +41,7 @@ def _apart(event, d):
         raise LyceeError(_("{name} cannot be kept apart from themself: name two different players",
                            name=p.name))
     pair = apart_pair(p.id, q.id)
-    if d.get("clear"):
+    if payload.clear:
         if pair not in event.apart:
             raise LyceeError(_("{a} and {b} are not kept apart: nothing to clear "
                                "(`lycee player apart EVENT` lists the pairs)", a=p.name, b=q.name))
@@ -52,8 +53,8 @@ def _apart(event, d):
 
 
 @describer("apart")
-def _describe_apart(d: dict) -> str:
-    a, b = d["players"]
-    if d.get("clear"):
+def _describe_apart(payload: Apart) -> str:
+    a, b = payload.players
+    if payload.clear:
         return _("{a} and {b} may be paired again (keep apart cleared)", a=a, b=b)
     return _("kept {a} and {b} apart (never paired in Swiss)", a=a, b=b)

@@ -37,6 +37,7 @@ from core.log import action, describer
 from core.errors import LyceeError, NotFound, RuleError
 from core import labels
 from core.i18n import _
+from core.log.actions import Clock
 from core.event.model import ClockState, Event
 
 Instant = Union[datetime, float, int]
@@ -230,30 +231,28 @@ class RoundClock:
 
 
 @describer("clock")
-def _describe_clock(d: dict) -> str:
-    if d.get("op") == "extend":
-        return _("clock extend round {r} table {t} +{m} min", r=d["round"], t=d["table"], m=d["minutes"])
-    return _("{op} (round {r})", op=labels.clock_op_label(d["op"]), r=d["round"])
+def _describe_clock(payload: Clock) -> str:
+    if payload.op == "extend":
+        return _("clock extend round {r} table {t} +{m} min", r=payload.round, t=payload.table, m=payload.minutes)
+    return _("{op} (round {r})", op=labels.clock_op_label(payload.op), r=payload.round)
 
 
 @action("clock")
-def _clock(event, d):
-    op = d.get("op")
-    if op not in CLOCK_OPS:
-        raise LyceeError(_("clock {op!r}: choose one of {ops}", op=op, ops=labels.choices(CLOCK_OPS, labels.clock_op_label)))
-    rnd = round_of(event, d["round"])
-    at = stamp(d["at"])
+def _clock(event, payload: Clock):
+    op = payload.op  # one of CLOCK_OPS (core.log.actions.ClockOp, checked when decoded)
+    rnd = round_of(event, payload.round)
+    at = stamp(payload.at)
     st = rnd.clock
     if op == "extend":
-        m = rnd.match_at(d.get("table"))
+        m = rnd.match_at(payload.table) if payload.table is not None else None
         if m is None:
-            raise NotFound(_("round {r} has no table {t}", r=rnd.number, t=d.get("table")))
+            raise NotFound(_("round {r} has no table {t}", r=rnd.number, t=payload.table))
         if m.is_bye:
             raise RuleError(_("table {t} is a bye: nothing to extend", t=m.table), "G-TIME")
         if m.reported:
             raise RuleError(_("the match at table {t} is finished: no extension", t=m.table), "G-TIME")
-        minutes = d.get("minutes")
-        if not isinstance(minutes, int) or isinstance(minutes, bool) or not 1 <= minutes <= MAX_EXTENSION:
+        minutes = payload.minutes
+        if minutes is None or not 1 <= minutes <= MAX_EXTENSION:
             raise LyceeError(_("extension {minutes!r}: a whole number of minutes from 1 to {max}",
                                 minutes=minutes, max=MAX_EXTENSION))
         return set_match(event, rnd, replace(m, extension=m.extension + minutes))

@@ -46,12 +46,22 @@ Decisions
 
 from __future__ import annotations
 
-from typing import Any
-
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from msgspec import UNSET
+
 from core.log.registry import action, describer, written_format
+from core.log.actions import (
+    Build,
+    Calendar,
+    DeckCheckAction,
+    DecklistAction,
+    Opened,
+    Pods,
+    PoolAction,
+    PoolKind,
+)
 from core.cards.model import normalize_number
 from core.rules.clock import elapsed as clock_elapsed
 from core.rules.clock import stamp
@@ -114,25 +124,25 @@ def event_catalog(event: Event, catalog=None):
 
 
 @action("calendar")
-def _calendar(event, d):
+def _calendar(event, payload: Calendar):
     """A store's own legality calendar for later products: checked like the
     shipped one (every problem with its JSON path) and never overriding the
     guideline's entries; ``calendar: null`` removes it."""
-    doc = d.get("calendar")
+    doc = payload.calendar
     if doc is None:
         return replace(event, store_calendar=None)
     from core.cards.legality import load_calendar, merge_calendars, parse_calendar
 
-    source = str(d.get("source") or "calendar")
+    source = payload.source or "calendar"
     merge_calendars(load_calendar(), parse_calendar(doc, source), source)
     return replace(event, store_calendar={"source": source, "calendar": doc})
 
 
 @describer("calendar")
-def _describe_calendar(d: dict) -> str:
-    if d.get("calendar") is None:
+def _describe_calendar(payload: Calendar) -> str:
+    if payload.calendar is None:
         return _("removed the store calendar")
-    return _("store calendar {source}", source=d.get("source", ""))
+    return _("store calendar {source}", source=payload.source)
 
 
 def build_rule(kind: str) -> str:
@@ -191,27 +201,19 @@ def _player(event: Event, pid) -> str:
     return pid
 
 
-def _int_or_none(v, what: str) -> int | None:
-    if v is None:
-        return None
-    if not isinstance(v, int) or isinstance(v, bool):
-        raise LyceeError(_("{what} {value!r} is not a whole number", what=what, value=v))
-    return v
-
-
 # -- decklists (G-DECKLIST) ----------------------------------------------------------
 
 
 @action("decklist")
-def _decklist(event, d):
+def _decklist(event, payload: DecklistAction):
     """Register (or replace) a player's decklist, as handed in."""
-    pid = _player(event, d.get("player"))
+    pid = _player(event, payload.player)
     who = event.player(pid).name
-    deck = _lines(d.get("deck", []), "deck", who)
-    spare = _lines(d.get("spare", []), "spare", who)
+    deck = _lines(payload.deck, "deck", who)
+    spare = _lines(payload.spare, "spare", who)
     if not deck:
         raise LyceeError(_("the decklist of {who} lists no deck cards", who=who), "G-DECKLIST")
-    rec = DeckRecord(pid, deck, spare, str(d.get("source", "")), len(event.rounds))
+    rec = DeckRecord(pid, deck, spare, payload.source, len(event.rounds))
     if event.decklist_of(pid) is not None:
         lists = tuple(rec if x.player == pid else x for x in event.decklists)
     else:
@@ -219,44 +221,47 @@ def _decklist(event, d):
     return replace(event, decklists=lists)
 
 
+def _cards(lines: list) -> int:
+    return sum(line[0] for line in lines if line and isinstance(line[0], int))
+
+
 @describer("decklist")
-def _describe_decklist(d) -> str:
-    n = sum(x[0] for x in d.get("deck", []))
-    s = sum(x[0] for x in d.get("spare", []))
-    return _("decklist of {player}: {n} cards, {s} spare ({source})", player=d.get("player"), n=n, s=s,
-             source=labels.decklist_source_label(d.get("source") or "-"))
+def _describe_decklist(payload: DecklistAction) -> str:
+    return _("decklist of {player}: {n} cards, {s} spare ({source})", player=payload.player,
+             n=_cards(payload.deck), s=_cards(payload.spare),
+             source=labels.decklist_source_label(payload.source or "-"))
 
 
 @action("deck_check")
-def _deck_check(event, d):
+def _deck_check(event, payload: DeckCheckAction):
     """The deck presented at the table against the registered list (G-DECKLIST)."""
-    pid = _player(event, d.get("player"))
+    pid = _player(event, payload.player)
     p = event.player(pid)
     rec = event.decklist_of(pid)
     if rec is None:
         raise RuleError(_("{name} has no registered decklist to check the deck against", name=p.name),
                         "G-DECKLIST")
-    presented = Decklist(tuple(DeckEntry(c, n, nm) for c, n, nm in _lines(d.get("deck", []), "deck", p.name)),
-                         tuple(DeckEntry(c, n, nm) for c, n, nm in _lines(d.get("spare", []), "spare", p.name)))
+    presented = Decklist(tuple(DeckEntry(c, n, nm) for c, n, nm in _lines(payload.deck, "deck", p.name)),
+                         tuple(DeckEntry(c, n, nm) for c, n, nm in _lines(payload.spare, "spare", p.name)))
     diff = compare(as_decklist(rec), presented)
     lines = tuple((x.section, x.number, x.registered, x.presented) for x in diff.lines)
-    if "differences" in d:
-        given = tuple(tuple(x) for x in d["differences"])
+    if payload.differences is not UNSET:
+        given = tuple(tuple(x) for x in payload.differences)
         if given != lines:
             raise LyceeError(_("the differences recorded for {name}'s deck check do not match the decks",
                                name=p.name), "G-DECKLIST")
-    check = DeckCheck(pid, len(event.rounds), lines, str(d.get("by", "")), str(d.get("at", "")),
-                      str(d.get("source", "")))
+    check = DeckCheck(pid, len(event.rounds), lines, payload.by, payload.at, payload.source)
     return replace(event, deck_checks=event.deck_checks + (check,))
 
 
 @describer("deck_check")
-def _describe_deck_check(d) -> str:
-    diffs = d.get("differences", [])
+def _describe_deck_check(payload: DeckCheckAction) -> str:
+    diffs = [] if payload.differences is UNSET else payload.differences
     if not diffs:
-        return _("deck check of {player}: matches the registered list", player=d.get("player"))
-    parts = ", ".join(f"{s} {n} {a}->{b}" for s, n, a, b in diffs)
-    return _("deck check of {player}: {n} difference(s): {parts}", player=d.get("player"), n=len(diffs),
+        return _("deck check of {player}: matches the registered list", player=payload.player)
+    parts = ", ".join(f"{section} {number} {registered}->{presented}"
+                      for section, number, registered, presented in diffs)
+    return _("deck check of {player}: {n} difference(s): {parts}", player=payload.player, n=len(diffs),
              parts=parts)
 
 
@@ -371,8 +376,8 @@ def _set_build(event: Event, b: BuildPhase) -> Event:
     return replace(event, build=b)
 
 
-def _open_build(event: Event, d: dict) -> Event:
-    kind = d.get("kind", event.kind)
+def _open_build(event: Event, payload: Build) -> Event:
+    kind = event.kind if payload.kind is UNSET else payload.kind
     if event.kind not in POOL_KINDS:
         raise RuleError(_("{event} is a constructed event: only sealed and draft events have a "
                           "deck-building phase", event=event.name), build_rule(kind))
@@ -385,50 +390,48 @@ def _open_build(event: Event, d: dict) -> Event:
     if event.rounds:
         raise LyceeError(_("round 1 of {event} is paired: too late to open a build phase", event=event.name),
                          build_rule(kind))
-    set_code = d.get("set")
-    if not isinstance(set_code, str) or not set_code.strip():
+    set_code = payload.set_code
+    if not set_code.strip():
         raise LyceeError(_("the build phase needs a card set"))
     product, packs = "", 0
     if kind == "sealed":
-        asked = d.get("product")
+        asked = payload.product
         if asked not in SEALED_PRODUCTS:
             raise RuleError(_("sealed product {product!r}: use 2s (2 starters) or 1s3b (1 starter + 3 boosters)",
                               product=asked), "G-SEALED")
         product = str(asked)
         packs = 2 if product == "2s" else 4
     else:
-        asked_packs = d.get("packs")
-        if not isinstance(asked_packs, int) or isinstance(asked_packs, bool) or asked_packs not in DRAFT_PACKS:
+        asked_packs = payload.packs
+        if asked_packs is None or asked_packs not in DRAFT_PACKS:
             raise RuleError(_("{packs} packs a player: a draft uses {lo} to {hi}", packs=asked_packs,
                               lo=DRAFT_PACKS.start, hi=DRAFT_PACKS.stop - 1), "G-DRAFT-2")
         packs = asked_packs
-    minutes = d.get("minutes", DEFAULT_BUILD_MINUTES[kind])
-    if not isinstance(minutes, int) or isinstance(minutes, bool) or not 1 <= minutes <= 600:
+    minutes = DEFAULT_BUILD_MINUTES[kind] if payload.minutes is UNSET else payload.minutes
+    if not 1 <= minutes <= 600:  # type: ignore[operator]
         raise LyceeError(_("building minutes {minutes!r}: a whole number from 1 to 600", minutes=minutes))
-    seed = _int_or_none(d.get("seed"), _("seed"))
-    return _set_build(event, BuildPhase(kind, set_code.strip(), minutes, stamp(d["at"]), product, packs, seed))
+    return _set_build(event, BuildPhase(kind, set_code.strip(), minutes, stamp(payload.at), product, packs,  # type: ignore[arg-type]
+                                        payload.seed))
 
 
 @action("build")
-def _build(event, d):
-    op = d.get("op")
-    if op not in BUILD_OPS:
-        raise LyceeError(_("build {op!r}: choose one of {ops}", op=op, ops=labels.choices(BUILD_OPS, labels.build_op_label)))
+def _build(event, payload: Build):
+    op = payload.op  # one of BUILD_OPS (core.log.actions.BuildOp, checked when decoded)
     if op == "open":
-        return _open_build(event, d)
+        return _open_build(event, payload)
     b = event.build
     rule = build_rule(event.kind)
     if b is None:
         raise LyceeError(_("{event} has no build phase: open it first", event=event.name), rule)
     if op == "override":
-        return _override(event, b, d)
+        return _override(event, b, payload)
     if b.closed:
         raise LyceeError(_("the build phase of {event} was closed at {at}", event=event.name, at=labels.time_label(b.closed_at)),
                          rule)
-    at = stamp(d["at"])
+    at = stamp(payload.at)
     st = b.clock
     if op == "close":
-        return _set_build(event, replace(b, closed_at=at, closed_by=str(d.get("by", ""))))
+        return _set_build(event, replace(b, closed_at=at, closed_by=payload.by))
     if op == "start":
         if st is not None:
             raise LyceeError(_("the deck-building time already started at {at}", at=labels.time_label(st.started_at)))
@@ -446,29 +449,29 @@ def _build(event, d):
 
 
 @describer("build")
-def _describe_build(d) -> str:
-    op = d.get("op")
+def _describe_build(payload: Build) -> str:
+    op = payload.op
     if op == "open":
-        what = labels.product_label(d["product"]) if d.get("product") else _("{packs} packs", packs=d.get("packs"))
+        what = labels.product_label(payload.product) if payload.product else _("{packs} packs", packs=payload.packs)
         return _("build phase opened: {kind} {set} {what}, seed {seed}, {minutes} min",
-                 kind=labels.kind_label(d.get("kind", "")), set=d.get("set"), what=what, seed=d.get("seed"),
-                 minutes=d.get("minutes"))
+                 kind=labels.kind_label("" if payload.kind is UNSET else payload.kind), set=payload.set_code,
+                 what=what, seed=payload.seed, minutes=None if payload.minutes is UNSET else payload.minutes)
     if op == "close":
-        return _("build phase closed (by {by})", by=d.get("by") or "-")
+        return _("build phase closed (by {by})", by=payload.by or "-")
     if op == "override":
         return _("head judge override by {by}: round 1 pairs without a legal deck from {players} ({reason})",
-                 by=d.get("by") or "-", players=", ".join(d.get("players", [])) or "-", reason=d.get("reason", ""))
+                 by=payload.by or "-", players=", ".join(payload.players) or "-", reason=payload.reason)
     return labels.build_op_label(op)
 
 
-def override_data(event: Event, by: str, reason: str, at: str, catalog=None) -> dict:
+def override_data(event: Event, by: str, reason: str, at: str, catalog=None) -> Build:
     """The ``build`` action of the head judge's override: it names the
     players who have no legal deck at this moment."""
-    return {"op": "override", "at": at, "by": by, "reason": reason,
-            "players": [g.player for g in round_one_gaps(event, catalog)]}
+    return Build(op="override", at=at, by=by, reason=reason,
+                 players=[g.player for g in round_one_gaps(event, catalog)])
 
 
-def _override(event: Event, b: BuildPhase, d: dict) -> Event:
+def _override(event: Event, b: BuildPhase, payload: Build) -> Event:
     """The head judge lets round 1 pair although some decks are missing or
     not legal (G-HEAD-JUDGE: the head judge's ruling is final for the event)."""
     rule = build_rule(event.kind)
@@ -479,23 +482,20 @@ def _override(event: Event, b: BuildPhase, d: dict) -> Event:
     if not hj:
         raise RuleError(_("{event} has no head judge to override: name one first (F12 in the app, "
                           "`lycee staff EVENT --head-judge NAME`)", event=event.name), "G-HEAD-JUDGE")
-    by = str(d.get("by", "")).strip()
+    by = payload.by.strip()
     if by != hj:
         raise RuleError(_("only the head judge ({hj}) overrides the decks, not {by}", hj=hj, by=by or "-"),
                         "G-HEAD-JUDGE")
-    reason = str(d.get("reason", "")).strip()
+    reason = payload.reason.strip()
     if not reason:
         raise LyceeError(_("an override needs a reason: say why round 1 pairs with these decks"), "G-HEAD-JUDGE")
-    players = d.get("players", [])
-    if not isinstance(players, list):
-        raise LyceeError(_("the players of an override are not a list"))
-    waived = tuple(_player(event, pid) for pid in players)
-    return _set_build(event, replace(b, override_by=by, override_reason=reason, override_at=stamp(d["at"]),
+    waived = tuple(_player(event, pid) for pid in payload.players)
+    return _set_build(event, replace(b, override_by=by, override_reason=reason, override_at=stamp(payload.at),
                                      override_players=waived))
 
 
 @action("pods")
-def _pods(event, d):
+def _pods(event, payload: Pods):
     """Draft tables and their seats (G-DRAFT-1): every active player once."""
     if event.kind != "draft":
         raise RuleError(_("{event} is a {kind} event: draft pods are for draft events", event=event.name,
@@ -506,25 +506,23 @@ def _pods(event, d):
                          "G-DRAFT-1")
     if event.pods:
         raise LyceeError(_("the draft of {event} is already seated", event=event.name), "G-DRAFT-1")
-    raw = d.get("pods")
-    if not isinstance(raw, list) or not raw:
+    if not payload.pods:
         raise LyceeError(_("a draft needs at least one pod"), "G-DRAFT-1")
     seen: set[str] = set()
     pods = []
-    for i, pod in enumerate(raw, start=1):
-        if not isinstance(pod, list) or len(pod) < 2:
+    for i, pod in enumerate(payload.pods, start=1):
+        if len(pod) < 2:
             raise LyceeError(_("pod {i} seats fewer than 2", i=i), "L-DRAFT-POD")
         seats = []
-        for s in pod:
-            pid = s.get("player") if isinstance(s, dict) else None
-            name = s.get("name") if isinstance(s, dict) else None
+        for seat in pod:
+            pid, name = seat.player, seat.name
             if pid is not None:
                 _player(event, pid)
                 if pid in seen:
                     raise LyceeError(_("{name} is seated twice", name=event.player(pid).name), "G-DRAFT-1")
                 seen.add(pid)
                 name = name or event.player(pid).name
-            if not isinstance(name, str) or not name:
+            if not name:
                 raise LyceeError(_("a seat of pod {i} has no name", i=i))
             seats.append(DraftSeat(name, pid))
         pods.append(tuple(seats))
@@ -535,9 +533,9 @@ def _pods(event, d):
 
 
 @describer("pods")
-def _describe_pods(d) -> str:
-    return _("draft seated: {n} pod(s) ({sizes})", n=len(d.get("pods", [])),
-             sizes="+".join(str(len(p)) for p in d.get("pods", [])))
+def _describe_pods(payload: Pods) -> str:
+    return _("draft seated: {n} pod(s) ({sizes})", n=len(payload.pods),
+             sizes="+".join(str(len(pod)) for pod in payload.pods))
 
 
 def seat_of(event: Event, pid: str) -> tuple[int, int] | None:
@@ -549,27 +547,19 @@ def seat_of(event: Event, pid: str) -> tuple[int, int] | None:
     return None
 
 
-def pool_data(pid: str, kind: str, set_code: str, cards, *, product: str = "", packs: int = 0,
-              seed: int | None = None, opened=()) -> dict:
-    """The ``pool`` action's data."""
-    d: dict[str, Any] = {"player": pid, "kind": kind, "set": set_code, "cards": list(cards)}
-    if product:
-        d["product"] = product
-    if packs:
-        d["packs"] = packs
-    if seed is not None:
-        d["seed"] = seed
-    if opened:
-        d["opened"] = [{"kind": p.kind, "cards": list(p.cards), **({"starter": p.starter} if p.starter else {})}
-                       for p in opened]
-    return d
+def pool_data(pid: str, kind: PoolKind, set_code: str, cards, *, product: str = "", packs: int = 0,
+              seed: int | None = None, opened=()) -> PoolAction:
+    """The ``pool`` action's payload (``opened``: the products opened, OpenedPack-like)."""
+    return PoolAction(player=pid, kind=kind, set_code=set_code, cards=list(cards), product=product, packs=packs,
+                      seed=seed, opened=[Opened(kind=p.kind, cards=list(p.cards), starter=p.starter or "")
+                                         for p in opened])
 
 
 @action("pool")
-def _pool(event, d):
+def _pool(event, payload: PoolAction):
     """The cards a player builds from (G-SEALED: the products opened;
     G-DRAFT-1: the cards drafted).  One pool a player."""
-    kind = d.get("kind", event.kind)
+    kind = event.kind if payload.kind is UNSET else payload.kind
     if kind not in POOL_KINDS:
         raise LyceeError(_("pool kind {kind!r}: sealed or draft", kind=kind))
     if event.kind not in POOL_KINDS:
@@ -578,22 +568,22 @@ def _pool(event, d):
     if kind != event.kind:
         raise RuleError(_("{event} is a {kind} event: a {other} pool does not belong to it", event=event.name,
                           kind=labels.kind_label(event.kind), other=labels.kind_label(kind)), build_rule(event.kind))
-    pid = _player(event, d.get("player"))
+    pid = _player(event, payload.player)
     name = event.player(pid).name
     if event.pool_of(pid) is not None:
         raise LyceeError(_("{name} already has a pool: undo it first to record another", name=name),
                          build_rule(kind))
     b = event.build
-    set_code = d.get("set")
-    if not isinstance(set_code, str) or not set_code:
+    set_code = payload.set_code
+    if not set_code:
         raise LyceeError(_("the pool of {name} names no card set", name=name))
     if b is not None and set_code.casefold() != b.set_code.casefold():
         raise LyceeError(_("the pool of {name} is from set {set}, the build phase from {build}", name=name,
                            set=set_code, build=b.set_code), build_rule(kind))
-    cards = _numbers(d.get("cards"), _("the pool of {name}", name=name))
+    cards = _numbers(payload.cards, _("the pool of {name}", name=name))
     if not cards:
         raise LyceeError(_("the pool of {name} holds no cards", name=name), build_rule(kind))
-    product = d.get("product", "")
+    product = payload.product
     if kind == "sealed" and product not in SEALED_PRODUCTS:
         raise RuleError(_("sealed product {product!r}: use 2s (2 starters) or 1s3b (1 starter + 3 boosters)",
                           product=product), "G-SEALED")
@@ -601,16 +591,14 @@ def _pool(event, d):
         product = ""
         if event.pods and seat_of(event, pid) is None:
             raise LyceeError(_("{name} has no seat in the draft", name=name), "G-DRAFT-1")
-    packs = d.get("packs", 0)
-    if not isinstance(packs, int) or isinstance(packs, bool) or packs < 0:
+    packs = payload.packs
+    if packs < 0:
         raise LyceeError(_("packs {packs!r} is not a whole number", packs=packs))
-    seed = _int_or_none(d.get("seed"), _("seed"))
+    seed = payload.seed
     opened = []
-    for i, p in enumerate(d.get("opened", []) or [], start=1):
-        if not isinstance(p, dict) or p.get("kind") not in ("starter", "booster"):
-            raise LyceeError(_("opened product {i} of {name}'s pool is not a starter or booster", i=i, name=name))
-        opened.append(OpenedPack(p["kind"], _numbers(p.get("cards"), _("opened product {i}", i=i)),
-                                 str(p.get("starter", ""))))
+    for i, product_opened in enumerate(payload.opened, start=1):  # a starter or a booster (checked when decoded)
+        opened.append(OpenedPack(product_opened.kind, _numbers(product_opened.cards, _("opened product {i}", i=i)),
+                                 product_opened.starter))
     if opened and tuple(n for p in opened for n in p.cards) != cards:
         raise LyceeError(_("the pool of {name} is not the cards of the products opened", name=name),
                          "G-SEALED")
@@ -619,10 +607,11 @@ def _pool(event, d):
 
 
 @describer("pool")
-def _describe_pool(d) -> str:
-    return _("pool of {player}: {n} cards of {set} ({what})", player=d.get("player"), n=len(d.get("cards", [])),
-             set=d.get("set"),
-             what=labels.product_label(d["product"]) if d.get("product") else labels.kind_label(d.get("kind", "")))
+def _describe_pool(payload: PoolAction) -> str:
+    return _("pool of {player}: {n} cards of {set} ({what})", player=payload.player, n=len(payload.cards),
+             set=payload.set_code,
+             what=labels.product_label(payload.product) if payload.product
+             else labels.kind_label("" if payload.kind is UNSET else payload.kind))
 
 
 # -- reading the build phase ---------------------------------------------------------------

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from core.log import action
+from core.log.actions import FilePeople, FileRecords, FileRound
 from core.event.model import BuildPhase, Checkin, ClockState, DeckCheck, DeckRecord, DraftSeat, Event, LateRuling, Match, OpenedPack, Penalty, Pool
 
 
@@ -46,18 +47,19 @@ def _match_facts(m: Match, f: dict | None, stage: str) -> Match:
 
 
 @action("file_round")
-def _file_round(event: Event, d: dict) -> Event:
+def _file_round(event: Event, payload: FileRound) -> Event:
     """The newest round's clock, check-ins, lateness rulings and match facts
-    (``d`` is the round's object in the file)."""
-    rnd = event.rounds[d["number"] - 1]
+    (the payload's ``doc`` is the round's object in the file)."""
+    doc = payload.doc  # checked by the event-file schema (core.rules.eventfile)
+    rnd = event.rounds[doc["number"] - 1]
     by_table: dict[int, dict] = {}
-    for f in d["matches"]:
+    for f in doc["matches"]:
         by_table.setdefault(f["table"], f)
     matches = tuple(_match_facts(m, by_table.get(m.table), rnd.stage) for m in rnd.matches)
-    clock = clock_from_doc(d["clock"]) if d.get("clock") is not None else None
-    checkins = tuple(Checkin(c["player"], c["at"], c.get("seconds", 0.0)) for c in d.get("checkins", ()))
+    clock = clock_from_doc(doc["clock"]) if doc.get("clock") is not None else None
+    checkins = tuple(Checkin(c["player"], c["at"], c.get("seconds", 0.0)) for c in doc.get("checkins", ()))
     late = tuple(LateRuling(x["rule"], x["table"], tuple(x["players"]), x["decision"], x.get("by", ""),
-                            x.get("at", "")) for x in d.get("late", ()))
+                            x.get("at", "")) for x in doc.get("late", ()))
     return event.with_round(replace(rnd, matches=matches, clock=clock, checkins=checkins, late=late))
 
 
@@ -83,32 +85,35 @@ def _build(b: dict) -> BuildPhase:
 
 
 @action("file_records")
-def _file_records(event: Event, d: dict) -> Event:
+def _file_records(event: Event, payload: FileRecords) -> Event:
     """Decklists, deck checks, the build phase, pods, pools and the store
-    calendar (``d`` holds the file's keys of the same names)."""
+    calendar (the payload's ``doc`` holds the file's keys of the same names)."""
+    doc = payload.doc  # checked by the event-file schema (core.rules.eventfile)
     return replace(
         event,
         decklists=tuple(DeckRecord(x["player"], _lines(x["deck"]), _lines(x.get("spare", [])), x.get("source", ""),
-                                   x.get("round", 0)) for x in d.get("decklists", ())),
+                                   x.get("round", 0)) for x in doc.get("decklists", ())),
         deck_checks=tuple(DeckCheck(x["player"], x["round"], tuple(tuple(e) for e in x["differences"]),
                                     x.get("by", ""), x.get("at", ""), x.get("source", ""))
-                          for x in d.get("deck_checks", ())),
-        build=_build(d["build"]) if d.get("build") is not None else None,
-        pods=tuple(tuple(DraftSeat(s["name"], s.get("player")) for s in pod) for pod in d.get("pods", ())),
-        pools=tuple(_pool(x) for x in d.get("pools", ())),
-        store_calendar=d.get("store_calendar"),
+                          for x in doc.get("deck_checks", ())),
+        build=_build(doc["build"]) if doc.get("build") is not None else None,
+        pods=tuple(tuple(DraftSeat(s["name"], s.get("player")) for s in pod) for pod in doc.get("pods", ())),
+        pools=tuple(_pool(x) for x in doc.get("pools", ())),
+        store_calendar=doc.get("store_calendar"),
     )
 
 
 @action("file_people")
-def _file_people(event: Event, d: dict) -> Event:
+def _file_people(event: Event, payload: FilePeople) -> Event:
     """Penalties as recorded (with their appeals), exclusions, and the player
-    list in the file's order (``d``: the file's ``players`` and ``penalties``)."""
-    order = {p["id"]: i for i, p in enumerate(d["players"])}
-    excluded = {p["id"] for p in d["players"] if p.get("excluded", False)}
+    list in the file's order (the payload's ``doc``: the file's ``players``
+    and ``penalties``)."""
+    doc = payload.doc  # checked by the event-file schema (core.rules.eventfile)
+    order = {p["id"]: i for i, p in enumerate(doc["players"])}
+    excluded = {p["id"] for p in doc["players"] if p.get("excluded", False)}
     players = tuple(replace(p, excluded=True) if p.id in excluded else p
                     for p in sorted(event.players, key=lambda p: order.get(p.id, len(order))))
     penalties = tuple(Penalty(x["player"], x.get("round"), x.get("table"), x["level"], x.get("action", "none"),
                               x["reason"], x.get("by", ""), x.get("appeal"), x.get("at", ""))
-                      for x in d.get("penalties", ()))
+                      for x in doc.get("penalties", ()))
     return replace(event, players=players, penalties=penalties)

@@ -36,7 +36,9 @@ from core.rules.players import drop_player
 from core.errors import LyceeError, NotFound, RuleError
 from core import labels
 from core.i18n import _
-from core.event.model import LATE_DECISIONS, LATE_RULES, Checkin, Event, LateRuling, Round
+from core.log.actions import Checkin as CheckinAction
+from core.log.actions import Late
+from core.event.model import LATE_DECISIONS, Checkin, Event, LateRuling, Round
 
 #: Seconds of running clock after which each rule applies.
 SEATED_WITHIN = 5 * 60  # G-LATE-1
@@ -156,23 +158,23 @@ def next_due(event: Event, now: clock.Instant | str) -> float | None:
 
 
 @describer("checkin")
-def _describe_checkin(d: dict) -> str:
-    return _("checked in {player} (round {r})", player=d["player"], r=d["round"])
+def _describe_checkin(payload: CheckinAction) -> str:
+    return _("checked in {player} (round {r})", player=payload.player, r=payload.round)
 
 
 @describer("late")
-def _describe_late(d: dict) -> str:
-    return _("{rule} {decision} table {t}: {players}", rule=labels.late_rule_label(d["rule"]),
-             decision=labels.late_decision_label(d["decision"]),
-             t=d["table"], players=", ".join(d["players"]))
+def _describe_late(payload: Late) -> str:
+    return _("{rule} {decision} table {t}: {players}", rule=labels.late_rule_label(payload.rule),
+             decision=labels.late_decision_label(payload.decision),
+             t=payload.table, players=", ".join(payload.players))
 
 
 @action("checkin")
-def _checkin(event, d):
-    rnd = round_of(event, d["round"])
+def _checkin(event, payload: CheckinAction):
+    rnd = round_of(event, payload.round)
     if rnd.number != len(event.rounds):
         raise LyceeError(_("round {r} is over: check-in is for the current round", r=rnd.number))
-    p = stored_player(event, d["player"])
+    p = stored_player(event, payload.player)
     if not p.active:
         raise RuleError(_("{name} is {status}: no longer in the event", name=p.name, status=labels.player_status_label(p.status)), "G-DROP-1")
     m = player_match(rnd, p.id)
@@ -183,33 +185,31 @@ def _checkin(event, d):
     for c in rnd.checkins:
         if c.player == p.id:
             raise LyceeError(_("{name} already checked in for round {r} at {at}", name=p.name, r=rnd.number, at=labels.time_label(c.at)))
-    at = clock.stamp(d["at"])
+    at = clock.stamp(payload.at)
     secs = clock.elapsed(rnd.clock, at)
     return event.with_round(replace(rnd, checkins=rnd.checkins + (Checkin(p.id, at, secs),)))
 
 
 @action("late")
-def _late(event, d):
-    rule = d.get("rule")
-    if rule not in LATE_RULES:
-        raise LyceeError(_("rule {rule!r}: choose one of {rules}", rule=rule, rules=", ".join(LATE_RULES)))
-    decision = d.get("decision", "confirm")
+def _late(event, payload: Late):
+    rule = payload.rule  # one of LATE_RULES (core.log.actions.LateRule, checked when decoded)
+    decision = payload.decision
     if decision not in LATE_DECISIONS:
         raise LyceeError(_("decision {decision!r}: confirm or dismiss", decision=decision))
-    rnd = round_of(event, d["round"])
+    rnd = round_of(event, payload.round)
     if rnd.number != len(event.rounds):
         raise LyceeError(_("round {r} is over", r=rnd.number))
-    at = clock.stamp(d["at"])
-    want = (rule, int(d["table"]), tuple(d["players"]))
+    at = clock.stamp(payload.at)
+    want = (rule, payload.table, tuple(payload.players))
     due = [p for p in _prompts_for(event, rnd, clock.elapsed(rnd.clock, at))
            if (p.rule, p.table, p.players) == want]
     if not due:
         raise RuleError(_(
             "nothing is due under {rule} at table {t} for {players} "
             "(not late, already decided, or the time has not come)",
-            rule=rule, t=d["table"], players=", ".join(d["players"])), rule)
+            rule=rule, t=payload.table, players=", ".join(payload.players)), rule)
     prompt = due[0]
-    ruling = LateRuling(rule, prompt.table, prompt.players, decision, str(d.get("by") or ""), at)
+    ruling = LateRuling(rule, prompt.table, prompt.players, decision, payload.by, at)
     rnd = replace(rnd, late=rnd.late + (ruling,))
     event = event.with_round(rnd)
     if decision == "dismiss":

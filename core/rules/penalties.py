@@ -43,6 +43,7 @@ from core.log import action, describer
 from core.errors import LyceeError, NotFound, RuleError
 from core import labels
 from core.i18n import _
+from core.log.actions import Appeal, PenaltyAction
 from core.event.model import APPEAL_OUTCOMES, PENALTY_ACTIONS, PENALTY_LEVELS, Event, Penalty
 
 MARK = {"notice": "N", "warning": "W"}
@@ -218,38 +219,38 @@ def _game_loss(event: Event, round_number: int, table: int, pid: str) -> Event:
 
 
 @describer("penalty")
-def _describe_penalty(d: dict) -> str:
-    return _("{level} for {player} by {by}: {reason}", level=labels.penalty_level_label(d["level"]), player=d["player"],
-             by=d.get("by", ""), reason=d.get("reason", ""))
+def _describe_penalty(payload: PenaltyAction) -> str:
+    return _("{level} for {player} by {by}: {reason}", level=labels.penalty_level_label(payload.level),
+             player=payload.player, by=payload.by or "", reason=payload.reason)
 
 
 @describer("appeal")
-def _describe_appeal(d: dict) -> str:
-    return _("appeal of penalty #{n}: {outcome} (by {by})", n=d["penalty"],
-             outcome=labels.appeal_outcome_label(d["outcome"]), by=d.get("by", ""))
+def _describe_appeal(payload: Appeal) -> str:
+    return _("appeal of penalty #{n}: {outcome} (by {by})", n=payload.penalty,
+             outcome=labels.appeal_outcome_label(payload.outcome), by=payload.by or "")
 
 
 @action("penalty")
-def _penalty(event, d):
+def _penalty(event, payload: PenaltyAction):
     from core.rules.staff import require_staff
 
-    by = require_staff(event, d.get("by"), "G-PEN-1")
-    p = stored_player(event, d["player"])
-    level = d.get("level")
+    by = require_staff(event, payload.by, "G-PEN-1")
+    p = stored_player(event, payload.player)
+    level = payload.level
     if level not in PENALTY_LEVELS:
         raise LyceeError(_("penalty {level!r}: notice or warning (G-PEN-2)", level=level))
-    act = d.get("action", "none")
+    act = payload.action
     if act not in PENALTY_ACTIONS:
         raise LyceeError(_("action {act!r}: choose one of {acts}", act=act, acts=labels.choices(PENALTY_ACTIONS, labels.penalty_action_label)))
-    reason = str(d.get("reason") or "").strip()
+    reason = payload.reason.strip()
     if not reason:
         raise LyceeError(_("a penalty needs a reason (--reason TEXT)"))
     if p.excluded:
         raise RuleError(_("{name} is already excluded from the event", name=p.name), "G-PEN-2")
-    number = d.get("round")
+    number = payload.round
     if number is None:
         number = len(event.rounds) or None
-    table = d.get("table")
+    table = payload.table
     if number is not None:
         rnd = round_of(event, number)
         m = player_match(rnd, p.id)
@@ -259,7 +260,7 @@ def _penalty(event, d):
             raise NotFound(_("{name} does not play at table {t} in round {r}", name=p.name, t=table, r=number))
     elif table is not None:
         raise LyceeError(_("no round has been paired: a penalty cannot name a table"))
-    pen = Penalty(p.id, number, table, level, act, reason, by, at=str(d.get("at") or ""))
+    pen = Penalty(p.id, number, table, level, act, reason, by, at=payload.at)
     event = replace(event, penalties=event.penalties + (pen,))
     if act == "game_loss" and table is not None:
         event = _game_loss(event, number, table, p.id)
@@ -274,26 +275,26 @@ def _penalty(event, d):
 
 
 @action("appeal")
-def _appeal(event, d):
+def _appeal(event, payload: Appeal):
     from core.rules.staff import require_head_judge
 
-    n = d.get("penalty")
-    if not isinstance(n, int) or not 1 <= n <= len(event.penalties):
+    n = payload.penalty
+    if not 1 <= n <= len(event.penalties):
         raise NotFound(_("no penalty #{n} (the event has {count})", n=n, count=len(event.penalties)))
-    hj = require_head_judge(event, d.get("by"), "G-HEAD-JUDGE")
+    hj = require_head_judge(event, payload.by, "G-HEAD-JUDGE")
     pen = event.penalties[n - 1]
     if pen.appeal is not None:
         raise RuleError(_(
             "penalty #{n} was already appealed ({outcome}): the head judge's ruling is final",
             n=n, outcome=labels.appeal_outcome_label(pen.appeal.get("outcome", ""))), "G-HEAD-JUDGE")
-    outcome = d.get("outcome")
+    outcome = payload.outcome
     if outcome not in APPEAL_OUTCOMES:
         raise LyceeError(_("appeal outcome {outcome!r}: choose one of {outcomes}",
                              outcome=outcome, outcomes=labels.choices(APPEAL_OUTCOMES, labels.appeal_outcome_label)))
-    appeal = {"by": hj, "outcome": outcome, "note": str(d.get("note") or "")}
+    appeal = {"by": hj, "outcome": outcome, "note": payload.note}
     if outcome == "changed":
-        level = d.get("level") or pen.level
-        act = d.get("action") or pen.action
+        level = payload.level or pen.level
+        act = payload.action or pen.action
         if level not in PENALTY_LEVELS:
             raise LyceeError(_("penalty {level!r}: notice or warning (G-PEN-2)", level=level))
         if act not in PENALTY_ACTIONS:
@@ -302,7 +303,7 @@ def _appeal(event, d):
             raise LyceeError(_("a changed penalty needs a new level or action"))
         appeal["level"] = level
         appeal["action"] = act
-    elif d.get("level") or d.get("action"):
+    elif payload.level or payload.action:
         raise LyceeError(_("only a 'changed' ruling takes a new level or action"))
     before = excluded_by_penalties(event, pen.player)
     pens = list(event.penalties)
@@ -329,14 +330,16 @@ def escalation_text(before: Tally, after: Tally, name: str, excluded: bool = Fal
     return None
 
 
-def would_exclude(event: Event, data: dict) -> str | None:
-    """The rule when the ``penalty`` action ``data`` would exclude the player
-    (G-PEN-2 by the count, G-PEN-1 by an exclusion handed down), else None;
-    nothing is stored."""
-    from core.log import apply
+def would_exclude(event: Event, data: PenaltyAction | dict) -> str | None:
+    """The rule when the ``penalty`` action ``data`` (its payload, or a dict
+    of its fields) would exclude the player (G-PEN-2 by the count, G-PEN-1
+    by an exclusion handed down), else None; nothing is stored."""
+    from core.log import apply, payload
 
-    after = apply(event, {"type": "penalty", "data": data})
-    p = stored_player(after, data["player"])
-    if not p.excluded or stored_player(event, data["player"]).excluded:
+    penalty = payload({"type": "penalty", "data": data})
+    assert isinstance(penalty, PenaltyAction)
+    after = apply(event, {"type": "penalty", "data": penalty})
+    p = stored_player(after, penalty.player)
+    if not p.excluded or stored_player(event, penalty.player).excluded:
         return None
-    return "G-PEN-1" if data.get("action") == "exclusion" else "G-PEN-2"
+    return "G-PEN-1" if penalty.action == "exclusion" else "G-PEN-2"

@@ -7,12 +7,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from msgspec import UNSET
+
 from core.errors import LyceeError, RuleError
 from core.event.changes import forfeit as forfeit_match
 from core.event.lookups import player_match, stored_player
 from core.event.model import Event, Player
 from core.i18n import _
 from core.log import action, describer, written_format
+from core.log.actions import Create, Drop, Edit, Import, Register, Remove, Rename
 from core.names import check_reading, fold_name, fold_text, lookalike_note
 from core.rules.settings import check_settings
 
@@ -27,23 +30,23 @@ def same_name_label(name: str, taken_keys: set[str], fold=fold_name) -> str:
 
 
 @action("create")
-def _create(event, d):
-    s = check_settings(d)
-    return Event(id=d["id"], **s)
+def _create(event, payload: Create):
+    settings = check_settings(payload.doc)
+    return Event(id=payload.doc["id"], **settings)
 
 
 @action("edit")
-def _edit(event, d):
-    """A change of settings; a setting facts depend on is locked (core.settings)."""
+def _edit(event, payload: Edit):
+    """A change of settings; a setting facts depend on is locked (core.rules.settings)."""
     from core.rules.settings import check_change
 
-    s = check_settings(d, partial=True)
-    check_change(event, s)
-    return replace(event, **s)
+    settings = check_settings(payload.doc, partial=True)
+    check_change(event, settings)
+    return replace(event, **settings)
 
 
 @action("register")
-def _register(event, d):
+def _register(event, payload: Register):
     if any(r.stage == "top" for r in event.rounds):
         raise LyceeError(_("the Swiss rounds are over (the top cut is made): no more players can join"))
     # look-alike names are one name from format 4 on (docs/names.md); a log written before replays as it was
@@ -52,15 +55,15 @@ def _register(event, d):
     batch: set[str] = set()
     new = []
     joined = len(event.rounds) + 1
-    for p in d["players"]:
-        name = p["name"].strip()
+    for p in payload.players:
+        name = p.name.strip()
         if not name:
             raise LyceeError(_("a player needs a name"))
         key = fold(name)
-        if key in batch and not p.get("allow_same_name"):
+        if key in batch and not p.allow_same_name:
             raise LyceeError(_("{name!r} is typed twice in this list: nothing was added", name=name))
         batch.add(key)
-        if key in seen and p.get("allow_same_name"):
+        if key in seen and p.allow_same_name:
             # a second person of the same name (DESIGN section 3: --allow-same-name):
             # registered as "NAME (2)", so every screen and export tells them apart
             name = same_name_label(name, set(seen), fold)
@@ -69,30 +72,30 @@ def _register(event, d):
             raise LyceeError(_("{name!r} is already registered in {name2} (as {x!r}); a second person of that "
                                "name: `lycee player add EVENT NAME --allow-same-name` (the app asks)",
                                name=name, name2=event.name, x=seen[key]) + lookalike_note(name, seen[key]))
-        if event.has_player(p["id"]) or any(x.id == p["id"] for x in event.removed):
-            raise LyceeError(_("player id {id!r} is taken", id=p['id']))
+        if event.has_player(p.id) or any(x.id == p.id for x in event.removed):
+            raise LyceeError(_("player id {id!r} is taken", id=p.id))
         seen[key] = name
-        new.append(Player(id=p["id"], name=name, joined_round=joined, reading=check_reading(p.get("reading"))))
+        new.append(Player(id=p.id, name=name, joined_round=joined, reading=check_reading(p.reading)))
     return replace(event, players=event.players + tuple(new))
 
 
 @action("rename")
-def _rename(event, d):
-    """A name (and its reading) corrected: ``{"player", "name", "old"}``, with
-    ``reading`` when it changes (None clears it).  The same-name rule holds for
-    the new name (L-NAME-KEY): refused unless ``allow_same_name`` (then shown
-    as "NAME (2)").  Everything shows the new name; the log line keeps both."""
-    p = stored_player(event, d["player"])
-    name = d["name"].strip()
+def _rename(event, payload: Rename):
+    """A name (and its reading) corrected, with ``reading`` when it changes
+    (None clears it).  The same-name rule holds for the new name
+    (L-NAME-KEY): refused unless ``allow_same_name`` (then shown as
+    "NAME (2)").  Everything shows the new name; the log line keeps both."""
+    p = stored_player(event, payload.player)
+    name = payload.name.strip()
     if not name:
         raise LyceeError(_("a player needs a name"))
-    reading = check_reading(d["reading"]) if "reading" in d else p.reading
+    reading = p.reading if payload.reading is UNSET else check_reading(payload.reading)
     if name == p.name and reading == p.reading:
         raise LyceeError(_("{id} is already called {x!r} with that reading: nothing to change (type the "
                            "corrected name)", id=p.id, x=name))
     seen = {fold_name(x.name): x.name for x in event.players if x.id != p.id}
     key = fold_name(name)
-    if key in seen and d.get("allow_same_name"):
+    if key in seen and payload.allow_same_name:
         name = same_name_label(name, set(seen))
     elif key in seen:
         raise LyceeError(_("{name!r} is already registered in {name2} (as {x!r}); a second person of that "
@@ -124,11 +127,11 @@ def removal_refusal(event: Event, pid: str) -> str | None:
 
 
 @action("remove")
-def _remove(event, d):
+def _remove(event, payload: Remove):
     """A registration taken back before the player was ever paired (a
     no-show): out of every list, table and export, as if never registered;
     their decklist goes with them.  The id stays taken (``Event.removed``)."""
-    p = stored_player(event, d["player"])
+    p = stored_player(event, payload.player)
     why = removal_refusal(event, p.id)
     if why is not None:
         raise LyceeError(why)
@@ -140,14 +143,14 @@ def _remove(event, d):
 
 
 @action("drop")
-def _drop(event, d):
+def _drop(event, payload: Drop):
     """G-DROP-1: dropped at that moment; results played stay; out of
     everything after.  G-DROP-2: asked once the next round is paired (its
     match not yet reported), the processing goes on and the player *may* be
     given the loss of that match: ``forfeit`` (default True) records it; with
     ``forfeit: false`` the match waits for a result like any other."""
-    p = stored_player(event, d["player"])
-    return drop_player(event, p.id, forfeit=d.get("forfeit", True))
+    p = stored_player(event, payload.player)
+    return drop_player(event, p.id, forfeit=payload.forfeit)
 
 
 def drop_player(event: Event, pid: str, forfeit: bool = True, why: str = "drop",
@@ -171,34 +174,33 @@ def drop_player(event: Event, pid: str, forfeit: bool = True, why: str = "drop",
 
 
 @action("import")
-def _import(event, d):
+def _import(event, payload: Import):
     from core.rules.eventfile import event_from_doc
 
-    return event_from_doc(d, strict=False)  # checked strictly when imported (core.store)
-
+    return event_from_doc(payload.doc, strict=False)  # checked strictly when imported (core.store)
 
 
 @describer("create")
-def _describe_create(d: dict) -> str:
-    return _("created event {name!r}", name=d.get("name", ""))
+def _describe_create(payload: Create) -> str:
+    return _("created event {name!r}", name=payload.doc.get("name", ""))
 
 
 @describer("import")
-def _describe_import(d: dict) -> str:
-    return _("imported event {name!r}", name=d.get("name", ""))
+def _describe_import(payload: Import) -> str:
+    return _("imported event {name!r}", name=payload.doc.get("name", ""))
 
 
 @describer("edit")
-def _describe_edit(d: dict) -> str:
+def _describe_edit(payload: Edit) -> str:
     from core.rules.settings import field_label, show_value
 
     return _("changed {fields}", fields=", ".join(f"{field_label(k)} = {show_value(k, v)}"
-                                                  for k, v in sorted(d.items())))
+                                                  for k, v in sorted(payload.doc.items())))
 
 
 @describer("register")
-def _describe_register(d: dict) -> str:
-    return _("registered {names}", names=", ".join(p["name"] for p in d["players"]))
+def _describe_register(payload: Register) -> str:
+    return _("registered {names}", names=", ".join(p.name for p in payload.players))
 
 
 def rename_line(old: str, new: str, reading: str | None = None, with_reading: bool = False) -> str:
@@ -212,17 +214,18 @@ def rename_line(old: str, new: str, reading: str | None = None, with_reading: bo
 
 
 @describer("rename")
-def _describe_rename(d: dict) -> str:
-    return rename_line(d.get("old", d.get("player", "")), d.get("name", ""), d.get("reading"), "reading" in d)
+def _describe_rename(payload: Rename) -> str:
+    reading = None if payload.reading is UNSET else payload.reading
+    return rename_line(payload.old or payload.player, payload.name, reading, payload.reading is not UNSET)
 
 
 @describer("remove")
-def _describe_remove(d: dict) -> str:
-    return _("removed the registration of {name}", name=d.get("name") or d.get("player", ""))
+def _describe_remove(payload: Remove) -> str:
+    return _("removed the registration of {name}", name=payload.name or payload.player)
 
 
 @describer("drop")
-def _describe_drop(d: dict) -> str:
-    if d.get("forfeit") is False:
-        return _("dropped {player} (no forfeit: the match takes the result entered)", player=d["player"])
-    return _("dropped {player}", player=d["player"])
+def _describe_drop(payload: Drop) -> str:
+    if payload.forfeit is False:
+        return _("dropped {player} (no forfeit: the match takes the result entered)", player=payload.player)
+    return _("dropped {player}", player=payload.player)

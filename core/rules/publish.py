@@ -27,9 +27,12 @@ import re
 import unicodedata
 from dataclasses import replace
 
+from msgspec import UNSET
+
 from core.log import action, describer
 from core.errors import LyceeError
 from core.i18n import _
+from core.log.actions import Announce, Publish
 from core.event.model import Announcement, Event, Match, Round
 
 #: An announcement is one line on a TV: at most this many characters.
@@ -132,33 +135,31 @@ def _check_text(text) -> str:
 
 
 @action("announce")
-def _announce(event, d):
-    text = _check_text(d.get("text", ""))
+def _announce(event, payload: Announce):
+    text = _check_text(payload.text)
     if not text and latest_announcement(event) is None:
         raise LyceeError(_("there is no announcement to clear"))
-    a = Announcement(text, str(d.get("at", "")), str(d.get("by", "")))
+    a = Announcement(text, payload.at, payload.by)
     return replace(event, announcements=(event.announcements + (a,))[-ANNOUNCE_KEPT:])
 
 
 @describer("announce")
-def _describe_announce(d: dict) -> str:
-    text = d.get("text", "")
+def _describe_announce(payload: Announce) -> str:
+    text = payload.text
     return _("announced: {text}", text=text) if text else _("cleared the announcement")
 
 
 @action("publish")
-def _publish(event, d):
-    if "hold" in d:
-        hold = d["hold"]
-        if not isinstance(hold, bool):
-            raise LyceeError(_("publish: hold is true or false"))
+def _publish(event, payload: Publish):
+    hold = payload.hold
+    if hold is not UNSET:
         if hold == event.hold_pairings:
             raise LyceeError(_("new rounds are already held until published") if hold
                              else _("rounds are already published on pairing"))
         # holding keeps what is up; publishing on pairing again puts everything up
         return replace(event, hold_pairings=hold, published_round=len(event.rounds))
-    n = d.get("round")
-    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= len(event.rounds):
+    n = payload.round
+    if n is UNSET or not 1 <= n <= len(event.rounds):
         raise LyceeError(_("round {r!r} has not been paired: nothing to publish", r=n))
     if n <= visible_rounds(event):
         raise LyceeError(_("round {r} is already published", r=n))
@@ -166,7 +167,7 @@ def _publish(event, d):
 
 
 @describer("publish")
-def _describe_publish(d: dict) -> str:
-    if "hold" in d:
-        return _("held new rounds until published") if d["hold"] else _("publishing rounds on pairing")
-    return _("published round {r}", r=d.get("round"))
+def _describe_publish(payload: Publish) -> str:
+    if payload.hold is not UNSET:
+        return _("held new rounds until published") if payload.hold else _("publishing rounds on pairing")
+    return _("published round {r}", r=None if payload.round is UNSET else payload.round)

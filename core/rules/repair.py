@@ -15,19 +15,20 @@ event.  Its data says why it was lost and what is known of it:
 from __future__ import annotations
 
 from core.i18n import _
+from core.log.actions import Lost
 from core.log.registry import action, describer
 
 
 @action("lost")
-def _lost(event, d):
+def _lost(event, payload: Lost):
     return event
 
 
-def lost_what(d: dict) -> str:
+def lost_what(payload: Lost) -> str:
     """The lost action in words: its ``lycee log`` line when it is whole, else
     the kind, time and actor that could be read."""
-    was = d.get("was") or {}
-    if d.get("why") == "refused" and isinstance(was.get("type"), str):
+    was = payload.was
+    if payload.why == "refused" and isinstance(was.get("type"), str):
         from core.log.registry import describe
 
         try:
@@ -39,8 +40,8 @@ def lost_what(d: dict) -> str:
 
 
 @describer("lost")
-def _describe_lost(d: dict) -> str:
-    if d.get("why") == "refused":
+def _describe_lost(payload: Lost) -> str:
+    if payload.why == "refused":
         return _("lost in a journal repair: {what} (intact, but it no longer applies: {reason})",
-                 what=lost_what(d), reason=d.get("reason", ""))
-    return _("lost in a journal repair: {what} (damaged)", what=lost_what(d))
+                 what=lost_what(payload), reason=payload.reason)
+    return _("lost in a journal repair: {what} (damaged)", what=lost_what(payload))

@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from msgspec import UNSET, UnsetType
+
 from core import labels
 from core.errors import LyceeError, NotFound, RuleError
 from core.event.changes import set_match
@@ -14,6 +16,7 @@ from core.event.lookups import player_name, require_complete, table_of
 from core.event.model import Event, Match, Round
 from core.i18n import _
 from core.log import action, describer, written_format
+from core.log.actions import Game, IdDecision, Pair, ResultAction, Unpair
 from core.tournament.matchrules import (
     Result,
     agrees_with_games,
@@ -25,8 +28,8 @@ from core.tournament.matchrules import (
 
 
 @action("pair")
-def _pair(event, d):
-    number = d["round"]
+def _pair(event, payload: Pair):
+    number = payload.round
     if number != len(event.rounds) + 1:
         raise LyceeError(_("round {number} cannot be paired now (next is {x})", number=number, x=len(event.rounds) + 1))
     require_complete(event)
@@ -37,33 +40,31 @@ def _pair(event, d):
     if number == 1:
         from core.rules.settings import fix_rounds
 
-        event = fix_rounds(event, d)  # L-ROUNDS: a blank round count is fixed now
+        event = fix_rounds(event, payload)  # L-ROUNDS: a blank round count is fixed now
     matches = []
-    for m in d["matches"]:
-        table, p1, p2 = m["table"], m["p1"], m.get("p2")
-        for pid in (p1, p2):
+    for table in payload.matches:
+        for pid in (table.p1, table.p2):
             if pid is not None and not event.has_player(pid):
                 raise NotFound(_("no player {pid!r}", pid=pid))
-        note = m.get("note", "")
-        why = tuple(tuple(r) for r in m.get("why", ()))  # core.reports.explain
-        if p2 is None:
-            matches.append(Match(table, p1, None, 2, 0, 0, "bye", note, why=why))
+        why = tuple(tuple(reason) for reason in table.why)  # core.reports.explain
+        if table.p2 is None:
+            matches.append(Match(table.table, table.p1, None, 2, 0, 0, "bye", table.note, why=why))
         else:
-            matches.append(Match(table, p1, p2, note=note, why=why))
-    stage = d.get("stage", "swiss")
-    third = bool(d.get("third_place", False))
+            matches.append(Match(table.table, table.p1, table.p2, note=table.note, why=why))
+    stage = payload.stage
+    third = payload.third_place
     if third and (stage != "top" or any(r.stage == "top" for r in event.rounds)):
         raise LyceeError(_("a third-place match is planned with the first elimination round only (G-SE)"))
     return replace(event, rounds=event.rounds + (Round(number, stage, tuple(matches), third_place=third),))
 
 
 @action("unpair")
-def _unpair(event, d):
+def _unpair(event, payload: Unpair):
     """Take back the pairing of the current round before it starts, so it can
     be paired again: refused once a result is in or the round clock started."""
     rnd = event.current_round
-    if rnd is None or rnd.number != d["round"]:
-        raise LyceeError(_("round {round} is not the current round", round=d['round']))
+    if rnd is None or rnd.number != payload.round:
+        raise LyceeError(_("round {round} is not the current round", round=payload.round))
     played = [m.table for m in rnd.matches if m.reported and not m.is_bye]
     if played:
         raise LyceeError(_("round {number} has results (tables {x}): it cannot be paired again", number=rnd.number, x=', '.join(map(str, played))))
@@ -73,8 +74,8 @@ def _unpair(event, d):
 
 
 @describer("unpair")
-def _describe_unpair(d: dict) -> str:
-    return _("took back the pairing of round {r}", r=d['round'])
+def _describe_unpair(payload: Unpair) -> str:
+    return _("took back the pairing of round {r}", r=payload.round)
 
 
 def _intentional_note(event: Event, rnd: Round, m: Match, legacy_override: str | None = None) -> str:
@@ -138,20 +139,20 @@ def protected_reason(event: Event, rnd: Round, m: Match) -> str | None:
     return None
 
 
-def check_correction(event: Event, rnd: Round, m: Match, d: dict) -> str | None:
+def check_correction(event: Event, rnd: Round, m: Match, payload: ResultAction) -> str | None:
     """A result on a table that has one is a correction: refused unless
     ``correct`` is given; a protected result (:func:`protected_reason`) also
     needs ``correct_by``, the head judge, whose name the log keeps.
     Returns the head judge's name when one corrected, else None."""
     if not m.reported:
         return None
-    if not d.get("correct"):
+    if not payload.correct:
         raise LyceeError(_("round {r} table {t} already has a result ({old}): to replace it, enter it "
                            "with --correct (the app asks first)", r=rnd.number, t=m.table, old=_result_words(m)))
     why = protected_reason(event, rnd, m)
     if why is None:
         return None
-    by = d.get("correct_by")
+    by = payload.correct_by
     if not by:
         raise RuleError(_("{why}: it changes only by undo (`lycee undo`) or the head judge's correction "
                           "(--correct --by HEAD_JUDGE)", why=why), "G-HEAD-JUDGE")
@@ -160,33 +161,41 @@ def check_correction(event: Event, rnd: Round, m: Match, d: dict) -> str | None:
     return require_head_judge(event, by, "G-HEAD-JUDGE")
 
 
+def _given(value: int | UnsetType, default: int) -> int:
+    return default if value is UNSET else value  # type: ignore[return-value]
+
+
 @action("result")
-def _result(event, d):
+def _result(event, payload: ResultAction):
     """One match result.  ``games`` (optional) is the game-by-game entry the
     result is derived from; ``intentional`` an intentional draw (G-ID-1/2,
     refused once the match started: G-ID-2 has no exception)."""
-    rnd, m = table_of(event, d)
+    rnd, m = table_of(event, payload.round, payload.table)
     if m.is_bye:
         raise RuleError(_("table {table} is a bye: it takes no result", table=m.table), "G-SWISS-POINTS")
-    if d.get("intentional") and m.reported and not m.intentional:
+    if payload.intentional and m.reported and not m.intentional:
         _intentional_note(event, rnd, m)  # G-ID-2: the match is over
-    corrected_by = check_correction(event, rnd, m, d)
+    corrected_by = check_correction(event, rnd, m, payload)
     games = None
-    if d.get("games") is not None:
-        games = tuple(d["games"])
+    if payload.games is not None:
+        games = tuple(payload.games)
         r = result_from_games(games, event.match, rnd.stage)
-        given = (d.get("p1_wins", r.p1_wins), d.get("p2_wins", r.p2_wins), d.get("draws", r.draws))
+        given = (_given(payload.p1_wins, r.p1_wins), _given(payload.p2_wins, r.p2_wins),
+                 _given(payload.draws, r.draws))
         if given != (r.p1_wins, r.p2_wins, r.draws):
             raise LyceeError(_("the games give {x}, not {x2}", x=r.text(), x2='-'.join(map(str, given))))
+    elif payload.p1_wins is UNSET or payload.p2_wins is UNSET:
+        missing = "p1_wins" if payload.p1_wins is UNSET else "p2_wins"
+        raise LyceeError(_("a result without games needs {key}", key=missing))
     else:
-        r = Result(d["p1_wins"], d["p2_wins"], d.get("draws", 0), d.get("intentional", False))
+        r = Result(payload.p1_wins, payload.p2_wins, _given(payload.draws, 0), payload.intentional)
     from core.tournament.elimination import REPLAY, THIRD_PLACE, THIRD_PLACE_PLANNED
 
     # a note that says what the match is (third-place match, replay) stays
     keep = m.note if m.note in (THIRD_PLACE, THIRD_PLACE_PLANNED, REPLAY) else ""
-    note = d.get("note", keep)
+    note = keep if payload.note is UNSET else payload.note
     if r.intentional:
-        note = _intentional_note(event, rnd, m, d.get("override_by"))
+        note = _intentional_note(event, rnd, m, payload.override_by)
         games = ()
     if corrected_by:
         note = (note + " " if note else "") + f"(corrected by head judge {corrected_by})"
@@ -202,18 +211,18 @@ def _result(event, d):
 
 
 @action("game")
-def _game(event, d):
+def _game(event, payload: Game):
     """One more game at a table (G-CONCEDE: a concession is a game loss; in
     best of three the match goes on while nobody has two wins).  When the
     game ends the match (G-BO3, G-BO1) the match result is set from the games."""
-    rnd, m = table_of(event, d)
+    rnd, m = table_of(event, payload.round, payload.table)
     rule = "G-BO1" if event.match == "bo1" else "G-BO3"
     if m.is_bye:
         raise RuleError(_("table {table} is a bye: no games are played", table=m.table), "G-SWISS-POINTS")
     if m.reported:
         raise RuleError(_("the match at table {table} is over ({outcome}): no more games", table=m.table,
                            outcome=labels.match_outcome_label(m.outcome or "", player_name(event, m.p1), player_name(event, m.p2))), rule)
-    return add_game(event, rnd, m, d["game"])
+    return add_game(event, rnd, m, payload.game)
 
 
 def add_game(event: Event, rnd: Round, m: Match, code: str) -> Event:
@@ -234,14 +243,14 @@ ID_DECISIONS = ("replay", "no_winner")
 
 
 @action("id_decision")
-def _id_decision(event, d):
+def _id_decision(event, payload: IdDecision):
     """G-ID-3: where a ranking is needed (an elimination or playoff match), the
     organizer orders a replay of an intentionally drawn match or, in the final
     only, declares no winner (優勝者不在: see
     :func:`core.tournament.elimination.no_winner_refusal`).  The draw itself
     follows G-ID-1/2 (``override_by``: head judge)."""
-    rnd, m = table_of(event, d)
-    decision = d["decision"]
+    rnd, m = table_of(event, payload.round, payload.table)
+    decision = payload.decision
     if decision not in ID_DECISIONS:
         raise LyceeError(_("decision {decision!r}: choose replay or no_winner", decision=decision))
     if rnd.stage not in ("top", "playoff"):
@@ -251,9 +260,9 @@ def _id_decision(event, d):
         raise RuleError(_("table {table} is a bye", table=m.table), "G-ID-3")
     from core.rules.staff import require_organizer
 
-    org = require_organizer(event, d.get("by"), "G-ID-3")
+    org = require_organizer(event, payload.by, "G-ID-3")
     if not m.intentional:
-        _intentional_note(event, rnd, m, d.get("override_by"))
+        _intentional_note(event, rnd, m, payload.override_by)
     if decision == "replay":
         from core.tournament.elimination import replay_match
 
@@ -271,31 +280,33 @@ def _id_decision(event, d):
 
 
 @describer("pair")
-def _describe_pair(d: dict) -> str:
-    line = _("paired round {r} ({stage}, {n} tables)", r=d["round"], stage=labels.stage_label(d.get("stage", "swiss")),
-             n=len(d["matches"]))
-    if d.get("rounds_fixed"):
-        line += " · " + _("rounds fixed at {n}", n=d["rounds_fixed"])
+def _describe_pair(payload: Pair) -> str:
+    line = _("paired round {r} ({stage}, {n} tables)", r=payload.round, stage=labels.stage_label(payload.stage),
+             n=len(payload.matches))
+    if payload.rounds_fixed:
+        line += " · " + _("rounds fixed at {n}", n=payload.rounds_fixed)
     return line
 
 
 @describer("result")
-def _describe_result(d: dict) -> str:
-    line = _("result round {r} table {t}: {res}", r=d["round"], t=d["table"], res=labels.result_label(d["result"]))
-    if d.get("correct"):
-        line += " · " + (_("correction by head judge {by}", by=d["correct_by"]) if d.get("correct_by")
+def _describe_result(payload: ResultAction) -> str:
+    line = _("result round {r} table {t}: {res}", r=payload.round, t=payload.table,
+             res=labels.result_label(payload.result))
+    if payload.correct:
+        line += " · " + (_("correction by head judge {by}", by=payload.correct_by) if payload.correct_by
                          else _("correction"))
-    if d.get("time_called"):
+    if payload.time_called:
         line += " · " + _("time called (G-BO3-TIME)")
     return line
 
 
 @describer("game")
-def _describe_game(d: dict) -> str:
-    return _("game round {r} table {t}: {game}", r=d["round"], t=d["table"], game=labels.game_label(d["game"]))
+def _describe_game(payload: Game) -> str:
+    return _("game round {r} table {t}: {game}", r=payload.round, t=payload.table,
+             game=labels.game_label(payload.game))
 
 
 @describer("id_decision")
-def _describe_id_decision(d: dict) -> str:
-    return _("intentional draw round {r} table {t}: {decision} (by {by})", r=d["round"], t=d["table"],
-             decision=labels.id_decision_label(d["decision"]), by=d.get("by", ""))
+def _describe_id_decision(payload: IdDecision) -> str:
+    return _("intentional draw round {r} table {t}: {decision} (by {by})", r=payload.round, t=payload.table,
+             decision=labels.id_decision_label(payload.decision), by=payload.by or "")

@@ -34,6 +34,7 @@ from core import labels
 from core.errors import LyceeError, RuleError
 from core.event.model import DEFAULT_TIEBREAKERS, KINDS, MATCH_TYPES, TIEBREAKERS, Event, Staff
 from core.i18n import _
+from core.log.actions import Pair
 from core.names import fold_name
 
 #: The settings ``lycee event set`` and the settings form change, in order.
@@ -122,14 +123,14 @@ def rounds_to_fix(event: Event, stage: str = "swiss") -> int | None:
     return suggested_rounds(len(event.eligible(1))) or None
 
 
-def fix_rounds(event: Event, d: dict) -> Event:
+def fix_rounds(event: Event, payload: Pair) -> Event:
     """The ``pair`` reducer's part of L-ROUNDS: round 1 fixes a blank round
-    count (``d["rounds_fixed"]``, else the suggested count in action format 4
-    and later); ``event`` as it was before the round is added."""
-    n = rounds_to_fix(event, d.get("stage", "swiss"))
+    count (the payload's ``rounds_fixed``, else the suggested count in action
+    format 4 and later); ``event`` as it was before the round is added."""
+    n = rounds_to_fix(event, payload.stage)
     if n is None:
         return event
-    given = d.get("rounds_fixed")
+    given = payload.rounds_fixed
     if given is None:
         from core.log import written_format
 

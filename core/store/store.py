@@ -62,6 +62,7 @@ from core.store.journal import (
     write_durably,
 )
 from core.event.model import Event
+from core.log.actions import Action, to_data
 from core.names import check_action_text, is_id, resolve_event, visible
 
 LOG = "log"
@@ -816,10 +817,10 @@ class ReadOnlyStore:
     def history(self) -> Iterator[dict]:
         yield from history_rows(self.actions)
 
-    def append(self, kind: str, data: dict, actor: str = "desk") -> Event:
+    def append(self, kind: str, data: Action | dict, actor: str = "desk") -> Event:
         raise WriteNeeded(kind)
 
-    def append_many(self, acts: list[tuple[str, dict]], actor: str = "desk") -> Event:
+    def append_many(self, acts: list[tuple[str, Action | dict]], actor: str = "desk") -> Event:
         raise WriteNeeded(acts[0][0] if acts else "")
 
     def undo(self, actor: str = "desk") -> dict:
@@ -1116,18 +1117,19 @@ class EventStore:
         yield from history_rows(self._actions())
 
     # -- writing -----------------------------------------------------------------
-    def append(self, kind: str, data: dict, actor: str = "desk") -> Event:
-        """Check ``kind`` against the rules, then store it durably.
+    def append(self, kind: str, data: Action | dict, actor: str = "desk") -> Event:
+        """Check ``kind`` against the rules, then store it durably.  ``data``
+        is its payload (core.log.actions), or a dict of the payload's fields.
 
         Raises before anything is written when the action is refused."""
         return self._append([(kind, data)], actor)
 
-    def append_many(self, acts: list[tuple[str, dict]], actor: str = "desk") -> Event:
+    def append_many(self, acts: list[tuple[str, Action | dict]], actor: str = "desk") -> Event:
         """Several actions as one journal record: each is checked on the event
         as the ones before it leave it, then all are stored, or none."""
         return self._append(acts, actor)
 
-    def _append(self, acts: list[tuple[str, dict]], actor: str, folded: Event | None = None) -> Event:
+    def _append(self, acts: list[tuple[str, Action | dict]], actor: str, folded: Event | None = None) -> Event:
         if self._closed:
             raise LyceeError(_("event {id} is closed", id=self.id))
         if not acts:
@@ -1137,7 +1139,10 @@ class EventStore:
             at = self.clock().isoformat(timespec="seconds")
             ev = self._event
             new: list[dict] = []
-            for kind, data in acts:
+            for kind, given in acts:
+                # the journal holds what the kind's Struct makes of it: a key it
+                # does not know, or a value of the wrong type, is refused here
+                data = to_data(rules.payload({"type": kind, "seq": seq, "data": given}))
                 check_action_text(kind, data)  # user text: docs/names.md (new actions only)
                 act = {"seq": seq, "at": at, "actor": actor, "type": kind, "v": rules.ACTION_FORMAT, "data": data}
                 if folded is not None and kind == "import":

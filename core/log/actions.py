@@ -1,0 +1,416 @@
+"""The action contract: one frozen :class:`msgspec.Struct` per action kind.
+
+Every writer (the Desk, :mod:`limited.event`, the event-file import, and the
+remote writers to come) builds these; every reducer in :mod:`core.rules`
+reads them.  A payload is tagged by its kind (``type``, as the journal names
+it), so a list of actions decodes as the :data:`Payload` union.
+
+In the journal an action stays ``{"seq", "at", "actor", "type", "v", "data"}``
+with the payload's fields as ``data`` (:func:`to_data`: the tag is the
+action's ``type``, and fields at their default are left out, so a journal
+written before these Structs and one written after read alike).  A stored
+action is decoded with its kind's Struct (:func:`from_data`) before its
+reducer sees it: a renamed, missing or mistyped key is refused with the
+kind, the seq and the JSON path, and a Struct built in code with a wrong
+name is caught by mypy.
+
+Closed sets the code writes (stages, clock and build steps, lateness rules,
+pool kinds) are :class:`typing.Literal` types checked when decoding.  The
+sets a user chooses from (penalty levels and actions, appeal outcomes,
+game codes, intentional-draw decisions, lateness decisions) are ``str``:
+their reducer refuses a wrong one with a message in the user's language
+that lists the choices (G-PEN-2, G-ID-3...), which a decoder cannot give.
+
+Kinds whose payload is a whole document (the settings of ``create`` and
+``edit``, an imported event file, an event file's facts) keep it as one
+field (``doc``): they are checked by :func:`core.rules.settings.check_settings`
+and the event-file schema (:mod:`core.rules.eventfile`), which name the key
+and the JSON path of every problem.
+
+How versions work and how to add a kind: docs/architecture.md, "Actions".
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, TypeAlias, Union
+
+import msgspec
+from msgspec import UNSET, UnsetType, field
+
+Stage = Literal["swiss", "top", "playoff"]
+ClockOp = Literal["start", "pause", "resume", "extend"]
+BuildOp = Literal["open", "start", "pause", "resume", "close", "override"]
+LateRule = Literal["G-LATE-1", "G-LATE-2"]
+Kind = Literal["constructed", "sealed", "draft"]
+PoolKind = Literal["sealed", "draft"]
+OpenedKind = Literal["starter", "booster"]
+LostWhy = Literal["damaged", "refused"]
+#: A deck line as stored: [count, card number] or [count, card number, name]
+#: (checked line by line by core.rules.decklists, which names the line).
+DeckLine: TypeAlias = list[Union[int, str]]
+
+
+class Action(msgspec.Struct, frozen=True, tag_field="type", omit_defaults=True, forbid_unknown_fields=True):
+    """The base of every payload; its tag (``type``) is the action kind (:func:`kind_of`)."""
+
+
+def kind_of(payload: Action | type[Action]) -> str:
+    """The action kind of a payload or of its Struct."""
+    cls = payload if isinstance(payload, type) else type(payload)
+    return str(cls.__struct_config__.tag)
+
+
+class Part(msgspec.Struct, frozen=True, omit_defaults=True, forbid_unknown_fields=True):
+    """A piece of a payload (a player to register, a table of a pairing...)."""
+
+
+# -- the event and its players (core.rules.players) ------------------------------------------------
+
+
+class Create(Action, frozen=True, tag="create"):
+    """The event's id and settings (``doc``: the journal's ``data``)."""
+
+    doc: dict[str, Any]
+
+
+class Edit(Action, frozen=True, tag="edit"):
+    """Settings changed (``doc``: setting -> new value)."""
+
+    doc: dict[str, Any]
+
+
+class Import(Action, frozen=True, tag="import"):
+    """A whole lycee-event/1 document, checked when it was imported."""
+
+    doc: dict[str, Any]
+
+
+class Entrant(Part, frozen=True):
+    id: str
+    name: str
+    reading: str | None = None
+    allow_same_name: bool = False
+
+
+class Register(Action, frozen=True, tag="register"):
+    players: list[Entrant]
+
+
+class Rename(Action, frozen=True, tag="rename"):
+    """``reading`` absent: kept as it is; None: cleared."""
+
+    player: str
+    name: str
+    old: str = ""
+    reading: str | None | UnsetType = UNSET
+    allow_same_name: bool = False
+
+
+class Remove(Action, frozen=True, tag="remove"):
+    player: str
+    name: str = ""
+
+
+class Drop(Action, frozen=True, tag="drop"):
+    player: str
+    forfeit: bool = True
+
+
+class Apart(Action, frozen=True, tag="apart"):
+    players: list[str]
+    clear: bool = False
+
+
+# -- rounds and results (core.rules.results) ---------------------------------------------------------
+
+
+class Pairing(Part, frozen=True):
+    """One table of a pairing (``p2`` None: the bye; ``why``: core.reports.explain)."""
+
+    table: int
+    p1: str
+    p2: str | None = None
+    note: str = ""
+    why: list[list[Union[str, int]]] = []
+
+
+class Pair(Action, frozen=True, tag="pair"):
+    round: int
+    matches: list[Pairing]
+    stage: Stage = "swiss"
+    third_place: bool = False
+    #: L-ROUNDS: the Swiss round count round 1 fixed (core.rules.settings.fix_rounds).
+    rounds_fixed: int | None = None
+
+
+class Unpair(Action, frozen=True, tag="unpair"):
+    round: int
+
+
+class ResultAction(Action, frozen=True, tag="result"):
+    """A match result; the wins are absent when ``games`` gives them.  ``note``
+    absent keeps a note saying what the match is (third place, replay)."""
+
+    round: int
+    table: int
+    p1_wins: int | UnsetType = UNSET
+    p2_wins: int | UnsetType = UNSET
+    draws: int | UnsetType = UNSET
+    result: str = ""
+    intentional: bool = False
+    games: list[str] | None = None
+    note: str | UnsetType = UNSET
+    correct: bool = False
+    correct_by: str | None = None
+    time_called: bool = False
+    #: A head judge's G-ID-2 override, in journals written before it was refused.
+    override_by: str | None = None
+
+
+class Game(Action, frozen=True, tag="game"):
+    round: int
+    table: int
+    game: str
+
+
+class IdDecision(Action, frozen=True, tag="id_decision"):
+    round: int
+    table: int
+    decision: str
+    by: str | None = None
+    override_by: str | None = None
+
+
+# -- the round clock, check-in and lateness (core.rules.clock, core.rules.lateness) -----------------
+
+
+class Clock(Action, frozen=True, tag="clock"):
+    round: int
+    op: ClockOp
+    at: str
+    table: int | None = None
+    minutes: int | None = None
+
+
+class Checkin(Action, frozen=True, tag="checkin"):
+    round: int
+    player: str
+    at: str
+
+
+class Late(Action, frozen=True, tag="late"):
+    round: int
+    rule: LateRule
+    table: int
+    players: list[str]
+    at: str
+    decision: str = "confirm"
+    by: str = ""
+
+
+# -- penalties (core.rules.penalties) ----------------------------------------------------------------
+
+
+class PenaltyAction(Action, frozen=True, tag="penalty"):
+    player: str
+    level: str
+    reason: str = ""
+    by: str | None = None
+    action: str = "none"
+    at: str = ""
+    round: int | None = None
+    table: int | None = None
+
+
+class Appeal(Action, frozen=True, tag="appeal"):
+    penalty: int
+    outcome: str
+    by: str | None = None
+    note: str = ""
+    level: str | None = None
+    action: str | None = None
+
+
+# -- decks, the build phase, pods and pools (core.rules.decklists) ------------------------------------
+
+
+class Calendar(Action, frozen=True, tag="calendar"):
+    """A store's legality calendar (``calendar`` None removes it)."""
+
+    calendar: dict[str, Any] | None = None
+    source: str = ""
+
+
+class DecklistAction(Action, frozen=True, tag="decklist"):
+    player: str
+    deck: list[DeckLine] = []
+    spare: list[DeckLine] = []
+    source: str = ""
+
+
+class DeckCheckAction(Action, frozen=True, tag="deck_check"):
+    """``differences``: [section, number, registered, presented] lines, checked
+    against the decks when present."""
+
+    player: str
+    deck: list[DeckLine] = []
+    spare: list[DeckLine] = []
+    differences: list[list[Union[str, int]]] | UnsetType = UNSET
+    by: str = ""
+    at: str = ""
+    source: str = ""
+
+
+class Build(Action, frozen=True, tag="build"):
+    """One step of the build phase: ``open`` (kind, set, product or packs,
+    seed, minutes), ``start``/``pause``/``resume``, ``close`` (by), or the head
+    judge's ``override`` (by, reason, players)."""
+
+    op: BuildOp
+    at: str
+    kind: Kind | UnsetType = UNSET
+    set_code: str = field(default="", name="set")
+    product: str = ""
+    packs: int | None = None
+    seed: int | None = None
+    minutes: int | UnsetType = UNSET
+    by: str = ""
+    reason: str = ""
+    players: list[str] = []
+
+
+class Seat(Part, frozen=True):
+    """A draft seat: a player, or a bot (``player`` None)."""
+
+    name: str = ""
+    player: str | None = None
+
+
+class Pods(Action, frozen=True, tag="pods"):
+    pods: list[list[Seat]]
+
+
+class Opened(Part, frozen=True):
+    kind: OpenedKind
+    cards: list[str]
+    starter: str = ""
+
+
+class PoolAction(Action, frozen=True, tag="pool"):
+    """``kind`` absent: the event's."""
+
+    player: str
+    set_code: str = field(default="", name="set")
+    cards: list[str] = []
+    kind: PoolKind | UnsetType = UNSET
+    product: str = ""
+    packs: int = 0
+    seed: int | None = None
+    opened: list[Opened] = []
+
+
+# -- publishing (core.rules.publish) ------------------------------------------------------------------
+
+
+class Publish(Action, frozen=True, tag="publish"):
+    """Either ``hold`` (hold new rounds until published, or not) or ``round``
+    (publish rounds up to it)."""
+
+    hold: bool | UnsetType = UNSET
+    round: int | UnsetType = UNSET
+
+
+class Announce(Action, frozen=True, tag="announce"):
+    """``text`` empty clears the announcement."""
+
+    text: str = ""
+    at: str = ""
+    by: str = ""
+
+
+# -- the log itself -------------------------------------------------------------------------------------
+
+
+class Undo(Action, frozen=True, tag="undo"):
+    target: int
+
+
+class Lost(Action, frozen=True, tag="lost"):
+    """What a journal repair could not recover (core.store.store.rebuild)."""
+
+    why: LostWhy
+    was: dict[str, Any] = {}
+    repair: str = ""
+    kept_in: str = ""
+    reason: str = ""
+
+
+# -- what only an imported event file carries (core.rules.filefacts) ------------------------------------
+
+
+class FileRecords(Action, frozen=True, tag="file_records"):
+    """The file's decklists, deck checks, build phase, pods, pools and calendar."""
+
+    doc: dict[str, Any]
+
+
+class FileRound(Action, frozen=True, tag="file_round"):
+    """The file's round object (clock, check-ins, lateness, match facts), with its ``number``."""
+
+    doc: dict[str, Any]
+
+
+class FilePeople(Action, frozen=True, tag="file_people"):
+    """The file's ``players`` and ``penalties``."""
+
+    doc: dict[str, Any]
+
+
+Payload = Union[
+    Create, Edit, Import, Register, Rename, Remove, Drop, Apart, Pair, Unpair, ResultAction, Game, IdDecision,
+    Clock, Checkin, Late, PenaltyAction, Appeal, Calendar, DecklistAction, DeckCheckAction, Build, Pods,
+    PoolAction, Publish, Announce, Undo, Lost, FileRecords, FileRound, FilePeople,
+]
+
+#: kind -> its Struct.
+PAYLOADS: dict[str, type[Action]] = {kind_of(cls): cls for cls in Payload.__args__}  # type: ignore[attr-defined]
+#: Kinds whose journal ``data`` is the document itself (their one field, ``doc``).
+DOCUMENTS = frozenset(k for k, cls in PAYLOADS.items() if cls.__struct_fields__ == ("doc",))
+
+
+class BadPayload(ValueError):
+    """Stored data that is not its kind's payload (the reason names the JSON path)."""
+
+
+def from_data(kind: str, data: Any) -> Action:
+    """The payload of a ``kind`` action from its journal ``data`` (raises
+    :class:`BadPayload`, or KeyError for a kind with no Struct)."""
+    cls = PAYLOADS[kind]
+    if kind in DOCUMENTS:
+        if not isinstance(data, dict):
+            raise BadPayload(f"Expected `object`, got `{type(data).__name__}`")
+        return cls(doc=data)  # type: ignore[call-arg]
+    try:
+        return msgspec.convert(data, cls)
+    except msgspec.ValidationError as err:
+        raise BadPayload(str(err)) from None
+
+
+def to_data(payload: Action) -> dict[str, Any]:
+    """The journal ``data`` of ``payload``: its fields, less the tag and the
+    fields at their default."""
+    if kind_of(payload) in DOCUMENTS:
+        return dict(payload.doc)  # type: ignore[attr-defined]
+    data = msgspec.to_builtins(payload)
+    data.pop("type", None)
+    return data
+
+
+def payload_of(kind: str, data: Action | dict) -> Action:
+    """``data`` as ``kind``'s payload: a Struct as it is, a dict decoded
+    (refused as :func:`from_data` refuses it)."""
+    if isinstance(data, Action):
+        if kind_of(data) != kind:
+            raise BadPayload(f"a {kind_of(data)!r} payload given as {kind!r}")
+        return data
+    return from_data(kind, data)
