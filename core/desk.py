@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
+from collections.abc import Sequence
 from pathlib import Path
 
 from core import labels, rules
@@ -13,6 +14,36 @@ from core.errors import LyceeError, RuleError, ValidationError
 from core.event.lookups import find_player, stored_player
 from core.event.model import Event, Match
 from core.i18n import _
+from core.log.actions import (
+    UNSET,
+    Action,
+    Announce,
+    Apart,
+    Appeal,
+    Build,
+    Calendar,
+    Checkin,
+    Clock,
+    ClockOp,
+    DeckCheckAction,
+    DecklistAction,
+    Drop,
+    Edit,
+    Entrant,
+    Game,
+    IdDecision,
+    Late,
+    Pair,
+    Pairing,
+    PenaltyAction,
+    Publish,
+    Register,
+    Remove,
+    Rename,
+    ResultAction,
+    Unpair,
+    replace_payload,
+)
 from core.names import check_reading, check_text
 from core.rules.clock import needs_time_call, stamp, status, time_call
 from core.rules.settings import changed, rounds_to_fix
@@ -79,11 +110,9 @@ class Desk:
                                "names (--reading \"\" for a name without one)", r=len(readings), n=len(names)))
         kana = [check_reading(r) for r in readings] if readings is not None else [None] * len(names)
         ids = self.next_player_ids(len(names))
-        extra = {"allow_same_name": True} if allow_same_name else {}
-        self.store.append(
-            "register", {"players": [{"id": i, "name": n, **extra, **({"reading": r} if r else {})}
-                                     for i, n, r in zip(ids, names, kana)]}, self.actor
-        )
+        self.store.append("register", Register(players=[
+            Entrant(id=pid, name=name, reading=reading or None, allow_same_name=allow_same_name)
+            for pid, name, reading in zip(ids, names, kana)]), self.actor)
         return ids
 
     def rename(self, ref: str, name: str, reading: str | None = None, allow_same_name: bool = False,
@@ -93,18 +122,17 @@ class Desk:
         leaves the reading as it is; "" (or None without ``keep_reading``)
         clears it."""
         p = self._known(ref)
-        data: dict = {"player": p.id, "name": check_text(name, "player"), "old": p.name}
-        if reading is not None or not keep_reading:
-            data["reading"] = check_reading(reading)
+        new_name = check_text(name, "player")
         if allow_same_name:
             from core.names import fold_name
             from core.rules.players import same_name_label
 
-            data["allow_same_name"] = True
             taken = {fold_name(x.name) for x in self.event.players if x.id != p.id}
-            if fold_name(data["name"]) in taken:  # the log line names "NAME (2)", as it is stored
-                data["name"] = same_name_label(data["name"], taken)
-        return self.store.append("rename", data, self.actor)
+            if fold_name(new_name) in taken:  # the log line names "NAME (2)", as it is stored
+                new_name = same_name_label(new_name, taken)
+        new_reading = check_reading(reading) if reading is not None or not keep_reading else UNSET
+        return self.store.append("rename", Rename(player=p.id, name=new_name, old=p.name, reading=new_reading,
+                                                  allow_same_name=allow_same_name), self.actor)
 
     def removal_refusal(self, ref: str) -> str | None:
         """Why ``ref``'s registration cannot be removed, or None (core.rules.players)."""
@@ -117,7 +145,7 @@ class Desk:
         the player is in no list or export after it, only in the log; undo
         brings them back.  Their id is not given again."""
         p = self._known(ref)
-        return self.store.append("remove", {"player": p.id, "name": p.name}, self.actor)
+        return self.store.append("remove", Remove(player=p.id, name=p.name), self.actor)
 
     def player(self, ref: str):
         """The player a user means by ``ref`` (an id, a name, ``id:...`` or
@@ -135,19 +163,14 @@ class Desk:
         the current round still without a result is recorded as their loss
         (G-DROP-2 allows it; ``forfeit=False`` leaves it to be reported)."""
         p = self._known(ref)
-        data = {"player": p.id}
-        if not forfeit:
-            data["forfeit"] = False
-        return self.store.append("drop", data, self.actor)
+        return self.store.append("drop", Drop(player=p.id, forfeit=forfeit), self.actor)
 
     def keep_apart(self, ref: str, other: str, clear: bool = False) -> Event:
         """Keep two players apart in Swiss pairings (as if they had met,
         within the points order: core.rules.apart), or with ``clear`` let
         them be paired again."""
-        data: dict = {"players": [self._known(ref).id, self._known(other).id]}
-        if clear:
-            data["clear"] = True
-        return self.store.append("apart", data, self.actor)
+        players = [self._known(ref).id, self._known(other).id]
+        return self.store.append("apart", Apart(players=players, clear=clear), self.actor)
 
     # -- rounds ----------------------------------------------------------------
     def rng_for(self, round_number: int, seed: int | str | None = None) -> random.Random:
@@ -159,25 +182,21 @@ class Desk:
         return f"{self.event.id}:{round_number}:{'' if seed is None else seed}"
 
     @staticmethod
-    def pair_data(number: int, matches, stage: str = "swiss") -> dict:
-        """The ``pair`` action's data for ``matches`` (notes and reasons kept)."""
-        return {"round": number, "stage": stage,
-                "matches": [{"table": m.table, "p1": m.p1, "p2": m.p2, **({"note": m.note} if m.note else {}),
-                             **({"why": [list(r) for r in m.why]} if m.why else {})}
-                            for m in matches]}
+    def pair_data(number: int, matches, stage: str = "swiss") -> Pair:
+        """The ``pair`` action's payload for ``matches`` (notes and reasons kept)."""
+        return Pair(round=number, stage=stage,  # type: ignore[arg-type]  # a stage of core.event.model.STAGES
+                    matches=[Pairing(table=m.table, p1=m.p1, p2=m.p2, note=m.note or "",
+                                     why=[list(reason) for reason in m.why]) for m in matches])
 
     def store_pairing(self, matches: tuple[Match, ...] | list[Match], stage: str = "swiss",
                       third_place: bool = False) -> Event:
         """Store a round; ``third_place`` (first elimination round) keeps the
         plan of a third-place match in the round itself (G-SE)."""
-        data = self.pair_data(len(self.event.rounds) + 1, matches, stage)
-        fixed = rounds_to_fix(self.event, stage)  # L-ROUNDS: round 1 fixes a blank round count
-        if fixed is not None:
-            data["rounds_fixed"] = fixed
-        if third_place:
-            data["third_place"] = True
+        data = replace_payload(self.pair_data(len(self.event.rounds) + 1, matches, stage),
+                               rounds_fixed=rounds_to_fix(self.event, stage),  # L-ROUNDS: round 1 fixes a blank count
+                               third_place=third_place)
         b = self.event.build
-        if data["round"] == 1 and b is not None and not b.closed:
+        if data.round == 1 and b is not None and not b.closed:
             # round 1 closes the build phase with it (core.decklists.check_build_done
             # refuses, naming the players, when a deck still stands in the way)
             return self.append_all([("build", self.build_data("close", by=self.actor)), ("pair", data)])
@@ -210,8 +229,9 @@ class Desk:
         if rnd.stage != "swiss":
             raise LyceeError(_("only a Swiss round can be paired again; undo an elimination round instead"))
         tries = sum(1 for a in self.store.actions if a["type"] == "unpair" and a["data"]["round"] == rnd.number)
-        acts = [("unpair", {"round": rnd.number})]
-        after = rules.apply(ev, {"type": "unpair", "data": {"round": rnd.number}})
+        unpair = Unpair(round=rnd.number)
+        acts: list[tuple[str, Unpair | Pair]] = [("unpair", unpair)]
+        after = rules.apply(ev, {"type": "unpair", "data": unpair})
         from core.tournament.pairing import pair_swiss
 
         again = f"again-{tries + 1}"
@@ -230,11 +250,10 @@ class Desk:
         ev = self.event
         played = len(ev.swiss_rounds)
         if end_swiss and played and ev.rounds_planned is not None and played < ev.rounds_planned:
-            edit = {"rounds_planned": played}
+            edit = Edit(doc={"rounds_planned": played})
             after = rules.apply(ev, {"type": "edit", "data": edit})
-            data = self.pair_data(len(ev.rounds) + 1, top_cut(after, size), "top")
-            if third_place and third_place_allowed(size):
-                data["third_place"] = True
+            data = replace_payload(self.pair_data(len(ev.rounds) + 1, top_cut(after, size), "top"),
+                                   third_place=third_place and third_place_allowed(size))
             return self.append_all([("edit", edit), ("pair", data)])
         return self.store_pairing(top_cut(ev, size), stage="top",
                                   third_place=third_place and third_place_allowed(size))
@@ -260,8 +279,8 @@ class Desk:
 
     def result_data(self, table: int, text: str, round_number: int | None = None, note: str = "",
                     *, correct: bool = False,
-                    correct_by: str | None = None, time_called: bool = False) -> dict:
-        """The ``result`` action's data for ``text`` at ``table`` (not stored).
+                    correct_by: str | None = None, time_called: bool = False) -> ResultAction:
+        """The ``result`` action's payload for ``text`` at ``table`` (not stored).
 
         ``correct`` replaces a result already recorded (else refused);
         ``correct_by`` names the head judge for a protected result (a drop's
@@ -270,23 +289,17 @@ class Desk:
         round still has time (G-BO3-TIME), refused without it."""
         number = self._round_number(round_number)
         r = parse_result(text)
-        data = {"round": number, "table": int(table), "p1_wins": r.p1_wins,
-                "p2_wins": r.p2_wins, "draws": r.draws, "result": r.text()}
-        if r.intentional:
-            data["intentional"] = True
-        if note:
-            data["note"] = note
-        if correct:
-            data["correct"] = True
-            if correct_by:
-                data["correct_by"] = correct_by
-        self.check_time_call(number, int(table), r, time_called, data)
-        return data
+        marks: dict = {}
+        self.check_time_call(number, int(table), r, time_called, marks)
+        return ResultAction(round=number, table=int(table), p1_wins=r.p1_wins, p2_wins=r.p2_wins, draws=r.draws,
+                            result=r.text(), intentional=r.intentional, note=note or UNSET, correct=correct,
+                            correct_by=(correct_by or None) if correct else None,
+                            time_called=marks.get("time_called", False))
 
     def check_time_call(self, number: int, table: int, r, time_called: bool, data: dict) -> None:
         """Refuse ``r`` (a Result) at ``table`` when only time can produce it
         and the table still has time, unless ``time_called``; then mark
-        ``data`` (the action's) so the log notes it (G-BO3-TIME)."""
+        ``data`` (``time_called``, for the action's payload) so the log notes it (G-BO3-TIME)."""
 
         ev = self.event
         check_result(r, ev.match, ev.rounds[number - 1].stage)  # the match rules speak first
@@ -308,7 +321,7 @@ class Desk:
                                 correct_by=correct_by, time_called=time_called)
         return self.store.append("result", data, self.actor)
 
-    def append_all(self, acts: list[tuple[str, dict]]) -> Event:
+    def append_all(self, acts: Sequence[tuple[str, Action]]) -> Event:
         """Several actions, all or none: each is checked (on the event as the
         ones before it leave it), then all are stored as one journal record."""
         return self.store.append_many(acts, self.actor)
@@ -319,8 +332,7 @@ class Desk:
         ``draw``, ``concede-p1``...); the match result is set when a game ends
         the match."""
         number = self._round_number(round_number)
-        return self.append_all([("game", {"round": number, "table": int(table), "game": g})
-                                for g in games])
+        return self.append_all([("game", Game(round=number, table=int(table), game=code)) for code in games])
 
     def record_games(self, table: int, games: list[str], round_number: int | None = None,
                      note: str = "", *, time_called: bool = False) -> Event:
@@ -329,12 +341,11 @@ class Desk:
         number = self._round_number(round_number)
         rnd = self.event.rounds[number - 1]
         r = result_from_games(games, self.event.match, rnd.stage)
-        data = {"round": number, "table": int(table), "games": list(games), "p1_wins": r.p1_wins,
-                "p2_wins": r.p2_wins, "draws": r.draws, "result": r.text()}
-        if note:
-            data["note"] = note
-        self.check_time_call(number, int(table), r, time_called, data)
-        return self.store.append("result", data, self.actor)
+        marks: dict = {}
+        self.check_time_call(number, int(table), r, time_called, marks)
+        return self.store.append("result", ResultAction(
+            round=number, table=int(table), games=list(games), p1_wins=r.p1_wins, p2_wins=r.p2_wins, draws=r.draws,
+            result=r.text(), note=note or UNSET, time_called=marks.get("time_called", False)), self.actor)
 
     def games_at_time(self, table: int, games=(), round_number: int | None = None, *,
                       time_called: bool = False) -> Event:
@@ -366,8 +377,8 @@ class Desk:
         drawn elimination/playoff match, or declares ``no_winner``; the draw
         itself follows G-ID-1/2 (no exception once the match started)."""
         number = self._round_number(round_number)
-        data = {"round": number, "table": int(table), "decision": decision, "by": by}
-        return self.store.append("id_decision", data, self.actor)
+        return self.store.append("id_decision", IdDecision(round=number, table=int(table), decision=decision, by=by),
+                                 self.actor)
 
     # -- settings (DESIGN section 3: lycee event set) -----------------------------
     def set_settings(self, wanted: dict) -> dict:
@@ -377,14 +388,14 @@ class Desk:
 
         changes = changed(self.event, wanted)
         if changes:
-            self.append_all([("edit", {k: v}) for k, v in changes.items()])
+            self.append_all([("edit", Edit(doc={key: value})) for key, value in changes.items()])
         return changes
 
     # -- staff (G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE) ------------------------------
     def set_staff(self, **changes) -> Event:
         """Change the staff; see :func:`core.rules.staff.updated_staff` for the keywords."""
 
-        return self.store.append("edit", {"staff": updated_staff(self.event.staff, **changes)},
+        return self.store.append("edit", Edit(doc={"staff": updated_staff(self.event.staff, **changes)}),
                                  self.actor)
 
     # -- legality (G-CARDS-VERSIONS) ----------------------------------------------
@@ -397,20 +408,19 @@ class Desk:
 
         text, source = read_source(path)
         doc = parse_json(text, source)
-        return self.store.append("calendar", {"source": Path(str(path)).name, "calendar": doc}, self.actor)
+        return self.store.append("calendar", Calendar(source=Path(str(path)).name, calendar=doc), self.actor)
 
     def remove_store_calendar(self) -> Event:
-        return self.store.append("calendar", {"calendar": None}, self.actor)
+        return self.store.append("calendar", Calendar(calendar=None), self.actor)
 
     # -- the round clock -----------------------------------------------------------
     def now(self):
         return self.store.clock()
 
-    def _clock(self, op: str, **extra) -> Event:
-
+    def _clock(self, op: ClockOp, table: int | None = None, minutes: int | None = None) -> Event:
         number = self._round_number(None)
-        data = {"round": number, "op": op, "at": stamp(self.now()), **extra}
-        return self.store.append("clock", data, self.actor)
+        return self.store.append("clock", Clock(round=number, op=op, at=stamp(self.now()), table=table,
+                                                minutes=minutes), self.actor)
 
     def start_clock(self) -> Event:
         return self._clock("start")
@@ -425,7 +435,7 @@ class Desk:
         """One key for the round clock: start it, else resume it when paused,
         else pause it.  Returns what was done: ``start``, ``resume`` or ``pause``."""
         st = self.clock_status()
-        op = "start" if not st.started else "resume" if st.paused else "pause"
+        op: ClockOp = "start" if not st.started else "resume" if st.paused else "pause"
         self._clock(op)
         return op
 
@@ -447,7 +457,7 @@ class Desk:
         ids = [self._known(r).id for r in refs]
         number = self._round_number(None)
         at = stamp(self.now())
-        return self.append_all([("checkin", {"round": number, "player": pid, "at": at}) for pid in ids])
+        return self.append_all([("checkin", Checkin(round=number, player=pid, at=at)) for pid in ids])
 
     def late_prompts(self):
         from core.rules.lateness import prompts
@@ -463,10 +473,9 @@ class Desk:
                 keys = ", ".join(due) or "none"
                 raise LyceeError(_("no lateness prompt {prompt!r} is due (due now: {keys})", prompt=prompt, keys=keys))
             prompt = due[prompt]
-        data = {"round": prompt.round, "rule": prompt.rule, "table": prompt.table,
-                "players": list(prompt.players), "decision": decision,
-                "by": by or self.actor, "at": stamp(self.now())}
-        return self.store.append("late", data, self.actor)
+        return self.store.append("late", Late(round=prompt.round, rule=prompt.rule, table=prompt.table,
+                                              players=list(prompt.players), decision=decision, by=by or self.actor,
+                                              at=stamp(self.now())), self.actor)
 
     # -- penalties (G-PEN-1..3, G-HEAD-JUDGE) -------------------------------------------
     def penalty(self, ref: str, level: str, reason: str, by: str | None = None,
@@ -476,31 +485,24 @@ class Desk:
         without it the head judge (else the organizer) is named."""
 
         p = self._known(ref)
-        data = {"player": p.id, "level": level, "reason": reason,
-                "by": by or default_decider(self.event) or "", "action": action, "at": stamp(self.now())}
-        if round_number is not None:
-            data["round"] = int(round_number)
-        if table is not None:
-            data["table"] = int(table)
-        return self.store.append("penalty", data, self.actor)
+        return self.store.append("penalty", PenaltyAction(
+            player=p.id, level=level, reason=reason, by=by or default_decider(self.event) or "", action=action,
+            at=stamp(self.now()), round=None if round_number is None else int(round_number),
+            table=None if table is None else int(table)), self.actor)
 
     def appeal(self, number: int, outcome: str, by: str | None = None, level: str | None = None,
                action: str | None = None, note: str = "") -> Event:
         """The head judge's ruling on an appeal of penalty ``number`` (from 1)."""
-        data = {"penalty": int(number), "outcome": outcome,
-                "by": by or self.event.staff.head_judge, "note": note}
-        if level:
-            data["level"] = level
-        if action:
-            data["action"] = action
-        return self.store.append("appeal", data, self.actor)
+        return self.store.append("appeal", Appeal(penalty=int(number), outcome=outcome,
+                                                  by=by or self.event.staff.head_judge, note=note,
+                                                  level=level or None, action=action or None), self.actor)
 
     def undo(self) -> dict:
         return self.store.undo(self.actor)
 
     # -- decklists (G-DECKLIST) --------------------------------------------------------
-    def decklist_data(self, ref: str, deck, catalog=None) -> dict:
-        """The ``decklist`` action's data for ``deck`` (a core.decks.Decklist),
+    def decklist_data(self, ref: str, deck, catalog=None) -> DecklistAction:
+        """The ``decklist`` action's payload for ``deck`` (a core.cards.decks.Decklist),
         not stored.  A card number the catalog does not know is refused
         (ValidationError naming the list and the line): an unreadable list
         is never registered; a readable one with problems is."""
@@ -516,7 +518,8 @@ class Desk:
                     problems.append((where, _("unknown card number {number}", number=e.number)))
         if problems:
             raise ValidationError(deck.source or _("decklist of {name}", name=p.name), problems)
-        return {"player": p.id, **deck_data(deck), "source": deck.source}
+        lines = deck_data(deck)
+        return DecklistAction(player=p.id, deck=lines["deck"], spare=lines["spare"], source=deck.source or "")
 
     def register_decklist(self, ref: str, deck, catalog=None) -> Event:
         """Register (or replace) a player's decklist as handed in; its problems
@@ -526,8 +529,8 @@ class Desk:
     def register_decklist_file(self, ref: str, path, catalog=None) -> Event:
         """Read a decklist file (text, or CSV by its .csv name) and register it;
         a bad line is refused naming the file, the line and the reason."""
-        from core.rules.decklists import default_catalog
         from core.cards.decks import load_decklist
+        from core.rules.decklists import default_catalog
 
 
         self._known(ref)  # an unknown player first, before the file
@@ -556,8 +559,8 @@ class Desk:
         """Compare the deck presented at the table with the registered list
         (G-DECKLIST) and record the check with its differences; return the
         core.decks.DeckDiff (truthy when they differ)."""
-        from core.rules.decklists import as_decklist, deck_data
         from core.cards.decks import compare
+        from core.rules.decklists import as_decklist, deck_data
 
         p = self._known(ref)
         rec = self.event.decklist_of(p.id)
@@ -565,18 +568,24 @@ class Desk:
             raise RuleError(_("{name} has no registered decklist to check the deck against", name=p.name),
                             "G-DECKLIST")
         diff = compare(as_decklist(rec), presented)
-        data = {"player": p.id, **deck_data(presented),
-                "differences": [[x.section, x.number, x.registered, x.presented] for x in diff.lines],
-                "by": by or self.actor, "at": stamp(self.now()), "source": presented.source}
-        self.store.append("deck_check", data, self.actor)
+        lines = deck_data(presented)
+        self.store.append("deck_check", DeckCheckAction(
+            player=p.id, deck=lines["deck"], spare=lines["spare"],
+            differences=[[x.section, x.number, x.registered, x.presented] for x in diff.lines],
+            by=by or self.actor, at=stamp(self.now()), source=presented.source or ""), self.actor)
         return diff
 
     # -- a limited event's build phase (G-SEALED, G-DRAFT-*) ----------------------------
     #    Opening packs and drafting live in limited.event, which appends these actions.
-    def build_data(self, op: str, **extra) -> dict:
-        """The ``build`` action's data for ``op``, stamped with the desk's time."""
+    def build_data(self, op: str, **extra) -> Build:
+        """The ``build`` action's payload for ``op``, stamped with the desk's
+        time; ``extra`` in the journal's keys (``set``, ``product``...), checked
+        against the Struct (a key it does not hold is refused)."""
+        from core.log import payload
 
-        return {"op": op, **extra, "at": stamp(self.now())}
+        built = payload({"type": "build", "data": {"op": op, **extra, "at": stamp(self.now())}})
+        assert isinstance(built, Build)
+        return built
 
     def start_build(self) -> Event:
         return self.store.append("build", self.build_data("start"), self.actor)
@@ -606,7 +615,7 @@ class Desk:
         the refusal have no legal deck (logged with who and why; G-HEAD-JUDGE)."""
         from core.rules.decklists import override_data
 
-        data = override_data(self.event, by.strip(), reason.strip(), self.build_data("override")["at"])
+        data = override_data(self.event, by.strip(), reason.strip(), stamp(self.now()))
         return self.store.append("build", data, self.actor)
 
     def build_status(self):
@@ -622,13 +631,13 @@ class Desk:
     def announce(self, text: str) -> Event:
         """A line for the TV page and the phones; an empty text clears it."""
 
-        return self.store.append("announce", {"text": text, "at": stamp(self.now()), "by": self.actor},
+        return self.store.append("announce", Announce(text=text, at=stamp(self.now()), by=self.actor),
                                  self.actor)
 
     def hold_pairings(self, hold: bool) -> Event:
         """Hold new rounds until published (True) or publish on pairing (False)."""
-        return self.store.append("publish", {"hold": bool(hold)}, self.actor)
+        return self.store.append("publish", Publish(hold=bool(hold)), self.actor)
 
     def publish_round(self, round_number: int | None = None) -> Event:
         """Put the pairings of a held round (default: the current one) up."""
-        return self.store.append("publish", {"round": self._round_number(round_number)}, self.actor)
+        return self.store.append("publish", Publish(round=self._round_number(round_number)), self.actor)

@@ -35,6 +35,8 @@ from core.errors import LyceeError, NotFound, RuleError, ValidationError
 from core import labels
 from core.i18n import _
 from core.cards.legality import Catalog
+from core.log.actions import Action, Build, DecklistAction, Pods, PoolAction, Seat as PodSeat
+from core.rules.clock import stamp
 from core.event.model import Event
 from limited.draft import Seat, build_draft_deck, check_packs, run_draft, seat_pods
 from limited.packs import check_booster, check_starters
@@ -89,7 +91,7 @@ def _player_rng(seed: int, pid: str) -> random.Random:
     return random.Random(f"{seed}:{pid}")
 
 
-def _sealed_pool_data(cs: CardSet, product: str, seed: int, pid: str) -> dict:
+def _sealed_pool_data(cs: CardSet, product: str, seed: int, pid: str) -> PoolAction:
     pool = open_sealed(cs, product, _player_rng(seed, pid))
     from core.event.model import OpenedPack
 
@@ -122,12 +124,13 @@ def open_sealed_pools(desk: Desk, set_code: str | CardSet, product: str, seed: i
     if not ids:
         raise LyceeError(_("{event} has no active players to open pools for", event=ev.name))
     seed = new_seed() if seed is None else int(seed)
-    acts: list[tuple[str, dict]] = [("build", desk.build_data(
-        "open", kind="sealed", set=cs.code, product=product, seed=seed,
+    at = stamp(desk.now())
+    acts: list[tuple[str, Action]] = [("build", Build(
+        op="open", at=at, kind="sealed", set_code=cs.code, product=product, seed=seed,
         minutes=minutes if minutes is not None else DEFAULT_BUILD_MINUTES["sealed"]))]
     acts += [("pool", _sealed_pool_data(cs, product, seed, pid)) for pid in ids]
     if start:
-        acts.append(("build", desk.build_data("start")))
+        acts.append(("build", Build(op="start", at=stamp(desk.now()))))
     return desk.append_all(acts)
 
 
@@ -173,12 +176,12 @@ def draft_pods(desk: Desk, set_code: str | CardSet, packs: int, seed: int | None
     ids = builders(ev)
     seed = new_seed() if seed is None else int(seed)
     pods = seat_pods(ids, bots, random.Random(seed))
-    doc = [[{"name": ev.player(s.name).name, "player": s.name} if not s.bot else {"name": s.name, "player": None}
-            for s in pod] for pod in pods]
+    seating = [[PodSeat(name=seat.name) if seat.bot else PodSeat(name=ev.player(seat.name).name, player=seat.name)
+                for seat in pod] for pod in pods]
     return desk.append_all([
-        ("build", desk.build_data("open", kind="draft", set=cs.code, packs=packs, seed=seed,
-                                  minutes=minutes if minutes is not None else DEFAULT_BUILD_MINUTES["draft"])),
-        ("pods", {"pods": doc}),
+        ("build", Build(op="open", at=stamp(desk.now()), kind="draft", set_code=cs.code, packs=packs, seed=seed,
+                        minutes=minutes if minutes is not None else DEFAULT_BUILD_MINUTES["draft"])),
+        ("pods", Pods(pods=seating)),
     ])
 
 
@@ -186,11 +189,11 @@ def _seated(event: Event) -> list[str]:
     return [s.player for pod in event.pods for s in pod if s.player is not None]
 
 
-def _start_if_complete(desk: Desk, event_after: Event, acts: list[tuple[str, dict]]) -> None:
+def _start_if_complete(desk: Desk, event_after: Event, acts: list[tuple[str, Action]]) -> None:
     b = event_after.build
     if b is not None and b.clock is None and not b.closed and all(
             event_after.pool_of(pid) is not None for pid in _seated(event_after)):
-        acts.append(("build", desk.build_data("start")))
+        acts.append(("build", Build(op="start", at=stamp(desk.now()))))
 
 
 def simulate_draft(desk: Desk, *, start: bool = True, catalog: Catalog | None = None) -> Event:
@@ -206,7 +209,7 @@ def simulate_draft(desk: Desk, *, start: bool = True, catalog: Catalog | None = 
     cs = event_set(ev, catalog)
     assert b is not None  # event_set refuses an event without a build phase
     seed = b.seed if b.seed is not None else 0
-    acts: list[tuple[str, dict]] = []
+    acts: list[tuple[str, Action]] = []
     after = ev
     for i, pod in enumerate(ev.pods):
         todo = [j for j, s in enumerate(pod) if s.player is not None and ev.pool_of(s.player) is None]
@@ -214,14 +217,15 @@ def simulate_draft(desk: Desk, *, start: bool = True, catalog: Catalog | None = 
             continue
         res = run_draft(cs, [Seat(s.name, True) for s in pod], b.packs, seed + i, build=False)
         for j in todo:
-            data = pool_data(pod[j].player, "draft", cs.code, res.pools[j], packs=b.packs, seed=seed + i)  # type: ignore[arg-type]  # `todo` holds seated players only
-            acts.append(("pool", data))
+            player = pod[j].player
+            assert player is not None  # `todo` holds seated players only
+            acts.append(("pool", pool_data(player, "draft", cs.code, res.pools[j], packs=b.packs, seed=seed + i)))
     if not acts and b.clock is not None:
         raise LyceeError(_("every seated player of {event} already has a pool", event=ev.name))
     from core import rules
 
-    for kind, data in acts:
-        after = rules.apply(after, {"type": kind, "data": data})
+    for kind, payload in acts:
+        after = rules.apply(after, {"type": kind, "data": payload})
     if start:
         _start_if_complete(desk, after, acts)
     return desk.append_all(acts)
@@ -250,10 +254,11 @@ def enter_draft_pool(desk: Desk, ref: str, cards: Iterable[str] | Counter | Deck
     if len(listed) != want:
         raise RuleError(_("{name}'s pool has {n} cards: a {packs}-pack draft of {set} gives each player {want}",
                           name=p.name, n=len(listed), packs=b.packs, set=cs.code, want=want), "G-DRAFT-1")
-    acts = [("pool", pool_data(p.id, "draft", cs.code, listed, packs=b.packs))]
+    pool = pool_data(p.id, "draft", cs.code, listed, packs=b.packs)
+    acts: list[tuple[str, Action]] = [("pool", pool)]
     from core import rules
 
-    after = rules.apply(ev, {"type": "pool", "data": acts[0][1]})
+    after = rules.apply(ev, {"type": "pool", "data": pool})
     _start_if_complete(desk, after, acts)
     return desk.append_all(acts)
 
@@ -272,7 +277,8 @@ def build_bot_decks(desk: Desk, players: Sequence[str] | None = None, *,
                           event=ev.name), "G-SEALED")
     cs = event_set(ev, catalog) if ev.build is not None else None
     ids = [desk.player(r).id for r in players] if players is not None else [p.id for p in ev.players if p.active]
-    acts, done = [], []
+    acts: list[tuple[str, Action]] = []
+    done: list[str] = []
     for pid in ids:
         pool = ev.pool_of(pid)
         if pool is None or ev.decklist_of(pid) is not None:
@@ -282,7 +288,9 @@ def build_bot_decks(desk: Desk, players: Sequence[str] | None = None, *,
             deck = build_sealed_deck(pool.cards, pset, match=ev.match)
         else:
             deck = build_draft_deck(pool.cards, pset, pool.packs or ev.build.packs, match=ev.match)  # type: ignore[union-attr]  # a pool exists only under a build phase
-        acts.append(("decklist", {"player": pid, **deck_data(deck), "source": BOT_SOURCE}))
+        lines = deck_data(deck)
+        acts.append(("decklist", DecklistAction(player=pid, deck=lines["deck"], spare=lines["spare"],
+                                                source=BOT_SOURCE)))
         done.append(pid)
     if acts:
         desk.append_all(acts)

@@ -32,10 +32,12 @@ How versions work and how to add a kind: docs/architecture.md, "Actions".
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypeAlias, Union
+from typing import Any, Literal, TypeAlias, TypeVar, Union
 
 import msgspec
 from msgspec import UNSET, UnsetType, field
+
+__all__ = ["UNSET", "UnsetType"]  # extended below: every payload Struct is public
 
 Stage = Literal["swiss", "top", "playoff"]
 ClockOp = Literal["start", "pause", "resume", "extend"]
@@ -102,7 +104,7 @@ class Rename(Action, frozen=True, tag="rename"):
     player: str
     name: str
     old: str = ""
-    reading: str | None | UnsetType = UNSET
+    reading: str | UnsetType | None = UNSET
     allow_same_name: bool = False
 
 
@@ -389,7 +391,7 @@ def from_data(kind: str, data: Any) -> Action:
     if kind in DOCUMENTS:
         if not isinstance(data, dict):
             raise BadPayload(f"Expected `object`, got `{type(data).__name__}`")
-        return cls(doc=data)  # type: ignore[call-arg]
+        return cls(doc=data)
     try:
         return msgspec.convert(data, cls)
     except msgspec.ValidationError as err:
@@ -404,6 +406,14 @@ def to_data(payload: Action) -> dict[str, Any]:
     data = msgspec.to_builtins(payload)
     data.pop("type", None)
     return data
+
+
+P = TypeVar("P", bound=Action)
+
+
+def replace_payload(payload: P, **changes: Any) -> P:
+    """``payload`` with ``changes`` (a payload is frozen)."""
+    return msgspec.structs.replace(payload, **changes)
 
 
 def payload_of(kind: str, data: Action | dict) -> Action:

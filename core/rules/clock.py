@@ -65,8 +65,8 @@ def to_datetime(t: Instant | str) -> datetime:
     return t if t.tzinfo is not None else t.replace(tzinfo=timezone.utc)
 
 
-def stamp(t: Instant) -> str:
-    """The ISO text a time is stored as."""
+def stamp(t: Instant | str) -> str:
+    """The ISO text a time is stored as (a stored one normalised)."""
     return to_datetime(t).isoformat()
 
 

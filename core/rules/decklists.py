@@ -408,9 +408,9 @@ def _open_build(event: Event, payload: Build) -> Event:
                               lo=DRAFT_PACKS.start, hi=DRAFT_PACKS.stop - 1), "G-DRAFT-2")
         packs = asked_packs
     minutes = DEFAULT_BUILD_MINUTES[kind] if payload.minutes is UNSET else payload.minutes
-    if not 1 <= minutes <= 600:  # type: ignore[operator]
+    if not 1 <= minutes <= 600:
         raise LyceeError(_("building minutes {minutes!r}: a whole number from 1 to 600", minutes=minutes))
-    return _set_build(event, BuildPhase(kind, set_code.strip(), minutes, stamp(payload.at), product, packs,  # type: ignore[arg-type]
+    return _set_build(event, BuildPhase(kind, set_code.strip(), minutes, stamp(payload.at), product, packs,
                                         payload.seed))
 
 

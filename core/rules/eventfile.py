@@ -12,12 +12,12 @@ The import is in two parts:
    add up;
 2. the replay: :func:`doc_actions` turns the checked document into the
    actions the desk writes (``create``, ``register``, ``pair``, ``game``,
-   ``result``, ``drop``) and :func:`core.actions.apply` applies them with the
+   ``result``, ``drop``) and :func:`core.rules.apply` applies them with the
    desk's own reducers, so a result the rules refuse at the desk is refused
    in a file too, in the same words, at the JSON path it came from.  Each
    replayed match is then compared with the file's.  Facts only the file
    carries (clock times, check-ins, lateness rulings, penalties, decklists,
-   pools...) are set by the reducers of :mod:`core.filefacts`.
+   pools...) are set by the reducers of :mod:`core.rules.filefacts`.
 """
 
 from __future__ import annotations
@@ -38,6 +38,20 @@ from core.rules.settings import check_settings
 from core.names import check_reading, fold_text
 from core.errors import LyceeError, ValidationError
 from core.i18n import _
+from core.log.actions import (
+    Apart,
+    Create,
+    Drop,
+    Entrant,
+    FilePeople,
+    FileRecords,
+    FileRound,
+    Game,
+    Pair,
+    Pairing,
+    Register,
+    ResultAction,
+)
 from core.tournament.matchrules import match_over
 from core.event.model import APPEAL_OUTCOMES, GAME_CODES, KINDS, LATE_DECISIONS, LATE_RULES, MATCH_TYPES, OUTCOMES, PENALTY_ACTIONS, PENALTY_LEVELS, POOL_KINDS, SEALED_PRODUCTS, STAGES, TIEBREAKERS, ClockState, Event, Match, Round
 from core.names import EVENT_NAME_MAX, ID_PATTERN, PLAYER_NAME_MAX, STAFF_NAME_MAX, TEXT_MAX, check_text, is_id, visible
@@ -993,13 +1007,14 @@ _RECORDS = ("decklists", "deck_checks", "build", "pods", "pools", "store_calenda
 #: Actions after whose refusal the replay cannot go on.
 _FOUNDATIONS = ("create", "register", "pair")
 
-#: A step of the replay: (JSON path a refusal names, the match it belongs to or None, the action).
+#: A step of the replay: (JSON path a refusal names, the match it belongs to or None,
+#: the action: ``{"type": kind, "data": its payload}``).
 Step = tuple[str, str | None, dict]
 
 
 def _replay(doc: dict, ok: set[str], skip: set[tuple[int, int]], problems: list) -> Event | None:
     """Apply the document's actions (:func:`doc_actions`) with the reducers
-    (core.actions.apply); every refusal is a problem at the JSON path of what
+    (core.rules.apply); every refusal is a problem at the JSON path of what
     it came from.  Then the replayed results are compared with the file's."""
     event = None
     failed: set[str] = set()
@@ -1031,43 +1046,45 @@ def doc_actions(doc: dict, ok: set[str], skip: set[tuple[int, int]]) -> Iterator
     ``file_round`` facts; last the penalties, exclusions and player order
     (``file_people``).  Only players in ``ok`` are registered; matches in
     ``skip`` are left out."""
-    yield "$", None, {"type": "create", "data": {"id": doc["id"], **{k: doc[k] for k in _SETTINGS if k in doc}}}
-    joining: dict[int, list[dict]] = {}
+    settings = {"id": doc["id"], **{k: doc[k] for k in _SETTINGS if k in doc}}
+    yield "$", None, {"type": "create", "data": Create(doc=settings)}
+    joining: dict[int, list[Entrant]] = {}
     dropping: dict[int, list[tuple[int, str]]] = {}
     for i, p in enumerate(doc["players"]):
         if p["id"] in ok:
             joining.setdefault(p.get("joined_round", 1), []).append(
-                {"id": p["id"], "name": p["name"], **({"reading": p["reading"]} if p.get("reading") else {})})
+                Entrant(id=p["id"], name=p["name"], reading=p.get("reading") or None))
             if p.get("dropped_after_round") is not None:
                 dropping.setdefault(p["dropped_after_round"], []).append((i, p["id"]))
     rounds = doc["rounds"]
     for k in range(len(rounds) + 1):
         if joining.get(k + 1):
-            yield "$.players", None, {"type": "register", "data": {"players": joining[k + 1]}}
+            yield "$.players", None, {"type": "register", "data": Register(players=joining[k + 1])}
         for i, pid in dropping.get(k, ()):
             yield (f"$.players[{i}].dropped_after_round", None,
-                   {"type": "drop", "data": {"player": pid, "forfeit": False}})
+                   {"type": "drop", "data": Drop(player=pid, forfeit=False)})
         if k == 0:
-            yield "$", None, {"type": "file_records", "data": {x: doc[x] for x in _RECORDS if x in doc}}
+            records = {x: doc[x] for x in _RECORDS if x in doc}
+            yield "$", None, {"type": "file_records", "data": FileRecords(doc=records)}
         if k < len(rounds):
             yield from _round_actions(rounds[k], k, doc["match"], skip)
     for i, (a, b) in enumerate(doc.get("apart", [])):
         if a in ok and b in ok and a != b:  # a pair _check_apart refused is not replayed as well
-            yield f"$.apart[{i}]", None, {"type": "apart", "data": {"players": [a, b]}}
-    yield "$.players", None, {"type": "file_people",
-                              "data": {"players": doc["players"], "penalties": doc.get("penalties", [])}}
+            yield f"$.apart[{i}]", None, {"type": "apart", "data": Apart(players=[a, b])}
+    people = {"players": doc["players"], "penalties": doc.get("penalties", [])}
+    yield "$.players", None, {"type": "file_people", "data": FilePeople(doc=people)}
 
 
 def _round_actions(r: dict, ri: int, match_type: str, skip: set[tuple[int, int]]) -> Iterator[Step]:
     rpath = f"$.rounds[{ri}]"
     stage = r.get("stage", "swiss")
     live = [(mi, m) for mi, m in enumerate(r["matches"]) if (ri, mi) not in skip]
-    pairs = [{"table": m["table"], "p1": m["p1"], "p2": m.get("p2"), "why": m.get("why", [])} for _mi, m in live]
-    yield rpath, None, {"type": "pair", "data": {"round": ri + 1, "stage": stage, "matches": pairs,
-                                                 "third_place": r.get("third_place", False)}}
+    pairs = [Pairing(table=m["table"], p1=m["p1"], p2=m.get("p2"), why=m.get("why", [])) for _mi, m in live]
+    yield rpath, None, {"type": "pair", "data": Pair(round=ri + 1, stage=stage, matches=pairs,
+                                                     third_place=r.get("third_place", False))}
     for mi, m in live:
         yield from _match_actions(m, f"{rpath}.matches[{mi}]", ri + 1, stage, match_type)
-    yield rpath, None, {"type": "file_round", "data": {**r, "number": ri + 1}}
+    yield rpath, None, {"type": "file_round", "data": FileRound(doc={**r, "number": ri + 1})}
 
 
 def _match_actions(m: dict, mpath: str, number: int, stage: str, match_type: str) -> Iterator[Step]:
@@ -1076,22 +1093,23 @@ def _match_actions(m: dict, mpath: str, number: int, stage: str, match_type: str
     loss and an elimination match without a winner by ``file_round``."""
     if m.get("p2") is None:
         return
-    at = {"round": number, "table": m["table"]}
+    table = m["table"]
     games = m.get("games", [])
     for code in games:
-        yield f"{mpath}.games", mpath, {"type": "game", "data": {**at, "game": code}}
+        yield f"{mpath}.games", mpath, {"type": "game", "data": Game(round=number, table=table, game=code)}
     outcome = m.get("outcome")
     if outcome in (None, "bye", "double_loss"):
         return
     if m.get("intentional"):
         if stage == "swiss":
-            yield mpath, mpath, {"type": "result", "data": {**at, "p1_wins": 0, "p2_wins": 0, "draws": 0,
-                                                             "intentional": True}}
+            yield mpath, mpath, {"type": "result", "data": ResultAction(
+                round=number, table=table, p1_wins=0, p2_wins=0, draws=0, intentional=True)}
         return
     if games and match_over(games, match_type):
         return
-    yield mpath, mpath, {"type": "result", "data": {**at, "p1_wins": m.get("p1_wins", 0),
-                                                     "p2_wins": m.get("p2_wins", 0), "draws": m.get("draws", 0)}}
+    yield mpath, mpath, {"type": "result", "data": ResultAction(
+        round=number, table=table, p1_wins=m.get("p1_wins", 0), p2_wins=m.get("p2_wins", 0),
+        draws=m.get("draws", 0))}
 
 
 def _said(w1: int, w2: int, dr: int, outcome: str | None, games: tuple, intentional: bool) -> str:

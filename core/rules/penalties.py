@@ -262,9 +262,10 @@ def _penalty(event, payload: PenaltyAction):
         raise LyceeError(_("no round has been paired: a penalty cannot name a table"))
     pen = Penalty(p.id, number, table, level, act, reason, by, at=payload.at)
     event = replace(event, penalties=event.penalties + (pen,))
-    if act == "game_loss" and table is not None:
+    # a table is named only within a round (checked above): number is set with it
+    if act == "game_loss" and table is not None and number is not None:
         event = _game_loss(event, number, table, p.id)
-    elif act == "match_loss" and table is not None:
+    elif act == "match_loss" and table is not None and number is not None:
         rnd = event.rounds[number - 1]
         m = rnd.match_at(table)
         if not m.reported:

@@ -162,7 +162,7 @@ def check_correction(event: Event, rnd: Round, m: Match, payload: ResultAction) 
 
 
 def _given(value: int | UnsetType, default: int) -> int:
-    return default if value is UNSET else value  # type: ignore[return-value]
+    return default if isinstance(value, UnsetType) else value
 
 
 @action("result")

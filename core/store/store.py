@@ -36,7 +36,7 @@ import zlib
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable, Iterator, Sequence
 
 from core import rules
 from core.rules.settings import check_settings
@@ -820,7 +820,7 @@ class ReadOnlyStore:
     def append(self, kind: str, data: Action | dict, actor: str = "desk") -> Event:
         raise WriteNeeded(kind)
 
-    def append_many(self, acts: list[tuple[str, Action | dict]], actor: str = "desk") -> Event:
+    def append_many(self, acts: Sequence[tuple[str, Action | dict]], actor: str = "desk") -> Event:
         raise WriteNeeded(acts[0][0] if acts else "")
 
     def undo(self, actor: str = "desk") -> dict:
@@ -1124,12 +1124,12 @@ class EventStore:
         Raises before anything is written when the action is refused."""
         return self._append([(kind, data)], actor)
 
-    def append_many(self, acts: list[tuple[str, Action | dict]], actor: str = "desk") -> Event:
+    def append_many(self, acts: Sequence[tuple[str, Action | dict]], actor: str = "desk") -> Event:
         """Several actions as one journal record: each is checked on the event
         as the ones before it leave it, then all are stored, or none."""
         return self._append(acts, actor)
 
-    def _append(self, acts: list[tuple[str, Action | dict]], actor: str, folded: Event | None = None) -> Event:
+    def _append(self, acts: Sequence[tuple[str, Action | dict]], actor: str, folded: Event | None = None) -> Event:
         if self._closed:
             raise LyceeError(_("event {id} is closed", id=self.id))
         if not acts:
