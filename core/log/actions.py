@@ -398,6 +398,30 @@ def from_data(kind: str, data: Any) -> Action:
         raise BadPayload(str(err)) from None
 
 
+def readable(kind: str, data: Any) -> Action:
+    """The payload of a ``kind`` action for reading only (an audit-trail
+    line): decoded as :func:`from_data` does when it can; else built from
+    the fields ``data`` holds as they are, a missing one at its default (or
+    None), so a line can still be shown for an action the rules refuse."""
+    try:
+        return from_data(kind, data)
+    except BadPayload:
+        if not isinstance(data, dict):
+            raise
+    cls = PAYLOADS[kind]
+    values: dict[str, Any] = {}
+    for f in msgspec.structs.fields(cls):
+        if f.encode_name in data:
+            values[f.name] = data[f.encode_name]
+        elif f.default is not msgspec.NODEFAULT:
+            values[f.name] = f.default
+        elif f.default_factory is not msgspec.NODEFAULT:
+            values[f.name] = f.default_factory()
+        else:
+            values[f.name] = None
+    return cls(**values)  # not validated: for reading, never for a reducer
+
+
 def to_data(payload: Action) -> dict[str, Any]:
     """The journal ``data`` of ``payload``: its fields, less the tag and the
     fields at their default."""

@@ -36,7 +36,7 @@ import msgspec
 
 from core.errors import LyceeError
 from core.i18n import _
-from core.log.actions import PAYLOADS, Action, BadPayload, payload_of
+from core.log.actions import PAYLOADS, Action, BadPayload, payload_of, readable
 
 Apply = Callable[[Any, Any], Any]
 Describe = Callable[[Any], str]
@@ -174,10 +174,8 @@ def describe(act: dict, names: dict[str, str] | None = None) -> str:
     kind = act["type"]
     if kind not in PAYLOADS:
         return str(kind)
-    try:
-        data = payload(act)
-    except LyceeError as err:  # the trail still lists it, with what is wrong
-        return f"{kind}: {err}"
+    given = act.get("data", {})
+    data = given if isinstance(given, Action) else readable(kind, given)  # a refused action is still listed
     if names:
         data = _named(data, names)
     if kind == "undo":

@@ -627,14 +627,15 @@ class DataDir:
             raise NotFound(_("no event {ref!r} in {events_dir}", ref=event_id, events_dir=self.events_dir))
         return self.read_view(event_id)[0]
 
-    def history(self, event_id: str) -> list[dict]:
+    def history(self, event_id: str, query=None) -> list[dict]:
         """The audit trail as last written (every readable action, refused
-        ones included), without taking the lock."""
+        ones included), without taking the lock; with ``query`` (a TinyDB
+        query, :func:`trail_query`) only the actions it matches."""
         try:
             raw = self.event_path(event_id).read_bytes()
         except FileNotFoundError:
             raise NotFound(_("no event {ref!r} in {events_dir}", ref=event_id, events_dir=self.events_dir)) from None
-        return history_rows(self.load_actions(raw, event_id))
+        return history_rows(self.load_actions(raw, event_id), query)
 
     def load_actions(self, raw: bytes, event_id: str) -> list[dict]:
         """Every readable action of an event file's bytes (journal or legacy)."""
@@ -771,16 +772,38 @@ class DataDir:
             store.close()
 
 
-def history_rows(acts: list[dict]) -> list[dict]:
+def history_rows(acts: list[dict], query=None) -> list[dict]:
+    """Audit-trail rows: each action with ``undone`` and its ``text``; with
+    ``query`` (a TinyDB query, :func:`trail_query`) only the actions it
+    matches (an undo still counts when it is not shown)."""
     undone = rules.undone_seqs(acts)
     rows = []
     for a in acts:
+        if query is not None and not query(a):
+            continue
         try:
             text = rules.describe(a)
         except (KeyError, TypeError, ValueError, AttributeError):
             text = str(a.get("type"))
         rows.append({**a, "undone": a["seq"] in undone, "text": text})
     return rows
+
+
+def trail_query(kind: str | None = None, actor: str | None = None, round_number: int | None = None):
+    """A TinyDB query over audit-trail rows (:func:`history_rows`, or stored
+    actions): the actions of ``kind``, by ``actor``, of round ``round_number``
+    (its ``data.round``), each when given; everything when none is."""
+    from tinydb import Query
+
+    row = Query()
+    query = row.noop()
+    if kind is not None:
+        query &= row.type == kind
+    if actor is not None:
+        query &= row.actor == actor
+    if round_number is not None:
+        query &= row.data.round == round_number
+    return query
 
 
 class WriteNeeded(Exception):
@@ -988,9 +1011,6 @@ class EventStore:
         self._all = f.all_actions
         self._tail_len = len(f.tail)
         self._storage = JournalStorage(self.path)
-        from tinydb import TinyDB
-
-        self._db = TinyDB(storage=lambda: self._storage)  # TinyDB's view of the journal (table "log")
         if len(f.tail) > CHECKPOINT_TAIL or (self._event is not None and f.ckpt_seq == 0 and f.tail):
             self._checkpoint_quietly()
         self._update_head(force=not d.head_path(self.id).exists())

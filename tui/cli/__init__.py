@@ -252,7 +252,10 @@ def cmd_undo(args) -> int:
 
 
 def cmd_log(args) -> int:
-    rows = read_event(args, history=True)
+    from core.store.store import trail_query
+
+    dd = datadir(args)
+    rows = dd.history(dd.resolve(args.event), trail_query(args.kind, args.actor, args.round))
     if args.json:
         out_json({"log": rows})
         return 0
@@ -468,6 +471,12 @@ def build_parser() -> argparse.ArgumentParser:
     lg = cmd(sub, "log", cmd_log, _("the event's audit trail: every action, who and when"))
     event_arg(lg)
     lg.add_argument("--json", action="store_true")
+    from core.log.actions import PAYLOADS
+
+    lg.add_argument("--kind", choices=sorted(PAYLOADS), metavar="KIND",
+                    help=_("only actions of this kind (result, pair, penalty...)"))
+    lg.add_argument("--actor", metavar="WHO", help=_("only actions by this actor (desk, import...)"))
+    lg.add_argument("--round", type=int, metavar="N", help=_("only actions of round N"))
 
     ex = cmd(sub, "export", cmd_export, _("export the event, pairings, standings, scorecard or decklists"))
     event_arg(ex)
