@@ -197,7 +197,7 @@ class Desk:
                                third_place=third_place)
         b = self.event.build
         if data.round == 1 and b is not None and not b.closed:
-            # round 1 closes the build phase with it (core.decklists.check_build_done
+            # round 1 closes the build phase with it (core.rules.decklists.check_build_done
             # refuses, naming the players, when a deck still stands in the way)
             return self.append_all([("build", self.build_data("close", by=self.actor)), ("pair", data)])
         return self.store.append("pair", data, self.actor)
@@ -539,7 +539,7 @@ class Desk:
         return self.register_decklist(ref, replace(deck, source=Path(path).name), cat)
 
     def decklist(self, ref: str):
-        """The player's registered list as a core.decks.Decklist, or None."""
+        """The player's registered list as a core.cards.decks.Decklist, or None."""
         from core.rules.decklists import as_decklist
 
         rec = self.event.decklist_of(self._known(ref).id)
@@ -558,7 +558,7 @@ class Desk:
     def deck_check(self, ref: str, presented, by: str | None = None):
         """Compare the deck presented at the table with the registered list
         (G-DECKLIST) and record the check with its differences; return the
-        core.decks.DeckDiff (truthy when they differ)."""
+        core.cards.decks.DeckDiff (truthy when they differ)."""
         from core.cards.decks import compare
         from core.rules.decklists import as_decklist, deck_data
 

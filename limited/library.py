@@ -1,7 +1,7 @@
 """The deck library: decks saved from the deck builder, with their pools.
 
 ``<data dir>/library.json``: a TinyDB file written through
-core.storage.DurableStorage (temp file, fsync, atomic replace), one document
+core.store.storage.DurableStorage (temp file, fsync, atomic replace), one document
 a saved deck in the table ``decks``, keyed by its name (saving under a name
 replaces that deck)::
 
@@ -16,7 +16,7 @@ and closes it again, so two windows never write over each other.  The pool
 is kept with the deck, so a loaded deck is checked against the cards it was
 built from (limited.deckstate.DeckState.from_doc).
 
-Export: ``<data dir>/decks/NAME.txt``, decklist text (core.decks.decklist_to_text,
+Export: ``<data dir>/decks/NAME.txt``, decklist text (core.cards.decks.decklist_to_text,
 DESIGN section 6) under a ``#`` comment naming the set, format and seed
 (:func:`export_text`); ``lycee``'s deck check and any text editor read it.
 """

@@ -105,7 +105,7 @@ def default_catalog():
 
 
 def store_calendar(event: Event):
-    """The store's own calendar of the event (a core.legality.Calendar), or None."""
+    """The store's own calendar of the event (a core.cards.legality.Calendar), or None."""
     if event.store_calendar is None:
         return None
     from core.cards.legality import parse_calendar
@@ -153,7 +153,7 @@ def build_rule(kind: str) -> str:
 
 
 def as_decklist(rec: DeckRecord) -> Decklist:
-    """The registered list as a :class:`core.decks.Decklist`."""
+    """The registered list as a :class:`core.cards.decks.Decklist`."""
     return Decklist(tuple(DeckEntry(c, n, name) for c, n, name in rec.deck),
                     tuple(DeckEntry(c, n, name) for c, n, name in rec.spare), rec.source)
 

@@ -1002,7 +1002,7 @@ def _check_pools(doc: dict, ids: dict, kind: str, seated: set[str], bad) -> None
 #: The file's keys that are event settings (the ``create`` action's data).
 _SETTINGS = ("name", "date", "kind", "match", "minutes", "rounds_planned", "tiebreakers", "staff",
              "sanctioned", "decklists_required", "spectating")
-#: The file's keys restored by the ``file_records`` action (core.filefacts).
+#: The file's keys restored by the ``file_records`` action (core.rules.filefacts).
 _RECORDS = ("decklists", "deck_checks", "build", "pods", "pools", "store_calendar")
 #: Actions after whose refusal the replay cannot go on.
 _FOUNDATIONS = ("create", "register", "pair")

@@ -205,7 +205,7 @@ def damage_reason(code: str) -> str:
 
 
 class InvalidAction(LyceeError):
-    """A stored action the rules refuse (issue 13 item 6): names the file,
+    """A stored action the rules refuse: names the file,
     the action and what is wrong, and what can be done."""
 
     def __init__(self, path: Path, act: dict, reason: str, event_id: str):
@@ -219,7 +219,7 @@ class InvalidAction(LyceeError):
 
 
 class JournalDamaged(LyceeError):
-    """A damaged record with intact records after it (issue 23): a writer
+    """A damaged record with intact records after it: a writer
     stops, nothing is changed, and ``lycee repair`` is named (only a torn
     last record, what a crash leaves, is cut without asking)."""
 
@@ -287,7 +287,7 @@ class Rebuilt:
 
 
 def rebuild(data: bytes, backups: list[tuple[str, bytes]], at: str, broken: str = "") -> Rebuilt:
-    """A damaged journal rebuilt (issue 23): its intact start, or a backup
+    """A damaged journal rebuilt: its intact start, or a backup
     (``(name, bytes)``, the best first) that agrees with every intact record
     and reaches further, then every intact record after the damage that
     still applies, in order, through the rules.  Where actions cannot be
@@ -966,8 +966,8 @@ class EventStore:
                 self._locked = False
 
     def _clean_temp_files(self) -> None:
-        """Temp files of this event left by writers that were killed (issue 13
-        item 8, issue 23 item 6), by every name :func:`write_durably` makes
+        """Temp files of this event left by writers that were killed, by
+        every name :func:`write_durably` makes
         (``.<file>.<pid>.tmp``: ``.<id>.json.``, ``..<id>.owner.``, ``..<id>.head.``,
         ``.<id>.00000009.json.``, ...): those whose process is gone, and this
         process's own (it holds the lock and is writing none of them now)."""
@@ -1186,7 +1186,7 @@ class EventStore:
                 self._backup(pairs[0]["data"].get("round", 0))
             fresh = self._end == 0
             if self._head_of(ev) != self._head:
-                self._drop_head()  # `event list` never shows more than is stored (issue 23 item 7)
+                self._drop_head()  # `event list` never shows more than is stored
             try:
                 self._storage.append(new)
             except OSError as err:
