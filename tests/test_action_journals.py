@@ -158,3 +158,17 @@ def test_design2_the_trail_filters_by_kind_actor_and_round(tmp_path, capsys):
     assert [r["data"]["level"] for r in rows] == ["notice", "warning"]
     assert main(["--data-dir", str(tmp_path), "log", eid, "--actor", "nobody"]) == 0
     assert capsys.readouterr().out == ""
+
+
+def test_design2_a_payload_tagged_with_its_kind_decodes_as_the_union():
+    """The contract a remote writer speaks: a payload with its ``type`` decodes
+    to its kind's Struct, and a kind that does not exist is refused."""
+    import msgspec
+
+    from core.log.actions import Payload, ResultAction
+
+    got = msgspec.json.decode(b'{"type": "result", "round": 1, "table": 2, "p1_wins": 2, "p2_wins": 0}',
+                              type=Payload)
+    assert got == ResultAction(round=1, table=2, p1_wins=2, p2_wins=0)
+    with pytest.raises(msgspec.ValidationError, match="Invalid value 'resutl'"):
+        msgspec.json.decode(b'{"type": "resutl", "round": 1}', type=Payload)

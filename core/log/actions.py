@@ -37,8 +37,6 @@ from typing import Any, Literal, TypeAlias, TypeVar, Union
 import msgspec
 from msgspec import UNSET, UnsetType, field
 
-__all__ = ["UNSET", "UnsetType"]  # extended below: every payload Struct is public
-
 Stage = Literal["swiss", "top", "playoff"]
 ClockOp = Literal["start", "pause", "resume", "extend"]
 BuildOp = Literal["open", "start", "pause", "resume", "close", "override"]
