@@ -486,3 +486,39 @@ def test_design7_audit_trail_names_players(japanese):
     assert "佐藤" in describe({"type": "drop", "data": {"player": "p2"}}, names)
     assert "山田" in describe({"type": "late", "data": {"rule": "G-LATE-1", "decision": "confirm", "table": 1,
                                                       "players": ["p1"]}}, names)
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_design7_every_help_screen_fits_80_columns(monkeypatch, lang):
+    """`lycee --lang ja <cmd> --help` at COLUMNS=80: every line fits 80 terminal columns (a
+    full-width character takes two), and no rule id, option or path is broken across lines
+    (argparse alone counts characters and splits 「G-\\nNEXT-GAME」)."""
+    from core.columns import width
+    from tui import cli
+    monkeypatch.setenv("COLUMNS", "80")
+    i18n.set_language(lang)
+    try:
+        wide, split = [], []
+        for p in _parsers(cli.build_parser()):
+            lines = p.format_help().splitlines()
+            wide += [f"{p.prog}: {ln}" for ln in lines if width(ln) > 80]
+            split += [f"{p.prog}: {a!r} / {b!r}" for a, b in zip(lines, lines[1:])
+                      if re.search(r"(G-|--|[A-Za-z]-)$", a.rstrip()) and b.strip()[:1].isascii()]
+    finally:
+        i18n.set_language("en")
+    assert not wide, wide[:10]
+    assert not split, split[:10]
+
+
+def test_design7_wrap_columns_keeps_rule_ids_and_kinsoku():
+    """The help wrapper breaks between Japanese characters, never inside 「G-NEXT-GAME」, never
+    before 、 or a small ょ, never after （."""
+    from core.columns import width
+    from tui.cli import wrap_columns
+    text = "第2ゲーム以降は前のゲームの敗者が先攻か後攻かを選びます（G-NEXT-GAME）。ちょうど40枚にしてください、" * 3
+    for w in (20, 23, 31, 40, 57):
+        lines = wrap_columns(text, w)
+        assert "".join(lines) == text.replace(" ", "")
+        assert all(width(ln) <= w for ln in lines), (w, lines)
+        assert not any(ln[0] in "、。）ょ" or ln[-1] == "（" for ln in lines), (w, lines)
+        assert all("G-NEXT-GAME" in ln for ln in lines if "NEXT" in ln), (w, lines)

@@ -354,15 +354,88 @@ def argparse_through_catalog() -> None:
     argparse.ngettext = lambda singular, plural, n: _(singular if n == 1 else plural)
 
 
+#: Characters a line never starts with, and never ends with (禁則: 、。）」ょ... / （「).
+_NO_START = set("、。，．・：；！？）」』】〕ー～ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ)]}:;,.!?%")
+_NO_END = set("（「『【〔([{")
+
+
+def wrap_columns(text: str, width: int) -> list[str]:
+    """``text`` wrapped to ``width`` terminal columns (a full-width character takes two,
+    core.columns.width): a line breaks at a space or between two Japanese characters, never
+    inside an ASCII word (a rule id G-NEXT-GAME, an option --time-called, a path), never
+    before 、。）」 or a small kana, never after （「."""
+    import re
+
+    from core.columns import width as cols
+
+    chunks: list[tuple[bool, str]] = []  # (a space before it, the text no line breaks inside)
+    space = False
+    for tok in re.findall(r"\s+|[\x21-\x7e]+|.", text.strip()):
+        if tok.isspace():
+            space = True
+            continue
+        glued = chunks and not space and (tok[0] in _NO_START or chunks[-1][1][-1] in _NO_END
+                                           or (tok.isascii() and chunks[-1][1][-1].isascii()))
+        if glued:
+            chunks[-1] = (chunks[-1][0], chunks[-1][1] + tok)
+        else:
+            chunks.append((space, tok))
+        space = False
+    lines: list[str] = []
+    line, used = "", 0
+    for sp, tok in chunks:
+        w = cols(tok) + (1 if sp and line else 0)
+        if line and used + w > width:
+            lines.append(line)
+            line, used = tok, cols(tok)
+        else:
+            line += (" " if sp and line else "") + tok
+            used += w
+    if line:
+        lines.append(line)
+    return lines
+
+
+class ColumnsHelpFormatter(argparse.HelpFormatter):
+    """argparse's help, wrapped by display width (:func:`wrap_columns`) so that
+    ``lycee --lang ja ... --help`` fits the terminal (argparse counts characters)."""
+
+    def _split_lines(self, text, width):
+        return wrap_columns(text, width)
+
+    def _fill_text(self, text, width, indent):
+        return "\n".join(indent + line for line in wrap_columns(text, width))
+
+    def _format_usage(self, usage, actions, groups, prefix):
+        from core.columns import width as cols
+
+        prefix = _("usage: ") if prefix is None else prefix
+        extra = cols(prefix) - len(prefix)  # 「使い方: 」 is wider than its length
+        self._width -= extra
+        try:
+            return super()._format_usage(usage, actions, groups, prefix)
+        finally:
+            self._width += extra
+
+
+class Parser(argparse.ArgumentParser):
+    """Every parser of ``lycee`` (sub-commands take their parent's class) formats its help
+    with :class:`ColumnsHelpFormatter`."""
+
+    def __init__(self, *args, **kw):
+        kw.setdefault("formatter_class", ColumnsHelpFormatter)
+        super().__init__(*args, **kw)
+
+
 def build_parser() -> argparse.ArgumentParser:
     argparse_through_catalog()
-    common = argparse.ArgumentParser(add_help=False)
+    common = Parser(add_help=False)
     common.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS,
                         help=_("folder for events (default: LYCEE_DATA_DIR or the user data dir)"))
     common.add_argument("--lang", choices=i18n.LANGS, default=argparse.SUPPRESS,
                         help=_("language of messages and screens (default: from the locale)"))
 
-    p = argparse.ArgumentParser(
+    p = Parser(
         prog="lycee", parents=[common],
         description=_("Event desk for the Lycee TCG: runs constructed and limited tournaments "
                     "by the 2008 sanctioned-event guideline. With no command, opens the app."))
@@ -473,7 +546,8 @@ def build_parser() -> argparse.ArgumentParser:
     event_arg(ex)
     ex.add_argument("--what", default="event",
                     choices=("event", "pairings", "pairings-by-name", "standings", "scorecard", "decklists",
-                             "slips", "report"), help=_("what to export (default: the whole event)"))
+                             "slips", "report"), metavar="WHAT",
+                    help=_("what to export: %(choices)s (default: the whole event)"))
     ex.add_argument("--format", default="json", choices=("json", "csv", "html"), help=_("file format (default: json)"))
     ex.add_argument("-o", "--output", metavar="FILE", help=_("write to FILE instead of the screen; a folder gets "
                                                           "a file named by date, event, what and round; a FOLDER/ "
