@@ -231,6 +231,16 @@ def staff_doing_label(doing: str) -> str:
             "start its clock": _("start its clock")}.get(doing, doing)
 
 
+#: The actors the program itself records (core.desk's default, the demo), not a staff name.
+ACTORS = ("desk", "demo")
+
+
+def actor_label(actor: str) -> str:
+    """Who did an action (``lycee log``, the journal, 「…が終了」): the desk's own default
+    actor in words (受付, デモ); a staff name as it was typed."""
+    return {"desk": _("desk"), "demo": _("demo")}.get(actor, actor)
+
+
 def choices(values, label) -> str:
     """The values a command line takes, as typed, each with its label in Japanese:
     ``start（試合タイマー開始）, pause（…）``; in English the bare values."""
@@ -254,7 +264,7 @@ LABELS = {
     card_type_label: CARD_TYPES, attribute_label: ATTRIBUTES, edit_field_label: EDIT_FIELDS,
     result_label: ("2-1", "1-1-1", "id"), game_label: GAME_CODES, match_outcome_label: OUTCOMES,
     staff_doing_label: ("start", "be paired", "start its clock"),
-    decklist_source_label: ("bot-built",),
+    decklist_source_label: ("bot-built",), actor_label: ACTORS,
     note_label: ("ID", "ID (head judge 山田 overrode G-ID-2)", "ID: no winner, decided by 山田 (G-ID-3)",
                  "third_place", "third_place_planned", "replay", "drop G-DROP-2", "excluded G-PEN-3",
                  "penalty G-PEN-1", "late G-LATE-1"),

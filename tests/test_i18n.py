@@ -81,7 +81,7 @@ from core import labels as L  # noqa: E402
 #: Placeholder names that carry one of the code's internal values when they are not labelled.
 ENUM_PLACEHOLDERS = {"stage", "op", "outcome", "decision", "kind", "level", "act", "action", "status",
                      "state", "section", "game", "rule", "match", "product", "pool", "other", "res",
-                     "fields", "type", "p"}
+                     "fields", "type", "p", "given", "out", "actor"}
 #: Uses of those names that are not internal codes, with why.
 NOT_CODES = {
     ("changed {fields}", "fields"): "setting names and values, each through settings.field_label/show_value",
@@ -111,6 +111,7 @@ NOT_CODES = {
     ("{set}, product {p}", "p"): "labelled by the caller",
     ("{prefix}- numbers are {type} cards, not {ctype}", "type"): "labelled (card_type_label)",
     ("{why} ({rule})", "rule"): "a rule id",
+    ("{where}: [{rule}] {message}", "rule"): "a rule id (a verify finding, for staff)",
     ("{mark} ({rule}: {reason})", "rule"): "a rule id",
     ("legal {kind} deck: {n} cards, {s} spare cards ({rule})", "rule"): "a rule id",
     ("recommended: {lo}-{hi} minutes ({rule})", "rule"): "a rule id",
@@ -142,7 +143,8 @@ def _label_fn(value):
         aliases = {"kind_label": "kind_label", "match_label": "match_label", "stage_label": "stage_label",
                    "outcome_label": "appeal_outcome_label", "action_label": "penalty_action_label",
                    "type_label": "card_type_label", "_type_label": "card_type_label",
-                   "_attribute_label": "attribute_label", "attribute_label": "attribute_label"}
+                   "_attribute_label": "attribute_label", "attribute_label": "attribute_label",
+                   "_outcome_label": "match_outcome_label"}
         f = getattr(L, aliases.get(name, name), None)
         if f in L.LABELS:
             return f
@@ -534,3 +536,93 @@ def test_design7_wrap_columns_keeps_rule_ids_and_kinsoku():
         assert all(width(ln) <= w for ln in lines), (w, lines)
         assert not any(ln[0] in "、。）ょ" or ln[-1] == "（" for ln in lines), (w, lines)
         assert all("G-NEXT-GAME" in ln for ln in lines if "NEXT" in ln), (w, lines)
+
+
+# -- issue 29: the broken entries of the Japanese review, each with its own assertion ------------------
+
+
+def _tampered_findings(tmp_path, tamper):
+    """A finished round of five players (one bye) exported as lycee-event/1, ``tamper``ed, verified;
+    the finding lines in Japanese."""
+    from core.desk import Desk
+    from core.reports.verify import verify_doc
+    from core.rules.eventfile import to_doc
+    from core.store import DataDir
+    store = DataDir(tmp_path).create({"name": "土曜リセ杯", "date": "2026-12-05", "sanctioned": False})
+    desk = Desk(store)
+    desk.add_players(["伊藤四郎", "佐藤花子", "山田太郎", "渡辺五郎", "田中一郎"])
+    desk.pair_next()
+    for m in desk.event.current_round.matches:
+        if m.p2 is not None:
+            desk.record(m.table, "2-1")
+    doc = to_doc(desk.event)
+    store.close()
+    tamper(doc["rounds"][0]["matches"])
+    i18n.set_language("ja")
+    return [f.line() for f in verify_doc(doc).findings]
+
+
+def _played(matches):
+    return next(m for m in matches if m.get("p2"))
+
+
+def test_g_bo3_time_verify_names_the_outcome_in_words_not_its_code(tmp_path, japanese):
+    """Review 1644 (G-BO3-TIME): 「2-1 なら p1 ですが、draw と記録されています」 becomes
+    「2-1 なら「…」の勝ちになるはずですが、引き分けと記録されています」."""
+    lines = _tampered_findings(tmp_path, lambda ms: _played(ms).update(outcome="draw"))
+    (line,) = [x for x in lines if "2-1 なら" in x]
+    assert "の勝ちになるはずですが、引き分けと記録されています" in line, line
+    assert not re.search(r"\b(p1|p2|draw)\b", line) and "（G-BO3-TIME）" in line and "[" not in line, line
+
+
+def test_g_swiss_points_verify_bye_recorded_as_a_win_in_words(tmp_path, japanese):
+    """Review 505 (G-SWISS-POINTS): the bye's table recorded as p1 reads
+    「対戦相手のいない卓は不戦勝のはずですが、…の勝ちと記録されています」, no 「p1」."""
+    def tamper(ms):
+        next(m for m in ms if not m.get("p2")).update(outcome="p1", p1_wins=2, p2_wins=0)
+    (line,) = [x for x in _tampered_findings(tmp_path, tamper) if "不戦勝" in x]
+    assert "対戦相手のいない卓は不戦勝のはずですが、" in line and "の勝ちと記録されています" in line, line
+    assert "p1" not in line, line
+
+
+def test_g_swiss_points_verify_bye_with_a_second_player_says_what_was_found(tmp_path, japanese):
+    """Review 467: a match that has a second player recorded as a bye; the sentence says so
+    (it used to say the opposite: 「不戦勝の卓に2人目のプレイヤーはいません」)."""
+    lines = _tampered_findings(tmp_path, lambda ms: _played(ms).update(outcome="bye"))
+    assert any("2人目のプレイヤーがいる卓が不戦勝と記録されています" in x for x in lines), lines
+
+
+def test_design7_unpaired_round_refusal_says_kaisen(tmp_path, japanese):
+    """Review 1097: 「第5回戦はまだ組まれていません（組まれているのは第1〜1回戦です）」, no ラウンド."""
+    from core.desk import Desk
+    from core.errors import LyceeError
+    from core.store import DataDir
+    store = DataDir(tmp_path).create({"name": "杯", "date": "2026-11-30", "sanctioned": False})
+    desk = Desk(store)
+    desk.add_players(["山田", "佐藤"])
+    desk.pair_next()
+    with pytest.raises(LyceeError) as ei:
+        desk._round_number(5)
+    store.close()
+    assert str(ei.value) == "第5回戦はまだ組まれていません（組まれているのは第1〜1回戦です）"
+
+
+def test_design7_plan_line_reads_per_round_not_round_one(japanese):
+    """Review 1131: 「1回戦は50分」 read as "round 1 is 50 minutes"; now 「1回戦あたり50分」."""
+    text = i18n._("rounds left: {left}; a round takes {m} min + {o} min over, {t} min between rounds ({src})",
+                  left=3, m=50, o=5, t=10, src="実測")
+    assert text == "残り3回戦。1回戦あたり50分＋超過見込み5分、回戦間10分で計算しています（実測）"
+
+
+def test_design7_build_phase_lock_says_pods_not_tables(japanese):
+    """Review 1246: pods are ポッド, not 卓; the build phase is デッキ構築."""
+    text = i18n._("the build phase is open (pools or pods exist)")
+    assert text == "デッキ構築が始まっています（プールまたはポッドがあります）"
+    assert "卓" not in text and "フェイズ" not in text
+
+
+def test_design7_recommended_minutes_does_not_contradict_itself(japanese):
+    """Review 1490: 「推奨の20分以上より短い」 contradicts itself."""
+    text = i18n._("{m} minutes is below the recommended {lo} minutes or more ({rule})", m=15, lo=20,
+                  rule="G-MATCH-TIME")
+    assert text == "15分は推奨時間（20分以上）より短いです（G-MATCH-TIME）"

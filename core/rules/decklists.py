@@ -454,7 +454,7 @@ def _describe_build(d) -> str:
                  kind=labels.kind_label(d.get("kind", "")), set=d.get("set"), what=what, seed=d.get("seed"),
                  minutes=d.get("minutes"))
     if op == "close":
-        return _("build phase closed (by {by})", by=d.get("by") or "-")
+        return _("build phase closed (by {by})", by=labels.actor_label(str(d["by"])) if d.get("by") else "-")
     if op == "override":
         return _("head judge override by {by}: round 1 pairs without a legal deck from {players} ({reason})",
                  by=d.get("by") or "-", players=", ".join(d.get("players", [])) or "-", reason=d.get("reason", ""))

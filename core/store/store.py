@@ -38,7 +38,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Iterator
 
-from core import rules
+from core import labels, rules
 from core.rules.settings import check_settings
 from core.event import model as _model
 from core.errors import EventLocked, LyceeError, NotFound
@@ -175,7 +175,7 @@ def lost_lines(acts: list[dict]) -> str:
 def act_words(a: dict) -> str:
     """An action for a message about the journal: ``#7 (what, time, actor)``."""
     return _("#{seq} ({what}, {at}, {actor})", seq=a.get("seq"), what=act_text(a), at=a.get("at", "?"),
-             actor=a.get("actor", "?"))
+             actor=labels.actor_label(str(a.get("actor", "?"))))
 
 
 def damage_lost(damage: Damage, after_seq: int) -> str:

@@ -262,7 +262,7 @@ def cmd_log(args) -> int:
     names = {p.id: p.name for p in (*ev.players, *ev.removed)}  # a removed registration is named too
     for r in rows:
         mark = _(" (undone)") if r["undone"] else ""
-        print(f"#{r['seq']:<4} {shown(r['at'])}  {ljust(shown(r['actor']), 10)} {shown(describe(r, names))}{mark}")
+        print(f"#{r['seq']:<4} {shown(r['at'])}  {ljust(shown(labels.actor_label(str(r['actor']))), 10)} {shown(describe(r, names))}{mark}")
     return 0
 
 
