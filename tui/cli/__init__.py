@@ -272,7 +272,7 @@ def cmd_export(args) -> int:
     whole = read_event(args)
     ev = exports.as_of_round(whole, args.round)  # an earlier round's pairings, slips, standings
     log = read_event(args, history=True) if args.what == "report" else None  # planned vs actual times
-    text = exports.render(ev, args.what, args.format, log=log)
+    text = exports.render(ev, args.what, args.format, log=log, explain=args.explain)
     if args.what == "scorecard" and exports.missing_results(ev):
         print(_("lycee: warning: the scorecard is incomplete: {what}", what=exports.missing_text(ev)),
               file=sys.stderr)
@@ -549,6 +549,9 @@ def build_parser() -> argparse.ArgumentParser:
                              "slips", "report"), metavar="WHAT",
                     help=_("what to export: %(choices)s (default: the whole event)"))
     ex.add_argument("--format", default="json", choices=("json", "csv", "html"), help=_("file format (default: json)"))
+    ex.add_argument("--explain", action="store_true",
+                    help=_("pairings by table for the judges: add why each table crosses score groups "
+                           "(the sheet players see has no such column)"))
     ex.add_argument("-o", "--output", metavar="FILE", help=_("write to FILE instead of the screen; a folder gets "
                                                           "a file named by date, event, what and round; a FOLDER/ "
                                                           "ending with a separator is made if missing"))
