@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from core.i18n import _, language
+from core.i18n import _, join_list, join_sentences, language
 from core.event.model import (APPEAL_OUTCOMES, GAME_CODES, KINDS, LATE_DECISIONS, LATE_RULES, MATCH_TYPES,
                     OUTCOMES, PENALTY_ACTIONS, PENALTY_LEVELS, SEALED_PRODUCTS, STAGES, TIEBREAKERS)
 
@@ -229,6 +229,16 @@ def staff_doing_label(doing: str) -> str:
     """What a sanctioned event cannot do without its staff (:func:`core.rules.staff.check_staff`)."""
     return {"start": _("start"), "be paired": _("be paired"),
             "start its clock": _("start its clock")}.get(doing, doing)
+
+
+def listed(items, words: bool = False) -> str:
+    """A list for a sentence (core.i18n.join_list): 「1、2、3」, names 「佐藤・店長」 with ``words``."""
+    return join_list(items, words)
+
+
+def sentences(items) -> str:
+    """Whole sentences one after the other (core.i18n.join_sentences): 「…です。…です」."""
+    return join_sentences(items)
 
 
 #: The actors the program itself records (core.desk's default, the demo), not a staff name.

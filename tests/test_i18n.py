@@ -627,3 +627,37 @@ def test_design7_recommended_minutes_does_not_contradict_itself(japanese):
     text = i18n._("{m} minutes is below the recommended {lo} minutes or more ({rule})", m=15, lo=20,
                   rule="G-MATCH-TIME")
     assert text == "15分は推奨時間（20分以上）より短いです（G-MATCH-TIME）"
+
+
+#: An ASCII ", " or "; " touching Japanese: a list or sentences joined in English punctuation
+#: (「1, 2, 3, 4卓」, 「佐藤, 店長」, 「…いません; …いません」).  Lists of values the user types
+#: (「2, 4, 8, 16, 32」, 「alpha, beta, gamma」) are ASCII on both sides and stay.
+ASCII_JOIN = re.compile(r"[^\x00-\x7f][,;] |[,;] [^\x00-\x7f（「]")
+
+
+def test_design7_no_catalog_sentence_joins_japanese_with_ascii_punctuation(japanese):
+    """Issue 29: every catalog entry, rendered with its placeholders filled (each code through
+    its label), joins nothing with an ASCII ", " or "; "; lists go through core.i18n.join_list
+    (「、」「・」) and sentences through join_sentences (「。」)."""
+    cat = i18n.catalog("ja")
+    bad = [f"{k!r} => {v!r}" for k, v in cat.items() if ASCII_JOIN.search(re.sub(r"\{[^}]*\}", "X", v))]
+    assert not bad, "\n".join(bad[:20])
+    assert i18n.join_list(["1", "2", "3"]) == "1、2、3" and i18n.join_list(["佐藤", "店長"], words=True) == "佐藤・店長"
+    assert i18n.join_sentences(["主催者がいません", "ジャッジがいません。"]) == "主催者がいません。ジャッジがいません"
+    i18n.set_language("en")
+    assert i18n.join_list(["1", "2"]) == "1, 2" and i18n.join_sentences(["a", "b"]) == "a; b"
+
+
+def test_design7_missing_results_and_staff_lists_read_in_japanese(tmp_path, japanese):
+    """Issue 29: 「第1回戦 1卓、第1回戦 2卓」 (not 「1, 2」), the scorecard's judges 「佐藤・鈴木」."""
+    from core.reports.exports import missing_text, render
+    from core.desk import Desk
+    from core.store import DataDir
+    store = DataDir(tmp_path).create({"name": "杯", "date": "2026-11-30", "sanctioned": True,
+                                      "staff": {"organizer": "店長", "judges": ["佐藤", "鈴木"], "head_judge": "佐藤"}})
+    desk = Desk(store)
+    desk.add_players(["山田", "佐藤", "鈴木", "田中"])
+    desk.pair_next()
+    assert "第1回戦 1卓、第1回戦 2卓" in missing_text(desk.event)
+    assert "佐藤・鈴木" in render(desk.event, "scorecard", "html")
+    store.close()
