@@ -177,7 +177,8 @@ def cmd_event_list(args) -> int:
             print(f"{e.id}  ! {shown(e.problem)}")
         else:
             print(f"{e.id}  {e.date}  {ljust(labels.kind_label(e.kind), 11)} {labels.match_label(e.match)}  "
-                  + ngettext("{n} player", "{n} players", e.players) + ", " + ngettext("{r} round", "{r} rounds", e.rounds, r=e.rounds) + f"  {shown(e.name)}")
+                  + _("{players}, {rounds}", players=ngettext("{n} player", "{n} players", e.players),
+                      rounds=ngettext("{r} round", "{r} rounds", e.rounds, r=e.rounds)) + f"  {shown(e.name)}")
     return 0
 
 
