@@ -542,7 +542,7 @@ def report_table(event: Event, log: list[dict] | None = None):
                  else _("Swiss / single elimination: nothing to report (G-OTHER-FORMAT)")])
     rows.append([_("Publication"), _("The publisher and the organizer may publish this event's records: "
                                      "result sheets, photos, video and reconstructions (G-PUBLISH).")])
-    title = _("{event}: event report (G-REPORT)", event=event.name)
+    title = _("{event}: event report", event=event.name)
     return title, [_("Item"), _("Value")], rows
 
 
