@@ -112,6 +112,7 @@ NOT_CODES = {
     ("{prefix}- numbers are {type} cards, not {ctype}", "type"): "labelled (card_type_label)",
     ("{why} ({rule})", "rule"): "a rule id",
     ("{where}: [{rule}] {message}", "rule"): "a rule id (a verify finding, for staff)",
+    ("{message} [{rule}]", "rule"): "a rule id after a refusal (core.errors), full-width （G-…） in Japanese",
     ("{mark} ({rule}: {reason})", "rule"): "a rule id",
     ("legal {kind} deck: {n} cards, {s} spare cards ({rule})", "rule"): "a rule id",
     ("recommended: {lo}-{hi} minutes ({rule})", "rule"): "a rule id",
@@ -661,3 +662,12 @@ def test_design7_missing_results_and_staff_lists_read_in_japanese(tmp_path, japa
     assert "第1回戦 1卓、第1回戦 2卓" in missing_text(desk.event)
     assert "佐藤・鈴木" in render(desk.event, "scorecard", "html")
     store.close()
+
+
+def test_design7_refusal_rule_id_in_full_width_parentheses(japanese):
+    """Issue 29 / glossary style: a refusal's rule id reads 「…（G-BO3）」 in Japanese, not 「 [G-BO3]」."""
+    from core.errors import RuleError
+    assert str(RuleError("2本先取では3ゲーム以上勝つことはありません", "G-BO3")) == \
+        "2本先取では3ゲーム以上勝つことはありません（G-BO3）"
+    i18n.set_language("en")
+    assert str(RuleError("no", "G-BO3")) == "no [G-BO3]"
