@@ -242,8 +242,6 @@ def status_remark(event: Event, pid: str) -> str:
     cards)``; "" for a player still in."""
     p = event.player(pid)
     if p.excluded:
-        from core.rules.penalties import exclusion_reason
-
         reason = _exclusion_words(event, pid)
         return _("Excluded ({reason})", reason=reason) if reason else _("Excluded")
     if p.dropped_after_round is not None:

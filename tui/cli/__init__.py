@@ -407,6 +407,19 @@ class ColumnsHelpFormatter(argparse.HelpFormatter):
     def _fill_text(self, text, width, indent):
         return "\n".join(indent + line for line in wrap_columns(text, width))
 
+    def _format_action(self, action):
+        # argparse pads the option column by characters: take back what a wide metavar (よみ) adds
+        import re
+
+        from core.columns import width as cols
+
+        text = super()._format_action(action)
+        header = self._format_action_invocation(action)
+        extra = cols(header) - len(header)
+        if extra > 0:
+            text = re.sub(re.escape(header) + " {%d}(?= )" % extra, lambda m: header, text, count=1)
+        return text
+
     def _format_usage(self, usage, actions, groups, prefix):
         from core.columns import width as cols
 
