@@ -671,3 +671,36 @@ def test_design7_refusal_rule_id_in_full_width_parentheses(japanese):
         "2本先取では3ゲーム以上勝つことはありません（G-BO3）"
     i18n.set_language("en")
     assert str(RuleError("no", "G-BO3")) == "no [G-BO3]"
+
+
+def test_design7_default_actor_reads_uketsuke_in_japanese(japanese):
+    """Issue 29: the desk's default actor is 「受付」 in Japanese (`lycee log`, 「…が終了」), a staff
+    name stays as typed; English keeps "desk"."""
+    from core.rules import describe
+    from core.store.store import act_words
+    assert "受付" in describe({"type": "build", "data": {"op": "close", "by": "desk"}})
+    assert "desk" not in act_words({"seq": 3, "type": "undo", "at": "t", "actor": "desk", "data": {}})
+    assert "店長" in describe({"type": "build", "data": {"op": "close", "by": "店長"}})
+    i18n.set_language("en")
+    assert "desk" in describe({"type": "build", "data": {"op": "close", "by": "desk"}})
+
+
+def test_design7_key_names_and_textual_toasts_in_japanese(japanese):
+    """Issue 29: footer and F1 key names スペース/Esc/Del/F5/^P in Japanese (English unchanged),
+    and Textual's screenshot toasts and theme search in the catalog."""
+    from tui.i18n import TEXTUAL_WORDS, key_words
+    assert [key_words(k) for k in ("space", "esc", "del", "f5", "^p", "shift+f2", "a", "↑")] == \
+        ["スペース", "Esc", "Del", "F5", "^P", "Shift+F2", "a", "↑"]
+    for w in ("Screenshot", "Saved screenshot", "Failed to save screenshot", "Search for themes…"):
+        assert w in TEXTUAL_WORDS and i18n._(w) != w and not i18n._(w).isascii()
+    i18n.set_language("en")
+    assert key_words("space") == "space" and key_words("f5") == "f5"
+
+
+def test_design7_deck_names_from_a_catalog_pattern(japanese):
+    """Issue 29: practice deck names read in Japanese (「alpha シールド戦 スターター2パック シード5」),
+    not 「alpha sealed 2s 5」; English keeps "alpha draft 7"."""
+    text = i18n._("{set} sealed {product} {seed}", set="alpha", product=L.product_label("2s"), seed=5)
+    assert "sealed" not in text and "シールド戦" in text and "2s" not in text
+    i18n.set_language("en")
+    assert i18n._("{set} draft {seed}", set="alpha", seed=7) == "alpha draft 7"
