@@ -217,6 +217,11 @@ def test_design7_no_rule_id_on_any_sheet_players_see(tmp_path, lang):
                 text = render(d.event, what, fmt)
                 shown = _visible(text) if fmt == "html" else text
                 assert not re.search(r"G-[A-Z]", shown), (what, fmt, re.findall(r".{20}G-[A-Z].{10}", shown))
+        from tui.web import pages  # the phone and TV pages players read (their language: tui/web)
+        t = pages.T(lang)
+        for part in (pages.tables_part, pages.names_part, pages.standings_part, pages.bracket_part, pages.tv_part):
+            shown = _visible(part(t, d.event, 0.0))
+            assert not re.search(r"G-[A-Z]", shown), (part.__name__, shown[:200])
         header = json.loads(render(d.event, "pairings", "json"))["columns"]
         assert i18n._("Why") not in header
         assert i18n._("Why") in json.loads(render(d.event, "pairings", "json", explain=True))["columns"]
