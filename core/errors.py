@@ -11,7 +11,8 @@ class LyceeError(Exception):
 
     def __init__(self, message: str, rule: str | None = None):
         self.rule = rule
-        super().__init__(f"{message} [{rule}]" if rule else message)
+        # the rule id after the message: "... [G-BO3]" in English, 「…（G-BO3）」 in Japanese
+        super().__init__(_("{message} [{rule}]", message=message, rule=rule) if rule else message)
 
 
 class RuleError(LyceeError):

@@ -52,6 +52,28 @@ def _(msgid: str, /, **kw) -> str:
     return text.format(**kw) if kw else text
 
 
+#: How a language joins the items of a list, short words (names) and whole sentences: Japanese
+#: 「伊藤、佐藤」「主催者・ジャッジ」「…です。…です」, English ", " and "; ".  Code never joins
+#: visible text with a literal separator; it calls :func:`join_list` or :func:`join_sentences`.
+SEPARATORS = {"ja": {"list": "、", "words": "・", "sentences": "。"},
+              "en": {"list": ", ", "words": ", ", "sentences": "; "}}
+
+
+def join_list(items, words: bool = False) -> str:
+    """``items`` as one list in the current language: 「1、2、3」 (``words``: 「佐藤・店長」 for
+    short words such as names), "1, 2, 3" in English."""
+    return SEPARATORS[_lang]["words" if words else "list"].join(str(x) for x in items)
+
+
+def join_sentences(items) -> str:
+    """Whole sentences one after the other: 「…です。…です」 in Japanese (no doubled 「。」),
+    "…; …" in English."""
+    parts = [str(x).strip() for x in items if str(x).strip()]
+    if _lang == "ja":
+        return "。".join(x.rstrip("。") for x in parts)
+    return SEPARATORS[_lang]["sentences"].join(parts)
+
+
 def missing(lang: str, msgids) -> list[str]:
     """Templates the catalog of ``lang`` lacks (for the tests)."""
     cat = catalog(lang)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from core.i18n import _, language
+from core.i18n import _, join_list, join_sentences, language
 from core.event.model import (APPEAL_OUTCOMES, GAME_CODES, KINDS, LATE_DECISIONS, LATE_RULES, MATCH_TYPES,
                     OUTCOMES, PENALTY_ACTIONS, PENALTY_LEVELS, SEALED_PRODUCTS, STAGES, TIEBREAKERS)
 
@@ -231,6 +231,26 @@ def staff_doing_label(doing: str) -> str:
             "start its clock": _("start its clock")}.get(doing, doing)
 
 
+def listed(items, words: bool = False) -> str:
+    """A list for a sentence (core.i18n.join_list): 「1、2、3」, names 「佐藤・店長」 with ``words``."""
+    return join_list(items, words)
+
+
+def sentences(items) -> str:
+    """Whole sentences one after the other (core.i18n.join_sentences): 「…です。…です」."""
+    return join_sentences(items)
+
+
+#: The actors the program itself records (core.desk's default, the demo), not a staff name.
+ACTORS = ("desk", "demo")
+
+
+def actor_label(actor: str) -> str:
+    """Who did an action (``lycee log``, the journal, 「…が終了」): the desk's own default
+    actor in words (受付, デモ); a staff name as it was typed."""
+    return {"desk": _("desk"), "demo": _("demo")}.get(actor, actor)
+
+
 def choices(values, label) -> str:
     """The values a command line takes, as typed, each with its label in Japanese:
     ``start（試合タイマー開始）, pause（…）``; in English the bare values."""
@@ -254,7 +274,7 @@ LABELS = {
     card_type_label: CARD_TYPES, attribute_label: ATTRIBUTES, edit_field_label: EDIT_FIELDS,
     result_label: ("2-1", "1-1-1", "id"), game_label: GAME_CODES, match_outcome_label: OUTCOMES,
     staff_doing_label: ("start", "be paired", "start its clock"),
-    decklist_source_label: ("bot-built",),
+    decklist_source_label: ("bot-built",), actor_label: ACTORS,
     note_label: ("ID", "ID (head judge 山田 overrode G-ID-2)", "ID: no winner, decided by 山田 (G-ID-3)",
                  "third_place", "third_place_planned", "replay", "drop G-DROP-2", "excluded G-PEN-3",
                  "penalty G-PEN-1", "late G-LATE-1"),

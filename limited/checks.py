@@ -11,7 +11,7 @@ from core.cards.model import CardSet
 from core.cards.sets import load_set
 from core.cards.decks import DeckProblem
 from core.errors import NotFound, RuleError
-from core.i18n import _
+from core.i18n import _, join_sentences
 from core.cards.legality import Catalog
 
 __all__ = ["require_legal", "find_set"]
@@ -21,7 +21,7 @@ def require_legal(problems: Sequence[DeckProblem]) -> None:
     """Raise RuleError(first problem's message, its rule), naming every problem."""
     if problems:
         first = problems[0]
-        more = "; ".join(str(p) for p in problems[1:])
+        more = join_sentences(str(p) for p in problems[1:])
         raise RuleError(_("{first}; also: {more}", first=first.message, more=more) if more else first.message,
                         first.rule)
 

@@ -144,3 +144,145 @@ def test_g_drop_1_g_pen_1_scorecard_and_report_say_who_dropped_or_was_excluded(t
             assert f"P2: {dropped}" in report and f"P3: {excluded}" in report
     finally:
         i18n.set_language("en")
+
+
+# -- issue 29: sheets a store posts or hands out ---------------------------------------------------------
+
+
+def _visible(page: str) -> str:
+    """The text a printed HTML page shows (no tags, no attributes)."""
+    from html.parser import HTMLParser
+
+    out = []
+
+    class P(HTMLParser):
+        def handle_data(self, data):
+            out.append(data)
+
+    P().feed(page)
+    return "\n".join(out)
+
+
+NAMES = ["伊藤四郎", "佐藤花子", "山田太郎", "渡辺五郎", "田中一郎", "鈴木次郎", "高橋三郎", "青木六郎"]
+READINGS = ["いとうしろう", "さとうはなこ", "やまだたろう", "わたなべごろう", "たなかいちろう", "すずきじろう",
+            "たかはしさぶろう", "あおきろくろう"]
+
+
+def _saturday(tmp_path, final=True):
+    """土曜リセ杯: eight players with readings, a late loss, a drop, Notices and a Warning,
+    two Swiss rounds and a top 4 played to the end (or stopped in the semi-finals)."""
+    from core.desk import Desk
+    from core.store import DataDir
+
+    dd = DataDir(tmp_path)
+    dd.new_id = lambda on: "20261205-beef"
+    store = dd.create({"name": "土曜リセ杯", "date": "2026-12-05", "sanctioned": True, "rounds_planned": 2,
+                       "staff": {"organizer": "店長", "judges": ["佐藤", "鈴木"], "head_judge": "佐藤"}})
+    d = Desk(store)
+    d.add_players(NAMES, readings=READINGS)
+    d.pair_next()
+    m1 = d.event.current_round.matches[0]
+    d.penalty(m1.p1, "warning", "遅延行為", by="佐藤")
+    d.penalty(m1.p1, "notice", "手順ミス", by="佐藤")
+    for m in d.event.current_round.matches:
+        d.record(m.table, "2-1")
+    d.pair_next()
+    for m in d.event.current_round.matches:
+        d.record(m.table, "2-0")
+    d.top_cut(4)
+    if final:
+        for m in d.event.current_round.matches:
+            d.record(m.table, "2-0")
+        d.pair_next() if d.event.current_round.stage != "top" or len(d.event.current_round.matches) > 1 else None
+        for m in d.event.current_round.matches:
+            if not m.reported:
+                d.record(m.table, "2-0")
+    return d
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_design7_no_rule_id_on_any_sheet_players_see(tmp_path, lang):
+    """Issue 29: pairings (by table, by name), slips, standings and the scorecard as printed
+    carry no G- rule id and no judge material (the 理由 column only with explain)."""
+    import json
+    import re
+
+    from core import i18n
+
+    d = _saturday(tmp_path, final=False)
+    i18n.set_language(lang)
+    try:
+        for what in ("pairings", "pairings-by-name", "slips", "standings", "scorecard"):
+            for fmt in (("html",) if what == "slips" else ("html", "csv", "json")):
+                text = render(d.event, what, fmt)
+                shown = _visible(text) if fmt == "html" else text
+                assert not re.search(r"G-[A-Z]", shown), (what, fmt, re.findall(r".{20}G-[A-Z].{10}", shown))
+        from tui.web import pages  # the phone and TV pages players read (their language: tui/web)
+        t = pages.T(lang)
+        for part in (pages.tables_part, pages.names_part, pages.standings_part, pages.bracket_part, pages.tv_part):
+            shown = _visible(part(t, d.event, 0.0))
+            assert not re.search(r"G-[A-Z]", shown), (part.__name__, shown[:200])
+        header = json.loads(render(d.event, "pairings", "json"))["columns"]
+        assert i18n._("Why") not in header
+        assert i18n._("Why") in json.loads(render(d.event, "pairings", "json", explain=True))["columns"]
+    finally:
+        i18n.set_language("en")
+    d.store.close()
+
+
+def test_design7_pairings_by_name_in_gojuon_order_by_reading(tmp_path):
+    """Issue 29 / L-READING: pairings by name follow the readings (あおき, いとう, さとう, すずき,
+    たかはし, たなか, やまだ, わたなべ), not the code points of the kanji."""
+    import json
+
+    d = _saturday(tmp_path, final=False)
+    rows = json.loads(render(d.event, "pairings-by-name", "json"))["rows"]
+    reading = dict(zip(NAMES, READINGS))
+    names = [r[0] for r in rows]
+    assert len(names) == 4 and names == sorted(names, key=reading.__getitem__), names  # the semi-finals
+    assert names != sorted(names)  # code-point order would differ here
+    d.store.close()
+
+
+def test_g_scorecard_japanese_dates_marks_placings_and_clean_csv(tmp_path):
+    """Issue 29, G-SCORECARD, G-PEN-3, G-SE: a Japanese scorecard dates the event 2026年12月5日（土）
+    and its due date 2026年12月19日（土）; a Warning then a Notice is marked NW (one order
+    everywhere); the final placings read 優勝 / 準優勝 / ベスト4; the CSV has no 「'-」."""
+    import json
+
+    from core import i18n
+
+    d = _saturday(tmp_path)
+    i18n.set_language("ja")
+    try:
+        doc = json.loads(render(d.event, "scorecard", "json"))
+        assert "2026年12月5日（土）" in doc["title"] and "2026年12月19日（土）までにシルバーブリッツへ返送（必着）" in doc["title"]
+        assert "NW" in [c for row in doc["rows"] for c in row] and "WN" not in [c for row in doc["rows"] for c in row]
+        places = [row[-1] for row in doc["rows"] if row[1] == "決勝トーナメント最終順位" or row[0] == "-"]
+        assert {"優勝", "準優勝", "ベスト4"} <= set(places), places
+        assert "決勝" not in places and "準決勝" not in places
+        standings = json.loads(render(d.event, "standings", "json"))
+        reached = [row[2] for row in standings["rows"]]
+        assert reached[:4] == ["優勝", "準優勝", "ベスト4", "ベスト4"] and standings["columns"][2] == "成績"
+        cells = [c for row in csv.reader(io.StringIO(render(d.event, "scorecard", "csv"))) for c in row]
+        assert "'-" not in cells and "-" in cells
+    finally:
+        i18n.set_language("en")
+    d.store.close()
+
+
+def test_design7_stage_in_the_title_pattern(tmp_path):
+    """Issue 29: a top-cut round's title places its stage inside the pattern
+    (「土曜リセ杯 第3回戦（準決勝）対戦表（卓順）」), no 「 (準決勝)」 appended, no ASCII colon."""
+    import json
+
+    from core import i18n
+
+    d = _saturday(tmp_path, final=False)
+    i18n.set_language("ja")
+    try:
+        assert json.loads(render(d.event, "pairings", "json"))["title"] == "土曜リセ杯 第3回戦（準決勝）対戦表（卓順）"
+        assert json.loads(render(d.event, "pairings-by-name", "json"))["title"] == "土曜リセ杯 第3回戦（準決勝）対戦表（名前順）"
+    finally:
+        i18n.set_language("en")
+    d.store.close()

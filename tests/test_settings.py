@@ -67,7 +67,7 @@ def test_g_bo3_match_type_locked_once_a_result_exists_and_the_refusal_names_undo
     assert settings(capsys, data, eid)["match"] == "bo3"  # nothing stored
     # the date is locked too (card legality follows it); the name is not
     rc, _, err = run(capsys, "--data-dir", data, "event", "set", eid, "--date", "2026-12-06")
-    assert rc == 1 and "G-CARDS-1" in err
+    assert rc == 1 and "G-CARDS-VERSIONS" in err
     assert run(capsys, "--data-dir", data, "event", "set", eid, "--name", "Cup 2")[0] == 0
 
 

@@ -9,7 +9,7 @@ from core import i18n
 from core.i18n import _
 from core.store import DataDir
 
-from .i18n import Translated, tr
+from .i18n import TEXTUAL_WORDS, Translated, key_words, tr
 
 
 class LyceeApp(Translated, App):
@@ -189,6 +189,26 @@ class LyceeApp(Translated, App):
             yield SystemCommand(tr(b.description), f"{tr(b.description)} ({self.get_key_display(b)})",
                                 lambda a=b.action, s=screen: self.call_later(s.run_action, a))
 
+
+    def get_key_display(self, binding) -> str:
+        """Key names in the user's language (footer, F1, palette): スペース, Esc, F5, ^P in Japanese."""
+        return key_words(super().get_key_display(binding))
+
+    def notify(self, message, *, title: str = "", severity="information", timeout=None, markup: bool = True) -> None:
+        """Textual's own toasts (the screenshot's) in the user's language; ours come translated."""
+        if isinstance(message, str) and message.startswith("Saved screenshot to "):
+            message = _("Saved screenshot to {path}", path=message[len("Saved screenshot to "):])
+        elif message in TEXTUAL_WORDS:
+            message = tr(message)
+        super().notify(message, title=tr(title) if title in TEXTUAL_WORDS else title, severity=severity,
+                       timeout=timeout, markup=markup)
+
+    def search_themes(self) -> None:
+        """Textual's theme search, its placeholder in the user's language."""
+        from textual.command import CommandPalette
+        from textual.theme import ThemeProvider
+
+        self.push_screen(CommandPalette(providers=[ThemeProvider], placeholder=tr("Search for themes…")))
 
     def action_command_palette(self) -> None:
         """Textual's command palette, its placeholder and "no matches" in the user's language."""

@@ -45,7 +45,37 @@ TEXTUAL_WORDS = (
     "Delete right to start of word", "Delete all to the right", "Cut selected text",
     "Paste text from the clipboard", "Previous tab", "Next tab", "Down", "Last", "First", "Up", "Show menu",
     "Toggle", "Press button",
+    # its toasts and the theme search's placeholder (tui.app: notify, search_themes)
+    "Saved screenshot", "Failed to save screenshot", "Search for themes…",
 )
+
+
+#: Key names as a Japanese screen writes them: the key caps' own names (Esc, Del, F5, Shift),
+#: スペース as the sentences say (「スペースで再開」); the arrows and ⏎ stay symbols.
+_JA_KEYS = {"space": "スペース", "esc": "Esc", "del": "Del", "tab": "Tab", "pgup": "PgUp", "pgdn": "PgDn",
+            "home": "Home", "end": "End", "insert": "Ins", "shift": "Shift", "alt": "Alt", "ctrl": "Ctrl"}
+
+
+def key_words(display: str) -> str:
+    """A key as Textual displays it (``space``, ``esc``, ``f5``, ``^p``, ``shift+f2``) in the
+    user's language: in Japanese スペース, Esc, F5, ^P, Shift+F2 (a plain letter key stays as
+    typed, ``a``); in English unchanged."""
+    from core.i18n import language
+
+    if language() != "ja" or not display:
+        return display
+
+    def one(part: str, held: bool) -> str:
+        caret = part.startswith("^") and len(part) > 1
+        key = part[1:] if caret else part
+        key = _JA_KEYS.get(key, key.upper() if ((caret or held) and len(key) == 1)
+                           or (key[:1] == "f" and key[1:].isdigit()) else key)
+        return ("^" if caret else "") + key
+
+    if display == "+":
+        return display
+    parts = display.split("+")
+    return "+".join(one(p, i > 0) for i, p in enumerate(parts))
 
 
 def tr(text: str) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from core.errors import NotFound, RuleError
 from core.event.model import Event, Match, Player, Round
-from core.i18n import _
+from core.i18n import _, join_list
 from core.names import ambiguous, fold_name, split_ref
 
 
@@ -44,7 +44,7 @@ def require_complete(event: Event) -> None:
     the message lists the tables."""
     cur = event.current_round
     if cur is not None and not cur.complete:
-        tables = ", ".join(map(str, cur.missing_tables()))
+        tables = join_list(map(str, cur.missing_tables()))
         raise RuleError(_("round {number} is not finished: results missing at table(s) {tables}",
                           number=cur.number, tables=tables))
 

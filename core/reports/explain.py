@@ -40,7 +40,7 @@ later is the one made when the round was paired:
 
 from __future__ import annotations
 
-from core.i18n import _
+from core.i18n import _, join_sentences
 from core.event.model import Event
 
 __all__ = ["explain", "why_text", "why_lines", "is_cross_group"]
@@ -181,7 +181,7 @@ def is_cross_group(why) -> bool:
 
 def why_text(event: Event, why, with_draw: bool = True) -> str:
     """The reasons as one line in the current language ('' when there are none)."""
-    return _("; ").join(why_lines(event, why, with_draw))
+    return join_sentences(why_lines(event, why, with_draw))
 
 
 def why_lines(event: Event, why, with_draw: bool = True) -> list[str]:

@@ -23,7 +23,7 @@ from pathlib import Path
 from core.errors import LyceeError
 from core.rules.eventfile import to_doc
 from core import labels
-from core.i18n import _, ngettext
+from core.i18n import _, join_list, language, ngettext
 from core.event.model import Event, Match
 from core.names import name_sort_key, reading_key
 from core.tournament.standings import points_before_round
@@ -53,20 +53,56 @@ def _result_text(m: Match) -> str:
     if m.outcome == "bye":
         return _("bye")
     if m.note == "ID":
-        return "ID"
+        return _("intentional draw")
     s = f"{m.p1_wins}-{m.p2_wins}"
     return s + (f"-{m.draws}" if m.draws else "")
 
 
-def _stage_suffix(event: Event) -> str:
-    """`` (Semi-final)`` and the like for a round that is not Swiss."""
+def note_words(note: str) -> str:
+    """A match's stored note as a sheet a player or the publisher reads says it: in words,
+    without the rule id (「遅刻による敗北」, 「途中棄権による敗北」; core.labels.note_label keeps
+    the ids for the desk's screens)."""
+    import re
+
+    if not note:
+        return ""
+    m = re.fullmatch(r"ID \(head judge (.+) overrode G-ID-2\)", note)
+    if m:
+        return _("intentional draw, allowed by the head judge {name}", name=m[1])
+    m = re.fullmatch(r"ID: no winner, decided by (.+) \(G-ID-3\)", note)
+    if m:
+        return _("no winner, decided by the organizer {name}", name=m[1])
+    why, _sp, rule = note.partition(" ")
+    if why in ("drop", "excluded", "penalty", "late") and rule.startswith("G-"):
+        return {"drop": _("loss by drop"), "excluded": _("loss by exclusion"), "penalty": _("loss by penalty"),
+                "late": _("loss by lateness")}[why]
+    return labels.note_label(note)
+
+
+def date_words(iso: str) -> str:
+    """A date as a notice gives it: 「2026年12月5日（土）」 on a Japanese sheet, 2026-12-05 in English."""
+    try:
+        d = date.fromisoformat(iso)
+    except (TypeError, ValueError):
+        return str(iso)
+    if language() != "ja":
+        return d.isoformat()
+    return f"{d.year}年{d.month}月{d.day}日（{'月火水木金土日'[d.weekday()]}）"
+
+
+def stage_words(event: Event) -> str:
+    """The current round's stage for a title pattern (「第4回戦（準決勝）」), "" for a Swiss round:
+    the title's own pattern places it, no suffix is appended."""
     from core.tournament.elimination import round_label
 
     rnd = event.current_round
-    return "" if rnd is None or rnd.stage == "swiss" else f" ({round_label(event, rnd.number)})"
+    return "" if rnd is None or rnd.stage == "swiss" else round_label(event, rnd.number)
 
 
-def pairings_table(event: Event):
+def pairings_table(event: Event, explain: bool = False):
+    """The pairings by table as posted: table, players and their points, the result.  The
+    pairing explanation (why a table crosses score groups) is judge material: its column
+    only with ``explain`` (``lycee export --explain``)."""
     rnd = event.current_round
     if rnd is None:
         raise LyceeError(_("no round has been paired yet"))
@@ -77,13 +113,16 @@ def pairings_table(event: Event):
     rows = []
     for m in rnd.matches:
         # why a table is paired across score groups (or holds a rematch or the bye): core.reports.explain
-        why = why_text(event, m.why, with_draw=False) if is_cross_group(m.why) else ""
-        rows.append([m.table, name(m.p1), pts.get(m.p1, 0),
-                     name(m.p2) if m.p2 else _("(bye)"), pts.get(m.p2, 0) if m.p2 else "",
-                     _result_text(m), why])
-    title = _("{event}: round {r} pairings by table", event=event.name, r=rnd.number) + _stage_suffix(event)
-    return title, [_("Table"), _("Player 1"), _("Points"), _("Player 2"), _("Points"), _("Result"),
-                   _("Why")], rows
+        row = [m.table, name(m.p1), pts.get(m.p1, 0),
+               name(m.p2) if m.p2 else _("(bye)"), pts.get(m.p2, 0) if m.p2 else "", _result_text(m)]
+        if explain:
+            row.append(why_text(event, m.why, with_draw=False) if is_cross_group(m.why) else "")
+        rows.append(row)
+    stage = stage_words(event)
+    title = (_("{event}: round {r} ({label}) pairings by table", event=event.name, r=rnd.number, label=stage)
+             if stage else _("{event}: round {r} pairings by table", event=event.name, r=rnd.number))
+    header = [_("Table"), _("Player 1"), _("Points"), _("Player 2"), _("Points"), _("Result")]
+    return title, header + ([_("Why")] if explain else []), rows
 
 
 def by_name_order(event: Event, rnd) -> list[tuple[str, str | None, Match]]:
@@ -122,7 +161,9 @@ def pairings_by_name_table(event: Event):
     pts = points_before_round(event)
     rows = [[event.player(me).name, m.table, event.player(opp).name if opp else _("(bye)"), pts.get(me, 0)]
             for me, opp, m in by_name_order(event, rnd)]
-    title = _("{event}: round {r} pairings by name", event=event.name, r=rnd.number) + _stage_suffix(event)
+    stage = stage_words(event)
+    title = (_("{event}: round {r} ({label}) pairings by name", event=event.name, r=rnd.number, label=stage)
+             if stage else _("{event}: round {r} pairings by name", event=event.name, r=rnd.number))
     return title, [_("Name"), _("Table"), _("Opponent"), _("Points")], rows
 
 
@@ -145,7 +186,7 @@ def standings_table(event: Event):
         by_id = {r.id: r for r in swiss}
         for f in final:
             r = by_id[f.id]
-            rows.append([f.place, r.name, f.label or _("Swiss"), r.rank, r.points, r.record, *vals(r), labels.player_status_label(r.status)])
+            rows.append([f.place, r.name, placing_words(f.place, f.label), r.rank, r.points, r.record, *vals(r), labels.player_status_label(r.status)])
         title = _("{event}: final standings", event=event.name)
         return title, [_("Place"), _("Name"), _("Reached"), _("Swiss rank"), *head[2:]], rows
     for r in swiss:
@@ -153,6 +194,21 @@ def standings_table(event: Event):
     n = len(event.swiss_rounds)
     title = _("{event}: standings after round {r}", event=event.name, r=n)
     return title, head, rows
+
+
+def placing_words(place: int, label: str | None) -> str:
+    """How far a player went, as a store writes it (G-SE): 優勝, 準優勝, ベスト4, ベスト8 ...;
+    スイスドロー for a player who did not make the top cut (``label`` empty)."""
+    if not label:
+        return _("Swiss")
+    if place == 1:
+        return _("champion")
+    if place == 2:
+        return _("runner-up")
+    best = 4
+    while best < place:
+        best *= 2
+    return _("top {n}", n=best)
 
 
 def missing_results(event: Event) -> list[tuple[int, int]]:
@@ -165,8 +221,19 @@ def missing_text(event: Event) -> str:
     miss = missing_results(event)
     if not miss:
         return ""
-    where = ", ".join(_("round {r} table {t}", r=r, t=t) for r, t in miss)
+    where = join_list(_("round {r} table {t}", r=r, t=t) for r, t in miss)
     return _("{n} result(s) missing: {where}", n=len(miss), where=where)
+
+
+def _exclusion_words(event: Event, pid: str) -> str:
+    """Why a player stands excluded, in words for a sheet (core.rules.penalties.exclusion_reason
+    without its rule id): the reason of the exclusion handed down, else 「警告2点: reason」."""
+    from core.rules.penalties import exclusion_reason, history, in_force, player_tally
+
+    forced = [p for _n, p in history(event, pid) if in_force(p) is not None]
+    if forced and not any(in_force(p)[1] == "exclusion" for p in forced) and player_tally(event, pid).excluded:  # type: ignore[index]  # in force
+        return _("two Warnings: {reason}", reason=forced[-1].reason)
+    return exclusion_reason(event, pid)
 
 
 def status_remark(event: Event, pid: str) -> str:
@@ -175,9 +242,7 @@ def status_remark(event: Event, pid: str) -> str:
     cards)``; "" for a player still in."""
     p = event.player(pid)
     if p.excluded:
-        from core.rules.penalties import exclusion_reason
-
-        reason = exclusion_reason(event, pid)
+        reason = _exclusion_words(event, pid)
         return _("Excluded ({reason})", reason=reason) if reason else _("Excluded")
     if p.dropped_after_round is not None:
         if not p.dropped_after_round:
@@ -193,7 +258,7 @@ def scorecard_table(event: Event):
     placings once the event is finished (G-SE).  A result still missing is
     written as such, and the title says how many are missing."""
     from core.tournament.elimination import THIRD_PLACE, THIRD_PLACE_PLANNED, final_placings, round_label
-    from core.rules.penalties import MARK, in_force, penalties_outside_rounds, scorecard_marks
+    from core.rules.penalties import MARK, in_force, penalties_outside_rounds
 
     rows = []
     for rnd in event.rounds:
@@ -204,14 +269,12 @@ def scorecard_table(event: Event):
             if rnd.stage == "playoff":
                 remarks.append(PLAYOFF_REMARK)
             if m.note and m.note not in (THIRD_PLACE, THIRD_PLACE_PLANNED):
-                from core.labels import note_label as note_text
-
-                note = note_text(m.note)
+                note = note_words(m.note)
                 if note and note not in remarks:
                     remarks.append(note)
             rows.append([rnd.number, round_label(event, rnd.number, m), m.table,
-                         p1.name, scorecard_marks(event, p1.id, rnd.number),
-                         p2.name if p2 else _("(bye)"), scorecard_marks(event, p2.id, rnd.number) if p2 else "",
+                         p1.name, marks(event, p1.id, rnd.number),
+                         p2.name if p2 else _("(bye)"), marks(event, p2.id, rnd.number) if p2 else "",
                          _result_text(m) if m.reported else _("missing"), " ".join(remarks)])
     for n, pen in penalties_outside_rounds(event):
         when = pen.at[:16].replace("T", " ") if pen.at else _("time not recorded")
@@ -222,7 +285,8 @@ def scorecard_table(event: Event):
     if final is not None:
         for f in final:
             rows.append(["-", _("final placing"), "-", f.name, "", "", "", _("Place {rank}", rank=f.place),
-                         " ".join(x for x in (f.label, status_remark(event, f.id)) if x)])
+                         " ".join(x for x in (placing_words(f.place, f.label) if f.label else "",
+                                              status_remark(event, f.id)) if x)])
     else:  # G-DROP-1, G-PEN-1/2: who left the event, on a line of their own
         for p in event.players:
             remark = status_remark(event, p.id)
@@ -230,11 +294,19 @@ def scorecard_table(event: Event):
                 rows.append(["-", _("drop / exclusion"), "-", p.name, "", "", "", "", remark])
     due = date.fromisoformat(event.date) + timedelta(days=SCORECARD_DUE_DAYS)
     title = _("{event} ({date}): scorecard, due at the publisher by {due}",
-              event=event.name, date=event.date, due=due.isoformat())
+              event=event.name, date=date_words(event.date), due=date_words(due.isoformat()))
     if missing_results(event):
         title += " · " + _("INCOMPLETE: {what}", what=missing_text(event))
     return title, [_("Round"), _("Stage"), _("Table"), _("Player 1"), "N/W", _("Player 2"), "N/W",
                    _("Result"), _("Remarks")], rows
+
+
+def marks(event: Event, pid: str, round_number: int | None) -> str:
+    """G-PEN-3: a player's N/W marks of a round on a sheet, in one order everywhere: the
+    Notices, then the Warnings ("NW" for a Warning given before a Notice too)."""
+    from core.rules.penalties import scorecard_marks
+
+    return "".join(sorted(scorecard_marks(event, pid, round_number), key="NW".index))
 
 
 def scorecard_due(event: Event) -> str:
@@ -266,7 +338,7 @@ def decklists_table(event: Event):
                 rows.append([event.player(pid).name, _("head judge override"), "", "",
                              _("{by}: {reason}", by=b.override_by, reason=b.override_reason)])
     title = _("{event} ({date}): decklists, due at the publisher by {due}",
-              event=event.name, date=event.date, due=scorecard_due(event))
+              event=event.name, date=date_words(event.date), due=date_words(scorecard_due(event)))
     return title, [_("Player"), _("Section"), _("Count"), _("Number"), _("Card")], rows
 
 
@@ -284,7 +356,7 @@ TABLES = {
 
 def csv_safe(value) -> str:
     s = "" if value is None else str(value)
-    if s and s[0] in "=+-@\t\r":
+    if s and s[0] in "=+-@\t\r" and s != "-":  # a lone "-" (no round, no table) runs nothing
         return "'" + s
     return s
 
@@ -322,20 +394,23 @@ def to_html(title: str, header, rows, meta: str = "") -> str:
     )
 
 
-#: Reminders printed on every match slip, in our own words, with the rule ids.
-def slip_reminders(event: Event) -> list[str]:
+def slip_reminders(event: Event) -> list[tuple[str, str]]:
+    """(rule ids, reminder) printed on every match slip, in our own words.  Players never see
+    the rule ids (the guideline has no numbers): the slip prints the words, the ids ride along
+    in the markup (``data-rule``) for the desk and the tests."""
     notes = [
-        _("Opening hand without a character: show it, shuffle it back and draw 7 again, once (G-MULLIGAN)."),
-        _("Cards must be uniform: one card per sleeve, no double sleeves, no home-printed sleeves (G-SLEEVES)."),
+        ("G-MULLIGAN", _("Opening hand without a character: show it, shuffle it back and draw 7 again, once.")),
+        ("G-SLEEVES", _("Cards must be uniform: one card per sleeve, no double sleeves, no home-printed sleeves.")),
     ]
     if event.match == "bo3":
-        notes.insert(1, _("From game 2 on, the loser of the previous game chooses to play first or second (G-NEXT-GAME)."))
-        notes.insert(2, _("Between games you may swap deck cards with your spares (at most 12), within 5 minutes; "
-                          "never before game 1 (G-SPARE-1, G-SPARE-2)."))
-        notes.insert(3, _("After the match, put deck and spares back as they started; a card swapped out may "
-                          "come back in during the same match (G-SPARE-3)."))
+        notes.insert(1, ("G-NEXT-GAME", _("From game 2 on, the loser of the previous game chooses to play first "
+                                          "or second.")))
+        notes.insert(2, ("G-SPARE-1 G-SPARE-2", _("Between games you may swap deck cards with your spares (at most "
+                                                  "12), within 5 minutes; never before game 1.")))
+        notes.insert(3, ("G-SPARE-3", _("After the match, put deck and spares back as they started; a card swapped "
+                                        "out may come back in during the same match.")))
     if not event.spectating:
-        notes.append(_("Spectating is not allowed at this event (G-SPECTATE)."))
+        notes.append(("G-SPECTATE", _("Spectating is not allowed at this event.")))
     return notes
 
 
@@ -346,7 +421,7 @@ def slips_html(event: Event) -> str:
     if rnd is None:
         raise LyceeError(_("no round has been paired yet"))
     e = html.escape
-    reminders = "".join(f"<li>{e(r)}</li>" for r in slip_reminders(event))
+    reminders = "".join(f"<li data-rule=\"{e(rule)}\">{e(r)}</li>" for rule, r in slip_reminders(event))
     match = _("best of three") if event.match == "bo3" else _("best of one")
     slips = []
     for m in rnd.matches:
@@ -359,8 +434,8 @@ def slips_html(event: Event) -> str:
 
             head = _("Round {r} ({label})", r=rnd.number, label=round_label(event, rnd.number, m))
         slips.append(
-            f"<div class=\"slip\"><h2>{e(event.name)} · {e(head)} · "
-            f"{e(_('Table {t}', t=m.table))}</h2><p>{e(match)} · {event.minutes} {e(_('min'))}</p>"
+            f"<div class=\"slip\"><h2>{e(_('{event} · {round} · {table}', event=event.name, round=head, table=_('Table {t}', t=m.table)))}</h2>"
+            f"<p>{e(_('{how} · {n} min', how=match, n=event.minutes))}</p>"
             f"<table><tr><th>{e(_('Player'))}</th><th>{e(_('Games won'))}</th><th>{e(_('Drawn games'))}</th>"
             f"<th>{e(_('Signature'))}</th></tr>"
             f"<tr><td>{e(p1)}</td><td></td><td rowspan=\"2\"></td><td></td></tr>"
@@ -406,7 +481,7 @@ def _override_rows(event: Event) -> list[list]:
     b = event.build
     if b is None or not b.overridden:
         return []
-    names = ", ".join(event.player(p).name for p in b.override_players if event.has_player(p)) or "-"
+    names = join_list((event.player(p).name for p in b.override_players if event.has_player(p)), words=True) or "-"
     return [[_("Deck override"), _("head judge {by} at {at}: round 1 paired without a legal deck from {names} "
                                    "({reason})", by=b.override_by, at=labels.time_label(b.override_at or ""),
                                    names=names, reason=b.override_reason)]]
@@ -421,13 +496,13 @@ def report_table(event: Event, log: list[dict] | None = None):
     fmt, other = format_summary(event)
     s = event.staff
     rows = [
-        [_("Event"), event.name], [_("Date"), event.date],
+        [_("Event"), event.name], [_("Date"), date_words(event.date)],
         [_("Kind"), labels.kind_label(event.kind)], [_("Match"), _("best of three") if event.match == "bo3" else _("best of one")],
         [_("Minutes a match"), event.minutes], [_("Tournament format"), fmt],
         [_("Sanctioned"), _("yes") if event.sanctioned else _("no")],
         [_("Card calendar"), _calendar_words(event)],
         *_override_rows(event),
-        [_("Organizer"), s.organizer], [_("Head judge"), s.head_judge], [_("Judges"), ", ".join(s.judges)],
+        [_("Organizer"), s.organizer], [_("Head judge"), s.head_judge], [_("Judges"), join_list(s.judges, words=True)],
         [_("Players"), len(event.players)],
         [_("Dropped"), sum(1 for p in event.players if p.dropped_after_round is not None)],
         [_("Excluded"), sum(1 for p in event.players if p.excluded)],
@@ -437,7 +512,7 @@ def report_table(event: Event, log: list[dict] | None = None):
         [_("Penalties"), _("{n} notices, {w} warnings",
                            n=sum(p.level == "notice" for p in event.penalties),
                            w=sum(p.level == "warning" for p in event.penalties))],
-        [_("Scorecard due"), scorecard_due(event)],
+        [_("Scorecard due"), date_words(scorecard_due(event))],
     ]
     from core.tournament.elimination import final_placings
 
@@ -465,7 +540,7 @@ def report_table(event: Event, log: list[dict] | None = None):
                  else _("Swiss / single elimination: nothing to report (G-OTHER-FORMAT)")])
     rows.append([_("Publication"), _("The publisher and the organizer may publish this event's records: "
                                      "result sheets, photos, video and reconstructions (G-PUBLISH).")])
-    title = _("{event}: event report (G-REPORT)", event=event.name)
+    title = _("{event}: event report", event=event.name)
     return title, [_("Item"), _("Value")], rows
 
 
@@ -488,8 +563,10 @@ def schedule_rows(event: Event, log: list[dict]) -> list[list]:
 TABLES["report"] = report_table
 
 
-def render(event: Event, what: str = "event", fmt: str = "json", log: list[dict] | None = None) -> str:
-    """``log`` (the event's actions) adds planned vs actual times to the report."""
+def render(event: Event, what: str = "event", fmt: str = "json", log: list[dict] | None = None,
+           explain: bool = False) -> str:
+    """``log`` (the event's actions) adds planned vs actual times to the report; ``explain``
+    gives the pairings by table the judge's 理由 column (the sheet players see has none)."""
     if what not in WHATS:
         raise LyceeError(_("unknown export {what!r}: choose {choices}", what=what, choices=", ".join(WHATS)))
     if fmt not in FORMATS:
@@ -503,7 +580,9 @@ def render(event: Event, what: str = "event", fmt: str = "json", log: list[dict]
         if fmt != "html":
             raise LyceeError(_("match slips are printed from HTML: use --format html"))
         return slips_html(event)
-    title, header, rows = report_table(event, log) if what == "report" else TABLES[what](event)
+    title, header, rows = (report_table(event, log) if what == "report"
+                           else pairings_table(event, explain=True) if what == "pairings" and explain
+                           else TABLES[what](event))
     if fmt == "csv":
         return to_csv(header, rows)
     if fmt == "json":
@@ -514,7 +593,7 @@ def render(event: Event, what: str = "event", fmt: str = "json", log: list[dict]
     if what == "scorecard":
         s = event.staff
         meta = _("organizer: {org} · head judge: {hj} · judges: {j}",
-                 org=s.organizer or "-", hj=s.head_judge or "-", j=", ".join(s.judges) or "-")
+                 org=s.organizer or "-", hj=s.head_judge or "-", j=join_list(s.judges, words=True) or "-")
         if missing_results(event):
             meta += " · " + missing_text(event)
     if what == "pairings-by-name":

@@ -73,6 +73,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from core import labels
 from core.i18n import _
 
 __all__ = ["Finding", "Report", "verify_doc", "EXACT_LIMIT", "max_matching"]
@@ -94,7 +95,7 @@ class Finding:
             where.append(_("round {r}", r=self.round))
         if self.table is not None:
             where.append(_("table {t}", t=self.table))
-        return f"{' '.join(where) or '-'}: [{self.rule}] {self.message}"
+        return _("{where}: [{rule}] {message}", where=" ".join(where) or "-", rule=self.rule, message=self.message)
 
     def to_json(self) -> dict:
         return {"round": self.round, "table": self.table, "rule": self.rule, "message": self.message}
@@ -306,16 +307,28 @@ class _Swiss:
         return {p: (f["points"], *(f[t] for t in chain)) for p, f in fig.items()}
 
 
-def _result_problem(m: dict, match_type: str, stage: str) -> tuple[str, str] | None:
-    """(rule, message) when the recorded result cannot stand, else None."""
+def _outcome_label(out, p1: str = "", p2: str = "") -> str:
+    """A stored outcome in words (core.labels.match_outcome_label: 「プレイヤー1の勝ち」,
+    「引き分け」), never the code p1/draw; a value that is no outcome is shown as written."""
+    if out in ("p1", "p2", "draw", "bye", "double_loss"):
+        return labels.match_outcome_label(out, p1, p2)
+    return _("no result") if out is None else repr(out)
+
+
+def _result_problem(m: dict, match_type: str, stage: str, names: dict | None = None) -> tuple[str, str] | None:
+    """(rule, message) when the recorded result cannot stand, else None;
+    outcomes in words, with the players' ``names`` when given."""
     out = m.get("outcome")
+    names = names or {}
+    who = tuple(str(names.get(pid, pid)) if isinstance(pid, str) and pid else "" for pid in (m.get("p1"), m.get("p2")))
     w1, w2, d = m.get("p1_wins", 0), m.get("p2_wins", 0), m.get("draws", 0)
     score = f"{w1}-{w2}" + (f"-{d}" if d else "")
     if m.get("p2") is None:
         if out == "bye" and (w1, w2, d) != (2, 0, 0):
             return "G-SWISS-POINTS", _("a bye counts 2-0, not {score}", score=score)
         if out not in ("bye", "double_loss"):
-            return "G-SWISS-POINTS", _("a table without a second player is a bye, recorded {out!r}", out=out)
+            return "G-SWISS-POINTS", _("a table without a second player is a bye, recorded {out!r}",
+                                       out=_outcome_label(out, *who))
         return None
     if out is None:
         return None
@@ -344,7 +357,8 @@ def _result_problem(m: dict, match_type: str, stage: str) -> tuple[str, str] | N
     given = "p1" if w1 > w2 else "p2" if w2 > w1 else "draw"
     if given != out:
         return ("G-TIME" if given == "draw" else "G-BO3-TIME"), _(
-            "{score} gives {given}, recorded as {out}", score=score, given=given, out=out)
+            "{score} gives {given}, recorded as {out}", score=score, given=_outcome_label(given, *who),
+            out=_outcome_label(out, *who))
     if stage == "top" and out == "draw":
         return "G-SE", _("{score}: an elimination match must name a winner", score=score)
     return None
@@ -462,7 +476,7 @@ def verify_doc(doc: dict, claimed: dict | None = None) -> Report:
         matches = rnd.get("matches", [])
         rep.matches += sum(1 for m in matches if m.get("p2") is not None)
         for m in matches:
-            prob = _result_problem(m, match_type, stage)
+            prob = _result_problem(m, match_type, stage, name)
             if prob:
                 find(Finding(prob[0], number, m["table"], prob[1]))
         if stage in ("top", "playoff"):

@@ -457,7 +457,7 @@ def _describe_build(payload: Build) -> str:
                  kind=labels.kind_label("" if payload.kind is UNSET else payload.kind), set=payload.set_code,
                  what=what, seed=payload.seed, minutes=None if payload.minutes is UNSET else payload.minutes)
     if op == "close":
-        return _("build phase closed (by {by})", by=payload.by or "-")
+        return _("build phase closed (by {by})", by=labels.actor_label(str(payload.by)) if payload.by else "-")
     if op == "override":
         return _("head judge override by {by}: round 1 pairs without a legal deck from {players} ({reason})",
                  by=payload.by or "-", players=", ".join(payload.players) or "-", reason=payload.reason)

@@ -13,7 +13,7 @@ from core.errors import LyceeError, RuleError
 from core.event.changes import forfeit as forfeit_match
 from core.event.lookups import player_match, stored_player
 from core.event.model import Event, Player
-from core.i18n import _
+from core.i18n import _, join_list
 from core.log import action, describer, written_format
 from core.log.actions import Create, Drop, Edit, Import, Register, Remove, Rename
 from core.names import check_reading, fold_name, fold_text, lookalike_note
@@ -200,7 +200,7 @@ def _describe_edit(payload: Edit) -> str:
 
 @describer("register")
 def _describe_register(payload: Register) -> str:
-    return _("registered {names}", names=", ".join(p.name for p in payload.players))
+    return _("registered {names}", names=join_list((p.name for p in payload.players), words=True))
 
 
 def rename_line(old: str, new: str, reading: str | None = None, with_reading: bool = False) -> str:

@@ -80,7 +80,7 @@ def locks(event: Event) -> dict[str, str]:
         out["match"] = _("round {r} table {t} has a result: G-BO3 / G-BO1 decided which results are legal; "
                          "undo the results first ({undo})", r=hit[0], t=hit[1], undo=UNDO_HINT)
     if event.rounds:
-        out["date"] = _("round 1 is paired: card legality (G-CARDS-1) and the scorecard's due date follow "
+        out["date"] = _("round 1 is paired: card legality (G-CARDS-VERSIONS) and the scorecard's due date follow "
                         "the date; undo the pairing first ({undo})", undo=UNDO_HINT)
         out["sanctioned"] = _("round 1 is paired: the event started as it is; undo the pairing first ({undo})",
                               undo=UNDO_HINT)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from core.errors import RuleError
 from core import labels
-from core.i18n import _
+from core.i18n import _, join_list
 from core.event.model import Event, Staff
 
 
@@ -98,7 +98,7 @@ def staff_member(event: Event, name: str | None) -> str | None:
 def require_staff(event: Event, name: str | None, rule: str = "G-PEN-1") -> str:
     who = staff_member(event, name)
     if who is None:
-        listed = ", ".join(sorted(event.staff.members())) or _("nobody yet")
+        listed = join_list(sorted(event.staff.members()), words=True) or _("nobody yet")
         raise RuleError(
             _("{name!r} is not on the event's staff (organizer, judges, event staff: {listed})",
               name=name, listed=listed)

@@ -38,11 +38,11 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
-from core import rules
+from core import labels, rules
 from core.rules.settings import check_settings
 from core.event import model as _model
 from core.errors import EventLocked, LyceeError, NotFound
-from core.i18n import _
+from core.i18n import _, join_list
 from core.store.journal import (
     CHECKPOINT_FORMAT,
     MAGIC,
@@ -149,8 +149,8 @@ NAMES_SHOWN = 3
 def short_names(names: list[str]) -> str:
     """``names`` for a message: all of a few, else the first ones and how many more."""
     if len(names) <= NAMES_SHOWN + 1:
-        return ", ".join(names)
-    return _("{names} … and {n} more", names=", ".join(names[:NAMES_SHOWN]), n=len(names) - NAMES_SHOWN)
+        return join_list(names, words=True)
+    return _("{names} … and {n} more", names=join_list(names[:NAMES_SHOWN], words=True), n=len(names) - NAMES_SHOWN)
 
 
 def act_text(a: dict) -> str:
@@ -176,7 +176,7 @@ def lost_lines(acts: list[dict]) -> str:
 def act_words(a: dict) -> str:
     """An action for a message about the journal: ``#7 (what, time, actor)``."""
     return _("#{seq} ({what}, {at}, {actor})", seq=a.get("seq"), what=act_text(a), at=a.get("at", "?"),
-             actor=a.get("actor", "?"))
+             actor=labels.actor_label(str(a.get("actor", "?"))))
 
 
 def damage_lost(damage: Damage, after_seq: int) -> str:

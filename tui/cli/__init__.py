@@ -177,7 +177,8 @@ def cmd_event_list(args) -> int:
             print(f"{e.id}  ! {shown(e.problem)}")
         else:
             print(f"{e.id}  {e.date}  {ljust(labels.kind_label(e.kind), 11)} {labels.match_label(e.match)}  "
-                  + ngettext("{n} player", "{n} players", e.players) + ", " + ngettext("{r} round", "{r} rounds", e.rounds, r=e.rounds) + f"  {shown(e.name)}")
+                  + _("{players}, {rounds}", players=ngettext("{n} player", "{n} players", e.players),
+                      rounds=ngettext("{r} round", "{r} rounds", e.rounds, r=e.rounds)) + f"  {shown(e.name)}")
     return 0
 
 
@@ -265,7 +266,7 @@ def cmd_log(args) -> int:
     names = {p.id: p.name for p in (*ev.players, *ev.removed)}  # a removed registration is named too
     for r in rows:
         mark = _(" (undone)") if r["undone"] else ""
-        print(f"#{r['seq']:<4} {shown(r['at'])}  {ljust(shown(r['actor']), 10)} {shown(describe(r, names))}{mark}")
+        print(f"#{r['seq']:<4} {shown(r['at'])}  {ljust(shown(labels.actor_label(str(r['actor']))), 10)} {shown(describe(r, names))}{mark}")
     return 0
 
 
@@ -275,7 +276,7 @@ def cmd_export(args) -> int:
     whole = read_event(args)
     ev = exports.as_of_round(whole, args.round)  # an earlier round's pairings, slips, standings
     log = read_event(args, history=True) if args.what == "report" else None  # planned vs actual times
-    text = exports.render(ev, args.what, args.format, log=log)
+    text = exports.render(ev, args.what, args.format, log=log, explain=args.explain)
     if args.what == "scorecard" and exports.missing_results(ev):
         print(_("lycee: warning: the scorecard is incomplete: {what}", what=exports.missing_text(ev)),
               file=sys.stderr)
@@ -357,15 +358,101 @@ def argparse_through_catalog() -> None:
     argparse.ngettext = lambda singular, plural, n: _(singular if n == 1 else plural)
 
 
+#: Characters a line never starts with, and never ends with (禁則: 、。）」ょ... / （「).
+_NO_START = set("、。，．・：；！？）」』】〕ー～ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ)]}:;,.!?%")
+_NO_END = set("（「『【〔([{")
+
+
+def wrap_columns(text: str, width: int) -> list[str]:
+    """``text`` wrapped to ``width`` terminal columns (a full-width character takes two,
+    core.columns.width): a line breaks at a space or between two Japanese characters, never
+    inside an ASCII word (a rule id G-NEXT-GAME, an option --time-called, a path), never
+    before 、。）」 or a small kana, never after （「."""
+    import re
+
+    from core.columns import width as cols
+
+    chunks: list[tuple[bool, str]] = []  # (a space before it, the text no line breaks inside)
+    space = False
+    for tok in re.findall(r"\s+|[\x21-\x7e]+|.", text.strip()):
+        if tok.isspace():
+            space = True
+            continue
+        glued = chunks and not space and (tok[0] in _NO_START or chunks[-1][1][-1] in _NO_END
+                                           or (tok.isascii() and chunks[-1][1][-1].isascii()))
+        if glued:
+            chunks[-1] = (chunks[-1][0], chunks[-1][1] + tok)
+        else:
+            chunks.append((space, tok))
+        space = False
+    lines: list[str] = []
+    line, used = "", 0
+    for sp, tok in chunks:
+        w = cols(tok) + (1 if sp and line else 0)
+        if line and used + w > width:
+            lines.append(line)
+            line, used = tok, cols(tok)
+        else:
+            line += (" " if sp and line else "") + tok
+            used += w
+    if line:
+        lines.append(line)
+    return lines
+
+
+class ColumnsHelpFormatter(argparse.HelpFormatter):
+    """argparse's help, wrapped by display width (:func:`wrap_columns`) so that
+    ``lycee --lang ja ... --help`` fits the terminal (argparse counts characters)."""
+
+    def _split_lines(self, text, width):
+        return wrap_columns(text, width)
+
+    def _fill_text(self, text, width, indent):
+        return "\n".join(indent + line for line in wrap_columns(text, width))
+
+    def _format_action(self, action):
+        # argparse pads the option column by characters: take back what a wide metavar (よみ) adds
+        import re
+
+        from core.columns import width as cols
+
+        text = super()._format_action(action)
+        header = self._format_action_invocation(action)
+        extra = cols(header) - len(header)
+        if extra > 0:
+            text = re.sub(re.escape(header) + " {%d}(?= )" % extra, lambda m: header, text, count=1)
+        return text
+
+    def _format_usage(self, usage, actions, groups, prefix):
+        from core.columns import width as cols
+
+        prefix = _("usage: ") if prefix is None else prefix
+        extra = cols(prefix) - len(prefix)  # 「使い方: 」 is wider than its length
+        self._width -= extra
+        try:
+            return super()._format_usage(usage, actions, groups, prefix)
+        finally:
+            self._width += extra
+
+
+class Parser(argparse.ArgumentParser):
+    """Every parser of ``lycee`` (sub-commands take their parent's class) formats its help
+    with :class:`ColumnsHelpFormatter`."""
+
+    def __init__(self, *args, **kw):
+        kw.setdefault("formatter_class", ColumnsHelpFormatter)
+        super().__init__(*args, **kw)
+
+
 def build_parser() -> argparse.ArgumentParser:
     argparse_through_catalog()
-    common = argparse.ArgumentParser(add_help=False)
+    common = Parser(add_help=False)
     common.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS,
                         help=_("folder for events (default: LYCEE_DATA_DIR or the user data dir)"))
     common.add_argument("--lang", choices=i18n.LANGS, default=argparse.SUPPRESS,
                         help=_("language of messages and screens (default: from the locale)"))
 
-    p = argparse.ArgumentParser(
+    p = Parser(
         prog="lycee", parents=[common],
         description=_("Event desk for the Lycee TCG: runs constructed and limited tournaments "
                     "by the 2008 sanctioned-event guideline. With no command, opens the app."))
@@ -482,8 +569,12 @@ def build_parser() -> argparse.ArgumentParser:
     event_arg(ex)
     ex.add_argument("--what", default="event",
                     choices=("event", "pairings", "pairings-by-name", "standings", "scorecard", "decklists",
-                             "slips", "report"), help=_("what to export (default: the whole event)"))
+                             "slips", "report"), metavar="WHAT",
+                    help=_("what to export: %(choices)s (default: the whole event)"))
     ex.add_argument("--format", default="json", choices=("json", "csv", "html"), help=_("file format (default: json)"))
+    ex.add_argument("--explain", action="store_true",
+                    help=_("pairings by table for the judges: add why each table crosses score groups "
+                           "(the sheet players see has no such column)"))
     ex.add_argument("-o", "--output", metavar="FILE", help=_("write to FILE instead of the screen; a folder gets "
                                                           "a file named by date, event, what and round; a FOLDER/ "
                                                           "ending with a separator is made if missing"))

@@ -194,7 +194,7 @@ def _print_build(ev, st) -> None:
     if st.problem_decks:
         print("  " + _("decks with problems: {names}", names=_names(ev, st.problem_decks)))
     if st.closed_at:
-        print("  " + _("closed at {at} by {by}", at=labels.time_label(st.closed_at), by=st.closed_by or "-"))
+        print("  " + _("closed at {at} by {by}", at=labels.time_label(st.closed_at), by=labels.actor_label(st.closed_by) if st.closed_by else "-"))
     if st.override_at:
         print("  " + _("head judge override by {by} at {at}: {reason}", by=st.override_by,
                        at=labels.time_label(st.override_at), reason=st.override_reason))

@@ -10,7 +10,7 @@ if TYPE_CHECKING:
 from core import labels
 from core.columns import ljust, rjust, width
 from core.errors import LyceeError
-from core.i18n import _, ngettext
+from core.i18n import _, join_sentences, ngettext
 
 from .common import CliError, out_json, read_event, shown, with_desk
 
@@ -95,8 +95,8 @@ def _explain_lines(ev, doc: dict) -> None:
     else:
         doc["draw"] = ""
     if seed is not None:
-        doc["draw"] = _("; ").join(x for x in (doc["draw"], _("the rest by the seeded draw (seed {seed})", seed=seed))
-                                   if x)
+        doc["draw"] = join_sentences(x for x in (doc["draw"], _("the rest by the seeded draw (seed {seed})", seed=seed))
+                                     if x)
 
 
 def cmd_pair(args) -> int:

@@ -202,7 +202,7 @@ class NewEvent(Translated, ModalScreen[dict | None]):
         from core.rules.staff import staff_problems
 
         ev = Event(id="-", **check_settings(s))
-        return [f"{m} ({r})" for r, m in staff_problems(ev)]
+        return [_("{why} ({rule})", why=m, rule=r) for r, m in staff_problems(ev)]
 
     def _ask_staff(self, s: dict, missing: list[str]) -> None:
         """A sanctioned event without its staff cannot be paired: say so before
@@ -216,7 +216,7 @@ class NewEvent(Translated, ModalScreen[dict | None]):
                 self.query_one("#organizer" if not s["staff"]["organizer"] else "#judges", Input).focus()
 
         question = _("A sanctioned event cannot be paired without its staff: {missing}.",
-                     missing="; ".join(missing))
+                     missing=labels.sentences(missing))
         self.app.push_screen(Choose(question, [
             ("staff", _("Fill in the organizer, judge and head judge now")),
             ("unsanctioned", _("Create it as an unsanctioned event")),

@@ -375,7 +375,7 @@ class DraftScreen(Translated, Screen):
 
         pool = self.draft.pool(self.me)
         self.app.switch_screen(DeckBuilderScreen(self.cs, "draft", pool, packs=self.draft.packs, seed=self.seed,
-                                                 name=f"{self.cs.code} draft {self.seed}"))
+                                                 name=_("{set} draft {seed}", set=self.cs.code, seed=self.seed)))
 
 
 class PackReview(Translated, ModalScreen[None]):

@@ -20,6 +20,7 @@ from textual.widgets import DataTable, Label, Static
 
 from core.cards.model import ATTRIBUTES, CardSet
 from core.i18n import _
+from core.labels import product_label
 from limited.sealed import PRODUCTS, open_sealed
 
 from ..widgets.plain import PlainTable
@@ -100,7 +101,8 @@ class SealedScreen(Translated, Screen):
 
         self.app.push_screen(DeckBuilderScreen(self.cs, "sealed", self.pool.cards, seed=self.seed,
                                                product=self.product,
-                                               name=f"{self.cs.code} sealed {self.product} {self.seed}"))
+                                               name=_("{set} sealed {product} {seed}", set=self.cs.code,
+                                                      product=product_label(self.product), seed=self.seed)))
 
     def action_again(self) -> None:
         from .practice import SealedSetup, catalog

@@ -60,7 +60,7 @@ class BuildPane(TabPane):
             t.add_row(d.player, d.name, f"{seat[0] + 1}-{seat[1] + 1}" if seat else "",
                       str(len(pool.cards)) if pool else "-", labels.decklist_status_label(d.status),
                       f"{d.deck_size}+{d.spare_size}" if d.status != "none" else "",
-                      "; ".join(p.message for p in d.problems[:2]), key=d.player)
+                      labels.sentences(p.message for p in d.problems[:2]), key=d.player)
         if row is not None and t.row_count:
             t.move_cursor(row=min(row, t.row_count - 1), animate=False)
 

@@ -1167,7 +1167,7 @@ class EventScreen(Translated, Screen):
 
         self.app.push_screen(Prompt(_("Head judge {hj} lets round 1 pair without a legal deck from {players}. "
                                       "Why? (written in the log and on the report)", hj=hj,
-                                      players=_("; ").join(gap_text(g) for g in gaps))), answer)
+                                      players=labels.listed(gap_text(g) for g in gaps))), answer)
 
     def _guard(self, fn, done: str) -> None:
         try:
@@ -1314,7 +1314,7 @@ class EventScreen(Translated, Screen):
 
             return _("A sanctioned event needs its staff first: {problems}. F12 opens the settings "
                      "(staff, or mark it unsanctioned).",
-                     problems="; ".join(f"{m} ({r})" for r, m in staff_problems(self.event)))
+                     problems=labels.sentences(_("{why} ({rule})", why=m, rule=r) for r, m in staff_problems(self.event)))
         if getattr(err, "rule", None) in ("G-SEALED", "G-DRAFT-4") and self.event.build is not None:
             from core.rules.decklists import round_one_gaps
 
@@ -1322,7 +1322,7 @@ class EventScreen(Translated, Screen):
             if gaps:  # the build tab shows what is wrong with each deck
                 return _("Round 1 waits for a legal deck from {n} player(s): {names}. On the build tab "
                          "Enter opens a player's pool, Ctrl+R there registers the deck; F11 for the head judge's "
-                         "override.", n=len(gaps), names=_("; ").join(g.name for g in gaps)) + f" [{err.rule}]"
+                         "override.", n=len(gaps), names=labels.listed(g.name for g in gaps)) + f" [{err.rule}]"
         return str(err)
 
     def action_settings(self) -> None:
@@ -1458,7 +1458,7 @@ class EventScreen(Translated, Screen):
         bad = [d for d in decklist_status(ev) if d.status != "registered"]
         if bad and ev.build is not None and ev.build.overridden:
             self.say(_("round 1 paired under the head judge's override ({by}); decks missing or with problems: "
-                       "{names}", by=ev.build.override_by, names=_("; ").join(d.name for d in bad[:5])))
+                       "{names}", by=ev.build.override_by, names=labels.listed(d.name for d in bad[:5])))
         elif bad:
             self.say(_("round 1 paired, but {n} deck(s) are missing or have problems: {names} (build tab, F11)",
                        n=len(bad), names=", ".join(d.name for d in bad[:5])), error=True)
