@@ -25,6 +25,7 @@ from core.rules.eventfile import to_doc
 from core import labels
 from core.i18n import _, ngettext
 from core.event.model import Event, Match
+from core.event.tiebreakers import TIEBREAKERS
 from core.names import name_sort_key, reading_key
 from core.tournament.standings import points_before_round
 
@@ -132,14 +133,14 @@ def standings_table(event: Event):
     from core.tournament.elimination import final_placings
     from core.tournament.standings import standings
 
-    tbs = list(event.tiebreakers)
+    tbs = [TIEBREAKERS[t] for t in event.tiebreakers]
     rows = []
     final = final_placings(event)
     swiss = standings(event)
-    head = [_("Rank"), _("Name"), _("Points"), _("Record"), *[t.upper() for t in tbs], _("Status")]
+    head = [_("Rank"), _("Name"), _("Points"), _("Record"), *[t.header for t in tbs], _("Status")]
 
     def vals(r):
-        return [r.op if t == "op" else f"{getattr(r, t) * 100:.2f}%" for t in tbs]
+        return [tb.text(r.figure(tb.name)) for tb in tbs]
 
     if final is not None:
         by_id = {r.id: r for r in swiss}

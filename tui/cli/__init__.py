@@ -56,6 +56,13 @@ def open_app(dd: DataDir, event: str | None = None) -> int:
         return launch(dd, event)
 
 
+def tiebreaker_help() -> str:
+    """``--tiebreakers``: the keys of core.event.tiebreakers, in order."""
+    from core.event.tiebreakers import names
+
+    return _("from {names} in order; empty for none", names=",".join(names()))
+
+
 # -- commands -------------------------------------------------------------------
 
 
@@ -399,7 +406,7 @@ def build_parser() -> argparse.ArgumentParser:
     n.add_argument("--organizer", metavar="NAME", help=_("the organizer's name"))
     n.add_argument("--judge", action="append", metavar="NAME", help=_("repeat for each judge, or separate names with , or 、"))
     n.add_argument("--head-judge", metavar="NAME", help=_("the head judge (one of the judges)"))
-    n.add_argument("--tiebreakers", metavar="LIST", help=_("from op,omw,gw,ogw in order; empty for none"))
+    n.add_argument("--tiebreakers", metavar="LIST", help=tiebreaker_help())
     n.add_argument("--unsanctioned", action="store_true",
                    help=_("mark the event unsanctioned (it may then run without full staff)"))
     n.add_argument("--decklists", action="store_true", help=_("decklists required (G-DECKLIST)"))
@@ -412,7 +419,7 @@ def build_parser() -> argparse.ArgumentParser:
     st.add_argument("--match", choices=("bo3", "bo1"))
     st.add_argument("--minutes", type=int, metavar="M", help=_("minutes a match"))
     st.add_argument("--rounds", type=int, metavar="N", help=_("Swiss rounds planned"))
-    st.add_argument("--tiebreakers", metavar="LIST", help=_("from op,omw,gw,ogw in order; empty for none"))
+    st.add_argument("--tiebreakers", metavar="LIST", help=tiebreaker_help())
     g = st.add_mutually_exclusive_group()
     g.add_argument("--sanctioned", dest="sanctioned", action="store_true", default=None)
     g.add_argument("--unsanctioned", dest="sanctioned", action="store_false")

@@ -226,18 +226,20 @@ def cmd_standings(args) -> int:
     rows = doc["standings"]
     if doc.get("final"):
         return _print_final(ev, doc)
-    tbs = list(ev.tiebreakers)
+    from core.event.tiebreakers import TIEBREAKERS
+
+    tbs = [TIEBREAKERS[t] for t in ev.tiebreakers]
     # column widths: at least the English ones, wider when a translated header needs it
     w_rank, w_pts, w_rec = (max(n, width(_(h))) for n, h in ((4, "Rank"), (6, "Points"), (8, "Record")))
     head = f"{rjust(_('Rank'), w_rank)}  {rjust(_('Points'), w_pts)}  {ljust(_('Record'), w_rec)}" + "".join(
-        f"{t.upper():>8}" for t in tbs)
+        f"{t.header:>8}" for t in tbs)
     if doc.get("provisional"):
         print(_("Standings during round {r} (provisional: results still coming in)", r=doc["round"]))
     else:
         print(_("Standings after round {r}", r=doc["round"]))
     print(head + "  " + _("Name"))
     for r in rows:
-        vals = "".join(f"{r[t]:>8}" if t == "op" else f"{r[t] * 100:>7.2f}%" for t in tbs)
+        vals = "".join(f"{t.text(r[t.name]):>8}" for t in tbs)
         status = "" if r["status"] == "active" else f"  ({labels.player_status_label(r['status'])})"
         print(f"{r['rank']:>{w_rank}}  {r['points']:>{w_pts}}  {r['record']:<{w_rec}}{vals}  {shown(r['name'])}{status}")
     return 0
