@@ -20,7 +20,6 @@ spends its time before changing it.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import shutil

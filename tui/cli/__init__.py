@@ -27,6 +27,7 @@ from core.i18n import _, ngettext
 
 from .common import (
     CliError,
+    LazyChoices,
     datadir,
     export_target,
     json_text,
@@ -478,10 +479,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     ex = cmd(sub, "export", cmd_export, _("export the event, pairings, standings, scorecard or decklists"))
     event_arg(ex)
-    ex.add_argument("--what", default="event",
-                    choices=("event", "pairings", "pairings-by-name", "standings", "scorecard", "decklists",
-                             "slips", "report"), help=_("what to export (default: the whole event)"))
-    ex.add_argument("--format", default="json", choices=("json", "csv", "html"), help=_("file format (default: json)"))
+    ex.add_argument("--what", default="event", choices=LazyChoices("core.reports.exports", "WHATS"),
+                    help=_("what to export (default: the whole event)"))
+    ex.add_argument("--format", default="json", choices=LazyChoices("core.reports.exports", "FORMATS"),
+                    help=_("file format (default: json)"))
     ex.add_argument("-o", "--output", metavar="FILE", help=_("write to FILE instead of the screen; a folder gets "
                                                           "a file named by date, event, what and round; a FOLDER/ "
                                                           "ending with a separator is made if missing"))
