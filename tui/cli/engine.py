@@ -15,8 +15,10 @@ from core.i18n import _, ngettext
 from .common import CliError, out_json, read_event, shown, with_desk
 
 
-def pairings_json(desk: Desk) -> dict:
-    """DESIGN section 3: `pair --json`; points are those before the round."""
+def pairings_json(desk: Desk, why: bool = True) -> dict:
+    """DESIGN section 3: `pair --json`; points are those before the round.
+    ``why``: each Swiss pairing's reasons in words (``--json``; printed
+    pairings without ``--explain`` show none, so they are not worded)."""
     from core.tournament.standings import points_before_round
 
     ev = desk.event
@@ -33,7 +35,7 @@ def pairings_json(desk: Desk) -> dict:
 
     def pairing(m):
         d = {"table": m.table, "p1": side(m.p1), "p2": side(m.p2)}
-        if rnd.stage == "swiss":
+        if why and rnd.stage == "swiss":
             d["why"] = why_text(ev, m.why)  # DESIGN section 3: pair --json gains "why"
         return d
 
@@ -68,11 +70,11 @@ def _pair_and_show(args, pair) -> int:
 
     def run(d: Desk):
         pair(d)
-        doc = pairings_json(d)
+        doc = pairings_json(d, why=args.json)
         if explain and not args.json:
             _explain_lines(d.event, doc)
         return doc
-    doc = with_desk(args, run)
+    doc = with_desk(args, run, defer_writes=True)
     out_json(doc) if args.json else print_pairings(doc, explain)
     return 0
 
@@ -129,7 +131,7 @@ def cmd_result(args) -> int:
         rnd = ev.rounds[(args.round or len(ev.rounds)) - 1]
         m = rnd.match_at(table)
         return ev, m, rnd
-    ev, m, rnd = with_desk(args, run)
+    ev, m, rnd = with_desk(args, run, defer_writes=True)
     missing = rnd.missing_tables()
     from core.tournament.elimination import REPLAY, THIRD_PLACE, THIRD_PLACE_PLANNED, round_label
 
