@@ -37,6 +37,8 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from store import SWISSPAIR_SCRIPT, build_log, write_event  # noqa: E402
 
 ENV = dict(os.environ, PYTHONPATH=str(ROOT))
+# as installed: bytecode cached (a shell with PYTHONDONTWRITEBYTECODE would compile every module every run)
+ENV.pop("PYTHONDONTWRITEBYTECODE", None)
 LYCEE = [sys.executable, "-m", "tui.cli"]
 
 
@@ -122,6 +124,9 @@ def main() -> None:
     have_swisspair = subprocess.run([sys.executable, "-c", "import swisspair"], capture_output=True).returncode == 0
     print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
     tmp = Path(tempfile.mkdtemp(prefix="lycee-bench-cli-"))
+    # the bytecode caches, written once before anything is timed (an install writes them too)
+    subprocess.run([sys.executable, "-m", "compileall", "-q", *(str(ROOT / d) for d in ("core", "limited", "tui"))],
+                   env=ENV, check=True)
     try:
         p = bench_pair(tmp, args.runs, have_swisspair)
         for label in ("pair", "pair --json"):

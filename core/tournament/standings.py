@@ -361,7 +361,7 @@ def _ranks(order: list[int], keys, tags) -> list[int]:
 def swiss_points(event: Event) -> dict[str, int]:
     """Each player's Swiss match points (3/1/0, a bye 3) without the
     tiebreakers: what the pairings show beside each name (DESIGN section 3)."""
-    led = Ledger(event)
+    led = Ledger.of(event)
     return dict(zip(led.ids, led.points))
 
 

@@ -479,10 +479,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     ex = cmd(sub, "export", cmd_export, _("export the event, pairings, standings, scorecard or decklists"))
     event_arg(ex)
-    ex.add_argument("--what", default="event", choices=LazyChoices("core.reports.exports", "WHATS"),
-                    help=_("what to export (default: the whole event)"))
-    ex.add_argument("--format", default="json", choices=LazyChoices("core.reports.exports", "FORMATS"),
-                    help=_("file format (default: json)"))
+    # the choices are the table of exports (core.reports.exports.EXPORTS), set after add_argument, which
+    # would list them at once: read only when `export` checks a value or prints its help
+    ex.add_argument("--what", default="event", help=_("what to export (default: the whole event)")).choices = \
+        LazyChoices("core.reports.exports", "WHATS")
+    ex.add_argument("--format", default="json", help=_("file format (default: json)")).choices = \
+        LazyChoices("core.reports.exports", "FORMATS")
     ex.add_argument("-o", "--output", metavar="FILE", help=_("write to FILE instead of the screen; a folder gets "
                                                           "a file named by date, event, what and round; a FOLDER/ "
                                                           "ending with a separator is made if missing"))

@@ -89,7 +89,10 @@ class SafeStream:
         self.raw = raw
 
     def write(self, text: str) -> int:
-        self.raw.write("\n".join(_line(x) for x in text.split("\n")))
+        if text.replace("\n", "").isprintable():  # most text (a whole --json answer): nothing to escape
+            self.raw.write(text)
+        else:
+            self.raw.write("\n".join(_line(x) for x in text.split("\n")))
         return len(text)
 
     def isatty(self) -> bool:

@@ -133,10 +133,12 @@ def cmd_result(args) -> int:
         return ev, m, rnd
     ev, m, rnd = with_desk(args, run, defer_writes=True)
     missing = rnd.missing_tables()
-    from core.tournament.elimination import REPLAY, THIRD_PLACE, THIRD_PLACE_PLANNED, round_label
+    note, label = m.note, ""
+    if note or rnd.stage == "top":  # a Swiss result without a note needs no bracket (start-up: issue 31)
+        from core.tournament.elimination import REPLAY, THIRD_PLACE, THIRD_PLACE_PLANNED, round_label
 
-    note = "" if m.note in (THIRD_PLACE, THIRD_PLACE_PLANNED, REPLAY) else m.note
-    label = round_label(ev, rnd.number, m) if rnd.stage == "top" else ""
+        note = "" if note in (THIRD_PLACE, THIRD_PLACE_PLANNED, REPLAY) else note
+        label = round_label(ev, rnd.number, m) if rnd.stage == "top" else ""
     print(_("table {t}: {p1} {res} {p2}", t=m.table, p1=ev.player(m.p1).name,
             res=labels.result_label(args.result), p2=ev.player(m.p2).name)
           + (f" · {label}" if label else "") + (f" · {labels.note_label(note)}" if note else "")
