@@ -155,8 +155,8 @@ def test_design7_one_table_of_exports_feeds_the_choices_the_dialog_and_the_refus
     from core.reports.exports import EXPORTS, FORMATS, MENU
     from tui.cli import build_parser
 
-    ex = build_parser()._subparsers._group_actions[0].choices["export"]  # noqa: SLF001
-    opts = {a.dest: a for a in ex._actions}  # noqa: SLF001
+    ex = build_parser()._subparsers._group_actions[0].choices["export"]
+    opts = {a.dest: a for a in ex._actions}
     assert tuple(opts["what"].choices) == tuple(EXPORTS) and tuple(opts["format"].choices) == FORMATS
     assert len(MENU) == 12 and all(fmt in EXPORTS[what].formats for what, fmt, _label in MENU)
     assert ("slips", "html") in {(w, f) for w, f, _label in MENU}
