@@ -119,6 +119,7 @@ class Ledger:
         "opps",
         "figs",
     )
+    figs: "Figures | None"  # the figures of this ledger, once asked for
 
     @classmethod
     def of(cls, event: Event) -> "Ledger":
@@ -142,7 +143,7 @@ class Ledger:
         return self.figs
 
     def __init__(self, event: Event):
-        self.figs: Figures | None = None
+        self.figs = None
         players = event.players
         n = len(players)
         self.ids = [p.id for p in players]
