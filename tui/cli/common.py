@@ -205,7 +205,7 @@ class _Deferred:
         return getattr(self.view, name)
 
 
-def with_desk(args, fn, *, defer_writes: bool = False):
+def with_desk(args, fn, *, defer_writes: bool = False, writes: bool = False):
     """``fn(desk)`` for a command.  It runs first over the event read without
     the lock (a ReadOnlyStore): a command that only reads (``penalties``,
     ``staff``, ``clock status``, ``late``, any ``--json`` listing) is done
@@ -219,11 +219,18 @@ def with_desk(args, fn, *, defer_writes: bool = False):
     instead (:class:`_Deferred`): once the event is open for writing, and if
     it is still the event ``fn`` worked on, they are stored as they were
     made, each one record, without computing them twice; otherwise ``fn``
-    runs again on the event as it is."""
+    runs again on the event as it is.
+
+    With ``writes`` (a command that always writes when it succeeds: one
+    ``result``) the event is opened for writing at once: reading it first
+    without the lock would only read it twice."""
     from core.desk import Desk
     from core.store.store import WriteNeeded
 
     actor = getattr(args, "by", None) or "desk"
+    if writes:
+        with open_event(args) as store:
+            return fn(Desk(store, actor=actor))
     dd = datadir(args)
     eid = dd.resolve(args.event)
     try:

@@ -131,7 +131,7 @@ def cmd_result(args) -> int:
         rnd = ev.rounds[(args.round or len(ev.rounds)) - 1]
         m = rnd.match_at(table)
         return ev, m, rnd
-    ev, m, rnd = with_desk(args, run, defer_writes=True)
+    ev, m, rnd = with_desk(args, run, writes=True)
     missing = rnd.missing_tables()
     note, label = m.note, ""
     if note or rnd.stage == "top":  # a Swiss result without a note needs no bracket (start-up: issue 31)
