@@ -36,6 +36,7 @@ DESIGN section 5 fixes them):
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from math import lcm
 
@@ -127,13 +128,15 @@ class Ledger:
         rounds (:data:`_LEDGERS`): a command that pairs, explains and shows
         standings, or a screen that redraws, counts the event once."""
         key = (id(event.players), tuple(map(id, event.rounds)))
-        hit = _LEDGERS.get(key)
+        with _LEDGERS_LOCK:  # the app counts in worker threads
+            hit = _LEDGERS.get(key)
         if hit is not None and hit[0] is event.players and all(a is b for a, b in zip(hit[1], event.rounds)):
             return hit[2]
         led = cls(event)
-        _LEDGERS[key] = (event.players, event.rounds, led)  # holding them keeps the ids from being reused
-        while len(_LEDGERS) > _LEDGERS_KEPT:
-            del _LEDGERS[next(iter(_LEDGERS))]
+        with _LEDGERS_LOCK:
+            _LEDGERS[key] = (event.players, event.rounds, led)  # holding them keeps the ids from being reused
+            while len(_LEDGERS) > _LEDGERS_KEPT:
+                del _LEDGERS[next(iter(_LEDGERS))]
         return led
 
     def figures(self) -> "Figures":
@@ -222,6 +225,7 @@ class Ledger:
 #: a new result makes a new round object, and with it a new entry.
 _LEDGERS: dict[tuple, tuple] = {}
 _LEDGERS_KEPT = 4
+_LEDGERS_LOCK = threading.Lock()
 
 
 class Figures:
@@ -265,18 +269,23 @@ class Figures:
     def ogw(self) -> list[int]:
         return self.values["ogw"]
 
+    def of(self, name: str) -> list[int]:
+        """Every player's exact value of tiebreaker ``name`` (one added to the
+        table after these figures were counted is counted when first asked for)."""
+        values = self.values.get(name)
+        if values is None:
+            tb = TIEBREAKERS.get(name)
+            if tb is None:
+                raise LyceeError(unknown_message(name))
+            values = self.values[name] = tb.compute(self)
+        return values
+
     def figure(self, name: str, i: int) -> float | int:
         """Player ``i``'s value of tiebreaker ``name`` as a row shows it."""
-        return TIEBREAKERS[name].value(self.values[name][i], self)
+        return TIEBREAKERS[name].value(self.of(name)[i], self)
 
     def key(self, chain: tuple[str, ...], points: list[int], i: int) -> tuple[int, ...]:
-        out = [points[i]]
-        values = self.values
-        for tb in chain:
-            if tb not in values:
-                raise LyceeError(unknown_message(tb))
-            out.append(values[tb][i])
-        return tuple(out)
+        return (points[i], *[self.of(tb)[i] for tb in chain])
 
 
 def _playoff_tags(event: Event, led: Ledger, keys: list[tuple]) -> list[tuple[int, ...]]:
@@ -337,7 +346,8 @@ def ranked_table(event: Event):
     fig = led.figures()
     chain = tuple(event.tiebreakers)
     n = len(led.ids)
-    keys = [fig.key(chain, led.points, i) for i in range(n)]
+    columns = [led.points, *[fig.of(tb) for tb in chain]]  # raises on a key that is in no table
+    keys = [tuple(c[i] for c in columns) for i in range(n)]
     tags = _playoff_tags(event, led, keys)
     # descending swiss key, then playoff tag ascending, then registration order
     order = sorted(range(n), key=lambda i: tags[i])
@@ -389,7 +399,7 @@ def standings(event: Event) -> list[StandingRow]:
     players = event.players
     scale = fig.scale
     # (key, values, denominator or None for a count): one division per figure
-    shown = [(name, fig.values[name], tb.scale(fig) if tb.percent else None) for name, tb in TIEBREAKERS.items()]
+    shown = [(name, fig.of(name), tb.scale(fig) if tb.percent else None) for name, tb in TIEBREAKERS.items()]
     rows = []
     for pos, i in enumerate(order):
         p = players[i]
