@@ -168,44 +168,7 @@ def open_event(args) -> EventStore:
     return store
 
 
-class _Deferred:
-    """A :class:`core.store.store.ReadOnlyStore` that takes ``append`` and
-    ``append_many`` without storing anything: each is checked and applied to
-    the event in memory (as the writer will) and kept, to be stored by
-    :func:`with_desk` once the event is open for writing.  Anything else
-    that writes (undo, a checkpoint) raises ``WriteNeeded`` as the view does."""
-
-    def __init__(self, view):
-        self.view = view
-        self.base = view.event
-        self.current = view.event
-        self.pending: list[tuple[list[tuple[str, dict]], str]] = []  # (actions of one record, actor)
-
-    @property
-    def event(self):
-        return self.current
-
-    def append(self, kind: str, data: dict, actor: str = "desk"):
-        return self.append_many([(kind, data)], actor)
-
-    def append_many(self, acts: list[tuple[str, dict]], actor: str = "desk"):
-        from core import rules
-        from core.store.store import WriteNeeded
-
-        if not acts or any(kind == "undo" for kind, _data in acts):
-            raise WriteNeeded(acts[0][0] if acts else "")
-        ev = self.current
-        for kind, data in acts:
-            ev = rules.apply(ev, {"type": kind, "actor": actor, "v": rules.ACTION_FORMAT, "data": data})
-        self.pending.append((list(acts), actor))
-        self.current = ev
-        return ev
-
-    def __getattr__(self, name):  # id, datadir, clock, note, actions, history, undo, checkpoint...
-        return getattr(self.view, name)
-
-
-def with_desk(args, fn, *, defer_writes: bool = False, writes: bool = False):
+def with_desk(args, fn, *, writes: bool = False):
     """``fn(desk)`` for a command.  It runs first over the event read without
     the lock (a ReadOnlyStore): a command that only reads (``penalties``,
     ``staff``, ``clock status``, ``late``, any ``--json`` listing) is done
@@ -214,16 +177,10 @@ def with_desk(args, fn, *, defer_writes: bool = False, writes: bool = False):
     nothing has been stored; the event is opened for writing (the lock, a
     recovery) and ``fn`` runs again from the start on the event as it is now.
 
-    With ``defer_writes`` (a command whose work is mostly computing what it
-    writes: ``pair``, ``result``) the writes of that first run are kept
-    instead (:class:`_Deferred`): once the event is open for writing, and if
-    it is still the event ``fn`` worked on, they are stored as they were
-    made, each one record, without computing them twice; otherwise ``fn``
-    runs again on the event as it is.
-
-    With ``writes`` (a command that always writes when it succeeds: one
-    ``result``) the event is opened for writing at once: reading it first
-    without the lock would only read it twice."""
+    With ``writes`` (a command that always writes when it succeeds: ``pair``,
+    ``top``, ``playoff``, one ``result``) the event is opened for writing at
+    once: the lock-free run would read the event and work out the whole
+    pairing only to do both again under the lock."""
     from core.desk import Desk
     from core.store.store import WriteNeeded
 
@@ -240,22 +197,14 @@ def with_desk(args, fn, *, defer_writes: bool = False, writes: bool = False):
     except LyceeError:  # nothing readable without a recovery: only a writer recovers
         view = None
     if view is not None:
-        face = _Deferred(view) if defer_writes else view
         try:
-            out = fn(Desk(face, actor=actor))  # type: ignore[arg-type]  # the reading face of EventStore
+            out = fn(Desk(view, actor=actor))  # type: ignore[arg-type]  # the reading face of EventStore
         except WriteNeeded:
             pass
         else:
-            if not isinstance(face, _Deferred) or not face.pending:
-                if view.note:
-                    print(f"lycee: {view.note}", file=sys.stderr)
-                return out
-            with open_event(args) as store:  # says what it recovered, or refuses, as when fn writes
-                if store.event == face.base:  # nobody wrote in between: store what was worked out
-                    for acts, who in face.pending:
-                        store.append_many(acts, who)  # checked again by the store, as any write
-                    return out
-                return fn(Desk(store, actor=actor))  # the event changed: do it again on it as it is
+            if view.note:
+                print(f"lycee: {view.note}", file=sys.stderr)
+            return out
     with open_event(args) as store:
         return fn(Desk(store, actor=actor))
 

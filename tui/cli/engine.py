@@ -74,7 +74,7 @@ def _pair_and_show(args, pair) -> int:
         if explain and not args.json:
             _explain_lines(d.event, doc)
         return doc
-    doc = with_desk(args, run, defer_writes=True)
+    doc = with_desk(args, run, writes=True)
     out_json(doc) if args.json else print_pairings(doc, explain)
     return 0
 
