@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from core.i18n import _, join_list, join_sentences, language
+from core.event import tiebreakers
 from core.event.model import (APPEAL_OUTCOMES, GAME_CODES, KINDS, LATE_DECISIONS, LATE_RULES, MATCH_TYPES,
                     OUTCOMES, PENALTY_ACTIONS, PENALTY_LEVELS, SEALED_PRODUCTS, STAGES, TIEBREAKERS)
 
@@ -124,9 +125,9 @@ def product_label(product: str) -> str:
 
 
 def tiebreaker_label(tb: str) -> str:
-    """A tiebreaker by the guideline's name (G-TIE-1)."""
-    return {"op": _("opponent points"), "omw": _("opponents' match-win percentage"),
-            "gw": _("game-win percentage"), "ogw": _("opponents' game-win percentage")}.get(tb, tb)
+    """A tiebreaker by the guideline's name (G-TIE-1; core.event.tiebreakers)."""
+    known = tiebreakers.TIEBREAKERS.get(tb)
+    return known.label() if known is not None else tb
 
 
 def card_type_label(card_type: str) -> str:

@@ -97,3 +97,36 @@ def test_g_se_top_cut_then_final_then_finished(tmp_path, capsys):
     run(capsys, "--data-dir", data, "result", eid, "1", "2-0")
     rc, _, err = run(capsys, "--data-dir", data, "pair", eid)
     assert rc == 1 and "finished" in err
+
+
+# modules a command must not load unless it uses them (issue 31: start-up; DESIGN section 3)
+ENGINES = ("core.tournament.pairing", "core.tournament.matching", "core.reports", "core.rules.eventfile",
+           "core.cards", "limited", "jsonschema", "textual", "rich", "starlette", "uvicorn")
+
+
+def _modules_after(argv: list[str]) -> set[str]:
+    """The modules a fresh ``lycee ARGV`` process has loaded when it is done."""
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom tui.cli import main\nrc = main(sys.argv[1:])\n"
+            "print('\\n'.join(sorted(sys.modules)), file=sys.stderr)\nsys.exit(rc)")
+    out = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    return set(out.stderr.split())
+
+
+def test_design3_help_and_result_load_no_engine_they_do_not_use(event, capsys):
+    """`lycee --help` loads no engine at all, and `lycee result` none but the
+    rules of a result: no pairing, report, event-file schema, card or limited
+    engine and no UI library (measured in benchmarks/cli.py; this keeps it so)."""
+    data, eid = event
+    assert main(["--data-dir", data, "pair", eid]) == 0
+    capsys.readouterr()
+    helped = _modules_after(["--help"])
+    assert not [m for m in helped if m.startswith(ENGINES + ("core.tournament", "core.store", "core.desk"))]
+    recorded = _modules_after(["--data-dir", data, "result", eid, "1", "2-1"])
+    assert "core.desk" in recorded  # it did record the result
+    assert not [m for m in recorded if m.startswith(ENGINES)]
+    rc, out, _err = run(capsys, "--data-dir", data, "standings", eid, "--json")
+    assert json.loads(out)["round"] == 1

@@ -286,3 +286,26 @@ def test_design7_stage_in_the_title_pattern(tmp_path):
     finally:
         i18n.set_language("en")
     d.store.close()
+
+def test_design7_one_table_of_exports_feeds_the_choices_the_dialog_and_the_refusals(capsys):
+    """DESIGN section 7: the export kinds and formats are one table (core.reports.exports.EXPORTS):
+    the command line offers exactly its names and formats, the app's dialog lists its rows,
+    and asking for a format a kind is not written in names the format to use and the kinds that
+    can be written in the one asked."""
+    from core.errors import LyceeError
+    from core.reports.exports import EXPORTS, FORMATS, MENU
+    from tui.cli import build_parser
+
+    ex = build_parser()._subparsers._group_actions[0].choices["export"]
+    opts = {a.dest: a for a in ex._actions}
+    assert tuple(opts["what"].choices) == tuple(EXPORTS) and tuple(opts["format"].choices) == FORMATS
+    assert len(MENU) == 12 and all(fmt in EXPORTS[what].formats for what, fmt, _label in MENU)
+    assert ("slips", "html") in {(w, f) for w, f, _label in MENU}
+    assert [label() for _w, _f, label in MENU][:2] == ["Pairings by table (HTML)", "Pairings by name (HTML)"]
+    with pytest.raises(LyceeError, match=r"the slips export is written as html only: use --format html; "
+                                         r"as csv: --what pairings, pairings-by-name, standings"):
+        render(_event(), "slips", "csv")
+    with pytest.raises(LyceeError, match="use --format json"):
+        render(_event(), "event", "html")
+    with pytest.raises(LyceeError, match="choose json, csv, html"):
+        render(_event(), "standings", "pdf")

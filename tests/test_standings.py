@@ -303,3 +303,52 @@ def test_g_swiss_points_a_bye_counts_once_its_round_is_over():
     done = ev.with_round(Round(1, "swiss", (Match(1, "p1", "p2", 2, 0, 0, "p1"), r1.matches[1])))
     assert {r.id: r.points for r in standings(done)} == {"p1": 3, "p2": 0, "p3": 3}
     assert "provisional" not in standings_json(done)
+
+
+def test_g_tie_1_a_toy_tiebreaker_added_through_the_registry_reaches_json_export_and_the_table(monkeypatch, capsys):
+    """G-TIE-1: a tiebreaker is one entry of core.event.tiebreakers (docs/architecture.md,
+    "Adding a tiebreaker"): once registered, it orders tied players and shows up in the
+    standings JSON rows, the standings export, the command line's table and its label."""
+    import json
+
+    from core import labels
+    from core.event.tiebreakers import TIEBREAKERS, Tiebreaker
+    from core.reports.exports import render
+
+    # a toy: the number of Swiss opponents met, the more the better (a bye is no opponent)
+    toy = Tiebreaker("met", lambda: "opponents met", percent=False, scale=lambda b: 1,
+                     compute=lambda b: [len(o) for o in b.opps])
+    monkeypatch.setitem(TIEBREAKERS, "met", toy)
+    ev = worked_event(tiebreakers=("met",))
+    rows = standings(ev)
+    # c and d both have 3 points: c met two opponents, d one (and a bye), so c is ahead
+    assert [r.id for r in rows] == ["a", "e", "c", "d", "b"]
+    assert row(rows, "c").rank == 3 and row(rows, "d").rank == 4
+    doc = standings_json(ev)
+    got = {r["id"]: r for r in doc["standings"]}
+    assert got["c"]["met"] == 2 and got["d"]["met"] == 1
+    assert list(got["c"])[-2:] == ["met", "status"]  # between the other figures and the status
+    table = json.loads(render(ev, "standings", "json"))
+    assert "MET" in table["columns"]
+    at = table["columns"].index("MET")
+    assert {r[1]: r[at] for r in table["rows"]} == {"A": "2", "E": "1", "C": "2", "D": "1", "B": "2"}
+    csv = render(ev, "standings", "csv")
+    assert csv.splitlines()[0].split(",")[4] == "MET"
+    assert labels.tiebreaker_label("met") == "opponents met"
+    # a key that is in no table is still refused
+    with pytest.raises(LyceeError, match="choose from op, omw, gw, ogw, met"):
+        standings(worked_event(tiebreakers=("sos",)))
+
+
+def test_g_tie_1_every_tiebreaker_is_shown_one_way_op_an_integer_the_rest_percentages():
+    """G-TIE-1: one display rule for every face: OP as an integer, the others as
+    percentages with two decimals; the JSON keeps the same precision (4 places)."""
+    from core.event.tiebreakers import TIEBREAKERS
+    from core.i18n import catalog
+
+    assert TIEBREAKERS["op"].text(7) == "7" and TIEBREAKERS["op"].json(7) == 7
+    assert TIEBREAKERS["omw"].text(2 / 3) == "66.67%" and TIEBREAKERS["omw"].json(2 / 3) == 0.6667
+    rows = standings(worked_event())
+    assert row(rows, "b").figure_text("omw") == "83.33%"
+    ja = catalog("ja")
+    assert all(tb.label() in ja for tb in TIEBREAKERS.values())  # every label has its Japanese

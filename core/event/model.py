@@ -12,9 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
+from core.event.tiebreakers import names as tiebreaker_names
+
 KINDS = ("constructed", "sealed", "draft")
 MATCH_TYPES = ("bo3", "bo1")
-TIEBREAKERS = ("op", "omw", "gw", "ogw")
+TIEBREAKERS = tiebreaker_names()  # the keys of core.event.tiebreakers, where each is defined
 DEFAULT_TIEBREAKERS = ("omw", "gw", "ogw")
 STAGES = ("swiss", "top", "playoff")
 OUTCOMES = ("p1", "p2", "draw", "bye", "double_loss")

@@ -50,7 +50,7 @@ def _points_and_meetings(event: Event):
     """Swiss points and byes as the pairing sees them, and earlier meetings."""
     from core.tournament.standings import Ledger
 
-    led = Ledger(event)
+    led = Ledger.of(event)
     pts = {pid: led.points[i] for pid, i in led.index.items()}
     byes = {pid: led.byes[i] for pid, i in led.index.items()}
     met: dict[tuple[str, str], int] = {}
@@ -66,9 +66,7 @@ def _points_and_meetings(event: Event):
 def _bye_ties(event: Event, led, pid: str, cands: list[str]) -> int:
     """How many of ``cands`` rank exactly as low as ``pid`` (points and the
     tiebreaker chain): more than one means the seeded draw chose."""
-    from core.tournament.standings import Figures
-
-    fig = Figures(led)
+    fig = led.figures()
     chain = tuple(event.tiebreakers)
     key = fig.key(chain, led.points, led.index[pid])
     return sum(1 for x in cands if fig.key(chain, led.points, led.index[x]) == key)

@@ -17,6 +17,8 @@ import io
 import json
 import os
 import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -25,10 +27,10 @@ from core.rules.eventfile import to_doc
 from core import labels
 from core.i18n import _, join_list, language, ngettext
 from core.event.model import Event, Match
+from core.event.tiebreakers import TIEBREAKERS
 from core.names import name_sort_key, reading_key
 from core.tournament.standings import points_before_round
 
-WHATS = ("event", "pairings", "pairings-by-name", "standings", "scorecard", "decklists", "slips", "report")
 FORMATS = ("json", "csv", "html")
 SCORECARD_DUE_DAYS = 14
 PLAYOFF_REMARK = "決定戦"
@@ -173,14 +175,14 @@ def standings_table(event: Event):
     from core.tournament.elimination import final_placings
     from core.tournament.standings import standings
 
-    tbs = list(event.tiebreakers)
+    tbs = [TIEBREAKERS[t] for t in event.tiebreakers]
     rows = []
     final = final_placings(event)
     swiss = standings(event)
-    head = [_("Rank"), _("Name"), _("Points"), _("Record"), *[t.upper() for t in tbs], _("Status")]
+    head = [_("Rank"), _("Name"), _("Points"), _("Record"), *[t.header for t in tbs], _("Status")]
 
     def vals(r):
-        return [r.op if t == "op" else f"{getattr(r, t) * 100:.2f}%" for t in tbs]
+        return [tb.text(r.figure(tb.name)) for tb in tbs]
 
     if final is not None:
         by_id = {r.id: r for r in swiss}
@@ -563,23 +565,67 @@ def schedule_rows(event: Event, log: list[dict]) -> list[list]:
 TABLES["report"] = report_table
 
 
+# -- the table of exports: every face reads it -----------------------------------------
+
+
+@dataclass(frozen=True)
+class ExportKind:
+    """One export: its ``--what`` name, the formats it is written in, the
+    rows it has in the app's export dialog (format, label) and how it is
+    made.  The command line's choices, the dialog and the refusals all read
+    :data:`EXPORTS`; a new export is one entry there."""
+
+    name: str
+    formats: tuple[str, ...]
+    menu: tuple[tuple[str, Callable[[], str]], ...] = ()  # (format, label) rows of the export dialog
+    document: Callable[[Event], str] | None = None  # the whole text, for an export that is no table
+
+
+def _event_json(event: Event) -> str:
+    return json.dumps(to_doc(event), ensure_ascii=False, indent=2)
+
+
+#: Every export, in the order the dialog and the choices list them.
+EXPORTS: dict[str, ExportKind] = {k.name: k for k in (
+    ExportKind("pairings", FORMATS, (("html", lambda: _("Pairings by table (HTML)")),
+                                     ("csv", lambda: _("Pairings (CSV)")))),
+    ExportKind("pairings-by-name", FORMATS, (("html", lambda: _("Pairings by name (HTML)")),)),
+    ExportKind("slips", ("html",), (("html", lambda: _("Match slips (HTML)")),), document=slips_html),
+    ExportKind("standings", FORMATS, (("html", lambda: _("Standings (HTML)")), ("csv", lambda: _("Standings (CSV)")))),
+    ExportKind("scorecard", FORMATS, (("html", lambda: _("Scorecard (HTML)")), ("csv", lambda: _("Scorecard (CSV)")))),
+    ExportKind("decklists", FORMATS, (("html", lambda: _("Decklists (HTML)")), ("csv", lambda: _("Decklists (CSV)")))),
+    ExportKind("report", FORMATS, (("html", lambda: _("Event report (HTML)")),)),
+    ExportKind("event", ("json",), (("json", lambda: _("Event file lycee-event/1 (JSON)")),), document=_event_json),
+)}
+#: The ``--what`` names (the command line's choices).
+WHATS = tuple(EXPORTS)
+#: The dialog's rows: (what, format, label), HTML first, then CSV, then JSON.
+MENU = tuple((k.name, fmt, label) for order in ("html", "csv", "json") for k in EXPORTS.values()
+             for fmt, label in k.menu if fmt == order)
+
+
+def check_export(what: str, fmt: str) -> ExportKind:
+    """The export ``what`` in ``fmt``, or a refusal naming what to choose."""
+    kind = EXPORTS.get(what)
+    if kind is None:
+        raise LyceeError(_("unknown export {what!r}: choose {choices}", what=what, choices=", ".join(EXPORTS)))
+    if fmt not in FORMATS:
+        raise LyceeError(_("unknown format {fmt!r}: choose {choices}", fmt=fmt, choices=", ".join(FORMATS)))
+    if fmt not in kind.formats:
+        others = [k.name for k in EXPORTS.values() if fmt in k.formats]
+        raise LyceeError(_("the {what} export is written as {formats} only: use --format {first}; "
+                           "as {fmt}: --what {others}", what=what, formats=", ".join(kind.formats),
+                           first=kind.formats[0], fmt=fmt, others=", ".join(others)))
+    return kind
+
+
 def render(event: Event, what: str = "event", fmt: str = "json", log: list[dict] | None = None,
            explain: bool = False) -> str:
     """``log`` (the event's actions) adds planned vs actual times to the report; ``explain``
     gives the pairings by table the judge's 理由 column (the sheet players see has none)."""
-    if what not in WHATS:
-        raise LyceeError(_("unknown export {what!r}: choose {choices}", what=what, choices=", ".join(WHATS)))
-    if fmt not in FORMATS:
-        raise LyceeError(_("unknown format {fmt!r}: choose json, csv or html", fmt=fmt))
-    if what == "event":
-        if fmt != "json":
-            raise LyceeError(_("the event file is JSON (lycee-event/1); for CSV and HTML use --what pairings, "
-                               "pairings-by-name, standings, scorecard, decklists, report (or slips, HTML only)"))
-        return json.dumps(to_doc(event), ensure_ascii=False, indent=2)
-    if what == "slips":
-        if fmt != "html":
-            raise LyceeError(_("match slips are printed from HTML: use --format html"))
-        return slips_html(event)
+    kind = check_export(what, fmt)
+    if kind.document is not None:
+        return kind.document(event)
     title, header, rows = (report_table(event, log) if what == "report"
                            else pairings_table(event, explain=True) if what == "pairings" and explain
                            else TABLES[what](event))
@@ -599,7 +645,6 @@ def render(event: Event, what: str = "event", fmt: str = "json", log: list[dict]
     if what == "pairings-by-name":
         meta = by_name_note(event)
     return to_html(title, header, rows, meta)
-
 
 
 #: Exports that belong to one round (their file name carries it).

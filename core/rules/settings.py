@@ -32,7 +32,8 @@ from datetime import date
 
 from core import labels
 from core.errors import LyceeError, RuleError
-from core.event.model import DEFAULT_TIEBREAKERS, KINDS, MATCH_TYPES, TIEBREAKERS, Event, Staff
+from core.event import tiebreakers
+from core.event.model import DEFAULT_TIEBREAKERS, KINDS, MATCH_TYPES, Event, Staff
 from core.i18n import _
 from core.log.actions import Pair
 from core.names import fold_name
@@ -181,11 +182,9 @@ def check_settings(d: dict, partial: bool = False) -> dict:
         out["rounds_planned"] = r
     if "tiebreakers" in d or not partial:
         tb = tuple(d.get("tiebreakers", DEFAULT_TIEBREAKERS))
-        bad = [t for t in tb if t not in TIEBREAKERS]
+        bad = [t for t in tb if t not in tiebreakers.TIEBREAKERS]
         if bad:
-            raise LyceeError(
-                _("unknown tiebreaker {x!r}: choose from {x2} (G-TIE-1)", x=bad[0], x2=', '.join(TIEBREAKERS))
-            )
+            raise LyceeError(tiebreakers.unknown_message(bad[0]))
         if len(set(tb)) != len(tb):
             raise LyceeError(_("a tiebreaker is listed twice"))
         out["tiebreakers"] = tb

@@ -109,7 +109,7 @@ from core.event.lookups import require_complete
 from core.errors import RuleError
 from core.i18n import _
 from core.event.model import Event, Match
-from core.tournament.standings import Figures, Ledger
+from core.tournament.standings import Ledger
 
 __all__ = [
     "suggested_rounds",
@@ -165,7 +165,7 @@ def pair_swiss(event: Event, rng: random.Random, *, apart=None,
         raise RuleError(_(
             "round {number} cannot be paired: {n} eligible player(s), at least 2 are needed",
             number=number, n=len(elig)))
-    led = Ledger(event)
+    led = Ledger.of(event)
     gidx = [led.index[p.id] for p in elig]
     bye = None
     if len(gidx) % 2:
@@ -211,7 +211,7 @@ def _choose_bye(event: Event, led: Ledger, gidx: list[int], rng: random.Random) 
     low = min(led.points[g] for g in cands)
     cands = [g for g in cands if led.points[g] == low]
     if len(cands) > 1 and event.tiebreakers:
-        fig = Figures(led)
+        fig = led.figures()
         chain = tuple(event.tiebreakers)
         keys = {g: fig.key(chain, led.points, g) for g in cands}
         worst = min(keys.values())
@@ -285,7 +285,7 @@ def pairing_cost(event: Event, matches) -> PairingCost:
     Points and previous meetings are taken from ``event`` as it stands
     (before the round); byes are left out.
     """
-    led = Ledger(event)
+    led = Ledger.of(event)
     pairs_ids = [(m.p1, m.p2) for m in matches if m.p2 is not None]
     ids = [x for ab in pairs_ids for x in ab]
     local = {pid: i for i, pid in enumerate(ids)}

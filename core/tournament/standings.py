@@ -36,12 +36,14 @@ DESIGN section 5 fixes them):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import threading
+from dataclasses import dataclass, field
 from math import lcm
 
 from core.errors import LyceeError, RuleError
 from core.i18n import _
 from core.event.model import Event, Match
+from core.event.tiebreakers import TIEBREAKERS, unknown_message
 
 __all__ = [
     "StandingRow",
@@ -76,19 +78,27 @@ class StandingRow:
     matches: int = 0  # Swiss rounds played, byes included
     shared: bool = False  # another player holds the same rank (G-TIE-1)
     playoff: bool = False  # a playoff (決定戦) ordered this place (G-TIE-PLAYOFF)
+    #: every tiebreaker of core.event.tiebreakers by key (op, omw... and any added there)
+    figures: dict[str, float | int] = field(default_factory=dict)
+
+    def figure(self, name: str) -> float | int:
+        """The value of tiebreaker ``name``."""
+        return self.figures[name]
+
+    def figure_text(self, name: str) -> str:
+        """Tiebreaker ``name`` as every table shows it (``12``, ``66.67%``)."""
+        return TIEBREAKERS[name].text(self.figures[name])
 
     def to_json(self) -> dict:
-        """The row as in ``standings --json`` (DESIGN section 3)."""
+        """The row as in ``standings --json`` (DESIGN section 3): every
+        tiebreaker of the table, in its order, between record and status."""
         return {
             "rank": self.rank,
             "id": self.id,
             "name": self.name,
             "points": self.points,
             "record": self.record,
-            "op": self.op,
-            "omw": round(self.omw, 4),
-            "gw": round(self.gw, 4),
-            "ogw": round(self.ogw, 4),
+            **{name: tb.json(self.figures[name]) for name, tb in TIEBREAKERS.items()},
             "status": self.status,
         }
 
@@ -108,9 +118,35 @@ class Ledger:
         "gpts",
         "games",
         "opps",
+        "figs",
     )
+    figs: "Figures | None"  # the figures of this ledger, once asked for
+
+    @classmethod
+    def of(cls, event: Event) -> "Ledger":
+        """The ledger of ``event``, computed once for the same players and
+        rounds (:data:`_LEDGERS`): a command that pairs, explains and shows
+        standings, or a screen that redraws, counts the event once."""
+        key = (id(event.players), tuple(map(id, event.rounds)))
+        with _LEDGERS_LOCK:  # the app counts in worker threads
+            hit = _LEDGERS.get(key)
+        if hit is not None and hit[0] is event.players and all(a is b for a, b in zip(hit[1], event.rounds)):
+            return hit[2]
+        led = cls(event)
+        with _LEDGERS_LOCK:
+            _LEDGERS[key] = (event.players, event.rounds, led)  # holding them keeps the ids from being reused
+            while len(_LEDGERS) > _LEDGERS_KEPT:
+                del _LEDGERS[next(iter(_LEDGERS))]
+        return led
+
+    def figures(self) -> "Figures":
+        """The tiebreaker figures of this ledger, computed once."""
+        if self.figs is None:
+            self.figs = Figures(self)
+        return self.figs
 
     def __init__(self, event: Event):
+        self.figs = None
         players = event.players
         n = len(players)
         self.ids = [p.id for p in players]
@@ -184,10 +220,19 @@ class Ledger:
                     losses[b] += 1
 
 
-class Figures:
-    """Exact tiebreaker figures: integers over common denominators."""
+#: (players, rounds) -> (players, rounds, ledger) of the last few events counted, oldest first.
+#: The players tuple and every round are immutable, so the same objects are the same figures;
+#: a new result makes a new round object, and with it a new entry.
+_LEDGERS: dict[tuple, tuple] = {}
+_LEDGERS_KEPT = 4
+_LEDGERS_LOCK = threading.Lock()
 
-    __slots__ = ("mwp", "gwp", "omw", "ogw", "op", "scale", "oscale")
+
+class Figures:
+    """Exact tiebreaker figures: integers over common denominators, one list
+    per tiebreaker of :data:`core.event.tiebreakers.TIEBREAKERS` (``values``)."""
+
+    __slots__ = ("points", "opps", "mwp", "gwp", "scale", "per_opp", "oscale", "values")
 
     def __init__(self, led: Ledger):
         rounds, games, points, gpts, opps = (
@@ -200,45 +245,47 @@ class Figures:
         dens = {3 * r for r in set(rounds) if r} | {3 * g for g in set(games) if g}
         D = lcm(_FLOOR_DEN, *dens)
         floor = _FLOOR_NUM * (D // _FLOOR_DEN)
-        mwp = [
+        self.points, self.opps = points, opps
+        self.mwp = [
             max(p * (D // (3 * r)), floor) if r else floor for p, r in zip(points, rounds)
         ]
-        gwp = [
+        self.gwp = [
             max(p * (D // (3 * g)), floor) if g else floor for p, g in zip(gpts, games)
         ]
-        counts = {len(o) for o in opps if o}
-        L = lcm(1, *counts)
-        omw = []
-        ogw = []
-        op = []
-        for o in opps:
-            if o:
-                f = L // len(o)
-                omw.append(sum([mwp[x] for x in o]) * f)
-                ogw.append(sum([gwp[x] for x in o]) * f)
-                op.append(sum([points[x] for x in o]))
-            else:
-                omw.append(0)
-                ogw.append(0)
-                op.append(0)
-        self.mwp, self.gwp, self.omw, self.ogw, self.op = mwp, gwp, omw, ogw, op
         self.scale = D
-        self.oscale = D * L
+        self.per_opp = lcm(1, *{len(o) for o in opps if o})
+        self.oscale = D * self.per_opp
+        self.values = {name: tb.compute(self) for name, tb in TIEBREAKERS.items()}
+
+    @property
+    def op(self) -> list[int]:
+        return self.values["op"]
+
+    @property
+    def omw(self) -> list[int]:
+        return self.values["omw"]
+
+    @property
+    def ogw(self) -> list[int]:
+        return self.values["ogw"]
+
+    def of(self, name: str) -> list[int]:
+        """Every player's exact value of tiebreaker ``name`` (one added to the
+        table after these figures were counted is counted when first asked for)."""
+        values = self.values.get(name)
+        if values is None:
+            tb = TIEBREAKERS.get(name)
+            if tb is None:
+                raise LyceeError(unknown_message(name))
+            values = self.values[name] = tb.compute(self)
+        return values
+
+    def figure(self, name: str, i: int) -> float | int:
+        """Player ``i``'s value of tiebreaker ``name`` as a row shows it."""
+        return TIEBREAKERS[name].value(self.of(name)[i], self)
 
     def key(self, chain: tuple[str, ...], points: list[int], i: int) -> tuple[int, ...]:
-        out = [points[i]]
-        for tb in chain:
-            if tb == "op":
-                out.append(self.op[i])
-            elif tb == "omw":
-                out.append(self.omw[i])
-            elif tb == "gw":
-                out.append(self.gwp[i])
-            elif tb == "ogw":
-                out.append(self.ogw[i])
-            else:
-                raise LyceeError(_("unknown tiebreaker {tb!r} (known: op, omw, gw, ogw)", tb=tb))
-        return tuple(out)
+        return (points[i], *[self.of(tb)[i] for tb in chain])
 
 
 def _playoff_tags(event: Event, led: Ledger, keys: list[tuple]) -> list[tuple[int, ...]]:
@@ -295,11 +342,12 @@ def _playoff_tags(event: Event, led: Ledger, keys: list[tuple]) -> list[tuple[in
 
 def ranked_table(event: Event):
     """Ledger, figures, sort keys, playoff tags and the ordered player indices."""
-    led = Ledger(event)
-    fig = Figures(led)
+    led = Ledger.of(event)
+    fig = led.figures()
     chain = tuple(event.tiebreakers)
     n = len(led.ids)
-    keys = [fig.key(chain, led.points, i) for i in range(n)]
+    columns = [led.points, *[fig.of(tb) for tb in chain]]  # raises on a key that is in no table
+    keys = [tuple(c[i] for c in columns) for i in range(n)]
     tags = _playoff_tags(event, led, keys)
     # descending swiss key, then playoff tag ascending, then registration order
     order = sorted(range(n), key=lambda i: tags[i])
@@ -324,7 +372,7 @@ def _ranks(order: list[int], keys, tags) -> list[int]:
 def swiss_points(event: Event) -> dict[str, int]:
     """Each player's Swiss match points (3/1/0, a bye 3) without the
     tiebreakers: what the pairings show beside each name (DESIGN section 3)."""
-    led = Ledger(event)
+    led = Ledger.of(event)
     return dict(zip(led.ids, led.points))
 
 
@@ -349,11 +397,14 @@ def standings(event: Event) -> list[StandingRow]:
     for r in ranks:
         count[r] = count.get(r, 0) + 1
     players = event.players
-    scale, oscale = fig.scale, fig.oscale
+    scale = fig.scale
+    # (key, values, denominator or None for a count): one division per figure
+    shown = [(name, fig.of(name), tb.scale(fig) if tb.percent else None) for name, tb in TIEBREAKERS.items()]
     rows = []
     for pos, i in enumerate(order):
         p = players[i]
         w, lo, d = led.wins[i], led.losses[i], led.draws[i]
+        figures = {name: vals[i] if den is None else vals[i] / den for name, vals, den in shown}
         rows.append(
             StandingRow(
                 rank=ranks[pos],
@@ -364,16 +415,17 @@ def standings(event: Event) -> list[StandingRow]:
                 losses=lo,
                 draws=d,
                 record=f"{w}-{lo}-{d}",
-                op=fig.op[i],
-                omw=fig.omw[i] / oscale,
-                gw=fig.gwp[i] / scale,
-                ogw=fig.ogw[i] / oscale,
+                op=figures["op"],
+                omw=figures["omw"],
+                gw=figures["gw"],
+                ogw=figures["ogw"],
                 status=p.status,
                 mwp=fig.mwp[i] / scale,
                 byes=led.byes[i],
                 matches=led.rounds[i],
                 shared=count[ranks[pos]] > 1,
                 playoff=bool(tags[i]),
+                figures=figures,
             )
         )
     return rows

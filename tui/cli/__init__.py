@@ -27,6 +27,7 @@ from core.i18n import _, ngettext
 
 from .common import (
     CliError,
+    LazyChoices,
     datadir,
     export_target,
     json_text,
@@ -54,6 +55,13 @@ def open_app(dd: DataDir, event: str | None = None) -> int:
 
     with raw_streams():  # the app draws with escape sequences of its own
         return launch(dd, event)
+
+
+def tiebreaker_help() -> str:
+    """``--tiebreakers``: the keys of core.event.tiebreakers, in order."""
+    from core.event.tiebreakers import names
+
+    return _("from {names} in order; empty for none", names=",".join(names()))
 
 
 # -- commands -------------------------------------------------------------------
@@ -489,7 +497,7 @@ def build_parser() -> argparse.ArgumentParser:
     n.add_argument("--organizer", metavar="NAME", help=_("the organizer's name"))
     n.add_argument("--judge", action="append", metavar="NAME", help=_("repeat for each judge, or separate names with , or 、"))
     n.add_argument("--head-judge", metavar="NAME", help=_("the head judge (one of the judges)"))
-    n.add_argument("--tiebreakers", metavar="LIST", help=_("from op,omw,gw,ogw in order; empty for none"))
+    n.add_argument("--tiebreakers", metavar="LIST", help=tiebreaker_help())
     n.add_argument("--unsanctioned", action="store_true",
                    help=_("mark the event unsanctioned (it may then run without full staff)"))
     n.add_argument("--decklists", action="store_true", help=_("decklists required (G-DECKLIST)"))
@@ -502,7 +510,7 @@ def build_parser() -> argparse.ArgumentParser:
     st.add_argument("--match", choices=("bo3", "bo1"))
     st.add_argument("--minutes", type=int, metavar="M", help=_("minutes a match"))
     st.add_argument("--rounds", type=int, metavar="N", help=_("Swiss rounds planned"))
-    st.add_argument("--tiebreakers", metavar="LIST", help=_("from op,omw,gw,ogw in order; empty for none"))
+    st.add_argument("--tiebreakers", metavar="LIST", help=tiebreaker_help())
     g = st.add_mutually_exclusive_group()
     g.add_argument("--sanctioned", dest="sanctioned", action="store_true", default=None)
     g.add_argument("--unsanctioned", dest="sanctioned", action="store_false")
@@ -567,11 +575,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     ex = cmd(sub, "export", cmd_export, _("export the event, pairings, standings, scorecard or decklists"))
     event_arg(ex)
-    ex.add_argument("--what", default="event",
-                    choices=("event", "pairings", "pairings-by-name", "standings", "scorecard", "decklists",
-                             "slips", "report"), metavar="WHAT",
-                    help=_("what to export: %(choices)s (default: the whole event)"))
-    ex.add_argument("--format", default="json", choices=("json", "csv", "html"), help=_("file format (default: json)"))
+    # the choices are the table of exports (core.reports.exports.EXPORTS), set after add_argument, which
+    # would list them at once: read only when `export` checks a value or prints its help
+    ex.add_argument("--what", default="event", metavar="WHAT",
+                    help=_("what to export: %(choices)s (default: the whole event)")).choices = \
+        LazyChoices("core.reports.exports", "WHATS")
+    ex.add_argument("--format", default="json", help=_("file format (default: json)")).choices = \
+        LazyChoices("core.reports.exports", "FORMATS")
     ex.add_argument("--explain", action="store_true",
                     help=_("pairings by table for the judges: add why each table crosses score groups "
                            "(the sheet players see has no such column)"))

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import contextlib
 import importlib
-import json
 import sys
 from typing import TYPE_CHECKING
 
@@ -90,7 +89,10 @@ class SafeStream:
         self.raw = raw
 
     def write(self, text: str) -> int:
-        self.raw.write("\n".join(_line(x) for x in text.split("\n")))
+        if text.replace("\n", "").isprintable():  # most text (a whole --json answer): nothing to escape
+            self.raw.write(text)
+        else:
+            self.raw.write("\n".join(_line(x) for x in text.split("\n")))
         return len(text)
 
     def isatty(self) -> bool:
@@ -139,8 +141,12 @@ def json_text(text: str) -> str:
 
 
 def out_json(doc) -> None:
-    sys.stdout.write(json_text(json.dumps(doc, ensure_ascii=False, indent=2)))
-    sys.stdout.write("\n")
+    """``doc`` as the one JSON document of a ``--json`` answer, encoded in one
+    call (msgspec) and written in one write."""
+    import msgspec
+
+    text = msgspec.json.format(msgspec.json.encode(doc), indent=2).decode()
+    sys.stdout.write(json_text(text) + "\n")
 
 
 def datadir(args) -> DataDir:
@@ -162,18 +168,26 @@ def open_event(args) -> EventStore:
     return store
 
 
-def with_desk(args, fn):
+def with_desk(args, fn, *, writes: bool = False):
     """``fn(desk)`` for a command.  It runs first over the event read without
     the lock (a ReadOnlyStore): a command that only reads (``penalties``,
     ``staff``, ``clock status``, ``late``, any ``--json`` listing) is done
     then, so it works while the app holds the event and on a read-only
     folder (README: "Reading commands take no lock").  At its first write
     nothing has been stored; the event is opened for writing (the lock, a
-    recovery) and ``fn`` runs again from the start on the event as it is now."""
+    recovery) and ``fn`` runs again from the start on the event as it is now.
+
+    With ``writes`` (a command that always writes when it succeeds: ``pair``,
+    ``top``, ``playoff``, one ``result``) the event is opened for writing at
+    once: the lock-free run would read the event and work out the whole
+    pairing only to do both again under the lock."""
     from core.desk import Desk
     from core.store.store import WriteNeeded
 
     actor = getattr(args, "by", None) or "desk"
+    if writes:
+        with open_event(args) as store:
+            return fn(Desk(store, actor=actor))
     dd = datadir(args)
     eid = dd.resolve(args.event)
     try:

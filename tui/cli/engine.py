@@ -15,8 +15,10 @@ from core.i18n import _, join_sentences, ngettext
 from .common import CliError, out_json, read_event, shown, with_desk
 
 
-def pairings_json(desk: Desk) -> dict:
-    """DESIGN section 3: `pair --json`; points are those before the round."""
+def pairings_json(desk: Desk, why: bool = True) -> dict:
+    """DESIGN section 3: `pair --json`; points are those before the round.
+    ``why``: each Swiss pairing's reasons in words (``--json``; printed
+    pairings without ``--explain`` show none, so they are not worded)."""
     from core.tournament.standings import points_before_round
 
     ev = desk.event
@@ -33,7 +35,7 @@ def pairings_json(desk: Desk) -> dict:
 
     def pairing(m):
         d = {"table": m.table, "p1": side(m.p1), "p2": side(m.p2)}
-        if rnd.stage == "swiss":
+        if why and rnd.stage == "swiss":
             d["why"] = why_text(ev, m.why)  # DESIGN section 3: pair --json gains "why"
         return d
 
@@ -68,11 +70,11 @@ def _pair_and_show(args, pair) -> int:
 
     def run(d: Desk):
         pair(d)
-        doc = pairings_json(d)
+        doc = pairings_json(d, why=args.json)
         if explain and not args.json:
             _explain_lines(d.event, doc)
         return doc
-    doc = with_desk(args, run)
+    doc = with_desk(args, run, writes=True)
     out_json(doc) if args.json else print_pairings(doc, explain)
     return 0
 
@@ -129,12 +131,14 @@ def cmd_result(args) -> int:
         rnd = ev.rounds[(args.round or len(ev.rounds)) - 1]
         m = rnd.match_at(table)
         return ev, m, rnd
-    ev, m, rnd = with_desk(args, run)
+    ev, m, rnd = with_desk(args, run, writes=True)
     missing = rnd.missing_tables()
-    from core.tournament.elimination import REPLAY, THIRD_PLACE, THIRD_PLACE_PLANNED, round_label
+    note, label = m.note, ""
+    if note or rnd.stage == "top":  # a Swiss result without a note needs no bracket (start-up: issue 31)
+        from core.tournament.elimination import REPLAY, THIRD_PLACE, THIRD_PLACE_PLANNED, round_label
 
-    note = "" if m.note in (THIRD_PLACE, THIRD_PLACE_PLANNED, REPLAY) else m.note
-    label = round_label(ev, rnd.number, m) if rnd.stage == "top" else ""
+        note = "" if note in (THIRD_PLACE, THIRD_PLACE_PLANNED, REPLAY) else note
+        label = round_label(ev, rnd.number, m) if rnd.stage == "top" else ""
     print(_("table {t}: {p1} {res} {p2}", t=m.table, p1=ev.player(m.p1).name,
             res=labels.result_label(args.result), p2=ev.player(m.p2).name)
           + (f" · {label}" if label else "") + (f" · {labels.note_label(note)}" if note else "")
@@ -226,18 +230,20 @@ def cmd_standings(args) -> int:
     rows = doc["standings"]
     if doc.get("final"):
         return _print_final(ev, doc)
-    tbs = list(ev.tiebreakers)
+    from core.event.tiebreakers import TIEBREAKERS
+
+    tbs = [TIEBREAKERS[t] for t in ev.tiebreakers]
     # column widths: at least the English ones, wider when a translated header needs it
     w_rank, w_pts, w_rec = (max(n, width(_(h))) for n, h in ((4, "Rank"), (6, "Points"), (8, "Record")))
     head = f"{rjust(_('Rank'), w_rank)}  {rjust(_('Points'), w_pts)}  {ljust(_('Record'), w_rec)}" + "".join(
-        f"{t.upper():>8}" for t in tbs)
+        f"{t.header:>8}" for t in tbs)
     if doc.get("provisional"):
         print(_("Standings during round {r} (provisional: results still coming in)", r=doc["round"]))
     else:
         print(_("Standings after round {r}", r=doc["round"]))
     print(head + "  " + _("Name"))
     for r in rows:
-        vals = "".join(f"{r[t]:>8}" if t == "op" else f"{r[t] * 100:>7.2f}%" for t in tbs)
+        vals = "".join(f"{t.text(r[t.name]):>8}" for t in tbs)
         status = "" if r["status"] == "active" else f"  ({labels.player_status_label(r['status'])})"
         print(f"{r['rank']:>{w_rank}}  {r['points']:>{w_pts}}  {r['record']:<{w_rec}}{vals}  {shown(r['name'])}{status}")
     return 0

@@ -326,21 +326,6 @@ class ExportChoice(Translated, ModalScreen[tuple[str, str] | None]):
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="export.cancel")]
 
-    CHOICES = [
-        ("pairings", "html", "Pairings by table (HTML)"),
-        ("pairings-by-name", "html", "Pairings by name (HTML)"),
-        ("slips", "html", "Match slips (HTML)"),
-        ("standings", "html", "Standings (HTML)"),
-        ("scorecard", "html", "Scorecard (HTML)"),
-        ("decklists", "html", "Decklists (HTML)"),
-        ("report", "html", "Event report (HTML)"),
-        ("pairings", "csv", "Pairings (CSV)"),
-        ("standings", "csv", "Standings (CSV)"),
-        ("scorecard", "csv", "Scorecard (CSV)"),
-        ("decklists", "csv", "Decklists (CSV)"),
-        ("event", "json", "Event file lycee-event/1 (JSON)"),
-    ]
-
     def __init__(self):
         super().__init__()
         self._translate_bindings()
@@ -350,7 +335,10 @@ class ExportChoice(Translated, ModalScreen[tuple[str, str] | None]):
 
         with Vertical():
             yield Label(_("Export"), classes="title")
-            yield OptionList(*[_(label) for _w, _f, label in self.CHOICES])
+            # the rows come from the table of exports (core.reports.exports.MENU), read when the dialog opens
+            from core.reports.exports import MENU
+
+            yield OptionList(*[label() for _w, _f, label in MENU])
 
     def on_mount(self) -> None:
         from textual.widgets import OptionList
@@ -360,7 +348,9 @@ class ExportChoice(Translated, ModalScreen[tuple[str, str] | None]):
         ol.focus()
 
     def on_option_list_option_selected(self, event) -> None:
-        what, fmt, _label = self.CHOICES[event.option_index]
+        from core.reports.exports import MENU
+
+        what, fmt, _label = MENU[event.option_index]
         self.dismiss((what, fmt))
 
     def action_cancel(self) -> None:

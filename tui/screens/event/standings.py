@@ -10,6 +10,7 @@ from textual.widgets import Label, TabPane
 from core import labels
 from core.i18n import _
 from core.event.model import Event
+from core.event.tiebreakers import TIEBREAKERS
 
 from ...widgets.plain import PlainTable
 
@@ -40,7 +41,8 @@ class StandingsPane(TabPane):
                 t.add_row(str(f.place), Text(row.name), f.label or _("Swiss"), str(row.rank), str(row.points),
                           row.record, labels.player_status_label(row.status))
             return
-        t.add_columns(_("Rank"), _("Name"), _("Points"), _("Record"), *[tb.upper() for tb in tbs], _("Status"))
+        t.add_columns(_("Rank"), _("Name"), _("Points"), _("Record"), *[TIEBREAKERS[tb].header for tb in tbs],
+                      _("Status"))
         cur = ev.current_round
         text = ""
         if cur is not None and not cur.complete:
@@ -48,8 +50,5 @@ class StandingsPane(TabPane):
                     if standings_after else _("Round {n} is in progress: no standings yet", n=cur.number))
         note.update(text)
         for row in rows:
-            vals = []
-            for tb in tbs:
-                v = getattr(row, tb)
-                vals.append(str(v) if tb == "op" else f"{v * 100:.1f}%")
+            vals = [row.figure_text(tb) for tb in tbs]
             t.add_row(str(row.rank), Text(row.name), str(row.points), row.record, *vals, labels.player_status_label(row.status))

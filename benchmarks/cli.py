@@ -1,0 +1,169 @@
+"""Whole-process figures of the command line (issue 31), each as a ratio
+against a baseline measured in the same run (median of ``--runs``):
+
+1. ``lycee pair`` for round 11 of 2,048 players, plain and ``--json``, against
+   a Python script that reads the same ``lycee-event/1`` file and pairs it
+   with the PyPI package ``swisspair`` (C++; a benchmark-only dependency:
+   ``python -m pip install swisspair``; without it the ratio is left out and
+   the figure is shown against ``python -c pass``);
+2. ``lycee result`` at 2,048 players against the same at 16 players, and
+   against ``python -c pass``;
+3. ``lycee --help`` against ``python -c pass``.
+
+Each figure is the process's CPU time (user + system), the figure that stays
+put on a shared machine under load; ``--wall`` gives wall time instead.
+
+``--profile`` also prints the top of a cProfile of ``lycee pair --json`` and
+``lycee result`` at 2,048 players (cumulative time), to see where a command
+spends its time before changing it.
+
+    python benchmarks/cli.py [--runs 5] [--profile]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from store import SWISSPAIR_SCRIPT, build_log, write_event  # noqa: E402
+
+ENV = dict(os.environ, PYTHONPATH=str(ROOT))
+# as installed: bytecode cached (a shell with PYTHONDONTWRITEBYTECODE would compile every module every run)
+ENV.pop("PYTHONDONTWRITEBYTECODE", None)
+LYCEE = [sys.executable, "-m", "tui.cli"]
+
+
+#: "cpu" (user + system time of the process, the steady figure on a shared, loaded machine) or "wall"
+CLOCK = {"which": "cpu"}
+
+
+def run_ms(argv: list[str], check: bool = True) -> float:
+    """One run of ``argv`` in a new process: its CPU time (or wall time) in ms."""
+    r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    out = subprocess.run(argv, capture_output=True, text=True, env=ENV, cwd=ROOT)
+    wall = (time.perf_counter() - t0) * 1000
+    r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if check and out.returncode != 0:
+        raise SystemExit(f"{argv}: {out.stderr}")
+    cpu = (r1.ru_utime - r0.ru_utime + r1.ru_stime - r0.ru_stime) * 1000
+    return cpu if CLOCK["which"] == "cpu" else wall
+
+
+def median(xs) -> float:
+    return statistics.median(list(xs))
+
+
+def event_dir(tmp: Path, n: int, rounds: int, paired_next: bool) -> Path:
+    d = tmp / f"ev{n}-{rounds}-{int(paired_next)}"
+    write_event(d, build_log(n, rounds, random.Random(n), paired_next=paired_next))
+    return d
+
+
+def bench_pair(tmp: Path, runs: int, have_swisspair: bool) -> dict:
+    base = event_dir(tmp, 2048, 10, paired_next=False)
+    script = tmp / "swisspair_pair.py"
+    script.write_text(SWISSPAIR_SCRIPT, encoding="utf-8")
+    out: dict[str, list[float]] = {"pair": [], "pair --json": [], "swisspair": [], "python": []}
+    for i in range(runs):
+        for label, extra in (("pair", []), ("pair --json", ["--json"])):
+            run_dir = tmp / f"pair{i}"
+            shutil.copytree(base, run_dir)
+            out[label].append(run_ms([*LYCEE, "--data-dir", str(run_dir), "pair", "bench", *extra]))
+            shutil.rmtree(run_dir)
+        if have_swisspair:
+            out["swisspair"].append(run_ms([sys.executable, str(script), str(base / "events" / "bench.json")]))
+        out["python"].append(run_ms([sys.executable, "-c", "pass"]))
+    return {k: median(v) for k, v in out.items() if v}
+
+
+def bench_result(tmp: Path, runs: int) -> dict:
+    dirs = {n: event_dir(tmp, n, r, paired_next=True) for n, r in ((16, 4), (2048, 11))}
+    out: dict[str, list[float]] = {"16": [], "2048": [], "python": []}
+    for i in range(runs):
+        for n, base in dirs.items():
+            run_dir = tmp / f"result{n}-{i}"
+            shutil.copytree(base, run_dir)
+            out[str(n)].append(run_ms([*LYCEE, "--data-dir", str(run_dir), "result", "bench", "1", "2-1"]))
+            shutil.rmtree(run_dir)
+        out["python"].append(run_ms([sys.executable, "-c", "pass"]))
+    return {k: median(v) for k, v in out.items()}
+
+
+def bench_help(runs: int) -> dict:
+    xs, bare = [], []
+    for _ in range(runs):
+        xs.append(run_ms([*LYCEE, "--help"]))
+        bare.append(run_ms([sys.executable, "-c", "pass"]))
+    return {"help": median(xs), "python": median(bare)}
+
+
+def profile(tmp: Path) -> None:
+    base = event_dir(tmp, 2048, 10, paired_next=False)
+    result_base = event_dir(tmp, 2048, 11, paired_next=True)
+    for label, src, argv in (("pair --json", base, ["pair", "bench", "--json"]),
+                             ("result", result_base, ["result", "bench", "1", "2-1"])):
+        run_dir = tmp / "profile"
+        shutil.copytree(src, run_dir)
+        stats = tmp / "profile.stats"
+        subprocess.run([sys.executable, "-m", "cProfile", "-o", str(stats), "-m", "tui.cli", "--data-dir",
+                        str(run_dir), *argv], capture_output=True, env=ENV, cwd=ROOT, check=True)
+        import pstats
+
+        print(f"\n-- cProfile of lycee {label} at 2,048 players (cumulative, top 25) --")
+        pstats.Stats(str(stats)).sort_stats("cumulative").print_stats(25)
+        shutil.rmtree(run_dir)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--profile", action="store_true")
+    ap.add_argument("--wall", action="store_true", help="wall time instead of CPU time (on a quiet machine)")
+    args = ap.parse_args()
+    CLOCK["which"] = "wall" if args.wall else "cpu"
+    have_swisspair = subprocess.run([sys.executable, "-c", "import swisspair"], capture_output=True).returncode == 0
+    print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; "
+          f"figures are {CLOCK['which']} time, median of {args.runs}")
+    tmp = Path(tempfile.mkdtemp(prefix="lycee-bench-cli-"))
+    # the bytecode caches, written once before anything is timed (an install writes them too)
+    subprocess.run([sys.executable, "-m", "compileall", "-q", *(str(ROOT / d) for d in ("core", "limited", "tui"))],
+                   env=ENV, check=True)
+    try:
+        p = bench_pair(tmp, args.runs, have_swisspair)
+        for label in ("pair", "pair --json"):
+            if "swisspair" in p:
+                print(f"lycee {label:<11} round 11, 2,048 players: {p[label]:6.0f} ms vs swisspair script "
+                      f"{p['swisspair']:.0f} ms: ratio {p[label] / p['swisspair']:.2f}   (target <= 0.8)")
+            else:
+                print(f"lycee {label:<11} round 11, 2,048 players: {p[label]:6.0f} ms; swisspair not installed: "
+                      f"vs `python -c pass` {p['python']:.0f} ms: {p[label] / p['python']:.1f}x")
+        r = bench_result(tmp, args.runs)
+        print(f"lycee result at 2,048 players: {r['2048']:.0f} ms vs 16 players {r['16']:.0f} ms: "
+              f"{r['2048'] / r['16']:.2f}x (target <= 1.2x); vs `python -c pass` {r['python']:.0f} ms: "
+              f"{r['2048'] / r['python']:.1f}x (target <= 8x)")
+        h = bench_help(args.runs)
+        print(f"lycee --help: {h['help']:.0f} ms vs `python -c pass` {h['python']:.0f} ms: "
+              f"{h['help'] / h['python']:.1f}x (target <= 5x)")
+        if args.profile:
+            profile(tmp)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    print(f"load average at end: {os.getloadavg()[0]:.1f}")
+
+
+if __name__ == "__main__":
+    main()
