@@ -26,6 +26,7 @@ from core.errors import LyceeError
 from core.i18n import _, ngettext
 from core.event.model import Event
 from core.names import whole
+from core import readmodel
 
 from ...i18n import Translated
 from ...widgets.footer import WholeKeysFooter
@@ -90,6 +91,8 @@ class EventScreen(Translated, Screen):
         self._name_queue: deque[tuple[str, Input, str]] = deque()  # names typed, still to add (issue 22)
         self._name_asking = False  # the same-name question about one of them is open
         self._batch: dict | None = None  # several lines at once: what was stored, what refused
+        self.view = readmodel.EventView()  # standings and "finished", once per event version
+        self._standings_after = 0
 
     # -- lifecycle -------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -149,9 +152,8 @@ class EventScreen(Translated, Screen):
         the other tabs when they are shown (a 512-player table is not rebuilt
         for a tab nobody is looking at)."""
         ev = self.event
-        self._standing_rows = None
         self._show("#event-title", ev.name)
-        self.query_one("#round-status", Line).set(Text(self._finish_text(ev) + self._round_status(ev)))  # wraps at 80 columns
+        self.query_one("#round-status", Line).set(Text(self._finish_text(ev) + readmodel.round_status(ev)))  # wraps at 80 columns
         self.draw_clock()
         self._dirty = {"players", "round", "standings", "bracket", "build"}
         self._draw_tab(self.query_one(TabbedContent).active)
@@ -180,46 +182,9 @@ class EventScreen(Translated, Screen):
             self._draw_tab(message.pane.id)
         self.refresh_bindings()  # the footer follows the step
 
-    def _round_status(self, ev: Event) -> str:
-        from core.tournament.elimination import champion
-
-        won = champion(ev) if any(x.stage == "top" for x in ev.rounds) else None
-        if won is not None:  # after the final: no round clock to offer
-            return _("finished · winner: {name}", name=ev.player(won).name)
-        r = ev.current_round
-        fmt = f"{labels.kind_label(ev.kind)} · {labels.match_label(ev.match)} · {ev.minutes}{_('min')}"
-        if r is None:
-            from core.tournament.pairing import planned_rounds
-
-            planned, by_organizer = planned_rounds(ev)
-            return _("{fmt} · {n} players · not started · {k} Swiss rounds ({how})", fmt=fmt,
-                     n=len(ev.players), k=planned,
-                     how=_("planned") if by_organizer else _("suggested: log2 of the players"))
-        from core.tournament.elimination import event_finished, round_label
-
-        if event_finished(ev):
-            return _("{fmt} · finished: final standings (F4)", fmt=fmt)
-        missing = len(r.missing_tables())
-        state = ngettext("{k} result missing", "{k} results missing", missing, k=missing) if missing else _("complete")
-        line = _("{fmt} · round {r}: {state}", fmt=fmt, r=r.number, state=state)
-        return line if r.stage == "swiss" else line + f" · {round_label(ev, r.number)}"
-
     def _standings(self, ev: Event):
-        """The standings of the event as it is now, computed once per change,
-        and not again while only results of the round in progress change: the
-        standings then are those after the last complete round, from the same
-        facts (the profile of a result typed at 512 players: half the handler)."""
-        if getattr(self, "_standing_rows", None) is None:
-            from core.tournament.standings import as_of_last_complete_round, standings
-
-            settled, self._standings_after = as_of_last_complete_round(ev)
-            cached = getattr(self, "_settled", None)
-            if cached is not None and _same_facts(cached[0], settled):
-                self._standing_rows = cached[1]
-            else:
-                self._standing_rows = standings(settled)
-                self._settled = (settled, self._standing_rows)
-        return self._standing_rows
+        rows, self._standings_after = self.view.standings(ev)
+        return rows
 
     # -- the round clock (visible on every event screen) ----------------------------
     def tick(self) -> None:
@@ -230,40 +195,26 @@ class EventScreen(Translated, Screen):
         self._tick_build()
 
     def draw_clock(self) -> None:
-        from core.rules import clock
-
         lbl = self.query_one("#clock", Line)
-        ev = self.event
-        if not ev.rounds or self._finished(ev):
+        line = readmodel.clock_line(self.event, self.desk.now(), self._finished(self.event))
+        text = line.text
+        if not text:
             self._show("#clock", "")
             return
-        st = clock.status(ev, self.desk.now())
-        if not st.started:
-            text = _("R{r} clock {t} (Ctrl+T starts)", r=st.round, t=clock.fmt(st.minutes * 60))
-        else:
-            state = _("paused") if st.paused else ""
-            text = _("R{r} ⏱ {t}", r=st.round, t=clock.fmt(st.remaining)) + (f" {state}" if state else "")
-            ext = [t for t in st.tables if t.extension and not t.finished]
-            if ext:  # G-TIME: each extended table's own time
-                text += " · " + ", ".join(_("T{t} +{m}: {left}", t=t.table, m=t.extension,
-                                             left=clock.fmt(t.remaining)) for t in ext[:3])
-            if st.unfinished and st.time_up:
-                text += " " + ngettext("TIME: {n} table playing", "TIME: {n} tables playing", len(st.unfinished))
         from rich.cells import cell_len
 
         if cell_len(text) != cell_len(lbl.plain):
             lbl.set(text)
             lbl.refresh(layout=True)  # the clock's box follows its text (it is auto-sized)
         self._show("#clock", text)
-        near = st.started and st.remaining is not None and 0 < st.remaining <= 300
-        up = st.started and st.time_up and bool(st.unfinished)
+        near, up = line.near, line.up
         lbl.set_class(near, "clock-near")
         lbl.set_class(up, "clock-up")
         if up and not self._rang:
             self._rang = True
             self.app.bell()
             self.say(_("Time! Tables still playing: {tables} (G-BO3-TIME / G-TIME)",
-                       tables=", ".join(map(str, st.unfinished))), error=True)
+                       tables=", ".join(map(str, line.unfinished))), error=True)
         elif not up:
             self._rang = False
 
@@ -632,48 +583,45 @@ class EventScreen(Translated, Screen):
         self.say(_("added {name} ({id})", name=name, id=pid))  # the box emptied itself on Enter
         self.refresh_all()
 
+    # -- the result path: one parse (the read model's pre-check), its questions, one record --
     def _enter_result(self, text: str, box: Input | None = None) -> None:
         """``12 2-1`` (the box emptied itself on Enter; a refused entry is
-        quoted in the message)."""
-        from core.tournament.matchrules import parse_table_result
-
+        quoted in the message): pre-checked once, then its questions, then
+        recorded (docs/architecture.md, the result path)."""
         try:
-            table, res = parse_table_result(text)  # one parser and message for the app and `lycee result -`
+            check = readmodel.precheck_result(self.event, text, self.desk.now())
         except LyceeError as err:
             self._refuse_result(text, err)
             return
-        rnd = self.event.current_round
-        if rnd is not None and rnd.stage in ("top", "playoff") and res.lower() == "id":
-            self._id_decision(table)  # G-ID-3: the organizer decides
+        if readmodel.ID_DECISION in check.questions:
+            self._id_decision(check.table)  # G-ID-3: the organizer decides
             return
-        before = rnd.match_at(table) if rnd is not None else None
-        self._ask_result(text, table, res, before)
+        self._ask_next(check, check.questions)
 
-    def _ask_result(self, text: str, table: int, res: str, before, correct: bool = False,
-                    time_called: bool = False) -> None:
-        """Record, asking first when the entry replaces a result (--correct)
-        or is one only time can produce while the round has time (--time-called)."""
-        from core.rules.clock import needs_time_call
-        from core.tournament.matchrules import parse_result
-
-        if before is not None and before.reported and not correct and not before.is_bye:
-            question = _("Table {t} already has {old}. Replace it with {new}?", t=table,
-                         old=result_cell(before).plain.strip(), new=res)
-            self._ask_for_result(Confirm(question), lambda yes: yes and self._ask_result(
-                text, table, res, before, True, time_called))
+    def _ask_next(self, check: readmodel.ResultCheck, questions: tuple[str, ...], answered: tuple[str, ...] = ()) -> None:
+        """Ask ``questions`` one after another (a no to any stores nothing), then record."""
+        if not questions:
+            self._record_result(check, correct=readmodel.REPLACE in answered,
+                                time_called=readmodel.TIME_CALL in answered)
             return
-        if not time_called:
-            try:
-                why = needs_time_call(self.event, len(self.event.rounds), table, parse_result(res), self.desk.now())
-            except LyceeError:
-                why = None  # the desk gives the reason below
-            if why is not None:
-                self._ask_for_result(Confirm(_("{res} at table {t} ends a match only at time. Was time called "
-                                               "at this table? (G-BO3-TIME)", res=res, t=table)),
-                                     lambda yes: yes and self._ask_result(text, table, res, before, correct, True))
-                return
+        kind, rest = questions[0], questions[1:]
+        if kind == readmodel.REPLACE:
+            question = _("Table {t} already has {old}. Replace it with {new}?", t=check.table,
+                         old=result_cell(check.before).plain.strip(), new=check.text)
+        else:
+            question = _("{res} at table {t} ends a match only at time. Was time called at this table? "
+                         "(G-BO3-TIME)", res=check.text, t=check.table)
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self._ask_next(check, rest, (*answered, kind))
+
+        self._ask_for_result(Confirm(question), answer)
+
+    def _record_result(self, check: readmodel.ResultCheck, correct: bool, time_called: bool) -> None:
+        text, table, res, before = check.line, check.table, check.text, check.before
         try:
-            self.desk.record(table, res, correct=correct, time_called=time_called)
+            self.desk.record_checked(check, correct=correct, time_called=time_called)
         except LyceeError as err:
             self._refuse_result(text, err)
             return
@@ -1406,11 +1354,7 @@ class EventScreen(Translated, Screen):
 
     def _finished(self, ev: Event) -> bool:
         """Whether the elimination stage has its winner (computed once per change)."""
-        if getattr(self, "_finished_for", (None,))[0] is not ev:
-            from core.tournament.elimination import champion
-
-            self._finished_for = (ev, any(r.stage == "top" for r in ev.rounds) and champion(ev) is not None)
-        return self._finished_for[1]
+        return self.view.finished(ev)
 
     def _id_decision(self, table: int) -> None:
         """G-ID-3: an intentional draw where a ranking is needed: the organizer
@@ -1462,21 +1406,6 @@ class EventScreen(Translated, Screen):
         elif bad:
             self.say(_("round 1 paired, but {n} deck(s) are missing or have problems: {names} (build tab, F11)",
                        n=len(bad), names=", ".join(d.name for d in bad[:5])), error=True)
-
-
-def _same_facts(a: Event, b: Event) -> bool:
-    """Whether two events hold the very same facts (the same objects field by
-    field, rounds compared one by one): events are immutable, so a change
-    always brings a new object where it happened."""
-    from dataclasses import fields
-
-    for f in fields(Event):
-        x, y = getattr(a, f.name), getattr(b, f.name)
-        if x is y:
-            continue
-        if f.name != "rounds" or len(x) != len(y) or any(r is not q for r, q in zip(x, y)):
-            return False
-    return True
 
 
 def repair_and_open(app, event_id: str) -> None:
