@@ -14,6 +14,9 @@ registers the deck to that player (a ``decklist`` action through the Desk).
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import ClassVar
+
 from collections import Counter
 from collections.abc import Callable
 
@@ -47,6 +50,8 @@ from ..widgets.plain import PlainTable
 from ..widgets.footer import WholeKeysFooter
 from .dialogs import Confirm, Prompt
 
+TCSS = Path(__file__).with_name("deckbuilder.tcss")  # this module's screens and dialogs
+
 #: Registers a deck to an event player; returns what to say (raises LyceeError when refused).
 Register = Callable[[Decklist], str]
 
@@ -59,11 +64,7 @@ def sort_label(key: str) -> str:
 class LibraryDialog(Translated, ModalScreen[dict | None]):
     """Pick a saved deck: Enter loads it, x deletes it, Escape goes back."""
 
-    CSS = """
-    LibraryDialog { align: center middle; }
-    LibraryDialog > Vertical { width: 100; height: 80%; border: thick $accent; background: $panel; padding: 0 1; }
-    LibraryDialog DataTable { height: 1fr; }
-    """
+    CSS_PATH: ClassVar = [TCSS]
     BINDINGS = [
         Binding("enter", "load", "Load", id="library.load", priority=True),
         Binding("x,delete", "delete", "Delete", id="library.delete"),
@@ -141,23 +142,7 @@ class LibraryDialog(Translated, ModalScreen[dict | None]):
 class DeckBuilderScreen(Translated, Screen):
     """Build a deck from a sealed or drafted pool (see the module docstring)."""
 
-    CSS = """
-    DeckBuilderScreen #builder-bar { height: auto; max-height: 2; background: $primary-background; }
-    DeckBuilderScreen #builder-bar Label { width: 1fr; }
-    DeckBuilderScreen #filters { height: auto; max-height: 2; width: 100%; }
-    DeckBuilderScreen #builder-body { height: 1fr; }
-    DeckBuilderScreen #builder-left { width: 1fr; }
-    DeckBuilderScreen #builder-right { width: 46; }
-    DeckBuilderScreen #pool { height: 1fr; }
-    DeckBuilderScreen #deck { height: 1fr; }
-    DeckBuilderScreen #spare { height: 7; }
-    DeckBuilderScreen #checks { height: auto; max-height: 5; padding: 0 1; }
-    DeckBuilderScreen #charts { height: 9; }
-    DeckBuilderScreen #curve { width: 21; padding: 0 1; }
-    DeckBuilderScreen #spread { width: 1fr; padding: 0 1; }
-    DeckBuilderScreen .section { text-style: bold; padding: 0 1; background: $boost; width: 1fr; }
-    DeckBuilderScreen #message { height: auto; max-height: 3; width: 100%; }
-    """
+    CSS_PATH: ClassVar = [TCSS]
     BINDINGS = [
         Binding("enter", "move", "Move", id="builder.move", priority=True),
         Binding("plus,equals_sign", "add", "Add one", id="builder.add", show=False),
@@ -196,7 +181,7 @@ class DeckBuilderScreen(Translated, Screen):
     @classmethod
     def from_doc(cls, doc: dict) -> DeckBuilderScreen:
         """A builder on a deck saved in the library."""
-        from .practice import catalog
+        from .limited_kit import catalog
 
         st = DeckState.from_doc(doc, catalog().set(doc["set"]))
         return cls(st.cs, st.kind, st.pool, packs=st.packs, deck=st.deck, spare=st.spare, name=st.name,

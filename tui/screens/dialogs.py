@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import ClassVar
+
 from time import monotonic
 
 from rich.text import Text
@@ -23,16 +26,13 @@ from core.event.timing import recommended_minutes
 from ..i18n import Translated
 from ..widgets.plain import plain
 
+TCSS = Path(__file__).with_name("dialogs.tcss")  # this module's screens and dialogs
+
 
 class Confirm(Translated, ModalScreen[bool]):
     """Yes or no; `y`/Enter confirms, `n`/Escape declines."""
 
-    DEFAULT_CSS = """
-    Confirm { align: center middle; }
-    Confirm > Vertical { width: 64; height: auto; border: thick $error; background: $panel; padding: 1 2; }
-    Confirm Horizontal { height: auto; align-horizontal: right; margin-top: 1; }
-    Confirm Button { margin-left: 2; }
-    """
+    CSS_PATH: ClassVar = [TCSS]
     BINDINGS = [
         Binding("y", "answer(True)", "Yes", id="confirm.yes"),
         Binding("n,escape", "answer(False)", "No", id="confirm.no"),
@@ -60,15 +60,7 @@ class Confirm(Translated, ModalScreen[bool]):
 class NewEvent(Translated, ModalScreen[dict | None]):
     """Every setting of a lycee-event/1 event; returns the settings or None."""
 
-    DEFAULT_CSS = """
-    NewEvent { align: center middle; }
-    NewEvent > Vertical { width: 90; height: auto; max-height: 95%; border: thick $accent; background: $panel; padding: 0 1; }
-    NewEvent Grid { grid-size: 2; grid-columns: 26 1fr; grid-rows: auto; height: auto; grid-gutter: 0 1; }
-    NewEvent Grid Label { padding: 1 0 0 0; }
-    NewEvent Input, NewEvent Select { width: 1fr; }
-    NewEvent #buttons { height: auto; align-horizontal: right; }
-    NewEvent Button { margin-left: 2; }
-    """
+    CSS_PATH: ClassVar = [TCSS]
     BINDINGS = [
         Binding("ctrl+s", "save", "Create", id="newevent.create", priority=True),
         Binding("escape", "cancel", "Cancel", id="newevent.cancel"),
@@ -293,10 +285,7 @@ class EventSettings(NewEvent):
 class Prompt(Translated, ModalScreen[str | None]):
     """One line of text."""
 
-    DEFAULT_CSS = """
-    Prompt { align: center middle; }
-    Prompt > Vertical { width: 70; height: auto; border: thick $accent; background: $panel; padding: 1 2; }
-    """
+    CSS_PATH: ClassVar = [TCSS]
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="prompt.cancel")]
 
     def __init__(self, question: str, value: str = ""):
@@ -319,11 +308,7 @@ class Prompt(Translated, ModalScreen[str | None]):
 class ExportChoice(Translated, ModalScreen[tuple[str, str] | None]):
     """Pick what to export and in which format; returns (what, fmt)."""
 
-    DEFAULT_CSS = """
-    ExportChoice { align: center middle; }
-    ExportChoice > Vertical { width: 64; height: auto; border: thick $accent; background: $panel; padding: 1 2; }
-    ExportChoice OptionList { height: auto; max-height: 20; }
-    """
+    CSS_PATH: ClassVar = [TCSS]
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="export.cancel")]
 
     CHOICES = [
@@ -371,13 +356,7 @@ class PenaltyForm(Translated, ModalScreen[dict | None]):
     """Issue a Notice or Warning in a few keys (G-PEN-1..3): player, level,
     reason, action; shows the player's history and what the penalty brings."""
 
-    DEFAULT_CSS = """
-    PenaltyForm { align: center middle; }
-    PenaltyForm > Vertical { width: 90; height: auto; max-height: 95%; border: thick $warning; background: $panel; padding: 0 1; }
-    PenaltyForm Grid { grid-size: 2; grid-columns: 20 1fr; height: auto; grid-gutter: 0 1; }
-    PenaltyForm Grid Label { padding: 1 0 0 0; }
-    PenaltyForm #history { height: auto; max-height: 10; padding: 0 1; color: $text-muted; }
-    """
+    CSS_PATH: ClassVar = [TCSS]
     BINDINGS = [
         Binding("ctrl+s", "save", "Issue", id="penalty.issue", priority=True),
         Binding("escape", "cancel", "Cancel", id="penalty.cancel"),
@@ -523,11 +502,7 @@ class LatePrompts(HoldsTyping, Translated, ModalScreen[list[tuple[str, str]] | N
     """Lateness prompts (G-LATE-1 at 5 minutes, G-LATE-2 at 30): staff confirm
     or dismiss each; nothing is applied silently.  Returns [(key, decision)]."""
 
-    DEFAULT_CSS = """
-    LatePrompts { align: center middle; }
-    LatePrompts > Vertical { width: 100; height: auto; max-height: 90%; border: thick $warning; background: $panel; padding: 1 2; }
-    LatePrompts OptionList { height: auto; max-height: 20; }
-    """
+    CSS_PATH: ClassVar = [TCSS]
     BINDINGS = [
         Binding("y", "decide('confirm')", "Confirm", id="late.confirm"),
         Binding("n", "decide('dismiss')", "Dismiss", id="late.dismiss"),
@@ -589,11 +564,7 @@ class LatePrompts(HoldsTyping, Translated, ModalScreen[list[tuple[str, str]] | N
 class Choose(Translated, ModalScreen[str | None]):
     """Pick one of several (key, label) choices; returns the key."""
 
-    DEFAULT_CSS = """
-    Choose { align: center middle; }
-    Choose > Vertical { width: 72; height: auto; border: thick $accent; background: $panel; padding: 1 2; }
-    Choose OptionList { height: auto; max-height: 20; }
-    """
+    CSS_PATH: ClassVar = [TCSS]
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="choose.cancel")]
 
     def __init__(self, title: str, choices: list[tuple[str, str]]):
@@ -626,12 +597,7 @@ class RenameForm(Translated, ModalScreen[tuple[str, str] | None]):
     """A player's name and reading (よみ), prefilled: returns (name, reading),
     checked by core.names (a bad one is named in the dialog, which stays)."""
 
-    DEFAULT_CSS = """
-    RenameForm { align: center middle; }
-    RenameForm > Vertical { width: 70; max-width: 100%; height: auto; border: thick $accent;
-                            background: $panel; padding: 1 2; }
-    RenameForm #rename-error { color: $error; }
-    """
+    CSS_PATH: ClassVar = [TCSS]
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="rename.cancel")]
 
     def __init__(self, title: str, name: str, reading: str):
@@ -669,15 +635,7 @@ class AppealForm(Translated, ModalScreen[dict | None]):
     ruling (upheld / overturned / changed to another level or action) and
     the reason.  Lists the event's penalties with the outcome of any appeal."""
 
-    DEFAULT_CSS = """
-    AppealForm { align: center middle; }
-    AppealForm > Vertical { width: 78; max-width: 100%; height: auto; max-height: 100%; border: thick $warning;
-        background: $panel; padding: 0 1; }
-    AppealForm Grid { grid-size: 4; grid-columns: 14 1fr 14 1fr; height: auto; grid-gutter: 0 1; }
-    AppealForm Grid Label { padding: 1 0 0 0; }
-    AppealForm #appeal-note { column-span: 3; }
-    AppealForm #appeal-list { height: auto; max-height: 6; color: $text-muted; }
-    """
+    CSS_PATH: ClassVar = [TCSS]
     BINDINGS = [
         Binding("ctrl+s", "save", "Record the ruling", id="appeal.save", priority=True),
         Binding("escape", "cancel", "Cancel", id="appeal.cancel"),

@@ -40,7 +40,7 @@ from .standings import StandingsPane
 
 
 class EventScreen(Translated, Screen):
-    CSS_PATH: ClassVar = ["event.tcss", "round.tcss", "standings.tcss", "build.tcss"]  # beside this file
+    CSS_PATH: ClassVar = ["event.tcss", "round.tcss", "standings.tcss", "build.tcss", "players.tcss"]  # beside this file
     BINDINGS = [
         Binding("escape", "close", "Events", id="event.close"),
         Binding("f2", "tab('players')", "Players", id="event.players"),
@@ -93,6 +93,10 @@ class EventScreen(Translated, Screen):
         self._batch: dict | None = None  # several lines at once: what was stored, what refused
         self.view = readmodel.EventView()  # standings and "finished", once per event version
         self._standings_after = 0
+        self._refused_recent: list[tuple[float, str]] = []  # (when, why): refusals of the last seconds
+        self._history: list | None = None  # the plan's past events, read once when first needed
+        self._rang = False  # the bell at time has rung for this round
+        self._seen_prompts: set[str] = set()  # lateness prompts already shown
 
     # -- lifecycle -------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -128,8 +132,6 @@ class EventScreen(Translated, Screen):
         if store.note:  # recovered (what was lost is named)
             self.app.notify(store.note, severity="warning", timeout=15, markup=False)
         self.desk = Desk(store)
-        self._rang = False
-        self._seen_prompts: set[str] = set()
         self.refresh_all()
         self.set_interval(1.0, self.tick)
         self.call_after_refresh(self.refresh_bindings)  # the footer: this step's keys first
@@ -528,7 +530,7 @@ class EventScreen(Translated, Screen):
         msg = f"{text!r}: {err}"
         if self._batch is not None:
             self._batch["refused"].append(msg)
-        self._refused_recent = [*getattr(self, "_refused_recent", []), (monotonic(), msg)]
+        self._refused_recent = [*self._refused_recent, (monotonic(), msg)]
         self.say(msg, error=True)
 
     def _say_stored(self, msg: str) -> None:
@@ -536,8 +538,8 @@ class EventScreen(Translated, Screen):
         (a burst of typed lines would otherwise hide them behind the next line)."""
         from time import monotonic
 
-        recent = [m for t, m in getattr(self, "_refused_recent", []) if monotonic() - t < 5]
-        self._refused_recent = [(t, m) for t, m in getattr(self, "_refused_recent", []) if monotonic() - t < 5]
+        recent = [m for t, m in self._refused_recent if monotonic() - t < 5]
+        self._refused_recent = [(t, m) for t, m in self._refused_recent if monotonic() - t < 5]
         if recent and self._batch is None:
             self.say(msg + " · " + _("refused just now: {why}", why=" · ".join(recent)), error=True)
         else:
@@ -1177,7 +1179,7 @@ class EventScreen(Translated, Screen):
     def _plan(self, ev: Event):
         from core.tournament.plan import plan_event
 
-        if getattr(self, "_history", None) is None:
+        if self._history is None:
             self._history = []
             dd = self.app.datadir
             for eid in dd.event_ids()[-20:]:
