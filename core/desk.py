@@ -8,6 +8,7 @@ import random
 from dataclasses import dataclass, replace
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from core import labels, rules
 from core.errors import LyceeError, RuleError, ValidationError
@@ -49,7 +50,10 @@ from core.rules.clock import needs_time_call, stamp, status, time_call
 from core.rules.settings import changed, rounds_to_fix
 from core.rules.staff import check_staff, default_decider, updated_staff
 from core.store.store import EventStore
-from core.tournament.matchrules import check_result, parse_result, result_from_games
+from core.tournament.matchrules import Result, check_result, parse_result, result_from_games
+
+if TYPE_CHECKING:
+    from core.readmodel import ResultCheck
 
 # Imported inside the methods that need them, so that a command loads only
 # its own engine (start-up time, benchmarks/store.py): the pairing and
@@ -62,6 +66,16 @@ def explained(event: Event, matches, seed: str) -> tuple[Match, ...]:
     from core.reports.explain import explain
 
     return tuple(replace(m, why=w) for m, w in zip(matches, explain(event, matches, seed)))
+
+
+def mark_time_call(why: str | None, time_called: bool, data: dict) -> None:
+    """G-BO3-TIME: ``why`` (the reason a time call is needed, or None) refuses
+    the result unless ``time_called``; then ``data`` (the action's) notes it."""
+    if why is None:
+        return
+    if not time_called:
+        raise RuleError(why, "G-BO3-TIME")
+    data["time_called"] = True
 
 
 def refuse_repeated_tables(tables) -> None:
@@ -277,20 +291,27 @@ class Desk:
                                number=round_number, n=len(ev.rounds)))
         return round_number
 
-    def result_data(self, table: int, text: str, round_number: int | None = None, note: str = "",
+    def result_data(self, table: int, text: str | Result, round_number: int | None = None, note: str = "",
                     *, correct: bool = False,
-                    correct_by: str | None = None, time_called: bool = False) -> ResultAction:
+                    correct_by: str | None = None, time_called: bool = False,
+                    checked: ResultCheck | None = None) -> ResultAction:
         """The ``result`` action's payload for ``text`` at ``table`` (not stored).
 
         ``correct`` replaces a result already recorded (else refused);
         ``correct_by`` names the head judge for a protected result (a drop's
         forfeit, a finished event, a Swiss round under a top cut).
         ``time_called``: a result only time can produce, entered while the
-        round still has time (G-BO3-TIME), refused without it."""
+        round still has time (G-BO3-TIME), refused without it.
+        ``checked``: the read model's pre-check of this very entry (``text``
+        is then its parsed Result): its time-call reason is used, not
+        computed again, and the match rules are left to the result rule."""
         number = self._round_number(round_number)
-        r = parse_result(text)
+        r = text if isinstance(text, Result) else parse_result(text)
         marks: dict = {}
-        self.check_time_call(number, int(table), r, time_called, marks)
+        if checked is None:
+            self.check_time_call(number, int(table), r, time_called, marks)
+        else:
+            mark_time_call(checked.time_reason, time_called, marks)
         return ResultAction(round=number, table=int(table), p1_wins=r.p1_wins, p2_wins=r.p2_wins, draws=r.draws,
                             result=r.text(), intentional=r.intentional, note=note or UNSET, correct=correct,
                             correct_by=(correct_by or None) if correct else None,
@@ -303,12 +324,7 @@ class Desk:
 
         ev = self.event
         check_result(r, ev.match, ev.rounds[number - 1].stage)  # the match rules speak first
-        why = needs_time_call(self.event, number, table, r, self.now())
-        if why is None:
-            return
-        if not time_called:
-            raise RuleError(why, "G-BO3-TIME")
-        data["time_called"] = True
+        mark_time_call(needs_time_call(self.event, number, table, r, self.now()), time_called, data)
 
     def record(self, table: int, text: str, round_number: int | None = None, note: str = "",
                *, correct: bool = False,
@@ -319,6 +335,16 @@ class Desk:
         for ``correct``, ``correct_by`` and ``time_called``."""
         data = self.result_data(table, text, round_number, note, correct=correct,
                                 correct_by=correct_by, time_called=time_called)
+        return self.store.append("result", data, self.actor)
+
+    def record_checked(self, check: ResultCheck, *, correct: bool = False, time_called: bool = False) -> Event:
+        """Record an entry pre-checked by the read model
+        (``core.readmodel.precheck_result``) once its questions are answered:
+        ``correct`` (the replacement was confirmed), ``time_called`` (the time
+        call was).  Nothing is parsed again; the result rule checks it as it
+        is stored."""
+        data = self.result_data(check.table, check.result, check.round_number, correct=correct,
+                                time_called=time_called, checked=check)
         return self.store.append("result", data, self.actor)
 
     def append_all(self, acts: Sequence[tuple[str, Action]]) -> Event:

@@ -17,7 +17,8 @@ from tui.screens.deckbuilder import DeckBuilderScreen, Library
 from tui.screens.draft import DraftScreen, PackReview
 from tui.widgets.plain import PlainTable
 from tui.screens.draft_table import BuildTimerScreen, TableCall, TableScreen, TableSetup
-from tui.screens.practice import PausableClock, PracticeScreen, catalog
+from tui.screens.limited_kit import PausableClock, catalog
+from tui.screens.practice import PracticeScreen
 from tui.screens.sealed import SealedScreen
 from tui.widgets.cards import seat_ring
 

@@ -13,7 +13,7 @@ from tui.app import LyceeApp
 from tui.screens.deckbuilder import DeckBuilderScreen
 from tui.screens.draft import DraftScreen
 from tui.screens.draft_table import TableScreen
-from tui.screens.practice import catalog
+from tui.screens.limited_kit import catalog
 
 SIZE = (120, 40)
 

@@ -1,4 +1,5 @@
-"""The deck builder for sealed and draft pools, and the deck library dialog.
+"""The deck builder for sealed and draft pools (the deck library dialog and
+the builder's library keys: tui/screens/deck_library.py).
 
 The builder shows the pool (filtered by type, attribute, cost and rarity,
 sorted), the deck and the spare cards, the cost curve and the attribute
@@ -14,6 +15,9 @@ registers the deck to that player (a ``decklist`` action through the Desk).
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import ClassVar
+
 from collections import Counter
 from collections.abc import Callable
 
@@ -21,7 +25,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import DataTable, Label, Static
 
 from core.cards.model import ATTRIBUTE_KANJI, Card, CardSet
@@ -31,7 +35,7 @@ from core.i18n import _
 from core.labels import card_type_label, kind_label, match_label
 from limited.deckstate import SORTS, DeckState
 from limited.facts import facts_for
-from limited.library import LIBRARY_FILE, LIBRARY_SCHEMA, Library, export_text, slug
+from limited.library import LIBRARY_FILE, LIBRARY_SCHEMA, Library, slug
 from limited.score import deck_score
 
 from ..i18n import Translated
@@ -45,7 +49,10 @@ from ..widgets.cards import (
 )
 from ..widgets.plain import PlainTable
 from ..widgets.footer import WholeKeysFooter
-from .dialogs import Confirm, Prompt
+from .deck_library import LibraryActions, LibraryDialog
+from .dialogs import Confirm
+
+TCSS = Path(__file__).with_name("deckbuilder.tcss")  # this module's screens and dialogs
 
 #: Registers a deck to an event player; returns what to say (raises LyceeError when refused).
 Register = Callable[[Decklist], str]
@@ -56,108 +63,10 @@ def sort_label(key: str) -> str:
             "number": _("number")}.get(key, key)
 
 
-class LibraryDialog(Translated, ModalScreen[dict | None]):
-    """Pick a saved deck: Enter loads it, x deletes it, Escape goes back."""
-
-    CSS = """
-    LibraryDialog { align: center middle; }
-    LibraryDialog > Vertical { width: 100; height: 80%; border: thick $accent; background: $panel; padding: 0 1; }
-    LibraryDialog DataTable { height: 1fr; }
-    """
-    BINDINGS = [
-        Binding("enter", "load", "Load", id="library.load", priority=True),
-        Binding("x,delete", "delete", "Delete", id="library.delete"),
-        Binding("escape", "cancel", "Cancel", id="library.cancel"),
-    ]
-
-    def __init__(self, library: Library):
-        super().__init__()
-        self._translate_bindings()
-        self.library = library
-        self.docs: list[dict] = []
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Label(_("Deck library"), classes="title")
-            yield PlainTable(cursor_type="row", zebra_stripes=True)
-            yield Label(str(self.library.path), classes="hint", markup=False)
-
-    def on_mount(self) -> None:
-        t = self.query_one(DataTable)
-        t.add_columns(_("Name"), _("Set"), _("Format"), _("Deck"), _("Spares"), _("Saved"))
-        self.refresh_rows()
-        t.focus()
-
-    def refresh_rows(self) -> None:
-        t = self.query_one(DataTable)
-        t.clear()
-        try:
-            self.docs = self.library.decks()
-        except LyceeError as err:
-            self.notify(str(err), severity="error", markup=False)
-            self.docs = []
-        for d in self.docs:
-            n = sum(d.get("deck", {}).values())
-            s = sum(d.get("spare", {}).values())
-            t.add_row(d.get("name", "?"), d.get("set", "?"), kind_label(d.get("kind", "?")), str(n), str(s),
-                      d.get("saved", "")[:16].replace("T", " "))
-
-    def _selected(self) -> dict | None:
-        t = self.query_one(DataTable)
-        if not self.docs or t.cursor_row is None or t.cursor_row >= len(self.docs):
-            return None
-        return self.docs[t.cursor_row]
-
-    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
-        self.action_load()
-
-    def action_load(self) -> None:
-        doc = self._selected()
-        if doc is not None:
-            self.dismiss(doc)
-
-    def action_delete(self) -> None:
-        doc = self._selected()
-        if doc is None:
-            return
-
-        def answer(yes: bool | None) -> None:
-            if yes:
-                try:
-                    self.library.remove(doc["name"])
-                except LyceeError as err:
-                    self.notify(str(err), severity="error", markup=False)
-                self.refresh_rows()
-
-        self.app.push_screen(Confirm(_("Delete the saved deck {name}?", name=doc["name"])), answer)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
-# -- the builder --------------------------------------------------------------------------------------
-
-
-class DeckBuilderScreen(Translated, Screen):
+class DeckBuilderScreen(LibraryActions, Translated, Screen):
     """Build a deck from a sealed or drafted pool (see the module docstring)."""
 
-    CSS = """
-    DeckBuilderScreen #builder-bar { height: auto; max-height: 2; background: $primary-background; }
-    DeckBuilderScreen #builder-bar Label { width: 1fr; }
-    DeckBuilderScreen #filters { height: auto; max-height: 2; width: 100%; }
-    DeckBuilderScreen #builder-body { height: 1fr; }
-    DeckBuilderScreen #builder-left { width: 1fr; }
-    DeckBuilderScreen #builder-right { width: 46; }
-    DeckBuilderScreen #pool { height: 1fr; }
-    DeckBuilderScreen #deck { height: 1fr; }
-    DeckBuilderScreen #spare { height: 7; }
-    DeckBuilderScreen #checks { height: auto; max-height: 5; padding: 0 1; }
-    DeckBuilderScreen #charts { height: 9; }
-    DeckBuilderScreen #curve { width: 21; padding: 0 1; }
-    DeckBuilderScreen #spread { width: 1fr; padding: 0 1; }
-    DeckBuilderScreen .section { text-style: bold; padding: 0 1; background: $boost; width: 1fr; }
-    DeckBuilderScreen #message { height: auto; max-height: 3; width: 100%; }
-    """
+    CSS_PATH: ClassVar = [TCSS]
     BINDINGS = [
         Binding("enter", "move", "Move", id="builder.move", priority=True),
         Binding("plus,equals_sign", "add", "Add one", id="builder.add", show=False),
@@ -196,7 +105,7 @@ class DeckBuilderScreen(Translated, Screen):
     @classmethod
     def from_doc(cls, doc: dict) -> DeckBuilderScreen:
         """A builder on a deck saved in the library."""
-        from .practice import catalog
+        from .limited_kit import catalog
 
         st = DeckState.from_doc(doc, catalog().set(doc["set"]))
         return cls(st.cs, st.kind, st.pool, packs=st.packs, deck=st.deck, spare=st.spare, name=st.name,
@@ -524,67 +433,6 @@ class DeckBuilderScreen(Translated, Screen):
             return
         self.dirty = False
         self.say(msg, error=bool(self.problems))
-
-    # -- library -------------------------------------------------------------------------------------
-    @property
-    def library(self) -> Library:
-        return Library(self.app.datadir.root)
-
-    def to_doc(self) -> dict:
-        return self.state.to_doc(self.app.datadir.clock().isoformat(timespec="seconds"))
-
-    def save_as(self, name: str) -> bool:
-        self.state.name = name
-        try:
-            self.library.save(self.to_doc())
-        except (LyceeError, OSError) as err:
-            self.say(str(err), error=True)
-            return False
-        self.dirty = False
-        self.redraw()
-        self.say(_("saved {name} in the library {path}", name=name, path=self.library.path))
-        return True
-
-    def action_save(self) -> None:
-        def named(name: str | None) -> None:
-            if name:
-                self.save_as(name)
-
-        self.app.push_screen(Prompt(_("Save the deck in the library as:"), self.deck_name), named)
-
-    def export_text(self) -> str:
-        return export_text(self.state)
-
-    def action_export(self) -> None:
-        try:
-            path = self.library.export(self.deck_name, self.export_text())
-        except OSError as err:
-            self.say(str(err), error=True)
-            return
-        self.say(_("written: {path}", path=path))
-
-    def action_load(self) -> None:
-        lib = self.library
-        try:
-            has = bool(lib.decks())
-        except LyceeError as err:
-            self.say(str(err), error=True)
-            return
-        if not has:
-            self.say(_("the library is empty: Ctrl+S saves this deck"), error=True)
-            return
-
-        def chosen(doc: dict | None) -> None:
-            if not doc:
-                return
-            try:
-                screen = DeckBuilderScreen.from_doc(doc)
-            except LyceeError as err:
-                self.say(str(err), error=True)
-                return
-            self.app.switch_screen(screen)
-
-        self.app.push_screen(LibraryDialog(lib), chosen)
 
     def action_close(self) -> None:
         if not self.dirty:

@@ -2,37 +2,30 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import ClassVar
+
 from time import monotonic
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Select, Switch
+from textual.widgets import Button, Input, Label
 
-from core import labels
-from core.rules.settings import check_settings
-from core.rules.staff import split_names
 from core.errors import LyceeError
 from core.i18n import _
-from core.event.model import PENALTY_ACTIONS
-from core.names import whole
-from core.event.timing import recommended_minutes
 
 from ..i18n import Translated
-from ..widgets.plain import plain
+
+TCSS = Path(__file__).with_name("dialogs.tcss")  # this module's screens and dialogs
 
 
 class Confirm(Translated, ModalScreen[bool]):
     """Yes or no; `y`/Enter confirms, `n`/Escape declines."""
 
-    DEFAULT_CSS = """
-    Confirm { align: center middle; }
-    Confirm > Vertical { width: 64; height: auto; border: thick $error; background: $panel; padding: 1 2; }
-    Confirm Horizontal { height: auto; align-horizontal: right; margin-top: 1; }
-    Confirm Button { margin-left: 2; }
-    """
+    CSS_PATH: ClassVar = [TCSS]
     BINDINGS = [
         Binding("y", "answer(True)", "Yes", id="confirm.yes"),
         Binding("n,escape", "answer(False)", "No", id="confirm.no"),
@@ -57,246 +50,10 @@ class Confirm(Translated, ModalScreen[bool]):
         self.dismiss(yes)
 
 
-class NewEvent(Translated, ModalScreen[dict | None]):
-    """Every setting of a lycee-event/1 event; returns the settings or None."""
-
-    DEFAULT_CSS = """
-    NewEvent { align: center middle; }
-    NewEvent > Vertical { width: 90; height: auto; max-height: 95%; border: thick $accent; background: $panel; padding: 0 1; }
-    NewEvent Grid { grid-size: 2; grid-columns: 26 1fr; grid-rows: auto; height: auto; grid-gutter: 0 1; }
-    NewEvent Grid Label { padding: 1 0 0 0; }
-    NewEvent Input, NewEvent Select { width: 1fr; }
-    NewEvent #buttons { height: auto; align-horizontal: right; }
-    NewEvent Button { margin-left: 2; }
-    """
-    BINDINGS = [
-        Binding("ctrl+s", "save", "Create", id="newevent.create", priority=True),
-        Binding("escape", "cancel", "Cancel", id="newevent.cancel"),
-    ]
-
-    def __init__(self, today: str):
-        super().__init__()
-        self._translate_bindings()
-        self.today = today
-
-    def compose(self) -> ComposeResult:
-        kinds = [(_("constructed"), "constructed"), (_("sealed"), "sealed"), (_("booster draft"), "draft")]
-        matches = [(_("best of three"), "bo3"), (_("best of one"), "bo1")]
-        with Vertical():
-            yield Label(_("New event"), classes="title")
-            # a refusal shows here, above the form that scrolls, its field focused (issue 22)
-            error = Label("", id="error", classes="error", markup=False)
-            error.display = False
-            yield error
-            with Grid():
-                yield Label(_("Name"))
-                yield Input(placeholder=_("e.g. Saturday Lycee Cup"), id="name")
-                yield Label(_("Date (YYYY-MM-DD)"))
-                yield Input(self.today, id="date")
-                yield Label(_("Format"))
-                yield Select(kinds, value="constructed", allow_blank=False, id="kind")
-                yield Label(_("Match"))
-                yield Select(matches, value="bo3", allow_blank=False, id="match")
-                yield Label(_("Minutes a match"))
-                yield Input("50", id="minutes", type="integer")
-                yield Label("", markup=False)
-                yield Label(self._minutes_hint("constructed", "bo3"), id="minutes-hint", classes="hint", markup=False)
-                yield Label(_("Swiss rounds (blank: suggested)"))
-                yield Input("", id="rounds", type="integer")
-                yield Label(_("Tiebreakers"))
-                yield Input("omw,gw,ogw", id="tiebreakers")
-                yield Label(_("Organizer"))
-                yield Input("", id="organizer")
-                yield Label(_("Judges (comma separated)"))
-                yield Input("", id="judges")
-                yield Label(_("Head judge"))
-                yield Input("", id="head_judge")
-                yield Label(_("Sanctioned"))
-                yield Switch(True, id="sanctioned")
-                yield Label(_("Decklists required"))
-                yield Switch(False, id="decklists_required")
-                yield Label(_("Spectating allowed"))
-                yield Switch(True, id="spectating")
-            with Horizontal(id="buttons"):
-                yield Button(_("Cancel (Esc)"), id="cancel")
-                yield Button(_("Create (Ctrl+S)"), id="create", variant="primary")
-
-    @staticmethod
-    def _minutes_hint(kind: str, match: str = "bo3") -> str:
-        r = recommended_minutes(kind, match)
-        if r.high is None:
-            return _("recommended: {lo} minutes or more ({rule})", lo=r.low, rule=r.rule)
-        return _("recommended: {lo}-{hi} minutes ({rule})", lo=r.low, hi=r.high, rule=r.rule)
-
-    def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id in ("match", "kind"):
-            kind = str(self.query_one("#kind", Select).value)
-            match = str(self.query_one("#match", Select).value)
-            self.query_one("#minutes-hint", Label).update(self._minutes_hint(kind, match))
-            self.query_one("#minutes", Input).value = str(recommended_minutes(kind, match).low)
-
-    def settings(self) -> dict:
-        v = {i.id: i.value.strip() for i in self.query(Input)}
-        rounds = v["rounds"]
-        return {
-            "name": v["name"], "date": v["date"],
-            "kind": self.query_one("#kind", Select).value,
-            "match": self.query_one("#match", Select).value,
-            "minutes": whole(v["minutes"]) if whole(v["minutes"]) is not None else v["minutes"],
-            "rounds_planned": whole(rounds) if whole(rounds) is not None else (rounds or None),
-            "tiebreakers": [t.strip() for t in v["tiebreakers"].split(",") if t.strip()],
-            "staff": {"organizer": v["organizer"],
-                      "judges": split_names(v["judges"]),  # 、 ， , separate names (core.rules.staff)
-                      "head_judge": v["head_judge"]},
-            **{s.id: s.value for s in self.query(Switch)},
-        }
-
-    def checked_settings(self) -> dict | None:
-        """The form's settings, or None after showing why they are refused."""
-        s = self.settings()
-        error = self.query_one("#error", Label)
-        try:
-            check_settings(s)
-        except LyceeError as err:
-            error.update(Text(str(err)))
-            error.display = True
-            field = self._field_of_error(s)
-            if field is not None:
-                field.focus()  # scrolled into view: the clerk fixes it there
-            self.call_after_refresh(self.query_one(Vertical).scroll_to_widget, field or error)
-            return None
-        error.display = False
-        return s
-
-    #: the form's fields in order, with the setting each one checks
-    FIELDS = (("name", "#name"), ("date", "#date"), ("kind", "#kind"), ("match", "#match"),
-              ("minutes", "#minutes"), ("rounds_planned", "#rounds"), ("tiebreakers", "#tiebreakers"),
-              ("staff", "#organizer"))
-
-    def _field_of_error(self, s: dict):
-        """The first field whose own setting is refused (the one to fix)."""
-        for key, selector in self.FIELDS:
-            if key not in s:
-                continue
-            try:
-                check_settings({key: s[key]}, partial=True)
-            except LyceeError:
-                found = self.query(selector)
-                return found.first() if found else None
-        return None
-
-    def action_save(self) -> None:
-        s = self.checked_settings()
-        if s is None:
-            return
-        missing = self._staff_missing(s)
-        if s.get("sanctioned") and missing:
-            self._ask_staff(s, missing)
-            return
-        self.dismiss(s)
-
-    @staticmethod
-    def _staff_missing(s: dict) -> list[str]:
-        """What a sanctioned event still lacks to be paired (G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE)."""
-        from core.event.model import Event
-        from core.rules.staff import staff_problems
-
-        ev = Event(id="-", **check_settings(s))
-        return [_("{why} ({rule})", why=m, rule=r) for r, m in staff_problems(ev)]
-
-    def _ask_staff(self, s: dict, missing: list[str]) -> None:
-        """A sanctioned event without its staff cannot be paired: say so before
-        creating it, and offer the ways on."""
-        def chosen(choice: str | None) -> None:
-            if choice == "unsanctioned":
-                self.dismiss({**s, "sanctioned": False})
-            elif choice == "later":
-                self.dismiss(s)
-            else:
-                self.query_one("#organizer" if not s["staff"]["organizer"] else "#judges", Input).focus()
-
-        question = _("A sanctioned event cannot be paired without its staff: {missing}.",
-                     missing=labels.sentences(missing))
-        self.app.push_screen(Choose(question, [
-            ("staff", _("Fill in the organizer, judge and head judge now")),
-            ("unsanctioned", _("Create it as an unsanctioned event")),
-            ("later", _("Create it sanctioned; set the staff later (F12 in the event)")),
-        ]), chosen)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "create":
-            self.action_save()
-        else:
-            self.action_cancel()
-
-
-class EventSettings(NewEvent):
-    """The settings of an open event (the new-event form filled in): returns
-    the settings wanted; locked ones are disabled with the reason shown
-    (core.rules.settings.locks)."""
-
-    BINDINGS = [
-        Binding("ctrl+s", "save", "Save", id="settings.save", priority=True),
-        Binding("escape", "cancel", "Cancel", id="settings.cancel"),
-    ]
-
-    def __init__(self, event, locks: dict[str, str]):
-        super().__init__(event.date)
-        self.event, self.locks = event, locks
-
-    def on_mount(self) -> None:
-        from core.rules.settings import field_label
-
-        ev = self.event
-        self.query_one(".title", Label).update(_("Event settings"))
-        self.query_one("#create", Button).label = _("Save (Ctrl+S)")
-        values = {"name": ev.name, "date": ev.date, "minutes": str(ev.minutes),
-                  "rounds": "" if ev.rounds_planned is None else str(ev.rounds_planned),
-                  "tiebreakers": ",".join(ev.tiebreakers), "organizer": ev.staff.organizer,
-                  "judges": ",".join(ev.staff.judges), "head_judge": ev.staff.head_judge}
-        with self.prevent(Select.Changed):
-            for k, v in values.items():
-                self.query_one(f"#{k}", Input).value = v
-            self.query_one("#kind", Select).value = ev.kind
-            self.query_one("#match", Select).value = ev.match
-        for k in ("sanctioned", "decklists_required", "spectating"):
-            self.query_one(f"#{k}", Switch).value = getattr(ev, k)
-        widget = {"kind": "#kind", "match": "#match", "date": "#date", "minutes": "#minutes",
-                  "sanctioned": "#sanctioned", "decklists_required": "#decklists_required"}
-        for k in self.locks:
-            if k in widget:
-                self.query_one(widget[k]).disabled = True
-        if self.locks:
-            self.query_one("#error", Label).display = True
-            self.query_one("#error", Label).update(Text("\n".join(
-                _("locked: {setting}: {why}", setting=field_label(k), why=why) for k, why in self.locks.items())))
-        self.query_one("#name", Input).focus()
-
-    def on_select_changed(self, event: Select.Changed) -> None:
-        if self.is_mounted and not event.select.disabled:
-            super().on_select_changed(event)
-
-    def settings(self) -> dict:
-        s = super().settings()
-        s["staff"]["event_staff"] = list(self.event.staff.event_staff)
-        return s
-
-    def action_save(self) -> None:
-        s = self.checked_settings()
-        if s is not None:
-            self.dismiss(s)
-
-
 class Prompt(Translated, ModalScreen[str | None]):
     """One line of text."""
 
-    DEFAULT_CSS = """
-    Prompt { align: center middle; }
-    Prompt > Vertical { width: 70; height: auto; border: thick $accent; background: $panel; padding: 1 2; }
-    """
+    CSS_PATH: ClassVar = [TCSS]
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="prompt.cancel")]
 
     def __init__(self, question: str, value: str = ""):
@@ -319,11 +76,7 @@ class Prompt(Translated, ModalScreen[str | None]):
 class ExportChoice(Translated, ModalScreen[tuple[str, str] | None]):
     """Pick what to export and in which format; returns (what, fmt)."""
 
-    DEFAULT_CSS = """
-    ExportChoice { align: center middle; }
-    ExportChoice > Vertical { width: 64; height: auto; border: thick $accent; background: $panel; padding: 1 2; }
-    ExportChoice OptionList { height: auto; max-height: 20; }
-    """
+    CSS_PATH: ClassVar = [TCSS]
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="export.cancel")]
 
     def __init__(self):
@@ -352,103 +105,6 @@ class ExportChoice(Translated, ModalScreen[tuple[str, str] | None]):
 
         what, fmt, _label = MENU[event.option_index]
         self.dismiss((what, fmt))
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
-class PenaltyForm(Translated, ModalScreen[dict | None]):
-    """Issue a Notice or Warning in a few keys (G-PEN-1..3): player, level,
-    reason, action; shows the player's history and what the penalty brings."""
-
-    DEFAULT_CSS = """
-    PenaltyForm { align: center middle; }
-    PenaltyForm > Vertical { width: 90; height: auto; max-height: 95%; border: thick $warning; background: $panel; padding: 0 1; }
-    PenaltyForm Grid { grid-size: 2; grid-columns: 20 1fr; height: auto; grid-gutter: 0 1; }
-    PenaltyForm Grid Label { padding: 1 0 0 0; }
-    PenaltyForm #history { height: auto; max-height: 10; padding: 0 1; color: $text-muted; }
-    """
-    BINDINGS = [
-        Binding("ctrl+s", "save", "Issue", id="penalty.issue", priority=True),
-        Binding("escape", "cancel", "Cancel", id="penalty.cancel"),
-    ]
-
-    def __init__(self, event, player_id: str | None, history_of):
-        super().__init__()
-        self._translate_bindings()
-        self.event = event
-        self.player_id = player_id or ""
-        self.history_of = history_of  # pid -> list[str] of lines
-
-    def compose(self) -> ComposeResult:
-        levels = [(_("Notice (N)"), "notice"), (_("Warning (W)"), "warning")]
-        actions = [(labels.penalty_action_label(a), a) for a in PENALTY_ACTIONS]  # "none" reads "no further action"
-        staff = sorted(self.event.staff.members())
-        with Vertical():
-            yield Label(_("Penalty (G-PEN-1..3)"), classes="title")
-            with Grid():
-                yield Label(_("Player (id or name)"))
-                yield Input(self.player_id, id="player")
-                yield Label(_("Level"))
-                yield Select(levels, value="notice", allow_blank=False, id="level")
-                yield Label(_("Reason"))
-                yield Input("", id="reason")
-                yield Label(_("Action"))
-                yield Select(actions, value="none", allow_blank=False, id="action")
-                yield Label(_("Issued by"))
-                yield self._issuer(staff)
-            yield Label("", id="history", markup=False)
-            yield Label("", id="error", classes="error", markup=False)
-            yield Label(_("Enter in Reason or Ctrl+S issues the penalty; Esc cancels"), classes="hint")
-
-    def _issuer(self, staff: list[str]) -> Select:
-        """Who issues it: the judge on duty by default, never the head judge
-        while another judge exists (appeals go to the head judge,
-        G-HEAD-JUDGE); with several judges on duty, blank until one is chosen."""
-        from core.rules.staff import default_issuer
-
-        if not staff:
-            return Select([("-", "")], value="", allow_blank=False, id="by")
-        who = default_issuer(self.event)
-        if who is None:
-            return Select([(plain(s), s) for s in staff], prompt=_("choose the judge on duty"), id="by")
-        return Select([(plain(s), s) for s in staff], value=who, allow_blank=False, id="by")
-
-    def on_mount(self) -> None:
-        self._show_history()
-        # the player field first, always: a highlighted player is offered (selected,
-        # so typing a name replaces it), never silently chosen
-        box = self.query_one("#player", Input)
-        box.focus()
-        box.select_all()
-
-    def on_input_changed(self, message: Input.Changed) -> None:
-        if message.input.id == "player":
-            self._show_history()
-
-    def _show_history(self) -> None:
-        ref = self.query_one("#player", Input).value.strip()
-        lines = self.history_of(ref) if ref else []
-        self.query_one("#history", Label).update("\n".join(lines))
-
-    def on_input_submitted(self, message: Input.Submitted) -> None:
-        if message.input.id == "reason":
-            self.action_save()
-
-    def action_save(self) -> None:
-        d = {"player": self.query_one("#player", Input).value.strip(),
-             "level": self.query_one("#level", Select).value,
-             "reason": self.query_one("#reason", Input).value.strip(),
-             "action": self.query_one("#action", Select).value,
-             "by": self.query_one("#by", Select).value}
-        if not d["player"] or not d["reason"]:
-            self.query_one("#error", Label).update(_("a penalty needs the player and a reason"))
-            return
-        if d["by"] is Select.NULL:
-            self.query_one("#error", Label).update(_("say which judge issues it (Issued by)"))
-            self.query_one("#by", Select).focus()
-            return
-        self.dismiss(d)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -513,11 +169,7 @@ class LatePrompts(HoldsTyping, Translated, ModalScreen[list[tuple[str, str]] | N
     """Lateness prompts (G-LATE-1 at 5 minutes, G-LATE-2 at 30): staff confirm
     or dismiss each; nothing is applied silently.  Returns [(key, decision)]."""
 
-    DEFAULT_CSS = """
-    LatePrompts { align: center middle; }
-    LatePrompts > Vertical { width: 100; height: auto; max-height: 90%; border: thick $warning; background: $panel; padding: 1 2; }
-    LatePrompts OptionList { height: auto; max-height: 20; }
-    """
+    CSS_PATH: ClassVar = [TCSS]
     BINDINGS = [
         Binding("y", "decide('confirm')", "Confirm", id="late.confirm"),
         Binding("n", "decide('dismiss')", "Dismiss", id="late.dismiss"),
@@ -579,11 +231,7 @@ class LatePrompts(HoldsTyping, Translated, ModalScreen[list[tuple[str, str]] | N
 class Choose(Translated, ModalScreen[str | None]):
     """Pick one of several (key, label) choices; returns the key."""
 
-    DEFAULT_CSS = """
-    Choose { align: center middle; }
-    Choose > Vertical { width: 72; height: auto; border: thick $accent; background: $panel; padding: 1 2; }
-    Choose OptionList { height: auto; max-height: 20; }
-    """
+    CSS_PATH: ClassVar = [TCSS]
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="choose.cancel")]
 
     def __init__(self, title: str, choices: list[tuple[str, str]]):
@@ -616,12 +264,7 @@ class RenameForm(Translated, ModalScreen[tuple[str, str] | None]):
     """A player's name and reading (よみ), prefilled: returns (name, reading),
     checked by core.names (a bad one is named in the dialog, which stays)."""
 
-    DEFAULT_CSS = """
-    RenameForm { align: center middle; }
-    RenameForm > Vertical { width: 70; max-width: 100%; height: auto; border: thick $accent;
-                            background: $panel; padding: 1 2; }
-    RenameForm #rename-error { color: $error; }
-    """
+    CSS_PATH: ClassVar = [TCSS]
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="rename.cancel")]
 
     def __init__(self, title: str, name: str, reading: str):
@@ -651,92 +294,3 @@ class RenameForm(Translated, ModalScreen[tuple[str, str] | None]):
             self.query_one("#rename-error", Label).update(Text(str(err)))
             return
         self.dismiss((name.strip(), reading.strip()))
-
-
-class AppealForm(Translated, ModalScreen[dict | None]):
-    """The head judge's ruling on an appealed penalty (G-HEAD-JUDGE), as
-    `lycee appeal` records it through Desk.appeal: the penalty's number, the
-    ruling (upheld / overturned / changed to another level or action) and
-    the reason.  Lists the event's penalties with the outcome of any appeal."""
-
-    DEFAULT_CSS = """
-    AppealForm { align: center middle; }
-    AppealForm > Vertical { width: 78; max-width: 100%; height: auto; max-height: 100%; border: thick $warning;
-        background: $panel; padding: 0 1; }
-    AppealForm Grid { grid-size: 4; grid-columns: 14 1fr 14 1fr; height: auto; grid-gutter: 0 1; }
-    AppealForm Grid Label { padding: 1 0 0 0; }
-    AppealForm #appeal-note { column-span: 3; }
-    AppealForm #appeal-list { height: auto; max-height: 6; color: $text-muted; }
-    """
-    BINDINGS = [
-        Binding("ctrl+s", "save", "Record the ruling", id="appeal.save", priority=True),
-        Binding("escape", "cancel", "Cancel", id="appeal.cancel"),
-    ]
-
-    def __init__(self, event, lines: list[str], number: int):
-        super().__init__()
-        self._translate_bindings()
-        self.event, self.lines, self.number = event, lines, number
-
-    def compose(self) -> ComposeResult:
-        from core.event.model import APPEAL_OUTCOMES, PENALTY_LEVELS
-
-        unchanged = [(_("(unchanged)"), "")]
-        with Vertical():
-            yield Label(_("Appeal: the head judge's ruling is final (G-HEAD-JUDGE)"), classes="title")
-            yield Label("\n".join(self.lines), id="appeal-list", markup=False)
-            yield Label(_("ruled by the head judge: {name}", name=self.event.staff.head_judge or "-"),
-                        markup=False)
-            with Grid():
-                yield Label(_("Penalty #"))
-                yield Input(str(self.number), id="appeal-number")
-                yield Label(_("Ruling"))
-                yield Select([(labels.appeal_outcome_label(o), o) for o in APPEAL_OUTCOMES], value="upheld",
-                             allow_blank=False, id="appeal-outcome")
-                yield Label(_("New level"))
-                yield Select(unchanged + [(labels.penalty_level_label(lv), lv) for lv in PENALTY_LEVELS], value="",
-                             allow_blank=False, id="appeal-level", disabled=True)
-                yield Label(_("New action"))
-                yield Select(unchanged + [(labels.penalty_action_label(a), a) for a in PENALTY_ACTIONS], value="",
-                             allow_blank=False, id="appeal-action", disabled=True)
-                yield Label(_("Reason"))
-                yield Input("", id="appeal-note")
-            yield Label("", id="error", classes="error", markup=False)
-            yield Label(_("Enter in Reason or Ctrl+S records the ruling; Esc cancels"), classes="hint")
-
-    def on_mount(self) -> None:
-        box = self.query_one("#appeal-number", Input)
-        box.focus()
-        box.select_all()
-
-    def on_select_changed(self, message: Select.Changed) -> None:
-        if message.select.id == "appeal-outcome":
-            changed = message.value == "changed"
-            for sel in ("#appeal-level", "#appeal-action"):
-                self.query_one(sel, Select).disabled = not changed
-
-    def on_input_submitted(self, message: Input.Submitted) -> None:
-        if message.input.id == "appeal-note":
-            self.action_save()
-
-    def action_save(self) -> None:
-        error = self.query_one("#error", Label)
-        number = whole(self.query_one("#appeal-number", Input).value)
-        if number is None or not 1 <= number <= len(self.event.penalties):
-            error.update(_("Penalty #: a number from 1 to {n} (the list above)", n=len(self.event.penalties)))
-            self.query_one("#appeal-number", Input).focus()
-            return
-        note = self.query_one("#appeal-note", Input).value.strip()
-        if not note:
-            error.update(_("the head judge's ruling needs a reason"))
-            self.query_one("#appeal-note", Input).focus()
-            return
-        outcome = self.query_one("#appeal-outcome", Select).value
-        d = {"number": number, "outcome": outcome, "note": note, "level": None, "action": None}
-        if outcome == "changed":
-            d["level"] = self.query_one("#appeal-level", Select).value or None
-            d["action"] = self.query_one("#appeal-action", Select).value or None
-        self.dismiss(d)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)

@@ -21,6 +21,9 @@ When the draft is over its ``lycee-draft/1`` log is written to
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import ClassVar
+
 import math
 import random
 import time
@@ -45,31 +48,13 @@ from ..i18n import Translated
 from ..widgets.cards import card_cells, card_columns, cost_glyphs, attr_glyphs, pool_charts, seat_ring
 from ..widgets.footer import WholeKeysFooter
 from .dialogs import Confirm
-from .practice import Clock, PausableClock, direction_text
+from .limited_kit import Clock, PausableClock, direction_text
+
+TCSS = Path(__file__).with_name("draft.tcss")  # this module's screens and dialogs
 
 
 class DraftScreen(Translated, Screen):
-    CSS = """
-    DraftScreen #draft-bar { height: 1; background: $primary-background; }
-    DraftScreen #draft-bar Label { width: auto; }
-    DraftScreen #draft-top { height: 5; }
-    DraftScreen #timer-box { width: 18; height: 5; padding: 0 1; }
-    DraftScreen #timer { width: auto; }
-    DraftScreen #timer.low { color: $error; }
-    DraftScreen #timer.paused { color: $text-muted; }
-    DraftScreen #timer-label { width: auto; color: $text-muted; }
-    DraftScreen #ring-box { width: 1fr; height: 5; }
-    DraftScreen #passing { height: 1; padding: 0 1; }
-    DraftScreen #ring { height: 4; padding: 0 1; }
-    DraftScreen #draft-body { height: 1fr; }
-    DraftScreen #pack-box { width: 1fr; }
-    DraftScreen #pool-box { width: 40; }
-    DraftScreen #pack { height: 1fr; }
-    DraftScreen #pool-list { height: 1fr; }
-    DraftScreen #detail { height: 2; padding: 0 1; }
-    DraftScreen .section { text-style: bold; padding: 0 1; background: $boost; width: 1fr; }
-    DraftScreen #message { height: 1; }
-    """
+    CSS_PATH: ClassVar = [TCSS]
     BINDINGS = [
         Binding("enter", "pick", "Pick", id="draft.pick", priority=True),
         Binding("a", "auto_pick", "Bot's choice", id="draft.auto"),
@@ -382,13 +367,7 @@ class PackReview(Translated, ModalScreen[None]):
     """Between packs: the cards taken in the pack just finished, the pool so
     far, and where the next pack goes; after the last, the way to the builder."""
 
-    CSS = """
-    PackReview { align: center middle; }
-    PackReview > Vertical { width: 110; height: 90%; border: thick $accent; background: $panel; padding: 0 1; }
-    PackReview #review-body { height: 1fr; }
-    PackReview DataTable { width: 1fr; height: 1fr; }
-    PackReview #review-charts { width: 44; padding: 0 1; }
-    """
+    CSS_PATH: ClassVar = [TCSS]
     BINDINGS = [
         Binding("enter,escape", "close", "Continue", id="review.continue", priority=True),
         Binding("r", "pick_review", "Pick review", id="review.picks"),
@@ -446,12 +425,7 @@ class PickReviewScreen(Translated, ModalScreen[None]):
     ``*`` marks a pick where they differ; below, every seat's colours and what
     flowed from each side.  Card and seat names are plain Text."""
 
-    CSS = """
-    PickReviewScreen { align: center middle; }
-    PickReviewScreen > Vertical { width: 100%; height: 100%; border: thick $accent; background: $panel; }
-    PickReviewScreen DataTable { height: 1fr; }
-    PickReviewScreen #why { height: 2; padding: 0 1; }
-    """
+    CSS_PATH: ClassVar = [TCSS]
     BINDINGS = [Binding("escape,enter", "close", "Close", id="picks.close", priority=True)]
 
     def __init__(self, cs: CardSet, review):

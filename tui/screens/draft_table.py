@@ -20,6 +20,9 @@ proposed: the guideline sets none).
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import ClassVar
+
 import math
 import random
 import time
@@ -45,7 +48,9 @@ from ..i18n import Translated
 from ..widgets.cards import seat_ring
 from ..widgets.footer import WholeKeysFooter
 from .dialogs import Confirm, Prompt
-from .practice import Clock, SetupForm, card_sets, catalog, direction_text, parse_seed, set_options
+from .limited_kit import KIT_TCSS, Clock, SetupForm, card_sets, catalog, direction_text, parse_seed, set_options
+
+TCSS = Path(__file__).with_name("draft_table.tcss")  # this module's screens and dialogs
 
 # -- setup -------------------------------------------------------------------------------------------
 
@@ -54,9 +59,7 @@ class TableSetup(SetupForm):
     """Who drafts and with what: players (typed, or an event's), set, packs,
     cards a pack, seating drawn or as typed, seed."""
 
-    CSS = SetupForm.CSS + """
-    TableSetup TextArea { height: 7; }
-    """
+    CSS_PATH: ClassVar = [KIT_TCSS, TCSS]
 
     def title_text(self) -> str:
         return _("Draft table: call a real booster draft")
@@ -132,24 +135,7 @@ def make_pods(names: list[str], seed: int, draw: bool) -> tuple[tuple[Seat, ...]
 
 
 class TableScreen(Translated, Screen):
-    CSS = """
-    TableScreen #table-bar { height: 1; background: $primary-background; }
-    TableScreen #table-bar Label { width: auto; }
-    TableScreen #table-top { height: 7; }
-    TableScreen #call-box { width: 48; height: 7; padding: 0 1; border: round $accent; }
-    TableScreen #call { width: 1fr; text-style: bold; color: $accent; }
-    TableScreen #call.draft { background: $warning; color: $background; }
-    TableScreen #call.paused { color: $text-muted; }
-    TableScreen #big { width: auto; }
-    TableScreen #big.low { color: $error; }
-    TableScreen #pick-line { width: 1fr; color: $text-muted; }
-    TableScreen #ring-box { width: 1fr; height: 7; padding: 0 1; }
-    TableScreen #direction { height: 1; text-style: bold; }
-    TableScreen #ring { height: 3; }
-    TableScreen #pod-line { height: 1; color: $text-muted; }
-    TableScreen #seats { height: 1fr; }
-    TableScreen #message { height: 1; }
-    """
+    CSS_PATH: ClassVar = [TCSS]
     BINDINGS = [
         Binding("space", "go", "Start / pause", id="table.go"),
         Binding("n", "skip", "Call Draft! now", id="table.skip"),
@@ -372,14 +358,7 @@ class BuildTimerScreen(Translated, Screen):
     """A deck-building clock on its own, for a sealed (or draft) event's build
     phase: the organizer's minutes in big digits, pause and resume, a bell at time."""
 
-    CSS = """
-    BuildTimerScreen { align: center middle; }
-    BuildTimerScreen > Vertical { width: 80; height: auto; border: round $accent; padding: 0 2; }
-    BuildTimerScreen .hint { width: 1fr; }
-    BuildTimerScreen #call { width: 1fr; text-style: bold; color: $accent; }
-    BuildTimerScreen #big { width: auto; }
-    BuildTimerScreen #big.low { color: $error; }
-    """
+    CSS_PATH: ClassVar = [TCSS]
     BINDINGS = [
         Binding("space", "go", "Pause / resume", id="buildtimer.go"),
         Binding("t", "restart", "Set the time", id="buildtimer.restart"),

@@ -15,7 +15,8 @@ from core.store.store import today
 from ..widgets.plain import PlainTable
 from ..i18n import Translated
 from ..widgets.footer import WholeKeysFooter
-from .dialogs import Confirm, NewEvent
+from .dialogs import Confirm
+from .forms import NewEvent
 
 
 class EventListScreen(Translated, Screen):

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import ClassVar
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -12,6 +15,8 @@ from core.i18n import _
 
 from ..widgets.plain import PlainTable
 from ..i18n import Translated
+
+TCSS = Path(__file__).with_name("help.tcss")  # this module's screens and dialogs
 
 #: The guideline this app implements (its last listed update).
 GUIDELINE_VERSION = "2008-11-07"
@@ -24,12 +29,7 @@ def guideline_line() -> str:
 
 
 class HelpScreen(Translated, ModalScreen[None]):
-    DEFAULT_CSS = """
-    HelpScreen { align: center middle; }
-    HelpScreen > VerticalScroll { width: 90; height: 80%; border: thick $accent; background: $panel; padding: 0 1; }
-    HelpScreen DataTable { height: auto; }
-    HelpScreen Label { width: 100%; }
-    """
+    CSS_PATH: ClassVar = [TCSS]
     BINDINGS = [Binding("escape,f1,q", "close", "Close", id="help.close")]
 
     def __init__(self, bindings: list[tuple[str, str, str]]):

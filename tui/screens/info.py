@@ -3,6 +3,9 @@ independent check's findings, the plan of the day.  Escape or Enter closes it.""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import ClassVar
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -14,15 +17,11 @@ from core.i18n import _
 
 from ..i18n import Translated
 
+TCSS = Path(__file__).with_name("info.tcss")  # this module's screens and dialogs
+
 
 class Info(Translated, ModalScreen[None]):
-    DEFAULT_CSS = """
-    Info { align: center middle; }
-    Info > Vertical { width: 90%; max-width: 110; height: auto; max-height: 90%;
-                      border: thick $accent; background: $panel; padding: 1 2; }
-    Info VerticalScroll { height: auto; max-height: 18; }
-    Info .info-hint { color: $text-muted; margin-top: 1; }
-    """
+    CSS_PATH: ClassVar = [TCSS]
     BINDINGS = [Binding("escape,enter", "close", "Close", id="info.close")]
 
     def __init__(self, title: str, lines: list[str]):

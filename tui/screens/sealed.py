@@ -8,6 +8,9 @@ and the seed is shown so the same pool can be opened again
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import ClassVar
+
 import random
 from collections import Counter
 
@@ -28,18 +31,11 @@ from ..i18n import Translated
 from ..widgets.cards import card_cells, card_columns, pool_charts
 from ..widgets.footer import WholeKeysFooter
 
+TCSS = Path(__file__).with_name("sealed.tcss")  # this module's screens and dialogs
+
 
 class SealedScreen(Translated, Screen):
-    CSS = """
-    SealedScreen #sealed-bar { height: 1; background: $primary-background; }
-    SealedScreen #sealed-bar Label { width: auto; }
-    SealedScreen #sealed-body { height: 1fr; }
-    SealedScreen #sealed-pool { width: 1fr; }
-    SealedScreen #sealed-side { width: 42; }
-    SealedScreen #packs { height: auto; padding: 0 1; }
-    SealedScreen .section { text-style: bold; padding: 0 1; background: $boost; width: 1fr; }
-    SealedScreen #message { height: 1; }
-    """
+    CSS_PATH: ClassVar = [TCSS]
     BINDINGS = [
         Binding("b", "build", "Build the deck", id="sealed.build"),
         Binding("n", "again", "Open another", id="sealed.again"),
@@ -105,7 +101,7 @@ class SealedScreen(Translated, Screen):
                                                       product=product_label(self.product), seed=self.seed)))
 
     def action_again(self) -> None:
-        from .practice import SealedSetup, catalog
+        from .limited_kit import SealedSetup, catalog
 
         def chosen(v: dict | None) -> None:
             if v:

@@ -9,6 +9,9 @@ keeps serving.
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import ClassVar
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -21,6 +24,8 @@ from core.i18n import _
 from core.rules.publish import visible_rounds
 
 from ..i18n import Translated
+
+TCSS = Path(__file__).with_name("serving.tcss")  # this module's screens and dialogs
 
 
 #: How many ports after the wanted one Ctrl+W tries when it is in use.
@@ -74,16 +79,7 @@ def qr_block(url: str, width: int, height: int) -> Text:
 
 
 class ServingDialog(Translated, ModalScreen[str | None]):
-    DEFAULT_CSS = """
-    ServingDialog { align: center middle; }
-    ServingDialog > VerticalScroll { width: auto; max-width: 100%; height: auto; max-height: 100%;
-                                     border: thick $accent; background: $panel; padding: 0 1; }
-    ServingDialog #qr { width: auto; height: auto; margin: 1 2 0 0; }
-    ServingDialog Horizontal { height: auto; width: auto; }
-    ServingDialog #controls { width: 44; height: auto; }
-    ServingDialog #controls Label { width: 100%; }
-    ServingDialog Button { margin: 1 1 0 0; }
-    """
+    CSS_PATH: ClassVar = [TCSS]
     BINDINGS = [
         Binding("ctrl+w", "stop", "Stop serving", id="serving.stop", priority=True),
         Binding("escape", "close", "Close (keep serving)", id="serving.close"),

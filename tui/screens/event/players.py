@@ -40,11 +40,6 @@ class PlayersPane(TabPane):
     """The registered players; posts :class:`PlayersPane.NameEntered` for the
     screen (which holds the desk) when a name is typed."""
 
-    DEFAULT_CSS = """
-    PlayersPane #add-row { height: auto; }
-    PlayersPane #add-player { width: 2fr; }
-    PlayersPane #add-reading { width: 1fr; }
-    """
 
     @dataclass
     class NameEntered(Message):

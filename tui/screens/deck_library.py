@@ -1,0 +1,168 @@
+"""The deck library in the app: the dialog that lists the saved decks (load,
+delete) and the deck builder's library keys (save, export, load), which
+DeckBuilderScreen inherits.  The storage is limited.library.Library."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Label
+
+from core.errors import LyceeError
+from core.i18n import _
+from core.labels import kind_label
+from limited.library import Library, export_text
+
+from ..i18n import Translated
+from ..widgets.plain import PlainTable
+from .dialogs import Confirm, Prompt
+
+TCSS = Path(__file__).with_name("deck_library.tcss")  # the library dialog
+
+
+class LibraryDialog(Translated, ModalScreen[dict | None]):
+    """Pick a saved deck: Enter loads it, x deletes it, Escape goes back."""
+
+    CSS_PATH: ClassVar = [TCSS]
+    BINDINGS = [
+        Binding("enter", "load", "Load", id="library.load", priority=True),
+        Binding("x,delete", "delete", "Delete", id="library.delete"),
+        Binding("escape", "cancel", "Cancel", id="library.cancel"),
+    ]
+
+    def __init__(self, library: Library):
+        super().__init__()
+        self._translate_bindings()
+        self.library = library
+        self.docs: list[dict] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(_("Deck library"), classes="title")
+            yield PlainTable(cursor_type="row", zebra_stripes=True)
+            yield Label(str(self.library.path), classes="hint", markup=False)
+
+    def on_mount(self) -> None:
+        t = self.query_one(DataTable)
+        t.add_columns(_("Name"), _("Set"), _("Format"), _("Deck"), _("Spares"), _("Saved"))
+        self.refresh_rows()
+        t.focus()
+
+    def refresh_rows(self) -> None:
+        t = self.query_one(DataTable)
+        t.clear()
+        try:
+            self.docs = self.library.decks()
+        except LyceeError as err:
+            self.notify(str(err), severity="error", markup=False)
+            self.docs = []
+        for d in self.docs:
+            n = sum(d.get("deck", {}).values())
+            s = sum(d.get("spare", {}).values())
+            t.add_row(d.get("name", "?"), d.get("set", "?"), kind_label(d.get("kind", "?")), str(n), str(s),
+                      d.get("saved", "")[:16].replace("T", " "))
+
+    def _selected(self) -> dict | None:
+        t = self.query_one(DataTable)
+        if not self.docs or t.cursor_row is None or t.cursor_row >= len(self.docs):
+            return None
+        return self.docs[t.cursor_row]
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.action_load()
+
+    def action_load(self) -> None:
+        doc = self._selected()
+        if doc is not None:
+            self.dismiss(doc)
+
+    def action_delete(self) -> None:
+        doc = self._selected()
+        if doc is None:
+            return
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                try:
+                    self.library.remove(doc["name"])
+                except LyceeError as err:
+                    self.notify(str(err), severity="error", markup=False)
+                self.refresh_rows()
+
+        self.app.push_screen(Confirm(_("Delete the saved deck {name}?", name=doc["name"])), answer)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+# -- the builder --------------------------------------------------------------------------------------
+
+
+class LibraryActions:
+    """The deck builder's library keys (mixed into DeckBuilderScreen: its
+    state, say() and redraw())."""
+
+    @property
+    def library(self) -> Library:
+        return Library(self.app.datadir.root)
+
+    def to_doc(self) -> dict:
+        return self.state.to_doc(self.app.datadir.clock().isoformat(timespec="seconds"))
+
+    def save_as(self, name: str) -> bool:
+        self.state.name = name
+        try:
+            self.library.save(self.to_doc())
+        except (LyceeError, OSError) as err:
+            self.say(str(err), error=True)
+            return False
+        self.dirty = False
+        self.redraw()
+        self.say(_("saved {name} in the library {path}", name=name, path=self.library.path))
+        return True
+
+    def action_save(self) -> None:
+        def named(name: str | None) -> None:
+            if name:
+                self.save_as(name)
+
+        self.app.push_screen(Prompt(_("Save the deck in the library as:"), self.deck_name), named)
+
+    def export_text(self) -> str:
+        return export_text(self.state)
+
+    def action_export(self) -> None:
+        try:
+            path = self.library.export(self.deck_name, self.export_text())
+        except OSError as err:
+            self.say(str(err), error=True)
+            return
+        self.say(_("written: {path}", path=path))
+
+    def action_load(self) -> None:
+        lib = self.library
+        try:
+            has = bool(lib.decks())
+        except LyceeError as err:
+            self.say(str(err), error=True)
+            return
+        if not has:
+            self.say(_("the library is empty: Ctrl+S saves this deck"), error=True)
+            return
+
+        def chosen(doc: dict | None) -> None:
+            if not doc:
+                return
+            try:
+                screen = type(self).from_doc(doc)
+            except LyceeError as err:
+                self.say(str(err), error=True)
+                return
+            self.app.switch_screen(screen)
+
+        self.app.push_screen(LibraryDialog(lib), chosen)

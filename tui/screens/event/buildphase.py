@@ -1,0 +1,201 @@
+"""The event screen's the build phase of a limited event: decklists, the build timer, the head judge's override.
+
+A part of EventScreen (tui/screens/event/screen.py), which inherits it:
+the methods use the screen's desk, event, say() and refresh_all()."""
+
+from __future__ import annotations
+
+from textual.widgets import DataTable, TabbedContent
+from core import labels
+from core.errors import LyceeError
+from core.i18n import _
+from core.names import whole
+from ..dialogs import Prompt
+from .build import BuildPane
+
+
+class BuildActions:
+    """The build phase of a limited event: decklists, the build timer, the head judge's override (mixed into EventScreen)."""
+
+    def action_build_menu(self) -> None:
+        ev = self.event
+        if ev.kind == "constructed":
+            self.say(_("A constructed event has no build phase."), error=True)
+            return
+        self.action_tab("build")
+        from ..dialogs import Choose
+
+        choices = [("open", _("Open the build phase (pools / pods)")),
+                   ("timer", _("Start, pause or resume the building timer")),
+                   ("decklist", _("Register a decklist from a file")),
+                   ("botdecks", _("Build decks for players without a decklist (bot builder)")),
+                   ("deck", _("Build the highlighted player's deck from their pool (Enter on the build tab)")),
+                   ("override", _("Head judge override: round 1 pairs without every legal deck")),
+                   ("close", _("Close the build phase"))]
+        if ev.kind == "draft":
+            choices.insert(1, ("simulate", _("Simulate the draft with bots (practice events)")))
+        self.app.push_screen(Choose(_("Build phase"), choices), self._build_choice)
+
+    def _build_choice(self, choice: str | None) -> None:
+        if not choice:
+            return
+        ev = self.event
+        if choice == "open":
+            hint = _("SET PRODUCT [SEED], e.g. alpha 2s (or 1s3b)") if ev.kind == "sealed" else \
+                _("SET PACKS [SEED], e.g. alpha 4 (4 to 6 packs)")
+            self.app.push_screen(Prompt(_("Open the build phase: {hint}", hint=hint)), self._open_build)
+        elif choice == "decklist":
+            self.app.push_screen(Prompt(_("Decklist: PLAYER FILE (text 'COUNT NUMBER' lines, or .csv)")),
+                                 self._register_decklist)
+        elif choice == "deck":
+            self._open_player_deck(self._build_row())
+        elif choice == "override":
+            self._ask_override()
+        else:
+            self._build_op(choice)
+
+    def _build_row(self) -> str | None:
+        """The player highlighted on the build tab (their id), if any."""
+        t = self.query_one("#build-table", DataTable)
+        if not t.row_count or t.cursor_row is None:
+            return None
+        return str(t.coordinate_to_cell_key(t.cursor_coordinate).row_key.value)
+
+    def on_data_table_row_selected(self, message: DataTable.RowSelected) -> None:
+        """Enter on the build tab: the player's pool in the deck builder."""
+        if message.data_table.id == "build-table" and message.row_key.value is not None:
+            self._open_player_deck(str(message.row_key.value))
+
+    def _open_player_deck(self, pid: str | None) -> None:
+        """The deck builder on an event player's pool (G-SEALED, G-DRAFT-1):
+        their registered deck to start from, Ctrl+R registers it to them."""
+        from limited import event as limited_event
+
+        from ..deckbuilder import DeckBuilderScreen
+
+        if pid is None:
+            self.say(_("no player highlighted on the build tab"), error=True)
+            return
+        try:
+            st = limited_event.player_deck_state(self.desk, pid)
+        except LyceeError as err:
+            self.say(str(err), error=True)
+            return
+        name = self.event.player(pid).name
+
+        def register(deck) -> str:
+            limited_event.register_built_deck(self.desk, pid, deck)
+            self._dirty.add("build")
+            self.refresh_all()
+            probs = self.desk.deck_problems(pid)
+            if probs:
+                return _("registered to {name}, with {n} problem(s): round 1 waits for a legal deck ({first})",
+                         name=name, n=len(probs), first=str(probs[0]))
+            return _("registered to {name}: a legal deck of {n} cards", name=name, n=deck.deck_size)
+
+        self.app.push_screen(DeckBuilderScreen(st.cs, st.kind, st.pool, packs=st.packs, deck=st.deck,
+                                               spare=st.spare, name=st.name, seed=st.seed, product=st.product,
+                                               match=st.match, register=register, player=name))
+
+    def _ask_override(self) -> None:
+        """The head judge lets round 1 pair without every legal deck (logged: who, why)."""
+        from core.rules.decklists import gap_text, round_one_gaps
+
+        hj = self.event.staff.head_judge
+        gaps = round_one_gaps(self.event)
+        if not hj:
+            self._guard(lambda: self.desk.override_decks("", "-"), "")  # core's refusal names F12
+            return
+        if not gaps:
+            self.say(_("every player has a legal deck: no override is needed"))
+            return
+
+        def answer(reason: str | None) -> None:
+            if reason:
+                self._guard(lambda: self.desk.override_decks(hj, reason),
+                            _("head judge override by {by}: round 1 may be paired (F5)", by=hj))
+
+        self.app.push_screen(Prompt(_("Head judge {hj} lets round 1 pair without a legal deck from {players}. "
+                                      "Why? (written in the log and on the report)", hj=hj,
+                                      players=labels.listed(gap_text(g) for g in gaps))), answer)
+
+    def _guard(self, fn, done: str) -> None:
+        try:
+            fn()
+        except (LyceeError, ValueError) as err:
+            self.say(str(err), error=True)
+            return
+        self.refresh_all()
+        self.say(done)
+
+    def _open_build(self, text: str | None) -> None:
+        if not text:
+            return
+        from limited import event as limited_event
+
+        parts = text.split()
+        if len(parts) not in (2, 3) or (len(parts) == 3 and whole(parts[2], 18) is None):
+            self.say(_("write the set, the product or packs, and optionally a seed"), error=True)
+            return
+        seed = whole(parts[2], 18) if len(parts) == 3 else None
+        if self.event.kind == "sealed":
+            self._guard(lambda: limited_event.open_sealed_pools(self.desk, parts[0], parts[1], seed),
+                        _("sealed pools opened"))
+        elif whole(parts[1]) is not None:
+            self._guard(lambda: limited_event.draft_pods(self.desk, parts[0], whole(parts[1]), seed),
+                        _("pods seated"))
+        else:
+            self.say(_("write the number of packs, 4 to 6"), error=True)
+
+    def _register_decklist(self, text: str | None) -> None:
+        if not text:
+            return
+        parts = text.split(maxsplit=1)
+        if len(parts) != 2:
+            self.say(_("write the player and the file"), error=True)
+            return
+        self._guard(lambda: self.desk.register_decklist_file(parts[0], parts[1]),
+                    _("decklist registered for {who}", who=parts[0]))
+
+    def _build_op(self, op: str) -> None:
+        from limited import event as limited_event
+
+        if op == "simulate":
+            self._guard(lambda: limited_event.simulate_draft(self.desk), _("draft simulated: pools recorded"))
+        elif op == "botdecks":
+            self._guard(lambda: limited_event.build_bot_decks(self.desk), _("decks built and registered"))
+        elif op == "close":
+            self._guard(self.desk.close_build, _("build phase closed"))
+        elif op == "timer":
+            try:
+                self.desk.toggle_build()
+            except LyceeError as err:
+                self.say(str(err), error=True)
+                return
+            self.refresh_all()
+            self.say(_("building timer: {state}", state=labels.build_state_label(self.desk.build_status().state)))
+
+    def _tick_build(self) -> None:
+        """The build timer ticks while it runs (the build tab redrawn each second)."""
+        if self.event.kind == "constructed" or self.query_one(TabbedContent).active != "build":
+            return
+        st = self.desk.build_status()
+        if st.state != "building":
+            return
+        self.query_one(BuildPane).tick(self.event, st)
+
+    def _warn_deck_problems(self) -> None:
+        """Round 1 of a limited event paired with decks that have problems
+        (39 cards, a card not in the pool...): say so, never silently."""
+        ev = self.event
+        if ev.kind == "constructed" or len(ev.rounds) != 1:
+            return
+        from core.rules.decklists import decklist_status
+
+        bad = [d for d in decklist_status(ev) if d.status != "registered"]
+        if bad and ev.build is not None and ev.build.overridden:
+            self.say(_("round 1 paired under the head judge's override ({by}); decks missing or with problems: "
+                       "{names}", by=ev.build.override_by, names=labels.listed(d.name for d in bad[:5])))
+        elif bad:
+            self.say(_("round 1 paired, but {n} deck(s) are missing or have problems: {names} (build tab, F11)",
+                       n=len(bad), names=", ".join(d.name for d in bad[:5])), error=True)

@@ -1,0 +1,235 @@
+"""The event screen's the event as a whole: exports and printing, the public pages, the independent check, the plan of the day, the settings.
+
+A part of EventScreen (tui/screens/event/screen.py), which inherits it:
+the methods use the screen's desk, event, say() and refresh_all()."""
+
+from __future__ import annotations
+
+from textual import work
+from core import labels
+from core.errors import LyceeError
+from core.i18n import _
+from core.event.model import Event
+from ..dialogs import ExportChoice, Prompt
+
+
+class ExportActions:
+    """The event as a whole: exports and printing, the public pages, the independent check, the plan of the day, the settings (mixed into EventScreen)."""
+
+    def action_export(self, open_after: bool = False) -> None:
+        from core.reports.exports import BY_ROUND
+
+        def chosen(choice) -> None:
+            if not choice:
+                return
+            n = len(self.event.rounds)
+            if choice[0] in BY_ROUND and n > 1:  # any earlier round too
+                self.app.push_screen(Prompt(_("Which round? 1 to {n}", n=n), str(n)),
+                                     lambda text: self._export_round(choice, text, open_after))
+            else:
+                self._export(*choice, open_after=open_after)
+
+        self.app.push_screen(ExportChoice(), chosen)
+
+    def action_print(self) -> None:
+        self.action_export(open_after=True)
+
+    def _export_round(self, choice, text: str | None, open_after: bool) -> None:
+        if not text:
+            return
+        if not text.isdigit():
+            self.say(_("write the round number, e.g. 2"), error=True)
+            return
+        self._export(*choice, round_number=int(text), open_after=open_after)
+
+    @work(thread=True, exclusive=True, group="export")
+    def _export(self, what: str, fmt: str, round_number: int | None = None, open_after: bool = False) -> None:
+        from core.reports import exports
+
+        try:
+            text = exports.render(exports.as_of_round(self.event, round_number), what, fmt, log=self.desk.store.actions)
+        except LyceeError as err:
+            self.app.call_from_thread(self.say, str(err), True)
+            return
+        folder = self.app.datadir.root / "exports"
+        path = folder / exports.export_filename(self.event, what, fmt, round_number)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            exports.write_export(path, text)  # whole or nothing: no partial file on a full disk
+        except OSError as err:
+            self.app.call_from_thread(self.say, _("export not written: {file}: {reason}; no partial file was left "
+                                                  "in {folder}", file=err.filename or path,
+                                                  reason=err.strerror or err, folder=folder), True)
+            return
+        msg = _("written: {path}", path=path)
+        if open_after:
+            import webbrowser
+
+            try:
+                opened = webbrowser.open(path.as_uri())
+            except Exception:  # no browser at all: the path is said either way
+                opened = False
+            msg = (_("opened in the browser (print from there): {path}", path=path) if opened
+                   else _("no browser to open it; the file is at {path}", path=path))
+        self.app.call_from_thread(self.say, msg)
+
+    def action_serve(self) -> None:
+        """Ctrl+W: serve the event read-only to phones and a TV (tui.web) and show
+        the address and QR code; Ctrl+W in that dialog stops serving."""
+        if self.web is None:
+            self.say(_("starting the page server..."))
+            self._start_serving()
+        else:
+            self._show_serving()
+
+    @work(thread=True, exclusive=True, group="serve")
+    def _start_serving(self) -> None:
+        from tui.web.server import DEFAULT_PORT, ChildServer
+
+        from ..serving import free_port
+
+        host, wanted = getattr(self.app, "serve_at", ("0.0.0.0", DEFAULT_PORT))
+        try:  # a child process: serving never slows the desk down
+            port = free_port(host, wanted)  # a second event served: the next free port
+            web = ChildServer(self.app.datadir, self.event_id, host=host, port=port)
+        except LyceeError as err:
+            self.app.call_from_thread(self.say, str(err), True)
+            return
+        self.app.call_from_thread(self._serving_started, web, wanted if port != wanted else None)
+
+    def _serving_started(self, web, busy: int | None = None) -> None:
+        if not self.is_attached:  # the event was closed meanwhile
+            web.stop()
+            return
+        self.web = web
+        note = ""
+        if busy is not None:
+            note = _("port {busy} is in use (another event served?): serving on port {port}", busy=busy,
+                     port=web.port)
+            self.say(note)
+        self._show_serving(note)
+
+    def _show_serving(self, note: str = "") -> None:
+        from ..serving import ServingDialog
+
+        def done(answer: str | None) -> None:
+            if answer == "stop":
+                self.stop_serving()
+                self.say(_("stopped serving the event pages"))
+            elif self.web is not None:
+                self.say(_("serving the event pages: {url}", url=self.web.urls[0]))
+
+        self.app.push_screen(ServingDialog(self, self.web.urls, note), done)
+
+    def stop_serving(self) -> None:
+        if self.web is not None:
+            web, self.web = self.web, None
+            web.stop()
+
+    def action_verify(self) -> None:
+        self.say(_("checking the event..."))
+        self._verify_worker()
+
+    @work(thread=True, exclusive=True, group="verify")
+    def _verify_worker(self) -> None:
+        from core.rules.eventfile import to_doc
+        from core.tournament.ranking import standings_json
+        from core.reports.verify import verify_doc
+
+        ev = self.event
+        rep = verify_doc(to_doc(ev), standings_json(ev))
+        self.app.call_from_thread(self._verified, rep)
+
+    def _verified(self, rep) -> None:
+        from ..info import Info
+
+        self.say(rep.summary(), error=not rep.ok)
+        lines = [rep.summary()] + [f.line() for f in rep.findings[:200]]
+        self.app.push_screen(Info(_("Independent check of the event"), lines))
+
+    def action_plan(self) -> None:
+        from ..info import Info
+
+        try:
+            p = self._plan(self.event)
+        except LyceeError as err:
+            self.say(str(err), error=True)
+            return
+        self.app.push_screen(Info(_("Plan of the day"), p.lines()))
+
+    # -- why a pairing, the independent check, the plan of the day (issue 17) ---------------
+    def _plan(self, ev: Event):
+        from core.tournament.plan import plan_event
+
+        if self._history is None:
+            self._history = []
+            dd = self.app.datadir
+            for eid in dd.event_ids()[-20:]:
+                if eid != ev.id:
+                    try:
+                        self._history.append(dd.history(eid))
+                    except (LyceeError, OSError, ValueError, KeyError):
+                        continue
+        return plan_event(ev, self.desk.store.actions, self.desk.now(), history=self._history)
+
+    def _finish_text(self, ev: Event) -> str:
+        """The projected finish, first in the event bar, once this desk has
+        timed something of the event (an event imported without times shows none)."""
+        if not any(a["type"] in ("create", "pair") for a in self.desk.store.actions):
+            return ""
+        try:
+            p = self._plan(ev)
+        except LyceeError:
+            return ""
+        if p.finished is not None:
+            return ""
+        from core.tournament.plan import clock_time
+
+        return _("finish ~{t}", t=clock_time(p.base.finish)) + " · "
+
+    def action_settings(self) -> None:
+        from core.rules import settings
+        from core.event.timing import minutes_advice
+
+        from ..forms import EventSettings
+
+        def chosen(wanted: dict | None) -> None:
+            if not wanted:
+                return
+            try:
+                changes = self.desk.set_settings(wanted)
+            except LyceeError as err:
+                self.say(str(err), error=True)
+                return
+            if not changes:
+                self.say(_("nothing changed"))
+                return
+            msg = _("changed: {what}", what=", ".join(f"{settings.field_label(k)} = {settings.show_value(k, v)}"
+                                                     for k, v in changes.items()))
+            advice = minutes_advice(self.event.match, self.event.minutes, kind=self.event.kind) if (
+                "minutes" in changes or "match" in changes) else None
+            if advice:
+                msg += " · " + advice
+            self.say(msg)
+            self.refresh_all()
+
+        self.app.push_screen(EventSettings(self.event, settings.locks(self.event)), chosen)
+
+    def _app_refusal(self, err: LyceeError) -> str:
+        """A refusal in the app names the app's key that fixes it: an incomplete
+        staff (G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE) is set in the settings (F12)."""
+        if getattr(err, "rule", None) in self.STAFF_RULES:
+            from core.rules.staff import staff_problems
+
+            return _("A sanctioned event needs its staff first: {problems}. F12 opens the settings "
+                     "(staff, or mark it unsanctioned).",
+                     problems=labels.sentences(_("{why} ({rule})", why=m, rule=r) for r, m in staff_problems(self.event)))
+        if getattr(err, "rule", None) in ("G-SEALED", "G-DRAFT-4") and self.event.build is not None:
+            from core.rules.decklists import round_one_gaps
+
+            gaps = round_one_gaps(self.event)
+            if gaps:  # the build tab shows what is wrong with each deck
+                return _("Round 1 waits for a legal deck from {n} player(s): {names}. On the build tab "
+                         "Enter opens a player's pool, Ctrl+R there registers the deck; F11 for the head judge's "
+                         "override.", n=len(gaps), names=labels.listed(g.name for g in gaps)) + f" [{err.rule}]"
+        return str(err)

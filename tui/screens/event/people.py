@@ -1,0 +1,323 @@
+"""The event screen's players: adding (the same-name question), drop, keep apart, rename, remove, check-in and lateness.
+
+A part of EventScreen (tui/screens/event/screen.py), which inherits it:
+the methods use the screen's desk, event, say() and refresh_all()."""
+
+from __future__ import annotations
+
+from textual.widgets import Input, TabbedContent
+from core.errors import LyceeError
+from core.i18n import _
+from core.names import whole
+from ..dialogs import Confirm, LatePrompts, Prompt
+from .players import PlayersPane
+
+
+class PlayerActions:
+    """Players: adding (the same-name question), drop, keep apart, rename, remove, check-in and lateness (mixed into EventScreen)."""
+
+    def action_late(self, by_itself: bool = False) -> None:
+        try:
+            due = self.desk.late_prompts()
+        except LyceeError as err:
+            self.say(str(err), error=True)
+            return
+        if not due:
+            self.say(_("no lateness prompt is due"))
+            return
+        by_key = {p.key: p for p in due}
+
+        def decided(decisions) -> None:
+            for key, decision in decisions or []:
+                try:
+                    self.desk.resolve_late(by_key[key], decision)
+                except LyceeError as err:
+                    self.say(str(err), error=True)
+            self.refresh_all()
+            if was is not None and was.is_attached:  # back where the clerk was
+                was.focus()
+
+        was = self.focused
+        dialog = LatePrompts([(p.key, self._late_text(p)) for p in due])
+        box = self._typing_into() if by_itself else None
+        if box is not None:
+            dialog.hold_for(box)
+        self.app.push_screen(dialog, decided)
+
+    def _late_text(self, p) -> str:
+        from core.rules.lateness import prompt_text
+
+        return prompt_text(self.event, p, with_rule=True)
+
+    def check_late(self) -> None:
+        from core.rules.lateness import in_use
+
+        if not in_use(self.event.current_round):
+            return  # prompts come by themselves once check-in is in use (Ctrl+L)
+        try:
+            due = self.desk.late_prompts()
+        except LyceeError:
+            return
+        new = [p for p in due if p.key not in self._seen_prompts]
+        if new and not isinstance(self.app.screen, LatePrompts) and self.app.screen is self:
+            self._seen_prompts |= {p.key for p in due}
+            self.app.bell()
+            self.action_late(by_itself=True)
+
+    def _typing_into(self) -> Input | None:
+        """The box the clerk is typing into right now (a line half typed, or a
+        key in the last moment), which a dialog opening by itself leaves the
+        keys of its first moment to (issue 22)."""
+        from time import monotonic
+
+        box = self.focused
+        if not isinstance(box, Input):
+            return None
+        recent = monotonic() - getattr(self.app, "last_key_at", float("-inf")) < LatePrompts.GRACE
+        return box if box.value or recent else None
+
+    def action_checkin(self) -> None:
+        def chosen(text: str | None) -> None:
+            if not text:
+                return
+            try:
+                self.desk.checkin(*text.split())
+            except LyceeError as err:
+                self.say(str(err), error=True)
+                return
+            self.say(_("checked in: {who}", who=text))
+            self.refresh_all()
+
+        self.app.push_screen(Prompt(_("Check-in: player ids or names, separated by spaces")), chosen)
+
+    def action_add_players(self) -> None:
+        self.action_tab("players")
+        self.query_one("#add-player", Input).focus()
+
+    def action_fill_demo(self) -> None:
+        def chosen(text: str | None) -> None:
+            if not text:
+                return
+            if whole(text) is None or not 1 <= whole(text) <= 4096:
+                self.say(_("write how many players, e.g. 16"), error=True)
+                return
+            from core.demo import demo_names
+
+            taken = {p.name for p in self.event.players}
+            names = [n for n in demo_names(int(text) + len(taken)) if n not in taken][:int(text)]
+            try:
+                self.desk.add_players(names)
+            except LyceeError as err:
+                self.say(str(err), error=True)
+                return
+            self.say(_("{n} demo players added", n=len(names)))
+            self.refresh_all()
+
+        self.app.push_screen(Prompt(_("Fill with demo players: how many?"), "8"), chosen)
+
+    def on_players_pane_name_entered(self, message: PlayersPane.NameEntered) -> None:
+        """Names typed or pasted are added in order; those after a same-name
+        question wait for its answer (issue 22), as the results queue does."""
+        self._name_queue.append((message.name, message.box, message.reading))
+        self._drain_names()
+
+    def _drain_names(self) -> None:
+        while self._name_queue and not self._name_asking:
+            name, box, reading = self._name_queue.popleft()
+            self._add_player(name, box, reading=reading)
+
+    def _same_name_question(self, name: str, registered: str) -> Confirm:
+        """The question before registering (or renaming to) a name that folds
+        to a registered one's: a look-alike says which characters differ
+        (docs/names.md L-NAME-LOOKALIKE)."""
+        from core.names import lookalike_note
+
+        note = lookalike_note(name, registered)
+        if note:
+            return Confirm(_("{name} looks like {first}, who is already registered. Register another person (shown "
+                             "as {name} (2))?", name=name, first=registered) + note)
+        return Confirm(_("{name} is already registered. Register a second person of that name (shown as "
+                         "{name} (2))?", name=name))
+
+    def _add_player(self, name: str, box: Input, same_name: bool = False, reading: str = "") -> None:
+        from core.names import fold_name
+
+        key = fold_name(name)  # look-alikes too (docs/names.md L-NAME-LOOKALIKE)
+        registered = next((p.name for p in self.event.players if fold_name(p.name) == key), None)
+        if not same_name and registered is not None:
+            self._name_asking = True
+
+            def answered(yes) -> None:
+                self._name_asking = False
+                if yes:
+                    self._add_player(name, box, True, reading)
+                else:
+                    self.say(_("not added"), error=True)
+                self._drain_names()
+
+            self.app.push_screen(self._same_name_question(name, registered), answered)
+            return
+        try:
+            (pid,) = self.desk.add_players([name], allow_same_name=same_name, readings=[reading or None])
+            name = self.event.player(pid).name
+        except LyceeError as err:
+            self.say(str(err), error=True)
+            return
+        self.say(_("added {name} ({id})", name=name, id=pid))  # the box emptied itself on Enter
+        self.refresh_all()
+
+    def action_drop(self) -> None:
+        if self.query_one(TabbedContent).active != "players":
+            self.action_tab("players")
+            self.say(_("choose the player with the arrow keys, then Ctrl+O again"))
+            return
+        if self.focused is not self.query_one("#player-table"):  # a row action acts on the focused row only
+            self.say(_("Ctrl+O drops the player highlighted in the players table: F2 moves there; choose the "
+                       "player with the arrow keys, then Ctrl+O again"), error=True)
+            return
+        pid = self.query_one(PlayersPane).highlighted(self.event)
+        if pid is None:
+            return
+        p = self.event.player(pid)
+
+        def answer(choice) -> None:
+            if not choice:
+                return
+            try:
+                self.desk.drop(p.id, forfeit=choice != "no_forfeit")
+            except LyceeError as err:
+                self.say(str(err), error=True)
+                return
+            self.say(_("{name} dropped", name=p.name))
+            self.refresh_all()
+
+        from core.event.lookups import player_match
+
+        rnd = self.event.current_round
+        m = player_match(rnd, p.id) if rnd is not None else None
+        if m is not None and not m.reported:  # G-DROP-2: the loss may be given, or the result entered
+            from ..dialogs import Choose
+
+            self.app.push_screen(Choose(_("Drop {name} from the event? (G-DROP-1)", name=p.name), [
+                ("forfeit", _("Drop; the match of this round is lost (G-DROP-2)")),
+                ("no_forfeit", _("Drop; the match of this round takes the result entered"))]), answer)
+            return
+        self.app.push_screen(Confirm(_("Drop {name} from the event? (G-DROP-1)", name=p.name)),
+                             lambda yes: answer("forfeit" if yes else None))
+
+    def action_keep_apart(self) -> None:
+        """Keep the highlighted player apart from another (typed: id or exact
+        name), or, naming one already kept apart, let them be paired again."""
+        p = self._player_at_cursor("Shift+F5")
+        if p is None:
+            return
+        from core.rules.apart import apart_pair, apart_partners
+
+        pid = p.id
+        now = ", ".join(f"{self.event.player(x).name} ({x})" for x in apart_partners(self.event, pid)
+                        if self.event.has_player(x))
+        question = _("Keep {name} apart from which player? (id or exact name; never paired in Swiss while the "
+                     "points order allows it)", name=p.name)
+        if now:
+            question += "\n" + _("kept apart now: {names} (type one of them to let them be paired again)", names=now)
+
+        def done(clear: bool, q) -> None:
+            try:
+                self.desk.keep_apart(p.id, q.id, clear=clear)
+            except LyceeError as err:
+                self.say(str(err), error=True)
+                return
+            self.say(_("{a} and {b} may be paired again", a=p.name, b=q.name) if clear else
+                     _("{a} and {b} are kept apart: never paired in a Swiss round while the points order "
+                       "allows it (G-SWISS-PAIR-1/2)", a=p.name, b=q.name))
+            self.refresh_all()
+
+        def typed(ref: str | None) -> None:
+            if not ref:
+                return
+            try:
+                q = self.desk.player(ref)
+            except LyceeError as err:
+                self.say(str(err), error=True)
+                return
+            if apart_pair(p.id, q.id) in self.event.apart:
+                self.app.push_screen(Confirm(_("Let {a} and {b} be paired again?", a=p.name, b=q.name)),
+                                     lambda yes: done(True, q) if yes else None)
+                return
+            done(False, q)
+
+        self.app.push_screen(Prompt(question), typed)
+
+    def _player_at_cursor(self, key: str):
+        """The player under the players tab's cursor, or None (then the tab is
+        shown and the message says to choose one and press ``key`` again)."""
+        if self.query_one(TabbedContent).active != "players":
+            self.action_tab("players")
+            self.say(_("choose the player with the arrow keys, then {key} again", key=key))
+            return None
+        pid = self.query_one(PlayersPane).highlighted(self.event)
+        return self.event.player(pid) if pid is not None else None
+
+    def action_rename(self) -> None:
+        """Shift+F2: correct the name (and reading) of the player under the
+        cursor; a name already registered asks the same question as adding."""
+        from core.names import fold_name
+
+        from ..dialogs import RenameForm
+
+        p = self._player_at_cursor("Shift+F2")
+        if p is None:
+            return
+
+        def save(name: str, reading: str, same_name: bool) -> None:
+            try:
+                self.desk.rename(p.id, name, reading=reading, allow_same_name=same_name)
+            except LyceeError as err:
+                self.say(str(err), error=True)
+                return
+            from core.rules.players import rename_line
+
+            now = self.event.player(p.id)
+            self.say(rename_line(p.name, now.name, now.reading, now.reading != p.reading))
+            self.refresh_all()
+
+        def chosen(got: tuple[str, str] | None) -> None:
+            if got is None:
+                return
+            name, reading = got
+            registered = next((x.name for x in self.event.players
+                               if x.id != p.id and fold_name(x.name) == fold_name(name)), None)
+            if registered is not None:
+                self.app.push_screen(self._same_name_question(name, registered), lambda yes: save(name, reading, True) if yes
+                                     else self.say(_("not renamed"), error=True))
+                return
+            save(name, reading, False)
+
+        self.app.push_screen(RenameForm(_("Rename {name} ({id})", name=p.name, id=p.id), p.name, p.reading or ""),
+                             chosen)
+
+    def action_remove(self) -> None:
+        """Delete: take back the registration under the cursor (a no-show),
+        only while never paired (else the message names Ctrl+O, drop)."""
+        p = self._player_at_cursor("Delete")
+        if p is None:
+            return
+        why = self.desk.removal_refusal(p.id)
+        if why is not None:
+            self.say(why, error=True)
+            return
+
+        def answer(yes: bool) -> None:
+            if not yes:
+                return
+            try:
+                self.desk.remove(p.id)
+            except LyceeError as err:
+                self.say(str(err), error=True)
+                return
+            self.say(_("removed the registration of {name} (Ctrl+Z brings it back)", name=p.name))
+            self.refresh_all()
+
+        self.app.push_screen(Confirm(_("Remove the registration of {name}? They will appear in no pairing, "
+                                       "standings or export (the log keeps it; Ctrl+Z undoes).", name=p.name)),
+                             answer)

@@ -1,0 +1,368 @@
+"""The event screen's round and results: the results queue, the result path (pre-check, questions, one record), pairing, the top cut, playoffs, the clock, undo.
+
+A part of EventScreen (tui/screens/event/screen.py), which inherits it:
+the methods use the screen's desk, event, say() and refresh_all()."""
+
+from __future__ import annotations
+
+from textual import work
+from textual.widgets import Input, TabbedContent
+from core import labels
+from core.log.registry import describe
+from core.errors import LyceeError
+from core.i18n import _, ngettext
+from core.names import whole
+from core import readmodel
+from ...widgets.line import Line
+from ..dialogs import Confirm, Prompt
+from .round import RoundPane, result_cell
+
+
+class RoundActions:
+    """Round and results: the results queue, the result path (pre-check, questions, one record), pairing, the top cut, playoffs, the clock, undo (mixed into EventScreen)."""
+
+    def action_clock(self) -> None:
+        ev = self.event
+        if not ev.rounds:
+            self.say(_("pair a round first (F5)"), error=True)
+            return
+        try:
+            op = self.desk.toggle_clock()
+            if op == "start":
+                st = self.desk.clock_status()
+                self.say(_("round {r} clock started: {m} minutes", r=st.round, m=st.minutes) + " · "
+                         + _("lateness prompts (G-LATE-1 at 5 minutes, G-LATE-2 at 30) come by themselves "
+                             "once players are checked in (Ctrl+L)"))
+            else:
+                self.say(_("clock resumed") if op == "resume" else _("clock paused"))
+        except LyceeError as err:
+            self.say(self._app_refusal(err), error=True)
+        self.draw_clock()
+
+    def action_extend(self) -> None:
+        def chosen(text: str | None) -> None:
+            if not text:
+                return
+            parts = text.split()
+            if len(parts) != 2 or None in (whole(parts[0]), whole(parts[1], 3)):
+                self.say(_("write the table and the minutes, e.g. 7 5"), error=True)
+                return
+            try:
+                self.desk.extend(whole(parts[0]), whole(parts[1], 3))
+            except LyceeError as err:
+                self.say(str(err), error=True)
+                return
+            self.say(_("table {t}: +{m} minutes", t=parts[0], m=parts[1]))
+            self.refresh_all()
+
+        self.app.push_screen(Prompt(_("Time extension: TABLE MINUTES (e.g. 7 5)")), chosen)
+
+    def action_enter_results(self) -> None:
+        self.action_tab("round")
+        self.query_one("#result-entry", Input).focus()
+
+    def on_round_pane_result_entered(self, message: RoundPane.ResultEntered) -> None:
+        self._queue_results([message.text])
+
+    def on_round_pane_results_pasted(self, message: RoundPane.ResultsPasted) -> None:
+        self._queue_results(list(message.lines), listed=True)
+
+    # -- the results queue (issue 22): every line typed or pasted is stored, in order --
+    def _queue_results(self, lines: list[str], listed: bool = False) -> None:
+        """Lines from the results box wait here while a question about an
+        earlier line is open (a replacement, time called, G-ID-3), then are
+        stored one after another; several lines at once end with one message
+        listing each refusal."""
+        self._result_queue.extend(lines)
+        if listed or self._result_asking or len(self._result_queue) > 1:
+            self._batch = self._batch or {"stored": 0, "refused": []}
+        self._drain_results()
+
+    def _drain_results(self) -> None:
+        while self._result_queue and not self._result_asking:
+            self._enter_result(self._result_queue.popleft())
+        if self._result_asking or self._batch is None:
+            return
+        b, self._batch = self._batch, None
+        if b["refused"]:
+            self.say(ngettext("{n} result stored; refused: {why}", "{n} results stored; refused: {why}",
+                              b["stored"], n=b["stored"], why=" · ".join(b["refused"])), error=True)
+
+    def _ask_for_result(self, dialog, answered) -> None:
+        """A question about a typed result: the lines after it wait for the answer."""
+        self._result_asking = True
+
+        def done(answer) -> None:
+            self._result_asking = False
+            answered(answer)
+            self._drain_results()
+
+        self.app.push_screen(dialog, done)
+        if isinstance(dialog, Confirm):  # keys typed ahead of the question stay lines (LyceeApp.hold_type_ahead)
+            from .round import ResultBox
+
+            self.app.hold_type_ahead(dialog, self.query_one(ResultBox), {"y", "n", "escape", "enter", "tab"})
+
+    def _refuse_result(self, text: str, err) -> None:
+        from time import monotonic
+
+        msg = f"{text!r}: {err}"
+        if self._batch is not None:
+            self._batch["refused"].append(msg)
+        self._refused_recent = [*self._refused_recent, (monotonic(), msg)]
+        self.say(msg, error=True)
+
+    def _say_stored(self, msg: str) -> None:
+        """A stored result; refusals of the last seconds stay in the message
+        (a burst of typed lines would otherwise hide them behind the next line)."""
+        from time import monotonic
+
+        recent = [m for t, m in self._refused_recent if monotonic() - t < 5]
+        self._refused_recent = [(t, m) for t, m in self._refused_recent if monotonic() - t < 5]
+        if recent and self._batch is None:
+            self.say(msg + " · " + _("refused just now: {why}", why=" · ".join(recent)), error=True)
+        else:
+            self.say(msg)
+
+    # -- the result path: one parse (the read model's pre-check), its questions, one record --
+    def _enter_result(self, text: str, box: Input | None = None) -> None:
+        """``12 2-1`` (the box emptied itself on Enter; a refused entry is
+        quoted in the message): pre-checked once, then its questions, then
+        recorded (docs/architecture.md, the result path)."""
+        try:
+            check = readmodel.precheck_result(self.event, text, self.desk.now())
+        except LyceeError as err:
+            self._refuse_result(text, err)
+            return
+        if readmodel.ID_DECISION in check.questions:
+            self._id_decision(check.table)  # G-ID-3: the organizer decides
+            return
+        self._ask_next(check, check.questions)
+
+    def _ask_next(self, check: readmodel.ResultCheck, questions: tuple[str, ...], answered: tuple[str, ...] = ()) -> None:
+        """Ask ``questions`` one after another (a no to any stores nothing), then record."""
+        if not questions:
+            self._record_result(check, correct=readmodel.REPLACE in answered,
+                                time_called=readmodel.TIME_CALL in answered)
+            return
+        kind, rest = questions[0], questions[1:]
+        if kind == readmodel.REPLACE:
+            question = _("Table {t} already has {old}. Replace it with {new}?", t=check.table,
+                         old=result_cell(check.before).plain.strip(), new=check.text)
+        else:
+            question = _("{res} at table {t} ends a match only at time. Was time called at this table? "
+                         "(G-BO3-TIME)", res=check.text, t=check.table)
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self._ask_next(check, rest, (*answered, kind))
+
+        self._ask_for_result(Confirm(question), answer)
+
+    def _record_result(self, check: readmodel.ResultCheck, correct: bool, time_called: bool) -> None:
+        text, table, res, before = check.line, check.table, check.text, check.before
+        try:
+            self.desk.record_checked(check, correct=correct, time_called=time_called)
+        except LyceeError as err:
+            self._refuse_result(text, err)
+            return
+        if self._batch is not None:
+            self._batch["stored"] += 1
+        parts = [str(table), res]
+        ev = self.event
+        m = ev.current_round.match_at(table)
+        left = len(ev.current_round.missing_tables())
+        msg = _("table {t}: {p1} {res} {p2}", t=table, p1=ev.player(m.p1).name, res=labels.result_label(parts[1]),
+                p2=ev.player(m.p2).name)
+        if before is not None and before.reported:
+            msg += " · " + _("replaces {old}", old=result_cell(before).plain.strip())
+        msg += " · " + (ngettext("{k} result missing", "{k} results missing", left, k=left) if left else _("round complete"))
+        self._say_stored(msg)
+        self.refresh_all()
+
+    def action_pair(self) -> None:
+        self.say(_("pairing..."))
+        self._pair_worker()
+
+    @work(thread=True, exclusive=True, group="pairing")
+    def _pair_worker(self) -> None:
+        try:
+            self.desk.pair_next()
+        except LyceeError as err:
+            self.app.call_from_thread(self.say, self._app_refusal(err), True)
+            if getattr(err, "rule", None) in ("G-SEALED", "G-DRAFT-4") and self.event.build is not None:
+                self.app.call_from_thread(self.action_tab, "build")  # each player's deck and its problems
+            return
+        self.app.call_from_thread(self._paired)
+
+    def _paired(self) -> None:
+        self.refresh_all()
+        self.action_tab("round")
+        self.say(_("round {r} paired", r=self.event.current_round.number))
+        self.query_one("#result-entry", Input).focus()
+        self._warn_deck_problems()
+
+    def action_repair(self) -> None:
+        def answer(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                self.desk.repair()
+            except LyceeError as err:
+                self.say(str(err), error=True)
+                return
+            self.refresh_all()
+            self.say(_("round {r} paired again", r=self.event.current_round.number))
+
+        if self.event.current_round is None:
+            self.say(_("no round has been paired yet"), error=True)
+            return
+        self.app.push_screen(Confirm(_("Pair round {r} again with a new draw?", r=self.event.current_round.number)), answer)
+
+    def action_undo(self) -> None:
+        try:
+            act = self.desk.undo()
+        except LyceeError as err:
+            self.say(str(err), error=True)
+            return
+        self.say(_("undone: #{seq} {what}", seq=act["seq"],
+                   what=describe(act, {p.id: p.name for p in self.event.players})))
+        self.refresh_all()
+
+    def action_top_cut(self) -> None:
+        early = False  # the organizer confirmed cutting before the planned Swiss rounds
+
+        def chosen(text: str | None) -> None:
+            if not text:
+                return
+            third = text.endswith("+")
+            size = text.rstrip("+").strip()
+            if whole(size) is None:
+                self.say(_("write 2, 4, 8, 16 or 32 (add + for a third-place match)"), error=True)
+                return
+            try:
+                self.desk.top_cut(whole(size), third_place=third, end_swiss=early)
+            except LyceeError as err:
+                self.say(str(err), error=True)
+                return
+            self.refresh_all()
+            self.action_tab("bracket")
+            self.say(_("top {n} cut: round {r} paired", n=size, r=self.event.current_round.number))
+
+        def ask() -> None:
+            self.app.push_screen(Prompt(_("Top cut size: 2, 4, 8, 16 or 32 (add + for a third-place match)"), "8"),
+                                 chosen)
+
+        from core.tournament.pairing import planned_rounds
+
+        ev = self.event
+        played = len(ev.swiss_rounds)
+        want, _by_organizer = planned_rounds(ev)
+        if played < want:
+            def confirmed(yes: bool | None) -> None:
+                nonlocal early
+                if yes:
+                    early = True
+                    ask()
+
+            self.app.push_screen(
+                Confirm(_("Only {n} of {k} Swiss rounds are played. Cut to single elimination now?", n=played, k=want)),
+                confirmed)
+        else:
+            ask()
+
+    def action_playoff(self) -> None:
+        from core.tournament.standings import tied_groups
+
+        groups = tied_groups(self.event, active_only=True)
+        default = " ".join(groups[0]) if groups else ""
+
+        def chosen(text: str | None) -> None:
+            if not text:
+                return
+            try:
+                self.desk.playoff(text.split())
+            except LyceeError as err:
+                self.say(str(err), error=True)
+                return
+            self.refresh_all()
+            self.action_tab("round")
+            self.say(_("playoff (決定戦) paired"))
+
+        self.app.push_screen(Prompt(_("Playoff (決定戦) among the players who share a place: their ids"), default), chosen)
+
+    def _id_decision(self, table: int) -> None:
+        """G-ID-3: an intentional draw where a ranking is needed: the organizer
+        orders a replay or, in the final only, declares no winner (elsewhere
+        the choice is not offered and the question says why)."""
+        from core.tournament.elimination import no_winner_refusal
+
+        from ..dialogs import Choose
+
+        org = self.event.staff.organizer
+
+        def chosen(decision: str | None) -> None:
+            if not decision:
+                self.say(_("no decision: table {t} still needs a result", t=table))
+                return
+            try:
+                self.desk.id_decision(table, decision, by=org)
+            except LyceeError as err:
+                self.say(str(err), error=True)
+                return
+            self.say(_("table {t}: replay ordered by {org} (G-ID-3)", t=table, org=org) if decision == "replay"
+                     else _("table {t}: no winner, decided by {org} (G-ID-3)", t=table, org=org))
+            self.refresh_all()
+
+        question = _("Table {t} agrees an intentional draw, but this match must rank its players. The organizer "
+                     "{org} decides (G-ID-3):", t=table, org=org or "-")
+        choices = [("replay", _("Replay the match"))]
+        rnd = self.event.current_round
+        m = rnd.match_at(table) if rnd is not None else None
+        why = no_winner_refusal(self.event, rnd, m) if rnd is not None and m is not None else None
+        if why:  # no winner only in the final: not offered where the event could not go on
+            question += "\n" + why
+        else:
+            choices.append(("no_winner", _("No winner (both are out)")))
+        self._ask_for_result(Choose(question, choices), chosen)
+
+    def action_why(self) -> None:
+        """Why the table under the cursor is paired as it is (core.explain)."""
+        from core.reports.explain import why_lines
+
+        rnd = self.event.current_round
+        m = self.query_one(RoundPane).highlighted(self.event)
+        if self.query_one(TabbedContent).active != "round" or rnd is None or m is None:
+            self.action_tab("round")
+            self.say(_("choose a table with the arrow keys, then Ctrl+E again"))
+            return
+        if rnd.stage != "swiss" or not m.why:
+            self.say(_("table {t}: no explanation stored (only Swiss rounds paired here carry one)", t=m.table))
+            return
+        from ..info import Info
+
+        self.app.push_screen(Info(_("Round {r}, table {t}", r=rnd.number, t=m.table), why_lines(self.event, m.why)))
+
+    def draw_clock(self) -> None:
+        lbl = self.query_one("#clock", Line)
+        line = readmodel.clock_line(self.event, self.desk.now(), self._finished(self.event))
+        text = line.text
+        if not text:
+            self._show("#clock", "")
+            return
+        from rich.cells import cell_len
+
+        if cell_len(text) != cell_len(lbl.plain):
+            lbl.set(text)
+            lbl.refresh(layout=True)  # the clock's box follows its text (it is auto-sized)
+        self._show("#clock", text)
+        near, up = line.near, line.up
+        lbl.set_class(near, "clock-near")
+        lbl.set_class(up, "clock-up")
+        if up and not self._rang:
+            self._rang = True
+            self.app.bell()
+            self.say(_("Time! Tables still playing: {tables} (G-BO3-TIME / G-TIME)",
+                       tables=", ".join(map(str, line.unfinished))), error=True)
+        elif not up:
+            self._rang = False
