@@ -305,7 +305,7 @@ def test_random_events_verify_without_discrepancy():
     """A sample of the 1,000-event run (benchmarks/verify.py runs the full count)."""
     run = check_random(60, seed=2026)
     assert run.discrepancies == 0, [(i, [f.line() for f in fs]) for i, fs in run.bad]
-    assert run.exact > 0 and run.local > 0
+    assert run.exact > 0
 
 
 def test_random_command(tmp_path, capsys):

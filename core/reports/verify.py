@@ -42,14 +42,15 @@ What it checks, with the rule id each finding carries:
   apart reaches the same least cost; and the file does not say since when a
   pair is kept apart, so a round paired before it is not judged by it.
 
-  For (b) and (c) the check is *exact* when the round pairs at most
-  :data:`EXACT_LIMIT` players: an exhaustive search (dynamic programming
-  over the sets of players still to pair) finds the least cost vector
-  ``(rematches, floats out of the top 1..k-1 groups, squared gaps)`` and the
-  round must reach it.  Above that size it is *local*: no two tables can
-  exchange opponents so that the cost vector goes down.  A round that passes
-  the local check may still not be optimal; the summary says how many
-  rounds were checked which way.
+  For (b) and (c) the least cost vector ``(rematches, floats out of the
+  top 1..k-1 groups, squared gaps)`` of any pairing of the round is found
+  by core/reports/verify_exact.py (an exhaustive search up to 16 players, a
+  lower-bound certificate, or networkx's maximum-weight matching on the
+  round's graph up to 256 players) and the round must reach it.  A round
+  above 256 players that misses the lower bound is checked *locally*: no
+  two tables can exchange opponents so that the cost vector goes down; the
+  summary counts such rounds apart.
+
 - The top cut and the bracket (G-SE): the first elimination round holds the
   best active players of the Swiss standings, placed 1 v N, 2 v N-1, ... in
   the standard bracket (players tied on every figure may change places;
@@ -74,11 +75,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from core.i18n import _
+from core.reports.verify_exact import DP_LIMIT, least_cost
 
 __all__ = ["Finding", "Report", "verify_doc", "EXACT_LIMIT", "max_matching"]
 
-#: Rounds that pair at most this many players are checked exactly for (b), (c).
-EXACT_LIMIT = 16
+#: Rounds that pair at most this many players are searched exhaustively for (b), (c)
+#: (kept under its old name; every round is checked exactly, core/reports/verify_exact.py).
+EXACT_LIMIT = DP_LIMIT
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +109,8 @@ class Report:
     rounds: int = 0
     matches: int = 0
     exact: int = 0  # Swiss rounds whose (b)/(c) check was exact
-    local: int = 0  # ... local
+    local: int = 0  # ... checked locally only (above 256 players, missing the lower bound)
+    methods: dict[str, int] = field(default_factory=dict)  # how each exact check was made (verify_exact)
     findings: list[Finding] = field(default_factory=list)
     standings: list[dict] = field(default_factory=list)
     places: list[tuple[int, str]] | None = None
@@ -382,6 +386,10 @@ class _Cost:
             c += self.rweight
         return c
 
+    def fold(self, rematches: int, floats: tuple[int, ...], gaps: int) -> int:
+        """The summed cost of the parts (the inverse of :meth:`parts`)."""
+        return rematches * self.rweight + sum(f * w for f, w in zip(floats, self.weights)) + gaps
+
     def parts(self, value: int) -> tuple[int, tuple[int, ...], int]:
         """(rematches, floats per boundary, squared gaps) of a summed cost."""
         r, rest = divmod(value, self.rweight)
@@ -390,35 +398,6 @@ class _Cost:
             f, rest = divmod(rest, w)
             floats.append(f)
         return r, tuple(floats), rest
-
-
-def _exact_minimum(players: list[str], cost: _Cost) -> int:
-    """Least total cost of a pairing of ``players`` (exhaustive, memoised)."""
-    n = len(players)
-    c = [[cost.pair(players[i], players[j]) if i != j else 0 for j in range(n)] for i in range(n)]
-    memo: dict[int, int] = {0: 0}
-
-    def best(mask: int) -> int:
-        got = memo.get(mask)
-        if got is not None:
-            return got
-        i = (mask & -mask).bit_length() - 1
-        rest = mask & ~(1 << i)
-        row = c[i]
-        lo: int | None = None
-        m = rest
-        while m:
-            bit = m & -m
-            j = bit.bit_length() - 1
-            v = row[j] + best(rest & ~bit)
-            if lo is None or v < lo:
-                lo = v
-            m &= m - 1
-        assert lo is not None  # an even number of players left: at least one pair
-        memo[mask] = lo
-        return lo
-
-    return best((1 << n) - 1)
 
 
 # ---------------------------------------------------------------------------
@@ -610,6 +589,7 @@ def _check_swiss_round(rep, number, matches, sw: _Swiss, info, excluded_after, c
     cost = _Cost(sw.points, sw.met, plist)
     actual = sum(cost.pair(a, b) for a, b, _t in pairs)
     r_act, f_act, s_act = cost.parts(actual)
+    least = 0
     if r_act:
         local = {p: i for i, p in enumerate(plist)}
         adj: list[set[int]] = [set() for _ in plist]
@@ -627,9 +607,11 @@ def _check_swiss_round(rep, number, matches, sw: _Swiss, info, excluded_after, c
                                a=name[a], b=name[b], r=sw.met[frozenset((a, b))], k=r_act, least=least)))
             del local
             return
-    if len(plist) <= EXACT_LIMIT:
+    least = least if r_act else 0
+    best, how = least_cost(plist, sw.points, actual, least, cost.pair, cost.fold)
+    rep.methods[how] = rep.methods.get(how, 0) + 1
+    if best is not None:
         rep.exact += 1
-        best = _exact_minimum(plist, cost)
         if actual > best:
             _order_finding(rep, number, cost, actual, best, pairs, name)
         return
