@@ -75,6 +75,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from core.i18n import _
+from core.reports.verify_event import event_findings, exclusion_rounds
 from core.reports.verify_exact import DP_LIMIT, least_cost
 
 __all__ = ["Finding", "Report", "verify_doc", "EXACT_LIMIT", "max_matching"]
@@ -90,6 +91,7 @@ class Finding:
     round: int | None
     table: int | None
     message: str
+    path: str | None = None  # the JSON path of what is wrong, when one place is
 
     def line(self) -> str:
         where = []
@@ -97,10 +99,12 @@ class Finding:
             where.append(_("round {r}", r=self.round))
         if self.table is not None:
             where.append(_("table {t}", t=self.table))
-        return f"{' '.join(where) or '-'}: [{self.rule}] {self.message}"
+        at = f" ({self.path})" if self.path else ""
+        return f"{' '.join(where) or '-'}: [{self.rule}] {self.message}{at}"
 
     def to_json(self) -> dict:
-        return {"round": self.round, "table": self.table, "rule": self.rule, "message": self.message}
+        return {"round": self.round, "table": self.table, "rule": self.rule, "message": self.message,
+                **({"path": self.path} if self.path else {})}
 
 
 @dataclass
@@ -425,11 +429,17 @@ def verify_doc(doc: dict, claimed: dict | None = None) -> Report:
     name = _Names({p["id"]: p.get("name", p["id"]) for p in players})
     chain = [t for t in doc.get("tiebreakers", ["omw", "gw", "ogw"])]
     match_type = doc.get("match", "bo3")
-    excluded_after: dict[str, int | None] = {}
+    def found(rule: str, path: str, message: str, rnd: int | None, table: int | None) -> None:
+        find(Finding(rule, rnd, table, message, path))
+
+    event_findings(doc, found)  # structure, staff, penalties, decklists (core/reports/verify_event.py)
+    if len(set(ids)) != len(ids):
+        return rep  # duplicate ids: every figure below would mix two players
+    # an exclusion is dated by the penalty that made it; one without any is not dated
+    excluded_after: dict[str, int | None] = {pid: r for pid, (r, _i) in exclusion_rounds(doc).items()}
     for p in players:
-        if p.get("excluded"):
-            rounds = [x.get("round") for x in doc.get("penalties", []) if x.get("player") == p["id"] and x.get("round")]
-            excluded_after[p["id"]] = max(rounds) if rounds else None
+        if p.get("excluded") and p["id"] not in excluded_after:
+            excluded_after[p["id"]] = None
     rep.players = len(players)
     rep.rounds = len(doc.get("rounds", []))
     sw = _Swiss(ids)
