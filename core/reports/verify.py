@@ -118,6 +118,7 @@ class Report:
     findings: list[Finding] = field(default_factory=list)
     standings: list[dict] = field(default_factory=list)
     places: list[tuple[int, str]] | None = None
+    names: dict[str, str] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -427,6 +428,7 @@ def verify_doc(doc: dict, claimed: dict | None = None) -> Report:
     ids = [p["id"] for p in players]
     info = {p["id"]: p for p in players}
     name = _Names({p["id"]: p.get("name", p["id"]) for p in players})
+    rep.names = dict(name)
     chain = [t for t in doc.get("tiebreakers", ["omw", "gw", "ogw"])]
     match_type = doc.get("match", "bo3")
     def found(rule: str, path: str, message: str, rnd: int | None, table: int | None) -> None:
@@ -805,6 +807,10 @@ def _placings(tops: list[dict], rows: list[dict]) -> list[tuple[int, str]] | Non
     return out
 
 
+def rep_name(rep: Report, pid: str) -> str:
+    return rep.names.get(pid, pid)
+
+
 def _close(a, b) -> bool:
     return abs(float(a) - float(b)) <= 0.00005 + 1e-12
 
@@ -831,9 +837,17 @@ def _compare(rep: Report, claimed: dict, has_playoff: bool, places) -> None:
                 want = o[tb] if tb == "op" else round(float(o[tb]), 4)
                 find(Finding("G-TIE-1", None, None, _("{name}: {tb} {got} stated, {want} recomputed",
                                                       name=who, tb=tb.upper(), got=row[tb], want=want)))
+        rec = row.get("record")
+        if rec is not None and rec != o["record"]:
+            find(Finding("G-SWISS-RANK", None, None, _("{name}: record {got} stated, {want} recomputed",
+                                                       name=who, got=rec, want=o["record"])))
         if not has_playoff and not claimed.get("final") and "rank" in row and row["rank"] != o["rank"]:
             find(Finding("G-SWISS-RANK", None, None, _("{name}: rank {got} stated, {want} recomputed",
                                                        name=who, got=row["rank"], want=o["rank"])))
+    listed = {r.get("id") for r in rows}
+    for pid, o in own.items():
+        if pid not in listed:
+            find(Finding("G-SWISS-RANK", None, None, _("the standings leave out {name}", name=rep_name(rep, pid))))
     if claimed.get("final") and places is not None:
         want = dict((p, pl) for pl, p in places)
         for row in rows:
