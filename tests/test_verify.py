@@ -308,10 +308,13 @@ def test_random_events_are_played_through_the_engine():
 
 
 def test_random_events_verify_without_discrepancy():
-    """A sample of the 1,000-event run (benchmarks/verify.py runs the full count)."""
-    run = check_random(60, seed=2026)
+    """A sample of the 10,000-event run (benchmarks/verify.py runs the full count):
+    300 events of up to 24 players (quick to check), then 12 of any size."""
+    run = check_random(300, seed=2026, max_players=24)
     assert run.discrepancies == 0, [(i, [f.line() for f in fs]) for i, fs in run.bad]
     assert run.exact > 0
+    run = check_random(12, seed=77)
+    assert run.discrepancies == 0, [(i, [f.line() for f in fs]) for i, fs in run.bad]
 
 
 def test_random_command(tmp_path, capsys):
@@ -353,7 +356,7 @@ def test_the_checker_catches_a_greedy_pairing(monkeypatch):
     import core.tournament.pairing
 
     monkeypatch.setattr(core.tournament.pairing, "pair_swiss", _greedy_pairing)
-    run = check_random(120, seed=5)
+    run = check_random(120, seed=5, max_players=30)
     rules = {f.rule for _i, fs in run.bad for f in fs}
     assert {"G-SWISS-PAIR-2", "G-SWISS-PAIR-1", "L-BYE"} <= rules, rules
 

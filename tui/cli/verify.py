@@ -101,7 +101,8 @@ def _random(args) -> int:
     doc = {"events": run.events, "seed": seed, "rounds": run.rounds, "exact_rounds": run.exact,
            "local_rounds": run.local, "discrepancies": run.discrepancies,
            "per_1000": round(1000 * run.discrepancies / run.events, 2), "seconds": round(secs, 1),
-           "bad": [{"event": i, "findings": [f.to_json() for f in fs]} for i, fs in run.bad]}
+           "methods": run.methods,
+           "bad": [{"seed": i, "findings": [f.to_json() for f in fs]} for i, fs in run.bad]}
     if args.json:
         out_json(doc)
     else:
@@ -110,8 +111,9 @@ def _random(args) -> int:
                 n=run.events, seed=seed, r=run.rounds, e=run.exact, l=run.local, k=run.discrepancies,
                 per=doc["per_1000"], s=doc["seconds"]))
         for i, fs in run.bad[:20]:
+            print(_("  event of seed {s} (replay: lycee verify --random 1 --seed {s}):", s=i))
             for f in fs:
-                print(f"  #{i} {f.line()}")
+                print(f"    {f.line()}")
     return 0 if run.discrepancies == 0 else 1
 
 
@@ -164,8 +166,11 @@ def register(sub, cmd, event_arg) -> None:
                    help=_("event id, or a unique id or name prefix, or a lycee-event/1 file (.json), "
                           "or a CSV of rounds (.csv, docs/verify.md)"))
     v.add_argument("--random", type=int, metavar="N",
-                   help=_("play N seeded random events through the real pairing and check each"))
-    v.add_argument("--seed", type=int, metavar="S", help=_("seed of --random (default 0)"))
+                   help=_("play N seeded random events through the real pairing and check each; "
+                          "prints the seed of each event that disagrees"))
+    v.add_argument("--seed", type=int, metavar="S",
+                   help=_("seed of --random (default 0): the events have seeds S, S+1, ...; "
+                          "--random 1 --seed S replays one"))
     v.add_argument("--standings", metavar="FILE",
                    help=_("check this `standings --json` document (points, record, tiebreakers, ranks, places) "
                           "against the event instead of the program's own"))
