@@ -309,8 +309,8 @@ def test_random_events_are_played_through_the_engine():
 
 def test_random_events_verify_without_discrepancy():
     """A sample of the 10,000-event run (benchmarks/verify.py runs the full count):
-    300 events of up to 24 players (quick to check), then 12 of any size."""
-    run = check_random(300, seed=2026, max_players=24)
+    300 events of up to 16 players (quick to check), then 12 of any size."""
+    run = check_random(300, seed=2026, max_players=16)
     assert run.discrepancies == 0, [(i, [f.line() for f in fs]) for i, fs in run.bad]
     assert run.exact > 0
     run = check_random(12, seed=77)

@@ -845,7 +845,7 @@ def _compare(rep: Report, claimed: dict, has_playoff: bool, places) -> None:
             find(Finding("G-SWISS-RANK", None, None, _("{name}: rank {got} stated, {want} recomputed",
                                                        name=who, got=row["rank"], want=o["rank"])))
     listed = {r.get("id") for r in rows}
-    for pid, o in own.items():
+    for pid in own:
         if pid not in listed:
             find(Finding("G-SWISS-RANK", None, None, _("the standings leave out {name}", name=rep_name(rep, pid))))
     if claimed.get("final") and places is not None:

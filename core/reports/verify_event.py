@@ -46,7 +46,7 @@ def _key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
-def _in_force(p: dict) -> tuple[str, str] | None:
+def _in_force(p: dict) -> tuple[str | None, str | None] | None:
     a = p.get("appeal") or {}
     if a.get("outcome") == "overturned":
         return None
@@ -65,7 +65,7 @@ def exclusion_rounds(doc: dict) -> dict[str, tuple[int, int]]:
         f = _in_force(p)
         if f is None or pid in out:
             continue
-        points[pid] = points.get(pid, 0) + {"notice": 1, "warning": 2}.get(f[0], 0)
+        points[pid] = points.get(pid, 0) + {"notice": 1, "warning": 2}.get(f[0] or "", 0)
         if f[1] == "exclusion" or points[pid] >= _EXCLUDE_AT:
             out[pid] = (p.get("round") or 0, i)
     return out
