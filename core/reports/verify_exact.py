@@ -8,13 +8,13 @@ into one integer whose digits compare lexicographically (``verify._Cost``).
 :func:`least_cost` returns the least total cost any pairing of the round's
 players reaches, and how it was proven:
 
-- ``"dp"``: at most :data:`DP_LIMIT` players, an exhaustive search (dynamic
-  programming over the sets of players still to pair);
 - ``"bound"``: the round reaches the lower bound that holds for every pairing
   (``R`` at least the least number of rematches, from a maximum matching of
   the "have not met" graph; ``f_i >= N_i mod 2`` with ``N_i`` the players on
   at least the i-th score; ``S`` at least the squared gap of each odd
   boundary): a certificate, nothing to search;
+- ``"dp"``: else, at most :data:`DP_LIMIT` players, an exhaustive search
+  (dynamic programming over the sets of players still to pair);
 - ``"matching"``: a minimum-cost perfect matching of the whole round, found
   by networkx's maximum-weight matching (Edmonds' blossoms, Galil's
   formulation) on the complete graph with weight ``big - cost``;
@@ -116,11 +116,11 @@ def least_cost(players: list[str], pts: dict[str, int], actual: int,
     (an even number, the bye removed) at total cost ``actual``; ``(None,
     "local")`` for a round above :data:`FULL_LIMIT` players that misses the
     bound (the caller checks it locally)."""
-    if len(players) <= DP_LIMIT:
-        return dp_minimum(players, pair), "dp"
     bound = lower_bound(players, pts, least_rematches, fold)
     if actual <= bound:
         return bound, "bound"
+    if len(players) <= DP_LIMIT:
+        return dp_minimum(players, pair), "dp"
     if len(players) > FULL_LIMIT:
         return None, "local"
     return matching_minimum(players, pair)[0], "matching"
