@@ -363,7 +363,7 @@ def _result_problem(m: dict, match_type: str, stage: str) -> tuple[str, str] | N
 # the pairing cost (DESIGN section 5 (a)-(c)) and its exact minimum
 
 
-class _Cost:
+class PairCost:
     """Cost of a pair as one integer: (rematch, floats out of top 1..k-1, squared gap),
     compared lexicographically through its digits."""
 
@@ -598,7 +598,7 @@ def _check_swiss_round(rep, number, matches, sw: _Swiss, info, excluded_after, c
     plist = [x for a, b, _t in pairs for x in (a, b)]
     if len(set(plist)) != len(plist):
         return  # already reported: somebody plays twice
-    cost = _Cost(sw.points, sw.met, plist)
+    cost = PairCost(sw.points, sw.met, plist)
     actual = sum(cost.pair(a, b) for a, b, _t in pairs)
     r_act, f_act, s_act = cost.parts(actual)
     least = 0
@@ -645,7 +645,7 @@ def _check_swiss_round(rep, number, matches, sw: _Swiss, info, excluded_after, c
                 return
 
 
-def _order_finding(rep, number, cost: _Cost, actual: int, best: int, pairs, name, swap=False) -> None:
+def _order_finding(rep, number, cost: PairCost, actual: int, best: int, pairs, name, swap=False) -> None:
     ra, fa, sa = cost.parts(actual)
     rb, fb, sb = cost.parts(best)
     tables = [t for _a, _b, t in pairs]

@@ -4,7 +4,7 @@
 
 The cost of a pairing is the vector ``(R, f_1, ..., f_{k-1}, S)``: rematches,
 players paired out of the top 1..i score groups, squared point gaps, folded
-into one integer whose digits compare lexicographically (``verify._Cost``).
+into one integer whose digits compare lexicographically (``verify.PairCost``).
 :func:`least_cost` returns the least total cost any pairing of the round's
 players reaches, and how it was proven:
 
