@@ -107,8 +107,8 @@ def _structure(doc: dict, find: Find) -> None:
             main = [m for m in r.get("matches", []) if m.get("note") != "third_place"]
             if prev_top is not None and len(main) != (prev_top + 1) // 2:
                 find("G-SE", f"$.rounds[{ri}].matches",
-                     _("{k} elimination table(s) after {p}: each round has half the tables of the one before, "
-                       "down to the final", k=len(main), p=prev_top), r["number"], None)
+                     _("{k} elimination table(s) after {prev}: each round has half the tables of the one before, "
+                       "down to the final", k=len(main), prev=prev_top), r["number"], None)
             prev_top = len(main)
     for i, pair in enumerate(doc.get("apart", [])):
         if len(set(pair)) != 2 or any(x not in seen for x in pair):
@@ -214,8 +214,8 @@ def _decklists(doc: dict, find: Find) -> None:
         elif kind == "sealed" and n != 40:
             find("G-SEALED", f"{path}.deck", _("a sealed deck has 40 cards, not {n}", n=n), None, None)
         elif kind == "draft" and packs and n != 10 * packs:
-            find("G-DRAFT-4", f"{path}.deck", _("a {p}-pack draft deck has {want} cards, not {n}",
-                                                p=packs, want=10 * packs, n=n), None, None)
+            find("G-DRAFT-4", f"{path}.deck", _("a {packs}-pack draft deck has {want} cards, not {n}",
+                                                packs=packs, want=10 * packs, n=n), None, None)
         if spare > 12:
             find("G-SPARE-1", f"{path}.spare", _("{n} spare cards: at most 12", n=spare), None, None)
         elif spare and not bo3:
