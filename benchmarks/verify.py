@@ -25,7 +25,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from core.randomevents import check_random
+from core.randomevents import RandomRun, check_random
+
+
+class _Stop(Exception):
+    """The time budget (--seconds) is spent."""
 
 
 def main() -> int:
@@ -33,14 +37,24 @@ def main() -> int:
     ap.add_argument("--events", type=int, default=10000)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--every", type=int, default=0)
+    ap.add_argument("--seconds", type=float, default=0,
+                    help="stop after this long and report the events finished (0: no limit)")
     args = ap.parse_args()
     t0 = time.perf_counter()
+    done = RandomRun()
 
-    def progress(k: int) -> None:
+    def progress(k: int, run: RandomRun) -> None:
         if args.every and k % args.every == 0:
-            print(f"  ... {k} events, {time.perf_counter() - t0:.0f} s", flush=True)
+            print(f"  ... {k} events, {run.discrepancies} discrepancies, {time.perf_counter() - t0:.0f} s",
+                  flush=True)
+        if args.seconds and time.perf_counter() - t0 > args.seconds:
+            raise _Stop
 
-    run = check_random(args.events, args.seed, progress)
+    try:
+        run = check_random(args.events, args.seed, progress, run=done)
+    except _Stop:
+        run = done
+        print(f"stopped after {args.seconds:.0f} s (--seconds): {run.events} of {args.events} events")
     secs = time.perf_counter() - t0
     print(f"events            {run.events} (seed {args.seed})")
     print(f"rounds            {run.rounds} in all; Swiss (b)/(c) checked exactly on {run.exact} "

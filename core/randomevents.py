@@ -156,14 +156,15 @@ def event_seed(seed: int, i: int) -> int:
     return seed + i
 
 
-def check_random(n: int, seed: int, progress=None, max_players: int | None = None) -> RandomRun:
+def check_random(n: int, seed: int, progress=None, max_players: int | None = None,
+                 run: RandomRun | None = None) -> RandomRun:
     """Play ``n`` random events, the i-th from seed ``seed + i``, and check
     each (core.reports.verify) against the program's own standings."""
     from core.rules.eventfile import to_doc
     from core.tournament.ranking import standings_json
     from core.reports.verify import verify_doc
 
-    run = RandomRun()
+    run = RandomRun() if run is None else run  # the caller's, to read what finished if it stops early
     for i in range(n):
         ev = random_event(random.Random(event_seed(seed, i)), event_seed(seed, i), max_players)
         rep = verify_doc(to_doc(ev), standings_json(ev))
@@ -176,5 +177,5 @@ def check_random(n: int, seed: int, progress=None, max_players: int | None = Non
         if not rep.ok:
             run.bad.append((event_seed(seed, i), rep.findings))
         if progress is not None:
-            progress(i + 1)
+            progress(i + 1, run)
     return run
