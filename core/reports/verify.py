@@ -6,7 +6,10 @@ of the program: no pairing, standings or elimination code is imported.  Its
 figures come from its own small computations, written here again on
 purpose, so that a mistake in the engine shows up as a difference.
 
-What it checks, with the rule id each finding carries:
+What it checks, with the rule id each finding carries (the whole event
+beyond rounds and standings, structure, staff, penalties and decklists, in
+core/reports/verify_event.py; the exact pairing optimum in
+core/reports/verify_exact.py):
 
 - The structure first (L-FILE): the schema ``lycee import`` checks with
   (``core.rules.eventfile.structure_problems``: keys, types, values of a
