@@ -58,7 +58,7 @@ def main() -> int:
     secs = time.perf_counter() - t0
     print(f"events            {run.events} (seed {args.seed})")
     print(f"rounds            {run.rounds} in all; Swiss (b)/(c) checked exactly on {run.exact} "
-          f"({', '.join(f'{k} {v}' for k, v in sorted(run.methods.items()))}), locally on {run.local}")
+          f"({', '.join(f'{k} {v}' for k, v in sorted(run.methods.items()) if k != 'local')}), locally on {run.local}")
     print(f"discrepancies     {run.discrepancies} events ({1000 * run.discrepancies / run.events:.2f} per 1,000); "
           f"false alarms among them: see each seed below (none when 0)")
     print(f"time              {secs:.1f} s ({1000 * secs / run.events:.1f} ms an event)")
