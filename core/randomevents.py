@@ -5,12 +5,16 @@ pairing programs.
 :func:`random_event` builds one event by appending actions to an in-memory
 log through :func:`core.rules.apply` (every action checked by the real
 reducers) and pairs every round with :func:`core.tournament.pairing.pair_swiss`: random
-sizes (2 to 40 players, now and then up to 96), both match types, a random
-tiebreaker chain, late entries between rounds, drops between rounds and
-during a round (with and without G-DROP-2's forfeit), exclusions, intentional draws,
-double losses, byes from odd counts, and sometimes a top cut played to the
-end (with or without a third-place match).  :func:`check_random` plays
-``n`` of them from one seed and returns the checker's findings.
+sizes (4 to 40 players; one in 20 from 41 to 256; one in 500 from 257 to
+2,048), 1 to 12 rounds, both match types, a random tiebreaker chain, late
+entries between rounds, drops between rounds and during a round (with and
+without G-DROP-2's forfeit), Notices and Warnings that escalate to an
+exclusion (G-PEN-2), exclusions handed down, intentional draws, double
+losses, byes from odd counts, and sometimes a top cut of any size from 2
+(byes to the top seeds when it is not a power of two) played to the end,
+with or without a third-place match.  :func:`check_random` plays ``n`` of
+them, the i-th from seed ``seed + i``, and returns the checker's findings
+by event seed.
 """
 
 from __future__ import annotations
@@ -47,22 +51,26 @@ def _winner_result(rng: random.Random, match: str) -> dict:
     return {"p1_wins": w[0], "p2_wins": w[1], "draws": 0}
 
 
-def random_event(rng: random.Random, index: int = 0) -> Event:
-    """One random event, played to its end (see the module docstring)."""
+def random_event(rng: random.Random, index: int = 0, max_players: int | None = None) -> Event:
+    """One random event, played to its end (see the module docstring);
+    ``max_players`` caps the field (the test suite's quicker sample)."""
     from core.tournament.elimination import next_elimination_round, top_cut
     from core.tournament.pairing import pair_swiss
 
-    big = rng.random() < 0.08
-    n = rng.randint(41, 96) if big else rng.randint(2, 40)
+    x = rng.random()
+    n = (rng.randint(257, 2048) if x < 0.002 else rng.randint(41, 256) if x < 0.05
+         else rng.randint(4, 40))
+    if max_players is not None:
+        n = min(n, max_players)
     match = rng.choice(["bo3", "bo3", "bo1"])
     chain = list(TIEBREAKERS)
     rng.shuffle(chain)
     chain = chain[: rng.randint(0, 4)]
-    rounds = rng.randint(1, 7)
+    rounds = rng.randint(1, 12 if n > 8 else 5)
     ev = apply(None, {"type": "create", "data": {
         "id": f"rnd{index}", "name": f"Random {index}", "date": "2008-11-30", "match": match,
         "rounds_planned": rounds, "tiebreakers": chain,
-        "staff": {"organizer": "O", "judges": ["J"], "head_judge": "J"}}})
+        "staff": {"organizer": "O", "judges": ["J", "H"], "head_judge": "H"}}})
     counter = [0]
 
     def register(k: int) -> Event:
@@ -88,6 +96,11 @@ def random_event(rng: random.Random, index: int = 0) -> Event:
             elif rng.random() < 0.005 and ev.player(p.id).active:
                 ev = apply(ev, {"type": "penalty", "data": {"player": p.id, "level": "warning", "by": "J",
                                                             "action": "exclusion", "reason": "random"}})
+            elif rng.random() < 0.04 and ev.player(p.id).active:
+                # Notices and Warnings: two Notices make a Warning, two Warnings exclude (G-PEN-2)
+                ev = apply(ev, {"type": "penalty", "data": {
+                    "player": p.id, "level": rng.choice(["notice", "notice", "warning"]),
+                    "by": rng.choice(["J", "H"]), "action": "none", "reason": "random"}})
         for m in ev.rounds[-1].matches:
             if m.reported:
                 continue
@@ -99,10 +112,10 @@ def random_event(rng: random.Random, index: int = 0) -> Event:
                 ev = apply(ev, {"type": "drop", "data": {"player": p.id}})
     if ev.swiss_rounds and len(ev.swiss_rounds) == rounds and rng.random() < 0.3:
         active = len([p for p in ev.players if p.active])
-        sizes = [s for s in (2, 4, 8) if s <= active]
-        if sizes:
+        if active >= 2:
+            size = rng.choice([2, 4, 8, rng.randint(2, min(active, 33))])  # any size: byes to the top seeds
             try:
-                ms = top_cut(ev, rng.choice(sizes), third_place=rng.random() < 0.5)
+                ms = top_cut(ev, min(size, active), third_place=rng.random() < 0.5)
             except LyceeError:
                 return ev  # the cut line falls inside a shared place: a playoff would come first
             ev = _pair(ev, ms, "top")
@@ -129,31 +142,40 @@ class RandomRun:
     rounds: int = 0
     exact: int = 0
     local: int = 0
-    bad: list[tuple[int, list]] = field(default_factory=list)  # (event index, findings)
+    methods: dict[str, int] = field(default_factory=dict)
+    bad: list[tuple[int, list]] = field(default_factory=list)  # (event seed, findings)
 
     @property
     def discrepancies(self) -> int:
         return len(self.bad)
 
 
-def check_random(n: int, seed: int, progress=None) -> RandomRun:
-    """Play ``n`` random events from ``seed`` and check each (core.reports.verify)
-    against the program's own standings."""
+def event_seed(seed: int, i: int) -> int:
+    """The seed of the ``i``-th event of a run from ``seed``: ``--random 1
+    --seed`` with it replays that one event."""
+    return seed + i
+
+
+def check_random(n: int, seed: int, progress=None, max_players: int | None = None,
+                 run: RandomRun | None = None) -> RandomRun:
+    """Play ``n`` random events, the i-th from seed ``seed + i``, and check
+    each (core.reports.verify) against the program's own standings."""
     from core.rules.eventfile import to_doc
     from core.tournament.ranking import standings_json
     from core.reports.verify import verify_doc
 
-    rng = random.Random(seed)
-    run = RandomRun()
+    run = RandomRun() if run is None else run  # the caller's, to read what finished if it stops early
     for i in range(n):
-        ev = random_event(rng, i)
+        ev = random_event(random.Random(event_seed(seed, i)), event_seed(seed, i), max_players)
         rep = verify_doc(to_doc(ev), standings_json(ev))
         run.events += 1
         run.rounds += rep.rounds
         run.exact += rep.exact
         run.local += rep.local
+        for k, v in rep.methods.items():
+            run.methods[k] = run.methods.get(k, 0) + v
         if not rep.ok:
-            run.bad.append((i, rep.findings))
+            run.bad.append((event_seed(seed, i), rep.findings))
         if progress is not None:
-            progress(i + 1)
+            progress(i + 1, run)
     return run

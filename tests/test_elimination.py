@@ -93,11 +93,13 @@ def test_top_cut_passes_over_dropped_players_g_drop_1():
 
 
 def test_top_cut_refusals_g_se():
-    """G-SE: sizes 2-32 only; not before the Swiss is over; not with fewer
+    """G-SE: sizes from 2; not before the Swiss is over; not with fewer
     players; not twice."""
     ev = swiss_done(n=6)
-    with pytest.raises(RuleError, match="2, 4, 8, 16 or 32"):
-        top_cut(ev, 6)
+    with pytest.raises(RuleError, match="at least 2 players"):  # issue 30: any N >= 2 (was: 6 refused)
+        top_cut(ev, 1)
+    six = top_cut(ev, 6)  # byes to the top seeds (DESIGN section 5)
+    assert [m.p2 is None for m in six] == [True, False, True, False]  # 1 and 2 wait for 4 v 5 and 3 v 6
     with pytest.raises(RuleError, match="needs 8 active players"):
         top_cut(ev, 8)
     early = simulate(20, 3, seed=3, rounds_planned=5)

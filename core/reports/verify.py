@@ -6,7 +6,10 @@ of the program: no pairing, standings or elimination code is imported.  Its
 figures come from its own small computations, written here again on
 purpose, so that a mistake in the engine shows up as a difference.
 
-What it checks, with the rule id each finding carries:
+What it checks, with the rule id each finding carries (the whole event
+beyond rounds and standings, structure, staff, penalties and decklists, in
+core/reports/verify_event.py; the exact pairing optimum in
+core/reports/verify_exact.py):
 
 - The structure first (L-FILE): the schema ``lycee import`` checks with
   (``core.rules.eventfile.structure_problems``: keys, types, values of a
@@ -42,14 +45,15 @@ What it checks, with the rule id each finding carries:
   apart reaches the same least cost; and the file does not say since when a
   pair is kept apart, so a round paired before it is not judged by it.
 
-  For (b) and (c) the check is *exact* when the round pairs at most
-  :data:`EXACT_LIMIT` players: an exhaustive search (dynamic programming
-  over the sets of players still to pair) finds the least cost vector
-  ``(rematches, floats out of the top 1..k-1 groups, squared gaps)`` and the
-  round must reach it.  Above that size it is *local*: no two tables can
-  exchange opponents so that the cost vector goes down.  A round that passes
-  the local check may still not be optimal; the summary says how many
-  rounds were checked which way.
+  For (b) and (c) the least cost vector ``(rematches, floats out of the
+  top 1..k-1 groups, squared gaps)`` of any pairing of the round is found
+  by core/reports/verify_exact.py (an exhaustive search up to 16 players, a
+  lower-bound certificate, or networkx's maximum-weight matching on the
+  round's graph up to 256 players) and the round must reach it.  A round
+  above 256 players that misses the lower bound is checked *locally*: no
+  two tables can exchange opponents so that the cost vector goes down; the
+  summary counts such rounds apart.
+
 - The top cut and the bracket (G-SE): the first elimination round holds the
   best active players of the Swiss standings, placed 1 v N, 2 v N-1, ... in
   the standard bracket (players tied on every figure may change places;
@@ -75,11 +79,14 @@ from fractions import Fraction
 
 from core import labels
 from core.i18n import _
+from core.reports.verify_event import event_findings, exclusion_rounds
+from core.reports.verify_exact import DP_LIMIT, least_cost
 
 __all__ = ["Finding", "Report", "verify_doc", "EXACT_LIMIT", "max_matching"]
 
-#: Rounds that pair at most this many players are checked exactly for (b), (c).
-EXACT_LIMIT = 16
+#: Rounds that pair at most this many players are searched exhaustively for (b), (c)
+#: (kept under its old name; every round is checked exactly, core/reports/verify_exact.py).
+EXACT_LIMIT = DP_LIMIT
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +95,7 @@ class Finding:
     round: int | None
     table: int | None
     message: str
+    path: str | None = None  # the JSON path of what is wrong, when one place is
 
     def line(self) -> str:
         where = []
@@ -95,10 +103,12 @@ class Finding:
             where.append(_("round {r}", r=self.round))
         if self.table is not None:
             where.append(_("table {t}", t=self.table))
-        return _("{where}: [{rule}] {message}", where=" ".join(where) or "-", rule=self.rule, message=self.message)
+        text = _("{where}: [{rule}] {message}", where=" ".join(where) or "-", rule=self.rule, message=self.message)
+        return _("{finding} ({path})", finding=text, path=self.path) if self.path else text
 
     def to_json(self) -> dict:
-        return {"round": self.round, "table": self.table, "rule": self.rule, "message": self.message}
+        return {"round": self.round, "table": self.table, "rule": self.rule, "message": self.message,
+                **({"path": self.path} if self.path else {})}
 
 
 @dataclass
@@ -107,10 +117,12 @@ class Report:
     rounds: int = 0
     matches: int = 0
     exact: int = 0  # Swiss rounds whose (b)/(c) check was exact
-    local: int = 0  # ... local
+    local: int = 0  # ... checked locally only (above 256 players, missing the lower bound)
+    methods: dict[str, int] = field(default_factory=dict)  # how each exact check was made (verify_exact)
     findings: list[Finding] = field(default_factory=list)
     standings: list[dict] = field(default_factory=list)
     places: list[tuple[int, str]] | None = None
+    names: dict[str, str] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -368,7 +380,7 @@ def _result_problem(m: dict, match_type: str, stage: str, names: dict | None = N
 # the pairing cost (DESIGN section 5 (a)-(c)) and its exact minimum
 
 
-class _Cost:
+class PairCost:
     """Cost of a pair as one integer: (rematch, floats out of top 1..k-1, squared gap),
     compared lexicographically through its digits."""
 
@@ -396,6 +408,10 @@ class _Cost:
             c += self.rweight
         return c
 
+    def fold(self, rematches: int, floats: tuple[int, ...], gaps: int) -> int:
+        """The summed cost of the parts (the inverse of :meth:`parts`)."""
+        return rematches * self.rweight + sum(f * w for f, w in zip(floats, self.weights)) + gaps
+
     def parts(self, value: int) -> tuple[int, tuple[int, ...], int]:
         """(rematches, floats per boundary, squared gaps) of a summed cost."""
         r, rest = divmod(value, self.rweight)
@@ -404,35 +420,6 @@ class _Cost:
             f, rest = divmod(rest, w)
             floats.append(f)
         return r, tuple(floats), rest
-
-
-def _exact_minimum(players: list[str], cost: _Cost) -> int:
-    """Least total cost of a pairing of ``players`` (exhaustive, memoised)."""
-    n = len(players)
-    c = [[cost.pair(players[i], players[j]) if i != j else 0 for j in range(n)] for i in range(n)]
-    memo: dict[int, int] = {0: 0}
-
-    def best(mask: int) -> int:
-        got = memo.get(mask)
-        if got is not None:
-            return got
-        i = (mask & -mask).bit_length() - 1
-        rest = mask & ~(1 << i)
-        row = c[i]
-        lo: int | None = None
-        m = rest
-        while m:
-            bit = m & -m
-            j = bit.bit_length() - 1
-            v = row[j] + best(rest & ~bit)
-            if lo is None or v < lo:
-                lo = v
-            m &= m - 1
-        assert lo is not None  # an even number of players left: at least one pair
-        memo[mask] = lo
-        return lo
-
-    return best((1 << n) - 1)
 
 
 # ---------------------------------------------------------------------------
@@ -458,13 +445,20 @@ def verify_doc(doc: dict, claimed: dict | None = None) -> Report:
     ids = [p["id"] for p in players]
     info = {p["id"]: p for p in players}
     name = _Names({p["id"]: p.get("name", p["id"]) for p in players})
+    rep.names = dict(name)
     chain = [t for t in doc.get("tiebreakers", ["omw", "gw", "ogw"])]
     match_type = doc.get("match", "bo3")
-    excluded_after: dict[str, int | None] = {}
+    def found(rule: str, path: str, message: str, rnd: int | None, table: int | None) -> None:
+        find(Finding(rule, rnd, table, message, path))
+
+    event_findings(doc, found)  # structure, staff, penalties, decklists (core/reports/verify_event.py)
+    if len(set(ids)) != len(ids):
+        return rep  # duplicate ids: every figure below would mix two players
+    # an exclusion is dated by the penalty that made it; one without any is not dated
+    excluded_after: dict[str, int | None] = {pid: r for pid, (r, _i) in exclusion_rounds(doc).items()}
     for p in players:
-        if p.get("excluded"):
-            rounds = [x.get("round") for x in doc.get("penalties", []) if x.get("player") == p["id"] and x.get("round")]
-            excluded_after[p["id"]] = max(rounds) if rounds else None
+        if p.get("excluded") and p["id"] not in excluded_after:
+            excluded_after[p["id"]] = None
     rep.players = len(players)
     rep.rounds = len(doc.get("rounds", []))
     sw = _Swiss(ids)
@@ -621,9 +615,10 @@ def _check_swiss_round(rep, number, matches, sw: _Swiss, info, excluded_after, c
     plist = [x for a, b, _t in pairs for x in (a, b)]
     if len(set(plist)) != len(plist):
         return  # already reported: somebody plays twice
-    cost = _Cost(sw.points, sw.met, plist)
+    cost = PairCost(sw.points, sw.met, plist)
     actual = sum(cost.pair(a, b) for a, b, _t in pairs)
     r_act, f_act, s_act = cost.parts(actual)
+    least = 0
     if r_act:
         local = {p: i for i, p in enumerate(plist)}
         adj: list[set[int]] = [set() for _ in plist]
@@ -641,9 +636,11 @@ def _check_swiss_round(rep, number, matches, sw: _Swiss, info, excluded_after, c
                                a=name[a], b=name[b], r=sw.met[frozenset((a, b))], k=r_act, least=least)))
             del local
             return
-    if len(plist) <= EXACT_LIMIT:
+    least = least if r_act else 0
+    best, how = least_cost(plist, sw.points, actual, least, cost.pair, cost.fold)
+    rep.methods[how] = rep.methods.get(how, 0) + 1
+    if best is not None:
         rep.exact += 1
-        best = _exact_minimum(plist, cost)
         if actual > best:
             _order_finding(rep, number, cost, actual, best, pairs, name)
         return
@@ -665,7 +662,7 @@ def _check_swiss_round(rep, number, matches, sw: _Swiss, info, excluded_after, c
                 return
 
 
-def _order_finding(rep, number, cost: _Cost, actual: int, best: int, pairs, name, swap=False) -> None:
+def _order_finding(rep, number, cost: PairCost, actual: int, best: int, pairs, name, swap=False) -> None:
     ra, fa, sa = cost.parts(actual)
     rb, fb, sb = cost.parts(best)
     tables = [t for _a, _b, t in pairs]
@@ -827,6 +824,10 @@ def _placings(tops: list[dict], rows: list[dict]) -> list[tuple[int, str]] | Non
     return out
 
 
+def rep_name(rep: Report, pid: str) -> str:
+    return rep.names.get(pid, pid)
+
+
 def _close(a, b) -> bool:
     return abs(float(a) - float(b)) <= 0.00005 + 1e-12
 
@@ -853,9 +854,17 @@ def _compare(rep: Report, claimed: dict, has_playoff: bool, places) -> None:
                 want = o[tb] if tb == "op" else round(float(o[tb]), 4)
                 find(Finding("G-TIE-1", None, None, _("{name}: {tb} {got} stated, {want} recomputed",
                                                       name=who, tb=tb.upper(), got=row[tb], want=want)))
+        rec = row.get("record")
+        if rec is not None and rec != o["record"]:
+            find(Finding("G-SWISS-RANK", None, None, _("{name}: record {got} stated, {want} recomputed",
+                                                       name=who, got=rec, want=o["record"])))
         if not has_playoff and not claimed.get("final") and "rank" in row and row["rank"] != o["rank"]:
             find(Finding("G-SWISS-RANK", None, None, _("{name}: rank {got} stated, {want} recomputed",
                                                        name=who, got=row["rank"], want=o["rank"])))
+    listed = {r.get("id") for r in rows}
+    for pid in own:
+        if pid not in listed:
+            find(Finding("G-SWISS-RANK", None, None, _("the standings leave out {name}", name=rep_name(rep, pid))))
     if claimed.get("final") and places is not None:
         want = dict((p, pl) for pl, p in places)
         for row in rows:

@@ -70,7 +70,7 @@ __all__ = [
 THIRD_PLACE = "third_place"
 THIRD_PLACE_PLANNED = "third_place_planned"
 REPLAY = "replay"
-CUT_SIZES = (2, 4, 8, 16, 32)
+CUT_SIZES = (2, 4, 8, 16, 32)  # the usual sizes (plan, app); top_cut takes any size from 2
 
 
 def bracket_order(size: int) -> tuple[int, ...]:
@@ -135,7 +135,8 @@ def top_cut(
 
     G-SE: seeds are the Swiss places of the active players (dropped and
     excluded players are passed over); seed 1 meets seed ``size``, and so on.
-    Refused unless ``size`` is one of 2, 4, 8, 16, 32, the Swiss is complete
+    Any ``size`` from 2: a field that is not a power of two gives the top
+    seeds byes in the first round (DESIGN section 5).  Refused unless the Swiss is complete
     (no result missing, ``rounds_planned`` reached when set), there are enough
     active players and no elimination round exists yet.  When the cut line
     falls inside a shared place the cut is refused too: hold a playoff first
@@ -144,8 +145,8 @@ def top_cut(
     not part of the matches: the caller stores the plan with the round
     (``Round.third_place``, see :meth:`core.desk.Desk.top_cut`).
     """
-    if size not in CUT_SIZES:
-        raise RuleError(_("a top cut has 2, 4, 8, 16 or 32 players, not {size}", size=size), "G-SE")
+    if size < 2:
+        raise RuleError(_("a top cut has at least 2 players, not {size}", size=size), "G-SE")
     if any(r.stage == "top" for r in event.rounds):
         raise RuleError(_("this event already has an elimination bracket"), "G-SE")
     _swiss_complete(event)

@@ -307,7 +307,12 @@ def cmd_export(args) -> int:
 def cmd_import(args) -> int:
     from core.rules.eventfile import event_from_doc, load_doc
 
-    doc = load_doc(Path(args.file), args.max_mb)
+    if args.csv:  # a CSV of rounds from paper or another desk (core/reports/exchange.py, docs/verify.md)
+        from core.reports.exchange import read_csv_doc
+
+        doc = read_csv_doc(Path(args.file))
+    else:
+        doc = load_doc(Path(args.file), args.max_mb)
     ev = event_from_doc(doc, source=args.file)  # every problem, before anything is stored; checked once
     store = datadir(args).import_event(doc, event=ev)
     print(store.id)
@@ -592,6 +597,8 @@ def build_parser() -> argparse.ArgumentParser:
                                                             "(default: the current round)"))
     im = cmd(sub, "import", cmd_import, _("check and store a lycee-event/1 file; prints its id"))
     im.add_argument("file", metavar="FILE")
+    im.add_argument("--csv", action="store_true",
+                    help=_("FILE is a CSV of rounds (round,table,player,opponent,result: docs/verify.md)"))
     im.add_argument("--max-mb", type=float, metavar="MB",
                     help=_("refuse a larger file before reading it (default 20, or LYCEE_IMPORT_MAX_MB)"))
 

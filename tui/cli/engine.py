@@ -292,7 +292,8 @@ def register(sub, cmd, event_arg) -> None:
     s.add_argument("--json", action="store_true")
     t = cmd(sub, "top", cmd_top, _("cut to the top N of the Swiss standings for single elimination (G-SE)"))
     event_arg(t)
-    t.add_argument("size", type=int, choices=(2, 4, 8, 16, 32), metavar="N", help=_("2, 4, 8, 16 or 32"))
+    t.add_argument("size", type=int, metavar="N",
+                   help=_("any number from 2 (2, 4, 8, 16, 32 usual; otherwise the top seeds get byes)"))
     t.add_argument("--third-place", action="store_true", help=_("play a third-place match"))
     t.add_argument("--json", action="store_true")
     po = cmd(sub, "playoff", cmd_playoff, _("pair a playoff (決定戦) among players who share a place (G-TIE-PLAYOFF)"))

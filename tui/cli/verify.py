@@ -12,17 +12,32 @@ from core.i18n import _
 from .common import CliError, datadir, out_json, read_event
 
 
-def verify_event(ev):
+def verify_event(ev, claimed: dict | None = None):
     """The checker's report on an event of the data dir, compared with the
-    program's own standings (and final places)."""
+    program's own standings (and final places), or with ``claimed``."""
     from core.rules.eventfile import to_doc
     from core.tournament.ranking import standings_json
     from core.reports.verify import verify_doc
 
-    return verify_doc(to_doc(ev), standings_json(ev))
+    return verify_doc(to_doc(ev), standings_json(ev) if claimed is None else claimed)
 
 
-def _verify_file(path: Path, max_mb: float | None = None):
+def _claimed(path: str) -> dict:
+    """A ``standings --json`` document to check (``--standings FILE``)."""
+    import json
+
+    try:
+        doc = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as e:
+        raise CliError(_("--standings {path}: not a readable JSON file ({err})", path=path, err=e)) from None
+    rows = doc.get("standings") if isinstance(doc, dict) else None
+    if not isinstance(rows, list) or not all(isinstance(r, dict) and isinstance(r.get("id"), str) for r in rows):
+        raise CliError(_("--standings {path}: a `standings --json` document has a list \"standings\" of rows "
+                         "with an \"id\"", path=path))
+    return doc
+
+
+def _verify_file(path: Path, max_mb: float | None = None, claimed: dict | None = None):
     """A lycee-event/1 file from elsewhere: checked as it is written; the
     program's standings are compared too when the file imports."""
     from core.errors import LyceeError
@@ -31,7 +46,8 @@ def _verify_file(path: Path, max_mb: float | None = None):
     from core.reports.verify import verify_doc
 
     doc = load_doc(path, max_mb)
-    claimed = None
+    if claimed is not None:
+        return verify_doc(doc, claimed)
     if not structure_problems(doc):  # else the checker lists the problems, each at its JSON path
         try:
             claimed = standings_json(event_from_doc(doc, source=str(path)))
@@ -40,16 +56,27 @@ def _verify_file(path: Path, max_mb: float | None = None):
     return verify_doc(doc, claimed)
 
 
+def verify_doc_checked(doc: dict, claimed: dict | None):
+    from core.reports.verify import verify_doc
+
+    return verify_doc(doc, claimed)
+
+
 def cmd_verify(args) -> int:
     if args.random is not None:
         return _random(args)
     if args.event is None:
         raise CliError(_("name the event to check (or --random N)"))
+    claimed = _claimed(args.standings) if args.standings else None
     path = Path(args.event)
-    if path.suffix == ".json" and path.is_file():
-        rep = _verify_file(path, args.max_mb)
+    if path.suffix.lower() == ".csv" and path.is_file():
+        from core.reports.exchange import read_csv_doc
+
+        rep = verify_doc_checked(read_csv_doc(path), claimed)
+    elif path.suffix == ".json" and path.is_file():
+        rep = _verify_file(path, args.max_mb, claimed)
     else:
-        rep = verify_event(read_event(args))
+        rep = verify_event(read_event(args), claimed)
     if args.json:
         out_json(rep.to_json())
         return 0 if rep.ok else 1
@@ -74,7 +101,8 @@ def _random(args) -> int:
     doc = {"events": run.events, "seed": seed, "rounds": run.rounds, "exact_rounds": run.exact,
            "local_rounds": run.local, "discrepancies": run.discrepancies,
            "per_1000": round(1000 * run.discrepancies / run.events, 2), "seconds": round(secs, 1),
-           "bad": [{"event": i, "findings": [f.to_json() for f in fs]} for i, fs in run.bad]}
+           "methods": run.methods,
+           "bad": [{"seed": i, "findings": [f.to_json() for f in fs]} for i, fs in run.bad]}
     if args.json:
         out_json(doc)
     else:
@@ -83,8 +111,9 @@ def _random(args) -> int:
                 n=run.events, seed=seed, r=run.rounds, e=run.exact, l=run.local, k=run.discrepancies,
                 per=doc["per_1000"], s=doc["seconds"]))
         for i, fs in run.bad[:20]:
+            print(_("  event of seed {s} (replay: lycee verify --random 1 --seed {s}):", s=i))
             for f in fs:
-                print(f"  #{i} {f.line()}")
+                print(f"    {f.line()}")
     return 0 if run.discrepancies == 0 else 1
 
 
@@ -134,10 +163,17 @@ def register(sub, cmd, event_arg) -> None:
             _("independent re-check of every round, result, standing and placing; exit 0 when all hold, "
               "else the findings and exit 1"))
     v.add_argument("event", nargs="?", metavar="EVENT",
-                   help=_("event id, or a unique id or name prefix, or a lycee-event/1 file (.json)"))
+                   help=_("event id, or a unique id or name prefix, or a lycee-event/1 file (.json), "
+                          "or a CSV of rounds (.csv, docs/verify.md)"))
     v.add_argument("--random", type=int, metavar="N",
-                   help=_("play N seeded random events through the real pairing and check each"))
-    v.add_argument("--seed", type=int, metavar="S", help=_("seed of --random (default 0)"))
+                   help=_("play N seeded random events through the real pairing and check each; "
+                          "prints the seed of each event that disagrees"))
+    v.add_argument("--seed", type=int, metavar="S",
+                   help=_("seed of --random (default 0): the events have seeds S, S+1, ...; "
+                          "--random 1 --seed S replays one"))
+    v.add_argument("--standings", metavar="FILE",
+                   help=_("check this `standings --json` document (points, record, tiebreakers, ranks, places) "
+                          "against the event instead of the program's own"))
     v.add_argument("--json", action="store_true")
     v.add_argument("--max-mb", type=float, metavar="MB",
                    help=_("refuse a larger file before reading it (default 20, or LYCEE_IMPORT_MAX_MB)"))

@@ -1,0 +1,150 @@
+"""The CSV exchange format of rounds (docs/verify.md "Other desks' files"):
+an event run on paper or in another tool, written as one line per seat,
+
+    round,table,player,opponent,result
+
+``round`` and ``table`` are whole numbers from 1; ``player`` and
+``opponent`` are names (the opponent empty for a bye); ``result`` is the
+player's games ``won-lost`` or ``won-lost-drawn`` (``2-1``, ``1-1-1``),
+``bye``, ``ID`` (an intentional draw), ``DL`` (a double loss) or empty
+(not played yet).  A match may be written from one side or from both (the
+two lines must then agree).  An optional ``stage`` column says ``swiss``
+(the default), ``top`` or ``playoff``.  :func:`read_csv_doc` turns it into
+a lycee-event/1 document (DESIGN section 4) that ``lycee verify`` checks
+and ``lycee import --csv`` stores; players get ids ``p1``, ``p2``, ... in
+the order they first appear, and a player absent from every round after
+some round is taken to have dropped after it.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from pathlib import Path
+
+from core.errors import ValidationError
+from core.i18n import _
+
+__all__ = ["read_csv_doc", "parse_csv", "COLUMNS"]
+
+COLUMNS = ("round", "table", "player", "opponent", "result")
+_SCORE = re.compile(r"^(\d)-(\d)(?:-(\d))?$")
+
+
+def read_csv_doc(path: Path, name: str | None = None, date: str = "2008-11-30") -> dict:
+    try:
+        text = Path(path).read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as e:
+        raise ValidationError(str(path), [("$", _("not a readable UTF-8 text file ({err})", err=e))]) from None
+    return parse_csv(text, name or Path(path).stem, date, source=str(path))
+
+
+def _result(text: str) -> tuple[int, int, int, str | None, bool] | None:
+    t = text.strip()
+    if not t:
+        return 0, 0, 0, None, False
+    if t.lower() == "bye":
+        return 2, 0, 0, "bye", False
+    if t.upper() == "ID":
+        return 0, 0, 0, "draw", True
+    if t.upper() == "DL":
+        return 0, 0, 0, "double_loss", False
+    m = _SCORE.match(t)
+    if not m:
+        return None
+    w, lo, d = int(m[1]), int(m[2]), int(m[3] or 0)
+    return w, lo, d, ("p1" if w > lo else "p2" if lo > w else "draw"), False
+
+
+def parse_csv(text: str, name: str, date: str, source: str = "csv") -> dict:
+    """The lycee-event/1 document of a CSV of rounds; every problem is named
+    by its line and column (ValidationError)."""
+    rows = list(csv.reader(io.StringIO(text)))
+    bad: list[tuple[str, str]] = []
+    if not rows:
+        raise ValidationError(source, [("line 1", _("empty: the header is {cols}", cols=",".join(COLUMNS)))])
+    head = [h.strip().lower() for h in rows[0]]
+    missing = [c for c in COLUMNS if c not in head]
+    if missing:
+        raise ValidationError(source, [("line 1", _("the header lacks {cols} (it is {want}, optionally stage)",
+                                                    cols=", ".join(missing), want=",".join(COLUMNS)))])
+    col = {h: i for i, h in enumerate(head)}
+    ids: dict[str, str] = {}
+    rounds: dict[int, dict] = {}
+
+    def pid(n: str) -> str:
+        if n not in ids:
+            ids[n] = f"p{len(ids) + 1}"
+        return ids[n]
+
+    for ln, row in enumerate(rows[1:], 2):
+        if not any(c.strip() for c in row):
+            continue
+        cell = {h: (row[i].strip() if i < len(row) else "") for h, i in col.items()}
+        where = f"line {ln}"
+        try:
+            rnd, table = int(cell["round"]), int(cell["table"])
+            if rnd < 1 or table < 1:
+                raise ValueError
+        except ValueError:
+            bad.append((where, _("round and table are whole numbers from 1")))
+            continue
+        if not cell["player"]:
+            bad.append((f"{where} player", _("a player's name is needed")))
+            continue
+        res = _result(cell["result"])
+        if res is None:
+            bad.append((f"{where} result", _("{r!r}: write won-lost (2-1), won-lost-drawn, bye, ID or DL",
+                                             r=cell["result"])))
+            continue
+        stage = cell.get("stage") or "swiss"
+        r = rounds.setdefault(rnd, {"number": rnd, "stage": stage, "tables": {}})
+        a, b = pid(cell["player"]), (pid(cell["opponent"]) if cell["opponent"] else None)
+        w, lo, d, out, intentional = res
+        m = {"table": table, "p1": a, "p2": b, "p1_wins": w, "p2_wins": lo, "draws": d, "outcome": out, "note": ""}
+        if intentional:
+            m["intentional"] = True
+        if b is None and out not in ("bye", "double_loss", None):
+            bad.append((f"{where} result", _("a line without an opponent is a bye")))
+            continue
+        prev = r["tables"].get(table)
+        if prev is None:
+            r["tables"][table] = m
+            continue
+        # the other side of a match already read: it must mirror it
+        flip = {"p1": "p2", "p2": "p1"}.get(out or "", out)
+        if (prev["p1"], prev["p2"]) != (b, a) or (prev["p1_wins"], prev["p2_wins"], prev["draws"]) != (lo, w, d) \
+                or prev["outcome"] != flip:
+            bad.append((where, _("table {t} of round {r} is written twice and the lines disagree", t=table, r=rnd)))
+    if bad:
+        raise ValidationError(source, bad)
+    numbers = sorted(rounds)
+    if numbers != list(range(1, len(numbers) + 1)):
+        raise ValidationError(source, [("round", _("rounds {got}: they run 1, 2, 3, ... without a gap",
+                                                    got=", ".join(map(str, numbers))))])
+    seen_in: dict[str, list[int]] = {p: [] for p in ids.values()}
+    out_rounds = []
+    for n in numbers:
+        r = rounds[n]
+        ms = [r["tables"][t] for t in sorted(r["tables"])]
+        for m in ms:
+            for x in (m["p1"], m["p2"]):
+                if x:
+                    seen_in[x].append(n)
+        out_rounds.append({"number": n, "stage": r["stage"], "matches": ms})
+    swiss = [n for n in numbers if rounds[n]["stage"] == "swiss"]
+    players = []
+    for nm, p in ids.items():
+        got = [n for n in seen_in[p] if n in swiss]
+        first = min(got) if got else 1
+        last = max(got) if got else None
+        dropped = last if swiss and last is not None and last < swiss[-1] else None
+        players.append({"id": p, "name": nm, "dropped_after_round": dropped, "excluded": False,
+                        "joined_round": first})
+    return {"schema": "lycee-event/1", "id": re.sub(r"[^a-z0-9-]+", "-", name.lower()).strip("-") or "csv",
+            "name": name, "date": date, "kind": "constructed", "match": "bo3", "minutes": 50,
+            "rounds_planned": len(swiss) or None, "tiebreakers": ["omw", "gw", "ogw"],
+            "staff": {"organizer": "", "judges": [], "head_judge": ""}, "sanctioned": False,
+            "decklists_required": False, "spectating": True, "players": players, "rounds": out_rounds,
+            "penalties": []}
