@@ -152,7 +152,7 @@
     if (no) {
       no.textContent = tvPages > 1
         ? no.getAttribute("data-of").replace("{k}", tvPage + 1).replace("{n}", tvPages) : "";
-      no.hidden = tvPages < 2;
+      no.classList.toggle("one", tvPages < 2);
     }
   }
   function turnTv() {
