@@ -148,28 +148,36 @@ def announcement_html(t: T, ev: Event) -> str:
 # -- the live parts -------------------------------------------------------------------
 
 
-def search_index(ev: Event) -> list[tuple[str, str, str]]:
+class SearchIndex:
     """Each player's id with their name and reading folded for search
-    (core.rules.publish.search_key), in registration order: made once per
-    version of the event, so a search is a scan of short strings."""
-    return [(p.id, search_key(p.name), search_key(p.reading) if p.reading else "") for p in ev.players]
+    (core.rules.publish.search_key), in registration order, and each
+    player's match of the current round: made once per version of the event,
+    so a search is a scan of short strings."""
+
+    def __init__(self, ev: Event):
+        self.players = [(p.id, search_key(p.name), search_key(p.reading) if p.reading else "")
+                        for p in ev.players]
+        rnd = ev.current_round
+        self.match = {pid: m for m in rnd.matches for pid in m.players()} if rnd is not None else {}
 
 
-def find_hits(ev: Event, q: str, index: list[tuple[str, str, str]] | None = None,
+def search_index(ev: Event) -> SearchIndex:
+    return SearchIndex(ev)
+
+
+def find_hits(ev: Event, q: str, index: SearchIndex | None = None,
               limit: int = HITS) -> list[tuple[str, Match | None]]:
     """As core.rules.publish.find_players (name or reading contains the
-    query, registration order), over a :func:`search_index`."""
+    query, registration order), over a :class:`SearchIndex`."""
     key = search_key(q)
     if not key:
         return []
     if index is None:
         return find_players(ev, q, limit)
-    rnd = ev.current_round
-    by_player = {pid: m for m in rnd.matches for pid in m.players()} if rnd is not None else {}
     out: list[tuple[str, Match | None]] = []
-    for pid, name, reading in index:
+    for pid, name, reading in index.players:
         if key in name or (reading and key in reading):
-            out.append((pid, by_player.get(pid)))
+            out.append((pid, index.match.get(pid)))
             if len(out) >= limit:
                 break
     return out
@@ -280,12 +288,14 @@ def _tb(row: dict, tb: str) -> str:
     return str(v) if tb == "op" else f"{v * 100:.1f}"
 
 
-def standings_part(t: T, ev: Event, now: float, q: str = "") -> str:
+def standings_part(t: T, ev: Event, now: float, q: str = "", doc: tuple[int, dict | None] | None = None,
+                   index: SearchIndex | None = None) -> str:
     """The standings after the newest complete round with the event's own
     tiebreakers (its chain, in order); ``q`` marks the searcher's own rows
-    (class ``me``) and repeats them above the table."""
+    (class ``me``) and repeats them above the table.  ``doc``: the
+    :func:`standings_doc` already made for this version of the event."""
     out = [clock_html(t, ev, now), announcement_html(t, ev)]
-    n, doc = standings_doc(ev)
+    n, doc = doc if doc is not None else standings_doc(ev)
     if doc is None:
         out.append(f'<h2>{esc(t._("Standings"))}</h2><p class="hint">'
                    f'{esc(t._("Standings appear here once a round is complete."))}</p>')
@@ -295,7 +305,7 @@ def standings_part(t: T, ev: Event, now: float, q: str = "") -> str:
     out.append(f"<h2>{esc(title)}</h2>")
     chain = [tb for tb in ev.tiebreakers if tb in TIEBREAKER_HEADS]
     key = search_key(q)
-    mine = {pid for pid, _m in find_hits(ev, q, limit=HITS)} if key else set()
+    mine = {pid for pid, _m in find_hits(ev, q, index)} if key else set()
     rows = []
     for r in doc["standings"]:
         rank = r.get("place", r["rank"]) if final else r["rank"]

@@ -328,7 +328,10 @@ def create_app(feed: Feed, *, rate: float | None = RATE, burst: int = BURST, liv
         if which == "find":
             live = pages.find_part(t, ev, q, now, pages.find_hits(ev, q, index(snap)))
         elif which == "standings":
-            live = pages.standings_part(t, ev, now, q)
+            doc = snap.cache.get("standings")
+            if doc is None:
+                doc = snap.cache["standings"] = pages.standings_doc(ev)
+            live = pages.standings_part(t, ev, now, q, doc, index(snap))
         else:
             live = pages.PARTS[which](t, ev, now)
         body = (live if part else pages.page(t, ev, which, live, snap.version, q)).encode()
