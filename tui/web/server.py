@@ -342,11 +342,16 @@ def create_app(feed: Feed, *, rate: float | None = RATE, burst: int = BURST, liv
         return out
 
     async def render_off_loop(which: str, lang: str, part: bool, q: str) -> tuple[str, bytes]:
-        """:func:`render`, in a worker thread when the page is not cached yet
-        (the event loop keeps answering the pages that are)."""
+        """:func:`render`; a whole list (tens of ms at 512 players) in a
+        worker thread when it is not cached yet, so the event loop keeps
+        answering the pages that are.  A find-my-table card (a scan of the
+        search index: well under a millisecond) is rendered here: a thread's
+        round trip would cost the loop more than it saves."""
         hit = feed.snapshot.cache.get(cache_key(which, lang, part, q))
         if hit is not None:
             return hit
+        if which == "find":
+            return render(which, lang, part, q)
         return await asyncio.to_thread(render, which, lang, part, q)
 
     async def page(request: Request):
@@ -409,7 +414,10 @@ def create_app(feed: Feed, *, rate: float | None = RATE, burst: int = BURST, liv
                     sent = snap.version
                     quiet = 0.0
                     # the server's time first (the round clock ticks on the phone from it), then the page
-                    msg = message(which, lang, q, cached_only=True) or await asyncio.to_thread(message, which, lang, q)
+                    msg = message(which, lang, q, cached_only=True)
+                    if msg is None:
+                        msg = message(which, lang, q) if which == "find" else \
+                            await asyncio.to_thread(message, which, lang, q)
                     yield f"event: now\ndata: {int(feed.now() * 1000)}\n\n" + msg
                 ev = state["changed"]
                 try:
