@@ -326,7 +326,7 @@ def create_app(feed: Feed, *, rate: float | None = RATE, burst: int = BURST, liv
         ev = snap.event
         now = feed.now()
         if which == "find":
-            live = pages.find_part(t, ev, q, now, pages.find_hits(ev, q, index(snap)))
+            live = pages.find_part(t, ev, q, now, pages.find_hits(ev, q, index(snap)), index(snap))
         elif which == "standings":
             doc = snap.cache.get("standings")
             if doc is None:
