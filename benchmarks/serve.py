@@ -486,7 +486,7 @@ async def search_figures(data: Path, eid: str, live: int = 200) -> None:
             port = int(proc.stdout.readline())
             if nice == 0:  # this machine's floor: a cached file from the same server, no phones yet
                 floor = []
-                for i in range(100):
+                for _i in range(100):
                     _, _, dt = await get(port, "/static/app.css")
                     floor.append(dt * 1000)
                     await asyncio.sleep(0.02)
@@ -507,7 +507,7 @@ async def search_figures(data: Path, eid: str, live: int = 200) -> None:
                 start = time.perf_counter()
                 tasks = []
 
-                async def one(i):
+                async def one(i, port=port, out=out):
                     _, _, dt = await get(port, "/?q=" + quote(names[i % len(names)]))
                     out.append(dt * 1000)
 

@@ -16,7 +16,6 @@ pytest.importorskip("starlette")
 from starlette.testclient import TestClient
 
 from core.desk import Desk
-from tui.web import pages
 from tui.web.feed import Feed, LiveSource
 from tui.web.server import choose_lang, create_app
 

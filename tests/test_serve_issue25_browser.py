@@ -242,3 +242,31 @@ def test_issue25_phone_controls_are_big_enough_contrasted_and_the_nav_wraps(data
     finally:
         server.stop()
         store.close()
+
+
+def test_issue25_search_waits_for_the_input_method_to_finish(datadir, browser):
+    """While a Japanese IME is still converting (between compositionstart and
+    compositionend) the half-typed text is not searched; the finished word is."""
+    store, desk = make_event(datadir, 6)
+    server = serve(datadir, store)
+    try:
+        page = browser.new_context(viewport={"width": 390, "height": 844}, locale="ja-JP").new_page()
+        asked: list[str] = []
+        page.on("request", lambda r: asked.append(r.url))
+        page.goto(f"http://127.0.0.1:{server.port}/")
+        target = desk.event.players[0].name
+        page.dispatch_event("#q", "compositionstart")
+        page.fill("#q", "やm")  # an input event while composing
+        # no search goes out while composing (without the wait one goes 250 ms after the input)
+        with pytest.raises(sync_api.TimeoutError), page.expect_request(lambda r: "q=" in r.url, timeout=1500):
+            pass
+        page.fill("#q", target[:1])
+        page.fill("#q", target.replace(" ", ""))
+        page.dispatch_event("#q", "compositionend")
+        expect(page.locator("ul.hits li").first).to_contain_text(target, timeout=5000)
+        searched = [u for u in asked if "q=" in u]
+        assert searched and not any("%E3%82%84m" in u for u in searched), searched  # never 「やm」
+        assert page.locator(".none").count() == 0
+    finally:
+        server.stop()
+        store.close()

@@ -347,8 +347,9 @@ def standings_part(t: T, ev: Event, now: float, q: str = "", doc: tuple[int, dic
         status = "" if r["status"] == "active" else f' <small>({esc(t._(r["status"]))})</small>'
         tbs = "".join(f'<td class="tb">{esc(_tb(r, tb))}</td>' for tb in chain)
         cls = ' class="me"' if r["id"] in mine else ""
-        rows.append((r["id"] in mine, f'<tr{cls}><td>{esc(rank)}</td><td>{esc(r["name"])}{status}</td>'
-                     f'<td>{esc(r["points"])}</td><td>{esc(r["record"])}</td>{tbs}</tr>'))
+        row = (f'<tr{cls}><td>{esc(rank)}</td><td>{esc(r["name"])}{status}</td>'
+               f'<td>{esc(r["points"])}</td><td>{esc(r["record"])}</td>{tbs}</tr>')
+        rows.append((r["id"] in mine, row))
     heads = (f'<thead><tr><th>{esc(t._("Rank"))}</th><th>{esc(t._("Name"))}</th><th>{esc(t._("Points"))}</th>'
              f'<th>{esc(t._("Record"))}</th>'
              + "".join(f'<th class="tb" title="{esc(t._("Tiebreakers"))}">{TIEBREAKER_HEADS[tb]}</th>'
