@@ -357,13 +357,14 @@ def standings_part(t: T, ev: Event, now: float, q: str = "", doc: tuple[int, dic
     if key:
         own = [html_row for me, html_row in rows if me]
         if own:
-            out.append(f'<table class="standings own" aria-label="{esc(t._("Your row"))}">{heads}<tbody>'
-                       + "".join(own) + "</tbody></table>")
+            out.append(f'<div class="wide"><table class="standings own" aria-label="{esc(t._("Your row"))}">'
+                       f'{heads}<tbody>' + "".join(own) + "</tbody></table></div>")
         else:
             out.append(f'<p class="none">{esc(t._("No player matches {q}.", q=q))}</p>')
     if chain:
         out.append(f'<p class="hint">{esc(t._("Ties are broken by {order}.", order=" > ".join(TIEBREAKER_HEADS[tb] for tb in chain)))}</p>')
-    out.append(f'<table class="standings">{heads}<tbody>' + "".join(r for _me, r in rows) + "</tbody></table>")
+    out.append(f'<div class="wide"><table class="standings">{heads}<tbody>' + "".join(r for _me, r in rows)
+               + "</tbody></table></div>")
     return "".join(out)
 
 
@@ -424,11 +425,11 @@ def tv_part(t: T, ev: Event, now: float) -> str:
                        f'<span class="name">{esc(champ)}</span></p>')
         out.append(f'<h2>{esc(t._("Final placings"))}</h2>')
         out.append(f'<p class="pageno" data-of="{esc(t._("page {k} of {n}", k="{k}", n="{n}"))}"></p>')
-        out.append(_tvhead(f'<span class="table">{esc(t._("Rank"))}</span>'
+        out.append(_tvhead(f'<span class="table rank">{esc(t._("Rank"))}</span>'
                            f'<span class="name">{esc(t._("Name"))}</span><span class="opp">{esc(t._("Record"))}</span>'))
         out.append('<ol class="tv placings">')
         for r in rows:
-            out.append(f'<li><span class="table">{esc(r.get("place", r["rank"]))}</span>'
+            out.append(f'<li><span class="table rank">{esc(r.get("place", r["rank"]))}</span>'
                        f'<span class="name">{esc(r["name"])}</span><span class="opp">{esc(r["record"])}</span></li>')
         out.append("</ol>")
         return "".join(out)
