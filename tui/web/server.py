@@ -347,12 +347,34 @@ def create_app(feed: Feed, *, rate: float | None = RATE, burst: int = BURST, liv
         answering the pages that are.  A find-my-table card (a scan of the
         search index: well under a millisecond) is rendered here: a thread's
         round trip would cost the loop more than it saves."""
-        hit = feed.snapshot.cache.get(cache_key(which, lang, part, q))
+        key = cache_key(which, lang, part, q)
+        hit = feed.snapshot.cache.get(key)
         if hit is not None:
             return hit
         if which == "find":
             return render(which, lang, part, q)
-        return await asyncio.to_thread(render, which, lang, part, q)
+        return await once((feed.snapshot.version, *key), render, which, lang, part, q)
+
+    pending: dict[tuple, asyncio.Future] = {}
+
+    async def once(key: tuple, fn, *args):
+        """``fn(*args)`` in a worker thread, once for all who ask for ``key``
+        at the same time (200 TVs and phones woken by one change wait for
+        one rendering, not 200)."""
+        fut = pending.get(key)
+        if fut is not None:
+            return await asyncio.shield(fut)
+        fut = pending[key] = asyncio.get_running_loop().create_future()
+        try:
+            out = await asyncio.to_thread(fn, *args)
+            fut.set_result(out)
+            return out
+        except BaseException as err:
+            fut.set_exception(err)
+            fut.exception()  # retrieved: no warning when nobody else waited
+            raise
+        finally:
+            del pending[key]
 
     async def page(request: Request):
         query = request.scope["lycee.query"]
@@ -417,7 +439,7 @@ def create_app(feed: Feed, *, rate: float | None = RATE, burst: int = BURST, liv
                     msg = message(which, lang, q, cached_only=True)
                     if msg is None:
                         msg = message(which, lang, q) if which == "find" else \
-                            await asyncio.to_thread(message, which, lang, q)
+                            await once(("live", snap.version, which, lang, q), message, which, lang, q)
                     yield f"event: now\ndata: {int(feed.now() * 1000)}\n\n" + msg
                 ev = state["changed"]
                 try:
