@@ -706,3 +706,19 @@ async def test_issue23_the_serving_dialog_shows_addresses_and_who_can_read_witho
         every = i18n._("Every device on this network can open these pages: player names, pairings, results, "
                        "standings and announcements (never penalties, decklists, staff notes or the log).")
         assert every in texts and any(f"lycee serve {eid} --host 127.0.0.1" in t for t in texts)
+
+
+def test_issue25_feed_reads_only_the_new_records_and_matches_a_whole_read(desk):
+    """The server parses only the journal's new records after a change (a
+    result at 512 players is one action, not a parse of the whole log) and
+    the event it gets is the one a whole read gives, undo and all."""
+    src = FileSource(desk.store.datadir, desk.store.id)
+    feed = Feed(src)
+    for m in desk.event.current_round.matches[:2]:
+        if m.p2 is not None:
+            desk.record(m.table, "2-1")
+            assert feed.refresh()
+            assert feed.snapshot.event == Feed(FileSource(desk.store.datadir, desk.store.id)).snapshot.event
+    desk.undo()
+    assert feed.refresh()
+    assert feed.snapshot.event == Feed(FileSource(desk.store.datadir, desk.store.id)).snapshot.event

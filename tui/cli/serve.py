@@ -21,7 +21,10 @@ def cmd_serve(args) -> int:
     dd = DataDir(args.data_dir)
     eid = dd.resolve(args.event)
     dd.read(eid)  # a clear refusal now if it cannot be read
-    server = WebServer(Feed(FileSource(dd, eid)), host=args.host, port=args.port)
+    from core import i18n
+
+    # the pages and the TV default to the desk's language (--lang, else the locale's)
+    server = WebServer(Feed(FileSource(dd, eid)), host=args.host, port=args.port, lang=i18n.language())
     urls = server.urls
     if is_every_network(args.host):  # never 0.0.0.0 as an address: the ones to type follow
         print(_("Serving {event} read-only on port {port} of every network of this PC (Ctrl+C stops)",
@@ -35,6 +38,7 @@ def cmd_serve(args) -> int:
     for line in exposure(args.host, urls, eid):
         print(line)
     sys.stdout.flush()
+    server.nice = 10  # below the desk: the pages wait for the CPU, never the organizer's commands
     try:
         server.run()
     except KeyboardInterrupt:  # uvicorn stops cleanly, then passes Ctrl+C on

@@ -24,8 +24,8 @@ def main(argv: list[str]) -> int:
         os.nice(10)  # the desk comes first: the pages wait for the CPU, never the organizer
     i18n.set_language(lang)
     try:
-        srv = WebServer(Feed(FileSource(DataDir(data), eid)), host=host, port=int(port),
-                        **json.loads(options))
+        opts = {"lang": lang, **json.loads(options)}  # the pages default to the desk's language
+        srv = WebServer(Feed(FileSource(DataDir(data), eid)), host=host, port=int(port), **opts)
     except LyceeError as err:
         print(f"ERR {err}", flush=True)
         return 2

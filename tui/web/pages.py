@@ -20,8 +20,8 @@ from core.reports.exports import UNREAD_NOTE, by_name_order, unread_count
 from core.rules.publish import find_players, latest_announcement, search_key, standings_event, standings_round
 
 PAGES = ("find", "tables", "names", "standings", "bracket", "tv")
-#: Rows of pairings on one TV page (two columns).
-TV_ROWS = 20
+#: Search results listed on a card page at most.
+HITS = 20
 
 
 def esc(text) -> str:
@@ -54,6 +54,8 @@ def _name(ev: Event, pid: str | None) -> str:
 
 
 def _result(t: T, m: Match) -> str:
+    """The result as the pairings by table show it: from the first-listed
+    player's side (the column heading says so)."""
     if m.outcome is None:
         return ""
     if m.outcome == "bye":
@@ -62,6 +64,33 @@ def _result(t: T, m: Match) -> str:
         return t._("intentional draw")
     s = f"{m.p1_wins}-{m.p2_wins}" + (f"-{m.draws}" if m.draws else "")
     return s
+
+
+def result_for(t: T, m: Match, pid: str) -> str:
+    """The result from ``pid``'s side, score and word: "0-2 負け" for the
+    loser, "2-0 勝ち" for the winner (a player reads their own card)."""
+    if m.outcome is None:
+        return ""
+    if m.outcome == "bye":
+        return t._("bye")
+    if m.intentional:
+        return t._("intentional draw")
+    mine, theirs = (m.p1_wins, m.p2_wins) if pid == m.p1 else (m.p2_wins, m.p1_wins)
+    score = f"{mine}-{theirs}" + (f"-{m.draws}" if m.draws else "")
+    if m.outcome == "draw":
+        word = t._("draw")
+    elif m.outcome == "double_loss" or m.winner() != pid:
+        word = t._("lost")
+    else:
+        word = t._("won")
+    return f"{score} {word}"
+
+
+def finished(ev: Event) -> bool:
+    """The event is over: its elimination stage has final placings."""
+    from core.tournament.elimination import final_placings
+
+    return final_placings(ev) is not None
 
 
 def _round_title(t: T, ev: Event) -> str:
@@ -76,23 +105,31 @@ def _round_title(t: T, ev: Event) -> str:
     return label
 
 
-def clock_html(t: T, ev: Event, now: float, big: bool = False) -> str:
+def clock_html(t: T, ev: Event, now: float, big: bool = False, table: Match | None = None) -> str:
     """The round clock as data for the script: the end time (epoch ms) while
     it runs, the time left while paused; computed from the stored clock, so it
-    is right after a restart of the server or the desk."""
+    is right after a restart of the server or the desk.  With ``table`` (a
+    match with an extension) the clock of that table: the round's time plus
+    its extra minutes.  None once the event is over (no clock to count)."""
     rnd = ev.current_round
     cls = "clock big" if big else "clock"
+    where = t._("Round {r}", r=rnd.number) if rnd is not None else ""
+    if table is not None:
+        cls += " own"
+        where = t._("Table {n}", n=table.table) + " · " + t._("+{m} min", m=table.extension)
+    label = f'<span class="round">{esc(where)} · </span>' if where and not big else ""
+    if rnd is not None and finished(ev):
+        return ""
     if rnd is None or rnd.clock is None:
-        label = t._("Round {r}", r=rnd.number) + " · " if rnd is not None else ""
-        return (f'<p class="{cls}" data-state="idle"><span class="round">{esc(label)}</span>'
+        return (f'<p class="{cls}" data-state="idle">{label}'
                 f'<span class="time">--:--</span> <span class="note">{esc(t._("clock not started"))}</span></p>')
     st = rnd.clock
-    left = remaining(st, to_datetime(now))
+    left = remaining(st, to_datetime(now)) + (table.extension * 60 if table is not None else 0)
     state = "paused" if st.paused else "running"
     end_ms = int((now + left) * 1000)
     note = t._("paused") if st.paused else ""
     return (f'<p class="{cls}" data-state="{state}" data-end="{end_ms}" data-left="{left:.1f}" '
-            f'data-up="{esc(t._("time is up"))}"><span class="round">{esc(t._("Round {r}", r=rnd.number))} · </span>'
+            f'data-up="{esc(t._("time is up"))}">{label}'
             f'<span class="time">{_fmt(left)}</span> <span class="note">{esc(note)}</span></p>')
 
 
@@ -111,39 +148,113 @@ def announcement_html(t: T, ev: Event) -> str:
 # -- the live parts -------------------------------------------------------------------
 
 
-def find_part(t: T, ev: Event, q: str, now: float) -> str:
-    out = [clock_html(t, ev, now), announcement_html(t, ev)]
-    rnd = ev.current_round
+class SearchIndex:
+    """Each player's name and reading folded for search
+    (core.rules.publish.search_key), in registration order, as one string a
+    search scans in C (``str.find``), and each player's match of the current
+    round: made once per version of the event.  Hits and rendered pieces of
+    this version are kept here too."""
+
+    def __init__(self, ev: Event):
+        self.ids = [p.id for p in ev.players]
+        lines = [search_key(p.name) + "\t" + (search_key(p.reading) if p.reading else "") for p in ev.players]
+        self.blob = "\n".join(lines)
+        self.starts = []
+        pos = 0
+        for line in lines:
+            self.starts.append(pos)
+            pos += len(line) + 1
+        rnd = ev.current_round
+        self.match = {pid: m for m in rnd.matches for pid in m.players()} if rnd is not None else {}
+        self.hits: dict[str, list[tuple[str, Match | None]]] = {}
+        #: Rendered pieces of this version: (lang,) -> the head, (lang, pid) -> a card.  The clocks
+        #: in them carry their end time, which stays put while the clock runs.
+        self.pieces: dict[tuple, str] = {}
+
+    def find(self, key: str, limit: int) -> list[tuple[str, Match | None]]:
+        """Players whose folded name or reading contains ``key`` (folded,
+        no tab or newline: search_key drops white space), in registration order."""
+        from bisect import bisect_right
+
+        found = self.hits.get(key)
+        if found is not None and len(found) <= limit:
+            return found
+        out: list[tuple[str, Match | None]] = []
+        pos = self.blob.find(key)
+        while pos >= 0 and len(out) < limit:
+            i = bisect_right(self.starts, pos) - 1
+            pid = self.ids[i]
+            out.append((pid, self.match.get(pid)))
+            nxt = self.starts[i + 1] if i + 1 < len(self.starts) else len(self.blob)
+            pos = self.blob.find(key, nxt)  # the next player's line
+        if len(self.hits) < 4096:
+            self.hits[key] = out
+        return out
+
+
+def search_index(ev: Event) -> SearchIndex:
+    return SearchIndex(ev)
+
+
+def find_hits(ev: Event, q: str, index: SearchIndex | None = None,
+              limit: int = HITS) -> list[tuple[str, Match | None]]:
+    """As core.rules.publish.find_players (name or reading contains the
+    query, registration order), over a :class:`SearchIndex`."""
+    key = search_key(q)
+    if not key:
+        return []
+    if index is None:
+        return find_players(ev, q, limit)
+    return index.find(key, limit)
+
+
+def find_part(t: T, ev: Event, q: str, now: float, hits: list[tuple[str, Match | None]] | None = None,
+              index: SearchIndex | None = None) -> str:
+    """The find-my-table part: each matching player's card, the result from
+    that player's side; a table with an extension gets its own clock.  With
+    ``index`` the head and each card are made once per version and language
+    (200 phones each searching their own name cost 200 joins, not 200 renders)."""
+    pieces = index.pieces if index is not None else {}
+    head = pieces.get((t.lang,))
+    if head is None:
+        head = pieces[(t.lang,)] = clock_html(t, ev, now) + announcement_html(t, ev)
     if not search_key(q):
-        out.append(f'<p class="hint">{esc(t._("Type part of your name: kana or kanji, any width, spaces do not matter."))}</p>')
-        return "".join(out)
-    hits = find_players(ev, q)
+        return head + f'<p class="hint">{esc(t._("Type part of your name: kana or kanji, any width, spaces do not matter."))}</p>'
+    if hits is None:
+        hits = find_hits(ev, q, index)
     if not hits:
-        out.append(f'<p class="none">{esc(t._("No player matches {q}.", q=q))}</p>')
-        return "".join(out)
-    out.append('<ul class="hits">')
+        return head + f'<p class="none">{esc(t._("No player matches {q}.", q=q))}</p>'
+    out = [head, '<ul class="hits">']
     for pid, m in hits:
-        name = esc(_name(ev, pid))
-        if rnd is None:
-            line = esc(t._("Pairings are not up yet"))
-        elif m is None:
-            line = esc(t._("not paired in round {r}", r=rnd.number))
-        elif m.p2 is None:
-            line = (f'<span class="where">{esc(t._("Round {r}", r=rnd.number))}</span> '
-                    f'<span class="bye">{esc(t._("bye"))}</span>')
-        else:
-            opp = m.p2 if m.p1 == pid else m.p1
-            line = (f'<span class="where">{esc(t._("Round {r}", r=rnd.number))} · '
-                    f'<b class="table">{esc(t._("Table {n}", n=m.table))}</b></span> '
-                    f'<span class="opp">{esc(t._("vs {name}", name=_name(ev, opp)))}</span>')
-            if m.extension:
-                line += f' <span class="ext">{esc(t._("+{m} min", m=m.extension))}</span>'
-            res = _result(t, m)
-            if res:
-                line += f' <span class="res">{esc(res)}</span>'
-        out.append(f'<li><span class="name">{name}</span> {line}</li>')
+        card = pieces.get((t.lang, pid))
+        if card is None:
+            card = pieces[(t.lang, pid)] = _card(t, ev, pid, m, now)
+        out.append(card)
     out.append("</ul>")
     return "".join(out)
+
+
+def _card(t: T, ev: Event, pid: str, m: Match | None, now: float) -> str:
+    rnd = ev.current_round
+    name = esc(_name(ev, pid))
+    if rnd is None:
+        line = esc(t._("Pairings are not up yet"))
+    elif m is None:
+        line = esc(t._("not paired in round {r}", r=rnd.number))
+    elif m.p2 is None:
+        line = (f'<span class="where">{esc(t._("Round {r}", r=rnd.number))}</span> '
+                f'<span class="bye">{esc(t._("bye"))}</span>')
+    else:
+        opp = m.p2 if m.p1 == pid else m.p1
+        line = (f'<span class="where">{esc(t._("Round {r}", r=rnd.number))} · '
+                f'<b class="table">{esc(t._("Table {n}", n=m.table))}</b></span> '
+                f'<span class="opp">{esc(t._("vs {name}", name=_name(ev, opp)))}</span>')
+        res = result_for(t, m, pid)
+        if res:
+            line += f' <span class="res">{esc(res)}</span>'
+        elif m.extension and not finished(ev):
+            line += clock_html(t, ev, now, table=m)
+    return f'<li><span class="name">{name}</span> {line}</li>'
 
 
 def tables_part(t: T, ev: Event, now: float) -> str:
@@ -152,7 +263,7 @@ def tables_part(t: T, ev: Event, now: float) -> str:
     if rnd is None:
         return "".join(out)
     out.append(f'<table class="pairings"><thead><tr><th>{esc(t._("Table"))}</th><th>{esc(t._("Player 1"))}</th>'
-               f'<th>{esc(t._("Player 2"))}</th><th>{esc(t._("Result"))}</th></tr></thead><tbody>')
+               f'<th>{esc(t._("Player 2"))}</th><th>{esc(t._("Result (player 1 first)"))}</th></tr></thead><tbody>')
     for m in sorted(rnd.matches, key=lambda m: m.table):
         p2 = esc(_name(ev, m.p2)) if m.p2 else f'<i>{esc(t._("(bye)"))}</i>'
         out.append(f"<tr><td>{m.table}</td><td>{esc(_name(ev, m.p1))}</td><td>{p2}</td>"
@@ -161,10 +272,11 @@ def tables_part(t: T, ev: Event, now: float) -> str:
     return "".join(out)
 
 
-def _by_name(ev: Event) -> list[tuple[str, int, str | None, Match]]:
+def _by_name(ev: Event) -> list[tuple[str, str, int, str | None, Match]]:
     """Every seat of the current round in the one by-name order of every face
-    (core.reports.exports.by_name_order: 五十音 by reading, docs/names.md)."""
-    return [(_name(ev, me), m.table, _name(ev, opp) if opp else None, m)
+    (core.reports.exports.by_name_order, core.names.name_sort_key: 五十音 by
+    reading, docs/names.md): (player id, name, table, opponent's name, match)."""
+    return [(me, _name(ev, me), m.table, _name(ev, opp) if opp else None, m)
             for me, opp, m in by_name_order(ev, ev.current_round)]
 
 
@@ -179,10 +291,10 @@ def names_part(t: T, ev: Event, now: float) -> str:
     if ev.current_round is None:
         return "".join(out)
     out.append(f'<table class="pairings"><thead><tr><th>{esc(t._("Name"))}</th><th>{esc(t._("Table"))}</th>'
-               f'<th>{esc(t._("Opponent"))}</th></tr></thead><tbody>')
-    for name, table, opp, _m in _by_name(ev):
+               f'<th>{esc(t._("Opponent"))}</th><th>{esc(t._("Result"))}</th></tr></thead><tbody>')
+    for pid, name, table, opp, m in _by_name(ev):
         o = esc(opp) if opp is not None else f'<i>{esc(t._("(bye)"))}</i>'
-        out.append(f"<tr><td>{esc(name)}</td><td>{table}</td><td>{o}</td></tr>")
+        out.append(f"<tr><td>{esc(name)}</td><td>{table}</td><td>{o}</td><td>{esc(result_for(t, m, pid))}</td></tr>")
     out.append("</tbody></table>")
     out.append(_note_html(t, ev))
     return "".join(out)
@@ -200,9 +312,25 @@ def standings_doc(ev: Event) -> tuple[int, dict | None]:
     return n, standings_json(standings_event(ev))
 
 
-def standings_part(t: T, ev: Event, now: float) -> str:
-    out = [announcement_html(t, ev)]
-    n, doc = standings_doc(ev)
+#: The tiebreakers' column headings (the event's chain, in its order).
+TIEBREAKER_HEADS = {"op": "OP", "omw": "OMW%", "gw": "GW%", "ogw": "OGW%"}
+
+
+def _tb(row: dict, tb: str) -> str:
+    v = row.get(tb)
+    if v is None:
+        return ""
+    return str(v) if tb == "op" else f"{v * 100:.1f}"
+
+
+def standings_part(t: T, ev: Event, now: float, q: str = "", doc: tuple[int, dict | None] | None = None,
+                   index: SearchIndex | None = None) -> str:
+    """The standings after the newest complete round with the event's own
+    tiebreakers (its chain, in order); ``q`` marks the searcher's own rows
+    (class ``me``) and repeats them above the table.  ``doc``: the
+    :func:`standings_doc` already made for this version of the event."""
+    out = [clock_html(t, ev, now), announcement_html(t, ev)]
+    n, doc = doc if doc is not None else standings_doc(ev)
     if doc is None:
         out.append(f'<h2>{esc(t._("Standings"))}</h2><p class="hint">'
                    f'{esc(t._("Standings appear here once a round is complete."))}</p>')
@@ -210,14 +338,33 @@ def standings_part(t: T, ev: Event, now: float) -> str:
     final = bool(doc.get("final"))
     title = t._("Final placings") if final else t._("Standings after round {r}", r=n)
     out.append(f"<h2>{esc(title)}</h2>")
-    out.append(f'<table class="standings"><thead><tr><th>{esc(t._("Rank"))}</th><th>{esc(t._("Name"))}</th>'
-               f'<th>{esc(t._("Points"))}</th><th>{esc(t._("Record"))}</th></tr></thead><tbody>')
+    chain = [tb for tb in ev.tiebreakers if tb in TIEBREAKER_HEADS]
+    key = search_key(q)
+    mine = {pid for pid, _m in find_hits(ev, q, index)} if key else set()
+    rows = []
     for r in doc["standings"]:
         rank = r.get("place", r["rank"]) if final else r["rank"]
         status = "" if r["status"] == "active" else f' <small>({esc(t._(r["status"]))})</small>'
-        out.append(f'<tr><td>{esc(rank)}</td><td>{esc(r["name"])}{status}</td><td>{esc(r["points"])}</td>'
-                   f'<td>{esc(r["record"])}</td></tr>')
-    out.append("</tbody></table>")
+        tbs = "".join(f'<td class="tb">{esc(_tb(r, tb))}</td>' for tb in chain)
+        cls = ' class="me"' if r["id"] in mine else ""
+        row = (f'<tr{cls}><td>{esc(rank)}</td><td>{esc(r["name"])}{status}</td>'
+               f'<td>{esc(r["points"])}</td><td>{esc(r["record"])}</td>{tbs}</tr>')
+        rows.append((r["id"] in mine, row))
+    heads = (f'<thead><tr><th>{esc(t._("Rank"))}</th><th>{esc(t._("Name"))}</th><th>{esc(t._("Points"))}</th>'
+             f'<th>{esc(t._("Record"))}</th>'
+             + "".join(f'<th class="tb" title="{esc(t._("Tiebreakers"))}">{TIEBREAKER_HEADS[tb]}</th>'
+                       for tb in chain) + "</tr></thead>")
+    if key:
+        own = [html_row for me, html_row in rows if me]
+        if own:
+            out.append(f'<div class="wide"><table class="standings own" aria-label="{esc(t._("Your row"))}">'
+                       f'{heads}<tbody>' + "".join(own) + "</tbody></table></div>")
+        else:
+            out.append(f'<p class="none">{esc(t._("No player matches {q}.", q=q))}</p>')
+    if chain:
+        out.append(f'<p class="hint">{esc(t._("Ties are broken by {order}.", order=" > ".join(TIEBREAKER_HEADS[tb] for tb in chain)))}</p>')
+    out.append(f'<div class="wide"><table class="standings">{heads}<tbody>' + "".join(r for _me, r in rows)
+               + "</tbody></table></div>")
     return "".join(out)
 
 
@@ -253,25 +400,52 @@ def bracket_part(t: T, ev: Event, now: float) -> str:
     return "".join(out)
 
 
+def _tvhead(cells: str) -> str:
+    """The column headings, once for each of the TV list's two columns (the
+    second hidden when the screen has room for one: static/app.css)."""
+    return f'<div class="tvhead" aria-hidden="true"><div>{cells}</div><div>{cells}</div></div>'
+
+
 def tv_part(t: T, ev: Event, now: float) -> str:
+    """The TV: the big clock, the announcement, the round's title once, and
+    every row of the pairings by name under column headings.  The script
+    (static/app.js) cuts the rows into pages that fit the screen (never a cut
+    row) and turns them; without it, the list simply scrolls.  After the
+    final: the champion and the final placings."""
     out = [clock_html(t, ev, now, big=True)]
     a = latest_announcement(ev)
     out.append(f'<p class="announce" role="status">{esc(a.text)}</p>' if a else '<p class="announce empty"></p>')
     rnd = ev.current_round
+    if rnd is not None and finished(ev):
+        _n, doc = standings_doc(ev)
+        rows = doc["standings"] if doc else []
+        champ = next((r["name"] for r in rows if r.get("place") == 1), None)
+        if champ is not None:
+            out.append(f'<p class="champion"><span class="label">{esc(t._("Champion"))}</span> '
+                       f'<span class="name">{esc(champ)}</span></p>')
+        out.append(f'<h2>{esc(t._("Final placings"))}</h2>')
+        out.append(f'<p class="pageno" data-of="{esc(t._("page {k} of {n}", k="{k}", n="{n}"))}"></p>')
+        out.append(_tvhead(f'<span class="table rank">{esc(t._("Rank"))}</span>'
+                           f'<span class="name">{esc(t._("Name"))}</span><span class="opp">{esc(t._("Record"))}</span>'))
+        out.append('<ol class="tv placings">')
+        for r in rows:
+            out.append(f'<li><span class="table rank">{esc(r.get("place", r["rank"]))}</span>'
+                       f'<span class="name">{esc(r["name"])}</span><span class="opp">{esc(r["record"])}</span></li>')
+        out.append("</ol>")
+        return "".join(out)
     out.append(f'<h2>{esc(_round_title(t, ev))}</h2>')
     if rnd is None:
         return "".join(out)
-    rows = _by_name(ev)
     out.append(_note_html(t, ev))
-    pages = [rows[i:i + TV_ROWS] for i in range(0, len(rows), TV_ROWS)] or [[]]
-    for k, page in enumerate(pages, 1):
-        out.append(f'<section class="tvpage" data-page="{k}" data-pages="{len(pages)}">'
-                   f'<p class="pageno">{esc(t._("page {k} of {n}", k=k, n=len(pages)))}</p><ol class="tv">')
-        for name, table, opp, _m in page:
-            o = esc(opp) if opp is not None else f'<i>{esc(t._("(bye)"))}</i>'
-            out.append(f'<li><span class="name">{esc(name)}</span><span class="table">{table}</span>'
-                       f'<span class="opp">{o}</span></li>')
-        out.append("</ol></section>")
+    out.append(f'<p class="pageno" data-of="{esc(t._("page {k} of {n}", k="{k}", n="{n}"))}"></p>')
+    out.append(_tvhead(f'<span class="name">{esc(t._("Name"))}</span>'
+                       f'<span class="table">{esc(t._("Table"))}</span><span class="opp">{esc(t._("Opponent"))}</span>'))
+    out.append('<ol class="tv">')
+    for _pid, name, table, opp, _m in _by_name(ev):
+        o = esc(opp) if opp is not None else f'<i>{esc(t._("(bye)"))}</i>'
+        out.append(f'<li><span class="name">{esc(name)}</span><span class="table">{table}</span>'
+                   f'<span class="opp">{o}</span></li>')
+    out.append("</ol>")
     return "".join(out)
 
 
@@ -299,22 +473,27 @@ def page(t: T, ev: Event, which: str, live: str, version: str, q: str = "") -> s
             f'<title>{esc(ev.name)} · {esc(t._("Event pages"))}</title>'
             '<link rel="stylesheet" href="/static/app.css">'
             '<script src="/static/app.js" defer></script></head>')
+    # shown by the script when the live connection is lost ({time}: since when)
+    stale = (f'<p id="stale" role="alert" hidden data-text="'
+             f'{esc(t._("Not up to date since {time}: reconnecting…", time="{time}"))}"></p>')
+    lang_link = f'<a class="lang" href="{path}{qs}" hreflang="{other}" lang="{other}">{switch}</a>'
     if which == "tv":
         return (f'{head}<body class="tv" data-v="{esc(version)}" data-page="tv">'
-                f'<header><h1>{esc(ev.name)}</h1></header><div id="live">{live}</div></body></html>')
+                f'<header><h1>{esc(ev.name)}</h1>{lang_link}</header>{stale}<div id="live">{live}</div></body></html>')
     current = ' aria-current="page"'
     nav = "".join(f'<a href="{href}"{current if key == which else ""}>{esc(label)}</a>'
                   for key, href, label in nav_links(t))
     form = ""
-    if which == "find":
-        form = (f'<form class="find" method="get" action="/" role="search">'
-                f'<label for="q">{esc(t._("Find my table"))}</label>'
+    if which in ("find", "standings"):
+        label = t._("Find my table") if which == "find" else t._("Find my row")
+        form = (f'<form class="find" method="get" action="{path}" role="search">'
+                f'<label for="q">{esc(label)}</label>'
                 f'<input id="q" name="q" type="search" value="{esc(q)}" autocomplete="off" '
                 f'placeholder="{esc(t._("your name"))}" maxlength="40">'
                 f'<button type="submit">{esc(t._("Find"))}</button></form>')
     return (f'{head}<body data-v="{esc(version)}" data-page="{which}">'
-            f'<header><h1>{esc(ev.name)}</h1><a class="lang" href="{path}{qs}" hreflang="{other}">{switch}</a>'
-            f'</header><nav>{nav}</nav><main>{form}<div id="live" aria-live="polite">{live}</div></main>'
+            f'<header><h1>{esc(ev.name)}</h1>{lang_link}'
+            f'</header><nav>{nav}</nav>{stale}<main>{form}<div id="live" aria-live="polite">{live}</div></main>'
             f'<footer>{esc(t._("Read-only pages served by the event desk."))}</footer></body></html>')
 
 
@@ -344,16 +523,21 @@ def _refusal_words(t: T, why: str) -> tuple[str, str]:
     return (t._("The event pages are busy"), t._("Please reload in a few seconds."))
 
 
-def refusal(langs: tuple[str, ...], why: str) -> str:
+def refusal(langs: tuple[str, ...], why: str, retry: int = 5) -> str:
     """The short page a refused request gets: its title and what to do, in
-    each of ``langs`` (the visitor's language; both when it is not known).
-    No stylesheet, no script: one more request could be refused too."""
+    each of ``langs`` (the visitor's language; both when it is not known),
+    and it loads the page again by itself after ``retry`` seconds (a meta
+    refresh: no script). No stylesheet: one more request could be refused too."""
     parts = []
     for lang in langs:
         t = T(lang)
         title, hint = _refusal_words(t, why)
-        parts.append(f'<section lang="{lang}"><h1>{esc(title)}</h1><p>{esc(hint)}</p></section>')
+        again = t.ngettext("This page tries again by itself in {n} second.",
+                           "This page tries again by itself in {n} seconds.", retry)
+        parts.append(f'<section lang="{lang}"><h1>{esc(title)}</h1><p>{esc(hint)}</p>'
+                     f'<p>{esc(again)}</p></section>')
     lang = langs[0]
     return (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f'<meta http-equiv="refresh" content="{max(1, retry)}">'
             f'<title>{esc(_refusal_words(T(lang), why)[0])}</title></head><body>{"".join(parts)}</body></html>')

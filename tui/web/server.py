@@ -49,6 +49,8 @@ ROUTES = {"/": "find", "/tables": "tables", "/names": "names", "/standings": "st
 STATIC = {"/static/app.css": ("app.css", "text/css; charset=utf-8"),
           "/static/app.js": ("app.js", "text/javascript; charset=utf-8")}
 PARAMS = {"lang", "q", "part", "page"}
+#: The pages with a search box (``?q=``).
+SEARCHED = ("find", "standings")
 MAX_PATH = 256
 MAX_QUERY = 512
 MAX_Q = 40
@@ -128,26 +130,27 @@ def refusal_head(why: str, body: bytes, retry: int) -> list[tuple[bytes, bytes]]
             (b"vary", b"Accept-Language, Cookie"), *SECURITY_HEADERS]
 
 
-async def refuse(scope, send, why: str, retry: int, close: bool = False) -> None:
+async def refuse(scope, send, why: str, retry: int, close: bool = False, lang: str | None = None) -> None:
     """Answer a refused request with a short page in the visitor's language
-    (``?lang=``, the cookie, Accept-Language): 429 or 503 (pages.REFUSALS)."""
+    (``?lang=``, the cookie, Accept-Language, else ``lang``: the server's)
+    that tries again by itself: 429 or 503 (pages.REFUSALS)."""
     try:
         query = parse_query(scope.get("query_string", b""))
     except (ValueError, UnicodeDecodeError):
         query = {}
-    body = pages.refusal((choose_lang(query, _headers(scope)),), why).encode()
+    body = pages.refusal((choose_lang(query, _headers(scope), lang),), why, retry).encode()
     headers = refusal_head(why, body, retry) + ([(b"connection", b"close")] if close else [])
     await send({"type": "http.response.start", "status": pages.REFUSALS[why], "headers": headers})
     await send({"type": "http.response.body", "body": body})
 
 
-def refusal_app(status: int):
+def refusal_app(status: int, lang: str | None = None):
     """The ASGI app that answers a connection refused by the gate (tui.web.conn)."""
     why = "connections" if status == 429 else "busy"
 
     async def app(scope, receive, send):
         if scope["type"] == "http":
-            await refuse(scope, send, why, 5, close=True)
+            await refuse(scope, send, why, 5, close=True, lang=lang)
     return app
 
 
@@ -173,8 +176,9 @@ async def _plain(send, status: int, text: str, extra=()) -> None:
 class Guard:
     """ASGI middleware: method, path, query and rate checks, security headers."""
 
-    def __init__(self, app, limit: RateLimit | None, live_per_client: int):
+    def __init__(self, app, limit: RateLimit | None, live_per_client: int, lang: str | None = None):
         self.app = app
+        self.lang = lang
         self.limit = limit
         self.live_per_client = live_per_client
         self.live: dict[str, int] = {}
@@ -197,7 +201,7 @@ class Guard:
         if path not in ROUTES and path not in STATIC and path != "/live":
             return await _plain(send, 404, "404 Not Found")
         if self.limit is not None and not self.limit.allow(who):
-            return await refuse(scope, send, "requests", 1)
+            return await refuse(scope, send, "requests", 1, lang=self.lang)
 
         async def send_secure(message):
             if message["type"] == "http.response.start":
@@ -207,7 +211,7 @@ class Guard:
 
         if path == "/live":
             if self.live.get(who, 0) >= self.live_per_client:
-                return await refuse(scope, send, "connections", 5)
+                return await refuse(scope, send, "connections", 5, lang=self.lang)
             self.live[who] = self.live.get(who, 0) + 1
             try:
                 return await self.app(scope, receive, send_secure)
@@ -221,7 +225,12 @@ class Guard:
 # -- the app ----------------------------------------------------------------------------
 
 
-def choose_lang(query: dict, headers) -> str:
+def choose_lang(query: dict, headers, default: str | None = None, tv: bool = False) -> str:
+    """A request's language: ``?lang=`` (the switch), then the cookie it
+    leaves, then (a phone) the browser's language when it is Japanese or
+    English, then ``default``: the server's language (``serve --lang``).
+    The TV is the store's screen: with a server language, the browser's does
+    not count.  No server language: the browser's, else English."""
     if "lang" in query:
         return query["lang"]
     cookie = headers.get("cookie", "")
@@ -229,14 +238,32 @@ def choose_lang(query: dict, headers) -> str:
         k, _sep, v = part.strip().partition("=")
         if k == "lang" and v in ("ja", "en"):
             return v
-    accept = headers.get("accept-language", "").lower()
-    return "ja" if accept.strip().startswith("ja") else "en"
+    if tv and default is not None:
+        return default
+    accept = headers.get("accept-language", "").lower().strip()
+    first = accept.split(",")[0].split(";")[0].strip()
+    if first.startswith("ja"):
+        return "ja"
+    if first.startswith("en") or default is None:
+        return "en"
+    return default
 
 
-def create_app(feed: Feed, *, rate: float | None = 20.0, burst: int = 60, live_per_client: int = 12,
-               poll: float = 0.25, keepalive: float = 15.0):
+#: Per-address limits: a store's guest network puts every phone behind one
+#: address (NAT), so they are set well above what 200 phones there need (one
+#: live stream each, a page load every few seconds); the global connection
+#: cap (tui.web.conn) is what protects the desk.
+RATE, BURST, LIVE_PER_CLIENT = 400.0, 1200, 600
+
+
+def create_app(feed: Feed, *, rate: float | None = RATE, burst: int = BURST, live_per_client: int = LIVE_PER_CLIENT,
+               poll: float = 0.25, keepalive: float = 2.0, lang: str | None = None):
     """The ASGI app over ``feed``; ``rate`` None switches the rate limit off
-    (benchmarks from one address)."""
+    (benchmarks from one address).  ``lang``: the server's language, the
+    default of every page and the TV's (``serve --lang``); None: the
+    browser's.  Live streams carry the server's time at least every
+    ``keepalive`` seconds, so a page sees within a few seconds that it is
+    cut off (static/app.js shows it is stale)."""
     from contextlib import asynccontextmanager
 
     from starlette.applications import Starlette
@@ -245,6 +272,7 @@ def create_app(feed: Feed, *, rate: float | None = 20.0, burst: int = 60, live_p
     from starlette.routing import Route
 
     state = {"changed": None, "stopping": False}
+    server_lang = lang
     static_dir = resources.files("tui.web") / "static"
     static_cache: dict[str, tuple[bytes, str]] = {}
 
@@ -270,31 +298,92 @@ def create_app(feed: Feed, *, rate: float | None = 20.0, burst: int = 60, live_p
             state["changed"].set()
             task.cancel()
 
+    def cache_key(which: str, lang: str, part: bool, q: str) -> tuple:
+        """A live part is cached per (version, language, normalised search):
+        'ヤマダ', 'やまだ' and 'ﾔﾏﾀﾞ' are one entry while they find someone
+        (a search that finds nobody repeats the words typed: its own entry)."""
+        snap = feed.snapshot
+        if not q or not part:
+            return (which, lang, part, q)
+        key = pages.search_key(q)
+        if not pages.find_hits(snap.event, q, index(snap)):
+            return (which, lang, part, q)
+        return (which, lang, part, "\0" + key)
+
+    def index(snap):
+        found = snap.cache.get("index")
+        if found is None:
+            found = snap.cache["index"] = pages.search_index(snap.event)
+        return found
+
     def render(which: str, lang: str, part: bool, q: str) -> tuple[str, bytes]:
         snap = feed.snapshot
-        key = (which, lang, part, q)
+        key = cache_key(which, lang, part, q)
         hit = snap.cache.get(key)
         if hit is not None:
             return hit
         t = pages.T(lang)
         ev = snap.event
         now = feed.now()
-        live = pages.find_part(t, ev, q, now) if which == "find" else pages.PARTS[which](t, ev, now)
+        if which == "find":
+            live = pages.find_part(t, ev, q, now, pages.find_hits(ev, q, index(snap)), index(snap))
+        elif which == "standings":
+            doc = snap.cache.get("standings")
+            if doc is None:
+                doc = snap.cache["standings"] = pages.standings_doc(ev)
+            live = pages.standings_part(t, ev, now, q, doc, index(snap))
+        else:
+            live = pages.PARTS[which](t, ev, now)
         body = (live if part else pages.page(t, ev, which, live, snap.version, q)).encode()
-        qh = hashlib.blake2s(q.encode(), digest_size=6).hexdigest() if q else "-"
+        qh = hashlib.blake2s(str(key[3]).encode(), digest_size=6).hexdigest() if q else "-"
         out = (f'W/"{snap.version}-{which}-{lang}-{int(part)}-{qh}"', body)
-        if len(snap.cache) < 512:
+        if len(snap.cache) < 2048:
             snap.cache[key] = out
         return out
+
+    async def render_off_loop(which: str, lang: str, part: bool, q: str) -> tuple[str, bytes]:
+        """:func:`render`; a whole list (tens of ms at 512 players) in a
+        worker thread when it is not cached yet, so the event loop keeps
+        answering the pages that are.  A find-my-table card (a scan of the
+        search index: well under a millisecond) is rendered here: a thread's
+        round trip would cost the loop more than it saves."""
+        key = cache_key(which, lang, part, q)
+        hit = feed.snapshot.cache.get(key)
+        if hit is not None:
+            return hit
+        if which == "find":
+            return render(which, lang, part, q)
+        return await once((feed.snapshot.version, *key), render, which, lang, part, q)
+
+    pending: dict[tuple, asyncio.Future] = {}
+
+    async def once(key: tuple, fn, *args):
+        """``fn(*args)`` in a worker thread, once for all who ask for ``key``
+        at the same time (200 TVs and phones woken by one change wait for
+        one rendering, not 200)."""
+        fut = pending.get(key)
+        if fut is not None:
+            return await asyncio.shield(fut)
+        fut = pending[key] = asyncio.get_running_loop().create_future()
+        try:
+            out = await asyncio.to_thread(fn, *args)
+            fut.set_result(out)
+            return out
+        except BaseException as err:
+            fut.set_exception(err)
+            fut.exception()  # retrieved: no warning when nobody else waited
+            raise
+        finally:
+            del pending[key]
 
     async def page(request: Request):
         query = request.scope["lycee.query"]
         which = ROUTES[request.url.path]
         if feed.snapshot is None:
             return Response(_("the event cannot be read yet") + "\n", 503, media_type="text/plain")
-        lang = choose_lang(query, request.headers)
+        lang = choose_lang(query, request.headers, server_lang, tv=which == "tv")
         part = query.get("part") == "1"
-        etag, body = render(which, lang, part, query.get("q", "") if which == "find" else "")
+        etag, body = await render_off_loop(which, lang, part, query.get("q", "") if which in SEARCHED else "")
         headers = {"ETag": etag, "Cache-Control": "no-cache", "Vary": "Accept-Language, Cookie",
                    "X-Now": str(int(feed.now() * 1000))}
         if "lang" in query:
@@ -314,27 +403,29 @@ def create_app(feed: Feed, *, rate: float | None = 20.0, burst: int = 60, live_p
             return Response(status_code=304, headers=headers)
         return Response(body, headers=headers, media_type=ctype)
 
-    def message(which: str | None, lang: str, q: str) -> str:
+    def message(which: str | None, lang: str, q: str, cached_only: bool = False) -> str | None:
         """The server-sent event for the newest version: with ``page``, the
         page's live part itself (so 200 phones cost 200 writes, not 200 requests)."""
         snap = feed.snapshot
-        key = ("live", which, lang, q)
+        key = ("live", which, lang, cache_key(which, lang, True, q)[3] if which else q)
         hit = snap.cache.get(key)
+        if hit is None and cached_only:
+            return None
         if hit is None:
             doc = {"v": snap.version}
             if which is not None:
                 etag, body = render(which, lang, True, q)
                 doc.update(etag=etag, html=body.decode())
             hit = f"data: {json.dumps(doc, ensure_ascii=False)}\n\n"
-            if len(snap.cache) < 512:
+            if len(snap.cache) < 2048:
                 snap.cache[key] = hit
         return hit
 
     async def live(request: Request):
         query = request.scope["lycee.query"]
         which = query.get("page")
-        lang = choose_lang(query, request.headers)
-        q = query.get("q", "") if which == "find" else ""
+        lang = choose_lang(query, request.headers, server_lang, tv=which == "tv")
+        q = query.get("q", "") if which in SEARCHED else ""
 
         async def stream():
             sent = None
@@ -345,7 +436,11 @@ def create_app(feed: Feed, *, rate: float | None = 20.0, burst: int = 60, live_p
                     sent = snap.version
                     quiet = 0.0
                     # the server's time first (the round clock ticks on the phone from it), then the page
-                    yield f"event: now\ndata: {int(feed.now() * 1000)}\n\n" + message(which, lang, q)
+                    msg = message(which, lang, q, cached_only=True)
+                    if msg is None:
+                        msg = message(which, lang, q) if which == "find" else \
+                            await once(("live", snap.version, which, lang, q), message, which, lang, q)
+                    yield f"event: now\ndata: {int(feed.now() * 1000)}\n\n" + msg
                 ev = state["changed"]
                 try:
                     await asyncio.wait_for(ev.wait(), 1.0)
@@ -363,7 +458,7 @@ def create_app(feed: Feed, *, rate: float | None = 20.0, burst: int = 60, live_p
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.lycee = state
     limit = RateLimit(rate, burst) if rate else None
-    return Guard(app, limit, live_per_client)
+    return Guard(app, limit, live_per_client, server_lang)
 
 
 # -- addresses and the QR code ------------------------------------------------------------
@@ -518,6 +613,11 @@ def raise_fd_limit(wanted: int) -> int:
     return wanted if soft == resource.RLIM_INFINITY else soft
 
 
+#: Open connections from one address at most: 200 phones behind a store's
+#: NAT hold a live stream and a keep-alive connection each (issue 25); one
+#: address cannot take the global cap's reserve for this PC all the same.
+PER_ADDRESS = 800
+
 #: Files the server keeps open besides connections (the event file, the loop, logs).
 FD_MARGIN = 128
 
@@ -534,7 +634,7 @@ class WebServer:
     this PC's own addresses."""
 
     def __init__(self, feed: Feed, host: str = "0.0.0.0", port: int = DEFAULT_PORT, *,
-                 header_timeout: float = 5.0, keep_alive: float = 5.0, per_address: int | None = 16,
+                 header_timeout: float = 5.0, keep_alive: float = 5.0, per_address: int | None = PER_ADDRESS,
                  max_connections: int = 4000, reserve: int = 64, **app_options):
         from .conn import Gate
 
@@ -543,6 +643,7 @@ class WebServer:
         self.sock = bind(host, port)
         self.port = self.sock.getsockname()[1]
         self.app = create_app(feed, **app_options)
+        self.lang = app_options.get("lang")
         self.header_timeout, self.keep_alive = header_timeout, keep_alive
         own = lan_addresses() if host in ("0.0.0.0", "", "::") else [host]
         self.gate = Gate(per_address, max_connections, reserve, own)
@@ -562,7 +663,9 @@ class WebServer:
 
         from .conn import protocol_class
 
-        protocol = protocol_class(self.gate, self.header_timeout, refusal_app, refusal_now)
+        from functools import partial
+
+        protocol = protocol_class(self.gate, self.header_timeout, partial(refusal_app, lang=self.lang), refusal_now)
         config = uvicorn.Config(self.app, log_level="warning", access_log=False, lifespan="on",
                                 ws="none", http=protocol, timeout_graceful_shutdown=1,
                                 timeout_keep_alive=self.keep_alive, limit_concurrency=None,
@@ -570,8 +673,19 @@ class WebServer:
         self._server = uvicorn.Server(config)
         return self._server
 
+    #: Run this much below the priority we were started at (``lycee serve``:
+    #: 10, as the app's child server; see :meth:`run`).
+    nice = 0
+
     def run(self) -> None:
         """Serve until Ctrl+C (uvicorn handles the signal), then close the socket."""
+        import os
+
+        if self.nice and hasattr(os, "nice"):
+            try:
+                os.nice(self.nice)
+            except OSError:  # not allowed here: serve at the priority we have
+                pass
         try:
             self._make().run(sockets=[self.sock])
         finally:
