@@ -11,7 +11,13 @@ Bot picks (G-DRAFT-1: take one card, pass the rest)
       *castability* term: once the cards the pair can cast, plus the picks
       still to come, barely cover the deck, an off-colour card is worth
       nothing, ``LATE_PENALTY`` more; with the deck full in the pair it is
-      never taken over an on-colour card);
+      never taken over an on-colour card).  Castability weighs from the
+      commitment on, in full by pick ``CAST_BY``: an off-colour card loses
+      ``CAST_PENALTY`` more (so it is taken only when the pack holds nothing
+      the pair can cast), and a 無 card ``CAST_COLOURLESS`` (cards of the pair
+      come first: a 無 card fits any deck, so the table leaves those for the
+      late picks of a pack, where a seat otherwise gets only what nobody
+      upstream could cast; measured in benchmarks/draft.py);
     - ``curve``: up to ``CURVE_WEIGHT`` for a cost bucket still below its share
       of the deck (``TARGET_CURVE``, which the deck score reads too), down to
       minus that above it;
@@ -39,7 +45,9 @@ Bot picks (G-DRAFT-1: take one card, pass the rest)
 
 Deck builder (G-SEALED, G-DRAFT-3, G-DRAFT-4, G-SPARE-1)
     Picks the pair of colours whose best ``size`` cards are worth most
-    (off-colour cards count ``OFF_COLOUR_PENALTY`` less), then takes on-colour
+    (off-colour cards count ``DEAD_CARD`` less: a card the deck cannot cast is
+    dead, so the pair that casts most cards wins over a higher-rated pair
+    that would need off-colour cards), then takes on-colour
     cards by rating (characters before others, then cheaper, on ties), fills up
     with the best off-colour cards if short, and in best of three adds up to 12
     spares (G-SPARE-1) from the rest of the pool.  ``name_limit`` keeps the
@@ -65,7 +73,8 @@ from limited.facts import COLOURS, CURVE_BUCKETS, PAIRS, CardFacts, SetFacts, co
 __all__ = [
     "Picker", "PickerFactory", "Bot", "RandomPicker", "build_deck", "ScoredCard", "PickReason",
     "COMMIT_AFTER", "OFF_COLOUR_PENALTY", "AFFINITY", "CURVE_WEIGHT", "TARGET_CURVE", "PARTS",
-    "SIGNAL_WEIGHT", "SIGNAL_CARD", "STAY", "LATE_PENALTY", "colour_text",
+    "SIGNAL_WEIGHT", "SIGNAL_CARD", "STAY", "LATE_PENALTY", "colour_text", "DEAD_CARD", "CAST_BY",
+    "CAST_PENALTY", "CAST_COLOURLESS",
 ]
 
 COMMIT_AFTER = 5
@@ -73,12 +82,20 @@ OFF_COLOUR_PENALTY = 2.5
 AFFINITY = 1.0
 CURVE_WEIGHT = 0.5
 #: Weight of what the table passes in the choice of the pair, and a card's signal part at most.
-SIGNAL_WEIGHT = 0.6
+SIGNAL_WEIGHT = 0.8
 SIGNAL_CARD = 0.3
 #: Belief kept for the pair held, a card of pool.
 STAY = 0.35
 #: Off-colour penalty on top of OFF_COLOUR_PENALTY once the picks left barely cover the deck.
 LATE_PENALTY = 4.0
+#: What the deck builder takes off a card its pair cannot cast: more than any rating, so a
+#: castable card always goes in first.
+DEAD_CARD = 6.0
+#: Castability, growing from the commitment to CAST_BY picks: an off-colour card loses CAST_PENALTY more and a
+#: colourless (無) one CAST_COLOURLESS (on-colour cards first, 無 ones left for the packs' last picks).
+CAST_BY = 8
+CAST_PENALTY = 5.5
+CAST_COLOURLESS = 4.0
 #: Names of a card's score parts, in order.
 PARTS = ("rating", "colour", "curve", "signal")
 #: Share of a deck by cost bucket (0-1, 2, 3, 4+): a low curve.  Read by the
@@ -158,6 +175,8 @@ class PickReason:
             "best": _("the best card in the pack ({rating}), in {colours}"),
             "fit": _("the best card in {colours} ({rating}); a higher-rated one is off colour"),
             "curve": _("in {colours}, and the deck still wants cards of cost {cost}"),
+            "keep": _("rated {rating}, in {colours}: cards of its colours before 無 ones, which any deck can cast "
+                      "and which still come late in a pack"),
             "moved": _("moves into {colours}: {signal} keeps flowing from upstream"),
             "off": _("off colour, but rated {rating}: far above anything in {colours}"),
             "nothing": _("nothing in the pack fits {colours}: the best of the rest"),
@@ -188,10 +207,10 @@ class Bot:
                  "pack_size", "flow", "_fitw", "_looked", "_base", "_moved", "_reads", "_on", "_counted")
 
     def __init__(self, facts: SetFacts, deck_size: int, rng: random.Random | None = None, *,
-                 commit_after: int = COMMIT_AFTER, pack_size: int | None = None):
+                 commit_after: int | None = None, pack_size: int | None = None):
         self.facts = facts
         self.deck_size = deck_size
-        self.commit_after = commit_after
+        self.commit_after = COMMIT_AFTER if commit_after is None else commit_after
         self.pack_size = pack_size
         self.weights = [0.0] * _NC
         #: Committed colours (bit mask), 0 until committed.
@@ -322,10 +341,14 @@ class Bot:
         size = self.pack_size or 11
         scale = 10.0 * size
         total_picks = self.deck_size // 10 * size
+        c0 = self.commit_after
+        cast = min(1.0, max(0, n - c0) / max(1, CAST_BY - c0))
         if on >= self.deck_size or on + total_picks - n <= self.deck_size:
-            off_pen = OFF_COLOUR_PENALTY + LATE_PENALTY + 5.0  # never over a card the deck can cast
+            off_pen = OFF_COLOUR_PENALTY + CAST_PENALTY + LATE_PENALTY + 5.0  # never over a card the deck can cast
         else:
-            off_pen = OFF_COLOUR_PENALTY + LATE_PENALTY * min(1.0, n / total_picks) ** 2 * 2
+            off_pen = (OFF_COLOUR_PENALTY + CAST_PENALTY * cast
+                       + LATE_PENALTY * min(1.0, n / total_picks) ** 2 * 2)
+        less_pen = CAST_COLOURLESS * cast if pair else 0.0
         rows = []
         best_i, best_v = 0, -1e18
         for idx, num in enumerate(offered):
@@ -342,8 +365,10 @@ class Bot:
                         curve_v = _curve_bonus(curve[f.bucket], targets[f.bucket])
                 else:
                     colour = AFFINITY * max(weights[i] for i in _IDX[needs]) / total_w
-            elif pair:
-                curve_v = _curve_bonus(curve[f.bucket], targets[f.bucket])
+            else:
+                colour = -less_pen
+                if pair:
+                    curve_v = _curve_bonus(curve[f.bucket], targets[f.bucket])
             v = f.rating + colour + curve_v + signal
             rows.append((num, float(f.rating), colour, curve_v, signal, v))
             if v > best_v:
@@ -389,6 +414,8 @@ class Bot:
             return "moved", {"colours": pair, "signal": 1 << sig}
         if all(x.rating <= c.rating for x in scored):
             return "best", {"rating": rating, "colours": pair}
+        if f.needs and any(x.rating > c.rating and not by[x.number].needs for x in scored):
+            return "keep", {"rating": rating, "colours": pair}
         if c.curve > 0 and any(x.rating >= c.rating and fits(x) and x is not c for x in scored):
             return "curve", {"colours": pair, "cost": CURVE_BUCKETS[f.bucket]}
         return "fit", {"rating": rating, "colours": pair}
@@ -435,7 +462,7 @@ def build_deck(pool: Iterable[str], facts: SetFacts, size: int, *, name_limit: i
                         "G-SEALED" if name_limit is not None else "G-DRAFT-4")
 
     def value(f: CardFacts, pair: int) -> float:
-        return f.rating - (0 if _fits(f, pair) else OFF_COLOUR_PENALTY)
+        return f.rating - (0 if _fits(f, pair) else DEAD_CARD)
 
     best_pair, best_v = PAIRS[0], -1e9
     for pair in PAIRS:
