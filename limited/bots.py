@@ -366,7 +366,7 @@ class Bot:
                 else:
                     colour = AFFINITY * max(weights[i] for i in _IDX[needs]) / total_w
             else:
-                colour = -less_pen
+                colour = -less_pen if less_pen else 0.0
                 if pair:
                     curve_v = _curve_bonus(curve[f.bucket], targets[f.bucket])
             v = f.rating + colour + curve_v + signal
