@@ -33,7 +33,11 @@ Bot picks (G-DRAFT-1: take one card, pass the rest)
     first pick of a round, the rating in each colour still in it minus what a
     pack of that size holds on average, weighted up the later the pick.  A
     colour cut upstream flows below zero; :meth:`Bot.upstream` names the two
-    colours the upstream seats seem to be in.  A colour only enters the pair
+    colours the upstream seats seem to be in.  And what the whole table takes
+    (the *wheel*): a pack seen in the first picks of a round that comes back
+    shows what every other seat took from it; the share of each colour's cards
+    they took, above the mean over the colours, costs a pair ``CENSUS_WEIGHT``
+    x the pool size (a crowded colour gives fewer castable cards late).  A colour only enters the pair
     once the pool holds a card of it, so a one-colour pool keeps its second
     colour open.
 
@@ -74,7 +78,7 @@ __all__ = [
     "Picker", "PickerFactory", "Bot", "RandomPicker", "build_deck", "ScoredCard", "PickReason",
     "COMMIT_AFTER", "OFF_COLOUR_PENALTY", "AFFINITY", "CURVE_WEIGHT", "TARGET_CURVE", "PARTS",
     "SIGNAL_WEIGHT", "SIGNAL_CARD", "STAY", "LATE_PENALTY", "colour_text", "DEAD_CARD", "CAST_BY",
-    "CAST_PENALTY", "CAST_COLOURLESS",
+    "CAST_PENALTY", "CAST_COLOURLESS", "CENSUS_WEIGHT",
 ]
 
 COMMIT_AFTER = 5
@@ -84,6 +88,8 @@ CURVE_WEIGHT = 0.5
 #: Weight of what the table passes in the choice of the pair, and a card's signal part at most.
 SIGNAL_WEIGHT = 0.8
 SIGNAL_CARD = 0.3
+#: Weight of the wheel census (what the other seats took from packs that came back) in the pair.
+CENSUS_WEIGHT = 1.5
 #: Belief kept for the pair held, a card of pool.
 STAY = 0.35
 #: Off-colour penalty on top of OFF_COLOUR_PENALTY once the picks left barely cover the deck.
@@ -204,7 +210,8 @@ class Bot:
     pack it sees with an empty pool, and without it the bot reads no signals."""
 
     __slots__ = ("facts", "deck_size", "weights", "pair", "curve", "_seen", "_targets", "commit_after",
-                 "pack_size", "flow", "_fitw", "_looked", "_base", "_moved", "_reads", "_on", "_counted")
+                 "pack_size", "flow", "_fitw", "_looked", "_base", "_moved", "_reads", "_on", "_counted",
+                 "_early", "_taken", "_left", "_lap")
 
     def __init__(self, facts: SetFacts, deck_size: int, rng: random.Random | None = None, *,
                  commit_after: int | None = None, pack_size: int | None = None):
@@ -228,6 +235,11 @@ class Bot:
         self._reads = [0, 0]  # passed packs read, by side
         self._on = 0  # pool cards the pair can cast
         self._counted = 0  # pool entries counted into _on and curve
+        #: Packs seen in a round's first picks, by the pool size then: (round, the pack).
+        self._early: dict[int, tuple[int, Counter]] = {}
+        self._taken = [0] * _NC  # cards of each colour the other seats took from packs that came back
+        self._left = [0] * _NC  # cards of each colour those packs held when this seat saw them
+        self._lap = 0  # picks a pack takes to come back (the seats), 0 until seen
 
     @property
     def committed(self) -> bool:
@@ -259,6 +271,7 @@ class Bot:
         if not size:
             return
         k = size - len(offered)  # cards taken from this pack before it came here
+        self._wheel(offered, pool, n // size, k)
         if k <= 0:
             return
         side = (n // size) % 2
@@ -274,6 +287,50 @@ class Bot:
             for i in _IDX[f.needs]:
                 flow[i] += late * f.rating
 
+    def _wheel(self, offered: Sequence[str], pool: Sequence[str], rnd: int, k: int) -> None:
+        """A pack seen early this round coming back: count what the others took from it."""
+        n = len(pool)
+        early = self._early
+        here: Counter | None = None
+        if k >= 2 and early:
+            if self._lap:  # the table's size is known: only the pack seen one lap ago can be back
+                cands = [n - self._lap] if n - self._lap in early else []
+            else:
+                cands = [n0 for n0 in early if n0 < n]
+            for n0 in cands:
+                r0, seen = early[n0]
+                if r0 != rnd or any(num not in seen for num in offered):
+                    continue
+                if here is None:
+                    here = Counter(offered)
+                if here - seen:
+                    continue
+                by = self.facts.by_number
+                taken, left = self._taken, self._left
+                mine = _IDX[by[pool[n0]].needs]
+                for num, q in (seen - here).items():
+                    for i in _IDX[by[num].needs]:
+                        taken[i] += q
+                for num, q in seen.items():
+                    for i in _IDX[by[num].needs]:
+                        left[i] += q
+                for i in mine:  # this seat's own pick is neither
+                    taken[i] -= 1
+                    left[i] -= 1
+                del early[n0]
+                self._lap = n - n0
+                break
+        if k <= 2:
+            early[n] = (rnd, here if here is not None else Counter(offered))
+
+    def _crowd(self) -> list[float]:
+        """Per colour: the share of its cards the other seats took, minus the mean over the colours."""
+        if not any(self._left):
+            return [0.0] * _NC
+        share = [self._taken[i] / self._left[i] if self._left[i] else 0.5 for i in range(_NC)]
+        mean = sum(share) / _NC
+        return [x - mean for x in share]
+
     def _flow_total(self) -> list[float]:
         a, b = self.flow
         return [a[i] + b[i] for i in range(_NC)]
@@ -284,11 +341,13 @@ class Bot:
         if pool_size < self.commit_after:
             return
         ft = self._flow_total()
+        crowd = self._crowd()
+        cw = CENSUS_WEIGHT * pool_size
         have = sum(1 << i for i in range(_NC) if self.weights[i] > 0)
         best, best_v = 0, -1e18
         for j, p in enumerate(PAIRS):
             i, k = _IDX[p]
-            v = self._fitw[j] + SIGNAL_WEIGHT * (ft[i] + ft[k])
+            v = self._fitw[j] + SIGNAL_WEIGHT * (ft[i] + ft[k]) - cw * (crowd[i] + crowd[k])
             if old and p & have == old:
                 v += STAY * pool_size
             if v > best_v + 1e-9:
