@@ -19,10 +19,23 @@ A deck's main attributes are the two colours most of its cards need (ties:
 COLOURS order).  A card is uncastable when its cost names a colour outside
 them.  Best of pool: the rating total of the deck's castable cards over the
 best rating total ``size`` cards castable in one pair of the pool can give.
+This is the game's cost rule as core.cards holds it: a cost lists
+attributes, 無 (star) is paid by any card, so only the other attributes of a
+card's cost must be in the deck's colours (limited.facts ``needs``); the
+figure against the deck's best pair (the one casting most of its cards)
+shows the main-pair choice does not inflate it.
 Why decks hold uncastable cards (printed below them): pools that cannot give
 ``size`` cards castable in one pair (the builder then must fill off colour),
 and the picks outside the deck's pair, split by whether the pack offered a
 card of the pair (a bot's choice) or not (nothing castable was left).
+
+Feasibility (is "uncastable <= 20%" reachable with this product?): tables of
+seats held to one pair from the first pick, taking a card of the pair, else a
+無 card, else anything (PairPicker): with 8 distinct pairs, with pairs drawn
+with repeats, and with the pairs the bots ended in; ``--oracle N`` adds, for N
+drafts, the fewest seats short of 40 castable cards over every way the same
+packs could be shared out with the bots' pairs (a max flow: any order of
+taking a pack's cards is a legal draft).
 """
 
 from __future__ import annotations
@@ -94,12 +107,106 @@ class Cutter:
         return max(offered, key=lambda n: (bool(by[n].needs & self.ab), by[n].rating))
 
 
-def table_figures(cs, spread: int, signal: int) -> None:
+class PairPicker:
+    """A seat held to one pair from its first pick, castability first: a card
+    of the pair (best rating), else a 無 card, else the best of the rest.  The
+    feasibility figures seat a whole table of these."""
+
+    __slots__ = ("facts", "pair")
+
+    def __init__(self, facts, pair: int):
+        self.facts, self.pair = facts, pair
+
+    def choose(self, offered, pool):
+        by, pair = self.facts.by_number, self.pair
+
+        def key(n):
+            f = by[n]
+            return (2 if f.needs and not f.needs & ~pair else 1 if not f.needs else 0, f.rating)
+
+        return max(offered, key=key)
+
+
+def short_of_deck(cs, packs: int, seed: int, pairs) -> int:
+    """Seats of a table of PairPickers (seat s holds ``pairs[s]``) whose pool
+    holds fewer than packs x 10 cards their pair can cast."""
+    facts = facts_for(cs)
+    by = facts.by_number
+    d = Draft(cs, 8, packs, seed, picker=[(lambda f, ds, r, p=p: PairPicker(f, p)) for p in pairs])
+    return sum(sum(1 for n in d.pool(s) if not by[n].needs & ~pairs[s]) < packs * 10 for s in range(8))
+
+
+def oracle_short(res, pairs, facts, need: int) -> int:
+    """The fewest seats short of ``need`` castable cards over every way the
+    same packs could be shared out with the seats held to ``pairs``: a pack's
+    11 cards go one to each of its 11 visits (any order of taking is a legal
+    draft), so this is a max flow (networkx, a test dependency)."""
+    import itertools
+    import networkx as nx
+
+    by = facts.by_number
+    packs = []
+    for r, rnd in enumerate(res.opened):
+        d = 1 if r % 2 == 0 else -1
+        for src, pack in enumerate(rnd):
+            quota: dict[int, int] = {}
+            for k in range(len(pack)):
+                quota[(src + d * k) % 8] = quota.get((src + d * k) % 8, 0) + 1
+            packs.append(([by[n].needs for n in pack], quota))
+
+    def flow(seats) -> int:
+        g = nx.DiGraph()
+        for pi, (needs, quota) in enumerate(packs):
+            for ci, m in enumerate(needs):
+                ok = [s for s in quota if s in seats and not m & ~pairs[s]]
+                if ok:
+                    g.add_edge("S", ("c", pi, ci), capacity=1)
+                    for s in ok:
+                        g.add_edge(("c", pi, ci), ("p", pi, s))
+            for s, k in quota.items():
+                if s in seats:
+                    g.add_edge(("p", pi, s), ("s", s), capacity=k)
+        for s in seats:
+            g.add_edge(("s", s), "T", capacity=need)
+        return nx.maximum_flow_value(g, "S", "T") if "S" in g else 0
+
+    for k in range(8):
+        for drop in itertools.combinations(range(8), k):
+            keep = [s for s in range(8) if s not in drop]
+            if flow(keep) == need * len(keep):
+                return k
+    return 8
+
+
+def feasibility(cs, drafts: int, oracle: int) -> None:
+    """Is 'decks with uncastable cards <= 20%' reachable with this product at all?"""
+    facts = facts_for(cs)
+    rng = random.Random(28)
+    print(f"  Can 4 packs give every seat 40 castable cards?  Tables of seats held to one pair from pick 1, "
+          f"castability first ({drafts} drafts):")
+    for label, draw in (("8 distinct pairs", lambda: rng.sample(PAIRS, 8)),
+                        ("pairs drawn with repeats", lambda: [rng.choice(PAIRS) for _ in range(8)])):
+        short = sum(short_of_deck(cs, 4, seed, draw()) for seed in range(drafts))
+        print(f"    {label:<34}: seats short of 40 castable {short / (8 * drafts):.1%}")
+    short = orc = 0
+    for seed in range(drafts):
+        res = run_draft(cs, 8, 4, seed)
+        pairs = [main_pair(res.decks[s].counts("deck"), facts) for s in range(8)]
+        short += short_of_deck(cs, 4, seed, pairs)
+        if seed < oracle:
+            orc += oracle_short(res, pairs, facts, 40)
+    print(f"    {'the pairs the bots ended in':<34}: seats short of 40 castable {short / (8 * drafts):.1%}")
+    if oracle:
+        print(f"    the same pairs, best sharing of the same packs (max flow, {oracle} drafts): seats short "
+              f"{orc / (8 * oracle):.1%}")
+
+
+def table_figures(cs, spread: int, signal: int, oracle: int = 0) -> None:
     facts = facts_for(cs)
     print(f"Issue 28 figures, set {cs.code} (never the project's deck score):")
     for packs in (4, 6):
         near = across = near_n = across_n = bad = bad_cards = decks = 0
-        short = off_picks = avoidable = 0
+        short = off_picks = avoidable = bad_any = 0
         ratios, times = [], []
         for seed in range(spread):
             t = time.perf_counter()
@@ -113,6 +220,7 @@ def table_figures(cs, spread: int, signal: int) -> None:
                 u = uncastable(dc, pair, facts)
                 bad += u > 0
                 bad_cards += u
+                bad_any += min(uncastable(dc, p, facts) for p in PAIRS) > 0
                 decks += 1
                 ratios.append(best_of_pool(res.pools[s], dc, pair, facts, packs * 10))
                 short += castable_at_most(res.pools[s], facts) < packs * 10
@@ -129,11 +237,12 @@ def table_figures(cs, spread: int, signal: int) -> None:
         print(f"  {packs} packs, {spread} drafts of 8: neighbours share a main attribute {near / near_n:.3f}, "
               f"across {across / across_n:.3f} (chance 0.70; target neighbours <= 0.40)")
         print(f"           decks with uncastable cards {bad / decks:.1%} ({bad_cards / decks:.2f} a deck; "
-              f"target <= 20% at 4 packs), best-of-pool ratio {statistics.fmean(ratios):.3f} "
+              f"target <= 20% at 4 packs; against the deck's best pair {bad_any / decks:.1%}), best-of-pool ratio {statistics.fmean(ratios):.3f} "
               f"(at 1.0: {sum(r >= 0.9999 for r in ratios) / len(ratios):.1%}), {ms(times)} a draft with decks")
         print(f"           why: pools with fewer than {packs * 10} cards castable in any one pair {short / decks:.1%}; "
               f"picks outside the deck's pair {off_picks / decks:.2f} a seat, {avoidable / decks:.2f} of them "
               f"from a pack holding a card of the pair")
+    feasibility(cs, spread, oracle)
     print(f"  Forced signals, 4 packs, {signal} drafts a cell, AB rotating over the 10 pairs (chance of avoiding 0.30):")
     cells = (("both neighbours", (1, 7)), ("three upstream", (5, 6, 7)), ("all seven", tuple(range(1, 8))))
     for label, cutters in cells:
@@ -159,22 +268,26 @@ def main() -> None:
     ap.add_argument("--compare", type=int, default=200)
     ap.add_argument("--spread", type=int, default=60, help="drafts for the colour-spread figures")
     ap.add_argument("--signal", type=int, default=200, help="drafts a forced-signal cell")
+    ap.add_argument("--oracle", type=int, default=0,
+                    help="drafts for the max-flow feasibility figure (slow, needs networkx)")
     ap.add_argument("--table-only", action="store_true", help="only the issue 28 figures")
     args = ap.parse_args()
     sets = [cs for cs in load_sample_sets() if args.set in (None, cs.code)]
-    table_figures(next(cs for cs in sets if args.set or cs.code == "alpha"), args.spread, args.signal)
+    table_figures(next(cs for cs in sets if args.set or cs.code == "alpha"), args.spread, args.signal, args.oracle)
     if args.table_only:
         return
 
     print("One 8-seat, 6-pack draft, bots, 8 decks built and checked (target <= 50 ms):")
     for cs in sets:
         run_draft(cs, 8, 6, 0)  # warm the per-set caches
-        times = []
+        times, cpu = [], []
         for seed in range(50):
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             run_draft(cs, 8, 6, seed)
             times.append(time.perf_counter() - t)
-        print(f"  {cs.code:<6} {ms(times)}")
+            cpu.append(time.process_time() - c)
+        print(f"  {cs.code:<6} {ms(times)}   (CPU median {statistics.median(cpu) * 1000:.2f} ms: the figure on a "
+              f"loaded machine)")
 
     cs = sets[0]
     print(f"\nDrafts per second, {args.drafts} drafts of 8 seats x 6 packs with decks ({cs.code}):")

@@ -11,7 +11,13 @@ Bot picks (G-DRAFT-1: take one card, pass the rest)
       *castability* term: once the cards the pair can cast, plus the picks
       still to come, barely cover the deck, an off-colour card is worth
       nothing, ``LATE_PENALTY`` more; with the deck full in the pair it is
-      never taken over an on-colour card);
+      never taken over an on-colour card).  Castability weighs from the
+      commitment on, in full by pick ``CAST_BY``: an off-colour card loses
+      ``CAST_PENALTY`` more (so it is taken only when the pack holds nothing
+      the pair can cast), and a 無 card ``CAST_COLOURLESS`` (cards of the pair
+      come first: a 無 card fits any deck, so the table leaves those for the
+      late picks of a pack, where a seat otherwise gets only what nobody
+      upstream could cast; measured in benchmarks/draft.py);
     - ``curve``: up to ``CURVE_WEIGHT`` for a cost bucket still below its share
       of the deck (``TARGET_CURVE``, which the deck score reads too), down to
       minus that above it;
@@ -27,7 +33,11 @@ Bot picks (G-DRAFT-1: take one card, pass the rest)
     first pick of a round, the rating in each colour still in it minus what a
     pack of that size holds on average, weighted up the later the pick.  A
     colour cut upstream flows below zero; :meth:`Bot.upstream` names the two
-    colours the upstream seats seem to be in.  A colour only enters the pair
+    colours the upstream seats seem to be in.  And what the whole table takes
+    (the *wheel*): a pack seen in the first picks of a round that comes back
+    shows what every other seat took from it; the share of each colour's cards
+    they took, above the mean over the colours, costs a pair ``CENSUS_WEIGHT``
+    x the pool size (a crowded colour gives fewer castable cards late).  A colour only enters the pair
     once the pool holds a card of it, so a one-colour pool keeps its second
     colour open.
 
@@ -39,7 +49,9 @@ Bot picks (G-DRAFT-1: take one card, pass the rest)
 
 Deck builder (G-SEALED, G-DRAFT-3, G-DRAFT-4, G-SPARE-1)
     Picks the pair of colours whose best ``size`` cards are worth most
-    (off-colour cards count ``OFF_COLOUR_PENALTY`` less), then takes on-colour
+    (off-colour cards count ``DEAD_CARD`` less: a card the deck cannot cast is
+    dead, so the pair that casts most cards wins over a higher-rated pair
+    that would need off-colour cards), then takes on-colour
     cards by rating (characters before others, then cheaper, on ties), fills up
     with the best off-colour cards if short, and in best of three adds up to 12
     spares (G-SPARE-1) from the rest of the pool.  ``name_limit`` keeps the
@@ -65,7 +77,8 @@ from limited.facts import COLOURS, CURVE_BUCKETS, PAIRS, CardFacts, SetFacts, co
 __all__ = [
     "Picker", "PickerFactory", "Bot", "RandomPicker", "build_deck", "ScoredCard", "PickReason",
     "COMMIT_AFTER", "OFF_COLOUR_PENALTY", "AFFINITY", "CURVE_WEIGHT", "TARGET_CURVE", "PARTS",
-    "SIGNAL_WEIGHT", "SIGNAL_CARD", "STAY", "LATE_PENALTY", "colour_text",
+    "SIGNAL_WEIGHT", "SIGNAL_CARD", "STAY", "LATE_PENALTY", "colour_text", "DEAD_CARD", "CAST_BY",
+    "CAST_PENALTY", "CAST_COLOURLESS", "CENSUS_WEIGHT",
 ]
 
 COMMIT_AFTER = 5
@@ -73,12 +86,22 @@ OFF_COLOUR_PENALTY = 2.5
 AFFINITY = 1.0
 CURVE_WEIGHT = 0.5
 #: Weight of what the table passes in the choice of the pair, and a card's signal part at most.
-SIGNAL_WEIGHT = 0.6
+SIGNAL_WEIGHT = 0.8
 SIGNAL_CARD = 0.3
+#: Weight of the wheel census (what the other seats took from packs that came back) in the pair.
+CENSUS_WEIGHT = 1.5
 #: Belief kept for the pair held, a card of pool.
 STAY = 0.35
 #: Off-colour penalty on top of OFF_COLOUR_PENALTY once the picks left barely cover the deck.
 LATE_PENALTY = 4.0
+#: What the deck builder takes off a card its pair cannot cast: more than any rating, so a
+#: castable card always goes in first.
+DEAD_CARD = 6.0
+#: Castability, growing from the commitment to CAST_BY picks: an off-colour card loses CAST_PENALTY more and a
+#: colourless (無) one CAST_COLOURLESS (on-colour cards first, 無 ones left for the packs' last picks).
+CAST_BY = 8
+CAST_PENALTY = 5.5
+CAST_COLOURLESS = 4.0
 #: Names of a card's score parts, in order.
 PARTS = ("rating", "colour", "curve", "signal")
 #: Share of a deck by cost bucket (0-1, 2, 3, 4+): a low curve.  Read by the
@@ -158,6 +181,8 @@ class PickReason:
             "best": _("the best card in the pack ({rating}), in {colours}"),
             "fit": _("the best card in {colours} ({rating}); a higher-rated one is off colour"),
             "curve": _("in {colours}, and the deck still wants cards of cost {cost}"),
+            "keep": _("rated {rating}, in {colours}: cards of its colours before 無 ones, which any deck can cast "
+                      "and which still come late in a pack"),
             "moved": _("moves into {colours}: {signal} keeps flowing from upstream"),
             "off": _("off colour, but rated {rating}: far above anything in {colours}"),
             "nothing": _("nothing in the pack fits {colours}: the best of the rest"),
@@ -185,13 +210,14 @@ class Bot:
     pack it sees with an empty pool, and without it the bot reads no signals."""
 
     __slots__ = ("facts", "deck_size", "weights", "pair", "curve", "_seen", "_targets", "commit_after",
-                 "pack_size", "flow", "_fitw", "_looked", "_base", "_moved", "_reads", "_on", "_counted")
+                 "pack_size", "flow", "_fitw", "_looked", "_base", "_moved", "_reads", "_on", "_counted",
+                 "_early", "_taken", "_left", "_lap")
 
     def __init__(self, facts: SetFacts, deck_size: int, rng: random.Random | None = None, *,
-                 commit_after: int = COMMIT_AFTER, pack_size: int | None = None):
+                 commit_after: int | None = None, pack_size: int | None = None):
         self.facts = facts
         self.deck_size = deck_size
-        self.commit_after = commit_after
+        self.commit_after = COMMIT_AFTER if commit_after is None else commit_after
         self.pack_size = pack_size
         self.weights = [0.0] * _NC
         #: Committed colours (bit mask), 0 until committed.
@@ -209,6 +235,11 @@ class Bot:
         self._reads = [0, 0]  # passed packs read, by side
         self._on = 0  # pool cards the pair can cast
         self._counted = 0  # pool entries counted into _on and curve
+        #: Packs seen in a round's first picks, by the pool size then: (round, the pack).
+        self._early: dict[int, tuple[int, Counter]] = {}
+        self._taken = [0] * _NC  # cards of each colour the other seats took from packs that came back
+        self._left = [0] * _NC  # cards of each colour those packs held when this seat saw them
+        self._lap = 0  # picks a pack takes to come back (the seats), 0 until seen
 
     @property
     def committed(self) -> bool:
@@ -240,6 +271,7 @@ class Bot:
         if not size:
             return
         k = size - len(offered)  # cards taken from this pack before it came here
+        self._wheel(offered, pool, n // size, k)
         if k <= 0:
             return
         side = (n // size) % 2
@@ -255,6 +287,50 @@ class Bot:
             for i in _IDX[f.needs]:
                 flow[i] += late * f.rating
 
+    def _wheel(self, offered: Sequence[str], pool: Sequence[str], rnd: int, k: int) -> None:
+        """A pack seen early this round coming back: count what the others took from it."""
+        n = len(pool)
+        early = self._early
+        here: Counter | None = None
+        if k >= 2 and early:
+            if self._lap:  # the table's size is known: only the pack seen one lap ago can be back
+                cands = [n - self._lap] if n - self._lap in early else []
+            else:
+                cands = [n0 for n0 in early if n0 < n]
+            for n0 in cands:
+                r0, seen = early[n0]
+                if r0 != rnd or any(num not in seen for num in offered):
+                    continue
+                if here is None:
+                    here = Counter(offered)
+                if here - seen:
+                    continue
+                by = self.facts.by_number
+                taken, left = self._taken, self._left
+                mine = _IDX[by[pool[n0]].needs]
+                for num, q in (seen - here).items():
+                    for i in _IDX[by[num].needs]:
+                        taken[i] += q
+                for num, q in seen.items():
+                    for i in _IDX[by[num].needs]:
+                        left[i] += q
+                for i in mine:  # this seat's own pick is neither
+                    taken[i] -= 1
+                    left[i] -= 1
+                del early[n0]
+                self._lap = n - n0
+                break
+        if k <= 2:
+            early[n] = (rnd, here if here is not None else Counter(offered))
+
+    def _crowd(self) -> list[float]:
+        """Per colour: the share of its cards the other seats took, minus the mean over the colours."""
+        if not any(self._left):
+            return [0.0] * _NC
+        share = [self._taken[i] / self._left[i] if self._left[i] else 0.5 for i in range(_NC)]
+        mean = sum(share) / _NC
+        return [x - mean for x in share]
+
     def _flow_total(self) -> list[float]:
         a, b = self.flow
         return [a[i] + b[i] for i in range(_NC)]
@@ -265,11 +341,13 @@ class Bot:
         if pool_size < self.commit_after:
             return
         ft = self._flow_total()
+        crowd = self._crowd()
+        cw = CENSUS_WEIGHT * pool_size
         have = sum(1 << i for i in range(_NC) if self.weights[i] > 0)
         best, best_v = 0, -1e18
         for j, p in enumerate(PAIRS):
             i, k = _IDX[p]
-            v = self._fitw[j] + SIGNAL_WEIGHT * (ft[i] + ft[k])
+            v = self._fitw[j] + SIGNAL_WEIGHT * (ft[i] + ft[k]) - cw * (crowd[i] + crowd[k])
             if old and p & have == old:
                 v += STAY * pool_size
             if v > best_v + 1e-9:
@@ -322,10 +400,14 @@ class Bot:
         size = self.pack_size or 11
         scale = 10.0 * size
         total_picks = self.deck_size // 10 * size
+        c0 = self.commit_after
+        cast = min(1.0, max(0, n - c0) / max(1, CAST_BY - c0))
         if on >= self.deck_size or on + total_picks - n <= self.deck_size:
-            off_pen = OFF_COLOUR_PENALTY + LATE_PENALTY + 5.0  # never over a card the deck can cast
+            off_pen = OFF_COLOUR_PENALTY + CAST_PENALTY + LATE_PENALTY + 5.0  # never over a card the deck can cast
         else:
-            off_pen = OFF_COLOUR_PENALTY + LATE_PENALTY * min(1.0, n / total_picks) ** 2 * 2
+            off_pen = (OFF_COLOUR_PENALTY + CAST_PENALTY * cast
+                       + LATE_PENALTY * min(1.0, n / total_picks) ** 2 * 2)
+        less_pen = CAST_COLOURLESS * cast if pair else 0.0
         rows = []
         best_i, best_v = 0, -1e18
         for idx, num in enumerate(offered):
@@ -342,8 +424,10 @@ class Bot:
                         curve_v = _curve_bonus(curve[f.bucket], targets[f.bucket])
                 else:
                     colour = AFFINITY * max(weights[i] for i in _IDX[needs]) / total_w
-            elif pair:
-                curve_v = _curve_bonus(curve[f.bucket], targets[f.bucket])
+            else:
+                colour = -less_pen if less_pen else 0.0
+                if pair:
+                    curve_v = _curve_bonus(curve[f.bucket], targets[f.bucket])
             v = f.rating + colour + curve_v + signal
             rows.append((num, float(f.rating), colour, curve_v, signal, v))
             if v > best_v:
@@ -389,6 +473,8 @@ class Bot:
             return "moved", {"colours": pair, "signal": 1 << sig}
         if all(x.rating <= c.rating for x in scored):
             return "best", {"rating": rating, "colours": pair}
+        if f.needs and any(x.rating > c.rating and not by[x.number].needs for x in scored):
+            return "keep", {"rating": rating, "colours": pair}
         if c.curve > 0 and any(x.rating >= c.rating and fits(x) and x is not c for x in scored):
             return "curve", {"colours": pair, "cost": CURVE_BUCKETS[f.bucket]}
         return "fit", {"rating": rating, "colours": pair}
@@ -435,7 +521,7 @@ def build_deck(pool: Iterable[str], facts: SetFacts, size: int, *, name_limit: i
                         "G-SEALED" if name_limit is not None else "G-DRAFT-4")
 
     def value(f: CardFacts, pair: int) -> float:
-        return f.rating - (0 if _fits(f, pair) else OFF_COLOUR_PENALTY)
+        return f.rating - (0 if _fits(f, pair) else DEAD_CARD)
 
     best_pair, best_v = PAIRS[0], -1e9
     for pair in PAIRS:

@@ -273,3 +273,40 @@ def test_every_pick_has_a_reason_in_both_languages(code, seed, packs):
         assert texts["en"] and texts["ja"] and texts["en"] != texts["ja"]
         assert "{" not in texts["en"] + texts["ja"]
         pool.append(p.took)
+
+
+def test_castability_cards_of_the_pair_before_colourless_ones_and_the_reason_says_so():
+    """Issue 28 castability: once the pool is past CAST_BY picks, a card of the
+    bot's pair goes before a higher-rated 無 card (which any seat downstream can
+    still cast late in a pack), and the reason names it; before the commitment
+    the 無 card's rating wins."""
+    from limited.bots import CAST_BY
+    cs = SETS["alpha"]
+    f = facts_for(cs)
+    snow, moon = _colour_cards(cs, "snow", 40), _colour_cards(cs, "moon", 40)
+    pool = ((snow * 40)[: CAST_BY // 2 + 1] + (moon * 40)[: CAST_BY // 2 + 1])
+    on = next(n for n in snow if f[n].rating == 2)
+    star = next(c.number for c in cs.cards if not f[c.number].needs and f[c.number].rating >= 4)
+    bot = Bot(f, 40, pack_size=11)
+    r = bot.explain([star, on], pool)
+    assert r.choice == on and r.kind == "keep"
+    assert "無" in r.text()
+    assert Bot(f, 40, pack_size=11).choose([star, on], pool[:2]) == star
+
+
+def test_builder_takes_the_pair_that_casts_a_whole_deck():
+    """G-DRAFT-4: a pool of 20 snow and 20 moon cards rated 2, and 19 sun cards
+    (three rated 3): snow/moon casts a whole deck, snow/sun or moon/sun only 39
+    (a little more rating, and one dead card).  The builder plays the deck it
+    can cast in full: an uncastable card is worth less than any castable one."""
+    from limited.facts import PAIRS
+    cs = SETS["alpha"]
+    f = facts_for(cs)
+
+    def rated(colour, r, k):
+        return [n for n in _colour_cards(cs, colour, 40) if f[n].rating == r][:1] * k
+
+    pool = rated("snow", 2, 20) + rated("moon", 2, 20) + rated("sun", 2, 16) + rated("sun", 3, 3)
+    assert len(pool) == 59
+    deck = build_deck(pool, f, 40).counts("deck")
+    assert min(sum(k for n, k in deck.items() if f[n].needs & ~p) for p in PAIRS) == 0
