@@ -406,7 +406,8 @@ def _open_build(event: Event, d: dict) -> Event:
     if not isinstance(minutes, int) or isinstance(minutes, bool) or not 1 <= minutes <= 600:
         raise LyceeError(_("building minutes {minutes!r}: a whole number from 1 to 600", minutes=minutes))
     seed = _int_or_none(d.get("seed"), _("seed"))
-    return _set_build(event, BuildPhase(kind, set_code.strip(), minutes, stamp(d["at"]), product, packs, seed))
+    return _set_build(event, BuildPhase(kind, set_code.strip(), minutes, stamp(d["at"]), product, packs, seed,
+                                        real=d.get("real") is True))
 
 
 @action("build")
@@ -450,6 +451,9 @@ def _describe_build(d) -> str:
     op = d.get("op")
     if op == "open":
         what = labels.product_label(d["product"]) if d.get("product") else _("{packs} packs", packs=d.get("packs"))
+        if d.get("real"):
+            return _("build phase opened: {kind} {set} {what}, packs opened at the table, {minutes} min",
+                     kind=labels.kind_label(d.get("kind", "")), set=d.get("set"), what=what, minutes=d.get("minutes"))
         return _("build phase opened: {kind} {set} {what}, seed {seed}, {minutes} min",
                  kind=labels.kind_label(d.get("kind", "")), set=d.get("set"), what=what, seed=d.get("seed"),
                  minutes=d.get("minutes"))
