@@ -30,6 +30,7 @@ from core.names import whole
 from ...i18n import Translated
 from ...widgets.footer import WholeKeysFooter
 from ...widgets.line import Line
+from .. import event_limited
 from ..dialogs import AppealForm, Confirm, ExportChoice, LatePrompts, PenaltyForm, Prompt
 from .bracket import BracketPane
 from .build import BuildPane
@@ -67,6 +68,7 @@ class EventScreen(Translated, Screen):
         Binding("f10", "playoff", "Playoff", id="event.playoff"),
         Binding("f9", "export", "Export", id="event.export"),
         Binding("f11", "build_menu", "Build phase", id="event.build"),
+        Binding("shift+f11", "draft_caller", "Draft caller", id="event.caller", show=False),
         # priority: the results box (an Input) would take these keys for its own editing
         Binding("ctrl+e", "why", "Why this pairing", id="event.why", show=False, priority=True),
         Binding("ctrl+d", "verify", "Check event", id="event.verify", show=False, priority=True),
@@ -474,7 +476,7 @@ class EventScreen(Translated, Screen):
     def action_close(self) -> None:
         """Esc: back to the event list; from a text box holding typed text,
         first out of the box (to the tab's table), so nothing typed is lost."""
-        if isinstance(self.focused, Input) and self.focused.value.strip():
+        if isinstance(self.focused, Input) and (self.focused.value.strip() or self.focused.id == "add-player"):
             self.action_tab(self.query_one(TabbedContent).active)
             if isinstance(self.focused, Input):  # a tab without a table
                 self.focused.blur()
@@ -1084,6 +1086,10 @@ class EventScreen(Translated, Screen):
                    ("close", _("Close the build phase"))]
         if ev.kind == "draft":
             choices.insert(1, ("simulate", _("Simulate the draft with bots (practice events)")))
+        at = [k for k, _label in choices].index("override")  # new items go last: tests and hands know the others' places
+        choices.insert(at, ("pool", _("Enter a player's pool from the table by card number")))
+        if ev.kind == "draft":
+            choices.insert(at, ("caller", _("Draft caller on this event's pods: direction, pick timer (Shift+F11)")))
         self.app.push_screen(Choose(_("Build phase"), choices), self._build_choice)
 
     def _build_choice(self, choice: str | None) -> None:
@@ -1091,9 +1097,7 @@ class EventScreen(Translated, Screen):
             return
         ev = self.event
         if choice == "open":
-            hint = _("SET PRODUCT [SEED], e.g. alpha 2s (or 1s3b)") if ev.kind == "sealed" else \
-                _("SET PACKS [SEED], e.g. alpha 4 (4 to 6 packs)")
-            self.app.push_screen(Prompt(_("Open the build phase: {hint}", hint=hint)), self._open_build)
+            self.app.push_screen(Prompt(event_limited.open_hint(ev.kind)), self._open_build)
         elif choice == "decklist":
             self.app.push_screen(Prompt(_("Decklist: PLAYER FILE (text 'COUNT NUMBER' lines, or .csv)")),
                                  self._register_decklist)
@@ -1101,8 +1105,15 @@ class EventScreen(Translated, Screen):
             self._open_player_deck(self._build_row())
         elif choice == "override":
             self._ask_override()
+        elif choice == "pool":
+            event_limited.choose_pool_player(self, self._build_row())
+        elif choice == "caller":
+            event_limited.open_caller(self)
         else:
             self._build_op(choice)
+
+    def action_draft_caller(self) -> None:
+        event_limited.open_caller(self)
 
     def _build_row(self) -> str | None:
         """The player highlighted on the build tab (their id), if any."""
@@ -1183,6 +1194,8 @@ class EventScreen(Translated, Screen):
             return
         from limited import event as limited_event
 
+        if event_limited.open_build(self, text):
+            return
         parts = text.split()
         if len(parts) not in (2, 3) or (len(parts) == 3 and whole(parts[2], 18) is None):
             self.say(_("write the set, the product or packs, and optionally a seed"), error=True)
