@@ -161,6 +161,7 @@ class PoolEntryScreen(Translated, Screen):
                 num, count = self.entry.add_line(line)
         except LyceeError as err:
             self.echo(_("refused: {why} (nothing changed)", why=err), error=True)
+            message.input.select_all()  # the next keys type over it; arrows keep it to correct
             return
         message.input.value = ""
         self.recorded = False
