@@ -22,6 +22,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable
 
+from core import labels
 from core.cards.decks import DRAFT_CARDS_PER_PACK, SEALED_SIZE
 from core.cards.model import Card, CardSet, normalize_number
 from core.desk import Desk
@@ -172,7 +173,7 @@ def pool_problems(cs: CardSet, kind: str, counts: Counter, *, product: str = "",
     want = expected_size(cs, kind, product, packs)
     if n != want:
         what = _("{packs} packs of {size}", packs=packs, size=cs.booster.size) if kind == "draft" else \
-            _("product {product}", product=product)  # type: ignore[union-attr]
+            _("product {name}", name=labels.product_label(product))  # type: ignore[union-attr]
         diff = want - n
         out.append(ngettext("{n} card entered, {want} expected ({what}): {diff:+d} to go",
                             "{n} cards entered, {want} expected ({what}): {diff:+d} to go", n,
@@ -227,12 +228,13 @@ def squeeze(cs: CardSet, kind: str, *, product: str = "", packs: int = 0) -> str
     if spare >= SPARE_PICKS:
         return ""
     if kind == "draft":
-        return _("{packs} packs x {size} cards gives {pool} picks for a {deck}-card deck: only {spare} to leave out "
+        return _("{packs} packs x {size} cards gives {picks} picks for a {deck}-card deck: only {spare} to leave out "
                  "(fewer than {want}), so decks will hold cards their colours cannot cast; consider more packs or "
-                 "a set with larger boosters", packs=packs, size=cs.booster.size, pool=pool,  # type: ignore[union-attr]
+                 "a set with larger boosters", packs=packs, size=cs.booster.size, picks=pool,  # type: ignore[union-attr]
                  deck=deck, spare=spare, want=SPARE_PICKS)
-    return _("product {product} gives {pool} cards for a {deck}-card deck: only {spare} to leave out (fewer than "
-             "{want}); consider 1s3b", product=product, pool=pool, deck=deck, spare=spare, want=SPARE_PICKS)
+    return _("product {name} gives {cards} cards for a {deck}-card deck: only {spare} to leave out (fewer than "
+             "{want}); consider 1s3b", name=labels.product_label(product), cards=pool, deck=deck, spare=spare,
+             want=SPARE_PICKS)
 
 
 # -- the desk ------------------------------------------------------------------------------------------
@@ -278,7 +280,7 @@ def enter_table_pool(desk: Desk, ref: str, cards: Iterable[str] | Counter, *, so
     rule = "G-DRAFT-1" if ev.kind == "draft" else "G-SEALED"
     if probs:
         raise RuleError(_("the pool of {name} is not {what}: {problems}", name=p.name,
-                          what=_("product {product}", product=b.product) if ev.kind == "sealed" else
+                          what=_("product {name}", name=labels.product_label(b.product)) if ev.kind == "sealed" else
                           _("{packs} packs drafted", packs=b.packs), problems="; ".join(probs)), rule)
     data = {"player": p.id, "cards": sorted(counts.elements()), "source": source or "typed", "at": stamp(desk.now())}
     acts: list[tuple[str, dict]] = [("table_pool", data)]

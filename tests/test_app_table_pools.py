@@ -139,7 +139,7 @@ async def test_g_sealed_real_pools_entered_by_number_to_round_1_in_japanese_at_8
                 await pilot.press("enter")
                 await pilot.pause()
                 assert on_screen(app, ja("{n} cards entered, {want} expected ({what}): {extra} too many",
-                                         n=want + 1, want=want, what=ja("product {product}", product="1s3b"),
+                                         n=want + 1, want=want, what=ja("product {name}", name=ja("1s3b")),
                                          extra=1))
                 await pilot.press("ctrl+r")
                 await pilot.pause()

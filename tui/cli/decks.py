@@ -179,8 +179,8 @@ def _print_build(ev, st) -> None:
     state = {"open": _("open, the timer not started"), "building": _("building"), "paused": _("paused"),
              "closed": _("closed")}[st.state]
     if ev.build is not None and ev.build.real:
-        print(_("build phase: {kind} {set} {what}, packs opened at the table: {state}", kind=labels.kind_label(st.kind),
-                set=st.set_code, what=what, state=state))
+        print(_("build phase: {kind} {set} {what}, packs opened at the table: {now}", kind=labels.kind_label(st.kind),
+                set=st.set_code, what=what, now=state))
     else:
         print(_("build phase: {kind} {set} {what}, seed {seed}: {state}", kind=labels.kind_label(st.kind),
                 set=st.set_code, what=what, seed=st.seed, state=state))

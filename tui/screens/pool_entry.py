@@ -25,6 +25,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Label
 
+from core import labels
 from core.cards.model import ATTRIBUTE_KANJI, CardSet
 from core.errors import LyceeError
 from core.i18n import _, ngettext
@@ -109,7 +110,7 @@ class PoolEntryScreen(Translated, Screen):
     # -- drawing ---------------------------------------------------------------------------------
     def redraw(self, cursor: str | None = None) -> None:
         n = sum(self.counts.values())
-        what = _("product {product}", product=self.product) if self.kind == "sealed" else \
+        what = _("product {name}", name=labels.product_label(self.product)) if self.kind == "sealed" else \
             _("{packs} packs drafted", packs=self.packs)
         self.query_one("#pe-title", Label).update(
             _("Pool of {name} · {set} {what} · {n}/{want} cards", name=self.player_name, set=self.cs.code,
