@@ -172,8 +172,9 @@ def pool_problems(cs: CardSet, kind: str, counts: Counter, *, product: str = "",
     n = sum(counts.values())
     want = expected_size(cs, kind, product, packs)
     if n != want:
-        what = _("{packs} packs of {size}", packs=packs, size=cs.booster.size) if kind == "draft" else \
-            _("product {name}", name=labels.product_label(product))  # type: ignore[union-attr]
+        size = cs.booster.size if cs.booster is not None else 0
+        what = _("{packs} packs of {size}", packs=packs, size=size) if kind == "draft" else \
+            _("product {name}", name=labels.product_label(product))
         diff = want - n
         out.append(ngettext("{n} card entered, {want} expected ({what}): {diff:+d} to go",
                             "{n} cards entered, {want} expected ({what}): {diff:+d} to go", n,
