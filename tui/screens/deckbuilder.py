@@ -138,6 +138,13 @@ class LibraryDialog(Translated, ModalScreen[dict | None]):
 # -- the builder --------------------------------------------------------------------------------------
 
 
+def _attr_name(attr: str) -> str:
+    """The attribute filter's value: 雪 snow in English, 雪 once in Japanese (its name is its kanji)."""
+    full = attribute_label(attr)
+    kanji, _sp, name = full.partition(" ")
+    return kanji if name == kanji else full
+
+
 class DeckBuilderScreen(Translated, Screen):
     """Build a deck from a sealed or drafted pool (see the module docstring)."""
 
@@ -369,7 +376,7 @@ class DeckBuilderScreen(Translated, Screen):
         t = Text()
         parts = [
             ("t", _("type"), card_type_label(f["type"]) if f["type"] else every),
-            ("a", _("attribute"), attribute_label(f["attr"]) if f["attr"] else every),
+            ("a", _("attribute"), _attr_name(f["attr"]) if f["attr"] else every),
             ("c", _("cost"), str(f["cost"]) if f["cost"] is not None else every),
             ("r", _("rarity"), f["rarity"] or every),
             ("o", _("sort"), sort_label(self.state.sort_key)),
