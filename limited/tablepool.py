@@ -176,8 +176,8 @@ def pool_problems(cs: CardSet, kind: str, counts: Counter, *, product: str = "",
         what = _("{packs} packs of {size}", packs=packs, size=size) if kind == "draft" else \
             _("product {name}", name=labels.product_label(product))
         diff = want - n
-        out.append(ngettext("{n} card entered, {want} expected ({what}): {diff:+d} to go",
-                            "{n} cards entered, {want} expected ({what}): {diff:+d} to go", n,
+        out.append(ngettext("{n} card entered, {want} expected ({what}): {diff} to go",
+                            "{n} cards entered, {want} expected ({what}): {diff} to go", n,
                             n=n, want=want, what=what, diff=diff) if diff > 0 else
                    ngettext("{n} card entered, {want} expected ({what}): {extra} too many",
                             "{n} cards entered, {want} expected ({what}): {extra} too many", n,

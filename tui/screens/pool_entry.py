@@ -57,7 +57,7 @@ class PoolEntryScreen(Translated, Screen):
     PoolEntryScreen #pe-title { height: 1; background: $primary-background; text-style: bold; width: 1fr; }
     PoolEntryScreen #pe-help { height: auto; color: $text-muted; width: 1fr; }
     PoolEntryScreen #pe-entry { height: 3; }
-    PoolEntryScreen #pe-echo { height: 1; width: 1fr; }
+    PoolEntryScreen #pe-echo { height: auto; max-height: 3; width: 1fr; }
     PoolEntryScreen #pe-echo.error { color: $error; text-style: bold; }
     PoolEntryScreen #pe-cards { height: 1fr; }
     PoolEntryScreen #pe-check { height: auto; width: 1fr; }
