@@ -134,8 +134,8 @@ def make_pods(names: list[str], seed: int, draw: bool) -> tuple[tuple[Seat, ...]
 
 class TableScreen(Translated, Screen):
     CSS = """
-    TableScreen #table-bar { height: 1; background: $primary-background; }
-    TableScreen #table-bar Label { width: auto; }
+    TableScreen #table-bar { height: auto; max-height: 2; background: $primary-background; }
+    TableScreen #table-bar Label { width: auto; max-width: 100%; }
     TableScreen #table-top { height: 7; }
     TableScreen #call-box { width: 48; height: 7; padding: 0 1; border: round $accent; }
     TableScreen #call { width: 1fr; text-style: bold; color: $accent; }
@@ -145,7 +145,8 @@ class TableScreen(Translated, Screen):
     TableScreen #big.low { color: $error; }
     TableScreen #pick-line { width: 1fr; color: $text-muted; }
     TableScreen #ring-box { width: 1fr; height: 7; padding: 0 1; }
-    TableScreen #direction { height: 1; text-style: bold; }
+    TableScreen #direction { height: auto; max-height: 2; text-style: bold; }
+    TableScreen.-narrow #call-box { width: 30; }
     TableScreen #ring { height: 3; }
     TableScreen #pod-line { height: 1; color: $text-muted; }
     TableScreen #seats { height: 1fr; }
@@ -204,7 +205,18 @@ class TableScreen(Translated, Screen):
         yield Label("", id="message", classes="hint", markup=False)
         yield WholeKeysFooter()
 
+    #: Below this width the call box narrows and the seat ring's names shorten, so the whole ring shows.
+    NARROW = 100
+
+    def on_resize(self, event) -> None:
+        narrow = event.size.width < self.NARROW
+        if narrow != self.has_class("-narrow"):
+            self.set_class(narrow, "-narrow")
+            self.draw_ring()
+            self.draw_time()
+
     def on_mount(self) -> None:
+        self.set_class(self.app.size.width < self.NARROW, "-narrow")
         self.draw_title()
         self.draw_seats_table()
         self.draw_time()
@@ -252,6 +264,9 @@ class TableScreen(Translated, Screen):
         self.query_one("#direction", Label).update(
             _("Pack {round}: pass {how}", round=pack, how=direction_text(d)))
         width = max(6, min(12, max(cell_len(s.name) for s in pod)))
+        if self.has_class("-narrow"):  # the ring box is what the call box leaves: each seat "n.name" and an arrow
+            room = self.app.size.width - 30 - 2 - 4
+            width = max(3, min(width, room // ((len(pod) + 1) // 2) - 5))
         self.query_one("#ring", Static).update(seat_ring([s.name for s in pod], d, width=width))
         self.query_one("#pod-line", Label).update(
             _("Pod {pod} of {pods} ([ ] other pods)", pod=self.pod + 1, pods=len(self.pods)))
@@ -279,6 +294,9 @@ class TableScreen(Translated, Screen):
             line = _("{packs} packs × {cards} cards", packs=st.packs, cards=st.cards)
         elif st.phase in ("done", "build", "built"):
             line = _("all {packs} packs drafted", packs=st.packs)
+        elif self.has_class("-narrow"):
+            line = _("pack {round}/{packs} · pick {pick}/{cards}", round=st.round + 1, packs=st.packs,
+                     pick=min(st.pick + 1, st.cards), cards=st.cards)
         else:
             line = _("pack {round}/{packs} · pick {pick}/{cards} · {left} cards in the pack",
                      round=st.round + 1, packs=st.packs, pick=min(st.pick + 1, st.cards), cards=st.cards,
