@@ -292,3 +292,21 @@ async def test_g_draft_called_from_the_event_then_pools_entered_to_round_1_in_ja
         ev = screen.event
         assert len(ev.rounds) == 1 and not ev.build.overridden
         fits(app)
+
+
+@pytest.mark.asyncio
+async def test_esc_in_the_empty_add_player_box_stays_in_the_event(tmp_path):
+    # issue 27 item 5: Esc leaves the box first, a second Esc goes back to the event list
+    app = LyceeApp(DataDir(tmp_path), lang="ja")
+    ja = i18n._
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await new_limited_event(app, pilot, "シールド杯", "sealed", 2)
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert screen.focused is not None and screen.focused.id == "add-player"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and on_screen(app, ja("Esc again: back to the event list"))
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is not screen
