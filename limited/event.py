@@ -104,10 +104,12 @@ def _sealed_pool_data(cs: CardSet, product: str, seed: int, pid: str) -> PoolAct
 
 
 def open_sealed_pools(desk: Desk, set_code: str | CardSet, product: str, seed: int | None = None, *,
-                      minutes: int | None = None, start: bool = True, catalog: Catalog | None = None) -> Event:
+                      minutes: int | None = None, start: bool = True, catalog: Catalog | None = None,
+                      real: bool = False) -> Event:
     """Open the build phase of a sealed event and one ``product`` (2s / 1s3b)
     for every active player, then (``start``) start the building timer; all
-    or none."""
+    or none.  ``real``: the products are opened at the table, so no pool is
+    opened here (each is entered by number, limited.tablepool)."""
     ev = desk.event
     _need_kind(ev, "sealed")
     if ev.build is not None:
@@ -123,11 +125,15 @@ def open_sealed_pools(desk: Desk, set_code: str | CardSet, product: str, seed: i
     ids = builders(ev)
     if not ids:
         raise LyceeError(_("{event} has no active players to open pools for", event=ev.name))
+    minutes = minutes if minutes is not None else DEFAULT_BUILD_MINUTES["sealed"]
+    if real:
+        return desk.append_all([("build", desk.build_data("open", kind="sealed", set=cs.code, product=product,
+                                                          minutes=minutes, real=True))])
     seed = new_seed() if seed is None else int(seed)
     at = stamp(desk.now())
     acts: list[tuple[str, Action]] = [("build", Build(
         op="open", at=at, kind="sealed", set_code=cs.code, product=product, seed=seed,
-        minutes=minutes if minutes is not None else DEFAULT_BUILD_MINUTES["sealed"]))]
+        minutes=minutes))]
     acts += [("pool", _sealed_pool_data(cs, product, seed, pid)) for pid in ids]
     if start:
         acts.append(("build", Build(op="start", at=stamp(desk.now()))))
@@ -159,9 +165,11 @@ def draft_pool_size(cs: CardSet, packs: int) -> int:
 
 
 def draft_pods(desk: Desk, set_code: str | CardSet, packs: int, seed: int | None = None, *,
-               minutes: int | None = None, bots: int = 0, catalog: Catalog | None = None) -> Event:
+               minutes: int | None = None, bots: int = 0, catalog: Catalog | None = None,
+               real: bool = False) -> Event:
     """Open the build phase of a draft event and seat every active player in
-    pods (L-DRAFT-POD, ``bots`` more seats for bots); all or none."""
+    pods (L-DRAFT-POD, ``bots`` more seats for bots); all or none.  ``real``:
+    the draft is called at the table (the pools are entered afterwards)."""
     ev = desk.event
     _need_kind(ev, "draft")
     if ev.build is not None:
@@ -180,7 +188,7 @@ def draft_pods(desk: Desk, set_code: str | CardSet, packs: int, seed: int | None
                 for seat in pod] for pod in pods]
     return desk.append_all([
         ("build", Build(op="open", at=stamp(desk.now()), kind="draft", set_code=cs.code, packs=packs, seed=seed,
-                        minutes=minutes if minutes is not None else DEFAULT_BUILD_MINUTES["draft"])),
+                        minutes=minutes if minutes is not None else DEFAULT_BUILD_MINUTES["draft"], real=real)),
         ("pods", Pods(pods=seating)),
     ])
 

@@ -477,3 +477,112 @@ def test_g_head_judge_override_named_on_the_report_and_decklists_export(sealed, 
     lists = render(d.event, "decklists", "csv")
     assert "head judge override" in lists and "Player 2" in lists
     d.store.close()
+
+
+# -- pools from packs opened at the table (issue 27) ------------------------------------------------
+
+
+def _table_pool(cs, i: int) -> Counter:
+    import random
+
+    from limited.sealed import open_sealed
+
+    return Counter(open_sealed(cs, "1s3b", random.Random(300 + i)).cards)
+
+
+def test_g_sealed_real_pools_checked_against_the_product_and_correctable_until_a_deck(sealed, catalog):
+    from limited.tablepool import enter_table_pool, open_real, pool_problems
+
+    assert open_real(sealed, "alpha", product="1s3b") == ""  # 65 cards for 40: no squeeze
+    ev = sealed.event
+    assert ev.build.real and not ev.pools and ev.build.seed is None
+    cs = catalog.set("alpha")
+    pool = _table_pool(cs, 0)
+    # one card short / a starter not whole / a booster's worth off by rarity: each said, nothing stored
+    short = pool.copy()
+    short[next(iter(short))] -= 1
+    with pytest.raises(RuleError, match=r"64 cards entered, 65 expected .*1 to go"):
+        enter_table_pool(sealed, "Player 1", +short)
+    st = next(st for st in cs.starters if all(pool[n] >= k for n, k in st.cards))  # the one opened
+    swapped = pool.copy()
+    num, _k = next((n, k) for n, k in st.cards if swapped[n])
+    swapped[num] -= swapped[num]
+    commons = [c.number for c in cs.cards if c.rarity == "C" and c.number not in dict(st.cards)]
+    swapped[commons[0]] += pool[num]
+    probs = pool_problems(cs, "sealed", +swapped, product="1s3b")
+    assert probs and all("starter" in p or "rarity" in p or "boosters" in p for p in probs)
+    assert sealed.event.pool_of("p1") is None
+    # the product: recorded; entered again, it replaces the first (a typo corrected)
+    enter_table_pool(sealed, "Player 1", pool)
+    other = _table_pool(cs, 1)
+    enter_table_pool(sealed, "Player 1", other)
+    assert Counter(sealed.event.pool_of("p1").cards) == other and len(sealed.event.pools) == 1
+    # once a deck is registered from it, the pool stays
+    build_bot_decks(sealed, ["Player 1"])
+    with pytest.raises(LyceeError, match="registered a deck"):
+        enter_table_pool(sealed, "Player 1", pool)
+
+
+def test_g_sealed_table_pool_refused_when_the_desk_opened_the_pools(sealed):
+    from limited.tablepool import enter_table_pool
+
+    open_sealed_pools(sealed, "alpha", "2s", seed=1)
+    with pytest.raises(RuleError, match="--real"):
+        enter_table_pool(sealed, "Player 1", Counter(sealed.event.pool_of("p1").cards))
+
+
+def test_g_draft_1_squeeze_warns_with_the_numbers(catalog):
+    from limited.tablepool import squeeze
+
+    alpha, beta = catalog.set("alpha"), catalog.set("beta")
+    text = squeeze(alpha, "draft", packs=4)
+    assert "44" in text and "40" in text and "4 to leave out" in text
+    assert "48" in squeeze(beta, "draft", packs=4)  # 8 to leave out
+    assert squeeze(beta, "draft", packs=6) == ""  # 72 picks for 60: 12 to leave out
+
+
+def test_g_sealed_entry_line_remembers_the_prefix_and_refuses_typos(catalog):
+    from limited.tablepool import Entry, parse_text
+
+    cs = catalog.set("alpha")
+    e = Entry(cs)
+    assert e.add_line("5063 2") == ("CH-5063", 2)
+    assert e.add_line("EV-5007") == ("EV-5007", 1)
+    assert e.add_line("5013 2") == ("EV-5013", 2)  # the prefix typed last
+    assert e.add_line("2 ch-5004") == ("CH-5004", 2) and e.add_line("2x5005") == ("CH-5005", 2)
+    for bad in ("9999 2", "5063 2 3", "hello", "5063 99"):
+        with pytest.raises(LyceeError):
+            e.add_line(bad)
+    assert sum(e.counts.values()) == 9
+    assert parse_text("5063 2, EV-5007 1\n2 CH-5004 高橋 裕美子\n", cs) == Counter(
+        {"CH-5063": 2, "EV-5007": 1, "CH-5004": 2})
+    with pytest.raises(LyceeError, match="entry 2"):
+        parse_text("5063 2\nabc 2\n", cs)
+
+
+def test_g_sealed_cli_build_open_real_and_pool_file(tmp_path, clock, capsys):
+    import random
+
+    from limited.sealed import open_sealed
+
+    d = _event(tmp_path, clock, "sealed", 2)
+    eid, data = d.event.id, str(tmp_path / "data")
+    d.store.close()
+    assert main(["--data-dir", data, "build", eid, "open", "--set", "alpha", "--product", "1s3b", "--real"]) == 0
+    assert "packs opened at the table" in capsys.readouterr().out
+    cat = Catalog.default()
+    pool = Counter(open_sealed(cat.set("alpha"), "1s3b", random.Random(5)).cards)
+    f = tmp_path / "pool.txt"
+    f.write_text("\n".join(f"{n[3:] if n.startswith('CH') else n} {k}" for n, k in sorted(pool.items())),
+                 encoding="utf-8")
+    assert main(["--data-dir", data, "build", eid, "pool", "Player 1", str(f)]) == 0
+    assert "pools: 1 of 2" in capsys.readouterr().out
+    f.write_text("5004 1\n", encoding="utf-8")
+    assert main(["--data-dir", data, "build", eid, "pool", "Player 2", str(f)]) != 0
+    assert "1 card entered, 65 expected" in capsys.readouterr().err
+
+
+def test_cli_build_open_help_is_opens_help(capsys):
+    with pytest.raises(SystemExit):
+        main(["build", "open", "--help"])
+    assert "--real" in capsys.readouterr().out

@@ -83,3 +83,20 @@ def test_deck_builder(snap_compare, tmp_path, lang):
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_deck_builder_at_80x24(snap_compare, tmp_path, lang):
+    """DESIGN-7, G-SEALED (issue 27): at 80x24 the builder shows one list at a time, whole: Tab from
+    the pool (cost, attributes, stats, rarity) to the deck, whose rows show, with the count and the
+    legality line under them."""
+    app = LyceeApp(DataDir(tmp_path), lang=lang)
+    cs = catalog().set("alpha")
+    pool = open_sealed(cs, "1s3b", random.Random(11)).cards
+
+    async def run_before(pilot):
+        app.push_screen(DeckBuilderScreen(cs, "sealed", pool, seed=11, name="alpha sealed 11"))
+        await pilot.pause()
+        await pilot.press("g", "tab", "minus", "down")  # the suggestion, the deck shown, one card out
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)

@@ -369,7 +369,7 @@ def _name_limit(deck: Decklist, catalog: Catalog, limit: int, sealed: bool = Fal
             out.append(DeckProblem(
                 RULE_NAME_LIMIT, "name_limit",
                 (_("{n} cards named {name} ({numbers}) in deck and spares; at most {allowed} "
-                   "(sealed keeps the name limit unless the organizer lifts it)",
+                   "(sealed keeps the name limit)",
                    n=g["n"], name=g["name"], numbers=nums, allowed=allowed) if sealed
                  else _("{n} cards named {name} ({numbers}) in deck and spares; at most {allowed}",
                         n=g["n"], name=g["name"], numbers=nums, allowed=allowed)),

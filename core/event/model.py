@@ -312,6 +312,9 @@ class BuildPhase:
     override_reason: str = ""
     override_at: str | None = None
     override_players: tuple[str, ...] = ()
+    #: The pools come from packs opened at the table and are entered by card
+    #: number (core.rules.tablepools), not opened by the desk.
+    real: bool = False
 
     @property
     def closed(self) -> bool:

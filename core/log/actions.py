@@ -277,6 +277,7 @@ class Build(Action, frozen=True, tag="build"):
     by: str = ""
     reason: str = ""
     players: list[str] = []
+    real: bool = False  # ``open``: the packs are opened (or drafted) at the table, not by the desk
 
 
 class Seat(Part, frozen=True):
@@ -307,6 +308,16 @@ class PoolAction(Action, frozen=True, tag="pool"):
     packs: int = 0
     seed: int | None = None
     opened: list[Opened] = []
+
+
+class TablePool(Action, frozen=True, tag="table_pool"):
+    """A player's pool from packs opened at the table, typed in by card
+    number (core.rules.tablepools): ``source`` is ``typed`` or a file name."""
+
+    player: str
+    cards: list[str]
+    source: str = ""
+    at: str = ""
 
 
 # -- publishing (core.rules.publish) ------------------------------------------------------------------
@@ -369,7 +380,7 @@ class FilePeople(Action, frozen=True, tag="file_people"):
 Payload = Union[
     Create, Edit, Import, Register, Rename, Remove, Drop, Apart, Pair, Unpair, ResultAction, Game, IdDecision,
     Clock, Checkin, Late, PenaltyAction, Appeal, Calendar, DecklistAction, DeckCheckAction, Build, Pods,
-    PoolAction, Publish, Announce, Undo, Lost, FileRecords, FileRound, FilePeople,
+    PoolAction, TablePool, Publish, Announce, Undo, Lost, FileRecords, FileRound, FilePeople,
 ]
 
 #: kind -> its Struct.

@@ -31,6 +31,7 @@ REDUCER_MODULES = {
     "penalty": "core.rules.penalties", "appeal": "core.rules.penalties",
     "calendar": "core.rules.decklists", "decklist": "core.rules.decklists", "deck_check": "core.rules.decklists",
     "build": "core.rules.decklists", "pods": "core.rules.decklists", "pool": "core.rules.decklists",
+    "table_pool": "core.rules.tablepools",  # a pool entered from packs opened at the table
     "publish": "core.rules.publish", "announce": "core.rules.publish",
     "apart": "core.rules.apart",
     "lost": "core.rules.repair",  # what a journal repair could not recover (core.store)

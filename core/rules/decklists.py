@@ -411,7 +411,7 @@ def _open_build(event: Event, payload: Build) -> Event:
     if not 1 <= minutes <= 600:
         raise LyceeError(_("building minutes {minutes!r}: a whole number from 1 to 600", minutes=minutes))
     return _set_build(event, BuildPhase(kind, set_code.strip(), minutes, stamp(payload.at), product, packs,
-                                        payload.seed))
+                                        payload.seed, real=payload.real))
 
 
 @action("build")
@@ -453,6 +453,10 @@ def _describe_build(payload: Build) -> str:
     op = payload.op
     if op == "open":
         what = labels.product_label(payload.product) if payload.product else _("{packs} packs", packs=payload.packs)
+        if payload.real:
+            return _("build phase opened: {kind} {set} {what}, packs opened at the table, {minutes} min",
+                     kind=labels.kind_label("" if payload.kind is UNSET else payload.kind), set=payload.set_code,
+                     what=what, minutes=None if payload.minutes is UNSET else payload.minutes)
         return _("build phase opened: {kind} {set} {what}, seed {seed}, {minutes} min",
                  kind=labels.kind_label("" if payload.kind is UNSET else payload.kind), set=payload.set_code,
                  what=what, seed=payload.seed, minutes=None if payload.minutes is UNSET else payload.minutes)

@@ -5,13 +5,13 @@ line (G-DECKLIST, G-SEALED, G-DRAFT-*)::
     lycee decklist show EVENT PLAYER [--json]
     lycee decklist check EVENT PLAYER FILE        the deck at the table vs the list; exit 1 when they differ
     lycee decklist status EVENT [--json]          none / registered / problems, per player
-    lycee build EVENT open --set SET (--product 2s|1s3b | --packs P) [--seed S] [--minutes M]
+    lycee build EVENT open --set SET (--product 2s|1s3b | --packs P) [--seed S] [--minutes M] [--real]
     lycee build EVENT status [--json]
     lycee build EVENT start|pause|resume          the deck-building timer
     lycee build EVENT close [--by NAME]           round 1 may then be paired
     lycee build EVENT simulate [--decks]          bots draft for every seat; --decks: bot-built lists
-    lycee build EVENT pool PLAYER [FILE]          a draft pool from the table (FILE), or a late
-                                                  sealed player's product
+    lycee build EVENT pool PLAYER [FILE]          a pool from the table (FILE: a draft, or --real),
+                                                  or a late sealed player's product
     lycee pool EVENT PLAYER [--json]
 
 A thin face: the rules are core.decklists' and core.decks', the packs and
@@ -21,6 +21,7 @@ one line each, naming the line), and nothing is stored.
 
 from __future__ import annotations
 
+import argparse
 from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -177,8 +178,12 @@ def _print_build(ev, st) -> None:
     what = labels.product_label(st.product) if st.kind == "sealed" else _("{packs} packs a player", packs=st.packs)
     state = {"open": _("open, the timer not started"), "building": _("building"), "paused": _("paused"),
              "closed": _("closed")}[st.state]
-    print(_("build phase: {kind} {set} {what}, seed {seed}: {state}", kind=labels.kind_label(st.kind), set=st.set_code,
-            what=what, seed=st.seed, state=state))
+    if ev.build is not None and ev.build.real:
+        print(_("build phase: {kind} {set} {what}, packs opened at the table: {now}", kind=labels.kind_label(st.kind),
+                set=st.set_code, what=what, now=state))
+    else:
+        print(_("build phase: {kind} {set} {what}, seed {seed}: {state}", kind=labels.kind_label(st.kind),
+                set=st.set_code, what=what, seed=st.seed, state=state))
     if st.started_at is not None:
         print("  " + _("{left} left of {m} minutes (started {at})", left=fmt(st.remaining), m=st.minutes,
                        at=labels.time_label(st.started_at)))
@@ -219,7 +224,20 @@ def cmd_build(args) -> int:
     def run(d: Desk):
         if op == "open":
             kind = d.event.kind
-            if kind == "sealed":
+            if args.real and kind in ("sealed", "draft"):
+                if kind == "sealed" and (args.packs is not None or args.product is None):
+                    raise CliError(_("a sealed event opens --product 2s or 1s3b, not --packs (G-SEALED)"))
+                if kind == "draft" and (args.product is not None or args.packs is None):
+                    raise CliError(_("a draft event opens --packs P (4 to 6), not --product (G-DRAFT-2)"))
+                if args.simulate:
+                    raise CliError(_("--real records packs opened at the table: it cannot be simulated"))
+                from limited.tablepool import open_real
+
+                warn = open_real(d, args.set, product=args.product or "", packs=args.packs or 0,
+                                 minutes=args.minutes, seed=args.seed, bots=args.bots)
+                if warn and not args.json:
+                    print(_("warning: {text}", text=warn))
+            elif kind == "sealed":
                 if args.packs is not None or args.product is None:
                     raise CliError(_("a sealed event opens --product 2s or 1s3b, not --packs (G-SEALED)"))
                 limited_event.open_sealed_pools(d, args.set, args.product, args.seed, minutes=args.minutes)
@@ -227,6 +245,11 @@ def cmd_build(args) -> int:
                 if args.product is not None or args.packs is None:
                     raise CliError(_("a draft event opens --packs P (4 to 6), not --product (G-DRAFT-2)"))
                 limited_event.draft_pods(d, args.set, args.packs, args.seed, minutes=args.minutes, bots=args.bots)
+                from limited.tablepool import squeeze
+
+                warn = squeeze(limited_event.event_set(d.event), "draft", packs=args.packs)
+                if warn and not args.json:
+                    print(_("warning: {text}", text=warn))
                 if args.simulate:
                     limited_event.simulate_draft(d)
             else:
@@ -253,7 +276,20 @@ def cmd_build(args) -> int:
             if args.decks:
                 limited_event.build_bot_decks(d)
         elif op == "pool":
-            if d.event.kind == "draft":
+            b = d.event.build
+            if b is not None and b.real:
+                if not args.file:
+                    raise CliError(_("a pool from the table is entered from a file: 'NUMBER COUNT' or "
+                                     "'COUNT NUMBER' lines (G-SEALED, G-DRAFT-1)"))
+                from limited.tablepool import enter_table_pool, parse_text
+
+                try:
+                    text = Path(args.file).read_text(encoding="utf-8-sig")
+                except OSError as err:
+                    raise CliError(_("cannot read {path}: {why}", path=args.file, why=err.strerror)) from None
+                counts = parse_text(text, limited_event.event_set(d.event))
+                enter_table_pool(d, args.player, counts, source=Path(args.file).name)
+            elif d.event.kind == "draft":
                 if not args.file:
                     raise CliError(_("a drafted pool is entered from a file: COUNT NUMBER lines (G-DRAFT-1)"))
                 from core.cards.decks import load_decklist
@@ -262,7 +298,8 @@ def cmd_build(args) -> int:
                 limited_event.enter_draft_pool(d, args.player, cards, source=args.file)
             else:
                 if args.file:
-                    raise CliError(_("a sealed pool is opened by the desk, not entered from a file (G-SEALED)"))
+                    raise CliError(_("the sealed pools of this event are opened by the desk: a pool is entered from "
+                                     "a file when the build phase was opened with --real (G-SEALED)"))
                 limited_event.add_sealed_pool(d, args.player)
         return d.event, d.build_status()
     ev, st = with_desk(args, run)
@@ -304,6 +341,20 @@ def cmd_pool(args) -> int:
 # -- registration -------------------------------------------------------------------------------------
 
 
+class _OpHelp(argparse.Action):
+    """``-h`` of ``lycee build``: ``lycee build open --help`` (the event left out)
+    shows the help of ``open``, not of ``build``."""
+
+    def __init__(self, option_strings, dest, ops=None, **kw):
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kw)
+        self.ops = ops if ops is not None else {}
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        sub = self.ops.get(getattr(namespace, "event", None) or "")
+        (sub or parser).print_help()
+        parser.exit()
+
+
 def register(sub, cmd, event_arg) -> None:
     dl = sub.add_parser("decklist", help=_("register, show and check players' decklists (G-DECKLIST)"))
     dls = dl.add_subparsers(title=_("decklist commands"), metavar="ACTION", required=True)
@@ -331,7 +382,10 @@ def register(sub, cmd, event_arg) -> None:
     event_arg(st)
     st.add_argument("--json", action="store_true")
 
-    b = cmd(sub, "build", cmd_build, _("a sealed or draft event's deck-building phase (G-SEALED, G-DRAFT-*)"))
+    b = cmd(sub, "build", cmd_build, _("a sealed or draft event's deck-building phase (G-SEALED, G-DRAFT-*)"),
+            add_help=False)
+    ops: dict[str, argparse.ArgumentParser] = {}
+    b.add_argument("-h", "--help", action=_OpHelp, ops=ops, help=_("show this help message and exit"))
     event_arg(b)
     bs = b.add_subparsers(title=_("build commands"), metavar="ACTION", required=True, dest="build_op")
     o = cmd(bs, "open", cmd_build, _("open the pools (sealed) or seat the draft pods (draft), start building"))
@@ -343,6 +397,9 @@ def register(sub, cmd, event_arg) -> None:
                    help=_("minutes to build (a desk setting; default 30 sealed, 20 draft)"))
     o.add_argument("--bots", type=int, default=0, metavar="N", help=_("draft: bot seats to add"))
     o.add_argument("--simulate", action="store_true", help=_("draft: bots draft for everyone at once"))
+    o.add_argument("--real", action="store_true",
+                   help=_("the packs are opened (or drafted) at the table: each pool is then entered by card "
+                          "number (`lycee build EVENT pool PLAYER FILE`, or F11 in the app)"))
     o.add_argument("--json", action="store_true")
     s = cmd(bs, "status", cmd_build, _("the build phase: timer, pools and decklists still missing"))
     s.add_argument("--json", action="store_true")
@@ -361,11 +418,13 @@ def register(sub, cmd, event_arg) -> None:
     si = cmd(bs, "simulate", cmd_build, _("draft: bots pick for every seat still without a pool"))
     si.add_argument("--decks", action="store_true", help=_("also register a bot-built deck for every player without one"))
     si.add_argument("--json", action="store_true")
-    po = cmd(bs, "pool", cmd_build, _("enter a drafted pool from FILE, or open a late sealed player's product"))
+    po = cmd(bs, "pool", cmd_build, _("enter a pool from the table (FILE), or open a late sealed player's product"))
     player_arg(po)
-    po.add_argument("file", metavar="FILE", nargs="?", help=_("draft: the pool as 'COUNT NUMBER' lines"))
+    po.add_argument("file", metavar="FILE", nargs="?",
+                    help=_("draft or --real: the pool as 'NUMBER COUNT' or 'COUNT NUMBER' lines"))
     po.add_argument("--json", action="store_true")
 
+    ops.update(bs.choices)
     pl = cmd(sub, "pool", cmd_pool, _("a player's pool in a sealed or draft event"))
     event_arg(pl)
     player_arg(pl)

@@ -63,6 +63,13 @@ def sort_label(key: str) -> str:
             "number": _("number")}.get(key, key)
 
 
+def _attr_name(attr: str) -> str:
+    """The attribute filter's value: 雪 snow in English, 雪 once in Japanese (its name is its kanji)."""
+    full = attribute_label(attr)
+    kanji, _sp, name = full.partition(" ")
+    return kanji if name == kanji else full
+
+
 class DeckBuilderScreen(LibraryActions, Translated, Screen):
     """Build a deck from a sealed or drafted pool (see the module docstring)."""
 
@@ -85,7 +92,11 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
         Binding("l", "load", "Load", id="builder.load"),
         Binding("e", "export", "Export", id="builder.export"),
         Binding("escape", "close", "Back", id="builder.close"),
+        # narrow terminals show the pool or the deck, Tab switches (wide ones: the next list, as always)
+        Binding("tab", "pane", "Pool / deck", id="builder.pane", show=False, priority=True),
     ]
+    #: Below these sizes the builder shows one list at a time (width) and drops the charts (height).
+    NARROW, SHORT = 100, 34
 
     def __init__(self, cs: CardSet, kind: str, pool, *, packs: int | None = None,
                  deck: dict[str, int] | None = None, spare: dict[str, int] | None = None,
@@ -181,6 +192,7 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
                 with Horizontal(id="charts"):
                     yield Static("", id="curve", markup=False)
                     yield Static("", id="spread", markup=False)
+        yield Static("", id="narrow-checks", markup=False)
         yield Label("", id="message", classes="hint", markup=False)
         yield WholeKeysFooter()
 
@@ -189,14 +201,33 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
         self._pool_cols = pool.add_columns(_("Left"), *card_columns(with_type=False))
         for tid in ("deck", "spare"):
             self.query_one(f"#{tid}", DataTable).add_columns("#", _("No."), _("Name"), _("Cost"))
+        self._fit(self.app.size.width, self.app.size.height)
         self.redraw()
         pool.focus()
         hint = _("Enter moves a card (pool to deck, deck or spares back), + adds, - removes, s spares; "
                  "t a c r filter, o sorts.")
+        if self.has_class("-narrow"):
+            hint += " " + _("Tab switches between the pool and the deck.")
         if self.register is not None:
             hint = _("The pool of {name}: build the deck, Ctrl+R registers it to {name}.",
                      name=self.player_name) + " " + hint
         self.say(hint)
+
+    def on_resize(self, event) -> None:
+        self._fit(event.size.width, event.size.height)
+
+    def _fit(self, width: int, height: int) -> None:
+        self.set_class(width < self.NARROW, "-narrow")
+        self.set_class(height < self.SHORT, "-short")
+
+    def action_pane(self) -> None:
+        """Tab: on a narrow terminal, the pool or the deck and spares (each list whole); else the next list."""
+        if not self.has_class("-narrow"):
+            self.focus_next()
+            return
+        deck = not self.has_class("-deck-pane")
+        self.set_class(deck, "-deck-pane")
+        self.query_one("#deck" if deck else "#pool", DataTable).focus()
 
     def check(self) -> list[DeckProblem]:
         """core.cards.decks' verdict for this format (G-SEALED / G-DRAFT-*, G-SPARE-1)."""
@@ -236,6 +267,9 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
         self.query_one("#curve", Static).update(cost_curve(deck_cards, height=5))
         self.query_one("#spread", Static).update(attribute_spread(deck_cards, width=14))
         self.query_one("#checks", Static).update(self._checks_text())
+        counts = Text(_("Deck {n}/{want}", n=n, want=self.want) + " · " + spare_head + " · ",
+                      style="bold green" if n == self.want else "bold")
+        self.query_one("#narrow-checks", Static).update(counts + self._checks_text())
 
     def _filter_line(self) -> Text:
         f = self.state.filters
@@ -243,7 +277,7 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
         t = Text()
         parts = [
             ("t", _("type"), card_type_label(f["type"]) if f["type"] else every),
-            ("a", _("attribute"), attribute_label(f["attr"]) if f["attr"] else every),
+            ("a", _("attribute"), _attr_name(f["attr"]) if f["attr"] else every),
             ("c", _("cost"), str(f["cost"]) if f["cost"] is not None else every),
             ("r", _("rarity"), f["rarity"] or every),
             ("o", _("sort"), sort_label(self.state.sort_key)),

@@ -37,7 +37,7 @@ from textual.widgets import DataTable, Digits, Label, Static
 
 from core.cards.model import CardSet
 from core.errors import LyceeError
-from core.i18n import _
+from core.i18n import _, ngettext
 from core.labels import card_type_label
 from limited.bots import Bot, PickReason, colour_text
 from limited.draft import Draft, Pick, PickTimer, Seat, seat_table
@@ -159,7 +159,7 @@ class DraftScreen(Translated, Screen):
     def _draw_pool(self) -> None:
         pool = self.draft.pool(self.me)
         cards = [self.cs.card(n) for n in pool]
-        head = _("Your pool: {n} cards", n=len(pool))
+        head = ngettext("Your pool: {n} card", "Your pool: {n} cards", len(pool), n=len(pool))
         reason = self.suggestion()
         if reason is not None and reason.upstream:
             head += " · " + _("upstream seems to be in {colours}", colours=colour_text(reason.upstream))

@@ -26,6 +26,7 @@ from typing import ClassVar
 import math
 import random
 import time
+from typing import Callable
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -143,11 +144,18 @@ class TableScreen(Translated, Screen):
         Binding("left_square_bracket", "pod(-1)", "Previous pod", id="table.pod_prev"),
         Binding("r", "reseat", "Draw seats again", id="table.reseat"),
         Binding("b", "build", "Build timer", id="table.build"),
+        Binding("s", "seconds", "Pick seconds", id="table.seconds"),
+        Binding("p", "pools", "Enter pools", id="table.pools"),
         Binding("escape", "close", "Back", id="table.close"),
     ]
 
     def __init__(self, names: list[str], *, set_code: str, packs: int, cards: int, seed: int, draw_seats: bool = True,
-                 clock: Clock | None = None, timer: PickTimer | None = None):
+                 clock: Clock | None = None, timer: PickTimer | None = None,
+                 pods: tuple[tuple[Seat, ...], ...] | None = None, event_name: str = "",
+                 enter_pools: Callable[[], None] | None = None):
+        """``pods``: an event's seating (its pods are the caller's seats, kept
+        as they are); ``enter_pools`` (an event's caller) is offered after the
+        last pack to enter each player's drafted pool."""
         super().__init__()
         self._translate_bindings()
         check_packs(packs)  # G-DRAFT-2
@@ -158,7 +166,10 @@ class TableScreen(Translated, Screen):
         self.seed = seed
         self.draw_seats = draw_seats
         self.clock: Clock = clock or time.monotonic
-        self.pods = make_pods(self.names, seed, draw_seats)
+        self.event_name = event_name
+        self.fixed = pods is not None
+        self.pods = pods if pods is not None else make_pods(self.names, seed, draw_seats)
+        self.enter_pools = enter_pools
         self.pod = 0
         self.call_state = TableCall(packs, cards, timer or PickTimer())
 
@@ -179,7 +190,18 @@ class TableScreen(Translated, Screen):
         yield Label("", id="message", classes="hint", markup=False)
         yield WholeKeysFooter()
 
+    #: Below this width the call box narrows and the seat ring's names shorten, so the whole ring shows.
+    NARROW = 100
+
+    def on_resize(self, event) -> None:
+        narrow = event.size.width < self.NARROW
+        if narrow != self.has_class("-narrow"):
+            self.set_class(narrow, "-narrow")
+            self.draw_ring()
+            self.draw_time()
+
     def on_mount(self) -> None:
+        self.set_class(self.app.size.width < self.NARROW, "-narrow")
         self.draw_title()
         self.draw_seats_table()
         self.draw_time()
@@ -191,6 +213,8 @@ class TableScreen(Translated, Screen):
         st = self.call_state
         sizes = "+".join(str(len(p)) for p in self.pods)
         how = _("seats drawn, seed {seed}", seed=self.seed) if self.draw_seats else _("seats as listed")
+        if self.fixed:
+            how = _("the seating of {event}", event=self.event_name)
         self.query_one("#table-title", Label).update(
             _("Draft table · {set} · {packs} packs × {cards} cards · {n} players in {pods} pod(s) ({sizes}) · {how}",
               set=self.set_code, packs=st.packs, cards=st.cards, n=len(self.names), pods=len(self.pods),
@@ -225,6 +249,9 @@ class TableScreen(Translated, Screen):
         self.query_one("#direction", Label).update(
             _("Pack {round}: pass {how}", round=pack, how=direction_text(d)))
         width = max(6, min(12, max(cell_len(s.name) for s in pod)))
+        if self.has_class("-narrow"):  # the ring box is what the call box leaves: each seat "n.name" and an arrow
+            room = self.app.size.width - 30 - 2 - 4
+            width = max(3, min(width, room // ((len(pod) + 1) // 2) - 5))
         self.query_one("#ring", Static).update(seat_ring([s.name for s in pod], d, width=width))
         self.query_one("#pod-line", Label).update(
             _("Pod {pod} of {pods} ([ ] other pods)", pod=self.pod + 1, pods=len(self.pods)))
@@ -252,6 +279,9 @@ class TableScreen(Translated, Screen):
             line = _("{packs} packs × {cards} cards", packs=st.packs, cards=st.cards)
         elif st.phase in ("done", "build", "built"):
             line = _("all {packs} packs drafted", packs=st.packs)
+        elif self.has_class("-narrow"):
+            line = _("pack {round}/{packs} · pick {pick}/{cards}", round=st.round + 1, packs=st.packs,
+                     pick=min(st.pick + 1, st.cards), cards=st.cards)
         else:
             line = _("pack {round}/{packs} · pick {pick}/{cards} · {left} cards in the pack",
                      round=st.round + 1, packs=st.packs, pick=min(st.pick + 1, st.cards), cards=st.cards,
@@ -278,7 +308,10 @@ class TableScreen(Translated, Screen):
                 self.say(_("Pack {round} done. Space opens the next pack; it passes the other way.",
                            round=self.call_state.round + 1))
             elif e == "done":
-                self.say(_("Draft over: b starts the deck-building timer."))
+                if self.enter_pools is not None:
+                    self.say(_("Draft over: p enters each player's drafted pool; b starts the deck-building timer."))
+                else:
+                    self.say(_("Draft over: b starts the deck-building timer."))
 
     # -- actions ---------------------------------------------------------------------------------------------
     def action_go(self) -> None:
@@ -311,7 +344,36 @@ class TableScreen(Translated, Screen):
         self.pod = (self.pod + step) % len(self.pods)
         self.draw_seats_table()
 
+    def action_pools(self) -> None:
+        if self.enter_pools is None:
+            self.say(_("this draft is not an event's: its pools are not entered here"), error=True)
+            return
+        if self.call_state.phase not in ("done", "build", "built"):
+            self.say(_("the pools are entered after the last pack"), error=True)
+            return
+        self.enter_pools()
+
+    def action_seconds(self) -> None:
+        def chosen(text: str | None) -> None:
+            if not text:
+                return
+            try:
+                timer = parse_pick_seconds(text)
+            except ValueError as err:
+                self.say(str(err), error=True)
+                return
+            self.call_state.timer = timer
+            self.say(_("pick seconds: {table}", table=pick_seconds_text(timer)))
+            self.draw_time()
+
+        self.app.push_screen(Prompt(_("Seconds a pick: one number for every pick, or CARDS:SECONDS pairs by cards "
+                                      "left in the pack (e.g. 11:40 6:20 1:5); from the next pick"),
+                                    pick_seconds_text(self.call_state.timer)), chosen)
+
     def action_reseat(self) -> None:
+        if self.fixed:
+            self.say(_("the seats are the event's pods (F11 there to change them)"), error=True)
+            return
         if self.call_state.phase != "ready":
             self.say(_("the draft has started: the seats stay"), error=True)
             return
@@ -420,6 +482,33 @@ class BuildTimerScreen(Translated, Screen):
         self.app.pop_screen()
 
 
+def pick_seconds_text(timer: PickTimer) -> str:
+    """The pick timer as the organizer types it: ``11:40 6:20 1:5`` (cards left: seconds)."""
+    return " ".join(f"{k}:{v:g}" for k, v in sorted(timer.table, reverse=True))
+
+
+def parse_pick_seconds(text: str) -> PickTimer:
+    """``40`` (every pick) or ``11:40 6:20 1:5`` (from that many cards left); ValueError saying what is wrong."""
+    words = text.replace(",", " ").split()
+    if len(words) == 1 and ":" not in words[0]:
+        secs = whole(words[0])
+        if secs is None or secs < 1:
+            raise ValueError(_("seconds a pick: a whole number above 0, not {text!r}", text=words[0]))
+        return PickTimer.of({1: float(secs)})
+    table: dict[int, float] = {}
+    for w in words:
+        k, sep, v = w.partition(":")
+        cards, secs = whole(k), whole(v)
+        if not sep or cards is None or secs is None or cards < 1 or secs < 1:
+            raise ValueError(_("{text!r}: write CARDS:SECONDS, e.g. 11:40 (both whole numbers above 0)", text=w))
+        table[cards] = float(secs)
+    if not table:
+        raise ValueError(_("seconds a pick: a whole number above 0"))
+    if 1 not in table:
+        table[1] = table[min(table)]
+    return PickTimer.of(table)
+
+
 def parse_minutes(text: str | None) -> float | None:
     """Minutes typed by the organizer (a number above 0), None otherwise."""
     if not text:
@@ -431,4 +520,5 @@ def parse_minutes(text: str | None) -> float | None:
     return minutes if minutes > 0 else None
 
 
-__all__ = ["TableCall", "TableSetup", "TableScreen", "BuildTimerScreen", "make_pods", "parse_minutes"]
+__all__ = ["TableCall", "TableSetup", "TableScreen", "BuildTimerScreen", "make_pods", "parse_minutes",
+           "parse_pick_seconds", "pick_seconds_text"]

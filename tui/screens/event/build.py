@@ -43,7 +43,9 @@ class BuildPane(TabPane):
                        pods="+".join(map(str, st.pods)) or "-"))
         timer = clock.fmt(st.remaining) if st.remaining is not None else clock.fmt(st.minutes * 60)
         line = Text(_("Build phase: {state} · {what} · seed {seed} · time left {t} · {k} decklists missing",
-                      state=labels.build_state_label(st.state), what=what, seed=st.seed, t=timer,
+                      state=labels.build_state_label(st.state), what=what,
+                      seed=st.seed if ev.build is None or not ev.build.real else _("none (packs opened at the table)"),
+                      t=timer,
                       k=len(st.missing_decklists)))
         if st.override_at:
             line.append("\n" + _("Head judge override by {by}: {reason}", by=st.override_by,

@@ -10,6 +10,7 @@ from core import labels
 from core.errors import LyceeError
 from core.i18n import _
 from core.names import whole
+from .. import event_limited
 from ..dialogs import Prompt
 from .build import BuildPane
 
@@ -34,6 +35,10 @@ class BuildActions:
                    ("close", _("Close the build phase"))]
         if ev.kind == "draft":
             choices.insert(1, ("simulate", _("Simulate the draft with bots (practice events)")))
+        at = [k for k, _label in choices].index("override")  # new items go last: tests and hands know the others' places
+        choices.insert(at, ("pool", _("Enter a player's pool from the table by card number")))
+        if ev.kind == "draft":
+            choices.insert(at, ("caller", _("Draft caller on this event's pods: direction, pick timer (Shift+F11)")))
         self.app.push_screen(Choose(_("Build phase"), choices), self._build_choice)
 
     def _build_choice(self, choice: str | None) -> None:
@@ -41,9 +46,7 @@ class BuildActions:
             return
         ev = self.event
         if choice == "open":
-            hint = _("SET PRODUCT [SEED], e.g. alpha 2s (or 1s3b)") if ev.kind == "sealed" else \
-                _("SET PACKS [SEED], e.g. alpha 4 (4 to 6 packs)")
-            self.app.push_screen(Prompt(_("Open the build phase: {hint}", hint=hint)), self._open_build)
+            self.app.push_screen(Prompt(event_limited.open_hint(ev.kind)), self._open_build)
         elif choice == "decklist":
             self.app.push_screen(Prompt(_("Decklist: PLAYER FILE (text 'COUNT NUMBER' lines, or .csv)")),
                                  self._register_decklist)
@@ -51,8 +54,15 @@ class BuildActions:
             self._open_player_deck(self._build_row())
         elif choice == "override":
             self._ask_override()
+        elif choice == "pool":
+            event_limited.choose_pool_player(self, self._build_row())
+        elif choice == "caller":
+            event_limited.open_caller(self)
         else:
             self._build_op(choice)
+
+    def action_draft_caller(self) -> None:
+        event_limited.open_caller(self)
 
     def _build_row(self) -> str | None:
         """The player highlighted on the build tab (their id), if any."""
@@ -133,6 +143,8 @@ class BuildActions:
             return
         from limited import event as limited_event
 
+        if event_limited.open_build(self, text):
+            return
         parts = text.split()
         if len(parts) not in (2, 3) or (len(parts) == 3 and whole(parts[2], 18) is None):
             self.say(_("write the set, the product or packs, and optionally a seed"), error=True)

@@ -73,6 +73,7 @@ class EventScreen(RoundActions, PlayerActions, PenaltyActions, BuildActions, Exp
         Binding("f10", "playoff", "Playoff", id="event.playoff"),
         Binding("f9", "export", "Export", id="event.export"),
         Binding("f11", "build_menu", "Build phase", id="event.build"),
+        Binding("shift+f11", "draft_caller", "Draft caller", id="event.caller", show=False),
         # priority: the results box (an Input) would take these keys for its own editing
         Binding("ctrl+e", "why", "Why this pairing", id="event.why", show=False, priority=True),
         Binding("ctrl+d", "verify", "Check event", id="event.verify", show=False, priority=True),
@@ -228,7 +229,7 @@ class EventScreen(RoundActions, PlayerActions, PenaltyActions, BuildActions, Exp
     def action_close(self) -> None:
         """Esc: back to the event list; from a text box holding typed text,
         first out of the box (to the tab's table), so nothing typed is lost."""
-        if isinstance(self.focused, Input) and self.focused.value.strip():
+        if isinstance(self.focused, Input) and (self.focused.value.strip() or self.focused.id == "add-player"):
             self.action_tab(self.query_one(TabbedContent).active)
             if isinstance(self.focused, Input):  # a tab without a table
                 self.focused.blur()

@@ -1,0 +1,297 @@
+"""Pools from packs opened at the table (G-SEALED, G-DRAFT-1).
+
+The organizer opens the build phase for real packs (:func:`open_real`), then
+types each player's pool in by card number: the fast entry line takes
+``5063 2`` (number, count), ``CH-5063 2``, ``2 CH-5063`` or ``2x5063``; a
+number without its prefix takes the last prefix typed (CH at first), so a
+run of characters is typed by digits alone (:class:`Entry`).  A file or
+pasted text holds such lines (commas or new lines between them).
+
+:func:`pool_problems` says how a pool differs from the product: its size,
+and for sealed whether it holds one starter's list and three boosters' worth
+by rarity (1s3b) or two starters (2s).  :func:`enter_table_pool` records it
+as a ``table_pool`` action (core.rules.tablepools), refused with every
+problem named; the building timer starts with the last pool.
+:func:`squeeze` warns when the product leaves little choice over the deck.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from core import labels
+from core.cards.decks import DRAFT_CARDS_PER_PACK, SEALED_SIZE
+from core.cards.model import Card, CardSet, normalize_number
+from core.desk import Desk
+from core.errors import LyceeError, RuleError
+from core.event.model import Event
+from core.i18n import _, ngettext
+from core.rules.clock import stamp
+from limited.packs import check_booster
+from limited.sealed import PRODUCTS
+
+__all__ = ["Entry", "parse_line", "parse_text", "pool_problems", "expected_size", "enter_table_pool",
+           "open_real", "squeeze", "SPARE_PICKS", "card_echo"]
+
+#: Fewer spare cards than this over the deck size and the setup warns (about 10).
+SPARE_PICKS = 10
+#: The most copies one entry line takes (a typo guard).
+MAX_COUNT = 40
+
+_LINE_RE = re.compile(r"^(?:(?P<c1>\d{1,2})\s*[x×*]?\s+)?(?P<num>(?:[A-Za-z]{2}[-_ ]?)?\d{1,4}[A-Za-z]?)"
+                      r"(?:\s*[x×*]?\s*(?P<c2>\d{1,2}))?$")
+_XCOUNT_RE = re.compile(r"^(?P<c1>\d{1,2})\s*[x×*]\s*(?P<num>.+)$")
+
+
+@dataclass
+class Entry:
+    """The entry line's memory: the last prefix typed (CH at first)."""
+
+    cs: CardSet
+    prefix: str = "CH"
+    counts: Counter = field(default_factory=Counter)
+
+    def resolve(self, text: str) -> str:
+        """The card number meant by ``text`` (with or without its prefix), or LyceeError saying why not."""
+        t = text.strip().upper().replace("_", "-").replace(" ", "-")
+        if t.isdigit() or (t[:-1].isdigit() and t[-1:].isalpha() and t[:-1]):
+            t = f"{self.prefix}-{t}"
+        num = normalize_number(t)
+        if num is None:
+            raise LyceeError(_("{text!r} is not a card number (like 5063 or CH-5063)", text=text))
+        if num not in self.cs:
+            raise LyceeError(_("{number} is not a card of set {set}", number=num, set=self.cs.code))
+        self.prefix = num.split("-")[0]
+        return num
+
+    def add_line(self, line: str) -> tuple[str, int]:
+        """Add one ``NUMBER [COUNT]`` entry; (number, count added).  A count of 0 removes the card."""
+        num, count = parse_line(line, self)
+        if count == 0:
+            self.counts.pop(num, None)
+        else:
+            self.counts[num] += count
+        return num, count
+
+
+def parse_line(line: str, entry: Entry) -> tuple[str, int]:
+    """One entry: ``5063 2``, ``CH-5063 2``, ``2 CH-5063``, ``2x5063``, ``5063`` (one copy)."""
+    text = " ".join(line.replace("\u3000", " ").split())
+    text = re.sub(r"[０-９Ａ-Ｚａ-ｚ－]", lambda m: chr(ord(m.group()) - 0xFEE0), text)
+    m = _LINE_RE.match(text)
+    if m is None:
+        mx = _XCOUNT_RE.match(text)
+        if mx is None:
+            raise LyceeError(_("{text!r}: write the card number, then how many (5063 2)", text=line.strip()))
+        num, raw = mx.group("num"), mx.group("c1")
+    else:
+        if m.group("c1") and m.group("c2"):
+            raise LyceeError(_("{text!r}: two counts; write the card number, then how many (5063 2)",
+                               text=line.strip()))
+        num, raw = m.group("num"), m.group("c1") or m.group("c2") or "1"
+    count = int(raw)
+    if count > MAX_COUNT:
+        raise LyceeError(_("{text!r}: {n} copies of one card is more than a pool holds", text=line.strip(),
+                           n=count))
+    return entry.resolve(num), count
+
+
+def parse_text(text: str, cs: CardSet) -> Counter:
+    """A pool from a file or pasted text: entries one a line or between commas
+    (``COUNT NUMBER [name]`` lines of a decklist also read); every bad line named."""
+    entry = Entry(cs)
+    problems = []
+    for i, raw in enumerate(re.split(r"[\n,、]", text), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        words = line.split()
+        if len(words) > 2 and words[0].isdigit():  # "2 CH-5063 name" (a decklist line)
+            line = " ".join(words[:2])
+        try:
+            entry.add_line(line)
+        except LyceeError as err:
+            problems.append(_("entry {i}: {why}", i=i, why=err))
+    if problems:
+        raise LyceeError("; ".join(problems))
+    return entry.counts
+
+
+def card_echo(card: Card) -> str:
+    """A card as the entry line echoes it: number, name, attributes, rarity."""
+    from core.cards.model import ATTRIBUTE_KANJI
+
+    attrs = "".join(ATTRIBUTE_KANJI[a] for a in card.attributes) or "-"
+    return f"{card.number} {card.name} {attrs} {card.rarity}"
+
+
+# -- what the product holds ----------------------------------------------------------------------------
+
+
+def _starter_size(cs: CardSet) -> int:
+    sizes = [sum(k for _n, k in st.cards) if not st.slots else sum(s.count for s in st.slots) for st in cs.starters]
+    return max(sizes) if sizes else 0
+
+
+def expected_size(cs: CardSet, kind: str, product: str = "", packs: int = 0) -> int:
+    """Cards of one player's pool: sealed, the product's starters and boosters;
+    draft, packs x booster size."""
+    if kind == "draft":
+        check_booster(cs, "G-DRAFT-1")
+        return packs * cs.booster.size  # type: ignore[union-attr]
+    n_st, n_bo = PRODUCTS[product]
+    return n_st * _starter_size(cs) + (n_bo * cs.booster.size if n_bo else 0)  # type: ignore[union-attr]
+
+
+def _rarity_bounds(cs: CardSet, boosters: int) -> dict[str, tuple[int, int]]:
+    """Rarity -> (fewest, most) cards of it in ``boosters`` boosters (the last card of a slot may upgrade)."""
+    lo: Counter = Counter()
+    hi: Counter = Counter()
+    for s in cs.booster.slots:  # type: ignore[union-attr]
+        lo[s.rarity] += (s.count - (1 if s.upgrades else 0)) * boosters
+        hi[s.rarity] += s.count * boosters
+        for u in s.upgrades:
+            hi[u.rarity] += boosters
+    return {r: (lo[r], hi[r]) for r in hi}
+
+
+def _contains(pool: Counter, part: Counter) -> bool:
+    return all(pool[n] >= k for n, k in part.items())
+
+
+def pool_problems(cs: CardSet, kind: str, counts: Counter, *, product: str = "", packs: int = 0) -> list[str]:
+    """How ``counts`` differs from the product (empty: it can be that product)."""
+    out = []
+    unknown = sorted(n for n in counts if n not in cs)
+    if unknown:
+        out.append(_("not cards of set {set}: {numbers}", set=cs.code, numbers=", ".join(unknown)))
+        return out
+    n = sum(counts.values())
+    want = expected_size(cs, kind, product, packs)
+    if n != want:
+        size = cs.booster.size if cs.booster is not None else 0
+        what = _("{packs} packs of {size}", packs=packs, size=size) if kind == "draft" else \
+            _("product {name}", name=labels.product_label(product))
+        diff = want - n
+        out.append(ngettext("{n} card entered, {want} expected ({what}): {diff} to go",
+                            "{n} cards entered, {want} expected ({what}): {diff} to go", n,
+                            n=n, want=want, what=what, diff=diff) if diff > 0 else
+                   ngettext("{n} card entered, {want} expected ({what}): {extra} too many",
+                            "{n} cards entered, {want} expected ({what}): {extra} too many", n,
+                            n=n, want=want, what=what, extra=-diff))
+    if kind != "sealed" or out:
+        return out
+    n_st, n_bo = PRODUCTS[product]
+    fixed = [st for st in cs.starters if not st.slots]
+    if not fixed:
+        return out
+    lists = {st.id: Counter({num: k for num, k in st.cards}) for st in fixed}
+    held = [sid for sid, c in lists.items() if _contains(counts, c)]
+    if n_st == 2:
+        pairs = [(a, b) for a in lists for b in lists if _contains(counts, lists[a] + lists[b])]
+        if not pairs:
+            out.append(_("the pool does not hold two starters' lists (held whole: {held})",
+                         held=", ".join(held) or _("none")))
+        return out
+    if not held:
+        best = min(lists, key=lambda sid: sum((lists[sid] - counts).values()))
+        missing = lists[best] - counts
+        out.append(_("no starter's list is whole in the pool: closest {starter}, missing {cards}", starter=best,
+                     cards=", ".join(f"{k}x {num}" for num, k in sorted(missing.items()))))
+        return out
+    bounds = _rarity_bounds(cs, n_bo)
+    notes = []
+    for sid in held:
+        rest = counts - lists[sid]
+        by = Counter(cs.card(num).rarity for num in rest.elements())
+        bad = [(r, by[r], lo, hi) for r, (lo, hi) in bounds.items() if not lo <= by[r] <= hi]
+        bad += [(r, k, 0, 0) for r, k in by.items() if r not in bounds]
+        if not bad:
+            return out
+        notes.append(", ".join(_("{rarity} {n} (a booster set gives {lo}-{hi})", rarity=r, n=k, lo=lo, hi=hi)
+                               for r, k, lo, hi in bad))
+    out.append(_("besides the starter, the cards are not {n} boosters' worth by rarity: {notes}", n=n_bo,
+                 notes=notes[0]))
+    return out
+
+
+def squeeze(cs: CardSet, kind: str, *, product: str = "", packs: int = 0) -> str:
+    """A warning when the product leaves fewer than SPARE_PICKS cards over the deck ("" when it does not)."""
+    try:
+        pool = expected_size(cs, kind, product, packs)
+    except LyceeError:
+        return ""
+    deck = SEALED_SIZE if kind == "sealed" else packs * DRAFT_CARDS_PER_PACK
+    spare = pool - deck
+    if spare >= SPARE_PICKS:
+        return ""
+    if kind == "draft":
+        return _("{packs} packs x {size} cards gives {picks} picks for a {deck}-card deck: only {spare} to leave out "
+                 "(fewer than {want}), so decks will hold cards their colours cannot cast; consider more packs or "
+                 "a set with larger boosters", packs=packs, size=cs.booster.size, picks=pool,  # type: ignore[union-attr]
+                 deck=deck, spare=spare, want=SPARE_PICKS)
+    return _("product {name} gives {cards} cards for a {deck}-card deck: only {spare} to leave out (fewer than "
+             "{want}); consider 1s3b", name=labels.product_label(product), cards=pool, deck=deck, spare=spare,
+             want=SPARE_PICKS)
+
+
+# -- the desk ------------------------------------------------------------------------------------------
+
+
+def _event_set(event: Event) -> CardSet:
+    from limited.event import event_set
+
+    return event_set(event)
+
+
+def open_real(desk: Desk, set_code: str, *, product: str = "", packs: int = 0, minutes: int | None = None,
+              seed: int | None = None, bots: int = 0) -> str:
+    """Open the build phase for packs opened at the table: sealed records the
+    product (no pools opened), draft seats the pods (``seed`` draws them);
+    the squeeze warning, if any, is returned."""
+    from limited.event import draft_pods, open_sealed_pools
+
+    ev = desk.event
+    if ev.kind == "sealed":
+        from limited.event import card_set
+
+        cs = card_set(set_code)
+        if product not in PRODUCTS:
+            raise RuleError(_("sealed product {product!r}: use 2s (2 starters) or 1s3b (1 starter + 3 boosters)",
+                              product=product), "G-SEALED")
+        open_sealed_pools(desk, cs, product, seed, minutes=minutes, start=False, real=True)
+        return squeeze(cs, "sealed", product=product)
+    draft_pods(desk, set_code, packs, seed, minutes=minutes, bots=bots, real=True)
+    return squeeze(_event_set(desk.event), "draft", packs=packs)
+
+
+def enter_table_pool(desk: Desk, ref: str, cards: Iterable[str] | Counter, *, source: str = "") -> Event:
+    """Record (or correct) a player's pool from the table: refused, every
+    problem named, when it is not the product (G-SEALED, G-DRAFT-1)."""
+    ev = desk.event
+    p = desk.player(ref)
+    cs = _event_set(ev)
+    b = ev.build
+    assert b is not None
+    counts = cards if isinstance(cards, Counter) else Counter(cards)
+    probs = pool_problems(cs, ev.kind, counts, product=b.product, packs=b.packs)
+    rule = "G-DRAFT-1" if ev.kind == "draft" else "G-SEALED"
+    if probs:
+        raise RuleError(_("the pool of {name} is not {what}: {problems}", name=p.name,
+                          what=_("product {name}", name=labels.product_label(b.product)) if ev.kind == "sealed" else
+                          _("{packs} packs drafted", packs=b.packs), problems=labels.sentences(probs)), rule)
+    data = {"player": p.id, "cards": sorted(counts.elements()), "source": source or "typed", "at": stamp(desk.now())}
+    acts: list[tuple[str, dict]] = [("table_pool", data)]
+    from core import rules
+
+    after = rules.apply(ev, {"type": "table_pool", "data": data})
+    b2 = after.build
+    if b2 is not None and b2.clock is None and not b2.closed:
+        need = [s.player for pod in after.pods for s in pod if s.player] if after.kind == "draft" else \
+            [q.id for q in after.players if q.active]
+        if all(after.pool_of(pid) is not None for pid in need):
+            acts.append(("build", desk.build_data("start")))
+    return desk.append_all(acts)

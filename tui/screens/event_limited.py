@@ -1,0 +1,184 @@
+"""The event screen's limited items for packs at the table (G-SEALED, G-DRAFT-1):
+what F11 and the palette open on a sealed or draft event.
+
+- :func:`open_build`: the "open" line ``SET PRODUCT|PACKS [SEED] [real]``;
+  ``real`` (or 実物) records that the packs are opened or drafted at the
+  table (limited.tablepool.open_real), the squeeze warning said with its numbers.
+- :func:`choose_pool_player` / :func:`enter_pool`: a player's pool typed in
+  by number (tui.screens.pool_entry), recorded as a ``table_pool`` action.
+- :func:`open_caller`: the draft caller (tui.screens.draft_table.TableScreen)
+  on the event's own pods, one seating per event; after the last pack it
+  offers to enter each player's drafted pool.
+
+The event screen (tui.screens.event) calls these with itself: ``desk``,
+``event``, ``say`` and ``refresh_all`` are all that is used of it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.errors import LyceeError
+from core.i18n import _, ngettext
+from core.names import whole
+
+__all__ = ["open_hint", "open_build", "choose_pool_player", "enter_pool", "open_caller"]
+
+
+def open_hint(kind: str) -> str:
+    """The "open" prompt: the set codes there are, and what 2s / 1s3b / real mean."""
+    from core.rules.decklists import default_catalog
+
+    cat = default_catalog()
+    if kind == "sealed":
+        codes = ", ".join(s.code for s in cat.sets if s.starters)
+        return _("Open the build phase: SET PRODUCT [SEED] [real]. Sets: {codes}. Product 2s = 2 starters, "
+                 "1s3b = 1 starter + 3 boosters. Add real when the packs are opened at the table (each pool is then "
+                 "entered by card number), e.g. alpha 1s3b real", codes=codes)
+    codes = ", ".join(f"{s.code} ({s.booster.size})" for s in cat.sets if s.booster is not None)
+    return _("Open the build phase: SET PACKS [SEED] [real]. Sets (cards a booster): {codes}. PACKS: 4 to 6 a "
+             "player. Add real when the draft is called at the table (the pools are entered afterwards), "
+             "e.g. alpha 4 real", codes=codes)
+
+
+def open_build(screen: Any, text: str) -> bool:
+    """Open the build phase for packs at the table when ``text`` ends in real; False: not such a line."""
+    parts = text.split()
+    if not parts or parts[-1].casefold() not in ("real", "実物", "実パック"):
+        return False
+    from limited.tablepool import open_real
+
+    parts = parts[:-1]
+    if len(parts) not in (2, 3) or (len(parts) == 3 and whole(parts[2], 18) is None):
+        screen.say(_("write the set, the product or packs, and optionally a seed, then real"), error=True)
+        return True
+    seed = whole(parts[2], 18) if len(parts) == 3 else None
+    try:
+        if screen.event.kind == "sealed":
+            warn = open_real(screen.desk, parts[0], product=parts[1])
+            done = _("build phase opened for packs opened at the table: F11 → enter each player's pool by number")
+        else:
+            packs = whole(parts[1])
+            if packs is None:
+                screen.say(_("write the number of packs, 4 to 6"), error=True)
+                return True
+            warn = open_real(screen.desk, parts[0], packs=packs, seed=seed)
+            done = _("pods seated for a draft at the table: F11 → the draft caller (Shift+F11) calls it")
+    except LyceeError as err:
+        screen.say(str(err), error=True)
+        return True
+    screen.refresh_all()
+    screen.say(done + (" " + _("Warning: {text}", text=warn) if warn else ""), error=bool(warn))
+    return True
+
+
+def choose_pool_player(screen: Any, highlighted: str | None = None) -> None:
+    """Which player's pool to enter: those still without one first, each with how it stands."""
+    from .dialogs import Choose
+
+    ev = screen.event
+    b = ev.build
+    if b is None:
+        screen.say(_("open the build phase first (F11 → open)"), error=True)
+        return
+    if ev.kind == "sealed" and not b.real:
+        screen.say(_("the pools of {event} were opened by the desk; entering them by number needs a build phase "
+                     "opened with real (packs opened at the table)", event=ev.name), error=True)
+        return
+    if ev.kind == "draft":
+        ids = [s.player for pod in ev.pods for s in pod if s.player]
+    else:
+        ids = [p.id for p in ev.players if p.active]
+    if not ids:
+        screen.say(_("no player to enter a pool for"), error=True)
+        return
+    ids.sort(key=lambda pid: ev.pool_of(pid) is not None)
+    choices = []
+    for pid in ids:
+        pool = ev.pool_of(pid)
+        state = _("no pool yet") if pool is None else (
+            _("deck registered") if ev.decklist_of(pid) is not None else
+            ngettext("{n} card: Enter corrects it", "{n} cards: Enter corrects it", len(pool.cards), n=len(pool.cards)))
+        choices.append((pid, f"{ev.player(pid).name} · {state}"))
+    if highlighted in ids:
+        choices.sort(key=lambda c: c[0] != highlighted)
+
+    def chosen(pid: str | None) -> None:
+        if pid:
+            enter_pool(screen, pid, then=lambda: choose_pool_player(screen))
+
+    missing = sum(ev.pool_of(pid) is None for pid in ids)
+    screen.app.push_screen(Choose(ngettext("Enter a pool from the table ({n} player still without one)",
+                                           "Enter a pool from the table ({n} players still without one)",
+                                           missing, n=missing), choices), chosen)
+
+
+def enter_pool(screen: Any, pid: str, then=None) -> None:
+    """The pool entry screen on ``pid``'s pool; Ctrl+R there records it."""
+    from collections import Counter
+
+    from limited.event import event_set
+    from limited.tablepool import enter_table_pool
+
+    from .pool_entry import PoolEntryScreen
+
+    ev = screen.event
+    b = ev.build
+    assert b is not None
+    name = ev.player(pid).name
+    if ev.decklist_of(pid) is not None:
+        screen.say(_("{name} has registered a deck built from their pool: the pool can no longer be corrected "
+                     "(undo the decklist first)", name=name), error=True)
+        return
+    pool = ev.pool_of(pid)
+
+    def record(counts: Counter) -> str:
+        enter_table_pool(screen.desk, pid, counts)
+        screen.refresh_all()
+        after = screen.event
+        left = [p for p in (ids_of(after)) if after.pool_of(p) is None]
+        if not left:
+            return _("pool of {name} recorded ({n} cards): every pool is in; the building timer runs. Esc, then "
+                     "Enter on the build tab builds a deck", name=name, n=sum(counts.values()))
+        return ngettext("pool of {name} recorded ({n} cards); {left} player still without a pool (Esc)",
+                        "pool of {name} recorded ({n} cards); {left} players still without a pool (Esc)",
+                        len(left), name=name, n=sum(counts.values()), left=len(left))
+
+    def closed(_recorded) -> None:
+        if then is not None and any(screen.event.pool_of(p) is None for p in ids_of(screen.event)):
+            then()
+
+    screen.app.push_screen(PoolEntryScreen(event_set(ev), ev.kind, name=name, product=b.product, packs=b.packs,
+                                           cards=Counter(pool.cards) if pool is not None else None,
+                                           record=record), closed)
+
+
+def ids_of(ev) -> list[str]:
+    if ev.kind == "draft":
+        return [s.player for pod in ev.pods for s in pod if s.player]
+    return [p.id for p in ev.players if p.active]
+
+
+def open_caller(screen: Any) -> None:
+    """The draft caller on the event's pods (its seats are the event's; one seating per event)."""
+    from limited.draft import Seat
+    from limited.event import event_set
+
+    from .draft_table import TableScreen
+
+    ev = screen.event
+    if ev.kind != "draft":
+        screen.say(_("the draft caller is for a draft event"), error=True)
+        return
+    if not ev.pods:
+        screen.say(_("the draft of {event} is not seated: F11 → open (e.g. alpha 4 real) seats the pods first",
+                     event=ev.name), error=True)
+        return
+    b = ev.build
+    assert b is not None
+    cs = event_set(ev)
+    pods = tuple(tuple(Seat(s.name, s.player is None) for s in pod) for pod in ev.pods)
+    names = [s.name for pod in pods for s in pod]
+    screen.app.push_screen(TableScreen(names, set_code=cs.code, packs=b.packs, cards=cs.booster.size,  # type: ignore[union-attr]
+                                       seed=b.seed or 0, draw_seats=False, pods=pods, event_name=ev.name,
+                                       enter_pools=lambda: choose_pool_player(screen)))

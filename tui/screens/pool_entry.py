@@ -1,0 +1,236 @@
+"""Entering a player's pool from packs opened at the table (G-SEALED, G-DRAFT-1).
+
+The organizer types the cards in by number on the fast entry line:
+``5063 2`` Enter adds two CH-5063 (the prefix typed last is remembered, CH
+at first: ``EV-5007`` switches it), ``5063 0`` takes the card out, ``-5063``
+takes one copy out.  Each card is echoed with its name, attributes and
+rarity; a number that is not a card of the set is refused aloud and nothing
+changes.  Text pasted into the line (lines or commas), or a file (Ctrl+O),
+adds many at once.  The line under the table says how the pool stands
+against the product (limited.tablepool.pool_problems); Ctrl+R records it as
+the player's pool (a ``table_pool`` action: entered again, it replaces it,
+until the player registers a deck).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Callable
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Input, Label
+
+from core import labels
+from core.cards.model import ATTRIBUTE_KANJI, CardSet
+from core.errors import LyceeError
+from core.i18n import _, ngettext
+from limited.tablepool import Entry, card_echo, expected_size, parse_text, pool_problems
+
+from ..i18n import Translated
+from ..widgets.footer import WholeKeysFooter
+from ..widgets.plain import PlainTable
+from .dialogs import Confirm, Prompt
+
+__all__ = ["PoolEntryScreen", "EntryLine"]
+
+
+class EntryLine(Input):
+    """The entry line: a paste of several lines (or commas) is handed to the screen whole."""
+
+    def _on_paste(self, event: events.Paste) -> None:
+        if event.text and ("\n" in event.text.strip() or "," in event.text):
+            event.stop()
+            scr = self.screen
+            if isinstance(scr, PoolEntryScreen):
+                scr.add_text(event.text, _("pasted text"))
+            return
+        super()._on_paste(event)
+
+
+class PoolEntryScreen(Translated, Screen):
+    CSS = """
+    PoolEntryScreen #pe-title { height: 1; background: $primary-background; text-style: bold; width: 1fr; }
+    PoolEntryScreen #pe-help { height: auto; color: $text-muted; width: 1fr; }
+    PoolEntryScreen #pe-entry { height: 3; }
+    PoolEntryScreen #pe-echo { height: auto; max-height: 3; width: 1fr; }
+    PoolEntryScreen #pe-echo.error { color: $error; text-style: bold; }
+    PoolEntryScreen #pe-cards { height: 1fr; }
+    PoolEntryScreen #pe-check { height: auto; width: 1fr; }
+    PoolEntryScreen #pe-check.error { color: $warning; }
+    """
+    BINDINGS = [
+        Binding("ctrl+r", "record", "Record the pool", id="pool.record", priority=True),
+        Binding("ctrl+o", "load", "From a file", id="pool.load", priority=True),
+        Binding("delete", "remove", "Take out the card", id="pool.remove"),
+        Binding("escape", "close", "Back", id="pool.close"),
+    ]
+
+    def __init__(self, cs: CardSet, kind: str, *, name: str, product: str = "", packs: int = 0,
+                 cards: Counter | None = None, record: Callable[[Counter], str] | None = None):
+        super().__init__()
+        self._translate_bindings()
+        self.cs = cs
+        self.kind = kind
+        self.player_name = name
+        self.product = product
+        self.packs = packs
+        self.entry = Entry(cs)
+        if cards:
+            self.entry.counts.update(cards)
+        self.record = record
+        self.recorded = bool(cards)
+        self.want = expected_size(cs, kind, product, packs)
+
+    @property
+    def counts(self) -> Counter:
+        return self.entry.counts
+
+    def compose(self) -> ComposeResult:
+        yield Label("", id="pe-title", markup=False)
+        yield Label(_("Type a card number and how many, then Enter: 5063 2 (the prefix typed last stays: "
+                      "EV-5007 switches to events). 5063 0 takes a card out. Paste many lines, or Ctrl+O for a "
+                      "file."), id="pe-help", markup=False)
+        yield EntryLine(placeholder=_("number count, e.g. 5063 2"), id="pe-entry")
+        yield Label("", id="pe-echo", markup=False)
+        yield PlainTable(cursor_type="row", zebra_stripes=True, id="pe-cards")
+        yield Label("", id="pe-check", markup=False)
+        yield WholeKeysFooter()
+
+    def on_mount(self) -> None:
+        t = self.query_one("#pe-cards", DataTable)
+        t.add_columns(_("No."), _("Name"), _("Attr."), _("Rarity"), _("Count"))
+        self.redraw()
+        self.query_one("#pe-entry", Input).focus()
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def redraw(self, cursor: str | None = None) -> None:
+        n = sum(self.counts.values())
+        what = _("product {name}", name=labels.product_label(self.product)) if self.kind == "sealed" else \
+            _("{packs} packs drafted", packs=self.packs)
+        self.query_one("#pe-title", Label).update(
+            _("Pool of {name} · {set} {what} · {n}/{want} cards", name=self.player_name, set=self.cs.code,
+              what=what, n=n, want=self.want))
+        t = self.query_one("#pe-cards", DataTable)
+        t.clear()
+        for num in sorted(self.counts):
+            c = self.cs.card(num)
+            t.add_row(num, c.name, "".join(ATTRIBUTE_KANJI[a] for a in c.attributes) or "-", c.rarity,
+                      str(self.counts[num]), key=num)
+        if cursor is not None and cursor in self.counts:
+            t.move_cursor(row=sorted(self.counts).index(cursor))
+        probs = self.problems()
+        chk = self.query_one("#pe-check", Label)
+        if probs:
+            chk.update(_("Not yet the product: {problems}", problems="; ".join(probs)))
+        else:
+            chk.update(_("The pool is the whole product: Ctrl+R records it to {name}.", name=self.player_name))
+        chk.set_class(bool(probs), "error")
+
+    def problems(self) -> list[str]:
+        return pool_problems(self.cs, self.kind, self.counts, product=self.product, packs=self.packs)
+
+    def echo(self, text: str, error: bool = False) -> None:
+        lbl = self.query_one("#pe-echo", Label)
+        lbl.update(Text(text))
+        lbl.set_class(error, "error")
+        if error:
+            self.app.bell()
+
+    # -- entry -----------------------------------------------------------------------------------
+    def on_input_submitted(self, message: Input.Submitted) -> None:
+        if message.input.id != "pe-entry":
+            return
+        message.stop()
+        line = message.value.strip()
+        if not line:
+            return
+        try:
+            if line.startswith("-"):
+                num = self.entry.resolve(line[1:])
+                if not self.counts.get(num):
+                    raise LyceeError(_("{number} is not in the pool", number=num))
+                self.counts[num] -= 1
+                if not self.counts[num]:
+                    del self.counts[num]
+                count = -1
+            else:
+                num, count = self.entry.add_line(line)
+        except LyceeError as err:
+            self.echo(_("refused: {why} (nothing changed)", why=err), error=True)
+            message.input.select_all()  # the next keys type over it; arrows keep it to correct
+            return
+        message.input.value = ""
+        self.recorded = False
+        card = self.cs.card(num)
+        have = self.counts.get(num, 0)
+        if count > 0:
+            self.echo(_("+{count} {card} (now {have})", count=count, card=card_echo(card), have=have))
+        else:
+            self.echo(_("out: {card} (now {have})", card=card_echo(card), have=have))
+        self.redraw(num)
+
+    def add_text(self, text: str, source: str) -> None:
+        try:
+            counts = parse_text(text, self.cs)
+        except LyceeError as err:
+            self.echo(_("refused: {why} (nothing changed)", why=err), error=True)
+            return
+        self.counts.update(counts)
+        self.recorded = False
+        n = sum(counts.values())
+        self.echo(ngettext("{n} card added from {source}", "{n} cards added from {source}", n, n=n, source=source))
+        self.redraw()
+
+    # -- actions ---------------------------------------------------------------------------------
+    def action_load(self) -> None:
+        def chosen(path: str | None) -> None:
+            if not path:
+                return
+            p = Path(path.strip()).expanduser()
+            try:
+                text = p.read_text(encoding="utf-8-sig")
+            except (OSError, UnicodeDecodeError) as err:
+                self.echo(_("cannot read {path}: {why}", path=str(p), why=getattr(err, "strerror", None) or err),
+                          error=True)
+                return
+            self.add_text(text, p.name)
+
+        self.app.push_screen(Prompt(_("Pool file: 'NUMBER COUNT' or 'COUNT NUMBER' lines")), chosen)
+
+    def action_remove(self) -> None:
+        t = self.query_one("#pe-cards", DataTable)
+        if not t.row_count or t.cursor_row is None:
+            return
+        num = str(t.coordinate_to_cell_key(t.cursor_coordinate).row_key.value)
+        self.counts.pop(num, None)
+        self.recorded = False
+        self.echo(_("out: {card} (now {have})", card=card_echo(self.cs.card(num)), have=0))
+        self.redraw()
+
+    def action_record(self) -> None:
+        if self.record is None:
+            return
+        try:
+            msg = self.record(Counter(self.counts))
+        except LyceeError as err:
+            self.echo(str(err), error=True)
+            return
+        self.recorded = True
+        self.echo(msg)
+
+    def action_close(self) -> None:
+        if self.recorded or not self.counts:
+            self.dismiss(self.recorded)
+            return
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.dismiss(False)
+
+        self.app.push_screen(Confirm(_("Leave without recording the pool of {name}? What was typed is lost.",
+                                       name=self.player_name)), answer)
