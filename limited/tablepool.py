@@ -29,6 +29,7 @@ from core.desk import Desk
 from core.errors import LyceeError, RuleError
 from core.event.model import Event
 from core.i18n import _, ngettext
+from core.log.actions import Action, TablePool
 from core.rules.clock import stamp
 from limited.packs import check_booster
 from limited.sealed import PRODUCTS
@@ -283,8 +284,8 @@ def enter_table_pool(desk: Desk, ref: str, cards: Iterable[str] | Counter, *, so
         raise RuleError(_("the pool of {name} is not {what}: {problems}", name=p.name,
                           what=_("product {name}", name=labels.product_label(b.product)) if ev.kind == "sealed" else
                           _("{packs} packs drafted", packs=b.packs), problems=labels.sentences(probs)), rule)
-    data = {"player": p.id, "cards": sorted(counts.elements()), "source": source or "typed", "at": stamp(desk.now())}
-    acts: list[tuple[str, dict]] = [("table_pool", data)]
+    data = TablePool(player=p.id, cards=sorted(counts.elements()), source=source or "typed", at=stamp(desk.now()))
+    acts: list[tuple[str, Action]] = [("table_pool", data)]
     from core import rules
 
     after = rules.apply(ev, {"type": "table_pool", "data": data})

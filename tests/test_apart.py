@@ -119,8 +119,10 @@ def test_design4_import_refuses_bad_apart_pairs_naming_the_path():
 def test_verify_does_not_flag_keep_apart_rounds():
     """lycee verify: a round that keeps players apart is no pairing error
     (apart ranks below criterion (c)); exact and local checks alike."""
+    from core.event.model import Staff
+
     for n in (8, 30):
-        ev = make_event(n)
+        ev = make_event(n, staff=Staff("O", ("J",), "J"))  # a sanctioned event has its staff (G-ORGANIZER)
         ids = [p.id for p in ev.players]
         ev = ev.with_(apart=tuple(sorted({tuple(sorted(random.Random(n + k).sample(ids, 2))) for k in range(n // 2)})))
         rng = random.Random(n)

@@ -12,6 +12,7 @@ from core.demo import make_demo
 from core.store import DataDir
 from tests.test_app_storeday import on_screen, shown, squash
 from tui.app import LyceeApp
+from tui.i18n import key_words
 from tui.screens.event import EventScreen
 from tui.screens.event.players import PlayersPane
 from tui.screens.event.round import RoundPane
@@ -70,7 +71,7 @@ async def test_design7_footer_shows_whole_keys_of_the_step_first_and_nothing_und
             first = [k.action for k in keys if k is not palette[0]]
             if tab == "f3":
                 assert first[:2] == ["pair", "enter_results"], first
-                assert _footer(app).lstrip().startswith("f5 " + i18n._("Pair next round"))
+                assert _footer(app).lstrip().startswith(key_words("f5") + " " + i18n._("Pair next round"))
             assert len(first) >= 3, (tab, _footer(app))  # the step's first keys at 80 columns too
 
 

@@ -52,7 +52,7 @@ async def test_g_head_judge_an_appeal_is_ruled_in_the_app_and_the_list_shows_it(
         screen = app.screen
         await pilot.press("f1")
         await pilot.pause()
-        assert ("^u", "裁定申請の裁定", "event.appeal") in [tuple(map(str, r)) for r in app.screen.rows]
+        assert ("^U", "裁定申請の裁定", "event.appeal") in [tuple(map(str, r)) for r in app.screen.rows]
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("ctrl+u")

@@ -67,7 +67,7 @@ def test_design3_phone_finds_table_and_sees_round_2_then_tv_clock_ticks(served, 
     m1 = next(m for m in desk.event.current_round.matches if me in m.players())
     hit = page.locator("ul.hits li").first
     hit.wait_for(timeout=5000)
-    assert f"{m1.table}番卓" in hit.inner_text() and "第1回戦" in hit.inner_text()
+    assert f"{m1.table}卓" in hit.inner_text() and "第1回戦" in hit.inner_text()
 
     for m in desk.event.current_round.matches:
         if m.p2 is not None:
@@ -77,7 +77,7 @@ def test_design3_phone_finds_table_and_sees_round_2_then_tv_clock_ticks(served, 
     # the open page updates itself: no reload
     # (locator waits: the page's CSP forbids the string evaluation wait_for_function uses)
     expect(page.locator("ul.hits li").first).to_contain_text("第2回戦", timeout=5000)
-    assert f"{m2.table}番卓" in page.locator("ul.hits li").first.inner_text()
+    assert f"{m2.table}卓" in page.locator("ul.hits li").first.inner_text()
 
     desk.start_clock()
     tv = browser.new_context(viewport={"width": 1920, "height": 1080}, locale="en-US").new_page()
