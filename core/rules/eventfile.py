@@ -31,7 +31,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from core import labels
-from core.rules import apply, payload
+from core.rules import apply
 from core.rules.results import apply_results
 from core.rules.settings import check_settings
 from core.names import check_reading, fold_text
@@ -1034,7 +1034,7 @@ def _replay(doc: dict, ok: set[str], skip: set[tuple[int, int]], problems: list)
     """Apply the document's actions (:func:`doc_actions`) with the reducers
     (core.rules.apply); every refusal is a problem at the JSON path of what
     it came from.  Then the replayed results are compared with the file's."""
-    event = None
+    event: Event | None = None
     failed: set[str] = set()
     whole = True
     # the results of a round in a row, applied together (core.rules.results.apply_results:
@@ -1044,7 +1044,7 @@ def _replay(doc: dict, ok: set[str], skip: set[tuple[int, int]], problems: list)
 
     def flush() -> None:
         nonlocal event
-        if not batch:
+        if not batch or event is None:  # (a result is batched only once there is an event)
             return
         in_batch.clear()
         event, errors = apply_results(event, batch[0][2].round, [p for _path, _key, p in batch])
@@ -1062,7 +1062,7 @@ def _replay(doc: dict, ok: set[str], skip: set[tuple[int, int]], problems: list)
             if isinstance(data, ResultAction) and not data.correct:
                 if batch and batch[0][2].round != data.round:
                     flush()
-                batch.append((path, key, payload(act)))
+                batch.append((path, key, data))  # a ResultAction is its own payload (core.rules.payload)
                 in_batch.add(key)
                 continue
         flush()
