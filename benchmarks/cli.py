@@ -8,7 +8,12 @@ against a baseline measured in the same run (median of ``--runs``):
    the figure is shown against ``python -c pass``);
 2. ``lycee result`` at 2,048 players against the same at 16 players, and
    against ``python -c pass``;
-3. ``lycee --help`` against ``python -c pass``.
+3. ``lycee --help`` against ``python -c pass``;
+4. ``lycee import`` of a 2,048-player, 10-round ``lycee-event/1`` file (as
+   ``lycee export`` writes it) into an empty folder, against ``python -c
+   pass`` (target: <= 0.5 s);
+5. ``lycee sealed`` and ``lycee draft`` (8 seats, 4 packs) against ``lycee
+   --version`` (target <= 1.5x).
 
 Each figure is the process's CPU time (user + system), the figure that stays
 put on a shared machine under load; ``--wall`` gives wall time instead.
@@ -17,7 +22,7 @@ put on a shared machine under load; ``--wall`` gives wall time instead.
 ``lycee result`` at 2,048 players (cumulative time), to see where a command
 spends its time before changing it.
 
-    python benchmarks/cli.py [--runs 5] [--profile]
+    python benchmarks/cli.py [--runs 5] [--profile] [--only pair,result,help,import,limited]
 """
 
 from __future__ import annotations
@@ -111,6 +116,30 @@ def bench_help(runs: int) -> dict:
     return {"help": median(xs), "python": median(bare)}
 
 
+def bench_import(tmp: Path, runs: int) -> dict:
+    src = event_dir(tmp, 2048, 10, paired_next=False)
+    doc = tmp / "event2048.json"
+    subprocess.run([*LYCEE, "--data-dir", str(src), "export", "bench", "-o", str(doc)], env=ENV, cwd=ROOT,
+                   check=True, capture_output=True)
+    out: dict[str, list[float]] = {"import": [], "python": []}
+    for i in range(runs):
+        run_dir = tmp / f"import{i}"
+        out["import"].append(run_ms([*LYCEE, "--data-dir", str(run_dir), "import", str(doc)]))
+        shutil.rmtree(run_dir)
+        out["python"].append(run_ms([sys.executable, "-c", "pass"]))
+    return {k: median(v) for k, v in out.items()}
+
+
+def bench_limited(runs: int) -> dict:
+    argvs = {"version": ["--version"], "sealed": ["sealed", "--set", "alpha", "--product", "1s3b", "--seed", "1"],
+             "draft": ["draft", "--set", "alpha", "--seats", "8", "--packs", "4", "--seed", "1"]}
+    out: dict[str, list[float]] = {k: [] for k in argvs}
+    for _ in range(runs):
+        for k, argv in argvs.items():
+            out[k].append(run_ms([*LYCEE, *argv]))
+    return {k: median(v) for k, v in out.items()}
+
+
 def profile(tmp: Path) -> None:
     base = event_dir(tmp, 2048, 10, paired_next=False)
     result_base = event_dir(tmp, 2048, 11, paired_next=True)
@@ -128,12 +157,17 @@ def profile(tmp: Path) -> None:
         shutil.rmtree(run_dir)
 
 
+PARTS = ("pair", "result", "help", "import", "limited")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--profile", action="store_true")
     ap.add_argument("--wall", action="store_true", help="wall time instead of CPU time (on a quiet machine)")
+    ap.add_argument("--only", default=",".join(PARTS), help="which figures, comma-separated: " + ",".join(PARTS))
     args = ap.parse_args()
+    only = set(args.only.split(","))
     CLOCK["which"] = "wall" if args.wall else "cpu"
     have_swisspair = subprocess.run([sys.executable, "-c", "import swisspair"], capture_output=True).returncode == 0
     print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; "
@@ -143,21 +177,33 @@ def main() -> None:
     subprocess.run([sys.executable, "-m", "compileall", "-q", *(str(ROOT / d) for d in ("core", "limited", "tui"))],
                    env=ENV, check=True)
     try:
-        p = bench_pair(tmp, args.runs, have_swisspair)
-        for label in ("pair", "pair --json"):
-            if "swisspair" in p:
-                print(f"lycee {label:<11} round 11, 2,048 players: {p[label]:6.0f} ms vs swisspair script "
-                      f"{p['swisspair']:.0f} ms: ratio {p[label] / p['swisspair']:.2f}   (target <= 0.8)")
-            else:
-                print(f"lycee {label:<11} round 11, 2,048 players: {p[label]:6.0f} ms; swisspair not installed: "
-                      f"vs `python -c pass` {p['python']:.0f} ms: {p[label] / p['python']:.1f}x")
-        r = bench_result(tmp, args.runs)
-        print(f"lycee result at 2,048 players: {r['2048']:.0f} ms vs 16 players {r['16']:.0f} ms: "
-              f"{r['2048'] / r['16']:.2f}x (target <= 1.2x); vs `python -c pass` {r['python']:.0f} ms: "
-              f"{r['2048'] / r['python']:.1f}x (target <= 8x)")
-        h = bench_help(args.runs)
-        print(f"lycee --help: {h['help']:.0f} ms vs `python -c pass` {h['python']:.0f} ms: "
-              f"{h['help'] / h['python']:.1f}x (target <= 5x)")
+        if "pair" in only:
+            p = bench_pair(tmp, args.runs, have_swisspair)
+            for label in ("pair", "pair --json"):
+                if "swisspair" in p:
+                    print(f"lycee {label:<11} round 11, 2,048 players: {p[label]:6.0f} ms vs swisspair script "
+                          f"{p['swisspair']:.0f} ms: ratio {p[label] / p['swisspair']:.2f}   (target <= 0.8)")
+                else:
+                    print(f"lycee {label:<11} round 11, 2,048 players: {p[label]:6.0f} ms; swisspair not installed: "
+                          f"vs `python -c pass` {p['python']:.0f} ms: {p[label] / p['python']:.1f}x")
+        if "result" in only:
+            r = bench_result(tmp, args.runs)
+            print(f"lycee result at 2,048 players: {r['2048']:.0f} ms vs 16 players {r['16']:.0f} ms: "
+                  f"{r['2048'] / r['16']:.2f}x (target <= 1.2x); vs `python -c pass` {r['python']:.0f} ms: "
+                  f"{r['2048'] / r['python']:.1f}x (target <= 8x)")
+        if "help" in only:
+            h = bench_help(args.runs)
+            print(f"lycee --help: {h['help']:.0f} ms vs `python -c pass` {h['python']:.0f} ms: "
+                  f"{h['help'] / h['python']:.1f}x (target <= 5x)")
+        if "import" in only:
+            im = bench_import(tmp, args.runs)
+            print(f"lycee import 2,048 players, 10 rounds: {im['import']:.0f} ms (target <= 500 ms) vs "
+                  f"`python -c pass` {im['python']:.0f} ms: {im['import'] / im['python']:.1f}x")
+        if "limited" in only:
+            lim = bench_limited(args.runs)
+            for k in ("sealed", "draft"):
+                print(f"lycee {k}: {lim[k]:.0f} ms vs `lycee --version` {lim['version']:.0f} ms: "
+                      f"{lim[k] / lim['version']:.2f}x (target <= 1.5x)")
         if args.profile:
             profile(tmp)
     finally:

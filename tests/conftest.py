@@ -18,3 +18,14 @@ def datadir(tmp_path):
     from core.store import DataDir
 
     return DataDir(tmp_path / "data")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _schema_validators_built():
+    """The event file's jsonschema validators are built on first use (issue 31:
+    `lycee import` of a file the compiled check passes never needs them); built
+    once here, so that no hypothesis example pays for it against its deadline."""
+    from core.rules.eventfile import structure_problems
+
+    structure_problems({}, strict=True)
+    structure_problems({}, strict=False)

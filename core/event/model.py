@@ -9,7 +9,7 @@ Field names follow the ``lycee-event/1`` file format (DESIGN section 4).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 
 from core.event.tiebreakers import names as tiebreaker_names
@@ -424,10 +424,34 @@ class Event:
         return [p for p in self.players if p.active and p.joined_round <= n]
 
     def with_(self, **changes) -> Event:
-        return replace(self, **changes)
+        """This event with ``changes`` (field: value), as ``dataclasses.replace``
+        gives it, built without going through ``__init__`` (a result or a
+        replayed file makes one a match: issue 31).  The lookups cached above
+        are carried over when none of the fields they read changes."""
+        if not changes.keys() <= _EVENT_FIELDS:
+            return replace(self, **changes)  # names the unknown field (TypeError)
+        d = self.__dict__
+        nd = {k: d[k] for k in _EVENT_FIELDS}
+        nd.update(changes)
+        for cache, source in _EVENT_CACHES:
+            if cache in d and source not in changes:
+                nd[cache] = d[cache]
+        new = object.__new__(type(self))
+        object.__setattr__(new, "__dict__", nd)
+        return new
 
     def with_round(self, rnd: Round) -> Event:
         """This event with round ``rnd.number`` replaced by ``rnd``."""
         rounds = list(self.rounds)
         rounds[rnd.number - 1] = rnd
-        return replace(self, rounds=tuple(rounds))
+        return self.with_(rounds=tuple(rounds))
+
+
+#: The fields of :class:`Event` (:meth:`Event.with_`).
+_EVENT_FIELDS = frozenset(f.name for f in fields(Event))
+#: Each cached lookup of :class:`Event` and the one field it is built from:
+#: :meth:`Event.with_` keeps it while that field is unchanged.
+_EVENT_CACHES = (("_by_id", "players"), ("_by_name", "players"), ("_decklist_by_player", "decklists"),
+                 ("_pool_by_player", "pools"))
+if {n for n, v in vars(Event).items() if isinstance(v, cached_property)} != {c for c, _src in _EVENT_CACHES}:
+    raise TypeError("core.event.model: every cached lookup of Event is named in _EVENT_CACHES")

@@ -30,10 +30,9 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
-import jsonschema
-
 from core import labels
 from core.rules import apply
+from core.rules.results import apply_results
 from core.rules.settings import check_settings
 from core.names import check_reading, fold_text
 from core.errors import LyceeError, ValidationError
@@ -264,11 +263,18 @@ def _whole_number(_checker, x) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-#: JSON Schema 2020-12 with the journal's types: "integer" is an int, never a float or a bool.
-_Validator = jsonschema.validators.extend(
-    jsonschema.Draft202012Validator,
-    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _whole_number))
-_VALIDATOR = _Validator(SCHEMA, format_checker=jsonschema.FormatChecker())
+@functools.cache
+def _validator(strict: bool):
+    """JSON Schema 2020-12 with the journal's types ("integer" is an int, never
+    a float or a bool), for :data:`STRICT_SCHEMA` or :data:`SCHEMA`; built on
+    first use (jsonschema is imported only when a file is not passed by the
+    compiled check: issue 31)."""
+    import jsonschema
+
+    cls = jsonschema.validators.extend(
+        jsonschema.Draft202012Validator,
+        type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _whole_number))
+    return cls(STRICT_SCHEMA if strict else SCHEMA, format_checker=jsonschema.FormatChecker())
 
 # -- the strict schema of a file being imported (docs/names.md, "What import checks") ----
 #: Bounds of fields named here; every other string is at most TEXT_MAX
@@ -328,7 +334,6 @@ def _harden(schema, path=()):
 
 
 STRICT_SCHEMA = _harden(SCHEMA)
-_STRICT = _Validator(STRICT_SCHEMA, format_checker=jsonschema.FormatChecker())
 
 
 def json_path(parts) -> str:
@@ -654,18 +659,31 @@ def _walk(doc) -> tuple[list[tuple[str, str]], bool, int]:
     stray = False
     count = 0
     stack: list[tuple[object, tuple, tuple]] = [(doc, (), ())]
+    # a value that is neither an object nor a list is looked at where it is met, not stacked
     while stack:
         x, at, keys = stack.pop()
         count += 1
         if isinstance(x, dict):
-            stack.extend((v, at + (k,), keys + (k,)) for k, v in x.items())
+            for k, v in x.items():
+                if isinstance(v, (dict, list)):
+                    stack.append((v, at + (k,), keys + (k,)))
+                else:
+                    count += 1
+                    if isinstance(v, float) and keys + (k,) not in _FLOAT_KEYS:
+                        stray = True
         elif isinstance(x, list):
             most = _BOUNDS.get(keys, {}).get("maxItems", MAX_ITEMS)
             if len(x) > most:
                 long.append((json_path(at), _("{n} items, more than the {most} this list may hold",
                                               n=len(x), most=most)))
             else:
-                stack.extend((v, at + (i,), keys) for i, v in enumerate(x))
+                for i, v in enumerate(x):
+                    if isinstance(v, (dict, list)):
+                        stack.append((v, at + (i,), keys))
+                    else:
+                        count += 1
+                        if isinstance(v, float) and keys not in _FLOAT_KEYS:
+                            stray = True
         elif isinstance(x, float) and keys not in _FLOAT_KEYS:
             stray = True
     return sorted(long), stray, count
@@ -736,7 +754,7 @@ def structure_problems(doc, strict: bool = False, limit: int = 50,
         fast = size >= FAST_FROM
     if fast and not stray_float and fast_valid(doc, strict):
         return []
-    validator = _STRICT if strict else _VALIDATOR
+    validator = _validator(strict)
     try:
         errors = sorted(validator.iter_errors(doc), key=lambda e: list(map(str, e.absolute_path)))
     except RecursionError:
@@ -1016,12 +1034,40 @@ def _replay(doc: dict, ok: set[str], skip: set[tuple[int, int]], problems: list)
     """Apply the document's actions (:func:`doc_actions`) with the reducers
     (core.rules.apply); every refusal is a problem at the JSON path of what
     it came from.  Then the replayed results are compared with the file's."""
-    event = None
+    event: Event | None = None
     failed: set[str] = set()
     whole = True
+    # the results of a round in a row, applied together (core.rules.results.apply_results:
+    # the same refusals, without building the round and the event again for each one)
+    batch: list[tuple[str, str | None, ResultAction]] = []
+    in_batch: set[str | None] = set()
+
+    def flush() -> None:
+        nonlocal event
+        if not batch or event is None:  # (a result is batched only once there is an event)
+            return
+        in_batch.clear()
+        event, errors = apply_results(event, batch[0][2].round, [p for _path, _key, p in batch])
+        for (path, key, _p), err in zip(batch, errors):
+            if err is not None:
+                problems.append((path, str(err)))
+                failed.add(key or path)
+        batch.clear()
+
     for path, key, act in doc_actions(doc, ok, skip):
         if key is not None and key in failed:
             continue  # one problem a match
+        if event is not None and act["type"] == "result" and key not in in_batch:
+            data = act["data"]
+            if isinstance(data, ResultAction) and not data.correct:
+                if batch and batch[0][2].round != data.round:
+                    flush()
+                batch.append((path, key, data))  # a ResultAction is its own payload (core.rules.payload)
+                in_batch.add(key)
+                continue
+        flush()
+        if key is not None and key in failed:
+            continue
         try:
             event = apply(event, act)
         except LyceeError as err:
@@ -1032,6 +1078,7 @@ def _replay(doc: dict, ok: set[str], skip: set[tuple[int, int]], problems: list)
                 break
             problems.append((path, str(err)))
             failed.add(key or path)
+    flush()
     if event is not None:
         _compare(doc, event, skip, failed, problems)
     return event if whole else None

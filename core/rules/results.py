@@ -171,6 +171,13 @@ def _result(event, payload: ResultAction):
     result is derived from; ``intentional`` an intentional draw (G-ID-1/2,
     refused once the match started: G-ID-2 has no exception)."""
     rnd, m = table_of(event, payload.round, payload.table)
+    return set_match(event, rnd, result_match(event, rnd, m, payload))
+
+
+def result_match(event: Event, rnd: Round, m: Match, payload: ResultAction) -> Match:
+    """``m`` (at its table of ``rnd``) with the result of ``payload``, or the
+    refusal of the ``result`` reducer.  Of ``event`` only its match type is
+    read, and whatever a correction (``payload.correct``) checks."""
     if m.is_bye:
         raise RuleError(_("table {table} is a bye: it takes no result", table=m.table), "G-SWISS-POINTS")
     if payload.intentional and m.reported and not m.intentional:
@@ -205,9 +212,50 @@ def _result(event, payload: ResultAction):
         if games and not agrees_with_games(r, games):
             raise LyceeError(
                 _("{x} disagrees with the games entered at table {table} ({x2}): enter the games, or undo them first", x=r.text(), table=m.table, x2=', '.join(games)))
-    new = replace(m, p1_wins=r.p1_wins, p2_wins=r.p2_wins, draws=r.draws, outcome=r.outcome,
-                  note=note, games=games, intentional=r.intentional)
-    return set_match(event, rnd, new)
+    return replace(m, p1_wins=r.p1_wins, p2_wins=r.p2_wins, draws=r.draws, outcome=r.outcome,
+                   note=note, games=games, intentional=r.intentional)
+
+
+def _index_at(matches: list[Match], table: int) -> int | None:
+    """Where in ``matches`` :meth:`Round.match_at` finds ``table``."""
+    i = table - 1 if isinstance(table, int) else -1
+    if 0 <= i < len(matches) and matches[i].table == table:
+        return i
+    return next((k for k, m in enumerate(matches) if m.table == table), None)
+
+
+def apply_results(event: Event, number: int, payloads: list[ResultAction]) -> tuple[Event, list[LyceeError | None]]:
+    """``result`` actions of round ``number`` applied in turn, as
+    ``core.rules.apply`` gives them one by one, but with the round and the
+    event built once for all of them (a replayed file: issue 31): the event
+    after them, and each one's refusal (a refused one changes nothing) or
+    None.  For results that are no corrections (``correct`` unset), whose
+    checks read only their own match, the round's clock and the match type:
+    a correction is refused here (ValueError) and is applied by itself."""
+    if any(p.correct for p in payloads):
+        raise ValueError("apply_results: a correction is applied by core.rules.apply")
+    try:
+        from core.event.lookups import round_of
+
+        rnd = round_of(event, number)
+    except LyceeError as err:
+        return event, [err] * len(payloads)
+    matches = list(rnd.matches)
+    errors: list[LyceeError | None] = []
+    for p in payloads:
+        if p.round != number:
+            raise ValueError("apply_results: every result is of round number")
+        try:
+            i = _index_at(matches, p.table)
+            if i is None:
+                raise NotFound(_("round {number} has no table {table}", number=rnd.number, table=p.table))
+            matches[i] = result_match(event, rnd, matches[i], p)
+            errors.append(None)
+        except LyceeError as err:
+            errors.append(err)
+    if all(e is not None for e in errors):
+        return event, errors
+    return event.with_round(replace(rnd, matches=tuple(matches))), errors
 
 
 @action("game")
