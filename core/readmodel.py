@@ -314,8 +314,9 @@ def appeal_said(ev: Event, number: int) -> str:
     from core.rules.penalties import tally_line
 
     pen = ev.penalties[number - 1]
+    ruling = pen.appeal or {}  # the Desk has just recorded it
     return (_("penalty #{n}: {outcome} by the head judge {by} (final, G-HEAD-JUDGE)", n=number,
-              outcome=labels.appeal_outcome_label(pen.appeal["outcome"]), by=pen.appeal["by"])
+              outcome=labels.appeal_outcome_label(ruling.get("outcome", "")), by=ruling.get("by", ""))
             + " · " + tally_line(ev, pen.player))
 
 
@@ -336,7 +337,7 @@ def swiss_rounds_planned(ev: Event) -> int:
     return planned_rounds(ev)[0]
 
 
-def tied_for_playoff(ev: Event) -> list[list[str]]:
+def tied_for_playoff(ev: Event) -> list[tuple[str, ...]]:
     """The groups of active players who share a place (a playoff's candidates)."""
     from core.tournament.standings import tied_groups
 
