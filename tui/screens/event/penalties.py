@@ -5,6 +5,7 @@ the methods use the screen's desk, event, say() and refresh_all()."""
 
 from __future__ import annotations
 
+from textual import work
 from textual.widgets import TabbedContent
 from core import readmodel
 from core.errors import LyceeError
@@ -37,11 +38,19 @@ class PenaltyActions:
             if rule is None:
                 self._issue_penalty(p, d)
                 return
-            self.app.push_screen(Confirm(_("This penalty excludes {name} from the event ({rule}): they play no "
-                                           "more and lose the current match. Issue it?", name=p.name, rule=rule)),
-                                 lambda yes: self._issue_penalty(p, d) if yes else self.say(_("no penalty issued")))
+            self._exclusion_asked(p, d, rule)
 
         self.app.push_screen(PenaltyForm(self.event, pid, self._penalty_history), issued)
+
+    @work(group="confirm")
+    async def _exclusion_asked(self, p, d: dict, rule: str) -> None:
+        """A penalty that excludes the player is issued only once confirmed."""
+        if await self.app.push_screen_wait(Confirm(_("This penalty excludes {name} from the event ({rule}): they play "
+                                                     "no more and lose the current match. Issue it?", name=p.name,
+                                                     rule=rule))):
+            self._issue_penalty(p, d)
+        else:
+            self.say(_("no penalty issued"))
 
     def action_appeal(self) -> None:
         """The head judge's ruling on an appeal (G-HEAD-JUDGE), as `lycee appeal`."""

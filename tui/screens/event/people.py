@@ -5,6 +5,7 @@ the methods use the screen's desk, event, say() and refresh_all()."""
 
 from __future__ import annotations
 
+from textual import work
 from textual.widgets import Input, TabbedContent
 from core import readmodel
 from core.errors import LyceeError
@@ -175,28 +176,30 @@ class PlayerActions:
         pid = self.query_one(PlayersPane).highlighted(self.event)
         if pid is None:
             return
-        p = self.event.player(pid)
+        self._drop_asked(self.event.player(pid))
 
-        def answer(choice) -> None:
-            if not choice:
-                return
-            try:
-                self.desk.drop(p.id, forfeit=choice != "no_forfeit")
-            except LyceeError as err:
-                self.say(str(err), error=True)
-                return
-            self.say(_("{name} dropped", name=p.name))
-            self.refresh_all()
-
-        if readmodel.match_to_settle(self.event, p.id) is not None:  # G-DROP-2: the loss may be given, or the result entered
+    @work(group="confirm")
+    async def _drop_asked(self, p) -> None:
+        """Drop ``p`` once confirmed (G-DROP-1); with their match of this round
+        still open, the question is whether that match is lost (G-DROP-2)."""
+        question = _("Drop {name} from the event? (G-DROP-1)", name=p.name)
+        if readmodel.match_to_settle(self.event, p.id) is not None:
             from ..dialogs import Choose
 
-            self.app.push_screen(Choose(_("Drop {name} from the event? (G-DROP-1)", name=p.name), [
+            choice = await self.app.push_screen_wait(Choose(question, [
                 ("forfeit", _("Drop; the match of this round is lost (G-DROP-2)")),
-                ("no_forfeit", _("Drop; the match of this round takes the result entered"))]), answer)
+                ("no_forfeit", _("Drop; the match of this round takes the result entered"))]))
+        else:
+            choice = "forfeit" if await self.app.push_screen_wait(Confirm(question)) else None
+        if not choice:
             return
-        self.app.push_screen(Confirm(_("Drop {name} from the event? (G-DROP-1)", name=p.name)),
-                             lambda yes: answer("forfeit" if yes else None))
+        try:
+            self.desk.drop(p.id, forfeit=choice != "no_forfeit")
+        except LyceeError as err:
+            self.say(str(err), error=True)
+            return
+        self.say(_("{name} dropped", name=p.name))
+        self.refresh_all()
 
     def action_keep_apart(self) -> None:
         """Keep the highlighted player apart from another (typed: id or exact
@@ -292,18 +295,19 @@ class PlayerActions:
         if why is not None:
             self.say(why, error=True)
             return
+        self._remove_asked(p)
 
-        def answer(yes: bool) -> None:
-            if not yes:
-                return
-            try:
-                self.desk.remove(p.id)
-            except LyceeError as err:
-                self.say(str(err), error=True)
-                return
-            self.say(_("removed the registration of {name} (Ctrl+Z brings it back)", name=p.name))
-            self.refresh_all()
-
-        self.app.push_screen(Confirm(_("Remove the registration of {name}? They will appear in no pairing, "
-                                       "standings or export (the log keeps it; Ctrl+Z undoes).", name=p.name)),
-                             answer)
+    @work(group="confirm")
+    async def _remove_asked(self, p) -> None:
+        """Take back ``p``'s registration once confirmed."""
+        if not await self.app.push_screen_wait(Confirm(_(
+                "Remove the registration of {name}? They will appear in no pairing, standings or export (the log "
+                "keeps it; Ctrl+Z undoes).", name=p.name))):
+            return
+        try:
+            self.desk.remove(p.id)
+        except LyceeError as err:
+            self.say(str(err), error=True)
+            return
+        self.say(_("removed the registration of {name} (Ctrl+Z brings it back)", name=p.name))
+        self.refresh_all()
