@@ -203,3 +203,372 @@ def precheck_result(ev: Event, line: str, now) -> ResultCheck:
     if why is not None:
         questions.append(TIME_CALL)
     return ResultCheck(line, table, text, result, rnd.number, before, tuple(questions), why)
+
+
+# -- players: check-in, drops, kept apart, renames -------------------------------------
+# The engines are imported inside each function, so opening the app loads only
+# what the desk's first screen reads (start-up time, benchmarks/store.py).
+
+
+def check_in_used(ev: Event) -> bool:
+    """Whether check-in is in use this round (G-LATE-*): then the lateness
+    prompts come by themselves."""
+    from core.rules.lateness import in_use
+
+    return in_use(ev.current_round)
+
+
+def late_text(ev: Event, prompt) -> str:
+    """The lateness question for one due prompt, with its rule (G-LATE-*)."""
+    from core.rules.lateness import prompt_text
+
+    return prompt_text(ev, prompt, with_rule=True)
+
+
+def match_to_settle(ev: Event, pid: str) -> Match | None:
+    """The player's match of the current round while it has no result: a drop
+    then asks whether that match is lost (G-DROP-2)."""
+    from core.event.lookups import player_match
+
+    rnd = ev.current_round
+    m = player_match(rnd, pid) if rnd is not None else None
+    return m if m is not None and not m.reported else None
+
+
+def kept_apart_from(ev: Event, pid: str) -> list[str]:
+    """The players kept apart from ``pid``, as ``name (id)`` (Shift+F5)."""
+    from core.rules.apart import apart_partners
+
+    return [f"{ev.player(x).name} ({x})" for x in apart_partners(ev, pid) if ev.has_player(x)]
+
+
+def kept_apart(ev: Event, a: str, b: str) -> bool:
+    """Whether players ``a`` and ``b`` are kept apart now (G-SWISS-PAIR-1/2)."""
+    from core.rules.apart import apart_pair
+
+    return apart_pair(a, b) in ev.apart
+
+
+def rename_said(before, after) -> str:
+    """What the desk says after a rename: the old and the new name (and the
+    reading when it changed); ``before``/``after`` are the Player records."""
+    from core.rules.players import rename_line
+
+    return rename_line(before.name, after.name, after.reading, after.reading != before.reading)
+
+
+# -- penalties and appeals (G-PEN-*, G-HEAD-JUDGE) ----------------------------------------
+
+
+def penalty_history(ev: Event, ref: str) -> list[str]:
+    """A player's tally line and penalties (each with its appeal's outcome),
+    then the rule of escalation; [] when ``ref`` names no player."""
+    from core.event.lookups import find_player
+    from core.rules import penalties
+
+    try:
+        p = find_player(ev, ref)
+    except LyceeError:
+        return []
+    lines = [penalties.tally_line(ev, p.id)]
+    lines += [penalties.penalty_line(ev, n, pen) for n, pen in penalties.history(ev, p.id)]
+    lines.append(_("two Notices make a Warning; two Warnings exclude the player (G-PEN-2)"))
+    return lines
+
+
+def penalty_excludes(ev: Event, pid: str, level: str, reason: str, by: str, action: str) -> str | None:
+    """The rule under which this penalty would exclude the player (then the
+    desk asks first), or None; ``by`` empty: the event's default decider."""
+    from core.rules.penalties import would_exclude
+    from core.rules.staff import default_decider
+
+    return would_exclude(ev, {"player": pid, "level": level, "reason": reason,
+                              "by": by or default_decider(ev) or "", "action": action})
+
+
+def penalty_said(before: Event, after: Event, pid: str, level: str) -> tuple[str, bool]:
+    """What the desk says once a penalty is recorded: the tally in force and,
+    when it escalated, what it brought (G-PEN-2); the flag says it escalated."""
+    from core.rules.penalties import escalation_text, player_tally
+
+    p = after.player(pid)
+    was, now = player_tally(before, pid), player_tally(after, pid)
+    msg = _("{name}: {level} recorded ({n} N, {w} W in force)", name=p.name,
+            level=labels.penalty_level_label(level), n=now.notices, w=now.warnings)
+    more = escalation_text(was, now, p.name, excluded=p.excluded)
+    return (msg + " · " + more, True) if more else (msg, False)
+
+
+def appeal_choices(ev: Event) -> tuple[list[str], int]:
+    """The last six penalties as lines, and the number an appeal form offers
+    first (the last one not yet ruled on)."""
+    from core.rules.penalties import penalty_line
+
+    open_ = [n for n, p in enumerate(ev.penalties, 1) if p.appeal is None]
+    lines = [penalty_line(ev, n, p) for n, p in enumerate(ev.penalties, 1)][-6:]
+    return lines, open_[-1] if open_ else len(ev.penalties)
+
+
+def appeal_said(ev: Event, number: int) -> str:
+    """What the desk says once the head judge ruled on penalty ``number``."""
+    from core.rules.penalties import tally_line
+
+    pen = ev.penalties[number - 1]
+    ruling = pen.appeal or {}  # the Desk has just recorded it
+    return (_("penalty #{n}: {outcome} by the head judge {by} (final, G-HEAD-JUDGE)", n=number,
+              outcome=labels.appeal_outcome_label(ruling.get("outcome", "")), by=ruling.get("by", ""))
+            + " · " + tally_line(ev, pen.player))
+
+
+# -- rounds: the log, the cut, playoffs, why a pairing -----------------------------------
+
+
+def action_said(ev: Event, act: dict) -> str:
+    """One stored action in words, players by name (the audit trail's line)."""
+    from core.log.registry import describe
+
+    return describe(act, {p.id: p.name for p in ev.players})
+
+
+def swiss_rounds_planned(ev: Event) -> int:
+    """How many Swiss rounds the event plans (by the organizer or suggested)."""
+    from core.tournament.pairing import planned_rounds
+
+    return planned_rounds(ev)[0]
+
+
+def tied_for_playoff(ev: Event) -> list[tuple[str, ...]]:
+    """The groups of active players who share a place (a playoff's candidates)."""
+    from core.tournament.standings import tied_groups
+
+    return tied_groups(ev, active_only=True)
+
+
+def no_winner_refusal(ev: Event, table: int) -> str | None:
+    """Why "no winner" is not offered at ``table`` of the current round
+    (G-ID-3: only in the final), or None."""
+    from core.tournament.elimination import no_winner_refusal as refusal
+
+    rnd = ev.current_round
+    m = rnd.match_at(table) if rnd is not None else None
+    return refusal(ev, rnd, m) if rnd is not None and m is not None else None
+
+
+def why_paired(ev: Event, m: Match) -> list[str]:
+    """Why a Swiss table was paired as it is, line by line (``pair --explain``)."""
+    from core.reports.explain import why_lines
+
+    return why_lines(ev, m.why)
+
+
+def final_placings(ev: Event):
+    """The final placings once the bracket is finished (G-SE), else None."""
+    from core.tournament.elimination import final_placings as placings
+
+    return placings(ev)
+
+
+def bracket(ev: Event):
+    """The elimination bracket as the bracket widget draws it."""
+    from core.tournament.elimination import bracket as drawn
+
+    return drawn(ev)
+
+
+def tiebreaker_headers(ev: Event) -> list[str]:
+    """The standings columns of the event's tiebreakers, in its order (G-TIE-1)."""
+    from core.event.tiebreakers import TIEBREAKERS
+
+    return [TIEBREAKERS[tb].header for tb in ev.tiebreakers]
+
+
+# -- decklists and the build phase (G-DECKLIST, G-SEALED, G-DRAFT-*) -----------------------
+
+
+def decklists(ev: Event) -> list:
+    """Every player's decklist status (none, registered, problems), in
+    registration order (core.rules.decklists.DecklistStatus)."""
+    from core.rules.decklists import decklist_status
+
+    return decklist_status(ev)
+
+
+def draft_seat(ev: Event, pid: str) -> str:
+    """The player's draft seat as ``pod-seat`` (``2-5``), "" outside a draft."""
+    from core.rules.decklists import seat_of
+
+    seat = seat_of(ev, pid)
+    return f"{seat[0] + 1}-{seat[1] + 1}" if seat else ""
+
+
+def build_time_left(st) -> str:
+    """The build phase's time left as the clock shows it (``st``: the desk's
+    build status), its whole length while the timer has not started."""
+    return clock.fmt(st.remaining) if st.remaining is not None else clock.fmt(st.minutes * 60)
+
+
+def deck_gaps(ev: Event) -> list:
+    """The active players round 1 waits for: no legal deck (DecklistStatus)."""
+    from core.rules.decklists import round_one_gaps
+
+    return round_one_gaps(ev)
+
+
+def gap_text(gap) -> str:
+    """One player of :func:`deck_gaps` in words: the name and what is wrong."""
+    from core.rules.decklists import gap_text as said
+
+    return said(gap)
+
+
+def penalty_marks(ev: Event, pid: str) -> str:
+    """The penalties in force as marks: ``N`` a Notice, ``W`` a Warning (G-PEN-2)."""
+    from core.rules.penalties import player_tally
+
+    tally = player_tally(ev, pid)
+    return "N" * tally.notices + "W" * tally.warnings
+
+
+def staff_missing(ev: Event) -> list[tuple[str, str]]:
+    """What a sanctioned event lacks of its staff: (rule, why) pairs
+    (G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE)."""
+    from core.rules.staff import staff_problems
+
+    return staff_problems(ev)
+
+
+# -- exports, the independent check, the plan of the day -----------------------------------
+
+
+def export_menu() -> tuple:
+    """The export dialog's rows: (kind, format, label function), from the one
+    table of export kinds and formats (core.reports.exports.EXPORTS)."""
+    from core.reports.exports import MENU
+
+    return MENU
+
+
+def export_by_round(what: str) -> bool:
+    """Whether an export kind can be made for an earlier round too."""
+    from core.reports.exports import BY_ROUND
+
+    return what in BY_ROUND
+
+
+def export_text(ev: Event, what: str, fmt: str, round_number: int | None, log: list[dict]) -> tuple[str, str]:
+    """An export as (file name, text), of the event as it was after
+    ``round_number`` (None: now); a refusal raises LyceeError."""
+    from core.reports import exports
+
+    text = exports.render(exports.as_of_round(ev, round_number), what, fmt, log=log)
+    return exports.export_filename(ev, what, fmt, round_number), text
+
+
+def write_export(path, text: str) -> None:
+    """Write an export whole or not at all (no partial file on a full disk)."""
+    from core.reports.exports import write_export as write
+
+    write(path, text)
+
+
+def verify(ev: Event):
+    """The independent check of the event (``lycee verify``): its report."""
+    from core.reports.verify import verify_doc
+    from core.rules.eventfile import to_doc
+    from core.tournament.ranking import standings_json
+
+    return verify_doc(to_doc(ev), standings_json(ev))
+
+
+def day_plan(ev: Event, log: list[dict], now, history: list):
+    """The plan of the day: rounds planned, projected times (``history``:
+    earlier events of this data folder, to learn their pace)."""
+    from core.tournament.plan import plan_event
+
+    return plan_event(ev, log, now, history=history)
+
+
+def clock_time(t) -> str:
+    """A planned time of day as the plan shows it (``14:05``)."""
+    from core.tournament.plan import clock_time as shown
+
+    return shown(t)
+
+
+# -- settings (F12) ---------------------------------------------------------------------
+
+
+def settings_locks(ev: Event) -> dict[str, str]:
+    """The settings that can no longer change, each with why."""
+    from core.rules.settings import locks
+
+    return locks(ev)
+
+
+def setting_label(key: str) -> str:
+    """A setting's name as the settings form and its messages show it."""
+    from core.rules.settings import field_label
+
+    return field_label(key)
+
+
+def settings_changed(ev: Event, changes: dict) -> str:
+    """What the desk says after a settings edit: each change, and the match
+    time advice when the length or the match type changed (G-MATCH-TIME)."""
+    from core.event.timing import minutes_advice
+    from core.rules.settings import field_label, show_value
+
+    msg = _("changed: {what}", what=", ".join(f"{field_label(k)} = {show_value(k, v)}" for k, v in changes.items()))
+    advice = minutes_advice(ev.match, ev.minutes, kind=ev.kind) if ("minutes" in changes or "match" in changes) else None
+    return msg + " · " + advice if advice else msg
+
+
+def published_rounds(ev: Event) -> int:
+    """How many rounds the public pages show."""
+    from core.rules.publish import visible_rounds
+
+    return visible_rounds(ev)
+
+
+# -- the event forms: new event, settings, penalty ---------------------------------------
+
+
+def minutes_hint(kind: str, match: str = "bo3") -> tuple[int, str]:
+    """The match length a form proposes for a format and what it says of it
+    (the recommended range and its rule, G-MATCH-TIME)."""
+    from core.event.timing import recommended_minutes
+
+    r = recommended_minutes(kind, match)
+    if r.high is None:
+        return r.low, _("recommended: {lo} minutes or more ({rule})", lo=r.low, rule=r.rule)
+    return r.low, _("recommended: {lo}-{hi} minutes ({rule})", lo=r.low, hi=r.high, rule=r.rule)
+
+
+def staff_names(text: str) -> list[str]:
+    """The names typed in one field (、 ， and , separate them)."""
+    from core.rules.staff import split_names
+
+    return split_names(text)
+
+
+def checked_settings(values: dict, partial: bool = False) -> dict:
+    """A form's settings as the event would keep them, or LyceeError naming
+    the setting that is refused (``partial``: only the settings given)."""
+    from core.rules.settings import check_settings
+
+    return check_settings(values, partial=partial)
+
+
+def staff_lacking(values: dict) -> list[str]:
+    """What an event of these settings would still lack of its staff to be
+    paired, one ``why (rule)`` a line (G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE)."""
+    ev = Event(id="-", **checked_settings(values))
+    return [_("{why} ({rule})", why=m, rule=r) for r, m in staff_missing(ev)]
+
+
+def default_issuer(ev: Event) -> str | None:
+    """Who issues a penalty unless told: the judge on duty, never the head
+    judge while another judge exists (G-HEAD-JUDGE); None with several."""
+    from core.rules.staff import default_issuer as issuer
+
+    return issuer(ev)

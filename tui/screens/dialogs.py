@@ -14,6 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
+from core import readmodel
 from core.errors import LyceeError
 from core.i18n import _
 
@@ -89,9 +90,7 @@ class ExportChoice(Translated, ModalScreen[tuple[str, str] | None]):
         with Vertical():
             yield Label(_("Export"), classes="title")
             # the rows come from the table of exports (core.reports.exports.MENU), read when the dialog opens
-            from core.reports.exports import MENU
-
-            yield OptionList(*[label() for _w, _f, label in MENU])
+            yield OptionList(*[label() for _w, _f, label in readmodel.export_menu()])
 
     def on_mount(self) -> None:
         from textual.widgets import OptionList
@@ -101,9 +100,7 @@ class ExportChoice(Translated, ModalScreen[tuple[str, str] | None]):
         ol.focus()
 
     def on_option_list_option_selected(self, event) -> None:
-        from core.reports.exports import MENU
-
-        what, fmt, _label = MENU[event.option_index]
+        what, fmt, _label = readmodel.export_menu()[event.option_index]
         self.dismiss((what, fmt))
 
     def action_cancel(self) -> None:

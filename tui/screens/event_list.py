@@ -10,7 +10,7 @@ from textual.widgets import DataTable, Header, Label
 from core.errors import LyceeError
 from core import labels
 from core.i18n import _, ngettext
-from core.store.store import today
+from core.store import today
 
 from ..widgets.plain import PlainTable
 from ..i18n import Translated

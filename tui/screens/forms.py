@@ -15,14 +15,11 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Switch
 
-from core import labels
-from core.rules.settings import check_settings
-from core.rules.staff import split_names
+from core import labels, readmodel
 from core.errors import LyceeError
 from core.i18n import _
 from core.event.model import PENALTY_ACTIONS
 from core.names import whole
-from core.event.timing import recommended_minutes
 
 from ..i18n import Translated
 from ..widgets.plain import plain
@@ -89,17 +86,14 @@ class NewEvent(Translated, ModalScreen[dict | None]):
 
     @staticmethod
     def _minutes_hint(kind: str, match: str = "bo3") -> str:
-        r = recommended_minutes(kind, match)
-        if r.high is None:
-            return _("recommended: {lo} minutes or more ({rule})", lo=r.low, rule=r.rule)
-        return _("recommended: {lo}-{hi} minutes ({rule})", lo=r.low, hi=r.high, rule=r.rule)
+        return readmodel.minutes_hint(kind, match)[1]
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id in ("match", "kind"):
             kind = str(self.query_one("#kind", Select).value)
             match = str(self.query_one("#match", Select).value)
             self.query_one("#minutes-hint", Label).update(self._minutes_hint(kind, match))
-            self.query_one("#minutes", Input).value = str(recommended_minutes(kind, match).low)
+            self.query_one("#minutes", Input).value = str(readmodel.minutes_hint(kind, match)[0])
 
     def settings(self) -> dict:
         v = {i.id: i.value.strip() for i in self.query(Input)}
@@ -112,7 +106,7 @@ class NewEvent(Translated, ModalScreen[dict | None]):
             "rounds_planned": whole(rounds) if whole(rounds) is not None else (rounds or None),
             "tiebreakers": [t.strip() for t in v["tiebreakers"].split(",") if t.strip()],
             "staff": {"organizer": v["organizer"],
-                      "judges": split_names(v["judges"]),  # 、 ， , separate names (core.rules.staff)
+                      "judges": readmodel.staff_names(v["judges"]),  # 、 ， , separate names (core.rules.staff)
                       "head_judge": v["head_judge"]},
             **{s.id: s.value for s in self.query(Switch)},
         }
@@ -122,7 +116,7 @@ class NewEvent(Translated, ModalScreen[dict | None]):
         s = self.settings()
         error = self.query_one("#error", Label)
         try:
-            check_settings(s)
+            readmodel.checked_settings(s)
         except LyceeError as err:
             error.update(Text(str(err)))
             error.display = True
@@ -145,7 +139,7 @@ class NewEvent(Translated, ModalScreen[dict | None]):
             if key not in s:
                 continue
             try:
-                check_settings({key: s[key]}, partial=True)
+                readmodel.checked_settings({key: s[key]}, partial=True)
             except LyceeError:
                 found = self.query(selector)
                 return found.first() if found else None
@@ -164,11 +158,7 @@ class NewEvent(Translated, ModalScreen[dict | None]):
     @staticmethod
     def _staff_missing(s: dict) -> list[str]:
         """What a sanctioned event still lacks to be paired (G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE)."""
-        from core.event.model import Event
-        from core.rules.staff import staff_problems
-
-        ev = Event(id="-", **check_settings(s))
-        return [_("{why} ({rule})", why=m, rule=r) for r, m in staff_problems(ev)]
+        return readmodel.staff_lacking(s)
 
     def _ask_staff(self, s: dict, missing: list[str]) -> None:
         """A sanctioned event without its staff cannot be paired: say so before
@@ -214,8 +204,6 @@ class EventSettings(NewEvent):
         self.event, self.locks = event, locks
 
     def on_mount(self) -> None:
-        from core.rules.settings import field_label
-
         ev = self.event
         self.query_one(".title", Label).update(_("Event settings"))
         self.query_one("#create", Button).label = _("Save (Ctrl+S)")
@@ -238,7 +226,7 @@ class EventSettings(NewEvent):
         if self.locks:
             self.query_one("#error", Label).display = True
             self.query_one("#error", Label).update(Text("\n".join(
-                _("locked: {setting}: {why}", setting=field_label(k), why=why) for k, why in self.locks.items())))
+                _("locked: {setting}: {why}", setting=readmodel.setting_label(k), why=why) for k, why in self.locks.items())))
         self.query_one("#name", Input).focus()
 
     def on_select_changed(self, event: Select.Changed) -> None:
@@ -298,11 +286,9 @@ class PenaltyForm(Translated, ModalScreen[dict | None]):
         """Who issues it: the judge on duty by default, never the head judge
         while another judge exists (appeals go to the head judge,
         G-HEAD-JUDGE); with several judges on duty, blank until one is chosen."""
-        from core.rules.staff import default_issuer
-
         if not staff:
             return Select([("-", "")], value="", allow_blank=False, id="by")
-        who = default_issuer(self.event)
+        who = readmodel.default_issuer(self.event)
         if who is None:
             return Select([(plain(s), s) for s in staff], prompt=_("choose the judge on duty"), id="by")
         return Select([(plain(s), s) for s in staff], value=who, allow_blank=False, id="by")

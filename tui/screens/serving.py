@@ -21,7 +21,7 @@ from textual.widgets import Button, Input, Label, Static
 
 from core.errors import LyceeError
 from core.i18n import _
-from core.rules.publish import visible_rounds
+from core import readmodel
 
 from ..i18n import Translated
 
@@ -134,7 +134,7 @@ class ServingDialog(Translated, ModalScreen[str | None]):
 
     def show_publishing(self) -> None:
         ev = self.desk.event
-        shown = visible_rounds(ev)
+        shown = readmodel.published_rounds(ev)
         if ev.hold_pairings:
             text = _("new rounds are held until published; round {r} is up", r=shown) if shown else \
                 _("new rounds are held until published")
@@ -164,7 +164,7 @@ class ServingDialog(Translated, ModalScreen[str | None]):
                 self.desk.hold_pairings(not self.desk.event.hold_pairings)
             else:
                 ev = self.desk.publish_round()
-                self._say(_("published round {r}", r=visible_rounds(ev)))
+                self._say(_("published round {r}", r=readmodel.published_rounds(ev)))
         except LyceeError as err:
             self._say(str(err), error=True)
         self.show_publishing()

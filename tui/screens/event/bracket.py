@@ -6,6 +6,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import TabPane
 
+from core import readmodel
 from core.i18n import _
 from core.event.model import Event
 
@@ -21,6 +22,4 @@ class BracketPane(TabPane):
             yield BracketView(id="bracket-view")
 
     def draw(self, ev: Event) -> None:
-        from core.tournament.elimination import bracket
-
-        self.query_one(BracketView).show(bracket(ev))
+        self.query_one(BracketView).show(readmodel.bracket(ev))

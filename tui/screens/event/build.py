@@ -7,7 +7,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Label, TabPane
 
-from core import labels
+from core import labels, readmodel
 from core.i18n import _
 from core.event.model import Event
 
@@ -25,9 +25,6 @@ class BuildPane(TabPane):
     def draw(self, ev: Event, st) -> None:
         """``st``: the desk's build status (core.decklists.build_status), None
         for a constructed event."""
-        from core.rules import clock
-        from core.rules.decklists import decklist_status, seat_of
-
         lbl = self.query_one("#build-status", Label)
         t = self.query_one("#build-table", PlainTable)
         row = t.cursor_row if t.row_count else None  # the highlighted player stays highlighted
@@ -41,7 +38,7 @@ class BuildPane(TabPane):
         what = (_("{set}, product {p}", set=st.set_code, p=labels.product_label(st.product)) if ev.kind == "sealed"
                 else _("{set}, {n} packs a player, pods {pods}", set=st.set_code, n=st.packs,
                        pods="+".join(map(str, st.pods)) or "-"))
-        timer = clock.fmt(st.remaining) if st.remaining is not None else clock.fmt(st.minutes * 60)
+        timer = readmodel.build_time_left(st)
         line = Text(_("Build phase: {state} · {what} · seed {seed} · time left {t} · {k} decklists missing",
                       state=labels.build_state_label(st.state), what=what,
                       seed=st.seed if ev.build is None or not ev.build.real else _("none (packs opened at the table)"),
@@ -56,10 +53,9 @@ class BuildPane(TabPane):
                                    "registers the deck. Round 1 waits for every legal deck.")))
         lbl.update(line)
         t.add_columns(_("ID"), _("Name"), _("Seat"), _("Pool"), _("Decklist"), _("Deck"), _("Problems"))
-        for d in decklist_status(ev):
-            seat = seat_of(ev, d.player)
+        for d in readmodel.decklists(ev):
             pool = ev.pool_of(d.player)
-            t.add_row(d.player, d.name, f"{seat[0] + 1}-{seat[1] + 1}" if seat else "",
+            t.add_row(d.player, d.name, readmodel.draft_seat(ev, d.player),
                       str(len(pool.cards)) if pool else "-", labels.decklist_status_label(d.status),
                       f"{d.deck_size}+{d.spare_size}" if d.status != "none" else "",
                       labels.sentences(p.message for p in d.problems[:2]), key=d.player)

@@ -6,7 +6,7 @@ the methods use the screen's desk, event, say() and refresh_all()."""
 from __future__ import annotations
 
 from textual.widgets import DataTable, TabbedContent
-from core import labels
+from core import labels, readmodel
 from core.errors import LyceeError
 from core.i18n import _
 from core.names import whole
@@ -109,10 +109,8 @@ class BuildActions:
 
     def _ask_override(self) -> None:
         """The head judge lets round 1 pair without every legal deck (logged: who, why)."""
-        from core.rules.decklists import gap_text, round_one_gaps
-
         hj = self.event.staff.head_judge
-        gaps = round_one_gaps(self.event)
+        gaps = readmodel.deck_gaps(self.event)
         if not hj:
             self._guard(lambda: self.desk.override_decks("", "-"), "")  # core's refusal names F12
             return
@@ -127,7 +125,7 @@ class BuildActions:
 
         self.app.push_screen(Prompt(_("Head judge {hj} lets round 1 pair without a legal deck from {players}. "
                                       "Why? (written in the log and on the report)", hj=hj,
-                                      players=labels.listed(gap_text(g) for g in gaps))), answer)
+                                      players=labels.listed(readmodel.gap_text(g) for g in gaps))), answer)
 
     def _guard(self, fn, done: str) -> None:
         try:
@@ -202,9 +200,7 @@ class BuildActions:
         ev = self.event
         if ev.kind == "constructed" or len(ev.rounds) != 1:
             return
-        from core.rules.decklists import decklist_status
-
-        bad = [d for d in decklist_status(ev) if d.status != "registered"]
+        bad = [d for d in readmodel.decklists(ev) if d.status != "registered"]
         if bad and ev.build is not None and ev.build.overridden:
             self.say(_("round 1 paired under the head judge's override ({by}); decks missing or with problems: "
                        "{names}", by=ev.build.override_by, names=labels.listed(d.name for d in bad[:5])))

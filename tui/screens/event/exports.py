@@ -6,7 +6,7 @@ the methods use the screen's desk, event, say() and refresh_all()."""
 from __future__ import annotations
 
 from textual import work
-from core import labels
+from core import labels, readmodel
 from core.errors import LyceeError
 from core.i18n import _
 from core.event.model import Event
@@ -17,13 +17,11 @@ class ExportActions:
     """The event as a whole: exports and printing, the public pages, the independent check, the plan of the day, the settings (mixed into EventScreen)."""
 
     def action_export(self, open_after: bool = False) -> None:
-        from core.reports.exports import BY_ROUND
-
         def chosen(choice) -> None:
             if not choice:
                 return
             n = len(self.event.rounds)
-            if choice[0] in BY_ROUND and n > 1:  # any earlier round too
+            if readmodel.export_by_round(choice[0]) and n > 1:  # any earlier round too
                 self.app.push_screen(Prompt(_("Which round? 1 to {n}", n=n), str(n)),
                                      lambda text: self._export_round(choice, text, open_after))
             else:
@@ -44,18 +42,16 @@ class ExportActions:
 
     @work(thread=True, exclusive=True, group="export")
     def _export(self, what: str, fmt: str, round_number: int | None = None, open_after: bool = False) -> None:
-        from core.reports import exports
-
         try:
-            text = exports.render(exports.as_of_round(self.event, round_number), what, fmt, log=self.desk.store.actions)
+            name, text = readmodel.export_text(self.event, what, fmt, round_number, self.desk.store.actions)
         except LyceeError as err:
             self.app.call_from_thread(self.say, str(err), True)
             return
         folder = self.app.datadir.root / "exports"
-        path = folder / exports.export_filename(self.event, what, fmt, round_number)
+        path = folder / name
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            exports.write_export(path, text)  # whole or nothing: no partial file on a full disk
+            readmodel.write_export(path, text)  # whole or nothing: no partial file on a full disk
         except OSError as err:
             self.app.call_from_thread(self.say, _("export not written: {file}: {reason}; no partial file was left "
                                                   "in {folder}", file=err.filename or path,
@@ -132,12 +128,7 @@ class ExportActions:
 
     @work(thread=True, exclusive=True, group="verify")
     def _verify_worker(self) -> None:
-        from core.rules.eventfile import to_doc
-        from core.tournament.ranking import standings_json
-        from core.reports.verify import verify_doc
-
-        ev = self.event
-        rep = verify_doc(to_doc(ev), standings_json(ev))
+        rep = readmodel.verify(self.event)
         self.app.call_from_thread(self._verified, rep)
 
     def _verified(self, rep) -> None:
@@ -159,8 +150,6 @@ class ExportActions:
 
     # -- why a pairing, the independent check, the plan of the day (issue 17) ---------------
     def _plan(self, ev: Event):
-        from core.tournament.plan import plan_event
-
         if self._history is None:
             self._history = []
             dd = self.app.datadir
@@ -170,7 +159,7 @@ class ExportActions:
                         self._history.append(dd.history(eid))
                     except (LyceeError, OSError, ValueError, KeyError):
                         continue
-        return plan_event(ev, self.desk.store.actions, self.desk.now(), history=self._history)
+        return readmodel.day_plan(ev, self.desk.store.actions, self.desk.now(), self._history)
 
     def _finish_text(self, ev: Event) -> str:
         """The projected finish, first in the event bar, once this desk has
@@ -183,14 +172,9 @@ class ExportActions:
             return ""
         if p.finished is not None:
             return ""
-        from core.tournament.plan import clock_time
-
-        return _("finish ~{t}", t=clock_time(p.base.finish)) + " · "
+        return _("finish ~{t}", t=readmodel.clock_time(p.base.finish)) + " · "
 
     def action_settings(self) -> None:
-        from core.rules import settings
-        from core.event.timing import minutes_advice
-
         from ..forms import EventSettings
 
         def chosen(wanted: dict | None) -> None:
@@ -204,30 +188,20 @@ class ExportActions:
             if not changes:
                 self.say(_("nothing changed"))
                 return
-            msg = _("changed: {what}", what=", ".join(f"{settings.field_label(k)} = {settings.show_value(k, v)}"
-                                                     for k, v in changes.items()))
-            advice = minutes_advice(self.event.match, self.event.minutes, kind=self.event.kind) if (
-                "minutes" in changes or "match" in changes) else None
-            if advice:
-                msg += " · " + advice
-            self.say(msg)
+            self.say(readmodel.settings_changed(self.event, changes))
             self.refresh_all()
 
-        self.app.push_screen(EventSettings(self.event, settings.locks(self.event)), chosen)
+        self.app.push_screen(EventSettings(self.event, readmodel.settings_locks(self.event)), chosen)
 
     def _app_refusal(self, err: LyceeError) -> str:
         """A refusal in the app names the app's key that fixes it: an incomplete
         staff (G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE) is set in the settings (F12)."""
         if getattr(err, "rule", None) in self.STAFF_RULES:
-            from core.rules.staff import staff_problems
-
             return _("A sanctioned event needs its staff first: {problems}. F12 opens the settings "
                      "(staff, or mark it unsanctioned).",
-                     problems=labels.sentences(_("{why} ({rule})", why=m, rule=r) for r, m in staff_problems(self.event)))
+                     problems=labels.sentences(_("{why} ({rule})", why=m, rule=r) for r, m in readmodel.staff_missing(self.event)))
         if getattr(err, "rule", None) in ("G-SEALED", "G-DRAFT-4") and self.event.build is not None:
-            from core.rules.decklists import round_one_gaps
-
-            gaps = round_one_gaps(self.event)
+            gaps = readmodel.deck_gaps(self.event)
             if gaps:  # the build tab shows what is wrong with each deck
                 return _("Round 1 waits for a legal deck from {n} player(s): {names}. On the build tab "
                          "Enter opens a player's pool, Ctrl+R there registers the deck; F11 for the head judge's "

@@ -5,7 +5,9 @@ the methods use the screen's desk, event, say() and refresh_all()."""
 
 from __future__ import annotations
 
+from textual import work
 from textual.widgets import Input, TabbedContent
+from core import readmodel
 from core.errors import LyceeError
 from core.i18n import _
 from core.names import whole
@@ -45,14 +47,10 @@ class PlayerActions:
         self.app.push_screen(dialog, decided)
 
     def _late_text(self, p) -> str:
-        from core.rules.lateness import prompt_text
-
-        return prompt_text(self.event, p, with_rule=True)
+        return readmodel.late_text(self.event, p)
 
     def check_late(self) -> None:
-        from core.rules.lateness import in_use
-
-        if not in_use(self.event.current_round):
+        if not readmodel.check_in_used(self.event):
             return  # prompts come by themselves once check-in is in use (Ctrl+L)
         try:
             due = self.desk.late_prompts()
@@ -178,32 +176,30 @@ class PlayerActions:
         pid = self.query_one(PlayersPane).highlighted(self.event)
         if pid is None:
             return
-        p = self.event.player(pid)
+        self._drop_asked(self.event.player(pid))
 
-        def answer(choice) -> None:
-            if not choice:
-                return
-            try:
-                self.desk.drop(p.id, forfeit=choice != "no_forfeit")
-            except LyceeError as err:
-                self.say(str(err), error=True)
-                return
-            self.say(_("{name} dropped", name=p.name))
-            self.refresh_all()
-
-        from core.event.lookups import player_match
-
-        rnd = self.event.current_round
-        m = player_match(rnd, p.id) if rnd is not None else None
-        if m is not None and not m.reported:  # G-DROP-2: the loss may be given, or the result entered
+    @work(group="confirm")
+    async def _drop_asked(self, p) -> None:
+        """Drop ``p`` once confirmed (G-DROP-1); with their match of this round
+        still open, the question is whether that match is lost (G-DROP-2)."""
+        question = _("Drop {name} from the event? (G-DROP-1)", name=p.name)
+        if readmodel.match_to_settle(self.event, p.id) is not None:
             from ..dialogs import Choose
 
-            self.app.push_screen(Choose(_("Drop {name} from the event? (G-DROP-1)", name=p.name), [
+            choice = await self.app.push_screen_wait(Choose(question, [
                 ("forfeit", _("Drop; the match of this round is lost (G-DROP-2)")),
-                ("no_forfeit", _("Drop; the match of this round takes the result entered"))]), answer)
+                ("no_forfeit", _("Drop; the match of this round takes the result entered"))]))
+        else:
+            choice = "forfeit" if await self.app.push_screen_wait(Confirm(question)) else None
+        if not choice:
             return
-        self.app.push_screen(Confirm(_("Drop {name} from the event? (G-DROP-1)", name=p.name)),
-                             lambda yes: answer("forfeit" if yes else None))
+        try:
+            self.desk.drop(p.id, forfeit=choice != "no_forfeit")
+        except LyceeError as err:
+            self.say(str(err), error=True)
+            return
+        self.say(_("{name} dropped", name=p.name))
+        self.refresh_all()
 
     def action_keep_apart(self) -> None:
         """Keep the highlighted player apart from another (typed: id or exact
@@ -211,11 +207,7 @@ class PlayerActions:
         p = self._player_at_cursor("Shift+F5")
         if p is None:
             return
-        from core.rules.apart import apart_pair, apart_partners
-
-        pid = p.id
-        now = ", ".join(f"{self.event.player(x).name} ({x})" for x in apart_partners(self.event, pid)
-                        if self.event.has_player(x))
+        now = ", ".join(readmodel.kept_apart_from(self.event, p.id))
         question = _("Keep {name} apart from which player? (id or exact name; never paired in Swiss while the "
                      "points order allows it)", name=p.name)
         if now:
@@ -240,7 +232,7 @@ class PlayerActions:
             except LyceeError as err:
                 self.say(str(err), error=True)
                 return
-            if apart_pair(p.id, q.id) in self.event.apart:
+            if readmodel.kept_apart(self.event, p.id, q.id):
                 self.app.push_screen(Confirm(_("Let {a} and {b} be paired again?", a=p.name, b=q.name)),
                                      lambda yes: done(True, q) if yes else None)
                 return
@@ -275,10 +267,7 @@ class PlayerActions:
             except LyceeError as err:
                 self.say(str(err), error=True)
                 return
-            from core.rules.players import rename_line
-
-            now = self.event.player(p.id)
-            self.say(rename_line(p.name, now.name, now.reading, now.reading != p.reading))
+            self.say(readmodel.rename_said(p, self.event.player(p.id)))
             self.refresh_all()
 
         def chosen(got: tuple[str, str] | None) -> None:
@@ -306,18 +295,19 @@ class PlayerActions:
         if why is not None:
             self.say(why, error=True)
             return
+        self._remove_asked(p)
 
-        def answer(yes: bool) -> None:
-            if not yes:
-                return
-            try:
-                self.desk.remove(p.id)
-            except LyceeError as err:
-                self.say(str(err), error=True)
-                return
-            self.say(_("removed the registration of {name} (Ctrl+Z brings it back)", name=p.name))
-            self.refresh_all()
-
-        self.app.push_screen(Confirm(_("Remove the registration of {name}? They will appear in no pairing, "
-                                       "standings or export (the log keeps it; Ctrl+Z undoes).", name=p.name)),
-                             answer)
+    @work(group="confirm")
+    async def _remove_asked(self, p) -> None:
+        """Take back ``p``'s registration once confirmed."""
+        if not await self.app.push_screen_wait(Confirm(_(
+                "Remove the registration of {name}? They will appear in no pairing, standings or export (the log "
+                "keeps it; Ctrl+Z undoes).", name=p.name))):
+            return
+        try:
+            self.desk.remove(p.id)
+        except LyceeError as err:
+            self.say(str(err), error=True)
+            return
+        self.say(_("removed the registration of {name} (Ctrl+Z brings it back)", name=p.name))
+        self.refresh_all()

@@ -11,7 +11,7 @@ from textual.containers import Horizontal
 from textual.message import Message
 from textual.widgets import Input, TabPane
 
-from core import labels
+from core import labels, readmodel
 from core.i18n import _, ngettext
 from core.event.model import Event
 
@@ -73,9 +73,6 @@ class PlayersPane(TabPane):
         return None
 
     def draw(self, ev: Event, points: dict[str, int]) -> None:
-        from core.rules.decklists import decklist_status
-        from core.rules.penalties import player_tally
-
         t = self.query_one(PlainTable)
         rows = t.ordered_rows  # the player under the cursor stays under it across redraws
         keep = rows[t.cursor_row].key.value if rows and 0 <= t.cursor_row < len(rows) else None
@@ -90,11 +87,10 @@ class PlayersPane(TabPane):
         t.add_columns(*cols)
         rnd = ev.current_round
         seated = {c.player for c in rnd.checkins} if rnd is not None else set()
-        lists = {d.player: d for d in decklist_status(ev)} if (ev.decklists or ev.decklists_required
+        lists = {d.player: d for d in readmodel.decklists(ev)} if (ev.decklists or ev.decklists_required
                                                                or ev.kind != "constructed") else {}
         for p in ev.players:
-            tl = player_tally(ev, p.id)
-            nw = "N" * tl.notices + "W" * tl.warnings
+            nw = readmodel.penalty_marks(ev, p.id)
             d = lists.get(p.id)
             deck = "" if d is None else {"none": _("none"), "registered": _("registered"),
                                           "problems": ngettext("{n} problem", "{n} problems", len(d.problems))}[d.status]

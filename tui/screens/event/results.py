@@ -8,7 +8,6 @@ from __future__ import annotations
 from textual import work
 from textual.widgets import Input, TabbedContent
 from core import labels
-from core.log.registry import describe
 from core.errors import LyceeError
 from core.i18n import _, ngettext
 from core.names import whole
@@ -226,7 +225,7 @@ class RoundActions:
             self.say(str(err), error=True)
             return
         self.say(_("undone: #{seq} {what}", seq=act["seq"],
-                   what=describe(act, {p.id: p.name for p in self.event.players})))
+                   what=readmodel.action_said(self.event, act)))
         self.refresh_all()
 
     def action_top_cut(self) -> None:
@@ -253,11 +252,9 @@ class RoundActions:
             self.app.push_screen(Prompt(_("Top cut size: 2, 4, 8, 16 or 32 (add + for a third-place match)"), "8"),
                                  chosen)
 
-        from core.tournament.pairing import planned_rounds
-
         ev = self.event
         played = len(ev.swiss_rounds)
-        want, _by_organizer = planned_rounds(ev)
+        want = readmodel.swiss_rounds_planned(ev)
         if played < want:
             def confirmed(yes: bool | None) -> None:
                 nonlocal early
@@ -272,9 +269,7 @@ class RoundActions:
             ask()
 
     def action_playoff(self) -> None:
-        from core.tournament.standings import tied_groups
-
-        groups = tied_groups(self.event, active_only=True)
+        groups = readmodel.tied_for_playoff(self.event)
         default = " ".join(groups[0]) if groups else ""
 
         def chosen(text: str | None) -> None:
@@ -295,8 +290,6 @@ class RoundActions:
         """G-ID-3: an intentional draw where a ranking is needed: the organizer
         orders a replay or, in the final only, declares no winner (elsewhere
         the choice is not offered and the question says why)."""
-        from core.tournament.elimination import no_winner_refusal
-
         from ..dialogs import Choose
 
         org = self.event.staff.organizer
@@ -317,9 +310,7 @@ class RoundActions:
         question = _("Table {t} agrees an intentional draw, but this match must rank its players. The organizer "
                      "{org} decides (G-ID-3):", t=table, org=org or "-")
         choices = [("replay", _("Replay the match"))]
-        rnd = self.event.current_round
-        m = rnd.match_at(table) if rnd is not None else None
-        why = no_winner_refusal(self.event, rnd, m) if rnd is not None and m is not None else None
+        why = readmodel.no_winner_refusal(self.event, table)
         if why:  # no winner only in the final: not offered where the event could not go on
             question += "\n" + why
         else:
@@ -328,8 +319,6 @@ class RoundActions:
 
     def action_why(self) -> None:
         """Why the table under the cursor is paired as it is (core.explain)."""
-        from core.reports.explain import why_lines
-
         rnd = self.event.current_round
         m = self.query_one(RoundPane).highlighted(self.event)
         if self.query_one(TabbedContent).active != "round" or rnd is None or m is None:
@@ -341,7 +330,7 @@ class RoundActions:
             return
         from ..info import Info
 
-        self.app.push_screen(Info(_("Round {r}, table {t}", r=rnd.number, t=m.table), why_lines(self.event, m.why)))
+        self.app.push_screen(Info(_("Round {r}, table {t}", r=rnd.number, t=m.table), readmodel.why_paired(self.event, m)))
 
     def draw_clock(self) -> None:
         lbl = self.query_one("#clock", Line)

@@ -120,7 +120,7 @@ class EventScreen(RoundActions, PlayerActions, PenaltyActions, BuildActions, Exp
         yield WholeKeysFooter()
 
     def on_mount(self) -> None:
-        from core.store.store import JournalDamaged
+        from core.store import JournalDamaged
 
         try:
             store = self.app.datadir.open(self.event_id, role="app")

@@ -7,10 +7,9 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Label, TabPane
 
-from core import labels
+from core import labels, readmodel
 from core.i18n import _
 from core.event.model import Event
-from core.event.tiebreakers import TIEBREAKERS
 
 from ...widgets.plain import PlainTable
 
@@ -24,12 +23,10 @@ class StandingsPane(TabPane):
         yield PlainTable(cursor_type="row", zebra_stripes=True, id="standings-table")
 
     def draw(self, ev: Event, rows, standings_after: int | None) -> None:
-        from core.tournament.elimination import final_placings
-
         t = self.query_one("#standings-table", PlainTable)
         t.clear(columns=True)
         tbs = list(ev.tiebreakers)
-        final = final_placings(ev)
+        final = readmodel.final_placings(ev)
         note = self.query_one("#standings-note", Label)
         if final is not None:  # G-SE: the final placings once the bracket is finished
             note.update(_("Final standings"))  # never "round N in progress" after the event ended
@@ -41,7 +38,7 @@ class StandingsPane(TabPane):
                 t.add_row(str(f.place), Text(row.name), f.label or _("Swiss"), str(row.rank), str(row.points),
                           row.record, labels.player_status_label(row.status))
             return
-        t.add_columns(_("Rank"), _("Name"), _("Points"), _("Record"), *[TIEBREAKERS[tb].header for tb in tbs],
+        t.add_columns(_("Rank"), _("Name"), _("Points"), _("Record"), *readmodel.tiebreaker_headers(ev),
                       _("Status"))
         cur = ev.current_round
         text = ""
