@@ -15,7 +15,7 @@ from dataclasses import dataclass, fields
 from core import labels
 from core.errors import LyceeError
 from core.event.model import Event, Match
-from core.i18n import _, ngettext
+from core.i18n import _, join_list, ngettext
 from core.rules import clock
 from core.tournament import matchrules
 from core.tournament.matchrules import Result
@@ -130,7 +130,7 @@ def clock_line(ev: Event, now, finished: bool = False) -> ClockLine:
     text = _("R{r} ⏱ {t}", r=st.round, t=clock.fmt(st.remaining)) + (f" {state}" if state else "")
     ext = [t for t in st.tables if t.extension and not t.finished]
     if ext:
-        text += " · " + ", ".join(_("T{t} +{m}: {left}", t=t.table, m=t.extension,
+        text += " · " + join_list(_("T{t} +{m}: {left}", t=t.table, m=t.extension,
                                      left=clock.fmt(t.remaining)) for t in ext[:3])
     if st.unfinished and st.time_up:
         text += " " + ngettext("TIME: {n} table playing", "TIME: {n} tables playing", len(st.unfinished))

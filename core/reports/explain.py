@@ -40,7 +40,7 @@ later is the one made when the round was paired:
 
 from __future__ import annotations
 
-from core.i18n import _, join_sentences
+from core.i18n import _, join_list, join_sentences
 from core.event.model import Event
 
 __all__ = ["explain", "why_text", "why_lines", "is_cross_group"]
@@ -223,7 +223,7 @@ def why_lines(event: Event, why, with_draw: bool = True) -> list[str]:
             parts.append(_apart_made_text(r[1]))
     for pid, seen in met_of.items():
         parts.append(_("{name} plays down to avoid a rematch: {whom} (G-SWISS-PAIR-2)",
-                       name=name(pid), whom=", ".join(seen)))
+                       name=name(pid), whom=join_list(seen, words=True)))
     if with_draw:
         for r in why:
             if r[0] == "draw":

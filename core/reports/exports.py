@@ -608,14 +608,14 @@ def check_export(what: str, fmt: str) -> ExportKind:
     """The export ``what`` in ``fmt``, or a refusal naming what to choose."""
     kind = EXPORTS.get(what)
     if kind is None:
-        raise LyceeError(_("unknown export {what!r}: choose {choices}", what=what, choices=", ".join(EXPORTS)))
+        raise LyceeError(_("unknown export {what!r}: choose {choices}", what=what, choices=join_list(EXPORTS)))
     if fmt not in FORMATS:
-        raise LyceeError(_("unknown format {fmt!r}: choose {choices}", fmt=fmt, choices=", ".join(FORMATS)))
+        raise LyceeError(_("unknown format {fmt!r}: choose {choices}", fmt=fmt, choices=join_list(FORMATS)))
     if fmt not in kind.formats:
         others = [k.name for k in EXPORTS.values() if fmt in k.formats]
         raise LyceeError(_("the {what} export is written as {formats} only: use --format {first}; "
-                           "as {fmt}: --what {others}", what=what, formats=", ".join(kind.formats),
-                           first=kind.formats[0], fmt=fmt, others=", ".join(others)))
+                           "as {fmt}: --what {others}", what=what, formats=join_list(kind.formats),
+                           first=kind.formats[0], fmt=fmt, others=join_list(others)))
     return kind
 
 

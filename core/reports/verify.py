@@ -78,7 +78,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from core import labels
-from core.i18n import _
+from core.i18n import _, join_list
 from core.reports.verify_event import event_findings, exclusion_rounds
 from core.reports.verify_exact import DP_LIMIT, least_cost
 
@@ -683,7 +683,7 @@ def _order_finding(rep, number, cost: PairCost, actual: int, best: int, pairs, n
     if swap:
         what += " " + _("(tables {a} and {b} can exchange opponents)", a=pairs[0][2], b=pairs[1][2])
     rep.findings.append(Finding(rule, number, tables[0] if len(tables) == 1 else None,
-                                what + ("" if len(tables) <= 1 else " · " + _("tables {t}", t=", ".join(map(str, tables))))))
+                                what + ("" if len(tables) <= 1 else " · " + _("tables {t}", t=join_list(tables)))))
 
 
 def _rank_order(sw: _Swiss, chain, ids: list[str], only=None) -> list[str]:
@@ -706,7 +706,7 @@ def _check_top_round(rep, number, matches, tops, sw: _Swiss, info, excluded_afte
             if not (len(order) > n and keys[order[n - 1]] == keys[order[n]]):
                 find(Finding("G-SE", number, None,
                              _("the top {n} of the Swiss standings are not the players cut: {names} missing",
-                               n=n, names=", ".join(name[p] for p in missing) or "-")))
+                               n=n, names=join_list((name[p] for p in missing), words=True) or "-")))
                 return
         if len(order) > n and keys[order[n - 1]] == keys[order[n]] and not any(
                 r.get("stage") == "playoff" for r in doc.get("rounds", [])):

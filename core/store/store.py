@@ -42,7 +42,7 @@ from core import labels, rules
 from core.rules.settings import check_settings
 from core.event import model as _model
 from core.errors import EventLocked, LyceeError, NotFound
-from core.i18n import _, join_list
+from core.i18n import _, join_list, join_sentences
 from core.store.journal import (
     CHECKPOINT_FORMAT,
     MAGIC,
@@ -170,7 +170,7 @@ def act_text(a: dict) -> str:
 
 def lost_lines(acts: list[dict]) -> str:
     """Actions as ``lycee log`` words them, for a message (``#7 at actor what``)."""
-    return "; ".join(f"#{a.get('seq')} {a.get('at', '')} {a.get('actor', '')} {act_text(a)}" for a in acts)
+    return join_sentences(f"#{a.get('seq')} {a.get('at', '')} {a.get('actor', '')} {act_text(a)}" for a in acts)
 
 
 def act_words(a: dict) -> str:
@@ -193,7 +193,7 @@ def damage_lost(damage: Damage, after_seq: int) -> str:
         parts.append(_("unreadable actions #{seqs}", seqs=", #".join(map(str, seqs))))
     if not parts:
         parts.append(_("{n} unreadable bytes (no whole action)", n=damage.size))
-    return "; ".join(parts)
+    return join_sentences(parts)
 
 
 def damage_reason(code: str) -> str:
@@ -281,9 +281,9 @@ class Rebuilt:
         if not out:
             return _("nothing")
         if len(out) > shown:
-            return _("{lost}; … and {n} more (`lycee log` names each)", lost="; ".join(out[:shown]),
+            return _("{lost}; … and {n} more (`lycee log` names each)", lost=join_sentences(out[:shown]),
                      n=len(out) - shown)
-        return "; ".join(out)
+        return join_sentences(out)
 
 
 def rebuild(data: bytes, backups: list[tuple[str, bytes]], at: str, broken: str = "") -> Rebuilt:

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from core.event.lookups import require_complete
 from core.errors import LyceeError, RuleError
 from core import labels
-from core.i18n import _
+from core.i18n import _, join_list
 from core.event.model import Event, Match, Round
 from core.tournament.standings import ranked_table
 
@@ -163,7 +163,7 @@ def top_cut(
         tied = [players[i].name for i, c in zip(active, cell) if c == cell[size - 1]]
         raise RuleError(
             _("the cut line falls inside a shared place ({names}); hold a playoff (決定戦) first",
-              names=", ".join(tied)),
+              names=join_list(tied, words=True)),
             "G-TIE-PLAYOFF",
         )
     chosen = active[:size]

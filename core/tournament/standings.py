@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from math import lcm
 
 from core.errors import LyceeError, RuleError
-from core.i18n import _
+from core.i18n import _, join_list
 from core.event.model import Event, Match
 from core.event.tiebreakers import TIEBREAKERS, unknown_message
 
@@ -497,7 +497,7 @@ def pair_playoff(event: Event, player_ids, rng=None) -> tuple[Match, ...]:
     if missing:
         raise RuleError(
             _("a playoff must include every player tied for the place; also: {names}",
-              names=", ".join(names[m] for m in missing)),
+              names=join_list((names[m] for m in missing), words=True)),
             "G-TIE-PLAYOFF",
         )
     if rng is not None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from textual import work
 from core import labels
 from core.errors import LyceeError
-from core.i18n import _
+from core.i18n import _, join_list
 from core.event.model import Event
 from ..dialogs import ExportChoice, Prompt
 
@@ -204,7 +204,7 @@ class ExportActions:
             if not changes:
                 self.say(_("nothing changed"))
                 return
-            msg = _("changed: {what}", what=", ".join(f"{settings.field_label(k)} = {settings.show_value(k, v)}"
+            msg = _("changed: {what}", what=join_list(f"{settings.field_label(k)} = {settings.show_value(k, v)}"
                                                      for k, v in changes.items()))
             advice = minutes_advice(self.event.match, self.event.minutes, kind=self.event.kind) if (
                 "minutes" in changes or "match" in changes) else None

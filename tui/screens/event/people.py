@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from textual.widgets import Input, TabbedContent
 from core.errors import LyceeError
-from core.i18n import _
+from core.i18n import _, join_list
 from core.names import whole
 from ..dialogs import Confirm, LatePrompts, Prompt
 from .players import PlayersPane
@@ -214,8 +214,8 @@ class PlayerActions:
         from core.rules.apart import apart_pair, apart_partners
 
         pid = p.id
-        now = ", ".join(f"{self.event.player(x).name} ({x})" for x in apart_partners(self.event, pid)
-                        if self.event.has_player(x))
+        now = join_list((f"{self.event.player(x).name} ({x})" for x in apart_partners(self.event, pid)
+                         if self.event.has_player(x)), words=True)
         question = _("Keep {name} apart from which player? (id or exact name; never paired in Swiss while the "
                      "points order allows it)", name=p.name)
         if now:
