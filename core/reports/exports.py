@@ -663,12 +663,30 @@ def safe_name(name: str, limit: int = 60) -> str:
     return n[:limit] or "event"
 
 
+#: An export's word in a file name in Japanese (the sheet's name a store would write on the folder);
+#: English keeps the export's key (``pairings-by-name``), which scripts may look for.
+FILE_WORDS = {
+    "pairings": lambda: _("pairings (in a file name)"),
+    "pairings-by-name": lambda: _("pairings-by-name (in a file name)"),
+    "slips": lambda: _("slips (in a file name)"),
+    "standings": lambda: _("standings (in a file name)"),
+    "scorecard": lambda: _("scorecard (in a file name)"),
+    "decklists": lambda: _("decklists (in a file name)"),
+    "report": lambda: _("report (in a file name)"),
+    "event": lambda: _("event (in a file name)"),
+}
+
+
 def export_filename(event: Event, what: str, fmt: str, round_number: int | None = None) -> str:
     """``2026-12-05_土曜リセ杯_pairings-by-name_r3.html``: the date, the
-    event name (made safe) and, for a round's export, the round."""
-    parts = [event.date, safe_name(event.name), what]
+    event name (made safe) and, for a round's export, the round; in Japanese
+    the sheet and the round in words (``2026-12-05_土曜リセ杯_対戦表_第3回戦.html``),
+    made safe the same way (no / \\ : * ? " < > | on any system)."""
+    ja = language() != "en" and what in FILE_WORDS
+    parts = [event.date, safe_name(event.name), safe_name(FILE_WORDS[what]()) if ja else what]
     if what in BY_ROUND and event.rounds:
-        parts.append(f"r{round_number or len(event.rounds)}")
+        n = round_number or len(event.rounds)
+        parts.append(safe_name(_("round {n} (in a file name)", n=n)) if ja else f"r{n}")
     return "_".join(parts) + f".{fmt}"
 
 
