@@ -33,7 +33,7 @@ def is_finished(ev: Event) -> bool:
 def round_status(ev: Event) -> str:
     """One line: the format, then where the event stands (not started, round
     N with its results missing, finished with its winner)."""
-    from core.tournament.elimination import champion, event_finished, round_label
+    from core.tournament.elimination import champion, event_finished, round_label, swiss_over
 
     won = champion(ev) if any(x.stage == "top" for x in ev.rounds) else None
     if won is not None:  # after the final: no round clock to offer
@@ -47,7 +47,7 @@ def round_status(ev: Event) -> str:
         return _("{fmt} · {n} players · not started · {k} Swiss rounds ({how})", fmt=fmt,
                  n=len(ev.players), k=planned,
                  how=_("planned") if by_organizer else _("suggested: log2 of the players"))
-    if event_finished(ev):
+    if event_finished(ev) or swiss_over(ev):
         return _("{fmt} · finished: final standings (F4)", fmt=fmt)
     missing = len(r.missing_tables())
     state = ngettext("{k} result missing", "{k} results missing", missing, k=missing) if missing else _("complete")

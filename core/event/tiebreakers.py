@@ -39,8 +39,8 @@ class Base(Protocol):
 
     points: list[int]  # match points (3/1/0)
     opps: list[list[int]]  # each player's Swiss opponents, one entry a match, byes left out
-    mwp: list[int]  # match-win percentage x scale, at least 0.33
-    gwp: list[int]  # game-win percentage x scale, at least 0.33
+    mwp: list[int]  # match-win percentage x scale, at least 0.33 (0 with no match yet)
+    gwp: list[int]  # game-win percentage x scale, at least 0.33 (0 with no match yet)
     scale: int  # denominator of mwp and gwp
     per_opp: int  # a common multiple of every opponent count (averages stay integers)
 

@@ -172,7 +172,7 @@ def pairings_by_name_table(event: Event):
 def standings_table(event: Event):
     """The standings; once the elimination stage is finished, the final
     placings (G-SE): place, how far each player went, then the Swiss figures."""
-    from core.tournament.elimination import final_placings
+    from core.tournament.elimination import final_placings, swiss_over
     from core.tournament.standings import standings
 
     tbs = [TIEBREAKERS[t] for t in event.tiebreakers]
@@ -194,6 +194,8 @@ def standings_table(event: Event):
     for r in swiss:
         rows.append([r.rank, r.name, r.points, r.record, *vals(r), labels.player_status_label(r.status)])
     n = len(event.swiss_rounds)
+    if swiss_over(event):  # a Swiss-only event that is over: its standings are the final ranking
+        return _("{event}: final standings", event=event.name), head, rows
     title = _("{event}: standings after round {r}", event=event.name, r=n)
     return title, head, rows
 

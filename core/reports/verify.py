@@ -299,8 +299,9 @@ class _Swiss:
         dens = {3 * r for r in self.rounds.values() if r} | {3 * g for g in self.games.values() if g}
         D = lcm(100, *dens)
         floor = 33 * (D // 100)
-        mwp = {p: max(self.points[p] * (D // (3 * r)), floor) if r else floor for p, r in self.rounds.items()}
-        gwp = {p: max(self.gpts[p] * (D // (3 * g)), floor) if g else floor for p, g in self.games.items()}
+        mwp = {p: max(self.points[p] * (D // (3 * r)), floor) if r else 0 for p, r in self.rounds.items()}
+        gwp = {p: max(self.gpts[p] * (D // (3 * g)), floor) if g else floor if self.rounds[p] else 0
+               for p, g in self.games.items()}
         out: dict[str, dict[str, Fraction | int]] = {}
         for p in (self.opps if only is None else only):
             opps = self.opps[p]

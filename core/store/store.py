@@ -1068,7 +1068,7 @@ class EventStore:
         self.rebuilt = r
         self.recovered_from = self.datadir.backups_dir / r.base if r.base else None
         base = _("backup {backup}", backup=r.base) if r.base else _("its intact start")
-        self.note = _("lycee: {event}: the journal was repaired from {base} and every intact record after the "
+        self.note = _("{event}: the journal was repaired from {base} and every intact record after the "
                       "damage: {kept} actions kept; not recovered: {lost}; the damaged file is kept as {broken}",
                       event=self.id, base=base, kept=r.kept, lost=r.lost_words(), broken=broken.name)
 

@@ -24,7 +24,7 @@ class StandingsPane(TabPane):
         yield PlainTable(cursor_type="row", zebra_stripes=True, id="standings-table")
 
     def draw(self, ev: Event, rows, standings_after: int | None) -> None:
-        from core.tournament.elimination import final_placings
+        from core.tournament.elimination import final_placings, swiss_over
 
         t = self.query_one("#standings-table", PlainTable)
         t.clear(columns=True)
@@ -48,7 +48,7 @@ class StandingsPane(TabPane):
         if cur is not None and not cur.complete:
             text = (_("Standings after round {r} (round {n} is in progress)", r=standings_after, n=cur.number)
                     if standings_after else _("Round {n} is in progress: no standings yet", n=cur.number))
-        note.update(text)
+        note.update(_("Final standings") if swiss_over(ev) else text)  # a Swiss-only event that is over
         for row in rows:
             vals = [row.figure_text(tb) for tb in tbs]
             t.add_row(str(row.rank), Text(row.name), str(row.points), row.record, *vals, labels.player_status_label(row.status))
