@@ -204,7 +204,7 @@ def why_lines(event: Event, why, with_draw: bool = True) -> list[str]:
                 text = _("bye: every eligible player had {n} bye(s); the lowest-ranked of them ({points} points)",
                          n=before, points=points)
             if tied > 1:
-                text += "; " + _("drawn among {k} equally ranked players", k=tied)
+                text = join_sentences([text, _("drawn among {k} equally ranked players", k=tied)])
             parts.append(text)
         elif kind == "odd":
             _k, pid, points, count = r

@@ -279,7 +279,7 @@ def scorecard_table(event: Event):
             rows.append([rnd.number, round_label(event, rnd.number, m), m.table,
                          p1.name, marks(event, p1.id, rnd.number),
                          p2.name if p2 else _("(bye)"), marks(event, p2.id, rnd.number) if p2 else "",
-                         _result_text(m) if m.reported else _("missing"), " ".join(remarks)])
+                         _result_text(m) if m.reported else _("missing"), join_list(remarks, words=True)])
     for n, pen in penalties_outside_rounds(event):
         when = pen.at[:16].replace("T", " ") if pen.at else _("time not recorded")
         rows.append(["-", _("outside the rounds"), "-", event.player(pen.player).name, MARK[in_force(pen)[0]],  # type: ignore[index]  # only those in force
@@ -289,8 +289,8 @@ def scorecard_table(event: Event):
     if final is not None:
         for f in final:
             rows.append(["-", _("final placing"), "-", f.name, "", "", "", _("Place {rank}", rank=f.place),
-                         " ".join(x for x in (placing_words(f.place, f.label) if f.label else "",
-                                              status_remark(event, f.id)) if x)])
+                         join_list((x for x in (placing_words(f.place, f.label) if f.label else "",
+                                                status_remark(event, f.id)) if x), words=True)])
     else:  # G-DROP-1, G-PEN-1/2: who left the event, on a line of their own
         for p in event.players:
             remark = status_remark(event, p.id)

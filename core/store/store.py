@@ -190,7 +190,7 @@ def damage_lost(damage: Damage, after_seq: int) -> str:
     if acts:
         parts.append(lost_lines(acts))
     if seqs:
-        parts.append(_("unreadable actions #{seqs}", seqs=", #".join(map(str, seqs))))
+        parts.append(_("unreadable actions {seqs}", seqs=join_list(f"#{n}" for n in seqs)))
     if not parts:
         parts.append(_("{n} unreadable bytes (no whole action)", n=damage.size))
     return join_sentences(parts)

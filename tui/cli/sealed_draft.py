@@ -194,7 +194,8 @@ def cmd_draft(args) -> int:
             print("  " + _("log: {path}", path=path))
         for s, seat in enumerate(res.seats):
             print()
-            print(f"# {_('Pod')} {i + 1}, {_('Seat')} {s + 1}: {seat.name}")
+            where = join_list([f"{_('Pod')} {i + 1}", f"{_('Seat')} {s + 1}"])
+            print(f"# {where}: {seat.name}")
             print(decklist_to_text(res.decks[s], cat), end="")
     return 0
 
