@@ -180,6 +180,8 @@ def test_g_swiss_rank_a_swiss_only_event_that_is_over_is_headed_final_standings(
     eid = out.strip()
     cli(capsys, *base, "staff", eid, "--unsanctioned")
     cli(capsys, *base, "player", "add", eid, "伊藤", "佐藤")
+    rc, out, _err = cli(capsys, *base, "standings", eid)
+    assert out.splitlines()[0] == "第1回戦開始前の順位"  # not 「第0回戦終了時点の順位」
     cli(capsys, *base, "pair", eid)
     rc, out, _err = cli(capsys, *base, "standings", eid)
     assert "最終順位" not in out.splitlines()[0]

@@ -196,7 +196,8 @@ def standings_table(event: Event):
     n = len(event.swiss_rounds)
     if swiss_over(event):  # a Swiss-only event that is over: its standings are the final ranking
         return _("{event}: final standings", event=event.name), head, rows
-    title = _("{event}: standings after round {r}", event=event.name, r=n)
+    title = (_("{event}: standings after round {r}", event=event.name, r=n) if n
+             else _("{event}: standings before round 1", event=event.name))
     return title, head, rows
 
 

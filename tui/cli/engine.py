@@ -243,6 +243,8 @@ def cmd_standings(args) -> int:
         print(_("Standings during round {r} (provisional: results still coming in)", r=doc["round"]))
     elif swiss_over(ev):  # a Swiss-only event that is over (G-SWISS-RANK)
         print(_("Final standings"))
+    elif not doc["round"]:  # not 「第0回戦終了時点」
+        print(_("Standings before round 1"))
     else:
         print(_("Standings after round {r}", r=doc["round"]))
     print(head + "  " + _("Name"))
