@@ -14,7 +14,7 @@ from core import labels, rules
 from core.errors import LyceeError, RuleError, ValidationError
 from core.event.lookups import find_player, stored_player
 from core.event.model import Event, Match
-from core.i18n import _
+from core.i18n import _, join_list
 from core.log.actions import (
     UNSET,
     Action,
@@ -496,7 +496,7 @@ class Desk:
         if isinstance(prompt, str):
             due = {p.key: p for p in self.late_prompts()}
             if prompt not in due:
-                keys = ", ".join(due) or "none"
+                keys = join_list(due) or _("none")
                 raise LyceeError(_("no lateness prompt {prompt!r} is due (due now: {keys})", prompt=prompt, keys=keys))
             prompt = due[prompt]
         return self.store.append("late", Late(round=prompt.round, rule=prompt.rule, table=prompt.table,

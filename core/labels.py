@@ -261,7 +261,7 @@ def choices(values, label) -> str:
     for v in values:
         text = label(v)
         out.append(v if text == v else _("{value} ({label})", value=v, label=text))
-    return ", ".join(out)
+    return join_list(out)
 
 
 #: Each label function with every value its enum can take (for the tests and the glossary).

@@ -30,7 +30,7 @@ import re
 import unicodedata
 
 from core.errors import LyceeError
-from core.i18n import _
+from core.i18n import _, join_list
 
 #: Longest text of each kind, in characters.
 PLAYER_NAME_MAX = 64
@@ -335,7 +335,7 @@ def resolve_event(ref: str, ids: list[str], names, where) -> str:
     if not hits:
         raise NotFound(_("no event {ref!r} in {events_dir}", ref=ref, events_dir=where))
     raise LyceeError(_("{ref!r} matches {x} events ({x2}): say more", ref=ref, x=len(hits),
-                       x2=", ".join(hits[:5])))
+                       x2=join_list(hits[:5])))
 
 
 _FULLWIDTH_DIGITS = str.maketrans("０１２３４５６７８９", "0123456789")

@@ -15,7 +15,7 @@ from dataclasses import dataclass, fields
 from core import labels
 from core.errors import LyceeError
 from core.event.model import Event, Match
-from core.i18n import _, ngettext
+from core.i18n import _, join_list, ngettext
 from core.rules import clock
 from core.tournament import matchrules
 from core.tournament.matchrules import Result
@@ -33,7 +33,7 @@ def is_finished(ev: Event) -> bool:
 def round_status(ev: Event) -> str:
     """One line: the format, then where the event stands (not started, round
     N with its results missing, finished with its winner)."""
-    from core.tournament.elimination import champion, event_finished, round_label
+    from core.tournament.elimination import champion, event_finished, round_label, swiss_over
 
     won = champion(ev) if any(x.stage == "top" for x in ev.rounds) else None
     if won is not None:  # after the final: no round clock to offer
@@ -47,7 +47,7 @@ def round_status(ev: Event) -> str:
         return _("{fmt} · {n} players · not started · {k} Swiss rounds ({how})", fmt=fmt,
                  n=len(ev.players), k=planned,
                  how=_("planned") if by_organizer else _("suggested: log2 of the players"))
-    if event_finished(ev):
+    if event_finished(ev) or swiss_over(ev):
         return _("{fmt} · finished: final standings (F4)", fmt=fmt)
     missing = len(r.missing_tables())
     state = ngettext("{k} result missing", "{k} results missing", missing, k=missing) if missing else _("complete")
@@ -130,7 +130,7 @@ def clock_line(ev: Event, now, finished: bool = False) -> ClockLine:
     text = _("R{r} ⏱ {t}", r=st.round, t=clock.fmt(st.remaining)) + (f" {state}" if state else "")
     ext = [t for t in st.tables if t.extension and not t.finished]
     if ext:
-        text += " · " + ", ".join(_("T{t} +{m}: {left}", t=t.table, m=t.extension,
+        text += " · " + join_list(_("T{t} +{m}: {left}", t=t.table, m=t.extension,
                                      left=clock.fmt(t.remaining)) for t in ext[:3])
     if st.unfinished and st.time_up:
         text += " " + ngettext("TIME: {n} table playing", "TIME: {n} tables playing", len(st.unfinished))
@@ -518,9 +518,16 @@ def settings_changed(ev: Event, changes: dict) -> str:
     from core.event.timing import minutes_advice
     from core.rules.settings import field_label, show_value
 
-    msg = _("changed: {what}", what=", ".join(f"{field_label(k)} = {show_value(k, v)}" for k, v in changes.items()))
+    msg = _("changed: {what}", what=join_list(f"{field_label(k)} = {show_value(k, v)}" for k, v in changes.items()))
     advice = minutes_advice(ev.match, ev.minutes, kind=ev.kind) if ("minutes" in changes or "match" in changes) else None
     return msg + " · " + advice if advice else msg
+
+
+def swiss_over(ev: Event) -> bool:
+    """A Swiss-only event whose planned rounds are all played and in: its standings are the final ones."""
+    from core.tournament.elimination import swiss_over as over
+
+    return over(ev)
 
 
 def published_rounds(ev: Event) -> int:

@@ -11,7 +11,7 @@ from core.cards.model import CardSet
 from core.cards.sets import load_set
 from core.cards.decks import DeckProblem
 from core.errors import NotFound, RuleError
-from core.i18n import _, join_sentences
+from core.i18n import _, join_list, join_sentences
 from core.cards.legality import Catalog
 
 __all__ = ["require_legal", "find_set"]
@@ -37,6 +37,6 @@ def find_set(ref: str | PathLike, catalog: Catalog | None = None) -> CardSet:
     try:
         return cat.set(text)
     except NotFound:
-        known = ", ".join(s.code for s in cat.sets) or _("none loaded")
+        known = join_list(s.code for s in cat.sets) or _("none loaded")
         raise NotFound(_("no card set {text!r} (known: {known}; or give a lycee-set/1 file)", text=text, known=known),
                        "G-CARDS-VERSIONS") from None

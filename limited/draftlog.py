@@ -40,7 +40,7 @@ from core.cards.model import CardSet, normalize_number
 from core.cards.schema import Problems, show_value
 from core.cards.decks import DRAFT_PACKS, Decklist, check_draft
 from core.errors import ValidationError
-from core.i18n import _
+from core.i18n import _, join_list
 from limited.draft import (
     POD_MAX, POD_MIN, Draft, DraftResult, Pick, Seat, direction, open_draft_packs,
 )
@@ -365,11 +365,11 @@ def replay(log: dict | DraftResult, cs: CardSet | None = None, *, source: str = 
         if p.round != d.round:
             raise ValidationError(source, [(pp, _("pack {round} is not over: seats {seats} still pick at pick {pick}",
                                                   round=d.round,
-                                                  seats=", ".join(map(str, d.waiting())), pick=d.pick_number))])
+                                                  seats=join_list(d.waiting()), pick=d.pick_number))])
         if p.pick != d.pick_number:
             raise ValidationError(source, [(f"{pp}.pick", _("expected pick {pick} (seats {seats} have not picked)",
                                                             pick=d.pick_number,
-                                                            seats=", ".join(map(str, d.waiting()))))])
+                                                            seats=join_list(d.waiting())))])
         offered = d.offered(p.seat)
         if offered is None:
             raise ValidationError(source, [(f"{pp}.seat", _("seat {seat} has already taken a card at pick {pick} "
@@ -384,7 +384,7 @@ def replay(log: dict | DraftResult, cs: CardSet | None = None, *, source: str = 
     if not d.done:
         raise ValidationError(source, [(f"$.rounds[{d.round - 1}].picks",
                                         _("the picks stop at pack {round}, pick {pick}: seats {seats} have not picked",
-                                          round=d.round, pick=d.pick_number, seats=", ".join(map(str, d.waiting()))))])
+                                          round=d.round, pick=d.pick_number, seats=join_list(d.waiting())))])
     problems = []
     out = d.result(res.decks if res.decks else None)
     for s in range(n):

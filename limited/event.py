@@ -33,7 +33,7 @@ from core.cards.decks import DRAFT_CARDS_PER_PACK, Decklist
 from core.desk import Desk
 from core.errors import LyceeError, NotFound, RuleError, ValidationError
 from core import labels
-from core.i18n import _
+from core.i18n import _, join_list
 from core.cards.legality import Catalog
 from core.log.actions import Action, Build, DecklistAction, Pods, PoolAction, Seat as PodSeat
 from core.rules.clock import stamp
@@ -66,7 +66,7 @@ def card_set(ref: str | CardSet, catalog: Catalog | None = None) -> CardSet:
     try:
         return cat.set(code)
     except NotFound:
-        known = ", ".join(s.code for s in cat.sets) or "-"
+        known = join_list(s.code for s in cat.sets) or "-"
         raise NotFound(_("no card set {set!r} (known: {known})", set=code, known=known),
                        "G-CARDS-VERSIONS") from None
 

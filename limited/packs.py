@@ -30,7 +30,7 @@ from typing import Sequence
 
 from core.cards.model import CardSet, RaritySlot, StarterDef, slot_demand
 from core.errors import RuleError, ValidationError
-from core.i18n import _
+from core.i18n import _, join_list
 from limited.facts import PerSet
 
 __all__ = ["Pack", "open_booster", "open_starter", "choose_starter", "check_booster",
@@ -188,7 +188,7 @@ def open_starter(cs: CardSet, rng: random.Random, starter: str | StarterDef | No
         try:
             st = cs.starter(starter)
         except KeyError:
-            known = ", ".join(s.id for s in cs.starters)
+            known = join_list(s.id for s in cs.starters)
             raise RuleError(_("set {code} has no starter {starter!r} (known: {known})",
                               code=cs.code, starter=starter, known=known), "G-SEALED") from None
     if st.slots:

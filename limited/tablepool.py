@@ -28,7 +28,7 @@ from core.cards.model import Card, CardSet, normalize_number
 from core.desk import Desk
 from core.errors import LyceeError, RuleError
 from core.event.model import Event
-from core.i18n import _, ngettext
+from core.i18n import _, join_list, join_sentences, ngettext
 from core.log.actions import Action, TablePool
 from core.rules.clock import stamp
 from limited.packs import check_booster
@@ -117,7 +117,7 @@ def parse_text(text: str, cs: CardSet) -> Counter:
         except LyceeError as err:
             problems.append(_("entry {i}: {why}", i=i, why=err))
     if problems:
-        raise LyceeError("; ".join(problems))
+        raise LyceeError(join_sentences(problems))
     return entry.counts
 
 
@@ -168,7 +168,7 @@ def pool_problems(cs: CardSet, kind: str, counts: Counter, *, product: str = "",
     out = []
     unknown = sorted(n for n in counts if n not in cs)
     if unknown:
-        out.append(_("not cards of set {set}: {numbers}", set=cs.code, numbers=", ".join(unknown)))
+        out.append(_("not cards of set {set}: {numbers}", set=cs.code, numbers=join_list(unknown)))
         return out
     n = sum(counts.values())
     want = expected_size(cs, kind, product, packs)
@@ -195,13 +195,13 @@ def pool_problems(cs: CardSet, kind: str, counts: Counter, *, product: str = "",
         pairs = [(a, b) for a in lists for b in lists if _contains(counts, lists[a] + lists[b])]
         if not pairs:
             out.append(_("the pool does not hold two starters' lists (held whole: {held})",
-                         held=", ".join(held) or _("none")))
+                         held=join_list(held) or _("none")))
         return out
     if not held:
         best = min(lists, key=lambda sid: sum((lists[sid] - counts).values()))
         missing = lists[best] - counts
         out.append(_("no starter's list is whole in the pool: closest {starter}, missing {cards}", starter=best,
-                     cards=", ".join(f"{k}x {num}" for num, k in sorted(missing.items()))))
+                     cards=join_list(f"{k}x {num}" for num, k in sorted(missing.items()))))
         return out
     bounds = _rarity_bounds(cs, n_bo)
     notes = []
@@ -212,7 +212,7 @@ def pool_problems(cs: CardSet, kind: str, counts: Counter, *, product: str = "",
         bad += [(r, k, 0, 0) for r, k in by.items() if r not in bounds]
         if not bad:
             return out
-        notes.append(", ".join(_("{rarity} {n} (a booster set gives {lo}-{hi})", rarity=r, n=k, lo=lo, hi=hi)
+        notes.append(join_list(_("{rarity} {n} (a booster set gives {lo}-{hi})", rarity=r, n=k, lo=lo, hi=hi)
                                for r, k, lo, hi in bad))
     out.append(_("besides the starter, the cards are not {n} boosters' worth by rarity: {notes}", n=n_bo,
                  notes=notes[0]))

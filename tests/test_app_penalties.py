@@ -172,7 +172,7 @@ async def test_g_drop_1_the_scorecard_exported_from_the_app_says_who_dropped_and
         await pilot.press("enter")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        files = list((tmp_path / "exports").glob("*scorecard*.csv"))
+        files = list((tmp_path / "exports").glob("*_スコアカード.csv"))
         assert len(files) == 1
         text = files[0].read_text(encoding="utf-8")
         assert "途中棄権（第1回戦後）" in text and "除外（暴言）" in text

@@ -153,7 +153,7 @@ def test_to_json_has_exactly_the_contract_keys():
         "round": 0,
         "standings": [
             {"rank": 1, "id": p, "name": n, "points": 0, "record": "0-0-0", "op": 0,
-             "omw": 0.0, "gw": 0.33, "ogw": 0.0, "status": "active"}
+             "omw": 0.0, "gw": 0.0, "ogw": 0.0, "status": "active"}
             for p, n in (("p001", "Player 1"), ("p002", "Player 2"), ("p003", "Player 3"))
         ],
     }

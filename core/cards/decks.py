@@ -40,7 +40,7 @@ from core.cards.legality import Catalog, as_date
 from core.cards.model import base_number, name_key, normalize_number
 from core.cards.sets import read_source
 from core.errors import ValidationError
-from core.i18n import _
+from core.i18n import _, join_list
 from core.names import whole
 
 __all__ = [
@@ -365,7 +365,7 @@ def _name_limit(deck: Decklist, catalog: Catalog, limit: int, sealed: bool = Fal
     for g in groups.values():
         allowed = g["limit"] if g["limit"] is not None else limit
         if g["n"] > allowed:
-            nums = ", ".join(sorted(g["numbers"]))
+            nums = join_list(sorted(g["numbers"]))
             out.append(DeckProblem(
                 RULE_NAME_LIMIT, "name_limit",
                 (_("{n} cards named {name} ({numbers}) in deck and spares; at most {allowed} "

@@ -37,7 +37,7 @@ from core.cards.model import (
 )
 from core.cards.sets import load_sample_sets, parse_json, read_source
 from core.errors import NotFound, ValidationError
-from core.i18n import _
+from core.i18n import _, join_list
 
 __all__ = [
     "CALENDAR_SCHEMA",
@@ -315,7 +315,7 @@ class Catalog:
         try:
             return self._by_code[code.casefold()]
         except KeyError:
-            known = ", ".join(s.code for s in self.sets) or _("none loaded")
+            known = join_list(s.code for s in self.sets) or _("none loaded")
             raise NotFound(_("no card set {code!r} (known: {known})", code=code, known=known)) from None
 
     def set_version(self, cs: CardSet) -> ProductVersion | None:

@@ -28,7 +28,7 @@ from functools import cache, lru_cache
 from importlib.resources import files
 from typing import Any
 
-from core.i18n import _
+from core.i18n import _, join_list
 
 __all__ = ["SCHEMA_FILE", "DocPath", "Problems", "document_order", "is_valid", "json_path", "set_schema", "show_value", "structure_problems"]
 
@@ -215,7 +215,7 @@ def _duplicates(path: DocPath, items: list[Any]) -> list[tuple[DocPath, str]]:
 def _message(kw: str, value: Any, inst: Any, schema: dict[str, Any], named: str | None) -> str | None:
     """The catalog's sentence for one failed keyword; None: jsonschema's own words."""
     if kw == "enum":
-        return _("{got} is not one of {items}", got=show_value(inst), items=", ".join(map(str, value)))
+        return _("{got} is not one of {items}", got=show_value(inst), items=join_list(value))
     if kw == "const":
         return _("{got} is not {schema!r}", got=show_value(inst), schema=value)
     if kw in ("minimum", "maximum", "exclusiveMinimum"):

@@ -60,7 +60,7 @@ from core.cards.schema import (
     structure_problems,
 )
 from core.errors import ValidationError
-from core.i18n import _
+from core.i18n import _, join_list
 
 __all__ = [
     "CSV_COLUMNS",
@@ -114,7 +114,7 @@ def _card_meaning(card: dict[str, Any], rarities: Iterable[str] | None, unsound:
                                    type=labels.card_type_label(PREFIX_TYPE[prefix]), ctype=card["type"])))
     if "rarity" not in unsound and rarities is not None and card["rarity"] not in rarities:
         found.append((("rarity",), _("{rarity!r} is not one of the set's rarities ({items})",
-                                     rarity=card["rarity"], items=", ".join(rarities))))
+                                     rarity=card["rarity"], items=join_list(rarities))))
     return found
 
 
@@ -148,7 +148,7 @@ def _slots_meaning(slots: list[Any], path: DocPath, rarities: tuple[str, ...] | 
         if rarities is None or rarity in rarities:
             return True
         found.append((where, _("{rarity!r} is not one of the set's rarities ({items})",
-                               rarity=rarity, items=", ".join(rarities))))
+                               rarity=rarity, items=join_list(rarities))))
         return False
 
     for i, slot in enumerate(slots):

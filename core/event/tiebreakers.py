@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from core.i18n import _
+from core.i18n import _, join_list
 
 __all__ = ["PERCENT_DIGITS", "TIEBREAKERS", "Base", "Tiebreaker", "names", "register", "unknown_message"]
 
@@ -39,8 +39,8 @@ class Base(Protocol):
 
     points: list[int]  # match points (3/1/0)
     opps: list[list[int]]  # each player's Swiss opponents, one entry a match, byes left out
-    mwp: list[int]  # match-win percentage x scale, at least 0.33
-    gwp: list[int]  # game-win percentage x scale, at least 0.33
+    mwp: list[int]  # match-win percentage x scale, at least 0.33 (0 with no match yet)
+    gwp: list[int]  # game-win percentage x scale, at least 0.33 (0 with no match yet)
     scale: int  # denominator of mwp and gwp
     per_opp: int  # a common multiple of every opponent count (averages stay integers)
 
@@ -105,4 +105,4 @@ def names() -> tuple[str, ...]:
 
 def unknown_message(name: str) -> str:
     """The refusal of a key that is not a tiebreaker, naming the known ones (G-TIE-1)."""
-    return _("unknown tiebreaker {x!r}: choose from {x2} (G-TIE-1)", x=name, x2=", ".join(TIEBREAKERS))
+    return _("unknown tiebreaker {x!r}: choose from {x2} (G-TIE-1)", x=name, x2=join_list(TIEBREAKERS))

@@ -24,7 +24,7 @@ import re
 from pathlib import Path
 
 from core.errors import ValidationError
-from core.i18n import _
+from core.i18n import _, join_list
 
 __all__ = ["read_csv_doc", "parse_csv", "COLUMNS"]
 
@@ -68,7 +68,7 @@ def parse_csv(text: str, name: str, date: str, source: str = "csv") -> dict:
     missing = [c for c in COLUMNS if c not in head]
     if missing:
         raise ValidationError(source, [("line 1", _("the header lacks {cols} (it is {want}, optionally stage)",
-                                                    cols=", ".join(missing), want=",".join(COLUMNS)))])
+                                                    cols=join_list(missing), want=",".join(COLUMNS)))])
     col = {h: i for i, h in enumerate(head)}
     ids: dict[str, str] = {}
     rounds: dict[int, dict] = {}
@@ -122,7 +122,7 @@ def parse_csv(text: str, name: str, date: str, source: str = "csv") -> dict:
     numbers = sorted(rounds)
     if numbers != list(range(1, len(numbers) + 1)):
         raise ValidationError(source, [("round", _("rounds {got}: they run 1, 2, 3, ... without a gap",
-                                                    got=", ".join(map(str, numbers))))])
+                                                    got=join_list(numbers)))])
     seen_in: dict[str, list[int]] = {p: [] for p in ids.values()}
     out_rounds = []
     for n in numbers:

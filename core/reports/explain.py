@@ -40,7 +40,7 @@ later is the one made when the round was paired:
 
 from __future__ import annotations
 
-from core.i18n import _, join_sentences
+from core.i18n import _, join_list, join_sentences
 from core.event.model import Event
 
 __all__ = ["explain", "why_text", "why_lines", "is_cross_group"]
@@ -204,7 +204,7 @@ def why_lines(event: Event, why, with_draw: bool = True) -> list[str]:
                 text = _("bye: every eligible player had {n} bye(s); the lowest-ranked of them ({points} points)",
                          n=before, points=points)
             if tied > 1:
-                text += "; " + _("drawn among {k} equally ranked players", k=tied)
+                text = join_sentences([text, _("drawn among {k} equally ranked players", k=tied)])
             parts.append(text)
         elif kind == "odd":
             _k, pid, points, count = r
@@ -223,7 +223,7 @@ def why_lines(event: Event, why, with_draw: bool = True) -> list[str]:
             parts.append(_apart_made_text(r[1]))
     for pid, seen in met_of.items():
         parts.append(_("{name} plays down to avoid a rematch: {whom} (G-SWISS-PAIR-2)",
-                       name=name(pid), whom=", ".join(seen)))
+                       name=name(pid), whom=join_list(seen, words=True)))
     if with_draw:
         for r in why:
             if r[0] == "draw":

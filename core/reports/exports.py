@@ -172,7 +172,7 @@ def pairings_by_name_table(event: Event):
 def standings_table(event: Event):
     """The standings; once the elimination stage is finished, the final
     placings (G-SE): place, how far each player went, then the Swiss figures."""
-    from core.tournament.elimination import final_placings
+    from core.tournament.elimination import final_placings, swiss_over
     from core.tournament.standings import standings
 
     tbs = [TIEBREAKERS[t] for t in event.tiebreakers]
@@ -194,7 +194,10 @@ def standings_table(event: Event):
     for r in swiss:
         rows.append([r.rank, r.name, r.points, r.record, *vals(r), labels.player_status_label(r.status)])
     n = len(event.swiss_rounds)
-    title = _("{event}: standings after round {r}", event=event.name, r=n)
+    if swiss_over(event):  # a Swiss-only event that is over: its standings are the final ranking
+        return _("{event}: final standings", event=event.name), head, rows
+    title = (_("{event}: standings after round {r}", event=event.name, r=n) if n
+             else _("{event}: standings before round 1", event=event.name))
     return title, head, rows
 
 
@@ -277,7 +280,7 @@ def scorecard_table(event: Event):
             rows.append([rnd.number, round_label(event, rnd.number, m), m.table,
                          p1.name, marks(event, p1.id, rnd.number),
                          p2.name if p2 else _("(bye)"), marks(event, p2.id, rnd.number) if p2 else "",
-                         _result_text(m) if m.reported else _("missing"), " ".join(remarks)])
+                         _result_text(m) if m.reported else _("missing"), join_list(remarks, words=True)])
     for n, pen in penalties_outside_rounds(event):
         when = pen.at[:16].replace("T", " ") if pen.at else _("time not recorded")
         rows.append(["-", _("outside the rounds"), "-", event.player(pen.player).name, MARK[in_force(pen)[0]],  # type: ignore[index]  # only those in force
@@ -287,8 +290,8 @@ def scorecard_table(event: Event):
     if final is not None:
         for f in final:
             rows.append(["-", _("final placing"), "-", f.name, "", "", "", _("Place {rank}", rank=f.place),
-                         " ".join(x for x in (placing_words(f.place, f.label) if f.label else "",
-                                              status_remark(event, f.id)) if x)])
+                         join_list((x for x in (placing_words(f.place, f.label) if f.label else "",
+                                                status_remark(event, f.id)) if x), words=True)])
     else:  # G-DROP-1, G-PEN-1/2: who left the event, on a line of their own
         for p in event.players:
             remark = status_remark(event, p.id)
@@ -608,14 +611,14 @@ def check_export(what: str, fmt: str) -> ExportKind:
     """The export ``what`` in ``fmt``, or a refusal naming what to choose."""
     kind = EXPORTS.get(what)
     if kind is None:
-        raise LyceeError(_("unknown export {what!r}: choose {choices}", what=what, choices=", ".join(EXPORTS)))
+        raise LyceeError(_("unknown export {what!r}: choose {choices}", what=what, choices=join_list(EXPORTS)))
     if fmt not in FORMATS:
-        raise LyceeError(_("unknown format {fmt!r}: choose {choices}", fmt=fmt, choices=", ".join(FORMATS)))
+        raise LyceeError(_("unknown format {fmt!r}: choose {choices}", fmt=fmt, choices=join_list(FORMATS)))
     if fmt not in kind.formats:
         others = [k.name for k in EXPORTS.values() if fmt in k.formats]
         raise LyceeError(_("the {what} export is written as {formats} only: use --format {first}; "
-                           "as {fmt}: --what {others}", what=what, formats=", ".join(kind.formats),
-                           first=kind.formats[0], fmt=fmt, others=", ".join(others)))
+                           "as {fmt}: --what {others}", what=what, formats=join_list(kind.formats),
+                           first=kind.formats[0], fmt=fmt, others=join_list(others)))
     return kind
 
 
@@ -663,12 +666,30 @@ def safe_name(name: str, limit: int = 60) -> str:
     return n[:limit] or "event"
 
 
+#: An export's word in a file name in Japanese (the sheet's name a store would write on the folder);
+#: English keeps the export's key (``pairings-by-name``), which scripts may look for.
+FILE_WORDS = {
+    "pairings": lambda: _("pairings (in a file name)"),
+    "pairings-by-name": lambda: _("pairings-by-name (in a file name)"),
+    "slips": lambda: _("slips (in a file name)"),
+    "standings": lambda: _("standings (in a file name)"),
+    "scorecard": lambda: _("scorecard (in a file name)"),
+    "decklists": lambda: _("decklists (in a file name)"),
+    "report": lambda: _("report (in a file name)"),
+    "event": lambda: _("event (in a file name)"),
+}
+
+
 def export_filename(event: Event, what: str, fmt: str, round_number: int | None = None) -> str:
     """``2026-12-05_土曜リセ杯_pairings-by-name_r3.html``: the date, the
-    event name (made safe) and, for a round's export, the round."""
-    parts = [event.date, safe_name(event.name), what]
+    event name (made safe) and, for a round's export, the round; in Japanese
+    the sheet and the round in words (``2026-12-05_土曜リセ杯_対戦表_第3回戦.html``),
+    made safe the same way (no / \\ : * ? " < > | on any system)."""
+    ja = language() != "en" and what in FILE_WORDS
+    parts = [event.date, safe_name(event.name), safe_name(FILE_WORDS[what]()) if ja else what]
     if what in BY_ROUND and event.rounds:
-        parts.append(f"r{round_number or len(event.rounds)}")
+        n = round_number or len(event.rounds)
+        parts.append(safe_name(_("round {n} (in a file name)", n=n)) if ja else f"r{n}")
     return "_".join(parts) + f".{fmt}"
 
 

@@ -78,7 +78,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from core import labels
-from core.i18n import _
+from core.i18n import _, join_list
 from core.reports.verify_event import event_findings, exclusion_rounds
 from core.reports.verify_exact import DP_LIMIT, least_cost
 
@@ -299,8 +299,9 @@ class _Swiss:
         dens = {3 * r for r in self.rounds.values() if r} | {3 * g for g in self.games.values() if g}
         D = lcm(100, *dens)
         floor = 33 * (D // 100)
-        mwp = {p: max(self.points[p] * (D // (3 * r)), floor) if r else floor for p, r in self.rounds.items()}
-        gwp = {p: max(self.gpts[p] * (D // (3 * g)), floor) if g else floor for p, g in self.games.items()}
+        mwp = {p: max(self.points[p] * (D // (3 * r)), floor) if r else 0 for p, r in self.rounds.items()}
+        gwp = {p: max(self.gpts[p] * (D // (3 * g)), floor) if g else floor if self.rounds[p] else 0
+               for p, g in self.games.items()}
         out: dict[str, dict[str, Fraction | int]] = {}
         for p in (self.opps if only is None else only):
             opps = self.opps[p]
@@ -683,7 +684,7 @@ def _order_finding(rep, number, cost: PairCost, actual: int, best: int, pairs, n
     if swap:
         what += " " + _("(tables {a} and {b} can exchange opponents)", a=pairs[0][2], b=pairs[1][2])
     rep.findings.append(Finding(rule, number, tables[0] if len(tables) == 1 else None,
-                                what + ("" if len(tables) <= 1 else " · " + _("tables {t}", t=", ".join(map(str, tables))))))
+                                what + ("" if len(tables) <= 1 else " · " + _("tables {t}", t=join_list(tables)))))
 
 
 def _rank_order(sw: _Swiss, chain, ids: list[str], only=None) -> list[str]:
@@ -706,7 +707,7 @@ def _check_top_round(rep, number, matches, tops, sw: _Swiss, info, excluded_afte
             if not (len(order) > n and keys[order[n - 1]] == keys[order[n]]):
                 find(Finding("G-SE", number, None,
                              _("the top {n} of the Swiss standings are not the players cut: {names} missing",
-                               n=n, names=", ".join(name[p] for p in missing) or "-")))
+                               n=n, names=join_list((name[p] for p in missing), words=True) or "-")))
                 return
         if len(order) > n and keys[order[n - 1]] == keys[order[n]] and not any(
                 r.get("stage") == "playoff" for r in doc.get("rounds", [])):

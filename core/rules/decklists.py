@@ -68,7 +68,7 @@ from core.rules.clock import stamp
 from core.cards.decks import DRAFT_PACKS, MAX_LINE_COUNT, SECTIONS, DeckEntry, Decklist, DeckProblem, check_deck, check_draft, compare
 from core.errors import LyceeError, NotFound, RuleError
 from core import labels
-from core.i18n import _
+from core.i18n import _, join_list, join_sentences
 from core.event.model import (
     POOL_KINDS,
     SEALED_PRODUCTS,
@@ -259,7 +259,7 @@ def _describe_deck_check(payload: DeckCheckAction) -> str:
     diffs = [] if payload.differences is UNSET else payload.differences
     if not diffs:
         return _("deck check of {player}: matches the registered list", player=payload.player)
-    parts = ", ".join(f"{section} {number} {registered}->{presented}"
+    parts = join_list(f"{section} {number} {registered}->{presented}"
                       for section, number, registered, presented in diffs)
     return _("deck check of {player}: {n} difference(s): {parts}", player=payload.player, n=len(diffs),
              parts=parts)
@@ -464,7 +464,7 @@ def _describe_build(payload: Build) -> str:
         return _("build phase closed (by {by})", by=labels.actor_label(str(payload.by)) if payload.by else "-")
     if op == "override":
         return _("head judge override by {by}: round 1 pairs without a legal deck from {players} ({reason})",
-                 by=payload.by or "-", players=", ".join(payload.players) or "-", reason=payload.reason)
+                 by=payload.by or "-", players=join_list(payload.players, words=True) or "-", reason=payload.reason)
     return labels.build_op_label(op)
 
 
@@ -532,7 +532,7 @@ def _pods(event, payload: Pods):
         pods.append(tuple(seats))
     unseated = [p.name for p in event.players if p.active and p.id not in seen]
     if unseated:
-        raise LyceeError(_("not seated in the draft: {names}", names=", ".join(unseated)), "G-DRAFT-1")
+        raise LyceeError(_("not seated in the draft: {names}", names=join_list(unseated, words=True)), "G-DRAFT-1")
     return replace(event, pods=tuple(pods))
 
 
@@ -752,7 +752,7 @@ def check_build_done(event: Event) -> None:
             raise RuleError(_("round 1 waits for a legal deck from {n} player(s): {players}. Register each deck "
                               "(F11 build tab, Enter on the player, Ctrl+R; `lycee decklist add`) or the head "
                               "judge overrides (F11; `lycee build EVENT override`)",
-                              n=len(gaps), players=_("; ").join(gap_text(g) for g in gaps)), rule)
+                              n=len(gaps), players=join_sentences(gap_text(g) for g in gaps)), rule)
     if not b.closed:
         raise RuleError(_("the deck-building phase of {event} is still open: close it first "
                           "(F11 in the app, `lycee build EVENT close`)", event=event.name), rule)

@@ -36,7 +36,7 @@ from core.rules.results import apply_results
 from core.rules.settings import check_settings
 from core.names import check_reading, fold_text
 from core.errors import LyceeError, ValidationError
-from core.i18n import _
+from core.i18n import _, join_list
 from core.log.actions import (
     Apart,
     Create,
@@ -491,7 +491,7 @@ def _schema_message(e) -> str:
         return _("the key {key!r} is missing", key=key)
     if e.validator == "enum" and len(repr(e.instance)) <= 60:
         return _("{value} is not one of {allowed}", value=json.dumps(e.instance, ensure_ascii=False),
-                 allowed=", ".join(json.dumps(v, ensure_ascii=False) for v in e.validator_value))
+                 allowed=join_list(json.dumps(v, ensure_ascii=False) for v in e.validator_value))
     if e.validator in ("maxLength", "maxItems", "maximum", "minimum", "pattern", "minLength", "type", "enum",
                        "const") and isinstance(e.instance, (str, int, float, list, dict)) \
             and len(repr(e.instance)) > 60:
@@ -500,7 +500,7 @@ def _schema_message(e) -> str:
     if e.validator == "additionalProperties":
         extra = sorted(set(e.instance) - set(e.schema.get("properties", {})))
         return _("unknown key(s) {keys}: the lycee-event/1 format has no such field",
-                 keys=", ".join(repr(visible(str(k))) for k in extra[:5]))
+                 keys=join_list(repr(visible(str(k))) for k in extra[:5]))
     return e.message if len(e.message) <= 200 else e.message[:200] + "…"
 
 

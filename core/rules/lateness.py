@@ -35,7 +35,7 @@ from core.log import action, describer
 from core.rules.players import drop_player
 from core.errors import LyceeError, NotFound, RuleError
 from core import labels
-from core.i18n import _
+from core.i18n import _, join_list
 from core.log.actions import Checkin as CheckinAction
 from core.log.actions import Late
 from core.event.model import LATE_DECISIONS, Checkin, Event, LateRuling, Round
@@ -166,7 +166,7 @@ def _describe_checkin(payload: CheckinAction) -> str:
 def _describe_late(payload: Late) -> str:
     return _("{rule} {decision} table {t}: {players}", rule=labels.late_rule_label(payload.rule),
              decision=labels.late_decision_label(payload.decision),
-             t=payload.table, players=", ".join(payload.players))
+             t=payload.table, players=join_list(payload.players, words=True))
 
 
 @action("checkin")
@@ -207,7 +207,7 @@ def _late(event, payload: Late):
         raise RuleError(_(
             "nothing is due under {rule} at table {t} for {players} "
             "(not late, already decided, or the time has not come)",
-            rule=rule, t=payload.table, players=", ".join(payload.players)), rule)
+            rule=rule, t=payload.table, players=join_list(payload.players, words=True)), rule)
     prompt = due[0]
     ruling = LateRuling(rule, prompt.table, prompt.players, decision, payload.by, at)
     rnd = replace(rnd, late=rnd.late + (ruling,))

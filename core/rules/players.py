@@ -194,7 +194,7 @@ def _describe_import(payload: Import) -> str:
 def _describe_edit(payload: Edit) -> str:
     from core.rules.settings import field_label, show_value
 
-    return _("changed {fields}", fields=", ".join(f"{field_label(k)} = {show_value(k, v)}"
+    return _("changed {fields}", fields=join_list(f"{field_label(k)} = {show_value(k, v)}"
                                                   for k, v in sorted(payload.doc.items())))
 
 

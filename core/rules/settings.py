@@ -34,7 +34,7 @@ from core import labels
 from core.errors import LyceeError, RuleError
 from core.event import tiebreakers
 from core.event.model import DEFAULT_TIEBREAKERS, KINDS, MATCH_TYPES, Event, Staff
-from core.i18n import _
+from core.i18n import _, join_list, language
 from core.log.actions import Pair
 from core.names import fold_name
 
@@ -228,8 +228,9 @@ def show_value(field: str, value) -> str:
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if field == "staff" and isinstance(value, dict):
-        return "; ".join(x for x in (value.get("organizer", ""), ",".join(value.get("judges", ())),
-                                      value.get("head_judge", "")) if x) or "-"
+        # 「佐藤・鈴木」 in Japanese; English keeps "A,B", the trail old journals are read back to
+        judges = (",".join if language() == "en" else lambda js: join_list(js, words=True))(value.get("judges", ()))
+        return _("; ").join(x for x in (value.get("organizer", ""), judges, value.get("head_judge", "")) if x) or "-"
     if field in ("kind", "match"):
         return (labels.kind_label if field == "kind" else labels.match_label)(value) if value else "-"
     return "-" if value is None else str(value)

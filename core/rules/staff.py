@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from core.errors import RuleError
 from core import labels
-from core.i18n import _, join_list
+from core.i18n import _, join_list, join_sentences
 from core.event.model import Event, Staff
 
 
@@ -76,7 +76,7 @@ def check_staff(event: Event, doing: str = "start") -> None:
         text = _("a sanctioned event cannot {doing}: {problems}; set the staff first "
                  "(`lycee staff EVENT --organizer NAME --judge NAME --head-judge NAME`) "
                  "or mark the event unsanctioned (`lycee staff EVENT --unsanctioned`)",
-                 doing=labels.staff_doing_label(doing), problems=_("; ").join(m for _r, m in problems))
+                 doing=labels.staff_doing_label(doing), problems=join_sentences(m for _r, m in problems))
         raise RuleError(text, rule)
 
 

@@ -42,7 +42,7 @@ from core import labels, rules
 from core.rules.settings import check_settings
 from core.event import model as _model
 from core.errors import EventLocked, LyceeError, NotFound
-from core.i18n import _, join_list
+from core.i18n import _, join_list, join_sentences
 from core.store.journal import (
     CHECKPOINT_FORMAT,
     MAGIC,
@@ -170,7 +170,7 @@ def act_text(a: dict) -> str:
 
 def lost_lines(acts: list[dict]) -> str:
     """Actions as ``lycee log`` words them, for a message (``#7 at actor what``)."""
-    return "; ".join(f"#{a.get('seq')} {a.get('at', '')} {a.get('actor', '')} {act_text(a)}" for a in acts)
+    return join_sentences(f"#{a.get('seq')} {a.get('at', '')} {a.get('actor', '')} {act_text(a)}" for a in acts)
 
 
 def act_words(a: dict) -> str:
@@ -190,10 +190,10 @@ def damage_lost(damage: Damage, after_seq: int) -> str:
     if acts:
         parts.append(lost_lines(acts))
     if seqs:
-        parts.append(_("unreadable actions #{seqs}", seqs=", #".join(map(str, seqs))))
+        parts.append(_("unreadable actions {seqs}", seqs=join_list(f"#{n}" for n in seqs)))
     if not parts:
         parts.append(_("{n} unreadable bytes (no whole action)", n=damage.size))
-    return "; ".join(parts)
+    return join_sentences(parts)
 
 
 def damage_reason(code: str) -> str:
@@ -281,9 +281,9 @@ class Rebuilt:
         if not out:
             return _("nothing")
         if len(out) > shown:
-            return _("{lost}; … and {n} more (`lycee log` names each)", lost="; ".join(out[:shown]),
+            return _("{lost}; … and {n} more (`lycee log` names each)", lost=join_sentences(out[:shown]),
                      n=len(out) - shown)
-        return "; ".join(out)
+        return join_sentences(out)
 
 
 def rebuild(data: bytes, backups: list[tuple[str, bytes]], at: str, broken: str = "") -> Rebuilt:
@@ -1068,7 +1068,7 @@ class EventStore:
         self.rebuilt = r
         self.recovered_from = self.datadir.backups_dir / r.base if r.base else None
         base = _("backup {backup}", backup=r.base) if r.base else _("its intact start")
-        self.note = _("lycee: {event}: the journal was repaired from {base} and every intact record after the "
+        self.note = _("{event}: the journal was repaired from {base} and every intact record after the "
                       "damage: {kept} actions kept; not recovered: {lost}; the damaged file is kept as {broken}",
                       event=self.id, base=base, kept=r.kept, lost=r.lost_words(), broken=broken.name)
 

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from core.event.lookups import require_complete
 from core.errors import LyceeError, RuleError
 from core import labels
-from core.i18n import _
+from core.i18n import _, join_list
 from core.event.model import Event, Match, Round
 from core.tournament.standings import ranked_table
 
@@ -65,6 +65,7 @@ __all__ = [
     "Placing",
     "final_placings",
     "event_finished",
+    "swiss_over",
 ]
 
 THIRD_PLACE = "third_place"
@@ -163,7 +164,7 @@ def top_cut(
         tied = [players[i].name for i, c in zip(active, cell) if c == cell[size - 1]]
         raise RuleError(
             _("the cut line falls inside a shared place ({names}); hold a playoff (決定戦) first",
-              names=", ".join(tied)),
+              names=join_list(tied, words=True)),
             "G-TIE-PLAYOFF",
         )
     chosen = active[:size]
@@ -539,6 +540,16 @@ def event_finished(event: Event) -> bool:
     """The event is over: its elimination stage has a winner and every
     elimination match (the third-place match too) has its result."""
     return _finished_tops(event) is not None
+
+
+def swiss_over(event: Event) -> bool:
+    """A Swiss-only event is over (G-SWISS-RANK: its standings are the final ranking): no
+    elimination stage, the planned Swiss rounds (``rounds_planned``, set by the organizer)
+    all played, and every result in, playoff rounds (決定戦) included.  A top cut may still
+    follow; the heading turns back to the round's once it is paired."""
+    sr = event.swiss_rounds
+    return (not _top_rounds(event) and event.rounds_planned is not None and bool(sr)
+            and len(sr) >= event.rounds_planned and all(r.complete for r in event.rounds))
 
 
 def final_placings(event: Event) -> list[Placing] | None:

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from core.errors import LyceeError, RuleError
 from core import labels
-from core.i18n import _
+from core.i18n import _, join_list
 from core.event.model import GAME_CODES
 
 _RESULT = re.compile(r"^\s*([0-9]{1,3})\s*-\s*([0-9]{1,3})(?:\s*-\s*([0-9]{1,3}))?\s*$")
@@ -153,7 +153,7 @@ def time_only(result: Result, match_type: str) -> bool:
 def game_winner(code: str) -> str | None:
     """``"p1"``/``"p2"``: who won the game ``code``; None for a drawn game."""
     if code not in GAME_CODES:
-        raise LyceeError(_("game {code!r}: write one of {codes}", code=code, codes=", ".join(GAME_CODES)))
+        raise LyceeError(_("game {code!r}: write one of {codes}", code=code, codes=join_list(GAME_CODES)))
     if code == "draw":
         return None
     if code in ("p1", "p2"):

@@ -13,9 +13,12 @@ DESIGN section 5 fixes them):
 
   * MWP = match points / (3 x rounds played), at least 0.33;
   * GWP = game points / (3 x games played), a game win worth 3 and a drawn
-    game 1, at least 0.33 (0.33 as well while no game has been played);
+    game 1, at least 0.33 (0.33 as well for a player whose matches had no
+    game, such as intentional draws);
   * OMW / OGW = mean of the opponents' (floored) MWP / GWP, one term per
     match; byes are not opponents; a player without opponents has 0;
+  * a player with no Swiss match yet (before round 1, a late entry) has
+    MWP and GWP 0 like OMW and OGW: there is nothing to floor;
   * OP (opponent points) = sum of the opponents' match points, one term per
     match.
 
@@ -41,7 +44,7 @@ from dataclasses import dataclass, field
 from math import lcm
 
 from core.errors import LyceeError, RuleError
-from core.i18n import _
+from core.i18n import _, join_list
 from core.event.model import Event, Match
 from core.event.tiebreakers import TIEBREAKERS, unknown_message
 
@@ -246,11 +249,14 @@ class Figures:
         D = lcm(_FLOOR_DEN, *dens)
         floor = _FLOOR_NUM * (D // _FLOOR_DEN)
         self.points, self.opps = points, opps
+        # a player with no match yet (before round 1, a late entry) has nothing to floor: 0,
+        # as OMW/OGW are 0 without opponents; one who played only IDs keeps the floor
         self.mwp = [
-            max(p * (D // (3 * r)), floor) if r else floor for p, r in zip(points, rounds)
+            max(p * (D // (3 * r)), floor) if r else 0 for p, r in zip(points, rounds)
         ]
         self.gwp = [
-            max(p * (D // (3 * g)), floor) if g else floor for p, g in zip(gpts, games)
+            max(p * (D // (3 * g)), floor) if g else (floor if r else 0)
+            for p, g, r in zip(gpts, games, rounds)
         ]
         self.scale = D
         self.per_opp = lcm(1, *{len(o) for o in opps if o})
@@ -497,7 +503,7 @@ def pair_playoff(event: Event, player_ids, rng=None) -> tuple[Match, ...]:
     if missing:
         raise RuleError(
             _("a playoff must include every player tied for the place; also: {names}",
-              names=", ".join(names[m] for m in missing)),
+              names=join_list((names[m] for m in missing), words=True)),
             "G-TIE-PLAYOFF",
         )
     if rng is not None:

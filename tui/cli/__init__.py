@@ -364,10 +364,37 @@ ARGPARSE_WORDS = (
 )
 
 
+#: argparse's messages whose values it joins itself with ", " (choices, required arguments,
+#: ambiguous options): the list is rejoined in the language in use (「'json'、'csv'」).
+ARGPARSE_LISTS = ("invalid choice: %(value)r (choose from %(choices)s)", "the following arguments are required: %s",
+                  "ambiguous option: %(option)s could match %(matches)s",
+                  "unknown parser %(parser_name)r (choices: %(choices)s)")
+
+
+class ListTemplate(str):
+    """A translated argparse template that rejoins the ", "-joined lists put into it."""
+
+    def __mod__(self, values):
+        def rejoin(v):
+            return i18n.join_list(str(v).split(", ")) if isinstance(v, str) else v
+
+        if isinstance(values, dict):
+            values = {k: rejoin(v) if k in ("choices", "matches") else v for k, v in values.items()}
+        else:
+            values = tuple(map(rejoin, values)) if isinstance(values, tuple) else rejoin(values)
+        return str.__mod__(str(self), values)
+
+
+def argparse_words(msgid: str) -> str:
+    """argparse's ``_``: our catalog, with :class:`ListTemplate` for the messages that hold a list."""
+    text = _(msgid)
+    return ListTemplate(text) if msgid in ARGPARSE_LISTS else text
+
+
 def argparse_through_catalog() -> None:
     """Let argparse fetch its words from our catalog (in the language in force when it
     prints), instead of gettext's default domain, which has no Japanese."""
-    argparse._ = _
+    argparse._ = argparse_words
     argparse.ngettext = lambda singular, plural, n: _(singular if n == 1 else plural)
 
 

@@ -31,7 +31,7 @@ from core import labels
 if TYPE_CHECKING:
     from core.desk import Desk
 from core.errors import LyceeError
-from core.i18n import _
+from core.i18n import _, join_list
 
 from .common import CliError, out_json, with_desk
 
@@ -165,7 +165,7 @@ def cmd_decklist_status(args) -> int:
 
 
 def _names(ev, ids) -> str:
-    return ", ".join(ev.player(i).name for i in ids)
+    return join_list((ev.player(i).name for i in ids), words=True)
 
 
 def _print_build(ev, st) -> None:

@@ -237,8 +237,14 @@ def cmd_standings(args) -> int:
     w_rank, w_pts, w_rec = (max(n, width(_(h))) for n, h in ((4, "Rank"), (6, "Points"), (8, "Record")))
     head = f"{rjust(_('Rank'), w_rank)}  {rjust(_('Points'), w_pts)}  {ljust(_('Record'), w_rec)}" + "".join(
         f"{t.header:>8}" for t in tbs)
+    from core.tournament.elimination import swiss_over
+
     if doc.get("provisional"):
         print(_("Standings during round {r} (provisional: results still coming in)", r=doc["round"]))
+    elif swiss_over(ev):  # a Swiss-only event that is over (G-SWISS-RANK)
+        print(_("Final standings"))
+    elif not doc["round"]:  # not 「第0回戦終了時点」
+        print(_("Standings before round 1"))
     else:
         print(_("Standings after round {r}", r=doc["round"]))
     print(head + "  " + _("Name"))

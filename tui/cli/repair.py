@@ -20,8 +20,8 @@ def cmd_repair(args) -> int:
             print(store.note)
             for line in r.lost_list():
                 print("  " + _("not recovered: {what}", what=line))
-        elif store.note:  # a torn last record, cut as every writer cuts it
-            print(store.note)
+        elif store.note:  # a torn last record, cut as every writer cuts it: here the repair's success,
+            print(store.note.removeprefix("lycee: "))  # not the warning other commands print on stderr
         else:
             print(_("{event}: the journal is intact ({n} actions); nothing to repair", event=eid,
                     n=len(store.actions)))

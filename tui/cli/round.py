@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from core.desk import Desk
 from core import labels
 from core.errors import LyceeError
-from core.i18n import _
+from core.i18n import _, join_list
 
 from .common import LazyChoices, out_json, with_desk
 
@@ -61,7 +61,7 @@ def _print_clock(st) -> None:
             print("  " + _("table {t}: +{x} min, {left} left", t=t.table, x=t.extension, left=fmt(t.remaining)))
     if st.started:
         left = st.unfinished
-        print("  " + (_("still playing: tables {tables}", tables=", ".join(map(str, left)))
+        print("  " + (_("still playing: tables {tables}", tables=join_list(left))
                       if left else _("every match has its result")))
 
 
@@ -185,7 +185,7 @@ def cmd_game(args) -> int:
     r = tally_games(m.games)
     head = f"{_name(ev, m.p1)} {r.text()} {_name(ev, m.p2)}"
     print(_("table {t}: {score}; games: {games}", t=m.table, score=head,
-            games=", ".join(m.games) or "-"))
+            games=join_list(m.games) or "-"))
     if m.reported:
         print(_("match over: {outcome}", outcome=labels.match_outcome_label(m.outcome, _name(ev, m.p1), _name(ev, m.p2))))
     else:
@@ -313,10 +313,10 @@ def cmd_staff(args) -> int:
                   "problems": [{"rule": r, "message": m} for r, m in problems]})
         return 0
     print(_("organizer: {name}", name=s.organizer or "-"))
-    print(_("judges: {names}", names=", ".join(s.judges) or "-"))
+    print(_("judges: {names}", names=join_list(s.judges, words=True) or "-"))
     print(_("head judge: {name}", name=s.head_judge or "-"))
     if s.event_staff:
-        print(_("event staff: {names}", names=", ".join(s.event_staff)))
+        print(_("event staff: {names}", names=join_list(s.event_staff, words=True)))
     for rule, msg in problems:
         print(f"! {msg} [{rule}]")
     return 0

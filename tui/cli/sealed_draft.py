@@ -25,7 +25,7 @@ from pathlib import Path
 from core import labels
 from core.columns import ljust, width
 from core.errors import LyceeError
-from core.i18n import _
+from core.i18n import _, join_list
 
 from core.names import visible
 
@@ -123,7 +123,7 @@ def cmd_sealed(args) -> int:
             set=cs.code, version=cs.version, product=labels.product_label(args.product), st=n_st, bo=n_bo, seed=seed))
     opened = [(_("starter {id}", id=p.starter) if p.kind == "starter" else _("booster")) + f" ({len(p)})"
               for p in pool.packs]
-    print(_("Opened: {packs}", packs=", ".join(opened)))
+    print(_("Opened: {packs}", packs=join_list(opened)))
     print()
     print(_("Pool: {n} cards", n=len(pool)))
     for line in pool_lines(cs, counts):
@@ -152,7 +152,7 @@ def cmd_draft(args) -> int:
         args.parser.error(_("a draft log is read by `lycee draft review LOG`"))
     missing = [o for o, v in (("--set", args.set), ("--seats", args.seats), ("--packs", args.packs)) if v is None]
     if missing:
-        args.parser.error(_("the following arguments are required: %s") % ", ".join(missing))
+        args.parser.error(_("the following arguments are required: %s") % join_list(missing))
     _engines()
     cs = find_set(args.set)
     seed = _seed(args)
@@ -194,7 +194,8 @@ def cmd_draft(args) -> int:
             print("  " + _("log: {path}", path=path))
         for s, seat in enumerate(res.seats):
             print()
-            print(f"# {_('Pod')} {i + 1}, {_('Seat')} {s + 1}: {seat.name}")
+            where = join_list([f"{_('Pod')} {i + 1}", f"{_('Seat')} {s + 1}"])
+            print(f"# {where}: {seat.name}")
             print(decklist_to_text(res.decks[s], cat), end="")
     return 0
 
@@ -231,7 +232,7 @@ def cmd_draft_review(args) -> int:
         if p.differs:
             line += "  " + _("bot: {number} {name} ({rating})", number=sug.number, name=sug.name, rating=sug.rating)
         print(clean(line))
-        top = ", ".join(f"{c.number} {c.total:.1f} ({_('rating')} {c.rating:.0f} {_('colour')} {c.colour:+.1f} "
+        top = join_list(f"{c.number} {c.total:.1f} ({_('rating')} {c.rating:.0f} {_('colour')} {c.colour:+.1f} "
                         f"{_('curve')} {c.curve:+.1f} {_('signal')} {c.signal:+.1f})" for c in p.reason.top)
         print(f"        {p.reason.text()}")
         print(f"        {top}")

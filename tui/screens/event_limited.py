@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.errors import LyceeError
-from core.i18n import _, ngettext
+from core.i18n import _, join_list, ngettext
 from core.names import whole
 
 __all__ = ["open_hint", "open_build", "choose_pool_player", "enter_pool", "open_caller"]
@@ -31,11 +31,11 @@ def open_hint(kind: str) -> str:
 
     cat = default_catalog()
     if kind == "sealed":
-        codes = ", ".join(s.code for s in cat.sets if s.starters)
+        codes = join_list(s.code for s in cat.sets if s.starters)
         return _("Open the build phase: SET PRODUCT [SEED] [real]. Sets: {codes}. Product 2s = 2 starters, "
                  "1s3b = 1 starter + 3 boosters. Add real when the packs are opened at the table (each pool is then "
                  "entered by card number), e.g. alpha 1s3b real", codes=codes)
-    codes = ", ".join(f"{s.code} ({s.booster.size})" for s in cat.sets if s.booster is not None)
+    codes = join_list(f"{s.code} ({s.booster.size})" for s in cat.sets if s.booster is not None)
     return _("Open the build phase: SET PACKS [SEED] [real]. Sets (cards a booster): {codes}. PACKS: 4 to 6 a "
              "player. Add real when the draft is called at the table (the pools are entered afterwards), "
              "e.g. alpha 4 real", codes=codes)

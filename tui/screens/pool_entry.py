@@ -28,7 +28,7 @@ from textual.widgets import DataTable, Input, Label
 from core import labels
 from core.cards.model import ATTRIBUTE_KANJI, CardSet
 from core.errors import LyceeError
-from core.i18n import _, ngettext
+from core.i18n import _, join_sentences, ngettext
 from limited.tablepool import Entry, card_echo, expected_size, parse_text, pool_problems
 
 from ..i18n import Translated
@@ -126,7 +126,7 @@ class PoolEntryScreen(Translated, Screen):
         probs = self.problems()
         chk = self.query_one("#pe-check", Label)
         if probs:
-            chk.update(_("Not yet the product: {problems}", problems="; ".join(probs)))
+            chk.update(_("Not yet the product: {problems}", problems=join_sentences(probs)))
         else:
             chk.update(_("The pool is the whole product: Ctrl+R records it to {name}.", name=self.player_name))
         chk.set_class(bool(probs), "error")

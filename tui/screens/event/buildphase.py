@@ -8,7 +8,7 @@ from __future__ import annotations
 from textual.widgets import DataTable, TabbedContent
 from core import labels, readmodel
 from core.errors import LyceeError
-from core.i18n import _
+from core.i18n import _, join_list
 from core.names import whole
 from .. import event_limited
 from ..dialogs import Prompt
@@ -206,4 +206,4 @@ class BuildActions:
                        "{names}", by=ev.build.override_by, names=labels.listed(d.name for d in bad[:5])))
         elif bad:
             self.say(_("round 1 paired, but {n} deck(s) are missing or have problems: {names} (build tab, F11)",
-                       n=len(bad), names=", ".join(d.name for d in bad[:5])), error=True)
+                       n=len(bad), names=join_list((d.name for d in bad[:5]), words=True)), error=True)

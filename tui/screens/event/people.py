@@ -9,7 +9,7 @@ from textual import work
 from textual.widgets import Input, TabbedContent
 from core import readmodel
 from core.errors import LyceeError
-from core.i18n import _
+from core.i18n import _, join_list
 from core.names import whole
 from ..dialogs import Confirm, LatePrompts, Prompt
 from .players import PlayersPane
@@ -207,7 +207,7 @@ class PlayerActions:
         p = self._player_at_cursor("Shift+F5")
         if p is None:
             return
-        now = ", ".join(readmodel.kept_apart_from(self.event, p.id))
+        now = join_list(readmodel.kept_apart_from(self.event, p.id), words=True)
         question = _("Keep {name} apart from which player? (id or exact name; never paired in Swiss while the "
                      "points order allows it)", name=p.name)
         if now:

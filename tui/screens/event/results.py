@@ -9,7 +9,7 @@ from textual import work
 from textual.widgets import Input, TabbedContent
 from core import labels
 from core.errors import LyceeError
-from core.i18n import _, ngettext
+from core.i18n import _, join_list, ngettext
 from core.names import whole
 from core import readmodel
 from ...widgets.line import Line
@@ -352,6 +352,6 @@ class RoundActions:
             self._rang = True
             self.app.bell()
             self.say(_("Time! Tables still playing: {tables} (G-BO3-TIME / G-TIME)",
-                       tables=", ".join(map(str, line.unfinished))), error=True)
+                       tables=join_list(line.unfinished)), error=True)
         elif not up:
             self._rang = False

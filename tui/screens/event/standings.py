@@ -45,7 +45,7 @@ class StandingsPane(TabPane):
         if cur is not None and not cur.complete:
             text = (_("Standings after round {r} (round {n} is in progress)", r=standings_after, n=cur.number)
                     if standings_after else _("Round {n} is in progress: no standings yet", n=cur.number))
-        note.update(text)
+        note.update(_("Final standings") if readmodel.swiss_over(ev) else text)  # a Swiss-only event that is over
         for row in rows:
             vals = [row.figure_text(tb) for tb in tbs]
             t.add_row(str(row.rank), Text(row.name), str(row.points), row.record, *vals, labels.player_status_label(row.status))
