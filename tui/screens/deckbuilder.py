@@ -79,6 +79,9 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
         Binding("plus,equals_sign", "add", "Add one", id="builder.add", show=False),
         Binding("minus", "remove", "Remove one", id="builder.remove", show=False),
         Binding("s", "spare", "Spare", id="builder.spare"),
+        # narrow terminals show the pool or the deck, Tab switches, and the footer says so (wide ones: this
+        # binding is off, the hidden one below makes Tab the next list, as always)
+        Binding("tab", "pane_narrow", "Pool / deck", id="builder.pane_narrow", priority=True),
         Binding("t", "filter('type')", "Filter by type", id="builder.filter_type", show=False),
         Binding("a", "filter('attr')", "Filter by attribute", id="builder.filter_attr", show=False),
         Binding("c", "filter('cost')", "Filter by cost", id="builder.filter_cost", show=False),
@@ -92,7 +95,6 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
         Binding("l", "load", "Load", id="builder.load"),
         Binding("e", "export", "Export", id="builder.export"),
         Binding("escape", "close", "Back", id="builder.close"),
-        # narrow terminals show the pool or the deck, Tab switches (wide ones: the next list, as always)
         Binding("tab", "pane", "Pool / deck", id="builder.pane", show=False, priority=True),
     ]
     #: Below these sizes the builder shows one list at a time (width) and drops the charts (height).
@@ -172,6 +174,8 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
         """Ctrl+R (register) only on an event player's pool."""
         if action == "register":
             return self.register is not None
+        if action == "pane_narrow":
+            return self.has_class("-narrow")
         return True
 
     # -- compose ---------------------------------------------------------------------------------
@@ -217,8 +221,13 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
         self._fit(event.size.width, event.size.height)
 
     def _fit(self, width: int, height: int) -> None:
-        self.set_class(width < self.NARROW, "-narrow")
+        if self.has_class("-narrow") != (width < self.NARROW):
+            self.set_class(width < self.NARROW, "-narrow")
+            self.refresh_bindings()  # Tab in the footer only when narrow
         self.set_class(height < self.SHORT, "-short")
+
+    def action_pane_narrow(self) -> None:
+        self.action_pane()
 
     def action_pane(self) -> None:
         """Tab: on a narrow terminal, the pool or the deck and spares (each list whole); else the next list."""

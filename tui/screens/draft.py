@@ -28,6 +28,7 @@ import math
 import random
 import time
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -51,6 +52,10 @@ from .dialogs import Confirm
 from .limited_kit import Clock, PausableClock, direction_text
 
 TCSS = Path(__file__).with_name("draft.tcss")  # this module's screens and dialogs
+
+
+#: Below this many columns the pack table shows fewer columns and the pool panel narrows.
+NARROW = 100
 
 
 class DraftScreen(Translated, Screen):
@@ -112,21 +117,42 @@ class DraftScreen(Translated, Screen):
         yield WholeKeysFooter()
 
     def on_mount(self) -> None:
-        t = self.query_one("#pack", DataTable)
-        cols = card_columns()
-        t.add_columns(*cols[:2], _("rating"), *cols[2:])
+        self._columns()
         self.redraw()
-        t.focus()
+        self.query_one("#pack", DataTable).focus()
         self.set_interval(0.25, self.tick)
+
+    @property
+    def narrow(self) -> bool:
+        return self.app.size.width < NARROW
+
+    def _columns(self) -> None:
+        """The pack's columns.  When narrow (80 columns) only number, name,
+        rating, attributes and cost, all whole; the line under the table shows
+        the highlighted card's type, EX and text (issue 29 item 11: 「アイテ」)."""
+        self.set_class(self.narrow, "-narrow")
+        t = self.query_one("#pack", DataTable)
+        t.clear(columns=True)
+        cols = card_columns()
+        t.add_columns(*cols[:2], _("rating"), *(cols[3:5] if self.narrow else cols[2:]))
+
+    def on_resize(self) -> None:
+        if self.has_class("-narrow") != self.narrow:
+            self._columns()
+        self.redraw()
 
     # -- drawing ---------------------------------------------------------------------------------------
     def redraw(self) -> None:
         d = self.draft
         names = self.names
-        self.query_one("#draft-title", Label).update(
-            _("Draft practice · {set} ({version}) · pack {round}/{packs} · pick {pick} · {n} seats · seed {seed}",
-              set=self.cs.code, version=self.cs.version, round=min(d.round, d.packs), packs=d.packs,
-              pick=d.pick_number, n=len(names), seed=self.seed))
+        title = _("Draft practice · {set} ({version}) · pack {round}/{packs} · pick {pick} · {n} seats · seed {seed}",
+                  set=self.cs.code, version=self.cs.version, round=min(d.round, d.packs), packs=d.packs,
+                  pick=d.pick_number, n=len(names), seed=self.seed)
+        if cell_len(title) + 2 > self.app.size.width:  # the set's version gives way (issue 29 item 11)
+            title = _("Draft practice · {set} · pack {round}/{packs} · pick {pick} · {n} seats · seed {seed}",
+                      set=self.cs.code, round=min(d.round, d.packs), packs=d.packs, pick=d.pick_number,
+                      n=len(names), seed=self.seed)
+        self.query_one("#draft-title", Label).update(title)
         state = d.state()
         target = state.passes_to(self.me)
         source = (self.me - state.direction) % len(names)
@@ -134,6 +160,12 @@ class DraftScreen(Translated, Screen):
         passing.append(_("passing to {name}", name=names[target]), style="bold green")
         passing.append("  ·  " + direction_text(state.direction) + "  ·  ", style="dim")
         passing.append(_("from {name}", name=names[source]), style="underline")
+        room = self.query_one("#passing", Label).content_size.width or self.app.size.width - 20
+        if passing.cell_len > room:  # the ring's arrows show the direction too
+            passing = Text()
+            passing.append(_("passing to {name}", name=names[target]), style="bold green")
+            passing.append("  ·  ", style="dim")
+            passing.append(_("from {name}", name=names[source]), style="underline")
         self.query_one("#passing", Label).update(passing)
         self.query_one("#ring", Static).update(
             seat_ring(names, state.direction, me=self.me, target=target, source=source, numbers=False))
@@ -149,7 +181,8 @@ class DraftScreen(Translated, Screen):
         for i, num in enumerate(offered, 1):
             c = self.cs.card(num)
             cells = card_cells(c)
-            t.add_row(*cells[:2], Text(str(c.rating), justify="right", style="bold"), *cells[2:], key=f"{i}")
+            t.add_row(*cells[:2], Text(str(c.rating), justify="right", style="bold"),
+                      *(cells[3:5] if self.narrow else cells[2:]), key=f"{i}")
         if t.row_count:
             t.move_cursor(row=0)
         self.query_one("#pack-head", Label).update(

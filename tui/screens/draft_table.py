@@ -138,14 +138,15 @@ def make_pods(names: list[str], seed: int, draw: bool) -> tuple[tuple[Seat, ...]
 class TableScreen(Translated, Screen):
     CSS_PATH: ClassVar = [TCSS]
     BINDINGS = [
+        # in the footer's order: at 80 columns the first keys show (issue 27 item 5: s and p were cut)
         Binding("space", "go", "Start / pause", id="table.go"),
+        Binding("s", "seconds", "Pick seconds", id="table.seconds"),
+        Binding("p", "pools", "Enter pools", id="table.pools"),
         Binding("n", "skip", "Call Draft! now", id="table.skip"),
+        Binding("b", "build", "Build timer", id="table.build"),
         Binding("right_square_bracket", "pod(1)", "Next pod", id="table.pod_next"),
         Binding("left_square_bracket", "pod(-1)", "Previous pod", id="table.pod_prev"),
         Binding("r", "reseat", "Draw seats again", id="table.reseat"),
-        Binding("b", "build", "Build timer", id="table.build"),
-        Binding("s", "seconds", "Pick seconds", id="table.seconds"),
-        Binding("p", "pools", "Enter pools", id="table.pools"),
         Binding("escape", "close", "Back", id="table.close"),
     ]
 
@@ -207,7 +208,11 @@ class TableScreen(Translated, Screen):
         self.draw_time()
         self.query_one("#seats", DataTable).focus()
         self.set_interval(0.2, self.tick)
-        self.say(_("Seat numbers run clockwise round each table. Space opens pack 1."))
+        if self.enter_pools is not None:
+            self.say(_("Seat numbers run clockwise round each table. Space opens pack 1; s sets the pick seconds; "
+                       "p enters the drafted pools after the last pack."))
+        else:
+            self.say(_("Seat numbers run clockwise round each table. Space opens pack 1; s sets the pick seconds."))
 
     def draw_title(self) -> None:
         st = self.call_state

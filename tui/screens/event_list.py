@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -17,6 +19,27 @@ from ..i18n import Translated
 from ..widgets.footer import WholeKeysFooter
 from .dialogs import Confirm
 from .forms import NewEvent
+
+
+def kind_short(kind: str) -> str:
+    """An event's kind as one word for the list's narrow column (構築 / シールド / ドラフト)."""
+    return {"constructed": _("Constructed"), "sealed": _("Sealed"), "draft": _("Draft")}.get(kind, kind)
+
+
+def fit_name(name: str, width: int) -> Text:
+    """``name`` in ``width`` cells: whole, or cut after its last whole word that
+    fits (a name without spaces, as Japanese ones are, after its last whole
+    character) and marked with an ellipsis."""
+    if cell_len(name) <= width:
+        return Text(name)
+    cut = Text(name)
+    cut.truncate(width - 1)
+    head = cut.plain.rstrip()
+    if " " in head and not name[len(head)].isspace():
+        words = head.rsplit(" ", 1)[0].rstrip()
+        if cell_len(words) >= width // 2:
+            head = words
+    return Text(head + "…")
 
 
 class EventListScreen(Translated, Screen):
@@ -42,25 +65,44 @@ class EventListScreen(Translated, Screen):
         yield WholeKeysFooter()
 
     def on_mount(self) -> None:
-        t = self.query_one(DataTable)
-        # the id before the long columns: at 80 columns it is never cut
-        t.add_columns(_("Date"), _("ID"), _("Name"), _("Format"), _("Match"), _("Players"), _("Rounds"))
         self.action_refresh()
+
+    def on_resize(self) -> None:
+        self.action_refresh()
+
+    def _columns(self, cells: list[tuple[str, ...]]) -> list[tuple[str, int]]:
+        """The column labels and widths: every column but the name as wide as
+        its widest cell (label included), the name the rest of the row (issue
+        27 item 5, issue 29 item 11: at 80 columns nothing else is cut)."""
+        # the id before the long columns: at 80 columns it is never cut
+        labels_ = [_("Date"), _("ID"), _("Name"), _("Format"), _("Match"), _("Entries"), _("Rounds")]
+        widths = [max([cell_len(lbl)] + [cell_len(row[i]) for row in cells]) for i, lbl in enumerate(labels_)]
+        t = self.query_one(DataTable)
+        # each column has one cell of padding each side; two cells are kept for the scroll bar
+        room = (t.size.width or self.app.size.width) - 2 * len(labels_) - 2 - sum(widths) + widths[2]
+        widths[2] = max(cell_len(labels_[2]), min(widths[2], room))
+        return list(zip(labels_, widths))
 
     def on_screen_resume(self) -> None:
         self.action_refresh()
 
     def action_refresh(self) -> None:
         t = self.query_one(DataTable)
-        t.clear()
         events = self.app.datadir.list_events()
         self.ids = [e.id for e in events]
-        for e in events:
-            if e.problem:
-                t.add_row("", e.id, "⚠ " + e.problem[:60], "", "", "", "", key=e.id)
-            else:
-                t.add_row(e.date, e.id, e.name, labels.kind_label(e.kind), labels.match_label(e.match), str(e.players),
-                          str(e.rounds), key=e.id)
+        cells = [("", e.id, "⚠ " + e.problem, "", "", "", "") if e.problem else
+                 (e.date, e.id, e.name, kind_short(e.kind), labels.match_label(e.match), str(e.players), str(e.rounds))
+                 for e in events]
+        row = t.cursor_row
+        t.clear(columns=True)
+        columns = self._columns(cells)
+        for label, width in columns:
+            t.add_column(label, width=width)
+        name_width = columns[2][1]
+        for e, row_cells in zip(events, cells):
+            t.add_row(*row_cells[:2], fit_name(row_cells[2], name_width), *row_cells[3:], key=e.id)
+        if row and row < len(events):
+            t.move_cursor(row=row)
         status = self.query_one("#status", Label)
         if events:
             status.update(ngettext("{n} event in {path}", "{n} events in {path}", len(events), path=self.app.datadir.root))

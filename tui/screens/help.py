@@ -43,13 +43,14 @@ class HelpScreen(Translated, ModalScreen[None]):
             yield PlainTable(cursor_type="none", zebra_stripes=True)
             yield Label("", markup=False)
             yield Label(guideline_line(), classes="hint", markup=False)
-            yield Label(_("Every key can be remapped by its id; Ctrl+P opens the command palette."), classes="hint")
+            yield Label(_("Ctrl+P opens the command palette: every action by its name."), classes="hint")
 
     def on_mount(self) -> None:
         t = self.query_one(DataTable)
-        t.add_columns(_("Key"), _("What it does"), _("ID"))
-        for row in self.rows:
-            t.add_row(*row)
+        # the key and what it does: the binding's id (kept in ``rows``) is the program's, not the store's
+        t.add_columns(_("Key"), _("What it does"))
+        for key, description, *_id in self.rows:
+            t.add_row(key, description)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -32,6 +32,7 @@ from core.i18n import _, join_sentences, ngettext
 from limited.tablepool import Entry, card_echo, expected_size, parse_text, pool_problems
 
 from ..i18n import Translated
+from ..widgets.cards import cost_glyphs
 from ..widgets.footer import WholeKeysFooter
 from ..widgets.plain import PlainTable
 from .dialogs import Confirm, Prompt
@@ -103,7 +104,7 @@ class PoolEntryScreen(Translated, Screen):
 
     def on_mount(self) -> None:
         t = self.query_one("#pe-cards", DataTable)
-        t.add_columns(_("No."), _("Name"), _("Attr."), _("Rarity"), _("Count"))
+        t.add_columns(_("No."), _("Name"), _("Attr."), _("Cost"), _("Rarity"), _("Count"))
         self.redraw()
         self.query_one("#pe-entry", Input).focus()
 
@@ -119,8 +120,8 @@ class PoolEntryScreen(Translated, Screen):
         t.clear()
         for num in sorted(self.counts):
             c = self.cs.card(num)
-            t.add_row(num, c.name, "".join(ATTRIBUTE_KANJI[a] for a in c.attributes) or "-", c.rarity,
-                      str(self.counts[num]), key=num)
+            t.add_row(num, c.name, "".join(ATTRIBUTE_KANJI[a] for a in c.attributes) or "-", cost_glyphs(c),
+                      c.rarity, str(self.counts[num]), key=num)
         if cursor is not None and cursor in self.counts:
             t.move_cursor(row=sorted(self.counts).index(cursor))
         probs = self.problems()

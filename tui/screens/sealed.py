@@ -14,6 +14,7 @@ from typing import ClassVar
 import random
 from collections import Counter
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -33,6 +34,9 @@ from ..widgets.footer import WholeKeysFooter
 
 TCSS = Path(__file__).with_name("sealed.tcss")  # this module's screens and dialogs
 
+#: Below this many columns the side panel is hidden, so that the pool table is whole.
+NARROW = 100
+
 
 class SealedScreen(Translated, Screen):
     CSS_PATH: ClassVar = [TCSS]
@@ -51,11 +55,8 @@ class SealedScreen(Translated, Screen):
         self.pool = open_sealed(cs, product, random.Random(seed))
 
     def compose(self) -> ComposeResult:
-        n_st, n_bo = PRODUCTS[self.product]
         with Horizontal(id="sealed-bar"):
-            yield Label(_("Sealed practice · {set} ({version}) · {st} starter(s) + {bo} booster(s) · seed {seed}",
-                          set=self.cs.code, version=self.cs.version, st=n_st, bo=n_bo, seed=self.seed),
-                        id="sealed-title", classes="title")
+            yield Label(self._title(), id="sealed-title", classes="title", markup=False)
         with Horizontal(id="sealed-body"):
             with Vertical(id="sealed-pool"):
                 yield Label(_("Pool: {n} cards", n=len(self.pool)), classes="section")
@@ -67,6 +68,17 @@ class SealedScreen(Translated, Screen):
         yield Label(_("b builds a 40-card deck from this pool (G-SEALED); the same seed opens the same pool."),
                     id="message", classes="hint")
         yield WholeKeysFooter()
+
+    def _title(self) -> str:
+        """The header: the set's version is left out when the whole line would
+        not fit (issue 29 item 11: at 80 columns the seed was cut)."""
+        n_st, n_bo = PRODUCTS[self.product]
+        full = _("Sealed practice · {set} ({version}) · {st} starter(s) + {bo} booster(s) · seed {seed}",
+                 set=self.cs.code, version=self.cs.version, st=n_st, bo=n_bo, seed=self.seed)
+        if cell_len(full) + 2 <= self.app.size.width:
+            return full
+        return _("Sealed practice · {set} · {st} starter(s) + {bo} booster(s) · seed {seed}",
+                 set=self.cs.code, st=n_st, bo=n_bo, seed=self.seed)
 
     def _packs_text(self) -> Text:
         t = Text()
@@ -83,14 +95,34 @@ class SealedScreen(Translated, Screen):
         return t
 
     def on_mount(self) -> None:
+        self._fill()
+        self.query_one("#pool", DataTable).focus()
+
+    def on_resize(self) -> None:
+        if self.has_class("-narrow") != (self.app.size.width < NARROW):
+            self._fill()
+        self.query_one("#sealed-title", Label).update(self._title())
+
+    def _fill(self) -> None:
+        """The pool table.  When narrow (80 columns) the side panel (the packs
+        opened, the charts; the deck builder shows the same charts) gives its
+        room to the table, which leaves out the type column (the number's prefix
+        CH EV IT AR says it) so that every other column is whole (issue 29 item
+        11: 「キャラク」 and a cut rarity)."""
+        narrow = self.app.size.width < NARROW
+        self.set_class(narrow, "-narrow")
         t = self.query_one("#pool", DataTable)
-        t.add_columns("#", *card_columns())
+        row = t.cursor_row
+        t.clear(columns=True)
+        t.add_columns("#", *card_columns(with_type=not narrow))
         counts = Counter(self.pool.cards)
         order = sorted(counts, key=lambda n: ([ATTRIBUTES.index(a) for a in self.cs.card(n).attributes],
                                               self.cs.card(n).total_cost, n))
         for num in order:
-            t.add_row(Text(str(counts[num]), justify="right"), *card_cells(self.cs.card(num)), key=num)
-        t.focus()
+            t.add_row(Text(str(counts[num]), justify="right"), *card_cells(self.cs.card(num), with_type=not narrow),
+                      key=num)
+        if row:
+            t.move_cursor(row=row)
 
     def action_build(self) -> None:
         from .deckbuilder import DeckBuilderScreen

@@ -33,12 +33,15 @@ class BuildActions:
                    ("deck", _("Build the highlighted player's deck from their pool (Enter on the build tab)")),
                    ("override", _("Head judge override: round 1 pairs without every legal deck")),
                    ("close", _("Close the build phase"))]
+        caller = ("caller", _("Draft caller on this event's pods: direction, pick timer (Shift+F11)"))
+        real = ev.build is not None and ev.build.real
         if ev.kind == "draft":
-            choices.insert(1, ("simulate", _("Simulate the draft with bots (practice events)")))
+            # packs opened at the table are drafted at the table: no bots offered, the caller in their place
+            choices.insert(1, caller if real else ("simulate", _("Simulate the draft with bots (practice events)")))
         at = [k for k, _label in choices].index("override")  # new items go last: tests and hands know the others' places
         choices.insert(at, ("pool", _("Enter a player's pool from the table by card number")))
-        if ev.kind == "draft":
-            choices.insert(at, ("caller", _("Draft caller on this event's pods: direction, pick timer (Shift+F11)")))
+        if ev.kind == "draft" and not real:
+            choices.insert(at, caller)
         self.app.push_screen(Choose(_("Build phase"), choices), self._build_choice)
 
     def _build_choice(self, choice: str | None) -> None:
