@@ -492,7 +492,7 @@ def verify_doc(doc: dict, claimed: dict | None = None) -> Report:
                     find(Finding("G-TIE-PLAYOFF", number, m["table"],
                                  _("{a} and {b} do not share a place: a playoff is only among tied players",
                                    a=name.get(m["p1"], m["p1"]), b=name.get(m["p2"], m["p2"]))))
-    rep.standings = _own_standings(sw, chain, ids)
+    rep.standings = _own_standings(sw, chain, ids, _playoff_order(doc, sw.keys(chain)))
     has_playoff = any(r.get("stage") == "playoff" for r in doc.get("rounds", []))
     places = _placings(top_rounds, rep.standings)
     rep.places = places
@@ -765,9 +765,55 @@ def _check_top_round(rep, number, matches, tops, sw: _Swiss, info, excluded_afte
                                                                if p is not None) or "-")))
 
 
-def _own_standings(sw: _Swiss, chain, ids) -> list[dict]:
+def _playoff_order(doc: dict, keys: dict[str, tuple]) -> dict[str, tuple[int, ...]]:
+    """Each player's order inside a shared place from the playoffs (決定戦,
+    G-TIE-PLAYOFF; DESIGN section 5: a playoff orders only the players it was
+    held for): per playoff round, each shared place it decides (all of its
+    matches there have a result) gives its winners and byes 0, its losers 2
+    (both players of a double loss) and the others sharing that place 1;
+    lower sorts first. A match between players who do not share a place
+    orders nobody (it is a finding of its own)."""
+    tag: dict[str, tuple[int, ...]] = {p: () for p in keys}
+    for rnd in doc.get("rounds", []):
+        if rnd.get("stage") != "playoff":
+            continue
+        places: dict[tuple, list[dict]] = {}
+        for m in rnd.get("matches", []):
+            a, b = m["p1"], m.get("p2")
+            if a not in keys or (b is not None and (b not in keys or (keys[b], tag[b]) != (keys[a], tag[a]))):
+                continue
+            places.setdefault((keys[a], tag[a]), []).append(m)
+        new = dict(tag)
+        for place, ms in places.items():
+            if any(m.get("outcome") is None for m in ms):
+                continue
+            mark = {p: 1 for p in keys if (keys[p], tag[p]) == place}
+            for m in ms:
+                a, b, out = m["p1"], m.get("p2"), m.get("outcome")
+                if out in ("p1", "bye"):
+                    mark[a] = 0
+                    if b is not None:
+                        mark[b] = 2
+                elif out == "p2":
+                    mark[b], mark[a] = 0, 2
+                elif out == "double_loss":
+                    mark[a] = 2
+                    if b is not None:
+                        mark[b] = 2
+            for p, v in mark.items():
+                new[p] = tag[p] + (v,)
+        tag = new
+    return tag
+
+
+def _own_standings(sw: _Swiss, chain, ids, tags: dict[str, tuple[int, ...]] | None = None) -> list[dict]:
+    """The standings as this checker computes them: Swiss figures, then the
+    order the playoffs give inside a shared place (``tags``); players equal
+    on both share a rank."""
     fig = sw.figures()
-    keys = sw.keys(chain)
+    base = sw.keys(chain)
+    tags = tags or {}
+    keys = {p: (base[p], tuple(-x for x in tags.get(p, ()))) for p in ids}
     order = sorted(ids, key=lambda p: keys[p], reverse=True)
     rows: list[dict] = []
     for pos, p in enumerate(order):
