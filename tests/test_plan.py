@@ -138,6 +138,18 @@ def test_a_finished_event_says_when_it_ended_and_plan_refuses_a_bad_top(tmp_path
     assert "at least 2 players" in capsys.readouterr().err
 
 
+def test_plan_takes_a_top_cut_of_any_size_from_2(tmp_path, capsys):
+    """# G-SE: `lycee plan --top 6` is planned as `lycee top 6` plays it, three
+    elimination rounds (byes to the top seeds), not refused."""
+    dd, clock, desk, marks = _record(tmp_path, rounds=2)
+    eid = desk.event.id
+    desk.store.close()
+    assert main(["--data-dir", str(tmp_path / "data"), "plan", eid, "--top", "6", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    base = doc["options"][0]
+    assert base["top"] == 6 and base["rounds_left"] == 3
+
+
 def test_plan_in_japanese_says_best_4_and_nests_no_parentheses(tmp_path):
     """Issue 11 leftover (the plan dialog, Ctrl+K): the cut options read
     ベスト4 / ベスト8 (not 上位4人), and no line nests parentheses."""
