@@ -794,7 +794,7 @@ def _playoff_order(doc: dict, keys: dict[str, tuple]) -> dict[str, tuple[int, ..
                     mark[a] = 0
                     if b is not None:
                         mark[b] = 2
-                elif out == "p2":
+                elif out == "p2" and b is not None:
                     mark[b], mark[a] = 0, 2
                 elif out == "double_loss":
                     mark[a] = 2
