@@ -322,6 +322,14 @@ def test_random_events_hold_playoffs_where_the_cut_falls_in_a_tie_g_tie_playoff(
     # the two players tied on 7 points were split by the playoff, not left sharing 9th
     places = dict((p, pl) for pl, p in rep.places or [])
     assert places["p29"] == 9 and places["p18"] == 10
+    # the cut takes the playoff's winner: the loser in its place is a finding (G-SE)
+    doc = to_doc(ev)
+    first_top = next(r for r in doc["rounds"] if r["stage"] == "top")
+    for m in first_top["matches"]:
+        for seat in ("p1", "p2"):
+            if m.get(seat) == "p2":
+                m[seat] = "p29"
+    assert any(f.rule == "G-SE" for f in verify_doc(doc).findings)
 
 
 def test_random_events_verify_without_discrepancy():

@@ -688,12 +688,6 @@ def _order_finding(rep, number, cost: PairCost, actual: int, best: int, pairs, n
                                 what + ("" if len(tables) <= 1 else " · " + _("tables {t}", t=", ".join(map(str, tables))))))
 
 
-def _rank_order(sw: _Swiss, chain, ids: list[str], only=None) -> list[str]:
-    keys = sw.keys(chain)
-    pool = [p for p in ids if only is None or p in only]
-    return sorted(pool, key=lambda p: keys[p], reverse=True)
-
-
 def _check_top_round(rep, number, matches, tops, sw: _Swiss, info, excluded_after, chain, doc, name) -> None:
     find = rep.findings.append
     if not tops:
@@ -701,8 +695,11 @@ def _check_top_round(rep, number, matches, tops, sw: _Swiss, info, excluded_afte
         n = len(entrants)
         active = [p for p in info if _eligible(p, number, info, excluded_after)
                   and (info[p].get("dropped_after_round") is None or info[p]["dropped_after_round"] >= number)]
-        keys = sw.keys(chain)
-        order = _rank_order(sw, chain, list(info), set(active))
+        # the Swiss standings, a shared place ordered by its playoffs (G-TIE-PLAYOFF)
+        swiss = sw.keys(chain)
+        tags = _playoff_order(doc, swiss)
+        keys = {p: (k, tuple(-x for x in tags.get(p, ()))) for p, k in swiss.items()}
+        order = sorted((p for p in info if p in set(active)), key=lambda p: keys[p], reverse=True)
         if set(entrants) != set(order[:n]):
             missing = [p for p in order[:n] if p not in entrants]
             if not (len(order) > n and keys[order[n - 1]] == keys[order[n]]):
