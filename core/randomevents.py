@@ -12,7 +12,9 @@ without G-DROP-2's forfeit), Notices and Warnings that escalate to an
 exclusion (G-PEN-2), exclusions handed down, intentional draws, double
 losses, byes from odd counts, and sometimes a top cut of any size from 2
 (byes to the top seeds when it is not a power of two) played to the end,
-with or without a third-place match.  :func:`check_random` plays ``n`` of
+with or without a third-place match, after playoffs (決定戦, G-TIE-PLAYOFF)
+among the players sharing the place the cut line falls in, as many rounds
+as it takes.  :func:`check_random` plays ``n`` of
 them, the i-th from seed ``seed + i``, and returns the checker's findings
 by event seed.
 """
@@ -114,10 +116,20 @@ def random_event(rng: random.Random, index: int = 0, max_players: int | None = N
         active = len([p for p in ev.players if p.active])
         if active >= 2:
             size = rng.choice([2, 4, 8, rng.randint(2, min(active, 33))])  # any size: byes to the top seeds
-            try:
-                ms = top_cut(ev, min(size, active), third_place=rng.random() < 0.5)
-            except LyceeError:
-                return ev  # the cut line falls inside a shared place: a playoff would come first
+            size = min(size, active)
+            third = rng.random() < 0.5
+            for _attempt in range(12):
+                try:
+                    ms = top_cut(ev, size, third_place=third)
+                    break
+                except LyceeError:
+                    # the cut line falls inside a shared place: a playoff (決定戦) first (G-TIE-PLAYOFF)
+                    played = _playoff(ev, size, rng, match)
+                    if played is None:
+                        return ev
+                    ev = played
+            else:
+                return ev
             ev = _pair(ev, ms, "top")
             while True:
                 for m in ev.rounds[-1].matches:
@@ -128,6 +140,29 @@ def random_event(rng: random.Random, index: int = 0, max_players: int | None = N
                 if not nxt:
                     break
                 ev = _pair(ev, nxt, "top")
+    return ev
+
+
+def _playoff(ev: Event, size: int, rng: random.Random, match: str) -> Event | None:
+    """One playoff round (決定戦, G-TIE-PLAYOFF) among every player who shares
+    the place the cut line of a top ``size`` falls in, played with a winner
+    at each table; None when the engine refuses it."""
+    from core.tournament.standings import pair_playoff, ranked_table
+
+    led, _fig, keys, tags, order = ranked_table(ev)
+    players = ev.players
+    active = [i for i in order if players[i].active]
+    cell = (keys[active[size - 1]], tags[active[size - 1]])
+    tied = [led.ids[i] for i in order if (keys[i], tags[i]) == cell]
+    try:
+        ms = pair_playoff(ev, tied, rng)
+    except LyceeError:
+        return None
+    ev = _pair(ev, ms, "playoff")
+    for m in ev.rounds[-1].matches:
+        if not m.reported:
+            ev = apply(ev, {"type": "result", "data": {
+                "round": len(ev.rounds), "table": m.table, **_winner_result(rng, match)}})
     return ev
 
 

@@ -127,15 +127,27 @@ def test_plan_command_and_report_planned_vs_actual(tmp_path, capsys):
 
 def test_a_finished_event_says_when_it_ended_and_plan_refuses_a_bad_top(tmp_path, capsys):
     """After the last planned Swiss round (no cut) the plan states the end;
-    `--top 3` is refused with the sizes that exist (G-SE)."""
+    `--top 1` is refused: a top cut has at least 2 players, any N from 2 (G-SE)."""
     dd, clock, desk, marks = _record(tmp_path, rounds=2)
     p = plan_event(desk.event, desk.store.actions, clock.t + timedelta(hours=1))
     assert p.finished == clock.t.replace(microsecond=0)  # the log keeps whole seconds
     assert any("finished at" in line for line in p.lines())
     eid = desk.event.id
     desk.store.close()
-    assert main(["--data-dir", str(tmp_path / "data"), "plan", eid, "--top", "3"]) == 1
-    assert "2, 4, 8, 16 or 32" in capsys.readouterr().err
+    assert main(["--data-dir", str(tmp_path / "data"), "plan", eid, "--top", "1"]) == 1
+    assert "at least 2 players" in capsys.readouterr().err
+
+
+def test_plan_takes_a_top_cut_of_any_size_from_2(tmp_path, capsys):
+    """# G-SE: `lycee plan --top 6` is planned as `lycee top 6` plays it, three
+    elimination rounds (byes to the top seeds), not refused."""
+    dd, clock, desk, marks = _record(tmp_path, rounds=2)
+    eid = desk.event.id
+    desk.store.close()
+    assert main(["--data-dir", str(tmp_path / "data"), "plan", eid, "--top", "6", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    base = doc["options"][0]
+    assert base["top"] == 6 and base["rounds_left"] == 3
 
 
 def test_plan_in_japanese_says_best_4_and_nests_no_parentheses(tmp_path):

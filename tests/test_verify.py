@@ -307,6 +307,31 @@ def test_random_events_are_played_through_the_engine():
     assert any(r.stage == "top" for e in evs for r in e.rounds)
 
 
+def test_random_events_hold_playoffs_where_the_cut_falls_in_a_tie_g_tie_playoff():
+    """# G-TIE-PLAYOFF: a cut line inside a shared place is played off first (DESIGN
+    section 5); the playoff orders the players it was held for, and the checker's
+    own places (L-PLACE) and ranks agree with the program's after it."""
+    from core.tournament.ranking import standings_json
+
+    ev = random_event(random.Random(106), 106, 40)
+    stages = [r.stage for r in ev.rounds]
+    assert "playoff" in stages and "top" in stages
+    assert stages.index("playoff") < stages.index("top")
+    rep = verify_doc(to_doc(ev), standings_json(ev))
+    assert rep.ok, [f.line() for f in rep.findings]
+    # the two players tied on 7 points were split by the playoff, not left sharing 9th
+    places = dict((p, pl) for pl, p in rep.places or [])
+    assert places["p29"] == 9 and places["p18"] == 10
+    # the cut takes the playoff's winner: the loser in its place is a finding (G-SE)
+    doc = to_doc(ev)
+    first_top = next(r for r in doc["rounds"] if r["stage"] == "top")
+    for m in first_top["matches"]:
+        for seat in ("p1", "p2"):
+            if m.get(seat) == "p2":
+                m[seat] = "p29"
+    assert any(f.rule == "G-SE" for f in verify_doc(doc).findings)
+
+
 def test_random_events_verify_without_discrepancy():
     """A sample of the 10,000-event run (benchmarks/verify.py runs the full count):
     300 events of up to 16 players (quick to check), then 12 of any size."""

@@ -9,7 +9,7 @@ import random
 from hypothesis import given, settings, strategies as st
 
 from core.reports.verify import PairCost, max_matching
-from core.reports.verify_exact import dp_minimum, lower_bound, matching_minimum
+from core.reports.verify_exact import dp_minimum, lower_bound, matching_minimum, walls_minimum
 
 
 def _instance(seed: int, n: int):
@@ -50,3 +50,43 @@ def test_a_round_meeting_the_bound_is_optimal_without_a_search():
     pts = {"a": 3, "b": 3, "c": 0, "d": 0}
     cost = PairCost(pts, {}, players)
     assert lower_bound(players, pts, 0, cost.fold) == 0 == cost.pair("a", "b") + cost.pair("c", "d")
+
+
+def _walled(seed: int, n: int, rounds: int):
+    """A round of ``n`` players in a few score groups (some of them walls) who
+    met in ``rounds`` earlier random pairings (so nobody met more than ``rounds``)."""
+    rng = random.Random(seed)
+    players = [f"w{i}" for i in range(n)]
+    pts = {p: rng.choice([0, 3, 3, 3, 6, 6, 9, 1, 4]) for p in players}
+    met: dict[frozenset, int] = {}
+    for r in range(rounds):
+        order = players[:]
+        rng.shuffle(order)
+        for a, b in zip(order[::2], order[1::2]):
+            if rng.random() < 0.8:
+                met[frozenset((a, b))] = r + 1
+    return players, pts, met
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), half=st.integers(10, 30), rounds=st.integers(0, 2))
+def test_the_split_at_walls_finds_the_matching_minimum_g_swiss_pair_1(seed, half, rounds):
+    """Property (# G-SWISS-PAIR-1, G-SWISS-PAIR-2, L-PAIR-GAP): the least cost
+    found by splitting a round at its walls (score groups of at least 10 D + 8
+    players) is the least cost of networkx's matching of the whole round, up
+    to 60 players."""
+    players, pts, met = _walled(seed, 2 * half, rounds)
+    cost = PairCost(pts, met, players)
+    got = walls_minimum(players, pts, met, cost.pair)
+    want, _pairing = matching_minimum(players, cost.pair)
+    if got is not None:
+        assert got == want, (cost.parts(got), cost.parts(want))
+
+
+def test_a_round_of_a_wall_and_its_neighbours_is_split():
+    """A group of 30 with nobody met (D = 0: a wall from 8 players) and small
+    groups around it that must float: the split finds the minimum."""
+    players = [f"x{i}" for i in range(40)]
+    pts = {p: (9 if i < 3 else 6 if i < 33 else 0) for i, p in enumerate(players)}
+    cost = PairCost(pts, {}, players)
+    assert walls_minimum(players, pts, {}, cost.pair) == matching_minimum(players, cost.pair)[0]

@@ -48,11 +48,13 @@ core/reports/verify_exact.py):
   For (b) and (c) the least cost vector ``(rematches, floats out of the
   top 1..k-1 groups, squared gaps)`` of any pairing of the round is found
   by core/reports/verify_exact.py (an exhaustive search up to 16 players, a
-  lower-bound certificate, or networkx's maximum-weight matching on the
-  round's graph up to 256 players) and the round must reach it.  A round
-  above 256 players that misses the lower bound is checked *locally*: no
-  two tables can exchange opponents so that the cost vector goes down; the
-  summary counts such rounds apart.
+  lower-bound certificate, networkx's maximum-weight matching on the
+  round's graph up to 256 players, above that the round split at its
+  "walls", large score groups, into stretches of at most 256) and the round
+  must reach it.  A round above 256 players that misses the lower bound and
+  has no such split is checked *locally*: no two tables can exchange
+  opponents so that the cost vector goes down; the summary counts such
+  rounds apart.
 
 - The top cut and the bracket (G-SE): the first elimination round holds the
   best active players of the Swiss standings, placed 1 v N, 2 v N-1, ... in
@@ -117,7 +119,7 @@ class Report:
     rounds: int = 0
     matches: int = 0
     exact: int = 0  # Swiss rounds whose (b)/(c) check was exact
-    local: int = 0  # ... checked locally only (above 256 players, missing the lower bound)
+    local: int = 0  # ... checked locally only (above 256 players, missing the lower bound, no split at walls)
     methods: dict[str, int] = field(default_factory=dict)  # how each exact check was made (verify_exact)
     findings: list[Finding] = field(default_factory=list)
     standings: list[dict] = field(default_factory=list)
@@ -493,7 +495,7 @@ def verify_doc(doc: dict, claimed: dict | None = None) -> Report:
                     find(Finding("G-TIE-PLAYOFF", number, m["table"],
                                  _("{a} and {b} do not share a place: a playoff is only among tied players",
                                    a=name.get(m["p1"], m["p1"]), b=name.get(m["p2"], m["p2"]))))
-    rep.standings = _own_standings(sw, chain, ids)
+    rep.standings = _own_standings(sw, chain, ids, _playoff_order(doc, sw.keys(chain)))
     has_playoff = any(r.get("stage") == "playoff" for r in doc.get("rounds", []))
     places = _placings(top_rounds, rep.standings)
     rep.places = places
@@ -638,7 +640,7 @@ def _check_swiss_round(rep, number, matches, sw: _Swiss, info, excluded_after, c
             del local
             return
     least = least if r_act else 0
-    best, how = least_cost(plist, sw.points, actual, least, cost.pair, cost.fold)
+    best, how = least_cost(plist, sw.points, actual, least, cost.pair, cost.fold, sw.met)
     rep.methods[how] = rep.methods.get(how, 0) + 1
     if best is not None:
         rep.exact += 1
@@ -687,12 +689,6 @@ def _order_finding(rep, number, cost: PairCost, actual: int, best: int, pairs, n
                                 what + ("" if len(tables) <= 1 else " · " + _("tables {t}", t=join_list(tables)))))
 
 
-def _rank_order(sw: _Swiss, chain, ids: list[str], only=None) -> list[str]:
-    keys = sw.keys(chain)
-    pool = [p for p in ids if only is None or p in only]
-    return sorted(pool, key=lambda p: keys[p], reverse=True)
-
-
 def _check_top_round(rep, number, matches, tops, sw: _Swiss, info, excluded_after, chain, doc, name) -> None:
     find = rep.findings.append
     if not tops:
@@ -700,8 +696,11 @@ def _check_top_round(rep, number, matches, tops, sw: _Swiss, info, excluded_afte
         n = len(entrants)
         active = [p for p in info if _eligible(p, number, info, excluded_after)
                   and (info[p].get("dropped_after_round") is None or info[p]["dropped_after_round"] >= number)]
-        keys = sw.keys(chain)
-        order = _rank_order(sw, chain, list(info), set(active))
+        # the Swiss standings, a shared place ordered by its playoffs (G-TIE-PLAYOFF)
+        swiss = sw.keys(chain)
+        tags = _playoff_order(doc, swiss)
+        keys = {p: (k, tuple(-x for x in tags.get(p, ()))) for p, k in swiss.items()}
+        order = sorted((p for p in info if p in set(active)), key=lambda p: keys[p], reverse=True)
         if set(entrants) != set(order[:n]):
             missing = [p for p in order[:n] if p not in entrants]
             if not (len(order) > n and keys[order[n - 1]] == keys[order[n]]):
@@ -766,9 +765,55 @@ def _check_top_round(rep, number, matches, tops, sw: _Swiss, info, excluded_afte
                                                                if p is not None) or "-")))
 
 
-def _own_standings(sw: _Swiss, chain, ids) -> list[dict]:
+def _playoff_order(doc: dict, keys: dict[str, tuple]) -> dict[str, tuple[int, ...]]:
+    """Each player's order inside a shared place from the playoffs (決定戦,
+    G-TIE-PLAYOFF; DESIGN section 5: a playoff orders only the players it was
+    held for): per playoff round, each shared place it decides (all of its
+    matches there have a result) gives its winners and byes 0, its losers 2
+    (both players of a double loss) and the others sharing that place 1;
+    lower sorts first. A match between players who do not share a place
+    orders nobody (it is a finding of its own)."""
+    tag: dict[str, tuple[int, ...]] = {p: () for p in keys}
+    for rnd in doc.get("rounds", []):
+        if rnd.get("stage") != "playoff":
+            continue
+        places: dict[tuple, list[dict]] = {}
+        for m in rnd.get("matches", []):
+            a, b = m["p1"], m.get("p2")
+            if a not in keys or (b is not None and (b not in keys or (keys[b], tag[b]) != (keys[a], tag[a]))):
+                continue
+            places.setdefault((keys[a], tag[a]), []).append(m)
+        new = dict(tag)
+        for place, ms in places.items():
+            if any(m.get("outcome") is None for m in ms):
+                continue
+            mark = {p: 1 for p in keys if (keys[p], tag[p]) == place}
+            for m in ms:
+                a, b, out = m["p1"], m.get("p2"), m.get("outcome")
+                if out in ("p1", "bye"):
+                    mark[a] = 0
+                    if b is not None:
+                        mark[b] = 2
+                elif out == "p2" and b is not None:
+                    mark[b], mark[a] = 0, 2
+                elif out == "double_loss":
+                    mark[a] = 2
+                    if b is not None:
+                        mark[b] = 2
+            for p, v in mark.items():
+                new[p] = tag[p] + (v,)
+        tag = new
+    return tag
+
+
+def _own_standings(sw: _Swiss, chain, ids, tags: dict[str, tuple[int, ...]] | None = None) -> list[dict]:
+    """The standings as this checker computes them: Swiss figures, then the
+    order the playoffs give inside a shared place (``tags``); players equal
+    on both share a rank."""
     fig = sw.figures()
-    keys = sw.keys(chain)
+    base = sw.keys(chain)
+    tags = tags or {}
+    keys = {p: (base[p], tuple(-x for x in tags.get(p, ()))) for p in ids}
     order = sorted(ids, key=lambda p: keys[p], reverse=True)
     rows: list[dict] = []
     for pos, p in enumerate(order):

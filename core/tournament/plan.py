@@ -16,7 +16,8 @@ none, over the other events of the store (their logs passed as ``history``);
 else the defaults :data:`DEFAULT_OVERRUN` and :data:`DEFAULT_TURNAROUND`
 (stated on every plan).  A projected round takes ``turnaround + minutes +
 overrun``; the round under way ends at ``its start + minutes + overrun`` (or
-now, if later).  The elimination rounds of a top N cut (log2 N of them; a
+now, if later).  The elimination rounds of a top N cut (log2 N rounded up: any N from 2, the top seeds get
+byes when it is no power of two; a
 third-place match is played beside the final) are rounds like the others.
 
 The spread (``±``) is the standard deviation of the measured round slots

@@ -118,11 +118,11 @@ def _random(args) -> int:
 
 
 def cmd_plan(args) -> int:
-    from core.tournament.elimination import CUT_SIZES
     from core.tournament.plan import plan_event
 
-    if args.top is not None and args.top != 0 and args.top not in CUT_SIZES:
-        raise CliError(_("--top {n}: a top cut has 2, 4, 8, 16 or 32 players (0: none)", n=args.top))
+    # any N from 2, as `lycee top N` (the top seeds get byes when N is no power of two)
+    if args.top is not None and args.top != 0 and args.top < 2:
+        raise CliError(_("--top {n}: a top cut has at least 2 players (0: none)", n=args.top))
     if args.rounds is not None and not 1 <= args.rounds <= 30:
         raise CliError(_("--rounds {n}: a whole number from 1 to 30", n=args.rounds))
 
@@ -181,5 +181,5 @@ def register(sub, cmd, event_arg) -> None:
     p = cmd(sub, "plan", cmd_plan, _("projected finish time (HH:MM) and alternatives side by side"))
     event_arg(p)
     p.add_argument("--rounds", type=int, metavar="N", help=_("Swiss rounds (default: planned, else log2 of the players)"))
-    p.add_argument("--top", type=int, metavar="N", help=_("top cut size, 0 for none (default: the bracket made, else none)"))
+    p.add_argument("--top", type=int, metavar="N", help=_("top cut size: any number from 2, 0 for none (default: the bracket made, else none)"))
     p.add_argument("--json", action="store_true")

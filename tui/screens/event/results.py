@@ -237,7 +237,7 @@ class RoundActions:
             third = text.endswith("+")
             size = text.rstrip("+").strip()
             if whole(size) is None:
-                self.say(_("write 2, 4, 8, 16 or 32 (add + for a third-place match)"), error=True)
+                self.say(_("write a number from 2 (add + for a third-place match)"), error=True)
                 return
             try:
                 self.desk.top_cut(whole(size), third_place=third, end_swiss=early)
@@ -249,7 +249,7 @@ class RoundActions:
             self.say(_("top {n} cut: round {r} paired", n=size, r=self.event.current_round.number))
 
         def ask() -> None:
-            self.app.push_screen(Prompt(_("Top cut size: 2, 4, 8, 16 or 32 (add + for a third-place match)"), "8"),
+            self.app.push_screen(Prompt(_("Top cut size: any number from 2 (add + for a third-place match)"), "8"),
                                  chosen)
 
         ev = self.event
