@@ -179,6 +179,19 @@ def match_outcome_label(outcome: str, p1: str = "", p2: str = "") -> str:
 _NOTE_WHY = ("drop", "excluded", "penalty", "late")
 
 
+def id_ruling(note: str) -> tuple[str, str]:
+    """The staff ruling a match note records, as (rule, who): ("G-ID-2", head judge) for an
+    intentional draw allowed after the start, ("G-ID-3", organizer) for a final without a
+    winner; ("", "") for any other note."""
+    m = re.fullmatch(r"ID \(head judge (.+) overrode G-ID-2\)", note)
+    if m:
+        return "G-ID-2", m[1]
+    m = re.fullmatch(r"ID: no winner, decided by (.+) \(G-ID-3\)", note)
+    if m:
+        return "G-ID-3", m[1]
+    return "", ""
+
+
 def note_label(note: str) -> str:
     """A match's stored note (``ID``, ``late G-LATE-1``, ``third_place`` ...) in words,
     for the pairings screen and the scorecard's remarks."""
@@ -186,12 +199,11 @@ def note_label(note: str) -> str:
         return ""
     if note == "ID":
         return _("intentional draw")
-    m = re.fullmatch(r"ID \(head judge (.+) overrode G-ID-2\)", note)
-    if m:
-        return _("intentional draw after the match start, allowed by the head judge {name} (G-ID-2)", name=m[1])
-    m = re.fullmatch(r"ID: no winner, decided by (.+) \(G-ID-3\)", note)
-    if m:
-        return _("no winner, decided by the organizer {name} (G-ID-3)", name=m[1])
+    rule, name = id_ruling(note)
+    if rule == "G-ID-2":
+        return _("intentional draw after the match start, allowed by the head judge {name} (G-ID-2)", name=name)
+    if rule == "G-ID-3":
+        return _("no winner, decided by the organizer {name} (G-ID-3)", name=name)
     simple = {"third_place": _("third-place match"), "third_place_planned": _("third-place match planned"),
               "replay": _("replay")}
     if note in simple:

@@ -64,16 +64,13 @@ def note_words(note: str) -> str:
     """A match's stored note as a sheet a player or the publisher reads says it: in words,
     without the rule id (「遅刻による敗北」, 「途中棄権による敗北」; core.labels.note_label keeps
     the ids for the desk's screens)."""
-    import re
-
     if not note:
         return ""
-    m = re.fullmatch(r"ID \(head judge (.+) overrode G-ID-2\)", note)
-    if m:
-        return _("intentional draw, allowed by the head judge {name}", name=m[1])
-    m = re.fullmatch(r"ID: no winner, decided by (.+) \(G-ID-3\)", note)
-    if m:
-        return _("no winner, decided by the organizer {name}", name=m[1])
+    rule, name = labels.id_ruling(note)
+    if rule == "G-ID-2":
+        return _("intentional draw, allowed by the head judge {name}", name=name)
+    if rule == "G-ID-3":
+        return _("no winner, decided by the organizer {name}", name=name)
     why, _sp, rule = note.partition(" ")
     if why in ("drop", "excluded", "penalty", "late") and rule.startswith("G-"):
         return {"drop": _("loss by drop"), "excluded": _("loss by exclusion"), "penalty": _("loss by penalty"),

@@ -56,25 +56,30 @@ def _name(ev: Event, pid: str | None) -> str:
 def _result(t: T, m: Match) -> str:
     """The result as the pairings by table show it: from the first-listed
     player's side (the column heading says so)."""
+    unscored = _unscored(t, m)
+    if unscored is not None:
+        return unscored
+    return f"{m.p1_wins}-{m.p2_wins}" + (f"-{m.draws}" if m.draws else "")
+
+
+def _unscored(t: T, m: Match) -> str | None:
+    """What a match without a score to show reads (no result yet, a bye, an
+    intentional draw), or None when it has one."""
     if m.outcome is None:
         return ""
     if m.outcome == "bye":
         return t._("bye")
     if m.intentional:
         return t._("intentional draw")
-    s = f"{m.p1_wins}-{m.p2_wins}" + (f"-{m.draws}" if m.draws else "")
-    return s
+    return None
 
 
 def result_for(t: T, m: Match, pid: str) -> str:
     """The result from ``pid``'s side, score and word: "0-2 負け" for the
     loser, "2-0 勝ち" for the winner (a player reads their own card)."""
-    if m.outcome is None:
-        return ""
-    if m.outcome == "bye":
-        return t._("bye")
-    if m.intentional:
-        return t._("intentional draw")
+    unscored = _unscored(t, m)
+    if unscored is not None:
+        return unscored
     mine, theirs = (m.p1_wins, m.p2_wins) if pid == m.p1 else (m.p2_wins, m.p1_wins)
     score = f"{mine}-{theirs}" + (f"-{m.draws}" if m.draws else "")
     if m.outcome == "draw":
