@@ -10,26 +10,17 @@ conditions (Playwright's expect), never sleep.
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
 import time
 
 import pytest
 
-CHROMIUM = os.environ.get("LYCEE_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-if not os.path.exists(CHROMIUM):
-    pytest.skip("no Chromium: install Debian's chromium (apt-get install chromium) for the browser test",
-                allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright (test extra) is not installed")
+from test_serve_browser import ARGS, CHROMIUM, expect, sync_api  # skips this module too where no Chromium exists
 
-expect = sync_api.expect
-from core.desk import Desk  # noqa: E402
-from tui.web.feed import Feed, FileSource  # noqa: E402
-from tui.web.server import WebServer  # noqa: E402
+from core.desk import Desk
+from tui.web.feed import Feed, FileSource
+from tui.web.server import WebServer
 
-ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--headless",
-        "--disable-gpu", "--disable-dev-shm-usage"]
 SURNAMES = ["佐藤", "鈴木", "高橋", "田中", "伊藤", "渡辺", "山本", "中村", "小林", "加藤"]
 GIVEN = ["太郎", "花子", "一郎", "次郎"]
 LONG = ("第3回戦は14時30分から始めます。デッキの提出がまだの方は受付までお持ちください。"
