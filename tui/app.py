@@ -83,12 +83,9 @@ class LyceeApp(Translated, App):
             return False
         ta["holding"] = True
         box = ta["box"]
-        if event.key == "enter":
-            await box.action_submit()
-        elif event.key == "backspace":
-            box.action_delete_left()
-        elif event.is_printable and event.character:
-            box.insert_text_at_cursor(event.character)
+        from .widgets.linebox import type_into
+
+        await type_into(box, event)
         return True
 
     async def on_event(self, event) -> None:

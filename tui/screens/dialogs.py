@@ -154,12 +154,9 @@ class HoldsTyping:
         self._hold_until = monotonic() + self.GRACE
         if not box.is_attached:
             return
-        if event.key == "enter":
-            await box.action_submit()
-        elif event.key == "backspace":
-            box.action_delete_left()
-        elif event.is_printable and event.character:
-            box.insert_text_at_cursor(event.character)
+        from ..widgets.linebox import type_into
+
+        await type_into(box, event)
 
 
 class LatePrompts(HoldsTyping, Translated, ModalScreen[list[tuple[str, str]] | None]):

@@ -11,6 +11,18 @@ from textual import events
 from textual.widgets import Input
 
 
+async def type_into(box: Input, event: events.Key) -> None:
+    """``event`` typed into ``box`` as if it had the focus: Enter submits the
+    line, Backspace deletes, a printable key is inserted (keys typed ahead of
+    a question go on into the box they were meant for)."""
+    if event.key == "enter":
+        await box.action_submit()
+    elif event.key == "backspace":
+        box.action_delete_left()
+    elif event.is_printable and event.character:
+        box.insert_text_at_cursor(event.character)
+
+
 class LineBox(Input):
     """Enter takes the line and empties the box before any message hop, so
     the keys of the next line (typed at once, or sent by a scanner) start a
