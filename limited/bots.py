@@ -211,7 +211,7 @@ class Bot:
 
     __slots__ = ("facts", "deck_size", "weights", "pair", "curve", "_seen", "_targets", "commit_after",
                  "pack_size", "flow", "_fitw", "_looked", "_base", "_moved", "_reads", "_on", "_counted",
-                 "_early", "_taken", "_left", "_lap")
+                 "_early", "_taken", "_left", "_lap", "_fitn")
 
     def __init__(self, facts: SetFacts, deck_size: int, rng: random.Random | None = None, *,
                  commit_after: int | None = None, pack_size: int | None = None):
@@ -227,6 +227,7 @@ class Bot:
         #: What flows, by side (0: odd rounds, 1: even rounds) and colour.
         self.flow = [[0.0] * _NC, [0.0] * _NC]
         self._fitw = [0.0] * len(PAIRS)  # pool weight each pair can cast
+        self._fitn = [0] * len(PAIRS)  # pool cards each pair can cast
         self._seen = 0
         self._looked = -1  # pool size when a pack was last read
         self._targets = [t * deck_size for t in TARGET_CURVE]
@@ -249,7 +250,7 @@ class Bot:
 
     def _absorb(self, pool: Sequence[str]) -> None:
         by = self.facts.by_number
-        weights, fitw = self.weights, self._fitw
+        weights, fitw, fitn = self.weights, self._fitw, self._fitn
         for num in pool[self._seen:]:
             f = by[num]
             w = f.rating + 1
@@ -257,6 +258,7 @@ class Bot:
                 weights[i] += w
             for j in _FITS[f.needs]:
                 fitw[j] += w
+                fitn[j] += 1
         self._seen = len(pool)
 
     def _look(self, offered: Sequence[str], pool: Sequence[str]) -> None:
@@ -344,8 +346,15 @@ class Bot:
         crowd = self._crowd()
         cw = CENSUS_WEIGHT * pool_size
         have = sum(1 << i for i in range(_NC) if self.weights[i] > 0)
+        # Once the picks left cannot fill a deck, the pool decides: a move is only to a pair that casts as many of it.
+        left = self.deck_size // 10 * self.pack_size - pool_size if self.pack_size else self.deck_size
+        floor = -1
+        if old and left < self.deck_size:
+            floor = max(n for j, n in enumerate(self._fitn) if PAIRS[j] & old == old)
         best, best_v = 0, -1e18
         for j, p in enumerate(PAIRS):
+            if self._fitn[j] + max(0, left) < self.deck_size and self._fitn[j] < floor:
+                continue
             i, k = _IDX[p]
             v = self._fitw[j] + SIGNAL_WEIGHT * (ft[i] + ft[k]) - cw * (crowd[i] + crowd[k])
             if old and p & have == old:
