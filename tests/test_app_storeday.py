@@ -525,3 +525,37 @@ async def test_design7_export_an_earlier_round_and_print_says_where_the_file_is(
         assert [f.name.endswith("_pairings_r1.html") for f in files] == [True]
         assert name in files[0].read_text(encoding="utf-8")
         assert opened and str(files[0]) in screen.query_one("#message").plain
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_g_time_round_table_shows_the_whole_result_and_extension_beside_long_names(tmp_path, size):
+    """G-TIME: at 80 columns too, with seven-kanji names on both sides, the round
+    table shows each result cell whole (``missing +5 min``, ``○ 2-1``): the
+    leaders beside it give way (shorter names), never the pairings."""
+    from core.desk import Desk
+
+    dd = DataDir(tmp_path)
+    store = dd.create({"name": "長い名前", "kind": "constructed", "match": "bo3", "minutes": 50,
+                       "staff": {"organizer": "店長", "judges": ["ジャッジA"], "head_judge": "ジャッジA"}})
+    desk = Desk(store)
+    desk.add_players(["長谷川之丞右衛門", "勅使河原三郎太郎", "東海林左衛門之介", "五十嵐喜三郎兵衛"])
+    desk.pair_next()
+    desk.extend(1, 5)
+    desk.record(2, "2-1")
+    store.close()
+    app = LyceeApp(dd, open_event=store.id, lang="en")
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("f3")
+        table = screen.query_one("#pairing-table")
+        for _i in range(100):  # the table measures its widths when idle (bounded wait, a loaded CI)
+            if "+5 min" in shown(app, table):
+                break
+            await pilot.pause(0.05)
+        text = shown(app, table)
+        assert "missing +5 min" in text and "○ 2-1" in text, text
+        assert all(len(squash(p.name)) == 8 and p.name in text for p in screen.event.players), text
+        leaders = shown(app, screen.query_one("#leaders"))
+        assert "長谷川" in leaders, leaders  # the leaders still name the players, shortened if need be

@@ -66,6 +66,7 @@ class RoundPane(TabPane):
     def __init__(self) -> None:
         super().__init__(_("Round"), id="round")
         self._drawn: tuple | None = None
+        self._leaders: tuple | None = None
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="round-body"):
@@ -115,6 +116,7 @@ class RoundPane(TabPane):
 
     def draw_leaders(self, ev: Event, rows, standings_after: int | None) -> None:
         """The top of the standings beside the pairings, updated with every result."""
+        self._leaders = (ev, rows, standings_after)
         rows = rows[:60] if ev.rounds else []
         cur = ev.current_round
         title = _("Standings")
@@ -122,8 +124,19 @@ class RoundPane(TabPane):
             title = (_("Standings after round {r}", r=standings_after) if standings_after
                      else _("Round {n} is in progress: no standings yet", n=cur.number))
         text = Text(title + "\n", style="bold")
+        box = self.query_one("#leaders", Line)
+        # a name takes what the rank, points and record leave; narrow (80 columns: the pairings come first)
+        # the record gives way (the standings tab has it), then the name is shortened
+        cw = box.content_size.width or 34
+        rec = max((len(row.record) for row in rows), default=5) + 1
+        with_record = cw - 8 - rec >= 10
+        name_w = max(6, min(16, cw - 8 - (rec if with_record else 0)))
         for row in rows:
             text.append(f"{row.rank:>3} ")
-            text.append(set_cell_size(row.name, 16))
-            text.append(f" {row.points:>3} {row.record}\n")
-        self.query_one("#leaders", Line).set(text)
+            text.append(set_cell_size(row.name, name_w))
+            text.append(f" {row.points:>3}" + (f" {row.record}\n" if with_record else "\n"))
+        box.set(text)
+
+    def on_resize(self) -> None:
+        if self._leaders is not None:
+            self.call_after_refresh(self.draw_leaders, *self._leaders)

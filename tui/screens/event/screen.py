@@ -45,6 +45,7 @@ from .results import RoundActions
 
 
 class EventScreen(RoundActions, PlayerActions, PenaltyActions, BuildActions, ExportActions, Translated, Screen):
+    HORIZONTAL_BREAKPOINTS: ClassVar = [(0, "-narrow"), (100, "-wide")]
     CSS_PATH: ClassVar = ["event.tcss", "round.tcss", "standings.tcss", "build.tcss", "players.tcss"]  # beside this file
     BINDINGS = [
         Binding("escape", "close", "Events", id="event.close"),
