@@ -94,6 +94,8 @@ def refuse_repeated_tables(tables) -> None:
 class Desk:
     store: EventStore
     actor: str = "desk"
+    #: Where the request came from (a phone's address, ``local``), kept in the log beside the actor.
+    device: str | None = None
 
     @property
     def event(self) -> Event:
@@ -126,7 +128,7 @@ class Desk:
         ids = self.next_player_ids(len(names))
         self.store.append("register", Register(players=[
             Entrant(id=pid, name=name, reading=reading or None, allow_same_name=allow_same_name)
-            for pid, name, reading in zip(ids, names, kana)]), self.actor)
+            for pid, name, reading in zip(ids, names, kana)]), self.actor, device=self.device)
         return ids
 
     def rename(self, ref: str, name: str, reading: str | None = None, allow_same_name: bool = False,
@@ -146,7 +148,7 @@ class Desk:
                 new_name = same_name_label(new_name, taken)
         new_reading = check_reading(reading) if reading is not None or not keep_reading else UNSET
         return self.store.append("rename", Rename(player=p.id, name=new_name, old=p.name, reading=new_reading,
-                                                  allow_same_name=allow_same_name), self.actor)
+                                                  allow_same_name=allow_same_name), self.actor, device=self.device)
 
     def removal_refusal(self, ref: str) -> str | None:
         """Why ``ref``'s registration cannot be removed, or None (core.rules.players)."""
@@ -159,7 +161,7 @@ class Desk:
         the player is in no list or export after it, only in the log; undo
         brings them back.  Their id is not given again."""
         p = self._known(ref)
-        return self.store.append("remove", Remove(player=p.id, name=p.name), self.actor)
+        return self.store.append("remove", Remove(player=p.id, name=p.name), self.actor, device=self.device)
 
     def player(self, ref: str):
         """The player a user means by ``ref`` (an id, a name, ``id:...`` or
@@ -177,14 +179,14 @@ class Desk:
         the current round still without a result is recorded as their loss
         (G-DROP-2 allows it; ``forfeit=False`` leaves it to be reported)."""
         p = self._known(ref)
-        return self.store.append("drop", Drop(player=p.id, forfeit=forfeit), self.actor)
+        return self.store.append("drop", Drop(player=p.id, forfeit=forfeit), self.actor, device=self.device)
 
     def keep_apart(self, ref: str, other: str, clear: bool = False) -> Event:
         """Keep two players apart in Swiss pairings (as if they had met,
         within the points order: core.rules.apart), or with ``clear`` let
         them be paired again."""
         players = [self._known(ref).id, self._known(other).id]
-        return self.store.append("apart", Apart(players=players, clear=clear), self.actor)
+        return self.store.append("apart", Apart(players=players, clear=clear), self.actor, device=self.device)
 
     # -- rounds ----------------------------------------------------------------
     def rng_for(self, round_number: int, seed: int | str | None = None) -> random.Random:
@@ -214,7 +216,7 @@ class Desk:
             # round 1 closes the build phase with it (core.rules.decklists.check_build_done
             # refuses, naming the players, when a deck still stands in the way)
             return self.append_all([("build", self.build_data("close", by=self.actor)), ("pair", data)])
-        return self.store.append("pair", data, self.actor)
+        return self.store.append("pair", data, self.actor, device=self.device)
 
     def pair_next(self, seed: int | str | None = None) -> Event:
         """Pair the next round: the next Swiss round, or once a top cut is
@@ -335,7 +337,7 @@ class Desk:
         for ``correct``, ``correct_by`` and ``time_called``."""
         data = self.result_data(table, text, round_number, note, correct=correct,
                                 correct_by=correct_by, time_called=time_called)
-        return self.store.append("result", data, self.actor)
+        return self.store.append("result", data, self.actor, device=self.device)
 
     def record_checked(self, check: ResultCheck, *, correct: bool = False, time_called: bool = False) -> Event:
         """Record an entry pre-checked by the read model
@@ -345,12 +347,12 @@ class Desk:
         is stored."""
         data = self.result_data(check.table, check.result, check.round_number, correct=correct,
                                 time_called=time_called, checked=check)
-        return self.store.append("result", data, self.actor)
+        return self.store.append("result", data, self.actor, device=self.device)
 
     def append_all(self, acts: Sequence[tuple[str, Action]]) -> Event:
         """Several actions, all or none: each is checked (on the event as the
         ones before it leave it), then all are stored as one journal record."""
-        return self.store.append_many(acts, self.actor)
+        return self.store.append_many(acts, self.actor, device=self.device)
 
     # -- game by game (G-BO3, G-BO1, G-CONCEDE, G-NEXT-GAME) ---------------------
     def add_game(self, table: int, *games: str, round_number: int | None = None) -> Event:
@@ -371,7 +373,7 @@ class Desk:
         self.check_time_call(number, int(table), r, time_called, marks)
         return self.store.append("result", ResultAction(
             round=number, table=int(table), games=list(games), p1_wins=r.p1_wins, p2_wins=r.p2_wins, draws=r.draws,
-            result=r.text(), note=note or UNSET, time_called=marks.get("time_called", False)), self.actor)
+            result=r.text(), note=note or UNSET, time_called=marks.get("time_called", False)), self.actor, device=self.device)
 
     def games_at_time(self, table: int, games=(), round_number: int | None = None, *,
                       time_called: bool = False) -> Event:
@@ -404,7 +406,7 @@ class Desk:
         itself follows G-ID-1/2 (no exception once the match started)."""
         number = self._round_number(round_number)
         return self.store.append("id_decision", IdDecision(round=number, table=int(table), decision=decision, by=by),
-                                 self.actor)
+                                 self.actor, device=self.device)
 
     # -- settings (DESIGN section 3: lycee event set) -----------------------------
     def set_settings(self, wanted: dict) -> dict:
@@ -422,7 +424,7 @@ class Desk:
         """Change the staff; see :func:`core.rules.staff.updated_staff` for the keywords."""
 
         return self.store.append("edit", Edit(doc={"staff": updated_staff(self.event.staff, **changes)}),
-                                 self.actor)
+                                 self.actor, device=self.device)
 
     # -- legality (G-CARDS-VERSIONS) ----------------------------------------------
     def set_store_calendar(self, path) -> Event:
@@ -434,10 +436,10 @@ class Desk:
 
         text, source = read_source(path)
         doc = parse_json(text, source)
-        return self.store.append("calendar", Calendar(source=Path(str(path)).name, calendar=doc), self.actor)
+        return self.store.append("calendar", Calendar(source=Path(str(path)).name, calendar=doc), self.actor, device=self.device)
 
     def remove_store_calendar(self) -> Event:
-        return self.store.append("calendar", Calendar(calendar=None), self.actor)
+        return self.store.append("calendar", Calendar(calendar=None), self.actor, device=self.device)
 
     # -- the round clock -----------------------------------------------------------
     def now(self):
@@ -446,7 +448,7 @@ class Desk:
     def _clock(self, op: ClockOp, table: int | None = None, minutes: int | None = None) -> Event:
         number = self._round_number(None)
         return self.store.append("clock", Clock(round=number, op=op, at=stamp(self.now()), table=table,
-                                                minutes=minutes), self.actor)
+                                                minutes=minutes), self.actor, device=self.device)
 
     def start_clock(self) -> Event:
         return self._clock("start")
@@ -501,7 +503,7 @@ class Desk:
             prompt = due[prompt]
         return self.store.append("late", Late(round=prompt.round, rule=prompt.rule, table=prompt.table,
                                               players=list(prompt.players), decision=decision, by=by or self.actor,
-                                              at=stamp(self.now())), self.actor)
+                                              at=stamp(self.now())), self.actor, device=self.device)
 
     # -- penalties (G-PEN-1..3, G-HEAD-JUDGE) -------------------------------------------
     def penalty(self, ref: str, level: str, reason: str, by: str | None = None,
@@ -514,17 +516,17 @@ class Desk:
         return self.store.append("penalty", PenaltyAction(
             player=p.id, level=level, reason=reason, by=by or default_decider(self.event) or "", action=action,
             at=stamp(self.now()), round=None if round_number is None else int(round_number),
-            table=None if table is None else int(table)), self.actor)
+            table=None if table is None else int(table)), self.actor, device=self.device)
 
     def appeal(self, number: int, outcome: str, by: str | None = None, level: str | None = None,
                action: str | None = None, note: str = "") -> Event:
         """The head judge's ruling on an appeal of penalty ``number`` (from 1)."""
         return self.store.append("appeal", Appeal(penalty=int(number), outcome=outcome,
                                                   by=by or self.event.staff.head_judge, note=note,
-                                                  level=level or None, action=action or None), self.actor)
+                                                  level=level or None, action=action or None), self.actor, device=self.device)
 
     def undo(self) -> dict:
-        return self.store.undo(self.actor)
+        return self.store.undo(self.actor, device=self.device)
 
     # -- decklists (G-DECKLIST) --------------------------------------------------------
     def decklist_data(self, ref: str, deck, catalog=None) -> DecklistAction:
@@ -550,7 +552,7 @@ class Desk:
     def register_decklist(self, ref: str, deck, catalog=None) -> Event:
         """Register (or replace) a player's decklist as handed in; its problems
         are shown by :meth:`deck_problems`, not refused."""
-        return self.store.append("decklist", self.decklist_data(ref, deck, catalog), self.actor)
+        return self.store.append("decklist", self.decklist_data(ref, deck, catalog), self.actor, device=self.device)
 
     def register_decklist_file(self, ref: str, path, catalog=None) -> Event:
         """Read a decklist file (text, or CSV by its .csv name) and register it;
@@ -598,7 +600,7 @@ class Desk:
         self.store.append("deck_check", DeckCheckAction(
             player=p.id, deck=lines["deck"], spare=lines["spare"],
             differences=[[x.section, x.number, x.registered, x.presented] for x in diff.lines],
-            by=by or self.actor, at=stamp(self.now()), source=presented.source or ""), self.actor)
+            by=by or self.actor, at=stamp(self.now()), source=presented.source or ""), self.actor, device=self.device)
         return diff
 
     # -- a limited event's build phase (G-SEALED, G-DRAFT-*) ----------------------------
@@ -614,13 +616,13 @@ class Desk:
         return built
 
     def start_build(self) -> Event:
-        return self.store.append("build", self.build_data("start"), self.actor)
+        return self.store.append("build", self.build_data("start"), self.actor, device=self.device)
 
     def pause_build(self) -> Event:
-        return self.store.append("build", self.build_data("pause"), self.actor)
+        return self.store.append("build", self.build_data("pause"), self.actor, device=self.device)
 
     def resume_build(self) -> Event:
-        return self.store.append("build", self.build_data("resume"), self.actor)
+        return self.store.append("build", self.build_data("resume"), self.actor, device=self.device)
 
     def toggle_build(self) -> str:
         """One key for the build timer: start it when the phase is open,
@@ -628,13 +630,13 @@ class Desk:
         Returns what was done: ``start``, ``resume`` or ``pause``."""
         state = self.build_status().state
         op = "start" if state == "open" else "resume" if state == "paused" else "pause"
-        self.store.append("build", self.build_data(op), self.actor)
+        self.store.append("build", self.build_data(op), self.actor, device=self.device)
         return op
 
     def close_build(self, by: str | None = None) -> Event:
         """The organizer ends the build phase: round 1 may then be paired even
         if a player has no registered decklist."""
-        return self.store.append("build", self.build_data("close", by=by or self.actor), self.actor)
+        return self.store.append("build", self.build_data("close", by=by or self.actor), self.actor, device=self.device)
 
     def override_decks(self, by: str, reason: str) -> Event:
         """The head judge lets round 1 pair although the players named in
@@ -642,7 +644,7 @@ class Desk:
         from core.rules.decklists import override_data
 
         data = override_data(self.event, by.strip(), reason.strip(), stamp(self.now()))
-        return self.store.append("build", data, self.actor)
+        return self.store.append("build", data, self.actor, device=self.device)
 
     def build_status(self):
         from core.rules.decklists import build_status
@@ -658,12 +660,12 @@ class Desk:
         """A line for the TV page and the phones; an empty text clears it."""
 
         return self.store.append("announce", Announce(text=text, at=stamp(self.now()), by=self.actor),
-                                 self.actor)
+                                 self.actor, device=self.device)
 
     def hold_pairings(self, hold: bool) -> Event:
         """Hold new rounds until published (True) or publish on pairing (False)."""
-        return self.store.append("publish", Publish(hold=bool(hold)), self.actor)
+        return self.store.append("publish", Publish(hold=bool(hold)), self.actor, device=self.device)
 
     def publish_round(self, round_number: int | None = None) -> Event:
         """Put the pairings of a held round (default: the current one) up."""
-        return self.store.append("publish", Publish(round=self._round_number(round_number)), self.actor)
+        return self.store.append("publish", Publish(round=self._round_number(round_number)), self.actor, device=self.device)

@@ -840,13 +840,14 @@ class ReadOnlyStore:
     def history(self) -> Iterator[dict]:
         yield from history_rows(self.actions)
 
-    def append(self, kind: str, data: Action | dict, actor: str = "desk") -> Event:
+    def append(self, kind: str, data: Action | dict, actor: str = "desk", device: str | None = None) -> Event:
         raise WriteNeeded(kind)
 
-    def append_many(self, acts: Sequence[tuple[str, Action | dict]], actor: str = "desk") -> Event:
+    def append_many(self, acts: Sequence[tuple[str, Action | dict]], actor: str = "desk",
+                    device: str | None = None) -> Event:
         raise WriteNeeded(acts[0][0] if acts else "")
 
-    def undo(self, actor: str = "desk") -> dict:
+    def undo(self, actor: str = "desk", device: str | None = None) -> dict:
         raise WriteNeeded("undo")
 
     def checkpoint(self) -> None:
@@ -1137,19 +1138,23 @@ class EventStore:
         yield from history_rows(self._actions())
 
     # -- writing -----------------------------------------------------------------
-    def append(self, kind: str, data: Action | dict, actor: str = "desk") -> Event:
+    def append(self, kind: str, data: Action | dict, actor: str = "desk", device: str | None = None) -> Event:
         """Check ``kind`` against the rules, then store it durably.  ``data``
         is its payload (core.log.actions), or a dict of the payload's fields.
+        ``device``: where the request came from (a phone's address), kept
+        beside the actor when given.
 
         Raises before anything is written when the action is refused."""
-        return self._append([(kind, data)], actor)
+        return self._append([(kind, data)], actor, device=device)
 
-    def append_many(self, acts: Sequence[tuple[str, Action | dict]], actor: str = "desk") -> Event:
+    def append_many(self, acts: Sequence[tuple[str, Action | dict]], actor: str = "desk",
+                    device: str | None = None) -> Event:
         """Several actions as one journal record: each is checked on the event
         as the ones before it leave it, then all are stored, or none."""
-        return self._append(acts, actor)
+        return self._append(acts, actor, device=device)
 
-    def _append(self, acts: Sequence[tuple[str, Action | dict]], actor: str, folded: Event | None = None) -> Event:
+    def _append(self, acts: Sequence[tuple[str, Action | dict]], actor: str, folded: Event | None = None,
+                device: str | None = None) -> Event:
         if self._closed:
             raise LyceeError(_("event {id} is closed", id=self.id))
         if not acts:
@@ -1165,6 +1170,8 @@ class EventStore:
                 data = to_data(rules.payload({"type": kind, "seq": seq, "data": given}))
                 check_action_text(kind, data)  # user text: docs/names.md (new actions only)
                 act = {"seq": seq, "at": at, "actor": actor, "type": kind, "v": rules.ACTION_FORMAT, "data": data}
+                if device:
+                    act["device"] = device
                 if folded is not None and kind == "import":
                     import msgspec
 
@@ -1231,11 +1238,11 @@ class EventStore:
         assert out is not None  # the journal begins with the event's creation
         return out
 
-    def undo(self, actor: str = "desk") -> dict:
+    def undo(self, actor: str = "desk", device: str | None = None) -> dict:
         """Take back the newest action in force; return it."""
         with self._write_lock:
             target = rules.undo_target(self._actions())
-            self.append("undo", {"target": target["seq"]}, actor)
+            self.append("undo", {"target": target["seq"]}, actor, device=device)
             return target
 
     def checkpoint(self) -> None:
