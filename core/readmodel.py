@@ -125,6 +125,8 @@ def clock_line(ev: Event, now, finished: bool = False) -> ClockLine:
         return ClockLine("")
     st = clock.status(ev, now)
     if not st.started:
+        if ev.current_round is not None and ev.current_round.complete:  # every result in: no clock to start
+            return ClockLine("")
         return ClockLine(_("R{r} clock {t} (Ctrl+T starts)", r=st.round, t=clock.fmt(st.minutes * 60)))
     state = _("paused") if st.paused else ""
     text = _("R{r} ⏱ {t}", r=st.round, t=clock.fmt(st.remaining)) + (f" {state}" if state else "")

@@ -129,3 +129,18 @@ async def test_g_bo3_time_enter_to_disk_parses_once_and_checks_once(tmp_path, mo
         m = screen.event.current_round.match_at(1)
         assert (m.p1_wins, m.p2_wins) == (1, 1)
     assert calls == Counter(parse_table_result=1, parse_result=1, check_result=1, needs_time_call=1), calls
+
+
+def test_g_time_the_clock_line_offers_ctrl_t_only_while_a_round_waits_for_results(tmp_path):
+    """G-TIME: a paired round whose clock has not started offers Ctrl+T; once
+    every result of it is in (the last Swiss round of a finished event too),
+    there is no clock left to start and the line is empty."""
+    store = make_demo(DataDir(tmp_path), players=4)
+    desk = Desk(store)
+    desk.pair_next()
+    now = desk.now()
+    assert "Ctrl+T" in readmodel.clock_line(desk.event, now).text
+    for m in desk.event.current_round.matches:
+        desk.record(m.table, "2-0")
+    assert readmodel.clock_line(desk.event, now).text == ""
+    store.close()
