@@ -211,3 +211,26 @@ def test_no_clock_after_the_final(datadir):
         assert 'class="clock' not in body, path
     assert champion in c.get("/tv?lang=en").text.split('class="champion"', 1)[1].split("</p>", 1)[0]
     store.close()
+
+
+def test_g_swiss_rank_a_swiss_only_event_that_is_over_shows_final_standings(datadir):
+    """G-SWISS-RANK: once the planned Swiss rounds are all played with no top cut,
+    the standings page and the TV say 最終順位 (final standings), not "after round N"."""
+    datadir.clock = lambda: T0
+    store = datadir.create({"name": "Swiss Cup", "date": "2026-12-05", "sanctioned": False, "rounds_planned": 2})
+    desk = Desk(store)
+    desk.add_players(NAMES[:4])
+    for _r in range(2):  # four players, two rounds: one of them 2-0, the winner
+        desk.pair_next()
+        for m in desk.event.current_round.matches:
+            desk.record(m.table, "2-0")
+    feed, c = client(desk)
+    feed.refresh()
+    assert "<h2>最終順位</h2>" in c.get("/standings?lang=ja").text
+    assert "<h2>Final standings</h2>" in c.get("/standings?lang=en").text
+    tv = c.get("/tv?lang=ja").text
+    assert "<h2>最終順位</h2>" in tv and 'class="clock' not in tv and "第2回戦" not in tv
+    ms = [m for r in desk.event.rounds for m in r.matches]
+    winner = next(p for p in desk.event.players if sum(m.winner() == p.id for m in ms) == 2)
+    assert winner.name in tv.split('class="champion"', 1)[1].split("</p>", 1)[0]
+    store.close()

@@ -92,10 +92,12 @@ def result_for(t: T, m: Match, pid: str) -> str:
 
 
 def finished(ev: Event) -> bool:
-    """The event is over: its elimination stage has final placings."""
-    from core.tournament.elimination import final_placings
+    """The event is over: its elimination stage has final placings, or it is
+    Swiss only and its planned rounds are all played (G-SWISS-RANK; a top cut
+    paired later turns the pages back to its rounds)."""
+    from core.tournament.elimination import final_placings, swiss_over
 
-    return final_placings(ev) is not None
+    return final_placings(ev) is not None or swiss_over(ev)
 
 
 def _round_title(t: T, ev: Event) -> str:
@@ -341,7 +343,12 @@ def standings_part(t: T, ev: Event, now: float, q: str = "", doc: tuple[int, dic
                    f'{esc(t._("Standings appear here once a round is complete."))}</p>')
         return "".join(out)
     final = bool(doc.get("final"))
-    title = t._("Final placings") if final else t._("Standings after round {r}", r=n)
+    if final:
+        title = t._("Final placings")
+    elif finished(ev):  # a Swiss-only event that is over: its standings are the final ranking (G-SWISS-RANK)
+        title = t._("Final standings")
+    else:
+        title = t._("Standings after round {r}", r=n)
     out.append(f"<h2>{esc(title)}</h2>")
     chain = [tb for tb in ev.tiebreakers if tb in TIEBREAKER_HEADS]
     key = search_key(q)
@@ -424,11 +431,12 @@ def tv_part(t: T, ev: Event, now: float) -> str:
     if rnd is not None and finished(ev):
         _n, doc = standings_doc(ev)
         rows = doc["standings"] if doc else []
-        champ = next((r["name"] for r in rows if r.get("place") == 1), None)
-        if champ is not None:
+        placed = bool(doc and doc.get("final"))
+        firsts = [r["name"] for r in rows if (r.get("place") if placed else r["rank"]) == 1]
+        if len(firsts) == 1:  # the Swiss winner too, when rank 1 is not shared
             out.append(f'<p class="champion"><span class="label">{esc(t._("Champion"))}</span> '
-                       f'<span class="name">{esc(champ)}</span></p>')
-        out.append(f'<h2>{esc(t._("Final placings"))}</h2>')
+                       f'<span class="name">{esc(firsts[0])}</span></p>')
+        out.append(f'<h2>{esc(t._("Final placings") if placed else t._("Final standings"))}</h2>')
         out.append(f'<p class="pageno" data-of="{esc(t._("page {k} of {n}", k="{k}", n="{n}"))}"></p>')
         out.append(_tvhead(f'<span class="table rank">{esc(t._("Rank"))}</span>'
                            f'<span class="name">{esc(t._("Name"))}</span><span class="opp">{esc(t._("Record"))}</span>'))
