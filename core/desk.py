@@ -41,7 +41,11 @@ from core.log.actions import (
     Register,
     Remove,
     Rename,
+    Report,
+    ReportCodes,
+    ReportDecision,
     ResultAction,
+    Side,
     Unpair,
     replace_payload,
 )
@@ -407,6 +411,117 @@ class Desk:
         number = self._round_number(round_number)
         return self.store.append("id_decision", IdDecision(round=number, table=int(table), decision=decision, by=by),
                                  self.actor, device=self.device)
+
+    # -- phone reports (issue 26, core.rules.reports) -----------------------------
+    def report_codes(self, new: Sequence[str] = ()) -> list[tuple[str, str, str]]:
+        """Every player's report code as (id, name, code), in registration
+        order.  Players without one get one, and each player of ``new`` (refs)
+        a new one (the old stops working): one ``report_code`` action."""
+        from core.rules.reports import new_code
+
+        ev = self.event
+        renew = {self._known(ref).id for ref in new}
+        have = dict(ev.report_codes)
+        taken = set(have.values())
+        issued: dict[str, str] = {}
+        for p in ev.players:
+            if p.id in renew or p.id not in have:
+                issued[p.id] = code = new_code(taken)
+                taken.add(code)
+        if issued:
+            ev = self.store.append("report_code", ReportCodes(codes=issued), self.actor, device=self.device)
+        codes = dict(ev.report_codes)
+        return [(p.id, p.name, codes[p.id]) for p in ev.players]
+
+    def phone_report(self, code: str, said: str) -> dict:
+        """A player's report from their phone: ``code`` (theirs), ``said`` the
+        result from their side (``2-1`` won-lost, ``1-1-1`` won-lost-drawn).
+        Returns ``{"status": "waiting"|"recorded"|"disputed", "table": T}``
+        (with ``result``, from the player's side, once one is stored, and
+        ``held`` when an agreed result waits for a time call by staff); a
+        ``recorded`` answer comes only after the durable append.  Raises
+        :class:`core.rules.reports.UnknownCode`, or a refusal with its reason."""
+        from core.event.lookups import player_match
+        from core.rules.reports import (
+            UnknownCode,
+            player_by_code,
+            report_refusal,
+            same,
+            side_result,
+            table_reports,
+            table_state,
+        )
+
+        ev = self.event
+        pid = player_by_code(ev, code)
+        if pid is None:
+            raise UnknownCode(_("unknown report code: check the code on your match slip, or ask the desk"))
+        why = report_refusal(ev, pid)
+        if why is not None:
+            raise LyceeError(why)
+        rnd = ev.current_round
+        assert rnd is not None
+        m = player_match(rnd, pid)
+        assert m is not None and m.p2 is not None
+        side: Side = "p1" if m.p1 == pid else "p2"
+
+        def answer(event: Event, status: str, **extra) -> dict:
+            out = {"status": status, "table": m.table, "round": rnd.number, **extra}
+            now_m = event.current_round.match_at(m.table) if event.current_round else None
+            if now_m is not None and now_m.reported:
+                from core.rules.reports import match_text
+                from core.tournament.matchrules import parse_result
+
+                r = parse_result(match_text(now_m))
+                out["result"] = (r if side == "p1" else r.swapped()).text()
+            return out
+
+        if m.reported:  # a result is in (staff's, or both players'): shown, never overwritten
+            state = table_state(ev, rnd, m)
+            return answer(ev, "recorded", by="players" if state.status == "recorded" else "staff")
+        r = side_result(said, side)
+        check_result(r, ev.match, rnd.stage)  # G-BO3, G-BO1: an impossible result is refused at once
+        mine = table_reports(ev, rnd.number, m.table)
+        other = mine.get("p2" if side == "p1" else "p1")
+        own = mine.get(side)
+        agreed = other is not None and same(other.result, r.text())
+        held = needs_time_call(ev, rnd.number, m.table, r, self.now()) if agreed else None
+        rep = Report(round=rnd.number, table=m.table, side=side, result=r.text(),
+                     said=(r if side == "p1" else r.swapped()).text(), at=stamp(self.now()), by=self.actor)
+        if agreed and held is None:
+            data = self.result_data(m.table, r, rnd.number)
+            after = self.append_all([("report", rep), ("result", data)])
+            return answer(after, "recorded", by="players")
+        if own is None or not same(own.result, r.text()):  # the same report again stores nothing
+            ev = self.store.append("report", rep, self.actor, device=self.device)
+        if agreed:
+            return answer(ev, "waiting", held=held)
+        return answer(ev, "waiting" if other is None else "disputed")
+
+    def accept_report(self, table: int, side: str) -> Event:
+        """The desk takes ``side``'s report (``p1``/``p2``) at ``table`` of the
+        current round as the result: the decision and the result in one
+        record, through the result rule.  Accepting is the desk's own call,
+        so a result only time can produce is taken as called (G-BO3-TIME)."""
+        from core.rules.reports import table_reports
+
+        number = self._round_number(None)
+        if side not in ("p1", "p2"):
+            raise LyceeError(_("side {side!r}: choose p1 or p2", side=side))
+        rep = table_reports(self.event, number, int(table)).get(side)
+        if rep is None:
+            raise LyceeError(_("round {r} table {t} has no report from {side} to accept", r=number, t=table,
+                               side=side))
+        data = self.result_data(int(table), rep.result, number, time_called=True)
+        decision = ReportDecision(round=number, table=int(table), op="accept", side=side,  # type: ignore[arg-type]
+                                  by=self.actor)
+        return self.append_all([("report_decision", decision), ("result", data)])
+
+    def clear_reports(self, table: int) -> Event:
+        """Take a table's reports back (its players report again)."""
+        number = self._round_number(None)
+        return self.store.append("report_decision", ReportDecision(round=number, table=int(table), op="clear",
+                                                                   by=self.actor), self.actor, device=self.device)
 
     # -- settings (DESIGN section 3: lycee event set) -----------------------------
     def set_settings(self, wanted: dict) -> dict:
