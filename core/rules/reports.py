@@ -279,3 +279,60 @@ def round_reports(event: Event, now=None) -> list[TableReport]:
     if rnd is None:
         return []
     return [table_state(event, rnd, m, now) for m in rnd.matches if not m.is_bye]
+
+
+def player_state(event: Event, pid: str) -> dict:
+    """What the report page shows a player first (nothing is stored): their
+    round, table and opponent, the state of their table and what they
+    reported, results from their own side; or ``{"status": "refused",
+    "error": why}``.  Never another player's code."""
+    why = report_refusal(event, pid)
+    if why is not None:
+        return {"status": "refused", "error": why}
+    rnd = event.current_round
+    assert rnd is not None
+    m = player_match(rnd, pid)
+    assert m is not None and m.p2 is not None
+    side = "p1" if m.p1 == pid else "p2"
+    state = table_state(event, rnd, m)
+
+    def mine(text: str | None) -> str | None:
+        if text is None:
+            return None
+        r = parse_result(text)
+        return (r if side == "p1" else r.swapped()).text()
+
+    own = state.p1 if side == "p1" else state.p2
+    out = {"status": state.status, "round": rnd.number, "table": m.table, "you": player_name(event, pid),
+           "opponent": player_name(event, m.p2 if side == "p1" else m.p1),
+           "said": own.said if own else None, "result": mine(state.result)}
+    return out
+
+
+def report_url(code: str, base: str | None = None) -> str:
+    """The address a slip's QR code opens: the report page with the code in
+    the fragment (never sent to the server).  ``base``: the server's address
+    (``LYCEE_REPORT_URL``, else this PC's address on the store's network and
+    the port ``lycee serve`` listens on by default)."""
+    return f"{(base or report_base()).rstrip('/')}/report#{code}"
+
+
+def report_base() -> str:
+    import os
+    import socket
+
+    given = os.environ.get("LYCEE_REPORT_URL")
+    if given:
+        return given
+    host = "127.0.0.1"
+    for probe in ("10.255.255.255", "192.168.255.255", "172.31.255.255"):  # no packet is sent
+        s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        try:
+            s.connect((probe, 1))
+            host = s.getsockname()[0]
+            break
+        except OSError:
+            pass
+        finally:
+            s.close()
+    return f"http://{host}:8765"
