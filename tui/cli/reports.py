@@ -57,7 +57,7 @@ def cmd_reports(args) -> int:
         sides = []
         for label, s in (("p1", t.p1), ("p2", t.p2)):
             sides.append(f"{label} " + (f"{s.name}: {s.said} ({s.at[11:19]}, {s.actor})" if s else "-"))
-        line = _("table {t}: {status}", t=t.table, status=status_label(t.status)) + "\t" + "\t".join(sides)
+        line = _("table {t}: {how}", t=t.table, how=status_label(t.status)) + "\t" + "\t".join(sides)
         if t.held:
             line += "\t" + t.held
         print(line)

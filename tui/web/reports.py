@@ -155,8 +155,9 @@ def report_page(t: pages.T, event_name: str, token: str) -> str:
 class ReportApi:
     """The two routes, over the server's feed (for the setting) and writer."""
 
-    def __init__(self, feed, writer, server_lang: str | None):
+    def __init__(self, feed, writer, server_lang: str | None, choose_lang):
         self.feed, self.writer, self.server_lang = feed, writer, server_lang
+        self.choose_lang = choose_lang  # tui.web.server.choose_lang: a request's language
         self.tokens = Tokens()
         self.wrong = WrongCodes()
 
@@ -167,12 +168,10 @@ class ReportApi:
     async def page(self, request):
         from starlette.responses import Response
 
-        from .server import choose_lang
-
         if not self.on():
             return Response("404 Not Found", 404, media_type="text/plain")
         query = request.scope["lycee.query"]
-        lang = choose_lang(query, request.headers, self.server_lang)
+        lang = self.choose_lang(query, request.headers, self.server_lang)
         body = report_page(pages.T(lang), self.feed.snapshot.event.name, self.tokens.issue())
         headers = {"Cache-Control": "no-store", "Vary": "Accept-Language, Cookie"}
         if "lang" in query:

@@ -466,7 +466,7 @@ def create_app(feed: Feed, *, rate: float | None = RATE, burst: int = BURST, liv
 
     from .reports import ReportApi
 
-    reports = ReportApi(feed, writer, server_lang)
+    reports = ReportApi(feed, writer, server_lang, choose_lang)
     routes = [Route(p, page, methods=["GET", "HEAD"]) for p in ROUTES]
     routes.append(Route("/report", reports.page, methods=["GET", "HEAD"]))
     routes.append(Route("/api/report", reports.post, methods=["POST"]))
