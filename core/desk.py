@@ -441,9 +441,46 @@ class Desk:
         ``held`` when an agreed result waits for a time call by staff); a
         ``recorded`` answer comes only after the durable append.  Raises
         :class:`core.rules.reports.UnknownCode`, or a refusal with its reason."""
+        acts, answer = self.report_plan(self.event, code, said)
+        return answer(self.append_all(acts) if acts else self.event)
+
+    def phone_reports(self, items: Sequence[Sequence]) -> list[dict]:
+        """Reports that arrived together, ``(code, said, actor, device)``
+        each, stored as one journal record (one durable write: the web
+        server hands the desk every report waiting while the last write was
+        on its way to disk).  Each is decided on the event as the ones before
+        it leave it; one answer each, in order: :meth:`phone_report`'s, or
+        ``{"error": why, "unknown": bool}`` for one refused (``unknown``: the
+        code is no player's).  Every answer comes after the durable append."""
+        from core.rules.reports import UnknownCode
+
+        ev = self.event
+        out: list[dict | None] = [None] * len(items)
+        planned = []
+        flat: list[tuple[str, Action, str, str | None]] = []
+        for i, (code, said, actor, device) in enumerate(items):
+            try:
+                acts, answer = replace(self, actor=actor, device=device).report_plan(ev, code, said)
+                for kind, data in acts:
+                    ev = rules.apply(ev, {"type": kind, "v": rules.ACTION_FORMAT, "data": data})
+            except LyceeError as err:
+                out[i] = {"error": str(err), "unknown": isinstance(err, UnknownCode)}
+                continue
+            planned.append((i, answer))
+            flat += [(kind, data, actor, device) for kind, data in acts]
+        after = self.store.append_from(flat) if flat else self.event
+        for i, answer in planned:
+            out[i] = answer(after)
+        return [x if x is not None else {} for x in out]
+
+    def report_plan(self, ev: Event, code: str, said: str):
+        """What a phone report comes to on ``ev``: the actions to store (none
+        for a repeated report or a table whose result is in) and the function
+        giving the answer from the event after them.  Raises the refusals."""
         from core.event.lookups import player_match
         from core.rules.reports import (
             UnknownCode,
+            match_text,
             player_by_code,
             report_refusal,
             same,
@@ -451,8 +488,8 @@ class Desk:
             table_reports,
             table_state,
         )
+        from core.tournament.matchrules import parse_result
 
-        ev = self.event
         pid = player_by_code(ev, code)
         if pid is None:
             raise UnknownCode(_("unknown report code: check the code on your match slip, or ask the desk"))
@@ -465,20 +502,21 @@ class Desk:
         assert m is not None and m.p2 is not None
         side: Side = "p1" if m.p1 == pid else "p2"
 
-        def answer(event: Event, status: str, **extra) -> dict:
-            out = {"status": status, "table": m.table, "round": rnd.number, **extra}
-            now_m = event.current_round.match_at(m.table) if event.current_round else None
-            if now_m is not None and now_m.reported:
-                from core.rules.reports import match_text
-                from core.tournament.matchrules import parse_result
-
-                r = parse_result(match_text(now_m))
-                out["result"] = (r if side == "p1" else r.swapped()).text()
-            return out
+        def answerer(status: str, **extra):
+            def answer(event: Event) -> dict:
+                out = {"status": status, "table": m.table, "round": rnd.number, **extra}
+                now_m = event.current_round.match_at(m.table) if event.current_round else None
+                if now_m is not None and now_m.reported:  # stored by now (the opponent's report came in the same write)
+                    out["status"] = "recorded"
+                    out.pop("held", None)
+                    r = parse_result(match_text(now_m))
+                    out["result"] = (r if side == "p1" else r.swapped()).text()
+                return out
+            return answer
 
         if m.reported:  # a result is in (staff's, or both players'): shown, never overwritten
             state = table_state(ev, rnd, m)
-            return answer(ev, "recorded", by="players" if state.status == "recorded" else "staff")
+            return [], answerer("recorded", by="players" if state.status == "recorded" else "staff")
         r = side_result(said, side)
         check_result(r, ev.match, rnd.stage)  # G-BO3, G-BO1: an impossible result is refused at once
         mine = table_reports(ev, rnd.number, m.table)
@@ -489,14 +527,15 @@ class Desk:
         rep = Report(round=rnd.number, table=m.table, side=side, result=r.text(),
                      said=(r if side == "p1" else r.swapped()).text(), at=stamp(self.now()), by=self.actor)
         if agreed and held is None:
-            data = self.result_data(m.table, r, rnd.number)
-            after = self.append_all([("report", rep), ("result", data)])
-            return answer(after, "recorded", by="players")
+            data = ResultAction(round=rnd.number, table=m.table, p1_wins=r.p1_wins, p2_wins=r.p2_wins,
+                                draws=r.draws, result=r.text())
+            return [("report", rep), ("result", data)], answerer("recorded", by="players")
+        acts: list[tuple[str, Action]] = []
         if own is None or not same(own.result, r.text()):  # the same report again stores nothing
-            ev = self.store.append("report", rep, self.actor, device=self.device)
+            acts.append(("report", rep))
         if agreed:
-            return answer(ev, "waiting", held=held)
-        return answer(ev, "waiting" if other is None else "disputed")
+            return acts, answerer("waiting", held=held)
+        return acts, answerer("waiting" if other is None else "disputed")
 
     def accept_report(self, table: int, side: str) -> Event:
         """The desk takes ``side``'s report (``p1``/``p2``) at ``table`` of the

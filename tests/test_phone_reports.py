@@ -422,3 +422,24 @@ def test_slips_carry_each_players_qr_when_phone_reports_are_on(desk):
     assert c[m.p1] in html and c[m.p2] in html and "<svg" in html
     desk.set_settings({"phone_reports": False})
     assert c[m.p1] not in slips_html(desk.event)
+
+
+def test_g_bo3_reports_arriving_together_are_one_record_each_with_its_answer(desk):
+    """G-BO3: the web server's group commit: both sides of a table, a wrong code and a lone report
+    in one phone_reports call: one journal record, each report with its own actor and answer."""
+    c = codes(desk)
+    m1, m2 = table(desk, 1), table(desk, 2)
+    seqs = len(journal(desk))
+    out = desk.phone_reports([(c[m1.p1], "2-0", f"player {m1.p1} (phone)", "192.0.2.1"),
+                              ("NOBODY99", "2-0", "player ? (phone)", "192.0.2.9"),
+                              (c[m1.p2], "0-2", f"player {m1.p2} (phone)", "192.0.2.2"),
+                              (c[m2.p1], "2-1", f"player {m2.p1} (phone)", "192.0.2.3")])
+    assert [o.get("status") for o in out] == ["recorded", None, "recorded", "waiting"]
+    assert out[1]["unknown"] is True and "unknown report code" in out[1]["error"]
+    new = journal(desk)[seqs:]
+    assert [a["type"] for a in new] == ["report", "report", "result", "report"]
+    assert [a["actor"] for a in new][:2] == [f"player {m1.p1} (phone)", f"player {m1.p2} (phone)"]
+    assert desk.store.path.read_text(encoding="utf-8").count("\n") >= 1
+    last = desk.store.path.read_text(encoding="utf-8").splitlines()[-1]
+    assert all(f'"seq":{a["seq"]}' in last.replace(" ", "") for a in new)  # one record holds them all
+    assert table(desk, 1).p1_wins == 2 and not table(desk, 2).reported

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_serve_browser import ARGS, CHROMIUM, sync_api  # noqa: F401  (skips without Chromium)
+from tests.test_serve_browser import ARGS, CHROMIUM, sync_api
 
-from core.desk import Desk  # noqa: E402
-from core.door import LocalWriter  # noqa: E402
-from core.rules.reports import report_url  # noqa: E402
-from tui.web.feed import Feed, FileSource  # noqa: E402
-from tui.web.server import WebServer  # noqa: E402
+from core.desk import Desk
+from core.door import LocalWriter
+from core.rules.reports import report_url
+from tui.web.feed import Feed, FileSource
+from tui.web.server import WebServer
 
 expect = sync_api.expect
 NAMES = ["佐藤 花子", "鈴木 一郎", "高橋 次郎", "田中 三郎"]

@@ -15,7 +15,6 @@ import sys
 import threading
 from pathlib import Path
 
-import pytest
 
 from core.desk import Desk
 from core.store import DataDir

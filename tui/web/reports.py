@@ -20,9 +20,11 @@ A write is taken only when all of these hold (else nothing reaches the desk):
 - the code is a player's (403 with a JSON error otherwise; compared in
   constant time, core.rules.reports.player_by_code).
 
-The write itself is ``writer.call("phone_report", code, result, actor="player
-pX (phone)", device=ADDRESS)``: "recorded" comes back only after the desk's
-durable append.
+The write itself is ``writer.call("phone_reports", [(code, result, "player
+pX (phone)", ADDRESS), ...], actor="phones")``: the reports that arrived
+while the last write was on its way to disk, stored as one journal record
+(group commit, :class:`Batcher`); "recorded" comes back only after the
+desk's durable append.
 """
 
 from __future__ import annotations
@@ -152,6 +154,45 @@ def report_page(t: pages.T, event_name: str, token: str) -> str:
             '</body></html>')
 
 
+class Batcher:
+    """Group commit: reports that arrive while the desk is writing the last
+    ones go to it together, as one ``phone_reports`` call (one journal
+    record, one durable write); each request gets its own answer.  Runs on
+    the server's event loop."""
+
+    def __init__(self, writer):
+        self.writer = writer
+        self.pending: list[tuple[tuple, asyncio.Future]] = []
+        self.running = False
+        self.task: asyncio.Future | None = None
+
+    async def submit(self, code: str, said: str, actor: str, device: str) -> dict:
+        fut = asyncio.get_running_loop().create_future()
+        self.pending.append(((code, said, actor, device), fut))
+        if not self.running:
+            self.running = True
+            self.task = asyncio.ensure_future(self.drain())
+        return await fut
+
+    async def drain(self) -> None:
+        try:
+            while self.pending:
+                batch, self.pending = self.pending, []
+                try:
+                    answers = await asyncio.to_thread(self.writer.call, "phone_reports", [b[0] for b in batch],
+                                                      actor="phones")
+                except Exception as err:  # the write failed: nobody is told it is stored
+                    for _item, fut in batch:
+                        if not fut.done():
+                            fut.set_exception(err)
+                    continue
+                for (_item, fut), answer in zip(batch, answers):
+                    if not fut.done():
+                        fut.set_result(answer)
+        finally:
+            self.running = False
+
+
 class ReportApi:
     """The two routes, over the server's feed (for the setting) and writer."""
 
@@ -160,6 +201,7 @@ class ReportApi:
         self.choose_lang = choose_lang  # tui.web.server.choose_lang: a request's language
         self.tokens = Tokens()
         self.wrong = WrongCodes()
+        self.batcher = Batcher(writer) if writer is not None else None
 
     def on(self) -> bool:
         snap = self.feed.snapshot
@@ -182,7 +224,7 @@ class ReportApi:
         from starlette.responses import JSONResponse
 
         from core.i18n import _
-        from core.rules.reports import UnknownCode, player_by_code, player_state
+        from core.rules.reports import player_by_code, player_state
 
         def refuse(status: int, error: str):
             headers = {"Cache-Control": "no-store"}
@@ -218,12 +260,14 @@ class ReportApi:
             return refuse(403, _("unknown report code: check the code on your match slip, or ask the desk"))
         if result is None:  # what the page shows first: the player's table and its state (nothing stored)
             return JSONResponse(player_state(writer.event, pid), headers={"Cache-Control": "no-store"})
+        assert self.batcher is not None
         try:
-            out = await asyncio.to_thread(writer.call, "phone_report", code, result,
-                                          actor=f"player {pid} (phone)", device=who)
-        except UnknownCode as err:  # a new code was issued meanwhile
-            self.wrong.add(who)
-            return refuse(403, str(err))
+            out = await self.batcher.submit(code, result, f"player {pid} (phone)", who)
         except LyceeError as err:
             return refuse(409, str(err))
+        if "error" in out:
+            if out.get("unknown"):  # a new code was issued meanwhile
+                self.wrong.add(who)
+                return refuse(403, out["error"])
+            return refuse(409, out["error"])
         return JSONResponse(out, headers={"Cache-Control": "no-store"})
