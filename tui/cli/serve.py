@@ -108,7 +108,9 @@ def cmd_publish(args) -> int:
 def register(sub, cmd, event_arg) -> None:
     from tui.web import DEFAULT_PORT
 
-    s = cmd(sub, "serve", cmd_serve, _("read-only pages for phones and a TV (/tv), served from this PC"))
+    s = cmd(sub, "serve", cmd_serve, _("read-only pages for phones and a TV (/tv), served from this PC; with phone "
+                                       "reports on (event set --phone-reports) it also takes the players' reports "
+                                       "when no other program holds the event"))
     event_arg(s)
     s.add_argument("--host", default="0.0.0.0",
                    help=_("address to listen on (default 0.0.0.0: every network; 127.0.0.1: this PC only)"))
