@@ -664,7 +664,7 @@ async def report_run(data: Path, eid: str, phones: int, report: bool = True) -> 
             assert not bad, bad[:3]
             acks = [dt * 1000 for _s, dt, _b in got]
             recorded = sum(b'"recorded"' in b for _s, _dt, b in got)
-            assert recorded == 32, recorded
+            assert recorded >= 32, recorded  # both sides of a table written together are both told "recorded"
         entries = json.loads(await asyncio.to_thread(desk.stdout.readline))
         desk.stdin.write("end\n")
         desk.stdin.flush()
