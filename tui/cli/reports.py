@@ -24,12 +24,6 @@ def cmd_player_codes(args) -> int:
     return 0
 
 
-def status_label(status: str) -> str:
-    return {"none": _("no report"), "waiting": _("waiting for the opponent"),
-            "held": _("agreed, held for a time call by staff"), "disputed": _("disputed"),
-            "recorded": _("recorded by the players"), "staff": _("result entered by staff")}.get(status, status)
-
-
 def cmd_reports(args) -> int:
     if args.op == "accept":
         if args.table is None or args.side is None:
@@ -45,9 +39,9 @@ def cmd_reports(args) -> int:
         return 0
     if args.op is not None:
         raise CliError(_("{op!r}: choose accept or clear (or nothing, to list the reports)", op=args.op))
-    from core.rules.reports import round_reports
+    from core.readmodel import phone_reports, report_status_label as status_label
 
-    tables = [t for t in with_desk(args, lambda d: round_reports(d.event, d.now())) if t.status != "none"]
+    tables = [t for t in with_desk(args, lambda d: phone_reports(d.event, d.now())) if t.status != "none"]
     if args.json:
         out_json({"reports": [t.doc() for t in tables]})
         return 0
