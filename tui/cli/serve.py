@@ -51,8 +51,7 @@ def cmd_serve(args) -> int:
         print(_("Another program holds {event} (the app?): these pages are read-only, phone reports go "
                 "through it", event=eid))
     sys.stdout.flush()
-    if writer is None:  # below the desk: the pages wait for the CPU, never the organizer's commands
-        server.nice = 10
+    server.nice = 10  # below the desk: the pages wait for the CPU, never the organizer's commands
     try:
         server.run()
     except KeyboardInterrupt:  # uvicorn stops cleanly, then passes Ctrl+C on
