@@ -216,11 +216,34 @@ class Desk:
                                rounds_fixed=rounds_to_fix(self.event, stage),  # L-ROUNDS: round 1 fixes a blank count
                                third_place=third_place)
         b = self.event.build
+        first: list[tuple[str, Action]] = []
+        codes = self.missing_codes()
+        if codes is not None:  # phone reports: every player paired has a code for the slips
+            first.append(("report_code", codes))
         if data.round == 1 and b is not None and not b.closed:
             # round 1 closes the build phase with it (core.rules.decklists.check_build_done
             # refuses, naming the players, when a deck still stands in the way)
-            return self.append_all([("build", self.build_data("close", by=self.actor)), ("pair", data)])
+            first.append(("build", self.build_data("close", by=self.actor)))
+        if first:
+            return self.append_all([*first, ("pair", data)])
         return self.store.append("pair", data, self.actor, device=self.device)
+
+    def missing_codes(self) -> ReportCodes | None:
+        """With phone reports on: new codes for the players who have none
+        (a late entry), else None."""
+        ev = self.event
+        if not ev.phone_reports:
+            return None
+        from core.rules.reports import new_code
+
+        have = dict(ev.report_codes)
+        taken = set(have.values())
+        issued: dict[str, str] = {}
+        for p in ev.players:
+            if p.id not in have:
+                issued[p.id] = code = new_code(taken)
+                taken.add(code)
+        return ReportCodes(codes=issued) if issued else None
 
     def pair_next(self, seed: int | str | None = None) -> Event:
         """Pair the next round: the next Swiss round, or once a top cut is

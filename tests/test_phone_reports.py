@@ -443,3 +443,16 @@ def test_g_bo3_reports_arriving_together_are_one_record_each_with_its_answer(des
     last = desk.store.path.read_text(encoding="utf-8").splitlines()[-1]
     assert all(f'"seq":{a["seq"]}' in last.replace(" ", "") for a in new)  # one record holds them all
     assert table(desk, 1).p1_wins == 2 and not table(desk, 2).reported
+
+
+def test_a_late_entry_has_a_code_once_paired(desk):
+    """With phone reports on, pairing a round gives every player without a code one (a late entry),
+    in the pairing's own record, so the slips always carry it."""
+    for m in desk.event.current_round.matches:
+        if not m.reported:
+            desk.record(m.table, "2-0")
+    [late] = desk.add_players(["Fumi"])
+    assert dict(desk.event.report_codes).get(late) is None
+    desk.pair_next()
+    assert dict(desk.event.report_codes).get(late)
+    assert [a["type"] for a in journal(desk)[-2:]] == ["report_code", "pair"]
