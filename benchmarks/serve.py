@@ -36,10 +36,19 @@
    below it (nice 10, as ``lycee serve`` and the app's child run): the
    slowdown as a ratio of medians (target <= 1.1x below the desk).
 
+7. Phone reports (issue 26): ``lycee serve`` as the desk (it holds the
+   event; the phones' reports reach it through a core.door.LocalWriter), 128
+   players in round 1.  200 phones hold /live on the tables page (each report
+   pushes them the new page) while the 64 players of 32 tables post their
+   reports at once: acknowledgement p50/p95 (target p95 <= 300 ms; "recorded"
+   is answered after the durable append).  The desk's own entry (a result
+   through the same writer, at the other 32 tables) timed without the phones
+   and with them: the ratio of medians (target <= 1.1).
+
 Every loop is bounded and stops by itself; the servers and the attackers run
 in child processes with time limits; traffic goes to 127.0.0.1 only.
 
-    python benchmarks/serve.py [--app-only | --slow-only | --search-only]
+    python benchmarks/serve.py [--app-only | --slow-only | --search-only | --reports-only]
 """
 
 from __future__ import annotations
@@ -61,7 +70,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 SERVER = r"""
 import sys, threading
 from core.store import DataDir
-from tui.web.feed import Feed, FileSource
+from tui.web.feed import Feed, FileSource, LiveSource
 from tui.web.server import WebServer
 srv = WebServer(Feed(FileSource(DataDir(sys.argv[1]), sys.argv[2])), host="127.0.0.1", port=0,
                 rate=None, live_per_client=100000, per_address=None)
@@ -264,7 +273,7 @@ async def app_figures(data: Path, eid: str, live: int = 200) -> None:
 GATED = r"""
 import json, sys, threading
 from core.store import DataDir
-from tui.web.feed import Feed, FileSource
+from tui.web.feed import Feed, FileSource, LiveSource
 from tui.web.server import WebServer
 srv = WebServer(Feed(FileSource(DataDir(sys.argv[1]), sys.argv[2])), host="127.0.0.1", port=0, rate=None)
 print(srv.port, flush=True)
@@ -541,7 +550,158 @@ async def search_figures(data: Path, eid: str, live: int = 200) -> None:
               f"serving: {ratios[nice]:.2f}x" + (" (target <= 1.1x)" if nice else ""))
 
 
+REPORT_DESK = r"""
+import json, sys, time
+from core.desk import Desk
+from core.door import LocalWriter
+from core.store import DataDir
+from tui.web.feed import Feed, FileSource, LiveSource
+from tui.web.server import WebServer
+dd = DataDir(sys.argv[1]); eid = sys.argv[2]
+store = dd.open(eid)
+writer = LocalWriter(Desk(store, actor="serve"))
+srv = WebServer(Feed(LiveSource(lambda: store.event)), host="127.0.0.1", port=0, rate=None, live_per_client=100000,
+                per_address=None, writer=writer)
+srv.start()
+print(srv.port, flush=True)
+assert sys.stdin.readline().strip() == "go"
+times = []
+for table in range(33, 53):  # the desk's own entries, one every 0.15 s
+    t0 = time.perf_counter()
+    writer.call("record", table, "2-0", actor="desk")
+    times.append(time.perf_counter() - t0)
+    time.sleep(0.15)
+print(json.dumps(times), flush=True)
+sys.stdin.readline()
+srv.stop(); store.close()
+"""
+
+REPORT_PHONES = r"""
+import asyncio, sys
+sys.path.insert(0, sys.argv[4])
+import serve as S
+async def main(port, n, seconds):
+    until = asyncio.get_event_loop().time() + seconds
+    import time
+    until = time.monotonic() + seconds
+    cs = [S.LiveClient(port, "tables") for _i in range(n)]
+    await asyncio.gather(*(c.run(until) for c in cs), return_exceptions=True)
+asyncio.run(main(int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3])))
+"""
+
+
+async def post_report(port: int, token: str, code: str, result: str) -> tuple[int, float, bytes]:
+    import json as J
+
+    body = J.dumps({"code": code, "result": result}).encode()
+    t0 = time.perf_counter()
+    r, w = await asyncio.open_connection("127.0.0.1", port)
+    w.write((f"POST /api/report HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: http://127.0.0.1:{port}\r\n"
+             f"X-Lycee-Token: {token}\r\nContent-Type: application/json\r\nContent-Length: {len(body)}\r\n"
+             "Connection: close\r\n\r\n").encode() + body)
+    data = await r.read()
+    w.close()
+    dt = time.perf_counter() - t0
+    return int(data.split(b" ", 2)[1]), dt, data.split(b"\r\n\r\n", 1)[-1]
+
+
+def report_event(data: Path) -> str:
+    from core.desk import Desk
+    from core.store import DataDir
+
+    with DataDir(data).create({"name": "Report bench", "date": "2026-12-02", "sanctioned": False}) as store:
+        d = Desk(store)
+        d.add_players([f"選手 {i}" for i in range(128)])
+        d.set_settings({"phone_reports": True})
+        d.report_codes()
+        d.pair_next()
+        return store.id
+
+
+async def report_run(data: Path, eid: str, phones: int, report: bool = True) -> tuple[list[float], list[float]]:
+    """One desk (a fresh copy of the event): its entry times, and the reports' acknowledgement times
+    (none without phones)."""
+    import re
+    import shutil
+
+    from core.store import DataDir
+
+    run = Path(tempfile.mkdtemp(dir=data.parent))
+    shutil.copytree(data, run, dirs_exist_ok=True)
+    ev = DataDir(run).read(eid)
+    codes = dict(ev.report_codes)
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    desk = subprocess.Popen([sys.executable, "-c", REPORT_DESK, str(run), eid], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True, env=env)
+    kids = None
+    acks: list[float] = []
+    try:
+        port = int(desk.stdout.readline())
+        if phones:
+            kids = subprocess.Popen(["nice", "-n", "19", sys.executable, "-c", REPORT_PHONES, str(port), str(phones),
+                                     "60", str(ROOT / "benchmarks")], env=env)
+            await asyncio.sleep(3)  # the phones are connected
+        _status, _tag, _dt = await get(port, "/report")
+        r, w = await asyncio.open_connection("127.0.0.1", port)
+        w.write(f"GET /report HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n".encode())
+        page = (await r.read()).decode()
+        w.close()
+        token = re.search(r'data-token="([^"]+)"', page).group(1)
+        if report:  # this machine's floor: 64 loads of one cached file at once
+            floor = await asyncio.gather(*(get(port, "/static/app.css") for _i in range(64)))
+            print(f"  floor: 64 loads of one cached file at once: p50 {pct([f[2] * 1000 for f in floor], 50):.0f} ms, "
+                  f"p95 {pct([f[2] * 1000 for f in floor], 95):.0f} ms; load average {os.getloadavg()[0]:.1f} on "
+                  f"{os.cpu_count()} cores")
+        desk.stdin.write("go\n")
+        desk.stdin.flush()
+        if report:
+            jobs = []
+            for m in ev.current_round.matches[:32]:
+                jobs.append(post_report(port, token, codes[m.p1], "2-1"))
+                jobs.append(post_report(port, token, codes[m.p2], "1-2"))
+            got = await asyncio.gather(*jobs)
+            bad = [g for g in got if g[0] != 200]
+            assert not bad, bad[:3]
+            acks = [dt * 1000 for _s, dt, _b in got]
+            recorded = sum(b'"recorded"' in b for _s, _dt, b in got)
+            assert recorded >= 32, recorded  # both sides of a table written together are both told "recorded"
+        entries = json.loads(await asyncio.to_thread(desk.stdout.readline))
+        desk.stdin.write("end\n")
+        desk.stdin.flush()
+        desk.wait(30)
+    finally:
+        if kids is not None:
+            kids.terminate()
+            kids.wait(10)
+        if desk.poll() is None:
+            desk.kill()
+            desk.wait(10)
+    return entries, acks
+
+
+async def report_figures(data: Path) -> None:
+    src = data / "reports"
+    src.mkdir()
+    eid = report_event(src)
+    alone, _ = await report_run(src, eid, 0, report=False)
+    if "--no-phones" in sys.argv:
+        _e, quiet = await report_run(src, eid, 0)
+        print(f"reports with no phone on the pages: p50 {pct(quiet, 50):.0f} ms, p95 {pct(quiet, 95):.0f} ms")
+    served, acks = await report_run(src, eid, 200)
+    ratio = statistics.median(served) / statistics.median(alone)
+    print(f"phone reports: 200 phones on /live (tables), 32 tables (64 players) reporting at once: "
+          f"acknowledgement p50 {pct(acks, 50):.0f} ms, p95 {pct(acks, 95):.0f} ms, max {max(acks):.0f} ms "
+          f"(target p95 <= 300 ms)")
+    print(f"  the desk's own entry (a result through the writer), median of {len(served)}: "
+          f"{statistics.median(alone) * 1000:.1f} ms without the phones, {statistics.median(served) * 1000:.1f} ms "
+          f"with them: {ratio:.2f}x (target <= 1.1x)")
+
+
 def main() -> None:
+    if "--reports-only" in sys.argv:
+        with tempfile.TemporaryDirectory() as tmp:
+            asyncio.run(report_figures(Path(tmp)))
+        return
     import app as A  # benchmarks/app.py: the same 512-player event in round 5
 
     with tempfile.TemporaryDirectory() as tmp:

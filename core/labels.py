@@ -34,7 +34,7 @@ CARD_TYPES = ("character", "event", "item", "area")
 ATTRIBUTES = ("snow", "moon", "flower", "space", "sun", "star")
 #: Event settings an ``edit`` action may change (``lycee event set``, the app's settings).
 EDIT_FIELDS = ("name", "date", "kind", "match", "rounds_planned", "minutes", "tiebreakers", "sanctioned",
-               "decklists_required", "spectating", "staff")
+               "decklists_required", "spectating", "phone_reports", "staff")
 
 
 def kind_label(kind: str) -> str:
@@ -147,7 +147,8 @@ def edit_field_label(field: str) -> str:
     return {"name": _("event name"), "date": _("date"), "kind": _("event kind"), "match": _("match format"),
             "rounds_planned": _("Swiss rounds"), "minutes": _("match time"), "tiebreakers": _("tiebreakers"),
             "sanctioned": _("sanctioned"), "decklists_required": _("decklists required"),
-            "spectating": _("spectating"), "staff": _("staff")}.get(field, field)
+            "spectating": _("spectating"), "phone_reports": _("phone reports"),
+            "staff": _("staff")}.get(field, field)
 
 
 def result_label(text: str) -> str:

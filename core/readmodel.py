@@ -581,3 +581,24 @@ def default_issuer(ev: Event) -> str | None:
     from core.rules.staff import default_issuer as issuer
 
     return issuer(ev)
+
+
+# -- phone reports (issue 26) ------------------------------------------------------
+
+
+def phone_reports(ev: Event, now=None) -> list:
+    """The current round's tables (byes left out) with their players' phone
+    reports: core.rules.reports.TableReport each (status none, waiting, held,
+    disputed, recorded or staff; what each side reported, who and when; why
+    an agreed one is held, given ``now``).  The desk's round tab and its
+    dispute queue read this; ``lycee reports`` prints it."""
+    from core.rules.reports import round_reports
+
+    return round_reports(ev, now)
+
+
+def report_status_label(status: str) -> str:
+    """A table's report status in words (for the round tab, `lycee reports`)."""
+    return {"none": _("no report"), "waiting": _("waiting for the opponent"),
+            "held": _("agreed, held for a time call by staff"), "disputed": _("disputed"),
+            "recorded": _("recorded by the players"), "staff": _("result entered by staff")}.get(status, status)

@@ -326,6 +326,22 @@ class BuildPhase:
 
 
 @dataclass(frozen=True, slots=True)
+class PhoneReport:
+    """One player's report of a match result (core.rules.reports): ``side``
+    (p1 or p2) of ``table`` in ``round``; ``result`` from p1's side (as a
+    result is stored), ``said`` as the player gave it (from their side);
+    ``at`` when, ``actor`` who (the log's actor)."""
+
+    round: int
+    table: int
+    side: str
+    result: str
+    said: str
+    at: str
+    actor: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Announcement:
     """A line typed at the desk for the TV page and the phones (core.rules.publish)."""
 
@@ -377,6 +393,16 @@ class Event:
     #: log can name them.  Not part of what the event is (an event file does
     #: not carry them), so not compared: import(export(e)) == e.
     removed: tuple[Player, ...] = field(default=(), compare=False)
+    #: Phone reports (core.rules.reports): players report their own results
+    #: from their phones (off by default).  The desk's settings and facts of
+    #: the day, not of the event's results: no event file carries them (and
+    #: they are not compared, like ``removed``).
+    phone_reports: bool = field(default=False, compare=False)
+    #: Each player's secret report code, (player id, code) pairs sorted by id:
+    #: never on a page (core.rules.publish takes them out), never exported.
+    report_codes: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+    #: The players' reports of the rounds' results, oldest first.
+    reports: tuple[PhoneReport, ...] = field(default=(), compare=False)
 
     # -- lookups (cached: an Event never changes once built) -----------------
     @cached_property

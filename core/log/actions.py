@@ -339,6 +339,43 @@ class Announce(Action, frozen=True, tag="announce"):
     by: str = ""
 
 
+# -- phone reports (core.rules.reports) ---------------------------------------------------------------
+
+Side = Literal["p1", "p2"]
+ReportOp = Literal["accept", "clear"]
+
+
+class ReportCodes(Action, frozen=True, tag="report_code"):
+    """Secret report codes given to players: player id -> code (a new code
+    for a player replaces the old one, which stops working)."""
+
+    codes: dict[str, str]
+
+
+class Report(Action, frozen=True, tag="report"):
+    """A player's report of the current round's result from their own side
+    (``said``, e.g. "2-1" won-lost), ``result`` the same from p1's side."""
+
+    round: int
+    table: int
+    side: Side
+    result: str
+    said: str = ""
+    at: str = ""
+    by: str = ""
+
+
+class ReportDecision(Action, frozen=True, tag="report_decision"):
+    """The desk's decision on a table's reports: ``accept`` one ``side``'s
+    (the result itself is stored in the same record), or ``clear`` them."""
+
+    round: int
+    table: int
+    op: ReportOp
+    side: Side | None = None
+    by: str = ""
+
+
 # -- the log itself -------------------------------------------------------------------------------------
 
 
@@ -380,7 +417,7 @@ class FilePeople(Action, frozen=True, tag="file_people"):
 Payload = Union[
     Create, Edit, Import, Register, Rename, Remove, Drop, Apart, Pair, Unpair, ResultAction, Game, IdDecision,
     Clock, Checkin, Late, PenaltyAction, Appeal, Calendar, DecklistAction, DeckCheckAction, Build, Pods,
-    PoolAction, TablePool, Publish, Announce, Undo, Lost, FileRecords, FileRound, FilePeople,
+    PoolAction, TablePool, Publish, Announce, ReportCodes, Report, ReportDecision, Undo, Lost, FileRecords, FileRound, FilePeople,
 ]
 
 #: kind -> its Struct.

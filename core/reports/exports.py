@@ -416,6 +416,31 @@ def slip_reminders(event: Event) -> list[tuple[str, str]]:
     return notes
 
 
+def report_stubs(event: Event, m) -> str:
+    """With phone reports on: one stub per player, to cut off and keep, with
+    the QR code of their own report page and their code (issue 26)."""
+    if not event.phone_reports:
+        return ""
+    import segno
+
+    from core.rules.reports import code_of, report_url
+
+    e = html.escape
+    out = []
+    for pid in (m.p1, m.p2):
+        code = code_of(event, pid)
+        if code is None:
+            continue
+        svg = segno.make(report_url(code), error="m").svg_inline(scale=3, border=2)
+        words = _("{name}: report your result from your phone (keep this part, it is yours only)",
+                  name=event.player(pid).name)
+        out.append(f"<div class=\"stub\"><p>{e(words)}</p>{svg}"
+                   f"<p class=\"code\">{e(_('code {code}', code=code))}</p></div>")
+    if not out:
+        return ""
+    return "<div class=\"stubs\">" + "".join(out) + "</div>"
+
+
 def slips_html(event: Event) -> str:
     """One slip per table of the current round: who plays, boxes for the
     result and signatures, and the reminders players need."""
@@ -442,8 +467,10 @@ def slips_html(event: Event) -> str:
             f"<th>{e(_('Signature'))}</th></tr>"
             f"<tr><td>{e(p1)}</td><td></td><td rowspan=\"2\"></td><td></td></tr>"
             f"<tr><td>{e(p2)}</td><td></td><td></td></tr></table>"
-            f"<ul>{reminders}</ul></div>")
-    css = _CSS + ".slip { border: 2px dashed #888; padding: 0.5em 1em; margin-bottom: 1em; page-break-inside: avoid; }"
+            f"<ul>{reminders}</ul>{report_stubs(event, m)}</div>")
+    css = (_CSS + ".slip { border: 2px dashed #888; padding: 0.5em 1em; margin-bottom: 1em; page-break-inside: avoid; }"
+           + " .stubs { display: flex; gap: 1em; } .stub { border-top: 1px dashed #888; flex: 1; }"
+           + " .stub .code { font: bold 1.2em monospace; letter-spacing: .1em; }")
     title = _("{event}: match slips, round {r}", event=event.name, r=rnd.number)
     return (f"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{e(title)}</title>"
             f"<style>{css}</style></head><body>\n" + "\n".join(slips) + "\n</body></html>\n")

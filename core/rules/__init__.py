@@ -34,6 +34,8 @@ REDUCER_MODULES = {
     "table_pool": "core.rules.tablepools",  # a pool entered from packs opened at the table
     "publish": "core.rules.publish", "announce": "core.rules.publish",
     "apart": "core.rules.apart",
+    "report_code": "core.rules.reports", "report": "core.rules.reports",
+    "report_decision": "core.rules.reports",  # phone reports (issue 26)
     "lost": "core.rules.repair",  # what a journal repair could not recover (core.store)
     # what only an imported event file carries (core.rules.eventfile replays them, never the desk)
     "file_records": "core.rules.filefacts", "file_round": "core.rules.filefacts", "file_people": "core.rules.filefacts",

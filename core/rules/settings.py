@@ -40,7 +40,7 @@ from core.names import fold_name
 
 #: The settings ``lycee event set`` and the settings form change, in order.
 FIELDS = ("name", "date", "kind", "match", "minutes", "rounds_planned", "tiebreakers",
-          "sanctioned", "decklists_required", "spectating", "staff")
+          "sanctioned", "decklists_required", "spectating", "phone_reports", "staff")
 
 UNDO_HINT = "Ctrl+Z / `lycee undo EVENT`"
 
@@ -51,7 +51,7 @@ def field_label(field: str) -> str:
             "minutes": _("minutes a match"), "rounds_planned": _("Swiss rounds planned"),
             "tiebreakers": _("tiebreakers"), "sanctioned": _("sanctioned"),
             "decklists_required": _("decklists required"), "spectating": _("spectating"),
-            "staff": _("staff")}.get(field, field)
+            "phone_reports": _("phone reports"), "staff": _("staff")}.get(field, field)
 
 
 def _first_result(event: Event) -> tuple[int, int] | None:
@@ -199,7 +199,7 @@ def check_settings(d: dict, partial: bool = False) -> dict:
             organizer=(s.get("organizer") or "").strip(), judges=judges, head_judge=head,
             event_staff=event_staff,
         )
-    for flag in ("sanctioned", "decklists_required", "spectating"):
+    for flag in ("sanctioned", "decklists_required", "spectating", "phone_reports"):
         if flag in d:
             out[flag] = bool(d[flag])
     return out

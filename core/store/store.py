@@ -847,6 +847,9 @@ class ReadOnlyStore:
                     device: str | None = None) -> Event:
         raise WriteNeeded(acts[0][0] if acts else "")
 
+    def append_from(self, acts: Sequence[tuple[str, Action | dict, str, str | None]]) -> Event:
+        raise WriteNeeded(acts[0][0] if acts else "")
+
     def undo(self, actor: str = "desk", device: str | None = None) -> dict:
         raise WriteNeeded("undo")
 
@@ -1153,8 +1156,18 @@ class EventStore:
         as the ones before it leave it, then all are stored, or none."""
         return self._append(acts, actor, device=device)
 
+    def append_from(self, acts: Sequence[tuple[str, Action | dict, str, str | None]]) -> Event:
+        """Several actions, each with its own actor and device (kind, data,
+        actor, device), as one journal record: one durable write for them all
+        (phone reports arriving at once, core.desk.Desk.phone_reports).  Each
+        is checked on the event as the ones before it leave it; all or none."""
+        if not acts:
+            return self.event
+        return self._append([(k, d) for k, d, _a, _v in acts], acts[0][2], device=acts[0][3],
+                            who=[(a, v) for _k, _d, a, v in acts])
+
     def _append(self, acts: Sequence[tuple[str, Action | dict]], actor: str, folded: Event | None = None,
-                device: str | None = None) -> Event:
+                device: str | None = None, who: Sequence[tuple[str, str | None]] | None = None) -> Event:
         if self._closed:
             raise LyceeError(_("event {id} is closed", id=self.id))
         if not acts:
@@ -1164,7 +1177,9 @@ class EventStore:
             at = self.clock().isoformat(timespec="seconds")
             ev = self._event
             new: list[dict] = []
-            for kind, given in acts:
+            for i, (kind, given) in enumerate(acts):
+                if who is not None:
+                    actor, device = who[i]
                 # the journal holds what the kind's Struct makes of it: a key it
                 # does not know, or a value of the wrong type, is refused here
                 data = to_data(rules.payload({"type": kind, "seq": seq, "data": given}))

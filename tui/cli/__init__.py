@@ -145,7 +145,8 @@ def cmd_event_set(args) -> int:
     wanted = {}
     for key, attr in (("name", "name"), ("date", "date"), ("match", "match"), ("minutes", "minutes"),
                       ("rounds_planned", "rounds"), ("sanctioned", "sanctioned"),
-                      ("decklists_required", "decklists"), ("spectating", "spectating")):
+                      ("decklists_required", "decklists"), ("spectating", "spectating"),
+                      ("phone_reports", "phone_reports")):
         v = getattr(args, attr)
         if v is not None:
             wanted[key] = v
@@ -554,6 +555,10 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--spectating", dest="spectating", action="store_true", default=None)
     g.add_argument("--no-spectating", dest="spectating", action="store_false",
                    help=_("spectating forbidden (G-SPECTATE)"))
+    g = st.add_mutually_exclusive_group()
+    g.add_argument("--phone-reports", dest="phone_reports", action="store_true", default=None,
+                   help=_("players report their results from their phones (lycee serve; off by default)"))
+    g.add_argument("--no-phone-reports", dest="phone_reports", action="store_false")
     lst = cmd(evs, "list", cmd_event_list, _("list the events in the data dir"))
     lst.add_argument("--json", action="store_true")
     de = cmd(evs, "delete", cmd_event_delete, _("delete an event and its backups"))
@@ -592,6 +597,7 @@ def build_parser() -> argparse.ArgumentParser:
     event_arg(ls)
     ls.add_argument("--json", action="store_true")
     importlib.import_module("tui.cli.apart").register(pls, cmd, event_arg)
+    importlib.import_module("tui.cli.reports").register_player(pls, cmd, event_arg)
 
     u = cmd(sub, "undo", cmd_undo, _("undo the last action and say which"))
     event_arg(u)
@@ -637,7 +643,7 @@ def build_parser() -> argparse.ArgumentParser:
 #: Command groups kept in modules of their own; each has
 #: ``register(subparsers, cmd, event_arg)``.
 CLI_MODULES: list[str] = ["tui.cli.engine", "tui.cli.cards", "tui.cli.sealed_draft", "tui.cli.round",
-                          "tui.cli.decks", "tui.cli.verify", "tui.cli.serve", "tui.cli.repair"]
+                          "tui.cli.decks", "tui.cli.verify", "tui.cli.serve", "tui.cli.repair", "tui.cli.reports"]
 
 
 def _peek_lang(argv: list[str]) -> str | None:

@@ -23,8 +23,15 @@ def cmd_serve(args) -> int:
     dd.read(eid)  # a clear refusal now if it cannot be read
     from core import i18n
 
+    store, writer = hold(dd, eid)
     # the pages and the TV default to the desk's language (--lang, else the locale's)
-    server = WebServer(Feed(FileSource(dd, eid)), host=args.host, port=args.port, lang=i18n.language())
+    try:
+        server = WebServer(Feed(FileSource(dd, eid)), host=args.host, port=args.port, lang=i18n.language(),
+                           writer=writer)
+    except BaseException:
+        if store is not None:
+            store.close()
+        raise
     urls = server.urls
     if is_every_network(args.host):  # never 0.0.0.0 as an address: the ones to type follow
         print(_("Serving {event} read-only on port {port} of every network of this PC (Ctrl+C stops)",
@@ -37,14 +44,39 @@ def cmd_serve(args) -> int:
     print(qr_text(urls[0]), end="")
     for line in exposure(args.host, urls, eid):
         print(line)
+    if writer is not None and writer.event.phone_reports:
+        print(_("Phone reports are on: players report at {url}report (the QR codes on their match slips)",
+                url=urls[0]))
+    elif store is None:
+        print(_("Another program holds {event} (the app?): these pages are read-only, phone reports go "
+                "through it", event=eid))
     sys.stdout.flush()
     server.nice = 10  # below the desk: the pages wait for the CPU, never the organizer's commands
     try:
         server.run()
     except KeyboardInterrupt:  # uvicorn stops cleanly, then passes Ctrl+C on
         pass
+    finally:
+        if store is not None:
+            store.close()
     print(_("stopped serving {event}", event=eid))
     return 0
+
+
+def hold(dd, eid: str):
+    """``lycee serve`` is the event's desk when nothing else holds it (issue
+    26: one writer per event): the event open for writing and a
+    core.door.LocalWriter over it, for the phone reports.  When another
+    program holds it: (None, None), and the pages are read-only."""
+    from core.desk import Desk
+    from core.door import LocalWriter
+    from core.errors import LyceeError
+
+    try:
+        store = dd.open(eid)
+    except LyceeError:
+        return None, None
+    return store, LocalWriter(Desk(store, actor="serve"))
 
 
 def cmd_announce(args) -> int:
@@ -75,7 +107,9 @@ def cmd_publish(args) -> int:
 def register(sub, cmd, event_arg) -> None:
     from tui.web import DEFAULT_PORT
 
-    s = cmd(sub, "serve", cmd_serve, _("read-only pages for phones and a TV (/tv), served from this PC"))
+    s = cmd(sub, "serve", cmd_serve, _("read-only pages for phones and a TV (/tv), served from this PC; with phone "
+                                       "reports on (event set --phone-reports) it also takes the players' reports "
+                                       "when no other program holds the event"))
     event_arg(s)
     s.add_argument("--host", default="0.0.0.0",
                    help=_("address to listen on (default 0.0.0.0: every network; 127.0.0.1: this PC only)"))

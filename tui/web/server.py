@@ -47,7 +47,12 @@ from . import DEFAULT_PORT
 ROUTES = {"/": "find", "/tables": "tables", "/names": "names", "/standings": "standings",
           "/bracket": "bracket", "/tv": "tv"}
 STATIC = {"/static/app.css": ("app.css", "text/css; charset=utf-8"),
-          "/static/app.js": ("app.js", "text/javascript; charset=utf-8")}
+          "/static/app.js": ("app.js", "text/javascript; charset=utf-8"),
+          "/static/report.js": ("report.js", "text/javascript; charset=utf-8")}
+#: The phone report page (tui.web.reports), served only with a writer and phone reports on.
+OWN = {"/report"}
+#: The one path that writes (POST only; tui.web.reports checks origin, token and code).
+WRITES = {"/api/report"}
 PARAMS = {"lang", "q", "part", "page"}
 #: The pages with a search box (``?q=``).
 SEARCHED = ("find", "standings")
@@ -187,7 +192,10 @@ class Guard:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         who = (scope.get("client") or ("?", 0))[0]
-        if scope["method"] not in ("GET", "HEAD"):
+        if scope["path"] in WRITES:
+            if scope["method"] != "POST":
+                return await _plain(send, 405, "405 Method Not Allowed", [(b"allow", b"POST")])
+        elif scope["method"] not in ("GET", "HEAD"):
             return await _plain(send, 405, "405 Method Not Allowed: these pages are read-only",
                                 [(b"allow", b"GET, HEAD")])
         raw_path = scope.get("raw_path") or scope["path"].encode()
@@ -198,7 +206,7 @@ class Guard:
         except (ValueError, UnicodeDecodeError):
             return await _plain(send, 400, "400 Bad Request")
         path = scope["path"]
-        if path not in ROUTES and path not in STATIC and path != "/live":
+        if path not in ROUTES and path not in STATIC and path not in WRITES and path not in OWN and path != "/live":
             return await _plain(send, 404, "404 Not Found")
         if self.limit is not None and not self.limit.allow(who):
             return await refuse(scope, send, "requests", 1, lang=self.lang)
@@ -257,13 +265,17 @@ RATE, BURST, LIVE_PER_CLIENT = 400.0, 1200, 600
 
 
 def create_app(feed: Feed, *, rate: float | None = RATE, burst: int = BURST, live_per_client: int = LIVE_PER_CLIENT,
-               poll: float = 0.25, keepalive: float = 2.0, lang: str | None = None):
+               poll: float = 0.25, keepalive: float = 2.0, lang: str | None = None, writer=None):
     """The ASGI app over ``feed``; ``rate`` None switches the rate limit off
     (benchmarks from one address).  ``lang``: the server's language, the
     default of every page and the TV's (``serve --lang``); None: the
     browser's.  Live streams carry the server's time at least every
     ``keepalive`` seconds, so a page sees within a few seconds that it is
-    cut off (static/app.js shows it is stale)."""
+    cut off (static/app.js shows it is stale).
+
+    ``writer`` (a core.door writer, or None: read-only pages only) is how
+    phone reports reach the desk (tui.web.reports): with it, and phone
+    reports on for the event, ``/report`` and ``POST /api/report`` are served."""
     from contextlib import asynccontextmanager
 
     from starlette.applications import Starlette
@@ -452,7 +464,12 @@ def create_app(feed: Feed, *, rate: float | None = RATE, burst: int = BURST, liv
         return StreamingResponse(stream(), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
+    from .reports import ReportApi
+
+    reports = ReportApi(feed, writer, server_lang, choose_lang)
     routes = [Route(p, page, methods=["GET", "HEAD"]) for p in ROUTES]
+    routes.append(Route("/report", reports.page, methods=["GET", "HEAD"]))
+    routes.append(Route("/api/report", reports.post, methods=["POST"]))
     routes += [Route(p, static, methods=["GET", "HEAD"]) for p in STATIC]
     routes.append(Route("/live", live, methods=["GET"]))
     app = Starlette(routes=routes, lifespan=lifespan)

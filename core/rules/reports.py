@@ -1,0 +1,338 @@
+"""Phone reports (issue 26): players report their own match results, the
+opponent confirms.
+
+- ``report_code``: secret codes for players (:func:`new_code`: random from
+  :mod:`secrets`, :data:`CODE_LENGTH` characters of :data:`ALPHABET`, which
+  has no 0/O, 1/I/L or 5/S look-alikes).  A new code for a player replaces
+  the old one, which stops working.
+- ``report``: one player's result from their own side.  The table is
+  *waiting* until the opponent reports; when the two agree the desk stores
+  the match result in the same journal record (``core.desk.Desk.phone_report``:
+  the result rule checks it as any desk entry, G-BO3, G-BO1, G-BO3-TIME,
+  G-TIME); when they disagree it is *disputed* and nothing is stored.  A
+  reporter may change a report until the result is stored.
+- ``report_decision``: the desk accepts one side's report (the result in
+  the same record) or clears a table's reports.
+
+Refusals (the reducer's, so a replay agrees): a player dropped or excluded,
+no round running, a bye, a table whose result is in.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from dataclasses import dataclass
+
+from core.errors import LyceeError, RuleError
+from core.event.lookups import player_match, player_name
+from core.event.model import Event, Match, PhoneReport, Round
+from core.i18n import _
+from core.log import action, describer
+from core.log.actions import Report, ReportCodes, ReportDecision
+from core.tournament.matchrules import Result, parse_result
+
+class UnknownCode(LyceeError):
+    """A report code no player has (the web answers 403)."""
+
+
+#: The characters of a code: digits and capitals without look-alikes (0/O, 1/I/L, 5/S, 2/Z, 8/B).
+ALPHABET = "34679ACDEFGHJKMNPQRTUVWXY"
+CODE_LENGTH = 8
+
+
+def new_code(taken: set[str] | frozenset[str] = frozenset()) -> str:
+    """A fresh code, none of ``taken``."""
+    while True:
+        code = "".join(secrets.choice(ALPHABET) for _i in range(CODE_LENGTH))
+        if code not in taken:
+            return code
+
+
+def normal_code(text: str) -> str:
+    """What a player typed, as codes are stored: capitals, without spaces or dashes."""
+    return "".join(c for c in str(text).upper() if c not in " -\u3000")
+
+
+def code_of(event: Event, pid: str) -> str | None:
+    return dict(event.report_codes).get(pid)
+
+
+def player_by_code(event: Event, text: str) -> str | None:
+    """The player whose code is ``text``, or None.  Every code is compared,
+    each in constant time (hmac.compare_digest), so the time taken says
+    nothing about how close a guess was."""
+    given = normal_code(text).encode()
+    found = None
+    for pid, code in event.report_codes:
+        if hmac.compare_digest(given, code.encode()):
+            found = pid
+    return found
+
+
+def side_result(said: str, side: str) -> Result:
+    """A result given from ``side``'s seat (won-lost[-drawn]) as p1's."""
+    r = parse_result(said)
+    if r.intentional:
+        raise LyceeError(_("an intentional draw is agreed with a judge before the match starts: tell the desk "
+                           "(G-ID-1)"))
+    return r if side == "p1" else r.swapped()
+
+
+def report_refusal(event: Event, pid: str) -> str | None:
+    """Why ``pid`` cannot report now, or None."""
+    if not event.phone_reports:
+        return _("phone reports are off for this event: report your result at the desk")
+    p = event.player(pid)
+    if p.excluded:
+        return _("{name} was excluded from the event: no result is reported", name=p.name)
+    if p.dropped_after_round is not None:
+        return _("{name} dropped after round {r}: no result is reported", name=p.name, r=p.dropped_after_round)
+    rnd = event.current_round
+    if rnd is None:
+        return _("no round is running: pairings are not out yet")
+    from core.rules.publish import visible_rounds
+
+    if visible_rounds(event) < rnd.number:
+        return _("no round is running: round {r}'s pairings are not published yet", r=rnd.number)
+    if rnd.complete:
+        return _("no round is running: round {r} is over", r=rnd.number)
+    m = player_match(rnd, pid)
+    if m is None:
+        return _("{name} is not paired in round {r}", name=p.name, r=rnd.number)
+    if m.is_bye:
+        return _("{name} has the bye in round {r}: there is nothing to report", name=p.name, r=rnd.number)
+    return None
+
+
+def table_reports(event: Event, number: int, table: int) -> dict[str, PhoneReport]:
+    """The reports in force at a table: side -> its newest report."""
+    out: dict[str, PhoneReport] = {}
+    for r in event.reports:
+        if r.round == number and r.table == table:
+            out[r.side] = r
+    return out
+
+
+@action("report_code")
+def _report_code(event: Event, payload: ReportCodes):
+    codes = dict(event.report_codes)
+    for pid, code in payload.codes.items():
+        if not event.has_player(pid):
+            raise LyceeError(_("no player {pid!r}", pid=pid))
+        if len(code) < 6 or any(c not in ALPHABET for c in code):
+            raise LyceeError(_("report code {code!r}: at least 6 characters of {alphabet}", code=code,
+                               alphabet=ALPHABET))
+        codes[pid] = code
+    used = list(codes.values())
+    if len(set(used)) != len(used):
+        raise LyceeError(_("two players would have the same report code"))
+    return event.with_(report_codes=tuple(sorted(codes.items())))
+
+
+@describer("report_code")
+def _describe_report_code(payload: ReportCodes) -> str:
+    # the codes themselves stay out of the trail (`lycee player codes` shows them to staff)
+    return _("report codes issued for {players}", players=", ".join(sorted(payload.codes)))
+
+
+def _reported_match(event: Event, number: int, table: int) -> tuple[Round, Match]:
+    from core.event.lookups import table_of
+
+    rnd, m = table_of(event, number, table)
+    if m.is_bye:
+        raise RuleError(_("table {table} is a bye: it takes no result", table=m.table), "G-SWISS-POINTS")
+    return rnd, m
+
+
+@action("report")
+def _report(event: Event, payload: Report):
+    rnd, m = _reported_match(event, payload.round, payload.table)
+    if rnd is not event.current_round:
+        raise LyceeError(_("round {r} is not the current round", r=payload.round))
+    pid = m.p1 if payload.side == "p1" else m.p2
+    assert pid is not None
+    why = report_refusal(event, pid)
+    if why is not None:
+        raise LyceeError(why)
+    if m.reported:
+        raise LyceeError(_("table {t} already has a result: it is not changed by a report", t=m.table))
+    parse_result(payload.result)  # the shape; the match rules check the result when it is stored
+    rep = PhoneReport(payload.round, payload.table, payload.side, payload.result, payload.said or payload.result,
+                      payload.at, payload.by)
+    return event.with_(reports=event.reports + (rep,))
+
+
+@describer("report")
+def _describe_report(payload: Report) -> str:
+    return _("report round {r} table {t} from {side}: {said}", r=payload.round, t=payload.table,
+             side=payload.side, said=payload.said or payload.result)
+
+
+@action("report_decision")
+def _report_decision(event: Event, payload: ReportDecision):
+    rnd, m = _reported_match(event, payload.round, payload.table)
+    mine = table_reports(event, payload.round, payload.table)
+    if payload.op == "accept":
+        if payload.side not in mine:
+            raise LyceeError(_("round {r} table {t} has no report from {side} to accept", r=rnd.number, t=m.table,
+                               side=payload.side or "-"))
+        return event  # the accepted result is the ``result`` action stored with it
+    if not mine:
+        raise LyceeError(_("round {r} table {t} has no reports to clear", r=rnd.number, t=m.table))
+    kept = tuple(x for x in event.reports if not (x.round == payload.round and x.table == payload.table))
+    return event.with_(reports=kept)
+
+
+@describer("report_decision")
+def _describe_report_decision(payload: ReportDecision) -> str:
+    if payload.op == "accept":
+        return _("reports round {r} table {t}: accepted {side}'s (by {by})", r=payload.round, t=payload.table,
+                 side=payload.side or "-", by=payload.by)
+    return _("reports round {r} table {t}: cleared (by {by})", r=payload.round, t=payload.table, by=payload.by)
+
+
+# -- what the desk's screen and `lycee reports` read ------------------------------------------------------
+
+#: A table's state: no report yet, one side waiting for the other, both
+#: agreeing but held for staff (a time call), both disagreeing, or a result
+#: stored (by the players' reports, or by staff).
+STATUSES = ("none", "waiting", "held", "disputed", "recorded", "staff")
+
+
+@dataclass(frozen=True)
+class SideReport:
+    player: str
+    name: str
+    said: str  # from the player's side, as given
+    result: str  # from p1's side
+    at: str
+    actor: str
+
+    def doc(self) -> dict:
+        return {"player": self.player, "name": self.name, "said": self.said, "result": self.result,
+                "at": self.at, "by": self.actor}
+
+
+@dataclass(frozen=True)
+class TableReport:
+    round: int
+    table: int
+    status: str
+    p1: SideReport | None
+    p2: SideReport | None
+    #: The stored result (from p1's side) once there is one.
+    result: str | None = None
+    #: Why an agreed report waits for staff (a time call), else None.
+    held: str | None = None
+
+    def doc(self) -> dict:
+        out = {"table": self.table, "status": self.status, "p1": self.p1.doc() if self.p1 else None,
+               "p2": self.p2.doc() if self.p2 else None, "result": self.result}
+        if self.held:
+            out["held"] = self.held
+        return out
+
+
+def match_text(m: Match) -> str:
+    return Result(m.p1_wins, m.p2_wins, m.draws, m.intentional).text()
+
+
+def same(a: str, b: str) -> bool:
+    return parse_result(a) == parse_result(b)
+
+
+def table_state(event: Event, rnd: Round, m: Match, now=None) -> TableReport:
+    """The reports of ``m`` and what they come to (``now``: the desk's time,
+    for the time call a result may need, G-BO3-TIME)."""
+    mine = table_reports(event, rnd.number, m.table)
+    sides: dict[str, SideReport | None] = {}
+    for side, pid in (("p1", m.p1), ("p2", m.p2)):
+        r = mine.get(side)
+        sides[side] = None if r is None or pid is None else SideReport(
+            pid, player_name(event, pid), r.said, r.result, r.at, r.actor)
+    p1, p2 = sides["p1"], sides["p2"]
+    held = None
+    if m.reported:
+        agreed = [s for s in (p1, p2) if s is not None]
+        by_players = len(agreed) >= 1 and all(same(s.result, match_text(m)) for s in agreed)
+        status = "recorded" if by_players else "staff"
+        return TableReport(rnd.number, m.table, status, p1, p2, match_text(m))
+    if p1 is None and p2 is None:
+        status = "none"
+    elif p1 is None or p2 is None:
+        status = "waiting"
+    elif same(p1.result, p2.result):
+        status = "held"
+        if now is not None:
+            from core.rules.clock import needs_time_call
+
+            held = needs_time_call(event, rnd.number, m.table, parse_result(p1.result), now)
+    else:
+        status = "disputed"
+    return TableReport(rnd.number, m.table, status, p1, p2, None, held)
+
+
+def round_reports(event: Event, now=None) -> list[TableReport]:
+    """The current round's tables (byes left out), each with its reports."""
+    rnd = event.current_round
+    if rnd is None:
+        return []
+    return [table_state(event, rnd, m, now) for m in rnd.matches if not m.is_bye]
+
+
+def player_state(event: Event, pid: str) -> dict:
+    """What the report page shows a player first (nothing is stored): their
+    round, table and opponent, the state of their table and what they
+    reported, results from their own side; or ``{"status": "refused",
+    "error": why}``.  Never another player's code."""
+    why = report_refusal(event, pid)
+    if why is not None:
+        return {"status": "refused", "error": why}
+    rnd = event.current_round
+    assert rnd is not None
+    m = player_match(rnd, pid)
+    assert m is not None and m.p2 is not None
+    side = "p1" if m.p1 == pid else "p2"
+    state = table_state(event, rnd, m)
+
+    def mine(text: str | None) -> str | None:
+        if text is None:
+            return None
+        r = parse_result(text)
+        return (r if side == "p1" else r.swapped()).text()
+
+    own = state.p1 if side == "p1" else state.p2
+    out = {"status": state.status, "round": rnd.number, "table": m.table, "you": player_name(event, pid),
+           "opponent": player_name(event, m.p2 if side == "p1" else m.p1),
+           "said": own.said if own else None, "result": mine(state.result)}
+    return out
+
+
+def report_url(code: str, base: str | None = None) -> str:
+    """The address a slip's QR code opens: the report page with the code in
+    the fragment (never sent to the server).  ``base``: the server's address
+    (``LYCEE_REPORT_URL``, else this PC's address on the store's network and
+    the port ``lycee serve`` listens on by default)."""
+    return f"{(base or report_base()).rstrip('/')}/report#{code}"
+
+
+def report_base() -> str:
+    import os
+    import socket
+
+    given = os.environ.get("LYCEE_REPORT_URL")
+    if given:
+        return given
+    host = "127.0.0.1"
+    for probe in ("10.255.255.255", "192.168.255.255", "172.31.255.255"):  # no packet is sent
+        s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        try:
+            s.connect((probe, 1))
+            host = s.getsockname()[0]
+            break
+        except OSError:
+            pass
+        finally:
+            s.close()
+    return f"http://{host}:8765"

@@ -1,0 +1,458 @@
+"""Players report their own results from their phones (issue 26): the
+two-party engine (core.rules.reports, Desk.phone_report), the command line
+(`lycee player codes`, `lycee reports`, `lycee event set --phone-reports`)
+and the phone side (POST /api/report, /report)."""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import datetime, timezone
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core.desk import Desk
+from core.errors import LyceeError
+from core.rules.reports import ALPHABET, UnknownCode, new_code, player_by_code, round_reports
+
+T0 = datetime(2026, 12, 2, 13, 0, tzinfo=timezone.utc)
+
+
+class Clock:
+    def __init__(self):
+        self.t = T0
+
+    def __call__(self):
+        return self.t
+
+
+@pytest.fixture
+def desk(datadir):
+    datadir.clock = Clock()
+    store = datadir.create({"name": "Cup", "date": "2026-12-02", "sanctioned": False})
+    d = Desk(store)
+    d.add_players(["Aki", "Ben", "Chie", "Dai", "Emi"])
+    d.set_settings({"phone_reports": True})
+    d.pair_next()
+    yield d
+    store.close()
+
+
+def codes(d: Desk) -> dict[str, str]:
+    return {pid: code for pid, _name, code in d.report_codes()}
+
+
+def phone(d: Desk, pid: str) -> Desk:
+    return Desk(d.store, actor=f"player {pid} (phone)", device="192.0.2.7")
+
+
+def table(d: Desk, n: int = 1):
+    return d.event.current_round.match_at(n)
+
+
+def journal(d: Desk) -> list[dict]:
+    return d.store.actions
+
+
+# -- the engine ---------------------------------------------------------------------------------------
+
+
+def test_g_bo3_two_players_agree_recorded_in_the_same_record_as_the_report(desk):
+    """G-BO3: both report 2-1 from their sides: recorded as a desk entry would be, in one journal record."""
+    c = codes(desk)
+    m = table(desk)
+    assert phone(desk, m.p1).phone_report(c[m.p1], "2-1")["status"] == "waiting"
+    assert not table(desk).reported
+    out = phone(desk, m.p2).phone_report(c[m.p2], "1-2")
+    assert out == {"status": "recorded", "table": 1, "round": 1, "by": "players", "result": "1-2"}
+    m = table(desk)
+    assert (m.p1_wins, m.p2_wins, m.outcome) == (2, 1, "p1")
+    last = journal(desk)[-2:]
+    assert [a["type"] for a in last] == ["report", "result"]
+    raw = desk.store.path.read_text(encoding="utf-8").splitlines()[-1]  # one record holds both
+    assert '"report"' in raw and '"result"' in raw
+    assert last[0]["actor"] == f"player {m.p2} (phone)"
+    [t1] = [t for t in round_reports(desk.event) if t.table == 1]
+    assert t1.status == "recorded" and t1.p1.said == "2-1" and t1.p2.said == "1-2"
+    assert t1.p2.actor == f"player {m.p2} (phone)" and t1.p2.at
+
+
+def test_g_bo3_disagreement_is_disputed_and_nothing_is_stored(desk):
+    """G-BO3: both claim 2-0: disputed, no result; the desk accepts one side and it is recorded."""
+    c = codes(desk)
+    m = table(desk)
+    phone(desk, m.p1).phone_report(c[m.p1], "2-0")
+    assert phone(desk, m.p2).phone_report(c[m.p2], "2-0")["status"] == "disputed"
+    assert not table(desk).reported
+    assert [t.status for t in round_reports(desk.event) if t.table == 1] == ["disputed"]
+    Desk(desk.store, actor="cli").accept_report(1, "p2")
+    m = table(desk)
+    assert (m.p1_wins, m.p2_wins) == (0, 2)
+    assert [(a["type"], a["actor"]) for a in journal(desk)[-2:]] == [("report_decision", "cli"), ("result", "cli")]
+
+
+def test_g_bo3_a_reporter_changes_an_unconfirmed_report(desk):
+    """G-BO3: a player who mistyped reports again before the opponent: the new report counts."""
+    c = codes(desk)
+    m = table(desk)
+    phone(desk, m.p1).phone_report(c[m.p1], "2-0")
+    assert phone(desk, m.p1).phone_report(c[m.p1], "2-1")["status"] == "waiting"
+    assert phone(desk, m.p2).phone_report(c[m.p2], "1-2")["status"] == "recorded"
+    assert (table(desk).p1_wins, table(desk).p2_wins) == (2, 1)
+
+
+def test_g_bo3_a_dispute_clears_and_players_report_again(desk):
+    """G-BO3: the desk clears a disputed table; its players report again and agree."""
+    c = codes(desk)
+    m = table(desk)
+    phone(desk, m.p1).phone_report(c[m.p1], "2-0")
+    phone(desk, m.p2).phone_report(c[m.p2], "2-0")
+    desk.clear_reports(1)
+    assert [t.status for t in round_reports(desk.event) if t.table == 1] == ["none"]
+    phone(desk, m.p2).phone_report(c[m.p2], "0-2")
+    assert phone(desk, m.p1).phone_report(c[m.p1], "2-0")["status"] == "recorded"
+
+
+def test_g_bo3_a_staff_result_is_shown_never_overwritten(desk):
+    """G-BO3: the desk entered 2-0; a player's 0-2 changes nothing and is told the desk's result."""
+    c = codes(desk)
+    m = table(desk)
+    desk.record(1, "2-0")
+    n = len(journal(desk))
+    out = phone(desk, m.p2).phone_report(c[m.p2], "2-0")
+    assert out["status"] == "recorded" and out["by"] == "staff" and out["result"] == "0-2"
+    assert len(journal(desk)) == n and (table(desk).p1_wins, table(desk).p2_wins) == (2, 0)
+
+
+def test_g_bo3_time_an_agreed_result_needing_a_time_call_is_held_for_staff(desk):
+    """G-BO3-TIME: 1-1 agreed while the round has time: not stored, held for staff, who accept it."""
+    c = codes(desk)
+    m = table(desk)
+    desk.start_clock()
+    phone(desk, m.p1).phone_report(c[m.p1], "1-1")
+    out = phone(desk, m.p2).phone_report(c[m.p2], "1-1")
+    assert out["status"] == "waiting" and "time call" in out["held"]
+    assert not table(desk).reported
+    [t1] = [t for t in round_reports(desk.event, desk.now()) if t.table == 1]
+    assert t1.status == "held" and t1.held
+    desk.accept_report(1, "p1")
+    assert table(desk).outcome == "draw" and journal(desk)[-1]["data"]["time_called"] is True
+
+
+def test_g_bo3_an_impossible_result_is_refused_at_once(desk):
+    """G-BO3: 3-0 cannot happen in best of three: refused, nothing stored."""
+    c = codes(desk)
+    m = table(desk)
+    n = len(journal(desk))
+    with pytest.raises(LyceeError):
+        phone(desk, m.p1).phone_report(c[m.p1], "3-0")
+    assert len(journal(desk)) == n
+
+
+def test_g_drop_1_refusals_dropped_bye_unknown_code_no_round(datadir):
+    """G-DROP-1: a dropped player's code is refused with the reason; so are a bye, an unknown code,
+    and a round that is not running (none paired, or the round over)."""
+    datadir.clock = Clock()
+    with datadir.create({"name": "Cup", "date": "2026-12-02", "sanctioned": False}) as store:
+        d = Desk(store)
+        d.add_players(["Aki", "Ben", "Chie", "Dai", "Emi"])
+        d.set_settings({"phone_reports": True})
+        c = codes(d)
+        with pytest.raises(LyceeError, match="no round is running"):
+            d.phone_report(c["p1"], "2-0")
+        d.pair_next()
+        bye = next(m for m in d.event.current_round.matches if m.is_bye)
+        with pytest.raises(LyceeError, match="bye"):
+            d.phone_report(c[bye.p1], "2-0")
+        with pytest.raises(UnknownCode):
+            d.phone_report("ZZZZZZZZ", "2-0")
+        m = table(d)
+        d.drop(m.p1)
+        with pytest.raises(LyceeError, match="dropped"):
+            d.phone_report(c[m.p1], "2-0")
+        for x in d.event.current_round.matches:
+            if not x.reported:
+                d.record(x.table, "2-0")
+        with pytest.raises(LyceeError, match="no round is running"):
+            d.phone_report(c[table(d, 2).p1], "2-0")
+
+
+def test_phone_reports_off_refuses_and_is_off_by_default(datadir):
+    """Phone reports are opt-in: a new event has them off and a code is refused."""
+    with datadir.create({"name": "Cup", "date": "2026-12-02", "sanctioned": False}) as store:
+        d = Desk(store)
+        d.add_players(["Aki", "Ben"])
+        assert d.event.phone_reports is False
+        c = codes(d)
+        d.pair_next()
+        with pytest.raises(LyceeError, match="off"):
+            d.phone_report(c["p1"], "2-0")
+
+
+def test_a_new_code_replaces_the_old_one_and_survives_a_reopen(desk, datadir):
+    """A new code for one player: the old one stops working; codes are actions, kept after a restart."""
+    old = codes(desk)
+    new = {pid: code for pid, _n, code in desk.report_codes(["p2"])}
+    assert new["p2"] != old["p2"] and all(new[p] == old[p] for p in old if p != "p2")
+    assert player_by_code(desk.event, old["p2"]) is None and player_by_code(desk.event, new["p2"]) == "p2"
+    assert datadir.read(desk.event.id).report_codes == desk.event.report_codes
+
+
+def test_codes_are_unique_and_of_the_unambiguous_alphabet(desk):
+    """Every code is at least 6 characters of the alphabet without look-alikes, no two alike."""
+    desk.add_players([f"Extra {i}" for i in range(60)])
+    got = codes(desk)
+    assert len(set(got.values())) == len(got)
+    assert all(len(x) >= 6 and set(x) <= set(ALPHABET) for x in got.values())
+    assert not set(ALPHABET) & set("0O1IL5S2Z8B")
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.sets(st.text(alphabet=ALPHABET, min_size=8, max_size=8), max_size=30))
+def test_new_code_never_repeats_a_taken_one(taken):
+    """A fresh code is none of the taken ones, and of the alphabet."""
+    code = new_code(taken)
+    assert code not in taken and len(code) >= 6 and set(code) <= set(ALPHABET)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.text(max_size=12))
+def test_any_wrong_code_finds_nobody(text):
+    """Only a player's own code (any case, spaces or dashes aside) finds them."""
+    from core.rules.reports import normal_code
+
+    ev_codes = (("p1", "AC3F4G7H"), ("p2", "KMNPQRTU"))
+
+    class Ev:
+        report_codes = ev_codes
+
+    found = player_by_code(Ev, text)  # type: ignore[arg-type]
+    assert found is None or normal_code(text) == dict(ev_codes)[found]
+
+
+def test_the_public_pages_never_see_codes_or_reports(desk):
+    """The pages read core.rules.publish.public_event: no code, no report there."""
+    from core.rules.publish import public_event
+
+    c = codes(desk)
+    m = table(desk)
+    phone(desk, m.p1).phone_report(c[m.p1], "2-0")
+    pub = public_event(desk.event)
+    assert pub.report_codes == () and pub.reports == ()
+
+
+# -- the command line -----------------------------------------------------------------------------------
+
+
+def lycee(capsys, *argv) -> tuple[int, str, str]:
+    from tui.cli import main
+
+    rc = main(list(argv))
+    out = capsys.readouterr()
+    return rc, out.out, out.err
+
+
+def test_cli_codes_reports_accept_clear_and_setting(tmp_path, capsys):
+    """`lycee event set --phone-reports`, `player codes [--json] [--new]`, `reports [--json]`,
+    `reports accept TABLE --side`, `reports clear TABLE` (DESIGN section 3 formats)."""
+    dd = str(tmp_path / "d")
+    rc, out, _e = lycee(capsys, "--data-dir", dd, "event", "new", "Cup", "--date", "2026-12-02", "--unsanctioned")
+    eid = out.strip().splitlines()[-1]
+    lycee(capsys, "--data-dir", dd, "player", "add", eid, "Aki", "Ben", "Chie", "Dai")
+    rc, out, _e = lycee(capsys, "--data-dir", dd, "event", "set", eid, "--phone-reports")
+    assert rc == 0 and "phone reports: yes" in out
+    rc, out, _e = lycee(capsys, "--data-dir", dd, "player", "codes", eid, "--json")
+    doc = json.loads(out)
+    assert [set(r) for r in doc["codes"]] == [{"id", "name", "code"}] * 4
+    old = {r["id"]: r["code"] for r in doc["codes"]}
+    rc, out, _e = lycee(capsys, "--data-dir", dd, "player", "codes", eid, "--new", "Ben")
+    assert rc == 0 and old["p2"] not in out and old["p1"] in out
+    rc, out, _e = lycee(capsys, "--data-dir", dd, "player", "codes", eid, "--json")
+    c = {r["id"]: r["code"] for r in json.loads(out)["codes"]}
+    lycee(capsys, "--data-dir", dd, "pair", eid)
+    from core.store import DataDir
+
+    with DataDir(dd).open(eid) as store:
+        d = Desk(store)
+        m1, m2 = d.event.current_round.matches
+        phone(d, m1.p1).phone_report(c[m1.p1], "2-0")
+        phone(d, m1.p2).phone_report(c[m1.p2], "2-0")
+        phone(d, m2.p1).phone_report(c[m2.p1], "2-1")
+    rc, out, _e = lycee(capsys, "--data-dir", dd, "reports", eid, "--json")
+    reports = json.loads(out)["reports"]
+    assert [(r["table"], r["status"]) for r in reports] == [(1, "disputed"), (2, "waiting")]
+    assert {"table", "status", "p1", "p2"} <= set(reports[0])
+    assert reports[0]["p1"]["said"] == "2-0" and reports[1]["p2"] is None
+    rc, out, _e = lycee(capsys, "--data-dir", dd, "reports", eid)
+    assert "disputed" in out and "waiting for the opponent" in out
+    rc, out, _e = lycee(capsys, "--data-dir", dd, "reports", eid, "clear", "2")
+    assert rc == 0
+    rc, out, _e = lycee(capsys, "--data-dir", dd, "reports", eid, "accept", "1", "--side", "p1")
+    assert rc == 0
+    rc, out, _e = lycee(capsys, "--data-dir", dd, "reports", eid, "--json")
+    assert [(r["table"], r["status"]) for r in json.loads(out)["reports"]] == [(1, "staff")]  # decided by the desk
+    rc, out, err = lycee(capsys, "--data-dir", dd, "reports", eid, "accept", "2", "--side", "p1")
+    assert rc == 1 and "no report from p1" in err
+    rc, out, _e = lycee(capsys, "--data-dir", dd, "log", eid)
+    assert "accepted p1's" in out and "cleared" in out and c["p1"] not in out  # no code in the trail
+
+
+# -- the phone side --------------------------------------------------------------------------------------
+
+starlette = pytest.importorskip("starlette")
+
+
+def web(desk, **opts):
+    from starlette.testclient import TestClient
+
+    from core.door import LocalWriter
+    from tui.web.feed import Feed, LiveSource
+    from tui.web.server import create_app
+
+    feed = Feed(LiveSource(lambda: desk.event), now=lambda: desk.store.clock().timestamp())
+    feed.refresh()
+    writer = LocalWriter(desk) if opts.pop("writer", True) else None
+    return TestClient(create_app(feed, rate=None, writer=writer, **opts), base_url="http://desk.test")
+
+
+def page_token(c) -> str:
+    r = c.get("/report?lang=ja")
+    assert r.status_code == 200
+    return re.search(r'data-token="([^"]+)"', r.text).group(1)
+
+
+def post(c, doc, token, origin="http://desk.test", **headers):
+    h = {"Content-Type": "application/json", "X-Lycee-Token": token, **headers}
+    if origin:
+        h["Origin"] = origin
+    return c.post("/api/report", content=json.dumps(doc), headers=h)
+
+
+def test_api_two_phones_agree_recorded_and_in_the_journal(desk):
+    """G-BO3: two phones report through POST /api/report: waiting, then recorded (the journal has it)."""
+    c = codes(desk)
+    m = table(desk)
+    with web(desk) as client:
+        tok = page_token(client)
+        r = post(client, {"code": c[m.p1]}, tok)
+        assert r.status_code == 200 and r.json()["status"] == "none" and r.json()["table"] == 1
+        assert c[m.p2] not in r.text  # never another player's code
+        r = post(client, {"code": c[m.p1], "result": "2-1"}, tok)
+        assert r.json() == {"status": "waiting", "table": 1, "round": 1}
+        r = post(client, {"code": c[m.p2].lower(), "result": "1-2"}, tok)
+        assert r.json()["status"] == "recorded"
+    assert table(desk).p1_wins == 2
+    acts = journal(desk)
+    assert acts[-1]["type"] == "result" and acts[-2]["actor"] == f"player {m.p2} (phone)"
+    assert acts[-2].get("device") == "testclient"
+
+
+def test_api_wrong_codes_403_then_429_for_that_address(desk, caplog):
+    """Unknown codes are 403 with a JSON error; past 5 wrong codes in 10 minutes the address gets 429 (logged)."""
+    c = codes(desk)
+    with web(desk) as client, caplog.at_level("WARNING", logger="lycee.web"):
+        tok = page_token(client)
+        for _i in range(5):
+            r = post(client, {"code": "WRONGCODE", "result": "2-0"}, tok)
+            assert r.status_code == 403 and "unknown report code" in r.json()["error"]
+        r = post(client, {"code": c["p1"], "result": "2-0"}, tok)  # even a right code, from that address
+        assert r.status_code == 429 and r.headers["retry-after"] == "600" and "error" in r.json()
+    assert "wrong codes" in caplog.text and "testclient" in caplog.text
+    assert not any(a["type"] == "report" for a in journal(desk))
+
+
+def test_api_cross_origin_and_tokenless_posts_are_refused(desk):
+    """A cross-site form or script cannot write: another Origin, a cross-site fetch, no Origin, no token."""
+    c = codes(desk)
+    m = table(desk)
+    with web(desk) as client:
+        tok = page_token(client)
+        doc = {"code": c[m.p1], "result": "2-0"}
+        assert post(client, doc, tok, origin="http://evil.test").status_code == 403
+        assert post(client, doc, tok, **{"Sec-Fetch-Site": "cross-site"}).status_code == 403
+        assert post(client, doc, tok, origin=None).status_code == 403
+        assert post(client, doc, "1.forged").status_code == 403
+        r = client.post("/api/report", data={"code": c[m.p1], "result": "2-0"},
+                        headers={"Origin": "http://evil.test"})  # a plain HTML form
+        assert r.status_code == 403
+    assert not any(a["type"] == "report" for a in journal(desk))
+
+
+def test_api_refusals_carry_the_reason(desk):
+    """G-DROP-1: a dropped player's phone is told why (409 with the reason)."""
+    c = codes(desk)
+    m = table(desk)
+    desk.drop(m.p1)
+    with web(desk) as client:
+        r = post(client, {"code": c[m.p1], "result": "2-0"}, page_token(client))
+        assert r.status_code == 409 and "dropped" in r.json()["error"]
+
+
+def test_pages_unchanged_without_writer_or_setting(desk):
+    """Read-only as before: no writer, or phone reports off: /report and /api/report are not there."""
+    with web(desk, writer=False) as client:
+        assert client.get("/report").status_code == 404
+        assert client.post("/api/report", content="{}", headers={"Origin": "http://desk.test"}).status_code == 404
+        assert client.post("/tables").status_code == 405
+    desk.set_settings({"phone_reports": False})
+    with web(desk) as client:
+        assert client.get("/report").status_code == 404
+
+
+def test_report_page_in_both_languages_and_code_out_of_the_address(desk):
+    """The page reads the code from the fragment (never sent to the server) and is in Japanese or English."""
+    with web(desk) as client:
+        ja = client.get("/report?lang=ja").text
+        en = client.get("/report?lang=en").text
+    assert "結果を報告" in ja and "Report your result" in en
+    assert "/static/report.js" in ja and 'name="referrer" content="no-referrer"' in ja
+    for code in codes(desk).values():
+        assert code not in ja
+
+
+def test_slips_carry_each_players_qr_when_phone_reports_are_on(desk):
+    """The match slips print each player's own report QR and code, only with phone reports on."""
+    from core.reports.exports import slips_html
+
+    c = codes(desk)
+    html = slips_html(desk.event)
+    m = table(desk)
+    assert c[m.p1] in html and c[m.p2] in html and "<svg" in html
+    desk.set_settings({"phone_reports": False})
+    assert c[m.p1] not in slips_html(desk.event)
+
+
+def test_g_bo3_reports_arriving_together_are_one_record_each_with_its_answer(desk):
+    """G-BO3: the web server's group commit: both sides of a table, a wrong code and a lone report
+    in one phone_reports call: one journal record, each report with its own actor and answer."""
+    c = codes(desk)
+    m1, m2 = table(desk, 1), table(desk, 2)
+    seqs = len(journal(desk))
+    out = desk.phone_reports([(c[m1.p1], "2-0", f"player {m1.p1} (phone)", "192.0.2.1"),
+                              ("NOBODY99", "2-0", "player ? (phone)", "192.0.2.9"),
+                              (c[m1.p2], "0-2", f"player {m1.p2} (phone)", "192.0.2.2"),
+                              (c[m2.p1], "2-1", f"player {m2.p1} (phone)", "192.0.2.3")])
+    assert [o.get("status") for o in out] == ["recorded", None, "recorded", "waiting"]
+    assert out[1]["unknown"] is True and "unknown report code" in out[1]["error"]
+    new = journal(desk)[seqs:]
+    assert [a["type"] for a in new] == ["report", "report", "result", "report"]
+    assert [a["actor"] for a in new][:2] == [f"player {m1.p1} (phone)", f"player {m1.p2} (phone)"]
+    assert desk.store.path.read_text(encoding="utf-8").count("\n") >= 1
+    last = desk.store.path.read_text(encoding="utf-8").splitlines()[-1]
+    assert all(f'"seq":{a["seq"]}' in last.replace(" ", "") for a in new)  # one record holds them all
+    assert table(desk, 1).p1_wins == 2 and not table(desk, 2).reported
+
+
+def test_a_late_entry_has_a_code_once_paired(desk):
+    """With phone reports on, pairing a round gives every player without a code one (a late entry),
+    in the pairing's own record, so the slips always carry it."""
+    for m in desk.event.current_round.matches:
+        if not m.reported:
+            desk.record(m.table, "2-0")
+    [late] = desk.add_players(["Fumi"])
+    assert dict(desk.event.report_codes).get(late) is None
+    desk.pair_next()
+    assert dict(desk.event.report_codes).get(late)
+    assert [a["type"] for a in journal(desk)[-2:]] == ["report_code", "pair"]

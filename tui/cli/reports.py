@@ -1,0 +1,77 @@
+"""``lycee player codes``, ``lycee reports``: phone reports seen and decided
+from the command line (issue 26, DESIGN section 3).  The rules live in
+core.rules.reports; this is only the face."""
+
+from __future__ import annotations
+
+from core.i18n import _
+
+from .common import CliError, out_json, with_desk
+
+
+def cmd_player_codes(args) -> int:
+    """Each player's report code (players without one get one; ``--new``
+    gives a player a new one: the old stops working)."""
+    new = args.new or []
+    rows = with_desk(args, lambda d: d.report_codes(new))
+    if args.json:
+        out_json({"codes": [{"id": pid, "name": name, "code": code} for pid, name, code in rows]})
+        return 0
+    for pid, name, code in rows:
+        print(f"{pid}\t{name}\t{code}")
+    for ref in new:
+        print(_("a new code was issued for {player}: the old one no longer works", player=ref))
+    return 0
+
+
+def cmd_reports(args) -> int:
+    if args.op == "accept":
+        if args.table is None or args.side is None:
+            raise CliError(_("give the table and the side: `lycee reports EVENT accept TABLE --side p1|p2`"))
+        with_desk(args, lambda d: d.accept_report(args.table, args.side))
+        print(_("table {t}: {side}'s report accepted and recorded", t=args.table, side=args.side))
+        return 0
+    if args.op == "clear":
+        if args.table is None:
+            raise CliError(_("give the table: `lycee reports EVENT clear TABLE`"))
+        with_desk(args, lambda d: d.clear_reports(args.table))
+        print(_("table {t}: reports cleared (its players report again)", t=args.table))
+        return 0
+    if args.op is not None:
+        raise CliError(_("{op!r}: choose accept or clear (or nothing, to list the reports)", op=args.op))
+    from core.readmodel import phone_reports, report_status_label as status_label
+
+    tables = [t for t in with_desk(args, lambda d: phone_reports(d.event, d.now())) if t.status != "none"]
+    if args.json:
+        out_json({"reports": [t.doc() for t in tables]})
+        return 0
+    if not tables:
+        print(_("no phone reports in the current round"))
+    for t in tables:
+        sides = []
+        for label, s in (("p1", t.p1), ("p2", t.p2)):
+            sides.append(f"{label} " + (f"{s.name}: {s.said} ({s.at[11:19]}, {s.actor})" if s else "-"))
+        line = _("table {t}: {how}", t=t.table, how=status_label(t.status)) + "\t" + "\t".join(sides)
+        if t.held:
+            line += "\t" + t.held
+        print(line)
+    return 0
+
+
+def register_player(pls, cmd, event_arg) -> None:
+    c = cmd(pls, "codes", cmd_player_codes,
+            _("each player's secret code for phone reports (printed on the match slips)"))
+    event_arg(c)
+    c.add_argument("--new", action="append", metavar="PLAYER",
+                   help=_("issue a new code for PLAYER (id or exact name): the old one stops working"))
+    c.add_argument("--json", action="store_true")
+
+
+def register(sub, cmd, event_arg) -> None:
+    r = cmd(sub, "reports", cmd_reports,
+            _("the players' phone reports of the current round; accept one side's or clear a table's"))
+    event_arg(r)
+    r.add_argument("op", nargs="?", metavar="accept|clear")
+    r.add_argument("table", nargs="?", type=int, metavar="TABLE")
+    r.add_argument("--side", choices=("p1", "p2"), help=_("whose report to accept"))
+    r.add_argument("--json", action="store_true")

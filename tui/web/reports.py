@@ -1,0 +1,273 @@
+"""The phone side of players' reports (issue 26): the report page and
+``POST /api/report``.
+
+A player's slip has a QR code of ``/report#CODE``: the code rides in the
+fragment, which a browser never sends (so it is in no server log and no
+Referer); the page's script (static/report.js) reads it, takes it out of the
+address bar, and posts it with the result as JSON to ``/api/report``.
+
+A write is taken only when all of these hold (else nothing reaches the desk):
+
+- the server has a writer (core.door) and the event has phone reports on
+  (else both paths are 404: the read-only pages are as before);
+- the request is same-origin: its ``Origin`` is this server's, and
+  ``Sec-Fetch-Site`` (when sent) is ``same-origin``; one with neither is refused;
+- it carries the page's token (``X-Lycee-Token``): a signed time from a
+  report page this server rendered, good for a day.  A cross-site form can
+  send neither the header nor JSON without a preflight this server never answers;
+- the address has not given more than :data:`WRONG_LIMIT` wrong codes in
+  :data:`WRONG_WINDOW` seconds (429, logged);
+- the code is a player's (403 with a JSON error otherwise; compared in
+  constant time, core.rules.reports.player_by_code).
+
+The write itself is ``writer.call("phone_reports", [(code, result, "player
+pX (phone)", ADDRESS), ...], actor="phones")``: the reports that arrived
+while the last write was on its way to disk, stored as one journal record
+(group commit, :class:`Batcher`); "recorded" comes back only after the
+desk's durable append.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import logging
+import secrets
+import time
+
+from core.errors import LyceeError
+
+from . import pages
+from .pages import esc
+
+log = logging.getLogger("lycee.web")
+
+#: Wrong codes allowed from one address in the window; past them, 429 for that address.
+WRONG_LIMIT = 5
+WRONG_WINDOW = 600.0
+#: A report page's token is good this long (seconds).
+TOKEN_AGE = 24 * 3600
+MAX_BODY = 1024
+
+
+class WrongCodes:
+    """Wrong codes by address, within the window."""
+
+    def __init__(self, limit: int = WRONG_LIMIT, window: float = WRONG_WINDOW, now=time.monotonic):
+        self.limit, self.window, self.now = limit, window, now
+        self.seen: dict[str, list[float]] = {}
+
+    def _recent(self, who: str) -> list[float]:
+        t = self.now()
+        kept = [x for x in self.seen.get(who, ()) if t - x < self.window]
+        if kept:
+            self.seen[who] = kept
+        else:
+            self.seen.pop(who, None)
+        return kept
+
+    def blocked(self, who: str) -> bool:
+        return len(self._recent(who)) >= self.limit
+
+    def add(self, who: str) -> None:
+        self.seen.setdefault(who, []).append(self.now())
+        if len(self._recent(who)) >= self.limit:
+            log.warning("phone reports: %s gave %d wrong codes in %d minutes: refused (429) until the window "
+                        "passes", who, self.limit, int(self.window // 60))
+
+
+class Tokens:
+    """Per-page tokens: ``TIME.MAC`` signed with this server's secret."""
+
+    def __init__(self, age: float = TOKEN_AGE, now=time.time):
+        self.key = secrets.token_bytes(32)
+        self.age, self.now = age, now
+
+    def _mac(self, stamp: str) -> str:
+        return hmac.new(self.key, stamp.encode(), hashlib.sha256).hexdigest()[:32]
+
+    def issue(self) -> str:
+        stamp = str(int(self.now()))
+        return f"{stamp}.{self._mac(stamp)}"
+
+    def valid(self, token: str) -> bool:
+        stamp, _sep, mac = token.partition(".")
+        if not stamp.isdigit() or not hmac.compare_digest(mac.encode(), self._mac(stamp).encode()):
+            return False
+        return 0 <= self.now() - int(stamp) <= self.age
+
+
+def same_origin(headers) -> bool:
+    """The request comes from this server's own pages (Origin and Sec-Fetch-Site)."""
+    site = headers.get("sec-fetch-site")
+    if site is not None and site != "same-origin":
+        return False
+    origin = headers.get("origin")
+    host = headers.get("host", "")
+    if origin is None:
+        return site == "same-origin"
+    return origin in (f"http://{host}", f"https://{host}")
+
+
+def report_page(t: pages.T, event_name: str, token: str) -> str:
+    """The report page: the code comes from the fragment (or is typed), the
+    result is sent with static/report.js."""
+    other = "en" if t.lang == "ja" else "ja"
+    switch = "English" if other == "en" else "日本語"
+    words = {
+        "none": t._("Not reported yet. Enter the games you won and lost."),
+        "waiting": t._("Sent. Waiting for your opponent to report."),
+        "held": t._("You both agree, but this result needs a time call: a judge or the desk will record it."),
+        "disputed": t._("Your opponent reported something else. Check with them and report again, or go to "
+                        "the desk."),
+        "recorded": t._("Recorded: {result}."),
+        "staff": t._("The desk has entered this match's result: {result}. Ask the desk if it is wrong."),
+        "table": t._("Round {r} · Table {t}"),
+        "vs": t._("{you} vs {opponent}"),
+        "error": t._("Not sent: {error}"),
+        "offline": t._("Not sent: no connection to the desk. Try again."),
+    }
+    data = "".join(f' data-{k}="{esc(v)}"' for k, v in words.items())
+    quick = "".join(f'<button type="button" class="quick" data-result="{r}">{r}</button>'
+                    for r in ("2-0", "2-1", "1-2", "0-2"))
+    return (f'<!doctype html><html lang="{t.lang}"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            '<meta name="referrer" content="no-referrer">'
+            f'<title>{esc(event_name)} · {esc(t._("Report your result"))}</title>'
+            '<link rel="stylesheet" href="/static/app.css">'
+            '<script src="/static/report.js" defer></script></head>'
+            f'<body data-page="report"><header><h1>{esc(event_name)}</h1>'
+            f'<a class="lang" href="/report?lang={other}" hreflang="{other}" lang="{other}">{switch}</a></header>'
+            f'<main><h2>{esc(t._("Report your result"))}</h2>'
+            f'<p id="who" aria-live="polite"></p>'
+            f'<form id="report" data-token="{esc(token)}"{data} autocomplete="off">'
+            f'<p id="coderow"><label for="code">{esc(t._("Your code (on your match slip)"))}</label>'
+            '<input id="code" name="code" maxlength="16" autocapitalize="characters" spellcheck="false"></p>'
+            f'<p><label for="result">{esc(t._("Games you won-lost (won-lost-drawn)"))}</label>'
+            '<input id="result" name="result" maxlength="8" inputmode="numeric" placeholder="2-1"></p>'
+            f'<p class="quicks">{quick}</p>'
+            f'<p><button type="submit" id="send">{esc(t._("Send"))}</button></p></form>'
+            '<p id="state" role="status" aria-live="polite"></p></main>'
+            f'<footer>{esc(t._("Both players report; the result is recorded when the two agree."))}</footer>'
+            '</body></html>')
+
+
+class Batcher:
+    """Group commit: reports that arrive while the desk is writing the last
+    ones go to it together, as one ``phone_reports`` call (one journal
+    record, one durable write); each request gets its own answer.  Runs on
+    the server's event loop."""
+
+    def __init__(self, writer):
+        self.writer = writer
+        self.pending: list[tuple[tuple, asyncio.Future]] = []
+        self.running = False
+        self.task: asyncio.Future | None = None
+
+    async def submit(self, code: str, said: str, actor: str, device: str) -> dict:
+        fut = asyncio.get_running_loop().create_future()
+        self.pending.append(((code, said, actor, device), fut))
+        if not self.running:
+            self.running = True
+            self.task = asyncio.ensure_future(self.drain())
+        return await fut
+
+    async def drain(self) -> None:
+        try:
+            while self.pending:
+                batch, self.pending = self.pending, []
+                try:
+                    answers = await asyncio.to_thread(self.writer.call, "phone_reports", [b[0] for b in batch],
+                                                      actor="phones")
+                except Exception as err:  # the write failed: nobody is told it is stored
+                    for _item, fut in batch:
+                        if not fut.done():
+                            fut.set_exception(err)
+                    continue
+                for (_item, fut), answer in zip(batch, answers):
+                    if not fut.done():
+                        fut.set_result(answer)
+        finally:
+            self.running = False
+
+
+class ReportApi:
+    """The two routes, over the server's feed (for the setting) and writer."""
+
+    def __init__(self, feed, writer, server_lang: str | None, choose_lang):
+        self.feed, self.writer, self.server_lang = feed, writer, server_lang
+        self.choose_lang = choose_lang  # tui.web.server.choose_lang: a request's language
+        self.tokens = Tokens()
+        self.wrong = WrongCodes()
+        self.batcher = Batcher(writer) if writer is not None else None
+
+    def on(self) -> bool:
+        snap = self.feed.snapshot
+        return self.writer is not None and snap is not None and bool(snap.event.phone_reports)
+
+    async def page(self, request):
+        from starlette.responses import Response
+
+        if not self.on():
+            return Response("404 Not Found", 404, media_type="text/plain")
+        query = request.scope["lycee.query"]
+        lang = self.choose_lang(query, request.headers, self.server_lang)
+        body = report_page(pages.T(lang), self.feed.snapshot.event.name, self.tokens.issue())
+        headers = {"Cache-Control": "no-store", "Vary": "Accept-Language, Cookie"}
+        if "lang" in query:
+            headers["Set-Cookie"] = f"lang={lang}; Path=/; SameSite=Strict; Max-Age=31536000"
+        return Response(body, headers=headers, media_type="text/html; charset=utf-8")
+
+    async def post(self, request):
+        from starlette.responses import JSONResponse
+
+        from core.i18n import _
+        from core.rules.reports import player_by_code, player_state
+
+        def refuse(status: int, error: str):
+            headers = {"Cache-Control": "no-store"}
+            if status == 429:
+                headers["Retry-After"] = str(int(self.wrong.window))
+            return JSONResponse({"error": error}, status, headers=headers)
+
+        if not self.on():
+            return refuse(404, _("phone reports are off for this event"))
+        who = (request.client.host if request.client else "?")
+        if not same_origin(request.headers):
+            return refuse(403, _("refused: reports are taken only from this event's own report page"))
+        if not self.tokens.valid(request.headers.get("x-lycee-token", "")):
+            return refuse(403, _("refused: the report page is out of date; open it again from your slip"))
+        if self.wrong.blocked(who):
+            return refuse(429, _("too many wrong codes from this network: wait ten minutes, or report at the desk"))
+        raw = await request.body()
+        try:
+            if len(raw) > MAX_BODY:
+                raise ValueError
+            doc = json.loads(raw)
+            code = doc["code"]
+            result = doc.get("result")
+            if not isinstance(code, str) or len(code) > 32 or not (result is None or isinstance(result, str)) \
+                    or (result is not None and len(result) > 16):
+                raise ValueError
+        except (ValueError, KeyError, TypeError, AttributeError):
+            return refuse(400, _('give JSON {"code": CODE, "result": "2-1"}'))
+        writer = self.writer
+        pid = player_by_code(writer.event, code)
+        if pid is None:
+            self.wrong.add(who)
+            return refuse(403, _("unknown report code: check the code on your match slip, or ask the desk"))
+        if result is None:  # what the page shows first: the player's table and its state (nothing stored)
+            return JSONResponse(player_state(writer.event, pid), headers={"Cache-Control": "no-store"})
+        assert self.batcher is not None
+        try:
+            out = await self.batcher.submit(code, result, f"player {pid} (phone)", who)
+        except LyceeError as err:
+            return refuse(409, str(err))
+        if "error" in out:
+            if out.get("unknown"):  # a new code was issued meanwhile
+                self.wrong.add(who)
+                return refuse(403, out["error"])
+            return refuse(409, out["error"])
+        return JSONResponse(out, headers={"Cache-Control": "no-store"})

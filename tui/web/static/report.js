@@ -1,0 +1,75 @@
+/* lycee report page: the code comes in the address's fragment (#CODE, from
+   the slip's QR code; never sent to the server in the address) or is typed;
+   it is kept in this tab only (sessionStorage) and taken out of the address
+   bar.  The result goes to POST /api/report as JSON with the page's token. */
+(function () {
+  "use strict";
+  var form = document.getElementById("report");
+  if (!form) return;
+  var d = form.dataset;
+  var codeIn = document.getElementById("code");
+  var resultIn = document.getElementById("result");
+  var state = document.getElementById("state");
+  var who = document.getElementById("who");
+  var code = (location.hash || "").replace(/^#/, "");
+  try {
+    if (code) sessionStorage.setItem("lycee-code", code);
+    else code = sessionStorage.getItem("lycee-code") || "";
+  } catch (e) { /* no storage: the code stays in this page only */ }
+  if (location.hash && history.replaceState) history.replaceState(null, "", location.pathname + location.search);
+  if (code) {
+    codeIn.value = code;
+    document.getElementById("coderow").hidden = true;
+  }
+  function fill(text, values) {
+    return text.replace(/\{(\w+)\}/g, function (m, k) { return values[k] != null ? values[k] : m; });
+  }
+  function say(text) { state.textContent = text; }
+  function show(doc) {
+    state.dataset.status = doc.status || "";
+    if (doc.error) { say(fill(d.error, { error: doc.error })); return; }
+    if (doc.table != null) {
+      var line = fill(d.table, { r: doc.round, t: doc.table });
+      if (doc.you) line += " · " + fill(d.vs, { you: doc.you, opponent: doc.opponent });
+      who.textContent = line;
+    }
+    var st = doc.status;
+    if (st === "waiting" && doc.held) st = "held";
+    if (st === "recorded" && doc.by === "staff") st = "staff";
+    var text = d[st] || st;
+    say(fill(text, { result: doc.result || "" }));
+    if (doc.said && !resultIn.value) resultIn.value = doc.said;
+  }
+  function post(body) {
+    return fetch("/api/report", {
+      method: "POST", credentials: "same-origin", cache: "no-store",
+      headers: { "Content-Type": "application/json", "X-Lycee-Token": d.token },
+      body: JSON.stringify(body)
+    }).then(function (r) { return r.json(); });
+  }
+  function lookup() {
+    var c = codeIn.value.trim();
+    if (!c) return;
+    post({ code: c }).then(function (doc) {
+      if (!doc.error) {
+        try { sessionStorage.setItem("lycee-code", c); } catch (e) { /* none */ }
+      }
+      show(doc);
+    }, function () { say(d.offline); });
+  }
+  var buttons = document.querySelectorAll("button.quick");
+  for (var i = 0; i < buttons.length; i++) {
+    buttons[i].addEventListener("click", function (ev) { resultIn.value = ev.currentTarget.dataset.result; });
+  }
+  codeIn.addEventListener("change", lookup);
+  form.addEventListener("submit", function (ev) {
+    ev.preventDefault();
+    var c = codeIn.value.trim(), r = resultIn.value.trim();
+    if (!c || !r) return;
+    var send = document.getElementById("send");
+    send.disabled = true;
+    post({ code: c, result: r }).then(function (doc) { show(doc); }, function () { say(d.offline); })
+      .then(function () { send.disabled = false; });
+  });
+  lookup();
+})();
