@@ -221,13 +221,14 @@ class Desk:
     def pair_next(self, seed: int | str | None = None) -> Event:
         """Pair the next round: the next Swiss round, or once a top cut is
         made, the next elimination round (refused while a result is missing)."""
-        from core.tournament.elimination import next_elimination_round
         from core.tournament.pairing import pair_swiss
 
         ev = self.event
         check_staff(ev, "be paired")  # G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE (sanctioned events)
         number = len(ev.rounds) + 1
         if any(r.stage == "top" for r in ev.rounds):
+            from core.tournament.elimination import next_elimination_round  # a Swiss round loads no bracket
+
             matches = next_elimination_round(ev)
             if matches is None:
                 raise LyceeError(_("the elimination bracket is finished (G-SE)"))

@@ -29,8 +29,6 @@ import errno
 import json
 import os
 import re
-import secrets
-import socket
 import threading
 import zlib
 from dataclasses import dataclass, field
@@ -600,6 +598,8 @@ class DataDir:
         if damage.reason != "cut short":
             return False
         try:
+            import socket
+
             owner = json.loads(self.events_dir.joinpath(f".{event_id}.owner").read_text(encoding="utf-8"))
             return pid_alive(int(owner["pid"])) and owner.get("host") == socket.gethostname()
         except (OSError, ValueError, KeyError, TypeError):
@@ -674,7 +674,7 @@ class DataDir:
     # -- create / open / delete -------------------------------------------------
     def new_id(self, on: str) -> str:
         while True:
-            eid = f"{on.replace('-', '')}-{secrets.token_hex(2)}"
+            eid = f"{on.replace('-', '')}-{os.urandom(2).hex()}"  # secrets.token_hex(2), without its import
             if not self.exists(eid):
                 return eid
 
@@ -889,7 +889,9 @@ class EventStore:
         self._locked = False
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            from filelock import FileLock
+            import socket
+
+            from core.store.lock import FileLock
 
             # not thread-local: the store is shared by the app's threads (one writer)
             self._lock = FileLock(str(self.lock_path), thread_local=False)
@@ -920,7 +922,7 @@ class EventStore:
 
     # -- lock ----------------------------------------------------------------
     def _acquire(self, wait: float) -> None:
-        from filelock import Timeout
+        from core.store.lock import Timeout
 
         try:
             self._lock.acquire(timeout=0)

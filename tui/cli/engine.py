@@ -30,7 +30,6 @@ def pairings_json(desk: Desk, why: bool = True) -> dict:
             return None
         return {"id": pid, "name": ev.player(pid).name, "points": points.get(pid, 0)}
 
-    from core.tournament.elimination import round_label
     from core.reports.explain import why_text
 
     def pairing(m):
@@ -41,6 +40,8 @@ def pairings_json(desk: Desk, why: bool = True) -> dict:
 
     doc = {"round": rnd.number, "stage": rnd.stage, "pairings": [pairing(m) for m in rnd.matches]}
     if rnd.stage == "top":
+        from core.tournament.elimination import round_label  # a Swiss round loads no bracket
+
         doc["label"] = round_label(ev, rnd.number)
         for p, m in zip(doc["pairings"], rnd.matches):
             p["label"] = round_label(ev, rnd.number, m)

@@ -77,6 +77,7 @@ def register(sub, cmd, event_arg) -> None:
 
     s = cmd(sub, "serve", cmd_serve, _("read-only pages for phones and a TV (/tv), served from this PC"))
     event_arg(s)
+    s.set_defaults(long_running=True)  # the cyclic garbage collector stays on (tui.cli.no_cycle_collection)
     s.add_argument("--host", default="0.0.0.0",
                    help=_("address to listen on (default 0.0.0.0: every network; 127.0.0.1: this PC only)"))
     s.add_argument("--port", type=int, default=DEFAULT_PORT, help=_("port (default {port})", port=DEFAULT_PORT))
