@@ -65,7 +65,18 @@ def explained(event: Event, matches, seed: str) -> tuple[Match, ...]:
     """``matches`` with their reasons (core.reports.explain), to be stored with the round."""
     from core.reports.explain import explain
 
-    return tuple(replace(m, why=w) for m, w in zip(matches, explain(event, matches, seed)))
+    # Match(*every field but why, why=w): half the time of dataclasses.replace a match (issue 31);
+    # a field after ``why`` would be passed twice and fail loudly
+    fields_of = match_fields()
+    return tuple(Match(*fields_of(m), why=w) for m, w in zip(matches, explain(event, matches, seed)))
+
+
+def match_fields():
+    """Every field of a Match but ``why``, in order, as one C-level getter."""
+    from dataclasses import fields
+    from operator import attrgetter
+
+    return attrgetter(*(f.name for f in fields(Match) if f.name != "why"))
 
 
 def mark_time_call(why: str | None, time_called: bool, data: dict) -> None:

@@ -526,7 +526,7 @@ class DataDir:
                 continue
             off = meta.get("offset", -1)
             if (meta.get("format") != CHECKPOINT_FORMAT or meta.get("sig") != _signature()
-                    or not 0 < off <= len(data) or zlib.crc32(data[:off]) != meta.get("crc")):
+                    or not 0 < off <= len(data) or zlib.crc32(memoryview(data)[:off]) != meta.get("crc")):
                 continue
             s = scan(data, off, after_seq=meta["seq"])
             tail = s.actions
@@ -1252,7 +1252,7 @@ class EventStore:
         with self._write_lock:
             if self._event is None or not self._end:
                 return
-            data = self.path.read_bytes()[:self._end]
+            data = memoryview(self.path.read_bytes())[:self._end]  # no copy of the journal (issue 31)
             meta = {"format": CHECKPOINT_FORMAT, "id": self.id, "seq": self._last_seq, "offset": self._end,
                     "crc": zlib.crc32(data), "sig": _signature(), "round": len(self._event.rounds)}
             d = self.datadir.checkpoints_dir
@@ -1314,7 +1314,7 @@ class EventStore:
         bdir = self.datadir.backups_dir
         try:
             bdir.mkdir(parents=True, exist_ok=True)
-            data = self.path.read_bytes()[:self._end]
+            data = memoryview(self.path.read_bytes())[:self._end]  # no copy of the journal (issue 31)
             write_durably(bdir / f"{self.id}.r{round_number:02d}-s{self._last_seq:08d}.jsonl", data)
             for old in self.datadir.backups(self.id)[BACKUPS_KEPT:]:
                 old.unlink(missing_ok=True)
