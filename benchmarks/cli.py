@@ -68,7 +68,8 @@ def run_ms(argv: list[str], check: bool = True, tree: Path | None = None) -> flo
     env = ENV if tree is None else dict(ENV, PYTHONPATH=str(tree))
     r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
-    out = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=ROOT)
+    # the tree is also the working directory: `python -m` puts that first on the path
+    out = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=tree or ROOT)
     wall = (time.perf_counter() - t0) * 1000
     r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     if check and out.returncode != 0:
