@@ -19,6 +19,7 @@ from __future__ import annotations
 import errno
 import os
 import time
+from typing import Any
 
 try:
     import fcntl
@@ -44,7 +45,7 @@ class FileLock:
         self.lock_file = str(path)
         self._fd: int | None = None
         self._count = 0
-        self._other = None  # filelock.FileLock, where flock cannot lock
+        self._other: Any = None  # filelock.FileLock, where flock cannot lock
 
     @property
     def is_locked(self) -> bool:
