@@ -68,7 +68,8 @@ def explained(event: Event, matches, seed: str) -> tuple[Match, ...]:
     # Match(*every field but why, why=w): half the time of dataclasses.replace a match (issue 31);
     # a field after ``why`` would be passed twice and fail loudly
     fields_of = match_fields()
-    return tuple(Match(*fields_of(m), why=w) for m, w in zip(matches, explain(event, matches, seed)))
+    return tuple(Match(*fields_of(m), why=w)  # type: ignore[misc]  # the getter leaves why out
+                 for m, w in zip(matches, explain(event, matches, seed)))
 
 
 def match_fields():
