@@ -22,7 +22,12 @@ put on a shared machine under load; ``--wall`` gives wall time instead.
 ``lycee result`` at 2,048 players (cumulative time), to see where a command
 spends its time before changing it.
 
-    python benchmarks/cli.py [--runs 5] [--profile] [--only pair,result,help,import,limited]
+``--before DIR`` (a checkout of an older tree, e.g. ``git worktree add /tmp/old
+main``) also runs every ``lycee`` figure from that tree, interleaved with this
+one in the same run, and prints both with their ratio: a before/after on a
+shared machine whose load changes from one run to the next.
+
+    python benchmarks/cli.py [--runs 5] [--profile] [--only pair,result,help,import,limited] [--before DIR]
 """
 
 from __future__ import annotations
@@ -49,17 +54,22 @@ ENV = dict(os.environ, PYTHONPATH=str(ROOT))
 # as installed: bytecode cached (a shell with PYTHONDONTWRITEBYTECODE would compile every module every run)
 ENV.pop("PYTHONDONTWRITEBYTECODE", None)
 LYCEE = [sys.executable, "-m", "tui.cli"]
+#: ``--before DIR``: the older tree whose ``lycee`` runs beside this one (None: this tree only)
+BEFORE: dict[str, Path | None] = {"tree": None}
 
 
 #: "cpu" (user + system time of the process, the steady figure on a shared, loaded machine) or "wall"
 CLOCK = {"which": "cpu"}
 
 
-def run_ms(argv: list[str], check: bool = True) -> float:
-    """One run of ``argv`` in a new process: its CPU time (or wall time) in ms."""
+def run_ms(argv: list[str], check: bool = True, tree: Path | None = None) -> float:
+    """One run of ``argv`` in a new process (``tree``: with that tree's
+    ``core``/``tui`` on the path): its CPU time (or wall time) in ms."""
+    env = ENV if tree is None else dict(ENV, PYTHONPATH=str(tree))
     r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
-    out = subprocess.run(argv, capture_output=True, text=True, env=ENV, cwd=ROOT)
+    # the tree is also the working directory: `python -m` puts that first on the path
+    out = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=tree or ROOT)
     wall = (time.perf_counter() - t0) * 1000
     r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     if check and out.returncode != 0:
@@ -70,6 +80,29 @@ def run_ms(argv: list[str], check: bool = True) -> float:
 
 def median(xs) -> float:
     return statistics.median(list(xs))
+
+
+def lycee_ms(out: dict[str, list[float]], label: str, argv: list[str], fresh=None) -> None:
+    """``lycee argv`` timed into ``out[label]``, and with ``--before`` the
+    same from the older tree into ``out[label + " (before)"]``; ``fresh()``
+    (if given) makes the data folder anew before each and returns it."""
+    trees: list[tuple[str, Path | None]] = [(label, None)]
+    if BEFORE["tree"] is not None:
+        trees.insert(0, (label + " (before)", BEFORE["tree"]))
+    for key, tree in trees:
+        d = fresh() if fresh else None
+        args = ["--data-dir", str(d), *argv] if d is not None else argv
+        out.setdefault(key, []).append(run_ms([*LYCEE, *args], tree=tree))
+        if d is not None:
+            shutil.rmtree(d)
+
+
+def before_after(fig: dict, label: str, base: float, unit: str = "") -> str:
+    """`` (before: X ms, ratio r)`` when ``--before`` measured ``label``, else ``""``."""
+    old = fig.get(label + " (before)")
+    if old is None:
+        return ""
+    return f"   [before: {old:.0f} ms, {old / base:.2f}{unit}]"
 
 
 def event_dir(tmp: Path, n: int, rounds: int, paired_next: bool) -> Path:
@@ -83,12 +116,14 @@ def bench_pair(tmp: Path, runs: int, have_swisspair: bool) -> dict:
     script = tmp / "swisspair_pair.py"
     script.write_text(SWISSPAIR_SCRIPT, encoding="utf-8")
     out: dict[str, list[float]] = {"pair": [], "pair --json": [], "swisspair": [], "python": []}
-    for i in range(runs):
+    run_dir = tmp / "pair"
+
+    def fresh() -> Path:
+        shutil.copytree(base, run_dir)
+        return run_dir
+    for _i in range(runs):
         for label, extra in (("pair", []), ("pair --json", ["--json"])):
-            run_dir = tmp / f"pair{i}"
-            shutil.copytree(base, run_dir)
-            out[label].append(run_ms([*LYCEE, "--data-dir", str(run_dir), "pair", "bench", *extra]))
-            shutil.rmtree(run_dir)
+            lycee_ms(out, label, ["pair", "bench", *extra], fresh)
         if have_swisspair:
             out["swisspair"].append(run_ms([sys.executable, str(script), str(base / "events" / "bench.json")]))
         out["python"].append(run_ms([sys.executable, "-c", "pass"]))
@@ -98,22 +133,22 @@ def bench_pair(tmp: Path, runs: int, have_swisspair: bool) -> dict:
 def bench_result(tmp: Path, runs: int) -> dict:
     dirs = {n: event_dir(tmp, n, r, paired_next=True) for n, r in ((16, 4), (2048, 11))}
     out: dict[str, list[float]] = {"16": [], "2048": [], "python": []}
-    for i in range(runs):
+    for _i in range(runs):
         for n, base in dirs.items():
-            run_dir = tmp / f"result{n}-{i}"
-            shutil.copytree(base, run_dir)
-            out[str(n)].append(run_ms([*LYCEE, "--data-dir", str(run_dir), "result", "bench", "1", "2-1"]))
-            shutil.rmtree(run_dir)
+            def fresh(base=base, n=n) -> Path:
+                shutil.copytree(base, tmp / f"result{n}")
+                return tmp / f"result{n}"
+            lycee_ms(out, str(n), ["result", "bench", "1", "2-1"], fresh)
         out["python"].append(run_ms([sys.executable, "-c", "pass"]))
     return {k: median(v) for k, v in out.items()}
 
 
 def bench_help(runs: int) -> dict:
-    xs, bare = [], []
+    out: dict[str, list[float]] = {"python": []}
     for _ in range(runs):
-        xs.append(run_ms([*LYCEE, "--help"]))
-        bare.append(run_ms([sys.executable, "-c", "pass"]))
-    return {"help": median(xs), "python": median(bare)}
+        lycee_ms(out, "help", ["--help"])
+        out["python"].append(run_ms([sys.executable, "-c", "pass"]))
+    return {k: median(v) for k, v in out.items()}
 
 
 def bench_import(tmp: Path, runs: int) -> dict:
@@ -122,10 +157,8 @@ def bench_import(tmp: Path, runs: int) -> dict:
     subprocess.run([*LYCEE, "--data-dir", str(src), "export", "bench", "-o", str(doc)], env=ENV, cwd=ROOT,
                    check=True, capture_output=True)
     out: dict[str, list[float]] = {"import": [], "python": []}
-    for i in range(runs):
-        run_dir = tmp / f"import{i}"
-        out["import"].append(run_ms([*LYCEE, "--data-dir", str(run_dir), "import", str(doc)]))
-        shutil.rmtree(run_dir)
+    for _i in range(runs):
+        lycee_ms(out, "import", ["import", str(doc)], lambda: tmp / "import")  # an empty folder
         out["python"].append(run_ms([sys.executable, "-c", "pass"]))
     return {k: median(v) for k, v in out.items()}
 
@@ -136,7 +169,7 @@ def bench_limited(runs: int) -> dict:
     out: dict[str, list[float]] = {k: [] for k in argvs}
     for _ in range(runs):
         for k, argv in argvs.items():
-            out[k].append(run_ms([*LYCEE, *argv]))
+            lycee_ms(out, k, argv)
     return {k: median(v) for k, v in out.items()}
 
 
@@ -166,15 +199,19 @@ def main() -> None:
     ap.add_argument("--profile", action="store_true")
     ap.add_argument("--wall", action="store_true", help="wall time instead of CPU time (on a quiet machine)")
     ap.add_argument("--only", default=",".join(PARTS), help="which figures, comma-separated: " + ",".join(PARTS))
+    ap.add_argument("--before", type=Path, metavar="DIR",
+                    help="an older checkout: its lycee runs beside this one in the same run (before/after)")
     args = ap.parse_args()
     only = set(args.only.split(","))
+    BEFORE["tree"] = args.before.resolve() if args.before else None
     CLOCK["which"] = "wall" if args.wall else "cpu"
     have_swisspair = subprocess.run([sys.executable, "-c", "import swisspair"], capture_output=True).returncode == 0
     print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; "
           f"figures are {CLOCK['which']} time, median of {args.runs}")
     tmp = Path(tempfile.mkdtemp(prefix="lycee-bench-cli-"))
     # the bytecode caches, written once before anything is timed (an install writes them too)
-    subprocess.run([sys.executable, "-m", "compileall", "-q", *(str(ROOT / d) for d in ("core", "limited", "tui"))],
+    trees = [ROOT] + ([BEFORE["tree"]] if BEFORE["tree"] else [])
+    subprocess.run([sys.executable, "-m", "compileall", "-q", *(str(t / d) for t in trees for d in ("core", "limited", "tui"))],
                    env=ENV, check=True)
     try:
         if "pair" in only:
@@ -182,7 +219,8 @@ def main() -> None:
             for label in ("pair", "pair --json"):
                 if "swisspair" in p:
                     print(f"lycee {label:<11} round 11, 2,048 players: {p[label]:6.0f} ms vs swisspair script "
-                          f"{p['swisspair']:.0f} ms: ratio {p[label] / p['swisspair']:.2f}   (target <= 0.8)")
+                          f"{p['swisspair']:.0f} ms: ratio {p[label] / p['swisspair']:.2f}   (target <= 0.8)"
+                          + before_after(p, label, p["swisspair"]))
                 else:
                     print(f"lycee {label:<11} round 11, 2,048 players: {p[label]:6.0f} ms; swisspair not installed: "
                           f"vs `python -c pass` {p['python']:.0f} ms: {p[label] / p['python']:.1f}x")
@@ -191,19 +229,25 @@ def main() -> None:
             print(f"lycee result at 2,048 players: {r['2048']:.0f} ms vs 16 players {r['16']:.0f} ms: "
                   f"{r['2048'] / r['16']:.2f}x (target <= 1.2x); vs `python -c pass` {r['python']:.0f} ms: "
                   f"{r['2048'] / r['python']:.1f}x (target <= 8x)")
+            if "2048 (before)" in r:
+                print(f"   [before: {r['2048 (before)']:.0f} ms vs 16 players {r['16 (before)']:.0f} ms: "
+                      f"{r['2048 (before)'] / r['16 (before)']:.2f}x; {r['2048 (before)'] / r['python']:.1f}x python]")
         if "help" in only:
             h = bench_help(args.runs)
             print(f"lycee --help: {h['help']:.0f} ms vs `python -c pass` {h['python']:.0f} ms: "
-                  f"{h['help'] / h['python']:.1f}x (target <= 5x)")
+                  f"{h['help'] / h['python']:.1f}x (target <= 5x)" + before_after(h, "help", h["python"], "x"))
         if "import" in only:
             im = bench_import(tmp, args.runs)
             print(f"lycee import 2,048 players, 10 rounds: {im['import']:.0f} ms (target <= 500 ms) vs "
-                  f"`python -c pass` {im['python']:.0f} ms: {im['import'] / im['python']:.1f}x")
+                  f"`python -c pass` {im['python']:.0f} ms: {im['import'] / im['python']:.1f}x"
+                  + before_after(im, "import", im["python"], "x"))
         if "limited" in only:
             lim = bench_limited(args.runs)
             for k in ("sealed", "draft"):
                 print(f"lycee {k}: {lim[k]:.0f} ms vs `lycee --version` {lim['version']:.0f} ms: "
-                      f"{lim[k] / lim['version']:.2f}x (target <= 1.5x)")
+                      f"{lim[k] / lim['version']:.2f}x (target <= 1.5x)"
+                      + (f"   [before: {lim[k + ' (before)']:.0f} ms vs --version {lim['version (before)']:.0f} ms: "
+                         f"{lim[k + ' (before)'] / lim['version (before)']:.2f}x]" if k + " (before)" in lim else ""))
         if args.profile:
             profile(tmp)
     finally:

@@ -69,7 +69,19 @@ def explained(event: Event, matches, seed: str) -> tuple[Match, ...]:
     """``matches`` with their reasons (core.reports.explain), to be stored with the round."""
     from core.reports.explain import explain
 
-    return tuple(replace(m, why=w) for m, w in zip(matches, explain(event, matches, seed)))
+    # Match(*every field but why, why=w): half the time of dataclasses.replace a match (issue 31);
+    # a field after ``why`` would be passed twice and fail loudly
+    fields_of = match_fields()
+    return tuple(Match(*fields_of(m), why=w)  # type: ignore[misc]  # the getter leaves why out
+                 for m, w in zip(matches, explain(event, matches, seed)))
+
+
+def match_fields():
+    """Every field of a Match but ``why``, in order, as one C-level getter."""
+    from dataclasses import fields
+    from operator import attrgetter
+
+    return attrgetter(*(f.name for f in fields(Match) if f.name != "why"))
 
 
 def mark_time_call(why: str | None, time_called: bool, data: dict) -> None:
@@ -248,13 +260,14 @@ class Desk:
     def pair_next(self, seed: int | str | None = None) -> Event:
         """Pair the next round: the next Swiss round, or once a top cut is
         made, the next elimination round (refused while a result is missing)."""
-        from core.tournament.elimination import next_elimination_round
         from core.tournament.pairing import pair_swiss
 
         ev = self.event
         check_staff(ev, "be paired")  # G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE (sanctioned events)
         number = len(ev.rounds) + 1
         if any(r.stage == "top" for r in ev.rounds):
+            from core.tournament.elimination import next_elimination_round  # a Swiss round loads no bracket
+
             matches = next_elimination_round(ev)
             if matches is None:
                 raise LyceeError(_("the elimination bracket is finished (G-SE)"))

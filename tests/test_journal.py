@@ -452,13 +452,13 @@ def test_issue13_read_only_data_folder(tmp_path, monkeypatch, capsys):
     store, _desk = _small_event(dd)
     eid = store.id
     store.close()
-    import filelock
+    from core.store import lock
 
     class ReadOnlyLock:
         def __init__(self, *a, **k):
             raise OSError(errno.EROFS, "Read-only file system")
 
-    monkeypatch.setattr(filelock, "FileLock", ReadOnlyLock)
+    monkeypatch.setattr(lock, "FileLock", ReadOnlyLock)  # the store's lock (core.store.lock)
     for argv in (["standings", eid], ["player", "list", eid], ["log", eid], ["event", "list"], ["export", eid]):
         assert main(["--lang", "en", "--data-dir", str(tmp_path), *argv]) == 0, argv
     capsys.readouterr()

@@ -40,6 +40,8 @@ later is the one made when the round was paired:
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from core.i18n import _, join_list, join_sentences
 from core.event.model import Event
 
@@ -78,6 +80,7 @@ def explain(event: Event, matches, seed: str) -> tuple[tuple[tuple, ...], ...]:
     led, pts, byes, met = _points_and_meetings(event)
     kept, made = _apart_reasons(event, matches, seed)
     paired = [x for m in matches if m.p2 is not None for x in (m.p1, m.p2)]
+    paired_points = sorted(pts.get(x, 0) for x in paired)  # how many stand on n or more: one bisect
     bye_ids = [m.p1 for m in matches if m.p2 is None]
     out = []
     for m in matches:
@@ -101,7 +104,7 @@ def explain(event: Event, matches, seed: str) -> tuple[tuple[tuple, ...], ...]:
             why.extend(("apart_kept", x, y) for x, y in kept.get(pid, ()))
         hi = pts.get(a, 0)
         if hi != pts.get(b, 0):
-            count = sum(1 for x in paired if pts.get(x, 0) >= hi)
+            count = len(paired_points) - bisect_left(paired_points, hi)  # the paired on hi points or more
             if count % 2:
                 why.append(("odd", a, hi, count))
             else:

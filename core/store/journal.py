@@ -272,7 +272,7 @@ def append_durably(path: Path, record: bytes) -> None:
         fsync_dir(path.parent)
 
 
-def write_durably(path: Path, data: bytes | str, durable: bool = True) -> None:
+def write_durably(path: Path, data: bytes | memoryview | str, durable: bool = True) -> None:
     """Atomically replace ``path`` with ``data`` and make it durable (temp file
     in the same folder named after this process, fsync, rename, fsync folder).
     ``durable=False``: atomic but not synced (a file that only informs, such

@@ -29,8 +29,6 @@ import errno
 import json
 import os
 import re
-import secrets
-import socket
 import threading
 import zlib
 from dataclasses import dataclass, field
@@ -528,7 +526,7 @@ class DataDir:
                 continue
             off = meta.get("offset", -1)
             if (meta.get("format") != CHECKPOINT_FORMAT or meta.get("sig") != _signature()
-                    or not 0 < off <= len(data) or zlib.crc32(data[:off]) != meta.get("crc")):
+                    or not 0 < off <= len(data) or zlib.crc32(memoryview(data)[:off]) != meta.get("crc")):
                 continue
             s = scan(data, off, after_seq=meta["seq"])
             tail = s.actions
@@ -600,6 +598,8 @@ class DataDir:
         if damage.reason != "cut short":
             return False
         try:
+            import socket
+
             owner = json.loads(self.events_dir.joinpath(f".{event_id}.owner").read_text(encoding="utf-8"))
             return pid_alive(int(owner["pid"])) and owner.get("host") == socket.gethostname()
         except (OSError, ValueError, KeyError, TypeError):
@@ -674,7 +674,7 @@ class DataDir:
     # -- create / open / delete -------------------------------------------------
     def new_id(self, on: str) -> str:
         while True:
-            eid = f"{on.replace('-', '')}-{secrets.token_hex(2)}"
+            eid = f"{on.replace('-', '')}-{os.urandom(2).hex()}"  # secrets.token_hex(2), without its import
             if not self.exists(eid):
                 return eid
 
@@ -892,7 +892,9 @@ class EventStore:
         self._locked = False
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            from filelock import FileLock
+            import socket
+
+            from core.store.lock import FileLock
 
             # not thread-local: the store is shared by the app's threads (one writer)
             self._lock = FileLock(str(self.lock_path), thread_local=False)
@@ -923,7 +925,7 @@ class EventStore:
 
     # -- lock ----------------------------------------------------------------
     def _acquire(self, wait: float) -> None:
-        from filelock import Timeout
+        from core.store.lock import Timeout
 
         try:
             self._lock.acquire(timeout=0)
@@ -1265,7 +1267,7 @@ class EventStore:
         with self._write_lock:
             if self._event is None or not self._end:
                 return
-            data = self.path.read_bytes()[:self._end]
+            data = memoryview(self.path.read_bytes())[:self._end]  # no copy of the journal (issue 31)
             meta = {"format": CHECKPOINT_FORMAT, "id": self.id, "seq": self._last_seq, "offset": self._end,
                     "crc": zlib.crc32(data), "sig": _signature(), "round": len(self._event.rounds)}
             d = self.datadir.checkpoints_dir
@@ -1327,7 +1329,7 @@ class EventStore:
         bdir = self.datadir.backups_dir
         try:
             bdir.mkdir(parents=True, exist_ok=True)
-            data = self.path.read_bytes()[:self._end]
+            data = memoryview(self.path.read_bytes())[:self._end]  # no copy of the journal (issue 31)
             write_durably(bdir / f"{self.id}.r{round_number:02d}-s{self._last_seq:08d}.jsonl", data)
             for old in self.datadir.backups(self.id)[BACKUPS_KEPT:]:
                 old.unlink(missing_ok=True)

@@ -14,6 +14,8 @@ that contract lets through.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import gc
 import importlib
 import sys
 from pathlib import Path
@@ -53,6 +55,7 @@ def open_app(dd: DataDir, event: str | None = None) -> int:
     :mod:`tui.launch`, outside this package, which imports textual."""
     from tui.launch import open_app as launch
 
+    gc.enable()  # the app runs for hours: its cycles are collected (see no_cycle_collection)
     with raw_streams():  # the app draws with escape sequences of its own
         return launch(dd, event)
 
@@ -485,7 +488,54 @@ class Parser(argparse.ArgumentParser):
         super().__init__(*args, **kw)
 
 
-def build_parser() -> argparse.ArgumentParser:
+class Unbuilt:
+    """The parser of a command this run does not use (:func:`build_parser`'s
+    ``only``): it takes every call that builds a parser and keeps nothing
+    (an attribute read is one more of it, its ``choices`` hold nothing)."""
+
+    def __getattr__(self, name) -> Unbuilt:
+        return self
+
+    def __setattr__(self, name, value) -> None:
+        pass
+
+    def __call__(self, *args, **kw) -> Unbuilt:
+        return self
+
+    def __iter__(self):
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser of ``lycee``.  ``only``: the command the arguments name
+    (:func:`peek_command`): the other commands' parsers are left unbuilt
+    (a fifth of a second's start-up in argparse calls: issue 31), so only
+    that command's arguments are known; a name that is no command gets the
+    whole parser (which names the choices)."""
+    if only is not None:
+        p = build_parser_of(only)
+        if p is not None:
+            return p
+    return build_parser_of(None)  # type: ignore[return-value]  # None: every command, always a parser
+
+
+def peek_command(argv: list[str]) -> str | None:
+    """The command word of ``argv`` (the first argument that is neither an
+    option nor the value of ``--data-dir``/``--lang``); None for none."""
+    prev = ""
+    for a in argv:
+        if a == "--":
+            return None
+        if not a.startswith("-") and prev not in ("--data-dir", "--lang"):
+            return a
+        prev = a
+    return None
+
+
+def build_parser_of(only: str | None) -> argparse.ArgumentParser | None:
     argparse_through_catalog()
     common = Parser(add_help=False)
     common.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS,
@@ -501,6 +551,16 @@ def build_parser() -> argparse.ArgumentParser:
                    help=_("print the version, the data folder and the Python and Textual versions"))
     p.set_defaults(func=cmd_app)
     sub = p.add_subparsers(title=_("commands"), metavar="COMMAND")
+    built: list[str] = []
+    if only is not None:
+        add_parser = sub.add_parser
+
+        def add_only(name, **kw):
+            if name != only:
+                return Unbuilt()
+            built.append(name)
+            return add_parser(name, **kw)
+        sub.add_parser = add_only  # type: ignore[method-assign]
 
     def cmd(parent, name, func, help_, **kw):
         sp = parent.add_parser(name, parents=[common], help=help_, description=help_, **kw)
@@ -637,6 +697,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     for name in CLI_MODULES:
         importlib.import_module(name).register(sub, cmd, event_arg)
+    if only is not None and not built:
+        return None
     return p
 
 
@@ -670,9 +732,27 @@ def _ignore_file_size_signal() -> None:
             pass
 
 
+@contextlib.contextmanager
+def no_cycle_collection():
+    """A command runs without the cyclic garbage collector (start-up: issue
+    31).  A command lives for a fraction of a second and what it builds (the
+    event's tens of thousands of objects) is freed by reference counting; the
+    collector would only walk it again and again while it is built, a tenth of
+    ``lycee pair``'s time at 2,048 players.  The app and ``lycee serve``, which
+    run for hours, turn it back on; the state before is put back after (tests
+    call :func:`main` in their own process)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
 def main(argv: list[str] | None = None) -> int:
     _ignore_file_size_signal()
-    with safe_streams():  # one terminal sanitiser for all a command prints (docs/names.md, L-TERM)
+    with no_cycle_collection(), safe_streams():  # one terminal sanitiser for all a command prints (docs/names.md, L-TERM)
         return _main(argv)
 
 
@@ -681,7 +761,7 @@ def _main(argv: list[str] | None) -> int:
         i18n.set_language(_peek_lang(sys.argv[1:] if argv is None else argv))
     except ValueError:
         i18n.set_language(None)  # argparse names the bad value below
-    parser = build_parser()
+    parser = build_parser(only=peek_command(sys.argv[1:] if argv is None else argv))
     args = parser.parse_args(argv)
     for k, v in (("data_dir", None), ("lang", None)):
         if not hasattr(args, k):
@@ -690,6 +770,8 @@ def _main(argv: list[str] | None) -> int:
     if getattr(args, "version", False):
         print(version_text(args.data_dir))
         return 0
+    if getattr(args, "long_running", False):
+        gc.enable()  # `lycee serve`: hours, not a fraction of a second (no_cycle_collection)
     try:
         return args.func(args) or 0
     except LyceeError as err:  # CliError and ValidationError included

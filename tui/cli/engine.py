@@ -30,7 +30,6 @@ def pairings_json(desk: Desk, why: bool = True) -> dict:
             return None
         return {"id": pid, "name": ev.player(pid).name, "points": points.get(pid, 0)}
 
-    from core.tournament.elimination import round_label
     from core.reports.explain import why_text
 
     def pairing(m):
@@ -41,6 +40,8 @@ def pairings_json(desk: Desk, why: bool = True) -> dict:
 
     doc = {"round": rnd.number, "stage": rnd.stage, "pairings": [pairing(m) for m in rnd.matches]}
     if rnd.stage == "top":
+        from core.tournament.elimination import round_label  # a Swiss round loads no bracket
+
         doc["label"] = round_label(ev, rnd.number)
         for p, m in zip(doc["pairings"], rnd.matches):
             p["label"] = round_label(ev, rnd.number, m)
@@ -50,18 +51,19 @@ def pairings_json(desk: Desk, why: bool = True) -> dict:
 
 def print_pairings(doc: dict, explain: bool = False) -> None:
     label = doc.get("label") or labels.stage_label(doc["stage"])
-    print(_("Round {r}", r=doc["round"]) if doc["stage"] == "swiss"
-          else _("Round {r} ({label})", r=doc["round"], label=label))
+    lines = [_("Round {r}", r=doc["round"]) if doc["stage"] == "swiss"
+             else _("Round {r} ({label})", r=doc["round"], label=label)]
     for p in doc["pairings"]:
         a = p["p1"]
         b = p["p2"]
         right = f"{shown(b['name'])} ({b['points']})" if b else _("(bye)")
         extra = f"  [{p['label']}]" if p.get("label") and p["label"] != label else ""
-        print(f"{p['table']:>4}  {shown(a['name'])} ({a['points']})  vs  {right}{extra}")
+        lines.append(f"{p['table']:>4}  {shown(a['name'])} ({a['points']})  vs  {right}{extra}")
         if explain and p.get("why") and (b is None or a["points"] != b["points"] or p.get("cross")):
-            print("      " + p["why"])
+            lines.append("      " + p["why"])
     if explain and doc.get("draw"):
-        print(doc["draw"])
+        lines.append(doc["draw"])
+    print("\n".join(lines))  # one write, not two a table (issue 31)
 
 
 def _pair_and_show(args, pair) -> int:

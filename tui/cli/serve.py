@@ -111,6 +111,7 @@ def register(sub, cmd, event_arg) -> None:
                                        "reports on (event set --phone-reports) it also takes the players' reports "
                                        "when no other program holds the event"))
     event_arg(s)
+    s.set_defaults(long_running=True)  # the cyclic garbage collector stays on (tui.cli.no_cycle_collection)
     s.add_argument("--host", default="0.0.0.0",
                    help=_("address to listen on (default 0.0.0.0: every network; 127.0.0.1: this PC only)"))
     s.add_argument("--port", type=int, default=DEFAULT_PORT, help=_("port (default {port})", port=DEFAULT_PORT))
