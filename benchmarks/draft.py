@@ -14,6 +14,12 @@
 
     python benchmarks/draft.py [--set alpha] [--drafts 1000] [--compare 200]
     python benchmarks/draft.py --table-only [--spread 60] [--signal 200]
+    python benchmarks/draft.py --scan 600   (only the seed scan below)
+
+``--scan N``: N drafts over every sample set, 4-6 packs, seeds 0.. and drawn
+32-bit ones, checking what tests/test_bots.py's property test checks on 15
+(G-DRAFT-1): every bot ends in one or two colours and its pair casts more
+than 60% of its pool; prints each seat that does not and the worst share.
 
 A deck's main attributes are the two colours most of its cards need (ties:
 COLOURS order).  A card is uncastable when its cost names a colour outside
@@ -261,6 +267,29 @@ def table_figures(cs, spread: int, signal: int, oracle: int = 0) -> None:
     print()
 
 
+def scan(drafts: int) -> None:
+    """The G-DRAFT-1 property over many seeds (see the module docstring)."""
+    sets = load_sample_sets()
+    rng = random.Random(2026)
+    worst, bad = 1.0, 0
+    for i in range(drafts):
+        cs = sets[i % len(sets)]
+        packs = 4 + (i // 3) % 3
+        seed = rng.randrange(2**32) if i % 2 else i
+        d = Draft(cs, 8, packs, seed)
+        by = facts_for(cs).by_number
+        for s in range(8):
+            pair = getattr(d._pickers[s], "pair", 0)
+            pool = d.pool(s)
+            share = sum(1 for n in pool if not by[n].needs & ~pair) / len(pool)
+            worst = min(worst, share)
+            if not (0 < bin(pair).count("1") <= 2 and share > 0.6):
+                bad += 1
+                print(f"  set {cs.code} seed {seed} packs {packs} seat {s}: pair {pair:05b}, castable {share:.1%}")
+    print(f"G-DRAFT-1 scan: {drafts} drafts x 8 seats, {bad} seats outside the property, "
+          f"worst castable share {worst:.1%}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--set", default=None, help="one set code (default: every sample set)")
@@ -271,7 +300,11 @@ def main() -> None:
     ap.add_argument("--oracle", type=int, default=0,
                     help="drafts for the max-flow feasibility figure (slow, needs networkx)")
     ap.add_argument("--table-only", action="store_true", help="only the issue 28 figures")
+    ap.add_argument("--scan", type=int, default=0, help="only the G-DRAFT-1 seed scan, over this many drafts")
     args = ap.parse_args()
+    if args.scan:
+        scan(args.scan)
+        return
     sets = [cs for cs in load_sample_sets() if args.set in (None, cs.code)]
     table_figures(next(cs for cs in sets if args.set or cs.code == "alpha"), args.spread, args.signal, args.oracle)
     if args.table_only:

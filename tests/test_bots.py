@@ -310,3 +310,75 @@ def test_builder_takes_the_pair_that_casts_a_whole_deck():
     assert len(pool) == 59
     deck = build_deck(pool, f, 40).counts("deck")
     assert min(sum(k for n, k in deck.items() if f[n].needs & ~p) for p in PAIRS) == 0
+
+
+def test_g_draft_1_wheel_a_pack_that_comes_back_shows_what_the_table_took():
+    """Limited bots, the wheel (limited/bots.py docstring, issue 28; G-DRAFT-1:
+    a pack of 11 at a table of 8 comes back at pick 9).  Two bots see the same
+    picks except what their first pack held: one opened 4 sun cards, the other
+    4 snow cards, beside the same others.  The pack comes back at pick 9 with
+    the same three 無 cards, so the other seats took every sun card from the
+    one and every snow card from the other.  Until then both bots hold the
+    same pair; after the wheel the first leaves sun to the table and the
+    second leaves snow (deterministic: the same stream, the same pairs)."""
+    cs = SETS["alpha"]
+    f = facts_for(cs)
+    stars = sorted((c.number for c in cs.cards if not f[c.number].needs), key=lambda n: (-f[n].rating, n))
+    top, back = stars[0], stars[-3:]  # the first pick; the three cards the table leaves
+    snow, sun, moon = (_colour_cards(cs, c, 12) for c in ("snow", "sun", "moon"))
+    flower = _colour_cards(cs, "flower", 3)
+    # the pool grows by the same cards for both: moon, then snow and sun alike in number and rating
+    snow2 = [n for n in snow if f[n].rating == 2][:2]
+    sun2 = [n for n in sun if f[n].rating == 4][:2]
+    later = [moon[0], snow2[0], sun2[0], moon[1], snow2[1], sun2[1], moon[2]]
+    # picks 2-8: other packs of 10 down to 4 cards: a snow and a sun card, twins in rating, two moon
+    # cards and 無 ones
+    others = stars[1:-3]
+    twins = [(a, b) for a in snow[4:] for b in sun[4:] if f[a].rating == f[b].rating]
+    fillers, used = [], 0
+    for k in range(7):
+        a, b = twins[k % len(twins)]
+        fillers.append([a, b, moon[3 + k], moon[4 + k]] + others[used:used + 6 - k])
+        used += 6 - k
+    def run(first_pack):
+        bot = Bot(f, 40, pack_size=11)
+        assert bot.choose(first_pack, []) == top
+        pool = [top]
+        for k in range(7):
+            bot.choose(fillers[k], pool)
+            pool = pool + [later[k]]
+        before = bot.explain(fillers[6][:4], pool[:-1]).pair  # asking again about pick 8 reads nothing new
+        bot.choose(list(back), pool)  # pick 9: the first pack is back
+        return before, bot.pair
+
+    took_sun = [top] + sun[:4] + flower + back
+    took_snow = [top] + snow[:4] + flower + back
+    b1, a1 = run(took_sun)
+    b2, a2 = run(took_snow)
+    assert b1 == b2 and b1 & COLOUR_BIT["moon"]
+    assert not a1 & COLOUR_BIT["sun"] and a1 & COLOUR_BIT["snow"], a1
+    assert not a2 & COLOUR_BIT["snow"] and a2 & COLOUR_BIT["sun"], a2
+    assert run(took_sun) == (b1, a1)
+
+
+def test_castability_from_the_second_pack_the_pair_that_casts_most_of_the_pool():
+    """Issue 28 castability, G-DRAFT-4 (limited/bots.py docstring, PAIR_COUNT):
+    a pool of 5 snow and 6 moon cards rated 1 and 2 sun cards rated 4 or more.
+    In the first pack (boosters of 15) the ratings lead and the bot holds
+    sun; from the second pack on (boosters of 11) it holds snow/moon,
+    which casts 11 of the 13 cards, not 8, and takes the snow card over a sun
+    one."""
+    cs = SETS["alpha"]
+    f = facts_for(cs)
+    snow = [n for n in _colour_cards(cs, "snow", 40) if f[n].rating == 1]
+    moon = [n for n in _colour_cards(cs, "moon", 40) if f[n].rating == 1]
+    sun = [n for n in _colour_cards(cs, "sun", 40) if f[n].rating >= 4]
+    pool = (snow * 5)[:5] + (moon * 6)[:6] + (sun * 2)[:2]
+    pack = [sun[0], snow[0]]
+    early = Bot(f, 40, pack_size=15)
+    assert early.choose(pack, pool) == sun[0]
+    assert early.pair & COLOUR_BIT["sun"]
+    late = Bot(f, 40, pack_size=11)
+    r = late.explain(pack, pool)
+    assert late.pair == COLOUR_BIT["snow"] | COLOUR_BIT["moon"]
+    assert r.choice == snow[0] and "雪" in r.text()
