@@ -114,16 +114,178 @@ def matching_minimum(players: list[str], pair: Callable[[str, str], int]) -> tup
     return total, [(players[i], players[j]) for i, j in m]
 
 
-def _solve(nodes: list[str], pair: Callable[[str, str], int]) -> int | None:
+def _solve(nodes: list[str], pair: Callable[[str, str], int], limit: int | None = FULL_LIMIT) -> int | None:
     if not nodes:
         return 0
     if len(nodes) % 2:
         return None
     if len(nodes) <= DP_LIMIT:
         return dp_minimum(nodes, pair)
-    if len(nodes) > FULL_LIMIT:
+    if limit is not None and len(nodes) > limit:
         raise OverflowError(len(nodes))
     return matching_minimum(nodes, pair)[0]
+
+
+def _met_degree(players: list[str], met: Collection[frozenset]) -> int:
+    inside = set(players)
+    nbr: dict[str, int] = dict.fromkeys(players, 0)
+    for ab in met:
+        if len(ab) == 2 and ab <= inside:
+            for x in ab:
+                nbr[x] += 1
+    return max(nbr.values(), default=0)
+
+
+def _pair_unmet(group: list[str], met: Collection[frozenset]) -> bool:
+    """Whether ``group`` (an even number) pairs without a rematch, found
+    greedily (fewest choices first); False when the greedy pass fails,
+    which proves nothing."""
+    left = set(group)
+    opts = {p: {q for q in group if q != p and frozenset((p, q)) not in met} for p in group}
+    while left:
+        p = min(left, key=lambda x: len(opts[x] & left))
+        cands = opts[p] & left
+        if not cands:
+            return False
+        q = min(cands, key=lambda x: len(opts[x] & left))
+        left -= {p, q}
+    return True
+
+
+def _at_bound(nodes: list[str], pts: dict[str, int], met: Collection[frozenset], free_of: dict[str, int],
+              pair: Callable[[str, str], int]) -> int | None:
+    """The least cost of a piece when a pairing of it reaches the lower
+    bound with no rematch: one pair across each boundary below an odd
+    number of players, each between neighbouring groups, and everybody else
+    paired inside their group (two players of one free group for nothing).
+    Its cost is then that bound (the sum of those pairs' costs), which no
+    pairing goes under, so it is the piece's optimum.  The pairing is looked
+    for greedily; None when it is not found (the piece is then solved in
+    full: None proves nothing)."""
+    values = sorted({pts[p] for p in nodes}, reverse=True)
+    groups = [[p for p in nodes if pts[p] == v] for v in values]
+    total = 0
+    carry: str | None = None
+    for i, g in enumerate(groups):
+        relaxed = g[0] in free_of
+        nxt = groups[i + 1] if i + 1 < len(groups) else []
+        ins = [q for q in g if frozenset((carry, q)) not in met][:6] if carry is not None else [None]
+        found = None
+        for q in ins:
+            rest = [p for p in g if p != q]
+            if len(rest) % 2 == 0:
+                if relaxed or _pair_unmet(rest, met):
+                    found = (q, None)
+                    break
+                continue
+            if not nxt:
+                break
+            # the player to send down: one with opponents in the next group, the rest pairing inside
+            order = sorted(rest, key=lambda p: -sum(1 for x in nxt if frozenset((p, x)) not in met))
+            c = next((c for c in order[:6] if relaxed or _pair_unmet([p for p in rest if p != c], met)), None)
+            if c is not None:
+                found = (q, c)
+                break
+        if found is None:
+            return None
+        if carry is not None:
+            total += pair(carry, found[0])
+        carry = found[1]
+    return None if carry is not None else total
+
+
+def split_minimum(players: list[str], pts: dict[str, int], met: Collection[frozenset],
+                  pair: Callable[[str, str], int]) -> tuple[int, int] | None:
+    """(least total cost, players in the largest piece solved) of a pairing
+    of ``players``, the round cut between consecutive *free* score groups
+    and each free group cut down to a few representatives; None when no
+    group is free (nothing to cut or shrink).
+
+    Why it is exact.  ``D`` is the most opponents any player of the round
+    has met among the round's players; a group of at least ``8 D + 6``
+    players is *free*.  Facts (each by exchanging two pairs of an optimal
+    pairing for two others; docs/verify.md writes them out):
+
+    1. at most ``2 D + 1`` pairs cross any boundary between score groups
+       (among ``2 D + 2`` of them two have unmet upper and unmet lower
+       players: pairing those two and those two lowers (b), adds no rematch);
+       so a free group sends at most ``4 D + 2`` players out and keeps at
+       least ``2 D + 2``, who pair among themselves without a rematch
+       (Dirac's theorem: each is unmet with all but ``D`` of them);
+    2. so two players of one free group may be counted as pairing for
+       nothing even if they met (the *relaxed* round has the same optimum),
+       and no pair skips a free group (a pair ``(u, v)`` across it and two
+       of its players ``x, y`` left inside with ``u, x`` and ``y, v`` unmet
+       give ``(u, x), (y, v)``: the same floats, ``a² + b² < (a + b)²``);
+    3. any ``5 D + 3`` of a free group's players can be the ones it sends out
+       (a float outside them is exchanged with one of them who stays and has
+       not met the float's opponent), so a free group is replaced by ``5 D +
+       3`` or ``5 D + 4`` of its players (its parity) pairing among
+       themselves for nothing;
+    4. between two consecutive free groups ``A`` above ``B`` every pair across
+       their boundary is an ``A``-``B`` pair (2), of cost ``C`` each when its
+       players have not met (they can be chosen so: each of ``B``'s floats
+       has met at most ``D`` of ``A``); the part above, with ``t`` of ``A``'s
+       players gone, has by 3 the same least cost for every ``t`` of one
+       parity up to ``2 D + 1``, and so has the part below: the least total
+       is the parts' least costs plus ``C`` times ``N mod 2`` (``N`` the
+       players above the boundary), and the parts are solved apart.
+
+    Each piece (the non-free groups between two cuts and the free groups'
+    representatives beside them) is solved exactly: exhaustive search up to
+    :data:`DP_LIMIT` players, else networkx's matching on its complete graph.
+    """
+    d = _met_degree(players, met)
+    values = sorted({pts[p] for p in players}, reverse=True)
+    groups = [[p for p in players if pts[p] == v] for v in values]
+    free = [len(g) >= 8 * d + 6 for g in groups]
+    if not any(free):
+        return None
+    k = len(groups)
+    cuts = [j for j in range(k - 1) if free[j] and free[j + 1]]
+    above = 0
+    par: dict[int, int] = {}
+    total = 0
+    for j in range(k - 1):
+        above += len(groups[j])
+        if j in cuts:
+            par[j] = above % 2
+            if par[j]:
+                a, b = next((a, b) for a in groups[j] for b in groups[j + 1] if frozenset((a, b)) not in met)
+                total += pair(a, b)
+    free_of: dict[str, int] = {}
+    largest = 0
+    lo = 0
+    for hi in [*cuts, k - 1]:
+        nodes: list[str] = []
+        for i in range(lo, hi + 1):
+            g = groups[i]
+            if not free[i]:
+                nodes += g
+                continue
+            present = len(g) - (par.get(i - 1, 0) if i == lo else 0) - (par.get(i, 0) if i == hi else 0)
+            r = 5 * d + 3 + ((present - 5 * d - 3) % 2)
+            if lo == hi:
+                r = 0  # a free group alone between two cuts pairs inside itself (its count is even)
+            for p in g[:r]:
+                free_of[p] = i
+            nodes += g[:r]
+        lo = hi + 1
+        if not nodes:
+            continue
+        largest = max(largest, len(nodes))
+
+        def relaxed(a: str, b: str) -> int:
+            fa = free_of.get(a)
+            return 0 if fa is not None and fa == free_of.get(b) else pair(a, b)
+
+        got = _at_bound(nodes, pts, met, free_of, relaxed)
+        if got is None:
+            got = _solve(nodes, relaxed, limit=None)
+        if got is None:
+            raise AssertionError("a piece with an odd number of players")
+        total += got
+    return total, largest
 
 
 def walls_minimum(players: list[str], pts: dict[str, int], met: Collection[frozenset],
@@ -221,9 +383,12 @@ def least_cost(players: list[str], pts: dict[str, int], actual: int,
         return bound, "bound"
     if len(players) <= DP_LIMIT:
         return dp_minimum(players, pair), "dp"
-    if len(players) <= FULL_LIMIT:
-        return matching_minimum(players, pair)[0], "matching"
-    got = walls_minimum(players, pts, met, pair) if met is not None else None
+    if met is None:
+        met = ()
+    got = split_minimum(players, pts, met, pair)
     if got is not None:
-        return got, "walls"
-    return None, "local"
+        return got[0], "split"
+    at = _at_bound(players, pts, met, {}, pair)
+    if at is not None:
+        return at, "greedy"
+    return matching_minimum(players, pair)[0], "matching"
