@@ -15,17 +15,29 @@ players reaches, and how it was proven:
   boundary): a certificate, nothing to search;
 - ``"dp"``: else, at most :data:`DP_LIMIT` players, an exhaustive search
   (dynamic programming over the sets of players still to pair);
-- ``"matching"``: a minimum-cost perfect matching of the whole round, found
-  by networkx's maximum-weight matching (Edmonds' blossoms, Galil's
-  formulation) on the complete graph with weight ``big - cost``;
-- ``"walls"``: above :data:`FULL_LIMIT` players, the round split at its
-  walls (:func:`walls_minimum`: score groups of at least ``10 D + 8``
-  players) into stretches of at most :data:`FULL_LIMIT` players, each
-  solved as above (the argument is in docs/verify.md);
-- ``"local"``: a round above :data:`FULL_LIMIT` players that misses the
-  bound and has no such split is left to the caller's local check (no two
-  tables can exchange opponents for less): not proven optimal, counted
-  apart.
+- ``"split"``: else, when the round has a *free* score group (at least
+  ``8 D + 6`` players, ``D`` the most opponents a player of the round has met
+  among them), :func:`split_minimum`: the round cut between consecutive
+  free groups, each free group shrunk to ``5 D + 3`` or ``5 D + 4`` of its
+  players, each piece proven at its own lower bound by a pairing that
+  reaches it (:func:`_at_bound`) or else solved by exhaustive search or
+  networkx as below; exact at any size (the argument is in its docstring
+  and docs/verify.md);
+- ``"greedy"``: else, a pairing of the whole round that reaches the lower
+  bound (``least_rematches`` aside: it has none) is found: that bound is the
+  optimum;
+- ``"matching"``: else, at any size, a minimum-cost perfect matching of the
+  whole round, found by networkx's maximum-weight matching (Edmonds'
+  blossoms, Galil's formulation) on the complete graph with weight
+  ``big - cost``.
+
+So every round is checked exactly, at every size; ``"local"`` (a check of
+two tables at a time) is no longer reached.  :func:`walls_minimum`, the
+earlier split at walls (groups of ``10 D + 8``), is kept and tested but not
+used.  Time: a round that meets its bound, at any size, is a sum; the rest
+cost what their largest piece that misses its own bound costs networkx
+(about 5 s at 256 players on this machine; ``python benchmarks/verify.py
+--round2048`` times 2,048- and 4,096-player rounds).
 
 A cost below the round's is always reached by a real pairing of the
 round's own players, so a finding is never a false alarm.
@@ -35,11 +47,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 
-__all__ = ["DP_LIMIT", "FULL_LIMIT", "least_cost", "lower_bound", "dp_minimum", "matching_minimum", "walls_minimum"]
+__all__ = ["DP_LIMIT", "FULL_LIMIT", "least_cost", "lower_bound", "dp_minimum", "matching_minimum", "split_minimum",
+           "walls_minimum"]
 
 #: Rounds of at most this many players are searched exhaustively.
 DP_LIMIT = 16
-#: Rounds of at most this many players that miss the bound are matched on the whole graph.
+#: The longest stretch :func:`walls_minimum` (kept, unused by :func:`least_cost`) matches.
 FULL_LIMIT = 256
 
 
@@ -170,7 +183,7 @@ def _at_bound(nodes: list[str], pts: dict[str, int], met: Collection[frozenset],
         relaxed = g[0] in free_of
         nxt = groups[i + 1] if i + 1 < len(groups) else []
         ins = [q for q in g if frozenset((carry, q)) not in met][:6] if carry is not None else [None]
-        found = None
+        found: tuple[str | None, str | None] | None = None
         for q in ins:
             rest = [p for p in g if p != q]
             if len(rest) % 2 == 0:
@@ -188,7 +201,7 @@ def _at_bound(nodes: list[str], pts: dict[str, int], met: Collection[frozenset],
                 break
         if found is None:
             return None
-        if carry is not None:
+        if carry is not None and found[0] is not None:
             total += pair(carry, found[0])
         carry = found[1]
     return None if carry is not None else total
@@ -372,12 +385,13 @@ def least_cost(players: list[str], pts: dict[str, int], actual: int,
                least_rematches: int, pair: Callable[[str, str], int],
                fold: Callable[[int, tuple[int, ...], int], int],
                met: Collection[frozenset] | None = None) -> tuple[int | None, str]:
-    """(least total cost, how it was found) for the round pairing ``players``
-    (an even number, the bye removed) at total cost ``actual``; ``met``: the
-    pairs that have met (for the split at walls); ``(None, "local")`` for a
-    round above :data:`FULL_LIMIT` players that misses the bound and cannot
-    be split into stretches of at most that many (the caller checks it
-    locally)."""
+    """(least total cost, how it was found: ``"bound"``, ``"dp"``,
+    ``"split"``, ``"greedy"`` or ``"matching"``, see the module's text) for
+    the round pairing ``players`` (an even number, the bye removed) at total
+    cost ``actual``; ``met``: the pairs that have met (for the split and the
+    pairing at the bound; needed for a large round to be fast, not to be
+    exact).  The cost is always exact: the ``None`` of the signature is kept
+    for callers written when large rounds could be left to a local check."""
     bound = lower_bound(players, pts, least_rematches, fold)
     if actual <= bound:
         return bound, "bound"
