@@ -149,3 +149,26 @@ def test_a_mutated_1024_player_round_is_caught_exactly_g_swiss_pair_1():
     rep = verify_doc(bad)
     assert [(f.rule, f.round) for f in rep.findings] == [("G-SWISS-PAIR-1", 4)]
     assert rep.local == 0 and rep.methods.get("matching", 0) == 0, rep.methods  # cut into pieces, not one matching
+
+
+def test_a_free_group_between_small_ones_splits_the_round_exactly_g_swiss_pair_1():
+    """G-SWISS-PAIR-1, L-PAIR-GAP: groups of 1, 2, 23, 3, 24, 24 and 1 players;
+    the leader has met both players of the second group, the others met once
+    (D = 2: free from 22 players), so the leader cannot pair at the bound.  The split (a free group between
+    two small ones, two free neighbours cut apart) finds networkx's least cost
+    of the whole round."""
+    sizes = [1, 2, 23, 3, 24, 24, 1]
+    values = [12, 9, 7, 6, 3, 1, 0]
+    for seed in range(4):
+        rng = random.Random(seed)
+        players = [f"f{i}" for i in range(sum(sizes))]
+        pts = dict(zip(players, (v for v, k in zip(values, sizes) for _ in range(k))))
+        met: dict[frozenset, int] = {frozenset(("f0", "f1")): 1, frozenset(("f0", "f2")): 1}
+        rest = players[3:]
+        rng.shuffle(rest)
+        for a, b in zip(rest[::2], rest[1::2]):
+            met[frozenset((a, b))] = 1
+        cost = PairCost(pts, met, players)
+        got = split_minimum(players, pts, met, cost.pair)
+        want = matching_minimum(players, cost.pair)[0]
+        assert got is not None and got[0] == want, (seed, cost.parts(got[0]) if got else None, cost.parts(want))

@@ -18,8 +18,9 @@ players reaches, and how it was proven:
 - ``"split"``: else, when the round has a *free* score group (at least
   ``8 D + 6`` players, ``D`` the most opponents a player of the round has met
   among them), :func:`split_minimum`: the round cut between consecutive
-  free groups, each free group shrunk to ``5 D + 3`` or ``5 D + 4`` of its
-  players, each piece proven at its own lower bound by a pairing that
+  free groups and at each free group between non-free ones, each free
+  group shrunk to ``3 D + 1`` to ``5 D + 3`` of its players beside each
+  stretch, each stretch proven at its own lower bound by a pairing that
   reaches it (:func:`_at_bound`) or else solved by exhaustive search or
   networkx as below; exact at any size (the argument is in its docstring
   and docs/verify.md);
@@ -207,11 +208,41 @@ def _at_bound(nodes: list[str], pts: dict[str, int], met: Collection[frozenset],
     return None if carry is not None else total
 
 
+def _piece_cost(nodes: list[str], pts: dict[str, int], met: Collection[frozenset],
+                free_of: dict[str, int]) -> Callable[[str, str], int]:
+    """The relaxed cost of a pair of a piece folded over the piece's own
+    boundaries: the same order of the piece's pairings as the round's fold
+    (the piece's pairs cross no other boundary), with smaller integers."""
+    values = sorted({pts[p] for p in nodes}, reverse=True)
+    gi = {v: i for i, v in enumerate(values)}
+    half = len(nodes) // 2
+    base = half + 1
+    span = values[0] - values[-1]
+    sbase = half * span * span + 1
+    k = len(values)
+    cum = [0]
+    for i in range(k - 1):
+        cum.append(cum[-1] + sbase * base ** (k - 2 - i))
+    rweight = sbase * base ** max(0, k - 1)
+
+    def cost(a: str, b: str) -> int:
+        fa = free_of.get(a)
+        if fa is not None and fa == free_of.get(b):
+            return 0
+        pa, pb = pts[a], pts[b]
+        ga, gb = gi[pa], gi[pb]
+        c = abs(cum[gb] - cum[ga]) + (pa - pb) * (pa - pb)
+        return c + rweight if frozenset((a, b)) in met else c
+
+    return cost
+
+
 def split_minimum(players: list[str], pts: dict[str, int], met: Collection[frozenset],
                   pair: Callable[[str, str], int]) -> tuple[int, int] | None:
     """(least total cost, players in the largest piece solved) of a pairing
     of ``players``, the round cut between consecutive *free* score groups
-    and each free group cut down to a few representatives; None when no
+    and at each free one between non-free ones, each free group cut down to a
+    few representatives beside each stretch; None when no
     group is free (nothing to cut or shrink).
 
     Why it is exact.  ``D`` is the most opponents any player of the round
@@ -242,63 +273,108 @@ def split_minimum(players: list[str], pts: dict[str, int], met: Collection[froze
        players gone, has by 3 the same least cost for every ``t`` of one
        parity up to ``2 D + 1``, and so has the part below: the least total
        is the parts' least costs plus ``C`` times ``N mod 2`` (``N`` the
-       players above the boundary), and the parts are solved apart.
+       players above the boundary), and the parts are solved apart;
+    5. a free group with non-free groups on both sides splits the round too:
+       by 3 (first for the players it sends up, then for those it sends
+       down, among the others) any ``5 D + 2`` of its players can be the ones
+       sent up and any other ``3 D + 1`` the ones sent down; so the stretch
+       above is solved with ``5 D + 2`` or ``5 D + 3`` of them beside it, the
+       stretch below with ``3 D + 1`` or ``3 D + 2`` others, the rest pairing
+       inside, and the parities are chosen for the least sum.
 
-    Each piece (the non-free groups between two cuts and the free groups'
-    representatives beside them) is solved exactly: exhaustive search up to
-    :data:`DP_LIMIT` players, else networkx's matching on its complete graph.
+    Each stretch (the non-free groups between two free groups and the free
+    groups' representatives beside them) is solved exactly: proven at its
+    own lower bound by a pairing that reaches it (:func:`_at_bound`), else by
+    exhaustive search up to :data:`DP_LIMIT` players, else networkx's
+    matching on its complete graph (its cost folded over its own boundaries,
+    :func:`_piece_cost`).
     """
     d = _met_degree(players, met)
     values = sorted({pts[p] for p in players}, reverse=True)
     groups = [[p for p in players if pts[p] == v] for v in values]
-    free = [len(g) >= 8 * d + 6 for g in groups]
-    if not any(free):
-        return None
     k = len(groups)
-    cuts = [j for j in range(k - 1) if free[j] and free[j + 1]]
-    above = 0
-    par: dict[int, int] = {}
+    seps = [i for i, g in enumerate(groups) if len(g) >= 8 * d + 6]
+    if not seps:
+        return None
+    above = [0]
+    for g in groups:
+        above.append(above[-1] + len(g))
     total = 0
-    for j in range(k - 1):
-        above += len(groups[j])
-        if j in cuts:
-            par[j] = above % 2
-            if par[j]:
-                a, b = next((a, b) for a in groups[j] for b in groups[j + 1] if frozenset((a, b)) not in met)
+    par: dict[int, int] = {}  # boundary j (below group j) between two free groups -> pairs across it
+    for x, y in zip(seps, seps[1:]):
+        if y == x + 1:
+            par[x] = above[x + 1] % 2
+            if par[x]:
+                a, b = next((a, b) for a in groups[x] for b in groups[y] if frozenset((a, b)) not in met)
                 total += pair(a, b)
+    # each free group's choices (players beside the stretch above, players beside the stretch below)
+    choices: list[list[tuple[int, int]]] = []
+    for n, i in enumerate(seps):
+        up_stretch = i > 0 and (n == 0 or seps[n - 1] != i - 1)
+        down_stretch = i < k - 1 and (n == len(seps) - 1 or seps[n + 1] != i + 1)
+        present = len(groups[i]) - par.get(i - 1, 0) - par.get(i, 0)
+        ups = (5 * d + 2, 5 * d + 3) if up_stretch else (0,)
+        downs = ((3 * d + 1, 3 * d + 2) if up_stretch else (5 * d + 2, 5 * d + 3)) if down_stretch else (0,)
+        choices.append([(u, w) for u in ups for w in downs if (present - u - w) % 2 == 0 and present >= u + w])
     free_of: dict[str, int] = {}
-    largest = 0
-    lo = 0
-    for hi in [*cuts, k - 1]:
-        nodes: list[str] = []
-        for i in range(lo, hi + 1):
-            g = groups[i]
-            if not free[i]:
-                nodes += g
-                continue
-            present = len(g) - (par.get(i - 1, 0) if i == lo else 0) - (par.get(i, 0) if i == hi else 0)
-            r = 5 * d + 3 + ((present - 5 * d - 3) % 2)
-            if lo == hi:
-                r = 0  # a free group alone between two cuts pairs inside itself (its count is even)
-            for p in g[:r]:
-                free_of[p] = i
-            nodes += g[:r]
-        lo = hi + 1
+    largest = [0]
+    memo: dict[tuple[int, int, int], int | None] = {}
+
+    def stretch(n: int, w: int, u: int) -> int | None:
+        """The stretch above free group ``seps[n]`` (n == len(seps): below the
+        last), with ``w`` players of the free group above it and ``u`` of the
+        one below."""
+        key = (n, w, u)
+        if key in memo:
+            return memo[key]
+        top = seps[n - 1] if n > 0 else -1
+        bottom = seps[n] if n < len(seps) else k
+        nodes = [p for g in groups[top + 1:bottom] for p in g]
+        if top >= 0 and w:
+            rep = groups[top][len(groups[top]) - w:]  # the free group's last players go down
+            nodes += rep
+            for p in rep:
+                free_of[p] = 2 * top + 1
+        if bottom < k and u:
+            rep = groups[bottom][:u]  # its first players go up
+            nodes += rep
+            for p in rep:
+                free_of[p] = 2 * bottom
+        got: int | None
         if not nodes:
-            continue
-        largest = max(largest, len(nodes))
+            got = 0
+        elif len(nodes) % 2:
+            got = None
+        else:
+            largest[0] = max(largest[0], len(nodes))
 
-        def relaxed(a: str, b: str) -> int:
-            fa = free_of.get(a)
-            return 0 if fa is not None and fa == free_of.get(b) else pair(a, b)
+            def relaxed(a: str, b: str) -> int:
+                fa = free_of.get(a)
+                return 0 if fa is not None and fa == free_of.get(b) else pair(a, b)
 
-        got = _at_bound(nodes, pts, met, free_of, relaxed)
-        if got is None:
-            got = _solve(nodes, relaxed, limit=None)
-        if got is None:
-            raise AssertionError("a piece with an odd number of players")
-        total += got
-    return total, largest
+            got = _at_bound(nodes, pts, met, free_of, relaxed)
+            if got is None and len(nodes) > DP_LIMIT:
+                # the piece's own cost vector (its boundaries only: smaller integers, the same best pairings)
+                _c, pairing = matching_minimum(nodes, _piece_cost(nodes, pts, met, free_of))
+                got = sum(relaxed(a, b) for a, b in pairing)
+            elif got is None:
+                got = dp_minimum(nodes, relaxed)
+        memo[key] = got
+        return got
+
+    best: dict[int, int] = {0: 0}  # players the last free group puts beside the stretch below it -> least cost
+    for n in range(len(seps)):
+        nxt: dict[int, int] = {}
+        for u, w in choices[n]:
+            for prev, acc in best.items():
+                c = stretch(n, prev, u)
+                if c is not None and (w not in nxt or acc + c < nxt[w]):
+                    nxt[w] = acc + c
+        best = nxt
+    ends = [acc + c for prev, acc in best.items() if (c := stretch(len(seps), prev, 0)) is not None]
+    if not ends:
+        raise AssertionError("no stretch parities fit")
+    return total + min(ends), largest[0]
 
 
 def walls_minimum(players: list[str], pts: dict[str, int], met: Collection[frozenset],
