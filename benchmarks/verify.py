@@ -19,8 +19,10 @@ stopped goes on where it was.
 
 ``--round2048`` instead times the exact check of synthetic 2,048- and
 4,096-player Swiss rounds (an early and a late one, draws included) that
-miss the lower bound (core/reports/verify_exact.py), after networkx's
-matching of a 256-player round of the same kind in the same run.
+miss the lower bound (core/reports/verify_exact.py): as if a pairing
+missed it (the round's optimum is at the bound), and a late round whose
+leader has met the next two players (the optimum is above the bound),
+after networkx's matching of a 256-player round in the same run.
 """
 
 from __future__ import annotations
@@ -59,6 +61,20 @@ def _swiss_round(n: int, rounds: int, seed: int):
     return ps, pts, met
 
 
+def _leaders_met(ps: list[str], pts: dict[str, int], met: dict[frozenset, int]) -> None:
+    """The leader meets the next two players instead of two earlier opponents
+    (who, like those two, forget one): nobody has met more, and the round
+    cannot pair at its lower bound (the leader plays further down)."""
+    x, y, z = sorted(ps, key=lambda p: -pts[p])[:3]
+    for o in (y, z):
+        if frozenset((x, o)) in met:
+            continue
+        for who in (x, o):
+            old = next(k for k in met if who in k and not ({x, y, z} & (k - {who})))
+            del met[old]
+        met[frozenset((x, o))] = 1
+
+
 def round_check(sizes: list[int]) -> int:
     """Time the exact check of late synthetic rounds of each size that miss
     the lower bound (as a wrong pairing would), after networkx's matching of
@@ -69,19 +85,23 @@ def round_check(sizes: list[int]) -> int:
     from core.reports.verify_exact import least_cost, lower_bound, matching_minimum
 
     for n in (256, *sizes):
-        for played in ((6,) if n == 256 else (6, math.ceil(math.log2(n)) - 1)):
+        late = math.ceil(math.log2(n)) - 1
+        for played, leaders in ((6, False),) if n == 256 else ((6, False), (late, False), (late, True)):
             ps, pts, met = _swiss_round(n, played, 1)
+            if leaders:
+                _leaders_met(ps, pts, met)
             c = PairCost(pts, met, ps)
-            t = time.perf_counter()
+            t, cpu = time.perf_counter(), time.process_time()
             if n == 256:
                 best, how = matching_minimum(ps, c.pair)[0], "matching (whole round)"
             else:
                 bound = lower_bound(ps, pts, 0, c.fold)
                 best, how = least_cost(ps, pts, bound + 1, 0, c.pair, c.fold, met)  # as if the bound were missed
-            secs = time.perf_counter() - t
+            secs, cpu = time.perf_counter() - t, time.process_time() - cpu
             parts = "-" if best is None else c.parts(best)
-            print(f"{n:5} players before round {played + 1}, {len(set(pts.values()))} score groups: {how}, "
-                  f"{secs:.2f} s; least cost {parts}", flush=True)
+            print(f"{n:5} players before round {played + 1}{', the leader met the next two' if leaders else ''}, "
+                  f"{len(set(pts.values()))} score groups: {how}, "
+                  f"{secs:.2f} s ({cpu:.2f} s CPU); least cost {parts}", flush=True)
     return 0
 
 
