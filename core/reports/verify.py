@@ -47,14 +47,14 @@ core/reports/verify_exact.py):
 
   For (b) and (c) the least cost vector ``(rematches, floats out of the
   top 1..k-1 groups, squared gaps)`` of any pairing of the round is found
-  by core/reports/verify_exact.py (an exhaustive search up to 16 players, a
-  lower-bound certificate, networkx's maximum-weight matching on the
-  round's graph up to 256 players, above that the round split at its
-  "walls", large score groups, into stretches of at most 256) and the round
-  must reach it.  A round above 256 players that misses the lower bound and
-  has no such split is checked *locally*: no two tables can exchange
-  opponents so that the cost vector goes down; the summary counts such
-  rounds apart.
+  exactly at every size by core/reports/verify_exact.py (a lower-bound
+  certificate; an exhaustive search up to 16 players; the round cut
+  between consecutive large score groups into pieces, each proven at its
+  own bound or solved by networkx's maximum-weight matching; else
+  networkx's matching of the whole round) and the round must reach it.
+  The local check below (no two tables can exchange opponents for less) is
+  kept for a round the exact check would leave, which no longer happens:
+  the summary counts such rounds apart (0).
 
 - The top cut and the bracket (G-SE): the first elimination round holds the
   best active players of the Swiss standings, placed 1 v N, 2 v N-1, ... in
@@ -119,7 +119,7 @@ class Report:
     rounds: int = 0
     matches: int = 0
     exact: int = 0  # Swiss rounds whose (b)/(c) check was exact
-    local: int = 0  # ... checked locally only (above 256 players, missing the lower bound, no split at walls)
+    local: int = 0  # ... checked locally only (none since every round is checked exactly, verify_exact)
     methods: dict[str, int] = field(default_factory=dict)  # how each exact check was made (verify_exact)
     findings: list[Finding] = field(default_factory=list)
     standings: list[dict] = field(default_factory=list)

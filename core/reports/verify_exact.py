@@ -15,17 +15,30 @@ players reaches, and how it was proven:
   boundary): a certificate, nothing to search;
 - ``"dp"``: else, at most :data:`DP_LIMIT` players, an exhaustive search
   (dynamic programming over the sets of players still to pair);
-- ``"matching"``: a minimum-cost perfect matching of the whole round, found
-  by networkx's maximum-weight matching (Edmonds' blossoms, Galil's
-  formulation) on the complete graph with weight ``big - cost``;
-- ``"walls"``: above :data:`FULL_LIMIT` players, the round split at its
-  walls (:func:`walls_minimum`: score groups of at least ``10 D + 8``
-  players) into stretches of at most :data:`FULL_LIMIT` players, each
-  solved as above (the argument is in docs/verify.md);
-- ``"local"``: a round above :data:`FULL_LIMIT` players that misses the
-  bound and has no such split is left to the caller's local check (no two
-  tables can exchange opponents for less): not proven optimal, counted
-  apart.
+- ``"split"``: else, when the round has a *free* score group (at least
+  ``8 D + 6`` players, ``D`` the most opponents a player of the round has met
+  among them), :func:`split_minimum`: the round cut between consecutive
+  free groups and at each free group between non-free ones, each free
+  group shrunk to ``3 D + 1`` to ``5 D + 3`` of its players beside each
+  stretch, each stretch proven at its own lower bound by a pairing that
+  reaches it (:func:`_at_bound`) or else solved by exhaustive search or
+  networkx as below; exact at any size (the argument is in its docstring
+  and docs/verify.md);
+- ``"greedy"``: else, a pairing of the whole round that reaches the lower
+  bound (``least_rematches`` aside: it has none) is found: that bound is the
+  optimum;
+- ``"matching"``: else, at any size, a minimum-cost perfect matching of the
+  whole round, found by networkx's maximum-weight matching (Edmonds'
+  blossoms, Galil's formulation) on the complete graph with weight
+  ``big - cost``.
+
+So every round is checked exactly, at every size; ``"local"`` (a check of
+two tables at a time) is no longer reached.  :func:`walls_minimum`, the
+earlier split at walls (groups of ``10 D + 8``), is kept and tested but not
+used.  Time: a round that meets its bound, at any size, is a sum; the rest
+cost what their largest piece that misses its own bound costs networkx
+(about 5 s at 256 players on this machine; ``python benchmarks/verify.py
+--round2048`` times 2,048- and 4,096-player rounds).
 
 A cost below the round's is always reached by a real pairing of the
 round's own players, so a finding is never a false alarm.
@@ -35,11 +48,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 
-__all__ = ["DP_LIMIT", "FULL_LIMIT", "least_cost", "lower_bound", "dp_minimum", "matching_minimum", "walls_minimum"]
+__all__ = ["DP_LIMIT", "FULL_LIMIT", "least_cost", "lower_bound", "dp_minimum", "matching_minimum", "split_minimum",
+           "walls_minimum"]
 
 #: Rounds of at most this many players are searched exhaustively.
 DP_LIMIT = 16
-#: Rounds of at most this many players that miss the bound are matched on the whole graph.
+#: The longest stretch :func:`walls_minimum` (kept, unused by :func:`least_cost`) matches.
 FULL_LIMIT = 256
 
 
@@ -114,16 +128,253 @@ def matching_minimum(players: list[str], pair: Callable[[str, str], int]) -> tup
     return total, [(players[i], players[j]) for i, j in m]
 
 
-def _solve(nodes: list[str], pair: Callable[[str, str], int]) -> int | None:
+def _solve(nodes: list[str], pair: Callable[[str, str], int], limit: int | None = FULL_LIMIT) -> int | None:
     if not nodes:
         return 0
     if len(nodes) % 2:
         return None
     if len(nodes) <= DP_LIMIT:
         return dp_minimum(nodes, pair)
-    if len(nodes) > FULL_LIMIT:
+    if limit is not None and len(nodes) > limit:
         raise OverflowError(len(nodes))
     return matching_minimum(nodes, pair)[0]
+
+
+def _met_degree(players: list[str], met: Collection[frozenset]) -> int:
+    inside = set(players)
+    nbr: dict[str, int] = dict.fromkeys(players, 0)
+    for ab in met:
+        if len(ab) == 2 and ab <= inside:
+            for x in ab:
+                nbr[x] += 1
+    return max(nbr.values(), default=0)
+
+
+def _pair_unmet(group: list[str], met: Collection[frozenset]) -> bool:
+    """Whether ``group`` (an even number) pairs without a rematch, found
+    greedily (fewest choices first); False when the greedy pass fails,
+    which proves nothing."""
+    left = set(group)
+    opts = {p: {q for q in group if q != p and frozenset((p, q)) not in met} for p in group}
+    while left:
+        p = min(left, key=lambda x: len(opts[x] & left))
+        cands = opts[p] & left
+        if not cands:
+            return False
+        q = min(cands, key=lambda x: len(opts[x] & left))
+        left -= {p, q}
+    return True
+
+
+def _at_bound(nodes: list[str], pts: dict[str, int], met: Collection[frozenset], free_of: dict[str, int],
+              pair: Callable[[str, str], int]) -> int | None:
+    """The least cost of a piece when a pairing of it reaches the lower
+    bound with no rematch: one pair across each boundary below an odd
+    number of players, each between neighbouring groups, and everybody else
+    paired inside their group (two players of one free group for nothing).
+    Its cost is then that bound (the sum of those pairs' costs), which no
+    pairing goes under, so it is the piece's optimum.  The pairing is looked
+    for greedily; None when it is not found (the piece is then solved in
+    full: None proves nothing)."""
+    values = sorted({pts[p] for p in nodes}, reverse=True)
+    groups = [[p for p in nodes if pts[p] == v] for v in values]
+    total = 0
+    carry: str | None = None
+    for i, g in enumerate(groups):
+        relaxed = g[0] in free_of
+        nxt = groups[i + 1] if i + 1 < len(groups) else []
+        ins = [q for q in g if frozenset((carry, q)) not in met][:6] if carry is not None else [None]
+        found: tuple[str | None, str | None] | None = None
+        for q in ins:
+            rest = [p for p in g if p != q]
+            if len(rest) % 2 == 0:
+                if relaxed or _pair_unmet(rest, met):
+                    found = (q, None)
+                    break
+                continue
+            if not nxt:
+                break
+            # the player to send down: one with opponents in the next group, the rest pairing inside
+            order = sorted(rest, key=lambda p: -sum(1 for x in nxt if frozenset((p, x)) not in met))
+            c = next((c for c in order[:6] if relaxed or _pair_unmet([p for p in rest if p != c], met)), None)
+            if c is not None:
+                found = (q, c)
+                break
+        if found is None:
+            return None
+        if carry is not None and found[0] is not None:
+            total += pair(carry, found[0])
+        carry = found[1]
+    return None if carry is not None else total
+
+
+def _piece_cost(nodes: list[str], pts: dict[str, int], met: Collection[frozenset],
+                free_of: dict[str, int]) -> Callable[[str, str], int]:
+    """The relaxed cost of a pair of a piece folded over the piece's own
+    boundaries: the same order of the piece's pairings as the round's fold
+    (the piece's pairs cross no other boundary), with smaller integers."""
+    values = sorted({pts[p] for p in nodes}, reverse=True)
+    gi = {v: i for i, v in enumerate(values)}
+    half = len(nodes) // 2
+    base = half + 1
+    span = values[0] - values[-1]
+    sbase = half * span * span + 1
+    k = len(values)
+    cum = [0]
+    for i in range(k - 1):
+        cum.append(cum[-1] + sbase * base ** (k - 2 - i))
+    rweight = sbase * base ** max(0, k - 1)
+
+    def cost(a: str, b: str) -> int:
+        fa = free_of.get(a)
+        if fa is not None and fa == free_of.get(b):
+            return 0
+        pa, pb = pts[a], pts[b]
+        ga, gb = gi[pa], gi[pb]
+        c = abs(cum[gb] - cum[ga]) + (pa - pb) * (pa - pb)
+        return c + rweight if frozenset((a, b)) in met else c
+
+    return cost
+
+
+def split_minimum(players: list[str], pts: dict[str, int], met: Collection[frozenset],
+                  pair: Callable[[str, str], int]) -> tuple[int, int] | None:
+    """(least total cost, players in the largest piece solved) of a pairing
+    of ``players``, the round cut between consecutive *free* score groups
+    and at each free one between non-free ones, each free group cut down to a
+    few representatives beside each stretch; None when no
+    group is free (nothing to cut or shrink).
+
+    Why it is exact.  ``D`` is the most opponents any player of the round
+    has met among the round's players; a group of at least ``8 D + 6``
+    players is *free*.  Facts (each by exchanging two pairs of an optimal
+    pairing for two others; docs/verify.md writes them out):
+
+    1. at most ``2 D + 1`` pairs cross any boundary between score groups
+       (among ``2 D + 2`` of them two have unmet upper and unmet lower
+       players: pairing those two and those two lowers (b), adds no rematch);
+       so a free group sends at most ``4 D + 2`` players out and keeps at
+       least ``2 D + 2``, who pair among themselves without a rematch
+       (Dirac's theorem: each is unmet with all but ``D`` of them);
+    2. so two players of one free group may be counted as pairing for
+       nothing even if they met (the *relaxed* round has the same optimum),
+       and no pair skips a free group (a pair ``(u, v)`` across it and two
+       of its players ``x, y`` left inside with ``u, x`` and ``y, v`` unmet
+       give ``(u, x), (y, v)``: the same floats, ``a² + b² < (a + b)²``);
+    3. any ``5 D + 3`` of a free group's players can be the ones it sends out
+       (a float outside them is exchanged with one of them who stays and has
+       not met the float's opponent), so a free group is replaced by ``5 D +
+       3`` or ``5 D + 4`` of its players (its parity) pairing among
+       themselves for nothing;
+    4. between two consecutive free groups ``A`` above ``B`` every pair across
+       their boundary is an ``A``-``B`` pair (2), of cost ``C`` each when its
+       players have not met (they can be chosen so: each of ``B``'s floats
+       has met at most ``D`` of ``A``); the part above, with ``t`` of ``A``'s
+       players gone, has by 3 the same least cost for every ``t`` of one
+       parity up to ``2 D + 1``, and so has the part below: the least total
+       is the parts' least costs plus ``C`` times ``N mod 2`` (``N`` the
+       players above the boundary), and the parts are solved apart;
+    5. a free group with non-free groups on both sides splits the round too:
+       by 3 (first for the players it sends up, then for those it sends
+       down, among the others) any ``5 D + 2`` of its players can be the ones
+       sent up and any other ``3 D + 1`` the ones sent down; so the stretch
+       above is solved with ``5 D + 2`` or ``5 D + 3`` of them beside it, the
+       stretch below with ``3 D + 1`` or ``3 D + 2`` others, the rest pairing
+       inside, and the parities are chosen for the least sum.
+
+    Each stretch (the non-free groups between two free groups and the free
+    groups' representatives beside them) is solved exactly: proven at its
+    own lower bound by a pairing that reaches it (:func:`_at_bound`), else by
+    exhaustive search up to :data:`DP_LIMIT` players, else networkx's
+    matching on its complete graph (its cost folded over its own boundaries,
+    :func:`_piece_cost`).
+    """
+    d = _met_degree(players, met)
+    values = sorted({pts[p] for p in players}, reverse=True)
+    groups = [[p for p in players if pts[p] == v] for v in values]
+    k = len(groups)
+    seps = [i for i, g in enumerate(groups) if len(g) >= 8 * d + 6]
+    if not seps:
+        return None
+    above = [0]
+    for g in groups:
+        above.append(above[-1] + len(g))
+    total = 0
+    par: dict[int, int] = {}  # boundary j (below group j) between two free groups -> pairs across it
+    for x, y in zip(seps, seps[1:]):
+        if y == x + 1:
+            par[x] = above[x + 1] % 2
+            if par[x]:
+                a, b = next((a, b) for a in groups[x] for b in groups[y] if frozenset((a, b)) not in met)
+                total += pair(a, b)
+    # each free group's choices (players beside the stretch above, players beside the stretch below)
+    choices: list[list[tuple[int, int]]] = []
+    for n, i in enumerate(seps):
+        up_stretch = i > 0 and (n == 0 or seps[n - 1] != i - 1)
+        down_stretch = i < k - 1 and (n == len(seps) - 1 or seps[n + 1] != i + 1)
+        present = len(groups[i]) - par.get(i - 1, 0) - par.get(i, 0)
+        ups = (5 * d + 2, 5 * d + 3) if up_stretch else (0,)
+        downs = ((3 * d + 1, 3 * d + 2) if up_stretch else (5 * d + 2, 5 * d + 3)) if down_stretch else (0,)
+        choices.append([(u, w) for u in ups for w in downs if (present - u - w) % 2 == 0 and present >= u + w])
+    free_of: dict[str, int] = {}
+    largest = [0]
+    memo: dict[tuple[int, int, int], int | None] = {}
+
+    def stretch(n: int, w: int, u: int) -> int | None:
+        """The stretch above free group ``seps[n]`` (n == len(seps): below the
+        last), with ``w`` players of the free group above it and ``u`` of the
+        one below."""
+        key = (n, w, u)
+        if key in memo:
+            return memo[key]
+        top = seps[n - 1] if n > 0 else -1
+        bottom = seps[n] if n < len(seps) else k
+        nodes = [p for g in groups[top + 1:bottom] for p in g]
+        if top >= 0 and w:
+            rep = groups[top][len(groups[top]) - w:]  # the free group's last players go down
+            nodes += rep
+            for p in rep:
+                free_of[p] = 2 * top + 1
+        if bottom < k and u:
+            rep = groups[bottom][:u]  # its first players go up
+            nodes += rep
+            for p in rep:
+                free_of[p] = 2 * bottom
+        got: int | None
+        if not nodes:
+            got = 0
+        elif len(nodes) % 2:
+            got = None
+        else:
+            largest[0] = max(largest[0], len(nodes))
+
+            def relaxed(a: str, b: str) -> int:
+                fa = free_of.get(a)
+                return 0 if fa is not None and fa == free_of.get(b) else pair(a, b)
+
+            got = _at_bound(nodes, pts, met, free_of, relaxed)
+            if got is None and len(nodes) > DP_LIMIT:
+                # the piece's own cost vector (its boundaries only: smaller integers, the same best pairings)
+                _c, pairing = matching_minimum(nodes, _piece_cost(nodes, pts, met, free_of))
+                got = sum(relaxed(a, b) for a, b in pairing)
+            elif got is None:
+                got = dp_minimum(nodes, relaxed)
+        memo[key] = got
+        return got
+
+    best: dict[int, int] = {0: 0}  # players the last free group puts beside the stretch below it -> least cost
+    for n in range(len(seps)):
+        nxt: dict[int, int] = {}
+        for u, w in choices[n]:
+            for prev, acc in best.items():
+                c = stretch(n, prev, u)
+                if c is not None and (w not in nxt or acc + c < nxt[w]):
+                    nxt[w] = acc + c
+        best = nxt
+    ends = [acc + c for prev, acc in best.items() if (c := stretch(len(seps), prev, 0)) is not None]
+    if not ends:
+        raise AssertionError("no stretch parities fit")
+    return total + min(ends), largest[0]
 
 
 def walls_minimum(players: list[str], pts: dict[str, int], met: Collection[frozenset],
@@ -210,20 +461,24 @@ def least_cost(players: list[str], pts: dict[str, int], actual: int,
                least_rematches: int, pair: Callable[[str, str], int],
                fold: Callable[[int, tuple[int, ...], int], int],
                met: Collection[frozenset] | None = None) -> tuple[int | None, str]:
-    """(least total cost, how it was found) for the round pairing ``players``
-    (an even number, the bye removed) at total cost ``actual``; ``met``: the
-    pairs that have met (for the split at walls); ``(None, "local")`` for a
-    round above :data:`FULL_LIMIT` players that misses the bound and cannot
-    be split into stretches of at most that many (the caller checks it
-    locally)."""
+    """(least total cost, how it was found: ``"bound"``, ``"dp"``,
+    ``"split"``, ``"greedy"`` or ``"matching"``, see the module's text) for
+    the round pairing ``players`` (an even number, the bye removed) at total
+    cost ``actual``; ``met``: the pairs that have met (for the split and the
+    pairing at the bound; needed for a large round to be fast, not to be
+    exact).  The cost is always exact: the ``None`` of the signature is kept
+    for callers written when large rounds could be left to a local check."""
     bound = lower_bound(players, pts, least_rematches, fold)
     if actual <= bound:
         return bound, "bound"
     if len(players) <= DP_LIMIT:
         return dp_minimum(players, pair), "dp"
-    if len(players) <= FULL_LIMIT:
-        return matching_minimum(players, pair)[0], "matching"
-    got = walls_minimum(players, pts, met, pair) if met is not None else None
+    if met is None:
+        met = ()
+    got = split_minimum(players, pts, met, pair)
     if got is not None:
-        return got, "walls"
-    return None, "local"
+        return got[0], "split"
+    at = _at_bound(players, pts, met, {}, pair)
+    if at is not None:
+        return at, "greedy"
+    return matching_minimum(players, pair)[0], "matching"
