@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from textual.app import App
 from textual.binding import Binding
 
 from core import i18n
 from core.i18n import _
 from core.store import DataDir
 
+from .apphost import DeskApp
 from .i18n import TEXTUAL_WORDS, Translated, key_words, tr
 
 
-class LyceeApp(Translated, App):
+class LyceeApp(Translated, DeskApp):
     CSS_PATH = "app.tcss"
     TITLE = "lycee"
     BINDINGS = [

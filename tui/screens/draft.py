@@ -22,7 +22,7 @@ When the draft is over its ``lycee-draft/1`` log is written to
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import math
 import random
@@ -51,6 +51,11 @@ from ..widgets.footer import WholeKeysFooter
 from .dialogs import Confirm
 from .limited_kit import Clock, PausableClock, direction_text
 
+if TYPE_CHECKING:
+    from textual import getters
+
+    from ..apphost import DeskApp
+
 TCSS = Path(__file__).with_name("draft.tcss")  # this module's screens and dialogs
 
 
@@ -59,6 +64,9 @@ NARROW = 100
 
 
 class DraftScreen(Translated, Screen):
+    if TYPE_CHECKING:
+        app = getters.app(DeskApp)  # Textual's typed self.app
+
     CSS_PATH: ClassVar = [TCSS]
     BINDINGS = [
         Binding("enter", "pick", "Pick", id="draft.pick", priority=True),

@@ -21,7 +21,7 @@ proposed: the guideline sets none).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import math
 import random
@@ -51,6 +51,11 @@ from ..widgets.footer import WholeKeysFooter
 from .dialogs import Confirm, Prompt
 from .limited_kit import KIT_TCSS, Clock, SetupForm, card_sets, catalog, direction_text, parse_seed, set_options
 
+if TYPE_CHECKING:
+    from textual import getters
+
+    from ..apphost import DeskApp
+
 TCSS = Path(__file__).with_name("draft_table.tcss")  # this module's screens and dialogs
 
 # -- setup -------------------------------------------------------------------------------------------
@@ -59,6 +64,10 @@ TCSS = Path(__file__).with_name("draft_table.tcss")  # this module's screens and
 class TableSetup(SetupForm):
     """Who drafts and with what: players (typed, or an event's), set, packs,
     cards a pack, seating drawn or as typed, seed."""
+
+    if TYPE_CHECKING:
+        app = getters.app(DeskApp)  # Textual's typed self.app
+
 
     CSS_PATH: ClassVar = [KIT_TCSS, TCSS]
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
@@ -19,6 +21,11 @@ from ..i18n import Translated
 from ..widgets.footer import WholeKeysFooter
 from .dialogs import Confirm
 from .forms import NewEvent
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from ..apphost import DeskApp
 
 
 def kind_short(kind: str) -> str:
@@ -43,6 +50,9 @@ def fit_name(name: str, width: int) -> Text:
 
 
 class EventListScreen(Translated, Screen):
+    if TYPE_CHECKING:
+        app = getters.app(DeskApp)  # Textual's typed self.app
+
     BINDINGS = [
         Binding("n", "new_event", "New event", id="events.new"),
         Binding("enter,o", "open_event", "Open", id="events.open"),

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -35,11 +35,20 @@ from ..i18n import Translated
 from ..widgets.footer import WholeKeysFooter
 from .limited_kit import Clock, DraftSetup, SealedSetup, catalog
 
+if TYPE_CHECKING:
+    from textual import getters
+
+    from ..apphost import DeskApp
+
 # -- the menu ---------------------------------------------------------------------------------------
 
 
 class PracticeScreen(Translated, Screen):
     """The limited menu: draft practice, sealed practice, the draft table, the deck builder."""
+
+    if TYPE_CHECKING:
+        app = getters.app(DeskApp)  # Textual's typed self.app
+
 
     CSS_PATH: ClassVar = [Path(__file__).with_name("practice.tcss")]
     BINDINGS = [
