@@ -107,7 +107,7 @@ class ExportChoice(Translated, ModalScreen[tuple[str, str] | None]):
         self.dismiss(None)
 
 
-class HoldsTyping:
+class HoldsTyping(ModalScreen):
     """A dialog that opens by itself (issue 22) while the clerk is typing into
     a box: the keys of the first moment were meant for that box, not for the
     dialog, so they go on into it (a line finished with Enter is stored) until
@@ -121,7 +121,7 @@ class HoldsTyping:
         self.holding = box
         self._hold_until = monotonic() + self.GRACE
 
-    holding = None
+    holding: Input | None = None
 
     def _start_hold(self) -> None:
         if self.holding is None:

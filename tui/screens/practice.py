@@ -84,8 +84,8 @@ class PracticeScreen(Translated, Screen):
         ol.highlighted = 0
         ol.focus()
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.run_action(event.option.id or "")
+    async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        await self.run_action(event.option.id or "")
 
     def action_close(self) -> None:
         self.app.pop_screen()

@@ -155,8 +155,8 @@ class BuildActions(EventHost):
         if self.event.kind == "sealed":
             self._guard(lambda: limited_event.open_sealed_pools(self.open_desk, parts[0], parts[1], seed),
                         _("sealed pools opened"))
-        elif whole(parts[1]) is not None:
-            self._guard(lambda: limited_event.draft_pods(self.open_desk, parts[0], whole(parts[1]), seed),
+        elif (packs := whole(parts[1])) is not None:
+            self._guard(lambda: limited_event.draft_pods(self.open_desk, parts[0], packs, seed),
                         _("pods seated"))
         else:
             self.say(_("write the number of packs, 4 to 6"), error=True)

@@ -23,9 +23,10 @@ if TYPE_CHECKING:
     from core import readmodel
     from core.desk import Desk
     from core.errors import LyceeError
-    from core.event.model import Event
+    from core.event.model import Event, Round
 
     from ...apphost import DeskApp
+    from ...web.server import ChildServer
 
 
 class EventHost(Screen):
@@ -33,7 +34,7 @@ class EventHost(Screen):
         # -- state, set in EventScreen.__init__ -------------------------------------------
         event_id: str
         desk: Desk | None  # None until the store is open, and after the screen is gone
-        web: object | None  # tui.web.server.ChildServer while the event is served (Ctrl+W)
+        web: ChildServer | None  # tui.web.server.ChildServer while the event is served (Ctrl+W)
         view: readmodel.EventView
         _dirty: set[str]
         _result_queue: deque[str]
@@ -62,6 +63,14 @@ class EventHost(Screen):
         # -- one controller's, called by another -------------------------------------------
         def _app_refusal(self, err: LyceeError) -> str: ...  # exports.py
         def _warn_deck_problems(self) -> None: ...  # buildphase.py
+
+    def _round(self) -> Round:
+        """The round the event is at, once a round is paired (what a result,
+        a pairing or a top cut just wrote)."""
+        rnd = self.event.current_round
+        if rnd is None:
+            raise RuntimeError("no round is paired")
+        return rnd
 
     @property
     def open_desk(self) -> Desk:

@@ -97,13 +97,14 @@ class PlayerActions(EventHost):
         def chosen(text: str | None) -> None:
             if not text:
                 return
-            if whole(text) is None or not 1 <= whole(text) <= 4096:
+            count = whole(text)
+            if count is None or not 1 <= count <= 4096:
                 self.say(_("write how many players, e.g. 16"), error=True)
                 return
             from core.demo import demo_names
 
             taken = {p.name for p in self.event.players}
-            names = [n for n in demo_names(int(text) + len(taken)) if n not in taken][:int(text)]
+            names = [n for n in demo_names(count + len(taken)) if n not in taken][:count]
             try:
                 self.open_desk.add_players(names)
             except LyceeError as err:

@@ -44,11 +44,12 @@ class RoundActions(EventHost):
             if not text:
                 return
             parts = text.split()
-            if len(parts) != 2 or None in (whole(parts[0]), whole(parts[1], 3)):
+            table, minutes = (whole(parts[0]), whole(parts[1], 3)) if len(parts) == 2 else (None, None)
+            if table is None or minutes is None:
                 self.say(_("write the table and the minutes, e.g. 7 5"), error=True)
                 return
             try:
-                self.open_desk.extend(whole(parts[0]), whole(parts[1], 3))
+                self.open_desk.extend(table, minutes)
             except LyceeError as err:
                 self.say(str(err), error=True)
                 return
@@ -170,8 +171,10 @@ class RoundActions(EventHost):
             self._batch["stored"] += 1
         parts = [str(table), res]
         ev = self.event
-        m = ev.current_round.match_at(table)
-        left = len(ev.current_round.missing_tables())
+        rnd = self._round()
+        m = rnd.match_at(table)
+        assert m is not None, "a result was just stored at this table"
+        left = len(rnd.missing_tables())
         msg = _("table {t}: {p1} {res} {p2}", t=table, p1=ev.player(m.p1).name, res=labels.result_label(parts[1]),
                 p2=ev.player(m.p2).name)
         if before is not None and before.reported:
@@ -198,7 +201,7 @@ class RoundActions(EventHost):
     def _paired(self) -> None:
         self.refresh_all()
         self.action_tab("round")
-        self.say(_("round {r} paired", r=self.event.current_round.number))
+        self.say(_("round {r} paired", r=self._round().number))
         self.query_one("#result-entry", Input).focus()
         self._warn_deck_problems()
 
@@ -212,7 +215,7 @@ class RoundActions(EventHost):
                 self.say(str(err), error=True)
                 return
             self.refresh_all()
-            self.say(_("round {r} paired again", r=self.event.current_round.number))
+            self.say(_("round {r} paired again", r=self._round().number))
 
         if self.event.current_round is None:
             self.say(_("no round has been paired yet"), error=True)
@@ -237,17 +240,18 @@ class RoundActions(EventHost):
                 return
             third = text.endswith("+")
             size = text.rstrip("+").strip()
-            if whole(size) is None:
+            players = whole(size)
+            if players is None:
                 self.say(_("write a number from 2 (add + for a third-place match)"), error=True)
                 return
             try:
-                self.open_desk.top_cut(whole(size), third_place=third, end_swiss=early)
+                self.open_desk.top_cut(players, third_place=third, end_swiss=early)
             except LyceeError as err:
                 self.say(str(err), error=True)
                 return
             self.refresh_all()
             self.action_tab("bracket")
-            self.say(_("top {n} cut: round {r} paired", n=size, r=self.event.current_round.number))
+            self.say(_("top {n} cut: round {r} paired", n=size, r=self._round().number))
 
         def ask() -> None:
             self.app.push_screen(Prompt(_("Top cut size: any number from 2 (add + for a third-place match)"), "8"),
