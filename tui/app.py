@@ -150,7 +150,7 @@ class LyceeApp(Translated, DeskApp):
         if not running or getattr(self.screen, "is_quit_question", False):
             self.exit()
             return
-        rnd = running[-1].event.current_round
+        rnd = running[-1].paired_round()
         ask = Confirm(_("Round {r} is in progress. Quit lycee? Every result typed is already saved; open the "
                         "event again to go on.", r=rnd.number))
         ask.is_quit_question = True

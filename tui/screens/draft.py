@@ -93,7 +93,7 @@ class DraftScreen(Translated, Screen):
         # the player's coach: a bot that reads every pack the player is passed
         self.coach = Bot(facts_for(cs), self.draft.deck_size, pack_size=len(self.draft.opened[0][0]))
         self.last_round = self.draft.round
-        self.log_path = None
+        self.log_path: Path | None = None
         self.reviewing = False
 
     @property

@@ -54,11 +54,19 @@ from .limited_kit import KIT_TCSS, Clock, SetupForm, card_sets, catalog, directi
 if TYPE_CHECKING:
     from textual import getters
 
+    from core.cards.model import CardSet
+
     from ..apphost import DeskApp
 
 TCSS = Path(__file__).with_name("draft_table.tcss")  # this module's screens and dialogs
 
 # -- setup -------------------------------------------------------------------------------------------
+
+
+def booster_size(cs: CardSet) -> int:
+    """Cards a booster of ``cs`` holds (the form lists only sets with a booster)."""
+    assert cs.booster is not None, "card_sets('booster') keeps only sets with a booster"
+    return cs.booster.size
 
 
 class TableSetup(SetupForm):
@@ -85,7 +93,7 @@ class TableSetup(SetupForm):
         yield Label(_("Packs a player (G-DRAFT-2)"))
         yield Select([(str(n), n) for n in DRAFT_PACKS], value=DRAFT_PACKS.start, allow_blank=False, id="packs")
         yield Label(_("Cards a pack"))
-        yield Input(str(sets[0].booster.size), id="cards", type="integer")
+        yield Input(str(booster_size(sets[0])), id="cards", type="integer")
         yield Label(_("Draw the seats"))
         yield Switch(True, id="draw")
         yield Label(_("Seed (blank: drawn)"))
@@ -101,7 +109,7 @@ class TableSetup(SetupForm):
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "set" and event.value != Select.BLANK:
             cs = catalog().set(str(event.value))
-            self.query_one("#cards", Input).value = str(cs.booster.size)
+            self.query_one("#cards", Input).value = str(booster_size(cs))
         elif event.select.id == "event" and event.value != Select.BLANK:
             try:  # only read: no lock, so it works while the event is open elsewhere
                 ev = self.app.datadir.read(str(event.value))
@@ -121,7 +129,8 @@ class TableSetup(SetupForm):
                 raise ValueError(_("{name} is listed twice", name=n))
             seen.add(n)
         cards = self.query_one("#cards", Input).value.strip()
-        if whole(cards) is None or whole(cards) < 1:
+        per_pack = whole(cards)
+        if per_pack is None or per_pack < 1:
             raise ValueError(_("cards a pack: a whole number"))
         return {"names": names, "set": self.query_one("#set", Select).value,
                 "packs": self.query_one("#packs", Select).value, "cards": whole(cards),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
@@ -80,7 +82,7 @@ class EventListScreen(Translated, Screen):
     def on_resize(self) -> None:
         self.action_refresh()
 
-    def _columns(self, cells: list[tuple[str, ...]]) -> list[tuple[str, int]]:
+    def _columns(self, cells: Sequence[tuple[str, ...]]) -> list[tuple[str, int]]:
         """The column labels and widths: every column but the name as wide as
         its widest cell (label included), the name the rest of the row (issue
         27 item 5, issue 29 item 11: at 80 columns nothing else is cut)."""

@@ -85,7 +85,7 @@ class SealedScreen(Translated, Screen):
         for i, p in enumerate(self.pool.packs):
             if i:
                 t.append("\n")
-            if p.kind == "starter":
+            if p.kind == "starter" and p.starter is not None:  # a starter pack names its starter
                 st = self.cs.starter(p.starter)
                 t.append(_("starter"), style="bold")
                 t.append(f" {st.name} ({len(p)})")

@@ -109,6 +109,10 @@ class ExportActions(EventHost):
     def _show_serving(self, note: str = "") -> None:
         from ..serving import ServingDialog
 
+        web = self.web
+        if web is None:  # not serving (stopped meanwhile): nothing to show
+            return
+
         def done(answer: str | None) -> None:
             if answer == "stop":
                 self.stop_serving()
@@ -116,7 +120,7 @@ class ExportActions(EventHost):
             elif self.web is not None:
                 self.say(_("serving the event pages: {url}", url=self.web.urls[0]))
 
-        self.app.push_screen(ServingDialog(self, self.web.urls, note), done)
+        self.app.push_screen(ServingDialog(self, web.urls, note), done)
 
     def stop_serving(self) -> None:
         if self.web is not None:

@@ -64,7 +64,7 @@ class EventHost(Screen):
         def _app_refusal(self, err: LyceeError) -> str: ...  # exports.py
         def _warn_deck_problems(self) -> None: ...  # buildphase.py
 
-    def _round(self) -> Round:
+    def paired_round(self) -> Round:
         """The round the event is at, once a round is paired (what a result,
         a pairing or a top cut just wrote)."""
         rnd = self.event.current_round

@@ -171,9 +171,9 @@ class RoundActions(EventHost):
             self._batch["stored"] += 1
         parts = [str(table), res]
         ev = self.event
-        rnd = self._round()
+        rnd = self.paired_round()
         m = rnd.match_at(table)
-        assert m is not None, "a result was just stored at this table"
+        assert m is not None and m.p2 is not None, "a result was just stored at this table (a bye takes none)"
         left = len(rnd.missing_tables())
         msg = _("table {t}: {p1} {res} {p2}", t=table, p1=ev.player(m.p1).name, res=labels.result_label(parts[1]),
                 p2=ev.player(m.p2).name)
@@ -201,7 +201,7 @@ class RoundActions(EventHost):
     def _paired(self) -> None:
         self.refresh_all()
         self.action_tab("round")
-        self.say(_("round {r} paired", r=self._round().number))
+        self.say(_("round {r} paired", r=self.paired_round().number))
         self.query_one("#result-entry", Input).focus()
         self._warn_deck_problems()
 
@@ -215,7 +215,7 @@ class RoundActions(EventHost):
                 self.say(str(err), error=True)
                 return
             self.refresh_all()
-            self.say(_("round {r} paired again", r=self._round().number))
+            self.say(_("round {r} paired again", r=self.paired_round().number))
 
         if self.event.current_round is None:
             self.say(_("no round has been paired yet"), error=True)
@@ -251,7 +251,7 @@ class RoundActions(EventHost):
                 return
             self.refresh_all()
             self.action_tab("bracket")
-            self.say(_("top {n} cut: round {r} paired", n=size, r=self._round().number))
+            self.say(_("top {n} cut: round {r} paired", n=size, r=self.paired_round().number))
 
         def ask() -> None:
             self.app.push_screen(Prompt(_("Top cut size: any number from 2 (add + for a third-place match)"), "8"),
