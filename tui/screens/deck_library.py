@@ -16,7 +16,7 @@ from textual.widgets import DataTable, Label
 from core.errors import LyceeError
 from core.i18n import _
 from core.labels import kind_label
-from limited.library import Library, export_text
+from limited.view import Library, export_text
 
 from ..i18n import Translated
 from ..widgets.plain import PlainTable
@@ -25,7 +25,7 @@ from .dialogs import Confirm, Prompt
 if TYPE_CHECKING:
     from textual import getters
 
-    from limited.deckstate import DeckState
+    from limited.view import DeckState
 
     from ..apphost import DeskApp
 

@@ -36,13 +36,13 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Digits, Label, Static
 
-from core.cards.model import CardSet
+from limited.view import CardSet
 from core.errors import LyceeError
 from core.i18n import _, ngettext
 from core.labels import card_type_label
-from limited.bots import Bot, PickReason, colour_text
-from limited.draft import Draft, Pick, PickTimer, Seat, seat_table
-from limited.facts import facts_for
+from limited.view import Bot, PickReason, colour_text
+from limited.view import Draft, Pick, PickTimer, Seat, seat_table
+from limited.view import facts_for
 
 from ..widgets.plain import PlainTable
 from ..i18n import Translated
@@ -383,7 +383,7 @@ class DraftScreen(Translated, Screen):
                                         nxt, self.log_path if last else None, last), done)
 
     def _finish(self) -> None:
-        from limited.draftlog import write_log
+        from limited.view import write_log
 
         res = self.draft.result()
         folder = self.app.datadir.root / "drafts"
@@ -456,7 +456,7 @@ class PackReview(Translated, ModalScreen[None]):
         if not self.last or not isinstance(owner, DraftScreen):
             self.notify(_("the pick review opens when the draft is over"))
             return
-        from limited.review import review_seat
+        from limited.view import review_seat
 
         self.app.push_screen(PickReviewScreen(self.cs, review_seat(owner.draft.result(), owner.me, self.cs)))
 

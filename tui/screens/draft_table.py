@@ -36,13 +36,13 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Digits, Input, Label, Select, Static, Switch, TextArea
 
-from core.rules.decklists import DEFAULT_BUILD_MINUTES
-from core.cards.decks import DRAFT_PACKS
+from limited.view import DEFAULT_BUILD_MINUTES
+from limited.view import DRAFT_PACKS
 from core.errors import LyceeError
 from core.i18n import _
 from core.names import whole
-from limited.caller import TableCall  # the caller's state (re-exported below)
-from limited.draft import PickTimer, Seat, check_packs, seat_pods, split_pods
+from limited.view import TableCall  # the caller's state (re-exported below)
+from limited.view import PickTimer, Seat, check_packs, seat_pods, split_pods
 
 from ..widgets.plain import PlainTable, plain
 from ..i18n import Translated
@@ -54,7 +54,7 @@ from .limited_kit import KIT_TCSS, Clock, SetupForm, card_sets, catalog, directi
 if TYPE_CHECKING:
     from textual import getters
 
-    from core.cards.model import CardSet
+    from limited.view import CardSet
 
     from ..apphost import DeskApp
 

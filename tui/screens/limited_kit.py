@@ -17,14 +17,14 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Switch
 
-from core.cards.model import CardSet
-from core.cards.decks import DRAFT_PACKS
+from limited.view import CardSet
+from limited.view import DRAFT_PACKS
 from core.errors import LyceeError
 from core.i18n import _
-from core.cards.legality import Catalog
+from limited.view import Catalog
 from core.names import whole
-from limited.draft import POD_MAX, POD_MIN
-from limited.sealed import PRODUCTS
+from limited.view import POD_MAX, POD_MIN
+from limited.view import PRODUCTS
 
 from ..i18n import Translated
 from ..widgets.plain import plain

@@ -157,7 +157,7 @@ class PracticeScreen(Translated, Screen):
                 return
             self.app.push_screen(BuildTimerScreen(minutes, clock=self.clock))
 
-        from core.rules.decklists import DEFAULT_BUILD_MINUTES
+        from limited.view import DEFAULT_BUILD_MINUTES
 
         self.app.push_screen(Prompt(_("Deck-building time in minutes (the organizer's choice)"),
                                     str(DEFAULT_BUILD_MINUTES["sealed"])), chosen)

@@ -22,10 +22,10 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Label, Static
 
-from core.cards.model import ATTRIBUTES, CardSet
+from limited.view import ATTRIBUTES, CardSet
 from core.i18n import _
 from core.labels import product_label
-from limited.sealed import PRODUCTS, open_sealed
+from limited.view import PRODUCTS, open_sealed
 
 from ..widgets.plain import PlainTable
 from ..i18n import Translated

@@ -83,7 +83,7 @@ class BuildActions(EventHost):
     def _open_player_deck(self, pid: str | None) -> None:
         """The deck builder on an event player's pool (G-SEALED, G-DRAFT-1):
         their registered deck to start from, Ctrl+R registers it to them."""
-        from limited import event as limited_event
+        from limited import view as limited_view
 
         from ..deckbuilder import DeckBuilderScreen
 
@@ -91,14 +91,14 @@ class BuildActions(EventHost):
             self.say(_("no player highlighted on the build tab"), error=True)
             return
         try:
-            st = limited_event.player_deck_state(self.open_desk, pid)
+            st = limited_view.player_deck_state(self.open_desk, pid)
         except LyceeError as err:
             self.say(str(err), error=True)
             return
         name = self.event.player(pid).name
 
         def register(deck) -> str:
-            limited_event.register_built_deck(self.open_desk, pid, deck)
+            limited_view.register_built_deck(self.open_desk, pid, deck)
             self._dirty.add("build")
             self.refresh_all()
             probs = self.open_desk.deck_problems(pid)
@@ -143,7 +143,7 @@ class BuildActions(EventHost):
     def _open_build(self, text: str | None) -> None:
         if not text:
             return
-        from limited import event as limited_event
+        from limited import view as limited_view
 
         if event_limited.open_build(self, text):
             return
@@ -153,10 +153,10 @@ class BuildActions(EventHost):
             return
         seed = whole(parts[2], 18) if len(parts) == 3 else None
         if self.event.kind == "sealed":
-            self._guard(lambda: limited_event.open_sealed_pools(self.open_desk, parts[0], parts[1], seed),
+            self._guard(lambda: limited_view.open_sealed_pools(self.open_desk, parts[0], parts[1], seed),
                         _("sealed pools opened"))
         elif (packs := whole(parts[1])) is not None:
-            self._guard(lambda: limited_event.draft_pods(self.open_desk, parts[0], packs, seed),
+            self._guard(lambda: limited_view.draft_pods(self.open_desk, parts[0], packs, seed),
                         _("pods seated"))
         else:
             self.say(_("write the number of packs, 4 to 6"), error=True)
@@ -172,12 +172,12 @@ class BuildActions(EventHost):
                     _("decklist registered for {who}", who=parts[0]))
 
     def _build_op(self, op: str) -> None:
-        from limited import event as limited_event
+        from limited import view as limited_view
 
         if op == "simulate":
-            self._guard(lambda: limited_event.simulate_draft(self.open_desk), _("draft simulated: pools recorded"))
+            self._guard(lambda: limited_view.simulate_draft(self.open_desk), _("draft simulated: pools recorded"))
         elif op == "botdecks":
-            self._guard(lambda: limited_event.build_bot_decks(self.open_desk), _("decks built and registered"))
+            self._guard(lambda: limited_view.build_bot_decks(self.open_desk), _("decks built and registered"))
         elif op == "close":
             self._guard(self.open_desk.close_build, _("build phase closed"))
         elif op == "timer":
