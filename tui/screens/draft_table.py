@@ -76,7 +76,6 @@ class TableSetup(SetupForm):
     if TYPE_CHECKING:
         app = getters.app(DeskApp)  # Textual's typed self.app
 
-
     CSS_PATH: ClassVar = [KIT_TCSS, TCSS]
 
     def title_text(self) -> str:

@@ -49,7 +49,6 @@ class PracticeScreen(Translated, Screen):
     if TYPE_CHECKING:
         app = getters.app(DeskApp)  # Textual's typed self.app
 
-
     CSS_PATH: ClassVar = [Path(__file__).with_name("practice.tcss")]
     BINDINGS = [
         Binding("d", "draft", "Draft practice", id="practice.draft"),
