@@ -179,6 +179,7 @@ def open_caller(screen: Any) -> None:
     cs = event_set(ev)
     pods = tuple(tuple(Seat(s.name, s.player is None) for s in pod) for pod in ev.pods)
     names = [s.name for pod in pods for s in pod]
-    screen.app.push_screen(TableScreen(names, set_code=cs.code, packs=b.packs, cards=cs.booster.size,  # type: ignore[union-attr]
+    assert cs.booster is not None, "seating the pods read this set's booster (limited.event)"
+    screen.app.push_screen(TableScreen(names, set_code=cs.code, packs=b.packs, cards=cs.booster.size,
                                        seed=b.seed or 0, draw_seats=False, pods=pods, event_name=ev.name,
                                        enter_pools=lambda: choose_pool_player(screen)))
