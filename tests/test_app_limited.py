@@ -450,3 +450,22 @@ async def test_practice_draft_ends_with_a_pick_review(tmp_path):
         assert [m.startswith("*") for m in marks] == [p.differs for p in rv.review.picks]
         assert any(p.differs for p in rv.review.picks)
         assert rv.review.picks[0].reason.text() in str(t)
+
+
+@pytest.mark.asyncio
+async def test_g_sealed_practice_menu_opens_the_line_chosen_with_enter(tmp_path):
+    """G-SEALED: the limited menu opens the line the arrows chose when Enter is
+    pressed, as its letter does (the menu's Enter ran an action it never awaited,
+    so nothing opened; mypy's unused-coroutine found it)."""
+    from tui.screens.limited_kit import SealedSetup
+
+    app = LyceeApp(DataDir(tmp_path), lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_practice(pilot, app, FakeClock())
+        await pilot.press("down")  # from Draft practice to Sealed practice
+        await pilot.press("enter")
+        for _ in range(50):
+            if isinstance(app.screen, SealedSetup):
+                break
+            await pilot.pause(0.02)
+        assert isinstance(app.screen, SealedSetup)

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from textual.app import App
 from textual.binding import Binding
 
 from core import i18n
 from core.i18n import _
 from core.store import DataDir
 
+from .apphost import DeskApp
 from .i18n import TEXTUAL_WORDS, Translated, key_words, tr
 
 
-class LyceeApp(Translated, App):
+class LyceeApp(Translated, DeskApp):
     CSS_PATH = "app.tcss"
     TITLE = "lycee"
     BINDINGS = [
@@ -150,7 +150,7 @@ class LyceeApp(Translated, App):
         if not running or getattr(self.screen, "is_quit_question", False):
             self.exit()
             return
-        rnd = running[-1].event.current_round
+        rnd = running[-1].paired_round()
         ask = Confirm(_("Round {r} is in progress. Quit lycee? Every result typed is already saved; open the "
                         "event again to go on.", r=rnd.number))
         ask.is_quit_question = True

@@ -4,13 +4,20 @@ follow the language chosen at start-up."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from core.i18n import _
+
+if TYPE_CHECKING:
+    from textual.binding import BindingsMap
 
 
 class Translated:
     """Mixin for screens and widgets: translate binding descriptions when the
     node is built, so `--lang` (or the locale) decides what the footer says."""
+
+    if TYPE_CHECKING:
+        _bindings: BindingsMap  # the node's (Textual's DOMNode)
 
     def _translate_bindings(self) -> None:
         # The one place that reaches into Textual's private ``_bindings`` (the

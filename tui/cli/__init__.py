@@ -398,8 +398,8 @@ def argparse_words(msgid: str) -> str:
 def argparse_through_catalog() -> None:
     """Let argparse fetch its words from our catalog (in the language in force when it
     prints), instead of gettext's default domain, which has no Japanese."""
-    argparse._ = argparse_words
-    argparse.ngettext = lambda singular, plural, n: _(singular if n == 1 else plural)
+    argparse._ = argparse_words  # type: ignore[attr-defined]  # argparse's own hook for its words, not in its stubs
+    argparse.ngettext = lambda singular, plural, n: _(singular if n == 1 else plural)  # type: ignore[attr-defined]  # the same
 
 
 #: Characters a line never starts with, and never ends with (禁則: 、。）」ょ... / （「).

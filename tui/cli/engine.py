@@ -23,6 +23,7 @@ def pairings_json(desk: Desk, why: bool = True) -> dict:
 
     ev = desk.event
     rnd = ev.current_round
+    assert rnd is not None, "pairings are shown of a paired round"
     points = points_before_round(ev)
 
     def side(pid):
@@ -38,12 +39,13 @@ def pairings_json(desk: Desk, why: bool = True) -> dict:
             d["why"] = why_text(ev, m.why)  # DESIGN section 3: pair --json gains "why"
         return d
 
-    doc = {"round": rnd.number, "stage": rnd.stage, "pairings": [pairing(m) for m in rnd.matches]}
+    pairings = [pairing(m) for m in rnd.matches]
+    doc = {"round": rnd.number, "stage": rnd.stage, "pairings": pairings}
     if rnd.stage == "top":
         from core.tournament.elimination import round_label  # a Swiss round loads no bracket
 
         doc["label"] = round_label(ev, rnd.number)
-        for p, m in zip(doc["pairings"], rnd.matches):
+        for p, m in zip(pairings, rnd.matches):
             p["label"] = round_label(ev, rnd.number, m)
     return doc
 
@@ -261,7 +263,9 @@ def _print_final(ev, doc: dict) -> int:
     """Final standings (G-SE): place, how far each player went, Swiss record."""
     from core.tournament.elimination import final_placings
 
-    reached = {f.id: f.label or _("Swiss") for f in final_placings(ev)}
+    placings = final_placings(ev)
+    assert placings is not None, "called for a finished event (standings_json's final)"
+    reached = {f.id: f.label or _("Swiss") for f in placings}
     w_place = max(5, width(_("Place")))
     w_lab = max([width(_("Reached"))] + [width(v) for v in reached.values()])
     print(_("Final standings"))

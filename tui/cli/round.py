@@ -111,7 +111,9 @@ def cmd_checkin(args) -> int:
     def run(d: Desk):
         ids = [d.player(ref).id for ref in args.players]
         ev = d.checkin(*ids)
-        seen = {c.player: c.seconds for c in ev.current_round.checkins}
+        rnd = ev.current_round
+        assert rnd is not None, "check-in is refused before a round is paired"
+        seen = {c.player: c.seconds for c in rnd.checkins}
         return [(ev.player(pid).name, seen[pid]) for pid in ids]
     for name, secs in with_desk(args, run):
         if secs <= SEATED_WITHIN:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from core import labels
 from core.columns import ljust, width
@@ -31,27 +32,20 @@ from core.names import visible
 
 from .common import CliError, LazyChoices, out_json
 
+if TYPE_CHECKING:
+    from core.cards.decks import Decklist
+    from core.cards.model import CardSet
+    from limited.draft import DraftResult
+
+# The card and limited engines are imported inside each command (``lycee --help``
+# and the other commands do not pay for them), each function naming what it uses:
+# a function that uses an engine it did not import is a mypy error, not a NameError
+# on one path only (``lycee pool`` once printed the bare list that way).
+
 
 def clean(text: str) -> str:
     """User text (seat names from a log) safe for a terminal."""
     return visible(text, 10_000)
-
-
-def _engines() -> None:
-    """The card and limited engines, imported when a command runs (``lycee
-    --help`` and the other commands do not pay for them)."""
-    global ATTRIBUTE_KANJI, ATTRIBUTES, CARD_TYPES, CardSet, Decklist, decklist_to_text, find_set
-    global DraftResult, run_draft, seat_pods, write_log, catalog_for, facts_for, deck_score
-    global PRODUCTS, build_sealed_deck, open_sealed
-    from core.cards.model import ATTRIBUTE_KANJI, CARD_TYPES
-    from core.cards.model import ATTRIBUTES, CardSet
-    from core.cards.decks import Decklist, decklist_to_text
-    from limited.checks import find_set
-    from limited.draft import DraftResult, run_draft, seat_pods
-    from limited.draftlog import write_log
-    from limited.facts import catalog_for, facts_for
-    from limited.score import deck_score
-    from limited.sealed import PRODUCTS, build_sealed_deck, open_sealed
 
 
 def _seed(args) -> int:
@@ -59,12 +53,15 @@ def _seed(args) -> int:
 
 
 def _cost(card) -> str:
+    from core.cards.model import ATTRIBUTE_KANJI
+
     return "".join(f"{ATTRIBUTE_KANJI[a]}{n}" for a, n in card.cost) or "-"
 
 
 def pool_lines(cs: CardSet, counts: Counter) -> list[str]:
     """The pool grouped by attributes, then by type (``lycee sealed``, ``lycee pool``)."""
-    _engines()
+    from core.cards.model import ATTRIBUTE_KANJI, ATTRIBUTES, CARD_TYPES
+
     cards = [cs.card(n) for n in counts]
     groups: dict[tuple, list] = {}
     for c in cards:
@@ -87,6 +84,10 @@ def pool_lines(cs: CardSet, counts: Counter) -> list[str]:
 
 
 def _score_line(deck: Decklist, cs: CardSet) -> tuple[str, dict]:
+    from core.cards.model import ATTRIBUTE_KANJI
+    from limited.facts import facts_for
+    from limited.score import deck_score
+
     sc = deck_score(deck, facts_for(cs))
     colours = "".join(ATTRIBUTE_KANJI[c] for c in sc.colours)
     text = _("score {total:.1f} (rating {rating:.2f}, in {colours} {consistency:.0%}, curve {curve:.2f})",
@@ -102,7 +103,11 @@ def _counts(deck: Decklist, section: str) -> dict[str, int]:
 
 
 def cmd_sealed(args) -> int:
-    _engines()
+    from core.cards.decks import decklist_to_text
+    from limited.checks import find_set
+    from limited.facts import catalog_for
+    from limited.sealed import PRODUCTS, build_sealed_deck, open_sealed
+
     cs = find_set(args.set)
     seed = _seed(args)
     pool = open_sealed(cs, args.product, random.Random(seed))
@@ -145,6 +150,12 @@ def _log_paths(base: str, pods: int) -> list[Path]:
     return [p.with_name(f"{p.stem}-pod{i + 1}{p.suffix or '.json'}") for i in range(pods)]
 
 
+def _deck(res: DraftResult, seat: int) -> Decklist:
+    deck = res.decks[seat]
+    assert deck is not None, "run_draft builds every seat's deck unless told not to"
+    return deck
+
+
 def cmd_draft(args) -> int:
     if args.action == "review":
         return cmd_draft_review(args)
@@ -153,7 +164,12 @@ def cmd_draft(args) -> int:
     missing = [o for o, v in (("--set", args.set), ("--seats", args.seats), ("--packs", args.packs)) if v is None]
     if missing:
         args.parser.error(_("the following arguments are required: %s") % join_list(missing))
-    _engines()
+    from core.cards.decks import decklist_to_text
+    from limited.checks import find_set
+    from limited.draft import run_draft, seat_pods
+    from limited.draftlog import write_log
+    from limited.facts import catalog_for
+
     cs = find_set(args.set)
     seed = _seed(args)
     pods = seat_pods([], args.seats, random.Random(seed))
@@ -169,14 +185,14 @@ def cmd_draft(args) -> int:
     if args.json:
         doc = {"set": cs.code, "seed": seed, "packs": args.packs, "seats": args.seats, "pods": []}
         for i, (res, path) in enumerate(zip(results, paths)):
-            seats = []
+            seat_docs = []
             for s, seat in enumerate(res.seats):
-                deck = res.decks[s]
-                seats.append({"seat": s, "name": seat.name, "bot": seat.bot,
+                deck = _deck(res, s)
+                seat_docs.append({"seat": s, "name": seat.name, "bot": seat.bot,
                               "pool": dict(sorted(Counter(res.pools[s]).items())),
                               "deck": _counts(deck, "deck"), "spare": _counts(deck, "spare"),
                               "score": _score_line(deck, cs)[1]})
-            doc["pods"].append({"pod": i + 1, "seed": res.seed, "seats": seats,
+            doc["pods"].append({"pod": i + 1, "seed": res.seed, "seats": seat_docs,
                                 "log": str(path) if path is not None else None})
         out_json(doc)
         return 0
@@ -189,23 +205,23 @@ def cmd_draft(args) -> int:
                 pod=i + 1, seed=res.seed))
         for s, seat in enumerate(res.seats):
             print(f"  {_('Seat')} {s + 1}  {ljust(seat.name, 8)} {_('pool')} {len(res.pools[s]):>3}  "
-                  f"{_score_line(res.decks[s], cs)[0]}")
+                  f"{_score_line(_deck(res, s), cs)[0]}")
         if path is not None:
             print("  " + _("log: {path}", path=path))
         for s, seat in enumerate(res.seats):
             print()
             where = join_list([f"{_('Pod')} {i + 1}", f"{_('Seat')} {s + 1}"])
             print(f"# {where}: {seat.name}")
-            print(decklist_to_text(res.decks[s], cat), end="")
+            print(decklist_to_text(_deck(res, s), cat), end="")
     return 0
 
 
 def cmd_draft_review(args) -> int:
     from limited.bots import colour_text
     from limited.draftlog import read_log, replay
+    from limited.checks import find_set
     from limited.review import review_json, review_seat
 
-    _engines()
     if args.log_file is None:
         args.parser.error(_("the following arguments are required: %s") % "LOG")
     res = read_log(args.log_file)

@@ -5,22 +5,29 @@ DeckBuilderScreen inherits.  The storage is limited.library.Library."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Label
 
 from core.errors import LyceeError
 from core.i18n import _
 from core.labels import kind_label
-from limited.library import Library, export_text
+from limited.view import Library, export_text
 
 from ..i18n import Translated
 from ..widgets.plain import PlainTable
 from .dialogs import Confirm, Prompt
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from limited.view import DeckState
+
+    from ..apphost import DeskApp
 
 TCSS = Path(__file__).with_name("deck_library.tcss")  # the library dialog
 
@@ -103,9 +110,20 @@ class LibraryDialog(Translated, ModalScreen[dict | None]):
 # -- the builder --------------------------------------------------------------------------------------
 
 
-class LibraryActions:
+class LibraryActions(Screen):
     """The deck builder's library keys (mixed into DeckBuilderScreen: its
-    state, say() and redraw())."""
+    state, say() and redraw(), declared here for the type checker)."""
+
+    if TYPE_CHECKING:
+        app = getters.app(DeskApp)  # Textual's typed self.app
+        state: DeckState
+
+        @property
+        def deck_name(self) -> str: ...
+        def say(self, text: str, error: bool = False) -> None: ...
+        def redraw(self, touched: str | None = None) -> None: ...
+        @classmethod
+        def from_doc(cls, doc: dict) -> Screen: ...
 
     @property
     def library(self) -> Library:

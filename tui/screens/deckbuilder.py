@@ -28,15 +28,15 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Label, Static
 
-from core.cards.model import ATTRIBUTE_KANJI, Card, CardSet
-from core.cards.decks import SPARE_MAX, Decklist, DeckProblem
+from limited.view import ATTRIBUTE_KANJI, Card, CardSet
+from limited.view import SPARE_MAX, Decklist, DeckProblem
 from core.errors import LyceeError
 from core.i18n import _
 from core.labels import card_type_label, kind_label, match_label
-from limited.deckstate import SORTS, DeckState
-from limited.facts import facts_for
-from limited.library import LIBRARY_FILE, LIBRARY_SCHEMA, Library, slug
-from limited.score import deck_score
+from limited.view import SORTS, DeckState
+from limited.view import facts_for
+from limited.view import LIBRARY_FILE, LIBRARY_SCHEMA, Library, slug
+from limited.view import deck_score
 
 from ..i18n import Translated
 from ..widgets.cards import (

@@ -12,6 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Button, Input, Label
 
 from core import readmodel
@@ -26,6 +27,7 @@ TCSS = Path(__file__).with_name("dialogs.tcss")  # this module's screens and dia
 class Confirm(Translated, ModalScreen[bool]):
     """Yes or no; `y`/Enter confirms, `n`/Escape declines."""
 
+    is_quit_question = False  # Ctrl+Q's own question (a second Ctrl+Q quits)
     CSS_PATH: ClassVar = [TCSS]
     BINDINGS = [
         Binding("y", "answer(True)", "Yes", id="confirm.yes"),
@@ -107,7 +109,7 @@ class ExportChoice(Translated, ModalScreen[tuple[str, str] | None]):
         self.dismiss(None)
 
 
-class HoldsTyping:
+class HoldsTyping(ModalScreen):
     """A dialog that opens by itself (issue 22) while the clerk is typing into
     a box: the keys of the first moment were meant for that box, not for the
     dialog, so they go on into it (a line finished with Enter is stored) until
@@ -121,13 +123,14 @@ class HoldsTyping:
         self.holding = box
         self._hold_until = monotonic() + self.GRACE
 
-    holding = None
+    holding: Input | None = None
 
     def _start_hold(self) -> None:
         if self.holding is None:
             return
         self.set_focus(None)  # keys reach the dialog itself, which hands them on
         title = self.query_one(".title", Label)
+        assert isinstance(title.parent, Widget), "the title sits in the dialog's box"
         title.parent.mount(Label(_("(what you type still goes to the box below; pause a moment to answer here)"),
                                  id="hold-hint", classes="hint", markup=False), after=title)
         self.set_timer(self.GRACE, self._release)

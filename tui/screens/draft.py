@@ -22,7 +22,7 @@ When the draft is over its ``lycee-draft/1`` log is written to
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import math
 import random
@@ -36,13 +36,13 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Digits, Label, Static
 
-from core.cards.model import CardSet
+from limited.view import CardSet
 from core.errors import LyceeError
 from core.i18n import _, ngettext
 from core.labels import card_type_label
-from limited.bots import Bot, PickReason, colour_text
-from limited.draft import Draft, Pick, PickTimer, Seat, seat_table
-from limited.facts import facts_for
+from limited.view import Bot, PickReason, colour_text
+from limited.view import Draft, Pick, PickTimer, Seat, seat_table
+from limited.view import facts_for
 
 from ..widgets.plain import PlainTable
 from ..i18n import Translated
@@ -50,6 +50,11 @@ from ..widgets.cards import card_cells, card_columns, cost_glyphs, attr_glyphs, 
 from ..widgets.footer import WholeKeysFooter
 from .dialogs import Confirm
 from .limited_kit import Clock, PausableClock, direction_text
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from ..apphost import DeskApp
 
 TCSS = Path(__file__).with_name("draft.tcss")  # this module's screens and dialogs
 
@@ -59,6 +64,9 @@ NARROW = 100
 
 
 class DraftScreen(Translated, Screen):
+    if TYPE_CHECKING:
+        app = getters.app(DeskApp)  # Textual's typed self.app
+
     CSS_PATH: ClassVar = [TCSS]
     BINDINGS = [
         Binding("enter", "pick", "Pick", id="draft.pick", priority=True),
@@ -85,7 +93,7 @@ class DraftScreen(Translated, Screen):
         # the player's coach: a bot that reads every pack the player is passed
         self.coach = Bot(facts_for(cs), self.draft.deck_size, pack_size=len(self.draft.opened[0][0]))
         self.last_round = self.draft.round
-        self.log_path = None
+        self.log_path: Path | None = None
         self.reviewing = False
 
     @property
@@ -375,7 +383,7 @@ class DraftScreen(Translated, Screen):
                                         nxt, self.log_path if last else None, last), done)
 
     def _finish(self) -> None:
-        from limited.draftlog import write_log
+        from limited.view import write_log
 
         res = self.draft.result()
         folder = self.app.datadir.root / "drafts"
@@ -448,7 +456,7 @@ class PackReview(Translated, ModalScreen[None]):
         if not self.last or not isinstance(owner, DraftScreen):
             self.notify(_("the pick review opens when the draft is over"))
             return
-        from limited.review import review_seat
+        from limited.view import review_seat
 
         self.app.push_screen(PickReviewScreen(self.cs, review_seat(owner.draft.result(), owner.me, self.cs)))
 

@@ -21,7 +21,7 @@ proposed: the guideline sets none).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import math
 import random
@@ -36,13 +36,13 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Digits, Input, Label, Select, Static, Switch, TextArea
 
-from core.rules.decklists import DEFAULT_BUILD_MINUTES
-from core.cards.decks import DRAFT_PACKS
+from limited.view import DEFAULT_BUILD_MINUTES
+from limited.view import DRAFT_PACKS
 from core.errors import LyceeError
 from core.i18n import _
 from core.names import whole
-from limited.caller import TableCall  # the caller's state (re-exported below)
-from limited.draft import PickTimer, Seat, check_packs, seat_pods, split_pods
+from limited.view import TableCall  # the caller's state (re-exported below)
+from limited.view import PickTimer, Seat, check_packs, seat_pods, split_pods
 
 from ..widgets.plain import PlainTable, plain
 from ..i18n import Translated
@@ -51,14 +51,30 @@ from ..widgets.footer import WholeKeysFooter
 from .dialogs import Confirm, Prompt
 from .limited_kit import KIT_TCSS, Clock, SetupForm, card_sets, catalog, direction_text, parse_seed, set_options
 
+if TYPE_CHECKING:
+    from textual import getters
+
+    from limited.view import CardSet
+
+    from ..apphost import DeskApp
+
 TCSS = Path(__file__).with_name("draft_table.tcss")  # this module's screens and dialogs
 
 # -- setup -------------------------------------------------------------------------------------------
 
 
+def booster_size(cs: CardSet) -> int:
+    """Cards a booster of ``cs`` holds (the form lists only sets with a booster)."""
+    assert cs.booster is not None, "card_sets('booster') keeps only sets with a booster"
+    return cs.booster.size
+
+
 class TableSetup(SetupForm):
     """Who drafts and with what: players (typed, or an event's), set, packs,
     cards a pack, seating drawn or as typed, seed."""
+
+    if TYPE_CHECKING:
+        app = getters.app(DeskApp)  # Textual's typed self.app
 
     CSS_PATH: ClassVar = [KIT_TCSS, TCSS]
 
@@ -76,7 +92,7 @@ class TableSetup(SetupForm):
         yield Label(_("Packs a player (G-DRAFT-2)"))
         yield Select([(str(n), n) for n in DRAFT_PACKS], value=DRAFT_PACKS.start, allow_blank=False, id="packs")
         yield Label(_("Cards a pack"))
-        yield Input(str(sets[0].booster.size), id="cards", type="integer")
+        yield Input(str(booster_size(sets[0])), id="cards", type="integer")
         yield Label(_("Draw the seats"))
         yield Switch(True, id="draw")
         yield Label(_("Seed (blank: drawn)"))
@@ -92,7 +108,7 @@ class TableSetup(SetupForm):
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "set" and event.value != Select.BLANK:
             cs = catalog().set(str(event.value))
-            self.query_one("#cards", Input).value = str(cs.booster.size)
+            self.query_one("#cards", Input).value = str(booster_size(cs))
         elif event.select.id == "event" and event.value != Select.BLANK:
             try:  # only read: no lock, so it works while the event is open elsewhere
                 ev = self.app.datadir.read(str(event.value))
@@ -112,7 +128,8 @@ class TableSetup(SetupForm):
                 raise ValueError(_("{name} is listed twice", name=n))
             seen.add(n)
         cards = self.query_one("#cards", Input).value.strip()
-        if whole(cards) is None or whole(cards) < 1:
+        per_pack = whole(cards)
+        if per_pack is None or per_pack < 1:
             raise ValueError(_("cards a pack: a whole number"))
         return {"names": names, "set": self.query_one("#set", Select).value,
                 "packs": self.query_one("#packs", Select).value, "cards": whole(cards),

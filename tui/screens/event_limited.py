@@ -27,7 +27,7 @@ __all__ = ["open_hint", "open_build", "choose_pool_player", "enter_pool", "open_
 
 def open_hint(kind: str) -> str:
     """The "open" prompt: the set codes there are, and what 2s / 1s3b / real mean."""
-    from core.rules.decklists import default_catalog
+    from limited.view import default_catalog
 
     cat = default_catalog()
     if kind == "sealed":
@@ -46,7 +46,7 @@ def open_build(screen: Any, text: str) -> bool:
     parts = text.split()
     if not parts or parts[-1].casefold() not in ("real", "実物", "実パック"):
         return False
-    from limited.tablepool import open_real
+    from limited.view import open_real
 
     parts = parts[:-1]
     if len(parts) not in (2, 3) or (len(parts) == 3 and whole(parts[2], 18) is None):
@@ -117,8 +117,8 @@ def enter_pool(screen: Any, pid: str, then=None) -> None:
     """The pool entry screen on ``pid``'s pool; Ctrl+R there records it."""
     from collections import Counter
 
-    from limited.event import event_set
-    from limited.tablepool import enter_table_pool
+    from limited.view import event_set
+    from limited.view import enter_table_pool
 
     from .pool_entry import PoolEntryScreen
 
@@ -161,8 +161,8 @@ def ids_of(ev) -> list[str]:
 
 def open_caller(screen: Any) -> None:
     """The draft caller on the event's pods (its seats are the event's; one seating per event)."""
-    from limited.draft import Seat
-    from limited.event import event_set
+    from limited.view import Seat
+    from limited.view import event_set
 
     from .draft_table import TableScreen
 
@@ -179,6 +179,7 @@ def open_caller(screen: Any) -> None:
     cs = event_set(ev)
     pods = tuple(tuple(Seat(s.name, s.player is None) for s in pod) for pod in ev.pods)
     names = [s.name for pod in pods for s in pod]
-    screen.app.push_screen(TableScreen(names, set_code=cs.code, packs=b.packs, cards=cs.booster.size,  # type: ignore[union-attr]
+    assert cs.booster is not None, "seating the pods read this set's booster (limited.event)"
+    screen.app.push_screen(TableScreen(names, set_code=cs.code, packs=b.packs, cards=cs.booster.size,
                                        seed=b.seed or 0, draw_seats=False, pods=pods, event_name=ev.name,
                                        enter_pools=lambda: choose_pool_player(screen)))

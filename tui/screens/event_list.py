@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from typing import TYPE_CHECKING
+
 from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
@@ -19,6 +23,11 @@ from ..i18n import Translated
 from ..widgets.footer import WholeKeysFooter
 from .dialogs import Confirm
 from .forms import NewEvent
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from ..apphost import DeskApp
 
 
 def kind_short(kind: str) -> str:
@@ -43,6 +52,9 @@ def fit_name(name: str, width: int) -> Text:
 
 
 class EventListScreen(Translated, Screen):
+    if TYPE_CHECKING:
+        app = getters.app(DeskApp)  # Textual's typed self.app
+
     BINDINGS = [
         Binding("n", "new_event", "New event", id="events.new"),
         Binding("enter,o", "open_event", "Open", id="events.open"),
@@ -70,7 +82,7 @@ class EventListScreen(Translated, Screen):
     def on_resize(self) -> None:
         self.action_refresh()
 
-    def _columns(self, cells: list[tuple[str, ...]]) -> list[tuple[str, int]]:
+    def _columns(self, cells: Sequence[tuple[str, ...]]) -> list[tuple[str, int]]:
         """The column labels and widths: every column but the name as wide as
         its widest cell (label included), the name the rest of the row (issue
         27 item 5, issue 29 item 11: at 80 columns nothing else is cut)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, ClassVar
+from typing import TYPE_CHECKING, Callable, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -17,17 +17,20 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Switch
 
-from core.cards.model import CardSet
-from core.cards.decks import DRAFT_PACKS
+from limited.view import CardSet
+from limited.view import DRAFT_PACKS
 from core.errors import LyceeError
 from core.i18n import _
-from core.cards.legality import Catalog
+from limited.view import Catalog
 from core.names import whole
-from limited.draft import POD_MAX, POD_MIN
-from limited.sealed import PRODUCTS
+from limited.view import POD_MAX, POD_MIN
+from limited.view import PRODUCTS
 
 from ..i18n import Translated
 from ..widgets.plain import plain
+
+if TYPE_CHECKING:
+    from rich.text import Text
 
 #: The setup forms' stylesheet (beside this file; a subclass elsewhere lists it first).
 KIT_TCSS = Path(__file__).with_name("limited_kit.tcss")
@@ -72,7 +75,7 @@ def parse_seed(text: str) -> int:
     return -n if text.startswith("-") else n
 
 
-def set_options(sets: list[CardSet]) -> list[tuple[str, str]]:
+def set_options(sets: list[CardSet]) -> list[tuple[Text, str]]:
     return [(plain(f"{cs.code} · {cs.name}"), cs.code) for cs in sets]
 
 

@@ -26,10 +26,10 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, Label
 
 from core import labels
-from core.cards.model import ATTRIBUTE_KANJI, CardSet
+from limited.view import ATTRIBUTE_KANJI, CardSet
 from core.errors import LyceeError
 from core.i18n import _, join_sentences, ngettext
-from limited.tablepool import Entry, card_echo, expected_size, parse_text, pool_problems
+from limited.view import Entry, card_echo, expected_size, parse_text, pool_problems
 
 from ..i18n import Translated
 from ..widgets.cards import cost_glyphs

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -35,11 +35,19 @@ from ..i18n import Translated
 from ..widgets.footer import WholeKeysFooter
 from .limited_kit import Clock, DraftSetup, SealedSetup, catalog
 
+if TYPE_CHECKING:
+    from textual import getters
+
+    from ..apphost import DeskApp
+
 # -- the menu ---------------------------------------------------------------------------------------
 
 
 class PracticeScreen(Translated, Screen):
     """The limited menu: draft practice, sealed practice, the draft table, the deck builder."""
+
+    if TYPE_CHECKING:
+        app = getters.app(DeskApp)  # Textual's typed self.app
 
     CSS_PATH: ClassVar = [Path(__file__).with_name("practice.tcss")]
     BINDINGS = [
@@ -75,8 +83,8 @@ class PracticeScreen(Translated, Screen):
         ol.highlighted = 0
         ol.focus()
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.run_action(event.option.id or "")
+    async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        await self.run_action(event.option.id or "")
 
     def action_close(self) -> None:
         self.app.pop_screen()
@@ -148,7 +156,7 @@ class PracticeScreen(Translated, Screen):
                 return
             self.app.push_screen(BuildTimerScreen(minutes, clock=self.clock))
 
-        from core.rules.decklists import DEFAULT_BUILD_MINUTES
+        from limited.view import DEFAULT_BUILD_MINUTES
 
         self.app.push_screen(Prompt(_("Deck-building time in minutes (the organizer's choice)"),
                                     str(DEFAULT_BUILD_MINUTES["sealed"])), chosen)

@@ -22,10 +22,10 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Label, Static
 
-from core.cards.model import ATTRIBUTES, CardSet
+from limited.view import ATTRIBUTES, CardSet
 from core.i18n import _
 from core.labels import product_label
-from limited.sealed import PRODUCTS, open_sealed
+from limited.view import PRODUCTS, open_sealed
 
 from ..widgets.plain import PlainTable
 from ..i18n import Translated
@@ -85,7 +85,7 @@ class SealedScreen(Translated, Screen):
         for i, p in enumerate(self.pool.packs):
             if i:
                 t.append("\n")
-            if p.kind == "starter":
+            if p.kind == "starter" and p.starter is not None:  # a starter pack names its starter
                 st = self.cs.starter(p.starter)
                 t.append(_("starter"), style="bold")
                 t.append(f" {st.name} ({len(p)})")

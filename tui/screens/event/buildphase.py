@@ -13,9 +13,10 @@ from core.names import whole
 from .. import event_limited
 from ..dialogs import Prompt
 from .build import BuildPane
+from .host import EventHost
 
 
-class BuildActions:
+class BuildActions(EventHost):
     """The build phase of a limited event: decklists, the build timer, the head judge's override (mixed into EventScreen)."""
 
     def action_build_menu(self) -> None:
@@ -82,7 +83,7 @@ class BuildActions:
     def _open_player_deck(self, pid: str | None) -> None:
         """The deck builder on an event player's pool (G-SEALED, G-DRAFT-1):
         their registered deck to start from, Ctrl+R registers it to them."""
-        from limited import event as limited_event
+        from limited import view as limited_view
 
         from ..deckbuilder import DeckBuilderScreen
 
@@ -90,17 +91,17 @@ class BuildActions:
             self.say(_("no player highlighted on the build tab"), error=True)
             return
         try:
-            st = limited_event.player_deck_state(self.desk, pid)
+            st = limited_view.player_deck_state(self.open_desk, pid)
         except LyceeError as err:
             self.say(str(err), error=True)
             return
         name = self.event.player(pid).name
 
         def register(deck) -> str:
-            limited_event.register_built_deck(self.desk, pid, deck)
+            limited_view.register_built_deck(self.open_desk, pid, deck)
             self._dirty.add("build")
             self.refresh_all()
-            probs = self.desk.deck_problems(pid)
+            probs = self.open_desk.deck_problems(pid)
             if probs:
                 return _("registered to {name}, with {n} problem(s): round 1 waits for a legal deck ({first})",
                          name=name, n=len(probs), first=str(probs[0]))
@@ -115,7 +116,7 @@ class BuildActions:
         hj = self.event.staff.head_judge
         gaps = readmodel.deck_gaps(self.event)
         if not hj:
-            self._guard(lambda: self.desk.override_decks("", "-"), "")  # core's refusal names F12
+            self._guard(lambda: self.open_desk.override_decks("", "-"), "")  # core's refusal names F12
             return
         if not gaps:
             self.say(_("every player has a legal deck: no override is needed"))
@@ -123,7 +124,7 @@ class BuildActions:
 
         def answer(reason: str | None) -> None:
             if reason:
-                self._guard(lambda: self.desk.override_decks(hj, reason),
+                self._guard(lambda: self.open_desk.override_decks(hj, reason),
                             _("head judge override by {by}: round 1 may be paired (F5)", by=hj))
 
         self.app.push_screen(Prompt(_("Head judge {hj} lets round 1 pair without a legal deck from {players}. "
@@ -142,7 +143,7 @@ class BuildActions:
     def _open_build(self, text: str | None) -> None:
         if not text:
             return
-        from limited import event as limited_event
+        from limited import view as limited_view
 
         if event_limited.open_build(self, text):
             return
@@ -152,10 +153,10 @@ class BuildActions:
             return
         seed = whole(parts[2], 18) if len(parts) == 3 else None
         if self.event.kind == "sealed":
-            self._guard(lambda: limited_event.open_sealed_pools(self.desk, parts[0], parts[1], seed),
+            self._guard(lambda: limited_view.open_sealed_pools(self.open_desk, parts[0], parts[1], seed),
                         _("sealed pools opened"))
-        elif whole(parts[1]) is not None:
-            self._guard(lambda: limited_event.draft_pods(self.desk, parts[0], whole(parts[1]), seed),
+        elif (packs := whole(parts[1])) is not None:
+            self._guard(lambda: limited_view.draft_pods(self.open_desk, parts[0], packs, seed),
                         _("pods seated"))
         else:
             self.say(_("write the number of packs, 4 to 6"), error=True)
@@ -167,32 +168,32 @@ class BuildActions:
         if len(parts) != 2:
             self.say(_("write the player and the file"), error=True)
             return
-        self._guard(lambda: self.desk.register_decklist_file(parts[0], parts[1]),
+        self._guard(lambda: self.open_desk.register_decklist_file(parts[0], parts[1]),
                     _("decklist registered for {who}", who=parts[0]))
 
     def _build_op(self, op: str) -> None:
-        from limited import event as limited_event
+        from limited import view as limited_view
 
         if op == "simulate":
-            self._guard(lambda: limited_event.simulate_draft(self.desk), _("draft simulated: pools recorded"))
+            self._guard(lambda: limited_view.simulate_draft(self.open_desk), _("draft simulated: pools recorded"))
         elif op == "botdecks":
-            self._guard(lambda: limited_event.build_bot_decks(self.desk), _("decks built and registered"))
+            self._guard(lambda: limited_view.build_bot_decks(self.open_desk), _("decks built and registered"))
         elif op == "close":
-            self._guard(self.desk.close_build, _("build phase closed"))
+            self._guard(self.open_desk.close_build, _("build phase closed"))
         elif op == "timer":
             try:
-                self.desk.toggle_build()
+                self.open_desk.toggle_build()
             except LyceeError as err:
                 self.say(str(err), error=True)
                 return
             self.refresh_all()
-            self.say(_("building timer: {state}", state=labels.build_state_label(self.desk.build_status().state)))
+            self.say(_("building timer: {state}", state=labels.build_state_label(self.open_desk.build_status().state)))
 
     def _tick_build(self) -> None:
         """The build timer ticks while it runs (the build tab redrawn each second)."""
         if self.event.kind == "constructed" or self.query_one(TabbedContent).active != "build":
             return
-        st = self.desk.build_status()
+        st = self.open_desk.build_status()
         if st.state != "building":
             return
         self.query_one(BuildPane).tick(self.event, st)

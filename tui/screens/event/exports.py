@@ -11,9 +11,10 @@ from core.errors import LyceeError
 from core.i18n import _
 from core.event.model import Event
 from ..dialogs import ExportChoice, Prompt
+from .host import EventHost
 
 
-class ExportActions:
+class ExportActions(EventHost):
     """The event as a whole: exports and printing, the public pages, the independent check, the plan of the day, the settings (mixed into EventScreen)."""
 
     def action_export(self, open_after: bool = False) -> None:
@@ -43,7 +44,7 @@ class ExportActions:
     @work(thread=True, exclusive=True, group="export")
     def _export(self, what: str, fmt: str, round_number: int | None = None, open_after: bool = False) -> None:
         try:
-            name, text = readmodel.export_text(self.event, what, fmt, round_number, self.desk.store.actions)
+            name, text = readmodel.export_text(self.event, what, fmt, round_number, self.open_desk.store.actions)
         except LyceeError as err:
             self.app.call_from_thread(self.say, str(err), True)
             return
@@ -108,6 +109,10 @@ class ExportActions:
     def _show_serving(self, note: str = "") -> None:
         from ..serving import ServingDialog
 
+        web = self.web
+        if web is None:  # not serving (stopped meanwhile): nothing to show
+            return
+
         def done(answer: str | None) -> None:
             if answer == "stop":
                 self.stop_serving()
@@ -115,7 +120,7 @@ class ExportActions:
             elif self.web is not None:
                 self.say(_("serving the event pages: {url}", url=self.web.urls[0]))
 
-        self.app.push_screen(ServingDialog(self, self.web.urls, note), done)
+        self.app.push_screen(ServingDialog(self, web.urls, note), done)
 
     def stop_serving(self) -> None:
         if self.web is not None:
@@ -159,12 +164,12 @@ class ExportActions:
                         self._history.append(dd.history(eid))
                     except (LyceeError, OSError, ValueError, KeyError):
                         continue
-        return readmodel.day_plan(ev, self.desk.store.actions, self.desk.now(), self._history)
+        return readmodel.day_plan(ev, self.open_desk.store.actions, self.open_desk.now(), self._history)
 
     def _finish_text(self, ev: Event) -> str:
         """The projected finish, first in the event bar, once this desk has
         timed something of the event (an event imported without times shows none)."""
-        if not any(a["type"] in ("create", "pair") for a in self.desk.store.actions):
+        if not any(a["type"] in ("create", "pair") for a in self.open_desk.store.actions):
             return ""
         try:
             p = self._plan(ev)
@@ -181,7 +186,7 @@ class ExportActions:
             if not wanted:
                 return
             try:
-                changes = self.desk.set_settings(wanted)
+                changes = self.open_desk.set_settings(wanted)
             except LyceeError as err:
                 self.say(str(err), error=True)
                 return

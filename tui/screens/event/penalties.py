@@ -13,9 +13,10 @@ from core.i18n import _
 from ..dialogs import Confirm
 from ..forms import AppealForm, PenaltyForm
 from .players import PlayersPane
+from .host import EventHost
 
 
-class PenaltyActions:
+class PenaltyActions(EventHost):
     """Penalties and appeals (G-PEN-*) (mixed into EventScreen)."""
 
     def _penalty_history(self, ref: str) -> list[str]:
@@ -30,7 +31,7 @@ class PenaltyActions:
             if not d:
                 return
             try:
-                p = self.desk.player(d["player"])
+                p = self.open_desk.player(d["player"])
                 rule = readmodel.penalty_excludes(self.event, p.id, d["level"], d["reason"], d["by"], d["action"])
             except LyceeError as err:
                 self.say(str(err), error=True)
@@ -64,7 +65,7 @@ class PenaltyActions:
             if not d:
                 return
             try:
-                ev = self.desk.appeal(d["number"], d["outcome"], level=d["level"], action=d["action"],
+                ev = self.open_desk.appeal(d["number"], d["outcome"], level=d["level"], action=d["action"],
                                       note=d["note"])
             except LyceeError as err:
                 self.say(str(err), error=True)
@@ -78,7 +79,7 @@ class PenaltyActions:
         """Record the penalty and say in words what it brought (G-PEN-2)."""
         before = self.event
         try:
-            self.desk.penalty(p.id, d["level"], d["reason"], by=d["by"] or None, action=d["action"])
+            self.open_desk.penalty(p.id, d["level"], d["reason"], by=d["by"] or None, action=d["action"])
         except LyceeError as err:
             self.say(str(err), error=True)
             return

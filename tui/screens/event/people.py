@@ -13,14 +13,15 @@ from core.i18n import _, join_list
 from core.names import whole
 from ..dialogs import Confirm, LatePrompts, Prompt
 from .players import PlayersPane
+from .host import EventHost
 
 
-class PlayerActions:
+class PlayerActions(EventHost):
     """Players: adding (the same-name question), drop, keep apart, rename, remove, check-in and lateness (mixed into EventScreen)."""
 
     def action_late(self, by_itself: bool = False) -> None:
         try:
-            due = self.desk.late_prompts()
+            due = self.open_desk.late_prompts()
         except LyceeError as err:
             self.say(str(err), error=True)
             return
@@ -32,7 +33,7 @@ class PlayerActions:
         def decided(decisions) -> None:
             for key, decision in decisions or []:
                 try:
-                    self.desk.resolve_late(by_key[key], decision)
+                    self.open_desk.resolve_late(by_key[key], decision)
                 except LyceeError as err:
                     self.say(str(err), error=True)
             self.refresh_all()
@@ -53,7 +54,7 @@ class PlayerActions:
         if not readmodel.check_in_used(self.event):
             return  # prompts come by themselves once check-in is in use (Ctrl+L)
         try:
-            due = self.desk.late_prompts()
+            due = self.open_desk.late_prompts()
         except LyceeError:
             return
         new = [p for p in due if p.key not in self._seen_prompts]
@@ -79,7 +80,7 @@ class PlayerActions:
             if not text:
                 return
             try:
-                self.desk.checkin(*text.split())
+                self.open_desk.checkin(*text.split())
             except LyceeError as err:
                 self.say(str(err), error=True)
                 return
@@ -96,15 +97,16 @@ class PlayerActions:
         def chosen(text: str | None) -> None:
             if not text:
                 return
-            if whole(text) is None or not 1 <= whole(text) <= 4096:
+            count = whole(text)
+            if count is None or not 1 <= count <= 4096:
                 self.say(_("write how many players, e.g. 16"), error=True)
                 return
             from core.demo import demo_names
 
             taken = {p.name for p in self.event.players}
-            names = [n for n in demo_names(int(text) + len(taken)) if n not in taken][:int(text)]
+            names = [n for n in demo_names(count + len(taken)) if n not in taken][:count]
             try:
-                self.desk.add_players(names)
+                self.open_desk.add_players(names)
             except LyceeError as err:
                 self.say(str(err), error=True)
                 return
@@ -156,7 +158,7 @@ class PlayerActions:
             self.app.push_screen(self._same_name_question(name, registered), answered)
             return
         try:
-            (pid,) = self.desk.add_players([name], allow_same_name=same_name, readings=[reading or None])
+            (pid,) = self.open_desk.add_players([name], allow_same_name=same_name, readings=[reading or None])
             name = self.event.player(pid).name
         except LyceeError as err:
             self.say(str(err), error=True)
@@ -194,7 +196,7 @@ class PlayerActions:
         if not choice:
             return
         try:
-            self.desk.drop(p.id, forfeit=choice != "no_forfeit")
+            self.open_desk.drop(p.id, forfeit=choice != "no_forfeit")
         except LyceeError as err:
             self.say(str(err), error=True)
             return
@@ -215,7 +217,7 @@ class PlayerActions:
 
         def done(clear: bool, q) -> None:
             try:
-                self.desk.keep_apart(p.id, q.id, clear=clear)
+                self.open_desk.keep_apart(p.id, q.id, clear=clear)
             except LyceeError as err:
                 self.say(str(err), error=True)
                 return
@@ -228,7 +230,7 @@ class PlayerActions:
             if not ref:
                 return
             try:
-                q = self.desk.player(ref)
+                q = self.open_desk.player(ref)
             except LyceeError as err:
                 self.say(str(err), error=True)
                 return
@@ -263,7 +265,7 @@ class PlayerActions:
 
         def save(name: str, reading: str, same_name: bool) -> None:
             try:
-                self.desk.rename(p.id, name, reading=reading, allow_same_name=same_name)
+                self.open_desk.rename(p.id, name, reading=reading, allow_same_name=same_name)
             except LyceeError as err:
                 self.say(str(err), error=True)
                 return
@@ -291,7 +293,7 @@ class PlayerActions:
         p = self._player_at_cursor("Delete")
         if p is None:
             return
-        why = self.desk.removal_refusal(p.id)
+        why = self.open_desk.removal_refusal(p.id)
         if why is not None:
             self.say(why, error=True)
             return
@@ -305,7 +307,7 @@ class PlayerActions:
                 "keeps it; Ctrl+Z undoes).", name=p.name))):
             return
         try:
-            self.desk.remove(p.id)
+            self.open_desk.remove(p.id)
         except LyceeError as err:
             self.say(str(err), error=True)
             return

@@ -15,9 +15,10 @@ from core import readmodel
 from ...widgets.line import Line
 from ..dialogs import Confirm, Prompt
 from .round import RoundPane, result_cell
+from .host import EventHost
 
 
-class RoundActions:
+class RoundActions(EventHost):
     """Round and results: the results queue, the result path (pre-check, questions, one record), pairing, the top cut, playoffs, the clock, undo (mixed into EventScreen)."""
 
     def action_clock(self) -> None:
@@ -26,9 +27,9 @@ class RoundActions:
             self.say(_("pair a round first (F5)"), error=True)
             return
         try:
-            op = self.desk.toggle_clock()
+            op = self.open_desk.toggle_clock()
             if op == "start":
-                st = self.desk.clock_status()
+                st = self.open_desk.clock_status()
                 self.say(_("round {r} clock started: {m} minutes", r=st.round, m=st.minutes) + " · "
                          + _("lateness prompts (G-LATE-1 at 5 minutes, G-LATE-2 at 30) come by themselves "
                              "once players are checked in (Ctrl+L)"))
@@ -43,11 +44,12 @@ class RoundActions:
             if not text:
                 return
             parts = text.split()
-            if len(parts) != 2 or None in (whole(parts[0]), whole(parts[1], 3)):
+            table, minutes = (whole(parts[0]), whole(parts[1], 3)) if len(parts) == 2 else (None, None)
+            if table is None or minutes is None:
                 self.say(_("write the table and the minutes, e.g. 7 5"), error=True)
                 return
             try:
-                self.desk.extend(whole(parts[0]), whole(parts[1], 3))
+                self.open_desk.extend(table, minutes)
             except LyceeError as err:
                 self.say(str(err), error=True)
                 return
@@ -129,7 +131,7 @@ class RoundActions:
         quoted in the message): pre-checked once, then its questions, then
         recorded (docs/architecture.md, the result path)."""
         try:
-            check = readmodel.precheck_result(self.event, text, self.desk.now())
+            check = readmodel.precheck_result(self.event, text, self.open_desk.now())
         except LyceeError as err:
             self._refuse_result(text, err)
             return
@@ -161,7 +163,7 @@ class RoundActions:
     def _record_result(self, check: readmodel.ResultCheck, correct: bool, time_called: bool) -> None:
         text, table, res, before = check.line, check.table, check.text, check.before
         try:
-            self.desk.record_checked(check, correct=correct, time_called=time_called)
+            self.open_desk.record_checked(check, correct=correct, time_called=time_called)
         except LyceeError as err:
             self._refuse_result(text, err)
             return
@@ -169,8 +171,10 @@ class RoundActions:
             self._batch["stored"] += 1
         parts = [str(table), res]
         ev = self.event
-        m = ev.current_round.match_at(table)
-        left = len(ev.current_round.missing_tables())
+        rnd = self.paired_round()
+        m = rnd.match_at(table)
+        assert m is not None and m.p2 is not None, "a result was just stored at this table (a bye takes none)"
+        left = len(rnd.missing_tables())
         msg = _("table {t}: {p1} {res} {p2}", t=table, p1=ev.player(m.p1).name, res=labels.result_label(parts[1]),
                 p2=ev.player(m.p2).name)
         if before is not None and before.reported:
@@ -186,7 +190,7 @@ class RoundActions:
     @work(thread=True, exclusive=True, group="pairing")
     def _pair_worker(self) -> None:
         try:
-            self.desk.pair_next()
+            self.open_desk.pair_next()
         except LyceeError as err:
             self.app.call_from_thread(self.say, self._app_refusal(err), True)
             if getattr(err, "rule", None) in ("G-SEALED", "G-DRAFT-4") and self.event.build is not None:
@@ -197,7 +201,7 @@ class RoundActions:
     def _paired(self) -> None:
         self.refresh_all()
         self.action_tab("round")
-        self.say(_("round {r} paired", r=self.event.current_round.number))
+        self.say(_("round {r} paired", r=self.paired_round().number))
         self.query_one("#result-entry", Input).focus()
         self._warn_deck_problems()
 
@@ -206,12 +210,12 @@ class RoundActions:
             if not yes:
                 return
             try:
-                self.desk.repair()
+                self.open_desk.repair()
             except LyceeError as err:
                 self.say(str(err), error=True)
                 return
             self.refresh_all()
-            self.say(_("round {r} paired again", r=self.event.current_round.number))
+            self.say(_("round {r} paired again", r=self.paired_round().number))
 
         if self.event.current_round is None:
             self.say(_("no round has been paired yet"), error=True)
@@ -220,7 +224,7 @@ class RoundActions:
 
     def action_undo(self) -> None:
         try:
-            act = self.desk.undo()
+            act = self.open_desk.undo()
         except LyceeError as err:
             self.say(str(err), error=True)
             return
@@ -236,17 +240,18 @@ class RoundActions:
                 return
             third = text.endswith("+")
             size = text.rstrip("+").strip()
-            if whole(size) is None:
+            players = whole(size)
+            if players is None:
                 self.say(_("write a number from 2 (add + for a third-place match)"), error=True)
                 return
             try:
-                self.desk.top_cut(whole(size), third_place=third, end_swiss=early)
+                self.open_desk.top_cut(players, third_place=third, end_swiss=early)
             except LyceeError as err:
                 self.say(str(err), error=True)
                 return
             self.refresh_all()
             self.action_tab("bracket")
-            self.say(_("top {n} cut: round {r} paired", n=size, r=self.event.current_round.number))
+            self.say(_("top {n} cut: round {r} paired", n=size, r=self.paired_round().number))
 
         def ask() -> None:
             self.app.push_screen(Prompt(_("Top cut size: any number from 2 (add + for a third-place match)"), "8"),
@@ -276,7 +281,7 @@ class RoundActions:
             if not text:
                 return
             try:
-                self.desk.playoff(text.split())
+                self.open_desk.playoff(text.split())
             except LyceeError as err:
                 self.say(str(err), error=True)
                 return
@@ -299,7 +304,7 @@ class RoundActions:
                 self.say(_("no decision: table {t} still needs a result", t=table))
                 return
             try:
-                self.desk.id_decision(table, decision, by=org)
+                self.open_desk.id_decision(table, decision, by=org)
             except LyceeError as err:
                 self.say(str(err), error=True)
                 return
@@ -334,7 +339,7 @@ class RoundActions:
 
     def draw_clock(self) -> None:
         lbl = self.query_one("#clock", Line)
-        line = readmodel.clock_line(self.event, self.desk.now(), self._finished(self.event))
+        line = readmodel.clock_line(self.event, self.open_desk.now(), self._finished(self.event))
         text = line.text
         if not text:
             self._show("#clock", "")

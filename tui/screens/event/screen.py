@@ -45,7 +45,7 @@ from .results import RoundActions
 
 
 class EventScreen(RoundActions, PlayerActions, PenaltyActions, BuildActions, ExportActions, Translated, Screen):
-    HORIZONTAL_BREAKPOINTS: ClassVar = [(0, "-narrow"), (100, "-wide")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     CSS_PATH: ClassVar = ["event.tcss", "round.tcss", "standings.tcss", "build.tcss", "players.tcss"]  # beside this file
     BINDINGS = [
         Binding("escape", "close", "Events", id="event.close"),
@@ -130,7 +130,7 @@ class EventScreen(RoundActions, PlayerActions, PenaltyActions, BuildActions, Exp
             app.pop_screen()
             app.call_later(app.push_screen,  # from the app: this screen is gone when the answer comes
                            Confirm(_("{problem}\n\nRepair it now, as `lycee repair` does?", problem=err)),
-                           lambda yes: yes and repair_and_open(app, eid))
+                           lambda yes: yes and repair_and_open(app, eid))  # type: ignore[func-returns-value]  # the answer only decides
             return
         except LyceeError as err:
             self.app.pop_screen()
@@ -154,7 +154,7 @@ class EventScreen(RoundActions, PlayerActions, PenaltyActions, BuildActions, Exp
     # -- drawing ----------------------------------------------------------------
     @property
     def event(self) -> Event:
-        return self.desk.event
+        return self.open_desk.event
 
     def refresh_all(self) -> None:
         """Redraw after a change: the bar, the clock and the visible tab now;
@@ -184,10 +184,10 @@ class EventScreen(RoundActions, PlayerActions, PenaltyActions, BuildActions, Exp
             self.query_one(BracketPane).draw(ev)
 
     def _build_status(self, ev: Event):
-        return None if ev.kind == "constructed" else self.desk.build_status()
+        return None if ev.kind == "constructed" else self.open_desk.build_status()
 
     def on_tabbed_content_tab_activated(self, message: TabbedContent.TabActivated) -> None:
-        if self.desk is not None and message.pane is not None:
+        if self.desk is not None and message.pane is not None and message.pane.id is not None:
             self._draw_tab(message.pane.id)
         self.refresh_bindings()  # the footer follows the step
 
@@ -215,8 +215,8 @@ class EventScreen(RoundActions, PlayerActions, PenaltyActions, BuildActions, Exp
         w = self.query_one(selector)
         if isinstance(w, Line):
             w.set(text)
-        elif getattr(w, "_shown", None) != text:
-            w._shown = text
+        elif isinstance(w, Label) and getattr(w, "_shown", None) != text:
+            w._shown = text  # type: ignore[attr-defined]  # what the label shows, kept on it to skip a redraw
             w.update(Text(text))
         return w
 

@@ -1,0 +1,23 @@
+"""What the screens use of the app, declared once: the data folder and opening an
+event.  LyceeApp (tui/app.py) is this app; the screens type ``self.app`` as it
+(``app = getters.app(DeskApp)``) without importing tui/app.py, which imports them."""
+
+from __future__ import annotations
+
+from textual.app import App
+from textual.screen import Screen
+from textual.widget import Widget
+
+from core.store import DataDir
+
+
+class DeskApp(App):
+    datadir: DataDir  # set by LyceeApp.__init__
+
+    def open_event(self, event_id: str) -> None:
+        """Show the event's screen (LyceeApp's)."""
+        raise NotImplementedError
+
+    def hold_type_ahead(self, dialog: Screen, box: Widget, answers: set[str]) -> None:
+        """Keys typed past a question go to ``box`` (LyceeApp's)."""
+        raise NotImplementedError
