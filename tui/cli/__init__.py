@@ -274,7 +274,10 @@ def cmd_log(args) -> int:
     names = {p.id: p.name for p in (*ev.players, *ev.removed)}  # a removed registration is named too
     for r in rows:
         mark = _(" (undone)") if r["undone"] else ""
-        print(f"#{r['seq']:<4} {shown(r['at'])}  {ljust(shown(labels.actor_label(str(r['actor']))), 10)} {shown(describe(r, names))}{mark}")
+        who = labels.actor_label(str(r['actor']))
+        if r.get("device"):  # where it came from: the command line through the app's door, a phone
+            who = _("{actor} ({device})", actor=who, device=r["device"])
+        print(f"#{r['seq']:<4} {shown(r['at'])}  {ljust(shown(who), 10)} {shown(describe(r, names))}{mark}")
     return 0
 
 
