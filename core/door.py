@@ -186,12 +186,12 @@ def decode(value: Any) -> Any:
     if "$type" in value:
         module, _sep, name = str(value["$type"]).partition(":")
         if module.split(".")[0] not in ("core", "limited"):
-            raise LyceeError(_("a value of type {type} is not accepted through the desk's door", type=value["$type"]))
+            raise LyceeError(_("a value of type {what} is not accepted through the desk's door", what=value["$type"]))
         cls: Any = importlib.import_module(module)
         for part in name.split("."):
             cls = getattr(cls, part)
         if not (isinstance(cls, type) and (issubclass(cls, msgspec.Struct) or is_dataclass(cls))):
-            raise LyceeError(_("a value of type {type} is not accepted through the desk's door", type=value["$type"]))
+            raise LyceeError(_("a value of type {what} is not accepted through the desk's door", what=value["$type"]))
         data = {k: decode(v) for k, v in value["$"].items()}
         try:
             return cls(**data)

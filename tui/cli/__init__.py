@@ -276,7 +276,7 @@ def cmd_log(args) -> int:
         mark = _(" (undone)") if r["undone"] else ""
         who = labels.actor_label(str(r['actor']))
         if r.get("device"):  # where it came from: the command line through the app's door, a phone
-            who = _("{actor} ({device})", actor=who, device=r["device"])
+            who = _("{actor} ({device})", actor=labels.actor_label(str(r['actor'])), device=r["device"])
         print(f"#{r['seq']:<4} {shown(r['at'])}  {ljust(shown(who), 10)} {shown(describe(r, names))}{mark}")
     return 0
 
