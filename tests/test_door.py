@@ -260,3 +260,34 @@ async def test_g_bo3_the_command_line_goes_through_the_running_app(tmp_path):
     assert not door_path(dd, eid).exists()  # closed with the event
     r = lycee(tmp_path, "player", "add", eid, "After")  # nothing holds it: as before, opened by the command
     assert r.returncode == 0 and dd.history(eid)[-1]["actor"] == "desk"
+
+
+def test_lycee_serve_is_the_desk_when_no_app_holds_the_event(tmp_path, capsys, monkeypatch):
+    """`lycee serve` with nothing holding the event holds it and serves its
+    door: a command run meanwhile goes through it (actor cli, device local);
+    the app is refused naming `lycee serve`; after it stops, the door is gone."""
+    from tui.cli import main
+    from tui.web import server
+
+    dd, st = _event(tmp_path)
+    eid = st.id
+    st.close()
+    seen = {}
+
+    def run(self):
+        self.sock.close()
+        seen["cli"] = lycee(tmp_path, "player", "add", eid, "Yui")
+        try:
+            dd.open(eid, role="app")
+        except EventLocked as err:
+            seen["app"] = str(err)
+
+    monkeypatch.setattr(server.WebServer, "run", run)
+    assert main(["--data-dir", str(tmp_path), "--lang", "en", "serve", eid, "--port", "0",
+                 "--host", "127.0.0.1"]) == 0
+    assert "is now the desk" in capsys.readouterr().out
+    assert seen["cli"].returncode == 0, seen["cli"].stderr
+    assert "lycee serve" in seen["app"]
+    last = dd.history(eid)[-1]
+    assert (last["actor"], last["device"], last["data"]["players"][0]["name"]) == ("cli", "local", "Yui")
+    assert not door_path(dd, eid).exists()

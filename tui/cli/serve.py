@@ -37,14 +37,41 @@ def cmd_serve(args) -> int:
     print(qr_text(urls[0]), end="")
     for line in exposure(args.host, urls, eid):
         print(line)
+    writer = desk_for_serve(dd, eid)
+    server.writer = writer  # the pages' writes go through it (core.door: one writer per event)
     sys.stdout.flush()
     server.nice = 10  # below the desk: the pages wait for the CPU, never the organizer's commands
     try:
         server.run()
     except KeyboardInterrupt:  # uvicorn stops cleanly, then passes Ctrl+C on
         pass
+    finally:
+        if writer is not None:
+            writer.close()
     print(_("stopped serving {event}", event=eid))
     return 0
+
+
+def desk_for_serve(dd, eid):
+    """How `lycee serve` writes (issue 26): through the door of the app
+    holding the event, or, when nothing holds it, as its desk (the event
+    held here, its door served here, so the command line goes through this
+    process).  None (and a line saying so) when it can do neither: the pages
+    are then read-only, as before."""
+    from core.door import HostedWriter, writer_for
+    from core.errors import LyceeError
+    from core.store.store import lock_wait
+
+    try:
+        writer = writer_for(dd, eid, hold=True, wait=lock_wait())
+    except LyceeError as err:
+        print(_("the pages stay read-only: {reason}", reason=err))
+        return None
+    if isinstance(writer, HostedWriter):
+        print(_("this process is now the desk of {event}: `lycee` commands change it through here", event=eid))
+    else:
+        print(_("changes go through the desk that holds {event} (process {pid})", event=eid, pid=writer.pid))
+    return writer
 
 
 def cmd_announce(args) -> int:
