@@ -605,7 +605,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     lg.add_argument("--kind", choices=sorted(PAYLOADS), metavar="KIND",
                     help=_("only actions of this kind (result, pair, penalty...)"))
-    lg.add_argument("--actor", metavar="WHO", help=_("only actions by this actor (desk, import...)"))
+    lg.add_argument("--actor", metavar="WHO", help=_("only actions by this actor (desk, cli: the command line through the app's window, import...)"))
     lg.add_argument("--round", type=int, metavar="N", help=_("only actions of round N"))
 
     ex = cmd(sub, "export", cmd_export, _("export the event, pairings, standings, scorecard or decklists"))
