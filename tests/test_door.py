@@ -291,3 +291,29 @@ def test_lycee_serve_is_the_desk_when_no_app_holds_the_event(tmp_path, capsys, m
     last = dd.history(eid)[-1]
     assert (last["actor"], last["device"], last["data"]["players"][0]["name"]) == ("cli", "local", "Yui")
     assert not door_path(dd, eid).exists()
+
+
+@pytest.mark.asyncio
+async def test_a_second_window_on_an_event_held_by_another_desk_is_refused_naming_it(tmp_path):
+    """A second window (the app) on an event `lycee serve` holds: refused at
+    once with who holds it (the pid) and that `lycee` commands reach it; the
+    event list stays, nothing is opened read-write twice."""
+    from tui.app import LyceeApp
+    from tui.screens.event import EventScreen
+
+    dd, st = _event(tmp_path)
+    eid = st.id
+    st.close()
+    host = writer_for(dd, eid, hold=True)
+    try:
+        app = LyceeApp(dd, open_event=eid, lang="en")
+        async with app.run_test(size=(160, 50)) as pilot:
+            def told():
+                return " ".join(str(n.message) for n in app._notifications)
+
+            await until(pilot, lambda: "lycee result" in told(), "the refusal")
+            text = told()
+            assert f"process {os.getpid()}" in text and "lycee serve" in text
+            assert not isinstance(app.screen, EventScreen)
+    finally:
+        host.close()
