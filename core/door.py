@@ -165,8 +165,8 @@ def encode(value: Any) -> Any:
     cls = type(value)
     if isinstance(value, msgspec.Struct) or (is_dataclass(value) and not isinstance(value, type)):
         names = value.__struct_fields__ if isinstance(value, msgspec.Struct) else [f.name for f in fields(value)]
-        return {"$type": f"{cls.__module__}:{cls.__qualname__}",
-                "$": {n: encode(getattr(value, n)) for n in names}}
+        return {"$type": f"{cls.__module__}:{cls.__qualname__}",  # an unset field is left to its default
+                "$": {n: encode(getattr(value, n)) for n in names if getattr(value, n) is not msgspec.UNSET}}
     return msgspec.to_builtins(value)
 
 

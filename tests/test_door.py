@@ -317,3 +317,16 @@ async def test_a_second_window_on_an_event_held_by_another_desk_is_refused_namin
             assert not isinstance(app.screen, EventScreen)
     finally:
         host.close()
+
+
+def test_g_bo3_a_batch_of_results_from_stdin_goes_through_the_door_as_one_record(served):
+    """G-BO3: `lycee result EVENT -` while a desk holds the event: the batch
+    (Structs on the wire) is stored through the door as one record, actor cli."""
+    dd, st, srv = served
+    Desk(st).pair_next()
+    env = {**os.environ, "LYCEE_LANG": "en"}
+    r = subprocess.run([sys.executable, "-m", "tui.cli", "--data-dir", str(dd.root), "result", st.id, "-"],
+                       input="1 2-1\n2 0-2\n", capture_output=True, text=True, env=env, timeout=60)
+    assert r.returncode == 0, r.stderr
+    last = dd.history(st.id)[-1]
+    assert last["actor"] == "cli" and st.event.current_round.missing_tables() == []
