@@ -284,6 +284,7 @@ class DoorServer:
         self.tcp = use_tcp(self.path) if tcp is None else tcp
         self.token = secrets.token_hex(16) if self.tcp else None
         self._sock: socket.socket | None = None
+        self._acceptor: threading.Thread | None = None
         self._stopping = threading.Event()
         self._conns: set[socket.socket] = set()
         self._guard = threading.Lock()
@@ -301,8 +302,10 @@ class DoorServer:
             s.bind(str(self.path))
             os.chmod(self.path, 0o600)  # before listen: nobody connects while it is wider
             s.listen(16)
+        s.settimeout(0.2)  # the accept loop looks at the stop flag (a close alone does not wake accept())
         self._sock = s
-        threading.Thread(target=self._accept, name=f"door {self.path.name}", daemon=True).start()
+        self._acceptor = threading.Thread(target=self._accept, name=f"door {self.path.name}", daemon=True)
+        self._acceptor.start()
         return self
 
     def stop(self) -> None:
@@ -313,7 +316,11 @@ class DoorServer:
             self.path.unlink(missing_ok=True)
         if self._sock is not None:
             with contextlib.suppress(OSError):
+                self._sock.shutdown(socket.SHUT_RDWR)
+            with contextlib.suppress(OSError):
                 self._sock.close()
+            if self._acceptor is not None and self._acceptor is not threading.current_thread():
+                self._acceptor.join(2.0)
         with self._guard:
             conns = list(self._conns)
         for c in conns:
@@ -331,8 +338,11 @@ class DoorServer:
         while not self._stopping.is_set():
             try:
                 conn, _addr = self._sock.accept()
+            except TimeoutError:
+                continue
             except OSError:
                 return
+            conn.settimeout(None)
             threading.Thread(target=self._serve, args=(conn,), daemon=True).start()
 
     def _serve(self, conn: socket.socket) -> None:
