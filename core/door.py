@@ -8,26 +8,67 @@ hands it a call and gets its answer.  A :class:`Writer` is that hand-over:
 runs ``Desk.record(3, "2-1")`` on the desk, as that actor from that device
 (both go into the log), one call at a time, and returns what it returns.
 
-:class:`LocalWriter` is the door inside the process that holds the desk.
+- :class:`LocalWriter` is the door inside the process that holds the desk.
+- :class:`DoorServer` serves a LocalWriter to the other processes of the same
+  user: a Unix socket ``<events dir>/.<event id>.door`` (mode 0600, a peer of
+  another uid refused by SO_PEERCRED where the system has it), or, where
+  AF_UNIX is missing (Windows) or the path is too long for a socket, loopback
+  TCP with a random token in that same file (mode 0600).
+- :class:`RemoteWriter` is the other end; :class:`RemoteDesk` a Desk-shaped
+  proxy over it (reads on the event read lock-free, changes through the
+  door), so code written for a Desk runs unchanged; :func:`writer_for`
+  finds the door of an event.
+
+The protocol: one JSON document a line.  A request
+``{"method", "args", "kwargs", "actor", "device", "lang"[, "token"]}``; an
+answer ``{"ok": true, "value": V}`` (``"event": true`` instead when the call
+returned the Event: the client reads it lock-free, the append being durable
+before the answer) or ``{"ok": false, "error", "rule", "kind"}``, raised again
+on the client as the same exception class with the same message.  Values and
+arguments are JSON; a dataclass, a msgspec Struct or a path travels as
+``{"$type": "module:Name", "$": fields}`` / ``{"$path": "..."}`` and comes
+back as itself.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hmac
+import importlib
+import json
+import os
+import secrets
+import socket
+import stat
+import struct
 import threading
-from dataclasses import replace
-from typing import Any, Protocol
+from dataclasses import fields, is_dataclass, replace
+from pathlib import Path, PurePath
+from typing import TYPE_CHECKING, Any, Protocol
 
+from core import i18n
 from core.desk import Desk
 from core.errors import LyceeError
 from core.event.model import Event
 from core.i18n import _
 
-__all__ = ["Writer", "LocalWriter", "DESK_CALLS"]
+if TYPE_CHECKING:
+    from core.store import DataDir, EventStore
+
+__all__ = ["Writer", "LocalWriter", "DESK_CALLS", "DoorServer", "RemoteWriter", "RemoteDesk", "DoorClosed",
+           "HostedWriter", "door_path", "writer_for", "use_tcp"]
 
 #: The Desk methods a writer may call through the door (every other name is refused).
 DESK_CALLS = frozenset(
     name for name in dir(Desk) if not name.startswith("_") and callable(getattr(Desk, name))
 )
+
+#: The longest socket path every system binds (sun_path is 104 bytes on macOS, 108 on Linux).
+SOCKET_PATH_MAX = 100
+
+
+class DoorClosed(LyceeError):
+    """The desk closed the event (or went away) before it answered."""
 
 
 class Writer(Protocol):
@@ -39,27 +80,507 @@ class Writer(Protocol):
     def event(self) -> Event: ...
 
 
+@contextlib.contextmanager
+def speaking(lang: str | None):
+    """Messages in ``lang`` while a call runs on the desk (the caller's
+    language, not the desk's): the desk's thread runs nothing else meanwhile."""
+    if not lang or lang not in i18n.LANGS or lang == i18n.language():
+        yield
+        return
+    was = i18n.language()
+    i18n.set_language(lang)
+    try:
+        yield
+    finally:
+        i18n.set_language(was)
+
+
 class LocalWriter:
     """The door of the process that holds the desk: calls run one at a time
     (``lock``), each on the desk as ``actor`` from ``device``.  ``run`` is
     how a call reaches the desk's own thread (the app passes its
-    ``call_from_thread``); by default it runs in the caller's thread."""
+    ``call_from_thread``); by default it runs in the caller's thread.
+    ``after`` runs on the desk's thread after each call (the app redraws)."""
 
-    def __init__(self, desk: Desk, lock: threading.RLock | None = None, run=None):
+    def __init__(self, desk: Desk, lock: threading.RLock | None = None, run=None, after=None):
         self.desk = desk
         self.lock = lock or threading.RLock()
         self.run = run
+        self.after = after
+        #: Set when the desk closes the event: a call that has not started yet is refused.
+        self.closed = False
 
     @property
     def event(self) -> Event:
         return self.desk.event
 
     def call(self, method: str, /, *args: Any, actor: str, device: str | None = None, **kwargs: Any) -> Any:
+        return self.invoke(method, args, kwargs, actor=actor, device=device)
+
+    def invoke(self, method: str, args, kwargs, *, actor: str, device: str | None = None,
+               lang: str | None = None) -> Any:
+        """:meth:`call` with the arguments as given and the language of the
+        caller's messages (``lang``)."""
         if method not in DESK_CALLS:
             raise LyceeError(_("the desk has no operation {name}", name=method))
 
         def go():
             with self.lock:
-                return getattr(replace(self.desk, actor=actor, device=device), method)(*args, **kwargs)
+                if self.closed:
+                    raise DoorClosed(closed_message(self.desk.store.id))
+                try:
+                    with speaking(lang):
+                        return getattr(replace(self.desk, actor=actor, device=device), method)(*args, **kwargs)
+                finally:
+                    if self.after is not None:
+                        self.after()
 
         return go() if self.run is None else self.run(go)
+
+
+def closed_message(event_id: str) -> str:
+    return _("the desk closed event {id} before making this change: nothing was stored; run the command again "
+             "(it goes through the desk that holds the event, or opens it itself)", id=event_id)
+
+
+# -- values on the wire ------------------------------------------------------------
+
+
+def encode(value: Any) -> Any:
+    """``value`` as JSON builtins, dataclasses, Structs and paths tagged so
+    :func:`decode` gives them back as they were."""
+    import msgspec
+
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, Event):
+        raise TypeError("an Event is read by the client, not sent")
+    if isinstance(value, PurePath):
+        return {"$path": str(value)}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [encode(x) for x in value]
+    if isinstance(value, dict):
+        return {"$dict": [[encode(k), encode(v)] for k, v in value.items()]} if any(
+            not isinstance(k, str) for k in value) else {k: encode(v) for k, v in value.items()}
+    cls = type(value)
+    if isinstance(value, msgspec.Struct) or (is_dataclass(value) and not isinstance(value, type)):
+        names = value.__struct_fields__ if isinstance(value, msgspec.Struct) else [f.name for f in fields(value)]
+        return {"$type": f"{cls.__module__}:{cls.__qualname__}",  # an unset field is left to its default
+                "$": {n: encode(getattr(value, n)) for n in names if getattr(value, n) is not msgspec.UNSET}}
+    return msgspec.to_builtins(value)
+
+
+def decode(value: Any) -> Any:
+    """The value :func:`encode` made.  A tagged type is looked up only in
+    ``core`` and ``limited``, and only a dataclass or Struct is built."""
+    import msgspec
+
+    if isinstance(value, list):
+        return [decode(x) for x in value]
+    if not isinstance(value, dict):
+        return value
+    if "$path" in value:
+        return Path(value["$path"])
+    if "$dict" in value:
+        return {decode(k): decode(v) for k, v in value["$dict"]}
+    if "$type" in value:
+        module, _sep, name = str(value["$type"]).partition(":")
+        if module.split(".")[0] not in ("core", "limited"):
+            raise LyceeError(_("a value of type {what} is not accepted through the desk's door", what=value["$type"]))
+        cls: Any = importlib.import_module(module)
+        for part in name.split("."):
+            cls = getattr(cls, part)
+        if not (isinstance(cls, type) and (issubclass(cls, msgspec.Struct) or is_dataclass(cls))):
+            raise LyceeError(_("a value of type {what} is not accepted through the desk's door", what=value["$type"]))
+        data = {k: decode(v) for k, v in value["$"].items()}
+        try:
+            return cls(**data)
+        except TypeError:
+            return msgspec.convert(data, cls, from_attributes=True, strict=False)
+    return {k: decode(v) for k, v in value.items()}
+
+
+def error_answer(err: BaseException, method: str) -> dict:
+    if isinstance(err, LyceeError):
+        out = {"ok": False, "error": str(err), "rule": err.rule, "kind": type(err).__name__,
+               "module": type(err).__module__}
+        for extra in ("source", "problems"):
+            if hasattr(err, extra):
+                out[extra] = encode(getattr(err, extra))
+        return out
+    return {"ok": False, "error": _("the desk could not do {name}: {reason}", name=method,
+                                    reason=f"{type(err).__name__}: {err}"), "rule": None, "kind": "LyceeError"}
+
+
+def raised(answer: dict) -> LyceeError:
+    """The exception an error answer stands for: the same class (found among
+    the LyceeError classes loaded here, else LyceeError), message and rule."""
+    name = answer.get("kind") or "LyceeError"
+    module = answer.get("module") or ""
+    cls: type[LyceeError] = LyceeError
+    if module.split(".")[0] in ("core", "limited", "tui"):
+        with contextlib.suppress(ImportError, AttributeError):
+            found = getattr(importlib.import_module(module), name)
+            if isinstance(found, type) and issubclass(found, LyceeError):
+                cls = found
+    err = cls.__new__(cls)
+    Exception.__init__(err, str(answer.get("error") or ""))
+    err.rule = answer.get("rule")
+    for extra in ("source", "problems"):
+        if extra in answer:
+            setattr(err, extra, decode(answer[extra]))
+    return err
+
+
+# -- the endpoint --------------------------------------------------------------------
+
+
+def door_path(datadir: DataDir, event_id: str) -> Path:
+    """The event's door in the data folder: a socket, or the token file of the TCP door."""
+    return datadir.events_dir / f".{event_id}.door"
+
+
+def use_tcp(path: Path) -> bool:
+    """Whether the door is loopback TCP with a token (no AF_UNIX here, or a
+    path longer than a socket takes); the env var ``LYCEE_DOOR=tcp`` forces it."""
+    return (os.environ.get("LYCEE_DOOR") == "tcp" or not hasattr(socket, "AF_UNIX")
+            or len(os.fsencode(str(path))) > SOCKET_PATH_MAX)
+
+
+def own_uid() -> int | None:
+    return os.geteuid() if hasattr(os, "geteuid") else None
+
+
+def peer_uid(conn: socket.socket) -> int | None:
+    """The uid of a Unix socket's peer (SO_PEERCRED), None where unknown."""
+    opt = getattr(socket, "SO_PEERCRED", None)
+    if opt is None or conn.family != getattr(socket, "AF_UNIX", None):
+        return None
+    creds = conn.getsockopt(socket.SOL_SOCKET, opt, struct.calcsize("3i"))
+    return struct.unpack("3i", creds)[1]
+
+
+def write_private(path: Path, text: str) -> None:
+    """``text`` into ``path``, readable by this user only (mode 0600), whole or not at all."""
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        os.write(fd, text.encode("utf-8"))
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    os.chmod(tmp, 0o600)
+    os.replace(tmp, path)
+
+
+class DoorServer:
+    """Serves ``writer`` (a LocalWriter of the desk) on the event's door until
+    :meth:`stop`.  The process must hold the event's lock: a door file found
+    at start is a dead desk's and is removed."""
+
+    def __init__(self, writer: LocalWriter, path: Path, *, tcp: bool | None = None):
+        self.writer = writer
+        self.path = Path(path)
+        self.tcp = use_tcp(self.path) if tcp is None else tcp
+        self.token = secrets.token_hex(16) if self.tcp else None
+        self._sock: socket.socket | None = None
+        self._acceptor: threading.Thread | None = None
+        self._stopping = threading.Event()
+        self._conns: set[socket.socket] = set()
+        self._guard = threading.Lock()
+
+    def start(self) -> "DoorServer":
+        self.path.unlink(missing_ok=True)  # a dead desk's (this process holds the lock)
+        if self.tcp:
+            s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            s.bind(("127.0.0.1", 0))
+            s.listen(16)
+            write_private(self.path, json.dumps({"port": s.getsockname()[1], "token": self.token,
+                                                 "pid": os.getpid()}))
+        else:
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            s.bind(str(self.path))
+            os.chmod(self.path, 0o600)  # before listen: nobody connects while it is wider
+            s.listen(16)
+        s.settimeout(0.2)  # the accept loop looks at the stop flag (a close alone does not wake accept())
+        self._sock = s
+        self._acceptor = threading.Thread(target=self._accept, name=f"door {self.path.name}", daemon=True)
+        self._acceptor.start()
+        return self
+
+    def stop(self) -> None:
+        """Close the door: later calls are refused (DoorClosed), the file removed."""
+        self.writer.closed = True
+        self._stopping.set()
+        with contextlib.suppress(OSError):
+            self.path.unlink(missing_ok=True)
+        if self._sock is not None:
+            with contextlib.suppress(OSError):
+                self._sock.shutdown(socket.SHUT_RDWR)
+            with contextlib.suppress(OSError):
+                self._sock.close()
+            if self._acceptor is not None and self._acceptor is not threading.current_thread():
+                self._acceptor.join(2.0)
+        with self._guard:
+            conns = list(self._conns)
+        for c in conns:
+            with contextlib.suppress(OSError):
+                c.shutdown(socket.SHUT_RD)  # a call in progress still sends its answer
+
+    def __enter__(self) -> "DoorServer":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+    def _accept(self) -> None:
+        assert self._sock is not None
+        while not self._stopping.is_set():
+            try:
+                conn, _addr = self._sock.accept()
+            except TimeoutError:
+                continue
+            except OSError:
+                return
+            conn.settimeout(None)
+            threading.Thread(target=self._serve, args=(conn,), daemon=True).start()
+
+    def _serve(self, conn: socket.socket) -> None:
+        with self._guard:
+            self._conns.add(conn)
+        try:
+            with conn, conn.makefile("rwb") as f:
+                me, peer = own_uid(), peer_uid(conn)
+                if me is not None and peer is not None and peer != me:
+                    self._send(f, {"ok": False, "kind": "LyceeError", "rule": None,
+                                   "error": _("the desk's door answers its own user only (uid {uid})", uid=me)})
+                    return
+                for line in f:
+                    answer, keep = self._answer(line)
+                    self._send(f, answer)
+                    if not keep:
+                        return
+        except OSError:
+            pass
+        finally:
+            with self._guard:
+                self._conns.discard(conn)
+
+    @staticmethod
+    def _send(f, answer: dict) -> None:
+        f.write(json.dumps(answer, ensure_ascii=False).encode("utf-8") + b"\n")
+        f.flush()
+
+    def _answer(self, line: bytes) -> tuple[dict, bool]:
+        try:
+            req = json.loads(line)
+            if not isinstance(req, dict):
+                raise ValueError("not an object")
+        except ValueError as err:
+            return {"ok": False, "kind": "LyceeError", "rule": None,
+                    "error": _("the desk's door could not read the request: {reason}", reason=err)}, False
+        if self.token is not None and not hmac.compare_digest(str(req.get("token", "")), self.token):
+            return {"ok": False, "kind": "LyceeError", "rule": None,
+                    "error": _("the desk's door refused a request without its token")}, False
+        method = str(req.get("method", ""))
+        if method == "$hello":
+            return {"ok": True, "value": {"pid": os.getpid(), "event": self.writer.desk.store.id}}, True
+        if self._stopping.is_set():
+            return error_answer(DoorClosed(closed_message(self.writer.desk.store.id)), method), False
+        try:
+            value = self.writer.invoke(method, decode(req.get("args") or []), decode(req.get("kwargs") or {}),
+                                       actor=str(req.get("actor") or "cli"), device=req.get("device"),
+                                       lang=req.get("lang"))
+        except Exception as err:  # every refusal goes back to the caller, none stops the desk
+            return error_answer(err, method), True
+        if isinstance(value, Event):
+            return {"ok": True, "event": True}, True
+        try:
+            return {"ok": True, "value": encode(value)}, True
+        except TypeError as err:
+            return {"ok": True, "value": None, "note": str(err)}, True
+
+
+# -- the client --------------------------------------------------------------------------
+
+
+class RemoteWriter:
+    """A :class:`Writer` over the door of a desk in another process.  One
+    connection for all its calls; :meth:`close` (or ``with``) ends it."""
+
+    def __init__(self, datadir: DataDir, event_id: str, timeout: float = 2.0):
+        self.datadir = datadir
+        self.event_id = event_id
+        self.path = door_path(datadir, event_id)
+        self.token: str | None = None
+        self._lock = threading.Lock()
+        self._sock = self._connect(timeout)
+        self._file = self._sock.makefile("rwb")
+        self._sock.settimeout(None)  # a call waits for the desk (one call at a time there)
+        hello = self._ask({"method": "$hello"})
+        self.pid = (hello or {}).get("pid")
+
+    def _connect(self, timeout: float) -> socket.socket:
+        st = os.stat(self.path)  # FileNotFoundError: no door
+        if stat.S_ISSOCK(st.st_mode):
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            s.settimeout(timeout)
+            try:
+                s.connect(str(self.path))
+            except OSError:
+                s.close()
+                raise
+            return s
+        info = json.loads(self.path.read_text(encoding="utf-8"))
+        self.token = str(info["token"])
+        return socket.create_connection(("127.0.0.1", int(info["port"])), timeout=timeout)
+
+    def _ask(self, req: dict):
+        if self.token is not None:
+            req = {**req, "token": self.token}
+        with self._lock:
+            try:
+                self._file.write(json.dumps(req, ensure_ascii=False).encode("utf-8") + b"\n")
+                self._file.flush()
+                line = self._file.readline()
+            except OSError:
+                line = b""
+        if not line:
+            raise DoorClosed(_("the desk of event {id} closed before answering; `lycee log {id}` shows whether the "
+                               "change was stored", id=self.event_id))
+        answer = json.loads(line)
+        if not answer.get("ok"):
+            raise raised(answer)
+        if answer.get("event"):
+            return self.event
+        return decode(answer.get("value"))
+
+    def call(self, method: str, /, *args: Any, actor: str, device: str | None = None, **kwargs: Any) -> Any:
+        return self._ask({"method": method, "args": encode(list(args)), "kwargs": encode(kwargs),
+                          "actor": actor, "device": device, "lang": i18n.language()})
+
+    @property
+    def event(self) -> Event:
+        """The event as last written, read without the lock."""
+        return self.datadir.read(self.event_id)
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            self._file.close()
+            self._sock.close()
+
+    def __enter__(self) -> "RemoteWriter":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+class RemoteDesk:
+    """A Desk for code that was written for one, over a :class:`RemoteWriter`:
+    each Desk method runs first over the event read lock-free (a read is
+    done there, never waiting for the desk); one that would write is sent
+    through the door instead, nothing having been stored here.  ``event``
+    is the event as the desk last wrote it."""
+
+    def __init__(self, writer: RemoteWriter, actor: str = "cli", device: str | None = "local"):
+        self.writer = writer
+        self.actor = actor
+        self.device = device
+        self._view: Desk | None = None
+
+    def _local(self) -> Desk:
+        if self._view is None:
+            self._view = Desk(self.writer.datadir.view(self.writer.event_id), actor=self.actor,  # type: ignore[arg-type]
+                              device=self.device)
+        return self._view
+
+    @property
+    def store(self):
+        return self._local().store
+
+    @property
+    def event(self) -> Event:
+        return self._local().event
+
+    def __getattr__(self, name: str):
+        if name.startswith("_") or name not in DESK_CALLS:
+            raise AttributeError(name)
+
+        def method(*args, **kwargs):
+            from core.store.store import WriteNeeded
+
+            try:
+                return getattr(self._local(), name)(*args, **kwargs)
+            except WriteNeeded:
+                pass
+            try:
+                return self.writer.call(name, *args, actor=self.actor, device=self.device, **kwargs)
+            finally:
+                self._view = None  # read again: the desk has written
+
+        method.__name__ = name
+        return method
+
+
+class HostedWriter(LocalWriter):
+    """The event opened here and its door served from here (``lycee serve``
+    when no app holds the event): :meth:`close` closes both."""
+
+    def __init__(self, store: EventStore, actor: str = "desk"):
+        super().__init__(Desk(store, actor=actor))
+        self.store = store
+        self.door = DoorServer(self, door_path(store.datadir, store.id))
+        try:
+            self.door.start()
+        except OSError:
+            store.close()
+            raise
+
+    def close(self) -> None:
+        self.door.stop()
+        self.store.close()
+
+    def __enter__(self) -> "HostedWriter":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def reach(datadir: DataDir, event_id: str) -> RemoteWriter | None:
+    """A RemoteWriter when a live desk answers on the event's door, else None."""
+    try:
+        return RemoteWriter(datadir, event_id)
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    except LyceeError:
+        return None
+
+
+def writer_for(datadir: DataDir, event_id: str, *, hold: bool = False, wait: float = 0.0,
+               role: str = "serve") -> RemoteWriter | HostedWriter | None:
+    """The way to change event ``event_id``: a :class:`RemoteWriter` when a
+    live desk answers on its door; else, with ``hold``, the event opened here
+    (``role``) with its door served from here (:class:`HostedWriter`: this
+    process is now the desk); else None.  ``wait``: seconds to keep trying
+    the door while the event is held by a desk starting it."""
+    import time
+
+    from core.errors import EventLocked
+
+    end = time.monotonic() + wait
+    while True:
+        w = reach(datadir, event_id)
+        if w is not None:
+            return w
+        if hold:
+            try:
+                return HostedWriter(datadir.open(event_id, role=role))
+            except EventLocked:
+                if time.monotonic() >= end:
+                    raise
+        elif time.monotonic() >= end:
+            return None
+        threading.Event().wait(0.05)
+

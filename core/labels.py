@@ -262,7 +262,7 @@ ACTORS = ("desk", "demo")
 def actor_label(actor: str) -> str:
     """Who did an action (``lycee log``, the journal, 「…が終了」): the desk's own default
     actor in words (受付, デモ); a staff name as it was typed."""
-    return {"desk": _("desk"), "demo": _("demo")}.get(actor, actor)
+    return {"desk": _("desk"), "demo": _("demo"), "cli": _("command line")}.get(actor, actor)
 
 
 def choices(values, label) -> str:

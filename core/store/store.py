@@ -91,6 +91,10 @@ def default_data_dir() -> Path:
     return platformdirs.user_data_path("lycee", appauthor=False)
 
 
+#: The roles of a process that holds an event as its desk (never waited for: it serves a door, core.door).
+DESKS = ("app", "serve")
+
+
 def lock_wait() -> float:
     """How long a command-line writer waits for the lock (``LYCEE_LOCK_WAIT``, seconds)."""
     try:
@@ -914,6 +918,8 @@ class EventStore:
             raise LyceeError(_disk_message(err, _("the lock of event {id}", id=event_id))) from None
         try:
             self._clean_temp_files()
+            # a door left by a desk that was killed (core.door: this process holds the lock now)
+            self.path.with_name(f".{event_id}.door").unlink(missing_ok=True)
             self._open()
         except OSError as err:  # a full disk while recovering or migrating: a message, not a traceback
             self._release()
@@ -933,7 +939,7 @@ class EventStore:
         except Timeout:
             pass
         owner = self._owner()
-        if wait <= 0 or self.role == "app" or (owner or {}).get("role") == "app":
+        if wait <= 0 or self.role in DESKS or (owner or {}).get("role") in DESKS:
             raise EventLocked(self._held_message(owner))
         try:
             self._lock.acquire(timeout=wait, poll_interval=0.05)
@@ -953,6 +959,8 @@ class EventStore:
             who = _("process {pid} on {host} (since {since})", pid=o["pid"], host=o["host"], since=o["since"])
             if o.get("role") == "app":
                 who = _("the app, {who}", who=who)
+            elif o.get("role") == "serve":
+                who = _("`lycee serve`, {who}", who=who)
         except (TypeError, KeyError):
             pass
         if waited:

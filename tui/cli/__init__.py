@@ -278,7 +278,10 @@ def cmd_log(args) -> int:
     names = {p.id: p.name for p in (*ev.players, *ev.removed)}  # a removed registration is named too
     for r in rows:
         mark = _(" (undone)") if r["undone"] else ""
-        print(f"#{r['seq']:<4} {shown(r['at'])}  {ljust(shown(labels.actor_label(str(r['actor']))), 10)} {shown(describe(r, names))}{mark}")
+        who = labels.actor_label(str(r['actor']))
+        if r.get("device"):  # where it came from: the command line through the app's door, a phone
+            who = _("{actor} ({device})", actor=labels.actor_label(str(r['actor'])), device=r["device"])
+        print(f"#{r['seq']:<4} {shown(r['at'])}  {ljust(shown(who), 10)} {shown(describe(r, names))}{mark}")
     return 0
 
 
@@ -668,7 +671,7 @@ def build_parser_of(only: str | None) -> argparse.ArgumentParser | None:
 
     lg.add_argument("--kind", choices=sorted(PAYLOADS), metavar="KIND",
                     help=_("only actions of this kind (result, pair, penalty...)"))
-    lg.add_argument("--actor", metavar="WHO", help=_("only actions by this actor (desk, import...)"))
+    lg.add_argument("--actor", metavar="WHO", help=_("only actions by this actor (desk, cli: the command line through the app's window, import...)"))
     lg.add_argument("--round", type=int, metavar="N", help=_("only actions of round N"))
 
     ex = cmd(sub, "export", cmd_export, _("export the event, pairings, standings, scorecard or decklists"))

@@ -186,8 +186,7 @@ def with_desk(args, fn, *, writes: bool = False):
 
     actor = getattr(args, "by", None) or "desk"
     if writes:
-        with open_event(args) as store:
-            return fn(Desk(store, actor=actor))
+        return through_desk(args, fn, actor)
     dd = datadir(args)
     eid = dd.resolve(args.event)
     try:
@@ -205,8 +204,36 @@ def with_desk(args, fn, *, writes: bool = False):
             if view.note:
                 print(f"lycee: {view.note}", file=sys.stderr)
             return out
-    with open_event(args) as store:
-        return fn(Desk(store, actor=actor))
+    return through_desk(args, fn, actor)
+
+
+#: Seconds a command keeps trying the door of an event held by a desk that is starting it.
+DOOR_WAIT = 2.0
+
+
+def through_desk(args, fn, actor: str):
+    """``fn(desk)`` on the event open for writing: through the door of the
+    desk holding it (the app or ``lycee serve``: a RemoteDesk, actor ``cli``
+    or ``--by``, device ``local``), else opened here as before."""
+    from core.desk import Desk
+    from core.door import RemoteDesk, writer_for
+    from core.errors import EventLocked
+
+    dd = datadir(args)
+    eid = dd.resolve(args.event)
+    writer = writer_for(dd, eid)
+    if writer is None:
+        try:
+            store = open_event(args)
+        except EventLocked:
+            writer = writer_for(dd, eid, wait=DOOR_WAIT)  # a desk that has just opened it: its door comes
+            if writer is None:
+                raise
+        else:
+            with store:
+                return fn(Desk(store, actor=actor))
+    with writer:
+        return fn(RemoteDesk(writer, actor=getattr(args, "by", None) or "cli", device="local"))
 
 
 def read_event(args, history: bool = False):

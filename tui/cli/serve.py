@@ -23,33 +23,35 @@ def cmd_serve(args) -> int:
     dd.read(eid)  # a clear refusal now if it cannot be read
     from core import i18n
 
-    store, writer = hold(dd, eid)
+    writer = desk_for_serve(dd, eid)
     # the pages and the TV default to the desk's language (--lang, else the locale's)
     try:
         server = WebServer(Feed(FileSource(dd, eid)), host=args.host, port=args.port, lang=i18n.language(),
                            writer=writer)
     except BaseException:
-        if store is not None:
-            store.close()
+        if writer is not None:
+            writer.close()
         raise
     urls = server.urls
+    reports = writer is not None and writer.event.phone_reports  # the pages then take the players' reports
     if is_every_network(args.host):  # never 0.0.0.0 as an address: the ones to type follow
-        print(_("Serving {event} read-only on port {port} of every network of this PC (Ctrl+C stops)",
+        print(_("Serving {event} on port {port} of every network of this PC (Ctrl+C stops)", event=eid,
+                port=server.port) if reports else
+              _("Serving {event} read-only on port {port} of every network of this PC (Ctrl+C stops)",
                 event=eid, port=server.port))
     else:
-        print(_("Serving {event} read-only on {host}:{port} (Ctrl+C stops)", event=eid, host=args.host,
+        print(_("Serving {event} on {host}:{port} (Ctrl+C stops)", event=eid, host=args.host, port=server.port)
+              if reports else
+              _("Serving {event} read-only on {host}:{port} (Ctrl+C stops)", event=eid, host=args.host,
                 port=server.port))
     for u in urls:
         print(_("phones: {url}", url=u) + "    " + _("TV: {url}", url=u + "tv"))
     print(qr_text(urls[0]), end="")
     for line in exposure(args.host, urls, eid):
         print(line)
-    if writer is not None and writer.event.phone_reports:
+    if reports:
         print(_("Phone reports are on: players report at {url}report (the QR codes on their match slips)",
                 url=urls[0]))
-    elif store is None:
-        print(_("Another program holds {event} (the app?): these pages are read-only, phone reports go "
-                "through it", event=eid))
     sys.stdout.flush()
     server.nice = 10  # below the desk: the pages wait for the CPU, never the organizer's commands
     try:
@@ -57,26 +59,32 @@ def cmd_serve(args) -> int:
     except KeyboardInterrupt:  # uvicorn stops cleanly, then passes Ctrl+C on
         pass
     finally:
-        if store is not None:
-            store.close()
+        if writer is not None:
+            writer.close()
     print(_("stopped serving {event}", event=eid))
     return 0
 
 
-def hold(dd, eid: str):
-    """``lycee serve`` is the event's desk when nothing else holds it (issue
-    26: one writer per event): the event open for writing and a
-    core.door.LocalWriter over it, for the phone reports.  When another
-    program holds it: (None, None), and the pages are read-only."""
-    from core.desk import Desk
-    from core.door import LocalWriter
+def desk_for_serve(dd, eid):
+    """How `lycee serve` writes (issue 26): through the door of the app
+    holding the event, or, when nothing holds it, as its desk (the event
+    held here, its door served here, so the command line goes through this
+    process).  None (and a line saying so) when it can do neither: the pages
+    are then read-only, as before."""
+    from core.door import HostedWriter, writer_for
     from core.errors import LyceeError
+    from core.store.store import lock_wait
 
     try:
-        store = dd.open(eid)
-    except LyceeError:
-        return None, None
-    return store, LocalWriter(Desk(store, actor="serve"))
+        writer = writer_for(dd, eid, hold=True, wait=lock_wait())
+    except LyceeError as err:
+        print(_("the pages stay read-only: {reason}", reason=err))
+        return None
+    if isinstance(writer, HostedWriter):
+        print(_("this process is now the desk of {event}: `lycee` commands change it through here", event=eid))
+    else:
+        print(_("changes go through the desk that holds {event} (process {pid})", event=eid, pid=writer.pid))
+    return writer
 
 
 def cmd_announce(args) -> int:

@@ -23,7 +23,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Label, TabbedContent
 
 from core.desk import Desk
-from core.errors import LyceeError
+from core.errors import EventLocked, LyceeError
 from core.i18n import _
 from core.event.model import Event
 from core import readmodel
@@ -89,6 +89,8 @@ class EventScreen(RoundActions, PlayerActions, PenaltyActions, BuildActions, Exp
         self._translate_bindings()
         self.event_id = event_id
         self.desk: Desk | None = None
+        self.writer = None  # core.door.LocalWriter: how every writer but this screen reaches the desk
+        self.door = None  # core.door.DoorServer while the event is open here
         self._dirty: set[str] = set()
         self.web = None  # tui.web.server.WebServer while the event is served (Ctrl+W)
         from collections import deque
@@ -132,6 +134,12 @@ class EventScreen(RoundActions, PlayerActions, PenaltyActions, BuildActions, Exp
                            Confirm(_("{problem}\n\nRepair it now, as `lycee repair` does?", problem=err)),
                            lambda yes: yes and repair_and_open(app, eid))  # type: ignore[func-returns-value]  # the answer only decides
             return
+        except EventLocked as err:  # another desk (an app, `lycee serve`) holds it: refused, saying who
+            self.app.pop_screen()
+            self.app.notify(_("{held}\n\nThis window does not open it. Meanwhile the `lycee` commands change it "
+                              "through that desk (e.g. `lycee result {id} TABLE RESULT`).", held=err,
+                              id=self.event_id), severity="error", timeout=15, markup=False)
+            return
         except LyceeError as err:
             self.app.pop_screen()
             self.app.notify(str(err), severity="error", timeout=8, markup=False)
@@ -139,14 +147,38 @@ class EventScreen(RoundActions, PlayerActions, PenaltyActions, BuildActions, Exp
         if store.note:  # recovered (what was lost is named)
             self.app.notify(store.note, severity="warning", timeout=15, markup=False)
         self.desk = Desk(store)
+        self.open_door(store)
         self.refresh_all()
         self.set_interval(1.0, self.tick)
         self.call_after_refresh(self.refresh_bindings)  # the footer: this step's keys first
         if not self.event.players:  # a new event: the name box is where typing goes
             self.call_after_refresh(self.query_one("#add-player", Input).focus)
 
+    def open_door(self, store) -> None:
+        """The event's door (core.door): the command line and the other
+        writers of this user send their changes here, one at a time, each
+        run on the app's thread; the screen redraws after each."""
+        from core.door import DoorServer, LocalWriter, door_path
+
+        self.writer = LocalWriter(self.desk, run=self.app.call_from_thread, after=self._door_changed)
+        try:
+            self.door = DoorServer(self.writer, door_path(store.datadir, store.id)).start()
+        except OSError as err:  # the event still works here; only the commands are refused as before
+            self.door = None
+            self.app.notify(_("the command line cannot reach this window ({reason}): `lycee` commands that change "
+                              "the event are refused while it is open here", reason=err.strerror or err),
+                            severity="warning", timeout=10, markup=False)
+
+    def _door_changed(self) -> None:
+        """After a call through the door (on the app's thread): redraw."""
+        if self.desk is not None and self.is_mounted:
+            self.refresh_all()
+
     def on_unmount(self) -> None:
         self.stop_serving()
+        if self.door is not None:
+            self.door.stop()
+            self.door = None
         if self.desk is not None:
             self.desk.store.close()
             self.desk = None
