@@ -56,7 +56,7 @@ if TYPE_CHECKING:
     from core.store import DataDir, EventStore
 
 __all__ = ["Writer", "LocalWriter", "DESK_CALLS", "DoorServer", "RemoteWriter", "RemoteDesk", "DoorClosed",
-           "HostedWriter", "door_path", "writer_for", "use_tcp"]
+           "HostedWriter", "door_path", "writer_for", "use_tcp", "ReachingWriter"]
 
 #: The Desk methods a writer may call through the door (every other name is refused).
 DESK_CALLS = frozenset(
@@ -556,6 +556,47 @@ def reach(datadir: DataDir, event_id: str) -> RemoteWriter | None:
         return None
     except LyceeError:
         return None
+
+
+class ReachingWriter:
+    """A :class:`Writer` for a process that never holds the event (the app's
+    page server): each call goes through the door of whichever desk holds the
+    event now, found again after that desk closes it (the app closed and opened
+    the event again).  With no desk, a call is refused saying so; nothing is
+    retried, so no change is ever made twice."""
+
+    def __init__(self, datadir: DataDir, event_id: str):
+        self.datadir = datadir
+        self.event_id = event_id
+        self._lock = threading.Lock()
+        self._remote: RemoteWriter | None = None
+
+    def call(self, method: str, /, *args: Any, actor: str, device: str | None = None, **kwargs: Any) -> Any:
+        with self._lock:
+            if self._remote is None:
+                self._remote = reach(self.datadir, self.event_id)
+            remote = self._remote
+        if remote is None:
+            raise DoorClosed(_("no desk has event {id} open: open it in the app (or run `lycee serve {id}`), then "
+                               "try again; nothing was stored", id=self.event_id))
+        try:
+            return remote.call(method, *args, actor=actor, device=device, **kwargs)
+        except DoorClosed:
+            with self._lock:
+                if self._remote is remote:
+                    self._remote = None
+            remote.close()
+            raise
+
+    @property
+    def event(self) -> Event:
+        return self.datadir.read(self.event_id)
+
+    def close(self) -> None:
+        with self._lock:
+            if self._remote is not None:
+                self._remote.close()
+                self._remote = None
 
 
 def writer_for(datadir: DataDir, event_id: str, *, hold: bool = False, wait: float = 0.0,

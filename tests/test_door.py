@@ -330,3 +330,57 @@ def test_g_bo3_a_batch_of_results_from_stdin_goes_through_the_door_as_one_record
     assert r.returncode == 0, r.stderr
     last = dd.history(st.id)[-1]
     assert last["actor"] == "cli" and st.event.current_round.missing_tables() == []
+
+
+@pytest.mark.asyncio
+async def test_g_bo3_phone_reports_through_the_apps_own_page_server_reach_its_desk(tmp_path):
+    """G-BO3 (issue 26): with the app open on an event with phone reports on,
+    the page server it starts (Ctrl+W, a child process) sends the players'
+    reports through the app's door: both sides agree, the answer is
+    "recorded", and the result is on the app's screen, stored as the players
+    from their address."""
+    import http.client
+
+    from tui.app import LyceeApp
+    from tui.screens.event import EventScreen
+
+    dd, st = _event(tmp_path)
+    d = Desk(st)
+    d.set_settings({"phone_reports": True})
+    codes = {pid: code for pid, _n, code in d.report_codes()}
+    d.pair_next()
+    m = d.event.current_round.matches[0]
+    eid = st.id
+    st.close()
+
+    def ask(port, method, path, body=None, token=""):
+        c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        try:
+            c.request(method, path, body=None if body is None else json.dumps(body),
+                      headers={"Origin": f"http://127.0.0.1:{port}", "Content-Type": "application/json",
+                               "X-Lycee-Token": token})
+            r = c.getresponse()
+            return r.status, r.read().decode()
+        finally:
+            c.close()
+
+    app = LyceeApp(dd, open_event=eid, lang="en")
+    app.serve_at = ("127.0.0.1", 0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, EventScreen) and app.screen.door is not None, "the door")
+        screen = app.screen
+        await pilot.press("ctrl+w")
+        await app.workers.wait_for_complete()  # the page server starts in a worker
+        await until(pilot, lambda: getattr(screen, "web", None) is not None, "the page server")
+        port = screen.web.port
+        status, page = await asyncio.to_thread(ask, port, "GET", "/report")
+        assert status == 200, page
+        token = re.search(r'data-token="([^"]+)"', page).group(1)
+        s1, b1 = await asyncio.to_thread(ask, port, "POST", "/api/report", {"code": codes[m.p1], "result": "2-1"}, token)
+        assert s1 == 200 and json.loads(b1)["status"] == "waiting", b1
+        s2, b2 = await asyncio.to_thread(ask, port, "POST", "/api/report", {"code": codes[m.p2], "result": "1-2"}, token)
+        assert s2 == 200 and (json.loads(b2)["status"], json.loads(b2)["table"]) == ("recorded", m.table), b2
+        await until(pilot, lambda: m.table not in screen.event.current_round.missing_tables(), "the result at the desk")
+        await pilot.press("escape")
+    rows = [a for a in dd.history(eid) if a["type"] == "result"]
+    assert rows and rows[-1]["actor"].startswith("player ") and rows[-1].get("device") == "127.0.0.1"

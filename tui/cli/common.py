@@ -216,7 +216,7 @@ def through_desk(args, fn, actor: str):
     desk holding it (the app or ``lycee serve``: a RemoteDesk, actor ``cli``
     or ``--by``, device ``local``), else opened here as before."""
     from core.desk import Desk
-    from core.door import RemoteDesk, writer_for
+    from core.door import RemoteDesk, RemoteWriter, writer_for
     from core.errors import EventLocked
 
     dd = datadir(args)
@@ -232,6 +232,7 @@ def through_desk(args, fn, actor: str):
         else:
             with store:
                 return fn(Desk(store, actor=actor))
+    assert isinstance(writer, RemoteWriter)  # writer_for without hold: a remote desk's door or None
     with writer:
         return fn(RemoteDesk(writer, actor=getattr(args, "by", None) or "cli", device="local"))
 

@@ -80,6 +80,8 @@ def desk_for_serve(dd, eid):
     except LyceeError as err:
         print(_("the pages stay read-only: {reason}", reason=err))
         return None
+    if writer is None:  # hold=True: the event is opened here or a desk answers (else EventLocked above)
+        return None
     if isinstance(writer, HostedWriter):
         print(_("this process is now the desk of {event}: `lycee` commands change it through here", event=eid))
     else:

@@ -25,7 +25,11 @@ def main(argv: list[str]) -> int:
     i18n.set_language(lang)
     try:
         opts = {"lang": lang, **json.loads(options)}  # the pages default to the desk's language
-        srv = WebServer(Feed(FileSource(DataDir(data), eid)), host=host, port=int(port), **opts)
+        from core.door import ReachingWriter
+
+        # the app holds the event: the pages' writes (phone reports) go through its door (issue 26)
+        srv = WebServer(Feed(FileSource(DataDir(data), eid)), host=host, port=int(port),
+                        writer=ReachingWriter(DataDir(data), eid), **opts)
     except LyceeError as err:
         print(f"ERR {err}", flush=True)
         return 2

@@ -13,7 +13,7 @@ core/readmodel.py.  Stylesheets: the .tcss files beside this file."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -42,6 +42,9 @@ from .exports import ExportActions
 from .penalties import PenaltyActions
 from .people import PlayerActions
 from .results import RoundActions
+
+if TYPE_CHECKING:
+    from core.door import DoorServer, LocalWriter
 
 
 class EventScreen(RoundActions, PlayerActions, PenaltyActions, BuildActions, ExportActions, Translated, Screen):
@@ -89,8 +92,9 @@ class EventScreen(RoundActions, PlayerActions, PenaltyActions, BuildActions, Exp
         self._translate_bindings()
         self.event_id = event_id
         self.desk: Desk | None = None
-        self.writer = None  # core.door.LocalWriter: how every writer but this screen reaches the desk
-        self.door = None  # core.door.DoorServer while the event is open here
+        #: How every writer but this screen reaches the desk, and the door they come by while the event is open here.
+        self.writer: LocalWriter | None = None
+        self.door: DoorServer | None = None
         self._dirty: set[str] = set()
         self.web = None  # tui.web.server.WebServer while the event is served (Ctrl+W)
         from collections import deque
@@ -160,6 +164,7 @@ class EventScreen(RoundActions, PlayerActions, PenaltyActions, BuildActions, Exp
         run on the app's thread; the screen redraws after each."""
         from core.door import DoorServer, LocalWriter, door_path
 
+        assert self.desk is not None  # opened just before
         self.writer = LocalWriter(self.desk, run=self.app.call_from_thread, after=self._door_changed)
         try:
             self.door = DoorServer(self.writer, door_path(store.datadir, store.id)).start()
