@@ -48,6 +48,7 @@ from ..widgets.plain import PlainTable, plain
 from ..i18n import Translated
 from ..widgets.cards import seat_ring
 from ..widgets.footer import WholeKeysFooter
+from .build_timer import BuildTimerScreen, parse_minutes  # the practice menu opens it too
 from .dialogs import Confirm, Prompt
 from .limited_kit import KIT_TCSS, Clock, SetupForm, card_sets, catalog, direction_text, parse_seed, set_options
 
@@ -438,72 +439,6 @@ class TableScreen(Translated, Screen):
         self.app.push_screen(Confirm(_("Stop calling this draft?")), answer)
 
 
-class BuildTimerScreen(Translated, Screen):
-    """A deck-building clock on its own, for a sealed (or draft) event's build
-    phase: the organizer's minutes in big digits, pause and resume, a bell at time."""
-
-    CSS_PATH: ClassVar = [TCSS]
-    BINDINGS = [
-        Binding("space", "go", "Pause / resume", id="buildtimer.go"),
-        Binding("t", "restart", "Set the time", id="buildtimer.restart"),
-        Binding("escape", "close", "Back", id="buildtimer.close"),
-    ]
-
-    def __init__(self, minutes: float, clock: Clock | None = None):
-        super().__init__()
-        self._translate_bindings()
-        self.clock: Clock = clock or time.monotonic
-        self.call_state = TableCall(packs=0, cards=0, timer=PickTimer())
-        self.minutes = minutes
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Label("", id="call", markup=False)
-            yield Digits("", id="big")
-            yield Static(_("Deck building: sealed 40 cards (G-SEALED), draft packs × 10 (G-DRAFT-4)"), classes="hint")
-        yield WholeKeysFooter()
-
-    def on_mount(self) -> None:
-        self.call_state.build(self.minutes, self.clock())
-        self.tick()
-        self.set_interval(0.2, self.tick)
-
-    def tick(self) -> None:
-        now = self.clock()
-        st = self.call_state
-        if "built" in st.update(now):
-            self.app.bell()
-        self.query_one("#call", Label).update(st.call(now))
-        left = st.left(now) or 0.0
-        secs = math.ceil(left)
-        big = self.query_one("#big", Digits)
-        big.update(f"{secs // 60}:{secs % 60:02d}")
-        big.set_class(st.phase == "build" and left <= 60, "low")
-
-    def action_go(self) -> None:
-        st = self.call_state
-        if st.paused:
-            st.resume(self.clock())
-        else:
-            st.pause(self.clock())
-        self.tick()
-
-    def action_restart(self) -> None:
-        def chosen(text: str | None) -> None:
-            minutes = parse_minutes(text)
-            if minutes is None:
-                return
-            self.minutes = minutes
-            self.call_state.build(minutes, self.clock())
-            self.tick()
-
-        self.app.push_screen(Prompt(_("Deck-building time in minutes (the organizer's choice)"),
-                                    f"{self.minutes:g}"), chosen)
-
-    def action_close(self) -> None:
-        self.app.pop_screen()
-
-
 def pick_seconds_text(timer: PickTimer) -> str:
     """The pick timer as the organizer types it: ``11:40 6:20 1:5`` (cards left: seconds)."""
     return " ".join(f"{k}:{v:g}" for k, v in sorted(timer.table, reverse=True))
@@ -529,17 +464,6 @@ def parse_pick_seconds(text: str) -> PickTimer:
     if 1 not in table:
         table[1] = table[min(table)]
     return PickTimer.of(table)
-
-
-def parse_minutes(text: str | None) -> float | None:
-    """Minutes typed by the organizer (a number above 0), None otherwise."""
-    if not text:
-        return None
-    try:
-        minutes = float(text.replace(",", "."))
-    except ValueError:
-        return None
-    return minutes if minutes > 0 else None
 
 
 __all__ = ["TableCall", "TableSetup", "TableScreen", "BuildTimerScreen", "make_pods", "parse_minutes",

@@ -146,7 +146,7 @@ class PracticeScreen(Translated, Screen):
 
     def action_build_clock(self) -> None:
         from .dialogs import Prompt
-        from .draft_table import BuildTimerScreen, parse_minutes
+        from .build_timer import BuildTimerScreen, parse_minutes
 
         def chosen(text: str | None) -> None:
             minutes = parse_minutes(text)

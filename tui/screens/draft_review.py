@@ -1,0 +1,134 @@
+"""Between packs and after a draft: the picks of the pack just finished with
+the pool so far (PackReview), and the whole draft pick by pick beside the
+bots' choices and reasons (PickReviewScreen, limited.review)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Label, Static
+
+from core.i18n import _
+from limited.view import CardSet, Pick, colour_text
+
+from ..i18n import Translated
+from ..widgets.cards import attr_glyphs, cost_glyphs, pool_charts
+from ..widgets.plain import PlainTable
+
+__all__ = ["PackReview", "PickReviewScreen"]
+
+TCSS = Path(__file__).with_name("draft_review.tcss")
+
+
+class PackReview(Translated, ModalScreen[None]):
+    """Between packs: the cards taken in the pack just finished, the pool so
+    far, and where the next pack goes; after the last, the way to the builder."""
+
+    CSS_PATH: ClassVar = [TCSS]
+    BINDINGS = [
+        Binding("enter,escape", "close", "Continue", id="review.continue", priority=True),
+        Binding("r", "pick_review", "Pick review", id="review.picks"),
+    ]
+
+    def __init__(self, cs: CardSet, round_no: int, packs: int, picks: list[Pick], pool, next_text: str | None,
+                 log_path, last: bool, review: Callable[[], object] | None = None):
+        super().__init__()
+        self._translate_bindings()
+        self.review = review  # the draft's pick review, once it is over
+        self.cs, self.round_no, self.packs = cs, round_no, packs
+        self.picks, self.pool, self.next_text, self.log_path, self.last = picks, pool, next_text, log_path, last
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            title = (_("Draft over: your picks in pack {round}", round=self.round_no) if self.last
+                     else _("Pack {round} of {packs} done: your picks", round=self.round_no, packs=self.packs))
+            yield Label(title, classes="title", markup=False)
+            with Horizontal(id="review-body"):
+                yield PlainTable(cursor_type="row", zebra_stripes=True)
+                yield Static(pool_charts([self.cs.card(n) for n in self.pool],
+                                         _("Pool: {n} cards", n=len(self.pool))), id="review-charts", markup=False)
+            if self.next_text:
+                yield Label(self.next_text, classes="title", markup=False)
+            if self.log_path:
+                yield Label(_("draft log: {path}", path=self.log_path), classes="hint")
+            yield Label(_("Enter: build your deck · r: pick review") if self.last else _("Enter: open the next pack"),
+                        classes="hint")
+
+    def on_mount(self) -> None:
+        t = self.query_one(DataTable)
+        t.add_columns(_("Pick"), _("of"), _("No."), _("Name"), _("Attr."), _("Cost"), _("Rar."))
+        for p in self.picks:
+            mark = Text(f"{p.pick}" + (" " + _("(time)") if p.timeout else ""), style="yellow" if p.timeout else "")
+            c = self.cs.card(p.took)
+            t.add_row(mark, str(len(p.offered)), Text(c.number, style="cyan"), c.name, attr_glyphs(c),
+                      cost_glyphs(c), c.rarity)
+        t.focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_pick_review(self) -> None:
+        """The whole draft pick by pick (limited.review), once the draft is over."""
+        if not self.last or self.review is None:
+            self.notify(_("the pick review opens when the draft is over"))
+            return
+        self.app.push_screen(PickReviewScreen(self.cs, self.review()))
+
+
+class PickReviewScreen(Translated, ModalScreen[None]):
+    """A seat's picks beside the bot's choice and its reason (limited.review);
+    ``*`` marks a pick where they differ; below, every seat's colours and what
+    flowed from each side.  Card and seat names are plain Text."""
+
+    CSS_PATH: ClassVar = [TCSS]
+    BINDINGS = [Binding("escape,enter", "close", "Close", id="picks.close", priority=True)]
+
+    def __init__(self, cs: CardSet, review):
+        super().__init__()
+        self._translate_bindings()
+        self.cs, self.review = cs, review
+
+    def compose(self) -> ComposeResult:
+        rv = self.review
+        with Vertical():
+            yield Label(_("Pick review: seat {seat} ({name}); the bot agrees on {agree} of {n} picks",
+                          seat=rv.seat, name=rv.name, agree=rv.agree, n=len(rv.picks)), classes="title",
+                        markup=False)
+            yield PlainTable(cursor_type="row", zebra_stripes=True)
+            yield Static("", id="why", markup=False)
+            seats = "  ".join(f"{i}:{colour_text(m) if m else '-'}" for i, m in enumerate(rv.mains))
+            yield Label(_("Seats: {seats}", seats=seats), classes="hint", markup=False)
+            yield Label(_("Flowed to seat {seat}: from the previous seat (packs 1, 3, 5) {lower}; from the next seat "
+                          "(packs 2, 4, 6) {higher}", seat=rv.seat,
+                          lower=colour_text(rv.flow_lower) if rv.flow_lower else "-",
+                          higher=colour_text(rv.flow_higher) if rv.flow_higher else "-"),
+                        classes="hint", markup=False)
+
+    def on_mount(self) -> None:
+        t = self.query_one(DataTable)
+        t.add_columns(_("Pick"), _("took"), _("rating"), _("the bot's pick"), _("rating"))
+        for p in self.review.picks:
+            took, sug = self.cs.card(p.took), self.cs.card(p.suggested)
+            mark = Text(f"{'*' if p.differs else ' '} {p.pack}-{p.pick}", style="yellow" if p.differs else "")
+            t.add_row(mark, Text(f"{took.number} {took.name}"), str(took.rating),
+                      Text(f"{sug.number} {sug.name}" if p.differs else "="), str(sug.rating))
+        t.focus()
+        self._show(0)
+
+    def _show(self, row: int) -> None:
+        if 0 <= row < len(self.review.picks):
+            r = self.review.picks[row].reason
+            top = "  ".join(f"{c.number} {c.total:.1f}" for c in r.top)
+            self.query_one("#why", Static).update(Text(f"{r.text()}\n{top}"))
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._show(event.cursor_row)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
