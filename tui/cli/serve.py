@@ -50,6 +50,9 @@ def cmd_serve(args) -> int:
     elif store is None:
         print(_("Another program holds {event} (the app?): these pages are read-only, phone reports go "
                 "through it", event=eid))
+    if writer is not None:
+        print(_("Judges sign in at {url}judge with their PIN (`lycee staff {event} pin NAME`)", url=urls[0],
+                event=eid))
     sys.stdout.flush()
     server.nice = 10  # below the desk: the pages wait for the CPU, never the organizer's commands
     try:

@@ -53,8 +53,8 @@ class Misses:
     def add(self, who: str) -> None:
         self.seen.setdefault(who, []).append(self.now())
         if len(self._recent(who)) >= self.limit:
-            log.warning(self.what.format(who=who, n=self.limit) + " in %d minutes: refused (429) until the window "
-                        "passes", int(self.window // 60))
+            log.warning("%s in %d minutes: refused (429) until the window passes",
+                        self.what.format(who=who, n=self.limit), int(self.window // 60))
 
 
 class Tokens:
