@@ -229,6 +229,29 @@ def test_cookie_flags_and_sign_out(desk):
         assert act(c, {"op": "extend", "table": 1, "minutes": 3}).status_code == 401
 
 
+def test_the_session_ends_at_midnight_in_any_time_zone(monkeypatch):
+    """The session ends at the next midnight of this PC's time, and the cookie says so in GMT
+    (a desk in Japan: 15:00 UTC is midnight JST)."""
+    import time as time_mod
+
+    from tui.web.judge import Sessions, session_end
+
+    monkeypatch.setenv("TZ", "Asia/Tokyo")
+    time_mod.tzset()
+    try:
+        at = datetime(2026, 12, 2, 5, 0, tzinfo=timezone.utc).timestamp()  # 14:00 in Tokyo
+        assert session_end(at) == datetime(2026, 12, 2, 15, 0, tzinfo=timezone.utc).timestamp()
+        now = [at]
+        sessions = Sessions(lambda: now[0])
+        sid, _end = sessions.open("佐藤")
+        assert sessions.find(sid).name == "佐藤" and sessions.find(sid + "x") is None
+        now[0] += 10 * 3600  # past midnight in Tokyo
+        assert sessions.find(sid) is None
+    finally:
+        monkeypatch.undo()
+        time_mod.tzset()
+
+
 def test_writes_without_a_session_or_cross_origin_are_refused(desk):
     """No session: 401; another Origin, a cross-site fetch, no token: 403; nothing is stored."""
     pin = desk.staff_pin("佐藤")
@@ -265,8 +288,9 @@ def _legal_deck() -> str:
 
 
 def test_g_time_g_late_g_pen_g_decklist_through_the_judge_page(desk):
-    """G-TIME, G-LATE-1, G-PEN-1, G-DECKLIST: an extension, a check-in, a warning and deck checks
-    from the page, each in the journal as the judge from the phone; a refusal shows its reason."""
+    """G-TIME, G-BO3-TIME, G-LATE-1, G-PEN-1, G-DECKLIST: an extension, a result only time gives
+    (refused until time is called there), a check-in, a warning and deck checks from the page,
+    each in the journal as the judge from the phone; a refusal shows its reason."""
     from core.cards.decks import parse_decklist
 
     pin = desk.staff_pin("佐藤")
@@ -278,6 +302,9 @@ def test_g_time_g_late_g_pen_g_decklist_through_the_judge_page(desk):
         sign_in(c, "佐藤", pin)
         assert act(c, {"op": "extend", "table": 1, "minutes": 5}).status_code == 200
         assert table(desk).extension == 5
+        r = act(c, {"op": "result", "table": 2, "result": "1-1"})  # only time gives 1-1, and time is left
+        assert r.status_code == 409 and "G-BO3-TIME" in r.json()["error"]
+        assert act(c, {"op": "result", "table": 2, "result": "1-1", "time_called": True}).status_code == 200
         assert act(c, {"op": "checkin", "table": 1, "player": m.p2}).status_code == 200
         assert any(x.player == m.p2 for x in desk.event.current_round.checkins)
         r = act(c, {"op": "penalty", "table": 1, "player": m.p1, "level": "warning", "reason": "slow play"})
@@ -295,7 +322,8 @@ def test_g_time_g_late_g_pen_g_decklist_through_the_judge_page(desk):
         r = act(c, {"op": "deck_check", "table": 1, "player": m.p1, "deck": short})
         assert r.status_code == 200 and "1 difference" in r.json()["message"]
     mine = [a for a in journal(desk) if a["actor"] == "judge 佐藤 (phone)"]
-    assert [a["type"] for a in mine] == ["clock", "checkin", "penalty", "deck_check", "deck_check"]
+    assert [a["type"] for a in mine] == ["clock", "result", "checkin", "penalty", "deck_check", "deck_check"]
+    assert mine[1]["data"]["time_called"] is True
     assert all(a["device"] == "testclient" for a in mine)
     assert mine[-1]["data"]["by"] == "佐藤" and mine[-1]["data"]["differences"]
 

@@ -335,13 +335,18 @@ def cmd_staff_pin(args) -> int:
     if not args.name:
         raise CliError(_("give the staff member's name: `lycee staff EVENT pin NAME`"))
     changes = [args.organizer, args.judge, args.head_judge, args.event_staff, args.remove, args.sanctioned]
-    if any(x is not None for x in changes) or args.json:
+    if any(x is not None for x in changes):
         raise CliError(_("`lycee staff EVENT pin NAME` takes no other option: set the staff first, then ask "
                          "for the PIN"))
-    pin = with_desk(args, lambda d: d.staff_pin(args.name), writes=True)
-    print(pin)
+    from core.rules.staff import pin_staff
+
+    pin, who = with_desk(args, lambda d: (d.staff_pin(args.name), pin_staff(d.event, args.name)), writes=True)
+    if args.json:
+        out_json({"name": who, "pin": pin})
+    else:
+        print(pin)
     print(_("The judge-page PIN of {name}: shown only now (the old one no longer works). They sign in at "
-            "/judge on the event's pages (lycee serve).", name=args.name), file=sys.stderr)
+            "/judge on the event's pages (lycee serve).", name=who), file=sys.stderr)
     return 0
 
 

@@ -30,7 +30,7 @@ import hmac
 import secrets
 import time
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, timezone
 
 from core.errors import LyceeError
 
@@ -297,7 +297,7 @@ class JudgeApi:
             return refusal(403, t._("wrong name or PIN: ask the desk for your PIN (lycee staff EVENT pin NAME)"))
         sid, end = self.sessions.open(found)
         out = JSONResponse({"status": "signed-in", "name": found}, headers={"Cache-Control": "no-store"})
-        out.set_cookie(COOKIE, sid, expires=datetime.fromtimestamp(end).astimezone(), path="/", httponly=True,
+        out.set_cookie(COOKIE, sid, expires=datetime.fromtimestamp(end, timezone.utc), path="/", httponly=True,
                        samesite="strict")
         return out
 
