@@ -165,6 +165,8 @@ def test_g_head_judge_a_judge_signs_in_and_corrects_a_result_with_a_reason(desk)
     assert last["type"] == "result" and last["actor"] == "judge 佐藤 (phone)"
     assert last["device"] == "testclient" and last["data"]["reason"] == "slip filled in reversed"
     assert "slip filled in reversed" in list(desk.store.history())[-1]["text"]
+    rows = [r for r in desk.store.history() if r["actor"] == "judge 佐藤 (phone)"]  # `lycee log --actor`
+    assert [r["type"] for r in rows] == ["result"]
 
 
 def test_g_head_judge_a_protected_result_is_corrected_only_by_the_head_judge(desk):
@@ -317,6 +319,8 @@ def test_g_time_g_late_g_pen_g_decklist_through_the_judge_page(desk):
         assert r.status_code == 409 and "no registered decklist" in r.json()["error"]
         r = act(c, {"op": "deck_check", "table": 1, "player": m.p1, "deck": ""})
         assert r.status_code == 200 and "matches" in r.json()["message"]
+        r = act(c, {"op": "deck_check", "table": 1, "player": m.p1, "deck": "4 NOPE-999"})
+        assert r.status_code == 409 and "NOPE-999" in r.json()["error"]  # names the card; nothing stored
         first, *rest = text.splitlines()
         short = "\n".join(["3" + first[1:], *rest])  # one card fewer than registered
         r = act(c, {"op": "deck_check", "table": 1, "player": m.p1, "deck": short})
