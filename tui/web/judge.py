@@ -168,8 +168,8 @@ def _table(t: pages.T, ev, rnd, m) -> str:
                    for pid in (m.p1, m.p2) if pid is not None)
     head = (f'<summary>{esc(t._("Table {t}", t=m.table))} · {esc(p1)} — {esc(p2)} · '
             f'<b>{esc(result)}</b>{esc(ext)}</summary>')
-    if m.is_bye:
-        return f'<details class="table">{head}<p>{esc(t._("bye"))}</p></details>'
+    if m.is_bye:  # nothing to rule on: a line, not a table to open
+        return f'<p class="table bye">{esc(t._("Table {t}", t=m.table))} · {esc(p1)} · {esc(t._("bye"))}</p>'
     tbl = f' data-table="{m.table}"'
     correct = "1" if m.reported else "0"
     reason = (f'<label>{esc(t._("Reason for the correction (kept in the log)"))}'
