@@ -30,14 +30,13 @@ desk's durable append.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 
 from core.errors import LyceeError
 
 from . import pages
 from .pages import esc
-from .writes import Misses, Tokens, address, refusal, same_origin
+from .writes import Misses, Tokens, address, json_body, refusal, same_origin
 
 log = logging.getLogger("lycee.web")
 
@@ -171,11 +170,8 @@ class ReportApi:
             return refuse(403, _("refused: the report page is out of date; open it again from your slip"))
         if self.wrong.blocked(who):
             return refuse(429, _("too many wrong codes from this network: wait ten minutes, or report at the desk"))
-        raw = await request.body()
         try:
-            if len(raw) > MAX_BODY:
-                raise ValueError
-            doc = json.loads(raw)
+            doc = await json_body(request, MAX_BODY)
             code = doc["code"]
             result = doc.get("result")
             if not isinstance(code, str) or len(code) > 32 or not (result is None or isinstance(result, str)) \
