@@ -134,9 +134,10 @@ def test_g_judge_cli_prints_a_pin_once_and_refuses_a_non_staff_name(tmp_path, ca
     assert main(["--data-dir", dd, "log", eid, "--json"]) == 0
     log = capsys.readouterr().out
     assert pin not in log and "scrypt" not in log and "(hidden)" in log
-    assert main(["--data-dir", dd, "export", eid, "--what", "event"]) == 0
-    exported = capsys.readouterr().out
-    assert "scrypt" not in exported and pin not in exported
+    for what in ("event", "report"):  # the event file, and the event report (which reads the log)
+        assert main(["--data-dir", dd, "export", eid, "--what", what]) == 0
+        exported = capsys.readouterr().out
+        assert "scrypt" not in exported and pin not in exported
 
 
 # -- the judge page ------------------------------------------------------------------------------------
