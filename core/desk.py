@@ -46,6 +46,7 @@ from core.log.actions import (
     ReportDecision,
     ResultAction,
     Side,
+    StaffPin,
     Unpair,
     replace_payload,
 )
@@ -336,7 +337,7 @@ class Desk:
     def result_data(self, table: int, text: str | Result, round_number: int | None = None, note: str = "",
                     *, correct: bool = False,
                     correct_by: str | None = None, time_called: bool = False,
-                    checked: ResultCheck | None = None) -> ResultAction:
+                    checked: ResultCheck | None = None, reason: str = "") -> ResultAction:
         """The ``result`` action's payload for ``text`` at ``table`` (not stored).
 
         ``correct`` replaces a result already recorded (else refused);
@@ -346,7 +347,8 @@ class Desk:
         round still has time (G-BO3-TIME), refused without it.
         ``checked``: the read model's pre-check of this very entry (``text``
         is then its parsed Result): its time-call reason is used, not
-        computed again, and the match rules are left to the result rule."""
+        computed again, and the match rules are left to the result rule.
+        ``reason``: why a correction is made (kept in the log)."""
         number = self._round_number(round_number)
         r = text if isinstance(text, Result) else parse_result(text)
         marks: dict = {}
@@ -357,7 +359,7 @@ class Desk:
         return ResultAction(round=number, table=int(table), p1_wins=r.p1_wins, p2_wins=r.p2_wins, draws=r.draws,
                             result=r.text(), intentional=r.intentional, note=note or UNSET, correct=correct,
                             correct_by=(correct_by or None) if correct else None,
-                            time_called=marks.get("time_called", False))
+                            time_called=marks.get("time_called", False), reason=reason.strip())
 
     def check_time_call(self, number: int, table: int, r, time_called: bool, data: dict) -> None:
         """Refuse ``r`` (a Result) at ``table`` when only time can produce it
@@ -370,13 +372,13 @@ class Desk:
 
     def record(self, table: int, text: str, round_number: int | None = None, note: str = "",
                *, correct: bool = False,
-               correct_by: str | None = None, time_called: bool = False) -> Event:
+               correct_by: str | None = None, time_called: bool = False, reason: str = "") -> Event:
         """Record ``text`` (``2-1``, ``1-1-1``, ``id``) at ``table`` of the
         current round (or ``round_number``).  ``id`` follows G-ID-1/2: refused
         once the match has started (no override).  See :meth:`result_data`
-        for ``correct``, ``correct_by`` and ``time_called``."""
+        for ``correct``, ``correct_by``, ``time_called`` and ``reason``."""
         data = self.result_data(table, text, round_number, note, correct=correct,
-                                correct_by=correct_by, time_called=time_called)
+                                correct_by=correct_by, time_called=time_called, reason=reason)
         return self.store.append("result", data, self.actor, device=self.device)
 
     def record_checked(self, check: ResultCheck, *, correct: bool = False, time_called: bool = False) -> Event:
@@ -616,6 +618,17 @@ class Desk:
         return self.store.append("edit", Edit(doc={"staff": updated_staff(self.event.staff, **changes)}),
                                  self.actor, device=self.device)
 
+    def staff_pin(self, name: str) -> str:
+        """A new PIN for ``name`` (the organizer, a judge or the head judge)
+        for the judge page: stored only as a salted hash (a ``staff_pin``
+        action; the old PIN stops working), returned this once."""
+        from core.rules.staff import new_pin, pin_hash, require_pin_staff
+
+        who = require_pin_staff(self.event, name)
+        pin = new_pin()
+        self.store.append("staff_pin", StaffPin(name=who, hash=pin_hash(pin)), self.actor, device=self.device)
+        return pin
+
     # -- legality (G-CARDS-VERSIONS) ----------------------------------------------
     def set_store_calendar(self, path) -> Event:
         """Add the store's own calendar file (lycee-calendar/1) for later
@@ -792,6 +805,26 @@ class Desk:
             differences=[[x.section, x.number, x.registered, x.presented] for x in diff.lines],
             by=by or self.actor, at=stamp(self.now()), source=presented.source or ""), self.actor, device=self.device)
         return diff
+
+    def deck_check_text(self, ref: str, text: str = "", by: str | None = None) -> list[list]:
+        """:meth:`deck_check` from the deck presented as decklist text (the
+        judge page), or, with no text, the deck found as registered.  Returns
+        the differences as [section, number, registered, presented] lines
+        (none: the deck matches)."""
+        from core.cards.decks import parse_decklist
+        from core.rules.decklists import as_decklist, default_catalog
+
+        p = self._known(ref)
+        if text.strip():
+            presented = parse_decklist(text, _("deck presented by {name}", name=p.name), default_catalog())
+        else:
+            rec = self.event.decklist_of(p.id)
+            if rec is None:
+                raise RuleError(_("{name} has no registered decklist to check the deck against", name=p.name),
+                                "G-DECKLIST")
+            presented = replace(as_decklist(rec), source="")
+        diff = self.deck_check(p.id, presented, by=by)
+        return [[x.section, x.number, x.registered, x.presented] for x in diff.lines]
 
     # -- a limited event's build phase (G-SEALED, G-DRAFT-*) ----------------------------
     #    Opening packs and drafting live in limited.event, which appends these actions.

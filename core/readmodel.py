@@ -568,6 +568,20 @@ def checked_settings(values: dict, partial: bool = False) -> dict:
     return check_settings(values, partial=partial)
 
 
+def pin_staff(ev: Event) -> list[str]:
+    """Who may get a judge-page PIN (core.rules.staff): the organizer, the
+    judges and the head judge, each once, in that order."""
+    from core.rules.staff import pin_staff as holder
+
+    s = ev.staff
+    out: list[str] = []
+    for name in (s.organizer, s.head_judge, *s.judges):
+        who = holder(ev, name)
+        if who is not None and who not in out:
+            out.append(who)
+    return out
+
+
 def staff_lacking(values: dict) -> list[str]:
     """What an event of these settings would still lack of its staff to be
     paired, one ``why (rule)`` a line (G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE)."""

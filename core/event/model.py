@@ -403,6 +403,10 @@ class Event:
     report_codes: tuple[tuple[str, str], ...] = field(default=(), compare=False)
     #: The players' reports of the rounds' results, oldest first.
     reports: tuple[PhoneReport, ...] = field(default=(), compare=False)
+    #: Staff PINs for the judge page (core.rules.staff): (folded name, salted
+    #: hash) pairs sorted by name; a new PIN replaces the old.  Never on a page,
+    #: never exported, never the PIN itself.
+    staff_pins: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
     # -- lookups (cached: an Event never changes once built) -----------------
     @cached_property

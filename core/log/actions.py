@@ -165,6 +165,8 @@ class ResultAction(Action, frozen=True, tag="result"):
     time_called: bool = False
     #: A head judge's G-ID-2 override, in journals written before it was refused.
     override_by: str | None = None
+    #: Why a correction was made (a judge's correction from the judge page gives one).
+    reason: str = ""
 
 
 class Game(Action, frozen=True, tag="game"):
@@ -376,6 +378,31 @@ class ReportDecision(Action, frozen=True, tag="report_decision"):
     by: str = ""
 
 
+# -- staff PINs (core.rules.staff) --------------------------------------------------------------------
+
+
+class StaffPin(Action, frozen=True, tag="staff_pin"):
+    """A staff member's PIN for the judge page, kept only as a salted hash
+    (``scrypt$N$r$p$SALT$HASH``, core.rules.staff.pin_hash): a new one
+    replaces the old.  The PIN itself is never stored."""
+
+    name: str
+    hash: str
+
+
+#: Fields of an action that are secrets: kept in the journal (a replay needs
+#: them) but never shown, not even in ``lycee log --json`` (:func:`shown_data`).
+SECRET_FIELDS: dict[str, tuple[str, ...]] = {"staff_pin": ("hash",)}
+
+
+def shown_data(kind: str, data: dict) -> dict:
+    """``data`` of a stored action of ``kind`` as it may be shown: its secret fields hidden."""
+    hidden = SECRET_FIELDS.get(kind)
+    if not hidden or not isinstance(data, dict):
+        return data
+    return {k: ("(hidden)" if k in hidden else v) for k, v in data.items()}
+
+
 # -- the log itself -------------------------------------------------------------------------------------
 
 
@@ -417,7 +444,7 @@ class FilePeople(Action, frozen=True, tag="file_people"):
 Payload = Union[
     Create, Edit, Import, Register, Rename, Remove, Drop, Apart, Pair, Unpair, ResultAction, Game, IdDecision,
     Clock, Checkin, Late, PenaltyAction, Appeal, Calendar, DecklistAction, DeckCheckAction, Build, Pods,
-    PoolAction, TablePool, Publish, Announce, ReportCodes, Report, ReportDecision, Undo, Lost, FileRecords, FileRound, FilePeople,
+    PoolAction, TablePool, Publish, Announce, ReportCodes, Report, ReportDecision, StaffPin, Undo, Lost, FileRecords, FileRound, FilePeople,
 ]
 
 #: kind -> its Struct.

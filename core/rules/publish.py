@@ -57,7 +57,7 @@ def public_event(event: Event) -> Event:
     (Results already count whatever a penalty did to them.)"""
     n = visible_rounds(event)
     return replace(event, rounds=event.rounds[:n], penalties=(), decklists=(), deck_checks=(),
-                   pools=(), pods=(), build=None, report_codes=(), reports=())
+                   pools=(), pods=(), build=None, report_codes=(), reports=(), staff_pins=())
 
 
 def standings_round(event: Event) -> int:

@@ -345,6 +345,8 @@ def _describe_result(payload: ResultAction) -> str:
                          else _("correction"))
     if payload.time_called:
         line += " · " + _("time called (G-BO3-TIME)")
+    if payload.reason:
+        line += " · " + _("reason: {reason}", reason=payload.reason)
     return line
 
 

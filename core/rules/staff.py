@@ -12,14 +12,26 @@ A sanctioned event will not start (pair round 1, start a round clock) until
 its staff is complete: :func:`check_staff`.  An event marked unsanctioned may.
 
 Names compare after NFKC folding (``core.names.fold_name``): '山田　太郎' is '山田 太郎'.
+
+Staff PINs (``staff_pin``, issue 26): the organizer, a judge or the head
+judge gets a PIN for the judge page on the phone (``lycee staff EVENT pin
+NAME``; F2 in the app's settings).  Only a salted scrypt hash is stored, in
+the action; a new PIN replaces the old, and :func:`pin_holder` names who
+signs in with one (still on the staff: a name taken off it signs in no more).
 """
 
 from __future__ import annotations
 
-from core.errors import RuleError
+import hashlib
+import hmac
+import secrets
+
+from core.errors import LyceeError, RuleError
 from core import labels
 from core.i18n import _, join_list, join_sentences
 from core.event.model import Event, Staff
+from core.log import action, describer
+from core.log.actions import StaffPin
 
 
 def _key(name: str) -> str:
@@ -187,3 +199,107 @@ def updated_staff(
     if hj and _find(js, hj) is None:
         js.append(hj)  # G-HEAD-JUDGE: the head judge is one of the judges
     return {"organizer": org, "judges": js, "head_judge": hj, "event_staff": es}
+
+
+# -- staff PINs for the judge page (issue 26) -------------------------------------------------------
+
+#: Digits in a PIN (random from :mod:`secrets`); wrong ones are limited per address on the page.
+PIN_DIGITS = 6
+#: scrypt's cost (N, r, p): about 16 MiB and tens of milliseconds a check.
+SCRYPT = (2 ** 14, 8, 1)
+
+
+def pin_staff(event: Event, name: str | None) -> str | None:
+    """``name`` as recorded when it is the organizer, a judge or the head
+    judge (who get a PIN for the judge page), else None."""
+    s = event.staff
+    if not name or not name.strip():
+        return None
+    return _find([s.organizer, *s.judges, s.head_judge], name)
+
+
+def require_pin_staff(event: Event, name: str | None) -> str:
+    who = pin_staff(event, name)
+    if who is None:
+        s = event.staff
+        listed = join_list(sorted({n for n in (s.organizer, *s.judges, s.head_judge) if n.strip()}),
+                           words=True) or _("nobody yet")
+        raise RuleError(_("{name!r} is not the organizer, a judge or the head judge of this event ({listed}): "
+                          "a PIN is only for them; set the staff first with `lycee staff EVENT --judge NAME`",
+                          name=name or "", listed=listed), "G-JUDGE")
+    return who
+
+
+def new_pin() -> str:
+    return "".join(secrets.choice("0123456789") for _i in range(PIN_DIGITS))
+
+
+def pin_hash(pin: str, salt: bytes | None = None) -> str:
+    """``pin`` as stored: ``scrypt$N$r$p$SALT$HASH`` (hex), with a new random salt."""
+    n, r, p = SCRYPT
+    salt = secrets.token_bytes(16) if salt is None else salt
+    digest = hashlib.scrypt(pin.encode(), salt=salt, n=n, r=r, p=p, dklen=32)
+    return f"scrypt${n}${r}${p}${salt.hex()}${digest.hex()}"
+
+
+def _pin_parts(stored: str) -> tuple[int, int, int, bytes, bytes] | None:
+    try:
+        kind, n, r, p, salt, digest = stored.split("$")
+        if kind != "scrypt":
+            return None
+        parts = (int(n), int(r), int(p), bytes.fromhex(salt), bytes.fromhex(digest))
+    except (ValueError, AttributeError):
+        return None
+    if not (2 <= parts[0] <= 2 ** 20 and 1 <= parts[1] <= 32 and 1 <= parts[2] <= 16 and parts[3] and parts[4]):
+        return None
+    return parts
+
+
+def pin_matches(stored: str, pin: str) -> bool:
+    """``pin`` is the one ``stored`` (compared in constant time)."""
+    parts = _pin_parts(stored)
+    if parts is None or not isinstance(pin, str):
+        return False
+    n, r, p, salt, digest = parts
+    try:
+        got = hashlib.scrypt(pin.strip().encode(), salt=salt, n=n, r=r, p=p, dklen=len(digest),
+                             maxmem=128 * r * (n + p + 2) + 1024 * 1024)
+    except (ValueError, MemoryError):
+        return False
+    return hmac.compare_digest(got, digest)
+
+
+def pin_holder(event: Event, name: str, pin: str) -> str | None:
+    """Who signs in with ``name`` and ``pin``: the staff member's name as
+    recorded when the PIN is theirs (and they are still on the staff), else
+    None.  A name without a PIN costs the same hash as one with it."""
+    who = pin_staff(event, name)
+    stored = dict(event.staff_pins).get(_key(who)) if who is not None else None
+    ok = pin_matches(stored or _decoy(), pin)
+    return who if ok and stored is not None else None
+
+
+def _decoy() -> str:
+    """What a name without a PIN is checked against (so a wrong name takes as long as a wrong PIN)."""
+    global _DECOY
+    if _DECOY is None:
+        _DECOY = pin_hash("-", b"lycee-no-pin-here")
+    return _DECOY
+
+
+_DECOY: str | None = None
+
+
+@action("staff_pin")
+def _staff_pin(event: Event, payload: StaffPin):
+    who = require_pin_staff(event, payload.name)
+    if _pin_parts(payload.hash) is None:
+        raise LyceeError(_("a staff PIN is stored as a salted hash (scrypt$N$r$p$SALT$HASH), not as given"))
+    pins = dict(event.staff_pins)
+    pins[_key(who)] = payload.hash
+    return event.with_(staff_pins=tuple(sorted(pins.items())))
+
+
+@describer("staff_pin")
+def _describe_staff_pin(payload: StaffPin) -> str:
+    return _("new judge-page PIN for {name} (the old one no longer works)", name=payload.name)

@@ -60,7 +60,7 @@ from core.store.journal import (
     write_durably,
 )
 from core.event.model import Event
-from core.log.actions import Action, to_data
+from core.log.actions import Action, shown_data, to_data
 from core.names import check_action_text, is_id, resolve_event, visible
 
 LOG = "log"
@@ -789,7 +789,10 @@ def history_rows(acts: list[dict], query=None) -> list[dict]:
             text = rules.describe(a)
         except (KeyError, TypeError, ValueError, AttributeError):
             text = str(a.get("type"))
-        rows.append({**a, "undone": a["seq"] in undone, "text": text})
+        row = {**a, "undone": a["seq"] in undone, "text": text}
+        if "data" in a:
+            row["data"] = shown_data(str(a.get("type")), a["data"])  # a PIN's hash never leaves the journal
+        rows.append(row)
     return rows
 
 

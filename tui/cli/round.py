@@ -9,6 +9,7 @@ on stderr with the rule id, exit 1.
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -17,7 +18,7 @@ from core import labels
 from core.errors import LyceeError
 from core.i18n import _, join_list
 
-from .common import LazyChoices, out_json, with_desk
+from .common import CliError, LazyChoices, out_json, with_desk
 
 PENALTY_ACTIONS = LazyChoices("core.event.model", "PENALTY_ACTIONS")
 
@@ -288,6 +289,9 @@ def cmd_appeal(args) -> int:
 def cmd_staff(args) -> int:
     from core.rules.staff import split_names, staff_problems
 
+    if args.op is not None:
+        return cmd_staff_pin(args)
+
     change = {}
     if args.organizer is not None:
         change["organizer"] = args.organizer
@@ -321,6 +325,30 @@ def cmd_staff(args) -> int:
         print(_("event staff: {names}", names=join_list(s.event_staff, words=True)))
     for rule, msg in problems:
         print(f"! {msg} [{rule}]")
+    return 0
+
+
+def cmd_staff_pin(args) -> int:
+    """``lycee staff EVENT pin NAME``: a new PIN for the judge page, printed
+    this once (only its salted hash is stored; the old PIN stops working)."""
+    if args.op != "pin":
+        raise CliError(_("{op!r}: the only staff operation is pin (`lycee staff EVENT pin NAME`); "
+                         "to set the staff: `lycee staff EVENT --judge NAME`", op=args.op))
+    if not args.name:
+        raise CliError(_("give the staff member's name: `lycee staff EVENT pin NAME`"))
+    changes = [args.organizer, args.judge, args.head_judge, args.event_staff, args.remove, args.sanctioned]
+    if any(x is not None for x in changes):
+        raise CliError(_("`lycee staff EVENT pin NAME` takes no other option: set the staff first, then ask "
+                         "for the PIN"))
+    from core.rules.staff import pin_staff
+
+    pin, who = with_desk(args, lambda d: (d.staff_pin(args.name), pin_staff(d.event, args.name)), writes=True)
+    if args.json:
+        out_json({"name": who, "pin": pin})
+    else:
+        print(pin)
+    print(_("The judge-page PIN of {name}: shown only now (the old one no longer works). They sign in at "
+            "/judge on the event's pages (lycee serve).", name=who), file=sys.stderr)
     return 0
 
 
@@ -413,6 +441,8 @@ def register(sub, cmd, event_arg) -> None:
     st = cmd(sub, "staff", cmd_staff,
              _("show or set the organizer, judges and head judge (G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE)"))
     event_arg(st)
+    st.add_argument("op", nargs="?", metavar="pin", help=_("pin NAME: a new PIN for the judge page, printed once"))
+    st.add_argument("name", nargs="?", metavar="NAME", help=_("the organizer, a judge or the head judge"))
     st.add_argument("--organizer", metavar="NAME")
     st.add_argument("--judge", action="append", metavar="NAME",
                     help=_("add a judge (repeat, or separate names with , or 、)"))

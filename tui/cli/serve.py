@@ -52,6 +52,9 @@ def cmd_serve(args) -> int:
     if reports:
         print(_("Phone reports are on: players report at {url}report (the QR codes on their match slips)",
                 url=urls[0]))
+    if writer is not None:
+        print(_("Judges sign in at {url}judge with their PIN (`lycee staff {event} pin NAME`)", url=urls[0],
+                event=eid))
     sys.stdout.flush()
     server.nice = 10  # below the desk: the pages wait for the CPU, never the organizer's commands
     try:

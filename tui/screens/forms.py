@@ -197,11 +197,14 @@ class EventSettings(NewEvent):
     BINDINGS = [
         Binding("ctrl+s", "save", "Save", id="settings.save", priority=True),
         Binding("escape", "cancel", "Cancel", id="settings.cancel"),
+        Binding("f2", "staff_pin", "Judge-page PIN", id="settings.pin"),
     ]
 
-    def __init__(self, event, locks: dict[str, str]):
+    def __init__(self, event, locks: dict[str, str], issue_pin=None):
         super().__init__(event.date)
         self.event, self.locks = event, locks
+        #: ``issue_pin(name) -> PIN`` (the Desk's staff_pin), or None: no PINs from here.
+        self.issue_pin = issue_pin
 
     def on_mount(self) -> None:
         ev = self.event
@@ -227,7 +230,42 @@ class EventSettings(NewEvent):
             self.query_one("#error", Label).display = True
             self.query_one("#error", Label).update(Text("\n".join(
                 _("locked: {setting}: {why}", setting=readmodel.setting_label(k), why=why) for k, why in self.locks.items())))
+        if self.issue_pin is not None:
+            self.query_one("#buttons", Horizontal).mount(Button(_("Judge-page PIN (F2)"), id="pin"), before=0)
         self.query_one("#name", Input).focus()
+
+    def action_staff_pin(self) -> None:
+        """F2: a new judge-page PIN for a staff member as saved (the organizer,
+        a judge, the head judge), shown once: only its hash is kept."""
+        if self.issue_pin is None:
+            return
+        names = readmodel.pin_staff(self.event)
+        error = self.query_one("#error", Label)
+        if not names:
+            error.update(Text(_("No organizer or judge is saved yet: save the staff (Ctrl+S), then F2 again.")))
+            error.display = True
+            return
+
+        def chosen(name: str | None) -> None:
+            if name is None:
+                return
+            try:
+                pin = self.issue_pin(name)
+            except LyceeError as err:
+                error.update(Text(str(err)))
+                error.display = True
+                return
+            from .info import Info
+
+            self.app.push_screen(Info(_("Judge-page PIN of {name}", name=name), [
+                pin, "",
+                _("Shown only this once: give it to {name} now. The old PIN no longer works.", name=name),
+                _("On the phone: open /judge on the event's pages (Ctrl+W serves them) and sign in with the "
+                  "name and this PIN."),
+            ]))
+
+        self.app.push_screen(Choose(_("A new judge-page PIN for whom? (the old one stops working)"),
+                                    [(n, n) for n in names]), chosen)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if self.is_mounted and not event.select.disabled:
@@ -242,6 +280,12 @@ class EventSettings(NewEvent):
         s = self.checked_settings()
         if s is not None:
             self.dismiss(s)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "pin":
+            self.action_staff_pin()
+        else:
+            super().on_button_pressed(event)
 
 
 class PenaltyForm(Translated, ModalScreen[dict | None]):

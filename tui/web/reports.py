@@ -15,8 +15,8 @@ A write is taken only when all of these hold (else nothing reaches the desk):
 - it carries the page's token (``X-Lycee-Token``): a signed time from a
   report page this server rendered, good for a day.  A cross-site form can
   send neither the header nor JSON without a preflight this server never answers;
-- the address has not given more than :data:`WRONG_LIMIT` wrong codes in
-  :data:`WRONG_WINDOW` seconds (429, logged);
+- the address has not given more than ``WRONG_LIMIT`` wrong codes in
+  ``WRONG_WINDOW`` seconds (429, logged; tui.web.writes);
 - the code is a player's (403 with a JSON error otherwise; compared in
   constant time, core.rules.reports.player_by_code).
 
@@ -30,85 +30,17 @@ desk's durable append.
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import hmac
-import json
 import logging
-import secrets
-import time
 
 from core.errors import LyceeError
 
 from . import pages
 from .pages import esc
+from .writes import Misses, Tokens, address, json_body, refusal, same_origin
 
 log = logging.getLogger("lycee.web")
 
-#: Wrong codes allowed from one address in the window; past them, 429 for that address.
-WRONG_LIMIT = 5
-WRONG_WINDOW = 600.0
-#: A report page's token is good this long (seconds).
-TOKEN_AGE = 24 * 3600
 MAX_BODY = 1024
-
-
-class WrongCodes:
-    """Wrong codes by address, within the window."""
-
-    def __init__(self, limit: int = WRONG_LIMIT, window: float = WRONG_WINDOW, now=time.monotonic):
-        self.limit, self.window, self.now = limit, window, now
-        self.seen: dict[str, list[float]] = {}
-
-    def _recent(self, who: str) -> list[float]:
-        t = self.now()
-        kept = [x for x in self.seen.get(who, ()) if t - x < self.window]
-        if kept:
-            self.seen[who] = kept
-        else:
-            self.seen.pop(who, None)
-        return kept
-
-    def blocked(self, who: str) -> bool:
-        return len(self._recent(who)) >= self.limit
-
-    def add(self, who: str) -> None:
-        self.seen.setdefault(who, []).append(self.now())
-        if len(self._recent(who)) >= self.limit:
-            log.warning("phone reports: %s gave %d wrong codes in %d minutes: refused (429) until the window "
-                        "passes", who, self.limit, int(self.window // 60))
-
-
-class Tokens:
-    """Per-page tokens: ``TIME.MAC`` signed with this server's secret."""
-
-    def __init__(self, age: float = TOKEN_AGE, now=time.time):
-        self.key = secrets.token_bytes(32)
-        self.age, self.now = age, now
-
-    def _mac(self, stamp: str) -> str:
-        return hmac.new(self.key, stamp.encode(), hashlib.sha256).hexdigest()[:32]
-
-    def issue(self) -> str:
-        stamp = str(int(self.now()))
-        return f"{stamp}.{self._mac(stamp)}"
-
-    def valid(self, token: str) -> bool:
-        stamp, _sep, mac = token.partition(".")
-        if not stamp.isdigit() or not hmac.compare_digest(mac.encode(), self._mac(stamp).encode()):
-            return False
-        return 0 <= self.now() - int(stamp) <= self.age
-
-
-def same_origin(headers) -> bool:
-    """The request comes from this server's own pages (Origin and Sec-Fetch-Site)."""
-    site = headers.get("sec-fetch-site")
-    if site is not None and site != "same-origin":
-        return False
-    origin = headers.get("origin")
-    host = headers.get("host", "")
-    if origin is None:
-        return site == "same-origin"
-    return origin in (f"http://{host}", f"https://{host}")
 
 
 def report_page(t: pages.T, event_name: str, token: str) -> str:
@@ -200,7 +132,7 @@ class ReportApi:
         self.feed, self.writer, self.server_lang = feed, writer, server_lang
         self.choose_lang = choose_lang  # tui.web.server.choose_lang: a request's language
         self.tokens = Tokens()
-        self.wrong = WrongCodes()
+        self.wrong = Misses()
         self.batcher = Batcher(writer) if writer is not None else None
 
     def on(self) -> bool:
@@ -227,25 +159,19 @@ class ReportApi:
         from core.rules.reports import player_by_code, player_state
 
         def refuse(status: int, error: str):
-            headers = {"Cache-Control": "no-store"}
-            if status == 429:
-                headers["Retry-After"] = str(int(self.wrong.window))
-            return JSONResponse({"error": error}, status, headers=headers)
+            return refusal(status, error, self.wrong.window if status == 429 else None)
 
         if not self.on():
             return refuse(404, _("phone reports are off for this event"))
-        who = (request.client.host if request.client else "?")
+        who = address(request)
         if not same_origin(request.headers):
             return refuse(403, _("refused: reports are taken only from this event's own report page"))
         if not self.tokens.valid(request.headers.get("x-lycee-token", "")):
             return refuse(403, _("refused: the report page is out of date; open it again from your slip"))
         if self.wrong.blocked(who):
             return refuse(429, _("too many wrong codes from this network: wait ten minutes, or report at the desk"))
-        raw = await request.body()
         try:
-            if len(raw) > MAX_BODY:
-                raise ValueError
-            doc = json.loads(raw)
+            doc = await json_body(request, MAX_BODY)
             code = doc["code"]
             result = doc.get("result")
             if not isinstance(code, str) or len(code) > 32 or not (result is None or isinstance(result, str)) \

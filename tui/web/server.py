@@ -48,11 +48,14 @@ ROUTES = {"/": "find", "/tables": "tables", "/names": "names", "/standings": "st
           "/bracket": "bracket", "/tv": "tv"}
 STATIC = {"/static/app.css": ("app.css", "text/css; charset=utf-8"),
           "/static/app.js": ("app.js", "text/javascript; charset=utf-8"),
-          "/static/report.js": ("report.js", "text/javascript; charset=utf-8")}
-#: The phone report page (tui.web.reports), served only with a writer and phone reports on.
-OWN = {"/report"}
-#: The one path that writes (POST only; tui.web.reports checks origin, token and code).
-WRITES = {"/api/report"}
+          "/static/report.js": ("report.js", "text/javascript; charset=utf-8"),
+          "/static/judge.js": ("judge.js", "text/javascript; charset=utf-8")}
+#: The phone report page (tui.web.reports), served only with a writer and phone reports on;
+#: the judge page (tui.web.judge), served only with a writer.
+OWN = {"/report", "/judge"}
+#: The paths that write (POST only; tui.web.reports and tui.web.judge check origin, token and
+#: code, PIN or session: tui.web.writes).
+WRITES = {"/api/report", "/api/judge", "/api/judge/signin", "/api/judge/signout"}
 PARAMS = {"lang", "q", "part", "page"}
 #: The pages with a search box (``?q=``).
 SEARCHED = ("find", "standings")
@@ -470,6 +473,13 @@ def create_app(feed: Feed, *, rate: float | None = RATE, burst: int = BURST, liv
     routes = [Route(p, page, methods=["GET", "HEAD"]) for p in ROUTES]
     routes.append(Route("/report", reports.page, methods=["GET", "HEAD"]))
     routes.append(Route("/api/report", reports.post, methods=["POST"]))
+    from .judge import JudgeApi
+
+    judges = JudgeApi(feed, writer, server_lang, choose_lang)
+    routes.append(Route("/judge", judges.page, methods=["GET", "HEAD"]))
+    routes.append(Route("/api/judge/signin", judges.signin, methods=["POST"]))
+    routes.append(Route("/api/judge/signout", judges.signout, methods=["POST"]))
+    routes.append(Route("/api/judge", judges.act, methods=["POST"]))
     routes += [Route(p, static, methods=["GET", "HEAD"]) for p in STATIC]
     routes.append(Route("/live", live, methods=["GET"]))
     app = Starlette(routes=routes, lifespan=lifespan)

@@ -196,7 +196,8 @@ class ExportActions(EventHost):
             self.say(readmodel.settings_changed(self.event, changes))
             self.refresh_all()
 
-        self.app.push_screen(EventSettings(self.event, readmodel.settings_locks(self.event)), chosen)
+        self.app.push_screen(EventSettings(self.event, readmodel.settings_locks(self.event),
+                                           issue_pin=self.desk.staff_pin), chosen)
 
     def _app_refusal(self, err: LyceeError) -> str:
         """A refusal in the app names the app's key that fixes it: an incomplete

@@ -1,0 +1,432 @@
+"""Judges on the floor (issue 26): the judge page on a staff member's phone.
+
+- ``GET /judge``: the sign-in form, or (signed in) the current round's
+  tables, each with what a judge does there: enter or correct a result
+  (a correction needs its reason; G-HEAD-JUDGE for a protected result),
+  give a time extension (G-TIME), check a player in (G-LATE-1, G-LATE-2),
+  issue a notice or warning (G-PEN-1..3), record a deck check (G-DECKLIST).
+- ``POST /api/judge/signin`` ``{"name": NAME, "pin": PIN}``: the PIN of
+  ``lycee staff EVENT pin NAME`` (core.rules.staff.pin_holder, a salted
+  hash compared in constant time).  Wrong PINs are limited per address as
+  report codes are (403, then 429: tui.web.writes.Misses).  Signed in, the
+  answer sets a session cookie: a random id (kept here, in this server's
+  memory, as its SHA-256; looked up by that and compared in constant time),
+  ``HttpOnly; SameSite=Strict; Path=/``, expiring at midnight (the end of
+  the event day); nothing secret is ever in an address.
+- ``POST /api/judge/signout``: the session ends.
+- ``POST /api/judge`` ``{"op": ..., ...}``: one change, sent to the desk as
+  ``writer.call(METHOD, ..., actor="judge NAME (phone)", device=ADDRESS)``;
+  a refusal comes back with its reason (409).
+
+Every write is same-origin with the page's token (tui.web.writes), as the
+players' reports are.  The judge page never shows a player's report code.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import secrets
+import time
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+
+from core.errors import LyceeError
+
+from . import pages
+from .pages import esc
+from .writes import Misses, Tokens, address, json_body, refusal, same_origin
+
+#: The session cookie's name.
+COOKIE = "lycee_judge"
+MAX_BODY = 16 * 1024  # a deck check's presented list fits
+#: What the page offers and the API takes.
+OPS = ("result", "extend", "checkin", "penalty", "deck_check")
+
+
+def session_end(now: float) -> float:
+    """When a session signed in at ``now`` ends: the next midnight, this PC's
+    time (the end of the event day)."""
+    here = datetime.fromtimestamp(now).astimezone()
+    midnight = (here + timedelta(days=1)).replace(hour=0, minute=0, second=0, microsecond=0)
+    return midnight.timestamp()
+
+
+@dataclass
+class Session:
+    digest: str
+    name: str
+    expires: float
+
+
+class Sessions:
+    """Signed-in judges, by the SHA-256 of their session id (the id itself is
+    only in the phone's cookie)."""
+
+    def __init__(self, now=time.time):
+        self.now = now
+        self.by_digest: dict[str, Session] = {}
+
+    @staticmethod
+    def _digest(sid: str) -> str:
+        return hashlib.sha256(sid.encode("utf-8", "replace")).hexdigest()
+
+    def open(self, name: str) -> tuple[str, float]:
+        """A new session for ``name``: its id and when it ends."""
+        t = self.now()
+        self.by_digest = {k: s for k, s in self.by_digest.items() if s.expires > t}  # forget the ended ones
+        sid = secrets.token_urlsafe(32)
+        digest = self._digest(sid)
+        end = session_end(t)
+        self.by_digest[digest] = Session(digest, name, end)
+        return sid, end
+
+    def find(self, sid: str | None) -> Session | None:
+        if not sid or len(sid) > 128:
+            return None
+        digest = self._digest(sid)
+        found = self.by_digest.get(digest)
+        if found is None or not hmac.compare_digest(found.digest, digest):
+            return None
+        if found.expires <= self.now():
+            self.by_digest.pop(digest, None)
+            return None
+        return found
+
+    def close(self, sid: str | None) -> None:
+        found = self.find(sid)
+        if found is not None:
+            self.by_digest.pop(found.digest, None)
+
+
+def cookie_of(headers) -> str | None:
+    for part in headers.get("cookie", "").split(";"):
+        k, _sep, v = part.strip().partition("=")
+        if k == COOKIE:
+            return v
+    return None
+
+
+# -- the pages --------------------------------------------------------------------------------------
+
+
+def _head(t: pages.T, event_name: str, title: str) -> str:
+    return (f'<!doctype html><html lang="{t.lang}"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            '<meta name="referrer" content="no-referrer">'
+            f'<title>{esc(event_name)} · {esc(title)}</title>'
+            '<link rel="stylesheet" href="/static/app.css">'
+            '<script src="/static/judge.js" defer></script></head>')
+
+
+def _switch(t: pages.T) -> str:
+    other = "en" if t.lang == "ja" else "ja"
+    word = "English" if other == "en" else "日本語"
+    return f'<a class="lang" href="/judge?lang={other}" hreflang="{other}" lang="{other}">{word}</a>'
+
+
+def _words(t: pages.T) -> str:
+    words = {"offline": t._("Not sent: no connection to the desk. Try again."),
+             "error": t._("Not done: {error}")}
+    return "".join(f' data-{k}="{esc(v)}"' for k, v in words.items())
+
+
+def signin_page(t: pages.T, event_name: str, token: str) -> str:
+    return (_head(t, event_name, t._("Judge sign-in")) +
+            f'<body data-page="judge"><header><h1>{esc(event_name)}</h1>{_switch(t)}</header>'
+            f'<main><h2>{esc(t._("Judge sign-in"))}</h2>'
+            f'<form id="signin" class="judge" data-token="{esc(token)}"{_words(t)} autocomplete="off">'
+            f'<p><label for="name">{esc(t._("Your name (as on the event staff)"))}</label>'
+            '<input id="name" name="name" maxlength="80" autocomplete="username" required></p>'
+            f'<p><label for="pin">{esc(t._("PIN (from lycee staff EVENT pin NAME, or F2 in the settings)"))}</label>'
+            '<input id="pin" name="pin" type="password" maxlength="16" inputmode="numeric" '
+            'autocomplete="current-password" required></p>'
+            f'<p><button type="submit">{esc(t._("Sign in"))}</button></p>'
+            '<p class="state" role="status" aria-live="polite"></p></form></main>'
+            f'<footer>{esc(t._("For the organizer and the judges: the desk gives each a PIN."))}</footer>'
+            '</body></html>')
+
+
+def _player_options(ev, m) -> str:
+    from core.event.lookups import player_name
+
+    return "".join(f'<option value="{esc(pid)}">{esc(player_name(ev, pid))}</option>'
+                   for pid in (m.p1, m.p2) if pid is not None)
+
+
+def _table(t: pages.T, ev, rnd, m) -> str:
+    from core.event.lookups import player_name
+    from core.rules.reports import match_text
+
+    p1, p2 = player_name(ev, m.p1), player_name(ev, m.p2)
+    result = match_text(m) if m.reported else "—"
+    ext = f" +{m.extension}" if m.extension else ""
+    checked = {c.player for c in rnd.checkins}
+    seen = "".join(f'<li>{esc(player_name(ev, pid))}: '
+                   f'{esc(t._("checked in") if pid in checked else t._("not checked in"))}</li>'
+                   for pid in (m.p1, m.p2) if pid is not None)
+    head = (f'<summary>{esc(t._("Table {t}", t=m.table))} · {esc(p1)} — {esc(p2)} · '
+            f'<b>{esc(result)}</b>{esc(ext)}</summary>')
+    if m.is_bye:  # nothing to rule on: a line, not a table to open
+        return f'<p class="table bye">{esc(t._("Table {t}", t=m.table))} · {esc(p1)} · {esc(t._("bye"))}</p>'
+    tbl = f' data-table="{m.table}"'
+    correct = "1" if m.reported else "0"
+    reason = (f'<label>{esc(t._("Reason for the correction (kept in the log)"))}'
+              '<input name="reason" maxlength="200" required></label>') if m.reported else ""
+    send = t._("Correct the result") if m.reported else t._("Record the result")
+    opts = _player_options(ev, m)
+    return (
+        f'<details class="table" id="table-{m.table}">{head}<ul class="seen">{seen}</ul>'
+        f'<form class="op" data-op="result"{tbl} data-correct="{correct}">'
+        f'<label>{esc(t._("Result: {name} won-lost (won-lost-drawn)", name=p1))}'
+        '<input name="result" maxlength="8" inputmode="numeric" placeholder="2-1" required></label>'
+        f'<label class="check"><input type="checkbox" name="time_called"> '
+        f'{esc(t._("Time was called at this table (G-BO3-TIME)"))}</label>{reason}'
+        f'<button type="submit">{esc(send)}</button><span class="state" role="status"></span></form>'
+        f'<form class="op" data-op="extend"{tbl}>'
+        f'<label>{esc(t._("Time extension (minutes, G-TIME)"))}'
+        '<input name="minutes" type="number" min="1" max="60" value="3" required></label>'
+        f'<button type="submit">{esc(t._("Give the extension"))}</button>'
+        '<span class="state" role="status"></span></form>'
+        f'<form class="op" data-op="checkin"{tbl}>'
+        f'<label>{esc(t._("Check in (G-LATE-1)"))}<select name="player">{opts}</select></label>'
+        f'<button type="submit">{esc(t._("Check in"))}</button><span class="state" role="status"></span></form>'
+        f'<form class="op" data-op="penalty"{tbl}>'
+        f'<label>{esc(t._("Penalty (G-PEN-1)"))}<select name="player">{opts}</select></label>'
+        f'<select name="level"><option value="notice">{esc(t._("notice"))}</option>'
+        f'<option value="warning">{esc(t._("warning"))}</option></select>'
+        f'<label>{esc(t._("Reason"))}<input name="reason" maxlength="200" required></label>'
+        f'<button type="submit">{esc(t._("Issue"))}</button><span class="state" role="status"></span></form>'
+        f'<form class="op" data-op="deck_check"{tbl}>'
+        f'<label>{esc(t._("Deck check (G-DECKLIST)"))}<select name="player">{opts}</select></label>'
+        f'<label>{esc(t._("The deck presented (decklist text; blank: as registered)"))}'
+        '<textarea name="deck" rows="3" maxlength="8000"></textarea></label>'
+        f'<button type="submit">{esc(t._("Record the deck check"))}</button>'
+        '<span class="state" role="status"></span></form>'
+        '</details>')
+
+
+def judge_page(t: pages.T, ev, name: str, token: str) -> str:
+    rnd = ev.current_round
+    if rnd is None:
+        body = f'<p>{esc(t._("No round has been paired yet."))}</p>'
+    else:
+        body = (f'<h2>{esc(t._("Round {r}", r=rnd.number))}</h2>'
+                + "".join(_table(t, ev, rnd, m) for m in rnd.matches))
+    return (_head(t, ev.name, t._("Judge")) +
+            f'<body data-page="judge"><header><h1>{esc(ev.name)}</h1>{_switch(t)}</header>'
+            f'<main id="judge" data-token="{esc(token)}"{_words(t)}>'
+            f'<p class="who">{esc(t._("Signed in as {name}", name=name))} '
+            f'<button type="button" id="signout">{esc(t._("Sign out"))}</button></p>'
+            '<p id="done" role="status" aria-live="polite"></p>'
+            f'{body}</main></body></html>')
+
+
+# -- the routes ---------------------------------------------------------------------------------------
+
+
+class JudgeApi:
+    """``/judge`` and its writes, over the server's feed and writer (served
+    only with a writer: without one the pages stay read-only)."""
+
+    def __init__(self, feed, writer, server_lang: str | None, choose_lang, now=time.time):
+        self.feed, self.writer, self.server_lang = feed, writer, server_lang
+        self.choose_lang = choose_lang  # tui.web.server.choose_lang
+        self.tokens = Tokens()
+        self.wrong = Misses("judge sign-in: {who} gave {n} wrong PINs")
+        self.sessions = Sessions(now)
+
+    def on(self) -> bool:
+        return self.writer is not None and self.feed.snapshot is not None
+
+    def _t(self, request) -> pages.T:
+        return pages.T(self.choose_lang(request.scope["lycee.query"], request.headers, self.server_lang))
+
+    async def page(self, request):
+        from starlette.responses import Response
+
+        if not self.on():
+            return Response("404 Not Found", 404, media_type="text/plain")
+        t = self._t(request)
+        session = self.sessions.find(cookie_of(request.headers))
+        if session is not None:
+            ev = await asyncio.to_thread(lambda: self.writer.event)
+            body = judge_page(t, ev, session.name, self.tokens.issue())
+        else:
+            body = signin_page(t, self.feed.snapshot.event.name, self.tokens.issue())
+        headers = {"Cache-Control": "no-store", "Vary": "Accept-Language, Cookie"}
+        if "lang" in request.scope["lycee.query"]:
+            headers["Set-Cookie"] = f"lang={t.lang}; Path=/; SameSite=Strict; Max-Age=31536000"
+        return Response(body, headers=headers, media_type="text/html; charset=utf-8")
+
+    def _checked(self, request, t: pages.T):
+        """The refusal of a write not from this server's own page with its token, else None."""
+        if not self.on():
+            return refusal(404, t._("the judge page is served only by the program holding the event"))
+        if not same_origin(request.headers):
+            return refusal(403, t._("refused: judges' changes are taken only from this event's own judge page"))
+        if not self.tokens.valid(request.headers.get("x-lycee-token", "")):
+            return refusal(403, t._("refused: the judge page is out of date; open /judge again"))
+        return None
+
+    async def signin(self, request):
+        from starlette.responses import JSONResponse
+
+        from core.rules.staff import pin_holder
+
+        t = self._t(request)
+        refused = self._checked(request, t)
+        if refused is not None:
+            return refused
+        who = address(request)
+        if self.wrong.blocked(who):
+            return refusal(429, t._("too many wrong PINs from this network: wait ten minutes, or ask the desk"),
+                           self.wrong.window)
+        try:
+            doc = await json_body(request, 1024)
+            name, pin = doc["name"], doc["pin"]
+            if not isinstance(name, str) or not isinstance(pin, str) or len(name) > 80 or len(pin) > 16:
+                raise ValueError
+        except (ValueError, KeyError, TypeError):
+            return refusal(400, t._('give JSON {"name": NAME, "pin": PIN}'))
+        ev = await asyncio.to_thread(lambda: self.writer.event)
+        found = await asyncio.to_thread(pin_holder, ev, name, pin)  # scrypt: off the event loop
+        if found is None:
+            self.wrong.add(who)
+            return refusal(403, t._("wrong name or PIN: ask the desk for your PIN (lycee staff EVENT pin NAME)"))
+        sid, end = self.sessions.open(found)
+        out = JSONResponse({"status": "signed-in", "name": found}, headers={"Cache-Control": "no-store"})
+        out.set_cookie(COOKIE, sid, expires=datetime.fromtimestamp(end, timezone.utc), path="/", httponly=True,
+                       samesite="strict")
+        return out
+
+    async def signout(self, request):
+        from starlette.responses import JSONResponse
+
+        t = self._t(request)
+        refused = self._checked(request, t)
+        if refused is not None:
+            return refused
+        self.sessions.close(cookie_of(request.headers))
+        out = JSONResponse({"status": "signed-out"}, headers={"Cache-Control": "no-store"})
+        out.delete_cookie(COOKIE, path="/", httponly=True, samesite="strict")
+        return out
+
+    async def act(self, request):
+        from starlette.responses import JSONResponse
+
+        from core.rules.staff import pin_staff
+
+        t = self._t(request)
+        refused = self._checked(request, t)
+        if refused is not None:
+            return refused
+        session = self.sessions.find(cookie_of(request.headers))
+        if session is None:
+            return refusal(401, t._("not signed in (or the session ended): sign in again at /judge"))
+        try:
+            doc = await json_body(request, MAX_BODY)
+        except (ValueError, TypeError):
+            return refusal(400, t._("give JSON {\"op\": ..., \"table\": T, ...}"))
+        ev = await asyncio.to_thread(lambda: self.writer.event)
+        if pin_staff(ev, session.name) is None:  # taken off the staff since signing in
+            self.sessions.close(cookie_of(request.headers))
+            return refusal(403, t._("{name} is no longer on the event's staff", name=session.name))
+        try:
+            call = plan(t, ev, session.name, doc)
+        except LyceeError as err:
+            return refusal(400, str(err))
+        method, args, kwargs, say = call
+        try:
+            out = await asyncio.to_thread(self.writer.call, method, *args, actor=f"judge {session.name} (phone)",
+                                          device=address(request), **kwargs)
+        except LyceeError as err:
+            return refusal(409, str(err))
+        return JSONResponse({"status": "done", "message": say(out)}, headers={"Cache-Control": "no-store"})
+
+
+def _whole(doc: dict, key: str, low: int, high: int) -> int:
+    v = doc.get(key)
+    if isinstance(v, str) and v.strip().isdigit():
+        v = int(v.strip())
+    if not isinstance(v, int) or isinstance(v, bool) or not low <= v <= high:
+        raise ValueError(key)
+    return v
+
+
+def _text(doc: dict, key: str, limit: int) -> str:
+    v = doc.get(key, "")
+    if not isinstance(v, str) or len(v) > limit:
+        raise ValueError(key)
+    return v.strip()
+
+
+def plan(t: pages.T, ev, name: str, doc: dict):
+    """What a judge page request comes to: (Desk method, args, kwargs, the
+    answer's words from its return), or a LyceeError naming what is wrong."""
+    from core.event.lookups import player_name
+    from core.rules.results import protected_reason
+
+    op = doc.get("op")
+    if op not in OPS:
+        raise LyceeError(t._("op {op!r}: choose one of {ops}", op=op, ops=", ".join(OPS)))
+    rnd = ev.current_round
+    if rnd is None:
+        raise LyceeError(t._("no round has been paired yet"))
+    try:
+        table = _whole(doc, "table", 1, 100000)
+    except ValueError:
+        raise LyceeError(t._("say which table (a number)")) from None
+    m = rnd.match_at(table)
+    if m is None:
+        raise LyceeError(t._("round {r} has no table {t}", r=rnd.number, t=table))
+    pid = None
+    if op in ("checkin", "penalty", "deck_check"):
+        pid = doc.get("player")
+        if pid not in (m.p1, m.p2) or pid is None:
+            raise LyceeError(t._("choose a player of table {t}", t=table))
+    who = player_name(ev, pid) if pid else ""
+    try:
+        if op == "result":
+            result = _text(doc, "result", 16)
+            reason = _text(doc, "reason", 200)
+            correct = doc.get("correct") is True
+            time_called = doc.get("time_called") is True
+            if not result:
+                raise LyceeError(t._("enter the result (e.g. 2-1)"))
+            if correct and not reason:
+                raise LyceeError(t._("a correction needs its reason (kept in the log)"))
+            head = ev.staff.head_judge and _same_name(name, ev.staff.head_judge)
+            by = name if correct and (head or (m.reported and protected_reason(ev, rnd, m) is not None)) else None
+            return ("record", (table, result), {"correct": correct, "correct_by": by, "time_called": time_called,
+                                                "reason": reason},
+                    lambda _ev: t._("Table {t}: {result} recorded", t=table, result=result))
+        if op == "extend":
+            minutes = _whole(doc, "minutes", 1, 60)
+            return ("extend", (table, minutes), {},
+                    lambda _ev: t._("Table {t}: {n} more minutes", t=table, n=minutes))
+        if op == "checkin":
+            return ("checkin", (pid,), {}, lambda _ev: t._("{name} checked in", name=who))
+        if op == "penalty":
+            level = doc.get("level")
+            if level not in ("notice", "warning"):
+                raise LyceeError(t._("choose a notice or a warning"))
+            reason = _text(doc, "reason", 200)
+            return ("penalty", (pid, level, reason), {"by": name, "table": table, "round_number": rnd.number},
+                    lambda _ev: t._("{level} for {name} recorded", level=t._(level), name=who))
+        deck = _text(doc, "deck", 8000)
+
+        def said(lines) -> str:
+            if not lines:
+                return t._("Deck check of {name}: the deck matches the registered list", name=who)
+            return t._("Deck check of {name}: {n} difference(s) recorded", name=who, n=len(lines))
+        return ("deck_check_text", (pid, deck), {"by": name}, said)
+    except ValueError as err:
+        raise LyceeError(t._("{field}: not a value this page sends", field=str(err))) from None
+
+
+def _same_name(name: str, other: str) -> bool:
+    from core.names import fold_name
+
+    return fold_name(name) == fold_name(other)
