@@ -197,7 +197,7 @@ class ExportActions(EventHost):
             self.refresh_all()
 
         self.app.push_screen(EventSettings(self.event, readmodel.settings_locks(self.event),
-                                           issue_pin=self.desk.staff_pin), chosen)
+                                           issue_pin=self.open_desk.staff_pin), chosen)
 
     def _app_refusal(self, err: LyceeError) -> str:
         """A refusal in the app names the app's key that fixes it: an incomplete
