@@ -535,7 +535,8 @@ def _strict_text(doc: dict, bad) -> None:
                 bad(f"$.players[{i}].reading", str(err))
     for ri, r in enumerate(doc["rounds"]):
         for mi, m in enumerate(r["matches"]):
-            check(f"$.rounds[{ri}].matches[{mi}].note", m.get("note"), "text", _("note"))
+            if m.get("note"):  # (an empty note passes: no path worded for it)
+                check(f"$.rounds[{ri}].matches[{mi}].note", m["note"], "text", _("note"))
     for i, x in enumerate(doc.get("penalties", ())):
         check(f"$.penalties[{i}].reason", x.get("reason"), "text", _("reason"))
         check(f"$.penalties[{i}].by", x.get("by"), "staff")
