@@ -299,3 +299,43 @@ def test_design4_the_optional_reading_and_apart_are_accepted_and_apart_names_pla
     with pytest.raises(ValidationError) as ei:
         event_from_doc(doc)
     assert [p for p, _ in ei.value.problems] == ["$.apart[0]"]
+
+
+def test_design4_the_checked_in_fast_check_is_made_from_the_schema_as_it_is():
+    """DESIGN-4: an import checks a big file first with core/rules/eventcheck.py,
+    the schema compiled to Python and checked in; it must be the compiled form
+    of the schema as it is now (else a changed schema would be checked by the
+    old one).  Fix: python -m core.rules.eventcheck_make."""
+    import fastjsonschema
+
+    from core.rules import eventcheck, eventcheck_make
+    from core.rules.eventfile import fast_schema, schema_sha256
+
+    now = {"strict": schema_sha256(fast_schema(True)), "lax": schema_sha256(fast_schema(False))}
+    assert now == eventcheck.SCHEMA_SHA256, "the schema changed: run python -m core.rules.eventcheck_make"
+    if f"with fastjsonschema {fastjsonschema.VERSION}\n" in eventcheck_make.TARGET.read_text(encoding="utf-8"):
+        assert eventcheck_make.source() == eventcheck_make.TARGET.read_text(encoding="utf-8"), \
+            "core/rules/eventcheck.py was edited by hand: run python -m core.rules.eventcheck_make"
+
+
+def test_design4_the_fast_check_refuses_what_the_schema_refuses():
+    """DESIGN-4: the checked-in fast check passes a valid export and does not
+    pass a file with a wrong type, a missing key or an unknown key (strict);
+    the import then names each problem at its JSON path."""
+    from core.rules.eventfile import fast_valid, structure_problems
+
+    ev = Event(id="e1", name="Cup", date="2024-05-01", players=(Player("p1", "Ann"), Player("p2", "Bo")),
+               rounds=(Round(1, "swiss", (Match(1, "p1", "p2", 2, 0, 0, "p1"),)),))
+    doc = to_doc(ev)
+    assert fast_valid(doc, True) and fast_valid(doc, False)
+    bad = json.loads(json.dumps(doc))
+    bad["rounds"][0]["matches"][0]["p1_wins"] = "2"
+    missing = json.loads(json.dumps(doc))
+    del missing["players"][1]["name"]
+    extra = json.loads(json.dumps(doc))
+    extra["players"][0]["colour"] = "red"
+    for d in (bad, missing):
+        assert not fast_valid(d, True) and not fast_valid(d, False)
+    assert not fast_valid(extra, True)
+    assert [p for p, _w in structure_problems(bad, True, fast=True)] == ["$.rounds[0].matches[0].p1_wins"]
+    assert [p for p, _w in structure_problems(missing, True, fast=True)] == ["$.players[1]"]

@@ -5,7 +5,7 @@ intentional draws, forfeits), and their audit-trail lines."""
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import fields, replace
 
 from msgspec import UNSET, UnsetType
 
@@ -196,10 +196,12 @@ def result_match(event: Event, rnd: Round, m: Match, payload: ResultAction) -> M
         raise LyceeError(_("a result without games needs {key}", key=missing))
     else:
         r = Result(payload.p1_wins, payload.p2_wins, _given(payload.draws, 0), payload.intentional)
-    from core.tournament.elimination import REPLAY, THIRD_PLACE, THIRD_PLACE_PLANNED
-
     # a note that says what the match is (third-place match, replay) stays
-    keep = m.note if m.note in (THIRD_PLACE, THIRD_PLACE_PLANNED, REPLAY) else ""
+    keep = ""
+    if m.note:  # (a Swiss result, or a replayed file's, loads no bracket)
+        from core.tournament.elimination import REPLAY, THIRD_PLACE, THIRD_PLACE_PLANNED
+
+        keep = m.note if m.note in (THIRD_PLACE, THIRD_PLACE_PLANNED, REPLAY) else ""
     note = keep if payload.note is UNSET else payload.note
     if r.intentional:
         note = _intentional_note(event, rnd, m, payload.override_by)
@@ -212,8 +214,16 @@ def result_match(event: Event, rnd: Round, m: Match, payload: ResultAction) -> M
         if games and not agrees_with_games(r, games):
             raise LyceeError(
                 _("{x} disagrees with the games entered at table {table} ({x2}): enter the games, or undo them first", x=r.text(), table=m.table, x2=', '.join(games)))
-    return replace(m, p1_wins=r.p1_wins, p2_wins=r.p2_wins, draws=r.draws, outcome=r.outcome,
-                   note=note, games=games, intentional=r.intentional)
+    # built directly, not with dataclasses.replace: half the time, and a replayed
+    # file makes one a match (issue 31; the fields are checked below)
+    return Match(m.table, m.p1, m.p2, r.p1_wins, r.p2_wins, r.draws, r.outcome, note, games, m.extension,
+                 r.intentional, m.why)
+
+
+# The fields of Match in the order result_match passes them.
+if tuple(f.name for f in fields(Match)) != ("table", "p1", "p2", "p1_wins", "p2_wins", "draws", "outcome", "note",
+                                            "games", "extension", "intentional", "why"):
+    raise TypeError("core.rules.results: Match's fields changed: update result_match")
 
 
 def _index_at(matches: list[Match], table: int) -> int | None:

@@ -374,9 +374,11 @@ class JournalStorage(Storage):
         self._data = data
         self._texts.update((str(d["seq"]), dumps(d)) for d in new)
 
-    def append(self, actions: list[dict]) -> None:
-        """Append ``actions`` as one record, durably."""
-        record = encode_record(actions)
+    def append(self, actions: list[dict], record: bytes | None = None) -> None:
+        """Append ``actions`` as one record, durably (``record``: the one
+        :func:`encode_record` already made of them, not encoded again)."""
+        if record is None:
+            record = encode_record(actions)
         append_durably(self.path, record)
         self._last = actions[-1]["seq"]
         if self._data is not None:  # TinyDB's view, kept once TinyDB has read it

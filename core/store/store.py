@@ -1223,7 +1223,7 @@ class EventStore:
             if self._head_of(ev) != self._head:
                 self._drop_head()  # `event list` never shows more than is stored
             try:
-                self._storage.append(new)
+                self._storage.append(new, record)  # encoded once, above
             except OSError as err:
                 raise LyceeError(_disk_message(err, describe_batch(new))) from None
             self._end += len(record) + (len(MAGIC) if fresh else 0)
