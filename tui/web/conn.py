@@ -98,7 +98,7 @@ def protocol_class(gate: Gate, header_timeout: float, refusal_app: Any, refusal_
             self.waiting = False
             self.deadline: asyncio.TimerHandle | None = None
 
-        def connection_made(self, transport) -> None:  # type: ignore[override]
+        def connection_made(self, transport) -> None:
             super().connection_made(transport)
             self.who = normal(self.client[0]) if self.client else "?"
             status = gate.admit(self.who)

@@ -131,7 +131,7 @@ def clock_html(t: T, ev: Event, now: float, big: bool = False, table: Match | No
         return (f'<p class="{cls}" data-state="idle">{label}'
                 f'<span class="time">--:--</span> <span class="note">{esc(t._("clock not started"))}</span></p>')
     st = rnd.clock
-    left = remaining(st, to_datetime(now)) + (table.extension * 60 if table is not None else 0)
+    left = (remaining(st, to_datetime(now)) or 0.0) + (table.extension * 60 if table is not None else 0)
     state = "paused" if st.paused else "running"
     end_ms = int((now + left) * 1000)
     note = t._("paused") if st.paused else ""
@@ -337,12 +337,12 @@ def standings_part(t: T, ev: Event, now: float, q: str = "", doc: tuple[int, dic
     (class ``me``) and repeats them above the table.  ``doc``: the
     :func:`standings_doc` already made for this version of the event."""
     out = [clock_html(t, ev, now), announcement_html(t, ev)]
-    n, doc = doc if doc is not None else standings_doc(ev)
-    if doc is None:
+    n, table = doc if doc is not None else standings_doc(ev)
+    if table is None:
         out.append(f'<h2>{esc(t._("Standings"))}</h2><p class="hint">'
                    f'{esc(t._("Standings appear here once a round is complete."))}</p>')
         return "".join(out)
-    final = bool(doc.get("final"))
+    final = bool(table.get("final"))
     if final:
         title = t._("Final placings")
     elif finished(ev):  # a Swiss-only event that is over: its standings are the final ranking (G-SWISS-RANK)
@@ -354,7 +354,7 @@ def standings_part(t: T, ev: Event, now: float, q: str = "", doc: tuple[int, dic
     key = search_key(q)
     mine = {pid for pid, _m in find_hits(ev, q, index)} if key else set()
     rows = []
-    for r in doc["standings"]:
+    for r in table["standings"]:
         rank = r.get("place", r["rank"]) if final else r["rank"]
         status = "" if r["status"] == "active" else f' <small>({esc(t._(r["status"]))})</small>'
         tbs = "".join(f'<td class="tb">{esc(_tb(r, tb))}</td>' for tb in chain)

@@ -35,6 +35,7 @@ import socket
 import threading
 import time
 from importlib import resources
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote_to_bytes
 
 from core.errors import LyceeError
@@ -42,6 +43,11 @@ from core.i18n import _
 
 from . import pages
 from .feed import Feed
+
+if TYPE_CHECKING:
+    import uvicorn
+
+    from .feed import Snapshot
 
 from . import DEFAULT_PORT
 ROUTES = {"/": "find", "/tables": "tables", "/names": "names", "/standings": "standings",
@@ -286,7 +292,7 @@ def create_app(feed: Feed, *, rate: float | None = RATE, burst: int = BURST, liv
     from starlette.responses import Response, StreamingResponse
     from starlette.routing import Route
 
-    state = {"changed": None, "stopping": False}
+    state: dict[str, Any] = {"changed": None, "stopping": False}
     server_lang = lang
     static_dir = resources.files("tui.web") / "static"
     static_cache: dict[str, tuple[bytes, str]] = {}
@@ -313,11 +319,18 @@ def create_app(feed: Feed, *, rate: float | None = RATE, burst: int = BURST, liv
             state["changed"].set()
             task.cancel()
 
+    def snap_now() -> Snapshot:
+        """The newest snapshot: the handlers answer 503 before any rendering while the event
+        cannot be read, and once read a snapshot is only ever replaced by a newer one."""
+        snap = feed.snapshot
+        assert snap is not None
+        return snap
+
     def cache_key(which: str, lang: str, part: bool, q: str) -> tuple:
         """A live part is cached per (version, language, normalised search):
         'ヤマダ', 'やまだ' and 'ﾔﾏﾀﾞ' are one entry while they find someone
         (a search that finds nobody repeats the words typed: its own entry)."""
-        snap = feed.snapshot
+        snap = snap_now()
         if not q or not part:
             return (which, lang, part, q)
         key = pages.search_key(q)
@@ -332,7 +345,7 @@ def create_app(feed: Feed, *, rate: float | None = RATE, burst: int = BURST, liv
         return found
 
     def render(which: str, lang: str, part: bool, q: str) -> tuple[str, bytes]:
-        snap = feed.snapshot
+        snap = snap_now()
         key = cache_key(which, lang, part, q)
         hit = snap.cache.get(key)
         if hit is not None:
@@ -363,12 +376,12 @@ def create_app(feed: Feed, *, rate: float | None = RATE, burst: int = BURST, liv
         search index: well under a millisecond) is rendered here: a thread's
         round trip would cost the loop more than it saves."""
         key = cache_key(which, lang, part, q)
-        hit = feed.snapshot.cache.get(key)
+        hit = snap_now().cache.get(key)
         if hit is not None:
             return hit
         if which == "find":
             return render(which, lang, part, q)
-        return await once((feed.snapshot.version, *key), render, which, lang, part, q)
+        return await once((snap_now().version, *key), render, which, lang, part, q)
 
     pending: dict[tuple, asyncio.Future] = {}
 
@@ -421,7 +434,7 @@ def create_app(feed: Feed, *, rate: float | None = RATE, burst: int = BURST, liv
     def message(which: str | None, lang: str, q: str, cached_only: bool = False) -> str | None:
         """The server-sent event for the newest version: with ``page``, the
         page's live part itself (so 200 phones cost 200 writes, not 200 requests)."""
-        snap = feed.snapshot
+        snap = snap_now()
         key = ("live", which, lang, cache_key(which, lang, True, q)[3] if which else q)
         hit = snap.cache.get(key)
         if hit is None and cached_only:
@@ -455,7 +468,7 @@ def create_app(feed: Feed, *, rate: float | None = RATE, burst: int = BURST, liv
                     if msg is None:
                         msg = message(which, lang, q) if which == "find" else \
                             await once(("live", snap.version, which, lang, q), message, which, lang, q)
-                    yield f"event: now\ndata: {int(feed.now() * 1000)}\n\n" + msg
+                    yield f"event: now\ndata: {int(feed.now() * 1000)}\n\n" + (msg or "")
                 ev = state["changed"]
                 try:
                     await asyncio.wait_for(ev.wait(), 1.0)
@@ -679,7 +692,7 @@ class WebServer:
             self.gate.max_connections = max(16, files - self.gate.waiting - FD_MARGIN)
             self.gate.reserve = min(self.gate.reserve, self.gate.max_connections // 4)
         self._thread: threading.Thread | None = None
-        self._server = None
+        self._server: uvicorn.Server | None = None
 
     @property
     def urls(self) -> list[str]:
@@ -695,7 +708,9 @@ class WebServer:
         protocol = protocol_class(self.gate, self.header_timeout, partial(refusal_app, lang=self.lang), refusal_now)
         config = uvicorn.Config(self.app, log_level="warning", access_log=False, lifespan="on",
                                 ws="none", http=protocol, timeout_graceful_shutdown=1,
-                                timeout_keep_alive=self.keep_alive, limit_concurrency=None,
+                                # uvicorn annotates an int; it only hands the value to loop.call_later (a float)
+                                timeout_keep_alive=self.keep_alive,  # type: ignore[arg-type]
+                                limit_concurrency=None,
                                 backlog=4096)
         self._server = uvicorn.Server(config)
         return self._server
@@ -771,7 +786,9 @@ class ChildServer:
 
     def _first_line(self, timeout: float) -> str:
         box: list[str] = []
-        t = threading.Thread(target=lambda: box.append(self.proc.stdout.readline()), daemon=True)
+        out = self.proc.stdout
+        assert out is not None  # Popen(stdout=PIPE)
+        t = threading.Thread(target=lambda: box.append(out.readline()), daemon=True)
         t.start()
         t.join(timeout)
         return box[0] if box else ""
@@ -792,7 +809,8 @@ class ChildServer:
 
         if self.proc.poll() is None:
             try:
-                self.proc.stdin.close()  # the child's signal to stop
+                if self.proc.stdin is not None:
+                    self.proc.stdin.close()  # the child's signal to stop
             except OSError:
                 pass
             try:
@@ -802,6 +820,7 @@ class ChildServer:
                 self.proc.wait(timeout)
         for f in (self.proc.stdin, self.proc.stdout):
             try:
-                f.close()
+                if f is not None:
+                    f.close()
             except OSError:
                 pass
