@@ -47,6 +47,7 @@ class EventHost(Screen):
         _history: list | None
         _rang: bool
         _seen_prompts: set[str]
+        _calls: dict[tuple[int, int], str]  # phone reports: tables called from the queue (round, table) -> note
         STAFF_RULES: tuple[str, ...]
 
         app = getters.app(DeskApp)  # Textual's typed self.app
@@ -63,6 +64,8 @@ class EventHost(Screen):
         # -- one controller's, called by another -------------------------------------------
         def _app_refusal(self, err: LyceeError) -> str: ...  # exports.py
         def _warn_deck_problems(self) -> None: ...  # buildphase.py
+        def _export(self, what: str, fmt: str, round_number: int | None = None,
+                    open_after: bool = False) -> None: ...  # exports.py
 
     def paired_round(self) -> Round:
         """The round the event is at, once a round is paired (what a result,
