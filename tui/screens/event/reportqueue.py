@@ -62,7 +62,8 @@ class ReportQueue(Translated, ModalScreen[None]):
             yield Label("", id="queue-title", classes="title", markup=False)
             yield Static("", id="queue-body")
             yield Label("", id="queue-prompt", markup=False)
-            yield Input(id="queue-input", disabled=True)  # taking no focus until E or C
+            # taking no focus until E or C; what is typed before the focus comes stays (not selected, then replaced)
+            yield Input(id="queue-input", disabled=True, select_on_focus=False)
             yield Label("", id="queue-said", classes="hint", markup=False)
             yield Label(_("1/2: accept that side's claim · E: enter the true result · C: call the table · "
                           "X: clear its reports · N: next · Esc: close"), classes="hint", markup=False)
@@ -165,14 +166,33 @@ class ReportQueue(Translated, ModalScreen[None]):
             return
         self.action_decide(self.typing, text)
 
+    #: The dialog's keys, run in the dialog's own turn with the keys around them (as a binding a key
+    #: would run only once it had gone up to the app, after the keys typed behind it: E then 2-1 in
+    #: one burst would accept player 2's claim instead of typing 2-1).
+    KEYS = {"1": ("decide", "p1"), "2": ("decide", "p2"), "e": ("type", "result"), "c": ("type", "call"),
+            "x": ("decide", "clear"), "n": ("next", None), "down": ("next", None)}
+
     async def on_key(self, event: events.Key) -> None:
-        """A key typed while the line box is opening (its focus comes a moment
-        later) goes into it: nothing typed is lost."""
+        """The dialog's keys in order; a key typed while the line box is
+        opening (its focus comes a moment later) goes into it: nothing typed
+        is lost, and no digit meant for the box decides a table."""
         box = self.query_one("#queue-input", Input)
-        if self.typing is not None and not box.has_focus and event.key != "escape":
+        if self.typing is not None:
+            if not box.has_focus and event.key != "escape":
+                event.stop()
+                event.prevent_default()
+                await type_into(box, event)
+            return
+        if event.key in self.KEYS:
             event.stop()
             event.prevent_default()
-            await type_into(box, event)
+            name, arg = self.KEYS[event.key]
+            if name == "next":
+                self.action_next()
+            elif name == "type":
+                self.action_type(str(arg))
+            else:
+                self.action_decide(str(arg))
 
     def action_close(self) -> None:
         if self.typing is not None:  # first out of the line, what it held dropped on purpose

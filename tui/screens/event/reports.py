@@ -8,14 +8,14 @@ the methods use the screen's desk, event, say() and refresh_all()."""
 
 from __future__ import annotations
 
-from core import readmodel
+from core import labels, readmodel
 from core.errors import LyceeError
 from core.i18n import _
 from core.event.model import Event
 
 from .host import EventHost
 from .reportqueue import Answer, ReportCodes, ReportQueue
-from .round import RoundPane, report_detail, report_time
+from .round import RoundPane, report_time
 
 
 class ReportActions(EventHost):
@@ -25,9 +25,7 @@ class ReportActions(EventHost):
     REPORT_ACTIONS = ("reports", "report_codes")
 
     def check_action(self, action: str, parameters) -> bool | None:
-        if action in self.REPORT_ACTIONS and self.desk is not None and not self.event.phone_reports:
-            return False
-        return True
+        return not (action in self.REPORT_ACTIONS and self.desk is not None and not self.event.phone_reports)
 
     def reports_by_table(self, ev: Event) -> dict:
         """Each table's phone reports (core.rules.reports.TableReport), for the round tab."""
@@ -106,7 +104,7 @@ class ReportActions(EventHost):
                     return "ask", _("{res} at table {t} ends a match only at time. Was time called at this "
                                     "table? (G-BO3-TIME)", res=text, t=t)
                 desk.record_checked(check, time_called=readmodel.TIME_CALL in check.questions)
-                said = _("table {t}: {res} recorded", t=t, res=text)
+                said = _("table {t}: {res} recorded", t=t, res=labels.result_label(text))
         except LyceeError as err:
             return "error", str(err)
         self.say(said)
