@@ -221,6 +221,9 @@ class EventSettings(NewEvent):
             self.query_one("#match", Select).value = ev.match
         for k in ("sanctioned", "decklists_required", "spectating"):
             self.query_one(f"#{k}", Switch).value = getattr(ev, k)
+        # issue 26: players report from their phones (an open event's setting; a new event starts without)
+        self.query_one(Grid).mount(Label(_("Phone reports")),
+                                   Switch(ev.phone_reports, id="phone_reports"))
         widget = {"kind": "#kind", "match": "#match", "date": "#date", "minutes": "#minutes",
                   "sanctioned": "#sanctioned", "decklists_required": "#decklists_required"}
         for k in self.locks:

@@ -12,7 +12,7 @@ methods are the screen's or another controller's."""
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.screen import Screen
 
@@ -47,6 +47,7 @@ class EventHost(Screen):
         _history: list | None
         _rang: bool
         _seen_prompts: set[str]
+        _calls: dict[tuple[int, int], str]  # phone reports: tables called from the queue (round, table) -> note
         STAFF_RULES: tuple[str, ...]
 
         app = getters.app(DeskApp)  # Textual's typed self.app
@@ -63,6 +64,7 @@ class EventHost(Screen):
         # -- one controller's, called by another -------------------------------------------
         def _app_refusal(self, err: LyceeError) -> str: ...  # exports.py
         def _warn_deck_problems(self) -> None: ...  # buildphase.py
+        def _export(self, *args: Any, **kwargs: Any) -> Any: ...  # exports.py (a worker: what, fmt, round_number, open_after)
 
     def paired_round(self) -> Round:
         """The round the event is at, once a round is paired (what a result,

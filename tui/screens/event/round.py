@@ -12,7 +12,7 @@ from textual.containers import Horizontal
 from textual.message import Message
 from textual.widgets import Input, TabPane
 
-from core import labels
+from core import labels, readmodel
 from core.i18n import _
 from core.event.model import Event
 
@@ -22,18 +22,74 @@ from ...widgets.plain import PlainTable
 
 OUTCOME_MARK = {"p1": "○", "p2": "●", "draw": "△", "bye": "BYE", "double_loss": "××"}
 
+#: A table's phone-report state as the round tab marks it (issue 26), short so that
+#: the result column stays whole at 80 columns; the words are the message line's
+#: when the cursor is on the table (:func:`report_detail`).
+REPORT_MARK = {"waiting": "◔", "held": "◷", "disputed": "⇄", "recorded": "✓"}
 
-def result_cell(m) -> Text:
-    """A match's result as the round tab shows it (also quoted when a result is replaced)."""
+
+def report_mark(rep) -> str:
+    """``rep`` (core.rules.reports.TableReport, or None) in a few cells:
+    ``◔p1`` one side reported, ``◷2-1`` agreed but held for a time call,
+    ``⇄2-1/0-2`` the two claims (from player 1's side), ``✓`` recorded by the players."""
+    if rep is None or rep.status not in REPORT_MARK:
+        return ""
+    mark = REPORT_MARK[rep.status]
+    if rep.status == "waiting":
+        return mark + ("p1" if rep.p1 is not None else "p2")
+    if rep.status == "held":
+        return mark + rep.p1.result
+    if rep.status == "disputed":
+        return mark + f"{rep.p1.result}/{rep.p2.result}"
+    return mark
+
+
+def result_cell(m, rep=None) -> Text:
+    """A match's result as the round tab shows it (also quoted when a result is
+    replaced); ``rep``: the table's phone reports (:func:`report_mark`)."""
+    mark = report_mark(rep)
     if m.outcome is None:
-        cell = Text(_("missing"), style="bold reverse yellow")
+        if mark:
+            cell = Text(mark, style="bold reverse red" if rep.status in ("disputed", "held") else "bold reverse yellow")
+        else:
+            cell = Text(_("missing"), style="bold reverse yellow")
         if m.extension:  # G-TIME: the extension shows on the table's row
             cell.append(" " + _("+{m} min", m=m.extension), style="bold")
         return cell
     if m.is_bye:
         return Text(_("bye"))
     score = f"{m.p1_wins}-{m.p2_wins}" + (f"-{m.draws}" if m.draws else "")
-    return Text(f"{OUTCOME_MARK.get(m.outcome, '')} {labels.note_label(m.note) or score}")
+    return Text(f"{OUTCOME_MARK.get(m.outcome, '')} {labels.note_label(m.note) or score}" + (f" {mark}" if mark else ""))
+
+
+def report_time(at: str) -> str:
+    """When a report came (``14:02``), in local time."""
+    from datetime import datetime
+
+    try:
+        return datetime.fromisoformat(at).astimezone().strftime("%H:%M")
+    except ValueError:
+        return at
+
+
+def report_detail(ev: Event, rep) -> str:
+    """The words of a table's phone reports (the message line, the queue):
+    each side's claim from player 1's side, who and when, and the state."""
+    if rep is None or rep.status in ("none", "staff"):
+        return ""
+    sides = []
+    for label, s in ((_("P1"), rep.p1), (_("P2"), rep.p2)):
+        if s is not None:
+            sides.append(_("{side} {name}: {said} ({at}, {by})", side=label, name=s.name, said=s.said,
+                           at=report_time(s.at), by=s.actor))
+    text = _("table {t}: {how}", t=rep.table, how=readmodel.report_status_label(rep.status))
+    if sides:
+        text += " · " + " · ".join(sides)
+    if rep.held:
+        text += " · " + rep.held
+    if rep.status in ("disputed", "held"):
+        text += " · " + _("Shift+F6 decides it")
+    return text
 
 
 class ResultBox(LineBox):
@@ -58,6 +114,11 @@ class RoundPane(TabPane):
         box: Input
 
     @dataclass
+    class ReportShown(Message):
+        """The cursor is on a table with phone reports: their words."""
+        text: str
+
+    @dataclass
     class ResultsPasted(Message):
         """Several lines at once (a paste): each is stored, the refusals listed."""
         lines: tuple[str, ...]
@@ -67,6 +128,7 @@ class RoundPane(TabPane):
         super().__init__(_("Round"), id="round")
         self._drawn: tuple | None = None
         self._leaders: tuple | None = None
+        self._reports: tuple | None = None  # (event, table -> TableReport) last drawn
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="round-body"):
@@ -83,22 +145,25 @@ class RoundPane(TabPane):
             return None
         return rnd.matches[t.cursor_row]
 
-    def draw(self, ev: Event, rows, standings_after: int | None) -> None:
-        self.draw_pairings(ev)
+    def draw(self, ev: Event, rows, standings_after: int | None, reports: dict | None = None) -> None:
+        self.draw_pairings(ev, reports)
         self.draw_leaders(ev, rows, standings_after)
 
-    def draw_pairings(self, ev: Event) -> None:
-        """Pairings of the current round; when only results changed, only
-        those cells are redrawn."""
+    def draw_pairings(self, ev: Event, reports: dict | None = None) -> None:
+        """Pairings of the current round, each table's phone reports marked
+        (``reports``: table -> core.rules.reports.TableReport); when only
+        results changed, only those cells are redrawn."""
         t = self.query_one("#pairing-table", PlainTable)
         r = ev.current_round
+        reports = reports or {}
+        self._reports = (ev, reports)
         drawn = self._drawn
         if r is not None and drawn is not None and drawn[0] == (r.number, tuple(m.table for m in r.matches)) \
                 and t.row_count == len(r.matches):
             for m in r.matches:
-                if drawn[1].get(m.table) != m:
-                    t.update_cell(str(m.table), "result", result_cell(m), update_width=True)
-            self._drawn = (drawn[0], {m.table: m for m in r.matches})
+                if drawn[1].get(m.table) != (m, reports.get(m.table)):
+                    t.update_cell(str(m.table), "result", result_cell(m, reports.get(m.table)), update_width=True)
+            self._drawn = (drawn[0], {m.table: (m, reports.get(m.table)) for m in r.matches})
             return
         t.clear(columns=True)
         t.add_column(_("Table"), key="table")
@@ -111,8 +176,18 @@ class RoundPane(TabPane):
         for m in r.matches:
             p1 = ev.player(m.p1).name
             p2 = ev.player(m.p2).name if m.p2 else _("(bye)")
-            t.add_row(str(m.table), p1, p2, result_cell(m), key=str(m.table))
-        self._drawn = ((r.number, tuple(m.table for m in r.matches)), {m.table: m for m in r.matches})
+            t.add_row(str(m.table), p1, p2, result_cell(m, reports.get(m.table)), key=str(m.table))
+        self._drawn = ((r.number, tuple(m.table for m in r.matches)),
+                       {m.table: (m, reports.get(m.table)) for m in r.matches})
+
+    def on_data_table_row_highlighted(self, message) -> None:
+        """The cursor on a table with phone reports: their words in the message line."""
+        if self._reports is None or message.row_key is None or message.row_key.value is None:
+            return
+        ev, reports = self._reports
+        text = report_detail(ev, reports.get(int(message.row_key.value)))
+        if text:
+            self.post_message(self.ReportShown(text))
 
     def draw_leaders(self, ev: Event, rows, standings_after: int | None) -> None:
         """The top of the standings beside the pairings, updated with every result."""

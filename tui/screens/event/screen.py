@@ -42,12 +42,13 @@ from .exports import ExportActions
 from .penalties import PenaltyActions
 from .people import PlayerActions
 from .results import RoundActions
+from .reports import ReportActions
 
 if TYPE_CHECKING:
     from core.door import DoorServer, LocalWriter
 
 
-class EventScreen(RoundActions, PlayerActions, PenaltyActions, BuildActions, ExportActions, Translated, Screen):
+class EventScreen(ReportActions, RoundActions, PlayerActions, PenaltyActions, BuildActions, ExportActions, Translated, Screen):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     CSS_PATH: ClassVar = ["event.tcss", "round.tcss", "standings.tcss", "build.tcss", "players.tcss"]  # beside this file
     BINDINGS = [
@@ -59,6 +60,7 @@ class EventScreen(RoundActions, PlayerActions, PenaltyActions, BuildActions, Exp
         Binding("ctrl+f", "fill_demo", "Fill with demo players", id="event.fill_demo", show=False),
         Binding("f5", "pair", "Pair next round", id="event.pair"),
         Binding("f6", "enter_results", "Results", id="event.results"),
+        Binding("shift+f6", "reports", "Phone reports to decide", id="event.reports"),
         Binding("ctrl+o", "drop", "Drop", id="event.drop"),
         Binding("shift+f5", "keep_apart", "Keep apart", id="event.apart", show=False),
         Binding("shift+f2", "rename", "Rename", id="event.rename"),
@@ -84,6 +86,7 @@ class EventScreen(RoundActions, PlayerActions, PenaltyActions, BuildActions, Exp
         Binding("ctrl+k", "plan", "Plan of the day", id="event.plan", show=False, priority=True),
         Binding("ctrl+w", "serve", "Serve pages", id="event.serve", priority=True),
         Binding("f12", "settings", "Settings (staff)", id="event.settings"),
+        Binding("shift+f12", "report_codes", "Report codes", id="event.codes"),
         Binding("shift+f9", "print", "Print (opens in the browser)", id="event.print"),
     ]
 
@@ -110,6 +113,7 @@ class EventScreen(RoundActions, PlayerActions, PenaltyActions, BuildActions, Exp
         self._history: list | None = None  # the plan's past events, read once when first needed
         self._rang = False  # the bell at time has rung for this round
         self._seen_prompts: set[str] = set()  # lateness prompts already shown
+        self._calls: dict[tuple[int, int], str] = {}  # phone reports: tables called from the queue
 
     # -- lifecycle -------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -203,6 +207,7 @@ class EventScreen(RoundActions, PlayerActions, PenaltyActions, BuildActions, Exp
         self.draw_clock()
         self._dirty = {"players", "round", "standings", "bracket", "build"}
         self._draw_tab(self.query_one(TabbedContent).active)
+        self.reports_changed()
 
     def _draw_tab(self, tab: str) -> None:
         if tab not in self._dirty:
@@ -212,7 +217,7 @@ class EventScreen(RoundActions, PlayerActions, PenaltyActions, BuildActions, Exp
         if tab == "players":
             self.query_one(PlayersPane).draw(ev, {row.id: row.points for row in self._standings(ev)})
         elif tab == "round":
-            self.query_one(RoundPane).draw(ev, self._standings(ev), self._standings_after)
+            self.query_one(RoundPane).draw(ev, self._standings(ev), self._standings_after, self.reports_by_table(ev))
         elif tab == "standings":
             self.query_one(StandingsPane).draw(ev, self._standings(ev), self._standings_after)
         elif tab == "build":
@@ -288,7 +293,7 @@ class EventScreen(RoundActions, PlayerActions, PenaltyActions, BuildActions, Exp
     # -- the footer shows the current step's keys first (issue 11: F5/F6 on the round tab) --
     STEP_KEYS = {
         "players": ("add_players", "pair", "drop", "penalty", "settings", "keep_apart"),
-        "round": ("pair", "enter_results", "clock", "extend", "penalty", "undo", "top_cut"),
+        "round": ("pair", "enter_results", "reports", "clock", "extend", "penalty", "undo", "top_cut"),
         "standings": ("pair", "top_cut", "export"),
         "build": ("build_menu", "pair"),
         "bracket": ("pair", "enter_results", "export"),

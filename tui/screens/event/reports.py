@@ -1,0 +1,138 @@
+"""The event screen's phone reports (issue 26): the round tab's marks, the
+queue of disputed and held tables (Shift+F6), the players' report codes
+(Shift+F12).  The rules are core.rules.reports' (read through the read
+model), every decision a Desk action with the desk as its actor.
+
+A part of EventScreen (tui/screens/event/screen.py), which inherits it:
+the methods use the screen's desk, event, say() and refresh_all()."""
+
+from __future__ import annotations
+
+from core import labels, readmodel
+from core.errors import LyceeError
+from core.i18n import _
+from core.event.model import Event
+
+from .host import EventHost
+from .reportqueue import Answer, ReportCodes, ReportQueue
+from .round import RoundPane, report_time
+
+
+class ReportActions(EventHost):
+    """Phone reports seen and decided at the desk (mixed into EventScreen)."""
+
+    #: The actions shown only while the event takes phone reports (the footer stays as it was otherwise).
+    REPORT_ACTIONS = ("reports", "report_codes")
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        return not (action in self.REPORT_ACTIONS and self.desk is not None and not self.event.phone_reports)
+
+    def reports_by_table(self, ev: Event) -> dict:
+        """Each table's phone reports (core.rules.reports.TableReport), for the round tab."""
+        if not ev.phone_reports and not ev.reports:
+            return {}
+        return {t.table: t for t in readmodel.phone_reports(ev, self.open_desk.now())}
+
+    def on_round_pane_report_shown(self, message: RoundPane.ReportShown) -> None:
+        self.say(message.text)
+
+    def reports_changed(self) -> None:
+        """After any change (a phone's report through the door too): an open queue reads itself again."""
+        if isinstance(self.app.screen, ReportQueue):
+            self.app.screen.reload()
+
+    # -- the queue (Shift+F6) -------------------------------------------------------------
+    def _called(self) -> dict[int, str]:
+        """Tables called this session (round, table) -> note: they stay in the queue, last."""
+        return {t: note for (r, t), note in self._calls.items()
+                if self.event.current_round is not None and r == self.event.current_round.number}
+
+    def report_queue(self) -> list:
+        """The tables to decide: disputed, and agreed but held for staff (a
+        time call); tables already called come last."""
+        called = self._called()
+        tables = [t for t in readmodel.phone_reports(self.event, self.open_desk.now())
+                  if t.status in ("disputed", "held")]
+        return sorted(tables, key=lambda t: (t.table in called, t.table))
+
+    def report_lines(self, rep) -> list[str]:
+        """The queue's words for one table: who plays, each claim (who, when), why it waits."""
+        lines = [_("Table {t}: {how}", t=rep.table, how=readmodel.report_status_label(rep.status))]
+        for label, s in ((_("Player 1"), rep.p1), (_("Player 2"), rep.p2)):
+            if s is None:
+                lines.append(_("{side}: no report", side=label))
+                continue
+            lines.append(_("{side} {name}: says {said} (from their side; {result} from player 1's) at {at}, {by}",
+                           side=label, name=s.name, said=s.said, result=s.result, at=report_time(s.at),
+                           by=s.actor))
+        if rep.held:
+            lines.append(rep.held)
+        note = self._called().get(rep.table)
+        if note:
+            lines.append(_("called: {note}", note=note))
+        return lines
+
+    def action_reports(self) -> None:
+        """Shift+F6: the disputed and held tables, one after another."""
+        if not self.event.phone_reports and not self.event.reports:
+            self.say(_("phone reports are off for this event: F12 (settings) turns them on"), error=True)
+            return
+        if not self.report_queue():
+            self.say(_("no table to decide: no report is disputed or held for staff"))
+        self.app.push_screen(ReportQueue(self.report_queue, self.report_lines, self.decide_report))
+
+    def decide_report(self, rep, op: str, text: str = "", confirmed: bool = False) -> Answer:
+        """One decision of the queue, the Desk's action (actor: this desk)."""
+        desk = self.open_desk
+        t = rep.table
+        try:
+            if op in ("p1", "p2"):
+                desk.accept_report(t, op)
+                said = _("table {t}: {side}'s report accepted and recorded", t=t, side=op)
+            elif op == "clear":
+                desk.clear_reports(t)
+                said = _("table {t}: reports cleared (its players report again)", t=t)
+            elif op == "call":
+                self._calls[(rep.round, t)] = f"{text} ({report_time(desk.now().isoformat())})"
+                said = _("table {t} called: {note}", t=t, note=text)
+            else:  # the true result, from player 1's side: the results box's checks and rule
+                check = readmodel.precheck_result(self.event, f"{t} {text}", desk.now())
+                if readmodel.ID_DECISION in check.questions:
+                    return "error", _("an intentional draw here needs the organizer's decision: type it in the "
+                                      "results box (F6)")
+                if readmodel.TIME_CALL in check.questions and not confirmed:
+                    return "ask", _("{res} at table {t} ends a match only at time. Was time called at this "
+                                    "table? (G-BO3-TIME)", res=text, t=t)
+                desk.record_checked(check, time_called=readmodel.TIME_CALL in check.questions)
+                said = _("table {t}: {res} recorded", t=t, res=labels.result_label(text))
+        except LyceeError as err:
+            return "error", str(err)
+        self.say(said)
+        self.refresh_all()
+        return "ok", said
+
+    # -- the players' codes (Shift+F12) ---------------------------------------------------
+    def action_report_codes(self) -> None:
+        """Shift+F12: every player's report code (players without one get
+        one), a new code for one player, the slips to print."""
+        if not self.event.phone_reports:
+            self.say(_("phone reports are off for this event: F12 (settings) turns them on"), error=True)
+            return
+        try:
+            rows = self.open_desk.report_codes()
+        except LyceeError as err:
+            self.say(str(err), error=True)
+            return
+
+        def renew(pid: str) -> list[tuple[str, str, str]]:
+            rows = self.open_desk.report_codes([pid])
+            self.refresh_all()
+            return rows
+
+        def print_slips() -> None:
+            if self.event.current_round is None:
+                self.say(_("the slips come with a round: pair one first (F5)"), error=True)
+                return
+            self._export("slips", "html", open_after=True)
+
+        self.app.push_screen(ReportCodes(rows, renew, print_slips))
