@@ -352,6 +352,7 @@ class DoorServer:
             with conn, conn.makefile("rwb") as f:
                 me, peer = own_uid(), peer_uid(conn)
                 if me is not None and peer is not None and peer != me:
+                    f.readline()  # its request first: closing on unread data would reset the refusal away
                     self._send(f, {"ok": False, "kind": "LyceeError", "rule": None,
                                    "error": _("the desk's door answers its own user only (uid {uid})", uid=me)})
                     return
