@@ -7,6 +7,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widget import Widget
 
+from .wrapped import Wrapped, names_on_screens
+
 
 class Line(Widget):
     DEFAULT_CSS = """
@@ -28,5 +30,10 @@ class Line(Widget):
     def plain(self) -> str:
         return self._text.plain
 
-    def render(self) -> Text:
-        return self._text
+    def render(self) -> Text | Wrapped:
+        """A str set is one line cut with an ellipsis; a Text wraps by Japanese rules
+        (core.columns.wrap_spans), never inside a player's name that fits a line."""
+        if self._text.no_wrap:
+            return self._text
+        wrapped = Wrapped(self._text, more=lambda: names_on_screens(self.app))
+        return self._text if wrapped.fits(self.content_size.width) else wrapped  # a Text that fits: Textual's own drawing

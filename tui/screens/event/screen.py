@@ -210,6 +210,10 @@ class EventScreen(RoundActions, PlayerActions, PenaltyActions, BuildActions, Exp
         rnd = self.event.current_round
         return rnd is not None and not rnd.complete and not self._finished(self.event)
 
+    def names_kept_whole(self) -> list[str]:
+        """The players' names: a wrapped dialog or message never breaks inside one (tui/widgets/wrapped.py)."""
+        return [p.name for p in self.event.players] if self.desk is not None else []
+
     def _show(self, selector: str, text: str):
         """Put plain ``text`` in a label or line, only when it changed."""
         w = self.query_one(selector)
