@@ -35,7 +35,8 @@ def wrap_spans(text: str, columns: int, keep: tuple[str, ...] | list[str] | set[
     (start, end) offsets into it, one pair a line (a newline ends a line; the spaces at a
     break are left out).  A line breaks at a space or between two Japanese characters,
     never inside an ASCII word (a rule id G-NEXT-GAME, an option --time-called), never
-    before 、。）」 or a small kana, never after （「 (禁則), and never inside a text of
+    before 、。）」 or a small kana, never after （「 (禁則), never beside a digit (50分, 第1回戦
+    stay whole), and never inside a text of
     ``keep`` (a player's name) that fits a line whole.  A word wider than a line is cut."""
     import re
 
@@ -75,7 +76,8 @@ def _fill(text: str, tokens: list[tuple[int, int]], columns: int) -> list[tuple[
                 blank = True
             continue
         prev = text[chunks[-1][1] - 1] if chunks else ""
-        if chunks and (tok[0] in NO_START or (not blank and (prev in NO_END or (tok[0].isascii() and prev.isascii())))):
+        if chunks and (tok[0] in NO_START or (not blank and (prev in NO_END or (tok[0].isascii() and prev.isascii())
+                                                               or prev.isdigit() or tok[0].isdigit()))):
             chunks[-1][1] = b
         else:
             chunks.append([a if lead is None else lead, b, blank])

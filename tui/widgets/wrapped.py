@@ -23,10 +23,12 @@ from core.columns import width, wrap_spans
 class Wrapped:
     """``text`` (plain, or a Text whose styles are kept) wrapped by :func:`core.columns.wrap_spans`."""
 
-    def __init__(self, text: str | Text, keep: Iterable[str] = (), more: Callable[[], Iterable[str]] | None = None):
+    def __init__(self, text: str | Text, keep: Iterable[str] = (), more: Callable[[], Iterable[str]] | None = None,
+                 max_lines: int | None = None):
         self.text = Text(text) if isinstance(text, str) else text
         self.keep = tuple(keep)
         self.more = more  # more names, asked when drawn (the players of the event open then)
+        self.max_lines = max_lines  # past it the last line ends with an ellipsis
 
     @property
     def plain(self) -> str:
@@ -37,11 +39,18 @@ class Wrapped:
 
     def lines(self, columns: int) -> list[Text]:
         keep = self.keep + tuple(self.more()) if self.more is not None else self.keep
-        return [self.text[a:b] for a, b in wrap_spans(self.text.plain, columns, keep)]
+        spans = wrap_spans(self.text.plain, columns, keep)
+        lines = [self.text[a:b] for a, b in spans]
+        if self.max_lines is not None and len(lines) > self.max_lines:
+            last = self.text[spans[self.max_lines - 1][0]:]  # the rest, cut to the line with an ellipsis
+            last.truncate(columns, overflow="ellipsis")
+            lines = [*lines[:self.max_lines - 1], last]
+        return lines
 
     def fits(self, columns: int) -> bool:
         """Whether every line of the text fits ``columns`` as it is (nothing to break)."""
-        return columns > 0 and all(width(line) <= columns for line in self.text.plain.split("\n"))
+        lines = self.text.plain.split("\n")
+        return columns > 0 and (self.max_lines is None or len(lines) <= self.max_lines) and all(width(line) <= columns for line in lines)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         if self.fits(options.max_width):
@@ -71,14 +80,15 @@ class WrapLabel(Label):
     """A Label whose text (always plain, never markup) wraps by Japanese rules and never
     inside a player's name of the open event (or of ``keep``)."""
 
-    def __init__(self, text: str | Text = "", *, keep: Iterable[str] = (), **kw):
+    def __init__(self, text: str | Text = "", *, keep: Iterable[str] = (), max_lines: int | None = None, **kw):
         kw.pop("markup", None)
         self._keep = tuple(keep)
+        self.max_lines = max_lines
         self._raw: str | Text = text
         super().__init__(self._wrapped(text), markup=False, **kw)
 
     def _wrapped(self, text: str | Text) -> Wrapped:
-        return Wrapped(text if isinstance(text, Text) else str(text), self._keep, self._names)
+        return Wrapped(text if isinstance(text, Text) else str(text), self._keep, self._names, self.max_lines)
 
     def _names(self) -> tuple[str, ...]:
         return names_on_screens(self.app) if self.is_attached else ()

@@ -30,7 +30,7 @@ from core import readmodel
 
 from ...i18n import Translated
 from ...widgets.footer import WholeKeysFooter
-from ...widgets.line import Line
+from ...widgets.line import Line, SpillLine
 from ..dialogs import Confirm
 from .bracket import BracketPane
 from .build import BuildPane
@@ -109,8 +109,9 @@ class EventScreen(RoundActions, PlayerActions, PenaltyActions, BuildActions, Exp
     def compose(self) -> ComposeResult:
         with Horizontal(id="event-bar"):
             yield Label("", id="event-title", classes="title", markup=False)
-            yield Line("", id="round-status", classes="hint")
+            yield SpillLine("", id="round-status", classes="hint", spill="round-status-more")
             yield Line("", id="clock")
+        yield Line("", id="round-status-more", classes="hint")  # narrow: the status goes on here
         with TabbedContent(initial="players"):
             yield PlayersPane()
             yield RoundPane()
@@ -145,6 +146,10 @@ class EventScreen(RoundActions, PlayerActions, PenaltyActions, BuildActions, Exp
         if not self.event.players:  # a new event: the name box is where typing goes
             self.call_after_refresh(self.query_one("#add-player", Input).focus)
 
+    def on_resize(self) -> None:
+        """The -narrow class follows the width: the status line splits again once it is applied."""
+        self.call_after_refresh(self.query_one("#round-status", SpillLine).split)
+
     def on_unmount(self) -> None:
         self.stop_serving()
         if self.desk is not None:
@@ -162,7 +167,7 @@ class EventScreen(RoundActions, PlayerActions, PenaltyActions, BuildActions, Exp
         for a tab nobody is looking at)."""
         ev = self.event
         self._show("#event-title", ev.name)
-        self.query_one("#round-status", Line).set(Text(self._finish_text(ev) + readmodel.round_status(ev)))  # wraps at 80 columns
+        self.query_one("#round-status", SpillLine).set(self._finish_text(ev) + readmodel.round_status(ev))  # narrow: goes on below
         self.draw_clock()
         self._dirty = {"players", "round", "standings", "bracket", "build"}
         self._draw_tab(self.query_one(TabbedContent).active)
