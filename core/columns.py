@@ -4,7 +4,7 @@ two columns, so Japanese names line up."""
 
 from __future__ import annotations
 
-__all__ = ["ljust", "rjust", "width"]
+__all__ = ["ljust", "rjust", "width", "wrap", "wrap_spans"]
 
 
 def width(text: str) -> int:
@@ -23,3 +23,97 @@ def ljust(text: str, n: int) -> str:
 def rjust(text: str, n: int) -> str:
     """``text`` padded on the left to ``n`` terminal columns (full-width aware)."""
     return " " * max(0, n - width(text)) + text
+
+
+#: Characters a line never starts with, and never ends with (禁則: 、。）」ょ... / （「).
+NO_START = frozenset("、。，．・：；！？）」』】〕ー～ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ)]}:;,.!?%")
+NO_END = frozenset("（「『【〔([{")
+
+
+def wrap_spans(text: str, columns: int, keep: tuple[str, ...] | list[str] | set[str] = ()) -> list[tuple[int, int]]:
+    """Where ``text`` breaks into lines of at most ``columns`` terminal columns, as
+    (start, end) offsets into it, one pair a line (a newline ends a line; the spaces at a
+    break are left out).  A line breaks at a space or between two Japanese characters,
+    never inside an ASCII word (a rule id G-NEXT-GAME, an option --time-called), never
+    before 、。）」 or a small kana, never after （「 (禁則), never beside a digit (50分, 第1回戦
+    stay whole), and never inside a text of
+    ``keep`` (a player's name) that fits a line whole.  A word wider than a line is cut."""
+    import re
+
+    columns = max(2, columns)
+    whole: list[tuple[int, int]] = []
+    for name in sorted({k for k in keep if k.strip() and width(k) <= columns}, key=len, reverse=True):
+        for m in re.finditer(re.escape(name), text):
+            if not any(s < m.end() and m.start() < e for s, e in whole):
+                whole.append(m.span())
+    whole.sort()
+    tokens: list[tuple[int, int]] = []  # words (no break inside) and runs of blanks
+    pos = 0
+    for s, e in [*whole, (len(text), len(text))]:
+        tokens += [(pos + m.start(), pos + m.end()) for m in re.finditer(r"\n|[^\S\n]+|[\x21-\x7e]+|.", text[pos:s])]
+        if e > s:
+            tokens.append((s, e))
+        pos = e
+    return _fill(text, tokens, columns)
+
+
+def _fill(text: str, tokens: list[tuple[int, int]], columns: int) -> list[tuple[int, int]]:
+    chunks: list[list] = []  # per paragraph: [start, end, a blank before it]
+    paragraphs: list[tuple[int, list[list]]] = [(0, chunks)]
+    blank = False
+    lead: int | None = None  # where the blanks that begin a paragraph start
+    for a, b in tokens:
+        tok = text[a:b]
+        if tok == "\n":
+            chunks = []
+            paragraphs.append((b, chunks))
+            blank, lead = False, None
+            continue
+        if tok.isspace():
+            if not chunks and lead is None:
+                lead = a  # a paragraph's indent stays
+            else:
+                blank = True
+            continue
+        prev = text[chunks[-1][1] - 1] if chunks else ""
+        if chunks and (tok[0] in NO_START or (not blank and (prev in NO_END or (tok[0].isascii() and prev.isascii())
+                                                               or prev.isdigit() or tok[0].isdigit()))):
+            chunks[-1][1] = b
+        else:
+            chunks.append([a if lead is None else lead, b, blank])
+        blank, lead = False, None
+    lines: list[tuple[int, int]] = []
+    for at, para in paragraphs:
+        start: int | None = None
+        end = at
+        used = 0
+        for a, b, _blank in para:
+            w = width(text[a:b])
+            if w > columns:  # a word wider than a line: cut where the line is full
+                if start is not None:
+                    lines.append((start, end))
+                used = 0
+                start = a
+                for i in range(a, b):
+                    cw = width(text[i])
+                    if used + cw > columns:
+                        lines.append((start, i))
+                        start, used = i, 0
+                    used += cw
+                end = b
+                continue
+            gap = width(text[end:a]) if start is not None else 0  # the blanks between (none between kanji)
+            if start is not None and used + gap + w > columns:
+                lines.append((start, end))
+                start, end, used = a, b, w
+            else:
+                if start is None:
+                    start = a
+                end, used = b, used + gap + w
+        lines.append((at, at) if start is None else (start, end))
+    return lines
+
+
+def wrap(text: str, columns: int, keep: tuple[str, ...] | list[str] | set[str] = ()) -> list[str]:
+    """``text`` as lines of at most ``columns`` terminal columns (:func:`wrap_spans`)."""
+    return [text[a:b] for a, b in wrap_spans(text, columns, keep)]

@@ -28,6 +28,15 @@ def shown(app, widget=None) -> str:
     return "\n".join(strips[y].crop(r.x, r.right).text for y in range(r.y, min(r.bottom, len(strips))))
 
 
+async def until(pilot, cond, what: str, tries: int = 200) -> None:
+    """Wait on a condition (bounded: 10 s), never on a fixed sleep."""
+    for _i in range(tries):
+        if cond():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError(f"never happened: {what}")
+
+
 def squash(text: str) -> str:
     return re.sub(r"[\s\u2500-\u259f]", "", text)
 
@@ -371,28 +380,28 @@ async def test_g_time_round_control_extension_shown_lateness_needs_checkin_id_de
     store.close()
     app = LyceeApp(dd, open_event=eid, lang="en")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, EventScreen) and app.screen.desk is not None, "the event open")
         screen = app.screen
         screen.desk.set_settings({"rounds_planned": 2})
         await pilot.press("f7")
-        await pilot.pause()
+        await until(pilot, lambda: app.screen is not screen and bool(app.screen.query("Input")), "the cut size prompt")
         app.screen.query_one("Input").value = "4"
         await pilot.press("enter")
-        await pilot.pause()
+        await until(pilot, lambda: screen.event.current_round.stage == "top", "the top cut paired")
         assert screen.event.current_round.stage == "top", (screen.query_one("#message").plain, app.screen)
         from tui.screens.dialogs import Choose
 
         await pilot.press("f6")
         await type_text(pilot, "1 id")
         await pilot.press("enter")
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, Choose), "the G-ID-3 question")
         assert isinstance(app.screen, Choose) and "G-ID-3" in app.screen.title_text
         whole_dialog_on_screen(app)
         await pilot.press("enter")  # replay
-        await pilot.pause()
+        await until(pilot, lambda: "replay" in screen.query_one("#message").plain, "the replay said")
         assert "replay" in screen.query_one("#message").plain
         await pilot.press("ctrl+t")
-        await pilot.pause()
+        await until(pilot, lambda: "Ctrl+L" in screen.query_one("#message").plain, "the clock started")
         assert "Ctrl+L" in screen.query_one("#message").plain  # how the lateness prompts are turned on
         await pilot.press("ctrl+g")
         for _ in range(50):  # the extension question is up before typing into it (slow under load)
@@ -401,9 +410,9 @@ async def test_g_time_round_control_extension_shown_lateness_needs_checkin_id_de
             await pilot.pause(0.05)
         await type_text(pilot, "1 5")
         await pilot.press("enter")
-        await pilot.pause()
+        await until(pilot, lambda: app.screen is screen, "the extension question closed")
         await pilot.press("f3")
-        await pilot.pause()
+        await until(pilot, lambda: screen.query_one("TabbedContent").active == "round", "the round tab")
         for _i in range(100):  # the table measures its new widths when idle (bounded wait, a loaded CI)
             if "+5 min" in shown(app, screen.query_one("#pairing-table")):
                 break
@@ -420,12 +429,13 @@ async def test_g_time_round_control_extension_shown_lateness_needs_checkin_id_de
         await pilot.press("enter")
         await type_text(pilot, "2 2-0")
         await pilot.press("enter")
+        await until(pilot, lambda: screen.event.current_round.complete, "the semifinals stored")
         await pilot.press("f5")
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(pilot, lambda: not screen.event.current_round.complete, "the final paired")
         await type_text(pilot, "1 2-0")
         await pilot.press("enter")
-        await pilot.pause()
+        await until(pilot, lambda: screen.query_one("#round-status").plain.startswith("finished"), "the final stored")
         status = screen.query_one("#round-status").plain
         assert status.startswith("finished · winner: ")
         assert screen.query_one("#clock").plain == ""

@@ -112,6 +112,9 @@ class LyceeApp(Translated, DeskApp):
         box = self.focused
         if not isinstance(box, Input):
             return
+        if event.is_printable:  # a box takes its own printable keys: this one was typed before a dialog opened
+            self.typed_before_dialog(box, event)
+            return
         ch = event.character
         if ch is None and "+" not in event.key:  # Textual names the key ("ideographic_space") and drops it
             import unicodedata
@@ -127,6 +130,18 @@ class LyceeApp(Translated, DeskApp):
                 box.insert_text_at_cursor(ch)
             else:
                 box.replace(ch, *box.selection)
+
+    @staticmethod
+    def typed_before_dialog(box, event) -> None:
+        """Keys typed at once after the key that opens a dialog (Shift+F2 then Tab, a) reach
+        the screen below, whose binding opens the dialog only as the key comes back up to the
+        app: a letter among them then comes up here with the dialog's box focused (a Tab is
+        taken by the dialog's own focus binding on its way up).  It goes into that box, after
+        the box's focus (so it replaces the selected text, as when typed slowly)."""
+        from textual import events
+
+        event.stop()
+        box.post_message(events.Key(event.key, event.character))
 
     def on_mount(self) -> None:
         from .screens.event_list import EventListScreen

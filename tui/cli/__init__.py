@@ -405,46 +405,13 @@ def argparse_through_catalog() -> None:
     argparse.ngettext = lambda singular, plural, n: _(singular if n == 1 else plural)  # type: ignore[attr-defined]  # the same
 
 
-#: Characters a line never starts with, and never ends with (禁則: 、。）」ょ... / （「).
-_NO_START = set("、。，．・：；！？）」』】〕ー～ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ)]}:;,.!?%")
-_NO_END = set("（「『【〔([{")
-
-
 def wrap_columns(text: str, width: int) -> list[str]:
-    """``text`` wrapped to ``width`` terminal columns (a full-width character takes two,
-    core.columns.width): a line breaks at a space or between two Japanese characters, never
-    inside an ASCII word (a rule id G-NEXT-GAME, an option --time-called, a path), never
-    before 、。）」 or a small kana, never after （「."""
-    import re
+    """argparse's ``text`` (its blanks and newlines are one space) wrapped to ``width``
+    terminal columns by the app's one wrapper, core.columns.wrap (禁則, never inside an
+    ASCII word such as a rule id G-NEXT-GAME or an option --time-called)."""
+    from core.columns import wrap
 
-    from core.columns import width as cols
-
-    chunks: list[tuple[bool, str]] = []  # (a space before it, the text no line breaks inside)
-    space = False
-    for tok in re.findall(r"\s+|[\x21-\x7e]+|.", text.strip()):
-        if tok.isspace():
-            space = True
-            continue
-        glued = chunks and not space and (tok[0] in _NO_START or chunks[-1][1][-1] in _NO_END
-                                           or (tok.isascii() and chunks[-1][1][-1].isascii()))
-        if glued:
-            chunks[-1] = (chunks[-1][0], chunks[-1][1] + tok)
-        else:
-            chunks.append((space, tok))
-        space = False
-    lines: list[str] = []
-    line, used = "", 0
-    for sp, tok in chunks:
-        w = cols(tok) + (1 if sp and line else 0)
-        if line and used + w > width:
-            lines.append(line)
-            line, used = tok, cols(tok)
-        else:
-            line += (" " if sp and line else "") + tok
-            used += w
-    if line:
-        lines.append(line)
-    return lines
+    return [line for line in wrap(" ".join(text.split()), width) if line] or []
 
 
 class ColumnsHelpFormatter(argparse.HelpFormatter):

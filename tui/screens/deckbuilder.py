@@ -198,7 +198,7 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
                     yield Static("", id="spread", markup=False)
         yield Static("", id="narrow-checks", markup=False)
         yield Label("", id="message", classes="hint", markup=False)
-        yield WholeKeysFooter()
+        yield WholeKeysFooter(help_when_cut=True)  # at 80 columns the footer ends with F1 (more keys)
 
     def on_mount(self) -> None:
         pool = self.query_one("#pool", DataTable)

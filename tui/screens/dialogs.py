@@ -20,6 +20,7 @@ from core.errors import LyceeError
 from core.i18n import _
 
 from ..i18n import Translated
+from ..widgets.wrapped import WrapLabel
 
 TCSS = Path(__file__).with_name("dialogs.tcss")  # this module's screens and dialogs
 
@@ -41,7 +42,7 @@ class Confirm(Translated, ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(self.question, markup=False)
+            yield WrapLabel(self.question)
             with Horizontal():
                 yield Button(_("No (n)"), id="no")
                 yield Button(_("Yes (y)"), id="yes", variant="error")
@@ -66,7 +67,7 @@ class Prompt(Translated, ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(self.question, markup=False)
+            yield WrapLabel(self.question)
             yield Input(self.value)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -129,10 +130,10 @@ class HoldsTyping(ModalScreen):
         if self.holding is None:
             return
         self.set_focus(None)  # keys reach the dialog itself, which hands them on
-        title = self.query_one(".title", Label)
+        title = self.query_one(".title", Label)  # a WrapLabel is a Label
         assert isinstance(title.parent, Widget), "the title sits in the dialog's box"
-        title.parent.mount(Label(_("(what you type still goes to the box below; pause a moment to answer here)"),
-                                 id="hold-hint", classes="hint", markup=False), after=title)
+        title.parent.mount(WrapLabel(_("(what you type still goes to the box below; pause a moment to answer here)"),
+                                     id="hold-hint", classes="hint"), after=title)
         self.set_timer(self.GRACE, self._release)
 
     def _release(self) -> None:
@@ -184,7 +185,7 @@ class LatePrompts(HoldsTyping, Translated, ModalScreen[list[tuple[str, str]] | N
         from textual.widgets import OptionList
 
         with Vertical():
-            yield Label(_("Lateness: confirm (y) or dismiss (n) each, N dismisses all; Esc decides later"), classes="title")
+            yield WrapLabel(_("Lateness: confirm (y) or dismiss (n) each, N dismisses all; Esc decides later"), classes="title")
             yield OptionList(*[text for _k, text in self.prompts], markup=False)
 
     def on_mount(self) -> None:
@@ -240,7 +241,7 @@ class Choose(Translated, ModalScreen[str | None]):
         from textual.widgets import OptionList
 
         with Vertical():
-            yield Label(self.title_text, classes="title", markup=False)
+            yield WrapLabel(self.title_text, classes="title")
             yield OptionList(*[label for _k, label in self.choices], markup=False)
 
     def on_mount(self) -> None:
@@ -271,13 +272,13 @@ class RenameForm(Translated, ModalScreen[tuple[str, str] | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(self.title_text, markup=False)
+            yield WrapLabel(self.title_text)
             yield Label(_("Name"))
             yield Input(self.name_value, id="rename-name")
             yield Label(_("Reading (よみ), kana; empty for none"))
             yield Input(self.reading_value, id="rename-reading")
-            yield Label("", id="rename-error", markup=False)
-            yield Label(_("Enter: save · Escape: cancel"), classes="hint")
+            yield WrapLabel("", id="rename-error")
+            yield WrapLabel(_("Enter: save · Escape: cancel"), classes="hint")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         from core.names import check_reading, check_text

@@ -48,6 +48,7 @@ from ..widgets.plain import PlainTable, plain
 from ..i18n import Translated
 from ..widgets.cards import seat_ring
 from ..widgets.footer import WholeKeysFooter
+from ..widgets.wrapped import WrapLabel
 from .build_timer import BuildTimerScreen, parse_minutes  # the practice menu opens it too
 from .dialogs import Confirm, Prompt
 from .limited_kit import KIT_TCSS, Clock, SetupForm, card_sets, catalog, direction_text, parse_seed, set_options
@@ -195,7 +196,8 @@ class TableScreen(Translated, Screen):
     # -- compose ------------------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         with Horizontal(id="table-bar"):
-            yield Label("", id="table-title", classes="title", markup=False)
+            # the event's name kept whole where it fits; past two lines the title ends with …
+            yield WrapLabel("", id="table-title", classes="title", max_lines=2, keep=[self.event_name] if self.event_name else [])
         with Horizontal(id="table-top"):
             with Vertical(id="call-box"):
                 yield Label("", id="call", markup=False)
@@ -238,7 +240,7 @@ class TableScreen(Translated, Screen):
         how = _("seats drawn, seed {seed}", seed=self.seed) if self.draw_seats else _("seats as listed")
         if self.fixed:
             how = _("the seating of {event}", event=self.event_name)
-        self.query_one("#table-title", Label).update(
+        self.query_one("#table-title", WrapLabel).update(
             _("Draft table · {set} · {packs} packs × {cards} cards · {n} players in {pods} pod(s) ({sizes}) · {how}",
               set=self.set_code, packs=st.packs, cards=st.cards, n=len(self.names), pods=len(self.pods),
               sizes=sizes, how=how))

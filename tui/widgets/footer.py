@@ -3,8 +3,11 @@ key was cut under the command palette's key on the right)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.cells import cell_len
 from textual.app import ComposeResult
+from textual.widget import Widget
 from textual.widgets import Footer
 
 
@@ -17,11 +20,26 @@ def key_width(key_display: str, description: str, palette: bool = False) -> int:
     return cell_len(key_display) + 2 + cell_len(description) + 1 + (2 if palette else 0)
 
 
+def is_key(w: Widget) -> bool:
+    return type(w).__name__ == "FooterKey"
+
+
+def widths(w: Widget) -> int:
+    """Columns a footer key takes (:func:`key_width`)."""
+    return key_width(getattr(w, "key_display", ""), getattr(w, "description", ""))
+
+
 class WholeKeysFooter(Footer):
     """Textual's footer, except that a key which would pass under the palette
     key (docked on the right) is left out, with the keys after it.  The
     screen orders its bindings so that the current step's keys come first
     (EventScreen.active_bindings); every key stays on F1 and in the palette."""
+
+    def __init__(self, *args, help_when_cut: bool = False, **kw):
+        """``help_when_cut``: when keys are left out, the last key shown is F1 (every key of
+        the screen, with what it does), saying that more keys are there."""
+        super().__init__(*args, **kw)
+        self.help_when_cut = help_when_cut
 
     def compose(self) -> ComposeResult:
         room = self.app.size.width
@@ -32,12 +50,31 @@ class WholeKeysFooter(Footer):
         else:
             if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
                 room -= key_width(self.app.get_key_display(binding), binding.description, palette=True)
-        for w in super().compose():
-            if type(w).__name__ == "FooterKey" and not w.has_class("-command-palette"):
-                room -= key_width(getattr(w, "key_display", ""), getattr(w, "description", ""))
+        shown = list(super().compose())
+        keys = [w for w in shown if is_key(w) and not w.has_class("-command-palette")]
+        more: Widget | None = None
+        helps = [w for w in keys if str(getattr(w, "action", "")).endswith("show_keys")]
+        if self.help_when_cut and helps and sum(widths(w) for w in keys) > room:
+            from core.i18n import _
+
+            help_key = helps[0]  # Textual's FooterKey (textual.widgets does not export it): its like, worded
+            key, display, action = (getattr(help_key, a) for a in ("key", "key_display", "action"))
+            footer_key: Any = type(help_key)  # FooterKey(key, key_display, description, action)
+            more = footer_key(key, display, _("more keys"), action)
+            more.data_bind(compact=Footer.compact)
+            room -= key_width(display, _("more keys"))
+            shown.remove(help_key)
+        for w in shown:
+            if is_key(w) and not w.has_class("-command-palette"):
+                room -= widths(w)
                 if room < 0:
                     continue
+            elif more is not None and is_key(w):  # the palette's key, docked on the right
+                yield more
+                more = None
             yield w
+        if more is not None:
+            yield more
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.recompose)

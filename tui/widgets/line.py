@@ -7,6 +7,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widget import Widget
 
+from .wrapped import Wrapped, names_on_screens
+
 
 class Line(Widget):
     DEFAULT_CSS = """
@@ -28,5 +30,48 @@ class Line(Widget):
     def plain(self) -> str:
         return self._text.plain
 
-    def render(self) -> Text:
-        return self._text
+    def render(self) -> Text | Wrapped:
+        """A str set is one line cut with an ellipsis; a Text wraps by Japanese rules
+        (core.columns.wrap_spans), never inside a player's name that fits a line."""
+        if self._text.no_wrap:
+            return self._text
+        wrapped = Wrapped(self._text, more=lambda: names_on_screens(self.app))
+        return self._text if wrapped.fits(self.content_size.width) else wrapped  # a Text that fits: Textual's own drawing
+
+
+class SpillLine(Line):
+    """A line whose text, when it does not fit, goes on in the Line ``spill`` below it while
+    that one is displayed (the event bar at 80 columns: the round status beside the title
+    and the clock, its rest on the bar's second line, cut there with an ellipsis); when
+    ``spill`` is hidden the text wraps in this line itself.  :attr:`plain` is the whole text."""
+
+    def __init__(self, text: str = "", *, spill: str, **kw):
+        super().__init__(text, **kw)
+        self.spill = spill  # the id of the Line that takes the rest
+        self._whole = text
+
+    @property
+    def plain(self) -> str:
+        return self._whole
+
+    def set(self, text: str | Text) -> None:
+        self._whole = text.plain if isinstance(text, Text) else text
+        self.split()
+
+    def split(self) -> None:
+        from core.columns import wrap_spans
+
+        more = self.screen.query_one("#" + self.spill, Line)
+        whole = self._whole
+        if not more.display:
+            super().set(Text(whole))
+            more.set("")
+            self.refresh(layout=True)  # its height follows the wrapped text
+            return
+        spans = wrap_spans(whole, self.content_size.width, names_on_screens(self.app)) if self.content_size.width else []
+        cut = spans[0][1] if len(spans) > 1 else len(whole)
+        super().set(whole[:cut])
+        more.set(whole[spans[1][0]:] if len(spans) > 1 else "")
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.split)

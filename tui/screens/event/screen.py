@@ -30,7 +30,7 @@ from core import readmodel
 
 from ...i18n import Translated
 from ...widgets.footer import WholeKeysFooter
-from ...widgets.line import Line
+from ...widgets.line import Line, SpillLine
 from ..dialogs import Confirm
 from .bracket import BracketPane
 from .build import BuildPane
@@ -119,8 +119,9 @@ class EventScreen(ReportActions, RoundActions, PlayerActions, PenaltyActions, Bu
     def compose(self) -> ComposeResult:
         with Horizontal(id="event-bar"):
             yield Label("", id="event-title", classes="title", markup=False)
-            yield Line("", id="round-status", classes="hint")
+            yield SpillLine("", id="round-status", classes="hint", spill="round-status-more")
             yield Line("", id="clock")
+        yield Line("", id="round-status-more", classes="hint")  # narrow: the status goes on here
         with TabbedContent(initial="players"):
             yield PlayersPane()
             yield RoundPane()
@@ -183,6 +184,10 @@ class EventScreen(ReportActions, RoundActions, PlayerActions, PenaltyActions, Bu
         if self.desk is not None and self.is_mounted:
             self.refresh_all()
 
+    def on_resize(self) -> None:
+        """The -narrow class follows the width: the status line splits again once it is applied."""
+        self.call_after_refresh(self.query_one("#round-status", SpillLine).split)
+
     def on_unmount(self) -> None:
         self.stop_serving()
         if self.door is not None:
@@ -203,7 +208,7 @@ class EventScreen(ReportActions, RoundActions, PlayerActions, PenaltyActions, Bu
         for a tab nobody is looking at)."""
         ev = self.event
         self._show("#event-title", ev.name)
-        self.query_one("#round-status", Line).set(Text(self._finish_text(ev) + readmodel.round_status(ev)))  # wraps at 80 columns
+        self.query_one("#round-status", SpillLine).set(self._finish_text(ev) + readmodel.round_status(ev))  # narrow: goes on below
         self.draw_clock()
         self._dirty = {"players", "round", "standings", "bracket", "build"}
         self._draw_tab(self.query_one(TabbedContent).active)
@@ -251,6 +256,10 @@ class EventScreen(ReportActions, RoundActions, PlayerActions, PenaltyActions, Bu
             return False
         rnd = self.event.current_round
         return rnd is not None and not rnd.complete and not self._finished(self.event)
+
+    def names_kept_whole(self) -> list[str]:
+        """The players' names: a wrapped dialog or message never breaks inside one (tui/widgets/wrapped.py)."""
+        return [p.name for p in self.event.players] if self.desk is not None else []
 
     def _show(self, selector: str, text: str):
         """Put plain ``text`` in a label or line, only when it changed."""

@@ -1,0 +1,106 @@
+"""Text wrapped by Japanese rules (禁則) for dialogs and message lines.
+
+Textual wraps a Label at any character: a line may begin with 、 or 」 and a
+player's name (佐々木 美加子) may break in the middle.  :class:`Wrapped` is a Rich
+renderable that breaks lines with core.columns.wrap_spans at the width it is
+given (at a space or between Japanese characters, never before closing
+punctuation or a small kana, never after an opening bracket, never inside a
+name of ``keep`` that fits a line); :class:`WrapLabel` is a Label drawn through
+it, taking the names to keep whole from the screens open (:func:`names_on_screens`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
+from rich.text import Text
+from textual.widgets import Label
+
+from core.columns import width, wrap_spans
+
+
+class Wrapped:
+    """``text`` (plain, or a Text whose styles are kept) wrapped by :func:`core.columns.wrap_spans`."""
+
+    def __init__(self, text: str | Text, keep: Iterable[str] = (), more: Callable[[], Iterable[str]] | None = None,
+                 max_lines: int | None = None):
+        self.text = Text(text) if isinstance(text, str) else text
+        self.keep = tuple(keep)
+        self.more = more  # more names, asked when drawn (the players of the event open then)
+        self.max_lines = max_lines  # past it the last line ends with an ellipsis
+
+    @property
+    def plain(self) -> str:
+        return self.text.plain
+
+    def __str__(self) -> str:
+        return self.text.plain
+
+    def lines(self, columns: int) -> list[Text]:
+        keep = self.keep + tuple(self.more()) if self.more is not None else self.keep
+        spans = wrap_spans(self.text.plain, columns, keep)
+        lines = [self.text[a:b] for a, b in spans]
+        if self.max_lines is not None and len(lines) > self.max_lines:
+            last = self.text[spans[self.max_lines - 1][0]:]  # the rest, cut to the line with an ellipsis
+            last.truncate(columns, overflow="ellipsis")
+            lines = [*lines[:self.max_lines - 1], last]
+        return lines
+
+    def fits(self, columns: int) -> bool:
+        """Whether every line of the text fits ``columns`` as it is (nothing to break)."""
+        lines = self.text.plain.split("\n")
+        return columns > 0 and (self.max_lines is None or len(lines) <= self.max_lines) and all(width(line) <= columns for line in lines)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if self.fits(options.max_width):
+            yield self.text  # nothing to break: drawn as Rich draws it
+            return
+        out = Text("\n", style=self.text.style).join(self.lines(options.max_width))
+        out.no_wrap, out.overflow = True, "crop"
+        out.justify = self.text.justify
+        yield out
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widest = max((width(line) for line in self.text.plain.split("\n")), default=0)
+        return Measurement(min(2, widest), widest).clamp(max_width=options.max_width)
+
+
+def names_on_screens(app) -> tuple[str, ...]:
+    """The players' names of the screens open (a screen says them by ``names_kept_whole()``)."""
+    names: list[str] = []
+    for screen in getattr(app, "screen_stack", ()):
+        said = getattr(screen, "names_kept_whole", None)
+        if callable(said):
+            names += said()
+    return tuple(names)
+
+
+class WrapLabel(Label):
+    """A Label whose text (always plain, never markup) wraps by Japanese rules and never
+    inside a player's name of the open event (or of ``keep``)."""
+
+    def __init__(self, text: str | Text = "", *, keep: Iterable[str] = (), max_lines: int | None = None, **kw):
+        kw.pop("markup", None)
+        self._keep = tuple(keep)
+        self.max_lines = max_lines
+        self._raw: str | Text = text
+        super().__init__(self._wrapped(text), markup=False, **kw)
+
+    def _wrapped(self, text: str | Text) -> Wrapped:
+        return Wrapped(text if isinstance(text, Text) else str(text), self._keep, self._names, self.max_lines)
+
+    def _names(self) -> tuple[str, ...]:
+        return names_on_screens(self.app) if self.is_attached else ()
+
+    def update(self, content="", *, layout: bool = True) -> None:  # text only (plain), never another renderable
+        self._raw = content if isinstance(content, (str, Text)) else str(content)
+        super().update(self._wrapped(self._raw), layout=layout)
+
+    def render(self) -> Wrapped:  # the renderable itself: its .plain is the text shown
+        return self._wrapped(self._raw)
+
+    @property
+    def plain(self) -> str:
+        """The text shown, unwrapped."""
+        return self._raw.plain if isinstance(self._raw, Text) else str(self._raw)
