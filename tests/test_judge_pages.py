@@ -16,21 +16,15 @@ from core.rules.staff import pin_holder
 
 starlette = pytest.importorskip("starlette")
 
+from tests.test_serve import Clock  # noqa: E402
+
 T0 = datetime(2026, 12, 2, 13, 0, tzinfo=timezone.utc)
 ORIGIN = "http://desk.test"
 
 
-class Clock:
-    def __init__(self):
-        self.t = T0
-
-    def __call__(self):
-        return self.t
-
-
 @pytest.fixture
 def desk(datadir):
-    datadir.clock = Clock()
+    datadir.clock = Clock(T0)
     store = datadir.create({"name": "Cup", "date": "2026-12-02", "sanctioned": True,
                             "staff": {"organizer": "Olga", "judges": ["佐藤", "鈴木"], "head_judge": "鈴木"}})
     d = Desk(store)

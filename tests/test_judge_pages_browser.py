@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_serve_browser import ARGS, CHROMIUM, sync_api
+from tests.test_serve_browser import ARGS, CHROMIUM, pages_of, sync_api
 
 from core.desk import Desk
 from core.door import LocalWriter
-from tui.web.feed import Feed, FileSource
-from tui.web.server import WebServer
 
 expect = sync_api.expect
 
@@ -26,14 +24,8 @@ def served(datadir):
     desk = Desk(store)
     desk.add_players(["青木", "石井", "上田", "江口"])
     desk.pair_next()
-    server = WebServer(Feed(FileSource(datadir, store.id)), host="127.0.0.1", port=0, poll=0.2, lang="ja",
-                       writer=LocalWriter(desk))
-    server.start()
-    try:
-        yield desk, f"http://127.0.0.1:{server.port}"
-    finally:
-        server.stop()
-        store.close()
+    with pages_of(datadir, desk, lang="ja", writer=LocalWriter(desk)) as base:
+        yield desk, base
 
 
 def test_g_head_judge_a_judge_signs_in_records_and_corrects_with_a_reason_on_a_phone(served):

@@ -8,13 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_serve_browser import ARGS, CHROMIUM, sync_api
+from tests.test_serve_browser import ARGS, CHROMIUM, pages_of, sync_api
 
 from core.desk import Desk
 from core.door import LocalWriter
 from core.rules.reports import report_url
-from tui.web.feed import Feed, FileSource
-from tui.web.server import WebServer
 
 expect = sync_api.expect
 NAMES = ["佐藤 花子", "鈴木 一郎", "高橋 次郎", "田中 三郎"]
@@ -28,14 +26,8 @@ def served(datadir):
     desk.set_settings({"phone_reports": True})
     desk.report_codes()
     desk.pair_next()
-    server = WebServer(Feed(FileSource(datadir, store.id)), host="127.0.0.1", port=0, poll=0.2, lang="ja",
-                       writer=LocalWriter(desk))
-    server.start()
-    try:
-        yield desk, f"http://127.0.0.1:{server.port}"
-    finally:
-        server.stop()
-        store.close()
+    with pages_of(datadir, desk, lang="ja", writer=LocalWriter(desk)) as base:
+        yield desk, base
 
 
 def test_g_bo3_two_phones_report_from_the_slip_link_to_recorded_in_japanese(served):

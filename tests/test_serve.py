@@ -29,8 +29,10 @@ PAGES = ["/", "/tables", "/names", "/standings", "/bracket", "/tv"]
 
 
 class Clock:
-    def __init__(self):
-        self.t = T0
+    """A clock the test sets (``clock.t = ...``), from ``start``."""
+
+    def __init__(self, start: datetime = T0):
+        self.t = start
 
     def __call__(self):
         return self.t

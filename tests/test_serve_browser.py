@@ -35,14 +35,27 @@ def served(datadir):
     desk = Desk(store)
     desk.add_players(NAMES)
     desk.pair_next()
-    # the server reads the file without the lock, as `lycee serve` does beside the desk
-    server = WebServer(Feed(FileSource(datadir, store.id)), host="127.0.0.1", port=0, poll=0.2)
-    server.start()
-    try:
-        yield desk, f"http://127.0.0.1:{server.port}"
-    finally:
-        server.stop()
-        store.close()
+    with pages_of(datadir, desk) as base:
+        yield desk, base
+
+
+def pages_of(datadir, desk, **opts):
+    """The event's pages on a free local port for a browser, read from the file
+    without the lock as `lycee serve` does beside the desk (``opts``: the
+    server's, e.g. ``writer``, ``lang``); the store is closed afterwards."""
+    from contextlib import contextmanager
+
+    @contextmanager
+    def serving():
+        server = WebServer(Feed(FileSource(datadir, desk.store.id)), host="127.0.0.1", port=0, poll=0.2, **opts)
+        server.start()
+        try:
+            yield f"http://127.0.0.1:{server.port}"
+        finally:
+            server.stop()
+            desk.store.close()
+
+    return serving()
 
 
 @pytest.fixture
