@@ -391,13 +391,7 @@ def walls_minimum(players: list[str], pts: dict[str, int], met: Collection[froze
     (those of one wall pair among themselves for nothing), and the parities
     are chosen for the least sum.  None when there is no wall or a stretch is
     above :data:`FULL_LIMIT` players."""
-    inside = set(players)
-    nbr: dict[str, int] = dict.fromkeys(players, 0)
-    for ab in met:
-        if len(ab) == 2 and ab <= inside:
-            for x in ab:
-                nbr[x] += 1
-    d = max(nbr.values(), default=0)
+    d = _met_degree(players, met)
     values = sorted({pts[p] for p in players}, reverse=True)
     groups = [[p for p in players if pts[p] == v] for v in values]
     walls = [i for i, g in enumerate(groups) if len(g) >= 10 * d + 8]
