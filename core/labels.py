@@ -261,7 +261,15 @@ ACTORS = ("desk", "demo")
 
 def actor_label(actor: str) -> str:
     """Who did an action (``lycee log``, the journal, 「…が終了」): the desk's own default
-    actor in words (受付, デモ); a staff name as it was typed."""
+    actor in words (受付, デモ); a player or judge from a phone (``player p3 (phone)``,
+    ``judge 佐藤 (phone)``, as the web pages write them) in the current language; a
+    staff name as it was typed."""
+    import re
+
+    phone = re.fullmatch(r"(player|judge) (.+) \(phone\)", actor)
+    if phone:
+        who = phone.group(2)
+        return _("player {id} (phone)", id=who) if phone.group(1) == "player" else _("judge {name} (phone)", name=who)
     return {"desk": _("desk"), "demo": _("demo"), "cli": _("command line")}.get(actor, actor)
 
 

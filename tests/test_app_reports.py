@@ -68,6 +68,13 @@ def cell(screen, table: int) -> str:
     return t.get_cell(str(table), "result").plain
 
 
+def _who(pid):
+    """A phone's actor as the desk shows it (in its language: プレイヤー p1（スマホ）)."""
+    from core import labels
+
+    return labels.actor_label(f"player {pid} (phone)")
+
+
 @pytest.mark.asyncio
 @pytest.mark.parametrize("lang", ["ja", "en"])
 async def test_g_bo3_two_phone_reports_show_waiting_then_recorded_on_the_round_tab(tmp_path, lang):
@@ -92,7 +99,7 @@ async def test_g_bo3_two_phone_reports_show_waiting_then_recorded_on_the_round_t
         await pilot.press("down", "up")  # the cursor on table 1: the words of its report
         await pilot.pause()
         msg = screen.query_one("#message").plain
-        assert _l("waiting for the opponent") in msg and "2-1" in msg and "player " + p1 in msg, msg
+        assert _l("waiting for the opponent") in msg and "2-1" in msg and _who(p1) in msg, msg
         answer = await report(screen, codes, p2, "1-2")
         assert answer["status"] == "recorded"
         await until(pilot, lambda: cell(screen, 1) == "○ 2-1 ✓", "recorded by the players")
@@ -100,7 +107,7 @@ async def test_g_bo3_two_phone_reports_show_waiting_then_recorded_on_the_round_t
         await pilot.press("down", "up")
         await pilot.pause()
         msg = screen.query_one("#message").plain
-        assert _l("recorded by the players") in msg and "player " + p2 in msg, msg
+        assert _l("recorded by the players") in msg and _who(p2) in msg, msg
         fits(app)
     rows = dd.history(eid)
     assert rows[-1]["type"] == "result" and rows[-1]["actor"] == f"player {p2} (phone)"

@@ -450,3 +450,20 @@ def test_a_late_entry_has_a_code_once_paired(desk):
     desk.pair_next()
     assert dict(desk.event.report_codes).get(late)
     assert [a["type"] for a in journal(desk)[-2:]] == ["report_code", "pair"]
+
+
+def test_g_bo3_who_reported_reads_in_the_desks_language():
+    """G-BO3 (issue 26): the actor a phone writes (``player p3 (phone)``, ``judge 佐藤 (phone)``)
+    reads in Japanese at a Japanese desk (the log, the report queue, the round tab's line);
+    a staff name typed at the desk stays as typed."""
+    from core import i18n, labels
+
+    i18n.set_language("ja")
+    try:
+        assert labels.actor_label("player p3 (phone)") == "プレイヤー p3（スマホ）"
+        assert labels.actor_label("judge 佐藤 (phone)") == "ジャッジ 佐藤（スマホ）"
+        assert labels.actor_label("cli") == "コマンドライン"
+        assert labels.actor_label("佐藤") == "佐藤"
+    finally:
+        i18n.set_language("en")
+    assert labels.actor_label("player p3 (phone)") == "player p3 (phone)"

@@ -64,7 +64,7 @@ class ReportActions(EventHost):
                 continue
             lines.append(_("{side} {name}: says {said} (from their side; {result} from player 1's) at {at}, {by}",
                            side=label, name=s.name, said=s.said, result=s.result, at=report_time(s.at),
-                           by=s.actor))
+                           by=labels.actor_label(s.actor)))
         if rep.held:
             lines.append(rep.held)
         note = self._called().get(rep.table)

@@ -81,7 +81,7 @@ def report_detail(ev: Event, rep) -> str:
     for label, s in ((_("P1"), rep.p1), (_("P2"), rep.p2)):
         if s is not None:
             sides.append(_("{side} {name}: {said} ({at}, {by})", side=label, name=s.name, said=s.said,
-                           at=report_time(s.at), by=s.actor))
+                           at=report_time(s.at), by=labels.actor_label(s.actor)))
     text = _("table {t}: {how}", t=rep.table, how=readmodel.report_status_label(rep.status))
     if sides:
         text += " · " + " · ".join(sides)
