@@ -13,7 +13,7 @@ from core.desk import Desk
 from core.store import DataDir
 from tui.app import LyceeApp
 
-from test_app_storeday import shown, type_text
+from test_app_storeday import shown, type_text, until
 
 
 def _paired(tmp_path, players=40, **kw):
@@ -24,15 +24,6 @@ def _paired(tmp_path, players=40, **kw):
     eid = store.id
     store.close()
     return dd, eid
-
-
-async def _until(pilot, cond, what: str, tries: int = 100) -> None:
-    """Wait on a condition (bounded), never on a fixed sleep."""
-    for _i in range(tries):
-        if cond():
-            return
-        await pilot.pause(0.05)
-    raise AssertionError(f"never happened: {what}")
 
 
 def _lines(n=20):
@@ -72,7 +63,7 @@ async def test_g_bo3_twenty_results_typed_fast_are_all_stored_each_at_its_table(
                 await asyncio.sleep(0.02 + 0.01 * (t % 2))
             await pilot.press("enter")
             await asyncio.sleep(0.025)
-        await _until(pilot, lambda: _stored(screen, want), "all 20 stored")
+        await until(pilot, lambda: _stored(screen, want), "all 20 stored")
         _assert_each_at_its_table(screen, want)
         assert screen.query_one("#result-entry").value == ""
         assert "table 20" in screen.query_one("#message").plain
@@ -91,7 +82,7 @@ async def test_g_bo3_a_burst_of_keys_without_pauses_stores_every_line(tmp_path):
         await pilot.press("f6")
         for k in keys:  # straight into the app's queue, no wait for each to be handled
             app.post_message(events.Key(k, {"space": " ", "enter": "\r"}.get(k, k)))
-        await _until(pilot, lambda: _stored(screen, want), "all 20 stored")
+        await until(pilot, lambda: _stored(screen, want), "all 20 stored")
         _assert_each_at_its_table(screen, want)
 
 
@@ -110,7 +101,7 @@ async def test_g_bo3_a_pasted_burst_stores_each_line_and_lists_each_refusal(tmp_
         await pilot.press("f6")
         box = screen.query_one("#result-entry")
         box.post_message(events.Paste(text))
-        await _until(pilot, lambda: _stored(screen, want), "all 20 stored")
+        await until(pilot, lambda: _stored(screen, want), "all 20 stored")
         _assert_each_at_its_table(screen, want)
         msg = screen.query_one("#message").plain
         assert "20 results stored" in msg and "'99 2-0'" in msg and "table 99" in msg and "'zz'" in msg, msg
@@ -143,7 +134,7 @@ async def test_g_late_1_dialog_opening_by_itself_leaves_the_half_typed_line_to_t
         await type_text(pilot, "1 2-")
         fake.tick(minutes=6)
         screen.tick()
-        await _until(pilot, lambda: isinstance(app.screen, LatePrompts), "the lateness dialog opened by itself")
+        await until(pilot, lambda: isinstance(app.screen, LatePrompts), "the lateness dialog opened by itself")
         dialog = app.screen
         assert isinstance(dialog, LatePrompts) and dialog.holding is box
         await type_text(pilot, "1")
@@ -153,9 +144,9 @@ async def test_g_late_1_dialog_opening_by_itself_leaves_the_half_typed_line_to_t
         m1 = screen.event.current_round.match_at(1)
         assert (m1.p1_wins, m1.p2_wins) == (2, 1)
         assert box.value == "n" and dialog.prompts and not dialog.decisions
-        await _until(pilot, lambda: dialog.holding is None, "the dialog takes keys after the pause")
+        await until(pilot, lambda: dialog.holding is None, "the dialog takes keys after the pause")
         await pilot.press("n")  # now an answer: dismissed
-        await _until(pilot, lambda: app.screen is screen, "the dialog closed")
+        await until(pilot, lambda: app.screen is screen, "the dialog closed")
         assert screen.focused is box
         await pilot.press("backspace")
         await type_text(pilot, "2 2-0")
@@ -184,7 +175,7 @@ async def test_design3_players_columns_keep_their_width_after_the_same_name_ques
         await pilot.press("enter")
         await pilot.pause()
         await pilot.press("y")
-        await _until(pilot, lambda: len(screen.event.players) == 13, "the second person added")
+        await until(pilot, lambda: len(screen.event.players) == 13, "the second person added")
         await pilot.pause()
         table = screen.query_one("#player-table")
         text = shown(app, table)
@@ -301,7 +292,7 @@ async def test_issue22_twenty_names_sent_as_a_burst_are_all_registered_in_order(
         await pilot.press("ctrl+n")
         for k in keys:
             app.post_message(events.Key(k, {"enter": "\r"}.get(k, k)))
-        await _until(pilot, lambda: len(screen.event.players) == 20, "all 20 registered")
+        await until(pilot, lambda: len(screen.event.players) == 20, "all 20 registered")
         assert [p.name for p in screen.event.players] == NAMES
         assert screen.query_one("#add-player").value == ""
 
@@ -321,7 +312,7 @@ async def test_issue22_twenty_names_typed_fast_are_all_registered_in_order(tmp_p
                 await pilot.press(ch)
                 await asyncio.sleep(0.01 + 0.01 * (i % 2))
             await pilot.press("enter")
-        await _until(pilot, lambda: len(screen.event.players) == 20, "all 20 registered")
+        await until(pilot, lambda: len(screen.event.players) == 20, "all 20 registered")
         assert [p.name for p in screen.event.players] == NAMES
 
 
@@ -340,10 +331,10 @@ async def test_issue22_pasted_names_with_a_same_name_question_mid_burst(tmp_path
         await pilot.press("ctrl+n")
         box = screen.query_one("#add-player")
         box.post_message(events.Paste("Ann\nOscar\nBea\nCid\nDa"))
-        await _until(pilot, lambda: app.screen is not screen, "the same-name question")
+        await until(pilot, lambda: app.screen is not screen, "the same-name question")
         assert [p.name for p in screen.event.players] == ["Oscar", "Ann"]  # Bea, Cid wait
         await pilot.press("y")
-        await _until(pilot, lambda: len(screen.event.players) == 5, "the rest registered")
+        await until(pilot, lambda: len(screen.event.players) == 5, "the rest registered")
         assert [p.name for p in screen.event.players] == ["Oscar", "Ann", "Oscar (2)", "Bea", "Cid"]
         assert box.value == "Da"
 
@@ -361,7 +352,7 @@ async def test_issue22_players_table_shows_whole_same_name_names(tmp_path, size)
         screen.desk.add_players(["Oscar", "佐藤花子"])
         screen.desk.add_players(["Oscar", "佐藤花子"], allow_same_name=True)
         screen.refresh_all()
-        await _until(pilot, lambda: "Oscar (2)" in shown(app, screen.query_one("#player-table"))
+        await until(pilot, lambda: "Oscar (2)" in shown(app, screen.query_one("#player-table"))
                      and "佐藤花子 (2)" in shown(app, screen.query_one("#player-table")), "whole names shown")
         text = shown(app, screen.query_one("#player-table"))
         assert " p4 " in text, text
@@ -389,13 +380,13 @@ async def test_g_bo3_time_a_burst_past_a_question_keeps_every_line(tmp_path):
         from tui.screens.dialogs import Confirm
 
         # every key taken: by the box before the question opened, or typed ahead past it
-        await _until(pilot, lambda: isinstance(app.screen, Confirm) and screen.query_one("#result-entry").value == ""
+        await until(pilot, lambda: isinstance(app.screen, Confirm) and screen.query_one("#result-entry").value == ""
                      and len(screen._result_queue) == 3, "the burst typed ahead, three lines waiting",
                      tries=600)  # 30 s bound: 40 keys on a loaded 2-core machine
         await asyncio.sleep(1.05)  # the clerk reads the question: the pause is the input under test
         await pilot.press("y")
         want = {1: "2-1", 2: "2-0", 3: "1-1", 4: "0-2", 5: "2-1", 6: "1-2"}
-        await _until(pilot, lambda: _stored(screen, want), "all 6 stored")
+        await until(pilot, lambda: _stored(screen, want), "all 6 stored")
         rnd = screen.event.current_round
         assert rnd.match_at(3).draws == 1
         _assert_each_at_its_table(screen, {t: r for t, r in want.items()})
@@ -415,6 +406,6 @@ async def test_g_swiss_points_a_result_typed_at_the_bye_is_refused_not_offered_a
         screen = app.screen
         bye = next(m for m in screen.event.current_round.matches if m.is_bye)
         await pilot.press("f6", *[c if c != " " else "space" for c in f"{bye.table} 2-1"], "enter")
-        await _until(pilot, lambda: "is a bye" in screen.query_one("#message").plain, "the refusal")
+        await until(pilot, lambda: "is a bye" in screen.query_one("#message").plain, "the refusal")
         assert not isinstance(app.screen, Confirm)
         assert screen.event.current_round.match_at(bye.table).outcome == "bye"

@@ -13,7 +13,7 @@ import pytest
 from core import i18n
 from core.desk import Desk
 from core.store import DataDir
-from tests.test_app_storeday import fits, on_screen, shown, squash, type_text
+from tests.test_app_storeday import fits, on_screen, shown, squash, type_text, until
 from tui.app import LyceeApp
 from tui.screens.event import EventScreen
 from tui.screens.event.reportqueue import ReportCodes, ReportQueue
@@ -39,14 +39,6 @@ def event(tmp_path, names=NAMES, phone=True):
     eid = store.id
     store.close()
     return dd, eid, codes, seats
-
-
-async def until(pilot, cond, what):
-    for _i in range(200):
-        if cond():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError(f"never happened: {what}")
 
 
 async def report(screen, codes, pid, said):

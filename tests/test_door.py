@@ -25,6 +25,7 @@ from core.desk import Desk
 from core.door import DoorServer, LocalWriter, RemoteDesk, RemoteWriter, door_path, writer_for
 from core.errors import EventLocked, LyceeError, RuleError
 from core.store import DataDir
+from tests.test_app_storeday import until
 
 
 def _event(tmp_path, players=4):
@@ -212,14 +213,6 @@ def lycee(data, *argv):
 def screen_text(app) -> str:
     svg = app.export_screenshot()
     return html.unescape("".join(re.findall(r">([^<]*)</text>", svg))).replace("\xa0", " ")
-
-
-async def until(pilot, cond, what):
-    for _i in range(200):
-        if cond():
-            return
-        await pilot.pause(0.05)
-    raise AssertionError(f"never happened: {what}")
 
 
 @pytest.mark.asyncio
