@@ -56,9 +56,9 @@ def startup(data: str, runs: int = 5) -> list[float]:
 
 
 def build_event(data: Path, n: int = 512, rounds: int = 4) -> str:
+    from core.demo import demo_names
     from core.desk import Desk
     from core.store import DataDir
-    from core.demo import demo_names
 
     dd = DataDir(data)
     store = dd.create({"name": f"bench {n}", "date": "2026-11-30", "sanctioned": False})
@@ -71,7 +71,9 @@ def build_event(data: Path, n: int = 512, rounds: int = 4) -> str:
             break
         for m in store.event.current_round.matches:
             if m.p2 is not None:
-                desk.record(m.table, rng.choice(["2-0", "2-1", "1-2", "0-2", "1-1"]), time_called=True)  # 1-1: at time (G-BO3-TIME)
+                desk.record(
+                    m.table, rng.choice(["2-0", "2-1", "1-2", "0-2", "1-1"]), time_called=True
+                )  # 1-1: at time (G-BO3-TIME)
     eid = store.id
     store.close()
     return eid
@@ -113,14 +115,18 @@ def main() -> None:
         s = startup(str(data))
         inner = [a for a, _ in s]
         wall = [b for _, b in s]
-        print(f"start-up to the event list: median {statistics.median(inner):.3f} s in-process, "
-              f"{statistics.median(wall):.3f} s including interpreter start (target <= 1.0 s)")
+        print(
+            f"start-up to the event list: median {statistics.median(inner):.3f} s in-process, "
+            f"{statistics.median(wall):.3f} s including interpreter start (target <= 1.0 s)"
+        )
         t = asyncio.run(result_to_screen(data, eid))
         med = {k: statistics.median(v) for k, v in t.items()}
-        print(f"512 players, round 5, one result typed (median of {len(t['handler'])}): "
-              f"handler {med['handler']:.1f} ms (max {max(t['handler']):.1f}); "
-              f"Enter to repainted screen {med['to_screen']:.1f} ms (max {max(t['to_screen']):.1f}), "
-              f"of which Pilot's idle wait {med['idle']:.1f} ms (target <= 100 ms)")
+        print(
+            f"512 players, round 5, one result typed (median of {len(t['handler'])}): "
+            f"handler {med['handler']:.1f} ms (max {max(t['handler']):.1f}); "
+            f"Enter to repainted screen {med['to_screen']:.1f} ms (max {max(t['to_screen']):.1f}), "
+            f"of which Pilot's idle wait {med['idle']:.1f} ms (target <= 100 ms)"
+        )
 
 
 if __name__ == "__main__":

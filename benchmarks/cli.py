@@ -121,6 +121,7 @@ def bench_pair(tmp: Path, runs: int, have_swisspair: bool) -> dict:
     def fresh() -> Path:
         shutil.copytree(base, run_dir)
         return run_dir
+
     for _i in range(runs):
         for label, extra in (("pair", []), ("pair --json", ["--json"])):
             lycee_ms(out, label, ["pair", "bench", *extra], fresh)
@@ -135,9 +136,11 @@ def bench_result(tmp: Path, runs: int) -> dict:
     out: dict[str, list[float]] = {"16": [], "2048": [], "python": []}
     for _i in range(runs):
         for n, base in dirs.items():
+
             def fresh(base=base, n=n) -> Path:
                 shutil.copytree(base, tmp / f"result{n}")
                 return tmp / f"result{n}"
+
             lycee_ms(out, str(n), ["result", "bench", "1", "2-1"], fresh)
         out["python"].append(run_ms([sys.executable, "-c", "pass"]))
     return {k: median(v) for k, v in out.items()}
@@ -154,8 +157,13 @@ def bench_help(runs: int) -> dict:
 def bench_import(tmp: Path, runs: int) -> dict:
     src = event_dir(tmp, 2048, 10, paired_next=False)
     doc = tmp / "event2048.json"
-    subprocess.run([*LYCEE, "--data-dir", str(src), "export", "bench", "-o", str(doc)], env=ENV, cwd=ROOT,
-                   check=True, capture_output=True)
+    subprocess.run(
+        [*LYCEE, "--data-dir", str(src), "export", "bench", "-o", str(doc)],
+        env=ENV,
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
     out: dict[str, list[float]] = {"import": [], "python": []}
     for _i in range(runs):
         lycee_ms(out, "import", ["import", str(doc)], lambda: tmp / "import")  # an empty folder
@@ -164,8 +172,11 @@ def bench_import(tmp: Path, runs: int) -> dict:
 
 
 def bench_limited(runs: int) -> dict:
-    argvs = {"version": ["--version"], "sealed": ["sealed", "--set", "alpha", "--product", "1s3b", "--seed", "1"],
-             "draft": ["draft", "--set", "alpha", "--seats", "8", "--packs", "4", "--seed", "1"]}
+    argvs = {
+        "version": ["--version"],
+        "sealed": ["sealed", "--set", "alpha", "--product", "1s3b", "--seed", "1"],
+        "draft": ["draft", "--set", "alpha", "--seats", "8", "--packs", "4", "--seed", "1"],
+    }
     out: dict[str, list[float]] = {k: [] for k in argvs}
     for _ in range(runs):
         for k, argv in argvs.items():
@@ -176,13 +187,20 @@ def bench_limited(runs: int) -> dict:
 def profile(tmp: Path) -> None:
     base = event_dir(tmp, 2048, 10, paired_next=False)
     result_base = event_dir(tmp, 2048, 11, paired_next=True)
-    for label, src, argv in (("pair --json", base, ["pair", "bench", "--json"]),
-                             ("result", result_base, ["result", "bench", "1", "2-1"])):
+    for label, src, argv in (
+        ("pair --json", base, ["pair", "bench", "--json"]),
+        ("result", result_base, ["result", "bench", "1", "2-1"]),
+    ):
         run_dir = tmp / "profile"
         shutil.copytree(src, run_dir)
         stats = tmp / "profile.stats"
-        subprocess.run([sys.executable, "-m", "cProfile", "-o", str(stats), "-m", "tui.cli", "--data-dir",
-                        str(run_dir), *argv], capture_output=True, env=ENV, cwd=ROOT, check=True)
+        subprocess.run(
+            [sys.executable, "-m", "cProfile", "-o", str(stats), "-m", "tui.cli", "--data-dir", str(run_dir), *argv],
+            capture_output=True,
+            env=ENV,
+            cwd=ROOT,
+            check=True,
+        )
         import pstats
 
         print(f"\n-- cProfile of lycee {label} at 2,048 players (cumulative, top 25) --")
@@ -199,55 +217,82 @@ def main() -> None:
     ap.add_argument("--profile", action="store_true")
     ap.add_argument("--wall", action="store_true", help="wall time instead of CPU time (on a quiet machine)")
     ap.add_argument("--only", default=",".join(PARTS), help="which figures, comma-separated: " + ",".join(PARTS))
-    ap.add_argument("--before", type=Path, metavar="DIR",
-                    help="an older checkout: its lycee runs beside this one in the same run (before/after)")
+    ap.add_argument(
+        "--before",
+        type=Path,
+        metavar="DIR",
+        help="an older checkout: its lycee runs beside this one in the same run (before/after)",
+    )
     args = ap.parse_args()
     only = set(args.only.split(","))
     BEFORE["tree"] = args.before.resolve() if args.before else None
     CLOCK["which"] = "wall" if args.wall else "cpu"
     have_swisspair = subprocess.run([sys.executable, "-c", "import swisspair"], capture_output=True).returncode == 0
-    print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; "
-          f"figures are {CLOCK['which']} time, median of {args.runs}")
+    print(
+        f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; "
+        f"figures are {CLOCK['which']} time, median of {args.runs}"
+    )
     tmp = Path(tempfile.mkdtemp(prefix="lycee-bench-cli-"))
     # the bytecode caches, written once before anything is timed (an install writes them too)
     trees = [ROOT] + ([BEFORE["tree"]] if BEFORE["tree"] else [])
-    subprocess.run([sys.executable, "-m", "compileall", "-q", *(str(t / d) for t in trees for d in ("core", "limited", "tui"))],
-                   env=ENV, check=True)
+    subprocess.run(
+        [sys.executable, "-m", "compileall", "-q", *(str(t / d) for t in trees for d in ("core", "limited", "tui"))],
+        env=ENV,
+        check=True,
+    )
     try:
         if "pair" in only:
             p = bench_pair(tmp, args.runs, have_swisspair)
             for label in ("pair", "pair --json"):
                 if "swisspair" in p:
-                    print(f"lycee {label:<11} round 11, 2,048 players: {p[label]:6.0f} ms vs swisspair script "
-                          f"{p['swisspair']:.0f} ms: ratio {p[label] / p['swisspair']:.2f}   (target <= 0.8)"
-                          + before_after(p, label, p["swisspair"]))
+                    print(
+                        f"lycee {label:<11} round 11, 2,048 players: {p[label]:6.0f} ms vs swisspair script "
+                        f"{p['swisspair']:.0f} ms: ratio {p[label] / p['swisspair']:.2f}   (target <= 0.8)"
+                        + before_after(p, label, p["swisspair"])
+                    )
                 else:
-                    print(f"lycee {label:<11} round 11, 2,048 players: {p[label]:6.0f} ms; swisspair not installed: "
-                          f"vs `python -c pass` {p['python']:.0f} ms: {p[label] / p['python']:.1f}x")
+                    print(
+                        f"lycee {label:<11} round 11, 2,048 players: {p[label]:6.0f} ms; swisspair not installed: "
+                        f"vs `python -c pass` {p['python']:.0f} ms: {p[label] / p['python']:.1f}x"
+                    )
         if "result" in only:
             r = bench_result(tmp, args.runs)
-            print(f"lycee result at 2,048 players: {r['2048']:.0f} ms vs 16 players {r['16']:.0f} ms: "
-                  f"{r['2048'] / r['16']:.2f}x (target <= 1.2x); vs `python -c pass` {r['python']:.0f} ms: "
-                  f"{r['2048'] / r['python']:.1f}x (target <= 8x)")
+            print(
+                f"lycee result at 2,048 players: {r['2048']:.0f} ms vs 16 players {r['16']:.0f} ms: "
+                f"{r['2048'] / r['16']:.2f}x (target <= 1.2x); vs `python -c pass` {r['python']:.0f} ms: "
+                f"{r['2048'] / r['python']:.1f}x (target <= 8x)"
+            )
             if "2048 (before)" in r:
-                print(f"   [before: {r['2048 (before)']:.0f} ms vs 16 players {r['16 (before)']:.0f} ms: "
-                      f"{r['2048 (before)'] / r['16 (before)']:.2f}x; {r['2048 (before)'] / r['python']:.1f}x python]")
+                print(
+                    f"   [before: {r['2048 (before)']:.0f} ms vs 16 players {r['16 (before)']:.0f} ms: "
+                    f"{r['2048 (before)'] / r['16 (before)']:.2f}x; {r['2048 (before)'] / r['python']:.1f}x python]"
+                )
         if "help" in only:
             h = bench_help(args.runs)
-            print(f"lycee --help: {h['help']:.0f} ms vs `python -c pass` {h['python']:.0f} ms: "
-                  f"{h['help'] / h['python']:.1f}x (target <= 5x)" + before_after(h, "help", h["python"], "x"))
+            print(
+                f"lycee --help: {h['help']:.0f} ms vs `python -c pass` {h['python']:.0f} ms: "
+                f"{h['help'] / h['python']:.1f}x (target <= 5x)" + before_after(h, "help", h["python"], "x")
+            )
         if "import" in only:
             im = bench_import(tmp, args.runs)
-            print(f"lycee import 2,048 players, 10 rounds: {im['import']:.0f} ms (target <= 500 ms) vs "
-                  f"`python -c pass` {im['python']:.0f} ms: {im['import'] / im['python']:.1f}x"
-                  + before_after(im, "import", im["python"], "x"))
+            print(
+                f"lycee import 2,048 players, 10 rounds: {im['import']:.0f} ms (target <= 500 ms) vs "
+                f"`python -c pass` {im['python']:.0f} ms: {im['import'] / im['python']:.1f}x"
+                + before_after(im, "import", im["python"], "x")
+            )
         if "limited" in only:
             lim = bench_limited(args.runs)
             for k in ("sealed", "draft"):
-                print(f"lycee {k}: {lim[k]:.0f} ms vs `lycee --version` {lim['version']:.0f} ms: "
-                      f"{lim[k] / lim['version']:.2f}x (target <= 1.5x)"
-                      + (f"   [before: {lim[k + ' (before)']:.0f} ms vs --version {lim['version (before)']:.0f} ms: "
-                         f"{lim[k + ' (before)'] / lim['version (before)']:.2f}x]" if k + " (before)" in lim else ""))
+                print(
+                    f"lycee {k}: {lim[k]:.0f} ms vs `lycee --version` {lim['version']:.0f} ms: "
+                    f"{lim[k] / lim['version']:.2f}x (target <= 1.5x)"
+                    + (
+                        f"   [before: {lim[k + ' (before)']:.0f} ms vs --version {lim['version (before)']:.0f} ms: "
+                        f"{lim[k + ' (before)'] / lim['version (before)']:.2f}x]"
+                        if k + " (before)" in lim
+                        else ""
+                    )
+                )
         if args.profile:
             profile(tmp)
     finally:

@@ -88,8 +88,7 @@ def uncastable(deck_counts, pair: int, facts) -> int:
 def best_of_pool(pool, deck_counts, pair: int, facts, size: int) -> float:
     by = facts.by_number
     got = sum(by[n].rating * k for n, k in deck_counts.items() if not by[n].needs & ~pair)
-    best = max(sum(sorted((by[n].rating for n in pool if not by[n].needs & ~p), reverse=True)[:size])
-               for p in PAIRS)
+    best = max(sum(sorted((by[n].rating for n in pool if not by[n].needs & ~p), reverse=True)[:size]) for p in PAIRS)
     return got / best if best else 1.0
 
 
@@ -148,6 +147,7 @@ def oracle_short(res, pairs, facts, need: int) -> int:
     11 cards go one to each of its 11 visits (any order of taking is a legal
     draft), so this is a max flow (networkx, a test dependency)."""
     import itertools
+
     import networkx as nx
 
     by = facts.by_number
@@ -188,10 +188,14 @@ def feasibility(cs, drafts: int, oracle: int) -> None:
     """Is 'decks with uncastable cards <= 20%' reachable with this product at all?"""
     facts = facts_for(cs)
     rng = random.Random(28)
-    print(f"  Can 4 packs give every seat 40 castable cards?  Tables of seats held to one pair from pick 1, "
-          f"castability first ({drafts} drafts):")
-    for label, draw in (("8 distinct pairs", lambda: rng.sample(PAIRS, 8)),
-                        ("pairs drawn with repeats", lambda: [rng.choice(PAIRS) for _ in range(8)])):
+    print(
+        f"  Can 4 packs give every seat 40 castable cards?  Tables of seats held to one pair from pick 1, "
+        f"castability first ({drafts} drafts):"
+    )
+    for label, draw in (
+        ("8 distinct pairs", lambda: rng.sample(PAIRS, 8)),
+        ("pairs drawn with repeats", lambda: [rng.choice(PAIRS) for _ in range(8)]),
+    ):
         short = sum(short_of_deck(cs, 4, seed, draw()) for seed in range(drafts))
         print(f"    {label:<34}: seats short of 40 castable {short / (8 * drafts):.1%}")
     short = orc = 0
@@ -203,8 +207,10 @@ def feasibility(cs, drafts: int, oracle: int) -> None:
             orc += oracle_short(res, pairs, facts, 40)
     print(f"    {'the pairs the bots ended in':<34}: seats short of 40 castable {short / (8 * drafts):.1%}")
     if oracle:
-        print(f"    the same pairs, best sharing of the same packs (max flow, {oracle} drafts): seats short "
-              f"{orc / (8 * oracle):.1%}")
+        print(
+            f"    the same pairs, best sharing of the same packs (max flow, {oracle} drafts): seats short "
+            f"{orc / (8 * oracle):.1%}"
+        )
 
 
 def table_figures(cs, spread: int, signal: int, oracle: int = 0) -> None:
@@ -240,16 +246,24 @@ def table_figures(cs, spread: int, signal: int, oracle: int = 0) -> None:
                 if s < 4:
                     across += bool(mains[s] & mains[s + 4])
                     across_n += 1
-        print(f"  {packs} packs, {spread} drafts of 8: neighbours share a main attribute {near / near_n:.3f}, "
-              f"across {across / across_n:.3f} (chance 0.70; target neighbours <= 0.40)")
-        print(f"           decks with uncastable cards {bad / decks:.1%} ({bad_cards / decks:.2f} a deck; "
-              f"target <= 20% at 4 packs; against the deck's best pair {bad_any / decks:.1%}), best-of-pool ratio {statistics.fmean(ratios):.3f} "
-              f"(at 1.0: {sum(r >= 0.9999 for r in ratios) / len(ratios):.1%}), {ms(times)} a draft with decks")
-        print(f"           why: pools with fewer than {packs * 10} cards castable in any one pair {short / decks:.1%}; "
-              f"picks outside the deck's pair {off_picks / decks:.2f} a seat, {avoidable / decks:.2f} of them "
-              f"from a pack holding a card of the pair")
+        print(
+            f"  {packs} packs, {spread} drafts of 8: neighbours share a main attribute {near / near_n:.3f}, "
+            f"across {across / across_n:.3f} (chance 0.70; target neighbours <= 0.40)"
+        )
+        print(
+            f"           decks with uncastable cards {bad / decks:.1%} ({bad_cards / decks:.2f} a deck; "
+            f"target <= 20% at 4 packs; against the deck's best pair {bad_any / decks:.1%}), best-of-pool ratio {statistics.fmean(ratios):.3f} "
+            f"(at 1.0: {sum(r >= 0.9999 for r in ratios) / len(ratios):.1%}), {ms(times)} a draft with decks"
+        )
+        print(
+            f"           why: pools with fewer than {packs * 10} cards castable in any one pair {short / decks:.1%}; "
+            f"picks outside the deck's pair {off_picks / decks:.2f} a seat, {avoidable / decks:.2f} of them "
+            f"from a pack holding a card of the pair"
+        )
     feasibility(cs, spread, oracle)
-    print(f"  Forced signals, 4 packs, {signal} drafts a cell, AB rotating over the 10 pairs (chance of avoiding 0.30):")
+    print(
+        f"  Forced signals, 4 packs, {signal} drafts a cell, AB rotating over the 10 pairs (chance of avoiding 0.30):"
+    )
     cells = (("both neighbours", (1, 7)), ("three upstream", (5, 6, 7)), ("all seven", tuple(range(1, 8))))
     for label, cutters in cells:
         avoid = touch = 0
@@ -262,8 +276,10 @@ def table_figures(cs, spread: int, signal: int, oracle: int = 0) -> None:
             dc = build_draft_deck(pool, cs, 4).counts("deck")
             avoid += not (main_pair(dc, facts) & ab)
             touch += bool(getattr(bot, "pair", 0) & ab)
-        print(f"    {label:<16} (seats {','.join(map(str, cutters))}): deck avoids AB {avoid / signal:.1%}, "
-              f"committed pair touches AB {touch / signal:.1%}")
+        print(
+            f"    {label:<16} (seats {','.join(map(str, cutters))}): deck avoids AB {avoid / signal:.1%}, "
+            f"committed pair touches AB {touch / signal:.1%}"
+        )
     print()
 
 
@@ -286,8 +302,9 @@ def scan(drafts: int) -> None:
             if not (0 < bin(pair).count("1") <= 2 and share > 0.6):
                 bad += 1
                 print(f"  set {cs.code} seed {seed} packs {packs} seat {s}: pair {pair:05b}, castable {share:.1%}")
-    print(f"G-DRAFT-1 scan: {drafts} drafts x 8 seats, {bad} seats outside the property, "
-          f"worst castable share {worst:.1%}")
+    print(
+        f"G-DRAFT-1 scan: {drafts} drafts x 8 seats, {bad} seats outside the property, worst castable share {worst:.1%}"
+    )
 
 
 def main() -> None:
@@ -297,8 +314,9 @@ def main() -> None:
     ap.add_argument("--compare", type=int, default=200)
     ap.add_argument("--spread", type=int, default=60, help="drafts for the colour-spread figures")
     ap.add_argument("--signal", type=int, default=200, help="drafts a forced-signal cell")
-    ap.add_argument("--oracle", type=int, default=0,
-                    help="drafts for the max-flow feasibility figure (slow, needs networkx)")
+    ap.add_argument(
+        "--oracle", type=int, default=0, help="drafts for the max-flow feasibility figure (slow, needs networkx)"
+    )
     ap.add_argument("--table-only", action="store_true", help="only the issue 28 figures")
     ap.add_argument("--scan", type=int, default=0, help="only the G-DRAFT-1 seed scan, over this many drafts")
     args = ap.parse_args()
@@ -319,8 +337,10 @@ def main() -> None:
             run_draft(cs, 8, 6, seed)
             times.append(time.perf_counter() - t)
             cpu.append(time.process_time() - c)
-        print(f"  {cs.code:<6} {ms(times)}   (CPU median {statistics.median(cpu) * 1000:.2f} ms: the figure on a "
-              f"loaded machine)")
+        print(
+            f"  {cs.code:<6} {ms(times)}   (CPU median {statistics.median(cpu) * 1000:.2f} ms: the figure on a "
+            f"loaded machine)"
+        )
 
     cs = sets[0]
     print(f"\nDrafts per second, {args.drafts} drafts of 8 seats x 6 packs with decks ({cs.code}):")
@@ -340,16 +360,20 @@ def main() -> None:
                 times.append(time.perf_counter() - t)
             print(f"  {cs.code:<6} {product:<5} {ms(times)}")
 
-    print(f"\nBots vs random pickers, {args.compare} drafts a line, 8 seats alternating bot/random, "
-          f"same builder (deck score 0-100):")
+    print(
+        f"\nBots vs random pickers, {args.compare} drafts a line, 8 seats alternating bot/random, "
+        f"same builder (deck score 0-100):"
+    )
     for cs in sets:
         for packs in (4, 6):
             t = time.perf_counter()
             c = compare_pickers(cs, drafts=args.compare, seats=8, packs=packs, seed=0)
             dt = time.perf_counter() - t
-            print(f"  {cs.code:<6} {packs} packs: bots {c.bot_mean:5.1f}  random {c.random_mean:5.1f}  "
-                  f"margin {c.margin:+5.1f} (sd {c.margin_stdev:.1f})  bots ahead in {c.bots_ahead:.0%} "
-                  f"of drafts   [{dt:.1f} s]")
+            print(
+                f"  {cs.code:<6} {packs} packs: bots {c.bot_mean:5.1f}  random {c.random_mean:5.1f}  "
+                f"margin {c.margin:+5.1f} (sd {c.margin_stdev:.1f})  bots ahead in {c.bots_ahead:.0%} "
+                f"of drafts   [{dt:.1f} s]"
+            )
 
 
 if __name__ == "__main__":

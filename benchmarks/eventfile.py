@@ -27,16 +27,26 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from core import rules
-from core.rules.eventfile import event_from_doc, to_doc
 from core.event.model import Event
+from core.rules.eventfile import event_from_doc, to_doc
 
 
 def build_event(n: int, rounds: int, rng: random.Random) -> Event:
     """An event played at the desk's reducers: n players (odd: a bye each
     round), ``rounds`` rounds with results, a few drops, one round paired."""
-    ev = rules.apply(None, {"type": "create", "data": {"id": "bench", "name": f"bench {n}", "date": "2026-11-30",
-                                                   "sanctioned": False,
-                                                   "staff": {"organizer": "O", "judges": ["J"], "head_judge": "J"}}})
+    ev = rules.apply(
+        None,
+        {
+            "type": "create",
+            "data": {
+                "id": "bench",
+                "name": f"bench {n}",
+                "date": "2026-11-30",
+                "sanctioned": False,
+                "staff": {"organizer": "O", "judges": ["J"], "head_judge": "J"},
+            },
+        },
+    )
     ids = [f"p{i}" for i in range(1, n)]
     ev = rules.apply(ev, {"type": "register", "data": {"players": [{"id": i, "name": f"Player {i}"} for i in ids]}})
     for r in range(1, rounds + 2):
@@ -52,8 +62,13 @@ def build_event(n: int, rounds: int, rng: random.Random) -> Event:
             if t["p2"] is None:
                 continue
             w = rng.choice([(2, 0), (2, 1), (1, 2), (0, 2), (1, 1)])
-            ev = rules.apply(ev, {"type": "result", "data": {"round": r, "table": t["table"], "p1_wins": w[0],
-                                                         "p2_wins": w[1], "draws": 0}})
+            ev = rules.apply(
+                ev,
+                {
+                    "type": "result",
+                    "data": {"round": r, "table": t["table"], "p1_wins": w[0], "p2_wins": w[1], "draws": 0},
+                },
+            )
         for pid in rng.sample(order, 3):
             ev = rules.apply(ev, {"type": "drop", "data": {"player": pid}})
     return ev
@@ -76,13 +91,18 @@ def main(argv=None) -> None:
     ap.add_argument("--players", type=int, default=2048)
     ap.add_argument("--rounds", type=int, default=11)
     ap.add_argument("--runs", type=int, default=5)
-    ap.add_argument("--profile", action="store_true", help="profile one strict import with pyinstrument (not a dependency: pip install pyinstrument)")
+    ap.add_argument(
+        "--profile",
+        action="store_true",
+        help="profile one strict import with pyinstrument (not a dependency: pip install pyinstrument)",
+    )
     args = ap.parse_args(argv)
     ev = build_event(args.players, args.rounds, random.Random(args.players))
     doc = json.loads(json.dumps(to_doc(ev), ensure_ascii=False))
     assert event_from_doc(doc) == ev, "import(export(e)) != e"
-    print(f"event: {len(ev.players)} players, {len(ev.rounds)} rounds, "
-          f"{sum(len(r.matches) for r in ev.rounds)} matches")
+    print(
+        f"event: {len(ev.players)} players, {len(ev.rounds)} rounds, {sum(len(r.matches) for r in ev.rounds)} matches"
+    )
     print(f"export (to_doc + json.dumps):  {median_time(lambda: json.dumps(to_doc(ev)), args.runs)}")
     print(f"import strict (lycee import):  {median_time(lambda: event_from_doc(doc), args.runs)}")
     print(f"import strict=False (log):     {median_time(lambda: event_from_doc(doc, strict=False), args.runs)}")

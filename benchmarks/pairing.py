@@ -31,10 +31,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from core.tournament import pairing
 from core.event.model import Event, Player, Round
+from core.tournament import pairing
 from core.tournament.pairing import _cost, _met_sets, _solve_window, pair_swiss, pairing_cost
-from core.tournament.standings import Ledger as _Ledger, standings
+from core.tournament.standings import Ledger as _Ledger
+from core.tournament.standings import standings
 
 SIZES = (64, 256, 1024, 2048)
 
@@ -54,8 +55,7 @@ def play(ev: Event, matches, rng: random.Random, draw_rate=0.10, drop_rate=0.02)
     rnd = Round(len(ev.rounds) + 1, "swiss", tuple(decide(m, rng, draw_rate) for m in matches))
     after = rnd.number
     ps = tuple(
-        replace(p, dropped_after_round=after) if p.active and rng.random() < drop_rate else p
-        for p in ev.players
+        replace(p, dropped_after_round=after) if p.active and rng.random() < drop_rate else p for p in ev.players
     )
     return ev.with_(rounds=ev.rounds + (rnd,), players=ps)
 
@@ -156,15 +156,17 @@ def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=10)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--blossom-max", type=int, default=256,
-                    help="largest field the whole-round blossom baseline runs on")
+    ap.add_argument(
+        "--blossom-max", type=int, default=256, help="largest field the whole-round blossom baseline runs on"
+    )
     args = ap.parse_args(argv)
 
-    print(f"Swiss pairing, {args.rounds} rounds, 10% draws, 2% drops a round "
-          f"(pure Python {sys.version.split()[0]})\n")
-    head = (f"{'players':>7} {'median':>9} {'max':>9} {'rematch':>7} {'outside':>7} "
-            f"{'ptdiff':>6} {'exact':>6} | {'greedy':>8} {'g.remat':>7} {'g.worse':>7} "
-            f"| {'blossom':>9} {'ratio':>6}")
+    print(f"Swiss pairing, {args.rounds} rounds, 10% draws, 2% drops a round (pure Python {sys.version.split()[0]})\n")
+    head = (
+        f"{'players':>7} {'median':>9} {'max':>9} {'rematch':>7} {'outside':>7} "
+        f"{'ptdiff':>6} {'exact':>6} | {'greedy':>8} {'g.remat':>7} {'g.worse':>7} "
+        f"| {'blossom':>9} {'ratio':>6}"
+    )
     print(head)
     print("-" * len(head))
     for n in SIZES:

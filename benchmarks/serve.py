@@ -80,8 +80,18 @@ threading.Timer(float(sys.argv[3]), lambda: setattr(srv._server, "should_exit", 
 srv.run()
 """
 
-PAGES = ["/tables", "/names", "/standings", "/", "/?q=%E4%BD%90%E8%97%A4", "/tv", "/bracket",
-         "/tables?lang=ja", "/names?lang=ja", "/tv?lang=ja"]
+PAGES = [
+    "/tables",
+    "/names",
+    "/standings",
+    "/",
+    "/?q=%E4%BD%90%E8%97%A4",
+    "/tv",
+    "/bracket",
+    "/tables?lang=ja",
+    "/names?lang=ja",
+    "/tv?lang=ja",
+]
 
 
 def rss_kb(pid: int) -> int:
@@ -166,8 +176,9 @@ async def server_figures(data: Path, eid: str, live: int = 200) -> None:
     from core.store import DataDir
 
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    proc = subprocess.Popen([sys.executable, "-c", SERVER, str(data), eid, "240"], stdout=subprocess.PIPE,
-                            text=True, env=env)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", SERVER, str(data), eid, "240"], stdout=subprocess.PIPE, text=True, env=env
+    )
     try:
         port = int(proc.stdout.readline())
         for p in PAGES:  # warm: every page rendered once
@@ -180,10 +191,14 @@ async def server_figures(data: Path, eid: str, live: int = 200) -> None:
         held = rss_kb(proc.pid)
         lat = await load(port, 50, 10)
         ms = [x * 1000 for x in lat]
-        print(f"{live} live clients + 50 page loads/s for 10 s ({len(ms)} loads, 512 players): "
-              f"p50 {pct(ms, 50):.1f} ms, p95 {pct(ms, 95):.1f} ms, max {max(ms):.1f} ms (target p95 <= 50 ms)")
-        print(f"memory per open live connection: {(held - base) / live:.1f} KiB "
-              f"(server RSS {base / 1024:.0f} MiB idle, {held / 1024:.0f} MiB with {live} live)")
+        print(
+            f"{live} live clients + 50 page loads/s for 10 s ({len(ms)} loads, 512 players): "
+            f"p50 {pct(ms, 50):.1f} ms, p95 {pct(ms, 95):.1f} ms, max {max(ms):.1f} ms (target p95 <= 50 ms)"
+        )
+        print(
+            f"memory per open live connection: {(held - base) / live:.1f} KiB "
+            f"(server RSS {base / 1024:.0f} MiB idle, {held / 1024:.0f} MiB with {live} live)"
+        )
         # a result typed at the desk, to every live client holding the new page
         store = DataDir(data).open(eid)
         desk = Desk(store)
@@ -201,8 +216,10 @@ async def server_figures(data: Path, eid: str, live: int = 200) -> None:
                 spans.append(max(c.got.get(c.version, float("inf")) for c in clients) - t0)
         finally:
             store.close()
-        print(f"result typed to all {live} live clients holding the new page: "
-              f"median {statistics.median(spans):.2f} s, max {max(spans):.2f} s (target <= 2 s)")
+        print(
+            f"result typed to all {live} live clients holding the new page: "
+            f"median {statistics.median(spans):.2f} s, max {max(spans):.2f} s (target <= 2 s)"
+        )
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -240,18 +257,33 @@ async def app_figures(data: Path, eid: str, live: int = 200) -> None:
         await pilot.pause(0.2)
         screen = app.screen
         # as Ctrl+W does (tui.screens.event), without the rate limit: every client is on loopback
-        screen.web = ChildServer(screen.app.datadir, eid, host="127.0.0.1", port=0, rate=None,
-                                 live_per_client=100000, per_address=None)
+        screen.web = ChildServer(
+            screen.app.datadir, eid, host="127.0.0.1", port=0, rate=None, live_per_client=100000, per_address=None
+        )
         # the phones are other devices: their simulation runs at the lowest priority here
-        kids = subprocess.Popen(["nice", "-n", "19", sys.executable, "-c", CLIENTS, str(screen.web.port), str(live), "90",
-                                 str(ROOT / "benchmarks")], env=env)
+        kids = subprocess.Popen(
+            [
+                "nice",
+                "-n",
+                "19",
+                sys.executable,
+                "-c",
+                CLIENTS,
+                str(screen.web.port),
+                str(live),
+                "90",
+                str(ROOT / "benchmarks"),
+            ],
+            env=env,
+        )
         try:
             await asyncio.sleep(5)  # the clients connect
             await pilot.press("f6")
             box = screen.query_one("#result-entry")
             done = {m.table for m in screen.event.current_round.matches if m.reported}
-            tables = [m.table for m in screen.event.current_round.matches
-                      if m.p2 is not None and m.table not in done][:20]
+            tables = [m.table for m in screen.event.current_round.matches if m.p2 is not None and m.table not in done][
+                :20
+            ]
             for t in tables:
                 await pilot.pause()
                 t0 = time.perf_counter()
@@ -265,9 +297,11 @@ async def app_figures(data: Path, eid: str, live: int = 200) -> None:
             kids.terminate()
             kids.wait(10)
     a, b = statistics.median(off["to_screen"]), statistics.median(on["to_screen"])
-    print(f"app, one result typed to the repainted screen (median of {len(on['to_screen'])}): "
-          f"{a:.1f} ms without serving, {b:.1f} ms serving to {live} live clients "
-          f"({(b / a - 1) * 100:+.0f}%; target within 10%)")
+    print(
+        f"app, one result typed to the repainted screen (median of {len(on['to_screen'])}): "
+        f"{a:.1f} ms without serving, {b:.1f} ms serving to {live} live clients "
+        f"({(b / a - 1) * 100:+.0f}%; target within 10%)"
+    )
 
 
 GATED = r"""
@@ -373,20 +407,33 @@ def slow_figures(data: Path, eid: str, slow: int = 4500, seconds: float = 12.0) 
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     spread = ",".join(f"127.0.{1 + i // 250}.{1 + i % 250}" for i in range(300))
     for title, sources, reopen, victims in [
-            (f"{slow} slow connections from 127.0.0.1", "127.0.0.1", "once", ["127.0.0.2"]),
-            (f"{slow} slow connections from 127.0.0.1, each reopened at once when closed", "127.0.0.1", "reopen",
-             ["127.0.0.2"]),
-            (f"{slow} slow connections from 300 addresses (15 each), reopened", spread, "reopen",
-             ["127.0.0.1", "127.0.0.2"])]:
-        srv = subprocess.Popen([sys.executable, "-c", GATED, str(data), eid, str(seconds + 8)],
-                               stdout=subprocess.PIPE, text=True, env=env)
+        (f"{slow} slow connections from 127.0.0.1", "127.0.0.1", "once", ["127.0.0.2"]),
+        (
+            f"{slow} slow connections from 127.0.0.1, each reopened at once when closed",
+            "127.0.0.1",
+            "reopen",
+            ["127.0.0.2"],
+        ),
+        (
+            f"{slow} slow connections from 300 addresses (15 each), reopened",
+            spread,
+            "reopen",
+            ["127.0.0.1", "127.0.0.2"],
+        ),
+    ]:
+        srv = subprocess.Popen(
+            [sys.executable, "-c", GATED, str(data), eid, str(seconds + 8)], stdout=subprocess.PIPE, text=True, env=env
+        )
         try:
             port = int(srv.stdout.readline())
             for p in PAGES:  # warm: every page rendered once
                 timed_get("127.0.0.2", port, p)
             cpu0 = cpu_seconds(srv.pid)
-            attack = subprocess.Popen([sys.executable, "-c", ATTACK, str(port), str(slow), str(seconds), sources, reopen],
-                                      stdout=subprocess.PIPE, text=True)
+            attack = subprocess.Popen(
+                [sys.executable, "-c", ATTACK, str(port), str(slow), str(seconds), sources, reopen],
+                stdout=subprocess.PIPE,
+                text=True,
+            )
             assert attack.stdout.readline().strip() == "ready"  # every slow connection is open
             got: dict[str, list[tuple[int, float, float]]] = {v: [] for v in victims}
             t0 = time.perf_counter()
@@ -402,22 +449,31 @@ def slow_figures(data: Path, eid: str, slow: int = 4500, seconds: float = 12.0) 
         finally:
             srv.terminate()
             srv.wait(10)
-        print(f"{title}, {seconds:.0f} s ({a['opened']} opened, "
-              f"{a['closed_by_server']} closed by the server; server: {g['admitted']} admitted, "
-              f"{g['refused']} refused, {g['timed_out']} admitted closed at the header deadline, "
-              f"cap {g['max_connections']}; server CPU {cpu:.1f} s)")
+        print(
+            f"{title}, {seconds:.0f} s ({a['opened']} opened, "
+            f"{a['closed_by_server']} closed by the server; server: {g['admitted']} admitted, "
+            f"{g['refused']} refused, {g['timed_out']} admitted closed at the header deadline, "
+            f"cap {g['max_connections']}; server CPU {cpu:.1f} s)"
+        )
         for v, rs in got.items():
             ok = [dt * 1000 for st, dt, _t in rs if st == 200]
             later = [dt * 1000 for st, dt, t in rs if st == 200 and t - dt >= 1.0] or [0.0]
             codes: dict[int, int] = {}
             for st, _dt, _t in rs:
                 codes[st] = codes.get(st, 0) + 1
-            lat = (f"p50 {pct(ok, 50):.1f} ms, p95 {pct(ok, 95):.1f} ms, max {max(ok):.1f} ms"
-                   f" (from 1 s on: max {max(later):.1f} ms)" if ok else "none answered")
+            lat = (
+                f"p50 {pct(ok, 50):.1f} ms, p95 {pct(ok, 95):.1f} ms, max {max(ok):.1f} ms"
+                f" (from 1 s on: max {max(later):.1f} ms)"
+                if ok
+                else "none answered"
+            )
             slowest = sorted(rs, key=lambda r: -r[1])[:3]
-            print(f"  page loads from {v}: {len(rs)}, statuses {dict(sorted(codes.items()))}; 200s: {lat}"
-                  + (" (target: all 200, max < 100 ms)" if len(victims) == 1 or v == "127.0.0.1" else "")
-                  + "; slowest at " + ", ".join(f"{t - dt:.1f} s" for _st, dt, t in slowest))
+            print(
+                f"  page loads from {v}: {len(rs)}, statuses {dict(sorted(codes.items()))}; 200s: {lat}"
+                + (" (target: all 200, max < 100 ms)" if len(victims) == 1 or v == "127.0.0.1" else "")
+                + "; slowest at "
+                + ", ".join(f"{t - dt:.1f} s" for _st, dt, t in slowest)
+            )
 
 
 DESK = r"""
@@ -459,8 +515,13 @@ def desk_commands(data: Path, eid: str, n: int = 20, gap: float = 0.5):
     """The desk process: records ``n`` results, one every ``gap`` s, when
     told to go (a line on its stdin); its durations come out when it ends."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    p = subprocess.Popen([sys.executable, "-c", DESK, str(data), eid, str(n), str(gap)], stdin=subprocess.PIPE,
-                         stdout=subprocess.PIPE, text=True, env=env)
+    p = subprocess.Popen(
+        [sys.executable, "-c", DESK, str(data), eid, str(n), str(gap)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     assert p.stdout.readline().strip() == "ready"
     return p
 
@@ -489,8 +550,9 @@ async def search_figures(data: Path, eid: str, live: int = 200) -> None:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     ratios = {}
     for nice in (0, 10):
-        proc = subprocess.Popen([sys.executable, "-c", SERVER, str(data), eid, "120", str(nice)],
-                                stdout=subprocess.PIPE, text=True, env=env)
+        proc = subprocess.Popen(
+            [sys.executable, "-c", SERVER, str(data), eid, "120", str(nice)], stdout=subprocess.PIPE, text=True, env=env
+        )
         try:
             port = int(proc.stdout.readline())
             if nice == 0:  # this machine's floor: a cached file from the same server, no phones yet
@@ -499,12 +561,28 @@ async def search_figures(data: Path, eid: str, live: int = 200) -> None:
                     _, _, dt = await get(port, "/static/app.css")
                     floor.append(dt * 1000)
                     await asyncio.sleep(0.02)
-                print(f"floor (one cached file, nothing else served, 100 loads): p50 {pct(floor, 50):.1f} ms, "
-                      f"p95 {pct(floor, 95):.1f} ms; load average {os.getloadavg()[0]:.1f} on "
-                      f"{os.cpu_count()} cores")
+                print(
+                    f"floor (one cached file, nothing else served, 100 loads): p50 {pct(floor, 50):.1f} ms, "
+                    f"p95 {pct(floor, 95):.1f} ms; load average {os.getloadavg()[0]:.1f} on "
+                    f"{os.cpu_count()} cores"
+                )
             # the phones are other devices: their simulation runs at the lowest priority here
-            kids = subprocess.Popen(["nice", "-n", "19", sys.executable, "-c", SEARCHERS, str(port), str(live), "60",
-                                     str(ROOT / "benchmarks"), "\n".join(names)], env=env)
+            kids = subprocess.Popen(
+                [
+                    "nice",
+                    "-n",
+                    "19",
+                    sys.executable,
+                    "-c",
+                    SEARCHERS,
+                    str(port),
+                    str(live),
+                    "60",
+                    str(ROOT / "benchmarks"),
+                    "\n".join(names),
+                ],
+                env=env,
+            )
             try:
                 for name in names[:20]:  # the server is up and has read the event
                     await get(port, "/?q=" + quote(name))
@@ -540,14 +618,18 @@ async def search_figures(data: Path, eid: str, live: int = 200) -> None:
             proc.terminate()
             proc.wait(10)
         ratios[nice] = statistics.median(served) / statistics.median(alone)
-        print(f"server at nice {nice}: {live} live clients each following a different search, 50 loads/s of "
-              f"those searches for 10 s ({len(out)} loads), a result recorded every 0.5 s: page p50 "
-              f"{pct(out, 50):.1f} ms, p95 {pct(out, 95):.1f} ms, max {max(out):.1f} ms (target p95 <= 50 ms); "
-              f"server CPU {cpu:.1f} s in {time.perf_counter() - start:.1f} s")
-        print(f"  desk command (record a result + standings) while the server follows 200 phones, "
-              f"median of {len(served)}: "
-              f"{statistics.median(alone) * 1000:.1f} ms alone, {statistics.median(served) * 1000:.1f} ms "
-              f"serving: {ratios[nice]:.2f}x" + (" (target <= 1.1x)" if nice else ""))
+        print(
+            f"server at nice {nice}: {live} live clients each following a different search, 50 loads/s of "
+            f"those searches for 10 s ({len(out)} loads), a result recorded every 0.5 s: page p50 "
+            f"{pct(out, 50):.1f} ms, p95 {pct(out, 95):.1f} ms, max {max(out):.1f} ms (target p95 <= 50 ms); "
+            f"server CPU {cpu:.1f} s in {time.perf_counter() - start:.1f} s"
+        )
+        print(
+            f"  desk command (record a result + standings) while the server follows 200 phones, "
+            f"median of {len(served)}: "
+            f"{statistics.median(alone) * 1000:.1f} ms alone, {statistics.median(served) * 1000:.1f} ms "
+            f"serving: {ratios[nice]:.2f}x" + (" (target <= 1.1x)" if nice else "")
+        )
 
 
 REPORT_DESK = r"""
@@ -596,9 +678,14 @@ async def post_report(port: int, token: str, code: str, result: str) -> tuple[in
     body = J.dumps({"code": code, "result": result}).encode()
     t0 = time.perf_counter()
     r, w = await asyncio.open_connection("127.0.0.1", port)
-    w.write((f"POST /api/report HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: http://127.0.0.1:{port}\r\n"
-             f"X-Lycee-Token: {token}\r\nContent-Type: application/json\r\nContent-Length: {len(body)}\r\n"
-             "Connection: close\r\n\r\n").encode() + body)
+    w.write(
+        (
+            f"POST /api/report HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: http://127.0.0.1:{port}\r\n"
+            f"X-Lycee-Token: {token}\r\nContent-Type: application/json\r\nContent-Length: {len(body)}\r\n"
+            "Connection: close\r\n\r\n"
+        ).encode()
+        + body
+    )
     data = await r.read()
     w.close()
     dt = time.perf_counter() - t0
@@ -631,15 +718,33 @@ async def report_run(data: Path, eid: str, phones: int, report: bool = True) -> 
     ev = DataDir(run).read(eid)
     codes = dict(ev.report_codes)
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    desk = subprocess.Popen([sys.executable, "-c", REPORT_DESK, str(run), eid], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, text=True, env=env)
+    desk = subprocess.Popen(
+        [sys.executable, "-c", REPORT_DESK, str(run), eid],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     kids = None
     acks: list[float] = []
     try:
         port = int(desk.stdout.readline())
         if phones:
-            kids = subprocess.Popen(["nice", "-n", "19", sys.executable, "-c", REPORT_PHONES, str(port), str(phones),
-                                     "60", str(ROOT / "benchmarks")], env=env)
+            kids = subprocess.Popen(
+                [
+                    "nice",
+                    "-n",
+                    "19",
+                    sys.executable,
+                    "-c",
+                    REPORT_PHONES,
+                    str(port),
+                    str(phones),
+                    "60",
+                    str(ROOT / "benchmarks"),
+                ],
+                env=env,
+            )
             await asyncio.sleep(3)  # the phones are connected
         _status, _tag, _dt = await get(port, "/report")
         r, w = await asyncio.open_connection("127.0.0.1", port)
@@ -649,9 +754,11 @@ async def report_run(data: Path, eid: str, phones: int, report: bool = True) -> 
         token = re.search(r'data-token="([^"]+)"', page).group(1)
         if report:  # this machine's floor: 64 loads of one cached file at once
             floor = await asyncio.gather(*(get(port, "/static/app.css") for _i in range(64)))
-            print(f"  floor: 64 loads of one cached file at once: p50 {pct([f[2] * 1000 for f in floor], 50):.0f} ms, "
-                  f"p95 {pct([f[2] * 1000 for f in floor], 95):.0f} ms; load average {os.getloadavg()[0]:.1f} on "
-                  f"{os.cpu_count()} cores")
+            print(
+                f"  floor: 64 loads of one cached file at once: p50 {pct([f[2] * 1000 for f in floor], 50):.0f} ms, "
+                f"p95 {pct([f[2] * 1000 for f in floor], 95):.0f} ms; load average {os.getloadavg()[0]:.1f} on "
+                f"{os.cpu_count()} cores"
+            )
         desk.stdin.write("go\n")
         desk.stdin.flush()
         if report:
@@ -689,12 +796,16 @@ async def report_figures(data: Path) -> None:
         print(f"reports with no phone on the pages: p50 {pct(quiet, 50):.0f} ms, p95 {pct(quiet, 95):.0f} ms")
     served, acks = await report_run(src, eid, 200)
     ratio = statistics.median(served) / statistics.median(alone)
-    print(f"phone reports: 200 phones on /live (tables), 32 tables (64 players) reporting at once: "
-          f"acknowledgement p50 {pct(acks, 50):.0f} ms, p95 {pct(acks, 95):.0f} ms, max {max(acks):.0f} ms "
-          f"(target p95 <= 300 ms)")
-    print(f"  the desk's own entry (a result through the writer), median of {len(served)}: "
-          f"{statistics.median(alone) * 1000:.1f} ms without the phones, {statistics.median(served) * 1000:.1f} ms "
-          f"with them: {ratio:.2f}x (target <= 1.1x)")
+    print(
+        f"phone reports: 200 phones on /live (tables), 32 tables (64 players) reporting at once: "
+        f"acknowledgement p50 {pct(acks, 50):.0f} ms, p95 {pct(acks, 95):.0f} ms, max {max(acks):.0f} ms "
+        f"(target p95 <= 300 ms)"
+    )
+    print(
+        f"  the desk's own entry (a result through the writer), median of {len(served)}: "
+        f"{statistics.median(alone) * 1000:.1f} ms without the phones, {statistics.median(served) * 1000:.1f} ms "
+        f"with them: {ratio:.2f}x (target <= 1.1x)"
+    )
 
 
 def main() -> None:

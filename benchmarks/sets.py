@@ -38,8 +38,7 @@ def fresh(code: str, repeat: int) -> tuple[list[float], str]:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     times, out = [], ""
     for _ in range(repeat):
-        r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, check=True,
-                           capture_output=True, text=True)
+        r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, check=True, capture_output=True, text=True)
         first, _sep, out = r.stdout.partition("\n")
         times.append(float(first))
     return times, out.strip()
@@ -52,16 +51,22 @@ def main() -> None:
     n = args.repeat
 
     print(f"Import of {CARD_MODULES} in a fresh interpreter:")
-    times, out = fresh("import time, sys; t = time.perf_counter(); "
-                       f"import {CARD_MODULES}; print(time.perf_counter() - t); "
-                       "print('jsonschema imported:', 'jsonschema' in sys.modules)", n)
+    times, out = fresh(
+        "import time, sys; t = time.perf_counter(); "
+        f"import {CARD_MODULES}; print(time.perf_counter() - t); "
+        "print('jsonschema imported:', 'jsonschema' in sys.modules)",
+        n,
+    )
     print(f"  {ms(times)}   ({out})")
 
     print("Fresh interpreter: import, then load the shipped sample sets:")
-    times, out = fresh("import time, sys; t = time.perf_counter(); "
-                       "from core.cards.sets import load_sample_sets; load_sample_sets(); "
-                       "print(time.perf_counter() - t); "
-                       "print('jsonschema imported:', 'jsonschema' in sys.modules)", n)
+    times, out = fresh(
+        "import time, sys; t = time.perf_counter(); "
+        "from core.cards.sets import load_sample_sets; load_sample_sets(); "
+        "print(time.perf_counter() - t); "
+        "print('jsonschema imported:', 'jsonschema' in sys.modules)",
+        n,
+    )
     print(f"  {ms(times)}   ({out})")
 
     from core.cards.legality import Catalog
@@ -91,10 +96,13 @@ def main() -> None:
         print(f"  {ms(times)}   ({size} cards)")
 
         print("Fresh interpreter: import and load that file:")
-        times, out = fresh("import time, sys; t = time.perf_counter(); "
-                           f"from core.cards.sets import load_set; load_set({str(path)!r}); "
-                           "print(time.perf_counter() - t); "
-                           "print('jsonschema imported:', 'jsonschema' in sys.modules)", n)
+        times, out = fresh(
+            "import time, sys; t = time.perf_counter(); "
+            f"from core.cards.sets import load_set; load_set({str(path)!r}); "
+            "print(time.perf_counter() - t); "
+            "print('jsonschema imported:', 'jsonschema' in sys.modules)",
+            n,
+        )
         print(f"  {ms(times)}   ({out})")
 
     print("Catalog.default() (sample sets + calendar, warm):")
@@ -111,9 +119,27 @@ def main() -> None:
     for _ in range(max(3, n // 4)):
         with tempfile.TemporaryDirectory() as data:
             t = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "tui.cli", "--data-dir", data, "sealed", "--set", "alpha",
-                            "--product", "2s", "--seed", "1", "--json"], cwd=ROOT, env=env, check=True,
-                           capture_output=True)
+            subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "tui.cli",
+                    "--data-dir",
+                    data,
+                    "sealed",
+                    "--set",
+                    "alpha",
+                    "--product",
+                    "2s",
+                    "--seed",
+                    "1",
+                    "--json",
+                ],
+                cwd=ROOT,
+                env=env,
+                check=True,
+                capture_output=True,
+            )
             times.append(time.perf_counter() - t)
     print(f"  {ms(times)}")
 

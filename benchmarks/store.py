@@ -51,8 +51,16 @@ def build_log(n: int, rounds: int, rng: random.Random, paired_next: bool = True)
     acts: list[dict] = []
 
     def add(kind, data):
-        acts.append({"seq": len(acts) + 1, "at": "2026-11-30T10:00:00+09:00", "actor": "bench",
-                     "type": kind, "v": A.ACTION_FORMAT, "data": data})
+        acts.append(
+            {
+                "seq": len(acts) + 1,
+                "at": "2026-11-30T10:00:00+09:00",
+                "actor": "bench",
+                "type": kind,
+                "v": A.ACTION_FORMAT,
+                "data": data,
+            }
+        )
 
     add("create", {"id": "bench", "name": f"bench {n}", "date": "2026-11-30", "sanctioned": False})
     ids = [f"p{i}" for i in range(1, n + 1)]
@@ -65,8 +73,17 @@ def build_log(n: int, rounds: int, rng: random.Random, paired_next: bool = True)
         if r <= rounds:
             for t in tables:
                 w = rng.choice([(2, 0), (2, 1), (1, 2), (0, 2), (1, 1)])
-                add("result", {"round": r, "table": t["table"], "p1_wins": w[0], "p2_wins": w[1],
-                               "draws": 0, "result": f"{w[0]}-{w[1]}"})
+                add(
+                    "result",
+                    {
+                        "round": r,
+                        "table": t["table"],
+                        "p1_wins": w[0],
+                        "p2_wins": w[1],
+                        "draws": 0,
+                        "result": f"{w[0]}-{w[1]}",
+                    },
+                )
     return acts
 
 
@@ -79,9 +96,9 @@ def write_event(root: Path, acts: list[dict], checkpoint_tail: bool = True) -> D
     dd.events_dir.mkdir(parents=True, exist_ok=True)
     last_pair = max(i for i, a in enumerate(acts) if a["type"] == "pair")
     path = dd.event_path("bench")
-    path.write_bytes(MAGIC + b"".join(encode_record([a]) for a in acts[:last_pair + 1]))
+    path.write_bytes(MAGIC + b"".join(encode_record([a]) for a in acts[: last_pair + 1]))
     dd.open("bench").close()  # the store checkpoints the pairing
-    rest = acts[last_pair + 1:]
+    rest = acts[last_pair + 1 :]
     if not checkpoint_tail:  # the most a reader replays: CHECKPOINT_TAIL actions past a checkpoint
         with open(path, "ab") as f:
             f.write(b"".join(encode_record([a]) for a in rest[:-CHECKPOINT_TAIL]))
@@ -110,12 +127,19 @@ def bench_writes(n: int, rounds: int, writes: int) -> dict:
         ours = []
         for t in range(1, writes + 1):
             t0 = time.perf_counter()
-            store.append("result", {"round": rounds + 1, "table": t, "p1_wins": 2, "p2_wins": 1,
-                                    "draws": 0, "result": "2-1"})
+            store.append(
+                "result", {"round": rounds + 1, "table": t, "p1_wins": 2, "p2_wins": 1, "draws": 0, "result": "2-1"}
+            )
             ours.append((time.perf_counter() - t0) * 1000)
         store.close()
-        return {"n": n, "rounds": rounds, "actions": len(acts), "kib": size // 1024,
-                "med": statistics.median(ours), "p95": percentile(ours, 0.95)}
+        return {
+            "n": n,
+            "rounds": rounds,
+            "actions": len(acts),
+            "kib": size // 1024,
+            "med": statistics.median(ours),
+            "p95": percentile(ours, 0.95),
+        }
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
@@ -143,7 +167,7 @@ def bench_open(runs: int) -> tuple[float, float]:
         shutil.rmtree(tmp, ignore_errors=True)
 
 
-SWISSPAIR_SCRIPT = r'''
+SWISSPAIR_SCRIPT = r"""
 import json, sys, time
 t0 = time.perf_counter()
 from swisspair import Player, create_matches
@@ -185,7 +209,7 @@ cross = sum(1 for m in matches if m.p2 is not None and points[m.p1.id] != points
 print(json.dumps({"tables": len(matches), "rematches": rematch, "cross": cross}))
 for t, m in enumerate(matches, 1):  # the pairings, as `lycee pair` prints them (it also stores them)
     print(t, m.p1.id, m.p2.id if m.p2 else "bye")
-'''
+"""
 
 
 def _run(argv: list[str], env: dict) -> tuple[float, subprocess.CompletedProcess]:
@@ -226,16 +250,21 @@ def bench_pair(runs: int) -> dict:
                             if pid:
                                 pts[pid] += 3 if got else (1 if m.outcome == "draw" else 0)
                 pairs = [m for m in new.matches if m.p2]
-                quality["ours"] = {"rematches": sum(1 for m in pairs if m.p2 in opp[m.p1]),
-                                   "cross": sum(1 for m in pairs if pts[m.p1] != pts[m.p2])}
+                quality["ours"] = {
+                    "rematches": sum(1 for m in pairs if m.p2 in opp[m.p1]),
+                    "cross": sum(1 for m in pairs if pts[m.p1] != pts[m.p2]),
+                }
             if have_swisspair:
                 ms, out = _run([sys.executable, str(script), str(base / "events" / "bench.json")], env)
                 assert out.returncode == 0, out.stderr
                 theirs.append(ms)
                 quality["swisspair"] = json.loads(out.stdout.splitlines()[0])
             shutil.rmtree(run_dir, ignore_errors=True)
-        return {"ours": statistics.median(ours), "theirs": statistics.median(theirs) if theirs else None,
-                "quality": quality}
+        return {
+            "ours": statistics.median(ours),
+            "theirs": statistics.median(theirs) if theirs else None,
+            "quality": quality,
+        }
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
@@ -281,16 +310,22 @@ def main() -> None:
         print(f"{x['n']:>7} {x['rounds']:>6} {x['actions']:>7} {x['kib']:>8} | {x['med']:>7.2f}ms {x['p95']:>6.2f}ms")
     print(f"  2,048 / 16 players: {rows[-1]['med'] / rows[0]['med']:.2f}x   (targets: <= 1.5x, <= 5 ms at 2,048)")
     fresh, stale = bench_open(args.runs)
-    print(f"open 2,048 players, 11 rounds, ready to pair: {fresh:.1f} ms (writer, fresh checkpoint); "
-          f"{stale:.1f} ms (reader, {CHECKPOINT_TAIL} results past the checkpoint)   (target <= 100 ms)")
+    print(
+        f"open 2,048 players, 11 rounds, ready to pair: {fresh:.1f} ms (writer, fresh checkpoint); "
+        f"{stale:.1f} ms (reader, {CHECKPOINT_TAIL} results past the checkpoint)   (target <= 100 ms)"
+    )
     p = bench_pair(args.runs)
     q = p["quality"]
     if p["theirs"] is None:
-        print(f"lycee pair round 11, 2,048 players (whole process): {p['ours']:.0f} ms; swisspair not installed "
-              f"(python3 -m pip install swisspair): no ratio")
+        print(
+            f"lycee pair round 11, 2,048 players (whole process): {p['ours']:.0f} ms; swisspair not installed "
+            f"(python3 -m pip install swisspair): no ratio"
+        )
     else:
-        print(f"lycee pair round 11, 2,048 players (whole process): {p['ours']:.0f} ms vs swisspair script "
-              f"{p['theirs']:.0f} ms: ratio {p['ours'] / p['theirs']:.2f}   (target <= 1.0)")
+        print(
+            f"lycee pair round 11, 2,048 players (whole process): {p['ours']:.0f} ms vs swisspair script "
+            f"{p['theirs']:.0f} ms: ratio {p['ours'] / p['theirs']:.2f}   (target <= 1.0)"
+        )
     for who, v in q.items():
         print(f"  {who:>9}: {v['rematches']} rematches, {v['cross']} cross-group pairs")
     h, bare = bench_help(args.runs)

@@ -99,9 +99,12 @@ def round_check(sizes: list[int]) -> int:
                 best, how = least_cost(ps, pts, bound + 1, 0, c.pair, c.fold, met)  # as if the bound were missed
             secs, cpu = time.perf_counter() - t, time.process_time() - cpu
             parts = "-" if best is None else c.parts(best)
-            print(f"{n:5} players before round {played + 1}{', the leader met the next two' if leaders else ''}, "
-                  f"{len(set(pts.values()))} score groups: {how}, "
-                  f"{secs:.2f} s ({cpu:.2f} s CPU); least cost {parts}", flush=True)
+            print(
+                f"{n:5} players before round {played + 1}{', the leader met the next two' if leaders else ''}, "
+                f"{len(set(pts.values()))} score groups: {how}, "
+                f"{secs:.2f} s ({cpu:.2f} s CPU); least cost {parts}",
+                flush=True,
+            )
     return 0
 
 
@@ -110,9 +113,17 @@ def _chunk(args: tuple[int, int, int]) -> dict:
     start, count, seed = args
     t = time.perf_counter()
     run = check_random(count, seed + start)  # event i of the run has the seed seed + i
-    return {"start": start, "count": count, "events": run.events, "rounds": run.rounds, "exact": run.exact,
-            "local": run.local, "methods": run.methods, "secs": time.perf_counter() - t,
-            "bad": [[s, [f.line() for f in fs]] for s, fs in run.bad]}
+    return {
+        "start": start,
+        "count": count,
+        "events": run.events,
+        "rounds": run.rounds,
+        "exact": run.exact,
+        "local": run.local,
+        "methods": run.methods,
+        "secs": time.perf_counter() - t,
+        "bad": [[s, [f.line() for f in fs]] for s, fs in run.bad],
+    }
 
 
 def main() -> int:
@@ -121,10 +132,17 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--jobs", type=int, default=2, help="worker processes (default 2: this machine's cores)")
     ap.add_argument("--chunk", type=int, default=100, help="events a worker plays at a time")
-    ap.add_argument("--resume", type=Path, default=None,
-                    help="a file of finished chunks (JSON lines): kept, and chunks already in it are skipped")
-    ap.add_argument("--round2048", action="store_true",
-                    help="time the exact check of 2,048- and 4,096-player rounds that miss the bound, and stop")
+    ap.add_argument(
+        "--resume",
+        type=Path,
+        default=None,
+        help="a file of finished chunks (JSON lines): kept, and chunks already in it are skipped",
+    )
+    ap.add_argument(
+        "--round2048",
+        action="store_true",
+        help="time the exact check of 2,048- and 4,096-player rounds that miss the bound, and stop",
+    )
     args = ap.parse_args()
     if args.round2048:
         return round_check([2048, 4096])
@@ -139,8 +157,9 @@ def main() -> int:
             if row.get("seed") == args.seed:
                 done[row["start"]] = row
         print(f"resuming: {sum(r['events'] for r in done.values())} events already checked in {args.resume}")
-    todo = [(s, min(args.chunk, args.events - s), args.seed) for s in range(0, args.events, args.chunk)
-            if s not in done]
+    todo = [
+        (s, min(args.chunk, args.events - s), args.seed) for s in range(0, args.events, args.chunk) if s not in done
+    ]
     out = args.resume.open("a", encoding="utf-8") if args.resume is not None else None
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         for row in pool.map(_chunk, todo):
@@ -151,8 +170,9 @@ def main() -> int:
                 out.flush()
             k = sum(r["events"] for r in done.values())
             bad = sum(len(r["bad"]) for r in done.values())
-            print(f"  ... {k} of {args.events} events, {bad} discrepancies, {time.perf_counter() - t0:.0f} s",
-                  flush=True)
+            print(
+                f"  ... {k} of {args.events} events, {bad} discrepancies, {time.perf_counter() - t0:.0f} s", flush=True
+            )
     if out is not None:
         out.close()
     rows = [done[s] for s in sorted(done)]
@@ -166,12 +186,18 @@ def main() -> int:
     secs = time.perf_counter() - t0
     cpu = sum(r["secs"] for r in rows)
     print(f"events            {events} (seed {args.seed})")
-    print(f"rounds            {sum(r['rounds'] for r in rows)} in all; Swiss (b)/(c) checked exactly on {exact} "
-          f"({', '.join(f'{k} {v}' for k, v in sorted(methods.items()) if k != 'local')}), locally on {local}")
-    print(f"discrepancies     {len(bad)} events ({1000 * len(bad) / max(events, 1):.2f} per 1,000); "
-          f"false alarms among them: see each seed below (none when 0)")
-    print(f"time              {secs:.1f} s wall this run, {args.jobs} job(s); {cpu:.1f} s summed over chunks "
-          f"({1000 * cpu / max(events, 1):.1f} ms an event)")
+    print(
+        f"rounds            {sum(r['rounds'] for r in rows)} in all; Swiss (b)/(c) checked exactly on {exact} "
+        f"({', '.join(f'{k} {v}' for k, v in sorted(methods.items()) if k != 'local')}), locally on {local}"
+    )
+    print(
+        f"discrepancies     {len(bad)} events ({1000 * len(bad) / max(events, 1):.2f} per 1,000); "
+        f"false alarms among them: see each seed below (none when 0)"
+    )
+    print(
+        f"time              {secs:.1f} s wall this run, {args.jobs} job(s); {cpu:.1f} s summed over chunks "
+        f"({1000 * cpu / max(events, 1):.1f} ms an event)"
+    )
     for seed, lines in bad:
         for line in lines:
             print(f"  seed {seed}: {line}")

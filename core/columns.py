@@ -76,8 +76,13 @@ def _fill(text: str, tokens: list[tuple[int, int]], columns: int) -> list[tuple[
                 blank = True
             continue
         prev = text[chunks[-1][1] - 1] if chunks else ""
-        if chunks and (tok[0] in NO_START or (not blank and (prev in NO_END or (tok[0].isascii() and prev.isascii())
-                                                               or prev.isdigit() or tok[0].isdigit()))):
+        if chunks and (
+            tok[0] in NO_START
+            or (
+                not blank
+                and (prev in NO_END or (tok[0].isascii() and prev.isascii()) or prev.isdigit() or tok[0].isdigit())
+            )
+        ):
             chunks[-1][1] = b
         else:
             chunks.append([a if lead is None else lead, b, blank])

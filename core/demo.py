@@ -25,18 +25,22 @@ def demo_names(n: int, seed: int | None = None) -> list[str]:
     return names
 
 
-def make_demo(datadir: DataDir, players: int = 16, kind: str = "constructed",
-              seed: int | None = None) -> EventStore:
+def make_demo(datadir: DataDir, players: int = 16, kind: str = "constructed", seed: int | None = None) -> EventStore:
     """Create a demo event with ``players`` generated players; return it open."""
     from core.desk import Desk
 
     if not 2 <= players <= 4096:
         from core.errors import LyceeError
+
         raise LyceeError(_("--players {n}: from 2 to 4096", n=players))
-    store = datadir.create({
-        "name": _("Demo {kind} ({n})", kind=labels.kind_label(kind), n=players), "kind": kind,
-        "match": "bo3", "minutes": 50,
-        "staff": {"organizer": "店長", "judges": ["ジャッジA"], "head_judge": "ジャッジA"},
-    })
+    store = datadir.create(
+        {
+            "name": _("Demo {kind} ({n})", kind=labels.kind_label(kind), n=players),
+            "kind": kind,
+            "match": "bo3",
+            "minutes": 50,
+            "staff": {"organizer": "店長", "judges": ["ジャッジA"], "head_judge": "ジャッジA"},
+        }
+    )
     Desk(store, actor="demo").add_players(demo_names(players, seed))
     return store

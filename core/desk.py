@@ -5,8 +5,8 @@ checks against the rules and writes durably; nothing here talks to a screen."""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -73,8 +73,10 @@ def explained(event: Event, matches, seed: str) -> tuple[Match, ...]:
     # Match(*every field but why, why=w): half the time of dataclasses.replace a match (issue 31);
     # a field after ``why`` would be passed twice and fail loudly
     fields_of = match_fields()
-    return tuple(Match(*fields_of(m), why=w)  # type: ignore[misc]  # the getter leaves why out
-                 for m, w in zip(matches, explain(event, matches, seed)))
+    return tuple(
+        Match(*fields_of(m), why=w)  # type: ignore[misc]  # the getter leaves why out
+        for m, w in zip(matches, explain(event, matches, seed))
+    )
 
 
 def match_fields():
@@ -102,8 +104,14 @@ def refuse_repeated_tables(tables) -> None:
     seen: dict[int, int] = {}
     for i, table in enumerate(tables, 1):
         if table in seen:
-            raise LyceeError(_("table {t} is given twice (lines {a} and {b}): the whole batch is refused, "
-                               "nothing was recorded", t=table, a=seen[table], b=i))
+            raise LyceeError(
+                _(
+                    "table {t} is given twice (lines {a} and {b}): the whole batch is refused, nothing was recorded",
+                    t=table,
+                    a=seen[table],
+                    b=i,
+                )
+            )
         seen[table] = i
 
 
@@ -130,8 +138,9 @@ class Desk:
             i += 1
         return out
 
-    def add_players(self, names: list[str], allow_same_name: bool = False,
-                    readings: list[str | None] | None = None) -> list[str]:
+    def add_players(
+        self, names: list[str], allow_same_name: bool = False, readings: list[str | None] | None = None
+    ) -> list[str]:
         """Register players (all or none); return their new ids.  With
         ``allow_same_name`` a name already registered is a second person,
         registered as "NAME (2)".  ``readings``: one per name, in order
@@ -139,17 +148,32 @@ class Desk:
 
         names = [check_text(n, "player") for n in names]  # docs/names.md, before anything is trimmed
         if readings is not None and len(readings) != len(names):
-            raise LyceeError(_("{r} readings for {n} names: give --reading once per name, in the order of the "
-                               "names (--reading \"\" for a name without one)", r=len(readings), n=len(names)))
+            raise LyceeError(
+                _(
+                    "{r} readings for {n} names: give --reading once per name, in the order of the "
+                    'names (--reading "" for a name without one)',
+                    r=len(readings),
+                    n=len(names),
+                )
+            )
         kana = [check_reading(r) for r in readings] if readings is not None else [None] * len(names)
         ids = self.next_player_ids(len(names))
-        self.store.append("register", Register(players=[
-            Entrant(id=pid, name=name, reading=reading or None, allow_same_name=allow_same_name)
-            for pid, name, reading in zip(ids, names, kana)]), self.actor, device=self.device)
+        self.store.append(
+            "register",
+            Register(
+                players=[
+                    Entrant(id=pid, name=name, reading=reading or None, allow_same_name=allow_same_name)
+                    for pid, name, reading in zip(ids, names, kana)
+                ]
+            ),
+            self.actor,
+            device=self.device,
+        )
         return ids
 
-    def rename(self, ref: str, name: str, reading: str | None = None, allow_same_name: bool = False,
-               keep_reading: bool = True) -> Event:
+    def rename(
+        self, ref: str, name: str, reading: str | None = None, allow_same_name: bool = False, keep_reading: bool = True
+    ) -> Event:
         """Correct a player's name (and reading): one ``rename`` action, the
         log line keeps both names.  ``reading`` None with ``keep_reading``
         leaves the reading as it is; "" (or None without ``keep_reading``)
@@ -164,8 +188,12 @@ class Desk:
             if fold_name(new_name) in taken:  # the log line names "NAME (2)", as it is stored
                 new_name = same_name_label(new_name, taken)
         new_reading = check_reading(reading) if reading is not None or not keep_reading else UNSET
-        return self.store.append("rename", Rename(player=p.id, name=new_name, old=p.name, reading=new_reading,
-                                                  allow_same_name=allow_same_name), self.actor, device=self.device)
+        return self.store.append(
+            "rename",
+            Rename(player=p.id, name=new_name, old=p.name, reading=new_reading, allow_same_name=allow_same_name),
+            self.actor,
+            device=self.device,
+        )
 
     def removal_refusal(self, ref: str) -> str | None:
         """Why ``ref``'s registration cannot be removed, or None (core.rules.players)."""
@@ -217,17 +245,25 @@ class Desk:
     @staticmethod
     def pair_data(number: int, matches, stage: str = "swiss") -> Pair:
         """The ``pair`` action's payload for ``matches`` (notes and reasons kept)."""
-        return Pair(round=number, stage=stage,  # type: ignore[arg-type]  # a stage of core.event.model.STAGES
-                    matches=[Pairing(table=m.table, p1=m.p1, p2=m.p2, note=m.note or "",
-                                     why=[list(reason) for reason in m.why]) for m in matches])
+        return Pair(
+            round=number,
+            stage=stage,  # type: ignore[arg-type]  # a stage of core.event.model.STAGES
+            matches=[
+                Pairing(table=m.table, p1=m.p1, p2=m.p2, note=m.note or "", why=[list(reason) for reason in m.why])
+                for m in matches
+            ],
+        )
 
-    def store_pairing(self, matches: tuple[Match, ...] | list[Match], stage: str = "swiss",
-                      third_place: bool = False) -> Event:
+    def store_pairing(
+        self, matches: tuple[Match, ...] | list[Match], stage: str = "swiss", third_place: bool = False
+    ) -> Event:
         """Store a round; ``third_place`` (first elimination round) keeps the
         plan of a third-place match in the round itself (G-SE)."""
-        data = replace_payload(self.pair_data(len(self.event.rounds) + 1, matches, stage),
-                               rounds_fixed=rounds_to_fix(self.event, stage),  # L-ROUNDS: round 1 fixes a blank count
-                               third_place=third_place)
+        data = replace_payload(
+            self.pair_data(len(self.event.rounds) + 1, matches, stage),
+            rounds_fixed=rounds_to_fix(self.event, stage),  # L-ROUNDS: round 1 fixes a blank count
+            third_place=third_place,
+        )
         b = self.event.build
         first: list[tuple[str, Action]] = []
         codes = self.missing_codes()
@@ -292,8 +328,9 @@ class Desk:
         from core.tournament.pairing import pair_swiss
 
         again = f"again-{tries + 1}"
-        matches = explained(after, pair_swiss(after, self.rng_for(rnd.number, seed=again)),
-                            self.seed_text(rnd.number, again))
+        matches = explained(
+            after, pair_swiss(after, self.rng_for(rnd.number, seed=again)), self.seed_text(rnd.number, again)
+        )
         acts.append(("pair", self.pair_data(rnd.number, matches)))
         return self.append_all(acts)
 
@@ -309,11 +346,12 @@ class Desk:
         if end_swiss and played and ev.rounds_planned is not None and played < ev.rounds_planned:
             edit = Edit(doc={"rounds_planned": played})
             after = rules.apply(ev, {"type": "edit", "data": edit})
-            data = replace_payload(self.pair_data(len(ev.rounds) + 1, top_cut(after, size), "top"),
-                                   third_place=third_place and third_place_allowed(size))
+            data = replace_payload(
+                self.pair_data(len(ev.rounds) + 1, top_cut(after, size), "top"),
+                third_place=third_place and third_place_allowed(size),
+            )
             return self.append_all([("edit", edit), ("pair", data)])
-        return self.store_pairing(top_cut(ev, size), stage="top",
-                                  third_place=third_place and third_place_allowed(size))
+        return self.store_pairing(top_cut(ev, size), stage="top", third_place=third_place and third_place_allowed(size))
 
     def playoff(self, refs: list[str]) -> Event:
         """A playoff (決定戦) among players who share a place (G-TIE-PLAYOFF)."""
@@ -330,14 +368,24 @@ class Desk:
         if round_number is None:
             return len(ev.rounds)
         if not 1 <= round_number <= len(ev.rounds):
-            raise LyceeError(_("round {number} has not been paired (rounds 1 to {n} have)",
-                               number=round_number, n=len(ev.rounds)))
+            raise LyceeError(
+                _("round {number} has not been paired (rounds 1 to {n} have)", number=round_number, n=len(ev.rounds))
+            )
         return round_number
 
-    def result_data(self, table: int, text: str | Result, round_number: int | None = None, note: str = "",
-                    *, correct: bool = False,
-                    correct_by: str | None = None, time_called: bool = False,
-                    checked: ResultCheck | None = None, reason: str = "") -> ResultAction:
+    def result_data(
+        self,
+        table: int,
+        text: str | Result,
+        round_number: int | None = None,
+        note: str = "",
+        *,
+        correct: bool = False,
+        correct_by: str | None = None,
+        time_called: bool = False,
+        checked: ResultCheck | None = None,
+        reason: str = "",
+    ) -> ResultAction:
         """The ``result`` action's payload for ``text`` at ``table`` (not stored).
 
         ``correct`` replaces a result already recorded (else refused);
@@ -356,10 +404,20 @@ class Desk:
             self.check_time_call(number, int(table), r, time_called, marks)
         else:
             mark_time_call(checked.time_reason, time_called, marks)
-        return ResultAction(round=number, table=int(table), p1_wins=r.p1_wins, p2_wins=r.p2_wins, draws=r.draws,
-                            result=r.text(), intentional=r.intentional, note=note or UNSET, correct=correct,
-                            correct_by=(correct_by or None) if correct else None,
-                            time_called=marks.get("time_called", False), reason=reason.strip())
+        return ResultAction(
+            round=number,
+            table=int(table),
+            p1_wins=r.p1_wins,
+            p2_wins=r.p2_wins,
+            draws=r.draws,
+            result=r.text(),
+            intentional=r.intentional,
+            note=note or UNSET,
+            correct=correct,
+            correct_by=(correct_by or None) if correct else None,
+            time_called=marks.get("time_called", False),
+            reason=reason.strip(),
+        )
 
     def check_time_call(self, number: int, table: int, r, time_called: bool, data: dict) -> None:
         """Refuse ``r`` (a Result) at ``table`` when only time can produce it
@@ -370,15 +428,32 @@ class Desk:
         check_result(r, ev.match, ev.rounds[number - 1].stage)  # the match rules speak first
         mark_time_call(needs_time_call(self.event, number, table, r, self.now()), time_called, data)
 
-    def record(self, table: int, text: str, round_number: int | None = None, note: str = "",
-               *, correct: bool = False,
-               correct_by: str | None = None, time_called: bool = False, reason: str = "") -> Event:
+    def record(
+        self,
+        table: int,
+        text: str,
+        round_number: int | None = None,
+        note: str = "",
+        *,
+        correct: bool = False,
+        correct_by: str | None = None,
+        time_called: bool = False,
+        reason: str = "",
+    ) -> Event:
         """Record ``text`` (``2-1``, ``1-1-1``, ``id``) at ``table`` of the
         current round (or ``round_number``).  ``id`` follows G-ID-1/2: refused
         once the match has started (no override).  See :meth:`result_data`
         for ``correct``, ``correct_by``, ``time_called`` and ``reason``."""
-        data = self.result_data(table, text, round_number, note, correct=correct,
-                                correct_by=correct_by, time_called=time_called, reason=reason)
+        data = self.result_data(
+            table,
+            text,
+            round_number,
+            note,
+            correct=correct,
+            correct_by=correct_by,
+            time_called=time_called,
+            reason=reason,
+        )
         return self.store.append("result", data, self.actor, device=self.device)
 
     def record_checked(self, check: ResultCheck, *, correct: bool = False, time_called: bool = False) -> Event:
@@ -387,8 +462,9 @@ class Desk:
         ``correct`` (the replacement was confirmed), ``time_called`` (the time
         call was).  Nothing is parsed again; the result rule checks it as it
         is stored."""
-        data = self.result_data(check.table, check.result, check.round_number, correct=correct,
-                                time_called=time_called, checked=check)
+        data = self.result_data(
+            check.table, check.result, check.round_number, correct=correct, time_called=time_called, checked=check
+        )
         return self.store.append("result", data, self.actor, device=self.device)
 
     def append_all(self, acts: Sequence[tuple[str, Action]]) -> Event:
@@ -404,8 +480,15 @@ class Desk:
         number = self._round_number(round_number)
         return self.append_all([("game", Game(round=number, table=int(table), game=code)) for code in games])
 
-    def record_games(self, table: int, games: list[str], round_number: int | None = None,
-                     note: str = "", *, time_called: bool = False) -> Event:
+    def record_games(
+        self,
+        table: int,
+        games: list[str],
+        round_number: int | None = None,
+        note: str = "",
+        *,
+        time_called: bool = False,
+    ) -> Event:
         """The match result from its games: the winner once the match is
         over, or the result at time (G-BO3-TIME, G-TIME)."""
         number = self._round_number(round_number)
@@ -413,12 +496,26 @@ class Desk:
         r = result_from_games(games, self.event.match, rnd.stage)
         marks: dict = {}
         self.check_time_call(number, int(table), r, time_called, marks)
-        return self.store.append("result", ResultAction(
-            round=number, table=int(table), games=list(games), p1_wins=r.p1_wins, p2_wins=r.p2_wins, draws=r.draws,
-            result=r.text(), note=note or UNSET, time_called=marks.get("time_called", False)), self.actor, device=self.device)
+        return self.store.append(
+            "result",
+            ResultAction(
+                round=number,
+                table=int(table),
+                games=list(games),
+                p1_wins=r.p1_wins,
+                p2_wins=r.p2_wins,
+                draws=r.draws,
+                result=r.text(),
+                note=note or UNSET,
+                time_called=marks.get("time_called", False),
+            ),
+            self.actor,
+            device=self.device,
+        )
 
-    def games_at_time(self, table: int, games=(), round_number: int | None = None, *,
-                      time_called: bool = False) -> Event:
+    def games_at_time(
+        self, table: int, games=(), round_number: int | None = None, *, time_called: bool = False
+    ) -> Event:
         """Time is up at ``table`` (``lycee game TABLE [GAME...] --time``): the
         last ``games`` are added, then the match result is recorded from all
         its games (G-BO3-TIME, G-TIME) unless a game already ended the match.
@@ -447,8 +544,12 @@ class Desk:
         drawn elimination/playoff match, or declares ``no_winner``; the draw
         itself follows G-ID-1/2 (no exception once the match started)."""
         number = self._round_number(round_number)
-        return self.store.append("id_decision", IdDecision(round=number, table=int(table), decision=decision, by=by),
-                                 self.actor, device=self.device)
+        return self.store.append(
+            "id_decision",
+            IdDecision(round=number, table=int(table), decision=decision, by=by),
+            self.actor,
+            device=self.device,
+        )
 
     # -- phone reports (issue 26, core.rules.reports) -----------------------------
     def report_codes(self, new: Sequence[str] = ()) -> list[tuple[str, str, str]]:
@@ -550,6 +651,7 @@ class Desk:
                     r = parse_result(match_text(now_m))
                     out["result"] = (r if side == "p1" else r.swapped()).text()
                 return out
+
             return answer
 
         if m.reported:  # a result is in (staff's, or both players'): shown, never overwritten
@@ -562,11 +664,19 @@ class Desk:
         own = mine.get(side)
         agreed = other is not None and same(other.result, r.text())
         held = needs_time_call(ev, rnd.number, m.table, r, self.now()) if agreed else None
-        rep = Report(round=rnd.number, table=m.table, side=side, result=r.text(),
-                     said=(r if side == "p1" else r.swapped()).text(), at=stamp(self.now()), by=self.actor)
+        rep = Report(
+            round=rnd.number,
+            table=m.table,
+            side=side,
+            result=r.text(),
+            said=(r if side == "p1" else r.swapped()).text(),
+            at=stamp(self.now()),
+            by=self.actor,
+        )
         if agreed and held is None:
-            data = ResultAction(round=rnd.number, table=m.table, p1_wins=r.p1_wins, p2_wins=r.p2_wins,
-                                draws=r.draws, result=r.text())
+            data = ResultAction(
+                round=rnd.number, table=m.table, p1_wins=r.p1_wins, p2_wins=r.p2_wins, draws=r.draws, result=r.text()
+            )
             return [("report", rep), ("result", data)], answerer("recorded", by="players")
         acts: list[tuple[str, Action]] = []
         if own is None or not same(own.result, r.text()):  # the same report again stores nothing
@@ -587,18 +697,26 @@ class Desk:
             raise LyceeError(_("side {side!r}: choose p1 or p2", side=side))
         rep = table_reports(self.event, number, int(table)).get(side)
         if rep is None:
-            raise LyceeError(_("round {r} table {t} has no report from {side} to accept", r=number, t=table,
-                               side=side))
+            raise LyceeError(_("round {r} table {t} has no report from {side} to accept", r=number, t=table, side=side))
         data = self.result_data(int(table), rep.result, number, time_called=True)
-        decision = ReportDecision(round=number, table=int(table), op="accept", side=side,  # type: ignore[arg-type]
-                                  by=self.actor)
+        decision = ReportDecision(
+            round=number,
+            table=int(table),
+            op="accept",
+            side=side,  # type: ignore[arg-type]
+            by=self.actor,
+        )
         return self.append_all([("report_decision", decision), ("result", data)])
 
     def clear_reports(self, table: int) -> Event:
         """Take a table's reports back (its players report again)."""
         number = self._round_number(None)
-        return self.store.append("report_decision", ReportDecision(round=number, table=int(table), op="clear",
-                                                                   by=self.actor), self.actor, device=self.device)
+        return self.store.append(
+            "report_decision",
+            ReportDecision(round=number, table=int(table), op="clear", by=self.actor),
+            self.actor,
+            device=self.device,
+        )
 
     # -- settings (DESIGN section 3: lycee event set) -----------------------------
     def set_settings(self, wanted: dict) -> dict:
@@ -615,8 +733,9 @@ class Desk:
     def set_staff(self, **changes) -> Event:
         """Change the staff; see :func:`core.rules.staff.updated_staff` for the keywords."""
 
-        return self.store.append("edit", Edit(doc={"staff": updated_staff(self.event.staff, **changes)}),
-                                 self.actor, device=self.device)
+        return self.store.append(
+            "edit", Edit(doc={"staff": updated_staff(self.event.staff, **changes)}), self.actor, device=self.device
+        )
 
     def staff_pin(self, name: str) -> str:
         """A new PIN for ``name`` (the organizer, a judge or the head judge)
@@ -639,7 +758,9 @@ class Desk:
 
         text, source = read_source(path)
         doc = parse_json(text, source)
-        return self.store.append("calendar", Calendar(source=Path(str(path)).name, calendar=doc), self.actor, device=self.device)
+        return self.store.append(
+            "calendar", Calendar(source=Path(str(path)).name, calendar=doc), self.actor, device=self.device
+        )
 
     def remove_store_calendar(self) -> Event:
         return self.store.append("calendar", Calendar(calendar=None), self.actor, device=self.device)
@@ -650,8 +771,12 @@ class Desk:
 
     def _clock(self, op: ClockOp, table: int | None = None, minutes: int | None = None) -> Event:
         number = self._round_number(None)
-        return self.store.append("clock", Clock(round=number, op=op, at=stamp(self.now()), table=table,
-                                                minutes=minutes), self.actor, device=self.device)
+        return self.store.append(
+            "clock",
+            Clock(round=number, op=op, at=stamp(self.now()), table=table, minutes=minutes),
+            self.actor,
+            device=self.device,
+        )
 
     def start_clock(self) -> Event:
         return self._clock("start")
@@ -704,29 +829,75 @@ class Desk:
                 keys = join_list(due) or _("none")
                 raise LyceeError(_("no lateness prompt {prompt!r} is due (due now: {keys})", prompt=prompt, keys=keys))
             prompt = due[prompt]
-        return self.store.append("late", Late(round=prompt.round, rule=prompt.rule, table=prompt.table,
-                                              players=list(prompt.players), decision=decision, by=by or self.actor,
-                                              at=stamp(self.now())), self.actor, device=self.device)
+        return self.store.append(
+            "late",
+            Late(
+                round=prompt.round,
+                rule=prompt.rule,
+                table=prompt.table,
+                players=list(prompt.players),
+                decision=decision,
+                by=by or self.actor,
+                at=stamp(self.now()),
+            ),
+            self.actor,
+            device=self.device,
+        )
 
     # -- penalties (G-PEN-1..3, G-HEAD-JUDGE) -------------------------------------------
-    def penalty(self, ref: str, level: str, reason: str, by: str | None = None,
-                action: str = "none", table: int | None = None,
-                round_number: int | None = None) -> Event:
+    def penalty(
+        self,
+        ref: str,
+        level: str,
+        reason: str,
+        by: str | None = None,
+        action: str = "none",
+        table: int | None = None,
+        round_number: int | None = None,
+    ) -> Event:
         """Issue a Notice or Warning.  ``by`` must be on the staff (G-PEN-1);
         without it the head judge (else the organizer) is named."""
 
         p = self._known(ref)
-        return self.store.append("penalty", PenaltyAction(
-            player=p.id, level=level, reason=reason, by=by or default_decider(self.event) or "", action=action,
-            at=stamp(self.now()), round=None if round_number is None else int(round_number),
-            table=None if table is None else int(table)), self.actor, device=self.device)
+        return self.store.append(
+            "penalty",
+            PenaltyAction(
+                player=p.id,
+                level=level,
+                reason=reason,
+                by=by or default_decider(self.event) or "",
+                action=action,
+                at=stamp(self.now()),
+                round=None if round_number is None else int(round_number),
+                table=None if table is None else int(table),
+            ),
+            self.actor,
+            device=self.device,
+        )
 
-    def appeal(self, number: int, outcome: str, by: str | None = None, level: str | None = None,
-               action: str | None = None, note: str = "") -> Event:
+    def appeal(
+        self,
+        number: int,
+        outcome: str,
+        by: str | None = None,
+        level: str | None = None,
+        action: str | None = None,
+        note: str = "",
+    ) -> Event:
         """The head judge's ruling on an appeal of penalty ``number`` (from 1)."""
-        return self.store.append("appeal", Appeal(penalty=int(number), outcome=outcome,
-                                                  by=by or self.event.staff.head_judge, note=note,
-                                                  level=level or None, action=action or None), self.actor, device=self.device)
+        return self.store.append(
+            "appeal",
+            Appeal(
+                penalty=int(number),
+                outcome=outcome,
+                by=by or self.event.staff.head_judge,
+                note=note,
+                level=level or None,
+                action=action or None,
+            ),
+            self.actor,
+            device=self.device,
+        )
 
     def undo(self) -> dict:
         return self.store.undo(self.actor, device=self.device)
@@ -763,7 +934,6 @@ class Desk:
         from core.cards.decks import load_decklist
         from core.rules.decklists import default_catalog
 
-
         self._known(ref)  # an unknown player first, before the file
         cat = catalog if catalog is not None else default_catalog()
         deck = load_decklist(path, catalog=cat)
@@ -796,14 +966,23 @@ class Desk:
         p = self._known(ref)
         rec = self.event.decklist_of(p.id)
         if rec is None:
-            raise RuleError(_("{name} has no registered decklist to check the deck against", name=p.name),
-                            "G-DECKLIST")
+            raise RuleError(_("{name} has no registered decklist to check the deck against", name=p.name), "G-DECKLIST")
         diff = compare(as_decklist(rec), presented)
         lines = deck_data(presented)
-        self.store.append("deck_check", DeckCheckAction(
-            player=p.id, deck=lines["deck"], spare=lines["spare"],
-            differences=[[x.section, x.number, x.registered, x.presented] for x in diff.lines],
-            by=by or self.actor, at=stamp(self.now()), source=presented.source or ""), self.actor, device=self.device)
+        self.store.append(
+            "deck_check",
+            DeckCheckAction(
+                player=p.id,
+                deck=lines["deck"],
+                spare=lines["spare"],
+                differences=[[x.section, x.number, x.registered, x.presented] for x in diff.lines],
+                by=by or self.actor,
+                at=stamp(self.now()),
+                source=presented.source or "",
+            ),
+            self.actor,
+            device=self.device,
+        )
         return diff
 
     def deck_check_text(self, ref: str, text: str = "", by: str | None = None) -> list[list]:
@@ -820,8 +999,9 @@ class Desk:
         else:
             rec = self.event.decklist_of(p.id)
             if rec is None:
-                raise RuleError(_("{name} has no registered decklist to check the deck against", name=p.name),
-                                "G-DECKLIST")
+                raise RuleError(
+                    _("{name} has no registered decklist to check the deck against", name=p.name), "G-DECKLIST"
+                )
             presented = replace(as_decklist(rec), source="")
         diff = self.deck_check(p.id, presented, by=by)
         return [[x.section, x.number, x.registered, x.presented] for x in diff.lines]
@@ -882,8 +1062,9 @@ class Desk:
     def announce(self, text: str) -> Event:
         """A line for the TV page and the phones; an empty text clears it."""
 
-        return self.store.append("announce", Announce(text=text, at=stamp(self.now()), by=self.actor),
-                                 self.actor, device=self.device)
+        return self.store.append(
+            "announce", Announce(text=text, at=stamp(self.now()), by=self.actor), self.actor, device=self.device
+        )
 
     def hold_pairings(self, hold: bool) -> Event:
         """Hold new rounds until published (True) or publish on pairing (False)."""
@@ -891,4 +1072,6 @@ class Desk:
 
     def publish_round(self, round_number: int | None = None) -> Event:
         """Put the pairings of a held round (default: the current one) up."""
-        return self.store.append("publish", Publish(round=self._round_number(round_number)), self.actor, device=self.device)
+        return self.store.append(
+            "publish", Publish(round=self._round_number(round_number)), self.actor, device=self.device
+        )

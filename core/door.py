@@ -55,13 +55,23 @@ from core.i18n import _
 if TYPE_CHECKING:
     from core.store import DataDir, EventStore
 
-__all__ = ["Writer", "LocalWriter", "DESK_CALLS", "DoorServer", "RemoteWriter", "RemoteDesk", "DoorClosed",
-           "HostedWriter", "door_path", "writer_for", "use_tcp", "ReachingWriter"]
+__all__ = [
+    "Writer",
+    "LocalWriter",
+    "DESK_CALLS",
+    "DoorServer",
+    "RemoteWriter",
+    "RemoteDesk",
+    "DoorClosed",
+    "HostedWriter",
+    "door_path",
+    "writer_for",
+    "use_tcp",
+    "ReachingWriter",
+]
 
 #: The Desk methods a writer may call through the door (every other name is refused).
-DESK_CALLS = frozenset(
-    name for name in dir(Desk) if not name.startswith("_") and callable(getattr(Desk, name))
-)
+DESK_CALLS = frozenset(name for name in dir(Desk) if not name.startswith("_") and callable(getattr(Desk, name)))
 
 #: The longest socket path every system binds (sun_path is 104 bytes on macOS, 108 on Linux).
 SOCKET_PATH_MAX = 100
@@ -117,8 +127,9 @@ class LocalWriter:
     def call(self, method: str, /, *args: Any, actor: str, device: str | None = None, **kwargs: Any) -> Any:
         return self.invoke(method, args, kwargs, actor=actor, device=device)
 
-    def invoke(self, method: str, args, kwargs, *, actor: str, device: str | None = None,
-               lang: str | None = None) -> Any:
+    def invoke(
+        self, method: str, args, kwargs, *, actor: str, device: str | None = None, lang: str | None = None
+    ) -> Any:
         """:meth:`call` with the arguments as given and the language of the
         caller's messages (``lang``)."""
         if method not in DESK_CALLS:
@@ -139,8 +150,11 @@ class LocalWriter:
 
 
 def closed_message(event_id: str) -> str:
-    return _("the desk closed event {id} before making this change: nothing was stored; run the command again "
-             "(it goes through the desk that holds the event, or opens it itself)", id=event_id)
+    return _(
+        "the desk closed event {id} before making this change: nothing was stored; run the command again "
+        "(it goes through the desk that holds the event, or opens it itself)",
+        id=event_id,
+    )
 
 
 # -- values on the wire ------------------------------------------------------------
@@ -160,13 +174,18 @@ def encode(value: Any) -> Any:
     if isinstance(value, (list, tuple, set, frozenset)):
         return [encode(x) for x in value]
     if isinstance(value, dict):
-        return {"$dict": [[encode(k), encode(v)] for k, v in value.items()]} if any(
-            not isinstance(k, str) for k in value) else {k: encode(v) for k, v in value.items()}
+        return (
+            {"$dict": [[encode(k), encode(v)] for k, v in value.items()]}
+            if any(not isinstance(k, str) for k in value)
+            else {k: encode(v) for k, v in value.items()}
+        )
     cls = type(value)
     if isinstance(value, msgspec.Struct) or (is_dataclass(value) and not isinstance(value, type)):
         names = value.__struct_fields__ if isinstance(value, msgspec.Struct) else [f.name for f in fields(value)]
-        return {"$type": f"{cls.__module__}:{cls.__qualname__}",  # an unset field is left to its default
-                "$": {n: encode(getattr(value, n)) for n in names if getattr(value, n) is not msgspec.UNSET}}
+        return {
+            "$type": f"{cls.__module__}:{cls.__qualname__}",  # an unset field is left to its default
+            "$": {n: encode(getattr(value, n)) for n in names if getattr(value, n) is not msgspec.UNSET},
+        }
     return msgspec.to_builtins(value)
 
 
@@ -202,14 +221,23 @@ def decode(value: Any) -> Any:
 
 def error_answer(err: BaseException, method: str) -> dict:
     if isinstance(err, LyceeError):
-        out = {"ok": False, "error": str(err), "rule": err.rule, "kind": type(err).__name__,
-               "module": type(err).__module__}
+        out = {
+            "ok": False,
+            "error": str(err),
+            "rule": err.rule,
+            "kind": type(err).__name__,
+            "module": type(err).__module__,
+        }
         for extra in ("source", "problems"):
             if hasattr(err, extra):
                 out[extra] = encode(getattr(err, extra))
         return out
-    return {"ok": False, "error": _("the desk could not do {name}: {reason}", name=method,
-                                    reason=f"{type(err).__name__}: {err}"), "rule": None, "kind": "LyceeError"}
+    return {
+        "ok": False,
+        "error": _("the desk could not do {name}: {reason}", name=method, reason=f"{type(err).__name__}: {err}"),
+        "rule": None,
+        "kind": "LyceeError",
+    }
 
 
 def raised(answer: dict) -> LyceeError:
@@ -243,8 +271,11 @@ def door_path(datadir: DataDir, event_id: str) -> Path:
 def use_tcp(path: Path) -> bool:
     """Whether the door is loopback TCP with a token (no AF_UNIX here, or a
     path longer than a socket takes); the env var ``LYCEE_DOOR=tcp`` forces it."""
-    return (os.environ.get("LYCEE_DOOR") == "tcp" or not hasattr(socket, "AF_UNIX")
-            or len(os.fsencode(str(path))) > SOCKET_PATH_MAX)
+    return (
+        os.environ.get("LYCEE_DOOR") == "tcp"
+        or not hasattr(socket, "AF_UNIX")
+        or len(os.fsencode(str(path))) > SOCKET_PATH_MAX
+    )
 
 
 def own_uid() -> int | None:
@@ -295,8 +326,7 @@ class DoorServer:
             s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
             s.bind(("127.0.0.1", 0))
             s.listen(16)
-            write_private(self.path, json.dumps({"port": s.getsockname()[1], "token": self.token,
-                                                 "pid": os.getpid()}))
+            write_private(self.path, json.dumps({"port": s.getsockname()[1], "token": self.token, "pid": os.getpid()}))
         else:
             s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
             s.bind(str(self.path))
@@ -353,8 +383,15 @@ class DoorServer:
                 me, peer = own_uid(), peer_uid(conn)
                 if me is not None and peer is not None and peer != me:
                     f.readline()  # its request first: closing on unread data would reset the refusal away
-                    self._send(f, {"ok": False, "kind": "LyceeError", "rule": None,
-                                   "error": _("the desk's door answers its own user only (uid {uid})", uid=me)})
+                    self._send(
+                        f,
+                        {
+                            "ok": False,
+                            "kind": "LyceeError",
+                            "rule": None,
+                            "error": _("the desk's door answers its own user only (uid {uid})", uid=me),
+                        },
+                    )
                     return
                 for line in f:
                     answer, keep = self._answer(line)
@@ -378,20 +415,33 @@ class DoorServer:
             if not isinstance(req, dict):
                 raise ValueError("not an object")
         except ValueError as err:
-            return {"ok": False, "kind": "LyceeError", "rule": None,
-                    "error": _("the desk's door could not read the request: {reason}", reason=err)}, False
+            return {
+                "ok": False,
+                "kind": "LyceeError",
+                "rule": None,
+                "error": _("the desk's door could not read the request: {reason}", reason=err),
+            }, False
         if self.token is not None and not hmac.compare_digest(str(req.get("token", "")), self.token):
-            return {"ok": False, "kind": "LyceeError", "rule": None,
-                    "error": _("the desk's door refused a request without its token")}, False
+            return {
+                "ok": False,
+                "kind": "LyceeError",
+                "rule": None,
+                "error": _("the desk's door refused a request without its token"),
+            }, False
         method = str(req.get("method", ""))
         if method == "$hello":
             return {"ok": True, "value": {"pid": os.getpid(), "event": self.writer.desk.store.id}}, True
         if self._stopping.is_set():
             return error_answer(DoorClosed(closed_message(self.writer.desk.store.id)), method), False
         try:
-            value = self.writer.invoke(method, decode(req.get("args") or []), decode(req.get("kwargs") or {}),
-                                       actor=str(req.get("actor") or "cli"), device=req.get("device"),
-                                       lang=req.get("lang"))
+            value = self.writer.invoke(
+                method,
+                decode(req.get("args") or []),
+                decode(req.get("kwargs") or {}),
+                actor=str(req.get("actor") or "cli"),
+                device=req.get("device"),
+                lang=req.get("lang"),
+            )
         except Exception as err:  # every refusal goes back to the caller, none stops the desk
             return error_answer(err, method), True
         if isinstance(value, Event):
@@ -447,8 +497,13 @@ class RemoteWriter:
             except OSError:
                 line = b""
         if not line:
-            raise DoorClosed(_("the desk of event {id} closed before answering; `lycee log {id}` shows whether the "
-                               "change was stored", id=self.event_id))
+            raise DoorClosed(
+                _(
+                    "the desk of event {id} closed before answering; `lycee log {id}` shows whether the "
+                    "change was stored",
+                    id=self.event_id,
+                )
+            )
         answer = json.loads(line)
         if not answer.get("ok"):
             raise raised(answer)
@@ -457,8 +512,16 @@ class RemoteWriter:
         return decode(answer.get("value"))
 
     def call(self, method: str, /, *args: Any, actor: str, device: str | None = None, **kwargs: Any) -> Any:
-        return self._ask({"method": method, "args": encode(list(args)), "kwargs": encode(kwargs),
-                          "actor": actor, "device": device, "lang": i18n.language()})
+        return self._ask(
+            {
+                "method": method,
+                "args": encode(list(args)),
+                "kwargs": encode(kwargs),
+                "actor": actor,
+                "device": device,
+                "lang": i18n.language(),
+            }
+        )
 
     @property
     def event(self) -> Event:
@@ -492,8 +555,11 @@ class RemoteDesk:
 
     def _local(self) -> Desk:
         if self._view is None:
-            self._view = Desk(self.writer.datadir.view(self.writer.event_id), actor=self.actor,  # type: ignore[arg-type]
-                              device=self.device)
+            self._view = Desk(
+                self.writer.datadir.view(self.writer.event_id),  # type: ignore[arg-type]
+                actor=self.actor,
+                device=self.device,
+            )
         return self._view
 
     @property
@@ -578,8 +644,13 @@ class ReachingWriter:
                 self._remote = reach(self.datadir, self.event_id)
             remote = self._remote
         if remote is None:
-            raise DoorClosed(_("no desk has event {id} open: open it in the app (or run `lycee serve {id}`), then "
-                               "try again; nothing was stored", id=self.event_id))
+            raise DoorClosed(
+                _(
+                    "no desk has event {id} open: open it in the app (or run `lycee serve {id}`), then "
+                    "try again; nothing was stored",
+                    id=self.event_id,
+                )
+            )
         try:
             return remote.call(method, *args, actor=actor, device=device, **kwargs)
         except DoorClosed:
@@ -600,8 +671,9 @@ class ReachingWriter:
                 self._remote = None
 
 
-def writer_for(datadir: DataDir, event_id: str, *, hold: bool = False, wait: float = 0.0,
-               role: str = "serve") -> RemoteWriter | HostedWriter | None:
+def writer_for(
+    datadir: DataDir, event_id: str, *, hold: bool = False, wait: float = 0.0, role: str = "serve"
+) -> RemoteWriter | HostedWriter | None:
     """The way to change event ``event_id``: a :class:`RemoteWriter` when a
     live desk answers on its door; else, with ``hold``, the event opened here
     (``role``) with its door served from here (:class:`HostedWriter`: this
@@ -625,4 +697,3 @@ def writer_for(datadir: DataDir, event_id: str, *, hold: bool = False, wait: flo
         elif time.monotonic() >= end:
             return None
         threading.Event().wait(0.05)
-

@@ -55,8 +55,10 @@ def _(msgid: str, /, **kw) -> str:
 #: How a language joins the items of a list, short words (names) and whole sentences: Japanese
 #: 「伊藤、佐藤」「主催者・ジャッジ」「…です。…です」, English ", " and "; ".  Code never joins
 #: visible text with a literal separator; it calls :func:`join_list` or :func:`join_sentences`.
-SEPARATORS = {"ja": {"list": "、", "words": "・", "sentences": "。"},
-              "en": {"list": ", ", "words": ", ", "sentences": "; "}}
+SEPARATORS = {
+    "ja": {"list": "、", "words": "・", "sentences": "。"},
+    "en": {"list": ", ", "words": ", ", "sentences": "; "},
+}
 
 
 def join_list(items, words: bool = False) -> str:

@@ -18,10 +18,22 @@ from __future__ import annotations
 
 import re
 
-from core.i18n import _, join_list, join_sentences, language
 from core.event import tiebreakers
-from core.event.model import (APPEAL_OUTCOMES, GAME_CODES, KINDS, LATE_DECISIONS, LATE_RULES, MATCH_TYPES,
-                    OUTCOMES, PENALTY_ACTIONS, PENALTY_LEVELS, SEALED_PRODUCTS, STAGES, TIEBREAKERS)
+from core.event.model import (
+    APPEAL_OUTCOMES,
+    GAME_CODES,
+    KINDS,
+    LATE_DECISIONS,
+    LATE_RULES,
+    MATCH_TYPES,
+    OUTCOMES,
+    PENALTY_ACTIONS,
+    PENALTY_LEVELS,
+    SEALED_PRODUCTS,
+    STAGES,
+    TIEBREAKERS,
+)
+from core.i18n import _, join_list, join_sentences, language
 
 PLAYER_STATUSES = ("active", "dropped", "excluded")
 ID_DECISIONS = ("replay", "no_winner")
@@ -33,8 +45,20 @@ SECTIONS = ("deck", "spare")
 CARD_TYPES = ("character", "event", "item", "area")
 ATTRIBUTES = ("snow", "moon", "flower", "space", "sun", "star")
 #: Event settings an ``edit`` action may change (``lycee event set``, the app's settings).
-EDIT_FIELDS = ("name", "date", "kind", "match", "rounds_planned", "minutes", "tiebreakers", "sanctioned",
-               "decklists_required", "spectating", "phone_reports", "staff")
+EDIT_FIELDS = (
+    "name",
+    "date",
+    "kind",
+    "match",
+    "rounds_planned",
+    "minutes",
+    "tiebreakers",
+    "sanctioned",
+    "decklists_required",
+    "spectating",
+    "phone_reports",
+    "staff",
+)
 
 
 def kind_label(kind: str) -> str:
@@ -64,8 +88,13 @@ def penalty_level_label(level: str) -> str:
 
 def penalty_action_label(action: str) -> str:
     """What goes with a penalty (罰則): ゲーム敗北 / 試合敗北 / 除外."""
-    return {"none": _("no further action"), "game_loss": _("game loss"), "match_loss": _("match loss"),
-            "exclusion": _("exclusion"), "other": _("other")}.get(action, action)
+    return {
+        "none": _("no further action"),
+        "game_loss": _("game loss"),
+        "match_loss": _("match loss"),
+        "exclusion": _("exclusion"),
+        "other": _("other"),
+    }.get(action, action)
 
 
 def appeal_outcome_label(outcome: str) -> str:
@@ -85,27 +114,43 @@ def late_decision_label(decision: str) -> str:
 
 def late_rule_label(rule: str) -> str:
     """A lateness rule in words, with its id."""
-    return {"G-LATE-1": _("not seated within 5 minutes (G-LATE-1)"),
-            "G-LATE-2": _("late and not reported within 30 minutes (G-LATE-2)")}.get(rule, rule)
+    return {
+        "G-LATE-1": _("not seated within 5 minutes (G-LATE-1)"),
+        "G-LATE-2": _("late and not reported within 30 minutes (G-LATE-2)"),
+    }.get(rule, rule)
 
 
 def clock_op_label(op: str) -> str:
     """What was done to a round's match timer."""
-    return {"start": _("match timer started"), "pause": _("match timer paused"),
-            "resume": _("match timer resumed"), "extend": _("match timer extended")}.get(op, op)
+    return {
+        "start": _("match timer started"),
+        "pause": _("match timer paused"),
+        "resume": _("match timer resumed"),
+        "extend": _("match timer extended"),
+    }.get(op, op)
 
 
 def build_op_label(op: str) -> str:
     """What was done to the deck-building phase or its timer."""
-    return {"open": _("build phase opened"), "start": _("building timer started"),
-            "pause": _("building timer paused"), "resume": _("building timer resumed"),
-            "close": _("build phase closed"), "override": _("head judge override")}.get(op, op)
+    return {
+        "open": _("build phase opened"),
+        "start": _("building timer started"),
+        "pause": _("building timer paused"),
+        "resume": _("building timer resumed"),
+        "close": _("build phase closed"),
+        "override": _("head judge override"),
+    }.get(op, op)
 
 
 def build_state_label(state: str) -> str:
     """Where the deck-building phase stands."""
-    return {"none": _("none"), "open": _("open"), "building": _("building"), "paused": _("paused"),
-            "closed": _("closed")}.get(state, state)
+    return {
+        "none": _("none"),
+        "open": _("open"),
+        "building": _("building"),
+        "paused": _("paused"),
+        "closed": _("closed"),
+    }.get(state, state)
 
 
 def decklist_status_label(status: str) -> str:
@@ -132,23 +177,39 @@ def tiebreaker_label(tb: str) -> str:
 
 def card_type_label(card_type: str) -> str:
     """A card type: キャラクター / イベント / アイテム / エリア."""
-    return {"character": _("character"), "event": _("event"), "item": _("item"),
-            "area": _("area")}.get(card_type, card_type)
+    return {"character": _("character"), "event": _("event"), "item": _("item"), "area": _("area")}.get(
+        card_type, card_type
+    )
 
 
 def attribute_label(attr: str) -> str:
     """An attribute's name (雪 is snow)."""
-    return {"snow": _("snow"), "moon": _("moon"), "flower": _("flower"), "space": _("space"),
-            "sun": _("sun"), "star": _("star")}.get(attr, attr)
+    return {
+        "snow": _("snow"),
+        "moon": _("moon"),
+        "flower": _("flower"),
+        "space": _("space"),
+        "sun": _("sun"),
+        "star": _("star"),
+    }.get(attr, attr)
 
 
 def edit_field_label(field: str) -> str:
     """An event setting changed by an ``edit`` action."""
-    return {"name": _("event name"), "date": _("date"), "kind": _("event kind"), "match": _("match format"),
-            "rounds_planned": _("Swiss rounds"), "minutes": _("match time"), "tiebreakers": _("tiebreakers"),
-            "sanctioned": _("sanctioned"), "decklists_required": _("decklists required"),
-            "spectating": _("spectating"), "phone_reports": _("phone reports"),
-            "staff": _("staff")}.get(field, field)
+    return {
+        "name": _("event name"),
+        "date": _("date"),
+        "kind": _("event kind"),
+        "match": _("match format"),
+        "rounds_planned": _("Swiss rounds"),
+        "minutes": _("match time"),
+        "tiebreakers": _("tiebreakers"),
+        "sanctioned": _("sanctioned"),
+        "decklists_required": _("decklists required"),
+        "spectating": _("spectating"),
+        "phone_reports": _("phone reports"),
+        "staff": _("staff"),
+    }.get(field, field)
 
 
 def result_label(text: str) -> str:
@@ -160,11 +221,15 @@ def game_label(code: str, p1: str = "", p2: str = "") -> str:
     """One game's result (GAME_CODES); with the players' names when they are known."""
     a = p1 or _("player 1")
     b = p2 or _("player 2")
-    return {"p1": _("{name} won the game", name=a), "p2": _("{name} won the game", name=b),
-            "draw": _("drawn game"),
-            "concede-p1": _("{name} conceded the game", name=a), "concede-p2": _("{name} conceded the game", name=b),
-            "loss-p1": _("{name} lost the game by a penalty", name=a),
-            "loss-p2": _("{name} lost the game by a penalty", name=b)}.get(code, code)
+    return {
+        "p1": _("{name} won the game", name=a),
+        "p2": _("{name} won the game", name=b),
+        "draw": _("drawn game"),
+        "concede-p1": _("{name} conceded the game", name=a),
+        "concede-p2": _("{name} conceded the game", name=b),
+        "loss-p1": _("{name} lost the game by a penalty", name=a),
+        "loss-p2": _("{name} lost the game by a penalty", name=b),
+    }.get(code, code)
 
 
 def match_outcome_label(outcome: str, p1: str = "", p2: str = "") -> str:
@@ -205,14 +270,16 @@ def note_label(note: str) -> str:
         return _("intentional draw after the match start, allowed by the head judge {name} (G-ID-2)", name=name)
     if rule == "G-ID-3":
         return _("no winner, decided by the organizer {name} (G-ID-3)", name=name)
-    simple = {"third_place": _("third-place match"), "third_place_planned": _("third-place match planned"),
-              "replay": _("replay")}
+    simple = {
+        "third_place": _("third-place match"),
+        "third_place_planned": _("third-place match planned"),
+        "replay": _("replay"),
+    }
     if note in simple:
         return simple[note]
     why, _sp, rule = note.partition(" ")
     if why in _NOTE_WHY and rule.startswith("G-"):
-        text = {"drop": _("dropped"), "excluded": _("excluded"), "penalty": _("penalty"),
-                "late": _("late")}[why]
+        text = {"drop": _("dropped"), "excluded": _("excluded"), "penalty": _("penalty"), "late": _("late")}[why]
         return _("{why} ({rule})", why=text, rule=rule)
     return note
 
@@ -227,6 +294,7 @@ def decklist_source_label(source: str) -> str:
 def time_label(at: str | None) -> str:
     """A time stored in the log (ISO 8601) as the desk reads it: 14:02:11 (the date is the event's)."""
     from datetime import datetime
+
     try:
         return datetime.fromisoformat(str(at)).strftime("%H:%M:%S")
     except ValueError:
@@ -241,8 +309,7 @@ def is_no_winner(note: str) -> bool:
 
 def staff_doing_label(doing: str) -> str:
     """What a sanctioned event cannot do without its staff (:func:`core.rules.staff.check_staff`)."""
-    return {"start": _("start"), "be paired": _("be paired"),
-            "start its clock": _("start its clock")}.get(doing, doing)
+    return {"start": _("start"), "be paired": _("be paired"), "start its clock": _("start its clock")}.get(doing, doing)
 
 
 def listed(items, words: bool = False) -> str:
@@ -287,17 +354,42 @@ def choices(values, label) -> str:
 
 #: Each label function with every value its enum can take (for the tests and the glossary).
 LABELS = {
-    kind_label: KINDS, match_label: MATCH_TYPES, stage_label: STAGES, player_status_label: PLAYER_STATUSES,
-    penalty_level_label: PENALTY_LEVELS, penalty_action_label: PENALTY_ACTIONS,
-    appeal_outcome_label: APPEAL_OUTCOMES, id_decision_label: ID_DECISIONS,
-    late_decision_label: LATE_DECISIONS, late_rule_label: LATE_RULES, clock_op_label: CLOCK_OPS,
-    build_op_label: BUILD_OPS, build_state_label: BUILD_STATES, decklist_status_label: DECKLIST_STATUSES,
-    section_label: SECTIONS, product_label: SEALED_PRODUCTS, tiebreaker_label: TIEBREAKERS,
-    card_type_label: CARD_TYPES, attribute_label: ATTRIBUTES, edit_field_label: EDIT_FIELDS,
-    result_label: ("2-1", "1-1-1", "id"), game_label: GAME_CODES, match_outcome_label: OUTCOMES,
+    kind_label: KINDS,
+    match_label: MATCH_TYPES,
+    stage_label: STAGES,
+    player_status_label: PLAYER_STATUSES,
+    penalty_level_label: PENALTY_LEVELS,
+    penalty_action_label: PENALTY_ACTIONS,
+    appeal_outcome_label: APPEAL_OUTCOMES,
+    id_decision_label: ID_DECISIONS,
+    late_decision_label: LATE_DECISIONS,
+    late_rule_label: LATE_RULES,
+    clock_op_label: CLOCK_OPS,
+    build_op_label: BUILD_OPS,
+    build_state_label: BUILD_STATES,
+    decklist_status_label: DECKLIST_STATUSES,
+    section_label: SECTIONS,
+    product_label: SEALED_PRODUCTS,
+    tiebreaker_label: TIEBREAKERS,
+    card_type_label: CARD_TYPES,
+    attribute_label: ATTRIBUTES,
+    edit_field_label: EDIT_FIELDS,
+    result_label: ("2-1", "1-1-1", "id"),
+    game_label: GAME_CODES,
+    match_outcome_label: OUTCOMES,
     staff_doing_label: ("start", "be paired", "start its clock"),
-    decklist_source_label: ("bot-built",), actor_label: ACTORS,
-    note_label: ("ID", "ID (head judge 山田 overrode G-ID-2)", "ID: no winner, decided by 山田 (G-ID-3)",
-                 "third_place", "third_place_planned", "replay", "drop G-DROP-2", "excluded G-PEN-3",
-                 "penalty G-PEN-1", "late G-LATE-1"),
+    decklist_source_label: ("bot-built",),
+    actor_label: ACTORS,
+    note_label: (
+        "ID",
+        "ID (head judge 山田 overrode G-ID-2)",
+        "ID: no winner, decided by 山田 (G-ID-3)",
+        "third_place",
+        "third_place_planned",
+        "replay",
+        "drop G-DROP-2",
+        "excluded G-PEN-3",
+        "penalty G-PEN-1",
+        "late G-LATE-1",
+    ),
 }

@@ -57,10 +57,25 @@ BLANK_FILLERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
 #: Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt): drawn as
 #: nothing (variation selectors, the combining grapheme joiner, tags...).
-_IGNORABLE = ((0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160), (0x17B4, 0x17B5),
-              (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x206F), (0x3164, 0x3164),
-              (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3),
-              (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF))
+_IGNORABLE = (
+    (0x00AD, 0x00AD),
+    (0x034F, 0x034F),
+    (0x061C, 0x061C),
+    (0x115F, 0x1160),
+    (0x17B4, 0x17B5),
+    (0x180B, 0x180F),
+    (0x200B, 0x200F),
+    (0x202A, 0x202E),
+    (0x2060, 0x206F),
+    (0x3164, 0x3164),
+    (0xFE00, 0xFE0F),
+    (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0),
+    (0xFFF0, 0xFFF8),
+    (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A),
+    (0xE0000, 0xE0FFF),
+)
 
 
 def is_ignorable(ch: str) -> bool:
@@ -72,8 +87,7 @@ def is_ignorable(ch: str) -> bool:
 def is_visible(ch: str) -> bool:
     """A character that draws something by itself: not a space, a control or
     format character, a combining mark, a default-ignorable or a blank filler."""
-    return (ch not in BLANK_FILLERS and unicodedata.category(ch)[0] not in "ZCM"
-            and not is_ignorable(ch))
+    return ch not in BLANK_FILLERS and unicodedata.category(ch)[0] not in "ZCM" and not is_ignorable(ch)
 
 
 def has_visible(text: str) -> bool:
@@ -116,8 +130,7 @@ def _confusables() -> tuple[dict[str, str], dict[str, str]]:
     'ТОМ' is 'TOM' although 'т' does not look like 't'."""
     from importlib import resources
 
-    data = json.loads(resources.files("confusable_homoglyphs").joinpath("confusables.json")
-                      .read_text(encoding="utf-8"))
+    data = json.loads(resources.files("confusable_homoglyphs").joinpath("confusables.json").read_text(encoding="utf-8"))
     parent: dict[str, str] = {}
 
     def root(x: str) -> str:
@@ -183,9 +196,13 @@ def lookalike_note(name: str, other: str) -> str:
         return ""
     for x, y in zip(a, b):
         if x.casefold() != y.casefold():
-            return " · " + _("they only look alike: {a} ({an}) is not {b} ({bn})", a=escaped(x),
-                             an=unicodedata.name(x, f"U+{ord(x):04X}"), b=escaped(y),
-                             bn=unicodedata.name(y, f"U+{ord(y):04X}"))
+            return " · " + _(
+                "they only look alike: {a} ({an}) is not {b} ({bn})",
+                a=escaped(x),
+                an=unicodedata.name(x, f"U+{ord(x):04X}"),
+                b=escaped(y),
+                bn=unicodedata.name(y, f"U+{ord(y):04X}"),
+            )
     return " · " + _("they only look alike")
 
 
@@ -213,8 +230,9 @@ def escaped(text: str, keep: str = "") -> str:
     one terminal sanitiser: the command line routes all it prints through it."""
     if text.isprintable():
         return text
-    return "".join(_escape(ch) if ch not in keep and unicodedata.category(ch) in REFUSED_CATEGORIES else ch
-                   for ch in text)
+    return "".join(
+        _escape(ch) if ch not in keep and unicodedata.category(ch) in REFUSED_CATEGORIES else ch for ch in text
+    )
 
 
 def visible(text: str, limit: int = 40) -> str:
@@ -224,8 +242,9 @@ def visible(text: str, limit: int = 40) -> str:
 
 
 def _what(kind: str) -> str:
-    return {"player": _("player name"), "event": _("event name"), "staff": _("staff name"),
-            "text": _("text")}.get(kind, kind)
+    return {"player": _("player name"), "event": _("event name"), "staff": _("staff name"), "text": _("text")}.get(
+        kind, kind
+    )
 
 
 def check_text(text, kind: str = "text", required: bool = True, what: str | None = None) -> str:
@@ -238,44 +257,79 @@ def check_text(text, kind: str = "text", required: bool = True, what: str | None
     bad = refused_char(text)
     if bad is not None:
         pos, ch = bad
-        raise LyceeError(_("{what} '{shown}': character U+{code} ({cat}) at position {pos} is a control or "
-                           "invisible character: remove it (docs/names.md)", what=what, shown=visible(text),
-                           code=f"{ord(ch):04X}", cat=unicodedata.category(ch), pos=pos))
+        raise LyceeError(
+            _(
+                "{what} '{shown}': character U+{code} ({cat}) at position {pos} is a control or "
+                "invisible character: remove it (docs/names.md)",
+                what=what,
+                shown=visible(text),
+                code=f"{ord(ch):04X}",
+                cat=unicodedata.category(ch),
+                pos=pos,
+            )
+        )
     text = text.strip()
     if required and not text:
         raise LyceeError(_("{what} is empty: type one", what=what))
     if text and not has_visible(text):
-        raise LyceeError(_("{what} '{shown}' ({codes}) has no visible character: only spaces, blank fillers "
-                           "(U+3164, U+2800...), variation selectors or combining marks without a letter; type "
-                           "one that can be read (docs/names.md)", what=what, shown=visible(text),
-                           codes=" ".join(f"U+{ord(c):04X}" for c in text[:6]) + (" …" if len(text) > 6 else "")))
+        raise LyceeError(
+            _(
+                "{what} '{shown}' ({codes}) has no visible character: only spaces, blank fillers "
+                "(U+3164, U+2800...), variation selectors or combining marks without a letter; type "
+                "one that can be read (docs/names.md)",
+                what=what,
+                shown=visible(text),
+                codes=" ".join(f"U+{ord(c):04X}" for c in text[:6]) + (" …" if len(text) > 6 else ""),
+            )
+        )
     limit = LIMITS[kind]
     if len(text) > limit:
-        raise LyceeError(_("{what} '{shown}' has {n} characters: at most {limit} (docs/names.md)",
-                           what=what, shown=visible(text), n=len(text), limit=limit))
+        raise LyceeError(
+            _(
+                "{what} '{shown}' has {n} characters: at most {limit} (docs/names.md)",
+                what=what,
+                shown=visible(text),
+                n=len(text),
+                limit=limit,
+            )
+        )
     return text
 
 
 def split_ref(ref: str) -> tuple[str | None, str]:
     """``id:x`` -> ("id", "x"), ``name:x`` -> ("name", "x"), else (None, ref)."""
     if ref.startswith(ID_PREFIX):
-        return "id", ref[len(ID_PREFIX):]
+        return "id", ref[len(ID_PREFIX) :]
     if ref.startswith(NAME_PREFIX):
-        return "name", ref[len(NAME_PREFIX):]
+        return "name", ref[len(NAME_PREFIX) :]
     return None, ref
 
 
 def ambiguous(ref: str, id_of: str, name_of: str) -> LyceeError:
-    return LyceeError(_("{ref!r} is ambiguous: it is the id of {a} and the name of {b}; "
-                        "use id:{ref} or name:{ref}", ref=ref, a=id_of, b=name_of))
+    return LyceeError(
+        _(
+            "{ref!r} is ambiguous: it is the id of {a} and the name of {b}; use id:{ref} or name:{ref}",
+            ref=ref,
+            a=id_of,
+            b=name_of,
+        )
+    )
 
 
 # -- the text of each action, checked when it is appended (never on replay) ----------
 
 
 def _staff_names(staff: dict) -> list[str]:
-    return [x for x in (staff.get("organizer"), staff.get("head_judge"),
-                        *staff.get("judges", ()), *staff.get("event_staff", ())) if x]
+    return [
+        x
+        for x in (
+            staff.get("organizer"),
+            staff.get("head_judge"),
+            *staff.get("judges", ()),
+            *staff.get("event_staff", ()),
+        )
+        if x
+    ]
 
 
 def check_action_text(kind: str, data: dict) -> None:
@@ -327,15 +381,20 @@ def resolve_event(ref: str, ids: list[str], names, where) -> str:
         exact = [i for i, n in listed if fold_text(n) == key]
         name_hits = exact or [i for i, n in listed if fold_text(n).startswith(key)]
     if how is None and id_hits and name_hits and set(id_hits) != set(name_hits):
-        raise LyceeError(_("{ref!r} is ambiguous: it begins the id of {a} and the name of {b}; "
-                           "use id:{ref} or name:{ref}", ref=value, a=id_hits[0], b=name_hits[0]))
+        raise LyceeError(
+            _(
+                "{ref!r} is ambiguous: it begins the id of {a} and the name of {b}; use id:{ref} or name:{ref}",
+                ref=value,
+                a=id_hits[0],
+                b=name_hits[0],
+            )
+        )
     hits = id_hits or name_hits
     if len(hits) == 1:
         return hits[0]
     if not hits:
         raise NotFound(_("no event {ref!r} in {events_dir}", ref=ref, events_dir=where))
-    raise LyceeError(_("{ref!r} matches {x} events ({x2}): say more", ref=ref, x=len(hits),
-                       x2=join_list(hits[:5])))
+    raise LyceeError(_("{ref!r} matches {x} events ({x2}): say more", ref=ref, x=len(hits), x2=join_list(hits[:5])))
 
 
 _FULLWIDTH_DIGITS = str.maketrans("０１２３４５６７８９", "0123456789")
@@ -355,9 +414,13 @@ def whole(text: str, max_digits: int = 9) -> int | None:
 
 READING_MAX = 64
 LIMITS["reading"] = READING_MAX
-_VOWEL_ROWS = ("あぁかがさざただなはばぱまやゃらわゎ", "いぃきぎしじちぢにひびぴみりゐ",
-               "うぅくぐすずつづっぬふぶぷむゆゅるゔ", "えぇけげせぜてでねへべぺめれゑ",
-               "おぉこごそぞとどのほぼぽもよょろを")
+_VOWEL_ROWS = (
+    "あぁかがさざただなはばぱまやゃらわゎ",
+    "いぃきぎしじちぢにひびぴみりゐ",
+    "うぅくぐすずつづっぬふぶぷむゆゅるゔ",
+    "えぇけげせぜてでねへべぺめれゑ",
+    "おぉこごそぞとどのほぼぽもよょろを",
+)
 _VOWEL = {ch: "あいうえお"[i] for i, row in enumerate(_VOWEL_ROWS) for ch in row}
 _SMALL = str.maketrans("ぁぃぅぇぉっゃゅょゎゕゖ", "あいうえおつやゆよわかけ")
 _LONG_MARKS = "ー〜～"  # the long mark (and a wave dash typed for it)
@@ -395,12 +458,24 @@ def check_reading(text, where: str | None = None) -> str | None:
     text = re.sub(r"\s+", " ", unicodedata.normalize("NFKC", text))
     for i, ch in enumerate(to_hiragana(text), 1):
         if not (_kana_char(ch) or ch.isspace()):
-            raise LyceeError(_("{what} {shown!r}: {ch!r} at position {pos} is not kana: write the reading in "
-                               "hiragana or katakana (spaces and ー allowed), e.g. すずき いちろう",
-                               what=what, shown=visible(text), ch=ch, pos=i))
+            raise LyceeError(
+                _(
+                    "{what} {shown!r}: {ch!r} at position {pos} is not kana: write the reading in "
+                    "hiragana or katakana (spaces and ー allowed), e.g. すずき いちろう",
+                    what=what,
+                    shown=visible(text),
+                    ch=ch,
+                    pos=i,
+                )
+            )
     if not is_kana(text):
-        raise LyceeError(_("{what} {shown!r} holds no kana: write the reading in hiragana or katakana",
-                           what=what, shown=visible(text)))
+        raise LyceeError(
+            _(
+                "{what} {shown!r} holds no kana: write the reading in hiragana or katakana",
+                what=what,
+                shown=visible(text),
+            )
+        )
     return text
 
 

@@ -24,9 +24,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from core.rules import apply
 from core.errors import LyceeError
 from core.event.model import TIEBREAKERS, Event
+from core.rules import apply
 
 __all__ = ["random_event", "check_random", "RandomRun"]
 
@@ -60,8 +60,7 @@ def random_event(rng: random.Random, index: int = 0, max_players: int | None = N
     from core.tournament.pairing import pair_swiss
 
     x = rng.random()
-    n = (rng.randint(257, 2048) if x < 0.002 else rng.randint(41, 256) if x < 0.05
-         else rng.randint(4, 40))
+    n = rng.randint(257, 2048) if x < 0.002 else rng.randint(41, 256) if x < 0.05 else rng.randint(4, 40)
     if max_players is not None:
         n = min(n, max_players)
     match = rng.choice(["bo3", "bo3", "bo1"])
@@ -69,10 +68,21 @@ def random_event(rng: random.Random, index: int = 0, max_players: int | None = N
     rng.shuffle(chain)
     chain = chain[: rng.randint(0, 4)]
     rounds = rng.randint(1, 12 if n > 8 else 5)
-    ev = apply(None, {"type": "create", "data": {
-        "id": f"rnd{index}", "name": f"Random {index}", "date": "2008-11-30", "match": match,
-        "rounds_planned": rounds, "tiebreakers": chain,
-        "staff": {"organizer": "O", "judges": ["J", "H"], "head_judge": "H"}}})
+    ev = apply(
+        None,
+        {
+            "type": "create",
+            "data": {
+                "id": f"rnd{index}",
+                "name": f"Random {index}",
+                "date": "2008-11-30",
+                "match": match,
+                "rounds_planned": rounds,
+                "tiebreakers": chain,
+                "staff": {"organizer": "O", "judges": ["J", "H"], "head_judge": "H"},
+            },
+        },
+    )
     counter = [0]
 
     def register(k: int) -> Event:
@@ -89,20 +99,50 @@ def random_event(rng: random.Random, index: int = 0, max_players: int | None = N
         if len(ev.eligible()) < 2:
             break
         ms = pair_swiss(ev, rng)
-        ev = apply(ev, {"type": "pair", "data": {"round": r, "stage": "swiss", "matches": [
-            {"table": m.table, "p1": m.p1, "p2": m.p2} for m in ms]}})
+        ev = apply(
+            ev,
+            {
+                "type": "pair",
+                "data": {
+                    "round": r,
+                    "stage": "swiss",
+                    "matches": [{"table": m.table, "p1": m.p1, "p2": m.p2} for m in ms],
+                },
+            },
+        )
         # drops during the round (G-DROP-2), forfeit or not; now and then an exclusion (G-PEN-1)
         for p in list(ev.eligible(r)):
             if rng.random() < 0.03 and ev.player(p.id).active:
                 ev = apply(ev, {"type": "drop", "data": {"player": p.id, "forfeit": rng.random() < 0.7}})
             elif rng.random() < 0.005 and ev.player(p.id).active:
-                ev = apply(ev, {"type": "penalty", "data": {"player": p.id, "level": "warning", "by": "J",
-                                                            "action": "exclusion", "reason": "random"}})
+                ev = apply(
+                    ev,
+                    {
+                        "type": "penalty",
+                        "data": {
+                            "player": p.id,
+                            "level": "warning",
+                            "by": "J",
+                            "action": "exclusion",
+                            "reason": "random",
+                        },
+                    },
+                )
             elif rng.random() < 0.04 and ev.player(p.id).active:
                 # Notices and Warnings: two Notices make a Warning, two Warnings exclude (G-PEN-2)
-                ev = apply(ev, {"type": "penalty", "data": {
-                    "player": p.id, "level": rng.choice(["notice", "notice", "warning"]),
-                    "by": rng.choice(["J", "H"]), "action": "none", "reason": "random"}})
+                ev = apply(
+                    ev,
+                    {
+                        "type": "penalty",
+                        "data": {
+                            "player": p.id,
+                            "level": rng.choice(["notice", "notice", "warning"]),
+                            "by": rng.choice(["J", "H"]),
+                            "action": "none",
+                            "reason": "random",
+                        },
+                    },
+                )
         for m in ev.rounds[-1].matches:
             if m.reported:
                 continue
@@ -134,8 +174,13 @@ def random_event(rng: random.Random, index: int = 0, max_players: int | None = N
             while True:
                 for m in ev.rounds[-1].matches:
                     if not m.reported:
-                        ev = apply(ev, {"type": "result", "data": {
-                            "round": len(ev.rounds), "table": m.table, **_winner_result(rng, match)}})
+                        ev = apply(
+                            ev,
+                            {
+                                "type": "result",
+                                "data": {"round": len(ev.rounds), "table": m.table, **_winner_result(rng, match)},
+                            },
+                        )
                 nxt = next_elimination_round(ev)
                 if not nxt:
                     break
@@ -161,14 +206,27 @@ def _playoff(ev: Event, size: int, rng: random.Random, match: str) -> Event | No
     ev = _pair(ev, ms, "playoff")
     for m in ev.rounds[-1].matches:
         if not m.reported:
-            ev = apply(ev, {"type": "result", "data": {
-                "round": len(ev.rounds), "table": m.table, **_winner_result(rng, match)}})
+            ev = apply(
+                ev,
+                {"type": "result", "data": {"round": len(ev.rounds), "table": m.table, **_winner_result(rng, match)}},
+            )
     return ev
 
 
 def _pair(ev: Event, ms, stage: str) -> Event:
-    return apply(ev, {"type": "pair", "data": {"round": len(ev.rounds) + 1, "stage": stage, "matches": [
-        {"table": m.table, "p1": m.p1, "p2": m.p2, **({"note": m.note} if m.note else {})} for m in ms]}})
+    return apply(
+        ev,
+        {
+            "type": "pair",
+            "data": {
+                "round": len(ev.rounds) + 1,
+                "stage": stage,
+                "matches": [
+                    {"table": m.table, "p1": m.p1, "p2": m.p2, **({"note": m.note} if m.note else {})} for m in ms
+                ],
+            },
+        },
+    )
 
 
 @dataclass
@@ -191,13 +249,14 @@ def event_seed(seed: int, i: int) -> int:
     return seed + i
 
 
-def check_random(n: int, seed: int, progress=None, max_players: int | None = None,
-                 run: RandomRun | None = None) -> RandomRun:
+def check_random(
+    n: int, seed: int, progress=None, max_players: int | None = None, run: RandomRun | None = None
+) -> RandomRun:
     """Play ``n`` random events, the i-th from seed ``seed + i``, and check
     each (core.reports.verify) against the program's own standings."""
+    from core.reports.verify import verify_doc
     from core.rules.eventfile import to_doc
     from core.tournament.ranking import standings_json
-    from core.reports.verify import verify_doc
 
     run = RandomRun() if run is None else run  # the caller's, to read what finished if it stops early
     for i in range(n):

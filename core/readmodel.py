@@ -44,9 +44,13 @@ def round_status(ev: Event) -> str:
         from core.tournament.pairing import planned_rounds
 
         planned, by_organizer = planned_rounds(ev)
-        return _("{fmt} · {n} players · not started · {k} Swiss rounds ({how})", fmt=fmt,
-                 n=len(ev.players), k=planned,
-                 how=_("planned") if by_organizer else _("suggested: log2 of the players"))
+        return _(
+            "{fmt} · {n} players · not started · {k} Swiss rounds ({how})",
+            fmt=fmt,
+            n=len(ev.players),
+            k=planned,
+            how=_("planned") if by_organizer else _("suggested: log2 of the players"),
+        )
     if event_finished(ev) or swiss_over(ev):
         return _("{fmt} · finished: final standings (F4)", fmt=fmt)
     missing = len(r.missing_tables())
@@ -132,8 +136,9 @@ def clock_line(ev: Event, now, finished: bool = False) -> ClockLine:
     text = _("R{r} ⏱ {t}", r=st.round, t=clock.fmt(st.remaining)) + (f" {state}" if state else "")
     ext = [t for t in st.tables if t.extension and not t.finished]
     if ext:
-        text += " · " + join_list(_("T{t} +{m}: {left}", t=t.table, m=t.extension,
-                                     left=clock.fmt(t.remaining)) for t in ext[:3])
+        text += " · " + join_list(
+            _("T{t} +{m}: {left}", t=t.table, m=t.extension, left=clock.fmt(t.remaining)) for t in ext[:3]
+        )
     if st.unfinished and st.time_up:
         text += " " + ngettext("TIME: {n} table playing", "TIME: {n} tables playing", len(st.unfinished))
     near = st.remaining is not None and 0 < st.remaining <= 300
@@ -284,8 +289,9 @@ def penalty_excludes(ev: Event, pid: str, level: str, reason: str, by: str, acti
     from core.rules.penalties import would_exclude
     from core.rules.staff import default_decider
 
-    return would_exclude(ev, {"player": pid, "level": level, "reason": reason,
-                              "by": by or default_decider(ev) or "", "action": action})
+    return would_exclude(
+        ev, {"player": pid, "level": level, "reason": reason, "by": by or default_decider(ev) or "", "action": action}
+    )
 
 
 def penalty_said(before: Event, after: Event, pid: str, level: str) -> tuple[str, bool]:
@@ -295,8 +301,13 @@ def penalty_said(before: Event, after: Event, pid: str, level: str) -> tuple[str
 
     p = after.player(pid)
     was, now = player_tally(before, pid), player_tally(after, pid)
-    msg = _("{name}: {level} recorded ({n} N, {w} W in force)", name=p.name,
-            level=labels.penalty_level_label(level), n=now.notices, w=now.warnings)
+    msg = _(
+        "{name}: {level} recorded ({n} N, {w} W in force)",
+        name=p.name,
+        level=labels.penalty_level_label(level),
+        n=now.notices,
+        w=now.warnings,
+    )
     more = escalation_text(was, now, p.name, excluded=p.excluded)
     return (msg + " · " + more, True) if more else (msg, False)
 
@@ -317,9 +328,16 @@ def appeal_said(ev: Event, number: int) -> str:
 
     pen = ev.penalties[number - 1]
     ruling = pen.appeal or {}  # the Desk has just recorded it
-    return (_("penalty #{n}: {outcome} by the head judge {by} (final, G-HEAD-JUDGE)", n=number,
-              outcome=labels.appeal_outcome_label(ruling.get("outcome", "")), by=ruling.get("by", ""))
-            + " · " + tally_line(ev, pen.player))
+    return (
+        _(
+            "penalty #{n}: {outcome} by the head judge {by} (final, G-HEAD-JUDGE)",
+            n=number,
+            outcome=labels.appeal_outcome_label(ruling.get("outcome", "")),
+            by=ruling.get("by", ""),
+        )
+        + " · "
+        + tally_line(ev, pen.player)
+    )
 
 
 # -- rounds: the log, the cut, playoffs, why a pairing -----------------------------------
@@ -521,7 +539,9 @@ def settings_changed(ev: Event, changes: dict) -> str:
     from core.rules.settings import field_label, show_value
 
     msg = _("changed: {what}", what=join_list(f"{field_label(k)} = {show_value(k, v)}" for k, v in changes.items()))
-    advice = minutes_advice(ev.match, ev.minutes, kind=ev.kind) if ("minutes" in changes or "match" in changes) else None
+    advice = (
+        minutes_advice(ev.match, ev.minutes, kind=ev.kind) if ("minutes" in changes or "match" in changes) else None
+    )
     return msg + " · " + advice if advice else msg
 
 
@@ -613,6 +633,11 @@ def phone_reports(ev: Event, now=None) -> list:
 
 def report_status_label(status: str) -> str:
     """A table's report status in words (for the round tab, `lycee reports`)."""
-    return {"none": _("no report"), "waiting": _("waiting for the opponent"),
-            "held": _("agreed, held for a time call by staff"), "disputed": _("disputed"),
-            "recorded": _("recorded by the players"), "staff": _("result entered by staff")}.get(status, status)
+    return {
+        "none": _("no report"),
+        "waiting": _("waiting for the opponent"),
+        "held": _("agreed, held for a time call by staff"),
+        "disputed": _("disputed"),
+        "recorded": _("recorded by the players"),
+        "staff": _("result entered by staff"),
+    }.get(status, status)

@@ -14,8 +14,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--headless",
-        "--disable-gpu", "--disable-dev-shm-usage"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--headless",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+]
 
 
 def main() -> None:
@@ -49,8 +55,13 @@ def main() -> None:
         try:
             with sync_playwright() as pw:
                 b = pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS, headless=True)
-                phone = b.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
-                                      is_mobile=True, has_touch=True, locale="ja-JP").new_page()
+                phone = b.new_context(
+                    viewport={"width": 390, "height": 844},
+                    device_scale_factor=2,
+                    is_mobile=True,
+                    has_touch=True,
+                    locale="ja-JP",
+                ).new_page()
                 phone.goto(base + "/?q=" + "やまだ")
                 phone.wait_for_timeout(600)
                 phone.screenshot(path=str(ROOT / "docs" / "serve-phone.png"))

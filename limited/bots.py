@@ -81,16 +81,36 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Callable, Iterable, Protocol, Sequence
 
-from core.cards.decks import Decklist, SPARE_MAX
+from core.cards.decks import SPARE_MAX, Decklist
 from core.errors import RuleError
 from core.i18n import _
 from limited.facts import COLOURS, CURVE_BUCKETS, PAIRS, CardFacts, SetFacts, colour_names
 
 __all__ = [
-    "Picker", "PickerFactory", "Bot", "RandomPicker", "build_deck", "ScoredCard", "PickReason",
-    "COMMIT_AFTER", "OFF_COLOUR_PENALTY", "AFFINITY", "CURVE_WEIGHT", "TARGET_CURVE", "PARTS",
-    "SIGNAL_WEIGHT", "SIGNAL_CARD", "STAY", "LATE_PENALTY", "colour_text", "DEAD_CARD", "CAST_BY",
-    "CAST_PENALTY", "CAST_COLOURLESS", "CENSUS_WEIGHT", "PAIR_COUNT",
+    "Picker",
+    "PickerFactory",
+    "Bot",
+    "RandomPicker",
+    "build_deck",
+    "ScoredCard",
+    "PickReason",
+    "COMMIT_AFTER",
+    "OFF_COLOUR_PENALTY",
+    "AFFINITY",
+    "CURVE_WEIGHT",
+    "TARGET_CURVE",
+    "PARTS",
+    "SIGNAL_WEIGHT",
+    "SIGNAL_CARD",
+    "STAY",
+    "LATE_PENALTY",
+    "colour_text",
+    "DEAD_CARD",
+    "CAST_BY",
+    "CAST_PENALTY",
+    "CAST_COLOURLESS",
+    "CENSUS_WEIGHT",
+    "PAIR_COUNT",
 ]
 
 COMMIT_AFTER = 5
@@ -168,8 +188,7 @@ class ScoredCard:
         return self.rating + self.colour + self.curve + self.signal
 
     def as_dict(self) -> dict:
-        return {"number": self.number, "score": round(self.total, 2),
-                **{k: round(getattr(self, k), 2) for k in PARTS}}
+        return {"number": self.number, "score": round(self.total, 2), **{k: round(getattr(self, k), 2) for k in PARTS}}
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,8 +215,10 @@ class PickReason:
             "best": _("the best card in the pack ({rating}), in {colours}"),
             "fit": _("the best card in {colours} ({rating}); a higher-rated one is off colour"),
             "curve": _("in {colours}, and the deck still wants cards of cost {cost}"),
-            "keep": _("rated {rating}, in {colours}: cards of its colours before 無 ones, which any deck can cast "
-                      "and which still come late in a pack"),
+            "keep": _(
+                "rated {rating}, in {colours}: cards of its colours before 無 ones, which any deck can cast "
+                "and which still come late in a pack"
+            ),
             "moved": _("moves into {colours}: {signal} keeps flowing from upstream"),
             "off": _("off colour, but rated {rating}: far above anything in {colours}"),
             "nothing": _("nothing in the pack fits {colours}: the best of the rest"),
@@ -206,9 +227,13 @@ class PickReason:
         return t.format(**a)
 
     def as_dict(self) -> dict:
-        return {"choice": self.choice, "pair": list(colour_names(self.pair)),
-                "upstream": list(colour_names(self.upstream)), "reason": self.text(),
-                "top": [c.as_dict() for c in self.top]}
+        return {
+            "choice": self.choice,
+            "pair": list(colour_names(self.pair)),
+            "upstream": list(colour_names(self.upstream)),
+            "reason": self.text(),
+            "top": [c.as_dict() for c in self.top],
+        }
 
 
 #: For each needs mask: the colour indexes it names, and the PAIRS indexes that can cast it.
@@ -224,12 +249,40 @@ class Bot:
     pick and the side a pack comes from; unknown, it is read from the first
     pack it sees with an empty pool, and without it the bot reads no signals."""
 
-    __slots__ = ("facts", "deck_size", "weights", "pair", "curve", "_seen", "_targets", "commit_after",
-                 "pack_size", "flow", "_fitw", "_looked", "_base", "_moved", "_reads", "_on", "_counted",
-                 "_early", "_taken", "_left", "_lap", "_fitn")
+    __slots__ = (
+        "facts",
+        "deck_size",
+        "weights",
+        "pair",
+        "curve",
+        "_seen",
+        "_targets",
+        "commit_after",
+        "pack_size",
+        "flow",
+        "_fitw",
+        "_looked",
+        "_base",
+        "_moved",
+        "_reads",
+        "_on",
+        "_counted",
+        "_early",
+        "_taken",
+        "_left",
+        "_lap",
+        "_fitn",
+    )
 
-    def __init__(self, facts: SetFacts, deck_size: int, rng: random.Random | None = None, *,
-                 commit_after: int | None = None, pack_size: int | None = None):
+    def __init__(
+        self,
+        facts: SetFacts,
+        deck_size: int,
+        rng: random.Random | None = None,
+        *,
+        commit_after: int | None = None,
+        pack_size: int | None = None,
+    ):
         self.facts = facts
         self.deck_size = deck_size
         self.commit_after = COMMIT_AFTER if commit_after is None else commit_after
@@ -266,7 +319,7 @@ class Bot:
     def _absorb(self, pool: Sequence[str]) -> None:
         by = self.facts.by_number
         weights, fitw, fitn = self.weights, self._fitw, self._fitn
-        for num in pool[self._seen:]:
+        for num in pool[self._seen :]:
             f = by[num]
             w = f.rating + 1
             for i in _IDX[f.needs]:
@@ -388,7 +441,7 @@ class Bot:
     def _count(self, pool: Sequence[str]) -> None:
         pair, by, curve = self.pair, self.facts.by_number, self.curve
         if pair:
-            for num in pool[self._counted:]:
+            for num in pool[self._counted :]:
                 f = by[num]
                 if not f.needs & ~pair:
                     self._on += 1
@@ -431,8 +484,7 @@ class Bot:
         if on >= self.deck_size or on + total_picks - n <= self.deck_size:
             off_pen = OFF_COLOUR_PENALTY + CAST_PENALTY + LATE_PENALTY + 5.0  # never over a card the deck can cast
         else:
-            off_pen = (OFF_COLOUR_PENALTY + CAST_PENALTY * cast
-                       + LATE_PENALTY * min(1.0, n / total_picks) ** 2 * 2)
+            off_pen = OFF_COLOUR_PENALTY + CAST_PENALTY * cast + LATE_PENALTY * min(1.0, n / total_picks) ** 2 * 2
         less_pen = CAST_COLOURLESS * cast if pair else 0.0
         rows = []
         best_i, best_v = 0, -1e18
@@ -532,8 +584,9 @@ def _fits(f: CardFacts, pair: int) -> bool:
     return not (f.needs & ~pair)
 
 
-def build_deck(pool: Iterable[str], facts: SetFacts, size: int, *, name_limit: int | None = None,
-               spares: int = 0) -> Decklist:
+def build_deck(
+    pool: Iterable[str], facts: SetFacts, size: int, *, name_limit: int | None = None, spares: int = 0
+) -> Decklist:
     """A deck of exactly ``size`` cards from ``pool`` (numbers, copies repeated),
     plus up to ``spares`` spare cards (at most 12, G-SPARE-1) from what is
     left, as the module docstring describes.
@@ -543,8 +596,10 @@ def build_deck(pool: Iterable[str], facts: SetFacts, size: int, *, name_limit: i
     by = facts.by_number
     items = [by[n] for n in pool]
     if len(items) < size:
-        raise RuleError(_("the pool holds {n} cards; the deck needs {size}", n=len(items), size=size),
-                        "G-SEALED" if name_limit is not None else "G-DRAFT-4")
+        raise RuleError(
+            _("the pool holds {n} cards; the deck needs {size}", n=len(items), size=size),
+            "G-SEALED" if name_limit is not None else "G-DRAFT-4",
+        )
 
     def value(f: CardFacts, pair: int) -> float:
         return f.rating - (0 if _fits(f, pair) else DEAD_CARD)
@@ -558,7 +613,7 @@ def build_deck(pool: Iterable[str], facts: SetFacts, size: int, *, name_limit: i
         v = float(sum(on[:size]))
         if len(on) < size:
             off = [f.rating for f in by_rating if f.needs & ~pair]
-            v += sum(off[:size - len(on)]) - DEAD_CARD * (size - len(on))
+            v += sum(off[: size - len(on)]) - DEAD_CARD * (size - len(on))
         if v > best_v:
             best_pair, best_v = pair, v
 
@@ -582,9 +637,15 @@ def build_deck(pool: Iterable[str], facts: SetFacts, size: int, *, name_limit: i
         else:
             rest.append(f)
     if taken < size:
-        raise RuleError(_("the pool gives only {taken} cards within the limit of {limit} of a name; the deck needs "
-                          "{size}",
-                          taken=taken, limit=name_limit, size=size), "R-DECK-4")
+        raise RuleError(
+            _(
+                "the pool gives only {taken} cards within the limit of {limit} of a name; the deck needs {size}",
+                taken=taken,
+                limit=name_limit,
+                size=size,
+            ),
+            "R-DECK-4",
+        )
     spare: Counter = Counter()
     want, got = min(spares, SPARE_MAX), 0
     for f in rest:

@@ -157,5 +157,3 @@ class TableCall:
         else:
             text = _("Time: hand in your decks")
         return _("Paused: {call}", call=text) if self.paused else text
-
-

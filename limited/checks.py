@@ -7,12 +7,12 @@ from os import PathLike
 from pathlib import Path
 from typing import Sequence
 
+from core.cards.decks import DeckProblem
+from core.cards.legality import Catalog
 from core.cards.model import CardSet
 from core.cards.sets import load_set
-from core.cards.decks import DeckProblem
 from core.errors import NotFound, RuleError
 from core.i18n import _, join_list, join_sentences
-from core.cards.legality import Catalog
 
 __all__ = ["require_legal", "find_set"]
 
@@ -22,8 +22,9 @@ def require_legal(problems: Sequence[DeckProblem]) -> None:
     if problems:
         first = problems[0]
         more = join_sentences(str(p) for p in problems[1:])
-        raise RuleError(_("{first}; also: {more}", first=first.message, more=more) if more else first.message,
-                        first.rule)
+        raise RuleError(
+            _("{first}; also: {more}", first=first.message, more=more) if more else first.message, first.rule
+        )
 
 
 def find_set(ref: str | PathLike, catalog: Catalog | None = None) -> CardSet:
@@ -38,5 +39,7 @@ def find_set(ref: str | PathLike, catalog: Catalog | None = None) -> CardSet:
         return cat.set(text)
     except NotFound:
         known = join_list(s.code for s in cat.sets) or _("none loaded")
-        raise NotFound(_("no card set {text!r} (known: {known}; or give a lycee-set/1 file)", text=text, known=known),
-                       "G-CARDS-VERSIONS") from None
+        raise NotFound(
+            _("no card set {text!r} (known: {known}; or give a lycee-set/1 file)", text=text, known=known),
+            "G-CARDS-VERSIONS",
+        ) from None

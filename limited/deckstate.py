@@ -16,8 +16,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.cards.model import ATTRIBUTES, CARD_TYPES, Card, CardSet
 from core.cards.decks import DRAFT_PACKS, Decklist, DeckProblem, check_deck, deck_size
+from core.cards.model import ATTRIBUTES, CARD_TYPES, Card, CardSet
 from core.errors import LyceeError
 from core.i18n import _
 from core.labels import kind_label
@@ -52,8 +52,9 @@ class DeckState:
 
     def __post_init__(self) -> None:
         if self.kind not in ("sealed", "draft"):
-            raise LyceeError(_("the deck builder builds sealed and draft decks, not {kind}",
-                               kind=kind_label(self.kind)))
+            raise LyceeError(
+                _("the deck builder builds sealed and draft decks, not {kind}", kind=kind_label(self.kind))
+            )
         self.pool = Counter(self.pool)
         self.deck = Counter(self.deck or {})
         self.spare = Counter(self.spare or {})
@@ -81,13 +82,16 @@ class DeckState:
         return sum(max(0, self.left(k)) for k in self.pool)
 
     def decklist(self) -> Decklist:
-        return Decklist.from_counts(dict(sorted((k, v) for k, v in self.deck.items() if v > 0)),
-                                    dict(sorted((k, v) for k, v in self.spare.items() if v > 0)))
+        return Decklist.from_counts(
+            dict(sorted((k, v) for k, v in self.deck.items() if v > 0)),
+            dict(sorted((k, v) for k, v in self.spare.items() if v > 0)),
+        )
 
     def check(self) -> list[DeckProblem]:
         """core.cards.decks' verdict for this format (G-SEALED / G-DRAFT-*, G-SPARE-1)."""
-        return check_deck(self.decklist(), catalog_for(self.cs), self.kind, match=self.match, packs=self.packs,
-                          pool=dict(self.pool))
+        return check_deck(
+            self.decklist(), catalog_for(self.cs), self.kind, match=self.match, packs=self.packs, pool=dict(self.pool)
+        )
 
     def choices(self, what: str) -> list:
         """The values filter ``what`` cycles through (None first: all)."""
@@ -105,9 +109,12 @@ class DeckState:
 
     def passes(self, c: Card) -> bool:
         f = self.filters
-        return ((f["type"] is None or c.type == f["type"]) and (f["attr"] is None or f["attr"] in c.attributes)
-                and (f["cost"] is None or c.total_cost == f["cost"])
-                and (f["rarity"] is None or c.rarity == f["rarity"]))
+        return (
+            (f["type"] is None or c.type == f["type"])
+            and (f["attr"] is None or f["attr"] in c.attributes)
+            and (f["cost"] is None or c.total_cost == f["cost"])
+            and (f["rarity"] is None or c.rarity == f["rarity"])
+        )
 
     def order(self, c: Card) -> tuple:
         rar = self.cs.rarities.index(c.rarity) if c.rarity in self.cs.rarities else 0
@@ -186,20 +193,36 @@ class DeckState:
     # -- the library's document -------------------------------------------------------------------------
     def to_doc(self, saved: str) -> dict:
         """The library document (limited.library) of this deck, saved at ``saved``."""
-        return {"schema": LIBRARY_SCHEMA, "name": self.name, "set": self.cs.code, "kind": self.kind,
-                "packs": self.packs, "product": self.product, "seed": self.seed, "match": self.match,
-                "pool": sorted(self.pool.elements()),
-                "deck": dict(sorted((k, v) for k, v in self.deck.items() if v > 0)),
-                "spare": dict(sorted((k, v) for k, v in self.spare.items() if v > 0)),
-                "saved": saved}
+        return {
+            "schema": LIBRARY_SCHEMA,
+            "name": self.name,
+            "set": self.cs.code,
+            "kind": self.kind,
+            "packs": self.packs,
+            "product": self.product,
+            "seed": self.seed,
+            "match": self.match,
+            "pool": sorted(self.pool.elements()),
+            "deck": dict(sorted((k, v) for k, v in self.deck.items() if v > 0)),
+            "spare": dict(sorted((k, v) for k, v in self.spare.items() if v > 0)),
+            "saved": saved,
+        }
 
     @classmethod
     def from_doc(cls, doc: dict, cs: CardSet) -> DeckState:
         """The state of a deck saved in the library (``cs`` is its set)."""
-        return cls(cs, doc["kind"], Counter(doc.get("pool", [])), packs=doc.get("packs"),
-                   deck=Counter(doc.get("deck") or {}), spare=Counter(doc.get("spare") or {}),
-                   name=doc.get("name", ""), seed=doc.get("seed"), product=doc.get("product"),
-                   match=doc.get("match", "bo3"))
+        return cls(
+            cs,
+            doc["kind"],
+            Counter(doc.get("pool", [])),
+            packs=doc.get("packs"),
+            deck=Counter(doc.get("deck") or {}),
+            spare=Counter(doc.get("spare") or {}),
+            name=doc.get("name", ""),
+            seed=doc.get("seed"),
+            product=doc.get("product"),
+            match=doc.get("match", "bo3"),
+        )
 
 
 __all__ = ["FILTERS", "LIBRARY_SCHEMA", "SORTS", "DeckState"]

@@ -30,8 +30,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
-from core.cards.model import CardSet
 from core.cards.decks import DRAFT_CARDS_PER_PACK, DRAFT_PACKS, Decklist, check_draft, deck_size
+from core.cards.model import CardSet
 from core.errors import LyceeError, RuleError, ValidationError
 from core.i18n import _
 from limited.bots import Bot, Picker, PickerFactory, build_deck
@@ -40,9 +40,25 @@ from limited.facts import catalog_for, facts_for
 from limited.packs import check_booster, open_booster
 
 __all__ = [
-    "POD_MIN", "POD_MAX", "POD_RULE", "Seat", "PickTimer", "DEFAULT_PICK_SECONDS", "Pick",
-    "DraftState", "DraftResult", "Draft", "split_pods", "seat_table", "seat_pods", "direction",
-    "source_seat", "check_packs", "open_draft_packs", "build_draft_deck", "run_draft",
+    "POD_MIN",
+    "POD_MAX",
+    "POD_RULE",
+    "Seat",
+    "PickTimer",
+    "DEFAULT_PICK_SECONDS",
+    "Pick",
+    "DraftState",
+    "DraftResult",
+    "Draft",
+    "split_pods",
+    "seat_table",
+    "seat_pods",
+    "direction",
+    "source_seat",
+    "check_packs",
+    "open_draft_packs",
+    "build_draft_deck",
+    "run_draft",
 ]
 
 POD_MIN = 2
@@ -53,7 +69,18 @@ POD_RULE = "L-DRAFT-POD"
 #: only recommends the match time).  More cards than the table lists: the
 #: largest entry's time.
 DEFAULT_PICK_SECONDS: dict[int, float] = {
-    1: 5, 2: 5, 3: 10, 4: 10, 5: 15, 6: 20, 7: 20, 8: 25, 9: 30, 10: 30, 11: 35, 12: 40,
+    1: 5,
+    2: 5,
+    3: 10,
+    4: 10,
+    5: 15,
+    6: 20,
+    7: 20,
+    8: 25,
+    9: 30,
+    10: 30,
+    11: 35,
+    12: 40,
 }
 
 
@@ -63,9 +90,15 @@ DEFAULT_PICK_SECONDS: dict[int, float] = {
 def check_packs(packs: int) -> None:
     """G-DRAFT-2: 4 to 6 boosters a player."""
     if not isinstance(packs, int) or isinstance(packs, bool) or packs not in DRAFT_PACKS:
-        raise RuleError(_("{packs} packs a player: a draft uses {min} to {max}", packs=packs,
-                          min=DRAFT_PACKS.start, max=DRAFT_PACKS.stop - 1),
-                        "G-DRAFT-2")
+        raise RuleError(
+            _(
+                "{packs} packs a player: a draft uses {min} to {max}",
+                packs=packs,
+                min=DRAFT_PACKS.start,
+                max=DRAFT_PACKS.stop - 1,
+            ),
+            "G-DRAFT-2",
+        )
 
 
 def split_pods(players: int, max_size: int = POD_MAX, min_size: int = POD_MIN) -> tuple[int, ...]:
@@ -74,21 +107,37 @@ def split_pods(players: int, max_size: int = POD_MAX, min_size: int = POD_MIN) -
     if max_size < min_size or min_size < 2:
         raise ValueError("pods seat at least 2 and max_size >= min_size")
     if players < min_size:
-        raise RuleError(_("{players} player(s): a draft pod seats at least {min}",
-                          players=players, min=min_size), POD_RULE)
+        raise RuleError(
+            _("{players} player(s): a draft pod seats at least {min}", players=players, min=min_size), POD_RULE
+        )
     k = -(-players // max_size)
     q, r = divmod(players, k)
     if q < min_size:
-        raise RuleError(_("{players} players do not split into pods of {min} to {max}",
-                          players=players, min=min_size, max=max_size), POD_RULE)
+        raise RuleError(
+            _(
+                "{players} players do not split into pods of {min} to {max}",
+                players=players,
+                min=min_size,
+                max=max_size,
+            ),
+            POD_RULE,
+        )
     return tuple(q + 1 if i < r else q for i in range(k))
 
 
 def _check_pod(n: int) -> None:
     if n > POD_MAX:
         sizes = "+".join(map(str, split_pods(n)))
-        raise RuleError(_("a draft pod seats {min} to {max} players, not {n}: split them into pods ({sizes})",
-                          min=POD_MIN, max=POD_MAX, n=n, sizes=sizes), POD_RULE)
+        raise RuleError(
+            _(
+                "a draft pod seats {min} to {max} players, not {n}: split them into pods ({sizes})",
+                min=POD_MIN,
+                max=POD_MAX,
+                n=n,
+                sizes=sizes,
+            ),
+            POD_RULE,
+        )
     if n < POD_MIN:
         raise RuleError(_("a draft pod seats {min} to {max} players, not {n}", min=POD_MIN, max=POD_MAX, n=n), POD_RULE)
 
@@ -99,8 +148,9 @@ class Seat:
     bot: bool = True
 
 
-def seat_table(humans: Sequence[str], bots: int, rng: random.Random, *,
-               bot_names: Sequence[str] | None = None) -> tuple[Seat, ...]:
+def seat_table(
+    humans: Sequence[str], bots: int, rng: random.Random, *, bot_names: Sequence[str] | None = None
+) -> tuple[Seat, ...]:
     """One table: the humans in a drawn order, spaced as evenly as the bots
     allow (human i at seat offset + floor(i*n/h)), bots in the other seats."""
     n = len(humans) + bots
@@ -119,8 +169,9 @@ def seat_table(humans: Sequence[str], bots: int, rng: random.Random, *,
     return tuple(s if s is not None else Seat(next(it), True) for s in seats)
 
 
-def seat_pods(humans: Sequence[str], bots: int, rng: random.Random, *,
-              max_size: int = POD_MAX) -> tuple[tuple[Seat, ...], ...]:
+def seat_pods(
+    humans: Sequence[str], bots: int, rng: random.Random, *, max_size: int = POD_MAX
+) -> tuple[tuple[Seat, ...], ...]:
     """Everyone into pods (:func:`split_pods`), the humans drawn and spread
     evenly over the pods (more humans to larger pods), each table laid out
     by :func:`seat_table`; bots are named Bot 1, Bot 2 ... across pods."""
@@ -132,7 +183,7 @@ def seat_pods(humans: Sequence[str], bots: int, rng: random.Random, *,
     pods, start, bot_no = [], 0, 0
     for i, size in enumerate(sizes):
         h = q + 1 if i < r else q
-        mine = order[start:start + h]
+        mine = order[start : start + h]
         start += h
         names = [_("Bot {n}", n=bot_no + j + 1) for j in range(size - h)]
         bot_no += size - h
@@ -225,8 +276,9 @@ class DraftResult:
     def with_decks(self, decks: Sequence[Decklist | None]) -> "DraftResult":
         if len(decks) != len(self.seats):
             raise ValueError("one deck (or None) per seat")
-        return DraftResult(self.set_code, self.seed, self.packs, self.seats, self.opened, self.picks,
-                           self.pools, tuple(decks))
+        return DraftResult(
+            self.set_code, self.seed, self.packs, self.seats, self.opened, self.picks, self.pools, tuple(decks)
+        )
 
 
 # -- the engine -----------------------------------------------------------------------------------
@@ -248,14 +300,25 @@ class Draft:
     ``clock``: seconds as a float (e.g. ``time.monotonic``) for the timer.
     """
 
-    def __init__(self, cs: CardSet | None, seats: int | Sequence[Seat], packs: int, seed: int | None, *,
-                 picker: PickerFactory | Sequence[PickerFactory] = Bot,
-                 opened: Sequence[Sequence[Sequence[str]]] | None = None,
-                 timer: PickTimer | None = None, clock: Callable[[], float] | None = None,
-                 autopick: bool = True, auto_last: bool = True, set_code: str | None = None):
+    def __init__(
+        self,
+        cs: CardSet | None,
+        seats: int | Sequence[Seat],
+        packs: int,
+        seed: int | None,
+        *,
+        picker: PickerFactory | Sequence[PickerFactory] = Bot,
+        opened: Sequence[Sequence[Sequence[str]]] | None = None,
+        timer: PickTimer | None = None,
+        clock: Callable[[], float] | None = None,
+        autopick: bool = True,
+        auto_last: bool = True,
+        set_code: str | None = None,
+    ):
         check_packs(packs)
-        self.seats: tuple[Seat, ...] = (tuple(Seat(_("Bot {n}", n=i + 1)) for i in range(seats))
-                                        if isinstance(seats, int) else tuple(seats))
+        self.seats: tuple[Seat, ...] = (
+            tuple(Seat(_("Bot {n}", n=i + 1)) for i in range(seats)) if isinstance(seats, int) else tuple(seats)
+        )
         n = len(self.seats)
         _check_pod(n)
         self.set = cs
@@ -268,8 +331,15 @@ class Draft:
             check_booster(cs, "G-DRAFT-1")
             size = cs.booster.size  # type: ignore[union-attr]
             if size < DRAFT_CARDS_PER_PACK:
-                raise RuleError(_("set {code}: a booster of {size} cards cannot give {per_pack} deck cards a pack",
-                                  code=cs.code, size=size, per_pack=DRAFT_CARDS_PER_PACK), "G-DRAFT-4")
+                raise RuleError(
+                    _(
+                        "set {code}: a booster of {size} cards cannot give {per_pack} deck cards a pack",
+                        code=cs.code,
+                        size=size,
+                        per_pack=DRAFT_CARDS_PER_PACK,
+                    ),
+                    "G-DRAFT-4",
+                )
             opened = open_draft_packs(cs, n, packs, seed)
         self.opened = tuple(tuple(tuple(p) for p in rnd) for rnd in opened)
         self._check_opened()
@@ -300,8 +370,9 @@ class Draft:
         n = len(self.seats)
         problems = []
         if len(self.opened) != self.packs:
-            problems.append(("opened", _("{n} rounds of packs for a {packs}-pack draft",
-                                         n=len(self.opened), packs=self.packs)))
+            problems.append(
+                ("opened", _("{n} rounds of packs for a {packs}-pack draft", n=len(self.opened), packs=self.packs))
+            )
         for r, rnd in enumerate(self.opened):
             if len(rnd) != n:
                 problems.append((f"opened[{r}]", _("{n} packs for {seats} seats", n=len(rnd), seats=n)))
@@ -311,8 +382,12 @@ class Draft:
                 for s, p in enumerate(rnd):
                     for j, num in enumerate(p):
                         if num not in self.set:
-                            problems.append((f"opened[{r}][{s}][{j}]", _("{num} is not a card of set {code}",
-                                                                         num=num, code=self.set.code)))
+                            problems.append(
+                                (
+                                    f"opened[{r}][{s}][{j}]",
+                                    _("{num} is not a card of set {code}", num=num, code=self.set.code),
+                                )
+                            )
         if problems:
             raise ValidationError(_("the draft packs"), problems)
 
@@ -369,17 +444,32 @@ class Draft:
     def state(self) -> DraftState:
         n = len(self.seats)
         return DraftState(
-            round=self.round, rounds=self.packs, pick=self.pick_number, direction=self.direction,
-            offered=tuple(self.offered(s) for s in range(n)), waiting=self.waiting(),
+            round=self.round,
+            rounds=self.packs,
+            pick=self.pick_number,
+            direction=self.direction,
+            offered=tuple(self.offered(s) for s in range(n)),
+            waiting=self.waiting(),
             pool_sizes=tuple(len(p) for p in self._pools),
-            deadlines=tuple(self.deadline(s) for s in range(n)), done=self._done)
+            deadlines=tuple(self.deadline(s) for s in range(n)),
+            done=self._done,
+        )
 
     def result(self, decks: Sequence[Decklist | None] | None = None) -> DraftResult:
         if not self._done:
-            raise LyceeError(_("the draft is not over: pack {round}, pick {pick}",
-                               round=self.round, pick=self.pick_number))
-        res = DraftResult(self.set_code, self.seed, self.packs, self.seats, self.opened, tuple(self._picks),
-                          tuple(tuple(p) for p in self._pools), (None,) * len(self.seats))
+            raise LyceeError(
+                _("the draft is not over: pack {round}, pick {pick}", round=self.round, pick=self.pick_number)
+            )
+        res = DraftResult(
+            self.set_code,
+            self.seed,
+            self.packs,
+            self.seats,
+            self.opened,
+            tuple(self._picks),
+            tuple(tuple(p) for p in self._pools),
+            (None,) * len(self.seats),
+        )
         return res.with_decks(decks) if decks is not None else res
 
     # -- acting -----------------------------------------------------------------------------
@@ -388,12 +478,21 @@ class Draft:
         """``seat`` takes ``card`` from the pack in front of it (G-DRAFT-1)."""
         self._seat(seat)
         if self.autopick and self.seats[seat].bot:
-            raise LyceeError(_("seat {seat} ({name}) is a bot: it picks by itself",
-                               seat=seat, name=self.seats[seat].name))
+            raise LyceeError(
+                _("seat {seat} ({name}) is a bot: it picks by itself", seat=seat, name=self.seats[seat].name)
+            )
         self._can_pick(seat)
         if card not in self._held[seat]:
-            raise RuleError(_("{card} is not in the pack seat {seat} holds at pack {round}, pick {pick}",
-                              card=card, seat=seat, round=self.round, pick=self.pick_number), "G-DRAFT-1")
+            raise RuleError(
+                _(
+                    "{card} is not in the pack seat {seat} holds at pack {round}, pick {pick}",
+                    card=card,
+                    seat=seat,
+                    round=self.round,
+                    pick=self.pick_number,
+                ),
+                "G-DRAFT-1",
+            )
         p = self._take(seat, card)
         self._settle()
         return p
@@ -402,8 +501,9 @@ class Draft:
         """``seat``'s time ran out: the bot's choice is taken for it."""
         self._seat(seat)
         self._can_pick(seat)
-        p = self._take(seat, self._bot_for(seat, timeout=True).choose(self._held[seat], self._pools[seat]),
-                       timeout=True)
+        p = self._take(
+            seat, self._bot_for(seat, timeout=True).choose(self._held[seat], self._pools[seat]), timeout=True
+        )
         self._settle()
         return p
 
@@ -431,9 +531,15 @@ class Draft:
         if self._done:
             raise LyceeError(_("the draft is over"))
         if self._picked[seat]:
-            raise RuleError(_("seat {seat} has taken its card for pack {round}, pick {pick}; "
-                              "it waits for the next pack",
-                              seat=seat, round=self.round, pick=self.pick_number), "G-DRAFT-1")
+            raise RuleError(
+                _(
+                    "seat {seat} has taken its card for pack {round}, pick {pick}; it waits for the next pack",
+                    seat=seat,
+                    round=self.round,
+                    pick=self.pick_number,
+                ),
+                "G-DRAFT-1",
+            )
 
     def _now(self, now: float | None) -> float:
         if now is not None:
@@ -515,15 +621,23 @@ def build_draft_deck(pool: Sequence[str], cs: CardSet, packs: int, *, match: str
     """The bot builder's deck of packs x 10 from a drafted pool (G-DRAFT-4, any
     number of a name G-DRAFT-3), spares up to 12 in best of three (G-SPARE-1);
     checked by core.decks.check_draft."""
-    deck = build_deck(pool, facts_for(cs), deck_size("draft", packs), name_limit=None,
-                      spares=12 if match == "bo3" else 0)
+    deck = build_deck(
+        pool, facts_for(cs), deck_size("draft", packs), name_limit=None, spares=12 if match == "bo3" else 0
+    )
     require_legal(check_draft(deck, catalog_for(cs), packs=packs, pool=pool, match=match))
     return deck
 
 
-def run_draft(cs: CardSet, seats: int | Sequence[Seat] = 8, packs: int = 4, seed: int = 0, *,
-              picker: PickerFactory | Sequence[PickerFactory] = Bot, build: bool = True,
-              match: str = "bo3") -> DraftResult:
+def run_draft(
+    cs: CardSet,
+    seats: int | Sequence[Seat] = 8,
+    packs: int = 4,
+    seed: int = 0,
+    *,
+    picker: PickerFactory | Sequence[PickerFactory] = Bot,
+    build: bool = True,
+    match: str = "bo3",
+) -> DraftResult:
     """A whole table drafted by pickers (bots by default) and, with ``build``,
     a deck built for every seat."""
     d = Draft(cs, seats, packs, seed, picker=picker)
@@ -535,5 +649,3 @@ def run_draft(cs: CardSet, seats: int | Sequence[Seat] = 8, packs: int = 4, seed
     if build:
         res = res.with_decks([build_draft_deck(p, cs, packs, match=match) for p in res.pools])
     return res
-
-

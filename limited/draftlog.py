@@ -36,13 +36,20 @@ from os import PathLike
 from pathlib import Path
 from typing import Any, TypeGuard
 
+from core.cards.decks import DRAFT_PACKS, Decklist, check_draft
 from core.cards.model import CardSet, normalize_number
 from core.cards.schema import Problems, show_value
-from core.cards.decks import DRAFT_PACKS, Decklist, check_draft
 from core.errors import ValidationError
 from core.i18n import _, join_list
 from limited.draft import (
-    POD_MAX, POD_MIN, Draft, DraftResult, Pick, Seat, direction, open_draft_packs,
+    POD_MAX,
+    POD_MIN,
+    Draft,
+    DraftResult,
+    Pick,
+    Seat,
+    direction,
+    open_draft_packs,
 )
 from limited.facts import catalog_for
 
@@ -70,19 +77,30 @@ def draft_log(res: DraftResult) -> dict:
         by_round[p.round - 1].append(d)
     decks = res.decks or (None,) * n
     return {
-        "schema": SCHEMA, "set": res.set_code, "seed": res.seed, "packs": res.packs,
+        "schema": SCHEMA,
+        "set": res.set_code,
+        "seed": res.seed,
+        "packs": res.packs,
         "seats": [{"seat": i, "name": s.name, "bot": s.bot} for i, s in enumerate(res.seats)],
-        "rounds": [{"round": r + 1, "direction": direction(r), "packs": [list(p) for p in res.opened[r]],
-                    "picks": by_round[r]} for r in range(res.packs)],
-        "pools": [{"seat": i, "pool": list(res.pools[i]),
-                   "deck": _counts(dk, "deck") if (dk := decks[i]) is not None else None,
-                   "spare": _counts(dk, "spare") if (dk := decks[i]) is not None else {}}
-                  for i in range(n)],
+        "rounds": [
+            {"round": r + 1, "direction": direction(r), "packs": [list(p) for p in res.opened[r]], "picks": by_round[r]}
+            for r in range(res.packs)
+        ],
+        "pools": [
+            {
+                "seat": i,
+                "pool": list(res.pools[i]),
+                "deck": _counts(dk, "deck") if (dk := decks[i]) is not None else None,
+                "spare": _counts(dk, "spare") if (dk := decks[i]) is not None else {},
+            }
+            for i in range(n)
+        ],
     }
 
 
 def dump_log(doc: dict) -> str:
     """Log text: one key, pack or pick a line, UTF-8 without escapes."""
+
     def j(v: Any) -> str:
         return json.dumps(v, ensure_ascii=False, separators=(", ", ": "))
 
@@ -177,8 +195,12 @@ def parse_log(doc: Any, source: str = "<draft log>", cs: CardSet | None = None) 
         raise ValidationError(source, [("$", _("expected a JSON object, got {got}", got=show_value(doc)))])
     _keys(doc, ("schema", "set", "seed", "packs", "seats", "rounds", "pools"), "$", p)
     if doc.get("schema", _MISSING) != SCHEMA:
-        p.add("$.schema", _("expected {schema!r}, got {got}", schema=SCHEMA, got=show_value(doc.get("schema")))
-              if "schema" in doc else _("missing (expected {schema!r})", schema=SCHEMA))
+        p.add(
+            "$.schema",
+            _("expected {schema!r}, got {got}", schema=SCHEMA, got=show_value(doc.get("schema")))
+            if "schema" in doc
+            else _("missing (expected {schema!r})", schema=SCHEMA),
+        )
     code = doc.get("set", _MISSING)
     if not isinstance(code, str) or not code.strip():
         p.add("$.set", _("missing") if code is _MISSING else _("expected a set code, got {got}", got=show_value(code)))
@@ -194,18 +216,30 @@ def parse_log(doc: Any, source: str = "<draft log>", cs: CardSet | None = None) 
         p.add("$.packs", _("missing"))
         packs = None
     elif not _is_int(packs) or packs not in DRAFT_PACKS:
-        p.add("$.packs", _("{got} packs a player: a draft uses {min} to {max} [G-DRAFT-2]", got=show_value(packs),
-                           min=DRAFT_PACKS.start, max=DRAFT_PACKS.stop - 1))
+        p.add(
+            "$.packs",
+            _(
+                "{got} packs a player: a draft uses {min} to {max} [G-DRAFT-2]",
+                got=show_value(packs),
+                min=DRAFT_PACKS.start,
+                max=DRAFT_PACKS.stop - 1,
+            ),
+        )
         packs = None
 
     seats: list[Seat] = []
     raw = doc.get("seats", _MISSING)
     if not isinstance(raw, list):
-        p.add("$.seats", _("missing") if raw is _MISSING else _("expected a list of seats, got {got}", got=show_value(raw)))
+        p.add(
+            "$.seats",
+            _("missing") if raw is _MISSING else _("expected a list of seats, got {got}", got=show_value(raw)),
+        )
     else:
         if not POD_MIN <= len(raw) <= POD_MAX:
-            p.add("$.seats", _("{n} seats: a draft pod seats {min} to {max} [L-DRAFT-POD]",
-                               n=len(raw), min=POD_MIN, max=POD_MAX))
+            p.add(
+                "$.seats",
+                _("{n} seats: a draft pod seats {min} to {max} [L-DRAFT-POD]", n=len(raw), min=POD_MIN, max=POD_MAX),
+            )
         for i, s in enumerate(raw):
             sp = f"$.seats[{i}]"
             if not isinstance(s, dict):
@@ -213,10 +247,16 @@ def parse_log(doc: Any, source: str = "<draft log>", cs: CardSet | None = None) 
                 continue
             _keys(s, ("seat", "name", "bot"), sp, p)
             if "seat" in s and s["seat"] != i:
-                p.add(f"{sp}.seat", _("expected {i} (seats are listed in order), got {got}", i=i, got=show_value(s["seat"])))
+                p.add(
+                    f"{sp}.seat",
+                    _("expected {i} (seats are listed in order), got {got}", i=i, got=show_value(s["seat"])),
+                )
             name, bot = s.get("name"), s.get("bot", False)
             if not isinstance(name, str) or not name.strip():
-                p.add(f"{sp}.name", _("missing") if name is None else _("expected a name, got {got}", got=show_value(name)))
+                p.add(
+                    f"{sp}.name",
+                    _("missing") if name is None else _("expected a name, got {got}", got=show_value(name)),
+                )
                 name = f"seat {i}"
             if not isinstance(bot, bool):
                 p.add(f"{sp}.bot", _("expected true or false, got {got}", got=show_value(bot)))
@@ -228,8 +268,10 @@ def parse_log(doc: Any, source: str = "<draft log>", cs: CardSet | None = None) 
     picks: list[Pick] = []
     rounds = doc.get("rounds", _MISSING)
     if not isinstance(rounds, list):
-        p.add("$.rounds", _("missing") if rounds is _MISSING else _("expected a list of rounds, got {got}",
-                                                                    got=show_value(rounds)))
+        p.add(
+            "$.rounds",
+            _("missing") if rounds is _MISSING else _("expected a list of rounds, got {got}", got=show_value(rounds)),
+        )
     else:
         if packs is not None and len(rounds) != packs:
             p.add("$.rounds", _("{n} pack rounds for a {packs}-pack draft", n=len(rounds), packs=packs))
@@ -243,15 +285,25 @@ def parse_log(doc: Any, source: str = "<draft log>", cs: CardSet | None = None) 
                 p.add(f"{rp}.round", _("expected {n}, got {got}", n=r + 1, got=show_value(rnd.get("round"))))
             want = direction(r)
             if rnd.get("direction", _MISSING) != want:
-                p.add(f"{rp}.direction", _("must be {want:+d}: pack 1 passes +1 and the direction alternates from pack "
-                                           "to pack [G-DRAFT-1]",
-                                           want=want)
-                      if "direction" in rnd else _("missing (expected {want:+d})", want=want))
+                p.add(
+                    f"{rp}.direction",
+                    _(
+                        "must be {want:+d}: pack 1 passes +1 and the direction alternates from pack "
+                        "to pack [G-DRAFT-1]",
+                        want=want,
+                    )
+                    if "direction" in rnd
+                    else _("missing (expected {want:+d})", want=want),
+                )
             rp_packs = rnd.get("packs", _MISSING)
             got: list[tuple[str, ...]] = []
             if not isinstance(rp_packs, list):
-                p.add(f"{rp}.packs", _("missing") if rp_packs is _MISSING
-                      else _("expected a list of packs, got {got}", got=show_value(rp_packs)))
+                p.add(
+                    f"{rp}.packs",
+                    _("missing")
+                    if rp_packs is _MISSING
+                    else _("expected a list of packs, got {got}", got=show_value(rp_packs)),
+                )
             else:
                 if n and len(rp_packs) != n:
                     p.add(f"{rp}.packs", _("{n} packs for {seats} seats: one pack a seat", n=len(rp_packs), seats=n))
@@ -266,8 +318,12 @@ def parse_log(doc: Any, source: str = "<draft log>", cs: CardSet | None = None) 
             opened.append(tuple(got))
             rp_picks = rnd.get("picks", _MISSING)
             if not isinstance(rp_picks, list):
-                p.add(f"{rp}.picks", _("missing") if rp_picks is _MISSING
-                      else _("expected a list of picks, got {got}", got=show_value(rp_picks)))
+                p.add(
+                    f"{rp}.picks",
+                    _("missing")
+                    if rp_picks is _MISSING
+                    else _("expected a list of picks, got {got}", got=show_value(rp_picks)),
+                )
                 continue
             for i, pk in enumerate(rp_picks):
                 pp = f"{rp}.picks[{i}]"
@@ -296,8 +352,10 @@ def parse_log(doc: Any, source: str = "<draft log>", cs: CardSet | None = None) 
     pools: list[tuple[str, ...]] = []
     raw_pools = doc.get("pools", _MISSING)
     if not isinstance(raw_pools, list):
-        p.add("$.pools", _("missing") if raw_pools is _MISSING else _("expected a list, got {got}",
-                                                                      got=show_value(raw_pools)))
+        p.add(
+            "$.pools",
+            _("missing") if raw_pools is _MISSING else _("expected a list, got {got}", got=show_value(raw_pools)),
+        )
     else:
         if n and len(raw_pools) != n:
             p.add("$.pools", _("{n} pools for {seats} seats", n=len(raw_pools), seats=n))
@@ -308,8 +366,10 @@ def parse_log(doc: Any, source: str = "<draft log>", cs: CardSet | None = None) 
                 continue
             _keys(e, ("seat", "pool", "deck", "spare"), ep, p)
             if "seat" in e and e["seat"] != i:
-                p.add(f"{ep}.seat", _("expected {i} (pools are listed in seat order), got {got}",
-                                      i=i, got=show_value(e["seat"])))
+                p.add(
+                    f"{ep}.seat",
+                    _("expected {i} (pools are listed in seat order), got {got}", i=i, got=show_value(e["seat"])),
+                )
             pool = _numbers(e.get("pool"), f"{ep}.pool", p, cs)
             pools.append(pool or ())
             deck = _count_map(e.get("deck"), f"{ep}.deck", p)
@@ -332,9 +392,15 @@ def read_log(path: str | PathLike, cs: CardSet | None = None) -> DraftResult:
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as e:
-        raise ValidationError(str(path), [(_("line {lineno} column {colno}",
-                                             lineno=e.lineno, colno=e.colno), _("not valid JSON: {msg}",
-                                                                                msg=e.msg))]) from None
+        raise ValidationError(
+            str(path),
+            [
+                (
+                    _("line {lineno} column {colno}", lineno=e.lineno, colno=e.colno),
+                    _("not valid JSON: {msg}", msg=e.msg),
+                )
+            ],
+        ) from None
     return parse_log(doc, str(path), cs)
 
 
@@ -350,11 +416,20 @@ def replay(log: dict | DraftResult, cs: CardSet | None = None, *, source: str = 
     res = log if isinstance(log, DraftResult) else parse_log(log, source, cs)
     n = len(res.seats)
     try:
-        d = Draft(None, res.seats, res.packs, res.seed, opened=res.opened, autopick=False, auto_last=False,
-                  set_code=res.set_code)
+        d = Draft(
+            None,
+            res.seats,
+            res.packs,
+            res.seed,
+            opened=res.opened,
+            autopick=False,
+            auto_last=False,
+            set_code=res.set_code,
+        )
     except ValidationError as e:
-        raise ValidationError(source, [(f"$.rounds{w.removeprefix('opened')}", what)
-                                       for w, what in e.problems]) from None
+        raise ValidationError(
+            source, [(f"$.rounds{w.removeprefix('opened')}", what) for w, what in e.problems]
+        ) from None
     index: dict[int, int] = {}
     for p in res.picks:
         i = index.get(p.round, 0)
@@ -363,28 +438,77 @@ def replay(log: dict | DraftResult, cs: CardSet | None = None, *, source: str = 
         if d.done:
             raise ValidationError(source, [(pp, _("a pick after the last pack is empty"))])
         if p.round != d.round:
-            raise ValidationError(source, [(pp, _("pack {round} is not over: seats {seats} still pick at pick {pick}",
-                                                  round=d.round,
-                                                  seats=join_list(d.waiting()), pick=d.pick_number))])
+            raise ValidationError(
+                source,
+                [
+                    (
+                        pp,
+                        _(
+                            "pack {round} is not over: seats {seats} still pick at pick {pick}",
+                            round=d.round,
+                            seats=join_list(d.waiting()),
+                            pick=d.pick_number,
+                        ),
+                    )
+                ],
+            )
         if p.pick != d.pick_number:
-            raise ValidationError(source, [(f"{pp}.pick", _("expected pick {pick} (seats {seats} have not picked)",
-                                                            pick=d.pick_number,
-                                                            seats=join_list(d.waiting())))])
+            raise ValidationError(
+                source,
+                [
+                    (
+                        f"{pp}.pick",
+                        _(
+                            "expected pick {pick} (seats {seats} have not picked)",
+                            pick=d.pick_number,
+                            seats=join_list(d.waiting()),
+                        ),
+                    )
+                ],
+            )
         offered = d.offered(p.seat)
         if offered is None:
-            raise ValidationError(source, [(f"{pp}.seat", _("seat {seat} has already taken a card at pick {pick} "
-                                                            "[G-DRAFT-1]",
-                                                            seat=p.seat, pick=p.pick))])
+            raise ValidationError(
+                source,
+                [
+                    (
+                        f"{pp}.seat",
+                        _("seat {seat} has already taken a card at pick {pick} [G-DRAFT-1]", seat=p.seat, pick=p.pick),
+                    )
+                ],
+            )
         if Counter(offered) != Counter(p.offered):
             src = (p.seat - d.direction * (p.pick - 1)) % n
-            raise ValidationError(source, [(f"{pp}.offered", _("seat {seat} holds the pack seat {src} opened, now "
-                                                               "{cards} [G-DRAFT-1]",
-                                                               seat=p.seat, src=src, cards=list(offered)))])
+            raise ValidationError(
+                source,
+                [
+                    (
+                        f"{pp}.offered",
+                        _(
+                            "seat {seat} holds the pack seat {src} opened, now {cards} [G-DRAFT-1]",
+                            seat=p.seat,
+                            src=src,
+                            cards=list(offered),
+                        ),
+                    )
+                ],
+            )
         d.pick(p.seat, p.took)
     if not d.done:
-        raise ValidationError(source, [(f"$.rounds[{d.round - 1}].picks",
-                                        _("the picks stop at pack {round}, pick {pick}: seats {seats} have not picked",
-                                          round=d.round, pick=d.pick_number, seats=join_list(d.waiting())))])
+        raise ValidationError(
+            source,
+            [
+                (
+                    f"$.rounds[{d.round - 1}].picks",
+                    _(
+                        "the picks stop at pack {round}, pick {pick}: seats {seats} have not picked",
+                        round=d.round,
+                        pick=d.pick_number,
+                        seats=join_list(d.waiting()),
+                    ),
+                )
+            ],
+        )
     problems = []
     out = d.result(res.decks if res.decks else None)
     for s in range(n):
@@ -396,8 +520,12 @@ def replay(log: dict | DraftResult, cs: CardSet | None = None, *, source: str = 
             for r in range(res.packs):
                 for s in range(n):
                     if fresh[r][s] != res.opened[r][s]:
-                        problems.append((f"$.rounds[{r}].packs[{s}]",
-                                         _("is not what seed {seed} opens in set {code}", seed=res.seed, code=cs.code)))
+                        problems.append(
+                            (
+                                f"$.rounds[{r}].packs[{s}]",
+                                _("is not what seed {seed} opens in set {code}", seed=res.seed, code=cs.code),
+                            )
+                        )
         cat = catalog_for(cs)
         for s, deck in enumerate(out.decks):
             if deck is None:
@@ -407,4 +535,3 @@ def replay(log: dict | DraftResult, cs: CardSet | None = None, *, source: str = 
     if problems:
         raise ValidationError(source, problems)
     return out
-

@@ -27,23 +27,33 @@ import random
 from collections import Counter
 from typing import Iterable, Sequence
 
-from core.cards.model import CardSet
-from core.rules.decklists import DEFAULT_BUILD_MINUTES, builders, deck_data, pool_data
+from core import labels
 from core.cards.decks import DRAFT_CARDS_PER_PACK, Decklist
+from core.cards.legality import Catalog
+from core.cards.model import CardSet
 from core.desk import Desk
 from core.errors import LyceeError, NotFound, RuleError, ValidationError
-from core import labels
-from core.i18n import _, join_list
-from core.cards.legality import Catalog
-from core.log.actions import Action, Build, DecklistAction, Pods, PoolAction, Seat as PodSeat
-from core.rules.clock import stamp
 from core.event.model import Event
+from core.i18n import _, join_list
+from core.log.actions import Action, Build, DecklistAction, Pods, PoolAction
+from core.log.actions import Seat as PodSeat
+from core.rules.clock import stamp
+from core.rules.decklists import DEFAULT_BUILD_MINUTES, builders, deck_data, pool_data
 from limited.draft import Seat, build_draft_deck, check_packs, run_draft, seat_pods
 from limited.packs import check_booster, check_starters
 from limited.sealed import PRODUCTS, build_sealed_deck, open_sealed
 
-__all__ = ["open_sealed_pools", "add_sealed_pool", "draft_pods", "simulate_draft", "enter_draft_pool",
-           "build_bot_decks", "event_set", "draft_pool_size", "new_seed"]
+__all__ = [
+    "open_sealed_pools",
+    "add_sealed_pool",
+    "draft_pods",
+    "simulate_draft",
+    "enter_draft_pool",
+    "build_bot_decks",
+    "event_set",
+    "draft_pool_size",
+    "new_seed",
+]
 
 
 #: The ``source`` of a decklist the bot builder made.
@@ -67,24 +77,29 @@ def card_set(ref: str | CardSet, catalog: Catalog | None = None) -> CardSet:
         return cat.set(code)
     except NotFound:
         known = join_list(s.code for s in cat.sets) or "-"
-        raise NotFound(_("no card set {set!r} (known: {known})", set=code, known=known),
-                       "G-CARDS-VERSIONS") from None
+        raise NotFound(_("no card set {set!r} (known: {known})", set=code, known=known), "G-CARDS-VERSIONS") from None
 
 
 def event_set(event: Event, catalog: Catalog | None = None) -> CardSet:
     """The card set of the event's build phase."""
     if event.build is None:
-        raise LyceeError(_("{event} has no build phase: open it first (`lycee build EVENT open`)",
-                           event=event.name))
+        raise LyceeError(_("{event} has no build phase: open it first (`lycee build EVENT open`)", event=event.name))
     return card_set(event.build.set_code, catalog)
 
 
 def _need_kind(event: Event, kind: str) -> None:
     if event.kind != kind:
         rule = "G-SEALED" if kind == "sealed" else "G-DRAFT-1"
-        raise RuleError(_("{event} is a {kind} event: {what} is for {other} events", event=event.name,
-                          kind=labels.kind_label(event.kind), what=_("sealed pools") if kind == "sealed" else _("a draft"),
-                          other=labels.kind_label(kind)), rule)
+        raise RuleError(
+            _(
+                "{event} is a {kind} event: {what} is for {other} events",
+                event=event.name,
+                kind=labels.kind_label(event.kind),
+                what=_("sealed pools") if kind == "sealed" else _("a draft"),
+                other=labels.kind_label(kind),
+            ),
+            rule,
+        )
 
 
 def _player_rng(seed: int, pid: str) -> random.Random:
@@ -96,16 +111,25 @@ def _sealed_pool_data(cs: CardSet, product: str, seed: int, pid: str) -> PoolAct
     from core.event.model import OpenedPack
 
     opened = [OpenedPack(p.kind, p.cards, p.starter or "") for p in pool.packs]
-    return pool_data(pid, "sealed", cs.code, pool.cards, product=product, packs=len(pool.packs), seed=seed,
-                     opened=opened)
+    return pool_data(
+        pid, "sealed", cs.code, pool.cards, product=product, packs=len(pool.packs), seed=seed, opened=opened
+    )
 
 
 # -- sealed (G-SEALED) ------------------------------------------------------------------------------
 
 
-def open_sealed_pools(desk: Desk, set_code: str | CardSet, product: str, seed: int | None = None, *,
-                      minutes: int | None = None, start: bool = True, catalog: Catalog | None = None,
-                      real: bool = False) -> Event:
+def open_sealed_pools(
+    desk: Desk,
+    set_code: str | CardSet,
+    product: str,
+    seed: int | None = None,
+    *,
+    minutes: int | None = None,
+    start: bool = True,
+    catalog: Catalog | None = None,
+    real: bool = False,
+) -> Event:
     """Open the build phase of a sealed event and one ``product`` (2s / 1s3b)
     for every active player, then (``start``) start the building timer; all
     or none.  ``real``: the products are opened at the table, so no pool is
@@ -113,11 +137,19 @@ def open_sealed_pools(desk: Desk, set_code: str | CardSet, product: str, seed: i
     ev = desk.event
     _need_kind(ev, "sealed")
     if ev.build is not None:
-        raise LyceeError(_("the build phase of {event} was already opened at {at}", event=ev.name,
-                           at=labels.time_label(ev.build.opened_at)), "G-SEALED")
+        raise LyceeError(
+            _(
+                "the build phase of {event} was already opened at {at}",
+                event=ev.name,
+                at=labels.time_label(ev.build.opened_at),
+            ),
+            "G-SEALED",
+        )
     if product not in PRODUCTS:
-        raise RuleError(_("sealed product {product!r}: use 2s (2 starters) or 1s3b (1 starter + 3 boosters)",
-                          product=product), "G-SEALED")
+        raise RuleError(
+            _("sealed product {product!r}: use 2s (2 starters) or 1s3b (1 starter + 3 boosters)", product=product),
+            "G-SEALED",
+        )
     cs = card_set(set_code, catalog)
     check_starters(cs)
     if PRODUCTS[product][1]:
@@ -127,13 +159,19 @@ def open_sealed_pools(desk: Desk, set_code: str | CardSet, product: str, seed: i
         raise LyceeError(_("{event} has no active players to open pools for", event=ev.name))
     minutes = minutes if minutes is not None else DEFAULT_BUILD_MINUTES["sealed"]
     if real:
-        return desk.append_all([("build", desk.build_data("open", kind="sealed", set=cs.code, product=product,
-                                                          minutes=minutes, real=True))])
+        return desk.append_all(
+            [
+                (
+                    "build",
+                    desk.build_data("open", kind="sealed", set=cs.code, product=product, minutes=minutes, real=True),
+                )
+            ]
+        )
     seed = new_seed() if seed is None else int(seed)
     at = stamp(desk.now())
-    acts: list[tuple[str, Action]] = [("build", Build(
-        op="open", at=at, kind="sealed", set_code=cs.code, product=product, seed=seed,
-        minutes=minutes))]
+    acts: list[tuple[str, Action]] = [
+        ("build", Build(op="open", at=at, kind="sealed", set_code=cs.code, product=product, seed=seed, minutes=minutes))
+    ]
     acts += [("pool", _sealed_pool_data(cs, product, seed, pid)) for pid in ids]
     if start:
         acts.append(("build", Build(op="start", at=stamp(desk.now()))))
@@ -164,33 +202,72 @@ def draft_pool_size(cs: CardSet, packs: int) -> int:
     return packs * cs.booster.size  # type: ignore[union-attr]
 
 
-def draft_pods(desk: Desk, set_code: str | CardSet, packs: int, seed: int | None = None, *,
-               minutes: int | None = None, bots: int = 0, catalog: Catalog | None = None,
-               real: bool = False) -> Event:
+def draft_pods(
+    desk: Desk,
+    set_code: str | CardSet,
+    packs: int,
+    seed: int | None = None,
+    *,
+    minutes: int | None = None,
+    bots: int = 0,
+    catalog: Catalog | None = None,
+    real: bool = False,
+) -> Event:
     """Open the build phase of a draft event and seat every active player in
     pods (L-DRAFT-POD, ``bots`` more seats for bots); all or none.  ``real``:
     the draft is called at the table (the pools are entered afterwards)."""
     ev = desk.event
     _need_kind(ev, "draft")
     if ev.build is not None:
-        raise LyceeError(_("the build phase of {event} was already opened at {at}", event=ev.name,
-                           at=labels.time_label(ev.build.opened_at)), "G-DRAFT-1")
+        raise LyceeError(
+            _(
+                "the build phase of {event} was already opened at {at}",
+                event=ev.name,
+                at=labels.time_label(ev.build.opened_at),
+            ),
+            "G-DRAFT-1",
+        )
     check_packs(packs)  # G-DRAFT-2
     cs = card_set(set_code, catalog)
     check_booster(cs, "G-DRAFT-1")
     if cs.booster.size < DRAFT_CARDS_PER_PACK:  # type: ignore[union-attr]
-        raise RuleError(_("set {set}: a booster of {size} cards cannot give {n} deck cards a pack", set=cs.code,
-                          size=cs.booster.size, n=DRAFT_CARDS_PER_PACK), "G-DRAFT-4")  # type: ignore[union-attr]
+        raise RuleError(
+            _(
+                "set {set}: a booster of {size} cards cannot give {n} deck cards a pack",
+                set=cs.code,
+                size=cs.booster.size,  # type: ignore[union-attr]
+                n=DRAFT_CARDS_PER_PACK,
+            ),
+            "G-DRAFT-4",
+        )
     ids = builders(ev)
     seed = new_seed() if seed is None else int(seed)
     pods = seat_pods(ids, bots, random.Random(seed))
-    seating = [[PodSeat(name=seat.name) if seat.bot else PodSeat(name=ev.player(seat.name).name, player=seat.name)
-                for seat in pod] for pod in pods]
-    return desk.append_all([
-        ("build", Build(op="open", at=stamp(desk.now()), kind="draft", set_code=cs.code, packs=packs, seed=seed,
-                        minutes=minutes if minutes is not None else DEFAULT_BUILD_MINUTES["draft"], real=real)),
-        ("pods", Pods(pods=seating)),
-    ])
+    seating = [
+        [
+            PodSeat(name=seat.name) if seat.bot else PodSeat(name=ev.player(seat.name).name, player=seat.name)
+            for seat in pod
+        ]
+        for pod in pods
+    ]
+    return desk.append_all(
+        [
+            (
+                "build",
+                Build(
+                    op="open",
+                    at=stamp(desk.now()),
+                    kind="draft",
+                    set_code=cs.code,
+                    packs=packs,
+                    seed=seed,
+                    minutes=minutes if minutes is not None else DEFAULT_BUILD_MINUTES["draft"],
+                    real=real,
+                ),
+            ),
+            ("pods", Pods(pods=seating)),
+        ]
+    )
 
 
 def _seated(event: Event) -> list[str]:
@@ -199,8 +276,12 @@ def _seated(event: Event) -> list[str]:
 
 def _start_if_complete(desk: Desk, event_after: Event, acts: list[tuple[str, Action]]) -> None:
     b = event_after.build
-    if b is not None and b.clock is None and not b.closed and all(
-            event_after.pool_of(pid) is not None for pid in _seated(event_after)):
+    if (
+        b is not None
+        and b.clock is None
+        and not b.closed
+        and all(event_after.pool_of(pid) is not None for pid in _seated(event_after))
+    ):
         acts.append(("build", Build(op="start", at=stamp(desk.now()))))
 
 
@@ -211,8 +292,10 @@ def simulate_draft(desk: Desk, *, start: bool = True, catalog: Catalog | None = 
     ev = desk.event
     _need_kind(ev, "draft")
     if not ev.pods:
-        raise LyceeError(_("the draft of {event} is not seated: run `lycee build EVENT open --packs P` first",
-                           event=ev.name), "G-DRAFT-1")
+        raise LyceeError(
+            _("the draft of {event} is not seated: run `lycee build EVENT open --packs P` first", event=ev.name),
+            "G-DRAFT-1",
+        )
     b = ev.build
     cs = event_set(ev, catalog)
     assert b is not None  # event_set refuses an event without a build phase
@@ -239,8 +322,9 @@ def simulate_draft(desk: Desk, *, start: bool = True, catalog: Catalog | None = 
     return desk.append_all(acts)
 
 
-def enter_draft_pool(desk: Desk, ref: str, cards: Iterable[str] | Counter | Decklist, *,
-                     source: str = "", catalog: Catalog | None = None) -> Event:
+def enter_draft_pool(
+    desk: Desk, ref: str, cards: Iterable[str] | Counter | Decklist, *, source: str = "", catalog: Catalog | None = None
+) -> Event:
     """Record the pool a player drafted at the table: every card of the set,
     packs x booster size of them (G-DRAFT-1); the timer starts with the last."""
     ev = desk.event
@@ -254,14 +338,26 @@ def enter_draft_pool(desk: Desk, ref: str, cards: Iterable[str] | Counter | Deck
     else:
         counts = Counter(cards)
     listed = list(counts.elements())
-    problems = [(_("card {number}", number=n), _("{number} is not a card of set {set}", number=n, set=cs.code))
-                for n in counts if n not in cs]
+    problems = [
+        (_("card {number}", number=n), _("{number} is not a card of set {set}", number=n, set=cs.code))
+        for n in counts
+        if n not in cs
+    ]
     if problems:
         raise ValidationError(source or _("pool of {name}", name=p.name), problems)
     want = draft_pool_size(cs, b.packs)
     if len(listed) != want:
-        raise RuleError(_("{name}'s pool has {n} cards: a {packs}-pack draft of {set} gives each player {want}",
-                          name=p.name, n=len(listed), packs=b.packs, set=cs.code, want=want), "G-DRAFT-1")
+        raise RuleError(
+            _(
+                "{name}'s pool has {n} cards: a {packs}-pack draft of {set} gives each player {want}",
+                name=p.name,
+                n=len(listed),
+                packs=b.packs,
+                set=cs.code,
+                want=want,
+            ),
+            "G-DRAFT-1",
+        )
     pool = pool_data(p.id, "draft", cs.code, listed, packs=b.packs)
     acts: list[tuple[str, Action]] = [("pool", pool)]
     from core import rules
@@ -274,15 +370,16 @@ def enter_draft_pool(desk: Desk, ref: str, cards: Iterable[str] | Counter | Deck
 # -- decks -------------------------------------------------------------------------------------------
 
 
-def build_bot_decks(desk: Desk, players: Sequence[str] | None = None, *,
-                    catalog: Catalog | None = None) -> list[str]:
+def build_bot_decks(desk: Desk, players: Sequence[str] | None = None, *, catalog: Catalog | None = None) -> list[str]:
     """Register the bot builder's deck (G-SEALED: 40; G-DRAFT-4: packs x 10)
     for every player (or those named) who has a pool and no decklist;
     return their ids.  All or none."""
     ev = desk.event
     if ev.kind not in ("sealed", "draft"):
-        raise RuleError(_("{event} is a constructed event: decks are built from pools in sealed and draft events",
-                          event=ev.name), "G-SEALED")
+        raise RuleError(
+            _("{event} is a constructed event: decks are built from pools in sealed and draft events", event=ev.name),
+            "G-SEALED",
+        )
     cs = event_set(ev, catalog) if ev.build is not None else None
     ids = [desk.player(r).id for r in players] if players is not None else [p.id for p in ev.players if p.active]
     acts: list[tuple[str, Action]] = []
@@ -297,8 +394,9 @@ def build_bot_decks(desk: Desk, players: Sequence[str] | None = None, *,
         else:
             deck = build_draft_deck(pool.cards, pset, pool.packs or ev.build.packs, match=ev.match)  # type: ignore[union-attr]  # a pool exists only under a build phase
         lines = deck_data(deck)
-        acts.append(("decklist", DecklistAction(player=pid, deck=lines["deck"], spare=lines["spare"],
-                                                source=BOT_SOURCE)))
+        acts.append(
+            ("decklist", DecklistAction(player=pid, deck=lines["deck"], spare=lines["spare"], source=BOT_SOURCE))
+        )
         done.append(pid)
     if acts:
         desk.append_all(acts)
@@ -319,14 +417,26 @@ def player_deck_state(desk: Desk, ref: str, catalog: Catalog | None = None):
     p = desk.player(ref)
     pool = ev.pool_of(p.id)
     if pool is None:
-        raise LyceeError(_("{name} has no pool yet: open the pools or enter the drafted pool first (F11)",
-                           name=p.name), "G-DRAFT-1" if ev.kind == "draft" else "G-SEALED")
+        raise LyceeError(
+            _("{name} has no pool yet: open the pools or enter the drafted pool first (F11)", name=p.name),
+            "G-DRAFT-1" if ev.kind == "draft" else "G-SEALED",
+        )
     rec = ev.decklist_of(p.id)
     deck = Counter({n: c for c, n, _name in rec.deck}) if rec is not None else Counter()
     spare = Counter({n: c for c, n, _name in rec.spare}) if rec is not None else Counter()
     packs = (pool.packs or (ev.build.packs if ev.build is not None else 0)) if pool.kind == "draft" else None
-    return DeckState(card_set(pool.set_code, catalog), pool.kind, Counter(pool.cards), packs, deck, spare,
-                     name=p.name, seed=pool.seed, product=pool.product or None, match=ev.match)
+    return DeckState(
+        card_set(pool.set_code, catalog),
+        pool.kind,
+        Counter(pool.cards),
+        packs,
+        deck,
+        spare,
+        name=p.name,
+        seed=pool.seed,
+        product=pool.product or None,
+        match=ev.match,
+    )
 
 
 def register_built_deck(desk: Desk, ref: str, deck: Decklist) -> Event:

@@ -18,12 +18,22 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Iterable
 
-from core.cards.model import ATTRIBUTE_KANJI, CardSet
 from core.cards.legality import Catalog
+from core.cards.model import ATTRIBUTE_KANJI, CardSet
 
 __all__ = [
-    "COLOURS", "COLOUR_BIT", "PAIRS", "CURVE_BUCKETS", "CardFacts", "SetFacts",
-    "facts_for", "catalog_for", "PerSet", "bucket_of", "colour_names", "mask_of",
+    "COLOURS",
+    "COLOUR_BIT",
+    "PAIRS",
+    "CURVE_BUCKETS",
+    "CardFacts",
+    "SetFacts",
+    "facts_for",
+    "catalog_for",
+    "PerSet",
+    "bucket_of",
+    "colour_names",
+    "mask_of",
 ]
 
 #: The five colours a deck commits to; 無 (star) is colourless.
@@ -80,9 +90,18 @@ class SetFacts:
         for c in cs.cards:
             needs = mask_of(a for a, n in c.cost if n and a != "star")
             self.by_number[c.number] = CardFacts(
-                number=c.number, name=c.name, name_key=c.name_key, type=c.type, rating=c.rating,
-                needs=needs, colours=mask_of(c.attributes), total_cost=c.total_cost,
-                bucket=bucket_of(c.total_cost), is_character=c.is_character, max_copies=c.max_copies)
+                number=c.number,
+                name=c.name,
+                name_key=c.name_key,
+                type=c.type,
+                rating=c.rating,
+                needs=needs,
+                colours=mask_of(c.attributes),
+                total_cost=c.total_cost,
+                bucket=bucket_of(c.total_cost),
+                is_character=c.is_character,
+                max_copies=c.max_copies,
+            )
 
     def __getitem__(self, number: str) -> CardFacts:
         return self.by_number[number]

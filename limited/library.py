@@ -50,9 +50,14 @@ def slug(name: str) -> str:
 
 def export_text(state: DeckState) -> str:
     """The deck as decklist text under a comment naming set, format and seed."""
-    head = _("# {name} · set {set} ({version}) · {kind} · seed {seed}", name=state.name, set=state.cs.code,
-             version=state.cs.version, kind=kind_label(state.kind),
-             seed=state.seed if state.seed is not None else "-")
+    head = _(
+        "# {name} · set {set} ({version}) · {kind} · seed {seed}",
+        name=state.name,
+        set=state.cs.code,
+        version=state.cs.version,
+        kind=kind_label(state.kind),
+        seed=state.seed if state.seed is not None else "-",
+    )
     return head + "\n" + decklist_to_text(state.decklist(), catalog_for(state.cs))
 
 
@@ -79,8 +84,13 @@ class Library:
             finally:
                 db.close()
         except CorruptFile as err:
-            raise LyceeError(_("the library {path} does not parse ({reason}); it was left as it is",
-                               path=self.path, reason=err.reason)) from None
+            raise LyceeError(
+                _(
+                    "the library {path} does not parse ({reason}); it was left as it is",
+                    path=self.path,
+                    reason=err.reason,
+                )
+            ) from None
         finally:
             lock.release()
 

@@ -33,8 +33,7 @@ from core.errors import RuleError, ValidationError
 from core.i18n import _, join_list
 from limited.facts import PerSet
 
-__all__ = ["Pack", "open_booster", "open_starter", "choose_starter", "check_booster",
-           "check_starters", "booster_size"]
+__all__ = ["Pack", "open_booster", "open_starter", "choose_starter", "check_booster", "check_starters", "booster_size"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,29 +61,35 @@ class _Opener:
         for c in cs.cards:
             by.setdefault(c.rarity, []).append(c.number)
         self.by_rarity: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in by.items()}
-        self.booster_problems = self._slot_problems(cs, cs.booster.slots, "$.booster.slots",
-                                                    cs.booster.duplicate_protection, "booster") \
-            if cs.booster is not None else []
+        self.booster_problems = (
+            self._slot_problems(cs, cs.booster.slots, "$.booster.slots", cs.booster.duplicate_protection, "booster")
+            if cs.booster is not None
+            else []
+        )
         if cs.booster is not None:
             held = sum(s.count for s in cs.booster.slots)
             if held != cs.booster.size:
-                self.booster_problems.append(("$.booster.size",
-                                              _("is {size} but the slots hold {held}",
-                                                size=cs.booster.size, held=held)))
+                self.booster_problems.append(
+                    ("$.booster.size", _("is {size} but the slots hold {held}", size=cs.booster.size, held=held))
+                )
         self.starter_problems: dict[str, list[tuple[str, str]]] = {}
         for i, st in enumerate(cs.starters):
             where = f"$.starters[{i}]"
             if st.slots:
                 probs = self._slot_problems(cs, st.slots, f"{where}.slots", st.duplicate_protection, "starter")
             else:
-                probs = [(f"{where}.cards[{j}].number", _("{num} is not a card of set {code}", num=num, code=cs.code))
-                         for j, (num, _k) in enumerate(st.cards) if num not in cs]
+                probs = [
+                    (f"{where}.cards[{j}].number", _("{num} is not a card of set {code}", num=num, code=cs.code))
+                    for j, (num, _k) in enumerate(st.cards)
+                    if num not in cs
+                ]
                 if not st.cards:
                     probs.append((f"{where}.cards", _("a fixed starter lists no cards")))
             self.starter_problems[st.id] = probs
 
-    def _slot_problems(self, cs: CardSet, slots: Sequence[RaritySlot], path: str, distinct: bool,
-                       what: str) -> list[tuple[str, str]]:
+    def _slot_problems(
+        self, cs: CardSet, slots: Sequence[RaritySlot], path: str, distinct: bool, what: str
+    ) -> list[tuple[str, str]]:
         out = []
         if not slots:
             out.append((path, _("a {what} of set {code} has no slots", what=_what(what), code=cs.code)))
@@ -101,12 +106,24 @@ class _Opener:
                         where = f"{path}[{i}].upgrades[{hit[0]}]"
                         break
                 if distinct:
-                    out.append((where, _("a {what} of set {code} can need {need} different {rarity} cards "
-                                         "but the set has {have} (duplicate protection is on)",
-                                         what=_what(what), code=cs.code, need=need, rarity=rarity, have=have)))
+                    out.append(
+                        (
+                            where,
+                            _(
+                                "a {what} of set {code} can need {need} different {rarity} cards "
+                                "but the set has {have} (duplicate protection is on)",
+                                what=_what(what),
+                                code=cs.code,
+                                need=need,
+                                rarity=rarity,
+                                have=have,
+                            ),
+                        )
+                    )
                 else:
-                    out.append((where, _("set {code} has no {rarity} card to fill this slot",
-                                         code=cs.code, rarity=rarity)))
+                    out.append(
+                        (where, _("set {code} has no {rarity} card to fill this slot", code=cs.code, rarity=rarity))
+                    )
         return out
 
     def draw(self, slots: Sequence[RaritySlot], distinct: bool, rng: random.Random) -> tuple[str, ...]:
@@ -189,8 +206,10 @@ def open_starter(cs: CardSet, rng: random.Random, starter: str | StarterDef | No
             st = cs.starter(starter)
         except KeyError:
             known = join_list(s.id for s in cs.starters)
-            raise RuleError(_("set {code} has no starter {starter!r} (known: {known})",
-                              code=cs.code, starter=starter, known=known), "G-SEALED") from None
+            raise RuleError(
+                _("set {code} has no starter {starter!r} (known: {known})", code=cs.code, starter=starter, known=known),
+                "G-SEALED",
+            ) from None
     if st.slots:
         cards = _opener(cs).draw(st.slots, st.duplicate_protection, rng)
     else:

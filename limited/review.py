@@ -78,8 +78,9 @@ def review_seat(res: DraftResult, seat: int, cs: CardSet) -> SeatReview:
     """The review of ``seat`` (numbered from 0, as in the log) in a finished (replayed) table."""
     n = len(res.seats)
     if not isinstance(seat, int) or not 0 <= seat < n:
-        raise LyceeError(_("no seat {seat} in this draft log: its seats are 0 to {last} (--seat)",
-                           seat=seat, last=n - 1))
+        raise LyceeError(
+            _("no seat {seat} in this draft log: its seats are 0 to {last} (--seat)", seat=seat, last=n - 1)
+        )
     facts = facts_for(cs)
     bot = Bot(facts, res.packs * 10, pack_size=len(res.opened[0][0]))
     pool: list[str] = []
@@ -98,20 +99,39 @@ def review_seat(res: DraftResult, seat: int, cs: CardSet) -> SeatReview:
 
     # side 0 (odd packs, direction +1) comes from the previous seat number
     lower, higher = (0, 1) if direction(0) == 1 else (1, 0)
-    return SeatReview(seat, res.seats[seat].name, tuple(out), tuple(main_colours(p, cs) for p in res.pools),
-                      strongest(bot.flow[lower]), strongest(bot.flow[higher]))
+    return SeatReview(
+        seat,
+        res.seats[seat].name,
+        tuple(out),
+        tuple(main_colours(p, cs) for p in res.pools),
+        strongest(bot.flow[lower]),
+        strongest(bot.flow[higher]),
+    )
 
 
 def review_json(rv: SeatReview) -> dict:
     """The ``draft review --json`` document (DESIGN section 3)."""
     return {
-        "seat": rv.seat, "name": rv.name,
-        "picks": [{"pick": p.pick, "pack": p.pack, "offered": list(p.offered), "took": p.took,
-                   "suggested": p.suggested, "reason": p.reason.text(), "differs": p.differs,
-                   **({"timeout": True} if p.timeout else {}),
-                   "top": [c.as_dict() for c in p.reason.top]} for p in rv.picks],
+        "seat": rv.seat,
+        "name": rv.name,
+        "picks": [
+            {
+                "pick": p.pick,
+                "pack": p.pack,
+                "offered": list(p.offered),
+                "took": p.took,
+                "suggested": p.suggested,
+                "reason": p.reason.text(),
+                "differs": p.differs,
+                **({"timeout": True} if p.timeout else {}),
+                "top": [c.as_dict() for c in p.reason.top],
+            }
+            for p in rv.picks
+        ],
         "agree": rv.agree,
         "seats": [{"seat": i, "colours": colour_text(m)} for i, m in enumerate(rv.mains)],
-        "flow": {"from_previous_seat": colour_text(rv.flow_lower) if rv.flow_lower else "",
-                 "from_next_seat": colour_text(rv.flow_higher) if rv.flow_higher else ""},
+        "flow": {
+            "from_previous_seat": colour_text(rv.flow_lower) if rv.flow_lower else "",
+            "from_next_seat": colour_text(rv.flow_higher) if rv.flow_higher else "",
+        },
     }

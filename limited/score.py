@@ -19,8 +19,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
-from core.cards.model import CardSet
 from core.cards.decks import Decklist
+from core.cards.model import CardSet
 from limited.bots import TARGET_CURVE, Bot, RandomPicker
 from limited.draft import run_draft
 from limited.facts import PAIRS, SetFacts, colour_names, facts_for
@@ -40,9 +40,13 @@ class DeckScore:
     colours: tuple[str, ...]  # the best pair
 
     def as_dict(self) -> dict:
-        return {"total": round(self.total, 2), "rating": round(self.rating, 3),
-                "consistency": round(self.consistency, 3), "curve": round(self.curve, 3),
-                "colours": list(self.colours)}
+        return {
+            "total": round(self.total, 2),
+            "rating": round(self.rating, 3),
+            "consistency": round(self.consistency, 3),
+            "curve": round(self.curve, 3),
+            "colours": list(self.colours),
+        }
 
 
 def deck_score(deck: Decklist | Mapping[str, int] | Iterable[str], facts: SetFacts) -> DeckScore:
@@ -81,8 +85,9 @@ class PickerComparison:
     bots_ahead: float
 
 
-def compare_pickers(cs: CardSet, *, drafts: int = 200, seats: int = 8, packs: int = 4,
-                    seed: int = 0) -> PickerComparison:
+def compare_pickers(
+    cs: CardSet, *, drafts: int = 200, seats: int = 8, packs: int = 4, seed: int = 0
+) -> PickerComparison:
     """Bots against random pickers at the same tables: even seats bots, odd
     seats random pickers, every deck built by the same builder; ``drafts``
     tables with seeds ``seed``, ``seed + 1``, ..."""
@@ -96,5 +101,11 @@ def compare_pickers(cs: CardSet, *, drafts: int = 200, seats: int = 8, packs: in
         bots.append(b)
         rands.append(r)
         margins.append(b - r)
-    return PickerComparison(drafts, statistics.fmean(bots), statistics.fmean(rands), statistics.fmean(margins),
-                            statistics.pstdev(margins), sum(m > 0 for m in margins) / drafts)
+    return PickerComparison(
+        drafts,
+        statistics.fmean(bots),
+        statistics.fmean(rands),
+        statistics.fmean(margins),
+        statistics.pstdev(margins),
+        sum(m > 0 for m in margins) / drafts,
+    )

@@ -15,10 +15,10 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
 
-from core.cards.model import CardSet
-from core.cards.decks import NAME_LIMIT, SEALED_SIZE, Decklist, check_sealed
-from core.errors import RuleError
 from core import labels
+from core.cards.decks import NAME_LIMIT, SEALED_SIZE, Decklist, check_sealed
+from core.cards.model import CardSet
+from core.errors import RuleError
 from core.i18n import _
 from limited.bots import build_deck
 from limited.checks import require_legal
@@ -48,18 +48,25 @@ class SealedPool:
         return sum(len(p) for p in self.packs)
 
 
-def open_sealed(cs: CardSet, product: str, rng: random.Random, *,
-                starters: Sequence[str] | None = None) -> SealedPool:
+def open_sealed(cs: CardSet, product: str, rng: random.Random, *, starters: Sequence[str] | None = None) -> SealedPool:
     """Open a sealed product of ``cs`` (G-SEALED): ``2s`` or ``1s3b``.
     ``starters`` names the starter(s) instead of drawing them."""
     if product not in PRODUCTS:
-        raise RuleError(_("sealed product {product!r}: use 2s (2 starters) or 1s3b (1 starter + 3 boosters)",
-                          product=product),
-                        "G-SEALED")
+        raise RuleError(
+            _("sealed product {product!r}: use 2s (2 starters) or 1s3b (1 starter + 3 boosters)", product=product),
+            "G-SEALED",
+        )
     n_st, n_bo = PRODUCTS[product]
     if starters is not None and len(starters) != n_st:
-        raise RuleError(_("product {product} opens {n} starter(s), {named} named",
-                          product=labels.product_label(product), n=n_st, named=len(starters)), "G-SEALED")
+        raise RuleError(
+            _(
+                "product {product} opens {n} starter(s), {named} named",
+                product=labels.product_label(product),
+                n=n_st,
+                named=len(starters),
+            ),
+            "G-SEALED",
+        )
     if n_bo:
         check_booster(cs, "G-SEALED")
     packs = [open_starter(cs, rng, starters[i] if starters is not None else None) for i in range(n_st)]
@@ -67,20 +74,26 @@ def open_sealed(cs: CardSet, product: str, rng: random.Random, *,
     return SealedPool(cs.code, product, tuple(packs))
 
 
-def check_sealed_deck(deck: Decklist, pool: SealedPool | Sequence[str], cs: CardSet, *,
-                      name_limit: int | None = NAME_LIMIT, match: str = "bo3") -> list:
+def check_sealed_deck(
+    deck: Decklist,
+    pool: SealedPool | Sequence[str],
+    cs: CardSet,
+    *,
+    name_limit: int | None = NAME_LIMIT,
+    match: str = "bo3",
+) -> list:
     """core.cards.decks.check_sealed against this set and pool (every problem, with its rule)."""
     cards = pool.cards if isinstance(pool, SealedPool) else tuple(pool)
     return check_sealed(deck, catalog_for(cs), pool=cards, name_limit=name_limit, match=match)
 
 
-def build_sealed_deck(pool: SealedPool | Sequence[str], cs: CardSet, *, name_limit: int | None = NAME_LIMIT,
-                      match: str = "bo3") -> Decklist:
+def build_sealed_deck(
+    pool: SealedPool | Sequence[str], cs: CardSet, *, name_limit: int | None = NAME_LIMIT, match: str = "bo3"
+) -> Decklist:
     """The bot builder's 40-card deck from a sealed pool (G-SEALED), spares up to
     12 in best of three (G-SPARE-1), R-DECK-4 kept unless ``name_limit=None``;
     checked by core.cards.decks.check_sealed (a problem raises RuleError)."""
     cards = pool.cards if isinstance(pool, SealedPool) else tuple(pool)
-    deck = build_deck(cards, facts_for(cs), SEALED_SIZE, name_limit=name_limit,
-                      spares=12 if match == "bo3" else 0)
+    deck = build_deck(cards, facts_for(cs), SEALED_SIZE, name_limit=name_limit, spares=12 if match == "bo3" else 0)
     require_legal(check_sealed_deck(deck, cards, cs, name_limit=name_limit, match=match))
     return deck

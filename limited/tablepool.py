@@ -34,16 +34,28 @@ from core.rules.clock import stamp
 from limited.packs import check_booster
 from limited.sealed import PRODUCTS
 
-__all__ = ["Entry", "parse_line", "parse_text", "pool_problems", "expected_size", "enter_table_pool",
-           "open_real", "squeeze", "SPARE_PICKS", "card_echo"]
+__all__ = [
+    "Entry",
+    "parse_line",
+    "parse_text",
+    "pool_problems",
+    "expected_size",
+    "enter_table_pool",
+    "open_real",
+    "squeeze",
+    "SPARE_PICKS",
+    "card_echo",
+]
 
 #: Fewer spare cards than this over the deck size and the setup warns (about 10).
 SPARE_PICKS = 10
 #: The most copies one entry line takes (a typo guard).
 MAX_COUNT = 40
 
-_LINE_RE = re.compile(r"^(?:(?P<c1>\d{1,2})\s*[x×*]?\s+)?(?P<num>(?:[A-Za-z]{2}[-_ ]?)?\d{1,4}[A-Za-z]?)"
-                      r"(?:\s*[x×*]?\s*(?P<c2>\d{1,2}))?$")
+_LINE_RE = re.compile(
+    r"^(?:(?P<c1>\d{1,2})\s*[x×*]?\s+)?(?P<num>(?:[A-Za-z]{2}[-_ ]?)?\d{1,4}[A-Za-z]?)"
+    r"(?:\s*[x×*]?\s*(?P<c2>\d{1,2}))?$"
+)
 _XCOUNT_RE = re.compile(r"^(?P<c1>\d{1,2})\s*[x×*]\s*(?P<num>.+)$")
 
 
@@ -90,13 +102,13 @@ def parse_line(line: str, entry: Entry) -> tuple[str, int]:
         num, raw = mx.group("num"), mx.group("c1")
     else:
         if m.group("c1") and m.group("c2"):
-            raise LyceeError(_("{text!r}: two counts; write the card number, then how many (5063 2)",
-                               text=line.strip()))
+            raise LyceeError(
+                _("{text!r}: two counts; write the card number, then how many (5063 2)", text=line.strip())
+            )
         num, raw = m.group("num"), m.group("c1") or m.group("c2") or "1"
     count = int(raw)
     if count > MAX_COUNT:
-        raise LyceeError(_("{text!r}: {n} copies of one card is more than a pool holds", text=line.strip(),
-                           n=count))
+        raise LyceeError(_("{text!r}: {n} copies of one card is more than a pool holds", text=line.strip(), n=count))
     return entry.resolve(num), count
 
 
@@ -174,15 +186,33 @@ def pool_problems(cs: CardSet, kind: str, counts: Counter, *, product: str = "",
     want = expected_size(cs, kind, product, packs)
     if n != want:
         size = cs.booster.size if cs.booster is not None else 0
-        what = _("{packs} packs of {size}", packs=packs, size=size) if kind == "draft" else \
-            _("product {name}", name=labels.product_label(product))
+        what = (
+            _("{packs} packs of {size}", packs=packs, size=size)
+            if kind == "draft"
+            else _("product {name}", name=labels.product_label(product))
+        )
         diff = want - n
-        out.append(ngettext("{n} card entered, {want} expected ({what}): {diff} to go",
-                            "{n} cards entered, {want} expected ({what}): {diff} to go", n,
-                            n=n, want=want, what=what, diff=diff) if diff > 0 else
-                   ngettext("{n} card entered, {want} expected ({what}): {extra} too many",
-                            "{n} cards entered, {want} expected ({what}): {extra} too many", n,
-                            n=n, want=want, what=what, extra=-diff))
+        out.append(
+            ngettext(
+                "{n} card entered, {want} expected ({what}): {diff} to go",
+                "{n} cards entered, {want} expected ({what}): {diff} to go",
+                n,
+                n=n,
+                want=want,
+                what=what,
+                diff=diff,
+            )
+            if diff > 0
+            else ngettext(
+                "{n} card entered, {want} expected ({what}): {extra} too many",
+                "{n} cards entered, {want} expected ({what}): {extra} too many",
+                n,
+                n=n,
+                want=want,
+                what=what,
+                extra=-diff,
+            )
+        )
     if kind != "sealed" or out:
         return out
     n_st, n_bo = PRODUCTS[product]
@@ -194,14 +224,20 @@ def pool_problems(cs: CardSet, kind: str, counts: Counter, *, product: str = "",
     if n_st == 2:
         pairs = [(a, b) for a in lists for b in lists if _contains(counts, lists[a] + lists[b])]
         if not pairs:
-            out.append(_("the pool does not hold two starters' lists (held whole: {held})",
-                         held=join_list(held) or _("none")))
+            out.append(
+                _("the pool does not hold two starters' lists (held whole: {held})", held=join_list(held) or _("none"))
+            )
         return out
     if not held:
         best = min(lists, key=lambda sid: sum((lists[sid] - counts).values()))
         missing = lists[best] - counts
-        out.append(_("no starter's list is whole in the pool: closest {starter}, missing {cards}", starter=best,
-                     cards=join_list(f"{k}x {num}" for num, k in sorted(missing.items()))))
+        out.append(
+            _(
+                "no starter's list is whole in the pool: closest {starter}, missing {cards}",
+                starter=best,
+                cards=join_list(f"{k}x {num}" for num, k in sorted(missing.items())),
+            )
+        )
         return out
     bounds = _rarity_bounds(cs, n_bo)
     notes = []
@@ -212,10 +248,14 @@ def pool_problems(cs: CardSet, kind: str, counts: Counter, *, product: str = "",
         bad += [(r, k, 0, 0) for r, k in by.items() if r not in bounds]
         if not bad:
             return out
-        notes.append(join_list(_("{rarity} {n} (a booster set gives {lo}-{hi})", rarity=r, n=k, lo=lo, hi=hi)
-                               for r, k, lo, hi in bad))
-    out.append(_("besides the starter, the cards are not {n} boosters' worth by rarity: {notes}", n=n_bo,
-                 notes=notes[0]))
+        notes.append(
+            join_list(
+                _("{rarity} {n} (a booster set gives {lo}-{hi})", rarity=r, n=k, lo=lo, hi=hi) for r, k, lo, hi in bad
+            )
+        )
+    out.append(
+        _("besides the starter, the cards are not {n} boosters' worth by rarity: {notes}", n=n_bo, notes=notes[0])
+    )
     return out
 
 
@@ -230,13 +270,26 @@ def squeeze(cs: CardSet, kind: str, *, product: str = "", packs: int = 0) -> str
     if spare >= SPARE_PICKS:
         return ""
     if kind == "draft":
-        return _("{packs} packs x {size} cards gives {picks} picks for a {deck}-card deck: only {spare} to leave out "
-                 "(fewer than {want}), so decks will hold cards their colours cannot cast; consider more packs or "
-                 "a set with larger boosters", packs=packs, size=cs.booster.size, picks=pool,  # type: ignore[union-attr]
-                 deck=deck, spare=spare, want=SPARE_PICKS)
-    return _("product {name} gives {cards} cards for a {deck}-card deck: only {spare} to leave out (fewer than "
-             "{want}); consider 1s3b", name=labels.product_label(product), cards=pool, deck=deck, spare=spare,
-             want=SPARE_PICKS)
+        return _(
+            "{packs} packs x {size} cards gives {picks} picks for a {deck}-card deck: only {spare} to leave out "
+            "(fewer than {want}), so decks will hold cards their colours cannot cast; consider more packs or "
+            "a set with larger boosters",
+            packs=packs,
+            size=cs.booster.size,  # type: ignore[union-attr]
+            picks=pool,
+            deck=deck,
+            spare=spare,
+            want=SPARE_PICKS,
+        )
+    return _(
+        "product {name} gives {cards} cards for a {deck}-card deck: only {spare} to leave out (fewer than "
+        "{want}); consider 1s3b",
+        name=labels.product_label(product),
+        cards=pool,
+        deck=deck,
+        spare=spare,
+        want=SPARE_PICKS,
+    )
 
 
 # -- the desk ------------------------------------------------------------------------------------------
@@ -248,8 +301,16 @@ def _event_set(event: Event) -> CardSet:
     return event_set(event)
 
 
-def open_real(desk: Desk, set_code: str, *, product: str = "", packs: int = 0, minutes: int | None = None,
-              seed: int | None = None, bots: int = 0) -> str:
+def open_real(
+    desk: Desk,
+    set_code: str,
+    *,
+    product: str = "",
+    packs: int = 0,
+    minutes: int | None = None,
+    seed: int | None = None,
+    bots: int = 0,
+) -> str:
     """Open the build phase for packs opened at the table: sealed records the
     product (no pools opened), draft seats the pods (``seed`` draws them);
     the squeeze warning, if any, is returned."""
@@ -261,8 +322,10 @@ def open_real(desk: Desk, set_code: str, *, product: str = "", packs: int = 0, m
 
         cs = card_set(set_code)
         if product not in PRODUCTS:
-            raise RuleError(_("sealed product {product!r}: use 2s (2 starters) or 1s3b (1 starter + 3 boosters)",
-                              product=product), "G-SEALED")
+            raise RuleError(
+                _("sealed product {product!r}: use 2s (2 starters) or 1s3b (1 starter + 3 boosters)", product=product),
+                "G-SEALED",
+            )
         open_sealed_pools(desk, cs, product, seed, minutes=minutes, start=False, real=True)
         return squeeze(cs, "sealed", product=product)
     draft_pods(desk, set_code, packs, seed, minutes=minutes, bots=bots, real=True)
@@ -281,9 +344,17 @@ def enter_table_pool(desk: Desk, ref: str, cards: Iterable[str] | Counter, *, so
     probs = pool_problems(cs, ev.kind, counts, product=b.product, packs=b.packs)
     rule = "G-DRAFT-1" if ev.kind == "draft" else "G-SEALED"
     if probs:
-        raise RuleError(_("the pool of {name} is not {what}: {problems}", name=p.name,
-                          what=_("product {name}", name=labels.product_label(b.product)) if ev.kind == "sealed" else
-                          _("{packs} packs drafted", packs=b.packs), problems=labels.sentences(probs)), rule)
+        raise RuleError(
+            _(
+                "the pool of {name} is not {what}: {problems}",
+                name=p.name,
+                what=_("product {name}", name=labels.product_label(b.product))
+                if ev.kind == "sealed"
+                else _("{packs} packs drafted", packs=b.packs),
+                problems=labels.sentences(probs),
+            ),
+            rule,
+        )
     data = TablePool(player=p.id, cards=sorted(counts.elements()), source=source or "typed", at=stamp(desk.now()))
     acts: list[tuple[str, Action]] = [("table_pool", data)]
     from core import rules
@@ -291,8 +362,11 @@ def enter_table_pool(desk: Desk, ref: str, cards: Iterable[str] | Counter, *, so
     after = rules.apply(ev, {"type": "table_pool", "data": data})
     b2 = after.build
     if b2 is not None and b2.clock is None and not b2.closed:
-        need = [s.player for pod in after.pods for s in pod if s.player] if after.kind == "draft" else \
-            [q.id for q in after.players if q.active]
+        need = (
+            [s.player for pod in after.pods for s in pod if s.player]
+            if after.kind == "draft"
+            else [q.id for q in after.players if q.active]
+        )
         if all(after.pool_of(pid) is not None for pid in need):
             acts.append(("build", desk.build_data("start")))
     return desk.append_all(acts)

@@ -15,23 +15,49 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from core.cards.decks import DRAFT_PACKS, SPARE_MAX, DeckProblem, Decklist
+    from core.cards.decks import DRAFT_PACKS, SPARE_MAX, Decklist, DeckProblem
     from core.cards.legality import Catalog
     from core.cards.model import ATTRIBUTE_KANJI, ATTRIBUTES, Card, CardSet
     from core.rules.decklists import DEFAULT_BUILD_MINUTES, default_catalog
     from limited.bots import Bot, PickReason, colour_text
     from limited.caller import TableCall
     from limited.deckstate import SORTS, DeckState
-    from limited.draft import POD_MAX, POD_MIN, Draft, Pick, PickTimer, Seat, check_packs, seat_pods, seat_table, split_pods
+    from limited.draft import (
+        POD_MAX,
+        POD_MIN,
+        Draft,
+        Pick,
+        PickTimer,
+        Seat,
+        check_packs,
+        seat_pods,
+        seat_table,
+        split_pods,
+    )
     from limited.draftlog import write_log
-    from limited.event import (build_bot_decks, draft_pods, event_set, open_sealed_pools, player_deck_state,
-                               register_built_deck, simulate_draft)
+    from limited.event import (
+        build_bot_decks,
+        draft_pods,
+        event_set,
+        open_sealed_pools,
+        player_deck_state,
+        register_built_deck,
+        simulate_draft,
+    )
     from limited.facts import facts_for
     from limited.library import LIBRARY_FILE, LIBRARY_SCHEMA, Library, export_text, slug
     from limited.review import review_seat
     from limited.score import deck_score
     from limited.sealed import PRODUCTS, open_sealed
-    from limited.tablepool import Entry, card_echo, enter_table_pool, expected_size, open_real, parse_text, pool_problems
+    from limited.tablepool import (
+        Entry,
+        card_echo,
+        enter_table_pool,
+        expected_size,
+        open_real,
+        parse_text,
+        pool_problems,
+    )
 
 #: name -> the module it is read from
 WHERE: dict[str, str] = {
@@ -42,28 +68,98 @@ WHERE: dict[str, str] = {
     **dict.fromkeys(("Bot", "PickReason", "colour_text"), "limited.bots"),
     "TableCall": "limited.caller",
     **dict.fromkeys(("SORTS", "DeckState"), "limited.deckstate"),
-    **dict.fromkeys(("POD_MAX", "POD_MIN", "Draft", "Pick", "PickTimer", "Seat", "check_packs", "seat_pods",
-                     "seat_table", "split_pods"), "limited.draft"),
+    **dict.fromkeys(
+        (
+            "POD_MAX",
+            "POD_MIN",
+            "Draft",
+            "Pick",
+            "PickTimer",
+            "Seat",
+            "check_packs",
+            "seat_pods",
+            "seat_table",
+            "split_pods",
+        ),
+        "limited.draft",
+    ),
     "write_log": "limited.draftlog",
-    **dict.fromkeys(("build_bot_decks", "draft_pods", "event_set", "open_sealed_pools", "player_deck_state",
-                     "register_built_deck", "simulate_draft"), "limited.event"),
+    **dict.fromkeys(
+        (
+            "build_bot_decks",
+            "draft_pods",
+            "event_set",
+            "open_sealed_pools",
+            "player_deck_state",
+            "register_built_deck",
+            "simulate_draft",
+        ),
+        "limited.event",
+    ),
     "facts_for": "limited.facts",
     **dict.fromkeys(("LIBRARY_FILE", "LIBRARY_SCHEMA", "Library", "export_text", "slug"), "limited.library"),
     "review_seat": "limited.review",
     "deck_score": "limited.score",
     **dict.fromkeys(("PRODUCTS", "open_sealed"), "limited.sealed"),
-    **dict.fromkeys(("Entry", "card_echo", "enter_table_pool", "expected_size", "open_real", "parse_text",
-                     "pool_problems"), "limited.tablepool"),
+    **dict.fromkeys(
+        ("Entry", "card_echo", "enter_table_pool", "expected_size", "open_real", "parse_text", "pool_problems"),
+        "limited.tablepool",
+    ),
 }
 
 __all__ = [
-    "ATTRIBUTES", "ATTRIBUTE_KANJI", "Bot", "Card", "CardSet", "Catalog", "DEFAULT_BUILD_MINUTES", "DRAFT_PACKS",
-    "DeckProblem", "DeckState", "Decklist", "Draft", "Entry", "LIBRARY_FILE", "LIBRARY_SCHEMA", "Library",
-    "POD_MAX", "POD_MIN", "PRODUCTS", "Pick", "PickReason", "PickTimer", "SORTS", "SPARE_MAX", "Seat", "TableCall",
-    "build_bot_decks", "card_echo", "check_packs", "colour_text", "deck_score", "default_catalog", "draft_pods",
-    "enter_table_pool", "event_set", "expected_size", "export_text", "facts_for", "open_real", "open_sealed",
-    "open_sealed_pools", "parse_text", "player_deck_state", "pool_problems", "register_built_deck", "review_seat",
-    "seat_pods", "seat_table", "simulate_draft", "slug", "split_pods", "write_log",
+    "ATTRIBUTES",
+    "ATTRIBUTE_KANJI",
+    "Bot",
+    "Card",
+    "CardSet",
+    "Catalog",
+    "DEFAULT_BUILD_MINUTES",
+    "DRAFT_PACKS",
+    "DeckProblem",
+    "DeckState",
+    "Decklist",
+    "Draft",
+    "Entry",
+    "LIBRARY_FILE",
+    "LIBRARY_SCHEMA",
+    "Library",
+    "POD_MAX",
+    "POD_MIN",
+    "PRODUCTS",
+    "Pick",
+    "PickReason",
+    "PickTimer",
+    "SORTS",
+    "SPARE_MAX",
+    "Seat",
+    "TableCall",
+    "build_bot_decks",
+    "card_echo",
+    "check_packs",
+    "colour_text",
+    "deck_score",
+    "default_catalog",
+    "draft_pods",
+    "enter_table_pool",
+    "event_set",
+    "expected_size",
+    "export_text",
+    "facts_for",
+    "open_real",
+    "open_sealed",
+    "open_sealed_pools",
+    "parse_text",
+    "player_deck_state",
+    "pool_problems",
+    "register_built_deck",
+    "review_seat",
+    "seat_pods",
+    "seat_table",
+    "simulate_draft",
+    "slug",
+    "split_pods",
+    "write_log",
 ]  # the names of WHERE (a test keeps the two alike)
 
 

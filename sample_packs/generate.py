@@ -33,7 +33,16 @@ from pathlib import Path
 from faker import Faker
 
 from core.cards.model import (
-    ATTRIBUTES, ATTRIBUTE_KANJI, TYPE_PREFIX, BoosterDef, Card, CardSet, Errata, RaritySlot, StarterDef, Upgrade,
+    ATTRIBUTE_KANJI,
+    ATTRIBUTES,
+    TYPE_PREFIX,
+    BoosterDef,
+    Card,
+    CardSet,
+    Errata,
+    RaritySlot,
+    StarterDef,
+    Upgrade,
 )
 from core.cards.sets import dump_set, parse_set
 
@@ -66,42 +75,102 @@ class Spec:
 
 
 SPECS = (
-    Spec(code="alpha", name="Sample Alpha", version="Sample Alpha 1.0", release=date(2006, 6, 1),
-         seed=5001, first_number=5001,
-         counts={"character": 88, "event": 20, "item": 14, "area": 0},
-         rarity_counts={"C": 56, "U": 36, "R": 22, "SR": 8},
-         booster=BoosterDef(11, (RaritySlot("C", 7), RaritySlot("U", 3),
-                                 RaritySlot("R", 1, (Upgrade("SR", 0.15),))), True),
-         errata=True),
-    Spec(code="beta", name="Sample Beta", version="Sample Beta 1.0", release=date(2007, 6, 1),
-         seed=6001, first_number=6001,
-         counts={"character": 86, "event": 20, "item": 12, "area": 4},
-         rarity_counts={"C": 56, "U": 36, "R": 22, "SR": 8},
-         booster=BoosterDef(12, (RaritySlot("C", 8, (Upgrade("R", 0.05),)), RaritySlot("U", 3),
-                                 RaritySlot("R", 1, (Upgrade("SR", 0.2),))), True),
-         shared_names_from="alpha", shared_names=6),
-    Spec(code="gamma", name="Sample Gamma", version="Sample Gamma 1.0", release=date(2008, 6, 1),
-         seed=7001, first_number=7001,
-         counts={"character": 90, "event": 18, "item": 14, "area": 4},
-         rarity_counts={"C": 58, "U": 36, "R": 22, "SR": 10},
-         booster=BoosterDef(12, (RaritySlot("C", 8), RaritySlot("U", 3),
-                                 RaritySlot("R", 1, (Upgrade("SR", 0.15), Upgrade("KR", 0.05)))), True),
-         rarities=("C", "U", "R", "SR", "KR"), parallels=6,
-         reprints_from="alpha", reprints=4, shared_names_from="beta", shared_names=5,
-         slot_starter=(("C", 20), ("U", 8), ("R", 2))),
+    Spec(
+        code="alpha",
+        name="Sample Alpha",
+        version="Sample Alpha 1.0",
+        release=date(2006, 6, 1),
+        seed=5001,
+        first_number=5001,
+        counts={"character": 88, "event": 20, "item": 14, "area": 0},
+        rarity_counts={"C": 56, "U": 36, "R": 22, "SR": 8},
+        booster=BoosterDef(
+            11, (RaritySlot("C", 7), RaritySlot("U", 3), RaritySlot("R", 1, (Upgrade("SR", 0.15),))), True
+        ),
+        errata=True,
+    ),
+    Spec(
+        code="beta",
+        name="Sample Beta",
+        version="Sample Beta 1.0",
+        release=date(2007, 6, 1),
+        seed=6001,
+        first_number=6001,
+        counts={"character": 86, "event": 20, "item": 12, "area": 4},
+        rarity_counts={"C": 56, "U": 36, "R": 22, "SR": 8},
+        booster=BoosterDef(
+            12,
+            (RaritySlot("C", 8, (Upgrade("R", 0.05),)), RaritySlot("U", 3), RaritySlot("R", 1, (Upgrade("SR", 0.2),))),
+            True,
+        ),
+        shared_names_from="alpha",
+        shared_names=6,
+    ),
+    Spec(
+        code="gamma",
+        name="Sample Gamma",
+        version="Sample Gamma 1.0",
+        release=date(2008, 6, 1),
+        seed=7001,
+        first_number=7001,
+        counts={"character": 90, "event": 18, "item": 14, "area": 4},
+        rarity_counts={"C": 58, "U": 36, "R": 22, "SR": 10},
+        booster=BoosterDef(
+            12,
+            (RaritySlot("C", 8), RaritySlot("U", 3), RaritySlot("R", 1, (Upgrade("SR", 0.15), Upgrade("KR", 0.05)))),
+            True,
+        ),
+        rarities=("C", "U", "R", "SR", "KR"),
+        parallels=6,
+        reprints_from="alpha",
+        reprints=4,
+        shared_names_from="beta",
+        shared_names=5,
+        slot_starter=(("C", 20), ("U", 8), ("R", 2)),
+    ),
 )
 
 # Word lists for event, item and area names (sample flavour, made up).
-EVENT_HEAD = ("放課後の", "真夜中の", "雪解けの", "月下の", "花咲く", "星降る", "夏祭りの", "秘密の",
-              "最後の", "約束の", "はじめての", "嵐の", "夕暮れの", "遥かなる")
-EVENT_TAIL = ("告白", "決闘", "お茶会", "補習", "逃走", "奇跡", "再会", "作戦", "休息", "反撃",
-              "大掃除", "肝試し", "合宿", "誓い")
+EVENT_HEAD = (
+    "放課後の",
+    "真夜中の",
+    "雪解けの",
+    "月下の",
+    "花咲く",
+    "星降る",
+    "夏祭りの",
+    "秘密の",
+    "最後の",
+    "約束の",
+    "はじめての",
+    "嵐の",
+    "夕暮れの",
+    "遥かなる",
+)
+EVENT_TAIL = (
+    "告白",
+    "決闘",
+    "お茶会",
+    "補習",
+    "逃走",
+    "奇跡",
+    "再会",
+    "作戦",
+    "休息",
+    "反撃",
+    "大掃除",
+    "肝試し",
+    "合宿",
+    "誓い",
+)
 ITEM_HEAD = ("銀の", "古びた", "魔法の", "手作りの", "伝説の", "壊れた", "小さな", "黄金の", "秘伝の")
 ITEM_TAIL = ("懐中時計", "日傘", "お守り", "鍵", "ペンダント", "教科書", "リボン", "剣", "手紙", "髪飾り")
 AREAS = ("学園の屋上", "商店街", "図書室", "神社の境内", "海辺の町", "時計塔", "生徒会室", "温室")
 
 CHARACTER_TEXT = (
-    "", "", "",
+    "",
+    "",
+    "",
     "【登場時】カードを1枚引く。",
     "【自ターン】このキャラのAPを+1する。",
     "【常時】味方{attr}キャラのDPを+1する。",
@@ -110,10 +179,19 @@ CHARACTER_TEXT = (
     "このキャラは相手のイベントの対象にならない。",
     "【防御時】このキャラのDPを+{n}する。",
 )
-EVENT_TEXT = ("味方キャラ1体のAPを+{n}する。", "相手キャラ1体を行動済みにする。", "カードを{n}枚引く。",
-              "相手キャラ1体に{n}ダメージを与える。", "味方キャラ1体を手札に戻す。")
-ITEM_TEXT = ("装備キャラのAPを+{n}する。", "装備キャラのDPを+{n}する。", "装備キャラのSPを+{n}する。",
-             "【攻撃時】装備キャラはカードを1枚引く。")
+EVENT_TEXT = (
+    "味方キャラ1体のAPを+{n}する。",
+    "相手キャラ1体を行動済みにする。",
+    "カードを{n}枚引く。",
+    "相手キャラ1体に{n}ダメージを与える。",
+    "味方キャラ1体を手札に戻す。",
+)
+ITEM_TEXT = (
+    "装備キャラのAPを+{n}する。",
+    "装備キャラのDPを+{n}する。",
+    "装備キャラのSPを+{n}する。",
+    "【攻撃時】装備キャラはカードを1枚引く。",
+)
 AREA_TEXT = ("このエリアのキャラのSPを+1する。", "このエリアの{attr}キャラのDPを+1する。")
 
 RARITY_BONUS = {"C": 0, "U": 1, "R": 2, "SR": 3, "KR": 3}
@@ -156,8 +234,9 @@ def _stats(rng: random.Random, total_cost: int, ex: int, rarity: str) -> tuple[i
     return stats[0], stats[1], stats[2]
 
 
-def _rating(rng: random.Random, rarity: str, ctype: str, stats: tuple[int, ...] | None,
-            total_cost: int, text: str) -> int:
+def _rating(
+    rng: random.Random, rarity: str, ctype: str, stats: tuple[int, ...] | None, total_cost: int, text: str
+) -> int:
     score = 1.3 + 0.8 * RARITY_BONUS[rarity] + rng.uniform(-0.8, 0.8)
     if stats is not None:
         score += (sum(stats) - (2 + 2 * total_cost)) * 0.3
@@ -233,12 +312,23 @@ def build_set(spec: Spec, previous: dict[str, CardSet]) -> CardSet:
                 name = {"event": event_names, "item": item_names, "area": area_names}[ctype][i]
                 ex = min(ex, 1)
             rating = _rating(rng, rarity, ctype, stats, sum(cost.values()), text)
-            cards.append(Card(
-                number=number, name=name, type=ctype, attributes=attrs,
-                cost=tuple(cost.items()), ex=ex,
-                ap=stats[0] if stats else None, dp=stats[1] if stats else None,
-                sp=stats[2] if stats else None, rarity=rarity, rating=rating, text=text,
-                set_code=spec.code))
+            cards.append(
+                Card(
+                    number=number,
+                    name=name,
+                    type=ctype,
+                    attributes=attrs,
+                    cost=tuple(cost.items()),
+                    ex=ex,
+                    ap=stats[0] if stats else None,
+                    dp=stats[1] if stats else None,
+                    sp=stats[2] if stats else None,
+                    rarity=rarity,
+                    rating=rating,
+                    text=text,
+                    set_code=spec.code,
+                )
+            )
 
     # One card that says otherwise about the 4-of-a-name rule.
     commons = [i for i, c in enumerate(cards) if c.type == "character" and c.rarity == "C"]
@@ -248,8 +338,11 @@ def build_set(spec: Spec, previous: dict[str, CardSet]) -> CardSet:
     if spec.errata:  # published errata for the first SR character
         i = next(i for i, c in enumerate(cards) if c.type == "character" and c.rarity == "SR")
         fixed = "【登場時】カードを1枚引く。（この能力は1ターンに1回まで）"
-        cards[i] = replace(cards[i], text="【登場時】カードを1枚引く。",
-                           errata=(Errata(date(spec.release.year, 9, 1), fixed, "sample errata"),))
+        cards[i] = replace(
+            cards[i],
+            text="【登場時】カードを1枚引く。",
+            errata=(Errata(date(spec.release.year, 9, 1), fixed, "sample errata"),),
+        )
 
     if spec.parallels:  # KR foils of R/SR characters: same card, letter suffix
         strong = [c for c in cards if c.type == "character" and c.rarity in ("R", "SR")]
@@ -257,9 +350,11 @@ def build_set(spec: Spec, previous: dict[str, CardSet]) -> CardSet:
             cards.append(replace(c, number=c.number + "A", rarity="KR"))
 
     if spec.reprints_from:  # reprints keep the old number; the newest text wins (G-CARDS-TEXT)
-        old = [c for c in previous[spec.reprints_from].cards
-               if c.type == "character" and c.text and not c.is_parallel and not c.errata
-               and c.max_copies is None][: spec.reprints]
+        old = [
+            c
+            for c in previous[spec.reprints_from].cards
+            if c.type == "character" and c.text and not c.is_parallel and not c.errata and c.max_copies is None
+        ][: spec.reprints]
         for c in old:
             cards.append(replace(c, text=c.text + "（再録時修正：1ターンに1回）", set_code=spec.code))
 
@@ -268,21 +363,40 @@ def build_set(spec: Spec, previous: dict[str, CardSet]) -> CardSet:
 
     starters = [_fixed_starter(spec, cards, pair, rng) for pair in spec.starter_pairs]
     if spec.slot_starter:
-        starters.append(StarterDef(
-            id=f"{spec.code}-random", name=f"{spec.name} ランダムスターター",
-            slots=tuple(RaritySlot(r, n) for r, n in spec.slot_starter), duplicate_protection=True))
+        starters.append(
+            StarterDef(
+                id=f"{spec.code}-random",
+                name=f"{spec.name} ランダムスターター",
+                slots=tuple(RaritySlot(r, n) for r, n in spec.slot_starter),
+                duplicate_protection=True,
+            )
+        )
 
-    return CardSet(code=spec.code, name=spec.name, version=spec.version, release_date=spec.release,
-                   rarities=spec.rarities, cards=tuple(cards), booster=spec.booster,
-                   starters=tuple(starters), sample=True)
+    return CardSet(
+        code=spec.code,
+        name=spec.name,
+        version=spec.version,
+        release_date=spec.release,
+        rarities=spec.rarities,
+        cards=tuple(cards),
+        booster=spec.booster,
+        starters=tuple(starters),
+        sample=True,
+    )
 
 
 def _fixed_starter(spec: Spec, cards: list[Card], pair: tuple[str, str], rng: random.Random) -> StarterDef:
     """16 different names, 2 copies each: 32 cards of two attributes (and 無)."""
     allowed = set(pair) | {"star"}
-    pool = [c for c in cards
-            if c.rarity in ("C", "U") and not c.is_parallel and c.set_code == spec.code
-            and c.max_copies is None and set(c.attributes) <= allowed]
+    pool = [
+        c
+        for c in cards
+        if c.rarity in ("C", "U")
+        and not c.is_parallel
+        and c.set_code == spec.code
+        and c.max_copies is None
+        and set(c.attributes) <= allowed
+    ]
     chars = [c for c in pool if c.type == "character"]
     others = [c for c in pool if c.type != "character"]
     chosen: list[Card] = []
@@ -303,8 +417,11 @@ def _fixed_starter(spec: Spec, cards: list[Card], pair: tuple[str, str], rng: ra
     assert len(chosen) == 16, (spec.code, pair, len(chosen))
     chosen.sort(key=lambda c: c.number)
     label = "・".join(ATTRIBUTE_KANJI[a] for a in pair)
-    return StarterDef(id=f"{spec.code}-{pair[0]}-{pair[1]}", name=f"{spec.name} {label}スターター",
-                      cards=tuple((c.number, 2) for c in chosen))
+    return StarterDef(
+        id=f"{spec.code}-{pair[0]}-{pair[1]}",
+        name=f"{spec.name} {label}スターター",
+        cards=tuple((c.number, 2) for c in chosen),
+    )
 
 
 def build_all() -> list[CardSet]:
@@ -332,8 +449,11 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     files = render_all()
     if args.check:
-        stale = [n for n, t in files.items()
-                 if not (args.out / n).exists() or (args.out / n).read_bytes() != t.encode("utf-8")]
+        stale = [
+            n
+            for n, t in files.items()
+            if not (args.out / n).exists() or (args.out / n).read_bytes() != t.encode("utf-8")
+        ]
         for n in stale:
             print(f"out of date: {args.out / n}", file=sys.stderr)
         return 1 if stale else 0

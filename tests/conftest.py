@@ -1,4 +1,3 @@
-
 import pytest
 
 from core import i18n

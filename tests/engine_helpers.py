@@ -52,10 +52,7 @@ def drop_some(event: Event, rng: random.Random, rate: float) -> Event:
     if rate <= 0:
         return event
     after = len(event.rounds)
-    ps = tuple(
-        replace(p, dropped_after_round=after) if p.active and rng.random() < rate else p
-        for p in event.players
-    )
+    ps = tuple(replace(p, dropped_after_round=after) if p.active and rng.random() < rate else p for p in event.players)
     return event.with_(players=ps)
 
 

@@ -130,8 +130,14 @@ def test_design2_a_stored_action_with_a_renamed_key_is_named_and_the_rest_still_
     store = _cup(datadir)
     eid, last = store.id, store.actions[-1]["seq"]
     store.close()
-    bad = {"seq": last + 1, "at": "2026-11-30T12:00:00+09:00", "actor": "hand", "type": "result", "v": 4,
-           "data": {"round": 1, "tabel": 1, "p1_wins": 2, "p2_wins": 0}}
+    bad = {
+        "seq": last + 1,
+        "at": "2026-11-30T12:00:00+09:00",
+        "actor": "hand",
+        "type": "result",
+        "v": 4,
+        "data": {"round": 1, "tabel": 1, "p1_wins": 2, "p2_wins": 0},
+    }
     with open(datadir.event_path(eid), "ab") as f:
         f.write(encode_record([bad]))
     with pytest.raises(InvalidAction) as err:
@@ -148,11 +154,13 @@ def test_design2_the_trail_filters_by_kind_actor_and_round(tmp_path, capsys):
 
     dd, expected = _opened(tmp_path, "constructed")
     eid = expected["id"]
-    assert main(["--data-dir", str(tmp_path), "log", eid, "--kind", "result", "--round", "3",
-                 "--actor", "fixture"]) == 0
+    assert (
+        main(["--data-dir", str(tmp_path), "log", eid, "--kind", "result", "--round", "3", "--actor", "fixture"]) == 0
+    )
     lines = capsys.readouterr().out.splitlines()
     assert [line.split("fixture", 1)[1].strip() for line in lines] == [
-        line for line in expected["log"] if line.startswith("result round 3 ")]
+        line for line in expected["log"] if line.startswith("result round 3 ")
+    ]
     assert main(["--data-dir", str(tmp_path), "log", eid, "--kind", "penalty", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)["log"]
     assert [r["data"]["level"] for r in rows] == ["notice", "warning"]
@@ -167,8 +175,7 @@ def test_design2_a_payload_tagged_with_its_kind_decodes_as_the_union():
 
     from core.log.actions import Payload, ResultAction
 
-    got = msgspec.json.decode(b'{"type": "result", "round": 1, "table": 2, "p1_wins": 2, "p2_wins": 0}',
-                              type=Payload)
+    got = msgspec.json.decode(b'{"type": "result", "round": 1, "table": 2, "p1_wins": 2, "p2_wins": 0}', type=Payload)
     assert got == ResultAction(round=1, table=2, p1_wins=2, p2_wins=0)
     with pytest.raises(msgspec.ValidationError, match="Invalid value 'resutl'"):
         msgspec.json.decode(b'{"type": "resutl", "round": 1}', type=Payload)

@@ -52,7 +52,12 @@ def test_name_typed_twice_is_refused_and_nothing_changes(desk):
     """DESIGN-3 (player add): a name already in the event is refused; nothing stored changes."""
     desk.add_players(["山田 太郎"])
     before = desk.store.path.read_bytes()
-    for again in ["山田 太郎", "山田　太郎", " 山田 太郎 ", "ＹＡＭＡＤＡ", ]:
+    for again in [
+        "山田 太郎",
+        "山田　太郎",
+        " 山田 太郎 ",
+        "ＹＡＭＡＤＡ",
+    ]:
         if again == "ＹＡＭＡＤＡ":
             desk.add_players(["yamada"])
             before = desk.store.path.read_bytes()
@@ -90,6 +95,7 @@ def test_cli_event_new_refuses_bad_settings(tmp_path, capsys):
 
 def test_g_swiss_pair_1_a_round_can_be_paired_again_before_it_starts(datadir):
     from core.errors import LyceeError
+
     store = datadir.create({"name": "Again", "date": "2026-11-30", "sanctioned": False})
     desk = Desk(store)
     desk.add_players([f"P{i}" for i in range(12)])
@@ -110,6 +116,7 @@ def test_g_swiss_pair_1_a_round_can_be_paired_again_before_it_starts(datadir):
 def test_design2_first_start_creates_a_demo_event_then_never_again(tmp_path, monkeypatch):
     import tui.app
     from core.store import DataDir
+
     opened = []
     monkeypatch.setattr(tui.app, "run_app", lambda dd, **kw: opened.append(dd.root))
     assert main(["--data-dir", str(tmp_path)]) == 0

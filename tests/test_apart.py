@@ -108,9 +108,12 @@ def test_design4_import_refuses_bad_apart_pairs_naming_the_path():
     doc = to_doc(ev)
     from core.errors import ValidationError
 
-    for apart, path, what in (([["a", "zz"]], "$.apart[0][1]", "zz"), ([["a", "a"]], "$.apart[0]", "themself"),
-                              ([["a", "b"], ["b", "a"]], "$.apart[1]", "$.apart[0]"),
-                              ([["a"]], "$.apart[0]", "")):
+    for apart, path, what in (
+        ([["a", "zz"]], "$.apart[0][1]", "zz"),
+        ([["a", "a"]], "$.apart[0]", "themself"),
+        ([["a", "b"], ["b", "a"]], "$.apart[1]", "$.apart[0]"),
+        ([["a"]], "$.apart[0]", ""),
+    ):
         with pytest.raises(ValidationError) as err:
             event_from_doc({**doc, "apart": apart})
         assert any(p == path and what in w for p, w in err.value.problems), err.value.problems
@@ -151,9 +154,13 @@ def test_cli_player_apart_set_list_clear_and_refusals(tmp_path, capsys):
     assert out == "p1\tAoi\tp2\tBen\n"
     rc, out, _ = cli(capsys, *data, "player", "apart", eid, "--json")
     assert json.loads(out) == {"apart": [{"ids": ["p1", "p2"], "names": ["Aoi", "Ben"]}]}
-    for args, what in ((("Ben", "Aoi"), "already kept apart"), (("Aoi", "Aoi"), "themself"),
-                       (("Aoi", "Zed"), "Zed"), (("Aoi",), "name two players"),
-                       (("Cho", "Dai", "--clear"), "nothing to clear")):
+    for args, what in (
+        (("Ben", "Aoi"), "already kept apart"),
+        (("Aoi", "Aoi"), "themself"),
+        (("Aoi", "Zed"), "Zed"),
+        (("Aoi",), "name two players"),
+        (("Cho", "Dai", "--clear"), "nothing to clear"),
+    ):
         rc, out, err = cli(capsys, *data, "player", "apart", eid, *args)
         assert rc == 1 and what in err and err.count("\n") == 1, (args, err)
     rc, out, _ = cli(capsys, *data, "player", "apart", eid, "p2", "p1", "--clear")

@@ -137,7 +137,9 @@ def test_apart_on_larger_fields_matches_the_exact_optimum_g_swiss_pair_1_2():
     for seed in range(12):
         r = random.Random(seed)
         n = r.randint(30, 64)
-        ev = simulate(n, r.randint(1, 5), seed, drop_rate=0.05) if seed % 2 else random_history(n, r.randint(1, 5), seed)
+        ev = (
+            simulate(n, r.randint(1, 5), seed, drop_rate=0.05) if seed % 2 else random_history(n, r.randint(1, 5), seed)
+        )
         ids = [p.id for p in ev.players]
         ev = ev.with_(apart=tuple(sorted({tuple(sorted(r.sample(ids, 2))) for _ in range(n // 2)})))
         ms = pair_swiss(ev, random.Random(seed))
@@ -152,8 +154,9 @@ def test_apart_pairs_of_players_who_no_longer_play_change_no_draw(n, rounds, see
     ev = simulate(n, rounds, seed)
     r = random.Random(seed)
     gone = r.choice(ev.players).id
-    ev = ev.with_(players=tuple(replace(p, dropped_after_round=len(ev.rounds)) if p.id == gone else p
-                                for p in ev.players))
+    ev = ev.with_(
+        players=tuple(replace(p, dropped_after_round=len(ev.rounds)) if p.id == gone else p for p in ev.players)
+    )
     if len(ev.eligible()) < 2:
         return
     others = [p.id for p in ev.players if p.id != gone]

@@ -91,6 +91,7 @@ async def test_whole_event_by_keyboard(tmp_path):
             await app.workers.wait_for_complete()
             await pilot.pause()
         from core.tournament.elimination import champion
+
         assert champion(screen.event) is not None
         await pilot.press("f9")
         await pilot.pause()
@@ -121,8 +122,14 @@ async def test_g_late_1_clock_and_lateness_prompt_then_penalties_in_the_app(tmp_
 
     fake = FakeTime()
     dd = DataDir(tmp_path, clock=fake)
-    store = dd.create({"name": "Clock cup", "date": "2026-11-30", "minutes": 50,
-                       "staff": {"organizer": "Org", "judges": ["J1"], "head_judge": "HJ"}})
+    store = dd.create(
+        {
+            "name": "Clock cup",
+            "date": "2026-11-30",
+            "minutes": 50,
+            "staff": {"organizer": "Org", "judges": ["J1"], "head_judge": "HJ"},
+        }
+    )
     desk = Desk(store)
     desk.add_players(["Ann", "Ben", "Cho", "Dai"])
     desk.store_pairing([Match(1, "p1", "p2"), Match(2, "p3", "p4")])
@@ -144,6 +151,7 @@ async def test_g_late_1_clock_and_lateness_prompt_then_penalties_in_the_app(tmp_
         screen.tick()
         await pilot.pause()
         from tui.screens.dialogs import LatePrompts
+
         assert isinstance(app.screen, LatePrompts)
         assert "Dai" in app.screen.prompts[0][1]
         await pilot.press("y")
@@ -266,6 +274,7 @@ async def test_g_draft_1_draft_event_from_pods_to_round_1(tmp_path):
         await pilot.press("down", "down", "down", "down", "enter")  # bot decks
         await pilot.pause()
         from core.rules.decklists import decklist_status
+
         assert all(d.status == "registered" for d in decklist_status(screen.event))
         await pilot.press("f5")
         await app.workers.wait_for_complete()
@@ -304,9 +313,15 @@ async def test_design3_app_asks_before_a_correction_and_a_time_only_result(tmp_p
                 await pilot.pause()
                 screen.query_one("#result-entry").focus()
         acts = [a for a in screen.desk.store.actions if a["type"] == "result"]
-        assert [(a["data"]["table"], a["data"]["result"], a["data"].get("correct", False),
-                 a["data"].get("time_called", False)) for a in acts] == [
-            (1, "2-0", False, False), (1, "0-2", True, False), (2, "1-1", False, True)]
+        assert [
+            (
+                a["data"]["table"],
+                a["data"]["result"],
+                a["data"].get("correct", False),
+                a["data"].get("time_called", False),
+            )
+            for a in acts
+        ] == [(1, "2-0", False, False), (1, "0-2", True, False), (2, "1-1", False, True)]
         # a top 4 from the one Swiss round, semi-finals and final: the event is finished
         screen.desk.top_cut(4, end_swiss=True)  # before the rounds fixed at round 1 (L-ROUNDS)
         screen.desk.record(1, "2-0")
@@ -325,8 +340,8 @@ async def test_design3_app_asks_before_a_correction_and_a_time_only_result(tmp_p
 async def test_g_drop_2_app_offers_the_drop_without_the_forfeit(tmp_path):
     """G-DROP-2: dropping a player whose match is still open offers both: the
     loss (default) or the match left to the result entered."""
-    from core.event.lookups import player_match
     from core.desk import Desk
+    from core.event.lookups import player_match
 
     dd = DataDir(tmp_path)
     store = dd.create({"name": "Drop", "date": "2026-12-06", "sanctioned": False})

@@ -5,6 +5,7 @@ in Japanese at 80x24; the pairing keeps them apart and Ctrl+E says so."""
 import random
 
 import pytest
+from test_app_storeday import new_event, on_screen, type_text, whole_dialog_on_screen
 
 from core import i18n
 from core.event.model import Event, Player
@@ -12,8 +13,6 @@ from core.store import DataDir
 from core.tournament.pairing import pair_swiss
 from tui.app import LyceeApp
 from tui.screens.event import EventScreen
-
-from test_app_storeday import new_event, on_screen, type_text, whole_dialog_on_screen
 
 NAMES = ["Aoi", "Ben", "Cho", "Dai", "Emi", "Fu"]
 
@@ -49,8 +48,14 @@ async def test_keep_apart_on_the_players_tab_in_japanese_at_80x24(tmp_path, monk
         await pilot.press("f2")
         await pilot.press("shift+f5")  # the cursor is on the first player, Aoi (p1)
         await pilot.pause()
-        assert on_screen(app, ja("Keep {name} apart from which player? (id or exact name; never paired in "
-                                 "Swiss while the points order allows it)", name="Aoi"))
+        assert on_screen(
+            app,
+            ja(
+                "Keep {name} apart from which player? (id or exact name; never paired in "
+                "Swiss while the points order allows it)",
+                name="Aoi",
+            ),
+        )
         whole_dialog_on_screen(app)
         await type_text(pilot, "Ben")
         await pilot.press("enter")
@@ -60,8 +65,15 @@ async def test_keep_apart_on_the_players_tab_in_japanese_at_80x24(tmp_path, monk
         table = screen.query_one("#player-table")
         assert on_screen(app, ja("Kept apart"), table)
         assert [str(c) for c in table.get_row("p1")][-1] == "p2"  # the marker: Aoi's partner
-        assert on_screen(app, ja("{a} and {b} are kept apart: never paired in a Swiss round while the points "
-                                 "order allows it (G-SWISS-PAIR-1/2)", a="Aoi", b="Ben"))
+        assert on_screen(
+            app,
+            ja(
+                "{a} and {b} are kept apart: never paired in a Swiss round while the points "
+                "order allows it (G-SWISS-PAIR-1/2)",
+                a="Aoi",
+                b="Ben",
+            ),
+        )
 
         await pilot.press("f5")
         await app.workers.wait_for_complete()
@@ -77,8 +89,9 @@ async def test_keep_apart_on_the_players_tab_in_japanese_at_80x24(tmp_path, monk
             await pilot.press("down")
         await pilot.press("ctrl+e")
         await pilot.pause()
-        assert on_screen(app, ja("keep apart: the same draw would have paired {a} with {b}; they are kept apart",
-                                 a="Aoi", b="Ben"))
+        assert on_screen(
+            app, ja("keep apart: the same draw would have paired {a} with {b}; they are kept apart", a="Aoi", b="Ben")
+        )
         await pilot.press("escape")
         await pilot.pause()
 
@@ -86,8 +99,9 @@ async def test_keep_apart_on_the_players_tab_in_japanese_at_80x24(tmp_path, monk
         await pilot.press("f2")
         await pilot.press("shift+f5")
         await pilot.pause()
-        assert on_screen(app, ja("kept apart now: {names} (type one of them to let them be paired again)",
-                                 names="Ben (p2)"))
+        assert on_screen(
+            app, ja("kept apart now: {names} (type one of them to let them be paired again)", names="Ben (p2)")
+        )
         await type_text(pilot, "p2")
         await pilot.press("enter")
         await pilot.pause()

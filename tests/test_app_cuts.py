@@ -13,8 +13,11 @@ LONG = "Saturday Constructed Championship Qualifier"
 
 def _events(tmp_path):
     dd = DataDir(tmp_path)
-    for name, kind in ((LONG, "constructed"), ("リセ 土曜 定例 大会 ブースタードラフト", "draft"),
-                       ("シールド戦 12月", "sealed")):
+    for name, kind in (
+        (LONG, "constructed"),
+        ("リセ 土曜 定例 大会 ブースタードラフト", "draft"),
+        ("シールド戦 12月", "sealed"),
+    ):
         dd.create({"name": name, "date": "2026-12-05", "kind": kind, "rounds_planned": 3}).close()
     return dd
 
@@ -31,8 +34,15 @@ async def test_design7_event_list_fits_80_columns(tmp_path, lang):
         t = app.screen.query_one(DataTable)
         assert t.virtual_size.width <= t.size.width  # nothing off the right edge
         labels = [str(c.label) for c in t.ordered_columns]
-        assert labels == ({"ja": ["日付", "ID", "名前", "形式", "試合形式", "人数", "回戦数"],
-                           "en": ["Date", "ID", "Name", "Format", "Match", "Entries", "Rounds"]}[lang])
+        assert (
+            labels
+            == (
+                {
+                    "ja": ["日付", "ID", "名前", "形式", "試合形式", "人数", "回戦数"],
+                    "en": ["Date", "ID", "Name", "Format", "Match", "Entries", "Rounds"],
+                }[lang]
+            )
+        )
         for col in t.ordered_columns:
             assert col.width >= cell_len(str(col.label))
             if str(col.label) not in ("名前", "Name"):  # every cell but the name is whole
@@ -73,8 +83,10 @@ async def test_design7_sealed_and_draft_practice_headers_at_80x24(tmp_path, lang
     app = LyceeApp(DataDir(tmp_path), lang=lang)
     cs = catalog().set("alpha")
     async with app.run_test(size=(80, 24)) as pilot:
-        for screen in (SealedScreen(cs, "1s3b", 123456789), DraftScreen(cs, packs=4, seats=8, name="Me",
-                                                                        seed=123456789, timer=False)):
+        for screen in (
+            SealedScreen(cs, "1s3b", 123456789),
+            DraftScreen(cs, packs=4, seats=8, name="Me", seed=123456789, timer=False),
+        ):
             app.push_screen(screen)
             await pilot.pause()
             title = str(screen.query_one(".title", Label).render())
@@ -97,12 +109,17 @@ async def test_design7_the_callers_s_and_p_keys_show_at_80x24(tmp_path, lang):
 
     app = LyceeApp(DataDir(tmp_path), lang=lang)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(TableScreen([f"P{i}" for i in range(6)], set_code="alpha", packs=4, cards=11, seed=1,
-                                    enter_pools=lambda: None))
+        app.push_screen(
+            TableScreen(
+                [f"P{i}" for i in range(6)], set_code="alpha", packs=4, cards=11, seed=1, enter_pools=lambda: None
+            )
+        )
         await pilot.pause()
         assert {"space", "s", "p"} <= set(_footer_keys(app))
         hint = str(app.screen.query_one("#message").render())
-        assert ("sでピックの秒数" in hint and "pで" in hint) if lang == "ja" else ("s sets" in hint and "p enters" in hint)
+        assert (
+            ("sでピックの秒数" in hint and "pで" in hint) if lang == "ja" else ("s sets" in hint and "p enters" in hint)
+        )
 
 
 @pytest.mark.asyncio
@@ -117,8 +134,9 @@ async def test_design7_the_deck_builder_footer_lists_tab_when_narrow(tmp_path):
     app = LyceeApp(DataDir(tmp_path), lang="ja")
     cs = catalog().set("alpha")
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(DeckBuilderScreen(cs, "sealed", open_sealed(cs, "1s3b", random.Random(11)).cards, seed=11,
-                                          name="alpha"))
+        app.push_screen(
+            DeckBuilderScreen(cs, "sealed", open_sealed(cs, "1s3b", random.Random(11)).cards, seed=11, name="alpha")
+        )
         await pilot.pause()
         assert "tab" in _footer_keys(app)
         await pilot.press("tab")
@@ -147,6 +165,7 @@ async def test_g_sealed_pool_entry_shows_the_cost(tmp_path):
         t = app.screen.query_one("#pe-cards", DataTable)
         assert [str(c.label) for c in t.ordered_columns] == ["番号", "名前", "属性", "コスト", "レア度", "枚数"]
         from tui.widgets.cards import cost_glyphs
+
         assert str(t.get_row_at(0)[3]) == cost_glyphs(cs.card("CH-5063")).plain
         assert _fits(t)
 
@@ -156,8 +175,13 @@ async def _draft_event(app, pilot, open_line: str):
     await pilot.press("n")
     await pilot.pause()
     form = app.screen
-    for field, value in (("#name", "ドラフト杯"), ("#kind", "draft"), ("#organizer", "店長"), ("#judges", "佐藤"),
-                         ("#head_judge", "佐藤")):
+    for field, value in (
+        ("#name", "ドラフト杯"),
+        ("#kind", "draft"),
+        ("#organizer", "店長"),
+        ("#judges", "佐藤"),
+        ("#head_judge", "佐藤"),
+    ):
         form.query_one(field).value = value
     form.query_one("#sanctioned").value = False  # the sample sets are for unsanctioned events
     await pilot.press("ctrl+s")

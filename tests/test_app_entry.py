@@ -6,14 +6,13 @@ question, new-event form errors, Ctrl+Q mid-round, Ctrl+O in the name box)."""
 import asyncio
 
 import pytest
+from test_app_storeday import shown, type_text, until
 from textual import events
 
 from core.demo import make_demo
 from core.desk import Desk
 from core.store import DataDir
 from tui.app import LyceeApp
-
-from test_app_storeday import shown, type_text, until
 
 
 def _paired(tmp_path, players=40, **kw):
@@ -205,7 +204,8 @@ async def test_design3_new_event_error_shows_above_the_form_and_focuses_its_fiel
         assert "minutes 0" in shown(app, error)
         assert form.focused is form.query_one("#minutes")
         assert form.query_one("#minutes").region.height and app.screen.region.contains_region(
-            form.query_one("#minutes").region)
+            form.query_one("#minutes").region
+        )
 
 
 @pytest.mark.asyncio
@@ -352,8 +352,14 @@ async def test_issue22_players_table_shows_whole_same_name_names(tmp_path, size)
         screen.desk.add_players(["Oscar", "佐藤花子"])
         screen.desk.add_players(["Oscar", "佐藤花子"], allow_same_name=True)
         screen.refresh_all()
-        await until(pilot, lambda: "Oscar (2)" in shown(app, screen.query_one("#player-table"))
-                     and "佐藤花子 (2)" in shown(app, screen.query_one("#player-table")), "whole names shown")
+        await until(
+            pilot,
+            lambda: (
+                "Oscar (2)" in shown(app, screen.query_one("#player-table"))
+                and "佐藤花子 (2)" in shown(app, screen.query_one("#player-table"))
+            ),
+            "whole names shown",
+        )
         text = shown(app, screen.query_one("#player-table"))
         assert " p4 " in text, text
 
@@ -380,9 +386,16 @@ async def test_g_bo3_time_a_burst_past_a_question_keeps_every_line(tmp_path):
         from tui.screens.dialogs import Confirm
 
         # every key taken: by the box before the question opened, or typed ahead past it
-        await until(pilot, lambda: isinstance(app.screen, Confirm) and screen.query_one("#result-entry").value == ""
-                     and len(screen._result_queue) == 3, "the burst typed ahead, three lines waiting",
-                     tries=600)  # 30 s bound: 40 keys on a loaded 2-core machine
+        await until(
+            pilot,
+            lambda: (
+                isinstance(app.screen, Confirm)
+                and screen.query_one("#result-entry").value == ""
+                and len(screen._result_queue) == 3
+            ),
+            "the burst typed ahead, three lines waiting",
+            tries=600,
+        )  # 30 s bound: 40 keys on a loaded 2-core machine
         await asyncio.sleep(1.05)  # the clerk reads the question: the pause is the input under test
         await pilot.press("y")
         want = {1: "2-1", 2: "2-0", 3: "1-1", 4: "0-2", 5: "2-1", 6: "1-2"}

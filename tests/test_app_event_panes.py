@@ -41,8 +41,9 @@ def _footer(app) -> str:
 @pytest.mark.asyncio
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("lang", LANGS)
-async def test_design7_footer_shows_whole_keys_of_the_step_first_and_nothing_under_the_palette_key(tmp_path, size,
-                                                                                                   lang):
+async def test_design7_footer_shows_whole_keys_of_the_step_first_and_nothing_under_the_palette_key(
+    tmp_path, size, lang
+):
     """DESIGN-7 (issue 11): the footer shows the current step's keys first
     (F5 and F6 on the round tab), each key whole, and the palette's key on
     the right with nothing passing under it."""

@@ -4,13 +4,12 @@ rounds with a draw, an ID, a drop, a penalty escalation, an extension, top 8
 with a third-place match), asserting what the organizer sees at each step."""
 
 import pytest
+from test_app_storeday import fits, on_screen, type_text, whole_dialog_on_screen
 
 from core import i18n
 from core.store import DataDir
 from tui.app import LyceeApp
 from tui.screens.event import EventScreen
-
-from test_app_storeday import fits, on_screen, type_text, whole_dialog_on_screen
 
 
 async def enter_results(pilot, screen, first: dict[int, str] | None = None):
@@ -44,8 +43,7 @@ async def test_g_se_whole_constructed_event_by_keys_in_japanese_at_80x24(tmp_pat
         await pilot.press("n")
         await pilot.pause()
         await type_text(pilot, "土曜リセ杯")
-        for field, value in (("#organizer", "店長"), ("#judges", "佐藤"), ("#head_judge", "佐藤"),
-                             ("#rounds", "3")):
+        for field, value in (("#organizer", "店長"), ("#judges", "佐藤"), ("#head_judge", "佐藤"), ("#rounds", "3")):
             app.screen.query_one(field).focus()
             app.screen.query_one(field).value = value  # (Japanese is typed through an IME)
         await pilot.press("ctrl+s")
@@ -76,8 +74,10 @@ async def test_g_se_whole_constructed_event_by_keys_in_japanese_at_80x24(tmp_pat
         await pilot.pause()
         assert on_screen(app, ja("+{m} min", m=5), screen.query_one("#pairing-table"))
         await enter_results(pilot, screen, {3: "1-1-1"})
-        assert screen.event.current_round.complete and on_screen(app, ja("round complete")), \
-            (screen.query_one("#message").plain, [(m.table, m.outcome) for m in screen.event.current_round.matches])
+        assert screen.event.current_round.complete and on_screen(app, ja("round complete")), (
+            screen.query_one("#message").plain,
+            [(m.table, m.outcome) for m in screen.event.current_round.matches],
+        )
         fits(app)
 
         # round 2: a drop (G-DROP-2) and a penalty escalation (G-PEN-2)

@@ -15,12 +15,12 @@ from limited.facts import catalog_for
 from tui.app import LyceeApp
 from tui.screens.deckbuilder import DeckBuilderScreen, Library
 from tui.screens.draft import DraftScreen, PackReview
-from tui.widgets.plain import PlainTable
 from tui.screens.draft_table import BuildTimerScreen, TableCall, TableScreen, TableSetup
 from tui.screens.limited_kit import PausableClock, catalog
 from tui.screens.practice import PracticeScreen
 from tui.screens.sealed import SealedScreen
 from tui.widgets.cards import seat_ring
+from tui.widgets.plain import PlainTable
 
 
 class FakeClock:
@@ -227,8 +227,16 @@ async def test_deck_builder_loads_from_the_library(tmp_path):
         await pilot.press("f1")  # every key of the builder, footer or not, with its id
         await pilot.pause()
         ids = {row[2] for row in app.screen.rows}
-        assert {"builder.move", "builder.filter_type", "builder.filter_attr", "builder.filter_cost",
-                "builder.filter_rarity", "builder.sort", "builder.save", "builder.export"} <= ids
+        assert {
+            "builder.move",
+            "builder.filter_type",
+            "builder.filter_attr",
+            "builder.filter_cost",
+            "builder.filter_rarity",
+            "builder.sort",
+            "builder.save",
+            "builder.export",
+        } <= ids
 
 
 @pytest.mark.asyncio
@@ -372,8 +380,9 @@ def test_library_round_trip(tmp_path):
     lib = Library(tmp_path)
     assert lib.decks() == []
     lib.save({"name": "a", "set": "alpha", "kind": "sealed", "pool": [], "deck": {}, "spare": {}, "saved": "1"})
-    lib.save({"name": "a", "set": "alpha", "kind": "sealed", "pool": [], "deck": {"CH-5001": 1}, "spare": {},
-              "saved": "2"})
+    lib.save(
+        {"name": "a", "set": "alpha", "kind": "sealed", "pool": [], "deck": {"CH-5001": 1}, "spare": {}, "saved": "2"}
+    )
     assert [d["deck"] for d in lib.decks()] == [{"CH-5001": 1}]
     lib.remove("a")
     assert lib.decks() == []
@@ -391,8 +400,9 @@ async def test_practice_draft_shows_ratings_the_bots_suggestion_and_upstream(tmp
     app = LyceeApp(DataDir(tmp_path), lang=lang)
     try:
         async with app.run_test(size=size) as pilot:
-            screen = DraftScreen(catalog().set("alpha"), packs=4, seats=8, name="Aki", seed=3, clock=FakeClock(),
-                                 timer=False)
+            screen = DraftScreen(
+                catalog().set("alpha"), packs=4, seats=8, name="Aki", seed=3, clock=FakeClock(), timer=False
+            )
             app.push_screen(screen)
             await pilot.pause()
             t = screen.query_one("#pack")
@@ -425,8 +435,9 @@ async def test_practice_draft_ends_with_a_pick_review(tmp_path):
 
     app = LyceeApp(DataDir(tmp_path), lang="en")
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = DraftScreen(catalog().set("alpha"), packs=4, seats=4, name="Aki", seed=2, clock=FakeClock(),
-                             timer=False)
+        screen = DraftScreen(
+            catalog().set("alpha"), packs=4, seats=4, name="Aki", seed=2, clock=FakeClock(), timer=False
+        )
         app.push_screen(screen)
         await pilot.pause()
         for _ in range(200):

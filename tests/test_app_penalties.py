@@ -28,8 +28,15 @@ def screen_text(app) -> str:
 
 def _event(tmp_path, judges=("佐藤", "HJ"), players=8, rounds=None):
     dd = DataDir(tmp_path)
-    st = dd.create({"name": "土曜杯", "date": "2026-12-05", "sanctioned": False, "rounds_planned": rounds,
-                    "staff": {"organizer": "店長", "judges": list(judges), "head_judge": "HJ"}})
+    st = dd.create(
+        {
+            "name": "土曜杯",
+            "date": "2026-12-05",
+            "sanctioned": False,
+            "rounds_planned": rounds,
+            "staff": {"organizer": "店長", "judges": list(judges), "head_judge": "HJ"},
+        }
+    )
     d = Desk(st)
     d.add_players([f"選手{i}" for i in range(1, players + 1)])
     return dd, st, d
@@ -71,8 +78,7 @@ async def test_g_head_judge_an_appeal_is_ruled_in_the_app_and_the_list_shows_it(
         await pilot.pause()
         assert app.screen is screen
         pen = screen.event.penalties[0]
-        assert pen.appeal == {"by": "HJ", "outcome": "changed", "note": "誤認", "level": "notice",
-                              "action": "none"}
+        assert pen.appeal == {"by": "HJ", "outcome": "changed", "note": "誤認", "level": "notice", "action": "none"}
         assert "最終決定" in screen_text(app) or "G-HEAD-JUDGE" in screen_text(app)
         assert screen.desk.store.actions[-1]["type"] == "appeal"
         await pilot.press("ctrl+u")  # a second ruling on the same penalty is refused: final
@@ -176,8 +182,9 @@ async def test_g_drop_1_the_scorecard_exported_from_the_app_says_who_dropped_and
         assert len(files) == 1
         text = files[0].read_text(encoding="utf-8")
         assert "途中棄権（第1回戦後）" in text and "除外（暴言）" in text
-        assert any(line.split(",")[3] == "選手2" and line.endswith("途中棄権（第1回戦後）")
-                   for line in text.splitlines())
+        assert any(
+            line.split(",")[3] == "選手2" and line.endswith("途中棄権（第1回戦後）") for line in text.splitlines()
+        )
 
 
 @pytest.mark.asyncio

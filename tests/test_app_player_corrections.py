@@ -67,7 +67,8 @@ async def test_l_rename_on_the_players_tab_in_japanese_at_80x24(tmp_path):
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, RenameForm) and "かなではありません" in str(
-            app.screen.query_one("#rename-error").render())
+            app.screen.query_one("#rename-error").render()
+        )
         # the same name as another player: the question `player add` asks
         app.screen.query_one("#rename-reading").value = ""
         app.screen.query_one("#rename-name").value = "佐藤花子"

@@ -23,7 +23,9 @@ NAME = "佐々木 美加子"
 
 # -- the wrapper (core.columns.wrap_spans) ---------------------------------------------------------
 
-_TEXT = st.lists(st.sampled_from(list("あいうえおかきくけこ漢字名前、。「」（）ょっー ab-G1") + [NAME]), max_size=40).map("".join)
+_TEXT = st.lists(
+    st.sampled_from(list("あいうえおかきくけこ漢字名前、。「」（）ょっー ab-G1") + [NAME]), max_size=40
+).map("".join)
 
 
 @settings(max_examples=200, deadline=None)
@@ -52,6 +54,7 @@ def test_design7_wrap_never_breaks_inside_a_name_that_fits():
 
 
 # -- 1. dialogs and the message line ------------------------------------------------------------------
+
 
 @pytest.mark.asyncio
 @pytest.mark.parametrize("size", SIZES)
@@ -90,6 +93,7 @@ async def test_design7_a_dialog_and_the_message_line_wrap_japanese_and_keep_name
 
 # -- 2. Shift+F2 then Tab and a letter at once ---------------------------------------------------------
 
+
 async def _rename_typed(tmp_path, fast: bool) -> tuple[str, str, str | None]:
     from textual import events
 
@@ -109,13 +113,22 @@ async def _rename_typed(tmp_path, fast: bool) -> tuple[str, str, str | None]:
         else:
             for key, _ch in keys:
                 await pilot.press(key)
-                await until(pilot, lambda: isinstance(app.screen, RenameForm) and app.screen.focused is not None,
-                            "the rename dialog")
-        await until(pilot, lambda: isinstance(app.screen, RenameForm)
-                    and app.screen.query_one("#rename-reading").value != "やまだ", "the letter in the dialog")
+                await until(
+                    pilot,
+                    lambda: isinstance(app.screen, RenameForm) and app.screen.focused is not None,
+                    "the rename dialog",
+                )
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, RenameForm) and app.screen.query_one("#rename-reading").value != "やまだ",
+            "the letter in the dialog",
+        )
         dlg = app.screen
-        return (dlg.query_one("#rename-name").value, dlg.query_one("#rename-reading").value,
-                dlg.focused.id if dlg.focused else None)
+        return (
+            dlg.query_one("#rename-name").value,
+            dlg.query_one("#rename-reading").value,
+            dlg.focused.id if dlg.focused else None,
+        )
 
 
 @pytest.mark.asyncio
@@ -129,6 +142,7 @@ async def test_l_rename_keys_typed_at_once_after_shift_f2_land_in_the_dialog(tmp
 
 
 # -- 3. the event bar at 80 columns ---------------------------------------------------------------------
+
 
 @pytest.mark.asyncio
 @pytest.mark.parametrize("lang", LANGS)
@@ -152,10 +166,12 @@ async def test_design7_event_bar_takes_two_lines_at_80_columns_title_status_cloc
                 bar, more = screen.query_one("#event-bar"), screen.query_one("#round-status-more")
                 title, status, clock = (screen.query_one(f"#{w}") for w in ("event-title", "round-status", "clock"))
                 status_shown = shown(app, status) + shown(app, more)  # the status goes on under the title
-                return (bar.region.height + more.region.height <= 2
-                        and squash(title.render().plain) in squash(shown(app, title))
-                        and squash(status.plain) in squash(status_shown)
-                        and squash(clock.plain) in squash(shown(app, clock)))
+                return (
+                    bar.region.height + more.region.height <= 2
+                    and squash(title.render().plain) in squash(shown(app, title))
+                    and squash(status.plain) in squash(status_shown)
+                    and squash(clock.plain) in squash(shown(app, clock))
+                )
 
             for step in ("open", "f5", "ctrl+t"):
                 if step != "open":
@@ -166,13 +182,17 @@ async def test_design7_event_bar_takes_two_lines_at_80_columns_title_status_cloc
             assert screen.query_one("#clock").plain  # the clock shows beside the status
             await pilot.resize_terminal(120, 40)
             await until(pilot, lambda: not screen.query_one("#round-status-more").display, "the wide bar")
-            await until(pilot, lambda: squash(screen.query_one("#round-status").plain) in squash(shown(app)),
-                        "the status at 120 columns")
+            await until(
+                pilot,
+                lambda: squash(screen.query_one("#round-status").plain) in squash(shown(app)),
+                "the status at 120 columns",
+            )
     finally:
         set_language("en")
 
 
 # -- 4. the deck builder's keys at 80x24 ------------------------------------------------------------------
+
 
 @pytest.mark.asyncio
 @pytest.mark.parametrize("lang", LANGS)
@@ -190,10 +210,17 @@ async def test_g_sealed_deck_builder_at_80x24_says_f1_has_the_keys_the_footer_le
     cs = catalog().set("alpha")
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            app.push_screen(DeckBuilderScreen(cs, "sealed", open_sealed(cs, "1s3b", random.Random(11)).cards, seed=11,
-                                              name="alpha"))
-            await until(pilot, lambda: isinstance(app.screen, DeckBuilderScreen)
-                        and any(k.key == "f1" and k.region.width for k in app.screen.query(FooterKey)), "F1 in the footer")
+            app.push_screen(
+                DeckBuilderScreen(cs, "sealed", open_sealed(cs, "1s3b", random.Random(11)).cards, seed=11, name="alpha")
+            )
+            await until(
+                pilot,
+                lambda: (
+                    isinstance(app.screen, DeckBuilderScreen)
+                    and any(k.key == "f1" and k.region.width for k in app.screen.query(FooterKey))
+                ),
+                "F1 in the footer",
+            )
             keys = {k.key for k in app.screen.query(FooterKey)}
             assert not {"m", "ctrl+s", "l", "e"} <= keys  # the footer cannot hold them all ...
             f1 = next(k for k in app.screen.query(FooterKey) if k.key == "f1" and k.region.width)
@@ -208,10 +235,16 @@ async def test_g_sealed_deck_builder_at_80x24_says_f1_has_the_keys_the_footer_le
 
 # -- 5. the draft caller's title ----------------------------------------------------------------------------
 
+
 @pytest.mark.asyncio
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("event", ["第12回 リセ公認ブースタードラフト大会 秋葉原店舗予選 きさらぎ杯 決勝ラウンド",
-                                   "リセ公認ブースタードラフト大会秋葉原店舗予選きさらぎ杯決勝ラウンド第十二回記念"])
+@pytest.mark.parametrize(
+    "event",
+    [
+        "第12回 リセ公認ブースタードラフト大会 秋葉原店舗予選 きさらぎ杯 決勝ラウンド",
+        "リセ公認ブースタードラフト大会秋葉原店舗予選きさらぎ杯決勝ラウンド第十二回記念",
+    ],
+)
 async def test_g_draft_1_caller_title_cuts_a_long_event_name_cleanly(tmp_path, size, event):
     """G-DRAFT-1, DESIGN-7: the caller's title never breaks inside an event's name that fits a
     line; a title longer than its two lines ends with an ellipsis."""
@@ -222,10 +255,20 @@ async def test_g_draft_1_caller_title_cuts_a_long_event_name_cleanly(tmp_path, s
     names = [f"佐藤 {i}" for i in range(8)]
     try:
         async with app.run_test(size=size) as pilot:
-            app.push_screen(TableScreen(names, set_code="alpha", packs=4, cards=11, seed=1,
-                                        pods=make_pods(names, 1, True), event_name=event))
-            await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.query("#table-title")
-                        and app.screen.query_one("#table-title").region.height > 0, "the caller")
+            app.push_screen(
+                TableScreen(
+                    names, set_code="alpha", packs=4, cards=11, seed=1, pods=make_pods(names, 1, True), event_name=event
+                )
+            )
+            await until(
+                pilot,
+                lambda: (
+                    isinstance(app.screen, TableScreen)
+                    and app.screen.query("#table-title")
+                    and app.screen.query_one("#table-title").region.height > 0
+                ),
+                "the caller",
+            )
             await pilot.pause()
             title = app.screen.query_one("#table-title")
             lines = [ln.rstrip() for ln in shown(app, title).split("\n")]

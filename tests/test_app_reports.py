@@ -43,8 +43,9 @@ def event(tmp_path, names=NAMES, phone=True):
 
 async def report(screen, codes, pid, said):
     """A player's report as the door brings it: from another thread, onto the app's."""
-    return await asyncio.to_thread(screen.writer.call, "phone_report", codes[pid], said,
-                                   actor=f"player {pid} (phone)", device="192.0.2.1")
+    return await asyncio.to_thread(
+        screen.writer.call, "phone_report", codes[pid], said, actor=f"player {pid} (phone)", device="192.0.2.1"
+    )
 
 
 async def opened(app, pilot):
@@ -132,8 +133,13 @@ async def test_g_bo3_a_dispute_is_decided_from_the_queue_by_keys(tmp_path, lang)
         assert "2-0" in text and "1-2" in text and _l("disputed") in text
         fits(app, queue)
         await pilot.press("2")
-        await until(pilot, lambda: not screen.event.current_round.missing_tables() or
-                    2 not in screen.event.current_round.missing_tables(), "the result stored")
+        await until(
+            pilot,
+            lambda: (
+                not screen.event.current_round.missing_tables() or 2 not in screen.event.current_round.missing_tables()
+            ),
+            "the result stored",
+        )
         m = screen.event.current_round.match_at(2)
         assert (m.p1_wins, m.p2_wins) == (1, 2)
         await pilot.pause()

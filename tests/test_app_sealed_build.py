@@ -35,8 +35,16 @@ async def build_and_register(app, pilot, name: str, legal: bool = True) -> None:
     if legal:
         assert on_screen(app, ja("registered to {name}: a legal deck of {n} cards", name=name, n=40))
     else:
-        assert on_screen(app, ja("registered to {name}, with {n} problem(s): round 1 waits for a legal deck "
-                                 "({first})", name=name, n=1, first=str(b.problems[0])), b.query_one("#message"))
+        assert on_screen(
+            app,
+            ja(
+                "registered to {name}, with {n} problem(s): round 1 waits for a legal deck ({first})",
+                name=name,
+                n=1,
+                first=str(b.problems[0]),
+            ),
+            b.query_one("#message"),
+        )
     fits(app)
     await pilot.press("escape")
     await pilot.pause()
@@ -51,8 +59,13 @@ async def test_g_sealed_build_phase_decks_built_in_the_app_by_keys_in_japanese_a
         await pilot.press("n")
         await pilot.pause()
         form = app.screen
-        for field, value in (("#name", "シールド杯"), ("#kind", "sealed"), ("#organizer", "店長"),
-                             ("#judges", "佐藤"), ("#head_judge", "佐藤")):
+        for field, value in (
+            ("#name", "シールド杯"),
+            ("#kind", "sealed"),
+            ("#organizer", "店長"),
+            ("#judges", "佐藤"),
+            ("#head_judge", "佐藤"),
+        ):
             form.query_one(field).value = value  # (Japanese is typed through an IME)
         form.query_one("#sanctioned").value = False  # the sample sets are for unsanctioned events
         await pilot.press("ctrl+s")
@@ -76,15 +89,26 @@ async def test_g_sealed_build_phase_decks_built_in_the_app_by_keys_in_japanese_a
         await pilot.press("enter")
         await pilot.pause()
         assert len(screen.event.pools) == 4 and on_screen(app, ja("sealed pools opened"))
-        assert on_screen(app, ja("Enter opens the highlighted player's pool in the deck builder; Ctrl+R there "
-                                 "registers the deck. Round 1 waits for every legal deck."))
+        assert on_screen(
+            app,
+            ja(
+                "Enter opens the highlighted player's pool in the deck builder; Ctrl+R there "
+                "registers the deck. Round 1 waits for every legal deck."
+            ),
+        )
 
         # F5 before any deck: refused, every player named, the keys that fix it; the build tab shows each
         await pair(app, pilot)
         assert not screen.event.rounds
-        msg = ja("Round 1 waits for a legal deck from {n} player(s): {names}. On the build tab Enter "
-             "opens a player's pool, Ctrl+R there registers the deck; F11 for the head judge's override.",
-             n=4, names=ja("; ").join(names)) + " [G-SEALED]"
+        msg = (
+            ja(
+                "Round 1 waits for a legal deck from {n} player(s): {names}. On the build tab Enter "
+                "opens a player's pool, Ctrl+R there registers the deck; F11 for the head judge's override.",
+                n=4,
+                names=ja("; ").join(names),
+            )
+            + " [G-SEALED]"
+        )
         assert on_screen(app, msg, screen.query_one("#message"))
         table = screen.query_one("#build-table")
         assert screen.query_one("TabbedContent").active == "build" and table.has_focus
@@ -102,9 +126,16 @@ async def test_g_sealed_build_phase_decks_built_in_the_app_by_keys_in_japanese_a
         # a deck of 3 cards holds round 1: only that player is named; the build tab says what is wrong
         await pair(app, pilot)
         assert not screen.event.rounds
-        assert on_screen(app, ja("Round 1 waits for a legal deck from {n} player(s): {names}. On the "
-                                 "build tab Enter opens a player's pool, Ctrl+R there registers the deck; F11 for "
-                                 "the head judge's override.", n=1, names=names[3]))
+        assert on_screen(
+            app,
+            ja(
+                "Round 1 waits for a legal deck from {n} player(s): {names}. On the "
+                "build tab Enter opens a player's pool, Ctrl+R there registers the deck; F11 for "
+                "the head judge's override.",
+                n=1,
+                names=names[3],
+            ),
+        )
         problem = screen.desk.deck_problems(names[3])[0].message
         assert on_screen(app, problem[:12], table)
 
@@ -120,12 +151,19 @@ async def test_g_sealed_build_phase_decks_built_in_the_app_by_keys_in_japanese_a
         await pilot.press("enter")
         await pilot.pause()
         assert on_screen(app, ja("head judge override by {by}: round 1 may be paired (F5)", by="佐藤"))
-        assert on_screen(app, ja("Head judge override by {by}: {reason}", by="佐藤",
-                                 reason="スリーブ不足のため卓でデッキを確認"))
+        assert on_screen(
+            app, ja("Head judge override by {by}: {reason}", by="佐藤", reason="スリーブ不足のため卓でデッキを確認")
+        )
         await pair(app, pilot)
         assert len(screen.event.rounds) == 1 and screen.event.build.closed
-        assert on_screen(app, ja("round 1 paired under the head judge's override ({by}); decks missing or with "
-                                 "problems: {names}", by="佐藤", names=names[3]))
+        assert on_screen(
+            app,
+            ja(
+                "round 1 paired under the head judge's override ({by}); decks missing or with problems: {names}",
+                by="佐藤",
+                names=names[3],
+            ),
+        )
         fits(app)
         report = render(screen.event, "report", "csv")
         assert ja("Deck override") in report and names[3] in report

@@ -221,12 +221,19 @@ async def test_design7_every_dialog_of_the_event_day_wraps_inside_the_terminal(t
         first = screen.query(FooterKey).first()
         assert first.region.right <= size[0] and on_screen(app, _l("Pair next round"))
         opened = [
-            ("f7", None), ("y", None), ("escape", None),  # confirm, then the cut size prompt
-            ("f9", None), ("escape", None),
-            ("ctrl+b", None), ("escape", None),
-            ("ctrl+g", None), ("escape", None),
-            ("ctrl+r", None), ("n", None),
-            ("f12", None), ("escape", None),
+            ("f7", None),
+            ("y", None),
+            ("escape", None),  # confirm, then the cut size prompt
+            ("f9", None),
+            ("escape", None),
+            ("ctrl+b", None),
+            ("escape", None),
+            ("ctrl+g", None),
+            ("escape", None),
+            ("ctrl+r", None),
+            ("n", None),
+            ("f12", None),
+            ("escape", None),
         ]
         for key, _ in opened:
             await pilot.press(key)
@@ -235,8 +242,20 @@ async def test_design7_every_dialog_of_the_event_day_wraps_inside_the_terminal(t
                 whole_dialog_on_screen(app)
         from tui.screens.dialogs import LatePrompts
 
-        app.push_screen(LatePrompts([("a", screen._late_text(type("P", (), {
-            "players": (screen.event.players[0].id,), "kind": "match_loss", "table": 3})()))]))
+        app.push_screen(
+            LatePrompts(
+                [
+                    (
+                        "a",
+                        screen._late_text(
+                            type(
+                                "P", (), {"players": (screen.event.players[0].id,), "kind": "match_loss", "table": 3}
+                            )()
+                        ),
+                    )
+                ]
+            )
+        )
         await pilot.pause()
         whole_dialog_on_screen(app)
 
@@ -246,7 +265,6 @@ async def test_design7_japanese_mode_shows_textual_own_words_in_japanese(tmp_pat
     """One language at a time: the palette's placeholder, built-in commands and
     "No matches found", the footer's palette key, F1's widget keys — Japanese."""
     from core.demo import make_demo
-
     from tui.i18n import TEXTUAL_WORDS
 
     dd = DataDir(tmp_path)
@@ -293,7 +311,7 @@ def test_design7_match_notes_are_shown_in_the_users_language():
 
 
 def test_design7_english_counts_plurals(tmp_path, capsys):
-    """"1 result missing", "2 results missing": English plurals counted."""
+    """ "1 result missing", "2 results missing": English plurals counted."""
     from core.i18n import ngettext
     from tui.cli import main
 
@@ -309,7 +327,9 @@ def test_design7_english_counts_plurals(tmp_path, capsys):
 
 @pytest.mark.asyncio
 @pytest.mark.parametrize("lang", LANGS)
-async def test_g_pen_2_penalties_from_the_players_tab_player_first_escalation_in_words_exclusion_confirmed(tmp_path, lang):
+async def test_g_pen_2_penalties_from_the_players_tab_player_first_escalation_in_words_exclusion_confirmed(
+    tmp_path, lang
+):
     """G-PEN-2: Ctrl+B puts the cursor in the player field (the highlighted
     player offered, replaced by typing); two Notices are said to count as a
     Warning; the penalty that excludes asks first and names the rule."""
@@ -342,7 +362,9 @@ async def test_g_pen_2_penalties_from_the_players_tab_player_first_escalation_in
             await pilot.press("ctrl+s")
             await pilot.pause()
         msg = screen.query_one("#message").plain
-        assert "G-PEN-2" in msg and ("注意2点で警告1点" in msg if lang == "ja" else "two Notices count as one Warning" in msg)
+        assert "G-PEN-2" in msg and (
+            "注意2点で警告1点" in msg if lang == "ja" else "two Notices count as one Warning" in msg
+        )
         assert on_screen(app, msg, screen.query_one("#message"))
         await pilot.press("ctrl+b")
         await pilot.pause()
@@ -380,7 +402,9 @@ async def test_g_time_round_control_extension_shown_lateness_needs_checkin_id_de
     store.close()
     app = LyceeApp(dd, open_event=eid, lang="en")
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, EventScreen) and app.screen.desk is not None, "the event open")
+        await until(
+            pilot, lambda: isinstance(app.screen, EventScreen) and app.screen.desk is not None, "the event open"
+        )
         screen = app.screen
         screen.desk.set_settings({"rounds_planned": 2})
         await pilot.press("f7")
@@ -492,8 +516,8 @@ async def test_g_swiss_points_mid_round_standings_are_those_after_the_last_compl
 
 
 def test_design7_export_file_names_carry_date_safe_name_and_round():
-    from core.reports.exports import export_filename
     from core.event.model import Event
+    from core.reports.exports import export_filename
 
     ev = Event(id="x", name="土曜リセ杯 / 12:00", date="2026-12-05")
     assert export_filename(ev, "pairings-by-name", "html") == "2026-12-05_土曜リセ杯_12_00_pairings-by-name.html"
@@ -546,8 +570,15 @@ async def test_g_time_round_table_shows_the_whole_result_and_extension_beside_lo
     from core.desk import Desk
 
     dd = DataDir(tmp_path)
-    store = dd.create({"name": "長い名前", "kind": "constructed", "match": "bo3", "minutes": 50,
-                       "staff": {"organizer": "店長", "judges": ["ジャッジA"], "head_judge": "ジャッジA"}})
+    store = dd.create(
+        {
+            "name": "長い名前",
+            "kind": "constructed",
+            "match": "bo3",
+            "minutes": 50,
+            "staff": {"organizer": "店長", "judges": ["ジャッジA"], "head_judge": "ジャッジA"},
+        }
+    )
     desk = Desk(store)
     desk.add_players(["長谷川之丞右衛門", "勅使河原三郎太郎", "東海林左衛門之介", "五十嵐喜三郎兵衛"])
     desk.pair_next()

@@ -13,6 +13,7 @@ import pytest
 from test_app_eventday import pair
 from test_app_sealed_build import build_and_register
 from test_app_storeday import fits, on_screen, type_text
+from textual import events
 
 from core import i18n
 from core.rules.decklists import default_catalog
@@ -20,7 +21,6 @@ from core.store import DataDir
 from limited.packs import open_booster
 from limited.sealed import open_sealed
 from limited.tablepool import card_echo
-from textual import events
 from tui.app import LyceeApp
 from tui.screens.dialogs import Choose
 from tui.screens.draft_table import TableScreen
@@ -54,8 +54,13 @@ async def new_limited_event(app, pilot, name: str, kind: str, players: int) -> E
     await pilot.press("n")
     await pilot.pause()
     form = app.screen
-    for field, value in (("#name", name), ("#kind", kind), ("#organizer", "店長"), ("#judges", "佐藤"),
-                         ("#head_judge", "佐藤")):
+    for field, value in (
+        ("#name", name),
+        ("#kind", kind),
+        ("#organizer", "店長"),
+        ("#judges", "佐藤"),
+        ("#head_judge", "佐藤"),
+    ):
         form.query_one(field).value = value  # (Japanese is typed through an IME)
     form.query_one("#sanctioned").value = False  # the sample sets are for unsanctioned events
     await pilot.press("ctrl+s")
@@ -102,8 +107,9 @@ async def test_g_sealed_real_pools_entered_by_number_to_round_1_in_japanese_at_8
         await open_real(app, pilot, "alpha 1s3b real")
         b = screen.event.build
         assert b is not None and b.real and b.product == "1s3b" and not screen.event.pools
-        assert on_screen(app, ja("build phase opened for packs opened at the table: F11 → enter each player's pool "
-                                 "by number")[:20])
+        assert on_screen(
+            app, ja("build phase opened for packs opened at the table: F11 → enter each player's pool by number")[:20]
+        )
 
         # F11 → "enter a pool": the players without one, each said
         await pilot.press("f11")
@@ -133,14 +139,24 @@ async def test_g_sealed_real_pools_entered_by_number_to_round_1_in_japanese_at_8
                     await pilot.press("enter")
                 await pilot.pause()
                 last = cs.card(in_order(pool)[-1])
-                assert on_screen(app, card_echo(last), pe.query_one("#pe-echo")), (str(pe.query_one("#pe-echo").render()), dict(pe.counts))
+                assert on_screen(app, card_echo(last), pe.query_one("#pe-echo")), (
+                    str(pe.query_one("#pe-echo").render()),
+                    dict(pe.counts),
+                )
                 # one card too many: the check line says so with the numbers
                 await type_text(pilot, lines[0].split()[0] + " 1")
                 await pilot.press("enter")
                 await pilot.pause()
-                assert on_screen(app, ja("{n} cards entered, {want} expected ({what}): {extra} too many",
-                                         n=want + 1, want=want, what=ja("product {name}", name=ja("1s3b")),
-                                         extra=1))
+                assert on_screen(
+                    app,
+                    ja(
+                        "{n} cards entered, {want} expected ({what}): {extra} too many",
+                        n=want + 1,
+                        want=want,
+                        what=ja("product {name}", name=ja("1s3b")),
+                        extra=1,
+                    ),
+                )
                 await pilot.press("ctrl+r")
                 await pilot.pause()
                 assert screen.event.pool_of(screen.event.players[0].id) is None  # refused: not the product
@@ -251,8 +267,9 @@ async def test_g_draft_called_from_the_event_then_pools_entered_to_round_1_in_ja
                 await pilot.press("n", "n")
         await pilot.pause()
         assert table.call_state.phase == "done"
-        assert on_screen(app, ja("Draft over: p enters each player's drafted pool; b starts the deck-building "
-                                 "timer.")[:10])
+        assert on_screen(
+            app, ja("Draft over: p enters each player's drafted pool; b starts the deck-building timer.")[:10]
+        )
 
         # p: each player's drafted pool
         await pilot.press("p")

@@ -72,8 +72,11 @@ def test_issue24_the_cycle_check_finds_a_cycle():
 def test_issue15_the_action_log_imports_no_rule():
     """core.log is the registry: the rules register with it, it never imports them."""
     g = _graph()
-    bad = sorted((a, b) for a, b in g.edges if a.startswith("core.log") and not b.startswith("core.log")
-                 and b not in ("core.errors", "core.i18n"))
+    bad = sorted(
+        (a, b)
+        for a, b in g.edges
+        if a.startswith("core.log") and not b.startswith("core.log") and b not in ("core.errors", "core.i18n")
+    )
     assert not bad, bad
 
 
@@ -110,8 +113,12 @@ def _violations(path: Path, rel: str | None = None) -> list[str]:
                         out.append(f"{rel}:{node.lineno}: import {a.name} as {a.asname} (a single-letter alias)")
                     own_aliases[a.asname or a.name.split(".")[0]] = a.name
     for node in ast.walk(tree):
-        if (isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__")
-                and isinstance(node.value, (ast.Name, ast.Attribute))):
+        if (
+            isinstance(node, ast.Attribute)
+            and node.attr.startswith("_")
+            and not node.attr.startswith("__")
+            and isinstance(node.value, (ast.Name, ast.Attribute))
+        ):
             root: ast.expr = node.value
             while isinstance(root, ast.Attribute):
                 root = root.value
@@ -139,8 +146,11 @@ def test_issue15_no_private_name_crosses_modules_and_no_single_letter_alias():
 def test_issue15_the_check_catches_a_private_import(tmp_path):
     """The AST check has teeth: each kind of offence in a sample file is found."""
     sample = tmp_path / "sample.py"
-    sample.write_text("from core.tournament.standings import _x\nfrom core import labels as L\n"
-                      "import core.rules.clock\ncore.rules.clock._y\nfrom . import _z\n", encoding="utf-8")
+    sample.write_text(
+        "from core.tournament.standings import _x\nfrom core import labels as L\n"
+        "import core.rules.clock\ncore.rules.clock._y\nfrom . import _z\n",
+        encoding="utf-8",
+    )
     found = _violations(sample, "core/rules/sample.py")
     assert len(found) == 4, found
 
@@ -148,11 +158,13 @@ def test_issue15_the_check_catches_a_private_import(tmp_path):
 def test_issue15_start_up_loads_no_rule():
     """`lycee --help` starts without the rules, the tournament engines or the store
     (they load when a command needs them): the packages' __init__ stay light."""
-    code = ("import sys, runpy\nsys.argv = ['lycee', '--help']\n"
-            "try:\n    runpy.run_module('tui.cli', run_name='__main__')\nexcept SystemExit:\n    pass\n"
-            "heavy = sorted(m for m in sys.modules if m.startswith(('core.rules.', 'core.tournament.', "
-            "'core.store.', 'core.reports.', 'core.cards', 'limited.')))\nprint(repr(heavy), file=sys.stderr)\n"
-            "sys.exit(1 if heavy else 0)\n")
+    code = (
+        "import sys, runpy\nsys.argv = ['lycee', '--help']\n"
+        "try:\n    runpy.run_module('tui.cli', run_name='__main__')\nexcept SystemExit:\n    pass\n"
+        "heavy = sorted(m for m in sys.modules if m.startswith(('core.rules.', 'core.tournament.', "
+        "'core.store.', 'core.reports.', 'core.cards', 'limited.')))\nprint(repr(heavy), file=sys.stderr)\n"
+        "sys.exit(1 if heavy else 0)\n"
+    )
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT, check=False)
     assert r.returncode == 0, r.stderr[-2000:]

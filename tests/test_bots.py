@@ -9,10 +9,11 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from core.cards.sets import load_sample_sets
 from core.cards.decks import check_draft, check_sealed
+from core.cards.sets import load_sample_sets
 from core.errors import RuleError
 from limited.bots import CURVE_WEIGHT, OFF_COLOUR_PENALTY, Bot, RandomPicker, build_deck
 from limited.draft import Draft, run_draft
@@ -63,8 +64,13 @@ def test_g_draft_1_bot_commits_to_two_colours_and_stays():
     assert bot.pair == COLOUR_BIT["snow"] | COLOUR_BIT["moon"]
     # the penalty is not a ban: a 4 off colour (4 - 2.5) beats a 0 on colour (0 + at most CURVE_WEIGHT)
     zero_on = next(c.number for c in cs.cards if f[c.number].rating == 0 and not f[c.number].needs & ~bot.pair)
-    strong_off = next(c.number for c in cs.cards if f[c.number].rating >= 4 and f[c.number].needs & ~bot.pair
-                      and bin(f[c.number].needs | bot.pair).count("1") > 2)
+    strong_off = next(
+        c.number
+        for c in cs.cards
+        if f[c.number].rating >= 4
+        and f[c.number].needs & ~bot.pair
+        and bin(f[c.number].needs | bot.pair).count("1") > 2
+    )
     assert 4 - OFF_COLOUR_PENALTY > CURVE_WEIGHT
     assert bot.choose([zero_on, strong_off], pool) == strong_off
 
@@ -113,8 +119,14 @@ def test_bots_deterministic_and_random_picker_seeded():
 
 
 @settings(max_examples=30, deadline=None)
-@given(code=st.sampled_from(CODES), seed=st.integers(0, 2**32), size=st.sampled_from([40, 50, 60]),
-       limit=st.sampled_from([None, 4]), spares=st.integers(0, 20), extra=st.integers(0, 30))
+@given(
+    code=st.sampled_from(CODES),
+    seed=st.integers(0, 2**32),
+    size=st.sampled_from([40, 50, 60]),
+    limit=st.sampled_from([None, 4]),
+    spares=st.integers(0, 20),
+    extra=st.integers(0, 30),
+)
 def test_g_draft_4_g_sealed_builder_gives_legal_decks(code, seed, size, limit, spares, extra):
     """The builder gives exactly `size` cards from the pool, spares (at most 12,
     G-SPARE-1) from the rest, within the name limit when one is set (R-DECK-4,
@@ -213,7 +225,7 @@ def test_g_draft_1_bot_moves_into_the_colour_that_keeps_flowing():
     assert bot.pair == COLOUR_BIT["snow"] | COLOUR_BIT["moon"]
     sun = sorted(_colour_cards(cs, "sun", 40), key=lambda n: -f[n].rating)
     for pick in range(5, 11):  # pack 1, picks 6-11: only sun (and colourless) left in every pack
-        offered = (sun[: 11 - pick])
+        offered = sun[: 11 - pick]
         took = bot.choose(offered, pool)
         pool = pool + [took]
     assert bot.pair & COLOUR_BIT["sun"], bot.pair
@@ -251,6 +263,7 @@ def test_every_pick_has_a_reason_in_both_languages(code, seed, packs):
     to the score, the pick first) and a one-line reason in English and Japanese."""
     from core import i18n
     from limited.bots import PARTS
+
     cs = SETS[code]
     d = run_draft(cs, 8, packs, seed, build=False)
     bot = Bot(facts_for(cs), packs * 10, pack_size=len(d.opened[0][0]))
@@ -281,10 +294,11 @@ def test_castability_cards_of_the_pair_before_colourless_ones_and_the_reason_say
     still cast late in a pack), and the reason names it; before the commitment
     the 無 card's rating wins."""
     from limited.bots import CAST_BY
+
     cs = SETS["alpha"]
     f = facts_for(cs)
     snow, moon = _colour_cards(cs, "snow", 40), _colour_cards(cs, "moon", 40)
-    pool = ((snow * 40)[: CAST_BY // 2 + 1] + (moon * 40)[: CAST_BY // 2 + 1])
+    pool = (snow * 40)[: CAST_BY // 2 + 1] + (moon * 40)[: CAST_BY // 2 + 1]
     on = next(n for n in snow if f[n].rating == 2)
     star = next(c.number for c in cs.cards if not f[c.number].needs and f[c.number].rating >= 4)
     bot = Bot(f, 40, pack_size=11)
@@ -300,6 +314,7 @@ def test_builder_takes_the_pair_that_casts_a_whole_deck():
     (a little more rating, and one dead card).  The builder plays the deck it
     can cast in full: an uncastable card is worth less than any castable one."""
     from limited.facts import PAIRS
+
     cs = SETS["alpha"]
     f = facts_for(cs)
 
@@ -338,8 +353,9 @@ def test_g_draft_1_wheel_a_pack_that_comes_back_shows_what_the_table_took():
     fillers, used = [], 0
     for k in range(7):
         a, b = twins[k % len(twins)]
-        fillers.append([a, b, moon[3 + k], moon[4 + k]] + others[used:used + 6 - k])
+        fillers.append([a, b, moon[3 + k], moon[4 + k]] + others[used : used + 6 - k])
         used += 6 - k
+
     def run(first_pack):
         bot = Bot(f, 40, pack_size=11)
         assert bot.choose(first_pack, []) == top

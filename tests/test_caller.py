@@ -76,8 +76,11 @@ def test_g_draft_1_what_the_caller_says():
 
 
 @settings(max_examples=40, deadline=None)
-@given(packs=st.integers(1, 4), cards=st.integers(1, 12),
-       gaps=st.lists(st.floats(0, 120, allow_nan=False), min_size=1, max_size=60))
+@given(
+    packs=st.integers(1, 4),
+    cards=st.integers(1, 12),
+    gaps=st.lists(st.floats(0, 120, allow_nan=False), min_size=1, max_size=60),
+)
 def test_g_draft_1_every_pick_of_every_pack_is_called_once(packs, cards, gaps):
     """Whatever the ticks, each pack passes exactly ``cards`` times (one
     "draft" call a card taken) and the draft ends after the last pack."""

@@ -16,13 +16,20 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from core.cards.decks import Decklist, check_draft, check_sealed
+from core.cards.legality import Catalog, load_calendar
 from core.cards.model import ATTRIBUTES, MIN_BOOSTER_SIZE, MIN_STARTER_SIZE, CardSet
 from core.cards.sets import (
-    cardset_from_csv, dump_set, load_sample_sets, load_set, parse_attributes, parse_cost, parse_set, set_to_dict,
+    cardset_from_csv,
+    dump_set,
+    load_sample_sets,
+    load_set,
+    parse_attributes,
+    parse_cost,
+    parse_set,
+    set_to_dict,
 )
-from core.cards.decks import Decklist, check_draft, check_sealed
 from core.errors import ValidationError
-from core.cards.legality import Catalog, load_calendar
 from sample_packs import calendar_path, set_path, set_paths
 
 REPO = Path(__file__).resolve().parent.parent
@@ -51,6 +58,7 @@ def _where(problems) -> list[str]:
 
 # -- resources -----------------------------------------------------------------------
 
+
 def test_sample_pack_resources_are_found():
     """DESIGN-6 (set file format)"""
     names = [p.name for p in set_paths()]
@@ -59,6 +67,7 @@ def test_sample_pack_resources_are_found():
 
 
 # -- the sample sets ----------------------------------------------------------------------
+
 
 def test_sample_sets_are_varied(sample_sets):
     """DESIGN-6 (set file format)"""
@@ -137,8 +146,14 @@ def test_design6_structure_and_meaning_problems_come_together_in_document_order(
     alpha_json["cards"][2]["name"] = " "  # structure
     alpha_json["cards"][10]["number"] = alpha_json["cards"][0]["number"]  # meaning
     where = _where(_problems(alpha_json))
-    assert where == ["$.cards[2].name", "$.cards[4].ap", "$.cards[4].dp", "$.cards[4].sp", "$.cards[4].type",
-                     "$.cards[10].number"]
+    assert where == [
+        "$.cards[2].name",
+        "$.cards[4].ap",
+        "$.cards[4].dp",
+        "$.cards[4].sp",
+        "$.cards[4].type",
+        "$.cards[10].number",
+    ]
 
 
 def test_generator_is_deterministic(tmp_path):
@@ -153,13 +168,15 @@ def test_generator_is_deterministic(tmp_path):
         for name, text in first.items():
             assert set_path(name[:-5]).read_bytes() == text.encode("utf-8"), f"{name} is stale: run the generator"
     out = tmp_path / "sets"
-    subprocess.run([sys.executable, "-m", "sample_packs.generate", "--out", str(out)],
-                   cwd=REPO, check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "sample_packs.generate", "--out", str(out)], cwd=REPO, check=True, capture_output=True
+    )
     for name, text in first.items():
         assert (out / name).read_bytes() == text.encode("utf-8")
 
 
 # -- loader errors with JSON paths ----------------------------------------------------------
+
 
 def test_loader_reports_missing_and_wrong_fields_with_json_paths(alpha_json):
     """DESIGN-6 (set file format)"""
@@ -173,8 +190,15 @@ def test_loader_reports_missing_and_wrong_fields_with_json_paths(alpha_json):
     del data["cards"][6]["ap"]
     problems = _problems(data)
     where = _where(problems)
-    for path in ("$.cards[3].name", "$.cards[0].ex", "$.cards[1].attributes[0]", "$.cards[2].cost.snow",
-                 "$.cards[4].type", "$.cards[5].atributes", "$.cards[6].ap"):
+    for path in (
+        "$.cards[3].name",
+        "$.cards[0].ex",
+        "$.cards[1].attributes[0]",
+        "$.cards[2].cost.snow",
+        "$.cards[4].type",
+        "$.cards[5].atributes",
+        "$.cards[6].ap",
+    ):
         assert path in where, (path, problems)
     assert dict(problems)["$.cards[3].name"] == "missing"
 
@@ -217,9 +241,11 @@ def test_booster_unfillable_rarity_slot_is_reported_at_its_path(alpha_json):
     """DESIGN-6 (set file format)"""
     data = alpha_json
     n_sr = sum(1 for c in data["cards"] if c["rarity"] == "SR")
-    data["booster"] = {"size": n_sr + 3, "slots": [{"rarity": "C", "count": 3},
-                                                   {"rarity": "SR", "count": n_sr + 0}],
-                       "duplicate_protection": True}
+    data["booster"] = {
+        "size": n_sr + 3,
+        "slots": [{"rarity": "C", "count": 3}, {"rarity": "SR", "count": n_sr + 0}],
+        "duplicate_protection": True,
+    }
     # Fillable exactly: every SR once.
     parse_set(copy.deepcopy(data))
     # One upgrade more can need n_sr + 1 distinct SR cards.
@@ -272,8 +298,9 @@ def test_unfillable_slot_starter(alpha_json):
     """DESIGN-6 (set file format)"""
     data = alpha_json
     n_sr = sum(1 for c in data["cards"] if c["rarity"] == "SR")
-    data["starters"].append({"id": "x", "name": "x", "slots": [{"rarity": "C", "count": 20},
-                                                              {"rarity": "SR", "count": n_sr + 1}]})
+    data["starters"].append(
+        {"id": "x", "name": "x", "slots": [{"rarity": "C", "count": 20}, {"rarity": "SR", "count": n_sr + 1}]}
+    )
     problems = dict(_problems(data))
     assert "$.starters[3].slots[1].rarity" in problems
 
@@ -371,12 +398,17 @@ IT-0003,テストアイテム,,無,,0,,,,C,1,
 
 def test_csv_import_builds_a_set():
     """DESIGN-6 (set file format)"""
-    cs = cardset_from_csv("mine.csv", text=GOOD_CSV, code="mine", name="My list",
-                          version="Lycee Version Leaf 1.X", release_date="2005-01-01")
+    cs = cardset_from_csv(
+        "mine.csv",
+        text=GOOD_CSV,
+        code="mine",
+        name="My list",
+        version="Lycee Version Leaf 1.X",
+        release_date="2005-01-01",
+    )
     assert [c.number for c in cs.cards] == ["CH-0063", "CH-0064", "EV-0012", "IT-0003"]
     c0 = cs.card("CH-0063")
-    assert (c0.type, c0.attributes, c0.cost_map, c0.ex, c0.ap) == ("character", ("snow",),
-                                                                  {"snow": 1, "star": 1}, 1, 2)
+    assert (c0.type, c0.attributes, c0.cost_map, c0.ex, c0.ap) == ("character", ("snow",), {"snow": 1, "star": 1}, 1, 2)
     assert cs.card("CH-0064").attributes == ("snow", "moon")
     assert cs.card("CH-0064").rating == 2  # blank: the default
     assert cs.card("EV-0012").cost_map == {"flower": 1}
@@ -398,16 +430,22 @@ CH-0001,E,雪,,1,1,1,C
         cardset_from_csv("bad.csv", text=bad, code="bad", name="bad", version="v", release_date="2005-01-01")
     where = _where(e.value.problems)
     assert e.value.source == "bad.csv"
-    for w in ("line 3, column number", "line 4, column attributes", "line 5, column cost",
-              "line 5, column dp", "line 6, column number"):
+    for w in (
+        "line 3, column number",
+        "line 4, column attributes",
+        "line 5, column cost",
+        "line 5, column dp",
+        "line 6, column number",
+    ):
         assert w in where, (w, e.value.problems)
 
 
 def test_csv_import_missing_columns():
     """DESIGN-6 (set file format)"""
     with pytest.raises(ValidationError) as e:
-        cardset_from_csv("x.csv", text="number,name\nCH-0001,A\n", code="x", name="x", version="v",
-                         release_date="2005-01-01")
+        cardset_from_csv(
+            "x.csv", text="number,name\nCH-0001,A\n", code="x", name="x", version="v", release_date="2005-01-01"
+        )
     assert ("line 1", "missing column 'attributes'") in e.value.problems
 
 
@@ -422,6 +460,7 @@ def test_attribute_and_cost_notations():
 
 
 # -- the products work (G-SEALED, G-DRAFT-2, G-DRAFT-4) -------------------------------------
+
 
 def _open(slots, cs: CardSet, distinct: bool, rng: random.Random) -> list[str]:
     """A tiny reference opener for the tests (the real one lives in limited/)."""
@@ -500,10 +539,13 @@ def test_g_draft_4_drafts_give_packs_times_10_decks(sample_sets, packs):
 
 # -- the engine never pulls in the UI -------------------------------------------------------
 
+
 def test_card_modules_import_without_textual():
     """DESIGN-6 (set file format)"""
-    code = ("import sys, core.cards.model, core.cards.schema, core.cards.sets, core.cards.legality, "
-            "core.cards.decks, sample_packs; "
-            "bad = [m for m in ('textual', 'rich', 'tui') if m in sys.modules]; "
-            "assert not bad, bad")
+    code = (
+        "import sys, core.cards.model, core.cards.schema, core.cards.sets, core.cards.legality, "
+        "core.cards.decks, sample_packs; "
+        "bad = [m for m in ('textual', 'rich', 'tui') if m in sys.modules]; "
+        "assert not bad, bad"
+    )
     subprocess.run([sys.executable, "-c", code], cwd=REPO, check=True)

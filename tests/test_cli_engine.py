@@ -11,8 +11,26 @@ from tui.cli import main
 @pytest.fixture
 def event(tmp_path, capsys):
     data = str(tmp_path)
-    assert main(["--data-dir", data, "event", "new", "Cup", "--date", "2026-12-05",
-                 "--organizer", "O", "--judge", "J", "--head-judge", "J"]) == 0
+    assert (
+        main(
+            [
+                "--data-dir",
+                data,
+                "event",
+                "new",
+                "Cup",
+                "--date",
+                "2026-12-05",
+                "--organizer",
+                "O",
+                "--judge",
+                "J",
+                "--head-judge",
+                "J",
+            ]
+        )
+        == 0
+    )
     eid = capsys.readouterr().out.strip()
     assert main(["--data-dir", data, "player", "add", eid, "A", "B", "C", "D", "E"]) == 0
     capsys.readouterr()
@@ -73,8 +91,7 @@ def test_g_swiss_points_results_from_stdin_then_standings_json(event, capsys, mo
 
 def test_g_se_top_cut_then_final_then_finished(tmp_path, capsys):
     data = str(tmp_path)
-    run(capsys, "--data-dir", data, "event", "new", "Top", "--rounds", "3", "--date", "2026-12-05",
-        "--unsanctioned")
+    run(capsys, "--data-dir", data, "event", "new", "Top", "--rounds", "3", "--date", "2026-12-05", "--unsanctioned")
     eid = next((tmp_path / "events").glob("*.json")).stem
     run(capsys, "--data-dir", data, "player", "add", eid, *"ABCDEFGH")
     for _r in range(3):  # 3-0, three 2-1s: the top 4 is clear on points
@@ -100,8 +117,19 @@ def test_g_se_top_cut_then_final_then_finished(tmp_path, capsys):
 
 
 # modules a command must not load unless it uses them (issue 31: start-up; DESIGN section 3)
-ENGINES = ("core.tournament.pairing", "core.tournament.matching", "core.reports", "core.rules.eventfile",
-           "core.cards", "limited", "jsonschema", "textual", "rich", "starlette", "uvicorn")
+ENGINES = (
+    "core.tournament.pairing",
+    "core.tournament.matching",
+    "core.reports",
+    "core.rules.eventfile",
+    "core.cards",
+    "limited",
+    "jsonschema",
+    "textual",
+    "rich",
+    "starlette",
+    "uvicorn",
+)
 
 
 def _modules_after(argv: list[str]) -> set[str]:
@@ -109,8 +137,10 @@ def _modules_after(argv: list[str]) -> set[str]:
     import subprocess
     import sys
 
-    code = ("import sys\nfrom tui.cli import main\nrc = main(sys.argv[1:])\n"
-            "print('\\n'.join(sorted(sys.modules)), file=sys.stderr)\nsys.exit(rc)")
+    code = (
+        "import sys\nfrom tui.cli import main\nrc = main(sys.argv[1:])\n"
+        "print('\\n'.join(sorted(sys.modules)), file=sys.stderr)\nsys.exit(rc)"
+    )
     out = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     return set(out.stderr.split())

@@ -19,10 +19,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.rules.decklists import builders
 from core.errors import LyceeError
-from core.tournament.matchrules import parse_table_result
+from core.rules.decklists import builders
 from core.rules.penalties import tally_line
+from core.tournament.matchrules import parse_table_result
 from core.tournament.standings import points_before_round, swiss_points
 from tests.test_round_rules import FakeTime, make_event, match_at, pair_fixed, refused
 from tui.cli import main
@@ -38,8 +38,11 @@ def run(capsys, *argv):
 
 
 @settings(max_examples=60, deadline=None)
-@given(table=st.integers(1, 10**9 - 1), result=st.sampled_from(["2-0", "2-1", "1-2", "0-2", "1-1-1", "id", "ID"]),
-       pad=st.sampled_from(["", " ", "  ", "\t"]))
+@given(
+    table=st.integers(1, 10**9 - 1),
+    result=st.sampled_from(["2-0", "2-1", "1-2", "0-2", "1-1-1", "id", "ID"]),
+    pad=st.sampled_from(["", " ", "  ", "\t"]),
+)
 def test_design3_table_result_reads_table_and_result(table, result, pad):
     """DESIGN section 3: 'TABLE RESULT' gives the table number and the result as typed, spaces aside."""
     assert parse_table_result(f"{pad}{table}{pad} {result}{pad}") == (table, result)
@@ -164,8 +167,9 @@ def test_cli_staff_unsanctioned_is_an_edit_through_the_desk(tmp_path, capsys):
     """DESIGN section 3 / G-ORGANIZER: `lycee staff --unsanctioned` is an edit in the log like
     `lycee event set`, and once round 1 is paired it is refused with nothing stored."""
     data = str(tmp_path)
-    eid = run(capsys, "--data-dir", data, "event", "new", "Cup", "--organizer", "O", "--judge", "J",
-              "--head-judge", "J")[1].strip()
+    eid = run(
+        capsys, "--data-dir", data, "event", "new", "Cup", "--organizer", "O", "--judge", "J", "--head-judge", "J"
+    )[1].strip()
     run(capsys, "--data-dir", data, "player", "add", eid, "Ann", "Ben")
     rc, out, _ = run(capsys, "--data-dir", data, "staff", eid, "--unsanctioned", "--json")
     assert rc == 0 and json.loads(out)["sanctioned"] is False
@@ -188,8 +192,10 @@ def test_g_sealed_cli_pool_is_grouped_by_attribute(tmp_path, capsys):
     data = str(tmp_path)
     eid = run(capsys, "--data-dir", data, "event", "new", "Cup", "--kind", "sealed", "--unsanctioned")[1].strip()
     run(capsys, "--data-dir", data, "player", "add", eid, "Ann", "Ben")
-    assert run(capsys, "--data-dir", data, "build", eid, "open", "--set", "alpha", "--product", "2s",
-               "--seed", "3")[0] == 0
+    assert (
+        run(capsys, "--data-dir", data, "build", eid, "open", "--set", "alpha", "--product", "2s", "--seed", "3")[0]
+        == 0
+    )
     rc, out, _ = run(capsys, "--data-dir", data, "pool", eid, "Ann")
     lines = out.splitlines()
     assert rc == 0 and lines[0].startswith("pool of Ann:")

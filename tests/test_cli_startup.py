@@ -85,6 +85,7 @@ def test_design3_serve_keeps_the_cyclic_collector_on(monkeypatch, tmp_path):
     class Parsed:
         def parse_args(self, argv):
             return args
+
     monkeypatch.setattr(cli, "build_parser", lambda only=None: Parsed())
     assert cli.main(["--data-dir", str(tmp_path), "serve", "ev"]) == 0
     assert seen == [True]

@@ -5,10 +5,9 @@ from datetime import timedelta
 
 import pytest
 
-from core.rules.clock import RoundClock, elapsed, fmt, remaining, status, time_call, to_datetime
 from core.errors import LyceeError, RuleError
 from core.event.model import ClockState
-
+from core.rules.clock import RoundClock, elapsed, fmt, remaining, status, time_call, to_datetime
 from tests.test_round_rules import T0, FakeTime, make_event, pair_fixed, refused
 
 
@@ -185,6 +184,7 @@ def test_clock_only_runs_for_the_current_round(tmp_path):
     assert status(ev, T0, 1).started is False
     assert time_call(ev, T0) == []
     with pytest.raises(RuleError):
-        A.apply(ev, {"type": "clock", "data": {"round": 1, "op": "extend", "table": 1, "minutes": 3,
-                                                "at": T0.isoformat()}})
+        A.apply(
+            ev, {"type": "clock", "data": {"round": 1, "op": "extend", "table": 1, "minutes": 3, "at": T0.isoformat()}}
+        )
     store.close()

@@ -12,16 +12,25 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.reports import exports
-from core.rules.decklists import decklist_status, deck_problems
 from core.cards.decks import Decklist
+from core.cards.legality import Catalog
 from core.desk import Desk
 from core.errors import LyceeError, NotFound, RuleError, ValidationError
-from core.rules.eventfile import event_from_doc, to_doc
-from core.cards.legality import Catalog
 from core.event.model import (
-    BuildPhase, ClockState, DeckCheck, DeckRecord, DraftSeat, Event, OpenedPack, Player, Pool, Staff,
+    BuildPhase,
+    ClockState,
+    DeckCheck,
+    DeckRecord,
+    DraftSeat,
+    Event,
+    OpenedPack,
+    Player,
+    Pool,
+    Staff,
 )
+from core.reports import exports
+from core.rules.decklists import deck_problems, decklist_status
+from core.rules.eventfile import event_from_doc, to_doc
 from core.store.store import DataDir
 from tui.cli import main
 
@@ -73,8 +82,14 @@ def desk(tmp_path):
     clock = FakeClock()
     dd = DataDir(tmp_path / "data", clock=clock)
     # the sample sets are for unsanctioned events and practice (G-CARDS-VERSIONS)
-    store = dd.create({"name": "Cup", "date": "2026-11-30", "sanctioned": False, "staff": {
-        "organizer": "O", "judges": ["J"], "head_judge": "J"}})
+    store = dd.create(
+        {
+            "name": "Cup",
+            "date": "2026-11-30",
+            "sanctioned": False,
+            "staff": {"organizer": "O", "judges": ["J"], "head_judge": "J"},
+        }
+    )
     d = Desk(store)
     d.add_players(["Ann", "Ben", "Cat", "Dan"])
     d.clock = clock
@@ -201,12 +216,18 @@ def test_g_cards_versions_sanctioned_event_takes_only_listed_versions(tmp_path, 
         assert f"「{catalog.name_of(first.number)}」" in first.message
         assert "sample sets are for unsanctioned events and practice" in first.message
         # the store's own calendar: same format, checked
-        bad = {"schema": "lycee-calendar/1", "promos": [],
-               "versions": [{"name": "Lycee Version Leaf 1.X", "legal_from": "2001-01-01"}]}
+        bad = {
+            "schema": "lycee-calendar/1",
+            "promos": [],
+            "versions": [{"name": "Lycee Version Leaf 1.X", "legal_from": "2001-01-01"}],
+        }
         with pytest.raises(ValidationError, match=r"\$\.versions\[0\]\.name"):
             d.set_store_calendar(_file(tmp_path, "bad.json", json.dumps(bad)))
-        cal = {"schema": "lycee-calendar/1", "promos": [],
-               "versions": [{"name": "Sample Alpha 1.0", "legal_from": "2026-12-01"}]}
+        cal = {
+            "schema": "lycee-calendar/1",
+            "promos": [],
+            "versions": [{"name": "Sample Alpha 1.0", "legal_from": "2026-12-01"}],
+        }
         d.set_store_calendar(_file(tmp_path, "store-calendar.json", json.dumps(cal)))
         probs = d.deck_problems("Ann", catalog)
         assert probs and all(p.code == "illegal" and "2026-12-01" in p.message for p in probs)  # from its date
@@ -248,8 +269,9 @@ def test_g_spare_2_a_swap_between_deck_and_spares_is_told_apart(desk, tmp_path, 
     deck, spare = legal
     desk.register_decklist_file("Ann", _file(tmp_path, "ann.txt", _text(deck, spare)))
     a, s = next(iter(deck)), next(iter(spare))
-    swapped = desk.deck_check("Ann", Decklist.from_counts(deck - Counter({a: 1}) + Counter({s: 1}),
-                                                          spare - Counter({s: 1}) + Counter({a: 1})))
+    swapped = desk.deck_check(
+        "Ann", Decklist.from_counts(deck - Counter({a: 1}) + Counter({s: 1}), spare - Counter({s: 1}) + Counter({a: 1}))
+    )
     assert swapped and swaps_only(swapped.lines) and swaps_only(desk.event.deck_checks[-1].differences)
     lost = desk.deck_check("Ann", Decklist.from_counts(deck - Counter({a: 1}) + Counter({s: 1}), spare))
     assert lost and not swaps_only(lost.lines)
@@ -267,8 +289,15 @@ def test_g_decklist_recorded_differences_must_match_the_decks(desk, tmp_path, le
     deck, _ = legal
     desk.register_decklist_file("Ann", _file(tmp_path, "ann.txt", _text(deck)))
     with pytest.raises(LyceeError, match="do not match"):
-        desk.store.append("deck_check", {"player": "p1", "deck": [[c, n, ""] for n, c in deck.items()],
-                                         "spare": [], "differences": [["deck", "CH-5001", 4, 3]]})
+        desk.store.append(
+            "deck_check",
+            {
+                "player": "p1",
+                "deck": [[c, n, ""] for n, c in deck.items()],
+                "spare": [],
+                "differences": [["deck", "CH-5001", 4, 3]],
+            },
+        )
 
 
 # -- export -------------------------------------------------------------------------------------------
@@ -302,22 +331,35 @@ def test_design4_decklist_keys_written_only_when_used(desk, tmp_path, legal):
 
 
 def _base_doc() -> dict:
-    return {"schema": "lycee-event/1", "id": "x", "name": "Cup", "date": "2026-11-30", "kind": "constructed",
-            "match": "bo3", "minutes": 50, "players": [{"id": "a", "name": "A"}, {"id": "b", "name": "B"}],
-            "rounds": []}
+    return {
+        "schema": "lycee-event/1",
+        "id": "x",
+        "name": "Cup",
+        "date": "2026-11-30",
+        "kind": "constructed",
+        "match": "bo3",
+        "minutes": 50,
+        "players": [{"id": "a", "name": "A"}, {"id": "b", "name": "B"}],
+        "rounds": [],
+    }
 
 
 def test_design4_decklists_validated_on_import_with_json_paths():
     doc = _base_doc()
-    doc["decklists"] = [{"player": "zz", "deck": [[4, "CH-5001", ""]]},
-                        {"player": "a", "deck": [[4, "CH-5001", ""], [0, "ch-1", ""]]},
-                        {"player": "a", "deck": []}]
+    doc["decklists"] = [
+        {"player": "zz", "deck": [[4, "CH-5001", ""]]},
+        {"player": "a", "deck": [[4, "CH-5001", ""], [0, "ch-1", ""]]},
+        {"player": "a", "deck": []},
+    ]
     with pytest.raises(ValidationError) as err:
         event_from_doc(doc)
     paths = [w for w, _ in err.value.problems]
     assert "$.decklists[1].deck[1][0]" in paths and "$.decklists[1].deck[1][1]" in paths
-    doc["decklists"] = [{"player": "zz", "deck": [[4, "CH-5001", ""]]}, {"player": "a", "deck": []},
-                        {"player": "a", "deck": [[4, "CH-5001"]]}]
+    doc["decklists"] = [
+        {"player": "zz", "deck": [[4, "CH-5001", ""]]},
+        {"player": "a", "deck": []},
+        {"player": "a", "deck": [[4, "CH-5001"]]},
+    ]
     doc["deck_checks"] = [{"player": "a", "round": 3, "differences": [["deck", "CH-5001", 4, 4]]}]
     with pytest.raises(ValidationError) as err:
         event_from_doc(doc)
@@ -337,8 +379,12 @@ def test_g_sealed_limited_keys_refused_on_a_constructed_event_file():
     assert err.value.problems[0][0] == "$.kind" and "G-SEALED" in err.value.problems[0][1]
 
 
-numbers = st.builds(lambda p, n, s: f"{p}-{n:04d}{s}", st.sampled_from(["CH", "EV", "IT", "AR"]),
-                    st.integers(1, 9999), st.sampled_from(["", "", "A"]))
+numbers = st.builds(
+    lambda p, n, s: f"{p}-{n:04d}{s}",
+    st.sampled_from(["CH", "EV", "IT", "AR"]),
+    st.integers(1, 9999),
+    st.sampled_from(["", "", "A"]),
+)
 lines = st.lists(st.tuples(st.integers(1, 60), numbers, st.sampled_from(["", "名前", "x"])), min_size=1, max_size=5)
 times = st.sampled_from(["2026-11-30T13:00:00+09:00", "2026-11-30T13:05:30+09:00", "2026-11-30T14:00:00+00:00"])
 
@@ -352,24 +398,62 @@ def limited_events(draw):
     ids = [f"p{i}" for i in range(1, n + 1)]
     players = tuple(Player(i, f"P{i}") for i in ids)
     with_list = draw(st.lists(st.sampled_from(ids), unique=True))
-    decklists = tuple(DeckRecord(p, tuple(draw(lines)), tuple(draw(st.one_of(st.just([]), lines))),
-                                 draw(st.sampled_from(["", "a.txt", "b.csv"]))) for p in with_list)
-    checks = tuple(DeckCheck(draw(st.sampled_from(ids)), 0,
-                             tuple((draw(st.sampled_from(["deck", "spare"])), draw(numbers), a, a + draw(st.integers(1, 3)))
-                                   for a in draw(st.lists(st.integers(0, 4), max_size=3))),
-                             draw(st.sampled_from(["", "J"])), draw(times), "")
-                   for _ in range(draw(st.integers(0, 2))))
+    decklists = tuple(
+        DeckRecord(
+            p,
+            tuple(draw(lines)),
+            tuple(draw(st.one_of(st.just([]), lines))),
+            draw(st.sampled_from(["", "a.txt", "b.csv"])),
+        )
+        for p in with_list
+    )
+    checks = tuple(
+        DeckCheck(
+            draw(st.sampled_from(ids)),
+            0,
+            tuple(
+                (draw(st.sampled_from(["deck", "spare"])), draw(numbers), a, a + draw(st.integers(1, 3)))
+                for a in draw(st.lists(st.integers(0, 4), max_size=3))
+            ),
+            draw(st.sampled_from(["", "J"])),
+            draw(times),
+            "",
+        )
+        for _ in range(draw(st.integers(0, 2)))
+    )
     build, pods, pools = None, (), ()
     if kind != "constructed":
-        clock = draw(st.one_of(st.none(), st.builds(ClockState, st.integers(1, 90), times,
-                                                     st.sampled_from([(), (("2026-11-30T13:10:00+09:00", None),),
-                                                                      (("2026-11-30T13:10:00+09:00",
-                                                                        "2026-11-30T13:12:00+09:00"),)]))))
+        clock = draw(
+            st.one_of(
+                st.none(),
+                st.builds(
+                    ClockState,
+                    st.integers(1, 90),
+                    times,
+                    st.sampled_from(
+                        [
+                            (),
+                            (("2026-11-30T13:10:00+09:00", None),),
+                            (("2026-11-30T13:10:00+09:00", "2026-11-30T13:12:00+09:00"),),
+                        ]
+                    ),
+                ),
+            )
+        )
         product = draw(st.sampled_from(["2s", "1s3b"])) if kind == "sealed" else ""
         packs = (2 if product == "2s" else 4) if kind == "sealed" else draw(st.integers(4, 6))
-        build = BuildPhase(kind, "alpha", draw(st.integers(1, 60)), draw(times), product, packs,
-                           draw(st.one_of(st.none(), st.integers(0, 2**31))), clock,
-                           draw(st.one_of(st.none(), times)), draw(st.sampled_from(["", "O"])))
+        build = BuildPhase(
+            kind,
+            "alpha",
+            draw(st.integers(1, 60)),
+            draw(times),
+            product,
+            packs,
+            draw(st.one_of(st.none(), st.integers(0, 2**31))),
+            clock,
+            draw(st.one_of(st.none(), times)),
+            draw(st.sampled_from(["", "O"])),
+        )
         if kind == "draft":
             pods = (tuple(DraftSeat(f"P{i}", i) for i in ids) + (DraftSeat("Bot 1", None),),)
         with_pool = draw(st.lists(st.sampled_from(ids), unique=True))
@@ -380,12 +464,24 @@ def limited_events(draw):
             if kind == "sealed" and draw(st.booleans()):
                 cut = draw(st.integers(0, len(cards)))
                 opened = (OpenedPack("starter", cards[:cut], "alpha-snow-moon"), OpenedPack("booster", cards[cut:]))
-            pl.append(Pool(p, kind, "alpha", cards, product, packs, draw(st.one_of(st.none(), st.integers(0, 99))),
-                           opened))
+            pl.append(
+                Pool(p, kind, "alpha", cards, product, packs, draw(st.one_of(st.none(), st.integers(0, 99))), opened)
+            )
         pools = tuple(pl)
-    return Event(id="e1", name="Cup", date="2026-11-30", kind=kind, players=players,
-                 staff=Staff("O", ("J",), "J"), decklists=decklists, deck_checks=checks, build=build,
-                 pods=pods, pools=pools, decklists_required=draw(st.booleans()))
+    return Event(
+        id="e1",
+        name="Cup",
+        date="2026-11-30",
+        kind=kind,
+        players=players,
+        staff=Staff("O", ("J",), "J"),
+        decklists=decklists,
+        deck_checks=checks,
+        build=build,
+        pods=pods,
+        pools=pools,
+        decklists_required=draw(st.booleans()),
+    )
 
 
 @settings(max_examples=120, suppress_health_check=[HealthCheck.too_slow])
@@ -401,8 +497,28 @@ def test_design4_import_of_export_gives_the_same_event_with_decklists_and_pools(
 @pytest.fixture
 def cli_event(tmp_path, capsys):
     data = str(tmp_path / "cli")
-    assert main(["--data-dir", data, "event", "new", "Cup", "--date", "2026-11-30", "--organizer", "O",
-                 "--judge", "J", "--head-judge", "J", "--decklists", "--unsanctioned"]) == 0
+    assert (
+        main(
+            [
+                "--data-dir",
+                data,
+                "event",
+                "new",
+                "Cup",
+                "--date",
+                "2026-11-30",
+                "--organizer",
+                "O",
+                "--judge",
+                "J",
+                "--head-judge",
+                "J",
+                "--decklists",
+                "--unsanctioned",
+            ]
+        )
+        == 0
+    )
     eid = capsys.readouterr().out.strip()
     assert main(["--data-dir", data, "player", "add", eid, "Ann", "Ben"]) == 0
     capsys.readouterr()

@@ -7,15 +7,27 @@ from collections import Counter
 from datetime import date
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from core.cards.model import Card, CardSet
 from core.cards.decks import (
-    DeckEntry, Decklist, check_constructed, check_deck, check_draft, check_sealed, compare,
-    deck_size, decklist_to_csv, decklist_to_text, load_decklist, parse_decklist, read_decklist_csv,
+    DeckEntry,
+    Decklist,
+    check_constructed,
+    check_deck,
+    check_draft,
+    check_sealed,
+    compare,
+    deck_size,
+    decklist_to_csv,
+    decklist_to_text,
+    load_decklist,
+    parse_decklist,
+    read_decklist_csv,
 )
-from core.errors import ValidationError
 from core.cards.legality import Catalog, load_calendar
+from core.cards.model import Card, CardSet
+from core.errors import ValidationError
 
 EVENT_DAY = date(2009, 1, 10)
 
@@ -46,6 +58,7 @@ def _rules(problems) -> set[str]:
 
 
 # -- parsing --------------------------------------------------------------------------------
+
 
 def test_g_decklist_text_parses_counts_sections_and_comments(catalog):
     text = """# my deck
@@ -125,6 +138,7 @@ def test_g_decklist_csv_errors_and_formula_safety(catalog):
 
 # -- constructed ----------------------------------------------------------------------------
 
+
 def test_r_deck_60_valid_constructed_deck_passes(catalog):
     deck = Decklist.from_counts(_valid_constructed(catalog))
     assert check_constructed(deck, catalog, EVENT_DAY) == []
@@ -140,8 +154,7 @@ def test_r_deck_60_constructed_is_exactly_60(catalog):
 def test_r_deck_4_same_name_different_numbers_count_together():
     a = Card("CH-0001", "同じ 名前", "character", ("snow",), ap=1, dp=1, sp=1, rarity="C")
     b = Card("CH-0002", "同じ名前", "character", ("moon",), ap=1, dp=1, sp=1, rarity="C")
-    fill = [Card(f"CH-01{i:02d}", f"他{i}", "character", ("sun",), ap=1, dp=1, sp=1, rarity="C")
-            for i in range(14)]
+    fill = [Card(f"CH-01{i:02d}", f"他{i}", "character", ("sun",), ap=1, dp=1, sp=1, rarity="C") for i in range(14)]
     cs = CardSet("t", "t", "Lycee Version Leaf 1.X", date(2005, 1, 1), ("C",), (a, b, *fill))
     cat = Catalog([cs], load_calendar())
     counts = Counter({c.number: 4 for c in fill})
@@ -197,13 +210,20 @@ def test_constructed_returns_every_problem_at_once(catalog):
     spare = Counter({c.number: 1 for c in _distinct_names(catalog, "beta", 13)})
     problems = check_constructed(Decklist.from_counts(counts, spare), catalog, "2005-01-01", match="bo1")
     codes = {(p.rule, p.code) for p in problems}
-    assert {("G-CARDS-VERSIONS", "unknown"), ("R-DECK-60", "size"), ("R-DECK-4", "name_limit"),
-            ("G-CARDS-PROMO", "illegal"), ("G-CARDS-VERSIONS", "illegal"),
-            ("G-SPARE-1", "spare_match"), ("G-SPARE-1", "spare_count")} <= codes
+    assert {
+        ("G-CARDS-VERSIONS", "unknown"),
+        ("R-DECK-60", "size"),
+        ("R-DECK-4", "name_limit"),
+        ("G-CARDS-PROMO", "illegal"),
+        ("G-CARDS-VERSIONS", "illegal"),
+        ("G-SPARE-1", "spare_match"),
+        ("G-SPARE-1", "spare_count"),
+    } <= codes
     assert all(str(p).endswith(f"[{p.rule}]") for p in problems)
 
 
 # -- a fifth copy: constructed always fails, draft never (R-DECK-4, G-DRAFT-3) ----------------
+
 
 @settings(max_examples=40, deadline=None)
 @given(data=st.data())
@@ -232,6 +252,7 @@ def test_r_deck_4_g_draft_3_fifth_copy_fails_constructed_never_draft(catalog, da
 
 # -- sealed and draft -----------------------------------------------------------------------------
 
+
 def test_g_sealed_deck_is_40_from_the_pool_spares_from_the_rest(catalog):
     cards = _distinct_names(catalog, "alpha", 12)
     pool = Counter({c.number: 4 for c in cards})  # 48 cards
@@ -247,7 +268,8 @@ def test_g_sealed_deck_is_40_from_the_pool_spares_from_the_rest(catalog):
     problems = check_sealed(Decklist.from_counts(deck, spare), catalog, pool=pool, match="bo3")
     assert [(p.rule, p.code, p.section, p.number) for p in problems] == [
         ("R-DECK-4", "name_limit", None, cards[0].number),
-        ("G-SEALED", "pool", "spare", cards[0].number)]
+        ("G-SEALED", "pool", "spare", cards[0].number),
+    ]
 
 
 def test_g_sealed_name_limit_stays_unless_lifted(catalog):
@@ -282,6 +304,7 @@ def test_check_deck_dispatches(catalog):
 
 # -- comparing with the registered list (G-DECKLIST) ----------------------------------------------
 
+
 def test_g_decklist_compare_lists_missing_and_extra_per_section(catalog):
     registered = Decklist.from_counts({"CH-5001": 4, "CH-5004": 2}, {"EV-5001": 2})
     assert compare(registered, registered).same
@@ -289,9 +312,10 @@ def test_g_decklist_compare_lists_missing_and_extra_per_section(catalog):
     diff = compare(registered, presented)
     assert not diff.same and diff
     assert [(d.section, d.number, d.missing) for d in diff.missing()] == [
-        ("deck", "CH-5001", 1), ("spare", "EV-5001", 1)]
-    assert [(d.section, d.number, d.extra) for d in diff.extra()] == [
-        ("deck", "IT-5001", 1), ("spare", "CH-5001", 1)]
+        ("deck", "CH-5001", 1),
+        ("spare", "EV-5001", 1),
+    ]
+    assert [(d.section, d.number, d.extra) for d in diff.extra()] == [("deck", "IT-5001", 1), ("spare", "CH-5001", 1)]
     text = diff.describe(catalog)
     assert text[0].startswith("deck: CH-5001 木村 里佳: registered 4, presented 3 (1 missing)")
 

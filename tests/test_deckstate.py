@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from core.errors import LyceeError
 from core.cards.legality import Catalog
+from core.errors import LyceeError
 from limited.deckstate import DeckState
 from limited.library import Library, export_text, slug
 from limited.sealed import open_sealed

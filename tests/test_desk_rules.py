@@ -5,10 +5,10 @@ line, the lateness texts.  Each is one engine function both faces call."""
 from __future__ import annotations
 
 from core import i18n
-from core.rules.lateness import prompt_text
 from core.event.model import Event, Player
-from core.tournament.pairing import planned_rounds
+from core.rules.lateness import prompt_text
 from core.rules.penalties import tally_line
+from core.tournament.pairing import planned_rounds
 from tests.test_round_rules import FakeTime, make_event, pair_fixed
 
 
@@ -71,10 +71,15 @@ def test_g_late_1_the_app_and_the_command_line_say_the_same_prompt(tmp_path):
     desk.checkin("Ann", "Ben", "Cho")
     fake.tick(minutes=6)
     (p,) = desk.late_prompts()
-    assert p.describe(desk.event) == prompt_text(desk.event, p) == \
-        "table 2: Dai not seated within 5 minutes: loses the match"
-    assert prompt_text(desk.event, p, with_rule=True) == \
-        "table 2: Dai not seated within 5 minutes: loses the match (G-LATE-1)"
+    assert (
+        p.describe(desk.event)
+        == prompt_text(desk.event, p)
+        == "table 2: Dai not seated within 5 minutes: loses the match"
+    )
+    assert (
+        prompt_text(desk.event, p, with_rule=True)
+        == "table 2: Dai not seated within 5 minutes: loses the match (G-LATE-1)"
+    )
     store.close()
 
 
@@ -87,8 +92,15 @@ def test_g_sealed_one_build_timer_key_pauses_and_resumes_the_build_phase(tmp_pat
 
     fake = FakeTime()
     dd = DataDir(tmp_path, clock=fake)
-    store = dd.create({"name": "Sealed", "kind": "sealed", "date": "2026-11-30", "sanctioned": False,
-                       "staff": {"organizer": "O", "judges": ["J"], "head_judge": "J"}})
+    store = dd.create(
+        {
+            "name": "Sealed",
+            "kind": "sealed",
+            "date": "2026-11-30",
+            "sanctioned": False,
+            "staff": {"organizer": "O", "judges": ["J"], "head_judge": "J"},
+        }
+    )
     desk = Desk(store)
     desk.add_players(["A", "B", "C", "D"])
     open_sealed_pools(desk, "alpha", "2s", seed=1)

@@ -30,8 +30,14 @@ from tests.test_app_storeday import until
 
 def _event(tmp_path, players=4):
     dd = DataDir(tmp_path)
-    st = dd.create({"name": "Door Cup", "date": "2026-12-05", "sanctioned": False,
-                    "staff": {"organizer": "Mika", "judges": ["Sato"], "head_judge": "Sato"}})
+    st = dd.create(
+        {
+            "name": "Door Cup",
+            "date": "2026-12-05",
+            "sanctioned": False,
+            "staff": {"organizer": "Mika", "judges": ["Sato"], "head_judge": "Sato"},
+        }
+    )
     Desk(st).add_players([f"P{i}" for i in range(1, players + 1)])
     return dd, st
 
@@ -206,8 +212,13 @@ def test_writer_for_holds_the_event_when_no_desk_has_it(tmp_path):
 
 def lycee(data, *argv):
     env = {**os.environ, "LYCEE_LANG": "en"}
-    return subprocess.run([sys.executable, "-m", "tui.cli", "--data-dir", str(data), *argv],
-                          capture_output=True, text=True, env=env, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "tui.cli", "--data-dir", str(data), *argv],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
 
 
 def screen_text(app) -> str:
@@ -276,8 +287,7 @@ def test_lycee_serve_is_the_desk_when_no_app_holds_the_event(tmp_path, capsys, m
             seen["app"] = str(err)
 
     monkeypatch.setattr(server.WebServer, "run", run)
-    assert main(["--data-dir", str(tmp_path), "--lang", "en", "serve", eid, "--port", "0",
-                 "--host", "127.0.0.1"]) == 0
+    assert main(["--data-dir", str(tmp_path), "--lang", "en", "serve", eid, "--port", "0", "--host", "127.0.0.1"]) == 0
     assert "is now the desk" in capsys.readouterr().out
     assert seen["cli"].returncode == 0, seen["cli"].stderr
     assert "lycee serve" in seen["app"]
@@ -301,6 +311,7 @@ async def test_a_second_window_on_an_event_held_by_another_desk_is_refused_namin
     try:
         app = LyceeApp(dd, open_event=eid, lang="en")
         async with app.run_test(size=(160, 50)) as pilot:
+
             def told():
                 return " ".join(str(n.message) for n in app._notifications)
 
@@ -318,8 +329,14 @@ def test_g_bo3_a_batch_of_results_from_stdin_goes_through_the_door_as_one_record
     dd, st, srv = served
     Desk(st).pair_next()
     env = {**os.environ, "LYCEE_LANG": "en"}
-    r = subprocess.run([sys.executable, "-m", "tui.cli", "--data-dir", str(dd.root), "result", st.id, "-"],
-                       input="1 2-1\n2 0-2\n", capture_output=True, text=True, env=env, timeout=60)
+    r = subprocess.run(
+        [sys.executable, "-m", "tui.cli", "--data-dir", str(dd.root), "result", st.id, "-"],
+        input="1 2-1\n2 0-2\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
     assert r.returncode == 0, r.stderr
     last = dd.history(st.id)[-1]
     assert last["actor"] == "cli" and st.event.current_round.missing_tables() == []
@@ -349,9 +366,16 @@ async def test_g_bo3_phone_reports_through_the_apps_own_page_server_reach_its_de
     def ask(port, method, path, body=None, token=""):
         c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         try:
-            c.request(method, path, body=None if body is None else json.dumps(body),
-                      headers={"Origin": f"http://127.0.0.1:{port}", "Content-Type": "application/json",
-                               "X-Lycee-Token": token})
+            c.request(
+                method,
+                path,
+                body=None if body is None else json.dumps(body),
+                headers={
+                    "Origin": f"http://127.0.0.1:{port}",
+                    "Content-Type": "application/json",
+                    "X-Lycee-Token": token,
+                },
+            )
             r = c.getresponse()
             return r.status, r.read().decode()
         finally:
@@ -369,9 +393,13 @@ async def test_g_bo3_phone_reports_through_the_apps_own_page_server_reach_its_de
         status, page = await asyncio.to_thread(ask, port, "GET", "/report")
         assert status == 200, page
         token = re.search(r'data-token="([^"]+)"', page).group(1)
-        s1, b1 = await asyncio.to_thread(ask, port, "POST", "/api/report", {"code": codes[m.p1], "result": "2-1"}, token)
+        s1, b1 = await asyncio.to_thread(
+            ask, port, "POST", "/api/report", {"code": codes[m.p1], "result": "2-1"}, token
+        )
         assert s1 == 200 and json.loads(b1)["status"] == "waiting", b1
-        s2, b2 = await asyncio.to_thread(ask, port, "POST", "/api/report", {"code": codes[m.p2], "result": "1-2"}, token)
+        s2, b2 = await asyncio.to_thread(
+            ask, port, "POST", "/api/report", {"code": codes[m.p2], "result": "1-2"}, token
+        )
         assert s2 == 200 and (json.loads(b2)["status"], json.loads(b2)["table"]) == ("recorded", m.table), b2
         await until(pilot, lambda: m.table not in screen.event.current_round.missing_tables(), "the result at the desk")
         await pilot.press("escape")

@@ -11,14 +11,23 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from core.cards.sets import load_sample_sets
 from core.cards.decks import Decklist, check_draft
+from core.cards.sets import load_sample_sets
 from core.errors import LyceeError, RuleError, ValidationError
 from limited.bots import Bot, RandomPicker
 from limited.draft import (
-    Draft, PickTimer, Seat, direction, run_draft, seat_pods, seat_table, source_seat, split_pods,
+    Draft,
+    PickTimer,
+    Seat,
+    direction,
+    run_draft,
+    seat_pods,
+    seat_table,
+    source_seat,
+    split_pods,
 )
 from limited.draftlog import draft_log, dump_log, parse_log, read_log, replay, write_log
 from limited.facts import catalog_for, facts_for
@@ -28,16 +37,21 @@ SETS = {cs.code: cs for cs in load_sample_sets()}
 CODES = sorted(SETS)
 FAST = settings(max_examples=50, deadline=None)
 
-tables = st.fixed_dictionaries({
-    "code": st.sampled_from(CODES), "seats": st.integers(2, 8), "packs": st.integers(4, 6),
-    "seed": st.integers(0, 2**32),
-    "picker": st.sampled_from(["bot", "random", "mixed"]),
-})
+tables = st.fixed_dictionaries(
+    {
+        "code": st.sampled_from(CODES),
+        "seats": st.integers(2, 8),
+        "packs": st.integers(4, 6),
+        "seed": st.integers(0, 2**32),
+        "picker": st.sampled_from(["bot", "random", "mixed"]),
+    }
+)
 
 
 def _run(t, build=False):
-    pk = {"bot": Bot, "random": RandomPicker,
-          "mixed": [Bot if s % 2 else RandomPicker for s in range(t["seats"])]}[t["picker"]]
+    pk = {"bot": Bot, "random": RandomPicker, "mixed": [Bot if s % 2 else RandomPicker for s in range(t["seats"])]}[
+        t["picker"]
+    ]
     return run_draft(SETS[t["code"]], t["seats"], t["packs"], t["seed"], picker=pk, build=build)
 
 
@@ -84,6 +98,7 @@ def test_g_draft_4_booster_under_ten_cards_refused():
     from dataclasses import replace
 
     from core.cards.model import BoosterDef, RaritySlot
+
     cs = replace(SETS["alpha"], booster=BoosterDef(9, (RaritySlot("C", 9),), True))
     with pytest.raises(RuleError) as e:
         Draft(cs, 4, 4, 0)
@@ -103,6 +118,7 @@ def test_l_draft_pod_humans_spread_evenly_between_bots(humans, extra, seed):
     """Seats drawn at random, humans spaced evenly round the table: the gaps
     between consecutive humans differ by at most one seat."""
     import random
+
     n = humans + extra
     if not 2 <= n <= 8:
         return
@@ -120,6 +136,7 @@ def test_l_draft_pod_humans_spread_evenly_between_bots(humans, extra, seed):
 def test_l_draft_pod_humans_spread_over_pods(humans, bots, seed):
     """L-DRAFT-POD: pods as even as possible; humans spread over the pods evenly."""
     import random
+
     if humans + bots < 2:
         return
     pods = seat_pods([f"H{i}" for i in range(humans)], bots, random.Random(seed))
@@ -164,7 +181,7 @@ def test_g_draft_1_each_seat_offered_the_pack_the_direction_brings(t):
         assert p.took in p.offered
         taken.setdefault((p.round, opener), []).append(p.took)
     doc = draft_log(res)
-    assert [r["direction"] for r in doc["rounds"]] == [1, -1, 1, -1, 1, -1][:t["packs"]]
+    assert [r["direction"] for r in doc["rounds"]] == [1, -1, 1, -1, 1, -1][: t["packs"]]
 
 
 @FAST
@@ -200,6 +217,7 @@ def test_g_draft_3_more_than_four_of_a_name_allowed():
     res = run_draft(cs, 2, 4, 0, build=False)
     pool = [best.number] * 7 + list(res.pools[0][:40])
     from limited.draft import build_draft_deck
+
     deck = build_draft_deck(pool, cs, 4)
     assert deck.counts("deck")[best.number] == pool.count(best.number) >= 7
 
@@ -303,9 +321,12 @@ def test_pick_timer_by_cards_left_and_timeout_takes_the_bots_choice():
     log = draft_log(res)
     logged = [(p["pick"], p["seat"]) for p in log["rounds"][0]["picks"] if p.get("timeout")]
     assert logged[:2] == [(1, 0), (2, 3)]
-    assert all(p.get("timeout", False) == (log["seats"][p["seat"]]["bot"] is False)
-               for r in log["rounds"] for p in r["picks"]
-               if len(p["offered"]) > 1 and (r["round"], p["pick"], p["seat"]) != (1, 1, 3))
+    assert all(
+        p.get("timeout", False) == (log["seats"][p["seat"]]["bot"] is False)
+        for r in log["rounds"]
+        for p in r["picks"]
+        if len(p["offered"]) > 1 and (r["round"], p["pick"], p["seat"]) != (1, 1, 3)
+    )
     assert replay(log, SETS["alpha"]).pools == res.pools
 
 
@@ -403,7 +424,7 @@ def test_log_file_round_trip(tmp_path, logged):
     write_log(path, res)
     assert json.loads(path.read_text(encoding="utf-8")) == doc
     assert read_log(path, SETS["beta"]).pools == res.pools
-    path.write_text("{\n  \"schema\": ", encoding="utf-8")
+    path.write_text('{\n  "schema": ', encoding="utf-8")
     with pytest.raises(ValidationError) as e:
         read_log(path)
     assert e.value.problems[0][0].startswith("line 2")
@@ -416,8 +437,10 @@ def test_g_draft_cli_json_pods_and_logs(tmp_path, capsys):
     """`lycee draft --json`: one document; 10 seats split 5+5 (L-DRAFT-POD), one log a
     pod that replays; decks packs x 10 (G-DRAFT-4)."""
     log = tmp_path / "draft.json"
-    assert main(["draft", "--set", "alpha", "--seats", "10", "--packs", "4", "--seed", "3",
-                 "--log", str(log), "--json"]) == 0
+    assert (
+        main(["draft", "--set", "alpha", "--seats", "10", "--packs", "4", "--seed", "3", "--log", str(log), "--json"])
+        == 0
+    )
     doc = json.loads(capsys.readouterr().out)
     assert [len(p["seats"]) for p in doc["pods"]] == [5, 5]
     assert [p["seed"] for p in doc["pods"]] == [3, 4]
@@ -441,9 +464,11 @@ def test_g_draft_cli_text_and_refusals(capsys):
 
 def test_limited_imports_without_the_ui():
     """DESIGN 1: limited never imports tui, textual or rich (fresh interpreter)."""
-    code = ("import sys, limited.packs, limited.sealed, limited.draft, limited.bots, limited.score, "
-            "limited.draftlog; bad = [m for m in ('textual', 'rich', 'tui') if m in sys.modules]; "
-            "assert not bad, bad")
+    code = (
+        "import sys, limited.packs, limited.sealed, limited.draft, limited.bots, limited.score, "
+        "limited.draftlog; bad = [m for m in ('textual', 'rich', 'tui') if m in sys.modules]; "
+        "assert not bad, bad"
+    )
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
@@ -456,8 +481,10 @@ def test_draft_review_json_matches_the_log_it_reads(tmp_path, capsys):
     suggestion is one of the offered cards, with a reason; on a table of bots the
     review's bot agrees with every pick the seat's bot made (the same bot)."""
     log = tmp_path / "d.json"
-    assert main(["draft", "--set", "gamma", "--seats", "6", "--packs", "5", "--seed", "11",
-                 "--log", str(log), "--json"]) == 0
+    assert (
+        main(["draft", "--set", "gamma", "--seats", "6", "--packs", "5", "--seed", "11", "--log", str(log), "--json"])
+        == 0
+    )
     capsys.readouterr()
     doc = json.loads(log.read_text(encoding="utf-8"))
     assert main(["draft", "review", str(log), "--seat", "4", "--json"]) == 0

@@ -11,6 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from core.errors import RuleError
+from core.event.model import Match, Player, Round
 from core.tournament.elimination import (
     THIRD_PLACE,
     bracket,
@@ -23,8 +25,6 @@ from core.tournament.elimination import (
     single_elimination,
     top_cut,
 )
-from core.errors import RuleError
-from core.event.model import Match, Player, Round
 from core.tournament.pairing import pair_swiss
 from core.tournament.standings import standings
 from tests.engine_helpers import make_event, simulate
@@ -78,7 +78,10 @@ def test_top_cut_seeds_from_the_swiss_standings_g_se():
     ms = top_cut(ev, 8)
     top8 = [r.id for r in standings(ev)][:8]
     assert [(m.table, m.p1, m.p2) for m in ms] == [
-        (1, top8[0], top8[7]), (2, top8[3], top8[4]), (3, top8[1], top8[6]), (4, top8[2], top8[5]),
+        (1, top8[0], top8[7]),
+        (2, top8[3], top8[4]),
+        (3, top8[1], top8[6]),
+        (4, top8[2], top8[5]),
     ]
     assert all(m.outcome is None for m in ms)
 
@@ -118,7 +121,11 @@ def test_top_cut_refusals_g_se():
 def test_top_cut_inside_a_shared_place_needs_a_playoff_g_tie_playoff():
     """G-TIE-PLAYOFF: if the cut line splits a shared place, a playoff first."""
     ps = tuple(Player(p, p.upper()) for p in "abcdef")
-    r1 = Round(1, "swiss", (Match(1, "a", "b", 2, 0, 0, "p1"), Match(2, "c", "d", 2, 0, 0, "p1"), Match(3, "e", "f", 2, 0, 0, "p1")))
+    r1 = Round(
+        1,
+        "swiss",
+        (Match(1, "a", "b", 2, 0, 0, "p1"), Match(2, "c", "d", 2, 0, 0, "p1"), Match(3, "e", "f", 2, 0, 0, "p1")),
+    )
     ev = make_event(players=ps, rounds=(r1,), rounds_planned=1)
     with pytest.raises(RuleError, match="playoff") as err:
         top_cut(ev, 2)

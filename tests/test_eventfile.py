@@ -2,21 +2,21 @@
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core.errors import ValidationError
-from core.rules.eventfile import event_from_doc, to_doc
 from core.event.model import Event, Match, Penalty, Player, Round, Staff
 from core.names import has_visible
+from core.rules.eventfile import event_from_doc, to_doc
 from tui.cli import main
-
-import pytest
 
 # names a desk can store: letters and digits with something visible (docs/names.md L-TEXT-VISIBLE
 # refuses a name of Hangul fillers only, which are letters, category Lo)
-names = st.text(alphabet=st.characters(codec="utf-8", categories=("L", "N")), min_size=1,
-                max_size=8).filter(has_visible)
+names = st.text(alphabet=st.characters(codec="utf-8", categories=("L", "N")), min_size=1, max_size=8).filter(
+    has_visible
+)
 
 
 @st.composite
@@ -24,12 +24,16 @@ def events(draw):
     n = draw(st.integers(2, 9))
     raw = draw(st.lists(names, min_size=n, max_size=n, unique_by=lambda s: s.casefold()))
     from core.names import fold_name as name_key
+
     if len({name_key(x) for x in raw}) != n:
         raw = [f"P{i}" for i in range(n)]
     ids = [f"p{i}" for i in range(1, n + 1)]
     match = draw(st.sampled_from(["bo3", "bo1"]))
-    results = ([(2, 0, 0), (2, 1, 0), (0, 2, 0), (1, 2, 0), (1, 1, 0), (1, 0, 0), (0, 0, 1)]
-               if match == "bo3" else [(1, 0, 0), (0, 1, 0), (0, 0, 0), (0, 0, 1)])
+    results = (
+        [(2, 0, 0), (2, 1, 0), (0, 2, 0), (1, 2, 0), (1, 1, 0), (1, 0, 0), (0, 0, 1)]
+        if match == "bo3"
+        else [(1, 0, 0), (0, 1, 0), (0, 0, 0), (0, 0, 1)]
+    )
     rounds = []
     n_rounds = draw(st.integers(0, 3))
     for r in range(1, n_rounds + 1):
@@ -49,14 +53,35 @@ def events(draw):
     # a dropped player is paired in no round after the drop (G-DROP-1; import checks it)
     players = tuple(
         Player(i, nm, draw(st.one_of(st.none(), st.integers(last[i], n_rounds))), draw(st.booleans()))
-        for i, nm in zip(ids, raw))
-    pens = tuple(Penalty(draw(st.sampled_from(ids)), None, None, draw(st.sampled_from(["notice", "warning"])),
-                         "none", draw(names), "judge") for _ in range(draw(st.integers(0, 2))))
-    return Event(id="e1", name=draw(names), date="2026-11-30", match=match,
-                 minutes=draw(st.integers(20, 100)), rounds_planned=draw(st.one_of(st.none(), st.integers(1, 9))),
-                 tiebreakers=tuple(draw(st.permutations(["op", "omw", "gw", "ogw"]))[:draw(st.integers(0, 4))]),
-                 staff=Staff("org", ("j1", "hj"), "hj"), players=players, rounds=tuple(rounds),
-                 penalties=pens, sanctioned=draw(st.booleans()), spectating=draw(st.booleans()))
+        for i, nm in zip(ids, raw)
+    )
+    pens = tuple(
+        Penalty(
+            draw(st.sampled_from(ids)),
+            None,
+            None,
+            draw(st.sampled_from(["notice", "warning"])),
+            "none",
+            draw(names),
+            "judge",
+        )
+        for _ in range(draw(st.integers(0, 2)))
+    )
+    return Event(
+        id="e1",
+        name=draw(names),
+        date="2026-11-30",
+        match=match,
+        minutes=draw(st.integers(20, 100)),
+        rounds_planned=draw(st.one_of(st.none(), st.integers(1, 9))),
+        tiebreakers=tuple(draw(st.permutations(["op", "omw", "gw", "ogw"]))[: draw(st.integers(0, 4))]),
+        staff=Staff("org", ("j1", "hj"), "hj"),
+        players=players,
+        rounds=tuple(rounds),
+        penalties=pens,
+        sanctioned=draw(st.booleans()),
+        spectating=draw(st.booleans()),
+    )
 
 
 @settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
@@ -68,11 +93,23 @@ def test_design4_import_of_export_gives_the_same_event(ev):
 
 def _doc():
     return {
-        "schema": "lycee-event/1", "id": "x", "name": "Cup", "date": "2008-11-30",
-        "kind": "constructed", "match": "bo3", "minutes": 50,
+        "schema": "lycee-event/1",
+        "id": "x",
+        "name": "Cup",
+        "date": "2008-11-30",
+        "kind": "constructed",
+        "match": "bo3",
+        "minutes": 50,
         "players": [{"id": "a", "name": "A"}, {"id": "b", "name": "B"}],
-        "rounds": [{"number": 1, "stage": "swiss", "matches": [
-            {"table": 1, "p1": "a", "p2": "b", "p1_wins": 2, "p2_wins": 1, "draws": 0, "outcome": "p1"}]}],
+        "rounds": [
+            {
+                "number": 1,
+                "stage": "swiss",
+                "matches": [
+                    {"table": 1, "p1": "a", "p2": "b", "p1_wins": 2, "p2_wins": 1, "draws": 0, "outcome": "p1"}
+                ],
+            }
+        ],
     }
 
 
@@ -127,8 +164,15 @@ def test_design4_cli_export_then_import_round_trip(tmp_path, capsys):
     out = tmp_path / "out.json"
     assert main(["--data-dir", data, "export", eid, "-o", str(out)]) == 0
     exported = json.loads(out.read_text(encoding="utf-8"))
-    assert exported["rounds"] == [{"number": 1, "stage": "swiss", "matches": [
-        {"table": 1, "p1": "a", "p2": "b", "p1_wins": 2, "p2_wins": 1, "draws": 0, "outcome": "p1", "note": ""}]}]
+    assert exported["rounds"] == [
+        {
+            "number": 1,
+            "stage": "swiss",
+            "matches": [
+                {"table": 1, "p1": "a", "p2": "b", "p1_wins": 2, "p2_wins": 1, "draws": 0, "outcome": "p1", "note": ""}
+            ],
+        }
+    ]
     assert main(["--data-dir", data, "import", str(out)]) == 0
     eid2 = capsys.readouterr().out.strip()
     assert eid2 != eid  # the id was taken: a fresh one
@@ -146,12 +190,19 @@ def _played_at_the_desk(tmp_path):
     from core.store import DataDir
 
     dd = DataDir(tmp_path)
-    st = dd.create({"name": "Cup", "date": "2026-11-30", "sanctioned": False,
-                    "staff": {"organizer": "Org", "judges": ["HJ"], "head_judge": "HJ"}})
+    st = dd.create(
+        {
+            "name": "Cup",
+            "date": "2026-11-30",
+            "sanctioned": False,
+            "staff": {"organizer": "Org", "judges": ["HJ"], "head_judge": "HJ"},
+        }
+    )
     d = Desk(st)
     d.add_players([f"P{i}" for i in range(1, 10)])
-    d.store_pairing([Match(1, "p1", "p2"), Match(2, "p3", "p4"), Match(3, "p5", "p6"), Match(4, "p7", "p8"),
-                     Match(5, "p9", None)])
+    d.store_pairing(
+        [Match(1, "p1", "p2"), Match(2, "p3", "p4"), Match(3, "p5", "p6"), Match(4, "p7", "p8"), Match(5, "p9", None)]
+    )
     d.record_games(1, ["p1", "p2", "p1"])
     d.record(2, "id")
     d.add_game(3, "p1")
@@ -199,8 +250,9 @@ def test_g_swiss_points_a_bye_with_another_score_is_refused_naming_the_match():
     giving it 1-0 is refused at that match."""
     doc = _doc()
     doc["players"].append({"id": "c", "name": "C"})
-    doc["rounds"][0]["matches"].append({"table": 2, "p1": "c", "p2": None, "p1_wins": 1, "p2_wins": 0,
-                                        "draws": 0, "outcome": "bye"})
+    doc["rounds"][0]["matches"].append(
+        {"table": 2, "p1": "c", "p2": None, "p1_wins": 1, "p2_wins": 0, "draws": 0, "outcome": "bye"}
+    )
     with pytest.raises(ValidationError) as ei:
         event_from_doc(doc)
     where = dict(ei.value.problems)
@@ -232,8 +284,13 @@ def test_design4_a_round_paired_over_an_unfinished_one_names_its_tables():
     refusal names the round and the tables still missing."""
     doc = _doc()
     doc["rounds"][0]["matches"][0].update({"p1_wins": 0, "p2_wins": 0, "outcome": None})
-    doc["rounds"].append({"number": 2, "stage": "swiss", "matches": [
-        {"table": 1, "p1": "b", "p2": "a", "p1_wins": 2, "p2_wins": 0, "draws": 0, "outcome": "p1"}]})
+    doc["rounds"].append(
+        {
+            "number": 2,
+            "stage": "swiss",
+            "matches": [{"table": 1, "p1": "b", "p2": "a", "p1_wins": 2, "p2_wins": 0, "draws": 0, "outcome": "p1"}],
+        }
+    )
     with pytest.raises(ValidationError) as ei:
         event_from_doc(doc)
     where = dict(ei.value.problems)
@@ -270,8 +327,9 @@ def test_g_bo3_an_impossible_result_is_refused_with_the_desks_own_message(tmp_pa
     assert dict(ei.value.problems)["$.rounds[0].matches[0]"] == str(desk_err.value)
 
 
-@pytest.mark.parametrize("value,got", [(0.0, "float"), (-0.0, "float"), (1.5, "float"), (True, "boolean"),
-                                       ("1", "string"), (None, "null")])
+@pytest.mark.parametrize(
+    "value,got", [(0.0, "float"), (-0.0, "float"), (1.5, "float"), (True, "boolean"), ("1", "string"), (None, "null")]
+)
 def test_design4_a_game_count_of_another_type_is_refused_naming_its_path_and_type(value, got):
     """Issue 23: ``p2_wins: 0.0`` was imported and then no command could open
     the event.  JSON Schema's "integer" takes 0.0; the journal does not."""
@@ -314,8 +372,9 @@ def test_design4_the_checked_in_fast_check_is_made_from_the_schema_as_it_is():
     now = {"strict": schema_sha256(fast_schema(True)), "lax": schema_sha256(fast_schema(False))}
     assert now == eventcheck.SCHEMA_SHA256, "the schema changed: run python -m core.rules.eventcheck_make"
     if f"with fastjsonschema {fastjsonschema.VERSION}\n" in eventcheck_make.TARGET.read_text(encoding="utf-8"):
-        assert eventcheck_make.source() == eventcheck_make.TARGET.read_text(encoding="utf-8"), \
+        assert eventcheck_make.source() == eventcheck_make.TARGET.read_text(encoding="utf-8"), (
             "core/rules/eventcheck.py was edited by hand: run python -m core.rules.eventcheck_make"
+        )
 
 
 def test_design4_the_fast_check_refuses_what_the_schema_refuses():
@@ -324,8 +383,13 @@ def test_design4_the_fast_check_refuses_what_the_schema_refuses():
     the import then names each problem at its JSON path."""
     from core.rules.eventfile import fast_valid, structure_problems
 
-    ev = Event(id="e1", name="Cup", date="2024-05-01", players=(Player("p1", "Ann"), Player("p2", "Bo")),
-               rounds=(Round(1, "swiss", (Match(1, "p1", "p2", 2, 0, 0, "p1"),)),))
+    ev = Event(
+        id="e1",
+        name="Cup",
+        date="2024-05-01",
+        players=(Player("p1", "Ann"), Player("p2", "Bo")),
+        rounds=(Round(1, "swiss", (Match(1, "p1", "p2", 2, 0, 0, "p1"),)),),
+    )
     doc = to_doc(ev)
     assert fast_valid(doc, True) and fast_valid(doc, False)
     bad = json.loads(json.dumps(doc))

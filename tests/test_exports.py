@@ -5,19 +5,32 @@ import io
 
 import pytest
 
-from core.reports.exports import csv_safe, render
 from core.event.model import Event, Match, Penalty, Player, Round, Staff
+from core.reports.exports import csv_safe, render
 
 
 def _event():
-    players = (Player("p1", "=HYPERLINK(\"x\")"), Player("p2", "<b>Bob</b>"),
-               Player("p3", "山田 太郎"), Player("p4", "@Ann"))
+    players = (
+        Player("p1", '=HYPERLINK("x")'),
+        Player("p2", "<b>Bob</b>"),
+        Player("p3", "山田 太郎"),
+        Player("p4", "@Ann"),
+    )
     r1 = Round(1, "swiss", (Match(1, "p1", "p2", 2, 1, 0, "p1"), Match(2, "p3", "p4", 0, 2, 0, "p2")))
     r2 = Round(2, "playoff", (Match(1, "p1", "p4", 2, 0, 0, "p1"),))
-    pens = (Penalty("p2", 1, 1, "notice", "none", "slow play", "judge"),
-            Penalty("p2", 1, 1, "warning", "game_loss", "marked cards", "judge"))
-    return Event(id="e", name="Cup <2008>", date="2008-11-30", players=players,
-                 rounds=(r1, r2), penalties=pens, staff=Staff("org", ("hj",), "hj"))
+    pens = (
+        Penalty("p2", 1, 1, "notice", "none", "slow play", "judge"),
+        Penalty("p2", 1, 1, "warning", "game_loss", "marked cards", "judge"),
+    )
+    return Event(
+        id="e",
+        name="Cup <2008>",
+        date="2008-11-30",
+        players=players,
+        rounds=(r1, r2),
+        penalties=pens,
+        staff=Staff("org", ("hj",), "hj"),
+    )
 
 
 def test_csv_cells_that_a_spreadsheet_would_run_are_defused():
@@ -28,7 +41,7 @@ def test_csv_cells_that_a_spreadsheet_would_run_are_defused():
     text = render(_event(), "standings", "csv")
     cells = [c for row in csv.reader(io.StringIO(text)) for c in row]
     assert not any(c[:1] in "=+-@" and c for c in cells)
-    assert "'=HYPERLINK(\"x\")" in cells and "'@Ann" in cells
+    assert '\'=HYPERLINK("x")' in cells and "'@Ann" in cells
 
 
 def test_html_escapes_every_name():
@@ -54,6 +67,7 @@ def test_g_scorecard_due_in_14_days_with_pen3_marks_and_playoff_remark():
 def test_unknown_export_is_refused():
     """DESIGN-3: an export that does not exist is refused with a message."""
     from core.errors import LyceeError
+
     with pytest.raises(LyceeError):
         render(_event(), "event", "csv")
     with pytest.raises(LyceeError):
@@ -76,8 +90,27 @@ def test_issue11_export_an_earlier_round_into_a_folder_names_the_round(tmp_path,
     capsys.readouterr()
     out = tmp_path / "out"
     out.mkdir()
-    assert main(["--data-dir", data, "--lang", "en", "export", eid, "--what", "pairings", "--format", "csv",
-                 "--round", "1", "-o", str(out)]) == 0
+    assert (
+        main(
+            [
+                "--data-dir",
+                data,
+                "--lang",
+                "en",
+                "export",
+                eid,
+                "--what",
+                "pairings",
+                "--format",
+                "csv",
+                "--round",
+                "1",
+                "-o",
+                str(out),
+            ]
+        )
+        == 0
+    )
     (f,) = out.iterdir()
     assert f.name == "2026-12-05_土曜_リセ杯_pairings_r1.csv"
     assert f.read_text(encoding="utf-8").count("2-0") == 2  # round 1's results, not round 2's empty tables
@@ -94,8 +127,15 @@ def _left_early(tmp_path):
     dd = DataDir(tmp_path)
     # the event id seeds the pairings' draws: fixed, so the top 2 never falls on a tie (G-TIE-PLAYOFF)
     dd.new_id = lambda on: "20261205-cafe"
-    store = dd.create({"name": "Cup", "date": "2026-12-05", "sanctioned": False, "rounds_planned": 2,
-                                      "staff": {"organizer": "O", "judges": ["J"], "head_judge": "J"}})
+    store = dd.create(
+        {
+            "name": "Cup",
+            "date": "2026-12-05",
+            "sanctioned": False,
+            "rounds_planned": 2,
+            "staff": {"organizer": "O", "judges": ["J"], "head_judge": "J"},
+        }
+    )
     d = Desk(store)
     d.add_players([f"P{i}" for i in range(1, 7)])
     for r in (1, 2):
@@ -110,9 +150,10 @@ def _left_early(tmp_path):
     return d
 
 
-@pytest.mark.parametrize("lang, dropped, excluded", [
-    ("en", "Dropped after round 1", "Excluded (aggression)"),
-    ("ja", "途中棄権（第1回戦後）", "除外（aggression）")])
+@pytest.mark.parametrize(
+    "lang, dropped, excluded",
+    [("en", "Dropped after round 1", "Excluded (aggression)"), ("ja", "途中棄権（第1回戦後）", "除外（aggression）")],
+)
 def test_g_drop_1_g_pen_1_scorecard_and_report_say_who_dropped_or_was_excluded(tmp_path, lang, dropped, excluded):
     """G-DROP-1, G-PEN-1, G-SCORECARD (issue 22 item 6): the remarks column of
     the scorecard names a drop with its round and an exclusion with its
@@ -134,8 +175,9 @@ def test_g_drop_1_g_pen_1_scorecard_and_report_say_who_dropped_or_was_excluded(t
             assert remarks["P2"].endswith(dropped) and remarks["P3"].endswith(excluded), remarks
             if ev_state == "final":
                 places = [row for row in rows if row[1] == i18n._("final placing")]
-                assert len(places) == 6 and all(r[-1].endswith((dropped, excluded)) for r in places
-                                                if r[3] in ("P2", "P3"))
+                assert len(places) == 6 and all(
+                    r[-1].endswith((dropped, excluded)) for r in places if r[3] in ("P2", "P3")
+                )
             body = list(csv.reader(io.StringIO(render(d.event, "scorecard", "csv"))))
             assert any(r[3] == "P2" and r[-1].endswith(dropped) for r in body)
             page = render(d.event, "scorecard", "html")
@@ -164,8 +206,16 @@ def _visible(page: str) -> str:
 
 
 NAMES = ["伊藤四郎", "佐藤花子", "山田太郎", "渡辺五郎", "田中一郎", "鈴木次郎", "高橋三郎", "青木六郎"]
-READINGS = ["いとうしろう", "さとうはなこ", "やまだたろう", "わたなべごろう", "たなかいちろう", "すずきじろう",
-            "たかはしさぶろう", "あおきろくろう"]
+READINGS = [
+    "いとうしろう",
+    "さとうはなこ",
+    "やまだたろう",
+    "わたなべごろう",
+    "たなかいちろう",
+    "すずきじろう",
+    "たかはしさぶろう",
+    "あおきろくろう",
+]
 
 
 def _saturday(tmp_path, final=True):
@@ -176,8 +226,15 @@ def _saturday(tmp_path, final=True):
 
     dd = DataDir(tmp_path)
     dd.new_id = lambda on: "20261205-beef"
-    store = dd.create({"name": "土曜リセ杯", "date": "2026-12-05", "sanctioned": True, "rounds_planned": 2,
-                       "staff": {"organizer": "店長", "judges": ["佐藤", "鈴木"], "head_judge": "佐藤"}})
+    store = dd.create(
+        {
+            "name": "土曜リセ杯",
+            "date": "2026-12-05",
+            "sanctioned": True,
+            "rounds_planned": 2,
+            "staff": {"organizer": "店長", "judges": ["佐藤", "鈴木"], "head_judge": "佐藤"},
+        }
+    )
     d = Desk(store)
     d.add_players(NAMES, readings=READINGS)
     d.pair_next()
@@ -213,11 +270,12 @@ def test_design7_no_rule_id_on_any_sheet_players_see(tmp_path, lang):
     i18n.set_language(lang)
     try:
         for what in ("pairings", "pairings-by-name", "slips", "standings", "scorecard"):
-            for fmt in (("html",) if what == "slips" else ("html", "csv", "json")):
+            for fmt in ("html",) if what == "slips" else ("html", "csv", "json"):
                 text = render(d.event, what, fmt)
                 shown = _visible(text) if fmt == "html" else text
                 assert not re.search(r"G-[A-Z]", shown), (what, fmt, re.findall(r".{20}G-[A-Z].{10}", shown))
         from tui.web import pages  # the phone and TV pages players read (their language: tui/web)
+
         t = pages.T(lang)
         for part in (pages.tables_part, pages.names_part, pages.standings_part, pages.bracket_part, pages.tv_part):
             shown = _visible(part(t, d.event, 0.0))
@@ -256,7 +314,10 @@ def test_g_scorecard_japanese_dates_marks_placings_and_clean_csv(tmp_path):
     i18n.set_language("ja")
     try:
         doc = json.loads(render(d.event, "scorecard", "json"))
-        assert "2026年12月5日（土）" in doc["title"] and "2026年12月19日（土）までにシルバーブリッツへ返送（必着）" in doc["title"]
+        assert (
+            "2026年12月5日（土）" in doc["title"]
+            and "2026年12月19日（土）までにシルバーブリッツへ返送（必着）" in doc["title"]
+        )
         assert "NW" in [c for row in doc["rows"] for c in row] and "WN" not in [c for row in doc["rows"] for c in row]
         places = [row[-1] for row in doc["rows"] if row[1] == "決勝トーナメント最終順位" or row[0] == "-"]
         assert {"優勝", "準優勝", "ベスト4"} <= set(places), places
@@ -282,10 +343,14 @@ def test_design7_stage_in_the_title_pattern(tmp_path):
     i18n.set_language("ja")
     try:
         assert json.loads(render(d.event, "pairings", "json"))["title"] == "土曜リセ杯 第3回戦（準決勝）対戦表（卓順）"
-        assert json.loads(render(d.event, "pairings-by-name", "json"))["title"] == "土曜リセ杯 第3回戦（準決勝）対戦表（名前順）"
+        assert (
+            json.loads(render(d.event, "pairings-by-name", "json"))["title"]
+            == "土曜リセ杯 第3回戦（準決勝）対戦表（名前順）"
+        )
     finally:
         i18n.set_language("en")
     d.store.close()
+
 
 def test_design7_one_table_of_exports_feeds_the_choices_the_dialog_and_the_refusals(capsys):
     """DESIGN section 7: the export kinds and formats are one table (core.reports.exports.EXPORTS):
@@ -302,8 +367,11 @@ def test_design7_one_table_of_exports_feeds_the_choices_the_dialog_and_the_refus
     assert len(MENU) == 12 and all(fmt in EXPORTS[what].formats for what, fmt, _label in MENU)
     assert ("slips", "html") in {(w, f) for w, f, _label in MENU}
     assert [label() for _w, _f, label in MENU][:2] == ["Pairings by table (HTML)", "Pairings by name (HTML)"]
-    with pytest.raises(LyceeError, match=r"the slips export is written as html only: use --format html; "
-                                         r"as csv: --what pairings, pairings-by-name, standings"):
+    with pytest.raises(
+        LyceeError,
+        match=r"the slips export is written as html only: use --format html; "
+        r"as csv: --what pairings, pairings-by-name, standings",
+    ):
         render(_event(), "slips", "csv")
     with pytest.raises(LyceeError, match="use --format json"):
         render(_event(), "event", "html")

@@ -32,8 +32,23 @@ def ok(capsys, *argv) -> str:
 
 
 def new_event(capsys, data, *extra, players=NAMES) -> str:
-    eid = ok(capsys, "--data-dir", data, "event", "new", "Store Cup", "--date", "2026-12-06",
-             "--organizer", "Org", "--judge", "J", "--head-judge", "HJ", *extra).strip()
+    eid = ok(
+        capsys,
+        "--data-dir",
+        data,
+        "event",
+        "new",
+        "Store Cup",
+        "--date",
+        "2026-12-06",
+        "--organizer",
+        "Org",
+        "--judge",
+        "J",
+        "--head-judge",
+        "HJ",
+        *extra,
+    ).strip()
     ok(capsys, "--data-dir", data, "player", "add", eid, *players)
     return eid
 
@@ -79,8 +94,9 @@ def test_g_se_whole_event_top_8_with_third_place_match_every_place_checked(tmp_p
     swiss = json.loads(ok(capsys, "--data-dir", data, "standings", eid, "--json"))
     assert "final" not in swiss
     swiss_order = [row["name"] for row in swiss["standings"]]
-    seeds = {name: i + 1 for i, name in
-             enumerate(row["name"] for row in swiss["standings"] if row["status"] == "active")}
+    seeds = {
+        name: i + 1 for i, name in enumerate(row["name"] for row in swiss["standings"] if row["status"] == "active")
+    }
     outside = [n for n in swiss_order if n in ("I", "J")]
     rank = {row["name"]: row["rank"] for row in swiss["standings"]}
     shared = rank["I"] == rank["J"]  # equal on every tiebreaker: they share 9th (G-TIE-1)
@@ -106,8 +122,14 @@ def test_g_se_whole_event_top_8_with_third_place_match_every_place_checked(tmp_p
     assert {fin["pairings"][1]["p1"]["name"], fin["pairings"][1]["p2"]["name"]} == set(sf_losers)
     play_round(capsys, data, eid, fin)
     final, third = fin["pairings"]
-    expected = [min(final["p1"]["name"], final["p2"]["name"]), loser(final),
-                min(third["p1"]["name"], third["p2"]["name"]), loser(third), *qf_losers, *outside]
+    expected = [
+        min(final["p1"]["name"], final["p2"]["name"]),
+        loser(final),
+        min(third["p1"]["name"], third["p2"]["name"]),
+        loser(third),
+        *qf_losers,
+        *outside,
+    ]
     assert sorted(expected) == sorted(NAMES)
 
     doc = json.loads(ok(capsys, "--data-dir", data, "standings", eid, "--json"))
@@ -115,12 +137,14 @@ def test_g_se_whole_event_top_8_with_third_place_match_every_place_checked(tmp_p
     assert [row["name"] for row in doc["standings"]] == expected
     assert [row["place"] for row in doc["standings"]] == list(range(1, 10)) + [9 if shared else 10]
     assert [row["reached"] for row in doc["standings"]][:8] == (
-        ["winner", "final", "third_place", "third_place"] + ["quarter-final"] * 4)
+        ["winner", "final", "third_place", "third_place"] + ["quarter-final"] * 4
+    )
     text = ok(capsys, "--data-dir", data, "standings", eid)
     assert text.startswith("Final standings")
 
-    report = list(csv.reader(io.StringIO(ok(capsys, "--data-dir", data, "export", eid, "--what", "report",
-                                            "--format", "csv"))))
+    report = list(
+        csv.reader(io.StringIO(ok(capsys, "--data-dir", data, "export", eid, "--what", "report", "--format", "csv")))
+    )
     items = {row[0]: row[1] for row in report[1:]}
     assert items["Winner"] == expected[0]
     for place in range(1, 9):

@@ -34,8 +34,9 @@ def _semi_final(tmp_path):
 
 
 def _no_winner_in_the_semi_final(doc: dict) -> dict:
-    doc["rounds"][0]["matches"][0].update(p1_wins=0, p2_wins=0, draws=0, outcome="draw", intentional=True,
-                                          note="ID: no winner, decided by Org (G-ID-3)")
+    doc["rounds"][0]["matches"][0].update(
+        p1_wins=0, p2_wins=0, draws=0, outcome="draw", intentional=True, note="ID: no winner, decided by Org (G-ID-3)"
+    )
     return doc
 
 
@@ -85,8 +86,12 @@ def test_g_id_3_a_journal_written_before_the_rule_still_opens(tmp_path):
     _, st, d = _semi_final(tmp_path)
     acts = list(st.actions)
     st.close()
-    old = {"seq": acts[-1]["seq"] + 1, "type": "id_decision", "v": 3,
-           "data": {"round": 1, "table": 1, "decision": "no_winner", "by": "Org"}}
+    old = {
+        "seq": acts[-1]["seq"] + 1,
+        "type": "id_decision",
+        "v": 3,
+        "data": {"round": 1, "table": 1, "decision": "no_winner", "by": "Org"},
+    }
     ev = rules.replay(acts + [old])
     assert ev.rounds[0].matches[0].intentional and ev.rounds[0].matches[0].winner() is None
     with pytest.raises(RuleError, match="only the final"):

@@ -58,8 +58,13 @@ async def test_design7_markup_in_names_reasons_and_event_name_is_shown_literally
     """Names like '[/]' crashed the app (MarkupError) and '[red]赤[/red]' showed
     red: every tab shows them as typed and the app keeps running."""
     dd = DataDir(tmp_path)
-    st = dd.create({"name": "[/]杯[red]", "sanctioned": False,
-                    "staff": {"organizer": "[/]", "judges": ["[b]j"], "head_judge": "[b]j"}})
+    st = dd.create(
+        {
+            "name": "[/]杯[red]",
+            "sanctioned": False,
+            "staff": {"organizer": "[/]", "judges": ["[b]j"], "head_judge": "[b]j"},
+        }
+    )
     d = Desk(st)
     d.add_players(MARKUP_NAMES + ["Ann"])
     d.pair_next()
@@ -105,9 +110,18 @@ async def test_design7_markup_typed_in_the_add_player_box_is_stored_and_shown_as
 # -- item 2: names (docs/names.md) ---------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name,pos", [("a\x1b]0;title\x07b", 2), ("line\nbreak", 5), ("cr\r", 3),
-                                      ("\x01x", 1), ("山田\u200b太郎", 3), ("rtl\u202eevil", 4),
-                                      ("para\u2029", 5)])
+@pytest.mark.parametrize(
+    "name,pos",
+    [
+        ("a\x1b]0;title\x07b", 2),
+        ("line\nbreak", 5),
+        ("cr\r", 3),
+        ("\x01x", 1),
+        ("山田\u200b太郎", 3),
+        ("rtl\u202eevil", 4),
+        ("para\u2029", 5),
+    ],
+)
 def test_names_md_control_and_format_characters_refused_with_their_position(cup, capsys, name, pos):
     data, eid = cup
     before = event_bytes(data, eid)
@@ -125,8 +139,9 @@ def test_names_md_length_limits_for_player_event_and_reason(cup, capsys):
     assert run(capsys, "--data-dir", data, "player", "add", eid, "x" * 64)[0] == 0
     rc, _, err = run(capsys, "--data-dir", data, "event", "new", "E" * 101)
     assert "at most 100" in one_line_refusal(rc, err)
-    rc, _, err = run(capsys, "--data-dir", data, "penalty", eid, "x" * 64, "notice", "--reason", "r" * 501,
-                     "--by", "Ann")
+    rc, _, err = run(
+        capsys, "--data-dir", data, "penalty", eid, "x" * 64, "notice", "--reason", "r" * 501, "--by", "Ann"
+    )
     one_line_refusal(rc, err)
 
 
@@ -201,10 +216,16 @@ def test_design3_a_batch_with_a_bad_line_after_a_good_one_stores_nothing(cup, ca
     assert event_bytes(data, eid) == before
 
 
-@pytest.mark.parametrize("text", ['[' * 5000 + ']' * 5000, '{"a":' * 5000 + '1' + '}' * 5000,
-                                  '{"schema": "lycee-event/1", "minutes": 1' + '0' * 5000 + '}',
-                                  '{"schema": "lycee-event/1", "minutes": NaN}',
-                                  '{"schema": "lycee-event/1", "schema": "x"}'])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 5000 + "]" * 5000,
+        '{"a":' * 5000 + "1" + "}" * 5000,
+        '{"schema": "lycee-event/1", "minutes": 1' + "0" * 5000 + "}",
+        '{"schema": "lycee-event/1", "minutes": NaN}',
+        '{"schema": "lycee-event/1", "schema": "x"}',
+    ],
+)
 def test_design4_import_of_unreadable_json_is_a_message(tmp_path, capsys, text):
     f = tmp_path / "bad.json"
     f.write_text(text)
@@ -221,6 +242,7 @@ def test_design2_a_full_disk_or_file_size_limit_during_a_write_is_a_message(cup,
 
     def full(path, record):
         raise OSError(code, "no room", str(path))
+
     monkeypatch.setattr(core.store.journal, "append_durably", full)  # the journal's one write path
     rc, _, err = run(capsys, "--data-dir", data, "player", "add", eid, "Ann")
     assert word in one_line_refusal(rc, err)
@@ -264,19 +286,22 @@ def _mutate(doc, path, value):
     return doc
 
 
-@pytest.mark.parametrize("path,value,where", [
-    (("id",), ".hidden", "$.id"),
-    (("id",), "x\\..\\y", "$.id"),
-    (("id",), "x" * 300, "$.id"),
-    (("players", 0, "id"), "../p", "$.players[0].id"),
-    (("rounds", 0, "matches", 0, "table"), 10 ** 30, "$.rounds[0].matches[0].table"),
-    (("players", 0, "name"), "x" * 5_000_000, "$.players[0].name"),
-    (("players", 0, "name"), "A\x1b[2J", "$.players[0].name"),
-    (("players", 0, "name"), " A", "$.players[0].name"),
-    (("surprise",), 1, "$"),
-    (("rounds", 0, "matches", 0, "colour"), "red", "$.rounds[0].matches[0]"),
-    (("penalties",), [{"player": "p1", "level": "notice", "reason": "r" * 501}], "$.penalties[0].reason"),
-])
+@pytest.mark.parametrize(
+    "path,value,where",
+    [
+        (("id",), ".hidden", "$.id"),
+        (("id",), "x\\..\\y", "$.id"),
+        (("id",), "x" * 300, "$.id"),
+        (("players", 0, "id"), "../p", "$.players[0].id"),
+        (("rounds", 0, "matches", 0, "table"), 10**30, "$.rounds[0].matches[0].table"),
+        (("players", 0, "name"), "x" * 5_000_000, "$.players[0].name"),
+        (("players", 0, "name"), "A\x1b[2J", "$.players[0].name"),
+        (("players", 0, "name"), " A", "$.players[0].name"),
+        (("surprise",), 1, "$"),
+        (("rounds", 0, "matches", 0, "colour"), "red", "$.rounds[0].matches[0]"),
+        (("penalties",), [{"player": "p1", "level": "notice", "reason": "r" * 501}], "$.penalties[0].reason"),
+    ],
+)
 def test_design4_import_refuses_unsafe_ids_unbounded_values_and_unknown_keys(tmp_path, capsys, path, value, where):
     doc = _mutate(_doc(tmp_path), path, value)
     rc, _, err = _import(tmp_path, capsys, doc)
@@ -310,6 +335,7 @@ async def test_design7_an_app_crash_returns_non_zero_and_writes_its_log(tmp_path
 
     def boom(self):
         raise RuntimeError("boom")
+
     monkeypatch.setattr(EL.EventListScreen, "on_mount", boom)
     app = LyceeApp(DataDir(tmp_path), lang="en")
     with pytest.raises(RuntimeError):
@@ -363,8 +389,20 @@ def test_g_judge_japanese_commas_separate_staff_names_on_the_command_line(tmp_pa
 
     assert split_names("佐藤、鈴木，田中,山本､ 佐藤 ") == ["佐藤", "鈴木", "田中", "山本"]
     data = str(tmp_path)
-    rc, out, err = run(capsys, "--data-dir", data, "event", "new", "Cup", "--organizer", "店長",
-                       "--judge", "佐藤、鈴木", "--head-judge", "佐藤")
+    rc, out, err = run(
+        capsys,
+        "--data-dir",
+        data,
+        "event",
+        "new",
+        "Cup",
+        "--organizer",
+        "店長",
+        "--judge",
+        "佐藤、鈴木",
+        "--head-judge",
+        "佐藤",
+    )
     assert rc == 0, err
     eid = out.strip()
     rc, out, err = run(capsys, "--data-dir", data, "staff", eid, "--judge", "田中，山本", "--json")

@@ -102,7 +102,7 @@ def _swaps(v) -> list:
 
 
 OPS = ("swap", "delete", "extra", "nest")
-mutation = st.tuples(st.integers(0, 10 ** 6), st.sampled_from(OPS), st.integers(0, 9))
+mutation = st.tuples(st.integers(0, 10**6), st.sampled_from(OPS), st.integers(0, 9))
 
 
 def _mutate(doc: dict, paths, muts) -> dict:
@@ -159,11 +159,11 @@ def _works_end_to_end(tmp, parsed: dict, ev) -> None:
     assert event_from_doc(exported) == after
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                    HealthCheck.too_slow])
+@settings(
+    max_examples=250, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 @given(which=st.integers(0, len(DOCS) - 1), muts=st.lists(mutation, min_size=1, max_size=3))
-def test_design4_whatever_import_accepts_opens_pairs_exports_verifies_and_reimports(tmp_path_factory, which,
-                                                                                        muts):
+def test_design4_whatever_import_accepts_opens_pairs_exports_verifies_and_reimports(tmp_path_factory, which, muts):
     """Mutated valid exports (type swaps int -> float/bool/str/null, removed
     keys, extra keys, wrong nesting): import refuses cleanly, naming a JSON
     path, or the event works end to end.  The checker reads every one of
@@ -172,8 +172,9 @@ def test_design4_whatever_import_accepts_opens_pairs_exports_verifies_and_reimpo
     text = json.dumps(doc, ensure_ascii=False)
     parsed = parse_doc(text, "fuzz.json")
     for strict in (True, False):  # the fast schema check agrees with the one that names every problem
-        assert bool(structure_problems(parsed, strict, fast=True)) == bool(structure_problems(parsed, strict,
-                                                                                           fast=False))
+        assert bool(structure_problems(parsed, strict, fast=True)) == bool(
+            structure_problems(parsed, strict, fast=False)
+        )
     rep = verify_doc(copy.deepcopy(parsed))  # never raises (issue 23 item 11)
     assert rep.ok or all(f.message for f in rep.findings)
     try:
@@ -197,6 +198,7 @@ def _set(path, value):
         else:
             x[path[-1]] = value
         return doc
+
     return f
 
 
@@ -228,7 +230,7 @@ CORPUS = [
     (_set(("date",), KeyError), "$"),
     (_set(("players", 1, "name"), 7), "$.players[1].name"),
     # test_hostile.py's import corpus (wrong types and unknown keys; the checker reads unknown keys)
-    (_set(("rounds", 0, "matches", 0, "table"), 10 ** 30), None),
+    (_set(("rounds", 0, "matches", 0, "table"), 10**30), None),
     (_set(("players", 0, "name"), "A\x1b[2J"), None),
     (_set(("surprise",), 1), None),
 ]
@@ -254,8 +256,16 @@ def test_design4_verify_reads_every_hostile_file_with_findings_at_jsonjson_paths
     assert rc == 1 and where in err and "Traceback" not in err
 
 
-@pytest.mark.parametrize("text", ['[' * 5000 + ']' * 5000, '{"schema": "lycee-event/1", "minutes": NaN}',
-                                  '{"schema": "lycee-event/1", "schema": "x"}', "{", ""])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 5000 + "]" * 5000,
+        '{"schema": "lycee-event/1", "minutes": NaN}',
+        '{"schema": "lycee-event/1", "schema": "x"}',
+        "{",
+        "",
+    ],
+)
 def test_design4_verify_of_unreadable_json_is_one_line_and_exit_1(tmp_path, capsys, text):
     """The same unreadable files as test_hostile.py's import test."""
     f = tmp_path / "bad.json"
@@ -272,8 +282,14 @@ def test_design4_verify_json_lists_structure_findings(tmp_path, capsys):
     assert main(["verify", str(f), "--json"]) == 1
     rep = json.loads(capsys.readouterr().out)
     assert not rep["ok"]
-    assert rep["findings"] == [{"round": None, "table": None, "rule": "L-FILE",
-                                "message": "$.rounds[0].matches[0].p2_wins: expected int, got float"}]
+    assert rep["findings"] == [
+        {
+            "round": None,
+            "table": None,
+            "rule": "L-FILE",
+            "message": "$.rounds[0].matches[0].p2_wins: expected int, got float",
+        }
+    ]
 
 
 # -- the size cap (item 8) ---------------------------------------------------------------------------

@@ -14,18 +14,41 @@ from rich.text import Text
 
 from core.desk import Desk
 from core.errors import LyceeError
-from core.rules.eventfile import event_from_doc, parse_doc, to_doc
 from core.names import REFUSED_CATEGORIES
+from core.rules.eventfile import event_from_doc, parse_doc, to_doc
 from core.store import DataDir
 from tests.engine_helpers import json_paths
 from tui.app import LyceeApp
 from tui.cli import main
 
-HOSTILE = ["[/]", "[red]赤[/red]", "[@click=app.quit]x[/]", "\x1b]0;title\x07", "a\nb", "\r", "\x00",
-           "山田\u200b太郎", "山田　太郎", "\u202e", "x" * 10_000, " ", "-", "--x", "p1", "id:p1", "name:", "😀👍🏽",
-           "e\u0301", "\ud7ff", "\U0010fffd"]
-texts = st.one_of(st.sampled_from(HOSTILE), st.text(max_size=80),
-                  st.text(alphabet=st.sampled_from("[]/@=.\\ ab赤\x1b\n\u200b"), max_size=20))
+HOSTILE = [
+    "[/]",
+    "[red]赤[/red]",
+    "[@click=app.quit]x[/]",
+    "\x1b]0;title\x07",
+    "a\nb",
+    "\r",
+    "\x00",
+    "山田\u200b太郎",
+    "山田　太郎",
+    "\u202e",
+    "x" * 10_000,
+    " ",
+    "-",
+    "--x",
+    "p1",
+    "id:p1",
+    "name:",
+    "😀👍🏽",
+    "e\u0301",
+    "\ud7ff",
+    "\U0010fffd",
+]
+texts = st.one_of(
+    st.sampled_from(HOSTILE),
+    st.text(max_size=80),
+    st.text(alphabet=st.sampled_from("[]/@=.\\ ab赤\x1b\n\u200b"), max_size=20),
+)
 
 
 def _refusal_ok(rc, err):
@@ -35,8 +58,9 @@ def _refusal_ok(rc, err):
     assert not any(unicodedata.category(c) in REFUSED_CATEGORIES for c in err[:-1]), repr(err)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                   HealthCheck.too_slow])
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 @given(name=texts, reason=texts)
 def test_names_md_any_text_as_player_name_and_reason_on_the_command_line(tmp_path_factory, name, reason):
     """Stored exactly (trimmed) or refused with one clean line; never a traceback."""
@@ -50,8 +74,7 @@ def test_names_md_any_text_as_player_name_and_reason_on_the_command_line(tmp_pat
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             return main(["--data-dir", data, *argv])
 
-    assert run("event", "new", "Cup", "--unsanctioned", "--organizer", "O", "--judge", "J",
-               "--head-judge", "J") == 0
+    assert run("event", "new", "Cup", "--unsanctioned", "--organizer", "O", "--judge", "J", "--head-judge", "J") == 0
     eid = out.getvalue().strip()
     path = DataDir(data).event_path(eid)
     before = path.read_bytes()
@@ -75,8 +98,9 @@ def test_names_md_any_text_as_player_name_and_reason_on_the_command_line(tmp_pat
         _refusal_ok(rc, err.getvalue())
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                  HealthCheck.too_slow])
+@settings(
+    max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 @given(names=st.lists(texts, min_size=1, max_size=6))
 def test_design7_any_text_typed_in_the_app_is_stored_or_refused_and_shown_literally(tmp_path_factory, names):
     dd = DataDir(tmp_path_factory.mktemp("app"))
@@ -113,13 +137,20 @@ def test_design7_any_text_typed_in_the_app_is_stored_or_refused_and_shown_litera
 
 # -- the import fuzz ---------------------------------------------------------------------------------
 
+
 def _valid_doc():
     import tempfile
 
     with tempfile.TemporaryDirectory() as tmp:
         dd = DataDir(tmp)
-        s = dd.create({"name": "Cup", "sanctioned": False, "date": "2026-11-30",
-                       "staff": {"organizer": "O", "judges": ["J"], "head_judge": "J"}})
+        s = dd.create(
+            {
+                "name": "Cup",
+                "sanctioned": False,
+                "date": "2026-11-30",
+                "staff": {"organizer": "O", "judges": ["J"], "head_judge": "J"},
+            }
+        )
         d = Desk(s)
         d.add_players(["A", "B", "C", "D", "E"])
         for r in range(3):
@@ -140,10 +171,18 @@ VALID = _valid_doc()
 
 PATHS = [p for p in json_paths(VALID) if p]
 json_values = st.recursive(
-    st.one_of(st.none(), st.booleans(), st.integers(), st.integers(-3, 12), st.floats(allow_nan=False),
-              st.text(max_size=12), st.sampled_from(["p1", "p2", "p9", "bye", "draw", "p1 ", "", "swiss", "top"])),
+    st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(),
+        st.integers(-3, 12),
+        st.floats(allow_nan=False),
+        st.text(max_size=12),
+        st.sampled_from(["p1", "p2", "p9", "bye", "draw", "p1 ", "", "swiss", "top"]),
+    ),
     lambda kids: st.lists(kids, max_size=3) | st.dictionaries(st.text(max_size=5), kids, max_size=3),
-    max_leaves=6)
+    max_leaves=6,
+)
 mutation = st.tuples(st.sampled_from(PATHS), st.sampled_from(["set", "delete", "extra"]), json_values)
 
 DEFAULTS = (None, 0, False, "", [], {})
@@ -186,8 +225,9 @@ def _apply(doc, muts):
     return doc
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                    HealthCheck.too_slow])
+@settings(
+    max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 @given(muts=st.lists(mutation, min_size=1, max_size=3))
 def test_design4_import_fuzz_never_a_traceback_never_an_event_unlike_its_file(tmp_path_factory, muts):
     doc = _apply(copy.deepcopy(VALID), muts)

@@ -3,8 +3,8 @@ template used with _() and every key description has a Japanese entry whose
 placeholders match."""
 
 import ast
-import re
 import json
+import re
 import string
 from pathlib import Path
 
@@ -36,8 +36,12 @@ def msgids() -> set[str]:
                     continue
                 fn = node.func
                 name = fn.id if isinstance(fn, ast.Name) else fn.attr if isinstance(fn, ast.Attribute) else ""
-                if name == "_" and node.args and isinstance(node.args[0], ast.Constant) \
-                        and isinstance(node.args[0].value, str):
+                if (
+                    name == "_"
+                    and node.args
+                    and isinstance(node.args[0], ast.Constant)
+                    and isinstance(node.args[0].value, str)
+                ):
                     found.add(node.args[0].value)
                 if name == "ngettext" and len(node.args) >= 2:  # both forms
                     found.update(a.value for a in node.args[:2] if isinstance(a, ast.Constant))
@@ -79,14 +83,42 @@ def test_design7_language_follows_lang_and_locale(monkeypatch):
 from core import labels as L  # noqa: E402
 
 #: Placeholder names that carry one of the code's internal values when they are not labelled.
-ENUM_PLACEHOLDERS = {"stage", "op", "outcome", "decision", "kind", "level", "act", "action", "status",
-                     "state", "section", "game", "rule", "match", "product", "pool", "other", "res",
-                     "fields", "type", "p", "given", "out", "actor"}
+ENUM_PLACEHOLDERS = {
+    "stage",
+    "op",
+    "outcome",
+    "decision",
+    "kind",
+    "level",
+    "act",
+    "action",
+    "status",
+    "state",
+    "section",
+    "game",
+    "rule",
+    "match",
+    "product",
+    "pool",
+    "other",
+    "res",
+    "fields",
+    "type",
+    "p",
+    "given",
+    "out",
+    "actor",
+}
 #: Uses of those names that are not internal codes, with why.
 NOT_CODES = {
     ("changed {fields}", "fields"): "setting names and values, each through settings.field_label/show_value",
-    (("This penalty excludes {name} from the event ({rule}): they play no more and lose the current match. "
-      "Issue it?"), "rule"): "a rule id (G-PEN-1, G-PEN-2)",
+    (
+        (
+            "This penalty excludes {name} from the event ({rule}): they play no more and lose the current match. "
+            "Issue it?"
+        ),
+        "rule",
+    ): "a rule id (G-PEN-1, G-PEN-2)",
     ("{rule} {limit} not met ({kind} too long to show)", "rule"): "a JSON-schema keyword beside the JSON path (import)",
     ("{rule} {limit} not met ({kind} too long to show)", "kind"): "the JSON type of a value too long to show (import)",
     ("store calendar {source} ({v} versions, {p} promotion cards)", "p"): "a count",
@@ -94,14 +126,22 @@ NOT_CODES = {
     ("{minutes} minutes a match is outside the recommended {range} ({rule})", "rule"): "a rule id (G-MATCH-TIME)",
     ("{name} gets a bye number {k} while {other} has had fewer", "other"): "a player's name",
     ("{name} gets the bye but {other} ranks lower", "other"): "a player's name",
-    ("{res} at table {t} ends a match only at time. Was time called at this table? (G-BO3-TIME)", "res"):
-        "a result as typed (1-1), through result_label",
-    ("{section} line {i} of {who}'s decklist is not [count, number, name]", "section"): "a decklist section name as written",
+    (
+        "{res} at table {t} ends a match only at time. Was time called at this table? (G-BO3-TIME)",
+        "res",
+    ): "a result as typed (1-1), through result_label",
+    (
+        "{section} line {i} of {who}'s decklist is not [count, number, name]",
+        "section",
+    ): "a decklist section name as written",
     ("{section} line {i} of {who}'s decklist: count {count!r} is not between 1 and {max}", "section"): "as written",
     ("{section} line {i} of {who}'s decklist: {number!r} is not a card number like CH-0063", "section"): "as written",
     ("{section} line {i} of {who}'s decklist: the name is not text", "section"): "as written",
     ("the {section} of {who}'s decklist is not a list of lines", "section"): "as written",
-    ("nothing is due under {rule} at table {t} for {players} (not late, already decided, or the time has not come)", "rule"): "a rule id (G-LATE-1) the user typed",
+    (
+        "nothing is due under {rule} at table {t} for {players} (not late, already decided, or the time has not come)",
+        "rule",
+    ): "a rule id (G-LATE-1) the user typed",
     ("cannot store {kind}: {err}", "kind"): "an action type name, a programming error",
     ("{what} deck has {have} cards; it must be exactly {want}", "what"): "a phrase, not a code",
     ("{fmt} · round {r}: {state}", "state"): "a translated phrase",
@@ -129,8 +169,11 @@ def internal_words() -> set[str]:
     words = set()
     for values in L.LABELS.values():
         for v in values:
-            words |= {w for w in _WORD.findall(v) if len(w) > 2 and w not in ("head", "judge", "overrode",
-                                                                                 "decided", "winner", "no")}
+            words |= {
+                w
+                for w in _WORD.findall(v)
+                if len(w) > 2 and w not in ("head", "judge", "overrode", "decided", "winner", "no")
+            }
     return words
 
 
@@ -141,11 +184,18 @@ def _label_fn(value):
             continue
         fn = node.func
         name = fn.attr if isinstance(fn, ast.Attribute) else fn.id if isinstance(fn, ast.Name) else ""
-        aliases = {"kind_label": "kind_label", "match_label": "match_label", "stage_label": "stage_label",
-                   "outcome_label": "appeal_outcome_label", "action_label": "penalty_action_label",
-                   "type_label": "card_type_label", "_type_label": "card_type_label",
-                   "_attribute_label": "attribute_label", "attribute_label": "attribute_label",
-                   "_outcome_label": "match_outcome_label"}
+        aliases = {
+            "kind_label": "kind_label",
+            "match_label": "match_label",
+            "stage_label": "stage_label",
+            "outcome_label": "appeal_outcome_label",
+            "action_label": "penalty_action_label",
+            "type_label": "card_type_label",
+            "_type_label": "card_type_label",
+            "_attribute_label": "attribute_label",
+            "attribute_label": "attribute_label",
+            "_outcome_label": "match_outcome_label",
+        }
         f = getattr(L, aliases.get(name, name), None)
         if f in L.LABELS:
             return f
@@ -159,8 +209,13 @@ def _choice_list(node) -> bool:
     fn = node.func
     if isinstance(fn, ast.Attribute) and fn.attr == "choices":
         return True
-    return (isinstance(fn, ast.Attribute) and fn.attr == "join" and node.args
-            and isinstance(node.args[0], ast.Name) and node.args[0].id.isupper())
+    return (
+        isinstance(fn, ast.Attribute)
+        and fn.attr == "join"
+        and node.args
+        and isinstance(node.args[0], ast.Name)
+        and node.args[0].id.isupper()
+    )
 
 
 def sentences():
@@ -168,8 +223,14 @@ def sentences():
     for folder in ("core", "limited", "tui"):
         for f in sorted((ROOT / folder).rglob("*.py")):
             for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
-                if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_"
-                        and node.args and isinstance(node.args[0], ast.Constant) and node.keywords):
+                if not (
+                    isinstance(node, ast.Call)
+                    and isinstance(node.func, ast.Name)
+                    and node.func.id == "_"
+                    and node.args
+                    and isinstance(node.args[0], ast.Constant)
+                    and node.keywords
+                ):
                     continue
                 yield f"{f.relative_to(ROOT)}:{node.lineno}", node.args[0].value, node.keywords
 
@@ -183,10 +244,11 @@ def japanese():
 
 def test_design7_every_enum_value_has_a_japanese_label_without_its_code(japanese):
     """Each label function gives every value of its enum a Japanese word (docs/glossary.md)."""
-    from core.rules.results import ID_DECISIONS
-    from core.rules import clock, decklists
     from core.cards import decks
     from core.cards.model import ATTRIBUTES, TYPE_PREFIX
+    from core.rules import clock, decklists
+    from core.rules.results import ID_DECISIONS
+
     assert (L.CLOCK_OPS, L.BUILD_OPS, L.ID_DECISIONS) == (clock.CLOCK_OPS, decklists.BUILD_OPS, ID_DECISIONS)
     assert (L.DECKLIST_STATUSES, L.SECTIONS, L.ATTRIBUTES) == (decklists.STATUSES, decks.SECTIONS, ATTRIBUTES)
     assert set(L.CARD_TYPES) == set(TYPE_PREFIX)
@@ -240,19 +302,28 @@ def test_design7_every_sentence_renders_in_japanese_without_internal_codes(japan
 def test_design7_the_audit_trail_is_japanese_for_every_action(japanese):
     """`lycee log` lines (core.log.describe) name no internal code in Japanese."""
     from core.rules import describe
+
     words = internal_words()
     samples = [("pair", {"round": 1, "stage": s, "matches": [{}]}) for s in ("swiss", "top", "playoff")]
     samples += [("result", {"round": 1, "table": 2, "result": r}) for r in ("2-1", "id")]
     samples += [("clock", {"op": op, "round": 1, "table": 1, "minutes": 5}) for op in L.CLOCK_OPS]
     samples += [("id_decision", {"round": 4, "table": 1, "decision": x, "by": "主催者"}) for x in L.ID_DECISIONS]
-    samples += [("late", {"rule": r, "decision": x, "table": 3, "players": ["山田"]})
-                for r in ("G-LATE-1", "G-LATE-2") for x in ("confirm", "dismiss")]
-    samples += [("penalty", {"level": lv, "player": "山田", "by": "佐藤", "reason": "遅延"}) for lv in ("notice", "warning")]
+    samples += [
+        ("late", {"rule": r, "decision": x, "table": 3, "players": ["山田"]})
+        for r in ("G-LATE-1", "G-LATE-2")
+        for x in ("confirm", "dismiss")
+    ]
+    samples += [
+        ("penalty", {"level": lv, "player": "山田", "by": "佐藤", "reason": "遅延"}) for lv in ("notice", "warning")
+    ]
     samples += [("appeal", {"penalty": 1, "outcome": o, "by": "佐藤"}) for o in L.APPEAL_OUTCOMES]
     samples += [("game", {"round": 1, "table": 1, "game": g}) for g in L.LABELS[L.game_label]]
     samples += [("edit", {f: 1 for f in L.EDIT_FIELDS})]
-    samples += [("build", {"op": op, "kind": k, "set": "alpha", "product": "2s", "packs": 4, "seed": 1, "minutes": 30})
-                for op in L.BUILD_OPS for k in ("sealed", "draft")]
+    samples += [
+        ("build", {"op": op, "kind": k, "set": "alpha", "product": "2s", "packs": 4, "seed": 1, "minutes": 30})
+        for op in L.BUILD_OPS
+        for k in ("sealed", "draft")
+    ]
     samples += [("pool", {"player": "山田", "cards": [], "set": "alpha", "kind": "draft", "packs": 4})]
     bad = []
     for t, d in samples:
@@ -267,6 +338,7 @@ def test_g_id_2_refusal_reads_in_japanese(tmp_path, japanese):
     from core.desk import Desk
     from core.errors import RuleError
     from core.store import DataDir
+
     store = DataDir(tmp_path).create({"name": "杯", "date": "2026-11-30", "sanctioned": False})
     desk = Desk(store)
     desk.add_players(["山田", "佐藤", "鈴木", "田中"])
@@ -286,6 +358,7 @@ def test_design7_repair_before_any_round_is_refused_in_japanese(tmp_path, japane
     from core.desk import Desk
     from core.errors import LyceeError
     from core.store import DataDir
+
     store = DataDir(tmp_path).create({"name": "杯", "date": "2026-11-30", "sanctioned": False})
     with pytest.raises(LyceeError, match="まだ対戦を組んだ回戦がありません"):
         Desk(store).repair()
@@ -297,6 +370,7 @@ def test_design7_sanctioned_refusal_takes_the_verb_with_koto(japanese):
     from core.errors import RuleError
     from core.event.model import Event
     from core.rules.staff import check_staff
+
     ev = Event(id="e", name="杯", date="2026-11-30")
     for doing in ("start", "be paired", "start its clock"):
         with pytest.raises(RuleError) as ei:
@@ -310,8 +384,11 @@ def test_design7_sanctioned_refusal_takes_the_verb_with_koto(japanese):
 def retired_terms() -> list[str]:
     text = (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8")
     table = text.split("## Retired", 1)[1]
-    return [row.split("|")[1].strip() for row in table.splitlines()
-            if row.startswith("| ") and not row.startswith("| retired")]
+    return [
+        row.split("|")[1].strip()
+        for row in table.splitlines()
+        if row.startswith("| ") and not row.startswith("| retired")
+    ]
 
 
 def test_design7_glossary_retires_the_words_the_guideline_does_not_use():
@@ -323,8 +400,18 @@ def test_design7_glossary_retires_the_drifting_words_of_the_review():
     """Issue 29: one term per concept. ラウンド (回戦), イベント for the tournament (大会), 番卓 (卓),
     構築フェイズ (デッキ構築), レアリティ (レア度), フォルダー (フォルダ) are retired, so the catalog
     test below fails on them; the card type イベント alone keeps the word."""
-    assert {"ラウンド", "イベント", "番卓", "構築フェイズ", "レアリティ", "フォルダー", "提出期限", "対戦票",
-            "カットライン", "注意:"} <= set(retired_terms())
+    assert {
+        "ラウンド",
+        "イベント",
+        "番卓",
+        "構築フェイズ",
+        "レアリティ",
+        "フォルダー",
+        "提出期限",
+        "対戦票",
+        "カットライン",
+        "注意:",
+    } <= set(retired_terms())
     cat = json.loads((ROOT / "core" / "locale" / "ja.json").read_text(encoding="utf-8"))
     assert cat["event"] == "イベント"  # the card type (G-CARDS-*), the one kept use
 
@@ -336,8 +423,12 @@ def test_design7_catalog_uses_no_retired_word():
     keep = {"時計": "(?!回り)", "タイブレーク": "(?!ー)", "イベント": "(?!カード)"}
     # the card type event is イベント (core.labels.card_type_label): the one entry that keeps the word
     keep_entries = {"イベント": {"event"}}
-    bad = [(term, k, v) for term in retired_terms() for k, v in cat.items()
-           if re.search(re.escape(term) + keep.get(term, ""), v) and k not in keep_entries.get(term, ())]
+    bad = [
+        (term, k, v)
+        for term in retired_terms()
+        for k, v in cat.items()
+        if re.search(re.escape(term) + keep.get(term, ""), v) and k not in keep_entries.get(term, ())
+    ]
     assert not bad, bad[:10]
 
 
@@ -345,8 +436,7 @@ def test_design7_catalog_style_quotes_and_parentheses():
     """Names and typed values are quoted 「…」 (no !r in Japanese), rule ids in full-width （G-…）,
     half-width digits in 2本先取."""
     cat = json.loads((ROOT / "core" / "locale" / "ja.json").read_text(encoding="utf-8"))
-    bad = [(k, v) for k, v in cat.items()
-           if "!r}" in v or re.search(r"\(G-[A-Z]", v) or re.search(r"[０-９]本先取", v)]
+    bad = [(k, v) for k, v in cat.items() if "!r}" in v or re.search(r"\(G-[A-Z]", v) or re.search(r"[０-９]本先取", v)]
     assert not bad, bad[:10]
 
 
@@ -370,13 +460,17 @@ def test_design7_cli_help_texts_go_through_the_catalog():
             texts = [kw.value for kw in node.keywords if kw.arg in ("help", "description", "title", "epilog")]
             if name == "cmd" and len(node.args) >= 4:
                 texts.append(node.args[3])
-            bad += [f"{f.name}:{node.lineno}: {t.value!r}" for t in texts
-                    if isinstance(t, ast.Constant) and isinstance(t.value, str) and t.value.strip()]
+            bad += [
+                f"{f.name}:{node.lineno}: {t.value!r}"
+                for t in texts
+                if isinstance(t, ast.Constant) and isinstance(t.value, str) and t.value.strip()
+            ]
     assert not bad, bad
 
 
 def _parsers(parser):
     import argparse
+
     yield parser
     for a in parser._actions:
         if isinstance(a, argparse._SubParsersAction):
@@ -388,7 +482,9 @@ def test_design7_every_help_screen_is_japanese(japanese):
     """`lycee ... --help` in Japanese: argparse's own words (usage:, options:, -h's help,
     positional arguments) and every help text come from the catalog."""
     import argparse
+
     from tui import cli
+
     english = ("usage:", "options:", "positional arguments", "show this help message", "commands:")
     bad = []
     for p in _parsers(cli.build_parser()):
@@ -406,13 +502,27 @@ def test_design7_argparse_words_are_argparse_msgids_and_in_the_catalog():
     """The argparse words routed through the catalog are argparse's msgids, all translated."""
     import argparse
     import inspect
+
     from tui import cli
-    used = {n.args[0].value for n in ast.walk(ast.parse(inspect.getsource(argparse)))
-            if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in ("_", "ngettext")
-            and n.args and isinstance(n.args[0], ast.Constant)}
-    used |= {n.args[1].value for n in ast.walk(ast.parse(inspect.getsource(argparse)))
-             if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "ngettext"
-             and len(n.args) > 1 and isinstance(n.args[1], ast.Constant)}
+
+    used = {
+        n.args[0].value
+        for n in ast.walk(ast.parse(inspect.getsource(argparse)))
+        if isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Name)
+        and n.func.id in ("_", "ngettext")
+        and n.args
+        and isinstance(n.args[0], ast.Constant)
+    }
+    used |= {
+        n.args[1].value
+        for n in ast.walk(ast.parse(inspect.getsource(argparse)))
+        if isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Name)
+        and n.func.id == "ngettext"
+        and len(n.args) > 1
+        and isinstance(n.args[1], ast.Constant)
+    }
     assert set(cli.ARGPARSE_WORDS) <= used
     assert not i18n.missing("ja", cli.ARGPARSE_WORDS)
 
@@ -420,6 +530,7 @@ def test_design7_argparse_words_are_argparse_msgids_and_in_the_catalog():
 def test_design7_argparse_errors_are_japanese(capsys, monkeypatch):
     """A missing argument is refused in Japanese: 「次の引数を指定してください」."""
     from tui import cli
+
     with pytest.raises(SystemExit) as ei:
         cli.main(["--lang", "ja", "event", "new"])
     assert ei.value.code == 2
@@ -437,8 +548,14 @@ def test_design7_no_internal_value_is_translated_as_a_msgid():
         for f in sorted((ROOT / folder).rglob("*.py")):
             rel = str(f.relative_to(ROOT))
             for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
-                if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_"
-                        and node.args and not isinstance(node.args[0], ast.Constant) and rel not in DYNAMIC_CALLS):
+                if (
+                    isinstance(node, ast.Call)
+                    and isinstance(node.func, ast.Name)
+                    and node.func.id == "_"
+                    and node.args
+                    and not isinstance(node.args[0], ast.Constant)
+                    and rel not in DYNAMIC_CALLS
+                ):
                     bad.append(f"{rel}:{node.lineno}: {ast.unparse(node)}")
     assert not bad, bad
 
@@ -458,9 +575,14 @@ def test_design7_refusals_go_through_the_catalog():
                 fn = node.func
                 name = fn.id if isinstance(fn, ast.Name) else fn.attr if isinstance(fn, ast.Attribute) else ""
                 first = node.args[0]
-                if name in USER_ERRORS and (isinstance(first, ast.JoinedStr) or (
-                        isinstance(first, ast.Constant) and isinstance(first.value, str)
-                        and re.search("[A-Za-z]{3}", first.value))):
+                if name in USER_ERRORS and (
+                    isinstance(first, ast.JoinedStr)
+                    or (
+                        isinstance(first, ast.Constant)
+                        and isinstance(first.value, str)
+                        and re.search("[A-Za-z]{3}", first.value)
+                    )
+                ):
                     bad.append(f"{f.relative_to(ROOT)}:{node.lineno}: {ast.unparse(first)[:80]}")
     assert not bad, bad
 
@@ -469,12 +591,20 @@ def test_g_id_3_final_without_winner_reads_yushosha_fuzai(tmp_path, japanese):
     """G-ID-3: a final declared without a winner shows 優勝者不在 (report and bracket), and the
     scorecard's remarks give the stored match notes in Japanese (勝者なし, 途中棄権)."""
     from core.desk import Desk
-    from core.tournament.elimination import bracket
     from core.reports.exports import report_table, scorecard_table
     from core.store import DataDir
+    from core.tournament.elimination import bracket
     from tui.widgets.bracket import draw
-    store = DataDir(tmp_path).create({"name": "杯", "date": "2026-11-30", "sanctioned": False, "rounds_planned": 1,
-                                      "staff": {"organizer": "店長", "judges": ["J"], "head_judge": "J"}})
+
+    store = DataDir(tmp_path).create(
+        {
+            "name": "杯",
+            "date": "2026-11-30",
+            "sanctioned": False,
+            "rounds_planned": 1,
+            "staff": {"organizer": "店長", "judges": ["J"], "head_judge": "J"},
+        }
+    )
     desk = Desk(store)
     desk.add_players(["A", "B", "C", "D"])
     desk.pair_next()
@@ -496,12 +626,15 @@ def test_g_id_3_final_without_winner_reads_yushosha_fuzai(tmp_path, japanese):
 def test_design7_audit_trail_names_players(japanese):
     """`lycee log` names the players (山田に注意), not their ids (p1に注意)."""
     from core.rules import describe
+
     names = {"p1": "山田", "p2": "佐藤"}
-    assert describe({"type": "penalty", "data": {"player": "p1", "level": "notice", "by": "佐々木",
-                                                 "reason": "遅延"}}, names).startswith("山田に注意")
+    assert describe(
+        {"type": "penalty", "data": {"player": "p1", "level": "notice", "by": "佐々木", "reason": "遅延"}}, names
+    ).startswith("山田に注意")
     assert "佐藤" in describe({"type": "drop", "data": {"player": "p2"}}, names)
-    assert "山田" in describe({"type": "late", "data": {"rule": "G-LATE-1", "decision": "confirm", "table": 1,
-                                                      "players": ["p1"]}}, names)
+    assert "山田" in describe(
+        {"type": "late", "data": {"rule": "G-LATE-1", "decision": "confirm", "table": 1, "players": ["p1"]}}, names
+    )
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
@@ -511,6 +644,7 @@ def test_design7_every_help_screen_fits_80_columns(monkeypatch, lang):
     (argparse alone counts characters and splits 「G-\\nNEXT-GAME」)."""
     from core.columns import width
     from tui import cli
+
     monkeypatch.setenv("COLUMNS", "80")
     i18n.set_language(lang)
     try:
@@ -518,8 +652,11 @@ def test_design7_every_help_screen_fits_80_columns(monkeypatch, lang):
         for p in _parsers(cli.build_parser()):
             lines = p.format_help().splitlines()
             wide += [f"{p.prog}: {ln}" for ln in lines if width(ln) > 80]
-            split += [f"{p.prog}: {a!r} / {b!r}" for a, b in zip(lines, lines[1:])
-                      if re.search(r"(G-|--|[A-Za-z]-)$", a.rstrip()) and b.strip()[:1].isascii()]
+            split += [
+                f"{p.prog}: {a!r} / {b!r}"
+                for a, b in zip(lines, lines[1:])
+                if re.search(r"(G-|--|[A-Za-z]-)$", a.rstrip()) and b.strip()[:1].isascii()
+            ]
     finally:
         i18n.set_language("en")
     assert not wide, wide[:10]
@@ -531,6 +668,7 @@ def test_design7_wrap_columns_keeps_rule_ids_and_kinsoku():
     before 、 or a small ょ, never after （."""
     from core.columns import width
     from tui.cli import wrap_columns
+
     text = "第2ゲーム以降は前のゲームの敗者が先攻か後攻かを選びます（G-NEXT-GAME）。ちょうど40枚にしてください、" * 3
     for w in (20, 23, 31, 40, 57):
         lines = wrap_columns(text, w)
@@ -550,6 +688,7 @@ def _tampered_findings(tmp_path, tamper):
     from core.reports.verify import verify_doc
     from core.rules.eventfile import to_doc
     from core.store import DataDir
+
     store = DataDir(tmp_path).create({"name": "土曜リセ杯", "date": "2026-12-05", "sanctioned": False})
     desk = Desk(store)
     desk.add_players(["伊藤四郎", "佐藤花子", "山田太郎", "渡辺五郎", "田中一郎"])
@@ -580,8 +719,10 @@ def test_g_bo3_time_verify_names_the_outcome_in_words_not_its_code(tmp_path, jap
 def test_g_swiss_points_verify_bye_recorded_as_a_win_in_words(tmp_path, japanese):
     """Review 505 (G-SWISS-POINTS): the bye's table recorded as p1 reads
     「対戦相手のいない卓は不戦勝のはずですが、…の勝ちと記録されています」, no 「p1」."""
+
     def tamper(ms):
         next(m for m in ms if not m.get("p2")).update(outcome="p1", p1_wins=2, p2_wins=0)
+
     (line,) = [x for x in _tampered_findings(tmp_path, tamper) if "不戦勝" in x]
     assert "対戦相手のいない卓は不戦勝のはずですが、" in line and "の勝ちと記録されています" in line, line
     assert "p1" not in line, line
@@ -599,6 +740,7 @@ def test_design7_unpaired_round_refusal_says_kaisen(tmp_path, japanese):
     from core.desk import Desk
     from core.errors import LyceeError
     from core.store import DataDir
+
     store = DataDir(tmp_path).create({"name": "杯", "date": "2026-11-30", "sanctioned": False})
     desk = Desk(store)
     desk.add_players(["山田", "佐藤"])
@@ -611,8 +753,14 @@ def test_design7_unpaired_round_refusal_says_kaisen(tmp_path, japanese):
 
 def test_design7_plan_line_reads_per_round_not_round_one(japanese):
     """Review 1131: 「1回戦は50分」 read as "round 1 is 50 minutes"; now 「1回戦あたり50分」."""
-    text = i18n._("rounds left: {left}; a round takes {m} min + {o} min over, {t} min between rounds ({src})",
-                  left=3, m=50, o=5, t=10, src="実測")
+    text = i18n._(
+        "rounds left: {left}; a round takes {m} min + {o} min over, {t} min between rounds ({src})",
+        left=3,
+        m=50,
+        o=5,
+        t=10,
+        src="実測",
+    )
     assert text == "残り3回戦。1回戦あたり50分＋超過見込み5分、回戦間10分で計算しています（実測）"
 
 
@@ -625,8 +773,9 @@ def test_design7_build_phase_lock_says_pods_not_tables(japanese):
 
 def test_design7_recommended_minutes_does_not_contradict_itself(japanese):
     """Review 1490: 「推奨の20分以上より短い」 contradicts itself."""
-    text = i18n._("{m} minutes is below the recommended {lo} minutes or more ({rule})", m=15, lo=20,
-                  rule="G-MATCH-TIME")
+    text = i18n._(
+        "{m} minutes is below the recommended {lo} minutes or more ({rule})", m=15, lo=20, rule="G-MATCH-TIME"
+    )
     assert text == "15分は推奨時間（20分以上）より短いです（G-MATCH-TIME）"
 
 
@@ -651,11 +800,18 @@ def test_design7_no_catalog_sentence_joins_japanese_with_ascii_punctuation(japan
 
 def test_design7_missing_results_and_staff_lists_read_in_japanese(tmp_path, japanese):
     """Issue 29: 「第1回戦 1卓、第1回戦 2卓」 (not 「1, 2」), the scorecard's judges 「佐藤・鈴木」."""
-    from core.reports.exports import missing_text, render
     from core.desk import Desk
+    from core.reports.exports import missing_text, render
     from core.store import DataDir
-    store = DataDir(tmp_path).create({"name": "杯", "date": "2026-11-30", "sanctioned": True,
-                                      "staff": {"organizer": "店長", "judges": ["佐藤", "鈴木"], "head_judge": "佐藤"}})
+
+    store = DataDir(tmp_path).create(
+        {
+            "name": "杯",
+            "date": "2026-11-30",
+            "sanctioned": True,
+            "staff": {"organizer": "店長", "judges": ["佐藤", "鈴木"], "head_judge": "佐藤"},
+        }
+    )
     desk = Desk(store)
     desk.add_players(["山田", "佐藤", "鈴木", "田中"])
     desk.pair_next()
@@ -667,8 +823,11 @@ def test_design7_missing_results_and_staff_lists_read_in_japanese(tmp_path, japa
 def test_design7_refusal_rule_id_in_full_width_parentheses(japanese):
     """Issue 29 / glossary style: a refusal's rule id reads 「…（G-BO3）」 in Japanese, not 「 [G-BO3]」."""
     from core.errors import RuleError
-    assert str(RuleError("2本先取では3ゲーム以上勝つことはありません", "G-BO3")) == \
-        "2本先取では3ゲーム以上勝つことはありません（G-BO3）"
+
+    assert (
+        str(RuleError("2本先取では3ゲーム以上勝つことはありません", "G-BO3"))
+        == "2本先取では3ゲーム以上勝つことはありません（G-BO3）"
+    )
     i18n.set_language("en")
     assert str(RuleError("no", "G-BO3")) == "no [G-BO3]"
 
@@ -678,6 +837,7 @@ def test_design7_default_actor_reads_uketsuke_in_japanese(japanese):
     name stays as typed; English keeps "desk"."""
     from core.rules import describe
     from core.store.store import act_words
+
     assert "受付" in describe({"type": "build", "data": {"op": "close", "by": "desk"}})
     assert "desk" not in act_words({"seq": 3, "type": "undo", "at": "t", "actor": "desk", "data": {}})
     assert "店長" in describe({"type": "build", "data": {"op": "close", "by": "店長"}})
@@ -689,8 +849,17 @@ def test_design7_key_names_and_textual_toasts_in_japanese(japanese):
     """Issue 29: footer and F1 key names スペース/Esc/Del/F5/^P in Japanese (English unchanged),
     and Textual's screenshot toasts and theme search in the catalog."""
     from tui.i18n import TEXTUAL_WORDS, key_words
-    assert [key_words(k) for k in ("space", "esc", "del", "f5", "^p", "shift+f2", "a", "↑")] == \
-        ["スペース", "Esc", "Del", "F5", "^P", "Shift+F2", "a", "↑"]
+
+    assert [key_words(k) for k in ("space", "esc", "del", "f5", "^p", "shift+f2", "a", "↑")] == [
+        "スペース",
+        "Esc",
+        "Del",
+        "F5",
+        "^P",
+        "Shift+F2",
+        "a",
+        "↑",
+    ]
     for w in ("Screenshot", "Saved screenshot", "Failed to save screenshot", "Search for themes…"):
         assert w in TEXTUAL_WORDS and i18n._(w) != w and not i18n._(w).isascii()
     i18n.set_language("en")

@@ -103,8 +103,12 @@ def test_g_organizer_staff_refusal_and_lateness_trail_read_in_japanese(tmp_path,
     assert rc == 1 and "主催者がいません。" in err and not ASCII_JOIN.search(err), err
     i18n.set_language("ja")
     try:
-        line = describe({"type": "late", "data": {"round": 1, "rule": "G-LATE-1", "table": 2,
-                                                  "players": ["伊藤", "佐藤"], "at": "t"}})
+        line = describe(
+            {
+                "type": "late",
+                "data": {"round": 1, "rule": "G-LATE-1", "table": 2, "players": ["伊藤", "佐藤"], "at": "t"},
+            }
+        )
     finally:
         i18n.set_language("en")
     assert "伊藤・佐藤" in line and not ASCII_JOIN.search(line), line
@@ -116,8 +120,12 @@ def test_design7_export_file_names_in_the_stores_language(japanese):
     English keeps the keys scripts look for (pairings_r3)."""
     from core.reports.exports import EXPORTS, export_filename
 
-    ev = Event(id="x", name='土曜リセ杯 / 12:00 "A"<B>|?*', date="2026-12-05",
-               rounds=tuple(Round(n, "swiss", ()) for n in (1, 2, 3)))
+    ev = Event(
+        id="x",
+        name='土曜リセ杯 / 12:00 "A"<B>|?*',
+        date="2026-12-05",
+        rounds=tuple(Round(n, "swiss", ()) for n in (1, 2, 3)),
+    )
     plain = Event(id="x", name="土曜リセ杯", date="2026-12-05", rounds=ev.rounds)
     assert export_filename(plain, "pairings", "html") == "2026-12-05_土曜リセ杯_対戦表_第3回戦.html"
     assert export_filename(plain, "pairings-by-name", "html", 2) == "2026-12-05_土曜リセ杯_対戦表・名前順_第2回戦.html"
@@ -131,8 +139,15 @@ def test_design7_export_file_names_in_the_stores_language(japanese):
 
 
 def _event(players, rounds, planned=None) -> Event:
-    return Event(id="x", name="杯", date="2026-12-05", rounds_planned=planned, sanctioned=False,
-                 players=tuple(Player(p, p.upper()) for p in players), rounds=tuple(rounds))
+    return Event(
+        id="x",
+        name="杯",
+        date="2026-12-05",
+        rounds_planned=planned,
+        sanctioned=False,
+        players=tuple(Player(p, p.upper()) for p in players),
+        rounds=tuple(rounds),
+    )
 
 
 def test_g_swiss_rank_a_player_with_no_match_has_gw_0_like_omw_and_ogw():
@@ -145,7 +160,9 @@ def test_g_swiss_rank_a_player_with_no_match_has_gw_0_like_omw_and_ogw():
 
     doc = standings_json(_event("abc", []))
     assert [(r["omw"], r["gw"], r["ogw"]) for r in doc["standings"]] == [(0.0, 0.0, 0.0)] * 3
-    played = Round(1, "swiss", (Match(1, "a", "b", 2, 0, 0, "p1"), Match(2, "c", "d", 0, 0, 0, "draw", "ID", intentional=True)))
+    played = Round(
+        1, "swiss", (Match(1, "a", "b", 2, 0, 0, "p1"), Match(2, "c", "d", 0, 0, 0, "draw", "ID", intentional=True))
+    )
     ev = _event("abcde", [played])
     late = tuple(replace(p, joined_round=2) if p.id == "e" else p for p in ev.players)
     ev = ev.with_(players=late)  # e registered late, paired from round 2: no match yet

@@ -42,15 +42,28 @@ def _env(**extra):
 
 
 def cli(tmp_path, *argv, env=None, input=None):
-    return subprocess.run([sys.executable, "-m", "tui.cli", "--lang", "en", "--data-dir", str(tmp_path), *argv],
-                          capture_output=True, text=True, env=env or _env(), input=input, cwd=ROOT, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "tui.cli", "--lang", "en", "--data-dir", str(tmp_path), *argv],
+        capture_output=True,
+        text=True,
+        env=env or _env(),
+        input=input,
+        cwd=ROOT,
+        timeout=120,
+    )
 
 
 def _small_event(dd: DataDir, rounds: int = 2):
     """An 8-player event with ``rounds`` rounds played and the next paired."""
-    store = dd.create({"name": "Journal", "date": "2026-11-30", "sanctioned": False,
-                       "rounds_planned": max(3, rounds + 1),  # 8 players would fix 3 (L-ROUNDS)
-                       "staff": {"organizer": "Org", "judges": ["Judge"], "head_judge": "Judge"}})
+    store = dd.create(
+        {
+            "name": "Journal",
+            "date": "2026-11-30",
+            "sanctioned": False,
+            "rounds_planned": max(3, rounds + 1),  # 8 players would fix 3 (L-ROUNDS)
+            "staff": {"organizer": "Org", "judges": ["Judge"], "head_judge": "Judge"},
+        }
+    )
     desk = Desk(store)
     desk.add_players([f"Player {i}" for i in range(1, 9)])
     for _r in range(rounds):
@@ -183,8 +196,14 @@ def test_design2_killed_batch_writers_leave_all_or_none(tmp_path):
     rng = random.Random(14)
     acked = 0
     for _kill in range(12):
-        p = subprocess.Popen([sys.executable, "-c", child, str(tmp_path), eid], stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True, env=_env(), cwd=ROOT)
+        p = subprocess.Popen(
+            [sys.executable, "-c", child, str(tmp_path), eid],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=_env(),
+            cwd=ROOT,
+        )
         line = p.stdout.readline()  # started writing
         time.sleep(rng.uniform(0.0, 0.15))
         p.send_signal(signal.SIGKILL)
@@ -226,7 +245,7 @@ def test_design2_journal_cut_at_every_byte_of_its_last_records_opens_to_a_prefix
         ev, note = dd.read_view(eid)
         kept = [r for r in recs if r.end <= cut]
         seqs = [a["seq"] for r in kept for a in r.actions]
-        assert seqs == full[:len(seqs)]
+        assert seqs == full[: len(seqs)]
         if cut in {r.end for r in recs}:
             assert note is None
             continue
@@ -389,8 +408,14 @@ def test_design2_results_typed_while_the_pairing_worker_writes_keep_every_action
     """The app's pairing worker and its key handlers write through one store:
     no two actions share a seq and none is lost."""
     dd = DataDir(tmp_path)
-    store = dd.create({"name": "Threads", "date": "2026-11-30", "sanctioned": False,
-                       "staff": {"organizer": "Org", "judges": ["Judge"], "head_judge": "Judge"}})
+    store = dd.create(
+        {
+            "name": "Threads",
+            "date": "2026-11-30",
+            "sanctioned": False,
+            "staff": {"organizer": "Org", "judges": ["Judge"], "head_judge": "Judge"},
+        }
+    )
     desk = Desk(store)
     desk.add_players([f"P{i}" for i in range(64)])
     desk.pair_next()
@@ -474,10 +499,14 @@ def test_issue13_temp_files_of_dead_writers_are_removed_on_open(tmp_path):
     store, _desk = _small_event(dd)
     eid = store.id
     store.close()
-    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
-                          text=True).stdout.strip()
-    stale = [dd.events_dir / f".{eid}.json.{dead}.tmp", dd.events_dir / f".{eid}.owner.{dead}.tmp",
-             dd.checkpoints_dir / f".{eid}.00000009.json.{dead}.tmp"]
+    dead = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True
+    ).stdout.strip()
+    stale = [
+        dd.events_dir / f".{eid}.json.{dead}.tmp",
+        dd.events_dir / f".{eid}.owner.{dead}.tmp",
+        dd.checkpoints_dir / f".{eid}.00000009.json.{dead}.tmp",
+    ]
     live = dd.events_dir / f".{eid}.json.{os.getppid()}.tmp"
     other = dd.events_dir / f".other-event.json.{dead}.tmp"
     for p in (*stale, live, other):
@@ -496,8 +525,14 @@ def test_issue13_an_invalid_action_in_the_log_is_named_and_the_rest_still_reads(
     eid = store.id
     last = store.actions[-1]["seq"]
     store.close()
-    bad = {"seq": last + 1, "at": "2026-11-30T12:00:00+09:00", "actor": "hand", "type": "result", "v": 2,
-           "data": {"round": 3, "table": 1, "p1_wins": 7, "p2_wins": 1, "draws": 0, "result": "7-1"}}
+    bad = {
+        "seq": last + 1,
+        "at": "2026-11-30T12:00:00+09:00",
+        "actor": "hand",
+        "type": "result",
+        "v": 2,
+        "data": {"round": 3, "table": 1, "p1_wins": 7, "p2_wins": 1, "draws": 0, "result": "7-1"},
+    }
     with open(dd.event_path(eid), "ab") as f:
         f.write(encode_record([bad]))
     with pytest.raises(InvalidAction) as err:
@@ -579,18 +614,33 @@ def test_issue22_reading_commands_work_while_the_app_holds_the_event(tmp_path, c
     desk.penalty("p1", "notice", "slow play", by="Judge")
     desk.start_clock()
     store.close()
-    reads = (["penalties", eid], ["penalties", eid, "--json"], ["penalties", eid, "p1"],
-             ["staff", eid], ["staff", eid, "--json"], ["clock", eid, "status"], ["clock", eid, "status", "--json"],
-             ["late", eid], ["late", eid, "--json"], ["decklist", "status", eid], ["verify", eid],
-             ["plan", eid], ["standings", eid, "--json"], ["log", eid])
+    reads = (
+        ["penalties", eid],
+        ["penalties", eid, "--json"],
+        ["penalties", eid, "p1"],
+        ["staff", eid],
+        ["staff", eid, "--json"],
+        ["clock", eid, "status"],
+        ["clock", eid, "status", "--json"],
+        ["late", eid],
+        ["late", eid, "--json"],
+        ["decklist", "status", eid],
+        ["verify", eid],
+        ["plan", eid],
+        ["standings", eid, "--json"],
+        ["log", eid],
+    )
     with dd.open(eid, role="app") as held:
         before = len(held.actions)
         for argv in reads:
             code = main(["--lang", "en", "--data-dir", str(tmp_path), *argv])
             err = capsys.readouterr().err
             assert code == 0 and err == "", (argv, err)
-        for argv in (["penalty", eid, "p2", "notice", "--reason", "x", "--by", "Judge"],
-                     ["staff", eid, "--judge", "Other"], ["clock", eid, "pause"]):
+        for argv in (
+            ["penalty", eid, "p2", "notice", "--reason", "x", "--by", "Judge"],
+            ["staff", eid, "--judge", "Other"],
+            ["clock", eid, "pause"],
+        ):
             assert main(["--lang", "en", "--data-dir", str(tmp_path), *argv]) == 1, argv
             err = capsys.readouterr().err
             assert "the app" in err and "open in another window" in err and err.count("\n") == 1, (argv, err)

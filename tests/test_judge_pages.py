@@ -25,8 +25,14 @@ ORIGIN = "http://desk.test"
 @pytest.fixture
 def desk(datadir):
     datadir.clock = Clock(T0)
-    store = datadir.create({"name": "Cup", "date": "2026-12-02", "sanctioned": True,
-                            "staff": {"organizer": "Olga", "judges": ["佐藤", "鈴木"], "head_judge": "鈴木"}})
+    store = datadir.create(
+        {
+            "name": "Cup",
+            "date": "2026-12-02",
+            "sanctioned": True,
+            "staff": {"organizer": "Olga", "judges": ["佐藤", "鈴木"], "head_judge": "鈴木"},
+        }
+    )
     d = Desk(store)
     d.add_players(["Aki", "Ben", "Chie", "Dai", "Emi"])
     d.pair_next()
@@ -114,8 +120,26 @@ def test_g_judge_cli_prints_a_pin_once_and_refuses_a_non_staff_name(tmp_path, ca
     from tui.cli import main
 
     dd = str(tmp_path / "d")
-    assert main(["--data-dir", dd, "event", "new", "Cup", "--date", "2026-12-02", "--organizer", "Olga",
-                 "--judge", "佐藤", "--head-judge", "鈴木"]) == 0
+    assert (
+        main(
+            [
+                "--data-dir",
+                dd,
+                "event",
+                "new",
+                "Cup",
+                "--date",
+                "2026-12-02",
+                "--organizer",
+                "Olga",
+                "--judge",
+                "佐藤",
+                "--head-judge",
+                "鈴木",
+            ]
+        )
+        == 0
+    )
     eid = capsys.readouterr().out.strip().splitlines()[-1]
     main(["--data-dir", dd, "player", "add", eid, "Aki", "Ben"])
     capsys.readouterr()
@@ -152,8 +176,7 @@ def test_g_head_judge_a_judge_signs_in_and_corrects_a_result_with_a_reason(desk)
         assert r.status_code == 400 and "reason" in r.json()["error"]
         r = act(c, {"op": "result", "table": 1, "result": "0-2", "correct": False})
         assert r.status_code == 409 and "already has a result" in r.json()["error"]
-        r = act(c, {"op": "result", "table": 1, "result": "0-2", "correct": True,
-                    "reason": "slip filled in reversed"})
+        r = act(c, {"op": "result", "table": 1, "result": "0-2", "correct": True, "reason": "slip filled in reversed"})
         assert r.status_code == 200 and r.json()["status"] == "done"
     assert (table(desk).p1_wins, table(desk).p2_wins) == (0, 2)
     last = journal(desk)[-1]
@@ -257,14 +280,18 @@ def test_writes_without_a_session_or_cross_origin_are_refused(desk):
     with web(desk) as c:
         assert act(c, doc).status_code == 401
         tok = token(c)
-        assert post(c, "/api/judge/signin", {"name": "佐藤", "pin": pin}, tok, origin="http://evil.test").status_code == 403
+        assert (
+            post(c, "/api/judge/signin", {"name": "佐藤", "pin": pin}, tok, origin="http://evil.test").status_code
+            == 403
+        )
         assert sign_in(c, "佐藤", pin).status_code == 200
         assert post(c, "/api/judge", doc, tok, origin="http://evil.test").status_code == 403
         assert post(c, "/api/judge", doc, tok, **{"Sec-Fetch-Site": "cross-site"}).status_code == 403
         assert post(c, "/api/judge", doc, tok, origin=None).status_code == 403
         assert post(c, "/api/judge", doc, "1.forged").status_code == 403
-        r = c.post("/api/judge", data={"op": "extend", "table": "1", "minutes": "3"},
-                   headers={"Origin": "http://evil.test"})  # a plain HTML form from another site
+        r = c.post(
+            "/api/judge", data={"op": "extend", "table": "1", "minutes": "3"}, headers={"Origin": "http://evil.test"}
+        )  # a plain HTML form from another site
         assert r.status_code == 403
         assert c.get("/api/judge").status_code == 405
     assert len(journal(desk)) == n
@@ -279,8 +306,11 @@ def _legal_deck() -> str:
 
     cat = Catalog.default()
     names = Counter(c.name_key for c in cat.cards())
-    nums = [c.number for c in cat.set("alpha").cards
-            if c.max_copies is None and not c.is_parallel and names[c.name_key] == 1][:15]
+    nums = [
+        c.number
+        for c in cat.set("alpha").cards
+        if c.max_copies is None and not c.is_parallel and names[c.name_key] == 1
+    ][:15]
     return "".join(f"4 {n}\n" for n in nums)
 
 
@@ -376,8 +406,14 @@ async def test_g_judge_app_settings_f2_issues_a_pin_shown_once(tmp_path, lang):
     from tui.screens.info import Info
 
     dd = DataDir(tmp_path)
-    store = dd.create({"name": "Cup", "date": "2026-12-02", "sanctioned": True,
-                       "staff": {"organizer": "Olga", "judges": ["佐藤"], "head_judge": "佐藤"}})
+    store = dd.create(
+        {
+            "name": "Cup",
+            "date": "2026-12-02",
+            "sanctioned": True,
+            "staff": {"organizer": "Olga", "judges": ["佐藤"], "head_judge": "佐藤"},
+        }
+    )
     eid = store.event.id
     store.close()
     app = LyceeApp(dd, lang=lang)
@@ -405,8 +441,7 @@ async def test_g_judge_app_settings_f2_issues_a_pin_shown_once(tmp_path, lang):
         body = str(dialog.query_one("#info-body", Static).render())
         pin = body.splitlines()[0].strip()
         assert re.fullmatch(r"\d{6}", pin)
-        assert i18n._("Shown only this once: give it to {name} now. The old PIN no longer works.",
-                      name="佐藤") in body
+        assert i18n._("Shown only this once: give it to {name} now. The old PIN no longer works.", name="佐藤") in body
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is form  # back in the settings: the PIN is not shown again

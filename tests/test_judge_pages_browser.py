@@ -9,18 +9,23 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_serve_browser import ARGS, CHROMIUM, pages_of, sync_api
-
 from core.desk import Desk
 from core.door import LocalWriter
+from tests.test_serve_browser import ARGS, CHROMIUM, pages_of, sync_api
 
 expect = sync_api.expect
 
 
 @pytest.fixture
 def served(datadir):
-    store = datadir.create({"name": "ジャッジカップ", "date": "2026-12-02", "sanctioned": True,
-                            "staff": {"organizer": "店長", "judges": ["佐藤"], "head_judge": "佐藤"}})
+    store = datadir.create(
+        {
+            "name": "ジャッジカップ",
+            "date": "2026-12-02",
+            "sanctioned": True,
+            "staff": {"organizer": "店長", "judges": ["佐藤"], "head_judge": "佐藤"},
+        }
+    )
     desk = Desk(store)
     desk.add_players(["青木", "石井", "上田", "江口"])
     desk.pair_next()
@@ -37,8 +42,13 @@ def test_g_head_judge_a_judge_signs_in_records_and_corrects_with_a_reason_on_a_p
     with sync_api.sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         try:
-            ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
-                                      is_mobile=True, has_touch=True, locale="ja-JP")
+            ctx = browser.new_context(
+                viewport={"width": 390, "height": 844},
+                device_scale_factor=2,
+                is_mobile=True,
+                has_touch=True,
+                locale="ja-JP",
+            )
             page = ctx.new_page()
             page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
             page.goto(base + "/judge")

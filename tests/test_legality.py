@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from core.cards.legality import Calendar, Catalog, ProductVersion, load_calendar, parse_calendar
 from core.cards.model import Card, CardSet, Errata
 from core.errors import ValidationError
-from core.cards.legality import Calendar, Catalog, ProductVersion, load_calendar, parse_calendar
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -23,6 +23,7 @@ def calendar() -> Calendar:
 
 
 # -- the calendar as transcribed ---------------------------------------------------
+
 
 def test_g_cards_versions_calendar_lists_27_versions(calendar):
     assert len(calendar.versions) == 27
@@ -36,40 +37,46 @@ def test_g_cards_promo_calendar_lists_93_promos(calendar):
     assert numbers[0] == "CH-0063" and numbers[-1] == "CH-1815"
 
 
-@pytest.mark.parametrize("number,name,legal_from", [
-    ("CH-0063", "保科智子", "2005-06-01"),
-    ("CH-0065", "桜井あさひ", "2005-02-08"),
-    ("CH-0136", "まじかるさゆりん", "2005-08-08"),
-    ("CH-0204", "七荻 鏡花", "2005-06-01"),
-    ("CH-0442", "岳画殺", "2007-08-15"),
-    ("CH-0491", "羽根井優希（私服）", "2006-07-15"),
-    ("CH-0637", "ライダー（メイド服）", "2008-08-01"),
-    ("CH-0711", "クーヤ", "2006-03-15"),
-    ("CH-0918", "小日向すもも(ネコ耳)", "2007-04-16"),
-    ("CH-0920", "神坂 春姫 ※私服", "2007-04-15"),
-    ("CH-1340", "キャル＝ディヴェンス", "2008-03-15"),
-    ("CH-1380", "沢渡さんとこのお姉さん", "2008-11-15"),
-    ("CH-1815", "浅間咲耶", "2008-12-15"),
-])
+@pytest.mark.parametrize(
+    "number,name,legal_from",
+    [
+        ("CH-0063", "保科智子", "2005-06-01"),
+        ("CH-0065", "桜井あさひ", "2005-02-08"),
+        ("CH-0136", "まじかるさゆりん", "2005-08-08"),
+        ("CH-0204", "七荻 鏡花", "2005-06-01"),
+        ("CH-0442", "岳画殺", "2007-08-15"),
+        ("CH-0491", "羽根井優希（私服）", "2006-07-15"),
+        ("CH-0637", "ライダー（メイド服）", "2008-08-01"),
+        ("CH-0711", "クーヤ", "2006-03-15"),
+        ("CH-0918", "小日向すもも(ネコ耳)", "2007-04-16"),
+        ("CH-0920", "神坂 春姫 ※私服", "2007-04-15"),
+        ("CH-1340", "キャル＝ディヴェンス", "2008-03-15"),
+        ("CH-1380", "沢渡さんとこのお姉さん", "2008-11-15"),
+        ("CH-1815", "浅間咲耶", "2008-12-15"),
+    ],
+)
 def test_g_cards_promo_spot_checks(calendar, number, name, legal_from):
     promo = calendar.promo(number)
     assert promo is not None
     assert (promo.name, promo.legal_from, promo.remarks) == (name, date.fromisoformat(legal_from), "")
 
 
-@pytest.mark.parametrize("name,legal_from,precision,listed_as,status", [
-    ("Lycee Version Leaf 1.X", "2005-01-01", "month", "2005年1月", "on_sale"),
-    ("Lycee Version Alicesoft 1.X", "2005-02-01", "month", "2005年2月", "on_sale"),
-    ("Lycee Version Leaf 2.X", "2005-07-23", "day", "2005年7月23月", "on_sale"),
-    ("Lycee Version TYPE-MOON 1.X", "2005-12-22", "day", "2005年12月22月", "on_sale"),
-    ("Lycee Version Navel 1.X", "2006-11-24", "day", "2006年11月24日", "on_sale"),
-    ("Lycee Version VisualArts 3.X", "2006-12-08", "day", "2006年12月8日", "released"),
-    ("Lycee Version ういんどみる 1.X", "2007-03-30", "day", "2007年3月30日", "released"),
-    ("Lycee Version 07th Expantion 1.X", "2008-03-28", "day", "2008年3月28日", "released"),
-    ("Lycee Version Navel 2.X", "2008-11-28", "day", "2008年11月28日", "released"),
-    ("Lycee Version あかべぇそふとつぅ 1.X", "2008-12-19", "day", "2008年12月19日", "scheduled"),
-    ("Lycee Version かのこん", "2008-12-26", "day", "2008年12月26日", "scheduled"),
-])
+@pytest.mark.parametrize(
+    "name,legal_from,precision,listed_as,status",
+    [
+        ("Lycee Version Leaf 1.X", "2005-01-01", "month", "2005年1月", "on_sale"),
+        ("Lycee Version Alicesoft 1.X", "2005-02-01", "month", "2005年2月", "on_sale"),
+        ("Lycee Version Leaf 2.X", "2005-07-23", "day", "2005年7月23月", "on_sale"),
+        ("Lycee Version TYPE-MOON 1.X", "2005-12-22", "day", "2005年12月22月", "on_sale"),
+        ("Lycee Version Navel 1.X", "2006-11-24", "day", "2006年11月24日", "on_sale"),
+        ("Lycee Version VisualArts 3.X", "2006-12-08", "day", "2006年12月8日", "released"),
+        ("Lycee Version ういんどみる 1.X", "2007-03-30", "day", "2007年3月30日", "released"),
+        ("Lycee Version 07th Expantion 1.X", "2008-03-28", "day", "2008年3月28日", "released"),
+        ("Lycee Version Navel 2.X", "2008-11-28", "day", "2008年11月28日", "released"),
+        ("Lycee Version あかべぇそふとつぅ 1.X", "2008-12-19", "day", "2008年12月19日", "scheduled"),
+        ("Lycee Version かのこん", "2008-12-26", "day", "2008年12月26日", "scheduled"),
+    ],
+)
 def test_g_cards_versions_spot_checks(calendar, name, legal_from, precision, listed_as, status):
     v = calendar.version(name)
     assert v == ProductVersion(name, date.fromisoformat(legal_from), precision, listed_as, status)
@@ -88,9 +95,11 @@ def test_g_cards_versions_lookup_ignores_case_and_prefix(calendar):
 
 
 def test_g_cards_calendar_loader_reports_json_paths():
-    bad = {"schema": "lycee-calendar/1",
-           "versions": [{"name": "X", "legal_from": "2005-13-01"}],
-           "promos": [{"number": "CH-63", "name": "", "legal_from": "2005-06-01"}]}
+    bad = {
+        "schema": "lycee-calendar/1",
+        "versions": [{"name": "X", "legal_from": "2005-13-01"}],
+        "promos": [{"number": "CH-63", "name": "", "legal_from": "2005-06-01"}],
+    }
     with pytest.raises(ValidationError) as e:
         parse_calendar(bad, "cal.json")
     where = [w for w, _ in e.value.problems]
@@ -102,14 +111,34 @@ def test_g_cards_calendar_loader_reports_json_paths():
 
 # -- legality on a date --------------------------------------------------------------
 
+
 def _card(number: str, name: str = "テスト", text: str = "", errata=()) -> Card:
-    return Card(number=number, name=name, type="character", attributes=("snow",), cost=(("snow", 1),),
-                ex=0, ap=1, dp=1, sp=1, rarity="C", rating=2, text=text, errata=tuple(errata))
+    return Card(
+        number=number,
+        name=name,
+        type="character",
+        attributes=("snow",),
+        cost=(("snow", 1),),
+        ex=0,
+        ap=1,
+        dp=1,
+        sp=1,
+        rarity="C",
+        rating=2,
+        text=text,
+        errata=tuple(errata),
+    )
 
 
 def _set(code: str, version: str, released: str, cards: list[Card]) -> CardSet:
-    return CardSet(code=code, name=code, version=version, release_date=date.fromisoformat(released),
-                   rarities=("C",), cards=tuple(cards))
+    return CardSet(
+        code=code,
+        name=code,
+        version=version,
+        release_date=date.fromisoformat(released),
+        rarities=("C",),
+        cards=tuple(cards),
+    )
 
 
 def test_g_cards_promo_legal_from_listed_date(calendar):
@@ -181,6 +210,7 @@ def test_g_cards_versions_sample_sets_legal_from_release(calendar):
 
 # -- which text applies -------------------------------------------------------------------
 
+
 def test_g_cards_text_newest_published_printing_wins(calendar):
     old = _set("leaf1", "Lycee Version Leaf 1.X", "2005-01-01", [_card("CH-0010", text="old")])
     new = _set("leaf3", "Lycee Version Leaf 3.X", "2006-08-04", [_card("CH-0010", text="new")])
@@ -193,9 +223,17 @@ def test_g_cards_text_newest_published_printing_wins(calendar):
 
 def test_g_cards_text_earlier_suffix_wins(calendar):
     base = _set("leaf1", "Lycee Version Leaf 1.X", "2005-01-01", [_card("CH-0020", text="plain")])
-    foils = _set("leaf2", "Lycee Version Leaf 2.X", "2005-07-23",
-                 [_card("CH-0020A", text="foil A"), _card("CH-0020B", text="foil B"),
-                  _card("CH-0021B", text="only B"), _card("CH-0021A", text="only A")])
+    foils = _set(
+        "leaf2",
+        "Lycee Version Leaf 2.X",
+        "2005-07-23",
+        [
+            _card("CH-0020A", text="foil A"),
+            _card("CH-0020B", text="foil B"),
+            _card("CH-0021B", text="only B"),
+            _card("CH-0021A", text="only A"),
+        ],
+    )
     cat = Catalog([base, foils], calendar)
     t = cat.text_for("CH-0020B")
     assert (t.text, t.from_number, t.rule) == ("plain", "CH-0020", "G-CARDS-TEXT")
@@ -205,8 +243,12 @@ def test_g_cards_text_earlier_suffix_wins(calendar):
 
 def test_g_cards_text_errata_override(calendar):
     er = Errata(date(2006, 1, 10), "fixed text", "errata")
-    s = _set("leaf1", "Lycee Version Leaf 1.X", "2005-01-01", [_card("CH-0030", text="printed", errata=[er]),
-                                                                 _card("CH-0030A", text="printed")])
+    s = _set(
+        "leaf1",
+        "Lycee Version Leaf 1.X",
+        "2005-01-01",
+        [_card("CH-0030", text="printed", errata=[er]), _card("CH-0030A", text="printed")],
+    )
     cat = Catalog([s], calendar)
     t = cat.text_for("CH-0030A")
     assert (t.text, t.source, t.errata) == ("fixed text", "errata", er)
@@ -219,6 +261,7 @@ def test_g_cards_text_promo_without_printing(calendar):
 
 
 # -- the repo stands alone ---------------------------------------------------------------
+
 
 def test_repo_never_reads_shared_folder():
     """DESIGN-1: the repo stands alone and never reads ../shared."""

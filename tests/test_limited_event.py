@@ -11,15 +11,20 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from core.rules.decklists import as_decklist, deck_problems
 from core.cards.decks import Decklist
+from core.cards.legality import Catalog
 from core.desk import Desk
 from core.errors import LyceeError, NotFound, RuleError, ValidationError
+from core.rules.decklists import as_decklist, deck_problems
 from core.rules.eventfile import event_from_doc, to_doc
-from core.cards.legality import Catalog
 from core.store.store import DataDir
 from limited.event import (
-    add_sealed_pool, build_bot_decks, draft_pods, draft_pool_size, enter_draft_pool, open_sealed_pools,
+    add_sealed_pool,
+    build_bot_decks,
+    draft_pods,
+    draft_pool_size,
+    enter_draft_pool,
+    open_sealed_pools,
     simulate_draft,
 )
 from tui.cli import main
@@ -135,8 +140,9 @@ def test_g_sealed_no_pool_or_build_phase_for_a_constructed_event(tmp_path, clock
     d = _event(tmp_path, clock, "constructed", 4)
     before = d.store.path.read_bytes()
     with pytest.raises(RuleError, match=r"\[G-SEALED\]"):
-        d.store.append("pool", {"player": "p1", "kind": "sealed", "set": "alpha", "product": "2s",
-                                "cards": ["CH-5001"]})
+        d.store.append(
+            "pool", {"player": "p1", "kind": "sealed", "set": "alpha", "product": "2s", "cards": ["CH-5001"]}
+        )
     with pytest.raises(RuleError, match="constructed"):
         d.store.append("build", d.build_data("open", kind="sealed", set="alpha", product="2s"))
     with pytest.raises(RuleError, match=r"\[G-SEALED\]"):
@@ -152,8 +158,11 @@ def test_g_sealed_decklist_checked_against_the_pool_and_40_cards(sealed, catalog
     deck = as_decklist(sealed.event.decklist_of("p1"))
     counts = deck.counts("deck")
     pool = Counter(sealed.event.pool_of("p2").cards)
-    stranger = next(n for n in sorted({c.number for c in catalog.set("alpha").cards}) if n not in
-                    Counter(sealed.event.pool_of("p2").cards) and catalog.set("alpha").get(n).max_copies is None)
+    stranger = next(
+        n
+        for n in sorted({c.number for c in catalog.set("alpha").cards})
+        if n not in Counter(sealed.event.pool_of("p2").cards) and catalog.set("alpha").get(n).max_copies is None
+    )
     # Player 2 hands in Player 1's deck: cards not in their pool (G-SEALED)
     sealed.register_decklist("Player 2", Decklist.from_counts(counts + Counter({stranger: 1})))
     probs = deck_problems(sealed.event, "p2", catalog)
@@ -172,8 +181,11 @@ def test_g_sealed_round_1_waits_for_every_decklist_or_the_organizer_closing(seal
     open_sealed_pools(sealed, "gamma", "2s", seed=9)
     build_bot_decks(sealed, ["Player 1", "Player 2"])
     before = sealed.store.path.read_bytes()
-    with pytest.raises(RuleError, match=r"4 player\(s\): Player 3 \(no deck\); Player 4 .*Ctrl\+R.*"
-                                        r"lycee decklist add.*lycee build EVENT override.*\[G-SEALED\]"):
+    with pytest.raises(
+        RuleError,
+        match=r"4 player\(s\): Player 3 \(no deck\); Player 4 .*Ctrl\+R.*"
+        r"lycee decklist add.*lycee build EVENT override.*\[G-SEALED\]",
+    ):
         sealed.pair_next()
     assert sealed.store.path.read_bytes() == before
     st = sealed.build_status()
@@ -212,8 +224,13 @@ def test_g_sealed_an_event_paired_under_the_old_rule_still_opens(sealed, catalog
     ids = [p.id for p in sealed.event.players]
     matches = [{"table": i // 2 + 1, "p1": ids[i], "p2": ids[i + 1]} for i in range(0, len(ids), 2)]
     last = sealed.store.actions[-1]
-    pair = {"seq": last["seq"] + 1, "at": last["at"], "actor": "desk", "type": "pair",
-            "data": {"round": 1, "stage": "swiss", "matches": matches}}
+    pair = {
+        "seq": last["seq"] + 1,
+        "at": last["at"],
+        "actor": "desk",
+        "type": "pair",
+        "data": {"round": 1, "stage": "swiss", "matches": matches},
+    }
     ev = rules.replay(list(sealed.store.actions) + [dict(pair, v=2)])
     assert len(ev.rounds) == 1 and len(ev.rounds[0].matches) == len(matches)
     with pytest.raises(RuleError, match=r"round 1 waits for a legal deck"):
@@ -387,8 +404,25 @@ def run(capsys, *argv):
 
 
 def _cli_event(capsys, data: str, kind: str, players: list[str]) -> str:
-    rc, out, _ = run(capsys, "--data-dir", data, "event", "new", "Cup", "--kind", kind, "--date", "2026-11-30",
-                     "--organizer", "O", "--judge", "J", "--head-judge", "J", "--unsanctioned")
+    rc, out, _ = run(
+        capsys,
+        "--data-dir",
+        data,
+        "event",
+        "new",
+        "Cup",
+        "--kind",
+        kind,
+        "--date",
+        "2026-11-30",
+        "--organizer",
+        "O",
+        "--judge",
+        "J",
+        "--head-judge",
+        "J",
+        "--unsanctioned",
+    )
     eid = out.strip()
     run(capsys, "--data-dir", data, "player", "add", eid, *players)
     return eid
@@ -404,8 +438,22 @@ def test_g_sealed_cli_open_status_close_pool(tmp_path, capsys):
     rc, _, err = run(capsys, "--data-dir", data, "build", eid, "open", "--set", "omega", "--product", "2s")
     assert rc == 1 and "omega" in err and "G-CARDS-VERSIONS" in err
     assert path.read_bytes() == before
-    rc, out, _ = run(capsys, "--data-dir", data, "build", eid, "open", "--set", "alpha", "--product", "1s3b",
-                     "--seed", "7", "--minutes", "45")
+    rc, out, _ = run(
+        capsys,
+        "--data-dir",
+        data,
+        "build",
+        eid,
+        "open",
+        "--set",
+        "alpha",
+        "--product",
+        "1s3b",
+        "--seed",
+        "7",
+        "--minutes",
+        "45",
+    )
     assert rc == 0 and "alpha 1s3b" in out and "45 minutes" in out and "pools: 3 of 3" in out
     before = path.read_bytes()
     rc, _, err = run(capsys, "--data-dir", data, "build", eid, "open", "--set", "alpha", "--product", "2s")
@@ -438,11 +486,12 @@ def test_g_draft_cli_open_simulate_and_enter_pool(tmp_path, capsys, catalog):
     eid = _cli_event(capsys, data, "draft", ["Ann", "Ben", "Cat", "Dan"])
     rc, _, err = run(capsys, "--data-dir", data, "build", eid, "open", "--set", "beta", "--packs", "3")
     assert rc == 1 and "G-DRAFT-2" in err
-    rc, out, _ = run(capsys, "--data-dir", data, "build", eid, "open", "--set", "beta", "--packs", "4",
-                     "--seed", "3", "--bots", "2")
+    rc, out, _ = run(
+        capsys, "--data-dir", data, "build", eid, "open", "--set", "beta", "--packs", "4", "--seed", "3", "--bots", "2"
+    )
     assert rc == 0 and "draft pods: 6" in out and "pools: 0 of 4" in out
     cs = catalog.set("beta")
-    cards = Counter([c.number for c in cs.cards][:draft_pool_size(cs, 4)])
+    cards = Counter([c.number for c in cs.cards][: draft_pool_size(cs, 4)])
     f = tmp_path / "ann-pool.txt"
     f.write_text("".join(f"{n} {num}\n" for num, n in cards.items()), encoding="utf-8")
     rc, out, _ = run(capsys, "--data-dir", data, "build", eid, "pool", "Ann", str(f))
@@ -466,8 +515,10 @@ def test_g_head_judge_override_named_on_the_report_and_decklists_export(sealed, 
     sealed.store.close()
     rc = main(["--data-dir", root, "--lang", "en", "pair", eid])
     assert rc != 0 and "Player 2 (no deck)" in capsys.readouterr().err
-    assert main(["--data-dir", root, "--lang", "en", "build", eid, "override", "--by", "J",
-                 "--reason", "missing sleeves"]) == 0
+    assert (
+        main(["--data-dir", root, "--lang", "en", "build", eid, "override", "--by", "J", "--reason", "missing sleeves"])
+        == 0
+    )
     assert "head judge override by J" in capsys.readouterr().out
     assert main(["--data-dir", root, "--lang", "en", "pair", eid]) == 0
     capsys.readouterr()
@@ -555,7 +606,8 @@ def test_g_sealed_entry_line_remembers_the_prefix_and_refuses_typos(catalog):
             e.add_line(bad)
     assert sum(e.counts.values()) == 9
     assert parse_text("5063 2, EV-5007 1\n2 CH-5004 高橋 裕美子\n", cs) == Counter(
-        {"CH-5063": 2, "EV-5007": 1, "CH-5004": 2})
+        {"CH-5063": 2, "EV-5007": 1, "CH-5004": 2}
+    )
     with pytest.raises(LyceeError, match="entry 2"):
         parse_text("5063 2\nabc 2\n", cs)
 
@@ -573,8 +625,9 @@ def test_g_sealed_cli_build_open_real_and_pool_file(tmp_path, clock, capsys):
     cat = Catalog.default()
     pool = Counter(open_sealed(cat.set("alpha"), "1s3b", random.Random(5)).cards)
     f = tmp_path / "pool.txt"
-    f.write_text("\n".join(f"{n[3:] if n.startswith('CH') else n} {k}" for n, k in sorted(pool.items())),
-                 encoding="utf-8")
+    f.write_text(
+        "\n".join(f"{n[3:] if n.startswith('CH') else n} {k}" for n, k in sorted(pool.items())), encoding="utf-8"
+    )
     assert main(["--data-dir", data, "build", eid, "pool", "Player 1", str(f)]) == 0
     assert "pools: 1 of 2" in capsys.readouterr().out
     f.write_text("5004 1\n", encoding="utf-8")

@@ -35,9 +35,19 @@ def test_design2_lock_excludes_another_holder_and_lets_it_in_once_released(tmp_p
 def test_design2_lock_held_by_another_process_is_seen(tmp_path):
     path = tmp_path / ".ev.lock"
     holder = subprocess.Popen(
-        [sys.executable, "-c", ("import sys; from core.store.lock import FileLock; l = FileLock(sys.argv[1]); "
-                                "l.acquire(timeout=0); print('held', flush=True); sys.stdin.read()"), str(path)],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        [
+            sys.executable,
+            "-c",
+            (
+                "import sys; from core.store.lock import FileLock; l = FileLock(sys.argv[1]); "
+                "l.acquire(timeout=0); print('held', flush=True); sys.stdin.read()"
+            ),
+            str(path),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
         with pytest.raises(lock.Timeout):

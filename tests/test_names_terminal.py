@@ -44,8 +44,10 @@ def add(capsys, data, eid, *names):
 # -- L-TEXT-VISIBLE ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["\u3164", "\uffa0", "\u115f\u1160", "\u2800", "\u2800 \u2800", "\ufe0f",
-                                  "\u0301\u0302", "\U000e0100", " \u3164 "])
+@pytest.mark.parametrize(
+    "name",
+    ["\u3164", "\uffa0", "\u115f\u1160", "\u2800", "\u2800 \u2800", "\ufe0f", "\u0301\u0302", "\U000e0100", " \u3164 "],
+)
 def test_names_md_l_text_visible_a_name_with_nothing_visible_is_refused(cup, capsys, name):
     """docs/names.md L-TEXT-VISIBLE: fillers, braille blank, a lone variation
     selector, marks without a letter: refused, naming the field and the code."""
@@ -71,8 +73,7 @@ def test_names_md_l_text_visible_through_the_command_line_for_event_and_penalty_
     rc, _, err = run(capsys, "--lang", "en", "--data-dir", data, "event", "new", "\u2800")
     assert rc == 1 and "event name" in err and "no visible character" in err
     add(capsys, data, eid, "Ann")
-    rc, _, err = run(capsys, "--lang", "en", "--data-dir", data, "penalty", eid, "p1", "notice",
-                     "--reason", "\u3164")
+    rc, _, err = run(capsys, "--lang", "en", "--data-dir", data, "penalty", eid, "p1", "notice", "--reason", "\u3164")
     assert rc == 1 and "reason" in err and "no visible character" in err
 
 
@@ -88,13 +89,16 @@ def test_names_md_l_text_visible_letters_with_marks_and_fillers_inside_are_names
 # -- L-NAME-LOOKALIKE --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("first,second", [
-    ("Oscar", "\u041es\u0441\u0430r"),  # Cyrillic О, с, а
-    ("TOM", "\u0422\u041e\u041c"),       # Cyrillic capitals Т, О, М
-    ("Anna", "\u0410nn\u0430"),
-    ("Player 1", "Player l"),
-    ("山口", "山ロ"),                      # katakana ro for the kanji 口
-])
+@pytest.mark.parametrize(
+    "first,second",
+    [
+        ("Oscar", "\u041es\u0441\u0430r"),  # Cyrillic О, с, а
+        ("TOM", "\u0422\u041e\u041c"),  # Cyrillic capitals Т, О, М
+        ("Anna", "\u0410nn\u0430"),
+        ("Player 1", "Player l"),
+        ("山口", "山ロ"),  # katakana ro for the kanji 口
+    ],
+)
 def test_names_md_l_name_lookalike_asks_the_same_name_question(cup, capsys, first, second):
     """docs/names.md L-NAME-LOOKALIKE: a look-alike of a registered name is
     refused like the same name, saying which characters only look alike;
@@ -110,8 +114,18 @@ def test_names_md_l_name_lookalike_asks_the_same_name_question(cup, capsys, firs
     assert [p["name"] for p in json.loads(out)["players"]] == [first, f"{second} (2)"]
 
 
-@pytest.mark.parametrize("a,b", [("佐藤", "左藤"), ("太田", "大田"), ("斉藤", "斎藤"), ("伊藤", "井藤"),
-                                 ("りか", "リカ"), ("渡辺", "渡部"), ("Ann", "Anne")])
+@pytest.mark.parametrize(
+    "a,b",
+    [
+        ("佐藤", "左藤"),
+        ("太田", "大田"),
+        ("斉藤", "斎藤"),
+        ("伊藤", "井藤"),
+        ("りか", "リカ"),
+        ("渡辺", "渡部"),
+        ("Ann", "Anne"),
+    ],
+)
 def test_names_md_l_name_lookalike_different_japanese_names_stay_different(cup, capsys, a, b):
     """docs/names.md L-NAME-LOOKALIKE: different kanji (and kana) are different people."""
     data, eid = cup
@@ -139,8 +153,16 @@ def test_names_md_l_name_lookalike_an_event_registered_before_format_4_still_ope
     Desk(store).add_players(["Oscar"])
     acts = [dict(a) for a in store.actions]
     store.close()
-    acts.append({"seq": len(acts) + 1, "at": acts[-1]["at"], "actor": "desk", "type": "register", "v": 3,
-                 "data": {"players": [{"id": "p2", "name": "\u041es\u0441\u0430r"}]}})
+    acts.append(
+        {
+            "seq": len(acts) + 1,
+            "at": acts[-1]["at"],
+            "actor": "desk",
+            "type": "register",
+            "v": 3,
+            "data": {"players": [{"id": "p2", "name": "\u041es\u0441\u0430r"}]},
+        }
+    )
     ev = rules.replay(acts)
     assert [p.name for p in ev.players] == ["Oscar", "\u041es\u0441\u0430r"]
     acts[-1]["v"] = rules.ACTION_FORMAT
@@ -169,8 +191,7 @@ def _journal_with_escapes(data: str, monkeypatch) -> str:
     monkeypatch.setattr(core.store.store, "check_action_text", lambda kind, d: None)
     monkeypatch.setattr("core.desk.check_text", lambda n, kind="text", **kw: n)
     dd = DataDir(data)
-    store = dd.create({"name": "Cup" + ESC_NAME, "sanctioned": False,
-                       "staff": {"organizer": "Org\x1b[5m"}})
+    store = dd.create({"name": "Cup" + ESC_NAME, "sanctioned": False, "staff": {"organizer": "Org\x1b[5m"}})
     desk = Desk(store, actor="desk\x1b[31m")
     desk.add_players([ESC_NAME, "Bob\x1b]8;;http://x\x07", "Line\nbreak\tTab", "Ann"])
     desk.pair_next()
@@ -197,13 +218,22 @@ def _clean(text: str) -> None:
     assert "\x1b" not in text and "\x9b" not in text and "\x07" not in text and "\u202e" not in text
 
 
-@pytest.mark.parametrize("argv", [
-    ("player", "list", "{e}"), ("standings", "{e}"), ("log", "{e}"), ("event", "list"),
-    ("export", "{e}", "--what", "standings", "--format", "csv"),
-    ("export", "{e}", "--what", "pairings", "--format", "html"),
-    ("player", "list", "{e}", "--json"), ("standings", "{e}", "--json"), ("log", "{e}", "--json"),
-    ("export", "{e}"), ("event", "list", "--json"),
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("player", "list", "{e}"),
+        ("standings", "{e}"),
+        ("log", "{e}"),
+        ("event", "list"),
+        ("export", "{e}", "--what", "standings", "--format", "csv"),
+        ("export", "{e}", "--what", "pairings", "--format", "html"),
+        ("player", "list", "{e}", "--json"),
+        ("standings", "{e}", "--json"),
+        ("log", "{e}", "--json"),
+        ("export", "{e}"),
+        ("event", "list", "--json"),
+    ],
+)
 def test_names_md_l_term_no_escape_from_a_stored_name_reaches_the_terminal(tmp_path, capsys, monkeypatch, argv):
     """docs/names.md L-TERM: names read from a journal that never passed the
     rules are printed with visible escapes; JSON stays the same document."""
@@ -271,7 +301,7 @@ def test_names_md_l_export_file_a_full_disk_leaves_no_partial_file(cup, capsys, 
             calls.append(fd)
             if len(calls) > 1:
                 raise OSError(errno.ENOSPC, "No space left on device")
-            return real_write(fd, bytes(b[:min(4096, len(b) // 2)]))  # a partial file on disk
+            return real_write(fd, bytes(b[: min(4096, len(b) // 2)]))  # a partial file on disk
         return real_write(fd, b)
 
     def full_fsync(fd):
@@ -281,8 +311,21 @@ def test_names_md_l_export_file_a_full_disk_leaves_no_partial_file(cup, capsys, 
         monkeypatch.setattr(exports.os, "write", full_write)
     else:
         monkeypatch.setattr(exports.os, "fsync", full_fsync)
-    rc, out, err = run(capsys, "--lang", "en", "--data-dir", data, "export", eid, "--what", "pairings",
-                       "--format", "html", "-o", str(target))
+    rc, out, err = run(
+        capsys,
+        "--lang",
+        "en",
+        "--data-dir",
+        data,
+        "export",
+        eid,
+        "--what",
+        "pairings",
+        "--format",
+        "html",
+        "-o",
+        str(target),
+    )
     monkeypatch.undo()
     assert rc == 1 and out == ""
     assert err.count("\n") == 1 and "ENOSPC" in err
@@ -295,8 +338,21 @@ def test_names_md_l_export_file_a_folder_ending_with_a_separator_is_made(cup, ca
     """docs/names.md L-EXPORT-FILE: `-o PATH/` for a missing folder makes it and says so."""
     data, eid = _paired(cup, capsys)
     folder = tmp_path / "new" / "exports"
-    rc, out, err = run(capsys, "--lang", "en", "--data-dir", data, "export", eid, "--what", "pairings",
-                       "--format", "html", "-o", str(folder) + os.sep)
+    rc, out, err = run(
+        capsys,
+        "--lang",
+        "en",
+        "--data-dir",
+        data,
+        "export",
+        eid,
+        "--what",
+        "pairings",
+        "--format",
+        "html",
+        "-o",
+        str(folder) + os.sep,
+    )
     assert rc == 0, err
     assert f"created folder: {folder}" in out
     files = list(folder.iterdir())
@@ -309,8 +365,21 @@ def test_names_md_l_export_file_a_file_in_a_missing_folder_is_refused(cup, capsy
     """docs/names.md L-EXPORT-FILE: `-o PATH` whose folder is missing is refused
     naming the first missing folder; nothing is written, no folder is made."""
     data, eid = _paired(cup, capsys)
-    rc, out, err = run(capsys, "--lang", "en", "--data-dir", data, "export", eid, "--what", "pairings",
-                       "--format", "html", "-o", str(tmp_path / "nope" / "deeper" / "x.html"))
+    rc, out, err = run(
+        capsys,
+        "--lang",
+        "en",
+        "--data-dir",
+        data,
+        "export",
+        eid,
+        "--what",
+        "pairings",
+        "--format",
+        "html",
+        "-o",
+        str(tmp_path / "nope" / "deeper" / "x.html"),
+    )
     assert rc == 1 and out == "" and err.count("\n") == 1
     assert f"the folder {tmp_path / 'nope'} does not exist" in err
     assert not (tmp_path / "nope").exists()
@@ -319,8 +388,21 @@ def test_names_md_l_export_file_a_file_in_a_missing_folder_is_refused(cup, capsy
 def test_names_md_l_export_file_an_existing_folder_still_gets_a_named_file(cup, capsys, tmp_path):
     """docs/names.md L-EXPORT-FILE: an existing folder (no separator) as before."""
     data, eid = _paired(cup, capsys)
-    rc, out, err = run(capsys, "--lang", "en", "--data-dir", data, "export", eid, "--what", "standings",
-                       "--format", "csv", "-o", str(tmp_path))
+    rc, out, err = run(
+        capsys,
+        "--lang",
+        "en",
+        "--data-dir",
+        data,
+        "export",
+        eid,
+        "--what",
+        "standings",
+        "--format",
+        "csv",
+        "-o",
+        str(tmp_path),
+    )
     assert rc == 0, err
     assert "created folder" not in out
     assert any(p.name.endswith("_Cup_standings_r1.csv") for p in tmp_path.iterdir())
@@ -416,8 +498,7 @@ def test_names_md_l_term_nothing_escaped_holds_a_control_or_format_character(tex
     from core.names import REFUSED_CATEGORIES
 
     assert not any(unicodedata.category(c) in REFUSED_CATEGORIES for c in escaped(text))
-    assert not any(unicodedata.category(c) in REFUSED_CATEGORIES and c != "\n"
-                   for c in escaped(text, keep="\n"))
+    assert not any(unicodedata.category(c) in REFUSED_CATEGORIES and c != "\n" for c in escaped(text, keep="\n"))
 
 
 @settings(max_examples=200, deadline=None)

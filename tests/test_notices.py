@@ -3,16 +3,17 @@ report, time recommendations and the guideline version."""
 
 import pytest
 
-from core.reports.exports import format_summary, render
 from core.event.model import Event, Match, Player, Round, Staff
 from core.event.timing import recommended_minutes
+from core.reports.exports import format_summary, render
 
 
 def _event(**kw):
     players = tuple(Player(f"p{i}", n) for i, n in enumerate(["Ann", "Ben", "Cho", "Dai"], 1))
     r1 = Round(1, "swiss", (Match(1, "p1", "p2", 2, 0, 0, "p1"), Match(2, "p3", "p4")))
-    return Event(id="e", name="Cup", date="2008-11-30", players=players, rounds=(r1,),
-                 staff=Staff("Org", ("HJ",), "HJ"), **kw)
+    return Event(
+        id="e", name="Cup", date="2008-11-30", players=players, rounds=(r1,), staff=Staff("Org", ("HJ",), "HJ"), **kw
+    )
 
 
 def test_g_mulligan_g_next_game_g_spare_2_3_g_sleeves_on_every_slip():
@@ -39,13 +40,16 @@ def test_g_report_g_publish_g_other_format_in_the_event_report():
     assert summary == "Swiss" and other is False
 
 
-@pytest.mark.parametrize("kind,match,low,high,rule", [
-    ("constructed", "bo3", 50, 100, "G-MATCH-TIME"),
-    ("constructed", "bo1", 20, 40, "G-BO1"),
-    ("sealed", "bo3", 30, 50, "G-SEALED"),
-    ("draft", "bo1", 30, 40, "G-DRAFT-TIME"),
-    ("draft", "bo3", 50, None, "G-DRAFT-TIME"),
-])
+@pytest.mark.parametrize(
+    "kind,match,low,high,rule",
+    [
+        ("constructed", "bo3", 50, 100, "G-MATCH-TIME"),
+        ("constructed", "bo1", 20, 40, "G-BO1"),
+        ("sealed", "bo3", 30, 50, "G-SEALED"),
+        ("draft", "bo1", 30, 40, "G-DRAFT-TIME"),
+        ("draft", "bo3", 50, None, "G-DRAFT-TIME"),
+    ],
+)
 def test_g_match_time_g_draft_time_recommended_minutes(kind, match, low, high, rule):
     r = recommended_minutes(kind, match)
     assert (r.low, r.high, r.rule) == (low, high, rule)

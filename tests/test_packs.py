@@ -9,7 +9,8 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from core.cards.model import BoosterDef, RaritySlot, StarterDef, Upgrade
 from core.cards.sets import load_sample_sets
@@ -41,7 +42,7 @@ def test_g_draft_4_booster_follows_its_slots(code, seed):
     # walk the slots: each slot's cards sit together, the last one maybe upgraded
     at = 0
     for s in b.slots:
-        part = [cs.card(n).rarity for n in pack[at:at + s.count]]
+        part = [cs.card(n).rarity for n in pack[at : at + s.count]]
         at += s.count
         assert part[:-1] == [s.rarity] * (s.count - 1)
         assert part[-1] == s.rarity or part[-1] in {u.rarity for u in s.upgrades}
@@ -99,8 +100,12 @@ def test_unfillable_slot_names_the_set_and_slot():
     """A booster built in code that needs more distinct cards of a rarity than the
     set has: ValidationError naming the set and the slot (G-DRAFT-1 packs)."""
     cs = SETS["alpha"]  # 8 SR cards
-    bad = replace(cs, booster=BoosterDef(12, (RaritySlot("C", 2), RaritySlot("SR", 9),
-                                              RaritySlot("U", 1, (Upgrade("XX", 0.5),))), True))
+    bad = replace(
+        cs,
+        booster=BoosterDef(
+            12, (RaritySlot("C", 2), RaritySlot("SR", 9), RaritySlot("U", 1, (Upgrade("XX", 0.5),))), True
+        ),
+    )
     with pytest.raises(ValidationError) as e:
         check_booster(bad)
     where = dict(e.value.problems)

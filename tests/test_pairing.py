@@ -10,9 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.tournament import pairing
 from core.errors import LyceeError, RuleError
 from core.event.model import Match, Player, Round
+from core.tournament import pairing
 from core.tournament.pairing import pair_swiss, pairing_cost, suggested_rounds
 from tests.engine_helpers import (
     decide,
@@ -142,16 +142,24 @@ def test_bye_goes_to_the_lowest_ranked_player_without_a_bye():
     """DESIGN 5: the bye goes to the lowest-ranked eligible player who has
     not had a bye: z and d (3 points, bye) are passed over for c."""
     ps = tuple(Player(p, p.upper()) for p in "abcdz")
-    r1 = Round(1, "swiss", (
-        Match(1, "a", "b", 2, 0, 0, "p1"),
-        Match(2, "c", "d", 2, 1, 0, "p1"),
-        Match(3, "z", None, 2, 0, 0, "bye"),
-    ))
-    r2 = Round(2, "swiss", (
-        Match(1, "a", "z", 2, 0, 0, "p1"),
-        Match(2, "b", "c", 2, 0, 0, "p1"),
-        Match(3, "d", None, 2, 0, 0, "bye"),
-    ))
+    r1 = Round(
+        1,
+        "swiss",
+        (
+            Match(1, "a", "b", 2, 0, 0, "p1"),
+            Match(2, "c", "d", 2, 1, 0, "p1"),
+            Match(3, "z", None, 2, 0, 0, "bye"),
+        ),
+    )
+    r2 = Round(
+        2,
+        "swiss",
+        (
+            Match(1, "a", "z", 2, 0, 0, "p1"),
+            Match(2, "b", "c", 2, 0, 0, "p1"),
+            Match(3, "d", None, 2, 0, 0, "bye"),
+        ),
+    )
     ev = make_event(players=ps, rounds=(r1, r2))
     # points: a 6, b 3, c 3, d 3 (bye), z 3 (bye); b's OMW .75 > c's .5
     for seed in range(5):
@@ -162,18 +170,26 @@ def test_bye_uses_the_tiebreakers_to_find_the_lowest_ranked():
     """DESIGN 5: rank = points then tiebreakers; the worse OMW gets the bye."""
     # x and y on 0 points with no bye; x lost to strong a, y lost to weak d
     ps = tuple(Player(p, p) for p in "abcdxy") + (Player("z", "z"),)
-    r1 = Round(1, "swiss", (
-        Match(1, "a", "x", 2, 0, 0, "p1"),
-        Match(2, "d", "y", 2, 0, 0, "p1"),
-        Match(3, "b", "c", 2, 0, 0, "p1"),
-        Match(4, "z", None, 2, 0, 0, "bye"),
-    ))
-    r2 = Round(2, "swiss", (
-        Match(1, "a", "b", 2, 0, 0, "p1"),
-        Match(2, "d", "c", 0, 2, 0, "p2"),
-        Match(3, "x", "y", 1, 1, 0, "draw"),
-        Match(4, "z", None, 2, 0, 0, "bye"),
-    ))
+    r1 = Round(
+        1,
+        "swiss",
+        (
+            Match(1, "a", "x", 2, 0, 0, "p1"),
+            Match(2, "d", "y", 2, 0, 0, "p1"),
+            Match(3, "b", "c", 2, 0, 0, "p1"),
+            Match(4, "z", None, 2, 0, 0, "bye"),
+        ),
+    )
+    r2 = Round(
+        2,
+        "swiss",
+        (
+            Match(1, "a", "b", 2, 0, 0, "p1"),
+            Match(2, "d", "c", 0, 2, 0, "p2"),
+            Match(3, "x", "y", 1, 1, 0, "draw"),
+            Match(4, "z", None, 2, 0, 0, "bye"),
+        ),
+    )
     # d: 3 points (MWP .5), a: 6 (MWP 1): x's OMW = (1+.5)/2 > y's = (.5+.5)/2
     ev = make_event(players=ps, rounds=(r1, r2))
     assert pair_swiss(ev, random.Random(0))[-1].p1 == "y"
@@ -303,7 +319,7 @@ def test_saturated_middle_group_goes_down_not_up_g_swiss_pair_1():
     mid = ["m1", "m2", "m3", "m4"]
     pts.update({m: 3 for m in mid})
     pts.update({f"b{i:03d}": 0 for i in range(100)})
-    met = [(x, y) for i, x in enumerate(mid) for y in mid[i + 1:]]
+    met = [(x, y) for i, x in enumerate(mid) for y in mid[i + 1 :]]
     ev = custom(pts, met=met)
     ms = pair_swiss(ev, random.Random(1))
     check_complete(ev, ms)
@@ -346,7 +362,6 @@ def test_optimal_against_exact_solver_seeded_sweep_g_swiss_pair_1_2():
         ms = pair_swiss(ev, random.Random(seed))
         check_complete(ev, ms)
         assert pairing_cost(ev, ms).vector == reference_cost(ev, ms), seed
-
 
 
 @FAST
@@ -418,10 +433,12 @@ def test_properties_each_player_once_no_second_bye_g_swiss_pair_1(n, rounds, see
             # a field this large always has a rematch-free round (Dirac)
             assert cost.rematches == 0
         ev = play_round(ev, ms, rng, 0.1, 0.02)
-        ev = ev.with_(players=tuple(
-            replace(p, dropped_after_round=len(ev.rounds)) if p.active and rng.random() < 0.03 else p
-            for p in ev.players
-        ))
+        ev = ev.with_(
+            players=tuple(
+                replace(p, dropped_after_round=len(ev.rounds)) if p.active and rng.random() < 0.03 else p
+                for p in ev.players
+            )
+        )
 
 
 def test_large_field_is_certified_without_exact_windows(monkeypatch):

@@ -106,10 +106,14 @@ def test_g_pen_2_two_notices_make_a_warning_and_two_warnings_exclude(tmp_path):
 
 
 def _event_for_property() -> Event:
-    return Event(id="e", name="x", date="2026-11-30",
-                 staff=Staff("Org", ("J1", "HJ"), "HJ"),
-                 players=(Player("p1", "A"), Player("p2", "B")),
-                 rounds=(Round(1, "swiss", (Match(1, "p1", "p2"),)),))
+    return Event(
+        id="e",
+        name="x",
+        date="2026-11-30",
+        staff=Staff("Org", ("J1", "HJ"), "HJ"),
+        players=(Player("p1", "A"), Player("p2", "B")),
+        rounds=(Round(1, "swiss", (Match(1, "p1", "p2"),)),),
+    )
 
 
 @settings(max_examples=200, deadline=None)
@@ -140,8 +144,7 @@ def test_g_pen_2_escalation_however_notices_and_warnings_arrive(levels):
         assert m.outcome == "p2"  # the current match is lost
     else:
         assert m.outcome is None
-    assert scorecard_marks(ev, "p1", 1) == "".join("N" if lv == "notice" else "W"
-                                                   for lv in levels[:len(ev.penalties)])
+    assert scorecard_marks(ev, "p1", 1) == "".join("N" if lv == "notice" else "W" for lv in levels[: len(ev.penalties)])
 
 
 def test_g_pen_3_scorecard_marks_per_player_and_round(tmp_path):
@@ -170,7 +173,9 @@ def test_g_pen_4_history_keeps_every_penalty_to_report(tmp_path):
     desk.penalty("Ann", "notice", "slow", by="HJ")
     h = history(desk.event, "p1")
     assert [(n, p.level, p.by, p.reason, p.action) for n, p in h] == [
-        (1, "warning", "J1", "marked cards", "other"), (3, "notice", "HJ", "slow", "none")]
+        (1, "warning", "J1", "marked cards", "other"),
+        (3, "notice", "HJ", "slow", "none"),
+    ]
     assert [a["type"] for a in desk.store.actions].count("penalty") == 3
     store.close()
 

@@ -16,7 +16,6 @@ from hypothesis import strategies as st
 from core.desk import Desk
 from core.errors import LyceeError
 from core.rules.reports import ALPHABET, UnknownCode, new_code, player_by_code, round_reports
-
 from tests.test_serve import Clock
 
 T0 = datetime(2026, 12, 2, 13, 0, tzinfo=timezone.utc)
@@ -368,8 +367,9 @@ def test_api_cross_origin_and_tokenless_posts_are_refused(desk):
         assert post(client, doc, tok, **{"Sec-Fetch-Site": "cross-site"}).status_code == 403
         assert post(client, doc, tok, origin=None).status_code == 403
         assert post(client, doc, "1.forged").status_code == 403
-        r = client.post("/api/report", data={"code": c[m.p1], "result": "2-0"},
-                        headers={"Origin": "http://evil.test"})  # a plain HTML form
+        r = client.post(
+            "/api/report", data={"code": c[m.p1], "result": "2-0"}, headers={"Origin": "http://evil.test"}
+        )  # a plain HTML form
         assert r.status_code == 403
     assert not any(a["type"] == "report" for a in journal(desk))
 
@@ -424,10 +424,14 @@ def test_g_bo3_reports_arriving_together_are_one_record_each_with_its_answer(des
     c = codes(desk)
     m1, m2 = table(desk, 1), table(desk, 2)
     seqs = len(journal(desk))
-    out = desk.phone_reports([(c[m1.p1], "2-0", f"player {m1.p1} (phone)", "192.0.2.1"),
-                              ("NOBODY99", "2-0", "player ? (phone)", "192.0.2.9"),
-                              (c[m1.p2], "0-2", f"player {m1.p2} (phone)", "192.0.2.2"),
-                              (c[m2.p1], "2-1", f"player {m2.p1} (phone)", "192.0.2.3")])
+    out = desk.phone_reports(
+        [
+            (c[m1.p1], "2-0", f"player {m1.p1} (phone)", "192.0.2.1"),
+            ("NOBODY99", "2-0", "player ? (phone)", "192.0.2.9"),
+            (c[m1.p2], "0-2", f"player {m1.p2} (phone)", "192.0.2.2"),
+            (c[m2.p1], "2-1", f"player {m2.p1} (phone)", "192.0.2.3"),
+        ]
+    )
     assert [o.get("status") for o in out] == ["recorded", None, "recorded", "waiting"]
     assert out[1]["unknown"] is True and "unknown report code" in out[1]["error"]
     new = journal(desk)[seqs:]

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_serve_browser import ARGS, CHROMIUM, pages_of, sync_api
-
 from core.desk import Desk
 from core.door import LocalWriter
 from core.rules.reports import report_url
+from tests.test_serve_browser import ARGS, CHROMIUM, pages_of, sync_api
 
 expect = sync_api.expect
 NAMES = ["佐藤 花子", "鈴木 一郎", "高橋 次郎", "田中 三郎"]
@@ -49,8 +48,13 @@ def test_g_bo3_two_phones_report_from_the_slip_link_to_recorded_in_japanese(serv
         try:
             pages = {}
             for pid in (m.p1, m.p2):
-                ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
-                                          is_mobile=True, has_touch=True, locale="ja-JP")
+                ctx = browser.new_context(
+                    viewport={"width": 390, "height": 844},
+                    device_scale_factor=2,
+                    is_mobile=True,
+                    has_touch=True,
+                    locale="ja-JP",
+                )
                 page = ctx.new_page()
                 page.goto(links[pid])
                 assert page.locator("html").get_attribute("lang") == "ja"

@@ -15,7 +15,6 @@ import sys
 import threading
 from pathlib import Path
 
-
 from core.desk import Desk
 from core.store import DataDir
 
@@ -31,8 +30,7 @@ def _env():
 def _request(port: int, method: str, path: str, body: dict | None = None, token: str = ""):
     c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     try:
-        headers = {"Origin": f"http://127.0.0.1:{port}", "Content-Type": "application/json",
-                   "X-Lycee-Token": token}
+        headers = {"Origin": f"http://127.0.0.1:{port}", "Content-Type": "application/json", "X-Lycee-Token": token}
         c.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
         r = c.getresponse()
         return r.status, r.read().decode()
@@ -57,9 +55,25 @@ def test_g_bo3_sigkill_of_the_serving_desk_loses_no_acknowledged_report(tmp_path
             jobs.append((m.table, "p2", codes[m.p2], "1-2"))
         eid = store.id
     assert len(jobs) == 100
-    proc = subprocess.Popen([sys.executable, "-m", "tui.cli", "--data-dir", str(tmp_path), "serve", eid,
-                             "--host", "127.0.0.1", "--port", "0"], stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL, text=True, env=_env())
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "tui.cli",
+            "--data-dir",
+            str(tmp_path),
+            "serve",
+            eid,
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=_env(),
+    )
     try:
         port = None
         for line in proc.stdout:

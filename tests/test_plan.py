@@ -8,8 +8,8 @@ import random
 from datetime import datetime, timedelta, timezone
 
 from core.desk import Desk
-from core.tournament.plan import DEFAULT_OVERRUN, DEFAULT_TURNAROUND, measure, plan_event
 from core.store import DataDir
+from core.tournament.plan import DEFAULT_OVERRUN, DEFAULT_TURNAROUND, measure, plan_event
 from tui.cli import main
 
 T0 = datetime(2026, 12, 5, 1, 0, tzinfo=timezone.utc)

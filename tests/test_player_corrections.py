@@ -35,8 +35,22 @@ def ok(capsys, *argv) -> str:
 @pytest.fixture
 def cup(tmp_path, capsys):
     data = tmp_path / "data"
-    eid = ok(capsys, "--data-dir", data, "event", "new", "土曜リセ杯", "--date", "2026-12-05",
-             "--organizer", "Org", "--judge", "J", "--head-judge", "J").strip()
+    eid = ok(
+        capsys,
+        "--data-dir",
+        data,
+        "event",
+        "new",
+        "土曜リセ杯",
+        "--date",
+        "2026-12-05",
+        "--organizer",
+        "Org",
+        "--judge",
+        "J",
+        "--head-judge",
+        "J",
+    ).strip()
     return data, eid
 
 
@@ -76,8 +90,20 @@ def test_l_rename_same_name_rule_and_no_op_refused(cup, capsys):
     (then "NAME (2)", as `player add`); renaming to the same name is refused;
     nothing is stored by a refusal."""
     data, eid = cup
-    ok(capsys, "--data-dir", data, "player", "add", eid, "佐藤花子", "佐藤 花", "--reading", "さとう はなこ",
-       "--reading", "")
+    ok(
+        capsys,
+        "--data-dir",
+        data,
+        "player",
+        "add",
+        eid,
+        "佐藤花子",
+        "佐藤 花",
+        "--reading",
+        "さとう はなこ",
+        "--reading",
+        "",
+    )
     before = ok(capsys, "--data-dir", data, "log", eid)
     rc, _out, err = run(capsys, "--data-dir", data, "player", "rename", eid, "p2", "佐藤花子")
     assert rc != 0 and "--allow-same-name" in err and err.count("\n") == 1
@@ -140,8 +166,11 @@ def test_l_remove_refused_once_paired_naming_player_drop_and_undo_restores(cup, 
     ok(capsys, "--data-dir", data, "player", "remove", eid, "C")
     out = ok(capsys, "--data-dir", data, "undo", eid)
     assert "removed the registration of C" in out
-    assert [x.split("\t")[1] for x in ok(capsys, "--data-dir", data, "player", "list", eid).splitlines()] == \
-        ["A", "B", "C"]
+    assert [x.split("\t")[1] for x in ok(capsys, "--data-dir", data, "player", "list", eid).splitlines()] == [
+        "A",
+        "B",
+        "C",
+    ]
     ok(capsys, "--data-dir", data, "pair", eid)
     before = ok(capsys, "--data-dir", data, "log", eid)
     rc, _out, err = run(capsys, "--data-dir", data, "player", "remove", eid, "A")
@@ -153,9 +182,32 @@ def test_l_remove_refused_once_paired_naming_player_drop_and_undo_restores(cup, 
 
 
 def _paired_with_readings(capsys, data, eid):
-    ok(capsys, "--data-dir", data, "player", "add", eid, "中村", "伊藤", "佐藤", "吉田", "さくら", "山田",
-       "--reading", "なかむら", "--reading", "イトウ", "--reading", "ｻﾄｳ", "--reading", "よしだ",
-       "--reading", "", "--reading", "")
+    ok(
+        capsys,
+        "--data-dir",
+        data,
+        "player",
+        "add",
+        eid,
+        "中村",
+        "伊藤",
+        "佐藤",
+        "吉田",
+        "さくら",
+        "山田",
+        "--reading",
+        "なかむら",
+        "--reading",
+        "イトウ",
+        "--reading",
+        "ｻﾄｳ",
+        "--reading",
+        "よしだ",
+        "--reading",
+        "",
+        "--reading",
+        "",
+    )
     ok(capsys, "--data-dir", data, "pair", eid)
 
 
@@ -172,8 +224,9 @@ def test_l_reading_by_name_export_is_in_gojuon_order(cup, capsys):
     assert doc["note"] == "1 player without a reading (よみ) is listed last, by name"
     csv_text = ok(capsys, "--data-dir", data, "export", eid, "--what", "pairings-by-name", "--format", "csv")
     assert [line.split(",")[0] for line in csv_text.splitlines()[1:]] == want
-    page = ok(capsys, "--data-dir", data, "--lang", "ja", "export", eid, "--what", "pairings-by-name",
-              "--format", "html")
+    page = ok(
+        capsys, "--data-dir", data, "--lang", "ja", "export", eid, "--what", "pairings-by-name", "--format", "html"
+    )
     assert [page.index(f"<tr><td>{n}</td>") for n in want] == sorted(page.index(f"<tr><td>{n}</td>") for n in want)
     assert "よみのない 1 人は最後に名前順で載せています" in page
 
@@ -237,9 +290,15 @@ def test_l_reading_normalises_width_and_kind():
 
 
 @settings(max_examples=80, deadline=None)
-@given(st.lists(st.tuples(st.text(min_size=1, max_size=6),
-                          st.one_of(st.none(), st.text(alphabet="あいうかがきゃアイウカガキャｱｲｳｶﾞー ", min_size=1,
-                                                       max_size=6))), max_size=12))
+@given(
+    st.lists(
+        st.tuples(
+            st.text(min_size=1, max_size=6),
+            st.one_of(st.none(), st.text(alphabet="あいうかがきゃアイウカガキャｱｲｳｶﾞー ", min_size=1, max_size=6)),
+        ),
+        max_size=12,
+    )
+)
 def test_l_reading_order_puts_every_reading_before_every_name_without(rows):
     """L-READING: a total order: players with a reading (or a kana name) come
     first, in the order of their hiragana key; those with neither after."""
@@ -258,8 +317,9 @@ def test_l_rename_reaches_the_draft_table_and_remove_refuses_a_seated_player(tmp
     from core.store import DataDir
     from limited.event import draft_pods
 
-    store = DataDir(tmp_path / "data").create({"name": "Draft", "kind": "draft", "date": "2026-11-30",
-                                               "sanctioned": False})
+    store = DataDir(tmp_path / "data").create(
+        {"name": "Draft", "kind": "draft", "date": "2026-11-30", "sanctioned": False}
+    )
     d = Desk(store)
     d.add_players([f"Player {i}" for i in range(1, 7)])
     draft_pods(d, "beta", 5, seed=1)

@@ -17,8 +17,12 @@ from core.store import DataDir
 from core.tournament import matchrules
 from tui.app import LyceeApp
 
-COUNTED = {"parse_table_result": matchrules.parse_table_result, "parse_result": matchrules.parse_result,
-           "check_result": matchrules.check_result, "needs_time_call": clock.needs_time_call}
+COUNTED = {
+    "parse_table_result": matchrules.parse_table_result,
+    "parse_result": matchrules.parse_result,
+    "check_result": matchrules.check_result,
+    "needs_time_call": clock.needs_time_call,
+}
 
 
 def _count_calls(monkeypatch) -> Counter:
@@ -30,6 +34,7 @@ def _count_calls(monkeypatch) -> Counter:
         def wrapper(*args, **kw):
             calls[name] += 1
             return fn(*args, **kw)
+
         return wrapper
 
     wrappers = {id(fn): (name, counting(name, fn)) for name, fn in COUNTED.items()}

@@ -39,8 +39,14 @@ def fast_dir(tmp_path):
 def _tiny_event(dd: DataDir):
     """Four players, two rounds played (a result a record) and a notice: 9
     records (#1-#9), and backups before rounds 1 and 2 (up to #2 and #5)."""
-    store = dd.create({"name": "Repair", "date": "2026-11-30", "sanctioned": False,
-                       "staff": {"organizer": "Org", "judges": ["Judge"], "head_judge": "Judge"}})
+    store = dd.create(
+        {
+            "name": "Repair",
+            "date": "2026-11-30",
+            "sanctioned": False,
+            "staff": {"organizer": "Org", "judges": ["Judge"], "head_judge": "Judge"},
+        }
+    )
     desk = Desk(store)
     desk.add_players(["Ann", "Ben", "山田", "佐藤"])
     ids = [p.id for p in store.event.players]
@@ -129,8 +135,9 @@ def test_issue23_every_flipped_byte_stops_writers_and_repair_keeps_every_intact_
                         assert now[a["seq"]] == a, pos  # from the backup
                 else:
                     got = now[a["seq"]]
-                    assert got == a or (got["type"] == "lost" and got["data"]["was"] == a
-                                        and got["data"]["why"] == "refused"), (pos, a["seq"])
+                    assert got == a or (
+                        got["type"] == "lost" and got["data"]["was"] == a and got["data"]["why"] == "refused"
+                    ), (pos, a["seq"])
         if hit is None or recs[hit].actions[-1]["seq"] <= covered or pos == recs[hit].end - 1:
             assert r.lost == [] and r.lost_tail == "", pos
         assert r.event == _fold(out.actions)
@@ -141,8 +148,14 @@ def test_issue23_every_flipped_byte_stops_writers_and_repair_keeps_every_intact_
 def _undo_event(dd: DataDir):
     """Undos (of a result, then of a notice), a correction by undo, late
     players: 14 records whose meaning depends on the ones before them."""
-    store = dd.create({"name": "Undo", "date": "2026-11-30", "sanctioned": False,
-                       "staff": {"organizer": "Org", "judges": ["Judge"], "head_judge": "Judge"}})
+    store = dd.create(
+        {
+            "name": "Undo",
+            "date": "2026-11-30",
+            "sanctioned": False,
+            "staff": {"organizer": "Org", "judges": ["Judge"], "head_judge": "Judge"},
+        }
+    )
     desk = Desk(store)
     desk.add_players(["Ann", "Ben", "山田", "佐藤"])
     ids = [p.id for p in store.event.players]
@@ -177,11 +190,13 @@ def _check_rebuilt(data: bytes, bad: bytes, r, damaged: set[int]) -> None:
         for a in rec.actions:
             got = now.get(a["seq"])
             if i in damaged:
-                assert got == a or (got is not None and got["type"] == "lost") or (
-                    got is None and r.lost_tail), a["seq"]
+                assert got == a or (got is not None and got["type"] == "lost") or (got is None and r.lost_tail), a[
+                    "seq"
+                ]
             else:
-                assert got == a or (got["type"] == "lost" and got["data"]["was"] == a
-                                    and got["data"]["why"] == "refused"), a["seq"]
+                assert got == a or (
+                    got["type"] == "lost" and got["data"]["was"] == a and got["data"]["why"] == "refused"
+                ), a["seq"]
 
 
 def test_issue23_a_sample_of_flips_in_a_journal_with_undos(fast_dir):
@@ -241,16 +256,23 @@ def test_issue23_damaged_spans_property(fast_dir):
     covered = max(scan(raw).last_seq for _n, raw in backups)
 
     @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
-    @given(start=st.integers(0, len(data) - 1), size=st.integers(1, 600),
-           fill=st.one_of(st.just(b"\0"), st.binary(min_size=1, max_size=8)), use_backups=st.booleans())
+    @given(
+        start=st.integers(0, len(data) - 1),
+        size=st.integers(1, 600),
+        fill=st.one_of(st.just(b"\0"), st.binary(min_size=1, max_size=8)),
+        use_backups=st.booleans(),
+    )
     def run(start, size, fill, use_backups):
         end = min(len(data), start + size)
         patch = (fill * (end - start))[: end - start]
         bad = data[:start] + patch + data[end:]
         if bad == data:
             return
-        damaged = {i for i, r in enumerate(recs) if r.start < end and start < r.end and data[r.start:r.end] !=
-                   bad[r.start:r.end]}
+        damaged = {
+            i
+            for i, r in enumerate(recs)
+            if r.start < end and start < r.end and data[r.start : r.end] != bad[r.start : r.end]
+        }
         try:
             r = rebuild(bad, backups if use_backups else [], "2026-11-30T20:00:00+09:00")
         except LyceeError as err:  # only when the creation is lost and no backup holds it
@@ -362,7 +384,7 @@ def test_issue23_a_damaged_magic_line_loses_nothing(fast_dir):
         b.unlink()
     path = dd.event_path(eid)
     data = path.read_bytes()
-    path.write_bytes(b"lycee-journal/9\n" + data[len(MAGIC):])
+    path.write_bytes(b"lycee-journal/9\n" + data[len(MAGIC) :])
     with pytest.raises(JournalDamaged, match=r"record 1 .*no good record comes before it"):
         dd.open(eid)
     with pytest.raises(LyceeError, match="lycee repair"):
@@ -383,12 +405,17 @@ def test_issue23_temp_files_of_killed_writers_go_by_every_name_the_store_makes(t
     store = _tiny_event(dd)
     eid = store.id
     store.close()
-    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
-                          text=True).stdout.strip()
-    stale = [dd.events_dir / f"..{eid}.owner.{dead}.tmp", dd.events_dir / f"..{eid}.head.{dead}.tmp",
-             dd.events_dir / f".{eid}.json.{dead}.tmp", dd.events_dir / f".{eid}.json.{os.getpid()}.tmp",
-             dd.events_dir / f".{eid}.broken-20261130T120000.json.bad.{dead}.tmp",
-             dd.backups_dir / f".{eid}.r02-s00000005.jsonl.{dead}.tmp"]
+    dead = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True
+    ).stdout.strip()
+    stale = [
+        dd.events_dir / f"..{eid}.owner.{dead}.tmp",
+        dd.events_dir / f"..{eid}.head.{dead}.tmp",
+        dd.events_dir / f".{eid}.json.{dead}.tmp",
+        dd.events_dir / f".{eid}.json.{os.getpid()}.tmp",
+        dd.events_dir / f".{eid}.broken-20261130T120000.json.bad.{dead}.tmp",
+        dd.backups_dir / f".{eid}.r02-s00000005.jsonl.{dead}.tmp",
+    ]
     live = dd.events_dir / f"..{eid}.head.{os.getppid()}.tmp"
     other = dd.events_dir / f"..other-event.head.{dead}.tmp"
     for p in (*stale, live, other):
@@ -455,7 +482,7 @@ def test_issue23_counts_stay_true_when_the_header_cannot_be_written(tmp_path, mo
 
 
 def test_issue23_a_refused_batch_is_summarised_not_listed(tmp_path, monkeypatch):
-    """"20 players (山田0, 山田1, 山田2 … and 17 more)", not twenty names."""
+    """ "20 players (山田0, 山田1, 山田2 … and 17 more)", not twenty names."""
     import core.store.journal as J
 
     dd = DataDir(tmp_path)

@@ -15,8 +15,10 @@ from core.rules.results import apply_results
 
 
 def _event(n: int, match: str):
-    ev = rules.apply(None, {"type": "create", "data": {"id": "e", "name": "e", "date": "2026-11-30",
-                                                       "sanctioned": False, "match": match}})
+    ev = rules.apply(
+        None,
+        {"type": "create", "data": {"id": "e", "name": "e", "date": "2026-11-30", "sanctioned": False, "match": match}},
+    )
     ids = [f"p{i}" for i in range(1, n + 1)]
     ev = rules.apply(ev, {"type": "register", "data": {"players": [{"id": i, "name": i} for i in ids]}})
     tables = [{"table": t + 1, "p1": ids[2 * t], "p2": ids[2 * t + 1]} for t in range(n // 2)]
@@ -25,8 +27,9 @@ def _event(n: int, match: str):
     return rules.apply(ev, {"type": "pair", "data": {"round": 1, "stage": "swiss", "matches": tables}})
 
 
-_results = st.lists(st.tuples(st.integers(0, 8), st.integers(0, 3), st.integers(0, 3), st.integers(0, 1),
-                              st.booleans()), max_size=12)
+_results = st.lists(
+    st.tuples(st.integers(0, 8), st.integers(0, 3), st.integers(0, 3), st.integers(0, 1), st.booleans()), max_size=12
+)
 
 
 @settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow], deadline=None)
@@ -34,8 +37,9 @@ _results = st.lists(st.tuples(st.integers(0, 8), st.integers(0, 3), st.integers(
 def test_batched_results_are_the_results_one_by_one(n, match, results):
     # G-SWISS-POINTS (a bye takes no result), G-BO3 / G-BO1 (the scores a match allows), G-ID-2
     ev = _event(n, match)
-    payloads = [ResultAction(round=1, table=t, p1_wins=a, p2_wins=b, draws=d, intentional=i)
-                for t, a, b, d, i in results]
+    payloads = [
+        ResultAction(round=1, table=t, p1_wins=a, p2_wins=b, draws=d, intentional=i) for t, a, b, d, i in results
+    ]
     one = ev
     errors: list[str | None] = []
     for p in payloads:

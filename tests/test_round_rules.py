@@ -10,11 +10,18 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from datetime import datetime, timedelta, timezone
+
+import pytest
 
 from core import rules as A
-from core.errors import RuleError
+from core.desk import Desk
+from core.errors import LyceeError, RuleError
+from core.event.model import Match
 from core.rules.eventfile import event_from_doc, to_doc
 from core.rules.lateness import Prompt, next_due, prompts
+from core.rules.staff import check_staff, staff_problems
+from core.store import DataDir
 from core.tournament.matchrules import (
     check_result,
     match_over,
@@ -23,15 +30,6 @@ from core.tournament.matchrules import (
     result_from_games,
     tally_games,
 )
-from core.rules.staff import check_staff, staff_problems
-from datetime import datetime, timedelta, timezone
-
-import pytest
-
-from core.desk import Desk
-from core.errors import LyceeError
-from core.event.model import Match
-from core.store import DataDir
 
 JST = timezone(timedelta(hours=9))
 T0 = datetime(2026, 11, 30, 13, 0, 0, tzinfo=JST)
@@ -54,8 +52,7 @@ class FakeTime:
 
 def make_event(root, fake, *, match="bo3", players=4, staff=True, sanctioned=True, minutes=50):
     dd = DataDir(root, clock=fake)
-    settings = {"name": "Round Cup", "date": "2026-11-30", "match": match, "minutes": minutes,
-                "sanctioned": sanctioned}
+    settings = {"name": "Round Cup", "date": "2026-11-30", "match": match, "minutes": minutes, "sanctioned": sanctioned}
     if staff:
         settings["staff"] = dict(STAFF)
     store = dd.create(settings)
@@ -211,8 +208,9 @@ def test_g_id_1_intentional_draw_before_the_match_starts(tmp_path):
     # an ID is no game played
     ev = desk.event
     try:
-        A.apply(ev, {"type": "result", "data": {"round": 1, "table": 2, "p1_wins": 1, "p2_wins": 0,
-                                                  "intentional": True}})
+        A.apply(
+            ev, {"type": "result", "data": {"round": 1, "table": 2, "p1_wins": 1, "p2_wins": 0, "intentional": True}}
+        )
     except RuleError as err:
         assert err.rule == "G-ID-1"
     else:
@@ -548,8 +546,11 @@ def test_design4_event_file_keeps_the_round_state(tmp_path):
         event_from_doc(doc)
     except ValidationError as err:
         paths = {p for p, _ in err.problems}
-        assert {"$.rounds[0].clock.started_at", "$.rounds[0].matches[1].games",
-                "$.rounds[0].checkins[0].player"} <= paths
+        assert {
+            "$.rounds[0].clock.started_at",
+            "$.rounds[0].matches[1].games",
+            "$.rounds[0].checkins[0].player",
+        } <= paths
     else:
         raise AssertionError("bad file accepted")
     store.close()
@@ -561,8 +562,16 @@ def test_design4_files_without_the_new_keys_keep_their_shape(tmp_path):
     desk.record(1, "2-1")
     doc = to_doc(desk.event)
     assert set(doc["rounds"][0]) == {"number", "stage", "matches"}
-    assert set(doc["rounds"][0]["matches"][0]) == {"table", "p1", "p2", "p1_wins", "p2_wins",
-                                                  "draws", "outcome", "note"}
+    assert set(doc["rounds"][0]["matches"][0]) == {
+        "table",
+        "p1",
+        "p2",
+        "p1_wins",
+        "p2_wins",
+        "draws",
+        "outcome",
+        "note",
+    }
     store.close()
 
 
@@ -592,8 +601,9 @@ def test_cli_round_commands_and_refusals(tmp_path, capsys):
         assert path.read_bytes() == before
 
     refused_cli("pair", eid, needle="[G-ORGANIZER]")
-    code, out, _ = _cli(capsys, "--data-dir", data, "staff", eid, "--organizer", "Org",
-                        "--judge", "J1", "--head-judge", "HJ")
+    code, out, _ = _cli(
+        capsys, "--data-dir", data, "staff", eid, "--organizer", "Org", "--judge", "J1", "--head-judge", "HJ"
+    )
     assert code == 0 and "head judge: HJ" in out
     assert _cli(capsys, "--data-dir", data, "pair", eid)[0] == 0
     code, out, _ = _cli(capsys, "--data-dir", data, "result", eid, "1", "id")
@@ -603,8 +613,7 @@ def test_cli_round_commands_and_refusals(tmp_path, capsys):
     assert _cli(capsys, "--data-dir", data, "result", eid, "2", "2-0")[0] == 0
     refused_cli("clock", eid, "extend", "2", "5", needle="[G-TIME]")
     refused_cli("penalty", eid, "Ann", "warning", "--reason", "x", "--by", "Stranger", needle="[G-PEN-1]")
-    code, out, _ = _cli(capsys, "--data-dir", data, "penalty", eid, "Ann", "warning", "--reason", "x",
-                        "--by", "J1")
+    code, out, _ = _cli(capsys, "--data-dir", data, "penalty", eid, "Ann", "warning", "--reason", "x", "--by", "J1")
     assert code == 0 and "1 Warning(s)" in out
     code, out, _ = _cli(capsys, "--data-dir", data, "penalty", eid, "Ann", "warning", "--reason", "y")
     assert code == 0 and "excluded" in out and "by HJ" in out

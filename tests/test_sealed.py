@@ -9,10 +9,11 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from core.cards.sets import load_sample_sets
 from core.cards.decks import Decklist
+from core.cards.sets import load_sample_sets
 from core.errors import RuleError
 from limited.checks import require_legal
 from limited.facts import catalog_for
@@ -51,8 +52,12 @@ def test_g_sealed_named_starters_and_reproducible_pools():
 
 
 @settings(max_examples=40, deadline=None)
-@given(code=st.sampled_from(CODES), product=st.sampled_from(sorted(PRODUCTS)), seed=st.integers(0, 2**32),
-       match=st.sampled_from(["bo3", "bo1"]))
+@given(
+    code=st.sampled_from(CODES),
+    product=st.sampled_from(sorted(PRODUCTS)),
+    seed=st.integers(0, 2**32),
+    match=st.sampled_from(["bo3", "bo1"]),
+)
 def test_g_sealed_built_deck_is_legal(code, product, seed, match):
     """G-SEALED / R-DECK-4 / G-SPARE-1: the auto-built deck is exactly 40 from the
     pool, at most 4 of a name over deck and spares (unless a card allows more),

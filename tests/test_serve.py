@@ -42,8 +42,14 @@ class Clock:
 def desk(datadir):
     clock = Clock()
     datadir.clock = clock
-    store = datadir.create({"name": "Cup <b>&</b>", "date": "2026-11-30", "sanctioned": False,
-                            "staff": {"organizer": "Oga", "judges": ["Jun"], "head_judge": "Jun"}})
+    store = datadir.create(
+        {
+            "name": "Cup <b>&</b>",
+            "date": "2026-11-30",
+            "sanctioned": False,
+            "staff": {"organizer": "Oga", "judges": ["Jun"], "head_judge": "Jun"},
+        }
+    )
     d = Desk(store)
     d.add_players(NAMES)
     d.pair_next()
@@ -116,8 +122,10 @@ def test_design3_head_is_allowed(desk):
     assert r.status_code == 200 and r.text == ""
 
 
-@pytest.mark.parametrize("query", ["?x=1", "?lang=fr", "?lang=ja&lang=en", "?q=%ff%fe", "?q=" + "a" * 41,
-                                   "?q=a%00b", "?part=2", "?" + "q=a&" * 200])
+@pytest.mark.parametrize(
+    "query",
+    ["?x=1", "?lang=fr", "?lang=ja&lang=en", "?q=%ff%fe", "?q=" + "a" * 41, "?q=a%00b", "?part=2", "?" + "q=a&" * 200],
+)
 def test_design3_malformed_requests_get_400_not_a_traceback(desk, query):
     feed, c = client_for(desk)
     r = c.get("/" + query)
@@ -518,8 +526,14 @@ def test_issue23_slow_connections_from_one_address_leave_the_pages_to_others(des
     import time
 
     per, slow, header_timeout = 20, 200, 2.0
-    srv = WebServer(Feed(LiveSource(lambda: desk.event)), host="127.0.0.1", port=0, rate=None,
-                    header_timeout=header_timeout, per_address=per)
+    srv = WebServer(
+        Feed(LiveSource(lambda: desk.event)),
+        host="127.0.0.1",
+        port=0,
+        rate=None,
+        header_timeout=header_timeout,
+        per_address=per,
+    )
     srv.start()
     socks, start = [], {}
     try:
@@ -564,8 +578,9 @@ def test_issue23_keep_alive_idle_and_slow_next_request_are_closed(desk):
     deadline (a slowloris that first behaves)."""
     import time
 
-    srv = WebServer(Feed(LiveSource(lambda: desk.event)), host="127.0.0.1", port=0, rate=None,
-                    header_timeout=1.5, keep_alive=0.5)
+    srv = WebServer(
+        Feed(LiveSource(lambda: desk.event)), host="127.0.0.1", port=0, rate=None, header_timeout=1.5, keep_alive=0.5
+    )
     srv.start()
     try:
         idle, slow = _connect("127.0.0.3", srv.port), _connect("127.0.0.3", srv.port)
@@ -588,7 +603,8 @@ def test_issue23_the_global_cap_keeps_room_for_this_pc():
     addresses (the desk, a TV on its HDMI port) may use the reserve; the
     per-address cap holds for everyone. Property: under any sequence of
     connections and closes the counts stay within the caps."""
-    from hypothesis import given, strategies as st
+    from hypothesis import given
+    from hypothesis import strategies as st
 
     from tui.web.conn import Gate
 
@@ -661,8 +677,10 @@ def test_issue23_serve_prints_the_addresses_to_type_and_who_can_read(tmp_path, c
     out = capsys.readouterr().out
     assert "0.0.0.0" not in out
     assert re.search(r"http://192\.168\.10\.23:\d+/", out) and re.search(r"http://10\.1\.2\.3:\d+/", out)
-    every = {"en": "Every device on this network can open these pages",
-             "ja": "このネットワーク上のすべての機器がこのページを開けます"}[lang]
+    every = {
+        "en": "Every device on this network can open these pages",
+        "ja": "このネットワーク上のすべての機器がこのページを開けます",
+    }[lang]
     assert every in out and "--host 127.0.0.1" in out
     assert main(["--data-dir", data, "--lang", lang, "serve", eid, "--port", "0", "--host", "127.0.0.1"]) == 0
     out = capsys.readouterr().out
@@ -705,8 +723,10 @@ async def test_issue23_the_serving_dialog_shows_addresses_and_who_can_read_witho
         assert dlg.query_one(VerticalScroll).max_scroll_y == 0
         texts = [str(lbl.render()) for lbl in dlg.query("Label")]
         assert any("http://192.0.2.1:8765/" in t for t in texts)
-        every = i18n._("Every device on this network can open these pages: player names, pairings, results, "
-                       "standings and announcements (never penalties, decklists, staff notes or the log).")
+        every = i18n._(
+            "Every device on this network can open these pages: player names, pairings, results, "
+            "standings and announcements (never penalties, decklists, staff notes or the log)."
+        )
         assert every in texts and any(f"lycee serve {eid} --host 127.0.0.1" in t for t in texts)
 
 

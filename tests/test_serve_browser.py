@@ -15,8 +15,10 @@ import pytest
 
 CHROMIUM = os.environ.get("LYCEE_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 if not os.path.exists(CHROMIUM):
-    pytest.skip("no Chromium: install Debian's chromium (apt-get install chromium) for the browser test",
-                allow_module_level=True)
+    pytest.skip(
+        "no Chromium: install Debian's chromium (apt-get install chromium) for the browser test",
+        allow_module_level=True,
+    )
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright (test extra) is not installed")
 
 expect = sync_api.expect
@@ -24,8 +26,14 @@ from core.desk import Desk  # noqa: E402
 from tui.web.feed import Feed, FileSource  # noqa: E402
 from tui.web.server import WebServer  # noqa: E402
 
-ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--headless",
-        "--disable-gpu", "--disable-dev-shm-usage"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--headless",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+]
 NAMES = ["ﾔﾏﾀﾞ ﾀﾛｳ", "佐藤 花子", "鈴木 一郎", "高橋 次郎", "田中 三郎", "伊藤 四郎"]
 
 
@@ -70,8 +78,9 @@ def browser():
 
 def test_design3_phone_finds_table_and_sees_round_2_then_tv_clock_ticks(served, browser):
     desk, base = served
-    phone = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
-                                is_mobile=True, has_touch=True, locale="ja-JP")
+    phone = browser.new_context(
+        viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True, locale="ja-JP"
+    )
     page = phone.new_page()
     page.goto(base + "/")
     assert page.locator("html").get_attribute("lang") == "ja"  # from the browser's language

@@ -89,9 +89,13 @@ def test_serve_lang_sets_the_pages_language(tmp_path, monkeypatch):
     seen = {}
 
     def run(self):
-        seen.update(lang=self.lang, nice=self.nice, tv=TestClient(self.app).get(
-            "/tv", headers={"Accept-Language": "en-US"}).text)
+        seen.update(
+            lang=self.lang,
+            nice=self.nice,
+            tv=TestClient(self.app).get("/tv", headers={"Accept-Language": "en-US"}).text,
+        )
         self.sock.close()
+
     monkeypatch.setattr(server.WebServer, "run", run)
     monkeypatch.setattr(server, "lan_addresses", lambda: ["192.168.10.23"])
     assert main(["--data-dir", data, "--lang", "ja", "serve", eid, "--port", "0"]) == 0
@@ -169,9 +173,14 @@ def test_find_part_cached_per_normalised_search(desk):
 def test_by_name_order_follows_the_readings(desk):
     """五十音 by reading (core.names.name_sort_key), not code points: with
     readings いとう < さとう < すずき < たかはし < たなか."""
-    for name, reading in [("佐藤 花子", "さとう はなこ"), ("鈴木 一郎", "すずき いちろう"),
-                          ("高橋 次郎", "たかはし じろう"), ("田中 三郎", "たなか さぶろう"),
-                          ("伊藤 四郎", "いとう しろう"), ("ﾔﾏﾀﾞ ﾀﾛｳ", "やまだ たろう")]:
+    for name, reading in [
+        ("佐藤 花子", "さとう はなこ"),
+        ("鈴木 一郎", "すずき いちろう"),
+        ("高橋 次郎", "たかはし じろう"),
+        ("田中 三郎", "たなか さぶろう"),
+        ("伊藤 四郎", "いとう しろう"),
+        ("ﾔﾏﾀﾞ ﾀﾛｳ", "やまだ たろう"),
+    ]:
         desk.rename(name, name, reading=reading, allow_same_name=True)
     feed, c = client(desk)
     feed.refresh()

@@ -14,7 +14,6 @@ import re
 import time
 
 import pytest
-
 from test_serve_browser import ARGS, CHROMIUM, expect, sync_api  # skips this module too where no Chromium exists
 
 from core.desk import Desk
@@ -23,8 +22,10 @@ from tui.web.server import WebServer
 
 SURNAMES = ["佐藤", "鈴木", "高橋", "田中", "伊藤", "渡辺", "山本", "中村", "小林", "加藤"]
 GIVEN = ["太郎", "花子", "一郎", "次郎"]
-LONG = ("第3回戦は14時30分から始めます。デッキの提出がまだの方は受付までお持ちください。"
-        "飲み物は対戦卓に置かないでください。結果は勝者が受付に伝えてください。") * 2
+LONG = (
+    "第3回戦は14時30分から始めます。デッキの提出がまだの方は受付までお持ちください。"
+    "飲み物は対戦卓に置かないでください。結果は勝者が受付に伝えてください。"
+) * 2
 
 
 @pytest.fixture
@@ -60,8 +61,9 @@ def test_issue25_the_losers_card_shows_the_losers_score(datadir, browser):
         m = next(m for m in desk.event.current_round.matches if m.p2 is not None)
         desk.record(m.table, "2-0")  # the first-listed player wins
         winner, loser = desk.event.player(m.p1).name, desk.event.player(m.p2).name
-        ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
-                                  locale="ja-JP")
+        ctx = browser.new_context(
+            viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, locale="ja-JP"
+        )
         page = ctx.new_page()
         page.goto(f"http://127.0.0.1:{server.port}/")
         page.fill("#q", loser.replace(" ", ""))
@@ -69,7 +71,8 @@ def test_issue25_the_losers_card_shows_the_losers_score(datadir, browser):
         expect(card.locator(".res")).to_have_text("0-2 負け", timeout=5000)
         page.fill("#q", winner.replace(" ", ""))
         expect(page.locator("ul.hits li").filter(has_text=winner).locator(".res")).to_have_text(
-            "2-0 勝ち", timeout=5000)
+            "2-0 勝ち", timeout=5000
+        )
     finally:
         server.stop()
         store.close()
@@ -90,8 +93,11 @@ def test_issue25_every_tv_row_is_inside_the_screen_with_a_two_line_announcement(
         tv.goto(f"http://127.0.0.1:{server.port}/tv")
         announce = tv.locator(".announce")
         expect(announce).to_be_visible(timeout=5000)
-        line = float(announce.evaluate("e => parseFloat(getComputedStyle(e).lineHeight) || "
-                                       "1.45 * parseFloat(getComputedStyle(e).fontSize)"))
+        line = float(
+            announce.evaluate(
+                "e => parseFloat(getComputedStyle(e).lineHeight) || 1.45 * parseFloat(getComputedStyle(e).fontSize)"
+            )
+        )
         assert announce.bounding_box()["height"] >= 1.9 * line  # two lines (or more)
         rows = tv.locator("ol.tv li:visible")
         expect(tv.locator(".pageno")).to_contain_text("1／", timeout=5000)
@@ -206,8 +212,9 @@ def test_issue25_phone_controls_are_big_enough_contrasted_and_the_nav_wraps(data
     store, desk = make_event(datadir, 6)
     server = serve(datadir, store)
     try:
-        page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
-                                   locale="ja-JP").new_page()
+        page = browser.new_context(
+            viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, locale="ja-JP"
+        ).new_page()
         page.goto(f"http://127.0.0.1:{server.port}/")
         for sel in ("a.lang", "#q", "form.find button", "nav a"):
             loc = page.locator(sel)
@@ -218,12 +225,13 @@ def test_issue25_phone_controls_are_big_enough_contrasted_and_the_nav_wraps(data
             box = page.locator("nav a").nth(i).bounding_box()
             assert box["x"] >= 0 and box["x"] + box["width"] <= 390, (i, box)
         border = page.locator("#q").evaluate("e => getComputedStyle(e).borderTopColor")
-        rgb = [int(x) for x in border[border.index("(") + 1:border.index(")")].split(",")[:3]]
+        rgb = [int(x) for x in border[border.index("(") + 1 : border.index(")")].split(",")[:3]]
 
         def lum(c):
             c = [v / 255 for v in c]
             c = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in c]
             return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
+
         assert (1.05) / (lum(rgb) + 0.05) >= 3.0, border
         page.fill("#q", "佐藤")
         expect(page.locator("a.lang")).to_have_attribute("href", re.compile(r"q=%E4%BD%90%E8%97%A4"), timeout=5000)

@@ -7,7 +7,6 @@ import json
 import pytest
 
 from core.errors import RuleError
-
 from core.event.timing import minutes_advice
 from tui.cli import main
 
@@ -15,8 +14,26 @@ from tui.cli import main
 @pytest.fixture
 def event(tmp_path, capsys):
     data = str(tmp_path)
-    assert main(["--data-dir", data, "event", "new", "Cup", "--date", "2026-12-05",
-                 "--organizer", "O", "--judge", "J", "--head-judge", "J"]) == 0
+    assert (
+        main(
+            [
+                "--data-dir",
+                data,
+                "event",
+                "new",
+                "Cup",
+                "--date",
+                "2026-12-05",
+                "--organizer",
+                "O",
+                "--judge",
+                "J",
+                "--head-judge",
+                "J",
+            ]
+        )
+        == 0
+    )
     eid = capsys.readouterr().out.strip()
     assert main(["--data-dir", data, "player", "add", eid, "A", "B", "C", "D"]) == 0
     capsys.readouterr()
@@ -36,13 +53,33 @@ def settings(capsys, data, eid):
 
 def test_design3_event_set_changes_each_setting_as_one_action_and_undo_takes_it_back(event, capsys):
     data, eid = event
-    rc, out, err = run(capsys, "--data-dir", data, "event", "set", eid, "--name", "土曜リセ杯",
-                       "--minutes", "60", "--rounds", "3", "--tiebreakers", "op,omw", "--unsanctioned",
-                       "--decklists", "--no-spectating")
+    rc, out, err = run(
+        capsys,
+        "--data-dir",
+        data,
+        "event",
+        "set",
+        eid,
+        "--name",
+        "土曜リセ杯",
+        "--minutes",
+        "60",
+        "--rounds",
+        "3",
+        "--tiebreakers",
+        "op,omw",
+        "--unsanctioned",
+        "--decklists",
+        "--no-spectating",
+    )
     assert rc == 0, err
     doc = settings(capsys, data, eid)
-    assert (doc["name"], doc["minutes"], doc["rounds_planned"], doc["tiebreakers"]) == \
-        ("土曜リセ杯", 60, 3, ["op", "omw"])
+    assert (doc["name"], doc["minutes"], doc["rounds_planned"], doc["tiebreakers"]) == (
+        "土曜リセ杯",
+        60,
+        3,
+        ["op", "omw"],
+    )
     rc, out, _ = run(capsys, "--data-dir", data, "log", eid)
     assert "changed minutes a match = 60" in out and "changed spectating = no" in out
     assert sum("changed " in line for line in out.splitlines()) == 7  # one action per change
@@ -118,8 +155,14 @@ def _nine_players(tmp_path):
     from core.desk import Desk
     from core.store import DataDir
 
-    store = DataDir(tmp_path).create({"name": "Nine", "date": "2026-12-05", "sanctioned": False,
-                                      "staff": {"organizer": "O", "judges": ["J"], "head_judge": "J"}})
+    store = DataDir(tmp_path).create(
+        {
+            "name": "Nine",
+            "date": "2026-12-05",
+            "sanctioned": False,
+            "staff": {"organizer": "O", "judges": ["J"], "head_judge": "J"},
+        }
+    )
     desk = Desk(store)
     desk.add_players([f"P{i}" for i in range(1, 10)])
     return store, desk

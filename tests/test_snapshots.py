@@ -17,20 +17,32 @@ NAMES = ["山田 太郎", "佐藤 花子", "Alice Martin", "鈴木 一郎", "高
 
 def _doc():
     players = [{"id": f"p{i}", "name": n} for i, n in enumerate(NAMES, 1)]
-    r1 = [{"table": 1, "p1": "p1", "p2": "p2", "p1_wins": 2, "p2_wins": 1, "draws": 0, "outcome": "p1"},
-          {"table": 2, "p1": "p3", "p2": "p4", "p1_wins": 0, "p2_wins": 2, "draws": 0, "outcome": "p2"},
-          {"table": 3, "p1": "p5", "p2": "p6", "p1_wins": 1, "p2_wins": 1, "draws": 0, "outcome": "draw"},
-          {"table": 4, "p1": "p7", "p2": "p8", "p1_wins": 2, "p2_wins": 0, "draws": 0, "outcome": "p1"}]
-    r2 = [{"table": 1, "p1": "p1", "p2": "p4"}, {"table": 2, "p1": "p7", "p2": "p5", "p1_wins": 2,
-           "p2_wins": 0, "draws": 0, "outcome": "p1"},
-          {"table": 3, "p1": "p6", "p2": "p2"}, {"table": 4, "p1": "p3", "p2": "p8"}]
-    return {"schema": "lycee-event/1", "id": "20081130-snap", "name": "リセ公認大会 Snapshot Cup",
-            "date": "2008-11-30", "kind": "constructed", "match": "bo3", "minutes": 50,
-            "rounds_planned": 3, "tiebreakers": ["op", "omw", "gw", "ogw"],
-            "staff": {"organizer": "店長", "judges": ["佐藤"], "head_judge": "佐藤"},
-            "players": players,
-            "rounds": [{"number": 1, "stage": "swiss", "matches": r1},
-                       {"number": 2, "stage": "swiss", "matches": r2}]}
+    r1 = [
+        {"table": 1, "p1": "p1", "p2": "p2", "p1_wins": 2, "p2_wins": 1, "draws": 0, "outcome": "p1"},
+        {"table": 2, "p1": "p3", "p2": "p4", "p1_wins": 0, "p2_wins": 2, "draws": 0, "outcome": "p2"},
+        {"table": 3, "p1": "p5", "p2": "p6", "p1_wins": 1, "p2_wins": 1, "draws": 0, "outcome": "draw"},
+        {"table": 4, "p1": "p7", "p2": "p8", "p1_wins": 2, "p2_wins": 0, "draws": 0, "outcome": "p1"},
+    ]
+    r2 = [
+        {"table": 1, "p1": "p1", "p2": "p4"},
+        {"table": 2, "p1": "p7", "p2": "p5", "p1_wins": 2, "p2_wins": 0, "draws": 0, "outcome": "p1"},
+        {"table": 3, "p1": "p6", "p2": "p2"},
+        {"table": 4, "p1": "p3", "p2": "p8"},
+    ]
+    return {
+        "schema": "lycee-event/1",
+        "id": "20081130-snap",
+        "name": "リセ公認大会 Snapshot Cup",
+        "date": "2008-11-30",
+        "kind": "constructed",
+        "match": "bo3",
+        "minutes": 50,
+        "rounds_planned": 3,
+        "tiebreakers": ["op", "omw", "gw", "ogw"],
+        "staff": {"organizer": "店長", "judges": ["佐藤"], "head_judge": "佐藤"},
+        "players": players,
+        "rounds": [{"number": 1, "stage": "swiss", "matches": r1}, {"number": 2, "stage": "swiss", "matches": r2}],
+    }
 
 
 def _app(lang: str) -> LyceeApp:
@@ -65,6 +77,7 @@ def test_design7_snapshot_event_list(snap_compare, lang):
 def test_design7_snapshot_new_event_form(snap_compare, lang, monkeypatch):
     # the form offers today's date: fixed here, so the picture is the same on any day
     monkeypatch.setattr("tui.screens.event_list.today", lambda: "2026-11-30")
+
     async def open_form(pilot):
         # stop the blink of the form's own inputs (they exist only after "n"),
         # or the picture depends on when it is taken

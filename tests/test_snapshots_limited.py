@@ -52,8 +52,11 @@ def test_pick_screen(snap_compare, tmp_path, lang):
 def test_table_view(snap_compare, tmp_path, lang):
     """DESIGN-7, G-DRAFT-1: snapshot of the draft table."""
     app = LyceeApp(DataDir(tmp_path), lang=lang)
-    names = ["Aki", "Ben", "Chika", "Dai", "Emi", "Fumi", "Gen", "Hana", "Ichi", "Jun"] if lang == "en" else \
-        ["秋山 あき", "佐藤 花子", "Ben", "髙橋 美咲子", "Dai", "江美", "Fumi", "源", "Hana", "一"]
+    names = (
+        ["Aki", "Ben", "Chika", "Dai", "Emi", "Fumi", "Gen", "Hana", "Ichi", "Jun"]
+        if lang == "en"
+        else ["秋山 あき", "佐藤 花子", "Ben", "髙橋 美咲子", "Dai", "江美", "Fumi", "源", "Hana", "一"]
+    )
     clock = FakeClock()
 
     async def run_before(pilot):

@@ -19,16 +19,24 @@ from tests.engine_helpers import make_event, simulate
 def worked_event(**kw):
     """Two rounds, five players (figures worked out by hand in the tests)."""
     ps = tuple(Player(p, p.upper()) for p in "abcde")
-    r1 = Round(1, "swiss", (
-        Match(1, "a", "b", 2, 0, 0, "p1"),
-        Match(2, "c", "d", 2, 1, 0, "p1"),
-        Match(3, "e", None, 2, 0, 0, "bye"),
-    ))
-    r2 = Round(2, "swiss", (
-        Match(1, "a", "c", 2, 1, 0, "p1"),
-        Match(2, "e", "b", 1, 1, 1, "draw"),
-        Match(3, "d", None, 2, 0, 0, "bye"),
-    ))
+    r1 = Round(
+        1,
+        "swiss",
+        (
+            Match(1, "a", "b", 2, 0, 0, "p1"),
+            Match(2, "c", "d", 2, 1, 0, "p1"),
+            Match(3, "e", None, 2, 0, 0, "bye"),
+        ),
+    )
+    r2 = Round(
+        2,
+        "swiss",
+        (
+            Match(1, "a", "c", 2, 1, 0, "p1"),
+            Match(2, "e", "b", 1, 1, 1, "draw"),
+            Match(3, "d", None, 2, 0, 0, "bye"),
+        ),
+    )
     return make_event(players=ps, rounds=(r1, r2), **kw)
 
 
@@ -84,9 +92,7 @@ def test_empty_chain_shares_places_g_tie_1():
 
 def symmetric_event(n=4, **kw):
     ps = tuple(Player(p, p.upper()) for p in "abcdef"[:n])
-    r1 = Round(1, "swiss", tuple(
-        Match(t + 1, ps[2 * t].id, ps[2 * t + 1].id, 2, 0, 0, "p1") for t in range(n // 2)
-    ))
+    r1 = Round(1, "swiss", tuple(Match(t + 1, ps[2 * t].id, ps[2 * t + 1].id, 2, 0, 0, "p1") for t in range(n // 2)))
     return make_event(players=ps, rounds=(r1,), **kw)
 
 
@@ -110,9 +116,7 @@ def test_only_swiss_rounds_count_g_tie_playoff_g_se():
     Swiss figures."""
     ev = worked_event()
     before = [(r.id, r.points, r.record, r.omw, r.gw, r.ogw, r.op) for r in standings(ev)]
-    extra = (
-        Round(3, "top", (Match(1, "a", "b", 0, 2, 0, "p2"), Match(2, "c", "d", 2, 0, 0, "p1"))),
-    )
+    extra = (Round(3, "top", (Match(1, "a", "b", 0, 2, 0, "p2"), Match(2, "c", "d", 2, 0, 0, "p1"))),)
     ev2 = ev.with_(rounds=ev.rounds + extra)
     after = [(r.id, r.points, r.record, r.omw, r.gw, r.ogw, r.op) for r in standings(ev2)]
     assert after == before
@@ -142,8 +146,16 @@ def test_to_json_has_exactly_the_contract_keys():
     """DESIGN-3: DESIGN section 3: `standings --json` rows; fractions rounded to 4 places."""
     rows = standings(worked_event())
     assert rows[0].to_json() == {
-        "rank": 1, "id": "a", "name": "A", "points": 6, "record": "2-0-0", "op": 4,
-        "omw": 0.415, "gw": 0.8, "ogw": 0.415, "status": "active",
+        "rank": 1,
+        "id": "a",
+        "name": "A",
+        "points": 6,
+        "record": "2-0-0",
+        "op": 4,
+        "omw": 0.415,
+        "gw": 0.8,
+        "ogw": 0.415,
+        "status": "active",
     }
     b = row(rows, "b").to_json()
     assert b["omw"] == 0.8333 and b["ogw"] == 0.7333
@@ -152,8 +164,18 @@ def test_to_json_has_exactly_the_contract_keys():
     assert standings_json(make_event(3)) == {
         "round": 0,
         "standings": [
-            {"rank": 1, "id": p, "name": n, "points": 0, "record": "0-0-0", "op": 0,
-             "omw": 0.0, "gw": 0.0, "ogw": 0.0, "status": "active"}
+            {
+                "rank": 1,
+                "id": p,
+                "name": n,
+                "points": 0,
+                "record": "0-0-0",
+                "op": 0,
+                "omw": 0.0,
+                "gw": 0.0,
+                "ogw": 0.0,
+                "status": "active",
+            }
             for p, n in (("p001", "Player 1"), ("p002", "Player 2"), ("p003", "Player 3"))
         ],
     }
@@ -179,7 +201,10 @@ def test_playoff_orders_only_its_players_g_tie_playoff():
     ev2 = ev.with_(rounds=ev.rounds + (po,))
     rows = standings(ev2)
     assert [(r.id, r.rank, r.points, r.record) for r in rows] == [
-        ("c", 1, 3, "1-0-0"), ("a", 2, 3, "1-0-0"), ("b", 3, 0, "0-1-0"), ("d", 3, 0, "0-1-0"),
+        ("c", 1, 3, "1-0-0"),
+        ("a", 2, 3, "1-0-0"),
+        ("b", 3, 0, "0-1-0"),
+        ("d", 3, 0, "0-1-0"),
     ]
     assert rows[0].playoff and rows[1].playoff and not rows[2].playoff
     assert tied_groups(ev2) == [("b", "d")]
@@ -316,8 +341,9 @@ def test_g_tie_1_a_toy_tiebreaker_added_through_the_registry_reaches_json_export
     from core.reports.exports import render
 
     # a toy: the number of Swiss opponents met, the more the better (a bye is no opponent)
-    toy = Tiebreaker("met", lambda: "opponents met", percent=False, scale=lambda b: 1,
-                     compute=lambda b: [len(o) for o in b.opps])
+    toy = Tiebreaker(
+        "met", lambda: "opponents met", percent=False, scale=lambda b: 1, compute=lambda b: [len(o) for o in b.opps]
+    )
     monkeypatch.setitem(TIEBREAKERS, "met", toy)
     ev = worked_event(tiebreakers=("met",))
     rows = standings(ev)

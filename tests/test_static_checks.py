@@ -22,6 +22,15 @@ def test_issue15_ruff_finds_nothing_in_the_repository():
     assert r.returncode == 0, r.stdout + r.stderr
 
 
+def test_issue24_the_tree_stays_formatted_and_its_imports_sorted():
+    """Issue 24: one `ruff format` (line length 120) and isort's order ("I" in the rule
+    set), kept: a file that drifts fails here with its name."""
+    r = _run("ruff", "format", "--no-cache", "--check", ".")
+    assert r.returncode == 0, r.stdout + r.stderr
+    cfg = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["ruff"]
+    assert cfg["line-length"] == 120 and "I" in cfg["lint"]["select"]
+
+
 def test_issue15_mypy_finds_nothing_in_core_limited_and_the_screens(tmp_path):
     # a fresh cache each run: what CI sees, never a stale answer
     r = _run("mypy", "--config-file", str(ROOT / "pyproject.toml"), "--cache-dir", str(tmp_path / "mypy"))

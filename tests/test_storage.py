@@ -15,8 +15,8 @@ import pytest
 
 from core.desk import Desk
 from core.errors import EventLocked, LyceeError
-from core.store.storage import DurableStorage, dumps
 from core.store import DataDir
+from core.store.storage import DurableStorage, dumps
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -96,8 +96,11 @@ def test_design2_second_process_is_refused_with_the_holder_named(tmp_path):
     store = dd.create({"name": "Saturday", "date": "2026-11-30"})
     before = store.path.read_bytes()
     r = subprocess.run(
-        [sys.executable, "-m", "tui.cli", "--data-dir", str(tmp_path), "player", "add",
-         store.id, "Intruder"], capture_output=True, text=True, env=_env())
+        [sys.executable, "-m", "tui.cli", "--data-dir", str(tmp_path), "player", "add", store.id, "Intruder"],
+        capture_output=True,
+        text=True,
+        env=_env(),
+    )
     assert r.returncode != 0
     msg = r.stderr.strip()
     assert len(msg.splitlines()) == 1
@@ -105,8 +108,11 @@ def test_design2_second_process_is_refused_with_the_holder_named(tmp_path):
     assert store.path.read_bytes() == before, "nothing may be written by the refused process"
     store.close()
     r = subprocess.run(
-        [sys.executable, "-m", "tui.cli", "--data-dir", str(tmp_path), "player", "add",
-         store.id, "Welcome"], capture_output=True, text=True, env=_env())
+        [sys.executable, "-m", "tui.cli", "--data-dir", str(tmp_path), "player", "add", store.id, "Welcome"],
+        capture_output=True,
+        text=True,
+        env=_env(),
+    )
     assert r.returncode == 0, r.stderr
 
 
@@ -131,6 +137,7 @@ def _event_with_rounds(datadir, rounds=2):
 
 def _pairs(event):
     from core.event.model import Match
+
     ids = [p.id for p in event.players]
     return [Match(1, ids[0], ids[1]), Match(2, ids[2], ids[3])]
 
@@ -143,6 +150,7 @@ def test_design2_corrupt_file_recovers_from_newest_backup_and_says_so(datadir, c
     assert good_backups, "a backup is kept at every round start"
     path.write_text('{"log": {"1": {"seq": 1, ', encoding="utf-8")  # torn by hand
     from tui.cli import main
+
     assert main(["--data-dir", str(datadir.root), "player", "list", eid]) == 0
     err = capsys.readouterr().err
     assert "recovered from backup" in err and good_backups[0].name in err
@@ -165,6 +173,7 @@ def test_design2_corrupt_file_without_backup_is_left_in_place(datadir):
 
 def test_design2_bad_value_fails_before_the_disk_is_touched(tmp_path):
     from tinydb import TinyDB
+
     path = tmp_path / "x.json"
     db = TinyDB(path, storage=DurableStorage, append_only=("log",))
     db.table("log").insert({"a": 1})
@@ -177,6 +186,7 @@ def test_design2_bad_value_fails_before_the_disk_is_touched(tmp_path):
 
 def test_design2_cached_encoding_is_exactly_json_dumps(tmp_path):
     from tinydb import TinyDB
+
     path = tmp_path / "x.json"
     db = TinyDB(path, storage=DurableStorage, append_only=("log",))
     t = db.table("log")
@@ -200,11 +210,16 @@ def test_design2_reading_commands_work_while_the_app_holds_the_event(tmp_path, c
     """A second window may not write, but standings, lists, exports and the
     log are printed from the last written file."""
     from tui.cli import main
+
     dd = DataDir(tmp_path)
     store = dd.create({"name": "Held", "date": "2026-11-30"})
     Desk(store).add_players(["Ann", "Ben"])
-    for argv in (["player", "list", store.id], ["standings", store.id, "--json"], ["log", store.id],
-                 ["export", store.id]):
+    for argv in (
+        ["player", "list", store.id],
+        ["standings", store.id, "--json"],
+        ["log", store.id],
+        ["export", store.id],
+    ):
         assert main(["--data-dir", str(tmp_path), *argv]) == 0, argv
     out = capsys.readouterr().out
     assert "Ann" in out and "registered Ann, Ben" in out

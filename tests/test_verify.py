@@ -8,14 +8,17 @@ import copy
 import json
 import random
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from core.desk import explained
-from core.rules.eventfile import to_doc
-from core.reports.explain import explain, why_text
 from core.event.model import Match, Round, Staff
-from core.tournament.pairing import pair_swiss
 from core.randomevents import check_random, random_event
-from core.tournament.ranking import standings_json
+from core.reports.explain import explain, why_text
 from core.reports.verify import max_matching, verify_doc
+from core.rules.eventfile import to_doc
+from core.tournament.pairing import pair_swiss
+from core.tournament.ranking import standings_json
 from tests.engine_helpers import make_event, simulate
 from tui.cli import main
 
@@ -48,8 +51,7 @@ def test_explains_the_odd_group_g_swiss_pair_1():
     the group above the line is odd, and the text says so."""
     ev = _ev(4, _round(1, ("p001", "p002"), ("p003", "p004")))
     # p001 and p003 on 3: even.  Make p003 lose instead to leave one leader:
-    ev = _ev(4, Round(1, "swiss", (Match(1, "p001", "p002", 2, 0, 0, "p1"),
-                                   Match(2, "p003", "p004", 1, 1, 0, "draw"))))
+    ev = _ev(4, Round(1, "swiss", (Match(1, "p001", "p002", 2, 0, 0, "p1"), Match(2, "p003", "p004", 1, 1, 0, "draw"))))
     ms = pair_swiss(ev, random.Random(1))
     why = dict(zip((m.table for m in ms), explain(ev, ms, "s")))
     top = next(m for m in ms if "p001" in m.players())
@@ -137,8 +139,7 @@ def test_an_engine_event_verifies_clean():
 
 
 def test_flags_an_avoidable_rematch_g_swiss_pair_2():
-    ev = _ev(4, _round(1, ("p001", "p002"), ("p003", "p004")),
-             _round(2, ("p001", "p002"), ("p003", "p004")))
+    ev = _ev(4, _round(1, ("p001", "p002"), ("p003", "p004")), _round(2, ("p001", "p002"), ("p003", "p004")))
     rep = verify_doc(to_doc(ev))
     assert ("G-SWISS-PAIR-2", 2, 1) in _rules(rep) and ("G-SWISS-PAIR-2", 2, 2) in _rules(rep)
 
@@ -151,13 +152,19 @@ def test_an_unavoidable_rematch_is_not_flagged_g_swiss_pair_2():
 
 def test_flags_a_wrong_bye_l_bye():
     """Round 2 gives the bye to a round-1 winner while two players sit on 0."""
-    ev = _ev(5, _round(1, ("p001", "p002"), ("p003", "p004"), ("p005", None)),
-             _round(2, ("p002", "p004"), ("p005", "p003"), ("p001", None)))
+    ev = _ev(
+        5,
+        _round(1, ("p001", "p002"), ("p003", "p004"), ("p005", None)),
+        _round(2, ("p002", "p004"), ("p005", "p003"), ("p001", None)),
+    )
     rep = verify_doc(to_doc(ev))
     assert ("L-BYE", 2, 3) in _rules(rep)
     # and a second bye while others have none
-    ev2 = _ev(5, _round(1, ("p001", "p002"), ("p003", "p004"), ("p005", None)),
-              _round(2, ("p001", "p003"), ("p002", "p004"), ("p005", None)))
+    ev2 = _ev(
+        5,
+        _round(1, ("p001", "p002"), ("p003", "p004"), ("p005", None)),
+        _round(2, ("p001", "p003"), ("p002", "p004"), ("p005", None)),
+    )
     assert ("L-BYE", 2, 3) in _rules(verify_doc(to_doc(ev2)))
 
 
@@ -195,33 +202,45 @@ def test_flags_a_bye_given_by_the_wrong_tiebreaker_order_l_bye():
     ms = pair_swiss(ev, random.Random(0))
     bye = next(m for m in ms if m.p2 is None)
     row = {r["id"]: r for r in standings_json(ev)["standings"]}
-    others = [p for p in row if p != bye.p1 and row[p]["points"] == row[bye.p1]["points"]
-              and (row[p]["omw"], row[p]["gw"], row[p]["ogw"]) != (row[bye.p1]["omw"], row[bye.p1]["gw"],
-                                                                     row[bye.p1]["ogw"])]
+    others = [
+        p
+        for p in row
+        if p != bye.p1
+        and row[p]["points"] == row[bye.p1]["points"]
+        and (row[p]["omw"], row[p]["gw"], row[p]["ogw"]) != (row[bye.p1]["omw"], row[bye.p1]["gw"], row[bye.p1]["ogw"])
+    ]
     assert others  # this seed has two differently ranked players on the bye's points
     other = others[0]
     swapped = []
     for m in ms:
         p1 = {bye.p1: other, other: bye.p1}.get(m.p1, m.p1)
         p2 = {bye.p1: other, other: bye.p1}.get(m.p2, m.p2) if m.p2 else None
-        swapped.append({"table": m.table, "p1": p1, "p2": p2, "p1_wins": 2 if p2 is None else 0,
-                        "p2_wins": 0, "draws": 0, "outcome": "bye" if p2 is None else None, "note": ""})
+        swapped.append(
+            {
+                "table": m.table,
+                "p1": p1,
+                "p2": p2,
+                "p1_wins": 2 if p2 is None else 0,
+                "p2_wins": 0,
+                "draws": 0,
+                "outcome": "bye" if p2 is None else None,
+                "note": "",
+            }
+        )
     doc["rounds"].append({"number": 3, "stage": "swiss", "matches": swapped})
     assert ("L-BYE", 3, len(ms)) in _rules(verify_doc(doc))
 
 
 def test_flags_floats_that_were_not_needed_g_swiss_pair_1():
     """Round 2 pairs each winner with a loser although the winners have not met."""
-    ev = _ev(4, _round(1, ("p001", "p002"), ("p003", "p004")),
-             _round(2, ("p001", "p004"), ("p003", "p002")))
+    ev = _ev(4, _round(1, ("p001", "p002"), ("p003", "p004")), _round(2, ("p001", "p004"), ("p003", "p002")))
     rep = verify_doc(to_doc(ev))
     assert [f.rule for f in rep.findings] == ["G-SWISS-PAIR-1"]
     assert rep.findings[0].round == 2
 
 
 def test_flags_a_dropped_player_paired_g_drop_1():
-    ev = _ev(4, _round(1, ("p001", "p002"), ("p003", "p004")),
-             _round(2, ("p001", "p003"), ("p002", "p004")))
+    ev = _ev(4, _round(1, ("p001", "p002"), ("p003", "p004")), _round(2, ("p001", "p003"), ("p002", "p004")))
     doc = to_doc(ev)
     doc["players"][3]["dropped_after_round"] = 1
     assert ("G-DROP-1", 2, 2) in _rules(verify_doc(doc))
@@ -234,8 +253,9 @@ def test_checks_the_top_cut_seeding_and_final_places_g_se():
 
     ev = simulate(8, 3, seed=21, draw_rate=0.0, staff=STAFF)
     ms = top_cut(ev, 4, third_place=True)  # this seed has no tie at the cut line
-    rnd = Round(4, "top", tuple(Match(m.table, m.p1, m.p2, 2, 0, 0, "p1", m.note) for m in ms),
-                third_place=True)  # the plan is kept in the round (issue 12)
+    rnd = Round(
+        4, "top", tuple(Match(m.table, m.p1, m.p2, 2, 0, 0, "p1", m.note) for m in ms), third_place=True
+    )  # the plan is kept in the round (issue 12)
     ev = ev.with_(rounds=ev.rounds + (rnd,))
     final = next_elimination_round(ev)
     rnd5 = Round(5, "top", tuple(Match(m.table, m.p1, m.p2, 0, 2, 0, "p2", m.note) for m in final))
@@ -255,7 +275,9 @@ def test_checks_the_top_cut_seeding_and_final_places_g_se():
         row["place"] = dict((p, pl) for pl, p in rep.places)[row["id"]]
     assert verify_doc(doc, claimed).ok
     claimed["standings"][0]["place"], claimed["standings"][1]["place"] = (
-        claimed["standings"][1]["place"], claimed["standings"][0]["place"])
+        claimed["standings"][1]["place"],
+        claimed["standings"][0]["place"],
+    )
     assert {x.rule for x in verify_doc(doc, claimed).findings} == {"L-PLACE"}
 
 
@@ -277,7 +299,9 @@ def test_verify_command_exit_codes_and_tampered_file(tmp_path, capsys):
     main(["--data-dir", data, "export", eid, "-o", str(tmp_path / "ev.json")])
     other = str(tmp_path / "other-store")
     capsys.readouterr()
-    assert main(["--data-dir", other, "import", str(tmp_path / "ev.json")]) == 0  # a store checks an event from elsewhere
+    assert (
+        main(["--data-dir", other, "import", str(tmp_path / "ev.json")]) == 0
+    )  # a store checks an event from elsewhere
     imported = capsys.readouterr().out.strip()
     assert main(["--data-dir", other, "verify", imported]) == 0
     assert capsys.readouterr().out.startswith("verified")
@@ -384,9 +408,6 @@ def test_the_checker_catches_a_greedy_pairing(monkeypatch):
     run = check_random(120, seed=5, max_players=30)
     rules = {f.rule for _i, fs in run.bad for f in fs}
     assert {"G-SWISS-PAIR-2", "G-SWISS-PAIR-1", "L-BYE"} <= rules, rules
-
-
-from hypothesis import given, settings, strategies as st  # noqa: E402
 
 
 @settings(max_examples=30, deadline=None)

@@ -7,12 +7,19 @@ from __future__ import annotations
 import copy
 import random
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from core.event.model import Staff
 from core.reports.verify import PairCost, max_matching, verify_doc
-from core.reports.verify_exact import (dp_minimum, least_cost, lower_bound, matching_minimum, split_minimum,
-                                       walls_minimum)
+from core.reports.verify_exact import (
+    dp_minimum,
+    least_cost,
+    lower_bound,
+    matching_minimum,
+    split_minimum,
+    walls_minimum,
+)
 from core.rules.eventfile import to_doc
 from tests.engine_helpers import simulate
 

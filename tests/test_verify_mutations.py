@@ -31,11 +31,22 @@ def _base():
     ev = simulate(8, 3, seed=21, draw_rate=0.0, staff=STAFF)
     doc = to_doc(ev)
     doc["rounds_planned"] = 3
-    doc["decklists"] = [{"player": p["id"], "deck": _deck(), "spare": _deck(10), "source": "", "round": 0}
-                        for p in doc["players"]]
+    doc["decklists"] = [
+        {"player": p["id"], "deck": _deck(), "spare": _deck(10), "source": "", "round": 0} for p in doc["players"]
+    ]
     m = doc["rounds"][0]["matches"][0]
-    doc["penalties"] = [{"player": m["p1"], "round": 1, "table": m["table"], "level": "notice", "action": "none",
-                         "reason": "slow play", "by": "J", "appeal": None}]
+    doc["penalties"] = [
+        {
+            "player": m["p1"],
+            "round": 1,
+            "table": m["table"],
+            "level": "notice",
+            "action": "none",
+            "reason": "slow play",
+            "by": "J",
+            "appeal": None,
+        }
+    ]
     return ev, doc
 
 
@@ -44,8 +55,16 @@ def _seat(doc, rnd, pid):
 
 
 def _pen(pid, rnd, table, level="warning", action="none", by="J"):
-    return {"player": pid, "round": rnd, "table": table, "level": level, "action": action, "reason": "r", "by": by,
-            "appeal": None}
+    return {
+        "player": pid,
+        "round": rnd,
+        "table": table,
+        "level": level,
+        "action": action,
+        "reason": "r",
+        "by": by,
+        "appeal": None,
+    }
 
 
 def _escalate(levels):
@@ -54,6 +73,7 @@ def _escalate(levels):
         for i, lv in enumerate(levels):
             r = min(i + 1, 2)
             doc["penalties"].append(_pen(pid, r, _seat(doc, r, pid)["table"], lv))
+
     return f
 
 
@@ -87,6 +107,7 @@ def _set(path, value):
         for k in path[:-1]:
             x = x[k]
         x[path[-1]] = value
+
     return f
 
 
@@ -108,8 +129,9 @@ def _dropped_paired(doc):
 
 
 def _unpaired(doc):
-    doc["players"].append({"id": "p999", "name": "Late", "dropped_after_round": None, "excluded": False,
-                           "joined_round": 1})
+    doc["players"].append(
+        {"id": "p999", "name": "Late", "dropped_after_round": None, "excluded": False, "joined_round": 1}
+    )
 
 
 def _sealed39(doc):
@@ -122,22 +144,83 @@ def _sealed39(doc):
 def _draft(packs, cards):
     def f(doc):
         doc["kind"] = "draft"
-        doc["build"] = {"kind": "draft", "set": "LO", "product": None, "packs": packs, "seed": 1, "minutes": 30,
-                        "opened_at": "2008-11-30T10:00:00", "clock": None, "closed_at": None, "closed_by": ""}
+        doc["build"] = {
+            "kind": "draft",
+            "set": "LO",
+            "product": None,
+            "packs": packs,
+            "seed": 1,
+            "minutes": 30,
+            "opened_at": "2008-11-30T10:00:00",
+            "clock": None,
+            "closed_at": None,
+            "closed_by": "",
+        }
         for x in doc["decklists"]:
             x["deck"] = _deck(cards, per=6)
+
     return f
 
 
 def _bracket3(doc):
     """A top 4 whose second round keeps two tables (no final)."""
     ids = [r["id"] for r in standings_json_rows(doc)]
-    doc["rounds"].append({"number": 4, "stage": "top", "matches": [
-        {"table": 1, "p1": ids[0], "p2": ids[3], "p1_wins": 2, "p2_wins": 0, "draws": 0, "outcome": "p1", "note": ""},
-        {"table": 2, "p1": ids[1], "p2": ids[2], "p1_wins": 2, "p2_wins": 0, "draws": 0, "outcome": "p1", "note": ""}]})
-    doc["rounds"].append({"number": 5, "stage": "top", "matches": [
-        {"table": 1, "p1": ids[0], "p2": ids[1], "p1_wins": 2, "p2_wins": 0, "draws": 0, "outcome": "p1", "note": ""},
-        {"table": 2, "p1": ids[3], "p2": ids[2], "p1_wins": 2, "p2_wins": 0, "draws": 0, "outcome": "p1", "note": ""}]})
+    doc["rounds"].append(
+        {
+            "number": 4,
+            "stage": "top",
+            "matches": [
+                {
+                    "table": 1,
+                    "p1": ids[0],
+                    "p2": ids[3],
+                    "p1_wins": 2,
+                    "p2_wins": 0,
+                    "draws": 0,
+                    "outcome": "p1",
+                    "note": "",
+                },
+                {
+                    "table": 2,
+                    "p1": ids[1],
+                    "p2": ids[2],
+                    "p1_wins": 2,
+                    "p2_wins": 0,
+                    "draws": 0,
+                    "outcome": "p1",
+                    "note": "",
+                },
+            ],
+        }
+    )
+    doc["rounds"].append(
+        {
+            "number": 5,
+            "stage": "top",
+            "matches": [
+                {
+                    "table": 1,
+                    "p1": ids[0],
+                    "p2": ids[1],
+                    "p1_wins": 2,
+                    "p2_wins": 0,
+                    "draws": 0,
+                    "outcome": "p1",
+                    "note": "",
+                },
+                {
+                    "table": 2,
+                    "p1": ids[3],
+                    "p2": ids[2],
+                    "p1_wins": 2,
+                    "p2_wins": 0,
+                    "draws": 0,
+                    "outcome": "p1",
+                    "note": "",
+                },
+            ],
+        }
+    )
 
 
 def standings_json_rows(doc):

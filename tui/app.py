@@ -77,8 +77,12 @@ class LyceeApp(Translated, DeskApp):
         if ta is None:
             return False
         paused = now - self.last_key_at >= self.TYPE_AHEAD_PAUSE
-        if (self.screen is not ta["dialog"] or not ta["box"].is_attached or paused
-                or (not ta["holding"] and event.key in ta["answers"])):
+        if (
+            self.screen is not ta["dialog"]
+            or not ta["box"].is_attached
+            or paused
+            or (not ta["holding"] and event.key in ta["answers"])
+        ):
             self.type_ahead = None
             return False
         ta["holding"] = True
@@ -166,8 +170,13 @@ class LyceeApp(Translated, DeskApp):
             self.exit()
             return
         rnd = running[-1].paired_round()
-        ask = Confirm(_("Round {r} is in progress. Quit lycee? Every result typed is already saved; open the "
-                        "event again to go on.", r=rnd.number))
+        ask = Confirm(
+            _(
+                "Round {r} is in progress. Quit lycee? Every result typed is already saved; open the "
+                "event again to go on.",
+                r=rnd.number,
+            )
+        )
         ask.is_quit_question = True
         self.push_screen(ask, lambda yes: self.exit() if yes else None)
 
@@ -198,9 +207,11 @@ class LyceeApp(Translated, DeskApp):
         for b in self._described(screen):
             if b.id in ("app.keys", "app.quit"):
                 continue
-            yield SystemCommand(tr(b.description), f"{tr(b.description)} ({self.get_key_display(b)})",
-                                lambda a=b.action, s=screen: self.call_later(s.run_action, a))
-
+            yield SystemCommand(
+                tr(b.description),
+                f"{tr(b.description)} ({self.get_key_display(b)})",
+                lambda a=b.action, s=screen: self.call_later(s.run_action, a),
+            )
 
     def get_key_display(self, binding) -> str:
         """Key names in the user's language (footer, F1, palette): スペース, Esc, F5, ^P in Japanese."""
@@ -209,11 +220,16 @@ class LyceeApp(Translated, DeskApp):
     def notify(self, message, *, title: str = "", severity="information", timeout=None, markup: bool = True) -> None:
         """Textual's own toasts (the screenshot's) in the user's language; ours come translated."""
         if isinstance(message, str) and message.startswith("Saved screenshot to "):
-            message = _("Saved screenshot to {path}", path=message[len("Saved screenshot to "):])
+            message = _("Saved screenshot to {path}", path=message[len("Saved screenshot to ") :])
         elif message in TEXTUAL_WORDS:
             message = tr(message)
-        super().notify(message, title=tr(title) if title in TEXTUAL_WORDS else title, severity=severity,
-                       timeout=timeout, markup=markup)
+        super().notify(
+            message,
+            title=tr(title) if title in TEXTUAL_WORDS else title,
+            severity=severity,
+            timeout=timeout,
+            markup=markup,
+        )
 
     def search_themes(self) -> None:
         """Textual's theme search, its placeholder in the user's language."""
@@ -246,9 +262,13 @@ def _palette_class():
 
             def show() -> None:
                 if search_value:
-                    self.query_one(CommandList).add_option(Option(
-                        Align.center(Text(_("No matches found"), style="not bold")),
-                        disabled=True, id=self._NO_MATCHES))
+                    self.query_one(CommandList).add_option(
+                        Option(
+                            Align.center(Text(_("No matches found"), style="not bold")),
+                            disabled=True,
+                            id=self._NO_MATCHES,
+                        )
+                    )
                     self._list_visible = True
                 else:
                     self._list_visible = False
@@ -272,6 +292,8 @@ def run_app(datadir: DataDir, open_event: str | None = None) -> int:
     code = app.return_code or 0
     if code:
         where = app.crash_log or _("the data folder could not be written")
-        print("lycee: " + _("the app stopped on an unexpected error; the details are in {path}", path=where),
-              file=sys.stderr)
+        print(
+            "lycee: " + _("the app stopped on an unexpected error; the details are in {path}", path=where),
+            file=sys.stderr,
+        )
     return code

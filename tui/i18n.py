@@ -27,40 +27,112 @@ class Translated:
         # written in English that the catalog must translate per run.
         kb = self._bindings.key_to_bindings
         for key, bindings in kb.items():
-            kb[key] = [replace(b, description=_(b.description) if b.description else "",
-                               tooltip=_(b.tooltip) if b.tooltip else "") for b in bindings]
+            kb[key] = [
+                replace(
+                    b, description=_(b.description) if b.description else "", tooltip=_(b.tooltip) if b.tooltip else ""
+                )
+                for b in bindings
+            ]
 
 
 #: Textual's own words that reach the screen (the palette, its built-in
 #: commands, the keys of its widgets in F1 and the footer): translated where
 #: they are shown (tui.app), listed here for the catalog test.
 TEXTUAL_WORDS = (
-    "palette", "Search for commands…", "No matches found",
-    "Theme", "Change the current theme", "Quit", "Quit the application as soon as possible",
-    "Keys", "Hide the keys and widget help panel",
+    "palette",
+    "Search for commands…",
+    "No matches found",
+    "Theme",
+    "Change the current theme",
+    "Quit",
+    "Quit the application as soon as possible",
+    "Keys",
+    "Hide the keys and widget help panel",
     "Show help for the focused widget and a summary of available keys",
-    "Minimize", "Minimize the widget and restore to normal size", "Maximize", "Maximize the focused widget",
-    "Screenshot", "Save an SVG 'screenshot' of the current screen",
-    "Focus Next", "Focus Previous", "Copy selected text", "Select", "Cursor up", "Cursor down",
-    "Cursor right", "Cursor left", "Page up", "Page down", "Top", "Bottom", "Home", "End", "Scroll Up",
-    "Scroll Down", "Scroll Left", "Scroll Right", "Scroll Home", "Scroll End", "Page Up", "Page Down",
-    "Page Left", "Page Right", "Move cursor left", "Move cursor left and select", "Move cursor left a word",
-    "Move cursor left a word and select", "Move cursor right or accept the completion suggestion",
-    "Move cursor right and select", "Move cursor right a word", "Move cursor right a word and select",
-    "Delete character left", "Select all", "Go to start", "Go to end", "Select line start", "Select line end",
-    "Delete character right", "Submit", "Delete left to start of word", "Delete all to the left",
-    "Delete right to start of word", "Delete all to the right", "Cut selected text",
-    "Paste text from the clipboard", "Previous tab", "Next tab", "Down", "Last", "First", "Up", "Show menu",
-    "Toggle", "Press button",
+    "Minimize",
+    "Minimize the widget and restore to normal size",
+    "Maximize",
+    "Maximize the focused widget",
+    "Screenshot",
+    "Save an SVG 'screenshot' of the current screen",
+    "Focus Next",
+    "Focus Previous",
+    "Copy selected text",
+    "Select",
+    "Cursor up",
+    "Cursor down",
+    "Cursor right",
+    "Cursor left",
+    "Page up",
+    "Page down",
+    "Top",
+    "Bottom",
+    "Home",
+    "End",
+    "Scroll Up",
+    "Scroll Down",
+    "Scroll Left",
+    "Scroll Right",
+    "Scroll Home",
+    "Scroll End",
+    "Page Up",
+    "Page Down",
+    "Page Left",
+    "Page Right",
+    "Move cursor left",
+    "Move cursor left and select",
+    "Move cursor left a word",
+    "Move cursor left a word and select",
+    "Move cursor right or accept the completion suggestion",
+    "Move cursor right and select",
+    "Move cursor right a word",
+    "Move cursor right a word and select",
+    "Delete character left",
+    "Select all",
+    "Go to start",
+    "Go to end",
+    "Select line start",
+    "Select line end",
+    "Delete character right",
+    "Submit",
+    "Delete left to start of word",
+    "Delete all to the left",
+    "Delete right to start of word",
+    "Delete all to the right",
+    "Cut selected text",
+    "Paste text from the clipboard",
+    "Previous tab",
+    "Next tab",
+    "Down",
+    "Last",
+    "First",
+    "Up",
+    "Show menu",
+    "Toggle",
+    "Press button",
     # its toasts and the theme search's placeholder (tui.app: notify, search_themes)
-    "Saved screenshot", "Failed to save screenshot", "Search for themes…",
+    "Saved screenshot",
+    "Failed to save screenshot",
+    "Search for themes…",
 )
 
 
 #: Key names as a Japanese screen writes them: the key caps' own names (Esc, Del, F5, Shift),
 #: スペース as the sentences say (「スペースで再開」); the arrows and ⏎ stay symbols.
-_JA_KEYS = {"space": "スペース", "esc": "Esc", "del": "Del", "tab": "Tab", "pgup": "PgUp", "pgdn": "PgDn",
-            "home": "Home", "end": "End", "insert": "Ins", "shift": "Shift", "alt": "Alt", "ctrl": "Ctrl"}
+_JA_KEYS = {
+    "space": "スペース",
+    "esc": "Esc",
+    "del": "Del",
+    "tab": "Tab",
+    "pgup": "PgUp",
+    "pgdn": "PgDn",
+    "home": "Home",
+    "end": "End",
+    "insert": "Ins",
+    "shift": "Shift",
+    "alt": "Alt",
+    "ctrl": "Ctrl",
+}
 
 
 def key_words(display: str) -> str:
@@ -75,8 +147,9 @@ def key_words(display: str) -> str:
     def one(part: str, held: bool) -> str:
         caret = part.startswith("^") and len(part) > 1
         key = part[1:] if caret else part
-        key = _JA_KEYS.get(key, key.upper() if ((caret or held) and len(key) == 1)
-                           or (key[:1] == "f" and key[1:].isdigit()) else key)
+        key = _JA_KEYS.get(
+            key, key.upper() if ((caret or held) and len(key) == 1) or (key[:1] == "f" and key[1:].isdigit()) else key
+        )
         return ("^" if caret else "") + key
 
     if display == "+":

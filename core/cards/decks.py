@@ -84,12 +84,21 @@ RULE_NAME_LIMIT = "R-DECK-4"
 SECTIONS = ("deck", "spare")
 
 _SECTION_WORDS = {
-    "deck": "deck", "main": "deck", "maindeck": "deck", "デッキ": "deck", "メイン": "deck",
-    "spare": "spare", "spares": "spare", "sideboard": "spare", "スペア": "spare", "スペアカード": "spare",
+    "deck": "deck",
+    "main": "deck",
+    "maindeck": "deck",
+    "デッキ": "deck",
+    "メイン": "deck",
+    "spare": "spare",
+    "spares": "spare",
+    "sideboard": "spare",
+    "スペア": "spare",
+    "スペアカード": "spare",
 }
 
 
 # -- data --------------------------------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class DeckEntry:
@@ -106,11 +115,14 @@ class Decklist:
     source: str = ""
 
     @classmethod
-    def from_counts(cls, deck: Mapping[str, int] | Iterable[str],
-                    spare: Mapping[str, int] | Iterable[str] = (), source: str = "") -> Decklist:
+    def from_counts(
+        cls, deck: Mapping[str, int] | Iterable[str], spare: Mapping[str, int] | Iterable[str] = (), source: str = ""
+    ) -> Decklist:
         """A decklist from {number: count} mappings or lists of numbers."""
+
         def entries(x: Mapping[str, int] | Iterable[str]) -> tuple[DeckEntry, ...]:
             return tuple(DeckEntry(n, num) for num, n in _counter(x).items() if n)
+
         return cls(entries(deck), entries(spare), source)
 
     def section(self, section: str) -> tuple[DeckEntry, ...]:
@@ -167,8 +179,9 @@ _ENTRY_RE = re.compile(r"^(\d+)\s*[xX×]?\s+(\S+)(?:\s+(.*\S))?\s*$")
 _SECTION_RE = re.compile(r"^([^\s:]+)\s*:\s*$")
 
 
-def _check_entry(count: int, raw_number: str, name: str, where: str, catalog: Catalog | None,
-                 problems: list[tuple[str, str]]) -> str | None:
+def _check_entry(
+    count: int, raw_number: str, name: str, where: str, catalog: Catalog | None, problems: list[tuple[str, str]]
+) -> str | None:
     ok = True
     if not 1 <= count <= MAX_LINE_COUNT:
         problems.append((where, _("count {count} is not between 1 and {max}", count=count, max=MAX_LINE_COUNT)))
@@ -183,8 +196,9 @@ def _check_entry(count: int, raw_number: str, name: str, where: str, catalog: Ca
             problems.append((where, _("unknown card number {number}", number=number)))
             ok = False
         elif name and name_key(name) != name_key(known):
-            problems.append((where, _("name {name!r} does not match {number} {known}",
-                                      name=name, number=number, known=known)))
+            problems.append(
+                (where, _("name {name!r} does not match {number} {known}", name=name, number=number, known=known))
+            )
             ok = False
     return number if ok else None
 
@@ -239,8 +253,12 @@ def read_decklist_csv(text: str, source: str = "<decklist.csv>", catalog: Catalo
             problems.append((_("line {line}", line=1), _("missing column {c!r}", c=c)))
     for c in header:
         if c and c not in CSV_COLUMNS:
-            problems.append((_("line {line}",
-                               line=1), _("unknown column {c!r} (known: {items})", c=c, items=', '.join(CSV_COLUMNS))))
+            problems.append(
+                (
+                    _("line {line}", line=1),
+                    _("unknown column {c!r} (known: {items})", c=c, items=", ".join(CSV_COLUMNS)),
+                )
+            )
     if problems:
         raise ValidationError(source, problems)
     sections: dict[str, list[DeckEntry]] = {"deck": [], "spare": []}
@@ -316,6 +334,7 @@ def decklist_to_csv(deck: Decklist, catalog: Catalog | None = None) -> str:
 
 # -- checks --------------------------------------------------------------------------------
 
+
 def deck_size(kind: str, packs: int | None = None) -> int:
     """The deck size a format requires: 60 constructed, 40 sealed (G-SEALED),
     packs x 10 draft (G-DRAFT-4)."""
@@ -336,8 +355,15 @@ def _unknown(deck: Decklist, catalog: Catalog) -> tuple[list[DeckProblem], set[s
         for number in deck.counts(section):
             if not catalog.known(number) and number not in bad:
                 bad.add(number)
-                out.append(DeckProblem("G-CARDS-VERSIONS", "unknown", _("{number}: unknown card number", number=number),
-                                       number, section))
+                out.append(
+                    DeckProblem(
+                        "G-CARDS-VERSIONS",
+                        "unknown",
+                        _("{number}: unknown card number", number=number),
+                        number,
+                        section,
+                    )
+                )
     return out, bad
 
 
@@ -345,8 +371,15 @@ def _size(deck: Decklist, want: int, rule: str, what: str) -> list[DeckProblem]:
     have = deck.deck_size
     if have == want:
         return []
-    return [DeckProblem(rule, "size", _("{what} deck has {have} cards; it must be exactly {want}",
-                                        what=what, have=have, want=want), None, "deck")]
+    return [
+        DeckProblem(
+            rule,
+            "size",
+            _("{what} deck has {have} cards; it must be exactly {want}", what=what, have=have, want=want),
+            None,
+            "deck",
+        )
+    ]
 
 
 def _name_limit(deck: Decklist, catalog: Catalog, limit: int, sealed: bool = False) -> list[DeckProblem]:
@@ -366,14 +399,32 @@ def _name_limit(deck: Decklist, catalog: Catalog, limit: int, sealed: bool = Fal
         allowed = g["limit"] if g["limit"] is not None else limit
         if g["n"] > allowed:
             nums = join_list(sorted(g["numbers"]))
-            out.append(DeckProblem(
-                RULE_NAME_LIMIT, "name_limit",
-                (_("{n} cards named {name} ({numbers}) in deck and spares; at most {allowed} "
-                   "(sealed keeps the name limit)",
-                   n=g["n"], name=g["name"], numbers=nums, allowed=allowed) if sealed
-                 else _("{n} cards named {name} ({numbers}) in deck and spares; at most {allowed}",
-                        n=g["n"], name=g["name"], numbers=nums, allowed=allowed)),
-                min(g["numbers"]), None))
+            out.append(
+                DeckProblem(
+                    RULE_NAME_LIMIT,
+                    "name_limit",
+                    (
+                        _(
+                            "{n} cards named {name} ({numbers}) in deck and spares; at most {allowed} "
+                            "(sealed keeps the name limit)",
+                            n=g["n"],
+                            name=g["name"],
+                            numbers=nums,
+                            allowed=allowed,
+                        )
+                        if sealed
+                        else _(
+                            "{n} cards named {name} ({numbers}) in deck and spares; at most {allowed}",
+                            n=g["n"],
+                            name=g["name"],
+                            numbers=nums,
+                            allowed=allowed,
+                        )
+                    ),
+                    min(g["numbers"]),
+                    None,
+                )
+            )
     return out
 
 
@@ -385,21 +436,40 @@ def _legality(deck: Decklist, catalog: Catalog, on: date, skip: set[str]) -> lis
                 continue
             verdict = catalog.is_legal(number, on)
             if not verdict:
-                out.append(DeckProblem(verdict.rule, "illegal", _("not legal on {date}: {reason}",
-                                                                  date=on.isoformat(), reason=verdict.reason),
-                                       number, section))
+                out.append(
+                    DeckProblem(
+                        verdict.rule,
+                        "illegal",
+                        _("not legal on {date}: {reason}", date=on.isoformat(), reason=verdict.reason),
+                        number,
+                        section,
+                    )
+                )
     return out
 
 
 def _spares(deck: Decklist, match: str) -> list[DeckProblem]:
     out = []
     if deck.spare_size and match != "bo3":
-        out.append(DeckProblem("G-SPARE-1", "spare_match",
-                               _("{n} spare cards, but spare cards are only for best of three", n=deck.spare_size),
-                               None, "spare"))
+        out.append(
+            DeckProblem(
+                "G-SPARE-1",
+                "spare_match",
+                _("{n} spare cards, but spare cards are only for best of three", n=deck.spare_size),
+                None,
+                "spare",
+            )
+        )
     if deck.spare_size > SPARE_MAX:
-        out.append(DeckProblem("G-SPARE-1", "spare_count",
-                               _("{n} spare cards; at most {max}", n=deck.spare_size, max=SPARE_MAX), None, "spare"))
+        out.append(
+            DeckProblem(
+                "G-SPARE-1",
+                "spare_count",
+                _("{n} spare cards; at most {max}", n=deck.spare_size, max=SPARE_MAX),
+                None,
+                "spare",
+            )
+        )
     return out
 
 
@@ -409,21 +479,30 @@ def _pool(deck: Decklist, pool: Counter, rule: str) -> list[DeckProblem]:
     for number, n in deck_c.items():
         if n > pool.get(number, 0):
             have = pool.get(number, 0)
-            msg = (_("{number}: not in the pool", number=number) if not have
-                   else _("{number}: {n} in the deck but the pool holds {have}", number=number, n=n, have=have))
+            msg = (
+                _("{number}: not in the pool", number=number)
+                if not have
+                else _("{number}: {n} in the deck but the pool holds {have}", number=number, n=n, have=have)
+            )
             out.append(DeckProblem(rule, "pool", msg, number, "deck"))
     for number, n in spare_c.items():
         rest = max(0, pool.get(number, 0) - deck_c.get(number, 0))
         if n > rest:
-            msg = (_("{number}: spare not in the pool", number=number) if not pool.get(number, 0)
-                   else _("{number}: {n} as spares but only {rest} left in the pool after the deck",
-                          number=number, n=n, rest=rest))
+            msg = (
+                _("{number}: spare not in the pool", number=number)
+                if not pool.get(number, 0)
+                else _(
+                    "{number}: {n} as spares but only {rest} left in the pool after the deck",
+                    number=number,
+                    n=n,
+                    rest=rest,
+                )
+            )
             out.append(DeckProblem(rule, "pool", msg, number, "spare"))
     return out
 
 
-def check_constructed(deck: Decklist, catalog: Catalog, on: date | str, *,
-                      match: str = "bo3") -> list[DeckProblem]:
+def check_constructed(deck: Decklist, catalog: Catalog, on: date | str, *, match: str = "bo3") -> list[DeckProblem]:
     """Every problem of a constructed deck on the event date ``on``: R-DECK-60,
     R-DECK-4, legality (G-CARDS-*), G-SPARE-1."""
     day = as_date(on)
@@ -435,9 +514,15 @@ def check_constructed(deck: Decklist, catalog: Catalog, on: date | str, *,
     return problems
 
 
-def check_sealed(deck: Decklist, catalog: Catalog, *, pool: Mapping[str, int] | Iterable[str] | None = None,
-                 name_limit: int | None = NAME_LIMIT, match: str = "bo3",
-                 on: date | str | None = None) -> list[DeckProblem]:
+def check_sealed(
+    deck: Decklist,
+    catalog: Catalog,
+    *,
+    pool: Mapping[str, int] | Iterable[str] | None = None,
+    name_limit: int | None = NAME_LIMIT,
+    match: str = "bo3",
+    on: date | str | None = None,
+) -> list[DeckProblem]:
     """Every problem of a sealed deck: exactly 40 (G-SEALED); R-DECK-4 unless the
     organizer lifts it (``name_limit=None``); deck from ``pool`` and spares from
     the rest of it (G-SEALED); G-SPARE-1; legality when ``on`` is given."""
@@ -453,9 +538,15 @@ def check_sealed(deck: Decklist, catalog: Catalog, *, pool: Mapping[str, int] | 
     return problems
 
 
-def check_draft(deck: Decklist, catalog: Catalog, *, packs: int,
-                pool: Mapping[str, int] | Iterable[str] | None = None, match: str = "bo3",
-                on: date | str | None = None) -> list[DeckProblem]:
+def check_draft(
+    deck: Decklist,
+    catalog: Catalog,
+    *,
+    packs: int,
+    pool: Mapping[str, int] | Iterable[str] | None = None,
+    match: str = "bo3",
+    on: date | str | None = None,
+) -> list[DeckProblem]:
     """Every problem of a draft deck: exactly packs x 10 (G-DRAFT-4); any number of
     a name (G-DRAFT-3); deck and spares from the drafted ``pool`` (G-DRAFT-1);
     G-SPARE-1; legality when ``on`` is given.  (G-DRAFT-2 recommends 4-6 packs,
@@ -470,10 +561,17 @@ def check_draft(deck: Decklist, catalog: Catalog, *, packs: int,
     return problems
 
 
-def check_deck(deck: Decklist, catalog: Catalog, kind: str, *, on: date | str | None = None,
-               match: str = "bo3", packs: int | None = None,
-               pool: Mapping[str, int] | Iterable[str] | None = None,
-               name_limit: int | None = NAME_LIMIT) -> list[DeckProblem]:
+def check_deck(
+    deck: Decklist,
+    catalog: Catalog,
+    kind: str,
+    *,
+    on: date | str | None = None,
+    match: str = "bo3",
+    packs: int | None = None,
+    pool: Mapping[str, int] | Iterable[str] | None = None,
+    name_limit: int | None = NAME_LIMIT,
+) -> list[DeckProblem]:
     """Dispatch on the event kind (constructed needs ``on``, draft ``packs``)."""
     if kind == "constructed":
         if on is None:
@@ -489,6 +587,7 @@ def check_deck(deck: Decklist, catalog: Catalog, kind: str, *, on: date | str | 
 
 
 # -- comparing a deck with its list (G-DECKLIST) ------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class DiffLine:
@@ -529,13 +628,27 @@ class DeckDiff:
             name = (catalog.name_of(d.number) if catalog else None) or ""
             label = f"{d.number} {name}".rstrip()
             if d.missing:
-                out.append(_("{section}: {card}: registered {registered}, presented {presented} ({n} missing)",
-                             section=labels.section_label(d.section), card=label, registered=d.registered,
-                             presented=d.presented, n=d.missing))
+                out.append(
+                    _(
+                        "{section}: {card}: registered {registered}, presented {presented} ({n} missing)",
+                        section=labels.section_label(d.section),
+                        card=label,
+                        registered=d.registered,
+                        presented=d.presented,
+                        n=d.missing,
+                    )
+                )
             else:
-                out.append(_("{section}: {card}: registered {registered}, presented {presented} ({n} extra)",
-                             section=labels.section_label(d.section), card=label, registered=d.registered,
-                             presented=d.presented, n=d.extra))
+                out.append(
+                    _(
+                        "{section}: {card}: registered {registered}, presented {presented} ({n} extra)",
+                        section=labels.section_label(d.section),
+                        card=label,
+                        registered=d.registered,
+                        presented=d.presented,
+                        n=d.extra,
+                    )
+                )
         return out
 
 

@@ -162,7 +162,7 @@ def parse_calendar(data: Any, source: str = "<calendar>") -> Calendar:
             add(f"{path}.precision", _("expected day or month"))
         status = v.get("status", "released")
         if status not in VERSION_STATUSES:
-            add(f"{path}.status", _("expected one of {items}", items=', '.join(VERSION_STATUSES)))
+            add(f"{path}.status", _("expected one of {items}", items=", ".join(VERSION_STATUSES)))
         listed = get_str(v, "listed_as", path, required=False)
         if name and _version_key(name) in names:
             add(f"{path}.name", _("{name!r} listed twice", name=name))
@@ -206,13 +206,20 @@ def merge_calendars(base: Calendar, extra: Calendar, source: str = "<store calen
     problems = []
     for i, v in enumerate(extra.versions):
         if base.version(v.name) is not None:
-            problems.append((f"$.versions[{i}].name",
-                             _("{name!r} is on the guideline's list already: a store calendar only adds "
-                               "later products", name=v.name)))
+            problems.append(
+                (
+                    f"$.versions[{i}].name",
+                    _(
+                        "{name!r} is on the guideline's list already: a store calendar only adds later products",
+                        name=v.name,
+                    ),
+                )
+            )
     for i, pr in enumerate(extra.promos):
         if base.promo(pr.number) is not None:
-            problems.append((f"$.promos[{i}].number",
-                             _("{number} is on the guideline's list already", number=pr.number)))
+            problems.append(
+                (f"$.promos[{i}].number", _("{number} is on the guideline's list already", number=pr.number))
+            )
     if problems:
         raise ValidationError(source, problems)
     return Calendar(base.versions + extra.versions, base.promos + extra.promos)
@@ -275,8 +282,9 @@ class Catalog:
     number falls back to its base number.
     """
 
-    def __init__(self, sets: Iterable[CardSet] = (), calendar: Calendar | None = None, *,
-                 strict_versions: bool = False):
+    def __init__(
+        self, sets: Iterable[CardSet] = (), calendar: Calendar | None = None, *, strict_versions: bool = False
+    ):
         self.sets: tuple[CardSet, ...] = tuple(sets)
         self.calendar: Calendar = calendar if calendar is not None else Calendar()
         self.strict_versions = strict_versions
@@ -383,8 +391,13 @@ class Catalog:
         unlisted: list[str] = []
         promo = self.calendar.promo(base)
         if promo is not None:
-            sources.append(_Source(promo.legal_from, "G-CARDS-PROMO",
-                                   _("promotion card {number} {name}", number=promo.number, name=promo.name)))
+            sources.append(
+                _Source(
+                    promo.legal_from,
+                    "G-CARDS-PROMO",
+                    _("promotion card {number} {name}", number=promo.number, name=promo.name),
+                )
+            )
         numbers = [base] if base in self._printings else self._variants.get(base, [])
         for n in numbers:
             for s, _card in self._printings.get(n, ()):
@@ -394,9 +407,17 @@ class Catalog:
                 elif self.strict_versions:
                     unlisted.append(s.version)
                 else:
-                    sources.append(_Source(s.release_date, "G-CARDS-VERSIONS",
-                                           _("{version} ({code}, not on the calendar: its release date)",
-                                             version=s.version, code=s.code)))
+                    sources.append(
+                        _Source(
+                            s.release_date,
+                            "G-CARDS-VERSIONS",
+                            _(
+                                "{version} ({code}, not on the calendar: its release date)",
+                                version=s.version,
+                                code=s.code,
+                            ),
+                        )
+                    )
         return sources, unlisted
 
     def legal_from(self, number: str) -> date | None:
@@ -419,9 +440,14 @@ class Catalog:
         sources, unlisted = self._sources(base)
         if not sources:
             if unlisted:
-                why = _("{n} {name}: version {version!r} is not on the list of legal product versions (the guideline's), "
-                        "so it is not legal in a sanctioned event (sample sets are for unsanctioned events "
-                        "and practice)", n=n, name=f"「{self.name_of(n) or '?'}」", version=unlisted[0])
+                why = _(
+                    "{n} {name}: version {version!r} is not on the list of legal product versions (the guideline's), "
+                    "so it is not legal in a sanctioned event (sample sets are for unsanctioned events "
+                    "and practice)",
+                    n=n,
+                    name=f"「{self.name_of(n) or '?'}」",
+                    version=unlisted[0],
+                )
             else:
                 why = _("{n}: unknown card number (in no loaded set and not a listed promotion card)", n=n)
             return Legality(n, False, "G-CARDS-PARALLEL" if parallel and unlisted else "G-CARDS-VERSIONS", why)
@@ -429,13 +455,29 @@ class Catalog:
         rule = "G-CARDS-PARALLEL" if parallel else first.rule
         when = first.legal_from.isoformat()
         if day >= first.legal_from:
-            why = (_("{n} is a parallel of {base}, legal since {when} as {what}",
-                     n=n, base=base, when=when, what=first.what) if parallel
-                   else _("{n}: legal since {when} as {what}", n=n, when=when, what=first.what))
+            why = (
+                _(
+                    "{n} is a parallel of {base}, legal since {when} as {what}",
+                    n=n,
+                    base=base,
+                    when=when,
+                    what=first.what,
+                )
+                if parallel
+                else _("{n}: legal since {when} as {what}", n=n, when=when, what=first.what)
+            )
             return Legality(n, True, rule, why, first.legal_from)
-        why = (_("{n} is a parallel of {base}, not legal before {when} ({what})",
-                 n=n, base=base, when=when, what=first.what) if parallel
-               else _("{n}: not legal before {when} ({what})", n=n, when=when, what=first.what))
+        why = (
+            _(
+                "{n} is a parallel of {base}, not legal before {when} ({what})",
+                n=n,
+                base=base,
+                when=when,
+                what=first.what,
+            )
+            if parallel
+            else _("{n}: not legal before {when} ({what})", n=n, when=when, what=first.what)
+        )
         return Legality(n, False, rule, why, first.legal_from)
 
     # -- text -----------------------------------------------------------------
@@ -454,13 +496,15 @@ class Catalog:
         errata = [(e, v, s) for v, s, c in printings for e in c.errata if day is None or e.date <= day]
         if errata:
             e, v, s = max(errata, key=lambda t: t[0].date)
-            return CardText(n, e.text, "errata", v, s.code, e,
-                            _("errata of {date} for {base}", date=e.date.isoformat(), base=base))
+            return CardText(
+                n, e.text, "errata", v, s.code, e, _("errata of {date} for {base}", date=e.date.isoformat(), base=base)
+            )
         if not printings:
             return CardText(n, None, "none", reason=_("{n}: no loaded set prints this card", n=n))
         published = [t for t in printings if day is None or self.set_legal_from(t[1]) <= day] or printings
         v, s, c = min(published, key=lambda t: (_suffix_rank(t[0]), -self.set_legal_from(t[1]).toordinal()))
         how = _("no suffix") if not number_suffix(v) else _("suffix {suffix}", suffix=number_suffix(v))
-        reason = _("printing {v} in {version} ({code}); {how}, newest published",
-                   v=v, version=s.version, code=s.code, how=how)
+        reason = _(
+            "printing {v} in {version} ({code}); {how}, newest published", v=v, version=s.version, code=s.code, how=how
+        )
         return CardText(n, c.text, "printing", v, s.code, None, reason)

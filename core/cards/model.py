@@ -61,6 +61,7 @@ _LOOSE_NUMBER_RE = re.compile(r"^(CH|EV|IT|AR)[-_ ]?(\d{1,4})([A-Z]?)$")
 
 # -- numbers and names --------------------------------------------------------
 
+
 def normalize_number(text: object) -> str | None:
     """The canonical form of a card number typed loosely, or None.
 
@@ -96,6 +97,7 @@ def name_key(name: str) -> str:
 
 
 # -- the data ------------------------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class Errata:

@@ -30,7 +30,17 @@ from typing import Any
 
 from core.i18n import _, join_list
 
-__all__ = ["SCHEMA_FILE", "DocPath", "Problems", "document_order", "is_valid", "json_path", "set_schema", "show_value", "structure_problems"]
+__all__ = [
+    "SCHEMA_FILE",
+    "DocPath",
+    "Problems",
+    "document_order",
+    "is_valid",
+    "json_path",
+    "set_schema",
+    "show_value",
+    "structure_problems",
+]
 
 SCHEMA_FILE = "set-schema.json"
 
@@ -146,6 +156,7 @@ def document_order(problem: tuple[DocPath, str]) -> list[tuple[int, int, str]]:
 
 # -- wording jsonschema's errors ------------------------------------------------------
 
+
 def _definition(schema: Any) -> str | None:
     """The name of the ``$defs`` entry a failing subschema is, if it is one."""
     for name, sub in set_schema()["$defs"].items():
@@ -160,13 +171,23 @@ def _explain(error: Any) -> list[tuple[DocPath, str]]:
     named = _definition(schema)
     if kw == "required":
         props = schema.get("properties", {})
-        return [(path + (key,), _("missing (expected {schema!r})", schema=props[key]["const"])
-                 if "const" in props.get(key, {}) else _("missing"))
-                for key in value if key not in inst]
+        return [
+            (
+                path + (key,),
+                _("missing (expected {schema!r})", schema=props[key]["const"])
+                if "const" in props.get(key, {})
+                else _("missing"),
+            )
+            for key in value
+            if key not in inst
+        ]
     if kw == "additionalProperties":
         known = schema.get("properties", {})
-        return [(path + (key,), _("unknown key (extension keys start with x-)"))
-                for key in inst if key not in known and not str(key).startswith("x-")]
+        return [
+            (path + (key,), _("unknown key (extension keys start with x-)"))
+            for key in inst
+            if key not in known and not str(key).startswith("x-")
+        ]
     if kw == "propertyNames" or "propertyNames" in error.relative_schema_path:
         path += (inst,)
     if kw == "type":

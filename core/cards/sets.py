@@ -87,6 +87,7 @@ Found = list[tuple[DocPath, str]]
 
 # -- what a schema cannot say ------------------------------------------------------
 
+
 class _Broken:
     """The places the structure pass found broken: the meaning pass skips them
     (and what they hold), so it never trips over a value of the wrong type."""
@@ -97,11 +98,11 @@ class _Broken:
     def __call__(self, path: DocPath) -> bool:
         """A problem at ``path``, above it or inside it: the value is not sound."""
         n = len(path)
-        return any(p[:n] == path or path[:len(p)] == p for p in self.paths)
+        return any(p[:n] == path or path[: len(p)] == p for p in self.paths)
 
     def unreadable(self, path: DocPath) -> bool:
         """A problem at ``path`` or above it (a wrong type, say): nothing inside can be read."""
-        return any(path[:len(p)] == p for p in self.paths)
+        return any(path[: len(p)] == p for p in self.paths)
 
 
 def _card_meaning(card: dict[str, Any], rarities: Iterable[str] | None, unsound: Collection[str] = ()) -> Found:
@@ -110,11 +111,28 @@ def _card_meaning(card: dict[str, Any], rarities: Iterable[str] | None, unsound:
     found: Found = []
     if not {"number", "type"} & set(unsound) and TYPE_PREFIX[card["type"]] != card["number"][:2]:
         prefix = card["number"][:2]
-        found.append((("type",), _("{prefix}- numbers are {type} cards, not {ctype}", prefix=prefix,
-                                   type=labels.card_type_label(PREFIX_TYPE[prefix]), ctype=card["type"])))
+        found.append(
+            (
+                ("type",),
+                _(
+                    "{prefix}- numbers are {type} cards, not {ctype}",
+                    prefix=prefix,
+                    type=labels.card_type_label(PREFIX_TYPE[prefix]),
+                    ctype=card["type"],
+                ),
+            )
+        )
     if "rarity" not in unsound and rarities is not None and card["rarity"] not in rarities:
-        found.append((("rarity",), _("{rarity!r} is not one of the set's rarities ({items})",
-                                     rarity=card["rarity"], items=join_list(rarities))))
+        found.append(
+            (
+                ("rarity",),
+                _(
+                    "{rarity!r} is not one of the set's rarities ({items})",
+                    rarity=card["rarity"],
+                    items=join_list(rarities),
+                ),
+            )
+        )
     return found
 
 
@@ -131,15 +149,18 @@ def _cards_meaning(cards: list[Any], rarities: tuple[str, ...] | None, broken: _
             continue
         number = card["number"]
         if number in first:
-            found.append((here + ("number",), _("{number} is also {where}", number=number,
-                                                 where=json_path(("cards", first[number])))))
+            found.append(
+                (
+                    here + ("number",),
+                    _("{number} is also {where}", number=number, where=json_path(("cards", first[number]))),
+                )
+            )
         else:
             first[number] = i
     return found
 
 
-def _slots_meaning(slots: list[Any], path: DocPath, rarities: tuple[str, ...] | None,
-                   broken: _Broken) -> Found:
+def _slots_meaning(slots: list[Any], path: DocPath, rarities: tuple[str, ...] | None, broken: _Broken) -> Found:
     """Slot and upgrade rarities are the set's; an upgrade changes the rarity; a
     slot's upgrade chances add up to at most 1."""
     found: Found = []
@@ -147,8 +168,12 @@ def _slots_meaning(slots: list[Any], path: DocPath, rarities: tuple[str, ...] | 
     def among(rarity: str, where: DocPath) -> bool:
         if rarities is None or rarity in rarities:
             return True
-        found.append((where, _("{rarity!r} is not one of the set's rarities ({items})",
-                               rarity=rarity, items=join_list(rarities))))
+        found.append(
+            (
+                where,
+                _("{rarity!r} is not one of the set's rarities ({items})", rarity=rarity, items=join_list(rarities)),
+            )
+        )
         return False
 
     for i, slot in enumerate(slots):
@@ -166,8 +191,9 @@ def _slots_meaning(slots: list[Any], path: DocPath, rarities: tuple[str, ...] | 
     return found
 
 
-def _fill_meaning(slots: tuple[RaritySlot, ...], path: DocPath, cards: tuple[Card, ...],
-                  distinct: bool, what: str) -> Found:
+def _fill_meaning(
+    slots: tuple[RaritySlot, ...], path: DocPath, cards: tuple[Card, ...], distinct: bool, what: str
+) -> Found:
     """Every rarity a pack can need must have enough cards: with duplicate
     protection, as many distinct cards as one pack can need; else at least one."""
     found: Found = []
@@ -188,24 +214,42 @@ def _fill_meaning(slots: tuple[RaritySlot, ...], path: DocPath, cards: tuple[Car
             if ups and where == path:
                 where = path + (i, "upgrades", ups[0], "rarity")
         if distinct:
-            found.append((where, _("a {what} can need {need} different {rarity} cards but the set has {have} "
-                                   "(duplicate protection is on)",
-                                   what={"booster": _("booster"), "starter": _("starter")}.get(what, what),
-                                   need=need, rarity=rarity, have=have)))
+            found.append(
+                (
+                    where,
+                    _(
+                        "a {what} can need {need} different {rarity} cards but the set has {have} "
+                        "(duplicate protection is on)",
+                        what={"booster": _("booster"), "starter": _("starter")}.get(what, what),
+                        need=need,
+                        rarity=rarity,
+                        have=have,
+                    ),
+                )
+            )
         else:
             found.append((where, _("the set has no {rarity} card to fill this slot", rarity=rarity)))
     return found
 
 
-def _booster_meaning(booster: dict[str, Any], rarities: tuple[str, ...] | None, cards: tuple[Card, ...] | None,
-                     broken: _Broken) -> Found:
+def _booster_meaning(
+    booster: dict[str, Any], rarities: tuple[str, ...] | None, cards: tuple[Card, ...] | None, broken: _Broken
+) -> Found:
     path: DocPath = ("booster",)
     found: Found = []
     if not broken.unreadable(path + ("slots",)):
         found += _slots_meaning(booster["slots"], path + ("slots",), rarities, broken)
     if not broken(path + ("size",)) and booster["size"] < MIN_BOOSTER_SIZE:
-        found.append((path + ("size",), _("a booster must hold at least {min} cards, this one {size} [G-DRAFT-4]",
-                                          min=MIN_BOOSTER_SIZE, size=booster["size"])))
+        found.append(
+            (
+                path + ("size",),
+                _(
+                    "a booster must hold at least {min} cards, this one {size} [G-DRAFT-4]",
+                    min=MIN_BOOSTER_SIZE,
+                    size=booster["size"],
+                ),
+            )
+        )
     if found or broken(path):
         return found
     slots = _slots(booster["slots"])
@@ -217,8 +261,9 @@ def _booster_meaning(booster: dict[str, Any], rarities: tuple[str, ...] | None, 
     return found
 
 
-def _starters_meaning(starters: list[Any], rarities: tuple[str, ...] | None, cards: tuple[Card, ...] | None,
-                      broken: _Broken) -> Found:
+def _starters_meaning(
+    starters: list[Any], rarities: tuple[str, ...] | None, cards: tuple[Card, ...] | None, broken: _Broken
+) -> Found:
     found: Found = []
     ids: dict[str, int] = {}
     numbers = {c.number for c in cards} if cards is not None else None
@@ -227,8 +272,9 @@ def _starters_meaning(starters: list[Any], rarities: tuple[str, ...] | None, car
         sid = st.get("id") if isinstance(st, dict) else None
         if isinstance(sid, str):
             if sid in ids:
-                found.append((path + ("id",), _("{sid!r} is also the id of $.starters[{index}]",
-                                                sid=sid, index=ids[sid])))
+                found.append(
+                    (path + ("id",), _("{sid!r} is also the id of $.starters[{index}]", sid=sid, index=ids[sid]))
+                )
             ids.setdefault(sid, i)
         if broken(path):
             continue
@@ -238,8 +284,16 @@ def _starters_meaning(starters: list[Any], rarities: tuple[str, ...] | None, car
             for j, entry in enumerate(st["cards"]):
                 num, where = entry["number"], path + ("cards", j, "number")
                 if num in seen:
-                    mine.append((where, _("{num} is listed twice (also at {where})", num=num,
-                                          where=json_path(path + ("cards", seen[num])))))
+                    mine.append(
+                        (
+                            where,
+                            _(
+                                "{num} is listed twice (also at {where})",
+                                num=num,
+                                where=json_path(path + ("cards", seen[num])),
+                            ),
+                        )
+                    )
                 elif numbers is not None and num not in numbers:
                     mine.append((where, _("{num} is not a card of this set", num=num)))
                 seen.setdefault(num, j)
@@ -251,11 +305,23 @@ def _starters_meaning(starters: list[Any], rarities: tuple[str, ...] | None, car
             starter = _starter(st)
             declared = st.get("size")
             if declared is not None and declared != starter.size:
-                mine.append((path + ("size",), _("is {declared} but the starter holds {size} cards",
-                                                 declared=declared, size=starter.size)))
+                mine.append(
+                    (
+                        path + ("size",),
+                        _("is {declared} but the starter holds {size} cards", declared=declared, size=starter.size),
+                    )
+                )
             elif starter.size < MIN_STARTER_SIZE:
-                mine.append((path, _("a starter must hold at least {min} cards, this one {size} [G-SEALED]",
-                                     min=MIN_STARTER_SIZE, size=starter.size)))
+                mine.append(
+                    (
+                        path,
+                        _(
+                            "a starter must hold at least {min} cards, this one {size} [G-SEALED]",
+                            min=MIN_STARTER_SIZE,
+                            size=starter.size,
+                        ),
+                    )
+                )
         found += mine
     return found
 
@@ -278,6 +344,7 @@ def _meaning(data: dict[str, Any], broken: _Broken) -> Found:
 
 # -- building the set (from a checked document) -------------------------------------
 
+
 def _dup(obj: dict[str, Any]) -> bool:
     """``duplicate_protection``, absent or null meaning on."""
     return obj.get("duplicate_protection") is not False
@@ -287,36 +354,61 @@ def _card(obj: dict[str, Any], set_code: str) -> Card:
     ctype = obj["type"]
     cost = obj.get("cost") or {}
     stats = {k: obj[k] if ctype == "character" else None for k in ("ap", "dp", "sp")}
-    errata = sorted((Errata(date.fromisoformat(e["date"]), e["text"], e.get("note") or "")
-                     for e in obj.get("errata") or ()), key=lambda e: e.date)
-    return Card(number=obj["number"], name=obj["name"], type=ctype,
-                attributes=tuple(a for a in ATTRIBUTES if a in obj["attributes"]),
-                cost=tuple((a, cost[a]) for a in ATTRIBUTES if cost.get(a)),
-                ex=obj["ex"], ap=stats["ap"], dp=stats["dp"], sp=stats["sp"], rarity=obj["rarity"],
-                rating=obj["rating"], text=obj.get("text") or "", max_copies=obj.get("max_copies"),
-                errata=tuple(errata), set_code=set_code)
+    errata = sorted(
+        (Errata(date.fromisoformat(e["date"]), e["text"], e.get("note") or "") for e in obj.get("errata") or ()),
+        key=lambda e: e.date,
+    )
+    return Card(
+        number=obj["number"],
+        name=obj["name"],
+        type=ctype,
+        attributes=tuple(a for a in ATTRIBUTES if a in obj["attributes"]),
+        cost=tuple((a, cost[a]) for a in ATTRIBUTES if cost.get(a)),
+        ex=obj["ex"],
+        ap=stats["ap"],
+        dp=stats["dp"],
+        sp=stats["sp"],
+        rarity=obj["rarity"],
+        rating=obj["rating"],
+        text=obj.get("text") or "",
+        max_copies=obj.get("max_copies"),
+        errata=tuple(errata),
+        set_code=set_code,
+    )
 
 
 def _slots(raw: list[dict[str, Any]]) -> tuple[RaritySlot, ...]:
-    return tuple(RaritySlot(s["rarity"], s["count"],
-                            tuple(Upgrade(u["rarity"], float(u["chance"])) for u in s.get("upgrades") or ()))
-                 for s in raw)
+    return tuple(
+        RaritySlot(
+            s["rarity"], s["count"], tuple(Upgrade(u["rarity"], float(u["chance"])) for u in s.get("upgrades") or ())
+        )
+        for s in raw
+    )
 
 
 def _starter(obj: dict[str, Any]) -> StarterDef:
-    return StarterDef(obj["id"], obj["name"], tuple((e["number"], e["count"]) for e in obj.get("cards") or ()),
-                      _slots(obj.get("slots") or []), _dup(obj))
+    return StarterDef(
+        obj["id"],
+        obj["name"],
+        tuple((e["number"], e["count"]) for e in obj.get("cards") or ()),
+        _slots(obj.get("slots") or []),
+        _dup(obj),
+    )
 
 
 def _build(data: dict[str, Any]) -> CardSet:
     booster = data.get("booster")
-    return CardSet(code=data["code"], name=data["name"], version=data["version"],
-                   release_date=date.fromisoformat(data["release_date"]), rarities=tuple(data["rarities"]),
-                   cards=tuple(_card(c, data["code"]) for c in data["cards"]),
-                   booster=BoosterDef(booster["size"], _slots(booster["slots"]), _dup(booster))
-                   if booster is not None else None,
-                   starters=tuple(_starter(s) for s in data.get("starters") or ()),
-                   sample=bool(data.get("sample")))
+    return CardSet(
+        code=data["code"],
+        name=data["name"],
+        version=data["version"],
+        release_date=date.fromisoformat(data["release_date"]),
+        rarities=tuple(data["rarities"]),
+        cards=tuple(_card(c, data["code"]) for c in data["cards"]),
+        booster=BoosterDef(booster["size"], _slots(booster["slots"]), _dup(booster)) if booster is not None else None,
+        starters=tuple(_starter(s) for s in data.get("starters") or ()),
+        sample=bool(data.get("sample")),
+    )
 
 
 def _shown(found: Found, where: Any = json_path) -> list[tuple[str, str]]:
@@ -324,6 +416,7 @@ def _shown(found: Found, where: Any = json_path) -> list[tuple[str, str]]:
 
 
 # -- set -----------------------------------------------------------------------------
+
 
 def parse_set(data: Any, source: str = "<set>", *, check_structure: bool = True) -> CardSet:
     """A :class:`CardSet` from the parsed JSON of a ``lycee-set/1`` file.
@@ -366,9 +459,15 @@ def parse_json(text: str, source: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
-        raise ValidationError(source, [(_("line {lineno} column {colno}",
-                                          lineno=e.lineno, colno=e.colno), _("not valid JSON: {msg}",
-                                                                             msg=e.msg))]) from None
+        raise ValidationError(
+            source,
+            [
+                (
+                    _("line {lineno} column {colno}", lineno=e.lineno, colno=e.colno),
+                    _("not valid JSON: {msg}", msg=e.msg),
+                )
+            ],
+        ) from None
 
 
 def load_set(path: str | PathLike | Any, *, check_structure: bool = True) -> CardSet:
@@ -388,9 +487,16 @@ def load_sample_sets() -> list[CardSet]:
 
 # -- writing -----------------------------------------------------------------------
 
+
 def _card_to_dict(c: Card) -> dict:
-    d: dict[str, Any] = {"number": c.number, "name": c.name, "type": c.type,
-                         "attributes": list(c.attributes), "cost": dict(c.cost), "ex": c.ex}
+    d: dict[str, Any] = {
+        "number": c.number,
+        "name": c.name,
+        "type": c.type,
+        "attributes": list(c.attributes),
+        "cost": dict(c.cost),
+        "ex": c.ex,
+    }
     if c.type == "character":
         d.update(ap=c.ap, dp=c.dp, sp=c.sp)
     d.update(rarity=c.rarity, rating=c.rating)
@@ -399,8 +505,9 @@ def _card_to_dict(c: Card) -> dict:
     if c.max_copies is not None:
         d["max_copies"] = c.max_copies
     if c.errata:
-        d["errata"] = [{"date": e.date.isoformat(), "text": e.text, **({"note": e.note} if e.note else {})}
-                       for e in c.errata]
+        d["errata"] = [
+            {"date": e.date.isoformat(), "text": e.text, **({"note": e.note} if e.note else {})} for e in c.errata
+        ]
     return d
 
 
@@ -416,14 +523,22 @@ def _slots_to_list(slots: Iterable[RaritySlot]) -> list[dict]:
 
 def set_to_dict(cs: CardSet) -> dict:
     """The JSON form of a set (what :func:`parse_set` reads back to an equal set)."""
-    d: dict[str, Any] = {"schema": SCHEMA, "code": cs.code, "name": cs.name, "version": cs.version,
-                         "release_date": cs.release_date.isoformat()}
+    d: dict[str, Any] = {
+        "schema": SCHEMA,
+        "code": cs.code,
+        "name": cs.name,
+        "version": cs.version,
+        "release_date": cs.release_date.isoformat(),
+    }
     if cs.sample:
         d["sample"] = True
     d["rarities"] = list(cs.rarities)
     if cs.booster is not None:
-        d["booster"] = {"size": cs.booster.size, "slots": _slots_to_list(cs.booster.slots),
-                        "duplicate_protection": cs.booster.duplicate_protection}
+        d["booster"] = {
+            "size": cs.booster.size,
+            "slots": _slots_to_list(cs.booster.slots),
+            "duplicate_protection": cs.booster.duplicate_protection,
+        }
     d["starters"] = []
     for s in cs.starters:
         sd: dict[str, Any] = {"id": s.id, "name": s.name, "size": s.size}
@@ -468,8 +583,21 @@ def dump_set(cs: CardSet) -> str:
 
 # -- CSV import of a user's card list ------------------------------------------------
 
-CSV_COLUMNS = ("number", "name", "type", "attributes", "cost", "ex", "ap", "dp", "sp",
-               "rarity", "rating", "text", "max_copies")
+CSV_COLUMNS = (
+    "number",
+    "name",
+    "type",
+    "attributes",
+    "cost",
+    "ex",
+    "ap",
+    "dp",
+    "sp",
+    "rarity",
+    "rating",
+    "text",
+    "max_copies",
+)
 CSV_REQUIRED = ("number", "name", "attributes", "rarity")
 #: Rating given to a card whose ``rating`` cell is blank.
 CSV_DEFAULT_RATING = 2
@@ -493,8 +621,9 @@ def parse_attributes(text: str) -> list[str]:
 
     rest = _ATTR_TOKEN.sub(take, t)
     if re.sub(r"[\s|,/・;]+", "", rest):
-        raise ValueError(_("{text!r} is not a list of attributes ({items} or 雪月花宙日無)",
-                           text=text, items=', '.join(ATTRIBUTES)))
+        raise ValueError(
+            _("{text!r} is not a list of attributes ({items} or 雪月花宙日無)", text=text, items=", ".join(ATTRIBUTES))
+        )
     return out
 
 
@@ -515,8 +644,9 @@ def parse_cost(text: str) -> dict[str, int]:
     return out
 
 
-def read_cards_csv(text: str, source: str = "<csv>", rarities: Iterable[str] | None = None,
-                   set_code: str = "") -> list[Card]:
+def read_cards_csv(
+    text: str, source: str = "<csv>", rarities: Iterable[str] | None = None, set_code: str = ""
+) -> list[Card]:
     """Cards from a CSV card list (header row required; columns ``CSV_COLUMNS``,
     of which ``CSV_REQUIRED`` must be present).  Blank cells: type from the
     number prefix, no cost, EX 0, rating ``CSV_DEFAULT_RATING``, no text.
@@ -533,8 +663,9 @@ def read_cards_csv(text: str, source: str = "<csv>", rarities: Iterable[str] | N
             p.add(_("line {line}", line=1), _("missing column {c!r}", c=c))
     for c in cols:
         if c and c not in CSV_COLUMNS:
-            p.add(_("line {line}",
-                    line=1), _("unknown column {c!r} (known: {items})", c=c, items=', '.join(CSV_COLUMNS)))
+            p.add(
+                _("line {line}", line=1), _("unknown column {c!r} (known: {items})", c=c, items=", ".join(CSV_COLUMNS))
+            )
     if p.items:
         raise ValidationError(source, p.items)
     rar = tuple(rarities) if rarities is not None else None
@@ -604,9 +735,16 @@ def read_cards_csv(text: str, source: str = "<csv>", rarities: Iterable[str] | N
     return cards
 
 
-def cardset_from_csv(source: str | PathLike | Any, *, code: str, name: str, version: str,
-                     release_date: date | str, rarities: Iterable[str] | None = None,
-                     text: str | None = None) -> CardSet:
+def cardset_from_csv(
+    source: str | PathLike | Any,
+    *,
+    code: str,
+    name: str,
+    version: str,
+    release_date: date | str,
+    rarities: Iterable[str] | None = None,
+    text: str | None = None,
+) -> CardSet:
     """A :class:`CardSet` (no booster, no starters) from a user's CSV card list.
 
     ``source`` is a path, or a label when ``text`` is given.  ``rarities``
@@ -618,13 +756,20 @@ def cardset_from_csv(source: str | PathLike | Any, *, code: str, name: str, vers
         try:
             text, label = _read_text(source)
         except OSError as e:
-            raise ValidationError(str(source), [(_("file"), _("cannot be read: {reason}",
-                                                              reason=e.strerror or e))]) from None
+            raise ValidationError(
+                str(source), [(_("file"), _("cannot be read: {reason}", reason=e.strerror or e))]
+            ) from None
     else:
         label = str(source)
     cards = read_cards_csv(text, label, rarities, set_code=code)
     rar = tuple(rarities) if rarities is not None else tuple(dict.fromkeys(c.rarity for c in cards))
-    data = {"schema": SCHEMA, "code": code, "name": name, "version": version,
-            "release_date": release_date.isoformat() if isinstance(release_date, date) else release_date,
-            "rarities": list(rar), "cards": [_card_to_dict(c) for c in cards]}
+    data = {
+        "schema": SCHEMA,
+        "code": code,
+        "name": name,
+        "version": version,
+        "release_date": release_date.isoformat() if isinstance(release_date, date) else release_date,
+        "rarities": list(rar),
+        "cards": [_card_to_dict(c) for c in cards],
+    }
     return parse_set(data, label)

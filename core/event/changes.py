@@ -14,7 +14,7 @@ def set_match(event: Event, rnd: Round, new: Match) -> Event:
     ms = rnd.matches
     i = new.table - 1
     if 0 <= i < len(ms) and ms[i].table == new.table:  # tables are numbered in order: no scan
-        matches = ms[:i] + (new,) + ms[i + 1:]
+        matches = ms[:i] + (new,) + ms[i + 1 :]
     else:
         matches = tuple(new if m.table == new.table else m for m in ms)
     return event.with_round(replace(rnd, matches=matches))
@@ -36,6 +36,5 @@ def forfeit(event: Event, rnd: Round, m: Match, loser: str, why: str, rule: str)
 
 def double_loss(event: Event, rnd: Round, m: Match, why: str, rule: str) -> Event:
     """Both players lose the match (both late, G-LATE-1)."""
-    new = replace(m, p1_wins=0, p2_wins=0, draws=0, outcome="double_loss",
-                  note=f"{why} {rule}", games=())
+    new = replace(m, p1_wins=0, p2_wins=0, draws=0, outcome="double_loss", note=f"{why} {rule}", games=())
     return set_match(event, rnd, new)

@@ -45,8 +45,9 @@ def require_complete(event: Event) -> None:
     cur = event.current_round
     if cur is not None and not cur.complete:
         tables = join_list(map(str, cur.missing_tables()))
-        raise RuleError(_("round {number} is not finished: results missing at table(s) {tables}",
-                          number=cur.number, tables=tables))
+        raise RuleError(
+            _("round {number} is not finished: results missing at table(s) {tables}", number=cur.number, tables=tables)
+        )
 
 
 def round_of(event: Event, number: int) -> Round:

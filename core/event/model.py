@@ -31,7 +31,6 @@ LATE_RULES = ("G-LATE-1", "G-LATE-2")
 LATE_DECISIONS = ("confirm", "dismiss")
 
 
-
 @dataclass(frozen=True, slots=True)
 class Player:
     id: str
@@ -481,7 +480,11 @@ class Event:
 _EVENT_FIELDS = frozenset(f.name for f in fields(Event))
 #: Each cached lookup of :class:`Event` and the one field it is built from:
 #: :meth:`Event.with_` keeps it while that field is unchanged.
-_EVENT_CACHES = (("_by_id", "players"), ("_by_name", "players"), ("_decklist_by_player", "decklists"),
-                 ("_pool_by_player", "pools"))
+_EVENT_CACHES = (
+    ("_by_id", "players"),
+    ("_by_name", "players"),
+    ("_decklist_by_player", "decklists"),
+    ("_pool_by_player", "pools"),
+)
 if {n for n, v in vars(Event).items() if isinstance(v, cached_property)} != {c for c, _src in _EVENT_CACHES}:
     raise TypeError("core.event.model: every cached lookup of Event is named in _EVENT_CACHES")

@@ -89,13 +89,32 @@ def register(tb: Tiebreaker) -> Tiebreaker:
     return tb
 
 
-register(Tiebreaker("op", lambda: _("opponent points"), percent=False, scale=lambda b: 1,
-                    compute=lambda b: [sum([b.points[x] for x in o]) for o in b.opps]))
-register(Tiebreaker("omw", lambda: _("opponents' match-win percentage"), scale=lambda b: b.scale * b.per_opp,
-                    compute=lambda b: _opponent_mean(b.mwp, b)))
+register(
+    Tiebreaker(
+        "op",
+        lambda: _("opponent points"),
+        percent=False,
+        scale=lambda b: 1,
+        compute=lambda b: [sum([b.points[x] for x in o]) for o in b.opps],
+    )
+)
+register(
+    Tiebreaker(
+        "omw",
+        lambda: _("opponents' match-win percentage"),
+        scale=lambda b: b.scale * b.per_opp,
+        compute=lambda b: _opponent_mean(b.mwp, b),
+    )
+)
 register(Tiebreaker("gw", lambda: _("game-win percentage"), scale=lambda b: b.scale, compute=lambda b: list(b.gwp)))
-register(Tiebreaker("ogw", lambda: _("opponents' game-win percentage"), scale=lambda b: b.scale * b.per_opp,
-                    compute=lambda b: _opponent_mean(b.gwp, b)))
+register(
+    Tiebreaker(
+        "ogw",
+        lambda: _("opponents' game-win percentage"),
+        scale=lambda b: b.scale * b.per_opp,
+        compute=lambda b: _opponent_mean(b.gwp, b),
+    )
+)
 
 
 def names() -> tuple[str, ...]:

@@ -42,7 +42,11 @@ def minutes_advice(match: str, minutes: int, kind: str = "constructed") -> str |
     r = recommended_minutes(kind, match)
     if r.fits(minutes):
         return None
-    rng = (_("{low} to {high} minutes", low=r.low, high=r.high) if r.high is not None
-           else _("{low} minutes or more", low=r.low))
-    return _("{minutes} minutes a match is outside the recommended {range} ({rule})",
-             minutes=minutes, range=rng, rule=r.rule)
+    rng = (
+        _("{low} to {high} minutes", low=r.low, high=r.high)
+        if r.high is not None
+        else _("{low} minutes or more", low=r.low)
+    )
+    return _(
+        "{minutes} minutes a match is outside the recommended {range} ({rule})", minutes=minutes, range=rng, rule=r.rule
+    )

@@ -2,13 +2,13 @@
 (:mod:`core.log.registry`).  It imports no rule; :mod:`core.rules` provides them."""
 
 from core.log.registry import (
-    payload,
     ACTION_FORMAT,
     FOUNDING,
     action,
     apply,
     describe,
     describer,
+    payload,
     provide,
     replay,
     undo_target,
@@ -16,5 +16,17 @@ from core.log.registry import (
     written_format,
 )
 
-__all__ = ["ACTION_FORMAT", "FOUNDING", "action", "apply", "describe", "describer", "payload", "provide", "replay",
-           "undo_target", "undone_seqs", "written_format"]
+__all__ = [
+    "ACTION_FORMAT",
+    "FOUNDING",
+    "action",
+    "apply",
+    "describe",
+    "describer",
+    "payload",
+    "provide",
+    "replay",
+    "undo_target",
+    "undone_seqs",
+    "written_format",
+]

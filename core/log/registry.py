@@ -28,8 +28,8 @@ these functions with the rule set provided.
 from __future__ import annotations
 
 import importlib
-from contextvars import ContextVar
 from collections.abc import Callable
+from contextvars import ContextVar
 from typing import Any
 
 import msgspec
@@ -103,12 +103,18 @@ def payload(act: dict) -> Action:
     is refused naming the kind, the seq and the JSON path of the problem."""
     kind = act.get("type")
     if kind not in PAYLOADS:
-        raise LyceeError(_("unknown action type {kind!r} (seq {x})", kind=kind, x=act.get('seq')))
+        raise LyceeError(_("unknown action type {kind!r} (seq {x})", kind=kind, x=act.get("seq")))
     try:
         return payload_of(str(kind), act.get("data", {}))
     except BadPayload as err:
-        raise LyceeError(_("the data of a {kind!r} action (seq {x}) is not what that action holds: {reason}",
-                           kind=kind, x=act.get("seq"), reason=err)) from None
+        raise LyceeError(
+            _(
+                "the data of a {kind!r} action (seq {x}) is not what that action holds: {reason}",
+                kind=kind,
+                x=act.get("seq"),
+                reason=err,
+            )
+        ) from None
 
 
 def apply(event: Any, act: dict) -> Any:
@@ -119,7 +125,7 @@ def apply(event: Any, act: dict) -> Any:
         _load(kind)
         fn = _APPLY.get(kind) if isinstance(kind, str) else None
     if fn is None:
-        raise LyceeError(_("unknown action type {kind!r} (seq {x})", kind=kind, x=act.get('seq')))
+        raise LyceeError(_("unknown action type {kind!r} (seq {x})", kind=kind, x=act.get("seq")))
     if event is None and kind not in FOUNDING:
         raise LyceeError(_("the log must begin with 'create', not {kind!r}", kind=kind))
     data = payload(act)

@@ -67,8 +67,19 @@ def parse_csv(text: str, name: str, date: str, source: str = "csv") -> dict:
     head = [h.strip().lower() for h in rows[0]]
     missing = [c for c in COLUMNS if c not in head]
     if missing:
-        raise ValidationError(source, [("line 1", _("the header lacks {cols} (it is {want}, optionally stage)",
-                                                    cols=join_list(missing), want=",".join(COLUMNS)))])
+        raise ValidationError(
+            source,
+            [
+                (
+                    "line 1",
+                    _(
+                        "the header lacks {cols} (it is {want}, optionally stage)",
+                        cols=join_list(missing),
+                        want=",".join(COLUMNS),
+                    ),
+                )
+            ],
+        )
     col = {h: i for i, h in enumerate(head)}
     ids: dict[str, str] = {}
     rounds: dict[int, dict] = {}
@@ -95,8 +106,9 @@ def parse_csv(text: str, name: str, date: str, source: str = "csv") -> dict:
             continue
         res = _result(cell["result"])
         if res is None:
-            bad.append((f"{where} result", _("{r!r}: write won-lost (2-1), won-lost-drawn, bye, ID or DL",
-                                             r=cell["result"])))
+            bad.append(
+                (f"{where} result", _("{r!r}: write won-lost (2-1), won-lost-drawn, bye, ID or DL", r=cell["result"]))
+            )
             continue
         stage = cell.get("stage") or "swiss"
         r = rounds.setdefault(rnd, {"number": rnd, "stage": stage, "tables": {}})
@@ -114,15 +126,19 @@ def parse_csv(text: str, name: str, date: str, source: str = "csv") -> dict:
             continue
         # the other side of a match already read: it must mirror it
         flip = {"p1": "p2", "p2": "p1"}.get(out or "", out)
-        if (prev["p1"], prev["p2"]) != (b, a) or (prev["p1_wins"], prev["p2_wins"], prev["draws"]) != (lo, w, d) \
-                or prev["outcome"] != flip:
+        if (
+            (prev["p1"], prev["p2"]) != (b, a)
+            or (prev["p1_wins"], prev["p2_wins"], prev["draws"]) != (lo, w, d)
+            or prev["outcome"] != flip
+        ):
             bad.append((where, _("table {t} of round {r} is written twice and the lines disagree", t=table, r=rnd)))
     if bad:
         raise ValidationError(source, bad)
     numbers = sorted(rounds)
     if numbers != list(range(1, len(numbers) + 1)):
-        raise ValidationError(source, [("round", _("rounds {got}: they run 1, 2, 3, ... without a gap",
-                                                    got=join_list(numbers)))])
+        raise ValidationError(
+            source, [("round", _("rounds {got}: they run 1, 2, 3, ... without a gap", got=join_list(numbers)))]
+        )
     seen_in: dict[str, list[int]] = {p: [] for p in ids.values()}
     out_rounds = []
     for n in numbers:
@@ -140,11 +156,22 @@ def parse_csv(text: str, name: str, date: str, source: str = "csv") -> dict:
         first = min(got) if got else 1
         last = max(got) if got else None
         dropped = last if swiss and last is not None and last < swiss[-1] else None
-        players.append({"id": p, "name": nm, "dropped_after_round": dropped, "excluded": False,
-                        "joined_round": first})
-    return {"schema": "lycee-event/1", "id": re.sub(r"[^a-z0-9-]+", "-", name.lower()).strip("-") or "csv",
-            "name": name, "date": date, "kind": "constructed", "match": "bo3", "minutes": 50,
-            "rounds_planned": len(swiss) or None, "tiebreakers": ["omw", "gw", "ogw"],
-            "staff": {"organizer": "", "judges": [], "head_judge": ""}, "sanctioned": False,
-            "decklists_required": False, "spectating": True, "players": players, "rounds": out_rounds,
-            "penalties": []}
+        players.append({"id": p, "name": nm, "dropped_after_round": dropped, "excluded": False, "joined_round": first})
+    return {
+        "schema": "lycee-event/1",
+        "id": re.sub(r"[^a-z0-9-]+", "-", name.lower()).strip("-") or "csv",
+        "name": name,
+        "date": date,
+        "kind": "constructed",
+        "match": "bo3",
+        "minutes": 50,
+        "rounds_planned": len(swiss) or None,
+        "tiebreakers": ["omw", "gw", "ogw"],
+        "staff": {"organizer": "", "judges": [], "head_judge": ""},
+        "sanctioned": False,
+        "decklists_required": False,
+        "spectating": True,
+        "players": players,
+        "rounds": out_rounds,
+        "penalties": [],
+    }

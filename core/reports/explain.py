@@ -42,8 +42,8 @@ from __future__ import annotations
 
 from bisect import bisect_left
 
-from core.i18n import _, join_list, join_sentences
 from core.event.model import Event
+from core.i18n import _, join_list, join_sentences
 
 __all__ = ["explain", "why_text", "why_lines", "is_cross_group"]
 
@@ -195,8 +195,9 @@ def why_lines(event: Event, why, with_draw: bool = True) -> list[str]:
     met_of: dict[str, list[str]] = {}
     for r in why:
         if r[0] == "chain":
-            parts.append(_("{name} plays down so that no rematch is needed further down (G-SWISS-PAIR-2)",
-                           name=name(r[1])))
+            parts.append(
+                _("{name} plays down so that no rematch is needed further down (G-SWISS-PAIR-2)", name=name(r[1]))
+            )
     for r in why:
         kind = r[0]
         if kind == "bye":
@@ -204,34 +205,57 @@ def why_lines(event: Event, why, with_draw: bool = True) -> list[str]:
             if before == 0:
                 text = _("bye: the lowest-ranked eligible player without a bye ({points} points)", points=points)
             else:
-                text = _("bye: every eligible player had {n} bye(s); the lowest-ranked of them ({points} points)",
-                         n=before, points=points)
+                text = _(
+                    "bye: every eligible player had {n} bye(s); the lowest-ranked of them ({points} points)",
+                    n=before,
+                    points=points,
+                )
             if tied > 1:
                 text = join_sentences([text, _("drawn among {k} equally ranked players", k=tied)])
             parts.append(text)
         elif kind == "odd":
             _k, pid, points, count = r
-            parts.append(_("{name} plays down: {n} players on {points} points or more, an odd number (G-SWISS-PAIR-1)",
-                           name=name(pid), n=count, points=points))
+            parts.append(
+                _(
+                    "{name} plays down: {n} players on {points} points or more, an odd number (G-SWISS-PAIR-1)",
+                    name=name(pid),
+                    n=count,
+                    points=points,
+                )
+            )
         elif kind == "met":
             _k, pid, x, y, rnd = r
             met_of.setdefault(pid, []).append(_("{a} and {b} met in round {r}", a=name(x), b=name(y), r=rnd))
         elif kind == "rematch":
-            parts.append(_("rematch of round {r}: no pairing of this round avoids every rematch (G-SWISS-PAIR-2)",
-                           r=r[1]))
+            parts.append(
+                _("rematch of round {r}: no pairing of this round avoids every rematch (G-SWISS-PAIR-2)", r=r[1])
+            )
         elif kind == "apart_kept":
-            parts.append(_("keep apart: the same draw would have paired {a} with {b}; they are kept apart",
-                           a=name(r[1]), b=name(r[2])))
+            parts.append(
+                _(
+                    "keep apart: the same draw would have paired {a} with {b}; they are kept apart",
+                    a=name(r[1]),
+                    b=name(r[2]),
+                )
+            )
         elif kind == "apart_made":
             parts.append(_apart_made_text(r[1]))
     for pid, seen in met_of.items():
-        parts.append(_("{name} plays down to avoid a rematch: {whom} (G-SWISS-PAIR-2)",
-                       name=name(pid), whom=join_list(seen, words=True)))
+        parts.append(
+            _(
+                "{name} plays down to avoid a rematch: {whom} (G-SWISS-PAIR-2)",
+                name=name(pid),
+                whom=join_list(seen, words=True),
+            )
+        )
     if with_draw:
         for r in why:
             if r[0] == "draw":
-                parts.append(_("the rest by the seeded draw (seed {seed})", seed=r[1]) if parts
-                             else _("same score group, chosen by the seeded draw (seed {seed})", seed=r[1]))
+                parts.append(
+                    _("the rest by the seeded draw (seed {seed})", seed=r[1])
+                    if parts
+                    else _("same score group, chosen by the seeded draw (seed {seed})", seed=r[1])
+                )
     return parts
 
 
@@ -241,10 +265,14 @@ def _apart_made_text(why: str) -> str:
     if why == "rematch":
         return _("kept apart, but paired: keeping them apart would need a rematch (G-SWISS-PAIR-2 comes first)")
     if why == "points":
-        return _("kept apart, but paired: keeping them apart would pair more players outside their score group "
-                 "(G-SWISS-PAIR-1 comes first)")
-    return _("kept apart, but paired: keeping them apart would need larger point differences "
-             "(the points order, G-SWISS-PAIR-1, comes first)")
+        return _(
+            "kept apart, but paired: keeping them apart would pair more players outside their score group "
+            "(G-SWISS-PAIR-1 comes first)"
+        )
+    return _(
+        "kept apart, but paired: keeping them apart would need larger point differences "
+        "(the points order, G-SWISS-PAIR-1, comes first)"
+    )
 
 
 def why_from_data(data) -> tuple[tuple, ...]:

@@ -22,13 +22,13 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
 
-from core.errors import LyceeError
-from core.rules.eventfile import to_doc
 from core import labels
-from core.i18n import _, join_list, language, ngettext
+from core.errors import LyceeError
 from core.event.model import Event, Match
 from core.event.tiebreakers import TIEBREAKERS
+from core.i18n import _, join_list, language, ngettext
 from core.names import name_sort_key, reading_key
+from core.rules.eventfile import to_doc
 from core.tournament.standings import points_before_round
 
 FORMATS = ("json", "csv", "html")
@@ -39,15 +39,16 @@ PLAYOFF_REMARK = "決定戦"
 # -- tables: (title, header, rows) -------------------------------------------------
 
 
-
 def _final_without_winner(event: Event) -> bool:
     """The final was an intentional draw the organizer declared without a winner (G-ID-3)."""
     from core.tournament.elimination import bracket
+
     try:
         b = bracket(event)
     except LyceeError:
         return False
     return bool(b and b.rounds and b.rounds[-1].slots and labels.is_no_winner(b.rounds[-1].slots[0].note))
+
 
 def _result_text(m: Match) -> str:
     if m.outcome is None:
@@ -73,8 +74,12 @@ def note_words(note: str) -> str:
         return _("no winner, decided by the organizer {name}", name=name)
     why, _sp, rule = note.partition(" ")
     if why in ("drop", "excluded", "penalty", "late") and rule.startswith("G-"):
-        return {"drop": _("loss by drop"), "excluded": _("loss by exclusion"), "penalty": _("loss by penalty"),
-                "late": _("loss by lateness")}[why]
+        return {
+            "drop": _("loss by drop"),
+            "excluded": _("loss by exclusion"),
+            "penalty": _("loss by penalty"),
+            "late": _("loss by lateness"),
+        }[why]
     return labels.note_label(note)
 
 
@@ -112,14 +117,23 @@ def pairings_table(event: Event, explain: bool = False):
     rows = []
     for m in rnd.matches:
         # why a table is paired across score groups (or holds a rematch or the bye): core.reports.explain
-        row = [m.table, name(m.p1), pts.get(m.p1, 0),
-               name(m.p2) if m.p2 else _("(bye)"), pts.get(m.p2, 0) if m.p2 else "", _result_text(m)]
+        row = [
+            m.table,
+            name(m.p1),
+            pts.get(m.p1, 0),
+            name(m.p2) if m.p2 else _("(bye)"),
+            pts.get(m.p2, 0) if m.p2 else "",
+            _result_text(m),
+        ]
         if explain:
             row.append(why_text(event, m.why, with_draw=False) if is_cross_group(m.why) else "")
         rows.append(row)
     stage = stage_words(event)
-    title = (_("{event}: round {r} ({label}) pairings by table", event=event.name, r=rnd.number, label=stage)
-             if stage else _("{event}: round {r} pairings by table", event=event.name, r=rnd.number))
+    title = (
+        _("{event}: round {r} ({label}) pairings by table", event=event.name, r=rnd.number, label=stage)
+        if stage
+        else _("{event}: round {r} pairings by table", event=event.name, r=rnd.number)
+    )
     header = [_("Table"), _("Player 1"), _("Points"), _("Player 2"), _("Points"), _("Result")]
     return title, header + ([_("Why")] if explain else []), rows
 
@@ -142,8 +156,10 @@ def unread_count(event: Event, rnd) -> int:
 
 
 #: The one line a by-name sheet carries when some players have no reading.
-UNREAD_NOTE = ("{n} player without a reading (よみ) is listed last, by name",
-               "{n} players without a reading (よみ) are listed last, by name")
+UNREAD_NOTE = (
+    "{n} player without a reading (よみ) is listed last, by name",
+    "{n} players without a reading (よみ) are listed last, by name",
+)
 
 
 def by_name_note(event: Event) -> str:
@@ -158,11 +174,16 @@ def pairings_by_name_table(event: Event):
     if rnd is None:
         raise LyceeError(_("no round has been paired yet"))
     pts = points_before_round(event)
-    rows = [[event.player(me).name, m.table, event.player(opp).name if opp else _("(bye)"), pts.get(me, 0)]
-            for me, opp, m in by_name_order(event, rnd)]
+    rows = [
+        [event.player(me).name, m.table, event.player(opp).name if opp else _("(bye)"), pts.get(me, 0)]
+        for me, opp, m in by_name_order(event, rnd)
+    ]
     stage = stage_words(event)
-    title = (_("{event}: round {r} ({label}) pairings by name", event=event.name, r=rnd.number, label=stage)
-             if stage else _("{event}: round {r} pairings by name", event=event.name, r=rnd.number))
+    title = (
+        _("{event}: round {r} ({label}) pairings by name", event=event.name, r=rnd.number, label=stage)
+        if stage
+        else _("{event}: round {r} pairings by name", event=event.name, r=rnd.number)
+    )
     return title, [_("Name"), _("Table"), _("Opponent"), _("Points")], rows
 
 
@@ -185,7 +206,18 @@ def standings_table(event: Event):
         by_id = {r.id: r for r in swiss}
         for f in final:
             r = by_id[f.id]
-            rows.append([f.place, r.name, placing_words(f.place, f.label), r.rank, r.points, r.record, *vals(r), labels.player_status_label(r.status)])
+            rows.append(
+                [
+                    f.place,
+                    r.name,
+                    placing_words(f.place, f.label),
+                    r.rank,
+                    r.points,
+                    r.record,
+                    *vals(r),
+                    labels.player_status_label(r.status),
+                ]
+            )
         title = _("{event}: final standings", event=event.name)
         return title, [_("Place"), _("Name"), _("Reached"), _("Swiss rank"), *head[2:]], rows
     for r in swiss:
@@ -193,8 +225,11 @@ def standings_table(event: Event):
     n = len(event.swiss_rounds)
     if swiss_over(event):  # a Swiss-only event that is over: its standings are the final ranking
         return _("{event}: final standings", event=event.name), head, rows
-    title = (_("{event}: standings after round {r}", event=event.name, r=n) if n
-             else _("{event}: standings before round 1", event=event.name))
+    title = (
+        _("{event}: standings after round {r}", event=event.name, r=n)
+        if n
+        else _("{event}: standings before round 1", event=event.name)
+    )
     return title, head, rows
 
 
@@ -259,8 +294,8 @@ def scorecard_table(event: Event):
     any round on lines of their own with their time, then the final
     placings once the event is finished (G-SE).  A result still missing is
     written as such, and the title says how many are missing."""
-    from core.tournament.elimination import THIRD_PLACE, THIRD_PLACE_PLANNED, final_placings, round_label
     from core.rules.penalties import MARK, in_force, penalties_outside_rounds
+    from core.tournament.elimination import THIRD_PLACE, THIRD_PLACE_PLANNED, final_placings, round_label
 
     rows = []
     for rnd in event.rounds:
@@ -274,33 +309,76 @@ def scorecard_table(event: Event):
                 note = note_words(m.note)
                 if note and note not in remarks:
                     remarks.append(note)
-            rows.append([rnd.number, round_label(event, rnd.number, m), m.table,
-                         p1.name, marks(event, p1.id, rnd.number),
-                         p2.name if p2 else _("(bye)"), marks(event, p2.id, rnd.number) if p2 else "",
-                         _result_text(m) if m.reported else _("missing"), join_list(remarks, words=True)])
+            rows.append(
+                [
+                    rnd.number,
+                    round_label(event, rnd.number, m),
+                    m.table,
+                    p1.name,
+                    marks(event, p1.id, rnd.number),
+                    p2.name if p2 else _("(bye)"),
+                    marks(event, p2.id, rnd.number) if p2 else "",
+                    _result_text(m) if m.reported else _("missing"),
+                    join_list(remarks, words=True),
+                ]
+            )
     for n, pen in penalties_outside_rounds(event):
         when = pen.at[:16].replace("T", " ") if pen.at else _("time not recorded")
-        rows.append(["-", _("outside the rounds"), "-", event.player(pen.player).name, MARK[in_force(pen)[0]],  # type: ignore[index]  # only those in force
-                     "", "", "", _("penalty #{n} at {when}: {reason} ({by})", n=n, when=when,
-                                   reason=pen.reason, by=pen.by)])
+        rows.append(
+            [
+                "-",
+                _("outside the rounds"),
+                "-",
+                event.player(pen.player).name,
+                MARK[in_force(pen)[0]],  # type: ignore[index]  # only those in force
+                "",
+                "",
+                "",
+                _("penalty #{n} at {when}: {reason} ({by})", n=n, when=when, reason=pen.reason, by=pen.by),
+            ]
+        )
     final = final_placings(event)
     if final is not None:
         for f in final:
-            rows.append(["-", _("final placing"), "-", f.name, "", "", "", _("Place {rank}", rank=f.place),
-                         join_list((x for x in (placing_words(f.place, f.label) if f.label else "",
-                                                status_remark(event, f.id)) if x), words=True)])
+            rows.append(
+                [
+                    "-",
+                    _("final placing"),
+                    "-",
+                    f.name,
+                    "",
+                    "",
+                    "",
+                    _("Place {rank}", rank=f.place),
+                    join_list(
+                        (
+                            x
+                            for x in (placing_words(f.place, f.label) if f.label else "", status_remark(event, f.id))
+                            if x
+                        ),
+                        words=True,
+                    ),
+                ]
+            )
     else:  # G-DROP-1, G-PEN-1/2: who left the event, on a line of their own
         for p in event.players:
             remark = status_remark(event, p.id)
             if remark:
                 rows.append(["-", _("drop / exclusion"), "-", p.name, "", "", "", "", remark])
     due = date.fromisoformat(event.date) + timedelta(days=SCORECARD_DUE_DAYS)
-    title = _("{event} ({date}): scorecard, due at the publisher by {due}",
-              event=event.name, date=date_words(event.date), due=date_words(due.isoformat()))
+    title = _(
+        "{event} ({date}): scorecard, due at the publisher by {due}",
+        event=event.name,
+        date=date_words(event.date),
+        due=date_words(due.isoformat()),
+    )
     if missing_results(event):
         title += " · " + _("INCOMPLETE: {what}", what=missing_text(event))
-    return title, [_("Round"), _("Stage"), _("Table"), _("Player 1"), "N/W", _("Player 2"), "N/W",
-                   _("Result"), _("Remarks")], rows
+    return (
+        title,
+        [_("Round"), _("Stage"), _("Table"), _("Player 1"), "N/W", _("Player 2"), "N/W", _("Result"), _("Remarks")],
+        rows,
+    )
 
 
 def marks(event: Event, pid: str, round_number: int | None) -> str:
@@ -337,10 +415,21 @@ def decklists_table(event: Event):
     if b is not None and b.overridden:  # round 1 paired without these players' legal decks (G-HEAD-JUDGE)
         for pid in b.override_players:
             if event.has_player(pid):
-                rows.append([event.player(pid).name, _("head judge override"), "", "",
-                             _("{by}: {reason}", by=b.override_by, reason=b.override_reason)])
-    title = _("{event} ({date}): decklists, due at the publisher by {due}",
-              event=event.name, date=date_words(event.date), due=date_words(scorecard_due(event)))
+                rows.append(
+                    [
+                        event.player(pid).name,
+                        _("head judge override"),
+                        "",
+                        "",
+                        _("{by}: {reason}", by=b.override_by, reason=b.override_reason),
+                    ]
+                )
+    title = _(
+        "{event} ({date}): decklists, due at the publisher by {due}",
+        event=event.name,
+        date=date_words(event.date),
+        due=date_words(scorecard_due(event)),
+    )
     return title, [_("Player"), _("Section"), _("Count"), _("Number"), _("Card")], rows
 
 
@@ -389,9 +478,10 @@ def to_html(title: str, header, rows, meta: str = "") -> str:
     head = "".join(f"<th>{e(str(h))}</th>" for h in header)
     body = "\n".join("<tr>" + "".join(f"<td>{e(str(c))}</td>" for c in r) + "</tr>" for r in rows)
     return (
-        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
+        '<!DOCTYPE html>\n<html><head><meta charset="utf-8">'
         f"<title>{e(title)}</title><style>{_CSS}</style></head><body>\n"
-        f"<h1>{e(title)}</h1>\n" + (f"<p class=\"meta\">{e(meta)}</p>\n" if meta else "")
+        f"<h1>{e(title)}</h1>\n"
+        + (f'<p class="meta">{e(meta)}</p>\n' if meta else "")
         + f"<table><thead><tr>{head}</tr></thead>\n<tbody>\n{body}\n</tbody></table>\n</body></html>\n"
     )
 
@@ -405,12 +495,29 @@ def slip_reminders(event: Event) -> list[tuple[str, str]]:
         ("G-SLEEVES", _("Cards must be uniform: one card per sleeve, no double sleeves, no home-printed sleeves.")),
     ]
     if event.match == "bo3":
-        notes.insert(1, ("G-NEXT-GAME", _("From game 2 on, the loser of the previous game chooses to play first "
-                                          "or second.")))
-        notes.insert(2, ("G-SPARE-1 G-SPARE-2", _("Between games you may swap deck cards with your spares (at most "
-                                                  "12), within 5 minutes; never before game 1.")))
-        notes.insert(3, ("G-SPARE-3", _("After the match, put deck and spares back as they started; a card swapped "
-                                        "out may come back in during the same match.")))
+        notes.insert(
+            1, ("G-NEXT-GAME", _("From game 2 on, the loser of the previous game chooses to play first or second."))
+        )
+        notes.insert(
+            2,
+            (
+                "G-SPARE-1 G-SPARE-2",
+                _(
+                    "Between games you may swap deck cards with your spares (at most "
+                    "12), within 5 minutes; never before game 1."
+                ),
+            ),
+        )
+        notes.insert(
+            3,
+            (
+                "G-SPARE-3",
+                _(
+                    "After the match, put deck and spares back as they started; a card swapped "
+                    "out may come back in during the same match."
+                ),
+            ),
+        )
     if not event.spectating:
         notes.append(("G-SPECTATE", _("Spectating is not allowed at this event.")))
     return notes
@@ -432,13 +539,15 @@ def report_stubs(event: Event, m) -> str:
         if code is None:
             continue
         svg = segno.make(report_url(code), error="m").svg_inline(scale=3, border=2)
-        words = _("{name}: report your result from your phone (keep this part, it is yours only)",
-                  name=event.player(pid).name)
-        out.append(f"<div class=\"stub\"><p>{e(words)}</p>{svg}"
-                   f"<p class=\"code\">{e(_('code {code}', code=code))}</p></div>")
+        words = _(
+            "{name}: report your result from your phone (keep this part, it is yours only)", name=event.player(pid).name
+        )
+        out.append(
+            f'<div class="stub"><p>{e(words)}</p>{svg}<p class="code">{e(_("code {code}", code=code))}</p></div>'
+        )
     if not out:
         return ""
-    return "<div class=\"stubs\">" + "".join(out) + "</div>"
+    return '<div class="stubs">' + "".join(out) + "</div>"
 
 
 def slips_html(event: Event) -> str:
@@ -448,32 +557,38 @@ def slips_html(event: Event) -> str:
     if rnd is None:
         raise LyceeError(_("no round has been paired yet"))
     e = html.escape
-    reminders = "".join(f"<li data-rule=\"{e(rule)}\">{e(r)}</li>" for rule, r in slip_reminders(event))
+    reminders = "".join(f'<li data-rule="{e(rule)}">{e(r)}</li>' for rule, r in slip_reminders(event))
     match = _("best of three") if event.match == "bo3" else _("best of one")
     slips = []
     for m in rnd.matches:
         if m.p2 is None:
             continue
         p1, p2 = event.player(m.p1).name, event.player(m.p2).name
-        head = _('Round {r}', r=rnd.number)
+        head = _("Round {r}", r=rnd.number)
         if rnd.stage != "swiss":
             from core.tournament.elimination import round_label
 
             head = _("Round {r} ({label})", r=rnd.number, label=round_label(event, rnd.number, m))
         slips.append(
-            f"<div class=\"slip\"><h2>{e(_('{event} · {round} · {table}', event=event.name, round=head, table=_('Table {t}', t=m.table)))}</h2>"
+            f'<div class="slip"><h2>{e(_("{event} · {round} · {table}", event=event.name, round=head, table=_("Table {t}", t=m.table)))}</h2>'
             f"<p>{e(_('{how} · {n} min', how=match, n=event.minutes))}</p>"
             f"<table><tr><th>{e(_('Player'))}</th><th>{e(_('Games won'))}</th><th>{e(_('Drawn games'))}</th>"
             f"<th>{e(_('Signature'))}</th></tr>"
-            f"<tr><td>{e(p1)}</td><td></td><td rowspan=\"2\"></td><td></td></tr>"
+            f'<tr><td>{e(p1)}</td><td></td><td rowspan="2"></td><td></td></tr>'
             f"<tr><td>{e(p2)}</td><td></td><td></td></tr></table>"
-            f"<ul>{reminders}</ul>{report_stubs(event, m)}</div>")
-    css = (_CSS + ".slip { border: 2px dashed #888; padding: 0.5em 1em; margin-bottom: 1em; page-break-inside: avoid; }"
-           + " .stubs { display: flex; gap: 1em; } .stub { border-top: 1px dashed #888; flex: 1; }"
-           + " .stub .code { font: bold 1.2em monospace; letter-spacing: .1em; }")
+            f"<ul>{reminders}</ul>{report_stubs(event, m)}</div>"
+        )
+    css = (
+        _CSS
+        + ".slip { border: 2px dashed #888; padding: 0.5em 1em; margin-bottom: 1em; page-break-inside: avoid; }"
+        + " .stubs { display: flex; gap: 1em; } .stub { border-top: 1px dashed #888; flex: 1; }"
+        + " .stub .code { font: bold 1.2em monospace; letter-spacing: .1em; }"
+    )
     title = _("{event}: match slips, round {r}", event=event.name, r=rnd.number)
-    return (f"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{e(title)}</title>"
-            f"<style>{css}</style></head><body>\n" + "\n".join(slips) + "\n</body></html>\n")
+    return (
+        f'<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>{e(title)}</title>'
+        f"<style>{css}</style></head><body>\n" + "\n".join(slips) + "\n</body></html>\n"
+    )
 
 
 def format_summary(event: Event) -> tuple[str, bool]:
@@ -494,14 +609,25 @@ def format_summary(event: Event) -> tuple[str, bool]:
 
 def _calendar_words(event: Event) -> str:
     """Which legality list the event's deck checks follow (G-CARDS-VERSIONS)."""
-    base = (_("the guideline's list of versions and promotion cards") if event.sanctioned
-            else _("any set (unsanctioned event)"))
+    base = (
+        _("the guideline's list of versions and promotion cards")
+        if event.sanctioned
+        else _("any set (unsanctioned event)")
+    )
     sc = event.store_calendar
     if sc is None:
         return base
     cal = sc.get("calendar") or {}
-    return base + " + " + _("store calendar {source} ({v} versions, {p} promotion cards)", source=sc.get("source", ""),
-                            v=len(cal.get("versions", [])), p=len(cal.get("promos", [])))
+    return (
+        base
+        + " + "
+        + _(
+            "store calendar {source} ({v} versions, {p} promotion cards)",
+            source=sc.get("source", ""),
+            v=len(cal.get("versions", [])),
+            p=len(cal.get("promos", [])),
+        )
+    )
 
 
 def _override_rows(event: Event) -> list[list]:
@@ -511,9 +637,18 @@ def _override_rows(event: Event) -> list[list]:
     if b is None or not b.overridden:
         return []
     names = join_list((event.player(p).name for p in b.override_players if event.has_player(p)), words=True) or "-"
-    return [[_("Deck override"), _("head judge {by} at {at}: round 1 paired without a legal deck from {names} "
-                                   "({reason})", by=b.override_by, at=labels.time_label(b.override_at or ""),
-                                   names=names, reason=b.override_reason)]]
+    return [
+        [
+            _("Deck override"),
+            _(
+                "head judge {by} at {at}: round 1 paired without a legal deck from {names} ({reason})",
+                by=b.override_by,
+                at=labels.time_label(b.override_at or ""),
+                names=names,
+                reason=b.override_reason,
+            ),
+        ]
+    ]
 
 
 def report_table(event: Event, log: list[dict] | None = None):
@@ -525,22 +660,31 @@ def report_table(event: Event, log: list[dict] | None = None):
     fmt, other = format_summary(event)
     s = event.staff
     rows = [
-        [_("Event"), event.name], [_("Date"), date_words(event.date)],
-        [_("Kind"), labels.kind_label(event.kind)], [_("Match"), _("best of three") if event.match == "bo3" else _("best of one")],
-        [_("Minutes a match"), event.minutes], [_("Tournament format"), fmt],
+        [_("Event"), event.name],
+        [_("Date"), date_words(event.date)],
+        [_("Kind"), labels.kind_label(event.kind)],
+        [_("Match"), _("best of three") if event.match == "bo3" else _("best of one")],
+        [_("Minutes a match"), event.minutes],
+        [_("Tournament format"), fmt],
         [_("Sanctioned"), _("yes") if event.sanctioned else _("no")],
         [_("Card calendar"), _calendar_words(event)],
         *_override_rows(event),
-        [_("Organizer"), s.organizer], [_("Head judge"), s.head_judge], [_("Judges"), join_list(s.judges, words=True)],
+        [_("Organizer"), s.organizer],
+        [_("Head judge"), s.head_judge],
+        [_("Judges"), join_list(s.judges, words=True)],
         [_("Players"), len(event.players)],
         [_("Dropped"), sum(1 for p in event.players if p.dropped_after_round is not None)],
         [_("Excluded"), sum(1 for p in event.players if p.excluded)],
-        *[[_("drop / exclusion"), f"{p.name}: {status_remark(event, p.id)}"]
-          for p in event.players if not p.active],
+        *[[_("drop / exclusion"), f"{p.name}: {status_remark(event, p.id)}"] for p in event.players if not p.active],
         [_("Rounds"), len(event.rounds)],
-        [_("Penalties"), _("{n} notices, {w} warnings",
-                           n=sum(p.level == "notice" for p in event.penalties),
-                           w=sum(p.level == "warning" for p in event.penalties))],
+        [
+            _("Penalties"),
+            _(
+                "{n} notices, {w} warnings",
+                n=sum(p.level == "notice" for p in event.penalties),
+                w=sum(p.level == "warning" for p in event.penalties),
+            ),
+        ],
         [_("Scorecard due"), date_words(scorecard_due(event))],
     ]
     from core.tournament.elimination import final_placings
@@ -552,8 +696,13 @@ def report_table(event: Event, log: list[dict] | None = None):
         for f in final[:8]:
             r = by_id[f.id]
             remark = status_remark(event, f.id)
-            rows.append([_("Place {rank}", rank=f.place),
-                         f"{r.name} ({f.label or _('Swiss')} · {r.points} · {r.record})" + (f" · {remark}" if remark else "")])
+            rows.append(
+                [
+                    _("Place {rank}", rank=f.place),
+                    f"{r.name} ({f.label or _('Swiss')} · {r.points} · {r.record})"
+                    + (f" · {remark}" if remark else ""),
+                ]
+            )
     else:
         if _final_without_winner(event):
             rows.append([_("Winner"), _("no champion")])  # the final drawn, no winner (G-ID-3)
@@ -561,14 +710,31 @@ def report_table(event: Event, log: list[dict] | None = None):
             rows.append([_("Elimination"), _("not finished: places follow the Swiss standings so far")])
         for r in standings(event)[:8]:
             remark = status_remark(event, r.id)
-            rows.append([_("Place {rank}", rank=r.rank),
-                         f"{r.name} ({r.points} · {r.record})" + (f" · {remark}" if remark else "")])
+            rows.append(
+                [
+                    _("Place {rank}", rank=r.rank),
+                    f"{r.name} ({r.points} · {r.record})" + (f" · {remark}" if remark else ""),
+                ]
+            )
     if log:
         rows += schedule_rows(event, log)
-    rows.append([_("Format check"), _("must be reported when applying for sanction (G-OTHER-FORMAT)") if other
-                 else _("Swiss / single elimination: nothing to report (G-OTHER-FORMAT)")])
-    rows.append([_("Publication"), _("The publisher and the organizer may publish this event's records: "
-                                     "result sheets, photos, video and reconstructions (G-PUBLISH).")])
+    rows.append(
+        [
+            _("Format check"),
+            _("must be reported when applying for sanction (G-OTHER-FORMAT)")
+            if other
+            else _("Swiss / single elimination: nothing to report (G-OTHER-FORMAT)"),
+        ]
+    )
+    rows.append(
+        [
+            _("Publication"),
+            _(
+                "The publisher and the organizer may publish this event's records: "
+                "result sheets, photos, video and reconstructions (G-PUBLISH)."
+            ),
+        ]
+    )
     title = _("{event}: event report", event=event.name)
     return title, [_("Item"), _("Value")], rows
 
@@ -584,8 +750,12 @@ def schedule_rows(event: Event, log: list[dict]) -> list[list]:
     rows = []
     for number, p0, p1, a0, a1 in planned_vs_actual(event, log):
         late = "" if a1 is None else " (" + _("{m:+d} min", m=round((a1 - p1).total_seconds() / 60)) + ")"
-        rows.append([_("Round {r} times", r=number),
-                     _("planned {a} to {b} · actual {c} to {d}", a=hm(p0), b=hm(p1), c=hm(a0), d=hm(a1)) + late])
+        rows.append(
+            [
+                _("Round {r} times", r=number),
+                _("planned {a} to {b} · actual {c} to {d}", a=hm(p0), b=hm(p1), c=hm(a0), d=hm(a1)) + late,
+            ]
+        )
     return rows
 
 
@@ -613,22 +783,37 @@ def _event_json(event: Event) -> str:
 
 
 #: Every export, in the order the dialog and the choices list them.
-EXPORTS: dict[str, ExportKind] = {k.name: k for k in (
-    ExportKind("pairings", FORMATS, (("html", lambda: _("Pairings by table (HTML)")),
-                                     ("csv", lambda: _("Pairings (CSV)")))),
-    ExportKind("pairings-by-name", FORMATS, (("html", lambda: _("Pairings by name (HTML)")),)),
-    ExportKind("slips", ("html",), (("html", lambda: _("Match slips (HTML)")),), document=slips_html),
-    ExportKind("standings", FORMATS, (("html", lambda: _("Standings (HTML)")), ("csv", lambda: _("Standings (CSV)")))),
-    ExportKind("scorecard", FORMATS, (("html", lambda: _("Scorecard (HTML)")), ("csv", lambda: _("Scorecard (CSV)")))),
-    ExportKind("decklists", FORMATS, (("html", lambda: _("Decklists (HTML)")), ("csv", lambda: _("Decklists (CSV)")))),
-    ExportKind("report", FORMATS, (("html", lambda: _("Event report (HTML)")),)),
-    ExportKind("event", ("json",), (("json", lambda: _("Event file lycee-event/1 (JSON)")),), document=_event_json),
-)}
+EXPORTS: dict[str, ExportKind] = {
+    k.name: k
+    for k in (
+        ExportKind(
+            "pairings", FORMATS, (("html", lambda: _("Pairings by table (HTML)")), ("csv", lambda: _("Pairings (CSV)")))
+        ),
+        ExportKind("pairings-by-name", FORMATS, (("html", lambda: _("Pairings by name (HTML)")),)),
+        ExportKind("slips", ("html",), (("html", lambda: _("Match slips (HTML)")),), document=slips_html),
+        ExportKind(
+            "standings", FORMATS, (("html", lambda: _("Standings (HTML)")), ("csv", lambda: _("Standings (CSV)")))
+        ),
+        ExportKind(
+            "scorecard", FORMATS, (("html", lambda: _("Scorecard (HTML)")), ("csv", lambda: _("Scorecard (CSV)")))
+        ),
+        ExportKind(
+            "decklists", FORMATS, (("html", lambda: _("Decklists (HTML)")), ("csv", lambda: _("Decklists (CSV)")))
+        ),
+        ExportKind("report", FORMATS, (("html", lambda: _("Event report (HTML)")),)),
+        ExportKind("event", ("json",), (("json", lambda: _("Event file lycee-event/1 (JSON)")),), document=_event_json),
+    )
+}
 #: The ``--what`` names (the command line's choices).
 WHATS = tuple(EXPORTS)
 #: The dialog's rows: (what, format, label), HTML first, then CSV, then JSON.
-MENU = tuple((k.name, fmt, label) for order in ("html", "csv", "json") for k in EXPORTS.values()
-             for fmt, label in k.menu if fmt == order)
+MENU = tuple(
+    (k.name, fmt, label)
+    for order in ("html", "csv", "json")
+    for k in EXPORTS.values()
+    for fmt, label in k.menu
+    if fmt == order
+)
 
 
 def check_export(what: str, fmt: str) -> ExportKind:
@@ -640,33 +825,52 @@ def check_export(what: str, fmt: str) -> ExportKind:
         raise LyceeError(_("unknown format {fmt!r}: choose {choices}", fmt=fmt, choices=join_list(FORMATS)))
     if fmt not in kind.formats:
         others = [k.name for k in EXPORTS.values() if fmt in k.formats]
-        raise LyceeError(_("the {what} export is written as {formats} only: use --format {first}; "
-                           "as {fmt}: --what {others}", what=what, formats=join_list(kind.formats),
-                           first=kind.formats[0], fmt=fmt, others=join_list(others)))
+        raise LyceeError(
+            _(
+                "the {what} export is written as {formats} only: use --format {first}; as {fmt}: --what {others}",
+                what=what,
+                formats=join_list(kind.formats),
+                first=kind.formats[0],
+                fmt=fmt,
+                others=join_list(others),
+            )
+        )
     return kind
 
 
-def render(event: Event, what: str = "event", fmt: str = "json", log: list[dict] | None = None,
-           explain: bool = False) -> str:
+def render(
+    event: Event, what: str = "event", fmt: str = "json", log: list[dict] | None = None, explain: bool = False
+) -> str:
     """``log`` (the event's actions) adds planned vs actual times to the report; ``explain``
     gives the pairings by table the judge's 理由 column (the sheet players see has none)."""
     kind = check_export(what, fmt)
     if kind.document is not None:
         return kind.document(event)
-    title, header, rows = (report_table(event, log) if what == "report"
-                           else pairings_table(event, explain=True) if what == "pairings" and explain
-                           else TABLES[what](event))
+    title, header, rows = (
+        report_table(event, log)
+        if what == "report"
+        else pairings_table(event, explain=True)
+        if what == "pairings" and explain
+        else TABLES[what](event)
+    )
     if fmt == "csv":
         return to_csv(header, rows)
     if fmt == "json":
         note = by_name_note(event) if what == "pairings-by-name" else ""
-        return json.dumps({"title": title, "columns": header, "rows": rows, **({"note": note} if note else {})},
-                          ensure_ascii=False, indent=2)
+        return json.dumps(
+            {"title": title, "columns": header, "rows": rows, **({"note": note} if note else {})},
+            ensure_ascii=False,
+            indent=2,
+        )
     meta = ""
     if what == "scorecard":
         s = event.staff
-        meta = _("organizer: {org} · head judge: {hj} · judges: {j}",
-                 org=s.organizer or "-", hj=s.head_judge or "-", j=join_list(s.judges, words=True) or "-")
+        meta = _(
+            "organizer: {org} · head judge: {hj} · judges: {j}",
+            org=s.organizer or "-",
+            hj=s.head_judge or "-",
+            j=join_list(s.judges, words=True) or "-",
+        )
         if missing_results(event):
             meta += " · " + missing_text(event)
     if what == "pairings-by-name":
@@ -738,7 +942,7 @@ def write_export(path: Path, text: str) -> None:
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
     try:
         while data:
-            n = os.write(fd, data[:1 << 16])
+            n = os.write(fd, data[: 1 << 16])
             data = data[n:]
         os.fsync(fd)
         os.close(fd)

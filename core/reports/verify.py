@@ -109,8 +109,13 @@ class Finding:
         return _("{finding} ({path})", finding=text, path=self.path) if self.path else text
 
     def to_json(self) -> dict:
-        return {"round": self.round, "table": self.table, "rule": self.rule, "message": self.message,
-                **({"path": self.path} if self.path else {})}
+        return {
+            "round": self.round,
+            "table": self.table,
+            "rule": self.rule,
+            "message": self.message,
+            **({"path": self.path} if self.path else {}),
+        }
 
 
 @dataclass
@@ -132,15 +137,27 @@ class Report:
 
     def summary(self) -> str:
         if self.ok:
-            return _("verified: {n} player(s), {r} round(s), {m} match(es): every pairing, result, standing and "
-                     "placing holds ({e} round(s) checked exactly, {l} locally)",
-                     n=self.players, r=self.rounds, m=self.matches, e=self.exact, l=self.local)
+            return _(
+                "verified: {n} player(s), {r} round(s), {m} match(es): every pairing, result, standing and "
+                "placing holds ({e} round(s) checked exactly, {l} locally)",
+                n=self.players,
+                r=self.rounds,
+                m=self.matches,
+                e=self.exact,
+                l=self.local,
+            )
         return _("{k} finding(s) in {r} round(s)", k=len(self.findings), r=self.rounds)
 
     def to_json(self) -> dict:
-        return {"ok": self.ok, "players": self.players, "rounds": self.rounds, "matches": self.matches,
-                "exact_rounds": self.exact, "local_rounds": self.local,
-                "findings": [f.to_json() for f in self.findings]}
+        return {
+            "ok": self.ok,
+            "players": self.players,
+            "rounds": self.rounds,
+            "matches": self.matches,
+            "exact_rounds": self.exact,
+            "local_rounds": self.local,
+            "findings": [f.to_json() for f in self.findings],
+        }
 
 
 # ---------------------------------------------------------------------------
@@ -302,10 +319,12 @@ class _Swiss:
         D = lcm(100, *dens)
         floor = 33 * (D // 100)
         mwp = {p: max(self.points[p] * (D // (3 * r)), floor) if r else 0 for p, r in self.rounds.items()}
-        gwp = {p: max(self.gpts[p] * (D // (3 * g)), floor) if g else floor if self.rounds[p] else 0
-               for p, g in self.games.items()}
+        gwp = {
+            p: max(self.gpts[p] * (D // (3 * g)), floor) if g else floor if self.rounds[p] else 0
+            for p, g in self.games.items()
+        }
         out: dict[str, dict[str, Fraction | int]] = {}
-        for p in (self.opps if only is None else only):
+        for p in self.opps if only is None else only:
             opps = self.opps[p]
             n = len(opps)
             out[p] = {
@@ -342,8 +361,9 @@ def _result_problem(m: dict, match_type: str, stage: str, names: dict | None = N
         if out == "bye" and (w1, w2, d) != (2, 0, 0):
             return "G-SWISS-POINTS", _("a bye counts 2-0, not {score}", score=score)
         if out not in ("bye", "double_loss"):
-            return "G-SWISS-POINTS", _("a table without a second player is a bye, recorded {out!r}",
-                                       out=_outcome_label(out, *who))
+            return "G-SWISS-POINTS", _(
+                "a table without a second player is a bye, recorded {out!r}", out=_outcome_label(out, *who)
+            )
         return None
     if out is None:
         return None
@@ -372,8 +392,11 @@ def _result_problem(m: dict, match_type: str, stage: str, names: dict | None = N
     given = "p1" if w1 > w2 else "p2" if w2 > w1 else "draw"
     if given != out:
         return ("G-TIME" if given == "draw" else "G-BO3-TIME"), _(
-            "{score} gives {given}, recorded as {out}", score=score, given=_outcome_label(given, *who),
-            out=_outcome_label(out, *who))
+            "{score} gives {given}, recorded as {out}",
+            score=score,
+            given=_outcome_label(given, *who),
+            out=_outcome_label(out, *who),
+        )
     if stage == "top" and out == "draw":
         return "G-SE", _("{score}: an elimination match must name a winner", score=score)
     return None
@@ -451,6 +474,7 @@ def verify_doc(doc: dict, claimed: dict | None = None) -> Report:
     rep.names = dict(name)
     chain = [t for t in doc.get("tiebreakers", ["omw", "gw", "ogw"])]
     match_type = doc.get("match", "bo3")
+
     def found(rule: str, path: str, message: str, rnd: int | None, table: int | None) -> None:
         find(Finding(rule, rnd, table, message, path))
 
@@ -492,9 +516,18 @@ def verify_doc(doc: dict, claimed: dict | None = None) -> Report:
             keys = sw.keys(chain)
             for m in matches:
                 if m.get("p2") is not None and keys.get(m["p1"]) != keys.get(m["p2"]):
-                    find(Finding("G-TIE-PLAYOFF", number, m["table"],
-                                 _("{a} and {b} do not share a place: a playoff is only among tied players",
-                                   a=name.get(m["p1"], m["p1"]), b=name.get(m["p2"], m["p2"]))))
+                    find(
+                        Finding(
+                            "G-TIE-PLAYOFF",
+                            number,
+                            m["table"],
+                            _(
+                                "{a} and {b} do not share a place: a playoff is only among tied players",
+                                a=name.get(m["p1"], m["p1"]),
+                                b=name.get(m["p2"], m["p2"]),
+                            ),
+                        )
+                    )
     rep.standings = _own_standings(sw, chain, ids, _playoff_order(doc, sw.keys(chain)))
     has_playoff = any(r.get("stage") == "playoff" for r in doc.get("rounds", []))
     places = _placings(top_rounds, rep.standings)
@@ -536,11 +569,19 @@ def _no_winner_problem(matches: list[dict], stage: str) -> list[tuple[int, str]]
     main = [m for m in matches if m.get("note") != "third_place"]
     if stage == "top" and len(main) <= 1:
         return []
-    return [(m["table"], _("no winner before the final: the elimination stage cannot go on (the organizer "
-                          "orders a replay; no winner is for the final only)") if stage == "top"
-             else _("no winner in a playoff: the tie it plays off is never decided (the organizer orders a "
-                    "replay)"))
-            for m in main if m.get("p2") is not None and m.get("outcome") == "draw" and m.get("intentional")]
+    return [
+        (
+            m["table"],
+            _(
+                "no winner before the final: the elimination stage cannot go on (the organizer "
+                "orders a replay; no winner is for the final only)"
+            )
+            if stage == "top"
+            else _("no winner in a playoff: the tie it plays off is never decided (the organizer orders a replay)"),
+        )
+        for m in main
+        if m.get("p2") is not None and m.get("outcome") == "draw" and m.get("intentional")
+    ]
 
 
 def _eligible(pid: str, number: int, info, excluded_after) -> bool:
@@ -568,8 +609,14 @@ def _check_swiss_round(rep, number, matches, sw: _Swiss, info, excluded_after, c
                 find(Finding("L-ELIGIBLE", number, m["table"], _("no player {id!r}", id=pid)))
                 continue
             if pid in seat:
-                find(Finding("L-ELIGIBLE", number, m["table"],
-                             _("{name} also plays at table {t}", name=name[pid], t=seat[pid])))
+                find(
+                    Finding(
+                        "L-ELIGIBLE",
+                        number,
+                        m["table"],
+                        _("{name} also plays at table {t}", name=name[pid], t=seat[pid]),
+                    )
+                )
             seat[pid] = m["table"]
     unknown_exclusion = {p for p, x in excluded_after.items() if x is None}
     for pid in info:
@@ -581,17 +628,33 @@ def _check_swiss_round(rep, number, matches, sw: _Swiss, info, excluded_after, c
         elif not ok and pid in seat:
             d = info[pid].get("dropped_after_round")
             if d is not None and d < number:
-                find(Finding("G-DROP-1", number, seat[pid],
-                             _("{name} dropped after round {d} but is paired", name=name[pid], d=d)))
+                find(
+                    Finding(
+                        "G-DROP-1",
+                        number,
+                        seat[pid],
+                        _("{name} dropped after round {d} but is paired", name=name[pid], d=d),
+                    )
+                )
             else:
-                find(Finding("L-ELIGIBLE", number, seat[pid], _("{name} is not eligible in this round",
-                                                                 name=name[pid])))
+                find(
+                    Finding("L-ELIGIBLE", number, seat[pid], _("{name} is not eligible in this round", name=name[pid]))
+                )
     paired = [pid for pid in seat]
     byes = [m for m in matches if m.get("p2") is None]
     if len(byes) != len(paired) % 2:
-        find(Finding("L-BYE", number, byes[0]["table"] if byes else None,
-                     _("{k} bye(s) with {n} players: there is a bye only when their number is odd, and one",
-                       k=len(byes), n=len(paired))))
+        find(
+            Finding(
+                "L-BYE",
+                number,
+                byes[0]["table"] if byes else None,
+                _(
+                    "{k} bye(s) with {n} players: there is a bye only when their number is odd, and one",
+                    k=len(byes),
+                    n=len(paired),
+                ),
+            )
+        )
     elif byes:
         pid = byes[0]["p1"]
         if pid in sw.byes:
@@ -600,19 +663,37 @@ def _check_swiss_round(rep, number, matches, sw: _Swiss, info, excluded_after, c
             low_pts = min(sw.points[x] for x in cands)
             keys = sw.keys(chain, {pid} | {x for x in cands if sw.points[x] == low_pts})
             if sw.byes[pid] > fewest:
-                find(Finding("L-BYE", number, byes[0]["table"],
-                             _("{name} gets a bye number {k} while {other} has had fewer",
-                               name=name[pid], k=sw.byes[pid] + 1, other=name[cands[0]])))
+                find(
+                    Finding(
+                        "L-BYE",
+                        number,
+                        byes[0]["table"],
+                        _(
+                            "{name} gets a bye number {k} while {other} has had fewer",
+                            name=name[pid],
+                            k=sw.byes[pid] + 1,
+                            other=name[cands[0]],
+                        ),
+                    )
+                )
             else:
                 low = min(keys[x] for x in keys if x != pid or sw.points[pid] == low_pts)
                 if keys[pid] != low:
                     lower = next(x for x in keys if keys[x] == low)
-                    find(Finding("L-BYE", number, byes[0]["table"],
-                                 _("{name} gets the bye but {other} ranks lower", name=name[pid],
-                                   other=name[lower])))
+                    find(
+                        Finding(
+                            "L-BYE",
+                            number,
+                            byes[0]["table"],
+                            _("{name} gets the bye but {other} ranks lower", name=name[pid], other=name[lower]),
+                        )
+                    )
     # the pairing order, DESIGN section 5 (a)-(c)
-    pairs = [(m["p1"], m["p2"], m["table"]) for m in matches
-             if m.get("p2") is not None and m["p1"] in sw.points and m["p2"] in sw.points]
+    pairs = [
+        (m["p1"], m["p2"], m["table"])
+        for m in matches
+        if m.get("p2") is not None and m["p1"] in sw.points and m["p2"] in sw.points
+    ]
     if not pairs:
         return
     plist = [x for a, b, _t in pairs for x in (a, b)]
@@ -634,9 +715,21 @@ def _check_swiss_round(rep, number, matches, sw: _Swiss, info, excluded_after, c
             tables = [t for a, b, t in pairs if frozenset((a, b)) in sw.met]
             for t in tables:
                 a, b = next((a, b) for a, b, tt in pairs if tt == t)
-                find(Finding("G-SWISS-PAIR-2", number, t,
-                             _("{a} and {b} met in round {r}: {k} rematch(es) where {least} would do",
-                               a=name[a], b=name[b], r=sw.met[frozenset((a, b))], k=r_act, least=least)))
+                find(
+                    Finding(
+                        "G-SWISS-PAIR-2",
+                        number,
+                        t,
+                        _(
+                            "{a} and {b} met in round {r}: {k} rematch(es) where {least} would do",
+                            a=name[a],
+                            b=name[b],
+                            r=sw.met[frozenset((a, b))],
+                            k=r_act,
+                            least=least,
+                        ),
+                    )
+                )
             del local
             return
     least = least if r_act else 0
@@ -677,16 +770,21 @@ def _order_finding(rep, number, cost: PairCost, actual: int, best: int, pairs, n
         v = cost.values[i]
         rule = "G-SWISS-PAIR-1"
         what = _("{k} pair(s) across the line below {v} points where {least} would do", k=fa[i], v=v, least=fb[i])
-        tables = [t for a, b, t in pairs
-                  if min(cost.pts[a], cost.pts[b]) < v <= max(cost.pts[a], cost.pts[b])]
+        tables = [t for a, b, t in pairs if min(cost.pts[a], cost.pts[b]) < v <= max(cost.pts[a], cost.pts[b])]
     else:
         rule = "L-PAIR-GAP"
         what = _("point gaps squared sum to {s} where {least} would do", s=sa, least=sb)
         tables = [t for a, b, t in pairs if cost.pts[a] != cost.pts[b]]
     if swap:
         what += " " + _("(tables {a} and {b} can exchange opponents)", a=pairs[0][2], b=pairs[1][2])
-    rep.findings.append(Finding(rule, number, tables[0] if len(tables) == 1 else None,
-                                what + ("" if len(tables) <= 1 else " · " + _("tables {t}", t=join_list(tables)))))
+    rep.findings.append(
+        Finding(
+            rule,
+            number,
+            tables[0] if len(tables) == 1 else None,
+            what + ("" if len(tables) <= 1 else " · " + _("tables {t}", t=join_list(tables))),
+        )
+    )
 
 
 def _check_top_round(rep, number, matches, tops, sw: _Swiss, info, excluded_after, chain, doc, name) -> None:
@@ -694,8 +792,12 @@ def _check_top_round(rep, number, matches, tops, sw: _Swiss, info, excluded_afte
     if not tops:
         entrants = [x for m in matches for x in (m["p1"], m.get("p2")) if x is not None]
         n = len(entrants)
-        active = [p for p in info if _eligible(p, number, info, excluded_after)
-                  and (info[p].get("dropped_after_round") is None or info[p]["dropped_after_round"] >= number)]
+        active = [
+            p
+            for p in info
+            if _eligible(p, number, info, excluded_after)
+            and (info[p].get("dropped_after_round") is None or info[p]["dropped_after_round"] >= number)
+        ]
         # the Swiss standings, a shared place ordered by its playoffs (G-TIE-PLAYOFF)
         swiss = sw.keys(chain)
         tags = _playoff_order(doc, swiss)
@@ -704,15 +806,36 @@ def _check_top_round(rep, number, matches, tops, sw: _Swiss, info, excluded_afte
         if set(entrants) != set(order[:n]):
             missing = [p for p in order[:n] if p not in entrants]
             if not (len(order) > n and keys[order[n - 1]] == keys[order[n]]):
-                find(Finding("G-SE", number, None,
-                             _("the top {n} of the Swiss standings are not the players cut: {names} missing",
-                               n=n, names=join_list((name[p] for p in missing), words=True) or "-")))
+                find(
+                    Finding(
+                        "G-SE",
+                        number,
+                        None,
+                        _(
+                            "the top {n} of the Swiss standings are not the players cut: {names} missing",
+                            n=n,
+                            names=join_list((name[p] for p in missing), words=True) or "-",
+                        ),
+                    )
+                )
                 return
-        if len(order) > n and keys[order[n - 1]] == keys[order[n]] and not any(
-                r.get("stage") == "playoff" for r in doc.get("rounds", [])):
-            find(Finding("G-TIE-PLAYOFF", number, None,
-                         _("the cut line falls inside a shared place ({a}, {b}): a playoff decides it first",
-                           a=name[order[n - 1]], b=name[order[n]])))
+        if (
+            len(order) > n
+            and keys[order[n - 1]] == keys[order[n]]
+            and not any(r.get("stage") == "playoff" for r in doc.get("rounds", []))
+        ):
+            find(
+                Finding(
+                    "G-TIE-PLAYOFF",
+                    number,
+                    None,
+                    _(
+                        "the cut line falls inside a shared place ({a}, {b}): a playoff decides it first",
+                        a=name[order[n - 1]],
+                        b=name[order[n]],
+                    ),
+                )
+            )
         size = 1
         while size < n:
             size *= 2
@@ -732,8 +855,11 @@ def _check_top_round(rep, number, matches, tops, sw: _Swiss, info, excluded_afte
                     if seed_k is not None:
                         find(Finding("G-SE", number, t, _("seed {s} should play here, not a bye", s=s)))
                 elif keys.get(seat) != seed_k:
-                    find(Finding("G-SE", number, t,
-                                 _("{name} is not seed {s} of the Swiss standings", name=name[seat], s=s)))
+                    find(
+                        Finding(
+                            "G-SE", number, t, _("{name} is not seed {s} of the Swiss standings", name=name[seat], s=s)
+                        )
+                    )
         return
     last = tops[-1]["matches"]
     main = {m["table"]: m for m in last if m.get("note") != "third_place"}
@@ -757,12 +883,24 @@ def _check_top_round(rep, number, matches, tops, sw: _Swiss, info, excluded_afte
         else:
             want = {winner(main.get(2 * t - 1)), winner(main.get(2 * t))}
         got = {m["p1"], m.get("p2")}
-        stay = {p for p in want if p is not None and (info.get(p, {}).get("dropped_after_round") is None
-                                                      or info[p]["dropped_after_round"] >= number)}
+        stay = {
+            p
+            for p in want
+            if p is not None
+            and (info.get(p, {}).get("dropped_after_round") is None or info[p]["dropped_after_round"] >= number)
+        }
         if not (got - {None}) <= want or not stay <= got:
-            find(Finding("G-SE", number, t, _("this table should hold {names}",
-                                              names=" / ".join(name.get(p, "-") for p in sorted(want, key=str)
-                                                               if p is not None) or "-")))
+            find(
+                Finding(
+                    "G-SE",
+                    number,
+                    t,
+                    _(
+                        "this table should hold {names}",
+                        names=" / ".join(name.get(p, "-") for p in sorted(want, key=str) if p is not None) or "-",
+                    ),
+                )
+            )
 
 
 def _playoff_order(doc: dict, keys: dict[str, tuple]) -> dict[str, tuple[int, ...]]:
@@ -819,9 +957,18 @@ def _own_standings(sw: _Swiss, chain, ids, tags: dict[str, tuple[int, ...]] | No
     for pos, p in enumerate(order):
         rank = pos + 1 if pos == 0 or keys[order[pos - 1]] != keys[p] else rows[-1]["rank"]
         f = fig[p]
-        rows.append({"rank": rank, "id": p, "points": f["points"], "op": f["op"], "omw": f["omw"],
-                     "gw": f["gw"], "ogw": f["ogw"],
-                     "record": f"{sw.wins[p]}-{sw.losses[p]}-{sw.draws[p]}"})
+        rows.append(
+            {
+                "rank": rank,
+                "id": p,
+                "points": f["points"],
+                "op": f["op"],
+                "omw": f["omw"],
+                "gw": f["gw"],
+                "ogw": f["ogw"],
+                "record": f"{sw.wins[p]}-{sw.losses[p]}-{sw.draws[p]}",
+            }
+        )
     return rows
 
 
@@ -885,28 +1032,69 @@ def _compare(rep: Report, claimed: dict, has_playoff: bool, places) -> None:
     for row in rows:
         o = own.get(row.get("id"))
         if o is None:
-            find(Finding("G-SWISS-RANK", None, None, _("the standings list {id!r}, who is not in the event",
-                                                       id=row.get("id"))))
+            find(
+                Finding(
+                    "G-SWISS-RANK",
+                    None,
+                    None,
+                    _("the standings list {id!r}, who is not in the event", id=row.get("id")),
+                )
+            )
             continue
         who = row.get("name", row["id"])
         if row.get("points") != o["points"]:
-            find(Finding("G-SWISS-POINTS", None, None, _("{name}: {got} points stated, {want} recomputed",
-                                                         name=who, got=row.get("points"), want=o["points"])))
+            find(
+                Finding(
+                    "G-SWISS-POINTS",
+                    None,
+                    None,
+                    _(
+                        "{name}: {got} points stated, {want} recomputed",
+                        name=who,
+                        got=row.get("points"),
+                        want=o["points"],
+                    ),
+                )
+            )
         for tb in ("op", "omw", "gw", "ogw"):
             if tb not in row:
                 continue
             ok = row[tb] == o[tb] if tb == "op" else _close(row[tb], o[tb])
             if not ok:
                 want = o[tb] if tb == "op" else round(float(o[tb]), 4)
-                find(Finding("G-TIE-1", None, None, _("{name}: {tb} {got} stated, {want} recomputed",
-                                                      name=who, tb=tb.upper(), got=row[tb], want=want)))
+                find(
+                    Finding(
+                        "G-TIE-1",
+                        None,
+                        None,
+                        _(
+                            "{name}: {tb} {got} stated, {want} recomputed",
+                            name=who,
+                            tb=tb.upper(),
+                            got=row[tb],
+                            want=want,
+                        ),
+                    )
+                )
         rec = row.get("record")
         if rec is not None and rec != o["record"]:
-            find(Finding("G-SWISS-RANK", None, None, _("{name}: record {got} stated, {want} recomputed",
-                                                       name=who, got=rec, want=o["record"])))
+            find(
+                Finding(
+                    "G-SWISS-RANK",
+                    None,
+                    None,
+                    _("{name}: record {got} stated, {want} recomputed", name=who, got=rec, want=o["record"]),
+                )
+            )
         if not has_playoff and not claimed.get("final") and "rank" in row and row["rank"] != o["rank"]:
-            find(Finding("G-SWISS-RANK", None, None, _("{name}: rank {got} stated, {want} recomputed",
-                                                       name=who, got=row["rank"], want=o["rank"])))
+            find(
+                Finding(
+                    "G-SWISS-RANK",
+                    None,
+                    None,
+                    _("{name}: rank {got} stated, {want} recomputed", name=who, got=row["rank"], want=o["rank"]),
+                )
+            )
     listed = {r.get("id") for r in rows}
     for pid in own:
         if pid not in listed:
@@ -915,6 +1103,16 @@ def _compare(rep: Report, claimed: dict, has_playoff: bool, places) -> None:
         want = dict((p, pl) for pl, p in places)
         for row in rows:
             if "place" in row and want.get(row.get("id")) != row["place"]:
-                find(Finding("L-PLACE", None, None, _("{name}: place {got} stated, {want} by the rule",
-                                                      name=row.get("name", row.get("id")), got=row["place"],
-                                                      want=want.get(row.get("id")))))
+                find(
+                    Finding(
+                        "L-PLACE",
+                        None,
+                        None,
+                        _(
+                            "{name}: place {got} stated, {want} by the rule",
+                            name=row.get("name", row.get("id")),
+                            got=row["place"],
+                            want=want.get(row.get("id")),
+                        ),
+                    )
+                )

@@ -84,36 +84,63 @@ def _structure(doc: dict, find: Find) -> None:
     seen: dict[str, int] = {}
     for i, p in enumerate(doc.get("players", [])):
         if p["id"] in seen:
-            find("L-FILE", f"$.players[{i}].id",
-                 _("player id {id!r} is already used at $.players[{j}]", id=p["id"], j=seen[p["id"]]), None, None)
+            find(
+                "L-FILE",
+                f"$.players[{i}].id",
+                _("player id {id!r} is already used at $.players[{j}]", id=p["id"], j=seen[p["id"]]),
+                None,
+                None,
+            )
         seen.setdefault(p["id"], i)
     prev_top = None
     for ri, r in enumerate(doc.get("rounds", [])):
         if r["number"] != ri + 1:
-            find("L-FILE", f"$.rounds[{ri}].number",
-                 _("round {n} where round {want} comes", n=r["number"], want=ri + 1), r["number"], None)
+            find(
+                "L-FILE",
+                f"$.rounds[{ri}].number",
+                _("round {n} where round {want} comes", n=r["number"], want=ri + 1),
+                r["number"],
+                None,
+            )
         stage = r.get("stage", "swiss")
         if stage not in STAGES:
-            find("L-FILE", f"$.rounds[{ri}].stage",
-                 _("unknown stage {s!r} (swiss, top or playoff)", s=stage), r["number"], None)
+            find(
+                "L-FILE",
+                f"$.rounds[{ri}].stage",
+                _("unknown stage {s!r} (swiss, top or playoff)", s=stage),
+                r["number"],
+                None,
+            )
         tables: dict[int, int] = {}
         for mi, m in enumerate(r.get("matches", [])):
             if m["table"] in tables:
-                find("L-FILE", f"$.rounds[{ri}].matches[{mi}].table",
-                     _("table {t} is already used in this round at matches[{j}]", t=m["table"], j=tables[m["table"]]),
-                     r["number"], m["table"])
+                find(
+                    "L-FILE",
+                    f"$.rounds[{ri}].matches[{mi}].table",
+                    _("table {t} is already used in this round at matches[{j}]", t=m["table"], j=tables[m["table"]]),
+                    r["number"],
+                    m["table"],
+                )
             tables.setdefault(m["table"], mi)
         if stage == "top":
             main = [m for m in r.get("matches", []) if m.get("note") != "third_place"]
             if prev_top is not None and len(main) != (prev_top + 1) // 2:
-                find("G-SE", f"$.rounds[{ri}].matches",
-                     _("{k} elimination table(s) after {prev}: each round has half the tables of the one before, "
-                       "down to the final", k=len(main), prev=prev_top), r["number"], None)
+                find(
+                    "G-SE",
+                    f"$.rounds[{ri}].matches",
+                    _(
+                        "{k} elimination table(s) after {prev}: each round has half the tables of the one before, "
+                        "down to the final",
+                        k=len(main),
+                        prev=prev_top,
+                    ),
+                    r["number"],
+                    None,
+                )
             prev_top = len(main)
     for i, pair in enumerate(doc.get("apart", [])):
         if len(set(pair)) != 2 or any(x not in seen for x in pair):
-            find("L-FILE", f"$.apart[{i}]", _("a keep-apart pair names two different players of the event"),
-                 None, None)
+            find("L-FILE", f"$.apart[{i}]", _("a keep-apart pair names two different players of the event"), None, None)
 
 
 def _staff(doc: dict, find: Find) -> None:
@@ -129,16 +156,24 @@ def _staff(doc: dict, find: Find) -> None:
     if not hj:
         find("G-HEAD-JUDGE", "$.staff.head_judge", _("a sanctioned event has a head judge"), None, None)
     elif judges and _key(hj) not in judges:
-        find("G-HEAD-JUDGE", "$.staff.head_judge",
-             _("the head judge {name!r} is not one of the judges", name=hj), None, None)
+        find(
+            "G-HEAD-JUDGE",
+            "$.staff.head_judge",
+            _("the head judge {name!r} is not one of the judges", name=hj),
+            None,
+            None,
+        )
 
 
 def _penalties(doc: dict, find: Find) -> None:
     players = {p["id"]: p for p in doc.get("players", [])}
     rounds = {r["number"]: r for r in doc.get("rounds", [])}
     st = doc.get("staff") or {}
-    staff = {_key(x) for x in (st.get("organizer"), st.get("head_judge"), *st.get("judges", []),
-                               *st.get("event_staff", [])) if x and x.strip()}
+    staff = {
+        _key(x)
+        for x in (st.get("organizer"), st.get("head_judge"), *st.get("judges", []), *st.get("event_staff", []))
+        if x and x.strip()
+    }
     excl = exclusion_rounds(doc)
     for i, p in enumerate(doc.get("penalties", [])):
         path = f"$.penalties[{i}]"
@@ -147,8 +182,13 @@ def _penalties(doc: dict, find: Find) -> None:
             find("G-PEN-3", f"{path}.player", _("no player {id!r} in the event", id=pid), rnd, table)
             continue
         if staff and _key(p.get("by") or "") not in staff:
-            find("G-PEN-1", f"{path}.by", _("{by!r} is not staff of the event (organizer, event staff or a judge)",
-                                            by=p.get("by")), rnd, table)
+            find(
+                "G-PEN-1",
+                f"{path}.by",
+                _("{by!r} is not staff of the event (organizer, event staff or a judge)", by=p.get("by")),
+                rnd,
+                table,
+            )
         m = None
         if rnd:
             if rnd not in rounds:
@@ -160,29 +200,61 @@ def _penalties(doc: dict, find: Find) -> None:
                     find("G-PEN-3", f"{path}.table", _("round {r} has no table {t}", r=rnd, t=table), rnd, table)
                     continue
                 if pid not in (m["p1"], m.get("p2")):
-                    find("G-PEN-3", f"{path}.table", _("{id!r} did not play at table {t} of round {r}",
-                                                       id=pid, t=table, r=rnd), rnd, table)
+                    find(
+                        "G-PEN-3",
+                        f"{path}.table",
+                        _("{id!r} did not play at table {t} of round {r}", id=pid, t=table, r=rnd),
+                        rnd,
+                        table,
+                    )
                     continue
         f = _in_force(p)
         if f and f[1] == "match_loss" and m is not None:
             won = (m.get("outcome") == "p1" and m["p1"] == pid) or (m.get("outcome") == "p2" and m.get("p2") == pid)
             if won or m.get("outcome") == "bye":
-                find("G-PEN-1", f"{path}.action", _("a match loss for {id!r}, but the match is recorded as won",
-                                                    id=pid), rnd, table)
+                find(
+                    "G-PEN-1",
+                    f"{path}.action",
+                    _("a match loss for {id!r}, but the match is recorded as won", id=pid),
+                    rnd,
+                    table,
+                )
         if pid in excl and excl[pid][1] < i:
-            find("G-PEN-2", path, _("{id!r} was excluded in round {r} ($.penalties[{j}]): no penalty after",
-                                    id=pid, r=excl[pid][0], j=excl[pid][1]), rnd, table)
+            find(
+                "G-PEN-2",
+                path,
+                _(
+                    "{id!r} was excluded in round {r} ($.penalties[{j}]): no penalty after",
+                    id=pid,
+                    r=excl[pid][0],
+                    j=excl[pid][1],
+                ),
+                rnd,
+                table,
+            )
     for pid, (r, j) in excl.items():
         pi = list(players).index(pid)
         if not players[pid].get("excluded"):
-            find("G-PEN-2", f"$.players[{pi}].excluded",
-                 _("{id!r} is excluded by $.penalties[{j}] (two Warnings, or an exclusion) but not marked excluded",
-                   id=pid, j=j), r or None, None)
+            find(
+                "G-PEN-2",
+                f"$.players[{pi}].excluded",
+                _(
+                    "{id!r} is excluded by $.penalties[{j}] (two Warnings, or an exclusion) but not marked excluded",
+                    id=pid,
+                    j=j,
+                ),
+                r or None,
+                None,
+            )
     for pi, p in enumerate(doc.get("players", [])):
         if p.get("excluded") and p["id"] not in excl:
-            find("G-PEN-2", f"$.players[{pi}].excluded",
-                 _("{id!r} is excluded without a penalty that excludes (two Warnings, or an exclusion)",
-                   id=p["id"]), None, None)
+            find(
+                "G-PEN-2",
+                f"$.players[{pi}].excluded",
+                _("{id!r} is excluded without a penalty that excludes (two Warnings, or an exclusion)", id=p["id"]),
+                None,
+                None,
+            )
 
 
 def _deck_count(lines: list) -> int:
@@ -194,8 +266,7 @@ def _decklists(doc: dict, find: Find) -> None:
     bo3 = doc.get("match", "bo3") == "bo3"
     packs = (doc.get("build") or {}).get("packs")
     if kind == "draft" and packs and not 4 <= packs <= 6:
-        find("G-DRAFT-2", "$.build.packs", _("a booster draft has 4 to 6 packs a player, not {n}", n=packs),
-             None, None)
+        find("G-DRAFT-2", "$.build.packs", _("a booster draft has 4 to 6 packs a player, not {n}", n=packs), None, None)
     for i, x in enumerate(doc.get("decklists", [])):
         path = f"$.decklists[{i}]"
         n = _deck_count(x.get("deck", []))
@@ -209,13 +280,23 @@ def _decklists(doc: dict, find: Find) -> None:
                 names[key] = names.get(key, 0) + e[0]
             for key, k in names.items():
                 if k > 4:
-                    find("R-DECK-4", f"{path}.deck", _("{k} cards of {name}: at most 4 of a name", k=k, name=key),
-                         None, None)
+                    find(
+                        "R-DECK-4",
+                        f"{path}.deck",
+                        _("{k} cards of {name}: at most 4 of a name", k=k, name=key),
+                        None,
+                        None,
+                    )
         elif kind == "sealed" and n != 40:
             find("G-SEALED", f"{path}.deck", _("a sealed deck has 40 cards, not {n}", n=n), None, None)
         elif kind == "draft" and packs and n != 10 * packs:
-            find("G-DRAFT-4", f"{path}.deck", _("a {packs}-pack draft deck has {want} cards, not {n}",
-                                                packs=packs, want=10 * packs, n=n), None, None)
+            find(
+                "G-DRAFT-4",
+                f"{path}.deck",
+                _("a {packs}-pack draft deck has {want} cards, not {n}", packs=packs, want=10 * packs, n=n),
+                None,
+                None,
+            )
         if spare > 12:
             find("G-SPARE-1", f"{path}.spare", _("{n} spare cards: at most 12", n=spare), None, None)
         elif spare and not bo3:

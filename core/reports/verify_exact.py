@@ -48,8 +48,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 
-__all__ = ["DP_LIMIT", "FULL_LIMIT", "least_cost", "lower_bound", "dp_minimum", "matching_minimum", "split_minimum",
-           "walls_minimum"]
+__all__ = [
+    "DP_LIMIT",
+    "FULL_LIMIT",
+    "least_cost",
+    "lower_bound",
+    "dp_minimum",
+    "matching_minimum",
+    "split_minimum",
+    "walls_minimum",
+]
 
 #: Rounds of at most this many players are searched exhaustively.
 DP_LIMIT = 16
@@ -57,8 +65,9 @@ DP_LIMIT = 16
 FULL_LIMIT = 256
 
 
-def lower_bound(players: list[str], pts: dict[str, int], least_rematches: int,
-                fold: Callable[[int, tuple[int, ...], int], int]) -> int:
+def lower_bound(
+    players: list[str], pts: dict[str, int], least_rematches: int, fold: Callable[[int, tuple[int, ...], int], int]
+) -> int:
     """The cost every pairing of ``players`` reaches at least (folded)."""
     values = sorted({pts[p] for p in players}, reverse=True)
     floats = []
@@ -166,8 +175,13 @@ def _pair_unmet(group: list[str], met: Collection[frozenset]) -> bool:
     return True
 
 
-def _at_bound(nodes: list[str], pts: dict[str, int], met: Collection[frozenset], free_of: dict[str, int],
-              pair: Callable[[str, str], int]) -> int | None:
+def _at_bound(
+    nodes: list[str],
+    pts: dict[str, int],
+    met: Collection[frozenset],
+    free_of: dict[str, int],
+    pair: Callable[[str, str], int],
+) -> int | None:
     """The least cost of a piece when a pairing of it reaches the lower
     bound with no rematch: one pair across each boundary below an odd
     number of players, each between neighbouring groups, and everybody else
@@ -208,8 +222,9 @@ def _at_bound(nodes: list[str], pts: dict[str, int], met: Collection[frozenset],
     return None if carry is not None else total
 
 
-def _piece_cost(nodes: list[str], pts: dict[str, int], met: Collection[frozenset],
-                free_of: dict[str, int]) -> Callable[[str, str], int]:
+def _piece_cost(
+    nodes: list[str], pts: dict[str, int], met: Collection[frozenset], free_of: dict[str, int]
+) -> Callable[[str, str], int]:
     """The relaxed cost of a pair of a piece folded over the piece's own
     boundaries: the same order of the piece's pairings as the round's fold
     (the piece's pairs cross no other boundary), with smaller integers."""
@@ -237,8 +252,9 @@ def _piece_cost(nodes: list[str], pts: dict[str, int], met: Collection[frozenset
     return cost
 
 
-def split_minimum(players: list[str], pts: dict[str, int], met: Collection[frozenset],
-                  pair: Callable[[str, str], int]) -> tuple[int, int] | None:
+def split_minimum(
+    players: list[str], pts: dict[str, int], met: Collection[frozenset], pair: Callable[[str, str], int]
+) -> tuple[int, int] | None:
     """(least total cost, players in the largest piece solved) of a pairing
     of ``players``, the round cut between consecutive *free* score groups
     and at each free one between non-free ones, each free group cut down to a
@@ -329,9 +345,9 @@ def split_minimum(players: list[str], pts: dict[str, int], met: Collection[froze
             return memo[key]
         top = seps[n - 1] if n > 0 else -1
         bottom = seps[n] if n < len(seps) else k
-        nodes = [p for g in groups[top + 1:bottom] for p in g]
+        nodes = [p for g in groups[top + 1 : bottom] for p in g]
         if top >= 0 and w:
-            rep = groups[top][len(groups[top]) - w:]  # the free group's last players go down
+            rep = groups[top][len(groups[top]) - w :]  # the free group's last players go down
             nodes += rep
             for p in rep:
                 free_of[p] = 2 * top + 1
@@ -377,8 +393,9 @@ def split_minimum(players: list[str], pts: dict[str, int], met: Collection[froze
     return total + min(ends), largest[0]
 
 
-def walls_minimum(players: list[str], pts: dict[str, int], met: Collection[frozenset],
-                  pair: Callable[[str, str], int]) -> int | None:
+def walls_minimum(
+    players: list[str], pts: dict[str, int], met: Collection[frozenset], pair: Callable[[str, str], int]
+) -> int | None:
     """Least total cost of a pairing of ``players``, split at the *walls*:
     score groups of at least ``10 D + 8`` players, ``D`` the most opponents
     any player of the round has met among the round's players (the argument
@@ -416,9 +433,9 @@ def walls_minimum(players: list[str], pts: dict[str, int], met: Collection[froze
         key = (j, low, up)
         if key not in memo:
             top, bottom = bounds[j], bounds[j + 1]
-            nodes = [p for g in groups[top + 1:bottom] for p in g]
+            nodes = [p for g in groups[top + 1 : bottom] for p in g]
             if top >= 0:
-                nodes += groups[top][k + 1:k + 1 + low]  # the wall's "down" players
+                nodes += groups[top][k + 1 : k + 1 + low]  # the wall's "down" players
             if bottom < len(groups):
                 nodes += groups[bottom][:up]  # the wall's "up" players
             memo[key] = _solve(nodes, relaxed)
@@ -444,17 +461,23 @@ def walls_minimum(players: list[str], pts: dict[str, int], met: Collection[froze
                 elif low not in nxt:
                     nxt[low] = None
             best = nxt
-        ends = [acc + c for prev, acc in best.items()
-                if acc is not None and (c := stretch(len(walls), prev, 0)) is not None]
+        ends = [
+            acc + c for prev, acc in best.items() if acc is not None and (c := stretch(len(walls), prev, 0)) is not None
+        ]
     except OverflowError:
         return None
     return min(ends) if ends else None
 
 
-def least_cost(players: list[str], pts: dict[str, int], actual: int,
-               least_rematches: int, pair: Callable[[str, str], int],
-               fold: Callable[[int, tuple[int, ...], int], int],
-               met: Collection[frozenset] | None = None) -> tuple[int | None, str]:
+def least_cost(
+    players: list[str],
+    pts: dict[str, int],
+    actual: int,
+    least_rematches: int,
+    pair: Callable[[str, str], int],
+    fold: Callable[[int, tuple[int, ...], int], int],
+    met: Collection[frozenset] | None = None,
+) -> tuple[int | None, str]:
     """(least total cost, how it was found: ``"bound"``, ``"dp"``,
     ``"split"``, ``"greedy"`` or ``"matching"``, see the module's text) for
     the round pairing ``players`` (an even number, the bye removed) at total

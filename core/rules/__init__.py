@@ -21,27 +21,53 @@ from core.log import (
 
 #: action type -> the module whose reducer (and audit-trail line) it is.
 REDUCER_MODULES = {
-    "create": "core.rules.players", "edit": "core.rules.players", "register": "core.rules.players",
-    "drop": "core.rules.players", "import": "core.rules.players",
-    "rename": "core.rules.players", "remove": "core.rules.players",
-    "pair": "core.rules.results", "unpair": "core.rules.results", "result": "core.rules.results",
-    "game": "core.rules.results", "id_decision": "core.rules.results",
+    "create": "core.rules.players",
+    "edit": "core.rules.players",
+    "register": "core.rules.players",
+    "drop": "core.rules.players",
+    "import": "core.rules.players",
+    "rename": "core.rules.players",
+    "remove": "core.rules.players",
+    "pair": "core.rules.results",
+    "unpair": "core.rules.results",
+    "result": "core.rules.results",
+    "game": "core.rules.results",
+    "id_decision": "core.rules.results",
     "clock": "core.rules.clock",
-    "checkin": "core.rules.lateness", "late": "core.rules.lateness",
-    "penalty": "core.rules.penalties", "appeal": "core.rules.penalties",
-    "calendar": "core.rules.decklists", "decklist": "core.rules.decklists", "deck_check": "core.rules.decklists",
-    "build": "core.rules.decklists", "pods": "core.rules.decklists", "pool": "core.rules.decklists",
+    "checkin": "core.rules.lateness",
+    "late": "core.rules.lateness",
+    "penalty": "core.rules.penalties",
+    "appeal": "core.rules.penalties",
+    "calendar": "core.rules.decklists",
+    "decklist": "core.rules.decklists",
+    "deck_check": "core.rules.decklists",
+    "build": "core.rules.decklists",
+    "pods": "core.rules.decklists",
+    "pool": "core.rules.decklists",
     "table_pool": "core.rules.tablepools",  # a pool entered from packs opened at the table
-    "publish": "core.rules.publish", "announce": "core.rules.publish",
+    "publish": "core.rules.publish",
+    "announce": "core.rules.publish",
     "apart": "core.rules.apart",
-    "report_code": "core.rules.reports", "report": "core.rules.reports",
+    "report_code": "core.rules.reports",
+    "report": "core.rules.reports",
     "report_decision": "core.rules.reports",  # phone reports (issue 26)
     "staff_pin": "core.rules.staff",  # a staff member's PIN for the judge page (issue 26)
     "lost": "core.rules.repair",  # what a journal repair could not recover (core.store)
     # what only an imported event file carries (core.rules.eventfile replays them, never the desk)
-    "file_records": "core.rules.filefacts", "file_round": "core.rules.filefacts", "file_people": "core.rules.filefacts",
+    "file_records": "core.rules.filefacts",
+    "file_round": "core.rules.filefacts",
+    "file_people": "core.rules.filefacts",
 }
 provide(REDUCER_MODULES)
 
-__all__ = ["ACTION_FORMAT", "FOUNDING", "REDUCER_MODULES", "apply", "describe", "payload", "replay", "undo_target",
-           "undone_seqs"]
+__all__ = [
+    "ACTION_FORMAT",
+    "FOUNDING",
+    "REDUCER_MODULES",
+    "apply",
+    "describe",
+    "payload",
+    "replay",
+    "undo_target",
+    "undone_seqs",
+]

@@ -15,8 +15,8 @@ from core.errors import LyceeError
 from core.event.lookups import stored_player
 from core.event.model import Event
 from core.i18n import _
-from core.log.actions import Apart
 from core.log import action, describer
+from core.log.actions import Apart
 
 __all__ = ["apart_pair", "apart_partners"]
 
@@ -38,17 +38,27 @@ def _apart(event, payload: Apart):
         raise LyceeError(_("keep apart needs exactly two players"))
     p, q = (stored_player(event, r) for r in refs)
     if p.id == q.id:
-        raise LyceeError(_("{name} cannot be kept apart from themself: name two different players",
-                           name=p.name))
+        raise LyceeError(_("{name} cannot be kept apart from themself: name two different players", name=p.name))
     pair = apart_pair(p.id, q.id)
     if payload.clear:
         if pair not in event.apart:
-            raise LyceeError(_("{a} and {b} are not kept apart: nothing to clear "
-                               "(`lycee player apart EVENT` lists the pairs)", a=p.name, b=q.name))
+            raise LyceeError(
+                _(
+                    "{a} and {b} are not kept apart: nothing to clear (`lycee player apart EVENT` lists the pairs)",
+                    a=p.name,
+                    b=q.name,
+                )
+            )
         return replace(event, apart=tuple(x for x in event.apart if x != pair))
     if pair in event.apart:
-        raise LyceeError(_("{a} and {b} are already kept apart (`lycee player apart EVENT PLAYER PLAYER --clear` "
-                           "lets them be paired again)", a=p.name, b=q.name))
+        raise LyceeError(
+            _(
+                "{a} and {b} are already kept apart (`lycee player apart EVENT PLAYER PLAYER --clear` "
+                "lets them be paired again)",
+                a=p.name,
+                b=q.name,
+            )
+        )
     return replace(event, apart=tuple(sorted(event.apart + (pair,))))
 
 

@@ -31,14 +31,14 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from typing import Callable, Union
 
+from core import labels
+from core.errors import LyceeError, NotFound, RuleError
 from core.event.changes import set_match
 from core.event.lookups import round_of
-from core.log import action, describer
-from core.errors import LyceeError, NotFound, RuleError
-from core import labels
-from core.i18n import _
-from core.log.actions import Clock
 from core.event.model import ClockState, Event
+from core.i18n import _
+from core.log import action, describer
+from core.log.actions import Clock
 
 Instant = Union[datetime, float, int]
 TimeSource = Callable[[], Instant]
@@ -147,12 +147,18 @@ def status(event: Event, now: Instant | str, round_number: int | None = None) ->
     minutes = st.minutes if st else event.minutes
     tables = tuple(
         TableTime(m.table, m.extension, remaining(st, now, m.extension), m.reported)
-        for m in sorted(rnd.matches, key=lambda m: m.table) if not m.is_bye
+        for m in sorted(rnd.matches, key=lambda m: m.table)
+        if not m.is_bye
     )
     return ClockStatus(
-        round=rnd.number, started=st is not None, running=st is not None and not st.paused,
-        paused=st is not None and st.paused, minutes=minutes, elapsed=elapsed(st, now),
-        remaining=remaining(st, now), tables=tables,
+        round=rnd.number,
+        started=st is not None,
+        running=st is not None and not st.paused,
+        paused=st is not None and st.paused,
+        minutes=minutes,
+        elapsed=elapsed(st, now),
+        remaining=remaining(st, now),
+        tables=tables,
     )
 
 
@@ -183,10 +189,14 @@ def needs_time_call(event: Event, round_number: int, table: int, result, now: In
     left = remaining(rnd.clock, now, m.extension)
     if left is not None and left <= 0:
         return None
-    when = (_("the round clock has not started") if left is None
-            else _("{t} of the round are left", t=fmt(left)))
-    return _("{result} at table {table} ends a match only at time, and {when}: confirm the time call "
-             "(--time-called, or answer the app's question)", result=result.text(), table=table, when=when)
+    when = _("the round clock has not started") if left is None else _("{t} of the round are left", t=fmt(left))
+    return _(
+        "{result} at table {table} ends a match only at time, and {when}: confirm the time call "
+        "(--time-called, or answer the app's question)",
+        result=result.text(),
+        table=table,
+        when=when,
+    )
 
 
 class RoundClock:
@@ -228,8 +238,6 @@ class RoundClock:
 # -- the action ----------------------------------------------------------------------
 
 
-
-
 @describer("clock")
 def _describe_clock(payload: Clock) -> str:
     if payload.op == "extend":
@@ -253,14 +261,21 @@ def _clock(event, payload: Clock):
             raise RuleError(_("the match at table {t} is finished: no extension", t=m.table), "G-TIME")
         minutes = payload.minutes
         if minutes is None or not 1 <= minutes <= MAX_EXTENSION:
-            raise LyceeError(_("extension {minutes!r}: a whole number of minutes from 1 to {max}",
-                                minutes=minutes, max=MAX_EXTENSION))
+            raise LyceeError(
+                _(
+                    "extension {minutes!r}: a whole number of minutes from 1 to {max}",
+                    minutes=minutes,
+                    max=MAX_EXTENSION,
+                )
+            )
         return set_match(event, rnd, replace(m, extension=m.extension + minutes))
     if rnd.number != len(event.rounds):
         raise LyceeError(_("round {r} is over: only the current round's clock runs", r=rnd.number))
     if op == "start":
         if st is not None:
-            raise LyceeError(_("round {r}'s clock already started at {at}", r=rnd.number, at=labels.time_label(st.started_at)))
+            raise LyceeError(
+                _("round {r}'s clock already started at {at}", r=rnd.number, at=labels.time_label(st.started_at))
+            )
         if rnd.complete:
             raise LyceeError(_("every match of round {r} has its result: nothing to time", r=rnd.number))
         from core.rules.staff import check_staff

@@ -51,24 +51,20 @@ from functools import lru_cache
 
 from msgspec import UNSET
 
-from core.log.registry import action, describer, written_format
-from core.log.actions import (
-    Build,
-    Calendar,
-    DeckCheckAction,
-    DecklistAction,
-    Opened,
-    Pods,
-    PoolAction,
-    PoolKind,
+from core import labels
+from core.cards.decks import (
+    DRAFT_PACKS,
+    MAX_LINE_COUNT,
+    SECTIONS,
+    DeckEntry,
+    Decklist,
+    DeckProblem,
+    check_deck,
+    check_draft,
+    compare,
 )
 from core.cards.model import normalize_number
-from core.rules.clock import elapsed as clock_elapsed
-from core.rules.clock import stamp
-from core.cards.decks import DRAFT_PACKS, MAX_LINE_COUNT, SECTIONS, DeckEntry, Decklist, DeckProblem, check_deck, check_draft, compare
 from core.errors import LyceeError, NotFound, RuleError
-from core import labels
-from core.i18n import _, join_list, join_sentences
 from core.event.model import (
     POOL_KINDS,
     SEALED_PRODUCTS,
@@ -81,12 +77,43 @@ from core.event.model import (
     OpenedPack,
     Pool,
 )
+from core.i18n import _, join_list, join_sentences
+from core.log.actions import (
+    Build,
+    Calendar,
+    DeckCheckAction,
+    DecklistAction,
+    Opened,
+    Pods,
+    PoolAction,
+    PoolKind,
+)
+from core.log.registry import action, describer, written_format
+from core.rules.clock import elapsed as clock_elapsed
+from core.rules.clock import stamp
 
 __all__ = [
-    "DEFAULT_BUILD_MINUTES", "BUILD_OPS", "STATUSES", "default_catalog", "as_decklist", "deck_data",
-    "deck_problems", "DecklistStatus", "decklist_status", "player_decklist_status", "BuildStatus",
-    "build_status", "builders", "check_build_done", "build_rule", "pool_data", "swaps_only", "seat_of",
-    "round_one_gaps", "gap_text", "override_data",
+    "DEFAULT_BUILD_MINUTES",
+    "BUILD_OPS",
+    "STATUSES",
+    "default_catalog",
+    "as_decklist",
+    "deck_data",
+    "deck_problems",
+    "DecklistStatus",
+    "decklist_status",
+    "player_decklist_status",
+    "BuildStatus",
+    "build_status",
+    "builders",
+    "check_build_done",
+    "build_rule",
+    "pool_data",
+    "swaps_only",
+    "seat_of",
+    "round_one_gaps",
+    "gap_text",
+    "override_data",
 ]
 
 #: Minutes for deck building, by kind: a desk setting (the guideline sets none).
@@ -154,8 +181,11 @@ def build_rule(kind: str) -> str:
 
 def as_decklist(rec: DeckRecord) -> Decklist:
     """The registered list as a :class:`core.cards.decks.Decklist`."""
-    return Decklist(tuple(DeckEntry(c, n, name) for c, n, name in rec.deck),
-                    tuple(DeckEntry(c, n, name) for c, n, name in rec.spare), rec.source)
+    return Decklist(
+        tuple(DeckEntry(c, n, name) for c, n, name in rec.deck),
+        tuple(DeckEntry(c, n, name) for c, n, name in rec.spare),
+        rec.source,
+    )
 
 
 def deck_data(deck: Decklist) -> dict:
@@ -169,19 +199,36 @@ def _lines(raw, section: str, who: str) -> tuple[tuple[int, str, str], ...]:
     out = []
     for i, line in enumerate(raw, start=1):
         if not isinstance(line, (list, tuple)) or not 2 <= len(line) <= 3:
-            raise LyceeError(_("{section} line {i} of {who}'s decklist is not [count, number, name]",
-                               section=section, i=i, who=who))
+            raise LyceeError(
+                _("{section} line {i} of {who}'s decklist is not [count, number, name]", section=section, i=i, who=who)
+            )
         count, number = line[0], line[1]
         name = line[2] if len(line) == 3 else ""
         if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MAX_LINE_COUNT:
-            raise LyceeError(_("{section} line {i} of {who}'s decklist: count {count!r} is not between 1 and {max}",
-                               section=section, i=i, who=who, count=count, max=MAX_LINE_COUNT))
+            raise LyceeError(
+                _(
+                    "{section} line {i} of {who}'s decklist: count {count!r} is not between 1 and {max}",
+                    section=section,
+                    i=i,
+                    who=who,
+                    count=count,
+                    max=MAX_LINE_COUNT,
+                )
+            )
         if not isinstance(number, str) or normalize_number(number) != number:
-            raise LyceeError(_("{section} line {i} of {who}'s decklist: {number!r} is not a card number like CH-0063",
-                               section=section, i=i, who=who, number=number))
+            raise LyceeError(
+                _(
+                    "{section} line {i} of {who}'s decklist: {number!r} is not a card number like CH-0063",
+                    section=section,
+                    i=i,
+                    who=who,
+                    number=number,
+                )
+            )
         if not isinstance(name, str):
-            raise LyceeError(_("{section} line {i} of {who}'s decklist: the name is not text",
-                               section=section, i=i, who=who))
+            raise LyceeError(
+                _("{section} line {i} of {who}'s decklist: the name is not text", section=section, i=i, who=who)
+            )
         out.append((count, number, name))
     return tuple(out)
 
@@ -227,9 +274,13 @@ def _cards(lines: list) -> int:
 
 @describer("decklist")
 def _describe_decklist(payload: DecklistAction) -> str:
-    return _("decklist of {player}: {n} cards, {s} spare ({source})", player=payload.player,
-             n=_cards(payload.deck), s=_cards(payload.spare),
-             source=labels.decklist_source_label(payload.source or "-"))
+    return _(
+        "decklist of {player}: {n} cards, {s} spare ({source})",
+        player=payload.player,
+        n=_cards(payload.deck),
+        s=_cards(payload.spare),
+        source=labels.decklist_source_label(payload.source or "-"),
+    )
 
 
 @action("deck_check")
@@ -239,17 +290,19 @@ def _deck_check(event, payload: DeckCheckAction):
     p = event.player(pid)
     rec = event.decklist_of(pid)
     if rec is None:
-        raise RuleError(_("{name} has no registered decklist to check the deck against", name=p.name),
-                        "G-DECKLIST")
-    presented = Decklist(tuple(DeckEntry(c, n, nm) for c, n, nm in _lines(payload.deck, "deck", p.name)),
-                         tuple(DeckEntry(c, n, nm) for c, n, nm in _lines(payload.spare, "spare", p.name)))
+        raise RuleError(_("{name} has no registered decklist to check the deck against", name=p.name), "G-DECKLIST")
+    presented = Decklist(
+        tuple(DeckEntry(c, n, nm) for c, n, nm in _lines(payload.deck, "deck", p.name)),
+        tuple(DeckEntry(c, n, nm) for c, n, nm in _lines(payload.spare, "spare", p.name)),
+    )
     diff = compare(as_decklist(rec), presented)
     lines = tuple((x.section, x.number, x.registered, x.presented) for x in diff.lines)
     if payload.differences is not UNSET:
         given = tuple(tuple(x) for x in payload.differences)
         if given != lines:
-            raise LyceeError(_("the differences recorded for {name}'s deck check do not match the decks",
-                               name=p.name), "G-DECKLIST")
+            raise LyceeError(
+                _("the differences recorded for {name}'s deck check do not match the decks", name=p.name), "G-DECKLIST"
+            )
     check = DeckCheck(pid, len(event.rounds), lines, payload.by, payload.at, payload.source)
     return replace(event, deck_checks=event.deck_checks + (check,))
 
@@ -259,10 +312,10 @@ def _describe_deck_check(payload: DeckCheckAction) -> str:
     diffs = [] if payload.differences is UNSET else payload.differences
     if not diffs:
         return _("deck check of {player}: matches the registered list", player=payload.player)
-    parts = join_list(f"{section} {number} {registered}->{presented}"
-                      for section, number, registered, presented in diffs)
-    return _("deck check of {player}: {n} difference(s): {parts}", player=payload.player, n=len(diffs),
-             parts=parts)
+    parts = join_list(
+        f"{section} {number} {registered}->{presented}" for section, number, registered, presented in diffs
+    )
+    return _("deck check of {player}: {n} difference(s): {parts}", player=payload.player, n=len(diffs), parts=parts)
 
 
 def swaps_only(differences) -> bool:
@@ -270,8 +323,9 @@ def swaps_only(differences) -> bool:
     and spares, the deck keeping its size: allowed between games of best of
     three (G-SPARE-2), undone after the match (G-SPARE-3).  ``differences``:
     (section, number, registered, presented) lines, or DiffLines."""
-    rows = [(x.section, x.number, x.registered, x.presented) if hasattr(x, "section") else tuple(x)
-            for x in differences]
+    rows = [
+        (x.section, x.number, x.registered, x.presented) if hasattr(x, "section") else tuple(x) for x in differences
+    ]
     if not rows:
         return False
     per_card: dict[str, int] = {}
@@ -298,10 +352,17 @@ class DecklistStatus:
     has_pool: bool = False
 
     def as_dict(self) -> dict:
-        return {"id": self.player, "name": self.name, "player_status": self.player_status,
-                "status": self.status, "deck": self.deck_size, "spare": self.spare_size,
-                "source": self.source, "pool": self.has_pool,
-                "problems": [problem_dict(p) for p in self.problems]}
+        return {
+            "id": self.player,
+            "name": self.name,
+            "player_status": self.player_status,
+            "status": self.status,
+            "deck": self.deck_size,
+            "spare": self.spare_size,
+            "source": self.source,
+            "pool": self.has_pool,
+            "problems": [problem_dict(p) for p in self.problems],
+        }
 
 
 def problem_dict(p: DeckProblem) -> dict:
@@ -336,20 +397,37 @@ def deck_problems(event: Event, ref: str, catalog=None) -> list[DeckProblem]:
     pool = event.pool_of(pid)
     extra: list[DeckProblem] = []
     if pool is None and (event.build is not None or event.pools):
-        extra.append(DeckProblem(build_rule(kind), "pool",
-                                 _("no pool is recorded for {name}: the deck cannot be checked against it",
-                                   name=event.player(pid).name)))
+        extra.append(
+            DeckProblem(
+                build_rule(kind),
+                "pool",
+                _("no pool is recorded for {name}: the deck cannot be checked against it", name=event.player(pid).name),
+            )
+        )
     cards = pool.cards if pool is not None else None
     if kind == "sealed":
         return extra + check_deck(deck, cat, "sealed", on=event.date, match=event.match, pool=cards)
     packs = _draft_packs(event, pid)
     if packs:
         return extra + check_deck(deck, cat, "draft", on=event.date, match=event.match, packs=packs, pool=cards)
-    probs = [p for p in check_draft(deck, cat, packs=DRAFT_PACKS.start, pool=cards, match=event.match,
-                                    on=event.date) if p.code != "size"]
-    return extra + [DeckProblem("G-DRAFT-4", "size",
-                                _("the packs a player drafted are not recorded: the deck size "
-                                  "(packs x 10) cannot be checked"), None, "deck")] + probs
+    probs = [
+        p
+        for p in check_draft(deck, cat, packs=DRAFT_PACKS.start, pool=cards, match=event.match, on=event.date)
+        if p.code != "size"
+    ]
+    return (
+        extra
+        + [
+            DeckProblem(
+                "G-DRAFT-4",
+                "size",
+                _("the packs a player drafted are not recorded: the deck size (packs x 10) cannot be checked"),
+                None,
+                "deck",
+            )
+        ]
+        + probs
+    )
 
 
 def player_decklist_status(event: Event, pid: str, catalog=None) -> DecklistStatus:
@@ -359,8 +437,17 @@ def player_decklist_status(event: Event, pid: str, catalog=None) -> DecklistStat
     if rec is None:
         return DecklistStatus(pid, p.name, p.status, "none", has_pool=has_pool)
     probs = tuple(deck_problems(event, pid, catalog))
-    return DecklistStatus(pid, p.name, p.status, "problems" if probs else "registered", rec.deck_size,
-                          rec.spare_size, rec.source, probs, has_pool)
+    return DecklistStatus(
+        pid,
+        p.name,
+        p.status,
+        "problems" if probs else "registered",
+        rec.deck_size,
+        rec.spare_size,
+        rec.source,
+        probs,
+        has_pool,
+    )
 
 
 def decklist_status(event: Event, catalog=None) -> list[DecklistStatus]:
@@ -379,17 +466,35 @@ def _set_build(event: Event, b: BuildPhase) -> Event:
 def _open_build(event: Event, payload: Build) -> Event:
     kind = event.kind if payload.kind is UNSET else payload.kind
     if event.kind not in POOL_KINDS:
-        raise RuleError(_("{event} is a constructed event: only sealed and draft events have a "
-                          "deck-building phase", event=event.name), build_rule(kind))
+        raise RuleError(
+            _(
+                "{event} is a constructed event: only sealed and draft events have a deck-building phase",
+                event=event.name,
+            ),
+            build_rule(kind),
+        )
     if kind != event.kind:
-        raise LyceeError(_("{event} is a {kind} event, not {other}", event=event.name, kind=labels.kind_label(event.kind),
-                           other=labels.kind_label(kind)))
+        raise LyceeError(
+            _(
+                "{event} is a {kind} event, not {other}",
+                event=event.name,
+                kind=labels.kind_label(event.kind),
+                other=labels.kind_label(kind),
+            )
+        )
     if event.build is not None:
-        raise LyceeError(_("the build phase of {event} was already opened at {at}", event=event.name,
-                           at=labels.time_label(event.build.opened_at)), build_rule(kind))
+        raise LyceeError(
+            _(
+                "the build phase of {event} was already opened at {at}",
+                event=event.name,
+                at=labels.time_label(event.build.opened_at),
+            ),
+            build_rule(kind),
+        )
     if event.rounds:
-        raise LyceeError(_("round 1 of {event} is paired: too late to open a build phase", event=event.name),
-                         build_rule(kind))
+        raise LyceeError(
+            _("round 1 of {event} is paired: too late to open a build phase", event=event.name), build_rule(kind)
+        )
     set_code = payload.set_code
     if not set_code.strip():
         raise LyceeError(_("the build phase needs a card set"))
@@ -397,21 +502,32 @@ def _open_build(event: Event, payload: Build) -> Event:
     if kind == "sealed":
         asked = payload.product
         if asked not in SEALED_PRODUCTS:
-            raise RuleError(_("sealed product {product!r}: use 2s (2 starters) or 1s3b (1 starter + 3 boosters)",
-                              product=asked), "G-SEALED")
+            raise RuleError(
+                _("sealed product {product!r}: use 2s (2 starters) or 1s3b (1 starter + 3 boosters)", product=asked),
+                "G-SEALED",
+            )
         product = str(asked)
         packs = 2 if product == "2s" else 4
     else:
         asked_packs = payload.packs
         if asked_packs is None or asked_packs not in DRAFT_PACKS:
-            raise RuleError(_("{packs} packs a player: a draft uses {lo} to {hi}", packs=asked_packs,
-                              lo=DRAFT_PACKS.start, hi=DRAFT_PACKS.stop - 1), "G-DRAFT-2")
+            raise RuleError(
+                _(
+                    "{packs} packs a player: a draft uses {lo} to {hi}",
+                    packs=asked_packs,
+                    lo=DRAFT_PACKS.start,
+                    hi=DRAFT_PACKS.stop - 1,
+                ),
+                "G-DRAFT-2",
+            )
         packs = asked_packs
     minutes = DEFAULT_BUILD_MINUTES[kind] if payload.minutes is UNSET else payload.minutes
     if not 1 <= minutes <= 600:
         raise LyceeError(_("building minutes {minutes!r}: a whole number from 1 to 600", minutes=minutes))
-    return _set_build(event, BuildPhase(kind, set_code.strip(), minutes, stamp(payload.at), product, packs,
-                                        payload.seed, real=payload.real))
+    return _set_build(
+        event,
+        BuildPhase(kind, set_code.strip(), minutes, stamp(payload.at), product, packs, payload.seed, real=payload.real),
+    )
 
 
 @action("build")
@@ -426,8 +542,10 @@ def _build(event, payload: Build):
     if op == "override":
         return _override(event, b, payload)
     if b.closed:
-        raise LyceeError(_("the build phase of {event} was closed at {at}", event=event.name, at=labels.time_label(b.closed_at)),
-                         rule)
+        raise LyceeError(
+            _("the build phase of {event} was closed at {at}", event=event.name, at=labels.time_label(b.closed_at)),
+            rule,
+        )
     at = stamp(payload.at)
     st = b.clock
     if op == "close":
@@ -454,25 +572,37 @@ def _describe_build(payload: Build) -> str:
     if op == "open":
         what = labels.product_label(payload.product) if payload.product else _("{packs} packs", packs=payload.packs)
         if payload.real:
-            return _("build phase opened: {kind} {set} {what}, packs opened at the table, {minutes} min",
-                     kind=labels.kind_label("" if payload.kind is UNSET else payload.kind), set=payload.set_code,
-                     what=what, minutes=None if payload.minutes is UNSET else payload.minutes)
-        return _("build phase opened: {kind} {set} {what}, seed {seed}, {minutes} min",
-                 kind=labels.kind_label("" if payload.kind is UNSET else payload.kind), set=payload.set_code,
-                 what=what, seed=payload.seed, minutes=None if payload.minutes is UNSET else payload.minutes)
+            return _(
+                "build phase opened: {kind} {set} {what}, packs opened at the table, {minutes} min",
+                kind=labels.kind_label("" if payload.kind is UNSET else payload.kind),
+                set=payload.set_code,
+                what=what,
+                minutes=None if payload.minutes is UNSET else payload.minutes,
+            )
+        return _(
+            "build phase opened: {kind} {set} {what}, seed {seed}, {minutes} min",
+            kind=labels.kind_label("" if payload.kind is UNSET else payload.kind),
+            set=payload.set_code,
+            what=what,
+            seed=payload.seed,
+            minutes=None if payload.minutes is UNSET else payload.minutes,
+        )
     if op == "close":
         return _("build phase closed (by {by})", by=labels.actor_label(str(payload.by)) if payload.by else "-")
     if op == "override":
-        return _("head judge override by {by}: round 1 pairs without a legal deck from {players} ({reason})",
-                 by=payload.by or "-", players=join_list(payload.players, words=True) or "-", reason=payload.reason)
+        return _(
+            "head judge override by {by}: round 1 pairs without a legal deck from {players} ({reason})",
+            by=payload.by or "-",
+            players=join_list(payload.players, words=True) or "-",
+            reason=payload.reason,
+        )
     return labels.build_op_label(op)
 
 
 def override_data(event: Event, by: str, reason: str, at: str, catalog=None) -> Build:
     """The ``build`` action of the head judge's override: it names the
     players who have no legal deck at this moment."""
-    return Build(op="override", at=at, by=by, reason=reason,
-                 players=[g.player for g in round_one_gaps(event, catalog)])
+    return Build(op="override", at=at, by=by, reason=reason, players=[g.player for g in round_one_gaps(event, catalog)])
 
 
 def _override(event: Event, b: BuildPhase, payload: Build) -> Event:
@@ -480,34 +610,49 @@ def _override(event: Event, b: BuildPhase, payload: Build) -> Event:
     not legal (G-HEAD-JUDGE: the head judge's ruling is final for the event)."""
     rule = build_rule(event.kind)
     if event.rounds:
-        raise LyceeError(_("round 1 of {event} is paired: the decks no longer wait for an override",
-                           event=event.name), rule)
+        raise LyceeError(
+            _("round 1 of {event} is paired: the decks no longer wait for an override", event=event.name), rule
+        )
     hj = event.staff.head_judge
     if not hj:
-        raise RuleError(_("{event} has no head judge to override: name one first (F12 in the app, "
-                          "`lycee staff EVENT --head-judge NAME`)", event=event.name), "G-HEAD-JUDGE")
+        raise RuleError(
+            _(
+                "{event} has no head judge to override: name one first (F12 in the app, "
+                "`lycee staff EVENT --head-judge NAME`)",
+                event=event.name,
+            ),
+            "G-HEAD-JUDGE",
+        )
     by = payload.by.strip()
     if by != hj:
-        raise RuleError(_("only the head judge ({hj}) overrides the decks, not {by}", hj=hj, by=by or "-"),
-                        "G-HEAD-JUDGE")
+        raise RuleError(
+            _("only the head judge ({hj}) overrides the decks, not {by}", hj=hj, by=by or "-"), "G-HEAD-JUDGE"
+        )
     reason = payload.reason.strip()
     if not reason:
         raise LyceeError(_("an override needs a reason: say why round 1 pairs with these decks"), "G-HEAD-JUDGE")
     waived = tuple(_player(event, pid) for pid in payload.players)
-    return _set_build(event, replace(b, override_by=by, override_reason=reason, override_at=stamp(payload.at),
-                                     override_players=waived))
+    return _set_build(
+        event,
+        replace(b, override_by=by, override_reason=reason, override_at=stamp(payload.at), override_players=waived),
+    )
 
 
 @action("pods")
 def _pods(event, payload: Pods):
     """Draft tables and their seats (G-DRAFT-1): every active player once."""
     if event.kind != "draft":
-        raise RuleError(_("{event} is a {kind} event: draft pods are for draft events", event=event.name,
-                          kind=labels.kind_label(event.kind)), "G-DRAFT-1")
+        raise RuleError(
+            _(
+                "{event} is a {kind} event: draft pods are for draft events",
+                event=event.name,
+                kind=labels.kind_label(event.kind),
+            ),
+            "G-DRAFT-1",
+        )
     b = event.build
     if b is None or b.closed:
-        raise LyceeError(_("open the build phase of {event} before seating the draft", event=event.name),
-                         "G-DRAFT-1")
+        raise LyceeError(_("open the build phase of {event} before seating the draft", event=event.name), "G-DRAFT-1")
     if event.pods:
         raise LyceeError(_("the draft of {event} is already seated", event=event.name), "G-DRAFT-1")
     if not payload.pods:
@@ -538,8 +683,9 @@ def _pods(event, payload: Pods):
 
 @describer("pods")
 def _describe_pods(payload: Pods) -> str:
-    return _("draft seated: {n} pod(s) ({sizes})", n=len(payload.pods),
-             sizes="+".join(str(len(pod)) for pod in payload.pods))
+    return _(
+        "draft seated: {n} pod(s) ({sizes})", n=len(payload.pods), sizes="+".join(str(len(pod)) for pod in payload.pods)
+    )
 
 
 def seat_of(event: Event, pid: str) -> tuple[int, int] | None:
@@ -551,12 +697,28 @@ def seat_of(event: Event, pid: str) -> tuple[int, int] | None:
     return None
 
 
-def pool_data(pid: str, kind: PoolKind, set_code: str, cards, *, product: str = "", packs: int = 0,
-              seed: int | None = None, opened=()) -> PoolAction:
+def pool_data(
+    pid: str,
+    kind: PoolKind,
+    set_code: str,
+    cards,
+    *,
+    product: str = "",
+    packs: int = 0,
+    seed: int | None = None,
+    opened=(),
+) -> PoolAction:
     """The ``pool`` action's payload (``opened``: the products opened, OpenedPack-like)."""
-    return PoolAction(player=pid, kind=kind, set_code=set_code, cards=list(cards), product=product, packs=packs,
-                      seed=seed, opened=[Opened(kind=p.kind, cards=list(p.cards), starter=p.starter or "")
-                                         for p in opened])
+    return PoolAction(
+        player=pid,
+        kind=kind,
+        set_code=set_code,
+        cards=list(cards),
+        product=product,
+        packs=packs,
+        seed=seed,
+        opened=[Opened(kind=p.kind, cards=list(p.cards), starter=p.starter or "") for p in opened],
+    )
 
 
 @action("pool")
@@ -567,30 +729,47 @@ def _pool(event, payload: PoolAction):
     if kind not in POOL_KINDS:
         raise LyceeError(_("pool kind {kind!r}: sealed or draft", kind=kind))
     if event.kind not in POOL_KINDS:
-        raise RuleError(_("{event} is a constructed event: pools belong to sealed and draft events",
-                          event=event.name), build_rule(kind))
+        raise RuleError(
+            _("{event} is a constructed event: pools belong to sealed and draft events", event=event.name),
+            build_rule(kind),
+        )
     if kind != event.kind:
-        raise RuleError(_("{event} is a {kind} event: a {other} pool does not belong to it", event=event.name,
-                          kind=labels.kind_label(event.kind), other=labels.kind_label(kind)), build_rule(event.kind))
+        raise RuleError(
+            _(
+                "{event} is a {kind} event: a {other} pool does not belong to it",
+                event=event.name,
+                kind=labels.kind_label(event.kind),
+                other=labels.kind_label(kind),
+            ),
+            build_rule(event.kind),
+        )
     pid = _player(event, payload.player)
     name = event.player(pid).name
     if event.pool_of(pid) is not None:
-        raise LyceeError(_("{name} already has a pool: undo it first to record another", name=name),
-                         build_rule(kind))
+        raise LyceeError(_("{name} already has a pool: undo it first to record another", name=name), build_rule(kind))
     b = event.build
     set_code = payload.set_code
     if not set_code:
         raise LyceeError(_("the pool of {name} names no card set", name=name))
     if b is not None and set_code.casefold() != b.set_code.casefold():
-        raise LyceeError(_("the pool of {name} is from set {set}, the build phase from {build}", name=name,
-                           set=set_code, build=b.set_code), build_rule(kind))
+        raise LyceeError(
+            _(
+                "the pool of {name} is from set {set}, the build phase from {build}",
+                name=name,
+                set=set_code,
+                build=b.set_code,
+            ),
+            build_rule(kind),
+        )
     cards = _numbers(payload.cards, _("the pool of {name}", name=name))
     if not cards:
         raise LyceeError(_("the pool of {name} holds no cards", name=name), build_rule(kind))
     product = payload.product
     if kind == "sealed" and product not in SEALED_PRODUCTS:
-        raise RuleError(_("sealed product {product!r}: use 2s (2 starters) or 1s3b (1 starter + 3 boosters)",
-                          product=product), "G-SEALED")
+        raise RuleError(
+            _("sealed product {product!r}: use 2s (2 starters) or 1s3b (1 starter + 3 boosters)", product=product),
+            "G-SEALED",
+        )
     if kind == "draft":
         product = ""
         if event.pods and seat_of(event, pid) is None:
@@ -601,21 +780,30 @@ def _pool(event, payload: PoolAction):
     seed = payload.seed
     opened = []
     for i, product_opened in enumerate(payload.opened, start=1):  # a starter or a booster (checked when decoded)
-        opened.append(OpenedPack(product_opened.kind, _numbers(product_opened.cards, _("opened product {i}", i=i)),
-                                 product_opened.starter))
+        opened.append(
+            OpenedPack(
+                product_opened.kind,
+                _numbers(product_opened.cards, _("opened product {i}", i=i)),
+                product_opened.starter,
+            )
+        )
     if opened and tuple(n for p in opened for n in p.cards) != cards:
-        raise LyceeError(_("the pool of {name} is not the cards of the products opened", name=name),
-                         "G-SEALED")
+        raise LyceeError(_("the pool of {name} is not the cards of the products opened", name=name), "G-SEALED")
     pool = Pool(pid, kind, set_code, cards, product, packs, seed, tuple(opened))
     return replace(event, pools=event.pools + (pool,))
 
 
 @describer("pool")
 def _describe_pool(payload: PoolAction) -> str:
-    return _("pool of {player}: {n} cards of {set} ({what})", player=payload.player, n=len(payload.cards),
-             set=payload.set_code,
-             what=labels.product_label(payload.product) if payload.product
-             else labels.kind_label("" if payload.kind is UNSET else payload.kind))
+    return _(
+        "pool of {player}: {n} cards of {set} ({what})",
+        player=payload.player,
+        n=len(payload.cards),
+        set=payload.set_code,
+        what=labels.product_label(payload.product)
+        if payload.product
+        else labels.kind_label("" if payload.kind is UNSET else payload.kind),
+    )
 
 
 # -- reading the build phase ---------------------------------------------------------------
@@ -660,20 +848,36 @@ class BuildStatus:
     def ready(self) -> bool:
         """Round 1 may be paired (the desk closes an open phase as it pairs):
         every player has a legal deck, or the head judge overrode."""
-        return self.state != "none" and (self.override_at is not None
-                                         or not (self.missing_decklists or self.problem_decks))
+        return self.state != "none" and (
+            self.override_at is not None or not (self.missing_decklists or self.problem_decks)
+        )
 
     def as_dict(self) -> dict:
-        return {"state": self.state, "kind": self.kind, "set": self.set_code, "product": self.product or None,
-                "packs": self.packs, "seed": self.seed, "minutes": self.minutes, "opened_at": self.opened_at,
-                "started_at": self.started_at, "closed_at": self.closed_at, "closed_by": self.closed_by,
-                "elapsed": round(self.elapsed, 1),
-                "remaining": None if self.remaining is None else round(self.remaining, 1),
-                "time_up": self.time_up, "ready": self.ready, "players": list(self.players),
-                "missing_pools": list(self.missing_pools), "missing_decklists": list(self.missing_decklists),
-                "pods": list(self.pods), "problem_decks": list(self.problem_decks),
-                "override": None if self.override_at is None else
-                {"by": self.override_by, "reason": self.override_reason, "at": self.override_at}}
+        return {
+            "state": self.state,
+            "kind": self.kind,
+            "set": self.set_code,
+            "product": self.product or None,
+            "packs": self.packs,
+            "seed": self.seed,
+            "minutes": self.minutes,
+            "opened_at": self.opened_at,
+            "started_at": self.started_at,
+            "closed_at": self.closed_at,
+            "closed_by": self.closed_by,
+            "elapsed": round(self.elapsed, 1),
+            "remaining": None if self.remaining is None else round(self.remaining, 1),
+            "time_up": self.time_up,
+            "ready": self.ready,
+            "players": list(self.players),
+            "missing_pools": list(self.missing_pools),
+            "missing_decklists": list(self.missing_decklists),
+            "pods": list(self.pods),
+            "problem_decks": list(self.problem_decks),
+            "override": None
+            if self.override_at is None
+            else {"by": self.override_by, "reason": self.override_reason, "at": self.override_at},
+        }
 
 
 def builders(event: Event) -> list[str]:
@@ -688,9 +892,13 @@ def build_status(event: Event, now) -> BuildStatus:
     ids = tuple(builders(event))
     no_list = tuple(i for i in ids if event.decklist_of(i) is None)
     if b is None:
-        return BuildStatus("none", kind=event.kind, players=ids, missing_decklists=no_list,
-                           missing_pools=tuple(i for i in ids if event.pool_of(i) is None)
-                           if event.kind in POOL_KINDS else ())
+        return BuildStatus(
+            "none",
+            kind=event.kind,
+            players=ids,
+            missing_decklists=no_list,
+            missing_pools=tuple(i for i in ids if event.pool_of(i) is None) if event.kind in POOL_KINDS else (),
+        )
     st = b.clock
     if b.closed:
         state = "closed"
@@ -703,12 +911,28 @@ def build_status(event: Event, now) -> BuildStatus:
     at = b.closed_at if b.closed_at is not None else now
     el = clock_elapsed(st, at) if st is not None else 0.0
     return BuildStatus(
-        state, b.kind, b.set_code, b.product, b.packs, b.seed, b.minutes, b.opened_at,
-        st.started_at if st else None, b.closed_at, b.closed_by, el,
-        (b.minutes * 60 - el) if st is not None else None, ids,
-        tuple(i for i in ids if event.pool_of(i) is None), no_list, tuple(len(p) for p in event.pods),
+        state,
+        b.kind,
+        b.set_code,
+        b.product,
+        b.packs,
+        b.seed,
+        b.minutes,
+        b.opened_at,
+        st.started_at if st else None,
+        b.closed_at,
+        b.closed_by,
+        el,
+        (b.minutes * 60 - el) if st is not None else None,
+        ids,
+        tuple(i for i in ids if event.pool_of(i) is None),
+        no_list,
+        tuple(len(p) for p in event.pods),
         tuple(g.player for g in round_one_gaps(event) if g.status == "problems") if not event.rounds else (),
-        b.override_by, b.override_reason, b.override_at)
+        b.override_by,
+        b.override_reason,
+        b.override_at,
+    )
 
 
 def round_one_gaps(event: Event, catalog=None) -> list[DecklistStatus]:
@@ -739,8 +963,14 @@ def check_build_done(event: Event) -> None:
     b = event.build
     if b is None and event.kind in ("sealed", "draft"):
         rule = "G-DRAFT-4" if event.kind == "draft" else "G-SEALED"
-        raise RuleError(_("a {kind} event builds its decks before round 1: open the build phase first "
-                          "(F11 in the app, `lycee build EVENT open ...`)", kind=labels.kind_label(event.kind)), rule)
+        raise RuleError(
+            _(
+                "a {kind} event builds its decks before round 1: open the build phase first "
+                "(F11 in the app, `lycee build EVENT open ...`)",
+                kind=labels.kind_label(event.kind),
+            ),
+            rule,
+        )
     if b is None:
         return
     rule = "G-DRAFT-4" if b.kind == "draft" else "G-SEALED"
@@ -749,10 +979,22 @@ def check_build_done(event: Event) -> None:
     if not b.overridden and written_format() >= 3:
         gaps = round_one_gaps(event)
         if gaps:
-            raise RuleError(_("round 1 waits for a legal deck from {n} player(s): {players}. Register each deck "
-                              "(F11 build tab, Enter on the player, Ctrl+R; `lycee decklist add`) or the head "
-                              "judge overrides (F11; `lycee build EVENT override`)",
-                              n=len(gaps), players=join_sentences(gap_text(g) for g in gaps)), rule)
+            raise RuleError(
+                _(
+                    "round 1 waits for a legal deck from {n} player(s): {players}. Register each deck "
+                    "(F11 build tab, Enter on the player, Ctrl+R; `lycee decklist add`) or the head "
+                    "judge overrides (F11; `lycee build EVENT override`)",
+                    n=len(gaps),
+                    players=join_sentences(gap_text(g) for g in gaps),
+                ),
+                rule,
+            )
     if not b.closed:
-        raise RuleError(_("the deck-building phase of {event} is still open: close it first "
-                          "(F11 in the app, `lycee build EVENT close`)", event=event.name), rule)
+        raise RuleError(
+            _(
+                "the deck-building phase of {event} is still open: close it first "
+                "(F11 in the app, `lycee build EVENT close`)",
+                event=event.name,
+            ),
+            rule,
+        )

@@ -22,20 +22,34 @@ The import is in two parts:
 
 from __future__ import annotations
 
-from typing import Any
-
 import functools
 import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from core import labels
-from core.rules import apply
-from core.rules.results import apply_results
-from core.rules.settings import check_settings
-from core.names import check_reading, fold_text
 from core.errors import LyceeError, ValidationError
+from core.event.model import (
+    APPEAL_OUTCOMES,
+    GAME_CODES,
+    KINDS,
+    LATE_DECISIONS,
+    LATE_RULES,
+    MATCH_TYPES,
+    OUTCOMES,
+    PENALTY_ACTIONS,
+    PENALTY_LEVELS,
+    POOL_KINDS,
+    SEALED_PRODUCTS,
+    STAGES,
+    TIEBREAKERS,
+    ClockState,
+    Event,
+    Match,
+    Round,
+)
 from core.i18n import _, join_list
 from core.log.actions import (
     Apart,
@@ -51,9 +65,22 @@ from core.log.actions import (
     Register,
     ResultAction,
 )
+from core.names import (
+    EVENT_NAME_MAX,
+    ID_PATTERN,
+    PLAYER_NAME_MAX,
+    STAFF_NAME_MAX,
+    TEXT_MAX,
+    check_reading,
+    check_text,
+    fold_text,
+    is_id,
+    visible,
+)
+from core.rules import apply
+from core.rules.results import apply_results
+from core.rules.settings import check_settings
 from core.tournament.matchrules import match_over
-from core.event.model import APPEAL_OUTCOMES, GAME_CODES, KINDS, LATE_DECISIONS, LATE_RULES, MATCH_TYPES, OUTCOMES, PENALTY_ACTIONS, PENALTY_LEVELS, POOL_KINDS, SEALED_PRODUCTS, STAGES, TIEBREAKERS, ClockState, Event, Match, Round
-from core.names import EVENT_NAME_MAX, ID_PATTERN, PLAYER_NAME_MAX, STAFF_NAME_MAX, TEXT_MAX, check_text, is_id, visible
 
 SCHEMA_TAG = "lycee-event/1"
 
@@ -124,9 +151,10 @@ SCHEMA: dict = {
                                 "games": {"type": "array", "items": {"enum": list(GAME_CODES)}},
                                 "extension": _nonneg,
                                 "intentional": {"type": "boolean"},
-                                "why": {"type": "array", "items": {
-                                    "type": "array", "minItems": 1,
-                                    "items": {"type": ["string", "integer"]}}},
+                                "why": {
+                                    "type": "array",
+                                    "items": {"type": "array", "minItems": 1, "items": {"type": ["string", "integer"]}},
+                                },
                             },
                         },
                     },
@@ -140,7 +168,9 @@ SCHEMA: dict = {
                             "pauses": {
                                 "type": "array",
                                 "items": {
-                                    "type": "array", "minItems": 2, "maxItems": 2,
+                                    "type": "array",
+                                    "minItems": 2,
+                                    "maxItems": 2,
                                     "prefixItems": [{"type": "string"}, {"type": ["string", "null"]}],
                                 },
                             },
@@ -209,53 +239,133 @@ SCHEMA: dict = {
 
 # -- decklists and limited events (G-DECKLIST, G-SEALED, G-DRAFT-*) ----------------------
 _number = {"type": "string", "pattern": r"^[A-Z]{2}-\d{4}[A-Z]?$"}
-_deck_lines = {"type": "array", "items": {
-    "type": "array", "minItems": 2, "maxItems": 3,
-    "prefixItems": [{"type": "integer", "minimum": 1, "maximum": 60}, _number, {"type": "string"}]}}
+_deck_lines = {
+    "type": "array",
+    "items": {
+        "type": "array",
+        "minItems": 2,
+        "maxItems": 3,
+        "prefixItems": [{"type": "integer", "minimum": 1, "maximum": 60}, _number, {"type": "string"}],
+    },
+}
 _clock = SCHEMA["properties"]["rounds"]["items"]["properties"]["clock"]
-SCHEMA["properties"].update({
-    # a store's own legality calendar (G-CARDS-VERSIONS): checked in full by parse_calendar
-    "store_calendar": {"type": ["object", "null"], "required": ["source", "calendar"],
-                       "properties": {"source": {"type": "string"}, "calendar": {"type": "object"}}},
-    "decklists": {"type": "array", "items": {
-        "type": "object", "required": ["player", "deck"],
-        "properties": {"player": _id, "deck": _deck_lines, "spare": _deck_lines, "source": {"type": "string"},
-                       "round": _nonneg}}},
-    "deck_checks": {"type": "array", "items": {
-        "type": "object", "required": ["player", "round", "differences"],
-        "properties": {"player": _id, "round": _nonneg, "by": {"type": "string"}, "at": {"type": "string"},
-                       "source": {"type": "string"},
-                       "differences": {"type": "array", "items": {
-                           "type": "array", "minItems": 4, "maxItems": 4,
-                           "prefixItems": [{"enum": ["deck", "spare"]}, _number, _nonneg, _nonneg]}}}}},
-    "build": {"type": "object", "required": ["kind", "set", "minutes", "opened_at"],
-              "properties": {"kind": {"enum": list(POOL_KINDS)}, "set": {"type": "string", "minLength": 1},
-                             "product": {"enum": [*SEALED_PRODUCTS, None]},
-                             "packs": _nonneg, "seed": {"type": ["integer", "null"]},
-                             "minutes": {"type": "integer", "minimum": 1, "maximum": 600},
-                             "opened_at": {"type": "string"}, "clock": _clock,
-                             "closed_at": {"type": ["string", "null"]}, "closed_by": {"type": "string"},
-                             "override": {"type": ["object", "null"], "required": ["by", "reason", "at"],
-                                          "properties": {"by": {"type": "string"}, "reason": {"type": "string"},
-                                                         "at": {"type": "string"},
-                                                         "players": {"type": "array", "items": _id}}}}},
-    # pairs of players never to be paired (``player apart``, G-SWISS-PAIR-2's sense)
-    "apart": {"type": "array", "items": {"type": "array", "minItems": 2, "maxItems": 2, "items": _id}},
-    "pods": {"type": "array", "items": {"type": "array", "minItems": 2, "items": {
-        "type": "object", "required": ["name"],
-        "properties": {"name": {"type": "string", "minLength": 1}, "player": {"type": ["string", "null"]}}}}},
-    "pools": {"type": "array", "items": {
-        "type": "object", "required": ["player", "kind", "set", "cards"],
-        "properties": {"player": _id, "kind": {"enum": list(POOL_KINDS)}, "set": {"type": "string", "minLength": 1},
-                       "product": {"enum": [*SEALED_PRODUCTS, None]}, "packs": _nonneg,
-                       "seed": {"type": ["integer", "null"]},
-                       "cards": {"type": "array", "items": _number, "minItems": 1},
-                       "opened": {"type": "array", "items": {
-                           "type": "object", "required": ["kind", "cards"],
-                           "properties": {"kind": {"enum": ["starter", "booster"]},
-                                          "cards": {"type": "array", "items": _number},
-                                          "starter": {"type": "string"}}}}}}},
-})
+SCHEMA["properties"].update(
+    {
+        # a store's own legality calendar (G-CARDS-VERSIONS): checked in full by parse_calendar
+        "store_calendar": {
+            "type": ["object", "null"],
+            "required": ["source", "calendar"],
+            "properties": {"source": {"type": "string"}, "calendar": {"type": "object"}},
+        },
+        "decklists": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["player", "deck"],
+                "properties": {
+                    "player": _id,
+                    "deck": _deck_lines,
+                    "spare": _deck_lines,
+                    "source": {"type": "string"},
+                    "round": _nonneg,
+                },
+            },
+        },
+        "deck_checks": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["player", "round", "differences"],
+                "properties": {
+                    "player": _id,
+                    "round": _nonneg,
+                    "by": {"type": "string"},
+                    "at": {"type": "string"},
+                    "source": {"type": "string"},
+                    "differences": {
+                        "type": "array",
+                        "items": {
+                            "type": "array",
+                            "minItems": 4,
+                            "maxItems": 4,
+                            "prefixItems": [{"enum": ["deck", "spare"]}, _number, _nonneg, _nonneg],
+                        },
+                    },
+                },
+            },
+        },
+        "build": {
+            "type": "object",
+            "required": ["kind", "set", "minutes", "opened_at"],
+            "properties": {
+                "kind": {"enum": list(POOL_KINDS)},
+                "set": {"type": "string", "minLength": 1},
+                "product": {"enum": [*SEALED_PRODUCTS, None]},
+                "packs": _nonneg,
+                "seed": {"type": ["integer", "null"]},
+                "minutes": {"type": "integer", "minimum": 1, "maximum": 600},
+                "opened_at": {"type": "string"},
+                "clock": _clock,
+                "closed_at": {"type": ["string", "null"]},
+                "closed_by": {"type": "string"},
+                "override": {
+                    "type": ["object", "null"],
+                    "required": ["by", "reason", "at"],
+                    "properties": {
+                        "by": {"type": "string"},
+                        "reason": {"type": "string"},
+                        "at": {"type": "string"},
+                        "players": {"type": "array", "items": _id},
+                    },
+                },
+            },
+        },
+        # pairs of players never to be paired (``player apart``, G-SWISS-PAIR-2's sense)
+        "apart": {"type": "array", "items": {"type": "array", "minItems": 2, "maxItems": 2, "items": _id}},
+        "pods": {
+            "type": "array",
+            "items": {
+                "type": "array",
+                "minItems": 2,
+                "items": {
+                    "type": "object",
+                    "required": ["name"],
+                    "properties": {"name": {"type": "string", "minLength": 1}, "player": {"type": ["string", "null"]}},
+                },
+            },
+        },
+        "pools": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["player", "kind", "set", "cards"],
+                "properties": {
+                    "player": _id,
+                    "kind": {"enum": list(POOL_KINDS)},
+                    "set": {"type": "string", "minLength": 1},
+                    "product": {"enum": [*SEALED_PRODUCTS, None]},
+                    "packs": _nonneg,
+                    "seed": {"type": ["integer", "null"]},
+                    "cards": {"type": "array", "items": _number, "minItems": 1},
+                    "opened": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "required": ["kind", "cards"],
+                            "properties": {
+                                "kind": {"enum": ["starter", "booster"]},
+                                "cards": {"type": "array", "items": _number},
+                                "starter": {"type": "string"},
+                            },
+                        },
+                    },
+                },
+            },
+        },
+    }
+)
+
+
 def _whole_number(_checker, x) -> bool:
     """A JSON integer is written without a fraction: ``2.0``, ``-0.0`` and
     booleans are not whole numbers here (JSON Schema's "integer" accepts
@@ -273,8 +383,10 @@ def _validator(strict: bool):
 
     cls = jsonschema.validators.extend(
         jsonschema.Draft202012Validator,
-        type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _whole_number))
+        type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _whole_number),
+    )
     return cls(STRICT_SCHEMA if strict else SCHEMA, format_checker=jsonschema.FormatChecker())
+
 
 # -- the strict schema of a file being imported (docs/names.md, "What import checks") ----
 #: Bounds of fields named here; every other string is at most TEXT_MAX
@@ -303,8 +415,8 @@ _BOUNDS: dict[object, dict[str, Any]] = {
     ("rounds", "checkins", "seconds"): {"maximum": 86_400},
     ("penalties", "round"): {"maximum": 100},
     ("penalties", "table"): {"maximum": 10_000},
-    ("build", "seed"): {"minimum": -(2 ** 63), "maximum": 2 ** 64},
-    ("pools", "seed"): {"minimum": -(2 ** 63), "maximum": 2 ** 64},
+    ("build", "seed"): {"minimum": -(2**63), "maximum": 2**64},
+    ("pools", "seed"): {"minimum": -(2**63), "maximum": 2**64},
 }
 
 
@@ -344,8 +456,16 @@ def json_path(parts) -> str:
 
 
 def _match_doc(m: Match) -> dict:
-    d = {"table": m.table, "p1": m.p1, "p2": m.p2, "p1_wins": m.p1_wins,
-         "p2_wins": m.p2_wins, "draws": m.draws, "outcome": m.outcome, "note": m.note}
+    d = {
+        "table": m.table,
+        "p1": m.p1,
+        "p2": m.p2,
+        "p1_wins": m.p1_wins,
+        "p2_wins": m.p2_wins,
+        "draws": m.draws,
+        "outcome": m.outcome,
+        "note": m.note,
+    }
     # keys added later are written only when they say something, so files of
     # events that do not use them keep their first shape
     if m.games:
@@ -362,15 +482,27 @@ def _match_doc(m: Match) -> dict:
 def _round_doc(r: Round) -> dict:
     d = {"number": r.number, "stage": r.stage, "matches": [_match_doc(m) for m in r.matches]}
     if r.clock is not None:
-        d["clock"] = {"minutes": r.clock.minutes, "started_at": r.clock.started_at,
-                      "pauses": [[a, b] for a, b in r.clock.pauses]}
+        d["clock"] = {
+            "minutes": r.clock.minutes,
+            "started_at": r.clock.started_at,
+            "pauses": [[a, b] for a, b in r.clock.pauses],
+        }
     if r.checkins:
         d["checkins"] = [{"player": c.player, "at": c.at, "seconds": c.seconds} for c in r.checkins]
     if r.third_place:
         d["third_place"] = True
     if r.late:
-        d["late"] = [{"rule": x.rule, "table": x.table, "players": list(x.players),
-                      "decision": x.decision, "by": x.by, "at": x.at} for x in r.late]
+        d["late"] = [
+            {
+                "rule": x.rule,
+                "table": x.table,
+                "players": list(x.players),
+                "decision": x.decision,
+                "by": x.by,
+                "at": x.at,
+            }
+            for x in r.late
+        ]
     return d
 
 
@@ -382,31 +514,68 @@ def _limited_doc(event: Event) -> dict:
     """The keys of decklists and limited events, each written only when used."""
     d: dict = {}
     if event.decklists:
-        d["decklists"] = [{"player": x.player, "deck": [list(e) for e in x.deck],
-                           "spare": [list(e) for e in x.spare], "source": x.source, "round": x.round}
-                          for x in event.decklists]
+        d["decklists"] = [
+            {
+                "player": x.player,
+                "deck": [list(e) for e in x.deck],
+                "spare": [list(e) for e in x.spare],
+                "source": x.source,
+                "round": x.round,
+            }
+            for x in event.decklists
+        ]
     if event.deck_checks:
-        d["deck_checks"] = [{"player": x.player, "round": x.round, "by": x.by, "at": x.at, "source": x.source,
-                             "differences": [list(e) for e in x.differences]} for x in event.deck_checks]
+        d["deck_checks"] = [
+            {
+                "player": x.player,
+                "round": x.round,
+                "by": x.by,
+                "at": x.at,
+                "source": x.source,
+                "differences": [list(e) for e in x.differences],
+            }
+            for x in event.deck_checks
+        ]
     b = event.build
     if b is not None:
-        d["build"] = {"kind": b.kind, "set": b.set_code, "product": b.product or None, "packs": b.packs,
-                      "seed": b.seed, "minutes": b.minutes, "opened_at": b.opened_at,
-                      "clock": _clock_doc(b.clock) if b.clock is not None else None,
-                      "closed_at": b.closed_at, "closed_by": b.closed_by}
+        d["build"] = {
+            "kind": b.kind,
+            "set": b.set_code,
+            "product": b.product or None,
+            "packs": b.packs,
+            "seed": b.seed,
+            "minutes": b.minutes,
+            "opened_at": b.opened_at,
+            "clock": _clock_doc(b.clock) if b.clock is not None else None,
+            "closed_at": b.closed_at,
+            "closed_by": b.closed_by,
+        }
         if b.overridden:  # G-HEAD-JUDGE: round 1 paired without every legal deck
-            d["build"]["override"] = {"by": b.override_by, "reason": b.override_reason, "at": b.override_at,
-                                      "players": list(b.override_players)}
+            d["build"]["override"] = {
+                "by": b.override_by,
+                "reason": b.override_reason,
+                "at": b.override_at,
+                "players": list(b.override_players),
+            }
     if event.pods:
         d["pods"] = [[{"name": s.name, "player": s.player} for s in pod] for pod in event.pods]
     if event.pools:
         pools = []
         for x in event.pools:
-            pd: dict = {"player": x.player, "kind": x.kind, "set": x.set_code, "product": x.product or None,
-                  "packs": x.packs, "seed": x.seed, "cards": list(x.cards)}
+            pd: dict = {
+                "player": x.player,
+                "kind": x.kind,
+                "set": x.set_code,
+                "product": x.product or None,
+                "packs": x.packs,
+                "seed": x.seed,
+                "cards": list(x.cards),
+            }
             if x.opened:
-                pd["opened"] = [{"kind": o.kind, "cards": list(o.cards), **({"starter": o.starter} if o.starter else {})}
-                                for o in x.opened]
+                pd["opened"] = [
+                    {"kind": o.kind, "cards": list(o.cards), **({"starter": o.starter} if o.starter else {})}
+                    for o in x.opened
+                ]
             pools.append(pd)
         d["pools"] = pools
     return d
@@ -435,22 +604,34 @@ def to_doc(event: Event) -> dict:
         "decklists_required": event.decklists_required,
         "spectating": event.spectating,
         "players": [
-            {"id": p.id, "name": p.name, "dropped_after_round": p.dropped_after_round,
-             "excluded": p.excluded, "joined_round": p.joined_round,
-             **({"reading": p.reading} if p.reading else {})}
+            {
+                "id": p.id,
+                "name": p.name,
+                "dropped_after_round": p.dropped_after_round,
+                "excluded": p.excluded,
+                "joined_round": p.joined_round,
+                **({"reading": p.reading} if p.reading else {}),
+            }
             for p in event.players  # a removed registration is not in the file (only in the journal)
         ],
         "rounds": [_round_doc(r) for r in event.rounds],
         "penalties": [
-            {"player": x.player, "round": x.round, "table": x.table, "level": x.level,
-             "action": x.action, "reason": x.reason, "by": x.by, "appeal": x.appeal,
-             **({"at": x.at} if x.at else {})}
+            {
+                "player": x.player,
+                "round": x.round,
+                "table": x.table,
+                "level": x.level,
+                "action": x.action,
+                "reason": x.reason,
+                "by": x.by,
+                "appeal": x.appeal,
+                **({"at": x.at} if x.at else {}),
+            }
             for x in event.penalties
         ],
         **_limited_doc(event),
         **({"store_calendar": event.store_calendar} if event.store_calendar is not None else {}),
-        **({"apart": [list(x) for x in event.apart if all(map(event.has_player, x))]}
-           if event.apart else {}),
+        **({"apart": [list(x) for x in event.apart if all(map(event.has_player, x))]} if event.apart else {}),
     }
 
 
@@ -468,13 +649,26 @@ def event_from_doc(doc, source: str = "event", strict: bool = True) -> Event:
 
 
 #: JSON types as a type mismatch names them ("expected int, got float").
-_TYPE_NAMES = {"integer": "int", "number": "number", "string": "string", "boolean": "boolean", "null": "null",
-               "array": "array", "object": "object"}
+_TYPE_NAMES = {
+    "integer": "int",
+    "number": "number",
+    "string": "string",
+    "boolean": "boolean",
+    "null": "null",
+    "array": "array",
+    "object": "object",
+}
 
 
 def _json_type(x) -> str:
-    for t, name in ((bool, "boolean"), (int, "int"), (float, "float"), (str, "string"), (list, "array"),
-                    (dict, "object")):
+    for t, name in (
+        (bool, "boolean"),
+        (int, "int"),
+        (float, "float"),
+        (str, "string"),
+        (list, "array"),
+        (dict, "object"),
+    ):
         if isinstance(x, t):
             return name
     return "null"
@@ -484,23 +678,37 @@ def _schema_message(e) -> str:
     """jsonschema's message without the whole (possibly huge) value it quotes."""
     if e.validator == "type":
         want = e.validator_value if isinstance(e.validator_value, list) else [e.validator_value]
-        return _("expected {want}, got {got}", want=" / ".join(_TYPE_NAMES.get(str(t), str(t)) for t in want),
-                 got=_json_type(e.instance))
+        return _(
+            "expected {want}, got {got}",
+            want=" / ".join(_TYPE_NAMES.get(str(t), str(t)) for t in want),
+            got=_json_type(e.instance),
+        )
     if e.validator == "required":
         key = e.message.split("'")[1] if e.message.count("'") >= 2 else str(e.validator_value)
         return _("the key {key!r} is missing", key=key)
     if e.validator == "enum" and len(repr(e.instance)) <= 60:
-        return _("{value} is not one of {allowed}", value=json.dumps(e.instance, ensure_ascii=False),
-                 allowed=join_list(json.dumps(v, ensure_ascii=False) for v in e.validator_value))
-    if e.validator in ("maxLength", "maxItems", "maximum", "minimum", "pattern", "minLength", "type", "enum",
-                       "const") and isinstance(e.instance, (str, int, float, list, dict)) \
-            and len(repr(e.instance)) > 60:
-        return _("{rule} {limit} not met ({kind} too long to show)", rule=e.validator,
-                 limit=repr(e.validator_value)[:40], kind=type(e.instance).__name__)
+        return _(
+            "{value} is not one of {allowed}",
+            value=json.dumps(e.instance, ensure_ascii=False),
+            allowed=join_list(json.dumps(v, ensure_ascii=False) for v in e.validator_value),
+        )
+    if (
+        e.validator in ("maxLength", "maxItems", "maximum", "minimum", "pattern", "minLength", "type", "enum", "const")
+        and isinstance(e.instance, (str, int, float, list, dict))
+        and len(repr(e.instance)) > 60
+    ):
+        return _(
+            "{rule} {limit} not met ({kind} too long to show)",
+            rule=e.validator,
+            limit=repr(e.validator_value)[:40],
+            kind=type(e.instance).__name__,
+        )
     if e.validator == "additionalProperties":
         extra = sorted(set(e.instance) - set(e.schema.get("properties", {})))
-        return _("unknown key(s) {keys}: the lycee-event/1 format has no such field",
-                 keys=join_list(repr(visible(str(k))) for k in extra[:5]))
+        return _(
+            "unknown key(s) {keys}: the lycee-event/1 format has no such field",
+            keys=join_list(repr(visible(str(k))) for k in extra[:5]),
+        )
     return e.message if len(e.message) <= 200 else e.message[:200] + "…"
 
 
@@ -519,14 +727,24 @@ def _strict_text(doc: dict, bad) -> None:
             bad(path, _("{value!r} begins or ends with a space: remove it", value=visible(value)))
 
     if not is_id(doc["id"]):
-        bad("$.id", _("{id!r} is not an id: letters, digits, '_' and '-', at most 64, not starting with "
-                      "'-' or '_'", id=visible(str(doc["id"]))))
+        bad(
+            "$.id",
+            _(
+                "{id!r} is not an id: letters, digits, '_' and '-', at most 64, not starting with '-' or '_'",
+                id=visible(str(doc["id"])),
+            ),
+        )
     check("$.name", doc["name"], "event")
     _strict_staff(doc.get("staff") or {}, check, bad)
     for i, p in enumerate(doc["players"]):
         if not is_id(p["id"]):
-            bad(f"$.players[{i}].id", _("{id!r} is not an id: letters, digits, '_' and '-', at most 64, not "
-                                        "starting with '-' or '_'", id=visible(p["id"])))
+            bad(
+                f"$.players[{i}].id",
+                _(
+                    "{id!r} is not an id: letters, digits, '_' and '-', at most 64, not starting with '-' or '_'",
+                    id=visible(p["id"]),
+                ),
+            )
         check(f"$.players[{i}].name", p["name"], "player")
         if p.get("reading"):
             try:
@@ -552,8 +770,10 @@ def _strict_staff(staff: dict, check, bad) -> None:
                 bad(f"$.staff.{k}[{i}]", _("an empty name: remove it"))
     head = staff.get("head_judge") or ""
     if head and head not in staff.get("judges", ()):
-        bad("$.staff.head_judge", _("{name!r} is not one of $.staff.judges: the head judge is a judge "
-                                    "(G-HEAD-JUDGE)", name=visible(head)))
+        bad(
+            "$.staff.head_judge",
+            _("{name!r} is not one of $.staff.judges: the head judge is a judge (G-HEAD-JUDGE)", name=visible(head)),
+        )
 
 
 def _strict_rounds(doc: dict, bad) -> None:
@@ -568,12 +788,20 @@ def _strict_rounds(doc: dict, bad) -> None:
                     continue
                 joined, dropped = span[pid]
                 if dropped is not None and ri + 1 > dropped:
-                    bad(f"$.rounds[{ri}].matches[{mi}].{side}",
-                        _("{id!r} dropped after round {d} but is paired in round {r} (G-DROP-1)",
-                          id=pid, d=dropped, r=ri + 1))
+                    bad(
+                        f"$.rounds[{ri}].matches[{mi}].{side}",
+                        _(
+                            "{id!r} dropped after round {d} but is paired in round {r} (G-DROP-1)",
+                            id=pid,
+                            d=dropped,
+                            r=ri + 1,
+                        ),
+                    )
                 elif ri + 1 < joined:
-                    bad(f"$.rounds[{ri}].matches[{mi}].{side}",
-                        _("{id!r} joined in round {j} but is paired in round {r}", id=pid, j=joined, r=ri + 1))
+                    bad(
+                        f"$.rounds[{ri}].matches[{mi}].{side}",
+                        _("{id!r} joined in round {j} but is paired in round {r}", id=pid, j=joined, r=ri + 1),
+                    )
 
 
 def _event_from_doc(doc, source: str, strict: bool) -> Event:
@@ -675,8 +903,9 @@ def _walk(doc) -> tuple[list[tuple[str, str]], bool, int]:
         elif isinstance(x, list):
             most = _BOUNDS.get(keys, {}).get("maxItems", MAX_ITEMS)
             if len(x) > most:
-                long.append((json_path(at), _("{n} items, more than the {most} this list may hold",
-                                              n=len(x), most=most)))
+                long.append(
+                    (json_path(at), _("{n} items, more than the {most} this list may hold", n=len(x), most=most))
+                )
             else:
                 for i, v in enumerate(x):
                     if isinstance(v, (dict, list)):
@@ -784,8 +1013,7 @@ def fast_valid(doc, strict: bool) -> bool:
     return _fast_check(strict)(doc)
 
 
-def structure_problems(doc, strict: bool = False, limit: int = 50,
-                       fast: bool | None = None) -> list[tuple[str, str]]:
+def structure_problems(doc, strict: bool = False, limit: int = 50, fast: bool | None = None) -> list[tuple[str, str]]:
     """Every way ``doc`` does not have the lycee-event/1 structure, as (JSON
     path, what), at most ``limit``: missing and unknown keys, values of the
     wrong type (a float or a boolean where a whole number belongs), values
@@ -842,8 +1070,7 @@ def _check_players(doc: dict, bad) -> tuple[dict[str, int], set[str]]:
         elif joined > n_rounds + 1:
             bad(f"{path}.joined_round", _("round {r} was never paired", r=joined - 1))
         elif d is not None and d < joined - 1:
-            bad(f"{path}.dropped_after_round",
-                _("dropped after round {d}, before joining in round {j}", d=d, j=joined))
+            bad(f"{path}.dropped_after_round", _("dropped after round {d}, before joining in round {j}", d=d, j=joined))
         else:
             ok.add(p["id"])
     return ids, ok
@@ -869,8 +1096,9 @@ def _check_rounds(doc: dict, ids: dict, ok: set[str], bad) -> set[tuple[int, int
     return skip
 
 
-def _check_match(m: dict, mpath: str, number: int, ids: dict, ok: set[str], seen_tables: set[int],
-                 seen_players: dict[str, int], bad) -> bool:
+def _check_match(
+    m: dict, mpath: str, number: int, ids: dict, ok: set[str], seen_tables: set[int], seen_players: dict[str, int], bad
+) -> bool:
     """Whether the match can be replayed (its table and players are sound)."""
     sound = True
     if m["table"] in seen_tables:
@@ -962,8 +1190,10 @@ def _check_limited(doc: dict, ids: dict, bad) -> None:
     _check_deck_checks(doc, ids, bad)
     kind = doc["kind"]
     if any(k in doc for k in ("build", "pods", "pools")) and kind not in POOL_KINDS:
-        bad("$.kind", _("a {kind} event has no build phase, pods or pools (G-SEALED, G-DRAFT-1)",
-                        kind=labels.kind_label(kind)))
+        bad(
+            "$.kind",
+            _("a {kind} event has no build phase, pods or pools (G-SEALED, G-DRAFT-1)", kind=labels.kind_label(kind)),
+        )
         return
     if doc.get("build") is not None:
         _check_build(doc["build"], kind, bad)
@@ -978,8 +1208,10 @@ def _check_decklists(doc: dict, ids: dict, bad) -> None:
         if x["player"] not in ids:
             bad(f"{path}.player", _("no player with id {id!r}", id=x["player"]))
         elif x["player"] in seen:
-            bad(f"{path}.player", _("{id!r} already has a decklist at {path}", id=x["player"],
-                                    path=f"$.decklists[{seen[x['player']]}]"))
+            bad(
+                f"{path}.player",
+                _("{id!r} already has a decklist at {path}", id=x["player"], path=f"$.decklists[{seen[x['player']]}]"),
+            )
         seen.setdefault(x["player"], i)
         if not x["deck"]:
             bad(f"{path}.deck", _("a decklist lists deck cards (G-DECKLIST)"))
@@ -1003,8 +1235,14 @@ def _check_deck_checks(doc: dict, ids: dict, bad) -> None:
 
 def _check_build(b: dict, kind: str, bad) -> None:
     if b["kind"] != kind:
-        bad("$.build.kind", _("the event is {kind}, its build phase {other}", kind=labels.kind_label(kind),
-                                other=labels.kind_label(b["kind"])))
+        bad(
+            "$.build.kind",
+            _(
+                "the event is {kind}, its build phase {other}",
+                kind=labels.kind_label(kind),
+                other=labels.kind_label(b["kind"]),
+            ),
+        )
     if b["kind"] == "sealed" and b.get("product") not in SEALED_PRODUCTS:
         bad("$.build.product", _("a sealed build phase names its product: 2s or 1s3b (G-SEALED)"))
     if b["kind"] == "draft" and not 4 <= b.get("packs", 0) <= 6:
@@ -1045,12 +1283,16 @@ def _check_pools(doc: dict, ids: dict, kind: str, seated: set[str], bad) -> None
         if x["player"] not in ids:
             bad(f"{path}.player", _("no player with id {id!r}", id=x["player"]))
         elif x["player"] in pooled:
-            bad(f"{path}.player", _("{id!r} already has a pool at {path}", id=x["player"],
-                                    path=f"$.pools[{pooled[x['player']]}]"))
+            bad(
+                f"{path}.player",
+                _("{id!r} already has a pool at {path}", id=x["player"], path=f"$.pools[{pooled[x['player']]}]"),
+            )
         pooled.setdefault(x["player"], i)
         if x["kind"] != kind:
-            bad(f"{path}.kind", _("a {pool} pool in a {kind} event", pool=labels.kind_label(x["kind"]),
-                                  kind=labels.kind_label(kind)))
+            bad(
+                f"{path}.kind",
+                _("a {pool} pool in a {kind} event", pool=labels.kind_label(x["kind"]), kind=labels.kind_label(kind)),
+            )
         if x["kind"] == "sealed" and x.get("product") not in SEALED_PRODUCTS:
             bad(f"{path}.product", _("a sealed pool names its product: 2s or 1s3b (G-SEALED)"))
         if b is not None and x["set"].casefold() != b["set"].casefold():
@@ -1065,8 +1307,19 @@ def _check_pools(doc: dict, ids: dict, kind: str, seated: set[str], bad) -> None
 # -- the replay: the document as the desk's actions, applied by their reducers ----------
 
 #: The file's keys that are event settings (the ``create`` action's data).
-_SETTINGS = ("name", "date", "kind", "match", "minutes", "rounds_planned", "tiebreakers", "staff",
-             "sanctioned", "decklists_required", "spectating")
+_SETTINGS = (
+    "name",
+    "date",
+    "kind",
+    "match",
+    "minutes",
+    "rounds_planned",
+    "tiebreakers",
+    "staff",
+    "sanctioned",
+    "decklists_required",
+    "spectating",
+)
 #: The file's keys restored by the ``file_records`` action (core.rules.filefacts).
 _RECORDS = ("decklists", "deck_checks", "build", "pods", "pools", "store_calendar")
 #: Actions after whose refusal the replay cannot go on.
@@ -1147,7 +1400,8 @@ def doc_actions(doc: dict, ok: set[str], skip: set[tuple[int, int]]) -> Iterator
     for i, p in enumerate(doc["players"]):
         if p["id"] in ok:
             joining.setdefault(p.get("joined_round", 1), []).append(
-                Entrant(id=p["id"], name=p["name"], reading=p.get("reading") or None))
+                Entrant(id=p["id"], name=p["name"], reading=p.get("reading") or None)
+            )
             if p.get("dropped_after_round") is not None:
                 dropping.setdefault(p["dropped_after_round"], []).append((i, p["id"]))
     rounds = doc["rounds"]
@@ -1155,8 +1409,11 @@ def doc_actions(doc: dict, ok: set[str], skip: set[tuple[int, int]]) -> Iterator
         if joining.get(k + 1):
             yield "$.players", None, {"type": "register", "data": Register(players=joining[k + 1])}
         for i, pid in dropping.get(k, ()):
-            yield (f"$.players[{i}].dropped_after_round", None,
-                   {"type": "drop", "data": Drop(player=pid, forfeit=False)})
+            yield (
+                f"$.players[{i}].dropped_after_round",
+                None,
+                {"type": "drop", "data": Drop(player=pid, forfeit=False)},
+            )
         if k == 0:
             records = {x: doc[x] for x in _RECORDS if x in doc}
             yield "$", None, {"type": "file_records", "data": FileRecords(doc=records)}
@@ -1174,8 +1431,14 @@ def _round_actions(r: dict, ri: int, match_type: str, skip: set[tuple[int, int]]
     stage = r.get("stage", "swiss")
     live = [(mi, m) for mi, m in enumerate(r["matches"]) if (ri, mi) not in skip]
     pairs = [Pairing(table=m["table"], p1=m["p1"], p2=m.get("p2"), why=m.get("why", [])) for _mi, m in live]
-    yield rpath, None, {"type": "pair", "data": Pair(round=ri + 1, stage=stage, matches=pairs,
-                                                     third_place=r.get("third_place", False))}
+    yield (
+        rpath,
+        None,
+        {
+            "type": "pair",
+            "data": Pair(round=ri + 1, stage=stage, matches=pairs, third_place=r.get("third_place", False)),
+        },
+    )
     for mi, m in live:
         yield from _match_actions(m, f"{rpath}.matches[{mi}]", ri + 1, stage, match_type)
     yield rpath, None, {"type": "file_round", "data": FileRound(doc={**r, "number": ri + 1})}
@@ -1196,14 +1459,31 @@ def _match_actions(m: dict, mpath: str, number: int, stage: str, match_type: str
         return
     if m.get("intentional"):
         if stage == "swiss":
-            yield mpath, mpath, {"type": "result", "data": ResultAction(
-                round=number, table=table, p1_wins=0, p2_wins=0, draws=0, intentional=True)}
+            yield (
+                mpath,
+                mpath,
+                {
+                    "type": "result",
+                    "data": ResultAction(round=number, table=table, p1_wins=0, p2_wins=0, draws=0, intentional=True),
+                },
+            )
         return
     if games and match_over(games, match_type):
         return
-    yield mpath, mpath, {"type": "result", "data": ResultAction(
-        round=number, table=table, p1_wins=m.get("p1_wins", 0), p2_wins=m.get("p2_wins", 0),
-        draws=m.get("draws", 0))}
+    yield (
+        mpath,
+        mpath,
+        {
+            "type": "result",
+            "data": ResultAction(
+                round=number,
+                table=table,
+                p1_wins=m.get("p1_wins", 0),
+                p2_wins=m.get("p2_wins", 0),
+                draws=m.get("draws", 0),
+            ),
+        },
+    )
 
 
 def _said(w1: int, w2: int, dr: int, outcome: str | None, games: tuple, intentional: bool) -> str:
@@ -1223,12 +1503,22 @@ def _compare(doc: dict, event: Event, skip: set[tuple[int, int]], failed: set[st
             m = rnd.match_at(f["table"])
             if m is None:
                 continue
-            file = (f.get("p1_wins", 0), f.get("p2_wins", 0), f.get("draws", 0), f.get("outcome"),
-                    tuple(f.get("games", ())), f.get("intentional", False))
+            file = (
+                f.get("p1_wins", 0),
+                f.get("p2_wins", 0),
+                f.get("draws", 0),
+                f.get("outcome"),
+                tuple(f.get("games", ())),
+                f.get("intentional", False),
+            )
             got = (m.p1_wins, m.p2_wins, m.draws, m.outcome, m.games, m.intentional)
             if file != got:
-                problems.append((mpath, _("the file records {file}, but the rules give {rules}",
-                                          file=_said(*file), rules=_said(*got))))
+                problems.append(
+                    (
+                        mpath,
+                        _("the file records {file}, but the rules give {rules}", file=_said(*file), rules=_said(*got)),
+                    )
+                )
 
 
 def _is_time(t) -> bool:
@@ -1253,9 +1543,10 @@ def max_bytes(max_mb: float | None = None) -> int:
         try:
             max_mb = float(env) if env else MAX_MB
         except ValueError:
-            raise LyceeError(_("LYCEE_IMPORT_MAX_MB={value!r}: a number of megabytes, like 50",
-                               value=visible(env[:40]))) from None
-    if not max_mb > 0 or max_mb > 10 ** 6:
+            raise LyceeError(
+                _("LYCEE_IMPORT_MAX_MB={value!r}: a number of megabytes, like 50", value=visible(env[:40]))
+            ) from None
+    if not max_mb > 0 or max_mb > 10**6:
         raise LyceeError(_("a size limit of {mb} MB: give a number of megabytes above 0", mb=max_mb))
     return int(max_mb * 1_000_000)
 
@@ -1273,9 +1564,15 @@ def load_doc(path: Path, max_mb: float | None = None) -> dict:
                     size = os.fstat(f.fileno()).st_size or len(raw)
                 except OSError:
                     size = len(raw)
-                raise LyceeError(_("{path} is {size} MB, more than the {limit} MB an event file may have "
-                                   "(a larger limit: LYCEE_IMPORT_MAX_MB=MB or --max-mb MB)", path=path,
-                                   size=_mb(max(size, len(raw))), limit=_mb(limit)))
+                raise LyceeError(
+                    _(
+                        "{path} is {size} MB, more than the {limit} MB an event file may have "
+                        "(a larger limit: LYCEE_IMPORT_MAX_MB=MB or --max-mb MB)",
+                        path=path,
+                        size=_mb(max(size, len(raw))),
+                        limit=_mb(limit),
+                    )
+                )
         text = raw.decode("utf-8")
     except OSError as err:
         raise LyceeError(_("{path} cannot be read ({reason})", path=path, reason=err.strerror)) from None
@@ -1313,4 +1610,3 @@ def parse_doc(text: str, source: str = "event"):
         raise ValidationError(source, [("$", _("nested too deeply to be an event file"))]) from None
     except ValueError as err:  # a key twice, NaN, or an integer of more than 4300 digits
         raise ValidationError(source, [("$", str(err).splitlines()[0][:200])]) from None
-

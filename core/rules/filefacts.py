@@ -19,9 +19,22 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from core.event.model import (
+    BuildPhase,
+    Checkin,
+    ClockState,
+    DeckCheck,
+    DeckRecord,
+    DraftSeat,
+    Event,
+    LateRuling,
+    Match,
+    OpenedPack,
+    Penalty,
+    Pool,
+)
 from core.log import action
 from core.log.actions import FilePeople, FileRecords, FileRound
-from core.event.model import BuildPhase, Checkin, ClockState, DeckCheck, DeckRecord, DraftSeat, Event, LateRuling, Match, OpenedPack, Penalty, Pool
 
 
 def clock_from_doc(c: dict) -> ClockState:
@@ -58,8 +71,10 @@ def _file_round(event: Event, payload: FileRound) -> Event:
     matches = tuple(_match_facts(m, by_table.get(m.table), rnd.stage) for m in rnd.matches)
     clock = clock_from_doc(doc["clock"]) if doc.get("clock") is not None else None
     checkins = tuple(Checkin(c["player"], c["at"], c.get("seconds", 0.0)) for c in doc.get("checkins", ()))
-    late = tuple(LateRuling(x["rule"], x["table"], tuple(x["players"]), x["decision"], x.get("by", ""),
-                            x.get("at", "")) for x in doc.get("late", ()))
+    late = tuple(
+        LateRuling(x["rule"], x["table"], tuple(x["players"]), x["decision"], x.get("by", ""), x.get("at", ""))
+        for x in doc.get("late", ())
+    )
     return event.with_round(replace(rnd, matches=matches, clock=clock, checkins=checkins, late=late))
 
 
@@ -69,18 +84,41 @@ def _lines(raw) -> tuple[tuple[int, str, str], ...]:
 
 def _pool(x: dict) -> Pool:
     opened = tuple(OpenedPack(o["kind"], tuple(o["cards"]), o.get("starter", "")) for o in x.get("opened", []))
-    return Pool(x["player"], x["kind"], x["set"], tuple(x["cards"]),
-                (x.get("product") or "") if x["kind"] == "sealed" else "", x.get("packs", 0), x.get("seed"), opened)
+    return Pool(
+        x["player"],
+        x["kind"],
+        x["set"],
+        tuple(x["cards"]),
+        (x.get("product") or "") if x["kind"] == "sealed" else "",
+        x.get("packs", 0),
+        x.get("seed"),
+        opened,
+    )
 
 
 def _build(b: dict) -> BuildPhase:
     clock = clock_from_doc(b["clock"]) if b.get("clock") is not None else None
-    phase = BuildPhase(b["kind"], b["set"], b["minutes"], b["opened_at"], b.get("product") or "",
-                       b.get("packs", 0), b.get("seed"), clock, b.get("closed_at"), b.get("closed_by", ""))
+    phase = BuildPhase(
+        b["kind"],
+        b["set"],
+        b["minutes"],
+        b["opened_at"],
+        b.get("product") or "",
+        b.get("packs", 0),
+        b.get("seed"),
+        clock,
+        b.get("closed_at"),
+        b.get("closed_by", ""),
+    )
     ov = b.get("override")  # the head judge's round-1 override (G-HEAD-JUDGE), if one was given
     if ov is not None:
-        phase = replace(phase, override_by=ov["by"], override_reason=ov["reason"], override_at=ov["at"],
-                        override_players=tuple(ov.get("players", [])))
+        phase = replace(
+            phase,
+            override_by=ov["by"],
+            override_reason=ov["reason"],
+            override_at=ov["at"],
+            override_players=tuple(ov.get("players", [])),
+        )
     return phase
 
 
@@ -91,11 +129,23 @@ def _file_records(event: Event, payload: FileRecords) -> Event:
     doc = payload.doc  # checked by the event-file schema (core.rules.eventfile)
     return replace(
         event,
-        decklists=tuple(DeckRecord(x["player"], _lines(x["deck"]), _lines(x.get("spare", [])), x.get("source", ""),
-                                   x.get("round", 0)) for x in doc.get("decklists", ())),
-        deck_checks=tuple(DeckCheck(x["player"], x["round"], tuple(tuple(e) for e in x["differences"]),
-                                    x.get("by", ""), x.get("at", ""), x.get("source", ""))
-                          for x in doc.get("deck_checks", ())),
+        decklists=tuple(
+            DeckRecord(
+                x["player"], _lines(x["deck"]), _lines(x.get("spare", [])), x.get("source", ""), x.get("round", 0)
+            )
+            for x in doc.get("decklists", ())
+        ),
+        deck_checks=tuple(
+            DeckCheck(
+                x["player"],
+                x["round"],
+                tuple(tuple(e) for e in x["differences"]),
+                x.get("by", ""),
+                x.get("at", ""),
+                x.get("source", ""),
+            )
+            for x in doc.get("deck_checks", ())
+        ),
         build=_build(doc["build"]) if doc.get("build") is not None else None,
         pods=tuple(tuple(DraftSeat(s["name"], s.get("player")) for s in pod) for pod in doc.get("pods", ())),
         pools=tuple(_pool(x) for x in doc.get("pools", ())),
@@ -111,9 +161,22 @@ def _file_people(event: Event, payload: FilePeople) -> Event:
     doc = payload.doc  # checked by the event-file schema (core.rules.eventfile)
     order = {p["id"]: i for i, p in enumerate(doc["players"])}
     excluded = {p["id"] for p in doc["players"] if p.get("excluded", False)}
-    players = tuple(replace(p, excluded=True) if p.id in excluded else p
-                    for p in sorted(event.players, key=lambda p: order.get(p.id, len(order))))
-    penalties = tuple(Penalty(x["player"], x.get("round"), x.get("table"), x["level"], x.get("action", "none"),
-                              x["reason"], x.get("by", ""), x.get("appeal"), x.get("at", ""))
-                      for x in doc.get("penalties", ()))
+    players = tuple(
+        replace(p, excluded=True) if p.id in excluded else p
+        for p in sorted(event.players, key=lambda p: order.get(p.id, len(order)))
+    )
+    penalties = tuple(
+        Penalty(
+            x["player"],
+            x.get("round"),
+            x.get("table"),
+            x["level"],
+            x.get("action", "none"),
+            x["reason"],
+            x.get("by", ""),
+            x.get("appeal"),
+            x.get("at", ""),
+        )
+        for x in doc.get("penalties", ())
+    )
     return replace(event, players=players, penalties=penalties)

@@ -28,17 +28,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from core.rules import clock
+from core import labels
+from core.errors import LyceeError, NotFound, RuleError
 from core.event.changes import double_loss, forfeit
 from core.event.lookups import player_match, round_of, stored_player
-from core.log import action, describer
-from core.rules.players import drop_player
-from core.errors import LyceeError, NotFound, RuleError
-from core import labels
+from core.event.model import LATE_DECISIONS, Checkin, Event, LateRuling, Round
 from core.i18n import _, join_list
+from core.log import action, describer
 from core.log.actions import Checkin as CheckinAction
 from core.log.actions import Late
-from core.event.model import LATE_DECISIONS, Checkin, Event, LateRuling, Round
+from core.rules import clock
+from core.rules.players import drop_player
 
 #: Seconds of running clock after which each rule applies.
 SEATED_WITHIN = 5 * 60  # G-LATE-1
@@ -76,14 +76,14 @@ def prompt_text(event: Event, prompt, with_rule: bool = False) -> str:
     if with_rule:
         both = " / ".join(names)
         if prompt.kind == "double_loss":
-            return _("table {t}: {names} not seated within 5 minutes: both lose the match (G-LATE-1)",
-                     t=t, names=both)
+            return _("table {t}: {names} not seated within 5 minutes: both lose the match (G-LATE-1)", t=t, names=both)
         if prompt.kind == "match_loss":
             return _("table {t}: {names} not seated within 5 minutes: loses the match (G-LATE-1)", t=t, names=both)
         return _("table {t}: {names} late and not reported within 30 minutes: dropped (G-LATE-2)", t=t, names=both)
     if prompt.kind == "double_loss":
-        return _("table {t}: {a} and {b} not seated within 5 minutes: both lose the match",
-                 t=t, a=names[0], b=names[-1])
+        return _(
+            "table {t}: {a} and {b} not seated within 5 minutes: both lose the match", t=t, a=names[0], b=names[-1]
+        )
     if prompt.kind == "match_loss":
         return _("table {t}: {name} not seated within 5 minutes: loses the match", t=t, name=names[0])
     return _("table {t}: {name} late and not reported within 30 minutes: dropped", t=t, name=names[0])
@@ -155,8 +155,6 @@ def next_due(event: Event, now: clock.Instant | str) -> float | None:
 # -- actions -------------------------------------------------------------------------
 
 
-
-
 @describer("checkin")
 def _describe_checkin(payload: CheckinAction) -> str:
     return _("checked in {player} (round {r})", player=payload.player, r=payload.round)
@@ -164,9 +162,13 @@ def _describe_checkin(payload: CheckinAction) -> str:
 
 @describer("late")
 def _describe_late(payload: Late) -> str:
-    return _("{rule} {decision} table {t}: {players}", rule=labels.late_rule_label(payload.rule),
-             decision=labels.late_decision_label(payload.decision),
-             t=payload.table, players=join_list(payload.players, words=True))
+    return _(
+        "{rule} {decision} table {t}: {players}",
+        rule=labels.late_rule_label(payload.rule),
+        decision=labels.late_decision_label(payload.decision),
+        t=payload.table,
+        players=join_list(payload.players, words=True),
+    )
 
 
 @action("checkin")
@@ -176,7 +178,10 @@ def _checkin(event, payload: CheckinAction):
         raise LyceeError(_("round {r} is over: check-in is for the current round", r=rnd.number))
     p = stored_player(event, payload.player)
     if not p.active:
-        raise RuleError(_("{name} is {status}: no longer in the event", name=p.name, status=labels.player_status_label(p.status)), "G-DROP-1")
+        raise RuleError(
+            _("{name} is {status}: no longer in the event", name=p.name, status=labels.player_status_label(p.status)),
+            "G-DROP-1",
+        )
     m = player_match(rnd, p.id)
     if m is None:
         raise NotFound(_("{name} is not paired in round {r}", name=p.name, r=rnd.number))
@@ -184,7 +189,14 @@ def _checkin(event, payload: CheckinAction):
         raise LyceeError(_("{name} has the bye in round {r}: no table to sit at", name=p.name, r=rnd.number))
     for c in rnd.checkins:
         if c.player == p.id:
-            raise LyceeError(_("{name} already checked in for round {r} at {at}", name=p.name, r=rnd.number, at=labels.time_label(c.at)))
+            raise LyceeError(
+                _(
+                    "{name} already checked in for round {r} at {at}",
+                    name=p.name,
+                    r=rnd.number,
+                    at=labels.time_label(c.at),
+                )
+            )
     at = clock.stamp(payload.at)
     secs = clock.elapsed(rnd.clock, at)
     return event.with_round(replace(rnd, checkins=rnd.checkins + (Checkin(p.id, at, secs),)))
@@ -201,13 +213,18 @@ def _late(event, payload: Late):
         raise LyceeError(_("round {r} is over", r=rnd.number))
     at = clock.stamp(payload.at)
     want = (rule, payload.table, tuple(payload.players))
-    due = [p for p in _prompts_for(event, rnd, clock.elapsed(rnd.clock, at))
-           if (p.rule, p.table, p.players) == want]
+    due = [p for p in _prompts_for(event, rnd, clock.elapsed(rnd.clock, at)) if (p.rule, p.table, p.players) == want]
     if not due:
-        raise RuleError(_(
-            "nothing is due under {rule} at table {t} for {players} "
-            "(not late, already decided, or the time has not come)",
-            rule=rule, t=payload.table, players=join_list(payload.players, words=True)), rule)
+        raise RuleError(
+            _(
+                "nothing is due under {rule} at table {t} for {players} "
+                "(not late, already decided, or the time has not come)",
+                rule=rule,
+                t=payload.table,
+                players=join_list(payload.players, words=True),
+            ),
+            rule,
+        )
     prompt = due[0]
     ruling = LateRuling(rule, prompt.table, prompt.players, decision, payload.by, at)
     rnd = replace(rnd, late=rnd.late + (ruling,))

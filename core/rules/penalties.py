@@ -37,14 +37,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Iterable
 
+from core import labels
+from core.errors import LyceeError, NotFound, RuleError
 from core.event.changes import forfeit
 from core.event.lookups import player_match, round_of, stored_player
-from core.log import action, describer
-from core.errors import LyceeError, NotFound, RuleError
-from core import labels
-from core.i18n import _
-from core.log.actions import Appeal, PenaltyAction
 from core.event.model import APPEAL_OUTCOMES, PENALTY_ACTIONS, PENALTY_LEVELS, Event, Penalty
+from core.i18n import _
+from core.log import action, describer
+from core.log.actions import Appeal, PenaltyAction
 
 MARK = {"notice": "N", "warning": "W"}
 EXCLUDE_AT = 4  # points: a Notice 1, a Warning 2 (G-PEN-2)
@@ -121,13 +121,19 @@ def appeal_text(p: Penalty) -> str:
     if not a:
         return ""
     if a.get("outcome") == "changed":
-        line = _("appeal ruled: {outcome} to {level}, {action} (by {by})",
-                 outcome=labels.appeal_outcome_label(a["outcome"]),
-                 level=labels.penalty_level_label(a.get("level", p.level)),
-                 action=labels.penalty_action_label(a.get("action", p.action)), by=a.get("by", ""))
+        line = _(
+            "appeal ruled: {outcome} to {level}, {action} (by {by})",
+            outcome=labels.appeal_outcome_label(a["outcome"]),
+            level=labels.penalty_level_label(a.get("level", p.level)),
+            action=labels.penalty_action_label(a.get("action", p.action)),
+            by=a.get("by", ""),
+        )
     else:
-        line = _("appeal ruled: {outcome} (by {by})", outcome=labels.appeal_outcome_label(a.get("outcome", "")),
-                 by=a.get("by", ""))
+        line = _(
+            "appeal ruled: {outcome} (by {by})",
+            outcome=labels.appeal_outcome_label(a.get("outcome", "")),
+            by=a.get("by", ""),
+        )
     return _("{line}: {note}", line=line, note=a["note"]) if a.get("note") else line
 
 
@@ -136,8 +142,7 @@ def penalty_line(event: Event, n: int, p: Penalty) -> str:
     overturned), where, player, reason, issuer, and the appeal's outcome."""
     f = in_force(p)
     mark = "-" if f is None else MARK[f[0]]
-    where = (_("round {r} table {t}", r=p.round, t=p.table) if p.table
-             else _("round {r}", r=p.round) if p.round else "-")
+    where = _("round {r} table {t}", r=p.round, t=p.table) if p.table else _("round {r}", r=p.round) if p.round else "-"
     line = f"#{n} {mark} {where} {event.player(p.player).name} · {p.reason} ({p.by})"
     if p.action != "none":
         line += " · " + labels.penalty_action_label(p.action)
@@ -170,8 +175,7 @@ def penalties_outside_rounds(event: Event) -> list[tuple[int, Penalty]]:
     """G-PEN-3: penalties given outside any round (before round 1, e.g. a
     decklist problem at registration), numbered, with the mark in force;
     they have no match line, so the scorecard lists them on lines of their own."""
-    return [(i, p) for i, p in enumerate(event.penalties, 1)
-            if p.round is None and in_force(p) is not None]
+    return [(i, p) for i, p in enumerate(event.penalties, 1) if p.round is None and in_force(p) is not None]
 
 
 def scorecard_marks(event: Event, pid: str, round_number: int | None) -> str:
@@ -220,14 +224,23 @@ def _game_loss(event: Event, round_number: int, table: int, pid: str) -> Event:
 
 @describer("penalty")
 def _describe_penalty(payload: PenaltyAction) -> str:
-    return _("{level} for {player} by {by}: {reason}", level=labels.penalty_level_label(payload.level),
-             player=payload.player, by=payload.by or "", reason=payload.reason)
+    return _(
+        "{level} for {player} by {by}: {reason}",
+        level=labels.penalty_level_label(payload.level),
+        player=payload.player,
+        by=payload.by or "",
+        reason=payload.reason,
+    )
 
 
 @describer("appeal")
 def _describe_appeal(payload: Appeal) -> str:
-    return _("appeal of penalty #{n}: {outcome} (by {by})", n=payload.penalty,
-             outcome=labels.appeal_outcome_label(payload.outcome), by=payload.by or "")
+    return _(
+        "appeal of penalty #{n}: {outcome} (by {by})",
+        n=payload.penalty,
+        outcome=labels.appeal_outcome_label(payload.outcome),
+        by=payload.by or "",
+    )
 
 
 @action("penalty")
@@ -241,7 +254,13 @@ def _penalty(event, payload: PenaltyAction):
         raise LyceeError(_("penalty {level!r}: notice or warning (G-PEN-2)", level=level))
     act = payload.action
     if act not in PENALTY_ACTIONS:
-        raise LyceeError(_("action {act!r}: choose one of {acts}", act=act, acts=labels.choices(PENALTY_ACTIONS, labels.penalty_action_label)))
+        raise LyceeError(
+            _(
+                "action {act!r}: choose one of {acts}",
+                act=act,
+                acts=labels.choices(PENALTY_ACTIONS, labels.penalty_action_label),
+            )
+        )
     reason = payload.reason.strip()
     if not reason:
         raise LyceeError(_("a penalty needs a reason (--reason TEXT)"))
@@ -285,13 +304,23 @@ def _appeal(event, payload: Appeal):
     hj = require_head_judge(event, payload.by, "G-HEAD-JUDGE")
     pen = event.penalties[n - 1]
     if pen.appeal is not None:
-        raise RuleError(_(
-            "penalty #{n} was already appealed ({outcome}): the head judge's ruling is final",
-            n=n, outcome=labels.appeal_outcome_label(pen.appeal.get("outcome", ""))), "G-HEAD-JUDGE")
+        raise RuleError(
+            _(
+                "penalty #{n} was already appealed ({outcome}): the head judge's ruling is final",
+                n=n,
+                outcome=labels.appeal_outcome_label(pen.appeal.get("outcome", "")),
+            ),
+            "G-HEAD-JUDGE",
+        )
     outcome = payload.outcome
     if outcome not in APPEAL_OUTCOMES:
-        raise LyceeError(_("appeal outcome {outcome!r}: choose one of {outcomes}",
-                             outcome=outcome, outcomes=labels.choices(APPEAL_OUTCOMES, labels.appeal_outcome_label)))
+        raise LyceeError(
+            _(
+                "appeal outcome {outcome!r}: choose one of {outcomes}",
+                outcome=outcome,
+                outcomes=labels.choices(APPEAL_OUTCOMES, labels.appeal_outcome_label),
+            )
+        )
     appeal = {"by": hj, "outcome": outcome, "note": payload.note}
     if outcome == "changed":
         level = payload.level or pen.level
@@ -299,7 +328,13 @@ def _appeal(event, payload: Appeal):
         if level not in PENALTY_LEVELS:
             raise LyceeError(_("penalty {level!r}: notice or warning (G-PEN-2)", level=level))
         if act not in PENALTY_ACTIONS:
-            raise LyceeError(_("action {act!r}: choose one of {acts}", act=act, acts=labels.choices(PENALTY_ACTIONS, labels.penalty_action_label)))
+            raise LyceeError(
+                _(
+                    "action {act!r}: choose one of {acts}",
+                    act=act,
+                    acts=labels.choices(PENALTY_ACTIONS, labels.penalty_action_label),
+                )
+            )
         if (level, act) == (pen.level, pen.action):
             raise LyceeError(_("a changed penalty needs a new level or action"))
         appeal["level"] = level
@@ -323,11 +358,17 @@ def escalation_text(before: Tally, after: Tally, name: str, excluded: bool = Fal
     """What a new penalty brought, in words (G-PEN-2): two Notices counted as
     a Warning, or the exclusion; None when it brought nothing more."""
     if excluded:
-        return _("{name} is excluded from the event: two Warnings' worth of penalties or an exclusion "
-                 "(G-PEN-2); they play no more and lose the current match", name=name)
+        return _(
+            "{name} is excluded from the event: two Warnings' worth of penalties or an exclusion "
+            "(G-PEN-2); they play no more and lose the current match",
+            name=name,
+        )
     if after.notices >= 2 and after.notices // 2 > before.notices // 2:
-        return _("two Notices count as one Warning (G-PEN-2): {name} now stands at {w} Warning(s)' worth",
-                 name=name, w=after.warning_equivalent)
+        return _(
+            "two Notices count as one Warning (G-PEN-2): {name} now stands at {w} Warning(s)' worth",
+            name=name,
+            w=after.warning_equivalent,
+        )
     return None
 
 

@@ -28,7 +28,6 @@ def same_name_label(name: str, taken_keys: set[str], fold=fold_name) -> str:
     return f"{name} ({k})"
 
 
-
 @action("create")
 def _create(event, payload: Create):
     settings = check_settings(payload.doc)
@@ -69,9 +68,16 @@ def _register(event, payload: Register):
             name = same_name_label(name, set(seen), fold)
             key = fold(name)
         elif key in seen:
-            raise LyceeError(_("{name!r} is already registered in {name2} (as {x!r}); a second person of that "
-                               "name: `lycee player add EVENT NAME --allow-same-name` (the app asks)",
-                               name=name, name2=event.name, x=seen[key]) + lookalike_note(name, seen[key]))
+            raise LyceeError(
+                _(
+                    "{name!r} is already registered in {name2} (as {x!r}); a second person of that "
+                    "name: `lycee player add EVENT NAME --allow-same-name` (the app asks)",
+                    name=name,
+                    name2=event.name,
+                    x=seen[key],
+                )
+                + lookalike_note(name, seen[key])
+            )
         if event.has_player(p.id) or any(x.id == p.id for x in event.removed):
             raise LyceeError(_("player id {id!r} is taken", id=p.id))
         seen[key] = name
@@ -91,19 +97,32 @@ def _rename(event, payload: Rename):
         raise LyceeError(_("a player needs a name"))
     reading = p.reading if payload.reading is UNSET else check_reading(payload.reading)
     if name == p.name and reading == p.reading:
-        raise LyceeError(_("{id} is already called {x!r} with that reading: nothing to change (type the "
-                           "corrected name)", id=p.id, x=name))
+        raise LyceeError(
+            _(
+                "{id} is already called {x!r} with that reading: nothing to change (type the corrected name)",
+                id=p.id,
+                x=name,
+            )
+        )
     seen = {fold_name(x.name): x.name for x in event.players if x.id != p.id}
     key = fold_name(name)
     if key in seen and payload.allow_same_name:
         name = same_name_label(name, set(seen))
     elif key in seen:
-        raise LyceeError(_("{name!r} is already registered in {name2} (as {x!r}); a second person of that "
-                           "name: `lycee player rename EVENT PLAYER NAME --allow-same-name` (the app asks)",
-                           name=name, name2=event.name, x=seen[key]) + lookalike_note(name, seen[key]))
+        raise LyceeError(
+            _(
+                "{name!r} is already registered in {name2} (as {x!r}); a second person of that "
+                "name: `lycee player rename EVENT PLAYER NAME --allow-same-name` (the app asks)",
+                name=name,
+                name2=event.name,
+                x=seen[key],
+            )
+            + lookalike_note(name, seen[key])
+        )
     players = tuple(replace(x, name=name, reading=reading) if x.id == p.id else x for x in event.players)
-    pods = tuple(tuple(replace(seat, name=name) if seat.player == p.id else seat for seat in pod)
-                 for pod in event.pods)  # the draft table names its seats
+    pods = tuple(
+        tuple(replace(seat, name=name) if seat.player == p.id else seat for seat in pod) for pod in event.pods
+    )  # the draft table names its seats
     return replace(event, players=players, pods=pods)
 
 
@@ -114,15 +133,27 @@ def removal_refusal(event: Event, pid: str) -> str | None:
     p = event.player(pid)
     for r in event.rounds:
         if any(pid in m.players() for m in r.matches):
-            return _("{name} was paired in round {r}: only a registration never paired can be removed; to take "
-                     "them out of the next rounds drop them (`lycee player drop EVENT {id}`, in the app Ctrl+O)",
-                     name=p.name, r=r.number, id=p.id)
+            return _(
+                "{name} was paired in round {r}: only a registration never paired can be removed; to take "
+                "them out of the next rounds drop them (`lycee player drop EVENT {id}`, in the app Ctrl+O)",
+                name=p.name,
+                r=r.number,
+                id=p.id,
+            )
     if any(s.player == pid for pod in event.pods for s in pod) or event.pool_of(pid) is not None:
-        return _("{name} has a seat at the draft table or a pool: drop them instead "
-                 "(`lycee player drop EVENT {id}`, in the app Ctrl+O)", name=p.name, id=p.id)
+        return _(
+            "{name} has a seat at the draft table or a pool: drop them instead "
+            "(`lycee player drop EVENT {id}`, in the app Ctrl+O)",
+            name=p.name,
+            id=p.id,
+        )
     if any(x.player == pid for x in event.penalties):
-        return _("{name} has a penalty on record, which must stay: drop them instead "
-                 "(`lycee player drop EVENT {id}`, in the app Ctrl+O)", name=p.name, id=p.id)
+        return _(
+            "{name} has a penalty on record, which must stay: drop them instead "
+            "(`lycee player drop EVENT {id}`, in the app Ctrl+O)",
+            name=p.name,
+            id=p.id,
+        )
     return None
 
 
@@ -135,11 +166,14 @@ def _remove(event, payload: Remove):
     why = removal_refusal(event, p.id)
     if why is not None:
         raise LyceeError(why)
-    return replace(event, players=tuple(x for x in event.players if x.id != p.id),
-                   decklists=tuple(x for x in event.decklists if x.player != p.id),
-                   deck_checks=tuple(x for x in event.deck_checks if x.player != p.id),
-                   apart=tuple(x for x in event.apart if p.id not in x),
-                   removed=event.removed + (p,))
+    return replace(
+        event,
+        players=tuple(x for x in event.players if x.id != p.id),
+        decklists=tuple(x for x in event.decklists if x.player != p.id),
+        deck_checks=tuple(x for x in event.deck_checks if x.player != p.id),
+        apart=tuple(x for x in event.apart if p.id not in x),
+        removed=event.removed + (p,),
+    )
 
 
 @action("drop")
@@ -153,14 +187,18 @@ def _drop(event, payload: Drop):
     return drop_player(event, p.id, forfeit=payload.forfeit)
 
 
-def drop_player(event: Event, pid: str, forfeit: bool = True, why: str = "drop",
-                rule: str = "G-DROP-2") -> Event:
+def drop_player(event: Event, pid: str, forfeit: bool = True, why: str = "drop", rule: str = "G-DROP-2") -> Event:
     p = event.player(pid)
     if p.excluded:
         raise RuleError(_("{name} was excluded and is already out of the event", name=p.name), "G-DROP-1")
     if p.dropped_after_round is not None:
         raise RuleError(
-            _("{name} already dropped after round {dropped_after_round}", name=p.name, dropped_after_round=p.dropped_after_round), "G-DROP-1"
+            _(
+                "{name} already dropped after round {dropped_after_round}",
+                name=p.name,
+                dropped_after_round=p.dropped_after_round,
+            ),
+            "G-DROP-1",
         )
     rnd = event.current_round
     after = len(event.rounds)
@@ -170,7 +208,6 @@ def drop_player(event: Event, pid: str, forfeit: bool = True, why: str = "drop",
             event = forfeit_match(event, rnd, m, p.id, why, rule)
     players = tuple(replace(x, dropped_after_round=after) if x.id == p.id else x for x in event.players)
     return replace(event, players=players)
-
 
 
 @action("import")
@@ -194,8 +231,10 @@ def _describe_import(payload: Import) -> str:
 def _describe_edit(payload: Edit) -> str:
     from core.rules.settings import field_label, show_value
 
-    return _("changed {fields}", fields=join_list(f"{field_label(k)} = {show_value(k, v)}"
-                                                  for k, v in sorted(payload.doc.items())))
+    return _(
+        "changed {fields}",
+        fields=join_list(f"{field_label(k)} = {show_value(k, v)}" for k, v in sorted(payload.doc.items())),
+    )
 
 
 @describer("register")
@@ -206,8 +245,7 @@ def _describe_register(payload: Register) -> str:
 def rename_line(old: str, new: str, reading: str | None = None, with_reading: bool = False) -> str:
     """What a rename did, for the log, the command line and the app: both
     names (L-RENAME), or only the reading when the name stayed."""
-    parts = [_("renamed {old} → {new}", old=old, new=new) if old != new else
-             _("reading of {name} corrected", name=new)]
+    parts = [_("renamed {old} → {new}", old=old, new=new) if old != new else _("reading of {name} corrected", name=new)]
     if with_reading:
         parts.append(_("reading {r}", r=reading) if reading else _("no reading"))
     return " · ".join(parts)

@@ -29,11 +29,11 @@ from dataclasses import replace
 
 from msgspec import UNSET
 
-from core.log import action, describer
 from core.errors import LyceeError
-from core.i18n import _
-from core.log.actions import Announce, Publish
 from core.event.model import Announcement, Event, Match, Round
+from core.i18n import _
+from core.log import action, describer
+from core.log.actions import Announce, Publish
 
 #: An announcement is one line on a TV: at most this many characters.
 ANNOUNCE_MAX = 140
@@ -56,8 +56,19 @@ def public_event(event: Event) -> Event:
     none of penalties, decklists, deck checks, pools, pods or the build phase.
     (Results already count whatever a penalty did to them.)"""
     n = visible_rounds(event)
-    return replace(event, rounds=event.rounds[:n], penalties=(), decklists=(), deck_checks=(),
-                   pools=(), pods=(), build=None, report_codes=(), reports=(), staff_pins=())
+    return replace(
+        event,
+        rounds=event.rounds[:n],
+        penalties=(),
+        decklists=(),
+        deck_checks=(),
+        pools=(),
+        pods=(),
+        build=None,
+        report_codes=(),
+        reports=(),
+        staff_pins=(),
+    )
 
 
 def standings_round(event: Event) -> int:
@@ -75,7 +86,7 @@ def standings_event(event: Event) -> Event:
     """``event`` cut after :func:`standings_round`: what the public standings
     are computed from (the core standings, with their final placings once an
     elimination stage is finished)."""
-    return event.with_(rounds=event.rounds[:standings_round(event)])
+    return event.with_(rounds=event.rounds[: standings_round(event)])
 
 
 def latest_announcement(event: Event) -> Announcement | None:
@@ -129,8 +140,7 @@ def _check_text(text) -> str:
     if any(unicodedata.category(c) == "Cc" for c in text):
         raise LyceeError(_("an announcement cannot hold control characters"))
     if len(text) > ANNOUNCE_MAX:
-        raise LyceeError(_("an announcement is at most {n} characters (this one has {m})",
-                           n=ANNOUNCE_MAX, m=len(text)))
+        raise LyceeError(_("an announcement is at most {n} characters (this one has {m})", n=ANNOUNCE_MAX, m=len(text)))
     return text
 
 
@@ -154,8 +164,11 @@ def _publish(event, payload: Publish):
     hold = payload.hold
     if hold is not UNSET:
         if hold == event.hold_pairings:
-            raise LyceeError(_("new rounds are already held until published") if hold
-                             else _("rounds are already published on pairing"))
+            raise LyceeError(
+                _("new rounds are already held until published")
+                if hold
+                else _("rounds are already published on pairing")
+            )
         # holding keeps what is up; publishing on pairing again puts everything up
         return replace(event, hold_pairings=hold, published_round=len(event.rounds))
     n = payload.round

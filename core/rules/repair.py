@@ -42,6 +42,9 @@ def lost_what(payload: Lost) -> str:
 @describer("lost")
 def _describe_lost(payload: Lost) -> str:
     if payload.why == "refused":
-        return _("lost in a journal repair: {what} (intact, but it no longer applies: {reason})",
-                 what=lost_what(payload), reason=payload.reason)
+        return _(
+            "lost in a journal repair: {what} (intact, but it no longer applies: {reason})",
+            what=lost_what(payload),
+            reason=payload.reason,
+        )
     return _("lost in a journal repair: {what} (damaged)", what=lost_what(payload))

@@ -32,6 +32,7 @@ from core.log import action, describer
 from core.log.actions import Report, ReportCodes, ReportDecision
 from core.tournament.matchrules import Result, parse_result
 
+
 class UnknownCode(LyceeError):
     """A report code no player has (the web answers 403)."""
 
@@ -74,8 +75,9 @@ def side_result(said: str, side: str) -> Result:
     """A result given from ``side``'s seat (won-lost[-drawn]) as p1's."""
     r = parse_result(said)
     if r.intentional:
-        raise LyceeError(_("an intentional draw is agreed with a judge before the match starts: tell the desk "
-                           "(G-ID-1)"))
+        raise LyceeError(
+            _("an intentional draw is agreed with a judge before the match starts: tell the desk (G-ID-1)")
+        )
     return r if side == "p1" else r.swapped()
 
 
@@ -121,8 +123,9 @@ def _report_code(event: Event, payload: ReportCodes):
         if not event.has_player(pid):
             raise LyceeError(_("no player {pid!r}", pid=pid))
         if len(code) < 6 or any(c not in ALPHABET for c in code):
-            raise LyceeError(_("report code {code!r}: at least 6 characters of {alphabet}", code=code,
-                               alphabet=ALPHABET))
+            raise LyceeError(
+                _("report code {code!r}: at least 6 characters of {alphabet}", code=code, alphabet=ALPHABET)
+            )
         codes[pid] = code
     used = list(codes.values())
     if len(set(used)) != len(used):
@@ -158,15 +161,27 @@ def _report(event: Event, payload: Report):
     if m.reported:
         raise LyceeError(_("table {t} already has a result: it is not changed by a report", t=m.table))
     parse_result(payload.result)  # the shape; the match rules check the result when it is stored
-    rep = PhoneReport(payload.round, payload.table, payload.side, payload.result, payload.said or payload.result,
-                      payload.at, payload.by)
+    rep = PhoneReport(
+        payload.round,
+        payload.table,
+        payload.side,
+        payload.result,
+        payload.said or payload.result,
+        payload.at,
+        payload.by,
+    )
     return event.with_(reports=event.reports + (rep,))
 
 
 @describer("report")
 def _describe_report(payload: Report) -> str:
-    return _("report round {r} table {t} from {side}: {said}", r=payload.round, t=payload.table,
-             side=payload.side, said=payload.said or payload.result)
+    return _(
+        "report round {r} table {t} from {side}: {said}",
+        r=payload.round,
+        t=payload.table,
+        side=payload.side,
+        said=payload.said or payload.result,
+    )
 
 
 @action("report_decision")
@@ -175,8 +190,14 @@ def _report_decision(event: Event, payload: ReportDecision):
     mine = table_reports(event, payload.round, payload.table)
     if payload.op == "accept":
         if payload.side not in mine:
-            raise LyceeError(_("round {r} table {t} has no report from {side} to accept", r=rnd.number, t=m.table,
-                               side=payload.side or "-"))
+            raise LyceeError(
+                _(
+                    "round {r} table {t} has no report from {side} to accept",
+                    r=rnd.number,
+                    t=m.table,
+                    side=payload.side or "-",
+                )
+            )
         return event  # the accepted result is the ``result`` action stored with it
     if not mine:
         raise LyceeError(_("round {r} table {t} has no reports to clear", r=rnd.number, t=m.table))
@@ -187,8 +208,13 @@ def _report_decision(event: Event, payload: ReportDecision):
 @describer("report_decision")
 def _describe_report_decision(payload: ReportDecision) -> str:
     if payload.op == "accept":
-        return _("reports round {r} table {t}: accepted {side}'s (by {by})", r=payload.round, t=payload.table,
-                 side=payload.side or "-", by=payload.by)
+        return _(
+            "reports round {r} table {t}: accepted {side}'s (by {by})",
+            r=payload.round,
+            t=payload.table,
+            side=payload.side or "-",
+            by=payload.by,
+        )
     return _("reports round {r} table {t}: cleared (by {by})", r=payload.round, t=payload.table, by=payload.by)
 
 
@@ -210,8 +236,14 @@ class SideReport:
     actor: str
 
     def doc(self) -> dict:
-        return {"player": self.player, "name": self.name, "said": self.said, "result": self.result,
-                "at": self.at, "by": self.actor}
+        return {
+            "player": self.player,
+            "name": self.name,
+            "said": self.said,
+            "result": self.result,
+            "at": self.at,
+            "by": self.actor,
+        }
 
 
 @dataclass(frozen=True)
@@ -227,8 +259,13 @@ class TableReport:
     held: str | None = None
 
     def doc(self) -> dict:
-        out = {"table": self.table, "status": self.status, "p1": self.p1.doc() if self.p1 else None,
-               "p2": self.p2.doc() if self.p2 else None, "result": self.result}
+        out = {
+            "table": self.table,
+            "status": self.status,
+            "p1": self.p1.doc() if self.p1 else None,
+            "p2": self.p2.doc() if self.p2 else None,
+            "result": self.result,
+        }
         if self.held:
             out["held"] = self.held
         return out
@@ -249,8 +286,11 @@ def table_state(event: Event, rnd: Round, m: Match, now=None) -> TableReport:
     sides: dict[str, SideReport | None] = {}
     for side, pid in (("p1", m.p1), ("p2", m.p2)):
         r = mine.get(side)
-        sides[side] = None if r is None or pid is None else SideReport(
-            pid, player_name(event, pid), r.said, r.result, r.at, r.actor)
+        sides[side] = (
+            None
+            if r is None or pid is None
+            else SideReport(pid, player_name(event, pid), r.said, r.result, r.at, r.actor)
+        )
     p1, p2 = sides["p1"], sides["p2"]
     held = None
     if m.reported:
@@ -303,9 +343,15 @@ def player_state(event: Event, pid: str) -> dict:
         return (r if side == "p1" else r.swapped()).text()
 
     own = state.p1 if side == "p1" else state.p2
-    out = {"status": state.status, "round": rnd.number, "table": m.table, "you": player_name(event, pid),
-           "opponent": player_name(event, m.p2 if side == "p1" else m.p1),
-           "said": own.said if own else None, "result": mine(state.result)}
+    out = {
+        "status": state.status,
+        "round": rnd.number,
+        "table": m.table,
+        "you": player_name(event, pid),
+        "opponent": player_name(event, m.p2 if side == "p1" else m.p1),
+        "said": own.said if own else None,
+        "result": mine(state.result),
+    }
     return out
 
 

@@ -67,7 +67,13 @@ def _unpair(event, payload: Unpair):
         raise LyceeError(_("round {round} is not the current round", round=payload.round))
     played = [m.table for m in rnd.matches if m.reported and not m.is_bye]
     if played:
-        raise LyceeError(_("round {number} has results (tables {x}): it cannot be paired again", number=rnd.number, x=', '.join(map(str, played))))
+        raise LyceeError(
+            _(
+                "round {number} has results (tables {x}): it cannot be paired again",
+                number=rnd.number,
+                x=", ".join(map(str, played)),
+            )
+        )
     if rnd.clock is not None:
         raise LyceeError(_("round {number} has started (its clock runs): it cannot be paired again", number=rnd.number))
     return replace(event, rounds=event.rounds[:-1])
@@ -100,9 +106,13 @@ def _intentional_note(event: Event, rnd: Round, m: Match, legacy_override: str |
     if legacy_override and not (m.reported and not m.intentional):
         return f"ID (head judge {legacy_override} overrode G-ID-2)"
     raise RuleError(
-        _("no intentional draw: {why}; it must be agreed and told to a judge before the match starts, "
-          "with no exception (a clock started by mistake is taken back with `lycee undo` / Ctrl+Z)", why=why),
-        "G-ID-2")
+        _(
+            "no intentional draw: {why}; it must be agreed and told to a judge before the match starts, "
+            "with no exception (a clock started by mistake is taken back with `lycee undo` / Ctrl+Z)",
+            why=why,
+        ),
+        "G-ID-2",
+    )
 
 
 #: Why a match was recorded as a loss without being played (the note
@@ -128,8 +138,7 @@ def protected_reason(event: Event, rnd: Round, m: Match) -> str | None:
     correction (DESIGN section 3, ``--correct``): a forfeit recorded by a
     drop or an exclusion, a finished event, a Swiss round under a top cut."""
     if is_forfeit(m):
-        return _("the loss at table {t} was recorded by {why} ({note})", t=m.table,
-                 why=m.note.split()[0], note=m.note)
+        return _("the loss at table {t} was recorded by {why} ({note})", t=m.table, why=m.note.split()[0], note=m.note)
     from core.tournament.elimination import event_finished
 
     if event_finished(event):
@@ -147,15 +156,28 @@ def check_correction(event: Event, rnd: Round, m: Match, payload: ResultAction) 
     if not m.reported:
         return None
     if not payload.correct:
-        raise LyceeError(_("round {r} table {t} already has a result ({old}): to replace it, enter it "
-                           "with --correct (the app asks first)", r=rnd.number, t=m.table, old=_result_words(m)))
+        raise LyceeError(
+            _(
+                "round {r} table {t} already has a result ({old}): to replace it, enter it "
+                "with --correct (the app asks first)",
+                r=rnd.number,
+                t=m.table,
+                old=_result_words(m),
+            )
+        )
     why = protected_reason(event, rnd, m)
     if why is None:
         return None
     by = payload.correct_by
     if not by:
-        raise RuleError(_("{why}: it changes only by undo (`lycee undo`) or the head judge's correction "
-                          "(--correct --by HEAD_JUDGE)", why=why), "G-HEAD-JUDGE")
+        raise RuleError(
+            _(
+                "{why}: it changes only by undo (`lycee undo`) or the head judge's correction "
+                "(--correct --by HEAD_JUDGE)",
+                why=why,
+            ),
+            "G-HEAD-JUDGE",
+        )
     from core.rules.staff import require_head_judge
 
     return require_head_judge(event, by, "G-HEAD-JUDGE")
@@ -187,10 +209,9 @@ def result_match(event: Event, rnd: Round, m: Match, payload: ResultAction) -> M
     if payload.games is not None:
         games = tuple(payload.games)
         r = result_from_games(games, event.match, rnd.stage)
-        given = (_given(payload.p1_wins, r.p1_wins), _given(payload.p2_wins, r.p2_wins),
-                 _given(payload.draws, r.draws))
+        given = (_given(payload.p1_wins, r.p1_wins), _given(payload.p2_wins, r.p2_wins), _given(payload.draws, r.draws))
         if given != (r.p1_wins, r.p2_wins, r.draws):
-            raise LyceeError(_("the games give {x}, not {x2}", x=r.text(), x2='-'.join(map(str, given))))
+            raise LyceeError(_("the games give {x}, not {x2}", x=r.text(), x2="-".join(map(str, given))))
     elif payload.p1_wins is UNSET or payload.p2_wins is UNSET:
         missing = "p1_wins" if payload.p1_wins is UNSET else "p2_wins"
         raise LyceeError(_("a result without games needs {key}", key=missing))
@@ -213,16 +234,35 @@ def result_match(event: Event, rnd: Round, m: Match, payload: ResultAction) -> M
         games = m.games
         if games and not agrees_with_games(r, games):
             raise LyceeError(
-                _("{x} disagrees with the games entered at table {table} ({x2}): enter the games, or undo them first", x=r.text(), table=m.table, x2=', '.join(games)))
+                _(
+                    "{x} disagrees with the games entered at table {table} ({x2}): enter the games, or undo them first",
+                    x=r.text(),
+                    table=m.table,
+                    x2=", ".join(games),
+                )
+            )
     # built directly, not with dataclasses.replace: half the time, and a replayed
     # file makes one a match (issue 31; the fields are checked below)
-    return Match(m.table, m.p1, m.p2, r.p1_wins, r.p2_wins, r.draws, r.outcome, note, games, m.extension,
-                 r.intentional, m.why)
+    return Match(
+        m.table, m.p1, m.p2, r.p1_wins, r.p2_wins, r.draws, r.outcome, note, games, m.extension, r.intentional, m.why
+    )
 
 
 # The fields of Match in the order result_match passes them.
-if tuple(f.name for f in fields(Match)) != ("table", "p1", "p2", "p1_wins", "p2_wins", "draws", "outcome", "note",
-                                            "games", "extension", "intentional", "why"):
+if tuple(f.name for f in fields(Match)) != (
+    "table",
+    "p1",
+    "p2",
+    "p1_wins",
+    "p2_wins",
+    "draws",
+    "outcome",
+    "note",
+    "games",
+    "extension",
+    "intentional",
+    "why",
+):
     raise TypeError("core.rules.results: Match's fields changed: update result_match")
 
 
@@ -278,8 +318,14 @@ def _game(event, payload: Game):
     if m.is_bye:
         raise RuleError(_("table {table} is a bye: no games are played", table=m.table), "G-SWISS-POINTS")
     if m.reported:
-        raise RuleError(_("the match at table {table} is over ({outcome}): no more games", table=m.table,
-                           outcome=labels.match_outcome_label(m.outcome or "", player_name(event, m.p1), player_name(event, m.p2))), rule)
+        raise RuleError(
+            _(
+                "the match at table {table} is over ({outcome}): no more games",
+                table=m.table,
+                outcome=labels.match_outcome_label(m.outcome or "", player_name(event, m.p1), player_name(event, m.p2)),
+            ),
+            rule,
+        )
     return add_game(event, rnd, m, payload.game)
 
 
@@ -290,8 +336,7 @@ def add_game(event: Event, rnd: Round, m: Match, code: str) -> Event:
     check_games(games, event.match)
     if match_over(games, event.match):
         r = result_from_games(games, event.match, rnd.stage)
-        new = replace(m, games=games, p1_wins=r.p1_wins, p2_wins=r.p2_wins, draws=r.draws,
-                      outcome=r.outcome)
+        new = replace(m, games=games, p1_wins=r.p1_wins, p2_wins=r.p2_wins, draws=r.draws, outcome=r.outcome)
     else:
         new = replace(m, games=games)
     return set_match(event, rnd, new)
@@ -313,7 +358,12 @@ def _id_decision(event, payload: IdDecision):
         raise LyceeError(_("decision {decision!r}: choose replay or no_winner", decision=decision))
     if rnd.stage not in ("top", "playoff"):
         raise RuleError(
-            _("round {number} is a Swiss round: an intentional draw there is simply a draw (enter it as the result 'id')", number=rnd.number), "G-ID-3")
+            _(
+                "round {number} is a Swiss round: an intentional draw there is simply a draw (enter it as the result 'id')",
+                number=rnd.number,
+            ),
+            "G-ID-3",
+        )
     if m.is_bye:
         raise RuleError(_("table {table} is a bye", table=m.table), "G-ID-3")
     from core.rules.staff import require_organizer
@@ -331,16 +381,27 @@ def _id_decision(event, payload: IdDecision):
         why = no_winner_refusal(event, rnd, m)  # no champion is the final's answer only
         if why and written_format() >= 4:  # an event stored before still opens as it was played
             raise RuleError(why, "G-ID-3")
-        new = replace(m, p1_wins=0, p2_wins=0, draws=0, outcome="draw", intentional=True,
-                      games=(), note=f"ID: no winner, decided by {org} (G-ID-3)")
+        new = replace(
+            m,
+            p1_wins=0,
+            p2_wins=0,
+            draws=0,
+            outcome="draw",
+            intentional=True,
+            games=(),
+            note=f"ID: no winner, decided by {org} (G-ID-3)",
+        )
     return set_match(event, rnd, new)
-
 
 
 @describer("pair")
 def _describe_pair(payload: Pair) -> str:
-    line = _("paired round {r} ({stage}, {n} tables)", r=payload.round, stage=labels.stage_label(payload.stage),
-             n=len(payload.matches))
+    line = _(
+        "paired round {r} ({stage}, {n} tables)",
+        r=payload.round,
+        stage=labels.stage_label(payload.stage),
+        n=len(payload.matches),
+    )
     if payload.rounds_fixed:
         line += " · " + _("rounds fixed at {n}", n=payload.rounds_fixed)
     return line
@@ -348,11 +409,13 @@ def _describe_pair(payload: Pair) -> str:
 
 @describer("result")
 def _describe_result(payload: ResultAction) -> str:
-    line = _("result round {r} table {t}: {res}", r=payload.round, t=payload.table,
-             res=labels.result_label(payload.result))
+    line = _(
+        "result round {r} table {t}: {res}", r=payload.round, t=payload.table, res=labels.result_label(payload.result)
+    )
     if payload.correct:
-        line += " · " + (_("correction by head judge {by}", by=payload.correct_by) if payload.correct_by
-                         else _("correction"))
+        line += " · " + (
+            _("correction by head judge {by}", by=payload.correct_by) if payload.correct_by else _("correction")
+        )
     if payload.time_called:
         line += " · " + _("time called (G-BO3-TIME)")
     if payload.reason:
@@ -362,11 +425,15 @@ def _describe_result(payload: ResultAction) -> str:
 
 @describer("game")
 def _describe_game(payload: Game) -> str:
-    return _("game round {r} table {t}: {game}", r=payload.round, t=payload.table,
-             game=labels.game_label(payload.game))
+    return _("game round {r} table {t}: {game}", r=payload.round, t=payload.table, game=labels.game_label(payload.game))
 
 
 @describer("id_decision")
 def _describe_id_decision(payload: IdDecision) -> str:
-    return _("intentional draw round {r} table {t}: {decision} (by {by})", r=payload.round, t=payload.table,
-             decision=labels.id_decision_label(payload.decision), by=payload.by or "")
+    return _(
+        "intentional draw round {r} table {t}: {decision} (by {by})",
+        r=payload.round,
+        t=payload.table,
+        decision=labels.id_decision_label(payload.decision),
+        by=payload.by or "",
+    )

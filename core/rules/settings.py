@@ -39,19 +39,40 @@ from core.log.actions import Pair
 from core.names import fold_name
 
 #: The settings ``lycee event set`` and the settings form change, in order.
-FIELDS = ("name", "date", "kind", "match", "minutes", "rounds_planned", "tiebreakers",
-          "sanctioned", "decklists_required", "spectating", "phone_reports", "staff")
+FIELDS = (
+    "name",
+    "date",
+    "kind",
+    "match",
+    "minutes",
+    "rounds_planned",
+    "tiebreakers",
+    "sanctioned",
+    "decklists_required",
+    "spectating",
+    "phone_reports",
+    "staff",
+)
 
 UNDO_HINT = "Ctrl+Z / `lycee undo EVENT`"
 
 
 def field_label(field: str) -> str:
     """A setting's name in the user's language."""
-    return {"name": _("name"), "date": _("date"), "kind": _("format"), "match": _("match type"),
-            "minutes": _("minutes a match"), "rounds_planned": _("Swiss rounds planned"),
-            "tiebreakers": _("tiebreakers"), "sanctioned": _("sanctioned"),
-            "decklists_required": _("decklists required"), "spectating": _("spectating"),
-            "phone_reports": _("phone reports"), "staff": _("staff")}.get(field, field)
+    return {
+        "name": _("name"),
+        "date": _("date"),
+        "kind": _("format"),
+        "match": _("match type"),
+        "minutes": _("minutes a match"),
+        "rounds_planned": _("Swiss rounds planned"),
+        "tiebreakers": _("tiebreakers"),
+        "sanctioned": _("sanctioned"),
+        "decklists_required": _("decklists required"),
+        "spectating": _("spectating"),
+        "phone_reports": _("phone reports"),
+        "staff": _("staff"),
+    }.get(field, field)
 
 
 def _first_result(event: Event) -> tuple[int, int] | None:
@@ -78,18 +99,26 @@ def locks(event: Event) -> dict[str, str]:
         out["kind"] = _("round 1 is paired")
     hit = _first_result(event)
     if hit is not None:
-        out["match"] = _("round {r} table {t} has a result: G-BO3 / G-BO1 decided which results are legal; "
-                         "undo the results first ({undo})", r=hit[0], t=hit[1], undo=UNDO_HINT)
+        out["match"] = _(
+            "round {r} table {t} has a result: G-BO3 / G-BO1 decided which results are legal; "
+            "undo the results first ({undo})",
+            r=hit[0],
+            t=hit[1],
+            undo=UNDO_HINT,
+        )
     if event.rounds:
-        out["date"] = _("round 1 is paired: card legality (G-CARDS-VERSIONS) and the scorecard's due date follow "
-                        "the date; undo the pairing first ({undo})", undo=UNDO_HINT)
-        out["sanctioned"] = _("round 1 is paired: the event started as it is; undo the pairing first ({undo})",
-                              undo=UNDO_HINT)
+        out["date"] = _(
+            "round 1 is paired: card legality (G-CARDS-VERSIONS) and the scorecard's due date follow "
+            "the date; undo the pairing first ({undo})",
+            undo=UNDO_HINT,
+        )
+        out["sanctioned"] = _(
+            "round 1 is paired: the event started as it is; undo the pairing first ({undo})", undo=UNDO_HINT
+        )
         out["decklists_required"] = out["sanctioned"]
     running = _clock_running(event)
     if running is not None:
-        out["minutes"] = _("round {r}'s clock is running (G-TIME); change the minutes between rounds",
-                           r=running)
+        out["minutes"] = _("round {r}'s clock is running (G-TIME); change the minutes between rounds", r=running)
     return out
 
 
@@ -106,11 +135,20 @@ def check_change(event: Event, changes: dict) -> None:
         if k in held:
             raise RuleError(_("{setting} cannot change: {why}", setting=field_label(k), why=held[k]))
         if k == "rounds_planned" and v is None and event.swiss_rounds:
-            raise RuleError(_("the Swiss round count was fixed when round 1 was paired: give a number "
-                              "(`lycee event set EVENT --rounds N`)"), "L-ROUNDS")
+            raise RuleError(
+                _(
+                    "the Swiss round count was fixed when round 1 was paired: give a number "
+                    "(`lycee event set EVENT --rounds N`)"
+                ),
+                "L-ROUNDS",
+            )
         if k == "rounds_planned" and v is not None and v < len(event.swiss_rounds):
-            raise RuleError(_("{n} Swiss rounds are already paired: plan at least that many "
-                              "(`lycee event set EVENT --rounds N`)", n=len(event.swiss_rounds)))
+            raise RuleError(
+                _(
+                    "{n} Swiss rounds are already paired: plan at least that many (`lycee event set EVENT --rounds N`)",
+                    n=len(event.swiss_rounds),
+                )
+            )
 
 
 def rounds_to_fix(event: Event, stage: str = "swiss") -> int | None:
@@ -159,11 +197,13 @@ def check_settings(d: dict, partial: bool = False) -> dict:
         try:
             out["date"] = date.fromisoformat(str(d.get("date"))).isoformat()
         except ValueError:
-            raise LyceeError(_("date {x!r} is not YYYY-MM-DD", x=d.get('date'))) from None
+            raise LyceeError(_("date {x!r} is not YYYY-MM-DD", x=d.get("date"))) from None
     if "kind" in d or not partial:
         kind = d.get("kind", "constructed")
         if kind not in KINDS:
-            raise LyceeError(_("kind {kind!r}: choose one of {x}", kind=kind, x=labels.choices(KINDS, labels.kind_label)))
+            raise LyceeError(
+                _("kind {kind!r}: choose one of {x}", kind=kind, x=labels.choices(KINDS, labels.kind_label))
+            )
         out["kind"] = kind
     if "match" in d or not partial:
         m = d.get("match", "bo3")
@@ -196,14 +236,15 @@ def check_settings(d: dict, partial: bool = False) -> dict:
             judges = (*judges, head)  # G-HEAD-JUDGE: one of the judges
         event_staff = tuple(x.strip() for x in s.get("event_staff", ()) if x and x.strip())
         out["staff"] = Staff(
-            organizer=(s.get("organizer") or "").strip(), judges=judges, head_judge=head,
+            organizer=(s.get("organizer") or "").strip(),
+            judges=judges,
+            head_judge=head,
             event_staff=event_staff,
         )
     for flag in ("sanctioned", "decklists_required", "spectating", "phone_reports"):
         if flag in d:
             out[flag] = bool(d[flag])
     return out
-
 
 
 def changed(event: Event, wanted: dict) -> dict:

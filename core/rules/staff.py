@@ -26,10 +26,10 @@ import hashlib
 import hmac
 import secrets
 
-from core.errors import LyceeError, RuleError
 from core import labels
-from core.i18n import _, join_list, join_sentences
+from core.errors import LyceeError, RuleError
 from core.event.model import Event, Staff
+from core.i18n import _, join_list, join_sentences
 from core.log import action, describer
 from core.log.actions import StaffPin
 
@@ -85,10 +85,13 @@ def check_staff(event: Event, doing: str = "start") -> None:
     problems = staff_problems(event)
     if problems:
         rule = problems[0][0]
-        text = _("a sanctioned event cannot {doing}: {problems}; set the staff first "
-                 "(`lycee staff EVENT --organizer NAME --judge NAME --head-judge NAME`) "
-                 "or mark the event unsanctioned (`lycee staff EVENT --unsanctioned`)",
-                 doing=labels.staff_doing_label(doing), problems=join_sentences(m for _r, m in problems))
+        text = _(
+            "a sanctioned event cannot {doing}: {problems}; set the staff first "
+            "(`lycee staff EVENT --organizer NAME --judge NAME --head-judge NAME`) "
+            "or mark the event unsanctioned (`lycee staff EVENT --unsanctioned`)",
+            doing=labels.staff_doing_label(doing),
+            problems=join_sentences(m for _r, m in problems),
+        )
         raise RuleError(text, rule)
 
 
@@ -112,9 +115,13 @@ def require_staff(event: Event, name: str | None, rule: str = "G-PEN-1") -> str:
     if who is None:
         listed = join_list(sorted(event.staff.members()), words=True) or _("nobody yet")
         raise RuleError(
-            _("{name!r} is not on the event's staff (organizer, judges, event staff: {listed})",
-              name=name, listed=listed)
-            if name and name.strip() else _("say which staff member decides (--by NAME)"),
+            _(
+                "{name!r} is not on the event's staff (organizer, judges, event staff: {listed})",
+                name=name,
+                listed=listed,
+            )
+            if name and name.strip()
+            else _("say which staff member decides (--by NAME)"),
             rule,
         )
     return who
@@ -206,7 +213,7 @@ def updated_staff(
 #: Digits in a PIN (random from :mod:`secrets`); wrong ones are limited per address on the page.
 PIN_DIGITS = 6
 #: scrypt's cost (N, r, p): about 16 MiB and tens of milliseconds a check.
-SCRYPT = (2 ** 14, 8, 1)
+SCRYPT = (2**14, 8, 1)
 
 
 def pin_staff(event: Event, name: str | None) -> str | None:
@@ -222,11 +229,18 @@ def require_pin_staff(event: Event, name: str | None) -> str:
     who = pin_staff(event, name)
     if who is None:
         s = event.staff
-        listed = join_list(sorted({n for n in (s.organizer, *s.judges, s.head_judge) if n.strip()}),
-                           words=True) or _("nobody yet")
-        raise RuleError(_("{name!r} is not the organizer, a judge or the head judge of this event ({listed}): "
-                          "a PIN is only for them; set the staff first with `lycee staff EVENT --judge NAME`",
-                          name=name or "", listed=listed), "G-JUDGE")
+        listed = join_list(sorted({n for n in (s.organizer, *s.judges, s.head_judge) if n.strip()}), words=True) or _(
+            "nobody yet"
+        )
+        raise RuleError(
+            _(
+                "{name!r} is not the organizer, a judge or the head judge of this event ({listed}): "
+                "a PIN is only for them; set the staff first with `lycee staff EVENT --judge NAME`",
+                name=name or "",
+                listed=listed,
+            ),
+            "G-JUDGE",
+        )
     return who
 
 
@@ -250,7 +264,7 @@ def _pin_parts(stored: str) -> tuple[int, int, int, bytes, bytes] | None:
         parts = (int(n), int(r), int(p), bytes.fromhex(salt), bytes.fromhex(digest))
     except (ValueError, AttributeError):
         return None
-    if not (2 <= parts[0] <= 2 ** 20 and 1 <= parts[1] <= 32 and 1 <= parts[2] <= 16 and parts[3] and parts[4]):
+    if not (2 <= parts[0] <= 2**20 and 1 <= parts[1] <= 32 and 1 <= parts[2] <= 16 and parts[3] and parts[4]):
         return None
     return parts
 
@@ -262,8 +276,15 @@ def pin_matches(stored: str, pin: str) -> bool:
         return False
     n, r, p, salt, digest = parts
     try:
-        got = hashlib.scrypt(pin.strip().encode(), salt=salt, n=n, r=r, p=p, dklen=len(digest),
-                             maxmem=128 * r * (n + p + 2) + 1024 * 1024)
+        got = hashlib.scrypt(
+            pin.strip().encode(),
+            salt=salt,
+            n=n,
+            r=r,
+            p=p,
+            dklen=len(digest),
+            maxmem=128 * r * (n + p + 2) + 1024 * 1024,
+        )
     except (ValueError, MemoryError):
         return False
     return hmac.compare_digest(got, digest)

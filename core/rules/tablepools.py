@@ -41,17 +41,24 @@ def _rule(kind: str) -> str:
 @action("table_pool")
 def apply_table_pool(event: Event, payload: TablePool) -> Event:
     if event.kind not in POOL_KINDS:
-        raise RuleError(_("{event} is a constructed event: pools belong to sealed and draft events",
-                          event=event.name), "G-SEALED")
+        raise RuleError(
+            _("{event} is a constructed event: pools belong to sealed and draft events", event=event.name), "G-SEALED"
+        )
     rule = _rule(event.kind)
     b = event.build
     if b is None:
-        raise LyceeError(_("{event} has no build phase: open it first (`lycee build EVENT open --real`)",
-                           event=event.name), rule)
+        raise LyceeError(
+            _("{event} has no build phase: open it first (`lycee build EVENT open --real`)", event=event.name), rule
+        )
     if event.kind == "sealed" and not b.real:
-        raise RuleError(_("the pools of {event} are opened by the desk: a pool is entered by card number only "
-                          "when the build phase was opened for packs opened at the table (--real)",
-                          event=event.name), rule)
+        raise RuleError(
+            _(
+                "the pools of {event} are opened by the desk: a pool is entered by card number only "
+                "when the build phase was opened for packs opened at the table (--real)",
+                event=event.name,
+            ),
+            rule,
+        )
     pid = payload.player
     if not isinstance(pid, str) or not event.has_player(pid):
         raise NotFound(_("no player {ref!r} in {event}", ref=pid, event=event.name))
@@ -59,8 +66,14 @@ def apply_table_pool(event: Event, payload: TablePool) -> Event:
     if event.rounds:
         raise LyceeError(_("round 1 of {event} is paired: the pools stay as they are", event=event.name), rule)
     if event.decklist_of(pid) is not None:
-        raise LyceeError(_("{name} has registered a deck built from their pool: the pool can no longer be "
-                           "corrected (undo the decklist first)", name=name), rule)
+        raise LyceeError(
+            _(
+                "{name} has registered a deck built from their pool: the pool can no longer be "
+                "corrected (undo the decklist first)",
+                name=name,
+            ),
+            rule,
+        )
     if event.kind == "draft" and event.pods and not any(s.player == pid for pod in event.pods for s in pod):
         raise LyceeError(_("{name} has no seat in the draft", name=name), "G-DRAFT-1")
     raw = payload.cards
@@ -78,5 +91,9 @@ def apply_table_pool(event: Event, payload: TablePool) -> Event:
 @describer("table_pool")
 def describe_table_pool(payload: TablePool) -> str:
     src = payload.source
-    return _("pool of {player} entered from the table: {n} cards ({source})", player=payload.player,
-             n=len(payload.cards), source=_("typed in") if src in ("", TABLE_SOURCE) else src)
+    return _(
+        "pool of {player} entered from the table: {n} cards ({source})",
+        player=payload.player,
+        n=len(payload.cards),
+        source=_("typed in") if src in ("", TABLE_SOURCE) else src,
+    )

@@ -115,12 +115,12 @@ def _frame(data: bytes, pos: int, lenient: bool = False) -> tuple[list[dict] | N
         sp1 = data.index(b" ", pos, pos + 30)
         sp2 = data.index(b" ", sp1 + 1, sp1 + 30)
         crc = int(data[pos:sp1], 16)
-        size = int(data[sp1 + 1:sp2])
+        size = int(data[sp1 + 1 : sp2])
     except ValueError:
         return None, pos, "no record header"
     start = sp2 + 1
     end = start + size
-    if end >= len(data) or (data[end:end + 1] != b"\n" and not lenient):
+    if end >= len(data) or (data[end : end + 1] != b"\n" and not lenient):
         return None, pos, "cut short"
     payload = data[start:end]
     if zlib.crc32(payload) != crc:
@@ -129,8 +129,11 @@ def _frame(data: bytes, pos: int, lenient: bool = False) -> tuple[list[dict] | N
         acts = json.loads(payload.decode("utf-8"))
     except (UnicodeDecodeError, ValueError):
         return None, pos, "not JSON"
-    if not isinstance(acts, list) or not acts or not all(isinstance(a, dict) and isinstance(a.get("seq"), int)
-                                                           for a in acts):
+    if (
+        not isinstance(acts, list)
+        or not acts
+        or not all(isinstance(a, dict) and isinstance(a.get("seq"), int) for a in acts)
+    ):
         return None, pos, "not a list of actions"
     return acts, end + 1, ""
 
@@ -201,7 +204,7 @@ def torn_tail(data: bytes, damage: Damage) -> bool:
     newline (JSON escapes it inside strings), so damage that holds a newline
     is not a torn append, nor is a whole record whose newline alone was
     changed (its payload still checks out)."""
-    tail = data[damage.offset:]
+    tail = data[damage.offset :]
     if b"\n" in tail:
         return False
     if damage.offset == 0 and not data.startswith(MAGIC[:-1]):
@@ -362,8 +365,11 @@ class JournalStorage(Storage):
     def write(self, data) -> None:
         log = (data or {}).get(LOG, {})
         new = [log[k] for k in sorted(log, key=int) if int(k) > self._last]
-        if (len(log) - len(new) != self._last or set(data or {}) - {LOG}
-                or any(dumps(log.get(k)) != t for k, t in self._texts.items())):
+        if (
+            len(log) - len(new) != self._last
+            or set(data or {}) - {LOG}
+            or any(dumps(log.get(k)) != t for k, t in self._texts.items())
+        ):
             # TinyDB changed our copy in place: put back what the journal holds
             self._data = {LOG: {k: json.loads(t) for k, t in self._texts.items()}} if self._texts else None
             raise ValueError("the journal is append-only: only new log documents can be written")

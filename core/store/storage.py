@@ -59,8 +59,7 @@ def dumps(data) -> str:
 class DurableStorage(Storage):
     """A TinyDB storage that never leaves a torn file behind (see module doc)."""
 
-    def __init__(self, path: str | os.PathLike, create_dirs: bool = True,
-                 append_only: tuple[str, ...] = ()):
+    def __init__(self, path: str | os.PathLike, create_dirs: bool = True, append_only: tuple[str, ...] = ()):
         self.path = Path(path)
         if create_dirs:
             self.path.parent.mkdir(parents=True, exist_ok=True)

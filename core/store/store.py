@@ -37,19 +37,22 @@ from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
 from core import labels, rules
-from core.rules.settings import check_settings
-from core.event import model as _model
 from core.errors import EventLocked, LyceeError, NotFound
+from core.event import model as _model
+from core.event.model import Event
 from core.i18n import _, join_list, join_sentences
+from core.log.actions import Action, shown_data, to_data
+from core.names import check_action_text, is_id, resolve_event, visible
+from core.rules.settings import check_settings
 from core.store.journal import (
     CHECKPOINT_FORMAT,
     MAGIC,
     Damage,
     JournalStorage,
-    fsync_dir,
     decode_checkpoint,
     encode_checkpoint,
     encode_record,
+    fsync_dir,
     model_signature,
     pid_alive,
     resync,
@@ -59,9 +62,6 @@ from core.store.journal import (
     torn_tail,
     write_durably,
 )
-from core.event.model import Event
-from core.log.actions import Action, shown_data, to_data
-from core.names import check_action_text, is_id, resolve_event, visible
 
 LOG = "log"
 BACKUPS_KEPT = 5
@@ -118,8 +118,12 @@ def _disk_message(err: OSError, what: str) -> str:
     if code:
         err = OSError(err.errno, f"{err.strerror}, {code}")
     if err.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
-        return _("{what} was not stored: the disk is full or the file too large ({reason}); "
-                 "nothing was changed; free some space and try again", what=what, reason=err.strerror)
+        return _(
+            "{what} was not stored: the disk is full or the file too large ({reason}); "
+            "nothing was changed; free some space and try again",
+            what=what,
+            reason=err.strerror,
+        )
     return _("{what} was not stored: {reason}; nothing was changed", what=what, reason=err.strerror or err)
 
 
@@ -160,10 +164,13 @@ def act_text(a: dict) -> str:
     ("20 players (山田, 佐藤, 鈴木 … and 17 more)")."""
     d = a.get("data")
     players = d.get("players") if isinstance(d, dict) else None
-    if (a.get("type") == "register" and isinstance(players, list) and len(players) > NAMES_SHOWN + 1
-            and all(isinstance(p, dict) and isinstance(p.get("name"), str) for p in players)):
-        return _("registered {n} players ({names})", n=len(players),
-                 names=short_names([p["name"] for p in players]))
+    if (
+        a.get("type") == "register"
+        and isinstance(players, list)
+        and len(players) > NAMES_SHOWN + 1
+        and all(isinstance(p, dict) and isinstance(p.get("name"), str) for p in players)
+    ):
+        return _("registered {n} players ({names})", n=len(players), names=short_names([p["name"] for p in players]))
     try:
         return rules.describe(a)
     except (KeyError, TypeError, ValueError, AttributeError):
@@ -177,8 +184,13 @@ def lost_lines(acts: list[dict]) -> str:
 
 def act_words(a: dict) -> str:
     """An action for a message about the journal: ``#7 (what, time, actor)``."""
-    return _("#{seq} ({what}, {at}, {actor})", seq=a.get("seq"), what=act_text(a), at=a.get("at", "?"),
-             actor=labels.actor_label(str(a.get("actor", "?"))))
+    return _(
+        "#{seq} ({what}, {at}, {actor})",
+        seq=a.get("seq"),
+        what=act_text(a),
+        at=a.get("at", "?"),
+        actor=labels.actor_label(str(a.get("actor", "?"))),
+    )
 
 
 def damage_lost(damage: Damage, after_seq: int) -> str:
@@ -200,10 +212,15 @@ def damage_lost(damage: Damage, after_seq: int) -> str:
 
 def damage_reason(code: str) -> str:
     """A :class:`~core.store.journal.Damage` reason in the user's language."""
-    return {"no record header": _("no record header"), "cut short": _("cut short"),
-            "checksum mismatch": _("checksum mismatch"), "not JSON": _("not JSON"),
-            "not a list of actions": _("not a list of actions"), "seq out of order": _("seq out of order"),
-            "not a lycee journal": _("not a lycee journal")}.get(code, code)
+    return {
+        "no record header": _("no record header"),
+        "cut short": _("cut short"),
+        "checksum mismatch": _("checksum mismatch"),
+        "not JSON": _("not JSON"),
+        "not a list of actions": _("not a list of actions"),
+        "seq out of order": _("seq out of order"),
+        "not a lycee journal": _("not a lycee journal"),
+    }.get(code, code)
 
 
 class InvalidAction(LyceeError):
@@ -213,11 +230,20 @@ class InvalidAction(LyceeError):
     def __init__(self, path: Path, act: dict, reason: str, event_id: str):
         self.path, self.act, self.reason = path, act, reason
         seq = act.get("seq")
-        super().__init__(_(
-            "{path}: action #{seq} ({what}) cannot be applied: {reason}. Reading commands show the event "
-            "up to #{before}; `lycee log {id}` lists every action; to go on, restore a backup of the event "
-            "from {backups}", path=path, seq=seq, what=lost_lines([act]), reason=reason, before=(seq or 1) - 1,
-            id=event_id, backups=path.parent.parent / "backups"))
+        super().__init__(
+            _(
+                "{path}: action #{seq} ({what}) cannot be applied: {reason}. Reading commands show the event "
+                "up to #{before}; `lycee log {id}` lists every action; to go on, restore a backup of the event "
+                "from {backups}",
+                path=path,
+                seq=seq,
+                what=lost_lines([act]),
+                reason=reason,
+                before=(seq or 1) - 1,
+                id=event_id,
+                backups=path.parent.parent / "backups",
+            )
+        )
 
 
 class JournalDamaged(LyceeError):
@@ -232,16 +258,30 @@ class JournalDamaged(LyceeError):
         self.before = upto.records[-1].actions[-1] if upto.records else None
         self.after = later[0].actions[0] if later else None
         self.intact_after = len(later)
-        before = (_("the last good record before it ends with {entry}", entry=act_words(upto.records[-1].actions[-1]))
-                  if upto.records else _("no good record comes before it"))
-        after = (_("{n} intact records follow it, from {entry}", n=len(later), entry=act_words(later[0].actions[0]))
-                 if later else _("nothing after it can be read"))
-        super().__init__(_(
-            "{path}: record {n} of the journal is damaged (byte {offset}: {reason}); {before}; {after}; "
-            "nothing was changed; `lycee repair {id}` rebuilds the journal, keeping every intact record, "
-            "naming each action it cannot recover and keeping the damaged file beside it",
-            path=path, n=self.position, offset=damage.offset, reason=damage_reason(damage.reason),
-            before=before, after=after, id=event_id))
+        before = (
+            _("the last good record before it ends with {entry}", entry=act_words(upto.records[-1].actions[-1]))
+            if upto.records
+            else _("no good record comes before it")
+        )
+        after = (
+            _("{n} intact records follow it, from {entry}", n=len(later), entry=act_words(later[0].actions[0]))
+            if later
+            else _("nothing after it can be read")
+        )
+        super().__init__(
+            _(
+                "{path}: record {n} of the journal is damaged (byte {offset}: {reason}); {before}; {after}; "
+                "nothing was changed; `lycee repair {id}` rebuilds the journal, keeping every intact record, "
+                "naming each action it cannot recover and keeping the damaged file beside it",
+                path=path,
+                n=self.position,
+                offset=damage.offset,
+                reason=damage_reason(damage.reason),
+                before=before,
+                after=after,
+                id=event_id,
+            )
+        )
 
 
 @dataclass
@@ -267,8 +307,13 @@ class Rebuilt:
             d = p["data"]
             was = d.get("was") or {}
             if d.get("why") == "refused":
-                out.append(_("{what}: intact, but it no longer applies ({reason})", what=lost_lines([was]),
-                             reason=d.get("reason", "")))
+                out.append(
+                    _(
+                        "{what}: intact, but it no longer applies ({reason})",
+                        what=lost_lines([was]),
+                        reason=d.get("reason", ""),
+                    )
+                )
             else:
                 what = " ".join(str(was[k]) for k in ("type", "at", "actor") if isinstance(was.get(k), (str, int)))
                 out.append(_("#{seq} {what}: damaged", seq=p["seq"], what=what or _("an unreadable action")))
@@ -283,8 +328,9 @@ class Rebuilt:
         if not out:
             return _("nothing")
         if len(out) > shown:
-            return _("{lost}; … and {n} more (`lycee log` names each)", lost=join_sentences(out[:shown]),
-                     n=len(out) - shown)
+            return _(
+                "{lost}; … and {n} more (`lycee log` names each)", lost=join_sentences(out[:shown]), n=len(out) - shown
+            )
         return join_sentences(out)
 
 
@@ -300,11 +346,15 @@ def rebuild(data: bytes, backups: list[tuple[str, bytes]], at: str, broken: str 
     start = head.damage.offset if head.damage is not None else len(data)
     later, spans = resync(data, start)
     intact = {a["seq"]: dumps_act(a) for r in head.records + later for a in r.actions}
-    base_name, base_bytes, acts = "", data[:head.end], head.actions
+    base_name, base_bytes, acts = "", data[: head.end], head.actions
     for name, raw in backups:
         b = scan(raw)
-        if (b.damage is not None or not b.records or b.last_seq <= head.last_seq
-                or any(intact.get(a["seq"], t) != t for a in b.actions for t in (dumps_act(a),))):
+        if (
+            b.damage is not None
+            or not b.records
+            or b.last_seq <= head.last_seq
+            or any(intact.get(a["seq"], t) != t for a in b.actions for t in (dumps_act(a),))
+        ):
             continue
         base_name, base_bytes, acts = name, raw, b.actions
         break
@@ -338,9 +388,14 @@ def rebuild(data: bytes, backups: list[tuple[str, bytes]], at: str, broken: str 
             misplaced.append(_("{acts}: intact, but its numbers are out of order", acts=lost_lines(r.actions)))
             continue
         if first > nxt:  # damaged bytes held these
-            gap = [lost(s, "damaged", {k: visible(v) for k in ("type", "at", "actor")
-                                       if isinstance(v := seen.get(s, {}).get(k), str)})
-                   for s in range(nxt, first)]
+            gap = [
+                lost(
+                    s,
+                    "damaged",
+                    {k: visible(v) for k in ("type", "at", "actor") if isinstance(v := seen.get(s, {}).get(k), str)},
+                )
+                for s in range(nxt, first)
+            ]
             placeholders.extend(gap)
             acts.extend(gap)
             out += encode_record(gap)
@@ -348,7 +403,7 @@ def rebuild(data: bytes, backups: list[tuple[str, bytes]], at: str, broken: str 
         reason = ""
         for a in r.actions:
             if a.get("type") == "undo":
-                before = acts + r.actions[:r.actions.index(a)]
+                before = acts + r.actions[: r.actions.index(a)]
                 target = a["data"].get("target") if isinstance(a.get("data"), dict) else None
                 if target in {p["seq"] for p in placeholders} - rules.undone_seqs(before):
                     continue  # it took back an action now lost: it still holds (and changes nothing)
@@ -365,7 +420,7 @@ def rebuild(data: bytes, backups: list[tuple[str, bytes]], at: str, broken: str 
             if bad is None and ev2 is not None:
                 event, acts = ev2, trial
                 kept += len(r.actions)
-                out += data[r.start:r.end - 1] + b"\n"  # its newline may be what was damaged
+                out += data[r.start : r.end - 1] + b"\n"  # its newline may be what was damaged
                 continue
         gone = [lost(a["seq"], "refused", a, reason) for a in r.actions]
         placeholders.extend(gone)
@@ -379,8 +434,12 @@ def rebuild(data: bytes, backups: list[tuple[str, bytes]], at: str, broken: str 
         got, seqs = salvage(data[a0:], 0)
         tail = damage_lost(Damage(a0, len(data) - a0, "", got, seqs), acts[-1]["seq"] if acts else 0)
     if event is None:
-        raise LyceeError(_("nothing of the event can be rebuilt: neither the journal nor a backup holds its "
-                           "creation intact; nothing was changed"))
+        raise LyceeError(
+            _(
+                "nothing of the event can be rebuilt: neither the journal nor a backup holds its "
+                "creation intact; nothing was changed"
+            )
+        )
     check, bad, why = fold(None, acts, rules.undone_seqs(acts))
     if bad is not None or check is None:  # never write a journal that does not open
         raise LyceeError(_("the rebuilt journal does not replay ({why}); nothing was changed", why=why))
@@ -477,8 +536,8 @@ class DataDir:
         pre = f"{event_id}."
         out = []
         for n in names:
-            if n.startswith(pre) and n.endswith(".json") and n[len(pre):-5].isdigit():
-                out.append((int(n[len(pre):-5]), self.checkpoints_dir / n))
+            if n.startswith(pre) and n.endswith(".json") and n[len(pre) : -5].isdigit():
+                out.append((int(n[len(pre) : -5]), self.checkpoints_dir / n))
         return sorted(out, reverse=True)
 
     # -- reading (no lock, nothing written) ------------------------------------
@@ -529,8 +588,12 @@ class DataDir:
             except ValueError:
                 continue
             off = meta.get("offset", -1)
-            if (meta.get("format") != CHECKPOINT_FORMAT or meta.get("sig") != _signature()
-                    or not 0 < off <= len(data) or zlib.crc32(memoryview(data)[:off]) != meta.get("crc")):
+            if (
+                meta.get("format") != CHECKPOINT_FORMAT
+                or meta.get("sig") != _signature()
+                or not 0 < off <= len(data)
+                or zlib.crc32(memoryview(data)[:off]) != meta.get("crc")
+            ):
                 continue
             s = scan(data, off, after_seq=meta["seq"])
             tail = s.actions
@@ -538,8 +601,14 @@ class DataDir:
             if any(t <= meta["seq"] for t in skip):
                 continue  # an undo reaches behind this checkpoint: an older one will do
             ev2, bad, why = fold(ev, tail, skip)
-            out = Folded(ev2, last_seq=tail[-1]["seq"] if tail else meta["seq"], end=s.end,
-                         ckpt_seq=meta["seq"], tail=tail, damage=s.damage)
+            out = Folded(
+                ev2,
+                last_seq=tail[-1]["seq"] if tail else meta["seq"],
+                end=s.end,
+                ckpt_seq=meta["seq"],
+                tail=tail,
+                damage=s.damage,
+            )
             if bad is not None:
                 out.invalid = InvalidAction(path, bad, why, event_id)
             return out, data
@@ -559,27 +628,42 @@ class DataDir:
         note = None
         path = self.event_path(event_id)
         if f.legacy_problem is not None:
-            note = _("{path} cannot be read ({reason}); {how}", path=path, reason=f.legacy_problem,
-                     how=self._how_to_recover(event_id, bool(self.backups(event_id))))
+            note = _(
+                "{path} cannot be read ({reason}); {how}",
+                path=path,
+                reason=f.legacy_problem,
+                how=self._how_to_recover(event_id, bool(self.backups(event_id))),
+            )
         elif f.damage is not None and not f.torn:
-            note = _("{path}: record {n} of the journal is damaged (byte {offset}: {reason}); shown up to #{seq}, "
-                     "the intact part before it; {k} intact records after it are not shown; `lycee repair {id}` "
-                     "rebuilds the journal, keeping every intact record and the damaged file",
-                     path=path, n=self._records_before(event_id, f.damage.offset) + 1, offset=f.damage.offset,
-                     reason=damage_reason(f.damage.reason), seq=f.last_seq, k=f.intact_after, id=event_id)
+            note = _(
+                "{path}: record {n} of the journal is damaged (byte {offset}: {reason}); shown up to #{seq}, "
+                "the intact part before it; {k} intact records after it are not shown; `lycee repair {id}` "
+                "rebuilds the journal, keeping every intact record and the damaged file",
+                path=path,
+                n=self._records_before(event_id, f.damage.offset) + 1,
+                offset=f.damage.offset,
+                reason=damage_reason(f.damage.reason),
+                seq=f.last_seq,
+                k=f.intact_after,
+                id=event_id,
+            )
         elif f.damage is not None and not self._writer_busy(event_id, f.damage):
-            note = _("{path}: the journal is damaged at byte {offset} ({reason}); shown up to #{seq}; "
-                     "lost there: {lost}; {how}",
-                     path=path, offset=f.damage.offset, reason=damage_reason(f.damage.reason),
-                     seq=f.last_seq, lost=damage_lost(f.damage, f.last_seq),
-                     how=self._how_to_recover(event_id, f.event is None and bool(self.backups(event_id))))
+            note = _(
+                "{path}: the journal is damaged at byte {offset} ({reason}); shown up to #{seq}; "
+                "lost there: {lost}; {how}",
+                path=path,
+                offset=f.damage.offset,
+                reason=damage_reason(f.damage.reason),
+                seq=f.last_seq,
+                lost=damage_lost(f.damage, f.last_seq),
+                how=self._how_to_recover(event_id, f.event is None and bool(self.backups(event_id))),
+            )
         if f.invalid is not None:
             note = str(f.invalid)
         if f.event is None:
             best = self._best_backup(event_id) if note else None
             if best is not None:
-                return best[1], _("{note} (shown as recovered from backup {backup})", note=note,
-                                  backup=best[0].name)
+                return best[1], _("{note} (shown as recovered from backup {backup})", note=note, backup=best[0].name)
             raise LyceeError(note or _("event {id} has no data yet", id=event_id))
         return f.event, note
 
@@ -591,10 +675,14 @@ class DataDir:
 
     def _how_to_recover(self, event_id: str, from_backup: bool) -> str:
         if from_backup:
-            return _("a command that changes the event (or opening it in the app) recovers it from a backup, "
-                     "keeping the damaged file beside it")
-        return _("a command that changes the event (or opening it in the app) recovers it, keeping the "
-                 "damaged file beside it")
+            return _(
+                "a command that changes the event (or opening it in the app) recovers it from a backup, "
+                "keeping the damaged file beside it"
+            )
+        return _(
+            "a command that changes the event (or opening it in the app) recovers it, keeping the "
+            "damaged file beside it"
+        )
 
     def _writer_busy(self, event_id: str, damage: Damage) -> bool:
         """A cut-short last record while a live writer holds the event is an
@@ -655,15 +743,17 @@ class DataDir:
             try:
                 h = json.loads(self.head_path(eid).read_bytes())
                 if h.get("id") == eid:
-                    out.append(EventSummary(eid, h["name"], h["date"], h["kind"], h["match"],
-                                            h["players"], h["rounds"], path))
+                    out.append(
+                        EventSummary(eid, h["name"], h["date"], h["kind"], h["match"], h["players"], h["rounds"], path)
+                    )
                     continue
             except (OSError, ValueError, KeyError, TypeError, AttributeError):
                 pass
             try:
                 ev = self.read_view(eid)[0]
-                out.append(EventSummary(ev.id, ev.name, ev.date, ev.kind, ev.match,
-                                        len(ev.players), len(ev.rounds), path))
+                out.append(
+                    EventSummary(ev.id, ev.name, ev.date, ev.kind, ev.match, len(ev.players), len(ev.rounds), path)
+                )
             except (LyceeError, KeyError, TypeError) as err:
                 out.append(EventSummary(eid, "?", "", "", "", 0, 0, path, problem=str(err)))
         out.sort(key=lambda s: (s.date, s.id), reverse=True)
@@ -672,8 +762,9 @@ class DataDir:
     def resolve(self, ref: str) -> str:
         """An event id from an id, a unique id prefix or a unique name prefix;
         ``id:...`` / ``name:...`` say which (docs/names.md)."""
-        return resolve_event(ref, self.event_ids(), lambda: [(s.id, s.name) for s in self.list_events()],
-                             self.events_dir)
+        return resolve_event(
+            ref, self.event_ids(), lambda: [(s.id, s.name) for s in self.list_events()], self.events_dir
+        )
 
     # -- create / open / delete -------------------------------------------------
     def new_id(self, on: str) -> str:
@@ -745,8 +836,9 @@ class DataDir:
             raise NotFound(_("no event {ref!r} in {events_dir}", ref=event_id, events_dir=self.events_dir))
         return ReadOnlyStore(self, event_id)
 
-    def open(self, event_id: str, create: bool = False, wait: float = 0.0, role: str = "desk",
-             repair: bool = False) -> "EventStore":
+    def open(
+        self, event_id: str, create: bool = False, wait: float = 0.0, role: str = "desk", repair: bool = False
+    ) -> "EventStore":
         """The event open for writing.  ``wait``: seconds to wait for another
         command holding it (never for the app, ``role="app"``, which is refused at once).
         ``repair``: a journal damaged in the middle is rebuilt (:meth:`repair_journal`)
@@ -850,8 +942,9 @@ class ReadOnlyStore:
     def append(self, kind: str, data: Action | dict, actor: str = "desk", device: str | None = None) -> Event:
         raise WriteNeeded(kind)
 
-    def append_many(self, acts: Sequence[tuple[str, Action | dict]], actor: str = "desk",
-                    device: str | None = None) -> Event:
+    def append_many(
+        self, acts: Sequence[tuple[str, Action | dict]], actor: str = "desk", device: str | None = None
+    ) -> Event:
         raise WriteNeeded(acts[0][0] if acts else "")
 
     def append_from(self, acts: Sequence[tuple[str, Action | dict, str, str | None]]) -> Event:
@@ -876,8 +969,15 @@ class ReadOnlyStore:
 class EventStore:
     """One event, open for writing by this process alone."""
 
-    def __init__(self, datadir: DataDir, event_id: str, clock: Clock = now_utc, wait: float = 0.0,
-                 role: str = "desk", repair: bool = False):
+    def __init__(
+        self,
+        datadir: DataDir,
+        event_id: str,
+        clock: Clock = now_utc,
+        wait: float = 0.0,
+        role: str = "desk",
+        repair: bool = False,
+    ):
         self.datadir = datadir
         self._repair = repair
         #: What a journal repair did (``repair=True`` and damage in the middle), else None.
@@ -907,17 +1007,31 @@ class EventStore:
             self._lock = FileLock(str(self.lock_path), thread_local=False)
             self._acquire(wait)
             self._locked = True
-            write_durably(self.owner_path, json.dumps({
-                "pid": os.getpid(), "host": socket.gethostname(), "role": role,
-                "since": self.clock().isoformat(timespec="seconds")}), durable=False)
+            write_durably(
+                self.owner_path,
+                json.dumps(
+                    {
+                        "pid": os.getpid(),
+                        "host": socket.gethostname(),
+                        "role": role,
+                        "since": self.clock().isoformat(timespec="seconds"),
+                    }
+                ),
+                durable=False,
+            )
         except OSError as err:
             if self._locked:
                 self._release()
             if _read_only(err):
-                raise LyceeError(_("the data folder {folder} cannot be written ({reason}): reading commands "
-                                   "(standings, player list, log, export) work; to change the event, copy the "
-                                   "folder somewhere writable and use --data-dir",
-                                   folder=datadir.root, reason=err.strerror)) from None
+                raise LyceeError(
+                    _(
+                        "the data folder {folder} cannot be written ({reason}): reading commands "
+                        "(standings, player list, log, export) work; to change the event, copy the "
+                        "folder somewhere writable and use --data-dir",
+                        folder=datadir.root,
+                        reason=err.strerror,
+                    )
+                ) from None
             raise LyceeError(_disk_message(err, _("the lock of event {id}", id=event_id))) from None
         try:
             self._clean_temp_files()
@@ -926,8 +1040,13 @@ class EventStore:
             self._open()
         except OSError as err:  # a full disk while recovering or migrating: a message, not a traceback
             self._release()
-            raise LyceeError(_("event {id} could not be opened for writing: {reason}; the files are as they were",
-                               id=event_id, reason=err.strerror or err)) from None
+            raise LyceeError(
+                _(
+                    "event {id} could not be opened for writing: {reason}; the files are as they were",
+                    id=event_id,
+                    reason=err.strerror or err,
+                )
+            ) from None
         except BaseException:
             self._release()
             raise
@@ -967,8 +1086,13 @@ class EventStore:
         except (TypeError, KeyError):
             pass
         if waited:
-            return _("event {event} is open in another window: {who}; still so after waiting {s:g} s "
-                     "(LYCEE_LOCK_WAIT); try again when it is done", event=self.id, who=who, s=waited)
+            return _(
+                "event {event} is open in another window: {who}; still so after waiting {s:g} s "
+                "(LYCEE_LOCK_WAIT); try again when it is done",
+                event=self.id,
+                who=who,
+                s=waited,
+            )
         return _("event {event} is open in another window: {who}; close it there first", event=self.id, who=who)
 
     def _release(self) -> None:
@@ -1057,12 +1181,18 @@ class EventStore:
         lost = damage_lost(f.damage, f.last_seq)
         self.broken_copy = self._broken_name()
         write_durably(self.broken_copy, data)
-        write_durably(self.path, data[:f.end])
+        write_durably(self.path, data[: f.end])
         self._drop_checkpoints_after(f.end)
-        self.note = _("lycee: {event}: the journal was damaged at byte {offset} ({reason}); kept every action "
-                      "up to #{seq}; lost: {lost}; the damaged file is kept as {broken}",
-                      event=self.id, offset=f.damage.offset, reason=damage_reason(f.damage.reason), seq=f.last_seq,
-                      lost=lost, broken=self.broken_copy.name)
+        self.note = _(
+            "lycee: {event}: the journal was damaged at byte {offset} ({reason}); kept every action "
+            "up to #{seq}; lost: {lost}; the damaged file is kept as {broken}",
+            event=self.id,
+            offset=f.damage.offset,
+            reason=damage_reason(f.damage.reason),
+            seq=f.last_seq,
+            lost=lost,
+            broken=self.broken_copy.name,
+        )
 
     def _rebuild(self, data: bytes) -> None:
         """Rebuild a journal damaged in the middle (:func:`rebuild`): the damaged
@@ -1085,15 +1215,26 @@ class EventStore:
         self.rebuilt = r
         self.recovered_from = self.datadir.backups_dir / r.base if r.base else None
         base = _("backup {backup}", backup=r.base) if r.base else _("its intact start")
-        self.note = _("{event}: the journal was repaired from {base} and every intact record after the "
-                      "damage: {kept} actions kept; not recovered: {lost}; the damaged file is kept as {broken}",
-                      event=self.id, base=base, kept=r.kept, lost=r.lost_words(), broken=broken.name)
+        self.note = _(
+            "{event}: the journal was repaired from {base} and every intact record after the "
+            "damage: {kept} actions kept; not recovered: {lost}; the damaged file is kept as {broken}",
+            event=self.id,
+            base=base,
+            kept=r.kept,
+            lost=r.lost_words(),
+            broken=broken.name,
+        )
 
     def _recover_from_backup(self, reason: str, src: Path, damage: Damage) -> None:
         best = self.datadir._best_backup(self.id)
         if best is None:
-            raise LyceeError(_("{path} cannot be read ({reason}) and no good backup exists; the file was left "
-                               "as it is", path=src, reason=reason)) from None
+            raise LyceeError(
+                _(
+                    "{path} cannot be read ({reason}) and no good backup exists; the file was left as it is",
+                    path=src,
+                    reason=reason,
+                )
+            ) from None
         backup, _ev, acts = best
         if damage.size == 0:  # a pre-journal file: what can be read of it
             try:
@@ -1108,10 +1249,16 @@ class EventStore:
         write_durably(self.path, MAGIC + encode_record(acts))
         self._drop_checkpoints_after(0)
         self.recovered_from = backup
-        self.note = _("lycee: {event}: the event file did not parse ({reason}); recovered from backup {backup} "
-                      "(up to #{seq}); lost: {lost}; the broken file is kept as {broken}",
-                      event=self.id, reason=reason, backup=backup.name, seq=last, lost=lost,
-                      broken=self.broken_copy.name)
+        self.note = _(
+            "lycee: {event}: the event file did not parse ({reason}); recovered from backup {backup} "
+            "(up to #{seq}); lost: {lost}; the broken file is kept as {broken}",
+            event=self.id,
+            reason=reason,
+            backup=backup.name,
+            seq=last,
+            lost=lost,
+            broken=self.broken_copy.name,
+        )
 
     def _migrate(self, f: Folded) -> None:
         """A pre-journal event file becomes a journal (one record of its actions,
@@ -1145,7 +1292,7 @@ class EventStore:
     def _actions(self) -> list[dict]:
         with self._write_lock:
             if self._all is None:
-                data = self.path.read_bytes()[:self._end] if self._end else b""
+                data = self.path.read_bytes()[: self._end] if self._end else b""
                 self._all = scan(data).actions
             return self._all
 
@@ -1163,8 +1310,9 @@ class EventStore:
         Raises before anything is written when the action is refused."""
         return self._append([(kind, data)], actor, device=device)
 
-    def append_many(self, acts: Sequence[tuple[str, Action | dict]], actor: str = "desk",
-                    device: str | None = None) -> Event:
+    def append_many(
+        self, acts: Sequence[tuple[str, Action | dict]], actor: str = "desk", device: str | None = None
+    ) -> Event:
         """Several actions as one journal record: each is checked on the event
         as the ones before it leave it, then all are stored, or none."""
         return self._append(acts, actor, device=device)
@@ -1176,11 +1324,18 @@ class EventStore:
         is checked on the event as the ones before it leave it; all or none."""
         if not acts:
             return self.event
-        return self._append([(k, d) for k, d, _a, _v in acts], acts[0][2], device=acts[0][3],
-                            who=[(a, v) for _k, _d, a, v in acts])
+        return self._append(
+            [(k, d) for k, d, _a, _v in acts], acts[0][2], device=acts[0][3], who=[(a, v) for _k, _d, a, v in acts]
+        )
 
-    def _append(self, acts: Sequence[tuple[str, Action | dict]], actor: str, folded: Event | None = None,
-                device: str | None = None, who: Sequence[tuple[str, str | None]] | None = None) -> Event:
+    def _append(
+        self,
+        acts: Sequence[tuple[str, Action | dict]],
+        actor: str,
+        folded: Event | None = None,
+        device: str | None = None,
+        who: Sequence[tuple[str, str | None]] | None = None,
+    ) -> Event:
         if self._closed:
             raise LyceeError(_("event {id} is closed", id=self.id))
         if not acts:
@@ -1253,7 +1408,7 @@ class EventStore:
                 meta, ev = decode_checkpoint(cpath.read_bytes(), Event)
                 if data is None:
                     data = self.path.read_bytes()
-                if meta.get("sig") != _signature() or zlib.crc32(data[:meta["offset"]]) != meta.get("crc"):
+                if meta.get("sig") != _signature() or zlib.crc32(data[: meta["offset"]]) != meta.get("crc"):
                     continue
             except (OSError, ValueError, KeyError):
                 continue
@@ -1278,9 +1433,16 @@ class EventStore:
         with self._write_lock:
             if self._event is None or not self._end:
                 return
-            data = memoryview(self.path.read_bytes())[:self._end]  # no copy of the journal (issue 31)
-            meta = {"format": CHECKPOINT_FORMAT, "id": self.id, "seq": self._last_seq, "offset": self._end,
-                    "crc": zlib.crc32(data), "sig": _signature(), "round": len(self._event.rounds)}
+            data = memoryview(self.path.read_bytes())[: self._end]  # no copy of the journal (issue 31)
+            meta = {
+                "format": CHECKPOINT_FORMAT,
+                "id": self.id,
+                "seq": self._last_seq,
+                "offset": self._end,
+                "crc": zlib.crc32(data),
+                "sig": _signature(),
+                "round": len(self._event.rounds),
+            }
             d = self.datadir.checkpoints_dir
             d.mkdir(parents=True, exist_ok=True)
             write_durably(d / f"{self.id}.{self._last_seq:08d}.json", encode_checkpoint(meta, self._event))
@@ -1299,8 +1461,15 @@ class EventStore:
     def _head_of(self, ev: Event | None) -> dict | None:
         if ev is None:
             return None
-        return {"id": self.id, "name": ev.name, "date": ev.date, "kind": ev.kind, "match": ev.match,
-                "players": len(ev.players), "rounds": len(ev.rounds)}
+        return {
+            "id": self.id,
+            "name": ev.name,
+            "date": ev.date,
+            "kind": ev.kind,
+            "match": ev.match,
+            "players": len(ev.players),
+            "rounds": len(ev.rounds),
+        }
 
     def _drop_head(self) -> None:
         """Before an append that changes what ``event list`` shows: the old
@@ -1340,7 +1509,7 @@ class EventStore:
         bdir = self.datadir.backups_dir
         try:
             bdir.mkdir(parents=True, exist_ok=True)
-            data = memoryview(self.path.read_bytes())[:self._end]  # no copy of the journal (issue 31)
+            data = memoryview(self.path.read_bytes())[: self._end]  # no copy of the journal (issue 31)
             write_durably(bdir / f"{self.id}.r{round_number:02d}-s{self._last_seq:08d}.jsonl", data)
             for old in self.datadir.backups(self.id)[BACKUPS_KEPT:]:
                 old.unlink(missing_ok=True)

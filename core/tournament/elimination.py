@@ -34,11 +34,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from core.event.lookups import require_complete
-from core.errors import LyceeError, RuleError
 from core import labels
-from core.i18n import _, join_list
+from core.errors import LyceeError, RuleError
+from core.event.lookups import require_complete
 from core.event.model import Event, Match, Round
+from core.i18n import _, join_list
 from core.tournament.standings import ranked_table
 
 __all__ = [
@@ -120,8 +120,12 @@ def _swiss_complete(event: Event) -> None:
     require_complete(event)
     if event.rounds_planned is not None and len(sr) < event.rounds_planned:
         raise RuleError(
-            _("the Swiss is not over: {n} of {planned} rounds played; to cut now, set the rounds first "
-              "(`lycee event set EVENT --rounds {n}`)", n=len(sr), planned=event.rounds_planned),
+            _(
+                "the Swiss is not over: {n} of {planned} rounds played; to cut now, set the rounds first "
+                "(`lycee event set EVENT --rounds {n}`)",
+                n=len(sr),
+                planned=event.rounds_planned,
+            ),
             "G-SE",
         )
 
@@ -163,8 +167,10 @@ def top_cut(
     if len(active) > size and cell[size - 1] == cell[size]:
         tied = [players[i].name for i, c in zip(active, cell) if c == cell[size - 1]]
         raise RuleError(
-            _("the cut line falls inside a shared place ({names}); hold a playoff (決定戦) first",
-              names=join_list(tied, words=True)),
+            _(
+                "the cut line falls inside a shared place ({names}); hold a playoff (決定戦) first",
+                names=join_list(tied, words=True),
+            ),
             "G-TIE-PLAYOFF",
         )
     chosen = active[:size]
@@ -228,14 +234,25 @@ def check_elimination_result(result: Match | str | None) -> str | None:
     if outcome in ("p1", "p2", "bye"):
         return result.winner() if isinstance(result, Match) else None
     if outcome is None:
-        raise RuleError(_("the elimination match at table {t} has no result yet", t=result.table) if isinstance(result, Match)
-                        else _("the elimination match has no result yet"), "G-SE")
+        raise RuleError(
+            _("the elimination match at table {t} has no result yet", t=result.table)
+            if isinstance(result, Match)
+            else _("the elimination match has no result yet"),
+            "G-SE",
+        )
     what = {"draw": _("a draw"), "double_loss": _("a double loss")}.get(outcome) or labels.match_outcome_label(outcome)
     raise RuleError(
-        _("an elimination match must name a winner; {what} at table {t} cannot stand "
-          "(the organizer may order a replay, G-ID-3)", what=what, t=result.table) if isinstance(result, Match)
-        else _("an elimination match must name a winner; {what} cannot stand "
-               "(the organizer may order a replay, G-ID-3)", what=what),
+        _(
+            "an elimination match must name a winner; {what} at table {t} cannot stand "
+            "(the organizer may order a replay, G-ID-3)",
+            what=what,
+            t=result.table,
+        )
+        if isinstance(result, Match)
+        else _(
+            "an elimination match must name a winner; {what} cannot stand (the organizer may order a replay, G-ID-3)",
+            what=what,
+        ),
         "G-SE",
     )
 
@@ -255,11 +272,16 @@ def no_winner_refusal(event: Event, rnd: Round, match: Match) -> str | None:
         r = next((i for i, x in enumerate(tops) if x.number == rnd.number), None)
         if r is not None and _slots_of(tops, r) <= 1:
             return None
-        return _("only the final may end without a winner (no champion); the winner of table {t} goes on to "
-                 "the next round: order a replay, or the players settle it (a concession: enter 2-0 or 0-2)",
-                 t=match.table)
-    return _("a playoff must name who takes the place it plays for: order a replay of table {t}, or the "
-             "players settle it (a concession: enter 2-0 or 0-2)", t=match.table)
+        return _(
+            "only the final may end without a winner (no champion); the winner of table {t} goes on to "
+            "the next round: order a replay, or the players settle it (a concession: enter 2-0 or 0-2)",
+            t=match.table,
+        )
+    return _(
+        "a playoff must name who takes the place it plays for: order a replay of table {t}, or the "
+        "players settle it (a concession: enter 2-0 or 0-2)",
+        t=match.table,
+    )
 
 
 def replay_match(match: Match) -> Match:
@@ -282,9 +304,7 @@ def is_third_place(tops, r: int, m: Match) -> bool:
     return m.note == THIRD_PLACE or m.table > _slots_of(tops, r)
 
 
-def next_elimination_round(
-    event: Event, third_place: bool | None = None
-) -> tuple[Match, ...] | None:
+def next_elimination_round(event: Event, third_place: bool | None = None) -> tuple[Match, ...] | None:
     """Pair the next elimination round from the winners of the last one (G-SE).
 
     Returns ``None`` once the final has been played.  Refused while a result
@@ -480,9 +500,7 @@ def bracket(event: Event) -> Bracket | None:
             m = by_table.get(t)
             if m is not None:
                 w = m.winner() if m.outcome in ("p1", "p2", "bye") else None
-                slots.append(
-                    BracketSlot(t, ent(m.p1), ent(m.p2), w, m.p2 is None, True, m.note)
-                )
+                slots.append(BracketSlot(t, ent(m.p1), ent(m.p2), w, m.p2 is None, True, m.note))
                 winners[t] = w
             else:
                 top = bottom = None
@@ -491,9 +509,7 @@ def bracket(event: Event) -> Bracket | None:
                     bottom = ent(prev_winners.get(2 * t))
                 slots.append(BracketSlot(t, top, bottom))
                 winners[t] = None
-        rounds.append(
-            BracketRound(r, played.number if played else None, _label(n_slots), tuple(slots))
-        )
+        rounds.append(BracketRound(r, played.number if played else None, _label(n_slots), tuple(slots)))
         prev_winners = winners
         if n_slots == 1 and winners.get(1):
             champion = ent(winners[1])
@@ -548,8 +564,13 @@ def swiss_over(event: Event) -> bool:
     all played, and every result in, playoff rounds (決定戦) included.  A top cut may still
     follow; the heading turns back to the round's once it is paired."""
     sr = event.swiss_rounds
-    return (not _top_rounds(event) and event.rounds_planned is not None and bool(sr)
-            and len(sr) >= event.rounds_planned and all(r.complete for r in event.rounds))
+    return (
+        not _top_rounds(event)
+        and event.rounds_planned is not None
+        and bool(sr)
+        and len(sr) >= event.rounds_planned
+        and all(r.complete for r in event.rounds)
+    )
 
 
 def final_placings(event: Event) -> list[Placing] | None:
@@ -593,8 +614,13 @@ def final_placings(event: Event) -> list[Placing] | None:
         rnd = tops[r]
         nxt = {pid for m in tops[r + 1].matches if not is_third_place(tops, r + 1, m) for pid in m.players()}
         slots = _slots_of(tops, r)
-        out_here = [pid for m in rnd.matches if not is_third_place(tops, r, m)
-                    for pid in m.players() if pid not in nxt and pid not in placed]
+        out_here = [
+            pid
+            for m in rnd.matches
+            if not is_third_place(tops, r, m)
+            for pid in m.players()
+            if pid not in nxt and pid not in placed
+        ]
         out_here.sort(key=lambda pid: (seeds.get(pid, 0), by_id[pid].rank))
         key = {1: "final", 2: "semi-final", 4: "quarter-final"}.get(slots, f"round-of-{2 * slots}")
         for pid in out_here:

@@ -19,9 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 
-def max_weight_matching(
-    n: int, edges: Sequence[tuple[int, int, int]], maxcardinality: bool = False
-) -> list[int]:
+def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]], maxcardinality: bool = False) -> list[int]:
     """Return ``mate``: ``mate[v]`` is the vertex matched to ``v`` or -1.
 
     ``edges`` lists ``(i, j, weight)`` with ``0 <= i, j < n``, ``i != j``, at
@@ -169,9 +167,7 @@ def max_weight_matching(
                     if inblossom[j] == b:
                         i, j = j, i
                     bj = inblossom[j]
-                    if bj != b and label[bj] == 1 and (
-                        bestedgeto[bj] == -1 or slack(kk) < slack(bestedgeto[bj])
-                    ):
+                    if bj != b and label[bj] == 1 and (bestedgeto[bj] == -1 or slack(kk) < slack(bestedgeto[bj])):
                         bestedgeto[bj] = kk
             blossombestedges[bv] = None
             bestedge[bv] = -1
@@ -413,12 +409,7 @@ def max_weight_matching(
         if not augmented:
             break
         for b in range(nvertex, two_n):
-            if (
-                blossomparent[b] == -1
-                and blossombase[b] >= 0
-                and label[b] == 1
-                and dualvar[b] == 0
-            ):
+            if blossomparent[b] == -1 and blossombase[b] >= 0 and label[b] == 1 and dualvar[b] == 0:
                 expand_blossom(b, True)
 
     return [endpoint[m] if m >= 0 else -1 for m in mate]

@@ -28,10 +28,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from core.errors import LyceeError, RuleError
 from core import labels
-from core.i18n import _, join_list
+from core.errors import LyceeError, RuleError
 from core.event.model import GAME_CODES
+from core.i18n import _, join_list
 
 _RESULT = re.compile(r"^\s*([0-9]{1,3})\s*-\s*([0-9]{1,3})(?:\s*-\s*([0-9]{1,3}))?\s*$")
 
@@ -71,9 +71,9 @@ def parse_result(text: str) -> Result:
         return Result(0, 0, 0, intentional=True)
     m = _RESULT.match(t)
     if not m:
-        raise LyceeError(_(
-            "'{text}' is not a result: write games won-lost (2-1), won-lost-drawn (1-1-1) or id",
-            text=text))
+        raise LyceeError(
+            _("'{text}' is not a result: write games won-lost (2-1), won-lost-drawn (1-1-1) or id", text=text)
+        )
     return Result(int(m.group(1)), int(m.group(2)), int(m.group(3) or 0))
 
 
@@ -106,8 +106,10 @@ def check_result(result: Result, match_type: str, stage: str = "swiss") -> None:
             # G-ID-3: in an elimination match an intentional draw leaves the
             # organizer to order a replay or declare no winner.
             raise RuleError(
-                _("an intentional draw in an elimination match needs the organizer's call: "
-                  "replay the match or declare no winner"),
+                _(
+                    "an intentional draw in an elimination match needs the organizer's call: "
+                    "replay the match or declare no winner"
+                ),
                 "G-ID-3",
             )
         return
@@ -131,9 +133,7 @@ def check_result(result: Result, match_type: str, stage: str = "swiss") -> None:
     else:
         raise LyceeError(_("unknown match type {type!r}", type=match_type))
     if stage == "top" and result.outcome == "draw":
-        raise RuleError(
-            _("{result}: an elimination match must name a winner", result=result.text()), "G-SE"
-        )
+        raise RuleError(_("{result}: an elimination match must name a winner", result=result.text()), "G-SE")
 
 
 def time_only(result: Result, match_type: str) -> bool:
@@ -189,10 +189,19 @@ def check_games(games, match_type: str) -> None:
         game_winner(g)
         if match_over(games[:i], match_type):
             raise RuleError(
-                _("game {n} ({game}) cannot be played: best of one is a single game", n=i + 1, game=labels.game_label(g))
-                if match_type == "bo1" else
-                _("game {n} ({game}) cannot be played: the match ended when a player had two game wins",
-                  n=i + 1, game=labels.game_label(g)), rule)
+                _(
+                    "game {n} ({game}) cannot be played: best of one is a single game",
+                    n=i + 1,
+                    game=labels.game_label(g),
+                )
+                if match_type == "bo1"
+                else _(
+                    "game {n} ({game}) cannot be played: the match ended when a player had two game wins",
+                    n=i + 1,
+                    game=labels.game_label(g),
+                ),
+                rule,
+            )
     if tally_games(games).draws > MAX_DRAWN_GAMES[match_type]:
         raise RuleError(_("more drawn games than a match can hold"), rule)
 

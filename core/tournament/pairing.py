@@ -104,11 +104,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from core.tournament.matching import max_weight_matching
-from core.event.lookups import require_complete
 from core.errors import RuleError
-from core.i18n import _
+from core.event.lookups import require_complete
 from core.event.model import Event, Match
+from core.i18n import _
+from core.tournament.matching import max_weight_matching
 from core.tournament.standings import Ledger
 
 __all__ = [
@@ -143,8 +143,7 @@ def planned_rounds(event: Event) -> tuple[int, bool]:
 # public entry point
 
 
-def pair_swiss(event: Event, rng: random.Random, *, apart=None,
-               apart_first: bool = False) -> tuple[Match, ...]:
+def pair_swiss(event: Event, rng: random.Random, *, apart=None, apart_first: bool = False) -> tuple[Match, ...]:
     """Pair Swiss round ``len(event.rounds) + 1`` (G-SWISS-PAIR-1/2).
 
     Returns the matches, unplayed except the bye, tables numbered from the
@@ -162,9 +161,13 @@ def pair_swiss(event: Event, rng: random.Random, *, apart=None,
     number = len(event.rounds) + 1
     elig = event.eligible(number)
     if len(elig) < 2:
-        raise RuleError(_(
-            "round {number} cannot be paired: {n} eligible player(s), at least 2 are needed",
-            number=number, n=len(elig)))
+        raise RuleError(
+            _(
+                "round {number} cannot be paired: {n} eligible player(s), at least 2 are needed",
+                number=number,
+                n=len(elig),
+            )
+        )
     led = Ledger.of(event)
     gidx = [led.index[p.id] for p in elig]
     bye = None
@@ -329,8 +332,9 @@ class _Window:
     downs: list[int]  # window players to pair with somebody of group b+1
 
 
-def _solve(pts: list[int], met: list[set[int]], rng: random.Random,
-           apart: list[set[int]] | None = None) -> list[tuple[int, int]]:
+def _solve(
+    pts: list[int], met: list[set[int]], rng: random.Random, apart: list[set[int]] | None = None
+) -> list[tuple[int, int]]:
     """An optimal pairing (module docstring) of players ``0..n-1``, ``n`` even.
 
     ``apart``: keep-apart partners (criterion ``A``); the fast path avoids
@@ -587,12 +591,7 @@ def _solve_window(a, b, groups, values, met, rng, apart=None) -> _Window:
         if has_down:
             for x, p in enumerate(W):
                 g = grp[p]
-                pen[x] = (
-                    cum[b + 1 - t0]
-                    - cum[g - t0]
-                    + (values[g] - values[b + 1]) ** 2 * w_s
-                    + randrange(_NOISE)
-                )
+                pen[x] = cum[b + 1 - t0] - cum[g - t0] + (values[g] - values[b + 1]) ** 2 * w_s + randrange(_NOISE)
         edges = []
         # pairs inside the window
         for x in range(nw):
@@ -620,11 +619,7 @@ def _solve_window(a, b, groups, values, met, rng, apart=None) -> _Window:
         if m_u:
             for x, p in enumerate(W):
                 g = grp[p]
-                c = (
-                    cum[g - t0]
-                    + (values[a - 1] - values[g]) ** 2 * w_s
-                    + randrange(_NOISE)
-                )
+                c = cum[g - t0] + (values[a - 1] - values[g]) ** 2 * w_s + randrange(_NOISE)
                 wt = pen[x] + top - c
                 if wt > 0:
                     for d in range(nw, nv):

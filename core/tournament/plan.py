@@ -31,11 +31,19 @@ import math
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 
-from core.i18n import _
 from core.event.model import Event
+from core.i18n import _
 
-__all__ = ["DEFAULT_OVERRUN", "DEFAULT_TURNAROUND", "DEFAULT_SPREAD", "RoundTimes", "measure", "Plan",
-           "plan_event", "planned_vs_actual"]
+__all__ = [
+    "DEFAULT_OVERRUN",
+    "DEFAULT_TURNAROUND",
+    "DEFAULT_SPREAD",
+    "RoundTimes",
+    "measure",
+    "Plan",
+    "plan_event",
+    "planned_vs_actual",
+]
 
 #: Minutes a round runs past its match time when nothing was measured.
 DEFAULT_OVERRUN = 10
@@ -162,8 +170,14 @@ class Option:
     spread: float  # minutes
 
     def to_json(self) -> dict:
-        return {"label": self.label, "rounds": self.rounds, "top": self.top, "rounds_left": self.left,
-                "finish": self.finish.isoformat(timespec="minutes"), "spread_minutes": round(self.spread)}
+        return {
+            "label": self.label,
+            "rounds": self.rounds,
+            "top": self.top,
+            "rounds_left": self.left,
+            "finish": self.finish.isoformat(timespec="minutes"),
+            "spread_minutes": round(self.spread),
+        }
 
 
 @dataclass
@@ -183,13 +197,18 @@ class Plan:
         return self.options[0]
 
     def to_json(self) -> dict:
-        return {"event": self.event, "now": self.now.isoformat(timespec="minutes"),
-                "minutes": self.minutes, "overrun": round(self.overrun, 1),
-                "turnaround": round(self.turnaround, 1), "source": self.source,
-                "measured_rounds": self.measured,
-                "finish": self.base.finish.isoformat(timespec="minutes"),
-                "finished": self.finished.isoformat(timespec="minutes") if self.finished else None,
-                "options": [o.to_json() for o in self.options]}
+        return {
+            "event": self.event,
+            "now": self.now.isoformat(timespec="minutes"),
+            "minutes": self.minutes,
+            "overrun": round(self.overrun, 1),
+            "turnaround": round(self.turnaround, 1),
+            "source": self.source,
+            "measured_rounds": self.measured,
+            "finish": self.base.finish.isoformat(timespec="minutes"),
+            "finished": self.finished.isoformat(timespec="minutes") if self.finished else None,
+            "options": [o.to_json() for o in self.options],
+        }
 
     def lines(self) -> list[str]:
         hm = clock_time
@@ -198,13 +217,23 @@ class Plan:
         if self.finished is not None:
             out.append(_("{event}: finished at {t}", event=self.event, t=hm(self.finished)))
             return out
-        out.append(_("{event}: projected finish {t} (± {s} min)", event=self.event, t=hm(b.finish),
-                     s=round(b.spread)))
-        src = {"event": _("measured on {n} rounds of this event", n=self.measured),
-               "store": _("measured on the store's earlier events"),
-               "default": _("defaults: nothing measured yet")}[self.source]
-        out.append("  " + _("rounds left: {left}; a round takes {m} min + {o} min over, {t} min between rounds ({src})",
-                            left=b.left, m=self.minutes, o=round(self.overrun), t=round(self.turnaround), src=src))
+        out.append(_("{event}: projected finish {t} (± {s} min)", event=self.event, t=hm(b.finish), s=round(b.spread)))
+        src = {
+            "event": _("measured on {n} rounds of this event", n=self.measured),
+            "store": _("measured on the store's earlier events"),
+            "default": _("defaults: nothing measured yet"),
+        }[self.source]
+        out.append(
+            "  "
+            + _(
+                "rounds left: {left}; a round takes {m} min + {o} min over, {t} min between rounds ({src})",
+                left=b.left,
+                m=self.minutes,
+                o=round(self.overrun),
+                t=round(self.turnaround),
+                src=src,
+            )
+        )
         labels = [o.label for o in self.options]
         rows = [
             ("", labels),
@@ -249,8 +278,14 @@ def _top_rounds(top: int) -> int:
     return max(0, (top - 1).bit_length()) if top else 0
 
 
-def plan_event(event: Event, log: list[dict], now: datetime, rounds: int | None = None,
-               top: int | None = None, history: list[list[dict]] | None = None) -> Plan:
+def plan_event(
+    event: Event,
+    log: list[dict],
+    now: datetime,
+    rounds: int | None = None,
+    top: int | None = None,
+    history: list[list[dict]] | None = None,
+) -> Plan:
     """The projected finish of ``event`` at ``now`` and its alternatives (one
     Swiss round fewer, top 4, top 8)."""
     from core.tournament.pairing import suggested_rounds
@@ -293,8 +328,11 @@ def plan_event(event: Event, log: list[dict], now: datetime, rounds: int | None 
             finished = times[-1].end  # the last Swiss round, no cut planned
 
     def option(label, n_rounds, n_top) -> Option:
-        total = max(n_rounds, len(event.swiss_rounds)) + _top_rounds(n_top) + len(
-            [r for r in event.rounds if r.stage == "playoff"])
+        total = (
+            max(n_rounds, len(event.swiss_rounds))
+            + _top_rounds(n_top)
+            + len([r for r in event.rounds if r.stage == "playoff"])
+        )
         left = max(0, total - behind)
         future = left - (1 if in_progress else 0)
         finish = running_end + timedelta(minutes=future * (turnaround + minutes + overrun))

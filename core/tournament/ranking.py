@@ -31,6 +31,5 @@ def standings_json(event: Event) -> dict:
     if final is not None:
         by_id = {row.id: row for row in rows}
         doc["final"] = True
-        doc["standings"] = [{"place": f.place, **by_id[f.id].to_json(), "reached": f.reached}
-                            for f in final]
+        doc["standings"] = [{"place": f.place, **by_id[f.id].to_json(), "reached": f.reached} for f in final]
     return doc

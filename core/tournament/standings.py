@@ -44,9 +44,9 @@ from dataclasses import dataclass, field
 from math import lcm
 
 from core.errors import LyceeError, RuleError
-from core.i18n import _, join_list
 from core.event.model import Event, Match
 from core.event.tiebreakers import TIEBREAKERS, unknown_message
+from core.i18n import _, join_list
 
 __all__ = [
     "StandingRow",
@@ -251,12 +251,9 @@ class Figures:
         self.points, self.opps = points, opps
         # a player with no match yet (before round 1, a late entry) has nothing to floor: 0,
         # as OMW/OGW are 0 without opponents; one who played only IDs keeps the floor
-        self.mwp = [
-            max(p * (D // (3 * r)), floor) if r else 0 for p, r in zip(points, rounds)
-        ]
+        self.mwp = [max(p * (D // (3 * r)), floor) if r else 0 for p, r in zip(points, rounds)]
         self.gwp = [
-            max(p * (D // (3 * g)), floor) if g else (floor if r else 0)
-            for p, g, r in zip(gpts, games, rounds)
+            max(p * (D // (3 * g)), floor) if g else (floor if r else 0) for p, g, r in zip(gpts, games, rounds)
         ]
         self.scale = D
         self.per_opp = lcm(1, *{len(o) for o in opps if o})
@@ -494,16 +491,21 @@ def pair_playoff(event: Event, player_ids, rng=None) -> tuple[Match, ...]:
     for i in idx[1:]:
         if (keys[i], tags[i]) != cell:
             raise RuleError(
-                _("{a} and {b} do not share a place; a playoff is only held among tied players",
-                  a=names[ids[0]], b=names[led.ids[i]]),
+                _(
+                    "{a} and {b} do not share a place; a playoff is only held among tied players",
+                    a=names[ids[0]],
+                    b=names[led.ids[i]],
+                ),
                 "G-TIE-PLAYOFF",
             )
     whole = [led.ids[i] for i in order if (keys[i], tags[i]) == cell]
     missing = [pid for pid in whole if pid not in set(ids)]
     if missing:
         raise RuleError(
-            _("a playoff must include every player tied for the place; also: {names}",
-              names=join_list((names[m] for m in missing), words=True)),
+            _(
+                "a playoff must include every player tied for the place; also: {names}",
+                names=join_list((names[m] for m in missing), words=True),
+            ),
             "G-TIE-PLAYOFF",
         )
     if rng is not None:
@@ -526,8 +528,7 @@ def pair_playoff(event: Event, player_ids, rng=None) -> tuple[Match, ...]:
     played = [m for m in matches if m.p2 is not None]
     byes = [m for m in matches if m.p2 is None]
     return tuple(
-        Match(t, m.p1, m.p2, m.p1_wins, m.p2_wins, m.draws, m.outcome)
-        for t, m in enumerate(played + byes, start=1)
+        Match(t, m.p1, m.p2, m.p1_wins, m.p2_wins, m.draws, m.outcome) for t, m in enumerate(played + byes, start=1)
     )
 
 

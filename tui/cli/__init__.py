@@ -21,8 +21,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from core import i18n
-from core import labels
+from core import i18n, labels
 from core.columns import ljust
 from core.errors import LyceeError
 from core.i18n import _, ngettext
@@ -113,12 +112,18 @@ def cmd_event_new(args) -> int:
     from core.rules.staff import split_names  # 佐藤、鈴木 is two judges
 
     settings = {
-        "name": args.name, "kind": args.kind, "match": args.match,
+        "name": args.name,
+        "kind": args.kind,
+        "match": args.match,
         "rounds_planned": args.rounds,
         "tiebreakers": [t for t in args.tiebreakers.split(",") if t] if args.tiebreakers is not None else None,
-        "staff": {"organizer": args.organizer or "", "judges": split_names(args.judge),
-                  "head_judge": args.head_judge or ""},
-        "sanctioned": not args.unsanctioned, "decklists_required": args.decklists,
+        "staff": {
+            "organizer": args.organizer or "",
+            "judges": split_names(args.judge),
+            "head_judge": args.head_judge or "",
+        },
+        "sanctioned": not args.unsanctioned,
+        "decklists_required": args.decklists,
         "spectating": not args.no_spectating,
     }
     if args.date:
@@ -142,22 +147,30 @@ def cmd_event_new(args) -> int:
 def cmd_event_set(args) -> int:
     """Change settings; one action each (DESIGN section 3).  Locked settings
     are refused naming why (core.settings)."""
-    from core.rules.settings import field_label, show_value
     from core.event.timing import minutes_advice
+    from core.rules.settings import field_label, show_value
 
     wanted = {}
-    for key, attr in (("name", "name"), ("date", "date"), ("match", "match"), ("minutes", "minutes"),
-                      ("rounds_planned", "rounds"), ("sanctioned", "sanctioned"),
-                      ("decklists_required", "decklists"), ("spectating", "spectating"),
-                      ("phone_reports", "phone_reports")):
+    for key, attr in (
+        ("name", "name"),
+        ("date", "date"),
+        ("match", "match"),
+        ("minutes", "minutes"),
+        ("rounds_planned", "rounds"),
+        ("sanctioned", "sanctioned"),
+        ("decklists_required", "decklists"),
+        ("spectating", "spectating"),
+        ("phone_reports", "phone_reports"),
+    ):
         v = getattr(args, attr)
         if v is not None:
             wanted[key] = v
     if args.tiebreakers is not None:
         wanted["tiebreakers"] = [t.strip() for t in args.tiebreakers.split(",") if t.strip()]
     if not wanted:
-        raise CliError(_("nothing to change: give at least one setting, e.g. "
-                         "`lycee event set EVENT --minutes 60` (see --help)"))
+        raise CliError(
+            _("nothing to change: give at least one setting, e.g. `lycee event set EVENT --minutes 60` (see --help)")
+        )
 
     def run(d: Desk):
         return d.set_settings(wanted), d.event
@@ -177,10 +190,23 @@ def cmd_event_set(args) -> int:
 def cmd_event_list(args) -> int:
     events = datadir(args).list_events()
     if args.json:
-        out_json({"events": [
-            {"id": e.id, "name": e.name, "date": e.date, "kind": e.kind, "match": e.match,
-             "players": e.players, "rounds": e.rounds, **({"problem": e.problem} if e.problem else {})}
-            for e in events]})
+        out_json(
+            {
+                "events": [
+                    {
+                        "id": e.id,
+                        "name": e.name,
+                        "date": e.date,
+                        "kind": e.kind,
+                        "match": e.match,
+                        "players": e.players,
+                        "rounds": e.rounds,
+                        **({"problem": e.problem} if e.problem else {}),
+                    }
+                    for e in events
+                ]
+            }
+        )
         return 0
     if not events:
         print(_("no events yet: create one with `lycee event new NAME` or `lycee demo`"))
@@ -188,9 +214,15 @@ def cmd_event_list(args) -> int:
         if e.problem:
             print(f"{e.id}  ! {shown(e.problem)}")
         else:
-            print(f"{e.id}  {e.date}  {ljust(labels.kind_label(e.kind), 11)} {labels.match_label(e.match)}  "
-                  + _("{players}, {rounds}", players=ngettext("{n} player", "{n} players", e.players),
-                      rounds=ngettext("{r} round", "{r} rounds", e.rounds, r=e.rounds)) + f"  {shown(e.name)}")
+            print(
+                f"{e.id}  {e.date}  {ljust(labels.kind_label(e.kind), 11)} {labels.match_label(e.match)}  "
+                + _(
+                    "{players}, {rounds}",
+                    players=ngettext("{n} player", "{n} players", e.players),
+                    rounds=ngettext("{r} round", "{r} rounds", e.rounds, r=e.rounds),
+                )
+                + f"  {shown(e.name)}"
+            )
     return 0
 
 
@@ -205,8 +237,9 @@ def cmd_event_delete(args) -> int:
 
 
 def cmd_player_add(args) -> int:
-    ids = with_desk(args, lambda d: d.add_players(args.names, allow_same_name=args.allow_same_name,
-                                                  readings=args.reading))
+    ids = with_desk(
+        args, lambda d: d.add_players(args.names, allow_same_name=args.allow_same_name, readings=args.reading)
+    )
     print("\n".join(ids))
     return 0
 
@@ -216,6 +249,7 @@ def cmd_player_rename(args) -> int:
         p = d.player(args.player)
         d.rename(p.id, args.new_name, reading=args.reading, allow_same_name=args.allow_same_name)
         return p, d.event.player(p.id)
+
     old, new = with_desk(args, run)
     from core.rules.players import rename_line
 
@@ -228,6 +262,7 @@ def cmd_player_remove(args) -> int:
         p = d.player(args.player)
         d.remove(p.id)
         return p
+
     p = with_desk(args, run)
     print(_("removed the registration of {name}", name=p.name))
     return 0
@@ -238,18 +273,36 @@ def cmd_player_drop(args) -> int:
         p = d.player(args.player)
         d.drop(p.id, forfeit=not args.no_forfeit)
         return p
+
     p = with_desk(args, run)
-    print(_("{name} dropped", name=p.name)
-          + (" · " + _("the match of this round waits for the result the organizer enters (G-DROP-2)")
-             if args.no_forfeit else ""))
+    print(
+        _("{name} dropped", name=p.name)
+        + (
+            " · " + _("the match of this round waits for the result the organizer enters (G-DROP-2)")
+            if args.no_forfeit
+            else ""
+        )
+    )
     return 0
 
 
 def cmd_player_list(args) -> int:
     ev = read_event(args)
     if args.json:
-        out_json({"players": [{"id": p.id, "name": p.name, "reading": p.reading, "status": p.status,
-                               "joined_round": p.joined_round} for p in ev.players]})
+        out_json(
+            {
+                "players": [
+                    {
+                        "id": p.id,
+                        "name": p.name,
+                        "reading": p.reading,
+                        "status": p.status,
+                        "joined_round": p.joined_round,
+                    }
+                    for p in ev.players
+                ]
+            }
+        )
     else:
         for p in ev.players:
             print(f"{p.id}\t{shown(p.name)}\t{shown(p.reading or '')}\t{labels.player_status_label(p.status)}")
@@ -278,9 +331,9 @@ def cmd_log(args) -> int:
     names = {p.id: p.name for p in (*ev.players, *ev.removed)}  # a removed registration is named too
     for r in rows:
         mark = _(" (undone)") if r["undone"] else ""
-        who = labels.actor_label(str(r['actor']))
+        who = labels.actor_label(str(r["actor"]))
         if r.get("device"):  # where it came from: the command line through the app's door, a phone
-            who = _("{actor} ({device})", actor=labels.actor_label(str(r['actor'])), device=r["device"])
+            who = _("{actor} ({device})", actor=labels.actor_label(str(r["actor"])), device=r["device"])
         print(f"#{r['seq']:<4} {shown(r['at'])}  {ljust(shown(who), 10)} {shown(describe(r, names))}{mark}")
     return 0
 
@@ -293,8 +346,7 @@ def cmd_export(args) -> int:
     log = read_event(args, history=True) if args.what == "report" else None  # planned vs actual times
     text = exports.render(ev, args.what, args.format, log=log, explain=args.explain)
     if args.what == "scorecard" and exports.missing_results(ev):
-        print(_("lycee: warning: the scorecard is incomplete: {what}", what=exports.missing_text(ev)),
-              file=sys.stderr)
+        print(_("lycee: warning: the scorecard is incomplete: {what}", what=exports.missing_text(ev)), file=sys.stderr)
     if args.output:
         out, made = export_target(args.output, exports.export_filename(whole, args.what, args.format, args.round))
         if made is not None:
@@ -302,8 +354,9 @@ def cmd_export(args) -> int:
         try:
             exports.write_export(out, text)  # whole or nothing: no partial file on a full disk
         except OSError as err:
-            raise CliError(os_error_message(err) + " " + _("(no partial file was left in {folder})",
-                                                           folder=out.parent)) from None
+            raise CliError(
+                os_error_message(err) + " " + _("(no partial file was left in {folder})", folder=out.parent)
+            ) from None
         print(_("written: {path}", path=out))
     else:
         text = json_text(text) if args.format == "json" else text
@@ -343,12 +396,14 @@ def version_text(data_dir: str | None) -> str:
     from core.store import DataDir
 
     root = DataDir(data_dir).root
-    return "\n".join([
-        f"lycee {dist_version('lycee')}",
-        _("data folder: {path}", path=root),
-        f"Python {platform.python_version()} ({sys.executable})",
-        f"Textual {dist_version('textual')}",
-    ])
+    return "\n".join(
+        [
+            f"lycee {dist_version('lycee')}",
+            _("data folder: {path}", path=root),
+            f"Python {platform.python_version()} ({sys.executable})",
+            f"Textual {dist_version('textual')}",
+        ]
+    )
 
 
 # -- the parser ---------------------------------------------------------------------
@@ -359,23 +414,38 @@ def version_text(data_dir: str | None) -> str:
 #: :func:`argparse_through_catalog` routes that lookup to our catalog, so they follow ``--lang``.
 #: (Its remaining msgids are programming errors a user never sees.)
 ARGPARSE_WORDS = (
-    "usage: ", "positional arguments", "options", "show this help message and exit",
-    "%(prog)s: error: %(message)s\n", "argument %(argument_name)s: %(message)s",
-    "unrecognized arguments: %s", "the following arguments are required: %s",
-    "invalid choice: %(value)r (choose from %(choices)s)", "invalid %(type)s value: %(value)r",
-    "ambiguous option: %(option)s could match %(matches)s", "expected one argument",
-    "expected at most one argument", "expected at least one argument", "expected %s argument",
-    "expected %s arguments", "not allowed with argument %s", "one of the arguments %s is required",
-    "ignored explicit argument %r", "unknown parser %(parser_name)r (choices: %(choices)s)",
+    "usage: ",
+    "positional arguments",
+    "options",
+    "show this help message and exit",
+    "%(prog)s: error: %(message)s\n",
+    "argument %(argument_name)s: %(message)s",
+    "unrecognized arguments: %s",
+    "the following arguments are required: %s",
+    "invalid choice: %(value)r (choose from %(choices)s)",
+    "invalid %(type)s value: %(value)r",
+    "ambiguous option: %(option)s could match %(matches)s",
+    "expected one argument",
+    "expected at most one argument",
+    "expected at least one argument",
+    "expected %s argument",
+    "expected %s arguments",
+    "not allowed with argument %s",
+    "one of the arguments %s is required",
+    "ignored explicit argument %r",
+    "unknown parser %(parser_name)r (choices: %(choices)s)",
     "can't open '%(filename)s': %(error)s",
 )
 
 
 #: argparse's messages whose values it joins itself with ", " (choices, required arguments,
 #: ambiguous options): the list is rejoined in the language in use (「'json'、'csv'」).
-ARGPARSE_LISTS = ("invalid choice: %(value)r (choose from %(choices)s)", "the following arguments are required: %s",
-                  "ambiguous option: %(option)s could match %(matches)s",
-                  "unknown parser %(parser_name)r (choices: %(choices)s)")
+ARGPARSE_LISTS = (
+    "invalid choice: %(value)r (choose from %(choices)s)",
+    "the following arguments are required: %s",
+    "ambiguous option: %(option)s could match %(matches)s",
+    "unknown parser %(parser_name)r (choices: %(choices)s)",
+)
 
 
 class ListTemplate(str):
@@ -508,17 +578,32 @@ def peek_command(argv: list[str]) -> str | None:
 def build_parser_of(only: str | None) -> argparse.ArgumentParser | None:
     argparse_through_catalog()
     common = Parser(add_help=False)
-    common.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS,
-                        help=_("folder for events (default: LYCEE_DATA_DIR or the user data dir)"))
-    common.add_argument("--lang", choices=i18n.LANGS, default=argparse.SUPPRESS,
-                        help=_("language of messages and screens (default: from the locale)"))
+    common.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        default=argparse.SUPPRESS,
+        help=_("folder for events (default: LYCEE_DATA_DIR or the user data dir)"),
+    )
+    common.add_argument(
+        "--lang",
+        choices=i18n.LANGS,
+        default=argparse.SUPPRESS,
+        help=_("language of messages and screens (default: from the locale)"),
+    )
 
     p = Parser(
-        prog="lycee", parents=[common],
-        description=_("Event desk for the Lycee TCG: runs constructed and limited tournaments "
-                    "by the 2008 sanctioned-event guideline. With no command, opens the app."))
-    p.add_argument("--version", action="store_true",
-                   help=_("print the version, the data folder and the Python and Textual versions"))
+        prog="lycee",
+        parents=[common],
+        description=_(
+            "Event desk for the Lycee TCG: runs constructed and limited tournaments "
+            "by the 2008 sanctioned-event guideline. With no command, opens the app."
+        ),
+    )
+    p.add_argument(
+        "--version",
+        action="store_true",
+        help=_("print the version, the data folder and the Python and Textual versions"),
+    )
     p.set_defaults(func=cmd_app)
     sub = p.add_subparsers(title=_("commands"), metavar="COMMAND")
     built: list[str] = []
@@ -530,6 +615,7 @@ def build_parser_of(only: str | None) -> argparse.ArgumentParser | None:
                 return Unbuilt()
             built.append(name)
             return add_parser(name, **kw)
+
         sub.add_parser = add_only  # type: ignore[method-assign]
 
     def cmd(parent, name, func, help_, **kw):
@@ -551,22 +637,36 @@ def build_parser_of(only: str | None) -> argparse.ArgumentParser | None:
     n = cmd(evs, "new", cmd_event_new, _("create an event; prints its id"))
     n.add_argument("name", metavar="NAME", help=_("the event's name"))
     n.add_argument("--date", metavar="YYYY-MM-DD", help=_("event date (default: today)"))
-    n.add_argument("--kind", choices=("constructed", "sealed", "draft"), default="constructed",
-                   help=labels.choices(("constructed", "sealed", "draft"), labels.kind_label))
-    n.add_argument("--match", choices=("bo3", "bo1"), default="bo3",
-                   help=labels.choices(("bo3", "bo1"), labels.match_label))
+    n.add_argument(
+        "--kind",
+        choices=("constructed", "sealed", "draft"),
+        default="constructed",
+        help=labels.choices(("constructed", "sealed", "draft"), labels.kind_label),
+    )
+    n.add_argument(
+        "--match", choices=("bo3", "bo1"), default="bo3", help=labels.choices(("bo3", "bo1"), labels.match_label)
+    )
     n.add_argument("--rounds", type=int, metavar="N", help=_("Swiss rounds planned"))
     n.add_argument("--minutes", type=int, metavar="M", help=_("minutes a match (default 50, or 30 in bo1)"))
     n.add_argument("--organizer", metavar="NAME", help=_("the organizer's name"))
-    n.add_argument("--judge", action="append", metavar="NAME", help=_("repeat for each judge, or separate names with , or 、"))
+    n.add_argument(
+        "--judge", action="append", metavar="NAME", help=_("repeat for each judge, or separate names with , or 、")
+    )
     n.add_argument("--head-judge", metavar="NAME", help=_("the head judge (one of the judges)"))
     n.add_argument("--tiebreakers", metavar="LIST", help=tiebreaker_help())
-    n.add_argument("--unsanctioned", action="store_true",
-                   help=_("mark the event unsanctioned (it may then run without full staff)"))
+    n.add_argument(
+        "--unsanctioned",
+        action="store_true",
+        help=_("mark the event unsanctioned (it may then run without full staff)"),
+    )
     n.add_argument("--decklists", action="store_true", help=_("decklists required (G-DECKLIST)"))
     n.add_argument("--no-spectating", action="store_true", help=_("spectating forbidden (G-SPECTATE)"))
-    st = cmd(evs, "set", cmd_event_set,
-             _("change an event's settings; each change is an action in the log (undo with `lycee undo`)"))
+    st = cmd(
+        evs,
+        "set",
+        cmd_event_set,
+        _("change an event's settings; each change is an action in the log (undo with `lycee undo`)"),
+    )
     event_arg(st)
     st.add_argument("--name", metavar="NAME")
     st.add_argument("--date", metavar="YYYY-MM-DD")
@@ -578,16 +678,23 @@ def build_parser_of(only: str | None) -> argparse.ArgumentParser | None:
     g.add_argument("--sanctioned", dest="sanctioned", action="store_true", default=None)
     g.add_argument("--unsanctioned", dest="sanctioned", action="store_false")
     g = st.add_mutually_exclusive_group()
-    g.add_argument("--decklists", dest="decklists", action="store_true", default=None,
-                   help=_("decklists required (G-DECKLIST)"))
+    g.add_argument(
+        "--decklists", dest="decklists", action="store_true", default=None, help=_("decklists required (G-DECKLIST)")
+    )
     g.add_argument("--no-decklists", dest="decklists", action="store_false")
     g = st.add_mutually_exclusive_group()
     g.add_argument("--spectating", dest="spectating", action="store_true", default=None)
-    g.add_argument("--no-spectating", dest="spectating", action="store_false",
-                   help=_("spectating forbidden (G-SPECTATE)"))
+    g.add_argument(
+        "--no-spectating", dest="spectating", action="store_false", help=_("spectating forbidden (G-SPECTATE)")
+    )
     g = st.add_mutually_exclusive_group()
-    g.add_argument("--phone-reports", dest="phone_reports", action="store_true", default=None,
-                   help=_("players report their results from their phones (lycee serve; off by default)"))
+    g.add_argument(
+        "--phone-reports",
+        dest="phone_reports",
+        action="store_true",
+        default=None,
+        help=_("players report their results from their phones (lycee serve; off by default)"),
+    )
     g.add_argument("--no-phone-reports", dest="phone_reports", action="store_false")
     lst = cmd(evs, "list", cmd_event_list, _("list the events in the data dir"))
     lst.add_argument("--json", action="store_true")
@@ -600,29 +707,52 @@ def build_parser_of(only: str | None) -> argparse.ArgumentParser | None:
     a = cmd(pls, "add", cmd_player_add, _("register players; prints their ids, one a line"))
     event_arg(a)
     a.add_argument("names", nargs="+", metavar="NAME")
-    a.add_argument("--allow-same-name", action="store_true",
-                   help=_("a second person of a name already registered (shown as NAME (2))"))
-    a.add_argument("--reading", action="append", metavar="よみ",
-                   help=_("the reading of a name in kana (sorts by-name sheets in 五十音 order); with several "
-                          "names give it once per name, in their order (--reading \"\" for none)"))
+    a.add_argument(
+        "--allow-same-name",
+        action="store_true",
+        help=_("a second person of a name already registered (shown as NAME (2))"),
+    )
+    a.add_argument(
+        "--reading",
+        action="append",
+        metavar="よみ",
+        help=_(
+            "the reading of a name in kana (sorts by-name sheets in 五十音 order); with several "
+            'names give it once per name, in their order (--reading "" for none)'
+        ),
+    )
     rn = cmd(pls, "rename", cmd_player_rename, _("correct a player's name (and reading): logged, undoable"))
     event_arg(rn)
     rn.add_argument("player", metavar="PLAYER", help=_("player id or exact name"))
     rn.add_argument("new_name", metavar="NEW_NAME", help=_("the corrected name (the same-name rule applies to it)"))
-    rn.add_argument("--reading", metavar="よみ", help=_("the reading in kana (\"\" clears it; kept when not given)"))
-    rn.add_argument("--allow-same-name", action="store_true",
-                    help=_("a second person of a name already registered (shown as NAME (2))"))
-    rm = cmd(pls, "remove", cmd_player_remove,
-             _("take back a registration never paired (a no-show): in no list or export, only the log; "
-               "after a pairing use drop"))
+    rn.add_argument("--reading", metavar="よみ", help=_('the reading in kana ("" clears it; kept when not given)'))
+    rn.add_argument(
+        "--allow-same-name",
+        action="store_true",
+        help=_("a second person of a name already registered (shown as NAME (2))"),
+    )
+    rm = cmd(
+        pls,
+        "remove",
+        cmd_player_remove,
+        _(
+            "take back a registration never paired (a no-show): in no list or export, only the log; "
+            "after a pairing use drop"
+        ),
+    )
     event_arg(rm)
     rm.add_argument("player", metavar="PLAYER", help=_("player id or exact name"))
     dr = cmd(pls, "drop", cmd_player_drop, _("drop a player (G-DROP-1/2)"))
     event_arg(dr)
     dr.add_argument("player", metavar="PLAYER", help=_("player id or exact name"))
-    dr.add_argument("--no-forfeit", action="store_true",
-                    help=_("do not record the loss of the current match: its result is entered as usual "
-                           "(G-DROP-2 allows the loss, it does not demand it)"))
+    dr.add_argument(
+        "--no-forfeit",
+        action="store_true",
+        help=_(
+            "do not record the loss of the current match: its result is entered as usual "
+            "(G-DROP-2 allows the loss, it does not demand it)"
+        ),
+    )
     ls = cmd(pls, "list", cmd_player_list, _("list the players"))
     event_arg(ls)
     ls.add_argument("--json", action="store_true")
@@ -636,34 +766,66 @@ def build_parser_of(only: str | None) -> argparse.ArgumentParser | None:
     lg.add_argument("--json", action="store_true")
     from core.log.actions import PAYLOADS
 
-    lg.add_argument("--kind", choices=sorted(PAYLOADS), metavar="KIND",
-                    help=_("only actions of this kind (result, pair, penalty...)"))
-    lg.add_argument("--actor", metavar="WHO", help=_("only actions by this actor (desk, cli: the command line through the app's window, import...)"))
+    lg.add_argument(
+        "--kind",
+        choices=sorted(PAYLOADS),
+        metavar="KIND",
+        help=_("only actions of this kind (result, pair, penalty...)"),
+    )
+    lg.add_argument(
+        "--actor",
+        metavar="WHO",
+        help=_("only actions by this actor (desk, cli: the command line through the app's window, import...)"),
+    )
     lg.add_argument("--round", type=int, metavar="N", help=_("only actions of round N"))
 
     ex = cmd(sub, "export", cmd_export, _("export the event, pairings, standings, scorecard or decklists"))
     event_arg(ex)
     # the choices are the table of exports (core.reports.exports.EXPORTS), set after add_argument, which
     # would list them at once: read only when `export` checks a value or prints its help
-    ex.add_argument("--what", default="event", metavar="WHAT",
-                    help=_("what to export: %(choices)s (default: the whole event)")).choices = \
-        LazyChoices("core.reports.exports", "WHATS")
-    ex.add_argument("--format", default="json", help=_("file format (default: json)")).choices = \
-        LazyChoices("core.reports.exports", "FORMATS")
-    ex.add_argument("--explain", action="store_true",
-                    help=_("pairings by table for the judges: add why each table crosses score groups "
-                           "(the sheet players see has no such column)"))
-    ex.add_argument("-o", "--output", metavar="FILE", help=_("write to FILE instead of the screen; a folder gets "
-                                                          "a file named by date, event, what and round; a FOLDER/ "
-                                                          "ending with a separator is made if missing"))
-    ex.add_argument("--round", type=int, metavar="N", help=_("pairings, slips or standings as of round N "
-                                                            "(default: the current round)"))
+    ex.add_argument(
+        "--what", default="event", metavar="WHAT", help=_("what to export: %(choices)s (default: the whole event)")
+    ).choices = LazyChoices("core.reports.exports", "WHATS")
+    ex.add_argument("--format", default="json", help=_("file format (default: json)")).choices = LazyChoices(
+        "core.reports.exports", "FORMATS"
+    )
+    ex.add_argument(
+        "--explain",
+        action="store_true",
+        help=_(
+            "pairings by table for the judges: add why each table crosses score groups "
+            "(the sheet players see has no such column)"
+        ),
+    )
+    ex.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        help=_(
+            "write to FILE instead of the screen; a folder gets "
+            "a file named by date, event, what and round; a FOLDER/ "
+            "ending with a separator is made if missing"
+        ),
+    )
+    ex.add_argument(
+        "--round",
+        type=int,
+        metavar="N",
+        help=_("pairings, slips or standings as of round N (default: the current round)"),
+    )
     im = cmd(sub, "import", cmd_import, _("check and store a lycee-event/1 file; prints its id"))
     im.add_argument("file", metavar="FILE")
-    im.add_argument("--csv", action="store_true",
-                    help=_("FILE is a CSV of rounds (round,table,player,opponent,result: docs/verify.md)"))
-    im.add_argument("--max-mb", type=float, metavar="MB",
-                    help=_("refuse a larger file before reading it (default 20, or LYCEE_IMPORT_MAX_MB)"))
+    im.add_argument(
+        "--csv",
+        action="store_true",
+        help=_("FILE is a CSV of rounds (round,table,player,opponent,result: docs/verify.md)"),
+    )
+    im.add_argument(
+        "--max-mb",
+        type=float,
+        metavar="MB",
+        help=_("refuse a larger file before reading it (default 20, or LYCEE_IMPORT_MAX_MB)"),
+    )
 
     for name in CLI_MODULES:
         importlib.import_module(name).register(sub, cmd, event_arg)
@@ -674,8 +836,17 @@ def build_parser_of(only: str | None) -> argparse.ArgumentParser | None:
 
 #: Command groups kept in modules of their own; each has
 #: ``register(subparsers, cmd, event_arg)``.
-CLI_MODULES: list[str] = ["tui.cli.engine", "tui.cli.cards", "tui.cli.sealed_draft", "tui.cli.round",
-                          "tui.cli.decks", "tui.cli.verify", "tui.cli.serve", "tui.cli.repair", "tui.cli.reports"]
+CLI_MODULES: list[str] = [
+    "tui.cli.engine",
+    "tui.cli.cards",
+    "tui.cli.sealed_draft",
+    "tui.cli.round",
+    "tui.cli.decks",
+    "tui.cli.verify",
+    "tui.cli.serve",
+    "tui.cli.repair",
+    "tui.cli.reports",
+]
 
 
 def _peek_lang(argv: list[str]) -> str | None:
@@ -722,7 +893,10 @@ def no_cycle_collection():
 
 def main(argv: list[str] | None = None) -> int:
     _ignore_file_size_signal()
-    with no_cycle_collection(), safe_streams():  # one terminal sanitiser for all a command prints (docs/names.md, L-TERM)
+    with (
+        no_cycle_collection(),
+        safe_streams(),
+    ):  # one terminal sanitiser for all a command prints (docs/names.md, L-TERM)
         return _main(argv)
 
 
@@ -749,6 +923,7 @@ def _main(argv: list[str] | None) -> int:
         return 1
     except BrokenPipeError:  # `lycee ... | head`: the reader has had enough (an OSError: caught first)
         import os
+
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except OSError as err:

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 def apart_rows(ev) -> list[dict]:
     """The event's keep-apart pairs as ``{"ids": [a, b], "names": [..]}``."""
+
     def name(pid: str) -> str:
         return ev.player(pid).name if ev.has_player(pid) else pid
 
@@ -38,8 +39,12 @@ def cmd_player_apart(args) -> int:
                 print(f"{a}\t{na}\t{b}\t{nb}")
         return 0
     if len(refs) != 2:
-        raise CliError(_("name two players to keep apart (or none to list the pairs): "
-                         "`lycee player apart EVENT PLAYER PLAYER [--clear]`"))
+        raise CliError(
+            _(
+                "name two players to keep apart (or none to list the pairs): "
+                "`lycee player apart EVENT PLAYER PLAYER [--clear]`"
+            )
+        )
     if args.json:
         raise CliError(_("--json lists the pairs: give no PLAYER with it"))
 
@@ -52,18 +57,31 @@ def cmd_player_apart(args) -> int:
     if args.clear:
         print(_("{a} and {b} may be paired again", a=p.name, b=q.name))
     else:
-        print(_("{a} and {b} are kept apart: never paired in a Swiss round while the points order "
-                "allows it (G-SWISS-PAIR-1/2)", a=p.name, b=q.name))
+        print(
+            _(
+                "{a} and {b} are kept apart: never paired in a Swiss round while the points order "
+                "allows it (G-SWISS-PAIR-1/2)",
+                a=p.name,
+                b=q.name,
+            )
+        )
     return 0
 
 
 def register(pls, cmd, event_arg) -> None:
     """The ``apart`` command under ``lycee player``."""
-    ap = cmd(pls, "apart", cmd_player_apart,
-             _("keep two players apart in Swiss pairings (family, one team), as if they had met; "
-               "with no PLAYER, list the pairs"))
+    ap = cmd(
+        pls,
+        "apart",
+        cmd_player_apart,
+        _(
+            "keep two players apart in Swiss pairings (family, one team), as if they had met; "
+            "with no PLAYER, list the pairs"
+        ),
+    )
     event_arg(ap)
-    ap.add_argument("players", nargs="*", metavar="PLAYER",
-                    help=_("two player ids or exact names; none lists the pairs kept apart"))
+    ap.add_argument(
+        "players", nargs="*", metavar="PLAYER", help=_("two player ids or exact names; none lists the pairs kept apart")
+    )
     ap.add_argument("--clear", action="store_true", help=_("let the two be paired again"))
-    ap.add_argument("--json", action="store_true", help=_("the pairs as JSON: {\"apart\": [{\"ids\", \"names\"}]}"))
+    ap.add_argument("--json", action="store_true", help=_('the pairs as JSON: {"apart": [{"ids", "names"}]}'))

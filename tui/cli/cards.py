@@ -27,13 +27,29 @@ def cmd_deck_check(args) -> int:
         args.packs = 4
     problems = check_deck(deck, cat, args.format, on=on, match=args.match, packs=args.packs)
     if args.json:
-        out_json({"file": args.file, "format": args.format, "date": on,
-                  "deck": deck.deck_size, "spare": deck.spare_size, "legal": not problems,
-                  "problems": [{"rule": p.rule, "code": p.code, "message": p.message,
-                                "number": p.number, "section": p.section} for p in problems]})
+        out_json(
+            {
+                "file": args.file,
+                "format": args.format,
+                "date": on,
+                "deck": deck.deck_size,
+                "spare": deck.spare_size,
+                "legal": not problems,
+                "problems": [
+                    {"rule": p.rule, "code": p.code, "message": p.message, "number": p.number, "section": p.section}
+                    for p in problems
+                ],
+            }
+        )
     else:
-        head = _("{file}: {n} cards in the deck, {s} spare, {fmt}, on {date}",
-                 file=args.file, n=deck.deck_size, s=deck.spare_size, fmt=labels.kind_label(args.format), date=on)
+        head = _(
+            "{file}: {n} cards in the deck, {s} spare, {fmt}, on {date}",
+            file=args.file,
+            n=deck.deck_size,
+            s=deck.spare_size,
+            fmt=labels.kind_label(args.format),
+            date=on,
+        )
         print(head)
         if not problems:
             print(_("legal"))
@@ -50,17 +66,26 @@ def cmd_card(args) -> int:
         legal = cat.is_legal(number, on)
         card = cat.get(number)
         text = cat.text_for(number, on) if card is not None else None
-        rows.append({"number": number, "name": cat.name_of(number), "legal": bool(legal),
-                     "rule": legal.rule, "reason": legal.reason,
-                     "legal_from": legal.legal_from.isoformat() if legal.legal_from else None,
-                     "text": text.text if text else None})
+        rows.append(
+            {
+                "number": number,
+                "name": cat.name_of(number),
+                "legal": bool(legal),
+                "rule": legal.rule,
+                "reason": legal.reason,
+                "legal_from": legal.legal_from.isoformat() if legal.legal_from else None,
+                "text": text.text if text else None,
+            }
+        )
     if args.json:
         out_json({"date": on, "cards": rows})
     else:
         for r in rows:
             mark = _("legal") if r["legal"] else _("not legal")
-            print(f"{r['number']}  {r['name'] or '?'}  " + _("{mark} ({rule}: {reason})", mark=mark, rule=r["rule"],
-                                                             reason=r["reason"]))
+            print(
+                f"{r['number']}  {r['name'] or '?'}  "
+                + _("{mark} ({rule}: {reason})", mark=mark, rule=r["rule"], reason=r["reason"])
+            )
             if r["text"]:
                 print(f"    {r['text']}")
     return 0 if all(r["legal"] for r in rows) else 1
@@ -68,8 +93,10 @@ def cmd_card(args) -> int:
 
 def cmd_calendar(args) -> int:
     """A store's own legality calendar for an event (G-CARDS-VERSIONS)."""
+
     def run(d):
         return d.remove_store_calendar() if args.remove else d.set_store_calendar(args.file)
+
     if not args.remove and not args.file:
         raise CliError(_("give the calendar file (lycee-calendar/1), or --remove"))
     ev = with_desk(args, run)
@@ -77,8 +104,14 @@ def cmd_calendar(args) -> int:
         print(_("store calendar removed: the guideline's list alone applies"))
     else:
         cal = ev.store_calendar["calendar"]
-        print(_("store calendar {source}: {v} versions, {p} promotion cards added to the guideline's list",
-                source=ev.store_calendar["source"], v=len(cal.get("versions", [])), p=len(cal.get("promos", []))))
+        print(
+            _(
+                "store calendar {source}: {v} versions, {p} promotion cards added to the guideline's list",
+                source=ev.store_calendar["source"],
+                v=len(cal.get("versions", [])),
+                p=len(cal.get("promos", [])),
+            )
+        )
     return 0
 
 
@@ -96,9 +129,15 @@ def register(sub, cmd, event_arg) -> None:
     k.add_argument("numbers", nargs="+", metavar="NUMBER")
     k.add_argument("--date", metavar="YYYY-MM-DD")
     k.add_argument("--json", action="store_true")
-    cal = cmd(sub, "calendar", cmd_calendar,
-              _("add a store's own legality calendar (later products, lycee-calendar/1) to an event; "
-                "checked, and named on the report (G-CARDS-VERSIONS)"))
+    cal = cmd(
+        sub,
+        "calendar",
+        cmd_calendar,
+        _(
+            "add a store's own legality calendar (later products, lycee-calendar/1) to an event; "
+            "checked, and named on the report (G-CARDS-VERSIONS)"
+        ),
+    )
     event_arg(cal)
     cal.add_argument("file", nargs="?", metavar="FILE")
     cal.add_argument("--remove", action="store_true", help=_("take the store calendar off the event"))

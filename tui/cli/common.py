@@ -136,8 +136,9 @@ def json_text(text: str) -> str:
 
     if all(line.isprintable() for line in text.split("\n")):
         return text
-    return "".join(f"\\u{ord(c):04x}" if c != "\n" and unicodedata.category(c) in REFUSED_CATEGORIES else c
-                   for c in text)
+    return "".join(
+        f"\\u{ord(c):04x}" if c != "\n" and unicodedata.category(c) in REFUSED_CATEGORIES else c for c in text
+    )
 
 
 def out_json(doc) -> None:
@@ -260,14 +261,23 @@ def os_error_message(err: OSError, folder=None) -> str:
 
     where = err.filename or folder or "?"
     if err.errno == errno.ENOSPC:
-        return _("cannot write {file}: the disk is full (ENOSPC); nothing was stored: free some space "
-                 "and try again", file=where)
+        return _(
+            "cannot write {file}: the disk is full (ENOSPC); nothing was stored: free some space and try again",
+            file=where,
+        )
     if err.errno == errno.EFBIG:
-        return _("cannot write {file}: the file is larger than allowed (EFBIG, a file size limit such as "
-                 "`ulimit -f`); nothing was stored", file=where)
+        return _(
+            "cannot write {file}: the file is larger than allowed (EFBIG, a file size limit such as "
+            "`ulimit -f`); nothing was stored",
+            file=where,
+        )
     if err.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
-        return _("cannot write {file}: the folder is read-only or not yours ({code}); use --data-dir "
-                 "with a folder you can write", file=where, code=errno.errorcode.get(err.errno, err.errno))
+        return _(
+            "cannot write {file}: the folder is read-only or not yours ({code}); use --data-dir "
+            "with a folder you can write",
+            file=where,
+            code=errno.errorcode.get(err.errno, err.errno),
+        )
     code = errno.errorcode.get(err.errno, str(err.errno)) if err.errno else type(err).__name__
     return _("{file}: {reason} ({code})", file=where, reason=err.strerror or str(err), code=code)
 
@@ -284,8 +294,7 @@ def export_target(output: str, file_name: str):
     out = Path(output).expanduser().resolve()
     if output.endswith(seps) or out.is_dir():
         if out.exists() and not out.is_dir():
-            raise CliError(_("{path} is a file, not a folder: drop the final separator to write to it",
-                             path=out))
+            raise CliError(_("{path} is a file, not a folder: drop the final separator to write to it", path=out))
         made = None
         if not out.exists():
             out.mkdir(parents=True)
@@ -295,7 +304,13 @@ def export_target(output: str, file_name: str):
         missing = out.parent
         while not missing.parent.is_dir() and missing.parent != missing:
             missing = missing.parent
-        raise CliError(_("cannot write {file}: the folder {folder} does not exist; create it, or end -o with a "
-                         "separator to have it made ({hint})", file=out, folder=missing,
-                         hint=str(out.parent) + os.sep))
+        raise CliError(
+            _(
+                "cannot write {file}: the folder {folder} does not exist; create it, or end -o with a "
+                "separator to have it made ({hint})",
+                file=out,
+                folder=missing,
+                hint=str(out.parent) + os.sep,
+            )
+        )
     return out, None

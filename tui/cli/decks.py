@@ -61,11 +61,25 @@ def cmd_decklist_add(args) -> int:
         replaced = d.event.decklist_of(p.id) is not None
         d.register_decklist_file(p.id, Path(args.file))
         return p, replaced, player_decklist_status(d.event, p.id)
+
     p, replaced, st = with_desk(args, run)
-    msg = (_("replaced the decklist of {name} with {file}: {n} cards, {s} spare", name=p.name, file=args.file,
-             n=st.deck_size, s=st.spare_size) if replaced else
-           _("registered the decklist of {name} from {file}: {n} cards, {s} spare", name=p.name, file=args.file,
-             n=st.deck_size, s=st.spare_size))
+    msg = (
+        _(
+            "replaced the decklist of {name} with {file}: {n} cards, {s} spare",
+            name=p.name,
+            file=args.file,
+            n=st.deck_size,
+            s=st.spare_size,
+        )
+        if replaced
+        else _(
+            "registered the decklist of {name} from {file}: {n} cards, {s} spare",
+            name=p.name,
+            file=args.file,
+            n=st.deck_size,
+            s=st.spare_size,
+        )
+    )
     print(msg)
     if st.problems:
         print(_("stored with {n} problem(s); a deck check will show them:", n=len(st.problems)))
@@ -79,24 +93,39 @@ def cmd_decklist_show(args) -> int:
     def run(d: Desk):
         p = d.player(args.player)
         return d.event, p, d.event.decklist_of(p.id), player_decklist_status(d.event, p.id)
+
     _ev, p, rec, st = with_desk(args, run)
     cat = _catalog()
     if args.json:
         doc = {"player": {"id": p.id, "name": p.name}, "status": st.status}
         if rec is not None:
-            doc.update({"source": rec.source, "round": rec.round, "deck_size": rec.deck_size,
-                        "spare_size": rec.spare_size, "deck": _entries(rec.deck, cat),
-                        "spare": _entries(rec.spare, cat)})
+            doc.update(
+                {
+                    "source": rec.source,
+                    "round": rec.round,
+                    "deck_size": rec.deck_size,
+                    "spare_size": rec.spare_size,
+                    "deck": _entries(rec.deck, cat),
+                    "spare": _entries(rec.spare, cat),
+                }
+            )
         doc["problems"] = st.as_dict()["problems"]
         out_json(doc)
         return 0
     if rec is None:
         raise CliError(_("{name} has no registered decklist (G-DECKLIST)", name=p.name))
-    from core.rules.decklists import as_decklist
     from core.cards.decks import decklist_to_text
+    from core.rules.decklists import as_decklist
 
-    print(_("decklist of {name} ({source}): {n} cards, {s} spare", name=p.name, source=labels.decklist_source_label(rec.source) if rec.source else "-",
-            n=rec.deck_size, s=rec.spare_size))
+    print(
+        _(
+            "decklist of {name} ({source}): {n} cards, {s} spare",
+            name=p.name,
+            source=labels.decklist_source_label(rec.source) if rec.source else "-",
+            n=rec.deck_size,
+            s=rec.spare_size,
+        )
+    )
     print(decklist_to_text(as_decklist(rec), cat), end="")
     if st.problems:
         print(_("{n} problem(s):", n=len(st.problems)))
@@ -113,15 +142,31 @@ def cmd_decklist_check(args) -> int:
         p = d.player(args.player)
         presented = load_decklist(Path(args.file), catalog=cat)
         return p, d.deck_check(p.id, presented, by=args.by)
+
     p, diff = with_desk(args, run)
     from core.rules.decklists import swaps_only
 
     swapped = swaps_only(diff.lines)
     if args.json:
-        out_json({"player": {"id": p.id, "name": p.name}, "same": diff.same, "swaps_only": swapped,
-                  "differences": [{"section": x.section, "number": x.number, "name": cat.name_of(x.number) or "",
-                                   "registered": x.registered, "presented": x.presented,
-                                   "missing": x.missing, "extra": x.extra} for x in diff.lines]})
+        out_json(
+            {
+                "player": {"id": p.id, "name": p.name},
+                "same": diff.same,
+                "swaps_only": swapped,
+                "differences": [
+                    {
+                        "section": x.section,
+                        "number": x.number,
+                        "name": cat.name_of(x.number) or "",
+                        "registered": x.registered,
+                        "presented": x.presented,
+                        "missing": x.missing,
+                        "extra": x.extra,
+                    }
+                    for x in diff.lines
+                ],
+            }
+        )
         return 1 if diff else 0
     if diff.same:
         print(_("the deck of {name} matches the registered decklist", name=p.name))
@@ -130,30 +175,59 @@ def cmd_decklist_check(args) -> int:
     for x in diff.lines:
         label = f"{x.number} {cat.name_of(x.number) or ''}".rstrip()
         how = _("{n} missing", n=x.missing) if x.missing else _("{n} extra", n=x.extra)
-        print("  " + _("{section}: {card}: registered {r}, presented {p} ({how})", section=labels.section_label(x.section),
-                       card=label, r=x.registered, p=x.presented, how=how))
+        print(
+            "  "
+            + _(
+                "{section}: {card}: registered {r}, presented {p} ({how})",
+                section=labels.section_label(x.section),
+                card=label,
+                r=x.registered,
+                p=x.presented,
+                how=how,
+            )
+        )
     if swapped:
-        print(_("only swaps between deck and spare cards: allowed between games of best of three (G-SPARE-2); "
-                "deck and spares go back to the registered list after the match (G-SPARE-3)"))
+        print(
+            _(
+                "only swaps between deck and spare cards: allowed between games of best of three (G-SPARE-2); "
+                "deck and spares go back to the registered list after the match (G-SPARE-3)"
+            )
+        )
     return 1
 
 
 def cmd_decklist_status(args) -> int:
     def run(d: Desk):
         return d.event, d.decklist_status()
+
     ev, rows = with_desk(args, run)
     counts = Counter(r.status for r in rows)
     if args.json:
-        out_json({"event": ev.id, "kind": ev.kind, "decklists_required": ev.decklists_required,
-                  "counts": {k: counts.get(k, 0) for k in ("none", "registered", "problems")},
-                  "players": [r.as_dict() for r in rows]})
+        out_json(
+            {
+                "event": ev.id,
+                "kind": ev.kind,
+                "decklists_required": ev.decklists_required,
+                "counts": {k: counts.get(k, 0) for k in ("none", "registered", "problems")},
+                "players": [r.as_dict() for r in rows],
+            }
+        )
         return 0
     word = {"none": _("no list"), "registered": _("registered"), "problems": _("problems")}
-    print(_("{event}: {r} registered, {p} with problems, {n} without a list{req}", event=ev.name,
-            r=counts.get("registered", 0), p=counts.get("problems", 0), n=counts.get("none", 0),
-            req=" " + _("(decklists required, G-DECKLIST)") if ev.decklists_required else ""))
+    print(
+        _(
+            "{event}: {r} registered, {p} with problems, {n} without a list{req}",
+            event=ev.name,
+            r=counts.get("registered", 0),
+            p=counts.get("problems", 0),
+            n=counts.get("none", 0),
+            req=" " + _("(decklists required, G-DECKLIST)") if ev.decklists_required else "",
+        )
+    )
     for r in rows:
-        extra = "" if r.status == "none" else f"  {r.deck_size}+{r.spare_size}  {labels.decklist_source_label(r.source)}"
+        extra = (
+            "" if r.status == "none" else f"  {r.deck_size}+{r.spare_size}  {labels.decklist_source_label(r.source)}"
+        )
         pstat = "" if r.player_status == "active" else f" ({labels.player_status_label(r.player_status)})"
         print(f"{r.player}\t{r.name}{pstat}\t{word[r.status]}{extra}")
         for line in _problem_lines(r.problems):
@@ -172,41 +246,98 @@ def _print_build(ev, st) -> None:
     from core.rules.clock import fmt
 
     if st.state == "none":
-        print(_("{event} has no build phase", event=ev.name) if ev.kind != "constructed" else
-              _("{event} is a constructed event: it has no build phase", event=ev.name))
+        print(
+            _("{event} has no build phase", event=ev.name)
+            if ev.kind != "constructed"
+            else _("{event} is a constructed event: it has no build phase", event=ev.name)
+        )
         return
     what = labels.product_label(st.product) if st.kind == "sealed" else _("{packs} packs a player", packs=st.packs)
-    state = {"open": _("open, the timer not started"), "building": _("building"), "paused": _("paused"),
-             "closed": _("closed")}[st.state]
+    state = {
+        "open": _("open, the timer not started"),
+        "building": _("building"),
+        "paused": _("paused"),
+        "closed": _("closed"),
+    }[st.state]
     if ev.build is not None and ev.build.real:
-        print(_("build phase: {kind} {set} {what}, packs opened at the table: {now}", kind=labels.kind_label(st.kind),
-                set=st.set_code, what=what, now=state))
+        print(
+            _(
+                "build phase: {kind} {set} {what}, packs opened at the table: {now}",
+                kind=labels.kind_label(st.kind),
+                set=st.set_code,
+                what=what,
+                now=state,
+            )
+        )
     else:
-        print(_("build phase: {kind} {set} {what}, seed {seed}: {state}", kind=labels.kind_label(st.kind),
-                set=st.set_code, what=what, seed=st.seed, state=state))
+        print(
+            _(
+                "build phase: {kind} {set} {what}, seed {seed}: {state}",
+                kind=labels.kind_label(st.kind),
+                set=st.set_code,
+                what=what,
+                seed=st.seed,
+                state=state,
+            )
+        )
     if st.started_at is not None:
-        print("  " + _("{left} left of {m} minutes (started {at})", left=fmt(st.remaining), m=st.minutes,
-                       at=labels.time_label(st.started_at)))
+        print(
+            "  "
+            + _(
+                "{left} left of {m} minutes (started {at})",
+                left=fmt(st.remaining),
+                m=st.minutes,
+                at=labels.time_label(st.started_at),
+            )
+        )
     else:
         print("  " + _("{m} minutes to build", m=st.minutes))
     if st.pods:
         print("  " + _("draft pods: {sizes}", sizes="+".join(map(str, st.pods))))
     n = len(st.players)
-    print("  " + _("pools: {have} of {n}", have=n - len(st.missing_pools), n=n)
-          + (_(" (missing: {names})", names=_names(ev, st.missing_pools)) if st.missing_pools else ""))
-    print("  " + _("decklists: {have} of {n}", have=n - len(st.missing_decklists), n=n)
-          + (_(" (missing: {names})", names=_names(ev, st.missing_decklists)) if st.missing_decklists else ""))
+    print(
+        "  "
+        + _("pools: {have} of {n}", have=n - len(st.missing_pools), n=n)
+        + (_(" (missing: {names})", names=_names(ev, st.missing_pools)) if st.missing_pools else "")
+    )
+    print(
+        "  "
+        + _("decklists: {have} of {n}", have=n - len(st.missing_decklists), n=n)
+        + (_(" (missing: {names})", names=_names(ev, st.missing_decklists)) if st.missing_decklists else "")
+    )
     if st.problem_decks:
         print("  " + _("decks with problems: {names}", names=_names(ev, st.problem_decks)))
     if st.closed_at:
-        print("  " + _("closed at {at} by {by}", at=labels.time_label(st.closed_at), by=labels.actor_label(st.closed_by) if st.closed_by else "-"))
+        print(
+            "  "
+            + _(
+                "closed at {at} by {by}",
+                at=labels.time_label(st.closed_at),
+                by=labels.actor_label(st.closed_by) if st.closed_by else "-",
+            )
+        )
     if st.override_at:
-        print("  " + _("head judge override by {by} at {at}: {reason}", by=st.override_by,
-                       at=labels.time_label(st.override_at), reason=st.override_reason))
+        print(
+            "  "
+            + _(
+                "head judge override by {by} at {at}: {reason}",
+                by=st.override_by,
+                at=labels.time_label(st.override_at),
+                reason=st.override_reason,
+            )
+        )
     if not ev.rounds:
-        print("  " + (_("round 1 can be paired") if st.ready else
-                      _("round 1 waits for a legal deck from every player, or the head judge's "
-                        "`lycee build EVENT override --by NAME --reason TEXT`")))
+        print(
+            "  "
+            + (
+                _("round 1 can be paired")
+                if st.ready
+                else _(
+                    "round 1 waits for a legal deck from every player, or the head judge's "
+                    "`lycee build EVENT override --by NAME --reason TEXT`"
+                )
+            )
+        )
 
 
 def _build_json(ev, st) -> dict:
@@ -233,8 +364,15 @@ def cmd_build(args) -> int:
                     raise CliError(_("--real records packs opened at the table: it cannot be simulated"))
                 from limited.tablepool import open_real
 
-                warn = open_real(d, args.set, product=args.product or "", packs=args.packs or 0,
-                                 minutes=args.minutes, seed=args.seed, bots=args.bots)
+                warn = open_real(
+                    d,
+                    args.set,
+                    product=args.product or "",
+                    packs=args.packs or 0,
+                    minutes=args.minutes,
+                    seed=args.seed,
+                    bots=args.bots,
+                )
                 if warn and not args.json:
                     print(_("warning: {text}", text=warn))
             elif kind == "sealed":
@@ -255,8 +393,13 @@ def cmd_build(args) -> int:
             else:
                 from core.errors import RuleError
 
-                raise RuleError(_("{event} is a constructed event: only sealed and draft events have a "
-                                  "deck-building phase", event=d.event.name), "G-SEALED")
+                raise RuleError(
+                    _(
+                        "{event} is a constructed event: only sealed and draft events have a deck-building phase",
+                        event=d.event.name,
+                    ),
+                    "G-SEALED",
+                )
         elif op == "start":
             d.start_build()
         elif op == "pause":
@@ -268,8 +411,9 @@ def cmd_build(args) -> int:
         elif op == "override":
             d.override_decks(args.by, args.reason)
         elif op == "simulate":
-            if d.event.kind == "draft" and any(d.event.pool_of(s.player) is None
-                                               for pod in d.event.pods for s in pod if s.player):
+            if d.event.kind == "draft" and any(
+                d.event.pool_of(s.player) is None for pod in d.event.pods for s in pod if s.player
+            ):
                 limited_event.simulate_draft(d)
             elif not args.decks:
                 raise CliError(_("nothing to simulate: every player has a pool (add --decks for bot-built lists)"))
@@ -279,8 +423,12 @@ def cmd_build(args) -> int:
             b = d.event.build
             if b is not None and b.real:
                 if not args.file:
-                    raise CliError(_("a pool from the table is entered from a file: 'NUMBER COUNT' or "
-                                     "'COUNT NUMBER' lines (G-SEALED, G-DRAFT-1)"))
+                    raise CliError(
+                        _(
+                            "a pool from the table is entered from a file: 'NUMBER COUNT' or "
+                            "'COUNT NUMBER' lines (G-SEALED, G-DRAFT-1)"
+                        )
+                    )
                 from limited.tablepool import enter_table_pool, parse_text
 
                 try:
@@ -298,10 +446,15 @@ def cmd_build(args) -> int:
                 limited_event.enter_draft_pool(d, args.player, cards, source=args.file)
             else:
                 if args.file:
-                    raise CliError(_("the sealed pools of this event are opened by the desk: a pool is entered from "
-                                     "a file when the build phase was opened with --real (G-SEALED)"))
+                    raise CliError(
+                        _(
+                            "the sealed pools of this event are opened by the desk: a pool is entered from "
+                            "a file when the build phase was opened with --real (G-SEALED)"
+                        )
+                    )
                 limited_event.add_sealed_pool(d, args.player)
         return d.event, d.build_status()
+
     ev, st = with_desk(args, run)
     if getattr(args, "json", False):
         out_json(_build_json(ev, st))
@@ -314,20 +467,41 @@ def cmd_pool(args) -> int:
     def run(d: Desk):
         p = d.player(args.player)
         return d.event, p, d.pool(p.id)
+
     ev, p, pool = with_desk(args, run)
     if pool is None:
         raise CliError(_("{name} has no pool in {event}", name=p.name, event=ev.name))
     counts = Counter(pool.cards)
     if args.json:
-        out_json({"player": {"id": p.id, "name": p.name}, "kind": pool.kind, "set": pool.set_code,
-                  "product": pool.product or None, "packs": pool.packs, "seed": pool.seed, "size": len(pool.cards),
-                  "pool": dict(sorted(counts.items())),
-                  "opened": [{"kind": o.kind, **({"starter": o.starter} if o.starter else {}), "cards": list(o.cards)}
-                             for o in pool.opened]})
+        out_json(
+            {
+                "player": {"id": p.id, "name": p.name},
+                "kind": pool.kind,
+                "set": pool.set_code,
+                "product": pool.product or None,
+                "packs": pool.packs,
+                "seed": pool.seed,
+                "size": len(pool.cards),
+                "pool": dict(sorted(counts.items())),
+                "opened": [
+                    {"kind": o.kind, **({"starter": o.starter} if o.starter else {}), "cards": list(o.cards)}
+                    for o in pool.opened
+                ],
+            }
+        )
         return 0
     what = labels.product_label(pool.product) if pool.kind == "sealed" else _("{packs} packs drafted", packs=pool.packs)
-    print(_("pool of {name}: {n} cards of {set} ({kind}, {what}, seed {seed})", name=p.name, n=len(pool.cards),
-            set=pool.set_code, kind=labels.kind_label(pool.kind), what=what, seed=pool.seed if pool.seed is not None else "-"))
+    print(
+        _(
+            "pool of {name}: {n} cards of {set} ({kind}, {what}, seed {seed})",
+            name=p.name,
+            n=len(pool.cards),
+            set=pool.set_code,
+            kind=labels.kind_label(pool.kind),
+            what=what,
+            seed=pool.seed if pool.seed is not None else "-",
+        )
+    )
     try:
         from .sealed_draft import pool_lines
 
@@ -371,8 +545,12 @@ def register(sub, cmd, event_arg) -> None:
     event_arg(s)
     player_arg(s)
     s.add_argument("--json", action="store_true")
-    c = cmd(dls, "check", cmd_decklist_check,
-            _("compare the deck presented at the table with the registered list; exit 1 when they differ"))
+    c = cmd(
+        dls,
+        "check",
+        cmd_decklist_check,
+        _("compare the deck presented at the table with the registered list; exit 1 when they differ"),
+    )
     event_arg(c)
     player_arg(c)
     c.add_argument("file", metavar="FILE", help=_("the deck as presented (text or CSV)"))
@@ -382,8 +560,13 @@ def register(sub, cmd, event_arg) -> None:
     event_arg(st)
     st.add_argument("--json", action="store_true")
 
-    b = cmd(sub, "build", cmd_build, _("a sealed or draft event's deck-building phase (G-SEALED, G-DRAFT-*)"),
-            add_help=False)
+    b = cmd(
+        sub,
+        "build",
+        cmd_build,
+        _("a sealed or draft event's deck-building phase (G-SEALED, G-DRAFT-*)"),
+        add_help=False,
+    )
     ops: dict[str, argparse.ArgumentParser] = {}
     b.add_argument("-h", "--help", action=_OpHelp, ops=ops, help=_("show this help message and exit"))
     event_arg(b)
@@ -393,35 +576,54 @@ def register(sub, cmd, event_arg) -> None:
     o.add_argument("--product", choices=("2s", "1s3b"), help=_("sealed: 2 starters, or 1 starter + 3 boosters"))
     o.add_argument("--packs", type=int, metavar="P", help=_("draft: boosters a player, 4 to 6 (G-DRAFT-2)"))
     o.add_argument("--seed", type=int, metavar="S", help=_("seed (default: drawn and recorded)"))
-    o.add_argument("--minutes", type=int, metavar="M",
-                   help=_("minutes to build (a desk setting; default 30 sealed, 20 draft)"))
+    o.add_argument(
+        "--minutes", type=int, metavar="M", help=_("minutes to build (a desk setting; default 30 sealed, 20 draft)")
+    )
     o.add_argument("--bots", type=int, default=0, metavar="N", help=_("draft: bot seats to add"))
     o.add_argument("--simulate", action="store_true", help=_("draft: bots draft for everyone at once"))
-    o.add_argument("--real", action="store_true",
-                   help=_("the packs are opened (or drafted) at the table: each pool is then entered by card "
-                          "number (`lycee build EVENT pool PLAYER FILE`, or F11 in the app)"))
+    o.add_argument(
+        "--real",
+        action="store_true",
+        help=_(
+            "the packs are opened (or drafted) at the table: each pool is then entered by card "
+            "number (`lycee build EVENT pool PLAYER FILE`, or F11 in the app)"
+        ),
+    )
     o.add_argument("--json", action="store_true")
     s = cmd(bs, "status", cmd_build, _("the build phase: timer, pools and decklists still missing"))
     s.add_argument("--json", action="store_true")
-    for op, help_ in (("start", _("start the deck-building timer")), ("pause", _("pause the deck-building timer")),
-                      ("resume", _("resume the deck-building timer"))):
+    for op, help_ in (
+        ("start", _("start the deck-building timer")),
+        ("pause", _("pause the deck-building timer")),
+        ("resume", _("resume the deck-building timer")),
+    ):
         x = cmd(bs, op, cmd_build, help_)
         x.add_argument("--json", action="store_true")
     cl = cmd(bs, "close", cmd_build, _("end the build phase (round 1 also needs every deck legal, or the override)"))
     cl.add_argument("--by", metavar="NAME", help=_("the organizer who closes it"))
     cl.add_argument("--json", action="store_true")
-    ov = cmd(bs, "override", cmd_build, _("the head judge lets round 1 pair although some decks are missing or "
-                                          "not legal (logged with who and why; G-HEAD-JUDGE)"))
+    ov = cmd(
+        bs,
+        "override",
+        cmd_build,
+        _(
+            "the head judge lets round 1 pair although some decks are missing or "
+            "not legal (logged with who and why; G-HEAD-JUDGE)"
+        ),
+    )
     ov.add_argument("--by", required=True, metavar="NAME", help=_("the event's head judge"))
     ov.add_argument("--reason", required=True, metavar="TEXT", help=_("why round 1 pairs with these decks"))
     ov.add_argument("--json", action="store_true")
     si = cmd(bs, "simulate", cmd_build, _("draft: bots pick for every seat still without a pool"))
-    si.add_argument("--decks", action="store_true", help=_("also register a bot-built deck for every player without one"))
+    si.add_argument(
+        "--decks", action="store_true", help=_("also register a bot-built deck for every player without one")
+    )
     si.add_argument("--json", action="store_true")
     po = cmd(bs, "pool", cmd_build, _("enter a pool from the table (FILE), or open a late sealed player's product"))
     player_arg(po)
-    po.add_argument("file", metavar="FILE", nargs="?",
-                    help=_("draft or --real: the pool as 'NUMBER COUNT' or 'COUNT NUMBER' lines"))
+    po.add_argument(
+        "file", metavar="FILE", nargs="?", help=_("draft or --real: the pool as 'NUMBER COUNT' or 'COUNT NUMBER' lines")
+    )
     po.add_argument("--json", action="store_true")
 
     ops.update(bs.choices)

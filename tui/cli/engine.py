@@ -50,11 +50,13 @@ def pairings_json(desk: Desk, why: bool = True) -> dict:
     return doc
 
 
-
 def print_pairings(doc: dict, explain: bool = False) -> None:
     label = doc.get("label") or labels.stage_label(doc["stage"])
-    lines = [_("Round {r}", r=doc["round"]) if doc["stage"] == "swiss"
-             else _("Round {r} ({label})", r=doc["round"], label=label)]
+    lines = [
+        _("Round {r}", r=doc["round"])
+        if doc["stage"] == "swiss"
+        else _("Round {r} ({label})", r=doc["round"], label=label)
+    ]
     for p in doc["pairings"]:
         a = p["p1"]
         b = p["p2"]
@@ -78,6 +80,7 @@ def _pair_and_show(args, pair) -> int:
         if explain and not args.json:
             _explain_lines(d.event, doc)
         return doc
+
     doc = with_desk(args, run, writes=True)
     out_json(doc) if args.json else print_pairings(doc, explain)
     return 0
@@ -101,8 +104,9 @@ def _explain_lines(ev, doc: dict) -> None:
     else:
         doc["draw"] = ""
     if seed is not None:
-        doc["draw"] = join_sentences(x for x in (doc["draw"], _("the rest by the seeded draw (seed {seed})", seed=seed))
-                                     if x)
+        doc["draw"] = join_sentences(
+            x for x in (doc["draw"], _("the rest by the seeded draw (seed {seed})", seed=seed)) if x
+        )
 
 
 def cmd_pair(args) -> int:
@@ -135,6 +139,7 @@ def cmd_result(args) -> int:
         rnd = ev.rounds[(args.round or len(ev.rounds)) - 1]
         m = rnd.match_at(table)
         return ev, m, rnd
+
     ev, m, rnd = with_desk(args, run, writes=True)
     missing = rnd.missing_tables()
     note, label = m.note, ""
@@ -143,11 +148,23 @@ def cmd_result(args) -> int:
 
         note = "" if note in (THIRD_PLACE, THIRD_PLACE_PLANNED, REPLAY) else note
         label = round_label(ev, rnd.number, m) if rnd.stage == "top" else ""
-    print(_("table {t}: {p1} {res} {p2}", t=m.table, p1=ev.player(m.p1).name,
-            res=labels.result_label(args.result), p2=ev.player(m.p2).name)
-          + (f" · {label}" if label else "") + (f" · {labels.note_label(note)}" if note else "")
-          + " · " + (ngettext("{k} result missing", "{k} results missing", len(missing), k=len(missing))
-                     if missing else _("round complete")))
+    print(
+        _(
+            "table {t}: {p1} {res} {p2}",
+            t=m.table,
+            p1=ev.player(m.p1).name,
+            res=labels.result_label(args.result),
+            p2=ev.player(m.p2).name,
+        )
+        + (f" · {label}" if label else "")
+        + (f" · {labels.note_label(note)}" if note else "")
+        + " · "
+        + (
+            ngettext("{k} result missing", "{k} results missing", len(missing), k=len(missing))
+            if missing
+            else _("round complete")
+        )
+    )
     return 0
 
 
@@ -164,8 +181,8 @@ def _results_from_stdin(args) -> int:
     is not 'TABLE RESULT', or a table given twice, refuses the whole batch
     (nothing stored); the results are then stored as one journal record."""
     from core.desk import refuse_repeated_tables
-    from core.tournament.matchrules import parse_result, parse_table_result
     from core.names import visible
+    from core.tournament.matchrules import parse_result, parse_table_result
 
     entries, bad = [], []
     numbered: list[int] = []  # the table of each input line (-n: line n names no table)
@@ -188,8 +205,9 @@ def _results_from_stdin(args) -> int:
     if bad:
         for f in bad:
             print(f"lycee: {f}", file=sys.stderr)
-        print("lycee: " + _("nothing was recorded: correct the line(s) above and send the batch again"),
-              file=sys.stderr)
+        print(
+            "lycee: " + _("nothing was recorded: correct the line(s) above and send the batch again"), file=sys.stderr
+        )
         return 1
     failures = []
 
@@ -211,15 +229,22 @@ def _results_from_stdin(args) -> int:
         rounds = d.event.rounds
         k = (args.round or len(rounds)) - 1
         return len(batch), len(rounds[k].missing_tables()) if 0 <= k < len(rounds) else 0
+
     done, missing = with_desk(args, run)
     if failures:
         for f in failures:
             print(f"lycee: {f}", file=sys.stderr)
         print("lycee: " + _("nothing was stored: correct the lines above and send them all again"), file=sys.stderr)
         return 1
-    print(_("{n} results recorded", n=done) + " · "
-          + (ngettext("{k} result missing", "{k} results missing", missing, k=missing) if missing
-             else _("round complete")))
+    print(
+        _("{n} results recorded", n=done)
+        + " · "
+        + (
+            ngettext("{k} result missing", "{k} results missing", missing, k=missing)
+            if missing
+            else _("round complete")
+        )
+    )
     return 0
 
 
@@ -240,7 +265,8 @@ def cmd_standings(args) -> int:
     # column widths: at least the English ones, wider when a translated header needs it
     w_rank, w_pts, w_rec = (max(n, width(_(h))) for n, h in ((4, "Rank"), (6, "Points"), (8, "Record")))
     head = f"{rjust(_('Rank'), w_rank)}  {rjust(_('Points'), w_pts)}  {ljust(_('Record'), w_rec)}" + "".join(
-        f"{t.header:>8}" for t in tbs)
+        f"{t.header:>8}" for t in tbs
+    )
     from core.tournament.elimination import swiss_over
 
     if doc.get("provisional"):
@@ -255,7 +281,9 @@ def cmd_standings(args) -> int:
     for r in rows:
         vals = "".join(f"{t.text(r[t.name]):>8}" for t in tbs)
         status = "" if r["status"] == "active" else f"  ({labels.player_status_label(r['status'])})"
-        print(f"{r['rank']:>{w_rank}}  {r['points']:>{w_pts}}  {r['record']:<{w_rec}}{vals}  {shown(r['name'])}{status}")
+        print(
+            f"{r['rank']:>{w_rank}}  {r['points']:>{w_pts}}  {r['record']:<{w_rec}}{vals}  {shown(r['name'])}{status}"
+        )
     return 0
 
 
@@ -280,32 +308,52 @@ def register(sub, cmd, event_arg) -> None:
     p = cmd(sub, "pair", cmd_pair, _("pair the next round; refuses while a result is missing"))
     event_arg(p)
     p.add_argument("--json", action="store_true")
-    p.add_argument("--explain", action="store_true",
-                   help=_("say why each pair across score groups, each rematch and the bye (with --json: \"why\")"))
+    p.add_argument(
+        "--explain",
+        action="store_true",
+        help=_('say why each pair across score groups, each rematch and the bye (with --json: "why")'),
+    )
     p.add_argument("--seed", default=None, help=_("extra seed for the random draw (default: event and round)"))
-    p.add_argument("--again", action="store_true",
-                   help=_("pair the current round again with a new draw (before any result or the clock)"))
-    r = cmd(sub, "result", cmd_result,
-            _("record a result: games won-lost(-drawn) from the first-listed player's side, or id"))
+    p.add_argument(
+        "--again",
+        action="store_true",
+        help=_("pair the current round again with a new draw (before any result or the clock)"),
+    )
+    r = cmd(
+        sub,
+        "result",
+        cmd_result,
+        _("record a result: games won-lost(-drawn) from the first-listed player's side, or id"),
+    )
     event_arg(r)
     r.add_argument("table", metavar="TABLE", help=_("table number, or - to read 'TABLE RESULT' lines from stdin"))
     r.add_argument("result", metavar="RESULT", nargs="?", help=_("2-0 2-1 1-2 0-2 1-0 0-1 1-1 0-0 1-1-1 or id"))
     r.add_argument("--round", type=int, metavar="N", help=_("correct a result of an earlier round"))
-    r.add_argument("--correct", action="store_true",
-                   help=_("replace a result already recorded (otherwise refused)"))
-    r.add_argument("--by", metavar="HEAD_JUDGE",
-                   help=_("with --correct: the head judge correcting a drop's forfeit, a finished event or "
-                          "a Swiss round under a top cut (the log records the name)"))
-    r.add_argument("--time-called", action="store_true",
-                   help=_("a result only time can produce (1-1, 1-0, 0-0...) while the round still has time "
-                          "(G-BO3-TIME)"))
+    r.add_argument("--correct", action="store_true", help=_("replace a result already recorded (otherwise refused)"))
+    r.add_argument(
+        "--by",
+        metavar="HEAD_JUDGE",
+        help=_(
+            "with --correct: the head judge correcting a drop's forfeit, a finished event or "
+            "a Swiss round under a top cut (the log records the name)"
+        ),
+    )
+    r.add_argument(
+        "--time-called",
+        action="store_true",
+        help=_("a result only time can produce (1-1, 1-0, 0-0...) while the round still has time (G-BO3-TIME)"),
+    )
     s = cmd(sub, "standings", cmd_standings, _("standings with the event's tiebreakers"))
     event_arg(s)
     s.add_argument("--json", action="store_true")
     t = cmd(sub, "top", cmd_top, _("cut to the top N of the Swiss standings for single elimination (G-SE)"))
     event_arg(t)
-    t.add_argument("size", type=int, metavar="N",
-                   help=_("any number from 2 (2, 4, 8, 16, 32 usual; otherwise the top seeds get byes)"))
+    t.add_argument(
+        "size",
+        type=int,
+        metavar="N",
+        help=_("any number from 2 (2, 4, 8, 16, 32 usual; otherwise the top seeds get byes)"),
+    )
     t.add_argument("--third-place", action="store_true", help=_("play a third-place match"))
     t.add_argument("--json", action="store_true")
     po = cmd(sub, "playoff", cmd_playoff, _("pair a playoff (決定戦) among players who share a place (G-TIE-PLAYOFF)"))

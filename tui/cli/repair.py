@@ -23,14 +23,19 @@ def cmd_repair(args) -> int:
         elif store.note:  # a torn last record, cut as every writer cuts it: here the repair's success,
             print(store.note.removeprefix("lycee: "))  # not the warning other commands print on stderr
         else:
-            print(_("{event}: the journal is intact ({n} actions); nothing to repair", event=eid,
-                    n=len(store.actions)))
+            print(_("{event}: the journal is intact ({n} actions); nothing to repair", event=eid, n=len(store.actions)))
     return 0
 
 
 def register(sub, cmd, event_arg) -> None:
-    r = cmd(sub, "repair", cmd_repair,
-            _("rebuild a journal damaged in the middle: from its intact start (or the best backup) and every "
-              "intact record after the damage; names each action it cannot recover and keeps the damaged "
-              "file beside it (it never deletes it, and never runs by itself)"))
+    r = cmd(
+        sub,
+        "repair",
+        cmd_repair,
+        _(
+            "rebuild a journal damaged in the middle: from its intact start (or the best backup) and every "
+            "intact record after the damage; names each action it cannot recover and keeps the damaged "
+            "file beside it (it never deletes it, and never runs by itself)"
+        ),
+    )
     event_arg(r)

@@ -39,7 +39,8 @@ def cmd_reports(args) -> int:
         return 0
     if args.op is not None:
         raise CliError(_("{op!r}: choose accept or clear (or nothing, to list the reports)", op=args.op))
-    from core.readmodel import phone_reports, report_status_label as status_label
+    from core.readmodel import phone_reports
+    from core.readmodel import report_status_label as status_label
 
     tables = [t for t in with_desk(args, lambda d: phone_reports(d.event, d.now())) if t.status != "none"]
     if args.json:
@@ -59,17 +60,26 @@ def cmd_reports(args) -> int:
 
 
 def register_player(pls, cmd, event_arg) -> None:
-    c = cmd(pls, "codes", cmd_player_codes,
-            _("each player's secret code for phone reports (printed on the match slips)"))
+    c = cmd(
+        pls, "codes", cmd_player_codes, _("each player's secret code for phone reports (printed on the match slips)")
+    )
     event_arg(c)
-    c.add_argument("--new", action="append", metavar="PLAYER",
-                   help=_("issue a new code for PLAYER (id or exact name): the old one stops working"))
+    c.add_argument(
+        "--new",
+        action="append",
+        metavar="PLAYER",
+        help=_("issue a new code for PLAYER (id or exact name): the old one stops working"),
+    )
     c.add_argument("--json", action="store_true")
 
 
 def register(sub, cmd, event_arg) -> None:
-    r = cmd(sub, "reports", cmd_reports,
-            _("the players' phone reports of the current round; accept one side's or clear a table's"))
+    r = cmd(
+        sub,
+        "reports",
+        cmd_reports,
+        _("the players' phone reports of the current round; accept one side's or clear a table's"),
+    )
     event_arg(r)
     r.add_argument("op", nargs="?", metavar="accept|clear")
     r.add_argument("table", nargs="?", type=int, metavar="TABLE")

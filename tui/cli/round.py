@@ -27,23 +27,33 @@ def _name(ev, pid):
     return ev.player(pid).name if pid and ev.has_player(pid) else (pid or "-")
 
 
-
 def _action_part(action: str) -> str:
     """`` · game loss`` and the like; nothing when no action goes with the penalty."""
     return "" if action == "none" else f" · {labels.penalty_action_label(action)}"
-
 
 
 # -- clock -------------------------------------------------------------------------
 
 
 def _clock_json(st) -> dict:
-    return {"round": st.round, "started": st.started, "running": st.running, "paused": st.paused,
-            "minutes": st.minutes, "elapsed": round(st.elapsed, 1),
-            "remaining": None if st.remaining is None else round(st.remaining, 1),
-            "tables": [{"table": t.table, "extension": t.extension, "finished": t.finished,
-                        "remaining": None if t.remaining is None else round(t.remaining, 1)}
-                       for t in st.tables]}
+    return {
+        "round": st.round,
+        "started": st.started,
+        "running": st.running,
+        "paused": st.paused,
+        "minutes": st.minutes,
+        "elapsed": round(st.elapsed, 1),
+        "remaining": None if st.remaining is None else round(st.remaining, 1),
+        "tables": [
+            {
+                "table": t.table,
+                "extension": t.extension,
+                "finished": t.finished,
+                "remaining": None if t.remaining is None else round(t.remaining, 1),
+            }
+            for t in st.tables
+        ],
+    }
 
 
 def _print_clock(st) -> None:
@@ -55,15 +65,24 @@ def _print_clock(st) -> None:
         state = _("paused")
     else:
         state = _("running")
-    print(_("round {r}: {left} left of {m} minutes ({state})",
-            r=st.round, left=fmt(st.remaining), m=st.minutes, state=state))
+    print(
+        _(
+            "round {r}: {left} left of {m} minutes ({state})",
+            r=st.round,
+            left=fmt(st.remaining),
+            m=st.minutes,
+            state=state,
+        )
+    )
     for t in st.tables:
         if t.extension and not t.finished:
             print("  " + _("table {t}: +{x} min, {left} left", t=t.table, x=t.extension, left=fmt(t.remaining)))
     if st.started:
         left = st.unfinished
-        print("  " + (_("still playing: tables {tables}", tables=join_list(left))
-                      if left else _("every match has its result")))
+        print(
+            "  "
+            + (_("still playing: tables {tables}", tables=join_list(left)) if left else _("every match has its result"))
+        )
 
 
 def cmd_clock(args) -> int:
@@ -81,19 +100,20 @@ def cmd_clock(args) -> int:
         if op == "call":
             return d.time_call(), d.clock_status()
         return None, d.clock_status()
+
     called, st = with_desk(args, run)
     if op == "call":
         from core.rules.clock import fmt
 
         if getattr(args, "json", False):
-            out_json({"round": st.round, "time_up": [{"table": t.table, "over": round(-t.remaining, 1)}
-                                                     for t in called]})
+            out_json(
+                {"round": st.round, "time_up": [{"table": t.table, "over": round(-t.remaining, 1)} for t in called]}
+            )
             return 0
         if not called:
             print(_("no table is over time"))
         for t in called:
-            print(_("time: table {t} ({over} over); result by G-BO3-TIME / G-TIME",
-                    t=t.table, over=fmt(-t.remaining)))
+            print(_("time: table {t} ({over} over); result by G-BO3-TIME / G-TIME", t=t.table, over=fmt(-t.remaining)))
         return 0
     if getattr(args, "json", False):
         out_json(_clock_json(st))
@@ -116,6 +136,7 @@ def cmd_checkin(args) -> int:
         assert rnd is not None, "check-in is refused before a round is paired"
         seen = {c.player: c.seconds for c in rnd.checkins}
         return [(ev.player(pid).name, seen[pid]) for pid in ids]
+
     for name, secs in with_desk(args, run):
         if secs <= SEATED_WITHIN:
             print(_("{name} checked in (on time)", name=name))
@@ -142,12 +163,26 @@ def cmd_late(args) -> int:
         rnd = ev.current_round
         secs = elapsed(rnd.clock, d.now()) if rnd is not None and rnd.clock else None
         return done, d.late_prompts(), ev, secs, next_due(ev, d.now()) if rnd is not None else None
+
     done, due, ev, secs, ahead = with_desk(args, run)
     if args.json:
-        out_json({"done": [{"key": k, "decision": dec} for k, dec in done],
-                  "due": [{"key": p.key, "rule": p.rule, "round": p.round, "table": p.table,
-                           "players": list(p.players), "kind": p.kind, "text": p.describe(ev)}
-                          for p in due]})
+        out_json(
+            {
+                "done": [{"key": k, "decision": dec} for k, dec in done],
+                "due": [
+                    {
+                        "key": p.key,
+                        "rule": p.rule,
+                        "round": p.round,
+                        "table": p.table,
+                        "players": list(p.players),
+                        "kind": p.kind,
+                        "text": p.describe(ev),
+                    }
+                    for p in due
+                ],
+            }
+        )
         return 0
     for k, dec in done:
         print(_("{key}: confirmed", key=k) if dec == "confirm" else _("{key}: dismissed", key=k))
@@ -184,18 +219,19 @@ def cmd_game(args) -> int:
         if m is None:
             raise LyceeError(_("round {r} has no table {t}", r=number, t=args.table))
         return ev, m
+
     ev, m = with_desk(args, run)
     r = tally_games(m.games)
     head = f"{_name(ev, m.p1)} {r.text()} {_name(ev, m.p2)}"
-    print(_("table {t}: {score}; games: {games}", t=m.table, score=head,
-            games=join_list(m.games) or "-"))
+    print(_("table {t}: {score}; games: {games}", t=m.table, score=head, games=join_list(m.games) or "-"))
     if m.reported:
-        print(_("match over: {outcome}", outcome=labels.match_outcome_label(m.outcome, _name(ev, m.p1), _name(ev, m.p2))))
+        print(
+            _("match over: {outcome}", outcome=labels.match_outcome_label(m.outcome, _name(ev, m.p1), _name(ev, m.p2)))
+        )
     else:
         who = next_game_chooser(m.games, ev.match)
         if who is not None:
-            print(_("next game: {name} chooses to play first or second (G-NEXT-GAME)",
-                    name=_name(ev, getattr(m, who))))
+            print(_("next game: {name} chooses to play first or second (G-NEXT-GAME)", name=_name(ev, getattr(m, who))))
     return 0
 
 
@@ -205,9 +241,13 @@ def cmd_id_decision(args) -> int:
     def run(d: Desk):
         d.id_decision(args.table, decision, args.by, round_number=args.round)
         return d.event
+
     with_desk(args, run)
-    print(_("table {t}: replay ordered (G-ID-3)", t=args.table) if decision == "replay"
-          else _("table {t}: no winner (G-ID-3)", t=args.table))
+    print(
+        _("table {t}: replay ordered (G-ID-3)", t=args.table)
+        if decision == "replay"
+        else _("table {t}: no winner (G-ID-3)", t=args.table)
+    )
     return 0
 
 
@@ -217,14 +257,22 @@ def cmd_id_decision(args) -> int:
 def cmd_penalty(args) -> int:
     def run(d: Desk):
         p = d.player(args.player)
-        ev = d.penalty(p.id, args.level, args.reason, by=args.by, action=args.action,
-                       table=args.table, round_number=args.round)
+        ev = d.penalty(
+            p.id, args.level, args.reason, by=args.by, action=args.action, table=args.table, round_number=args.round
+        )
         return ev, p.id
+
     ev, pid = with_desk(args, run)
     n = len(ev.penalties)
     pen = ev.penalties[-1]
-    print(f"#{n} {'N' if pen.level == 'notice' else 'W'} " + _name(ev, pid) + f" · {_where(pen)} · "
-          + _("by {by}", by=pen.by) + _action_part(pen.action) + f" · {pen.reason}")
+    print(
+        f"#{n} {'N' if pen.level == 'notice' else 'W'} "
+        + _name(ev, pid)
+        + f" · {_where(pen)} · "
+        + _("by {by}", by=pen.by)
+        + _action_part(pen.action)
+        + f" · {pen.reason}"
+    )
     from core.rules.penalties import tally_line
 
     print(tally_line(ev, pid))
@@ -245,24 +293,56 @@ def cmd_penalties(args) -> int:
         ev = d.event
         pids = [d.player(args.player).id] if args.player else [p.id for p in ev.players]
         return ev, pids
+
     ev, pids = with_desk(args, run)
     rows = [(n, p) for pid in pids for n, p in history(ev, pid)]
     rows.sort()
     if args.json:
-        out_json({"penalties": [
-            {"number": n, "player": p.player, "name": _name(ev, p.player), "round": p.round,
-             "table": p.table, "level": p.level, "action": p.action, "reason": p.reason, "by": p.by,
-             "appeal": p.appeal, "in_force": in_force(p) is not None} for n, p in rows]})
+        out_json(
+            {
+                "penalties": [
+                    {
+                        "number": n,
+                        "player": p.player,
+                        "name": _name(ev, p.player),
+                        "round": p.round,
+                        "table": p.table,
+                        "level": p.level,
+                        "action": p.action,
+                        "reason": p.reason,
+                        "by": p.by,
+                        "appeal": p.appeal,
+                        "in_force": in_force(p) is not None,
+                    }
+                    for n, p in rows
+                ]
+            }
+        )
         return 0
     if not rows:
         print(_("no penalties"))
     for n, p in rows:
         f = in_force(p)
         mark = "-" if f is None else ("N" if f[0] == "notice" else "W")
-        appeal = (" · " + _("appeal ruled: {outcome} (by {by})", outcome=labels.appeal_outcome_label(p.appeal["outcome"]),
-                               by=p.appeal["by"])) if p.appeal else ""
-        print(f"#{n:<3} {mark}  {_where(p)}  {_name(ev, p.player)}"
-              + _action_part(p.action) + f" · {p.reason} · " + _("by {by}", by=p.by) + appeal)
+        appeal = (
+            (
+                " · "
+                + _(
+                    "appeal ruled: {outcome} (by {by})",
+                    outcome=labels.appeal_outcome_label(p.appeal["outcome"]),
+                    by=p.appeal["by"],
+                )
+            )
+            if p.appeal
+            else ""
+        )
+        print(
+            f"#{n:<3} {mark}  {_where(p)}  {_name(ev, p.player)}"
+            + _action_part(p.action)
+            + f" · {p.reason} · "
+            + _("by {by}", by=p.by)
+            + appeal
+        )
     if args.player:
         print(tally_line(ev, pids[0]))
     return 0
@@ -270,13 +350,19 @@ def cmd_penalties(args) -> int:
 
 def cmd_appeal(args) -> int:
     def run(d: Desk):
-        ev = d.appeal(args.number, args.outcome, by=args.by, level=args.level, action=args.action,
-                      note=args.note or "")
+        ev = d.appeal(args.number, args.outcome, by=args.by, level=args.level, action=args.action, note=args.note or "")
         return ev
+
     ev = with_desk(args, run)
     pen = ev.penalties[args.number - 1]
-    print(_("penalty #{n}: {outcome} by the head judge {by} (final, G-HEAD-JUDGE)",
-            n=args.number, outcome=labels.appeal_outcome_label(pen.appeal["outcome"]), by=pen.appeal["by"]))
+    print(
+        _(
+            "penalty #{n}: {outcome} by the head judge {by} (final, G-HEAD-JUDGE)",
+            n=args.number,
+            outcome=labels.appeal_outcome_label(pen.appeal["outcome"]),
+            by=pen.appeal["by"],
+        )
+    )
     from core.rules.penalties import tally_line
 
     print(tally_line(ev, pen.player))
@@ -310,13 +396,21 @@ def cmd_staff(args) -> int:
         if args.sanctioned is not None:
             d.set_settings({"sanctioned": args.sanctioned})  # an edit action, as `lycee event set` makes
         return d.event
+
     ev = with_desk(args, run)
     s = ev.staff
     problems = staff_problems(ev)
     if args.json:
-        out_json({"organizer": s.organizer, "judges": list(s.judges), "head_judge": s.head_judge,
-                  "event_staff": list(s.event_staff), "sanctioned": ev.sanctioned,
-                  "problems": [{"rule": r, "message": m} for r, m in problems]})
+        out_json(
+            {
+                "organizer": s.organizer,
+                "judges": list(s.judges),
+                "head_judge": s.head_judge,
+                "event_staff": list(s.event_staff),
+                "sanctioned": ev.sanctioned,
+                "problems": [{"rule": r, "message": m} for r, m in problems],
+            }
+        )
         return 0
     print(_("organizer: {name}", name=s.organizer or "-"))
     print(_("judges: {names}", names=join_list(s.judges, words=True) or "-"))
@@ -332,14 +426,20 @@ def cmd_staff_pin(args) -> int:
     """``lycee staff EVENT pin NAME``: a new PIN for the judge page, printed
     this once (only its salted hash is stored; the old PIN stops working)."""
     if args.op != "pin":
-        raise CliError(_("{op!r}: the only staff operation is pin (`lycee staff EVENT pin NAME`); "
-                         "to set the staff: `lycee staff EVENT --judge NAME`", op=args.op))
+        raise CliError(
+            _(
+                "{op!r}: the only staff operation is pin (`lycee staff EVENT pin NAME`); "
+                "to set the staff: `lycee staff EVENT --judge NAME`",
+                op=args.op,
+            )
+        )
     if not args.name:
         raise CliError(_("give the staff member's name: `lycee staff EVENT pin NAME`"))
     changes = [args.organizer, args.judge, args.head_judge, args.event_staff, args.remove, args.sanctioned]
     if any(x is not None for x in changes):
-        raise CliError(_("`lycee staff EVENT pin NAME` takes no other option: set the staff first, then ask "
-                         "for the PIN"))
+        raise CliError(
+            _("`lycee staff EVENT pin NAME` takes no other option: set the staff first, then ask for the PIN")
+        )
     from core.rules.staff import pin_staff
 
     pin, who = with_desk(args, lambda d: (d.staff_pin(args.name), pin_staff(d.event, args.name)), writes=True)
@@ -347,8 +447,14 @@ def cmd_staff_pin(args) -> int:
         out_json({"name": who, "pin": pin})
     else:
         print(pin)
-    print(_("The judge-page PIN of {name}: shown only now (the old one no longer works). They sign in at "
-            "/judge on the event's pages (lycee serve).", name=who), file=sys.stderr)
+    print(
+        _(
+            "The judge-page PIN of {name}: shown only now (the old one no longer works). They sign in at "
+            "/judge on the event's pages (lycee serve).",
+            name=who,
+        ),
+        file=sys.stderr,
+    )
     return 0
 
 
@@ -359,10 +465,12 @@ def register(sub, cmd, event_arg) -> None:
     c = sub.add_parser("clock", help=_("the round clock: start, pause, resume, status, extend a table, call time"))
     event_arg(c)
     cs = c.add_subparsers(title=_("clock commands"), metavar="ACTION", required=True, dest="clock_op")
-    for op, help_ in (("start", _("start the current round's clock (the match start: G-ID-2, G-LATE-1)")),
-                      ("pause", _("pause the clock")),
-                      ("resume", _("resume a paused clock")),
-                      ("status", _("time left, tables with extensions, tables still playing"))):
+    for op, help_ in (
+        ("start", _("start the current round's clock (the match start: G-ID-2, G-LATE-1)")),
+        ("pause", _("pause the clock")),
+        ("resume", _("resume a paused clock")),
+        ("status", _("time left, tables with extensions, tables still playing")),
+    ):
         sp = cmd(cs, op, cmd_clock, help_)
         sp.add_argument("--json", action="store_true")
     ext = cmd(cs, "extend", cmd_clock, _("give a table extra minutes (refused for a finished table)"))
@@ -372,53 +480,94 @@ def register(sub, cmd, event_arg) -> None:
     call = cmd(cs, "call", cmd_clock, _("time call: the tables still playing whose time is up"))
     call.add_argument("--json", action="store_true")
 
-    ci = cmd(sub, "checkin", cmd_checkin,
-             _("a player is seated at the table (or a late player reports at the desk) (G-LATE-1/2)"))
+    ci = cmd(
+        sub,
+        "checkin",
+        cmd_checkin,
+        _("a player is seated at the table (or a late player reports at the desk) (G-LATE-1/2)"),
+    )
     event_arg(ci)
     ci.add_argument("players", nargs="+", metavar="PLAYER", help=_("player id or exact name"))
 
-    la = cmd(sub, "late", cmd_late,
-             _("lateness due now (G-LATE-1 match loss at 5 min, G-LATE-2 drop at 30 min); confirm or dismiss"))
+    la = cmd(
+        sub,
+        "late",
+        cmd_late,
+        _("lateness due now (G-LATE-1 match loss at 5 min, G-LATE-2 drop at 30 min); confirm or dismiss"),
+    )
     event_arg(la)
     la.add_argument("--confirm", action="append", metavar="KEY", help=_("confirm a prompt (T3, D-p4) or all"))
     la.add_argument("--dismiss", action="append", metavar="KEY", help=_("dismiss a prompt"))
     la.add_argument("--by", metavar="NAME", help=_("who decides (recorded)"))
     la.add_argument("--json", action="store_true")
 
-    g = cmd(sub, "game", cmd_game,
-            _("enter games one by one (G-BO3, G-BO1, G-CONCEDE) and see who chooses next (G-NEXT-GAME)"))
+    g = cmd(
+        sub,
+        "game",
+        cmd_game,
+        _("enter games one by one (G-BO3, G-BO1, G-CONCEDE) and see who chooses next (G-NEXT-GAME)"),
+    )
     event_arg(g)
     g.add_argument("table", type=int, metavar="TABLE")
-    g.add_argument("games", nargs="*", metavar="GAME",
-                   help=_("p1, p2 (winner), draw, concede-p1/-p2 (who conceded), loss-p1/-p2 (penalty)"))
-    g.add_argument("--time", action="store_true",
-                   help=_("time is up: record the result from the games (G-BO3-TIME, G-TIME)"))
-    g.add_argument("--time-called", action="store_true",
-                   help=_("with --time while the round clock still runs (or never started): "
-                          "the judge called time at this table (G-BO3-TIME)"))
+    g.add_argument(
+        "games",
+        nargs="*",
+        metavar="GAME",
+        help=_("p1, p2 (winner), draw, concede-p1/-p2 (who conceded), loss-p1/-p2 (penalty)"),
+    )
+    g.add_argument(
+        "--time", action="store_true", help=_("time is up: record the result from the games (G-BO3-TIME, G-TIME)")
+    )
+    g.add_argument(
+        "--time-called",
+        action="store_true",
+        help=_(
+            "with --time while the round clock still runs (or never started): "
+            "the judge called time at this table (G-BO3-TIME)"
+        ),
+    )
     g.add_argument("--round", type=int, metavar="N")
 
-    idd = cmd(sub, "id-decision", cmd_id_decision,
-              _("intentional draw in an elimination or playoff match: the organizer orders a replay "
-              "or, in the final only, declares no winner (G-ID-3)"))
+    idd = cmd(
+        sub,
+        "id-decision",
+        cmd_id_decision,
+        _(
+            "intentional draw in an elimination or playoff match: the organizer orders a replay "
+            "or, in the final only, declares no winner (G-ID-3)"
+        ),
+    )
     event_arg(idd)
     idd.add_argument("table", type=int, metavar="TABLE")
     idd.add_argument("decision", choices=("replay", "no-winner"))
     idd.add_argument("--by", metavar="ORGANIZER", required=True, help=_("the organizer's name"))
     idd.add_argument("--round", type=int, metavar="N")
 
-    pe = cmd(sub, "penalty", cmd_penalty,
-             _("issue a Notice or Warning (G-PEN-1/2); two Notices = one Warning, two Warnings exclude"))
+    pe = cmd(
+        sub,
+        "penalty",
+        cmd_penalty,
+        _("issue a Notice or Warning (G-PEN-1/2); two Notices = one Warning, two Warnings exclude"),
+    )
     event_arg(pe)
     pe.add_argument("player", metavar="PLAYER", help=_("player id or exact name"))
-    pe.add_argument("level", choices=("notice", "warning"), metavar="LEVEL",
-                    help=labels.choices(("notice", "warning"), labels.penalty_level_label))
+    pe.add_argument(
+        "level",
+        choices=("notice", "warning"),
+        metavar="LEVEL",
+        help=labels.choices(("notice", "warning"), labels.penalty_level_label),
+    )
     pe.add_argument("--reason", required=True, metavar="TEXT", help=_("why (recorded with the penalty)"))
-    pe.add_argument("--by", metavar="NAME",
-                    help=_("the staff member issuing it (default: the head judge, else the organizer)"))
-    pe.add_argument("--action", choices=PENALTY_ACTIONS, default="none", metavar="ACTION",
-                    help=_("what goes with it (a game or match loss applies to the unfinished match)")
-                    + " {%(choices)s}")
+    pe.add_argument(
+        "--by", metavar="NAME", help=_("the staff member issuing it (default: the head judge, else the organizer)")
+    )
+    pe.add_argument(
+        "--action",
+        choices=PENALTY_ACTIONS,
+        default="none",
+        metavar="ACTION",
+        help=_("what goes with it (a game or match loss applies to the unfinished match)") + " {%(choices)s}",
+    )
     pe.add_argument("--table", type=int, metavar="N", help=_("table (default: the player's table this round)"))
     pe.add_argument("--round", type=int, metavar="N", help=_("default: the current round"))
 
@@ -430,29 +579,43 @@ def register(sub, cmd, event_arg) -> None:
     ap = cmd(sub, "appeal", cmd_appeal, _("the head judge's final ruling on an appealed penalty (G-HEAD-JUDGE)"))
     event_arg(ap)
     ap.add_argument("number", type=int, metavar="PENALTY", help=_("the penalty's number (see `lycee penalties`)"))
-    ap.add_argument("outcome", choices=("upheld", "overturned", "changed"), metavar="OUTCOME",
-                    help=labels.choices(("upheld", "overturned", "changed"), labels.appeal_outcome_label))
+    ap.add_argument(
+        "outcome",
+        choices=("upheld", "overturned", "changed"),
+        metavar="OUTCOME",
+        help=labels.choices(("upheld", "overturned", "changed"), labels.appeal_outcome_label),
+    )
     ap.add_argument("--level", choices=("notice", "warning"), help=_("new level (changed)"))
-    ap.add_argument("--action", choices=PENALTY_ACTIONS, metavar="ACTION",
-                    help=_("new action (changed)") + " {%(choices)s}")
+    ap.add_argument(
+        "--action", choices=PENALTY_ACTIONS, metavar="ACTION", help=_("new action (changed)") + " {%(choices)s}"
+    )
     ap.add_argument("--by", metavar="HEAD_JUDGE", help=_("default: the event's head judge"))
     ap.add_argument("--note", metavar="TEXT", help=_("the head judge's note (recorded)"))
 
-    st = cmd(sub, "staff", cmd_staff,
-             _("show or set the organizer, judges and head judge (G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE)"))
+    st = cmd(
+        sub,
+        "staff",
+        cmd_staff,
+        _("show or set the organizer, judges and head judge (G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE)"),
+    )
     event_arg(st)
     st.add_argument("op", nargs="?", metavar="pin", help=_("pin NAME: a new PIN for the judge page, printed once"))
     st.add_argument("name", nargs="?", metavar="NAME", help=_("the organizer, a judge or the head judge"))
     st.add_argument("--organizer", metavar="NAME")
-    st.add_argument("--judge", action="append", metavar="NAME",
-                    help=_("add a judge (repeat, or separate names with , or 、)"))
+    st.add_argument(
+        "--judge", action="append", metavar="NAME", help=_("add a judge (repeat, or separate names with , or 、)")
+    )
     st.add_argument("--head-judge", metavar="NAME", help=_("also made a judge"))
-    st.add_argument("--event-staff", action="append", metavar="NAME",
-                    help=_("add event staff (may issue penalties, G-PEN-1)"))
+    st.add_argument(
+        "--event-staff", action="append", metavar="NAME", help=_("add event staff (may issue penalties, G-PEN-1)")
+    )
     st.add_argument("--remove", action="append", metavar="NAME", help=_("take a name off the staff"))
-    st.add_argument("--unsanctioned", dest="sanctioned", action="store_false", default=None,
-                    help=_("mark the event unsanctioned (it may then run without full staff)"))
-    st.add_argument("--sanctioned", dest="sanctioned", action="store_true",
-                    help=_("mark the event sanctioned again"))
+    st.add_argument(
+        "--unsanctioned",
+        dest="sanctioned",
+        action="store_false",
+        default=None,
+        help=_("mark the event unsanctioned (it may then run without full staff)"),
+    )
+    st.add_argument("--sanctioned", dest="sanctioned", action="store_true", help=_("mark the event sanctioned again"))
     st.add_argument("--json", action="store_true")
-

@@ -27,7 +27,6 @@ from core import labels
 from core.columns import ljust, width
 from core.errors import LyceeError
 from core.i18n import _, join_list
-
 from core.names import visible
 
 from .common import CliError, LazyChoices, out_json
@@ -78,8 +77,10 @@ def pool_lines(cs: CardSet, counts: Counter) -> list[str]:
         for c in members:
             stats = f"{c.ap}/{c.dp}/{c.sp}" if c.is_character else ""
             kind = ljust(labels.card_type_label(c.type), type_width)
-            out.append(f"  {counts[c.number]} {c.number}  {ljust(c.name, name_width)}  {kind} "
-                       f"{ljust(_cost(c), 8)} EX{c.ex} {stats:<6} {_('rating')} {c.rating}")
+            out.append(
+                f"  {counts[c.number]} {c.number}  {ljust(c.name, name_width)}  {kind} "
+                f"{ljust(_cost(c), 8)} EX{c.ex} {stats:<6} {_('rating')} {c.rating}"
+            )
     return out
 
 
@@ -90,8 +91,14 @@ def _score_line(deck: Decklist, cs: CardSet) -> tuple[str, dict]:
 
     sc = deck_score(deck, facts_for(cs))
     colours = "".join(ATTRIBUTE_KANJI[c] for c in sc.colours)
-    text = _("score {total:.1f} (rating {rating:.2f}, in {colours} {consistency:.0%}, curve {curve:.2f})",
-             total=sc.total, rating=sc.rating, colours=colours, consistency=sc.consistency, curve=sc.curve)
+    text = _(
+        "score {total:.1f} (rating {rating:.2f}, in {colours} {consistency:.0%}, curve {curve:.2f})",
+        total=sc.total,
+        rating=sc.rating,
+        colours=colours,
+        consistency=sc.consistency,
+        curve=sc.curve,
+    )
     return text, sc.as_dict()
 
 
@@ -115,27 +122,45 @@ def cmd_sealed(args) -> int:
     score_text, score = _score_line(deck, cs)
     counts = pool.counts()
     if args.json:
-        out_json({
-            "set": cs.code, "product": args.product, "seed": seed,
-            "packs": [{"kind": p.kind, **({"starter": p.starter} if p.starter else {}), "cards": list(p.cards)}
-                      for p in pool.packs],
-            "pool": dict(sorted(counts.items())),
-            "deck": _counts(deck, "deck"), "spare": _counts(deck, "spare"),
-            "decklist": decklist_to_text(deck, catalog_for(cs)), "score": score})
+        out_json(
+            {
+                "set": cs.code,
+                "product": args.product,
+                "seed": seed,
+                "packs": [
+                    {"kind": p.kind, **({"starter": p.starter} if p.starter else {}), "cards": list(p.cards)}
+                    for p in pool.packs
+                ],
+                "pool": dict(sorted(counts.items())),
+                "deck": _counts(deck, "deck"),
+                "spare": _counts(deck, "spare"),
+                "decklist": decklist_to_text(deck, catalog_for(cs)),
+                "score": score,
+            }
+        )
         return 0
     n_st, n_bo = PRODUCTS[args.product]
-    print(_("Sealed {set} ({version}), {product}: {st} starter(s) + {bo} booster(s), seed {seed}",
-            set=cs.code, version=cs.version, product=labels.product_label(args.product), st=n_st, bo=n_bo, seed=seed))
-    opened = [(_("starter {id}", id=p.starter) if p.kind == "starter" else _("booster")) + f" ({len(p)})"
-              for p in pool.packs]
+    print(
+        _(
+            "Sealed {set} ({version}), {product}: {st} starter(s) + {bo} booster(s), seed {seed}",
+            set=cs.code,
+            version=cs.version,
+            product=labels.product_label(args.product),
+            st=n_st,
+            bo=n_bo,
+            seed=seed,
+        )
+    )
+    opened = [
+        (_("starter {id}", id=p.starter) if p.kind == "starter" else _("booster")) + f" ({len(p)})" for p in pool.packs
+    ]
     print(_("Opened: {packs}", packs=join_list(opened)))
     print()
     print(_("Pool: {n} cards", n=len(pool)))
     for line in pool_lines(cs, counts):
         print(line)
     print()
-    print(_("Deck: {n} cards, {spares} spare(s); {score}", n=deck.deck_size, spares=deck.spare_size,
-            score=score_text))
+    print(_("Deck: {n} cards, {spares} spare(s); {score}", n=deck.deck_size, spares=deck.spare_size, score=score_text))
     print(decklist_to_text(deck, catalog_for(cs)), end="")
     return 0
 
@@ -188,24 +213,50 @@ def cmd_draft(args) -> int:
             seat_docs = []
             for s, seat in enumerate(res.seats):
                 deck = _deck(res, s)
-                seat_docs.append({"seat": s, "name": seat.name, "bot": seat.bot,
-                              "pool": dict(sorted(Counter(res.pools[s]).items())),
-                              "deck": _counts(deck, "deck"), "spare": _counts(deck, "spare"),
-                              "score": _score_line(deck, cs)[1]})
-            doc["pods"].append({"pod": i + 1, "seed": res.seed, "seats": seat_docs,
-                                "log": str(path) if path is not None else None})
+                seat_docs.append(
+                    {
+                        "seat": s,
+                        "name": seat.name,
+                        "bot": seat.bot,
+                        "pool": dict(sorted(Counter(res.pools[s]).items())),
+                        "deck": _counts(deck, "deck"),
+                        "spare": _counts(deck, "spare"),
+                        "score": _score_line(deck, cs)[1],
+                    }
+                )
+            doc["pods"].append(
+                {"pod": i + 1, "seed": res.seed, "seats": seat_docs, "log": str(path) if path is not None else None}
+            )
         out_json(doc)
         return 0
-    print(_("Draft {set} ({version}): {n} seats in {pods} pod(s) ({sizes}), {packs} packs a player, "
-            "deck {deck} cards, seed {seed}", set=cs.code, version=cs.version, n=args.seats, pods=len(results),
-            sizes="+".join(map(str, sizes)), packs=args.packs, deck=args.packs * 10, seed=seed))
+    print(
+        _(
+            "Draft {set} ({version}): {n} seats in {pods} pod(s) ({sizes}), {packs} packs a player, "
+            "deck {deck} cards, seed {seed}",
+            set=cs.code,
+            version=cs.version,
+            n=args.seats,
+            pods=len(results),
+            sizes="+".join(map(str, sizes)),
+            packs=args.packs,
+            deck=args.packs * 10,
+            seed=seed,
+        )
+    )
     for i, (res, path) in enumerate(zip(results, paths)):
         print()
-        print(_("Pod {pod} (seed {seed}): pack 1 passes to the next seat number, then the direction alternates",
-                pod=i + 1, seed=res.seed))
+        print(
+            _(
+                "Pod {pod} (seed {seed}): pack 1 passes to the next seat number, then the direction alternates",
+                pod=i + 1,
+                seed=res.seed,
+            )
+        )
         for s, seat in enumerate(res.seats):
-            print(f"  {_('Seat')} {s + 1}  {ljust(seat.name, 8)} {_('pool')} {len(res.pools[s]):>3}  "
-                  f"{_score_line(_deck(res, s), cs)[0]}")
+            print(
+                f"  {_('Seat')} {s + 1}  {ljust(seat.name, 8)} {_('pool')} {len(res.pools[s]):>3}  "
+                f"{_score_line(_deck(res, s), cs)[0]}"
+            )
         if path is not None:
             print("  " + _("log: {path}", path=path))
         for s, seat in enumerate(res.seats):
@@ -218,8 +269,8 @@ def cmd_draft(args) -> int:
 
 def cmd_draft_review(args) -> int:
     from limited.bots import colour_text
-    from limited.draftlog import read_log, replay
     from limited.checks import find_set
+    from limited.draftlog import read_log, replay
     from limited.review import review_json, review_seat
 
     if args.log_file is None:
@@ -228,8 +279,9 @@ def cmd_draft_review(args) -> int:
     try:
         cs = find_set(res.set_code)
     except LyceeError as err:
-        raise CliError(_("the draft log {path} is of set {code}: {why}", path=args.log_file, code=res.set_code,
-                         why=err)) from None
+        raise CliError(
+            _("the draft log {path} is of set {code}: {why}", path=args.log_file, code=res.set_code, why=err)
+        ) from None
     res = replay(res, cs, source=str(args.log_file))
     seat = args.seat
     if seat is None:
@@ -238,27 +290,48 @@ def cmd_draft_review(args) -> int:
     if args.json:
         out_json(review_json(rv))
         return 0
-    print(_("Pick review: {path}, seat {seat} ({name}), set {set}, {packs} packs; the bot agrees on {agree} of "
-            "{n} picks (* where it differs)", path=args.log_file, seat=seat, name=clean(rv.name), set=cs.code,
-            packs=res.packs, agree=rv.agree, n=len(rv.picks)))
+    print(
+        _(
+            "Pick review: {path}, seat {seat} ({name}), set {set}, {packs} packs; the bot agrees on {agree} of "
+            "{n} picks (* where it differs)",
+            path=args.log_file,
+            seat=seat,
+            name=clean(rv.name),
+            set=cs.code,
+            packs=res.packs,
+            agree=rv.agree,
+            n=len(rv.picks),
+        )
+    )
     for p in rv.picks:
         took, sug = cs.card(p.took), cs.card(p.suggested)
         mark = "*" if p.differs else " "
-        line = f"{mark} {p.pack}-{p.pick:<2} {_('took')} {took.number} {ljust(took.name, 18)} {_('rating')} {took.rating}"
+        line = (
+            f"{mark} {p.pack}-{p.pick:<2} {_('took')} {took.number} {ljust(took.name, 18)} {_('rating')} {took.rating}"
+        )
         if p.differs:
             line += "  " + _("bot: {number} {name} ({rating})", number=sug.number, name=sug.name, rating=sug.rating)
         print(clean(line))
-        top = join_list(f"{c.number} {c.total:.1f} ({_('rating')} {c.rating:.0f} {_('colour')} {c.colour:+.1f} "
-                        f"{_('curve')} {c.curve:+.1f} {_('signal')} {c.signal:+.1f})" for c in p.reason.top)
+        top = join_list(
+            f"{c.number} {c.total:.1f} ({_('rating')} {c.rating:.0f} {_('colour')} {c.colour:+.1f} "
+            f"{_('curve')} {c.curve:+.1f} {_('signal')} {c.signal:+.1f})"
+            for c in p.reason.top
+        )
         print(f"        {p.reason.text()}")
         print(f"        {top}")
     print()
     print(_("What every seat took (main colours):"))
     for i, m in enumerate(rv.mains):
         print(f"  {_('Seat')} {i}  {ljust(clean(res.seats[i].name), 10)} {colour_text(m) if m else '-'}")
-    print(_("Flowed to seat {seat}: from the previous seat (packs 1, 3, 5) {lower}; from the next seat "
-            "(packs 2, 4, 6) {higher}", seat=seat, lower=colour_text(rv.flow_lower) if rv.flow_lower else "-",
-            higher=colour_text(rv.flow_higher) if rv.flow_higher else "-"))
+    print(
+        _(
+            "Flowed to seat {seat}: from the previous seat (packs 1, 3, 5) {lower}; from the next seat "
+            "(packs 2, 4, 6) {higher}",
+            seat=seat,
+            lower=colour_text(rv.flow_lower) if rv.flow_lower else "-",
+            higher=colour_text(rv.flow_higher) if rv.flow_higher else "-",
+        )
+    )
     return 0
 
 
@@ -266,26 +339,44 @@ def cmd_draft_review(args) -> int:
 
 
 def register(sub, cmd, event_arg) -> None:
-    s = cmd(sub, "sealed", cmd_sealed,
-            _("open a sealed product and build a 40-card deck from it (G-SEALED)"))
+    s = cmd(sub, "sealed", cmd_sealed, _("open a sealed product and build a 40-card deck from it (G-SEALED)"))
     s.add_argument("--set", required=True, metavar="SET", help=_("set code (alpha, beta, gamma) or a set file"))
-    s.add_argument("--product", required=True, choices=LazyChoices("core.event.model", "SEALED_PRODUCTS"),
-                   metavar="PRODUCT", help=_("2s: 2 starters; 1s3b: 1 starter + 3 boosters"))
+    s.add_argument(
+        "--product",
+        required=True,
+        choices=LazyChoices("core.event.model", "SEALED_PRODUCTS"),
+        metavar="PRODUCT",
+        help=_("2s: 2 starters; 1s3b: 1 starter + 3 boosters"),
+    )
     s.add_argument("--seed", type=int, default=None, metavar="S", help=_("seed (default: drawn and shown)"))
     s.add_argument("--json", action="store_true")
 
-    d = cmd(sub, "draft", cmd_draft,
-            _("simulate a booster draft with bots and build every deck (G-DRAFT-1..4); "
-              "`lycee draft review LOG` reviews a draft log pick by pick"))
+    d = cmd(
+        sub,
+        "draft",
+        cmd_draft,
+        _(
+            "simulate a booster draft with bots and build every deck (G-DRAFT-1..4); "
+            "`lycee draft review LOG` reviews a draft log pick by pick"
+        ),
+    )
     d.set_defaults(parser=d)
-    d.add_argument("action", nargs="?", choices=("review",), metavar="review",
-                   help=_("review LOG: each pick of a seat beside the bot's choice and its reason"))
+    d.add_argument(
+        "action",
+        nargs="?",
+        choices=("review",),
+        metavar="review",
+        help=_("review LOG: each pick of a seat beside the bot's choice and its reason"),
+    )
     d.add_argument("log_file", nargs="?", metavar="LOG", help=_("a lycee-draft/1 log (with review)"))
-    d.add_argument("--seat", type=int, metavar="N",
-                   help=_("with review: the seat, from 0 as in the log (default: the first human seat, else 0)"))
+    d.add_argument(
+        "--seat",
+        type=int,
+        metavar="N",
+        help=_("with review: the seat, from 0 as in the log (default: the first human seat, else 0)"),
+    )
     d.add_argument("--set", metavar="SET", help=_("set code (alpha, beta, gamma) or a set file"))
-    d.add_argument("--seats", type=int, metavar="N",
-                   help=_("players; more than 8 split into pods as even as possible"))
+    d.add_argument("--seats", type=int, metavar="N", help=_("players; more than 8 split into pods as even as possible"))
     d.add_argument("--packs", type=int, metavar="P", help=_("packs a player, 4 to 6 (G-DRAFT-2)"))
     d.add_argument("--seed", type=int, default=None, metavar="S", help=_("seed (default: drawn and shown)"))
     d.add_argument("--log", metavar="FILE", help=_("write the lycee-draft/1 log (one file per pod)"))

@@ -26,8 +26,9 @@ def cmd_serve(args) -> int:
     writer = desk_for_serve(dd, eid)
     # the pages and the TV default to the desk's language (--lang, else the locale's)
     try:
-        server = WebServer(Feed(FileSource(dd, eid)), host=args.host, port=args.port, lang=i18n.language(),
-                           writer=writer)
+        server = WebServer(
+            Feed(FileSource(dd, eid)), host=args.host, port=args.port, lang=i18n.language(), writer=writer
+        )
     except BaseException:
         if writer is not None:
             writer.close()
@@ -35,26 +36,32 @@ def cmd_serve(args) -> int:
     urls = server.urls
     reports = writer is not None and writer.event.phone_reports  # the pages then take the players' reports
     if is_every_network(args.host):  # never 0.0.0.0 as an address: the ones to type follow
-        print(_("Serving {event} on port {port} of every network of this PC (Ctrl+C stops)", event=eid,
-                port=server.port) if reports else
-              _("Serving {event} read-only on port {port} of every network of this PC (Ctrl+C stops)",
-                event=eid, port=server.port))
+        print(
+            _("Serving {event} on port {port} of every network of this PC (Ctrl+C stops)", event=eid, port=server.port)
+            if reports
+            else _(
+                "Serving {event} read-only on port {port} of every network of this PC (Ctrl+C stops)",
+                event=eid,
+                port=server.port,
+            )
+        )
     else:
-        print(_("Serving {event} on {host}:{port} (Ctrl+C stops)", event=eid, host=args.host, port=server.port)
-              if reports else
-              _("Serving {event} read-only on {host}:{port} (Ctrl+C stops)", event=eid, host=args.host,
-                port=server.port))
+        print(
+            _("Serving {event} on {host}:{port} (Ctrl+C stops)", event=eid, host=args.host, port=server.port)
+            if reports
+            else _(
+                "Serving {event} read-only on {host}:{port} (Ctrl+C stops)", event=eid, host=args.host, port=server.port
+            )
+        )
     for u in urls:
         print(_("phones: {url}", url=u) + "    " + _("TV: {url}", url=u + "tv"))
     print(qr_text(urls[0]), end="")
     for line in exposure(args.host, urls, eid):
         print(line)
     if reports:
-        print(_("Phone reports are on: players report at {url}report (the QR codes on their match slips)",
-                url=urls[0]))
+        print(_("Phone reports are on: players report at {url}report (the QR codes on their match slips)", url=urls[0]))
     if writer is not None:
-        print(_("Judges sign in at {url}judge with their PIN (`lycee staff {event} pin NAME`)", url=urls[0],
-                event=eid))
+        print(_("Judges sign in at {url}judge with their PIN (`lycee staff {event} pin NAME`)", url=urls[0], event=eid))
     sys.stdout.flush()
     server.nice = 10  # below the desk: the pages wait for the CPU, never the organizer's commands
     try:
@@ -113,6 +120,7 @@ def cmd_publish(args) -> int:
         from core.rules.publish import visible_rounds
 
         return _("published round {r}", r=visible_rounds(ev))
+
     print(with_desk(args, run))
     return 0
 
@@ -120,20 +128,34 @@ def cmd_publish(args) -> int:
 def register(sub, cmd, event_arg) -> None:
     from tui.web import DEFAULT_PORT
 
-    s = cmd(sub, "serve", cmd_serve, _("read-only pages for phones and a TV (/tv), served from this PC; with phone "
-                                       "reports on (event set --phone-reports) it also takes the players' reports "
-                                       "when no other program holds the event"))
+    s = cmd(
+        sub,
+        "serve",
+        cmd_serve,
+        _(
+            "read-only pages for phones and a TV (/tv), served from this PC; with phone "
+            "reports on (event set --phone-reports) it also takes the players' reports "
+            "when no other program holds the event"
+        ),
+    )
     event_arg(s)
     s.set_defaults(long_running=True)  # the cyclic garbage collector stays on (tui.cli.no_cycle_collection)
-    s.add_argument("--host", default="0.0.0.0",
-                   help=_("address to listen on (default 0.0.0.0: every network; 127.0.0.1: this PC only)"))
+    s.add_argument(
+        "--host",
+        default="0.0.0.0",
+        help=_("address to listen on (default 0.0.0.0: every network; 127.0.0.1: this PC only)"),
+    )
     s.add_argument("--port", type=int, default=DEFAULT_PORT, help=_("port (default {port})", port=DEFAULT_PORT))
     a = cmd(sub, "announce", cmd_announce, _("a line for the TV page and the phones (--clear takes it down)"))
     event_arg(a)
     a.add_argument("text", nargs="*", metavar="TEXT")
     a.add_argument("--clear", action="store_true", help=_("take the announcement down"))
-    p = cmd(sub, "publish", cmd_publish,
-            _("put the current round's pairings up on the pages; --hold / --auto choose when rounds go up"))
+    p = cmd(
+        sub,
+        "publish",
+        cmd_publish,
+        _("put the current round's pairings up on the pages; --hold / --auto choose when rounds go up"),
+    )
     event_arg(p)
     g = p.add_mutually_exclusive_group()
     g.add_argument("--hold", action="store_true", help=_("hold new rounds until published"))

@@ -15,9 +15,9 @@ from .common import CliError, datadir, out_json, read_event
 def verify_event(ev, claimed: dict | None = None):
     """The checker's report on an event of the data dir, compared with the
     program's own standings (and final places), or with ``claimed``."""
+    from core.reports.verify import verify_doc
     from core.rules.eventfile import to_doc
     from core.tournament.ranking import standings_json
-    from core.reports.verify import verify_doc
 
     return verify_doc(to_doc(ev), standings_json(ev) if claimed is None else claimed)
 
@@ -32,8 +32,12 @@ def _claimed(path: str) -> dict:
         raise CliError(_("--standings {path}: not a readable JSON file ({err})", path=path, err=e)) from None
     rows = doc.get("standings") if isinstance(doc, dict) else None
     if not isinstance(rows, list) or not all(isinstance(r, dict) and isinstance(r.get("id"), str) for r in rows):
-        raise CliError(_("--standings {path}: a `standings --json` document has a list \"standings\" of rows "
-                         "with an \"id\"", path=path))
+        raise CliError(
+            _(
+                '--standings {path}: a `standings --json` document has a list "standings" of rows with an "id"',
+                path=path,
+            )
+        )
     return doc
 
 
@@ -41,9 +45,9 @@ def _verify_file(path: Path, max_mb: float | None = None, claimed: dict | None =
     """A lycee-event/1 file from elsewhere: checked as it is written; the
     program's standings are compared too when the file imports."""
     from core.errors import LyceeError
+    from core.reports.verify import verify_doc
     from core.rules.eventfile import event_from_doc, load_doc, structure_problems
     from core.tournament.ranking import standings_json
-    from core.reports.verify import verify_doc
 
     doc = load_doc(path, max_mb)
     if claimed is not None:
@@ -98,18 +102,35 @@ def _random(args) -> int:
     t0 = time.perf_counter()
     run = check_random(args.random, seed)
     secs = time.perf_counter() - t0
-    doc = {"events": run.events, "seed": seed, "rounds": run.rounds, "exact_rounds": run.exact,
-           "local_rounds": run.local, "discrepancies": run.discrepancies,
-           "per_1000": round(1000 * run.discrepancies / run.events, 2), "seconds": round(secs, 1),
-           "methods": run.methods,
-           "bad": [{"seed": i, "findings": [f.to_json() for f in fs]} for i, fs in run.bad]}
+    doc = {
+        "events": run.events,
+        "seed": seed,
+        "rounds": run.rounds,
+        "exact_rounds": run.exact,
+        "local_rounds": run.local,
+        "discrepancies": run.discrepancies,
+        "per_1000": round(1000 * run.discrepancies / run.events, 2),
+        "seconds": round(secs, 1),
+        "methods": run.methods,
+        "bad": [{"seed": i, "findings": [f.to_json() for f in fs]} for i, fs in run.bad],
+    }
     if args.json:
         out_json(doc)
     else:
-        print(_("{n} random events (seed {seed}), {r} rounds ({e} checked exactly, {l} locally): "
+        print(
+            _(
+                "{n} random events (seed {seed}), {r} rounds ({e} checked exactly, {l} locally): "
                 "{k} with discrepancies ({per} per 1,000), {s} s",
-                n=run.events, seed=seed, r=run.rounds, e=run.exact, l=run.local, k=run.discrepancies,
-                per=doc["per_1000"], s=doc["seconds"]))
+                n=run.events,
+                seed=seed,
+                r=run.rounds,
+                e=run.exact,
+                l=run.local,
+                k=run.discrepancies,
+                per=doc["per_1000"],
+                s=doc["seconds"],
+            )
+        )
         for i, fs in run.bad[:20]:
             print(_("  event of seed {s} (replay: lycee verify --random 1 --seed {s}):", s=i))
             for f in fs:
@@ -159,27 +180,64 @@ def _history(dd, skip: str) -> list[list[dict]]:
 
 
 def register(sub, cmd, event_arg) -> None:
-    v = cmd(sub, "verify", cmd_verify,
-            _("independent re-check of every round, result, standing and placing; exit 0 when all hold, "
-              "else the findings and exit 1"))
-    v.add_argument("event", nargs="?", metavar="EVENT",
-                   help=_("event id, or a unique id or name prefix, or a lycee-event/1 file (.json), "
-                          "or a CSV of rounds (.csv, docs/verify.md)"))
-    v.add_argument("--random", type=int, metavar="N",
-                   help=_("play N seeded random events through the real pairing and check each; "
-                          "prints the seed of each event that disagrees"))
-    v.add_argument("--seed", type=int, metavar="S",
-                   help=_("seed of --random (default 0): the events have seeds S, S+1, ...; "
-                          "--random 1 --seed S replays one"))
-    v.add_argument("--standings", metavar="FILE",
-                   help=_("check this `standings --json` document (points, record, tiebreakers, ranks, places) "
-                          "against the event instead of the program's own"))
+    v = cmd(
+        sub,
+        "verify",
+        cmd_verify,
+        _(
+            "independent re-check of every round, result, standing and placing; exit 0 when all hold, "
+            "else the findings and exit 1"
+        ),
+    )
+    v.add_argument(
+        "event",
+        nargs="?",
+        metavar="EVENT",
+        help=_(
+            "event id, or a unique id or name prefix, or a lycee-event/1 file (.json), "
+            "or a CSV of rounds (.csv, docs/verify.md)"
+        ),
+    )
+    v.add_argument(
+        "--random",
+        type=int,
+        metavar="N",
+        help=_(
+            "play N seeded random events through the real pairing and check each; "
+            "prints the seed of each event that disagrees"
+        ),
+    )
+    v.add_argument(
+        "--seed",
+        type=int,
+        metavar="S",
+        help=_("seed of --random (default 0): the events have seeds S, S+1, ...; --random 1 --seed S replays one"),
+    )
+    v.add_argument(
+        "--standings",
+        metavar="FILE",
+        help=_(
+            "check this `standings --json` document (points, record, tiebreakers, ranks, places) "
+            "against the event instead of the program's own"
+        ),
+    )
     v.add_argument("--json", action="store_true")
-    v.add_argument("--max-mb", type=float, metavar="MB",
-                   help=_("refuse a larger file before reading it (default 20, or LYCEE_IMPORT_MAX_MB)"))
+    v.add_argument(
+        "--max-mb",
+        type=float,
+        metavar="MB",
+        help=_("refuse a larger file before reading it (default 20, or LYCEE_IMPORT_MAX_MB)"),
+    )
 
     p = cmd(sub, "plan", cmd_plan, _("projected finish time (HH:MM) and alternatives side by side"))
     event_arg(p)
-    p.add_argument("--rounds", type=int, metavar="N", help=_("Swiss rounds (default: planned, else log2 of the players)"))
-    p.add_argument("--top", type=int, metavar="N", help=_("top cut size: any number from 2, 0 for none (default: the bracket made, else none)"))
+    p.add_argument(
+        "--rounds", type=int, metavar="N", help=_("Swiss rounds (default: planned, else log2 of the players)")
+    )
+    p.add_argument(
+        "--top",
+        type=int,
+        metavar="N",
+        help=_("top cut size: any number from 2, 0 for none (default: the bracket made, else none)"),
+    )
     p.add_argument("--json", action="store_true")

@@ -85,8 +85,9 @@ class BuildTimerScreen(Translated, Screen):
             self.call_state.build(minutes, self.clock())
             self.tick()
 
-        self.app.push_screen(Prompt(_("Deck-building time in minutes (the organizer's choice)"),
-                                    f"{self.minutes:g}"), chosen)
+        self.app.push_screen(
+            Prompt(_("Deck-building time in minutes (the organizer's choice)"), f"{self.minutes:g}"), chosen
+        )
 
     def action_close(self) -> None:
         self.app.pop_screen()

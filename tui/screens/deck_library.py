@@ -71,8 +71,14 @@ class LibraryDialog(Translated, ModalScreen[dict | None]):
         for d in self.docs:
             n = sum(d.get("deck", {}).values())
             s = sum(d.get("spare", {}).values())
-            t.add_row(d.get("name", "?"), d.get("set", "?"), kind_label(d.get("kind", "?")), str(n), str(s),
-                      d.get("saved", "")[:16].replace("T", " "))
+            t.add_row(
+                d.get("name", "?"),
+                d.get("set", "?"),
+                kind_label(d.get("kind", "?")),
+                str(n),
+                str(s),
+                d.get("saved", "")[:16].replace("T", " "),
+            )
 
     def _selected(self) -> dict | None:
         t = self.query_one(DataTable)

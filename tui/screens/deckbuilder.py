@@ -15,11 +15,10 @@ registers the deck to that player (a ``decklist`` action through the Desk).
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import ClassVar
-
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -28,15 +27,25 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Label, Static
 
-from limited.view import ATTRIBUTE_KANJI, Card, CardSet
-from limited.view import SPARE_MAX, Decklist, DeckProblem
 from core.errors import LyceeError
 from core.i18n import _
 from core.labels import card_type_label, kind_label, match_label
-from limited.view import SORTS, DeckState
-from limited.view import facts_for
-from limited.view import LIBRARY_FILE, LIBRARY_SCHEMA, Library, slug
-from limited.view import deck_score
+from limited.view import (
+    ATTRIBUTE_KANJI,
+    LIBRARY_FILE,
+    LIBRARY_SCHEMA,
+    SORTS,
+    SPARE_MAX,
+    Card,
+    CardSet,
+    Decklist,
+    DeckProblem,
+    DeckState,
+    Library,
+    deck_score,
+    facts_for,
+    slug,
+)
 
 from ..i18n import Translated
 from ..widgets.cards import (
@@ -47,8 +56,8 @@ from ..widgets.cards import (
     cost_curve,
     cost_glyphs,
 )
-from ..widgets.plain import PlainTable
 from ..widgets.footer import WholeKeysFooter
+from ..widgets.plain import PlainTable
 from .deck_library import LibraryActions, LibraryDialog
 from .dialogs import Confirm
 
@@ -59,8 +68,13 @@ Register = Callable[[Decklist], str]
 
 
 def sort_label(key: str) -> str:
-    return {"cost": _("cost"), "attribute": _("attribute"), "type": _("type"), "rarity": _("rarity"),
-            "number": _("number")}.get(key, key)
+    return {
+        "cost": _("cost"),
+        "attribute": _("attribute"),
+        "type": _("type"),
+        "rarity": _("rarity"),
+        "number": _("number"),
+    }.get(key, key)
 
 
 def _attr_name(attr: str) -> str:
@@ -100,14 +114,27 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
     #: Below these sizes the builder shows one list at a time (width) and drops the charts (height).
     NARROW, SHORT = 100, 34
 
-    def __init__(self, cs: CardSet, kind: str, pool, *, packs: int | None = None,
-                 deck: dict[str, int] | None = None, spare: dict[str, int] | None = None,
-                 name: str = "", seed: int | None = None, product: str | None = None, match: str = "bo3",
-                 register: Register | None = None, player: str = ""):
+    def __init__(
+        self,
+        cs: CardSet,
+        kind: str,
+        pool,
+        *,
+        packs: int | None = None,
+        deck: dict[str, int] | None = None,
+        spare: dict[str, int] | None = None,
+        name: str = "",
+        seed: int | None = None,
+        product: str | None = None,
+        match: str = "bo3",
+        register: Register | None = None,
+        player: str = "",
+    ):
         super().__init__()
         self._translate_bindings()
-        self.state = DeckState(cs, kind, Counter(pool), packs, Counter(deck or {}), Counter(spare or {}), name,
-                               seed, product, match)
+        self.state = DeckState(
+            cs, kind, Counter(pool), packs, Counter(deck or {}), Counter(spare or {}), name, seed, product, match
+        )
         self.register = register
         self.player_name = player
         self.dirty = False
@@ -121,8 +148,18 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
         from .limited_kit import catalog
 
         st = DeckState.from_doc(doc, catalog().set(doc["set"]))
-        return cls(st.cs, st.kind, st.pool, packs=st.packs, deck=st.deck, spare=st.spare, name=st.name,
-                   seed=st.seed, product=st.product, match=st.match)
+        return cls(
+            st.cs,
+            st.kind,
+            st.pool,
+            packs=st.packs,
+            deck=st.deck,
+            spare=st.spare,
+            name=st.name,
+            seed=st.seed,
+            product=st.product,
+            match=st.match,
+        )
 
     # the state's parts, as the screen shows them
     @property
@@ -208,13 +245,18 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
         self._fit(self.app.size.width, self.app.size.height)
         self.redraw()
         pool.focus()
-        hint = _("Enter moves a card (pool to deck, deck or spares back), + adds, - removes, s spares; "
-                 "t a c r filter, o sorts.")
+        hint = _(
+            "Enter moves a card (pool to deck, deck or spares back), + adds, - removes, s spares; "
+            "t a c r filter, o sorts."
+        )
         if self.has_class("-narrow"):
             hint += " " + _("Tab switches between the pool and the deck.")
         if self.register is not None:
-            hint = _("The pool of {name}: build the deck, Ctrl+R registers it to {name}.",
-                     name=self.player_name) + " " + hint
+            hint = (
+                _("The pool of {name}: build the deck, Ctrl+R registers it to {name}.", name=self.player_name)
+                + " "
+                + hint
+            )
         self.say(hint)
 
     def on_resize(self, event) -> None:
@@ -249,16 +291,28 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
         self.problems = self.check()
         n, s = sum(self.deck.values()), sum(self.spare.values())
         if self.register is not None:
-            title = _("Deck builder · {player} · {kind} · {set} ({version}) · {match}", player=self.player_name,
-                      kind=kind_label(self.kind), set=self.cs.code, version=self.cs.version,
-                      match=match_label(self.match))
+            title = _(
+                "Deck builder · {player} · {kind} · {set} ({version}) · {match}",
+                player=self.player_name,
+                kind=kind_label(self.kind),
+                set=self.cs.code,
+                version=self.cs.version,
+                match=match_label(self.match),
+            )
         else:
-            title = _("Deck builder · {kind} · {set} ({version}) · {name} · {match}", kind=kind_label(self.kind),
-                      set=self.cs.code, version=self.cs.version, name=self.deck_name, match=match_label(self.match))
+            title = _(
+                "Deck builder · {kind} · {set} ({version}) · {name} · {match}",
+                kind=kind_label(self.kind),
+                set=self.cs.code,
+                version=self.cs.version,
+                name=self.deck_name,
+                match=match_label(self.match),
+            )
         self.query_one("#builder-title", Label).update(title)
         self.query_one("#filters", Label).update(self._filter_line())
         self.query_one("#pool-head", Label).update(
-            _("Pool: {total} cards, {left} left", total=sum(self.pool.values()), left=self.state.available()))
+            _("Pool: {total} cards, {left} left", total=sum(self.pool.values()), left=self.state.available())
+        )
         deck_head = Text(_("Deck {n}/{want}", n=n, want=self.want), style="bold green" if n == self.want else "bold")
         self.query_one("#deck-head", Label).update(deck_head)
         if self.match == "bo3":
@@ -276,8 +330,10 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
         self.query_one("#curve", Static).update(cost_curve(deck_cards, height=5))
         self.query_one("#spread", Static).update(attribute_spread(deck_cards, width=14))
         self.query_one("#checks", Static).update(self._checks_text())
-        counts = Text(_("Deck {n}/{want}", n=n, want=self.want) + " · " + spare_head + " · ",
-                      style="bold green" if n == self.want else "bold")
+        counts = Text(
+            _("Deck {n}/{want}", n=n, want=self.want) + " · " + spare_head + " · ",
+            style="bold green" if n == self.want else "bold",
+        )
         self.query_one("#narrow-checks", Static).update(counts + self._checks_text())
 
     def _filter_line(self) -> Text:
@@ -305,8 +361,10 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
 
     def _pool_cells(self, num: str) -> list[Text]:
         k = self.left(num)
-        return [Text(str(k), style="bold" if k > 0 else "dim", justify="right"),
-                *card_cells(self.card(num), dim=k <= 0, with_type=False)]
+        return [
+            Text(str(k), style="bold" if k > 0 else "dim", justify="right"),
+            *card_cells(self.card(num), dim=k <= 0, with_type=False),
+        ]
 
     def _update_pool_row(self, num: str) -> None:
         t = self.query_one("#pool", DataTable)
@@ -332,8 +390,7 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
         self._rows[tid] = nums
         for num in nums:
             c = self.card(num)
-            t.add_row(Text(str(counts[num]), justify="right"), Text(num, style="cyan"), c.name, cost_glyphs(c),
-                      key=num)
+            t.add_row(Text(str(counts[num]), justify="right"), Text(num, style="cyan"), c.name, cost_glyphs(c), key=num)
         self._restore(t, row)
 
     def problem_text(self, p: DeckProblem) -> str:
@@ -349,8 +406,16 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
         if not self.problems:
             rule = "G-SEALED" if self.kind == "sealed" else "G-DRAFT-4"
             t.append("✓ ", style="bold green")
-            t.append(_("legal {kind} deck: {n} cards, {s} spare cards ({rule})", kind=kind_label(self.kind),
-                       n=dl.deck_size, s=dl.spare_size, rule=rule), style="green")
+            t.append(
+                _(
+                    "legal {kind} deck: {n} cards, {s} spare cards ({rule})",
+                    kind=kind_label(self.kind),
+                    n=dl.deck_size,
+                    s=dl.spare_size,
+                    rule=rule,
+                ),
+                style="green",
+            )
         else:
             for i, p in enumerate(self.problems[:4]):
                 if i:
@@ -363,8 +428,16 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
             sc = deck_score(dl, facts_for(self.cs))
             pair = "".join(ATTRIBUTE_KANJI[col] for col in sc.colours)
             t.append("\n")
-            t.append(_("deck score {total:.1f} (mean rating {rating:.2f}, castable in {pair}: {share:.0%})",
-                       total=sc.total, rating=sc.rating, pair=pair, share=sc.consistency), style="dim")
+            t.append(
+                _(
+                    "deck score {total:.1f} (mean rating {rating:.2f}, castable in {pair}: {share:.0%})",
+                    total=sc.total,
+                    rating=sc.rating,
+                    pair=pair,
+                    share=sc.consistency,
+                ),
+                style="dim",
+            )
         return t
 
     def say(self, text: str, error: bool = False) -> None:
@@ -460,8 +533,7 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
         except LyceeError as err:
             self.say(str(err), error=True)
             return
-        self._changed(_("suggested by the bot builder: {n} cards, {s} spare cards",
-                        n=dl.deck_size, s=dl.spare_size))
+        self._changed(_("suggested by the bot builder: {n} cards, {s} spare cards", n=dl.deck_size, s=dl.spare_size))
 
     # -- registering to an event player -------------------------------------------------------------
     def action_register(self) -> None:
@@ -486,9 +558,14 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
             if yes:
                 self.app.pop_screen()
 
-        question = (_("Leave the deck builder? The deck is not registered to {name} since the last change.",
-                      name=self.player_name) if self.register is not None
-                    else _("Leave the deck builder? Changes since the last save are lost."))
+        question = (
+            _(
+                "Leave the deck builder? The deck is not registered to {name} since the last change.",
+                name=self.player_name,
+            )
+            if self.register is not None
+            else _("Leave the deck builder? Changes since the last save are lost.")
+        )
         self.app.push_screen(Confirm(question), answer)
 
 

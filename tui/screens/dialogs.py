@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
-
 from time import monotonic
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -132,8 +131,14 @@ class HoldsTyping(ModalScreen):
         self.set_focus(None)  # keys reach the dialog itself, which hands them on
         title = self.query_one(".title", Label)  # a WrapLabel is a Label
         assert isinstance(title.parent, Widget), "the title sits in the dialog's box"
-        title.parent.mount(WrapLabel(_("(what you type still goes to the box below; pause a moment to answer here)"),
-                                     id="hold-hint", classes="hint"), after=title)
+        title.parent.mount(
+            WrapLabel(
+                _("(what you type still goes to the box below; pause a moment to answer here)"),
+                id="hold-hint",
+                classes="hint",
+            ),
+            after=title,
+        )
         self.set_timer(self.GRACE, self._release)
 
     def _release(self) -> None:
@@ -185,7 +190,9 @@ class LatePrompts(HoldsTyping, Translated, ModalScreen[list[tuple[str, str]] | N
         from textual.widgets import OptionList
 
         with Vertical():
-            yield WrapLabel(_("Lateness: confirm (y) or dismiss (n) each, N dismisses all; Esc decides later"), classes="title")
+            yield WrapLabel(
+                _("Lateness: confirm (y) or dismiss (n) each, N dismisses all; Esc decides later"), classes="title"
+            )
             yield OptionList(*[text for _k, text in self.prompts], markup=False)
 
     def on_mount(self) -> None:

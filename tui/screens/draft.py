@@ -21,12 +21,11 @@ When the draft is over its ``lycee-draft/1`` log is written to
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
-
 import math
 import random
 import time
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -36,18 +35,15 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Digits, Label, Static
 
-from limited.view import CardSet
 from core.errors import LyceeError
 from core.i18n import _, ngettext
 from core.labels import card_type_label
-from limited.view import Bot, PickReason, colour_text
-from limited.view import Draft, PickTimer, Seat, seat_table
-from limited.view import facts_for
+from limited.view import Bot, CardSet, Draft, PickReason, PickTimer, Seat, colour_text, facts_for, seat_table
 
-from ..widgets.plain import PlainTable
 from ..i18n import Translated
-from ..widgets.cards import card_cells, card_columns, cost_glyphs, attr_glyphs, pool_charts, seat_ring
+from ..widgets.cards import attr_glyphs, card_cells, card_columns, cost_glyphs, pool_charts, seat_ring
 from ..widgets.footer import WholeKeysFooter
+from ..widgets.plain import PlainTable
 from .dialogs import Confirm
 from .draft_review import PackReview, PickReviewScreen
 from .limited_kit import Clock, PausableClock, direction_text
@@ -77,8 +73,17 @@ class DraftScreen(Translated, Screen):
         Binding("escape", "leave", "Leave", id="draft.leave"),
     ]
 
-    def __init__(self, cs: CardSet, *, packs: int, seats: int, name: str, seed: int, timer: bool = True,
-                 clock: Clock | None = None):
+    def __init__(
+        self,
+        cs: CardSet,
+        *,
+        packs: int,
+        seats: int,
+        name: str,
+        seed: int,
+        timer: bool = True,
+        clock: Clock | None = None,
+    ):
         super().__init__()
         self._translate_bindings()
         self.cs = cs
@@ -88,8 +93,9 @@ class DraftScreen(Translated, Screen):
         # bots named after their seat number, so the ring and the names agree
         table = tuple(Seat(_("Bot {n}", n=i + 1), True) if s.bot else s for i, s in enumerate(drawn))
         self.me = next(i for i, s in enumerate(table) if not s.bot)
-        self.draft = Draft(cs, table, packs, seed, timer=PickTimer() if timer else None,
-                           clock=self.clock if timer else None)
+        self.draft = Draft(
+            cs, table, packs, seed, timer=PickTimer() if timer else None, clock=self.clock if timer else None
+        )
         self.rows: list[str] = []
         # the player's coach: a bot that reads every pack the player is passed
         self.coach = Bot(facts_for(cs), self.draft.deck_size, pack_size=len(self.draft.opened[0][0]))
@@ -154,13 +160,26 @@ class DraftScreen(Translated, Screen):
     def redraw(self) -> None:
         d = self.draft
         names = self.names
-        title = _("Draft practice · {set} ({version}) · pack {round}/{packs} · pick {pick} · {n} seats · seed {seed}",
-                  set=self.cs.code, version=self.cs.version, round=min(d.round, d.packs), packs=d.packs,
-                  pick=d.pick_number, n=len(names), seed=self.seed)
+        title = _(
+            "Draft practice · {set} ({version}) · pack {round}/{packs} · pick {pick} · {n} seats · seed {seed}",
+            set=self.cs.code,
+            version=self.cs.version,
+            round=min(d.round, d.packs),
+            packs=d.packs,
+            pick=d.pick_number,
+            n=len(names),
+            seed=self.seed,
+        )
         if cell_len(title) + 2 > self.app.size.width:  # the set's version gives way (issue 29 item 11)
-            title = _("Draft practice · {set} · pack {round}/{packs} · pick {pick} · {n} seats · seed {seed}",
-                      set=self.cs.code, round=min(d.round, d.packs), packs=d.packs, pick=d.pick_number,
-                      n=len(names), seed=self.seed)
+            title = _(
+                "Draft practice · {set} · pack {round}/{packs} · pick {pick} · {n} seats · seed {seed}",
+                set=self.cs.code,
+                round=min(d.round, d.packs),
+                packs=d.packs,
+                pick=d.pick_number,
+                n=len(names),
+                seed=self.seed,
+            )
         self.query_one("#draft-title", Label).update(title)
         state = d.state()
         target = state.passes_to(self.me)
@@ -177,7 +196,8 @@ class DraftScreen(Translated, Screen):
             passing.append(_("from {name}", name=names[source]), style="underline")
         self.query_one("#passing", Label).update(passing)
         self.query_one("#ring", Static).update(
-            seat_ring(names, state.direction, me=self.me, target=target, source=source, numbers=False))
+            seat_ring(names, state.direction, me=self.me, target=target, source=source, numbers=False)
+        )
         self._draw_pack()
         self._draw_pool()
         self.tick_display()
@@ -190,12 +210,17 @@ class DraftScreen(Translated, Screen):
         for i, num in enumerate(offered, 1):
             c = self.cs.card(num)
             cells = card_cells(c)
-            t.add_row(*cells[:2], Text(str(c.rating), justify="right", style="bold"),
-                      *(cells[3:5] if self.narrow else cells[2:]), key=f"{i}")
+            t.add_row(
+                *cells[:2],
+                Text(str(c.rating), justify="right", style="bold"),
+                *(cells[3:5] if self.narrow else cells[2:]),
+                key=f"{i}",
+            )
         if t.row_count:
             t.move_cursor(row=0)
         self.query_one("#pack-head", Label).update(
-            _("Pack: {n} cards · Enter takes the highlighted card", n=len(offered)))
+            _("Pack: {n} cards · Enter takes the highlighted card", n=len(offered))
+        )
         self._show_detail()
 
     def _draw_pool(self) -> None:
@@ -329,8 +354,13 @@ class DraftScreen(Translated, Screen):
             return
         c = self.cs.card(r.choice)
         top = "  ".join(f"{x.number} {x.total:.1f}" for x in r.top)
-        self.say(_("bot: {number} {name} ({rating})", number=c.number, name=c.name, rating=c.rating)
-                 + " · " + r.text() + " · " + top)
+        self.say(
+            _("bot: {number} {name} ({rating})", number=c.number, name=c.name, rating=c.rating)
+            + " · "
+            + r.text()
+            + " · "
+            + top
+        )
         if r.choice in self.rows:
             self.query_one("#pack", DataTable).move_cursor(row=self.rows.index(r.choice))
 
@@ -378,10 +408,25 @@ class DraftScreen(Translated, Screen):
         if not last:
             d = self.draft.direction
             target = (self.me + d) % len(self.names)
-            nxt = _("Pack {round} passes {how}", round=self.draft.round, how=direction_text(d)) + "  ·  " + \
-                _("passing to {name}", name=self.names[target])
-        self.app.push_screen(PackReview(self.cs, round_no, self.draft.packs, picks, self.draft.pool(self.me),
-                                        nxt, self.log_path if last else None, last, review=self.pick_review), done)
+            nxt = (
+                _("Pack {round} passes {how}", round=self.draft.round, how=direction_text(d))
+                + "  ·  "
+                + _("passing to {name}", name=self.names[target])
+            )
+        self.app.push_screen(
+            PackReview(
+                self.cs,
+                round_no,
+                self.draft.packs,
+                picks,
+                self.draft.pool(self.me),
+                nxt,
+                self.log_path if last else None,
+                last,
+                review=self.pick_review,
+            ),
+            done,
+        )
 
     def pick_review(self):
         """This seat's picks beside the bots' (limited.review), once the draft is over."""
@@ -407,8 +452,16 @@ class DraftScreen(Translated, Screen):
         from .deckbuilder import DeckBuilderScreen
 
         pool = self.draft.pool(self.me)
-        self.app.switch_screen(DeckBuilderScreen(self.cs, "draft", pool, packs=self.draft.packs, seed=self.seed,
-                                                 name=_("{set} draft {seed}", set=self.cs.code, seed=self.seed)))
+        self.app.switch_screen(
+            DeckBuilderScreen(
+                self.cs,
+                "draft",
+                pool,
+                packs=self.draft.packs,
+                seed=self.seed,
+                name=_("{set} draft {seed}", set=self.cs.code, seed=self.seed),
+            )
+        )
 
 
 __all__ = ["DraftScreen", "PackReview", "PickReviewScreen"]

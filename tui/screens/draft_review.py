@@ -36,8 +36,18 @@ class PackReview(Translated, ModalScreen[None]):
         Binding("r", "pick_review", "Pick review", id="review.picks"),
     ]
 
-    def __init__(self, cs: CardSet, round_no: int, packs: int, picks: list[Pick], pool, next_text: str | None,
-                 log_path, last: bool, review: Callable[[], object] | None = None):
+    def __init__(
+        self,
+        cs: CardSet,
+        round_no: int,
+        packs: int,
+        picks: list[Pick],
+        pool,
+        next_text: str | None,
+        log_path,
+        last: bool,
+        review: Callable[[], object] | None = None,
+    ):
         super().__init__()
         self._translate_bindings()
         self.review = review  # the draft's pick review, once it is over
@@ -46,19 +56,27 @@ class PackReview(Translated, ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            title = (_("Draft over: your picks in pack {round}", round=self.round_no) if self.last
-                     else _("Pack {round} of {packs} done: your picks", round=self.round_no, packs=self.packs))
+            title = (
+                _("Draft over: your picks in pack {round}", round=self.round_no)
+                if self.last
+                else _("Pack {round} of {packs} done: your picks", round=self.round_no, packs=self.packs)
+            )
             yield Label(title, classes="title", markup=False)
             with Horizontal(id="review-body"):
                 yield PlainTable(cursor_type="row", zebra_stripes=True)
-                yield Static(pool_charts([self.cs.card(n) for n in self.pool],
-                                         _("Pool: {n} cards", n=len(self.pool))), id="review-charts", markup=False)
+                yield Static(
+                    pool_charts([self.cs.card(n) for n in self.pool], _("Pool: {n} cards", n=len(self.pool))),
+                    id="review-charts",
+                    markup=False,
+                )
             if self.next_text:
                 yield Label(self.next_text, classes="title", markup=False)
             if self.log_path:
                 yield Label(_("draft log: {path}", path=self.log_path), classes="hint")
-            yield Label(_("Enter: build your deck · r: pick review") if self.last else _("Enter: open the next pack"),
-                        classes="hint")
+            yield Label(
+                _("Enter: build your deck · r: pick review") if self.last else _("Enter: open the next pack"),
+                classes="hint",
+            )
 
     def on_mount(self) -> None:
         t = self.query_one(DataTable)
@@ -66,8 +84,15 @@ class PackReview(Translated, ModalScreen[None]):
         for p in self.picks:
             mark = Text(f"{p.pick}" + (" " + _("(time)") if p.timeout else ""), style="yellow" if p.timeout else "")
             c = self.cs.card(p.took)
-            t.add_row(mark, str(len(p.offered)), Text(c.number, style="cyan"), c.name, attr_glyphs(c),
-                      cost_glyphs(c), c.rarity)
+            t.add_row(
+                mark,
+                str(len(p.offered)),
+                Text(c.number, style="cyan"),
+                c.name,
+                attr_glyphs(c),
+                cost_glyphs(c),
+                c.rarity,
+            )
         t.focus()
 
     def action_close(self) -> None:
@@ -97,18 +122,32 @@ class PickReviewScreen(Translated, ModalScreen[None]):
     def compose(self) -> ComposeResult:
         rv = self.review
         with Vertical():
-            yield Label(_("Pick review: seat {seat} ({name}); the bot agrees on {agree} of {n} picks",
-                          seat=rv.seat, name=rv.name, agree=rv.agree, n=len(rv.picks)), classes="title",
-                        markup=False)
+            yield Label(
+                _(
+                    "Pick review: seat {seat} ({name}); the bot agrees on {agree} of {n} picks",
+                    seat=rv.seat,
+                    name=rv.name,
+                    agree=rv.agree,
+                    n=len(rv.picks),
+                ),
+                classes="title",
+                markup=False,
+            )
             yield PlainTable(cursor_type="row", zebra_stripes=True)
             yield Static("", id="why", markup=False)
             seats = "  ".join(f"{i}:{colour_text(m) if m else '-'}" for i, m in enumerate(rv.mains))
             yield Label(_("Seats: {seats}", seats=seats), classes="hint", markup=False)
-            yield Label(_("Flowed to seat {seat}: from the previous seat (packs 1, 3, 5) {lower}; from the next seat "
-                          "(packs 2, 4, 6) {higher}", seat=rv.seat,
-                          lower=colour_text(rv.flow_lower) if rv.flow_lower else "-",
-                          higher=colour_text(rv.flow_higher) if rv.flow_higher else "-"),
-                        classes="hint", markup=False)
+            yield Label(
+                _(
+                    "Flowed to seat {seat}: from the previous seat (packs 1, 3, 5) {lower}; from the next seat "
+                    "(packs 2, 4, 6) {higher}",
+                    seat=rv.seat,
+                    lower=colour_text(rv.flow_lower) if rv.flow_lower else "-",
+                    higher=colour_text(rv.flow_higher) if rv.flow_higher else "-",
+                ),
+                classes="hint",
+                markup=False,
+            )
 
     def on_mount(self) -> None:
         t = self.query_one(DataTable)
@@ -116,8 +155,13 @@ class PickReviewScreen(Translated, ModalScreen[None]):
         for p in self.review.picks:
             took, sug = self.cs.card(p.took), self.cs.card(p.suggested)
             mark = Text(f"{'*' if p.differs else ' '} {p.pack}-{p.pick}", style="yellow" if p.differs else "")
-            t.add_row(mark, Text(f"{took.number} {took.name}"), str(took.rating),
-                      Text(f"{sug.number} {sug.name}" if p.differs else "="), str(sug.rating))
+            t.add_row(
+                mark,
+                Text(f"{took.number} {took.name}"),
+                str(took.rating),
+                Text(f"{sug.number} {sug.name}" if p.differs else "="),
+                str(sug.rating),
+            )
         t.focus()
         self._show(0)
 

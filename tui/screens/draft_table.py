@@ -20,13 +20,11 @@ proposed: the guideline sets none).
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
-
 import math
 import random
 import time
-from typing import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, ClassVar
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -36,18 +34,24 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Digits, Input, Label, Select, Static, Switch, TextArea
 
-from limited.view import DEFAULT_BUILD_MINUTES
-from limited.view import DRAFT_PACKS
 from core.errors import LyceeError
 from core.i18n import _
 from core.names import whole
-from limited.view import TableCall  # the caller's state (re-exported below)
-from limited.view import PickTimer, Seat, check_packs, seat_pods, split_pods
+from limited.view import (
+    DEFAULT_BUILD_MINUTES,
+    DRAFT_PACKS,
+    PickTimer,
+    Seat,
+    TableCall,  # the caller's state (re-exported below)
+    check_packs,
+    seat_pods,
+    split_pods,
+)
 
-from ..widgets.plain import PlainTable, plain
 from ..i18n import Translated
 from ..widgets.cards import seat_ring
 from ..widgets.footer import WholeKeysFooter
+from ..widgets.plain import PlainTable, plain
 from ..widgets.wrapped import WrapLabel
 from .build_timer import BuildTimerScreen, parse_minutes  # the practice menu opens it too
 from .dialogs import Confirm, Prompt
@@ -85,8 +89,11 @@ class TableSetup(SetupForm):
 
     def rows(self) -> ComposeResult:
         sets = card_sets("booster")
-        events = [(plain(f"{e.date} {e.name} ({e.players})"), e.id) for e in self.app.datadir.list_events()
-                  if not e.problem and e.players]
+        events = [
+            (plain(f"{e.date} {e.name} ({e.players})"), e.id)
+            for e in self.app.datadir.list_events()
+            if not e.problem and e.players
+        ]
         yield Label(_("Players from an event"))
         yield Select(events, prompt=_("(none: type the names below)"), id="event")
         yield Label(_("Set"))
@@ -133,10 +140,14 @@ class TableSetup(SetupForm):
         per_pack = whole(cards)
         if per_pack is None or per_pack < 1:
             raise ValueError(_("cards a pack: a whole number"))
-        return {"names": names, "set": self.query_one("#set", Select).value,
-                "packs": self.query_one("#packs", Select).value, "cards": whole(cards),
-                "draw": self.query_one("#draw", Switch).value,
-                "seed": parse_seed(self.query_one("#seed", Input).value)}
+        return {
+            "names": names,
+            "set": self.query_one("#set", Select).value,
+            "packs": self.query_one("#packs", Select).value,
+            "cards": whole(cards),
+            "draw": self.query_one("#draw", Switch).value,
+            "seed": parse_seed(self.query_one("#seed", Input).value),
+        }
 
 
 # -- the screen ------------------------------------------------------------------------------------------
@@ -149,7 +160,7 @@ def make_pods(names: list[str], seed: int, draw: bool) -> tuple[tuple[Seat, ...]
         return seat_pods(names, 0, random.Random(seed))
     pods, i = [], 0
     for size in split_pods(len(names)):
-        pods.append(tuple(Seat(n, bot=False) for n in names[i:i + size]))
+        pods.append(tuple(Seat(n, bot=False) for n in names[i : i + size]))
         i += size
     return tuple(pods)
 
@@ -169,10 +180,21 @@ class TableScreen(Translated, Screen):
         Binding("escape", "close", "Back", id="table.close"),
     ]
 
-    def __init__(self, names: list[str], *, set_code: str, packs: int, cards: int, seed: int, draw_seats: bool = True,
-                 clock: Clock | None = None, timer: PickTimer | None = None,
-                 pods: tuple[tuple[Seat, ...], ...] | None = None, event_name: str = "",
-                 enter_pools: Callable[[], None] | None = None):
+    def __init__(
+        self,
+        names: list[str],
+        *,
+        set_code: str,
+        packs: int,
+        cards: int,
+        seed: int,
+        draw_seats: bool = True,
+        clock: Clock | None = None,
+        timer: PickTimer | None = None,
+        pods: tuple[tuple[Seat, ...], ...] | None = None,
+        event_name: str = "",
+        enter_pools: Callable[[], None] | None = None,
+    ):
         """``pods``: an event's seating (its pods are the caller's seats, kept
         as they are); ``enter_pools`` (an event's caller) is offered after the
         last pack to enter each player's drafted pool."""
@@ -197,7 +219,9 @@ class TableScreen(Translated, Screen):
     def compose(self) -> ComposeResult:
         with Horizontal(id="table-bar"):
             # the event's name kept whole where it fits; past two lines the title ends with …
-            yield WrapLabel("", id="table-title", classes="title", max_lines=2, keep=[self.event_name] if self.event_name else [])
+            yield WrapLabel(
+                "", id="table-title", classes="title", max_lines=2, keep=[self.event_name] if self.event_name else []
+            )
         with Horizontal(id="table-top"):
             with Vertical(id="call-box"):
                 yield Label("", id="call", markup=False)
@@ -229,8 +253,12 @@ class TableScreen(Translated, Screen):
         self.query_one("#seats", DataTable).focus()
         self.set_interval(0.2, self.tick)
         if self.enter_pools is not None:
-            self.say(_("Seat numbers run clockwise round each table. Space opens pack 1; s sets the pick seconds; "
-                       "p enters the drafted pools after the last pack."))
+            self.say(
+                _(
+                    "Seat numbers run clockwise round each table. Space opens pack 1; s sets the pick seconds; "
+                    "p enters the drafted pools after the last pack."
+                )
+            )
         else:
             self.say(_("Seat numbers run clockwise round each table. Space opens pack 1; s sets the pick seconds."))
 
@@ -241,9 +269,17 @@ class TableScreen(Translated, Screen):
         if self.fixed:
             how = _("the seating of {event}", event=self.event_name)
         self.query_one("#table-title", WrapLabel).update(
-            _("Draft table · {set} · {packs} packs × {cards} cards · {n} players in {pods} pod(s) ({sizes}) · {how}",
-              set=self.set_code, packs=st.packs, cards=st.cards, n=len(self.names), pods=len(self.pods),
-              sizes=sizes, how=how))
+            _(
+                "Draft table · {set} · {packs} packs × {cards} cards · {n} players in {pods} pod(s) ({sizes}) · {how}",
+                set=self.set_code,
+                packs=st.packs,
+                cards=st.cards,
+                n=len(self.names),
+                pods=len(self.pods),
+                sizes=sizes,
+                how=how,
+            )
+        )
 
     def _neighbours(self, pod: tuple[Seat, ...], s: int) -> tuple[int, int]:
         d = self.call_state.direction
@@ -260,8 +296,13 @@ class TableScreen(Translated, Screen):
             for s, seat in enumerate(pod):
                 to, frm = self._neighbours(pod, s)
                 style = "bold" if p == self.pod else ""
-                t.add_row(Text(str(p + 1), style=style), str(s + 1), Text(seat.name, style=style),
-                          f"{to + 1}. {pod[to].name}", f"{frm + 1}. {pod[frm].name}")
+                t.add_row(
+                    Text(str(p + 1), style=style),
+                    str(s + 1),
+                    Text(seat.name, style=style),
+                    f"{to + 1}. {pod[to].name}",
+                    f"{frm + 1}. {pod[frm].name}",
+                )
         if t.row_count and row:
             t.move_cursor(row=min(row, t.row_count - 1))
         self.draw_ring()
@@ -271,15 +312,15 @@ class TableScreen(Translated, Screen):
         d = self.call_state.direction
         st = self.call_state
         pack = min(st.round + 1, st.packs)
-        self.query_one("#direction", Label).update(
-            _("Pack {round}: pass {how}", round=pack, how=direction_text(d)))
+        self.query_one("#direction", Label).update(_("Pack {round}: pass {how}", round=pack, how=direction_text(d)))
         width = max(6, min(12, max(cell_len(s.name) for s in pod)))
         if self.has_class("-narrow"):  # the ring box is what the call box leaves: each seat "n.name" and an arrow
             room = self.app.size.width - 30 - 2 - 4
             width = max(3, min(width, room // ((len(pod) + 1) // 2) - 5))
         self.query_one("#ring", Static).update(seat_ring([s.name for s in pod], d, width=width))
         self.query_one("#pod-line", Label).update(
-            _("Pod {pod} of {pods} ([ ] other pods)", pod=self.pod + 1, pods=len(self.pods)))
+            _("Pod {pod} of {pods} ([ ] other pods)", pod=self.pod + 1, pods=len(self.pods))
+        )
 
     def draw_time(self) -> None:
         now = self.clock()
@@ -305,12 +346,22 @@ class TableScreen(Translated, Screen):
         elif st.phase in ("done", "build", "built"):
             line = _("all {packs} packs drafted", packs=st.packs)
         elif self.has_class("-narrow"):
-            line = _("pack {round}/{packs} · pick {pick}/{cards}", round=st.round + 1, packs=st.packs,
-                     pick=min(st.pick + 1, st.cards), cards=st.cards)
+            line = _(
+                "pack {round}/{packs} · pick {pick}/{cards}",
+                round=st.round + 1,
+                packs=st.packs,
+                pick=min(st.pick + 1, st.cards),
+                cards=st.cards,
+            )
         else:
-            line = _("pack {round}/{packs} · pick {pick}/{cards} · {left} cards in the pack",
-                     round=st.round + 1, packs=st.packs, pick=min(st.pick + 1, st.cards), cards=st.cards,
-                     left=max(st.cards_left, 0))
+            line = _(
+                "pack {round}/{packs} · pick {pick}/{cards} · {left} cards in the pack",
+                round=st.round + 1,
+                packs=st.packs,
+                pick=min(st.pick + 1, st.cards),
+                cards=st.cards,
+                left=max(st.cards_left, 0),
+            )
         self.query_one("#pick-line", Label).update(line)
 
     def say(self, text: str, error: bool = False) -> None:
@@ -330,8 +381,12 @@ class TableScreen(Translated, Screen):
             if e in ("draft", "built"):
                 self.app.bell()
             if e == "pack_done":
-                self.say(_("Pack {round} done. Space opens the next pack; it passes the other way.",
-                           round=self.call_state.round + 1))
+                self.say(
+                    _(
+                        "Pack {round} done. Space opens the next pack; it passes the other way.",
+                        round=self.call_state.round + 1,
+                    )
+                )
             elif e == "done":
                 if self.enter_pools is not None:
                     self.say(_("Draft over: p enters each player's drafted pool; b starts the deck-building timer."))
@@ -345,8 +400,13 @@ class TableScreen(Translated, Screen):
         if st.phase in ("ready", "pack_done"):
             st.start(now)
             self.draw_seats_table()
-            self.say(_("Pack {round}: pass {how}", round=st.round + 1,
-                       how=_("clockwise") if st.direction > 0 else _("counter-clockwise")))
+            self.say(
+                _(
+                    "Pack {round}: pass {how}",
+                    round=st.round + 1,
+                    how=_("clockwise") if st.direction > 0 else _("counter-clockwise"),
+                )
+            )
         elif st.running:
             if st.paused:
                 st.resume(now)
@@ -391,9 +451,16 @@ class TableScreen(Translated, Screen):
             self.say(_("pick seconds: {table}", table=pick_seconds_text(timer)))
             self.draw_time()
 
-        self.app.push_screen(Prompt(_("Seconds a pick: one number for every pick, or CARDS:SECONDS pairs by cards "
-                                      "left in the pack (e.g. 11:40 6:20 1:5); from the next pick"),
-                                    pick_seconds_text(self.call_state.timer)), chosen)
+        self.app.push_screen(
+            Prompt(
+                _(
+                    "Seconds a pick: one number for every pick, or CARDS:SECONDS pairs by cards "
+                    "left in the pack (e.g. 11:40 6:20 1:5); from the next pick"
+                ),
+                pick_seconds_text(self.call_state.timer),
+            ),
+            chosen,
+        )
 
     def action_reseat(self) -> None:
         if self.fixed:
@@ -426,8 +493,10 @@ class TableScreen(Translated, Screen):
             self.say(_("deck building: {m} minutes", m=text))
             self.draw_time()
 
-        self.app.push_screen(Prompt(_("Deck-building time in minutes (the organizer's choice)"),
-                                    str(DEFAULT_BUILD_MINUTES["draft"])), chosen)
+        self.app.push_screen(
+            Prompt(_("Deck-building time in minutes (the organizer's choice)"), str(DEFAULT_BUILD_MINUTES["draft"])),
+            chosen,
+        )
 
     def action_close(self) -> None:
         if self.call_state.phase in ("ready", "done", "built"):
@@ -468,5 +537,13 @@ def parse_pick_seconds(text: str) -> PickTimer:
     return PickTimer.of(table)
 
 
-__all__ = ["TableCall", "TableSetup", "TableScreen", "BuildTimerScreen", "make_pods", "parse_minutes",
-           "parse_pick_seconds", "pick_seconds_text"]
+__all__ = [
+    "TableCall",
+    "TableSetup",
+    "TableScreen",
+    "BuildTimerScreen",
+    "make_pods",
+    "parse_minutes",
+    "parse_pick_seconds",
+    "pick_seconds_text",
+]

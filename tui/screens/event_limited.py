@@ -32,13 +32,19 @@ def open_hint(kind: str) -> str:
     cat = default_catalog()
     if kind == "sealed":
         codes = join_list(s.code for s in cat.sets if s.starters)
-        return _("Open the build phase: SET PRODUCT [SEED] [real]. Sets: {codes}. Product 2s = 2 starters, "
-                 "1s3b = 1 starter + 3 boosters. Add real when the packs are opened at the table (each pool is then "
-                 "entered by card number), e.g. alpha 1s3b real", codes=codes)
+        return _(
+            "Open the build phase: SET PRODUCT [SEED] [real]. Sets: {codes}. Product 2s = 2 starters, "
+            "1s3b = 1 starter + 3 boosters. Add real when the packs are opened at the table (each pool is then "
+            "entered by card number), e.g. alpha 1s3b real",
+            codes=codes,
+        )
     codes = join_list(f"{s.code} ({s.booster.size})" for s in cat.sets if s.booster is not None)
-    return _("Open the build phase: SET PACKS [SEED] [real]. Sets (cards a booster): {codes}. PACKS: 4 to 6 a "
-             "player. Add real when the draft is called at the table (the pools are entered afterwards), "
-             "e.g. alpha 4 real", codes=codes)
+    return _(
+        "Open the build phase: SET PACKS [SEED] [real]. Sets (cards a booster): {codes}. PACKS: 4 to 6 a "
+        "player. Add real when the draft is called at the table (the pools are entered afterwards), "
+        "e.g. alpha 4 real",
+        codes=codes,
+    )
 
 
 def open_build(screen: Any, text: str) -> bool:
@@ -82,8 +88,14 @@ def choose_pool_player(screen: Any, highlighted: str | None = None) -> None:
         screen.say(_("open the build phase first (F11 → open)"), error=True)
         return
     if ev.kind == "sealed" and not b.real:
-        screen.say(_("the pools of {event} were opened by the desk; entering them by number needs a build phase "
-                     "opened with real (packs opened at the table)", event=ev.name), error=True)
+        screen.say(
+            _(
+                "the pools of {event} were opened by the desk; entering them by number needs a build phase "
+                "opened with real (packs opened at the table)",
+                event=ev.name,
+            ),
+            error=True,
+        )
         return
     if ev.kind == "draft":
         ids = [s.player for pod in ev.pods for s in pod if s.player]
@@ -96,9 +108,17 @@ def choose_pool_player(screen: Any, highlighted: str | None = None) -> None:
     choices = []
     for pid in ids:
         pool = ev.pool_of(pid)
-        state = _("no pool yet") if pool is None else (
-            _("deck registered") if ev.decklist_of(pid) is not None else
-            ngettext("{n} card: Enter corrects it", "{n} cards: Enter corrects it", len(pool.cards), n=len(pool.cards)))
+        state = (
+            _("no pool yet")
+            if pool is None
+            else (
+                _("deck registered")
+                if ev.decklist_of(pid) is not None
+                else ngettext(
+                    "{n} card: Enter corrects it", "{n} cards: Enter corrects it", len(pool.cards), n=len(pool.cards)
+                )
+            )
+        )
         choices.append((pid, f"{ev.player(pid).name} · {state}"))
     if highlighted in ids:
         choices.sort(key=lambda c: c[0] != highlighted)
@@ -108,17 +128,25 @@ def choose_pool_player(screen: Any, highlighted: str | None = None) -> None:
             enter_pool(screen, pid, then=lambda: choose_pool_player(screen))
 
     missing = sum(ev.pool_of(pid) is None for pid in ids)
-    screen.app.push_screen(Choose(ngettext("Enter a pool from the table ({n} player still without one)",
-                                           "Enter a pool from the table ({n} players still without one)",
-                                           missing, n=missing), choices), chosen)
+    screen.app.push_screen(
+        Choose(
+            ngettext(
+                "Enter a pool from the table ({n} player still without one)",
+                "Enter a pool from the table ({n} players still without one)",
+                missing,
+                n=missing,
+            ),
+            choices,
+        ),
+        chosen,
+    )
 
 
 def enter_pool(screen: Any, pid: str, then=None) -> None:
     """The pool entry screen on ``pid``'s pool; Ctrl+R there records it."""
     from collections import Counter
 
-    from limited.view import event_set
-    from limited.view import enter_table_pool
+    from limited.view import enter_table_pool, event_set
 
     from .pool_entry import PoolEntryScreen
 
@@ -127,8 +155,14 @@ def enter_pool(screen: Any, pid: str, then=None) -> None:
     assert b is not None
     name = ev.player(pid).name
     if ev.decklist_of(pid) is not None:
-        screen.say(_("{name} has registered a deck built from their pool: the pool can no longer be corrected "
-                     "(undo the decklist first)", name=name), error=True)
+        screen.say(
+            _(
+                "{name} has registered a deck built from their pool: the pool can no longer be corrected "
+                "(undo the decklist first)",
+                name=name,
+            ),
+            error=True,
+        )
         return
     pool = ev.pool_of(pid)
 
@@ -138,19 +172,37 @@ def enter_pool(screen: Any, pid: str, then=None) -> None:
         after = screen.event
         left = [p for p in (ids_of(after)) if after.pool_of(p) is None]
         if not left:
-            return _("pool of {name} recorded ({n} cards): every pool is in; the building timer runs. Esc, then "
-                     "Enter on the build tab builds a deck", name=name, n=sum(counts.values()))
-        return ngettext("pool of {name} recorded ({n} cards); {left} player still without a pool (Esc)",
-                        "pool of {name} recorded ({n} cards); {left} players still without a pool (Esc)",
-                        len(left), name=name, n=sum(counts.values()), left=len(left))
+            return _(
+                "pool of {name} recorded ({n} cards): every pool is in; the building timer runs. Esc, then "
+                "Enter on the build tab builds a deck",
+                name=name,
+                n=sum(counts.values()),
+            )
+        return ngettext(
+            "pool of {name} recorded ({n} cards); {left} player still without a pool (Esc)",
+            "pool of {name} recorded ({n} cards); {left} players still without a pool (Esc)",
+            len(left),
+            name=name,
+            n=sum(counts.values()),
+            left=len(left),
+        )
 
     def closed(_recorded) -> None:
         if then is not None and any(screen.event.pool_of(p) is None for p in ids_of(screen.event)):
             then()
 
-    screen.app.push_screen(PoolEntryScreen(event_set(ev), ev.kind, name=name, product=b.product, packs=b.packs,
-                                           cards=Counter(pool.cards) if pool is not None else None,
-                                           record=record), closed)
+    screen.app.push_screen(
+        PoolEntryScreen(
+            event_set(ev),
+            ev.kind,
+            name=name,
+            product=b.product,
+            packs=b.packs,
+            cards=Counter(pool.cards) if pool is not None else None,
+            record=record,
+        ),
+        closed,
+    )
 
 
 def ids_of(ev) -> list[str]:
@@ -161,8 +213,7 @@ def ids_of(ev) -> list[str]:
 
 def open_caller(screen: Any) -> None:
     """The draft caller on the event's pods (its seats are the event's; one seating per event)."""
-    from limited.view import Seat
-    from limited.view import event_set
+    from limited.view import Seat, event_set
 
     from .draft_table import TableScreen
 
@@ -171,8 +222,10 @@ def open_caller(screen: Any) -> None:
         screen.say(_("the draft caller is for a draft event"), error=True)
         return
     if not ev.pods:
-        screen.say(_("the draft of {event} is not seated: F11 → open (e.g. alpha 4 real) seats the pods first",
-                     event=ev.name), error=True)
+        screen.say(
+            _("the draft of {event} is not seated: F11 → open (e.g. alpha 4 real) seats the pods first", event=ev.name),
+            error=True,
+        )
         return
     b = ev.build
     assert b is not None
@@ -180,6 +233,16 @@ def open_caller(screen: Any) -> None:
     pods = tuple(tuple(Seat(s.name, s.player is None) for s in pod) for pod in ev.pods)
     names = [s.name for pod in pods for s in pod]
     assert cs.booster is not None, "seating the pods read this set's booster (limited.event)"
-    screen.app.push_screen(TableScreen(names, set_code=cs.code, packs=b.packs, cards=cs.booster.size,
-                                       seed=b.seed or 0, draw_seats=False, pods=pods, event_name=ev.name,
-                                       enter_pools=lambda: choose_pool_player(screen)))
+    screen.app.push_screen(
+        TableScreen(
+            names,
+            set_code=cs.code,
+            packs=b.packs,
+            cards=cs.booster.size,
+            seed=b.seed or 0,
+            draw_seats=False,
+            pods=pods,
+            event_name=ev.name,
+            enter_pools=lambda: choose_pool_player(screen),
+        )
+    )

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-
 from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
@@ -13,14 +12,14 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Label
 
-from core.errors import LyceeError
 from core import labels
+from core.errors import LyceeError
 from core.i18n import _, ngettext
 from core.store import today
 
-from ..widgets.plain import PlainTable
 from ..i18n import Translated
 from ..widgets.footer import WholeKeysFooter
+from ..widgets.plain import PlainTable
 from .dialogs import Confirm
 from .forms import NewEvent
 
@@ -102,9 +101,12 @@ class EventListScreen(Translated, Screen):
         t = self.query_one(DataTable)
         events = self.app.datadir.list_events()
         self.ids = [e.id for e in events]
-        cells = [("", e.id, "⚠ " + e.problem, "", "", "", "") if e.problem else
-                 (e.date, e.id, e.name, kind_short(e.kind), labels.match_label(e.match), str(e.players), str(e.rounds))
-                 for e in events]
+        cells = [
+            ("", e.id, "⚠ " + e.problem, "", "", "", "")
+            if e.problem
+            else (e.date, e.id, e.name, kind_short(e.kind), labels.match_label(e.match), str(e.players), str(e.rounds))
+            for e in events
+        ]
         row = t.cursor_row
         t.clear(columns=True)
         columns = self._columns(cells)
@@ -117,7 +119,9 @@ class EventListScreen(Translated, Screen):
             t.move_cursor(row=row)
         status = self.query_one("#status", Label)
         if events:
-            status.update(ngettext("{n} event in {path}", "{n} events in {path}", len(events), path=self.app.datadir.root))
+            status.update(
+                ngettext("{n} event in {path}", "{n} events in {path}", len(events), path=self.app.datadir.root)
+            )
         else:
             status.update(_("No events yet. Press n to create one."))
 
@@ -167,7 +171,9 @@ class EventListScreen(Translated, Screen):
             self.notify(_("deleted {event}", event=eid), markup=False)
             self.action_refresh()
 
-        self.app.push_screen(Confirm(_("Delete event {event} and its backups? This cannot be undone.", event=eid)), answer)
+        self.app.push_screen(
+            Confirm(_("Delete event {event} and its backups? This cannot be undone.", event=eid)), answer
+        )
 
     def action_practice(self) -> None:
         from .practice import PracticeScreen

@@ -7,7 +7,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -17,8 +16,8 @@ from textual.widgets import Button, Input, Label, Select, Switch
 
 from core import labels, readmodel
 from core.errors import LyceeError
-from core.i18n import _
 from core.event.model import PENALTY_ACTIONS
+from core.i18n import _
 from core.names import whole
 
 from ..i18n import Translated
@@ -99,15 +98,18 @@ class NewEvent(Translated, ModalScreen[dict | None]):
         v = {i.id: i.value.strip() for i in self.query(Input)}
         rounds = v["rounds"]
         return {
-            "name": v["name"], "date": v["date"],
+            "name": v["name"],
+            "date": v["date"],
             "kind": self.query_one("#kind", Select).value,
             "match": self.query_one("#match", Select).value,
             "minutes": whole(v["minutes"]) if whole(v["minutes"]) is not None else v["minutes"],
             "rounds_planned": whole(rounds) if whole(rounds) is not None else (rounds or None),
             "tiebreakers": [t.strip() for t in v["tiebreakers"].split(",") if t.strip()],
-            "staff": {"organizer": v["organizer"],
-                      "judges": readmodel.staff_names(v["judges"]),  # 、 ， , separate names (core.rules.staff)
-                      "head_judge": v["head_judge"]},
+            "staff": {
+                "organizer": v["organizer"],
+                "judges": readmodel.staff_names(v["judges"]),  # 、 ， , separate names (core.rules.staff)
+                "head_judge": v["head_judge"],
+            },
             **{s.id: s.value for s in self.query(Switch)},
         }
 
@@ -129,9 +131,16 @@ class NewEvent(Translated, ModalScreen[dict | None]):
         return s
 
     #: the form's fields in order, with the setting each one checks
-    FIELDS = (("name", "#name"), ("date", "#date"), ("kind", "#kind"), ("match", "#match"),
-              ("minutes", "#minutes"), ("rounds_planned", "#rounds"), ("tiebreakers", "#tiebreakers"),
-              ("staff", "#organizer"))
+    FIELDS = (
+        ("name", "#name"),
+        ("date", "#date"),
+        ("kind", "#kind"),
+        ("match", "#match"),
+        ("minutes", "#minutes"),
+        ("rounds_planned", "#rounds"),
+        ("tiebreakers", "#tiebreakers"),
+        ("staff", "#organizer"),
+    )
 
     def _field_of_error(self, s: dict):
         """The first field whose own setting is refused (the one to fix)."""
@@ -163,6 +172,7 @@ class NewEvent(Translated, ModalScreen[dict | None]):
     def _ask_staff(self, s: dict, missing: list[str]) -> None:
         """A sanctioned event without its staff cannot be paired: say so before
         creating it, and offer the ways on."""
+
         def chosen(choice: str | None) -> None:
             if choice == "unsanctioned":
                 self.dismiss({**s, "sanctioned": False})
@@ -171,13 +181,20 @@ class NewEvent(Translated, ModalScreen[dict | None]):
             else:
                 self.query_one("#organizer" if not s["staff"]["organizer"] else "#judges", Input).focus()
 
-        question = _("A sanctioned event cannot be paired without its staff: {missing}.",
-                     missing=labels.sentences(missing))
-        self.app.push_screen(Choose(question, [
-            ("staff", _("Fill in the organizer, judge and head judge now")),
-            ("unsanctioned", _("Create it as an unsanctioned event")),
-            ("later", _("Create it sanctioned; set the staff later (F12 in the event)")),
-        ]), chosen)
+        question = _(
+            "A sanctioned event cannot be paired without its staff: {missing}.", missing=labels.sentences(missing)
+        )
+        self.app.push_screen(
+            Choose(
+                question,
+                [
+                    ("staff", _("Fill in the organizer, judge and head judge now")),
+                    ("unsanctioned", _("Create it as an unsanctioned event")),
+                    ("later", _("Create it sanctioned; set the staff later (F12 in the event)")),
+                ],
+            ),
+            chosen,
+        )
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -210,10 +227,16 @@ class EventSettings(NewEvent):
         ev = self.event
         self.query_one(".title", Label).update(_("Event settings"))
         self.query_one("#create", Button).label = _("Save (Ctrl+S)")
-        values = {"name": ev.name, "date": ev.date, "minutes": str(ev.minutes),
-                  "rounds": "" if ev.rounds_planned is None else str(ev.rounds_planned),
-                  "tiebreakers": ",".join(ev.tiebreakers), "organizer": ev.staff.organizer,
-                  "judges": ",".join(ev.staff.judges), "head_judge": ev.staff.head_judge}
+        values = {
+            "name": ev.name,
+            "date": ev.date,
+            "minutes": str(ev.minutes),
+            "rounds": "" if ev.rounds_planned is None else str(ev.rounds_planned),
+            "tiebreakers": ",".join(ev.tiebreakers),
+            "organizer": ev.staff.organizer,
+            "judges": ",".join(ev.staff.judges),
+            "head_judge": ev.staff.head_judge,
+        }
         with self.prevent(Select.Changed):
             for k, v in values.items():
                 self.query_one(f"#{k}", Input).value = v
@@ -222,17 +245,28 @@ class EventSettings(NewEvent):
         for k in ("sanctioned", "decklists_required", "spectating"):
             self.query_one(f"#{k}", Switch).value = getattr(ev, k)
         # issue 26: players report from their phones (an open event's setting; a new event starts without)
-        self.query_one(Grid).mount(Label(_("Phone reports")),
-                                   Switch(ev.phone_reports, id="phone_reports"))
-        widget = {"kind": "#kind", "match": "#match", "date": "#date", "minutes": "#minutes",
-                  "sanctioned": "#sanctioned", "decklists_required": "#decklists_required"}
+        self.query_one(Grid).mount(Label(_("Phone reports")), Switch(ev.phone_reports, id="phone_reports"))
+        widget = {
+            "kind": "#kind",
+            "match": "#match",
+            "date": "#date",
+            "minutes": "#minutes",
+            "sanctioned": "#sanctioned",
+            "decklists_required": "#decklists_required",
+        }
         for k in self.locks:
             if k in widget:
                 self.query_one(widget[k]).disabled = True
         if self.locks:
             self.query_one("#error", Label).display = True
-            self.query_one("#error", Label).update(Text("\n".join(
-                _("locked: {setting}: {why}", setting=readmodel.setting_label(k), why=why) for k, why in self.locks.items())))
+            self.query_one("#error", Label).update(
+                Text(
+                    "\n".join(
+                        _("locked: {setting}: {why}", setting=readmodel.setting_label(k), why=why)
+                        for k, why in self.locks.items()
+                    )
+                )
+            )
         if self.issue_pin is not None:
             self.query_one("#buttons", Horizontal).mount(Button(_("Judge-page PIN (F2)"), id="pin"), before=0)
         self.query_one("#name", Input).focus()
@@ -260,15 +294,24 @@ class EventSettings(NewEvent):
                 return
             from .info import Info
 
-            self.app.push_screen(Info(_("Judge-page PIN of {name}", name=name), [
-                pin, "",
-                _("Shown only this once: give it to {name} now. The old PIN no longer works.", name=name),
-                _("On the phone: open /judge on the event's pages (Ctrl+W serves them) and sign in with the "
-                  "name and this PIN."),
-            ]))
+            self.app.push_screen(
+                Info(
+                    _("Judge-page PIN of {name}", name=name),
+                    [
+                        pin,
+                        "",
+                        _("Shown only this once: give it to {name} now. The old PIN no longer works.", name=name),
+                        _(
+                            "On the phone: open /judge on the event's pages (Ctrl+W serves them) and sign in with the "
+                            "name and this PIN."
+                        ),
+                    ],
+                )
+            )
 
-        self.app.push_screen(Choose(_("A new judge-page PIN for whom? (the old one stops working)"),
-                                    [(n, n) for n in names]), chosen)
+        self.app.push_screen(
+            Choose(_("A new judge-page PIN for whom? (the old one stops working)"), [(n, n) for n in names]), chosen
+        )
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if self.is_mounted and not event.select.disabled:
@@ -362,11 +405,13 @@ class PenaltyForm(Translated, ModalScreen[dict | None]):
             self.action_save()
 
     def action_save(self) -> None:
-        d = {"player": self.query_one("#player", Input).value.strip(),
-             "level": self.query_one("#level", Select).value,
-             "reason": self.query_one("#reason", Input).value.strip(),
-             "action": self.query_one("#action", Select).value,
-             "by": self.query_one("#by", Select).value}
+        d = {
+            "player": self.query_one("#player", Input).value.strip(),
+            "level": self.query_one("#level", Select).value,
+            "reason": self.query_one("#reason", Input).value.strip(),
+            "action": self.query_one("#action", Select).value,
+            "by": self.query_one("#by", Select).value,
+        }
         if not d["player"] or not d["reason"]:
             self.query_one("#error", Label).update(_("a penalty needs the player and a reason"))
             return
@@ -404,20 +449,33 @@ class AppealForm(Translated, ModalScreen[dict | None]):
         with Vertical():
             yield Label(_("Appeal: the head judge's ruling is final (G-HEAD-JUDGE)"), classes="title")
             yield Label("\n".join(self.lines), id="appeal-list", markup=False)
-            yield Label(_("ruled by the head judge: {name}", name=self.event.staff.head_judge or "-"),
-                        markup=False)
+            yield Label(_("ruled by the head judge: {name}", name=self.event.staff.head_judge or "-"), markup=False)
             with Grid():
                 yield Label(_("Penalty #"))
                 yield Input(str(self.number), id="appeal-number")
                 yield Label(_("Ruling"))
-                yield Select([(labels.appeal_outcome_label(o), o) for o in APPEAL_OUTCOMES], value="upheld",
-                             allow_blank=False, id="appeal-outcome")
+                yield Select(
+                    [(labels.appeal_outcome_label(o), o) for o in APPEAL_OUTCOMES],
+                    value="upheld",
+                    allow_blank=False,
+                    id="appeal-outcome",
+                )
                 yield Label(_("New level"))
-                yield Select(unchanged + [(labels.penalty_level_label(lv), lv) for lv in PENALTY_LEVELS], value="",
-                             allow_blank=False, id="appeal-level", disabled=True)
+                yield Select(
+                    unchanged + [(labels.penalty_level_label(lv), lv) for lv in PENALTY_LEVELS],
+                    value="",
+                    allow_blank=False,
+                    id="appeal-level",
+                    disabled=True,
+                )
                 yield Label(_("New action"))
-                yield Select(unchanged + [(labels.penalty_action_label(a), a) for a in PENALTY_ACTIONS], value="",
-                             allow_blank=False, id="appeal-action", disabled=True)
+                yield Select(
+                    unchanged + [(labels.penalty_action_label(a), a) for a in PENALTY_ACTIONS],
+                    value="",
+                    allow_blank=False,
+                    id="appeal-action",
+                    disabled=True,
+                )
                 yield Label(_("Reason"))
                 yield Input("", id="appeal-note")
             yield Label("", id="error", classes="error", markup=False)

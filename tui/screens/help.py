@@ -13,8 +13,8 @@ from textual.widgets import DataTable, Label
 
 from core.i18n import _
 
-from ..widgets.plain import PlainTable
 from ..i18n import Translated
+from ..widgets.plain import PlainTable
 
 TCSS = Path(__file__).with_name("help.tcss")  # this module's screens and dialogs
 
@@ -23,9 +23,11 @@ GUIDELINE_VERSION = "2008-11-07"
 
 
 def guideline_line() -> str:
-    return _("Rules: Lycee sanctioned-event guideline, as updated {date}. Later changes take effect "
-             "two weeks after they are announced (G-CHANGES); this app implements the text of that date.",
-             date=GUIDELINE_VERSION)
+    return _(
+        "Rules: Lycee sanctioned-event guideline, as updated {date}. Later changes take effect "
+        "two weeks after they are announced (G-CHANGES); this app implements the text of that date.",
+        date=GUIDELINE_VERSION,
+    )
 
 
 class HelpScreen(Translated, ModalScreen[None]):

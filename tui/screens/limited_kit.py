@@ -17,14 +17,10 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Switch
 
-from limited.view import CardSet
-from limited.view import DRAFT_PACKS
 from core.errors import LyceeError
 from core.i18n import _
-from limited.view import Catalog
 from core.names import whole
-from limited.view import POD_MAX, POD_MIN
-from limited.view import PRODUCTS
+from limited.view import DRAFT_PACKS, POD_MAX, POD_MIN, PRODUCTS, CardSet, Catalog
 
 from ..i18n import Translated
 from ..widgets.plain import plain
@@ -81,8 +77,7 @@ def set_options(sets: list[CardSet]) -> list[tuple[Text, str]]:
 
 def direction_text(d: int) -> str:
     """How a pack round passes: +1 to the next seat number (clockwise), -1 back (G-DRAFT-1)."""
-    return (_("clockwise, to the next seat number →") if d > 0
-            else _("counter-clockwise, to the previous seat number ←"))
+    return _("clockwise, to the next seat number →") if d > 0 else _("counter-clockwise, to the previous seat number ←")
 
 
 class PausableClock:
@@ -191,8 +186,7 @@ class DraftSetup(SetupForm):
         yield Label(_("Packs a player (G-DRAFT-2)"))
         yield Select([(str(n), n) for n in DRAFT_PACKS], value=DRAFT_PACKS.start, allow_blank=False, id="packs")
         yield Label(_("Seats at the table"))
-        yield Select([(str(n), n) for n in range(POD_MIN, POD_MAX + 1)], value=POD_MAX, allow_blank=False,
-                     id="seats")
+        yield Select([(str(n), n) for n in range(POD_MIN, POD_MAX + 1)], value=POD_MAX, allow_blank=False, id="seats")
         yield Label(_("Your name"))
         yield Input(_("You"), id="name")
         yield Label(_("Seed (blank: drawn)"))
@@ -202,10 +196,14 @@ class DraftSetup(SetupForm):
 
     def values(self) -> dict:
         name = self.query_one("#name", Input).value.strip() or _("You")
-        return {"set": self.query_one("#set", Select).value, "packs": self.query_one("#packs", Select).value,
-                "seats": self.query_one("#seats", Select).value, "name": name,
-                "seed": parse_seed(self.query_one("#seed", Input).value),
-                "timer": self.query_one("#timer", Switch).value}
+        return {
+            "set": self.query_one("#set", Select).value,
+            "packs": self.query_one("#packs", Select).value,
+            "seats": self.query_one("#seats", Select).value,
+            "name": name,
+            "seed": parse_seed(self.query_one("#seed", Input).value),
+            "timer": self.query_one("#timer", Switch).value,
+        }
 
 
 class SealedSetup(SetupForm):
@@ -220,11 +218,15 @@ class SealedSetup(SetupForm):
         yield Label(_("Set"))
         yield Select(set_options(sets), value=sets[0].code, allow_blank=False, id="set")
         yield Label(_("Product (G-SEALED)"))
-        yield Select([(labels.get(p, p), p) for p in PRODUCTS], value=next(iter(PRODUCTS)), allow_blank=False,
-                     id="product")
+        yield Select(
+            [(labels.get(p, p), p) for p in PRODUCTS], value=next(iter(PRODUCTS)), allow_blank=False, id="product"
+        )
         yield Label(_("Seed (blank: drawn)"))
         yield Input("", id="seed")
 
     def values(self) -> dict:
-        return {"set": self.query_one("#set", Select).value, "product": self.query_one("#product", Select).value,
-                "seed": parse_seed(self.query_one("#seed", Input).value)}
+        return {
+            "set": self.query_one("#set", Select).value,
+            "product": self.query_one("#product", Select).value,
+            "seed": parse_seed(self.query_one("#seed", Input).value),
+        }

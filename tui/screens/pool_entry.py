@@ -26,10 +26,9 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, Label
 
 from core import labels
-from limited.view import ATTRIBUTE_KANJI, CardSet
 from core.errors import LyceeError
 from core.i18n import _, join_sentences, ngettext
-from limited.view import Entry, card_echo, expected_size, parse_text, pool_problems
+from limited.view import ATTRIBUTE_KANJI, CardSet, Entry, card_echo, expected_size, parse_text, pool_problems
 
 from ..i18n import Translated
 from ..widgets.cards import cost_glyphs
@@ -71,8 +70,17 @@ class PoolEntryScreen(Translated, Screen):
         Binding("escape", "close", "Back", id="pool.close"),
     ]
 
-    def __init__(self, cs: CardSet, kind: str, *, name: str, product: str = "", packs: int = 0,
-                 cards: Counter | None = None, record: Callable[[Counter], str] | None = None):
+    def __init__(
+        self,
+        cs: CardSet,
+        kind: str,
+        *,
+        name: str,
+        product: str = "",
+        packs: int = 0,
+        cards: Counter | None = None,
+        record: Callable[[Counter], str] | None = None,
+    ):
         super().__init__()
         self._translate_bindings()
         self.cs = cs
@@ -93,9 +101,15 @@ class PoolEntryScreen(Translated, Screen):
 
     def compose(self) -> ComposeResult:
         yield Label("", id="pe-title", markup=False)
-        yield Label(_("Type a card number and how many, then Enter: 5063 2 (the prefix typed last stays: "
-                      "EV-5007 switches to events). 5063 0 takes a card out. Paste many lines, or Ctrl+O for a "
-                      "file."), id="pe-help", markup=False)
+        yield Label(
+            _(
+                "Type a card number and how many, then Enter: 5063 2 (the prefix typed last stays: "
+                "EV-5007 switches to events). 5063 0 takes a card out. Paste many lines, or Ctrl+O for a "
+                "file."
+            ),
+            id="pe-help",
+            markup=False,
+        )
         yield EntryLine(placeholder=_("number count, e.g. 5063 2"), id="pe-entry")
         yield Label("", id="pe-echo", markup=False)
         yield PlainTable(cursor_type="row", zebra_stripes=True, id="pe-cards")
@@ -111,17 +125,34 @@ class PoolEntryScreen(Translated, Screen):
     # -- drawing ---------------------------------------------------------------------------------
     def redraw(self, cursor: str | None = None) -> None:
         n = sum(self.counts.values())
-        what = _("product {name}", name=labels.product_label(self.product)) if self.kind == "sealed" else \
-            _("{packs} packs drafted", packs=self.packs)
+        what = (
+            _("product {name}", name=labels.product_label(self.product))
+            if self.kind == "sealed"
+            else _("{packs} packs drafted", packs=self.packs)
+        )
         self.query_one("#pe-title", Label).update(
-            _("Pool of {name} · {set} {what} · {n}/{want} cards", name=self.player_name, set=self.cs.code,
-              what=what, n=n, want=self.want))
+            _(
+                "Pool of {name} · {set} {what} · {n}/{want} cards",
+                name=self.player_name,
+                set=self.cs.code,
+                what=what,
+                n=n,
+                want=self.want,
+            )
+        )
         t = self.query_one("#pe-cards", DataTable)
         t.clear()
         for num in sorted(self.counts):
             c = self.cs.card(num)
-            t.add_row(num, c.name, "".join(ATTRIBUTE_KANJI[a] for a in c.attributes) or "-", cost_glyphs(c),
-                      c.rarity, str(self.counts[num]), key=num)
+            t.add_row(
+                num,
+                c.name,
+                "".join(ATTRIBUTE_KANJI[a] for a in c.attributes) or "-",
+                cost_glyphs(c),
+                c.rarity,
+                str(self.counts[num]),
+                key=num,
+            )
         if cursor is not None and cursor in self.counts:
             t.move_cursor(row=sorted(self.counts).index(cursor))
         probs = self.problems()
@@ -196,8 +227,9 @@ class PoolEntryScreen(Translated, Screen):
             try:
                 text = p.read_text(encoding="utf-8-sig")
             except (OSError, UnicodeDecodeError) as err:
-                self.echo(_("cannot read {path}: {why}", path=str(p), why=getattr(err, "strerror", None) or err),
-                          error=True)
+                self.echo(
+                    _("cannot read {path}: {why}", path=str(p), why=getattr(err, "strerror", None) or err), error=True
+                )
                 return
             self.add_text(text, p.name)
 
@@ -233,5 +265,7 @@ class PoolEntryScreen(Translated, Screen):
             if yes:
                 self.dismiss(False)
 
-        self.app.push_screen(Confirm(_("Leave without recording the pool of {name}? What was typed is lost.",
-                                       name=self.player_name)), answer)
+        self.app.push_screen(
+            Confirm(_("Leave without recording the pool of {name}? What was typed is lost.", name=self.player_name)),
+            answer,
+        )

@@ -74,8 +74,9 @@ class PracticeScreen(Translated, Screen):
                 Option(_("b  Deck builder: a deck saved in the library"), id="builder"),
                 Option(_("c  Build timer: deck building for a sealed or draft event"), id="build_clock"),
             )
-            yield Static(_("Saved decks go to the library in the data folder; exports to its decks folder."),
-                         classes="hint")
+            yield Static(
+                _("Saved decks go to the library in the data folder; exports to its decks folder."), classes="hint"
+            )
         yield WholeKeysFooter()
 
     def on_mount(self) -> None:
@@ -100,8 +101,15 @@ class PracticeScreen(Translated, Screen):
         from .draft import DraftScreen
 
         try:
-            screen = DraftScreen(catalog().set(v["set"]), packs=v["packs"], seats=v["seats"], name=v["name"],
-                                 seed=v["seed"], timer=v["timer"], clock=self.clock)
+            screen = DraftScreen(
+                catalog().set(v["set"]),
+                packs=v["packs"],
+                seats=v["seats"],
+                name=v["name"],
+                seed=v["seed"],
+                timer=v["timer"],
+                clock=self.clock,
+            )
         except LyceeError as err:
             self.notify(str(err), severity="error", markup=False)
             return
@@ -137,16 +145,23 @@ class PracticeScreen(Translated, Screen):
         from .draft_table import TableScreen
 
         try:
-            screen = TableScreen(v["names"], set_code=v["set"], packs=v["packs"], cards=v["cards"],
-                                 seed=v["seed"], draw_seats=v["draw"], clock=self.clock)
+            screen = TableScreen(
+                v["names"],
+                set_code=v["set"],
+                packs=v["packs"],
+                cards=v["cards"],
+                seed=v["seed"],
+                draw_seats=v["draw"],
+                clock=self.clock,
+            )
         except LyceeError as err:
             self.notify(str(err), severity="error", markup=False)
             return
         self.app.push_screen(screen)
 
     def action_build_clock(self) -> None:
-        from .dialogs import Prompt
         from .build_timer import BuildTimerScreen, parse_minutes
+        from .dialogs import Prompt
 
         def chosen(text: str | None) -> None:
             minutes = parse_minutes(text)
@@ -158,8 +173,10 @@ class PracticeScreen(Translated, Screen):
 
         from limited.view import DEFAULT_BUILD_MINUTES
 
-        self.app.push_screen(Prompt(_("Deck-building time in minutes (the organizer's choice)"),
-                                    str(DEFAULT_BUILD_MINUTES["sealed"])), chosen)
+        self.app.push_screen(
+            Prompt(_("Deck-building time in minutes (the organizer's choice)"), str(DEFAULT_BUILD_MINUTES["sealed"])),
+            chosen,
+        )
 
     def action_builder(self) -> None:
         from .deckbuilder import DeckBuilderScreen, Library, LibraryDialog
@@ -171,8 +188,11 @@ class PracticeScreen(Translated, Screen):
             self.notify(str(err), severity="error", markup=False)
             return
         if not docs:
-            self.notify(_("No saved decks yet: draft or open a sealed pool, build, then Ctrl+S."),
-                        severity="warning", markup=False)
+            self.notify(
+                _("No saved decks yet: draft or open a sealed pool, build, then Ctrl+S."),
+                severity="warning",
+                markup=False,
+            )
             return
 
         def chosen(doc: dict | None) -> None:

@@ -8,11 +8,10 @@ and the seed is shown so the same pool can be opened again
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import ClassVar
-
 import random
 from collections import Counter
+from pathlib import Path
+from typing import ClassVar
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -22,15 +21,14 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Label, Static
 
-from limited.view import ATTRIBUTES, CardSet
 from core.i18n import _
 from core.labels import product_label
-from limited.view import PRODUCTS, open_sealed
+from limited.view import ATTRIBUTES, PRODUCTS, CardSet, open_sealed
 
-from ..widgets.plain import PlainTable
 from ..i18n import Translated
 from ..widgets.cards import card_cells, card_columns, pool_charts
 from ..widgets.footer import WholeKeysFooter
+from ..widgets.plain import PlainTable
 
 TCSS = Path(__file__).with_name("sealed.tcss")  # this module's screens and dialogs
 
@@ -65,20 +63,34 @@ class SealedScreen(Translated, Screen):
                 yield Label(_("Opened"), classes="section")
                 yield Static(self._packs_text(), id="packs", markup=False)
                 yield Static(pool_charts([self.cs.card(n) for n in self.pool.cards]), id="pool-charts", markup=False)
-        yield Label(_("b builds a 40-card deck from this pool (G-SEALED); the same seed opens the same pool."),
-                    id="message", classes="hint")
+        yield Label(
+            _("b builds a 40-card deck from this pool (G-SEALED); the same seed opens the same pool."),
+            id="message",
+            classes="hint",
+        )
         yield WholeKeysFooter()
 
     def _title(self) -> str:
         """The header: the set's version is left out when the whole line would
         not fit (issue 29 item 11: at 80 columns the seed was cut)."""
         n_st, n_bo = PRODUCTS[self.product]
-        full = _("Sealed practice · {set} ({version}) · {st} starter(s) + {bo} booster(s) · seed {seed}",
-                 set=self.cs.code, version=self.cs.version, st=n_st, bo=n_bo, seed=self.seed)
+        full = _(
+            "Sealed practice · {set} ({version}) · {st} starter(s) + {bo} booster(s) · seed {seed}",
+            set=self.cs.code,
+            version=self.cs.version,
+            st=n_st,
+            bo=n_bo,
+            seed=self.seed,
+        )
         if cell_len(full) + 2 <= self.app.size.width:
             return full
-        return _("Sealed practice · {set} · {st} starter(s) + {bo} booster(s) · seed {seed}",
-                 set=self.cs.code, st=n_st, bo=n_bo, seed=self.seed)
+        return _(
+            "Sealed practice · {set} · {st} starter(s) + {bo} booster(s) · seed {seed}",
+            set=self.cs.code,
+            st=n_st,
+            bo=n_bo,
+            seed=self.seed,
+        )
 
     def _packs_text(self) -> Text:
         t = Text()
@@ -116,21 +128,35 @@ class SealedScreen(Translated, Screen):
         t.clear(columns=True)
         t.add_columns("#", *card_columns(with_type=not narrow))
         counts = Counter(self.pool.cards)
-        order = sorted(counts, key=lambda n: ([ATTRIBUTES.index(a) for a in self.cs.card(n).attributes],
-                                              self.cs.card(n).total_cost, n))
+        order = sorted(
+            counts,
+            key=lambda n: ([ATTRIBUTES.index(a) for a in self.cs.card(n).attributes], self.cs.card(n).total_cost, n),
+        )
         for num in order:
-            t.add_row(Text(str(counts[num]), justify="right"), *card_cells(self.cs.card(num), with_type=not narrow),
-                      key=num)
+            t.add_row(
+                Text(str(counts[num]), justify="right"), *card_cells(self.cs.card(num), with_type=not narrow), key=num
+            )
         if row:
             t.move_cursor(row=row)
 
     def action_build(self) -> None:
         from .deckbuilder import DeckBuilderScreen
 
-        self.app.push_screen(DeckBuilderScreen(self.cs, "sealed", self.pool.cards, seed=self.seed,
-                                               product=self.product,
-                                               name=_("{set} sealed {product} {seed}", set=self.cs.code,
-                                                      product=product_label(self.product), seed=self.seed)))
+        self.app.push_screen(
+            DeckBuilderScreen(
+                self.cs,
+                "sealed",
+                self.pool.cards,
+                seed=self.seed,
+                product=self.product,
+                name=_(
+                    "{set} sealed {product} {seed}",
+                    set=self.cs.code,
+                    product=product_label(self.product),
+                    seed=self.seed,
+                ),
+            )
+        )
 
     def action_again(self) -> None:
         from .limited_kit import SealedSetup, catalog

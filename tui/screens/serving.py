@@ -19,9 +19,9 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
+from core import readmodel
 from core.errors import LyceeError
 from core.i18n import _
-from core import readmodel
 
 from ..i18n import Translated
 
@@ -116,8 +116,11 @@ class ServingDialog(Translated, ModalScreen[str | None]):
                         yield Label(Text(line), classes="hint exposure")
                     # the whole instruction in a label that wraps; the box's placeholder stays short
                     # (issue 11: the long placeholder was cut at 80 columns)
-                    yield Label(_("announcement for the TV and phones; Enter posts, empty Enter clears"),
-                                id="announce-hint", classes="hint")
+                    yield Label(
+                        _("announcement for the TV and phones; Enter posts, empty Enter clears"),
+                        id="announce-hint",
+                        classes="hint",
+                    )
                     yield Input(placeholder=_("announcement"), id="announce", max_length=140)
                     yield Label("", id="publish-status", classes="hint")
                     # one-row buttons on a small terminal: the addresses and who can read stay in view
@@ -136,8 +139,11 @@ class ServingDialog(Translated, ModalScreen[str | None]):
         ev = self.desk.event
         shown = readmodel.published_rounds(ev)
         if ev.hold_pairings:
-            text = _("new rounds are held until published; round {r} is up", r=shown) if shown else \
-                _("new rounds are held until published")
+            text = (
+                _("new rounds are held until published; round {r} is up", r=shown)
+                if shown
+                else _("new rounds are held until published")
+            )
         else:
             text = _("rounds are published on pairing")
         self.query_one("#publish-status", Label).update(Text(text))

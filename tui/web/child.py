@@ -10,14 +10,14 @@ import threading
 
 
 def main(argv: list[str]) -> int:
+    import json
+
     from core import i18n
     from core.errors import LyceeError
     from core.store import DataDir
 
     from .feed import Feed, FileSource
     from .server import WebServer
-
-    import json
 
     data, eid, host, port, lang, options = argv
     if hasattr(os, "nice"):
@@ -28,8 +28,13 @@ def main(argv: list[str]) -> int:
         from core.door import ReachingWriter
 
         # the app holds the event: the pages' writes (phone reports) go through its door (issue 26)
-        srv = WebServer(Feed(FileSource(DataDir(data), eid)), host=host, port=int(port),
-                        writer=ReachingWriter(DataDir(data), eid), **opts)
+        srv = WebServer(
+            Feed(FileSource(DataDir(data), eid)),
+            host=host,
+            port=int(port),
+            writer=ReachingWriter(DataDir(data), eid),
+            **opts,
+        )
     except LyceeError as err:
         print(f"ERR {err}", flush=True)
         return 2

@@ -46,8 +46,14 @@ def normal(address: str) -> str:
 class Gate:
     """Open connections by remote address, and the caps (see the module)."""
 
-    def __init__(self, per_address: int | None = 16, max_connections: int = 4000, reserve: int = 64,
-                 own: Iterable[str] = (), waiting: int = 256):
+    def __init__(
+        self,
+        per_address: int | None = 16,
+        max_connections: int = 4000,
+        reserve: int = 64,
+        own: Iterable[str] = (),
+        waiting: int = 256,
+    ):
         self.per_address = per_address
         self.max_connections = max_connections
         self.reserve = min(reserve, max_connections)

@@ -74,7 +74,7 @@ class FileSource:
             data = path.read_bytes()
         except OSError:
             data = b""
-        if c is not None and data[:1] != b"{" and len(data) >= c[0] and data[c[0] - len(c[1]):c[0]] == c[1]:
+        if c is not None and data[:1] != b"{" and len(data) >= c[0] and data[c[0] - len(c[1]) : c[0]] == c[1]:
             new = scan(data, start=c[0], after_seq=c[2])
             acts = new.actions
             if new.damage is None and not any(a.get("type") in ("undo", "import") for a in acts):
@@ -87,7 +87,7 @@ class FileSource:
                 if ev is not None:
                     if new.records:
                         last = new.records[-1]
-                        self._tail = (last.end, data[last.start:last.end], last.actions[-1]["seq"], ev)
+                        self._tail = (last.end, data[last.start : last.end], last.actions[-1]["seq"], ev)
                     return ev
         ev = self.datadir.read(self.event_id)
         self._tail = None
@@ -99,7 +99,7 @@ class FileSource:
             whole = scan(data)
             if whole.damage is None and whole.records:
                 last = whole.records[-1]
-                self._tail = (last.end, data[last.start:last.end], last.actions[-1]["seq"], ev)
+                self._tail = (last.end, data[last.start : last.end], last.actions[-1]["seq"], ev)
         return ev
 
 

@@ -112,12 +112,14 @@ def cookie_of(headers) -> str | None:
 
 
 def _head(t: pages.T, event_name: str, title: str) -> str:
-    return (f'<!doctype html><html lang="{t.lang}"><head><meta charset="utf-8">'
-            '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            '<meta name="referrer" content="no-referrer">'
-            f'<title>{esc(event_name)} · {esc(title)}</title>'
-            '<link rel="stylesheet" href="/static/app.css">'
-            '<script src="/static/judge.js" defer></script></head>')
+    return (
+        f'<!doctype html><html lang="{t.lang}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<meta name="referrer" content="no-referrer">'
+        f"<title>{esc(event_name)} · {esc(title)}</title>"
+        '<link rel="stylesheet" href="/static/app.css">'
+        '<script src="/static/judge.js" defer></script></head>'
+    )
 
 
 def _switch(t: pages.T) -> str:
@@ -127,32 +129,34 @@ def _switch(t: pages.T) -> str:
 
 
 def _words(t: pages.T) -> str:
-    words = {"offline": t._("Not sent: no connection to the desk. Try again."),
-             "error": t._("Not done: {error}")}
+    words = {"offline": t._("Not sent: no connection to the desk. Try again."), "error": t._("Not done: {error}")}
     return "".join(f' data-{k}="{esc(v)}"' for k, v in words.items())
 
 
 def signin_page(t: pages.T, event_name: str, token: str) -> str:
-    return (_head(t, event_name, t._("Judge sign-in")) +
-            f'<body data-page="judge"><header><h1>{esc(event_name)}</h1>{_switch(t)}</header>'
-            f'<main><h2>{esc(t._("Judge sign-in"))}</h2>'
-            f'<form id="signin" class="judge" data-token="{esc(token)}"{_words(t)} autocomplete="off">'
-            f'<p><label for="name">{esc(t._("Your name (as on the event staff)"))}</label>'
-            '<input id="name" name="name" maxlength="80" autocomplete="username" required></p>'
-            f'<p><label for="pin">{esc(t._("PIN (from lycee staff EVENT pin NAME, or F2 in the settings)"))}</label>'
-            '<input id="pin" name="pin" type="password" maxlength="16" inputmode="numeric" '
-            'autocomplete="current-password" required></p>'
-            f'<p><button type="submit">{esc(t._("Sign in"))}</button></p>'
-            '<p class="state" role="status" aria-live="polite"></p></form></main>'
-            f'<footer>{esc(t._("For the organizer and the judges: the desk gives each a PIN."))}</footer>'
-            '</body></html>')
+    return (
+        _head(t, event_name, t._("Judge sign-in"))
+        + f'<body data-page="judge"><header><h1>{esc(event_name)}</h1>{_switch(t)}</header>'
+        f"<main><h2>{esc(t._('Judge sign-in'))}</h2>"
+        f'<form id="signin" class="judge" data-token="{esc(token)}"{_words(t)} autocomplete="off">'
+        f'<p><label for="name">{esc(t._("Your name (as on the event staff)"))}</label>'
+        '<input id="name" name="name" maxlength="80" autocomplete="username" required></p>'
+        f'<p><label for="pin">{esc(t._("PIN (from lycee staff EVENT pin NAME, or F2 in the settings)"))}</label>'
+        '<input id="pin" name="pin" type="password" maxlength="16" inputmode="numeric" '
+        'autocomplete="current-password" required></p>'
+        f'<p><button type="submit">{esc(t._("Sign in"))}</button></p>'
+        '<p class="state" role="status" aria-live="polite"></p></form></main>'
+        f"<footer>{esc(t._('For the organizer and the judges: the desk gives each a PIN.'))}</footer>"
+        "</body></html>"
+    )
 
 
 def _player_options(ev, m) -> str:
     from core.event.lookups import player_name
 
-    return "".join(f'<option value="{esc(pid)}">{esc(player_name(ev, pid))}</option>'
-                   for pid in (m.p1, m.p2) if pid is not None)
+    return "".join(
+        f'<option value="{esc(pid)}">{esc(player_name(ev, pid))}</option>' for pid in (m.p1, m.p2) if pid is not None
+    )
 
 
 def _table(t: pages.T, ev, rnd, m) -> str:
@@ -163,29 +167,39 @@ def _table(t: pages.T, ev, rnd, m) -> str:
     result = match_text(m) if m.reported else "—"
     ext = f" +{m.extension}" if m.extension else ""
     checked = {c.player for c in rnd.checkins}
-    seen = "".join(f'<li>{esc(player_name(ev, pid))}: '
-                   f'{esc(t._("checked in") if pid in checked else t._("not checked in"))}</li>'
-                   for pid in (m.p1, m.p2) if pid is not None)
-    head = (f'<summary>{esc(t._("Table {t}", t=m.table))} · {esc(p1)} — {esc(p2)} · '
-            f'<b>{esc(result)}</b>{esc(ext)}</summary>')
+    seen = "".join(
+        f"<li>{esc(player_name(ev, pid))}: {esc(t._('checked in') if pid in checked else t._('not checked in'))}</li>"
+        for pid in (m.p1, m.p2)
+        if pid is not None
+    )
+    head = (
+        f"<summary>{esc(t._('Table {t}', t=m.table))} · {esc(p1)} — {esc(p2)} · "
+        f"<b>{esc(result)}</b>{esc(ext)}</summary>"
+    )
     if m.is_bye:  # nothing to rule on: a line, not a table to open
         return f'<p class="table bye">{esc(t._("Table {t}", t=m.table))} · {esc(p1)} · {esc(t._("bye"))}</p>'
     tbl = f' data-table="{m.table}"'
     correct = "1" if m.reported else "0"
-    reason = (f'<label>{esc(t._("Reason for the correction (kept in the log)"))}'
-              '<input name="reason" maxlength="200" required></label>') if m.reported else ""
+    reason = (
+        (
+            f"<label>{esc(t._('Reason for the correction (kept in the log)'))}"
+            '<input name="reason" maxlength="200" required></label>'
+        )
+        if m.reported
+        else ""
+    )
     send = t._("Correct the result") if m.reported else t._("Record the result")
     opts = _player_options(ev, m)
     return (
         f'<details class="table" id="table-{m.table}">{head}<ul class="seen">{seen}</ul>'
         f'<form class="op" data-op="result"{tbl} data-correct="{correct}">'
-        f'<label>{esc(t._("Result: {name} won-lost (won-lost-drawn)", name=p1))}'
+        f"<label>{esc(t._('Result: {name} won-lost (won-lost-drawn)', name=p1))}"
         '<input name="result" maxlength="8" inputmode="numeric" placeholder="2-1" required></label>'
         f'<label class="check"><input type="checkbox" name="time_called"> '
-        f'{esc(t._("Time was called at this table (G-BO3-TIME)"))}</label>{reason}'
+        f"{esc(t._('Time was called at this table (G-BO3-TIME)'))}</label>{reason}"
         f'<button type="submit">{esc(send)}</button><span class="state" role="status"></span></form>'
         f'<form class="op" data-op="extend"{tbl}>'
-        f'<label>{esc(t._("Time extension (minutes, G-TIME)"))}'
+        f"<label>{esc(t._('Time extension (minutes, G-TIME)'))}"
         '<input name="minutes" type="number" min="1" max="60" value="3" required></label>'
         f'<button type="submit">{esc(t._("Give the extension"))}</button>'
         '<span class="state" role="status"></span></form>'
@@ -200,27 +214,29 @@ def _table(t: pages.T, ev, rnd, m) -> str:
         f'<button type="submit">{esc(t._("Issue"))}</button><span class="state" role="status"></span></form>'
         f'<form class="op" data-op="deck_check"{tbl}>'
         f'<label>{esc(t._("Deck check (G-DECKLIST)"))}<select name="player">{opts}</select></label>'
-        f'<label>{esc(t._("The deck presented (decklist text; blank: as registered)"))}'
+        f"<label>{esc(t._('The deck presented (decklist text; blank: as registered)'))}"
         '<textarea name="deck" rows="3" maxlength="8000"></textarea></label>'
         f'<button type="submit">{esc(t._("Record the deck check"))}</button>'
         '<span class="state" role="status"></span></form>'
-        '</details>')
+        "</details>"
+    )
 
 
 def judge_page(t: pages.T, ev, name: str, token: str) -> str:
     rnd = ev.current_round
     if rnd is None:
-        body = f'<p>{esc(t._("No round has been paired yet."))}</p>'
+        body = f"<p>{esc(t._('No round has been paired yet.'))}</p>"
     else:
-        body = (f'<h2>{esc(t._("Round {r}", r=rnd.number))}</h2>'
-                + "".join(_table(t, ev, rnd, m) for m in rnd.matches))
-    return (_head(t, ev.name, t._("Judge")) +
-            f'<body data-page="judge"><header><h1>{esc(ev.name)}</h1>{_switch(t)}</header>'
-            f'<main id="judge" data-token="{esc(token)}"{_words(t)}>'
-            f'<p class="who">{esc(t._("Signed in as {name}", name=name))} '
-            f'<button type="button" id="signout">{esc(t._("Sign out"))}</button></p>'
-            '<p id="done" role="status" aria-live="polite"></p>'
-            f'{body}</main></body></html>')
+        body = f"<h2>{esc(t._('Round {r}', r=rnd.number))}</h2>" + "".join(_table(t, ev, rnd, m) for m in rnd.matches)
+    return (
+        _head(t, ev.name, t._("Judge"))
+        + f'<body data-page="judge"><header><h1>{esc(ev.name)}</h1>{_switch(t)}</header>'
+        f'<main id="judge" data-token="{esc(token)}"{_words(t)}>'
+        f'<p class="who">{esc(t._("Signed in as {name}", name=name))} '
+        f'<button type="button" id="signout">{esc(t._("Sign out"))}</button></p>'
+        '<p id="done" role="status" aria-live="polite"></p>'
+        f"{body}</main></body></html>"
+    )
 
 
 # -- the routes ---------------------------------------------------------------------------------------
@@ -281,8 +297,9 @@ class JudgeApi:
             return refused
         who = address(request)
         if self.wrong.blocked(who):
-            return refusal(429, t._("too many wrong PINs from this network: wait ten minutes, or ask the desk"),
-                           self.wrong.window)
+            return refusal(
+                429, t._("too many wrong PINs from this network: wait ten minutes, or ask the desk"), self.wrong.window
+            )
         try:
             doc = await json_body(request, 1024)
             name, pin = doc["name"], doc["pin"]
@@ -297,8 +314,9 @@ class JudgeApi:
             return refusal(403, t._("wrong name or PIN: ask the desk for your PIN (lycee staff EVENT pin NAME)"))
         sid, end = self.sessions.open(found)
         out = JSONResponse({"status": "signed-in", "name": found}, headers={"Cache-Control": "no-store"})
-        out.set_cookie(COOKIE, sid, expires=datetime.fromtimestamp(end, timezone.utc), path="/", httponly=True,
-                       samesite="strict")
+        out.set_cookie(
+            COOKIE, sid, expires=datetime.fromtimestamp(end, timezone.utc), path="/", httponly=True, samesite="strict"
+        )
         return out
 
     async def signout(self, request):
@@ -328,7 +346,7 @@ class JudgeApi:
         try:
             doc = await json_body(request, MAX_BODY)
         except (ValueError, TypeError):
-            return refusal(400, t._("give JSON {\"op\": ..., \"table\": T, ...}"))
+            return refusal(400, t._('give JSON {"op": ..., "table": T, ...}'))
         ev = await asyncio.to_thread(lambda: self.writer.event)
         if pin_staff(ev, session.name) is None:  # taken off the staff since signing in
             self.sessions.close(cookie_of(request.headers))
@@ -339,8 +357,14 @@ class JudgeApi:
             return refusal(400, str(err))
         method, args, kwargs, say = call
         try:
-            out = await asyncio.to_thread(self.writer.call, method, *args, actor=f"judge {session.name} (phone)",
-                                          device=address(request), **kwargs)
+            out = await asyncio.to_thread(
+                self.writer.call,
+                method,
+                *args,
+                actor=f"judge {session.name} (phone)",
+                device=address(request),
+                **kwargs,
+            )
         except LyceeError as err:
             return refusal(409, str(err))
         return JSONResponse({"status": "done", "message": say(out)}, headers={"Cache-Control": "no-store"})
@@ -399,13 +423,15 @@ def plan(t: pages.T, ev, name: str, doc: dict):
                 raise LyceeError(t._("a correction needs its reason (kept in the log)"))
             head = ev.staff.head_judge and _same_name(name, ev.staff.head_judge)
             by = name if correct and (head or (m.reported and protected_reason(ev, rnd, m) is not None)) else None
-            return ("record", (table, result), {"correct": correct, "correct_by": by, "time_called": time_called,
-                                                "reason": reason},
-                    lambda _ev: t._("Table {t}: {result} recorded", t=table, result=result))
+            return (
+                "record",
+                (table, result),
+                {"correct": correct, "correct_by": by, "time_called": time_called, "reason": reason},
+                lambda _ev: t._("Table {t}: {result} recorded", t=table, result=result),
+            )
         if op == "extend":
             minutes = _whole(doc, "minutes", 1, 60)
-            return ("extend", (table, minutes), {},
-                    lambda _ev: t._("Table {t}: {n} more minutes", t=table, n=minutes))
+            return ("extend", (table, minutes), {}, lambda _ev: t._("Table {t}: {n} more minutes", t=table, n=minutes))
         if op == "checkin":
             return ("checkin", (pid,), {}, lambda _ev: t._("{name} checked in", name=who))
         if op == "penalty":
@@ -413,14 +439,19 @@ def plan(t: pages.T, ev, name: str, doc: dict):
             if level not in ("notice", "warning"):
                 raise LyceeError(t._("choose a notice or a warning"))
             reason = _text(doc, "reason", 200)
-            return ("penalty", (pid, level, reason), {"by": name, "table": table, "round_number": rnd.number},
-                    lambda _ev: t._("{level} for {name} recorded", level=t._(level), name=who))
+            return (
+                "penalty",
+                (pid, level, reason),
+                {"by": name, "table": table, "round_number": rnd.number},
+                lambda _ev: t._("{level} for {name} recorded", level=t._(level), name=who),
+            )
         deck = _text(doc, "deck", 8000)
 
         def said(lines) -> str:
             if not lines:
                 return t._("Deck check of {name}: the deck matches the registered list", name=who)
             return t._("Deck check of {name}: {n} difference(s) recorded", name=who, n=len(lines))
+
         return ("deck_check_text", (pid, deck), {"by": name}, said)
     except ValueError as err:
         raise LyceeError(t._("{field}: not a value this page sends", field=str(err))) from None

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import html
 
-from core.rules.clock import remaining, to_datetime
-from core.i18n import catalog
 from core.event.model import Event, Match
+from core.i18n import catalog
 from core.reports.exports import UNREAD_NOTE, by_name_order, unread_count
+from core.rules.clock import remaining, to_datetime
 from core.rules.publish import find_players, latest_announcement, search_key, standings_event, standings_round
 
 PAGES = ("find", "tables", "names", "standings", "bracket", "tv")
@@ -128,16 +128,20 @@ def clock_html(t: T, ev: Event, now: float, big: bool = False, table: Match | No
     if rnd is not None and finished(ev):
         return ""
     if rnd is None or rnd.clock is None:
-        return (f'<p class="{cls}" data-state="idle">{label}'
-                f'<span class="time">--:--</span> <span class="note">{esc(t._("clock not started"))}</span></p>')
+        return (
+            f'<p class="{cls}" data-state="idle">{label}'
+            f'<span class="time">--:--</span> <span class="note">{esc(t._("clock not started"))}</span></p>'
+        )
     st = rnd.clock
     left = (remaining(st, to_datetime(now)) or 0.0) + (table.extension * 60 if table is not None else 0)
     state = "paused" if st.paused else "running"
     end_ms = int((now + left) * 1000)
     note = t._("paused") if st.paused else ""
-    return (f'<p class="{cls}" data-state="{state}" data-end="{end_ms}" data-left="{left:.1f}" '
-            f'data-up="{esc(t._("time is up"))}">{label}'
-            f'<span class="time">{_fmt(left)}</span> <span class="note">{esc(note)}</span></p>')
+    return (
+        f'<p class="{cls}" data-state="{state}" data-end="{end_ms}" data-left="{left:.1f}" '
+        f'data-up="{esc(t._("time is up"))}">{label}'
+        f'<span class="time">{_fmt(left)}</span> <span class="note">{esc(note)}</span></p>'
+    )
 
 
 def _fmt(left: float) -> str:
@@ -203,8 +207,7 @@ def search_index(ev: Event) -> SearchIndex:
     return SearchIndex(ev)
 
 
-def find_hits(ev: Event, q: str, index: SearchIndex | None = None,
-              limit: int = HITS) -> list[tuple[str, Match | None]]:
+def find_hits(ev: Event, q: str, index: SearchIndex | None = None, limit: int = HITS) -> list[tuple[str, Match | None]]:
     """As core.rules.publish.find_players (name or reading contains the
     query, registration order), over a :class:`SearchIndex`."""
     key = search_key(q)
@@ -215,8 +218,14 @@ def find_hits(ev: Event, q: str, index: SearchIndex | None = None,
     return index.find(key, limit)
 
 
-def find_part(t: T, ev: Event, q: str, now: float, hits: list[tuple[str, Match | None]] | None = None,
-              index: SearchIndex | None = None) -> str:
+def find_part(
+    t: T,
+    ev: Event,
+    q: str,
+    now: float,
+    hits: list[tuple[str, Match | None]] | None = None,
+    index: SearchIndex | None = None,
+) -> str:
     """The find-my-table part: each matching player's card, the result from
     that player's side; a table with an extension gets its own clock.  With
     ``index`` the head and each card are made once per version and language
@@ -226,7 +235,10 @@ def find_part(t: T, ev: Event, q: str, now: float, hits: list[tuple[str, Match |
     if head is None:
         head = pieces[(t.lang,)] = clock_html(t, ev, now) + announcement_html(t, ev)
     if not search_key(q):
-        return head + f'<p class="hint">{esc(t._("Type part of your name: kana or kanji, any width, spaces do not matter."))}</p>'
+        return (
+            head
+            + f'<p class="hint">{esc(t._("Type part of your name: kana or kanji, any width, spaces do not matter."))}</p>'
+        )
     if hits is None:
         hits = find_hits(ev, q, index)
     if not hits:
@@ -249,13 +261,17 @@ def _card(t: T, ev: Event, pid: str, m: Match | None, now: float) -> str:
     elif m is None:
         line = esc(t._("not paired in round {r}", r=rnd.number))
     elif m.p2 is None:
-        line = (f'<span class="where">{esc(t._("Round {r}", r=rnd.number))}</span> '
-                f'<span class="bye">{esc(t._("bye"))}</span>')
+        line = (
+            f'<span class="where">{esc(t._("Round {r}", r=rnd.number))}</span> '
+            f'<span class="bye">{esc(t._("bye"))}</span>'
+        )
     else:
         opp = m.p2 if m.p1 == pid else m.p1
-        line = (f'<span class="where">{esc(t._("Round {r}", r=rnd.number))} · '
-                f'<b class="table">{esc(t._("Table {n}", n=m.table))}</b></span> '
-                f'<span class="opp">{esc(t._("vs {name}", name=_name(ev, opp)))}</span>')
+        line = (
+            f'<span class="where">{esc(t._("Round {r}", r=rnd.number))} · '
+            f'<b class="table">{esc(t._("Table {n}", n=m.table))}</b></span> '
+            f'<span class="opp">{esc(t._("vs {name}", name=_name(ev, opp)))}</span>'
+        )
         res = result_for(t, m, pid)
         if res:
             line += f' <span class="res">{esc(res)}</span>'
@@ -269,12 +285,15 @@ def tables_part(t: T, ev: Event, now: float) -> str:
     rnd = ev.current_round
     if rnd is None:
         return "".join(out)
-    out.append(f'<table class="pairings"><thead><tr><th>{esc(t._("Table"))}</th><th>{esc(t._("Player 1"))}</th>'
-               f'<th>{esc(t._("Player 2"))}</th><th>{esc(t._("Result (player 1 first)"))}</th></tr></thead><tbody>')
+    out.append(
+        f'<table class="pairings"><thead><tr><th>{esc(t._("Table"))}</th><th>{esc(t._("Player 1"))}</th>'
+        f"<th>{esc(t._('Player 2'))}</th><th>{esc(t._('Result (player 1 first)'))}</th></tr></thead><tbody>"
+    )
     for m in sorted(rnd.matches, key=lambda m: m.table):
-        p2 = esc(_name(ev, m.p2)) if m.p2 else f'<i>{esc(t._("(bye)"))}</i>'
-        out.append(f"<tr><td>{m.table}</td><td>{esc(_name(ev, m.p1))}</td><td>{p2}</td>"
-                   f"<td>{esc(_result(t, m))}</td></tr>")
+        p2 = esc(_name(ev, m.p2)) if m.p2 else f"<i>{esc(t._('(bye)'))}</i>"
+        out.append(
+            f"<tr><td>{m.table}</td><td>{esc(_name(ev, m.p1))}</td><td>{p2}</td><td>{esc(_result(t, m))}</td></tr>"
+        )
     out.append("</tbody></table>")
     return "".join(out)
 
@@ -283,8 +302,10 @@ def _by_name(ev: Event) -> list[tuple[str, str, int, str | None, Match]]:
     """Every seat of the current round in the one by-name order of every face
     (core.reports.exports.by_name_order, core.names.name_sort_key: 五十音 by
     reading, docs/names.md): (player id, name, table, opponent's name, match)."""
-    return [(me, _name(ev, me), m.table, _name(ev, opp) if opp else None, m)
-            for me, opp, m in by_name_order(ev, ev.current_round)]
+    return [
+        (me, _name(ev, me), m.table, _name(ev, opp) if opp else None, m)
+        for me, opp, m in by_name_order(ev, ev.current_round)
+    ]
 
 
 def _note_html(t: T, ev: Event) -> str:
@@ -297,10 +318,12 @@ def names_part(t: T, ev: Event, now: float) -> str:
     out = [clock_html(t, ev, now), announcement_html(t, ev), f"<h2>{esc(_round_title(t, ev))}</h2>"]
     if ev.current_round is None:
         return "".join(out)
-    out.append(f'<table class="pairings"><thead><tr><th>{esc(t._("Name"))}</th><th>{esc(t._("Table"))}</th>'
-               f'<th>{esc(t._("Opponent"))}</th><th>{esc(t._("Result"))}</th></tr></thead><tbody>')
+    out.append(
+        f'<table class="pairings"><thead><tr><th>{esc(t._("Name"))}</th><th>{esc(t._("Table"))}</th>'
+        f"<th>{esc(t._('Opponent'))}</th><th>{esc(t._('Result'))}</th></tr></thead><tbody>"
+    )
     for pid, name, table, opp, m in _by_name(ev):
-        o = esc(opp) if opp is not None else f'<i>{esc(t._("(bye)"))}</i>'
+        o = esc(opp) if opp is not None else f"<i>{esc(t._('(bye)'))}</i>"
         out.append(f"<tr><td>{esc(name)}</td><td>{table}</td><td>{o}</td><td>{esc(result_for(t, m, pid))}</td></tr>")
     out.append("</tbody></table>")
     out.append(_note_html(t, ev))
@@ -330,8 +353,14 @@ def _tb(row: dict, tb: str) -> str:
     return str(v) if tb == "op" else f"{v * 100:.1f}"
 
 
-def standings_part(t: T, ev: Event, now: float, q: str = "", doc: tuple[int, dict | None] | None = None,
-                   index: SearchIndex | None = None) -> str:
+def standings_part(
+    t: T,
+    ev: Event,
+    now: float,
+    q: str = "",
+    doc: tuple[int, dict | None] | None = None,
+    index: SearchIndex | None = None,
+) -> str:
     """The standings after the newest complete round with the event's own
     tiebreakers (its chain, in order); ``q`` marks the searcher's own rows
     (class ``me``) and repeats them above the table.  ``doc``: the
@@ -339,8 +368,10 @@ def standings_part(t: T, ev: Event, now: float, q: str = "", doc: tuple[int, dic
     out = [clock_html(t, ev, now), announcement_html(t, ev)]
     n, table = doc if doc is not None else standings_doc(ev)
     if table is None:
-        out.append(f'<h2>{esc(t._("Standings"))}</h2><p class="hint">'
-                   f'{esc(t._("Standings appear here once a round is complete."))}</p>')
+        out.append(
+            f'<h2>{esc(t._("Standings"))}</h2><p class="hint">'
+            f"{esc(t._('Standings appear here once a round is complete.'))}</p>"
+        )
         return "".join(out)
     final = bool(table.get("final"))
     if final:
@@ -356,27 +387,38 @@ def standings_part(t: T, ev: Event, now: float, q: str = "", doc: tuple[int, dic
     rows = []
     for r in table["standings"]:
         rank = r.get("place", r["rank"]) if final else r["rank"]
-        status = "" if r["status"] == "active" else f' <small>({esc(t._(r["status"]))})</small>'
+        status = "" if r["status"] == "active" else f" <small>({esc(t._(r['status']))})</small>"
         tbs = "".join(f'<td class="tb">{esc(_tb(r, tb))}</td>' for tb in chain)
         cls = ' class="me"' if r["id"] in mine else ""
-        row = (f'<tr{cls}><td>{esc(rank)}</td><td>{esc(r["name"])}{status}</td>'
-               f'<td>{esc(r["points"])}</td><td>{esc(r["record"])}</td>{tbs}</tr>')
+        row = (
+            f"<tr{cls}><td>{esc(rank)}</td><td>{esc(r['name'])}{status}</td>"
+            f"<td>{esc(r['points'])}</td><td>{esc(r['record'])}</td>{tbs}</tr>"
+        )
         rows.append((r["id"] in mine, row))
-    heads = (f'<thead><tr><th>{esc(t._("Rank"))}</th><th>{esc(t._("Name"))}</th><th>{esc(t._("Points"))}</th>'
-             f'<th>{esc(t._("Record"))}</th>'
-             + "".join(f'<th class="tb" title="{esc(t._("Tiebreakers"))}">{TIEBREAKER_HEADS[tb]}</th>'
-                       for tb in chain) + "</tr></thead>")
+    heads = (
+        f"<thead><tr><th>{esc(t._('Rank'))}</th><th>{esc(t._('Name'))}</th><th>{esc(t._('Points'))}</th>"
+        f"<th>{esc(t._('Record'))}</th>"
+        + "".join(f'<th class="tb" title="{esc(t._("Tiebreakers"))}">{TIEBREAKER_HEADS[tb]}</th>' for tb in chain)
+        + "</tr></thead>"
+    )
     if key:
         own = [html_row for me, html_row in rows if me]
         if own:
-            out.append(f'<div class="wide"><table class="standings own" aria-label="{esc(t._("Your row"))}">'
-                       f'{heads}<tbody>' + "".join(own) + "</tbody></table></div>")
+            out.append(
+                f'<div class="wide"><table class="standings own" aria-label="{esc(t._("Your row"))}">'
+                f"{heads}<tbody>" + "".join(own) + "</tbody></table></div>"
+            )
         else:
             out.append(f'<p class="none">{esc(t._("No player matches {q}.", q=q))}</p>')
     if chain:
-        out.append(f'<p class="hint">{esc(t._("Ties are broken by {order}.", order=" > ".join(TIEBREAKER_HEADS[tb] for tb in chain)))}</p>')
-    out.append(f'<div class="wide"><table class="standings">{heads}<tbody>' + "".join(r for _me, r in rows)
-               + "</tbody></table></div>")
+        out.append(
+            f'<p class="hint">{esc(t._("Ties are broken by {order}.", order=" > ".join(TIEBREAKER_HEADS[tb] for tb in chain)))}</p>'
+        )
+    out.append(
+        f'<div class="wide"><table class="standings">{heads}<tbody>'
+        + "".join(r for _me, r in rows)
+        + "</tbody></table></div>"
+    )
     return "".join(out)
 
 
@@ -397,15 +439,17 @@ def bracket_part(t: T, ev: Event, now: float) -> str:
 
     out.append('<div class="bracket">')
     for rnd in b.rounds:
-        out.append(f'<section><h3>{esc(t._(rnd.label))}</h3><ol>')
+        out.append(f"<section><h3>{esc(t._(rnd.label))}</h3><ol>")
         for s in rnd.slots:
-            bottom = f'<i>{esc(t._("(bye)"))}</i>' if s.bye else ent(s.bottom, s.winner)
-            out.append(f"<li>{ent(s.top, s.winner)}<span class=\"vs\">vs</span>{bottom}</li>")
+            bottom = f"<i>{esc(t._('(bye)'))}</i>" if s.bye else ent(s.bottom, s.winner)
+            out.append(f'<li>{ent(s.top, s.winner)}<span class="vs">vs</span>{bottom}</li>')
         out.append("</ol></section>")
     if b.third_place is not None:
         s = b.third_place
-        out.append(f'<section><h3>{esc(t._("Third-place match"))}</h3><ol><li>{ent(s.top, s.winner)}'
-                   f'<span class="vs">vs</span>{ent(s.bottom, s.winner)}</li></ol></section>')
+        out.append(
+            f"<section><h3>{esc(t._('Third-place match'))}</h3><ol><li>{ent(s.top, s.winner)}"
+            f'<span class="vs">vs</span>{ent(s.bottom, s.winner)}</li></ol></section>'
+        )
     if b.champion is not None:
         out.append(f'<p class="champion">{esc(t._("Champion"))}: {esc(b.champion.name)}</p>')
     out.append("</div>")
@@ -434,45 +478,68 @@ def tv_part(t: T, ev: Event, now: float) -> str:
         placed = bool(doc and doc.get("final"))
         firsts = [r["name"] for r in rows if (r.get("place") if placed else r["rank"]) == 1]
         if len(firsts) == 1:  # the Swiss winner too, when rank 1 is not shared
-            out.append(f'<p class="champion"><span class="label">{esc(t._("Champion"))}</span> '
-                       f'<span class="name">{esc(firsts[0])}</span></p>')
-        out.append(f'<h2>{esc(t._("Final placings") if placed else t._("Final standings"))}</h2>')
+            out.append(
+                f'<p class="champion"><span class="label">{esc(t._("Champion"))}</span> '
+                f'<span class="name">{esc(firsts[0])}</span></p>'
+            )
+        out.append(f"<h2>{esc(t._('Final placings') if placed else t._('Final standings'))}</h2>")
         out.append(f'<p class="pageno" data-of="{esc(t._("page {k} of {n}", k="{k}", n="{n}"))}"></p>')
-        out.append(_tvhead(f'<span class="table rank">{esc(t._("Rank"))}</span>'
-                           f'<span class="name">{esc(t._("Name"))}</span><span class="opp">{esc(t._("Record"))}</span>'))
+        out.append(
+            _tvhead(
+                f'<span class="table rank">{esc(t._("Rank"))}</span>'
+                f'<span class="name">{esc(t._("Name"))}</span><span class="opp">{esc(t._("Record"))}</span>'
+            )
+        )
         out.append('<ol class="tv placings">')
         for r in rows:
-            out.append(f'<li><span class="table rank">{esc(r.get("place", r["rank"]))}</span>'
-                       f'<span class="name">{esc(r["name"])}</span><span class="opp">{esc(r["record"])}</span></li>')
+            out.append(
+                f'<li><span class="table rank">{esc(r.get("place", r["rank"]))}</span>'
+                f'<span class="name">{esc(r["name"])}</span><span class="opp">{esc(r["record"])}</span></li>'
+            )
         out.append("</ol>")
         return "".join(out)
-    out.append(f'<h2>{esc(_round_title(t, ev))}</h2>')
+    out.append(f"<h2>{esc(_round_title(t, ev))}</h2>")
     if rnd is None:
         return "".join(out)
     out.append(_note_html(t, ev))
     out.append(f'<p class="pageno" data-of="{esc(t._("page {k} of {n}", k="{k}", n="{n}"))}"></p>')
-    out.append(_tvhead(f'<span class="name">{esc(t._("Name"))}</span>'
-                       f'<span class="table">{esc(t._("Table"))}</span><span class="opp">{esc(t._("Opponent"))}</span>'))
+    out.append(
+        _tvhead(
+            f'<span class="name">{esc(t._("Name"))}</span>'
+            f'<span class="table">{esc(t._("Table"))}</span><span class="opp">{esc(t._("Opponent"))}</span>'
+        )
+    )
     out.append('<ol class="tv">')
     for _pid, name, table, opp, _m in _by_name(ev):
-        o = esc(opp) if opp is not None else f'<i>{esc(t._("(bye)"))}</i>'
-        out.append(f'<li><span class="name">{esc(name)}</span><span class="table">{table}</span>'
-                   f'<span class="opp">{o}</span></li>')
+        o = esc(opp) if opp is not None else f"<i>{esc(t._('(bye)'))}</i>"
+        out.append(
+            f'<li><span class="name">{esc(name)}</span><span class="table">{table}</span>'
+            f'<span class="opp">{o}</span></li>'
+        )
     out.append("</ol>")
     return "".join(out)
 
 
-PARTS = {"tables": tables_part, "names": names_part, "standings": standings_part,
-         "bracket": bracket_part, "tv": tv_part}
+PARTS = {
+    "tables": tables_part,
+    "names": names_part,
+    "standings": standings_part,
+    "bracket": bracket_part,
+    "tv": tv_part,
+}
 
 
 # -- the frame ---------------------------------------------------------------------
 
 
 def nav_links(t: T) -> list[tuple[str, str, str]]:
-    return [("find", "/", t._("Find my table")), ("tables", "/tables", t._("By table")),
-            ("names", "/names", t._("By name")), ("standings", "/standings", t._("Standings")),
-            ("bracket", "/bracket", t._("Bracket"))]
+    return [
+        ("find", "/", t._("Find my table")),
+        ("tables", "/tables", t._("By table")),
+        ("names", "/names", t._("By name")),
+        ("standings", "/standings", t._("Standings")),
+        ("bracket", "/bracket", t._("Bracket")),
+    ]
 
 
 def page(t: T, ev: Event, which: str, live: str, version: str, q: str = "") -> str:
@@ -481,33 +548,44 @@ def page(t: T, ev: Event, which: str, live: str, version: str, q: str = "") -> s
     switch = "English" if other == "en" else "日本語"
     path = "/" if which == "find" else f"/{which}"
     qs = f"?q={esc(_url(q))}&amp;lang={other}" if q else f"?lang={other}"
-    head = (f'<!doctype html><html lang="{t.lang}"><head><meta charset="utf-8">'
-            '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f'<title>{esc(ev.name)} · {esc(t._("Event pages"))}</title>'
-            '<link rel="stylesheet" href="/static/app.css">'
-            '<script src="/static/app.js" defer></script></head>')
+    head = (
+        f'<!doctype html><html lang="{t.lang}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{esc(ev.name)} · {esc(t._('Event pages'))}</title>"
+        '<link rel="stylesheet" href="/static/app.css">'
+        '<script src="/static/app.js" defer></script></head>'
+    )
     # shown by the script when the live connection is lost ({time}: since when)
-    stale = (f'<p id="stale" role="alert" hidden data-text="'
-             f'{esc(t._("Not up to date since {time}: reconnecting…", time="{time}"))}"></p>')
+    stale = (
+        f'<p id="stale" role="alert" hidden data-text="'
+        f'{esc(t._("Not up to date since {time}: reconnecting…", time="{time}"))}"></p>'
+    )
     lang_link = f'<a class="lang" href="{path}{qs}" hreflang="{other}" lang="{other}">{switch}</a>'
     if which == "tv":
-        return (f'{head}<body class="tv" data-v="{esc(version)}" data-page="tv">'
-                f'<header><h1>{esc(ev.name)}</h1>{lang_link}</header>{stale}<div id="live">{live}</div></body></html>')
+        return (
+            f'{head}<body class="tv" data-v="{esc(version)}" data-page="tv">'
+            f'<header><h1>{esc(ev.name)}</h1>{lang_link}</header>{stale}<div id="live">{live}</div></body></html>'
+        )
     current = ' aria-current="page"'
-    nav = "".join(f'<a href="{href}"{current if key == which else ""}>{esc(label)}</a>'
-                  for key, href, label in nav_links(t))
+    nav = "".join(
+        f'<a href="{href}"{current if key == which else ""}>{esc(label)}</a>' for key, href, label in nav_links(t)
+    )
     form = ""
     if which in ("find", "standings"):
         label = t._("Find my table") if which == "find" else t._("Find my row")
-        form = (f'<form class="find" method="get" action="{path}" role="search">'
-                f'<label for="q">{esc(label)}</label>'
-                f'<input id="q" name="q" type="search" value="{esc(q)}" autocomplete="off" '
-                f'placeholder="{esc(t._("your name"))}" maxlength="40">'
-                f'<button type="submit">{esc(t._("Find"))}</button></form>')
-    return (f'{head}<body data-v="{esc(version)}" data-page="{which}">'
-            f'<header><h1>{esc(ev.name)}</h1>{lang_link}'
-            f'</header><nav>{nav}</nav>{stale}<main>{form}<div id="live" aria-live="polite">{live}</div></main>'
-            f'<footer>{esc(t._("Read-only pages served by the event desk."))}</footer></body></html>')
+        form = (
+            f'<form class="find" method="get" action="{path}" role="search">'
+            f'<label for="q">{esc(label)}</label>'
+            f'<input id="q" name="q" type="search" value="{esc(q)}" autocomplete="off" '
+            f'placeholder="{esc(t._("your name"))}" maxlength="40">'
+            f'<button type="submit">{esc(t._("Find"))}</button></form>'
+        )
+    return (
+        f'{head}<body data-v="{esc(version)}" data-page="{which}">'
+        f"<header><h1>{esc(ev.name)}</h1>{lang_link}"
+        f'</header><nav>{nav}</nav>{stale}<main>{form}<div id="live" aria-live="polite">{live}</div></main>'
+        f"<footer>{esc(t._('Read-only pages served by the event desk.'))}</footer></body></html>"
+    )
 
 
 def _url(q: str) -> str:
@@ -528,11 +606,12 @@ REFUSALS = {
 
 def _refusal_words(t: T, why: str) -> tuple[str, str]:
     if why == "requests":
-        return (t._("Too many requests from this device"),
-                t._("Wait a moment, then reload the page."))
+        return (t._("Too many requests from this device"), t._("Wait a moment, then reload the page."))
     if why == "connections":
-        return (t._("Too many connections from this device"),
-                t._("Close other tabs of these pages, wait a few seconds, then reload."))
+        return (
+            t._("Too many connections from this device"),
+            t._("Close other tabs of these pages, wait a few seconds, then reload."),
+        )
     return (t._("The event pages are busy"), t._("Please reload in a few seconds."))
 
 
@@ -545,12 +624,14 @@ def refusal(langs: tuple[str, ...], why: str, retry: int = 5) -> str:
     for lang in langs:
         t = T(lang)
         title, hint = _refusal_words(t, why)
-        again = t.ngettext("This page tries again by itself in {n} second.",
-                           "This page tries again by itself in {n} seconds.", retry)
-        parts.append(f'<section lang="{lang}"><h1>{esc(title)}</h1><p>{esc(hint)}</p>'
-                     f'<p>{esc(again)}</p></section>')
+        again = t.ngettext(
+            "This page tries again by itself in {n} second.", "This page tries again by itself in {n} seconds.", retry
+        )
+        parts.append(f'<section lang="{lang}"><h1>{esc(title)}</h1><p>{esc(hint)}</p><p>{esc(again)}</p></section>')
     lang = langs[0]
-    return (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
-            '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f'<meta http-equiv="refresh" content="{max(1, retry)}">'
-            f'<title>{esc(_refusal_words(T(lang), why)[0])}</title></head><body>{"".join(parts)}</body></html>')
+    return (
+        f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f'<meta http-equiv="refresh" content="{max(1, retry)}">'
+        f"<title>{esc(_refusal_words(T(lang), why)[0])}</title></head><body>{''.join(parts)}</body></html>"
+    )

@@ -52,8 +52,7 @@ def report_page(t: pages.T, event_name: str, token: str) -> str:
         "none": t._("Not reported yet. Enter the games you won and lost."),
         "waiting": t._("Sent. Waiting for your opponent to report."),
         "held": t._("You both agree, but this result needs a time call: a judge or the desk will record it."),
-        "disputed": t._("Your opponent reported something else. Check with them and report again, or go to "
-                        "the desk."),
+        "disputed": t._("Your opponent reported something else. Check with them and report again, or go to the desk."),
         "recorded": t._("Recorded: {result}."),
         "staff": t._("The desk has entered this match's result: {result}. Ask the desk if it is wrong."),
         "table": t._("Round {r} · Table {t}"),
@@ -62,28 +61,31 @@ def report_page(t: pages.T, event_name: str, token: str) -> str:
         "offline": t._("Not sent: no connection to the desk. Try again."),
     }
     data = "".join(f' data-{k}="{esc(v)}"' for k, v in words.items())
-    quick = "".join(f'<button type="button" class="quick" data-result="{r}">{r}</button>'
-                    for r in ("2-0", "2-1", "1-2", "0-2"))
-    return (f'<!doctype html><html lang="{t.lang}"><head><meta charset="utf-8">'
-            '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            '<meta name="referrer" content="no-referrer">'
-            f'<title>{esc(event_name)} · {esc(t._("Report your result"))}</title>'
-            '<link rel="stylesheet" href="/static/app.css">'
-            '<script src="/static/report.js" defer></script></head>'
-            f'<body data-page="report"><header><h1>{esc(event_name)}</h1>'
-            f'<a class="lang" href="/report?lang={other}" hreflang="{other}" lang="{other}">{switch}</a></header>'
-            f'<main><h2>{esc(t._("Report your result"))}</h2>'
-            f'<p id="who" aria-live="polite"></p>'
-            f'<form id="report" data-token="{esc(token)}"{data} autocomplete="off">'
-            f'<p id="coderow"><label for="code">{esc(t._("Your code (on your match slip)"))}</label>'
-            '<input id="code" name="code" maxlength="16" autocapitalize="characters" spellcheck="false"></p>'
-            f'<p><label for="result">{esc(t._("Games you won-lost (won-lost-drawn)"))}</label>'
-            '<input id="result" name="result" maxlength="8" inputmode="numeric" placeholder="2-1"></p>'
-            f'<p class="quicks">{quick}</p>'
-            f'<p><button type="submit" id="send">{esc(t._("Send"))}</button></p></form>'
-            '<p id="state" role="status" aria-live="polite"></p></main>'
-            f'<footer>{esc(t._("Both players report; the result is recorded when the two agree."))}</footer>'
-            '</body></html>')
+    quick = "".join(
+        f'<button type="button" class="quick" data-result="{r}">{r}</button>' for r in ("2-0", "2-1", "1-2", "0-2")
+    )
+    return (
+        f'<!doctype html><html lang="{t.lang}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<meta name="referrer" content="no-referrer">'
+        f"<title>{esc(event_name)} · {esc(t._('Report your result'))}</title>"
+        '<link rel="stylesheet" href="/static/app.css">'
+        '<script src="/static/report.js" defer></script></head>'
+        f'<body data-page="report"><header><h1>{esc(event_name)}</h1>'
+        f'<a class="lang" href="/report?lang={other}" hreflang="{other}" lang="{other}">{switch}</a></header>'
+        f"<main><h2>{esc(t._('Report your result'))}</h2>"
+        f'<p id="who" aria-live="polite"></p>'
+        f'<form id="report" data-token="{esc(token)}"{data} autocomplete="off">'
+        f'<p id="coderow"><label for="code">{esc(t._("Your code (on your match slip)"))}</label>'
+        '<input id="code" name="code" maxlength="16" autocapitalize="characters" spellcheck="false"></p>'
+        f'<p><label for="result">{esc(t._("Games you won-lost (won-lost-drawn)"))}</label>'
+        '<input id="result" name="result" maxlength="8" inputmode="numeric" placeholder="2-1"></p>'
+        f'<p class="quicks">{quick}</p>'
+        f'<p><button type="submit" id="send">{esc(t._("Send"))}</button></p></form>'
+        '<p id="state" role="status" aria-live="polite"></p></main>'
+        f"<footer>{esc(t._('Both players report; the result is recorded when the two agree.'))}</footer>"
+        "</body></html>"
+    )
 
 
 class Batcher:
@@ -111,8 +113,9 @@ class Batcher:
             while self.pending:
                 batch, self.pending = self.pending, []
                 try:
-                    answers = await asyncio.to_thread(self.writer.call, "phone_reports", [b[0] for b in batch],
-                                                      actor="phones")
+                    answers = await asyncio.to_thread(
+                        self.writer.call, "phone_reports", [b[0] for b in batch], actor="phones"
+                    )
                 except Exception as err:  # the write failed: nobody is told it is stored
                     for _item, fut in batch:
                         if not fut.done():
@@ -174,8 +177,12 @@ class ReportApi:
             doc = await json_body(request, MAX_BODY)
             code = doc["code"]
             result = doc.get("result")
-            if not isinstance(code, str) or len(code) > 32 or not (result is None or isinstance(result, str)) \
-                    or (result is not None and len(result) > 16):
+            if (
+                not isinstance(code, str)
+                or len(code) > 32
+                or not (result is None or isinstance(result, str))
+                or (result is not None and len(result) > 16)
+            ):
                 raise ValueError
         except (ValueError, KeyError, TypeError, AttributeError):
             return refuse(400, _('give JSON {"code": CODE, "result": "2-1"}'))

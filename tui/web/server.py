@@ -50,12 +50,21 @@ if TYPE_CHECKING:
     from .feed import Snapshot
 
 from . import DEFAULT_PORT
-ROUTES = {"/": "find", "/tables": "tables", "/names": "names", "/standings": "standings",
-          "/bracket": "bracket", "/tv": "tv"}
-STATIC = {"/static/app.css": ("app.css", "text/css; charset=utf-8"),
-          "/static/app.js": ("app.js", "text/javascript; charset=utf-8"),
-          "/static/report.js": ("report.js", "text/javascript; charset=utf-8"),
-          "/static/judge.js": ("judge.js", "text/javascript; charset=utf-8")}
+
+ROUTES = {
+    "/": "find",
+    "/tables": "tables",
+    "/names": "names",
+    "/standings": "standings",
+    "/bracket": "bracket",
+    "/tv": "tv",
+}
+STATIC = {
+    "/static/app.css": ("app.css", "text/css; charset=utf-8"),
+    "/static/app.js": ("app.js", "text/javascript; charset=utf-8"),
+    "/static/report.js": ("report.js", "text/javascript; charset=utf-8"),
+    "/static/judge.js": ("judge.js", "text/javascript; charset=utf-8"),
+}
 #: The phone report page (tui.web.reports), served only with a writer and phone reports on;
 #: the judge page (tui.web.judge), served only with a writer.
 OWN = {"/report", "/judge"}
@@ -68,8 +77,10 @@ SEARCHED = ("find", "standings")
 MAX_PATH = 256
 MAX_QUERY = 512
 MAX_Q = 40
-CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
-       "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
+    "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
 SECURITY_HEADERS = [
     (b"content-security-policy", CSP.encode()),
     (b"x-content-type-options", b"nosniff"),
@@ -124,8 +135,12 @@ def parse_query(raw: bytes) -> dict[str, str]:
         if any(ord(c) < 32 or ord(c) == 127 for c in val):
             raise ValueError("control character")
         out[key] = val
-    if out.get("lang", "ja") not in ("ja", "en") or out.get("part", "1") != "1" or len(out.get("q", "")) > MAX_Q \
-            or out.get("page", "tv") not in ROUTES.values():
+    if (
+        out.get("lang", "ja") not in ("ja", "en")
+        or out.get("part", "1") != "1"
+        or len(out.get("q", "")) > MAX_Q
+        or out.get("page", "tv") not in ROUTES.values()
+    ):
         raise ValueError("bad value")
     return out
 
@@ -139,9 +154,14 @@ def _headers(scope) -> dict[str, str]:
 
 
 def refusal_head(why: str, body: bytes, retry: int) -> list[tuple[bytes, bytes]]:
-    return [(b"content-type", b"text/html; charset=utf-8"), (b"content-length", str(len(body)).encode()),
-            (b"cache-control", b"no-store"), (b"retry-after", str(retry).encode()),
-            (b"vary", b"Accept-Language, Cookie"), *SECURITY_HEADERS]
+    return [
+        (b"content-type", b"text/html; charset=utf-8"),
+        (b"content-length", str(len(body)).encode()),
+        (b"cache-control", b"no-store"),
+        (b"retry-after", str(retry).encode()),
+        (b"vary", b"Accept-Language, Cookie"),
+        *SECURITY_HEADERS,
+    ]
 
 
 async def refuse(scope, send, why: str, retry: int, close: bool = False, lang: str | None = None) -> None:
@@ -165,6 +185,7 @@ def refusal_app(status: int, lang: str | None = None):
     async def app(scope, receive, send):
         if scope["type"] == "http":
             await refuse(scope, send, why, 5, close=True, lang=lang)
+
     return app
 
 
@@ -174,16 +195,26 @@ def refusal_now(status: int) -> bytes:
     body = pages.refusal(("ja", "en"), why).encode()
     head = [(b"connection", b"close"), *refusal_head(why, body, 5)]
     reason = b"Too Many Requests" if status == 429 else b"Service Unavailable"
-    return (b"HTTP/1.1 %d %s\r\n" % (status, reason) + b"".join(k + b": " + v + b"\r\n" for k, v in head)
-            + b"\r\n" + body)
+    return (
+        b"HTTP/1.1 %d %s\r\n" % (status, reason) + b"".join(k + b": " + v + b"\r\n" for k, v in head) + b"\r\n" + body
+    )
 
 
 async def _plain(send, status: int, text: str, extra=()) -> None:
     body = text.encode()
-    await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"text/plain; charset=utf-8"),
-                            (b"content-length", str(len(body)).encode()),
-                            (b"cache-control", b"no-store"), *SECURITY_HEADERS, *extra]})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"text/plain; charset=utf-8"),
+                (b"content-length", str(len(body)).encode()),
+                (b"cache-control", b"no-store"),
+                *SECURITY_HEADERS,
+                *extra,
+            ],
+        }
+    )
     await send({"type": "http.response.body", "body": body})
 
 
@@ -205,8 +236,9 @@ class Guard:
             if scope["method"] != "POST":
                 return await _plain(send, 405, "405 Method Not Allowed", [(b"allow", b"POST")])
         elif scope["method"] not in ("GET", "HEAD"):
-            return await _plain(send, 405, "405 Method Not Allowed: these pages are read-only",
-                                [(b"allow", b"GET, HEAD")])
+            return await _plain(
+                send, 405, "405 Method Not Allowed: these pages are read-only", [(b"allow", b"GET, HEAD")]
+            )
         raw_path = scope.get("raw_path") or scope["path"].encode()
         try:
             if len(raw_path) > MAX_PATH or any(b < 33 or b > 126 for b in raw_path):
@@ -273,8 +305,17 @@ def choose_lang(query: dict, headers, default: str | None = None, tv: bool = Fal
 RATE, BURST, LIVE_PER_CLIENT = 400.0, 1200, 600
 
 
-def create_app(feed: Feed, *, rate: float | None = RATE, burst: int = BURST, live_per_client: int = LIVE_PER_CLIENT,
-               poll: float = 0.25, keepalive: float = 2.0, lang: str | None = None, writer=None):
+def create_app(
+    feed: Feed,
+    *,
+    rate: float | None = RATE,
+    burst: int = BURST,
+    live_per_client: int = LIVE_PER_CLIENT,
+    poll: float = 0.25,
+    keepalive: float = 2.0,
+    lang: str | None = None,
+    writer=None,
+):
     """The ASGI app over ``feed``; ``rate`` None switches the rate limit off
     (benchmarks from one address).  ``lang``: the server's language, the
     default of every page and the TV's (``serve --lang``); None: the
@@ -412,8 +453,12 @@ def create_app(feed: Feed, *, rate: float | None = RATE, burst: int = BURST, liv
         lang = choose_lang(query, request.headers, server_lang, tv=which == "tv")
         part = query.get("part") == "1"
         etag, body = await render_off_loop(which, lang, part, query.get("q", "") if which in SEARCHED else "")
-        headers = {"ETag": etag, "Cache-Control": "no-cache", "Vary": "Accept-Language, Cookie",
-                   "X-Now": str(int(feed.now() * 1000))}
+        headers = {
+            "ETag": etag,
+            "Cache-Control": "no-cache",
+            "Vary": "Accept-Language, Cookie",
+            "X-Now": str(int(feed.now() * 1000)),
+        }
         if "lang" in query:
             headers["Set-Cookie"] = f"lang={lang}; Path=/; SameSite=Strict; Max-Age=31536000"
         if etag in [e.strip() for e in request.headers.get("if-none-match", "").split(",")]:
@@ -466,8 +511,11 @@ def create_app(feed: Feed, *, rate: float | None = RATE, burst: int = BURST, liv
                     # the server's time first (the round clock ticks on the phone from it), then the page
                     msg = message(which, lang, q, cached_only=True)
                     if msg is None:
-                        msg = message(which, lang, q) if which == "find" else \
-                            await once(("live", snap.version, which, lang, q), message, which, lang, q)
+                        msg = (
+                            message(which, lang, q)
+                            if which == "find"
+                            else await once(("live", snap.version, which, lang, q), message, which, lang, q)
+                        )
                     yield f"event: now\ndata: {int(feed.now() * 1000)}\n\n" + (msg or "")
                 ev = state["changed"]
                 try:
@@ -477,8 +525,10 @@ def create_app(feed: Feed, *, rate: float | None = RATE, burst: int = BURST, liv
                     if quiet >= keepalive:
                         quiet = 0.0
                         yield f"event: now\ndata: {int(feed.now() * 1000)}\n\n"  # also keeps it alive
-        return StreamingResponse(stream(), media_type="text/event-stream",
-                                 headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+        return StreamingResponse(
+            stream(), media_type="text/event-stream", headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+        )
 
     from .reports import ReportApi
 
@@ -581,14 +631,18 @@ def exposure(host: str, shown: list[str], event: str) -> list[str]:
     ``shown``), in lines for the organizer: ``lycee serve`` and the app's
     Ctrl+W dialog."""
     if is_local_only(host):
-        return [_("Only this PC can open these pages: phones and other devices cannot (--host {host}).",
-                  host=host)]
+        return [_("Only this PC can open these pages: phones and other devices cannot (--host {host}).", host=host)]
     lines = []
     if all("//127." in u for u in shown):
-        lines.append(_("No network address found on this PC: phones cannot reach it until it is on the "
-                       "store's network."))
-    lines.append(_("Every device on this network can open these pages: player names, pairings, results, "
-                   "standings and announcements (never penalties, decklists, staff notes or the log)."))
+        lines.append(
+            _("No network address found on this PC: phones cannot reach it until it is on the store's network.")
+        )
+    lines.append(
+        _(
+            "Every device on this network can open these pages: player names, pairings, results, "
+            "standings and announcements (never penalties, decklists, staff notes or the log)."
+        )
+    )
     lines.append(_("To serve this PC only: lycee serve {event} --host 127.0.0.1", event=event))
     return lines
 
@@ -626,10 +680,22 @@ def bind(host: str, port: int) -> socket.socket:
     except OSError as err:
         sock.close()
         if err.errno == errno.EADDRINUSE:
-            raise PortInUse(_("port {port} on {host} is in use (another lycee serve?): stop that one, "
-                              "or choose another port with --port", port=port, host=host)) from None
-        raise LyceeError(_("cannot listen on {host}:{port} ({reason}): choose another --host or --port",
-                           host=host, port=port, reason=err.strerror or err)) from None
+            raise PortInUse(
+                _(
+                    "port {port} on {host} is in use (another lycee serve?): stop that one, "
+                    "or choose another port with --port",
+                    port=port,
+                    host=host,
+                )
+            ) from None
+        raise LyceeError(
+            _(
+                "cannot listen on {host}:{port} ({reason}): choose another --host or --port",
+                host=host,
+                port=port,
+                reason=err.strerror or err,
+            )
+        ) from None
     sock.listen(256)
     sock.set_inheritable(True)
     return sock
@@ -673,9 +739,19 @@ class WebServer:
     (lowered to what the open-files limit allows) of which ``reserve`` only for
     this PC's own addresses."""
 
-    def __init__(self, feed: Feed, host: str = "0.0.0.0", port: int = DEFAULT_PORT, *,
-                 header_timeout: float = 5.0, keep_alive: float = 5.0, per_address: int | None = PER_ADDRESS,
-                 max_connections: int = 4000, reserve: int = 64, **app_options):
+    def __init__(
+        self,
+        feed: Feed,
+        host: str = "0.0.0.0",
+        port: int = DEFAULT_PORT,
+        *,
+        header_timeout: float = 5.0,
+        keep_alive: float = 5.0,
+        per_address: int | None = PER_ADDRESS,
+        max_connections: int = 4000,
+        reserve: int = 64,
+        **app_options,
+    ):
         from .conn import Gate
 
         self.feed = feed
@@ -699,19 +775,26 @@ class WebServer:
         return urls(self.host, self.port)
 
     def _make(self):
+        from functools import partial
+
         import uvicorn
 
         from .conn import protocol_class
 
-        from functools import partial
-
         protocol = protocol_class(self.gate, self.header_timeout, partial(refusal_app, lang=self.lang), refusal_now)
-        config = uvicorn.Config(self.app, log_level="warning", access_log=False, lifespan="on",
-                                ws="none", http=protocol, timeout_graceful_shutdown=1,
-                                # uvicorn annotates an int; it only hands the value to loop.call_later (a float)
-                                timeout_keep_alive=self.keep_alive,  # type: ignore[arg-type]
-                                limit_concurrency=None,
-                                backlog=4096)
+        config = uvicorn.Config(
+            self.app,
+            log_level="warning",
+            access_log=False,
+            lifespan="on",
+            ws="none",
+            http=protocol,
+            timeout_graceful_shutdown=1,
+            # uvicorn annotates an int; it only hands the value to loop.call_later (a float)
+            timeout_keep_alive=self.keep_alive,  # type: ignore[arg-type]
+            limit_concurrency=None,
+            backlog=4096,
+        )
         self._server = uvicorn.Server(config)
         return self._server
 
@@ -735,8 +818,9 @@ class WebServer:
 
     def start(self) -> None:
         server = self._make()
-        self._thread = threading.Thread(target=server.run, kwargs={"sockets": [self.sock]},
-                                        name="lycee-serve", daemon=True)
+        self._thread = threading.Thread(
+            target=server.run, kwargs={"sockets": [self.sock]}, name="lycee-serve", daemon=True
+        )
         self._thread.start()
 
     @property
@@ -761,8 +845,15 @@ class ChildServer:
     the lock (like ``lycee serve``); it stops when told, or when this
     process goes away (its stdin closes)."""
 
-    def __init__(self, datadir, event_id: str, host: str = "0.0.0.0", port: int = DEFAULT_PORT,
-                 start_timeout: float = 20.0, **app_options):
+    def __init__(
+        self,
+        datadir,
+        event_id: str,
+        host: str = "0.0.0.0",
+        port: int = DEFAULT_PORT,
+        start_timeout: float = 20.0,
+        **app_options,
+    ):
         import os
         import subprocess
         import sys
@@ -774,14 +865,31 @@ class ChildServer:
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH")) if p))
         self.host = host
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tui.web.child", str(datadir.root), event_id, host, str(port), i18n.language(),
-             json.dumps(app_options)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
+            [
+                sys.executable,
+                "-m",
+                "tui.web.child",
+                str(datadir.root),
+                event_id,
+                host,
+                str(port),
+                i18n.language(),
+                json.dumps(app_options),
+            ],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            env=env,
+        )
         line = self._first_line(start_timeout)
         if not line.strip().isdigit():
             self.stop()
-            raise LyceeError(line[4:].strip() if line.startswith("ERR ") else
-                             _("the page server did not start ({reason})", reason=line.strip() or "no answer"))
+            raise LyceeError(
+                line[4:].strip()
+                if line.startswith("ERR ")
+                else _("the page server did not start ({reason})", reason=line.strip() or "no answer")
+            )
         self.port = int(line)
 
     def _first_line(self, timeout: float) -> str:

@@ -32,8 +32,13 @@ TOKEN_AGE = 24 * 3600
 class Misses:
     """Wrong secrets by address, within the window (``what``: the log's word for them)."""
 
-    def __init__(self, what: str = "phone reports: {who} gave {n} wrong codes", limit: int = WRONG_LIMIT,
-                 window: float = WRONG_WINDOW, now=time.monotonic):
+    def __init__(
+        self,
+        what: str = "phone reports: {who} gave {n} wrong codes",
+        limit: int = WRONG_LIMIT,
+        window: float = WRONG_WINDOW,
+        now=time.monotonic,
+    ):
         self.what = what
         self.limit, self.window, self.now = limit, window, now
         self.seen: dict[str, list[float]] = {}
@@ -53,8 +58,11 @@ class Misses:
     def add(self, who: str) -> None:
         self.seen.setdefault(who, []).append(self.now())
         if len(self._recent(who)) >= self.limit:
-            log.warning("%s in %d minutes: refused (429) until the window passes",
-                        self.what.format(who=who, n=self.limit), int(self.window // 60))
+            log.warning(
+                "%s in %d minutes: refused (429) until the window passes",
+                self.what.format(who=who, n=self.limit),
+                int(self.window // 60),
+            )
 
 
 class Tokens:

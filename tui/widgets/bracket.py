@@ -6,9 +6,9 @@ from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual.widgets import Static
 
-from core.tournament.elimination import Bracket, Entrant
 from core import labels
 from core.i18n import _
+from core.tournament.elimination import Bracket, Entrant
 
 NAME_W = 20
 
@@ -51,9 +51,13 @@ def draw(b: Bracket) -> Text:
     y = (1 << depth) - 1
     final = b.rounds[-1].slots[0] if b.rounds and b.rounds[-1].slots else None
     nobody = final is not None and labels.is_no_winner(final.note)  # G-ID-3: 優勝者不在
-    champ[y] = (_entrant(b.champion, True) if b.champion
-                else Text(set_cell_size("  " + _("no champion"), NAME_W)) if nobody
-                else Text(set_cell_size("  ?", NAME_W), style="dim"))
+    champ[y] = (
+        _entrant(b.champion, True)
+        if b.champion
+        else Text(set_cell_size("  " + _("no champion"), NAME_W))
+        if nobody
+        else Text(set_cell_size("  ?", NAME_W), style="dim")
+    )
     cols.append(champ)
     out = Text()
     header = Text()
@@ -71,7 +75,9 @@ def draw(b: Bracket) -> Text:
         out.append("\n" + _("Third-place match") + ": ", style="bold")
         out.append_text(_entrant(t.top, None if t.winner is None else t.top is not None and t.top.id == t.winner))
         out.append(" v ")
-        out.append_text(_entrant(t.bottom, None if t.winner is None else t.bottom is not None and t.bottom.id == t.winner))
+        out.append_text(
+            _entrant(t.bottom, None if t.winner is None else t.bottom is not None and t.bottom.id == t.winner)
+        )
     return out
 
 
@@ -80,8 +86,12 @@ class BracketView(Static):
 
     def show(self, b: Bracket | None) -> None:
         if b is None:
-            self.update(Text(_("No elimination bracket yet: after the Swiss rounds, F7 cuts to the top 2/4/8/16/32."),
-                             style="dim"))
+            self.update(
+                Text(
+                    _("No elimination bracket yet: after the Swiss rounds, F7 cuts to the top 2/4/8/16/32."),
+                    style="dim",
+                )
+            )
         else:
             self.update(draw(b))
 

@@ -15,20 +15,34 @@ from typing import Iterable, Mapping, Sequence
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 
-from core.cards.model import ATTRIBUTE_KANJI, ATTRIBUTES, CARD_TYPES, Card
 from core import labels
+from core.cards.model import ATTRIBUTE_KANJI, ATTRIBUTES, CARD_TYPES, Card
 from core.i18n import _
 
 __all__ = [
-    "ATTRIBUTE_STYLE", "attr_glyphs", "cost_glyphs", "stats_text", "attribute_label",
-    "card_columns", "card_cells", "fit", "cost_curve", "attribute_spread", "type_counts", "pool_charts",
+    "ATTRIBUTE_STYLE",
+    "attr_glyphs",
+    "cost_glyphs",
+    "stats_text",
+    "attribute_label",
+    "card_columns",
+    "card_cells",
+    "fit",
+    "cost_curve",
+    "attribute_spread",
+    "type_counts",
+    "pool_charts",
     "seat_ring",
 ]
 
 #: One colour per attribute (雪 月 花 宙 日 無), for the glyphs and the bars.
 ATTRIBUTE_STYLE = {
-    "snow": "bold #8fd3ff", "moon": "bold #ffd75f", "flower": "bold #ff87c8",
-    "space": "bold #b48cff", "sun": "bold #ff8f3f", "star": "bold #b8b8b8",
+    "snow": "bold #8fd3ff",
+    "moon": "bold #ffd75f",
+    "flower": "bold #ff87c8",
+    "space": "bold #b48cff",
+    "sun": "bold #ff8f3f",
+    "star": "bold #b8b8b8",
 }
 
 #: Columns of the cost curve: total cost 0 .. CURVE_TOP-1, then CURVE_TOP and more.
@@ -85,10 +99,16 @@ def card_cells(card: Card, dim: bool = False, with_type: bool = True) -> list[Te
     if dim:
         attrs.stylize("dim")
         cost.stylize("dim")
-    cells = [Text(card.number, style=style or "cyan"), Text(card.name, style=style),
-             Text(labels.card_type_label(card.type), style=style), attrs, cost,
-             Text(str(card.ex), style=style, justify="right"), Text(stats_text(card), style=style),
-             Text(card.rarity, style=style or ("bold yellow" if card.rarity not in ("C", "U") else ""))]
+    cells = [
+        Text(card.number, style=style or "cyan"),
+        Text(card.name, style=style),
+        Text(labels.card_type_label(card.type), style=style),
+        attrs,
+        cost,
+        Text(str(card.ex), style=style, justify="right"),
+        Text(stats_text(card), style=style),
+        Text(card.rarity, style=style or ("bold yellow" if card.rarity not in ("C", "U") else "")),
+    ]
     return cells if with_type else cells[:2] + cells[3:]
 
 
@@ -175,8 +195,16 @@ def pool_charts(cards: Mapping[Card, int] | Iterable[Card], title: str = "") -> 
 # -- the ring of seats ------------------------------------------------------------------------------
 
 
-def seat_ring(names: Sequence[str], direction: int, *, me: int | None = None, target: int | None = None,
-              source: int | None = None, width: int = 10, numbers: bool = True) -> Text:
+def seat_ring(
+    names: Sequence[str],
+    direction: int,
+    *,
+    me: int | None = None,
+    target: int | None = None,
+    source: int | None = None,
+    width: int = 10,
+    numbers: bool = True,
+) -> Text:
     """The table as a ring: seats 0.. along the top row, the rest back along
     the bottom row, arrows the way the packs pass (``direction`` +1: to the
     next seat number, -1: to the previous; limited.draft.direction says which).

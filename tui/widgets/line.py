@@ -36,7 +36,9 @@ class Line(Widget):
         if self._text.no_wrap:
             return self._text
         wrapped = Wrapped(self._text, more=lambda: names_on_screens(self.app))
-        return self._text if wrapped.fits(self.content_size.width) else wrapped  # a Text that fits: Textual's own drawing
+        return (
+            self._text if wrapped.fits(self.content_size.width) else wrapped
+        )  # a Text that fits: Textual's own drawing
 
 
 class SpillLine(Line):
@@ -68,10 +70,12 @@ class SpillLine(Line):
             more.set("")
             self.refresh(layout=True)  # its height follows the wrapped text
             return
-        spans = wrap_spans(whole, self.content_size.width, names_on_screens(self.app)) if self.content_size.width else []
+        spans = (
+            wrap_spans(whole, self.content_size.width, names_on_screens(self.app)) if self.content_size.width else []
+        )
         cut = spans[0][1] if len(spans) > 1 else len(whole)
         super().set(whole[:cut])
-        more.set(whole[spans[1][0]:] if len(spans) > 1 else "")
+        more.set(whole[spans[1][0] :] if len(spans) > 1 else "")
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.split)

@@ -28,8 +28,9 @@ class PlainTable(DataTable):
     literally (a stock DataTable reads a str cell as Rich markup)."""
 
     def add_row(self, *cells, height: int | None = 1, key: str | None = None, label=None):
-        return super().add_row(*map(_cell, cells), height=height, key=key,
-                               label=_cell(label) if label is not None else None)
+        return super().add_row(
+            *map(_cell, cells), height=height, key=key, label=_cell(label) if label is not None else None
+        )
 
     def update_cell(self, row_key, column_key, value, *, update_width: bool = False) -> None:
         super().update_cell(row_key, column_key, _cell(value), update_width=update_width)

@@ -23,8 +23,13 @@ from core.columns import width, wrap_spans
 class Wrapped:
     """``text`` (plain, or a Text whose styles are kept) wrapped by :func:`core.columns.wrap_spans`."""
 
-    def __init__(self, text: str | Text, keep: Iterable[str] = (), more: Callable[[], Iterable[str]] | None = None,
-                 max_lines: int | None = None):
+    def __init__(
+        self,
+        text: str | Text,
+        keep: Iterable[str] = (),
+        more: Callable[[], Iterable[str]] | None = None,
+        max_lines: int | None = None,
+    ):
         self.text = Text(text) if isinstance(text, str) else text
         self.keep = tuple(keep)
         self.more = more  # more names, asked when drawn (the players of the event open then)
@@ -42,15 +47,19 @@ class Wrapped:
         spans = wrap_spans(self.text.plain, columns, keep)
         lines = [self.text[a:b] for a, b in spans]
         if self.max_lines is not None and len(lines) > self.max_lines:
-            last = self.text[spans[self.max_lines - 1][0]:]  # the rest, cut to the line with an ellipsis
+            last = self.text[spans[self.max_lines - 1][0] :]  # the rest, cut to the line with an ellipsis
             last.truncate(columns, overflow="ellipsis")
-            lines = [*lines[:self.max_lines - 1], last]
+            lines = [*lines[: self.max_lines - 1], last]
         return lines
 
     def fits(self, columns: int) -> bool:
         """Whether every line of the text fits ``columns`` as it is (nothing to break)."""
         lines = self.text.plain.split("\n")
-        return columns > 0 and (self.max_lines is None or len(lines) <= self.max_lines) and all(width(line) <= columns for line in lines)
+        return (
+            columns > 0
+            and (self.max_lines is None or len(lines) <= self.max_lines)
+            and all(width(line) <= columns for line in lines)
+        )
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         if self.fits(options.max_width):

@@ -7,8 +7,8 @@ from textual.containers import VerticalScroll
 from textual.widgets import TabPane
 
 from core import readmodel
-from core.i18n import _
 from core.event.model import Event
+from core.i18n import _
 
 from ...widgets.bracket import BracketView
 

@@ -6,10 +6,12 @@ the methods use the screen's desk, event, say() and refresh_all()."""
 from __future__ import annotations
 
 from textual.widgets import DataTable, TabbedContent
+
 from core import labels, readmodel
 from core.errors import LyceeError
 from core.i18n import _, join_list
 from core.names import whole
+
 from .. import event_limited
 from ..dialogs import Prompt
 from .build import BuildPane
@@ -27,19 +29,23 @@ class BuildActions(EventHost):
         self.action_tab("build")
         from ..dialogs import Choose
 
-        choices = [("open", _("Open the build phase (pools / pods)")),
-                   ("timer", _("Start, pause or resume the building timer")),
-                   ("decklist", _("Register a decklist from a file")),
-                   ("botdecks", _("Build decks for players without a decklist (bot builder)")),
-                   ("deck", _("Build the highlighted player's deck from their pool (Enter on the build tab)")),
-                   ("override", _("Head judge override: round 1 pairs without every legal deck")),
-                   ("close", _("Close the build phase"))]
+        choices = [
+            ("open", _("Open the build phase (pools / pods)")),
+            ("timer", _("Start, pause or resume the building timer")),
+            ("decklist", _("Register a decklist from a file")),
+            ("botdecks", _("Build decks for players without a decklist (bot builder)")),
+            ("deck", _("Build the highlighted player's deck from their pool (Enter on the build tab)")),
+            ("override", _("Head judge override: round 1 pairs without every legal deck")),
+            ("close", _("Close the build phase")),
+        ]
         caller = ("caller", _("Draft caller on this event's pods: direction, pick timer (Shift+F11)"))
         real = ev.build is not None and ev.build.real
         if ev.kind == "draft":
             # packs opened at the table are drafted at the table: no bots offered, the caller in their place
             choices.insert(1, caller if real else ("simulate", _("Simulate the draft with bots (practice events)")))
-        at = [k for k, _label in choices].index("override")  # new items go last: tests and hands know the others' places
+        at = [k for k, _label in choices].index(
+            "override"
+        )  # new items go last: tests and hands know the others' places
         choices.insert(at, ("pool", _("Enter a player's pool from the table by card number")))
         if ev.kind == "draft" and not real:
             choices.insert(at, caller)
@@ -52,8 +58,9 @@ class BuildActions(EventHost):
         if choice == "open":
             self.app.push_screen(Prompt(event_limited.open_hint(ev.kind)), self._open_build)
         elif choice == "decklist":
-            self.app.push_screen(Prompt(_("Decklist: PLAYER FILE (text 'COUNT NUMBER' lines, or .csv)")),
-                                 self._register_decklist)
+            self.app.push_screen(
+                Prompt(_("Decklist: PLAYER FILE (text 'COUNT NUMBER' lines, or .csv)")), self._register_decklist
+            )
         elif choice == "deck":
             self._open_player_deck(self._build_row())
         elif choice == "override":
@@ -103,13 +110,30 @@ class BuildActions(EventHost):
             self.refresh_all()
             probs = self.open_desk.deck_problems(pid)
             if probs:
-                return _("registered to {name}, with {n} problem(s): round 1 waits for a legal deck ({first})",
-                         name=name, n=len(probs), first=str(probs[0]))
+                return _(
+                    "registered to {name}, with {n} problem(s): round 1 waits for a legal deck ({first})",
+                    name=name,
+                    n=len(probs),
+                    first=str(probs[0]),
+                )
             return _("registered to {name}: a legal deck of {n} cards", name=name, n=deck.deck_size)
 
-        self.app.push_screen(DeckBuilderScreen(st.cs, st.kind, st.pool, packs=st.packs, deck=st.deck,
-                                               spare=st.spare, name=st.name, seed=st.seed, product=st.product,
-                                               match=st.match, register=register, player=name))
+        self.app.push_screen(
+            DeckBuilderScreen(
+                st.cs,
+                st.kind,
+                st.pool,
+                packs=st.packs,
+                deck=st.deck,
+                spare=st.spare,
+                name=st.name,
+                seed=st.seed,
+                product=st.product,
+                match=st.match,
+                register=register,
+                player=name,
+            )
+        )
 
     def _ask_override(self) -> None:
         """The head judge lets round 1 pair without every legal deck (logged: who, why)."""
@@ -124,12 +148,22 @@ class BuildActions(EventHost):
 
         def answer(reason: str | None) -> None:
             if reason:
-                self._guard(lambda: self.open_desk.override_decks(hj, reason),
-                            _("head judge override by {by}: round 1 may be paired (F5)", by=hj))
+                self._guard(
+                    lambda: self.open_desk.override_decks(hj, reason),
+                    _("head judge override by {by}: round 1 may be paired (F5)", by=hj),
+                )
 
-        self.app.push_screen(Prompt(_("Head judge {hj} lets round 1 pair without a legal deck from {players}. "
-                                      "Why? (written in the log and on the report)", hj=hj,
-                                      players=labels.listed(readmodel.gap_text(g) for g in gaps))), answer)
+        self.app.push_screen(
+            Prompt(
+                _(
+                    "Head judge {hj} lets round 1 pair without a legal deck from {players}. "
+                    "Why? (written in the log and on the report)",
+                    hj=hj,
+                    players=labels.listed(readmodel.gap_text(g) for g in gaps),
+                )
+            ),
+            answer,
+        )
 
     def _guard(self, fn, done: str) -> None:
         try:
@@ -153,11 +187,12 @@ class BuildActions(EventHost):
             return
         seed = whole(parts[2], 18) if len(parts) == 3 else None
         if self.event.kind == "sealed":
-            self._guard(lambda: limited_view.open_sealed_pools(self.open_desk, parts[0], parts[1], seed),
-                        _("sealed pools opened"))
+            self._guard(
+                lambda: limited_view.open_sealed_pools(self.open_desk, parts[0], parts[1], seed),
+                _("sealed pools opened"),
+            )
         elif (packs := whole(parts[1])) is not None:
-            self._guard(lambda: limited_view.draft_pods(self.open_desk, parts[0], packs, seed),
-                        _("pods seated"))
+            self._guard(lambda: limited_view.draft_pods(self.open_desk, parts[0], packs, seed), _("pods seated"))
         else:
             self.say(_("write the number of packs, 4 to 6"), error=True)
 
@@ -168,8 +203,10 @@ class BuildActions(EventHost):
         if len(parts) != 2:
             self.say(_("write the player and the file"), error=True)
             return
-        self._guard(lambda: self.open_desk.register_decklist_file(parts[0], parts[1]),
-                    _("decklist registered for {who}", who=parts[0]))
+        self._guard(
+            lambda: self.open_desk.register_decklist_file(parts[0], parts[1]),
+            _("decklist registered for {who}", who=parts[0]),
+        )
 
     def _build_op(self, op: str) -> None:
         from limited import view as limited_view
@@ -206,8 +243,19 @@ class BuildActions(EventHost):
             return
         bad = [d for d in readmodel.decklists(ev) if d.status != "registered"]
         if bad and ev.build is not None and ev.build.overridden:
-            self.say(_("round 1 paired under the head judge's override ({by}); decks missing or with problems: "
-                       "{names}", by=ev.build.override_by, names=labels.listed(d.name for d in bad[:5])))
+            self.say(
+                _(
+                    "round 1 paired under the head judge's override ({by}); decks missing or with problems: {names}",
+                    by=ev.build.override_by,
+                    names=labels.listed(d.name for d in bad[:5]),
+                )
+            )
         elif bad:
-            self.say(_("round 1 paired, but {n} deck(s) are missing or have problems: {names} (build tab, F11)",
-                       n=len(bad), names=join_list((d.name for d in bad[:5]), words=True)), error=True)
+            self.say(
+                _(
+                    "round 1 paired, but {n} deck(s) are missing or have problems: {names} (build tab, F11)",
+                    n=len(bad),
+                    names=join_list((d.name for d in bad[:5]), words=True),
+                ),
+                error=True,
+            )

@@ -6,10 +6,12 @@ the methods use the screen's desk, event, say() and refresh_all()."""
 from __future__ import annotations
 
 from textual import work
+
 from core import labels, readmodel
 from core.errors import LyceeError
-from core.i18n import _
 from core.event.model import Event
+from core.i18n import _
+
 from ..dialogs import ExportChoice, Prompt
 from .host import EventHost
 
@@ -23,8 +25,10 @@ class ExportActions(EventHost):
                 return
             n = len(self.event.rounds)
             if readmodel.export_by_round(choice[0]) and n > 1:  # any earlier round too
-                self.app.push_screen(Prompt(_("Which round? 1 to {n}", n=n), str(n)),
-                                     lambda text: self._export_round(choice, text, open_after))
+                self.app.push_screen(
+                    Prompt(_("Which round? 1 to {n}", n=n), str(n)),
+                    lambda text: self._export_round(choice, text, open_after),
+                )
             else:
                 self._export(*choice, open_after=open_after)
 
@@ -54,9 +58,16 @@ class ExportActions(EventHost):
             folder.mkdir(parents=True, exist_ok=True)
             readmodel.write_export(path, text)  # whole or nothing: no partial file on a full disk
         except OSError as err:
-            self.app.call_from_thread(self.say, _("export not written: {file}: {reason}; no partial file was left "
-                                                  "in {folder}", file=err.filename or path,
-                                                  reason=err.strerror or err, folder=folder), True)
+            self.app.call_from_thread(
+                self.say,
+                _(
+                    "export not written: {file}: {reason}; no partial file was left in {folder}",
+                    file=err.filename or path,
+                    reason=err.strerror or err,
+                    folder=folder,
+                ),
+                True,
+            )
             return
         msg = _("written: {path}", path=path)
         if open_after:
@@ -66,8 +77,11 @@ class ExportActions(EventHost):
                 opened = webbrowser.open(path.as_uri())
             except Exception:  # no browser at all: the path is said either way
                 opened = False
-            msg = (_("opened in the browser (print from there): {path}", path=path) if opened
-                   else _("no browser to open it; the file is at {path}", path=path))
+            msg = (
+                _("opened in the browser (print from there): {path}", path=path)
+                if opened
+                else _("no browser to open it; the file is at {path}", path=path)
+            )
         self.app.call_from_thread(self.say, msg)
 
     def action_serve(self) -> None:
@@ -101,8 +115,7 @@ class ExportActions(EventHost):
         self.web = web
         note = ""
         if busy is not None:
-            note = _("port {busy} is in use (another event served?): serving on port {port}", busy=busy,
-                     port=web.port)
+            note = _("port {busy} is in use (another event served?): serving on port {port}", busy=busy, port=web.port)
             self.say(note)
         self._show_serving(note)
 
@@ -196,20 +209,32 @@ class ExportActions(EventHost):
             self.say(readmodel.settings_changed(self.event, changes))
             self.refresh_all()
 
-        self.app.push_screen(EventSettings(self.event, readmodel.settings_locks(self.event),
-                                           issue_pin=self.open_desk.staff_pin), chosen)
+        self.app.push_screen(
+            EventSettings(self.event, readmodel.settings_locks(self.event), issue_pin=self.open_desk.staff_pin), chosen
+        )
 
     def _app_refusal(self, err: LyceeError) -> str:
         """A refusal in the app names the app's key that fixes it: an incomplete
         staff (G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE) is set in the settings (F12)."""
         if getattr(err, "rule", None) in self.STAFF_RULES:
-            return _("A sanctioned event needs its staff first: {problems}. F12 opens the settings "
-                     "(staff, or mark it unsanctioned).",
-                     problems=labels.sentences(_("{why} ({rule})", why=m, rule=r) for r, m in readmodel.staff_missing(self.event)))
+            return _(
+                "A sanctioned event needs its staff first: {problems}. F12 opens the settings "
+                "(staff, or mark it unsanctioned).",
+                problems=labels.sentences(
+                    _("{why} ({rule})", why=m, rule=r) for r, m in readmodel.staff_missing(self.event)
+                ),
+            )
         if getattr(err, "rule", None) in ("G-SEALED", "G-DRAFT-4") and self.event.build is not None:
             gaps = readmodel.deck_gaps(self.event)
             if gaps:  # the build tab shows what is wrong with each deck
-                return _("Round 1 waits for a legal deck from {n} player(s): {names}. On the build tab "
-                         "Enter opens a player's pool, Ctrl+R there registers the deck; F11 for the head judge's "
-                         "override.", n=len(gaps), names=labels.listed(g.name for g in gaps)) + f" [{err.rule}]"
+                return (
+                    _(
+                        "Round 1 waits for a legal deck from {n} player(s): {names}. On the build tab "
+                        "Enter opens a player's pool, Ctrl+R there registers the deck; F11 for the head judge's "
+                        "override.",
+                        n=len(gaps),
+                        names=labels.listed(g.name for g in gaps),
+                    )
+                    + f" [{err.rule}]"
+                )
         return str(err)

@@ -64,7 +64,9 @@ class EventHost(Screen):
         # -- one controller's, called by another -------------------------------------------
         def _app_refusal(self, err: LyceeError) -> str: ...  # exports.py
         def _warn_deck_problems(self) -> None: ...  # buildphase.py
-        def _export(self, *args: Any, **kwargs: Any) -> Any: ...  # exports.py (a worker: what, fmt, round_number, open_after)
+        def _export(
+            self, *args: Any, **kwargs: Any
+        ) -> Any: ...  # exports.py (a worker: what, fmt, round_number, open_after)
 
     def paired_round(self) -> Round:
         """The round the event is at, once a round is paired (what a result,

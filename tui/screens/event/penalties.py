@@ -7,13 +7,15 @@ from __future__ import annotations
 
 from textual import work
 from textual.widgets import TabbedContent
+
 from core import readmodel
 from core.errors import LyceeError
 from core.i18n import _
+
 from ..dialogs import Confirm
 from ..forms import AppealForm, PenaltyForm
-from .players import PlayersPane
 from .host import EventHost
+from .players import PlayersPane
 
 
 class PenaltyActions(EventHost):
@@ -46,9 +48,16 @@ class PenaltyActions(EventHost):
     @work(group="confirm")
     async def _exclusion_asked(self, p, d: dict, rule: str) -> None:
         """A penalty that excludes the player is issued only once confirmed."""
-        if await self.app.push_screen_wait(Confirm(_("This penalty excludes {name} from the event ({rule}): they play "
-                                                     "no more and lose the current match. Issue it?", name=p.name,
-                                                     rule=rule))):
+        if await self.app.push_screen_wait(
+            Confirm(
+                _(
+                    "This penalty excludes {name} from the event ({rule}): they play "
+                    "no more and lose the current match. Issue it?",
+                    name=p.name,
+                    rule=rule,
+                )
+            )
+        ):
             self._issue_penalty(p, d)
         else:
             self.say(_("no penalty issued"))
@@ -65,8 +74,9 @@ class PenaltyActions(EventHost):
             if not d:
                 return
             try:
-                ev = self.open_desk.appeal(d["number"], d["outcome"], level=d["level"], action=d["action"],
-                                      note=d["note"])
+                ev = self.open_desk.appeal(
+                    d["number"], d["outcome"], level=d["level"], action=d["action"], note=d["note"]
+                )
             except LyceeError as err:
                 self.say(str(err), error=True)
                 return

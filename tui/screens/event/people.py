@@ -7,13 +7,15 @@ from __future__ import annotations
 
 from textual import work
 from textual.widgets import Input, TabbedContent
+
 from core import readmodel
 from core.errors import LyceeError
 from core.i18n import _, join_list
 from core.names import whole
+
 from ..dialogs import Confirm, LatePrompts, Prompt
-from .players import PlayersPane
 from .host import EventHost
+from .players import PlayersPane
 
 
 class PlayerActions(EventHost):
@@ -134,10 +136,18 @@ class PlayerActions(EventHost):
 
         note = lookalike_note(name, registered)
         if note:
-            return Confirm(_("{name} looks like {first}, who is already registered. Register another person (shown "
-                             "as {name} (2))?", name=name, first=registered) + note)
-        return Confirm(_("{name} is already registered. Register a second person of that name (shown as "
-                         "{name} (2))?", name=name))
+            return Confirm(
+                _(
+                    "{name} looks like {first}, who is already registered. Register another person (shown "
+                    "as {name} (2))?",
+                    name=name,
+                    first=registered,
+                )
+                + note
+            )
+        return Confirm(
+            _("{name} is already registered. Register a second person of that name (shown as {name} (2))?", name=name)
+        )
 
     def _add_player(self, name: str, box: Input, same_name: bool = False, reading: str = "") -> None:
         from core.names import fold_name
@@ -172,8 +182,13 @@ class PlayerActions(EventHost):
             self.say(_("choose the player with the arrow keys, then Ctrl+O again"))
             return
         if self.focused is not self.query_one("#player-table"):  # a row action acts on the focused row only
-            self.say(_("Ctrl+O drops the player highlighted in the players table: F2 moves there; choose the "
-                       "player with the arrow keys, then Ctrl+O again"), error=True)
+            self.say(
+                _(
+                    "Ctrl+O drops the player highlighted in the players table: F2 moves there; choose the "
+                    "player with the arrow keys, then Ctrl+O again"
+                ),
+                error=True,
+            )
             return
         pid = self.query_one(PlayersPane).highlighted(self.event)
         if pid is None:
@@ -188,9 +203,15 @@ class PlayerActions(EventHost):
         if readmodel.match_to_settle(self.event, p.id) is not None:
             from ..dialogs import Choose
 
-            choice = await self.app.push_screen_wait(Choose(question, [
-                ("forfeit", _("Drop; the match of this round is lost (G-DROP-2)")),
-                ("no_forfeit", _("Drop; the match of this round takes the result entered"))]))
+            choice = await self.app.push_screen_wait(
+                Choose(
+                    question,
+                    [
+                        ("forfeit", _("Drop; the match of this round is lost (G-DROP-2)")),
+                        ("no_forfeit", _("Drop; the match of this round takes the result entered")),
+                    ],
+                )
+            )
         else:
             choice = "forfeit" if await self.app.push_screen_wait(Confirm(question)) else None
         if not choice:
@@ -210,8 +231,11 @@ class PlayerActions(EventHost):
         if p is None:
             return
         now = join_list(readmodel.kept_apart_from(self.event, p.id), words=True)
-        question = _("Keep {name} apart from which player? (id or exact name; never paired in Swiss while the "
-                     "points order allows it)", name=p.name)
+        question = _(
+            "Keep {name} apart from which player? (id or exact name; never paired in Swiss while the "
+            "points order allows it)",
+            name=p.name,
+        )
         if now:
             question += "\n" + _("kept apart now: {names} (type one of them to let them be paired again)", names=now)
 
@@ -221,9 +245,16 @@ class PlayerActions(EventHost):
             except LyceeError as err:
                 self.say(str(err), error=True)
                 return
-            self.say(_("{a} and {b} may be paired again", a=p.name, b=q.name) if clear else
-                     _("{a} and {b} are kept apart: never paired in a Swiss round while the points order "
-                       "allows it (G-SWISS-PAIR-1/2)", a=p.name, b=q.name))
+            self.say(
+                _("{a} and {b} may be paired again", a=p.name, b=q.name)
+                if clear
+                else _(
+                    "{a} and {b} are kept apart: never paired in a Swiss round while the points order "
+                    "allows it (G-SWISS-PAIR-1/2)",
+                    a=p.name,
+                    b=q.name,
+                )
+            )
             self.refresh_all()
 
         def typed(ref: str | None) -> None:
@@ -235,8 +266,10 @@ class PlayerActions(EventHost):
                 self.say(str(err), error=True)
                 return
             if readmodel.kept_apart(self.event, p.id, q.id):
-                self.app.push_screen(Confirm(_("Let {a} and {b} be paired again?", a=p.name, b=q.name)),
-                                     lambda yes: done(True, q) if yes else None)
+                self.app.push_screen(
+                    Confirm(_("Let {a} and {b} be paired again?", a=p.name, b=q.name)),
+                    lambda yes: done(True, q) if yes else None,
+                )
                 return
             done(False, q)
 
@@ -276,16 +309,20 @@ class PlayerActions(EventHost):
             if got is None:
                 return
             name, reading = got
-            registered = next((x.name for x in self.event.players
-                               if x.id != p.id and fold_name(x.name) == fold_name(name)), None)
+            registered = next(
+                (x.name for x in self.event.players if x.id != p.id and fold_name(x.name) == fold_name(name)), None
+            )
             if registered is not None:
-                self.app.push_screen(self._same_name_question(name, registered), lambda yes: save(name, reading, True) if yes
-                                     else self.say(_("not renamed"), error=True))
+                self.app.push_screen(
+                    self._same_name_question(name, registered),
+                    lambda yes: save(name, reading, True) if yes else self.say(_("not renamed"), error=True),
+                )
                 return
             save(name, reading, False)
 
-        self.app.push_screen(RenameForm(_("Rename {name} ({id})", name=p.name, id=p.id), p.name, p.reading or ""),
-                             chosen)
+        self.app.push_screen(
+            RenameForm(_("Rename {name} ({id})", name=p.name, id=p.id), p.name, p.reading or ""), chosen
+        )
 
     def action_remove(self) -> None:
         """Delete: take back the registration under the cursor (a no-show),
@@ -302,9 +339,15 @@ class PlayerActions(EventHost):
     @work(group="confirm")
     async def _remove_asked(self, p) -> None:
         """Take back ``p``'s registration once confirmed."""
-        if not await self.app.push_screen_wait(Confirm(_(
-                "Remove the registration of {name}? They will appear in no pairing, standings or export (the log "
-                "keeps it; Ctrl+Z undoes).", name=p.name))):
+        if not await self.app.push_screen_wait(
+            Confirm(
+                _(
+                    "Remove the registration of {name}? They will appear in no pairing, standings or export (the log "
+                    "keeps it; Ctrl+Z undoes).",
+                    name=p.name,
+                )
+            )
+        ):
             return
         try:
             self.open_desk.remove(p.id)

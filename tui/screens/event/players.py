@@ -12,8 +12,8 @@ from textual.message import Message
 from textual.widgets import Input, TabPane
 
 from core import labels, readmodel
-from core.i18n import _, ngettext
 from core.event.model import Event
+from core.i18n import _, ngettext
 
 from ...widgets.linebox import LineBox
 from ...widgets.plain import PlainTable
@@ -39,7 +39,6 @@ class NameBox(LineBox):
 class PlayersPane(TabPane):
     """The registered players; posts :class:`PlayersPane.NameEntered` for the
     screen (which holds the desk) when a name is typed."""
-
 
     @dataclass
     class NameEntered(Message):
@@ -87,15 +86,33 @@ class PlayersPane(TabPane):
         t.add_columns(*cols)
         rnd = ev.current_round
         seated = {c.player for c in rnd.checkins} if rnd is not None else set()
-        lists = {d.player: d for d in readmodel.decklists(ev)} if (ev.decklists or ev.decklists_required
-                                                               or ev.kind != "constructed") else {}
+        lists = (
+            {d.player: d for d in readmodel.decklists(ev)}
+            if (ev.decklists or ev.decklists_required or ev.kind != "constructed")
+            else {}
+        )
         for p in ev.players:
             nw = readmodel.penalty_marks(ev, p.id)
             d = lists.get(p.id)
-            deck = "" if d is None else {"none": _("none"), "registered": _("registered"),
-                                          "problems": ngettext("{n} problem", "{n} problems", len(d.problems))}[d.status]
-            cells = [p.id, p.name, p.reading or "", labels.player_status_label(p.status), str(points.get(p.id, 0)),
-                     "✓" if p.id in seated else "", nw, deck]
+            deck = (
+                ""
+                if d is None
+                else {
+                    "none": _("none"),
+                    "registered": _("registered"),
+                    "problems": ngettext("{n} problem", "{n} problems", len(d.problems)),
+                }[d.status]
+            )
+            cells = [
+                p.id,
+                p.name,
+                p.reading or "",
+                labels.player_status_label(p.status),
+                str(points.get(p.id, 0)),
+                "✓" if p.id in seated else "",
+                nw,
+                deck,
+            ]
             if apart:
                 cells.append(" ".join(apart.get(p.id, ())))
             t.add_row(*cells, key=p.id)

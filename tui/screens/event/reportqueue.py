@@ -48,8 +48,7 @@ class ReportQueue(Translated, ModalScreen[None]):
         Binding("escape", "close", "Close", id="queue.close"),
     ]
 
-    def __init__(self, load: Callable[[], list], detail: Callable[[object], list[str]],
-                 decide: Callable[..., Answer]):
+    def __init__(self, load: Callable[[], list], detail: Callable[[object], list[str]], decide: Callable[..., Answer]):
         super().__init__()
         self._translate_bindings()
         self.load, self.detail, self.decide = load, detail, decide
@@ -65,8 +64,14 @@ class ReportQueue(Translated, ModalScreen[None]):
             # taking no focus until E or C; what is typed before the focus comes stays (not selected, then replaced)
             yield Input(id="queue-input", disabled=True, select_on_focus=False)
             yield Label("", id="queue-said", classes="hint", markup=False)
-            yield Label(_("1/2: accept that side's claim · E: enter the true result · C: call the table · "
-                          "X: clear its reports · N: next · Esc: close"), classes="hint", markup=False)
+            yield Label(
+                _(
+                    "1/2: accept that side's claim · E: enter the true result · C: call the table · "
+                    "X: clear its reports · N: next · Esc: close"
+                ),
+                classes="hint",
+                markup=False,
+            )
 
     def on_mount(self) -> None:
         self.query_one("#queue-prompt").display = False
@@ -95,8 +100,12 @@ class ReportQueue(Translated, ModalScreen[None]):
             title.update(Text(_("Reports to decide"), style="bold"))
             body.update(Text(_("The queue is empty: no table is disputed or held for staff. Esc closes.")))
         else:
-            title.update(Text(_("Reports to decide: table {t} ({i} of {n})", t=rep.table, i=self.at + 1,
-                                n=len(self.tables)), style="bold"))
+            title.update(
+                Text(
+                    _("Reports to decide: table {t} ({i} of {n})", t=rep.table, i=self.at + 1, n=len(self.tables)),
+                    style="bold",
+                )
+            )
             body.update(Text("\n".join(self.detail(rep))))
         if said:
             self.say(said)
@@ -114,6 +123,7 @@ class ReportQueue(Translated, ModalScreen[None]):
             return
         kind, msg = self.decide(rep, op, text, confirmed)
         if kind == "ask":
+
             def answered(yes: bool | None) -> None:
                 if yes:
                     self.action_decide(op, text, True)
@@ -141,9 +151,11 @@ class ReportQueue(Translated, ModalScreen[None]):
             return
         self.typing = what
         prompt = self.query_one("#queue-prompt", Label)
-        prompt.update(_("Table {t}: the result from player 1's side (e.g. 2-1), then Enter; Esc goes back",
-                        t=rep.table) if what == "result" else
-                      _("Table {t}: a note for the call (who goes, why), then Enter; Esc goes back", t=rep.table))
+        prompt.update(
+            _("Table {t}: the result from player 1's side (e.g. 2-1), then Enter; Esc goes back", t=rep.table)
+            if what == "result"
+            else _("Table {t}: a note for the call (who goes, why), then Enter; Esc goes back", t=rep.table)
+        )
         prompt.display = True
         box = self.query_one("#queue-input", Input)
         box.value = ""
@@ -169,8 +181,15 @@ class ReportQueue(Translated, ModalScreen[None]):
     #: The dialog's keys, run in the dialog's own turn with the keys around them (as a binding a key
     #: would run only once it had gone up to the app, after the keys typed behind it: E then 2-1 in
     #: one burst would accept player 2's claim instead of typing 2-1).
-    KEYS = {"1": ("decide", "p1"), "2": ("decide", "p2"), "e": ("type", "result"), "c": ("type", "call"),
-            "x": ("decide", "clear"), "n": ("next", None), "down": ("next", None)}
+    KEYS = {
+        "1": ("decide", "p1"),
+        "2": ("decide", "p2"),
+        "e": ("type", "result"),
+        "c": ("type", "call"),
+        "x": ("decide", "clear"),
+        "n": ("next", None),
+        "down": ("next", None),
+    }
 
     async def on_key(self, event: events.Key) -> None:
         """The dialog's keys in order; a key typed while the line box is
@@ -214,8 +233,12 @@ class ReportCodes(Translated, ModalScreen[None]):
         Binding("escape", "close", "Close", id="codes.close"),
     ]
 
-    def __init__(self, rows: list[tuple[str, str, str]], renew: Callable[[str], list[tuple[str, str, str]]],
-                 print_slips: Callable[[], None]):
+    def __init__(
+        self,
+        rows: list[tuple[str, str, str]],
+        renew: Callable[[str], list[tuple[str, str, str]]],
+        print_slips: Callable[[], None],
+    ):
         super().__init__()
         self._translate_bindings()
         self.rows, self.renew, self.print_slips = rows, renew, print_slips
@@ -225,8 +248,14 @@ class ReportCodes(Translated, ModalScreen[None]):
             yield Label(Text(_("Report codes (staff only: each player sees their own on their slip)"), style="bold"))
             yield PlainTable(cursor_type="row", zebra_stripes=True, id="codes-table")
             yield Label("", id="codes-said", classes="hint", markup=False)
-            yield Label(_("N: a new code for the highlighted player (the old one stops working) · "
-                          "P: print the match slips · Esc: close"), classes="hint", markup=False)
+            yield Label(
+                _(
+                    "N: a new code for the highlighted player (the old one stops working) · "
+                    "P: print the match slips · Esc: close"
+                ),
+                classes="hint",
+                markup=False,
+            )
 
     def on_mount(self) -> None:
         t = self.query_one(PlainTable)
@@ -257,10 +286,15 @@ class ReportCodes(Translated, ModalScreen[None]):
             self.rows = self.renew(pid)
             self.draw()
             self.query_one("#codes-said", Label).update(
-                Text(_("a new code was issued for {player}: the old one no longer works", player=name)))
+                Text(_("a new code was issued for {player}: the old one no longer works", player=name))
+            )
 
-        self.app.push_screen(Confirm(_("Issue a new report code for {name}? The old one stops working "
-                                       "(reprint their slip).", name=name)), answered)
+        self.app.push_screen(
+            Confirm(
+                _("Issue a new report code for {name}? The old one stops working (reprint their slip).", name=name)
+            ),
+            answered,
+        )
 
     def action_print_slips(self) -> None:
         self.print_slips()

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from core import labels, readmodel
 from core.errors import LyceeError
-from core.i18n import _
 from core.event.model import Event
+from core.i18n import _
 
 from .host import EventHost
 from .reportqueue import Answer, ReportCodes, ReportQueue
@@ -44,15 +44,19 @@ class ReportActions(EventHost):
     # -- the queue (Shift+F6) -------------------------------------------------------------
     def _called(self) -> dict[int, str]:
         """Tables called this session (round, table) -> note: they stay in the queue, last."""
-        return {t: note for (r, t), note in self._calls.items()
-                if self.event.current_round is not None and r == self.event.current_round.number}
+        return {
+            t: note
+            for (r, t), note in self._calls.items()
+            if self.event.current_round is not None and r == self.event.current_round.number
+        }
 
     def report_queue(self) -> list:
         """The tables to decide: disputed, and agreed but held for staff (a
         time call); tables already called come last."""
         called = self._called()
-        tables = [t for t in readmodel.phone_reports(self.event, self.open_desk.now())
-                  if t.status in ("disputed", "held")]
+        tables = [
+            t for t in readmodel.phone_reports(self.event, self.open_desk.now()) if t.status in ("disputed", "held")
+        ]
         return sorted(tables, key=lambda t: (t.table in called, t.table))
 
     def report_lines(self, rep) -> list[str]:
@@ -62,9 +66,17 @@ class ReportActions(EventHost):
             if s is None:
                 lines.append(_("{side}: no report", side=label))
                 continue
-            lines.append(_("{side} {name}: says {said} (from their side; {result} from player 1's) at {at}, {by}",
-                           side=label, name=s.name, said=s.said, result=s.result, at=report_time(s.at),
-                           by=labels.actor_label(s.actor)))
+            lines.append(
+                _(
+                    "{side} {name}: says {said} (from their side; {result} from player 1's) at {at}, {by}",
+                    side=label,
+                    name=s.name,
+                    said=s.said,
+                    result=s.result,
+                    at=report_time(s.at),
+                    by=labels.actor_label(s.actor),
+                )
+            )
         if rep.held:
             lines.append(rep.held)
         note = self._called().get(rep.table)
@@ -98,11 +110,15 @@ class ReportActions(EventHost):
             else:  # the true result, from player 1's side: the results box's checks and rule
                 check = readmodel.precheck_result(self.event, f"{t} {text}", desk.now())
                 if readmodel.ID_DECISION in check.questions:
-                    return "error", _("an intentional draw here needs the organizer's decision: type it in the "
-                                      "results box (F6)")
+                    return "error", _(
+                        "an intentional draw here needs the organizer's decision: type it in the results box (F6)"
+                    )
                 if readmodel.TIME_CALL in check.questions and not confirmed:
-                    return "ask", _("{res} at table {t} ends a match only at time. Was time called at this "
-                                    "table? (G-BO3-TIME)", res=text, t=t)
+                    return "ask", _(
+                        "{res} at table {t} ends a match only at time. Was time called at this table? (G-BO3-TIME)",
+                        res=text,
+                        t=t,
+                    )
                 desk.record_checked(check, time_called=readmodel.TIME_CALL in check.questions)
                 said = _("table {t}: {res} recorded", t=t, res=labels.result_label(text))
         except LyceeError as err:

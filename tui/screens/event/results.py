@@ -7,15 +7,16 @@ from __future__ import annotations
 
 from textual import work
 from textual.widgets import Input, TabbedContent
-from core import labels
+
+from core import labels, readmodel
 from core.errors import LyceeError
 from core.i18n import _, join_list, ngettext
 from core.names import whole
-from core import readmodel
+
 from ...widgets.line import Line
 from ..dialogs import Confirm, Prompt
-from .round import RoundPane, result_cell
 from .host import EventHost
+from .round import RoundPane, result_cell
 
 
 class RoundActions(EventHost):
@@ -30,9 +31,14 @@ class RoundActions(EventHost):
             op = self.open_desk.toggle_clock()
             if op == "start":
                 st = self.open_desk.clock_status()
-                self.say(_("round {r} clock started: {m} minutes", r=st.round, m=st.minutes) + " · "
-                         + _("lateness prompts (G-LATE-1 at 5 minutes, G-LATE-2 at 30) come by themselves "
-                             "once players are checked in (Ctrl+L)"))
+                self.say(
+                    _("round {r} clock started: {m} minutes", r=st.round, m=st.minutes)
+                    + " · "
+                    + _(
+                        "lateness prompts (G-LATE-1 at 5 minutes, G-LATE-2 at 30) come by themselves "
+                        "once players are checked in (Ctrl+L)"
+                    )
+                )
             else:
                 self.say(_("clock resumed") if op == "resume" else _("clock paused"))
         except LyceeError as err:
@@ -86,8 +92,16 @@ class RoundActions(EventHost):
             return
         b, self._batch = self._batch, None
         if b["refused"]:
-            self.say(ngettext("{n} result stored; refused: {why}", "{n} results stored; refused: {why}",
-                              b["stored"], n=b["stored"], why=" · ".join(b["refused"])), error=True)
+            self.say(
+                ngettext(
+                    "{n} result stored; refused: {why}",
+                    "{n} results stored; refused: {why}",
+                    b["stored"],
+                    n=b["stored"],
+                    why=" · ".join(b["refused"]),
+                ),
+                error=True,
+            )
 
     def _ask_for_result(self, dialog, answered) -> None:
         """A question about a typed result: the lines after it wait for the answer."""
@@ -140,19 +154,29 @@ class RoundActions(EventHost):
             return
         self._ask_next(check, check.questions)
 
-    def _ask_next(self, check: readmodel.ResultCheck, questions: tuple[str, ...], answered: tuple[str, ...] = ()) -> None:
+    def _ask_next(
+        self, check: readmodel.ResultCheck, questions: tuple[str, ...], answered: tuple[str, ...] = ()
+    ) -> None:
         """Ask ``questions`` one after another (a no to any stores nothing), then record."""
         if not questions:
-            self._record_result(check, correct=readmodel.REPLACE in answered,
-                                time_called=readmodel.TIME_CALL in answered)
+            self._record_result(
+                check, correct=readmodel.REPLACE in answered, time_called=readmodel.TIME_CALL in answered
+            )
             return
         kind, rest = questions[0], questions[1:]
         if kind == readmodel.REPLACE:
-            question = _("Table {t} already has {old}. Replace it with {new}?", t=check.table,
-                         old=result_cell(check.before).plain.strip(), new=check.text)
+            question = _(
+                "Table {t} already has {old}. Replace it with {new}?",
+                t=check.table,
+                old=result_cell(check.before).plain.strip(),
+                new=check.text,
+            )
         else:
-            question = _("{res} at table {t} ends a match only at time. Was time called at this table? "
-                         "(G-BO3-TIME)", res=check.text, t=check.table)
+            question = _(
+                "{res} at table {t} ends a match only at time. Was time called at this table? (G-BO3-TIME)",
+                res=check.text,
+                t=check.table,
+            )
 
         def answer(yes: bool | None) -> None:
             if yes:
@@ -175,11 +199,18 @@ class RoundActions(EventHost):
         m = rnd.match_at(table)
         assert m is not None and m.p2 is not None, "a result was just stored at this table (a bye takes none)"
         left = len(rnd.missing_tables())
-        msg = _("table {t}: {p1} {res} {p2}", t=table, p1=ev.player(m.p1).name, res=labels.result_label(parts[1]),
-                p2=ev.player(m.p2).name)
+        msg = _(
+            "table {t}: {p1} {res} {p2}",
+            t=table,
+            p1=ev.player(m.p1).name,
+            res=labels.result_label(parts[1]),
+            p2=ev.player(m.p2).name,
+        )
         if before is not None and before.reported:
             msg += " · " + _("replaces {old}", old=result_cell(before).plain.strip())
-        msg += " · " + (ngettext("{k} result missing", "{k} results missing", left, k=left) if left else _("round complete"))
+        msg += " · " + (
+            ngettext("{k} result missing", "{k} results missing", left, k=left) if left else _("round complete")
+        )
         self._say_stored(msg)
         self.refresh_all()
 
@@ -220,7 +251,9 @@ class RoundActions(EventHost):
         if self.event.current_round is None:
             self.say(_("no round has been paired yet"), error=True)
             return
-        self.app.push_screen(Confirm(_("Pair round {r} again with a new draw?", r=self.event.current_round.number)), answer)
+        self.app.push_screen(
+            Confirm(_("Pair round {r} again with a new draw?", r=self.event.current_round.number)), answer
+        )
 
     def action_undo(self) -> None:
         try:
@@ -228,8 +261,7 @@ class RoundActions(EventHost):
         except LyceeError as err:
             self.say(str(err), error=True)
             return
-        self.say(_("undone: #{seq} {what}", seq=act["seq"],
-                   what=readmodel.action_said(self.event, act)))
+        self.say(_("undone: #{seq} {what}", seq=act["seq"], what=readmodel.action_said(self.event, act)))
         self.refresh_all()
 
     def action_top_cut(self) -> None:
@@ -254,13 +286,15 @@ class RoundActions(EventHost):
             self.say(_("top {n} cut: round {r} paired", n=size, r=self.paired_round().number))
 
         def ask() -> None:
-            self.app.push_screen(Prompt(_("Top cut size: any number from 2 (add + for a third-place match)"), "8"),
-                                 chosen)
+            self.app.push_screen(
+                Prompt(_("Top cut size: any number from 2 (add + for a third-place match)"), "8"), chosen
+            )
 
         ev = self.event
         played = len(ev.swiss_rounds)
         want = readmodel.swiss_rounds_planned(ev)
         if played < want:
+
             def confirmed(yes: bool | None) -> None:
                 nonlocal early
                 if yes:
@@ -269,7 +303,8 @@ class RoundActions(EventHost):
 
             self.app.push_screen(
                 Confirm(_("Only {n} of {k} Swiss rounds are played. Cut to single elimination now?", n=played, k=want)),
-                confirmed)
+                confirmed,
+            )
         else:
             ask()
 
@@ -289,7 +324,9 @@ class RoundActions(EventHost):
             self.action_tab("round")
             self.say(_("playoff (決定戦) paired"))
 
-        self.app.push_screen(Prompt(_("Playoff (決定戦) among the players who share a place: their ids"), default), chosen)
+        self.app.push_screen(
+            Prompt(_("Playoff (決定戦) among the players who share a place: their ids"), default), chosen
+        )
 
     def _id_decision(self, table: int) -> None:
         """G-ID-3: an intentional draw where a ranking is needed: the organizer
@@ -308,12 +345,19 @@ class RoundActions(EventHost):
             except LyceeError as err:
                 self.say(str(err), error=True)
                 return
-            self.say(_("table {t}: replay ordered by {org} (G-ID-3)", t=table, org=org) if decision == "replay"
-                     else _("table {t}: no winner, decided by {org} (G-ID-3)", t=table, org=org))
+            self.say(
+                _("table {t}: replay ordered by {org} (G-ID-3)", t=table, org=org)
+                if decision == "replay"
+                else _("table {t}: no winner, decided by {org} (G-ID-3)", t=table, org=org)
+            )
             self.refresh_all()
 
-        question = _("Table {t} agrees an intentional draw, but this match must rank its players. The organizer "
-                     "{org} decides (G-ID-3):", t=table, org=org or "-")
+        question = _(
+            "Table {t} agrees an intentional draw, but this match must rank its players. The organizer "
+            "{org} decides (G-ID-3):",
+            t=table,
+            org=org or "-",
+        )
         choices = [("replay", _("Replay the match"))]
         why = readmodel.no_winner_refusal(self.event, table)
         if why:  # no winner only in the final: not offered where the event could not go on
@@ -335,7 +379,9 @@ class RoundActions(EventHost):
             return
         from ..info import Info
 
-        self.app.push_screen(Info(_("Round {r}, table {t}", r=rnd.number, t=m.table), readmodel.why_paired(self.event, m)))
+        self.app.push_screen(
+            Info(_("Round {r}, table {t}", r=rnd.number, t=m.table), readmodel.why_paired(self.event, m))
+        )
 
     def draw_clock(self) -> None:
         lbl = self.query_one("#clock", Line)
@@ -356,7 +402,9 @@ class RoundActions(EventHost):
         if up and not self._rang:
             self._rang = True
             self.app.bell()
-            self.say(_("Time! Tables still playing: {tables} (G-BO3-TIME / G-TIME)",
-                       tables=join_list(line.unfinished)), error=True)
+            self.say(
+                _("Time! Tables still playing: {tables} (G-BO3-TIME / G-TIME)", tables=join_list(line.unfinished)),
+                error=True,
+            )
         elif not up:
             self._rang = False

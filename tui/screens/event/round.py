@@ -13,8 +13,8 @@ from textual.message import Message
 from textual.widgets import Input, TabPane
 
 from core import labels, readmodel
-from core.i18n import _
 from core.event.model import Event
+from core.i18n import _
 
 from ...widgets.line import Line
 from ...widgets.linebox import LineBox
@@ -59,7 +59,9 @@ def result_cell(m, rep=None) -> Text:
     if m.is_bye:
         return Text(_("bye"))
     score = f"{m.p1_wins}-{m.p2_wins}" + (f"-{m.draws}" if m.draws else "")
-    return Text(f"{OUTCOME_MARK.get(m.outcome, '')} {labels.note_label(m.note) or score}" + (f" {mark}" if mark else ""))
+    return Text(
+        f"{OUTCOME_MARK.get(m.outcome, '')} {labels.note_label(m.note) or score}" + (f" {mark}" if mark else "")
+    )
 
 
 def report_time(at: str) -> str:
@@ -80,8 +82,16 @@ def report_detail(ev: Event, rep) -> str:
     sides = []
     for label, s in ((_("P1"), rep.p1), (_("P2"), rep.p2)):
         if s is not None:
-            sides.append(_("{side} {name}: {said} ({at}, {by})", side=label, name=s.name, said=s.said,
-                           at=report_time(s.at), by=labels.actor_label(s.actor)))
+            sides.append(
+                _(
+                    "{side} {name}: {said} ({at}, {by})",
+                    side=label,
+                    name=s.name,
+                    said=s.said,
+                    at=report_time(s.at),
+                    by=labels.actor_label(s.actor),
+                )
+            )
     text = _("table {t}: {how}", t=rep.table, how=readmodel.report_status_label(rep.status))
     if sides:
         text += " · " + " · ".join(sides)
@@ -116,11 +126,13 @@ class RoundPane(TabPane):
     @dataclass
     class ReportShown(Message):
         """The cursor is on a table with phone reports: their words."""
+
         text: str
 
     @dataclass
     class ResultsPasted(Message):
         """Several lines at once (a paste): each is stored, the refusals listed."""
+
         lines: tuple[str, ...]
         box: Input
 
@@ -134,8 +146,7 @@ class RoundPane(TabPane):
         with Horizontal(id="round-body"):
             yield PlainTable(cursor_type="row", zebra_stripes=True, id="pairing-table")
             yield Line("", id="leaders")
-        yield ResultBox(placeholder=_("TABLE RESULT, e.g. 12 2-1 then Enter (id: intentional draw)"),
-                        id="result-entry")
+        yield ResultBox(placeholder=_("TABLE RESULT, e.g. 12 2-1 then Enter (id: intentional draw)"), id="result-entry")
 
     def highlighted(self, ev: Event):
         """The match under the cursor of the current round, if any."""
@@ -158,8 +169,12 @@ class RoundPane(TabPane):
         reports = reports or {}
         self._reports = (ev, reports)
         drawn = self._drawn
-        if r is not None and drawn is not None and drawn[0] == (r.number, tuple(m.table for m in r.matches)) \
-                and t.row_count == len(r.matches):
+        if (
+            r is not None
+            and drawn is not None
+            and drawn[0] == (r.number, tuple(m.table for m in r.matches))
+            and t.row_count == len(r.matches)
+        ):
             for m in r.matches:
                 if drawn[1].get(m.table) != (m, reports.get(m.table)):
                     t.update_cell(str(m.table), "result", result_cell(m, reports.get(m.table)), update_width=True)
@@ -177,8 +192,10 @@ class RoundPane(TabPane):
             p1 = ev.player(m.p1).name
             p2 = ev.player(m.p2).name if m.p2 else _("(bye)")
             t.add_row(str(m.table), p1, p2, result_cell(m, reports.get(m.table)), key=str(m.table))
-        self._drawn = ((r.number, tuple(m.table for m in r.matches)),
-                       {m.table: (m, reports.get(m.table)) for m in r.matches})
+        self._drawn = (
+            (r.number, tuple(m.table for m in r.matches)),
+            {m.table: (m, reports.get(m.table)) for m in r.matches},
+        )
 
     def on_data_table_row_highlighted(self, message) -> None:
         """The cursor on a table with phone reports: their words in the message line."""
@@ -196,8 +213,11 @@ class RoundPane(TabPane):
         cur = ev.current_round
         title = _("Standings")
         if cur is not None and not cur.complete:  # mid-round: as after the last complete round
-            title = (_("Standings after round {r}", r=standings_after) if standings_after
-                     else _("Round {n} is in progress: no standings yet", n=cur.number))
+            title = (
+                _("Standings after round {r}", r=standings_after)
+                if standings_after
+                else _("Round {n} is in progress: no standings yet", n=cur.number)
+            )
         text = Text(title + "\n", style="bold")
         box = self.query_one("#leaders", Line)
         # a name takes what the rank, points and record leave; narrow (80 columns: the pairings come first)

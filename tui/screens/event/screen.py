@@ -22,11 +22,11 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Input, Label, TabbedContent
 
+from core import readmodel
 from core.desk import Desk
 from core.errors import EventLocked, LyceeError
-from core.i18n import _
 from core.event.model import Event
-from core import readmodel
+from core.i18n import _
 
 from ...i18n import Translated
 from ...widgets.footer import WholeKeysFooter
@@ -34,23 +34,31 @@ from ...widgets.line import Line, SpillLine
 from ..dialogs import Confirm
 from .bracket import BracketPane
 from .build import BuildPane
-from .players import PlayersPane
-from .round import RoundPane
-from .standings import StandingsPane
 from .buildphase import BuildActions
 from .exports import ExportActions
 from .penalties import PenaltyActions
 from .people import PlayerActions
-from .results import RoundActions
+from .players import PlayersPane
 from .reports import ReportActions
+from .results import RoundActions
+from .round import RoundPane
+from .standings import StandingsPane
 
 if TYPE_CHECKING:
     from core.door import DoorServer, LocalWriter
 
 
-class EventScreen(ReportActions, RoundActions, PlayerActions, PenaltyActions, BuildActions, ExportActions, Translated, Screen):
+class EventScreen(
+    ReportActions, RoundActions, PlayerActions, PenaltyActions, BuildActions, ExportActions, Translated, Screen
+):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
-    CSS_PATH: ClassVar = ["event.tcss", "round.tcss", "standings.tcss", "build.tcss", "players.tcss"]  # beside this file
+    CSS_PATH: ClassVar = [
+        "event.tcss",
+        "round.tcss",
+        "standings.tcss",
+        "build.tcss",
+        "players.tcss",
+    ]  # beside this file
     BINDINGS = [
         Binding("escape", "close", "Events", id="event.close"),
         Binding("f2", "tab('players')", "Players", id="event.players"),
@@ -139,15 +147,25 @@ class EventScreen(ReportActions, RoundActions, PlayerActions, PenaltyActions, Bu
         except JournalDamaged as err:  # damage in the middle: the repair is asked for, never done by itself
             app, eid = self.app, self.event_id
             app.pop_screen()
-            app.call_later(app.push_screen,  # from the app: this screen is gone when the answer comes
-                           Confirm(_("{problem}\n\nRepair it now, as `lycee repair` does?", problem=err)),
-                           lambda yes: yes and repair_and_open(app, eid))  # type: ignore[func-returns-value]  # the answer only decides
+            app.call_later(
+                app.push_screen,  # from the app: this screen is gone when the answer comes
+                Confirm(_("{problem}\n\nRepair it now, as `lycee repair` does?", problem=err)),
+                lambda yes: yes and repair_and_open(app, eid),  # type: ignore[func-returns-value]  # the answer only decides
+            )
             return
         except EventLocked as err:  # another desk (an app, `lycee serve`) holds it: refused, saying who
             self.app.pop_screen()
-            self.app.notify(_("{held}\n\nThis window does not open it. Meanwhile the `lycee` commands change it "
-                              "through that desk (e.g. `lycee result {id} TABLE RESULT`).", held=err,
-                              id=self.event_id), severity="error", timeout=15, markup=False)
+            self.app.notify(
+                _(
+                    "{held}\n\nThis window does not open it. Meanwhile the `lycee` commands change it "
+                    "through that desk (e.g. `lycee result {id} TABLE RESULT`).",
+                    held=err,
+                    id=self.event_id,
+                ),
+                severity="error",
+                timeout=15,
+                markup=False,
+            )
             return
         except LyceeError as err:
             self.app.pop_screen()
@@ -175,9 +193,16 @@ class EventScreen(ReportActions, RoundActions, PlayerActions, PenaltyActions, Bu
             self.door = DoorServer(self.writer, door_path(store.datadir, store.id)).start()
         except OSError as err:  # the event still works here; only the commands are refused as before
             self.door = None
-            self.app.notify(_("the command line cannot reach this window ({reason}): `lycee` commands that change "
-                              "the event are refused while it is open here", reason=err.strerror or err),
-                            severity="warning", timeout=10, markup=False)
+            self.app.notify(
+                _(
+                    "the command line cannot reach this window ({reason}): `lycee` commands that change "
+                    "the event are refused while it is open here",
+                    reason=err.strerror or err,
+                ),
+                severity="warning",
+                timeout=10,
+                markup=False,
+            )
 
     def _door_changed(self) -> None:
         """After a call through the door (on the app's thread): redraw."""
@@ -208,7 +233,9 @@ class EventScreen(ReportActions, RoundActions, PlayerActions, PenaltyActions, Bu
         for a tab nobody is looking at)."""
         ev = self.event
         self._show("#event-title", ev.name)
-        self.query_one("#round-status", SpillLine).set(self._finish_text(ev) + readmodel.round_status(ev))  # narrow: goes on below
+        self.query_one("#round-status", SpillLine).set(
+            self._finish_text(ev) + readmodel.round_status(ev)
+        )  # narrow: goes on below
         self.draw_clock()
         self._dirty = {"players", "round", "standings", "bracket", "build"}
         self._draw_tab(self.query_one(TabbedContent).active)
@@ -291,8 +318,12 @@ class EventScreen(ReportActions, RoundActions, PlayerActions, PenaltyActions, Bu
 
     def action_tab(self, tab: str) -> None:
         self.query_one(TabbedContent).active = tab
-        focus = {"players": "#player-table", "round": "#pairing-table", "standings": "#standings-table",
-                 "build": "#build-table"}.get(tab)
+        focus = {
+            "players": "#player-table",
+            "round": "#pairing-table",
+            "standings": "#standings-table",
+            "build": "#build-table",
+        }.get(tab)
         if focus:
             self.query_one(focus).focus()
 
@@ -325,8 +356,6 @@ class EventScreen(ReportActions, RoundActions, PlayerActions, PenaltyActions, Bu
     def _finished(self, ev: Event) -> bool:
         """Whether the elimination stage has its winner (computed once per change)."""
         return self.view.finished(ev)
-
-
 
 
 def repair_and_open(app, event_id: str) -> None:

@@ -8,8 +8,8 @@ from textual.app import ComposeResult
 from textual.widgets import Label, TabPane
 
 from core import labels, readmodel
-from core.i18n import _
 from core.event.model import Event
+from core.i18n import _
 
 from ...widgets.plain import PlainTable
 
@@ -31,21 +31,36 @@ class StandingsPane(TabPane):
         if final is not None:  # G-SE: the final placings once the bracket is finished
             note.update(_("Final standings"))  # never "round N in progress" after the event ended
             by_id = {row.id: row for row in rows}
-            t.add_columns(_("Place"), _("Name"), _("Reached"), _("Swiss rank"), _("Points"), _("Record"),
-                          _("Status"))
+            t.add_columns(_("Place"), _("Name"), _("Reached"), _("Swiss rank"), _("Points"), _("Record"), _("Status"))
             for f in final:
                 row = by_id[f.id]
-                t.add_row(str(f.place), Text(row.name), f.label or _("Swiss"), str(row.rank), str(row.points),
-                          row.record, labels.player_status_label(row.status))
+                t.add_row(
+                    str(f.place),
+                    Text(row.name),
+                    f.label or _("Swiss"),
+                    str(row.rank),
+                    str(row.points),
+                    row.record,
+                    labels.player_status_label(row.status),
+                )
             return
-        t.add_columns(_("Rank"), _("Name"), _("Points"), _("Record"), *readmodel.tiebreaker_headers(ev),
-                      _("Status"))
+        t.add_columns(_("Rank"), _("Name"), _("Points"), _("Record"), *readmodel.tiebreaker_headers(ev), _("Status"))
         cur = ev.current_round
         text = ""
         if cur is not None and not cur.complete:
-            text = (_("Standings after round {r} (round {n} is in progress)", r=standings_after, n=cur.number)
-                    if standings_after else _("Round {n} is in progress: no standings yet", n=cur.number))
+            text = (
+                _("Standings after round {r} (round {n} is in progress)", r=standings_after, n=cur.number)
+                if standings_after
+                else _("Round {n} is in progress: no standings yet", n=cur.number)
+            )
         note.update(_("Final standings") if readmodel.swiss_over(ev) else text)  # a Swiss-only event that is over
         for row in rows:
             vals = [row.figure_text(tb) for tb in tbs]
-            t.add_row(str(row.rank), Text(row.name), str(row.points), row.record, *vals, labels.player_status_label(row.status))
+            t.add_row(
+                str(row.rank),
+                Text(row.name),
+                str(row.points),
+                row.record,
+                *vals,
+                labels.player_status_label(row.status),
+            )
