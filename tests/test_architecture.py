@@ -5,6 +5,7 @@ module alias.  docs/architecture.md draws the layers these tests keep."""
 
 import ast
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -223,3 +224,38 @@ def test_issue24_the_limited_view_names_what_it_serves():
     assert sorted(view.__all__) == sorted(view.WHERE)
     for name, module in view.WHERE.items():
         assert getattr(view, name) is getattr(importlib.import_module(module), name), name
+
+
+#: The event screen holds the desk, the bar and the redraw; what the keys do is in its controllers.
+EVENT_SCREEN_LINES = 300
+#: No module of tui/screens/ grows past this: a screen that does is split by concern.
+SCREEN_MODULE_LINES = 500
+
+
+def test_issue24_the_event_screen_and_every_screen_module_stay_readable():
+    """tui/screens/event/screen.py stays under EVENT_SCREEN_LINES lines and no
+    module of tui/screens/ has more than SCREEN_MODULE_LINES (docs/architecture.md
+    says where each concern went); each names the file that grew."""
+    screens = ROOT / "tui" / "screens"
+    sizes = {
+        p.relative_to(ROOT).as_posix(): len(p.read_text(encoding="utf-8").splitlines()) for p in screens.rglob("*.py")
+    }
+    assert len(sizes) > 20 and sizes["tui/screens/event/results.py"] > 100  # the real tree
+    assert sizes["tui/screens/event/screen.py"] < EVENT_SCREEN_LINES, sizes["tui/screens/event/screen.py"]
+    big = {path: n for path, n in sizes.items() if n > SCREEN_MODULE_LINES}
+    assert not big, big
+
+
+def test_issue24_each_screen_module_has_its_stylesheet_beside_it():
+    """A screen or dialog module that names a stylesheet (CSS_PATH) finds it
+    beside itself, and no screen carries inline CSS (DEFAULT_CSS)."""
+    screens = ROOT / "tui" / "screens"
+    missing, inline = [], []
+    for p in screens.rglob("*.py"):
+        text = p.read_text(encoding="utf-8")
+        if "DEFAULT_CSS" in text:
+            inline.append(p.name)
+        for name in set(re.findall(r'"([a-z_]+\.tcss)"', text)):
+            if not (p.parent / name).is_file():
+                missing.append(f"{p.name}: {name}")
+    assert not missing and not inline, (missing, inline)

@@ -35,7 +35,7 @@ class LyceeApp(Translated, DeskApp):
     def _handle_exception(self, error: Exception) -> None:
         """An unexpected error stops the app (Textual's way) with a non-zero
         return code; its traceback is also written to a file under the data
-        folder, which the command line names (issue 13)."""
+        folder, which the command line names."""
         import traceback
         from datetime import datetime
 
@@ -53,7 +53,7 @@ class LyceeApp(Translated, DeskApp):
     #: clerk is typing leaves them the first moment: tui.screens.dialogs.HoldsTyping).
     last_key_at = float("-inf")
 
-    #: Keys typed ahead past a question about a typed result (issue 22):
+    #: Keys typed ahead past a question about a typed result:
     #: while set, keys that are not the question's answer go on into the box.
     type_ahead: dict | None = None
     #: Seconds without a key after which a key is taken as meant for the dialog.

@@ -29,9 +29,8 @@ from textual.widgets import DataTable, Label, Static
 
 from core.errors import LyceeError
 from core.i18n import _
-from core.labels import card_type_label, kind_label, match_label
+from core.labels import kind_label, match_label
 from limited.view import (
-    ATTRIBUTE_KANJI,
     LIBRARY_FILE,
     LIBRARY_SCHEMA,
     SORTS,
@@ -42,14 +41,11 @@ from limited.view import (
     DeckProblem,
     DeckState,
     Library,
-    deck_score,
-    facts_for,
     slug,
 )
 
 from ..i18n import Translated
 from ..widgets.cards import (
-    attribute_label,
     attribute_spread,
     card_cells,
     card_columns,
@@ -59,29 +55,13 @@ from ..widgets.cards import (
 from ..widgets.footer import WholeKeysFooter
 from ..widgets.plain import PlainTable
 from .deck_library import LibraryActions, LibraryDialog
+from .deck_text import checks_text, filter_line
 from .dialogs import Confirm
 
 TCSS = Path(__file__).with_name("deckbuilder.tcss")  # this module's screens and dialogs
 
 #: Registers a deck to an event player; returns what to say (raises LyceeError when refused).
 Register = Callable[[Decklist], str]
-
-
-def sort_label(key: str) -> str:
-    return {
-        "cost": _("cost"),
-        "attribute": _("attribute"),
-        "type": _("type"),
-        "rarity": _("rarity"),
-        "number": _("number"),
-    }.get(key, key)
-
-
-def _attr_name(attr: str) -> str:
-    """The attribute filter's value: 雪 snow in English, 雪 once in Japanese (its name is its kanji)."""
-    full = attribute_label(attr)
-    kanji, _sp, name = full.partition(" ")
-    return kanji if name == kanji else full
 
 
 class DeckBuilderScreen(LibraryActions, Translated, Screen):
@@ -309,7 +289,7 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
                 match=match_label(self.match),
             )
         self.query_one("#builder-title", Label).update(title)
-        self.query_one("#filters", Label).update(self._filter_line())
+        self.query_one("#filters", Label).update(filter_line(self.state.filters, self.state.sort_key))
         self.query_one("#pool-head", Label).update(
             _("Pool: {total} cards, {left} left", total=sum(self.pool.values()), left=self.state.available())
         )
@@ -329,31 +309,14 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
         deck_cards = {self.card(k): v for k, v in self.deck.items() if v > 0}
         self.query_one("#curve", Static).update(cost_curve(deck_cards, height=5))
         self.query_one("#spread", Static).update(attribute_spread(deck_cards, width=14))
-        self.query_one("#checks", Static).update(self._checks_text())
+        self.query_one("#checks", Static).update(checks_text(self.problems, self.decklist(), self.kind, self.cs))
         counts = Text(
             _("Deck {n}/{want}", n=n, want=self.want) + " · " + spare_head + " · ",
             style="bold green" if n == self.want else "bold",
         )
-        self.query_one("#narrow-checks", Static).update(counts + self._checks_text())
-
-    def _filter_line(self) -> Text:
-        f = self.state.filters
-        every = _("all")
-        t = Text()
-        parts = [
-            ("t", _("type"), card_type_label(f["type"]) if f["type"] else every),
-            ("a", _("attribute"), _attr_name(f["attr"]) if f["attr"] else every),
-            ("c", _("cost"), str(f["cost"]) if f["cost"] is not None else every),
-            ("r", _("rarity"), f["rarity"] or every),
-            ("o", _("sort"), sort_label(self.state.sort_key)),
-        ]
-        for i, (key, label, value) in enumerate(parts):
-            if i:
-                t.append("  ")
-            t.append(f"[{key}] ", style="bold")
-            t.append(f"{label}: ")
-            t.append(value, style="bold" if value != every else "")
-        return t
+        self.query_one("#narrow-checks", Static).update(
+            counts + checks_text(self.problems, self.decklist(), self.kind, self.cs)
+        )
 
     def _restore(self, table: DataTable, row: int | None) -> None:
         if table.row_count:
@@ -392,53 +355,6 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
             c = self.card(num)
             t.add_row(Text(str(counts[num]), justify="right"), Text(num, style="cyan"), c.name, cost_glyphs(c), key=num)
         self._restore(t, row)
-
-    def problem_text(self, p: DeckProblem) -> str:
-        """A problem as core.decks words it, with its rule; the spare-card one says which key helps."""
-        text = str(p)
-        if p.code == "spare_match":
-            text += "  " + _("(m switches to best of three)")
-        return text
-
-    def _checks_text(self) -> Text:
-        t = Text()
-        dl = self.decklist()
-        if not self.problems:
-            rule = "G-SEALED" if self.kind == "sealed" else "G-DRAFT-4"
-            t.append("✓ ", style="bold green")
-            t.append(
-                _(
-                    "legal {kind} deck: {n} cards, {s} spare cards ({rule})",
-                    kind=kind_label(self.kind),
-                    n=dl.deck_size,
-                    s=dl.spare_size,
-                    rule=rule,
-                ),
-                style="green",
-            )
-        else:
-            for i, p in enumerate(self.problems[:4]):
-                if i:
-                    t.append("\n")
-                t.append("✗ ", style="bold red")
-                t.append(self.problem_text(p), style="red" if p.code != "size" else "yellow")
-            if len(self.problems) > 4:
-                t.append("\n" + _("... and {n} more", n=len(self.problems) - 4), style="red")
-        if dl.deck_size:
-            sc = deck_score(dl, facts_for(self.cs))
-            pair = "".join(ATTRIBUTE_KANJI[col] for col in sc.colours)
-            t.append("\n")
-            t.append(
-                _(
-                    "deck score {total:.1f} (mean rating {rating:.2f}, castable in {pair}: {share:.0%})",
-                    total=sc.total,
-                    rating=sc.rating,
-                    pair=pair,
-                    share=sc.consistency,
-                ),
-                style="dim",
-            )
-        return t
 
     def say(self, text: str, error: bool = False) -> None:
         lbl = self.query_one("#message", Label)

@@ -110,7 +110,7 @@ class ExportChoice(Translated, ModalScreen[tuple[str, str] | None]):
 
 
 class HoldsTyping(ModalScreen):
-    """A dialog that opens by itself (issue 22) while the clerk is typing into
+    """A dialog that opens by itself while the clerk is typing into
     a box: the keys of the first moment were meant for that box, not for the
     dialog, so they go on into it (a line finished with Enter is stored) until
     the clerk pauses for :attr:`GRACE` seconds; only then does the dialog take

@@ -10,7 +10,7 @@ PausableClock so a pause, or a review between packs, costs no pick time.  A
 screen interval calls :meth:`DraftScreen.tick`, which asks the engine to time
 out a pick whose deadline has passed (the bot's choice is taken).
 
-Practice aids (issue 28): each card of the pack shows its rating; ``w``
+Practice aids: each card of the pack shows its rating; ``w``
 shows what the bot (limited.bots.Bot, reading the same packs and the
 player's pool) would take and why, with its top three; the passing line says
 which colours the seats upstream seem to be in.  ``a`` takes the bot's choice.
@@ -144,7 +144,7 @@ class DraftScreen(Translated, Screen):
     def _columns(self) -> None:
         """The pack's columns.  When narrow (80 columns) only number, name,
         rating, attributes and cost, all whole; the line under the table shows
-        the highlighted card's type, EX and text (issue 29 item 11: 「アイテ」)."""
+        the highlighted card's type, EX and text (「アイテ」)."""
         self.set_class(self.narrow, "-narrow")
         t = self.query_one("#pack", DataTable)
         t.clear(columns=True)
@@ -170,7 +170,7 @@ class DraftScreen(Translated, Screen):
             n=len(names),
             seed=self.seed,
         )
-        if cell_len(title) + 2 > self.app.size.width:  # the set's version gives way (issue 29 item 11)
+        if cell_len(title) + 2 > self.app.size.width:  # the set's version gives way
             title = _(
                 "Draft practice · {set} · pack {round}/{packs} · pick {pick} · {n} seats · seed {seed}",
                 set=self.cs.code,

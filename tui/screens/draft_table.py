@@ -24,7 +24,7 @@ import math
 import random
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, ClassVar
+from typing import Callable, ClassVar
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -32,143 +32,35 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Digits, Input, Label, Select, Static, Switch, TextArea
+from textual.widgets import DataTable, Digits, Label, Static
 
 from core.errors import LyceeError
 from core.i18n import _
-from core.names import whole
 from limited.view import (
     DEFAULT_BUILD_MINUTES,
-    DRAFT_PACKS,
     PickTimer,
     Seat,
     TableCall,  # the caller's state (re-exported below)
     check_packs,
-    seat_pods,
-    split_pods,
 )
 
 from ..i18n import Translated
 from ..widgets.cards import seat_ring
 from ..widgets.footer import WholeKeysFooter
-from ..widgets.plain import PlainTable, plain
+from ..widgets.plain import PlainTable
 from ..widgets.wrapped import WrapLabel
 from .build_timer import BuildTimerScreen, parse_minutes  # the practice menu opens it too
 from .dialogs import Confirm, Prompt
-from .limited_kit import KIT_TCSS, Clock, SetupForm, card_sets, catalog, direction_text, parse_seed, set_options
-
-if TYPE_CHECKING:
-    from textual import getters
-
-    from limited.view import CardSet
-
-    from ..apphost import DeskApp
+from .limited_kit import Clock, direction_text
+from .table_setup import TableSetup, make_pods, parse_pick_seconds, pick_seconds_text  # re-exported below
 
 TCSS = Path(__file__).with_name("draft_table.tcss")  # this module's screens and dialogs
-
-# -- setup -------------------------------------------------------------------------------------------
-
-
-def booster_size(cs: CardSet) -> int:
-    """Cards a booster of ``cs`` holds (the form lists only sets with a booster)."""
-    assert cs.booster is not None, "card_sets('booster') keeps only sets with a booster"
-    return cs.booster.size
-
-
-class TableSetup(SetupForm):
-    """Who drafts and with what: players (typed, or an event's), set, packs,
-    cards a pack, seating drawn or as typed, seed."""
-
-    if TYPE_CHECKING:
-        app = getters.app(DeskApp)  # Textual's typed self.app
-
-    CSS_PATH: ClassVar = [KIT_TCSS, TCSS]
-
-    def title_text(self) -> str:
-        return _("Draft table: call a real booster draft")
-
-    def rows(self) -> ComposeResult:
-        sets = card_sets("booster")
-        events = [
-            (plain(f"{e.date} {e.name} ({e.players})"), e.id)
-            for e in self.app.datadir.list_events()
-            if not e.problem and e.players
-        ]
-        yield Label(_("Players from an event"))
-        yield Select(events, prompt=_("(none: type the names below)"), id="event")
-        yield Label(_("Set"))
-        yield Select(set_options(sets), value=sets[0].code, allow_blank=False, id="set")
-        yield Label(_("Packs a player (G-DRAFT-2)"))
-        yield Select([(str(n), n) for n in DRAFT_PACKS], value=DRAFT_PACKS.start, allow_blank=False, id="packs")
-        yield Label(_("Cards a pack"))
-        yield Input(str(booster_size(sets[0])), id="cards", type="integer")
-        yield Label(_("Draw the seats"))
-        yield Switch(True, id="draw")
-        yield Label(_("Seed (blank: drawn)"))
-        yield Input("", id="seed")
-
-    def on_mount(self) -> None:
-        self.query_one("#names", TextArea).focus()
-
-    def below(self) -> ComposeResult:
-        yield Label(_("Players, one a line"))
-        yield TextArea("", id="names")
-
-    def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "set" and event.value != Select.BLANK:
-            cs = catalog().set(str(event.value))
-            self.query_one("#cards", Input).value = str(booster_size(cs))
-        elif event.select.id == "event" and event.value != Select.BLANK:
-            try:  # only read: no lock, so it works while the event is open elsewhere
-                ev = self.app.datadir.read(str(event.value))
-            except LyceeError as err:
-                self.query_one("#form-error", Label).update(str(err))
-                return
-            names = [p.name for p in ev.players if p.status == "active"]
-            self.query_one("#names", TextArea).text = "\n".join(names)
-
-    def values(self) -> dict:
-        names = [n.strip() for n in self.query_one("#names", TextArea).text.splitlines() if n.strip()]
-        if len(names) < 2:
-            raise ValueError(_("a draft needs at least 2 players: type them one a line, or take an event's"))
-        seen = set()
-        for n in names:
-            if n in seen:
-                raise ValueError(_("{name} is listed twice", name=n))
-            seen.add(n)
-        cards = self.query_one("#cards", Input).value.strip()
-        per_pack = whole(cards)
-        if per_pack is None or per_pack < 1:
-            raise ValueError(_("cards a pack: a whole number"))
-        return {
-            "names": names,
-            "set": self.query_one("#set", Select).value,
-            "packs": self.query_one("#packs", Select).value,
-            "cards": whole(cards),
-            "draw": self.query_one("#draw", Switch).value,
-            "seed": parse_seed(self.query_one("#seed", Input).value),
-        }
-
-
-# -- the screen ------------------------------------------------------------------------------------------
-
-
-def make_pods(names: list[str], seed: int, draw: bool) -> tuple[tuple[Seat, ...], ...]:
-    """Pods of 2 to 8 (L-DRAFT-POD): seats drawn by limited.draft.seat_pods, or
-    the names in the order given, cut into limited.draft.split_pods sizes."""
-    if draw:
-        return seat_pods(names, 0, random.Random(seed))
-    pods, i = [], 0
-    for size in split_pods(len(names)):
-        pods.append(tuple(Seat(n, bot=False) for n in names[i : i + size]))
-        i += size
-    return tuple(pods)
 
 
 class TableScreen(Translated, Screen):
     CSS_PATH: ClassVar = [TCSS]
     BINDINGS = [
-        # in the footer's order: at 80 columns the first keys show (issue 27 item 5: s and p were cut)
+        # in the footer's order: at 80 columns the first keys show (s and p were cut)
         Binding("space", "go", "Start / pause", id="table.go"),
         Binding("s", "seconds", "Pick seconds", id="table.seconds"),
         Binding("p", "pools", "Enter pools", id="table.pools"),
@@ -508,33 +400,6 @@ class TableScreen(Translated, Screen):
                 self.app.pop_screen()
 
         self.app.push_screen(Confirm(_("Stop calling this draft?")), answer)
-
-
-def pick_seconds_text(timer: PickTimer) -> str:
-    """The pick timer as the organizer types it: ``11:40 6:20 1:5`` (cards left: seconds)."""
-    return " ".join(f"{k}:{v:g}" for k, v in sorted(timer.table, reverse=True))
-
-
-def parse_pick_seconds(text: str) -> PickTimer:
-    """``40`` (every pick) or ``11:40 6:20 1:5`` (from that many cards left); ValueError saying what is wrong."""
-    words = text.replace(",", " ").split()
-    if len(words) == 1 and ":" not in words[0]:
-        secs = whole(words[0])
-        if secs is None or secs < 1:
-            raise ValueError(_("seconds a pick: a whole number above 0, not {text!r}", text=words[0]))
-        return PickTimer.of({1: float(secs)})
-    table: dict[int, float] = {}
-    for w in words:
-        k, sep, v = w.partition(":")
-        cards, secs = whole(k), whole(v)
-        if not sep or cards is None or secs is None or cards < 1 or secs < 1:
-            raise ValueError(_("{text!r}: write CARDS:SECONDS, e.g. 11:40 (both whole numbers above 0)", text=w))
-        table[cards] = float(secs)
-    if not table:
-        raise ValueError(_("seconds a pick: a whole number above 0"))
-    if 1 not in table:
-        table[1] = table[min(table)]
-    return PickTimer.of(table)
 
 
 __all__ = [

@@ -83,8 +83,8 @@ class EventListScreen(Translated, Screen):
 
     def _columns(self, cells: Sequence[tuple[str, ...]]) -> list[tuple[str, int]]:
         """The column labels and widths: every column but the name as wide as
-        its widest cell (label included), the name the rest of the row (issue
-        27 item 5, issue 29 item 11: at 80 columns nothing else is cut)."""
+        its widest cell (label included), the name the rest of the row (at 80
+        columns nothing else is cut)."""
         # the id before the long columns: at 80 columns it is never cut
         labels_ = [_("Date"), _("ID"), _("Name"), _("Format"), _("Match"), _("Entries"), _("Rounds")]
         widths = [max([cell_len(lbl)] + [cell_len(row[i]) for row in cells]) for i, lbl in enumerate(labels_)]

@@ -133,7 +133,7 @@ class PracticeScreen(Translated, Screen):
         self.app.push_screen(screen)
 
     def action_table(self) -> None:
-        from .draft_table import TableSetup
+        from .table_setup import TableSetup
 
         def chosen(v: dict | None) -> None:
             if v:

@@ -72,7 +72,7 @@ class SealedScreen(Translated, Screen):
 
     def _title(self) -> str:
         """The header: the set's version is left out when the whole line would
-        not fit (issue 29 item 11: at 80 columns the seed was cut)."""
+        not fit (at 80 columns the seed was cut)."""
         n_st, n_bo = PRODUCTS[self.product]
         full = _(
             "Sealed practice · {set} ({version}) · {st} starter(s) + {bo} booster(s) · seed {seed}",
@@ -119,8 +119,8 @@ class SealedScreen(Translated, Screen):
         """The pool table.  When narrow (80 columns) the side panel (the packs
         opened, the charts; the deck builder shows the same charts) gives its
         room to the table, which leaves out the type column (the number's prefix
-        CH EV IT AR says it) so that every other column is whole (issue 29 item
-        11: 「キャラク」 and a cut rarity)."""
+        CH EV IT AR says it) so that every other column is whole (no 「キャラク」,
+        no cut rarity)."""
         narrow = self.app.size.width < NARROW
         self.set_class(narrow, "-narrow")
         t = self.query_one("#pool", DataTable)

@@ -111,11 +111,11 @@ class ServingDialog(Translated, ModalScreen[str | None]):
                     for u in self.urls:
                         yield Label(Text(_("phones: {url}", url=u)))
                         yield Label(Text(_("TV: {url}", url=u + "tv")))
-                    # who can read the pages (issue 23): the same words as `lycee serve`
+                    # who can read the pages: the same words as `lycee serve`
                     for line in exposure(self.host, self.urls, self.event_screen.event_id):
                         yield Label(Text(line), classes="hint exposure")
                     # the whole instruction in a label that wraps; the box's placeholder stays short
-                    # (issue 11: the long placeholder was cut at 80 columns)
+                    # (the long placeholder was cut at 80 columns)
                     yield Label(
                         _("announcement for the TV and phones; Enter posts, empty Enter clears"),
                         id="announce-hint",

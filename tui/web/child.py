@@ -27,7 +27,7 @@ def main(argv: list[str]) -> int:
         opts = {"lang": lang, **json.loads(options)}  # the pages default to the desk's language
         from core.door import ReachingWriter
 
-        # the app holds the event: the pages' writes (phone reports) go through its door (issue 26)
+        # the app holds the event: the pages' writes (phone reports) go through its door
         srv = WebServer(
             Feed(FileSource(DataDir(data), eid)),
             host=host,

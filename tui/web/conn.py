@@ -3,7 +3,7 @@
 uvicorn reads requests with h11 and has no deadline for a request's headers:
 a phone that opens connections and sends a request a byte at a time
 (slowloris) keeps each one forever, and a few thousand of them filled the
-server for everyone (issue 23).  :class:`Gate` counts every open connection
+server for everyone.  :class:`Gate` counts every open connection
 by remote address at the transport, before a byte is parsed, and
 :func:`protocol_class` is uvicorn's h11 protocol with the rules added:
 

@@ -1,4 +1,4 @@
-"""Judges on the floor (issue 26): the judge page on a staff member's phone.
+"""Judges on the floor: the judge page on a staff member's phone.
 
 - ``GET /judge``: the sign-in form, or (signed in) the current round's
   tables, each with what a judge does there: enter or correct a result

@@ -1,4 +1,4 @@
-"""The phone side of players' reports (issue 26): the report page and
+"""The phone side of players' reports: the report page and
 ``POST /api/report``.
 
 A player's slip has a QR code of ``/report#CODE``: the code rides in the

@@ -720,7 +720,7 @@ def raise_fd_limit(wanted: int) -> int:
 
 
 #: Open connections from one address at most: 200 phones behind a store's
-#: NAT hold a live stream and a keep-alive connection each (issue 25); one
+#: NAT hold a live stream and a keep-alive connection each; one
 #: address cannot take the global cap's reserve for this PC all the same.
 PER_ADDRESS = 800
 

@@ -1,4 +1,4 @@
-"""What every page that writes shares (issue 26: players' reports, the judge
+"""What every page that writes shares (players' reports, the judge
 page): one check of each idea, used by tui.web.reports and tui.web.judge.
 
 - :func:`same_origin`: the request comes from this server's own pages

@@ -1,4 +1,4 @@
-"""A footer that shows only whole keys (issue 11: at 80 columns the last
+"""A footer that shows only whole keys (at 80 columns the last
 key was cut under the command palette's key on the right)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A single-line box that never loses a key (issue 22): Enter takes the line
+"""A single-line box that never loses a key: Enter takes the line
 and empties the box in the same step; a paste of several lines is every line.
 
 Used by the results box (tui/screens/event/round.py) and the add-player name

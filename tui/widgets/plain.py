@@ -1,4 +1,4 @@
-"""User text shown literally (issue 13, DESIGN section 7: a name is never markup).
+"""User text shown literally (DESIGN section 7: a name is never markup).
 
 A player named ``[/]`` or ``[@click=app.quit]x[/]`` must show as typed.
 Textual reads a ``str`` as markup in a DataTable cell, a Static, a Label, a
@@ -40,7 +40,7 @@ class PlainTable(DataTable):
 
     def _update_dimensions(self, new_rows) -> None:
         """Column widths are measured when the table is idle; rows drawn before
-        that (a redraw while a dialog closes, issue 22) were cached at the
+        that (a redraw while a dialog closes) were cached at the
         widths of the column labels alone and would stay cut (``p1`` for
         ``p10``): those drawings are dropped once the widths are known."""
         widths = [c.content_width for c in self.ordered_columns]

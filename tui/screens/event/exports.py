@@ -21,23 +21,22 @@ class ExportActions(EventHost):
 
     def action_export(self, open_after: bool = False) -> None:
         def chosen(choice) -> None:
-            if not choice:
-                return
-            n = len(self.event.rounds)
-            if readmodel.export_by_round(choice[0]) and n > 1:  # any earlier round too
-                self.app.push_screen(
-                    Prompt(_("Which round? 1 to {n}", n=n), str(n)),
-                    lambda text: self._export_round(choice, text, open_after),
-                )
-            else:
-                self._export(*choice, open_after=open_after)
+            if choice:
+                self._export_asked(choice, open_after)
 
-        self.app.push_screen(ExportChoice(), chosen)
+        self.app.push_screen(ExportChoice(), chosen)  # at once: keys typed after F9 choose in it
 
     def action_print(self) -> None:
         self.action_export(open_after=True)
 
-    def _export_round(self, choice, text: str | None, open_after: bool) -> None:
+    @work(group="confirm")
+    async def _export_asked(self, choice: tuple[str, str], open_after: bool) -> None:
+        """A kind by round asks which round (any earlier one too), then exports."""
+        n = len(self.event.rounds)
+        if not (readmodel.export_by_round(choice[0]) and n > 1):
+            self._export(*choice, open_after=open_after)
+            return
+        text = await self.app.push_screen_wait(Prompt(_("Which round? 1 to {n}", n=n), str(n)))
         if not text:
             return
         if not text.isdigit():
@@ -166,7 +165,7 @@ class ExportActions(EventHost):
             return
         self.app.push_screen(Info(_("Plan of the day"), p.lines()))
 
-    # -- why a pairing, the independent check, the plan of the day (issue 17) ---------------
+    # -- why a pairing, the independent check, the plan of the day ---------------
     def _plan(self, ev: Event):
         if self._history is None:
             self._history = []

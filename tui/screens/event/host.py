@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
     from core import readmodel
     from core.desk import Desk
+    from core.door import DoorServer, LocalWriter
     from core.errors import LyceeError
     from core.event.model import Event, Round
 
@@ -34,6 +35,8 @@ class EventHost(Screen):
         # -- state, set in EventScreen.__init__ -------------------------------------------
         event_id: str
         desk: Desk | None  # None until the store is open, and after the screen is gone
+        writer: LocalWriter | None  # how every writer but the screen reaches the desk
+        door: DoorServer | None  # the door they come by (core.door)
         web: ChildServer | None  # tui.web.server.ChildServer while the event is served (Ctrl+W)
         view: readmodel.EventView
         _dirty: set[str]

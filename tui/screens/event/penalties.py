@@ -13,7 +13,7 @@ from core.errors import LyceeError
 from core.i18n import _
 
 from ..dialogs import Confirm
-from ..forms import AppealForm, PenaltyForm
+from ..penalty_forms import AppealForm, PenaltyForm
 from .host import EventHost
 from .players import PlayersPane
 

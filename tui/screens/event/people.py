@@ -68,7 +68,7 @@ class PlayerActions(EventHost):
     def _typing_into(self) -> Input | None:
         """The box the clerk is typing into right now (a line half typed, or a
         key in the last moment), which a dialog opening by itself leaves the
-        keys of its first moment to (issue 22)."""
+        keys of its first moment to."""
         from time import monotonic
 
         box = self.focused
@@ -119,7 +119,7 @@ class PlayerActions(EventHost):
 
     def on_players_pane_name_entered(self, message: PlayersPane.NameEntered) -> None:
         """Names typed or pasted are added in order; those after a same-name
-        question wait for its answer (issue 22), as the results queue does."""
+        question wait for its answer, as the results queue does."""
         self._name_queue.append((message.name, message.box, message.reading))
         self._drain_names()
 
@@ -239,41 +239,41 @@ class PlayerActions(EventHost):
         if now:
             question += "\n" + _("kept apart now: {names} (type one of them to let them be paired again)", names=now)
 
-        def done(clear: bool, q) -> None:
-            try:
-                self.open_desk.keep_apart(p.id, q.id, clear=clear)
-            except LyceeError as err:
-                self.say(str(err), error=True)
-                return
-            self.say(
-                _("{a} and {b} may be paired again", a=p.name, b=q.name)
-                if clear
-                else _(
-                    "{a} and {b} are kept apart: never paired in a Swiss round while the points order "
-                    "allows it (G-SWISS-PAIR-1/2)",
-                    a=p.name,
-                    b=q.name,
-                )
-            )
-            self.refresh_all()
-
         def typed(ref: str | None) -> None:
-            if not ref:
-                return
-            try:
-                q = self.open_desk.player(ref)
-            except LyceeError as err:
-                self.say(str(err), error=True)
-                return
-            if readmodel.kept_apart(self.event, p.id, q.id):
-                self.app.push_screen(
-                    Confirm(_("Let {a} and {b} be paired again?", a=p.name, b=q.name)),
-                    lambda yes: done(True, q) if yes else None,
-                )
-                return
-            done(False, q)
+            if ref:
+                self._keep_apart_asked(p, ref)
 
-        self.app.push_screen(Prompt(question), typed)
+        self.app.push_screen(Prompt(question), typed)  # at once: keys typed after Shift+F5 go into it
+
+    @work(group="confirm")
+    async def _keep_apart_asked(self, p, ref: str) -> None:
+        """The player typed; one already kept apart asks whether to pair them again."""
+        try:
+            q = self.open_desk.player(ref)
+        except LyceeError as err:
+            self.say(str(err), error=True)
+            return
+        clear = readmodel.kept_apart(self.event, p.id, q.id)
+        if clear and not await self.app.push_screen_wait(
+            Confirm(_("Let {a} and {b} be paired again?", a=p.name, b=q.name))
+        ):
+            return
+        try:
+            self.open_desk.keep_apart(p.id, q.id, clear=clear)
+        except LyceeError as err:
+            self.say(str(err), error=True)
+            return
+        self.say(
+            _("{a} and {b} may be paired again", a=p.name, b=q.name)
+            if clear
+            else _(
+                "{a} and {b} are kept apart: never paired in a Swiss round while the points order "
+                "allows it (G-SWISS-PAIR-1/2)",
+                a=p.name,
+                b=q.name,
+            )
+        )
+        self.refresh_all()
 
     def _player_at_cursor(self, key: str):
         """The player under the players tab's cursor, or None (then the tab is
@@ -288,41 +288,38 @@ class PlayerActions(EventHost):
     def action_rename(self) -> None:
         """Shift+F2: correct the name (and reading) of the player under the
         cursor; a name already registered asks the same question as adding."""
-        from core.names import fold_name
-
         from ..dialogs import RenameForm
 
         p = self._player_at_cursor("Shift+F2")
         if p is None:
             return
 
-        def save(name: str, reading: str, same_name: bool) -> None:
-            try:
-                self.open_desk.rename(p.id, name, reading=reading, allow_same_name=same_name)
-            except LyceeError as err:
-                self.say(str(err), error=True)
-                return
-            self.say(readmodel.rename_said(p, self.event.player(p.id)))
-            self.refresh_all()
-
         def chosen(got: tuple[str, str] | None) -> None:
-            if got is None:
-                return
-            name, reading = got
-            registered = next(
-                (x.name for x in self.event.players if x.id != p.id and fold_name(x.name) == fold_name(name)), None
-            )
-            if registered is not None:
-                self.app.push_screen(
-                    self._same_name_question(name, registered),
-                    lambda yes: save(name, reading, True) if yes else self.say(_("not renamed"), error=True),
-                )
-                return
-            save(name, reading, False)
+            if got is not None:
+                self._rename_asked(p, *got)
 
-        self.app.push_screen(
+        self.app.push_screen(  # at once: keys typed after Shift+F2 go into it
             RenameForm(_("Rename {name} ({id})", name=p.name, id=p.id), p.name, p.reading or ""), chosen
         )
+
+    @work(group="confirm")
+    async def _rename_asked(self, p, name: str, reading: str) -> None:
+        """A name another player has asks the same question as adding; then the rename."""
+        from core.names import fold_name
+
+        registered = next(
+            (x.name for x in self.event.players if x.id != p.id and fold_name(x.name) == fold_name(name)), None
+        )
+        if registered is not None and not await self.app.push_screen_wait(self._same_name_question(name, registered)):
+            self.say(_("not renamed"), error=True)
+            return
+        try:
+            self.open_desk.rename(p.id, name, reading=reading, allow_same_name=registered is not None)
+        except LyceeError as err:
+            self.say(str(err), error=True)
+            return
+        self.say(readmodel.rename_said(p, self.event.player(p.id)))
+        self.refresh_all()
 
     def action_remove(self) -> None:
         """Delete: take back the registration under the cursor (a no-show),

@@ -20,7 +20,7 @@ from ...widgets.plain import PlainTable
 
 
 class NameBox(LineBox):
-    """The add-player name box, which never loses a key (issue 22, :class:`LineBox`):
+    """The add-player name box, which never loses a key (:class:`LineBox`):
     each name typed or pasted is posted as :class:`PlayersPane.NameEntered`, in
     order; the reading typed beside it goes with the first and is emptied with it."""
 

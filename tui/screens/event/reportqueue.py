@@ -1,4 +1,4 @@
-"""The dialogs of the players' phone reports (issue 26): the queue of
+"""The dialogs of the players' phone reports: the queue of
 disputed and held tables the clerk decides one after another, and the
 players' report codes.  They only show and ask: each decision is the
 screen's (tui/screens/event/reports.py), which calls the Desk."""

@@ -1,4 +1,4 @@
-"""The event screen's phone reports (issue 26): the round tab's marks, the
+"""The event screen's phone reports: the round tab's marks, the
 queue of disputed and held tables (Shift+F6), the players' report codes
 (Shift+F12).  The rules are core.rules.reports' (read through the read
 model), every decision a Desk action with the desk as its actor.

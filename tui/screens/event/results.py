@@ -14,9 +14,9 @@ from core.i18n import _, join_list, ngettext
 from core.names import whole
 
 from ...widgets.line import Line
-from ..dialogs import Confirm, Prompt
+from ..dialogs import Choose, Confirm, Prompt
 from .host import EventHost
-from .round import RoundPane, result_cell
+from .round import ResultBox, RoundPane, result_cell
 
 
 class RoundActions(EventHost):
@@ -46,23 +46,25 @@ class RoundActions(EventHost):
         self.draw_clock()
 
     def action_extend(self) -> None:
-        def chosen(text: str | None) -> None:
-            if not text:
-                return
-            parts = text.split()
-            table, minutes = (whole(parts[0]), whole(parts[1], 3)) if len(parts) == 2 else (None, None)
-            if table is None or minutes is None:
-                self.say(_("write the table and the minutes, e.g. 7 5"), error=True)
-                return
-            try:
-                self.open_desk.extend(table, minutes)
-            except LyceeError as err:
-                self.say(str(err), error=True)
-                return
-            self.say(_("table {t}: +{m} minutes", t=parts[0], m=parts[1]))
-            self.refresh_all()
+        self._extend_asked()
 
-        self.app.push_screen(Prompt(_("Time extension: TABLE MINUTES (e.g. 7 5)")), chosen)
+    @work(group="confirm")
+    async def _extend_asked(self) -> None:
+        text = await self.app.push_screen_wait(Prompt(_("Time extension: TABLE MINUTES (e.g. 7 5)")))
+        if not text:
+            return
+        parts = text.split()
+        table, minutes = (whole(parts[0]), whole(parts[1], 3)) if len(parts) == 2 else (None, None)
+        if table is None or minutes is None:
+            self.say(_("write the table and the minutes, e.g. 7 5"), error=True)
+            return
+        try:
+            self.open_desk.extend(table, minutes)
+        except LyceeError as err:
+            self.say(str(err), error=True)
+            return
+        self.say(_("table {t}: +{m} minutes", t=parts[0], m=parts[1]))
+        self.refresh_all()
 
     def action_enter_results(self) -> None:
         self.action_tab("round")
@@ -74,7 +76,7 @@ class RoundActions(EventHost):
     def on_round_pane_results_pasted(self, message: RoundPane.ResultsPasted) -> None:
         self._queue_results(list(message.lines), listed=True)
 
-    # -- the results queue (issue 22): every line typed or pasted is stored, in order --
+    # -- the results queue: every line typed or pasted is stored, in order --
     def _queue_results(self, lines: list[str], listed: bool = False) -> None:
         """Lines from the results box wait here while a question about an
         earlier line is open (a replacement, time called, G-ID-3), then are
@@ -103,20 +105,13 @@ class RoundActions(EventHost):
                 error=True,
             )
 
-    def _ask_for_result(self, dialog, answered) -> None:
-        """A question about a typed result: the lines after it wait for the answer."""
-        self._result_asking = True
-
-        def done(answer) -> None:
-            self._result_asking = False
-            answered(answer)
-            self._drain_results()
-
-        self.app.push_screen(dialog, done)
+    async def _ask_about_result(self, dialog):
+        """Ask a question about a typed result and wait for the answer (in the
+        worker of :meth:`_result_questions`, while the lines after it wait)."""
+        answer = self.app.push_screen(dialog, wait_for_dismiss=True)
         if isinstance(dialog, Confirm):  # keys typed ahead of the question stay lines (LyceeApp.hold_type_ahead)
-            from .round import ResultBox
-
             self.app.hold_type_ahead(dialog, self.query_one(ResultBox), {"y", "n", "escape", "enter", "tab"})
+        return await answer
 
     def _refuse_result(self, text: str, err) -> None:
         from time import monotonic
@@ -140,7 +135,7 @@ class RoundActions(EventHost):
             self.say(msg)
 
     # -- the result path: one parse (the read model's pre-check), its questions, one record --
-    def _enter_result(self, text: str, box: Input | None = None) -> None:
+    def _enter_result(self, text: str) -> None:
         """``12 2-1`` (the box emptied itself on Enter; a refused entry is
         quoted in the message): pre-checked once, then its questions, then
         recorded (docs/architecture.md, the result path)."""
@@ -149,40 +144,47 @@ class RoundActions(EventHost):
         except LyceeError as err:
             self._refuse_result(text, err)
             return
-        if readmodel.ID_DECISION in check.questions:
-            self._id_decision(check.table)  # G-ID-3: the organizer decides
+        if not check.questions:
+            self._record_result(check, correct=False, time_called=False)
             return
-        self._ask_next(check, check.questions)
+        self._result_asking = True  # the lines typed after it wait for the answers
+        self._result_questions(check)
 
-    def _ask_next(
-        self, check: readmodel.ResultCheck, questions: tuple[str, ...], answered: tuple[str, ...] = ()
-    ) -> None:
-        """Ask ``questions`` one after another (a no to any stores nothing), then record."""
-        if not questions:
+    @work(group="result-question")
+    async def _result_questions(self, check: readmodel.ResultCheck) -> None:
+        """The pre-check's questions in turn (a no to any stores nothing), then
+        the one record; then the lines that waited."""
+        try:
+            if readmodel.ID_DECISION in check.questions:
+                await self._id_decision(check.table)  # G-ID-3: the organizer decides; nothing else is asked
+                return
+            for kind in check.questions:
+                if not await self._ask_about_result(Confirm(self._result_question(check, kind))):
+                    return
             self._record_result(
-                check, correct=readmodel.REPLACE in answered, time_called=readmodel.TIME_CALL in answered
+                check,
+                correct=readmodel.REPLACE in check.questions,
+                time_called=readmodel.TIME_CALL in check.questions,
             )
-            return
-        kind, rest = questions[0], questions[1:]
+        finally:
+            self._result_asking = False
+            if self.desk is not None and self.is_attached:  # not when the screen closed under the question
+                self._drain_results()
+
+    @staticmethod
+    def _result_question(check: readmodel.ResultCheck, kind: str) -> str:
         if kind == readmodel.REPLACE:
-            question = _(
+            return _(
                 "Table {t} already has {old}. Replace it with {new}?",
                 t=check.table,
                 old=result_cell(check.before).plain.strip(),
                 new=check.text,
             )
-        else:
-            question = _(
-                "{res} at table {t} ends a match only at time. Was time called at this table? (G-BO3-TIME)",
-                res=check.text,
-                t=check.table,
-            )
-
-        def answer(yes: bool | None) -> None:
-            if yes:
-                self._ask_next(check, rest, (*answered, kind))
-
-        self._ask_for_result(Confirm(question), answer)
+        return _(
+            "{res} at table {t} ends a match only at time. Was time called at this table? (G-BO3-TIME)",
+            res=check.text,
+            t=check.table,
+        )
 
     def _record_result(self, check: readmodel.ResultCheck, correct: bool, time_called: bool) -> None:
         text, table, res, before = check.line, check.table, check.text, check.before
@@ -237,23 +239,22 @@ class RoundActions(EventHost):
         self._warn_deck_problems()
 
     def action_repair(self) -> None:
-        def answer(yes: bool | None) -> None:
-            if not yes:
-                return
-            try:
-                self.open_desk.repair()
-            except LyceeError as err:
-                self.say(str(err), error=True)
-                return
-            self.refresh_all()
-            self.say(_("round {r} paired again", r=self.paired_round().number))
-
         if self.event.current_round is None:
             self.say(_("no round has been paired yet"), error=True)
             return
-        self.app.push_screen(
-            Confirm(_("Pair round {r} again with a new draw?", r=self.event.current_round.number)), answer
-        )
+        self._repair_asked(self.event.current_round.number)
+
+    @work(group="confirm")
+    async def _repair_asked(self, number: int) -> None:
+        if not await self.app.push_screen_wait(Confirm(_("Pair round {r} again with a new draw?", r=number))):
+            return
+        try:
+            self.open_desk.repair()
+        except LyceeError as err:
+            self.say(str(err), error=True)
+            return
+        self.refresh_all()
+        self.say(_("round {r} paired again", r=self.paired_round().number))
 
     def action_undo(self) -> None:
         try:
@@ -265,93 +266,67 @@ class RoundActions(EventHost):
         self.refresh_all()
 
     def action_top_cut(self) -> None:
-        early = False  # the organizer confirmed cutting before the planned Swiss rounds
+        self._top_cut_asked()
 
-        def chosen(text: str | None) -> None:
-            if not text:
-                return
-            third = text.endswith("+")
-            size = text.rstrip("+").strip()
-            players = whole(size)
-            if players is None:
-                self.say(_("write a number from 2 (add + for a third-place match)"), error=True)
-                return
-            try:
-                self.open_desk.top_cut(players, third_place=third, end_swiss=early)
-            except LyceeError as err:
-                self.say(str(err), error=True)
-                return
-            self.refresh_all()
-            self.action_tab("bracket")
-            self.say(_("top {n} cut: round {r} paired", n=size, r=self.paired_round().number))
-
-        def ask() -> None:
-            self.app.push_screen(
-                Prompt(_("Top cut size: any number from 2 (add + for a third-place match)"), "8"), chosen
-            )
-
+    @work(group="confirm")
+    async def _top_cut_asked(self) -> None:
+        """Before the planned Swiss rounds are played, first whether to cut
+        now; then the size."""
         ev = self.event
         played = len(ev.swiss_rounds)
         want = readmodel.swiss_rounds_planned(ev)
-        if played < want:
-
-            def confirmed(yes: bool | None) -> None:
-                nonlocal early
-                if yes:
-                    early = True
-                    ask()
-
-            self.app.push_screen(
-                Confirm(_("Only {n} of {k} Swiss rounds are played. Cut to single elimination now?", n=played, k=want)),
-                confirmed,
-            )
-        else:
-            ask()
+        early = played < want  # the organizer confirms cutting before the planned Swiss rounds
+        if early and not await self.app.push_screen_wait(
+            Confirm(_("Only {n} of {k} Swiss rounds are played. Cut to single elimination now?", n=played, k=want))
+        ):
+            return
+        text = await self.app.push_screen_wait(
+            Prompt(_("Top cut size: any number from 2 (add + for a third-place match)"), "8")
+        )
+        if not text:
+            return
+        third = text.endswith("+")
+        size = text.rstrip("+").strip()
+        players = whole(size)
+        if players is None:
+            self.say(_("write a number from 2 (add + for a third-place match)"), error=True)
+            return
+        try:
+            self.open_desk.top_cut(players, third_place=third, end_swiss=early)
+        except LyceeError as err:
+            self.say(str(err), error=True)
+            return
+        self.refresh_all()
+        self.action_tab("bracket")
+        self.say(_("top {n} cut: round {r} paired", n=size, r=self.paired_round().number))
 
     def action_playoff(self) -> None:
+        self._playoff_asked()
+
+    @work(group="confirm")
+    async def _playoff_asked(self) -> None:
         groups = readmodel.tied_for_playoff(self.event)
         default = " ".join(groups[0]) if groups else ""
-
-        def chosen(text: str | None) -> None:
-            if not text:
-                return
-            try:
-                self.open_desk.playoff(text.split())
-            except LyceeError as err:
-                self.say(str(err), error=True)
-                return
-            self.refresh_all()
-            self.action_tab("round")
-            self.say(_("playoff (決定戦) paired"))
-
-        self.app.push_screen(
-            Prompt(_("Playoff (決定戦) among the players who share a place: their ids"), default), chosen
+        text = await self.app.push_screen_wait(
+            Prompt(_("Playoff (決定戦) among the players who share a place: their ids"), default)
         )
+        if not text:
+            return
+        try:
+            self.open_desk.playoff(text.split())
+        except LyceeError as err:
+            self.say(str(err), error=True)
+            return
+        self.refresh_all()
+        self.action_tab("round")
+        self.say(_("playoff (決定戦) paired"))
 
-    def _id_decision(self, table: int) -> None:
+    async def _id_decision(self, table: int) -> None:
         """G-ID-3: an intentional draw where a ranking is needed: the organizer
         orders a replay or, in the final only, declares no winner (elsewhere
-        the choice is not offered and the question says why)."""
-        from ..dialogs import Choose
-
+        the choice is not offered and the question says why).  Asked in the
+        worker of :meth:`_result_questions`."""
         org = self.event.staff.organizer
-
-        def chosen(decision: str | None) -> None:
-            if not decision:
-                self.say(_("no decision: table {t} still needs a result", t=table))
-                return
-            try:
-                self.open_desk.id_decision(table, decision, by=org)
-            except LyceeError as err:
-                self.say(str(err), error=True)
-                return
-            self.say(
-                _("table {t}: replay ordered by {org} (G-ID-3)", t=table, org=org)
-                if decision == "replay"
-                else _("table {t}: no winner, decided by {org} (G-ID-3)", t=table, org=org)
-            )
-            self.refresh_all()
-
         question = _(
             "Table {t} agrees an intentional draw, but this match must rank its players. The organizer "
             "{org} decides (G-ID-3):",
@@ -364,7 +339,21 @@ class RoundActions(EventHost):
             question += "\n" + why
         else:
             choices.append(("no_winner", _("No winner (both are out)")))
-        self._ask_for_result(Choose(question, choices), chosen)
+        decision = await self._ask_about_result(Choose(question, choices))
+        if not decision:
+            self.say(_("no decision: table {t} still needs a result", t=table))
+            return
+        try:
+            self.open_desk.id_decision(table, decision, by=org)
+        except LyceeError as err:
+            self.say(str(err), error=True)
+            return
+        self.say(
+            _("table {t}: replay ordered by {org} (G-ID-3)", t=table, org=org)
+            if decision == "replay"
+            else _("table {t}: no winner, decided by {org} (G-ID-3)", t=table, org=org)
+        )
+        self.refresh_all()
 
     def action_why(self) -> None:
         """Why the table under the cursor is paired as it is (core.explain)."""

@@ -22,7 +22,7 @@ from ...widgets.plain import PlainTable
 
 OUTCOME_MARK = {"p1": "○", "p2": "●", "draw": "△", "bye": "BYE", "double_loss": "××"}
 
-#: A table's phone-report state as the round tab marks it (issue 26), short so that
+#: A table's phone-report state as the round tab marks it, short so that
 #: the result column stays whole at 80 columns; the words are the message line's
 #: when the cursor is on the table (:func:`report_detail`).
 REPORT_MARK = {"waiting": "◔", "held": "◷", "disputed": "⇄", "recorded": "✓"}
@@ -103,7 +103,7 @@ def report_detail(ev: Event, rep) -> str:
 
 
 class ResultBox(LineBox):
-    """The results box, which never loses a key (issue 22, :class:`LineBox`):
+    """The results box, which never loses a key (:class:`LineBox`):
     the lines go to the screen in order (:class:`RoundPane.ResultEntered`,
     :class:`RoundPane.ResultsPasted`), which stores them one after another."""
 

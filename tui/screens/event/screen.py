@@ -4,9 +4,10 @@ The screen holds the event open (the store's lock) while it is shown; every
 change goes through core.desk.Desk and the screen redraws from the new Event.
 Each tab is a pane widget of its own (players.py, round.py, standings.py,
 build.py, bracket.py) that draws what it is given and posts a message when
-the organizer types into it; the screen holds the desk, the bindings, the
-event bar and the redraw.  What the keys do lives in one module a concern,
-each a class the screen inherits: results.py (round and results, the clock),
+the organizer types into it; the screen holds the desk, the event bar and
+the redraw; keys.py the key table, opening.py the store and the door.  What
+the keys do lives in one module a concern, each a class the screen
+inherits: results.py (round and results, the clock),
 people.py (players), penalties.py, buildphase.py (the build phase),
 exports.py (exports, pages, checks, plan, settings).  Reads go through
 core/readmodel.py.  Stylesheets: the .tcss files beside this file."""
@@ -17,25 +18,24 @@ from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Input, Label, TabbedContent
 
 from core import readmodel
 from core.desk import Desk
-from core.errors import EventLocked, LyceeError
 from core.event.model import Event
 from core.i18n import _
 
 from ...i18n import Translated
 from ...widgets.footer import WholeKeysFooter
 from ...widgets.line import Line, SpillLine
-from ..dialogs import Confirm
 from .bracket import BracketPane
 from .build import BuildPane
 from .buildphase import BuildActions
 from .exports import ExportActions
+from .keys import EventKeys
+from .opening import EventOpening
 from .penalties import PenaltyActions
 from .people import PlayerActions
 from .players import PlayersPane
@@ -49,7 +49,16 @@ if TYPE_CHECKING:
 
 
 class EventScreen(
-    ReportActions, RoundActions, PlayerActions, PenaltyActions, BuildActions, ExportActions, Translated, Screen
+    EventKeys,
+    EventOpening,
+    ReportActions,
+    RoundActions,
+    PlayerActions,
+    PenaltyActions,
+    BuildActions,
+    ExportActions,
+    Translated,
+    Screen,
 ):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     CSS_PATH: ClassVar = [
@@ -59,44 +68,7 @@ class EventScreen(
         "build.tcss",
         "players.tcss",
     ]  # beside this file
-    BINDINGS = [
-        Binding("escape", "close", "Events", id="event.close"),
-        Binding("f2", "tab('players')", "Players", id="event.players"),
-        Binding("f3", "tab('round')", "Round", id="event.round"),
-        Binding("f4", "tab('standings')", "Standings", id="event.standings"),
-        Binding("ctrl+n", "add_players", "Add players", id="event.add"),
-        Binding("ctrl+f", "fill_demo", "Fill with demo players", id="event.fill_demo", show=False),
-        Binding("f5", "pair", "Pair next round", id="event.pair"),
-        Binding("f6", "enter_results", "Results", id="event.results"),
-        Binding("shift+f6", "reports", "Phone reports to decide", id="event.reports"),
-        Binding("ctrl+o", "drop", "Drop", id="event.drop"),
-        Binding("shift+f5", "keep_apart", "Keep apart", id="event.apart", show=False),
-        Binding("shift+f2", "rename", "Rename", id="event.rename"),
-        Binding("delete", "remove", "Remove registration", id="event.remove"),
-        Binding("ctrl+t", "clock", "Start/pause clock", id="event.clock"),
-        Binding("ctrl+g", "extend", "Extend table", id="event.extend"),
-        Binding("ctrl+l", "checkin", "Check-in", id="event.checkin"),
-        Binding("ctrl+b", "penalty", "Penalty", id="event.penalty"),
-        # priority: the add-player and results boxes would take Ctrl+U (delete to the left)
-        Binding("ctrl+u", "appeal", "Appeal ruling", id="event.appeal", show=False, priority=True),
-        Binding("ctrl+y", "late", "Lateness", id="event.late", show=False),
-        Binding("ctrl+z", "undo", "Undo", id="event.undo"),
-        Binding("ctrl+r", "repair", "Pair again", id="event.repair"),
-        Binding("f7", "top_cut", "Top cut", id="event.top"),
-        Binding("f8", "tab('bracket')", "Bracket", id="event.bracket"),
-        Binding("f10", "playoff", "Playoff", id="event.playoff"),
-        Binding("f9", "export", "Export", id="event.export"),
-        Binding("f11", "build_menu", "Build phase", id="event.build"),
-        Binding("shift+f11", "draft_caller", "Draft caller", id="event.caller", show=False),
-        # priority: the results box (an Input) would take these keys for its own editing
-        Binding("ctrl+e", "why", "Why this pairing", id="event.why", show=False, priority=True),
-        Binding("ctrl+d", "verify", "Check event", id="event.verify", show=False, priority=True),
-        Binding("ctrl+k", "plan", "Plan of the day", id="event.plan", show=False, priority=True),
-        Binding("ctrl+w", "serve", "Serve pages", id="event.serve", priority=True),
-        Binding("f12", "settings", "Settings (staff)", id="event.settings"),
-        Binding("shift+f12", "report_codes", "Report codes", id="event.codes"),
-        Binding("shift+f9", "print", "Print (opens in the browser)", id="event.print"),
-    ]
+    STAFF_RULES = ("G-ORGANIZER", "G-JUDGE", "G-HEAD-JUDGE")  # the settings' staff checks (DESIGN section 3)
 
     def __init__(self, event_id: str):
         super().__init__()
@@ -110,9 +82,9 @@ class EventScreen(
         self.web = None  # tui.web.server.WebServer while the event is served (Ctrl+W)
         from collections import deque
 
-        self._result_queue: deque[str] = deque()  # lines of the results box still to store (issue 22)
+        self._result_queue: deque[str] = deque()  # lines of the results box still to store
         self._result_asking = False  # a question about one of them is open
-        self._name_queue: deque[tuple[str, Input, str]] = deque()  # names typed, still to add (issue 22)
+        self._name_queue: deque[tuple[str, Input, str]] = deque()  # names typed, still to add
         self._name_asking = False  # the same-name question about one of them is open
         self._batch: dict | None = None  # several lines at once: what was stored, what refused
         self.view = readmodel.EventView()  # standings and "finished", once per event version
@@ -140,39 +112,9 @@ class EventScreen(
         yield WholeKeysFooter()
 
     def on_mount(self) -> None:
-        from core.store import JournalDamaged
-
-        try:
-            store = self.app.datadir.open(self.event_id, role="app")
-        except JournalDamaged as err:  # damage in the middle: the repair is asked for, never done by itself
-            app, eid = self.app, self.event_id
-            app.pop_screen()
-            app.call_later(
-                app.push_screen,  # from the app: this screen is gone when the answer comes
-                Confirm(_("{problem}\n\nRepair it now, as `lycee repair` does?", problem=err)),
-                lambda yes: yes and repair_and_open(app, eid),  # type: ignore[func-returns-value]  # the answer only decides
-            )
+        store = self.open_store()  # None: refused or damaged, and this screen is gone (opening.py)
+        if store is None:
             return
-        except EventLocked as err:  # another desk (an app, `lycee serve`) holds it: refused, saying who
-            self.app.pop_screen()
-            self.app.notify(
-                _(
-                    "{held}\n\nThis window does not open it. Meanwhile the `lycee` commands change it "
-                    "through that desk (e.g. `lycee result {id} TABLE RESULT`).",
-                    held=err,
-                    id=self.event_id,
-                ),
-                severity="error",
-                timeout=15,
-                markup=False,
-            )
-            return
-        except LyceeError as err:
-            self.app.pop_screen()
-            self.app.notify(str(err), severity="error", timeout=8, markup=False)
-            return
-        if store.note:  # recovered (what was lost is named)
-            self.app.notify(store.note, severity="warning", timeout=15, markup=False)
         self.desk = Desk(store)
         self.open_door(store)
         self.refresh_all()
@@ -180,34 +122,6 @@ class EventScreen(
         self.call_after_refresh(self.refresh_bindings)  # the footer: this step's keys first
         if not self.event.players:  # a new event: the name box is where typing goes
             self.call_after_refresh(self.query_one("#add-player", Input).focus)
-
-    def open_door(self, store) -> None:
-        """The event's door (core.door): the command line and the other
-        writers of this user send their changes here, one at a time, each
-        run on the app's thread; the screen redraws after each."""
-        from core.door import DoorServer, LocalWriter, door_path
-
-        assert self.desk is not None  # opened just before
-        self.writer = LocalWriter(self.desk, run=self.app.call_from_thread, after=self._door_changed)
-        try:
-            self.door = DoorServer(self.writer, door_path(store.datadir, store.id)).start()
-        except OSError as err:  # the event still works here; only the commands are refused as before
-            self.door = None
-            self.app.notify(
-                _(
-                    "the command line cannot reach this window ({reason}): `lycee` commands that change "
-                    "the event are refused while it is open here",
-                    reason=err.strerror or err,
-                ),
-                severity="warning",
-                timeout=10,
-                markup=False,
-            )
-
-    def _door_changed(self) -> None:
-        """After a call through the door (on the app's thread): redraw."""
-        if self.desk is not None and self.is_mounted:
-            self.refresh_all()
 
     def on_resize(self) -> None:
         """The -narrow class follows the width: the status line splits again once it is applied."""
@@ -327,47 +241,6 @@ class EventScreen(
         if focus:
             self.query_one(focus).focus()
 
-    # -- event settings (DESIGN section 3: the same as `lycee event set`) -----------------
-    STAFF_RULES = ("G-ORGANIZER", "G-JUDGE", "G-HEAD-JUDGE")
-
-    # -- the footer shows the current step's keys first (issue 11: F5/F6 on the round tab) --
-    STEP_KEYS = {
-        "players": ("add_players", "pair", "drop", "penalty", "settings", "keep_apart"),
-        "round": ("pair", "enter_results", "reports", "clock", "extend", "penalty", "undo", "top_cut"),
-        "standings": ("pair", "top_cut", "export"),
-        "build": ("build_menu", "pair"),
-        "bracket": ("pair", "enter_results", "export"),
-    }
-
-    @property
-    def active_bindings(self):
-        """The screen's bindings with those of the step at hand (the visible
-        tab) first, so that at 80 columns the footer shows them."""
-        found = super().active_bindings
-        try:
-            tab = self.query_one(TabbedContent).active
-        except Exception:
-            return found
-        first = self.STEP_KEYS.get(tab, ())
-        rank = {a: i for i, a in enumerate(first)}
-        order = sorted(found.items(), key=lambda kv: rank.get(kv[1].binding.action, len(rank)))
-        return dict(order)
-
     def _finished(self, ev: Event) -> bool:
         """Whether the elimination stage has its winner (computed once per change)."""
         return self.view.finished(ev)
-
-
-def repair_and_open(app, event_id: str) -> None:
-    """The repair `lycee repair` runs (the store's), what it did as a
-    notification, then the event opens."""
-    try:
-        store = app.datadir.repair_journal(event_id, role="app")
-    except LyceeError as err:
-        app.notify(str(err), severity="error", timeout=15, markup=False)
-        return
-    note = store.note
-    store.close()
-    if note:
-        app.notify(note, severity="warning", timeout=30, markup=False)
-    app.open_event(event_id)

@@ -1,0 +1,99 @@
+"""What the deck builder (deckbuilder.py) says in words: the filter line, the
+deck checks with their rules (G-SEALED, G-DRAFT-4, G-SPARE-1) and the deck's
+score."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from core.i18n import _
+from core.labels import card_type_label, kind_label
+from limited.view import ATTRIBUTE_KANJI, CardSet, Decklist, DeckProblem, deck_score, facts_for
+
+from ..widgets.cards import attribute_label
+
+
+def sort_label(key: str) -> str:
+    return {
+        "cost": _("cost"),
+        "attribute": _("attribute"),
+        "type": _("type"),
+        "rarity": _("rarity"),
+        "number": _("number"),
+    }.get(key, key)
+
+
+def _attr_name(attr: str) -> str:
+    """The attribute filter's value: 雪 snow in English, 雪 once in Japanese (its name is its kanji)."""
+    full = attribute_label(attr)
+    kanji, _sp, name = full.partition(" ")
+    return kanji if name == kanji else full
+
+
+def filter_line(f: dict, sort_key: str) -> Text:
+    """The filter line: each filter's key, what it is set to, and the sort."""
+    every = _("all")
+    t = Text()
+    parts = [
+        ("t", _("type"), card_type_label(f["type"]) if f["type"] else every),
+        ("a", _("attribute"), _attr_name(f["attr"]) if f["attr"] else every),
+        ("c", _("cost"), str(f["cost"]) if f["cost"] is not None else every),
+        ("r", _("rarity"), f["rarity"] or every),
+        ("o", _("sort"), sort_label(sort_key)),
+    ]
+    for i, (key, label, value) in enumerate(parts):
+        if i:
+            t.append("  ")
+        t.append(f"[{key}] ", style="bold")
+        t.append(f"{label}: ")
+        t.append(value, style="bold" if value != every else "")
+    return t
+
+
+def problem_text(p: DeckProblem) -> str:
+    """A problem as core.decks words it, with its rule; the spare-card one says which key helps."""
+    text = str(p)
+    if p.code == "spare_match":
+        text += "  " + _("(m switches to best of three)")
+    return text
+
+
+def checks_text(problems: list[DeckProblem], dl: Decklist, kind: str, cs: CardSet) -> Text:
+    """The deck checks, live: legal, or the first problems with their rules; then the deck's score."""
+    t = Text()
+    if not problems:
+        rule = "G-SEALED" if kind == "sealed" else "G-DRAFT-4"
+        t.append("✓ ", style="bold green")
+        t.append(
+            _(
+                "legal {kind} deck: {n} cards, {s} spare cards ({rule})",
+                kind=kind_label(kind),
+                n=dl.deck_size,
+                s=dl.spare_size,
+                rule=rule,
+            ),
+            style="green",
+        )
+    else:
+        for i, p in enumerate(problems[:4]):
+            if i:
+                t.append("\n")
+            t.append("✗ ", style="bold red")
+            t.append(problem_text(p), style="red" if p.code != "size" else "yellow")
+        if len(problems) > 4:
+            t.append("\n" + _("... and {n} more", n=len(problems) - 4), style="red")
+    if dl.deck_size:
+        sc = deck_score(dl, facts_for(cs))
+        pair = "".join(ATTRIBUTE_KANJI[col] for col in sc.colours)
+        t.append("\n")
+        t.append(
+            _(
+                "deck score {total:.1f} (mean rating {rating:.2f}, castable in {pair}: {share:.0%})",
+                total=sc.total,
+                rating=sc.rating,
+                pair=pair,
+                share=sc.consistency,
+            ),
+            style="dim",
+        )
+    return t

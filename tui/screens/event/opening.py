@@ -1,0 +1,106 @@
+"""Opening the event for the screen: the store (a damaged journal asks for
+the repair, a held event is refused naming its holder) and the door the
+other writers come by.  A part of EventScreen (screen.py), which inherits it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from core.errors import EventLocked, LyceeError
+from core.i18n import _
+
+from ..dialogs import Confirm
+from .host import EventHost
+
+if TYPE_CHECKING:
+    from core.store import EventStore
+
+
+class EventOpening(EventHost):
+    """The store and the door of the event screen (mixed into EventScreen)."""
+
+    def open_store(self) -> EventStore | None:
+        """The event's store, held by this screen; None when it cannot open
+        here (the screen is closed and the reason notified)."""
+        from core.store import JournalDamaged
+
+        try:
+            store = self.app.datadir.open(self.event_id, role="app")
+        except JournalDamaged as err:  # damage in the middle: the repair is asked for, never done by itself
+            app, eid = self.app, self.event_id
+
+            def answered(yes: bool | None) -> None:
+                if yes:
+                    repair_and_open(app, eid)
+
+            app.pop_screen()
+            app.call_later(
+                app.push_screen,  # from the app: this screen is gone when the answer comes
+                Confirm(_("{problem}\n\nRepair it now, as `lycee repair` does?", problem=err)),
+                answered,
+            )
+            return None
+        except EventLocked as err:  # another desk (an app, `lycee serve`) holds it: refused, saying who
+            self.app.pop_screen()
+            self.app.notify(
+                _(
+                    "{held}\n\nThis window does not open it. Meanwhile the `lycee` commands change it "
+                    "through that desk (e.g. `lycee result {id} TABLE RESULT`).",
+                    held=err,
+                    id=self.event_id,
+                ),
+                severity="error",
+                timeout=15,
+                markup=False,
+            )
+            return None
+        except LyceeError as err:
+            self.app.pop_screen()
+            self.app.notify(str(err), severity="error", timeout=8, markup=False)
+            return None
+        if store.note:  # recovered (what was lost is named)
+            self.app.notify(store.note, severity="warning", timeout=15, markup=False)
+        return store
+
+    def open_door(self, store) -> None:
+        """The event's door (core.door): the command line and the other
+        writers of this user send their changes here, one at a time, each
+        run on the app's thread; the screen redraws after each."""
+        from core.door import DoorServer, LocalWriter, door_path
+
+        assert self.desk is not None  # opened just before
+        self.writer = LocalWriter(self.desk, run=self.app.call_from_thread, after=self._door_changed)
+        try:
+            self.door = DoorServer(self.writer, door_path(store.datadir, store.id)).start()
+        except OSError as err:  # the event still works here; only the commands are refused as before
+            self.door = None
+            self.app.notify(
+                _(
+                    "the command line cannot reach this window ({reason}): `lycee` commands that change "
+                    "the event are refused while it is open here",
+                    reason=err.strerror or err,
+                ),
+                severity="warning",
+                timeout=10,
+                markup=False,
+            )
+
+    def _door_changed(self) -> None:
+        """After a call through the door (on the app's thread): redraw."""
+        if self.desk is not None and self.is_mounted:
+            self.refresh_all()
+
+
+def repair_and_open(app, event_id: str) -> None:
+    """The repair `lycee repair` runs (the store's), what it did as a
+    notification, then the event opens."""
+    try:
+        store = app.datadir.repair_journal(event_id, role="app")
+    except LyceeError as err:
+        app.notify(str(err), severity="error", timeout=15, markup=False)
+        return
+    note = store.note
+    store.close()
+    if note:
+        app.notify(note, severity="warning", timeout=30, markup=False)
+    app.open_event(event_id)
