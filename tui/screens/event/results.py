@@ -92,15 +92,15 @@ class RoundActions(EventHost):
             self._enter_result(self._result_queue.popleft())
         if self._result_asking or self._batch is None:
             return
-        b, self._batch = self._batch, None
-        if b["refused"]:
+        batch, self._batch = self._batch, None
+        if batch["refused"]:
             self.say(
                 ngettext(
                     "{n} result stored; refused: {why}",
                     "{n} results stored; refused: {why}",
-                    b["stored"],
-                    n=b["stored"],
-                    why=" · ".join(b["refused"]),
+                    batch["stored"],
+                    n=batch["stored"],
+                    why=" · ".join(batch["refused"]),
                 ),
                 error=True,
             )
@@ -127,8 +127,8 @@ class RoundActions(EventHost):
         (a burst of typed lines would otherwise hide them behind the next line)."""
         from time import monotonic
 
-        recent = [m for t, m in self._refused_recent if monotonic() - t < 5]
-        self._refused_recent = [(t, m) for t, m in self._refused_recent if monotonic() - t < 5]
+        self._refused_recent = [(when, why) for when, why in self._refused_recent if monotonic() - when < 5]
+        recent = [why for _when, why in self._refused_recent]
         if recent and self._batch is None:
             self.say(msg + " · " + _("refused just now: {why}", why=" · ".join(recent)), error=True)
         else:
@@ -198,15 +198,15 @@ class RoundActions(EventHost):
         parts = [str(table), res]
         ev = self.event
         rnd = self.paired_round()
-        m = rnd.match_at(table)
-        assert m is not None and m.p2 is not None, "a result was just stored at this table (a bye takes none)"
+        match = rnd.match_at(table)
+        assert match is not None and match.p2 is not None, "a result was just stored at this table (a bye takes none)"
         left = len(rnd.missing_tables())
         msg = _(
             "table {t}: {p1} {res} {p2}",
             t=table,
-            p1=ev.player(m.p1).name,
+            p1=ev.player(match.p1).name,
             res=labels.result_label(parts[1]),
-            p2=ev.player(m.p2).name,
+            p2=ev.player(match.p2).name,
         )
         if before is not None and before.reported:
             msg += " · " + _("replaces {old}", old=result_cell(before).plain.strip())
@@ -358,18 +358,18 @@ class RoundActions(EventHost):
     def action_why(self) -> None:
         """Why the table under the cursor is paired as it is (core.explain)."""
         rnd = self.event.current_round
-        m = self.query_one(RoundPane).highlighted(self.event)
-        if self.query_one(TabbedContent).active != "round" or rnd is None or m is None:
+        match = self.query_one(RoundPane).highlighted(self.event)
+        if self.query_one(TabbedContent).active != "round" or rnd is None or match is None:
             self.action_tab("round")
             self.say(_("choose a table with the arrow keys, then Ctrl+E again"))
             return
-        if rnd.stage != "swiss" or not m.why:
-            self.say(_("table {t}: no explanation stored (only Swiss rounds paired here carry one)", t=m.table))
+        if rnd.stage != "swiss" or not match.why:
+            self.say(_("table {t}: no explanation stored (only Swiss rounds paired here carry one)", t=match.table))
             return
         from ..info import Info
 
         self.app.push_screen(
-            Info(_("Round {r}, table {t}", r=rnd.number, t=m.table), readmodel.why_paired(self.event, m))
+            Info(_("Round {r}, table {t}", r=rnd.number, t=match.table), readmodel.why_paired(self.event, match))
         )
 
     def draw_clock(self) -> None:
