@@ -93,14 +93,13 @@ async def result_to_screen(data: Path, eid: str, entries: int = 30) -> dict[str,
         await pilot.pause(0.2)
         screen = app.screen
         await pilot.press("f6")
-        box = screen.query_one("#result-entry")
         tables = [m.table for m in screen.event.current_round.matches if m.p2 is not None][:entries]
         for t in tables:
             t0 = time.perf_counter()
             await pilot.pause()
             out["idle"].append((time.perf_counter() - t0) * 1000)
             t0 = time.perf_counter()
-            screen._enter_result(f"{t} 2-1", box)
+            screen._enter_result(f"{t} 2-1")
             out["handler"].append((time.perf_counter() - t0) * 1000)
             await pilot.pause()
             out["to_screen"].append((time.perf_counter() - t0) * 1000)

@@ -18,6 +18,19 @@ class Line(Widget):
     def __init__(self, text: str | Text = "", **kw):
         super().__init__(**kw)
         self._text = Text(text) if isinstance(text, str) else text
+        self._rows: tuple[int, int] | None = None  # (width, lines) of the text at the last layout asked for
+
+    def refit(self) -> None:
+        """After a wrapped text is set: a new layout only when the text now takes
+        another number of lines (its height follows them); the same number is a
+        repaint of this line alone, not a re-arrange of the 512-row table beside it."""
+        width = self.content_size.width
+        rows = (
+            (width, len(Wrapped(self._text, more=lambda: names_on_screens(self.app)).lines(width))) if width else None
+        )
+        if rows is None or rows != self._rows:
+            self._rows = rows
+            self.refresh(layout=True)
 
     def set(self, text: str | Text) -> None:
         """Show ``text`` (a str is plain: "[G-BO3]" is a rule id, not markup)."""
@@ -68,7 +81,7 @@ class SpillLine(Line):
         if not more.display:
             super().set(Text(whole))
             more.set("")
-            self.refresh(layout=True)  # its height follows the wrapped text
+            self.refit()  # its height follows the wrapped text
             return
         spans = (
             wrap_spans(whole, self.content_size.width, names_on_screens(self.app)) if self.content_size.width else []

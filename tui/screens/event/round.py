@@ -141,6 +141,7 @@ class RoundPane(TabPane):
         self._drawn: tuple | None = None
         self._leaders: tuple | None = None
         self._reports: tuple | None = None  # (event, table -> TableReport) last drawn
+        self._result_widths: dict[int, int] = {}  # table -> columns of its result cell as drawn
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="round-body"):
@@ -175,9 +176,18 @@ class RoundPane(TabPane):
             and drawn[0] == (r.number, tuple(m.table for m in r.matches))
             and t.row_count == len(r.matches)
         ):
+            widest = max(self._result_widths.values(), default=0)
+            changed = []
             for m in r.matches:
                 if drawn[1].get(m.table) != (m, reports.get(m.table)):
-                    t.update_cell(str(m.table), "result", result_cell(m, reports.get(m.table)), update_width=True)
+                    cell = result_cell(m, reports.get(m.table))
+                    self._result_widths[m.table] = cell.cell_len
+                    changed.append((m.table, cell))
+            # the column is as wide as its widest cell; asked to follow a cell, Textual measures every
+            # cell of the column again (512 players: 256), so it is asked only when the widest changed
+            follow = max(self._result_widths.values(), default=0) != widest
+            for table, cell in changed:
+                t.update_cell(str(table), "result", cell, update_width=follow)
             self._drawn = (drawn[0], {m.table: (m, reports.get(m.table)) for m in r.matches})
             return
         t.clear(columns=True)
@@ -188,10 +198,13 @@ class RoundPane(TabPane):
         self._drawn = None
         if r is None:
             return
+        self._result_widths = {}
         for m in r.matches:
             p1 = ev.player(m.p1).name
             p2 = ev.player(m.p2).name if m.p2 else _("(bye)")
-            t.add_row(str(m.table), p1, p2, result_cell(m, reports.get(m.table)), key=str(m.table))
+            cell = result_cell(m, reports.get(m.table))
+            self._result_widths[m.table] = cell.cell_len
+            t.add_row(str(m.table), p1, p2, cell, key=str(m.table))
         self._drawn = (
             (r.number, tuple(m.table for m in r.matches)),
             {m.table: (m, reports.get(m.table)) for m in r.matches},

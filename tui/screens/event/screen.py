@@ -216,7 +216,7 @@ class EventScreen(
         w = self.query_one("#message", Line)
         w.set(Text(text))  # wraps: the whole message stays visible at 80 columns
         w.set_class(error, "error")
-        w.refresh(layout=True)
+        w.refit()
 
     # -- actions ----------------------------------------------------------------
     def action_close(self) -> None:
