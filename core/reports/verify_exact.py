@@ -222,6 +222,122 @@ def _at_bound(
     return None if carry is not None else total
 
 
+def _chain_floats(
+    groups: list[list[str]], values: list[int], met: Collection[frozenset]
+) -> tuple[int, list[tuple[int, int]]] | None:
+    """(least squared gaps, the floats as (group sent from, group received
+    in)) over the *chains* of a piece whose score groups are ``groups``
+    (highest first): each boundary below an odd number of players crossed by
+    exactly one pair, each even one by none, so each pair crosses a run of
+    consecutive odd boundaries, from the group just above its first to the
+    group just below its last, skipping the groups between; a pair only
+    between two groups with a pair of players who have not met.  None when
+    no chain is possible."""
+    k = len(groups)
+    odd = []
+    above = 0
+    for g in groups[:-1]:
+        above += len(g)
+        odd.append(above % 2 == 1)
+    linked: dict[tuple[int, int], bool] = {}
+
+    def link(i: int, j: int) -> bool:
+        if (i, j) not in linked:
+            linked[(i, j)] = any(frozenset((a, b)) not in met for a in groups[i] for b in groups[j])
+        return linked[(i, j)]
+
+    best: dict[int, int] = {0: 0}  # group g -> least gaps with the boundaries above it covered
+    came: dict[int, int] = {}  # group g -> the group whose pair (or none, an even boundary) reaches it
+    for b in range(k - 1):
+        if b not in best:
+            continue
+        cur = best[b]
+        if not odd[b]:
+            if b + 1 not in best or cur < best[b + 1]:
+                best[b + 1], came[b + 1] = cur, b
+            continue
+        j = b
+        while j < k - 1 and odd[j]:
+            if link(b, j + 1):
+                c = cur + (values[b] - values[j + 1]) ** 2
+                if j + 1 not in best or c < best[j + 1]:
+                    best[j + 1], came[j + 1] = c, b
+            j += 1
+    if k - 1 not in best:
+        return None
+    floats = []
+    at = k - 1
+    while at > 0:
+        b = came[at]
+        if odd[b]:
+            floats.append((b, at))
+        at = b
+    return best[k - 1], floats[::-1]
+
+
+def _at_chain(
+    nodes: list[str],
+    pts: dict[str, int],
+    met: Collection[frozenset],
+    free_of: dict[str, int],
+    pair: Callable[[str, str], int],
+) -> int | None:
+    """The least cost of a piece when a pairing of it with no rematch and
+    the fewest floats possible at every boundary (one pair across each
+    boundary below an odd number of players, none across an even one) is
+    found, which then is an optimum.  Why: that pairing meets the lower
+    bound of the rematches and of every float count, and those come before
+    the squared gaps in the order, so every optimal pairing has them too
+    (lexicographic: none goes under a component of the bound); such a
+    pairing is a *chain* (:func:`_chain_floats`): each pair across a boundary
+    crosses a run of odd boundaries only and is the only one across them,
+    and its squared gap depends only on the two groups it joins.  The least
+    squared gaps over the chains (a shortest path over the boundaries) is so
+    a lower bound of the optimum's; a pairing that takes the chain reaching
+    it (its pairs across, the groups it skips paired inside, everybody else
+    paired in their group without a rematch, or for nothing inside one free
+    group) is an optimum.  It is looked for greedily; None when not found
+    (None proves nothing).  :func:`_at_bound` is the case where no pair
+    skips a group."""
+    values = sorted({pts[p] for p in nodes}, reverse=True)
+    groups = [[p for p in nodes if pts[p] == v] for v in values]
+    got = _chain_floats(groups, values, met)
+    if got is None:
+        return None
+    send = {i: j for i, j in got[1]}
+    skipped = {g for i, j in got[1] for g in range(i + 1, j)}
+    total = 0
+    carry: str | None = None
+    for i, g in enumerate(groups):
+        relaxed = g[0] in free_of
+        if i in skipped:
+            if not (relaxed or _pair_unmet(g, met)):
+                return None
+            continue
+        ins = [q for q in g if frozenset((carry, q)) not in met][:6] if carry is not None else [None]
+        found: tuple[str | None, str | None] | None = None
+        for q in ins:
+            rest = [p for p in g if p != q]
+            if i not in send:
+                if relaxed or _pair_unmet(rest, met):
+                    found = (q, None)
+                    break
+                continue
+            target = groups[send[i]]
+            # the player to send down: one with opponents in the target group, the rest pairing inside
+            order = sorted(rest, key=lambda p: -sum(1 for x in target if frozenset((p, x)) not in met))
+            c = next((c for c in order[:6] if relaxed or _pair_unmet([p for p in rest if p != c], met)), None)
+            if c is not None:
+                found = (q, c)
+                break
+        if found is None:
+            return None
+        if carry is not None and found[0] is not None:
+            total += pair(carry, found[0])
+        carry = found[1]
+    return None if carry is not None else total
+
+
 def _piece_cost(
     nodes: list[str], pts: dict[str, int], met: Collection[frozenset], free_of: dict[str, int]
 ) -> Callable[[str, str], int]:
@@ -370,6 +486,8 @@ def split_minimum(
 
             got = _at_bound(nodes, pts, met, free_of, relaxed)
             if got is None and len(nodes) > DP_LIMIT:
+                got = _at_chain(nodes, pts, met, free_of, relaxed)
+            if got is None and len(nodes) > DP_LIMIT:
                 # the piece's own cost vector (its boundaries only: smaller integers, the same best pairings)
                 _c, pairing = matching_minimum(nodes, _piece_cost(nodes, pts, met, free_of))
                 got = sum(relaxed(a, b) for a, b in pairing)
@@ -498,4 +616,7 @@ def least_cost(
     at = _at_bound(players, pts, met, {}, pair)
     if at is not None:
         return at, "greedy"
+    at = _at_chain(players, pts, met, {}, pair)
+    if at is not None:
+        return at, "chain"
     return matching_minimum(players, pair)[0], "matching"
