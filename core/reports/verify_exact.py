@@ -97,6 +97,12 @@ def lower_bound(
 
 def dp_minimum(players: list[str], pair: Callable[[str, str], int]) -> int:
     """Least total cost of a pairing of ``players`` (exhaustive, memoised)."""
+    return dp_pairing(players, pair)[0]
+
+
+def dp_pairing(players: list[str], pair: Callable[[str, str], int]) -> tuple[int, list[tuple[str, str]]]:
+    """Least total cost of a pairing of ``players`` (exhaustive, memoised),
+    and such a pairing."""
     n = len(players)
     c = [[pair(players[i], players[j]) if i != j else 0 for j in range(n)] for i in range(n)]
     memo: dict[int, int] = {0: 0}
@@ -121,7 +127,17 @@ def dp_minimum(players: list[str], pair: Callable[[str, str], int]) -> int:
         memo[mask] = lo
         return lo
 
-    return best((1 << n) - 1)
+    full = (1 << n) - 1
+    least = best(full)
+    pairs = []
+    mask = full
+    while mask:
+        i = (mask & -mask).bit_length() - 1
+        rest = mask & ~(1 << i)
+        j = next(j for j in range(n) if rest >> j & 1 and c[i][j] + best(rest & ~(1 << j)) == memo[mask])
+        pairs.append((players[i], players[j]))
+        mask = rest & ~(1 << j)
+    return least, pairs
 
 
 def matching_minimum(players: list[str], pair: Callable[[str, str], int]) -> tuple[int, list[tuple[str, str]]]:
@@ -351,6 +367,97 @@ def _at_chain(
     return None if carry is not None else total
 
 
+def _at_join(
+    nodes: list[str],
+    pts: dict[str, int],
+    met: Collection[frozenset],
+    free_of: dict[str, int],
+    pair: Callable[[str, str], int],
+) -> int | None:
+    """The least cost of a piece when a pairing of it with no rematch that
+    reaches the least cost of a *join* is found, which then is an optimum.
+
+    Why.  In a pairing with no rematch, the pairs across score groups give a
+    multiset ``J`` of pairs of groups; a group's players who are not in one
+    pair inside it, so each group has an odd number of ``J``'s ends exactly
+    when it has an odd number of players: ``J`` is a *T-join* of the graph of
+    the groups (``T`` the odd groups), and each pair of ``J`` joins two
+    groups with a pair of players who have not met.  A pair of players of
+    groups ``i`` and ``j`` who have not met costs ``C(i, j)`` whoever they
+    are, and a pair inside a group costs at least 0, so the pairing costs at
+    least ``C(J)``, and so at least the least cost of a T-join with those
+    edges: a minimum-cost perfect matching of ``T`` under the shortest-path
+    distances (the costs are positive), found here on at most a few dozen
+    groups (networkx).  A pairing with a rematch costs more than any without
+    (the rematch digit comes first).  So a pairing with no rematch that
+    takes that join's pairs across (players chosen greedily) and pairs
+    everybody else inside their group without a rematch, or for nothing
+    inside one free group, costs that least cost and is an optimum.  None
+    when it is not found (None proves nothing).  :func:`_at_bound` is the
+    case where the join pairs each odd group's neighbours."""
+    values = sorted({pts[p] for p in nodes}, reverse=True)
+    groups = [[p for p in nodes if pts[p] == v] for v in values]
+    k = len(groups)
+    odd = [i for i in range(k) if len(groups[i]) % 2]
+    dist: list[list[int | None]] = [[None] * k for _ in range(k)]
+    hop = [[-1] * k for _ in range(k)]
+    for i in range(k):
+        for j in range(i + 1, k):
+            ab = next(((a, b) for a in groups[i] for b in groups[j] if frozenset((a, b)) not in met), None)
+            if ab is not None:
+                dist[i][j] = dist[j][i] = pair(*ab)
+                hop[i][j], hop[j][i] = j, i
+    for m in range(k):
+        dm = dist[m]
+        for i in range(k):
+            dim = dist[i][m]
+            if dim is None or i == m:
+                continue
+            di = dist[i]
+            for j in range(k):
+                dmj = dm[j]
+                if dmj is None or j in (i, m):
+                    continue
+                old = di[j]
+                if old is None or dim + dmj < old:
+                    di[j] = dim + dmj
+                    hop[i][j] = hop[i][m]
+    edges: dict[tuple[int, int], int] = {}
+    if odd:
+        finite = [d for row in dist for d in row if d is not None]
+        far = len(odd) * max(finite, default=0) + 1
+
+        def apart(x: str, y: str) -> int:
+            d = dist[int(x)][int(y)]
+            return far if d is None else d
+
+        solve = dp_pairing if len(odd) <= DP_LIMIT else matching_minimum
+        least, ends = solve([str(i) for i in odd], apart)
+        if least >= far:
+            return None
+        for x, y in ends:
+            at, end = int(x), int(y)
+            while at != end:
+                step = hop[at][end]
+                e = (min(at, step), max(at, step))
+                edges[e] = edges.get(e, 0) + 1
+                at = step
+    left = [list(g) for g in groups]
+    total = 0
+    # two copies of one edge would be a cheaper join without them: none are taken
+    for i, j in sorted((e for e, c in edges.items() if c % 2), key=lambda e: min(len(groups[e[0]]), len(groups[e[1]]))):
+        ab = next(((a, b) for a in left[i] for b in left[j] if frozenset((a, b)) not in met), None)
+        if ab is None:
+            return None
+        left[i].remove(ab[0])
+        left[j].remove(ab[1])
+        total += pair(*ab)
+    for g in left:
+        if g and not (g[0] in free_of or _pair_unmet(g, met)):
+            return None
+    return total
+
+
 def _piece_cost(
     nodes: list[str], pts: dict[str, int], met: Collection[frozenset], free_of: dict[str, int]
 ) -> Callable[[str, str], int]:
@@ -502,6 +609,8 @@ def split_minimum(
             if got is None and len(nodes) > DP_LIMIT:
                 got = _at_chain(nodes, pts, met, free_of, relaxed)
             if got is None and len(nodes) > DP_LIMIT:
+                got = _at_join(nodes, pts, met, free_of, relaxed)
+            if got is None and len(nodes) > DP_LIMIT:
                 # the piece's own cost vector (its boundaries only: smaller integers, the same best pairings)
                 _c, pairing = matching_minimum(nodes, _piece_cost(nodes, pts, met, free_of))
                 got = sum(relaxed(a, b) for a, b in pairing)
@@ -633,4 +742,7 @@ def least_cost(
     at = _at_chain(players, pts, met, {}, pair)
     if at is not None:
         return at, "chain"
+    at = _at_join(players, pts, met, {}, pair)
+    if at is not None:
+        return at, "join"
     return matching_minimum(players, pair)[0], "matching"
