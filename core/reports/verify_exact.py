@@ -21,9 +21,9 @@ players reaches, and how it was proven:
   free groups and at each free group between non-free ones, each free
   group shrunk to ``3 D + 1`` to ``5 D + 3`` of its players beside each
   stretch, each stretch proven at its own lower bound by a pairing that
-  reaches it (:func:`_at_bound`), else proven along a chain (below), or
-  else solved by exhaustive search or networkx as below; exact at any size
-  (the argument is in its docstring and docs/verify.md);
+  reaches it (:func:`_at_bound`), else proven along a chain or a least
+  join (below), or else solved by exhaustive search or networkx as below;
+  exact at any size (the argument is in its docstring and docs/verify.md);
 - ``"greedy"``: else, a pairing of the whole round that reaches the lower
   bound (``least_rematches`` aside: it has none) is found: that bound is the
   optimum;
@@ -35,6 +35,13 @@ players reaches, and how it was proven:
   are at their bound), every pairing with them is a chain, and the least
   squared gaps over the chains (a shortest path over the boundaries) is no
   more than any of theirs: that pairing is an optimum;
+- ``"join"``: else, a pairing of the whole round with no rematch that takes
+  a least *T-join* of the score groups (:func:`_at_join`: the odd groups
+  joined along shortest paths over pairs of groups with players who have
+  not met; several pairs may cross one boundary) is found: in a pairing
+  with no rematch the pairs across groups form such a join and a pair
+  across costs what its two groups make it cost, so that join's cost is a
+  lower bound that this pairing reaches;
 - ``"matching"``: else, at any size, a minimum-cost perfect matching of the
   whole round, found by networkx's maximum-weight matching (Edmonds'
   blossoms, Galil's formulation) on the complete graph with weight
@@ -44,13 +51,14 @@ So every round is checked exactly, at every size; ``"local"`` (a check of
 two tables at a time) is no longer reached.  :func:`walls_minimum`, the
 earlier split at walls (groups of ``10 D + 8``), is kept and tested but not
 used.  Time: a round that meets its bound, or whose pieces meet their
-bounds or are proven along a chain, at any size, is a sum (a 2,048-player
-round before round 11 whose leader has met the next two, its optimum above
-the bound: 0.07 s CPU, where networkx took 3.9 s on its 304-player top
-stretch); the rest cost what their largest piece that is neither costs
-networkx (about 5 s at 256 players on this machine; the 4,096-player round
-of the same kind, whose top needs two floats across one boundary, sends
-206 players to networkx: 1.1 to 1.5 s CPU; ``python benchmarks/verify.py
+bounds or are proven along a chain or a join, at any size, is a sum and
+some shortest paths (a 2,048-player round before round 11 whose leader has
+met the next two, its optimum above the bound: about 0.1 s CPU, where
+networkx took 3.9 s on its 304-player top stretch; the 4,096-player round
+of the same kind, whose top needs two floats across one boundary, a join:
+about 0.1 s, where networkx took 1.1 to 1.5 s on 206 players); the rest
+cost what their largest piece that is none of these costs networkx (about
+5 s at 256 players on this machine; ``python benchmarks/verify.py
 --round2048`` times 2,048- and 4,096-player rounds).
 
 A cost below the round's is always reached by a real pairing of the
@@ -537,7 +545,8 @@ def split_minimum(
     Each stretch (the non-free groups between two free groups and the free
     groups' representatives beside them) is solved exactly: proven at its
     own lower bound by a pairing that reaches it (:func:`_at_bound`), else
-    (above :data:`DP_LIMIT` players) along a chain (:func:`_at_chain`), else by
+    (above :data:`DP_LIMIT` players) along a chain (:func:`_at_chain`) or a
+    least join (:func:`_at_join`), else by
     exhaustive search up to :data:`DP_LIMIT` players, else networkx's
     matching on its complete graph (its cost folded over its own boundaries,
     :func:`_piece_cost`).
@@ -720,7 +729,7 @@ def least_cost(
     met: Collection[frozenset] | None = None,
 ) -> tuple[int | None, str]:
     """(least total cost, how it was found: ``"bound"``, ``"dp"``,
-    ``"split"``, ``"greedy"``, ``"chain"`` or ``"matching"``, see the module's text) for
+    ``"split"``, ``"greedy"``, ``"chain"``, ``"join"`` or ``"matching"``, see the module's text) for
     the round pairing ``players`` (an even number, the bye removed) at total
     cost ``actual``; ``met``: the pairs that have met (for the split and the
     pairing at the bound; needed for a large round to be fast, not to be
