@@ -21,12 +21,27 @@ players reaches, and how it was proven:
   free groups and at each free group between non-free ones, each free
   group shrunk to ``3 D + 1`` to ``5 D + 3`` of its players beside each
   stretch, each stretch proven at its own lower bound by a pairing that
-  reaches it (:func:`_at_bound`) or else solved by exhaustive search or
-  networkx as below; exact at any size (the argument is in its docstring
-  and docs/verify.md);
+  reaches it (:func:`_at_bound`), else proven along a chain or a least
+  join (below), or else solved by exhaustive search or networkx as below;
+  exact at any size (the argument is in its docstring and docs/verify.md);
 - ``"greedy"``: else, a pairing of the whole round that reaches the lower
   bound (``least_rematches`` aside: it has none) is found: that bound is the
   optimum;
+- ``"chain"``: else, a pairing of the whole round with no rematch and the
+  fewest floats possible at every boundary (those of the bound) is found
+  along the *chain* of least squared gaps (:func:`_at_chain`: a pair may
+  skip a group, as a leader who has met the whole next group must): every
+  optimum has those rematches and floats (they come first in the order and
+  are at their bound), every pairing with them is a chain, and the least
+  squared gaps over the chains (a shortest path over the boundaries) is no
+  more than any of theirs: that pairing is an optimum;
+- ``"join"``: else, a pairing of the whole round with no rematch that takes
+  a least *T-join* of the score groups (:func:`_at_join`: the odd groups
+  joined along shortest paths over pairs of groups with players who have
+  not met; several pairs may cross one boundary) is found: in a pairing
+  with no rematch the pairs across groups form such a join and a pair
+  across costs what its two groups make it cost, so that join's cost is a
+  lower bound that this pairing reaches;
 - ``"matching"``: else, at any size, a minimum-cost perfect matching of the
   whole round, found by networkx's maximum-weight matching (Edmonds'
   blossoms, Galil's formulation) on the complete graph with weight
@@ -35,9 +50,15 @@ players reaches, and how it was proven:
 So every round is checked exactly, at every size; ``"local"`` (a check of
 two tables at a time) is no longer reached.  :func:`walls_minimum`, the
 earlier split at walls (groups of ``10 D + 8``), is kept and tested but not
-used.  Time: a round that meets its bound, at any size, is a sum; the rest
-cost what their largest piece that misses its own bound costs networkx
-(about 5 s at 256 players on this machine; ``python benchmarks/verify.py
+used.  Time: a round that meets its bound, or whose pieces meet their
+bounds or are proven along a chain or a join, at any size, is a sum and
+some shortest paths (a 2,048-player round before round 11 whose leader has
+met the next two, its optimum above the bound: about 0.1 s CPU, where
+networkx took 3.9 s on its 304-player top stretch; the 4,096-player round
+of the same kind, whose top needs two floats across one boundary, a join:
+about 0.1 s, where networkx took 1.1 to 1.5 s on 206 players); the rest
+cost what their largest piece that is none of these costs networkx (about
+5 s at 256 players on this machine; ``python benchmarks/verify.py
 --round2048`` times 2,048- and 4,096-player rounds).
 
 A cost below the round's is always reached by a real pairing of the
@@ -84,6 +105,12 @@ def lower_bound(
 
 def dp_minimum(players: list[str], pair: Callable[[str, str], int]) -> int:
     """Least total cost of a pairing of ``players`` (exhaustive, memoised)."""
+    return dp_pairing(players, pair)[0]
+
+
+def dp_pairing(players: list[str], pair: Callable[[str, str], int]) -> tuple[int, list[tuple[str, str]]]:
+    """Least total cost of a pairing of ``players`` (exhaustive, memoised),
+    and such a pairing."""
     n = len(players)
     c = [[pair(players[i], players[j]) if i != j else 0 for j in range(n)] for i in range(n)]
     memo: dict[int, int] = {0: 0}
@@ -108,7 +135,17 @@ def dp_minimum(players: list[str], pair: Callable[[str, str], int]) -> int:
         memo[mask] = lo
         return lo
 
-    return best((1 << n) - 1)
+    full = (1 << n) - 1
+    least = best(full)
+    pairs = []
+    mask = full
+    while mask:
+        i = (mask & -mask).bit_length() - 1
+        rest = mask & ~(1 << i)
+        j = next(j for j in range(n) if rest >> j & 1 and c[i][j] + best(rest & ~(1 << j)) == memo[mask])
+        pairs.append((players[i], players[j]))
+        mask = rest & ~(1 << j)
+    return least, pairs
 
 
 def matching_minimum(players: list[str], pair: Callable[[str, str], int]) -> tuple[int, list[tuple[str, str]]]:
@@ -222,6 +259,213 @@ def _at_bound(
     return None if carry is not None else total
 
 
+def _chain_floats(
+    groups: list[list[str]], values: list[int], met: Collection[frozenset]
+) -> tuple[int, list[tuple[int, int]]] | None:
+    """(least squared gaps, the floats as (group sent from, group received
+    in)) over the *chains* of a piece whose score groups are ``groups``
+    (highest first): each boundary below an odd number of players crossed by
+    exactly one pair, each even one by none, so each pair crosses a run of
+    consecutive odd boundaries, from the group just above its first to the
+    group just below its last, skipping the groups between; a pair only
+    between two groups with a pair of players who have not met.  None when
+    no chain is possible."""
+    k = len(groups)
+    odd = []
+    above = 0
+    for g in groups[:-1]:
+        above += len(g)
+        odd.append(above % 2 == 1)
+    linked: dict[tuple[int, int], bool] = {}
+
+    def link(i: int, j: int) -> bool:
+        if (i, j) not in linked:
+            linked[(i, j)] = any(frozenset((a, b)) not in met for a in groups[i] for b in groups[j])
+        return linked[(i, j)]
+
+    best: dict[int, int] = {0: 0}  # group g -> least gaps with the boundaries above it covered
+    came: dict[int, int] = {}  # group g -> the group whose pair (or none, an even boundary) reaches it
+    for b in range(k - 1):
+        if b not in best:
+            continue
+        cur = best[b]
+        if not odd[b]:
+            if b + 1 not in best or cur < best[b + 1]:
+                best[b + 1], came[b + 1] = cur, b
+            continue
+        j = b
+        while j < k - 1 and odd[j]:
+            if link(b, j + 1):
+                c = cur + (values[b] - values[j + 1]) ** 2
+                if j + 1 not in best or c < best[j + 1]:
+                    best[j + 1], came[j + 1] = c, b
+            j += 1
+    if k - 1 not in best:
+        return None
+    floats = []
+    at = k - 1
+    while at > 0:
+        b = came[at]
+        if odd[b]:
+            floats.append((b, at))
+        at = b
+    return best[k - 1], floats[::-1]
+
+
+def _at_chain(
+    nodes: list[str],
+    pts: dict[str, int],
+    met: Collection[frozenset],
+    free_of: dict[str, int],
+    pair: Callable[[str, str], int],
+) -> int | None:
+    """The least cost of a piece when a pairing of it with no rematch and
+    the fewest floats possible at every boundary (one pair across each
+    boundary below an odd number of players, none across an even one) is
+    found, which then is an optimum.  Why: that pairing meets the lower
+    bound of the rematches and of every float count, and those come before
+    the squared gaps in the order, so every optimal pairing has them too
+    (lexicographic: none goes under a component of the bound); such a
+    pairing is a *chain* (:func:`_chain_floats`): each pair across a boundary
+    crosses a run of odd boundaries only and is the only one across them,
+    and its squared gap depends only on the two groups it joins.  The least
+    squared gaps over the chains (a shortest path over the boundaries) is so
+    a lower bound of the optimum's; a pairing that takes the chain reaching
+    it (its pairs across, the groups it skips paired inside, everybody else
+    paired in their group without a rematch, or for nothing inside one free
+    group) is an optimum.  It is looked for greedily; None when not found
+    (None proves nothing).  :func:`_at_bound` is the case where no pair
+    skips a group."""
+    values = sorted({pts[p] for p in nodes}, reverse=True)
+    groups = [[p for p in nodes if pts[p] == v] for v in values]
+    got = _chain_floats(groups, values, met)
+    if got is None:
+        return None
+    send = {i: j for i, j in got[1]}
+    skipped = {g for i, j in got[1] for g in range(i + 1, j)}
+    total = 0
+    carry: str | None = None
+    for i, g in enumerate(groups):
+        relaxed = g[0] in free_of
+        if i in skipped:
+            if not (relaxed or _pair_unmet(g, met)):
+                return None
+            continue
+        ins = [q for q in g if frozenset((carry, q)) not in met][:6] if carry is not None else [None]
+        found: tuple[str | None, str | None] | None = None
+        for q in ins:
+            rest = [p for p in g if p != q]
+            if i not in send:
+                if relaxed or _pair_unmet(rest, met):
+                    found = (q, None)
+                    break
+                continue
+            target = groups[send[i]]
+            # the player to send down: one with opponents in the target group, the rest pairing inside
+            order = sorted(rest, key=lambda p: -sum(1 for x in target if frozenset((p, x)) not in met))
+            c = next((c for c in order[:6] if relaxed or _pair_unmet([p for p in rest if p != c], met)), None)
+            if c is not None:
+                found = (q, c)
+                break
+        if found is None:
+            return None
+        if carry is not None and found[0] is not None:
+            total += pair(carry, found[0])
+        carry = found[1]
+    return None if carry is not None else total
+
+
+def _at_join(
+    nodes: list[str],
+    pts: dict[str, int],
+    met: Collection[frozenset],
+    free_of: dict[str, int],
+    pair: Callable[[str, str], int],
+) -> int | None:
+    """The least cost of a piece when a pairing of it with no rematch that
+    reaches the least cost of a *join* is found, which then is an optimum.
+
+    Why.  In a pairing with no rematch, the pairs across score groups give a
+    multiset ``J`` of pairs of groups; a group's players who are not in one
+    pair inside it, so each group has an odd number of ``J``'s ends exactly
+    when it has an odd number of players: ``J`` is a *T-join* of the graph of
+    the groups (``T`` the odd groups), and each pair of ``J`` joins two
+    groups with a pair of players who have not met.  A pair of players of
+    groups ``i`` and ``j`` who have not met costs ``C(i, j)`` whoever they
+    are, and a pair inside a group costs at least 0, so the pairing costs at
+    least ``C(J)``, and so at least the least cost of a T-join with those
+    edges: a minimum-cost perfect matching of ``T`` under the shortest-path
+    distances (the costs are positive), found here on at most a few dozen
+    groups (networkx).  A pairing with a rematch costs more than any without
+    (the rematch digit comes first).  So a pairing with no rematch that
+    takes that join's pairs across (players chosen greedily) and pairs
+    everybody else inside their group without a rematch, or for nothing
+    inside one free group, costs that least cost and is an optimum.  None
+    when it is not found (None proves nothing).  :func:`_at_bound` is the
+    case where the join pairs each odd group's neighbours."""
+    values = sorted({pts[p] for p in nodes}, reverse=True)
+    groups = [[p for p in nodes if pts[p] == v] for v in values]
+    k = len(groups)
+    odd = [i for i in range(k) if len(groups[i]) % 2]
+    dist: list[list[int | None]] = [[None] * k for _ in range(k)]
+    hop = [[-1] * k for _ in range(k)]
+    for i in range(k):
+        for j in range(i + 1, k):
+            ab = next(((a, b) for a in groups[i] for b in groups[j] if frozenset((a, b)) not in met), None)
+            if ab is not None:
+                dist[i][j] = dist[j][i] = pair(*ab)
+                hop[i][j], hop[j][i] = j, i
+    for m in range(k):
+        dm = dist[m]
+        for i in range(k):
+            dim = dist[i][m]
+            if dim is None or i == m:
+                continue
+            di = dist[i]
+            for j in range(k):
+                dmj = dm[j]
+                if dmj is None or j in (i, m):
+                    continue
+                old = di[j]
+                if old is None or dim + dmj < old:
+                    di[j] = dim + dmj
+                    hop[i][j] = hop[i][m]
+    edges: dict[tuple[int, int], int] = {}
+    if odd:
+        finite = [d for row in dist for d in row if d is not None]
+        far = len(odd) * max(finite, default=0) + 1
+
+        def apart(x: str, y: str) -> int:
+            d = dist[int(x)][int(y)]
+            return far if d is None else d
+
+        solve = dp_pairing if len(odd) <= DP_LIMIT else matching_minimum
+        least, ends = solve([str(i) for i in odd], apart)
+        if least >= far:
+            return None
+        for x, y in ends:
+            at, end = int(x), int(y)
+            while at != end:
+                step = hop[at][end]
+                e = (min(at, step), max(at, step))
+                edges[e] = edges.get(e, 0) + 1
+                at = step
+    left = [list(g) for g in groups]
+    total = 0
+    # two copies of one edge would be a cheaper join without them: none are taken
+    for i, j in sorted((e for e, c in edges.items() if c % 2), key=lambda e: min(len(groups[e[0]]), len(groups[e[1]]))):
+        ab = next(((a, b) for a in left[i] for b in left[j] if frozenset((a, b)) not in met), None)
+        if ab is None:
+            return None
+        left[i].remove(ab[0])
+        left[j].remove(ab[1])
+        total += pair(*ab)
+    for g in left:
+        if g and not (g[0] in free_of or _pair_unmet(g, met)):
+            return None
+    return total
+
+
 def _piece_cost(
     nodes: list[str], pts: dict[str, int], met: Collection[frozenset], free_of: dict[str, int]
 ) -> Callable[[str, str], int]:
@@ -300,7 +544,9 @@ def split_minimum(
 
     Each stretch (the non-free groups between two free groups and the free
     groups' representatives beside them) is solved exactly: proven at its
-    own lower bound by a pairing that reaches it (:func:`_at_bound`), else by
+    own lower bound by a pairing that reaches it (:func:`_at_bound`), else
+    (above :data:`DP_LIMIT` players) along a chain (:func:`_at_chain`) or a
+    least join (:func:`_at_join`), else by
     exhaustive search up to :data:`DP_LIMIT` players, else networkx's
     matching on its complete graph (its cost folded over its own boundaries,
     :func:`_piece_cost`).
@@ -369,6 +615,10 @@ def split_minimum(
                 return 0 if fa is not None and fa == free_of.get(b) else pair(a, b)
 
             got = _at_bound(nodes, pts, met, free_of, relaxed)
+            if got is None and len(nodes) > DP_LIMIT:
+                got = _at_chain(nodes, pts, met, free_of, relaxed)
+            if got is None and len(nodes) > DP_LIMIT:
+                got = _at_join(nodes, pts, met, free_of, relaxed)
             if got is None and len(nodes) > DP_LIMIT:
                 # the piece's own cost vector (its boundaries only: smaller integers, the same best pairings)
                 _c, pairing = matching_minimum(nodes, _piece_cost(nodes, pts, met, free_of))
@@ -479,7 +729,7 @@ def least_cost(
     met: Collection[frozenset] | None = None,
 ) -> tuple[int | None, str]:
     """(least total cost, how it was found: ``"bound"``, ``"dp"``,
-    ``"split"``, ``"greedy"`` or ``"matching"``, see the module's text) for
+    ``"split"``, ``"greedy"``, ``"chain"``, ``"join"`` or ``"matching"``, see the module's text) for
     the round pairing ``players`` (an even number, the bye removed) at total
     cost ``actual``; ``met``: the pairs that have met (for the split and the
     pairing at the bound; needed for a large round to be fast, not to be
@@ -498,4 +748,10 @@ def least_cost(
     at = _at_bound(players, pts, met, {}, pair)
     if at is not None:
         return at, "greedy"
+    at = _at_chain(players, pts, met, {}, pair)
+    if at is not None:
+        return at, "chain"
+    at = _at_join(players, pts, met, {}, pair)
+    if at is not None:
+        return at, "join"
     return matching_minimum(players, pair)[0], "matching"
