@@ -229,24 +229,52 @@ def _at_bound(
     full: None proves nothing)."""
     values = sorted({pts[p] for p in nodes}, reverse=True)
     groups = [[p for p in nodes if pts[p] == v] for v in values]
+
+    def sent_to(i: int, odd: bool) -> list[str] | bool | None:
+        # an odd number left: one player to the next group (none below the last: not this way)
+        return (groups[i + 1] if i + 1 < len(groups) else False) if odd else None
+
+    return _walk(groups, sent_to, met, free_of, pair)
+
+
+def _walk(
+    groups: list[list[str]],
+    sent_to: Callable[[int, bool], list[str] | bool | None],
+    met: Collection[frozenset],
+    free_of: dict[str, int],
+    pair: Callable[[str, str], int],
+    skipped: Collection[int] = (),
+) -> int | None:
+    """The greedy pass of :func:`_at_bound` and :func:`_at_chain`: group by
+    group from the top, the player carried down from above paired with one
+    he has not met, one player sent on to the group ``sent_to(i, odd)``
+    names (``odd``: whether the group has an odd number left; None: nobody
+    is sent; False: none can be), everybody else paired inside without a
+    rematch (or for nothing inside a free group); a group of ``skipped``
+    pairs inside alone while the carried player passes over it.  The cost of
+    the pairs across, or None when the pass fails (which proves nothing)."""
     total = 0
     carry: str | None = None
     for i, g in enumerate(groups):
         relaxed = g[0] in free_of
-        nxt = groups[i + 1] if i + 1 < len(groups) else []
+        if i in skipped:
+            if not (relaxed or _pair_unmet(g, met)):
+                return None
+            continue
+        target = sent_to(i, (len(g) - (carry is not None)) % 2 == 1)
+        if target is False:
+            return None
         ins = [q for q in g if frozenset((carry, q)) not in met][:6] if carry is not None else [None]
         found: tuple[str | None, str | None] | None = None
         for q in ins:
             rest = [p for p in g if p != q]
-            if len(rest) % 2 == 0:
+            if not isinstance(target, list):
                 if relaxed or _pair_unmet(rest, met):
                     found = (q, None)
                     break
                 continue
-            if not nxt:
-                break
-            # the player to send down: one with opponents in the next group, the rest pairing inside
-            order = sorted(rest, key=lambda p: -sum(1 for x in nxt if frozenset((p, x)) not in met))
+            # the player to send down: one with opponents in the target group, the rest pairing inside
+            order = sorted(rest, key=lambda p: -sum(1 for x in target if frozenset((p, x)) not in met))
             c = next((c for c in order[:6] if relaxed or _pair_unmet([p for p in rest if p != c], met)), None)
             if c is not None:
                 found = (q, c)
@@ -343,36 +371,7 @@ def _at_chain(
         return None
     send = {i: j for i, j in got[1]}
     skipped = {g for i, j in got[1] for g in range(i + 1, j)}
-    total = 0
-    carry: str | None = None
-    for i, g in enumerate(groups):
-        relaxed = g[0] in free_of
-        if i in skipped:
-            if not (relaxed or _pair_unmet(g, met)):
-                return None
-            continue
-        ins = [q for q in g if frozenset((carry, q)) not in met][:6] if carry is not None else [None]
-        found: tuple[str | None, str | None] | None = None
-        for q in ins:
-            rest = [p for p in g if p != q]
-            if i not in send:
-                if relaxed or _pair_unmet(rest, met):
-                    found = (q, None)
-                    break
-                continue
-            target = groups[send[i]]
-            # the player to send down: one with opponents in the target group, the rest pairing inside
-            order = sorted(rest, key=lambda p: -sum(1 for x in target if frozenset((p, x)) not in met))
-            c = next((c for c in order[:6] if relaxed or _pair_unmet([p for p in rest if p != c], met)), None)
-            if c is not None:
-                found = (q, c)
-                break
-        if found is None:
-            return None
-        if carry is not None and found[0] is not None:
-            total += pair(carry, found[0])
-        carry = found[1]
-    return None if carry is not None else total
+    return _walk(groups, lambda i, _odd: groups[send[i]] if i in send else None, met, free_of, pair, skipped)
 
 
 def _at_join(
