@@ -251,11 +251,14 @@ def check_text(text, kind: str = "text", required: bool = True, what: str | None
     """``text`` trimmed, or :class:`LyceeError` naming what is wrong and where.
 
     ``kind``: player, event, staff or text (see :data:`LIMITS`)."""
-    what = what or _what(kind)
     if not isinstance(text, str):
-        raise LyceeError(_("{what}: {value!r} is not text", what=what, value=text))
-    bad = refused_char(text)
+        raise LyceeError(_("{what}: {value!r} is not text", what=what or _what(kind), value=text))
+    # a printable text holds no refused character (str.isprintable is false for
+    # each of REFUSED_CATEGORIES): the characters are looked at one by one only
+    # when it is not (an import checks thousands of names: issue 31)
+    bad = None if text.isprintable() else refused_char(text)
     if bad is not None:
+        what = what or _what(kind)
         pos, ch = bad
         raise LyceeError(
             _(
@@ -270,8 +273,10 @@ def check_text(text, kind: str = "text", required: bool = True, what: str | None
         )
     text = text.strip()
     if required and not text:
-        raise LyceeError(_("{what} is empty: type one", what=what))
-    if text and not has_visible(text):
+        raise LyceeError(_("{what} is empty: type one", what=what or _what(kind)))
+    # (ASCII without a refused character is printable: each character but the space is visible)
+    if text and not text.isascii() and not has_visible(text):
+        what = what or _what(kind)
         raise LyceeError(
             _(
                 "{what} '{shown}' ({codes}) has no visible character: only spaces, blank fillers "
@@ -287,7 +292,7 @@ def check_text(text, kind: str = "text", required: bool = True, what: str | None
         raise LyceeError(
             _(
                 "{what} '{shown}' has {n} characters: at most {limit} (docs/names.md)",
-                what=what,
+                what=what or _what(kind),
                 shown=visible(text),
                 n=len(text),
                 limit=limit,

@@ -978,8 +978,7 @@ def _fast_check(strict: bool):
     schema = fast_schema(strict)
     from core.rules import eventcheck
 
-    which = "strict" if strict else "lax"
-    if eventcheck.SCHEMA_SHA256[which] == schema_sha256(schema):
+    if _checked_in(strict):
         check = eventcheck.validate_strict if strict else eventcheck.validate_lax
         formats = {"date": _is_date}
 
@@ -999,6 +998,8 @@ def _fast_check(strict: bool):
     compiled = fastjsonschema.compile(schema, formats={"date": _is_date}, detailed_exceptions=False)
 
     def passes(doc) -> bool:
+        if _walk(doc)[1]:  # a float where a whole number belongs: this compiled form takes 2.0 for 2
+            return False
         try:
             compiled(doc)
         except fastjsonschema.JsonSchemaException:
@@ -1006,6 +1007,48 @@ def _fast_check(strict: bool):
         return True
 
     return passes
+
+
+@functools.cache
+def _checked_in(strict: bool) -> bool:
+    """Whether core/rules/eventcheck.py is the compiled form of the schema as it is."""
+    from core.rules import eventcheck
+
+    return eventcheck.SCHEMA_SHA256["strict" if strict else "lax"] == schema_sha256(fast_schema(strict))
+
+
+@functools.cache
+def _free_objects() -> tuple[tuple[str, ...], ...]:
+    """The paths of the strict schema's objects of any content (the store
+    calendar's document): the lists inside them are bounded by the walk only."""
+    found = []
+
+    def visit(schema, path):
+        if isinstance(schema, list):
+            for x in schema:
+                visit(x, path)
+        elif isinstance(schema, dict):
+            types = schema.get("type")
+            if "object" in (types if isinstance(types, list) else [types]) and "properties" not in schema:
+                found.append(path)
+            for k, v in schema.get("properties", {}).items():
+                visit(v, path + (k,))
+            for k in ("items", "prefixItems", "anyOf", "oneOf", "allOf"):
+                if k in schema:
+                    visit(schema[k], path + ("*",) if k in ("items", "prefixItems") else path)
+
+    visit(STRICT_SCHEMA, ())
+    return tuple(found)
+
+
+def _holds(doc, path: tuple[str, ...]) -> bool:
+    """Whether ``doc`` has a value at ``path`` (``*``: any item of a list)."""
+    if not path:
+        return True
+    head, rest = path[0], path[1:]
+    if head == "*":
+        return isinstance(doc, list) and any(_holds(x, rest) for x in doc)
+    return isinstance(doc, dict) and head in doc and _holds(doc[head], rest)
 
 
 def fast_valid(doc, strict: bool) -> bool:
@@ -1020,15 +1063,20 @@ def structure_problems(doc, strict: bool = False, limit: int = 50, fast: bool | 
     outside their list.  ``strict`` (a file being imported): also the bounds
     of docs/names.md and no unknown keys.  ``lycee verify`` reads a file only
     once this is empty.  ``fast``: a file the compiled check passes is not
-    validated again (:func:`_fast_check`); by default for a file of
-    :data:`FAST_FROM` values or more."""
-    long, stray_float, size = _walk(doc)
+    validated again (:func:`_fast_check`); by default whenever the checked-in
+    compiled check is current (it then takes no compiling), else for a file of
+    :data:`FAST_FROM` values or more.  A valid file is passed without any other
+    pass over it (issue 31); only one the fast check does not pass is walked
+    (lists too long, refused at once) and validated by jsonschema."""
+    if fast is None:
+        fast = _checked_in(strict) or _walk(doc)[2] >= FAST_FROM
+    if fast and fast_valid(doc, strict):
+        if strict and any(_holds(doc, path) for path in _free_objects()):
+            return _walk(doc)[0][:limit]  # the strict schema bounds no list inside a free object
+        return []
+    long, _stray_float, _size = _walk(doc)
     if strict and long:  # refused at once: validating a million items first takes seconds
         return long[:limit]
-    if fast is None:
-        fast = size >= FAST_FROM
-    if fast and not stray_float and fast_valid(doc, strict):
-        return []
     validator = _validator(strict)
     try:
         errors = sorted(validator.iter_errors(doc), key=lambda e: list(map(str, e.absolute_path)))
@@ -1587,11 +1635,13 @@ def _mb(n: int) -> str:
 
 
 def _no_duplicate_keys(pairs):
-    out = {}
-    for k, v in pairs:
-        if k in out:
-            raise ValueError(_("the key {key!r} appears twice in one object", key=visible(k)))
-        out[k] = v
+    out = dict(pairs)  # (built in C; the pairs are looked at one by one only when a key repeats)
+    if len(out) != len(pairs):
+        seen = set()
+        for k, _v in pairs:
+            if k in seen:
+                raise ValueError(_("the key {key!r} appears twice in one object", key=visible(k)))
+            seen.add(k)
     return out
 
 
