@@ -25,6 +25,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import weakref
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -853,11 +854,38 @@ def _check_storable(event: Event, source: str) -> None:
     command can open."""
     import msgspec
 
+    stored = msgspec.to_builtins(event)
     try:
-        msgspec.convert(msgspec.to_builtins(event), type=Event)
+        msgspec.convert(stored, type=Event)
     except msgspec.ValidationError as err:
         what, _sep, where = str(err).partition(" - at `")
         raise ValidationError(source, [(where.rstrip("`") or "$", what)]) from None
+    _STORED[:] = [weakref.ref(event, _forget_stored), stored]
+
+
+#: The event :func:`_check_storable` read back last (a weak reference) and the
+#: form it read back: what the journal's import record keeps (:func:`stored_form`).
+_STORED: list = [None, None]
+
+
+def _forget_stored(ref) -> None:
+    """The event is gone: its stored form is not kept for it."""
+    if _STORED[0] is ref:
+        _STORED[:] = [None, None]
+
+
+def stored_form(event: Event) -> dict:
+    """``event`` as the journal's ``import`` record keeps it (msgspec's
+    builtins, read back with ``msgspec.convert``).  For the event an import
+    has just checked it is the form that check read back, not made again
+    (issue 31: one encoding); for any other event it is made now."""
+    import msgspec
+
+    ref, stored = _STORED
+    if ref is not None and ref() is event:
+        _STORED[:] = [None, None]  # given once: the record owns it
+        return stored
+    return msgspec.to_builtins(event)
 
 
 # -- the checks of the document: shape, ids, references ---------------------------------
