@@ -1,0 +1,64 @@
+"""DESIGN section 3 (the command line starts fast, issue 31): the methods
+dataclasses compile are kept between runs (core.codecache); a class made from
+kept code is the class dataclasses makes, and a cache that cannot be read
+changes nothing."""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+
+import pytest
+
+import core  # noqa: F401  (installs the cache)
+from core import codecache
+
+SOURCE = """
+from dataclasses import dataclass
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    table: int
+    p1: str
+    p2: "str | None" = None
+    games: tuple = ()
+"""
+
+
+def _make() -> type:
+    ns: dict = {"__name__": __name__}  # (dataclasses reads the module of the class)
+    exec(compile(SOURCE, "seatmod", "exec"), ns)
+    return ns["Seat"]
+
+
+def test_design3_a_dataclass_made_from_kept_code_is_the_one_dataclasses_makes(monkeypatch):
+    assert dataclasses.exec is codecache.cached_exec  # type: ignore[attr-defined]
+    first = _make()  # its texts compiled (or found) and kept
+    kept = len(codecache._CODE)
+    again = _make()  # every text found
+    assert len(codecache._CODE) == kept
+    monkeypatch.delattr(dataclasses, "exec")  # dataclasses as it comes: the built-in exec
+    plain = _make()
+    for cls in (first, again):
+        a, b = cls(1, "p1"), plain(1, "p1")
+        assert repr(a) == repr(b).replace(plain.__qualname__, cls.__qualname__)
+        assert a == cls(1, "p1", None, ()) and a != cls(2, "p1") and hash(a) == hash(cls(1, "p1"))
+        assert inspect.signature(cls) == inspect.signature(plain)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            a.table = 2  # type: ignore[misc]
+        assert dataclasses.replace(a, p2="p2").p2 == "p2" and cls.__slots__ == plain.__slots__
+
+
+def test_design3_a_cache_file_that_cannot_be_read_is_ignored_and_one_written_reads_back(tmp_path, monkeypatch):
+    bad = tmp_path / "dataclass-code.marshal"
+    for junk in (b"", b"not marshal", b"\xe9\x00\x00\x00", __import__("marshal").dumps([1, 2])):
+        bad.write_bytes(junk)
+        assert codecache._load(bad) == {}
+    assert codecache._load(tmp_path / "missing.marshal") == {}
+    monkeypatch.setattr(codecache._STATE, "path", tmp_path / "sub" / "kept.marshal")
+    monkeypatch.setattr(codecache._STATE, "new", True)
+    monkeypatch.setattr("sys.dont_write_bytecode", False)
+    codecache.save()
+    back = codecache._load(tmp_path / "sub" / "kept.marshal")
+    assert back.keys() == codecache._CODE.keys() and back
+    assert not list((tmp_path / "sub").glob(".*.tmp"))  # written whole, by a rename
