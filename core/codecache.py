@@ -1,4 +1,5 @@
-"""The methods dataclasses write, compiled once and kept between runs (issue 31).
+"""What every run would make again, made once and kept between runs (issue 31):
+the methods dataclasses write, and values made from a data file (:func:`kept_value`).
 
 ``@dataclass`` writes each class's ``__init__``, ``__repr__``, ``__eq__``,
 ``__hash__`` and (frozen) ``__setattr__``/``__delattr__`` as source text and
@@ -24,7 +25,11 @@ import dataclasses
 import marshal
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
+
+T = TypeVar("T")
 
 #: Entries kept at most; a file holding more is written again with this run's only.
 KEPT = 2000
@@ -95,10 +100,50 @@ def save() -> None:
         return
     _STATE.new = False
     entries = _CODE if len(_CODE) <= KEPT else dict(list(_CODE.items())[-KEPT:])
+    _write(path, marshal.dumps(entries))
+
+
+# -- values made from a data file, kept while the file is unchanged ------------------------
+
+#: Bumped when what a kept value holds changes shape.
+VALUES_FORMAT = 1
+
+
+def kept_value(name: str, source, make: Callable[[], T]) -> T:
+    """``make()``, a value made from the file ``source`` (built-in types only:
+    dicts, lists, tuples, strings, numbers), kept in ``core/__pycache__``
+    between runs while ``source`` keeps its size and modification time (as
+    Python checks a module's bytecode against its source).  The confusables
+    table of docs/names.md takes 40-80 ms to build from its package's JSON and
+    3 ms to read back (every ``register``: an import, ``player add``).  Not
+    kept, only made, where there is no file to check or nowhere to write."""
+    tag: str | None = sys.implementation.cache_tag
+    if tag is None or not isinstance(source, Path):
+        return make()
+    try:
+        st = source.stat()
+    except OSError:
+        return make()
+    stamp = (VALUES_FORMAT, str(source), st.st_size, st.st_mtime_ns)
+    path = Path(__file__).resolve().parent / "__pycache__" / f"{name}.{tag}.marshal"
+    try:
+        kept_stamp, value = marshal.loads(path.read_bytes())
+        if kept_stamp == stamp:
+            return value
+    except (OSError, EOFError, ValueError, TypeError):
+        pass
+    value = make()
+    if not sys.dont_write_bytecode:
+        _write(path, marshal.dumps((stamp, value)))  # type: ignore[arg-type]  # built-in types only (the docstring)
+    return value
+
+
+def _write(path: Path, data: bytes) -> None:
+    """``data`` as the whole of ``path`` (by a rename), or nothing when it cannot be written."""
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        path.parent.mkdir(exist_ok=True)
-        tmp.write_bytes(marshal.dumps(entries))
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_bytes(data)
         os.replace(tmp, path)  # whole or not at all: a reader never meets half a file
     except (OSError, ValueError):
         try:

@@ -28,6 +28,7 @@ import functools
 import json
 import re
 import unicodedata
+from pathlib import Path
 
 from core.errors import LyceeError
 from core.i18n import _, join_list
@@ -127,10 +128,36 @@ def _confusables() -> tuple[dict[str, str], dict[str, str]]:
 
     Also, for names compared without case: each capital letter confusable
     with one Latin capital (Cyrillic 'Т', Greek 'Τ') to that capital, so that
-    'ТОМ' is 'TOM' although 'т' does not look like 't'."""
+    'ТОМ' is 'TOM' although 'т' does not look like 't'.
+
+    Built once from the package's table and kept while that file is unchanged
+    (core.codecache.kept_value: an import or ``player add`` reads it back)."""
+    from core.codecache import kept_value
+
+    source = _confusables_file()
+    table, upper = kept_value("confusables", source, lambda: _build_confusables(source))
+    return table, upper
+
+
+def _confusables_file():
+    """The confusable_homoglyphs package's table: found without importing the
+    package or importlib.resources (40 ms) when it is a file on disk."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("confusable_homoglyphs")
+    places = list(spec.submodule_search_locations or ()) if spec is not None else []
+    for place in places:
+        path = Path(place) / "confusables.json"
+        if path.is_file():
+            return path
     from importlib import resources
 
-    data = json.loads(resources.files("confusable_homoglyphs").joinpath("confusables.json").read_text(encoding="utf-8"))
+    return resources.files("confusable_homoglyphs").joinpath("confusables.json")
+
+
+def _build_confusables(source) -> tuple[dict[str, str], dict[str, str]]:
+    """:func:`_confusables` made from the package's table ``source``."""
+    data = json.loads(source.read_text(encoding="utf-8"))
     parent: dict[str, str] = {}
 
     def root(x: str) -> str:

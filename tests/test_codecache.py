@@ -62,3 +62,35 @@ def test_design3_a_cache_file_that_cannot_be_read_is_ignored_and_one_written_rea
     back = codecache._load(tmp_path / "sub" / "kept.marshal")
     assert back.keys() == codecache._CODE.keys() and back
     assert not list((tmp_path / "sub").glob(".*.tmp"))  # written whole, by a rename
+
+
+def test_design3_a_value_made_from_a_file_is_kept_until_the_file_changes(tmp_path, monkeypatch):
+    import os
+    from pathlib import Path
+
+    monkeypatch.setattr("sys.dont_write_bytecode", False)
+    monkeypatch.setattr(codecache, "__file__", str(tmp_path / "core" / "codecache.py"))
+    source = tmp_path / "table.json"
+    source.write_text('{"a": "b"}', encoding="utf-8")
+    made: list[int] = []
+
+    def make():
+        made.append(1)
+        return {"a": source.read_text(encoding="utf-8")}
+
+    first = codecache.kept_value("table", source, make)
+    assert codecache.kept_value("table", source, make) == first and len(made) == 1  # read back
+    source.write_text('{"a": "c", "d": 1}', encoding="utf-8")
+    os.utime(source, ns=(1, 1))
+    assert codecache.kept_value("table", source, make) == {"a": '{"a": "c", "d": 1}'} and len(made) == 2
+    (kept,) = (tmp_path / "core" / "__pycache__").glob("table.*.marshal")
+    kept.write_bytes(b"damaged")
+    assert codecache.kept_value("table", source, make) == {"a": '{"a": "c", "d": 1}'} and len(made) == 3
+    assert codecache.kept_value("table", Path(tmp_path / "missing.json"), lambda: "made") == "made"
+
+
+def test_l_name_key_the_kept_confusables_table_is_the_one_built_from_the_package():
+    from core import names
+
+    assert names._confusables() == names._build_confusables(names._confusables_file())
+    assert names.fold_name("ТОМ") == names.fold_name("TOM")  # Cyrillic look-alikes are one name
