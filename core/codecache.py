@@ -25,9 +25,10 @@ import dataclasses
 import marshal
 import os
 import sys
+import zlib
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -109,22 +110,24 @@ def save() -> None:
 VALUES_FORMAT = 1
 
 
-def kept_value(name: str, source, make: Callable[[], T]) -> T:
-    """``make()``, a value made from the file ``source`` (built-in types only:
-    dicts, lists, tuples, strings, numbers), kept in ``core/__pycache__``
-    between runs while ``source`` keeps its size and modification time (as
-    Python checks a module's bytecode against its source).  The confusables
+def kept_value(name: str, source, make: Callable[[Any], T]) -> T:
+    """``make(source)``, a value made from the file ``source`` (built-in
+    types only: dicts, lists, tuples, strings, numbers), kept in
+    ``core/__pycache__`` between runs while ``source`` keeps its size and
+    modification time (as Python checks a module's bytecode against its
+    source) and ``make`` its code (a changed maker makes the value anew).  The confusables
     table of docs/names.md takes 40-80 ms to build from its package's JSON and
     3 ms to read back (every ``register``: an import, ``player add``).  Not
     kept, only made, where there is no file to check or nowhere to write."""
     tag: str | None = sys.implementation.cache_tag
     if tag is None or not isinstance(source, Path):
-        return make()
+        return make(source)
     try:
         st = source.stat()
     except OSError:
-        return make()
-    stamp = (VALUES_FORMAT, str(source), st.st_size, st.st_mtime_ns)
+        return make(source)
+    maker = zlib.crc32(marshal.dumps(make.__code__)) if hasattr(make, "__code__") else None
+    stamp = (VALUES_FORMAT, str(source), st.st_size, st.st_mtime_ns, maker)
     path = Path(__file__).resolve().parent / "__pycache__" / f"{name}.{tag}.marshal"
     try:
         kept_stamp, value = marshal.loads(path.read_bytes())
@@ -132,7 +135,7 @@ def kept_value(name: str, source, make: Callable[[], T]) -> T:
             return value
     except (OSError, EOFError, ValueError, TypeError):
         pass
-    value = make()
+    value = make(source)
     if not sys.dont_write_bytecode:
         _write(path, marshal.dumps((stamp, value)))  # type: ignore[arg-type]  # built-in types only (the docstring)
     return value

@@ -135,7 +135,7 @@ def _confusables() -> tuple[dict[str, str], dict[str, str]]:
     from core.codecache import kept_value
 
     source = _confusables_file()
-    table, upper = kept_value("confusables", source, lambda: _build_confusables(source))
+    table, upper = kept_value("confusables", source, _build_confusables)
     return table, upper
 
 

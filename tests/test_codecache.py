@@ -74,9 +74,9 @@ def test_design3_a_value_made_from_a_file_is_kept_until_the_file_changes(tmp_pat
     source.write_text('{"a": "b"}', encoding="utf-8")
     made: list[int] = []
 
-    def make():
+    def make(path):
         made.append(1)
-        return {"a": source.read_text(encoding="utf-8")}
+        return {"a": path.read_text(encoding="utf-8")}
 
     first = codecache.kept_value("table", source, make)
     assert codecache.kept_value("table", source, make) == first and len(made) == 1  # read back
@@ -86,7 +86,13 @@ def test_design3_a_value_made_from_a_file_is_kept_until_the_file_changes(tmp_pat
     (kept,) = (tmp_path / "core" / "__pycache__").glob("table.*.marshal")
     kept.write_bytes(b"damaged")
     assert codecache.kept_value("table", source, make) == {"a": '{"a": "c", "d": 1}'} and len(made) == 3
-    assert codecache.kept_value("table", Path(tmp_path / "missing.json"), lambda: "made") == "made"
+    assert codecache.kept_value("table", Path(tmp_path / "missing.json"), lambda _path: "made") == "made"
+
+    def other_make(path):  # another maker: the value is made anew
+        made.append(1)
+        return {"b": path.read_text(encoding="utf-8")}
+
+    assert codecache.kept_value("table", source, other_make) == {"b": '{"a": "c", "d": 1}'} and len(made) == 4
 
 
 def test_l_name_key_the_kept_confusables_table_is_the_one_built_from_the_package():
