@@ -34,6 +34,8 @@ LATE_DECISIONS = ("confirm", "dismiss")
 
 @dataclass(frozen=True, slots=True)
 class Player:
+    """A registered player (id, name as shown, drop, exclusion, late entry, reading)."""
+
     id: str
     name: str
     dropped_after_round: int | None = None
@@ -60,6 +62,8 @@ class Player:
 
 @dataclass(frozen=True, slots=True)
 class Match:
+    """One table of a round: the players, the result in games, and what the desk recorded of it."""
+
     table: int
     p1: str
     p2: str | None  # None: a bye
@@ -249,6 +253,8 @@ class LateRuling:
 
 @dataclass(frozen=True, slots=True)
 class Round:
+    """A paired round: its matches, clock, check-ins and lateness rulings."""
+
     number: int
     stage: str  # "swiss" | "top" | "playoff"
     matches: tuple[Match, ...]
@@ -279,6 +285,8 @@ class Round:
 
 @dataclass(frozen=True, slots=True)
 class Penalty:
+    """A penalty as issued (G-PEN-*), with its appeal when one was made."""
+
     player: str
     round: int | None
     table: int | None
@@ -295,6 +303,8 @@ class Penalty:
 
 @dataclass(frozen=True, slots=True)
 class Staff:
+    """Who runs the event: organizer, judges, head judge, event staff."""
+
     organizer: str = ""
     judges: tuple[str, ...] = ()
     head_judge: str = ""
@@ -456,6 +466,8 @@ class Announcement:
 
 @dataclass(frozen=True)
 class Event:
+    """An event as its log makes it: settings, players, rounds and what the desk recorded."""
+
     id: str
     name: str
     date: str  # ISO date, YYYY-MM-DD

@@ -129,6 +129,8 @@ def _disk_message(err: OSError, what: str) -> str:
 
 @dataclass(frozen=True)
 class EventSummary:
+    """What ``event list`` shows of an event."""
+
     id: str
     name: str
     date: str

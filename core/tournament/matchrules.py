@@ -41,6 +41,8 @@ MAX_DRAWN_GAMES = {"bo3": 3, "bo1": 1}
 
 @dataclass(frozen=True, slots=True)
 class Result:
+    """A match result from the first-listed player's side: games won, lost, drawn; or an intentional draw."""
+
     p1_wins: int
     p2_wins: int
     draws: int = 0
