@@ -100,3 +100,19 @@ def test_l_name_key_the_kept_confusables_table_is_the_one_built_from_the_package
 
     assert names._confusables() == names._build_confusables(names._confusables_file())
     assert names.fold_name("ТОМ") == names.fold_name("TOM")  # Cyrillic look-alikes are one name
+
+
+def test_design3_a_forward_reference_compiled_once_reads_as_typing_reads_it():
+    import typing
+
+    assert typing.compile is codecache.cached_compile  # type: ignore[attr-defined]
+
+    def f(x: dict[str, int | None]) -> None:  # (a string annotation: this module reads them so)
+        pass
+
+    for _ in range(2):  # compiled, then found
+        assert typing.get_type_hints(f) == {"x": dict[str, int | None], "return": type(None)}
+    assert ("\0eval\0" + "dict[str, int | None]") in codecache._CODE
+    with pytest.raises(SyntaxError):
+        typing.ForwardRef("not an expression ::")
+    assert ("\0eval\0" + "not an expression ::") not in codecache._CODE
