@@ -16,7 +16,11 @@ against a baseline measured in the same run (median of ``--runs``):
    --version`` (target <= 1.5x).
 
 Each figure is the process's CPU time (user + system), the figure that stays
-put on a shared machine under load; ``--wall`` gives wall time instead.
+put on a shared machine under load; ``--wall`` gives wall time instead, and
+``--instructions`` the instructions the process runs, counted by valgrind
+(``valgrind --tool=callgrind``, about 50 times slower; the count does not
+move with the machine's load, so a before/after on a busy machine compares
+like with like), in millions (``Mi``).
 
 ``--profile`` also prints the top of a cProfile of ``lycee pair --json`` and
 ``lycee result`` at 2,048 players (cumulative time), to see where a command
@@ -35,6 +39,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import re
 import resource
 import shutil
 import statistics
@@ -58,14 +63,24 @@ LYCEE = [sys.executable, "-m", "tui.cli"]
 BEFORE: dict[str, Path | None] = {"tree": None}
 
 
-#: "cpu" (user + system time of the process, the steady figure on a shared, loaded machine) or "wall"
+#: "cpu" (user + system time of the process, the steady figure on a shared, loaded machine), "wall"
+#: or "instructions" (valgrind's count, in millions: the same on a quiet machine and a loaded one)
 CLOCK = {"which": "cpu"}
+#: what a figure is in, as printed
+UNIT = {"cpu": "ms", "wall": "ms", "instructions": "Mi"}
+
+
+def u() -> str:
+    """The unit of the figures measured (ms, or Mi: millions of instructions)."""
+    return UNIT[CLOCK["which"]]
 
 
 def run_ms(argv: list[str], check: bool = True, tree: Path | None = None) -> float:
     """One run of ``argv`` in a new process (``tree``: with that tree's
     ``core``/``tui`` on the path): its CPU time (or wall time) in ms."""
     env = ENV if tree is None else dict(ENV, PYTHONPATH=str(tree))
+    if CLOCK["which"] == "instructions":
+        argv = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *argv]
     r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     # the tree is also the working directory: `python -m` puts that first on the path
@@ -75,6 +90,11 @@ def run_ms(argv: list[str], check: bool = True, tree: Path | None = None) -> flo
     if check and out.returncode != 0:
         raise SystemExit(f"{argv}: {out.stderr}")
     cpu = (r1.ru_utime - r0.ru_utime + r1.ru_stime - r0.ru_stime) * 1000
+    if CLOCK["which"] == "instructions":
+        found = re.search(r"Collected : (\d+)", out.stderr)
+        if found is None:
+            raise SystemExit(f"{argv}: valgrind gave no count: {out.stderr[-300:]}")
+        return int(found.group(1)) / 1e6
     return cpu if CLOCK["which"] == "cpu" else wall
 
 
@@ -102,7 +122,7 @@ def before_after(fig: dict, label: str, base: float, unit: str = "") -> str:
     old = fig.get(label + " (before)")
     if old is None:
         return ""
-    return f"   [before: {old:.0f} ms, {old / base:.2f}{unit}]"
+    return f"   [before: {old:.0f} {u()}, {old / base:.2f}{unit}]"
 
 
 def event_dir(tmp: Path, n: int, rounds: int, paired_next: bool) -> Path:
@@ -216,6 +236,11 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--profile", action="store_true")
     ap.add_argument("--wall", action="store_true", help="wall time instead of CPU time (on a quiet machine)")
+    ap.add_argument(
+        "--instructions",
+        action="store_true",
+        help="instructions counted by valgrind instead of CPU time (load-independent; about 50x slower)",
+    )
     ap.add_argument("--only", default=",".join(PARTS), help="which figures, comma-separated: " + ",".join(PARTS))
     ap.add_argument(
         "--before",
@@ -226,11 +251,13 @@ def main() -> None:
     args = ap.parse_args()
     only = set(args.only.split(","))
     BEFORE["tree"] = args.before.resolve() if args.before else None
-    CLOCK["which"] = "wall" if args.wall else "cpu"
+    CLOCK["which"] = "instructions" if args.instructions else "wall" if args.wall else "cpu"
+    if args.instructions and shutil.which("valgrind") is None:
+        raise SystemExit("--instructions needs valgrind (apt-get install valgrind)")
     have_swisspair = subprocess.run([sys.executable, "-c", "import swisspair"], capture_output=True).returncode == 0
     print(
         f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; "
-        f"figures are {CLOCK['which']} time, median of {args.runs}"
+        f"figures are {CLOCK['which']} ({u()}), median of {args.runs}"
     )
     tmp = Path(tempfile.mkdtemp(prefix="lycee-bench-cli-"))
     # the bytecode caches, written once before anything is timed (an install writes them too)
@@ -246,48 +273,48 @@ def main() -> None:
             for label in ("pair", "pair --json"):
                 if "swisspair" in p:
                     print(
-                        f"lycee {label:<11} round 11, 2,048 players: {p[label]:6.0f} ms vs swisspair script "
-                        f"{p['swisspair']:.0f} ms: ratio {p[label] / p['swisspair']:.2f}   (target <= 0.8)"
+                        f"lycee {label:<11} round 11, 2,048 players: {p[label]:6.0f} {u()} vs swisspair script "
+                        f"{p['swisspair']:.0f} {u()}: ratio {p[label] / p['swisspair']:.2f}   (target <= 0.8)"
                         + before_after(p, label, p["swisspair"])
                     )
                 else:
                     print(
-                        f"lycee {label:<11} round 11, 2,048 players: {p[label]:6.0f} ms; swisspair not installed: "
-                        f"vs `python -c pass` {p['python']:.0f} ms: {p[label] / p['python']:.1f}x"
+                        f"lycee {label:<11} round 11, 2,048 players: {p[label]:6.0f} {u()}; swisspair not installed: "
+                        f"vs `python -c pass` {p['python']:.0f} {u()}: {p[label] / p['python']:.1f}x"
                     )
         if "result" in only:
             r = bench_result(tmp, args.runs)
             print(
-                f"lycee result at 2,048 players: {r['2048']:.0f} ms vs 16 players {r['16']:.0f} ms: "
-                f"{r['2048'] / r['16']:.2f}x (target <= 1.2x); vs `python -c pass` {r['python']:.0f} ms: "
+                f"lycee result at 2,048 players: {r['2048']:.0f} {u()} vs 16 players {r['16']:.0f} {u()}: "
+                f"{r['2048'] / r['16']:.2f}x (target <= 1.2x); vs `python -c pass` {r['python']:.0f} {u()}: "
                 f"{r['2048'] / r['python']:.1f}x (target <= 8x)"
             )
             if "2048 (before)" in r:
                 print(
-                    f"   [before: {r['2048 (before)']:.0f} ms vs 16 players {r['16 (before)']:.0f} ms: "
+                    f"   [before: {r['2048 (before)']:.0f} {u()} vs 16 players {r['16 (before)']:.0f} {u()}: "
                     f"{r['2048 (before)'] / r['16 (before)']:.2f}x; {r['2048 (before)'] / r['python']:.1f}x python]"
                 )
         if "help" in only:
             h = bench_help(args.runs)
             print(
-                f"lycee --help: {h['help']:.0f} ms vs `python -c pass` {h['python']:.0f} ms: "
+                f"lycee --help: {h['help']:.0f} {u()} vs `python -c pass` {h['python']:.0f} {u()}: "
                 f"{h['help'] / h['python']:.1f}x (target <= 5x)" + before_after(h, "help", h["python"], "x")
             )
         if "import" in only:
             im = bench_import(tmp, args.runs)
             print(
-                f"lycee import 2,048 players, 10 rounds: {im['import']:.0f} ms (target <= 500 ms) vs "
-                f"`python -c pass` {im['python']:.0f} ms: {im['import'] / im['python']:.1f}x"
+                f"lycee import 2,048 players, 10 rounds: {im['import']:.0f} {u()} (target <= 500 ms of CPU) vs "
+                f"`python -c pass` {im['python']:.0f} {u()}: {im['import'] / im['python']:.1f}x"
                 + before_after(im, "import", im["python"], "x")
             )
         if "limited" in only:
             lim = bench_limited(args.runs)
             for k in ("sealed", "draft"):
                 print(
-                    f"lycee {k}: {lim[k]:.0f} ms vs `lycee --version` {lim['version']:.0f} ms: "
+                    f"lycee {k}: {lim[k]:.0f} {u()} vs `lycee --version` {lim['version']:.0f} {u()}: "
                     f"{lim[k] / lim['version']:.2f}x (target <= 1.5x)"
                     + (
-                        f"   [before: {lim[k + ' (before)']:.0f} ms vs --version {lim['version (before)']:.0f} ms: "
+                        f"   [before: {lim[k + ' (before)']:.0f} {u()} vs --version {lim['version (before)']:.0f} {u()}: "
                         f"{lim[k + ' (before)'] / lim['version (before)']:.2f}x]"
                         if k + " (before)" in lim
                         else ""

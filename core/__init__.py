@@ -1,1 +1,6 @@
+"""The engine of the desk (docs/architecture.md).  Importing it first keeps the
+methods dataclasses compile between runs (:mod:`core.codecache`, issue 31)."""
 
+from core.codecache import install
+
+install()

@@ -117,6 +117,8 @@ def refuse_repeated_tables(tables) -> None:
 
 @dataclass
 class Desk:
+    """The one door every change of an event goes through (the app and the command line)."""
+
     store: EventStore
     actor: str = "desk"
     #: Where the request came from (a phone's address, ``local``), kept in the log beside the actor.

@@ -28,6 +28,7 @@ import functools
 import json
 import re
 import unicodedata
+from pathlib import Path
 
 from core.errors import LyceeError
 from core.i18n import _, join_list
@@ -127,10 +128,36 @@ def _confusables() -> tuple[dict[str, str], dict[str, str]]:
 
     Also, for names compared without case: each capital letter confusable
     with one Latin capital (Cyrillic 'Т', Greek 'Τ') to that capital, so that
-    'ТОМ' is 'TOM' although 'т' does not look like 't'."""
+    'ТОМ' is 'TOM' although 'т' does not look like 't'.
+
+    Built once from the package's table and kept while that file is unchanged
+    (core.codecache.kept_value: an import or ``player add`` reads it back)."""
+    from core.codecache import kept_value
+
+    source = _confusables_file()
+    table, upper = kept_value("confusables", source, _build_confusables)
+    return table, upper
+
+
+def _confusables_file():
+    """The confusable_homoglyphs package's table: found without importing the
+    package or importlib.resources (40 ms) when it is a file on disk."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("confusable_homoglyphs")
+    places = list(spec.submodule_search_locations or ()) if spec is not None else []
+    for place in places:
+        path = Path(place) / "confusables.json"
+        if path.is_file():
+            return path
     from importlib import resources
 
-    data = json.loads(resources.files("confusable_homoglyphs").joinpath("confusables.json").read_text(encoding="utf-8"))
+    return resources.files("confusable_homoglyphs").joinpath("confusables.json")
+
+
+def _build_confusables(source) -> tuple[dict[str, str], dict[str, str]]:
+    """:func:`_confusables` made from the package's table ``source``."""
+    data = json.loads(source.read_text(encoding="utf-8"))
     parent: dict[str, str] = {}
 
     def root(x: str) -> str:
@@ -251,11 +278,14 @@ def check_text(text, kind: str = "text", required: bool = True, what: str | None
     """``text`` trimmed, or :class:`LyceeError` naming what is wrong and where.
 
     ``kind``: player, event, staff or text (see :data:`LIMITS`)."""
-    what = what or _what(kind)
     if not isinstance(text, str):
-        raise LyceeError(_("{what}: {value!r} is not text", what=what, value=text))
-    bad = refused_char(text)
+        raise LyceeError(_("{what}: {value!r} is not text", what=what or _what(kind), value=text))
+    # a printable text holds no refused character (str.isprintable is false for
+    # each of REFUSED_CATEGORIES): the characters are looked at one by one only
+    # when it is not (an import checks thousands of names: issue 31)
+    bad = None if text.isprintable() else refused_char(text)
     if bad is not None:
+        what = what or _what(kind)
         pos, ch = bad
         raise LyceeError(
             _(
@@ -270,8 +300,10 @@ def check_text(text, kind: str = "text", required: bool = True, what: str | None
         )
     text = text.strip()
     if required and not text:
-        raise LyceeError(_("{what} is empty: type one", what=what))
-    if text and not has_visible(text):
+        raise LyceeError(_("{what} is empty: type one", what=what or _what(kind)))
+    # (ASCII without a refused character is printable: each character but the space is visible)
+    if text and not text.isascii() and not has_visible(text):
+        what = what or _what(kind)
         raise LyceeError(
             _(
                 "{what} '{shown}' ({codes}) has no visible character: only spaces, blank fillers "
@@ -287,7 +319,7 @@ def check_text(text, kind: str = "text", required: bool = True, what: str | None
         raise LyceeError(
             _(
                 "{what} '{shown}' has {n} characters: at most {limit} (docs/names.md)",
-                what=what,
+                what=what or _what(kind),
                 shown=visible(text),
                 n=len(text),
                 limit=limit,

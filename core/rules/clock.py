@@ -112,6 +112,8 @@ def fmt(seconds: float | None) -> str:
 
 @dataclass(frozen=True, slots=True)
 class TableTime:
+    """A table's time left: the round clock plus its extension."""
+
     table: int
     extension: int
     remaining: float | None  # seconds; None before the start
@@ -120,6 +122,8 @@ class TableTime:
 
 @dataclass(frozen=True, slots=True)
 class ClockStatus:
+    """The round clock as a face shows it."""
+
     round: int
     started: bool
     running: bool

@@ -90,7 +90,7 @@ def validate_strict(data, custom_formats={}, name_prefix=None):
         if "minutes" in data_keys:
             data_keys.remove("minutes")
             data__minutes = data["minutes"]
-            if not isinstance(data__minutes, (int)) and not (isinstance(data__minutes, float) and data__minutes.is_integer()) or isinstance(data__minutes, bool):
+            if not isinstance(data__minutes, (int)) or isinstance(data__minutes, bool):
                 raise Invalid("" + (name_prefix or "data") + ".minutes must be integer")
             if isinstance(data__minutes, (int, float, Decimal)) and not isinstance(data__minutes, bool):
                 if data__minutes < 1:
@@ -100,7 +100,7 @@ def validate_strict(data, custom_formats={}, name_prefix=None):
         if "rounds_planned" in data_keys:
             data_keys.remove("rounds_planned")
             data__roundsplanned = data["rounds_planned"]
-            if not isinstance(data__roundsplanned, (int, NoneType)) and not (isinstance(data__roundsplanned, float) and data__roundsplanned.is_integer()) or isinstance(data__roundsplanned, bool):
+            if not isinstance(data__roundsplanned, (int, NoneType)) or isinstance(data__roundsplanned, bool):
                 raise Invalid("" + (name_prefix or "data") + ".rounds_planned must be integer or null")
             if isinstance(data__roundsplanned, (int, float, Decimal)) and not isinstance(data__roundsplanned, bool):
                 if data__roundsplanned < 1:
@@ -249,7 +249,7 @@ def validate_strict(data, custom_formats={}, name_prefix=None):
                         if "dropped_after_round" in data__players_item_keys:
                             data__players_item_keys.remove("dropped_after_round")
                             data__players_item__droppedafterround = data__players_item["dropped_after_round"]
-                            if not isinstance(data__players_item__droppedafterround, (int, NoneType)) and not (isinstance(data__players_item__droppedafterround, float) and data__players_item__droppedafterround.is_integer()) or isinstance(data__players_item__droppedafterround, bool):
+                            if not isinstance(data__players_item__droppedafterround, (int, NoneType)) or isinstance(data__players_item__droppedafterround, bool):
                                 raise Invalid("" + (name_prefix or "data") + ".players[{data__players_x}].dropped_after_round".format(**locals()) + " must be integer or null")
                             if isinstance(data__players_item__droppedafterround, (int, float, Decimal)) and not isinstance(data__players_item__droppedafterround, bool):
                                 if data__players_item__droppedafterround < 0:
@@ -264,7 +264,7 @@ def validate_strict(data, custom_formats={}, name_prefix=None):
                         if "joined_round" in data__players_item_keys:
                             data__players_item_keys.remove("joined_round")
                             data__players_item__joinedround = data__players_item["joined_round"]
-                            if not isinstance(data__players_item__joinedround, (int)) and not (isinstance(data__players_item__joinedround, float) and data__players_item__joinedround.is_integer()) or isinstance(data__players_item__joinedround, bool):
+                            if not isinstance(data__players_item__joinedround, (int)) or isinstance(data__players_item__joinedround, bool):
                                 raise Invalid("" + (name_prefix or "data") + ".players[{data__players_x}].joined_round".format(**locals()) + " must be integer")
                             if isinstance(data__players_item__joinedround, (int, float, Decimal)) and not isinstance(data__players_item__joinedround, bool):
                                 if data__players_item__joinedround < 1:
@@ -308,7 +308,7 @@ def validate_strict(data, custom_formats={}, name_prefix=None):
                         if "number" in data__rounds_item_keys:
                             data__rounds_item_keys.remove("number")
                             data__rounds_item__number = data__rounds_item["number"]
-                            if not isinstance(data__rounds_item__number, (int)) and not (isinstance(data__rounds_item__number, float) and data__rounds_item__number.is_integer()) or isinstance(data__rounds_item__number, bool):
+                            if not isinstance(data__rounds_item__number, (int)) or isinstance(data__rounds_item__number, bool):
                                 raise Invalid("" + (name_prefix or "data") + ".rounds[{data__rounds_x}].number".format(**locals()) + " must be integer")
                             if isinstance(data__rounds_item__number, (int, float, Decimal)) and not isinstance(data__rounds_item__number, bool):
                                 if data__rounds_item__number < 1:
@@ -341,7 +341,7 @@ def validate_strict(data, custom_formats={}, name_prefix=None):
                                         if "table" in data__rounds_item__matches_item_keys:
                                             data__rounds_item__matches_item_keys.remove("table")
                                             data__rounds_item__matches_item__table = data__rounds_item__matches_item["table"]
-                                            if not isinstance(data__rounds_item__matches_item__table, (int)) and not (isinstance(data__rounds_item__matches_item__table, float) and data__rounds_item__matches_item__table.is_integer()) or isinstance(data__rounds_item__matches_item__table, bool):
+                                            if not isinstance(data__rounds_item__matches_item__table, (int)) or isinstance(data__rounds_item__matches_item__table, bool):
                                                 raise Invalid("" + (name_prefix or "data") + ".rounds[{data__rounds_x}].matches[{data__rounds_item__matches_x}].table".format(**locals()) + " must be integer")
                                             if isinstance(data__rounds_item__matches_item__table, (int, float, Decimal)) and not isinstance(data__rounds_item__matches_item__table, bool):
                                                 if data__rounds_item__matches_item__table < 1:
@@ -371,7 +371,7 @@ def validate_strict(data, custom_formats={}, name_prefix=None):
                                         if "p1_wins" in data__rounds_item__matches_item_keys:
                                             data__rounds_item__matches_item_keys.remove("p1_wins")
                                             data__rounds_item__matches_item__p1wins = data__rounds_item__matches_item["p1_wins"]
-                                            if not isinstance(data__rounds_item__matches_item__p1wins, (int)) and not (isinstance(data__rounds_item__matches_item__p1wins, float) and data__rounds_item__matches_item__p1wins.is_integer()) or isinstance(data__rounds_item__matches_item__p1wins, bool):
+                                            if not isinstance(data__rounds_item__matches_item__p1wins, (int)) or isinstance(data__rounds_item__matches_item__p1wins, bool):
                                                 raise Invalid("" + (name_prefix or "data") + ".rounds[{data__rounds_x}].matches[{data__rounds_item__matches_x}].p1_wins".format(**locals()) + " must be integer")
                                             if isinstance(data__rounds_item__matches_item__p1wins, (int, float, Decimal)) and not isinstance(data__rounds_item__matches_item__p1wins, bool):
                                                 if data__rounds_item__matches_item__p1wins < 0:
@@ -381,7 +381,7 @@ def validate_strict(data, custom_formats={}, name_prefix=None):
                                         if "p2_wins" in data__rounds_item__matches_item_keys:
                                             data__rounds_item__matches_item_keys.remove("p2_wins")
                                             data__rounds_item__matches_item__p2wins = data__rounds_item__matches_item["p2_wins"]
-                                            if not isinstance(data__rounds_item__matches_item__p2wins, (int)) and not (isinstance(data__rounds_item__matches_item__p2wins, float) and data__rounds_item__matches_item__p2wins.is_integer()) or isinstance(data__rounds_item__matches_item__p2wins, bool):
+                                            if not isinstance(data__rounds_item__matches_item__p2wins, (int)) or isinstance(data__rounds_item__matches_item__p2wins, bool):
                                                 raise Invalid("" + (name_prefix or "data") + ".rounds[{data__rounds_x}].matches[{data__rounds_item__matches_x}].p2_wins".format(**locals()) + " must be integer")
                                             if isinstance(data__rounds_item__matches_item__p2wins, (int, float, Decimal)) and not isinstance(data__rounds_item__matches_item__p2wins, bool):
                                                 if data__rounds_item__matches_item__p2wins < 0:
@@ -391,7 +391,7 @@ def validate_strict(data, custom_formats={}, name_prefix=None):
                                         if "draws" in data__rounds_item__matches_item_keys:
                                             data__rounds_item__matches_item_keys.remove("draws")
                                             data__rounds_item__matches_item__draws = data__rounds_item__matches_item["draws"]
-                                            if not isinstance(data__rounds_item__matches_item__draws, (int)) and not (isinstance(data__rounds_item__matches_item__draws, float) and data__rounds_item__matches_item__draws.is_integer()) or isinstance(data__rounds_item__matches_item__draws, bool):
+                                            if not isinstance(data__rounds_item__matches_item__draws, (int)) or isinstance(data__rounds_item__matches_item__draws, bool):
                                                 raise Invalid("" + (name_prefix or "data") + ".rounds[{data__rounds_x}].matches[{data__rounds_item__matches_x}].draws".format(**locals()) + " must be integer")
                                             if isinstance(data__rounds_item__matches_item__draws, (int, float, Decimal)) and not isinstance(data__rounds_item__matches_item__draws, bool):
                                                 if data__rounds_item__matches_item__draws < 0:
@@ -428,7 +428,7 @@ def validate_strict(data, custom_formats={}, name_prefix=None):
                                         if "extension" in data__rounds_item__matches_item_keys:
                                             data__rounds_item__matches_item_keys.remove("extension")
                                             data__rounds_item__matches_item__extension = data__rounds_item__matches_item["extension"]
-                                            if not isinstance(data__rounds_item__matches_item__extension, (int)) and not (isinstance(data__rounds_item__matches_item__extension, float) and data__rounds_item__matches_item__extension.is_integer()) or isinstance(data__rounds_item__matches_item__extension, bool):
+                                            if not isinstance(data__rounds_item__matches_item__extension, (int)) or isinstance(data__rounds_item__matches_item__extension, bool):
                                                 raise Invalid("" + (name_prefix or "data") + ".rounds[{data__rounds_x}].matches[{data__rounds_item__matches_x}].extension".format(**locals()) + " must be integer")
                                             if isinstance(data__rounds_item__matches_item__extension, (int, float, Decimal)) and not isinstance(data__rounds_item__matches_item__extension, bool):
                                                 if data__rounds_item__matches_item__extension < 0:
@@ -461,7 +461,7 @@ def validate_strict(data, custom_formats={}, name_prefix=None):
                                                         if data__rounds_item__matches_item__why_item_len > 10000:
                                                             raise Invalid("" + (name_prefix or "data") + ".rounds[{data__rounds_x}].matches[{data__rounds_item__matches_x}].why[{data__rounds_item__matches_item__why_x}]".format(**locals()) + " must contain less than or equal to 10000 items")
                                                         for data__rounds_item__matches_item__why_item_x, data__rounds_item__matches_item__why_item_item in enumerate(data__rounds_item__matches_item__why_item):
-                                                            if not isinstance(data__rounds_item__matches_item__why_item_item, (str, int)) and not (isinstance(data__rounds_item__matches_item__why_item_item, float) and data__rounds_item__matches_item__why_item_item.is_integer()) or isinstance(data__rounds_item__matches_item__why_item_item, bool):
+                                                            if not isinstance(data__rounds_item__matches_item__why_item_item, (str, int)) or isinstance(data__rounds_item__matches_item__why_item_item, bool):
                                                                 raise Invalid("" + (name_prefix or "data") + ".rounds[{data__rounds_x}].matches[{data__rounds_item__matches_x}].why[{data__rounds_item__matches_item__why_x}][{data__rounds_item__matches_item__why_item_x}]".format(**locals()) + " must be string or integer")
                                                             if isinstance(data__rounds_item__matches_item__why_item_item, str):
                                                                 data__rounds_item__matches_item__why_item_item_len = len(data__rounds_item__matches_item__why_item_item)
@@ -492,7 +492,7 @@ def validate_strict(data, custom_formats={}, name_prefix=None):
                                 if "minutes" in data__rounds_item__clock_keys:
                                     data__rounds_item__clock_keys.remove("minutes")
                                     data__rounds_item__clock__minutes = data__rounds_item__clock["minutes"]
-                                    if not isinstance(data__rounds_item__clock__minutes, (int)) and not (isinstance(data__rounds_item__clock__minutes, float) and data__rounds_item__clock__minutes.is_integer()) or isinstance(data__rounds_item__clock__minutes, bool):
+                                    if not isinstance(data__rounds_item__clock__minutes, (int)) or isinstance(data__rounds_item__clock__minutes, bool):
                                         raise Invalid("" + (name_prefix or "data") + ".rounds[{data__rounds_x}].clock.minutes".format(**locals()) + " must be integer")
                                     if isinstance(data__rounds_item__clock__minutes, (int, float, Decimal)) and not isinstance(data__rounds_item__clock__minutes, bool):
                                         if data__rounds_item__clock__minutes < 1:
@@ -622,7 +622,7 @@ def validate_strict(data, custom_formats={}, name_prefix=None):
                                         if "table" in data__rounds_item__late_item_keys:
                                             data__rounds_item__late_item_keys.remove("table")
                                             data__rounds_item__late_item__table = data__rounds_item__late_item["table"]
-                                            if not isinstance(data__rounds_item__late_item__table, (int)) and not (isinstance(data__rounds_item__late_item__table, float) and data__rounds_item__late_item__table.is_integer()) or isinstance(data__rounds_item__late_item__table, bool):
+                                            if not isinstance(data__rounds_item__late_item__table, (int)) or isinstance(data__rounds_item__late_item__table, bool):
                                                 raise Invalid("" + (name_prefix or "data") + ".rounds[{data__rounds_x}].late[{data__rounds_item__late_x}].table".format(**locals()) + " must be integer")
                                             if isinstance(data__rounds_item__late_item__table, (int, float, Decimal)) and not isinstance(data__rounds_item__late_item__table, bool):
                                                 if data__rounds_item__late_item__table < 1:
@@ -709,7 +709,7 @@ def validate_strict(data, custom_formats={}, name_prefix=None):
                         if "round" in data__penalties_item_keys:
                             data__penalties_item_keys.remove("round")
                             data__penalties_item__round = data__penalties_item["round"]
-                            if not isinstance(data__penalties_item__round, (int, NoneType)) and not (isinstance(data__penalties_item__round, float) and data__penalties_item__round.is_integer()) or isinstance(data__penalties_item__round, bool):
+                            if not isinstance(data__penalties_item__round, (int, NoneType)) or isinstance(data__penalties_item__round, bool):
                                 raise Invalid("" + (name_prefix or "data") + ".penalties[{data__penalties_x}].round".format(**locals()) + " must be integer or null")
                             if isinstance(data__penalties_item__round, (int, float, Decimal)) and not isinstance(data__penalties_item__round, bool):
                                 if data__penalties_item__round < 1:
@@ -719,7 +719,7 @@ def validate_strict(data, custom_formats={}, name_prefix=None):
                         if "table" in data__penalties_item_keys:
                             data__penalties_item_keys.remove("table")
                             data__penalties_item__table = data__penalties_item["table"]
-                            if not isinstance(data__penalties_item__table, (int, NoneType)) and not (isinstance(data__penalties_item__table, float) and data__penalties_item__table.is_integer()) or isinstance(data__penalties_item__table, bool):
+                            if not isinstance(data__penalties_item__table, (int, NoneType)) or isinstance(data__penalties_item__table, bool):
                                 raise Invalid("" + (name_prefix or "data") + ".penalties[{data__penalties_x}].table".format(**locals()) + " must be integer or null")
                             if isinstance(data__penalties_item__table, (int, float, Decimal)) and not isinstance(data__penalties_item__table, bool):
                                 if data__penalties_item__table < 1:
@@ -887,7 +887,7 @@ def validate_strict(data, custom_formats={}, name_prefix=None):
                                             raise Invalid("" + (name_prefix or "data") + ".decklists[{data__decklists_x}].deck[{data__decklists_item__deck_x}]".format(**locals()) + " must contain less than or equal to 3 items")
                                         if data__decklists_item__deck_item_len > 0:
                                             data__decklists_item__deck_item__0 = data__decklists_item__deck_item[0]
-                                            if not isinstance(data__decklists_item__deck_item__0, (int)) and not (isinstance(data__decklists_item__deck_item__0, float) and data__decklists_item__deck_item__0.is_integer()) or isinstance(data__decklists_item__deck_item__0, bool):
+                                            if not isinstance(data__decklists_item__deck_item__0, (int)) or isinstance(data__decklists_item__deck_item__0, bool):
                                                 raise Invalid("" + (name_prefix or "data") + ".decklists[{data__decklists_x}].deck[{data__decklists_item__deck_x}][0]".format(**locals()) + " must be integer")
                                             if isinstance(data__decklists_item__deck_item__0, (int, float, Decimal)) and not isinstance(data__decklists_item__deck_item__0, bool):
                                                 if data__decklists_item__deck_item__0 < 1:
@@ -934,7 +934,7 @@ def validate_strict(data, custom_formats={}, name_prefix=None):
                                             raise Invalid("" + (name_prefix or "data") + ".decklists[{data__decklists_x}].spare[{data__decklists_item__spare_x}]".format(**locals()) + " must contain less than or equal to 3 items")
                                         if data__decklists_item__spare_item_len > 0:
                                             data__decklists_item__spare_item__0 = data__decklists_item__spare_item[0]
-                                            if not isinstance(data__decklists_item__spare_item__0, (int)) and not (isinstance(data__decklists_item__spare_item__0, float) and data__decklists_item__spare_item__0.is_integer()) or isinstance(data__decklists_item__spare_item__0, bool):
+                                            if not isinstance(data__decklists_item__spare_item__0, (int)) or isinstance(data__decklists_item__spare_item__0, bool):
                                                 raise Invalid("" + (name_prefix or "data") + ".decklists[{data__decklists_x}].spare[{data__decklists_item__spare_x}][0]".format(**locals()) + " must be integer")
                                             if isinstance(data__decklists_item__spare_item__0, (int, float, Decimal)) and not isinstance(data__decklists_item__spare_item__0, bool):
                                                 if data__decklists_item__spare_item__0 < 1:
@@ -971,7 +971,7 @@ def validate_strict(data, custom_formats={}, name_prefix=None):
                         if "round" in data__decklists_item_keys:
                             data__decklists_item_keys.remove("round")
                             data__decklists_item__round = data__decklists_item["round"]
-                            if not isinstance(data__decklists_item__round, (int)) and not (isinstance(data__decklists_item__round, float) and data__decklists_item__round.is_integer()) or isinstance(data__decklists_item__round, bool):
+                            if not isinstance(data__decklists_item__round, (int)) or isinstance(data__decklists_item__round, bool):
                                 raise Invalid("" + (name_prefix or "data") + ".decklists[{data__decklists_x}].round".format(**locals()) + " must be integer")
                             if isinstance(data__decklists_item__round, (int, float, Decimal)) and not isinstance(data__decklists_item__round, bool):
                                 if data__decklists_item__round < 0:
@@ -1012,7 +1012,7 @@ def validate_strict(data, custom_formats={}, name_prefix=None):
                         if "round" in data__deckchecks_item_keys:
                             data__deckchecks_item_keys.remove("round")
                             data__deckchecks_item__round = data__deckchecks_item["round"]
-                            if not isinstance(data__deckchecks_item__round, (int)) and not (isinstance(data__deckchecks_item__round, float) and data__deckchecks_item__round.is_integer()) or isinstance(data__deckchecks_item__round, bool):
+                            if not isinstance(data__deckchecks_item__round, (int)) or isinstance(data__deckchecks_item__round, bool):
                                 raise Invalid("" + (name_prefix or "data") + ".deck_checks[{data__deckchecks_x}].round".format(**locals()) + " must be integer")
                             if isinstance(data__deckchecks_item__round, (int, float, Decimal)) and not isinstance(data__deckchecks_item__round, bool):
                                 if data__deckchecks_item__round < 0:
@@ -1082,7 +1082,7 @@ def validate_strict(data, custom_formats={}, name_prefix=None):
                                                     raise Invalid("" + (name_prefix or "data") + ".deck_checks[{data__deckchecks_x}].differences[{data__deckchecks_item__differences_x}][1]".format(**locals()) + " must match pattern ^[A-Z]{2}-\\d{4}[A-Z]?$")
                                         if data__deckchecks_item__differences_item_len > 2:
                                             data__deckchecks_item__differences_item__2 = data__deckchecks_item__differences_item[2]
-                                            if not isinstance(data__deckchecks_item__differences_item__2, (int)) and not (isinstance(data__deckchecks_item__differences_item__2, float) and data__deckchecks_item__differences_item__2.is_integer()) or isinstance(data__deckchecks_item__differences_item__2, bool):
+                                            if not isinstance(data__deckchecks_item__differences_item__2, (int)) or isinstance(data__deckchecks_item__differences_item__2, bool):
                                                 raise Invalid("" + (name_prefix or "data") + ".deck_checks[{data__deckchecks_x}].differences[{data__deckchecks_item__differences_x}][2]".format(**locals()) + " must be integer")
                                             if isinstance(data__deckchecks_item__differences_item__2, (int, float, Decimal)) and not isinstance(data__deckchecks_item__differences_item__2, bool):
                                                 if data__deckchecks_item__differences_item__2 < 0:
@@ -1091,7 +1091,7 @@ def validate_strict(data, custom_formats={}, name_prefix=None):
                                                     raise Invalid("" + (name_prefix or "data") + ".deck_checks[{data__deckchecks_x}].differences[{data__deckchecks_item__differences_x}][2]".format(**locals()) + " must be smaller than or equal to 100000")
                                         if data__deckchecks_item__differences_item_len > 3:
                                             data__deckchecks_item__differences_item__3 = data__deckchecks_item__differences_item[3]
-                                            if not isinstance(data__deckchecks_item__differences_item__3, (int)) and not (isinstance(data__deckchecks_item__differences_item__3, float) and data__deckchecks_item__differences_item__3.is_integer()) or isinstance(data__deckchecks_item__differences_item__3, bool):
+                                            if not isinstance(data__deckchecks_item__differences_item__3, (int)) or isinstance(data__deckchecks_item__differences_item__3, bool):
                                                 raise Invalid("" + (name_prefix or "data") + ".deck_checks[{data__deckchecks_x}].differences[{data__deckchecks_item__differences_x}][3]".format(**locals()) + " must be integer")
                                             if isinstance(data__deckchecks_item__differences_item__3, (int, float, Decimal)) and not isinstance(data__deckchecks_item__differences_item__3, bool):
                                                 if data__deckchecks_item__differences_item__3 < 0:
@@ -1134,7 +1134,7 @@ def validate_strict(data, custom_formats={}, name_prefix=None):
                 if "packs" in data__build_keys:
                     data__build_keys.remove("packs")
                     data__build__packs = data__build["packs"]
-                    if not isinstance(data__build__packs, (int)) and not (isinstance(data__build__packs, float) and data__build__packs.is_integer()) or isinstance(data__build__packs, bool):
+                    if not isinstance(data__build__packs, (int)) or isinstance(data__build__packs, bool):
                         raise Invalid("" + (name_prefix or "data") + ".build.packs must be integer")
                     if isinstance(data__build__packs, (int, float, Decimal)) and not isinstance(data__build__packs, bool):
                         if data__build__packs < 0:
@@ -1144,7 +1144,7 @@ def validate_strict(data, custom_formats={}, name_prefix=None):
                 if "seed" in data__build_keys:
                     data__build_keys.remove("seed")
                     data__build__seed = data__build["seed"]
-                    if not isinstance(data__build__seed, (int, NoneType)) and not (isinstance(data__build__seed, float) and data__build__seed.is_integer()) or isinstance(data__build__seed, bool):
+                    if not isinstance(data__build__seed, (int, NoneType)) or isinstance(data__build__seed, bool):
                         raise Invalid("" + (name_prefix or "data") + ".build.seed must be integer or null")
                     if isinstance(data__build__seed, (int, float, Decimal)) and not isinstance(data__build__seed, bool):
                         if data__build__seed < -9223372036854775808:
@@ -1154,7 +1154,7 @@ def validate_strict(data, custom_formats={}, name_prefix=None):
                 if "minutes" in data__build_keys:
                     data__build_keys.remove("minutes")
                     data__build__minutes = data__build["minutes"]
-                    if not isinstance(data__build__minutes, (int)) and not (isinstance(data__build__minutes, float) and data__build__minutes.is_integer()) or isinstance(data__build__minutes, bool):
+                    if not isinstance(data__build__minutes, (int)) or isinstance(data__build__minutes, bool):
                         raise Invalid("" + (name_prefix or "data") + ".build.minutes must be integer")
                     if isinstance(data__build__minutes, (int, float, Decimal)) and not isinstance(data__build__minutes, bool):
                         if data__build__minutes < 1:
@@ -1183,7 +1183,7 @@ def validate_strict(data, custom_formats={}, name_prefix=None):
                         if "minutes" in data__build__clock_keys:
                             data__build__clock_keys.remove("minutes")
                             data__build__clock__minutes = data__build__clock["minutes"]
-                            if not isinstance(data__build__clock__minutes, (int)) and not (isinstance(data__build__clock__minutes, float) and data__build__clock__minutes.is_integer()) or isinstance(data__build__clock__minutes, bool):
+                            if not isinstance(data__build__clock__minutes, (int)) or isinstance(data__build__clock__minutes, bool):
                                 raise Invalid("" + (name_prefix or "data") + ".build.clock.minutes must be integer")
                             if isinstance(data__build__clock__minutes, (int, float, Decimal)) and not isinstance(data__build__clock__minutes, bool):
                                 if data__build__clock__minutes < 1:
@@ -1447,7 +1447,7 @@ def validate_strict(data, custom_formats={}, name_prefix=None):
                         if "packs" in data__pools_item_keys:
                             data__pools_item_keys.remove("packs")
                             data__pools_item__packs = data__pools_item["packs"]
-                            if not isinstance(data__pools_item__packs, (int)) and not (isinstance(data__pools_item__packs, float) and data__pools_item__packs.is_integer()) or isinstance(data__pools_item__packs, bool):
+                            if not isinstance(data__pools_item__packs, (int)) or isinstance(data__pools_item__packs, bool):
                                 raise Invalid("" + (name_prefix or "data") + ".pools[{data__pools_x}].packs".format(**locals()) + " must be integer")
                             if isinstance(data__pools_item__packs, (int, float, Decimal)) and not isinstance(data__pools_item__packs, bool):
                                 if data__pools_item__packs < 0:
@@ -1457,7 +1457,7 @@ def validate_strict(data, custom_formats={}, name_prefix=None):
                         if "seed" in data__pools_item_keys:
                             data__pools_item_keys.remove("seed")
                             data__pools_item__seed = data__pools_item["seed"]
-                            if not isinstance(data__pools_item__seed, (int, NoneType)) and not (isinstance(data__pools_item__seed, float) and data__pools_item__seed.is_integer()) or isinstance(data__pools_item__seed, bool):
+                            if not isinstance(data__pools_item__seed, (int, NoneType)) or isinstance(data__pools_item__seed, bool):
                                 raise Invalid("" + (name_prefix or "data") + ".pools[{data__pools_x}].seed".format(**locals()) + " must be integer or null")
                             if isinstance(data__pools_item__seed, (int, float, Decimal)) and not isinstance(data__pools_item__seed, bool):
                                 if data__pools_item__seed < -9223372036854775808:
@@ -1606,7 +1606,7 @@ def validate_lax(data, custom_formats={}, name_prefix=None):
         if "minutes" in data_keys:
             data_keys.remove("minutes")
             data__minutes = data["minutes"]
-            if not isinstance(data__minutes, (int)) and not (isinstance(data__minutes, float) and data__minutes.is_integer()) or isinstance(data__minutes, bool):
+            if not isinstance(data__minutes, (int)) or isinstance(data__minutes, bool):
                 raise Invalid("" + (name_prefix or "data") + ".minutes must be integer")
             if isinstance(data__minutes, (int, float, Decimal)) and not isinstance(data__minutes, bool):
                 if data__minutes < 1:
@@ -1616,7 +1616,7 @@ def validate_lax(data, custom_formats={}, name_prefix=None):
         if "rounds_planned" in data_keys:
             data_keys.remove("rounds_planned")
             data__roundsplanned = data["rounds_planned"]
-            if not isinstance(data__roundsplanned, (int, NoneType)) and not (isinstance(data__roundsplanned, float) and data__roundsplanned.is_integer()) or isinstance(data__roundsplanned, bool):
+            if not isinstance(data__roundsplanned, (int, NoneType)) or isinstance(data__roundsplanned, bool):
                 raise Invalid("" + (name_prefix or "data") + ".rounds_planned must be integer or null")
             if isinstance(data__roundsplanned, (int, float, Decimal)) and not isinstance(data__roundsplanned, bool):
                 if data__roundsplanned < 1:
@@ -1728,7 +1728,7 @@ def validate_lax(data, custom_formats={}, name_prefix=None):
                         if "dropped_after_round" in data__players_item_keys:
                             data__players_item_keys.remove("dropped_after_round")
                             data__players_item__droppedafterround = data__players_item["dropped_after_round"]
-                            if not isinstance(data__players_item__droppedafterround, (int, NoneType)) and not (isinstance(data__players_item__droppedafterround, float) and data__players_item__droppedafterround.is_integer()) or isinstance(data__players_item__droppedafterround, bool):
+                            if not isinstance(data__players_item__droppedafterround, (int, NoneType)) or isinstance(data__players_item__droppedafterround, bool):
                                 raise Invalid("" + (name_prefix or "data") + ".players[{data__players_x}].dropped_after_round".format(**locals()) + " must be integer or null")
                             if isinstance(data__players_item__droppedafterround, (int, float, Decimal)) and not isinstance(data__players_item__droppedafterround, bool):
                                 if data__players_item__droppedafterround < 0:
@@ -1741,7 +1741,7 @@ def validate_lax(data, custom_formats={}, name_prefix=None):
                         if "joined_round" in data__players_item_keys:
                             data__players_item_keys.remove("joined_round")
                             data__players_item__joinedround = data__players_item["joined_round"]
-                            if not isinstance(data__players_item__joinedround, (int)) and not (isinstance(data__players_item__joinedround, float) and data__players_item__joinedround.is_integer()) or isinstance(data__players_item__joinedround, bool):
+                            if not isinstance(data__players_item__joinedround, (int)) or isinstance(data__players_item__joinedround, bool):
                                 raise Invalid("" + (name_prefix or "data") + ".players[{data__players_x}].joined_round".format(**locals()) + " must be integer")
                             if isinstance(data__players_item__joinedround, (int, float, Decimal)) and not isinstance(data__players_item__joinedround, bool):
                                 if data__players_item__joinedround < 1:
@@ -1770,7 +1770,7 @@ def validate_lax(data, custom_formats={}, name_prefix=None):
                         if "number" in data__rounds_item_keys:
                             data__rounds_item_keys.remove("number")
                             data__rounds_item__number = data__rounds_item["number"]
-                            if not isinstance(data__rounds_item__number, (int)) and not (isinstance(data__rounds_item__number, float) and data__rounds_item__number.is_integer()) or isinstance(data__rounds_item__number, bool):
+                            if not isinstance(data__rounds_item__number, (int)) or isinstance(data__rounds_item__number, bool):
                                 raise Invalid("" + (name_prefix or "data") + ".rounds[{data__rounds_x}].number".format(**locals()) + " must be integer")
                             if isinstance(data__rounds_item__number, (int, float, Decimal)) and not isinstance(data__rounds_item__number, bool):
                                 if data__rounds_item__number < 1:
@@ -1799,7 +1799,7 @@ def validate_lax(data, custom_formats={}, name_prefix=None):
                                         if "table" in data__rounds_item__matches_item_keys:
                                             data__rounds_item__matches_item_keys.remove("table")
                                             data__rounds_item__matches_item__table = data__rounds_item__matches_item["table"]
-                                            if not isinstance(data__rounds_item__matches_item__table, (int)) and not (isinstance(data__rounds_item__matches_item__table, float) and data__rounds_item__matches_item__table.is_integer()) or isinstance(data__rounds_item__matches_item__table, bool):
+                                            if not isinstance(data__rounds_item__matches_item__table, (int)) or isinstance(data__rounds_item__matches_item__table, bool):
                                                 raise Invalid("" + (name_prefix or "data") + ".rounds[{data__rounds_x}].matches[{data__rounds_item__matches_x}].table".format(**locals()) + " must be integer")
                                             if isinstance(data__rounds_item__matches_item__table, (int, float, Decimal)) and not isinstance(data__rounds_item__matches_item__table, bool):
                                                 if data__rounds_item__matches_item__table < 1:
@@ -1821,7 +1821,7 @@ def validate_lax(data, custom_formats={}, name_prefix=None):
                                         if "p1_wins" in data__rounds_item__matches_item_keys:
                                             data__rounds_item__matches_item_keys.remove("p1_wins")
                                             data__rounds_item__matches_item__p1wins = data__rounds_item__matches_item["p1_wins"]
-                                            if not isinstance(data__rounds_item__matches_item__p1wins, (int)) and not (isinstance(data__rounds_item__matches_item__p1wins, float) and data__rounds_item__matches_item__p1wins.is_integer()) or isinstance(data__rounds_item__matches_item__p1wins, bool):
+                                            if not isinstance(data__rounds_item__matches_item__p1wins, (int)) or isinstance(data__rounds_item__matches_item__p1wins, bool):
                                                 raise Invalid("" + (name_prefix or "data") + ".rounds[{data__rounds_x}].matches[{data__rounds_item__matches_x}].p1_wins".format(**locals()) + " must be integer")
                                             if isinstance(data__rounds_item__matches_item__p1wins, (int, float, Decimal)) and not isinstance(data__rounds_item__matches_item__p1wins, bool):
                                                 if data__rounds_item__matches_item__p1wins < 0:
@@ -1829,7 +1829,7 @@ def validate_lax(data, custom_formats={}, name_prefix=None):
                                         if "p2_wins" in data__rounds_item__matches_item_keys:
                                             data__rounds_item__matches_item_keys.remove("p2_wins")
                                             data__rounds_item__matches_item__p2wins = data__rounds_item__matches_item["p2_wins"]
-                                            if not isinstance(data__rounds_item__matches_item__p2wins, (int)) and not (isinstance(data__rounds_item__matches_item__p2wins, float) and data__rounds_item__matches_item__p2wins.is_integer()) or isinstance(data__rounds_item__matches_item__p2wins, bool):
+                                            if not isinstance(data__rounds_item__matches_item__p2wins, (int)) or isinstance(data__rounds_item__matches_item__p2wins, bool):
                                                 raise Invalid("" + (name_prefix or "data") + ".rounds[{data__rounds_x}].matches[{data__rounds_item__matches_x}].p2_wins".format(**locals()) + " must be integer")
                                             if isinstance(data__rounds_item__matches_item__p2wins, (int, float, Decimal)) and not isinstance(data__rounds_item__matches_item__p2wins, bool):
                                                 if data__rounds_item__matches_item__p2wins < 0:
@@ -1837,7 +1837,7 @@ def validate_lax(data, custom_formats={}, name_prefix=None):
                                         if "draws" in data__rounds_item__matches_item_keys:
                                             data__rounds_item__matches_item_keys.remove("draws")
                                             data__rounds_item__matches_item__draws = data__rounds_item__matches_item["draws"]
-                                            if not isinstance(data__rounds_item__matches_item__draws, (int)) and not (isinstance(data__rounds_item__matches_item__draws, float) and data__rounds_item__matches_item__draws.is_integer()) or isinstance(data__rounds_item__matches_item__draws, bool):
+                                            if not isinstance(data__rounds_item__matches_item__draws, (int)) or isinstance(data__rounds_item__matches_item__draws, bool):
                                                 raise Invalid("" + (name_prefix or "data") + ".rounds[{data__rounds_x}].matches[{data__rounds_item__matches_x}].draws".format(**locals()) + " must be integer")
                                             if isinstance(data__rounds_item__matches_item__draws, (int, float, Decimal)) and not isinstance(data__rounds_item__matches_item__draws, bool):
                                                 if data__rounds_item__matches_item__draws < 0:
@@ -1866,7 +1866,7 @@ def validate_lax(data, custom_formats={}, name_prefix=None):
                                         if "extension" in data__rounds_item__matches_item_keys:
                                             data__rounds_item__matches_item_keys.remove("extension")
                                             data__rounds_item__matches_item__extension = data__rounds_item__matches_item["extension"]
-                                            if not isinstance(data__rounds_item__matches_item__extension, (int)) and not (isinstance(data__rounds_item__matches_item__extension, float) and data__rounds_item__matches_item__extension.is_integer()) or isinstance(data__rounds_item__matches_item__extension, bool):
+                                            if not isinstance(data__rounds_item__matches_item__extension, (int)) or isinstance(data__rounds_item__matches_item__extension, bool):
                                                 raise Invalid("" + (name_prefix or "data") + ".rounds[{data__rounds_x}].matches[{data__rounds_item__matches_x}].extension".format(**locals()) + " must be integer")
                                             if isinstance(data__rounds_item__matches_item__extension, (int, float, Decimal)) and not isinstance(data__rounds_item__matches_item__extension, bool):
                                                 if data__rounds_item__matches_item__extension < 0:
@@ -1893,7 +1893,7 @@ def validate_lax(data, custom_formats={}, name_prefix=None):
                                                         if data__rounds_item__matches_item__why_item_len < 1:
                                                             raise Invalid("" + (name_prefix or "data") + ".rounds[{data__rounds_x}].matches[{data__rounds_item__matches_x}].why[{data__rounds_item__matches_item__why_x}]".format(**locals()) + " must contain at least 1 items")
                                                         for data__rounds_item__matches_item__why_item_x, data__rounds_item__matches_item__why_item_item in enumerate(data__rounds_item__matches_item__why_item):
-                                                            if not isinstance(data__rounds_item__matches_item__why_item_item, (str, int)) and not (isinstance(data__rounds_item__matches_item__why_item_item, float) and data__rounds_item__matches_item__why_item_item.is_integer()) or isinstance(data__rounds_item__matches_item__why_item_item, bool):
+                                                            if not isinstance(data__rounds_item__matches_item__why_item_item, (str, int)) or isinstance(data__rounds_item__matches_item__why_item_item, bool):
                                                                 raise Invalid("" + (name_prefix or "data") + ".rounds[{data__rounds_x}].matches[{data__rounds_item__matches_x}].why[{data__rounds_item__matches_item__why_x}][{data__rounds_item__matches_item__why_item_x}]".format(**locals()) + " must be string or integer")
                         if "third_place" in data__rounds_item_keys:
                             data__rounds_item_keys.remove("third_place")
@@ -1913,7 +1913,7 @@ def validate_lax(data, custom_formats={}, name_prefix=None):
                                 if "minutes" in data__rounds_item__clock_keys:
                                     data__rounds_item__clock_keys.remove("minutes")
                                     data__rounds_item__clock__minutes = data__rounds_item__clock["minutes"]
-                                    if not isinstance(data__rounds_item__clock__minutes, (int)) and not (isinstance(data__rounds_item__clock__minutes, float) and data__rounds_item__clock__minutes.is_integer()) or isinstance(data__rounds_item__clock__minutes, bool):
+                                    if not isinstance(data__rounds_item__clock__minutes, (int)) or isinstance(data__rounds_item__clock__minutes, bool):
                                         raise Invalid("" + (name_prefix or "data") + ".rounds[{data__rounds_x}].clock.minutes".format(**locals()) + " must be integer")
                                     if isinstance(data__rounds_item__clock__minutes, (int, float, Decimal)) and not isinstance(data__rounds_item__clock__minutes, bool):
                                         if data__rounds_item__clock__minutes < 1:
@@ -2013,7 +2013,7 @@ def validate_lax(data, custom_formats={}, name_prefix=None):
                                         if "table" in data__rounds_item__late_item_keys:
                                             data__rounds_item__late_item_keys.remove("table")
                                             data__rounds_item__late_item__table = data__rounds_item__late_item["table"]
-                                            if not isinstance(data__rounds_item__late_item__table, (int)) and not (isinstance(data__rounds_item__late_item__table, float) and data__rounds_item__late_item__table.is_integer()) or isinstance(data__rounds_item__late_item__table, bool):
+                                            if not isinstance(data__rounds_item__late_item__table, (int)) or isinstance(data__rounds_item__late_item__table, bool):
                                                 raise Invalid("" + (name_prefix or "data") + ".rounds[{data__rounds_x}].late[{data__rounds_item__late_x}].table".format(**locals()) + " must be integer")
                                             if isinstance(data__rounds_item__late_item__table, (int, float, Decimal)) and not isinstance(data__rounds_item__late_item__table, bool):
                                                 if data__rounds_item__late_item__table < 1:
@@ -2080,7 +2080,7 @@ def validate_lax(data, custom_formats={}, name_prefix=None):
                         if "round" in data__penalties_item_keys:
                             data__penalties_item_keys.remove("round")
                             data__penalties_item__round = data__penalties_item["round"]
-                            if not isinstance(data__penalties_item__round, (int, NoneType)) and not (isinstance(data__penalties_item__round, float) and data__penalties_item__round.is_integer()) or isinstance(data__penalties_item__round, bool):
+                            if not isinstance(data__penalties_item__round, (int, NoneType)) or isinstance(data__penalties_item__round, bool):
                                 raise Invalid("" + (name_prefix or "data") + ".penalties[{data__penalties_x}].round".format(**locals()) + " must be integer or null")
                             if isinstance(data__penalties_item__round, (int, float, Decimal)) and not isinstance(data__penalties_item__round, bool):
                                 if data__penalties_item__round < 1:
@@ -2088,7 +2088,7 @@ def validate_lax(data, custom_formats={}, name_prefix=None):
                         if "table" in data__penalties_item_keys:
                             data__penalties_item_keys.remove("table")
                             data__penalties_item__table = data__penalties_item["table"]
-                            if not isinstance(data__penalties_item__table, (int, NoneType)) and not (isinstance(data__penalties_item__table, float) and data__penalties_item__table.is_integer()) or isinstance(data__penalties_item__table, bool):
+                            if not isinstance(data__penalties_item__table, (int, NoneType)) or isinstance(data__penalties_item__table, bool):
                                 raise Invalid("" + (name_prefix or "data") + ".penalties[{data__penalties_x}].table".format(**locals()) + " must be integer or null")
                             if isinstance(data__penalties_item__table, (int, float, Decimal)) and not isinstance(data__penalties_item__table, bool):
                                 if data__penalties_item__table < 1:
@@ -2218,7 +2218,7 @@ def validate_lax(data, custom_formats={}, name_prefix=None):
                                             raise Invalid("" + (name_prefix or "data") + ".decklists[{data__decklists_x}].deck[{data__decklists_item__deck_x}]".format(**locals()) + " must contain less than or equal to 3 items")
                                         if data__decklists_item__deck_item_len > 0:
                                             data__decklists_item__deck_item__0 = data__decklists_item__deck_item[0]
-                                            if not isinstance(data__decklists_item__deck_item__0, (int)) and not (isinstance(data__decklists_item__deck_item__0, float) and data__decklists_item__deck_item__0.is_integer()) or isinstance(data__decklists_item__deck_item__0, bool):
+                                            if not isinstance(data__decklists_item__deck_item__0, (int)) or isinstance(data__decklists_item__deck_item__0, bool):
                                                 raise Invalid("" + (name_prefix or "data") + ".decklists[{data__decklists_x}].deck[{data__decklists_item__deck_x}][0]".format(**locals()) + " must be integer")
                                             if isinstance(data__decklists_item__deck_item__0, (int, float, Decimal)) and not isinstance(data__decklists_item__deck_item__0, bool):
                                                 if data__decklists_item__deck_item__0 < 1:
@@ -2256,7 +2256,7 @@ def validate_lax(data, custom_formats={}, name_prefix=None):
                                             raise Invalid("" + (name_prefix or "data") + ".decklists[{data__decklists_x}].spare[{data__decklists_item__spare_x}]".format(**locals()) + " must contain less than or equal to 3 items")
                                         if data__decklists_item__spare_item_len > 0:
                                             data__decklists_item__spare_item__0 = data__decklists_item__spare_item[0]
-                                            if not isinstance(data__decklists_item__spare_item__0, (int)) and not (isinstance(data__decklists_item__spare_item__0, float) and data__decklists_item__spare_item__0.is_integer()) or isinstance(data__decklists_item__spare_item__0, bool):
+                                            if not isinstance(data__decklists_item__spare_item__0, (int)) or isinstance(data__decklists_item__spare_item__0, bool):
                                                 raise Invalid("" + (name_prefix or "data") + ".decklists[{data__decklists_x}].spare[{data__decklists_item__spare_x}][0]".format(**locals()) + " must be integer")
                                             if isinstance(data__decklists_item__spare_item__0, (int, float, Decimal)) and not isinstance(data__decklists_item__spare_item__0, bool):
                                                 if data__decklists_item__spare_item__0 < 1:
@@ -2282,7 +2282,7 @@ def validate_lax(data, custom_formats={}, name_prefix=None):
                         if "round" in data__decklists_item_keys:
                             data__decklists_item_keys.remove("round")
                             data__decklists_item__round = data__decklists_item["round"]
-                            if not isinstance(data__decklists_item__round, (int)) and not (isinstance(data__decklists_item__round, float) and data__decklists_item__round.is_integer()) or isinstance(data__decklists_item__round, bool):
+                            if not isinstance(data__decklists_item__round, (int)) or isinstance(data__decklists_item__round, bool):
                                 raise Invalid("" + (name_prefix or "data") + ".decklists[{data__decklists_x}].round".format(**locals()) + " must be integer")
                             if isinstance(data__decklists_item__round, (int, float, Decimal)) and not isinstance(data__decklists_item__round, bool):
                                 if data__decklists_item__round < 0:
@@ -2315,7 +2315,7 @@ def validate_lax(data, custom_formats={}, name_prefix=None):
                         if "round" in data__deckchecks_item_keys:
                             data__deckchecks_item_keys.remove("round")
                             data__deckchecks_item__round = data__deckchecks_item["round"]
-                            if not isinstance(data__deckchecks_item__round, (int)) and not (isinstance(data__deckchecks_item__round, float) and data__deckchecks_item__round.is_integer()) or isinstance(data__deckchecks_item__round, bool):
+                            if not isinstance(data__deckchecks_item__round, (int)) or isinstance(data__deckchecks_item__round, bool):
                                 raise Invalid("" + (name_prefix or "data") + ".deck_checks[{data__deckchecks_x}].round".format(**locals()) + " must be integer")
                             if isinstance(data__deckchecks_item__round, (int, float, Decimal)) and not isinstance(data__deckchecks_item__round, bool):
                                 if data__deckchecks_item__round < 0:
@@ -2366,14 +2366,14 @@ def validate_lax(data, custom_formats={}, name_prefix=None):
                                                     raise Invalid("" + (name_prefix or "data") + ".deck_checks[{data__deckchecks_x}].differences[{data__deckchecks_item__differences_x}][1]".format(**locals()) + " must match pattern ^[A-Z]{2}-\\d{4}[A-Z]?$")
                                         if data__deckchecks_item__differences_item_len > 2:
                                             data__deckchecks_item__differences_item__2 = data__deckchecks_item__differences_item[2]
-                                            if not isinstance(data__deckchecks_item__differences_item__2, (int)) and not (isinstance(data__deckchecks_item__differences_item__2, float) and data__deckchecks_item__differences_item__2.is_integer()) or isinstance(data__deckchecks_item__differences_item__2, bool):
+                                            if not isinstance(data__deckchecks_item__differences_item__2, (int)) or isinstance(data__deckchecks_item__differences_item__2, bool):
                                                 raise Invalid("" + (name_prefix or "data") + ".deck_checks[{data__deckchecks_x}].differences[{data__deckchecks_item__differences_x}][2]".format(**locals()) + " must be integer")
                                             if isinstance(data__deckchecks_item__differences_item__2, (int, float, Decimal)) and not isinstance(data__deckchecks_item__differences_item__2, bool):
                                                 if data__deckchecks_item__differences_item__2 < 0:
                                                     raise Invalid("" + (name_prefix or "data") + ".deck_checks[{data__deckchecks_x}].differences[{data__deckchecks_item__differences_x}][2]".format(**locals()) + " must be bigger than or equal to 0")
                                         if data__deckchecks_item__differences_item_len > 3:
                                             data__deckchecks_item__differences_item__3 = data__deckchecks_item__differences_item[3]
-                                            if not isinstance(data__deckchecks_item__differences_item__3, (int)) and not (isinstance(data__deckchecks_item__differences_item__3, float) and data__deckchecks_item__differences_item__3.is_integer()) or isinstance(data__deckchecks_item__differences_item__3, bool):
+                                            if not isinstance(data__deckchecks_item__differences_item__3, (int)) or isinstance(data__deckchecks_item__differences_item__3, bool):
                                                 raise Invalid("" + (name_prefix or "data") + ".deck_checks[{data__deckchecks_x}].differences[{data__deckchecks_item__differences_x}][3]".format(**locals()) + " must be integer")
                                             if isinstance(data__deckchecks_item__differences_item__3, (int, float, Decimal)) and not isinstance(data__deckchecks_item__differences_item__3, bool):
                                                 if data__deckchecks_item__differences_item__3 < 0:
@@ -2410,7 +2410,7 @@ def validate_lax(data, custom_formats={}, name_prefix=None):
                 if "packs" in data__build_keys:
                     data__build_keys.remove("packs")
                     data__build__packs = data__build["packs"]
-                    if not isinstance(data__build__packs, (int)) and not (isinstance(data__build__packs, float) and data__build__packs.is_integer()) or isinstance(data__build__packs, bool):
+                    if not isinstance(data__build__packs, (int)) or isinstance(data__build__packs, bool):
                         raise Invalid("" + (name_prefix or "data") + ".build.packs must be integer")
                     if isinstance(data__build__packs, (int, float, Decimal)) and not isinstance(data__build__packs, bool):
                         if data__build__packs < 0:
@@ -2418,12 +2418,12 @@ def validate_lax(data, custom_formats={}, name_prefix=None):
                 if "seed" in data__build_keys:
                     data__build_keys.remove("seed")
                     data__build__seed = data__build["seed"]
-                    if not isinstance(data__build__seed, (int, NoneType)) and not (isinstance(data__build__seed, float) and data__build__seed.is_integer()) or isinstance(data__build__seed, bool):
+                    if not isinstance(data__build__seed, (int, NoneType)) or isinstance(data__build__seed, bool):
                         raise Invalid("" + (name_prefix or "data") + ".build.seed must be integer or null")
                 if "minutes" in data__build_keys:
                     data__build_keys.remove("minutes")
                     data__build__minutes = data__build["minutes"]
-                    if not isinstance(data__build__minutes, (int)) and not (isinstance(data__build__minutes, float) and data__build__minutes.is_integer()) or isinstance(data__build__minutes, bool):
+                    if not isinstance(data__build__minutes, (int)) or isinstance(data__build__minutes, bool):
                         raise Invalid("" + (name_prefix or "data") + ".build.minutes must be integer")
                     if isinstance(data__build__minutes, (int, float, Decimal)) and not isinstance(data__build__minutes, bool):
                         if data__build__minutes < 1:
@@ -2448,7 +2448,7 @@ def validate_lax(data, custom_formats={}, name_prefix=None):
                         if "minutes" in data__build__clock_keys:
                             data__build__clock_keys.remove("minutes")
                             data__build__clock__minutes = data__build__clock["minutes"]
-                            if not isinstance(data__build__clock__minutes, (int)) and not (isinstance(data__build__clock__minutes, float) and data__build__clock__minutes.is_integer()) or isinstance(data__build__clock__minutes, bool):
+                            if not isinstance(data__build__clock__minutes, (int)) or isinstance(data__build__clock__minutes, bool):
                                 raise Invalid("" + (name_prefix or "data") + ".build.clock.minutes must be integer")
                             if isinstance(data__build__clock__minutes, (int, float, Decimal)) and not isinstance(data__build__clock__minutes, bool):
                                 if data__build__clock__minutes < 1:
@@ -2646,7 +2646,7 @@ def validate_lax(data, custom_formats={}, name_prefix=None):
                         if "packs" in data__pools_item_keys:
                             data__pools_item_keys.remove("packs")
                             data__pools_item__packs = data__pools_item["packs"]
-                            if not isinstance(data__pools_item__packs, (int)) and not (isinstance(data__pools_item__packs, float) and data__pools_item__packs.is_integer()) or isinstance(data__pools_item__packs, bool):
+                            if not isinstance(data__pools_item__packs, (int)) or isinstance(data__pools_item__packs, bool):
                                 raise Invalid("" + (name_prefix or "data") + ".pools[{data__pools_x}].packs".format(**locals()) + " must be integer")
                             if isinstance(data__pools_item__packs, (int, float, Decimal)) and not isinstance(data__pools_item__packs, bool):
                                 if data__pools_item__packs < 0:
@@ -2654,7 +2654,7 @@ def validate_lax(data, custom_formats={}, name_prefix=None):
                         if "seed" in data__pools_item_keys:
                             data__pools_item_keys.remove("seed")
                             data__pools_item__seed = data__pools_item["seed"]
-                            if not isinstance(data__pools_item__seed, (int, NoneType)) and not (isinstance(data__pools_item__seed, float) and data__pools_item__seed.is_integer()) or isinstance(data__pools_item__seed, bool):
+                            if not isinstance(data__pools_item__seed, (int, NoneType)) or isinstance(data__pools_item__seed, bool):
                                 raise Invalid("" + (name_prefix or "data") + ".pools[{data__pools_x}].seed".format(**locals()) + " must be integer or null")
                         if "cards" in data__pools_item_keys:
                             data__pools_item_keys.remove("cards")

@@ -25,6 +25,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import weakref
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -853,11 +854,38 @@ def _check_storable(event: Event, source: str) -> None:
     command can open."""
     import msgspec
 
+    stored = msgspec.to_builtins(event)
     try:
-        msgspec.convert(msgspec.to_builtins(event), type=Event)
+        msgspec.convert(stored, type=Event)
     except msgspec.ValidationError as err:
         what, _sep, where = str(err).partition(" - at `")
         raise ValidationError(source, [(where.rstrip("`") or "$", what)]) from None
+    _STORED[:] = [weakref.ref(event, _forget_stored), stored]
+
+
+#: The event :func:`_check_storable` read back last (a weak reference) and the
+#: form it read back: what the journal's import record keeps (:func:`stored_form`).
+_STORED: list = [None, None]
+
+
+def _forget_stored(ref) -> None:
+    """The event is gone: its stored form is not kept for it."""
+    if _STORED[0] is ref:
+        _STORED[:] = [None, None]
+
+
+def stored_form(event: Event) -> dict:
+    """``event`` as the journal's ``import`` record keeps it (msgspec's
+    builtins, read back with ``msgspec.convert``).  For the event an import
+    has just checked it is the form that check read back, not made again
+    (issue 31: one encoding); for any other event it is made now."""
+    import msgspec
+
+    ref, stored = _STORED
+    if ref is not None and ref() is event:
+        _STORED[:] = [None, None]  # given once: the record owns it
+        return stored
+    return msgspec.to_builtins(event)
 
 
 # -- the checks of the document: shape, ids, references ---------------------------------
@@ -978,8 +1006,7 @@ def _fast_check(strict: bool):
     schema = fast_schema(strict)
     from core.rules import eventcheck
 
-    which = "strict" if strict else "lax"
-    if eventcheck.SCHEMA_SHA256[which] == schema_sha256(schema):
+    if _checked_in(strict):
         check = eventcheck.validate_strict if strict else eventcheck.validate_lax
         formats = {"date": _is_date}
 
@@ -999,6 +1026,8 @@ def _fast_check(strict: bool):
     compiled = fastjsonschema.compile(schema, formats={"date": _is_date}, detailed_exceptions=False)
 
     def passes(doc) -> bool:
+        if _walk(doc)[1]:  # a float where a whole number belongs: this compiled form takes 2.0 for 2
+            return False
         try:
             compiled(doc)
         except fastjsonschema.JsonSchemaException:
@@ -1006,6 +1035,48 @@ def _fast_check(strict: bool):
         return True
 
     return passes
+
+
+@functools.cache
+def _checked_in(strict: bool) -> bool:
+    """Whether core/rules/eventcheck.py is the compiled form of the schema as it is."""
+    from core.rules import eventcheck
+
+    return eventcheck.SCHEMA_SHA256["strict" if strict else "lax"] == schema_sha256(fast_schema(strict))
+
+
+@functools.cache
+def _free_objects() -> tuple[tuple[str, ...], ...]:
+    """The paths of the strict schema's objects of any content (the store
+    calendar's document): the lists inside them are bounded by the walk only."""
+    found = []
+
+    def visit(schema, path):
+        if isinstance(schema, list):
+            for x in schema:
+                visit(x, path)
+        elif isinstance(schema, dict):
+            types = schema.get("type")
+            if "object" in (types if isinstance(types, list) else [types]) and "properties" not in schema:
+                found.append(path)
+            for k, v in schema.get("properties", {}).items():
+                visit(v, path + (k,))
+            for k in ("items", "prefixItems", "anyOf", "oneOf", "allOf"):
+                if k in schema:
+                    visit(schema[k], path + ("*",) if k in ("items", "prefixItems") else path)
+
+    visit(STRICT_SCHEMA, ())
+    return tuple(found)
+
+
+def _holds(doc, path: tuple[str, ...]) -> bool:
+    """Whether ``doc`` has a value at ``path`` (``*``: any item of a list)."""
+    if not path:
+        return True
+    head, rest = path[0], path[1:]
+    if head == "*":
+        return isinstance(doc, list) and any(_holds(x, rest) for x in doc)
+    return isinstance(doc, dict) and head in doc and _holds(doc[head], rest)
 
 
 def fast_valid(doc, strict: bool) -> bool:
@@ -1020,15 +1091,20 @@ def structure_problems(doc, strict: bool = False, limit: int = 50, fast: bool | 
     outside their list.  ``strict`` (a file being imported): also the bounds
     of docs/names.md and no unknown keys.  ``lycee verify`` reads a file only
     once this is empty.  ``fast``: a file the compiled check passes is not
-    validated again (:func:`_fast_check`); by default for a file of
-    :data:`FAST_FROM` values or more."""
-    long, stray_float, size = _walk(doc)
+    validated again (:func:`_fast_check`); by default whenever the checked-in
+    compiled check is current (it then takes no compiling), else for a file of
+    :data:`FAST_FROM` values or more.  A valid file is passed without any other
+    pass over it (issue 31); only one the fast check does not pass is walked
+    (lists too long, refused at once) and validated by jsonschema."""
+    if fast is None:
+        fast = _checked_in(strict) or _walk(doc)[2] >= FAST_FROM
+    if fast and fast_valid(doc, strict):
+        if strict and any(_holds(doc, path) for path in _free_objects()):
+            return _walk(doc)[0][:limit]  # the strict schema bounds no list inside a free object
+        return []
+    long, _stray_float, _size = _walk(doc)
     if strict and long:  # refused at once: validating a million items first takes seconds
         return long[:limit]
-    if fast is None:
-        fast = size >= FAST_FROM
-    if fast and not stray_float and fast_valid(doc, strict):
-        return []
     validator = _validator(strict)
     try:
         errors = sorted(validator.iter_errors(doc), key=lambda e: list(map(str, e.absolute_path)))
@@ -1088,7 +1164,7 @@ def _check_rounds(doc: dict, ids: dict, ok: set[str], bad) -> set[tuple[int, int
         seen_tables: set[int] = set()
         seen_players: dict[str, int] = {}
         for mi, m in enumerate(r["matches"]):
-            if not _check_match(m, f"{rpath}.matches[{mi}]", ri + 1, ids, ok, seen_tables, seen_players, bad):
+            if not _check_match(m, rpath, mi, ri + 1, ids, ok, seen_tables, seen_players, bad):
                 skip.add((ri, mi))
         if r.get("clock") is not None:
             _check_clock(r["clock"], f"{rpath}.clock", bad)
@@ -1097,26 +1173,37 @@ def _check_rounds(doc: dict, ids: dict, ok: set[str], bad) -> set[tuple[int, int
 
 
 def _check_match(
-    m: dict, mpath: str, number: int, ids: dict, ok: set[str], seen_tables: set[int], seen_players: dict[str, int], bad
+    m: dict,
+    rpath: str,
+    mi: int,
+    number: int,
+    ids: dict,
+    ok: set[str],
+    seen_tables: set[int],
+    seen_players: dict[str, int],
+    bad,
 ) -> bool:
-    """Whether the match can be replayed (its table and players are sound)."""
+    """Whether match ``mi`` of the round at ``rpath`` can be replayed (its
+    table and players are sound).  Its path is written out only for a problem
+    (an import checks every match of the file: issue 31)."""
     sound = True
-    if m["table"] in seen_tables:
-        bad(f"{mpath}.table", f"table {m['table']} appears twice in round {number}")
+    table = m["table"]
+    if table in seen_tables:
+        bad(f"{rpath}.matches[{mi}].table", f"table {table} appears twice in round {number}")
         sound = False
-    seen_tables.add(m["table"])
+    seen_tables.add(table)
     for side in ("p1", "p2"):
         pid = m.get(side)
         if pid is None:
             continue
         if pid not in ids:
-            bad(f"{mpath}.{side}", f"no player with id {pid!r}")
+            bad(f"{rpath}.matches[{mi}].{side}", f"no player with id {pid!r}")
             sound = False
         elif pid in seen_players:
-            bad(f"{mpath}.{side}", f"{pid!r} already plays at table {seen_players[pid]} this round")
+            bad(f"{rpath}.matches[{mi}].{side}", f"{pid!r} already plays at table {seen_players[pid]} this round")
             sound = False
         else:
-            seen_players[pid] = m["table"]
+            seen_players[pid] = table
             sound = sound and pid in ok
     return sound
 
@@ -1497,8 +1584,7 @@ def _compare(doc: dict, event: Event, skip: set[tuple[int, int]], failed: set[st
     a bye with a result...) is a problem at the match's path."""
     for ri, rnd in enumerate(event.rounds):
         for mi, f in enumerate(doc["rounds"][ri]["matches"]):
-            mpath = f"$.rounds[{ri}].matches[{mi}]"
-            if (ri, mi) in skip or mpath in failed:
+            if (ri, mi) in skip or (failed and f"$.rounds[{ri}].matches[{mi}]" in failed):
                 continue
             m = rnd.match_at(f["table"])
             if m is None:
@@ -1515,7 +1601,7 @@ def _compare(doc: dict, event: Event, skip: set[tuple[int, int]], failed: set[st
             if file != got:
                 problems.append(
                     (
-                        mpath,
+                        f"$.rounds[{ri}].matches[{mi}]",
                         _("the file records {file}, but the rules give {rules}", file=_said(*file), rules=_said(*got)),
                     )
                 )
@@ -1587,11 +1673,13 @@ def _mb(n: int) -> str:
 
 
 def _no_duplicate_keys(pairs):
-    out = {}
-    for k, v in pairs:
-        if k in out:
-            raise ValueError(_("the key {key!r} appears twice in one object", key=visible(k)))
-        out[k] = v
+    out = dict(pairs)  # (built in C; the pairs are looked at one by one only when a key repeats)
+    if len(out) != len(pairs):
+        seen = set()
+        for k, _v in pairs:
+            if k in seen:
+                raise ValueError(_("the key {key!r} appears twice in one object", key=visible(k)))
+            seen.add(k)
     return out
 
 

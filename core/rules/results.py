@@ -42,15 +42,18 @@ def _pair(event, payload: Pair):
 
         event = fix_rounds(event, payload)  # L-ROUNDS: a blank round count is fixed now
     matches = []
+    known = event.has_player
     for table in payload.matches:
-        for pid in (table.p1, table.p2):
-            if pid is not None and not event.has_player(pid):
-                raise NotFound(_("no player {pid!r}", pid=pid))
-        why = tuple(tuple(reason) for reason in table.why)  # core.reports.explain
-        if table.p2 is None:
-            matches.append(Match(table.table, table.p1, None, 2, 0, 0, "bye", table.note, why=why))
+        p1, p2 = table.p1, table.p2
+        if p1 is not None and not known(p1):
+            raise NotFound(_("no player {pid!r}", pid=p1))
+        if p2 is not None and not known(p2):
+            raise NotFound(_("no player {pid!r}", pid=p2))
+        why = tuple(map(tuple, table.why)) if table.why else ()  # core.reports.explain
+        if p2 is None:
+            matches.append(Match(table.table, p1, None, 2, 0, 0, "bye", table.note, why=why))
         else:
-            matches.append(Match(table.table, table.p1, table.p2, note=table.note, why=why))
+            matches.append(Match(table.table, p1, p2, note=table.note, why=why))
     stage = payload.stage
     third = payload.third_place
     if third and (stage != "top" or any(r.stage == "top" for r in event.rounds)):
@@ -204,7 +207,7 @@ def result_match(event: Event, rnd: Round, m: Match, payload: ResultAction) -> M
         raise RuleError(_("table {table} is a bye: it takes no result", table=m.table), "G-SWISS-POINTS")
     if payload.intentional and m.reported and not m.intentional:
         _intentional_note(event, rnd, m)  # G-ID-2: the match is over
-    corrected_by = check_correction(event, rnd, m, payload)
+    corrected_by = check_correction(event, rnd, m, payload) if m.outcome is not None else None  # (a correction)
     games = None
     if payload.games is not None:
         games = tuple(payload.games)
@@ -216,7 +219,9 @@ def result_match(event: Event, rnd: Round, m: Match, payload: ResultAction) -> M
         missing = "p1_wins" if payload.p1_wins is UNSET else "p2_wins"
         raise LyceeError(_("a result without games needs {key}", key=missing))
     else:
-        r = Result(payload.p1_wins, payload.p2_wins, _given(payload.draws, 0), payload.intentional)
+        r = Result(
+            payload.p1_wins, payload.p2_wins, 0 if payload.draws is UNSET else payload.draws, payload.intentional
+        )
     # a note that says what the match is (third-place match, replay) stays
     keep = ""
     if m.note:  # (a Swiss result, or a replayed file's, loads no bracket)

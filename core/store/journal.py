@@ -74,6 +74,8 @@ def encode_record(actions: list[dict]) -> bytes:
 
 @dataclass
 class Record:
+    """One intact record of a journal: where it starts and ends, and its actions."""
+
     start: int
     end: int
     actions: list[dict]
@@ -94,6 +96,8 @@ class Damage:
 
 @dataclass
 class Scan:
+    """A journal read up to its first damage."""
+
     records: list[Record]
     end: int  # offset just after the last good record
     damage: Damage | None = None

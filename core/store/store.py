@@ -129,6 +129,8 @@ def _disk_message(err: OSError, what: str) -> str:
 
 @dataclass(frozen=True)
 class EventSummary:
+    """What ``event list`` shows of an event."""
+
     id: str
     name: str
     date: str
@@ -1356,11 +1358,11 @@ class EventStore:
                 if device:
                     act["device"] = device
                 if folded is not None and kind == "import":
-                    import msgspec
+                    from core.rules.eventfile import stored_form
 
                     ev = folded
                     act["sig"] = _signature()
-                    act["event"] = msgspec.to_builtins(folded)
+                    act["event"] = stored_form(folded)  # as the import's check read it back
                 elif kind == "undo":
                     ev = self._refold(new + [act])
                 else:

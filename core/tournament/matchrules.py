@@ -41,6 +41,8 @@ MAX_DRAWN_GAMES = {"bo3": 3, "bo1": 1}
 
 @dataclass(frozen=True, slots=True)
 class Result:
+    """A match result from the first-listed player's side: games won, lost, drawn; or an intentional draw."""
+
     p1_wins: int
     p2_wins: int
     draws: int = 0
@@ -94,7 +96,7 @@ def parse_table_result(line: str) -> tuple[int, str]:
 def check_result(result: Result, match_type: str, stage: str = "swiss") -> None:
     """Raise :class:`RuleError` (with the rule id) if ``result`` cannot happen."""
     w1, w2, d = result.p1_wins, result.p2_wins, result.draws
-    if min(w1, w2, d) < 0:
+    if w1 < 0 or w2 < 0 or d < 0:
         raise LyceeError(_("{result}: game counts cannot be negative", result=f"{w1}-{w2}-{d}"))
     if result.intentional:
         if (w1, w2, d) != (0, 0, 0):

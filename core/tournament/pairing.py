@@ -327,6 +327,8 @@ def _cost(pts: list[int], met: list[set[int]], pairs, apart: list[set[int]] | No
 
 @dataclass(slots=True)
 class _Window:
+    """The exact optimum for a window of score groups (:func:`_solve_window`): its pairs, and who pairs up or down."""
+
     pairs: list[tuple[int, int]]
     ups: list[int]  # window players to pair with somebody of group a-1
     downs: list[int]  # window players to pair with somebody of group b+1
