@@ -1,4 +1,4 @@
-"""What every run would make again, made once and kept between runs (issue 31):
+"""What every run would make again, made once and kept between runs:
 the methods dataclasses write, and values made from a data file (:func:`kept_value`).
 
 ``@dataclass`` writes each class's ``__init__``, ``__repr__``, ``__eq__``,

@@ -70,7 +70,7 @@ def explained(event: Event, matches, seed: str) -> tuple[Match, ...]:
     """``matches`` with their reasons (core.reports.explain), to be stored with the round."""
     from core.reports.explain import explain
 
-    # Match(*every field but why, why=w): half the time of dataclasses.replace a match (issue 31);
+    # Match(*every field but why, why=w): half the time of dataclasses.replace a match;
     # a field after ``why`` would be passed twice and fail loudly
     fields_of = match_fields()
     return tuple(
@@ -553,7 +553,7 @@ class Desk:
             device=self.device,
         )
 
-    # -- phone reports (issue 26, core.rules.reports) -----------------------------
+    # -- phone reports (core.rules.reports) -----------------------------
     def report_codes(self, new: Sequence[str] = ()) -> list[tuple[str, str, str]]:
         """Every player's report code as (id, name, code), in registration
         order.  Players without one get one, and each player of ``new`` (refs)

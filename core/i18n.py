@@ -41,7 +41,7 @@ def language() -> str:
 def catalog(lang: str) -> dict[str, str]:
     if lang == "en":
         return {}
-    # beside this module, read without importlib.resources (a fifth of `lycee result`'s start-up: issue 31)
+    # beside this module, read without importlib.resources (a fifth of `lycee result`'s start-up)
     with open(os.path.join(os.path.dirname(__file__), "locale", f"{lang}.json"), encoding="utf-8") as f:
         return json.load(f)
 

@@ -282,7 +282,7 @@ def check_text(text, kind: str = "text", required: bool = True, what: str | None
         raise LyceeError(_("{what}: {value!r} is not text", what=what or _what(kind), value=text))
     # a printable text holds no refused character (str.isprintable is false for
     # each of REFUSED_CATEGORIES): the characters are looked at one by one only
-    # when it is not (an import checks thousands of names: issue 31)
+    # when it is not (an import checks thousands of names)
     bad = None if text.isprintable() else refused_char(text)
     if bad is not None:
         what = what or _what(kind)

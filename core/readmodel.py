@@ -617,7 +617,7 @@ def default_issuer(ev: Event) -> str | None:
     return issuer(ev)
 
 
-# -- phone reports (issue 26) ------------------------------------------------------
+# -- phone reports ------------------------------------------------------
 
 
 def phone_reports(ev: Event, now=None) -> list:

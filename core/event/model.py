@@ -112,7 +112,7 @@ class Match:
 # -- faster construction of the records built by the thousand ---------------------------
 # A frozen dataclass's __init__ sets each field with object.__setattr__; these set
 # each slot through its own descriptor, in half the time (an imported file of
-# 2,048 players and 10 rounds builds 20,480 matches: issue 31).  Same parameters,
+# 2,048 players and 10 rounds builds 20,480 matches).  Same parameters,
 # same defaults, same result; checked against the dataclass's fields below.
 def _setter(cls: type, name: str):
     """What sets slot ``name`` of an instance of ``cls`` (its member descriptor's ``__set__``)."""
@@ -572,7 +572,7 @@ class Event:
     def with_(self, **changes) -> Event:
         """This event with ``changes`` (field: value), as ``dataclasses.replace``
         gives it, built without going through ``__init__`` (a result or a
-        replayed file makes one a match: issue 31).  The lookups cached above
+        replayed file makes one a match).  The lookups cached above
         are carried over when none of the fields they read changes."""
         if not changes.keys() <= _EVENT_FIELDS:
             return replace(self, **changes)  # names the unknown field (TypeError)

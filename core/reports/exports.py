@@ -525,7 +525,7 @@ def slip_reminders(event: Event) -> list[tuple[str, str]]:
 
 def report_stubs(event: Event, m) -> str:
     """With phone reports on: one stub per player, to cut off and keep, with
-    the QR code of their own report page and their code (issue 26)."""
+    the QR code of their own report page and their code."""
     if not event.phone_reports:
         return ""
     import segno

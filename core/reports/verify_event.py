@@ -1,4 +1,4 @@
-"""The whole event for ``lycee verify`` (issue 30): structure, staff,
+"""The whole event for ``lycee verify``: structure, staff,
 penalties and decklists, each finding with the rule id and the JSON path of
 what is wrong.  Like core/reports/verify.py it reads only the lycee-event/1
 document and imports nothing of the reducers that wrote it.

@@ -50,8 +50,8 @@ REDUCER_MODULES = {
     "apart": "core.rules.apart",
     "report_code": "core.rules.reports",
     "report": "core.rules.reports",
-    "report_decision": "core.rules.reports",  # phone reports (issue 26)
-    "staff_pin": "core.rules.staff",  # a staff member's PIN for the judge page (issue 26)
+    "report_decision": "core.rules.reports",  # phone reports
+    "staff_pin": "core.rules.staff",  # a staff member's PIN for the judge page
     "lost": "core.rules.repair",  # what a journal repair could not recover (core.store)
     # what only an imported event file carries (core.rules.eventfile replays them, never the desk)
     "file_records": "core.rules.filefacts",

@@ -379,7 +379,7 @@ def _validator(strict: bool):
     """JSON Schema 2020-12 with the journal's types ("integer" is an int, never
     a float or a bool), for :data:`STRICT_SCHEMA` or :data:`SCHEMA`; built on
     first use (jsonschema is imported only when a file is not passed by the
-    compiled check: issue 31)."""
+    compiled check)."""
     import jsonschema
 
     cls = jsonschema.validators.extend(
@@ -878,7 +878,7 @@ def stored_form(event: Event) -> dict:
     """``event`` as the journal's ``import`` record keeps it (msgspec's
     builtins, read back with ``msgspec.convert``).  For the event an import
     has just checked it is the form that check read back, not made again
-    (issue 31: one encoding); for any other event it is made now."""
+    (one encoding); for any other event it is made now."""
     import msgspec
 
     ref, stored = _STORED
@@ -1094,7 +1094,7 @@ def structure_problems(doc, strict: bool = False, limit: int = 50, fast: bool | 
     validated again (:func:`_fast_check`); by default whenever the checked-in
     compiled check is current (it then takes no compiling), else for a file of
     :data:`FAST_FROM` values or more.  A valid file is passed without any other
-    pass over it (issue 31); only one the fast check does not pass is walked
+    pass over it; only one the fast check does not pass is walked
     (lists too long, refused at once) and validated by jsonschema."""
     if fast is None:
         fast = _checked_in(strict) or _walk(doc)[2] >= FAST_FROM
@@ -1185,7 +1185,7 @@ def _check_match(
 ) -> bool:
     """Whether match ``mi`` of the round at ``rpath`` can be replayed (its
     table and players are sound).  Its path is written out only for a problem
-    (an import checks every match of the file: issue 31)."""
+    (an import checks every match of the file)."""
     sound = True
     table = m["table"]
     if table in seen_tables:

@@ -1,4 +1,4 @@
-"""Phone reports (issue 26): players report their own match results, the
+"""Phone reports: players report their own match results, the
 opponent confirms.
 
 - ``report_code``: secret codes for players (:func:`new_code`: random from

@@ -247,7 +247,7 @@ def result_match(event: Event, rnd: Round, m: Match, payload: ResultAction) -> M
                 )
             )
     # built directly, not with dataclasses.replace: half the time, and a replayed
-    # file makes one a match (issue 31; the fields are checked below)
+    # file makes one a match (the fields are checked below)
     return Match(
         m.table, m.p1, m.p2, r.p1_wins, r.p2_wins, r.draws, r.outcome, note, games, m.extension, r.intentional, m.why
     )
@@ -282,7 +282,7 @@ def _index_at(matches: list[Match], table: int) -> int | None:
 def apply_results(event: Event, number: int, payloads: list[ResultAction]) -> tuple[Event, list[LyceeError | None]]:
     """``result`` actions of round ``number`` applied in turn, as
     ``core.rules.apply`` gives them one by one, but with the round and the
-    event built once for all of them (a replayed file: issue 31): the event
+    event built once for all of them (a replayed file): the event
     after them, and each one's refusal (a refused one changes nothing) or
     None.  For results that are no corrections (``correct`` unset), whose
     checks read only their own match, the round's clock and the match type:

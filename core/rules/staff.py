@@ -13,7 +13,7 @@ its staff is complete: :func:`check_staff`.  An event marked unsanctioned may.
 
 Names compare after NFKC folding (``core.names.fold_name``): '山田　太郎' is '山田 太郎'.
 
-Staff PINs (``staff_pin``, issue 26): the organizer, a judge or the head
+Staff PINs (``staff_pin``): the organizer, a judge or the head
 judge gets a PIN for the judge page on the phone (``lycee staff EVENT pin
 NAME``; F2 in the app's settings).  Only a salted scrypt hash is stored, in
 the action; a new PIN replaces the old, and :func:`pin_holder` names who
@@ -208,7 +208,7 @@ def updated_staff(
     return {"organizer": org, "judges": js, "head_judge": hj, "event_staff": es}
 
 
-# -- staff PINs for the judge page (issue 26) -------------------------------------------------------
+# -- staff PINs for the judge page -------------------------------------------------------
 
 #: Digits in a PIN (random from :mod:`secrets`); wrong ones are limited per address on the page.
 PIN_DIGITS = 6

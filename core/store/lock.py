@@ -2,7 +2,7 @@
 
 On POSIX this is :func:`fcntl.flock` on the lock file, as the ``filelock``
 package does it, without importing that package: its import costs more
-CPU than the rest of ``lycee result``'s start-up (issue 31).  The lock file
+CPU than the rest of ``lycee result``'s start-up.  The lock file
 stays in place on release (waiters share its inode).  Where ``flock`` is
 missing (Windows, or a file system that answers ENOSYS/ENOLCK/EOPNOTSUPP)
 the lock is ``filelock.FileLock``, which knows those platforms.

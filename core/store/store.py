@@ -1435,7 +1435,7 @@ class EventStore:
         with self._write_lock:
             if self._event is None or not self._end:
                 return
-            data = memoryview(self.path.read_bytes())[: self._end]  # no copy of the journal (issue 31)
+            data = memoryview(self.path.read_bytes())[: self._end]  # no copy of the journal
             meta = {
                 "format": CHECKPOINT_FORMAT,
                 "id": self.id,
@@ -1511,7 +1511,7 @@ class EventStore:
         bdir = self.datadir.backups_dir
         try:
             bdir.mkdir(parents=True, exist_ok=True)
-            data = memoryview(self.path.read_bytes())[: self._end]  # no copy of the journal (issue 31)
+            data = memoryview(self.path.read_bytes())[: self._end]  # no copy of the journal
             write_durably(bdir / f"{self.id}.r{round_number:02d}-s{self._last_seq:08d}.jsonl", data)
             for old in self.datadir.backups(self.id)[BACKUPS_KEPT:]:
                 old.unlink(missing_ok=True)

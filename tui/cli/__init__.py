@@ -552,7 +552,7 @@ class Unbuilt:
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The parser of ``lycee``.  ``only``: the command the arguments name
     (:func:`peek_command`): the other commands' parsers are left unbuilt
-    (a fifth of a second's start-up in argparse calls: issue 31), so only
+    (a fifth of a second's start-up in argparse calls), so only
     that command's arguments are known; a name that is no command gets the
     whole parser (which names the choices)."""
     if only is not None:

@@ -67,7 +67,7 @@ def print_pairings(doc: dict, explain: bool = False) -> None:
             lines.append("      " + p["why"])
     if explain and doc.get("draw"):
         lines.append(doc["draw"])
-    print("\n".join(lines))  # one write, not two a table (issue 31)
+    print("\n".join(lines))  # one write, not two a table
 
 
 def _pair_and_show(args, pair) -> int:
@@ -143,7 +143,7 @@ def cmd_result(args) -> int:
     ev, m, rnd = with_desk(args, run, writes=True)
     missing = rnd.missing_tables()
     note, label = m.note, ""
-    if note or rnd.stage == "top":  # a Swiss result without a note needs no bracket (start-up: issue 31)
+    if note or rnd.stage == "top":  # a Swiss result without a note needs no bracket (start-up)
         from core.tournament.elimination import REPLAY, THIRD_PLACE, THIRD_PLACE_PLANNED, round_label
 
         note = "" if note in (THIRD_PLACE, THIRD_PLACE_PLANNED, REPLAY) else note

@@ -76,7 +76,7 @@ def cmd_serve(args) -> int:
 
 
 def desk_for_serve(dd, eid):
-    """How `lycee serve` writes (issue 26): through the door of the app
+    """How `lycee serve` writes: through the door of the app
     holding the event, or, when nothing holds it, as its desk (the event
     held here, its door served here, so the command line goes through this
     process).  None (and a line saying so) when it can do neither: the pages
