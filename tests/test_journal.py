@@ -401,6 +401,77 @@ def test_design2_checkpoint_plus_tail_equals_a_full_replay(tmp_path_factory, ste
     assert dd.read(eid) == ev == A.replay(scan(dd.event_path(eid).read_bytes()).actions)
 
 
+def _checkpoint_crcs_hold(dd: DataDir, eid: str) -> int:
+    """Every checkpoint of ``eid`` holds the CRC-32 of the journal bytes before
+    its offset, as they are on disk; how many there are."""
+    import zlib
+
+    from core.event.model import Event
+    from core.store.journal import decode_checkpoint
+
+    data = dd.event_path(eid).read_bytes()
+    found = dd.checkpoints(eid)
+    for _seq, c in found:
+        meta, _ev = decode_checkpoint(c.read_bytes(), Event)
+        assert meta["crc"] == zlib.crc32(data[: meta["offset"]]), c.name
+    return len(found)
+
+
+@pytest.mark.parametrize("combine_from", [0, 1 << 16])
+def test_design2_checkpoints_hold_the_crc_of_the_journal_on_disk(tmp_path, monkeypatch, combine_from):
+    """The store keeps the journal's CRC as it appends (a large record's from
+    the CRC in its header) instead of reading the journal back for each
+    checkpoint: every checkpoint still holds the CRC of the bytes on disk,
+    after an import, a create, pairings and results, and after an open."""
+    import core.store.journal as J
+
+    monkeypatch.setattr(J, "_COMBINE_FROM", combine_from)  # 0: every record's CRC by combining
+    dd = DataDir(tmp_path)
+    store, desk = _small_event(dd, rounds=1)
+    eid, doc = store.id, to_doc(store.event)
+    store.close()
+    assert _checkpoint_crcs_hold(dd, eid)
+    imp = dd.import_event(json.loads(json.dumps(doc)))
+    imp.close()
+    assert _checkpoint_crcs_hold(dd, imp.id) == 1
+    with dd.open(eid) as s:  # opened from its checkpoint: the CRC goes on from the checkpoint's
+        d = Desk(s)
+        for m in s.event.current_round.matches:
+            d.record(m.table, "2-0")
+        d.pair_next()
+        s.checkpoint()
+    assert _checkpoint_crcs_hold(dd, eid) >= 2
+    with dd.open(eid) as s:
+        assert s.event == A.replay(s.actions)
+
+
+def test_design2_crc32_combine_is_zlibs():
+    """The CRC of two pieces joined, from theirs, is zlib's CRC of the whole."""
+    import zlib
+
+    from core.store.journal import MAGIC as M
+    from core.store.journal import crc32_combine, crc_after
+
+    rng = random.Random(3)
+    for n in (0, 1, 2, 255, 4096, 70_001, 1 << 20):
+        a, b = rng.randbytes(rng.randrange(0, 3000)), rng.randbytes(n)
+        assert crc32_combine(zlib.crc32(a), zlib.crc32(b), len(b)) == zlib.crc32(a + b)
+    for size in (3, 100_000):
+        rec = encode_record([{"seq": 1, "type": "x", "data": {"t": "名前" * size}}])
+        assert crc_after(zlib.crc32(M), rec) == zlib.crc32(M + rec)
+
+
+def test_design2_a_checkpoint_of_another_shape_is_refused():
+    """A checkpoint that does not decode to its meta and an event is refused
+    (ValueError: the open replays the journal instead)."""
+    from core.event.model import Event
+    from core.store.journal import decode_checkpoint
+
+    for raw in (b"", b"[]", b'{"seq": 1}', b'{"seq": 1, "event": 3}', b'{"seq": [1], "event": {}}', b"{"):
+        with pytest.raises(ValueError):
+            decode_checkpoint(raw, Event)
+
+
 # -- one writer (threads, processes), reads without the lock -----------------------------------
 
 
@@ -444,6 +515,21 @@ def test_design2_results_typed_while_the_pairing_worker_writes_keep_every_action
     eid, ev = store.id, store.event
     store.close()
     assert dd.read(eid) == ev
+
+
+def test_issue13_the_owner_file_names_the_host_as_socket_does(tmp_path):
+    """The writer's owner file names this machine as ``socket.gethostname()``
+    does (read back to tell a live writer's append from damage)."""
+    import socket
+
+    from core.store.store import host_name
+
+    assert host_name() == socket.gethostname()
+    dd = DataDir(tmp_path)
+    store, _desk = _small_event(dd, rounds=0)
+    owner = json.loads(store.owner_path.read_text(encoding="utf-8"))
+    store.close()
+    assert owner["host"] == socket.gethostname() and owner["pid"] == os.getpid()
 
 
 def test_issue13_reads_take_no_lock_and_cli_writers_wait_for_it(tmp_path):

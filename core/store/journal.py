@@ -39,7 +39,7 @@ import re
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from tinydb.storages import Storage
 
@@ -70,6 +70,72 @@ def encode_record(actions: list[dict]) -> bytes:
     value JSON cannot hold, before anything is written)."""
     payload = dumps(actions).encode("utf-8")
     return b"%08x %d " % (zlib.crc32(payload), len(payload)) + payload + b"\n"
+
+
+# -- the CRC of a journal as it grows ---------------------------------------------------
+# A checkpoint holds the CRC-32 of every journal byte before it.  The store keeps
+# that CRC as it appends (the CRC of the bytes it wrote, chained), so writing a
+# checkpoint does not read the journal back and checksum it again (4 MB after an
+# import of 2,048 players).  Opening still checks a checkpoint's CRC against the
+# bytes on disk.
+
+_POLY = 0xEDB88320  # CRC-32's polynomial, reflected, as zlib's
+
+
+def _multmodp(a: int, b: int) -> int:
+    """``a`` times ``b`` modulo CRC-32's polynomial (zlib's ``multmodp``)."""
+    m = 1 << 31
+    p = 0
+    while True:
+        if a & m:
+            p ^= b
+            if (a & (m - 1)) == 0:
+                break
+        m >>= 1
+        b = (b >> 1) ^ _POLY if b & 1 else b >> 1
+    return p
+
+
+def _x2n_table() -> list[int]:
+    p = 1 << 30  # x^1
+    out = [p]
+    for _n in range(1, 32):
+        p = _multmodp(p, p)
+        out.append(p)
+    return out
+
+
+_X2N = _x2n_table()  # x^(2^n) modulo the polynomial
+
+
+def crc32_combine(crc1: int, crc2: int, len2: int) -> int:
+    """The CRC-32 of ``a + b`` from ``crc32(a)``, ``crc32(b)`` and ``len(b)``
+    (zlib's ``crc32_combine``), without reading ``a`` or ``b`` again."""
+    p = 1 << 31  # x^0
+    n, k = len2, 3  # x^(8 * len2)
+    while n:
+        if n & 1:
+            p = _multmodp(_X2N[k & 31], p)
+        n >>= 1
+        k += 1
+    return _multmodp(p, crc1) ^ (crc2 & 0xFFFFFFFF)
+
+
+#: From this size on the CRC of a new record is made from the payload's (in its
+#: header) instead of being computed again over the record's bytes.
+_COMBINE_FROM = 1 << 16
+
+
+def crc_after(crc: int, record: bytes) -> int:
+    """The CRC-32 of a journal whose bytes had ``crc``, once ``record``
+    (:func:`encode_record`'s) is appended to it."""
+    if len(record) < _COMBINE_FROM:
+        return zlib.crc32(record, crc)
+    sp1 = record.index(b" ")
+    sp2 = record.index(b" ", sp1 + 1)
+    head = zlib.crc32(record[: sp2 + 1])
+    line = zlib.crc32(b"\n", crc32_combine(head, int(record[:sp1], 16), len(record) - sp2 - 2))
+    return crc32_combine(crc, line, len(record))
 
 
 @dataclass
@@ -431,13 +497,26 @@ def encode_checkpoint(meta: dict, event) -> bytes:
 
 def decode_checkpoint(raw: bytes, event_cls: type[T]) -> tuple[dict, T]:
     """(meta, event) from :func:`encode_checkpoint`'s bytes; raises ValueError
-    when they do not decode to that shape."""
+    when they do not decode to that shape.  One pass over the bytes: the meta
+    fields are scalars and the event the one object (its type checked as it is
+    decoded), so the event is not first skipped over as raw JSON and then
+    decoded again (a fifth of the time at 2,048 players)."""
     import msgspec
 
+    decoder = _CHECKPOINT_DECODERS.get(event_cls)
+    if decoder is None:
+        decoder = _CHECKPOINT_DECODERS[event_cls] = msgspec.json.Decoder(
+            dict[str, str | int | float | bool | event_cls | None]  # type: ignore[valid-type]
+        )
     try:
-        doc = msgspec.json.decode(raw, type=dict[str, msgspec.Raw])
-        event = msgspec.json.decode(doc.pop("event"), type=event_cls)
-        meta = {k: msgspec.json.decode(v) for k, v in doc.items()}
-    except (msgspec.DecodeError, msgspec.ValidationError, KeyError, TypeError) as err:
+        doc = decoder.decode(raw)
+    except (msgspec.DecodeError, msgspec.ValidationError, TypeError) as err:
         raise ValueError(str(err)) from None
-    return meta, event
+    event = doc.pop("event", None)
+    if not isinstance(event, event_cls):
+        raise ValueError("a checkpoint without its event")
+    return doc, event
+
+
+#: The decoder of a checkpoint, per event class (made once a process).
+_CHECKPOINT_DECODERS: dict[type, Any] = {}

@@ -49,6 +49,7 @@ from core.store.journal import (
     MAGIC,
     Damage,
     JournalStorage,
+    crc_after,
     decode_checkpoint,
     encode_checkpoint,
     encode_record,
@@ -101,6 +102,18 @@ def lock_wait() -> float:
         return max(0.0, float(os.environ.get("LYCEE_LOCK_WAIT", LOCK_WAIT)))
     except ValueError:
         return LOCK_WAIT
+
+
+def host_name() -> str:
+    """This machine's name, as ``socket.gethostname()`` gives it: where the
+    system has ``uname`` its node name is the same text, without importing
+    socket for it (a few ms of every command that opens an event for writing)."""
+    uname = getattr(os, "uname", None)
+    if uname is not None:
+        return uname().nodename
+    import socket
+
+    return socket.gethostname()
 
 
 def now_utc() -> datetime:
@@ -470,6 +483,9 @@ class Folded:
     #: and how many intact records follow it (then only `lycee repair` mends it).
     torn: bool = True
     intact_after: int = 0
+    #: The CRC-32 of the journal's bytes up to ``end``, when opening found it
+    #: without reading them again (from a checkpoint's); else None.
+    crc: int | None = None
 
 
 def fold(event: Event | None, acts: list[dict], skip: set[int]) -> tuple[Event | None, dict | None, str]:
@@ -610,6 +626,7 @@ class DataDir:
                 ckpt_seq=meta["seq"],
                 tail=tail,
                 damage=s.damage,
+                crc=zlib.crc32(memoryview(data)[off : s.end], meta["crc"]),  # (the tail only)
             )
             if bad is not None:
                 out.invalid = InvalidAction(path, bad, why, event_id)
@@ -692,10 +709,8 @@ class DataDir:
         if damage.reason != "cut short":
             return False
         try:
-            import socket
-
             owner = json.loads(self.events_dir.joinpath(f".{event_id}.owner").read_text(encoding="utf-8"))
-            return pid_alive(int(owner["pid"])) and owner.get("host") == socket.gethostname()
+            return pid_alive(int(owner["pid"])) and owner.get("host") == host_name()
         except (OSError, ValueError, KeyError, TypeError):
             return False
 
@@ -1001,8 +1016,6 @@ class EventStore:
         self._locked = False
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            import socket
-
             from core.store.lock import FileLock
 
             # not thread-local: the store is shared by the app's threads (one writer)
@@ -1014,7 +1027,7 @@ class EventStore:
                 json.dumps(
                     {
                         "pid": os.getpid(),
-                        "host": socket.gethostname(),
+                        "host": host_name(),
                         "role": role,
                         "since": self.clock().isoformat(timespec="seconds"),
                     }
@@ -1151,6 +1164,8 @@ class EventStore:
         self._event = f.event
         self._last_seq = f.last_seq
         self._end = f.end
+        #: The CRC-32 of the journal up to ``_end`` (None: not known, read it when needed).
+        self._crc = f.crc if f.end else 0
         self._all = f.all_actions
         self._tail_len = len(f.tail)
         self._storage = JournalStorage(self.path)
@@ -1384,6 +1399,8 @@ class EventStore:
             except OSError as err:
                 raise LyceeError(_disk_message(err, describe_batch(new))) from None
             self._end += len(record) + (len(MAGIC) if fresh else 0)
+            base = zlib.crc32(MAGIC) if fresh else self._crc
+            self._crc = None if base is None else crc_after(base, record)
             self._last_seq = new[-1]["seq"]
             if self._all is not None:
                 self._all.extend(new)
@@ -1435,13 +1452,14 @@ class EventStore:
         with self._write_lock:
             if self._event is None or not self._end:
                 return
-            data = memoryview(self.path.read_bytes())[: self._end]  # no copy of the journal
+            if self._crc is None:  # (opened without a checkpoint: read once)
+                self._crc = zlib.crc32(memoryview(self.path.read_bytes())[: self._end])  # no copy of the journal
             meta = {
                 "format": CHECKPOINT_FORMAT,
                 "id": self.id,
                 "seq": self._last_seq,
                 "offset": self._end,
-                "crc": zlib.crc32(data),
+                "crc": self._crc,
                 "sig": _signature(),
                 "round": len(self._event.rounds),
             }
