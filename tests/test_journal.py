@@ -461,6 +461,24 @@ def test_design2_crc32_combine_is_zlibs():
         assert crc_after(zlib.crc32(M), rec) == zlib.crc32(M + rec)
 
 
+def test_design2_a_record_is_the_json_dumps_of_its_actions_and_refuses_what_it_refused():
+    """A record's payload is what ``json.dumps`` writes of its actions (the
+    encoder without the check for a structure that holds itself gives the
+    same bytes), and what json refused it still refuses, before anything is
+    written: a value of another type, a structure that holds itself."""
+    acts = [{"seq": 1, "data": {"x": [1, 2.5, None, True, '名前\n\u2028"', {"k": []}]}}, {"seq": 2, "data": {}}]
+    rec = encode_record(acts)
+    crc, size, payload = rec.split(b" ", 2)
+    assert payload == json.dumps(acts, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
+    assert int(size) == len(payload) - 1 and scan(MAGIC + rec).actions == acts
+    loop: dict = {"seq": 1}
+    loop["data"] = loop
+    with pytest.raises(ValueError, match="Circular reference"):
+        encode_record([loop])
+    with pytest.raises(TypeError):
+        encode_record([{"seq": 1, "data": {1, 2}}])
+
+
 def test_design2_a_checkpoint_of_another_shape_is_refused():
     """A checkpoint that does not decode to its meta and an event is refused
     (ValueError: the open replays the journal instead)."""
