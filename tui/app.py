@@ -288,6 +288,7 @@ def run_app(datadir: DataDir, open_event: str | None = None) -> int:
     import sys
 
     app = LyceeApp(datadir, open_event=open_event)
+    app.frame_cache = datadir.root  # a terminal's app keeps its event list for the next start (tui.firstframe)
     app.run()
     code = app.return_code or 0
     if code:
