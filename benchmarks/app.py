@@ -72,7 +72,8 @@ def terminal_start(data: str, marker: str, runs: int = 5, size=(120, 40)) -> lis
     import termios
 
     env = dict(os.environ, LYCEE_DATA_DIR=data, TERM="xterm-256color", LANG="en_US.UTF-8", PYTHONPATH=str(ROOT))
-    env.pop("PYTHONDONTWRITEBYTECODE", None)  # as installed: bytecode cached
+    for k in ("PYTHONDONTWRITEBYTECODE", "COLUMNS", "LINES"):  # as installed: bytecode cached; the pty's size
+        env.pop(k, None)
     cmd = [sys.executable, "-c", "import sys; from tui.cli import main; sys.exit(main())"]
     out = []
     for _ in range(runs):

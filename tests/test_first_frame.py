@@ -110,6 +110,8 @@ def test_second_start_shows_the_list_before_the_app_loads(tmp_path):
     eid = make_event(tmp_path)
     env = dict(os.environ, LYCEE_DATA_DIR=str(tmp_path), TERM="xterm-256color", LANG="en_US.UTF-8")
     env["PYTHONPATH"] = str(ROOT)
+    for k in ("COLUMNS", "LINES"):  # the pty's size, not the test runner's
+        env.pop(k, None)
     cmd = [sys.executable, "-c", "import sys; from tui.cli import main; sys.exit(main())"]
     frame = firstframe.frame_path(tmp_path, 100, 30, "en")
     outputs = []
@@ -129,7 +131,7 @@ def test_second_start_shows_the_list_before_the_app_loads(tmp_path):
                 end = time.monotonic() + 60
                 while not frame.exists() and time.monotonic() < end:
                     _read_until(master, buf, b"\x00never", timeout=0.1)
-                assert frame.exists()
+                assert frame.exists(), list(tmp_path.glob("cache/*"))
             os.write(master, b"\x11")  # Ctrl+Q
             end = time.monotonic() + 60
             while p.poll() is None and time.monotonic() < end:

@@ -116,9 +116,10 @@ def show(root: Path, lang: str) -> Callable[[bool], None] | None:
     fd, out = 0, 1  # the streams themselves (the command line wraps sys.stdout in a sanitiser)
     if os.name != "posix" or not (os.isatty(fd) and os.isatty(out)):
         return None
-    try:
-        cols, rows = os.get_terminal_size(out)
-    except OSError:
+    import shutil
+
+    cols, rows = shutil.get_terminal_size((0, 0))  # as Textual's driver reads it (COLUMNS / LINES first)
+    if not cols or not rows:
         return None
     text = load(root, cols, rows, lang)
     if text is None:

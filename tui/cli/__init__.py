@@ -19,7 +19,7 @@ import gc
 import importlib
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from core import i18n, labels
 from core.columns import ljust
@@ -942,7 +942,7 @@ def _main(argv: list[str] | None) -> int:
 
 
 #: Gives the terminal back its settings after the early frame (_early_frame), once the app has run.
-_frame_shown = None
+_frame_shown: Callable[[bool], None] | None = None
 
 
 def _run(argv: list[str] | None, parser) -> int:

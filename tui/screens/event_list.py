@@ -25,6 +25,7 @@ from .forms import NewEvent
 
 if TYPE_CHECKING:
     from textual import getters
+    from textual.timer import Timer
 
     from ..apphost import DeskApp
 
@@ -128,7 +129,7 @@ class EventListScreen(Translated, Screen):
 
     #: Seconds of a still event list before it is kept as the next start's first frame.
     FRAME_AFTER = 0.5
-    _frame_timer = None
+    _frame_timer: Timer | None = None
 
     def _keep_frame(self) -> None:
         """Keep the list as drawn for the next start (tui.firstframe), once
