@@ -86,6 +86,21 @@ async def test_app_keeps_the_list_as_drawn(tmp_path, monkeypatch, lang):
         assert not path.exists()
 
 
+@pytest.mark.asyncio
+async def test_quit_at_once_keeps_the_list(tmp_path, monkeypatch):
+    """q pressed before the list stood still its moment: the frame is kept
+    as the app quits."""
+    eid = make_event(tmp_path)
+    monkeypatch.setattr(EventListScreen, "FRAME_AFTER", 3600)
+    app = LyceeApp(DataDir(tmp_path), lang="en")
+    app.frame_cache = tmp_path
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("q")
+    text = firstframe.load(tmp_path, 80, 24, "en")
+    assert text is not None and eid in text
+
+
 def _read_until(fd: int, buf: bytearray, want: bytes, timeout: float = 60) -> bool:
     end = time.monotonic() + timeout
     while want not in buf and time.monotonic() < end:

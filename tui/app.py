@@ -167,6 +167,9 @@ class LyceeApp(Translated, DeskApp):
 
         running = [s for s in self.screen_stack if isinstance(s, EventScreen) and s.round_running()]
         if not running or getattr(self.screen, "is_quit_question", False):
+            keep = getattr(self.screen, "keep_frame_now", None)  # the event list quit at once: kept still
+            if keep is not None:
+                keep()
             self.exit()
             return
         rnd = running[-1].paired_round()

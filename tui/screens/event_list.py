@@ -140,6 +140,13 @@ class EventListScreen(Translated, Screen):
             self._frame_timer.stop()
         self._frame_timer = self.set_timer(self.FRAME_AFTER, self._save_frame)
 
+    def keep_frame_now(self) -> None:
+        """The app quits before the list stood still its moment: kept now."""
+        if self._frame_timer is not None:
+            self._frame_timer.stop()
+            self._frame_timer = None
+            self._save_frame()
+
     def _save_frame(self) -> None:
         """The list as a start draws it: on top, the cursor on the first row,
         no toast over it."""
