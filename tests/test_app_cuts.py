@@ -65,6 +65,15 @@ def _footer_keys(app) -> list[str]:
     return [k.key for k in app.screen.query(FooterKey)]
 
 
+async def _footer_shown(pilot, app, ready=bool) -> None:
+    """Wait (bounded, 10 s) until the footer has composed its keys: on a loaded
+    machine that takes more than one pause after a screen or a resize."""
+    for _i in range(200):
+        if ready(_footer_keys(app)):
+            return
+        await pilot.pause(0.05)
+
+
 def _fits(table) -> bool:
     """Every column of the table is on screen (no column cut at the right edge)."""
     return table.virtual_size.width <= table.size.width
@@ -138,12 +147,14 @@ async def test_design7_the_deck_builder_footer_lists_tab_when_narrow(tmp_path):
             DeckBuilderScreen(cs, "sealed", open_sealed(cs, "1s3b", random.Random(11)).cards, seed=11, name="alpha")
         )
         await pilot.pause()
+        await _footer_shown(pilot, app)
         assert "tab" in _footer_keys(app)
         await pilot.press("tab")
         await pilot.pause()
         assert app.screen.has_class("-deck-pane")
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
+        await _footer_shown(pilot, app, lambda keys: keys and "tab" not in keys)  # recomposed at 120 columns
         assert "tab" not in _footer_keys(app)  # wide: both lists show, Tab is the next list
 
 

@@ -167,6 +167,9 @@ class LyceeApp(Translated, DeskApp):
 
         running = [s for s in self.screen_stack if isinstance(s, EventScreen) and s.round_running()]
         if not running or getattr(self.screen, "is_quit_question", False):
+            keep = getattr(self.screen, "keep_frame_now", None)  # the event list quit at once: kept still
+            if keep is not None:
+                keep()
             self.exit()
             return
         rnd = running[-1].paired_round()
@@ -288,6 +291,7 @@ def run_app(datadir: DataDir, open_event: str | None = None) -> int:
     import sys
 
     app = LyceeApp(datadir, open_event=open_event)
+    app.frame_cache = datadir.root  # a terminal's app keeps its event list for the next start (tui.firstframe)
     app.run()
     code = app.return_code or 0
     if code:

@@ -4,6 +4,8 @@ event.  LyceeApp (tui/app.py) is this app; the screens type ``self.app`` as it
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual.app import App
 from textual.screen import Screen
 from textual.widget import Widget
@@ -13,6 +15,8 @@ from core.store import DataDir
 
 class DeskApp(App):
     datadir: DataDir  # set by LyceeApp.__init__
+    #: The data folder whose cache keeps the event list as last drawn (tui.firstframe); None: not kept.
+    frame_cache: Path | None = None
 
     def open_event(self, event_id: str) -> None:
         """Show the event's screen (LyceeApp's)."""

@@ -43,6 +43,7 @@ from core.event.model import Event
 from core.i18n import _, join_list, join_sentences
 from core.log.actions import Action, shown_data, to_data
 from core.names import check_action_text, is_id, resolve_event, visible
+from core.paths import data_root
 from core.rules.settings import check_settings
 from core.store.journal import (
     CHECKPOINT_FORMAT,
@@ -81,15 +82,6 @@ def _signature() -> str:
     if _SIG is None:
         _SIG = model_signature(_model)
     return _SIG
-
-
-def default_data_dir() -> Path:
-    env = os.environ.get("LYCEE_DATA_DIR")
-    if env:
-        return Path(env).expanduser()
-    import platformdirs
-
-    return platformdirs.user_data_path("lycee", appauthor=False)
 
 
 #: The roles of a process that holds an event as its desk (never waited for: it serves a door, core.door).
@@ -508,7 +500,7 @@ def fold(event: Event | None, acts: list[dict], skip: set[int]) -> tuple[Event |
 
 class DataDir:
     def __init__(self, root: str | os.PathLike | None = None, clock: Clock = now_utc):
-        self.root = Path(root).expanduser() if root else default_data_dir()
+        self.root = data_root(root)
         self.events_dir = self.root / "events"
         self.backups_dir = self.root / "backups"
         self.checkpoints_dir = self.root / "checkpoints"

@@ -19,7 +19,7 @@ import gc
 import importlib
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from core import i18n, labels
 from core.columns import ljust
@@ -54,9 +54,14 @@ def open_app(dd: DataDir, event: str | None = None) -> int:
     :mod:`tui.launch`, outside this package, which imports textual."""
     from tui.launch import open_app as launch
 
+    global _frame_shown
     gc.enable()  # the app runs for hours: its cycles are collected (see no_cycle_collection)
     with raw_streams():  # the app draws with escape sequences of its own
-        return launch(dd, event)
+        code = launch(dd, event)
+    restore, _frame_shown = _frame_shown, None
+    if restore is not None:
+        restore(True)  # the app has left the screen as it found it; the terminal's own settings back
+    return code
 
 
 def tiebreaker_help() -> str:
@@ -71,11 +76,13 @@ def tiebreaker_help() -> str:
 
 def cmd_app(args) -> int:
     """The app on the event list; a data dir with no event at all gets a demo
-    event first, so a fresh install shows real data."""
-    from core.demo import make_demo
-
+    event first, so a fresh install shows real data.  While the app loads,
+    the list as the app last drew it is on the terminal when nothing it shows
+    has changed since (``_early_frame``)."""
     dd = datadir(args)
     if not dd.event_ids():
+        from core.demo import make_demo
+
         make_demo(dd, players=16).close()
     return open_app(dd)
 
@@ -849,15 +856,33 @@ CLI_MODULES: list[str] = [
 ]
 
 
-def _peek_lang(argv: list[str]) -> str | None:
-    """The ``--lang`` value, read before the parser is built so that its help
-    texts come out in the chosen language."""
+def _peek_option(argv: list[str], name: str = "--lang") -> str | None:
+    """An option's value (``--lang``: read before the parser is built so that
+    its help texts come out in the chosen language)."""
     for i, a in enumerate(argv):
-        if a == "--lang" and i + 1 < len(argv):
+        if a == name and i + 1 < len(argv):
             return argv[i + 1]
-        if a.startswith("--lang="):
+        if a.startswith(name + "="):
             return a.split("=", 1)[1]
     return None
+
+
+def _early_frame(argv: list[str]):
+    """``lycee`` alone (or with ``--data-dir`` / ``--lang``) opens the app on
+    the event list: the list as the app last drew it goes on the terminal
+    before the parser and the app are built (tui.firstframe); the function
+    that gives the terminal back, or None."""
+    rest = [
+        a
+        for i, a in enumerate(argv)
+        if a not in ("--data-dir", "--lang") and argv[i - 1 : i] not in (["--data-dir"], ["--lang"])
+    ]
+    if any(not a.startswith(("--data-dir=", "--lang=")) for a in rest):
+        return None
+    from core.paths import data_root
+    from tui.firstframe import show
+
+    return show(data_root(_peek_option(argv, "--data-dir")), i18n.language())
 
 
 def _ignore_file_size_signal() -> None:
@@ -901,11 +926,26 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _main(argv: list[str] | None) -> int:
+    words = sys.argv[1:] if argv is None else argv
     try:
-        i18n.set_language(_peek_lang(sys.argv[1:] if argv is None else argv))
+        i18n.set_language(_peek_option(words))
     except ValueError:
         i18n.set_language(None)  # argparse names the bad value below
-    parser = build_parser(only=peek_command(sys.argv[1:] if argv is None else argv))
+    global _frame_shown
+    _frame_shown = _early_frame(words) if argv is None else None  # not for main() called by tests
+    try:
+        return _run(argv, build_parser(only=peek_command(words)))
+    finally:
+        restore, _frame_shown = _frame_shown, None
+        if restore is not None:
+            restore(False)  # the app never took the screen: the frame is taken off
+
+
+#: Gives the terminal back its settings after the early frame (_early_frame), once the app has run.
+_frame_shown: Callable[[bool], None] | None = None
+
+
+def _run(argv: list[str] | None, parser) -> int:
     args = parser.parse_args(argv)
     for k, v in (("data_dir", None), ("lang", None)):
         if not hasattr(args, k):

@@ -25,6 +25,7 @@ from .forms import NewEvent
 
 if TYPE_CHECKING:
     from textual import getters
+    from textual.timer import Timer
 
     from ..apphost import DeskApp
 
@@ -124,6 +125,43 @@ class EventListScreen(Translated, Screen):
             )
         else:
             status.update(_("No events yet. Press n to create one."))
+        self._keep_frame()
+
+    #: Seconds of a still event list before it is kept as the next start's first frame.
+    FRAME_AFTER = 0.5
+    _frame_timer: Timer | None = None
+
+    def _keep_frame(self) -> None:
+        """Keep the list as drawn for the next start (tui.firstframe), once
+        it has stood still a moment."""
+        if self.app.frame_cache is None:
+            return
+        if self._frame_timer is not None:
+            self._frame_timer.stop()
+        self._frame_timer = self.set_timer(self.FRAME_AFTER, self._save_frame)
+
+    def keep_frame_now(self) -> None:
+        """The app quits before the list stood still its moment: kept now."""
+        if self._frame_timer is not None:
+            self._frame_timer.stop()
+            self._frame_timer = None
+            self._save_frame()
+
+    def _save_frame(self) -> None:
+        """The list as a start draws it: on top, the cursor on the first row,
+        no toast over it."""
+        from core.i18n import language
+
+        from .. import firstframe
+
+        root = self.app.frame_cache
+        if root is None or self.app.screen is not self or self.query_one(DataTable).cursor_row not in (0, None):
+            return
+        if len(getattr(self.app, "_notifications", ())):
+            return
+        text = firstframe.frame_text(self)
+        if text is not None:
+            firstframe.save(root, self.app.size.width, self.app.size.height, language(), text)
 
     def _selected(self) -> str | None:
         t = self.query_one(DataTable)

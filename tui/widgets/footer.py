@@ -41,7 +41,27 @@ class WholeKeysFooter(Footer):
         super().__init__(*args, **kw)
         self.help_when_cut = help_when_cut
 
+    #: What the keys shown were composed from (:meth:`_shown_from`).
+    _composed_from: tuple | None = None
+
+    def _shown_from(self) -> tuple:
+        """Everything the keys shown depend on: the screen's keys (and whether
+        each is enabled), the width, the look."""
+        keys = tuple(
+            (b.key, b.key_display, b.description, b.action, b.show, b.group, enabled, tip)
+            for _node, b, enabled, tip in self.screen.active_bindings.values()
+        )
+        return (self._bindings_ready, self.app.size.width, self.compact, self.show_command_palette, keys)
+
+    async def recompose(self) -> None:
+        """Composed again only when what it shows would change (the start of a
+        screen and each resize ask several times for the same keys)."""
+        if self.is_attached and self._composed_from == self._shown_from():
+            return
+        await super().recompose()
+
     def compose(self) -> ComposeResult:
+        self._composed_from = self._shown_from()
         room = self.app.size.width
         try:
             _node, binding, _enabled, _tip = self.screen.active_bindings[self.app.COMMAND_PALETTE_BINDING]

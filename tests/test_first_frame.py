@@ -1,0 +1,166 @@
+"""The event list as last drawn, on the terminal while the app loads
+(tui.firstframe): shown only when nothing it depends on has changed, typed
+keys kept, the terminal given back as it was."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from core.store import DataDir
+from tui import firstframe
+from tui.app import LyceeApp
+from tui.screens.event_list import EventListScreen
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def make_event(root: Path, name: str = "Saturday Cup") -> str:
+    store = DataDir(root).create({"name": name, "date": "2026-12-05", "sanctioned": False})
+    eid = store.id
+    store.close()
+    return eid
+
+
+def test_kept_frame_only_while_nothing_changed(tmp_path):
+    """A frame comes back for the same size, language and events folder;
+    a new event, another size or language finds none."""
+    make_event(tmp_path)
+    firstframe.save(tmp_path, 80, 24, "ja", "\x1b[1;1Hthe list")
+    assert firstframe.load(tmp_path, 80, 24, "ja") == "\x1b[1;1Hthe list"
+    assert firstframe.load(tmp_path, 120, 40, "ja") is None
+    assert firstframe.load(tmp_path, 80, 24, "en") is None
+    make_event(tmp_path, "Sunday Cup")  # the list would show another row
+    assert firstframe.load(tmp_path, 80, 24, "ja") is None
+
+
+def test_frame_key_names_the_colour_settings(tmp_path):
+    """Another TERM or NO_COLOR draws other escape sequences: another key."""
+    base = firstframe.frame_key(tmp_path, 80, 24, "en", {"TERM": "xterm-256color"})
+    assert base != firstframe.frame_key(tmp_path, 80, 24, "en", {"TERM": "linux"})
+    assert base != firstframe.frame_key(tmp_path, 80, 24, "en", {"TERM": "xterm-256color", "NO_COLOR": "1"})
+
+
+def test_damaged_frame_file_is_no_frame(tmp_path):
+    path = firstframe.frame_path(tmp_path, 80, 24, "en")
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"\xff\xfe not a frame")
+    assert firstframe.load(tmp_path, 80, 24, "en") is None
+
+
+def test_nothing_shown_without_a_terminal(tmp_path, capsys):
+    firstframe.save(tmp_path, 80, 24, "en", "frame")
+    assert firstframe.show(tmp_path, "en") is None  # pytest's streams are no terminal
+    assert capsys.readouterr().out == ""
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["en", "ja"])
+async def test_app_keeps_the_list_as_drawn(tmp_path, monkeypatch, lang):
+    """The app keeps the event list once it stands still, cursor on the first
+    row; not while a dialog is over it."""
+    eid = make_event(tmp_path)
+    monkeypatch.setattr(EventListScreen, "FRAME_AFTER", 0.05)
+    app = LyceeApp(DataDir(tmp_path), lang=lang)
+    app.frame_cache = tmp_path
+    path = firstframe.frame_path(tmp_path, 80, 24, lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        while not path.exists():
+            await pilot.pause(0.02)
+        text = firstframe.load(tmp_path, 80, 24, lang)
+        assert text is not None and eid in text
+        assert ("大会一覧" if lang == "ja" else "Events") in text
+        path.unlink()
+        await pilot.press("n")  # the new-event form over the list
+        await pilot.pause()
+        app.screen_stack[1].action_refresh()  # a refresh under the form: nothing kept
+        await asyncio.sleep(0.2)
+        await pilot.pause()
+        assert not path.exists()
+
+
+@pytest.mark.asyncio
+async def test_quit_at_once_keeps_the_list(tmp_path, monkeypatch):
+    """q pressed before the list stood still its moment: the frame is kept
+    as the app quits."""
+    eid = make_event(tmp_path)
+    monkeypatch.setattr(EventListScreen, "FRAME_AFTER", 3600)
+    app = LyceeApp(DataDir(tmp_path), lang="en")
+    app.frame_cache = tmp_path
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("q")
+    text = firstframe.load(tmp_path, 80, 24, "en")
+    assert text is not None and eid in text
+
+
+def _read_until(fd: int, buf: bytearray, want: bytes, timeout: float = 60) -> bool:
+    end = time.monotonic() + timeout
+    while want not in buf and time.monotonic() < end:
+        if select.select([fd], [], [], 0.1)[0]:
+            try:
+                buf += os.read(fd, 1 << 16)
+            except OSError:
+                return False
+    return want in buf
+
+
+@pytest.mark.skipif(os.name != "posix", reason="a pseudo-terminal")
+def test_second_start_shows_the_list_before_the_app_loads(tmp_path):
+    """On a terminal: the second start draws the list before Textual takes the
+    terminal; a key typed at once is answered; the terminal's echo and line
+    mode are back after the app ends."""
+    import fcntl
+    import pty
+    import struct
+    import termios
+
+    eid = make_event(tmp_path)
+    env = dict(os.environ, LYCEE_DATA_DIR=str(tmp_path), TERM="xterm-256color", LANG="en_US.UTF-8")
+    env["PYTHONPATH"] = str(ROOT)
+    for k in ("COLUMNS", "LINES"):  # the pty's size, not the test runner's
+        env.pop(k, None)
+    cmd = [sys.executable, "-c", "import sys; from tui.cli import main; sys.exit(main())"]
+    frame = firstframe.frame_path(tmp_path, 100, 30, "en")
+    outputs = []
+    for start in range(2):
+        master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+        before = termios.tcgetattr(slave)
+        p = subprocess.Popen(cmd, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=ROOT, start_new_session=True)
+        try:
+            buf = bytearray()
+            if start == 1:
+                os.write(master, b"?")  # typed before the app has loaded
+                assert _read_until(master, buf, b"What it does"), bytes(buf[-300:])
+                os.write(master, b"\x1b")
+            else:
+                assert _read_until(master, buf, eid.encode()), bytes(buf[-300:])
+                end = time.monotonic() + 60
+                while not frame.exists() and time.monotonic() < end:
+                    _read_until(master, buf, b"\x00never", timeout=0.1)
+                assert frame.exists(), list(tmp_path.glob("cache/*"))
+            os.write(master, b"\x11")  # Ctrl+Q
+            end = time.monotonic() + 60
+            while p.poll() is None and time.monotonic() < end:
+                _read_until(master, buf, b"\x00never", timeout=0.1)
+            assert p.wait(timeout=10) == 0
+            after = termios.tcgetattr(slave)
+        finally:
+            if p.poll() is None:
+                p.kill()
+            os.close(master)
+            os.close(slave)
+        assert after[3] & (termios.ECHO | termios.ICANON) == before[3] & (termios.ECHO | termios.ICANON)
+        outputs.append(bytes(buf))
+    mouse_on = b"\x1b[?1000h"  # Textual's driver takes the terminal
+    first, second = outputs
+    assert first.find(eid.encode()) > first.find(mouse_on)  # no frame yet: the app drew the list
+    assert -1 < second.find(eid.encode()) < second.find(mouse_on)  # the kept frame, before the app
