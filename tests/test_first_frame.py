@@ -43,6 +43,7 @@ def test_kept_frame_only_while_nothing_changed(tmp_path):
 
 def test_frame_key_names_the_colour_settings(tmp_path):
     """Another TERM or NO_COLOR draws other escape sequences: another key."""
+    make_event(tmp_path)
     base = firstframe.frame_key(tmp_path, 80, 24, "en", {"TERM": "xterm-256color"})
     assert base != firstframe.frame_key(tmp_path, 80, 24, "en", {"TERM": "linux"})
     assert base != firstframe.frame_key(tmp_path, 80, 24, "en", {"TERM": "xterm-256color", "NO_COLOR": "1"})
@@ -55,7 +56,34 @@ def test_damaged_frame_file_is_no_frame(tmp_path):
     assert firstframe.load(tmp_path, 80, 24, "en") is None
 
 
+def test_no_frame_without_an_event(tmp_path):
+    """An empty or missing events folder has no frame: the start makes a demo
+    event (or says what is wrong) after a frame would already be up."""
+    firstframe.save(tmp_path, 80, 24, "en", "\x1b[1;1Hno events yet")
+    assert not firstframe.frame_path(tmp_path, 80, 24, "en").exists()
+    (tmp_path / "events").mkdir()
+    assert firstframe.frame_key(tmp_path, 80, 24, "en") is None
+
+
+def test_a_frame_holds_only_text_colours_and_cursor_moves(tmp_path):
+    """A frame file is data: one that would send the terminal anything but
+    text, colours and cursor moves (a clipboard write, a query) is never shown."""
+    make_event(tmp_path)
+    firstframe.save(tmp_path, 80, 24, "en", "\x1b]52;c;ZXZpbA==\x07")
+    assert not firstframe.frame_path(tmp_path, 80, 24, "en").exists()
+    path = firstframe.frame_path(tmp_path, 80, 24, "en")
+    key = firstframe.frame_key(tmp_path, 80, 24, "en")
+    assert key is not None
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(key + "\n\x1b[1;1H\x1b[38;5;17mlist\x1b[0m\x1b[6n", encoding="utf-8")
+    assert firstframe.load(tmp_path, 80, 24, "en") is None
+    firstframe.save(tmp_path, 80, 24, "en", "\x1b[1;1H\x1b[38;5;17mlist 大会\x1b[0m\n")
+    assert firstframe.load(tmp_path, 80, 24, "en") == "\x1b[1;1H\x1b[38;5;17mlist 大会\x1b[0m\n"
+    assert path.stat().st_mode & 0o077 == 0  # the owner's only
+
+
 def test_nothing_shown_without_a_terminal(tmp_path, capsys):
+    make_event(tmp_path)
     firstframe.save(tmp_path, 80, 24, "en", "frame")
     assert firstframe.show(tmp_path, "en") is None  # pytest's streams are no terminal
     assert capsys.readouterr().out == ""
@@ -164,3 +192,39 @@ def test_second_start_shows_the_list_before_the_app_loads(tmp_path):
     first, second = outputs
     assert first.find(eid.encode()) > first.find(mouse_on)  # no frame yet: the app drew the list
     assert -1 < second.find(eid.encode()) < second.find(mouse_on)  # the kept frame, before the app
+
+
+@pytest.mark.skipif(os.name != "posix", reason="a pseudo-terminal")
+def test_an_error_of_the_start_is_read_on_the_terminals_own_screen(tmp_path):
+    """With a frame up, a start that fails before the app (``lycee --lang``
+    without its value) takes the frame down first: the message stays on the
+    terminal's screen, and echo is back."""
+    import fcntl
+    import pty
+    import struct
+    import termios
+
+    make_event(tmp_path)
+    cols, rows = 90, 20
+    firstframe.save(tmp_path, cols, rows, "en", "\x1b[1;1Hthe kept list")
+    env = dict(os.environ, LYCEE_DATA_DIR=str(tmp_path), LANG="en_US.UTF-8", PYTHONPATH=str(ROOT))
+    for k in ("COLUMNS", "LINES"):
+        env.pop(k, None)
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+    before = termios.tcgetattr(slave)
+    cmd = [sys.executable, "-c", "import sys; from tui.cli import main; sys.exit(main())", "--lang"]
+    p = subprocess.Popen(cmd, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=ROOT, start_new_session=True)
+    buf = bytearray()
+    try:
+        assert _read_until(master, buf, b"expected one argument"), bytes(buf[-300:])
+        assert p.wait(timeout=60) == 2
+        after = termios.tcgetattr(slave)
+    finally:
+        if p.poll() is None:
+            p.kill()
+        os.close(master)
+        os.close(slave)
+    out = bytes(buf)
+    assert out.find(b"the kept list") < out.find(firstframe.LEAVE.encode()) < out.find(b"expected one argument")
+    assert after[3] & (termios.ECHO | termios.ICANON) == before[3] & (termios.ECHO | termios.ICANON)

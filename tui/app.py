@@ -24,6 +24,7 @@ class LyceeApp(Translated, DeskApp):
         if lang:
             i18n.set_language(lang)
         super().__init__()
+        self.start_theme = self.theme
         self._translate_bindings()
         self.datadir = datadir
         self.open_event_id = open_event
@@ -285,13 +286,16 @@ def Palette(**kw):
     return _palette_class()(**kw)
 
 
-def run_app(datadir: DataDir, open_event: str | None = None) -> int:
+def run_app(datadir: DataDir, open_event: str | None = None, before_run=None) -> int:
     """Run the app; its exit code (non-zero after a crash, which is written
-    to a log file whose path is printed on stderr)."""
+    to a log file whose path is printed on stderr).  ``before_run``: called
+    just before the app takes the terminal (tui.cli hands over the early frame)."""
     import sys
 
     app = LyceeApp(datadir, open_event=open_event)
     app.frame_cache = datadir.root  # a terminal's app keeps its event list for the next start (tui.firstframe)
+    if before_run is not None:
+        before_run()
     app.run()
     code = app.return_code or 0
     if code:

@@ -17,6 +17,8 @@ class DeskApp(App):
     datadir: DataDir  # set by LyceeApp.__init__
     #: The data folder whose cache keeps the event list as last drawn (tui.firstframe); None: not kept.
     frame_cache: Path | None = None
+    #: The theme the app starts in (a frame is kept only in it: the next start draws in it).
+    start_theme: str = "textual-dark"
 
     def open_event(self, event_id: str) -> None:
         """Show the event's screen (LyceeApp's)."""

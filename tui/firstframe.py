@@ -23,7 +23,8 @@ app's side (it is given the app's screen, already drawn).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+import re
+import sys
 from pathlib import Path
 
 #: The environment variables that change what colours or characters the app draws.
@@ -50,45 +51,75 @@ def _stamp(path: Path) -> str:
     return f"{path.name}:{st.st_size}:{st.st_mtime_ns}"
 
 
-def _textual_stamp() -> str:
-    """Textual's installed package (a new release may draw otherwise), without importing it."""
+def _package_stamp(name: str) -> str:
+    """An installed package (a new release may draw otherwise), without importing it."""
     from importlib.util import find_spec
 
     try:
-        spec = find_spec("textual")
+        spec = find_spec(name)
     except (ImportError, ValueError):
-        return "textual:-"
-    return _stamp(Path(spec.origin)) if spec and spec.origin else "textual:-"
+        return f"{name}:-"
+    return _stamp(Path(spec.origin)) if spec and spec.origin else f"{name}:-"
 
 
-def frame_key(root: Path, cols: int, rows: int, lang: str, environ=os.environ) -> str:
-    """One line naming everything the event list's frame depends on."""
-    parts = [str(root), f"{cols}x{rows}", lang]
-    parts += [f"{k}={environ.get(k, '')}" for k in ENV_KEYS]
-    own = [_OWN / "app.py", _OWN / "app.tcss", _OWN / "screens" / "event_list.py", _OWN / "i18n.py"]
-    own += sorted((_OWN / "widgets").glob("*.py"))
-    own += [_CORE / "labels.py", _CORE / "i18n.py", *sorted((_CORE / "locale").glob("*.json"))]
-    parts += [_stamp(p) for p in own]
-    parts.append(_textual_stamp())
+def events_stamp(root: Path) -> str | None:
+    """The events folder's part of the key: every file (name, size, time);
+    None when it holds no event or cannot be read (the start then makes a
+    demo or says why: no list to show).  The app takes it before it reads the
+    list, so a change made meanwhile makes the key miss, never a stale frame."""
     try:
         with os.scandir(root / "events") as it:
             entries = sorted((e.name, e.stat()) for e in it if not e.name.endswith(".lock"))
     except OSError:
-        entries = []
-    parts += [f"{name}:{st.st_size}:{st.st_mtime_ns}" for name, st in entries]
+        return None
+    if not any(name.endswith(".json") and not name.startswith(".") for name, _st in entries):
+        return None
+    return "\t".join(f"{name}:{st.st_size}:{st.st_mtime_ns}" for name, st in entries)
+
+
+def frame_key(root: Path, cols: int, rows: int, lang: str, environ=os.environ, events: str | None = "") -> str | None:
+    """One line naming everything the event list's frame depends on (None:
+    no frame for this folder). ``events``: the folder's stamp taken when the
+    list was read (:func:`events_stamp`); by default, now."""
+    if events == "":
+        events = events_stamp(root)
+    if events is None:
+        return None
+    parts = [str(root), f"{cols}x{rows}", lang]
+    parts += [f"{k}={environ.get(k, '')}" for k in ENV_KEYS]
+    own = [_OWN / "app.py", _OWN / "app.tcss", _OWN / "screens" / "event_list.py", _OWN / "i18n.py"]
+    own += [Path(__file__), *sorted((_OWN / "widgets").glob("*.py"))]
+    own += [_CORE / "labels.py", _CORE / "i18n.py", _CORE / "store" / "store.py"]
+    own += sorted((_CORE / "locale").glob("*.json"))
+    parts += [_stamp(p) for p in own]
+    parts += [_package_stamp("textual"), _package_stamp("rich")]
+    parts.append(events)
     return "\t".join(parts).replace("\n", " ")
 
 
-def save(root: Path, cols: int, rows: int, lang: str, text: str) -> None:
+#: What a kept frame may hold: text, line ends, colours (SGR) and cursor moves (CUP); nothing else
+#: reaches the terminal (a frame file is data, and the terminal obeys other sequences).
+_SAFE = re.compile(r"(?:[^\x00-\x1f\x7f-\x9f]|\n|\x1b\[[0-9;]*[mH])*")
+#: Frames not written for this long are removed as another is kept.
+STALE_DAYS = 30
+
+
+def save(root: Path, cols: int, rows: int, lang: str, text: str, events: str | None = "") -> None:
     """Keep ``text`` (the escape sequences of the whole screen) as the frame
-    of this size and language; written whole or not at all."""
+    of this size and language; written whole or not at all, readable by its
+    owner only."""
+    key = frame_key(root, cols, rows, lang, events=events)
+    if key is None or not _SAFE.fullmatch(text):
+        return
     path = frame_path(root, cols, rows, lang)
-    data = (frame_key(root, cols, rows, lang) + "\n" + text).encode("utf-8")
     tmp = path.with_name(path.name + f".{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_bytes(data)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "wb") as f:
+            f.write((key + "\n" + text).encode("utf-8"))
         os.replace(tmp, path)
+        _forget_stale(path)
     except OSError:
         try:
             tmp.unlink()
@@ -96,23 +127,125 @@ def save(root: Path, cols: int, rows: int, lang: str, text: str) -> None:
             pass
 
 
+def _forget_stale(kept: Path) -> None:
+    import time
+
+    old = time.time() - STALE_DAYS * 86400
+    for p in kept.parent.glob("event-list-*.frame"):
+        try:
+            if p != kept and p.stat().st_mtime < old:
+                p.unlink()
+        except OSError:
+            pass
+
+
 def load(root: Path, cols: int, rows: int, lang: str) -> str | None:
-    """The kept frame, when its key is the key of now; else None."""
+    """The kept frame, when its key is the key of now and it holds only text,
+    colours and cursor moves; else None."""
     try:
         data = frame_path(root, cols, rows, lang).read_bytes().decode("utf-8")
     except (OSError, UnicodeDecodeError):
         return None
     key, sep, text = data.partition("\n")
-    if not sep or key != frame_key(root, cols, rows, lang):
+    if not sep or key != frame_key(root, cols, rows, lang) or not _SAFE.fullmatch(text):
         return None
     return text
 
 
-def show(root: Path, lang: str) -> Callable[[bool], None] | None:
+class Shown:
+    """A frame on the terminal until the app takes it over (:meth:`hand_over`,
+    then :meth:`done` when it has ended), or until the start fails
+    (:meth:`take_down`: anything written to stdout or stderr first, a stop
+    (Ctrl+Z), a hang-up or a kill takes it down and gives the terminal back)."""
+
+    SIGNALS = ("SIGTSTP", "SIGTERM", "SIGHUP")
+
+    def __init__(self, fd: int, out: int, before: list):
+        import signal
+
+        self.fd, self.out, self.before = fd, out, before
+        self.up = True
+        self.handlers: dict[int, object] = {}
+        for name in self.SIGNALS:
+            num = getattr(signal, name, None)
+            if num is not None:
+                self.handlers[num] = signal.signal(num, self._signalled)
+        self.streams = sys.stdout, sys.stderr
+        sys.stdout, sys.stderr = _TakesDown(sys.stdout, self), _TakesDown(sys.stderr, self)
+
+    def _signalled(self, num, _frame) -> None:
+        import signal
+
+        original = self.handlers.get(num, signal.SIG_DFL)
+        self.take_down()
+        signal.signal(num, signal.SIG_DFL)
+        os.kill(os.getpid(), num)  # stopped (Ctrl+Z) or ended, as the signal means
+        signal.signal(num, original)  # type: ignore[arg-type]  # after `fg`: the start goes on, without the frame
+
+    def streams_back(self) -> None:
+        """The streams as they were (the app's start writes on them itself)."""
+        if isinstance(sys.stdout, _TakesDown):
+            sys.stdout = self.streams[0]
+        if isinstance(sys.stderr, _TakesDown):
+            sys.stderr = self.streams[1]
+
+    def _release(self) -> None:
+        import signal
+
+        self.streams_back()
+        for num, handler in self.handlers.items():
+            signal.signal(num, handler)  # type: ignore[arg-type]
+        self.handlers = {}
+
+    def hand_over(self) -> None:
+        """The app is about to take the terminal: its own signals and streams."""
+        self._release()
+
+    def done(self) -> None:
+        """The app has ended and left the screen: the terminal's own settings back."""
+        self._release()
+        self._settings_back()
+        self.up = False
+
+    def take_down(self) -> None:
+        """The start failed or was stopped before the app took the screen."""
+        if not self.up:
+            return
+        self.up = False
+        self._release()
+        try:
+            os.write(self.out, LEAVE.encode())
+        except OSError:
+            pass
+        self._settings_back()
+
+    def _settings_back(self) -> None:
+        import termios
+
+        try:
+            termios.tcsetattr(self.fd, termios.TCSANOW, self.before)
+        except termios.error:
+            pass
+
+
+class _TakesDown:
+    """A stream that takes the frame down before its first write (an error
+    message of the start is then read on the terminal's own screen)."""
+
+    def __init__(self, stream, shown: Shown):
+        self._stream, self._shown = stream, shown
+
+    def write(self, text):
+        self._shown.take_down()
+        return self._stream.write(text)
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+
+def show(root: Path, lang: str) -> Shown | None:
     """Put the kept frame of the event list on the terminal, if there is one
-    for now; the function that gives the terminal back its settings (called
-    when the app has ended: ``started`` False if the app never took the
-    screen, which then is left too).  None when nothing was shown."""
+    for now; None when nothing was shown."""
     fd, out = 0, 1  # the streams themselves (the command line wraps sys.stdout in a sanitiser)
     if os.name != "posix" or not (os.isatty(fd) and os.isatty(out)):
         return None
@@ -130,26 +263,16 @@ def show(root: Path, lang: str) -> Callable[[bool], None] | None:
         before = termios.tcgetattr(fd)
         quiet = termios.tcgetattr(fd)
         quiet[3] &= ~(termios.ECHO | termios.ICANON)  # typed keys wait unseen (lflag)
+        quiet[0] &= ~termios.IXON  # Ctrl+Q / Ctrl+S are the app's keys, not flow control (iflag)
         termios.tcsetattr(fd, termios.TCSANOW, quiet)
     except termios.error:
         return None
+    shown = Shown(fd, out, before)
     try:
         os.write(out, (ENTER + text).encode("utf-8"))
     except OSError:
         pass
-
-    def restore(started: bool) -> None:
-        if not started:
-            try:
-                os.write(out, LEAVE.encode())
-            except OSError:
-                pass
-        try:
-            termios.tcsetattr(fd, termios.TCSANOW, before)
-        except termios.error:
-            pass
-
-    return restore
+    return shown
 
 
 def frame_text(screen) -> str | None:

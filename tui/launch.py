@@ -12,11 +12,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from core.store import DataDir
 
 
-def open_app(datadir: DataDir, event: str | None = None) -> int:
-    """Run the app on the event list (or on ``event``); its exit code."""
+def open_app(datadir: DataDir, event: str | None = None, before_run: Callable[[], None] | None = None) -> int:
+    """Run the app on the event list (or on ``event``); its exit code.
+    ``before_run``: called when the app is built, just before it takes the terminal."""
     from tui.app import run_app
 
-    return run_app(datadir, open_event=event)
+    return run_app(datadir, open_event=event, before_run=before_run)

@@ -19,7 +19,7 @@ import gc
 import importlib
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from core import i18n, labels
 from core.columns import ljust
@@ -45,6 +45,7 @@ from .common import (
 if TYPE_CHECKING:  # imported when a command runs: `lycee --help` stays light
     from core.desk import Desk
     from core.store import DataDir
+    from tui.firstframe import Shown
 
 __all__ = ["ARGPARSE_WORDS", "CliError", "build_parser", "main", "open_event", "read_event", "with_desk"]
 
@@ -56,11 +57,15 @@ def open_app(dd: DataDir, event: str | None = None) -> int:
 
     global _frame_shown
     gc.enable()  # the app runs for hours: its cycles are collected (see no_cycle_collection)
+    hand_over = None
+    if _frame_shown is not None:
+        _frame_shown.streams_back()
+        hand_over = _frame_shown.hand_over  # Ctrl+Z or a kill takes the frame down until the app is built
     with raw_streams():  # the app draws with escape sequences of its own
-        code = launch(dd, event)
-    restore, _frame_shown = _frame_shown, None
-    if restore is not None:
-        restore(True)  # the app has left the screen as it found it; the terminal's own settings back
+        code = launch(dd, event, before_run=hand_over)
+    shown, _frame_shown = _frame_shown, None
+    if shown is not None:
+        shown.done()  # the app has left the screen as it found it; the terminal's own settings back
     return code
 
 
@@ -857,21 +862,23 @@ CLI_MODULES: list[str] = [
 
 
 def _peek_option(argv: list[str], name: str = "--lang") -> str | None:
-    """An option's value (``--lang``: read before the parser is built so that
-    its help texts come out in the chosen language)."""
+    """An option's value, the last given as argparse takes it (``--lang``:
+    read before the parser is built so that its help texts come out in the
+    chosen language)."""
+    found = None
     for i, a in enumerate(argv):
         if a == name and i + 1 < len(argv):
-            return argv[i + 1]
-        if a.startswith(name + "="):
-            return a.split("=", 1)[1]
-    return None
+            found = argv[i + 1]
+        elif a.startswith(name + "="):
+            found = a.split("=", 1)[1]
+    return found
 
 
-def _early_frame(argv: list[str]):
+def _early_frame(argv: list[str]) -> Shown | None:
     """``lycee`` alone (or with ``--data-dir`` / ``--lang``) opens the app on
     the event list: the list as the app last drew it goes on the terminal
-    before the parser and the app are built (tui.firstframe); the function
-    that gives the terminal back, or None."""
+    before the parser and the app are built (tui.firstframe); the frame
+    shown, or None."""
     rest = [
         a
         for i, a in enumerate(argv)
@@ -936,13 +943,13 @@ def _main(argv: list[str] | None) -> int:
     try:
         return _run(argv, build_parser(only=peek_command(words)))
     finally:
-        restore, _frame_shown = _frame_shown, None
-        if restore is not None:
-            restore(False)  # the app never took the screen: the frame is taken off
+        shown, _frame_shown = _frame_shown, None
+        if shown is not None:
+            shown.take_down()  # the app never took the screen: the frame is taken off
 
 
-#: Gives the terminal back its settings after the early frame (_early_frame), once the app has run.
-_frame_shown: Callable[[bool], None] | None = None
+#: The early frame on the terminal (_early_frame) until the app has run.
+_frame_shown: Shown | None = None
 
 
 def _run(argv: list[str] | None, parser) -> int:

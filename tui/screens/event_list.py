@@ -100,6 +100,10 @@ class EventListScreen(Translated, Screen):
 
     def action_refresh(self) -> None:
         t = self.query_one(DataTable)
+        if self.app.frame_cache is not None:
+            from .. import firstframe
+
+            self._events_stamp = firstframe.events_stamp(self.app.frame_cache)  # before the list is read
         events = self.app.datadir.list_events()
         self.ids = [e.id for e in events]
         cells = [
@@ -130,6 +134,8 @@ class EventListScreen(Translated, Screen):
     #: Seconds of a still event list before it is kept as the next start's first frame.
     FRAME_AFTER = 0.5
     _frame_timer: Timer | None = None
+    #: The events folder as it was when the list was last read (tui.firstframe.events_stamp).
+    _events_stamp: str | None = None
 
     def _keep_frame(self) -> None:
         """Keep the list as drawn for the next start (tui.firstframe), once
@@ -157,11 +163,11 @@ class EventListScreen(Translated, Screen):
         root = self.app.frame_cache
         if root is None or self.app.screen is not self or self.query_one(DataTable).cursor_row not in (0, None):
             return
-        if len(getattr(self.app, "_notifications", ())):
-            return
+        if len(getattr(self.app, "_notifications", ())) or self.app.theme != self.app.start_theme:
+            return  # a toast over it, or a theme the next start does not draw in
         text = firstframe.frame_text(self)
         if text is not None:
-            firstframe.save(root, self.app.size.width, self.app.size.height, language(), text)
+            firstframe.save(root, self.app.size.width, self.app.size.height, language(), text, self._events_stamp)
 
     def _selected(self) -> str | None:
         t = self.query_one(DataTable)
