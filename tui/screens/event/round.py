@@ -180,9 +180,11 @@ class RoundPane(TabPane):
         ):
             widest = max(self._result_widths.values(), default=0)
             changed = []
-            for m in r.matches:
-                if drawn[1].get(m.table) != (m, reports.get(m.table)):
-                    cell = result_cell(m, reports.get(m.table))
+            before, shown = drawn[1], {}
+            for m in r.matches:  # one pass: what each table shows now, and which differ from what was drawn
+                state = shown[m.table] = (m, reports.get(m.table))
+                if before.get(m.table) != state:
+                    cell = result_cell(m, state[1])
                     self._result_widths[m.table] = cell.cell_len
                     changed.append((m.table, cell))
             # the column is as wide as its widest cell; asked to follow a cell, Textual measures every
@@ -190,7 +192,7 @@ class RoundPane(TabPane):
             follow = max(self._result_widths.values(), default=0) != widest
             for table, cell in changed:
                 t.update_cell(str(table), "result", cell, update_width=follow)
-            self._drawn = (drawn[0], {m.table: (m, reports.get(m.table)) for m in r.matches})
+            self._drawn = (drawn[0], shown)
             return
         t.clear(columns=True)
         t.add_column(_("Table"), key="table")
