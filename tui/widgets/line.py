@@ -25,12 +25,16 @@ class Line(Widget):
         another number of lines (its height follows them); the same number is a
         repaint of this line alone, not a re-arrange of the 512-row table beside it."""
         width = self.content_size.width
-        rows = (
-            (width, len(Wrapped(self._text, more=lambda: names_on_screens(self.app)).lines(width))) if width else None
-        )
+        rows = (width, self._lines_at(width)) if width else None
         if rows is None or rows != self._rows:
             self._rows = rows
             self.refresh(layout=True)
+
+    def _lines_at(self, width: int) -> int:
+        """How many lines the text takes at ``width``: a text whose every line fits takes one a line
+        (wrap_spans breaks only a line that does not fit), without looking for the event's names in it."""
+        wrapped = Wrapped(self._text, more=lambda: names_on_screens(self.app))
+        return self._text.plain.count("\n") + 1 if wrapped.fits(width) else len(wrapped.lines(width))
 
     def set(self, text: str | Text) -> None:
         """Show ``text`` (a str is plain: "[G-BO3]" is a rule id, not markup)."""

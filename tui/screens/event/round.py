@@ -142,6 +142,8 @@ class RoundPane(TabPane):
         self._leaders: tuple | None = None
         self._reports: tuple | None = None  # (event, table -> TableReport) last drawn
         self._result_widths: dict[int, int] = {}  # table -> columns of its result cell as drawn
+        self._leaders_rows: list | None = None  # the standings rows the leaders box shows
+        self._leaders_key: tuple = ()  # and the title and width they were drawn with
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="round-body"):
@@ -178,9 +180,11 @@ class RoundPane(TabPane):
         ):
             widest = max(self._result_widths.values(), default=0)
             changed = []
-            for m in r.matches:
-                if drawn[1].get(m.table) != (m, reports.get(m.table)):
-                    cell = result_cell(m, reports.get(m.table))
+            before, shown = drawn[1], {}
+            for m in r.matches:  # one pass: what each table shows now, and which differ from what was drawn
+                state = shown[m.table] = (m, reports.get(m.table))
+                if before.get(m.table) != state:
+                    cell = result_cell(m, state[1])
                     self._result_widths[m.table] = cell.cell_len
                     changed.append((m.table, cell))
             # the column is as wide as its widest cell; asked to follow a cell, Textual measures every
@@ -188,7 +192,7 @@ class RoundPane(TabPane):
             follow = max(self._result_widths.values(), default=0) != widest
             for table, cell in changed:
                 t.update_cell(str(table), "result", cell, update_width=follow)
-            self._drawn = (drawn[0], {m.table: (m, reports.get(m.table)) for m in r.matches})
+            self._drawn = (drawn[0], shown)
             return
         t.clear(columns=True)
         t.add_column(_("Table"), key="table")
@@ -222,7 +226,6 @@ class RoundPane(TabPane):
     def draw_leaders(self, ev: Event, rows, standings_after: int | None) -> None:
         """The top of the standings beside the pairings, updated with every result."""
         self._leaders = (ev, rows, standings_after)
-        rows = rows[:60] if ev.rounds else []
         cur = ev.current_round
         title = _("Standings")
         if cur is not None and not cur.complete:  # mid-round: as after the last complete round
@@ -231,11 +234,18 @@ class RoundPane(TabPane):
                 if standings_after
                 else _("Round {n} is in progress: no standings yet", n=cur.number)
             )
-        text = Text(title + "\n", style="bold")
         box = self.query_one("#leaders", Line)
+        cw = box.content_size.width or 34
+        # mid-round the standings are those after the last complete round, the same rows object from one
+        # result to the next (core.readmodel.EventView): the box shows what it showed, nothing is laid out again
+        key = (bool(ev.rounds), title, cw)
+        if self._leaders_rows is rows and self._leaders_key == key:
+            return
+        self._leaders_rows, self._leaders_key = rows, key
+        rows = rows[:60] if ev.rounds else []
+        text = Text(title + "\n", style="bold")
         # a name takes what the rank, points and record leave; narrow (80 columns: the pairings come first)
         # the record gives way (the standings tab has it), then the name is shortened
-        cw = box.content_size.width or 34
         rec = max((len(row.record) for row in rows), default=5) + 1
         with_record = cw - 8 - rec >= 10
         name_w = max(6, min(16, cw - 8 - (rec if with_record else 0)))
