@@ -111,6 +111,7 @@ __all__ = [
     "CAST_COLOURLESS",
     "CENSUS_WEIGHT",
     "PAIR_COUNT",
+    "CUT_WEIGHT",
 ]
 
 COMMIT_AFTER = 5
@@ -118,8 +119,10 @@ OFF_COLOUR_PENALTY = 2.5
 AFFINITY = 1.0
 CURVE_WEIGHT = 0.5
 #: Weight of what the table passes in the choice of the pair, and a card's signal part at most.
-SIGNAL_WEIGHT = 0.9
+SIGNAL_WEIGHT = 0.3
 SIGNAL_CARD = 0.3
+#: Weight of what the seats upstream removed (:attr:`Bot.cut`, per weighted card, both sides) in the pair.
+CUT_WEIGHT = 10.0
 #: Weight of the wheel census (what the other seats took from packs that came back) in the pair.
 CENSUS_WEIGHT = 1.5
 #: Belief kept for the pair held, a card of pool.
@@ -156,6 +159,24 @@ def _base(facts: SetFacts) -> tuple[float, ...]:
         b = tuple(sum(f.rating for f in cards if f.needs >> i & 1) / max(1, len(cards)) for i in range(_NC))
         _BASE[facts] = b
     return b
+
+
+_SURPLUS: "weakref.WeakKeyDictionary[SetFacts, dict[str, tuple[float, ...]]]" = weakref.WeakKeyDictionary()
+
+
+def _surplus(facts: SetFacts) -> dict[str, tuple[float, ...]]:
+    """Per card: for each colour, whether it needs the colour (1 or 0) less the share of the set's
+    cards of its rarity that do.  Summed over a passed pack: what it holds of each colour above
+    what fresh cards of the same rarities (the same booster slots) hold on average."""
+    e = _SURPLUS.get(facts)
+    if e is None:
+        by_r: dict[str, list[CardFacts]] = {}
+        for f in facts.by_number.values():
+            by_r.setdefault(f.rarity, []).append(f)
+        share = {r: [sum(1 for f in fs if f.needs >> i & 1) / len(fs) for i in range(_NC)] for r, fs in by_r.items()}
+        e = {n: tuple((f.needs >> i & 1) - share[f.rarity][i] for i in range(_NC)) for n, f in facts.by_number.items()}
+        _SURPLUS[facts] = e
+    return e
 
 
 def colour_text(mask: int) -> str:
@@ -272,6 +293,9 @@ class Bot:
         "_left",
         "_lap",
         "_fitn",
+        "cut",
+        "_cutw",
+        "_surplus",
     )
 
     def __init__(
@@ -309,6 +333,12 @@ class Bot:
         self._taken = [0] * _NC  # cards of each colour the other seats took from packs that came back
         self._left = [0] * _NC  # cards of each colour those packs held when this seat saw them
         self._lap = 0  # picks a pack takes to come back (the seats), 0 until seen
+        #: What the seats upstream removed, by side and colour: over the passed packs, the cards of the
+        #: colour a pack holds less what fresh cards of the same rarities hold, weighted by the cards
+        #: already taken from the pack (negative: the colour is taken upstream).
+        self.cut = [[0.0] * _NC, [0.0] * _NC]
+        self._cutw = [0, 0]  # the weights summed, by side
+        self._surplus = _surplus(facts)
 
     @property
     def committed(self) -> bool:
@@ -346,6 +376,12 @@ class Bot:
             return
         side = (n // size) % 2
         self._reads[side] += 1
+        cut, sur = self.cut[side], self._surplus
+        self._cutw[side] += k
+        for num in offered:
+            d = sur[num]
+            for i in range(_NC):
+                cut[i] += k * d[i]
         by = self.facts.by_number
         flow, base = self.flow[side], self._base
         late = 1.0 + k / size
@@ -413,6 +449,7 @@ class Bot:
         ft = self._flow_total()
         crowd = self._crowd()
         cw = CENSUS_WEIGHT * pool_size
+        ct = self._cut_total()
         # From the second pack on, every card the pair casts counts PAIR_COUNT more (castability first).
         pc = PAIR_COUNT if pool_size >= (self.pack_size or 11) else 0.0
         have = sum(1 << i for i in range(_NC) if self.weights[i] > 0)
@@ -427,6 +464,7 @@ class Bot:
                 continue
             i, k = _IDX[p]
             v = self._fitw[j] + pc * self._fitn[j] + SIGNAL_WEIGHT * (ft[i] + ft[k]) - cw * (crowd[i] + crowd[k])
+            v += CUT_WEIGHT * (ct[i] + ct[k])
             if old and p & have == old:
                 v += STAY * pool_size
             if v > best_v + 1e-9:
@@ -450,16 +488,21 @@ class Bot:
 
     def upstream(self, pool_size: int) -> int:
         """The two colours the seats passing to this one now seem to be in (the
-        least flowing on this side), 0 before two packs of the side were read."""
+        most cut on this side, :attr:`cut`), 0 before two packs of the side were read."""
         size = self.pack_size
         if not size:
             return 0
         side = (pool_size // size) % 2
         if self._reads[side] < 2:
             return 0
-        flow = self.flow[side]
-        order = sorted(range(_NC), key=lambda i: (flow[i], i))
+        cut = self.cut[side]
+        order = sorted(range(_NC), key=lambda i: (cut[i], i))
         return (1 << order[0]) | (1 << order[1])
+
+    def _cut_total(self) -> list[float]:
+        """Per colour, both sides added: what the upstream seats removed, per weighted card (0 unread)."""
+        (a, b), (wa, wb) = self.cut, self._cutw
+        return [(a[i] / wa if wa else 0.0) + (b[i] / wb if wb else 0.0) for i in range(_NC)]
 
     # -- picking --------------------------------------------------------------------------------
 
