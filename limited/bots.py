@@ -29,23 +29,38 @@ Bot picks (G-DRAFT-1: take one card, pass the rest)
     card: a deck is whole by the number of cards its pair casts, so late in
     the draft the pair casting most of the pool wins over a higher-rated one)
     plus ``SIGNAL_WEIGHT`` x what the table passes in
-    its colours, plus ``STAY`` x the pool size for the pair it holds (so it
+    its colours, plus ``CUT_WEIGHT`` x what the seats upstream did not cut of
+    them (the *cut* read below), plus ``STAY`` x the pool size for the pair it holds (so it
     moves readily in pack 1 and stays once the pool is deep).  Measured in
     benchmarks/draft.py: counting castable cards from pack 2 (with the flow
-    read a little harder, ``SIGNAL_WEIGHT`` 0.9 for 0.8, which keeps the
-    forced-signal shares) takes decks with uncastable cards from 50.4% to
+    read a little harder then, ``SIGNAL_WEIGHT`` 0.9 for 0.8, which kept the
+    forced-signal shares; the cut read below took it to 0.3) takes decks with uncastable cards from 50.4% to
     47.4% (alpha, 4 packs, 200 drafts) and from 50.2% to 48.5% on 300 drafts
     of seeds not tuned on; counting them in pack 1 too, or reading the flow
     harder still, trades one figure for the other.  What limits both is the last picks of each
-    pack (about 2.8 picks a seat hold no card of the seat's pair) and how
-    the table spreads its colours: the flow read names the upstream seat's
-    colours only a little better than chance.  What the table
+    pack (about 2.8-3.3 picks a seat hold no card of the seat's pair: a
+    table of seats held to the bots' final pairs from pick 1 has as many) and
+    the picks of pack 1 made before the pair is known (about 1.3 a seat), and
+    how the table spreads its colours: the reads name the upstream seat's
+    colours only a little better than chance (benchmarks/draft.py prints it).  What the table
     passes (``flow``, kept for each side: packs of odd rounds come from the
     lower seat numbers, of even rounds from the higher): every pack after the
     first pick of a round, the rating in each colour still in it minus what a
     pack of that size holds on average, weighted up the later the pick.  A
-    colour cut upstream flows below zero; :meth:`Bot.upstream` names the two
-    colours the upstream seats seem to be in.  And what the whole table takes
+    colour cut upstream flows below zero.  The *cut* read (:attr:`Bot.cut`, by
+    side) compares every passed pack with the booster's definition: for each
+    card, whether it needs a colour less the share of the set's cards of its
+    rarity that do (so a pack is measured against fresh cards of the same
+    slots, not against the set's mean), summed and weighted by the cards
+    already taken from the pack (a pack at pick k+1 lost k cards upstream: the
+    signal grows with k, the noise of a random pack does not); a pair counts
+    it per weighted card, both sides added.  :meth:`Bot.upstream` names the two
+    colours most cut on the side now passing.  Measured in benchmarks/draft.py
+    (alpha, 4 packs; tuned on seeds 200-319 and 5000-5099, reported on the
+    benchmark's seeds): with it and the rating flow weighed less
+    (``SIGNAL_WEIGHT`` 0.3 for 0.9) neighbours share a main attribute 0.533
+    for 0.585, decks with uncastable cards stay at 42.5-43.3%, the
+    forced-signal cells 82% and 94% (target 80%, 90%).  And what the whole table takes
     (the *wheel*): a pack seen in the first picks of a round that comes back
     shows what every other seat took from it; the share of each colour's cards
     they took, above the mean over the colours, costs a pair ``CENSUS_WEIGHT``
