@@ -54,13 +54,23 @@ Bot picks (G-DRAFT-1: take one card, pass the rest)
     slots, not against the set's mean), summed and weighted by the cards
     already taken from the pack (a pack at pick k+1 lost k cards upstream: the
     signal grows with k, the noise of a random pack does not); a pair counts
-    it per weighted card, both sides added.  :meth:`Bot.upstream` names the two
+    it per weighted card, both sides added, each side's average taken as if
+    ``CUT_PRIOR`` more weighted cards held nothing of note (a side read from
+    the first picks of a round, one or two packs, is mostly the noise of what
+    those packs happened to hold: at full weight it moved 24% of the seats
+    in the first picks of pack 2, wasting the pack-1 picks of the colour they
+    left; with the prior 12%, and 84% of the seats hold their final pair at
+    the end of pack 1, not 68%).  :meth:`Bot.upstream` names the two
     colours most cut on the side now passing.  Measured in benchmarks/draft.py
     (alpha, 4 packs; tuned on seeds 200-319 and 5000-5099, reported on the
     benchmark's seeds): with it and the rating flow weighed less
     (``SIGNAL_WEIGHT`` 0.3 for 0.9) neighbours share a main attribute 0.533
     for 0.585, decks with uncastable cards stay at 42.5-43.3%, the
-    forced-signal cells 82% and 94% (target 80%, 90%).  And what the whole table takes
+    forced-signal cells 82% and 94% (target 80%, 90%); with the prior
+    (tuned on seeds 100-339 and 2000-2399) uncastable 43.3% -> 40.0%,
+    neighbours 0.533 -> 0.552, the cells 80.0% and 98.5% (a prior of 30 gave
+    37.3% but the both-neighbours cell 78.5%; reading the cut harder, or
+    cooperating with the seat passed to, moved nothing beyond noise).  And what the whole table takes
     (the *wheel*): a pack seen in the first picks of a round that comes back
     shows what every other seat took from it; the share of each colour's cards
     they took, above the mean over the colours, costs a pair ``CENSUS_WEIGHT``
@@ -127,6 +137,7 @@ __all__ = [
     "CENSUS_WEIGHT",
     "PAIR_COUNT",
     "CUT_WEIGHT",
+    "CUT_PRIOR",
 ]
 
 COMMIT_AFTER = 5
@@ -138,6 +149,9 @@ SIGNAL_WEIGHT = 0.3
 SIGNAL_CARD = 0.3
 #: Weight of what the seats upstream removed (:attr:`Bot.cut`, per weighted card, both sides) in the pair.
 CUT_WEIGHT = 10.0
+#: Weighted cards of reads a side's cut read is averaged with as if they held nothing of note: a
+#: side read from a few packs (the first picks of a round) weighs little beside one read over a whole pack.
+CUT_PRIOR = 15.0
 #: Weight of the wheel census (what the other seats took from packs that came back) in the pair.
 CENSUS_WEIGHT = 1.5
 #: Belief kept for the pair held, a card of pool.
@@ -515,8 +529,10 @@ class Bot:
         return (1 << order[0]) | (1 << order[1])
 
     def _cut_total(self) -> list[float]:
-        """Per colour, both sides added: what the upstream seats removed, per weighted card (0 unread)."""
-        (a, b), (wa, wb) = self.cut, self._cutw
+        """Per colour, both sides added: what the upstream seats removed, per weighted card (0 unread),
+        each side's average pulled towards 0 by CUT_PRIOR weighted cards."""
+        (a, b), (na, nb) = self.cut, self._cutw
+        wa, wb = na + CUT_PRIOR, nb + CUT_PRIOR
         return [(a[i] / wa if wa else 0.0) + (b[i] / wb if wb else 0.0) for i in range(_NC)]
 
     # -- picking --------------------------------------------------------------------------------

@@ -438,3 +438,39 @@ def test_g_draft_1_cut_read_names_and_leaves_what_upstream_removes(monkeypatch):
     monkeypatch.setattr(bots, "CUT_WEIGHT", 0.0)
     off, _ = run()
     assert off.pair == COLOUR_BIT["snow"] | COLOUR_BIT["moon"], off.pair
+
+
+def test_g_draft_1_one_pack_of_a_new_side_does_not_move_a_pair_held_over_a_pack(monkeypatch):
+    """Limited bots, the cut read's prior (limited/bots.py, CUT_PRIOR): a bot that
+    holds snow/moon after a first pack of 5 snow, 3 moon and 3 sun commons of one
+    rating reads, at pick 2 of the second pack, one passed pack with sun but no
+    moon.  One pack of a side just begun is noise beside a whole pack's picks:
+    the bot keeps snow/moon.  With the prior switched off (CUT_PRIOR 0; the
+    rating flow off in both runs) that one pack moves it to snow/sun."""
+    import limited.bots as bots
+
+    cs = SETS["alpha"]
+    f = facts_for(cs)
+    rar = {c.number: c.rarity for c in cs.cards}
+
+    def commons(colour, n, rating):
+        return [x for x in _colour_cards(cs, colour, 60) if rar[x] == "C" and f[x].rating == rating][:n]
+
+    rating = next(r for r in range(5, -1, -1) if all(commons(c, 1, r) for c in ("snow", "moon", "sun")))
+    snow, moon, sun = (commons(c, 1, rating) * 5 for c in ("snow", "moon", "sun"))
+    stars = [c.number for c in cs.cards if not f[c.number].needs and c.rarity == "C"]
+    pool = snow[:5] + moon[:3] + sun[:2]
+    passed = sun[:4] + snow[:3] + stars[:3]
+    monkeypatch.setattr(bots, "SIGNAL_WEIGHT", 0.0)
+
+    def run():
+        bot = Bot(f, 40, pack_size=11)
+        bot.choose((stars * 11)[:11], pool)  # a full pack: nothing taken upstream, nothing read
+        held = bot.pair
+        bot.choose(passed, pool + sun[:1])  # pack 2, pick 2: one card taken upstream
+        return held, bot.pair
+
+    snow_moon, snow_sun = COLOUR_BIT["snow"] | COLOUR_BIT["moon"], COLOUR_BIT["snow"] | COLOUR_BIT["sun"]
+    assert run() == (snow_moon, snow_moon)
+    monkeypatch.setattr(bots, "CUT_PRIOR", 0.0)
+    assert run() == (snow_moon, snow_sun)
