@@ -190,21 +190,21 @@ def _base(facts: SetFacts) -> tuple[float, ...]:
     return b
 
 
-_SURPLUS: "weakref.WeakKeyDictionary[SetFacts, dict[str, tuple[float, ...]]]" = weakref.WeakKeyDictionary()
+_SHARES: "weakref.WeakKeyDictionary[SetFacts, dict[str, tuple[float, ...]]]" = weakref.WeakKeyDictionary()
 
 
-def _surplus(facts: SetFacts) -> dict[str, tuple[float, ...]]:
-    """Per card: for each colour, whether it needs the colour (1 or 0) less the share of the set's
-    cards of its rarity that do.  Summed over a passed pack: what it holds of each colour above
-    what fresh cards of the same rarities (the same booster slots) hold on average."""
-    e = _SURPLUS.get(facts)
+def _shares(facts: SetFacts) -> dict[str, tuple[float, ...]]:
+    """Per rarity: for each colour, the share of the set's cards of that rarity that need it.  A
+    passed pack's cards of a colour less these shares summed over its cards' rarities: what it
+    holds of the colour above what fresh cards of the same rarities (the same booster slots) hold
+    on average."""
+    e = _SHARES.get(facts)
     if e is None:
         by_r: dict[str, list[CardFacts]] = {}
         for f in facts.by_number.values():
             by_r.setdefault(f.rarity, []).append(f)
-        share = {r: [sum(1 for f in fs if f.needs >> i & 1) / len(fs) for i in range(_NC)] for r, fs in by_r.items()}
-        e = {n: tuple((f.needs >> i & 1) - share[f.rarity][i] for i in range(_NC)) for n, f in facts.by_number.items()}
-        _SURPLUS[facts] = e
+        e = {r: tuple(sum(1 for f in fs if f.needs >> i & 1) / len(fs) for i in range(_NC)) for r, fs in by_r.items()}
+        _SHARES[facts] = e
     return e
 
 
@@ -324,7 +324,7 @@ class Bot:
         "_fitn",
         "cut",
         "_cutw",
-        "_surplus",
+        "_shares",
     )
 
     def __init__(
@@ -367,7 +367,7 @@ class Bot:
         #: already taken from the pack (negative: the colour is taken upstream).
         self.cut = [[0.0] * _NC, [0.0] * _NC]
         self._cutw = [0, 0]  # the weights summed, by side
-        self._surplus = _surplus(facts)
+        self._shares = _shares(facts)
 
     @property
     def committed(self) -> bool:
@@ -405,22 +405,24 @@ class Bot:
             return
         side = (n // size) % 2
         self._reads[side] += 1
-        cut, sur = self.cut[side], self._surplus
         self._cutw[side] += k
-        for num in offered:
-            d = sur[num]
-            for i in range(_NC):
-                cut[i] += k * d[i]
         by = self.facts.by_number
-        flow, base = self.flow[side], self._base
+        flow, base, cut = self.flow[side], self._base, self.cut[side]
         late = 1.0 + k / size
         m = len(offered)
         for i in range(_NC):
             flow[i] -= late * m * base[i]
+        rarities: dict[str, int] = {}
         for num in offered:
             f = by[num]
+            rarities[f.rarity] = rarities.get(f.rarity, 0) + 1
             for i in _IDX[f.needs]:
                 flow[i] += late * f.rating
+                cut[i] += k
+        for r, q in rarities.items():
+            share = self._shares[r]
+            for i in range(_NC):
+                cut[i] -= k * q * share[i]
 
     def _wheel(self, offered: Sequence[str], pool: Sequence[str], rnd: int, k: int) -> None:
         """A pack seen early this round coming back: count what the others took from it."""
