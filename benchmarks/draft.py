@@ -10,7 +10,8 @@
   upstream of seat 0 take only the colours AB, AB rotating over the 10 pairs,
   ``--signal`` drafts a cell: how often seat 0's deck avoids AB, chance 0.30,
   and how often its committed pair still touches AB), decks holding cards
-  their colours cannot cast, the best-of-pool ratio, time per draft.
+  their colours cannot cast, the best-of-pool ratio, time per draft, and how
+  well the bots' reads name the seat next upstream (``Bot.cut``, ``Bot.flow``).
 
     python benchmarks/draft.py [--set alpha] [--drafts 1000] [--compare 200]
     python benchmarks/draft.py --table-only [--spread 60] [--signal 200]
@@ -213,6 +214,49 @@ def feasibility(cs, drafts: int, oracle: int) -> None:
         )
 
 
+def read_figures(cs, drafts: int) -> None:
+    """How well the bots' table reads name the seat next upstream: for each seat of a 4-pack draft,
+    a bot replaying its picks is asked after pack 1 (the side of odd rounds: seat s-1) and pack 2
+    (even rounds: seat s+1), and at the end (both sides), how many of that seat's two main
+    attributes the two most-cut colours (``Bot.cut``, what ``Bot.upstream`` says) and the two
+    least-flowing ones (``Bot.flow``, the rating read) name; chance 2 x 2/5 = 0.8."""
+    facts = facts_for(cs)
+    got: dict[tuple[str, str], int] = {}
+    n: dict[str, int] = {}
+
+    def tally(when: str, s: int, sides, mains, bot) -> None:
+        for side in sides:
+            up = mains[(s - 1) % 8 if side == 0 else (s + 1) % 8]
+            for name, read in (("cut", bot.cut[side]), ("flow", bot.flow[side])):
+                order = sorted(range(len(COLOURS)), key=lambda i: (read[i], i))[:2]
+                got[when, name] = got.get((when, name), 0) + sum(bool(up >> i & 1) for i in order)
+            n[when] = n.get(when, 0) + 1
+
+    for seed in range(drafts):
+        res = run_draft(cs, 8, 4, seed)
+        size = len(res.opened[0][0])
+        mains = [main_pair(res.decks[s].counts("deck"), facts) for s in range(8)]
+        bots = [Bot(facts, 40, pack_size=size) for _ in range(8)]
+        pools: list[list[str]] = [[] for _ in range(8)]
+
+        for p in res.picks:
+            s = p.seat
+            bots[s].choose(p.offered, pools[s])
+            pools[s].append(p.took)
+            if len(pools[s]) == size:
+                tally("after pack 1", s, (0,), mains, bots[s])
+            elif len(pools[s]) == 2 * size:
+                tally("after pack 2", s, (1,), mains, bots[s])
+        for s in range(8):
+            tally("at the end", s, (0, 1), mains, bots[s])
+    parts = [f"{w} cut {got[w, 'cut'] / n[w]:.2f} / flow {got[w, 'flow'] / n[w]:.2f}" for w in n]
+    print(
+        f"  Table read ({drafts} drafts of 4 packs), of the seat upstream's two main attributes: "
+        + ", ".join(parts)
+        + " (chance 0.80)"
+    )
+
+
 def table_figures(cs, spread: int, signal: int, oracle: int = 0) -> None:
     facts = facts_for(cs)
     print(f"Issue 28 figures, set {cs.code} (never the project's deck score):")
@@ -260,6 +304,7 @@ def table_figures(cs, spread: int, signal: int, oracle: int = 0) -> None:
             f"picks outside the deck's pair {off_picks / decks:.2f} a seat, {avoidable / decks:.2f} of them "
             f"from a pack holding a card of the pair"
         )
+    read_figures(cs, spread)
     feasibility(cs, spread, oracle)
     print(
         f"  Forced signals, 4 packs, {signal} drafts a cell, AB rotating over the 10 pairs (chance of avoiding 0.30):"

@@ -29,23 +29,48 @@ Bot picks (G-DRAFT-1: take one card, pass the rest)
     card: a deck is whole by the number of cards its pair casts, so late in
     the draft the pair casting most of the pool wins over a higher-rated one)
     plus ``SIGNAL_WEIGHT`` x what the table passes in
-    its colours, plus ``STAY`` x the pool size for the pair it holds (so it
+    its colours, plus ``CUT_WEIGHT`` x what the seats upstream did not cut of
+    them (the *cut* read below), plus ``STAY`` x the pool size for the pair it holds (so it
     moves readily in pack 1 and stays once the pool is deep).  Measured in
     benchmarks/draft.py: counting castable cards from pack 2 (with the flow
-    read a little harder, ``SIGNAL_WEIGHT`` 0.9 for 0.8, which keeps the
-    forced-signal shares) takes decks with uncastable cards from 50.4% to
+    read a little harder then, ``SIGNAL_WEIGHT`` 0.9 for 0.8, which kept the
+    forced-signal shares; the cut read below took it to 0.3) takes decks with uncastable cards from 50.4% to
     47.4% (alpha, 4 packs, 200 drafts) and from 50.2% to 48.5% on 300 drafts
     of seeds not tuned on; counting them in pack 1 too, or reading the flow
     harder still, trades one figure for the other.  What limits both is the last picks of each
-    pack (about 2.8 picks a seat hold no card of the seat's pair) and how
-    the table spreads its colours: the flow read names the upstream seat's
-    colours only a little better than chance.  What the table
+    pack (about 2.8-3.3 picks a seat hold no card of the seat's pair: a
+    table of seats held to the bots' final pairs from pick 1 has as many) and
+    the picks of pack 1 made before the pair is known (about 1.3 a seat), and
+    how the table spreads its colours: the reads name the upstream seat's
+    colours only a little better than chance (benchmarks/draft.py prints it).  What the table
     passes (``flow``, kept for each side: packs of odd rounds come from the
     lower seat numbers, of even rounds from the higher): every pack after the
     first pick of a round, the rating in each colour still in it minus what a
     pack of that size holds on average, weighted up the later the pick.  A
-    colour cut upstream flows below zero; :meth:`Bot.upstream` names the two
-    colours the upstream seats seem to be in.  And what the whole table takes
+    colour cut upstream flows below zero.  The *cut* read (:attr:`Bot.cut`, by
+    side) compares every passed pack with the booster's definition: for each
+    card, whether it needs a colour less the share of the set's cards of its
+    rarity that do (so a pack is measured against fresh cards of the same
+    slots, not against the set's mean), summed and weighted by the cards
+    already taken from the pack (a pack at pick k+1 lost k cards upstream: the
+    signal grows with k, the noise of a random pack does not); a pair counts
+    it per weighted card, both sides added, each side's average taken as if
+    ``CUT_PRIOR`` more weighted cards held nothing of note (a side read from
+    the first picks of a round, one or two packs, is mostly the noise of what
+    those packs happened to hold: at full weight it moved 24% of the seats
+    in the first picks of pack 2, wasting the pack-1 picks of the colour they
+    left; with the prior 12%, and 84% of the seats hold their final pair at
+    the end of pack 1, not 68%).  :meth:`Bot.upstream` names the two
+    colours most cut on the side now passing.  Measured in benchmarks/draft.py
+    (alpha, 4 packs; tuned on seeds 200-319 and 5000-5099, reported on the
+    benchmark's seeds): with it and the rating flow weighed less
+    (``SIGNAL_WEIGHT`` 0.3 for 0.9) neighbours share a main attribute 0.533
+    for 0.585, decks with uncastable cards stay at 42.5-43.3%, the
+    forced-signal cells 82% and 94% (target 80%, 90%); with the prior
+    (tuned on seeds 100-339 and 2000-2399) uncastable 43.3% -> 40.0%,
+    neighbours 0.533 -> 0.552, the cells 80.0% and 98.5% (a prior of 30 gave
+    37.3% but the both-neighbours cell 78.5%; reading the cut harder, or
+    cooperating with the seat passed to, moved nothing beyond noise).  And what the whole table takes
     (the *wheel*): a pack seen in the first picks of a round that comes back
     shows what every other seat took from it; the share of each colour's cards
     they took, above the mean over the colours, costs a pair ``CENSUS_WEIGHT``
@@ -111,6 +136,8 @@ __all__ = [
     "CAST_COLOURLESS",
     "CENSUS_WEIGHT",
     "PAIR_COUNT",
+    "CUT_WEIGHT",
+    "CUT_PRIOR",
 ]
 
 COMMIT_AFTER = 5
@@ -118,8 +145,13 @@ OFF_COLOUR_PENALTY = 2.5
 AFFINITY = 1.0
 CURVE_WEIGHT = 0.5
 #: Weight of what the table passes in the choice of the pair, and a card's signal part at most.
-SIGNAL_WEIGHT = 0.9
+SIGNAL_WEIGHT = 0.3
 SIGNAL_CARD = 0.3
+#: Weight of what the seats upstream removed (:attr:`Bot.cut`, per weighted card, both sides) in the pair.
+CUT_WEIGHT = 10.0
+#: Weighted cards of reads a side's cut read is averaged with as if they held nothing of note: a
+#: side read from a few packs (the first picks of a round) weighs little beside one read over a whole pack.
+CUT_PRIOR = 15.0
 #: Weight of the wheel census (what the other seats took from packs that came back) in the pair.
 CENSUS_WEIGHT = 1.5
 #: Belief kept for the pair held, a card of pool.
@@ -156,6 +188,24 @@ def _base(facts: SetFacts) -> tuple[float, ...]:
         b = tuple(sum(f.rating for f in cards if f.needs >> i & 1) / max(1, len(cards)) for i in range(_NC))
         _BASE[facts] = b
     return b
+
+
+_SHARES: "weakref.WeakKeyDictionary[SetFacts, dict[str, tuple[float, ...]]]" = weakref.WeakKeyDictionary()
+
+
+def _shares(facts: SetFacts) -> dict[str, tuple[float, ...]]:
+    """Per rarity: for each colour, the share of the set's cards of that rarity that need it.  A
+    passed pack's cards of a colour less these shares summed over its cards' rarities: what it
+    holds of the colour above what fresh cards of the same rarities (the same booster slots) hold
+    on average."""
+    e = _SHARES.get(facts)
+    if e is None:
+        by_r: dict[str, list[CardFacts]] = {}
+        for f in facts.by_number.values():
+            by_r.setdefault(f.rarity, []).append(f)
+        e = {r: tuple(sum(1 for f in fs if f.needs >> i & 1) / len(fs) for i in range(_NC)) for r, fs in by_r.items()}
+        _SHARES[facts] = e
+    return e
 
 
 def colour_text(mask: int) -> str:
@@ -272,6 +322,9 @@ class Bot:
         "_left",
         "_lap",
         "_fitn",
+        "cut",
+        "_cutw",
+        "_shares",
     )
 
     def __init__(
@@ -309,6 +362,12 @@ class Bot:
         self._taken = [0] * _NC  # cards of each colour the other seats took from packs that came back
         self._left = [0] * _NC  # cards of each colour those packs held when this seat saw them
         self._lap = 0  # picks a pack takes to come back (the seats), 0 until seen
+        #: What the seats upstream removed, by side and colour: over the passed packs, the cards of the
+        #: colour a pack holds less what fresh cards of the same rarities hold, weighted by the cards
+        #: already taken from the pack (negative: the colour is taken upstream).
+        self.cut = [[0.0] * _NC, [0.0] * _NC]
+        self._cutw = [0, 0]  # the weights summed, by side
+        self._shares = _shares(facts)
 
     @property
     def committed(self) -> bool:
@@ -346,16 +405,24 @@ class Bot:
             return
         side = (n // size) % 2
         self._reads[side] += 1
+        self._cutw[side] += k
         by = self.facts.by_number
-        flow, base = self.flow[side], self._base
+        flow, base, cut = self.flow[side], self._base, self.cut[side]
         late = 1.0 + k / size
         m = len(offered)
         for i in range(_NC):
             flow[i] -= late * m * base[i]
+        rarities: dict[str, int] = {}
         for num in offered:
             f = by[num]
+            rarities[f.rarity] = rarities.get(f.rarity, 0) + 1
             for i in _IDX[f.needs]:
                 flow[i] += late * f.rating
+                cut[i] += k
+        for r, q in rarities.items():
+            share = self._shares[r]
+            for i in range(_NC):
+                cut[i] -= k * q * share[i]
 
     def _wheel(self, offered: Sequence[str], pool: Sequence[str], rnd: int, k: int) -> None:
         """A pack seen early this round coming back: count what the others took from it."""
@@ -413,6 +480,7 @@ class Bot:
         ft = self._flow_total()
         crowd = self._crowd()
         cw = CENSUS_WEIGHT * pool_size
+        ct = self._cut_total()
         # From the second pack on, every card the pair casts counts PAIR_COUNT more (castability first).
         pc = PAIR_COUNT if pool_size >= (self.pack_size or 11) else 0.0
         have = sum(1 << i for i in range(_NC) if self.weights[i] > 0)
@@ -427,6 +495,7 @@ class Bot:
                 continue
             i, k = _IDX[p]
             v = self._fitw[j] + pc * self._fitn[j] + SIGNAL_WEIGHT * (ft[i] + ft[k]) - cw * (crowd[i] + crowd[k])
+            v += CUT_WEIGHT * (ct[i] + ct[k])
             if old and p & have == old:
                 v += STAY * pool_size
             if v > best_v + 1e-9:
@@ -450,16 +519,23 @@ class Bot:
 
     def upstream(self, pool_size: int) -> int:
         """The two colours the seats passing to this one now seem to be in (the
-        least flowing on this side), 0 before two packs of the side were read."""
+        most cut on this side, :attr:`cut`), 0 before two packs of the side were read."""
         size = self.pack_size
         if not size:
             return 0
         side = (pool_size // size) % 2
         if self._reads[side] < 2:
             return 0
-        flow = self.flow[side]
-        order = sorted(range(_NC), key=lambda i: (flow[i], i))
+        cut = self.cut[side]
+        order = sorted(range(_NC), key=lambda i: (cut[i], i))
         return (1 << order[0]) | (1 << order[1])
+
+    def _cut_total(self) -> list[float]:
+        """Per colour, both sides added: what the upstream seats removed, per weighted card (0 unread),
+        each side's average pulled towards 0 by CUT_PRIOR weighted cards."""
+        (a, b), (na, nb) = self.cut, self._cutw
+        wa, wb = na + CUT_PRIOR, nb + CUT_PRIOR
+        return [(a[i] / wa if wa else 0.0) + (b[i] / wb if wb else 0.0) for i in range(_NC)]
 
     # -- picking --------------------------------------------------------------------------------
 

@@ -79,6 +79,8 @@ class CardFacts:
     is_character: bool
     #: The card's own per-name limit (R-DECK-4 "a card may say otherwise"), None = the format's.
     max_copies: int | None
+    #: Its rarity (the booster slot it is drawn for).
+    rarity: str = ""
 
 
 class SetFacts:
@@ -101,6 +103,7 @@ class SetFacts:
                 bucket=bucket_of(c.total_cost),
                 is_character=c.is_character,
                 max_copies=c.max_copies,
+                rarity=c.rarity,
             )
 
     def __getitem__(self, number: str) -> CardFacts:

@@ -398,3 +398,79 @@ def test_castability_from_the_second_pack_the_pair_that_casts_most_of_the_pool()
     r = late.explain(pack, pool)
     assert late.pair == COLOUR_BIT["snow"] | COLOUR_BIT["moon"]
     assert r.choice == snow[0] and "雪" in r.text()
+
+
+def _commons(cs, colour, n):
+    """``n`` commons needing only ``colour``, best rated first."""
+    f = facts_for(cs)
+    rar = {c.number: c.rarity for c in cs.cards}
+    return sorted((x for x in _colour_cards(cs, colour, 60) if rar[x] == "C"), key=lambda x: (-f[x].rating, x))[:n]
+
+
+def test_g_draft_1_cut_read_names_and_leaves_what_upstream_removes(monkeypatch):
+    """Limited bots, the cut read (limited/bots.py docstring, issue 28): a
+    passed pack is compared with what fresh cards of the same rarities (the
+    booster's slots) hold of each colour.  A bot whose pool is even between
+    snow/moon and snow/sun, then passed pack-1 packs (all commons) that hold
+    sun but never moon, names moon among the upstream colours and holds
+    snow/sun; with the read switched off (CUT_WEIGHT 0, and the rating flow
+    off in both runs) the tie stays with snow/moon, the first pair."""
+    import limited.bots as bots
+
+    cs = SETS["alpha"]
+    f = facts_for(cs)
+    snow, moon, sun = (_commons(cs, c, 4) for c in ("snow", "moon", "sun"))
+    assert f[moon[0]].rating == f[sun[0]].rating
+    stars = [c.number for c in cs.cards if not f[c.number].needs and c.rarity == "C"]
+    monkeypatch.setattr(bots, "SIGNAL_WEIGHT", 0.0)
+
+    def run():
+        bot = Bot(f, 40, pack_size=11)
+        pool = snow[:3] + moon[:1] + sun[:1]
+        for pick in range(5, 9):  # picks 6-9 of pack 1: snow, sun and 無 cards, no moon
+            offered = ([snow[3], sun[1], sun[2]] + stars)[: 11 - pick]
+            pool = pool + [bot.choose(offered, pool)]
+        return bot, pool
+
+    bot, pool = run()
+    assert bot.upstream(len(pool)) & COLOUR_BIT["moon"]
+    assert bot.pair == COLOUR_BIT["snow"] | COLOUR_BIT["sun"], bot.pair
+    monkeypatch.setattr(bots, "CUT_WEIGHT", 0.0)
+    off, _ = run()
+    assert off.pair == COLOUR_BIT["snow"] | COLOUR_BIT["moon"], off.pair
+
+
+def test_g_draft_1_one_pack_of_a_new_side_does_not_move_a_pair_held_over_a_pack(monkeypatch):
+    """Limited bots, the cut read's prior (limited/bots.py, CUT_PRIOR): a bot that
+    holds snow/moon after a first pack of 5 snow, 3 moon and 3 sun commons of one
+    rating reads, at pick 2 of the second pack, one passed pack with sun but no
+    moon.  One pack of a side just begun is noise beside a whole pack's picks:
+    the bot keeps snow/moon.  With the prior switched off (CUT_PRIOR 0; the
+    rating flow off in both runs) that one pack moves it to snow/sun."""
+    import limited.bots as bots
+
+    cs = SETS["alpha"]
+    f = facts_for(cs)
+    rar = {c.number: c.rarity for c in cs.cards}
+
+    def commons(colour, n, rating):
+        return [x for x in _colour_cards(cs, colour, 60) if rar[x] == "C" and f[x].rating == rating][:n]
+
+    rating = next(r for r in range(5, -1, -1) if all(commons(c, 1, r) for c in ("snow", "moon", "sun")))
+    snow, moon, sun = (commons(c, 1, rating) * 5 for c in ("snow", "moon", "sun"))
+    stars = [c.number for c in cs.cards if not f[c.number].needs and c.rarity == "C"]
+    pool = snow[:5] + moon[:3] + sun[:2]
+    passed = sun[:4] + snow[:3] + stars[:3]
+    monkeypatch.setattr(bots, "SIGNAL_WEIGHT", 0.0)
+
+    def run():
+        bot = Bot(f, 40, pack_size=11)
+        bot.choose((stars * 11)[:11], pool)  # a full pack: nothing taken upstream, nothing read
+        held = bot.pair
+        bot.choose(passed, pool + sun[:1])  # pack 2, pick 2: one card taken upstream
+        return held, bot.pair
+
+    snow_moon, snow_sun = COLOUR_BIT["snow"] | COLOUR_BIT["moon"], COLOUR_BIT["snow"] | COLOUR_BIT["sun"]
+    assert run() == (snow_moon, snow_moon)
+    monkeypatch.setattr(bots, "CUT_PRIOR", 0.0)
+    assert run() == (snow_moon, snow_sun)
