@@ -43,7 +43,7 @@ from __future__ import annotations
 from bisect import bisect_left
 
 from core.event.model import Event
-from core.i18n import _, join_list, join_sentences
+from core.i18n import _, join_list, join_sentences, language
 
 __all__ = ["explain", "why_text", "why_lines", "is_cross_group"]
 
@@ -233,7 +233,19 @@ def is_cross_group(why) -> bool:
 
 def why_text(event: Event, why, with_draw: bool = True) -> str:
     """The reasons as one line in the current language ('' when there are none)."""
+    if with_draw and len(why) == 1 and why[0][0] == "draw" and isinstance(why[0][1], str):
+        # most tables (inside their score group) say the same: one text for a round, not one a table
+        key = (language(), why[0][1])
+        text = _DRAW_TEXT.get(key)
+        if text is None:
+            _DRAW_TEXT.clear()
+            text = _DRAW_TEXT[key] = join_sentences(why_lines(event, why, with_draw))
+        return text
     return join_sentences(why_lines(event, why, with_draw))
+
+
+#: The line of the last seed's drawn tables, by (language, seed).
+_DRAW_TEXT: dict[tuple[str, str], str] = {}
 
 
 def why_lines(event: Event, why, with_draw: bool = True) -> list[str]:
