@@ -229,6 +229,8 @@ def _met_sets(event: Event, ids: list[str], led: Ledger | None = None) -> list[s
     event's ledger): read from its opponents when they hold every Swiss
     meeting, in the order the rounds give them (the same sets, built alike)."""
     if led is not None and not led.uncounted:
+        if ids == led.ids:  # every player paired, none with the bye: local indices are the ledger's
+            return [set(o) for o in led.opps]
         index = led.index
         to_local: list[int | None] = [None] * len(led.ids)
         for i, pid in enumerate(ids):

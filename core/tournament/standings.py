@@ -156,7 +156,6 @@ class Ledger:
         self.ids = [p.id for p in players]
         index = self.index = {pid: i for i, pid in enumerate(self.ids)}
         wins = self.wins = [0] * n
-        losses = self.losses = [0] * n
         draws = self.draws = [0] * n
         byes = self.byes = [0] * n
         alone = [0] * n  # rounds counted without an opponent: byes, and a bye's double loss
@@ -189,8 +188,7 @@ class Ledger:
                     if not complete:
                         continue
                     alone[a] += 1
-                    if out == "double_loss":
-                        losses[a] += 1
+                    if out == "double_loss":  # a loss (counted below, with every loss)
                         continue
                     wins[a] += 1
                     byes[a] += 1
@@ -211,20 +209,18 @@ class Ledger:
                 opps[b].append(a)
                 if out == "p1":
                     wins[a] += 1
-                    losses[b] += 1
                 elif out == "p2":
                     wins[b] += 1
-                    losses[a] += 1
                 elif out == "draw":
                     draws[a] += 1
                     draws[b] += 1
-                else:  # double_loss (or anything unknown): a loss each
-                    losses[a] += 1
-                    losses[b] += 1
+                # else double_loss (or anything unknown): a loss each, counted below
         # a win is 3 points, a draw 1 (G-SWISS-POINTS; a bye is a win); each match counted is a
         # round played: counted here once a player, not once a match
         self.points = [3 * w + d for w, d in zip(wins, draws)]
-        self.rounds = [len(o) + k for o, k in zip(opps, alone)]
+        rounds = self.rounds = [len(o) + k for o, k in zip(opps, alone)]
+        # each match counted is a win, a draw or a loss of each of its players
+        self.losses = [r - w - d for r, w, d in zip(rounds, wins, draws)]
         #: Swiss matches of two players left out above (no result yet, or a player not registered):
         #: 0 when ``opps`` holds every Swiss meeting (core.tournament.pairing reads them from it)
         self.uncounted = uncounted
