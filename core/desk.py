@@ -67,7 +67,8 @@ if TYPE_CHECKING:
 
 
 def explained(event: Event, matches, seed: str) -> tuple[Match, ...]:
-    """``matches`` with their reasons (core.reports.explain), to be stored with the round."""
+    """``matches`` with their reasons (core.reports.explain), as the round stores them (the desk
+    hands the reasons to :meth:`Desk.pair_data` beside the matches instead)."""
     from core.reports.explain import explain
 
     # Match(*every field but why, why=w): half the time of dataclasses.replace a match;
@@ -245,24 +246,31 @@ class Desk:
         return f"{self.event.id}:{round_number}:{'' if seed is None else seed}"
 
     @staticmethod
-    def pair_data(number: int, matches, stage: str = "swiss") -> Pair:
-        """The ``pair`` action's payload for ``matches`` (notes and reasons kept)."""
+    def pair_data(number: int, matches, stage: str = "swiss", whys=None) -> Pair:
+        """The ``pair`` action's payload for ``matches`` (notes and reasons
+        kept).  ``whys``: each match's reasons (core.reports.explain), stored
+        in place of its own ``why``: no match is made again only to carry them."""
         return Pair(
             round=number,
             stage=stage,  # type: ignore[arg-type]  # a stage of core.event.model.STAGES
             matches=[
-                Pairing(table=m.table, p1=m.p1, p2=m.p2, note=m.note or "", why=[list(reason) for reason in m.why])
-                for m in matches
+                Pairing(table=m.table, p1=m.p1, p2=m.p2, note=m.note or "", why=[list(reason) for reason in why])
+                for m, why in zip(matches, (m.why for m in matches) if whys is None else whys, strict=True)
             ],
         )
 
     def store_pairing(
-        self, matches: tuple[Match, ...] | list[Match], stage: str = "swiss", third_place: bool = False
+        self,
+        matches: tuple[Match, ...] | list[Match],
+        stage: str = "swiss",
+        third_place: bool = False,
+        whys=None,
     ) -> Event:
         """Store a round; ``third_place`` (first elimination round) keeps the
-        plan of a third-place match in the round itself (G-SE)."""
+        plan of a third-place match in the round itself (G-SE); ``whys``: the
+        reasons of each match (:meth:`pair_data`)."""
         data = replace_payload(
-            self.pair_data(len(self.event.rounds) + 1, matches, stage),
+            self.pair_data(len(self.event.rounds) + 1, matches, stage, whys),
             rounds_fixed=rounds_to_fix(self.event, stage),  # L-ROUNDS: round 1 fixes a blank count
             third_place=third_place,
         )
@@ -311,8 +319,10 @@ class Desk:
             if matches is None:
                 raise LyceeError(_("the elimination bracket is finished (G-SE)"))
             return self.store_pairing(matches, stage="top")
+        from core.reports.explain import explain
+
         matches = pair_swiss(ev, self.rng_for(number, seed))
-        return self.store_pairing(explained(ev, matches, self.seed_text(number, seed)))
+        return self.store_pairing(matches, whys=explain(ev, matches, self.seed_text(number, seed)))
 
     def repair(self) -> Event:
         """Pair the current round again, before it starts: the old pairing is
@@ -327,13 +337,13 @@ class Desk:
         unpair = Unpair(round=rnd.number)
         acts: list[tuple[str, Unpair | Pair]] = [("unpair", unpair)]
         after = rules.apply(ev, {"type": "unpair", "data": unpair})
+        from core.reports.explain import explain
         from core.tournament.pairing import pair_swiss
 
         again = f"again-{tries + 1}"
-        matches = explained(
-            after, pair_swiss(after, self.rng_for(rnd.number, seed=again)), self.seed_text(rnd.number, again)
-        )
-        acts.append(("pair", self.pair_data(rnd.number, matches)))
+        matches = pair_swiss(after, self.rng_for(rnd.number, seed=again))
+        whys = explain(after, matches, self.seed_text(rnd.number, again))
+        acts.append(("pair", self.pair_data(rnd.number, matches, whys=whys)))
         return self.append_all(acts)
 
     def top_cut(self, size: int, third_place: bool = False, end_swiss: bool = False) -> Event:

@@ -33,12 +33,9 @@ back as itself.
 from __future__ import annotations
 
 import contextlib
-import hmac
 import importlib
 import json
 import os
-import secrets
-import socket
 import stat
 import struct
 import threading
@@ -53,7 +50,12 @@ from core.event.model import Event
 from core.i18n import _
 
 if TYPE_CHECKING:
+    import socket
+
     from core.store import DataDir, EventStore
+
+# socket, secrets and hmac are imported where a door is served or reached: a command that finds
+# no door (the common case: no app holds the event) loads none of them
 
 __all__ = [
     "Writer",
@@ -271,6 +273,8 @@ def door_path(datadir: DataDir, event_id: str) -> Path:
 def use_tcp(path: Path) -> bool:
     """Whether the door is loopback TCP with a token (no AF_UNIX here, or a
     path longer than a socket takes); the env var ``LYCEE_DOOR=tcp`` forces it."""
+    import socket
+
     return (
         os.environ.get("LYCEE_DOOR") == "tcp"
         or not hasattr(socket, "AF_UNIX")
@@ -284,6 +288,8 @@ def own_uid() -> int | None:
 
 def peer_uid(conn: socket.socket) -> int | None:
     """The uid of a Unix socket's peer (SO_PEERCRED), None where unknown."""
+    import socket
+
     opt = getattr(socket, "SO_PEERCRED", None)
     if opt is None or conn.family != getattr(socket, "AF_UNIX", None):
         return None
@@ -313,6 +319,8 @@ class DoorServer:
         self.writer = writer
         self.path = Path(path)
         self.tcp = use_tcp(self.path) if tcp is None else tcp
+        import secrets
+
         self.token = secrets.token_hex(16) if self.tcp else None
         self._sock: socket.socket | None = None
         self._acceptor: threading.Thread | None = None
@@ -321,6 +329,8 @@ class DoorServer:
         self._guard = threading.Lock()
 
     def start(self) -> "DoorServer":
+        import socket
+
         self.path.unlink(missing_ok=True)  # a dead desk's (this process holds the lock)
         if self.tcp:
             s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
@@ -340,6 +350,8 @@ class DoorServer:
 
     def stop(self) -> None:
         """Close the door: later calls are refused (DoorClosed), the file removed."""
+        import socket
+
         self.writer.closed = True
         self._stopping.set()
         with contextlib.suppress(OSError):
@@ -421,6 +433,8 @@ class DoorServer:
                 "rule": None,
                 "error": _("the desk's door could not read the request: {reason}", reason=err),
             }, False
+        import hmac
+
         if self.token is not None and not hmac.compare_digest(str(req.get("token", "")), self.token):
             return {
                 "ok": False,
@@ -473,6 +487,8 @@ class RemoteWriter:
 
     def _connect(self, timeout: float) -> socket.socket:
         st = os.stat(self.path)  # FileNotFoundError: no door
+        import socket
+
         if stat.S_ISSOCK(st.st_mode):
             s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
             s.settimeout(timeout)

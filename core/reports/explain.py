@@ -43,7 +43,7 @@ from __future__ import annotations
 from bisect import bisect_left
 
 from core.event.model import Event
-from core.i18n import _, join_list, join_sentences
+from core.i18n import _, join_list, join_sentences, language
 
 __all__ = ["explain", "why_text", "why_lines", "is_cross_group"]
 
@@ -55,6 +55,8 @@ def _points_and_meetings(event: Event):
     led = Ledger.of(event)
     pts = {pid: led.points[i] for pid, i in led.index.items()}
     byes = {pid: led.byes[i] for pid, i in led.index.items()}
+    if not led.uncounted:  # the ledger's opponents hold every Swiss meeting
+        return led, pts, byes, _Meetings(event, led)
     met: dict[tuple[str, str], int] = {}
     for rnd in event.rounds:
         if rnd.stage != "swiss":
@@ -63,6 +65,55 @@ def _points_and_meetings(event: Event):
             if m.p2 is not None:
                 met[(m.p1, m.p2)] = met[(m.p2, m.p1)] = rnd.number
     return led, pts, byes, met
+
+
+class _Meetings:
+    """The earlier Swiss meetings as :func:`explain` asks for them: ``(a, b)
+    in met`` and ``met[(a, b)]``, the last round ``a`` and ``b`` met in, as
+    the mapping of every pair (20,480 entries at 2,048 players after 10
+    rounds) gives them.  Who met whom is the ledger's opponents (every Swiss
+    match of two players, in the order of the rounds); the rounds they were
+    in are counted when a meeting's round is first asked for."""
+
+    __slots__ = ("event", "index", "opps", "rounds")
+
+    def __init__(self, event: Event, led):
+        self.event = event
+        self.index = led.index
+        self.opps = led.opps
+        self.rounds: list[list[int]] | None = None
+
+    def __contains__(self, pair: tuple[str, str]) -> bool:
+        i, j = self.index.get(pair[0]), self.index.get(pair[1])
+        return i is not None and j is not None and j in self.opps[i]
+
+    def get(self, pair: tuple[str, str], default: int | None = None) -> int | None:
+        if pair not in self:
+            return default
+        return self[pair]
+
+    def __getitem__(self, pair: tuple[str, str]) -> int:
+        if pair not in self:
+            raise KeyError(pair)
+        i, j = self.index[pair[0]], self.index[pair[1]]
+        opps = self.opps[i]
+        if self.rounds is None:
+            self.rounds = self._rounds()
+        return self.rounds[i][len(opps) - 1 - opps[::-1].index(j)]  # the last time they met
+
+    def _rounds(self) -> list[list[int]]:
+        """Each player's rounds, one for each of their opponents in the ledger."""
+        out: list[list[int]] = [[] for _ in self.opps]
+        index = self.index
+        for rnd in self.event.rounds:
+            if rnd.stage != "swiss":
+                continue
+            n = rnd.number
+            for m in rnd.matches:
+                if m.p2 is not None:
+                    out[index[m.p1]].append(n)
+                    out[index[m.p2]].append(n)
+        return out
 
 
 def _bye_ties(event: Event, led, pid: str, cands: list[str]) -> int:
@@ -182,7 +233,19 @@ def is_cross_group(why) -> bool:
 
 def why_text(event: Event, why, with_draw: bool = True) -> str:
     """The reasons as one line in the current language ('' when there are none)."""
+    if with_draw and len(why) == 1 and why[0][0] == "draw" and isinstance(why[0][1], str):
+        # most tables (inside their score group) say the same: one text for a round, not one a table
+        key = (language(), why[0][1])
+        text = _DRAW_TEXT.get(key)
+        if text is None:
+            _DRAW_TEXT.clear()
+            text = _DRAW_TEXT[key] = join_sentences(why_lines(event, why, with_draw))
+        return text
     return join_sentences(why_lines(event, why, with_draw))
+
+
+#: The line of the last seed's drawn tables, by (language, seed).
+_DRAW_TEXT: dict[tuple[str, str], str] = {}
 
 
 def why_lines(event: Event, why, with_draw: bool = True) -> list[str]:

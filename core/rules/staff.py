@@ -22,16 +22,15 @@ signs in with one (still on the staff: a name taken off it signs in no more).
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-import secrets
-
 from core import labels
 from core.errors import LyceeError, RuleError
 from core.event.model import Event, Staff
 from core.i18n import _, join_list, join_sentences
 from core.log import action, describer
 from core.log.actions import StaffPin
+
+# hashlib, hmac and secrets only where a PIN is made or checked: every desk command imports this
+# module (check_staff), few of them touch a PIN
 
 
 def _key(name: str) -> str:
@@ -245,11 +244,16 @@ def require_pin_staff(event: Event, name: str | None) -> str:
 
 
 def new_pin() -> str:
+    import secrets
+
     return "".join(secrets.choice("0123456789") for _i in range(PIN_DIGITS))
 
 
 def pin_hash(pin: str, salt: bytes | None = None) -> str:
     """``pin`` as stored: ``scrypt$N$r$p$SALT$HASH`` (hex), with a new random salt."""
+    import hashlib
+    import secrets
+
     n, r, p = SCRYPT
     salt = secrets.token_bytes(16) if salt is None else salt
     digest = hashlib.scrypt(pin.encode(), salt=salt, n=n, r=r, p=p, dklen=32)
@@ -274,6 +278,9 @@ def pin_matches(stored: str, pin: str) -> bool:
     parts = _pin_parts(stored)
     if parts is None or not isinstance(pin, str):
         return False
+    import hashlib
+    import hmac
+
     n, r, p, salt, digest = parts
     try:
         got = hashlib.scrypt(

@@ -103,6 +103,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import partial
+from operator import is_not
 
 from core.errors import RuleError
 from core.event.lookups import require_complete
@@ -176,7 +178,7 @@ def pair_swiss(event: Event, rng: random.Random, *, apart=None, apart_first: boo
     play = [g for g in gidx if g != bye]
     ids = [led.ids[g] for g in play]
     pts = [led.points[g] for g in play]
-    met = _met_sets(event, ids)
+    met = _met_sets(event, ids, led)
     avoid = _apart_sets(event.apart if apart is None else apart, ids)
     if avoid is not None and apart_first:
         met = [m | x for m, x in zip(met, avoid)]
@@ -222,8 +224,21 @@ def _choose_bye(event: Event, led: Ledger, gidx: list[int], rng: random.Random) 
     return cands[0] if len(cands) == 1 else rng.choice(cands)
 
 
-def _met_sets(event: Event, ids: list[str]) -> list[set[int]]:
-    """Previous Swiss opponents, as sets of local indices."""
+def _met_sets(event: Event, ids: list[str], led: Ledger | None = None) -> list[set[int]]:
+    """Previous Swiss opponents, as sets of local indices.  ``led`` (the
+    event's ledger): read from its opponents when they hold every Swiss
+    meeting, in the order the rounds give them (the same sets, built alike)."""
+    if led is not None and not led.uncounted:
+        if ids == led.ids:  # every player paired, none with the bye: local indices are the ledger's
+            return [set(o) for o in led.opps]
+        index = led.index
+        to_local: list[int | None] = [None] * len(led.ids)
+        for i, pid in enumerate(ids):
+            to_local[index[pid]] = i
+        opps = led.opps
+        local_of = to_local.__getitem__
+        playing = partial(is_not, None)  # an opponent who is not paired in this round is left out
+        return [set(filter(playing, map(local_of, opps[index[pid]]))) for pid in ids]  # type: ignore[arg-type]
     local = {pid: i for i, pid in enumerate(ids)}
     met: list[set[int]] = [set() for _ in ids]
     get = local.get

@@ -122,6 +122,7 @@ class Ledger:
         "games",
         "opps",
         "figs",
+        "uncounted",
     )
     figs: "Figures | None"  # the figures of this ledger, once asked for
 
@@ -154,50 +155,51 @@ class Ledger:
         n = len(players)
         self.ids = [p.id for p in players]
         index = self.index = {pid: i for i, pid in enumerate(self.ids)}
-        points = self.points = [0] * n
         wins = self.wins = [0] * n
-        losses = self.losses = [0] * n
         draws = self.draws = [0] * n
         byes = self.byes = [0] * n
-        rounds = self.rounds = [0] * n
+        alone = [0] * n  # rounds counted without an opponent: byes, and a bye's double loss
         gpts = self.gpts = [0] * n
         games = self.games = [0] * n
         opps: list[list[int]] = [[] for _ in range(n)]
         self.opps = opps
+        uncounted = 0
         get = index.get
         for rnd in event.rounds:
             if rnd.stage != "swiss":
                 continue
             # a bye counts once its round is over: while results are still
             # coming in, the player with the bye does not jump the field
-            complete = rnd.complete
+            complete = None  # asked for at the round's first bye only
             for m in rnd.matches:
                 out = m.outcome
                 if out is None:
+                    if m.p2 is not None:
+                        uncounted += 1
                     continue
                 a = get(m.p1)
                 if a is None:
-                    continue
-                if m.p2 is None and not complete:
+                    if m.p2 is not None:
+                        uncounted += 1
                     continue
                 if m.p2 is None:  # a bye: a match win counted 2-0
-                    if out == "double_loss":
-                        losses[a] += 1
-                        rounds[a] += 1
+                    if complete is None:
+                        complete = rnd.complete
+                    if not complete:
                         continue
-                    points[a] += 3
+                    alone[a] += 1
+                    if out == "double_loss":  # a loss (counted below, with every loss)
+                        continue
                     wins[a] += 1
                     byes[a] += 1
-                    rounds[a] += 1
                     gpts[a] += 6
                     games[a] += 2
                     continue
                 b = get(m.p2)
                 if b is None:
+                    uncounted += 1
                     continue
                 w1, w2, d = m.p1_wins, m.p2_wins, m.draws
-                rounds[a] += 1
-                rounds[b] += 1
                 gpts[a] += 3 * w1 + d
                 gpts[b] += 3 * w2 + d
                 g = w1 + w2 + d
@@ -206,21 +208,22 @@ class Ledger:
                 opps[a].append(b)
                 opps[b].append(a)
                 if out == "p1":
-                    points[a] += 3
                     wins[a] += 1
-                    losses[b] += 1
                 elif out == "p2":
-                    points[b] += 3
                     wins[b] += 1
-                    losses[a] += 1
                 elif out == "draw":
-                    points[a] += 1
-                    points[b] += 1
                     draws[a] += 1
                     draws[b] += 1
-                else:  # double_loss (or anything unknown): a loss each
-                    losses[a] += 1
-                    losses[b] += 1
+                # else double_loss (or anything unknown): a loss each, counted below
+        # a win is 3 points, a draw 1 (G-SWISS-POINTS; a bye is a win); each match counted is a
+        # round played: counted here once a player, not once a match
+        self.points = [3 * w + d for w, d in zip(wins, draws)]
+        rounds = self.rounds = [len(o) + k for o, k in zip(opps, alone)]
+        # each match counted is a win, a draw or a loss of each of its players
+        self.losses = [r - w - d for r, w, d in zip(rounds, wins, draws)]
+        #: Swiss matches of two players left out above (no result yet, or a player not registered):
+        #: 0 when ``opps`` holds every Swiss meeting (core.tournament.pairing reads them from it)
+        self.uncounted = uncounted
 
 
 #: (players, rounds) -> (players, rounds, ledger) of the last few events counted, oldest first.
