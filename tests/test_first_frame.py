@@ -5,6 +5,7 @@ keys kept, the terminal given back as it was."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import select
 import subprocess
@@ -140,30 +141,52 @@ def _read_until(fd: int, buf: bytearray, want: bytes, timeout: float = 60) -> bo
     return want in buf
 
 
-@pytest.mark.skipif(os.name != "posix", reason="a pseudo-terminal")
-def test_second_start_shows_the_list_before_the_app_loads(tmp_path):
-    """On a terminal: the second start draws the list before Textual takes the
-    terminal; a key typed at once is answered; the terminal's echo and line
-    mode are back after the app ends."""
+@contextlib.contextmanager
+def lycee_on_pty(tmp_path: Path, cols: int, rows: int, *args: str):
+    """``lycee ARGS`` on a pseudo-terminal of its own: (process, master fd,
+    the terminal's line settings before); the terminal's settings after are
+    read as it ends (``state["after"]``)."""
     import fcntl
     import pty
     import struct
     import termios
 
-    eid = make_event(tmp_path)
     env = dict(os.environ, LYCEE_DATA_DIR=str(tmp_path), TERM="xterm-256color", LANG="en_US.UTF-8")
     env["PYTHONPATH"] = str(ROOT)
     for k in ("COLUMNS", "LINES"):  # the pty's size, not the test runner's
         env.pop(k, None)
-    cmd = [sys.executable, "-c", "import sys; from tui.cli import main; sys.exit(main())"]
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+    state = {"before": line_mode(termios.tcgetattr(slave))}
+    cmd = [sys.executable, "-c", "import sys; from tui.cli import main; sys.exit(main())", *args]
+    p = subprocess.Popen(cmd, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=ROOT, start_new_session=True)
+    try:
+        yield p, master, state
+        state["after"] = line_mode(termios.tcgetattr(slave))
+    finally:
+        if p.poll() is None:
+            p.kill()
+        os.close(master)
+        os.close(slave)
+
+
+def line_mode(attrs) -> int:
+    """Echo and line mode of a terminal's settings."""
+    import termios
+
+    return attrs[3] & (termios.ECHO | termios.ICANON)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="a pseudo-terminal")
+def test_second_start_shows_the_list_before_the_app_loads(tmp_path):
+    """On a terminal: the second start draws the list before Textual takes the
+    terminal; a key typed at once is answered; the terminal's echo and line
+    mode are back after the app ends."""
+    eid = make_event(tmp_path)
     frame = firstframe.frame_path(tmp_path, 100, 30, "en")
     outputs = []
     for start in range(2):
-        master, slave = pty.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
-        before = termios.tcgetattr(slave)
-        p = subprocess.Popen(cmd, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=ROOT, start_new_session=True)
-        try:
+        with lycee_on_pty(tmp_path, 100, 30) as (p, master, state):
             buf = bytearray()
             if start == 1:
                 os.write(master, b"?")  # typed before the app has loaded
@@ -180,13 +203,7 @@ def test_second_start_shows_the_list_before_the_app_loads(tmp_path):
             while p.poll() is None and time.monotonic() < end:
                 _read_until(master, buf, b"\x00never", timeout=0.1)
             assert p.wait(timeout=10) == 0
-            after = termios.tcgetattr(slave)
-        finally:
-            if p.poll() is None:
-                p.kill()
-            os.close(master)
-            os.close(slave)
-        assert after[3] & (termios.ECHO | termios.ICANON) == before[3] & (termios.ECHO | termios.ICANON)
+        assert state["after"] == state["before"]
         outputs.append(bytes(buf))
     mouse_on = b"\x1b[?1000h"  # Textual's driver takes the terminal
     first, second = outputs
@@ -199,32 +216,12 @@ def test_an_error_of_the_start_is_read_on_the_terminals_own_screen(tmp_path):
     """With a frame up, a start that fails before the app (``lycee --lang``
     without its value) takes the frame down first: the message stays on the
     terminal's screen, and echo is back."""
-    import fcntl
-    import pty
-    import struct
-    import termios
-
     make_event(tmp_path)
-    cols, rows = 90, 20
-    firstframe.save(tmp_path, cols, rows, "en", "\x1b[1;1Hthe kept list")
-    env = dict(os.environ, LYCEE_DATA_DIR=str(tmp_path), LANG="en_US.UTF-8", PYTHONPATH=str(ROOT))
-    for k in ("COLUMNS", "LINES"):
-        env.pop(k, None)
-    master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
-    before = termios.tcgetattr(slave)
-    cmd = [sys.executable, "-c", "import sys; from tui.cli import main; sys.exit(main())", "--lang"]
-    p = subprocess.Popen(cmd, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=ROOT, start_new_session=True)
+    firstframe.save(tmp_path, 90, 20, "en", "\x1b[1;1Hthe kept list")
     buf = bytearray()
-    try:
+    with lycee_on_pty(tmp_path, 90, 20, "--lang") as (p, master, state):
         assert _read_until(master, buf, b"expected one argument"), bytes(buf[-300:])
         assert p.wait(timeout=60) == 2
-        after = termios.tcgetattr(slave)
-    finally:
-        if p.poll() is None:
-            p.kill()
-        os.close(master)
-        os.close(slave)
     out = bytes(buf)
     assert out.find(b"the kept list") < out.find(firstframe.LEAVE.encode()) < out.find(b"expected one argument")
-    assert after[3] & (termios.ECHO | termios.ICANON) == before[3] & (termios.ECHO | termios.ICANON)
+    assert state["after"] == state["before"]
