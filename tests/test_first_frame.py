@@ -142,17 +142,18 @@ def _read_until(fd: int, buf: bytearray, want: bytes, timeout: float = 60) -> bo
 
 
 @contextlib.contextmanager
-def lycee_on_pty(tmp_path: Path, cols: int, rows: int, *args: str):
+def lycee_on_pty(tmp_path: Path, cols: int, rows: int, *args: str, term: str | None = None):
     """``lycee ARGS`` on a pseudo-terminal of its own: (process, master fd,
     the terminal's line settings before); the terminal's settings after are
-    read as it ends (``state["after"]``)."""
+    read as it ends (``state["after"]``).  ``term``: its TERM (else the test's own)."""
     import fcntl
     import pty
     import struct
     import termios
 
-    env = dict(os.environ, LYCEE_DATA_DIR=str(tmp_path), TERM="xterm-256color", LANG="en_US.UTF-8")
-    env["PYTHONPATH"] = str(ROOT)
+    env = dict(os.environ, LYCEE_DATA_DIR=str(tmp_path), LANG="en_US.UTF-8", PYTHONPATH=str(ROOT))
+    if term is not None:
+        env["TERM"] = term
     for k in ("COLUMNS", "LINES"):  # the pty's size, not the test runner's
         env.pop(k, None)
     master, slave = pty.openpty()
@@ -186,7 +187,7 @@ def test_second_start_shows_the_list_before_the_app_loads(tmp_path):
     frame = firstframe.frame_path(tmp_path, 100, 30, "en")
     outputs = []
     for start in range(2):
-        with lycee_on_pty(tmp_path, 100, 30) as (p, master, state):
+        with lycee_on_pty(tmp_path, 100, 30, term="xterm-256color") as (p, master, state):
             buf = bytearray()
             if start == 1:
                 os.write(master, b"?")  # typed before the app has loaded
