@@ -1,6 +1,8 @@
 """The event list as last drawn, on the terminal while the app loads
-(tui.firstframe): shown only when nothing it depends on has changed, typed
-keys kept, the terminal given back as it was."""
+(tui.firstframe; DESIGN section 7, the app): shown only when nothing it
+depends on has changed, typed keys kept (input is never lost), the terminal
+given back as it was; a kept frame reaches the terminal only as text,
+colours and cursor moves (L-TERM)."""
 
 from __future__ import annotations
 
@@ -67,8 +69,8 @@ def test_no_frame_without_an_event(tmp_path):
 
 
 def test_a_frame_holds_only_text_colours_and_cursor_moves(tmp_path):
-    """A frame file is data: one that would send the terminal anything but
-    text, colours and cursor moves (a clipboard write, a query) is never shown."""
+    """L-TERM: a frame file is data: one that would send the terminal anything
+    but text, colours and cursor moves (a clipboard write, a query) is never shown."""
     make_event(tmp_path)
     firstframe.save(tmp_path, 80, 24, "en", "\x1b]52;c;ZXZpbA==\x07")
     assert not firstframe.frame_path(tmp_path, 80, 24, "en").exists()

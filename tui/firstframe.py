@@ -189,7 +189,8 @@ class Shown:
         if isinstance(sys.stderr, _TakesDown):
             sys.stderr = self.streams[1]
 
-    def _release(self) -> None:
+    def hand_over(self) -> None:
+        """The app is about to take the terminal: its own signals and streams."""
         import signal
 
         self.streams_back()
@@ -197,13 +198,9 @@ class Shown:
             signal.signal(num, handler)  # type: ignore[arg-type]
         self.handlers = {}
 
-    def hand_over(self) -> None:
-        """The app is about to take the terminal: its own signals and streams."""
-        self._release()
-
     def done(self) -> None:
         """The app has ended and left the screen: the terminal's own settings back."""
-        self._release()
+        self.hand_over()
         self._settings_back()
         self.up = False
 
@@ -212,7 +209,7 @@ class Shown:
         if not self.up:
             return
         self.up = False
-        self._release()
+        self.hand_over()
         try:
             os.write(self.out, LEAVE.encode())
         except OSError:

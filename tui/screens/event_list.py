@@ -14,9 +14,10 @@ from textual.widgets import DataTable, Header, Label
 
 from core import labels
 from core.errors import LyceeError
-from core.i18n import _, ngettext
+from core.i18n import _, language, ngettext
 from core.store import today
 
+from .. import firstframe
 from ..i18n import Translated
 from ..widgets.footer import WholeKeysFooter
 from ..widgets.plain import PlainTable
@@ -101,8 +102,6 @@ class EventListScreen(Translated, Screen):
     def action_refresh(self) -> None:
         t = self.query_one(DataTable)
         if self.app.frame_cache is not None:
-            from .. import firstframe
-
             self._events_stamp = firstframe.events_stamp(self.app.frame_cache)  # before the list is read
         events = self.app.datadir.list_events()
         self.ids = [e.id for e in events]
@@ -156,10 +155,6 @@ class EventListScreen(Translated, Screen):
     def _save_frame(self) -> None:
         """The list as a start draws it: on top, the cursor on the first row,
         no toast over it."""
-        from core.i18n import language
-
-        from .. import firstframe
-
         root = self.app.frame_cache
         if root is None or self.app.screen is not self or self.query_one(DataTable).cursor_row not in (0, None):
             return
