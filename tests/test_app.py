@@ -5,7 +5,10 @@ import pytest
 from core.store import DataDir
 from tui.app import LyceeApp
 from tui.screens.event import EventScreen
+from tui.screens.dialogs import Prompt
 from tui.screens.event_list import EventListScreen
+
+from tests.test_app_storeday import until
 
 
 async def type_text(pilot, text):
@@ -75,10 +78,11 @@ async def test_whole_event_by_keyboard(tmp_path):
         await pilot.pause()
         assert screen.query_one("#standings-table").row_count == 8
         await pilot.press("f7")
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, Prompt), "the top-cut size prompt")
         await pilot.press("backspace")
         await type_text(pilot, "4")
         await pilot.press("enter")
+        await app.workers.wait_for_complete()
         await pilot.pause()
         assert screen.event.current_round.stage == "top"
         for _ in range(2):  # semi-finals, then the final

@@ -10,6 +10,7 @@ import errno
 import json
 import os
 import random
+import re
 import shutil
 import signal
 import subprocess
@@ -191,7 +192,7 @@ def test_design2_killed_batch_writers_leave_all_or_none(tmp_path):
         "store = DataDir(sys.argv[1]).open(sys.argv[2]); d = Desk(store)\n"
         "while True:\n"
         "    d.undo() if store.event.current_round.checkins else d.checkin('p1', 'p2', 'p3', 'p4')\n"
-        "    print('ack', store.actions[-1]['seq'], flush=True)\n"
+        "    sys.stdout.write(f\"ack {store.actions[-1]['seq']}\\n\"); sys.stdout.flush()\n"
     )
     rng = random.Random(14)
     acked = 0
@@ -208,8 +209,8 @@ def test_design2_killed_batch_writers_leave_all_or_none(tmp_path):
         time.sleep(rng.uniform(0.0, 0.15))
         p.send_signal(signal.SIGKILL)
         rest = p.communicate()[0]
-        for ln in (line + rest).splitlines():
-            if ln.startswith("ack "):
+        for ln in (line + rest).splitlines(keepends=True):
+            if re.fullmatch(r"ack \d+\n", ln):  # a line the kill tore is no acknowledgement
                 acked = max(acked, int(ln.split()[1]))
         with dd.open(eid) as s:
             assert s.actions[-1]["seq"] >= acked, "an acknowledged batch is kept"
