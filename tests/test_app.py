@@ -3,17 +3,11 @@
 import pytest
 
 from core.store import DataDir
+from tests.app_helpers import type_text, until
 from tui.app import LyceeApp
-from tui.screens.event import EventScreen
 from tui.screens.dialogs import Prompt
+from tui.screens.event import EventScreen
 from tui.screens.event_list import EventListScreen
-
-from tests.test_app_storeday import until
-
-
-async def type_text(pilot, text):
-    for ch in text:
-        await pilot.press(ch if ch != " " else "space")
 
 
 @pytest.mark.asyncio

@@ -5,12 +5,12 @@ in Japanese at 80x24; the pairing keeps them apart and Ctrl+E says so."""
 import random
 
 import pytest
-from test_app_storeday import new_event, on_screen, type_text, whole_dialog_on_screen
 
 from core import i18n
 from core.event.model import Event, Player
 from core.store import DataDir
 from core.tournament.pairing import pair_swiss
+from tests.app_helpers import new_event, on_screen, type_text, whole_dialog_on_screen
 from tui.app import LyceeApp
 from tui.screens.event import EventScreen
 

@@ -6,12 +6,12 @@ question, new-event form errors, Ctrl+Q mid-round, Ctrl+O in the name box)."""
 import asyncio
 
 import pytest
-from test_app_storeday import shown, type_text, until
 from textual import events
 
 from core.demo import make_demo
 from core.desk import Desk
 from core.store import DataDir
+from tests.app_helpers import shown, type_text, until
 from tui.app import LyceeApp
 
 

@@ -10,15 +10,12 @@ from rich.cells import cell_len
 from core import i18n
 from core.demo import make_demo
 from core.store import DataDir
-from tests.test_app_storeday import on_screen, shown, squash
+from tests.app_helpers import LANGS, SIZES, on_screen, shown, squash
 from tui.app import LyceeApp
 from tui.i18n import key_words
 from tui.screens.event import EventScreen
 from tui.screens.event.players import PlayersPane
 from tui.screens.event.round import RoundPane
-
-SIZES = [(80, 24), (120, 40)]
-LANGS = ["ja", "en"]
 
 
 def _demo(tmp_path, players=8) -> tuple[DataDir, str]:

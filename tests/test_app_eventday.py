@@ -4,10 +4,10 @@ rounds with a draw, an ID, a drop, a penalty escalation, an extension, top 8
 with a third-place match), asserting what the organizer sees at each step."""
 
 import pytest
-from test_app_storeday import fits, on_screen, type_text, whole_dialog_on_screen
 
 from core import i18n
 from core.store import DataDir
+from tests.app_helpers import fits, on_screen, pair, type_text, whole_dialog_on_screen
 from tui.app import LyceeApp
 from tui.screens.event import EventScreen
 
@@ -23,12 +23,6 @@ async def enter_results(pilot, screen, first: dict[int, str] | None = None):
             if not isinstance(pilot.app.screen, EventScreen):  # 1-1-1 ends a match only at time: yes (G-BO3-TIME)
                 await pilot.press("y")
                 await pilot.pause()
-    await pilot.pause()
-
-
-async def pair(app, pilot):
-    await pilot.press("f5")
-    await app.workers.wait_for_complete()
     await pilot.pause()
 
 

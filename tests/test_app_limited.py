@@ -12,6 +12,7 @@ from core.store import DataDir
 from limited.draft import PickTimer
 from limited.draftlog import read_log, replay
 from limited.facts import catalog_for
+from tests.app_helpers import type_text
 from tui.app import LyceeApp
 from tui.screens.deckbuilder import DeckBuilderScreen, Library
 from tui.screens.draft import DraftScreen, PackReview
@@ -29,11 +30,6 @@ class FakeClock:
 
     def __call__(self) -> float:
         return self.t
-
-
-async def type_text(pilot, text):
-    for ch in text:
-        await pilot.press(ch if ch != " " else "space")
 
 
 async def open_practice(pilot, app, clock):

@@ -13,12 +13,8 @@ import pytest
 
 from core.desk import Desk
 from core.store import DataDir
+from tests.app_helpers import type_text
 from tui.app import LyceeApp
-
-
-async def type_text(pilot, text):
-    for ch in text:
-        await pilot.press(ch if ch != " " else "space")
 
 
 def screen_text(app) -> str:

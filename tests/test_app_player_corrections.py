@@ -11,7 +11,7 @@ import pytest
 
 from core.reports.exports import render
 from core.store import DataDir
-from tests.test_app_storeday import fits, new_event, on_screen, whole_dialog_on_screen
+from tests.app_helpers import fits, new_event, on_screen, whole_dialog_on_screen
 from tui.app import LyceeApp
 from tui.screens.dialogs import Confirm, RenameForm
 

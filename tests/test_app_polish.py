@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from core.columns import NO_END, NO_START, width, wrap, wrap_spans
 from core.desk import Desk
 from core.store import DataDir
-from tests.test_app_storeday import LANGS, SIZES, new_event, shown, squash, until, whole_dialog_on_screen
+from tests.app_helpers import LANGS, SIZES, new_event, shown, squash, until, whole_dialog_on_screen
 from tui.app import LyceeApp
 from tui.screens.event import EventScreen
 

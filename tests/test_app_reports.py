@@ -13,7 +13,7 @@ import pytest
 from core import i18n
 from core.desk import Desk
 from core.store import DataDir
-from tests.test_app_storeday import fits, on_screen, shown, squash, type_text, until
+from tests.app_helpers import fits, on_screen, shown, squash, type_text, until
 from tui.app import LyceeApp
 from tui.screens.event import EventScreen
 from tui.screens.event.reportqueue import ReportCodes, ReportQueue

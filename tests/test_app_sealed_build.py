@@ -7,48 +7,13 @@ override (G-HEAD-JUDGE, logged with who and why), round 1 paired; asserting
 what the organizer sees at each step."""
 
 import pytest
-from test_app_eventday import pair
-from test_app_storeday import fits, on_screen, type_text, whole_dialog_on_screen
 
 from core import i18n
 from core.reports.exports import render
 from core.store import DataDir
+from tests.app_helpers import build_and_register, fits, on_screen, pair, type_text, whole_dialog_on_screen
 from tui.app import LyceeApp
-from tui.screens.deckbuilder import DeckBuilderScreen
 from tui.screens.event import EventScreen
-
-
-async def build_and_register(app, pilot, name: str, legal: bool = True) -> None:
-    """In the deck builder on ``name``'s pool: the bot's suggestion (g), or
-    three cards by Enter; Ctrl+R registers the deck; Escape goes back."""
-    ja = i18n._
-    b = app.screen
-    assert isinstance(b, DeckBuilderScreen) and b.player_name == name
-    assert on_screen(app, ja("The pool of {name}: build the deck, Ctrl+R registers it to {name}.", name=name))
-    if legal:
-        await pilot.press("g")
-    else:
-        await pilot.press("enter", "enter", "enter")
-    await pilot.pause()
-    await pilot.press("ctrl+r")
-    await pilot.pause()
-    if legal:
-        assert on_screen(app, ja("registered to {name}: a legal deck of {n} cards", name=name, n=40))
-    else:
-        assert on_screen(
-            app,
-            ja(
-                "registered to {name}, with {n} problem(s): round 1 waits for a legal deck ({first})",
-                name=name,
-                n=1,
-                first=str(b.problems[0]),
-            ),
-            b.query_one("#message"),
-        )
-    fits(app)
-    await pilot.press("escape")
-    await pilot.pause()
-    assert isinstance(app.screen, EventScreen)
 
 
 @pytest.mark.asyncio

@@ -10,9 +10,6 @@ import random
 from collections import Counter
 
 import pytest
-from test_app_eventday import pair
-from test_app_sealed_build import build_and_register
-from test_app_storeday import fits, on_screen, type_text
 from textual import events
 
 from core import i18n
@@ -21,6 +18,7 @@ from core.store import DataDir
 from limited.packs import open_booster
 from limited.sealed import open_sealed
 from limited.tablepool import card_echo
+from tests.app_helpers import build_and_register, fits, on_screen, pair, type_text
 from tui.app import LyceeApp
 from tui.screens.dialogs import Choose
 from tui.screens.draft_table import TableScreen

@@ -25,7 +25,7 @@ from core.desk import Desk
 from core.door import DoorServer, LocalWriter, RemoteDesk, RemoteWriter, door_path, writer_for
 from core.errors import EventLocked, LyceeError, RuleError
 from core.store import DataDir
-from tests.test_app_storeday import until
+from tests.app_helpers import until
 
 
 def _event(tmp_path, players=4):

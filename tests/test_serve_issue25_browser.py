@@ -14,9 +14,9 @@ import re
 import time
 
 import pytest
-from test_serve_browser import ARGS, CHROMIUM, expect, sync_api  # skips this module too where no Chromium exists
 
 from core.desk import Desk
+from tests.test_serve_browser import ARGS, CHROMIUM, expect, sync_api  # skips this module too where no Chromium exists
 from tui.web.feed import Feed, FileSource
 from tui.web.server import WebServer
 
