@@ -5,42 +5,14 @@ import json
 
 import pytest
 
+from tests.cli_helpers import run, staffed_event
 from tui.cli import main
 
 
 @pytest.fixture
 def event(tmp_path, capsys):
     data = str(tmp_path)
-    assert (
-        main(
-            [
-                "--data-dir",
-                data,
-                "event",
-                "new",
-                "Cup",
-                "--date",
-                "2026-12-05",
-                "--organizer",
-                "O",
-                "--judge",
-                "J",
-                "--head-judge",
-                "J",
-            ]
-        )
-        == 0
-    )
-    eid = capsys.readouterr().out.strip()
-    assert main(["--data-dir", data, "player", "add", eid, "A", "B", "C", "D", "E"]) == 0
-    capsys.readouterr()
-    return data, eid
-
-
-def run(capsys, *argv):
-    rc = main(list(argv))
-    cap = capsys.readouterr()
-    return rc, cap.out, cap.err
+    return data, staffed_event(capsys, data, ["A", "B", "C", "D", "E"], "2026-12-05")
 
 
 def test_g_swiss_pair_1_pair_json_shape_and_refusal_while_results_missing(event, capsys):

@@ -32,7 +32,7 @@ from core.reports import exports
 from core.rules.decklists import deck_problems, decklist_status
 from core.rules.eventfile import event_from_doc, to_doc
 from core.store.store import DataDir
-from tui.cli import main
+from tests.cli_helpers import run, staffed_event
 
 
 class FakeClock:
@@ -497,38 +497,7 @@ def test_design4_import_of_export_gives_the_same_event_with_decklists_and_pools(
 @pytest.fixture
 def cli_event(tmp_path, capsys):
     data = str(tmp_path / "cli")
-    assert (
-        main(
-            [
-                "--data-dir",
-                data,
-                "event",
-                "new",
-                "Cup",
-                "--date",
-                "2026-11-30",
-                "--organizer",
-                "O",
-                "--judge",
-                "J",
-                "--head-judge",
-                "J",
-                "--decklists",
-                "--unsanctioned",
-            ]
-        )
-        == 0
-    )
-    eid = capsys.readouterr().out.strip()
-    assert main(["--data-dir", data, "player", "add", eid, "Ann", "Ben"]) == 0
-    capsys.readouterr()
-    return data, eid
-
-
-def run(capsys, *argv):
-    rc = main(list(argv))
-    cap = capsys.readouterr()
-    return rc, cap.out, cap.err
+    return data, staffed_event(capsys, data, ["Ann", "Ben"], "2026-11-30", "--decklists", "--unsanctioned")
 
 
 def test_g_decklist_cli_add_show_check_status(cli_event, capsys, tmp_path, legal):

@@ -8,42 +8,14 @@ import pytest
 
 from core.errors import RuleError
 from core.event.timing import minutes_advice
+from tests.cli_helpers import run, staffed_event
 from tui.cli import main
 
 
 @pytest.fixture
 def event(tmp_path, capsys):
     data = str(tmp_path)
-    assert (
-        main(
-            [
-                "--data-dir",
-                data,
-                "event",
-                "new",
-                "Cup",
-                "--date",
-                "2026-12-05",
-                "--organizer",
-                "O",
-                "--judge",
-                "J",
-                "--head-judge",
-                "J",
-            ]
-        )
-        == 0
-    )
-    eid = capsys.readouterr().out.strip()
-    assert main(["--data-dir", data, "player", "add", eid, "A", "B", "C", "D"]) == 0
-    capsys.readouterr()
-    return data, eid
-
-
-def run(capsys, *argv):
-    rc = main(list(argv))
-    cap = capsys.readouterr()
-    return rc, cap.out, cap.err
+    return data, staffed_event(capsys, data, ["A", "B", "C", "D"], "2026-12-05")
 
 
 def settings(capsys, data, eid):
