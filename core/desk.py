@@ -730,6 +730,18 @@ class Desk:
             device=self.device,
         )
 
+    def call_table(self, table: int, note: str) -> Event:
+        """Staff called to a table whose reports wait for them (disputed, or
+        held for a time call): the note (who goes, why) is kept in the log and
+        shown with the table until it has a result."""
+        number = self._round_number(None)
+        return self.store.append(
+            "report_decision",
+            ReportDecision(round=number, table=int(table), op="call", by=self.actor, note=note, at=stamp(self.now())),
+            self.actor,
+            device=self.device,
+        )
+
     # -- settings (DESIGN section 3: lycee event set) -----------------------------
     def set_settings(self, wanted: dict) -> dict:
         """Change the settings in ``wanted`` that differ from the event's: one

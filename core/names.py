@@ -387,6 +387,9 @@ def check_action_text(kind: str, data: dict) -> None:
                 check_text(data[k], "text", required=False, what=_("reason") if k == "reason" else _("note"))
         if data.get("by"):
             check_text(data["by"], "staff", required=False)
+    elif kind == "report_decision":
+        if data.get("op") == "call":
+            check_text(data.get("note"), "text", what=_("note"))
     elif kind == "result":
         if data.get("note"):
             check_text(data["note"], "text", required=False, what=_("note"))

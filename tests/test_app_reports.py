@@ -187,8 +187,10 @@ async def test_g_bo3_time_a_held_report_and_a_true_result_through_the_queue(tmp_
         m = screen.event.current_round.match_at(2)
         assert (m.p1_wins, m.p2_wins) == (1, 1)
     rows = dd.history(eid)
-    assert [r["type"] for r in rows[-3:]] == ["result", "report_decision", "result"]
-    assert all(r["actor"] == "desk" for r in rows[-3:])
+    # the call is in the log too (its note kept), between the first result and the accepted one
+    assert [r["type"] for r in rows[-4:]] == ["result", "report_decision", "report_decision", "result"]
+    assert rows[-3]["data"]["op"] == "call" and rows[-3]["data"]["note"] == "judge Sato goes"
+    assert all(r["actor"] == "desk" for r in rows[-4:])
 
 
 @pytest.mark.asyncio

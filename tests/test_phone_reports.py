@@ -86,6 +86,41 @@ def test_g_bo3_disagreement_is_disputed_and_nothing_is_stored(desk):
     assert [(a["type"], a["actor"]) for a in journal(desk)[-2:]] == [("report_decision", "cli"), ("result", "cli")]
 
 
+def test_g_bo3_a_disputed_table_called_keeps_its_note_in_the_log_until_decided(desk):
+    """G-BO3: staff called to a disputed table: the call and its note are an
+    action (who, when), on the table until it has a result, after a reopen
+    too; a blank note or a table with a result is refused; undo takes it back."""
+    from core.errors import LyceeError
+
+    c = codes(desk)
+    m = table(desk)
+    phone(desk, m.p1).phone_report(c[m.p1], "2-0")
+    phone(desk, m.p2).phone_report(c[m.p2], "2-0")
+    with pytest.raises(LyceeError, match="note"):
+        desk.call_table(1, "   ")
+    Desk(desk.store, actor="judge Sato (phone)").call_table(1, "Sato goes: both claim 2-0")
+    act = journal(desk)[-1]
+    assert act["type"] == "report_decision" and act["actor"] == "judge Sato (phone)"
+    assert act["data"]["op"] == "call" and act["data"]["note"] == "Sato goes: both claim 2-0"
+    assert not table(desk).reported  # a call stores no result
+    from core.log.registry import replay
+
+    reopened = replay(journal(desk))  # the event as its log makes it (what a reopen reads)
+    [t1] = [t for t in round_reports(reopened) if t.table == 1]
+    assert t1.status == "disputed" and t1.called.note == "Sato goes: both claim 2-0"
+    assert t1.doc()["called"] == {
+        "note": "Sato goes: both claim 2-0",
+        "at": act["data"]["at"],
+        "by": "judge Sato (phone)",
+    }
+    desk.undo()
+    assert [t.called for t in round_reports(desk.event) if t.table == 1] == [None]
+    desk.call_table(1, "Sato goes")
+    desk.accept_report(1, "p1")
+    with pytest.raises(LyceeError, match="already has a result"):
+        desk.call_table(1, "again")
+
+
 def test_g_bo3_a_reporter_changes_an_unconfirmed_report(desk):
     """G-BO3: a player who mistyped reports again before the opponent: the new report counts."""
     c = codes(desk)
@@ -280,6 +315,12 @@ def test_cli_codes_reports_accept_clear_and_setting(tmp_path, capsys):
     assert reports[0]["p1"]["said"] == "2-0" and reports[1]["p2"] is None
     rc, out, _e = lycee(capsys, "--data-dir", dd, "reports", eid)
     assert "disputed" in out and "waiting for the opponent" in out
+    rc, out, _e = lycee(capsys, "--data-dir", dd, "reports", eid, "call", "1", "--note", "Oga goes")
+    assert rc == 0 and "Oga goes" in out
+    rc, out, _e = lycee(capsys, "--data-dir", dd, "reports", eid)
+    assert "called: Oga goes" in out
+    rc, out, err = lycee(capsys, "--data-dir", dd, "reports", eid, "call", "1")
+    assert rc == 1 and "--note" in err
     rc, out, _e = lycee(capsys, "--data-dir", dd, "reports", eid, "clear", "2")
     assert rc == 0
     rc, out, _e = lycee(capsys, "--data-dir", dd, "reports", eid, "accept", "1", "--side", "p1")

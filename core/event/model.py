@@ -456,6 +456,18 @@ class PhoneReport:
 
 
 @dataclass(frozen=True, slots=True)
+class StaffCall:
+    """Staff called to a table whose reports wait for them (core.rules.reports):
+    the note says who goes and why; ``at`` when, ``actor`` who called."""
+
+    round: int
+    table: int
+    note: str
+    at: str
+    actor: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Announcement:
     """A line typed at the desk for the TV page and the phones (core.rules.publish)."""
 
@@ -519,6 +531,8 @@ class Event:
     report_codes: tuple[tuple[str, str], ...] = field(default=(), compare=False)
     #: The players' reports of the rounds' results, oldest first.
     reports: tuple[PhoneReport, ...] = field(default=(), compare=False)
+    #: Tables called from the reports queue, oldest first (like ``reports``, the day's facts).
+    calls: tuple[StaffCall, ...] = field(default=(), compare=False)
     #: Staff PINs for the judge page (core.rules.staff): (folded name, salted
     #: hash) pairs sorted by name; a new PIN replaces the old.  Never on a page,
     #: never exported, never the PIN itself.

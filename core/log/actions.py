@@ -344,7 +344,7 @@ class Announce(Action, frozen=True, tag="announce"):
 # -- phone reports (core.rules.reports) ---------------------------------------------------------------
 
 Side = Literal["p1", "p2"]
-ReportOp = Literal["accept", "clear"]
+ReportOp = Literal["accept", "clear", "call"]
 
 
 class ReportCodes(Action, frozen=True, tag="report_code"):
@@ -369,13 +369,16 @@ class Report(Action, frozen=True, tag="report"):
 
 class ReportDecision(Action, frozen=True, tag="report_decision"):
     """The desk's decision on a table's reports: ``accept`` one ``side``'s
-    (the result itself is stored in the same record), or ``clear`` them."""
+    (the result itself is stored in the same record), ``clear`` them, or
+    ``call`` the table (staff go to it; ``note`` says who and why)."""
 
     round: int
     table: int
     op: ReportOp
     side: Side | None = None
     by: str = ""
+    note: str = ""
+    at: str = ""
 
 
 # -- staff PINs (core.rules.staff) --------------------------------------------------------------------

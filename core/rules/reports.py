@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from core.errors import LyceeError, RuleError
 from core.event.lookups import player_match, player_name
-from core.event.model import Event, Match, PhoneReport, Round
+from core.event.model import Event, Match, PhoneReport, Round, StaffCall
 from core.i18n import _
 from core.log import action, describer
 from core.log.actions import Report, ReportCodes, ReportDecision
@@ -199,6 +199,11 @@ def _report_decision(event: Event, payload: ReportDecision):
                 )
             )
         return event  # the accepted result is the ``result`` action stored with it
+    if payload.op == "call":  # staff go to the table; its reports wait for them (the queue puts it last)
+        if m.reported:
+            raise LyceeError(_("table {t} already has a result: it is not changed by a report", t=m.table))
+        call = StaffCall(payload.round, payload.table, payload.note.strip(), payload.at, payload.by)
+        return event.with_(calls=event.calls + (call,))
     if not mine:
         raise LyceeError(_("round {r} table {t} has no reports to clear", r=rnd.number, t=m.table))
     kept = tuple(x for x in event.reports if not (x.round == payload.round and x.table == payload.table))
@@ -214,6 +219,14 @@ def _describe_report_decision(payload: ReportDecision) -> str:
             t=payload.table,
             side=payload.side or "-",
             by=payload.by,
+        )
+    if payload.op == "call":
+        return _(
+            "reports round {r} table {t}: table called (by {by}): {note}",
+            r=payload.round,
+            t=payload.table,
+            by=payload.by,
+            note=payload.note,
         )
     return _("reports round {r} table {t}: cleared (by {by})", r=payload.round, t=payload.table, by=payload.by)
 
@@ -257,6 +270,8 @@ class TableReport:
     result: str | None = None
     #: Why an agreed report waits for staff (a time call), else None.
     held: str | None = None
+    #: The last time staff were called to the table (while it has no result), else None.
+    called: StaffCall | None = None
 
     def doc(self) -> dict:
         out = {
@@ -268,6 +283,8 @@ class TableReport:
         }
         if self.held:
             out["held"] = self.held
+        if self.called:
+            out["called"] = {"note": self.called.note, "at": self.called.at, "by": self.called.actor}
         return out
 
 
@@ -310,7 +327,8 @@ def table_state(event: Event, rnd: Round, m: Match, now=None) -> TableReport:
             held = needs_time_call(event, rnd.number, m.table, parse_result(p1.result), now)
     else:
         status = "disputed"
-    return TableReport(rnd.number, m.table, status, p1, p2, None, held)
+    called = next((c for c in reversed(event.calls) if c.round == rnd.number and c.table == m.table), None)
+    return TableReport(rnd.number, m.table, status, p1, p2, None, held, called)
 
 
 def round_reports(event: Event, now=None) -> list[TableReport]:

@@ -37,8 +37,14 @@ def cmd_reports(args) -> int:
         with_desk(args, lambda d: d.clear_reports(args.table))
         print(_("table {t}: reports cleared (its players report again)", t=args.table))
         return 0
+    if args.op == "call":
+        if args.table is None or not args.note:
+            raise CliError(_('give the table and a note: `lycee reports EVENT call TABLE --note "who goes, why"`'))
+        with_desk(args, lambda d: d.call_table(args.table, args.note))
+        print(_("table {t} called: {note}", t=args.table, note=args.note))
+        return 0
     if args.op is not None:
-        raise CliError(_("{op!r}: choose accept or clear (or nothing, to list the reports)", op=args.op))
+        raise CliError(_("{op!r}: choose accept, clear or call (or nothing, to list the reports)", op=args.op))
     from core.readmodel import phone_reports
     from core.readmodel import report_status_label as status_label
 
@@ -55,6 +61,10 @@ def cmd_reports(args) -> int:
         line = _("table {t}: {how}", t=t.table, how=status_label(t.status)) + "\t" + "\t".join(sides)
         if t.held:
             line += "\t" + t.held
+        if t.called:
+            line += "\t" + _(
+                "called: {note} ({at}, {by})", note=t.called.note, at=t.called.at[11:16], by=t.called.actor
+            )
         print(line)
     return 0
 
@@ -78,10 +88,11 @@ def register(sub, cmd, event_arg) -> None:
         sub,
         "reports",
         cmd_reports,
-        _("the players' phone reports of the current round; accept one side's or clear a table's"),
+        _("the players' phone reports of the current round; accept one side's, clear a table's or call staff to it"),
     )
     event_arg(r)
-    r.add_argument("op", nargs="?", metavar="accept|clear")
+    r.add_argument("op", nargs="?", metavar="accept|clear|call")
     r.add_argument("table", nargs="?", type=int, metavar="TABLE")
     r.add_argument("--side", choices=("p1", "p2"), help=_("whose report to accept"))
+    r.add_argument("--note", help=_("with call: who goes to the table and why (kept in the log)"))
     r.add_argument("--json", action="store_true")

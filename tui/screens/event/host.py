@@ -50,7 +50,6 @@ class EventHost(Screen):
         _history: list | None
         _rang: bool
         _seen_prompts: set[str]
-        _calls: dict[tuple[int, int], str]  # phone reports: tables called from the queue (round, table) -> note
         STAFF_RULES: tuple[str, ...]
 
         app = getters.app(DeskApp)  # Textual's typed self.app

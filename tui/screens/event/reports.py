@@ -42,22 +42,13 @@ class ReportActions(EventHost):
             self.app.screen.reload()
 
     # -- the queue (Shift+F6) -------------------------------------------------------------
-    def _called(self) -> dict[int, str]:
-        """Tables called this session (round, table) -> note: they stay in the queue, last."""
-        return {
-            t: note
-            for (r, t), note in self._calls.items()
-            if self.event.current_round is not None and r == self.event.current_round.number
-        }
-
     def report_queue(self) -> list:
         """The tables to decide: disputed, and agreed but held for staff (a
         time call); tables already called come last."""
-        called = self._called()
         tables = [
             t for t in readmodel.phone_reports(self.event, self.open_desk.now()) if t.status in ("disputed", "held")
         ]
-        return sorted(tables, key=lambda t: (t.table in called, t.table))
+        return sorted(tables, key=lambda t: (t.called is not None, t.table))
 
     def report_lines(self, rep) -> list[str]:
         """The queue's words for one table: who plays, each claim (who, when), why it waits."""
@@ -79,9 +70,15 @@ class ReportActions(EventHost):
             )
         if rep.held:
             lines.append(rep.held)
-        note = self._called().get(rep.table)
-        if note:
-            lines.append(_("called: {note}", note=note))
+        if rep.called is not None:
+            lines.append(
+                _(
+                    "called: {note} ({at}, {by})",
+                    note=rep.called.note,
+                    at=report_time(rep.called.at),
+                    by=labels.actor_label(rep.called.actor),
+                )
+            )
         return lines
 
     def action_reports(self) -> None:
@@ -105,7 +102,7 @@ class ReportActions(EventHost):
                 desk.clear_reports(t)
                 said = _("table {t}: reports cleared (its players report again)", t=t)
             elif op == "call":
-                self._calls[(rep.round, t)] = f"{text} ({report_time(desk.now().isoformat())})"
+                desk.call_table(t, text)
                 said = _("table {t} called: {note}", t=t, note=text)
             else:  # the true result, from player 1's side: the results box's checks and rule
                 check = readmodel.precheck_result(self.event, f"{t} {text}", desk.now())

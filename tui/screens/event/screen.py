@@ -93,7 +93,6 @@ class EventScreen(
         self._history: list | None = None  # the plan's past events, read once when first needed
         self._rang = False  # the bell at time has rung for this round
         self._seen_prompts: set[str] = set()  # lateness prompts already shown
-        self._calls: dict[tuple[int, int], str] = {}  # phone reports: tables called from the queue
 
     # -- lifecycle -------------------------------------------------------------
     def compose(self) -> ComposeResult:
