@@ -187,7 +187,7 @@ def with_desk(args, fn, *, writes: bool = False):
 
     actor = getattr(args, "by", None) or "desk"
     if writes:
-        return through_desk(args, fn, actor)
+        return through_desk(args, fn, actor, writes=True)
     dd = datadir(args)
     eid = dd.resolve(args.event)
     try:
@@ -212,10 +212,11 @@ def with_desk(args, fn, *, writes: bool = False):
 DOOR_WAIT = 2.0
 
 
-def through_desk(args, fn, actor: str):
+def through_desk(args, fn, actor: str, writes: bool = False):
     """``fn(desk)`` on the event open for writing: through the door of the
     desk holding it (the app or ``lycee serve``: a RemoteDesk, actor ``cli``
-    or ``--by``, device ``local``), else opened here as before."""
+    or ``--by``, device ``local``; with ``writes``, each call is sent at
+    once), else opened here as before."""
     from core.desk import Desk
     from core.door import RemoteDesk, RemoteWriter, writer_for
     from core.errors import EventLocked
@@ -235,7 +236,7 @@ def through_desk(args, fn, actor: str):
                 return fn(Desk(store, actor=actor))
     assert isinstance(writer, RemoteWriter)  # writer_for without hold: a remote desk's door or None
     with writer:
-        return fn(RemoteDesk(writer, actor=getattr(args, "by", None) or "cli", device="local"))
+        return fn(RemoteDesk(writer, actor=getattr(args, "by", None) or "cli", device="local", writes=writes))
 
 
 def read_event(args, history: bool = False):
