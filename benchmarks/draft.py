@@ -34,7 +34,9 @@ shows the main-pair choice does not inflate it.
 Why decks hold uncastable cards (printed below them): pools that cannot give
 ``size`` cards castable in one pair (the builder then must fill off colour),
 and the picks outside the deck's pair, split by whether the pack offered a
-card of the pair (a bot's choice) or not (nothing castable was left).
+card of the pair (a bot's choice) or not (nothing castable was left); and
+the decks with uncastable cards whose pool held enough castable cards (an
+uncastable card the builder chose).
 
 Feasibility (is "uncastable <= 20%" reachable with this product?): tables of
 seats held to one pair from the first pick, taking a card of the pair, else a
@@ -262,7 +264,7 @@ def table_figures(cs, spread: int, signal: int, oracle: int = 0) -> None:
     print(f"Issue 28 figures, set {cs.code} (never the project's deck score):")
     for packs in (4, 6):
         near = across = near_n = across_n = bad = bad_cards = decks = 0
-        short = off_picks = avoidable = bad_any = 0
+        short = off_picks = avoidable = bad_any = builder = 0
         ratios, times = [], []
         for seed in range(spread):
             t = time.perf_counter()
@@ -279,7 +281,9 @@ def table_figures(cs, spread: int, signal: int, oracle: int = 0) -> None:
                 bad_any += min(uncastable(dc, p, facts) for p in PAIRS) > 0
                 decks += 1
                 ratios.append(best_of_pool(res.pools[s], dc, pair, facts, packs * 10))
-                short += castable_at_most(res.pools[s], facts) < packs * 10
+                most = castable_at_most(res.pools[s], facts)
+                short += most < packs * 10
+                builder += u > 0 and most >= packs * 10
                 for p in res.picks:
                     if p.seat == s and facts.by_number[p.took].needs & ~pair:
                         off_picks += 1
@@ -302,7 +306,8 @@ def table_figures(cs, spread: int, signal: int, oracle: int = 0) -> None:
         print(
             f"           why: pools with fewer than {packs * 10} cards castable in any one pair {short / decks:.1%}; "
             f"picks outside the deck's pair {off_picks / decks:.2f} a seat, {avoidable / decks:.2f} of them "
-            f"from a pack holding a card of the pair"
+            f"from a pack holding a card of the pair; decks with uncastable cards whose pool held "
+            f"{packs * 10} castable in one pair (the builder's choice) {builder / decks:.1%}"
         )
     read_figures(cs, spread)
     feasibility(cs, spread, oracle)
