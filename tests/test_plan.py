@@ -107,6 +107,24 @@ def test_measure_reads_start_and_end_of_each_round(tmp_path):
     desk.store.close()
 
 
+def test_g_time_the_plan_follows_each_new_result_and_undo_while_asked_at_every_redraw(tmp_path):
+    """G-TIME: the event bar asks for the round times at every redraw (each
+    time a new copy of the log): asking again gives the same answer, an undo
+    of the last result leaves the round without an end, and that result
+    entered again later ends the round later."""
+    dd, clock, desk, _marks = _record(tmp_path, rounds=1)
+    first = measure(desk.store.actions, desk.event)
+    assert first[0].end is not None
+    assert measure(desk.store.actions, desk.event) == first  # a new copy of the same log
+    table = desk.store.actions[-1]["data"]["table"]
+    desk.undo()
+    assert measure(desk.store.actions, desk.event)[0].end is None
+    clock.advance(5)
+    desk.record(table, "2-1")
+    assert measure(desk.store.actions, desk.event)[0].end == first[0].end + timedelta(minutes=5)
+    desk.store.close()
+
+
 def test_plan_command_and_report_planned_vs_actual(tmp_path, capsys):
     """`lycee plan` prints the finish as HH:MM and the alternatives side by
     side; the report of the played event states planned and actual per round."""

@@ -78,41 +78,75 @@ class RoundTimes:
         return (self.end - self.start).total_seconds() / 60
 
 
+#: Logs measured lately: (its first action, its length, its last action, the event) -> the times.
+#: The app's event bar asks at every redraw and clock tick, for the event and for the earlier
+#: events it learns the pace from, each time with a new copy of a store's list of the same
+#: action dicts; a log grows by appends (an undo appends too), so the same first and last
+#: action objects at the same length are the same log.  The key's objects are kept with the
+#: answer, so their ids cannot be given to others while it is kept.
+_MEASURED: dict[tuple[int, int, int, int], tuple[tuple, list]] = {}
+_MEASURED_MAX = 16
+
+
 def measure(log: list[dict], event: Event | None = None) -> list[RoundTimes]:
-    """Start and end of each round of a log (actions taken back are left out)."""
-    undone = {a["data"]["target"] for a in log if a.get("type") == "undo"}
-    undone |= {a["seq"] for a in log if a.get("undone")}
-    paired: dict[int, datetime] = {}
-    started: dict[int, datetime] = {}
-    ended: dict[int, datetime] = {}
+    """Start and end of each round of a log (actions taken back are left out).
+
+    Asked at every redraw over logs of thousands of actions: the times are
+    kept as written and only each round's start and end are read as
+    datetimes, at the end; a log asked again is answered from the last answer."""
+    first, last = (log[0], log[-1]) if log else (None, None)
+    key = (id(first), len(log), id(last), id(event))
+    kept = _MEASURED.get(key)
+    if kept is not None and kept[0][0] is first and kept[0][1] is last and kept[0][2] is event:
+        return list(kept[1])
+    times = _measure(log, event)
+    if len(_MEASURED) >= _MEASURED_MAX:
+        try:
+            _MEASURED.pop(next(iter(_MEASURED)), None)  # the oldest
+        except (RuntimeError, StopIteration):  # another thread changed it meanwhile
+            pass
+    _MEASURED[key] = ((first, last, event), times)
+    return list(times)
+
+
+def _measure(log: list[dict], event: Event | None) -> list[RoundTimes]:
+    undone = set()
+    for a in log:
+        if a.get("type") == "undo":
+            undone.add(a["data"]["target"])
+        if a.get("undone"):
+            undone.add(a["seq"])
+    paired: dict[int, str] = {}
+    started: dict[int, str] = {}
+    ended: dict[int, str] = {}
     minutes: dict[int, int] = {}
     default_minutes = 50
     for a in log:
-        if a.get("type") == "undo" or a.get("seq") in undone:
-            continue
-        d = a.get("data", {})
         kind = a.get("type")
+        if kind == "undo" or a.get("seq") in undone:
+            continue
         at = a.get("at")
         if at is None:
             continue
-        if kind in ("create", "edit") and isinstance(d.get("minutes"), int):
+        d = a.get("data", {})
+        if kind in ("result", "game", "late", "drop", "id_decision"):
+            r = d.get("round", max(paired) if paired else None)
+            if r in paired:
+                ended[r] = at
+        elif kind in ("create", "edit") and isinstance(d.get("minutes"), int):
             default_minutes = d["minutes"]
         elif kind == "import":
             default_minutes = d.get("minutes", default_minutes)
         elif kind == "pair":
             r = d.get("round")
-            paired[r] = _t(at)
+            paired[r] = at
             started.pop(r, None)
             ended.pop(r, None)
             minutes[r] = default_minutes
         elif kind == "unpair":
             paired.pop(d.get("round"), None)
         elif kind == "clock" and d.get("op") == "start":
-            started[d.get("round")] = _t(d.get("at", at))
-        elif kind in ("result", "game", "late", "drop", "id_decision"):
-            r = d.get("round", max(paired) if paired else None)
-            if r in paired:
-                ended[r] = _t(at)
+            started[d.get("round")] = d.get("at", at)
     out = []
     complete = None
     if event is not None:
@@ -121,7 +155,7 @@ def measure(log: list[dict], event: Event | None = None) -> list[RoundTimes]:
         end = ended.get(r)
         if complete is not None and not complete.get(r, False):
             end = None
-        out.append(RoundTimes(r, started.get(r, paired[r]), end, minutes[r]))
+        out.append(RoundTimes(r, _t(started.get(r, paired[r])), _t(end) if end is not None else None, minutes[r]))
     return out
 
 
