@@ -737,7 +737,9 @@ class Desk:
         number = self._round_number(None)
         return self.store.append(
             "report_decision",
-            ReportDecision(round=number, table=int(table), op="call", by=self.actor, note=note, at=stamp(self.now())),
+            ReportDecision(
+                round=number, table=int(table), op="call", by=self.actor, note=note.strip(), at=stamp(self.now())
+            ),
             self.actor,
             device=self.device,
         )

@@ -389,7 +389,7 @@ def check_action_text(kind: str, data: dict) -> None:
             check_text(data["by"], "staff", required=False)
     elif kind == "report_decision":
         if data.get("op") == "call":
-            check_text(data.get("note"), "text", what=_("note"))
+            check_text(data.get("note"), "text", what=_("the call's note"))
     elif kind == "result":
         if data.get("note"):
             check_text(data["note"], "text", required=False, what=_("note"))

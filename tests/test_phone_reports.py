@@ -94,11 +94,13 @@ def test_g_bo3_a_disputed_table_called_keeps_its_note_in_the_log_until_decided(d
 
     c = codes(desk)
     m = table(desk)
+    with pytest.raises(LyceeError, match="no reports waiting for staff"):
+        desk.call_table(1, "Sato goes")  # nobody reported yet: nothing for staff to decide
     phone(desk, m.p1).phone_report(c[m.p1], "2-0")
     phone(desk, m.p2).phone_report(c[m.p2], "2-0")
     with pytest.raises(LyceeError, match="note"):
         desk.call_table(1, "   ")
-    Desk(desk.store, actor="judge Sato (phone)").call_table(1, "Sato goes: both claim 2-0")
+    Desk(desk.store, actor="judge Sato (phone)").call_table(1, "  Sato goes: both claim 2-0 ")
     act = journal(desk)[-1]
     assert act["type"] == "report_decision" and act["actor"] == "judge Sato (phone)"
     assert act["data"]["op"] == "call" and act["data"]["note"] == "Sato goes: both claim 2-0"
@@ -116,8 +118,13 @@ def test_g_bo3_a_disputed_table_called_keeps_its_note_in_the_log_until_decided(d
     desk.undo()
     assert [t.called for t in round_reports(desk.event) if t.table == 1] == [None]
     desk.call_table(1, "Sato goes")
+    desk.clear_reports(1)  # the players report again: the call went with the reports it was for
+    phone(desk, m.p1).phone_report(c[m.p1], "2-0")
+    phone(desk, m.p2).phone_report(c[m.p2], "2-0")
+    assert [t.called for t in round_reports(desk.event) if t.table == 1] == [None]
+    desk.call_table(1, "Sato goes")
     desk.accept_report(1, "p1")
-    with pytest.raises(LyceeError, match="already has a result"):
+    with pytest.raises(LyceeError, match=r"already has a result .2-0.: to change it.*--correct"):
         desk.call_table(1, "again")
 
 
@@ -261,14 +268,16 @@ def test_any_wrong_code_finds_nobody(text):
 
 
 def test_the_public_pages_never_see_codes_or_reports(desk):
-    """The pages read core.rules.publish.public_event: no code, no report there."""
+    """The pages read core.rules.publish.public_event: no code, no report, no staff call there."""
     from core.rules.publish import public_event
 
     c = codes(desk)
     m = table(desk)
     phone(desk, m.p1).phone_report(c[m.p1], "2-0")
+    phone(desk, m.p2).phone_report(c[m.p2], "2-0")
+    desk.call_table(m.table, "SECRET-STAFF-NOTE")
     pub = public_event(desk.event)
-    assert pub.report_codes == () and pub.reports == ()
+    assert pub.report_codes == () and pub.reports == () and pub.calls == ()
 
 
 # -- the command line -----------------------------------------------------------------------------------

@@ -24,6 +24,7 @@ import hmac
 import secrets
 from dataclasses import dataclass
 
+from core import labels
 from core.errors import LyceeError, RuleError
 from core.event.lookups import player_match, player_name
 from core.event.model import Event, Match, PhoneReport, Round, StaffCall
@@ -199,15 +200,33 @@ def _report_decision(event: Event, payload: ReportDecision):
                 )
             )
         return event  # the accepted result is the ``result`` action stored with it
-    if payload.op == "call":  # staff go to the table; its reports wait for them (the queue puts it last)
+    if payload.op == "call":  # staff go to a table whose reports wait for them (the queue puts it last)
         if m.reported:
-            raise LyceeError(_("table {t} already has a result: it is not changed by a report", t=m.table))
+            raise LyceeError(
+                _(
+                    "table {t} already has a result ({res}): to change it, enter the true one as a correction "
+                    "(`lycee result EVENT {t} RESULT --correct`, or the results box)",
+                    t=m.table,
+                    res=labels.result_label(match_text(m)),
+                )
+            )
+        if len(mine) < 2:
+            raise LyceeError(
+                _(
+                    "table {t} has no reports waiting for staff (both players reported, disputed or held "
+                    "for a time call): `lycee reports EVENT` lists them",
+                    t=m.table,
+                )
+            )
         call = StaffCall(payload.round, payload.table, payload.note.strip(), payload.at, payload.by)
         return event.with_(calls=event.calls + (call,))
     if not mine:
         raise LyceeError(_("round {r} table {t} has no reports to clear", r=rnd.number, t=m.table))
-    kept = tuple(x for x in event.reports if not (x.round == payload.round and x.table == payload.table))
-    return event.with_(reports=kept)
+    here = lambda x: x.round == payload.round and x.table == payload.table  # noqa: E731
+    # the players report again: a call made for the reports taken back goes with them (the log keeps it)
+    return event.with_(
+        reports=tuple(x for x in event.reports if not here(x)), calls=tuple(c for c in event.calls if not here(c))
+    )
 
 
 @describer("report_decision")
