@@ -130,3 +130,19 @@ async def build_and_register(app, pilot, name: str, legal: bool = True) -> None:
     await pilot.press("escape")
     await pilot.pause()
     assert isinstance(app.screen, EventScreen)
+
+
+async def add(pilot, screen, name: str, reading: str = "") -> None:
+    screen.query_one("#add-player").focus()
+    screen.query_one("#add-player").value = name
+    screen.query_one("#add-reading").value = reading
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def cursor_on(pilot, screen, pid: str) -> None:
+    await pilot.press("f2")
+    await pilot.pause()
+    row = [p.id for p in screen.event.players].index(pid)
+    screen.query_one("#player-table").move_cursor(row=row)
+    await pilot.pause()

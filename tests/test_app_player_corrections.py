@@ -11,25 +11,9 @@ import pytest
 
 from core.reports.exports import render
 from core.store import DataDir
-from tests.app_helpers import fits, new_event, on_screen, whole_dialog_on_screen
+from tests.app_helpers import add, cursor_on, fits, new_event, on_screen, whole_dialog_on_screen
 from tui.app import LyceeApp
 from tui.screens.dialogs import Confirm, RenameForm
-
-
-async def add(pilot, screen, name: str, reading: str = "") -> None:
-    screen.query_one("#add-player").focus()
-    screen.query_one("#add-player").value = name
-    screen.query_one("#add-reading").value = reading
-    await pilot.press("enter")
-    await pilot.pause()
-
-
-async def cursor_on(pilot, screen, pid: str) -> None:
-    await pilot.press("f2")
-    await pilot.pause()
-    row = [p.id for p in screen.event.players].index(pid)
-    screen.query_one("#player-table").move_cursor(row=row)
-    await pilot.pause()
 
 
 @pytest.mark.asyncio

@@ -97,7 +97,7 @@ async def test_design7_a_dialog_and_the_message_line_wrap_japanese_and_keep_name
 async def _rename_typed(tmp_path, fast: bool) -> tuple[str, str, str | None]:
     from textual import events
 
-    from tests.test_app_player_corrections import add, cursor_on
+    from tests.app_helpers import add, cursor_on
     from tui.screens.dialogs import RenameForm
 
     app = LyceeApp(DataDir(tmp_path), lang="ja")
