@@ -4,7 +4,7 @@ against a baseline measured in the same run (median of ``--runs``):
 1. ``lycee pair`` for round 11 of 2,048 players, plain and ``--json``, against
    a Python script that reads the same ``lycee-event/1`` file and pairs it
    with the PyPI package ``swisspair`` (C++; a benchmark-only dependency:
-   ``python -m pip install swisspair``; without it the ratio is left out and
+   ``python -m pip install -e '.[bench]'``; without it the ratio is left out and
    the figure is shown against ``python -c pass``);
 2. ``lycee result`` at 2,048 players against the same at 16 players, and
    against ``python -c pass``;

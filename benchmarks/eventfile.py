@@ -94,7 +94,7 @@ def main(argv=None) -> None:
     ap.add_argument(
         "--profile",
         action="store_true",
-        help="profile one strict import with pyinstrument (not a dependency: pip install pyinstrument)",
+        help="profile one strict import with pyinstrument (the bench extra: pip install -e '.[bench]')",
     )
     args = ap.parse_args(argv)
     ev = build_event(args.players, args.rounds, random.Random(args.players))
@@ -110,7 +110,7 @@ def main(argv=None) -> None:
         try:
             from pyinstrument import Profiler
         except ImportError:
-            raise SystemExit("--profile needs pyinstrument: python -m pip install pyinstrument") from None
+            raise SystemExit("--profile needs pyinstrument: python -m pip install -e '.[bench]'") from None
 
         prof = Profiler()
         with prof:
