@@ -82,10 +82,8 @@ def _fill(text: str, tokens: list[tuple[int, int]], columns: int) -> list[tuple[
         prev = text[chunks[-1][1] - 1] if chunks else ""
         if chunks and (
             tok[0] in NO_START
-            or (
-                not blank
-                and (prev in NO_END or (tok[0].isascii() and prev.isascii()) or prev.isdigit() or tok[0].isdigit())
-            )
+            or prev in NO_END  # （「 binds to what follows, a blank between or not
+            or (not blank and ((tok[0].isascii() and prev.isascii()) or prev.isdigit() or tok[0].isdigit()))
         ):
             chunks[-1][1] = b
         else:
