@@ -28,3 +28,17 @@ def _schema_validators_built():
 
     structure_problems({}, strict=True)
     structure_problems({}, strict=False)
+
+
+@pytest.fixture
+def browser():
+    """Headless Chromium for the browser tests (tests/browser_helpers.py, which a
+    browser test module imports first, skipping itself where none exists)."""
+    from tests.browser_helpers import ARGS, CHROMIUM, sync_api
+
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        try:
+            yield b
+        finally:
+            b.close()

@@ -116,7 +116,7 @@ async def test_g_late_1_clock_and_lateness_prompt_then_penalties_in_the_app(tmp_
     with the bell; two Warnings exclude a player (G-PEN-2)."""
     from core.desk import Desk
     from core.event.model import Match
-    from tests.test_round_rules import FakeTime
+    from tests.round_helpers import FakeTime
 
     fake = FakeTime()
     dd = DataDir(tmp_path, clock=fake)

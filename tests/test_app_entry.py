@@ -114,7 +114,7 @@ async def test_g_late_1_dialog_opening_by_itself_leaves_the_half_typed_line_to_t
     box (stored at table 1); the `y`/`n` typed then is not taken as an answer;
     after a pause the dialog answers keys, and when it closes the box has the
     focus again."""
-    from tests.test_round_rules import FakeTime
+    from tests.round_helpers import FakeTime
     from tui.screens.dialogs import LatePrompts
 
     monkeypatch.setattr(LatePrompts, "GRACE", 1.5)  # a clerk's pause; long enough under test load

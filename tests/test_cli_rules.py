@@ -24,7 +24,7 @@ from core.rules.decklists import builders
 from core.rules.penalties import tally_line
 from core.tournament.matchrules import parse_table_result
 from core.tournament.standings import points_before_round, swiss_points
-from tests.test_round_rules import FakeTime, make_event, match_at, pair_fixed, refused
+from tests.round_helpers import FakeTime, make_event, match_at, pair_fixed, refused
 from tui.cli import main
 
 

@@ -8,7 +8,7 @@ import pytest
 from core.errors import LyceeError, RuleError
 from core.event.model import ClockState
 from core.rules.clock import RoundClock, elapsed, fmt, remaining, status, time_call, to_datetime
-from tests.test_round_rules import T0, FakeTime, make_event, pair_fixed, refused
+from tests.round_helpers import T0, FakeTime, make_event, pair_fixed, refused
 
 
 def test_clock_runs_pauses_and_resumes_on_the_injected_time(tmp_path):

@@ -9,7 +9,7 @@ from core.event.model import Event, Player
 from core.rules.lateness import prompt_text
 from core.rules.penalties import tally_line
 from core.tournament.pairing import planned_rounds
-from tests.test_round_rules import FakeTime, make_event, pair_fixed
+from tests.round_helpers import FakeTime, make_event, pair_fixed
 
 
 def test_g_time_one_clock_key_starts_then_pauses_then_resumes(tmp_path):

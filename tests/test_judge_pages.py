@@ -16,7 +16,7 @@ from core.rules.staff import pin_holder
 
 starlette = pytest.importorskip("starlette")
 
-from tests.test_serve import Clock  # noqa: E402
+from tests.round_helpers import FakeTime  # noqa: E402
 
 T0 = datetime(2026, 12, 2, 13, 0, tzinfo=timezone.utc)
 ORIGIN = "http://desk.test"
@@ -24,7 +24,7 @@ ORIGIN = "http://desk.test"
 
 @pytest.fixture
 def desk(datadir):
-    datadir.clock = Clock(T0)
+    datadir.clock = FakeTime(T0)
     store = datadir.create(
         {
             "name": "Cup",

@@ -3,7 +3,7 @@ signs in on /judge with the PIN, records table 1's result, corrects it with
 a reason (G-HEAD-JUDGE), and signs out; no inline script or style is needed
 (the pages' Content-Security-Policy forbids them).
 
-Chromium, its flags and the skip come from tests/test_serve_browser.py."""
+Chromium, its flags and the skip come from tests/browser_helpers.py."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 
 from core.desk import Desk
 from core.door import LocalWriter
-from tests.test_serve_browser import ARGS, CHROMIUM, pages_of, sync_api
+from tests.browser_helpers import ARGS, CHROMIUM, pages_of, sync_api
 
 expect = sync_api.expect
 

@@ -17,7 +17,7 @@ from core.rules.penalties import (
     scorecard_marks,
     tally,
 )
-from tests.test_round_rules import FakeTime, make_event, match_at, pair_fixed, refused, round_trip
+from tests.round_helpers import FakeTime, make_event, match_at, pair_fixed, refused, round_trip
 
 
 def test_g_pen_1_only_staff_may_issue_a_penalty(tmp_path):

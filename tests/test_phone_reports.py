@@ -16,14 +16,14 @@ from hypothesis import strategies as st
 from core.desk import Desk
 from core.errors import LyceeError
 from core.rules.reports import ALPHABET, UnknownCode, new_code, player_by_code, round_reports
-from tests.test_serve import Clock
+from tests.round_helpers import FakeTime
 
 T0 = datetime(2026, 12, 2, 13, 0, tzinfo=timezone.utc)
 
 
 @pytest.fixture
 def desk(datadir):
-    datadir.clock = Clock(T0)
+    datadir.clock = FakeTime(T0)
     store = datadir.create({"name": "Cup", "date": "2026-12-02", "sanctioned": False})
     d = Desk(store)
     d.add_players(["Aki", "Ben", "Chie", "Dai", "Emi"])
@@ -189,7 +189,7 @@ def test_g_bo3_an_impossible_result_is_refused_at_once(desk):
 def test_g_drop_1_refusals_dropped_bye_unknown_code_no_round(datadir):
     """G-DROP-1: a dropped player's code is refused with the reason; so are a bye, an unknown code,
     and a round that is not running (none paired, or the round over)."""
-    datadir.clock = Clock(T0)
+    datadir.clock = FakeTime(T0)
     with datadir.create({"name": "Cup", "date": "2026-12-02", "sanctioned": False}) as store:
         d = Desk(store)
         d.add_players(["Aki", "Ben", "Chie", "Dai", "Emi"])

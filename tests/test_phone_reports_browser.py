@@ -2,7 +2,7 @@
 context in Japanese, open the report page from their slip's link (the code
 in the fragment), report from their own side, and see 「記録しました」.
 
-Chromium, its flags and the skip come from tests/test_serve_browser.py."""
+Chromium, its flags and the skip come from tests/browser_helpers.py."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from core.desk import Desk
 from core.door import LocalWriter
 from core.rules.reports import report_url
-from tests.test_serve_browser import ARGS, CHROMIUM, pages_of, sync_api
+from tests.browser_helpers import ARGS, CHROMIUM, pages_of, sync_api
 
 expect = sync_api.expect
 NAMES = ["佐藤 花子", "鈴木 一郎", "高橋 次郎", "田中 三郎"]

@@ -19,6 +19,7 @@ from starlette.testclient import TestClient
 from core.desk import Desk
 from core.errors import LyceeError
 from core.rules.publish import find_players, search_key, standings_round, visible_rounds
+from tests.round_helpers import FakeTime
 from tui.web.feed import Feed, FileSource, LiveSource
 from tui.web.server import PortInUse, WebServer, bind, create_app
 
@@ -28,19 +29,9 @@ NAMES = ["ﾔﾏﾀﾞ ﾀﾛｳ", "山田 花子", HOSTILE, '" onmouseover="evi
 PAGES = ["/", "/tables", "/names", "/standings", "/bracket", "/tv"]
 
 
-class Clock:
-    """A clock the test sets (``clock.t = ...``), from ``start``."""
-
-    def __init__(self, start: datetime = T0):
-        self.t = start
-
-    def __call__(self):
-        return self.t
-
-
 @pytest.fixture
 def desk(datadir):
-    clock = Clock()
+    clock = FakeTime(T0)
     datadir.clock = clock
     store = datadir.create(
         {

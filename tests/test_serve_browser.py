@@ -8,32 +8,11 @@ download is not used); skipped, saying why, only where no Chromium exists.
 
 from __future__ import annotations
 
-import os
-import shutil
-
 import pytest
 
-CHROMIUM = os.environ.get("LYCEE_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-if not os.path.exists(CHROMIUM):
-    pytest.skip(
-        "no Chromium: install Debian's chromium (apt-get install chromium) for the browser test",
-        allow_module_level=True,
-    )
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright (test extra) is not installed")
+from core.desk import Desk
+from tests.browser_helpers import expect, pages_of
 
-expect = sync_api.expect
-from core.desk import Desk  # noqa: E402
-from tui.web.feed import Feed, FileSource  # noqa: E402
-from tui.web.server import WebServer  # noqa: E402
-
-ARGS = [
-    "--no-sandbox",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--headless",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-]
 NAMES = ["ﾔﾏﾀﾞ ﾀﾛｳ", "佐藤 花子", "鈴木 一郎", "高橋 次郎", "田中 三郎", "伊藤 四郎"]
 
 
@@ -45,35 +24,6 @@ def served(datadir):
     desk.pair_next()
     with pages_of(datadir, desk) as base:
         yield desk, base
-
-
-def pages_of(datadir, desk, **opts):
-    """The event's pages on a free local port for a browser, read from the file
-    without the lock as `lycee serve` does beside the desk (``opts``: the
-    server's, e.g. ``writer``, ``lang``); the store is closed afterwards."""
-    from contextlib import contextmanager
-
-    @contextmanager
-    def serving():
-        server = WebServer(Feed(FileSource(datadir, desk.store.id)), host="127.0.0.1", port=0, poll=0.2, **opts)
-        server.start()
-        try:
-            yield f"http://127.0.0.1:{server.port}"
-        finally:
-            server.stop()
-            desk.store.close()
-
-    return serving()
-
-
-@pytest.fixture
-def browser():
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 def test_design3_phone_finds_table_and_sees_round_2_then_tv_clock_ticks(served, browser):

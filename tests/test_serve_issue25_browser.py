@@ -1,5 +1,5 @@
 """The phone and TV pages in a real browser (issue 25): Debian's chromium
-through Playwright, as tests/test_serve_browser.py.  A player's own card from
+through Playwright, as tests/browser_helpers.py.  A player's own card from
 their side, a TV whose every row is on the screen, a page that says when it
 is stale, the server's language on the TV, the champion after the final.
 
@@ -16,7 +16,7 @@ import time
 import pytest
 
 from core.desk import Desk
-from tests.test_serve_browser import ARGS, CHROMIUM, expect, sync_api  # skips this module too where no Chromium exists
+from tests.browser_helpers import expect, sync_api  # skips this module too where no Chromium exists
 from tui.web.feed import Feed, FileSource
 from tui.web.server import WebServer
 
@@ -26,16 +26,6 @@ LONG = (
     "第3回戦は14時30分から始めます。デッキの提出がまだの方は受付までお持ちください。"
     "飲み物は対戦卓に置かないでください。結果は勝者が受付に伝えてください。"
 ) * 2
-
-
-@pytest.fixture
-def browser():
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 def make_event(datadir, n, **settings):
