@@ -1429,7 +1429,7 @@ def _replay(doc: dict, ok: set[str], skip: set[tuple[int, int]], problems: list)
     failed: set[str] = set()
     whole = True
     for step in doc_actions(doc, ok, skip):
-        if type(step) is list:  # a round's results in a row (Results): the round and the event built once
+        if isinstance(step, list):  # a round's results in a row (Results): the round and the event built once
             run = [x for x in step if x[0] not in failed] if failed else step  # one problem a match
             if run and event is not None:  # (there is an event: else `create` was refused, and the replay stopped)
                 event, errors = apply_results(event, run[0][1].round, [p for _path, p in run])
