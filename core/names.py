@@ -44,6 +44,8 @@ LIMITS = {"player": PLAYER_NAME_MAX, "event": EVENT_NAME_MAX, "staff": STAFF_NAM
 #: starting with '-' or '_' (so never a hidden file or an option), 1-64 long.
 ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"
 _ID = re.compile(ID_PATTERN)
+#: A run of white space (one space in a folded key or a reading).
+_SPACES = re.compile(r"\s+")
 
 #: Unicode categories refused anywhere in user text.
 REFUSED_CATEGORIES = ("Cc", "Cf", "Zl", "Zp", "Cs")
@@ -105,7 +107,7 @@ def fold_text(name: str, fold_case: bool = True) -> str:
     if not n.isascii():
         n = "".join(" " if c in BLANK_FILLERS else c for c in n if c in BLANK_FILLERS or not is_ignorable(c))
     n = n.strip().casefold() if fold_case else n.strip()
-    return re.sub(r"\s+", " ", n)
+    return _SPACES.sub(" ", n)
 
 
 def kept_when_typed(ch: str) -> bool:
@@ -490,7 +492,7 @@ def check_reading(text, where: str | None = None) -> str | None:
     text = check_text(text, "reading", required=False, what=what)
     if not text:
         return None
-    text = re.sub(r"\s+", " ", unicodedata.normalize("NFKC", text))
+    text = _SPACES.sub(" ", unicodedata.normalize("NFKC", text))
     for i, ch in enumerate(to_hiragana(text), 1):
         if not (_kana_char(ch) or ch.isspace()):
             raise LyceeError(

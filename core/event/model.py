@@ -114,26 +114,26 @@ class Match:
 # each slot through its own descriptor, in half the time (an imported file of
 # 2,048 players and 10 rounds builds 20,480 matches).  Same parameters,
 # same defaults, same result; checked against the dataclass's fields below.
-def _setter(cls: type, name: str):
+def slot_setter(cls: type, name: str):
     """What sets slot ``name`` of an instance of ``cls`` (its member descriptor's ``__set__``)."""
     return vars(cls)[name].__set__
 
 
 _m_table, _m_p1, _m_p2, _m_p1_wins, _m_p2_wins, _m_draws = (
-    _setter(Match, "table"),
-    _setter(Match, "p1"),
-    _setter(Match, "p2"),
-    _setter(Match, "p1_wins"),
-    _setter(Match, "p2_wins"),
-    _setter(Match, "draws"),
+    slot_setter(Match, "table"),
+    slot_setter(Match, "p1"),
+    slot_setter(Match, "p2"),
+    slot_setter(Match, "p1_wins"),
+    slot_setter(Match, "p2_wins"),
+    slot_setter(Match, "draws"),
 )
 _m_outcome, _m_note, _m_games, _m_extension, _m_intentional, _m_why = (
-    _setter(Match, "outcome"),
-    _setter(Match, "note"),
-    _setter(Match, "games"),
-    _setter(Match, "extension"),
-    _setter(Match, "intentional"),
-    _setter(Match, "why"),
+    slot_setter(Match, "outcome"),
+    slot_setter(Match, "note"),
+    slot_setter(Match, "games"),
+    slot_setter(Match, "extension"),
+    slot_setter(Match, "intentional"),
+    slot_setter(Match, "why"),
 )
 
 
@@ -167,12 +167,12 @@ def _match_init(
 
 
 _p_id, _p_name, _p_dropped, _p_excluded, _p_joined, _p_reading = (
-    _setter(Player, "id"),
-    _setter(Player, "name"),
-    _setter(Player, "dropped_after_round"),
-    _setter(Player, "excluded"),
-    _setter(Player, "joined_round"),
-    _setter(Player, "reading"),
+    slot_setter(Player, "id"),
+    slot_setter(Player, "name"),
+    slot_setter(Player, "dropped_after_round"),
+    slot_setter(Player, "excluded"),
+    slot_setter(Player, "joined_round"),
+    slot_setter(Player, "reading"),
 )
 
 
@@ -193,9 +193,11 @@ def _player_init(
     _p_reading(self, reading)
 
 
-def _fast_init(cls: type, init) -> None:
-    """``init`` as ``cls.__init__``, once it is known to take the dataclass's
-    fields in order with the same defaults (else a TypeError at import)."""
+def fast_init(cls: type, init) -> None:
+    """``init`` as ``cls.__init__`` (a frozen, slotted dataclass whose
+    instances are built by the thousand: ``init`` sets each slot with
+    :func:`slot_setter`), once it is known to take the dataclass's fields in
+    order with the same defaults (else a TypeError at import)."""
     import inspect  # (dataclasses imports it)
 
     want = [(f.name, f.default) for f in fields(cls)]
@@ -204,13 +206,13 @@ def _fast_init(cls: type, init) -> None:
         for p in list(inspect.signature(init).parameters.values())[1:]
     ]
     if want != got:
-        raise TypeError(f"core.event.model: {cls.__name__}'s fields changed: update {init.__name__}")
+        raise TypeError(f"{init.__module__}: {cls.__name__}'s fields changed: update {init.__name__}")
     init.__qualname__ = f"{cls.__name__}.__init__"
     cls.__init__ = init  # type: ignore[misc]
 
 
-_fast_init(Match, _match_init)
-_fast_init(Player, _player_init)
+fast_init(Match, _match_init)
+fast_init(Player, _player_init)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1415,6 +1415,10 @@ _FOUNDATIONS = ("create", "register", "pair")
 #: A step of the replay: (JSON path a refusal names, the match it belongs to or None,
 #: the action: ``{"type": kind, "data": its payload}``).
 Step = tuple[str, str | None, dict]
+#: A round's ``result`` actions in a row (no ``game`` between them), as (the
+#: match's JSON path, the payload): applied together by
+#: :func:`core.rules.results.apply_results`, as one by one they give the same.
+Results = list[tuple[str, ResultAction]]
 
 
 def _replay(doc: dict, ok: set[str], skip: set[tuple[int, int]], problems: list) -> Event | None:
@@ -1424,37 +1428,19 @@ def _replay(doc: dict, ok: set[str], skip: set[tuple[int, int]], problems: list)
     event: Event | None = None
     failed: set[str] = set()
     whole = True
-    # the results of a round in a row, applied together (core.rules.results.apply_results:
-    # the same refusals, without building the round and the event again for each one)
-    batch: list[tuple[str, str | None, ResultAction]] = []
-    in_batch: set[str | None] = set()
-
-    def flush() -> None:
-        nonlocal event
-        if not batch or event is None:  # (a result is batched only once there is an event)
-            return
-        in_batch.clear()
-        event, errors = apply_results(event, batch[0][2].round, [p for _path, _key, p in batch])
-        for (path, key, _p), err in zip(batch, errors):
-            if err is not None:
-                problems.append((path, str(err)))
-                failed.add(key or path)
-        batch.clear()
-
-    for path, key, act in doc_actions(doc, ok, skip):
+    for step in doc_actions(doc, ok, skip):
+        if isinstance(step, list):  # a round's results in a row (Results): the round and the event built once
+            run = [x for x in step if x[0] not in failed] if failed else step  # one problem a match
+            if run and event is not None:  # (there is an event: else `create` was refused, and the replay stopped)
+                event, errors = apply_results(event, run[0][1].round, [p for _path, p in run])
+                for (path, _p), err in zip(run, errors):
+                    if err is not None:
+                        problems.append((path, str(err)))
+                        failed.add(path)
+            continue
+        path, key, act = step
         if key is not None and key in failed:
             continue  # one problem a match
-        if event is not None and act["type"] == "result" and key not in in_batch:
-            data = act["data"]
-            if isinstance(data, ResultAction) and not data.correct:
-                if batch and batch[0][2].round != data.round:
-                    flush()
-                batch.append((path, key, data))  # a ResultAction is its own payload (core.rules.payload)
-                in_batch.add(key)
-                continue
-        flush()
-        if key is not None and key in failed:
-            continue
         try:
             event = apply(event, act)
         except LyceeError as err:
@@ -1465,13 +1451,12 @@ def _replay(doc: dict, ok: set[str], skip: set[tuple[int, int]], problems: list)
                 break
             problems.append((path, str(err)))
             failed.add(key or path)
-    flush()
     if event is not None:
         _compare(doc, event, skip, failed, problems)
     return event if whole else None
 
 
-def doc_actions(doc: dict, ok: set[str], skip: set[tuple[int, int]]) -> Iterator[Step]:
+def doc_actions(doc: dict, ok: set[str], skip: set[tuple[int, int]]) -> Iterator[Step | Results]:
     """The checked document as the actions that make its event: ``create``
     with its settings; then before each round the players who joined for it
     (``register``), the drops after the round before (``drop``, no forfeit:
@@ -1479,7 +1464,8 @@ def doc_actions(doc: dict, ok: set[str], skip: set[tuple[int, int]]) -> Iterator
     round's ``pair``, its ``game`` and ``result`` actions and its
     ``file_round`` facts; last the penalties, exclusions and player order
     (``file_people``).  Only players in ``ok`` are registered; matches in
-    ``skip`` are left out."""
+    ``skip`` are left out.  A round's results in a row (no game between
+    them) come as one list (:data:`Results`), in the order of its tables."""
     settings = {"id": doc["id"], **{k: doc[k] for k in _SETTINGS if k in doc}}
     yield "$", None, {"type": "create", "data": Create(doc=settings)}
     joining: dict[int, list[Entrant]] = {}
@@ -1513,9 +1499,10 @@ def doc_actions(doc: dict, ok: set[str], skip: set[tuple[int, int]]) -> Iterator
     yield "$.players", None, {"type": "file_people", "data": FilePeople(doc=people)}
 
 
-def _round_actions(r: dict, ri: int, match_type: str, skip: set[tuple[int, int]]) -> Iterator[Step]:
+def _round_actions(r: dict, ri: int, match_type: str, skip: set[tuple[int, int]]) -> Iterator[Step | Results]:
     rpath = f"$.rounds[{ri}]"
     stage = r.get("stage", "swiss")
+    number = ri + 1
     live = [(mi, m) for mi, m in enumerate(r["matches"]) if (ri, mi) not in skip]
     pairs = [Pairing(table=m["table"], p1=m["p1"], p2=m.get("p2"), why=m.get("why", [])) for _mi, m in live]
     yield (
@@ -1523,53 +1510,49 @@ def _round_actions(r: dict, ri: int, match_type: str, skip: set[tuple[int, int]]
         None,
         {
             "type": "pair",
-            "data": Pair(round=ri + 1, stage=stage, matches=pairs, third_place=r.get("third_place", False)),
+            "data": Pair(round=number, stage=stage, matches=pairs, third_place=r.get("third_place", False)),
         },
     )
+    run: Results = []
     for mi, m in live:
-        yield from _match_actions(m, f"{rpath}.matches[{mi}]", ri + 1, stage, match_type)
-    yield rpath, None, {"type": "file_round", "data": FileRound(doc={**r, "number": ri + 1})}
+        if m.get("p2") is None:  # a bye is recorded by the pairing
+            continue
+        mpath = f"{rpath}.matches[{mi}]"
+        games = m.get("games", [])
+        if games:
+            if run:
+                yield run
+                run = []
+            table = m["table"]
+            for code in games:
+                yield f"{mpath}.games", mpath, {"type": "game", "data": Game(round=number, table=table, game=code)}
+        result = _result_action(m, number, stage, match_type, games)
+        if result is not None:
+            run.append((mpath, result))
+    if run:
+        yield run
+    yield rpath, None, {"type": "file_round", "data": FileRound(doc={**r, "number": number})}
 
 
-def _match_actions(m: dict, mpath: str, number: int, stage: str, match_type: str) -> Iterator[Step]:
-    """The games entered at a table (``game``), then the result (``result``)
-    unless the games gave it.  A bye is recorded by the pairing; a double
-    loss and an elimination match without a winner by ``file_round``."""
-    if m.get("p2") is None:
-        return
-    table = m["table"]
-    games = m.get("games", [])
-    for code in games:
-        yield f"{mpath}.games", mpath, {"type": "game", "data": Game(round=number, table=table, game=code)}
+def _result_action(m: dict, number: int, stage: str, match_type: str, games: list) -> ResultAction | None:
+    """The ``result`` of a table after its games (``games``, entered by
+    ``game`` actions), unless the games gave it.  A double loss and an
+    elimination match without a winner are recorded by ``file_round``."""
     outcome = m.get("outcome")
     if outcome in (None, "bye", "double_loss"):
-        return
+        return None
     if m.get("intentional"):
         if stage == "swiss":
-            yield (
-                mpath,
-                mpath,
-                {
-                    "type": "result",
-                    "data": ResultAction(round=number, table=table, p1_wins=0, p2_wins=0, draws=0, intentional=True),
-                },
-            )
-        return
+            return ResultAction(round=number, table=m["table"], p1_wins=0, p2_wins=0, draws=0, intentional=True)
+        return None
     if games and match_over(games, match_type):
-        return
-    yield (
-        mpath,
-        mpath,
-        {
-            "type": "result",
-            "data": ResultAction(
-                round=number,
-                table=table,
-                p1_wins=m.get("p1_wins", 0),
-                p2_wins=m.get("p2_wins", 0),
-                draws=m.get("draws", 0),
-            ),
-        },
+        return None
+    return ResultAction(
+        round=number,
+        table=m["table"],
+        p1_wins=m.get("p1_wins", 0),
+        p2_wins=m.get("p2_wins", 0),
+        draws=m.get("draws", 0),
     )
 
 
@@ -1589,6 +1572,16 @@ def _compare(doc: dict, event: Event, skip: set[tuple[int, int]], failed: set[st
             m = rnd.match_at(f["table"])
             if m is None:
                 continue
+            get = f.get
+            if (
+                m.outcome == get("outcome")
+                and m.p1_wins == get("p1_wins", 0)
+                and m.p2_wins == get("p2_wins", 0)
+                and m.draws == get("draws", 0)
+                and m.intentional == get("intentional", False)
+                and m.games == tuple(get("games", ()))
+            ):
+                continue  # (the usual case: the same, told without building both sides)
             file = (
                 f.get("p1_wins", 0),
                 f.get("p2_wins", 0),

@@ -50,10 +50,11 @@ def _pair(event, payload: Pair):
         if p2 is not None and not known(p2):
             raise NotFound(_("no player {pid!r}", pid=p2))
         why = tuple(map(tuple, table.why)) if table.why else ()  # core.reports.explain
+        # (positional: a replayed file pairs thousands of tables)
         if p2 is None:
-            matches.append(Match(table.table, p1, None, 2, 0, 0, "bye", table.note, why=why))
+            matches.append(Match(table.table, p1, None, 2, 0, 0, "bye", table.note, (), 0, False, why))
         else:
-            matches.append(Match(table.table, p1, p2, note=table.note, why=why))
+            matches.append(Match(table.table, p1, p2, 0, 0, 0, None, table.note, (), 0, False, why))
     stage = payload.stage
     third = payload.third_place
     if third and (stage != "top" or any(r.stage == "top" for r in event.rounds)):
@@ -203,7 +204,7 @@ def result_match(event: Event, rnd: Round, m: Match, payload: ResultAction) -> M
     """``m`` (at its table of ``rnd``) with the result of ``payload``, or the
     refusal of the ``result`` reducer.  Of ``event`` only its match type is
     read, and whatever a correction (``payload.correct``) checks."""
-    if m.is_bye:
+    if m.p2 is None:  # a bye (Match.is_bye)
         raise RuleError(_("table {table} is a bye: it takes no result", table=m.table), "G-SWISS-POINTS")
     if payload.intentional and m.reported and not m.intentional:
         _intentional_note(event, rnd, m)  # G-ID-2: the match is over
@@ -253,7 +254,7 @@ def result_match(event: Event, rnd: Round, m: Match, payload: ResultAction) -> M
     )
 
 
-# The fields of Match in the order result_match passes them.
+# The fields of Match in the order result_match and the pair reducer pass them.
 if tuple(f.name for f in fields(Match)) != (
     "table",
     "p1",
