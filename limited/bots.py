@@ -308,6 +308,10 @@ class PickReason:
             ),
             "moved": _("moves into {colours}: {signal} keeps flowing from upstream"),
             "off": _("off colour, but rated {rating}: far above anything in {colours}"),
+            "maybe": _(
+                "rated {rating}, in {other_colours}, outside {colours}: by the picks so far the deck may "
+                "still move into {other_colours}"
+            ),
             "nothing": _("nothing in the pack fits {colours}: the best of the rest"),
             "full": _("the deck is full in {colours}: only cards it can cast help now"),
         }[self.kind]
@@ -699,6 +703,9 @@ class Bot:
         if not fits(c):
             if not any(fits(x) for x in scored):
                 return "nothing", {"colours": pair}
+            if any(fits(x) and x.rating + 2 > c.rating for x in scored):
+                # Not far above: the belief still gives its colours a chance of being the deck's.
+                return "maybe", {"rating": rating, "colours": pair, "other_colours": f.needs}
             return "off", {"rating": rating, "colours": pair}
         if full:
             return "full", {"colours": pair}
