@@ -15,7 +15,9 @@ Bot picks (G-DRAFT-1: take one card, pass the rest)
       the picks left must be castable for the expected castable count (the
       belief over each pair's castable cards in the pool) to reach the deck
       plus ``CAST_MARGIN``, weighing from the commitment on, in full by pick
-      ``CAST_BY``.  Before the commitment a 無 card is worth its rating times
+      ``CAST_BY``.  Before the commitment the values feed only the belief,
+      and in them the reads of the table (flow and cut) weigh ``READ_EARLY``
+      times more.  Before the commitment a 無 card is worth its rating times
       the belief of the likeliest colour (not 1: a seat taking 無 cards early
       hides its colours from the seats it passes to, whose cut read sees only
       coloured cards; valued at 1, decks with uncastable cards stayed at
@@ -29,17 +31,21 @@ Bot picks (G-DRAFT-1: take one card, pass the rest)
       it is never taken over one it can cast.  The first pick knows nothing
       and goes by rating.  Measured in benchmarks/draft.py (alpha, 4 packs,
       ``--table-only --spread 60 --signal 200``, seeds 0.. and ``--seed0
-      10000``, and 20000 with 300 drafts a cell): decks with uncastable cards
-      40.0% / 44.2% / 45.2% -> 33.1% / 35.0% / 36.9%, neighbours sharing a
-      main attribute 0.552 / 0.581 / 0.642 -> 0.590 / 0.596 / 0.569, the
-      both-neighbours cell 80.0% / 83.5% / 78.7% -> 81.5% / 79.0% / 84.0%,
-      three upstream 98.5% / 97.5% / 97.3% -> 97.0% / 94.0% / 94.3%; the
-      picks of pack 1's first five outside the final pair went from 0.81 a
-      seat to about 0.5, but a hedge that takes 無 cards early empties the
-      packs' last picks (forced off-colour picks late in pack 1 rose from
-      0.45 to 0.69), and reading the table harder (``SIGNAL_WEIGHT`` 0.5,
-      ``CUT_WEIGHT`` 13 or 20, a colder belief when the cut read is clear)
-      traded uncastable decks back for neighbours;
+      10000``; seeds 20000.. with 300 drafts a cell): decks with uncastable
+      cards 40.0% / 44.2% / 45.2% -> 34.0% / 34.6% / 37.3%, neighbours sharing
+      a main attribute 0.552 / 0.581 / 0.642 -> 0.585 / 0.604 / 0.633, the
+      both-neighbours cell 80.0% / 83.5% / 78.7% -> 84.5% / 81.0% / 82.7%,
+      three upstream 98.5% / 97.5% / 97.3% -> 97.0% / 97.0% / 97.0%.  With
+      ``READ_EARLY`` 1 the same castability (33.1% / 35.0% / 36.9%; seeds
+      30000.. 40.4% for 39.2%) but less margin on the forced signals (81.5% /
+      79.0% / 84.0%, three upstream 94-97%).  The picks of pack 1's first
+      five outside the final pair went from 0.81 a seat to about 0.55; a
+      hedge that valued 無 cards at 1 before the commitment took them early
+      and emptied the packs' last picks (forced off-colour picks late in pack
+      1 rose from 0.45 to 0.69 a seat), and reading the table harder after
+      the commitment (``SIGNAL_WEIGHT`` 0.5, ``CUT_WEIGHT`` 13 or 20, a colder
+      belief when the cut read is clear) traded uncastable decks back for
+      neighbours;
     - ``curve``: up to ``CURVE_WEIGHT`` for a cost bucket still below its share
       of the deck (``TARGET_CURVE``, which the deck score reads too), down to
       minus that above it;
@@ -164,6 +170,7 @@ __all__ = [
     "BELIEF_COOL",
     "DEAD_WEIGHT",
     "CAST_MARGIN",
+    "READ_EARLY",
 ]
 
 COMMIT_AFTER = 5
@@ -202,6 +209,9 @@ BELIEF_COOL = 60.0
 #: (in full when every pick left must be castable to reach deck_size + CAST_MARGIN).
 DEAD_WEIGHT = 4.0
 CAST_MARGIN = 2.0
+#: Before the commitment (when the pair values feed only the belief) the reads of the table, flow and cut,
+#: weigh this many times more: a seat hedges towards what upstream leaves, which spreads the table.
+READ_EARLY = 2.0
 #: Names of a card's score parts, in order.
 PARTS = ("rating", "colour", "curve", "signal")
 #: Share of a deck by cost bucket (0-1, 2, 3, 4+): a low curve.  Read by the
@@ -535,8 +545,9 @@ class Bot:
                 out.append(None)
                 continue
             i, k = _IDX[p]
-            v = self._fitw[j] + pc * self._fitn[j] + SIGNAL_WEIGHT * (ft[i] + ft[k]) - cw * (crowd[i] + crowd[k])
-            v += CUT_WEIGHT * (ct[i] + ct[k])
+            rd = READ_EARLY if pool_size < self.commit_after else 1.0
+            v = self._fitw[j] + pc * self._fitn[j] + rd * SIGNAL_WEIGHT * (ft[i] + ft[k]) - cw * (crowd[i] + crowd[k])
+            v += rd * CUT_WEIGHT * (ct[i] + ct[k])
             if old and p & have == old:
                 v += STAY * pool_size
             out.append(v)
