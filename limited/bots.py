@@ -129,6 +129,7 @@ Deck builder (G-SEALED, G-DRAFT-3, G-DRAFT-4, G-SPARE-1)
 from __future__ import annotations
 
 import math
+import operator
 import random
 import weakref
 from collections import Counter
@@ -340,6 +341,7 @@ class PickReason:
 #: For each needs mask: the colour indexes it names, and the PAIRS indexes that can cast it.
 _IDX = tuple(tuple(i for i in range(_NC) if m >> i & 1) for m in range(32))
 _FITS = tuple(tuple(j for j, p in enumerate(PAIRS) if not m & ~p) for m in range(32))
+_PAIR_IDX = tuple(_IDX[p] for p in PAIRS)
 
 
 class Bot:
@@ -523,7 +525,7 @@ class Bot:
         a, b = self.flow
         return [a[i] + b[i] for i in range(_NC)]
 
-    def _pair_values(self, pool_size: int) -> list[float | None]:
+    def _pair_values(self, pool_size: int, have: int) -> list[float | None]:
         """What each pair of PAIRS is worth now (the module docstring's commitment), None for a pair
         that can no longer give a deck the pool's pair could not give as well."""
         old = self.pair
@@ -533,7 +535,7 @@ class Bot:
         ct = self._cut_total()
         # From the second pack on, every card the pair casts counts PAIR_COUNT more (castability first).
         pc = PAIR_COUNT if pool_size >= (self.pack_size or 11) else 0.0
-        have = self._have()
+        rd = READ_EARLY if pool_size < self.commit_after else 1.0
         # Once the picks left cannot fill a deck, the pool decides: a move is only to a pair that casts as many of it.
         left = self.deck_size // 10 * self.pack_size - pool_size if self.pack_size else self.deck_size
         floor = -1
@@ -545,7 +547,6 @@ class Bot:
                 out.append(None)
                 continue
             i, k = _IDX[p]
-            rd = READ_EARLY if pool_size < self.commit_after else 1.0
             v = self._fitw[j] + pc * self._fitn[j] + rd * SIGNAL_WEIGHT * (ft[i] + ft[k]) - cw * (crowd[i] + crowd[k])
             v += rd * CUT_WEIGHT * (ct[i] + ct[k])
             if old and p & have == old:
@@ -556,12 +557,11 @@ class Bot:
     def _have(self) -> int:
         return sum(1 << i for i in range(_NC) if self.weights[i] > 0)
 
-    def _choose_pair(self, pool_size: int, values: list[float | None]) -> None:
+    def _choose_pair(self, pool_size: int, values: list[float | None], have: int) -> None:
         old = self.pair
         self._moved = False
         if pool_size < self.commit_after:
             return
-        have = self._have()
         best, best_v = 0, -1e18
         for j, v in enumerate(values):
             if v is not None and v > best_v + 1e-9:
@@ -619,8 +619,9 @@ class Bot:
         self._absorb(pool)
         self._look(offered, pool)
         n = len(pool)
-        values = self._pair_values(n)
-        self._choose_pair(n, values)
+        have = self._have()
+        values = self._pair_values(n, have)
+        self._choose_pair(n, values, have)
         self._count(pool)
         by = self.facts.by_number
         pair = self.pair
@@ -640,16 +641,21 @@ class Bot:
         # The first pick knows nothing: the rating alone.
         belief = self._belief(n, values) if n else None
         dead = 0.0
-        if belief is not None and pair:
-            expect = sum(b * k for b, k in zip(belief, self._fitn))
+        if belief is not None and pair and cast:
+            expect = sum(map(operator.mul, belief, self._fitn))
             short = (self.deck_size + CAST_MARGIN - expect) / max(1, total_picks - n)
             dead = DEAD_WEIGHT * cast * (1.0 if short > 1 else 0.0 if short < 0 else short)
         # Before the commitment a 無 card is worth what a card of the likeliest colour is: a seat taking
         # 無 cards early hides its colours from the seats it passes to (their cut read sees nothing).
         star = 1.0
-        if belief is not None and not pair:
-            star = max(sum(belief[j] for j in _FITS[1 << i]) for i in range(_NC))
-        chance: dict[int, float] = {}
+        chance = [0.0] * _NC  # by colour: the belief of the pairs holding it
+        if belief is not None:
+            for j, b in enumerate(belief):
+                i, k = _PAIR_IDX[j]
+                chance[i] += b
+                chance[k] += b
+            if not pair:
+                star = max(chance)
         rows = []
         best_i, best_v = 0, -1e18
         for idx, num in enumerate(offered):
@@ -660,9 +666,8 @@ class Bot:
                 bf = max(ft[i] for i in _IDX[needs]) / scale
                 signal = SIGNAL_CARD * (1.0 if bf > 1 else -1.0 if bf < -1 else bf)
                 if belief is not None:
-                    pc = chance.get(needs)
-                    if pc is None:
-                        pc = chance[needs] = sum(belief[j] for j in _FITS[needs])
+                    fits = _FITS[needs]
+                    pc = chance[_IDX[needs][0]] if len(fits) > 1 else belief[fits[0]] if fits else 0.0
                     colour = -(1.0 - pc) * (f.rating + dead)
                 if pair:
                     if _POP[pair | needs] > 2:
