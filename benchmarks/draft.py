@@ -12,9 +12,12 @@
   and how often its committed pair still touches AB), decks holding cards
   their colours cannot cast, the best-of-pool ratio, time per draft, and how
   well the bots' reads name the seat next upstream (``Bot.cut``, ``Bot.flow``).
+  ``--seed0 S`` draws those figures from another seed set (spread, table-read
+  and feasibility drafts seeds S.., forced-signal drafts 1000+S..): 60 drafts
+  are noise of about +-4 points, so a change is judged on two sets.
 
     python benchmarks/draft.py [--set alpha] [--drafts 1000] [--compare 200]
-    python benchmarks/draft.py --table-only [--spread 60] [--signal 200]
+    python benchmarks/draft.py --table-only [--spread 60] [--signal 200] [--seed0 0]
     python benchmarks/draft.py --scan 600   (only the seed scan below)
 
 ``--scan N``: N drafts over every sample set, 4-6 packs, seeds 0.. and drawn
@@ -187,7 +190,7 @@ def oracle_short(res, pairs, facts, need: int) -> int:
     return 8
 
 
-def feasibility(cs, drafts: int, oracle: int) -> None:
+def feasibility(cs, drafts: int, oracle: int, seed0: int = 0) -> None:
     """Is 'decks with uncastable cards <= 20%' reachable with this product at all?"""
     facts = facts_for(cs)
     rng = random.Random(28)
@@ -199,14 +202,14 @@ def feasibility(cs, drafts: int, oracle: int) -> None:
         ("8 distinct pairs", lambda: rng.sample(PAIRS, 8)),
         ("pairs drawn with repeats", lambda: [rng.choice(PAIRS) for _ in range(8)]),
     ):
-        short = sum(short_of_deck(cs, 4, seed, draw()) for seed in range(drafts))
+        short = sum(short_of_deck(cs, 4, seed, draw()) for seed in range(seed0, seed0 + drafts))
         print(f"    {label:<34}: seats short of 40 castable {short / (8 * drafts):.1%}")
     short = orc = 0
-    for seed in range(drafts):
+    for seed in range(seed0, seed0 + drafts):
         res = run_draft(cs, 8, 4, seed)
         pairs = [main_pair(res.decks[s].counts("deck"), facts) for s in range(8)]
         short += short_of_deck(cs, 4, seed, pairs)
-        if seed < oracle:
+        if seed < seed0 + oracle:
             orc += oracle_short(res, pairs, facts, 40)
     print(f"    {'the pairs the bots ended in':<34}: seats short of 40 castable {short / (8 * drafts):.1%}")
     if oracle:
@@ -216,7 +219,7 @@ def feasibility(cs, drafts: int, oracle: int) -> None:
         )
 
 
-def read_figures(cs, drafts: int) -> None:
+def read_figures(cs, drafts: int, seed0: int = 0) -> None:
     """How well the bots' table reads name the seat next upstream: for each seat of a 4-pack draft,
     a bot replaying its picks is asked after pack 1 (the side of odd rounds: seat s-1) and pack 2
     (even rounds: seat s+1), and at the end (both sides), how many of that seat's two main
@@ -234,7 +237,7 @@ def read_figures(cs, drafts: int) -> None:
                 got[when, name] = got.get((when, name), 0) + sum(bool(up >> i & 1) for i in order)
             n[when] = n.get(when, 0) + 1
 
-    for seed in range(drafts):
+    for seed in range(seed0, seed0 + drafts):
         res = run_draft(cs, 8, 4, seed)
         size = len(res.opened[0][0])
         mains = [main_pair(res.decks[s].counts("deck"), facts) for s in range(8)]
@@ -259,14 +262,14 @@ def read_figures(cs, drafts: int) -> None:
     )
 
 
-def table_figures(cs, spread: int, signal: int, oracle: int = 0) -> None:
+def table_figures(cs, spread: int, signal: int, oracle: int = 0, seed0: int = 0) -> None:
     facts = facts_for(cs)
     print(f"Issue 28 figures, set {cs.code} (never the project's deck score):")
     for packs in (4, 6):
         near = across = near_n = across_n = bad = bad_cards = decks = 0
         short = off_picks = avoidable = bad_any = builder = 0
         ratios, times = [], []
-        for seed in range(spread):
+        for seed in range(seed0, seed0 + spread):
             t = time.perf_counter()
             res = run_draft(cs, 8, packs, seed)
             times.append(time.perf_counter() - t)
@@ -309,8 +312,8 @@ def table_figures(cs, spread: int, signal: int, oracle: int = 0) -> None:
             f"from a pack holding a card of the pair; decks with uncastable cards whose pool held "
             f"{packs * 10} castable in one pair (the builder's choice) {builder / decks:.1%}"
         )
-    read_figures(cs, spread)
-    feasibility(cs, spread, oracle)
+    read_figures(cs, spread, seed0)
+    feasibility(cs, spread, oracle, seed0)
     print(
         f"  Forced signals, 4 packs, {signal} drafts a cell, AB rotating over the 10 pairs (chance of avoiding 0.30):"
     )
@@ -320,7 +323,7 @@ def table_figures(cs, spread: int, signal: int, oracle: int = 0) -> None:
         for i in range(signal):
             ab = PAIRS[i % len(PAIRS)]
             pickers = [Bot if s not in cutters else (lambda f, d, r, ab=ab: Cutter(f, ab)) for s in range(8)]
-            d = Draft(cs, 8, 4, 1000 + i, picker=pickers)
+            d = Draft(cs, 8, 4, 1000 + seed0 + i, picker=pickers)
             pool = d.pool(0)
             bot = d._pickers[0]
             dc = build_draft_deck(pool, cs, 4).counts("deck")
@@ -367,6 +370,12 @@ def main() -> None:
     ap.add_argument(
         "--oracle", type=int, default=0, help="drafts for the max-flow feasibility figure (slow, needs networkx)"
     )
+    ap.add_argument(
+        "--seed0",
+        type=int,
+        default=0,
+        help="first seed of the issue 28 figures: spread drafts seed0.., forced-signal drafts 1000+seed0..",
+    )
     ap.add_argument("--table-only", action="store_true", help="only the issue 28 figures")
     ap.add_argument("--scan", type=int, default=0, help="only the G-DRAFT-1 seed scan, over this many drafts")
     args = ap.parse_args()
@@ -374,7 +383,9 @@ def main() -> None:
         scan(args.scan)
         return
     sets = [cs for cs in load_sample_sets() if args.set in (None, cs.code)]
-    table_figures(next(cs for cs in sets if args.set or cs.code == "alpha"), args.spread, args.signal, args.oracle)
+    table_figures(
+        next(cs for cs in sets if args.set or cs.code == "alpha"), args.spread, args.signal, args.oracle, args.seed0
+    )
     if args.table_only:
         return
 

@@ -4,20 +4,48 @@ Bot picks (G-DRAFT-1: take one card, pass the rest)
     A card's value is the sum of four named parts (:class:`ScoredCard`):
 
     - ``rating``: its rating (0-5, the set data);
-    - ``colour``: before ``COMMIT_AFTER`` picks a pull towards the colours
-      already taken (``AFFINITY`` x the share of the pool's weight in the
-      card's best colour); after, a card that would take the deck past its two
-      colours loses ``OFF_COLOUR_PENALTY``, more as the pool fills (the
-      *castability* term: once the cards the pair can cast, plus the picks
-      still to come, barely cover the deck, an off-colour card is worth
-      nothing, ``LATE_PENALTY`` more; with the deck full in the pair it is
-      never taken over an on-colour card).  Castability weighs from the
-      commitment on, in full by pick ``CAST_BY``: an off-colour card loses
-      ``CAST_PENALTY`` more (so it is taken only when the pack holds nothing
-      the pair can cast), and a 無 card ``CAST_COLOURLESS`` (cards of the pair
-      come first: a 無 card fits any deck, so the table leaves those for the
-      late picks of a pack, where a seat otherwise gets only what nobody
-      upstream could cast; measured in benchmarks/draft.py);
+    - ``colour``: the *hedge*, what the card is expected to be worth under the
+      bot's belief over the 10 pairs less its rating.  The belief
+      (:meth:`Bot._belief`) is a softmax of the pair values the commitment
+      below computes, at temperature ``BELIEF_T``, cooling as the pool grows
+      (``BELIEF_COOL`` cards halve it); ``P``, the chance that the final pair
+      casts the card, is the belief of the pairs that do.  A coloured card is
+      worth ``P`` x (its rating) less (1 - ``P``) x what a dead card costs: 0
+      before the commitment, after it up to ``DEAD_WEIGHT``, as much of it as
+      the picks left must be castable for the expected castable count (the
+      belief over each pair's castable cards in the pool) to reach the deck
+      plus ``CAST_MARGIN``, weighing from the commitment on, in full by pick
+      ``CAST_BY``.  Before the commitment the values feed only the belief,
+      and in them the reads of the table (flow and cut) weigh ``READ_EARLY``
+      times more.  Before the commitment a 無 card is worth its rating times
+      the belief of the likeliest colour (not 1: a seat taking 無 cards early
+      hides its colours from the seats it passes to, whose cut read sees only
+      coloured cards; valued at 1, decks with uncastable cards stayed at
+      39-43% and neighbours shared a main attribute 0.63-0.66); after it a 無
+      card loses ``CAST_COLOURLESS`` (growing to ``CAST_BY`` as above: cards
+      of the pair come first, a 無 card fits any deck, so the table leaves
+      those for the late picks of a pack, where a seat otherwise gets only
+      what nobody upstream could cast).  With the deck full in the pair (or
+      the picks left only just filling it) a card the pair cannot cast loses
+      ``OFF_COLOUR_PENALTY`` + ``CAST_PENALTY`` + ``LATE_PENALTY`` + 5 more:
+      it is never taken over one it can cast.  The first pick knows nothing
+      and goes by rating.  Measured in benchmarks/draft.py (alpha, 4 packs,
+      ``--table-only --spread 60 --signal 200``, seeds 0.. and ``--seed0
+      10000``; seeds 20000.. with 300 drafts a cell): decks with uncastable
+      cards 40.0% / 44.2% / 45.2% -> 34.0% / 34.6% / 37.3%, neighbours sharing
+      a main attribute 0.552 / 0.581 / 0.642 -> 0.585 / 0.604 / 0.633, the
+      both-neighbours cell 80.0% / 83.5% / 78.7% -> 84.5% / 81.0% / 82.7%,
+      three upstream 98.5% / 97.5% / 97.3% -> 97.0% / 97.0% / 97.0%.  With
+      ``READ_EARLY`` 1 the same castability (33.1% / 35.0% / 36.9%; seeds
+      30000.. 40.4% for 39.2%) but less margin on the forced signals (81.5% /
+      79.0% / 84.0%, three upstream 94-97%).  The picks of pack 1's first
+      five outside the final pair went from 0.81 a seat to about 0.55; a
+      hedge that valued 無 cards at 1 before the commitment took them early
+      and emptied the packs' last picks (forced off-colour picks late in pack
+      1 rose from 0.45 to 0.69 a seat), and reading the table harder after
+      the commitment (``SIGNAL_WEIGHT`` 0.5, ``CUT_WEIGHT`` 13 or 20, a colder
+      belief when the cut read is clear) traded uncastable decks back for
+      neighbours;
     - ``curve``: up to ``CURVE_WEIGHT`` for a cost bucket still below its share
       of the deck (``TARGET_CURVE``, which the deck score reads too), down to
       minus that above it;
@@ -100,6 +128,8 @@ Deck builder (G-SEALED, G-DRAFT-3, G-DRAFT-4, G-SPARE-1)
 
 from __future__ import annotations
 
+import math
+import operator
 import random
 import weakref
 from collections import Counter
@@ -121,7 +151,6 @@ __all__ = [
     "PickReason",
     "COMMIT_AFTER",
     "OFF_COLOUR_PENALTY",
-    "AFFINITY",
     "CURVE_WEIGHT",
     "TARGET_CURVE",
     "PARTS",
@@ -138,11 +167,15 @@ __all__ = [
     "PAIR_COUNT",
     "CUT_WEIGHT",
     "CUT_PRIOR",
+    "BELIEF_T",
+    "BELIEF_COOL",
+    "DEAD_WEIGHT",
+    "CAST_MARGIN",
+    "READ_EARLY",
 ]
 
 COMMIT_AFTER = 5
 OFF_COLOUR_PENALTY = 2.5
-AFFINITY = 1.0
 CURVE_WEIGHT = 0.5
 #: Weight of what the table passes in the choice of the pair, and a card's signal part at most.
 SIGNAL_WEIGHT = 0.3
@@ -169,6 +202,17 @@ DEAD_CARD = 6.0
 CAST_BY = 8
 CAST_PENALTY = 5.5
 CAST_COLOURLESS = 4.0
+#: The belief over the pairs: a softmax of their values at temperature BELIEF_T, cooled by the pool
+#: (BELIEF_COOL cards halve it).
+BELIEF_T = 6.0
+BELIEF_COOL = 60.0
+#: What a card the final pair cannot cast costs, committed, while the pool is short of castable cards
+#: (in full when every pick left must be castable to reach deck_size + CAST_MARGIN).
+DEAD_WEIGHT = 4.0
+CAST_MARGIN = 2.0
+#: Before the commitment (when the pair values feed only the belief) the reads of the table, flow and cut,
+#: weigh this many times more: a seat hedges towards what upstream leaves, which spreads the table.
+READ_EARLY = 2.0
 #: Names of a card's score parts, in order.
 PARTS = ("rating", "colour", "curve", "signal")
 #: Share of a deck by cost bucket (0-1, 2, 3, 4+): a low curve.  Read by the
@@ -262,6 +306,10 @@ class PickReason:
         t = {
             "first": _("the best rating in the pack ({rating}); colours still open"),
             "open": _("rated {rating}, in {colours}, the colours of most picks so far"),
+            "hedge": _(
+                "rated {rating}, 無: any deck can cast it, and the higher-rated cards are in colours "
+                "the picks so far make less likely"
+            ),
             "best": _("the best card in the pack ({rating}), in {colours}"),
             "fit": _("the best card in {colours} ({rating}); a higher-rated one is off colour"),
             "curve": _("in {colours}, and the deck still wants cards of cost {cost}"),
@@ -271,6 +319,10 @@ class PickReason:
             ),
             "moved": _("moves into {colours}: {signal} keeps flowing from upstream"),
             "off": _("off colour, but rated {rating}: far above anything in {colours}"),
+            "maybe": _(
+                "rated {rating}, in {other_colours}, outside {colours}: by the picks so far the deck may "
+                "still move into {other_colours}"
+            ),
             "nothing": _("nothing in the pack fits {colours}: the best of the rest"),
             "full": _("the deck is full in {colours}: only cards it can cast help now"),
         }[self.kind]
@@ -289,6 +341,7 @@ class PickReason:
 #: For each needs mask: the colour indexes it names, and the PAIRS indexes that can cast it.
 _IDX = tuple(tuple(i for i in range(_NC) if m >> i & 1) for m in range(32))
 _FITS = tuple(tuple(j for j, p in enumerate(PAIRS) if not m & ~p) for m in range(32))
+_PAIR_IDX = tuple(_IDX[p] for p in PAIRS)
 
 
 class Bot:
@@ -472,40 +525,62 @@ class Bot:
         a, b = self.flow
         return [a[i] + b[i] for i in range(_NC)]
 
-    def _choose_pair(self, pool_size: int) -> None:
+    def _pair_values(self, pool_size: int, have: int) -> list[float | None]:
+        """What each pair of PAIRS is worth now (the module docstring's commitment), None for a pair
+        that can no longer give a deck the pool's pair could not give as well."""
         old = self.pair
-        self._moved = False
-        if pool_size < self.commit_after:
-            return
         ft = self._flow_total()
         crowd = self._crowd()
         cw = CENSUS_WEIGHT * pool_size
         ct = self._cut_total()
         # From the second pack on, every card the pair casts counts PAIR_COUNT more (castability first).
         pc = PAIR_COUNT if pool_size >= (self.pack_size or 11) else 0.0
-        have = sum(1 << i for i in range(_NC) if self.weights[i] > 0)
+        rd = READ_EARLY if pool_size < self.commit_after else 1.0
         # Once the picks left cannot fill a deck, the pool decides: a move is only to a pair that casts as many of it.
         left = self.deck_size // 10 * self.pack_size - pool_size if self.pack_size else self.deck_size
         floor = -1
         if old and left < self.deck_size:
             floor = max(n for j, n in enumerate(self._fitn) if PAIRS[j] & old == old)
-        best, best_v = 0, -1e18
+        out: list[float | None] = []
         for j, p in enumerate(PAIRS):
             if self._fitn[j] + max(0, left) < self.deck_size and self._fitn[j] < floor:
+                out.append(None)
                 continue
             i, k = _IDX[p]
-            v = self._fitw[j] + pc * self._fitn[j] + SIGNAL_WEIGHT * (ft[i] + ft[k]) - cw * (crowd[i] + crowd[k])
-            v += CUT_WEIGHT * (ct[i] + ct[k])
+            v = self._fitw[j] + pc * self._fitn[j] + rd * SIGNAL_WEIGHT * (ft[i] + ft[k]) - cw * (crowd[i] + crowd[k])
+            v += rd * CUT_WEIGHT * (ct[i] + ct[k])
             if old and p & have == old:
                 v += STAY * pool_size
-            if v > best_v + 1e-9:
-                best, best_v = p & have, v
+            out.append(v)
+        return out
+
+    def _have(self) -> int:
+        return sum(1 << i for i in range(_NC) if self.weights[i] > 0)
+
+    def _choose_pair(self, pool_size: int, values: list[float | None], have: int) -> None:
+        old = self.pair
+        self._moved = False
+        if pool_size < self.commit_after:
+            return
+        best, best_v = 0, -1e18
+        for j, v in enumerate(values):
+            if v is not None and v > best_v + 1e-9:
+                best, best_v = PAIRS[j] & have, v
         self.pair = best
         if best != old:
             self._moved = bool(old) and _POP[best & old] < _POP[old]
             self._counted = 0
             self._on = 0
             self.curve = [0, 0, 0, 0]
+
+    def _belief(self, pool_size: int, values: list[float | None]) -> list[float]:
+        """The chance of each pair of PAIRS being the deck's: a softmax of the pair values, its
+        temperature BELIEF_T cooling as the pool grows (BELIEF_COOL cards halve it)."""
+        t = BELIEF_T / (1.0 + pool_size / BELIEF_COOL)
+        top = max(v for v in values if v is not None)
+        ws = [0.0 if v is None else math.exp((v - top) / t) for v in values]
+        total = sum(ws)
+        return [w / total for w in ws]
 
     def _count(self, pool: Sequence[str]) -> None:
         pair, by, curve = self.pair, self.facts.by_number, self.curve
@@ -544,24 +619,43 @@ class Bot:
         self._absorb(pool)
         self._look(offered, pool)
         n = len(pool)
-        self._choose_pair(n)
+        have = self._have()
+        values = self._pair_values(n, have)
+        self._choose_pair(n, values, have)
         self._count(pool)
         by = self.facts.by_number
         pair = self.pair
         on, curve, targets = self._on, self.curve, self._targets
-        weights = self.weights
-        total_w = sum(weights) or 1.0
         ft = self._flow_total()
         size = self.pack_size or 11
         scale = 10.0 * size
         total_picks = self.deck_size // 10 * size
         c0 = self.commit_after
         cast = min(1.0, max(0, n - c0) / max(1, CAST_BY - c0))
-        if on >= self.deck_size or on + total_picks - n <= self.deck_size:
-            off_pen = OFF_COLOUR_PENALTY + CAST_PENALTY + LATE_PENALTY + 5.0  # never over a card the deck can cast
-        else:
-            off_pen = OFF_COLOUR_PENALTY + CAST_PENALTY * cast + LATE_PENALTY * min(1.0, n / total_picks) ** 2 * 2
+        full = bool(pair) and (on >= self.deck_size or on + total_picks - n <= self.deck_size)
+        # With the deck full in the pair (or the picks left only just filling it): never over a card it can cast.
+        off_pen = OFF_COLOUR_PENALTY + CAST_PENALTY + LATE_PENALTY + 5.0 if full else 0.0
         less_pen = CAST_COLOURLESS * cast if pair else 0.0
+        # The hedge: a card's expected worth under the belief over the pairs, its rating if the final pair
+        # casts it, else minus what a dead card costs while the pool is short of castable cards.
+        # The first pick knows nothing: the rating alone.
+        belief = self._belief(n, values) if n else None
+        dead = 0.0
+        if belief is not None and pair and cast:
+            expect = sum(map(operator.mul, belief, self._fitn))
+            short = (self.deck_size + CAST_MARGIN - expect) / max(1, total_picks - n)
+            dead = DEAD_WEIGHT * cast * (1.0 if short > 1 else 0.0 if short < 0 else short)
+        # Before the commitment a 無 card is worth what a card of the likeliest colour is: a seat taking
+        # 無 cards early hides its colours from the seats it passes to (their cut read sees nothing).
+        star = 1.0
+        chance = [0.0] * _NC  # by colour: the belief of the pairs holding it
+        if belief is not None:
+            for j, b in enumerate(belief):
+                i, k = _PAIR_IDX[j]
+                chance[i] += b
+                chance[k] += b
+            if not pair:
+                star = max(chance)
         rows = []
         best_i, best_v = 0, -1e18
         for idx, num in enumerate(offered):
@@ -571,15 +665,17 @@ class Bot:
             if needs:
                 bf = max(ft[i] for i in _IDX[needs]) / scale
                 signal = SIGNAL_CARD * (1.0 if bf > 1 else -1.0 if bf < -1 else bf)
+                if belief is not None:
+                    fits = _FITS[needs]
+                    pc = chance[_IDX[needs][0]] if len(fits) > 1 else belief[fits[0]] if fits else 0.0
+                    colour = -(1.0 - pc) * (f.rating + dead)
                 if pair:
                     if _POP[pair | needs] > 2:
-                        colour = -off_pen
+                        colour -= off_pen
                     else:
                         curve_v = _curve_bonus(curve[f.bucket], targets[f.bucket])
-                else:
-                    colour = AFFINITY * max(weights[i] for i in _IDX[needs]) / total_w
             else:
-                colour = -less_pen if less_pen else 0.0
+                colour = -less_pen if less_pen else -(1.0 - star) * f.rating
                 if pair:
                     curve_v = _curve_bonus(curve[f.bucket], targets[f.bucket])
             v = f.rating + colour + curve_v + signal
@@ -608,8 +704,13 @@ class Bot:
         f = by[c.number]
         rating = f.rating
         if not pair:
-            if f.needs and c.colour > 0 and len(top) > 1 and top[1].rating >= c.rating:
-                return "open", {"rating": rating, "colours": f.needs}
+            # The colour part (the belief) decided when a higher-rated card, or an equal one, lost to it.
+            if any(x.rating > c.rating for x in scored) or (
+                len(top) > 1 and top[1].rating == c.rating and top[1].colour < c.colour
+            ):
+                if f.needs:
+                    return "open", {"rating": rating, "colours": f.needs}
+                return "hedge", {"rating": rating}
             return "first", {"rating": rating}
 
         def fits(x: ScoredCard) -> bool:
@@ -618,6 +719,9 @@ class Bot:
         if not fits(c):
             if not any(fits(x) for x in scored):
                 return "nothing", {"colours": pair}
+            if any(fits(x) and x.rating + 2 > c.rating for x in scored):
+                # Not far above: the belief still gives its colours a chance of being the deck's.
+                return "maybe", {"rating": rating, "colours": pair, "other_colours": f.needs}
             return "off", {"rating": rating, "colours": pair}
         if full:
             return "full", {"colours": pair}
