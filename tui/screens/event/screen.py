@@ -184,7 +184,9 @@ class EventScreen(
         widgets (the emptied results box) and leave the result, the bar and
         the message for the next frame, a frame clock's tick later (16 ms;
         benchmarks/app.py, Enter to the result on the terminal)."""
-        for w in self.walk_children(with_self=False):
+        from textual.widget import Widget
+
+        for w in self.walk_children(Widget, with_self=False):
             if w._repaint_required or w._layout_required:  # what Widget.refresh() set (textual 8.2)
                 w._check_refresh()
 
