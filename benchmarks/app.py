@@ -7,9 +7,21 @@
    (the frame the last start kept, tui.firstframe) and a key typed at once
    answered (the app taking keys).
 2. With a 512-player event in round 5: one result typed into the entry box
-   (``12 2-1`` Enter) to the pairings and standings redrawn on screen.
+   (``12 2-1`` Enter) to the pairings and standings redrawn on screen, twice:
+   - **on a terminal** (the figure issue 31's target, <= 50 ms median and
+     <= 80 ms max, is judged on): ``lycee`` on a pty at 120x40, the event
+     opened from the list, F6, one result typed per table; from writing Enter
+     to the output chunk after which the terminal shows the result (a pyte
+     screen, the bench extra; without pyte, the bytes written since Enter
+     holding the new message).  This is what a clerk waits for: the whole
+     process, its key input, its frame clock and its writes.
+   - **headless with Textual's Pilot**, in this process: the Enter handler
+     alone, and Enter to the next idle screen as Pilot sees it.  Pilot's idle
+     wait (at least one 20 ms window in which nothing may happen) is its own
+     overhead, which no user has, so this figure is kept for the handler and
+     the process time, not judged on.
 
-    python benchmarks/app.py
+    python benchmarks/app.py     (pip install -e '.[bench]' for pyte)
 """
 
 from __future__ import annotations
@@ -17,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -59,15 +72,11 @@ def startup(data: str, runs: int = 5) -> list[float]:
     return out
 
 
-def terminal_start(data: str, marker: str, runs: int = 5, size=(120, 40)) -> list[tuple[float, float | None]]:
-    """``lycee`` as a clerk starts it, on a terminal of its own (a pty):
-    seconds from the command to the event list on the terminal (``marker``,
-    an event id, in what the app wrote), and to the answer of a key typed at
-    once (``?``: the list of keys): the app taking keys.  The first run finds
-    no kept frame (tui.firstframe); the others find the one it kept."""
+def _lycee_on_pty(data: str, size=(120, 40)):
+    """``lycee`` started as a clerk starts it, on a pseudo-terminal of its own
+    at ``size`` (columns, lines): the process and the pty's master end."""
     import fcntl
     import pty
-    import select
     import struct
     import termios
 
@@ -75,13 +84,43 @@ def terminal_start(data: str, marker: str, runs: int = 5, size=(120, 40)) -> lis
     for k in ("PYTHONDONTWRITEBYTECODE", "COLUMNS", "LINES"):  # as installed: bytecode cached; the pty's size
         env.pop(k, None)
     cmd = [sys.executable, "-c", "import sys; from tui.cli import main; sys.exit(main())"]
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
+    p = subprocess.Popen(cmd, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True)
+    os.close(slave)
+    return p, master
+
+
+def _quit_pty(p, master) -> None:
+    """Ctrl+Q (and its answer read), then the process ended and the pty closed."""
+    import select
+
+    os.write(master, b"\x11")  # Ctrl+Q
+    deadline = time.perf_counter() + 10
+    while p.poll() is None and time.perf_counter() < deadline:
+        if select.select([master], [], [], 0.05)[0]:
+            try:
+                os.read(master, 1 << 16)
+            except OSError:
+                break
+    if p.poll() is None:
+        p.kill()
+    p.wait()
+    os.close(master)
+
+
+def terminal_start(data: str, marker: str, runs: int = 5, size=(120, 40)) -> list[tuple[float, float | None]]:
+    """``lycee`` as a clerk starts it, on a terminal of its own (a pty):
+    seconds from the command to the event list on the terminal (``marker``,
+    an event id, in what the app wrote), and to the answer of a key typed at
+    once (``?``: the list of keys): the app taking keys.  The first run finds
+    no kept frame (tui.firstframe); the others find the one it kept."""
+    import select
+
     out = []
     for _ in range(runs):
-        master, slave = pty.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
         t0 = time.perf_counter()
-        p = subprocess.Popen(cmd, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True)
-        os.close(slave)
+        p, master = _lycee_on_pty(data, size)
         os.write(master, b"?")
         buf, seen = b"", {}
         want = {"list": marker.encode(), "keys": b"What it does"}
@@ -96,21 +135,116 @@ def terminal_start(data: str, marker: str, runs: int = 5, size=(120, 40)) -> lis
                         seen[k] = time.perf_counter() - t0
         os.write(master, b"\x1b")  # back to the list: it is kept as the next start's frame
         time.sleep(1.0)
-        os.write(master, b"\x11")  # Ctrl+Q
-        deadline = time.perf_counter() + 10
-        while p.poll() is None and time.perf_counter() < deadline:
-            if select.select([master], [], [], 0.05)[0]:
-                try:
-                    os.read(master, 1 << 16)
-                except OSError:
-                    break
-        if p.poll() is None:
-            p.kill()
-        p.wait()
-        os.close(master)
+        _quit_pty(p, master)
         if "list" not in seen:
             raise SystemExit(f"the event list never showed on the terminal: {buf[-500:]!r}")
         out.append((seen["list"], seen.get("keys")))
+    return out
+
+
+class _Terminal:
+    """What the user's terminal shows of the bytes ``lycee`` writes: a pyte
+    screen (the bench extra), or without pyte the bytes themselves (a text is
+    "shown" once it is in them)."""
+
+    def __init__(self, master: int, size) -> None:
+        self.master, self.bytes = master, b""
+        try:
+            import pyte
+        except ImportError:
+            self.screen = None
+        else:
+            self.screen = pyte.Screen(*size)
+            self.stream = pyte.ByteStream(self.screen)
+
+    def read(self, quiet: float, limit: float = 10.0) -> list[tuple[float, bytes]]:
+        """The chunks written until nothing came for ``quiet`` seconds, each
+        with the time it was read (fed to the screen only afterwards: the
+        emulator's own time is never in a figure)."""
+        import select
+
+        chunks: list[tuple[float, bytes]] = []
+        end = time.perf_counter() + limit
+        while time.perf_counter() < end and select.select([self.master], [], [], quiet)[0]:
+            try:
+                chunks.append((time.perf_counter(), os.read(self.master, 1 << 16)))
+            except OSError:
+                break
+        return chunks
+
+    def feed(self, chunk: bytes) -> None:
+        self.bytes += chunk
+        if self.screen is not None:
+            self.stream.feed(chunk)
+
+    def shows(self, *texts: str, since: int = 0) -> bool:
+        if self.screen is None:
+            return all(t.encode() in self.bytes[since:] for t in texts)
+        shown = "\n".join(self.screen.display)
+        return all(t in shown for t in texts)
+
+    def row(self, first: str) -> str | None:
+        """The screen line whose first word is ``first`` (a table's row), if shown."""
+        for line in self.screen.display if self.screen is not None else ():
+            words = line.replace("│", " ").replace("▎", " ").split()
+            if words and words[0] == first:
+                return line
+        return None
+
+    def wait_for(self, *texts: str, limit: float = 30.0) -> None:
+        end = time.perf_counter() + limit
+        while not self.shows(*texts):
+            if time.perf_counter() > end:
+                raise SystemExit(f"never on the terminal: {texts}; last bytes {self.bytes[-300:]!r}")
+            for _t, chunk in self.read(0.05, limit=0.5):
+                self.feed(chunk)
+
+
+def terminal_results(data: str, eid: str, entries: int = 30, size=(120, 40)) -> list[float]:
+    """``lycee`` on a pty at 120x40, the 512-player event opened from the list
+    and its results box taken (F6); per result typed (``T 2-1``, one table
+    each), milliseconds from writing Enter to the output chunk after which the
+    terminal shows that result: the message line ``table T: ...`` and the
+    table's row with ``2-1`` when the row is on screen.  Each entry starts
+    from a quiet terminal, with its line already echoed in the box."""
+    from core.store import DataDir
+
+    with DataDir(Path(data)).view(eid) as store:
+        tables = [m.table for m in store.event.current_round.matches if m.p2 is not None][:entries]
+    p, master = _lycee_on_pty(data, size)
+    term = _Terminal(master, size)
+    out = []
+    try:
+        term.wait_for(eid)  # the event list
+        os.write(master, b"\r")  # open the event under the cursor (the only one)
+        term.wait_for("results missing")
+        os.write(master, b"\x1b[17~")  # F6: the results box
+        term.wait_for("TABLE RESULT", "Player 1")
+        for _t, chunk in term.read(0.3):
+            term.feed(chunk)
+        for t in tables:
+            line = f"{t} 2-1"
+            os.write(master, line.encode())
+            term.wait_for(line)
+            for _t, chunk in term.read(0.15):  # quiet again: nothing of the typing left to draw
+                term.feed(chunk)
+            since = len(term.bytes)
+            t0 = time.perf_counter()
+            os.write(master, b"\r")
+            shown_at, end = None, t0 + 10
+            while shown_at is None and time.perf_counter() < end:  # until shown, then until quiet
+                for at, chunk in term.read(0.3):
+                    term.feed(chunk)
+                    row = term.row(str(t))
+                    if shown_at is None and term.shows(f"table {t}: ", since=since) and (row is None or "2-1" in row):
+                        shown_at = at
+            if shown_at is None:
+                raise SystemExit(f"table {t}'s result never showed on the terminal: {term.bytes[since:][-400:]!r}")
+            out.append((shown_at - t0) * 1000)
+    finally:
+        os.write(master, b"\x1b")  # out of the (empty) box: back to the event list
+        time.sleep(0.5)
+        _quit_pty(p, master)
     return out
 
 
@@ -176,8 +310,9 @@ def enter_target(median: float, worst: float) -> str:
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        data = Path(tmp)
+        data, pristine = Path(tmp) / "bench", Path(tmp) / "pty"
         eid = build_event(data)
+        shutil.copytree(data, pristine)  # round 5 without a result: Pilot and the terminal type their own
         s = startup(str(data))
         inner = [a for a, _ in s]
         wall = [b for _, b in s]
@@ -204,13 +339,28 @@ def main() -> None:
         t = asyncio.run(result_to_screen(data, eid))
         med = {k: statistics.median(v) for k, v in t.items()}
         print(
-            f"512 players, round 5, one result typed (median of {len(t['handler'])}): "
+            f"512 players, round 5, one result typed, headless with Pilot (median of {len(t['handler'])}): "
             f"handler {med['handler']:.1f} ms (max {max(t['handler']):.1f}); "
-            f"Enter to repainted screen {med['to_screen']:.1f} ms (max {max(t['to_screen']):.1f}; "
-            f"target <= 50 ms median, <= 80 ms max: {enter_target(med['to_screen'], max(t['to_screen']))}), "
+            f"Enter to the next idle screen {med['to_screen']:.1f} ms (max {max(t['to_screen']):.1f}), "
             f"of which Pilot's idle wait {med['idle']:.1f} ms (max {max(t['idle']):.1f}); "
             f"process time {med['cpu']:.1f} ms (max {max(t['cpu']):.1f})"
         )
+        shown = terminal_results(str(pristine), eid)
+        how = "a pyte screen" if _has_pyte() else "the bytes written (pyte not installed)"
+        print(
+            f"512 players, round 5, one result typed, `lycee` on a 120x40 terminal (median of {len(shown)}, "
+            f"{how}): Enter to the result on the terminal {statistics.median(shown):.1f} ms "
+            f"(max {max(shown):.1f}; target <= 50 ms median, <= 80 ms max: "
+            f"{enter_target(statistics.median(shown), max(shown))})"
+        )
+
+
+def _has_pyte() -> bool:
+    try:
+        import pyte  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 if __name__ == "__main__":

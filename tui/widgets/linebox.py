@@ -38,6 +38,20 @@ class LineBox(Input):
             event.prevent_default()  # Input's own key handler is not run
             self.take_line()
 
+    def _watch_value(self, value: str) -> None:
+        """Input sets its scroll width on every change, and that asks the
+        screen for a new layout (a re-arrange of every widget, and a repaint
+        of the 512-row pairing table's scroll bar after it): at every key and
+        at Enter.  This box's own size never follows its text, so the new
+        width is only taken (what the cursor scrolls by), with a repaint."""
+        from textual.geometry import Size
+
+        width = Size(self.content_width, 1)
+        if not self.styles.auto_dimensions and self.virtual_size != width:
+            self.set_reactive(Input.virtual_size, width)
+            self.refresh()
+        super()._watch_value(value)
+
     async def action_submit(self) -> None:
         self.take_line()
 

@@ -90,6 +90,7 @@ class RoundActions(EventHost):
     def _drain_results(self) -> None:
         while self._result_queue and not self._result_asking:
             self._enter_result(self._result_queue.popleft())
+        self.updates_now()  # the result, the bar and the message in one frame
         if self._result_asking or self._batch is None:
             return
         batch, self._batch = self._batch, None

@@ -105,13 +105,19 @@ def report_detail(ev: Event, rep) -> str:
 class ResultBox(LineBox):
     """The results box, which never loses a key (:class:`LineBox`):
     the lines go to the screen in order (:class:`RoundPane.ResultEntered`,
-    :class:`RoundPane.ResultsPasted`), which stores them one after another."""
+    :class:`RoundPane.ResultsPasted`), which stores them one after another.
+
+    They are posted to the screen itself, not bubbled up to it through the
+    pane, the switcher and the tabs: four hops later the screen would first
+    repaint the emptied box alone, and the result would wait for the next
+    frame (at 512 players, Enter to the result on the terminal: a frame and
+    a wait for the frame clock more)."""
 
     def lines_taken(self, lines: tuple[str, ...], pasted: bool) -> None:
         if pasted:
-            self.post_message(RoundPane.ResultsPasted(lines, self))
+            self.screen.post_message(RoundPane.ResultsPasted(lines, self))
         elif lines:
-            self.post_message(RoundPane.ResultEntered(lines[0], self))
+            self.screen.post_message(RoundPane.ResultEntered(lines[0], self))
 
 
 class RoundPane(TabPane):

@@ -93,6 +93,7 @@ class EventScreen(
         self._history: list | None = None  # the plan's past events, read once when first needed
         self._rang = False  # the bell at time has rung for this round
         self._seen_prompts: set[str] = set()  # lateness prompts already shown
+        self._drawn_tabs: set[str] = set()  # tabs drawn once (_freeze_loaded)
 
     # -- lifecycle -------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -119,6 +120,7 @@ class EventScreen(
         self.refresh_all()
         self.set_interval(1.0, self.tick)
         self.call_after_refresh(self.refresh_bindings)  # the footer: this step's keys first
+        self.call_after_refresh(self._freeze_loaded)
         if not self.event.players:  # a new event: the name box is where typing goes
             self.call_after_refresh(self.query_one("#add-player", Input).focus)
 
@@ -126,7 +128,28 @@ class EventScreen(
         """The -narrow class follows the width: the status line splits again once it is applied."""
         self.call_after_refresh(self.query_one("#round-status", SpillLine).split)
 
+    _frozen = False
+
+    def _freeze_loaded(self) -> None:
+        """What the open event and its first frame built (and each tab when
+        first drawn) is kept out of the cyclic collector's walks while the
+        screen is shown (gc.freeze): its oldest generation, walked whole now
+        and then, held the event, every widget and every module, and one walk
+        stopped an Enter for 87 ms at 512 players (benchmarks/app.py, the
+        terminal figure's max).  Reference counting still frees all of it; on
+        leaving, the collector takes it back (gc.unfreeze)."""
+        import gc
+
+        if self.is_attached:
+            gc.freeze()
+            self._frozen = True
+
     def on_unmount(self) -> None:
+        if self._frozen:
+            import gc
+
+            gc.unfreeze()  # a cycle of this screen's is collected again once it is gone
+            self._frozen = False
         self.stop_serving()
         if self.door is not None:
             self.door.stop()
@@ -154,10 +177,26 @@ class EventScreen(
         self._draw_tab(self.query_one(TabbedContent).active)
         self.reports_changed()
 
+    def updates_now(self) -> None:
+        """Hand the screen now what this step redrew.  Each widget tells the
+        screen of its redraw in its own turn, after the screen's; the screen
+        paints once it has nothing left to do, so it would paint the first
+        widgets (the emptied results box) and leave the result, the bar and
+        the message for the next frame, a frame clock's tick later (16 ms;
+        benchmarks/app.py, Enter to the result on the terminal)."""
+        from textual.widget import Widget
+
+        for w in self.walk_children(Widget, with_self=False):
+            if w._repaint_required or w._layout_required:  # what Widget.refresh() set (textual 8.2)
+                w._check_refresh()
+
     def _draw_tab(self, tab: str) -> None:
         if tab not in self._dirty:
             return
         self._dirty.discard(tab)
+        if tab not in self._drawn_tabs:  # its rows, built now, are kept out of the collector's walks too
+            self._drawn_tabs.add(tab)
+            self.call_after_refresh(self._freeze_loaded)
         ev = self.event
         if tab == "players":
             self.query_one(PlayersPane).draw(ev, {row.id: row.points for row in self._standings(ev)})
