@@ -1,6 +1,7 @@
 """The app driven from the keyboard (Pilot), as an organizer would."""
 
 import pytest
+from textual.widgets import Input
 
 from core.store import DataDir
 from tests.app_helpers import type_text, until
@@ -72,7 +73,11 @@ async def test_whole_event_by_keyboard(tmp_path):
         await pilot.pause()
         assert screen.query_one("#standings-table").row_count == 8
         await pilot.press("f7")
-        await until(pilot, lambda: isinstance(app.screen, Prompt), "the top-cut size prompt")
+        await until(  # on the screen and its line taking keys, as a clerk sees it before typing
+            pilot,
+            lambda: isinstance(app.screen, Prompt) and app.screen.focused is app.screen.query_one(Input),
+            "the top-cut size prompt, its line focused",
+        )
         await pilot.press("backspace")
         await type_text(pilot, "4")
         await pilot.press("enter")
