@@ -132,6 +132,39 @@ async def test_quit_at_once_keeps_the_list(tmp_path, monkeypatch):
     assert text is not None and eid in text
 
 
+@pytest.mark.asyncio
+async def test_quit_from_an_event_keeps_the_list_as_it_is_now(tmp_path, monkeypatch):
+    """Ctrl+Q inside an event after a change: the list kept before is stale
+    (the journal grew), so the app shows the list again, with the new count,
+    keeps it, and ends; the next start can show it at once."""
+    eid = make_event(tmp_path)
+    monkeypatch.setattr(EventListScreen, "FRAME_AFTER", 0.05)
+    app = LyceeApp(DataDir(tmp_path), lang="en")
+    app.frame_cache = tmp_path
+    path = firstframe.frame_path(tmp_path, 100, 30, "en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        while not path.exists():
+            await pilot.pause(0.02)
+        assert firstframe.load(tmp_path, 100, 30, "en") is not None
+        await pilot.press("enter")  # open the event
+        while app.screen is app.screen_stack[1]:
+            await pilot.pause(0.02)
+        app.screen.open_desk.add_players(["Ann", "Ben", "Cho"])  # what the clerk typed: stored
+        assert firstframe.load(tmp_path, 100, 30, "en") is None  # the kept list is stale now
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    text = firstframe.load(tmp_path, 100, 30, "en")
+    assert text is not None and eid in text
+    assert "Saturday Cup" in text and " 3 " in firstframe_plain(text)
+
+
+def firstframe_plain(text: str) -> str:
+    """A kept frame's characters, its escape sequences left out."""
+    import re
+
+    return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", " ", text)
+
+
 def _read_until(fd: int, buf: bytearray, want: bytes, timeout: float = 60) -> bool:
     end = time.monotonic() + timeout
     while want not in buf and time.monotonic() < end:

@@ -168,10 +168,7 @@ class LyceeApp(Translated, DeskApp):
 
         running = [s for s in self.screen_stack if isinstance(s, EventScreen) and s.round_running()]
         if not running or getattr(self.screen, "is_quit_question", False):
-            keep = getattr(self.screen, "keep_frame_now", None)  # the event list quit at once: kept still
-            if keep is not None:
-                keep()
-            self.exit()
+            await self._end()
             return
         rnd = running[-1].paired_round()
         ask = Confirm(
@@ -182,7 +179,35 @@ class LyceeApp(Translated, DeskApp):
             )
         )
         ask.is_quit_question = True
-        self.push_screen(ask, lambda yes: self.exit() if yes else None)
+
+        async def answered(yes: bool | None) -> None:
+            if yes:
+                await self._end()
+
+        self.push_screen(ask, answered)
+
+    async def _end(self) -> None:
+        """End the app, keeping the event list as the next start draws it
+        (tui.firstframe).  Quit from an event, the list kept before is stale
+        (the event's journal has grown, its counts have changed) and the next
+        start would load without it: the screens above the list are closed
+        first, and the list, drawn again with what is stored now, is kept as
+        it ends the app (EventListScreen.keep_and_end)."""
+        from .screens.event_list import EventListScreen
+
+        keep = getattr(self.screen, "keep_frame_now", None)  # the event list quit at once: kept still
+        if keep is not None or self.frame_cache is None or self.ending:
+            if keep is not None:
+                keep()
+            self.exit()
+            return
+        if not any(isinstance(s, EventListScreen) for s in self.screen_stack):
+            self.exit()
+            return
+        self.ending = True
+        while not isinstance(self.screen, EventListScreen):
+            await self.pop_screen()  # (done once the screen is gone: its event closed, its door file removed)
+        self.screen.keep_and_end()
 
     def action_show_keys(self) -> None:
         from .screens.help import HelpScreen

@@ -19,6 +19,8 @@ class DeskApp(App):
     frame_cache: Path | None = None
     #: The theme the app starts in (a frame is kept only in it: the next start draws in it).
     start_theme: str = "textual-dark"
+    #: The app is ending: the event list, shown again, keeps its frame and then ends it (LyceeApp._end).
+    ending: bool = False
 
     def open_event(self, event_id: str) -> None:
         """Show the event's screen (LyceeApp's)."""

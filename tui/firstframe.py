@@ -11,6 +11,11 @@ The next start of ``lycee`` compares the key before anything heavy is
 imported; only when all of it is the same does it put the frame on the
 terminal at once.  The app then draws the same list over it.
 
+The app keeps the list each time it stands still on the screen, and as it
+ends: quit from an event, it closes the event and draws the list again with
+what is stored now before it ends (tui.app ``LyceeApp._end``), so the day's
+last results do not leave the next start without its frame.
+
 Keys typed meanwhile are kept: the terminal is taken out of its line mode
 without echo, so what is typed waits, unseen, until the app reads it; the
 terminal's own settings are put back when the app ends.

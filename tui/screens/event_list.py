@@ -99,6 +99,19 @@ class EventListScreen(Translated, Screen):
     def on_screen_resume(self) -> None:
         self.action_refresh()
 
+    def keep_and_end(self) -> None:
+        """The app ends from an event (LyceeApp._end): the list drawn again as
+        a start draws it (the cursor on the first row, what is stored now),
+        kept once it is on the screen, and then the app ends."""
+        self.query_one(DataTable).move_cursor(row=0)
+        self.action_refresh()
+
+        def kept() -> None:
+            self.keep_frame_now()
+            self.app.exit()
+
+        self.call_after_refresh(kept)
+
     def action_refresh(self) -> None:
         t = self.query_one(DataTable)
         if self.app.frame_cache is not None:
