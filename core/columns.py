@@ -4,6 +4,8 @@ two columns, so Japanese names line up."""
 
 from __future__ import annotations
 
+import re
+
 __all__ = ["ljust", "rjust", "width", "wrap", "wrap_spans"]
 
 
@@ -35,11 +37,8 @@ def wrap_spans(text: str, columns: int, keep: tuple[str, ...] | list[str] | set[
     (start, end) offsets into it, one pair a line (a newline ends a line; the spaces at a
     break are left out).  A line breaks at a space or between two Japanese characters,
     never inside an ASCII word (a rule id G-NEXT-GAME, an option --time-called), never
-    before 、。）」 or a small kana, never after （「 (禁則), never beside a digit (50分, 第1回戦
-    stay whole), and never inside a text of
-    ``keep`` (a player's name) that fits a line whole.  A word wider than a line is cut."""
-    import re
-
+    before 、。）」 or a small kana, never after （「 (禁則), never beside a digit nor inside the kanji of a counter after one (50分, 第1回戦,
+    4回戦 stay whole), and never inside a text of ``keep`` (a player's name) that fits a line whole.  A word wider than a line is cut."""
     columns = max(2, columns)
     whole: list[tuple[int, int]] = []
     # ``in`` first: of an event's 512 names a line holds one or two (no regex a name: Python keeps only 512)
@@ -59,6 +58,14 @@ def wrap_spans(text: str, columns: int, keep: tuple[str, ...] | list[str] | set[
             tokens.append((s, e))
         pos = e
     return _fill(text, tokens, columns)
+
+
+#: A number and the kanji of its counter so far (4回 of 4回戦): the counter's next kanji binds too.
+_COUNTED = re.compile(r"[0-9０-９][\u4e00-\u9fff々]+$")
+
+
+def _kanji(ch: str) -> bool:
+    return "\u4e00" <= ch <= "\u9fff" or ch == "々"
 
 
 def _fill(text: str, tokens: list[tuple[int, int]], columns: int) -> list[tuple[int, int]]:
@@ -84,6 +91,7 @@ def _fill(text: str, tokens: list[tuple[int, int]], columns: int) -> list[tuple[
             tok[0] in NO_START
             or prev in NO_END  # （「 binds to what follows, a blank between or not
             or (not blank and ((tok[0].isascii() and prev.isascii()) or prev.isdigit() or tok[0].isdigit()))
+            or (not blank and _kanji(tok[0]) and _kanji(prev) and _COUNTED.search(text, chunks[-1][0], chunks[-1][1]))
         ):
             chunks[-1][1] = b
         else:

@@ -53,6 +53,16 @@ def test_design7_wrap_never_breaks_inside_a_name_that_fits():
     assert all("ど40枚" in ln for ln in wrap("ちょうど40枚にしてください。", 9) if "4" in ln)  # a number keeps its unit
 
 
+@pytest.mark.parametrize("columns", range(9, 24))  # 「（第2回戦」 is 9 columns
+def test_design7_wrap_keeps_a_counter_whole_after_its_number(columns):
+    """DESIGN-7: 「4回戦」 in the event bar at 100 columns broke as 「…4回」/「戦…」; a counter's kanji
+    stay with their number at any width, and the line still breaks between other kanji."""
+    text = "スイスドロー 4回戦（第2回戦 進行中）、残り時間"
+    lines = wrap(text, columns)
+    assert any("4回戦" in ln for ln in lines) and any("第2回戦" in ln for ln in lines), lines
+    assert wrap("漢字漢字漢字漢字", 8) == ["漢字漢字", "漢字漢字"]
+
+
 # -- 1. dialogs and the message line ------------------------------------------------------------------
 
 
