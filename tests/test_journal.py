@@ -480,6 +480,40 @@ def test_design2_a_record_is_the_json_dumps_of_its_actions_and_refuses_what_it_r
         encode_record([{"seq": 1, "data": {1, 2}}])
 
 
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.recursive(
+        st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+        lambda kids: st.lists(kids, max_size=4) | st.dictionaries(st.text(max_size=6), kids, max_size=4),
+        max_leaves=20,
+    )
+)
+def test_design2_an_imports_record_reads_back_as_json_would_write_it(data):
+    """An import's record (``builtins``, encoded by msgspec for speed, issue
+    31) reads back as the same actions the json encoding gives, NaN and the
+    infinities included (msgspec would write them as null: such a record
+    goes the json way), and what json refuses it refuses alike."""
+    acts = [{"seq": 1, "type": "import", "data": {"x": data}}]
+    fast, plain = encode_record(acts, builtins=True), encode_record(acts)
+    back_fast, back_plain = scan(MAGIC + fast).actions, scan(MAGIC + plain).actions
+    # equal as JSON text of what was read (NaN is not equal to itself as a float)
+    assert json.dumps(back_fast, sort_keys=True) == json.dumps(back_plain, sort_keys=True)
+    assert b"null" not in fast or b"null" in plain
+
+
+def test_design2_an_imports_record_refuses_what_json_refuses():
+    """The fast encoding of an import's record (issue 31) refuses what json
+    refuses, with json's error: a lone surrogate, a structure that holds itself."""
+    with pytest.raises(UnicodeEncodeError):
+        encode_record([{"seq": 1, "data": {"name": "\ud800"}}], builtins=True)
+    loop: dict = {"seq": 1}
+    loop["data"] = loop
+    with pytest.raises(ValueError, match="Circular reference"):
+        encode_record([loop], builtins=True)
+    # a NaN in an import's record is written as json writes it, not as msgspec's null
+    assert b"NaN" in encode_record([{"seq": 1, "data": {"s": float("nan"), "t": 1.5}}], builtins=True)
+
+
 def test_design2_a_checkpoint_of_another_shape_is_refused():
     """A checkpoint that does not decode to its meta and an event is refused
     (ValueError: the open replays the journal instead)."""

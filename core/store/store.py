@@ -1377,7 +1377,8 @@ class EventStore:
                 new.append(act)
                 seq += 1
             try:
-                record = encode_record(new)
+                # an import's record is JSON read back and msgspec's builtins of the checked event
+                record = encode_record(new, builtins=folded is not None)
             except (TypeError, ValueError) as err:
                 raise LyceeError(_("cannot store {kind}: {err}", kind=acts[0][0], err=err)) from None
             pairs = [a for a in new if a["type"] == "pair"]
