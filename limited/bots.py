@@ -688,6 +688,17 @@ class Bot:
         rows, best = self._score(offered, pool)
         return rows[best][0]
 
+    def catch_up(self, packs: Sequence[Sequence[str]], pool: Sequence[str]) -> None:
+        """Read the packs of a seat's earlier picks it was not shown: ``packs[i]``
+        is what the seat was offered at its pick ``i + 1``, with ``pool[:i]`` in
+        its pool then.  A bot that suggests for a human seat (the practice
+        coach, a timed-out pick) is shown a pack only when asked; caught up
+        first, it reads the table as a bot sitting in the seat all along, so
+        its pick and reason are that bot's (and the review's, which reads
+        every pick).  Packs it was already shown are not read again."""
+        for i in range(self._looked + 1, min(len(packs), len(pool))):
+            self._score(packs[i], pool[:i])
+
     def explain(self, offered: Sequence[str], pool: Sequence[str]) -> PickReason:
         """The pick from ``offered`` for ``pool``, with its reason."""
         rows, best_i = self._score(offered, pool)

@@ -429,6 +429,12 @@ class Draft:
     def picks(self) -> tuple[Pick, ...]:
         return tuple(self._picks)
 
+    def seen(self, seat: int) -> list[tuple[str, ...]]:
+        """The packs ``seat`` was offered, pick by pick (``pool(seat)[:i]`` was
+        its pool at the pick ``i + 1``)."""
+        self._seat(seat)
+        return [p.offered for p in self._picks if p.seat == seat]
+
     def deadline(self, seat: int) -> float | None:
         self._seat(seat)
         return None if self._done or self._picked[seat] else self._deadlines[seat]
@@ -501,9 +507,10 @@ class Draft:
         """``seat``'s time ran out: the bot's choice is taken for it."""
         self._seat(seat)
         self._can_pick(seat)
-        p = self._take(
-            seat, self._bot_for(seat, timeout=True).choose(self._held[seat], self._pools[seat]), timeout=True
-        )
+        bot = self._bot_for(seat, timeout=True)
+        if isinstance(bot, Bot) and not self.seats[seat].bot:  # it was not shown the packs the human picked from
+            bot.catch_up(self.seen(seat), self._pools[seat])
+        p = self._take(seat, bot.choose(self._held[seat], self._pools[seat]), timeout=True)
         self._settle()
         return p
 

@@ -423,6 +423,43 @@ async def test_practice_draft_shows_ratings_the_bots_suggestion_and_upstream(tmp
 
 
 @pytest.mark.asyncio
+async def test_practice_draft_suggestion_is_the_bot_of_the_seat_however_seldom_asked(tmp_path):
+    """Issue 28: `w` in pack 2, after a pack picked by keys without asking
+    (and its last card taken for the player), says what a bot shown every pack
+    of the seat would take, with its reason (as `lycee draft review` will)."""
+    from limited.bots import Bot
+    from limited.facts import facts_for
+
+    app = LyceeApp(DataDir(tmp_path), lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = DraftScreen(
+            catalog().set("alpha"), packs=4, seats=8, name="Aki", seed=4, clock=FakeClock(), timer=False
+        )
+        app.push_screen(screen)
+        await pilot.pause()
+        for _ in range(60):
+            if len(screen.draft.pool(screen.me)) >= 15:
+                break
+            if isinstance(app.screen, PackReview):
+                await pilot.press("enter")
+            else:
+                await pilot.press("end", "enter")  # the pack's last card: not the bot's
+            await pilot.pause()
+        assert app.screen is screen and len(screen.draft.pool(screen.me)) >= 15
+        d, me = screen.draft, screen.me
+        seen, pool = d.seen(me), d.pool(me)
+        ref = Bot(facts_for(screen.cs), d.deck_size, pack_size=len(d.opened[0][0]))
+        for i, pack in enumerate(seen):
+            ref.explain(pack, pool[:i])
+        want = ref.explain(d.offered(me), pool)
+        await pilot.press("w")
+        await pilot.pause()
+        msg = str(screen.query_one("#message").render())
+        assert want.choice in msg and want.text() in msg
+        assert screen.suggestion() == want
+
+
+@pytest.mark.asyncio
 async def test_practice_draft_ends_with_a_pick_review(tmp_path):
     """Issue 28 review screen: after the last pack, `r` opens the pick review of the
     player's seat: one row a pick, `*` where the player's card is not the bot's

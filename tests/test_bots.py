@@ -474,3 +474,39 @@ def test_g_draft_1_one_pack_of_a_new_side_does_not_move_a_pair_held_over_a_pack(
     assert run() == (snow_moon, snow_moon)
     monkeypatch.setattr(bots, "CUT_PRIOR", 0.0)
     assert run() == (snow_moon, snow_sun)
+
+
+def test_g_draft_1_a_coach_asked_now_and_then_reads_the_table_as_a_bot_shown_every_pack():
+    """Issue 28: the bot that suggests for a human seat (the practice coach) and
+    the one that picks for it when its time runs out are shown a pack only when
+    asked.  Caught up on the seat's earlier picks (Bot.catch_up, Draft.seen),
+    their pick and reason at every pick equal those of a bot shown every pack
+    of that seat (what `lycee draft review` shows): the suggestion does not
+    depend on how often the player asked."""
+    from limited.draft import Seat
+
+    cs = SETS["alpha"]
+    f = facts_for(cs)
+    d = Draft(cs, [Seat("Aki", False)] + [Seat(f"Bot {i}") for i in range(1, 8)], 4, 11)
+    size = len(d.opened[0][0])
+    coach = Bot(f, d.deck_size, pack_size=size)
+    asked: dict[int, object] = {}  # pick index -> the coach's reason then
+    timed: dict[int, str] = {}  # pick index -> the card the timed-out pick took
+    while not d.done:
+        offered, pool = d.offered(0), d.pool(0)
+        i = len(pool)
+        if i % 7 == 3:
+            timed[i] = d.timeout_pick(0).took
+            continue
+        if i % 5 == 2:
+            coach.catch_up(d.seen(0), pool)
+            asked[i] = coach.explain(offered, pool)
+        d.pick(0, offered[-1])  # the player takes the pack's last card, not the bot's
+    seen, pool = d.seen(0), d.pool(0)
+    ref = Bot(f, d.deck_size, pack_size=size)
+    want = [ref.explain(pack, pool[:i]) for i, pack in enumerate(seen)]
+    assert len(asked) > 5 and len(timed) > 4
+    assert {i: want[i] for i in asked} == asked
+    assert {i: want[i].choice for i in timed} == timed
+    # the player's own picks differ from the bot's often enough for the reads to matter
+    assert sum(want[i].choice != pool[i] for i in range(len(pool)) if i not in timed) > 10

@@ -335,11 +335,14 @@ class DraftScreen(Translated, Screen):
 
     def suggestion(self) -> PickReason | None:
         """What the draft bot (limited.bots.Bot) would take from this pack for
-        this pool, and why (it reads each pack once, however often asked)."""
+        this pool, and why (it reads each pack once, however often asked, and
+        first the packs of the picks it was not asked about: Bot.catch_up)."""
         offered = self.draft.offered(self.me)
         if not offered:
             return None
-        return self.coach.explain(offered, self.draft.pool(self.me))
+        pool = self.draft.pool(self.me)
+        self.coach.catch_up(self.draft.seen(self.me), pool)
+        return self.coach.explain(offered, pool)
 
     def bot_choice(self) -> str | None:
         r = self.suggestion()
