@@ -310,7 +310,7 @@ class PickReason:
                 "rated {rating}, 無: any deck can cast it, and the higher-rated cards are in colours "
                 "the picks so far make less likely"
             ),
-            "best": _("the best card in the pack ({rating}), in {colours}"),
+            "best": _("the best card in the pack ({rating}); the deck is in {colours}"),
             "fit": _("the best card in {colours} ({rating}); a higher-rated one is off colour"),
             "curve": _("in {colours}, and the deck still wants cards of cost {cost}"),
             "keep": _(

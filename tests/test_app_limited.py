@@ -460,6 +460,41 @@ async def test_practice_draft_suggestion_is_the_bot_of_the_seat_however_seldom_a
 
 
 @pytest.mark.asyncio
+async def test_practice_draft_suggestion_keeps_each_card_with_its_score_at_80_columns(tmp_path):
+    """Issue 28 / DESIGN 7: the `w` message wraps by Japanese rules and never
+    parts a card's number from its score, nor breaks inside the card's name (at
+    80 columns in Japanese, over the picks of a pack)."""
+    from core import i18n
+
+    app = LyceeApp(DataDir(tmp_path), lang="ja")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = DraftScreen(
+                catalog().set("alpha"), packs=4, seats=8, name="Aki", seed=9, clock=FakeClock(), timer=False
+            )
+            app.push_screen(screen)
+            await pilot.pause()
+            wrapped = 0
+            for _ in range(10):
+                r = screen.suggestion()
+                await pilot.press("w")
+                await pilot.pause()
+                label = screen.query_one("#message")
+                lines = [x.plain for x in label.render().lines(label.content_region.width)]
+                wrapped += len(lines) > 1
+                for x in r.top:
+                    score = f"{x.number} {x.total:.1f}"
+                    assert any(score in line for line in lines), (score, lines)
+                name = screen.cs.card(r.choice).name
+                assert any(name in line for line in lines), (name, lines)
+                await pilot.press("a")
+                await pilot.pause()
+            assert wrapped >= 5  # the message did wrap
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.asyncio
 async def test_practice_draft_ends_with_a_pick_review(tmp_path):
     """Issue 28 review screen: after the last pack, `r` opens the pick review of the
     player's seat: one row a pick, `*` where the player's card is not the bot's

@@ -44,6 +44,7 @@ from ..i18n import Translated
 from ..widgets.cards import attr_glyphs, card_cells, card_columns, cost_glyphs, pool_charts, seat_ring
 from ..widgets.footer import WholeKeysFooter
 from ..widgets.plain import PlainTable
+from ..widgets.wrapped import WrapLabel
 from .dialogs import Confirm
 from .draft_review import PackReview, PickReviewScreen
 from .limited_kit import Clock, PausableClock, direction_text
@@ -128,7 +129,7 @@ class DraftScreen(Translated, Screen):
                     yield Static("", id="pool-charts", markup=False)
                     yield Static("", id="pool-cards", markup=False)
         yield Static("", id="detail", markup=False)
-        yield Label("", id="message", classes="hint", markup=False)
+        yield WrapLabel("", id="message", classes="hint")
         yield WholeKeysFooter()
 
     def on_mount(self) -> None:
@@ -149,7 +150,7 @@ class DraftScreen(Translated, Screen):
         t = self.query_one("#pack", DataTable)
         t.clear(columns=True)
         cols = card_columns()
-        t.add_columns(*cols[:2], _("rating"), *(cols[3:5] if self.narrow else cols[2:]))
+        t.add_columns(*cols[:2], _("Rating"), *(cols[3:5] if self.narrow else cols[2:]))
 
     def on_resize(self) -> None:
         if self.has_class("-narrow") != self.narrow:
@@ -280,9 +281,10 @@ class DraftScreen(Translated, Screen):
             digits.set_class(left <= 5, "low")
         digits.set_class(self.clock.paused, "paused")
 
-    def say(self, text: str, error: bool = False) -> None:
-        lbl = self.query_one("#message", Label)
-        lbl.update(text)
+    def say(self, text: str, error: bool = False, keep: tuple[str, ...] = ()) -> None:
+        """``text`` on the message line, wrapped by Japanese rules, never inside a text of ``keep``."""
+        lbl = self.query_one("#message", WrapLabel)
+        lbl.update(text, keep=keep)
         lbl.set_class(error, "error")
 
     # -- time --------------------------------------------------------------------------------------
@@ -356,13 +358,14 @@ class DraftScreen(Translated, Screen):
         if r is None:
             return
         c = self.cs.card(r.choice)
-        top = "  ".join(f"{x.number} {x.total:.1f}" for x in r.top)
+        scores = tuple(f"{x.number} {x.total:.1f}" for x in r.top)  # a card and its score on one line
         self.say(
             _("bot: {number} {name} ({rating})", number=c.number, name=c.name, rating=c.rating)
             + " · "
             + r.text()
             + " · "
-            + top
+            + "  ".join(scores),
+            keep=(c.name, *scores),
         )
         if r.choice in self.rows:
             self.query_one("#pack", DataTable).move_cursor(row=self.rows.index(r.choice))

@@ -151,7 +151,7 @@ class PickReviewScreen(Translated, ModalScreen[None]):
 
     def on_mount(self) -> None:
         t = self.query_one(DataTable)
-        t.add_columns(_("Pick"), _("took"), _("rating"), _("the bot's pick"), _("rating"))
+        t.add_columns(_("Pick"), _("Took"), _("Rating"), _("Bot's pick"), _("Rating"))
         for p in self.review.picks:
             took, sug = self.cs.card(p.took), self.cs.card(p.suggested)
             mark = Text(f"{'*' if p.differs else ' '} {p.pack}-{p.pick}", style="yellow" if p.differs else "")

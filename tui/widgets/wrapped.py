@@ -102,7 +102,11 @@ class WrapLabel(Label):
     def _names(self) -> tuple[str, ...]:
         return names_on_screens(self.app) if self.is_attached else ()
 
-    def update(self, content="", *, layout: bool = True) -> None:  # text only (plain), never another renderable
+    def update(self, content="", *, layout: bool = True, keep: Iterable[str] | None = None) -> None:
+        """Show ``content`` (text only, plain: never another renderable); ``keep``
+        (given) replaces the texts kept whole."""
+        if keep is not None:
+            self._keep = tuple(keep)
         self._raw = content if isinstance(content, (str, Text)) else str(content)
         super().update(self._wrapped(self._raw), layout=layout)
 
