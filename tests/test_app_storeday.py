@@ -525,3 +525,49 @@ async def test_g_time_round_table_shows_the_whole_result_and_extension_beside_lo
         assert all(len(squash(p.name)) == 8 and p.name in text for p in screen.event.players), text
         leaders = shown(app, screen.query_one("#leaders"))
         assert "長谷川" in leaders, leaders  # the leaders still name the players, shortened if need be
+
+
+def _burst(app, *keys: tuple[str, str | None]) -> None:
+    """Keys as a terminal delivers a burst: all queued at once, none waited on."""
+    from textual import events
+
+    for key, ch in keys:
+        k = events.Key(key, ch)
+        k.set_sender(app)
+        app._driver.send_message(k)
+
+
+@pytest.mark.asyncio
+async def test_g_se_keys_typed_at_once_after_f7_reach_the_top_cut_question(tmp_path):
+    """G-SE / the guide's 'input is never lost': F7 then Backspace, 4, Enter typed
+    at once (before the question is up) cut to the top 4; before, those keys went
+    to the screen below or to the question before its line had the focus, and
+    the question stood at its 8.  Keys after that Enter wait for the question
+    to close (F3 then shows the round tab)."""
+    from core.desk import Desk
+
+    dd = DataDir(tmp_path)
+    st = dd.create({"name": "Sat", "date": "2026-12-05", "rounds_planned": 3, "sanctioned": False})
+    d = Desk(st)
+    d.add_players([f"P{i}" for i in range(1, 9)])
+    for _r in range(3):
+        d.pair_next()
+        for m in d.event.current_round.matches:
+            d.record(m.table, "2-0" if m.table % 2 else "2-1")
+    eid = st.id
+    st.close()
+    app = LyceeApp(dd, open_event=eid, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, EventScreen)
+        _burst(app, ("f7", None), ("backspace", None), ("4", "4"), ("enter", "\r"), ("f3", None))
+        tabs = screen.query_one("TabbedContent")
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if app.screen is screen and screen.event.current_round.stage == "top" and tabs.active == "round":
+                break
+        assert screen.event.current_round.stage == "top", screen.query_one("#message").plain
+        assert len(screen.event.current_round.matches) == 2  # top 4: two semifinals
+        assert "top 4 cut" in screen.query_one("#message").plain
+        assert tabs.active == "round"  # F3 came after the cut had shown its bracket

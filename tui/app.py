@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from textual.binding import Binding
+from textual.timer import Timer
 
 from core import i18n
 from core.i18n import _
@@ -93,6 +94,113 @@ class LyceeApp(Translated, DeskApp):
         await type_into(box, event)
         return True
 
+    #: Keys typed after a key that opens a dialog (a worker of the group
+    #: "confirm": F7's top cut, a drop, a rename ...) and before the dialog is
+    #: up with its focus: they are the dialog's (:meth:`_hold_for_dialog`).
+    _for_dialog: list | None = None
+    #: Seconds after which held keys go on as typed although no dialog took the focus.
+    DIALOG_WAIT = 1.0
+    _dialog_since = 0.0
+    #: The dialog a held Enter was typed into, until it closes.
+    _entered_dialog: object | None = None
+    #: Asks :meth:`_release_for_dialog` every 20 ms while keys are held.
+    _release_timer: Timer | None = None
+    _releasing = False
+
+    def _dialog_coming(self) -> bool:
+        from textual.worker import WorkerState
+
+        return any(w.group == "confirm" and w.state in (WorkerState.PENDING, WorkerState.RUNNING) for w in self.workers)
+
+    def _dialog_ready(self) -> bool:
+        from textual.screen import ModalScreen
+
+        return isinstance(self.screen, ModalScreen) and self.screen.focused is not None
+
+    def _hold_for_dialog(self, event) -> bool:
+        """Keep ``event`` when a key just asked for a dialog that is not up
+        yet: without this, keys typed at once after F7 (``4`` Enter) went to
+        the screen below, or to the dialog before its line had the focus, and
+        were lost.  They go on in order once the dialog has the focus, or as
+        typed when no dialog comes (the worker ended, or after DIALOG_WAIT)."""
+        from time import monotonic
+
+        if self._for_dialog is None:
+            if self._dialog_ready() or not self._dialog_coming():
+                return False
+            self._for_dialog = []
+            self._dialog_since = monotonic()
+            self._ask_every_20ms()
+        self._for_dialog.append(event)
+        return True
+
+    def _ask_every_20ms(self) -> None:
+        if self._release_timer is None:
+            self._release_timer = self.set_interval(0.02, self._release_for_dialog)
+
+    def _release_for_dialog(self) -> None:
+        """Every 20 ms while keys are held: once their dialog has the focus (or
+        none comes), they go on in the app's own turn (:meth:`_type_on`)."""
+        from time import monotonic
+
+        from textual.app import ScreenStackError
+
+        if self._for_dialog is None:
+            if self._release_timer is not None:
+                self._release_timer.stop()
+                self._release_timer = None
+            return
+        if self._releasing:
+            return
+        try:
+            closing = self._entered_dialog is not None and self.screen is self._entered_dialog  # its Enter was typed
+            ready = self._dialog_ready() or not self._dialog_coming()
+        except ScreenStackError:  # the app is ending: the keys have no screen left
+            self._for_dialog = None
+            return
+        if monotonic() - self._dialog_since < self.DIALOG_WAIT and (closing or not ready):
+            return
+        self._releasing = True
+        self.call_later(self._type_on)
+
+    async def _type_on(self) -> None:
+        from time import monotonic
+
+        self._releasing = False
+        keys, self._for_dialog, self._entered_dialog = self._for_dialog or [], None, None
+        from textual import events
+        from textual.widgets import Input
+
+        for i, k in enumerate(keys):
+            box = self.focused
+            if isinstance(box, Input) and self._dialog_ready() and (k.key in ("enter", "backspace") or k.is_printable):
+                await self._type_held(box, k)
+                if k.key == "enter" and keys[i + 1 :]:  # the rest wait for the dialog to close (and the next)
+                    self._for_dialog, self._entered_dialog = keys[i + 1 :], self.screen
+                    self._dialog_since = monotonic()
+                    self._ask_every_20ms()
+                    return
+                continue
+            key = events.Key(k.key, k.character)  # anew: the held one was taken off the app's queue
+            key.set_sender(self)
+            await self._dispatch_key_event(key)
+
+    @staticmethod
+    async def _type_held(box, event) -> None:
+        """A held key typed into the dialog's line in its turn (as the box takes
+        keys typed one by one: what the focus selected is replaced)."""
+        from .widgets.linebox import type_into
+
+        if event.is_printable and event.character and not box.selection.is_empty:
+            box.replace(event.character, *box.selection)
+        elif event.key == "backspace" and not box.selection.is_empty:
+            box.replace("", *box.selection)
+        else:
+            await type_into(box, event)
+
+    async def _dispatch_key_event(self, event) -> None:
+        await super().on_event(event)
+
     async def on_event(self, event) -> None:
         from textual import events
 
@@ -102,7 +210,7 @@ class LyceeApp(Translated, DeskApp):
             now = monotonic()
             held = await self._typed_ahead(event, now)
             self.last_key_at = now
-            if held:
+            if held or self._hold_for_dialog(event):
                 return
         await super().on_event(event)
 
