@@ -83,12 +83,16 @@ def test_issue25_every_tv_row_is_inside_the_screen_with_a_two_line_announcement(
         tv.goto(f"http://127.0.0.1:{server.port}/tv")
         announce = tv.locator(".announce")
         expect(announce).to_be_visible(timeout=5000)
-        line = float(
-            announce.evaluate(
-                "e => parseFloat(getComputedStyle(e).lineHeight) || 1.45 * parseFloat(getComputedStyle(e).fontSize)"
-            )
+        # measured in one call on the element there at that moment: the page's
+        # first refresh swaps the live part, and a detached element has no
+        # computed style (CI read NaN when the two steps straddled a swap)
+        box = tv.evaluate(
+            """() => { const e = document.querySelector('.announce'), s = getComputedStyle(e);
+                       return [e.getBoundingClientRect().height,
+                               parseFloat(s.lineHeight) || 1.45 * parseFloat(s.fontSize)]; }"""
         )
-        assert announce.bounding_box()["height"] >= 1.9 * line  # two lines (or more)
+        height, line = float(box[0]), float(box[1])
+        assert line > 0 and height >= 1.9 * line, (height, line)  # two lines (or more)
         rows = tv.locator("ol.tv li:visible")
         expect(tv.locator(".pageno")).to_contain_text("1／", timeout=5000)
         pages = int(tv.locator(".pageno").inner_text().split("／")[1].rstrip("ページ"))
