@@ -48,6 +48,14 @@ with repeats, and with the pairs the bots ended in; ``--oracle N`` adds, for N
 drafts, the fewest seats short of 40 castable cards over every way the same
 packs could be shared out with the bots' pairs (a max flow: any order of
 taking a pack's cards is a legal draft).
+
+Bounds (what reading the table could give at best): the same bots told, as no
+bot can be, the pair the seat passing to them now holds (TableKnown: pairs
+sharing a colour with it lose a penalty, 3 or 10), or both neighbours' pairs.
+Seen on seeds 0..59: neighbours share 0.458 / 0.275 / 0.081 while decks with
+uncastable cards stay at 34.4% / 36.0% / 35.2%: a table that spreads its
+colours perfectly casts no better, so castability is not a matter of the
+reads; held to their final pairs from pick 1 the same tables give 10.8%.
 """
 
 from __future__ import annotations
@@ -138,12 +146,91 @@ class PairPicker:
         return max(offered, key=key)
 
 
+def held_to(pair: int):
+    """A picker factory for a PairPicker holding ``pair``."""
+
+    def make(facts, deck_size, rng) -> PairPicker:
+        return PairPicker(facts, pair)
+
+    return make
+
+
+def deck_counts(res, s: int) -> dict:
+    """Seat ``s``'s deck in a run_draft result (every seat of the benchmark's drafts gets one)."""
+    deck = res.decks[s]
+    assert deck is not None
+    return deck.counts("deck")
+
+
+class TableKnown(Bot):
+    """A bound, not a bot: a Bot told the pair now held by the seat passing to
+    it (``both``: by both neighbours), whose pairs sharing a colour with it
+    lose ``penalty`` x (1 + pool / pack) in the choice of the pair.  What a
+    perfect read of the neighbour would give (bound_figures)."""
+
+    __slots__ = ("table", "seat", "penalty", "both")
+
+    def __init__(self, facts, deck_size: int, table: dict, seat: int, penalty: float, both: bool):
+        super().__init__(facts, deck_size)
+        self.table, self.seat, self.penalty, self.both = table, seat, penalty, both
+        table[seat] = self
+
+    def _pair_values(self, pool_size: int, have: int) -> list[float | None]:
+        out = super()._pair_values(pool_size, have)
+        size = self.pack_size or 11
+        up = (self.seat - 1) % 8 if (pool_size // size) % 2 == 0 else (self.seat + 1) % 8
+        for u in ((self.seat - 1) % 8, (self.seat + 1) % 8) if self.both else (up,):
+            known = self.table.get(u)
+            held = known.pair if known is not None else 0
+            for j, p in enumerate(PAIRS):
+                v = out[j]
+                if held and v is not None and p & held:
+                    out[j] = v - self.penalty * (1 + pool_size / size)
+        return out
+
+
+def told(table: dict, seat: int, penalty: float, both: bool):
+    """The picker factory of a TableKnown seat."""
+
+    def make(facts, deck_size, rng) -> TableKnown:
+        return TableKnown(facts, deck_size, table, seat, penalty, both)
+
+    return make
+
+
+def bound_figures(cs, drafts: int, seed0: int = 0) -> None:
+    """Neighbours and castability when the bots know their neighbours' pairs (a bound on what reading
+    the table can give: the reads name the neighbour's colours only a little better than chance)."""
+    facts = facts_for(cs)
+    print(f"  Bounds ({drafts} drafts of 4 packs), bots told the neighbours' pairs (no bot can know them):")
+    cases = (
+        ("the seat passing to it", False, 3.0),
+        ("the same, harder", False, 10.0),
+        ("both neighbours", True, 10.0),
+    )
+    for label, both, penalty in cases:
+        near = bad = 0
+        for seed in range(seed0, seed0 + drafts):
+            table: dict[int, TableKnown] = {}
+            d = Draft(cs, 8, 4, seed, picker=[told(table, s, penalty, both) for s in range(8)])
+            mains = []
+            for s in range(8):
+                dc = build_draft_deck(d.pool(s), cs, 4).counts("deck")
+                mains.append(main_pair(dc, facts))
+                bad += uncastable(dc, mains[-1], facts) > 0
+            near += sum(bool(mains[s] & mains[(s + 1) % 8]) for s in range(8))
+        print(
+            f"    {label:<34}: neighbours share a main attribute {near / (8 * drafts):.3f}, "
+            f"decks with uncastable cards {bad / (8 * drafts):.1%}"
+        )
+
+
 def short_of_deck(cs, packs: int, seed: int, pairs) -> int:
     """Seats of a table of PairPickers (seat s holds ``pairs[s]``) whose pool
     holds fewer than packs x 10 cards their pair can cast."""
     facts = facts_for(cs)
     by = facts.by_number
-    d = Draft(cs, 8, packs, seed, picker=[(lambda f, ds, r, p=p: PairPicker(f, p)) for p in pairs])
+    d = Draft(cs, 8, packs, seed, picker=[held_to(p) for p in pairs])
     return sum(sum(1 for n in d.pool(s) if not by[n].needs & ~pairs[s]) < packs * 10 for s in range(8))
 
 
@@ -207,7 +294,7 @@ def feasibility(cs, drafts: int, oracle: int, seed0: int = 0) -> None:
     short = orc = 0
     for seed in range(seed0, seed0 + drafts):
         res = run_draft(cs, 8, 4, seed)
-        pairs = [main_pair(res.decks[s].counts("deck"), facts) for s in range(8)]
+        pairs = [main_pair(deck_counts(res, s), facts) for s in range(8)]
         short += short_of_deck(cs, 4, seed, pairs)
         if seed < seed0 + oracle:
             orc += oracle_short(res, pairs, facts, 40)
@@ -240,7 +327,7 @@ def read_figures(cs, drafts: int, seed0: int = 0) -> None:
     for seed in range(seed0, seed0 + drafts):
         res = run_draft(cs, 8, 4, seed)
         size = len(res.opened[0][0])
-        mains = [main_pair(res.decks[s].counts("deck"), facts) for s in range(8)]
+        mains = [main_pair(deck_counts(res, s), facts) for s in range(8)]
         bots = [Bot(facts, 40, pack_size=size) for _ in range(8)]
         pools: list[list[str]] = [[] for _ in range(8)]
 
@@ -275,7 +362,7 @@ def table_figures(cs, spread: int, signal: int, oracle: int = 0, seed0: int = 0)
             times.append(time.perf_counter() - t)
             mains = []
             for s in range(8):
-                dc = res.decks[s].counts("deck")
+                dc = deck_counts(res, s)
                 pair = main_pair(dc, facts)
                 mains.append(pair)
                 u = uncastable(dc, pair, facts)
@@ -313,6 +400,7 @@ def table_figures(cs, spread: int, signal: int, oracle: int = 0, seed0: int = 0)
             f"{packs * 10} castable in one pair (the builder's choice) {builder / decks:.1%}"
         )
     read_figures(cs, spread, seed0)
+    bound_figures(cs, spread, seed0)
     feasibility(cs, spread, oracle, seed0)
     print(
         f"  Forced signals, 4 packs, {signal} drafts a cell, AB rotating over the 10 pairs (chance of avoiding 0.30):"
@@ -428,11 +516,11 @@ def main() -> None:
     for cs in sets:
         for packs in (4, 6):
             t = time.perf_counter()
-            c = compare_pickers(cs, drafts=args.compare, seats=8, packs=packs, seed=0)
+            cmp = compare_pickers(cs, drafts=args.compare, seats=8, packs=packs, seed=0)
             dt = time.perf_counter() - t
             print(
-                f"  {cs.code:<6} {packs} packs: bots {c.bot_mean:5.1f}  random {c.random_mean:5.1f}  "
-                f"margin {c.margin:+5.1f} (sd {c.margin_stdev:.1f})  bots ahead in {c.bots_ahead:.0%} "
+                f"  {cs.code:<6} {packs} packs: bots {cmp.bot_mean:5.1f}  random {cmp.random_mean:5.1f}  "
+                f"margin {cmp.margin:+5.1f} (sd {cmp.margin_stdev:.1f})  bots ahead in {cmp.bots_ahead:.0%} "
                 f"of drafts   [{dt:.1f} s]"
             )
 
