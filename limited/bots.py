@@ -70,7 +70,9 @@ Bot picks (G-DRAFT-1: take one card, pass the rest)
     table of seats held to the bots' final pairs from pick 1 has as many) and
     the picks of pack 1 made before the pair is known (about 1.3 a seat), and
     how the table spreads its colours: the reads name the upstream seat's
-    colours only a little better than chance (benchmarks/draft.py prints it).  What the table
+    colours only a little better than chance (benchmarks/draft.py prints it;
+    bots told their neighbours' pairs, which no bot can know, share 0.08-0.46
+    of neighbouring pairs and still hold uncastable cards in 34-36% of decks).  What the table
     passes (``flow``, kept for each side: packs of odd rounds come from the
     lower seat numbers, of even rounds from the higher): every pack after the
     first pick of a round, the rating in each colour still in it minus what a
