@@ -39,7 +39,7 @@ def round_status(ev: Event) -> str:
     if won is not None:  # after the final: no round clock to offer
         return _("finished · winner: {name}", name=ev.player(won).name)
     r = ev.current_round
-    fmt = f"{labels.kind_label(ev.kind)} · {labels.match_label(ev.match)} · {ev.minutes}{_('min')}"
+    fmt = f"{labels.kind_label(ev.kind)} · {labels.match_label(ev.match)} · {_('{m} min', m=ev.minutes)}"
     if r is None:
         from core.tournament.pairing import planned_rounds
 

@@ -189,6 +189,11 @@ async def test_design7_event_bar_takes_two_lines_at_80_columns_title_status_cloc
                     await app.workers.wait_for_complete()
                 await until(pilot, bar_whole, f"the bar whole on two lines after {step}")
                 assert screen.query_one("#event-bar").region.height == 1
+                # it goes on below at a dot: no part is cut (「未開始」 broke as 「未開」 / 「始」)
+                status = screen.query_one("#round-status")
+                head, rest = status._text.plain, screen.query_one("#round-status-more").plain
+                parts = [p for p in status.plain.split(" · ") if p]
+                assert all(p in head or p in rest for p in parts), (head, rest)
             assert screen.query_one("#clock").plain  # the clock shows beside the status
             await pilot.resize_terminal(120, 40)
             await until(pilot, lambda: not screen.query_one("#round-status-more").display, "the wide bar")

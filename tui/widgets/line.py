@@ -62,7 +62,8 @@ class SpillLine(Line):
     """A line whose text, when it does not fit, goes on in the Line ``spill`` below it while
     that one is displayed (the event bar at 80 columns: the round status beside the title
     and the clock, its rest on the bar's second line, cut there with an ellipsis); when
-    ``spill`` is hidden the text wraps in this line itself.  :attr:`plain` is the whole text."""
+    ``spill`` is hidden the text wraps in this line itself.  It breaks at the bar's dots
+    (`` · ``) before it breaks inside a part.  :attr:`plain` is the whole text."""
 
     def __init__(self, text: str = "", *, spill: str, **kw):
         super().__init__(text, **kw)
@@ -87,9 +88,9 @@ class SpillLine(Line):
             more.set("")
             self.refit()  # its height follows the wrapped text
             return
-        spans = (
-            wrap_spans(whole, self.content_size.width, names_on_screens(self.app)) if self.content_size.width else []
-        )
+        # the parts between the bar's dots stay whole where they fit ('未開始' broke as '未開' / '始')
+        keep = (*names_on_screens(self.app), *(p for p in whole.split(" · ") if p))
+        spans = wrap_spans(whole, self.content_size.width, keep) if self.content_size.width else []
         cut = spans[0][1] if len(spans) > 1 else len(whole)
         super().set(whole[:cut])
         more.set(whole[spans[1][0] :] if len(spans) > 1 else "")
