@@ -28,7 +28,7 @@ def rjust(text: str, n: int) -> str:
 
 
 #: Characters a line never starts with, and never ends with (禁則: 、。）」ょ... / （「).
-NO_START = frozenset("、。，．・：；！？）」』】〕ー～ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ)]}:;,.!?%")
+NO_START = frozenset("、。，．・：；！？）」』】〕ー～ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ)]}:;,.!?%·")
 NO_END = frozenset("（「『【〔([{")
 
 
@@ -37,7 +37,7 @@ def wrap_spans(text: str, columns: int, keep: tuple[str, ...] | list[str] | set[
     (start, end) offsets into it, one pair a line (a newline ends a line; the spaces at a
     break are left out).  A line breaks at a space or between two Japanese characters,
     never inside an ASCII word (a rule id G-NEXT-GAME, an option --time-called), never
-    before 、。）」 or a small kana, never after （「 (禁則), never beside a digit nor inside the kanji of a counter after one (50分, 第1回戦,
+    before 、。）」, a small kana or the dot · that parts a list, never after （「 (禁則), never beside a digit nor inside the kanji of a counter after one (50分, 第1回戦,
     4回戦 stay whole), and never inside a text of ``keep`` (a player's name) that fits a line whole.  A word wider than a line is cut."""
     columns = max(2, columns)
     whole: list[tuple[int, int]] = []

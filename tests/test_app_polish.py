@@ -24,7 +24,7 @@ NAME = "佐々木 美加子"
 # -- the wrapper (core.columns.wrap_spans) ---------------------------------------------------------
 
 _TEXT = st.lists(
-    st.sampled_from(list("あいうえおかきくけこ漢字名前、。「」（）ょっー ab-G1") + [NAME]), max_size=40
+    st.sampled_from(list("あいうえおかきくけこ漢字名前、。「」（）ょっー ab-G1·") + [NAME]), max_size=40
 ).map("".join)
 
 
@@ -61,6 +61,19 @@ def test_design7_wrap_keeps_a_counter_whole_after_its_number(columns):
     lines = wrap(text, columns)
     assert any("4回戦" in ln for ln in lines) and any("第2回戦" in ln for ln in lines), lines
     assert wrap("漢字漢字漢字漢字", 8) == ["漢字漢字", "漢字漢字"]
+
+
+@pytest.mark.parametrize("columns", range(14, 30))  # 'constructed ·' is 13 columns
+def test_design7_the_bar_never_starts_a_line_with_its_dot(columns):
+    """DESIGN-7: the event bar at 80 columns began its second line with 「· 2本先取」; the dot
+    between a list's parts stays at the end of the line before, in either language."""
+    for text in (
+        "終了予定 10:20 · 構築戦 · 2本先取 · 50分 · 第1回戦: 未入力 8件",
+        "constructed · BO3 · 50 min · round 1",
+    ):
+        lines = wrap(text, columns)
+        assert not any(ln.startswith("·") for ln in lines), lines
+        assert "".join(lines).replace(" ", "") == text.replace(" ", "")
 
 
 # -- 1. dialogs and the message line ------------------------------------------------------------------
@@ -194,6 +207,7 @@ async def test_design7_event_bar_takes_two_lines_at_80_columns_title_status_cloc
                 head, rest = status._text.plain, screen.query_one("#round-status-more").plain
                 parts = [p for p in status.plain.split(" · ") if p]
                 assert all(p in head or p in rest for p in parts), (head, rest)
+                assert not rest.startswith("·"), (head, rest)
             assert screen.query_one("#clock").plain  # the clock shows beside the status
             await pilot.resize_terminal(120, 40)
             await until(pilot, lambda: not screen.query_one("#round-status-more").display, "the wide bar")
