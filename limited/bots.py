@@ -284,7 +284,12 @@ class ScoredCard:
         return self.rating + self.colour + self.curve + self.signal
 
     def as_dict(self) -> dict:
-        return {"number": self.number, "score": round(self.total, 2), **{k: round(getattr(self, k), 2) for k in PARTS}}
+        # + 0.0: a part that rounds to nothing reads 0.0, not -0.0
+        return {
+            "number": self.number,
+            "score": round(self.total, 2) + 0.0,
+            **{k: round(getattr(self, k), 2) + 0.0 for k in PARTS},
+        }
 
 
 @dataclass(frozen=True, slots=True)

@@ -510,3 +510,14 @@ def test_g_draft_1_a_coach_asked_now_and_then_reads_the_table_as_a_bot_shown_eve
     assert {i: want[i].choice for i in timed} == timed
     # the player's own picks differ from the bot's often enough for the reads to matter
     assert sum(want[i].choice != pool[i] for i in range(len(pool)) if i not in timed) > 10
+
+
+def test_g_draft_1_a_pick_part_that_rounds_to_nothing_reads_0_not_minus_0():
+    """G-DRAFT-1 (the review's --json): a hedge of -0.001 is shown as 0.0, never -0.0."""
+    import math
+
+    from limited.bots import ScoredCard
+
+    d = ScoredCard("CH-5005", 3.0, -0.001, -0.0, 0.0).as_dict()
+    assert d["colour"] == 0.0 and math.copysign(1.0, d["colour"]) == 1.0
+    assert math.copysign(1.0, d["curve"]) == 1.0 and d["score"] == 3.0
