@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from core.cards.model import CardSet
 from core.errors import LyceeError
-from core.i18n import _
+from core.i18n import _, join_list
 from limited.bots import Bot, PickReason, colour_text
 from limited.draft import DraftResult, direction
 from limited.facts import COLOURS, facts_for
@@ -55,10 +55,35 @@ class SeatReview:
     #: number (odd packs) and from the next (even packs).
     flow_lower: int
     flow_higher: int
+    #: Packs each seat opened.
+    packs: int = 4
 
     @property
     def agree(self) -> int:
         return sum(not p.differs for p in self.picks)
+
+    def flow_line(self) -> str:
+        """What flowed to the seat from each side, naming the packs that came from it
+        (「パック1・3」 of a 4-pack draft: odd packs from the previous seat, even from the next)."""
+        lower = colour_text(self.flow_lower) if self.flow_lower else "-"
+        higher = colour_text(self.flow_higher) if self.flow_higher else "-"
+        odd = join_list(range(1, self.packs + 1, 2), words=True)
+        if self.packs < 2:
+            return _(
+                "Flowed to seat {seat}: from the previous seat (pack {odd}) {lower}",
+                seat=self.seat,
+                odd=odd,
+                lower=lower,
+            )
+        return _(
+            "Flowed to seat {seat}: from the previous seat (packs {odd}) {lower}; from the next seat (packs {even}) "
+            "{higher}",
+            seat=self.seat,
+            odd=odd,
+            even=join_list(range(2, self.packs + 1, 2), words=True),
+            lower=lower,
+            higher=higher,
+        )
 
 
 def main_colours(pool, cs: CardSet) -> int:
@@ -106,6 +131,7 @@ def review_seat(res: DraftResult, seat: int, cs: CardSet) -> SeatReview:
         tuple(main_colours(p, cs) for p in res.pools),
         strongest(bot.flow[lower]),
         strongest(bot.flow[higher]),
+        res.packs,
     )
 
 

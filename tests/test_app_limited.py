@@ -532,6 +532,42 @@ async def test_practice_draft_ends_with_a_pick_review(tmp_path):
 
 
 @pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["ja", "en"])
+async def test_g_draft_1_between_packs_the_picks_and_the_pool_show_whole_at_80x24(tmp_path, lang):
+    """G-DRAFT-1: at 80x24 the review after a pack cut the pool's cost curve after its top rows
+    (no costs, no counts) and the cards' names past the table's edge; now each pick's number and
+    name and the whole curve with its counts are on screen."""
+    from core.i18n import set_language
+    from tests.app_helpers import fits, on_screen
+
+    app = LyceeApp(DataDir(tmp_path), lang=lang)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = DraftScreen(
+                catalog().set("alpha"), packs=4, seats=8, name="Aki", seed=3, clock=FakeClock(), timer=False
+            )
+            app.push_screen(screen)
+            await pilot.pause()
+            for _ in range(40):
+                if isinstance(app.screen, PackReview):
+                    break
+                await pilot.press("a")
+                await pilot.pause()
+            rv = app.screen
+            assert isinstance(rv, PackReview)
+            await pilot.pause()
+            fits(app)
+            for p in rv.picks:
+                c = rv.cs.card(p.took)
+                assert on_screen(app, f"{c.number}{c.name}"), (c.number, c.name)
+            curve = rv.query_one("#review-charts").render().plain.splitlines()
+            assert all(on_screen(app, ln) for ln in curve if ln.strip()), curve
+            assert any("5+" in ln for ln in curve)
+    finally:
+        set_language("en")
+
+
+@pytest.mark.asyncio
 async def test_g_sealed_practice_menu_opens_the_line_chosen_with_enter(tmp_path):
     """G-SEALED: the limited menu opens the line the arrows chose when Enter is
     pressed, as its letter does (the menu's Enter ran an action it never awaited,

@@ -498,6 +498,27 @@ def test_draft_review_json_matches_the_log_it_reads(tmp_path, capsys):
     assert [s["seat"] for s in rv["seats"]] == list(range(6))
 
 
+@pytest.mark.parametrize("packs", [4, 5])
+def test_g_draft_1_review_names_the_packs_that_came_from_each_side(tmp_path, capsys, packs):
+    """G-DRAFT-1 (odd packs pass to the next seat, even ones back): the review's last line names
+    the packs of this draft from each side; a 4-pack draft said 'packs 1, 3, 5' and 'packs 2, 4, 6'."""
+    from core.i18n import set_language
+
+    log = tmp_path / "d.json"
+    assert main(["draft", "--set", "alpha", "--seats", "4", "--packs", str(packs), "--log", str(log)]) == 0
+    capsys.readouterr()
+    odd, even = ("1, 3", "2, 4") if packs == 4 else ("1, 3, 5", "2, 4")
+    try:
+        assert main(["draft", "review", str(log)]) == 0
+        last = capsys.readouterr().out.strip().splitlines()[-1]
+        assert f"(packs {odd})" in last and f"(packs {even})" in last, last
+        assert main(["--lang", "ja", "draft", "review", str(log)]) == 0
+        last = capsys.readouterr().out.strip().splitlines()[-1]
+        assert f"（パック{odd.replace(', ', '・')}）" in last and f"（パック{even.replace(', ', '・')}）" in last, last
+    finally:
+        set_language("en")
+
+
 def test_draft_review_marks_where_a_human_differs_and_refuses_a_bad_seat(tmp_path, capsys):
     """Issue 28 review: a human seat that always took the last card of the pack is
     marked where the bot would have taken another (`*` in the text, "differs" in

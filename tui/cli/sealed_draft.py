@@ -323,15 +323,7 @@ def cmd_draft_review(args) -> int:
     print(_("What every seat took (main colours):"))
     for i, m in enumerate(rv.mains):
         print(f"  {_('Seat')} {i}  {ljust(clean(res.seats[i].name), 10)} {colour_text(m) if m else '-'}")
-    print(
-        _(
-            "Flowed to seat {seat}: from the previous seat (packs 1, 3, 5) {lower}; from the next seat "
-            "(packs 2, 4, 6) {higher}",
-            seat=seat,
-            lower=colour_text(rv.flow_lower) if rv.flow_lower else "-",
-            higher=colour_text(rv.flow_higher) if rv.flow_higher else "-",
-        )
-    )
+    print(rv.flow_line())
     return 0
 
 

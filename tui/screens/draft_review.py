@@ -65,7 +65,11 @@ class PackReview(Translated, ModalScreen[None]):
             with Horizontal(id="review-body"):
                 yield PlainTable(cursor_type="row", zebra_stripes=True)
                 yield Static(
-                    pool_charts([self.cs.card(n) for n in self.pool], _("Pool: {n} cards", n=len(self.pool))),
+                    pool_charts(
+                        [self.cs.card(n) for n in self.pool],
+                        _("Pool: {n} cards", n=len(self.pool)),
+                        curve_height=4 if self.app.size.height >= 30 else 3,  # at 24 rows the charts show whole
+                    ),
                     id="review-charts",
                     markup=False,
                 )
@@ -80,17 +84,18 @@ class PackReview(Translated, ModalScreen[None]):
 
     def on_mount(self) -> None:
         t = self.query_one(DataTable)
-        t.add_columns(_("Pick"), _("of"), _("No."), _("Name"), _("Attr."), _("Cost"), _("Rar."))
+        # the card first (at 80 columns the last columns go past the edge): pick, card, what it needs
+        t.add_columns(_("Pick"), _("No."), _("Name"), _("Attr."), _("Cost"), _("of"), _("Rar."))
         for p in self.picks:
             mark = Text(f"{p.pick}" + (" " + _("(time)") if p.timeout else ""), style="yellow" if p.timeout else "")
             c = self.cs.card(p.took)
             t.add_row(
                 mark,
-                str(len(p.offered)),
                 Text(c.number, style="cyan"),
-                c.name,
+                Text(c.name),
                 attr_glyphs(c),
                 cost_glyphs(c),
+                str(len(p.offered)),
                 c.rarity,
             )
         t.focus()
@@ -137,17 +142,7 @@ class PickReviewScreen(Translated, ModalScreen[None]):
             yield Static("", id="why", markup=False)
             seats = "  ".join(f"{i}:{colour_text(m) if m else '-'}" for i, m in enumerate(rv.mains))
             yield Label(_("Seats: {seats}", seats=seats), classes="hint", markup=False)
-            yield Label(
-                _(
-                    "Flowed to seat {seat}: from the previous seat (packs 1, 3, 5) {lower}; from the next seat "
-                    "(packs 2, 4, 6) {higher}",
-                    seat=rv.seat,
-                    lower=colour_text(rv.flow_lower) if rv.flow_lower else "-",
-                    higher=colour_text(rv.flow_higher) if rv.flow_higher else "-",
-                ),
-                classes="hint",
-                markup=False,
-            )
+            yield Label(rv.flow_line(), classes="hint", markup=False)
 
     def on_mount(self) -> None:
         t = self.query_one(DataTable)

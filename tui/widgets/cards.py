@@ -178,8 +178,8 @@ def type_counts(cards: Mapping[Card, int] | Iterable[Card]) -> Text:
     return out
 
 
-def pool_charts(cards: Mapping[Card, int] | Iterable[Card], title: str = "") -> Text:
-    """Attribute spread, types and the cost curve one under the other."""
+def pool_charts(cards: Mapping[Card, int] | Iterable[Card], title: str = "", curve_height: int = 4) -> Text:
+    """Attribute spread, types and the cost curve (``curve_height`` rows of bars) one under the other."""
     items = _items(cards)
     out = Text()
     if title:
@@ -188,7 +188,7 @@ def pool_charts(cards: Mapping[Card, int] | Iterable[Card], title: str = "") -> 
     out.append("\n\n")
     out.append_text(type_counts(dict(items)))
     out.append("\n\n")
-    out.append_text(cost_curve(dict(items), height=4))
+    out.append_text(cost_curve(dict(items), height=curve_height))
     return out
 
 
