@@ -32,6 +32,16 @@ class FakeClock:
         return self.t
 
 
+async def practice_draft(app, pilot, *, seats: int, seed: int) -> DraftScreen:
+    """A practice draft of alpha, 4 packs, Aki and bots, no pick timer, on screen."""
+    screen = DraftScreen(
+        catalog().set("alpha"), packs=4, seats=seats, name="Aki", seed=seed, clock=FakeClock(), timer=False
+    )
+    app.push_screen(screen)
+    await pilot.pause()
+    return screen
+
+
 async def open_practice(pilot, app, clock):
     await pilot.press("p")  # the event list's binding (events.practice)
     await pilot.pause()
@@ -396,11 +406,7 @@ async def test_practice_draft_shows_ratings_the_bots_suggestion_and_upstream(tmp
     app = LyceeApp(DataDir(tmp_path), lang=lang)
     try:
         async with app.run_test(size=size) as pilot:
-            screen = DraftScreen(
-                catalog().set("alpha"), packs=4, seats=8, name="Aki", seed=3, clock=FakeClock(), timer=False
-            )
-            app.push_screen(screen)
-            await pilot.pause()
+            screen = await practice_draft(app, pilot, seats=8, seed=3)
             t = screen.query_one("#pack")
             first = screen.rows[0]
             assert str(t.get_row_at(0)[2]) == str(screen.cs.card(first).rating)
@@ -432,11 +438,7 @@ async def test_practice_draft_suggestion_is_the_bot_of_the_seat_however_seldom_a
 
     app = LyceeApp(DataDir(tmp_path), lang="en")
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = DraftScreen(
-            catalog().set("alpha"), packs=4, seats=8, name="Aki", seed=4, clock=FakeClock(), timer=False
-        )
-        app.push_screen(screen)
-        await pilot.pause()
+        screen = await practice_draft(app, pilot, seats=8, seed=4)
         for _ in range(60):
             if len(screen.draft.pool(screen.me)) >= 15:
                 break
@@ -469,11 +471,7 @@ async def test_practice_draft_suggestion_keeps_each_card_with_its_score_at_80_co
     app = LyceeApp(DataDir(tmp_path), lang="ja")
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            screen = DraftScreen(
-                catalog().set("alpha"), packs=4, seats=8, name="Aki", seed=9, clock=FakeClock(), timer=False
-            )
-            app.push_screen(screen)
-            await pilot.pause()
+            screen = await practice_draft(app, pilot, seats=8, seed=9)
             wrapped = 0
             for _ in range(10):
                 r = screen.suggestion()
@@ -503,11 +501,7 @@ async def test_practice_draft_ends_with_a_pick_review(tmp_path):
 
     app = LyceeApp(DataDir(tmp_path), lang="en")
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = DraftScreen(
-            catalog().set("alpha"), packs=4, seats=4, name="Aki", seed=2, clock=FakeClock(), timer=False
-        )
-        app.push_screen(screen)
-        await pilot.pause()
+        await practice_draft(app, pilot, seats=4, seed=2)
         for _ in range(200):
             if isinstance(app.screen, PackReview):
                 if app.screen.last:
@@ -543,11 +537,7 @@ async def test_g_draft_1_between_packs_the_picks_and_the_pool_show_whole_at_80x2
     app = LyceeApp(DataDir(tmp_path), lang=lang)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            screen = DraftScreen(
-                catalog().set("alpha"), packs=4, seats=8, name="Aki", seed=3, clock=FakeClock(), timer=False
-            )
-            app.push_screen(screen)
-            await pilot.pause()
+            await practice_draft(app, pilot, seats=8, seed=3)
             for _ in range(40):
                 if isinstance(app.screen, PackReview):
                     break
