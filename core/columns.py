@@ -37,7 +37,8 @@ def wrap_spans(text: str, columns: int, keep: tuple[str, ...] | list[str] | set[
     (start, end) offsets into it, one pair a line (a newline ends a line; the spaces at a
     break are left out).  A line breaks at a space or between two Japanese characters,
     never inside an ASCII word (a rule id G-NEXT-GAME, an option --time-called), never
-    before 、。）」, a small kana or the dot · that parts a list, never after （「 (禁則), never beside a digit nor inside the kanji of a counter after one (50分, 第1回戦,
+    before 、。）」, a small kana or the dot · that parts a list, never after （「 (禁則), never between a key
+    written in ASCII and the particle after it (「Tab で」), never beside a digit nor inside the kanji of a counter after one (50分, 第1回戦,
     4回戦 stay whole), and never inside a text of ``keep`` (a player's name) that fits a line whole.  A word wider than a line is cut."""
     columns = max(2, columns)
     whole: list[tuple[int, int]] = []
@@ -64,6 +65,16 @@ def wrap_spans(text: str, columns: int, keep: tuple[str, ...] | list[str] | set[
 _COUNTED = re.compile(r"[0-9０-９][\u4e00-\u9fff々]+$")
 
 
+#: Particles that follow a key or a short code in a help line (「Tab で」, 「- で削除」, 「F5 を」).
+_PARTICLES = frozenset("でをにはがと")
+
+
+def _key_word(chunk: str) -> bool:
+    """A key or short code written in ASCII (Tab, F5, Ctrl+S, -, G-BO3): the particle after it stays
+    on its line (at 80 columns 「- 」 ended a line and 「で削除」 began the next)."""
+    return 0 < len(chunk) <= 16 and chunk.isascii() and not any(c.isspace() for c in chunk)
+
+
 def _kanji(ch: str) -> bool:
     return "\u4e00" <= ch <= "\u9fff" or ch == "々"
 
@@ -87,11 +98,20 @@ def _fill(text: str, tokens: list[tuple[int, int]], columns: int) -> list[tuple[
                 blank = True
             continue
         prev = text[chunks[-1][1] - 1] if chunks else ""
-        if chunks and (
-            tok[0] in NO_START
-            or prev in NO_END  # （「 binds to what follows, a blank between or not
-            or (not blank and ((tok[0].isascii() and prev.isascii()) or prev.isdigit() or tok[0].isdigit()))
-            or (not blank and _kanji(tok[0]) and _kanji(prev) and _COUNTED.search(text, chunks[-1][0], chunks[-1][1]))
+        if (
+            chunks
+            and (
+                tok[0] in NO_START
+                or prev in NO_END  # （「 binds to what follows, a blank between or not
+                or (not blank and ((tok[0].isascii() and prev.isascii()) or prev.isdigit() or tok[0].isdigit()))
+                or (
+                    not blank
+                    and _kanji(tok[0])
+                    and _kanji(prev)
+                    and _COUNTED.search(text, chunks[-1][0], chunks[-1][1])
+                )
+                or (blank and tok[0] in _PARTICLES and _key_word(text[chunks[-1][0] : chunks[-1][1]]))
+            )
         ):
             chunks[-1][1] = b
         else:

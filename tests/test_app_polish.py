@@ -24,7 +24,7 @@ NAME = "佐々木 美加子"
 # -- the wrapper (core.columns.wrap_spans) ---------------------------------------------------------
 
 _TEXT = st.lists(
-    st.sampled_from(list("あいうえおかきくけこ漢字名前、。「」（）ょっー ab-G1·") + [NAME]), max_size=40
+    st.sampled_from(list("あいうえおかきくけこ漢字名前、。「」（）ょっー ab-G1·で") + [NAME]), max_size=40
 ).map("".join)
 
 
@@ -74,6 +74,20 @@ def test_design7_the_bar_never_starts_a_line_with_its_dot(columns):
         lines = wrap(text, columns)
         assert not any(ln.startswith("·") for ln in lines), lines
         assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+
+
+@pytest.mark.parametrize("columns", range(20, 81, 3))
+def test_design7_a_key_stays_with_the_particle_after_it(columns):
+    """DESIGN-7: the deck builder's hint at 80 columns ended a line with 「- 」 and began the next
+    with 「で削除」 (and 「Tab」 / 「でプール…」): a key written in ASCII keeps its particle."""
+    text = (
+        "Enter でカードを移動（プール→デッキ、デッキ・スペアカード→戻す）、+ で追加、- で削除、s でスペアカードへ。"
+        "t a c r で絞り込み、o で並べ替え。 Tab でプールとデッキを切り替えます。"
+    )
+    lines = wrap(text, columns)
+    assert not any(ln.startswith(("で", "を")) for ln in lines), lines
+    assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+    assert all(width(ln) <= columns for ln in lines)
 
 
 # -- 1. dialogs and the message line ------------------------------------------------------------------
