@@ -149,6 +149,12 @@ def _fill(text: str, tokens: list[tuple[int, int]], columns: int) -> list[tuple[
     return lines
 
 
+def list_parts(text: str) -> tuple[str, ...]:
+    """The parts of a line that lists them between dots (``a · b · c``), for ``keep``: a bar or a
+    title breaks at a dot before it breaks inside a part (「未開始」 broke as 「未開」 / 「始」)."""
+    return tuple(p for p in text.split(" · ") if p.strip())
+
+
 def wrap(text: str, columns: int, keep: tuple[str, ...] | list[str] | set[str] = ()) -> list[str]:
     """``text`` as lines of at most ``columns`` terminal columns (:func:`wrap_spans`)."""
     return [text[a:b] for a, b in wrap_spans(text, columns, keep)]

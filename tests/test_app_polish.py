@@ -280,6 +280,39 @@ async def test_g_sealed_deck_builder_at_80x24_says_f1_has_the_keys_the_footer_le
 
 
 @pytest.mark.asyncio
+@pytest.mark.parametrize("lang", LANGS)
+async def test_g_draft_1_table_title_keeps_the_seed_with_its_words_at_80_columns(tmp_path, lang):
+    """G-DRAFT-1, DESIGN-7: the draft table's title at 80 columns broke 「乱数」 / 「シード 429774699」;
+    it breaks at a dot between its parts, and the seating's part (with the seed) stays whole."""
+    from core.i18n import _, set_language
+    from tui.screens.draft_table import TableScreen
+
+    app = LyceeApp(DataDir(tmp_path), lang=lang)
+    names = [f"佐藤 {i}" for i in range(8)]
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.push_screen(
+                TableScreen(names, set_code="alpha", packs=4, cards=11, seed=429774699)  # seats drawn, as in practice
+            )
+            await until(
+                pilot,
+                lambda: (
+                    isinstance(app.screen, TableScreen)
+                    and app.screen.query("#table-title")
+                    and app.screen.query_one("#table-title").region.height > 0
+                ),
+                "the caller",
+            )
+            await pilot.pause()
+            lines = [ln.strip() for ln in shown(app, app.screen.query_one("#table-title")).split("\n") if ln.strip()]
+            assert len(lines) == 2, lines
+            seating = _("seats drawn, seed {seed}", seed=429774699)
+            assert any(seating in ln for ln in lines), lines
+    finally:
+        set_language("en")
+
+
+@pytest.mark.asyncio
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize(
     "event",

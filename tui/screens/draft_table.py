@@ -48,7 +48,7 @@ from ..i18n import Translated
 from ..widgets.cards import seat_ring
 from ..widgets.footer import WholeKeysFooter
 from ..widgets.plain import PlainTable
-from ..widgets.wrapped import WrapLabel
+from ..widgets.wrapped import WrapLabel, list_parts
 from .build_timer import BuildTimerScreen, parse_minutes  # the practice menu opens it too
 from .dialogs import Confirm, Prompt
 from .limited_kit import Clock, direction_text
@@ -160,18 +160,17 @@ class TableScreen(Translated, Screen):
         how = _("seats drawn, seed {seed}", seed=self.seed) if self.draw_seats else _("seats as listed")
         if self.fixed:
             how = _("the seating of {event}", event=self.event_name)
-        self.query_one("#table-title", WrapLabel).update(
-            _(
-                "Draft table · {set} · {packs} packs × {cards} cards · {n} players in {pods} pod(s) ({sizes}) · {how}",
-                set=self.set_code,
-                packs=st.packs,
-                cards=st.cards,
-                n=len(self.names),
-                pods=len(self.pods),
-                sizes=sizes,
-                how=how,
-            )
+        title = _(
+            "Draft table · {set} · {packs} packs × {cards} cards · {n} players in {pods} pod(s) ({sizes}) · {how}",
+            set=self.set_code,
+            packs=st.packs,
+            cards=st.cards,
+            n=len(self.names),
+            pods=len(self.pods),
+            sizes=sizes,
+            how=how,
         )
+        self.query_one("#table-title", WrapLabel).update(title, keep=list_parts(title))  # the seed whole
 
     def _neighbours(self, pod: tuple[Seat, ...], s: int) -> tuple[int, int]:
         d = self.call_state.direction

@@ -79,7 +79,7 @@ class SpillLine(Line):
         self.split()
 
     def split(self) -> None:
-        from core.columns import wrap_spans
+        from core.columns import list_parts, wrap_spans
 
         more = self.screen.query_one("#" + self.spill, Line)
         whole = self._whole
@@ -88,8 +88,7 @@ class SpillLine(Line):
             more.set("")
             self.refit()  # its height follows the wrapped text
             return
-        # the parts between the bar's dots stay whole where they fit ('未開始' broke as '未開' / '始')
-        keep = (*names_on_screens(self.app), *(p for p in whole.split(" · ") if p))
+        keep = (*names_on_screens(self.app), *list_parts(whole))
         spans = wrap_spans(whole, self.content_size.width, keep) if self.content_size.width else []
         cut = spans[0][1] if len(spans) > 1 else len(whole)
         super().set(whole[:cut])

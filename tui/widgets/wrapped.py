@@ -17,6 +17,7 @@ from rich.measure import Measurement
 from rich.text import Text
 from textual.widgets import Label
 
+from core.columns import list_parts as list_parts  # the screens keep a title's parts whole through it
 from core.columns import width, wrap_spans
 
 
