@@ -525,6 +525,9 @@ async def test_g_time_round_table_shows_the_whole_result_and_extension_beside_lo
         assert all(len(squash(p.name)) == 8 and p.name in text for p in screen.event.players), text
         leaders = shown(app, screen.query_one("#leaders"))
         assert "長谷川" in leaders, leaders  # the leaders still name the players, shortened if need be
+        for p in screen.event.players:  # a shortened name says so: 「長谷川之…」, not 「長谷川之丞」
+            rows = [ln for ln in leaders.splitlines() if p.name[:3] in ln]
+            assert rows and (p.name in rows[0] or "…" in rows[0]), leaders
 
 
 def _burst(app, *keys: tuple[str, str | None]) -> None:

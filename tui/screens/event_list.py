@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -21,6 +20,7 @@ from .. import firstframe
 from ..i18n import Translated
 from ..widgets.footer import WholeKeysFooter
 from ..widgets.plain import PlainTable
+from ..widgets.wrapped import fit_name
 from .dialogs import Confirm
 from .forms import NewEvent
 
@@ -34,22 +34,6 @@ if TYPE_CHECKING:
 def kind_short(kind: str) -> str:
     """An event's kind as one word for the list's narrow column (構築 / シールド / ドラフト)."""
     return {"constructed": _("Constructed"), "sealed": _("Sealed"), "draft": _("Draft")}.get(kind, kind)
-
-
-def fit_name(name: str, width: int) -> Text:
-    """``name`` in ``width`` cells: whole, or cut after its last whole word that
-    fits (a name without spaces, as Japanese ones are, after its last whole
-    character) and marked with an ellipsis."""
-    if cell_len(name) <= width:
-        return Text(name)
-    cut = Text(name)
-    cut.truncate(width - 1)
-    head = cut.plain.rstrip()
-    if " " in head and not name[len(head)].isspace():
-        words = head.rsplit(" ", 1)[0].rstrip()
-        if cell_len(words) >= width // 2:
-            head = words
-    return Text(head + "…")
 
 
 class EventListScreen(Translated, Screen):

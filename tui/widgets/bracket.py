@@ -10,13 +10,15 @@ from core import labels
 from core.i18n import _
 from core.tournament.elimination import Bracket, Entrant
 
+from .wrapped import fit_cell
+
 NAME_W = 20
 
 
 def _entrant(e: Entrant | None, won: bool | None) -> Text:
     if e is None:
         return Text(set_cell_size("  —", NAME_W), style="dim")
-    label = set_cell_size(f"{e.seed:>2} {e.name}", NAME_W)
+    label = f"{e.seed:>2} " + fit_cell(e.name, NAME_W - 3)  # a name cut says so (…)
     style = "bold green" if won else ("dim strike" if won is False else "")
     return Text(label, style=style)
 

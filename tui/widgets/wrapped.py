@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from rich.cells import cell_len, set_cell_size
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
 from rich.text import Text
@@ -118,3 +119,30 @@ class WrapLabel(Label):
     def plain(self) -> str:
         """The text shown, unwrapped."""
         return self._raw.plain if isinstance(self._raw, Text) else str(self._raw)
+
+
+def fit_name(name: str, width: int) -> Text:
+    """``name`` in ``width`` cells: whole, or cut after its last whole word that
+    fits (a name without spaces, as Japanese ones are, after its last whole
+    character) and marked with an ellipsis."""
+    if cell_len(name) <= width:
+        return Text(name)
+    cut = Text(name)
+    cut.truncate(width - 1)
+    head = cut.plain.rstrip()
+    if " " in head and not name[len(head)].isspace():
+        words = head.rsplit(" ", 1)[0].rstrip()
+        if cell_len(words) >= width // 2:
+            head = words
+    return Text(head + "…")
+
+
+def fit_cell(name: str, width: int) -> str:
+    """A player's name in exactly ``width`` cells of a column: whole and padded, or cut by
+    characters and marked with an ellipsis (「佐々木 太…」: not after the surname, which two
+    players share as often as not)."""
+    if cell_len(name) <= width:
+        return set_cell_size(name, width)
+    cut = Text(name)
+    cut.truncate(max(0, width - 1))
+    return set_cell_size(cut.plain.rstrip() + "…", width)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rich.cells import set_cell_size
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -19,6 +18,7 @@ from core.i18n import _
 from ...widgets.line import Line
 from ...widgets.linebox import LineBox
 from ...widgets.plain import PlainTable
+from ...widgets.wrapped import fit_cell
 
 OUTCOME_MARK = {"p1": "○", "p2": "●", "draw": "△", "bye": "BYE", "double_loss": "××"}
 
@@ -257,7 +257,7 @@ class RoundPane(TabPane):
         name_w = max(6, min(16, cw - 8 - (rec if with_record else 0)))
         for row in rows:
             text.append(f"{row.rank:>3} ")
-            text.append(set_cell_size(row.name, name_w))
+            text.append(fit_cell(row.name, name_w))  # a name cut says so (…)
             text.append(f" {row.points:>3}" + (f" {row.record}\n" if with_record else "\n"))
         box.set(text)
 
