@@ -170,7 +170,9 @@ class TableScreen(Translated, Screen):
             sizes=sizes,
             how=how,
         )
-        self.query_one("#table-title", WrapLabel).update(title, keep=list_parts(title))  # the seed whole
+        # the event's name, then each part between the dots (the seed with its words), whole where it fits
+        keep = ([self.event_name] if self.event_name else []) + list(list_parts(title))
+        self.query_one("#table-title", WrapLabel).update(title, keep=keep)
 
     def _neighbours(self, pod: tuple[Seat, ...], s: int) -> tuple[int, int]:
         d = self.call_state.direction
