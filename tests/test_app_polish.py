@@ -279,6 +279,22 @@ async def test_g_sealed_deck_builder_at_80x24_says_f1_has_the_keys_the_footer_le
 # -- 5. the draft caller's title ----------------------------------------------------------------------------
 
 
+async def caller_titled(app, pilot) -> None:
+    """Wait until the draft table (the caller) shows its title."""
+    from tui.screens.draft_table import TableScreen
+
+    await until(
+        pilot,
+        lambda: (
+            isinstance(app.screen, TableScreen)
+            and app.screen.query("#table-title")
+            and app.screen.query_one("#table-title").region.height > 0
+        ),
+        "the caller",
+    )
+    await pilot.pause()
+
+
 @pytest.mark.asyncio
 @pytest.mark.parametrize("lang", LANGS)
 async def test_g_draft_1_table_title_keeps_the_seed_with_its_words_at_80_columns(tmp_path, lang):
@@ -294,16 +310,7 @@ async def test_g_draft_1_table_title_keeps_the_seed_with_its_words_at_80_columns
             app.push_screen(
                 TableScreen(names, set_code="alpha", packs=4, cards=11, seed=429774699)  # seats drawn, as in practice
             )
-            await until(
-                pilot,
-                lambda: (
-                    isinstance(app.screen, TableScreen)
-                    and app.screen.query("#table-title")
-                    and app.screen.query_one("#table-title").region.height > 0
-                ),
-                "the caller",
-            )
-            await pilot.pause()
+            await caller_titled(app, pilot)
             lines = [ln.strip() for ln in shown(app, app.screen.query_one("#table-title")).split("\n") if ln.strip()]
             assert len(lines) == 2, lines
             seating = _("seats drawn, seed {seed}", seed=429774699)
@@ -336,16 +343,7 @@ async def test_g_draft_1_caller_title_cuts_a_long_event_name_cleanly(tmp_path, s
                     names, set_code="alpha", packs=4, cards=11, seed=1, pods=make_pods(names, 1, True), event_name=event
                 )
             )
-            await until(
-                pilot,
-                lambda: (
-                    isinstance(app.screen, TableScreen)
-                    and app.screen.query("#table-title")
-                    and app.screen.query_one("#table-title").region.height > 0
-                ),
-                "the caller",
-            )
-            await pilot.pause()
+            await caller_titled(app, pilot)
             title = app.screen.query_one("#table-title")
             lines = [ln.rstrip() for ln in shown(app, title).split("\n")]
             assert len(lines) <= 2
