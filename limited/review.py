@@ -55,12 +55,15 @@ class SeatReview:
     #: number (odd packs) and from the next (even packs).
     flow_lower: int
     flow_higher: int
-    #: Packs each seat opened.
-    packs: int = 4
 
     @property
     def agree(self) -> int:
         return sum(not p.differs for p in self.picks)
+
+    @property
+    def packs(self) -> int:
+        """Packs each seat opened (the seat's last pick is in the last one)."""
+        return max((p.pack for p in self.picks), default=0)
 
     def flow_line(self) -> str:
         """What flowed to the seat from each side, naming the packs that came from it
@@ -131,7 +134,6 @@ def review_seat(res: DraftResult, seat: int, cs: CardSet) -> SeatReview:
         tuple(main_colours(p, cs) for p in res.pools),
         strongest(bot.flow[lower]),
         strongest(bot.flow[higher]),
-        res.packs,
     )
 
 
