@@ -529,30 +529,50 @@ async def test_practice_draft_ends_with_a_pick_review(tmp_path):
 @pytest.mark.parametrize("lang", ["ja", "en"])
 async def test_g_draft_1_between_packs_the_picks_and_the_pool_show_whole_at_80x24(tmp_path, lang):
     """G-DRAFT-1: at 80x24 the review after a pack cut the pool's cost curve after its top rows
-    (no costs, no counts) and the cards' names past the table's edge; now each pick's number and
-    name and the whole curve with its counts are on screen."""
+    (no costs, no counts) and the cards' names past the table's edge; now after every pack each
+    pick's number, name (a long one cut with …), attribute and cost, and the whole curve with its
+    counts are on screen."""
+    from core.columns import NO_START, width
     from core.i18n import set_language
-    from tests.app_helpers import fits, on_screen
+    from tests.app_helpers import fits, on_screen, shown
+    from tui.widgets.cards import attr_glyphs, cost_glyphs
+    from tui.widgets.wrapped import fit_cell
 
     app = LyceeApp(DataDir(tmp_path), lang=lang)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            await practice_draft(app, pilot, seats=8, seed=3)
-            for _ in range(40):
-                if isinstance(app.screen, PackReview):
-                    break
-                await pilot.press("a")
+            await practice_draft(app, pilot, seats=8, seed=1)  # among its picks: names wider than 12 cells
+            reviews = cut = 0
+            for _ in range(60):
+                if not isinstance(app.screen, PackReview):
+                    await pilot.press("a")
+                    await pilot.pause()
+                    continue
+                rv = app.screen
+                reviews += 1
                 await pilot.pause()
-            rv = app.screen
-            assert isinstance(rv, PackReview)
+                fits(app)
+                for p in rv.picks:  # number, name (whole, or cut and marked …) and cost on the row
+                    c = rv.cs.card(p.took)
+                    name = c.name if width(c.name) <= 12 else fit_cell(c.name, 12).rstrip()
+                    cut += name != c.name
+                    assert on_screen(app, f"{c.number}{name}{attr_glyphs(c).plain}{cost_glyphs(c).plain}"), c.name
+                curve = rv.query_one("#review-charts").render().plain.splitlines()
+                assert all(on_screen(app, ln) for ln in curve if ln.strip()), [
+                    ln for ln in curve if ln.strip() and not on_screen(app, ln)
+                ]
+                assert any("5+" in ln for ln in curve)
+                if rv.last:
+                    break
+                await pilot.press("enter")
+                await pilot.pause()
+            assert reviews == 4 and cut  # every pack's review, and a long name among the picks
+            # the pick review's lines below the table wrap by Japanese rules (none begins with 「）」)
+            await pilot.press("r")
             await pilot.pause()
-            fits(app)
-            for p in rv.picks:
-                c = rv.cs.card(p.took)
-                assert on_screen(app, f"{c.number}{c.name}"), (c.number, c.name)
-            curve = rv.query_one("#review-charts").render().plain.splitlines()
-            assert all(on_screen(app, ln) for ln in curve if ln.strip()), curve
-            assert any("5+" in ln for ln in curve)
+            for label in app.screen.query(".hint"):
+                lines = [ln.strip() for ln in shown(app, label).splitlines() if ln.strip()]
+                assert lines and not any(ln[0] in NO_START for ln in lines[1:]), lines
     finally:
         set_language("en")
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -20,6 +21,7 @@ from limited.view import CardSet, Pick, colour_text
 from ..i18n import Translated
 from ..widgets.cards import attr_glyphs, cost_glyphs, pool_charts
 from ..widgets.plain import PlainTable
+from ..widgets.wrapped import WrapLabel, fit_cell, fit_tail
 
 __all__ = ["PackReview", "PickReviewScreen"]
 
@@ -75,8 +77,10 @@ class PackReview(Translated, ModalScreen[None]):
                 )
             if self.next_text:
                 yield Label(self.next_text, classes="title", markup=False)
-            if self.log_path:
-                yield Label(_("draft log: {path}", path=self.log_path), classes="hint")
+            if self.log_path:  # one line: the path's start gives way (…/drafts/draft-alpha-3.json)
+                room = min(self.app.size.width, 110) - 4 - cell_len(_("draft log: {path}", path=""))
+                path = fit_tail(str(self.log_path), max(10, room))
+                yield Label(_("draft log: {path}", path=path), classes="hint", markup=False)
             yield Label(
                 _("Enter: build your deck · r: pick review") if self.last else _("Enter: open the next pack"),
                 classes="hint",
@@ -84,15 +88,17 @@ class PackReview(Translated, ModalScreen[None]):
 
     def on_mount(self) -> None:
         t = self.query_one(DataTable)
-        # the card first (at 80 columns the last columns go past the edge): pick, card, what it needs
+        # the card first (at 80 columns the last columns go past the edge): pick, card, what it needs;
+        # narrow, a long name is cut (…) so that its cost still shows
         t.add_columns(_("Pick"), _("No."), _("Name"), _("Attr."), _("Cost"), _("of"), _("Rar."))
+        name_w = 12 if self.app.size.width < 100 else 40
         for p in self.picks:
             mark = Text(f"{p.pick}" + (" " + _("(time)") if p.timeout else ""), style="yellow" if p.timeout else "")
             c = self.cs.card(p.took)
             t.add_row(
                 mark,
                 Text(c.number, style="cyan"),
-                Text(c.name),
+                Text(fit_cell(c.name, name_w).rstrip()),
                 attr_glyphs(c),
                 cost_glyphs(c),
                 str(len(p.offered)),
@@ -141,8 +147,9 @@ class PickReviewScreen(Translated, ModalScreen[None]):
             yield PlainTable(cursor_type="row", zebra_stripes=True)
             yield Static("", id="why", markup=False)
             seats = "  ".join(f"{i}:{colour_text(m) if m else '-'}" for i, m in enumerate(rv.mains))
-            yield Label(_("Seats: {seats}", seats=seats), classes="hint", markup=False)
-            yield Label(rv.flow_line(), classes="hint", markup=False)
+            # wrapped by Japanese rules (Textual's own began a line with 「）」 at 80 columns)
+            yield WrapLabel(_("Seats: {seats}", seats=seats), classes="hint")
+            yield WrapLabel(rv.flow_line(), classes="hint")
 
     def on_mount(self) -> None:
         t = self.query_one(DataTable)

@@ -146,3 +146,14 @@ def fit_cell(name: str, width: int) -> str:
     cut = Text(name)
     cut.truncate(max(0, width - 1))
     return set_cell_size(cut.plain.rstrip() + "…", width)
+
+
+def fit_tail(text: str, width: int) -> str:
+    """``text`` in at most ``width`` cells, its start given up for an ellipsis where it does not
+    fit (a file's path: its name, at the end, is what tells it)."""
+    if cell_len(text) <= width:
+        return text
+    cut = text
+    while cut and cell_len(cut) > width - 1:
+        cut = cut[1:]
+    return "…" + cut
