@@ -35,6 +35,7 @@ __all__ = [
     "StarterDef",
     "Upgrade",
     "base_number",
+    "is_overture_number",
     "name_key",
     "normalize_number",
     "number_suffix",
@@ -57,6 +58,9 @@ MIN_STARTER_SIZE = 20  # G-SEALED
 
 _NUMBER_RE = re.compile(r"^(CH|EV|IT|AR)-(\d{4})([A-Z]?)$")
 _LOOSE_NUMBER_RE = re.compile(r"^(CH|EV|IT|AR)[-_ ]?(\d{1,4})([A-Z]?)$")
+#: Lycee Overture numbers: LO-0923, a parallel LO-0923-A (-K, -L, ...; letters after a hyphen).
+_LO_NUMBER_RE = re.compile(r"^LO-(\d{4})(?:-([A-Z]{1,3}))?$")
+_LO_LOOSE_RE = re.compile(r"^LO[-_ ]?(\d{1,4})(?:[-_ ]?([A-Z]{1,3}))?$")
 
 
 # -- numbers and names --------------------------------------------------------
@@ -71,6 +75,10 @@ def normalize_number(text: object) -> str | None:
         return None
     t = unicodedata.normalize("NFKC", text).strip().upper()
     t = t.replace("‐", "-").replace("−", "-").replace("ー", "-").replace("–", "-")
+    lo = _LO_LOOSE_RE.match(t)
+    if lo:
+        digits, suffix = lo.groups()
+        return f"LO-{int(digits):04d}" + (f"-{suffix}" if suffix else "")
     m = _LOOSE_NUMBER_RE.match(t)
     if not m:
         return None
@@ -78,16 +86,28 @@ def normalize_number(text: object) -> str | None:
     return f"{prefix}-{int(digits):04d}{suffix}"
 
 
+def is_overture_number(number: str) -> bool:
+    """True for a Lycee Overture number (LO-0923, LO-0923-A)."""
+    return bool(_LO_NUMBER_RE.match(number))
+
+
 def base_number(number: str) -> str:
-    """The number without its parallel/foil letter: CH-0063A -> CH-0063 (G-CARDS-PARALLEL)."""
+    """The number without its parallel/foil letter: CH-0063A -> CH-0063 (G-CARDS-PARALLEL);
+    Overture's LO-0923-A -> LO-0923 (a parallel counts as its base number)."""
     m = _NUMBER_RE.match(number)
-    return f"{m.group(1)}-{m.group(2)}" if m else number
+    if m:
+        return f"{m.group(1)}-{m.group(2)}"
+    lo = _LO_NUMBER_RE.match(number)
+    return f"LO-{lo.group(1)}" if lo else number
 
 
 def number_suffix(number: str) -> str:
-    """The parallel/foil letter of a number, "" when none."""
+    """The parallel/foil letter(s) of a number, "" when none (CH-0063A -> A, LO-0923-K -> K)."""
     m = _NUMBER_RE.match(number)
-    return m.group(3) if m else ""
+    if m:
+        return m.group(3)
+    lo = _LO_NUMBER_RE.match(number)
+    return (lo.group(2) or "") if lo else ""
 
 
 def name_key(name: str) -> str:
@@ -129,6 +149,10 @@ class Card:
     errata: tuple[Errata, ...] = ()
     #: Code of the set this printing comes from (filled by the loader).
     set_code: str = ""
+    #: Overture: the product column of the official list ("オーガスト 1.0"); "" for 2008 sets.
+    product: str = ""
+    #: Overture: the brand code in parentheses at the end of the product column (SME, AUG ...).
+    brand: str = ""
 
     @property
     def base_number(self) -> str:
