@@ -167,3 +167,27 @@ async def test_l_rename_keeps_the_cursor_on_the_renamed_player(tmp_path):
         await pilot.pause()
         assert screen.event.player("p3").name == "鈴木学"
         assert screen.query_one("#player-table").cursor_row == 2
+
+
+@pytest.mark.asyncio
+async def test_l_reading_enter_in_the_reading_box_registers_the_player_by_keys_at_80x24(tmp_path):
+    """L-READING (issue 48 item 1): Ctrl+N, the name, Tab, the reading, Enter
+    in the reading box registers the player with that reading; both boxes were
+    emptied and nobody registered, without a word."""
+    app = LyceeApp(DataDir(tmp_path), lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await new_event(app, pilot, staff=True)
+        screen = app.screen
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        await pilot.press(*"佐藤花子", "tab", *"さとうはなこ", "enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert [(p.name, p.reading) for p in screen.event.players] == [("佐藤花子", "さとうはなこ")]
+        assert screen.query_one("#add-player").value == "" and screen.query_one("#add-reading").value == ""
+        assert app.focused is screen.query_one("#add-player")  # the next name goes into the name box
+        assert on_screen(app, "佐藤花子")
+        await pilot.press(*"鈴木一郎", "enter")  # Enter in the name box, as before
+        await pilot.pause()
+        await pilot.pause()
+        assert [p.name for p in screen.event.players] == ["佐藤花子", "鈴木一郎"]

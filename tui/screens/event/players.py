@@ -32,8 +32,13 @@ class NameBox(LineBox):
         if pane is not None:
             box = pane.query_one("#add-reading", Input)
             reading, box.value = box.value.strip(), ""
+        # Posted to the pane, not to this box: after Enter in the reading box the
+        # pane is the sender, and a message bubbling up from this box stops at
+        # its sender (Textual's rule), so it never reached the screen and the
+        # player was lost without a word.
+        to = pane if pane is not None else self
         for i, name in enumerate(lines):
-            self.post_message(PlayersPane.NameEntered(name, self, reading if i == 0 else ""))
+            to.post_message(PlayersPane.NameEntered(name, self, reading if i == 0 else ""))
 
 
 class PlayersPane(TabPane):
