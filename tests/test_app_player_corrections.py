@@ -14,6 +14,7 @@ from core.store import DataDir
 from tests.app_helpers import add, cursor_on, fits, new_event, on_screen, whole_dialog_on_screen
 from tui.app import LyceeApp
 from tui.screens.dialogs import Confirm, RenameForm
+from tui.screens.event.players import PlayersPane
 
 
 @pytest.mark.asyncio
@@ -191,3 +192,32 @@ async def test_l_reading_enter_in_the_reading_box_registers_the_player_by_keys_a
         await pilot.pause()
         await pilot.pause()
         assert [p.name for p in screen.event.players] == ["佐藤花子", "鈴木一郎"]
+
+
+@pytest.mark.asyncio
+async def test_l_remove_home_and_end_move_the_players_cursor_so_delete_names_that_player(tmp_path):
+    """L-REMOVE (issue 48 item 7): Home and End in the players table move the
+    cursor to the first and last player, and Delete then asks about that
+    player (they only scrolled sideways, and Delete acted on the row the
+    cursor had been on)."""
+    app = LyceeApp(DataDir(tmp_path), lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await new_event(app, pilot, staff=True)
+        screen = app.screen
+        names = [f"選手{i:02d}" for i in range(1, 31)]
+        for name in names:
+            await add(pilot, screen, name)
+        await cursor_on(pilot, screen, "p5")
+        table = screen.query_one("#player-table")
+        await pilot.press("end")
+        await pilot.pause()
+        assert table.cursor_row == 29 and screen.query_one(PlayersPane).highlighted(screen.event) == "p30"
+        await pilot.press("delete")
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm) and on_screen(app, "選手30")
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("home")
+        await pilot.pause()
+        assert table.cursor_row == 0 and screen.query_one(PlayersPane).highlighted(screen.event) == "p1"
+        assert on_screen(app, "選手01", table)

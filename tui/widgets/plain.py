@@ -26,7 +26,24 @@ def _cell(value):
 
 class PlainTable(DataTable):
     """A DataTable whose str cells, row labels and column labels are shown
-    literally (a stock DataTable reads a str cell as Rich markup)."""
+    literally (a stock DataTable reads a str cell as Rich markup).
+
+    With a row cursor, Home and End move the cursor to the first and last row
+    (a stock table only scrolls sideways there, leaving the cursor where it
+    was: the next Delete or Ctrl+O then acted on a player the clerk no longer
+    saw highlighted)."""
+
+    def action_scroll_home(self) -> None:
+        if self.cursor_type == "row":
+            self.action_scroll_top()
+        else:
+            super().action_scroll_home()
+
+    def action_scroll_end(self) -> None:
+        if self.cursor_type == "row":
+            self.action_scroll_bottom()
+        else:
+            super().action_scroll_end()
 
     def add_row(self, *cells, height: int | None = 1, key: str | None = None, label=None):
         return super().add_row(
