@@ -27,9 +27,11 @@ class TableCall:
     """Where a called draft stands: pack, pick, phase and the phase's deadline.
 
     Phases: ``ready`` (before pack 1), ``pick`` (the countdown), ``draft``
-    (the pass), ``pack_done`` (waiting to open the next pack), ``done``,
-    ``build`` (the deck-building timer) and ``built``.  Every method takes the
-    time ``now`` (seconds, any origin)."""
+    (the pass), ``last`` (the pack's last card: nothing to choose and nothing
+    to pass, so no countdown and no pass, only "take the last card" for
+    ``PICK_UP_SECONDS``), ``pack_done`` (waiting to open the next pack),
+    ``done``, ``build`` (the deck-building timer) and ``built``.  Every method
+    takes the time ``now`` (seconds, any origin)."""
 
     packs: int
     cards: int
@@ -56,7 +58,7 @@ class TableCall:
 
     @property
     def running(self) -> bool:
-        return self.phase in ("pick", "draft", "build")
+        return self.phase in ("pick", "draft", "last", "build")
 
     def left(self, now: float) -> float | None:
         if self.paused:
@@ -79,6 +81,13 @@ class TableCall:
                 return "done"
             self.phase = "pack_done"
             return "pack_done"
+        return self._pick(now)
+
+    def _pick(self, now: float) -> str:
+        """The next pick: a countdown, or for the pack's last card only the call to take it."""
+        if self.cards_left == 1:
+            self._begin("last", PICK_UP_SECONDS, now)
+            return "last"
         self._begin("pick", self.timer.seconds(self.cards_left), now)
         return "pick"
 
@@ -90,8 +99,7 @@ class TableCall:
             self.round, self.pick = self.round + 1, 0
         else:
             return None
-        self._begin("pick", self.timer.seconds(self.cards_left), now)
-        return "pick"
+        return self._pick(now)
 
     def skip(self, now: float) -> str | None:
         """'Draft!' now (during a pick), the next pick now (during the pass), or open the next pack."""
@@ -102,7 +110,7 @@ class TableCall:
         if self.phase == "pick":
             self._begin("draft", self.pass_seconds, now)
             return "draft"
-        if self.phase == "draft":
+        if self.phase in ("draft", "last"):
             return self._next_pick(now)
         return None
 
@@ -127,7 +135,7 @@ class TableCall:
             if self.phase == "pick":
                 self._begin("draft", self.pass_seconds, at)
                 events.append("draft")
-            elif self.phase == "draft":
+            elif self.phase in ("draft", "last"):
                 events.append(self._next_pick(at))
             elif self.phase == "build":
                 self.phase, self.deadline = "built", None
@@ -148,6 +156,8 @@ class TableCall:
                 text = _("{n} seconds left", n=math.ceil(left or 0))
         elif self.phase == "draft":
             text = _("Draft! Pass the pack {arrow}", arrow="→" if self.direction > 0 else "←")
+        elif self.phase == "last":
+            text = _("Take the last card")
         elif self.phase == "pack_done":
             text = _("Pack {round} done: space opens pack {next}", round=self.round + 1, next=self.round + 2)
         elif self.phase == "done":

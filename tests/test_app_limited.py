@@ -352,11 +352,12 @@ async def test_build_timer_for_an_event(tmp_path):
 
 
 def test_table_call_passes_every_card_of_every_pack():
-    """G-DRAFT-1: Every pick of every pack is called once; time jumps catch up in order."""
+    """G-DRAFT-1: Every pick of every pack is called once; time jumps catch up in order
+    (the pack's last card is taken, not passed: issue 48 item 15)."""
     st = TableCall(packs=4, cards=11, timer=PickTimer())
     assert st.start(0.0) == "pick"
     events = st.update(10_000.0)  # one long gap: stops between packs
-    assert events.count("draft") == 11 and events[-1] == "pack_done"
+    assert events.count("draft") == 10 and events[-2:] == ["last", "pack_done"]
     assert st.skip(10_000.0) == "pick" and st.round == 1 and st.direction == -1
 
 

@@ -31,7 +31,7 @@ def test_g_draft_1_packs_alternate_direction_and_wait_between_packs():
     c.start(0.0)
     assert c.direction == 1
     events = c.update(1_000.0)
-    assert events == ["draft", "pick", "draft", "pack_done"] and c.deadline is None
+    assert events == ["draft", "last", "pack_done"] and c.deadline is None
     assert c.update(5_000.0) == []  # nothing runs between packs
     assert c.skip(5_000.0) == "pick" and c.round == 1 and c.direction == -1
     assert c.update(10_000.0)[-1] == "done" and c.phase == "done"
@@ -82,20 +82,48 @@ def test_g_draft_1_what_the_caller_says():
     gaps=st.lists(st.floats(0, 120, allow_nan=False), min_size=1, max_size=60),
 )
 def test_g_draft_1_every_pick_of_every_pack_is_called_once(packs, cards, gaps):
-    """Whatever the ticks, each pack passes exactly ``cards`` times (one
-    "draft" call a card taken) and the draft ends after the last pack."""
+    """Whatever the ticks, each pack passes ``cards - 1`` times (one "draft"
+    call a card taken with a choice) and its last card is called once as
+    taken ("last": nothing to choose, nothing to pass), and the draft ends
+    after the last pack."""
     c = _call(packs, cards)
-    now, drafts = 0.0, 0
-    c.start(now)
+    now, drafts, lasts = 0.0, 0, int(c.start(0.0) == "last")
     for g in gaps:
         now += g
         ev = c.update(now)
         drafts += ev.count("draft")
+        lasts += ev.count("last")
         if c.phase == "pack_done":
-            c.start(now)
+            lasts += int(c.start(now) == "last")
     while c.phase not in ("done",):
         now += 1_000.0
-        drafts += c.update(now).count("draft")
+        ev = c.update(now)
+        drafts += ev.count("draft")
+        lasts += ev.count("last")
         if c.phase == "pack_done":
-            c.start(now)
-    assert drafts == packs * cards
+            lasts += int(c.start(now) == "last")
+    assert drafts == packs * (cards - 1) and lasts == packs
+
+
+def test_g_draft_1_the_packs_last_card_is_taken_without_a_countdown_or_a_pass():
+    """Issue 48 item 15: at pick 11 of 11 (one card in the pack) there is
+    nothing to choose and nobody to pass to: the caller says to take the last
+    card, runs no pick timer and never says "Pass the pack"; then the pack is
+    done."""
+    i18n.set_language("en")
+    c = _call(packs=2, cards=3)
+    c.start(0.0)
+    c.update(10.0)  # the pass after pick 1
+    assert c.update(10.0 + PASS_SECONDS) == ["pick"] and c.cards_left == 2
+    assert c.update(20.0 + PASS_SECONDS) == ["draft"]
+    assert c.update(20.0 + 2 * PASS_SECONDS) == ["last"] and c.cards_left == 1
+    at = 20.0 + 2 * PASS_SECONDS
+    assert c.call(at) == "Take the last card" and c.left(at) == PICK_UP_SECONDS
+    assert "Pass" not in c.call(at + 1) and "seconds" not in c.call(at + 1)
+    assert c.update(at + PICK_UP_SECONDS) == ["pack_done"]
+    assert c.skip(100.0) == "pick" and c.round == 1
+    assert [c.skip(t) for t in (101.0, 102.0, 103.0, 104.0)] == ["draft", "pick", "draft", "last"]
+    assert c.skip(105.0) == "done"
+    i18n.set_language("ja")
+    c = _call(packs=1, cards=1)
+    assert c.start(0.0) == "last" and c.call(0.0) == "最後の1枚を取ってください"

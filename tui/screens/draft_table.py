@@ -35,7 +35,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Digits, Label, Static
 
 from core.errors import LyceeError
-from core.i18n import _
+from core.i18n import _, ngettext
 from limited.view import (
     DEFAULT_BUILD_MINUTES,
     PickTimer,
@@ -247,8 +247,10 @@ class TableScreen(Translated, Screen):
                 cards=st.cards,
             )
         else:
-            line = _(
+            line = ngettext(
+                "pack {round}/{packs} · pick {pick}/{cards} · {left} card in the pack",
                 "pack {round}/{packs} · pick {pick}/{cards} · {left} cards in the pack",
+                max(st.cards_left, 0),
                 round=st.round + 1,
                 packs=st.packs,
                 pick=min(st.pick + 1, st.cards),
