@@ -169,6 +169,12 @@ def product_label(product: str) -> str:
     return {"2s": _("2s"), "1s3b": _("1s3b")}.get(product, product)
 
 
+def product_contents(product: str) -> str:
+    """What a sealed product opens (G-SEALED), in words: "2 starters", "1 starter + 3
+    boosters" (スターターデッキ2個 / スターターデッキ1個＋ブースター3パック)."""
+    return {"2s": _("2 starters"), "1s3b": _("1 starter + 3 boosters")}.get(product, product)
+
+
 def tiebreaker_label(tb: str) -> str:
     """A tiebreaker by the guideline's name (G-TIE-1; core.event.tiebreakers)."""
     known = tiebreakers.TIEBREAKERS.get(tb)

@@ -867,7 +867,7 @@ def test_design7_key_names_and_textual_toasts_in_japanese(japanese):
 
 
 def test_design7_deck_names_from_a_catalog_pattern(japanese):
-    """Issue 29: practice deck names read in Japanese (「alpha シールド戦 スターター2パック シード5」),
+    """Issue 29: practice deck names read in Japanese (「alpha シールド戦 スターターデッキ2個 シード5」),
     not 「alpha sealed 2s 5」; English keeps "alpha draft 7"."""
     text = i18n._("{set} sealed {product} {seed}", set="alpha", product=L.product_label("2s"), seed=5)
     assert "sealed" not in text and "シールド戦" in text and "2s" not in text

@@ -187,3 +187,21 @@ def test_catalog_for_is_cached():
     cs = SETS["alpha"]
     assert catalog_for(cs) is catalog_for(cs)
     assert isinstance(open_sealed(cs, "2s", random.Random(0)), SealedPool)
+
+
+@pytest.mark.parametrize(
+    ("product", "lang", "said", "never"),
+    [
+        ("2s", "en", "): 2 starters, seed 4", "starter(s)"),
+        ("1s3b", "en", "): 1 starter + 3 boosters, seed 4", "booster(s)"),
+        ("2s", "ja", "）・スターターデッキ2個・", "スターター2パック"),
+        ("1s3b", "ja", "）・スターターデッキ1個＋ブースター3パック・", "ブースター0"),
+    ],
+)
+def test_g_sealed_the_product_reads_as_words_in_both_languages(capsys, product, lang, said, never):
+    """G-SEALED (issue 48 item 19): what a sealed product opens reads as people say it:
+    '2 starters', '1 starter + 3 boosters' (not '2 starter(s) + 0 booster(s)'); in
+    Japanese スターターデッキ2個 (a starter is a deck, not a pack)."""
+    assert main(["--lang", lang, "sealed", "--set", "alpha", "--product", product, "--seed", "4"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert said in first and never not in first

@@ -113,7 +113,7 @@ def cmd_sealed(args) -> int:
     from core.cards.decks import decklist_to_text
     from limited.checks import find_set
     from limited.facts import catalog_for
-    from limited.sealed import PRODUCTS, build_sealed_deck, open_sealed
+    from limited.sealed import build_sealed_deck, open_sealed
 
     cs = find_set(args.set)
     seed = _seed(args)
@@ -139,15 +139,12 @@ def cmd_sealed(args) -> int:
             }
         )
         return 0
-    n_st, n_bo = PRODUCTS[args.product]
     print(
         _(
-            "Sealed {set} ({version}), {product}: {st} starter(s) + {bo} booster(s), seed {seed}",
+            "Sealed {set} ({version}): {contents}, seed {seed}",
             set=cs.code,
             version=cs.version,
-            product=labels.product_label(args.product),
-            st=n_st,
-            bo=n_bo,
+            contents=labels.product_contents(args.product),
             seed=seed,
         )
     )

@@ -22,8 +22,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Label, Static
 
 from core.i18n import _
-from core.labels import product_label
-from limited.view import ATTRIBUTES, PRODUCTS, CardSet, open_sealed
+from core.labels import product_contents, product_label
+from limited.view import ATTRIBUTES, CardSet, open_sealed
 
 from ..i18n import Translated
 from ..widgets.cards import card_cells, card_columns, pool_charts
@@ -73,23 +73,18 @@ class SealedScreen(Translated, Screen):
     def _title(self) -> str:
         """The header: the set's version is left out when the whole line would
         not fit (at 80 columns the seed was cut)."""
-        n_st, n_bo = PRODUCTS[self.product]
+        contents = product_contents(self.product)
         full = _(
-            "Sealed practice · {set} ({version}) · {st} starter(s) + {bo} booster(s) · seed {seed}",
+            "Sealed practice · {set} ({version}) · {contents} · seed {seed}",
             set=self.cs.code,
             version=self.cs.version,
-            st=n_st,
-            bo=n_bo,
+            contents=contents,
             seed=self.seed,
         )
         if cell_len(full) + 2 <= self.app.size.width:
             return full
         return _(
-            "Sealed practice · {set} · {st} starter(s) + {bo} booster(s) · seed {seed}",
-            set=self.cs.code,
-            st=n_st,
-            bo=n_bo,
-            seed=self.seed,
+            "Sealed practice · {set} · {contents} · seed {seed}", set=self.cs.code, contents=contents, seed=self.seed
         )
 
     def _packs_text(self) -> Text:
