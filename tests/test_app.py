@@ -107,7 +107,7 @@ async def test_whole_event_by_keyboard(tmp_path):
         page = out.read_text(encoding="utf-8")
         assert "決定戦" not in page and ">N<" in page  # the Notice is marked on the scorecard
         eid = screen.event.id
-        await pilot.press("escape")
+        await pilot.press("escape", "escape")  # out of the results box first (issue 48 item 17), then the list
         await pilot.pause()
         assert isinstance(app.screen, EventListScreen)
     with dd.open(eid) as s:  # the lock was released when the screen closed

@@ -221,3 +221,29 @@ async def test_l_remove_home_and_end_move_the_players_cursor_so_delete_names_tha
         await pilot.pause()
         assert table.cursor_row == 0 and screen.query_one(PlayersPane).highlighted(screen.event) == "p1"
         assert on_screen(app, "選手01", table)
+
+
+@pytest.mark.asyncio
+async def test_esc_in_the_empty_results_box_stays_in_the_event(tmp_path):
+    """Issue 48 item 17: Esc in the empty results box leaves the box first
+    (it went straight back to the event list); a second Esc goes back."""
+    from tests.app_helpers import pair
+
+    app = LyceeApp(DataDir(tmp_path), lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await new_event(app, pilot, staff=True)
+        screen = app.screen
+        for name in ("青木", "井上", "上田", "江藤"):
+            await add(pilot, screen, name)
+        await pair(app, pilot)
+        box = screen.query_one("#result-entry")
+        box.focus()
+        await pilot.pause()
+        assert box.value == ""
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and not box.has_focus
+        assert on_screen(app, "もう一度 Esc で大会一覧に戻ります")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is not screen

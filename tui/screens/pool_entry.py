@@ -132,7 +132,7 @@ class PoolEntryScreen(Translated, Screen):
         )
         self.query_one("#pe-title", Label).update(
             _(
-                "Pool of {name} · {set} {what} · {n}/{want} cards",
+                "Pool of {name} · {n}/{want} cards · {set} {what}",
                 name=self.player_name,
                 set=self.cs.code,
                 what=what,

@@ -258,9 +258,10 @@ class EventScreen(
 
     # -- actions ----------------------------------------------------------------
     def action_close(self) -> None:
-        """Esc: back to the event list; from a text box holding typed text,
-        first out of the box (to the tab's table), so nothing typed is lost."""
-        if isinstance(self.focused, Input) and (self.focused.value.strip() or self.focused.id == "add-player"):
+        """Esc: back to the event list; from a text box, first out of the box
+        (to the tab's table), so nothing typed is lost and a clerk who pressed
+        Esc to leave the results box does not leave the event."""
+        if isinstance(self.focused, Input):
             self.action_tab(self.query_one(TabbedContent).active)
             if isinstance(self.focused, Input):  # a tab without a table
                 self.focused.blur()
