@@ -271,7 +271,7 @@ def test_issue44_flipped_bytes_in_a_backup_are_never_believed(built, tmp_path_fa
     except LyceeError as err:
         assert b.name in str(err) and not good
     else:
-        assert note is not None and b.name in note or b != backups[0]
+        assert (note is not None and b.name in note) or b != backups[0]
         assert _doc(ev) in good.values()
     found = dd.check_stored(eid)
     assert b in [i.path for i in found if i.damaged]

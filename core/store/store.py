@@ -1435,6 +1435,7 @@ class EventStore:
                     ),
                     ignored_note(skipped),
                 )
+                or ""
             ) from None
         backup, _ev, acts = best
         if damage.size == 0:  # a pre-journal file: what can be read of it
