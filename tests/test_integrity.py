@@ -258,6 +258,8 @@ def test_issue44_flipped_bytes_in_a_backup_are_never_believed(built, tmp_path_fa
     bad = _flip(raw, flips)
     if bad == raw:
         return
+    if scan(bad).damage is None and scan(bad).actions == scan(raw).actions:
+        return  # the same records (a hex digit of a record's checksum in the other case): nothing damaged
     b.write_bytes(bad)
     good = {}
     for other in backups:

@@ -42,7 +42,7 @@ class LyceeApp(Translated, DeskApp):
         import traceback
         from datetime import datetime
 
-        from core.paths import open_private, private_dir
+        from core.store import open_private, private_dir
 
         try:
             folder = private_dir(self.datadir.root / "logs")  # a traceback may quote a name or a code

@@ -1612,13 +1612,14 @@ class EventStore:
             if any(t <= cseq for t in skip):
                 continue
             try:
-                meta, ev = decode_checkpoint(cpath.read_bytes(), Event)
                 if data is None:
                     data = self.path.read_bytes()
-                if meta.get("sig") != _signature() or zlib.crc32(data[: meta["offset"]]) != meta.get("crc"):
-                    continue
-            except (OSError, ValueError, KeyError):
+                got = self.datadir._checkpoint_of(self.id, cseq, cpath, cpath.read_bytes(), data)
+            except OSError:
                 continue
+            if isinstance(got, Ignored):
+                continue  # (a damaged one was named when the event was opened)
+            meta, ev = got
             out, bad, why = fold(ev, tail, skip)
             if bad is None and out is not None:
                 return out
