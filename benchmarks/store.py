@@ -167,6 +167,41 @@ def bench_open(runs: int) -> tuple[float, float]:
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+def bench_checkpoint_check(runs: int) -> dict:
+    """Opening 2,048 players / 11 rounds from a fresh checkpoint, with the
+    checkpoint's own checksum checked (as lycee does, issue 44) and, in the
+    same run, with that check skipped (as before): medians in ms, interleaved
+    so both see the same machine; and the checkpoint's size and its CRC alone."""
+    from core.store import journal
+
+    tmp = Path(tempfile.mkdtemp(prefix="lycee-bench-"))
+    real = journal.checkpoint_check
+    try:
+        acts = build_log(2048, 11, random.Random(7), paired_next=False)
+        dd = write_event(tmp / "fresh", acts, checkpoint_tail=True)
+        raw = dd.checkpoints("bench")[0][1].read_bytes()
+        checked, unchecked, crc = [], [], []
+        for _ in range(runs):
+            for on, out in ((True, checked), (False, unchecked)):
+                journal.checkpoint_check = real if on else (lambda raw: None)
+                t0 = time.perf_counter()
+                f = dd.load("bench")
+                out.append((time.perf_counter() - t0) * 1000)
+                assert f.ckpt_seq and len(f.event.rounds) == 11
+            t0 = time.perf_counter()
+            real(raw)
+            crc.append((time.perf_counter() - t0) * 1000)
+        return {
+            "checked": statistics.median(checked),
+            "unchecked": statistics.median(unchecked),
+            "crc": statistics.median(crc),
+            "kib": len(raw) // 1024,
+        }
+    finally:
+        journal.checkpoint_check = real
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 SWISSPAIR_SCRIPT = r"""
 import json, sys, time
 t0 = time.perf_counter()
@@ -300,8 +335,16 @@ def main() -> None:
     ap.add_argument("--writes", type=int, default=60)
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--skip-list", action="store_true", help="skip the 500-event list (slow to build)")
+    ap.add_argument("--open-only", action="store_true", help="only the open figures (checkpoint checksum on and off)")
     args = ap.parse_args()
     print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+    c = bench_checkpoint_check(max(args.runs, 9))
+    print(
+        f"open from a checkpoint (2,048 players, 11 rounds, checkpoint {c['kib']} KiB): {c['checked']:.1f} ms with its "
+        f"checksum checked, {c['unchecked']:.1f} ms without (same run); the CRC alone {c['crc']:.2f} ms"
+    )
+    if args.open_only:
+        return
     print(f"{'players':>7} {'rounds':>6} {'actions':>7} {'file KiB':>8} | {'write med':>9} {'p95':>8}")
     rows = []
     for n, r in SIZES:

@@ -19,3 +19,62 @@ def default_data_dir() -> Path:
 def data_root(root: str | os.PathLike | None) -> Path:
     """The data folder: ``root`` as given (``--data-dir``), else the default."""
     return Path(root).expanduser() if root else default_data_dir()
+
+
+# -- files the desk keeps are its user's alone (issue 44: report codes, PIN hashes) -------------
+
+#: The mode of every file the desk keeps (journals, checkpoints, backups, headers, locks,
+#: the library, cache/): read and written by the user running lycee only.
+PRIVATE_FILE = 0o600
+#: The mode of every folder the desk keeps (events/, checkpoints/, backups/, cache/, decks/...).
+PRIVATE_DIR = 0o700
+
+
+def private_dir(path: str | os.PathLike, narrow: bool = True) -> Path:
+    """``path`` as a folder only its owner can enter: made (with any missing
+    parents, each 0700) when missing; an existing one of this user's whose
+    mode lets others in is narrowed to 0700 (one written by an older lycee;
+    ``narrow=False``: left as it is, for a folder the user chose, such as the data dir).
+    Raises OSError as ``mkdir`` does (a read-only disk, a file in the way)."""
+    p = Path(path)
+    missing = []
+    q = p
+    while not os.path.lexists(q) and q.parent != q:
+        missing.append(q)
+        q = q.parent
+    for d in reversed(missing):
+        try:
+            os.mkdir(d, PRIVATE_DIR)
+        except FileExistsError:
+            pass
+    if narrow:
+        private_mode(p, PRIVATE_DIR)
+    return p
+
+
+def private_mode(path: str | os.PathLike, mode: int = PRIVATE_FILE) -> None:
+    """Narrow an existing file (or folder) of this user's to ``mode`` when it
+    lets others read it; nothing when it is not this user's or cannot be changed."""
+    try:
+        st = os.stat(path)
+        if st.st_mode & 0o077 and st.st_uid == os.getuid():
+            os.chmod(path, mode)
+    except (OSError, AttributeError):  # (Windows: no getuid; the folder's ACL is the user's already)
+        pass
+
+
+def open_private(path: str | os.PathLike, flags: int) -> int:
+    """``os.open`` of a file the desk keeps: created 0600 (:data:`PRIVATE_FILE`)."""
+    return os.open(path, flags, PRIVATE_FILE)
+
+
+def check_data_root(root: Path) -> Path:
+    """``root`` when it is a folder, or missing (made at the first write);
+    raises NotADirectoryError naming it when it, or the nearest part of it
+    that exists, is something else (a file, a device)."""
+    q = root
+    while not os.path.lexists(q) and q.parent != q:
+        q = q.parent
+    if os.path.lexists(q) and not q.is_dir():
+        raise NotADirectoryError(str(q))
+    return root

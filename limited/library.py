@@ -35,6 +35,7 @@ from core.cards.decks import decklist_to_text
 from core.errors import LyceeError
 from core.i18n import _
 from core.labels import kind_label
+from core.paths import PRIVATE_FILE, private_dir
 from core.store.storage import CorruptFile, DurableStorage
 
 from .deckstate import LIBRARY_SCHEMA, DeckState
@@ -71,8 +72,8 @@ class Library:
 
     @contextmanager
     def _table(self) -> Iterator:
-        self.root.mkdir(parents=True, exist_ok=True)
-        lock = FileLock(str(self.path) + ".lock", timeout=5)
+        private_dir(self.root, narrow=False)  # the data dir: made 0700 when missing
+        lock = FileLock(str(self.path) + ".lock", timeout=5, mode=PRIVATE_FILE)
         try:
             lock.acquire()
         except Timeout:
@@ -112,7 +113,7 @@ class Library:
         """Write decklist text to ``decks/NAME.txt``; returns the path."""
         from core.store.storage import write_durably
 
-        self.decks_dir.mkdir(parents=True, exist_ok=True)
+        private_dir(self.decks_dir)
         path = self.decks_dir / f"{slug(name)}.txt"
         write_durably(path, text)
         return path

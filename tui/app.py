@@ -38,14 +38,17 @@ class LyceeApp(Translated, DeskApp):
         """An unexpected error stops the app (Textual's way) with a non-zero
         return code; its traceback is also written to a file under the data
         folder, which the command line names."""
+        import os
         import traceback
         from datetime import datetime
 
+        from core.store import open_private, private_dir
+
         try:
-            folder = self.datadir.root / "logs"
-            folder.mkdir(parents=True, exist_ok=True)
+            folder = private_dir(self.datadir.root / "logs")  # a traceback may quote a name or a code
             path = folder / f"crash-{datetime.now():%Y%m%d-%H%M%S}.txt"
-            path.write_text("".join(traceback.format_exception(error)), encoding="utf-8")
+            with os.fdopen(open_private(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC), "w", encoding="utf-8") as f:
+                f.write("".join(traceback.format_exception(error)))
             self.crash_log = path
         except OSError:
             pass

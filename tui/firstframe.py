@@ -32,6 +32,8 @@ import re
 import sys
 from pathlib import Path
 
+from core.paths import private_dir
+
 #: The environment variables that change what colours or characters the app draws.
 ENV_KEYS = ("TERM", "COLORTERM", "NO_COLOR", "FORCE_COLOR", "TEXTUAL_COLOR_SYSTEM", "TEXTUAL_THEME", "TERM_PROGRAM")
 #: The app's files whose change may change the event list's look (their sizes and times are in the key).
@@ -119,7 +121,7 @@ def save(root: Path, cols: int, rows: int, lang: str, text: str, events: str | N
     path = frame_path(root, cols, rows, lang)
     tmp = path.with_name(path.name + f".{os.getpid()}.tmp")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        private_dir(path.parent)  # cache/: 0700, its frames 0600
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "wb") as f:
             f.write((key + "\n" + text).encode("utf-8"))

@@ -12,11 +12,13 @@ print-ready HTML.
 from __future__ import annotations
 
 import csv
+import errno
 import html
 import io
 import json
 import os
 import secrets
+import stat
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -937,6 +939,12 @@ def write_export(path: Path, text: str) -> None:
     the new file is removed, ``path`` is as it was, and the error names
     ``path`` (docs/names.md, "Exports and folders")."""
     path = Path(path)
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode):  # a device, a pipe, a folder: never replaced by the rename
+        raise OSError(errno.EINVAL, _("not a regular file: an export replaces only a regular file"), str(path))
     tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
     data = memoryview(text.encode("utf-8"))
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)

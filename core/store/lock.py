@@ -21,6 +21,8 @@ import os
 import time
 from typing import Any
 
+from core.paths import PRIVATE_FILE, open_private
+
 try:
     import fcntl
 except ImportError:  # Windows
@@ -60,7 +62,7 @@ class FileLock:
         if fcntl is None or self._other is not None:
             self._acquire_other(timeout, poll_interval)
             return
-        fd = os.open(self.lock_file, os.O_RDWR | os.O_CREAT, 0o644)
+        fd = open_private(self.lock_file, os.O_RDWR | os.O_CREAT)
         deadline = time.monotonic() + timeout
         try:
             while True:
@@ -89,7 +91,7 @@ class FileLock:
         import filelock
 
         if self._other is None:
-            self._other = filelock.FileLock(self.lock_file, thread_local=False)
+            self._other = filelock.FileLock(self.lock_file, thread_local=False, mode=PRIVATE_FILE)
         try:
             self._other.acquire(timeout=timeout, poll_interval=poll_interval)
         except filelock.Timeout:

@@ -37,6 +37,7 @@ class CorruptFile(Exception):
         super().__init__(f"{path}: not a readable event file ({reason})")
 
 
+from core.paths import private_dir  # noqa: E402
 from core.store.journal import fsync_dir, write_durably  # noqa: E402,F401  (one implementation of each)
 
 
@@ -62,7 +63,7 @@ class DurableStorage(Storage):
     def __init__(self, path: str | os.PathLike, create_dirs: bool = True, append_only: tuple[str, ...] = ()):
         self.path = Path(path)
         if create_dirs:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            private_dir(self.path.parent, narrow=False)
         self._data: dict | None = None
         self._text: str | None = None
         self._loaded = False

@@ -43,11 +43,12 @@ from core.event.model import Event
 from core.i18n import _, join_list, join_sentences
 from core.log.actions import Action, shown_data, to_data
 from core.names import check_action_text, is_id, resolve_event, visible
-from core.paths import data_root
+from core.paths import check_data_root, data_root, private_dir, private_mode
 from core.rules.settings import check_settings
 from core.store.journal import (
     CHECKPOINT_FORMAT,
     MAGIC,
+    CheckpointUnusable,
     Damage,
     JournalStorage,
     crc_after,
@@ -230,6 +231,57 @@ def damage_reason(code: str) -> str:
     }.get(code, code)
 
 
+def checkpoint_reason(code: str) -> str:
+    """Why a checkpoint was not believed (:class:`~core.store.journal.CheckpointUnusable`), in words."""
+    if code.startswith("does not decode"):
+        return _("its content does not decode")
+    return {
+        "checksum mismatch": _("its checksum does not match its content"),
+        "no checksum": _("it has no checksum of its content"),
+        "written without a checksum": _("written by an older lycee, without a checksum of its content"),
+        "a checkpoint without its event": _("it holds no event"),
+    }.get(code, _("its content is incomplete ({what})", what=code))
+
+
+@dataclass(frozen=True)
+class Ignored:
+    """A stored file that was not believed (a checkpoint or a backup), and why.
+    ``damaged``: its own bytes do not check out (the user is told); else it
+    is only of no use (an older format, another version of lycee, another
+    state of the journal), named by ``lycee verify`` and ``lycee repair``."""
+
+    path: Path
+    reason: str
+    damaged: bool = True
+    #: Where a writer set a damaged checkpoint aside (``<name>.bad``), if it did.
+    kept_as: str = ""
+
+    def words(self) -> str:
+        if self.kept_as:
+            return _(
+                "{file} was ignored: {reason}; set aside as {bad}, and the event was read from its journal",
+                file=self.path,
+                reason=self.reason,
+                bad=self.kept_as,
+            )
+        if self.path.parent.name == "checkpoints":
+            return _(
+                "{file} was ignored: {reason}; the event was read from its journal", file=self.path, reason=self.reason
+            )
+        return _("{file} was ignored: {reason}", file=self.path, reason=self.reason)
+
+
+def ignored_note(ignored: Sequence[Ignored]) -> str | None:
+    """What a reader says of the damaged files it ignored (None when none)."""
+    words = [i.words() for i in ignored if i.damaged]
+    return join_sentences(words) if words else None
+
+
+def join_notes(*notes: str | None) -> str | None:
+    parts = [n for n in notes if n]
+    return join_sentences(parts) if parts else None
+
+
 class InvalidAction(LyceeError):
     """A stored action the rules refuse: names the file,
     the action and what is wrong, and what can be done."""
@@ -352,6 +404,10 @@ def rebuild(data: bytes, backups: list[tuple[str, bytes]], at: str, broken: str 
     head = scan(data)
     start = head.damage.offset if head.damage is not None else len(data)
     later, spans = resync(data, start)
+    last_end = max((r.end for r in later), default=start)  # (the last intact record in the file)
+    # every intact record is placed by its own numbers, wherever it sits in the file (two lines
+    # swapped, a record written back out of place): in sequence order, the file's order between equals
+    later.sort(key=lambda r: r.actions[0]["seq"])
     intact = {a["seq"]: dumps_act(a) for r in head.records + later for a in r.actions}
     base_name, base_bytes, acts = "", data[: head.end], head.actions
     for name, raw in backups:
@@ -434,7 +490,6 @@ def rebuild(data: bytes, backups: list[tuple[str, bytes]], at: str, broken: str 
         acts.extend(gone)
         out += encode_record(gone)
     tail = ""
-    last_end = later[-1].end if later else start
     trailing = [sp for sp in spans if sp[0] >= last_end]
     if trailing:
         a0 = trailing[0][0]
@@ -478,6 +533,8 @@ class Folded:
     #: The CRC-32 of the journal's bytes up to ``end``, when opening found it
     #: without reading them again (from a checkpoint's); else None.
     crc: int | None = None
+    #: Checkpoints read and not believed (newest first, down to the one used).
+    ignored: list[Ignored] = field(default_factory=list)
 
 
 def fold(event: Event | None, acts: list[dict], skip: set[int]) -> tuple[Event | None, dict | None, str]:
@@ -500,7 +557,17 @@ def fold(event: Event | None, acts: list[dict], skip: set[int]) -> tuple[Event |
 
 class DataDir:
     def __init__(self, root: str | os.PathLike | None = None, clock: Clock = now_utc):
-        self.root = data_root(root)
+        try:
+            self.root = check_data_root(data_root(root))
+        except NotADirectoryError as err:
+            raise LyceeError(
+                _(
+                    "{path} cannot be the data folder: {what} is a file (or a device), not a folder; give "
+                    "--data-dir (or LYCEE_DATA_DIR) a folder, or a name that does not exist yet",
+                    path=data_root(root),
+                    what=err.args[0],
+                )
+            ) from None
         self.events_dir = self.root / "events"
         self.backups_dir = self.root / "backups"
         self.checkpoints_dir = self.root / "checkpoints"
@@ -583,7 +650,7 @@ class DataDir:
         ckpts = []
         for seq, cpath in self.checkpoints(event_id):  # read before the journal: it only grows
             try:
-                ckpts.append((seq, cpath.read_bytes()))
+                ckpts.append((seq, cpath, cpath.read_bytes()))
             except OSError:
                 pass
         try:
@@ -592,25 +659,22 @@ class DataDir:
             raise NotFound(_("no event {ref!r} in {events_dir}", ref=event_id, events_dir=self.events_dir)) from None
         if data[:1] == b"{":
             return self._load_legacy(event_id, data), data
-        for _seq, raw in ckpts:
-            try:
-                meta, ev = decode_checkpoint(raw, Event)
-            except ValueError:
+        ignored: list[Ignored] = []
+        for seq, cpath, raw in ckpts:
+            got = self._checkpoint_of(event_id, seq, cpath, raw, data)
+            if isinstance(got, Ignored):
+                ignored.append(got)
                 continue
-            off = meta.get("offset", -1)
-            if (
-                meta.get("format") != CHECKPOINT_FORMAT
-                or meta.get("sig") != _signature()
-                or not 0 < off <= len(data)
-                or zlib.crc32(memoryview(data)[:off]) != meta.get("crc")
-            ):
-                continue
+            meta, ev = got
+            off = meta["offset"]
             s = scan(data, off, after_seq=meta["seq"])
             tail = s.actions
             skip = rules.undone_seqs(tail)
             if any(t <= meta["seq"] for t in skip):
                 continue  # an undo reaches behind this checkpoint: an older one will do
             ev2, bad, why = fold(ev, tail, skip)
+            if bad is not None:
+                continue  # the rules are judged from the journal alone (an older checkpoint, or the start)
             out = Folded(
                 ev2,
                 last_seq=tail[-1]["seq"] if tail else meta["seq"],
@@ -619,17 +683,83 @@ class DataDir:
                 tail=tail,
                 damage=s.damage,
                 crc=zlib.crc32(memoryview(data)[off : s.end], meta["crc"]),  # (the tail only)
+                ignored=ignored,
             )
-            if bad is not None:
-                out.invalid = InvalidAction(path, bad, why, event_id)
             return out, data
         s = scan(data)
         acts = s.actions
         whole, bad, why = fold(None, acts, rules.undone_seqs(acts))
-        out = Folded(whole, last_seq=s.last_seq, end=s.end, tail=acts, damage=s.damage, all_actions=acts)
+        out = Folded(
+            whole, last_seq=s.last_seq, end=s.end, tail=acts, damage=s.damage, all_actions=acts, ignored=ignored
+        )
         if bad is not None:
             out.invalid = InvalidAction(path, bad, why, event_id)
         return out, data
+
+    def _checkpoint_of(
+        self, event_id: str, seq: int, path: Path, raw: bytes, data: bytes
+    ) -> tuple[dict, Event] | Ignored:
+        """A checkpoint's (meta, event) when it may be believed: its own
+        checksum matches its content, it is this event's after action ``seq``
+        (its file name), written by this version's model, and the CRC it
+        holds is that of the journal's bytes before the position it folds.
+        Else why not (:class:`Ignored`)."""
+        try:
+            meta, ev = decode_checkpoint(raw, Event)
+        except CheckpointUnusable as err:
+            return Ignored(path, checkpoint_reason(err.reason), err.damaged)
+        if meta.get("format") != CHECKPOINT_FORMAT or meta.get("id") != event_id or meta["seq"] != seq:
+            return Ignored(path, _("it is not this event's checkpoint after action #{seq}", seq=seq))
+        if meta.get("sig") != _signature():
+            return Ignored(path, _("written by another version of lycee"), damaged=False)
+        off = meta["offset"]
+        if not 0 < off <= len(data) or zlib.crc32(memoryview(data)[:off]) != meta["crc"]:
+            return Ignored(path, _("it does not match the journal as it is now"), damaged=False)
+        return meta, ev
+
+    def check_stored(self, event_id: str) -> list[Ignored]:
+        """Every checkpoint and backup of an event that would not be believed,
+        and why (``lycee verify``, ``lycee repair``): a checkpoint as opening
+        judges it; a backup whose records do not all check out, or whose
+        actions differ from the journal's intact ones of the same number."""
+        try:
+            data = self.event_path(event_id).read_bytes()
+        except OSError:
+            return []
+        out: list[Ignored] = []
+        if data[:1] != b"{":
+            for seq, cpath in self.checkpoints(event_id):
+                try:
+                    got = self._checkpoint_of(event_id, seq, cpath, cpath.read_bytes(), data)
+                except OSError as err:
+                    got = Ignored(cpath, _("it cannot be read ({reason})", reason=err.strerror or err))
+                if isinstance(got, Ignored):
+                    out.append(got)
+        journal = {a["seq"]: dumps_act(a) for a in self.load_actions(data, event_id)}
+        for b in self.backups(event_id):
+            if b.suffix != ".jsonl":
+                continue  # written before the journal: one JSON document without a checksum (read only as a last resort)
+            try:
+                bs = scan(b.read_bytes())
+            except OSError as err:
+                out.append(Ignored(b, _("it cannot be read ({reason})", reason=err.strerror or err)))
+                continue
+            if bs.damage is not None:
+                out.append(
+                    Ignored(
+                        b,
+                        _(
+                            "damaged at byte {offset} ({reason})",
+                            offset=bs.damage.offset,
+                            reason=damage_reason(bs.damage.reason),
+                        ),
+                    )
+                )
+                continue
+            differs = next((a["seq"] for a in bs.actions if journal.get(a["seq"], dumps_act(a)) != dumps_act(a)), None)
+            if differs is not None:
+                out.append(Ignored(b, _("its action #{seq} differs from the journal's", seq=differs), damaged=False))
+        return out
 
     def read_view(self, event_id: str) -> tuple[Event, str | None]:
         """(the event, a note for the user or None), read without the lock.
@@ -672,11 +802,15 @@ class DataDir:
         if f.invalid is not None:
             note = str(f.invalid)
         if f.event is None:
-            best = self._best_backup(event_id) if note else None
+            skipped: list[Ignored] = []
+            best = self._best_backup(event_id, skipped) if note else None
             if best is not None:
-                return best[1], _("{note} (shown as recovered from backup {backup})", note=note, backup=best[0].name)
-            raise LyceeError(note or _("event {id} has no data yet", id=event_id))
-        return f.event, note
+                shown = _("{note} (shown as recovered from backup {backup})", note=note, backup=best[0].name)
+                return best[1], join_notes(shown, ignored_note(f.ignored + skipped))
+            raise LyceeError(
+                join_notes(note, ignored_note(f.ignored + skipped)) or _("event {id} has no data yet", id=event_id)
+            )
+        return f.event, join_notes(note, ignored_note(f.ignored))
 
     def _records_before(self, event_id: str, offset: int) -> int:
         try:
@@ -706,13 +840,23 @@ class DataDir:
         except (OSError, ValueError, KeyError, TypeError):
             return False
 
-    def _best_backup(self, event_id: str) -> tuple[Path, Event, list[dict]] | None:
-        """The backup with the highest round and sequence that replays."""
+    def _best_backup(
+        self, event_id: str, ignored: list[Ignored] | None = None
+    ) -> tuple[Path, Event, list[dict]] | None:
+        """The backup with the highest round and sequence that replays, every
+        record of it checked (a damaged one is ignored, and added to ``ignored``)."""
         for b in self.backups(event_id):
             try:
                 raw = b.read_bytes()
                 if b.suffix == ".jsonl":
-                    acts = scan(raw).actions
+                    bs = scan(raw)
+                    if bs.damage is not None or not bs.records:
+                        if ignored is not None:
+                            why = damage_reason(bs.damage.reason) if bs.damage else _("no record")
+                            off = bs.damage.offset if bs.damage else 0
+                            ignored.append(Ignored(b, _("damaged at byte {offset} ({reason})", offset=off, reason=why)))
+                        continue
+                    acts = bs.actions
                 else:
                     acts = _log_of(json.loads(raw.decode("utf-8")))
             except (OSError, UnicodeDecodeError, ValueError, AttributeError, TypeError):
@@ -1001,13 +1145,16 @@ class EventStore:
         self.broken_copy: Path | None = None
         #: What opening had to do (recovery, migration), for the user; None when nothing.
         self.note: str | None = None
+        #: Damaged checkpoints opening ignored and set aside (``lycee repair`` names them).
+        self.set_aside: list[Ignored] = []
         self._write_lock = threading.RLock()
         self._head: dict | None = None  # the header as last written or read
         self._all: list[dict] | None = None
         self._closed = False
         self._locked = False
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            private_dir(self.path.parent)  # 0700, the journal 0600: report codes, PIN hashes
+            private_mode(self.path)
             from core.store.lock import FileLock
 
             # not thread-local: the store is shared by the app's threads (one writer)
@@ -1042,6 +1189,7 @@ class EventStore:
             raise LyceeError(_disk_message(err, _("the lock of event {id}", id=event_id))) from None
         try:
             self._clean_temp_files()
+            self._narrow_files()
             # a door left by a desk that was killed (core.door: this process holds the lock now)
             self.path.with_name(f".{event_id}.door").unlink(missing_ok=True)
             self._open()
@@ -1128,6 +1276,22 @@ class EventStore:
                     except OSError:
                         pass
 
+    def _narrow_files(self) -> None:
+        """This event's files written by an older lycee (0644, in 0755 folders)
+        made its user's alone: the folders 0700, the lock, checkpoints and
+        backups 0600 (the journal, header and owner files are narrowed or
+        written anew as it is opened)."""
+        d = self.datadir
+        for folder in (d.checkpoints_dir, d.backups_dir):
+            if folder.is_dir():
+                private_dir(folder)
+        private_mode(self.lock_path)
+        for _seq, c in d.checkpoints(self.id):
+            private_mode(c)
+        for b in d.backups(self.id):
+            private_mode(b)
+        private_mode(d.head_path(self.id))
+
     # -- open / recover --------------------------------------------------------
     def _open(self) -> None:
         d = self.datadir
@@ -1153,6 +1317,7 @@ class EventStore:
                 f = d.load(self.id)
         if f.invalid is not None:
             raise f.invalid
+        self._set_aside(f.ignored)
         self._event = f.event
         self._last_seq = f.last_seq
         self._end = f.end
@@ -1161,9 +1326,32 @@ class EventStore:
         self._all = f.all_actions
         self._tail_len = len(f.tail)
         self._storage = JournalStorage(self.path)
-        if len(f.tail) > CHECKPOINT_TAIL or (self._event is not None and f.ckpt_seq == 0 and f.tail):
+        if len(f.tail) > CHECKPOINT_TAIL or (self._event is not None and (f.ckpt_seq == 0 or f.ignored) and f.tail):
+            # (a newer checkpoint was not believed: damaged, or written without a checksum)
             self._checkpoint_quietly()
         self._update_head(force=not d.head_path(self.id).exists())
+
+    def _set_aside(self, ignored: list[Ignored]) -> None:
+        """Damaged checkpoints opening ignored are renamed ``<name>.bad`` (kept,
+        never read again: a fresh checkpoint is written from the journal), and
+        the note says so."""
+        said = []
+        for ig in ignored:
+            if not ig.damaged or ig.path.parent != self.datadir.checkpoints_dir:
+                continue
+            bad, n = ig.path.with_name(ig.path.name + ".bad"), 0
+            while bad.exists():
+                n += 1
+                bad = ig.path.with_name(f"{ig.path.name}.{n}.bad")
+            try:
+                os.replace(ig.path, bad)
+                said.append(Ignored(ig.path, ig.reason, kept_as=bad.name))
+            except OSError:
+                said.append(ig)
+        self.set_aside = said
+        words = ignored_note(said)
+        if words:
+            self.note = "\n".join(x for x in (self.note, "lycee: " + words) if x)
 
     def _stamp(self) -> str:
         return self.clock().strftime("%Y%m%dT%H%M%S")
@@ -1235,14 +1423,19 @@ class EventStore:
         )
 
     def _recover_from_backup(self, reason: str, src: Path, damage: Damage) -> None:
-        best = self.datadir._best_backup(self.id)
+        skipped: list[Ignored] = []
+        best = self.datadir._best_backup(self.id, skipped)
         if best is None:
             raise LyceeError(
-                _(
-                    "{path} cannot be read ({reason}) and no good backup exists; the file was left as it is",
-                    path=src,
-                    reason=reason,
+                join_notes(
+                    _(
+                        "{path} cannot be read ({reason}) and no good backup exists; the file was left as it is",
+                        path=src,
+                        reason=reason,
+                    ),
+                    ignored_note(skipped),
                 )
+                or ""
             ) from None
         backup, _ev, acts = best
         if damage.size == 0:  # a pre-journal file: what can be read of it
@@ -1268,12 +1461,14 @@ class EventStore:
             lost=lost,
             broken=self.broken_copy.name,
         )
+        if skipped:
+            self.note = join_notes(self.note, ignored_note(skipped))
 
     def _migrate(self, f: Folded) -> None:
         """A pre-journal event file becomes a journal (one record of its actions,
         as they were); the old file goes to the backups folder."""
         bdir = self.datadir.backups_dir
-        bdir.mkdir(parents=True, exist_ok=True)
+        private_dir(bdir)
         write_durably(bdir / f"{self.id}.pre-journal.json", self.path.read_bytes())
         write_durably(self.path, MAGIC + encode_record(f.all_actions) if f.all_actions else b"")
 
@@ -1417,13 +1612,14 @@ class EventStore:
             if any(t <= cseq for t in skip):
                 continue
             try:
-                meta, ev = decode_checkpoint(cpath.read_bytes(), Event)
                 if data is None:
                     data = self.path.read_bytes()
-                if meta.get("sig") != _signature() or zlib.crc32(data[: meta["offset"]]) != meta.get("crc"):
-                    continue
-            except (OSError, ValueError, KeyError):
+                got = self.datadir._checkpoint_of(self.id, cseq, cpath, cpath.read_bytes(), data)
+            except OSError:
                 continue
+            if isinstance(got, Ignored):
+                continue  # (a damaged one was named when the event was opened)
+            meta, ev = got
             out, bad, why = fold(ev, tail, skip)
             if bad is None and out is not None:
                 return out
@@ -1457,7 +1653,7 @@ class EventStore:
                 "round": len(self._event.rounds),
             }
             d = self.datadir.checkpoints_dir
-            d.mkdir(parents=True, exist_ok=True)
+            private_dir(d)
             write_durably(d / f"{self.id}.{self._last_seq:08d}.json", encode_checkpoint(meta, self._event))
             for _seq, old in self.datadir.checkpoints(self.id)[CHECKPOINTS_KEPT:]:
                 old.unlink(missing_ok=True)
@@ -1521,7 +1717,7 @@ class EventStore:
             return
         bdir = self.datadir.backups_dir
         try:
-            bdir.mkdir(parents=True, exist_ok=True)
+            private_dir(bdir)
             data = memoryview(self.path.read_bytes())[: self._end]  # no copy of the journal
             write_durably(bdir / f"{self.id}.r{round_number:02d}-s{self._last_seq:08d}.jsonl", data)
             for old in self.datadir.backups(self.id)[BACKUPS_KEPT:]:

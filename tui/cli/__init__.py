@@ -405,9 +405,9 @@ def version_text(data_dir: str | None) -> str:
         except metadata.PackageNotFoundError:
             return _("not installed")
 
-    from core.store import DataDir
+    from core.paths import data_root
 
-    root = DataDir(data_dir).root
+    root = data_root(data_dir)  # named even when it is not a folder (a DataDir refuses that)
     return "\n".join(
         [
             f"lycee {dist_version('lycee')}",
@@ -974,9 +974,9 @@ def _run(argv: list[str] | None, parser) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except OSError as err:
-        from core.store import DataDir
+        from core.paths import data_root
 
-        print("lycee: " + os_error_message(err, DataDir(args.data_dir).events_dir), file=sys.stderr)
+        print("lycee: " + os_error_message(err, data_root(args.data_dir) / "events"), file=sys.stderr)
         return 1
     except RecursionError:
         print("lycee: " + _("the input is nested too deeply to be read"), file=sys.stderr)

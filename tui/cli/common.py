@@ -287,7 +287,8 @@ def export_target(output: str, file_name: str):
     """Where ``export -o OUTPUT`` writes: (the file, the folder made for it or
     None).  A folder (an existing one, or OUTPUT ending with a separator, made
     if missing) gets ``file_name``; a file whose folder does not exist is
-    refused naming that folder (docs/names.md, "Exports and folders")."""
+    refused naming that folder (docs/names.md, "Exports and folders"); so is
+    anything but a regular file where the export would go (issue 44)."""
     import os
     from pathlib import Path
 
@@ -300,7 +301,7 @@ def export_target(output: str, file_name: str):
         if not out.exists():
             out.mkdir(parents=True)
             made = out
-        return out / file_name, made
+        return _regular_file(out / file_name), made
     if not out.parent.is_dir():
         missing = out.parent
         while not missing.parent.is_dir() and missing.parent != missing:
@@ -314,4 +315,35 @@ def export_target(output: str, file_name: str):
                 hint=str(out.parent) + os.sep,
             )
         )
-    return out, None
+    return _regular_file(out), None
+
+
+def _regular_file(out):
+    """``out`` when it is missing or a regular file: an export replaces only
+    those (a device such as /dev/full, a pipe, a socket or a folder in its
+    place is refused naming it; as root a rename would replace the device node)."""
+    import stat
+
+    try:
+        mode = out.stat().st_mode
+    except FileNotFoundError:
+        return out
+    except OSError as err:
+        raise CliError(os_error_message(err)) from None
+    if stat.S_ISDIR(mode):
+        raise CliError(
+            _(
+                "cannot write {file}: a folder of that name is there; an export writes only regular files: "
+                "name another file",
+                file=out,
+            )
+        )
+    if not stat.S_ISREG(mode):
+        raise CliError(
+            _(
+                "cannot write {file}: it is not a regular file (a device, a pipe or a socket); an export "
+                "writes only regular files: name a file, or leave -o out to print it",
+                file=out,
+            )
+        )
+    return out

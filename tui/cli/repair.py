@@ -16,15 +16,27 @@ def cmd_repair(args) -> int:
     eid = dd.resolve(args.event)
     with dd.repair_journal(eid, wait=lock_wait()) as store:
         r = store.rebuilt
+        # what opening set aside (damaged checkpoints), then every checkpoint and backup still not believed
+        stored = store.set_aside + dd.check_stored(eid)
+        note = "\n".join(x for x in (store.note or "").split("\n") if x and not _is_aside(x, store.set_aside))
         if r is not None:
-            print(store.note)
+            print(note)
             for line in r.lost_list():
                 print("  " + _("not recovered: {what}", what=line))
-        elif store.note:  # a torn last record, cut as every writer cuts it: here the repair's success,
-            print(store.note.removeprefix("lycee: "))  # not the warning other commands print on stderr
+        elif note:  # a torn last record, cut as every writer cuts it: here the repair's success,
+            print(note.removeprefix("lycee: "))  # not the warning other commands print on stderr
         else:
             print(_("{event}: the journal is intact ({n} actions); nothing to repair", event=eid, n=len(store.actions)))
+        for i in stored:
+            print("  " + i.words())
     return 0
+
+
+def _is_aside(line: str, aside: list) -> bool:
+    """A line of the store's note that only names checkpoints it set aside (said below, one a line)."""
+    from core.store.store import ignored_note
+
+    return bool(aside) and line.removeprefix("lycee: ") == ignored_note(aside)
 
 
 def register(sub, cmd, event_arg) -> None:
