@@ -469,7 +469,7 @@ def _answer(s: socket.socket) -> dict | None:
 
 
 def test_a_line_over_the_limit_is_refused_without_being_held(limits, monkeypatch):
-    """Item 9: a request line over LINE_MAX (here 256 KB) is refused with one
+    """L-DOOR (issue 44 item 9): a request line over LINE_MAX (here 256 KB) is refused with one
     line and its connection closed, read a chunk at a time: the desk never
     holds more than the limit and a chunk (64 MB sent: the desk stopped
     reading long before, and held under 4 MB); the door answers the next
@@ -510,7 +510,7 @@ def test_a_line_over_the_limit_is_refused_without_being_held(limits, monkeypatch
 
 
 def test_a_request_the_client_knows_is_too_long_is_refused_before_sending(served, monkeypatch):
-    """Item 9: RemoteWriter refuses, before sending, a request over the limit,
+    """L-DOOR (issue 44 item 9): RemoteWriter refuses, before sending, a request over the limit,
     naming it; nothing is stored."""
     dd, st, srv = served
     monkeypatch.setattr(door, "LINE_MAX", 2**19)
@@ -520,7 +520,7 @@ def test_a_request_the_client_knows_is_too_long_is_refused_before_sending(served
 
 
 def test_deep_nesting_is_refused_with_one_line_and_no_traceback(limits, monkeypatch):
-    """Item 8 (door half): 1,000 nested `[` is refused before it is parsed,
+    """L-DOOR (issue 44 item 8, the door half): 1,000 nested `[` is refused before it is parsed,
     one line naming the depth; no thread dies with a RecursionError; the door
     answers the next request on the same connection's successor."""
     dd, st, start = limits
@@ -538,7 +538,7 @@ def test_deep_nesting_is_refused_with_one_line_and_no_traceback(limits, monkeypa
 
 
 def test_the_tcp_door_reads_the_token_before_anything_else(tmp_path, monkeypatch):
-    """Items 8 and 9 on TCP: a client without the token is refused once the
+    """L-DOOR (issue 44 items 8 and 9) on TCP: a client without the token is refused once the
     token's length has been read, before any request is: a line still being
     sent (no newline yet) and 1,000 nested `[` both get the token refusal,
     with no traceback and nothing stored."""
@@ -560,7 +560,7 @@ def test_the_tcp_door_reads_the_token_before_anything_else(tmp_path, monkeypatch
 
 
 def test_a_quiet_connection_is_closed_after_the_idle_timeout(limits, monkeypatch):
-    """Item 9: a client that sends nothing, or a line a byte at a time that
+    """L-DOOR (issue 44 item 9): a client that sends nothing, or a line a byte at a time that
     never ends, is closed once IDLE_TIMEOUT (here 0.5 s) passes without a
     whole request; its thread ends.  A RemoteWriter left quiet past it
     connects again by itself: its next call is stored once."""
@@ -597,7 +597,7 @@ def test_a_quiet_connection_is_closed_after_the_idle_timeout(limits, monkeypatch
 
 
 def test_connections_beyond_the_bound_are_answered_busy_not_left_hanging(limits, monkeypatch):
-    """Item 9: at most CLIENTS_MAX connections (here 4) are served at once,
+    """L-DOOR (issue 44 item 9): at most CLIENTS_MAX connections (here 4) are served at once,
     each a thread; one more gets a one-line "busy" answer at once, without a
     thread (RemoteWriter and writer_for: DoorBusy, not "no desk"); once a
     connection ends, the next client is served."""
@@ -625,7 +625,7 @@ def test_connections_beyond_the_bound_are_answered_busy_not_left_hanging(limits,
 
 
 def test_a_burst_of_connections_waits_in_the_backlog_and_each_is_answered(tmp_path, monkeypatch):
-    """Item 9: BACKLOG connections wait while the desk is not accepting (the
+    """L-DOOR (issue 44 item 9): BACKLOG connections wait while the desk is not accepting (the
     old backlog of 16 refused the 17th with EAGAIN); once it accepts, each
     gets an answer: served, or busy beyond CLIENTS_MAX; none hangs."""
     dd, st = _event(tmp_path)
@@ -663,9 +663,9 @@ def _depth(value) -> int:
 
 
 def test_too_deep_agrees_with_the_depth_of_any_json():
-    """Item 8: the scan before parsing finds exactly the values nested deeper
+    """L-DOOR (issue 44 item 8): the scan before parsing finds exactly the values nested deeper
     than the limit, brackets and quotes inside strings not counted."""
-    from hypothesis import given, settings
+    from hypothesis import example, given, settings
     from hypothesis import strategies as hs
 
     text = hs.text(alphabet='[]{}"\\ab\n', max_size=6)
@@ -675,8 +675,14 @@ def test_too_deep_agrees_with_the_depth_of_any_json():
         max_leaves=30,
     )
 
+    hidden = ['\\"]]]]}}}}', "[[[[{{{{", '\\\\"', "\\"]
+    for _i in range(9):
+        hidden = [hidden, {'"]': hidden}]
+
     @settings(max_examples=300, deadline=None)
     @given(values, hs.integers(min_value=0, max_value=8))
+    @example(hidden, 8)  # 19 deep, strings of brackets, quotes and backslashes that would hide it
+    @example(hidden, 64)
     def check(value, limit):
         line = json.dumps(value).encode()
         assert door.too_deep(line, limit) == (_depth(value) > limit)
@@ -685,7 +691,7 @@ def test_too_deep_agrees_with_the_depth_of_any_json():
 
 
 def test_a_writer_whose_desk_has_closed_is_told_nothing_was_stored(served):
-    """Item 9: a RemoteWriter whose connection the desk has closed connects
+    """L-DOOR (issue 44 item 9): a RemoteWriter whose connection the desk has closed connects
     again before its next call; when the desk itself is gone, that call is
     refused saying nothing was stored (DoorClosed), not an OSError."""
     dd, st, srv = served
