@@ -99,6 +99,8 @@ CHUNK = 64 * 2**10
 #: connecting or after its last answer) before the door closes it.  A client
 #: that has been quiet for half of this connects again before its next call.
 IDLE_TIMEOUT = 30.0
+#: Seconds a client of the TCP door has to send its token (the first thing it sends, at once).
+TOKEN_WAIT = 2.0
 #: The deepest nesting of ``[`` and ``{`` a request may have (a batch of
 #: pools, the deepest request sent, nests 9 deep).
 DEPTH_MAX = 64
@@ -602,6 +604,7 @@ class DoorServer:
             return True
         except OSError:
             return False
+        conn.settimeout(IDLE_TIMEOUT)  # blocking with a bound, whatever the listening socket passed on
         if self._slots.acquire(blocking=False):
             try:
                 threading.Thread(target=self._serve, args=(conn,), daemon=True).start()
@@ -614,7 +617,8 @@ class DoorServer:
             "module": __name__,
             "rule": None,
             "error": _(
-                "the desk's door is serving {n} connections already; try again in a moment (nothing was stored)",
+                "the desk's door is serving as many connections as it takes ({n}); try again in a moment "
+                "(nothing was stored)",
                 n=CLIENTS_MAX,
             ),
         }
@@ -687,7 +691,7 @@ class DoorServer:
 
         assert self.token is not None
         expected = self.token.encode("ascii") + b"\n"
-        return hmac.compare_digest(lines.exactly(len(expected)), expected)
+        return hmac.compare_digest(lines.exactly(len(expected), TOKEN_WAIT), expected)
 
     @staticmethod
     def _send(conn: socket.socket, answer: dict) -> None:
@@ -761,12 +765,10 @@ class RemoteWriter:
                 return
             except (DoorBusy, BlockingIOError) as err:
                 self.close()
-                if time.monotonic() >= end:
-                    if isinstance(err, DoorBusy):
-                        raise
+                if time.monotonic() >= end:  # said here, in the caller's language
                     raise DoorBusy(
                         _(
-                            "the desk of event {id} has more connections waiting than its door takes; "
+                            "the desk of event {id} is busy with as many connections as its door takes; "
                             "try again in a moment (nothing was stored)",
                             id=self.event_id,
                         )

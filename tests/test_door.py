@@ -541,7 +541,8 @@ def test_the_tcp_door_reads_the_token_before_anything_else(tmp_path, monkeypatch
     """L-DOOR (issue 44 items 8 and 9) on TCP: a client without the token is refused once the
     token's length has been read, before any request is: a line still being
     sent (no newline yet) and 1,000 nested `[` both get the token refusal,
-    with no traceback and nothing stored."""
+    with no traceback and nothing stored; one that sends nothing is closed
+    after TOKEN_WAIT."""
     monkeypatch.setenv("LYCEE_DOOR", "tcp")
     dd, st = _event(tmp_path)
     died = []
@@ -553,6 +554,9 @@ def test_the_tcp_door_reads_the_token_before_anything_else(tmp_path, monkeypatch
                 s.sendall(first)  # the first: no newline, the line not finished
                 answer = _answer(s)
             assert answer is not None and answer["error"] == "the desk's door refused a request without its token"
+        monkeypatch.setattr(door, "TOKEN_WAIT", 0.3)
+        with _raw(srv, token=False) as s:
+            assert _answer(s) is None  # sent nothing: closed once TOKEN_WAIT passed (a hang: TimeoutError)
         assert died == [] and len(dd.read(st.id).players) == 4
     finally:
         srv.stop()
@@ -611,7 +615,7 @@ def test_connections_beyond_the_bound_are_answered_busy_not_left_hanging(limits,
         s.sendall(b'{"method": "$hello"}\n')
         answer = _answer(s)
     assert answer is not None and answer["kind"] == "DoorBusy"
-    assert "serving 4 connections already" in answer["error"]
+    assert "serving as many connections as it takes (4)" in answer["error"]
     with pytest.raises(door.DoorBusy, match="try again in a moment"):
         RemoteWriter(dd, st.id, timeout=0.2)
     with pytest.raises(door.DoorBusy):
