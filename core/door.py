@@ -419,28 +419,22 @@ class Lines:
         self.idle = IDLE_TIMEOUT if idle is None else idle
         self.buf = bytearray()
 
-    def _fill(self, deadline: float) -> bool:
-        """One more chunk into the buffer; False when the client closed."""
+    def _fill(self, deadline: float, most: int = CHUNK) -> bool:
+        """At most ``most`` more bytes into the buffer, by ``deadline``
+        (else TimeoutError); False when the client has closed."""
         left = deadline - time.monotonic()
         if left <= 0:
             raise TimeoutError
         self.conn.settimeout(left)
-        chunk = self.conn.recv(CHUNK)
+        chunk = self.conn.recv(most)
         self.buf += chunk
         return bool(chunk)
 
     def exactly(self, n: int, idle: float | None = None) -> bytes:
         """The next ``n`` bytes (fewer when the client closes first), reading no further."""
         deadline = time.monotonic() + (self.idle if idle is None else idle)
-        while len(self.buf) < n:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise TimeoutError
-            self.conn.settimeout(left)
-            chunk = self.conn.recv(n - len(self.buf))
-            if not chunk:
-                break
-            self.buf += chunk
+        while len(self.buf) < n and self._fill(deadline, n - len(self.buf)):
+            pass
         out = bytes(self.buf[:n])
         del self.buf[:n]
         return out
@@ -596,6 +590,7 @@ class DoorServer:
     def _take(self, sel, busy: dict) -> bool:
         """Accept one connection: a thread serves it, or it is answered busy.  False when the door is closed."""
         import selectors
+        import socket
 
         assert self._sock is not None
         try:
@@ -622,8 +617,6 @@ class DoorServer:
                 n=CLIENTS_MAX,
             ),
         }
-        import socket
-
         try:
             conn.setblocking(False)
             conn.send(json.dumps(answer, ensure_ascii=False).encode("utf-8") + b"\n")
@@ -774,6 +767,9 @@ class RemoteWriter:
                         )
                     ) from err
                 threading.Event().wait(0.05)
+            except BaseException:
+                self.close()
+                raise
 
     def _connect(self, timeout: float) -> socket.socket:
         st = os.stat(self.path)  # FileNotFoundError: no door
