@@ -1,6 +1,7 @@
 """The desk's door (issue 26): what a change costs through it, against the
 same change made at the desk.  Prints p50/p95 of 200 announcements each way
-(every one a durable append).  Run: python benchmarks/door.py
+(every one a durable append), and of 200 reads through the door (no append:
+the door's own cost).  Run: python benchmarks/door.py
 
 ``--pair``: whole processes instead: ``lycee pair`` of round 11 at 2,048
 players (then ``lycee undo``) while ``lycee serve`` holds the event, so the
@@ -49,9 +50,15 @@ def main(n: int = 200) -> None:
                 t = time.perf_counter()
                 w.call("announce", f"door {i}", actor="cli", device="local")
                 remote.append(time.perf_counter() - t)
+            reads = []  # no append: what the door itself costs a call
+            for _i in range(n):
+                t = time.perf_counter()
+                w.call("next_player_ids", 1, actor="cli", device="local")
+                reads.append(time.perf_counter() - t)
         st.close()
     print(f"at the desk:       {figures(local)}")
     print(f"through the door:  {figures(remote)}")
+    print(f"a read, the door:  {figures(reads)}")
 
 
 def child_cpu(argv: list[str], env: dict) -> float:

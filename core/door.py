@@ -19,8 +19,9 @@ runs ``Desk.record(3, "2-1")`` on the desk, as that actor from that device
   door), so code written for a Desk runs unchanged; :func:`writer_for`
   finds the door of an event.
 
-The protocol: one JSON document a line.  A request
-``{"method", "args", "kwargs", "actor", "device", "lang"[, "token"]}``; an
+The protocol: one JSON document a line (on the TCP door after a first line
+holding the token, read before anything else).  A request
+``{"method", "args", "kwargs", "actor", "device", "lang"}``; an
 answer ``{"ok": true, "value": V}`` (``"event": true`` instead when the call
 returned the Event: the client reads it lock-free, the append being durable
 before the answer) or ``{"ok": false, "error", "rule", "kind"}``, raised again
@@ -28,6 +29,12 @@ on the client as the same exception class with the same message.  Values and
 arguments are JSON; a dataclass, a msgspec Struct or a path travels as
 ``{"$type": "module:Name", "$": fields}`` / ``{"$path": "..."}`` and comes
 back as itself.
+
+Every reader is bounded (issue 44): a line of at most :data:`LINE_MAX` read in
+chunks, nested at most :data:`DEPTH_MAX` deep (checked before parsing), a
+whole request within :data:`IDLE_TIMEOUT`, at most :data:`CLIENTS_MAX`
+connections served at once (one more is answered busy), :data:`BACKLOG`
+waiting.
 """
 
 from __future__ import annotations
@@ -39,6 +46,7 @@ import os
 import stat
 import struct
 import threading
+import time
 from dataclasses import fields, is_dataclass, replace
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, Protocol
@@ -65,6 +73,7 @@ __all__ = [
     "RemoteWriter",
     "RemoteDesk",
     "DoorClosed",
+    "DoorBusy",
     "HostedWriter",
     "door_path",
     "writer_for",
@@ -78,9 +87,52 @@ DESK_CALLS = frozenset(name for name in dir(Desk) if not name.startswith("_") an
 #: The longest socket path every system binds (sun_path is 104 bytes on macOS, 108 on Linux).
 SOCKET_PATH_MAX = 100
 
+# -- the door's bounds (docs/architecture.md "The door's limits") ------------------------
+#: The longest request line the door reads, in bytes.  The largest request
+#: measured, the sealed pools of 4,096 players in one batch, is 8.1 MB; an
+#: event file is at most 20 MB.  A longer line is refused and its connection
+#: closed, never held beyond this plus one chunk.
+LINE_MAX = 32 * 2**20
+#: How much of a line is read at a time.
+CHUNK = 64 * 2**10
+#: Seconds a connection may go without sending a whole request (after
+#: connecting or after its last answer) before the door closes it.  A client
+#: that has been quiet for half of this connects again before its next call.
+IDLE_TIMEOUT = 30.0
+#: Seconds a client of the TCP door has to send its token (the first thing it sends, at once).
+TOKEN_WAIT = 2.0
+#: The deepest nesting of ``[`` and ``{`` a request may have (a batch of
+#: pools, the deepest request sent, nests 9 deep).
+DEPTH_MAX = 64
+#: Connections served at once: each is a thread, and a command holds one for
+#: as long as it runs.  One more is answered "busy" at once and closed.
+CLIENTS_MAX = 32
+#: Connections waiting to be accepted.  A store's writers are the app, `lycee
+#: serve`, its page server and a few terminals or scripts; 128 takes a burst
+#: of commands run at once (a script sending every table's result in
+#: parallel) where 16 refused the 17th.
+BACKLOG = 128
+#: What a refused client still sends is read and dropped for at most this
+#: many seconds and bytes, so that closing does not reset the refusal away
+#: before the client reads it.
+LINGER = 2.0
+LINGER_BYTES = 2**20
+
 
 class DoorClosed(LyceeError):
     """The desk closed the event (or went away) before it answered."""
+
+
+class DoorBusy(LyceeError):
+    """The desk is serving as many connections as its door takes (:data:`CLIENTS_MAX`)."""
+
+
+class Refused(Exception):
+    """A request the door will not read: the answer to send before closing."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
 
 
 class Writer(Protocol):
@@ -310,6 +362,127 @@ def write_private(path: Path, text: str) -> None:
     os.replace(tmp, path)
 
 
+#: Every byte but brackets and quotes, deleted from a request to count its nesting.
+_NOT_SYNTAX = bytes(b for b in range(256) if b not in b'[]{}"')
+#: ``{`` and ``}`` read as ``[`` and ``]``: one pair to take away a level at a time.
+_SQUARE = bytes.maketrans(b"{}", b"[]")
+
+
+def too_deep(line: bytes, limit: int | None = None) -> bool:
+    """Whether the JSON in ``line`` nests ``[`` and ``{`` deeper than
+    ``limit`` (:data:`DEPTH_MAX`), found before it is parsed (a parser
+    recurses once a level).  What is inside strings is left out: escaped
+    backslashes and quotes go first, then all but brackets and quotes,
+    then two quotes side by side (an empty string, or one without
+    brackets: the quotes around every other byte stay paired), then what is
+    left between quotes.  Each pass then takes away the innermost pairs, so
+    a line ``limit`` deep is empty after ``limit`` passes.  All of it runs
+    in C: the largest request measured (8 MB) is checked in a tenth of its
+    parse.  Unbalanced brackets are left to the parser to name."""
+    limit = DEPTH_MAX if limit is None else limit
+    if line.count(b"[") + line.count(b"{") <= limit:
+        return False
+    if b"\\" in line:
+        line = line.replace(b"\\\\", b"").replace(b'\\"', b"")
+    syntax = line.translate(_SQUARE, _NOT_SYNTAX).replace(b'""', b"")
+    skeleton = b"".join(syntax.split(b'"')[0::2])
+    for _level in range(limit):
+        shorter = skeleton.replace(b"[]", b"")
+        if shorter == skeleton:
+            return False  # empty, or unbalanced: not deeper than this
+        skeleton = shorter
+    return b"[]" in skeleton
+
+
+def too_long_message(limit: int | None = None) -> str:
+    limit = LINE_MAX if limit is None else limit
+    return _(
+        "the desk's door takes a request of at most {mb} MB; this one is longer and was not read (nothing was stored)",
+        mb=f"{limit / 2**20:g}",
+    )
+
+
+def refusal(message: str) -> dict:
+    """The answer of a request the door refuses (the client raises a LyceeError with ``message``)."""
+    return {"ok": False, "kind": "LyceeError", "rule": None, "error": message}
+
+
+class Lines:
+    """The requests of one connection, a line at a time, read in chunks
+    (:data:`CHUNK`) so that no more than ``limit`` bytes plus a chunk are
+    ever held.  Each line must arrive whole within ``idle`` seconds of asking
+    for it (after connecting, or after the last answer)."""
+
+    def __init__(self, conn: socket.socket, limit: int | None = None, idle: float | None = None):
+        self.conn = conn
+        self.limit = LINE_MAX if limit is None else limit
+        self.idle = IDLE_TIMEOUT if idle is None else idle
+        self.buf = bytearray()
+
+    def _fill(self, deadline: float, most: int = CHUNK) -> bool:
+        """At most ``most`` more bytes into the buffer, by ``deadline``
+        (else TimeoutError); False when the client has closed."""
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError
+        self.conn.settimeout(left)
+        chunk = self.conn.recv(most)
+        self.buf += chunk
+        return bool(chunk)
+
+    def exactly(self, n: int, idle: float | None = None) -> bytes:
+        """The next ``n`` bytes (fewer when the client closes first), reading no further."""
+        deadline = time.monotonic() + (self.idle if idle is None else idle)
+        while len(self.buf) < n and self._fill(deadline, n - len(self.buf)):
+            pass
+        out = bytes(self.buf[:n])
+        del self.buf[:n]
+        return out
+
+    def line(self) -> bytes | None:
+        """The next line without its newline; None when the client has
+        closed (a last line without a newline is still a line).  Raises
+        :class:`Refused` for a line over the limit, TimeoutError when it
+        does not come in time."""
+        deadline = time.monotonic() + self.idle
+        seen = 0
+        while True:
+            end = self.buf.find(b"\n", seen)
+            if end > self.limit or (end < 0 and len(self.buf) > self.limit):
+                raise Refused(too_long_message(self.limit))
+            if end >= 0:
+                out = bytes(self.buf[:end])
+                del self.buf[: end + 1]
+                return out
+            seen = len(self.buf)
+            if not self._fill(deadline):
+                if self.buf:
+                    out = bytes(self.buf)
+                    self.buf.clear()
+                    return out
+                return None
+
+
+def linger_close(conn: socket.socket) -> None:
+    """Close after a refusal: our side first, then what the client still
+    sends is read and dropped (a chunk at a time, at most :data:`LINGER`
+    seconds and :data:`LINGER_BYTES`), so the close does not reset the
+    refusal away before the client reads it."""
+    import socket
+
+    with contextlib.suppress(OSError):
+        conn.shutdown(socket.SHUT_WR)
+        deadline, dropped = time.monotonic() + LINGER, 0
+        while dropped < LINGER_BYTES and (left := deadline - time.monotonic()) > 0:
+            conn.settimeout(left)
+            got = len(conn.recv(CHUNK))
+            if not got:
+                break
+            dropped += got
+    with contextlib.suppress(OSError):
+        conn.close()
+
+
 class DoorServer:
     """Serves ``writer`` (a LocalWriter of the desk) on the event's door until
     :meth:`stop`.  The process must hold the event's lock: a door file found
@@ -327,6 +500,7 @@ class DoorServer:
         self._stopping = threading.Event()
         self._conns: set[socket.socket] = set()
         self._guard = threading.Lock()
+        self._slots = threading.BoundedSemaphore(CLIENTS_MAX)
 
     def start(self) -> "DoorServer":
         import socket
@@ -335,14 +509,14 @@ class DoorServer:
         if self.tcp:
             s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
             s.bind(("127.0.0.1", 0))
-            s.listen(16)
+            s.listen(BACKLOG)
             write_private(self.path, json.dumps({"port": s.getsockname()[1], "token": self.token, "pid": os.getpid()}))
         else:
             s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
             s.bind(str(self.path))
             os.chmod(self.path, 0o600)  # before listen: nobody connects while it is wider
-            s.listen(16)
-        s.settimeout(0.2)  # the accept loop looks at the stop flag (a close alone does not wake accept())
+            s.listen(BACKLOG)
+        s.setblocking(False)  # the accept loop selects, looking at the stop flag every 0.2 s
         self._sock = s
         self._acceptor = threading.Thread(target=self._accept, name=f"door {self.path.name}", daemon=True)
         self._acceptor.start()
@@ -376,72 +550,158 @@ class DoorServer:
         self.stop()
 
     def _accept(self) -> None:
+        """Accept connections, each served by a thread of its own while
+        fewer than :data:`CLIENTS_MAX` are; one more is answered busy here,
+        without a thread, and what it still sends is dropped here until it
+        closes (at most :data:`LINGER` seconds and :data:`LINGER_BYTES`), so
+        that the close does not reset the answer away before it is read."""
+        import selectors
+
         assert self._sock is not None
-        while not self._stopping.is_set():
+        sel = selectors.DefaultSelector()
+        busy: dict[Any, list[float]] = {}  # refused connection -> [deadline, bytes dropped]
+        try:
+            sel.register(self._sock, selectors.EVENT_READ)
+            while not self._stopping.is_set():
+                now = time.monotonic()
+                for conn in [c for c, (deadline, _n) in busy.items() if deadline <= now]:
+                    self._let_go(sel, busy, conn)
+                wait = min([0.2, *(deadline - now for deadline, _n in busy.values())])  # 0.2: the stop flag
+                for key, _mask in sel.select(max(wait, 0.0)):
+                    if key.fileobj is self._sock:
+                        if not self._take(sel, busy):
+                            return
+                        continue
+                    conn = key.fileobj
+                    try:
+                        got = len(conn.recv(CHUNK))  # type: ignore[union-attr]
+                    except OSError:
+                        got = 0
+                    busy[conn][1] += got
+                    if not got or busy[conn][1] > LINGER_BYTES:
+                        self._let_go(sel, busy, conn)
+        except (OSError, ValueError):  # the listening socket closed under select (stop)
+            return
+        finally:
+            for conn in list(busy):
+                self._let_go(sel, busy, conn)
+            sel.close()
+
+    def _take(self, sel, busy: dict) -> bool:
+        """Accept one connection: a thread serves it, or it is answered busy.  False when the door is closed."""
+        import selectors
+        import socket
+
+        assert self._sock is not None
+        try:
+            conn, _addr = self._sock.accept()
+        except (BlockingIOError, InterruptedError, TimeoutError):
+            return True
+        except OSError:
+            return False
+        conn.settimeout(IDLE_TIMEOUT)  # blocking with a bound, whatever the listening socket passed on
+        if self._slots.acquire(blocking=False):
             try:
-                conn, _addr = self._sock.accept()
-            except TimeoutError:
-                continue
-            except OSError:
-                return
-            conn.settimeout(None)
-            threading.Thread(target=self._serve, args=(conn,), daemon=True).start()
+                threading.Thread(target=self._serve, args=(conn,), daemon=True).start()
+                return True
+            except RuntimeError:  # no thread to be had: answered busy
+                self._slots.release()
+        answer = {
+            "ok": False,
+            "kind": "DoorBusy",
+            "module": __name__,
+            "rule": None,
+            "error": _(
+                "the desk's door is serving as many connections as it takes ({n}); try again in a moment "
+                "(nothing was stored)",
+                n=CLIENTS_MAX,
+            ),
+        }
+        try:
+            conn.setblocking(False)
+            conn.send(json.dumps(answer, ensure_ascii=False).encode("utf-8") + b"\n")
+            conn.shutdown(socket.SHUT_WR)
+            if len(busy) < BACKLOG:  # beyond that many at once: closed at once
+                sel.register(conn, selectors.EVENT_READ)
+                busy[conn] = [time.monotonic() + LINGER, 0.0]
+                return True
+        except OSError:
+            pass
+        with contextlib.suppress(OSError):
+            conn.close()
+        return True
+
+    @staticmethod
+    def _let_go(sel, busy: dict, conn) -> None:
+        busy.pop(conn, None)
+        with contextlib.suppress(KeyError, ValueError, OSError):
+            sel.unregister(conn)
+        with contextlib.suppress(OSError):
+            conn.close()
 
     def _serve(self, conn: socket.socket) -> None:
         with self._guard:
             self._conns.add(conn)
+        refused: str | None = None
         try:
-            with conn, conn.makefile("rwb") as f:
-                me, peer = own_uid(), peer_uid(conn)
-                if me is not None and peer is not None and peer != me:
-                    f.readline()  # its request first: closing on unread data would reset the refusal away
-                    self._send(
-                        f,
-                        {
-                            "ok": False,
-                            "kind": "LyceeError",
-                            "rule": None,
-                            "error": _("the desk's door answers its own user only (uid {uid})", uid=me),
-                        },
-                    )
+            lines = Lines(conn)
+            me, peer = own_uid(), peer_uid(conn)
+            if me is not None and peer is not None and peer != me:
+                refused = _("the desk's door answers its own user only (uid {uid})", uid=me)
+            elif self.token is not None and not self._token_given(lines):
+                refused = _("the desk's door refused a request without its token")
+            while refused is None:
+                line = lines.line()
+                if line is None:
                     return
-                for line in f:
-                    answer, keep = self._answer(line)
-                    self._send(f, answer)
-                    if not keep:
-                        return
-        except OSError:
+                answer, keep = self._answer(line)
+                self._send(conn, answer)
+                if not keep:
+                    refused = ""  # answered already: close as after a refusal
+        except Refused as err:
+            refused = err.message
+        except (OSError, TimeoutError):  # the client went away, or stayed silent past IDLE_TIMEOUT
             pass
         finally:
-            with self._guard:
-                self._conns.discard(conn)
+            try:
+                if refused is not None:
+                    with contextlib.suppress(OSError):
+                        if refused:
+                            self._send(conn, refusal(refused))
+                    linger_close(conn)
+                else:
+                    with contextlib.suppress(OSError):
+                        conn.close()
+            finally:
+                with self._guard:
+                    self._conns.discard(conn)
+                self._slots.release()
+
+    def _token_given(self, lines: Lines) -> bool:
+        """Whether the connection opens with the door's token and a newline,
+        read before anything else and no further than the token's length."""
+        import hmac
+
+        assert self.token is not None
+        expected = self.token.encode("ascii") + b"\n"
+        return hmac.compare_digest(lines.exactly(len(expected), TOKEN_WAIT), expected)
 
     @staticmethod
-    def _send(f, answer: dict) -> None:
-        f.write(json.dumps(answer, ensure_ascii=False).encode("utf-8") + b"\n")
-        f.flush()
+    def _send(conn: socket.socket, answer: dict) -> None:
+        conn.settimeout(IDLE_TIMEOUT)  # a client that does not read its answer does not hold the thread
+        conn.sendall(json.dumps(answer, ensure_ascii=False).encode("utf-8") + b"\n")
 
     def _answer(self, line: bytes) -> tuple[dict, bool]:
+        if too_deep(line):
+            return refusal(
+                _("the desk's door could not read the request: nested more than {n} deep", n=DEPTH_MAX)
+            ), False
         try:
             req = json.loads(line)
             if not isinstance(req, dict):
                 raise ValueError("not an object")
-        except ValueError as err:
-            return {
-                "ok": False,
-                "kind": "LyceeError",
-                "rule": None,
-                "error": _("the desk's door could not read the request: {reason}", reason=err),
-            }, False
-        import hmac
-
-        if self.token is not None and not hmac.compare_digest(str(req.get("token", "")), self.token):
-            return {
-                "ok": False,
-                "kind": "LyceeError",
-                "rule": None,
-                "error": _("the desk's door refused a request without its token"),
-            }, False
+        except (ValueError, RecursionError) as err:  # RecursionError: too_deep keeps it from coming
+            return refusal(_("the desk's door could not read the request: {reason}", reason=err)), False
         method = str(req.get("method", ""))
         if method == "$hello":
             return {"ok": True, "value": {"pid": os.getpid(), "event": self.writer.desk.store.id}}, True
@@ -471,19 +731,45 @@ class DoorServer:
 
 class RemoteWriter:
     """A :class:`Writer` over the door of a desk in another process.  One
-    connection for all its calls; :meth:`close` (or ``with``) ends it."""
+    connection for all its calls, made again before a call when it has been
+    quiet long enough for the desk to close it (:data:`IDLE_TIMEOUT`), or the
+    desk has; :meth:`close` (or ``with``) ends it.  A desk whose door is busy
+    (:data:`CLIENTS_MAX`) is tried again until ``timeout``, then DoorBusy."""
 
     def __init__(self, datadir: DataDir, event_id: str, timeout: float = 2.0):
         self.datadir = datadir
         self.event_id = event_id
         self.path = door_path(datadir, event_id)
+        self.timeout = timeout
         self.token: str | None = None
         self._lock = threading.Lock()
-        self._sock = self._connect(timeout)
-        self._file = self._sock.makefile("rwb")
-        self._sock.settimeout(None)  # a call waits for the desk (one call at a time there)
-        hello = self._ask({"method": "$hello"})
-        self.pid = (hello or {}).get("pid")
+        self._open()
+
+    def _open(self) -> None:
+        """Connect and say hello, trying again while the door is busy or its backlog full."""
+        end = time.monotonic() + self.timeout
+        while True:
+            try:
+                self._sock = self._connect(max(end - time.monotonic(), 0.05))
+                self._file = self._sock.makefile("rwb")
+                self._sock.settimeout(None)  # a call waits for the desk (one call at a time there)
+                self._used = time.monotonic()
+                self.pid = (self._send({"method": "$hello"}) or {}).get("pid")
+                return
+            except (DoorBusy, BlockingIOError) as err:
+                self.close()
+                if time.monotonic() >= end:  # said here, in the caller's language
+                    raise DoorBusy(
+                        _(
+                            "the desk of event {id} is busy with as many connections as its door takes; "
+                            "try again in a moment (nothing was stored)",
+                            id=self.event_id,
+                        )
+                    ) from err
+                threading.Event().wait(0.05)
+            except BaseException:
+                self.close()
+                raise
 
     def _connect(self, timeout: float) -> socket.socket:
         st = os.stat(self.path)  # FileNotFoundError: no door
@@ -493,25 +779,50 @@ class RemoteWriter:
             s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
             s.settimeout(timeout)
             try:
-                s.connect(str(self.path))
+                s.connect(str(self.path))  # BlockingIOError: its backlog is full
             except OSError:
                 s.close()
                 raise
             return s
         info = json.loads(self.path.read_text(encoding="utf-8"))
         self.token = str(info["token"])
-        return socket.create_connection(("127.0.0.1", int(info["port"])), timeout=timeout)
+        s = socket.create_connection(("127.0.0.1", int(info["port"])), timeout=timeout)
+        s.sendall(self.token.encode("ascii") + b"\n")  # the token first: the door reads nothing else before it
+        return s
+
+    def _stale(self) -> bool:
+        """Whether the desk has closed this connection, or may have (quiet for half its idle timeout)."""
+        import select
+
+        if time.monotonic() - self._used > IDLE_TIMEOUT / 2:
+            return True
+        try:
+            readable, _w, _x = select.select([self._sock], [], [], 0)
+            return bool(readable)  # between calls the desk sends nothing: this is its close
+        except (OSError, ValueError):
+            return True
 
     def _ask(self, req: dict):
-        if self.token is not None:
-            req = {**req, "token": self.token}
         with self._lock:
-            try:
-                self._file.write(json.dumps(req, ensure_ascii=False).encode("utf-8") + b"\n")
-                self._file.flush()
-                line = self._file.readline()
-            except OSError:
-                line = b""
+            if self._stale():
+                self.close()
+                try:
+                    self._open()
+                except (OSError, ValueError, KeyError, TypeError) as err:  # the door is gone: nothing was sent
+                    raise DoorClosed(closed_message(self.event_id)) from err
+            return self._send(req)
+
+    def _send(self, req: dict):
+        data = json.dumps(req, ensure_ascii=False).encode("utf-8")
+        if len(data) > LINE_MAX:  # refused here, before sending: the door would not read it
+            raise LyceeError(too_long_message())
+        try:
+            self._file.write(data + b"\n")
+            self._file.flush()
+            line = self._file.readline()
+        except OSError:
+            line = b""
+        self._used = time.monotonic()
         if not line:
             raise DoorClosed(
                 _(
@@ -545,8 +856,9 @@ class RemoteWriter:
         return self.datadir.read(self.event_id)
 
     def close(self) -> None:
-        with contextlib.suppress(OSError):
+        with contextlib.suppress(OSError, AttributeError):
             self._file.close()
+        with contextlib.suppress(OSError, AttributeError):
             self._sock.close()
 
     def __enter__(self) -> "RemoteWriter":
@@ -642,6 +954,8 @@ def reach(datadir: DataDir, event_id: str) -> RemoteWriter | None:
         return RemoteWriter(datadir, event_id)
     except (OSError, ValueError, KeyError, TypeError):
         return None
+    except DoorBusy:
+        raise  # a desk answers, busy: saying so beats opening the event it holds
     except LyceeError:
         return None
 

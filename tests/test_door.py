@@ -405,3 +405,303 @@ async def test_g_bo3_phone_reports_through_the_apps_own_page_server_reach_its_de
         await pilot.press("escape")
     rows = [a for a in dd.history(eid) if a["type"] == "result"]
     assert rows and rows[-1]["actor"].startswith("player ") and rows[-1].get("device") == "127.0.0.1"
+
+
+# -- the door's limits (issue 44, items 8 and 9): every reader bounded, no traceback ----------------
+
+
+def _wait(cond, what: str, seconds: float = 10.0) -> None:
+    """Wait on a condition (bounded), never on a fixed sleep."""
+    done = threading.Event()
+    for _i in range(int(seconds / 0.02)):
+        if cond():
+            return
+        done.wait(0.02)
+    raise AssertionError(f"never happened: {what}")
+
+
+@pytest.fixture(params=["unix", "tcp"])
+def limits(request, tmp_path, monkeypatch):
+    """A door of each kind, its limits made small where a test sets them
+    before calling ``start()`` (``door.CLIENTS_MAX``) or at any time (the rest)."""
+    if request.param == "tcp":
+        monkeypatch.setenv("LYCEE_DOOR", "tcp")
+    dd, st = _event(tmp_path)
+    srvs = []
+
+    def start():
+        srv = DoorServer(LocalWriter(Desk(st)), door_path(dd, st.id)).start()
+        srvs.append(srv)
+        return srv
+
+    yield dd, st, start
+    for srv in srvs:
+        srv.stop()
+    st.close()
+
+
+def _raw(srv, token: bool = True) -> socket.socket:
+    """A connection to the door as any client makes it (on TCP, the token sent first unless ``token`` is False)."""
+    if srv.tcp:
+        port = json.loads(srv.path.read_text())["port"]
+        s = socket.create_connection(("127.0.0.1", port), timeout=10)
+        if token:
+            s.sendall(srv.token.encode() + b"\n")
+    else:
+        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        s.settimeout(10)
+        s.connect(str(srv.path))
+    return s
+
+
+def _answer(s: socket.socket) -> dict | None:
+    """The door's next answer, None when it closed without one (bounded by the socket's timeout)."""
+    got = b""
+    while not got.endswith(b"\n"):
+        try:
+            chunk = s.recv(4096)
+        except ConnectionResetError:
+            chunk = b""
+        if not chunk:
+            return json.loads(got) if got else None
+        got += chunk
+    return json.loads(got)
+
+
+def test_a_line_over_the_limit_is_refused_without_being_held(limits, monkeypatch):
+    """L-DOOR (issue 44 item 9): a request line over LINE_MAX (here 256 KB) is refused with one
+    line and its connection closed, read a chunk at a time: the desk never
+    holds more than the limit and a chunk (64 MB sent: the desk stopped
+    reading long before, and held under 4 MB); the door answers the next
+    client as before."""
+    import tracemalloc
+
+    dd, st, start = limits
+    monkeypatch.setattr(door, "LINE_MAX", 256 * 1024)
+    srv = start()
+    chunk = b"a" * 2**20
+    s = _raw(srv)
+    sent = {"bytes": 0, "cut": False}
+
+    def send():
+        try:
+            for _i in range(64):
+                s.sendall(chunk)
+                sent["bytes"] += len(chunk)
+        except OSError:
+            sent["cut"] = True
+
+    tracemalloc.start()
+    try:
+        t = threading.Thread(target=send)
+        t.start()
+        answer = _answer(s)
+        t.join(60)
+        _held, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+        s.close()
+    assert answer is not None and not answer["ok"]
+    assert "at most 0.25 MB; this one is longer and was not read" in answer["error"]
+    assert sent["cut"] and sent["bytes"] < 32 * 2**20, sent
+    assert peak < 4 * 2**20, f"the desk held {peak / 2**20:.1f} MB"
+    with RemoteWriter(dd, st.id) as w:
+        assert w.call("add_players", ["Rin"], actor="cli") == ["p5"]
+
+
+def test_a_request_the_client_knows_is_too_long_is_refused_before_sending(served, monkeypatch):
+    """L-DOOR (issue 44 item 9): RemoteWriter refuses, before sending, a request over the limit,
+    naming it; nothing is stored."""
+    dd, st, srv = served
+    monkeypatch.setattr(door, "LINE_MAX", 2**19)
+    with RemoteWriter(dd, st.id) as w, pytest.raises(LyceeError, match=r"at most 0\.5 MB; this one is longer"):
+        w.call("add_players", [f"Player {i:05d} " + "x" * 50 for i in range(10_000)], actor="cli")
+    assert len(dd.read(st.id).players) == 4
+
+
+def test_deep_nesting_is_refused_with_one_line_and_no_traceback(limits, monkeypatch):
+    """L-DOOR (issue 44 item 8, the door half): 1,000 nested `[` is refused before it is parsed,
+    one line naming the depth; no thread dies with a RecursionError; the door
+    answers the next request on the same connection's successor."""
+    dd, st, start = limits
+    srv = start()
+    died = []
+    monkeypatch.setattr(threading, "excepthook", died.append)
+    with _raw(srv) as s:
+        s.sendall(b'{"method": "$hello", "args": ' + b"[" * 1000 + b"]" * 1000 + b"}\n")
+        answer = _answer(s)
+    assert answer is not None and not answer["ok"]
+    assert answer["error"] == f"the desk's door could not read the request: nested more than {door.DEPTH_MAX} deep"
+    assert died == []
+    with RemoteWriter(dd, st.id) as w:
+        assert w.call("player", "P1", actor="cli").name == "P1"
+
+
+def test_the_tcp_door_reads_the_token_before_anything_else(tmp_path, monkeypatch):
+    """L-DOOR (issue 44 items 8 and 9) on TCP: a client without the token is refused once the
+    token's length has been read, before any request is: a line still being
+    sent (no newline yet) and 1,000 nested `[` both get the token refusal,
+    with no traceback and nothing stored; one that sends nothing is closed
+    after TOKEN_WAIT."""
+    monkeypatch.setenv("LYCEE_DOOR", "tcp")
+    dd, st = _event(tmp_path)
+    died = []
+    monkeypatch.setattr(threading, "excepthook", died.append)
+    srv = DoorServer(LocalWriter(Desk(st)), door_path(dd, st.id)).start()
+    try:
+        for first in (b'{"method": "add_players", "args": [["Evil"]], "actor": "x"', b"[" * 1000 + b"\n"):
+            with _raw(srv, token=False) as s:
+                s.sendall(first)  # the first: no newline, the line not finished
+                answer = _answer(s)
+            assert answer is not None and answer["error"] == "the desk's door refused a request without its token"
+        monkeypatch.setattr(door, "TOKEN_WAIT", 0.3)
+        with _raw(srv, token=False) as s:
+            assert _answer(s) is None  # sent nothing: closed once TOKEN_WAIT passed (a hang: TimeoutError)
+        assert died == [] and len(dd.read(st.id).players) == 4
+    finally:
+        srv.stop()
+        st.close()
+
+
+def test_a_quiet_connection_is_closed_after_the_idle_timeout(limits, monkeypatch):
+    """L-DOOR (issue 44 item 9): a client that sends nothing, or a line a byte at a time that
+    never ends, is closed once IDLE_TIMEOUT (here 0.5 s) passes without a
+    whole request; its thread ends.  A RemoteWriter left quiet past it
+    connects again by itself: its next call is stored once."""
+    dd, st, start = limits
+    monkeypatch.setattr(door, "IDLE_TIMEOUT", 0.5)
+    srv = start()
+    silent = _raw(srv)
+    drip = _raw(srv)
+    dripping = threading.Event()
+
+    def trickle():
+        try:
+            drip.sendall(b'{"method": ')
+            while True:
+                drip.sendall(b" ")
+                dripping.set()
+                threading.Event().wait(0.05)
+        except OSError:
+            pass
+
+    t = threading.Thread(target=trickle, daemon=True)
+    t.start()
+    assert dripping.wait(10)
+    assert _answer(silent) is None  # closed by the desk (a hang would end in TimeoutError)
+    t.join(10)
+    assert not t.is_alive()  # the dripping one too
+    silent.close()
+    drip.close()
+    _wait(lambda: not srv._conns, "every quiet connection closed")
+    with RemoteWriter(dd, st.id) as w:
+        _wait(lambda: not srv._conns, "the writer's quiet connection closed by the desk")
+        assert w.call("add_players", ["Late"], actor="cli") == ["p5"]
+    assert [p.name for p in dd.read(st.id).players].count("Late") == 1
+
+
+def test_connections_beyond_the_bound_are_answered_busy_not_left_hanging(limits, monkeypatch):
+    """L-DOOR (issue 44 item 9): at most CLIENTS_MAX connections (here 4) are served at once,
+    each a thread; one more gets a one-line "busy" answer at once, without a
+    thread (RemoteWriter and writer_for: DoorBusy, not "no desk"); once a
+    connection ends, the next client is served."""
+    dd, st, start = limits
+    monkeypatch.setattr(door, "CLIENTS_MAX", 4)
+    srv = start()
+    held = [_raw(srv) for _i in range(4)]
+    _wait(lambda: len(srv._conns) == 4, "four connections served")
+    threads = threading.active_count()
+    with _raw(srv) as s:
+        s.sendall(b'{"method": "$hello"}\n')
+        answer = _answer(s)
+    assert answer is not None and answer["kind"] == "DoorBusy"
+    assert "serving as many connections as it takes (4)" in answer["error"]
+    with pytest.raises(door.DoorBusy, match="try again in a moment"):
+        RemoteWriter(dd, st.id, timeout=0.2)
+    with pytest.raises(door.DoorBusy):
+        writer_for(dd, st.id)
+    assert threading.active_count() == threads  # no thread for a refused one
+    held.pop().close()
+    with RemoteWriter(dd, st.id) as w:
+        assert w.call("add_players", ["Next"], actor="cli") == ["p5"]
+    for h in held:
+        h.close()
+
+
+def test_a_burst_of_connections_waits_in_the_backlog_and_each_is_answered(tmp_path, monkeypatch):
+    """L-DOOR (issue 44 item 9): BACKLOG connections wait while the desk is not accepting (the
+    old backlog of 16 refused the 17th with EAGAIN); once it accepts, each
+    gets an answer: served, or busy beyond CLIENTS_MAX; none hangs."""
+    dd, st = _event(tmp_path)
+    gate = threading.Event()
+    accept = DoorServer._accept
+    monkeypatch.setattr(DoorServer, "_accept", lambda self: (gate.wait(10), accept(self))[1])
+    srv = DoorServer(LocalWriter(Desk(st)), door_path(dd, st.id)).start()
+    try:
+        burst = []
+        for _i in range(100):
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            s.setblocking(False)
+            assert s.connect_ex(str(srv.path)) == 0, f"connection {len(burst) + 1} refused"
+            burst.append(s)
+        gate.set()
+        kinds = []
+        for s in burst:
+            s.settimeout(10)
+            s.sendall(b'{"method": "$hello"}\n')
+            answer = _answer(s)
+            kinds.append("ok" if answer and answer["ok"] else (answer or {}).get("kind"))
+            s.close()
+        assert set(kinds) <= {"ok", "DoorBusy"} and kinds.count("ok") >= door.CLIENTS_MAX, kinds
+    finally:
+        srv.stop()
+        st.close()
+
+
+def _depth(value) -> int:
+    if isinstance(value, list):
+        return 1 + max((_depth(v) for v in value), default=0)
+    if isinstance(value, dict):
+        return 1 + max((_depth(v) for v in value.values()), default=0)
+    return 0
+
+
+def test_too_deep_agrees_with_the_depth_of_any_json():
+    """L-DOOR (issue 44 item 8): the scan before parsing finds exactly the values nested deeper
+    than the limit, brackets and quotes inside strings not counted."""
+    from hypothesis import example, given, settings
+    from hypothesis import strategies as hs
+
+    text = hs.text(alphabet='[]{}"\\ab\n', max_size=6)
+    values = hs.recursive(
+        hs.none() | hs.integers() | text,
+        lambda inner: hs.lists(inner, max_size=3) | hs.dictionaries(text, inner, max_size=3),
+        max_leaves=30,
+    )
+
+    hidden = ['\\"]]]]}}}}', "[[[[{{{{", '\\\\"', "\\"]
+    for _i in range(9):
+        hidden = [hidden, {'"]': hidden}]
+
+    @settings(max_examples=300, deadline=None)
+    @given(values, hs.integers(min_value=0, max_value=8))
+    @example(hidden, 8)  # 19 deep, strings of brackets, quotes and backslashes that would hide it
+    @example(hidden, 64)
+    def check(value, limit):
+        line = json.dumps(value).encode()
+        assert door.too_deep(line, limit) == (_depth(value) > limit)
+
+    check()
+
+
+def test_a_writer_whose_desk_has_closed_is_told_nothing_was_stored(served):
+    """L-DOOR (issue 44 item 9): a RemoteWriter whose connection the desk has closed connects
+    again before its next call; when the desk itself is gone, that call is
+    refused saying nothing was stored (DoorClosed), not an OSError."""
+    dd, st, srv = served
+    with RemoteWriter(dd, st.id) as w:
+        srv.stop()
+        _wait(lambda: not srv._conns, "the desk's side closed")
+        with pytest.raises(door.DoorClosed, match="nothing was stored"):
+            w.call("add_players", ["Gone"], actor="cli")
+    assert "Gone" not in [p.name for p in dd.read(st.id).players]
