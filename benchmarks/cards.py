@@ -10,6 +10,13 @@
     python benchmarks/cards.py [--cards 8000] [--repeat 5]
 
 The generated cards are invented (numbered LO-0001 …, 200 a product).
+
+Figures on the shared 2-core test machine at a load average of ~9 (4-5x slower
+than an idle machine), 8,000 cards (1.5 MB CSV, 3.2 MB stored): reading the CSV
+~0.7 s, a whole import into an empty store ~0.9 s, the same list again ~1.2 s
+(every card compared); the catalog with the list, first use in a process ~0.5 s,
+then 0.0 ms while the file is unchanged; `lycee card LO-0101` in a fresh process
+~1.0 s against ~0.9 s with no list stored.
 """
 
 from __future__ import annotations
@@ -117,12 +124,12 @@ def main() -> None:
         cardlist.use_root(root)
         t = time.perf_counter()
         cat = Catalog.default()
-        cat.is_legal("LO-0100", "2026-12-06")
+        cat.is_legal("LO-0101", "2026-12-06")
         first = time.perf_counter() - t
         warm = []
         for _ in range(a.repeat):
             t = time.perf_counter()
-            Catalog.default().is_legal("LO-0100", "2026-12-06")
+            Catalog.default().is_legal("LO-0101", "2026-12-06")
             warm.append(time.perf_counter() - t)
         print(f"catalog with the list, first use in a process: {first * 1000:8.1f} ms")
         print(f"catalog with the list, again (no change):  {ms(warm)}")
@@ -134,13 +141,13 @@ def main() -> None:
             for _ in range(a.repeat):
                 t = time.perf_counter()
                 p = subprocess.run(
-                    [*lycee, "--data-dir", str(data), "card", "LO-0100", "--date", "2026-12-06"],
+                    [*lycee, "--data-dir", str(data), "card", "LO-0101", "--date", "2026-12-06"],
                     env=env,
                     capture_output=True,
                     text=True,
                 )
                 times.append(time.perf_counter() - t)
-            print(f"lycee card LO-0100, fresh process, {label}: {ms(times)} (exit {p.returncode})")
+            print(f"lycee card LO-0101, fresh process, {label}: {ms(times)} (exit {p.returncode})")
 
 
 if __name__ == "__main__":

@@ -374,3 +374,19 @@ def test_the_reader_gives_back_what_the_layout_holds(rows, sjis):
         assert c.text.splitlines() == [nfkc(x).strip() for x in r["rows"] if nfkc(x).strip()]
         assert sum(c.cost_map.values()) == len(r["cost"])
         assert c.product == r["product"]
+
+
+def test_a_damaged_card_list_is_named_and_left_as_it_is(capsys, tmp_path):
+    data = tmp_path / "data"
+    run(capsys, "--data-dir", str(data), "cards", "import", str(V1))
+    path = data / "cards" / "cards.json"
+    path.write_bytes(b'{"cards": {"1": ')  # a hand edit cut short
+    for argv in (
+        ("card", "LO-0001"),
+        ("cards", "list"),
+        ("cards", "import", str(V1)),
+        ("cards", "on-sale", P1, "2026-11-01"),
+    ):
+        rc, _out, err = run(capsys, "--data-dir", str(data), *argv)
+        assert rc == 1 and str(path) in err and "move it aside" in err and "Traceback" not in err, argv
+        assert path.read_bytes() == b'{"cards": {"1": '

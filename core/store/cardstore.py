@@ -44,9 +44,10 @@ class CardList:
     @contextmanager
     def _writing(self) -> Iterator[tuple[Any, dict[str, Any]]]:
         """(storage, its current tables) under the lock."""
+        import msgspec
         from filelock import FileLock, Timeout
 
-        from core.store.storage import CorruptFile, DurableStorage
+        from core.store.storage import DurableStorage
 
         self.dir.mkdir(parents=True, exist_ok=True)
         os.chmod(self.dir, 0o700)
@@ -58,13 +59,17 @@ class CardList:
         try:
             storage = DurableStorage(self.path)
             try:
-                raw = storage.read() or {}
-            except CorruptFile as err:
+                # read here, not through storage.read(), which would encode it all once more
+                raw = msgspec.json.decode(self.path.read_bytes()) if self.path.exists() else {}
+                if not isinstance(raw, dict):
+                    raise msgspec.DecodeError(_("expected a JSON object"))
+            except msgspec.DecodeError as err:
                 raise LyceeError(
                     _(
-                        "the card list {path} does not parse ({reason}); it was left as it is",
+                        "the card list {path} does not parse ({reason}); it was left as it is: "
+                        "move it aside and import the list again",
                         path=self.path,
-                        reason=err.reason,
+                        reason=err,
                     )
                 ) from None
             yield storage, raw
