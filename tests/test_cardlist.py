@@ -390,3 +390,37 @@ def test_a_damaged_card_list_is_named_and_left_as_it_is(capsys, tmp_path):
         rc, _out, err = run(capsys, "--data-dir", str(data), *argv)
         assert rc == 1 and str(path) in err and "move it aside" in err and "Traceback" not in err, argv
         assert path.read_bytes() == b'{"cards": {"1": '
+
+
+def _relayout(tmp_path: Path, width: int, brand: str = "") -> Path:
+    """official-v1.csv rewritten in a later export's layout (20 or 22 fields)."""
+    import csv
+    import io
+
+    text = V1.read_bytes().decode("utf-8")
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\r\n")
+    for row in csv.reader(io.StringIO(text, newline="")):
+        row = row[:8] + [""] + row[8:13] + ["チーム"] + row[13:]  # position, team
+        if width == 22:
+            row = row[:-1] + ["?", brand, ""]
+        w.writerow(row)
+    p = tmp_path / f"v1-{width}.csv"
+    p.write_bytes(out.getvalue().encode("utf-8"))
+    return p
+
+
+def test_later_exports_with_20_or_22_fields_read_the_same_cards(tmp_path):
+    """The community importer's history: a position and a team field (20), then a
+    brand column (22); the layout is the one most card lines have."""
+    want = read(V1).cards
+    assert read(_relayout(tmp_path, 20)).cards == want
+    got = read(_relayout(tmp_path, 22, brand="zzz"))
+    assert got.problems == []
+    assert [c.brand for c in got.cards] == ["ZZZ"] * 60  # the brand column wins over the product's parentheses
+    assert [c.number for c in got.cards] == [c.number for c in want]
+    # a row of another width in such a file is still a missing or extra column
+    rows = _relayout(tmp_path, 20).read_bytes().decode("utf-8").split("\r\n")
+    rows[2] = rows[2] + ",x"
+    bad = read(write(tmp_path, "bad20.csv", rows))
+    assert bad.problems[0][0] == 3 and "21 fields, expected 20" in bad.problems[0][1]

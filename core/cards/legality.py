@@ -302,6 +302,7 @@ class Catalog:
         self.calendar: Calendar = calendar if calendar is not None else Calendar()
         self.strict_versions = strict_versions
         self._by_code = {s.code.casefold(): s for s in self.sets}
+        self._for_event: dict[tuple[bool, Calendar | None], Catalog] = {}
         # number -> [(set, card)], newest printing first
         self._printings: dict[str, list[tuple[CardSet, Card]]] = {}
         self._variants: dict[str, list[str]] = {}
@@ -334,10 +335,19 @@ class Catalog:
         strict (only listed versions and promos, from their dates) for a
         sanctioned event, with a store's calendar ``extra`` added; as it is
         for an unsanctioned one (any loaded set)."""
-        cal = merge_calendars(self.calendar, extra) if extra is not None else self.calendar
         if not sanctioned and extra is None:
             return self
-        return Catalog(self.sets, cal, strict_versions=sanctioned)
+        # kept: an event's deck checks (one a player) ask again and again, and with a
+        # store's card list of thousands of cards a catalog is worth building once
+        key = (sanctioned, extra)
+        hit = self._for_event.get(key)
+        if hit is None:
+            cal = merge_calendars(self.calendar, extra) if extra is not None else self.calendar
+            hit = Catalog(self.sets, cal, strict_versions=sanctioned)
+            if len(self._for_event) > 16:
+                self._for_event.clear()
+            self._for_event[key] = hit
+        return hit
 
     # -- sets ---------------------------------------------------------------
     def set(self, code: str) -> CardSet:

@@ -6,6 +6,10 @@ comma-separated, 18 fields a card, padded with spaces::
     ID, ability name, name, type, rarity, attribute(s), EX, cost, AP, DP, SP, DMG,
     trait, basic abilities, ability text, product, illustrator, (empty)
 
+and the later exports' 20 fields (+ position after the cost, team after the
+trait) and 22 fields (+ an unnamed field and a brand before the empty one):
+the layout most card lines of the file have.
+
 - Bytes: UTF-8 (a BOM is skipped), else Shift_JIS (cp932); anything else is refused.
 - Lines end in CRLF or LF.  A card's text holds several rows, separated by
   ``<br />`` (any case) or by new lines: inside a quoted field, or, as the
@@ -36,6 +40,9 @@ from core.i18n import _
 
 __all__ = [
     "FIELDS",
+    "FIELDS_20",
+    "FIELDS_22",
+    "LAYOUTS",
     "OFFICIAL_TYPES",
     "OfficialList",
     "brand_of",
@@ -66,12 +73,17 @@ FIELDS = (
     "illustrator",
     "",
 )
+#: Later exports, as the community importer's history reads them: after the cost a
+#: position field and after the trait a team field (20 fields: its test sample),
+#: then an unnamed field and a brand column (22 fields: its column constants).
+FIELDS_20 = (*FIELDS[:8], "position", *FIELDS[8:13], "team", *FIELDS[13:])
+FIELDS_22 = (*FIELDS_20[:-1], "unnamed", "brand", "")
+LAYOUTS = {len(f): f for f in (FIELDS, FIELDS_20, FIELDS_22)}
 OFFICIAL_TYPES = {"キャラクター": "character", "エリア": "area", "アイテム": "item", "イベント": "event"}
 _BR = re.compile(r"<\s*br\s*/?\s*>", re.IGNORECASE)
 _TAG = re.compile(r"<[^<>]*>")
 _BRAND = re.compile(r"\(([A-Za-z0-9][A-Za-z0-9_-]*)\)\s*$")
 _INT = re.compile(r"^[+-]?\d+$")
-_TEXT = FIELDS.index("text")
 
 
 def nfkc(text: str) -> str:
@@ -138,7 +150,21 @@ class OfficialList:
         return sum(1 for c in self.cards if c.is_parallel)
 
 
-def _records(text: str) -> Iterator[tuple[int, list[str]]]:
+def _layout(text: str) -> tuple[str, ...]:
+    """The layout most of the first card lines have (18 fields when none is clear)."""
+    counts: dict[int, int] = {}
+    for line in text.splitlines()[:200]:
+        if _is_number_start(line):
+            try:
+                n = len(next(csv.reader([line]), []))
+            except csv.Error:
+                continue
+            if n in LAYOUTS:
+                counts[n] = counts.get(n, 0) + 1
+    return LAYOUTS[max(counts, key=lambda n: (counts[n], n == len(FIELDS)))] if counts else FIELDS
+
+
+def _records(text: str, width: int = len(FIELDS)) -> Iterator[tuple[int, list[str]]]:
     """(first line, fields) of each record: csv quoting honoured, blank lines
     skipped, unquoted continuation lines joined to the record above while it
     is short of fields."""
@@ -151,7 +177,7 @@ def _records(text: str) -> Iterator[tuple[int, list[str]]]:
             last = reader.line_num
             if not any(c.strip() for c in row):
                 continue
-            if pending is not None and len(pending[1]) < len(FIELDS) and not _is_number_start(",".join(row)):
+            if pending is not None and len(pending[1]) < width and not _is_number_start(",".join(row)):
                 fields = pending[1]
                 fields[-1] = fields[-1] + "\n" + row[0]
                 fields.extend(row[1:])
@@ -199,9 +225,9 @@ def _symbols(cell: str, what: str) -> dict[str, int]:
     return out
 
 
-def _card(fields: list[str]) -> Card:
+def _card(fields: list[str], layout: tuple[str, ...] = FIELDS) -> Card:
     """A Card from the (normalised) fields of a row; ValueError names the field."""
-    f = dict(zip(FIELDS, fields, strict=False))
+    f = dict(zip(layout, fields, strict=False))
     number = normalize_number(f["number"])
     if number is None or not is_overture_number(number) or f["number"].upper() != number:
         raise ValueError(_("{number!r} is not a card number like LO-0923 or LO-0923-A", number=f["number"]))
@@ -247,7 +273,7 @@ def _card(fields: list[str]) -> Card:
         text=f["text"],
         set_code=f["product"],
         product=f["product"],
-        brand=brand_of(f["product"]),
+        brand=f.get("brand", "").upper() or brand_of(f["product"]),
         ability_name=f["ability_name"],
         trait=f["trait"],
         basic=f["basic"],
@@ -260,23 +286,26 @@ def read_official(text: str, source: str = "<card list>", encoding: str = "utf-8
     one, an unknown type or attribute, a number twice with different data)."""
     out = OfficialList(source, encoding)
     first: dict[str, tuple[int, Card]] = {}
-    for line, raw in _records(text):
+    layout = _layout(text)
+    width = len(layout)
+    text_at = layout.index("text")
+    for line, raw in _records(text, width):
         if raw[:1] == ["\0csv"]:
             out.problems.append((line, _("not CSV: {reason}", reason=raw[1])))
             continue
         n = len(raw)
-        if n != len(FIELDS):
+        if n != width:
             what = (
                 _(
                     "{n} fields, expected {expected} (ID … illustrator, then an empty field): a column is missing",
                     n=n,
-                    expected=len(FIELDS),
+                    expected=width,
                 )
-                if n < len(FIELDS)
+                if n < width
                 else _(
                     "{n} fields, expected {expected} (ID … illustrator, then an empty field): an extra column",
                     n=n,
-                    expected=len(FIELDS),
+                    expected=width,
                 )
             )
             out.problems.append((line, what))
@@ -288,11 +317,11 @@ def read_official(text: str, source: str = "<card list>", encoding: str = "utf-8
             continue
         # one NFKC a row (the unit separator is not in any field and NFKC keeps it)
         fields = [c.strip() for c in nfkc("\x1f".join(raw)).split("\x1f")]
-        if len(fields) != len(FIELDS):  # a field held a \x1f of its own
+        if len(fields) != width:  # a field held a \x1f of its own
             fields = [nfkc(c).strip() for c in raw]
-        fields[_TEXT] = _text(fields[_TEXT])
+        fields[text_at] = _text(fields[text_at])
         try:
-            card = _card(fields)
+            card = _card(fields, layout)
         except ValueError as err:
             out.problems.append((line, str(err)))
             continue
