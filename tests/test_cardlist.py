@@ -278,6 +278,9 @@ def _bad_files(tmp_path: Path) -> dict[str, tuple[Path, str]]:
     js = tmp_path / "event.json"
     js.write_text('{"schema": "lycee-event/1"}', encoding="utf-8")
     out["other json"] = (js, "not lycee-set/1")
+    broken_set = tmp_path / "set.json"
+    broken_set.write_text('{"schema": "lycee-set/1", "code": "x"}', encoding="utf-8")
+    out["set missing keys"] = (broken_set, "$.cards: missing")
     binary = tmp_path / "image.csv"
     binary.write_bytes(bytes(range(256)) * 8)
     out["binary"] = (binary, "neither UTF-8 nor Shift_JIS")

@@ -84,6 +84,8 @@ _BR = re.compile(r"<\s*br\s*/?\s*>", re.IGNORECASE)
 _TAG = re.compile(r"<[^<>]*>")
 _BRAND = re.compile(r"\(([A-Za-z0-9][A-Za-z0-9_-]*)\)\s*$")
 _INT = re.compile(r"^[+-]?\d+$")
+#: A number exactly as the list writes it (core.cards.model.is_overture_number's form).
+_NUMBER = re.compile(r"^LO-\d{4}(?:-[A-Z]{1,3})?$")
 
 
 def nfkc(text: str) -> str:
@@ -228,8 +230,8 @@ def _symbols(cell: str, what: str) -> dict[str, int]:
 def _card(fields: list[str], layout: tuple[str, ...] = FIELDS) -> Card:
     """A Card from the (normalised) fields of a row; ValueError names the field."""
     f = dict(zip(layout, fields, strict=False))
-    number = normalize_number(f["number"])
-    if number is None or not is_overture_number(number) or f["number"].upper() != number:
+    number = f["number"]
+    if not _NUMBER.match(number):
         raise ValueError(_("{number!r} is not a card number like LO-0923 or LO-0923-A", number=f["number"]))
     if not f["name"]:
         raise ValueError(_("{number}: the name is empty", number=number))

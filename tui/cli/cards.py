@@ -208,6 +208,7 @@ def read_list_file(path: Path, max_mb: float | None = None) -> tuple[str, str]:
 def cmd_cards_import(args) -> int:
     from core.cards.official import looks_official, read_official
     from core.cards.sets import parse_json, parse_set
+    from core.errors import ValidationError
 
     path = Path(args.file)
     text, encoding = read_list_file(path, args.max_mb)
@@ -222,7 +223,11 @@ def cmd_cards_import(args) -> int:
                     path=path,
                 )
             )
-        report = store.import_set(parse_set(data, str(path)), str(path), today)
+        try:
+            cs = parse_set(data, str(path))
+        except ValidationError as err:
+            raise ValidationError(_("{source} (nothing stored)", source=err.source), err.problems) from None
+        report = store.import_set(cs, str(path), today)
     elif looks_official(text):
         report = store.import_official(read_official(text, str(path), encoding), today)
     else:
