@@ -427,3 +427,24 @@ def test_later_exports_with_20_or_22_fields_read_the_same_cards(tmp_path):
     rows[2] = rows[2] + ",x"
     bad = read(write(tmp_path, "bad20.csv", rows))
     assert bad.problems[0][0] == 3 and "21 fields, expected 20" in bad.problems[0][1]
+
+
+def test_a_write_that_fails_stores_nothing(capsys, tmp_path, monkeypatch):
+    """A full disk during the write: the command says so and the stored list is as it was."""
+    import errno
+
+    import core.store.storage as storage
+
+    data = tmp_path / "data"
+    run(capsys, "--data-dir", str(data), "cards", "import", str(V1))
+    before = stored_bytes(data)
+
+    def full(*_a, **_k):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(storage, "write_durably", full)
+    for argv in (("cards", "import", str(V2)), ("cards", "on-sale", P1, "2026-11-01")):
+        rc, _out, err = run(capsys, "--data-dir", str(data), *argv)
+        assert rc == 1 and "cannot write the card list" in err and "nothing was stored" in err, argv
+        assert stored_bytes(data) == before
+    assert list((data / "cards").glob("*.tmp")) == []

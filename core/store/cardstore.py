@@ -77,9 +77,19 @@ class CardList:
             lock.release()
 
     def _write(self, storage: Any, data: dict[str, Any]) -> None:
-        storage.write(data)
-        os.chmod(self.path, 0o600)
-        cardlist.forget(self.path)
+        try:
+            storage.write(data)  # the temp file is removed when this fails: the old file stands
+            os.chmod(self.path, 0o600)
+        except OSError as err:
+            raise LyceeError(
+                _(
+                    "cannot write the card list {path} ({reason}); nothing was stored",
+                    path=self.path,
+                    reason=err.strerror or err,
+                )
+            ) from None
+        finally:
+            cardlist.forget(self.path)
 
     def import_official(self, listed: OfficialList, today: date) -> ImportReport:
         """Store every card of an official list, or nothing (core.cards.cardlist.plan_official)."""
