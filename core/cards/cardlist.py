@@ -26,7 +26,7 @@ each change does to its tables (``plan_*``: pure) and reads it.  Tables:
 Readers never take the lock: the file is read once per process (again only when
 it changed on disk) and joined to the catalog every deck check uses
 (:func:`join_active`, called by ``Catalog.default``).  The data folder in use is
-set by the face (:func:`use_root`: the command line for each command).
+set by the face (core.cards.inuse: the command line for each command).
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from core.cards.inuse import active_root, use_data_dir, use_root
 from core.cards.model import ATTRIBUTES, Card, CardSet, Errata, normalize_number
 from core.errors import LyceeError, NotFound, ValidationError
 from core.i18n import _
@@ -494,37 +495,8 @@ _read_cached = _ReadCache()
 
 # -- the data folder in use, and the catalog every check uses -------------------------------
 
-_active: list[Path | None] = [None]
-#: a --data-dir value not yet resolved to a folder (resolved on first use: start-up stays cheap)
-_pending: list[tuple[bool, str | None]] = [(False, None)]
 #: (id of the base catalog, its strictness, the file, its stat) -> (the base, the joined catalog)
 _joined: dict[tuple[int, bool, Path, tuple[int, int] | None], tuple[Any, Any]] = {}
-
-
-def use_root(root: str | os.PathLike | None) -> Path | None:
-    """Make ``root`` the data folder whose card list joins the catalogs
-    (``Catalog.default``, core.rules.decklists.default_catalog); returns the one before."""
-    before = active_root()
-    _pending[0] = (False, None)
-    _active[0] = Path(root) if root is not None else None
-    return before
-
-
-def use_data_dir(data_dir: str | None) -> Path | None:
-    """Like :func:`use_root` for a ``--data-dir`` value (None: LYCEE_DATA_DIR or the
-    user data dir), resolved only when a catalog is first asked for."""
-    before = active_root()
-    _pending[0] = (True, data_dir)
-    return before
-
-
-def active_root() -> Path | None:
-    if _pending[0][0]:
-        from core.paths import data_root
-
-        _active[0] = data_root(_pending[0][1])
-        _pending[0] = (False, None)
-    return _active[0]
 
 
 def join_active(base: Any, only: Iterable[str] | None = None) -> Any:
