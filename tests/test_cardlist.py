@@ -239,6 +239,9 @@ def test_a_lycee_set_file_is_stored_for_the_2008_game(capsys, tmp_path):
     first = doc["cards"][0]["number"]
     rc, out, _err = run(capsys, "--data-dir", str(data), "card", first, "--date", "2026-01-01")
     assert rc == 0 and "Store set 1.0" in out
+    rc, out, _err = run(capsys, "--data-dir", str(data), "cards", "list", "--product", "Store set 1.0", "--json")
+    listed = json.loads(out)["cards"]
+    assert rc == 0 and len(listed) == len(doc["cards"]) and {c["set"] for c in listed} == {"store1"}
     # a shipped sample set's code is refused
     alpha = tmp_path / "alpha.json"
     alpha.write_text(json.dumps(set_to_dict(load_sample_sets()[0]), ensure_ascii=False), encoding="utf-8")

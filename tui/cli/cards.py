@@ -117,6 +117,7 @@ def _card_json(c) -> dict:
         "dmg": c.dmg,
         "rarity": c.rarity,
         "product": c.product,
+        "set": c.set_code,
         "brand": c.brand,
         "trait": c.trait,
         "basic": c.basic,
@@ -339,9 +340,11 @@ def cmd_cards_list(args) -> int:
             print(f"{ljust(r['name'], 34)}  {ljust(r['brand'], 5)}  {r['cards']:>5}  {when}")
         return 0
     docs = list(stored.cards.values())
+    sets = [cs for cs in stored.card_sets() if not cs.overture]  # the stored lycee-set/1 sets
     if args.product:
         want = product_key(args.product)
-        if want not in stored.products:
+        sets = [cs for cs in sets if want in (product_key(cs.version), product_key(cs.code))]
+        if want not in stored.products and not sets:
             raise CliError(
                 _(
                     "no product {product!r} in the stored card list; `lycee cards list --products` lists them",
@@ -349,7 +352,7 @@ def cmd_cards_list(args) -> int:
                 )
             )
         docs = [d for d in docs if product_key(d["product"]) == want]
-    cards = [doc_card(d) for d in docs]
+    cards = [doc_card(d) for d in docs] + [c for cs in sets for c in cs.cards]
     if args.json:
         out_json({"cards": [{**_card_json(c), "text": c.errata[-1].text if c.errata else c.text} for c in cards]})
         return 0
@@ -358,7 +361,7 @@ def cmd_cards_list(args) -> int:
     for c in cards:
         print(
             f"{ljust(c.number, 10)} {ljust(c.name, 24)} {ljust(labels.card_type_label(c.type), 10)} "
-            f"{ljust(c.attribute_kanji, 3)} {c.product}"
+            f"{ljust(c.attribute_kanji, 3)} {c.product or c.set_code}"
         )
     return 0
 
