@@ -6,6 +6,7 @@ what each card holds)."""
 from __future__ import annotations
 
 import csv
+import json
 import re
 import unicodedata
 from collections import Counter
@@ -13,6 +14,7 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+from cli_helpers import run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,6 +26,7 @@ from core.cards.decks import (
     deck_class,
     parse_decklist,
 )
+from core.cards.legality import Legality
 from core.cards.model import KANJI_ATTRIBUTE, Card, base_number
 from core.cards.restrictions import (
     AttributeOnly,
@@ -38,6 +41,7 @@ from core.cards.restrictions import (
     restriction_lines,
     restrictions_of,
 )
+from core.errors import ValidationError
 
 FIXTURE = Path(__file__).parent / "fixtures" / "cards" / "official-v1.csv"
 TYPES = {"キャラクター": "character", "エリア": "area", "アイテム": "item", "イベント": "event"}
@@ -377,3 +381,118 @@ def test_o_decklist_every_way_players_bring_a_deck_reads_the_same(deck, how):
     else:
         text = "\n".join(f"{k} {n}" for n, k in sorted(deck.items()))
     assert parse_decklist(text).counts("deck") == Counter(deck)
+
+
+# -- decklists as players bring them: what does not parse ---------------------------------------
+
+
+def test_o_decklist_a_line_that_does_not_parse_names_its_line_and_a_wrong_total_is_named():
+    text = "枚数\tカード番号\tカード名\n4枚\tLO-0101\t白雪 ミオ\n3枚\tLO-01O2\nよんまい LO-0103\n合計\t60\n"
+    with pytest.raises(ValidationError) as e:
+        parse_decklist(text, "deck.txt")
+    by_line = dict(e.value.problems)
+    assert set(by_line) == {"line 3", "line 4"}
+    assert "LO-01O2" in by_line["line 3"] and "not a card number" in by_line["line 3"]
+    assert "COUNT NUMBER" in by_line["line 4"] and "よんまい" in by_line["line 4"]
+    # rows that read but do not add up to the 合計 row
+    with pytest.raises(ValidationError) as e:
+        parse_decklist("4枚 LO-0101\n4枚 LO-0102\n合計：60枚\n", "deck.txt")
+    ((where, why),) = e.value.problems
+    assert where == "line 3" and "60" in why and "8" in why
+
+
+def test_o_decklist_a_61st_card_is_a_deck_problem_not_a_parse_error():
+    deck = parse_decklist(" ".join(n for n, k in sorted(SME_DECK.items()) for _ in range(k)) + " LO-0101")
+    assert deck.deck_size == 61
+    problems = check_overture(deck, CARDS, legal=legal_on(EVENT_DAY))
+    assert {p.rule for p in problems} == {"O-DECK-60", "O-DECK-4"}
+
+
+# -- lycee deck check --rules overture -------------------------------------------------------------
+
+
+class _Listed:
+    """The card list as the command line sees it (until the store's own list is wired in):
+    a number's card, its name, and whether it is legal on a day."""
+
+    def get(self, number):
+        return CARDS.get(number)
+
+    def name_of(self, number):
+        card = CARDS.get(number)
+        return card.name if card else None
+
+    def is_legal(self, number, on):
+        ok, reason = legal_on(date.fromisoformat(str(on)))(number)
+        return Legality(number, ok, "O-CARDS-ONSALE", reason)
+
+
+@pytest.fixture
+def listed(monkeypatch):
+    monkeypatch.setattr("tui.cli.cards._catalog", _Listed)
+
+
+def _deck_file(tmp_path, counts, name="deck.txt", how="lines"):
+    f = tmp_path / name
+    if how == "code":
+        f.write_text(" ".join(n for n, k in sorted(counts.items()) for _ in range(k)), encoding="utf-8")
+    else:
+        f.write_text("".join(f"{k} {n}\n" for n, k in sorted(counts.items())), encoding="utf-8")
+    return str(f)
+
+
+def test_o_deck_cli_passes_a_legal_deck_and_refuses_each_case_naming_the_card(capsys, tmp_path, listed):
+    day = ("--rules", "overture", "--date", EVENT_DAY.isoformat())
+    rc, out, err = run(capsys, "deck", "check", _deck_file(tmp_path, SME_DECK, how="code"), *day)
+    assert rc == 0, err
+    assert "legal" in out and "single deck (SME)" in out
+    cases = {
+        "five": (with_changes(SME_DECK, LO_0105_A=1, LO_0101=-1), "O-DECK-4", "LO-0105-A"),
+        "fiftynine": (with_changes(SME_DECK, LO_0101=-1), "O-DECK-60", "59"),
+        "onecopy": (with_changes(MRS_DECK, LO_0001=-2, LO_0010=1, LO_0010_L=1), "O-DECK-RESTRICT", "LO-0010"),
+        "attribute": (with_changes(MRS_DECK, LO_0002=-1, LO_0005=1), "O-DECK-RESTRICT", "LO-0003"),
+        "onsale": (with_changes(MRS_DECK, LO_0002=-1, LO_6001=1), "O-CARDS-ONSALE", "LO-6001"),
+    }
+    for name, (counts, rule, named) in cases.items():
+        rc, out, err = run(capsys, "deck", "check", _deck_file(tmp_path, counts, f"{name}.txt"), *day)
+        assert rc == 1, (name, out, err)
+        line = next(x for x in out.splitlines() if f"[{rule}]" in x)
+        assert named in line, (name, out)
+    rc, out, err = run(capsys, "deck", "check", _deck_file(tmp_path, cases["onsale"][0], "j.txt"), *day, "--json")
+    doc = json.loads(out)
+    assert rc == 1 and doc["legal"] is False and doc["rules"] == "overture" and doc["class"] == "mix"
+    assert [(p["rule"], p["numbers"]) for p in doc["problems"]] == [("O-CARDS-ONSALE", ["LO-6001"])]
+
+
+def test_o_deck_cli_not_checked_is_listed_and_exits_0(capsys, tmp_path, listed):
+    hsg = {f"LO-{n:04d}": 4 for n in range(6001, 6016) if n not in (6003, 6010, 6014)}
+    hsg |= {"LO-0002": 4, "LO-0006": 4, "LO-0009": 4}
+    rc, out, err = run(
+        capsys, "deck", "check", _deck_file(tmp_path, hsg), "--rules", "overture", "--date", "2027-01-01"
+    )
+    assert rc == 0, err
+    assert "1 not checked" in out and "not checked: 【EX2でコストが4点以下】" in out
+    rc, out, err = run(
+        capsys, "deck", "check", _deck_file(tmp_path, hsg), "--rules", "overture", "--date", "2027-01-01", "--json"
+    )
+    doc = json.loads(out)
+    assert rc == 0 and doc["legal"] is True and doc["problems"] == []
+    assert [p["rule"] for p in doc["not_checked"]] == ["O-DECK-RESTRICT"]
+
+
+def test_o_deck_cli_japanese(capsys, tmp_path, listed):
+    rc, out, err = run(
+        capsys,
+        "--lang",
+        "ja",
+        "deck",
+        "check",
+        _deck_file(tmp_path, with_changes(MRS_DECK, LO_0002=-1, LO_0005=1)),
+        "--rules",
+        "overture",
+        "--date",
+        "2026-12-06",
+    )
+    assert rc == 1, err
+    assert "リセ オーバーチュア構築戦" in out and "デッキの種類: シングルデッキ（MRS）" in out
+    assert "LO-0005 の構築制限により、デッキに入れられるのは日属性のカードだけです" in out

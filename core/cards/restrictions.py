@@ -169,7 +169,7 @@ class AttributeOnly(Restriction):
         unsure = ""
         if colourless:
             unsure = _(
-                "{numbers}: 無 cards, and no source settles whether they may join",
+                "無 cards {numbers}: no source settles whether they may join",
                 numbers=join_list(_numbers(colourless)),
             )
         if bad:
@@ -204,7 +204,7 @@ class BrandOnly(Restriction):
         unsure = ""
         if unknown:
             unsure = _(
-                "{numbers}: the card list gives no brand",
+                "the card list gives no brand for {numbers}",
                 numbers=join_list(_numbers(unknown)),
             )
         if bad:
