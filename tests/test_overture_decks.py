@@ -191,6 +191,10 @@ def test_o_deck_legal_60_card_decks_with_parallels_pass():
         check_deck(Decklist.from_counts(SME_DECK), CARDS, "constructed", rules="overture", legal=legal_on(EVENT_DAY))
         == []
     )
+    # without a legal callable, the catalog's is_legal on the event date decides
+    onsale = with_changes(MRS_DECK, LO_0002=-1, LO_6001=1)
+    (p,) = check_deck(Decklist.from_counts(onsale), _Listed(), "constructed", on=EVENT_DAY, rules="overture")
+    assert (p.rule, p.number) == ("O-CARDS-ONSALE", "LO-6001")
 
 
 def test_o_deck_4_five_copies_across_a_base_card_and_its_parallel_refused_naming_both():

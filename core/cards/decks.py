@@ -830,6 +830,16 @@ def check_overture(
     return problems
 
 
+def _legal_on(catalog: Catalog, on: date) -> Legal:
+    """The catalog's verdict on a date as a ``legal(number)`` callable."""
+
+    def legal(number: str) -> tuple[bool, str]:
+        verdict = catalog.is_legal(number, on)
+        return bool(verdict), verdict.reason
+
+    return legal
+
+
 def check_deck(
     deck: Decklist,
     catalog: Catalog,
@@ -845,11 +855,13 @@ def check_deck(
 ) -> list[DeckProblem]:
     """Dispatch on the event kind (constructed needs ``on``, draft ``packs``).
     ``rules="overture"``: :func:`check_overture` (constructed only), with
-    ``catalog`` the card list (anything with ``get(number)``) and ``legal`` the
-    on-sale verdict on the event date."""
+    ``catalog`` the card list (``get(number)``) and ``legal`` the on-sale
+    verdict; without ``legal``, the catalog's ``is_legal`` on ``on``."""
     if rules == "overture":
         if kind != "constructed":
             raise ValueError("Overture rules check constructed decks")
+        if legal is None and on is not None:
+            legal = _legal_on(catalog, as_date(on))
         return check_overture(deck, catalog, legal=legal, match=match)
     if rules != "2008":
         raise ValueError(f"unknown rules {rules!r}")

@@ -62,11 +62,7 @@ def deck_check_overture(args, cat, deck, on: str) -> int:
     if args.format != "constructed":
         raise CliError(_("--rules overture checks constructed decks (--format constructed)"))
 
-    def legal(number: str) -> tuple[bool, str]:
-        verdict = cat.is_legal(number, on)
-        return bool(verdict), verdict.reason
-
-    problems = check_deck(deck, cat, "constructed", match=args.match, rules="overture", legal=legal)
+    problems = check_deck(deck, cat, "constructed", on=on, match=args.match, rules="overture")
     real = [p for p in problems if p.blocking]
     unsure = [p for p in problems if not p.blocking]
     kind, brands = deck_class(deck, cat)
