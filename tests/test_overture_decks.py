@@ -500,3 +500,12 @@ def test_o_deck_cli_japanese(capsys, tmp_path, listed):
     assert rc == 1, err
     assert "リセ オーバーチュア構築戦" in out and "デッキの種類: シングルデッキ（MRS）" in out
     assert "LO-0005 の構築制限により、デッキに入れられるのは日属性のカードだけです" in out
+
+
+def test_o_decklist_the_official_table_copied_with_spaces_reads_with_the_card_list():
+    text = "枚数 カード番号 カード名 種類\n4枚 LO-0101 白雪 ミオ キャラクター R\n2枚 LO-0105-A 星野 アイカ\n合計 6\n"
+    deck = parse_decklist(text, "table.txt", _Listed())
+    assert deck.counts("deck") == Counter({"LO-0101": 4, "LO-0105-A": 2})
+    # a COUNT NUMBER line still names a name that is not the card's
+    with pytest.raises(ValidationError, match="does not match"):
+        parse_decklist("4 LO-0101 白雪 ミオ キャラクター\n", "lines.txt", _Listed())

@@ -237,8 +237,17 @@ def _number_of(raw: str) -> str | None:
 
 
 def _check_entry(
-    count: int, raw_number: str, name: str, where: str, catalog: Catalog | None, problems: list[tuple[str, str]]
+    count: int,
+    raw_number: str,
+    name: str,
+    where: str,
+    catalog: Catalog | None,
+    problems: list[tuple[str, str]],
+    row: bool = False,
 ) -> str | None:
+    """The number of a decklist entry, or None with its problems added.  ``row``: a
+    row of the official table copied with spaces, whose name may run on into the
+    next columns (the name then only has to start with the card's)."""
     ok = True
     if not 1 <= count <= MAX_LINE_COUNT:
         problems.append((where, _("count {count} is not between 1 and {max}", count=count, max=MAX_LINE_COUNT)))
@@ -252,7 +261,7 @@ def _check_entry(
         if known is None:
             problems.append((where, _("unknown card number {number}", number=number)))
             ok = False
-        elif name and name_key(name) != name_key(known):
+        elif name and name_key(name) != name_key(known) and not (row and name_key(name).startswith(name_key(known))):
             problems.append(
                 (where, _("name {name!r} does not match {number} {known}", name=name, number=number, known=known))
             )
@@ -326,7 +335,8 @@ def parse_decklist(text: str, source: str = "<decklist>", catalog: Catalog | Non
                 )
                 continue
             count, raw_number, name = int(m.group(1)), m.group(2), (m.group(3) or "")
-        number = _check_entry(count, raw_number, name, where, catalog, problems)
+        table_row = bool(row) or "枚" in line.split()[0]
+        number = _check_entry(count, raw_number, name, where, catalog, problems, table_row)
         if number is not None:
             sections[current].append(DeckEntry(count, number, name, lineno))
     if totals and not problems:
