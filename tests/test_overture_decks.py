@@ -431,9 +431,31 @@ class _Listed:
         return Legality(number, ok, "O-CARDS-ONSALE", reason)
 
 
+def test_o_cards_onsale_a_product_without_a_date_is_listed_not_passed(capsys, tmp_path):
+    data = str(tmp_path / "data")
+    assert run(capsys, "--data-dir", data, "cards", "import", str(FIXTURE))[0] == 0
+    f = tmp_path / "deck.txt"
+    f.write_text("".join(f"{k} {n}\n" for n, k in sorted(MRS_DECK.items())), encoding="utf-8")
+    rc, out, err = run(capsys, "--data-dir", data, "deck", "check", str(f), "--rules", "overture", "--json")
+    doc = json.loads(out)
+    assert rc == 0, err
+    assert doc["problems"] == [] and {p["rule"] for p in doc["not_checked"]} == {"O-CARDS-ONSALE"}
+    assert {n for p in doc["not_checked"] for n in p["numbers"]} == set(MRS_DECK)
+    assert "lycee cards on-sale" in doc["not_checked"][0]["message"]
+
+
 @pytest.fixture
-def listed(monkeypatch):
-    monkeypatch.setattr("tui.cli.cards._catalog", _Listed)
+def listed(capsys, tmp_path):
+    """A data folder holding the fixture list (``lycee cards import``) and the store's
+    on-sale dates (``lycee cards on-sale``): the ``--data-dir`` options to pass."""
+    data = str(tmp_path / "data")
+    rc, _out, err = run(capsys, "--data-dir", data, "cards", "import", str(FIXTURE))
+    assert rc == 0, err
+    for product in sorted({c.product for c in CARDS.values()}):
+        brand = next(c.brand for c in CARDS.values() if c.product == product)
+        rc, _out, err = run(capsys, "--data-dir", data, "cards", "on-sale", product, ON_SALE[brand].isoformat())
+        assert rc == 0, err
+    return ("--data-dir", data)
 
 
 def _deck_file(tmp_path, counts, name="deck.txt", how="lines"):
@@ -447,7 +469,7 @@ def _deck_file(tmp_path, counts, name="deck.txt", how="lines"):
 
 def test_o_deck_cli_passes_a_legal_deck_and_refuses_each_case_naming_the_card(capsys, tmp_path, listed):
     day = ("--rules", "overture", "--date", EVENT_DAY.isoformat())
-    rc, out, err = run(capsys, "deck", "check", _deck_file(tmp_path, SME_DECK, how="code"), *day)
+    rc, out, err = run(capsys, *listed, "deck", "check", _deck_file(tmp_path, SME_DECK, how="code"), *day)
     assert rc == 0, err
     assert "legal" in out and "single deck (SME)" in out
     cases = {
@@ -458,11 +480,13 @@ def test_o_deck_cli_passes_a_legal_deck_and_refuses_each_case_naming_the_card(ca
         "onsale": (with_changes(MRS_DECK, LO_0002=-1, LO_6001=1), "O-CARDS-ONSALE", "LO-6001"),
     }
     for name, (counts, rule, named) in cases.items():
-        rc, out, err = run(capsys, "deck", "check", _deck_file(tmp_path, counts, f"{name}.txt"), *day)
+        rc, out, err = run(capsys, *listed, "deck", "check", _deck_file(tmp_path, counts, f"{name}.txt"), *day)
         assert rc == 1, (name, out, err)
         line = next(x for x in out.splitlines() if f"[{rule}]" in x)
         assert named in line, (name, out)
-    rc, out, err = run(capsys, "deck", "check", _deck_file(tmp_path, cases["onsale"][0], "j.txt"), *day, "--json")
+    rc, out, err = run(
+        capsys, *listed, "deck", "check", _deck_file(tmp_path, cases["onsale"][0], "j.txt"), *day, "--json"
+    )
     doc = json.loads(out)
     assert rc == 1 and doc["legal"] is False and doc["rules"] == "overture" and doc["class"] == "mix"
     assert [(p["rule"], p["numbers"]) for p in doc["problems"]] == [("O-CARDS-ONSALE", ["LO-6001"])]
@@ -472,12 +496,21 @@ def test_o_deck_cli_not_checked_is_listed_and_exits_0(capsys, tmp_path, listed):
     hsg = {f"LO-{n:04d}": 4 for n in range(6001, 6016) if n not in (6003, 6010, 6014)}
     hsg |= {"LO-0002": 4, "LO-0006": 4, "LO-0009": 4}
     rc, out, err = run(
-        capsys, "deck", "check", _deck_file(tmp_path, hsg), "--rules", "overture", "--date", "2027-01-01"
+        capsys, *listed, "deck", "check", _deck_file(tmp_path, hsg), "--rules", "overture", "--date", "2027-01-01"
     )
     assert rc == 0, err
     assert "1 not checked" in out and "not checked: 【EX2でコストが4点以下】" in out
     rc, out, err = run(
-        capsys, "deck", "check", _deck_file(tmp_path, hsg), "--rules", "overture", "--date", "2027-01-01", "--json"
+        capsys,
+        *listed,
+        "deck",
+        "check",
+        _deck_file(tmp_path, hsg),
+        "--rules",
+        "overture",
+        "--date",
+        "2027-01-01",
+        "--json",
     )
     doc = json.loads(out)
     assert rc == 0 and doc["legal"] is True and doc["problems"] == []
@@ -487,6 +520,7 @@ def test_o_deck_cli_not_checked_is_listed_and_exits_0(capsys, tmp_path, listed):
 def test_o_deck_cli_japanese(capsys, tmp_path, listed):
     rc, out, err = run(
         capsys,
+        *listed,
         "--lang",
         "ja",
         "deck",

@@ -685,8 +685,9 @@ class OvertureCards(Protocol):
     def get(self, number: str) -> Card | None: ...
 
 
-#: number -> (legal, reason): whether a card may be played on the event's date (O-CARDS-ONSALE).
-Legal = Callable[[str], tuple[bool, str]]
+#: number -> (legal, reason): whether a card may be played on the event's date (O-CARDS-ONSALE);
+#: legal None when it cannot be told (a product with no on-sale date): listed as not checked.
+Legal = Callable[[str], tuple[bool | None, str]]
 
 
 def _deck_cards(deck: Decklist, cards: OvertureCards) -> list:
@@ -794,12 +795,27 @@ def check_overture(
     else:
         for d in known:
             ok, reason = legal(d.number)
-            if not ok:
+            if ok is None:
+                problems.append(
+                    DeckProblem(
+                        RULE_O_ONSALE,
+                        NOT_CHECKED,
+                        _("not checked: {reason}", reason=reason)
+                        if reason.startswith(d.number)
+                        else _("not checked: on-sale date of {number} ({reason})", number=d.number, reason=reason),
+                        d.number,
+                        section[d.number],
+                        (d.number,),
+                    )
+                )
+            elif not ok:
                 problems.append(
                     DeckProblem(
                         RULE_O_ONSALE,
                         "illegal",
-                        _("{number}: not legal: {reason}", number=d.number, reason=reason),
+                        reason
+                        if reason.startswith(d.number)
+                        else _("{number}: not legal: {reason}", number=d.number, reason=reason),
                         d.number,
                         section[d.number],
                         (d.number,),
@@ -843,8 +859,10 @@ def check_overture(
 def _legal_on(catalog: Catalog, on: date) -> Legal:
     """The catalog's verdict on a date as a ``legal(number)`` callable."""
 
-    def legal(number: str) -> tuple[bool, str]:
+    def legal(number: str) -> tuple[bool | None, str]:
         verdict = catalog.is_legal(number, on)
+        if getattr(verdict, "status", "") == "undated":
+            return None, verdict.reason
         return bool(verdict), verdict.reason
 
     return legal

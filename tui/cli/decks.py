@@ -104,7 +104,7 @@ def deck_check_overture(args, cat, deck, on: str) -> int:
     else:
         print(_("legal"))
     if unsure:
-        print(_("{n} not checked (a judge decides):", n=len(unsure)))
+        print(_("{n} not checked (the desk cannot judge them):", n=len(unsure)))
         print("\n".join(_problem_lines(unsure)))
     return 1 if real else 0
 
