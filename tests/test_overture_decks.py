@@ -5,10 +5,7 @@ what each card holds)."""
 
 from __future__ import annotations
 
-import csv
 import json
-import re
-import unicodedata
 from collections import Counter
 from datetime import date
 from pathlib import Path
@@ -27,7 +24,8 @@ from core.cards.decks import (
     parse_decklist,
 )
 from core.cards.legality import Legality
-from core.cards.model import KANJI_ATTRIBUTE, Card, base_number
+from core.cards.model import Card, base_number
+from core.cards.official import read_official
 from core.cards.restrictions import (
     AttributeOnly,
     BrandOnly,
@@ -44,35 +42,16 @@ from core.cards.restrictions import (
 from core.errors import ValidationError
 
 FIXTURE = Path(__file__).parent / "fixtures" / "cards" / "official-v1.csv"
-TYPES = {"キャラクター": "character", "エリア": "area", "アイテム": "item", "イベント": "event"}
 #: the store's calendar for the tests: HSG goes on sale after the event date
 ON_SALE = {"MRS": date(2017, 2, 1), "SME": date(2018, 5, 1), "HSG": date(2026, 12, 20)}
 EVENT_DAY = date(2026, 12, 6)
 
 
 def _load(path: Path) -> dict[str, Card]:
-    """The fixture's cards (a reader for the test only; the desk's is core.cards.official)."""
-    out = {}
-    with open(path, encoding="utf-8", newline="") as f:
-        for row in csv.reader(f):
-            row = [c.strip() for c in row]
-            cost: dict[str, int] = {}
-            for ch in row[7]:
-                cost[KANJI_ATTRIBUTE[ch]] = cost.get(KANJI_ATTRIBUTE[ch], 0) + 1
-            m = re.search(r"\(([A-Z0-9]+)\)\s*$", unicodedata.normalize("NFKC", row[15]))
-            assert m
-            out[row[0]] = Card(
-                row[0],
-                row[2],
-                TYPES[row[3]],
-                tuple(KANJI_ATTRIBUTE[ch] for ch in row[5]),
-                tuple(cost.items()),
-                int(row[6]),
-                text=row[14],
-                product=row[15],
-                brand=m.group(1),
-            )
-    return out
+    """The fixture's cards, as the desk's reader reads them."""
+    listed = read_official(path.read_text(encoding="utf-8"), str(path))
+    assert not listed.problems
+    return {c.number: c for c in listed.cards}
 
 
 CARDS = _load(FIXTURE)
