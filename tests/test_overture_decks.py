@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import run
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from core.cards.decks import (
@@ -522,3 +522,69 @@ def test_o_decklist_the_official_table_copied_with_spaces_reads_with_the_card_li
     # a COUNT NUMBER line still names a name that is not the card's
     with pytest.raises(ValidationError, match="does not match"):
         parse_decklist("4 LO-0101 白雪 ミオ キャラクター\n", "lines.txt", _Listed())
+
+
+_PIECES = st.sampled_from(
+    [
+        "【",
+        "】",
+        "[",
+        "]",
+        "日",
+        "無",
+        "SME",
+        "LO-6000",
+        "～",
+        "〜",
+        "禁止:",
+        "「",
+        "」",
+        "が",
+        "枚以上",
+        "枚以下",
+        "このカードと同番号",
+        "EX",
+        "コスト",
+        "点",
+        "以上",
+        "で",
+        "の",
+        "キャラ",
+        "・",
+        "1",
+        "4",
+        "9" * 5000,
+        " ",
+        "\t",
+        "\n",
+        "枚",
+        "合計",
+        "枚数",
+        "カード番号",
+        "LO-0101",
+        "0101",
+        "CH-0063",
+        "spare:",
+        "#",
+        ",",
+        "x",
+    ]
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_PIECES, max_size=30).map("".join))
+@example("9" * 5000 + " CH-0063")
+@example("9" * 5000 + "枚\tLO-0101")
+@example("合計 " + "9" * 5000)
+@example("【このカードと同番号が" + "9" * 5000 + "枚以下】")
+def test_o_deck_restrict_any_text_reads_or_is_named_never_a_traceback(text):
+    """Hostile input: any text is read into restrictions (checked without error)
+    or refused as a decklist with ValidationError naming lines, nothing else."""
+    card = Card("LO-0999", "x", "character", ("sun",), (("sun", 1),), 1, text="構築制限:" + text, brand="MRS")
+    deck = Decklist.from_counts({**MRS_DECK, "LO-0999": 1})
+    check_overture(deck, dict(CARDS) | {"LO-0999": card}, legal=lambda n: (True, ""))
+    try:
+        parse_decklist(text, "x.txt")
+    except ValidationError as e:
+        assert all(where.startswith("line ") for where, _why in e.problems)

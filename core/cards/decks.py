@@ -228,6 +228,12 @@ _TOTAL_RE = re.compile(r"^合計\s*:?\s*(\d+)\s*枚?$")
 _HEADER_WORDS = ("枚数", "カード番号", "デッキ名")
 
 
+def _count(digits: str) -> int:
+    """A count as written; one too long to be a count reads as just over the most a line may give
+    (Python refuses to convert an integer of thousands of digits)."""
+    return int(digits) if len(digits) <= 6 else MAX_LINE_COUNT + 1
+
+
 def _number_of(raw: str) -> str | None:
     """A card number as written: CH-0063, LO-0923-A, or an Overture number without its LO- (0923)."""
     number = normalize_number(raw)
@@ -308,7 +314,7 @@ def parse_decklist(text: str, source: str = "<decklist>", catalog: Catalog | Non
             continue
         m = _TOTAL_RE.match(line)
         if m:
-            totals.append((where, int(m.group(1))))
+            totals.append((where, _count(m.group(1))))
             continue
         code = _deck_code(line)
         if code is not None:
@@ -320,7 +326,7 @@ def parse_decklist(text: str, source: str = "<decklist>", catalog: Catalog | Non
         cells = [c.strip() for c in line.split("\t")]
         row = _TABLE_COUNT_RE.match(cells[0]) if len(cells) >= 2 else None
         if row:
-            count, raw_number, name = int(row.group(1)), cells[1], (cells[2] if len(cells) > 2 else "")
+            count, raw_number, name = _count(row.group(1)), cells[1], (cells[2] if len(cells) > 2 else "")
         else:
             m = _ENTRY_RE.match(line)
             if not m:
@@ -334,7 +340,7 @@ def parse_decklist(text: str, source: str = "<decklist>", catalog: Catalog | Non
                     )
                 )
                 continue
-            count, raw_number, name = int(m.group(1)), m.group(2), (m.group(3) or "")
+            count, raw_number, name = _count(m.group(1)), m.group(2), (m.group(3) or "")
         table_row = bool(row) or "枚" in line.split()[0]
         number = _check_entry(count, raw_number, name, where, catalog, problems, table_row)
         if number is not None:

@@ -417,12 +417,12 @@ _ATTRS_RE = re.compile(r"^(?:\[([雪月花宙日無]+(?:[/・,、]?[雪月花宙
 _ATTR_TOKEN_RE = re.compile(r"\[([^\[\]]+)\]")
 _BRAND_RE = re.compile(r"\[([A-Z][A-Z0-9]*)\]")
 _RANGE_RE = re.compile(r"^(?:LO-?(\d{1,4}))?\s*~\s*(?:LO-?(\d{1,4}))?$")
-_COPY_RE = re.compile(r"^このカードと同番号(?:のカード)?が(\d+)枚(?:以下|まで)$")
-_REQUIRES_RE = re.compile(r"^「([^「」]+)」(?:を|が)(\d+)枚以上(?:必要)?$")
+_COPY_RE = re.compile(r"^このカードと同番号(?:のカード)?が(\d{1,4})枚(?:以下|まで)$")
+_REQUIRES_RE = re.compile(r"^「([^「」]+)」(?:を|が)(\d{1,4})枚以上(?:必要)?$")
 _FORBID_RE = re.compile(r"^禁止\s*:\s*(.+)$")
 _SPLIT_RE = re.compile(r"[・,、/]")
-_EX_RE = re.compile(r"^EX\s*(\d+)$")
-_COST_RE = re.compile(r"^コスト(?:が)?(\d+)(?:点)?(以上|以下)?$")
+_EX_RE = re.compile(r"^EX\s*(\d{1,4})$")
+_COST_RE = re.compile(r"^コスト(?:が)?(\d{1,4})(?:点)?(以上|以下)?$")
 
 
 def restriction_lines(text: str) -> list[str]:
