@@ -23,6 +23,10 @@ def cmd_deck_check(args) -> int:
     cat = _catalog()
     deck = load_decklist(Path(args.file), catalog=cat)
     on = args.date or date.today().isoformat()
+    if getattr(args, "rules", "2008") == "overture":
+        from .decks import deck_check_overture
+
+        return deck_check_overture(args, cat, deck, on)
     if args.format == "draft" and args.packs is None:
         args.packs = 4
     problems = check_deck(deck, cat, args.format, on=on, match=args.match, packs=args.packs)
@@ -394,11 +398,24 @@ def register(sub, cmd, event_arg) -> None:
     deck = sub.add_parser("deck", help=_("check a deck against the format and the legal card list"))
     ds = deck.add_subparsers(title=_("deck commands"), metavar="ACTION", required=True)
     c = cmd(ds, "check", cmd_deck_check, _("list every problem of a decklist (text or CSV)"))
-    c.add_argument("file", metavar="FILE", help=_("decklist: 'COUNT NUMBER [name]' lines, 'spare:' before spares"))
+    c.add_argument(
+        "file",
+        metavar="FILE",
+        help=_(
+            "decklist: 'COUNT NUMBER [name]' lines, card numbers once per copy, or the official deck page's "
+            "table; 'spare:' before spares"
+        ),
+    )
     c.add_argument("--date", metavar="YYYY-MM-DD", help=_("event date for legality (default: today)"))
     c.add_argument("--format", choices=("constructed", "sealed", "draft"), default="constructed")
     c.add_argument("--packs", type=int, choices=(4, 5, 6), help=_("packs a player in a draft (deck = packs x 10)"))
     c.add_argument("--match", choices=("bo3", "bo1"), default="bo3", help=_("spares are allowed in bo3 only"))
+    c.add_argument(
+        "--rules",
+        choices=("2008", "overture"),
+        default="2008",
+        help=_("the rule set: 2008 (the guideline's game) or overture (Lycee Overture: 60 cards, 構築制限)"),
+    )
     c.add_argument("--json", action="store_true")
     k = cmd(sub, "card", cmd_card, _("is a card legal on a date, and which text applies (G-CARDS-*)"))
     k.add_argument("numbers", nargs="+", metavar="NUMBER")
