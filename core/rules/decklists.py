@@ -103,6 +103,10 @@ __all__ = [
     "DecklistStatus",
     "decklist_status",
     "player_decklist_status",
+    "decklist_locked",
+    "change_judges",
+    "require_change_judge",
+    "penalty_offer",
     "BuildStatus",
     "build_status",
     "builders",
@@ -251,15 +255,77 @@ def _player(event: Event, pid) -> str:
 # -- decklists (G-DECKLIST) ----------------------------------------------------------
 
 
+def decklist_locked(event: Event) -> bool:
+    """Round 1 is paired: from now on a decklist is registered or changed
+    only by a judge, with a reason (G-DECKLIST; :func:`require_change_judge`)."""
+    return bool(event.rounds)
+
+
+def change_judges(event: Event) -> list[str]:
+    """Who may change a decklist once round 1 is paired: the judges, the head
+    judge and the organizer (the event's top authority, G-ORGANIZER), in that
+    order, each once."""
+    st = event.staff
+    out: list[str] = []
+    for n in (*st.judges, st.head_judge, st.organizer):
+        if n and n.strip() and n not in out:
+            out.append(n)
+    return out
+
+
+def require_change_judge(event: Event, pid: str, by: str, reason: str) -> str | None:
+    """The judge a decklist change is recorded under (G-DECKLIST): none is
+    needed before round 1 is paired; after it the change names a judge of the
+    event (:func:`change_judges`) and a reason, else it is refused."""
+    if not decklist_locked(event):
+        return by.strip() or None
+    name = event.player(pid).name
+    if not by.strip() or not reason.strip():
+        raise RuleError(
+            _(
+                "round 1 is paired: only a judge changes {name}'s decklist now, saying why (--by JUDGE --reason TEXT)",
+                name=name,
+            ),
+            "G-DECKLIST",
+        )
+    from core.rules.staff import _key
+
+    for j in change_judges(event):
+        if _key(j) == _key(by):
+            return j
+    listed = join_list(change_judges(event), words=True) or _("nobody yet")
+    raise RuleError(
+        _("{by!r} is not a judge of this event (judges: {listed})", by=by, listed=listed),
+        "G-DECKLIST",
+    )
+
+
+def penalty_offer(event: Event, pid: str, judge: str) -> dict:
+    """The penalty the desk offers after a judge changed a decklist once round
+    1 was paired (G-DECKLIST: a decklist with serious defects may be
+    penalised; G-PEN-1, G-PEN-2).  The guideline names no level for it: the
+    lightest (a Notice, no further action) is offered and the judge decides."""
+    return {
+        "player": pid,
+        "level": "notice",
+        "action": "none",
+        "by": judge,
+        "reason": _("decklist changed after round 1 (G-DECKLIST)"),
+    }
+
+
 @action("decklist")
 def _decklist(event, payload: DecklistAction):
-    """Register (or replace) a player's decklist, as handed in."""
+    """Register (or replace) a player's decklist, as handed in; after round 1
+    is paired only a judge does, with a reason (G-DECKLIST, format 5)."""
     pid = _player(event, payload.player)
     who = event.player(pid).name
     deck = _lines(payload.deck, "deck", who)
     spare = _lines(payload.spare, "spare", who)
     if not deck:
         raise LyceeError(_("the decklist of {who} lists no deck cards", who=who), "G-DECKLIST")
+    if written_format() >= 5:
+        require_change_judge(event, pid, payload.by, payload.reason)
     rec = DeckRecord(pid, deck, spare, payload.source, len(event.rounds))
     if event.decklist_of(pid) is not None:
         lists = tuple(rec if x.player == pid else x for x in event.decklists)
@@ -274,13 +340,16 @@ def _cards(lines: list) -> int:
 
 @describer("decklist")
 def _describe_decklist(payload: DecklistAction) -> str:
-    return _(
+    text = _(
         "decklist of {player}: {n} cards, {s} spare ({source})",
         player=payload.player,
         n=_cards(payload.deck),
         s=_cards(payload.spare),
         source=labels.decklist_source_label(payload.source or "-"),
     )
+    if payload.by and payload.reason:
+        text += _("; changed by judge {by}: {reason}", by=payload.by, reason=payload.reason)
+    return text
 
 
 @action("deck_check")
