@@ -989,6 +989,26 @@ class Desk:
         deck = parse_decklist(text, source, cat)
         return self.register_decklist(ref, replace(deck, source=source), cat, by, reason)
 
+    def phone_decklist(self, code: str, text: str) -> dict:
+        """A player's decklist from their phone (the LAN pages, with their
+        report code): registered as theirs (source ``phone``; the log keeps
+        the device) when the event collects decklists and round 1 is not
+        paired (core.rules.decklists.phone_refusal); returns the page's state
+        (core.rules.decklists.phone_state) after the durable append.  Raises
+        UnknownCode, the refusal (G-DECKLIST), or ValidationError naming each
+        line the parser cannot read."""
+        from core.rules.decklists import PHONE_SOURCE, phone_refusal, phone_state
+        from core.rules.reports import UnknownCode, player_by_code
+
+        pid = player_by_code(self.event, code)
+        if pid is None:
+            raise UnknownCode(_("unknown report code: check the code on your match slip, or ask the desk"))
+        why = phone_refusal(self.event)
+        if why is not None:
+            raise RuleError(why, "G-DECKLIST")
+        self.register_decklist_text(pid, text, PHONE_SOURCE)
+        return phone_state(self.event, pid)
+
     def decklist(self, ref: str):
         """The player's registered list as a core.cards.decks.Decklist, or None."""
         from core.rules.decklists import as_decklist

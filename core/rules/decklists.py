@@ -107,6 +107,12 @@ __all__ = [
     "change_judges",
     "require_change_judge",
     "penalty_offer",
+    "list_problems",
+    "PHONE_SOURCE",
+    "phone_refusal",
+    "phone_refusal_kind",
+    "text_check",
+    "phone_state",
     "BuildStatus",
     "build_status",
     "builders",
@@ -458,8 +464,14 @@ def deck_problems(event: Event, ref: str, catalog=None) -> list[DeckProblem]:
     rec = event.decklist_of(pid)
     if rec is None:
         return []
+    return list_problems(event, pid, as_decklist(rec), catalog)
+
+
+def list_problems(event: Event, pid: str, deck: Decklist, catalog=None) -> list[DeckProblem]:
+    """Every problem ``deck`` would have as ``pid``'s list for the event (the
+    checks of :func:`deck_problems`, on a list not yet registered: what the
+    phone shows as a player types it)."""
     cat = event_catalog(event, catalog)
-    deck = as_decklist(rec)
     kind = event.kind
     if kind == "constructed":
         return check_deck(deck, cat, "constructed", on=event.date, match=event.match)
@@ -497,6 +509,81 @@ def deck_problems(event: Event, ref: str, catalog=None) -> list[DeckProblem]:
         ]
         + probs
     )
+
+
+# -- a player's own decklist from their phone (G-DECKLIST, issue 43) ----------------
+
+#: The source a list entered on the player's phone is registered with.
+PHONE_SOURCE = "phone"
+
+
+def phone_refusal_kind(event: Event) -> str | None:
+    """Why a player cannot enter their decklist on their phone now, or None:
+    ``off``, the event does not collect decklists (``event set --decklists``);
+    ``locked``, round 1 is paired (then only a judge changes a list: see a judge)."""
+    if not event.decklists_required:
+        return "off"
+    if decklist_locked(event):
+        return "locked"
+    return None
+
+
+def phone_refusal(event: Event) -> str | None:
+    """:func:`phone_refusal_kind` in words (the desk's language), or None."""
+    kind = phone_refusal_kind(event)
+    if kind == "off":
+        return _("this event does not collect decklists")
+    if kind == "locked":
+        return _("Round 1 is paired: only a judge can change your decklist now. Please see a judge.")
+    return None
+
+
+def _problem_rows(problems) -> list[dict]:
+    return [{"rule": p.rule, "message": p.message, "where": p.number or ""} for p in problems]
+
+
+def text_check(event: Event, pid: str, text: str, catalog=None) -> dict:
+    """What the phone shows as a player types their list (nothing stored):
+    ``{"deck": n, "spare": s, "problems": [{"rule", "message", "where"}]}``.
+    The text is read by the one parser (core.cards.decks.parse_decklist): a
+    line it cannot read is a problem naming the line; a readable list gets
+    the desk's checks for the event (:func:`list_problems`, check_deck)."""
+    from core.cards.decks import parse_decklist
+    from core.errors import ValidationError
+
+    cat = catalog if catalog is not None else default_catalog()
+    if not text.strip():
+        return {"deck": 0, "spare": 0, "problems": []}
+    try:
+        deck = parse_decklist(text, _("your decklist"), cat)
+    except ValidationError as err:
+        rows = [{"rule": "G-DECKLIST", "message": what, "where": where} for where, what in err.problems]
+        return {"deck": None, "spare": None, "problems": rows}
+    return {
+        "deck": deck.deck_size,
+        "spare": deck.spare_size,
+        "problems": _problem_rows(list_problems(event, pid, deck, catalog)),
+    }
+
+
+def phone_state(event: Event, pid: str, catalog=None) -> dict:
+    """What the decklist page shows a player first (nothing stored): their
+    name, whether they may enter a list (``refusal``: None, or why not as
+    :func:`phone_refusal_kind`), and the list
+    registered for them, as text, with its problems."""
+    from core.cards.decks import decklist_to_text
+
+    rec = event.decklist_of(pid)
+    out: dict = {"name": event.player(pid).name, "refusal": phone_refusal_kind(event), "registered": rec is not None}
+    if rec is not None:
+        cat = catalog if catalog is not None else default_catalog()
+        out.update(
+            deck=rec.deck_size,
+            spare=rec.spare_size,
+            text=decklist_to_text(as_decklist(rec), cat),
+            problems=_problem_rows(deck_problems(event, pid, catalog)),
+        )
+    return out
 
 
 def player_decklist_status(event: Event, pid: str, catalog=None) -> DecklistStatus:
