@@ -30,10 +30,16 @@ def _attr_name(attr: str) -> str:
     return kanji if name == kanji else full
 
 
-def filter_line(f: dict, sort_key: str) -> Text:
-    """The filter line: each filter's key, what it is set to, and the sort."""
+def filter_line(f: dict, sort_key: str, query: str = "") -> Text:
+    """The filter line: the search (while one is set), each filter's key,
+    what it is set to, and the sort."""
     every = _("all")
     t = Text()
+    if query:
+        t.append("[/] ", style="bold")
+        t.append(_("search") + ": ")
+        t.append(query, style="bold")
+        t.append("  ")
     parts = [
         ("t", _("type"), card_type_label(f["type"]) if f["type"] else every),
         ("a", _("attribute"), _attr_name(f["attr"]) if f["attr"] else every),

@@ -56,7 +56,7 @@ from ..widgets.footer import WholeKeysFooter
 from ..widgets.plain import PlainTable
 from .deck_library import LibraryActions, LibraryDialog
 from .deck_text import checks_text, filter_line
-from .dialogs import Confirm
+from .dialogs import Confirm, Prompt
 
 TCSS = Path(__file__).with_name("deckbuilder.tcss")  # this module's screens and dialogs
 
@@ -82,6 +82,7 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
         Binding("r", "filter('rarity')", "Filter by rarity", id="builder.filter_rarity", show=False),
         Binding("0", "clear_filters", "Clear the filters", id="builder.filter_clear", show=False),
         Binding("o", "sort", "Sort the pool", id="builder.sort", show=False),
+        Binding("slash", "search", "Search by number or name", id="builder.search", show=False),
         Binding("ctrl+r", "register", "Register to the player", id="builder.register"),
         Binding("g", "suggest", "Suggest", id="builder.suggest"),
         Binding("m", "match", "Bo3/Bo1", id="builder.match"),
@@ -289,7 +290,7 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
                 match=match_label(self.match),
             )
         self.query_one("#builder-title", Label).update(title)
-        self.query_one("#filters", Label).update(filter_line(self.state.filters, self.state.sort_key))
+        self.query_one("#filters", Label).update(filter_line(self.state.filters, self.state.sort_key, self.state.query))
         self.query_one("#pool-head", Label).update(
             _("Pool: {total} cards, {left} left", total=sum(self.pool.values()), left=self.state.available())
         )
@@ -437,6 +438,29 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
     def action_sort(self) -> None:
         self.state.next_sort()
         self.redraw()
+
+    def action_search(self) -> None:
+        """/: the pool shows only the cards found by number or name (kana
+        too; limited.deckstate.DeckState.search); empty shows them all."""
+
+        def answer(text: str | None) -> None:
+            n = self.state.search(text)
+            self.redraw()
+            if self.state.query:
+                self.say(
+                    _(
+                        "{n} card(s) of the pool found for {query!r}; / and Enter on nothing shows all",
+                        n=n,
+                        query=self.state.query,
+                    ),
+                    error=not n,
+                )
+            else:
+                self.say(_("the whole pool is shown"))
+
+        self.app.push_screen(
+            Prompt(_("Search the pool by number or name (kana too); empty shows all"), self.state.query), answer
+        )
 
     def action_match(self) -> None:
         self.state.toggle_match()
