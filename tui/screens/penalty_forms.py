@@ -20,6 +20,7 @@ from core.names import whole
 
 from ..i18n import Translated
 from ..widgets.plain import plain
+from ..widgets.wrapped import WrapLabel
 
 TCSS = Path(__file__).with_name("penalty_forms.tcss")  # this module's forms
 
@@ -234,9 +235,10 @@ class DecklistChangeForm(Translated, ModalScreen[tuple[str, str] | None]):
         judges = change_judges(self.event)
         with Vertical():
             yield Label(_("Decklist change after round 1 (G-DECKLIST)"), classes="title")
-            yield Label(
+            yield WrapLabel(
                 _("Round 1 is paired: only a judge changes the decklist of {name}, saying why.", name=self.player_name),
-                markup=False,
+                keep=(self.player_name,),
+                classes="explain",
             )
             with Grid():
                 yield Label(_("Judge"))
