@@ -294,11 +294,11 @@ def require_change_judge(event: Event, pid: str, by: str, reason: str) -> str | 
             ),
             "G-DECKLIST",
         )
-    from core.rules.staff import _key
+    from core.rules.staff import staff_member
 
-    for j in change_judges(event):
-        if _key(j) == _key(by):
-            return j
+    who = staff_member(event, by)
+    if who is not None and who in change_judges(event):
+        return who
     listed = join_list(change_judges(event), words=True) or _("nobody yet")
     raise RuleError(
         _("{by!r} is not a judge of this event (judges: {listed})", by=by, listed=listed),

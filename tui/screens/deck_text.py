@@ -56,6 +56,17 @@ def filter_line(f: dict, sort_key: str, query: str = "") -> Text:
     return t
 
 
+def search_question() -> str:
+    return _("Search the pool by number or name (kana too); empty shows all")
+
+
+def search_said(n: int, query: str) -> tuple[str, bool]:
+    """What the builder says after a search (and whether it is a miss)."""
+    if not query:
+        return _("the whole pool is shown"), False
+    return _("{n} card(s) of the pool found for {query!r}; / and Enter on nothing shows all", n=n, query=query), not n
+
+
 def problem_text(p: DeckProblem) -> str:
     """A problem as core.decks words it, with its rule; the spare-card one says which key helps."""
     text = str(p)

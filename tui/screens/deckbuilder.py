@@ -55,7 +55,7 @@ from ..widgets.cards import (
 from ..widgets.footer import WholeKeysFooter
 from ..widgets.plain import PlainTable
 from .deck_library import LibraryActions, LibraryDialog
-from .deck_text import checks_text, filter_line
+from .deck_text import checks_text, filter_line, search_question, search_said
 from .dialogs import Confirm, Prompt
 
 TCSS = Path(__file__).with_name("deckbuilder.tcss")  # this module's screens and dialogs
@@ -440,27 +440,14 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
         self.redraw()
 
     def action_search(self) -> None:
-        """/: the pool shows only the cards found by number or name (kana
-        too; limited.deckstate.DeckState.search); empty shows them all."""
+        """/: only the pool's cards found by number or name, kana too (DeckState.search)."""
 
         def answer(text: str | None) -> None:
             n = self.state.search(text)
             self.redraw()
-            if self.state.query:
-                self.say(
-                    _(
-                        "{n} card(s) of the pool found for {query!r}; / and Enter on nothing shows all",
-                        n=n,
-                        query=self.state.query,
-                    ),
-                    error=not n,
-                )
-            else:
-                self.say(_("the whole pool is shown"))
+            self.say(*search_said(n, self.state.query))
 
-        self.app.push_screen(
-            Prompt(_("Search the pool by number or name (kana too); empty shows all"), self.state.query), answer
-        )
+        self.app.push_screen(Prompt(search_question(), self.state.query), answer)
 
     def action_match(self) -> None:
         self.state.toggle_match()

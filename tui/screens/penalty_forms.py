@@ -214,7 +214,7 @@ class AppealForm(Translated, ModalScreen[dict | None]):
 
 class DecklistChangeForm(Translated, ModalScreen[tuple[str, str] | None]):
     """Who changes a decklist once round 1 is paired, and why (G-DECKLIST):
-    a judge of the event (core.rules.decklists.change_judges) and a reason.
+    a judge of the event (core.readmodel.decklist_change) and a reason.
     Returns (judge, reason), or None when cancelled."""
 
     CSS_PATH: ClassVar = [TCSS]
@@ -223,16 +223,14 @@ class DecklistChangeForm(Translated, ModalScreen[tuple[str, str] | None]):
         Binding("escape", "cancel", "Cancel", id="decklist_change.cancel"),
     ]
 
-    def __init__(self, event, name: str):
+    def __init__(self, judges: list[str], name: str):
         super().__init__()
         self._translate_bindings()
-        self.event = event
+        self.judges = judges  # core.readmodel.decklist_change's
         self.player_name = name
 
     def compose(self) -> ComposeResult:
-        from core.rules.decklists import change_judges
-
-        judges = change_judges(self.event)
+        judges = self.judges
         with Vertical():
             yield Label(_("Decklist change after round 1 (G-DECKLIST)"), classes="title")
             yield WrapLabel(

@@ -204,8 +204,6 @@ class BuildActions(EventHost):
         """Register a decklist from a file; once round 1 is paired only a judge
         does, with a reason (G-DECKLIST: core.rules.decklists), and the desk
         then offers the decklist penalty (the penalty form, filled in)."""
-        from core.rules.decklists import change_judges, decklist_locked, penalty_offer, require_change_judge
-
         from ..penalty_forms import DecklistChangeForm
 
         if not text:
@@ -215,18 +213,17 @@ class BuildActions(EventHost):
             self.say(_("write the player and the file"), error=True)
             return
         ref, path = parts
-        if not decklist_locked(self.event):
+        try:
+            p = self.open_desk.player(ref)
+            locked, judges = readmodel.decklist_change(self.event, p.id)  # no judge at all: core's refusal
+        except LyceeError as err:
+            self.say(str(err), error=True)
+            return
+        if not locked:
             self._guard(
                 lambda: self.open_desk.register_decklist_file(ref, path),
                 _("decklist registered for {who}", who=ref),
             )
-            return
-        try:
-            p = self.open_desk.player(ref)
-            if not change_judges(self.event):
-                require_change_judge(self.event, p.id, "", "")  # core's refusal names what is missing
-        except LyceeError as err:
-            self.say(str(err), error=True)
             return
 
         def changed(answer: tuple[str, str] | None) -> None:
@@ -241,10 +238,10 @@ class BuildActions(EventHost):
                 return
             self.refresh_all()
             self.say(_("decklist of {who} changed by judge {by}", who=p.name, by=by))
-            offer = penalty_offer(self.event, p.id, by)
+            offer = readmodel.decklist_penalty_offer(self.event, p.id, by)
             self.penalty_form(p.id, reason=offer["reason"], by=offer["by"])
 
-        self.app.push_screen(DecklistChangeForm(self.event, p.name), changed)
+        self.app.push_screen(DecklistChangeForm(judges, p.name), changed)
 
     def _build_op(self, op: str) -> None:
         from limited import view as limited_view
