@@ -929,7 +929,7 @@ class Desk:
         return self.store.undo(self.actor, device=self.device)
 
     # -- decklists (G-DECKLIST) --------------------------------------------------------
-    def decklist_data(self, ref: str, deck, catalog=None) -> DecklistAction:
+    def decklist_data(self, ref: str, deck, catalog=None, by: str = "", reason: str = "") -> DecklistAction:
         """The ``decklist`` action's payload for ``deck`` (a core.cards.decks.Decklist),
         not stored.  A card number the catalog does not know is refused
         (ValidationError naming the list and the line): an unreadable list
@@ -947,23 +947,67 @@ class Desk:
         if problems:
             raise ValidationError(deck.source or _("decklist of {name}", name=p.name), problems)
         lines = deck_data(deck)
-        return DecklistAction(player=p.id, deck=lines["deck"], spare=lines["spare"], source=deck.source or "")
+        return DecklistAction(
+            player=p.id,
+            deck=lines["deck"],
+            spare=lines["spare"],
+            source=deck.source or "",
+            by=(by or "").strip(),
+            reason=(reason or "").strip(),
+        )
 
-    def register_decklist(self, ref: str, deck, catalog=None) -> Event:
+    def register_decklist(self, ref: str, deck, catalog=None, by: str = "", reason: str = "") -> Event:
         """Register (or replace) a player's decklist as handed in; its problems
-        are shown by :meth:`deck_problems`, not refused."""
-        return self.store.append("decklist", self.decklist_data(ref, deck, catalog), self.actor, device=self.device)
+        are shown by :meth:`deck_problems`, not refused.  After round 1 is
+        paired only a judge does, with a reason (``by``, ``reason``; G-DECKLIST,
+        core.rules.decklists.require_change_judge)."""
+        return self.store.append(
+            "decklist", self.decklist_data(ref, deck, catalog, by, reason), self.actor, device=self.device
+        )
 
-    def register_decklist_file(self, ref: str, path, catalog=None) -> Event:
+    def register_decklist_file(self, ref: str, path, catalog=None, by: str = "", reason: str = "") -> Event:
         """Read a decklist file (text, or CSV by its .csv name) and register it;
         a bad line is refused naming the file, the line and the reason."""
         from core.cards.decks import load_decklist
-        from core.rules.decklists import default_catalog
+        from core.rules.decklists import default_catalog, require_change_judge
 
-        self._known(ref)  # an unknown player first, before the file
+        p = self._known(ref)  # an unknown player first, before the file
+        require_change_judge(self.event, p.id, by or "", reason or "")  # then a change without its judge
         cat = catalog if catalog is not None else default_catalog()
         deck = load_decklist(path, catalog=cat)
-        return self.register_decklist(ref, replace(deck, source=Path(path).name), cat)
+        return self.register_decklist(ref, replace(deck, source=Path(path).name), cat, by, reason)
+
+    def register_decklist_text(self, ref: str, text: str, source: str, catalog=None, by: str = "", reason: str = ""):
+        """Register decklist text (pasted in the app, or from a player's phone:
+        ``source`` "phone"); read by the one parser, core.cards.decks.parse_decklist."""
+        from core.cards.decks import parse_decklist
+        from core.rules.decklists import default_catalog, require_change_judge
+
+        p = self._known(ref)
+        require_change_judge(self.event, p.id, by or "", reason or "")
+        cat = catalog if catalog is not None else default_catalog()
+        deck = parse_decklist(text, source, cat)
+        return self.register_decklist(ref, replace(deck, source=source), cat, by, reason)
+
+    def phone_decklist(self, code: str, text: str) -> dict:
+        """A player's decklist from their phone (the LAN pages, with their
+        report code): registered as theirs (source ``phone``; the log keeps
+        the device) when the event collects decklists and round 1 is not
+        paired (core.rules.decklists.phone_refusal); returns the page's state
+        (core.rules.decklists.phone_state) after the durable append.  Raises
+        UnknownCode, the refusal (G-DECKLIST), or ValidationError naming each
+        line the parser cannot read."""
+        from core.rules.decklists import PHONE_SOURCE, phone_refusal, phone_state
+        from core.rules.reports import UnknownCode, player_by_code
+
+        pid = player_by_code(self.event, code)
+        if pid is None:
+            raise UnknownCode(_("unknown report code: check the code on your match slip, or ask the desk"))
+        why = phone_refusal(self.event)
+        if why is not None:
+            raise RuleError(why, "G-DECKLIST")
+        self.register_decklist_text(pid, text, PHONE_SOURCE)
+        return phone_state(self.event, pid)
 
     def decklist(self, ref: str):
         """The player's registered list as a core.cards.decks.Decklist, or None."""

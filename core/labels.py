@@ -294,6 +294,8 @@ def decklist_source_label(source: str) -> str:
     """Where a registered decklist came from: a file name as given, or the bot builder."""
     if source == "deck-builder":  # limited.event.BUILDER_SOURCE
         return _("built in the deck builder")
+    if source == "phone":  # core.rules.decklists.PHONE_SOURCE
+        return _("entered on the player's phone")
     return _("built by the bot") if source == "bot-built" else source
 
 
@@ -384,7 +386,7 @@ LABELS = {
     game_label: GAME_CODES,
     match_outcome_label: OUTCOMES,
     staff_doing_label: ("start", "be paired", "start its clock"),
-    decklist_source_label: ("bot-built",),
+    decklist_source_label: ("bot-built", "phone"),
     actor_label: ACTORS,
     note_label: (
         "ID",

@@ -434,6 +434,27 @@ def deck_gaps(ev: Event) -> list:
     return round_one_gaps(ev)
 
 
+def decklist_change(ev: Event, pid: str) -> tuple[bool, list[str]]:
+    """Whether a decklist for ``pid`` now needs a judge and a reason (round 1
+    is paired, G-DECKLIST), and the judges who may change it; raises the
+    desk's refusal when it needs one and the event has none."""
+    from core.rules.decklists import change_judges, decklist_locked, require_change_judge
+
+    if not decklist_locked(ev):
+        return False, []
+    judges = change_judges(ev)
+    if not judges:
+        require_change_judge(ev, pid, "", "")
+    return True, judges
+
+
+def decklist_penalty_offer(ev: Event, pid: str, judge: str) -> dict:
+    """The penalty the desk offers after a judge changed a decklist (G-DECKLIST, G-PEN-1)."""
+    from core.rules.decklists import penalty_offer
+
+    return penalty_offer(ev, pid, judge)
+
+
 def gap_text(gap) -> str:
     """One player of :func:`deck_gaps` in words: the name and what is wrong."""
     from core.rules.decklists import gap_text as said

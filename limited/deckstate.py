@@ -18,6 +18,7 @@ from typing import Any
 
 from core.cards.decks import DRAFT_PACKS, Decklist, DeckProblem, check_deck, deck_size
 from core.cards.model import ATTRIBUTES, CARD_TYPES, Card, CardSet
+from core.cards.search import search_cards
 from core.errors import LyceeError
 from core.i18n import _
 from core.labels import kind_label
@@ -49,6 +50,8 @@ class DeckState:
     match: str = "bo3"
     filters: dict[str, Any] = field(default_factory=lambda: dict.fromkeys(FILTERS))
     sort_key: str = "cost"
+    #: The pool shows only the cards this finds by number or name (core.cards.search; "" all).
+    query: str = ""
 
     def __post_init__(self) -> None:
         if self.kind not in ("sealed", "draft"):
@@ -128,8 +131,21 @@ class DeckState:
         }[self.sort_key]
 
     def pool_rows(self) -> list[str]:
-        """The pool's card numbers shown: filtered, in the chosen order."""
-        return sorted((n for n in self.pool if self.passes(self.card(n))), key=lambda n: self.order(self.card(n)))
+        """The pool's card numbers shown: filtered, searched (:attr:`query`), in the chosen order."""
+        shown = [n for n in self.pool if self.passes(self.card(n))]
+        if self.query:
+            found = {c.number for c in search_cards((self.card(n) for n in shown), self.query)}
+            shown = [n for n in shown if n in found]
+        return sorted(shown, key=lambda n: self.order(self.card(n)))
+
+    def search(self, text: str | None) -> int:
+        """Show only the pool's cards found by number or name (kana folded;
+        core.cards.search); empty or None shows them all.  Returns how many
+        cards of the pool it finds (whatever the other filters)."""
+        self.query = (text or "").strip()
+        if not self.query:
+            return len(self.pool)
+        return len(search_cards((self.card(n) for n in self.pool), self.query))
 
     def rows(self, section: str) -> list[str]:
         """The deck's or the spares' card numbers, by cost."""
@@ -168,6 +184,7 @@ class DeckState:
 
     def clear_filters(self) -> None:
         self.filters = dict.fromkeys(FILTERS)
+        self.query = ""
 
     def next_sort(self) -> None:
         self.sort_key = SORTS[(SORTS.index(self.sort_key) + 1) % len(SORTS)]

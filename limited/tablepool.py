@@ -2,7 +2,9 @@
 
 The organizer opens the build phase for real packs (:func:`open_real`), then
 types each player's pool in by card number: the fast entry line takes
-``5063 2`` (number, count), ``CH-5063 2``, ``2 CH-5063`` or ``2x5063``; a
+``5063 2`` (number, count), ``CH-5063 2``, ``2 CH-5063`` or ``2x5063``, or a
+card's name (part of it, kana folded: ``木村 2``, ``さとう``; core.cards.search)
+when it names one card of the set; a
 number without its prefix takes the last prefix typed (CH at first), so a
 run of characters is typed by digits alone (:class:`Entry`).  A file or
 pasted text holds such lines (commas or new lines between them).
@@ -25,6 +27,7 @@ from typing import Iterable
 from core import labels
 from core.cards.decks import DRAFT_CARDS_PER_PACK, SEALED_SIZE
 from core.cards.model import Card, CardSet, normalize_number
+from core.cards.search import search_cards
 from core.desk import Desk
 from core.errors import LyceeError, RuleError
 from core.event.model import Event
@@ -57,6 +60,9 @@ _LINE_RE = re.compile(
     r"(?:\s*[x×*]?\s*(?P<c2>\d{1,2}))?$"
 )
 _XCOUNT_RE = re.compile(r"^(?P<c1>\d{1,2})\s*[x×*]\s*(?P<num>.+)$")
+_NAME_RE = re.compile(r"^(?P<name>.+?)(?:\s+(?P<c2>\d{1,2}))?$")
+#: The most cards a search names when it finds several.
+SHOWN = 4
 
 
 @dataclass
@@ -80,6 +86,31 @@ class Entry:
         self.prefix = num.split("-")[0]
         return num
 
+    def find(self, text: str) -> str:
+        """The card whose number or name is ``text`` (core.cards.search: kana
+        folded, a reading too): the one card found, or LyceeError naming the
+        cards it could be (at most :data:`SHOWN`) or saying none is."""
+        hits = search_cards(self.cs.cards, text)
+        if not hits:
+            raise LyceeError(
+                _("no card of set {set} has {text!r} in its number or name", set=self.cs.code, text=text.strip())
+            )
+        if len(hits) > 1:
+            shown = join_list(f"{c.number} {c.name}" for c in hits[:SHOWN])
+            more = ngettext(" and {n} more", " and {n} more", len(hits) - SHOWN) if len(hits) > SHOWN else ""
+            raise LyceeError(
+                _(
+                    "{text!r} could be {n} cards: {cards}{more}; type more of the name, or the number",
+                    text=text.strip(),
+                    n=len(hits),
+                    cards=shown,
+                    more=more,
+                )
+            )
+        num = hits[0].number
+        self.prefix = num.split("-")[0]
+        return num
+
     def add_line(self, line: str) -> tuple[str, int]:
         """Add one ``NUMBER [COUNT]`` entry; (number, count added).  A count of 0 removes the card."""
         num, count = parse_line(line, self)
@@ -98,7 +129,17 @@ def parse_line(line: str, entry: Entry) -> tuple[str, int]:
     if m is None:
         mx = _XCOUNT_RE.match(text)
         if mx is None:
-            raise LyceeError(_("{text!r}: write the card number, then how many (5063 2)", text=line.strip()))
+            if not text or not any(ch.isalpha() for ch in text):
+                raise LyceeError(_("{text!r}: write the card number, then how many (5063 2)", text=line.strip()))
+            # a name (or part of one) instead of the number: ``木村 2``, ``さとう``
+            mn = _NAME_RE.match(text)
+            assert mn is not None
+            count = int(mn.group("c2") or "1")
+            if count > MAX_COUNT:
+                raise LyceeError(
+                    _("{text!r}: {n} copies of one card is more than a pool holds", text=line.strip(), n=count)
+                )
+            return entry.find(mn.group("name")), count
         num, raw = mx.group("num"), mx.group("c1")
     else:
         if m.group("c1") and m.group("c2"):

@@ -323,7 +323,8 @@ def test_g_time_g_late_g_pen_g_decklist_through_the_judge_page(desk):
     pin = desk.staff_pin("佐藤")
     m = table(desk)
     text = _legal_deck()
-    desk.register_decklist(m.p1, parse_decklist(text, "list.txt"))
+    # round 1 is paired: a list registered now names its judge (G-DECKLIST, issue 43)
+    desk.register_decklist(m.p1, parse_decklist(text, "list.txt"), by="佐藤", reason="handed in late")
     desk.start_clock()
     with web(desk) as c:
         sign_in(c, "佐藤", pin)

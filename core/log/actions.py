@@ -244,10 +244,15 @@ class Calendar(Action, frozen=True, tag="calendar"):
 
 
 class DecklistAction(Action, frozen=True, tag="decklist"):
+    """``by``/``reason``: the judge who changed a list after round 1 was
+    paired, and why (core.rules.decklists.decklist_change_rule)."""
+
     player: str
     deck: list[DeckLine] = []
     spare: list[DeckLine] = []
     source: str = ""
+    by: str = ""
+    reason: str = ""
 
 
 class DeckCheckAction(Action, frozen=True, tag="deck_check"):

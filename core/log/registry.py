@@ -60,7 +60,9 @@ FOUNDING = {"create", "import"}
 #: winner (G-ID-3) only in the final, not before it or in a playoff, and names that
 #: only look alike are the same name when registering (the confusables
 #: skeleton, core.names.fold_name; docs/names.md L-NAME-KEY).
-ACTION_FORMAT = 4
+#: Format 5: after round 1 is paired a decklist is registered or changed only by
+#: a judge, with a reason (G-DECKLIST; core.rules.decklists).
+ACTION_FORMAT = 5
 _FORMAT: ContextVar[int] = ContextVar("action_format", default=ACTION_FORMAT)
 
 

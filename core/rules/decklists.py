@@ -103,6 +103,16 @@ __all__ = [
     "DecklistStatus",
     "decklist_status",
     "player_decklist_status",
+    "decklist_locked",
+    "change_judges",
+    "require_change_judge",
+    "penalty_offer",
+    "list_problems",
+    "PHONE_SOURCE",
+    "phone_refusal",
+    "phone_refusal_kind",
+    "text_check",
+    "phone_state",
     "BuildStatus",
     "build_status",
     "builders",
@@ -259,15 +269,77 @@ def _player(event: Event, pid) -> str:
 # -- decklists (G-DECKLIST) ----------------------------------------------------------
 
 
+def decklist_locked(event: Event) -> bool:
+    """Round 1 is paired: from now on a decklist is registered or changed
+    only by a judge, with a reason (G-DECKLIST; :func:`require_change_judge`)."""
+    return bool(event.rounds)
+
+
+def change_judges(event: Event) -> list[str]:
+    """Who may change a decklist once round 1 is paired: the judges, the head
+    judge and the organizer (the event's top authority, G-ORGANIZER), in that
+    order, each once."""
+    st = event.staff
+    out: list[str] = []
+    for n in (*st.judges, st.head_judge, st.organizer):
+        if n and n.strip() and n not in out:
+            out.append(n)
+    return out
+
+
+def require_change_judge(event: Event, pid: str, by: str, reason: str) -> str | None:
+    """The judge a decklist change is recorded under (G-DECKLIST): none is
+    needed before round 1 is paired; after it the change names a judge of the
+    event (:func:`change_judges`) and a reason, else it is refused."""
+    if not decklist_locked(event):
+        return by.strip() or None
+    name = event.player(pid).name
+    if not by.strip() or not reason.strip():
+        raise RuleError(
+            _(
+                "round 1 is paired: only a judge changes {name}'s decklist now, saying why (--by JUDGE --reason TEXT)",
+                name=name,
+            ),
+            "G-DECKLIST",
+        )
+    from core.rules.staff import staff_member
+
+    who = staff_member(event, by)
+    if who is not None and who in change_judges(event):
+        return who
+    listed = join_list(change_judges(event), words=True) or _("nobody yet")
+    raise RuleError(
+        _("{by!r} is not a judge of this event (judges: {listed})", by=by, listed=listed),
+        "G-DECKLIST",
+    )
+
+
+def penalty_offer(event: Event, pid: str, judge: str) -> dict:
+    """The penalty the desk offers after a judge changed a decklist once round
+    1 was paired (G-DECKLIST: a decklist with serious defects may be
+    penalised; G-PEN-1, G-PEN-2).  The guideline names no level for it: the
+    lightest (a Notice, no further action) is offered and the judge decides."""
+    return {
+        "player": pid,
+        "level": "notice",
+        "action": "none",
+        "by": judge,
+        "reason": _("decklist changed after round 1 (G-DECKLIST)"),
+    }
+
+
 @action("decklist")
 def _decklist(event, payload: DecklistAction):
-    """Register (or replace) a player's decklist, as handed in."""
+    """Register (or replace) a player's decklist, as handed in; after round 1
+    is paired only a judge does, with a reason (G-DECKLIST, format 5)."""
     pid = _player(event, payload.player)
     who = event.player(pid).name
     deck = _lines(payload.deck, "deck", who)
     spare = _lines(payload.spare, "spare", who)
     if not deck:
         raise LyceeError(_("the decklist of {who} lists no deck cards", who=who), "G-DECKLIST")
+    if written_format() >= 5:
+        require_change_judge(event, pid, payload.by, payload.reason)
     rec = DeckRecord(pid, deck, spare, payload.source, len(event.rounds))
     if event.decklist_of(pid) is not None:
         lists = tuple(rec if x.player == pid else x for x in event.decklists)
@@ -282,13 +354,16 @@ def _cards(lines: list) -> int:
 
 @describer("decklist")
 def _describe_decklist(payload: DecklistAction) -> str:
-    return _(
+    text = _(
         "decklist of {player}: {n} cards, {s} spare ({source})",
         player=payload.player,
         n=_cards(payload.deck),
         s=_cards(payload.spare),
         source=labels.decklist_source_label(payload.source or "-"),
     )
+    if payload.by and payload.reason:
+        text += _("; changed by judge {by}: {reason}", by=payload.by, reason=payload.reason)
+    return text
 
 
 @action("deck_check")
@@ -397,8 +472,14 @@ def deck_problems(event: Event, ref: str, catalog=None) -> list[DeckProblem]:
     rec = event.decklist_of(pid)
     if rec is None:
         return []
+    return list_problems(event, pid, as_decklist(rec), catalog)
+
+
+def list_problems(event: Event, pid: str, deck: Decklist, catalog=None) -> list[DeckProblem]:
+    """Every problem ``deck`` would have as ``pid``'s list for the event (the
+    checks of :func:`deck_problems`, on a list not yet registered: what the
+    phone shows as a player types it)."""
     cat = event_catalog(event, catalog)
-    deck = as_decklist(rec)
     kind = event.kind
     if kind == "constructed":
         return check_deck(deck, cat, "constructed", on=event.date, match=event.match)
@@ -436,6 +517,81 @@ def deck_problems(event: Event, ref: str, catalog=None) -> list[DeckProblem]:
         ]
         + probs
     )
+
+
+# -- a player's own decklist from their phone (G-DECKLIST, issue 43) ----------------
+
+#: The source a list entered on the player's phone is registered with.
+PHONE_SOURCE = "phone"
+
+
+def phone_refusal_kind(event: Event) -> str | None:
+    """Why a player cannot enter their decklist on their phone now, or None:
+    ``off``, the event does not collect decklists (``event set --decklists``);
+    ``locked``, round 1 is paired (then only a judge changes a list: see a judge)."""
+    if not event.decklists_required:
+        return "off"
+    if decklist_locked(event):
+        return "locked"
+    return None
+
+
+def phone_refusal(event: Event) -> str | None:
+    """:func:`phone_refusal_kind` in words (the desk's language), or None."""
+    kind = phone_refusal_kind(event)
+    if kind == "off":
+        return _("this event does not collect decklists")
+    if kind == "locked":
+        return _("Round 1 is paired: only a judge can change your decklist now. Please see a judge.")
+    return None
+
+
+def _problem_rows(problems) -> list[dict]:
+    return [{"rule": p.rule, "message": p.message, "where": p.number or ""} for p in problems]
+
+
+def text_check(event: Event, pid: str, text: str, catalog=None) -> dict:
+    """What the phone shows as a player types their list (nothing stored):
+    ``{"deck": n, "spare": s, "problems": [{"rule", "message", "where"}]}``.
+    The text is read by the one parser (core.cards.decks.parse_decklist): a
+    line it cannot read is a problem naming the line; a readable list gets
+    the desk's checks for the event (:func:`list_problems`, check_deck)."""
+    from core.cards.decks import parse_decklist
+    from core.errors import ValidationError
+
+    cat = catalog if catalog is not None else default_catalog()
+    if not text.strip():
+        return {"deck": 0, "spare": 0, "problems": []}
+    try:
+        deck = parse_decklist(text, _("your decklist"), cat)
+    except ValidationError as err:
+        rows = [{"rule": "G-DECKLIST", "message": what, "where": where} for where, what in err.problems]
+        return {"deck": None, "spare": None, "problems": rows}
+    return {
+        "deck": deck.deck_size,
+        "spare": deck.spare_size,
+        "problems": _problem_rows(list_problems(event, pid, deck, catalog)),
+    }
+
+
+def phone_state(event: Event, pid: str, catalog=None) -> dict:
+    """What the decklist page shows a player first (nothing stored): their
+    name, whether they may enter a list (``refusal``: None, or why not as
+    :func:`phone_refusal_kind`), and the list
+    registered for them, as text, with its problems."""
+    from core.cards.decks import decklist_to_text
+
+    rec = event.decklist_of(pid)
+    out: dict = {"name": event.player(pid).name, "refusal": phone_refusal_kind(event), "registered": rec is not None}
+    if rec is not None:
+        cat = catalog if catalog is not None else default_catalog()
+        out.update(
+            deck=rec.deck_size,
+            spare=rec.spare_size,
+            text=decklist_to_text(as_decklist(rec), cat),
+            problems=_problem_rows(deck_problems(event, pid, catalog)),
+        )
+    return out
 
 
 def player_decklist_status(event: Event, pid: str, catalog=None) -> DecklistStatus:

@@ -1,7 +1,9 @@
 """Decklists in an event and a limited event's build phase, from the command
 line (G-DECKLIST, G-SEALED, G-DRAFT-*)::
 
-    lycee decklist add EVENT PLAYER FILE          register (or replace) a list
+    lycee decklist add EVENT PLAYER FILE [--by JUDGE --reason TEXT]
+                                                  register (or replace) a list; after round 1
+                                                  is paired only a judge, with a reason
     lycee decklist show EVENT PLAYER [--json]
     lycee decklist check EVENT PLAYER FILE        the deck at the table vs the list; exit 1 when they differ
     lycee decklist status EVENT [--json]          none / registered / problems, per player
@@ -124,15 +126,17 @@ def _problem_json(p) -> dict:
 
 
 def cmd_decklist_add(args) -> int:
-    from core.rules.decklists import player_decklist_status
+    from core.rules.decklists import decklist_locked, penalty_offer, player_decklist_status
 
     def run(d: Desk):
         p = d.player(args.player)
         replaced = d.event.decklist_of(p.id) is not None
-        d.register_decklist_file(p.id, Path(args.file))
-        return p, replaced, player_decklist_status(d.event, p.id)
+        locked = decklist_locked(d.event)
+        d.register_decklist_file(p.id, Path(args.file), by=args.by or "", reason=args.reason or "")
+        offer = penalty_offer(d.event, p.id, args.by) if locked else None
+        return p, replaced, player_decklist_status(d.event, p.id), offer, d.event.id
 
-    p, replaced, st = with_desk(args, run)
+    p, replaced, st, offer, eid = with_desk(args, run)
     msg = (
         _(
             "replaced the decklist of {name} with {file}: {n} cards, {s} spare",
@@ -154,6 +158,14 @@ def cmd_decklist_add(args) -> int:
     if st.problems:
         print(_("stored with {n} problem(s); a deck check will show them:", n=len(st.problems)))
         print("\n".join(_problem_lines(st.problems)))
+    if offer is not None:
+        import shlex
+
+        cmd = shlex.join(
+            ["lycee", "penalty", eid, p.id, offer["level"], "--reason", offer["reason"], "--by", offer["by"]]
+        )
+        print(_("a decklist changed after round 1 may be penalised (G-DECKLIST, G-PEN-1); to issue it:"))
+        print("  " + cmd)
     return 0
 
 
@@ -610,7 +622,12 @@ def register(sub, cmd, event_arg) -> None:
     event_arg(a)
     player_arg(a)
     a.add_argument("file", metavar="FILE", help=_("'COUNT NUMBER [name]' lines, 'spare:' before spares; or .csv"))
-    a.add_argument("--by", metavar="NAME", help=_("who registers it (the log's actor)"))
+    a.add_argument(
+        "--by", metavar="NAME", help=_("who registers it (the log's actor); after round 1 is paired, the judge")
+    )
+    a.add_argument(
+        "--reason", metavar="TEXT", help=_("why the judge changes the decklist after round 1 is paired (G-DECKLIST)")
+    )
     s = cmd(dls, "show", cmd_decklist_show, _("show a player's registered decklist and its problems"))
     event_arg(s)
     player_arg(s)

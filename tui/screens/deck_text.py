@@ -30,10 +30,16 @@ def _attr_name(attr: str) -> str:
     return kanji if name == kanji else full
 
 
-def filter_line(f: dict, sort_key: str) -> Text:
-    """The filter line: each filter's key, what it is set to, and the sort."""
+def filter_line(f: dict, sort_key: str, query: str = "") -> Text:
+    """The filter line: the search (while one is set), each filter's key,
+    what it is set to, and the sort."""
     every = _("all")
     t = Text()
+    if query:
+        t.append("[/] ", style="bold")
+        t.append(_("search") + ": ")
+        t.append(query, style="bold")
+        t.append("  ")
     parts = [
         ("t", _("type"), card_type_label(f["type"]) if f["type"] else every),
         ("a", _("attribute"), _attr_name(f["attr"]) if f["attr"] else every),
@@ -48,6 +54,17 @@ def filter_line(f: dict, sort_key: str) -> Text:
         t.append(f"{label}: ")
         t.append(value, style="bold" if value != every else "")
     return t
+
+
+def search_question() -> str:
+    return _("Search the pool by number or name (kana too); empty shows all")
+
+
+def search_said(n: int, query: str) -> tuple[str, bool]:
+    """What the builder says after a search (and whether it is a miss)."""
+    if not query:
+        return _("the whole pool is shown"), False
+    return _("{n} card(s) of the pool found for {query!r}; / and Enter on nothing shows all", n=n, query=query), not n
 
 
 def problem_text(p: DeckProblem) -> str:

@@ -55,8 +55,8 @@ from ..widgets.cards import (
 from ..widgets.footer import WholeKeysFooter
 from ..widgets.plain import PlainTable
 from .deck_library import LibraryActions, LibraryDialog
-from .deck_text import checks_text, filter_line
-from .dialogs import Confirm
+from .deck_text import checks_text, filter_line, search_question, search_said
+from .dialogs import Confirm, Prompt
 
 TCSS = Path(__file__).with_name("deckbuilder.tcss")  # this module's screens and dialogs
 
@@ -82,6 +82,7 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
         Binding("r", "filter('rarity')", "Filter by rarity", id="builder.filter_rarity", show=False),
         Binding("0", "clear_filters", "Clear the filters", id="builder.filter_clear", show=False),
         Binding("o", "sort", "Sort the pool", id="builder.sort", show=False),
+        Binding("slash", "search", "Search by number or name", id="builder.search", show=False),
         Binding("ctrl+r", "register", "Register to the player", id="builder.register"),
         Binding("g", "suggest", "Suggest", id="builder.suggest"),
         Binding("m", "match", "Bo3/Bo1", id="builder.match"),
@@ -289,7 +290,7 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
                 match=match_label(self.match),
             )
         self.query_one("#builder-title", Label).update(title)
-        self.query_one("#filters", Label).update(filter_line(self.state.filters, self.state.sort_key))
+        self.query_one("#filters", Label).update(filter_line(self.state.filters, self.state.sort_key, self.state.query))
         self.query_one("#pool-head", Label).update(
             _("Pool: {total} cards, {left} left", total=sum(self.pool.values()), left=self.state.available())
         )
@@ -437,6 +438,16 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
     def action_sort(self) -> None:
         self.state.next_sort()
         self.redraw()
+
+    def action_search(self) -> None:
+        """/: only the pool's cards found by number or name, kana too (DeckState.search)."""
+
+        def answer(text: str | None) -> None:
+            n = self.state.search(text)
+            self.redraw()
+            self.say(*search_said(n, self.state.query))
+
+        self.app.push_screen(Prompt(search_question(), self.state.query), answer)
 
     def action_match(self) -> None:
         self.state.toggle_match()

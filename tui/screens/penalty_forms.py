@@ -20,6 +20,7 @@ from core.names import whole
 
 from ..i18n import Translated
 from ..widgets.plain import plain
+from ..widgets.wrapped import WrapLabel
 
 TCSS = Path(__file__).with_name("penalty_forms.tcss")  # this module's forms
 
@@ -34,12 +35,14 @@ class PenaltyForm(Translated, ModalScreen[dict | None]):
         Binding("escape", "cancel", "Cancel", id="penalty.cancel"),
     ]
 
-    def __init__(self, event, player_id: str | None, history_of):
+    def __init__(self, event, player_id: str | None, history_of, reason: str = "", by: str | None = None):
         super().__init__()
         self._translate_bindings()
         self.event = event
         self.player_id = player_id or ""
         self.history_of = history_of  # pid -> list[str] of lines
+        self.reason = reason  # offered by the desk (a decklist changed after round 1)
+        self.by = by
 
     def compose(self) -> ComposeResult:
         levels = [(_("Notice (N)"), "notice"), (_("Warning (W)"), "warning")]
@@ -53,7 +56,7 @@ class PenaltyForm(Translated, ModalScreen[dict | None]):
                 yield Label(_("Level"))
                 yield Select(levels, value="notice", allow_blank=False, id="level")
                 yield Label(_("Reason"))
-                yield Input("", id="reason")
+                yield Input(self.reason, id="reason")
                 yield Label(_("Action"))
                 yield Select(actions, value="none", allow_blank=False, id="action")
                 yield Label(_("Issued by"))
@@ -68,7 +71,7 @@ class PenaltyForm(Translated, ModalScreen[dict | None]):
         G-HEAD-JUDGE); with several judges on duty, blank until one is chosen."""
         if not staff:
             return Select([("-", "")], value="", allow_blank=False, id="by")
-        who = readmodel.default_issuer(self.event)
+        who = self.by if self.by in staff else readmodel.default_issuer(self.event)
         if who is None:
             return Select([(plain(s), s) for s in staff], prompt=_("choose the judge on duty"), id="by")
         return Select([(plain(s), s) for s in staff], value=who, allow_blank=False, id="by")
@@ -204,6 +207,65 @@ class AppealForm(Translated, ModalScreen[dict | None]):
             d["level"] = self.query_one("#appeal-level", Select).value or None
             d["action"] = self.query_one("#appeal-action", Select).value or None
         self.dismiss(d)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class DecklistChangeForm(Translated, ModalScreen[tuple[str, str] | None]):
+    """Who changes a decklist once round 1 is paired, and why (G-DECKLIST):
+    a judge of the event (core.readmodel.decklist_change) and a reason.
+    Returns (judge, reason), or None when cancelled."""
+
+    CSS_PATH: ClassVar = [TCSS]
+    BINDINGS = [
+        Binding("ctrl+s", "save", "Change", id="decklist_change.save", priority=True),
+        Binding("escape", "cancel", "Cancel", id="decklist_change.cancel"),
+    ]
+
+    def __init__(self, judges: list[str], name: str):
+        super().__init__()
+        self._translate_bindings()
+        self.judges = judges  # core.readmodel.decklist_change's
+        self.player_name = name
+
+    def compose(self) -> ComposeResult:
+        judges = self.judges
+        with Vertical():
+            yield Label(_("Decklist change after round 1 (G-DECKLIST)"), classes="title")
+            yield WrapLabel(
+                _("Round 1 is paired: only a judge changes the decklist of {name}, saying why.", name=self.player_name),
+                keep=(self.player_name,),
+                classes="explain",
+            )
+            with Grid():
+                yield Label(_("Judge"))
+                if len(judges) == 1:
+                    yield Select([(plain(j), j) for j in judges], value=judges[0], allow_blank=False, id="by")
+                else:
+                    yield Select([(plain(j), j) for j in judges], prompt=_("choose the judge"), id="by")
+                yield Label(_("Reason"))
+                yield Input("", id="reason")
+            yield Label("", id="error", classes="error", markup=False)
+            yield Label(_("Enter in Reason or Ctrl+S changes the decklist; Esc cancels"), classes="hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#reason", Input).focus()
+
+    def on_input_submitted(self, message: Input.Submitted) -> None:
+        self.action_save()
+
+    def action_save(self) -> None:
+        by = self.query_one("#by", Select).value
+        reason = self.query_one("#reason", Input).value.strip()
+        if by is Select.NULL or not by:
+            self.query_one("#error", Label).update(_("say which judge changes it"))
+            self.query_one("#by", Select).focus()
+            return
+        if not reason:
+            self.query_one("#error", Label).update(_("a decklist change after round 1 needs a reason"))
+            return
+        self.dismiss((str(by), reason))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

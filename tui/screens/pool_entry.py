@@ -3,7 +3,9 @@
 The organizer types the cards in by number on the fast entry line:
 ``5063 2`` Enter adds two CH-5063 (the prefix typed last is remembered, CH
 at first: ``EV-5007`` switches it), ``5063 0`` takes the card out, ``-5063``
-takes one copy out.  Each card is echoed with its name, attributes and
+takes one copy out; a name (part of one, kana folded: limited.tablepool's
+``Entry.find``, core.cards.search) finds the card when it names one, else
+the cards it could be are listed.  Each card is echoed with its name, attributes and
 rarity; a number that is not a card of the set is refused aloud and nothing
 changes.  Text pasted into the line (lines or commas), or a file (Ctrl+O),
 adds many at once.  The line under the table says how the pool stands
@@ -104,8 +106,8 @@ class PoolEntryScreen(Translated, Screen):
         yield Label(
             _(
                 "Type a card number and how many, then Enter: 5063 2 (the prefix typed last stays: "
-                "EV-5007 switches to events). 5063 0 takes a card out. Paste many lines, or Ctrl+O for a "
-                "file."
+                "EV-5007 switches to events), or a name: 木村 2 (kana too). 5063 0 takes a card out. "
+                "Paste many lines, or Ctrl+O for a file."
             ),
             id="pe-help",
             markup=False,

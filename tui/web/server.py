@@ -64,13 +64,14 @@ STATIC = {
     "/static/app.js": ("app.js", "text/javascript; charset=utf-8"),
     "/static/report.js": ("report.js", "text/javascript; charset=utf-8"),
     "/static/judge.js": ("judge.js", "text/javascript; charset=utf-8"),
+    "/static/decklist.js": ("decklist.js", "text/javascript; charset=utf-8"),
 }
 #: The phone report page (tui.web.reports), served only with a writer and phone reports on;
 #: the judge page (tui.web.judge), served only with a writer.
-OWN = {"/report", "/judge"}
+OWN = {"/report", "/judge", "/decklist"}  # /decklist: tui.web.decklists, with decklists collected
 #: The paths that write (POST only; tui.web.reports and tui.web.judge check origin, token and
 #: code, PIN or session: tui.web.writes).
-WRITES = {"/api/report", "/api/judge", "/api/judge/signin", "/api/judge/signout"}
+WRITES = {"/api/report", "/api/judge", "/api/judge/signin", "/api/judge/signout", "/api/decklist"}
 PARAMS = {"lang", "q", "part", "page"}
 #: The pages with a search box (``?q=``).
 SEARCHED = ("find", "standings")
@@ -543,6 +544,11 @@ def create_app(
     routes.append(Route("/api/judge/signin", judges.signin, methods=["POST"]))
     routes.append(Route("/api/judge/signout", judges.signout, methods=["POST"]))
     routes.append(Route("/api/judge", judges.act, methods=["POST"]))
+    from .decklists import DecklistApi
+
+    decklists = DecklistApi(feed, writer, server_lang, choose_lang, wrong=reports.wrong)
+    routes.append(Route("/decklist", decklists.page, methods=["GET", "HEAD"]))
+    routes.append(Route("/api/decklist", decklists.post, methods=["POST"]))
     routes += [Route(p, static, methods=["GET", "HEAD"]) for p in STATIC]
     routes.append(Route("/live", live, methods=["GET"]))
     app = Starlette(routes=routes, lifespan=lifespan)

@@ -24,7 +24,8 @@ class BuildActions(EventHost):
     def action_build_menu(self) -> None:
         ev = self.event
         if ev.kind == "constructed":
-            self.say(_("A constructed event has no build phase."), error=True)
+            # no build phase: F11 registers a player's decklist (G-DECKLIST)
+            self._ask_decklist()
             return
         self.action_tab("build")
         from ..dialogs import Choose
@@ -58,9 +59,7 @@ class BuildActions(EventHost):
         if choice == "open":
             self.app.push_screen(Prompt(event_limited.open_hint(ev.kind)), self._open_build)
         elif choice == "decklist":
-            self.app.push_screen(
-                Prompt(_("Decklist: PLAYER FILE (text 'COUNT NUMBER' lines, or .csv)")), self._register_decklist
-            )
+            self._ask_decklist()
         elif choice == "deck":
             self._open_player_deck(self._build_row())
         elif choice == "override":
@@ -196,17 +195,53 @@ class BuildActions(EventHost):
         else:
             self.say(_("write the number of packs, 4 to 6"), error=True)
 
+    def _ask_decklist(self) -> None:
+        self.app.push_screen(
+            Prompt(_("Decklist: PLAYER FILE (text 'COUNT NUMBER' lines, or .csv)")), self._register_decklist
+        )
+
     def _register_decklist(self, text: str | None) -> None:
+        """Register a decklist from a file; once round 1 is paired only a judge
+        does, with a reason (G-DECKLIST: core.rules.decklists), and the desk
+        then offers the decklist penalty (the penalty form, filled in)."""
+        from ..penalty_forms import DecklistChangeForm
+
         if not text:
             return
         parts = text.split(maxsplit=1)
         if len(parts) != 2:
             self.say(_("write the player and the file"), error=True)
             return
-        self._guard(
-            lambda: self.open_desk.register_decklist_file(parts[0], parts[1]),
-            _("decklist registered for {who}", who=parts[0]),
-        )
+        ref, path = parts
+        try:
+            p = self.open_desk.player(ref)
+            locked, judges = readmodel.decklist_change(self.event, p.id)  # no judge at all: core's refusal
+        except LyceeError as err:
+            self.say(str(err), error=True)
+            return
+        if not locked:
+            self._guard(
+                lambda: self.open_desk.register_decklist_file(ref, path),
+                _("decklist registered for {who}", who=ref),
+            )
+            return
+
+        def changed(answer: tuple[str, str] | None) -> None:
+            if not answer:
+                self.say(_("the decklist is unchanged"))
+                return
+            by, reason = answer
+            try:
+                self.open_desk.register_decklist_file(p.id, path, by=by, reason=reason)
+            except LyceeError as err:
+                self.say(str(err), error=True)
+                return
+            self.refresh_all()
+            self.say(_("decklist of {who} changed by judge {by}", who=p.name, by=by))
+            offer = readmodel.decklist_penalty_offer(self.event, p.id, by)
+            self.penalty_form(p.id, reason=offer["reason"], by=offer["by"])
+
+        self.app.push_screen(DecklistChangeForm(judges, p.name), changed)
 
     def _build_op(self, op: str) -> None:
         from limited import view as limited_view

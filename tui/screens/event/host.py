@@ -67,6 +67,7 @@ class EventHost(Screen):
         # -- one controller's, called by another -------------------------------------------
         def _app_refusal(self, err: LyceeError) -> str: ...  # exports.py
         def _warn_deck_problems(self) -> None: ...  # buildphase.py
+        def penalty_form(self, pid: str | None, reason: str = "", by: str | None = None) -> None: ...  # penalties.py
         def _export(
             self, *args: Any, **kwargs: Any
         ) -> Any: ...  # exports.py (a worker: what, fmt, round_number, open_after)

@@ -28,6 +28,12 @@ class PenaltyActions(EventHost):
         pid = None
         if self.query_one(TabbedContent).active == "players":
             pid = self.query_one(PlayersPane).highlighted(self.event)
+        self.penalty_form(pid)
+
+    def penalty_form(self, pid: str | None, reason: str = "", by: str | None = None) -> None:
+        """The penalty form, for ``pid`` (offered, not chosen), a reason and the
+        issuer filled in when the desk offers a penalty (a decklist changed
+        after round 1, G-DECKLIST)."""
 
         def issued(d: dict | None) -> None:
             if not d:
@@ -43,7 +49,7 @@ class PenaltyActions(EventHost):
                 return
             self._exclusion_asked(p, d, rule)
 
-        self.app.push_screen(PenaltyForm(self.event, pid, self._penalty_history), issued)
+        self.app.push_screen(PenaltyForm(self.event, pid, self._penalty_history, reason=reason, by=by), issued)
 
     @work(group="confirm")
     async def _exclusion_asked(self, p, d: dict, rule: str) -> None:

@@ -1,0 +1,73 @@
+"""Finding cards by number and by name (issue 43): what the deck builder and
+pool entry search with, over any cards (a set's, or a catalog's
+``catalog.cards()``, the store's official list among them).
+
+Both the query and the card are folded the same way (:func:`fold`): NFKC
+(full-width letters and digits, half-width kana), case folded, katakana read
+as hiragana, spaces and the middle dot dropped; so ``さとう`` finds サトウ,
+``ｌｏ－０９２３`` finds LO-0923 and ``木村里佳`` finds 木村 里佳.  A number is
+matched by its letters and digits (``5063``, ``ch5063``, ``0923a``); a name
+anywhere in it; a card's reading (``reading``, kana) when it has one.
+
+Best first: the number itself, then its parallels and numbers starting or
+ending with the query, then names
+starting with it, names holding it, readings; the card number breaks ties.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Iterable
+
+from core.cards.model import Card
+
+__all__ = ["fold", "search_cards", "number_key"]
+
+_DROP = re.compile(r"[\s・･·]+")
+
+
+def fold(text: str) -> str:
+    """``text`` as the search compares it (see the module docstring)."""
+    t = unicodedata.normalize("NFKC", text).casefold()
+    t = "".join(chr(ord(ch) - 0x60) if "\u30a1" <= ch <= "\u30f6" else ch for ch in t)
+    return _DROP.sub("", t)
+
+
+def number_key(text: str) -> str:
+    """A card number's letters and digits, folded: ``LO-0923-A`` -> ``lo0923a``."""
+    return re.sub(r"[^0-9a-z]", "", unicodedata.normalize("NFKC", text).casefold())
+
+
+def _rank(card: Card, q: str, qn: str) -> int | None:
+    key = number_key(card.number)
+    if qn and (key == qn or key[2:] == qn):
+        return 0
+    if qn and len(qn) >= 2 and (key.endswith(qn) or key.startswith(qn) or key[2:].startswith(qn)):
+        return 1  # a parallel of the number (LO-0923 finds LO-0923-A), or the number's end
+    name = fold(card.name)
+    if q and name.startswith(q):
+        return 2
+    if q and q in name:
+        return 3
+    reading = fold(getattr(card, "reading", "") or "")
+    if q and reading and q in reading:
+        return 4
+    return None
+
+
+def search_cards(cards: Iterable[Card], query: str, limit: int | None = None) -> list[Card]:
+    """The cards matching ``query`` by number, name or reading, best first
+    (at most ``limit``); an empty query matches nothing."""
+    q = fold(query)
+    if not q:
+        return []
+    qn = number_key(query) if re.fullmatch(r"[0-9a-z\-_]+", q) and any(c.isdigit() for c in q) else ""
+    found = []
+    for c in cards:
+        r = _rank(c, q, qn)
+        if r is not None:
+            found.append((r, c.number, c))
+    found.sort(key=lambda x: (x[0], x[1]))
+    out = [c for _r, _n, c in found]
+    return out[:limit] if limit is not None else out

@@ -1,0 +1,185 @@
+"""The phone side of players' decklists (G-DECKLIST, issue 43): the decklist
+page and ``POST /api/decklist``.
+
+A player opens ``/decklist`` (``/decklist#CODE`` carries their report code in
+the fragment, as the report page's QR code does: tui.web.reports), pastes or
+types their list, sees its problems as they type (the desk's own check:
+core.rules.decklists.text_check, read by the one parser
+core.cards.decks.parse_decklist, then check_deck for the event) and sends it;
+the desk registers it as theirs, logged with the device.  Once round 1 is
+paired the page says to see a judge: only a judge changes a list then
+(core.rules.decklists.require_change_judge).
+
+Served only when the server has a writer (core.door) and the event collects
+decklists (``event set --decklists``); else both paths are 404.  A write is
+taken under the report page's conditions (tui.web.writes): same origin, the
+page's token, a bounded body (:data:`MAX_BODY`) whose JSON is one flat object
+(decoded into :class:`Post`, so nothing nests), a known code (wrong codes
+count with the report page's, per address, 429 past the limit).  Bodies::
+
+    {"code": CODE}                         the player's state: name, refusal, registered list
+    {"code": CODE, "text": T, "check": true}   the list's problems (nothing stored)
+    {"code": CODE, "text": T}              register it: ``writer.call("phone_decklist", ...)``;
+                                           the answer comes after the desk's durable append
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import msgspec
+
+from core.errors import LyceeError, ValidationError
+
+from . import pages
+from .pages import esc
+from .writes import Misses, Tokens, address, refusal, same_origin
+
+#: The most a decklist request may carry (bytes): a 60-card list with spares,
+#: names and the official table's columns is a few kilobytes.
+MAX_BODY = 16 * 1024
+#: The most characters of decklist text the page takes.
+MAX_TEXT = 12000
+
+
+class Post(msgspec.Struct, forbid_unknown_fields=True):
+    """A request's JSON: one object of these keys, nothing nested."""
+
+    code: str
+    text: str | None = None
+    check: bool = False
+
+
+def decklist_page(t: pages.T, event_name: str, token: str) -> str:
+    """The decklist page: the code from the fragment (or typed), the list in
+    a text box, its problems below it as the player types, then Send."""
+    other = "en" if t.lang == "ja" else "ja"
+    switch = "English" if other == "en" else "日本語"
+    words = {
+        "hello": t._("Decklist of {name}"),
+        "cards": t._("{deck} cards, {spare} spare"),
+        "ok": t._("No problems found."),
+        "unreadable": t._("Some lines cannot be read:"),
+        "problems": t._("Problems ({n}):"),
+        "registered": t._("Registered at the desk: {deck} cards, {spare} spare."),
+        "none": t._("No decklist registered yet."),
+        "sent": t._("Registered: {deck} cards, {spare} spare. The desk has your decklist."),
+        "error": t._("Not sent: {error}"),
+        "offline": t._("Not sent: no connection to the desk. Try again."),
+        "say-locked": t._("Round 1 is paired: only a judge can change your decklist now. Please see a judge."),
+        "say-off": t._("this event does not collect decklists"),
+    }
+    data = "".join(f' data-{k}="{esc(v)}"' for k, v in words.items())
+    help_text = t._(
+        "One card a line: COUNT NUMBER (4 LO-0001). A deck code (card numbers separated by spaces) "
+        "and the table copied from the official deck page are read too. Write spare: before spare cards."
+    )
+    return (
+        f'<!doctype html><html lang="{t.lang}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<meta name="referrer" content="no-referrer">'
+        f"<title>{esc(event_name)} · {esc(t._('Your decklist'))}</title>"
+        '<link rel="stylesheet" href="/static/app.css">'
+        '<script src="/static/decklist.js" defer></script></head>'
+        f'<body data-page="decklist"><header><h1>{esc(event_name)}</h1>'
+        f'<a class="lang" href="/decklist?lang={other}" hreflang="{other}" lang="{other}">{switch}</a></header>'
+        f"<main><h2>{esc(t._('Your decklist'))}</h2>"
+        '<p id="who" aria-live="polite"></p>'
+        f'<form id="decklist" data-token="{esc(token)}"{data} autocomplete="off">'
+        f'<p id="coderow"><label for="code">{esc(t._("Your code (on your match slip)"))}</label>'
+        '<input id="code" name="code" maxlength="16" autocapitalize="characters" spellcheck="false"></p>'
+        f'<p><label for="text">{esc(t._("Your decklist (paste or type it)"))}</label>'
+        f'<textarea id="text" name="text" rows="8" maxlength="{MAX_TEXT}" spellcheck="false" '
+        'autocapitalize="characters" placeholder="4 LO-0001"></textarea></p>'
+        f'<p class="hint">{esc(help_text)}</p>'
+        '<div id="check" aria-live="polite"><p id="count"></p><ul id="problems"></ul></div>'
+        f'<p><button type="submit" id="send">{esc(t._("Send to the desk"))}</button></p></form>'
+        '<p id="state" role="status" aria-live="polite"></p></main>'
+        f"<footer>{esc(t._('The desk registers the list you send as yours. After round 1 only a judge changes it.'))}"
+        "</footer></body></html>"
+    )
+
+
+class DecklistApi:
+    """The two routes, over the server's feed (for the setting) and writer.
+    ``wrong``: the report page's count of wrong codes (one budget per address)."""
+
+    def __init__(self, feed, writer, server_lang: str | None, choose_lang, wrong: Misses | None = None):
+        self.feed, self.writer, self.server_lang = feed, writer, server_lang
+        self.choose_lang = choose_lang
+        self.tokens = Tokens()
+        self.wrong = wrong if wrong is not None else Misses()
+
+    def on(self) -> bool:
+        snap = self.feed.snapshot
+        return self.writer is not None and snap is not None and bool(snap.event.decklists_required)
+
+    async def page(self, request):
+        from starlette.responses import Response
+
+        if not self.on():
+            return Response("404 Not Found", 404, media_type="text/plain")
+        query = request.scope["lycee.query"]
+        lang = self.choose_lang(query, request.headers, self.server_lang)
+        body = decklist_page(pages.T(lang), self.feed.snapshot.event.name, self.tokens.issue())
+        headers = {"Cache-Control": "no-store", "Vary": "Accept-Language, Cookie"}
+        if "lang" in query:
+            headers["Set-Cookie"] = f"lang={lang}; Path=/; SameSite=Strict; Max-Age=31536000"
+        return Response(body, headers=headers, media_type="text/html; charset=utf-8")
+
+    async def post(self, request):
+        from starlette.responses import JSONResponse
+
+        from core.i18n import _
+        from core.rules import decklists as rules
+        from core.rules.reports import UnknownCode, player_by_code
+
+        def refuse(status: int, error: str, **extra):
+            if not extra:
+                return refusal(status, error, self.wrong.window if status == 429 else None)
+            return JSONResponse({"error": error, **extra}, status, headers={"Cache-Control": "no-store"})
+
+        if not self.on():
+            return refuse(404, _("this event does not collect decklists"))
+        who = address(request)
+        if not same_origin(request.headers):
+            return refuse(403, _("refused: decklists are taken only from this event's own decklist page"))
+        if not self.tokens.valid(request.headers.get("x-lycee-token", "")):
+            return refuse(403, _("refused: the decklist page is out of date; open it again"))
+        if self.wrong.blocked(who):
+            return refuse(429, _("too many wrong codes from this network: wait ten minutes, or report at the desk"))
+        raw = await request.body()
+        try:
+            if len(raw) > MAX_BODY:
+                raise ValueError("too long")
+            doc = msgspec.json.decode(raw, type=Post)
+            if len(doc.code) > 32 or (doc.text is not None and len(doc.text) > MAX_TEXT):
+                raise ValueError("too long")
+        except (ValueError, msgspec.DecodeError):
+            return refuse(400, _('give JSON {"code": CODE, "text": DECKLIST} of at most 16 KB'))
+        writer = self.writer
+        ev = writer.event
+        pid = player_by_code(ev, doc.code)
+        if pid is None:
+            self.wrong.add(who)
+            return refuse(403, _("unknown report code: check the code on your match slip, or ask the desk"))
+        no_store = {"Cache-Control": "no-store"}
+        if doc.text is None:  # what the page shows first (nothing stored)
+            return JSONResponse(await asyncio.to_thread(rules.phone_state, ev, pid), headers=no_store)
+        if doc.check:  # the problems as the player types (nothing stored)
+            out = await asyncio.to_thread(rules.text_check, ev, pid, doc.text)
+            out["refusal"] = rules.phone_refusal_kind(ev)
+            return JSONResponse(out, headers=no_store)
+        try:
+            out = await asyncio.to_thread(
+                writer.call, "phone_decklist", doc.code, doc.text, actor=f"player {pid} (phone)", device=who
+            )
+        except UnknownCode as err:  # a new code was issued meanwhile
+            self.wrong.add(who)
+            return refuse(403, str(err))
+        except ValidationError as err:
+            rows = [{"rule": "G-DECKLIST", "message": what, "where": where} for where, what in err.problems]
+            return refuse(422, _("some lines cannot be read"), problems=rows)
+        except LyceeError as err:
+            return refuse(409, str(err), refusal=rules.phone_refusal_kind(writer.event))
+        return JSONResponse(out, headers=no_store)
