@@ -9,7 +9,7 @@
 - :mod:`core.cards.official`: the publisher's card list CSV (Lycee Overture).
 - :mod:`core.cards.cardlist`: the store's card list (its tables, what an
   import changes, reading it, joining it to the catalog); core.store.cardstore
-  writes it; :mod:`core.cards.inuse`: which data folder's list is joined.
+  writes it (which data folder's list is joined: core.paths.use_data_dir).
 - :mod:`core.cards.legality`: the calendar, which cards are legal on a date
   and which text applies (G-CARDS-*).
 - :mod:`core.cards.decks`: decklists and every deck rule (R-DECK-60,

@@ -26,7 +26,7 @@ each change does to its tables (``plan_*``: pure) and reads it.  Tables:
 Readers never take the lock: the file is read once per process (again only when
 it changed on disk) and joined to the catalog every deck check uses
 (:func:`join_active`, called by ``Catalog.default``).  The data folder in use is
-set by the face (core.cards.inuse: the command line for each command).
+set by the face (core.paths.use_data_dir: the command line for each command).
 """
 
 from __future__ import annotations
@@ -40,10 +40,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from core.cards.inuse import active_root, use_data_dir, use_root
 from core.cards.model import ATTRIBUTES, Card, CardSet, Errata, normalize_number
 from core.errors import LyceeError, NotFound, ValidationError
 from core.i18n import _
+from core.paths import active_root, use_data_dir, use_root
 
 if TYPE_CHECKING:
     from core.cards.official import OfficialList

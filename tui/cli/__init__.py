@@ -963,9 +963,9 @@ def _run(argv: list[str] | None, parser) -> int:
         return 0
     if getattr(args, "long_running", False):
         gc.enable()  # `lycee serve`: hours, not a fraction of a second (no_cycle_collection)
-    from core.cards import inuse
+    from core import paths
 
-    before = inuse.use_data_dir(args.data_dir)  # the store's card list joins every catalog (issue 43)
+    before = paths.use_data_dir(args.data_dir)  # the store's card list joins every catalog (issue 43)
     try:
         return args.func(args) or 0
     except LyceeError as err:  # CliError and ValidationError included
@@ -987,4 +987,4 @@ def _run(argv: list[str] | None, parser) -> int:
     except KeyboardInterrupt:
         return 130
     finally:
-        inuse.use_root(before)
+        paths.use_root(before)

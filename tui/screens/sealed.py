@@ -71,8 +71,8 @@ class SealedScreen(Translated, Screen):
         yield WholeKeysFooter()
 
     def _title(self) -> str:
-        """The header: the set's version is left out when the whole line would
-        not fit (at 80 columns the seed was cut)."""
+        """The header: the set's version, then the product's contents, are left
+        out when the whole line would not fit (at 80 columns the seed was cut)."""
         contents = product_contents(self.product)
         full = _(
             "Sealed practice · {set} ({version}) · {contents} · seed {seed}",
@@ -83,9 +83,13 @@ class SealedScreen(Translated, Screen):
         )
         if cell_len(full) + 2 <= self.app.size.width:
             return full
-        return _(
+        shorter = _(
             "Sealed practice · {set} · {contents} · seed {seed}", set=self.cs.code, contents=contents, seed=self.seed
         )
+        if cell_len(shorter) + 2 <= self.app.size.width:
+            return shorter
+        # what the pool came from is listed below the title, pack by pack
+        return _("Sealed practice · {set} · seed {seed}", set=self.cs.code, seed=self.seed)
 
     def _packs_text(self) -> Text:
         t = Text()
