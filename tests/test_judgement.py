@@ -104,7 +104,7 @@ ITEM3 = [
 
 @pytest.mark.parametrize("what,mutate,path,rule", ITEM3, ids=[x[0] for x in ITEM3])
 def test_import_refuses_what_verify_refuses_naming_the_path(tmp_path, capsys, what, mutate, path, rule):
-    """Issue 44 item 3 (G-PEN-1, G-PEN-2, G-PEN-3, G-ORGANIZER): refused by
+    """Issue 44 item 3 (L-JUDGE; G-PEN-1, G-PEN-2, G-PEN-3, G-ORGANIZER): refused by
     import with the JSON path and the rule id, nothing stored; verify names
     the same."""
     doc = _base_doc()
@@ -147,7 +147,7 @@ def test_a_sanctioned_event_not_started_needs_no_staff_yet(tmp_path, capsys):
 
 @pytest.mark.parametrize("what,corrupt,rule", ROWS, ids=[r[0] for r in ROWS])
 def test_every_mutant_verify_refuses_import_refuses(tmp_path, capsys, what, corrupt, rule):
-    """Issue 44: `lycee import` of each corruption of tests/test_verify_mutations.py
+    """Issue 44 (L-JUDGE): `lycee import` of each corruption of tests/test_verify_mutations.py
     (every rule family verify checks) is refused, naming that rule."""
     _ev, doc = _base()
     doc = copy.deepcopy(doc)
@@ -222,7 +222,7 @@ def _mutations(doc: dict, data: st.DataObject) -> None:
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), data=st.data())
 def test_import_and_verify_judge_every_file_alike(seed, data):
-    """Issue 44: for random desk events (core/randomevents.py), untouched and
+    """Issue 44 (L-JUDGE): for random desk events (core/randomevents.py), untouched and
     mutated, `lycee import FILE` accepts exactly the files `lycee verify
     FILE` passes; an untouched export always imports (DESIGN section 4:
     import(export(e))), and an event import stored verifies again."""
@@ -250,7 +250,7 @@ def test_import_and_verify_judge_every_file_alike(seed, data):
 
 
 def test_import_csv_from_dev_zero_stops_at_the_cap(tmp_path, capsys):
-    """Issue 44 item 7 (L-FILE): `import --csv /dev/zero` reads up to the cap
+    """Issue 44 item 7 (L-SIZE): `import --csv /dev/zero` reads up to the cap
     (a bounded read) and is refused naming the file and the cap."""
     rc, _out, err = _run(capsys, "--data-dir", str(tmp_path), "import", "--csv", "/dev/zero", "--max-mb", "1")
     assert rc == 1
@@ -259,7 +259,7 @@ def test_import_csv_from_dev_zero_stops_at_the_cap(tmp_path, capsys):
 
 @pytest.mark.parametrize("command", ["import", "verify"])
 def test_a_csv_over_the_cap_is_refused_before_it_is_read(tmp_path, capsys, command):
-    """Issue 44 item 7 (L-FILE): the JSON file's cap (20 MB, --max-mb,
+    """Issue 44 item 7 (L-SIZE): the JSON file's cap (20 MB, --max-mb,
     LYCEE_IMPORT_MAX_MB) holds for a CSV of rounds, in import and verify."""
     f = tmp_path / "big.csv"
     f.write_text("round,table,player,opponent,result\n" + "1,1,A,B,2-0\n" * 200, encoding="utf-8")
@@ -285,7 +285,7 @@ def test_a_csv_over_the_cap_is_refused_before_it_is_read(tmp_path, capsys, comma
     ids=["lines", "cells", "line length", "NUL", "players"],
 )
 def test_a_csv_beyond_the_row_and_cell_caps_is_refused_naming_the_line(tmp_path, capsys, text, said):
-    """Issue 44 item 7 (L-FILE): lines, cells, line length and players are
+    """Issue 44 item 7 (L-SIZE): lines, cells, line length and players are
     bounded while the CSV is read, refused with the file and the line."""
     f = tmp_path / "x.csv"
     f.write_text(text, encoding="utf-8")
@@ -298,7 +298,7 @@ def test_a_csv_beyond_the_row_and_cell_caps_is_refused_naming_the_line(tmp_path,
 
 
 def test_player_add_stops_at_the_size_import_takes(tmp_path, capsys):
-    """Issue 44 item 10: 4,096 players (core.event.model.MAX_PLAYERS) is the
+    """Issue 44 item 10 (L-SIZE): 4,096 players (core.event.model.MAX_PLAYERS) is the
     most both ``player add`` (and the app's add: the same Desk.add_players)
     and import take; one more is refused with the limit named, nothing
     added, and the full event exports and imports again."""
