@@ -246,6 +246,18 @@ def test_import_and_verify_judge_every_file_alike(seed, data):
             assert main(["--lang", "en", "--data-dir", d, "verify", eid]) == 0
 
 
+def test_a_playoff_with_a_player_who_dropped_imports_again():
+    """G-TIE-PLAYOFF, L-JUDGE: the desk pairs every player of a shared place
+    in a playoff, one who dropped too (random event 289: p12 dropped after
+    round 1 and got the playoff's bye); its export imported no more
+    ("dropped after round 1 but is paired in round 2"), which the property
+    above met on random events."""
+    ev = random_event(random.Random(289), 289, max_players=40)
+    assert any(r.stage == "playoff" for r in ev.rounds)
+    j = judge_doc(json.loads(json.dumps(to_doc(ev))))
+    assert j.ok, j.problems()
+
+
 # -- item 7: CSV bounded before parsing ---------------------------------------------------
 
 
