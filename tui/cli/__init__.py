@@ -827,7 +827,9 @@ def build_parser_of(only: str | None) -> argparse.ArgumentParser | None:
         metavar="N",
         help=_("pairings, slips or standings as of round N (default: the current round)"),
     )
-    im = cmd(sub, "import", cmd_import, _("check a lycee-event/1 file as `lycee verify` does and store it; prints its id"))
+    im = cmd(
+        sub, "import", cmd_import, _("check a lycee-event/1 file as `lycee verify` does and store it; prints its id")
+    )
     im.add_argument("file", metavar="FILE")
     im.add_argument(
         "--csv",
