@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 
 from core.errors import ValidationError
 from core.event.model import Event
+from core.i18n import _
 from core.reports.verify import Finding, Report, verify_doc
 
 __all__ = ["Judgement", "judge_doc", "judge_event"]
@@ -98,6 +99,8 @@ def judge_doc(doc, source: str = "event", claimed: dict | None = None) -> Judgem
         if path not in named:
             found.append(_file_finding(path, what, doc))
             named.add(path)
+    if event is None and not found:  # (refused with nothing named: never a silent refusal, never a pass)
+        found.append(Finding(FILE_RULE, None, None, _("the file does not replay as an event"), "$"))
     rep.findings = found
     return Judgement(event, rep)
 
