@@ -52,6 +52,7 @@ from core.log.actions import (
 )
 from core.names import check_reading, check_text
 from core.rules.clock import needs_time_call, stamp, status, time_call
+from core.rules.players import check_room
 from core.rules.settings import changed, rounds_to_fix
 from core.rules.staff import check_staff, default_decider, updated_staff
 from core.store.store import EventStore
@@ -160,6 +161,7 @@ class Desk:
                 )
             )
         kana = [check_reading(r) for r in readings] if readings is not None else [None] * len(names)
+        check_room(self.event, players=len(names))  # the size import takes (issue 44)
         ids = self.next_player_ids(len(names))
         self.store.append(
             "register",
@@ -269,6 +271,7 @@ class Desk:
         """Store a round; ``third_place`` (first elimination round) keeps the
         plan of a third-place match in the round itself (G-SE); ``whys``: the
         reasons of each match (:meth:`pair_data`)."""
+        check_room(self.event, rounds=1)  # the size import takes (issue 44)
         data = replace_payload(
             self.pair_data(len(self.event.rounds) + 1, matches, stage, whys),
             rounds_fixed=rounds_to_fix(self.event, stage),  # L-ROUNDS: round 1 fixes a blank count
@@ -885,6 +888,7 @@ class Desk:
         without it the head judge (else the organizer) is named."""
 
         p = self._known(ref)
+        check_room(self.event, penalties=1)  # the size import takes (issue 44)
         return self.store.append(
             "penalty",
             PenaltyAction(

@@ -513,12 +513,10 @@ def write_export(path, text: str) -> None:
 
 
 def verify(ev: Event):
-    """The independent check of the event (``lycee verify``): its report."""
-    from core.reports.verify import verify_doc
-    from core.rules.eventfile import to_doc
-    from core.tournament.ranking import standings_json
+    """The check of the event (``lycee verify``, the judgement import makes too): its report."""
+    from core.reports.judge import judge_event
 
-    return verify_doc(to_doc(ev), standings_json(ev))
+    return judge_event(ev).report
 
 
 def day_plan(ev: Event, log: list[dict], now, history: list):

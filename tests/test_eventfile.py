@@ -100,6 +100,7 @@ def _doc():
         "kind": "constructed",
         "match": "bo3",
         "minutes": 50,
+        "sanctioned": False,  # (a sanctioned event started only with its staff: G-ORGANIZER, issue 44)
         "players": [{"id": "a", "name": "A"}, {"id": "b", "name": "B"}],
         "rounds": [
             {

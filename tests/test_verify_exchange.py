@@ -44,7 +44,11 @@ def test_a_csv_with_a_rematch_is_flagged_g_swiss_pair_2(tmp_path, capsys):
     f.write_text("\n".join(text) + "\n")
     assert main(["--data-dir", str(tmp_path / "d"), "verify", str(f)]) == 1
     assert "[G-SWISS-PAIR-2]" in capsys.readouterr().out
-    assert main(["--data-dir", str(tmp_path / "d"), "import", "--csv", str(f)]) == 0  # stored as played
+    # one judgement (issue 44): import refuses what verify refuses, naming the match's JSON path
+    assert main(["--data-dir", str(tmp_path / "d"), "import", "--csv", str(f)]) == 1
+    err = capsys.readouterr().err
+    assert "$.rounds[1].matches[0]: [G-SWISS-PAIR-2]" in err
+    assert not list((tmp_path / "d").glob("events/*"))
 
 
 def test_a_bad_csv_line_is_named(tmp_path, capsys):

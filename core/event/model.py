@@ -30,6 +30,15 @@ APPEAL_OUTCOMES = ("upheld", "overturned", "changed")
 GAME_CODES = ("p1", "p2", "draw", "concede-p1", "concede-p2", "loss-p1", "loss-p2")
 LATE_RULES = ("G-LATE-1", "G-LATE-2")
 LATE_DECISIONS = ("confirm", "dismiss")
+#: The size of an event that the desk and a lycee-event/1 file agree on (issue 44):
+#: ``lycee import`` refuses a file beyond it (the strict schema's bounds,
+#: core.rules.eventfile) and the desk refuses to grow an event past it
+#: (``player add``, a round paired, a penalty given), so every event exports to a
+#: file that imports again.
+MAX_PLAYERS = 4096
+MAX_ROUNDS = 100
+MAX_TABLE = 10_000
+MAX_PENALTIES = 10_000
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,12 +32,45 @@ COLUMNS = ("round", "table", "player", "opponent", "result")
 _SCORE = re.compile(r"^(\d)-(\d)(?:-(\d))?$")
 
 
-def read_csv_doc(path: Path, name: str | None = None, date: str = "2008-11-30") -> dict:
-    try:
-        text = Path(path).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as e:
-        raise ValidationError(str(path), [("$", _("not a readable UTF-8 text file ({err})", err=e))]) from None
+#: The most lines a CSV of rounds may have (one a seat: 4,096 players for 48
+#: rounds), and the longest line: a row is five or six short cells.
+MAX_LINES = 200_000
+MAX_LINE = 1_000
+#: The most cells a row may have (the five columns, ``stage``, and a few of another tool's).
+MAX_CELLS = 16
+
+
+def read_csv_doc(path: Path, name: str | None = None, date: str = "2008-11-30", max_mb: float | None = None) -> dict:
+    """The document of the CSV file ``path``.  It is bounded before it is
+    parsed: the size cap of an event file (``core.rules.eventfile.read_capped``:
+    20 MB, ``--max-mb``, LYCEE_IMPORT_MAX_MB; a larger file, or ``/dev/zero``,
+    is refused once the cap is read), then lines, their length and cells, and
+    the players and rounds of an event (core.event.model.MAX_PLAYERS ...)."""
+    from core.rules.eventfile import read_capped
+
+    text = read_capped(Path(path), max_mb, encoding="utf-8-sig")
     return parse_csv(text, name or Path(path).stem, date, source=str(path))
+
+
+def _bounded_lines(text: str, source: str):
+    """The lines of ``text`` for the csv reader, refused (ValidationError, by
+    line) past :data:`MAX_LINES` lines, :data:`MAX_LINE` characters, or a NUL."""
+    for n, line in enumerate(io.StringIO(text, newline=""), 1):
+        if n > MAX_LINES:
+            raise ValidationError(
+                source, [(f"line {n}", _("more than {most} lines: not a CSV of rounds", most=f"{MAX_LINES:,}"))]
+            )
+        if len(line) > MAX_LINE or "\0" in line:
+            raise ValidationError(
+                source,
+                [
+                    (
+                        f"line {n}",
+                        _("a line longer than {most} characters, or a NUL: not a CSV of rounds", most=f"{MAX_LINE:,}"),
+                    )
+                ],
+            )
+        yield line
 
 
 def _result(text: str) -> tuple[int, int, int, str | None, bool] | None:
@@ -60,7 +93,18 @@ def _result(text: str) -> tuple[int, int, int, str | None, bool] | None:
 def parse_csv(text: str, name: str, date: str, source: str = "csv") -> dict:
     """The lycee-event/1 document of a CSV of rounds; every problem is named
     by its line and column (ValidationError)."""
-    rows = list(csv.reader(io.StringIO(text)))
+    from core.event.model import MAX_PLAYERS, MAX_ROUNDS, MAX_TABLE
+
+    rows: list[list[str]] = []
+    try:
+        for row in csv.reader(_bounded_lines(text, source)):
+            if len(row) > MAX_CELLS:
+                raise ValidationError(
+                    source, [(f"line {len(rows) + 1}", _("more than {most} cells in a row", most=MAX_CELLS))]
+                )
+            rows.append(row)
+    except csv.Error as err:
+        raise ValidationError(source, [(f"line {len(rows) + 1}", str(err))]) from None
     bad: list[tuple[str, str]] = []
     if not rows:
         raise ValidationError(source, [("line 1", _("empty: the header is {cols}", cols=",".join(COLUMNS)))])
@@ -96,10 +140,12 @@ def parse_csv(text: str, name: str, date: str, source: str = "csv") -> dict:
         where = f"line {ln}"
         try:
             rnd, table = int(cell["round"]), int(cell["table"])
-            if rnd < 1 or table < 1:
+            if not (1 <= rnd <= MAX_ROUNDS and 1 <= table <= MAX_TABLE):
                 raise ValueError
         except ValueError:
-            bad.append((where, _("round and table are whole numbers from 1")))
+            bad.append(
+                (where, _("round and table are whole numbers from 1 (at most {r} and {t})", r=MAX_ROUNDS, t=MAX_TABLE))
+            )
             continue
         if not cell["player"]:
             bad.append((f"{where} player", _("a player's name is needed")))
@@ -113,6 +159,10 @@ def parse_csv(text: str, name: str, date: str, source: str = "csv") -> dict:
         stage = cell.get("stage") or "swiss"
         r = rounds.setdefault(rnd, {"number": rnd, "stage": stage, "tables": {}})
         a, b = pid(cell["player"]), (pid(cell["opponent"]) if cell["opponent"] else None)
+        if len(ids) > MAX_PLAYERS:  # the size of an event (issue 44): refused at once, not after the whole file
+            raise ValidationError(
+                source, [(f"{where} player", _("more than {most} players in one event", most=f"{MAX_PLAYERS:,}"))]
+            )
         w, lo, d, out, intentional = res
         m = {"table": table, "p1": a, "p2": b, "p1_wins": w, "p2_wins": lo, "draws": d, "outcome": out, "note": ""}
         if intentional:

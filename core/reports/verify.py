@@ -704,13 +704,7 @@ def _check_swiss_round(rep, number, matches, sw: _Swiss, info, excluded_after, c
     r_act, f_act, s_act = cost.parts(actual)
     least = 0
     if r_act:
-        local = {p: i for i, p in enumerate(plist)}
-        adj: list[set[int]] = [set() for _ in plist]
-        for i, a in enumerate(plist):
-            for j, b in enumerate(plist):
-                if i != j and frozenset((a, b)) not in sw.met:
-                    adj[i].add(j)
-        least = len(pairs) - max_matching(len(plist), adj)
+        least = _least_rematches(plist, sw.opps)
         if r_act > least:
             tables = [t for a, b, t in pairs if frozenset((a, b)) in sw.met]
             for t in tables:
@@ -730,7 +724,6 @@ def _check_swiss_round(rep, number, matches, sw: _Swiss, info, excluded_after, c
                         ),
                     )
                 )
-            del local
             return
     least = least if r_act else 0
     best, how = least_cost(plist, sw.points, actual, least, cost.pair, cost.fold, sw.met)
@@ -756,6 +749,23 @@ def _check_swiss_round(rep, number, matches, sw: _Swiss, info, excluded_after, c
             if alt < now:
                 _order_finding(rep, number, cost, now, alt, [pairs[i], pairs[j]], name, swap=True)
                 return
+
+
+def _least_rematches(plist: list[str], opps: dict[str, list[str]]) -> int:
+    """(a): the fewest rematches of any pairing of the players ``plist`` (an
+    even number), ``pairs - ν`` with ν a maximum matching of the "have not
+    met" graph.  When each player has met at most ``n/2 - 1`` of the others
+    that graph has every degree at least ``n/2``, so by Dirac's theorem a
+    Hamiltonian cycle, and so a perfect matching: 0, with no graph built
+    (a large event's round, where the graph is nearly complete)."""
+    n = len(plist)
+    index = {p: i for i, p in enumerate(plist)}
+    met = [{index[q] for q in opps.get(p, ()) if q in index} for p in plist]
+    if n >= 3 and n - 1 - max(map(len, met)) >= n / 2:
+        return 0
+    everyone = set(range(n))
+    adj = [everyone - m - {i} for i, m in enumerate(met)]
+    return n // 2 - max_matching(n, adj)
 
 
 def _order_finding(rep, number, cost: PairCost, actual: int, best: int, pairs, name, swap=False) -> None:

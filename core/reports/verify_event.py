@@ -8,11 +8,13 @@ document and imports nothing of the reducers that wrote it.
   elimination rounds each with half the tables of the one before (rounded
   up), so the bracket can be played to a final (G-SE); keep-apart pairs
   (``"apart"``) name two different players of the event.
-- Staff (sanctioned events): an organizer (G-ORGANIZER), at least one judge
+- Staff (sanctioned events, once round 1 is paired: the desk pairs no
+  sanctioned event without it): an organizer (G-ORGANIZER), at least one judge
   (G-JUDGE), a head judge who is one of the judges (G-HEAD-JUDGE).
 - Penalties: the player, the round and the table exist, and the player sat
   at that table (G-PEN-3: each penalty is on the scorecard); the issuer is
-  staff: the organizer, event staff or a judge (G-PEN-1); a match loss is
+  staff: the organizer, event staff or a judge (G-PEN-1; an event without
+  staff has no penalty the desk would take); a match loss is
   not recorded as a match the player won (G-PEN-1); two Notices make a
   Warning and two Warnings exclude: the player is then excluded and, like
   one excluded by an exclusion penalty, paired in no later round, and given
@@ -144,7 +146,9 @@ def _structure(doc: dict, find: Find) -> None:
 
 
 def _staff(doc: dict, find: Find) -> None:
-    if not doc.get("sanctioned"):
+    # sanctioned unless the file says not (as the event imports), and staffed once it started:
+    # the desk pairs round 1 of a sanctioned event only with its staff complete
+    if not doc.get("sanctioned", True) or not doc.get("rounds"):
         return
     st = doc.get("staff") or {}
     judges = [_key(j) for j in st.get("judges", []) if j and j.strip()]
@@ -181,7 +185,7 @@ def _penalties(doc: dict, find: Find) -> None:
         if pid not in players:
             find("G-PEN-3", f"{path}.player", _("no player {id!r} in the event", id=pid), rnd, table)
             continue
-        if staff and _key(p.get("by") or "") not in staff:
+        if _key(p.get("by") or "") not in staff:  # (the desk takes a penalty from staff only)
             find(
                 "G-PEN-1",
                 f"{path}.by",

@@ -39,6 +39,10 @@ from core.event.model import (
     LATE_DECISIONS,
     LATE_RULES,
     MATCH_TYPES,
+    MAX_PENALTIES,
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    MAX_TABLE,
     OUTCOMES,
     PENALTY_ACTIONS,
     PENALTY_LEVELS,
@@ -394,7 +398,7 @@ def _validator(strict: bool):
 #: characters, every other whole number at most MAX_INT, every list at most
 #: MAX_ITEMS long, and no object may carry a key the format does not define.
 MAX_INT = 100_000
-MAX_ITEMS = 10_000
+MAX_ITEMS = MAX_PENALTIES  # (any list: the penalties, the event's longest growing list, too)
 _BOUNDS: dict[object, dict[str, Any]] = {
     ("id",): {"pattern": ID_PATTERN},
     ("name",): {"maxLength": EVENT_NAME_MAX},
@@ -403,19 +407,19 @@ _BOUNDS: dict[object, dict[str, Any]] = {
     ("players", "reading"): {"maxLength": PLAYER_NAME_MAX},
     ("staff", "organizer"): {"maxLength": STAFF_NAME_MAX},
     ("staff", "head_judge"): {"maxLength": STAFF_NAME_MAX},
-    ("players",): {"maxItems": 4096},
-    ("rounds",): {"maxItems": 100},
-    ("players", "dropped_after_round"): {"maximum": 100},
-    ("players", "joined_round"): {"maximum": 101},
-    ("rounds", "number"): {"maximum": 100},
-    ("rounds", "matches", "table"): {"maximum": 10_000},
+    ("players",): {"maxItems": MAX_PLAYERS},
+    ("rounds",): {"maxItems": MAX_ROUNDS},
+    ("players", "dropped_after_round"): {"maximum": MAX_ROUNDS},
+    ("players", "joined_round"): {"maximum": MAX_ROUNDS + 1},
+    ("rounds", "number"): {"maximum": MAX_ROUNDS},
+    ("rounds", "matches", "table"): {"maximum": MAX_TABLE},
     ("rounds", "matches", "p1_wins"): {"maximum": 9},
     ("rounds", "matches", "p2_wins"): {"maximum": 9},
     ("rounds", "matches", "draws"): {"maximum": 9},
     ("rounds", "matches", "extension"): {"maximum": 600},
     ("rounds", "checkins", "seconds"): {"maximum": 86_400},
-    ("penalties", "round"): {"maximum": 100},
-    ("penalties", "table"): {"maximum": 10_000},
+    ("penalties", "round"): {"maximum": MAX_ROUNDS},
+    ("penalties", "table"): {"maximum": MAX_TABLE},
     ("build", "seed"): {"minimum": -(2**63), "maximum": 2**64},
     ("pools", "seed"): {"minimum": -(2**63), "maximum": 2**64},
 }
@@ -788,7 +792,9 @@ def _strict_rounds(doc: dict, bad) -> None:
                 if pid not in span:
                     continue
                 joined, dropped = span[pid]
-                if dropped is not None and ri + 1 > dropped:
+                # a playoff orders a shared place: the desk pairs every player of it, one who
+                # dropped too (core.tournament.standings.pair_playoff; verify's G-DROP-1 is Swiss)
+                if dropped is not None and ri + 1 > dropped and r.get("stage") != "playoff":
                     bad(
                         f"$.rounds[{ri}].matches[{mi}].{side}",
                         _(
@@ -1634,30 +1640,46 @@ def load_doc(path: Path, max_mb: float | None = None) -> dict:
     """Read a JSON file; a parse error names the file, line and column.  A
     file larger than the size cap (:func:`max_bytes`) is refused before it is
     read whole or parsed."""
+    return parse_doc(read_capped(path, max_mb), str(path))
+
+
+def read_capped(path: Path, max_mb: float | None = None, encoding: str = "utf-8") -> str:
+    """The text of an event file (JSON, or a CSV of rounds), read with a
+    bounded read: a file larger than the size cap (:func:`max_bytes`) is
+    refused, naming the file and the cap, once the cap is passed, before the
+    rest is read or anything parsed (``/dev/zero`` stops there too)."""
     limit = max_bytes(max_mb)
     try:
         with open(path, "rb") as f:
-            raw = f.read(limit + 1)
-            if len(raw) > limit:
-                try:
-                    size = os.fstat(f.fileno()).st_size or len(raw)
-                except OSError:
-                    size = len(raw)
+            try:
+                size = os.fstat(f.fileno()).st_size
+            except OSError:
+                size = 0
+            raw = b"" if size > limit else f.read(limit + 1)  # a regular file's size says it without a read
+            if size > limit:
                 raise LyceeError(
                     _(
                         "{path} is {size} MB, more than the {limit} MB an event file may have "
                         "(a larger limit: LYCEE_IMPORT_MAX_MB=MB or --max-mb MB)",
                         path=path,
-                        size=_mb(max(size, len(raw))),
+                        size=_mb(size),
                         limit=_mb(limit),
                     )
                 )
-        text = raw.decode("utf-8")
+            if len(raw) > limit:  # not a regular file (a pipe, a device): read only to the cap
+                raise LyceeError(
+                    _(
+                        "{path} holds more than the {limit} MB an event file may have (read up to there "
+                        "and refused; a larger limit: LYCEE_IMPORT_MAX_MB=MB or --max-mb MB)",
+                        path=path,
+                        limit=_mb(limit),
+                    )
+                )
+        return raw.decode(encoding)
     except OSError as err:
         raise LyceeError(_("{path} cannot be read ({reason})", path=path, reason=err.strerror)) from None
     except UnicodeDecodeError:
         raise LyceeError(_("{path} is not UTF-8 text", path=path)) from None
-    return parse_doc(text, str(path))
 
 
 def _mb(n: int) -> str:

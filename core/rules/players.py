@@ -12,7 +12,7 @@ from msgspec import UNSET
 from core.errors import LyceeError, RuleError
 from core.event.changes import forfeit as forfeit_match
 from core.event.lookups import player_match, stored_player
-from core.event.model import Event, Player
+from core.event.model import MAX_PENALTIES, MAX_PLAYERS, MAX_ROUNDS, Event, Player
 from core.i18n import _, join_list
 from core.log import action, describer, written_format
 from core.log.actions import Create, Drop, Edit, Import, Register, Remove, Rename
@@ -26,6 +26,44 @@ def same_name_label(name: str, taken_keys: set[str], fold=fold_name) -> str:
     while fold(f"{name} ({k})") in taken_keys:
         k += 1
     return f"{name} ({k})"
+
+
+def check_room(event: Event, players: int = 0, rounds: int = 0, penalties: int = 0) -> None:
+    """Refuse to grow ``event`` past the size a lycee-event/1 file carries
+    (core.event.model.MAX_PLAYERS ...; issue 44): an event the desk holds
+    always exports to a file ``lycee import`` takes again.  The desk calls
+    this before it appends (``player add`` and the app's add, a round paired,
+    a penalty given); a stored journal is replayed as it was written."""
+    have = len(event.players)
+    if players and have + players > MAX_PLAYERS:
+        raise LyceeError(
+            _(
+                "{event} has {have} players; {n} more would pass the {most} an event holds (the most an "
+                "event file carries, so that it can be imported again): nothing was added",
+                event=event.name,
+                have=f"{have:,}",
+                n=f"{players:,}",
+                most=f"{MAX_PLAYERS:,}",
+            )
+        )
+    if rounds and len(event.rounds) + rounds > MAX_ROUNDS:
+        raise LyceeError(
+            _(
+                "{event} has {have} rounds, the most an event holds (the most an event file carries, "
+                "so that it can be imported again): no round is paired",
+                event=event.name,
+                have=len(event.rounds),
+            )
+        )
+    if penalties and len(event.penalties) + penalties > MAX_PENALTIES:
+        raise LyceeError(
+            _(
+                "{event} has {have} penalties, the most an event holds (the most an event file carries, "
+                "so that it can be imported again): the penalty is not recorded",
+                event=event.name,
+                have=f"{len(event.penalties):,}",
+            )
+        )
 
 
 @action("create")

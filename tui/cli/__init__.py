@@ -377,15 +377,17 @@ def cmd_export(args) -> int:
 
 
 def cmd_import(args) -> int:
-    from core.rules.eventfile import event_from_doc, load_doc
+    from core.reports.judge import judge_doc
+    from core.rules.eventfile import load_doc
 
     if args.csv:  # a CSV of rounds from paper or another desk (core/reports/exchange.py, docs/verify.md)
         from core.reports.exchange import read_csv_doc
 
-        doc = read_csv_doc(Path(args.file))
+        doc = read_csv_doc(Path(args.file), max_mb=args.max_mb)  # the same size cap as a JSON file
     else:
         doc = load_doc(Path(args.file), args.max_mb)
-    ev = event_from_doc(doc, source=args.file)  # every problem, before anything is stored; checked once
+    # one judgement with `lycee verify` (core/reports/judge.py): every problem, before anything is stored
+    ev = judge_doc(doc, source=args.file).accepted(args.file)
     store = datadir(args).import_event(doc, event=ev)
     print(store.id)
     store.close()
@@ -825,7 +827,9 @@ def build_parser_of(only: str | None) -> argparse.ArgumentParser | None:
         metavar="N",
         help=_("pairings, slips or standings as of round N (default: the current round)"),
     )
-    im = cmd(sub, "import", cmd_import, _("check and store a lycee-event/1 file; prints its id"))
+    im = cmd(
+        sub, "import", cmd_import, _("check a lycee-event/1 file as `lycee verify` does and store it; prints its id")
+    )
     im.add_argument("file", metavar="FILE")
     im.add_argument(
         "--csv",

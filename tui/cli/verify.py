@@ -13,13 +13,12 @@ from .common import CliError, datadir, out_json, read_event
 
 
 def verify_event(ev, claimed: dict | None = None):
-    """The checker's report on an event of the data dir, compared with the
-    program's own standings (and final places), or with ``claimed``."""
-    from core.reports.verify import verify_doc
-    from core.rules.eventfile import to_doc
-    from core.tournament.ranking import standings_json
+    """The judgement of an event of the data dir (core/reports/judge.py): of
+    its export, as import judges a file, compared with the program's own
+    standings (and final places), or with ``claimed``."""
+    from core.reports.judge import judge_event
 
-    return verify_doc(to_doc(ev), standings_json(ev) if claimed is None else claimed)
+    return judge_event(ev, claimed).report
 
 
 def _claimed(path: str) -> dict:
@@ -42,28 +41,13 @@ def _claimed(path: str) -> dict:
 
 
 def _verify_file(path: Path, max_mb: float | None = None, claimed: dict | None = None):
-    """A lycee-event/1 file from elsewhere: checked as it is written; the
-    program's standings are compared too when the file imports."""
-    from core.errors import LyceeError
-    from core.reports.verify import verify_doc
-    from core.rules.eventfile import event_from_doc, load_doc, structure_problems
-    from core.tournament.ranking import standings_json
+    """A lycee-event/1 file from elsewhere, judged as ``lycee import`` judges
+    it (one judgement, core/reports/judge.py): the program's standings are
+    compared too when the file imports."""
+    from core.reports.judge import judge_doc
+    from core.rules.eventfile import load_doc
 
-    doc = load_doc(path, max_mb)
-    if claimed is not None:
-        return verify_doc(doc, claimed)
-    if not structure_problems(doc):  # else the checker lists the problems, each at its JSON path
-        try:
-            claimed = standings_json(event_from_doc(doc, source=str(path)))
-        except LyceeError:
-            claimed = None  # the checker still reads it; import would refuse it
-    return verify_doc(doc, claimed)
-
-
-def verify_doc_checked(doc: dict, claimed: dict | None):
-    from core.reports.verify import verify_doc
-
-    return verify_doc(doc, claimed)
+    return judge_doc(load_doc(path, max_mb), str(path), claimed).report
 
 
 def cmd_verify(args) -> int:
@@ -75,8 +59,9 @@ def cmd_verify(args) -> int:
     path = Path(args.event)
     if path.suffix.lower() == ".csv" and path.is_file():
         from core.reports.exchange import read_csv_doc
+        from core.reports.judge import judge_doc
 
-        rep = verify_doc_checked(read_csv_doc(path), claimed)
+        rep = judge_doc(read_csv_doc(path, max_mb=args.max_mb), str(path), claimed).report
     elif path.suffix == ".json" and path.is_file():
         rep = _verify_file(path, args.max_mb, claimed)
     else:

@@ -1,0 +1,148 @@
+"""One judgement of an event file (issue 44): what ``lycee import``, ``lycee
+verify FILE|EVENT`` and the app's check all ask, so that a file import
+accepts is one verify passes and a file verify refuses is one import
+refuses.
+
+:func:`judge_doc` puts together the two checks the program has, each kept
+where it is:
+
+1. the import's (core/rules/eventfile.py, ``event_from_doc``): the strict
+   structure (keys, types, bounds; docs/names.md), ids and references, and
+   the replay of the file through the desk's own reducers, which refuse what
+   the desk refuses, in the desk's words;
+2. the independent checker's (core/reports/verify.py with verify_event.py):
+   the whole event again, with its own small code: staff of a sanctioned
+   event, penalties (their round, table and issuer; exclusions backed by
+   penalties), decklists, results, who is paired, the bye, the pairing
+   order, the bracket, and the program's standings recomputed.
+
+Every problem of either becomes one :class:`~core.reports.verify.Finding`
+with its rule id and the JSON path of what is wrong (a finding of a round
+or table is given the path of that round or match); a place both name is
+listed once, with the checker's rule id.  Import refuses a file with any
+finding, listing them as ``(path, "[rule] what")``; verify prints them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from core.errors import ValidationError
+from core.event.model import Event
+from core.i18n import _
+from core.reports.verify import Finding, Report, verify_doc
+
+__all__ = ["Judgement", "judge_doc", "judge_event"]
+
+#: The rule id of a problem the import's checks name (the file as the desk reads it).
+FILE_RULE = "L-FILE"
+
+_MATCH_PATH = re.compile(r"^\$\.rounds\[(\d+)\](?:\.matches\[(\d+)\])?")
+
+
+@dataclass
+class Judgement:
+    """The judgement of one file: ``event`` as import stores it (None when
+    the import's own checks refuse it) and the ``report``, whose findings are
+    every problem of both checks (none: the file is accepted)."""
+
+    event: Event | None
+    report: Report
+    shape: list[tuple[str, str]] = field(default_factory=list)  # the structure's problems, when any
+
+    @property
+    def ok(self) -> bool:
+        return self.event is not None and self.report.ok
+
+    def problems(self) -> list[tuple[str, str]]:
+        """The findings as (JSON path, "[rule] what"), as a refusal lists them."""
+        if self.shape:
+            return self.shape
+        return [(f.path or "$", f"[{f.rule}] {f.message}") for f in self.report.findings]
+
+    def accepted(self, source: str) -> Event:
+        """The event, or :class:`ValidationError` naming every finding."""
+        if not self.ok or self.event is None:
+            raise ValidationError(source, self.problems())
+        return self.event
+
+
+def judge_doc(doc, source: str = "event", claimed: dict | None = None) -> Judgement:
+    """Judge the lycee-event/1 document ``doc`` (see the module's text).
+    ``claimed``: a ``standings --json`` document to compare with; by default
+    the program's own standings of the event the file imports as."""
+    from core.rules.eventfile import event_from_doc, structure_problems
+
+    shape = structure_problems(doc, strict=True)
+    if shape:  # nothing more is read from a file of the wrong shape
+        # (worded as the checker words them: the path leads the message)
+        rep = Report(findings=[Finding(FILE_RULE, None, None, f"{path}: {what}") for path, what in shape])
+        if isinstance(doc, dict):
+            rep.players = len(doc["players"]) if isinstance(doc.get("players"), list) else 0
+            rep.rounds = len(doc["rounds"]) if isinstance(doc.get("rounds"), list) else 0
+        return Judgement(None, rep, [(path, f"[{FILE_RULE}] {what}") for path, what in shape])
+    event: Event | None
+    try:
+        event = event_from_doc(doc, source=source)
+        file_problems: list[tuple[str, str]] = []
+    except ValidationError as err:
+        event, file_problems = None, err.problems
+    if claimed is None and event is not None:
+        from core.tournament.ranking import standings_json
+
+        claimed = standings_json(event)
+    rep = verify_doc(doc, claimed)
+    found = [_placed(f, doc) for f in rep.findings]
+    named = {f.path for f in found}
+    for path, what in file_problems:
+        if path not in named:
+            found.append(_file_finding(path, what, doc))
+            named.add(path)
+    if event is None and not found:  # (refused with nothing named: never a silent refusal, never a pass)
+        found.append(Finding(FILE_RULE, None, None, _("the file does not replay as an event"), "$"))
+    rep.findings = found
+    return Judgement(event, rep)
+
+
+def judge_event(event: Event, claimed: dict | None = None) -> Judgement:
+    """The same judgement of an event of the data folder: of its export, as
+    another desk would import it."""
+    from core.rules.eventfile import to_doc
+
+    if claimed is None:
+        from core.tournament.ranking import standings_json
+
+        claimed = standings_json(event)
+    return judge_doc(to_doc(event), event.id, claimed)
+
+
+def _placed(f: Finding, doc: dict) -> Finding:
+    """``f`` with a JSON path: its own, else that of its round's match (or round)."""
+    if f.path or f.round is None:
+        return f
+    rounds = doc.get("rounds", [])
+    ri = next((i for i, r in enumerate(rounds) if r.get("number") == f.round), None)
+    if ri is None:
+        return f
+    path = f"$.rounds[{ri}]"
+    if f.table is not None:
+        mi = next((i for i, m in enumerate(rounds[ri].get("matches", [])) if m.get("table") == f.table), None)
+        if mi is not None:
+            path += f".matches[{mi}]"
+    return Finding(f.rule, f.round, f.table, f.message, path)
+
+
+def _file_finding(path: str, what: str, doc: dict) -> Finding:
+    """A problem of the import's checks as a finding, with its round and table when it names a match."""
+    rnd = table = None
+    m = _MATCH_PATH.match(path)
+    if m:
+        ri = int(m[1])
+        rounds = doc.get("rounds", [])
+        if ri < len(rounds):
+            rnd = rounds[ri].get("number")
+            matches = rounds[ri].get("matches", [])
+            if m[2] is not None and int(m[2]) < len(matches):
+                table = matches[int(m[2])].get("table")
+    return Finding(FILE_RULE, rnd, table, what, path)
