@@ -106,7 +106,7 @@ async def get(port: int, path: str, etag: str | None = None) -> tuple[int, str |
     t0 = time.perf_counter()
     r, w = await asyncio.open_connection("127.0.0.1", port)
     extra = f"If-None-Match: {etag}\r\n" if etag else ""
-    w.write(f"GET {path} HTTP/1.1\r\nHost: bench\r\nConnection: close\r\n{extra}\r\n".encode())
+    w.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n{extra}\r\n".encode())
     data = await r.read()
     w.close()
     dt = time.perf_counter() - t0
@@ -127,7 +127,7 @@ class LiveClient:
 
     async def run(self, until: float):
         r, w = await asyncio.open_connection("127.0.0.1", self.port, limit=1 << 22)  # a part is one line
-        w.write(f"GET /live?page={self.path} HTTP/1.1\r\nHost: bench\r\n\r\n".encode())
+        w.write(f"GET /live?page={self.path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
         try:
             while time.monotonic() < until:
                 try:
@@ -351,7 +351,7 @@ while time.monotonic() < end:
         s, i = key.fileobj, key.data
         try:
             if ev & selectors.EVENT_WRITE:  # connected: the start of a request, never its end
-                s.send(b"GET /tables HTTP/1.1\r\nHost: x\r\n")
+                s.send(b"GET /tables HTTP/1.1\r\nHost: 127.0.0.1\r\n")
                 sel.modify(s, selectors.EVENT_READ, i)
                 continue
             gone = s.recv(65536) == b""
@@ -390,7 +390,7 @@ def timed_get(src: str, port: int, path: str) -> tuple[int, float]:
         s.bind((src, 0))
         try:
             s.connect(("127.0.0.1", port))
-            s.sendall(f"GET {path} HTTP/1.1\r\nHost: bench\r\nConnection: close\r\n\r\n".encode())
+            s.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".encode())
             data = b""
             while chunk := s.recv(65536):
                 data += chunk

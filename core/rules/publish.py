@@ -69,7 +69,7 @@ def public_event(event: Event) -> Event:
         report_codes=(),
         reports=(),
         calls=(),
-        staff_pins=(),
+        staff_pins=(), staff_signouts=(),
     )
 
 
