@@ -186,12 +186,12 @@ class Guesses:
                 self.locked[key] = t + self.window
                 changed = True
                 log.warning(
-                    "%s: %s %s gave %d wrong %ss: locked for %d minutes (lycee reports EVENT unlock %s)",
+                    "%s: %s %s gave %d wrong %s: locked for %d minutes (lycee reports EVENT unlock %s)",
                     "judge sign-in" if self.secret == "pin" else "phone reports",
                     key[0],
                     self.label(key),
                     n,
-                    self.secret,
+                    "PINs" if self.secret == "pin" else "codes",
                     int(self.window // 60),
                     self.label(key),
                 )
