@@ -104,7 +104,9 @@ def test_g_bo3_sigkill_of_the_serving_desk_loses_no_acknowledged_report(tmp_path
                         return
                     table, side, code, result = todo.pop(0)
                 try:
-                    status, body = _request(port, "POST", "/api/report", {"code": code, "result": result}, token, cookie)
+                    status, body = _request(
+                        port, "POST", "/api/report", {"code": code, "result": result}, token, cookie
+                    )
                 except (OSError, http.client.HTTPException):  # the desk is gone: no whole answer, nothing promised
                     return
                 if status == 200:

@@ -69,7 +69,8 @@ def public_event(event: Event) -> Event:
         report_codes=(),
         reports=(),
         calls=(),
-        staff_pins=(), staff_signouts=(),
+        staff_pins=(),
+        staff_signouts=(),
     )
 
 
