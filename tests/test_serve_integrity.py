@@ -578,3 +578,36 @@ def test_issue44_the_desk_lists_and_lifts_locks(desk, tmp_path, capsys):
     assert "lifted" in capsys.readouterr().out
     assert pins_g.wait([("judge", "佐藤")]) == (0.0, None)
     assert not [r for r in json.loads(paths(dd, eid)[0].read_text())["locks"] if r["kind"] == "judge"]
+
+
+def test_issue44_a_running_server_writes_its_locks_and_takes_the_desks_unlock(desk, datadir, capsys):
+    """WEB-GUESS: `lycee serve`'s wiring: the server over the event's files writes its locks beside
+    the event, `lycee reports EVENT unlock NAME` reaches it through its poll, and the file goes
+    when the server stops."""
+    from core.door import LocalWriter
+    from tui.cli import main
+    from tui.web.feed import Feed, FileSource
+    from tui.web.locks import paths, read_locks
+    from tui.web.server import WebServer
+
+    srv = WebServer(
+        Feed(FileSource(datadir, desk.store.id)), host="127.0.0.1", port=0, poll=0.05, writer=LocalWriter(desk)
+    )
+    srv.start()
+    try:
+        pins = srv.app.app.state.guesses[1]
+        for _ in range(10):
+            pins.add([("judge", "佐藤")], "10.0.0.9")
+        for _ in range(200):  # bounded wait: the file is written on the change
+            if read_locks(datadir, desk.store.id):
+                break
+            time.sleep(0.01)
+        assert [r["what"] for r in read_locks(datadir, desk.store.id)] == ["佐藤"]
+        data = str(datadir.root)
+        assert main(["--data-dir", data, "reports", desk.store.id, "unlock", "佐藤"]) == 0
+        assert "lifted" in capsys.readouterr().out
+        assert pins.wait([("judge", "佐藤")]) == (0.0, None)
+        assert read_locks(datadir, desk.store.id) == []
+    finally:
+        srv.stop()
+    assert not paths(datadir, desk.store.id)[0].exists()

@@ -101,6 +101,15 @@ class Locks:
         except OSError:  # a read-only folder: the desk cannot see them, the server keeps them all the same
             pass
 
+    def close(self) -> None:
+        """The server stops: its locks go with it (nothing left for the desk to list)."""
+        for path in (self.locks_file, self.unlock_file):
+            if path is not None:
+                try:
+                    path.unlink()
+                except OSError:
+                    pass
+
     def release(self, what: str) -> int:
         n = sum(g.release(what) for g in self.guesses)
         self.write()

@@ -426,6 +426,8 @@ def create_app(
             state["stopping"] = True
             state["changed"].set()
             task.cancel()
+            if state.get("locks") is not None:
+                state["locks"].close()
 
     def snap_now() -> Snapshot:
         """The newest snapshot: the handlers answer 503 before any rendering while the event
