@@ -289,8 +289,9 @@ class JudgeApi:
             return Response("404 Not Found", 404, media_type="text/plain")
         t = self._t(request)
         pid, new_cookie = page_id(request.headers)
-        ev = await self._event()
-        session = self.sessions.trusted(cookie_of(request.headers), ev)
+        sid = cookie_of(request.headers)
+        ev = await self._event() if sid else None  # the sign-in page needs no event from the desk
+        session = self.sessions.trusted(sid, ev) if sid else None
         token = self.tokens.issue(self._bound(pid, session))
         if session is not None:
             body = judge_page(t, ev, session.name, token)
