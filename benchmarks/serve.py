@@ -830,7 +830,13 @@ dd = DataDir(sys.argv[1]); eid = sys.argv[2]
 store = dd.open(eid)
 srv = WebServer(Feed(FileSource(dd, eid)), host="127.0.0.1", port=0, writer=LocalWriter(Desk(store, actor="serve")))
 print(srv.port, flush=True)
-threading.Timer(float(sys.argv[3]), lambda: setattr(srv._server, "should_exit", True)).start()
+def stop_when_told():  # stdin closed (or the time limit): stop, then print the figures
+    sys.stdin.read()
+    srv._server.should_exit = True
+threading.Thread(target=stop_when_told, daemon=True).start()
+limit = threading.Timer(float(sys.argv[3]), lambda: setattr(srv._server, "should_exit", True))
+limit.daemon = True
+limit.start()
 srv.run()
 print(srv.gate.slow_bodies, srv.gate.timed_out, flush=True)
 store.close()
@@ -910,6 +916,7 @@ def body_figures(data: Path, seconds: float = 15.0) -> None:
     log = open(data / "server.log", "w+")  # noqa: SIM115  (read at the end)
     srv = subprocess.Popen(
         [sys.executable, "-c", BODY_SERVER, str(src), eid, str(4 * seconds + 30)],
+        stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=log,
         text=True,
@@ -1008,9 +1015,8 @@ def body_figures(data: Path, seconds: float = 15.0) -> None:
                 f"server peak RSS {peak[0] / 1024:.0f} MB (target < 150 MB); the attacker's answers {answers}"
             )
     finally:
-        srv.terminate()
         try:
-            out = srv.communicate(timeout=30)[0].split()
+            out = srv.communicate(timeout=30)[0].split()  # (closes its stdin: it stops)
         except subprocess.TimeoutExpired:
             srv.kill()
             out = []

@@ -337,6 +337,10 @@ def test_issue44_a_body_without_length_is_cut_off_at_the_cap(served):
             s.sendall(b"%x\r\n" % len(chunk) + chunk + b"\r\n")
         data = _read_all(s, bound=5)
     assert data.startswith(b"HTTP/1.1 413")
+    with _connect("127.0.0.2", srv.port) as s:  # a page takes no body at all
+        s.sendall("GET /tables HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n".encode())
+        s.sendall(b"10000\r\n" + b"a" * 0x10000 + b"\r\n")
+        assert _read_all(s, bound=5).startswith(b"HTTP/1.1 413")
     _no_traceback(records)
 
 

@@ -304,7 +304,8 @@ class Guard:
             return await _plain(send, 404, "404 Not Found")
         cap = BODY_CAPS.get(path, 0)
         length = content_length(scope)
-        if length is not None and (length < 0 or length > cap):  # refused before a byte of it is read
+        chunked = not cap and any(k.lower() == b"transfer-encoding" for k, _v in scope.get("headers", ()))
+        if chunked or (length is not None and (length < 0 or length > cap)):  # refused before a byte of it is read
             return await _plain(
                 send, 413, f"413 Content Too Large: at most {cap} bytes here", [(b"connection", b"close")]
             )
