@@ -170,6 +170,8 @@ def protocol_class(
             if self.cycle is not None and not self.cycle.response_complete:
                 self.started = self.loop.time()
                 self._request_in()  # a pipelined request started
+            else:
+                self._disarm()  # answered (perhaps before its body came): what comes next has its own deadline
 
         def _arm(self, seconds: float) -> None:
             self._disarm()
