@@ -2,10 +2,14 @@
 
 Rules every request meets (in :class:`Guard`, before any page code runs):
 
+- its Host is one of this PC's names or addresses, or ``--host`` (421
+  otherwise: a DNS-rebinding page gives its own name);
 - only GET and HEAD (anything else: 405 with ``Allow``); only the pages in
   :data:`ROUTES` and the package's own static files (else 404);
 - a malformed request (a path or query that is too long, not UTF-8, an
   unknown or repeated parameter, a bad value) gets 400, never a traceback;
+- a body over the path's cap (:data:`BODY_CAPS`; a page takes none) gets 413
+  before a byte of it is read;
 - a per-client rate limit (token bucket) and a cap on live streams per
   client: 429 with ``Retry-After`` and a short page in the visitor's language
   (:func:`refuse`);
@@ -13,9 +17,9 @@ Rules every request meets (in :class:`Guard`, before any page code runs):
   inline script or style), ``nosniff``, ``no-referrer`` and no framing.
 
 Before any of that, at the transport, :mod:`tui.web.conn` counts connections
-by address: a deadline for each request's headers, a cap per address on
-every path and a global cap that keeps room for this PC (:class:`WebServer`'s
-options).
+by address: a deadline for each request's headers, and for the whole
+request with its body, a cap per address on every path and a global cap
+that keeps room for this PC (:class:`WebServer`'s options).
 
 Pages are rendered once per version of the public view and language, and
 answered with an ETag (304 when unchanged).  ``/live?page=...`` is a
