@@ -48,7 +48,16 @@
 Every loop is bounded and stops by itself; the servers and the attackers run
 in child processes with time limits; traffic goes to 127.0.0.1 only.
 
-    python benchmarks/serve.py [--app-only | --slow-only | --search-only | --reports-only]
+8. Bodies (issue 44): ``lycee serve``'s settings with a writer (phone
+   reports on), 128 players.  Another address, 127.0.0.2, loads a page every
+   50 ms, first alone, then while 127.0.0.1 sends (a) 250 POSTs each sending
+   one body byte every 2 s, reopened when closed, then (b) oversized reports:
+   200 MB announced with Content-Length and 200 MB chunked, four senders,
+   each sending again 0.1 s after its refusal (a flood of connections is
+   section 5's).  The reader's p50/p95 (target p95 within 2x of its quiet
+   figure) and the server's peak RSS (target < 150 MB).
+
+    python benchmarks/serve.py [--app-only | --slow-only | --search-only | --reports-only | --bodies-only]
 """
 
 from __future__ import annotations
@@ -106,7 +115,7 @@ async def get(port: int, path: str, etag: str | None = None) -> tuple[int, str |
     t0 = time.perf_counter()
     r, w = await asyncio.open_connection("127.0.0.1", port)
     extra = f"If-None-Match: {etag}\r\n" if etag else ""
-    w.write(f"GET {path} HTTP/1.1\r\nHost: bench\r\nConnection: close\r\n{extra}\r\n".encode())
+    w.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n{extra}\r\n".encode())
     data = await r.read()
     w.close()
     dt = time.perf_counter() - t0
@@ -127,7 +136,7 @@ class LiveClient:
 
     async def run(self, until: float):
         r, w = await asyncio.open_connection("127.0.0.1", self.port, limit=1 << 22)  # a part is one line
-        w.write(f"GET /live?page={self.path} HTTP/1.1\r\nHost: bench\r\n\r\n".encode())
+        w.write(f"GET /live?page={self.path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
         try:
             while time.monotonic() < until:
                 try:
@@ -351,7 +360,7 @@ while time.monotonic() < end:
         s, i = key.fileobj, key.data
         try:
             if ev & selectors.EVENT_WRITE:  # connected: the start of a request, never its end
-                s.send(b"GET /tables HTTP/1.1\r\nHost: x\r\n")
+                s.send(b"GET /tables HTTP/1.1\r\nHost: 127.0.0.1\r\n")
                 sel.modify(s, selectors.EVENT_READ, i)
                 continue
             gone = s.recv(65536) == b""
@@ -390,7 +399,7 @@ def timed_get(src: str, port: int, path: str) -> tuple[int, float]:
         s.bind((src, 0))
         try:
             s.connect(("127.0.0.1", port))
-            s.sendall(f"GET {path} HTTP/1.1\r\nHost: bench\r\nConnection: close\r\n\r\n".encode())
+            s.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".encode())
             data = b""
             while chunk := s.recv(65536):
                 data += chunk
@@ -672,7 +681,7 @@ asyncio.run(main(int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3])))
 """
 
 
-async def post_report(port: int, token: str, code: str, result: str) -> tuple[int, float, bytes]:
+async def post_report(port: int, token: str, code: str, result: str, cookie: str) -> tuple[int, float, bytes]:
     import json as J
 
     body = J.dumps({"code": code, "result": result}).encode()
@@ -681,7 +690,8 @@ async def post_report(port: int, token: str, code: str, result: str) -> tuple[in
     w.write(
         (
             f"POST /api/report HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: http://127.0.0.1:{port}\r\n"
-            f"X-Lycee-Token: {token}\r\nContent-Type: application/json\r\nContent-Length: {len(body)}\r\n"
+            f"X-Lycee-Token: {token}\r\nCookie: {cookie}\r\n"
+            f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n"
             "Connection: close\r\n\r\n"
         ).encode()
         + body
@@ -752,6 +762,7 @@ async def report_run(data: Path, eid: str, phones: int, report: bool = True) -> 
         page = (await r.read()).decode()
         w.close()
         token = re.search(r'data-token="([^"]+)"', page).group(1)
+        cookie = re.search(r"set-cookie: (lycee_page=[^;]+)", page, re.I).group(1)  # the token is tied to it
         if report:  # this machine's floor: 64 loads of one cached file at once
             floor = await asyncio.gather(*(get(port, "/static/app.css") for _i in range(64)))
             print(
@@ -764,8 +775,8 @@ async def report_run(data: Path, eid: str, phones: int, report: bool = True) -> 
         if report:
             jobs = []
             for m in ev.current_round.matches[:32]:
-                jobs.append(post_report(port, token, codes[m.p1], "2-1"))
-                jobs.append(post_report(port, token, codes[m.p2], "1-2"))
+                jobs.append(post_report(port, token, codes[m.p1], "2-1", cookie))
+                jobs.append(post_report(port, token, codes[m.p2], "1-2", cookie))
             got = await asyncio.gather(*jobs)
             bad = [g for g in got if g[0] != 200]
             assert not bad, bad[:3]
@@ -808,7 +819,223 @@ async def report_figures(data: Path) -> None:
     )
 
 
+BODY_SERVER = r"""
+import sys, threading
+from core.desk import Desk
+from core.door import LocalWriter
+from core.store import DataDir
+from tui.web.feed import Feed, FileSource
+from tui.web.server import WebServer
+dd = DataDir(sys.argv[1]); eid = sys.argv[2]
+store = dd.open(eid)
+srv = WebServer(Feed(FileSource(dd, eid)), host="127.0.0.1", port=0, writer=LocalWriter(Desk(store, actor="serve")))
+print(srv.port, flush=True)
+def stop_when_told():  # stdin closed (or the time limit): stop, then print the figures
+    sys.stdin.read()
+    srv._server.should_exit = True
+threading.Thread(target=stop_when_told, daemon=True).start()
+limit = threading.Timer(float(sys.argv[3]), lambda: setattr(srv._server, "should_exit", True))
+limit.daemon = True
+limit.start()
+srv.run()
+print(srv.gate.slow_bodies, srv.gate.timed_out, flush=True)
+store.close()
+"""
+
+BODY_ATTACK = r"""
+import asyncio, sys, time
+port, kind, n, seconds, token, cookie = int(sys.argv[1]), sys.argv[2], int(sys.argv[3]), float(sys.argv[4]), sys.argv[5], sys.argv[6]
+seen = {}
+def head(extra):
+    return (f"POST /api/report HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: http://127.0.0.1:{port}\r\n"
+            f"Content-Type: application/json\r\nX-Lycee-Token: {token}\r\nCookie: {cookie}\r\n{extra}\r\n").encode()
+async def slow(until):
+    # one body byte every 2 s; a new connection as soon as the server closes one
+    while time.monotonic() < until:
+        try:
+            r, w = await asyncio.open_connection("127.0.0.1", port, local_addr=("127.0.0.1", 0))
+            w.write(head("Content-Length: 900\r\n") + b'{"code": "')
+            while time.monotonic() < until and not r.at_eof():
+                try:
+                    data = await asyncio.wait_for(r.read(200), 2.0)
+                    if data:
+                        seen[data[9:12]] = seen.get(data[9:12], 0) + 1
+                        break
+                except asyncio.TimeoutError:
+                    w.write(b"A")
+            w.close()
+        except OSError:
+            await asyncio.sleep(0.5)
+async def big(until, chunked):
+    # 200 MB sent as fast as the server takes them: announced (Content-Length) or chunked
+    block = b"x" * 65536
+    while time.monotonic() < until:
+        try:
+            r, w = await asyncio.open_connection("127.0.0.1", port, local_addr=("127.0.0.1", 0))
+            w.write(head("Transfer-Encoding: chunked\r\n" if chunked else "Content-Length: 200000000\r\n"))
+            sent = 0
+            try:
+                while sent < 200_000_000 and time.monotonic() < until and not r.at_eof():
+                    w.write(b"10000\r\n" + block + b"\r\n" if chunked else block)
+                    sent += len(block)
+                    await asyncio.wait_for(w.drain(), 5)
+            except (OSError, asyncio.TimeoutError):
+                pass  # the server closed the connection while we sent
+            seen["connections"] = seen.get("connections", 0) + 1
+            seen["most MB sent before the close"] = max(seen.get("most MB sent before the close", 0), round(sent / 1e6, 1))
+            try:
+                data = await asyncio.wait_for(r.read(200), 5)
+                if data:
+                    seen[data[9:12]] = seen.get(data[9:12], 0) + 1
+            except (OSError, asyncio.TimeoutError):
+                seen["reset"] = seen.get("reset", 0) + 1
+            w.close()
+            await asyncio.sleep(0.1)  # the next 200 MB (a flood of connections is section 5's)
+        except (OSError, asyncio.TimeoutError):
+            await asyncio.sleep(0.1)
+async def main():
+    until = time.monotonic() + seconds
+    if kind == "slow":
+        await asyncio.gather(*(slow(until) for _i in range(n)))
+    else:
+        await asyncio.gather(*(big(until, i % 2 == 1) for i in range(n)))
+asyncio.run(main())
+print({(k.decode() if isinstance(k, bytes) else k): v for k, v in seen.items()}, flush=True)
+"""
+
+
+def body_figures(data: Path, seconds: float = 15.0) -> None:
+    """8. Bodies (issue 44): slow bodies, then oversized ones, from 127.0.0.1 while 127.0.0.2 reads pages."""
+    import re
+    import threading
+
+    src = data / "bodies"
+    src.mkdir()
+    eid = report_event(src)
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    log = open(data / "server.log", "w+")  # noqa: SIM115  (read at the end)
+    srv = subprocess.Popen(
+        [sys.executable, "-c", BODY_SERVER, str(src), eid, str(4 * seconds + 30)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=log,
+        text=True,
+        env=env,
+    )
+    try:
+        port = int(srv.stdout.readline())
+        status, page = 0, ""
+        for _ in range(100):
+            status, _t = timed_get("127.0.0.2", port, "/tables")
+            if status == 200:
+                break
+            time.sleep(0.1)
+        import socket
+
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+            s.sendall(f"GET /report HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n".encode())
+            while chunk := s.recv(65536):
+                page += chunk.decode("utf-8", "replace")
+        token = re.search(r'data-token="([^"]+)"', page).group(1)
+        cookie = re.search(r"set-cookie: (lycee_page=[^;]+)", page, re.I).group(1)
+
+        def read_pages(secs: float, peak: list[int]) -> list[float]:
+            """127.0.0.2 loads a page every 50 ms for ``secs``: the times (ms); the server's peak RSS (kB) in ``peak``."""
+            out = []
+            end = time.monotonic() + secs
+            i = 0
+            while time.monotonic() < end:
+                t0 = time.monotonic()
+                st, dt = timed_get("127.0.0.2", port, PAGES[i % 3])
+                assert st == 200, st
+                out.append(dt * 1000)
+                peak[0] = max(peak[0], rss_kb(srv.pid))
+                i += 1
+                time.sleep(max(0.0, 0.05 - (time.monotonic() - t0)))
+            return out
+
+        for _ in range(20):  # warm: every page rendered once
+            read_pages(0.2, [0])
+        peak = [rss_kb(srv.pid)]
+        start_rss = peak[0]
+        quiet = read_pages(seconds / 2, peak)
+        print(
+            f"bodies (issue 44): the reader (127.0.0.2, a page every 50 ms) alone: p50 {pct(quiet, 50):.1f} ms, "
+            f"p95 {pct(quiet, 95):.1f} ms; server RSS {start_rss / 1024:.0f} MB; load average "
+            f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+        )
+        for title, kind, n in [
+            ("250 POSTs sending one body byte every 2 s (reopened when closed)", "slow", 250),
+            (
+                (
+                    "oversized reports: 4 senders of 200 MB each, 2 announced (Content-Length) and 2 chunked, "
+                    "each sent again 0.1 s after its refusal"
+                ),
+                "big",
+                4,
+            ),
+        ]:
+            attack = subprocess.Popen(
+                # below everything (another machine, on a real network: its CPU is not the server's)
+                [
+                    "nice",
+                    "-n",
+                    "19",
+                    sys.executable,
+                    "-c",
+                    BODY_ATTACK,
+                    str(port),
+                    kind,
+                    str(n),
+                    str(seconds),
+                    token,
+                    cookie,
+                ],
+                stdout=subprocess.PIPE,
+                text=True,
+                env=env,
+            )
+            peak = [rss_kb(srv.pid)]
+            sampler_stop = threading.Event()
+
+            def sample(peak=peak, stop=sampler_stop):
+                while not stop.wait(0.05):
+                    peak[0] = max(peak[0], rss_kb(srv.pid))
+
+            sampler = threading.Thread(target=sample)
+            sampler.start()
+            time.sleep(1)  # the attack is under way
+            under = read_pages(seconds - 2, peak)
+            sampler_stop.set()
+            sampler.join()
+            answers = attack.communicate(timeout=seconds + 30)[0].strip()
+            print(
+                f"  {title} from 127.0.0.1: the reader p50 {pct(under, 50):.1f} ms, p95 {pct(under, 95):.1f} ms "
+                f"({pct(under, 95) / pct(quiet, 95):.2f}x quiet; target <= 2x), max {max(under):.1f} ms; "
+                f"server peak RSS {peak[0] / 1024:.0f} MB (target < 150 MB); the attacker's answers {answers}"
+            )
+    finally:
+        try:
+            out = srv.communicate(timeout=30)[0].split()  # (closes its stdin: it stops)
+        except subprocess.TimeoutExpired:
+            srv.kill()
+            out = []
+        if len(out) >= 2:
+            print(f"  the server answered {out[0]} slow bodies 408 at the whole-request deadline")
+        log.seek(0)
+        text = log.read()
+        log.close()
+        print(
+            f"  the server's log: {text.count('went away')} one-line 'went away' notes, "
+            f"{text.count('Traceback')} tracebacks, {text.count('ClientDisconnect')} ClientDisconnect"
+        )
+
+
 def main() -> None:
+    if "--bodies-only" in sys.argv:
+        with tempfile.TemporaryDirectory() as tmp:
+            body_figures(Path(tmp))
+        return
     if "--reports-only" in sys.argv:
         with tempfile.TemporaryDirectory() as tmp:
             asyncio.run(report_figures(Path(tmp)))
@@ -828,6 +1055,8 @@ def main() -> None:
             asyncio.run(server_figures(data, eid))
             asyncio.run(search_figures(data, eid))
             slow_figures(data, eid)
+            with tempfile.TemporaryDirectory() as tmp2:
+                body_figures(Path(tmp2))
         asyncio.run(app_figures(data, eid))
 
 

@@ -777,6 +777,16 @@ class Desk:
         self.store.append("staff_pin", StaffPin(name=who, hash=pin_hash(pin)), self.actor, device=self.device)
         return pin
 
+    def staff_signout(self, name: str) -> str:
+        """End ``name``'s judge-page sessions (a lost phone; the PIN stays):
+        a ``staff_signout`` action; returns the name as recorded."""
+        from core.log.actions import StaffSignout
+        from core.rules.staff import require_pin_staff
+
+        who = require_pin_staff(self.event, name)
+        self.store.append("staff_signout", StaffSignout(name=who), self.actor, device=self.device)
+        return who
+
     # -- legality (G-CARDS-VERSIONS) ----------------------------------------------
     def set_store_calendar(self, path) -> Event:
         """Add the store's own calendar file (lycee-calendar/1) for later

@@ -266,3 +266,31 @@ async def test_design3_phone_reports_switched_on_in_the_settings_and_the_codes_r
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen
+
+
+@pytest.mark.asyncio
+async def test_issue44_the_queue_lists_the_page_servers_locks_and_u_lifts_them(tmp_path):
+    """WEB-GUESS (issue 44): the reports queue (Shift+F6) shows who the page server locked or
+    slowed for wrong codes or PINs; U asks it to lift them all, which it does on its next poll."""
+    from tui.web.locks import Locks, paths
+    from tui.web.writes import Guesses
+
+    dd, eid, _codes, _seats = event(tmp_path)
+    locks, pins = Locks(*paths(dd, eid)), Guesses("pin")
+    locks.watch([Guesses("code"), pins])
+    for _ in range(10):
+        pins.add([("judge", "佐藤"), ("page", "3f9a0c1d2e4b5a6c"), ("address", "192.0.2.9")], "192.0.2.9")
+    app = LyceeApp(dd, open_event=eid, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(app, pilot)
+        await pilot.press("shift+f6")
+        await until(pilot, lambda: isinstance(app.screen, ReportQueue), "the queue")
+        await pilot.pause()
+        text = shown(app)
+        assert "佐藤" in text and "192.0.2.9" in text, text
+        fits(app, app.screen)
+        await pilot.press("u")
+        await pilot.pause()
+        assert "lifts the locks" in shown(app)
+    locks.poll()  # the server's next poll
+    assert pins.listing() == []

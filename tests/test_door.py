@@ -363,6 +363,8 @@ async def test_g_bo3_phone_reports_through_the_apps_own_page_server_reach_its_de
     eid = st.id
     st.close()
 
+    jar: dict[str, str] = {}  # the page's session cookie (its token is tied to it)
+
     def ask(port, method, path, body=None, token=""):
         c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         try:
@@ -374,9 +376,12 @@ async def test_g_bo3_phone_reports_through_the_apps_own_page_server_reach_its_de
                     "Origin": f"http://127.0.0.1:{port}",
                     "Content-Type": "application/json",
                     "X-Lycee-Token": token,
+                    **({"Cookie": jar["cookie"]} if jar else {}),
                 },
             )
             r = c.getresponse()
+            if r.getheader("set-cookie"):
+                jar["cookie"] = r.getheader("set-cookie").split(";")[0]
             return r.status, r.read().decode()
         finally:
             c.close()

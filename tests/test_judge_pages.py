@@ -204,18 +204,19 @@ def test_g_head_judge_a_protected_result_is_corrected_only_by_the_head_judge(des
     assert journal(desk)[-1]["data"]["correct_by"] == "鈴木"
 
 
-def test_wrong_pins_403_then_429_for_that_address(desk, caplog):
-    """PIN attempts are limited like codes: 5 wrong ones are 403, then 429 even for the right PIN (logged)."""
+def test_wrong_pins_403_then_a_wait_for_that_judge(desk):
+    """PIN attempts are limited: 3 wrong ones are 403, then the next try for that judge waits
+    (429 with Retry-After), even with the right PIN (issue 44: tests/test_serve_integrity.py
+    has the growing waits and the lock)."""
     pin = desk.staff_pin("佐藤")
-    with web(desk) as c, caplog.at_level("WARNING", logger="lycee.web"):
+    with web(desk) as c:
         wrong = "000000" if pin != "000000" else "111111"
-        for _i in range(5):
+        for _i in range(3):
             r = sign_in(c, "佐藤", wrong)
             assert r.status_code == 403 and "wrong name or PIN" in r.json()["error"]
             assert "set-cookie" not in r.headers
         r = sign_in(c, "佐藤", pin)
-        assert r.status_code == 429 and r.headers["retry-after"] == "600"
-    assert "wrong PINs" in caplog.text and "testclient" in caplog.text
+        assert r.status_code == 429 and 1 <= int(r.headers["retry-after"]) <= 2
 
 
 def test_a_non_staff_name_does_not_sign_in(desk):
@@ -226,7 +227,7 @@ def test_a_non_staff_name_does_not_sign_in(desk):
         assert sign_in(c, "佐藤", pin).status_code == 200
         desk.set_staff(remove=["佐藤"])
         r = act(c, {"op": "extend", "table": 1, "minutes": 3})
-        assert r.status_code == 403 and "no longer" in r.json()["error"]
+        assert r.status_code == 401 and "session ended" in r.json()["error"]
         assert sign_in(c, "佐藤", pin).status_code == 403
 
 

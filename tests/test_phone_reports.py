@@ -392,17 +392,18 @@ def test_api_two_phones_agree_recorded_and_in_the_journal(desk):
     assert acts[-2].get("device") == "testclient"
 
 
-def test_api_wrong_codes_403_then_429_for_that_address(desk, caplog):
-    """Unknown codes are 403 with a JSON error; past 5 wrong codes in 10 minutes the address gets 429 (logged)."""
+def test_api_wrong_codes_403_then_429_for_that_phone(desk):
+    """Unknown codes are 403 with a JSON error; past 3 wrong codes the same page waits before
+    its next try (429 with Retry-After), nothing stored (issue 44: tests/test_serve_integrity.py
+    has the growing waits, the lock, and a right code from another phone at that address)."""
     c = codes(desk)
-    with web(desk) as client, caplog.at_level("WARNING", logger="lycee.web"):
+    with web(desk) as client:
         tok = page_token(client)
-        for _i in range(5):
+        for _i in range(3):
             r = post(client, {"code": "WRONGCODE", "result": "2-0"}, tok)
             assert r.status_code == 403 and "unknown report code" in r.json()["error"]
-        r = post(client, {"code": c["p1"], "result": "2-0"}, tok)  # even a right code, from that address
-        assert r.status_code == 429 and r.headers["retry-after"] == "600" and "error" in r.json()
-    assert "wrong codes" in caplog.text and "testclient" in caplog.text
+        r = post(client, {"code": c["p1"], "result": "2-0"}, tok)
+        assert r.status_code == 429 and 1 <= int(r.headers["retry-after"]) <= 2 and "error" in r.json()
     assert not any(a["type"] == "report" for a in journal(desk))
 
 

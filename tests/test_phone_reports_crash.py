@@ -27,12 +27,21 @@ def _env():
     return env
 
 
-def _request(port: int, method: str, path: str, body: dict | None = None, token: str = ""):
+#: The page's session cookie, as a phone keeps it (the page's token is tied to it).
+JAR: dict[str, str] = {}
+
+
+def _request(port: int, method: str, path: str, body: dict | None = None, token: str = "", cookie: str = ""):
+    """(status, body); a page's answer also gives its session cookie (kept in JAR)."""
     c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     try:
         headers = {"Origin": f"http://127.0.0.1:{port}", "Content-Type": "application/json", "X-Lycee-Token": token}
+        if cookie:
+            headers["Cookie"] = cookie
         c.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
         r = c.getresponse()
+        if method == "GET" and r.getheader("set-cookie"):
+            JAR["cookie"] = r.getheader("set-cookie").split(";")[0]
         return r.status, r.read().decode()
     finally:
         c.close()
@@ -86,6 +95,7 @@ def test_g_bo3_sigkill_of_the_serving_desk_loses_no_acknowledged_report(tmp_path
         status, page = _request(port, "GET", "/report")
         assert status == 200
         token = re.search(r'data-token="([^"]+)"', page).group(1)
+        cookie = JAR["cookie"]
         answers: list[tuple[int, str, dict]] = []
         lock = threading.Lock()
         todo = list(jobs)
@@ -98,7 +108,9 @@ def test_g_bo3_sigkill_of_the_serving_desk_loses_no_acknowledged_report(tmp_path
                         return
                     table, side, code, result = todo.pop(0)
                 try:
-                    status, body = _request(port, "POST", "/api/report", {"code": code, "result": result}, token)
+                    status, body = _request(
+                        port, "POST", "/api/report", {"code": code, "result": result}, token, cookie
+                    )
                 except (OSError, http.client.HTTPException):  # the desk is gone: no whole answer, nothing promised
                     return
                 if status == 200:

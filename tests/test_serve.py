@@ -271,7 +271,7 @@ def test_start_stop_restart_leaks_no_thread_or_socket(desk):
         port = srv.port
         srv.start()
         with socket.create_connection(("127.0.0.1", port), timeout=5) as conn:
-            conn.sendall(b"GET /tables HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            conn.sendall(b"GET /tables HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
             data = b""
             while chunk := conn.recv(65536):
                 data += chunk
@@ -341,7 +341,7 @@ async def test_design3_app_key_serves_the_open_event_and_stops(datadir):
         data = b""
         for _ in range(50):  # the server (a child process) notices the change within its poll interval
             with socket.create_connection(("127.0.0.1", port), timeout=5) as conn:
-                conn.sendall(b"GET /tv HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                conn.sendall(b"GET /tv HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
                 data = b""
                 while chunk := conn.recv(65536):
                     data += chunk
@@ -386,7 +386,7 @@ def test_design3_live_stream_sends_the_new_page_part(desk):
     srv.start()
     try:
         with socket.create_connection(("127.0.0.1", srv.port), timeout=10) as conn:
-            conn.sendall(b"GET /live?page=tables&lang=en HTTP/1.1\r\nHost: x\r\n\r\n")
+            conn.sendall(b"GET /live?page=tables&lang=en HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             f = conn.makefile("rb")
 
             def next_part():
@@ -477,7 +477,7 @@ def _get(src: str, port: int, path: str, lang: str = "en") -> tuple[bytes, float
 
     t0 = time.perf_counter()
     with _connect(src, port) as s:
-        s.sendall(f"GET {path} HTTP/1.1\r\nHost: x\r\nAccept-Language: {lang}\r\n\r\n".encode())
+        s.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Language: {lang}\r\n\r\n".encode())
         data = _response(s)
     return data, time.perf_counter() - t0
 
@@ -531,7 +531,7 @@ def test_issue23_slow_connections_from_one_address_leave_the_pages_to_others(des
         for _ in range(slow):
             s = _connect("127.0.0.1", srv.port)
             start[s] = time.monotonic()
-            s.sendall(b"GET /tables HTTP/1.1\r\nHost: x\r\n")  # and never the end of the headers
+            s.sendall(b"GET /tables HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # and never the end of the headers
             socks.append(s)
         gate = srv.gate
         for _ in range(500):  # every slow connection reached the server (bounded wait)
@@ -576,7 +576,7 @@ def test_issue23_keep_alive_idle_and_slow_next_request_are_closed(desk):
     try:
         idle, slow = _connect("127.0.0.3", srv.port), _connect("127.0.0.3", srv.port)
         for s in (idle, slow):
-            s.sendall(b"GET /names HTTP/1.1\r\nHost: x\r\n\r\n")
+            s.sendall(b"GET /names HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             assert _response(s).startswith(b"HTTP/1.1 200")
         t0 = time.monotonic()
         slow.sendall(b"GET /names HTTP/1.1\r\n")

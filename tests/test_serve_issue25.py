@@ -92,7 +92,7 @@ def test_serve_lang_sets_the_pages_language(tmp_path, monkeypatch):
         seen.update(
             lang=self.lang,
             nice=self.nice,
-            tv=TestClient(self.app).get("/tv", headers={"Accept-Language": "en-US"}).text,
+            tv=TestClient(self.app, base_url="http://127.0.0.1").get("/tv", headers={"Accept-Language": "en-US"}).text,
         )
         self.sock.close()
 

@@ -548,6 +548,10 @@ class Event:
     #: hash) pairs sorted by name; a new PIN replaces the old.  Never on a page,
     #: never exported, never the PIN itself.
     staff_pins: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+    #: How many times the desk signed each staff member out of the judge page
+    #: (``lycee staff EVENT signout NAME``): (folded name, count) pairs sorted
+    #: by name; a judge-page session made before the last one ends.
+    staff_signouts: tuple[tuple[str, int], ...] = field(default=(), compare=False)
 
     # -- lookups (cached: an Event never changes once built) -----------------
     @cached_property

@@ -398,6 +398,13 @@ class StaffPin(Action, frozen=True, tag="staff_pin"):
     hash: str
 
 
+class StaffSignout(Action, frozen=True, tag="staff_signout"):
+    """The desk ends a staff member's judge-page sessions (a lost phone):
+    their PIN stays, every session made before this one ends."""
+
+    name: str
+
+
 #: Fields of an action that are secrets: kept in the journal (a replay needs
 #: them) but never shown, not even in ``lycee log --json`` (:func:`shown_data`).
 SECRET_FIELDS: dict[str, tuple[str, ...]] = {"staff_pin": ("hash",)}
@@ -481,6 +488,7 @@ Payload = Union[
     Report,
     ReportDecision,
     StaffPin,
+    StaffSignout,
     Undo,
     Lost,
     FileRecords,

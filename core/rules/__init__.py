@@ -52,6 +52,7 @@ REDUCER_MODULES = {
     "report": "core.rules.reports",
     "report_decision": "core.rules.reports",  # phone reports
     "staff_pin": "core.rules.staff",  # a staff member's PIN for the judge page
+    "staff_signout": "core.rules.staff",  # the desk ends a staff member's judge-page sessions
     "lost": "core.rules.repair",  # what a journal repair could not recover (core.store)
     # what only an imported event file carries (core.rules.eventfile replays them, never the desk)
     "file_records": "core.rules.filefacts",

@@ -70,6 +70,7 @@ def public_event(event: Event) -> Event:
         reports=(),
         calls=(),
         staff_pins=(),
+        staff_signouts=(),
     )
 
 

@@ -27,7 +27,7 @@ from core.errors import LyceeError, RuleError
 from core.event.model import Event, Staff
 from core.i18n import _, join_list, join_sentences
 from core.log import action, describer
-from core.log.actions import StaffPin
+from core.log.actions import StaffPin, StaffSignout
 
 # hashlib, hmac and secrets only where a PIN is made or checked: every desk command imports this
 # module (check_staff), few of them touch a PIN
@@ -316,6 +316,37 @@ def _decoy() -> str:
 
 
 _DECOY: str | None = None
+
+
+def pin_fingerprint(event: Event, name: str) -> str | None:
+    """What a judge-page session of ``name`` is tied to: a short digest of
+    their stored PIN hash and of how many times the desk signed them out;
+    None when ``name`` has no PIN or is off the staff.  A new PIN, a removal
+    or ``lycee staff EVENT signout NAME`` changes it: the server ends the
+    sessions made before (tui.web.judge)."""
+    import hashlib
+
+    who = pin_staff(event, name)
+    if who is None:
+        return None
+    stored = dict(event.staff_pins).get(_key(who))
+    if stored is None:
+        return None
+    out = dict(event.staff_signouts).get(_key(who), 0)
+    return hashlib.sha256(f"{stored}|{out}".encode()).hexdigest()[:24]
+
+
+@action("staff_signout")
+def _staff_signout(event: Event, payload: StaffSignout):
+    who = require_pin_staff(event, payload.name)
+    outs = dict(event.staff_signouts)
+    outs[_key(who)] = outs.get(_key(who), 0) + 1
+    return event.with_(staff_signouts=tuple(sorted(outs.items())))
+
+
+@describer("staff_signout")
+def _describe_staff_signout(payload: StaffSignout) -> str:
+    return _("{name} signed out of the judge page on every phone", name=payload.name)
 
 
 @action("staff_pin")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from core.i18n import _
 
-from .common import CliError, out_json, with_desk
+from .common import CliError, datadir, out_json, with_desk
 
 
 def cmd_player_codes(args) -> int:
@@ -24,7 +24,54 @@ def cmd_player_codes(args) -> int:
     return 0
 
 
+def _table(args) -> int | None:
+    if args.table is None:
+        return None
+    try:
+        return int(args.table)
+    except ValueError:
+        raise CliError(_("{table!r}: give the table's number", table=args.table)) from None
+
+
+def cmd_locks(args) -> int:
+    """``lycee reports EVENT locks``: who the page server slows or locks for
+    wrong codes or PINs; ``unlock WHAT`` (an address, a judge's name, a
+    page-XXXXXXXX, or all) lifts it (tui.web.locks)."""
+    from tui.web.locks import ask_unlock, read_locks, wait_released
+
+    dd = datadir(args)
+    eid = dd.resolve(args.event)
+    if args.op == "unlock":
+        if not args.table:
+            raise CliError(_("say what to unlock: `lycee reports EVENT unlock WHAT` (an address, a name, or all)"))
+        if read_locks(dd, eid) is None:
+            raise CliError(
+                _("no page server takes phone reports or judges' sign-ins for this event: nothing is locked")
+            )
+        ask_unlock(dd, eid, args.table)
+        if not wait_released(dd, eid, args.table):
+            raise CliError(_("the page server did not answer: is `lycee serve` (or the app's serving) still running?"))
+        print(_("{what}: lifted (wrong codes and PINs counted again from zero)", what=args.table))
+        return 0
+    rows = read_locks(dd, eid) or []
+    if args.json:
+        out_json({"locks": rows})
+        return 0
+    if not rows:
+        print(_("nobody is slowed or locked for wrong codes or PINs"))
+    for r in rows:
+        secret = _("wrong PINs") if r["secret"] == "pin" else _("wrong codes")
+        state = _("locked") if r["locked"] else _("slowed")
+        where = f" ({r['address']})" if r["address"] and r["address"] != r["what"] else ""
+        print(f"{r['what']}{where}	{secret}: {r['wrong']}	{state}")
+    return 0
+
+
 def cmd_reports(args) -> int:
+    if args.op in ("locks", "unlock"):
+        return cmd_locks(args)
+    if args.op in ("accept", "clear", "call"):
+        args.table = _table(args)
     if args.op == "accept":
         if args.table is None or args.side is None:
             raise CliError(_("give the table and the side: `lycee reports EVENT accept TABLE --side p1|p2`"))
@@ -44,7 +91,9 @@ def cmd_reports(args) -> int:
         print(_("table {t} called: {note}", t=args.table, note=args.note))
         return 0
     if args.op is not None:
-        raise CliError(_("{op!r}: choose accept, clear or call (or nothing, to list the reports)", op=args.op))
+        raise CliError(
+            _("{op!r}: choose accept, clear, call, locks or unlock (or nothing, to list the reports)", op=args.op)
+        )
     from core.readmodel import phone_reports
     from core.readmodel import report_status_label as status_label
 
@@ -91,8 +140,13 @@ def register(sub, cmd, event_arg) -> None:
         _("the players' phone reports of the current round; accept one side's, clear a table's or call staff to it"),
     )
     event_arg(r)
-    r.add_argument("op", nargs="?", metavar="accept|clear|call")
-    r.add_argument("table", nargs="?", type=int, metavar="TABLE")
+    r.add_argument("op", nargs="?", metavar="accept|clear|call|locks|unlock")
+    r.add_argument(
+        "table",
+        nargs="?",
+        metavar="TABLE|WHAT",
+        help=_("the table; with unlock, what to unlock: an address, a judge's name, page-XXXXXXXX or all"),
+    )
     r.add_argument("--side", choices=("p1", "p2"), help=_("whose report to accept"))
     r.add_argument("--note", help=_("with call: who goes to the table and why (kept in the log)"))
     r.add_argument("--json", action="store_true")

@@ -424,23 +424,37 @@ def cmd_staff(args) -> int:
 
 def cmd_staff_pin(args) -> int:
     """``lycee staff EVENT pin NAME``: a new PIN for the judge page, printed
-    this once (only its salted hash is stored; the old PIN stops working)."""
-    if args.op != "pin":
+    this once (only its salted hash is stored; the old PIN stops working, and
+    every session made with it ends).  ``lycee staff EVENT signout NAME``:
+    NAME's judge-page sessions end on every phone; the PIN stays."""
+    if args.op not in ("pin", "signout"):
         raise CliError(
             _(
-                "{op!r}: the only staff operation is pin (`lycee staff EVENT pin NAME`); "
-                "to set the staff: `lycee staff EVENT --judge NAME`",
+                "{op!r}: the staff operations are pin and signout (`lycee staff EVENT pin NAME`, "
+                "`lycee staff EVENT signout NAME`); to set the staff: `lycee staff EVENT --judge NAME`",
                 op=args.op,
             )
         )
     if not args.name:
-        raise CliError(_("give the staff member's name: `lycee staff EVENT pin NAME`"))
+        raise CliError(
+            _("give the staff member's name: `lycee staff EVENT pin NAME`")
+            if args.op == "pin"
+            else _("give the staff member's name: `lycee staff EVENT signout NAME`")
+        )
     changes = [args.organizer, args.judge, args.head_judge, args.event_staff, args.remove, args.sanctioned]
     if any(x is not None for x in changes):
         raise CliError(
             _("`lycee staff EVENT pin NAME` takes no other option: set the staff first, then ask for the PIN")
         )
     from core.rules.staff import pin_staff
+
+    if args.op == "signout":
+        who = with_desk(args, lambda d: d.staff_signout(args.name), writes=True)
+        if args.json:
+            out_json({"name": who, "signed_out": True})
+        else:
+            print(_("{name} is signed out of the judge page on every phone (the PIN stays)", name=who))
+        return 0
 
     pin, who = with_desk(args, lambda d: (d.staff_pin(args.name), pin_staff(d.event, args.name)), writes=True)
     if args.json:
@@ -599,7 +613,15 @@ def register(sub, cmd, event_arg) -> None:
         _("show or set the organizer, judges and head judge (G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE)"),
     )
     event_arg(st)
-    st.add_argument("op", nargs="?", metavar="pin", help=_("pin NAME: a new PIN for the judge page, printed once"))
+    st.add_argument(
+        "op",
+        nargs="?",
+        metavar="pin|signout",
+        help=_(
+            "pin NAME: a new PIN for the judge page, printed once; "
+            "signout NAME: end NAME's judge-page sessions on every phone (the PIN stays)"
+        ),
+    )
     st.add_argument("name", nargs="?", metavar="NAME", help=_("the organizer, a judge or the head judge"))
     st.add_argument("--organizer", metavar="NAME")
     st.add_argument(

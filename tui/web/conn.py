@@ -11,6 +11,11 @@ by remote address at the transport, before a byte is parsed, and
   headers) is not complete within ``header_timeout`` seconds of connecting,
   or of the first byte of its next request, is closed; an idle keep-alive
   connection is closed after uvicorn's ``timeout_keep_alive``;
+- **a deadline for the whole request**: its body too must have arrived
+  within ``request_timeout`` seconds of the request's first byte (a phone
+  sending a byte every two seconds holds its connection no longer); past it
+  the request is answered 408 and the connection closed (the page code sees
+  a client gone: one log line, tui.web.writes.json_body);
 - **a cap per address** on every path (``per_address`` open connections, the
   live streams included): one more is refused with 429;
 - **a global cap with a reserve**: other addresses share ``max_connections -
@@ -65,7 +70,8 @@ class Gate:
         # figures (benchmarks/serve.py, tests)
         self.admitted = 0
         self.refused = 0
-        self.timed_out = 0  # admitted connections closed at the header deadline
+        self.timed_out = 0  # admitted connections closed at the header or request deadline
+        self.slow_bodies = 0  # of them, requests whose body had not arrived in time (answered 408)
 
     def admit(self, who: str) -> int:
         """0 when a new connection from ``who`` may go on (then :meth:`leave`
@@ -91,10 +97,15 @@ class Gate:
         self.total -= 1
 
 
-def protocol_class(gate: Gate, header_timeout: float, refusal_app: Any, refusal_now: Any) -> type:
+def protocol_class(
+    gate: Gate, header_timeout: float, refusal_app: Any, refusal_now: Any, request_timeout: float | None = None
+) -> type:
     """uvicorn's h11 protocol for one server: ``refusal_app(status)`` is the
     ASGI app that answers a refused request (in its language);
-    ``refusal_now(status)`` the bytes of a whole answer in both languages."""
+    ``refusal_now(status)`` the bytes of a whole answer in both languages;
+    ``request_timeout`` (default twice ``header_timeout``) bounds a request's
+    headers and body together."""
+    whole = request_timeout if request_timeout is not None else 2 * header_timeout
 
     class GuardedH11(H11Protocol):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -103,6 +114,8 @@ def protocol_class(gate: Gate, header_timeout: float, refusal_app: Any, refusal_
             self.counted = False
             self.waiting = False
             self.deadline: asyncio.TimerHandle | None = None
+            self.started = 0.0  # when the request now arriving began (the loop's time)
+            self.in_body = False  # the deadline armed is the whole request's (its body is arriving)
 
         def connection_made(self, transport) -> None:
             super().connection_made(transport)
@@ -110,6 +123,7 @@ def protocol_class(gate: Gate, header_timeout: float, refusal_app: Any, refusal_
             status = gate.admit(self.who)
             if not status:
                 self.counted = True
+                self.started = self.loop.time()
                 self._arm(header_timeout)
                 return
             gate.refused += 1
@@ -137,20 +151,34 @@ def protocol_class(gate: Gate, header_timeout: float, refusal_app: Any, refusal_
             if self.transport.is_closing():
                 self._disarm()
             elif self.cycle is not None and not self.cycle.response_complete:
-                self._disarm()  # the headers are in: the request runs
+                self._request_in()
             elif self.deadline is None:
+                self.started = self.loop.time()
                 self._arm(header_timeout)  # the first bytes of a next request: its headers have a deadline
+
+        def _request_in(self) -> None:
+            """The headers are in: the request runs once its body is in too, by
+            the whole request's deadline."""
+            if not self.cycle.more_body:
+                self._disarm()
+            elif not self.in_body:
+                self._arm(max(0.0, self.started + whole - self.loop.time()))
+                self.in_body = True
 
         def on_response_complete(self) -> None:
             super().on_response_complete()  # idle from now: uvicorn's keep-alive timer runs
             if self.cycle is not None and not self.cycle.response_complete:
-                self._disarm()  # a pipelined request started
+                self.started = self.loop.time()
+                self._request_in()  # a pipelined request started
+            else:
+                self._disarm()  # answered (perhaps before its body came): what comes next has its own deadline
 
         def _arm(self, seconds: float) -> None:
             self._disarm()
             self.deadline = self.loop.call_later(seconds, self._too_slow)
 
         def _disarm(self) -> None:
+            self.in_body = False
             if self.deadline is not None:
                 self.deadline.cancel()
                 self.deadline = None
@@ -161,6 +189,21 @@ def protocol_class(gate: Gate, header_timeout: float, refusal_app: Any, refusal_
                 return
             if self.counted:
                 gate.timed_out += 1
+            cycle = self.cycle
+            if self.in_body and cycle is not None and not cycle.response_started:
+                gate.slow_bodies += 1
+                cycle.disconnected = True  # the page code's next read: the client is gone, its answers go nowhere
+                cycle.message_event.set()
+                head = h11.Response(
+                    status_code=408,
+                    headers=[(b"content-length", b"0"), (b"connection", b"close")],
+                    reason=b"Request Timeout",
+                )
+                try:
+                    self.transport.write((self.conn.send(head) or b"") + (self.conn.send(h11.EndOfMessage()) or b""))
+                except h11.LocalProtocolError:
+                    pass
+            self.in_body = False
             try:
                 self.conn.send(h11.ConnectionClosed())
             except h11.LocalProtocolError:

@@ -43,7 +43,9 @@ class FileSource:
         try:
             for entry in folder.iterdir():
                 n = entry.name
-                if self.event_id in n and not n.endswith((".lock", ".owner", ".tmp")):
+                if self.event_id in n and not n.endswith(
+                    (".lock", ".owner", ".tmp", ".web-locks", ".web-unlock", ".taken")
+                ):
                     try:
                         st = entry.stat()
                     except OSError:

@@ -7,12 +7,17 @@
   issue a notice or warning (G-PEN-1..3), record a deck check (G-DECKLIST).
 - ``POST /api/judge/signin`` ``{"name": NAME, "pin": PIN}``: the PIN of
   ``lycee staff EVENT pin NAME`` (core.rules.staff.pin_holder, a salted
-  hash compared in constant time).  Wrong PINs are limited per address as
-  report codes are (403, then 429: tui.web.writes.Misses).  Signed in, the
+  hash compared in constant time).  Wrong PINs are counted per page session,
+  per address and per judge whatever the address (tui.web.writes.Guesses:
+  403, then longer and longer waits (429), then that judge's sign-in is
+  locked until the window passes or the desk lifts it).  Signed in, the
   answer sets a session cookie: a random id (kept here, in this server's
   memory, as its SHA-256; looked up by that and compared in constant time),
   ``HttpOnly; SameSite=Strict; Path=/``, expiring at midnight (the end of
-  the event day); nothing secret is ever in an address.
+  the event day) unless trust ends first: a session is tied to the PIN it
+  was made with (core.rules.staff.pin_fingerprint, checked on every
+  request), so a new PIN, the judge taken off the staff or ``lycee staff
+  EVENT signout NAME`` ends it at once; nothing secret is ever in an address.
 - ``POST /api/judge/signout``: the session ends.
 - ``POST /api/judge`` ``{"op": ..., ...}``: one change, sent to the desk as
   ``writer.call(METHOD, ..., actor="judge NAME (phone)", device=ADDRESS)``;
@@ -36,11 +41,10 @@ from core.errors import LyceeError
 
 from . import pages
 from .pages import esc
-from .writes import Misses, Tokens, address, json_body, refusal, same_origin
+from .writes import BadBody, Guesses, Tokens, address, json_body, page_id, page_key, refusal, same_origin
 
 #: The session cookie's name.
 COOKIE = "lycee_judge"
-MAX_BODY = 16 * 1024  # a deck check's presented list fits
 #: What the page offers and the API takes.
 OPS = ("result", "extend", "checkin", "penalty", "deck_check")
 
@@ -58,6 +62,8 @@ class Session:
     digest: str
     name: str
     expires: float
+    #: The PIN it was made with (core.rules.staff.pin_fingerprint): it ends when that changes.
+    fingerprint: str = ""
 
 
 class Sessions:
@@ -72,15 +78,26 @@ class Sessions:
     def _digest(sid: str) -> str:
         return hashlib.sha256(sid.encode("utf-8", "replace")).hexdigest()
 
-    def open(self, name: str) -> tuple[str, float]:
-        """A new session for ``name``: its id and when it ends."""
+    def open(self, name: str, fingerprint: str = "") -> tuple[str, float]:
+        """A new session for ``name`` made with the PIN of ``fingerprint``: its id and when it ends."""
         t = self.now()
         self.by_digest = {k: s for k, s in self.by_digest.items() if s.expires > t}  # forget the ended ones
         sid = secrets.token_urlsafe(32)
         digest = self._digest(sid)
         end = session_end(t)
-        self.by_digest[digest] = Session(digest, name, end)
+        self.by_digest[digest] = Session(digest, name, end, fingerprint)
         return sid, end
+
+    def trusted(self, sid: str | None, ev) -> Session | None:
+        """The session of ``sid`` while its PIN is still the judge's (same
+        fingerprint in ``ev``), else None, and a session that lost it is ended."""
+        from core.rules.staff import pin_fingerprint
+
+        found = self.find(sid)
+        if found is not None and pin_fingerprint(ev, found.name) != found.fingerprint:
+            self.by_digest.pop(found.digest, None)
+            return None
+        return found
 
     def find(self, sid: str | None) -> Session | None:
         if not sid or len(sid) > 128:
@@ -101,11 +118,9 @@ class Sessions:
 
 
 def cookie_of(headers) -> str | None:
-    for part in headers.get("cookie", "").split(";"):
-        k, _sep, v = part.strip().partition("=")
-        if k == COOKIE:
-            return v
-    return None
+    from .writes import cookie
+
+    return cookie(headers, COOKIE)
 
 
 # -- the pages --------------------------------------------------------------------------------------
@@ -250,7 +265,7 @@ class JudgeApi:
         self.feed, self.writer, self.server_lang = feed, writer, server_lang
         self.choose_lang = choose_lang  # tui.web.server.choose_lang
         self.tokens = Tokens()
-        self.wrong = Misses("judge sign-in: {who} gave {n} wrong PINs")
+        self.wrong = Guesses("pin")
         self.sessions = Sessions(now)
 
     def on(self) -> bool:
@@ -259,60 +274,100 @@ class JudgeApi:
     def _t(self, request) -> pages.T:
         return pages.T(self.choose_lang(request.scope["lycee.query"], request.headers, self.server_lang))
 
+    async def _event(self):
+        return await asyncio.to_thread(lambda: self.writer.event)
+
+    @staticmethod
+    def _bound(pid: str, session: Session | None) -> str:
+        """What a page's token is tied to: the page session, and the judge's session when signed in."""
+        return f"{pid}|{session.digest if session is not None else ''}"
+
     async def page(self, request):
         from starlette.responses import Response
 
         if not self.on():
             return Response("404 Not Found", 404, media_type="text/plain")
         t = self._t(request)
-        session = self.sessions.find(cookie_of(request.headers))
+        pid, new_cookie = page_id(request.headers)
+        sid = cookie_of(request.headers)
+        ev = await self._event() if sid else None  # the sign-in page needs no event from the desk
+        session = self.sessions.trusted(sid, ev) if sid else None
+        token = self.tokens.issue(self._bound(pid, session))
         if session is not None:
-            ev = await asyncio.to_thread(lambda: self.writer.event)
-            body = judge_page(t, ev, session.name, self.tokens.issue())
+            body = judge_page(t, ev, session.name, token)
         else:
-            body = signin_page(t, self.feed.snapshot.event.name, self.tokens.issue())
+            body = signin_page(t, self.feed.snapshot.event.name, token)
         headers = {"Cache-Control": "no-store", "Vary": "Accept-Language, Cookie"}
+        out = Response(body, headers=headers, media_type="text/html; charset=utf-8")
         if "lang" in request.scope["lycee.query"]:
-            headers["Set-Cookie"] = f"lang={t.lang}; Path=/; SameSite=Strict; Max-Age=31536000"
-        return Response(body, headers=headers, media_type="text/html; charset=utf-8")
+            out.headers.append("Set-Cookie", f"lang={t.lang}; Path=/; SameSite=Strict; Max-Age=31536000")
+        if new_cookie:
+            out.headers.append("Set-Cookie", new_cookie)
+        return out
 
-    def _checked(self, request, t: pages.T):
-        """The refusal of a write not from this server's own page with its token, else None."""
+    async def _checked(self, request, t: pages.T):
+        """(the refusal of a write not from this server's own page with its
+        token, else None; the trusted session or None; the event)."""
         if not self.on():
-            return refusal(404, t._("the judge page is served only by the program holding the event"))
+            return refusal(404, t._("the judge page is served only by the program holding the event")), None, None
         if not same_origin(request.headers):
-            return refusal(403, t._("refused: judges' changes are taken only from this event's own judge page"))
-        if not self.tokens.valid(request.headers.get("x-lycee-token", "")):
-            return refusal(403, t._("refused: the judge page is out of date; open /judge again"))
-        return None
+            return (
+                refusal(403, t._("refused: judges' changes are taken only from this event's own judge page")),
+                None,
+                None,
+            )
+        ev = await self._event()
+        session = self.sessions.trusted(cookie_of(request.headers), ev)
+        pid, _new = page_id(request.headers)
+        if not self.tokens.valid(request.headers.get("x-lycee-token", ""), self._bound(pid, session)):
+            return refusal(403, t._("refused: the judge page is out of date; open /judge again"), renew=True), None, ev
+        return None, session, ev
+
+    def _slowed(self, t: pages.T, wait: float, why: str | None, name: str):
+        if why == "locked-judge":
+            text = t._(
+                "sign-in as {name} is locked after too many wrong PINs: ask the desk to lift it "
+                "(lycee reports EVENT unlock NAME)",
+                name=name,
+            )
+        elif why == "locked-page":
+            text = t._("too many wrong PINs from this phone: wait ten minutes, or ask the desk")
+        else:
+            text = t._("too many wrong PINs: try again in {n} seconds", n=max(1, int(wait + 0.999)))
+        return refusal(429, text, wait)
 
     async def signin(self, request):
         from starlette.responses import JSONResponse
 
-        from core.rules.staff import pin_holder
+        from core.rules.staff import pin_fingerprint, pin_holder, pin_staff
 
         t = self._t(request)
-        refused = self._checked(request, t)
+        refused, _session, ev = await self._checked(request, t)
         if refused is not None:
             return refused
-        who = address(request)
-        if self.wrong.blocked(who):
-            return refusal(
-                429, t._("too many wrong PINs from this network: wait ten minutes, or ask the desk"), self.wrong.window
-            )
         try:
-            doc = await json_body(request, 1024)
+            doc = await json_body(request)
             name, pin = doc["name"], doc["pin"]
             if not isinstance(name, str) or not isinstance(pin, str) or len(name) > 80 or len(pin) > 16:
                 raise ValueError
+        except BadBody as err:
+            return refusal(
+                err.status, err.message(t._) if err.status == 413 else t._('give JSON {"name": NAME, "pin": PIN}')
+            )
         except (ValueError, KeyError, TypeError):
             return refusal(400, t._('give JSON {"name": NAME, "pin": PIN}'))
-        ev = await asyncio.to_thread(lambda: self.writer.event)
+        who = address(request)
+        pid, _new = page_id(request.headers)
+        staff = pin_staff(ev, name)
+        keys = [page_key(pid), ("address", who)] + ([("judge", staff)] if staff is not None else [])
+        wait, why = self.wrong.wait(keys)
+        if wait > 0:
+            return self._slowed(t, wait, why, staff or name)
         found = await asyncio.to_thread(pin_holder, ev, name, pin)  # scrypt: off the event loop
         if found is None:
-            self.wrong.add(who)
+            self.wrong.add(keys, who)
             return refusal(403, t._("wrong name or PIN: ask the desk for your PIN (lycee staff EVENT pin NAME)"))
-        sid, end = self.sessions.open(found)
+        sid, end = self.sessions.open(found, pin_fingerprint(ev, found) or "")
         out = JSONResponse({"status": "signed-in", "name": found}, headers={"Cache-Control": "no-store"})
         out.set_cookie(
             COOKIE, sid, expires=datetime.fromtimestamp(end, timezone.utc), path="/", httponly=True, samesite="strict"
@@ -323,7 +378,7 @@ class JudgeApi:
         from starlette.responses import JSONResponse
 
         t = self._t(request)
-        refused = self._checked(request, t)
+        refused, _session, _ev = await self._checked(request, t)
         if refused is not None:
             return refused
         self.sessions.close(cookie_of(request.headers))
@@ -334,23 +389,22 @@ class JudgeApi:
     async def act(self, request):
         from starlette.responses import JSONResponse
 
-        from core.rules.staff import pin_staff
-
         t = self._t(request)
-        refused = self._checked(request, t)
+        refused, session, ev = await self._checked(request, t)
         if refused is not None:
             return refused
-        session = self.sessions.find(cookie_of(request.headers))
         if session is None:
-            return refusal(401, t._("not signed in (or the session ended): sign in again at /judge"))
+            return refusal(
+                401,
+                t._(
+                    "not signed in (the session ended: a new PIN, signed out by the desk, or off the staff): "
+                    "sign in again at /judge"
+                ),
+            )
         try:
-            doc = await json_body(request, MAX_BODY)
-        except (ValueError, TypeError):
-            return refusal(400, t._('give JSON {"op": ..., "table": T, ...}'))
-        ev = await asyncio.to_thread(lambda: self.writer.event)
-        if pin_staff(ev, session.name) is None:  # taken off the staff since signing in
-            self.sessions.close(cookie_of(request.headers))
-            return refusal(403, t._("{name} is no longer on the event's staff", name=session.name))
+            doc = await json_body(request)
+        except BadBody as err:
+            return refusal(err.status, err.message(t._))
         try:
             call = plan(t, ev, session.name, doc)
         except LyceeError as err:

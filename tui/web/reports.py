@@ -13,10 +13,15 @@ A write is taken only when all of these hold (else nothing reaches the desk):
 - the request is same-origin: its ``Origin`` is this server's, and
   ``Sec-Fetch-Site`` (when sent) is ``same-origin``; one with neither is refused;
 - it carries the page's token (``X-Lycee-Token``): a signed time from a
-  report page this server rendered, good for a day.  A cross-site form can
-  send neither the header nor JSON without a preflight this server never answers;
-- the address has not given more than ``WRONG_LIMIT`` wrong codes in
-  ``WRONG_WINDOW`` seconds (429, logged; tui.web.writes);
+  report page this server rendered, tied to that page's session (its
+  cookie), good for hours (an expired one is renewed by the page, which sends
+  again).  A cross-site form can send neither the header nor JSON without a
+  preflight this server never answers;
+- the guesser is not held back: wrong codes are counted per page session
+  and per address (tui.web.writes.Guesses): after a few, each next try
+  waits longer (429 with Retry-After), and a page session is locked after
+  ten; an address is slowed, never locked, so the right code from another
+  phone behind the store's Wi-Fi still goes through;
 - the code is a player's (403 with a JSON error otherwise; compared in
   constant time, core.rules.reports.player_by_code).
 
@@ -36,11 +41,9 @@ from core.errors import LyceeError
 
 from . import pages
 from .pages import esc
-from .writes import Misses, Tokens, address, json_body, refusal, same_origin
+from .writes import BadBody, Guesses, Tokens, address, json_body, page_id, page_key, refusal, same_origin
 
 log = logging.getLogger("lycee.web")
-
-MAX_BODY = 1024
 
 
 def report_page(t: pages.T, event_name: str, token: str) -> str:
@@ -135,7 +138,7 @@ class ReportApi:
         self.feed, self.writer, self.server_lang = feed, writer, server_lang
         self.choose_lang = choose_lang  # tui.web.server.choose_lang: a request's language
         self.tokens = Tokens()
-        self.wrong = Misses()
+        self.wrong = Guesses("code")
         self.batcher = Batcher(writer) if writer is not None else None
 
     def on(self) -> bool:
@@ -149,11 +152,15 @@ class ReportApi:
             return Response("404 Not Found", 404, media_type="text/plain")
         query = request.scope["lycee.query"]
         lang = self.choose_lang(query, request.headers, self.server_lang)
-        body = report_page(pages.T(lang), self.feed.snapshot.event.name, self.tokens.issue())
+        page, new_cookie = page_id(request.headers)
+        body = report_page(pages.T(lang), self.feed.snapshot.event.name, self.tokens.issue(page))
         headers = {"Cache-Control": "no-store", "Vary": "Accept-Language, Cookie"}
+        out = Response(body, headers=headers, media_type="text/html; charset=utf-8")
         if "lang" in query:
-            headers["Set-Cookie"] = f"lang={lang}; Path=/; SameSite=Strict; Max-Age=31536000"
-        return Response(body, headers=headers, media_type="text/html; charset=utf-8")
+            out.headers.append("Set-Cookie", f"lang={lang}; Path=/; SameSite=Strict; Max-Age=31536000")
+        if new_cookie:
+            out.headers.append("Set-Cookie", new_cookie)
+        return out
 
     async def post(self, request):
         from starlette.responses import JSONResponse
@@ -161,20 +168,27 @@ class ReportApi:
         from core.i18n import _
         from core.rules.reports import player_by_code, player_state
 
-        def refuse(status: int, error: str):
-            return refusal(status, error, self.wrong.window if status == 429 else None)
+        def refuse(status: int, error: str, retry: float | None = None, **more):
+            return refusal(status, error, retry, **more)
 
         if not self.on():
             return refuse(404, _("phone reports are off for this event"))
         who = address(request)
         if not same_origin(request.headers):
             return refuse(403, _("refused: reports are taken only from this event's own report page"))
-        if not self.tokens.valid(request.headers.get("x-lycee-token", "")):
-            return refuse(403, _("refused: the report page is out of date; open it again from your slip"))
-        if self.wrong.blocked(who):
-            return refuse(429, _("too many wrong codes from this network: wait ten minutes, or report at the desk"))
+        page, _new = page_id(request.headers)
+        if not self.tokens.valid(request.headers.get("x-lycee-token", ""), page):
+            return refuse(403, _("refused: the report page is out of date; open it again from your slip"), renew=True)
+        keys = [page_key(page), ("address", who)]
+        wait, why = self.wrong.wait(keys)
+        if wait > 0:
+            if why == "locked-page":
+                text = _("too many wrong codes from this phone: wait ten minutes, or report at the desk")
+            else:
+                text = _("too many wrong codes: try again in {n} seconds", n=max(1, int(wait + 0.999)))
+            return refuse(429, text, wait)
         try:
-            doc = await json_body(request, MAX_BODY)
+            doc = await json_body(request)
             code = doc["code"]
             result = doc.get("result")
             if (
@@ -184,12 +198,16 @@ class ReportApi:
                 or (result is not None and len(result) > 16)
             ):
                 raise ValueError
+        except BadBody as err:
+            if err.status == 413:
+                return refuse(413, err.message(_))
+            return refuse(err.status, _('give JSON {"code": CODE, "result": "2-1"}'))
         except (ValueError, KeyError, TypeError, AttributeError):
             return refuse(400, _('give JSON {"code": CODE, "result": "2-1"}'))
         writer = self.writer
         pid = player_by_code(writer.event, code)
         if pid is None:
-            self.wrong.add(who)
+            self.wrong.add(keys, who)
             return refuse(403, _("unknown report code: check the code on your match slip, or ask the desk"))
         if result is None:  # what the page shows first: the player's table and its state (nothing stored)
             return JSONResponse(player_state(writer.event, pid), headers={"Cache-Control": "no-store"})
@@ -200,7 +218,7 @@ class ReportApi:
             return refuse(409, str(err))
         if "error" in out:
             if out.get("unknown"):  # a new code was issued meanwhile
-                self.wrong.add(who)
+                self.wrong.add(keys, who)
                 return refuse(403, out["error"])
             return refuse(409, out["error"])
         return JSONResponse(out, headers={"Cache-Control": "no-store"})

@@ -2,10 +2,14 @@
 
 Rules every request meets (in :class:`Guard`, before any page code runs):
 
+- its Host is one of this PC's names or addresses, or ``--host`` (421
+  otherwise: a DNS-rebinding page gives its own name);
 - only GET and HEAD (anything else: 405 with ``Allow``); only the pages in
   :data:`ROUTES` and the package's own static files (else 404);
 - a malformed request (a path or query that is too long, not UTF-8, an
   unknown or repeated parameter, a bad value) gets 400, never a traceback;
+- a body over the path's cap (:data:`BODY_CAPS`; a page takes none) gets 413
+  before a byte of it is read;
 - a per-client rate limit (token bucket) and a cap on live streams per
   client: 429 with ``Retry-After`` and a short page in the visitor's language
   (:func:`refuse`);
@@ -13,9 +17,9 @@ Rules every request meets (in :class:`Guard`, before any page code runs):
   inline script or style), ``nosniff``, ``no-referrer`` and no framing.
 
 Before any of that, at the transport, :mod:`tui.web.conn` counts connections
-by address: a deadline for each request's headers, a cap per address on
-every path and a global cap that keeps room for this PC (:class:`WebServer`'s
-options).
+by address: a deadline for each request's headers, and for the whole
+request with its body, a cap per address on every path and a global cap
+that keeps room for this PC (:class:`WebServer`'s options).
 
 Pages are rendered once per version of the public view and language, and
 answered with an ETag (304 when unchanged).  ``/live?page=...`` is a
@@ -70,8 +74,17 @@ STATIC = {
 #: the judge page (tui.web.judge), served only with a writer.
 OWN = {"/report", "/judge", "/decklist"}  # /decklist: tui.web.decklists, with decklists collected
 #: The paths that write (POST only; tui.web.reports and tui.web.judge check origin, token and
-#: code, PIN or session: tui.web.writes).
-WRITES = {"/api/report", "/api/judge", "/api/judge/signin", "/api/judge/signout", "/api/decklist"}
+#: code, PIN or session: tui.web.writes), each with its body cap in bytes: a Content-Length
+#: over it is refused (413) before a byte of the body is read, a body without one is cut off
+#: at the cap as it is read (tui.web.writes.json_body).  Every other path takes no body.
+BODY_CAPS = {
+    "/api/report": 1024,
+    "/api/judge/signin": 1024,
+    "/api/judge/signout": 1024,
+    "/api/judge": 16 * 1024,  # a deck check's presented list fits
+    "/api/decklist": 16 * 1024,  # a player's decklist from their phone (tui.web.decklists)
+}
+WRITES = set(BODY_CAPS)
 PARAMS = {"lang", "q", "part", "page"}
 #: The pages with a search box (``?q=``).
 SEARCHED = ("find", "standings")
@@ -219,20 +232,65 @@ async def _plain(send, status: int, text: str, extra=()) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-class Guard:
-    """ASGI middleware: method, path, query and rate checks, security headers."""
+def host_name(value: str) -> str:
+    """A Host header's name without its port, lower case: ``[::1]:8000`` is ``::1``."""
+    v = value.strip().lower()
+    if v.startswith("["):
+        return v[1 : v.find("]")] if "]" in v else v
+    if v.count(":") == 1:
+        v = v.partition(":")[0]
+    return v.rstrip(".")
 
-    def __init__(self, app, limit: RateLimit | None, live_per_client: int, lang: str | None = None):
+
+def allowed_hosts(host: str) -> frozenset[str]:
+    """The names a request may give in its Host header: this PC's addresses
+    and names, and the one it listens on (``--host``).  A page of another
+    site whose name was pointed at this PC (DNS rebinding) gives its own name,
+    and is refused."""
+    names = {"127.0.0.1", "localhost", "::1", host_name(host)}
+    names.update(lan_addresses())
+    try:
+        me = socket.gethostname()
+        names.update({me, me + ".local", socket.getfqdn(me)})
+    except OSError:
+        pass
+    return frozenset(host_name(n) for n in names if n and not is_every_network(n))
+
+
+def content_length(scope) -> int | None:
+    """A request's Content-Length (None: none given; -1: not a number)."""
+    for k, v in scope.get("headers", ()):
+        if k.lower() == b"content-length":
+            return int(v) if v.strip().isdigit() else -1
+    return None
+
+
+class Guard:
+    """ASGI middleware: host, method, path, query, body size and rate checks, security headers.
+
+    ``hosts``: the names a request's Host header may give (None: any; a test client)."""
+
+    def __init__(
+        self,
+        app,
+        limit: RateLimit | None,
+        live_per_client: int,
+        lang: str | None = None,
+        hosts: frozenset[str] | None = None,
+    ):
         self.app = app
         self.lang = lang
         self.limit = limit
         self.live_per_client = live_per_client
         self.live: dict[str, int] = {}
+        self.hosts = hosts
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         who = (scope.get("client") or ("?", 0))[0]
+        if self.hosts is not None and host_name(_headers(scope).get("host", "")) not in self.hosts:
+            return await _plain(send, 421, "421 Misdirected Request: this server answers only to its own addresses")
         if scope["path"] in WRITES:
             if scope["method"] != "POST":
                 return await _plain(send, 405, "405 Method Not Allowed", [(b"allow", b"POST")])
@@ -250,6 +308,14 @@ class Guard:
         path = scope["path"]
         if path not in ROUTES and path not in STATIC and path not in WRITES and path not in OWN and path != "/live":
             return await _plain(send, 404, "404 Not Found")
+        cap = BODY_CAPS.get(path, 0)
+        length = content_length(scope)
+        chunked = not cap and any(k.lower() == b"transfer-encoding" for k, _v in scope.get("headers", ()))
+        if chunked or (length is not None and (length < 0 or length > cap)):  # refused before a byte of it is read
+            return await _plain(
+                send, 413, f"413 Content Too Large: at most {cap} bytes here", [(b"connection", b"close")]
+            )
+        scope["lycee.cap"] = cap
         if self.limit is not None and not self.limit.allow(who):
             return await refuse(scope, send, "requests", 1, lang=self.lang)
 
@@ -316,6 +382,8 @@ def create_app(
     keepalive: float = 2.0,
     lang: str | None = None,
     writer=None,
+    hosts: frozenset[str] | None = None,
+    locks=None,
 ):
     """The ASGI app over ``feed``; ``rate`` None switches the rate limit off
     (benchmarks from one address).  ``lang``: the server's language, the
@@ -346,6 +414,11 @@ def create_app(
                 changed = await asyncio.to_thread(feed.refresh)
             except Exception:  # never let the watcher die
                 changed = False
+            if state.get("locks") is not None:
+                try:
+                    state["locks"].poll()  # the desk's `lycee reports EVENT unlock WHAT`
+                except Exception:  # never let the watcher die
+                    pass
             if changed:
                 old, state["changed"] = state["changed"], asyncio.Event()
                 old.set()
@@ -360,6 +433,8 @@ def create_app(
             state["stopping"] = True
             state["changed"].set()
             task.cancel()
+            if state.get("locks") is not None:
+                state["locks"].close()
 
     def snap_now() -> Snapshot:
         """The newest snapshot: the handlers answer 503 before any rendering while the event
@@ -554,7 +629,11 @@ def create_app(
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.lycee = state
     limit = RateLimit(rate, burst) if rate else None
-    return Guard(app, limit, live_per_client, server_lang)
+    app.state.guesses = [reports.wrong, judges.wrong]
+    if locks is not None:  # the desk sees and lifts the locks (tui.web.locks)
+        locks.watch(app.state.guesses)
+        state["locks"] = locks
+    return Guard(app, limit, live_per_client, server_lang, hosts)
 
 
 # -- addresses and the QR code ------------------------------------------------------------
@@ -739,7 +818,8 @@ class WebServer:
     it), or :meth:`start` / :meth:`stop` in a thread (the app).
 
     The connection rules (tui.web.conn): a request's headers within
-    ``header_timeout`` seconds, an idle keep-alive connection closed after
+    ``header_timeout`` seconds, the whole request (headers and body) within
+    ``request_timeout``, an idle keep-alive connection closed after
     ``keep_alive``, at most ``per_address`` open connections from one address
     (None: no cap; benchmarks from one address), ``max_connections`` in all
     (lowered to what the open-files limit allows) of which ``reserve`` only for
@@ -752,6 +832,7 @@ class WebServer:
         port: int = DEFAULT_PORT,
         *,
         header_timeout: float = 5.0,
+        request_timeout: float = 10.0,
         keep_alive: float = 5.0,
         per_address: int | None = PER_ADDRESS,
         max_connections: int = 4000,
@@ -764,9 +845,15 @@ class WebServer:
         self.host = host
         self.sock = bind(host, port)
         self.port = self.sock.getsockname()[1]
+        if "hosts" not in app_options:
+            app_options["hosts"] = allowed_hosts(host)
+        if "locks" not in app_options and app_options.get("writer") is not None:
+            from .locks import Locks
+
+            app_options["locks"] = Locks.for_feed(feed)
         self.app = create_app(feed, **app_options)
         self.lang = app_options.get("lang")
-        self.header_timeout, self.keep_alive = header_timeout, keep_alive
+        self.header_timeout, self.request_timeout, self.keep_alive = header_timeout, request_timeout, keep_alive
         own = lan_addresses() if host in ("0.0.0.0", "", "::") else [host]
         self.gate = Gate(per_address, max_connections, reserve, own)
         files = raise_fd_limit(max_connections + self.gate.waiting + FD_MARGIN)
@@ -787,7 +874,13 @@ class WebServer:
 
         from .conn import protocol_class
 
-        protocol = protocol_class(self.gate, self.header_timeout, partial(refusal_app, lang=self.lang), refusal_now)
+        protocol = protocol_class(
+            self.gate,
+            self.header_timeout,
+            partial(refusal_app, lang=self.lang),
+            refusal_now,
+            request_timeout=self.request_timeout,
+        )
         config = uvicorn.Config(
             self.app,
             log_level="warning",

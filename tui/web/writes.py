@@ -3,11 +3,24 @@ page): one check of each idea, used by tui.web.reports and tui.web.judge.
 
 - :func:`same_origin`: the request comes from this server's own pages
   (``Origin`` and ``Sec-Fetch-Site``);
-- :class:`Tokens`: the signed per-page token a page carries and sends back
-  (``X-Lycee-Token``); a cross-site form can send neither the header nor JSON
-  without a preflight this server never answers;
-- :class:`Misses`: wrong secrets (report codes, PINs) by address within a
-  window; past the limit the address is refused (429) and that is logged;
+- :func:`page_id` and :class:`Tokens`: a page's token (``X-Lycee-Token``) is
+  signed with this server's secret and tied to the page's session (the
+  ``lycee_page`` cookie, and for a judge the sign-in session too); it is good
+  for :data:`TOKEN_AGE` (hours), after which the page fetches a new one and
+  sends again (static/*.js; ``"renew": true`` in the refusal).  A cross-site
+  form can send neither the header nor JSON without a preflight this server
+  never answers;
+- :class:`Guesses`: wrong secrets (report codes, PINs) counted per page
+  session, per address and per judge (across addresses); past a few, the
+  guesser waits longer and longer between tries (429 with ``Retry-After``),
+  then a page session or a judge's sign-in is locked; an address is only
+  slowed, never locked, so the right code from a phone behind the store's
+  shared Wi-Fi still goes through.  The desk lists and lifts them
+  (``lycee reports EVENT locks`` / ``unlock WHAT``; tui.web.locks);
+- :func:`json_body`: the request's JSON object, read at most up to the
+  route's cap (tui.web.server.BODY_CAPS), its nesting checked before it is
+  parsed; :class:`BadBody` says what was wrong (413, 400; a client gone: one
+  log line);
 - :func:`refusal`: the JSON refusal every write answers with.
 """
 
@@ -17,73 +30,228 @@ import hashlib
 import hmac
 import json
 import logging
+import re
 import secrets
 import time
+from dataclasses import dataclass
 
 log = logging.getLogger("lycee.web")
 
-#: Wrong secrets allowed from one address in the window; past them, 429 for that address.
-WRONG_LIMIT = 5
-WRONG_WINDOW = 600.0
-#: A page's token is good this long (seconds).
-TOKEN_AGE = 24 * 3600
+#: A page's token is good this long (seconds): a round and its extensions, not a day.
+TOKEN_AGE = 3 * 3600
+#: The cookie that names a page's session (random, HttpOnly, SameSite=Strict, for the browser session).
+PAGE_COOKIE = "lycee_page"
+#: JSON nesting a write may have (the pages send flat objects).
+MAX_DEPTH = 8
 
 
-class Misses:
-    """Wrong secrets by address, within the window (``what``: the log's word for them)."""
+# -- page sessions and tokens ------------------------------------------------------------------------
 
-    def __init__(
-        self,
-        what: str = "phone reports: {who} gave {n} wrong codes",
-        limit: int = WRONG_LIMIT,
-        window: float = WRONG_WINDOW,
-        now=time.monotonic,
-    ):
-        self.what = what
-        self.limit, self.window, self.now = limit, window, now
-        self.seen: dict[str, list[float]] = {}
 
-    def _recent(self, who: str) -> list[float]:
-        t = self.now()
-        kept = [x for x in self.seen.get(who, ()) if t - x < self.window]
-        if kept:
-            self.seen[who] = kept
-        else:
-            self.seen.pop(who, None)
-        return kept
+def cookie(headers, name: str) -> str | None:
+    """The value of the cookie ``name`` in a request's headers, or None."""
+    for part in headers.get("cookie", "").split(";"):
+        k, _sep, v = part.strip().partition("=")
+        if k == name:
+            return v
+    return None
 
-    def blocked(self, who: str) -> bool:
-        return len(self._recent(who)) >= self.limit
 
-    def add(self, who: str) -> None:
-        self.seen.setdefault(who, []).append(self.now())
-        if len(self._recent(who)) >= self.limit:
-            log.warning(
-                "%s in %d minutes: refused (429) until the window passes",
-                self.what.format(who=who, n=self.limit),
-                int(self.window // 60),
-            )
+_PAGE_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+
+def page_id(headers) -> tuple[str, str | None]:
+    """The page session of a request: (its id, the Set-Cookie value to send
+    when it is new, else None)."""
+    found = cookie(headers, PAGE_COOKIE)
+    if found and _PAGE_ID.fullmatch(found):
+        return found, None
+    new = secrets.token_urlsafe(18)
+    return new, f"{PAGE_COOKIE}={new}; Path=/; HttpOnly; SameSite=Strict"
 
 
 class Tokens:
-    """Per-page tokens: ``TIME.MAC`` signed with this server's secret."""
+    """Per-page tokens: ``TIME.MAC``, the MAC over the time and what the token
+    is tied to (the page's session), with this server's secret."""
 
     def __init__(self, age: float = TOKEN_AGE, now=time.time):
         self.key = secrets.token_bytes(32)
         self.age, self.now = age, now
 
-    def _mac(self, stamp: str) -> str:
-        return hmac.new(self.key, stamp.encode(), hashlib.sha256).hexdigest()[:32]
+    def _mac(self, stamp: str, bound: str) -> str:
+        return hmac.new(self.key, f"{stamp}|{bound}".encode(), hashlib.sha256).hexdigest()[:32]
 
-    def issue(self) -> str:
+    def issue(self, bound: str) -> str:
         stamp = str(int(self.now()))
-        return f"{stamp}.{self._mac(stamp)}"
+        return f"{stamp}.{self._mac(stamp, bound)}"
 
-    def valid(self, token: str) -> bool:
+    def valid(self, token: str, bound: str) -> bool:
         stamp, _sep, mac = token.partition(".")
-        if not stamp.isdigit() or not hmac.compare_digest(mac.encode(), self._mac(stamp).encode()):
+        if not stamp.isdigit() or len(stamp) > 12:
+            return False
+        if not hmac.compare_digest(mac.encode(), self._mac(stamp, bound).encode()):
             return False
         return 0 <= self.now() - int(stamp) <= self.age
+
+
+# -- wrong secrets ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Rule:
+    """For one kind of guesser: wrong secrets without cost (``free``), then a
+    wait before the next try that doubles with each wrong one up to
+    ``max_wait`` seconds; at ``lock`` (None: never) the guesser is locked
+    for the window."""
+
+    free: int
+    lock: int | None
+    max_wait: float
+
+
+#: page: one browser's page session; address: every phone behind one address
+#: (a store's shared Wi-Fi: slowed, never locked); judge: one staff member's
+#: PIN, whatever the address (so rotating addresses does not help).
+RULES = {
+    "page": Rule(free=3, lock=10, max_wait=60.0),
+    "address": Rule(free=10, lock=None, max_wait=5.0),
+    "judge": Rule(free=3, lock=10, max_wait=60.0),
+}
+WINDOW = 600.0
+
+
+class Guesses:
+    """Wrong secrets of one kind (``secret``: "code" or "pin") by guesser,
+    within ``window`` seconds.  A guesser is a (kind, name) key: ("page",
+    digest of the page session), ("address", IP), ("judge", name)."""
+
+    def __init__(self, secret: str, window: float = WINDOW, rules=None, now=time.time, on_change=None):
+        self.secret = secret
+        self.window, self.now = window, now
+        self.rules = rules or RULES
+        self.seen: dict[tuple[str, str], list[float]] = {}
+        self.locked: dict[tuple[str, str], float] = {}  # until
+        self.where: dict[tuple[str, str], str] = {}  # a page session's address (shown to the desk)
+        self.on_change = on_change
+
+    def _recent(self, key: tuple[str, str], t: float) -> list[float]:
+        kept = [x for x in self.seen.get(key, ()) if t - x < self.window]
+        if kept:
+            self.seen[key] = kept
+        else:
+            self.seen.pop(key, None)
+        return kept
+
+    def _wait(self, key: tuple[str, str], t: float) -> float:
+        until = self.locked.get(key)
+        if until is not None:
+            if until > t:
+                return until - t
+            del self.locked[key]
+            self.seen.pop(key, None)
+        rule = self.rules[key[0]]
+        recent = self._recent(key, t)
+        if len(recent) < rule.free:
+            return 0.0
+        return max(0.0, recent[-1] + min(rule.max_wait, 2.0 ** (len(recent) - rule.free)) - t)
+
+    def wait(self, keys) -> tuple[float, str | None]:
+        """Seconds before these guessers may try again (0: now) and the kind
+        that holds them back ("page", "address", "judge"; "locked-..." for a lock)."""
+        t = self.now()
+        worst, why = 0.0, None
+        for key in keys:
+            w = self._wait(key, t)
+            if w > worst:
+                worst, why = w, ("locked-" if key in self.locked else "") + key[0]
+        return worst, why
+
+    def add(self, keys, address: str = "") -> None:
+        """A wrong secret from these guessers."""
+        t = self.now()
+        changed = False
+        if len(self.seen) > 20000:  # many one-off guessers: forget the quiet ones
+            for k in [k for k, v in self.seen.items() if t - v[-1] >= self.window and k not in self.locked]:
+                del self.seen[k]
+                self.where.pop(k, None)
+        for key in keys:
+            self.seen.setdefault(key, []).append(t)
+            if key[0] == "page" and address:
+                self.where[key] = address
+            rule = self.rules[key[0]]
+            n = len(self._recent(key, t))
+            if n == rule.free:
+                changed = True
+            if rule.lock is not None and n >= rule.lock and key not in self.locked:
+                self.locked[key] = t + self.window
+                changed = True
+                log.warning(
+                    "%s: %s %s gave %d wrong %s: locked for %d minutes (lycee reports EVENT unlock %s)",
+                    "judge sign-in" if self.secret == "pin" else "phone reports",
+                    key[0],
+                    self.label(key),
+                    n,
+                    "PINs" if self.secret == "pin" else "codes",
+                    int(self.window // 60),
+                    self.label(key),
+                )
+        if changed and self.on_change is not None:
+            self.on_change()
+
+    def label(self, key: tuple[str, str]) -> str:
+        """How the desk names a guesser: the address, the judge's name, ``page-XXXXXX``."""
+        return f"page-{key[1][:8]}" if key[0] == "page" else key[1]
+
+    def listing(self) -> list[dict]:
+        """The guessers now slowed or locked, for the desk."""
+        t = self.now()
+        out = []
+        for key in sorted(set(self.seen) | set(self.locked)):
+            wait = self._wait(key, t)
+            recent = self.seen.get(key, [])
+            if key not in self.locked and len(recent) < self.rules[key[0]].free:
+                continue
+            locked = key in self.locked
+            out.append(
+                {
+                    "secret": self.secret,
+                    "kind": key[0],
+                    "what": self.label(key),
+                    "address": self.where.get(key, key[1] if key[0] == "address" else ""),
+                    "wrong": len(recent),
+                    "locked": locked,
+                    "until": round(time.time() + wait) if wait else None,
+                }
+            )
+        return out
+
+    def release(self, what: str) -> int:
+        """Lift the locks and counts of ``what`` (a label, an address: its page
+        sessions too, a judge's name, or ``all``): how many were lifted."""
+        from core.names import fold_name
+
+        keys = set(self.seen) | set(self.locked)
+        if what != "all":
+            want = fold_name(what)
+            keys = {
+                k
+                for k in keys
+                if fold_name(self.label(k)) == want or (k[0] == "page" and self.where.get(k) == what.strip())
+            }
+        for k in keys:
+            self.seen.pop(k, None)
+            self.locked.pop(k, None)
+            self.where.pop(k, None)
+        if keys and self.on_change is not None:
+            self.on_change()
+        return len(keys)
+
+
+def page_key(pid: str) -> tuple[str, str]:
+    return ("page", hashlib.sha256(pid.encode()).hexdigest()[:16])
+
+
+# -- requests ----------------------------------------------------------------------------------------
 
 
 def same_origin(headers) -> bool:
@@ -103,22 +271,74 @@ def address(request) -> str:
     return request.client.host if request.client else "?"
 
 
-def refusal(status: int, error: str, retry: float | None = None, headers: dict | None = None):
-    """A refused write: ``{"error": why}`` with ``status`` (429 says when to try again)."""
+def refusal(status: int, error: str, retry: float | None = None, headers: dict | None = None, **more):
+    """A refused write: ``{"error": why, **more}`` with ``status`` (429 says when to try again)."""
     from starlette.responses import JSONResponse
 
     out = {"Cache-Control": "no-store", **(headers or {})}
     if retry is not None:
-        out["Retry-After"] = str(int(retry))
-    return JSONResponse({"error": error}, status, headers=out)
+        out["Retry-After"] = str(max(1, int(retry + 0.999)))
+    if status == 413:
+        out["Connection"] = "close"  # the rest of the body is not read
+    return JSONResponse({"error": error, **more}, status, headers=out)
 
 
-async def json_body(request, limit: int) -> dict:
-    """The request's JSON object (at most ``limit`` bytes), or ValueError."""
-    raw = await request.body()
-    if len(raw) > limit:
-        raise ValueError("too long")
-    doc = json.loads(raw)
+class BadBody(ValueError):
+    """A write's body that is not taken: ``status`` 413 (too long), 400
+    (malformed, nested too deeply) or 499 (the client went away)."""
+
+    def __init__(self, status: int, why: str, cap: int = 0):
+        super().__init__(why)
+        self.status, self.why, self.cap = status, why, cap
+
+    def message(self, _) -> str:
+        """The refusal's words, translated by ``_`` (core.i18n._, or a page's ``t._``)."""
+        if self.status == 413:
+            return _("the request is too long (at most {n} bytes)", n=self.cap)
+        if self.why == "depth":
+            return _("the request is nested too deeply (JSON at most {n} levels)", n=MAX_DEPTH)
+        return _("the request is not a JSON object")
+
+
+_STRINGS = re.compile(rb'"(?:[^"\\]|\\.)*"')
+
+
+def nesting(raw: bytes) -> int:
+    """How deep the JSON text ``raw`` nests (brackets outside strings), counted without parsing it."""
+    deepest = depth = 0
+    for m in re.finditer(rb"[\[\]{}]", _STRINGS.sub(b"", raw)):
+        if m.group() in (b"[", b"{"):
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth -= 1
+    return deepest
+
+
+async def json_body(request, cap: int | None = None) -> dict:
+    """The request's JSON object, or :class:`BadBody`.  The body is read as
+    it comes and cut off past the route's cap (the server's Guard puts it in
+    the scope; a Content-Length over it was refused before any byte was
+    read); its nesting is checked before it is parsed."""
+    from starlette.requests import ClientDisconnect
+
+    if cap is None:
+        cap = request.scope.get("lycee.cap", 1024)
+    raw = bytearray()
+    try:
+        async for chunk in request.stream():
+            raw += chunk
+            if len(raw) > cap:
+                raise BadBody(413, "too long", cap)
+    except ClientDisconnect:
+        log.warning("%s went away while sending %s %s", address(request), request.method, request.url.path)
+        raise BadBody(499, "gone") from None
+    if nesting(bytes(raw)) > MAX_DEPTH:
+        raise BadBody(400, "depth")
+    try:
+        doc = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise BadBody(400, "json") from None
     if not isinstance(doc, dict):
-        raise ValueError("not an object")
+        raise BadBody(400, "object")
     return doc

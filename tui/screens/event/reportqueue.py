@@ -45,13 +45,23 @@ class ReportQueue(Translated, ModalScreen[None]):
         Binding("c", "type('call')", "Call the table", id="queue.call"),
         Binding("x", "decide('clear')", "Clear its reports", id="queue.clear"),
         Binding("n,down", "next", "Next table", id="queue.next"),
+        Binding("u", "unlock", "Lift the locks", id="queue.unlock"),
         Binding("escape", "close", "Close", id="queue.close"),
     ]
 
-    def __init__(self, load: Callable[[], list], detail: Callable[[object], list[str]], decide: Callable[..., Answer]):
+    def __init__(
+        self,
+        load: Callable[[], list],
+        detail: Callable[[object], list[str]],
+        decide: Callable[..., Answer],
+        locks: Callable[[], str] = lambda: "",
+        unlock: Callable[[], str] | None = None,
+    ):
         super().__init__()
         self._translate_bindings()
         self.load, self.detail, self.decide = load, detail, decide
+        #: the page server's locks in a line ("" when none) and what lifts them all (tui.web.locks)
+        self.locks, self.unlock = locks, unlock
         self.tables: list = []
         self.at = 0  # the table shown, its place in the queue
         self.typing: str | None = None  # "result" or "call" while the line box is open
@@ -60,6 +70,7 @@ class ReportQueue(Translated, ModalScreen[None]):
         with Vertical():
             yield Label("", id="queue-title", classes="title", markup=False)
             yield Static("", id="queue-body")
+            yield Label("", id="queue-locks", classes="hint", markup=False)
             yield Label("", id="queue-prompt", markup=False)
             # taking no focus until E or C; what is typed before the focus comes stays (not selected, then replaced)
             yield Input(id="queue-input", disabled=True, select_on_focus=False)
@@ -107,8 +118,17 @@ class ReportQueue(Translated, ModalScreen[None]):
                 )
             )
             body.update(Text("\n".join(self.detail(rep))))
+        locks = self.locks()
+        shown = self.query_one("#queue-locks", Label)
+        shown.update(Text(locks))
+        shown.display = bool(locks)
         if said:
             self.say(said)
+
+    def action_unlock(self) -> None:
+        """U: lift every lock the page server holds for wrong codes or PINs."""
+        if self.unlock is not None and self.locks():
+            self.say(self.unlock())
 
     def say(self, text: str, error: bool = False) -> None:
         w = self.query_one("#queue-said", Label)

@@ -88,7 +88,29 @@ class ReportActions(EventHost):
             return
         if not self.report_queue():
             self.say(_("no table to decide: no report is disputed or held for staff"))
-        self.app.push_screen(ReportQueue(self.report_queue, self.report_lines, self.decide_report))
+        self.app.push_screen(
+            ReportQueue(self.report_queue, self.report_lines, self.decide_report, self.web_locks, self.lift_web_locks)
+        )
+
+    def web_locks(self) -> str:
+        """Who the page server slows or locks for wrong codes or PINs, in a line ("" when nobody)."""
+        from tui.web.locks import read_locks
+
+        store = self.open_desk.store
+        rows = read_locks(store.datadir, store.id) or []
+        if not rows:
+            return ""
+        shown = ", ".join(
+            f"{r['what']}" + (f" ({r['address']})" if r["address"] and r["address"] != r["what"] else "") for r in rows
+        )
+        return _("Locked or slowed for wrong codes or PINs: {who} · U: lift them", who=shown)
+
+    def lift_web_locks(self) -> str:
+        from tui.web.locks import ask_unlock
+
+        store = self.open_desk.store
+        ask_unlock(store.datadir, store.id, "all")
+        return _("the page server lifts the locks within a second (lycee reports EVENT locks lists them)")
 
     def decide_report(self, rep, op: str, text: str = "", confirmed: bool = False) -> Answer:
         """One decision of the queue, the Desk's action (actor: this desk)."""

@@ -2,15 +2,30 @@
    forms post one change as JSON to /api/judge with the page's token (the
    session is the HttpOnly cookie: this script never sees it).  The answer
    (done, or the refusal's reason) is shown by the form; after a change the
-   page is loaded again so every table shows the event as it is now. */
+   page is loaded again so every table shows the event as it is now.  A token
+   that has expired (the answer says "renew") is fetched again from this
+   page's address and the change sent once more: nothing typed is lost. */
 (function () {
   "use strict";
-  function post(path, token, body) {
+  function renew(holder) {
+    return fetch(location.pathname + location.search, { credentials: "same-origin", cache: "no-store" })
+      .then(function (r) { return r.text(); })
+      .then(function (html) {
+        var found = new DOMParser().parseFromString(html, "text/html").querySelector("[data-token]");
+        if (!found) throw new Error("no token");
+        holder.token = found.dataset.token;
+      });
+  }
+  /* holder: the dataset that carries the page's token (renewed in place). */
+  function post(path, holder, body, again) {
     return fetch(path, {
       method: "POST", credentials: "same-origin", cache: "no-store",
-      headers: { "Content-Type": "application/json", "X-Lycee-Token": token },
+      headers: { "Content-Type": "application/json", "X-Lycee-Token": holder.token },
       body: JSON.stringify(body)
-    }).then(function (r) { return r.json(); });
+    }).then(function (r) { return r.json(); }).then(function (doc) {
+      if (doc.renew && !again) return renew(holder).then(function () { return post(path, holder, body, true); });
+      return doc;
+    });
   }
   function fill(text, values) {
     return text.replace(/\{(\w+)\}/g, function (m, k) { return values[k] != null ? values[k] : m; });
@@ -22,7 +37,7 @@
     signin.addEventListener("submit", function (ev) {
       ev.preventDefault();
       var body = { name: signin.elements.name.value.trim(), pin: signin.elements.pin.value.trim() };
-      post("/api/judge/signin", sd.token, body).then(function (doc) {
+      post("/api/judge/signin", sd, body).then(function (doc) {
         if (doc.error) { sstate.textContent = fill(sd.error, { error: doc.error }); return; }
         location.reload();
       }, function () { sstate.textContent = sd.offline; });
@@ -44,7 +59,7 @@
     }
   } catch (e) { /* no storage: nothing to show again */ }
   document.getElementById("signout").addEventListener("click", function () {
-    post("/api/judge/signout", d.token, {}).then(function () { location.reload(); },
+    post("/api/judge/signout", d, {}).then(function () { location.reload(); },
       function () { done.textContent = d.offline; });
   });
   var forms = document.querySelectorAll("form.op");
@@ -60,7 +75,7 @@
       }
       var button = form.querySelector("button");
       button.disabled = true;
-      post("/api/judge", d.token, body).then(function (doc) {
+      post("/api/judge", d, body).then(function (doc) {
         if (doc.error) { state.textContent = fill(d.error, { error: doc.error }); return; }
         try {
           sessionStorage.setItem("lycee-judge-done", doc.message);

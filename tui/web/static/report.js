@@ -1,7 +1,9 @@
 /* lycee report page: the code comes in the address's fragment (#CODE, from
    the slip's QR code; never sent to the server in the address) or is typed;
    it is kept in this tab only (sessionStorage) and taken out of the address
-   bar.  The result goes to POST /api/report as JSON with the page's token. */
+   bar.  The result goes to POST /api/report as JSON with the page's token;
+   a token that has expired (the answer says "renew") is fetched again from
+   this page's address and the report sent once more: nothing typed is lost. */
 (function () {
   "use strict";
   var form = document.getElementById("report");
@@ -40,12 +42,24 @@
     say(fill(text, { result: doc.result || "" }));
     if (doc.said && !resultIn.value) resultIn.value = doc.said;
   }
-  function post(body) {
+  function renew() {
+    return fetch(location.pathname + location.search, { credentials: "same-origin", cache: "no-store" })
+      .then(function (r) { return r.text(); })
+      .then(function (html) {
+        var found = new DOMParser().parseFromString(html, "text/html").querySelector("[data-token]");
+        if (!found) throw new Error("no token");
+        d.token = found.dataset.token;
+      });
+  }
+  function post(body, again) {
     return fetch("/api/report", {
       method: "POST", credentials: "same-origin", cache: "no-store",
       headers: { "Content-Type": "application/json", "X-Lycee-Token": d.token },
       body: JSON.stringify(body)
-    }).then(function (r) { return r.json(); });
+    }).then(function (r) { return r.json(); }).then(function (doc) {
+      if (doc.renew && !again) return renew().then(function () { return post(body, true); });
+      return doc;
+    });
   }
   function lookup() {
     var c = codeIn.value.trim();

@@ -1,0 +1,136 @@
+"""The desk's view of the page server's locks (tui.web.writes.Guesses).
+
+The server that takes phone reports and judges' sign-ins keeps the wrong
+codes and PINs in its memory; it writes the guessers now slowed or locked to
+``.EVENT.web-locks`` in the events folder (private to this user) whenever
+that changes, and reads ``.EVENT.web-unlock`` (a line per guesser to release,
+or ``all``) on each of its polls.  ``lycee reports EVENT locks`` and the
+app's phone reports screen read the first; ``lycee reports EVENT unlock
+WHAT`` and the screen's key append to the second.  Nothing here goes into
+the event's journal: a lock is the server's, for the day.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+
+LOCKS = ".{eid}.web-locks"
+UNLOCK = ".{eid}.web-unlock"
+
+
+def paths(datadir, event_id: str) -> tuple[Path, Path]:
+    folder = Path(datadir.events_dir)
+    return folder / LOCKS.format(eid=event_id), folder / UNLOCK.format(eid=event_id)
+
+
+def _write_private(path: Path, text: str) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(tmp, path)
+
+
+def read_locks(datadir, event_id: str) -> list[dict] | None:
+    """The guessers the running page server has slowed or locked; None when
+    no server taking phone writes has run for this event."""
+    locks, _unlock = paths(datadir, event_id)
+    try:
+        doc = json.loads(locks.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    rows = doc.get("locks") if isinstance(doc, dict) else None
+    if not isinstance(rows, list):
+        return None
+    now = time.time()
+    return [r for r in rows if isinstance(r, dict) and (r.get("until") is None or r["until"] > now or r["locked"])]
+
+
+def ask_unlock(datadir, event_id: str, what: str) -> None:
+    """Ask the page server to release ``what`` (it does within a poll)."""
+    _locks, unlock = paths(datadir, event_id)
+    fd = os.open(unlock, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    with os.fdopen(fd, "a", encoding="utf-8") as f:
+        f.write(json.dumps({"what": what.strip()}, ensure_ascii=False) + "\n")
+
+
+def wait_released(datadir, event_id: str, what: str, timeout: float = 3.0) -> bool:
+    """Whether the server took the request (the unlock file is gone) within ``timeout`` seconds."""
+    _locks, unlock = paths(datadir, event_id)
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if not unlock.exists():
+            return True
+        time.sleep(0.05)
+    return not unlock.exists()
+
+
+class Locks:
+    """The server's side: mirror its guessers to the locks file, take the desk's releases."""
+
+    def __init__(self, locks: Path | None, unlock: Path | None):
+        self.locks_file, self.unlock_file = locks, unlock
+        self.guesses: list = []
+
+    @classmethod
+    def for_feed(cls, feed) -> Locks:
+        """For a server over an event's files (``lycee serve``, the app's server); in memory otherwise."""
+        src = getattr(feed, "source", None)
+        dd, eid = getattr(src, "datadir", None), getattr(src, "event_id", None)
+        if dd is None or eid is None:
+            return cls(None, None)
+        return cls(*paths(dd, eid))
+
+    def watch(self, guesses: list) -> None:
+        self.guesses = guesses
+        for g in guesses:
+            g.on_change = self.write
+        self.write()
+
+    def listing(self) -> list[dict]:
+        return [row for g in self.guesses for row in g.listing()]
+
+    def write(self) -> None:
+        if self.locks_file is None:
+            return
+        try:
+            _write_private(self.locks_file, json.dumps({"locks": self.listing()}, ensure_ascii=False))
+        except OSError:  # a read-only folder: the desk cannot see them, the server keeps them all the same
+            pass
+
+    def close(self) -> None:
+        """The server stops: its locks go with it (nothing left for the desk to list)."""
+        for path in (self.locks_file, self.unlock_file):
+            if path is not None:
+                try:
+                    path.unlink()
+                except OSError:
+                    pass
+
+    def release(self, what: str) -> int:
+        n = sum(g.release(what) for g in self.guesses)
+        self.write()
+        return n
+
+    def poll(self) -> None:
+        """Take the desk's release requests, if any."""
+        if self.unlock_file is None or not self.unlock_file.exists():
+            return
+        taken = self.unlock_file.with_name(self.unlock_file.name + ".taken")
+        try:
+            os.replace(self.unlock_file, taken)  # requests appended from now go to a new file
+            lines = taken.read_text(encoding="utf-8").splitlines()
+            taken.unlink()
+        except OSError:
+            return
+        for line in lines:
+            try:
+                what = json.loads(line).get("what")
+            except (ValueError, AttributeError):
+                continue
+            if isinstance(what, str) and what:
+                self.release(what)
+        self.write()
