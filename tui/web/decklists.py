@@ -13,9 +13,11 @@ paired the page says to see a judge: only a judge changes a list then
 Served only when the server has a writer (core.door) and the event collects
 decklists (``event set --decklists``); else both paths are 404.  A write is
 taken under the report page's conditions (tui.web.writes): same origin, the
-page's token, a bounded body (:data:`MAX_BODY`) whose JSON is one flat object
-(decoded into :class:`Post`, so nothing nests), a known code (wrong codes
-count with the report page's, per address, 429 past the limit).  Bodies::
+page's token (tied to the page's session), a body read no further than the
+route's cap (tui.web.server.BODY_CAPS, 16 KB) whose nesting is checked before
+it is parsed, then decoded into :class:`Post` (one object of known keys), a
+known code (wrong codes count with the report page's, per page session and
+per address: waits, then a lock; tui.web.writes.Guesses).  Bodies::
 
     {"code": CODE}                         the player's state: name, refusal, registered list
     {"code": CODE, "text": T, "check": true}   the list's problems (nothing stored)
@@ -33,11 +35,8 @@ from core.errors import LyceeError, ValidationError
 
 from . import pages
 from .pages import esc
-from .writes import Misses, Tokens, address, refusal, same_origin
+from .writes import BadBody, Guesses, Tokens, address, json_body, page_id, page_key, refusal, same_origin
 
-#: The most a decklist request may carry (bytes): a 60-card list with spares,
-#: names and the official table's columns is a few kilobytes.
-MAX_BODY = 16 * 1024
 #: The most characters of decklist text the page takes.
 MAX_TEXT = 12000
 
@@ -104,11 +103,11 @@ class DecklistApi:
     """The two routes, over the server's feed (for the setting) and writer.
     ``wrong``: the report page's count of wrong codes (one budget per address)."""
 
-    def __init__(self, feed, writer, server_lang: str | None, choose_lang, wrong: Misses | None = None):
+    def __init__(self, feed, writer, server_lang: str | None, choose_lang, wrong: Guesses | None = None):
         self.feed, self.writer, self.server_lang = feed, writer, server_lang
         self.choose_lang = choose_lang
         self.tokens = Tokens()
-        self.wrong = wrong if wrong is not None else Misses()
+        self.wrong = wrong if wrong is not None else Guesses("code")
 
     def on(self) -> bool:
         snap = self.feed.snapshot
@@ -121,11 +120,15 @@ class DecklistApi:
             return Response("404 Not Found", 404, media_type="text/plain")
         query = request.scope["lycee.query"]
         lang = self.choose_lang(query, request.headers, self.server_lang)
-        body = decklist_page(pages.T(lang), self.feed.snapshot.event.name, self.tokens.issue())
+        page, new_cookie = page_id(request.headers)
+        body = decklist_page(pages.T(lang), self.feed.snapshot.event.name, self.tokens.issue(page))
         headers = {"Cache-Control": "no-store", "Vary": "Accept-Language, Cookie"}
+        out = Response(body, headers=headers, media_type="text/html; charset=utf-8")
         if "lang" in query:
-            headers["Set-Cookie"] = f"lang={lang}; Path=/; SameSite=Strict; Max-Age=31536000"
-        return Response(body, headers=headers, media_type="text/html; charset=utf-8")
+            out.headers.append("Set-Cookie", f"lang={lang}; Path=/; SameSite=Strict; Max-Age=31536000")
+        if new_cookie:
+            out.headers.append("Set-Cookie", new_cookie)
+        return out
 
     async def post(self, request):
         from starlette.responses import JSONResponse
@@ -134,34 +137,40 @@ class DecklistApi:
         from core.rules import decklists as rules
         from core.rules.reports import UnknownCode, player_by_code
 
-        def refuse(status: int, error: str, **extra):
-            if not extra:
-                return refusal(status, error, self.wrong.window if status == 429 else None)
-            return JSONResponse({"error": error, **extra}, status, headers={"Cache-Control": "no-store"})
+        def refuse(status: int, error: str, retry: float | None = None, **more):
+            return refusal(status, error, retry, **more)
 
         if not self.on():
             return refuse(404, _("this event does not collect decklists"))
         who = address(request)
         if not same_origin(request.headers):
             return refuse(403, _("refused: decklists are taken only from this event's own decklist page"))
-        if not self.tokens.valid(request.headers.get("x-lycee-token", "")):
-            return refuse(403, _("refused: the decklist page is out of date; open it again"))
-        if self.wrong.blocked(who):
-            return refuse(429, _("too many wrong codes from this network: wait ten minutes, or report at the desk"))
-        raw = await request.body()
+        page, _new = page_id(request.headers)
+        if not self.tokens.valid(request.headers.get("x-lycee-token", ""), page):
+            return refuse(403, _("refused: the decklist page is out of date; open it again"), renew=True)
+        keys = [page_key(page), ("address", who)]
+        wait, why = self.wrong.wait(keys)
+        if wait > 0:
+            if why == "locked-page":
+                text = _("too many wrong codes from this phone: wait ten minutes, or report at the desk")
+            else:
+                text = _("too many wrong codes: try again in {n} seconds", n=max(1, int(wait + 0.999)))
+            return refuse(429, text, wait)
         try:
-            if len(raw) > MAX_BODY:
-                raise ValueError("too long")
-            doc = msgspec.json.decode(raw, type=Post)
+            doc = msgspec.convert(await json_body(request), type=Post)
             if len(doc.code) > 32 or (doc.text is not None and len(doc.text) > MAX_TEXT):
                 raise ValueError("too long")
-        except (ValueError, msgspec.DecodeError):
+        except BadBody as err:
+            if err.status == 413:
+                return refuse(413, err.message(_))
+            return refuse(err.status, _('give JSON {"code": CODE, "text": DECKLIST} of at most 16 KB'))
+        except (ValueError, msgspec.ValidationError):
             return refuse(400, _('give JSON {"code": CODE, "text": DECKLIST} of at most 16 KB'))
         writer = self.writer
         ev = writer.event
         pid = player_by_code(ev, doc.code)
         if pid is None:
-            self.wrong.add(who)
+            self.wrong.add(keys, who)
             return refuse(403, _("unknown report code: check the code on your match slip, or ask the desk"))
         no_store = {"Cache-Control": "no-store"}
         if doc.text is None:  # what the page shows first (nothing stored)
@@ -175,7 +184,7 @@ class DecklistApi:
                 writer.call, "phone_decklist", doc.code, doc.text, actor=f"player {pid} (phone)", device=who
             )
         except UnknownCode as err:  # a new code was issued meanwhile
-            self.wrong.add(who)
+            self.wrong.add(keys, who)
             return refuse(403, str(err))
         except ValidationError as err:
             rows = [{"rule": "G-DECKLIST", "message": what, "where": where} for where, what in err.problems]

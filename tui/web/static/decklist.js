@@ -53,12 +53,24 @@
       list.appendChild(li);
     });
   }
-  function post(body) {
+  function renew() {  // an expired token is fetched anew; what was typed stays in the boxes
+    return fetch(location.pathname + location.search, { credentials: "same-origin", cache: "no-store" })
+      .then(function (r) { return r.text(); })
+      .then(function (html) {
+        var found = new DOMParser().parseFromString(html, "text/html").querySelector("[data-token]");
+        if (!found) throw new Error("no token");
+        d.token = found.dataset.token;
+      });
+  }
+  function post(body, again) {
     return fetch("/api/decklist", {
       method: "POST", credentials: "same-origin", cache: "no-store",
       headers: { "Content-Type": "application/json", "X-Lycee-Token": d.token },
       body: JSON.stringify(body)
-    }).then(function (r) { return r.json(); });
+    }).then(function (r) { return r.json(); }).then(function (doc) {
+      if (doc.renew && !again) return renew().then(function () { return post(body, true); });
+      return doc;
+    });
   }
   function show(doc, first) {
     if (doc.error && doc.name == null) {
