@@ -40,6 +40,8 @@ def round_status(ev: Event) -> str:
         return _("finished · winner: {name}", name=ev.player(won).name)
     r = ev.current_round
     fmt = f"{labels.kind_label(ev.kind)} · {labels.match_label(ev.match)} · {_('{m} min', m=ev.minutes)}"
+    if ev.rules != "2008":  # O-RULES: a 2008 event's bar stays as it was
+        fmt = f"{labels.rules_label(ev.rules)} · {fmt}"
     if r is None:
         from core.tournament.pairing import planned_rounds
 

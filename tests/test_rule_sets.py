@@ -1,0 +1,177 @@
+"""The rule set per event (issue 43, O-RULES in docs/rules.md): `lycee event
+new --rules 2008|overture` (2008 by default), `event set --rules` until round 1
+is paired, then fixed with the reason; carried by the event file ("rules",
+absent = 2008) and shown on the exports."""
+
+from __future__ import annotations
+
+import json
+
+from tests.cli_helpers import run, staffed_event
+
+
+def exported(capsys, data, eid, *more):
+    rc, out, err = run(capsys, "--data-dir", data, "export", eid, *more)
+    assert rc == 0, err
+    return out
+
+
+def test_o_rules_default_is_2008_and_the_file_says_nothing_of_it(tmp_path, capsys):
+    data = str(tmp_path)
+    eid = staffed_event(capsys, data, ["A", "B"])
+    doc = json.loads(exported(capsys, data, eid))
+    assert "rules" not in doc  # absent = 2008: every 2008 file stays as it was
+
+
+def test_o_rules_overture_is_chosen_at_creation_and_round_trips_through_the_event_file(tmp_path, capsys):
+    data = str(tmp_path)
+    eid = staffed_event(capsys, data, ["A", "B", "C", "D"], "2026-12-05", "--rules", "overture")
+    doc = json.loads(exported(capsys, data, eid))
+    assert doc["rules"] == "overture"
+    path = tmp_path / "ev.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    rc, out, err = run(capsys, "--data-dir", data, "import", str(path))
+    assert rc == 0, err
+    again = json.loads(exported(capsys, data, out.strip().split()[-1]))
+    assert again["rules"] == "overture"
+    # a file naming an unknown rule set is refused by its path
+    doc["rules"] = "2017"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    rc, out, err = run(capsys, "--data-dir", data, "import", str(path))
+    assert rc != 0 and "rules" in err
+
+
+def test_o_rules_change_until_round_1_is_paired_then_fixed_naming_why(tmp_path, capsys):
+    data = str(tmp_path)
+    eid = staffed_event(capsys, data, ["A", "B", "C", "D"])
+    rc, out, err = run(capsys, "--data-dir", data, "event", "set", eid, "--rules", "overture")
+    assert rc == 0, err
+    assert "rule set: Overture" in out
+    rc, out, err = run(capsys, "--data-dir", data, "log", eid)
+    assert "changed rule set = Overture" in out
+    assert run(capsys, "--data-dir", data, "pair", eid)[0] == 0
+    rc, out, err = run(capsys, "--data-dir", data, "event", "set", eid, "--rules", "2008")
+    assert rc != 0
+    assert "rule set cannot change: round 1 is paired" in err and "O-RULES" in err
+    assert json.loads(exported(capsys, data, eid))["rules"] == "overture"  # nothing changed
+    # undoing the pairing frees it again
+    assert run(capsys, "--data-dir", data, "undo", eid)[0] == 0
+    rc, out, err = run(capsys, "--data-dir", data, "event", "set", eid, "--rules", "2008")
+    assert rc == 0, err
+
+
+def test_o_rules_japanese_words(tmp_path, capsys):
+    data = str(tmp_path)
+    eid = staffed_event(capsys, data, ["A", "B"])
+    rc, out, err = run(capsys, "--lang", "ja", "--data-dir", data, "event", "set", eid, "--rules", "overture")
+    assert rc == 0, err
+    assert "ルール: オーバーチュア" in out
+
+
+# -- Overture penalties (O-PEN-1, O-PEN-2: the penalty guideline of 2017-01-25) -----------------
+
+
+def overture_round_1(capsys, data, *options):
+    eid = staffed_event(capsys, data, ["A", "B", "C", "D"], "2026-12-05", *options)
+    rc, out, err = run(capsys, "--data-dir", data, "pair", eid, "--json")
+    assert rc == 0, err
+    return eid, json.loads(out)
+
+
+def test_o_pen_1_a_caution_is_in_the_log_only_never_listed_marked_or_counted(tmp_path, capsys):
+    data = str(tmp_path)
+    eid, _ = overture_round_1(capsys, data, "--rules", "overture")
+    for _n in range(3):  # three cautions: still nothing in force (no escalation, G-PEN-2)
+        rc, out, err = run(capsys, "--data-dir", data, "penalty", eid, "A", "caution", "--reason", "slow shuffle")
+        assert rc == 0, err
+        assert "not recorded" in out
+    rc, out, err = run(capsys, "--data-dir", data, "log", eid)
+    assert out.count("caution for A") == 3  # the log keeps each
+    rc, out, err = run(capsys, "--data-dir", data, "penalties", eid, "--json")
+    assert json.loads(out)["penalties"] == []
+    doc = json.loads(exported(capsys, data, eid))
+    assert doc["penalties"] == [] and not any(p["excluded"] for p in doc["players"])
+    card = json.loads(exported(capsys, data, eid, "--what", "scorecard", "--format", "json"))
+    assert all(row[4] == "" and row[6] == "" for row in card["rows"])  # no N/W mark
+    # a caution carries nothing with it
+    rc, out, err = run(
+        capsys, "--data-dir", data, "penalty", eid, "A", "caution", "--reason", "x", "--action", "game_loss"
+    )
+    assert rc != 0 and "O-PEN-1" in err
+
+
+def test_o_pen_1_a_caution_is_refused_under_2008(tmp_path, capsys):
+    data = str(tmp_path)
+    eid, _ = overture_round_1(capsys, data)
+    rc, out, err = run(capsys, "--data-dir", data, "penalty", eid, "A", "caution", "--reason", "slow")
+    assert rc != 0
+    assert "notice or warning (G-PEN-2)" in err and "Overture" in err
+    rc, out, err = run(capsys, "--data-dir", data, "log", eid)
+    assert "caution" not in out  # nothing stored
+
+
+def test_o_pen_2_struck_record_disqualifies_and_leaves_the_player_out_of_the_ranking(tmp_path, capsys):
+    data = str(tmp_path)
+    eid, pairing = overture_round_1(capsys, data, "--rules", "overture")
+    rc, out, err = run(
+        capsys,
+        *("--data-dir", data, "penalty", eid, "A", "warning", "--reason", "marked cards"),
+        *("--action", "exclusion_struck"),
+    )
+    assert rc == 0, err
+    assert "disqualification, record struck" in out and "excluded" in out
+    rc, out, err = run(capsys, "--data-dir", data, "standings", eid, "--json")
+    rows = json.loads(out)["standings"]
+    assert rows[-1]["name"] == "A" and rows[-1]["rank"] is None  # out of the ranking, listed last
+    assert all(r["rank"] is not None for r in rows[:-1])
+    rc, out, err = run(capsys, "--lang", "ja", "--data-dir", data, "standings", eid)
+    last = out.strip().splitlines()[-1]
+    assert last.split()[0] == "-" and "失格" in last
+    card = json.loads(exported(capsys, data, eid, "--what", "scorecard", "--format", "json"))
+    assert ["-", "drop / disqualification", "-", "A", "", "", "", "", "Disqualified, record struck (marked cards)"] in (
+        card["rows"]
+    )
+    rc, out, err = run(capsys, "--lang", "ja", "--data-dir", data, "export", eid, "--what", "scorecard")
+    assert "失格・戦績抹消（marked cards）" in out and "オーバーチュアルール" in out
+    # A's opponent keeps the match A lost by the disqualification (our reading: the record
+    # struck is A's, an opponent's results stay)
+    a_id = next(r["id"] for r in rows if r["name"] == "A")
+    m = next(m for m in pairing["pairings"] if a_id in (m["p1"]["id"], (m["p2"] or {}).get("id")))
+    other = m["p2"]["id"] if m["p1"]["id"] == a_id else m["p1"]["id"]
+    assert next(r for r in rows if r["id"] == other)["points"] == 3
+
+
+def test_o_pen_2_struck_record_is_refused_under_2008(tmp_path, capsys):
+    data = str(tmp_path)
+    eid, _ = overture_round_1(capsys, data)
+    rc, out, err = run(
+        capsys, "--data-dir", data, "penalty", eid, "A", "warning", "--reason", "x", "--action", "exclusion_struck"
+    )
+    assert rc != 0 and "Overture" in err and "G-PEN-1" in err
+
+
+def test_o_pen_2_match_loss_is_recorded_0_2_in_bo3(tmp_path, capsys):
+    data = str(tmp_path)
+    eid, pairing = overture_round_1(capsys, data, "--rules", "overture")
+    rc, out, err = run(
+        capsys, "--data-dir", data, "penalty", eid, "A", "warning", "--reason", "x", "--action", "match_loss"
+    )
+    assert rc == 0, err
+    doc = json.loads(exported(capsys, data, eid))
+    a_id = next(p["id"] for p in doc["players"] if p["name"] == "A")
+    m = next(m for m in doc["rounds"][0]["matches"] if a_id in (m["p1"], m.get("p2")))
+    mine, theirs = (m["p1_wins"], m["p2_wins"]) if m["p1"] == a_id else (m["p2_wins"], m["p1_wins"])
+    assert (mine, theirs) == (0, 2)
+
+
+def test_o_pen_2_two_warnings_disqualify_under_overture_as_under_2008(tmp_path, capsys):
+    data = str(tmp_path)
+    eid, _ = overture_round_1(capsys, data, "--rules", "overture")
+    for reason in ("one", "two"):
+        rc, out, err = run(capsys, "--data-dir", data, "penalty", eid, "B", "notice", "--reason", reason)
+        assert rc == 0, err
+    rc, out, err = run(capsys, "--data-dir", data, "penalty", eid, "B", "warning", "--reason", "three")
+    assert rc == 0, err
+    assert "excluded" in out
+    rc, out, err = run(capsys, "--data-dir", data, "export", eid, "--what", "scorecard", "--format", "json")
+    assert any("Disqualified (two Warnings: three)" in row[-1] for row in json.loads(out)["rows"])
