@@ -281,7 +281,10 @@ def penalty_history(ev: Event, ref: str) -> list[str]:
         return []
     lines = [penalties.tally_line(ev, p.id)]
     lines += [penalties.penalty_line(ev, n, pen) for n, pen in penalties.history(ev, p.id)]
-    lines.append(_("two Notices make a Warning; two Warnings exclude the player (G-PEN-2)"))
+    if ev.rules == "overture":  # O-PEN-1/2: the same count, Overture's words, and 訓告
+        lines.append(_("two Notices make a Warning; two Warnings disqualify; a caution is not recorded (O-PEN-1)"))
+    else:
+        lines.append(_("two Notices make a Warning; two Warnings exclude the player (G-PEN-2)"))
     return lines
 
 
@@ -302,6 +305,8 @@ def penalty_said(before: Event, after: Event, pid: str, level: str) -> tuple[str
     from core.rules.penalties import escalation_text, player_tally
 
     p = after.player(pid)
+    if level == "caution":  # O-PEN-1: nothing in force changes
+        return _("{name}: caution given, in the log only (not recorded, O-PEN-1)", name=p.name), False
     was, now = player_tally(before, pid), player_tally(after, pid)
     msg = _(
         "{name}: {level} recorded ({n} N, {w} W in force)",

@@ -14,9 +14,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Select
 
 from core import labels, readmodel
-from core.event.model import PENALTY_ACTIONS
 from core.i18n import _
 from core.names import whole
+from core.rules.penalties import penalty_actions, penalty_levels
 
 from ..i18n import Translated
 from ..widgets.plain import plain
@@ -42,8 +42,14 @@ class PenaltyForm(Translated, ModalScreen[dict | None]):
         self.history_of = history_of  # pid -> list[str] of lines
 
     def compose(self) -> ComposeResult:
-        levels = [(_("Notice (N)"), "notice"), (_("Warning (W)"), "warning")]
-        actions = [(labels.penalty_action_label(a), a) for a in PENALTY_ACTIONS]  # "none" reads "no further action"
+        words = {"notice": _("Notice (N)"), "warning": _("Warning (W)"), "caution": _("Caution (not recorded)")}
+        # the event's rule set says which (O-PEN-1/2): Overture adds 訓告 and the struck record
+        levels = [(words[lv], lv) for lv in penalty_levels(self.event) if lv != "caution"]
+        if "caution" in penalty_levels(self.event):
+            levels.append((words["caution"], "caution"))
+        rules = self.event.rules
+        # "none" reads "no further action"
+        actions = [(labels.penalty_action_label(a, rules), a) for a in penalty_actions(self.event)]
         staff = sorted(self.event.staff.members())
         with Vertical():
             yield Label(_("Penalty (G-PEN-1..3)"), classes="title")
@@ -160,7 +166,8 @@ class AppealForm(Translated, ModalScreen[dict | None]):
                 )
                 yield Label(_("New action"))
                 yield Select(
-                    unchanged + [(labels.penalty_action_label(a), a) for a in PENALTY_ACTIONS],
+                    unchanged
+                    + [(labels.penalty_action_label(a, self.event.rules), a) for a in penalty_actions(self.event)],
                     value="",
                     allow_blank=False,
                     id="appeal-action",
