@@ -175,3 +175,52 @@ def test_o_pen_2_two_warnings_disqualify_under_overture_as_under_2008(tmp_path, 
     assert "excluded" in out
     rc, out, err = run(capsys, "--data-dir", data, "export", eid, "--what", "scorecard", "--format", "json")
     assert any("Disqualified (two Warnings: three)" in row[-1] for row in json.loads(out)["rows"])
+
+
+# -- the sample sets stay sample sets (L-SAMPLE-SETS, G-CARDS-VERSIONS) ---------------------------
+
+
+def test_l_sample_sets_a_sanctioned_sealed_event_refuses_a_sample_set_in_one_line(tmp_path, capsys):
+    """Before: a sanctioned sealed event (the default) opened pools of the sample
+    set alpha and every player's deck then failed the check with ~30 lines of
+    [G-CARDS-VERSIONS] ... not legal; now the pools are refused at once."""
+    data = str(tmp_path)
+    eid = staffed_event(capsys, data, ["A", "B"], "2026-12-05", "--kind", "sealed")
+    rc, out, err = run(capsys, "--data-dir", data, "build", eid, "open", "--set", "alpha", "--product", "1s3b")
+    assert rc == 1
+    assert len(err.strip().splitlines()) == 1
+    assert "sample set" in err and "--unsanctioned" in err and "G-CARDS-VERSIONS" in err
+    doc = json.loads(exported(capsys, data, eid))
+    assert doc.get("build") is None and not doc.get("pools")  # nothing stored
+    # the way out the line names works
+    assert run(capsys, "--data-dir", data, "event", "set", eid, "--unsanctioned")[0] == 0
+    rc, out, err = run(capsys, "--data-dir", data, "build", eid, "open", "--set", "alpha", "--product", "1s3b")
+    assert rc == 0, err
+
+
+def test_l_sample_sets_a_sanctioned_draft_event_refuses_a_sample_set(tmp_path, capsys):
+    data = str(tmp_path)
+    eid = staffed_event(capsys, data, ["A", "B"], "2026-12-05", "--kind", "draft")
+    rc, out, err = run(capsys, "--data-dir", data, "build", eid, "open", "--set", "alpha", "--packs", "4")
+    assert rc == 1 and "sample set" in err and len(err.strip().splitlines()) == 1
+
+
+def test_l_sample_sets_pools_of_a_sample_set_keep_the_event_unsanctioned(tmp_path, capsys):
+    data = str(tmp_path)
+    eid = staffed_event(capsys, data, ["A", "B"], "2026-12-05", "--kind", "sealed", "--unsanctioned")
+    rc, out, err = run(capsys, "--data-dir", data, "build", eid, "open", "--set", "alpha", "--product", "1s3b")
+    assert rc == 0, err
+    rc, out, err = run(capsys, "--data-dir", data, "event", "set", eid, "--sanctioned")
+    assert rc == 1 and "sample set" in err and len(err.strip().splitlines()) == 1
+    assert json.loads(exported(capsys, data, eid))["sanctioned"] is False
+    rc, out, err = run(capsys, "--lang", "ja", "--data-dir", data, "event", "set", eid, "--sanctioned")
+    assert rc == 1 and "サンプル" in err
+
+
+def test_l_sample_sets_a_demo_is_unsanctioned(tmp_path, capsys):
+    data = str(tmp_path)
+    for kind in ("constructed", "sealed", "draft"):
+        rc, out, err = run(capsys, "--data-dir", data, "demo", "--kind", kind, "--players", "4", "--no-tui")
+        assert rc == 0, err
+        doc = json.loads(exported(capsys, data, out.strip()))
+        assert doc["sanctioned"] is False and "rules" not in doc  # a demo plays 2008 on the sample sets

@@ -150,6 +150,40 @@ def event_catalog(event: Event, catalog=None):
     return cat.for_event(event.sanctioned, store_calendar(event))
 
 
+def sample_set_refusal(event: Event, set_code: str, sample: bool, sanctioned: bool | None = None) -> RuleError | None:
+    """L-SAMPLE-SETS (G-CARDS-VERSIONS): a sanctioned event takes no product
+    of a sample set (generated, fictional cards): one refusal saying why and
+    what to do, at the creation of its pools or when the event is marked
+    sanctioned, instead of every card of every deck at the deck check.
+    ``sanctioned``: the setting wanted (default: the event's)."""
+    if not sample or not (event.sanctioned if sanctioned is None else sanctioned):
+        return None
+    return RuleError(
+        _(
+            "set {set} is a sample set (generated cards, on no list of legal products): a sanctioned event "
+            "cannot use it; mark the event unsanctioned (`lycee event set EVENT --unsanctioned`, or F12) "
+            "or use a real product",
+            set=set_code,
+        ),
+        "G-CARDS-VERSIONS",
+    )
+
+
+def check_sanctioning(event: Event, sanctioned: bool, catalog=None) -> None:
+    """Refuse marking an event sanctioned whose pools come from a sample set (L-SAMPLE-SETS)."""
+    b = event.build
+    if b is None or not sanctioned or event.sanctioned:
+        return
+    cat = catalog if catalog is not None else default_catalog()
+    try:
+        sample = cat.set(b.set_code).sample
+    except LyceeError:
+        return  # a set the desk does not know: the deck check names its cards
+    err = sample_set_refusal(event, b.set_code, sample, sanctioned=True)
+    if err is not None:
+        raise err
+
+
 @action("calendar")
 def _calendar(event, payload: Calendar):
     """A store's own legality calendar for later products: checked like the
