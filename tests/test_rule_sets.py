@@ -224,3 +224,23 @@ def test_l_sample_sets_a_demo_is_unsanctioned(tmp_path, capsys):
         assert rc == 0, err
         doc = json.loads(exported(capsys, data, out.strip()))
         assert doc["sanctioned"] is False and "rules" not in doc  # a demo plays 2008 on the sample sets
+
+
+def test_o_pen_2_verify_agrees_with_a_struck_record_left_out_of_the_ranking(tmp_path, capsys):
+    """`lycee verify` recomputes the standings by the event's rule set: the
+    player disqualified with the record struck has no rank, and the penalty
+    that disqualified explains the exclusion (before: 6 findings)."""
+    data = str(tmp_path)
+    eid = staffed_event(capsys, data, ["A", "B", "C", "D", "E", "F"], "2026-12-05", "--rules", "overture")
+    assert run(capsys, "--data-dir", data, "pair", eid)[0] == 0
+    rc, out, err = run(
+        capsys,
+        *("--data-dir", data, "penalty", eid, "B", "warning", "--reason", "marked"),
+        *("--action", "exclusion_struck"),
+    )
+    assert rc == 0, err
+    rc, out, err = run(capsys, "--data-dir", data, "standings", eid, "--json")
+    path = tmp_path / "standings.json"
+    path.write_text(out, encoding="utf-8")
+    rc, out, err = run(capsys, "--data-dir", data, "verify", eid, "--standings", str(path))
+    assert rc == 0, out + err
