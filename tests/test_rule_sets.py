@@ -133,6 +133,7 @@ def test_o_pen_2_struck_record_disqualifies_and_leaves_the_player_out_of_the_ran
     )
     rc, out, err = run(capsys, "--lang", "ja", "--data-dir", data, "export", eid, "--what", "scorecard")
     assert "失格・戦績抹消（marked cards）" in out and "オーバーチュアルール" in out
+    assert "失格による敗北" in out and "除外" not in out  # the scorecard's wording follows the rule set
     # A's opponent keeps the match A lost by the disqualification (our reading: the record
     # struck is A's, an opponent's results stay)
     a_id = next(r["id"] for r in rows if r["name"] == "A")

@@ -61,7 +61,7 @@ def _result_text(m: Match) -> str:
     return s + (f"-{m.draws}" if m.draws else "")
 
 
-def note_words(note: str) -> str:
+def note_words(note: str, rules: str = "2008") -> str:
     """A match's stored note as a sheet a player or the publisher reads says it: in words,
     without the rule id (「遅刻による敗北」, 「途中棄権による敗北」; core.labels.note_label keeps
     the ids for the desk's screens)."""
@@ -76,7 +76,8 @@ def note_words(note: str) -> str:
     if why in ("drop", "excluded", "penalty", "late") and rule.startswith("G-"):
         return {
             "drop": _("loss by drop"),
-            "excluded": _("loss by exclusion"),
+            # O-PEN-2: Overture's sheets say 失格
+            "excluded": _("loss by disqualification") if rules == "overture" else _("loss by exclusion"),
             "penalty": _("loss by penalty"),
             "late": _("loss by lateness"),
         }[why]
@@ -337,7 +338,7 @@ def scorecard_table(event: Event):
             if rnd.stage == "playoff":
                 remarks.append(PLAYOFF_REMARK)
             if m.note and m.note not in (THIRD_PLACE, THIRD_PLACE_PLANNED):
-                note = note_words(m.note)
+                note = note_words(m.note, event.rules)
                 if note and note not in remarks:
                     remarks.append(note)
             rows.append(
