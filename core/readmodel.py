@@ -299,6 +299,14 @@ def penalty_excludes(ev: Event, pid: str, level: str, reason: str, by: str, acti
     )
 
 
+def penalty_choices(ev: Event) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The levels and actions a penalty form offers under the event's rule set
+    (G-PEN-1/2; Overture's 訓告 and struck record, O-PEN-1/2)."""
+    from core.rules.penalties import penalty_actions, penalty_levels
+
+    return penalty_levels(ev), penalty_actions(ev)
+
+
 def penalty_said(before: Event, after: Event, pid: str, level: str) -> tuple[str, bool]:
     """What the desk says once a penalty is recorded: the tally in force and,
     when it escalated, what it brought (G-PEN-2); the flag says it escalated."""

@@ -16,7 +16,6 @@ from textual.widgets import Input, Label, Select
 from core import labels, readmodel
 from core.i18n import _
 from core.names import whole
-from core.rules.penalties import penalty_actions, penalty_levels
 
 from ..i18n import Translated
 from ..widgets.plain import plain
@@ -44,12 +43,13 @@ class PenaltyForm(Translated, ModalScreen[dict | None]):
     def compose(self) -> ComposeResult:
         words = {"notice": _("Notice (N)"), "warning": _("Warning (W)"), "caution": _("Caution (not recorded)")}
         # the event's rule set says which (O-PEN-1/2): Overture adds 訓告 and the struck record
-        levels = [(words[lv], lv) for lv in penalty_levels(self.event) if lv != "caution"]
-        if "caution" in penalty_levels(self.event):
+        offered, acts = readmodel.penalty_choices(self.event)
+        levels = [(words[lv], lv) for lv in offered if lv != "caution"]
+        if "caution" in offered:
             levels.append((words["caution"], "caution"))
         rules = self.event.rules
         # "none" reads "no further action"
-        actions = [(labels.penalty_action_label(a, rules), a) for a in penalty_actions(self.event)]
+        actions = [(labels.penalty_action_label(a, rules), a) for a in acts]
         staff = sorted(self.event.staff.members())
         with Vertical():
             yield Label(_("Penalty (G-PEN-1..3)"), classes="title")
@@ -167,7 +167,10 @@ class AppealForm(Translated, ModalScreen[dict | None]):
                 yield Label(_("New action"))
                 yield Select(
                     unchanged
-                    + [(labels.penalty_action_label(a, self.event.rules), a) for a in penalty_actions(self.event)],
+                    + [
+                        (labels.penalty_action_label(a, self.event.rules), a)
+                        for a in readmodel.penalty_choices(self.event)[1]
+                    ],
                     value="",
                     allow_blank=False,
                     id="appeal-action",
