@@ -20,6 +20,17 @@ Rules (every check returns *all* problems, each with its rule id)
       name allowed; G-DRAFT-1: cards from the drafted pool.
     - G-DECKLIST: :func:`compare` lists how a presented deck differs from the
       registered list.
+
+Lycee Overture (``check_deck(..., rules="overture")``, :func:`check_overture`)
+    - O-DECK-60: exactly 60 cards.  O-DECK-4: at most 4 cards of one card
+      number, a parallel (LO-0923-A) counting as its base number (LO-0923).
+    - O-CARDS-KNOWN: every number in the card list; O-CARDS-ONSALE: every
+      card's product on sale on the event date (a ``legal`` callable decides).
+    - O-DECK-RESTRICT: every 構築制限 line of every card read
+      (:mod:`core.cards.restrictions`) and checked against the whole deck; a
+      line the desk cannot read is a problem with code ``not_checked`` whose
+      ``blocking`` is False: listed, never passed silently, yet no refusal.
+    - :func:`deck_class`: シングル (every card shares one brand) or ミックス.
 """
 
 from __future__ import annotations
@@ -29,15 +40,16 @@ import io
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from os import PathLike
 from pathlib import Path
+from typing import Protocol
 
 from core import labels
 from core.cards.legality import Catalog, as_date
-from core.cards.model import base_number, name_key, normalize_number
+from core.cards.model import Card, base_number, name_key, normalize_number
 from core.cards.sets import read_source
 from core.errors import ValidationError
 from core.i18n import _, join_list
@@ -49,8 +61,17 @@ __all__ = [
     "DRAFT_PACKS",
     "MAX_LINE_COUNT",
     "NAME_LIMIT",
+    "NOT_CHECKED",
+    "OVERTURE_COPIES",
+    "OVERTURE_SIZE",
     "RULE_CONSTRUCTED_SIZE",
     "RULE_NAME_LIMIT",
+    "RULE_O_COPIES",
+    "RULE_O_KNOWN",
+    "RULE_O_ONSALE",
+    "RULE_O_RESTRICT",
+    "RULE_O_SIZE",
+    "RULES",
     "SEALED_SIZE",
     "SECTIONS",
     "SPARE_MAX",
@@ -59,11 +80,14 @@ __all__ = [
     "DeckProblem",
     "Decklist",
     "DiffLine",
+    "OvertureCards",
     "check_constructed",
     "check_deck",
     "check_draft",
+    "check_overture",
     "check_sealed",
     "compare",
+    "deck_class",
     "deck_size",
     "decklist_to_csv",
     "decklist_to_text",
@@ -82,6 +106,17 @@ MAX_LINE_COUNT = 60  # the most copies one decklist line may give
 RULE_CONSTRUCTED_SIZE = "R-DECK-60"
 RULE_NAME_LIMIT = "R-DECK-4"
 SECTIONS = ("deck", "spare")
+#: The rule sets an event plays by: the 2008 guideline's game, or Lycee Overture.
+RULES = ("2008", "overture")
+OVERTURE_SIZE = 60  # O-DECK-60
+OVERTURE_COPIES = 4  # O-DECK-4, per base number
+RULE_O_SIZE = "O-DECK-60"
+RULE_O_COPIES = "O-DECK-4"
+RULE_O_KNOWN = "O-CARDS-KNOWN"
+RULE_O_ONSALE = "O-CARDS-ONSALE"
+RULE_O_RESTRICT = "O-DECK-RESTRICT"
+#: The code of a problem the desk lists but cannot judge (a 構築制限 it cannot read yet).
+NOT_CHECKED = "not_checked"
 
 _SECTION_WORDS = {
     "deck": "deck",
@@ -157,9 +192,16 @@ class DeckProblem:
     message: str
     number: str | None = None
     section: str | None = None  # "deck" | "spare" | None for the whole list
+    #: Every card number the problem involves (``number`` is the first of them).
+    numbers: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         return f"{self.message} [{self.rule}]"
+
+    @property
+    def blocking(self) -> bool:
+        """False for what the desk lists without judging (code ``not_checked``)."""
+        return self.code != NOT_CHECKED
 
 
 def _counter(x: Mapping[str, int] | Iterable[str] | Decklist | None) -> Counter:
@@ -175,18 +217,48 @@ def _counter(x: Mapping[str, int] | Iterable[str] | Decklist | None) -> Counter:
 # -- parsing ----------------------------------------------------------------------------
 
 _COMMENT_RE = re.compile(r"(^|\s)#.*$")
-_ENTRY_RE = re.compile(r"^(\d+)\s*[xX×]?\s+(\S+)(?:\s+(.*\S))?\s*$")
+_ENTRY_RE = re.compile(r"^(\d+)\s*[xX×枚]?\s+(\S+)(?:\s+(.*\S))?\s*$")
 _SECTION_RE = re.compile(r"^([^\s:]+)\s*:\s*$")
+#: A bare Overture number as community deck codes write it (0923, 0923-A): read as LO-0923.
+_BARE_LO_RE = re.compile(r"^\d{4}(?:-[A-Za-z]{1,3})?$")
+#: The official deck page's table: a header row (枚数, カード番号 ...), rows "4枚<TAB>LO-0923<TAB>name",
+#: and a total row "合計 60" (or 合計:60枚).
+_TABLE_COUNT_RE = re.compile(r"^(\d+)\s*枚?$")
+_TOTAL_RE = re.compile(r"^合計\s*:?\s*(\d+)\s*枚?$")
+_HEADER_WORDS = ("枚数", "カード番号", "デッキ名")
+
+
+def _count(digits: str) -> int:
+    """A count as written; one too long to be a count reads as just over the most a line may give
+    (Python refuses to convert an integer of thousands of digits)."""
+    return int(digits) if len(digits) <= 6 else MAX_LINE_COUNT + 1
+
+
+def _number_of(raw: str) -> str | None:
+    """A card number as written: CH-0063, LO-0923-A, or an Overture number without its LO- (0923)."""
+    number = normalize_number(raw)
+    if number is None and _BARE_LO_RE.match(raw.strip()):
+        number = normalize_number("LO-" + raw.strip())
+    return number
 
 
 def _check_entry(
-    count: int, raw_number: str, name: str, where: str, catalog: Catalog | None, problems: list[tuple[str, str]]
+    count: int,
+    raw_number: str,
+    name: str,
+    where: str,
+    catalog: Catalog | None,
+    problems: list[tuple[str, str]],
+    row: bool = False,
 ) -> str | None:
+    """The number of a decklist entry, or None with its problems added.  ``row``: a
+    row of the official table copied with spaces, whose name may run on into the
+    next columns (the name then only has to start with the card's)."""
     ok = True
     if not 1 <= count <= MAX_LINE_COUNT:
         problems.append((where, _("count {count} is not between 1 and {max}", count=count, max=MAX_LINE_COUNT)))
         ok = False
-    number = normalize_number(raw_number)
+    number = _number_of(raw_number)
     if number is None:
         problems.append((where, _("{number!r} is not a card number like CH-0063", number=raw_number)))
         return None
@@ -195,7 +267,7 @@ def _check_entry(
         if known is None:
             problems.append((where, _("unknown card number {number}", number=number)))
             ok = False
-        elif name and name_key(name) != name_key(known):
+        elif name and name_key(name) != name_key(known) and not (row and name_key(name).startswith(name_key(known))):
             problems.append(
                 (where, _("name {name!r} does not match {number} {known}", name=name, number=number, known=known))
             )
@@ -203,12 +275,27 @@ def _check_entry(
     return number if ok else None
 
 
+def _deck_code(line: str) -> list[str] | None:
+    """The numbers of a deck-code line (card numbers separated by spaces or commas,
+    each once per copy), or None when the line is not one."""
+    tokens = [t for t in re.split(r"[\s,、]+", line) if t]
+    if tokens and all(_number_of(t) is not None for t in tokens):
+        return tokens
+    return None
+
+
 def parse_decklist(text: str, source: str = "<decklist>", catalog: Catalog | None = None) -> Decklist:
-    """A :class:`Decklist` from decklist text.  With a catalog, unknown numbers and
-    names that do not match their number are errors too.  Raises
-    ValidationError(source, [("line N", reason), ...]) with every problem."""
+    """A :class:`Decklist` from decklist text, as players bring it: ``COUNT NUMBER
+    [name]`` lines; deck codes (card numbers separated by spaces or new lines,
+    each once per copy; ``0923`` read as ``LO-0923``); or the table copied from
+    the official deck page (tab- or space-separated ``4枚 LO-0923 name`` rows, a
+    header row, a 合計 total row checked against the sum).  With a catalog,
+    unknown numbers and names that do not match their number are errors too.
+    Raises ValidationError(source, [("line N", reason), ...]) with every problem;
+    a deck of the wrong size is a deck problem for the checks, not an error here."""
     problems: list[tuple[str, str]] = []
     sections: dict[str, list[DeckEntry]] = {"deck": [], "spare": []}
+    totals: list[tuple[str, int]] = []
     current = "deck"
     for lineno, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
         line = _COMMENT_RE.sub("", unicodedata.normalize("NFKC", raw)).strip()
@@ -223,14 +310,48 @@ def parse_decklist(text: str, source: str = "<decklist>", catalog: Catalog | Non
             else:
                 current = word
             continue
-        m = _ENTRY_RE.match(line)
-        if not m:
-            problems.append((where, _("expected 'COUNT NUMBER [name]', got {line!r}", line=raw.strip())))
+        if line.split()[0] in _HEADER_WORDS:
             continue
-        count, raw_number, name = int(m.group(1)), m.group(2), (m.group(3) or "")
-        number = _check_entry(count, raw_number, name, where, catalog, problems)
+        m = _TOTAL_RE.match(line)
+        if m:
+            totals.append((where, _count(m.group(1))))
+            continue
+        code = _deck_code(line)
+        if code is not None:
+            for raw_number, count in Counter(code).items():
+                number = _check_entry(count, raw_number, "", where, catalog, problems)
+                if number is not None:
+                    sections[current].append(DeckEntry(count, number, "", lineno))
+            continue
+        cells = [c.strip() for c in line.split("\t")]
+        row = _TABLE_COUNT_RE.match(cells[0]) if len(cells) >= 2 else None
+        if row:
+            count, raw_number, name = _count(row.group(1)), cells[1], (cells[2] if len(cells) > 2 else "")
+        else:
+            m = _ENTRY_RE.match(line)
+            if not m:
+                problems.append(
+                    (
+                        where,
+                        _(
+                            "expected 'COUNT NUMBER [name]', card numbers, or a 枚数/カード番号 row; got {line!r}",
+                            line=raw.strip(),
+                        ),
+                    )
+                )
+                continue
+            count, raw_number, name = _count(m.group(1)), m.group(2), (m.group(3) or "")
+        table_row = bool(row) or "枚" in line.split()[0]
+        number = _check_entry(count, raw_number, name, where, catalog, problems, table_row)
         if number is not None:
             sections[current].append(DeckEntry(count, number, name, lineno))
+    if totals and not problems:
+        have = sum(e.count for sec in sections.values() for e in sec)
+        for where, total in totals:
+            if total != have:
+                problems.append(
+                    (where, _("the total row says {total} cards but the rows add up to {have}", total=total, have=have))
+                )
     if problems:
         raise ValidationError(source, problems)
     return Decklist(tuple(sections["deck"]), tuple(sections["spare"]), source)
@@ -561,6 +682,198 @@ def check_draft(
     return problems
 
 
+# -- Lycee Overture (O-*) -------------------------------------------------------------------
+
+
+class OvertureCards(Protocol):
+    """What the Overture check needs of a card list: a card by its number."""
+
+    def get(self, number: str) -> Card | None: ...
+
+
+#: number -> (legal, reason): whether a card may be played on the event's date (O-CARDS-ONSALE);
+#: legal None when it cannot be told (a product with no on-sale date): listed as not checked.
+Legal = Callable[[str], tuple[bool | None, str]]
+
+
+def _deck_cards(deck: Decklist, cards: OvertureCards) -> list:
+    from core.cards.restrictions import DeckCard
+
+    total = deck.counts("deck") + deck.counts("spare")
+    return [DeckCard(number, n, cards.get(number)) for number, n in sorted(total.items()) if n]
+
+
+def deck_class(deck: Decklist, cards: OvertureCards) -> tuple[str, tuple[str, ...]]:
+    """シングル or ミックス: ``("single", brands)`` when every card shares a brand
+    (a card of several brands counts for each), ``("mix", ())`` when not, and
+    ``("unknown", ())`` when a card is not in the list or has no brand."""
+    from core.cards.restrictions import brands_of
+
+    shared: set[str] | None = None
+    for d in _deck_cards(deck, cards):
+        own = brands_of(d.card) if d.card is not None else frozenset()
+        if not own:
+            return "unknown", ()
+        shared = set(own) if shared is None else shared & own
+    if not shared:
+        return ("mix", ()) if shared is not None else ("unknown", ())
+    return "single", tuple(sorted(shared))
+
+
+def check_overture(
+    deck: Decklist,
+    cards: OvertureCards,
+    *,
+    legal: Legal | None = None,
+    match: str = "bo3",
+) -> list[DeckProblem]:
+    """Every problem of a Lycee Overture constructed deck: O-CARDS-KNOWN,
+    O-DECK-60, O-DECK-4 (per base number, deck and spares together),
+    O-CARDS-ONSALE (``legal`` decides; without it the dates are listed as not
+    checked), O-DECK-RESTRICT (every card's 構築制限 against the deck and spares
+    together), G-SPARE-1.  A problem with code ``not_checked`` is listed but
+    not blocking (:attr:`DeckProblem.blocking`)."""
+    from core.cards.restrictions import restrictions_of
+
+    problems: list[DeckProblem] = []
+    held = _deck_cards(deck, cards)
+    section = {n: ("deck" if n in deck.counts("deck") else "spare") for n in (d.number for d in held)}
+    for d in held:
+        if d.card is None:
+            problems.append(
+                DeckProblem(
+                    RULE_O_KNOWN,
+                    "unknown",
+                    _("{number}: not in the card list", number=d.number),
+                    d.number,
+                    section[d.number],
+                    (d.number,),
+                )
+            )
+    if deck.deck_size != OVERTURE_SIZE:
+        problems.append(
+            DeckProblem(
+                RULE_O_SIZE,
+                "size",
+                _(
+                    "the deck has {have} cards; an Overture deck is exactly {want}",
+                    have=deck.deck_size,
+                    want=OVERTURE_SIZE,
+                ),
+                None,
+                "deck",
+            )
+        )
+    by_base: dict[str, list] = {}
+    for d in held:
+        by_base.setdefault(d.base, []).append(d)
+    for base, group in sorted(by_base.items()):
+        n = sum(d.count for d in group)
+        if n > OVERTURE_COPIES:
+            numbers = tuple(d.number for d in group)
+            problems.append(
+                DeckProblem(
+                    RULE_O_COPIES,
+                    "copies",
+                    _(
+                        "{n} cards of number {base} ({numbers}) in deck and spares; at most {max}, "
+                        "a parallel counting as its base number",
+                        n=n,
+                        base=base,
+                        numbers=join_list(numbers),
+                        max=OVERTURE_COPIES,
+                    ),
+                    numbers[0],
+                    None,
+                    numbers,
+                )
+            )
+    known = [d for d in held if d.card is not None]
+    if legal is None:
+        if known:
+            problems.append(
+                DeckProblem(
+                    RULE_O_ONSALE,
+                    NOT_CHECKED,
+                    _("not checked: on-sale dates (no store calendar given)"),
+                )
+            )
+    else:
+        for d in known:
+            ok, reason = legal(d.number)
+            if ok is None:
+                problems.append(
+                    DeckProblem(
+                        RULE_O_ONSALE,
+                        NOT_CHECKED,
+                        _("not checked: {reason}", reason=reason)
+                        if reason.startswith(d.number)
+                        else _("not checked: on-sale date of {number} ({reason})", number=d.number, reason=reason),
+                        d.number,
+                        section[d.number],
+                        (d.number,),
+                    )
+                )
+            elif not ok:
+                problems.append(
+                    DeckProblem(
+                        RULE_O_ONSALE,
+                        "illegal",
+                        reason
+                        if reason.startswith(d.number)
+                        else _("{number}: not legal: {reason}", number=d.number, reason=reason),
+                        d.number,
+                        section[d.number],
+                        (d.number,),
+                    )
+                )
+    seen: set[tuple[str, str]] = set()
+    for d in known:
+        assert d.card is not None
+        for r in restrictions_of(d.card):
+            key = (d.base, r.line)
+            if key in seen:  # a parallel prints its base card's restriction again
+                continue
+            seen.add(key)
+            found = r.check(known)
+            if not found.ok:
+                problems.append(
+                    DeckProblem(
+                        RULE_O_RESTRICT,
+                        "restriction",
+                        found.message,
+                        found.numbers[0] if found.numbers else d.number,
+                        None,
+                        found.numbers or (d.number,),
+                    )
+                )
+            if found.unsure:
+                problems.append(
+                    DeckProblem(
+                        RULE_O_RESTRICT,
+                        NOT_CHECKED,
+                        _("not checked: {line} ({number}: {why})", line=r.line, number=d.number, why=found.unsure),
+                        d.number,
+                        None,
+                        (d.number,),
+                    )
+                )
+    problems += _spares(deck, match)
+    return problems
+
+
+def _legal_on(catalog: Catalog, on: date) -> Legal:
+    """The catalog's verdict on a date as a ``legal(number)`` callable."""
+
+    def legal(number: str) -> tuple[bool | None, str]:
+        verdict = catalog.is_legal(number, on)
+        if getattr(verdict, "status", "") == "undated":
+            return None, verdict.reason
+        return bool(verdict), verdict.reason
+
+    return legal
+
+
 def check_deck(
     deck: Decklist,
     catalog: Catalog,
@@ -571,8 +884,21 @@ def check_deck(
     packs: int | None = None,
     pool: Mapping[str, int] | Iterable[str] | None = None,
     name_limit: int | None = NAME_LIMIT,
+    rules: str = "2008",
+    legal: Legal | None = None,
 ) -> list[DeckProblem]:
-    """Dispatch on the event kind (constructed needs ``on``, draft ``packs``)."""
+    """Dispatch on the event kind (constructed needs ``on``, draft ``packs``).
+    ``rules="overture"``: :func:`check_overture` (constructed only), with
+    ``catalog`` the card list (``get(number)``) and ``legal`` the on-sale
+    verdict; without ``legal``, the catalog's ``is_legal`` on ``on``."""
+    if rules == "overture":
+        if kind != "constructed":
+            raise ValueError("Overture rules check constructed decks")
+        if legal is None and on is not None:
+            legal = _legal_on(catalog, as_date(on))
+        return check_overture(deck, catalog, legal=legal, match=match)
+    if rules != "2008":
+        raise ValueError(f"unknown rules {rules!r}")
     if kind == "constructed":
         if on is None:
             raise ValueError("a constructed deck check needs the event date")

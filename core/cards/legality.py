@@ -24,6 +24,7 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
+from functools import lru_cache
 from os import PathLike
 from typing import Any
 
@@ -32,6 +33,7 @@ from core.cards.model import (
     CardSet,
     Errata,
     base_number,
+    is_overture_number,
     normalize_number,
     number_suffix,
 )
@@ -244,6 +246,12 @@ class Legality:
     rule: str  # G-CARDS-VERSIONS | G-CARDS-PROMO | G-CARDS-PARALLEL
     reason: str
     legal_from: date | None = None
+    #: Overture cards (O-CARDS-ONSALE): the card's product, and how it stands:
+    #: "legal", "not_yet" (its product's date is later), "undated" (its product has no
+    #: on-sale date: reported, never legal or illegal by default) or "unknown" (not in
+    #: the store's card list).  "" for 2008 numbers.
+    product: str = ""
+    status: str = ""
 
     def __bool__(self) -> bool:
         return self.legal
@@ -268,6 +276,11 @@ class _Source:
     legal_from: date
     rule: str
     what: str
+
+
+@lru_cache(maxsize=4)
+def _shipped(strict_versions: bool) -> Catalog:
+    return Catalog(load_sample_sets(), load_calendar(), strict_versions=strict_versions)
 
 
 def _suffix_rank(number: str) -> int:
@@ -305,8 +318,16 @@ class Catalog:
 
     @classmethod
     def default(cls, *, strict_versions: bool = False) -> Catalog:
-        """The shipped sample sets and calendar."""
-        return cls(load_sample_sets(), load_calendar(), strict_versions=strict_versions)
+        """The shipped sample sets and calendar, with the store's card list of the
+        data folder in use (core.cards.cardlist.join_active) when it holds one."""
+        from core.cards.cardlist import join_active
+
+        return join_active(cls.shipped(strict_versions=strict_versions))
+
+    @classmethod
+    def shipped(cls, *, strict_versions: bool = False) -> Catalog:
+        """The shipped sample sets and calendar alone (loaded once a process: read only)."""
+        return _shipped(strict_versions)
 
     def for_event(self, sanctioned: bool, extra: Calendar | None = None) -> Catalog:
         """The catalog a deck check of an event uses (G-CARDS-VERSIONS):
@@ -331,7 +352,10 @@ class Catalog:
         return self.calendar.version(cs.version)
 
     def set_legal_from(self, cs: CardSet) -> date:
-        """When a set's cards become legal: its version's listed date, else its release date."""
+        """When a set's cards become legal: its version's listed date, else its release date
+        (an Overture product: its on-sale date in the store's calendar, ``date.max`` without one)."""
+        if cs.overture:
+            return cs.release_date
         v = self.set_version(cs)
         return v.legal_from if v is not None else cs.release_date
 
@@ -401,6 +425,8 @@ class Catalog:
         numbers = [base] if base in self._printings else self._variants.get(base, [])
         for n in numbers:
             for s, _card in self._printings.get(n, ()):
+                if s.overture:
+                    continue  # O-CARDS-ONSALE: overture_legality
                 v = self.set_version(s)
                 if v is not None:
                     sources.append(_Source(v.legal_from, "G-CARDS-VERSIONS", f"{v.name} ({s.code})"))
@@ -425,6 +451,8 @@ class Catalog:
         n = normalize_number(number)
         if n is None:
             return None
+        if is_overture_number(n):
+            return self.overture_legality(n, date.max).legal_from
         sources, _unlisted = self._sources(base_number(n))
         return min((s.legal_from for s in sources), default=None)
 
@@ -435,6 +463,8 @@ class Catalog:
         n = normalize_number(number)
         if n is None:
             return Legality(str(number), False, "G-CARDS-VERSIONS", _("{number!r} is not a card number", number=number))
+        if is_overture_number(n):
+            return self.overture_legality(n, day)
         base = base_number(n)
         parallel = n != base
         sources, unlisted = self._sources(base)
@@ -479,6 +509,40 @@ class Catalog:
             else _("{n}: not legal before {when} ({what})", n=n, when=when, what=first.what)
         )
         return Legality(n, False, rule, why, first.legal_from)
+
+    def overture_legality(self, number: str, on: date | str) -> Legality:
+        """May an Overture card (LO-0923, LO-0923-A) be played on ``on``?
+        (O-CARDS-ONSALE) A card is legal from its product's on-sale date in the
+        store's calendar (``lycee cards on-sale``); a number (a parallel too) must
+        be in the list itself.  The answer's ``status`` tells apart a card
+        not yet legal, one whose product has no on-sale date (never silently
+        legal or illegal: the reason says how to set it) and an unknown one."""
+        day = as_date(on)
+        n = normalize_number(number) or str(number)
+        rule = "O-CARDS-ONSALE"
+        hits = [(s, c) for s, c in self._printings.get(n, ()) if s.overture]
+        if not hits:
+            why = _(
+                "{n}: not in the store's card list (load the official list with lycee cards import FILE)",
+                n=n,
+            )
+            return Legality(n, False, rule, why, status="unknown")
+        s, card = min(hits, key=lambda sc: sc[0].release_date)
+        if s.release_date == date.max:
+            why = _(
+                "{n} 「{name}」: its product {product_name} has no on-sale date: set it with "
+                'lycee cards on-sale "{product_name}" YYYY-MM-DD',
+                n=n,
+                name=card.name,
+                product_name=card.product,
+            )
+            return Legality(n, False, rule, why, None, card.product, "undated")
+        when = s.release_date.isoformat()
+        if day >= s.release_date:
+            why = _("{n}: legal since {when} ({product_name} on sale)", n=n, when=when, product_name=card.product)
+            return Legality(n, True, rule, why, s.release_date, card.product, "legal")
+        why = _("{n}: not legal before {when} ({product_name} goes on sale)", n=n, when=when, product_name=card.product)
+        return Legality(n, False, rule, why, s.release_date, card.product, "not_yet")
 
     # -- text -----------------------------------------------------------------
     def text_for(self, number: str, on: date | str | None = None) -> CardText:

@@ -153,6 +153,12 @@ class Card:
     product: str = ""
     #: Overture: the brand code in parentheses at the end of the product column (SME, AUG ...).
     brand: str = ""
+    #: Overture (the official list): DMG, the ability's name, the trait (特徴) and the
+    #: basic abilities as printed; None / "" for 2008 sets.
+    dmg: int | None = None
+    ability_name: str = ""
+    trait: str = ""
+    basic: str = ""
 
     @property
     def base_number(self) -> str:
@@ -264,6 +270,10 @@ class CardSet:
     starters: tuple[StarterDef, ...] = ()
     #: True for the generated, fictional sample sets.
     sample: bool = False
+    #: True for a Lycee Overture product of the store's card list (core.cards.cardlist):
+    #: its cards are legal from the product's on-sale date in the store's calendar;
+    #: ``release_date`` is that date, or ``date.max`` while the product has none.
+    overture: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_index", {c.number: c for c in self.cards})

@@ -124,11 +124,19 @@ STATUSES = ("none", "registered", "problems")
 
 
 @lru_cache(maxsize=1)
-def default_catalog():
-    """The shipped sets and calendar (loaded once; read only)."""
+def _shipped_catalog():
     from core.cards.legality import Catalog
 
-    return Catalog.default()
+    return Catalog.shipped()
+
+
+def default_catalog():
+    """The shipped sets and calendar (loaded once; read only), with the store's
+    card list of the data folder in use (core.cards.cardlist.join_active: read
+    once, again only when it changed)."""
+    from core.cards.cardlist import join_active
+
+    return join_active(_shipped_catalog())
 
 
 def store_calendar(event: Event):

@@ -977,6 +977,9 @@ def _run(argv: list[str] | None, parser) -> int:
         return 0
     if getattr(args, "long_running", False):
         gc.enable()  # `lycee serve`: hours, not a fraction of a second (no_cycle_collection)
+    from core.cards import cardlist
+
+    before = cardlist.use_data_dir(args.data_dir)  # the store's card list joins every catalog (issue 43)
     try:
         return args.func(args) or 0
     except LyceeError as err:  # CliError and ValidationError included
@@ -997,3 +1000,5 @@ def _run(argv: list[str] | None, parser) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    finally:
+        cardlist.use_root(before)

@@ -23,6 +23,10 @@ def cmd_deck_check(args) -> int:
     cat = _catalog()
     deck = load_decklist(Path(args.file), catalog=cat)
     on = args.date or date.today().isoformat()
+    if getattr(args, "rules", "2008") == "overture":
+        from .decks import deck_check_overture
+
+        return deck_check_overture(args, cat, deck, on)
     if args.format == "draft" and args.packs is None:
         args.packs = 4
     problems = check_deck(deck, cat, args.format, on=on, match=args.match, packs=args.packs)
@@ -59,24 +63,33 @@ def cmd_deck_check(args) -> int:
 
 
 def cmd_card(args) -> int:
-    cat = _catalog()
+    from core.cards.cardlist import join_active
+    from core.cards.legality import Catalog
+    from core.cards.model import is_overture_number, normalize_number
+
+    # only the asked cards of the store's list: a card looked up at the counter
+    # never waits for a catalog of the whole list (benchmarks/cards.py)
+    cat = join_active(Catalog.shipped(), only=args.numbers)
     on = args.date or date.today().isoformat()
     rows = []
     for number in args.numbers:
         legal = cat.is_legal(number, on)
-        card = cat.get(number)
+        n = normalize_number(number)
+        overture = n is not None and is_overture_number(n)
+        card = cat.get(number) if not overture or legal.status != "unknown" else None
         text = cat.text_for(number, on) if card is not None else None
-        rows.append(
-            {
-                "number": number,
-                "name": cat.name_of(number),
-                "legal": bool(legal),
-                "rule": legal.rule,
-                "reason": legal.reason,
-                "legal_from": legal.legal_from.isoformat() if legal.legal_from else None,
-                "text": text.text if text else None,
-            }
-        )
+        row = {
+            "number": number,
+            "name": card.name if overture and card is not None else cat.name_of(number) if not overture else None,
+            "legal": bool(legal),
+            "rule": legal.rule,
+            "reason": legal.reason,
+            "legal_from": legal.legal_from.isoformat() if legal.legal_from else None,
+            "text": text.text if text else None,
+        }
+        if overture:
+            row.update(status=legal.status, product=legal.product, card=_card_json(card) if card else None)
+        rows.append(row)
     if args.json:
         out_json({"date": on, "cards": rows})
     else:
@@ -86,9 +99,267 @@ def cmd_card(args) -> int:
                 f"{r['number']}  {r['name'] or '?'}  "
                 + _("{mark} ({rule}: {reason})", mark=mark, rule=r["rule"], reason=r["reason"])
             )
+            if r.get("card"):
+                print("    " + _card_line(r["card"]))
             if r["text"]:
-                print(f"    {r['text']}")
+                for line in r["text"].splitlines():
+                    print(f"    {line}")
     return 0 if all(r["legal"] for r in rows) else 1
+
+
+def _card_json(c) -> dict:
+    return {
+        "number": c.number,
+        "name": c.name,
+        "type": c.type,
+        "attributes": list(c.attributes),
+        "cost": dict(c.cost),
+        "ex": c.ex,
+        "ap": c.ap,
+        "dp": c.dp,
+        "sp": c.sp,
+        "dmg": c.dmg,
+        "rarity": c.rarity,
+        "product": c.product,
+        "brand": c.brand,
+        "trait": c.trait,
+        "basic": c.basic,
+    }
+
+
+def field_label(key: str) -> str:
+    """A card field's name as the card prints it (AP, DP ...) or in words."""
+    return {
+        "name": _("card name"),
+        "type": _("card type"),
+        "attributes": _("attribute"),
+        "cost": _("cost"),
+        "ex": "EX",
+        "ap": "AP",
+        "dp": "DP",
+        "sp": "SP",
+        "dmg": "DMG",
+        "rarity": _("rarity"),
+        "product": _("product"),
+        "brand": _("brand"),
+        "ability_name": _("ability name"),
+        "trait": _("trait"),
+        "basic": _("basic abilities"),
+    }.get(key, key)
+
+
+def _card_line(c: dict) -> str:
+    """One line of a card's figures: type, attributes, cost, EX, AP/DP/SP/DMG, product."""
+    from core.cards.model import ATTRIBUTE_KANJI
+
+    attrs = "".join(ATTRIBUTE_KANJI[a] for a in c["attributes"])
+    cost = "".join(ATTRIBUTE_KANJI[a] * n for a, n in c["cost"].items()) or "-"
+    parts = [labels.card_type_label(c["type"]), attrs, _("cost {cost}", cost=cost), f"EX{c['ex']}"]
+    if c["ap"] is not None:
+        parts.append(f"AP{c['ap']} DP{c['dp']} SP{c['sp']} DMG{c['dmg']}")
+    if c["rarity"]:
+        parts.append(c["rarity"])
+    parts.append(c["product"])
+    if c["basic"]:
+        parts.append(c["basic"])
+    return "  ".join(p for p in parts if p)
+
+
+# -- lycee cards import / on-sale / list (the store's card list, issue 43) ------------------
+
+
+def _cardlist(args):
+    from core.paths import data_root
+    from core.store.cardstore import CardList
+
+    return CardList(data_root(args.data_dir))
+
+
+def read_list_file(path: Path, max_mb: float | None = None) -> tuple[str, str]:
+    """(text, encoding) of a card list file: refused before it is read when it is
+    larger than the cap, and when it is neither UTF-8 nor Shift_JIS text."""
+    import os
+
+    from core.cards.official import decode
+    from core.rules.eventfile import max_bytes
+
+    def mb(n: int) -> str:
+        return f"{n / 1_000_000:.3g}"
+
+    limit = max_bytes(max_mb)
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(limit + 1)
+            if len(raw) > limit:
+                size = os.fstat(f.fileno()).st_size or len(raw)
+                raise CliError(
+                    _(
+                        "{path} is {size} MB, more than the {limit} MB a card list may have (nothing stored; "
+                        "a larger limit: LYCEE_IMPORT_MAX_MB=MB or --max-mb MB)",
+                        path=path,
+                        size=mb(max(size, len(raw))),
+                        limit=mb(limit),
+                    )
+                )
+    except OSError as err:
+        raise CliError(_("{path} cannot be read ({reason})", path=path, reason=err.strerror or err)) from None
+    got = decode(raw)
+    if got is None:
+        raise CliError(_("{path} is not a card list: neither UTF-8 nor Shift_JIS text (nothing stored)", path=path))
+    return got
+
+
+def cmd_cards_import(args) -> int:
+    from core.cards.official import looks_official, read_official
+    from core.cards.sets import parse_json, parse_set
+
+    path = Path(args.file)
+    text, encoding = read_list_file(path, args.max_mb)
+    store = _cardlist(args)
+    today = date.today()
+    if text.lstrip("\ufeff \t\r\n").startswith("{"):
+        data = parse_json(text, str(path))
+        if not isinstance(data, dict) or data.get("schema") != "lycee-set/1":
+            raise CliError(
+                _(
+                    "{path} is not a card list: a JSON file that is not lycee-set/1 (nothing stored)",
+                    path=path,
+                )
+            )
+        report = store.import_set(parse_set(data, str(path)), str(path), today)
+    elif looks_official(text):
+        report = store.import_official(read_official(text, str(path), encoding), today)
+    else:
+        raise CliError(
+            _(
+                "{path} is not a card list: expected the official card list CSV (a card number such as "
+                "LO-0923 first on each line) or a lycee-set/1 file (nothing stored)",
+                path=path,
+            )
+        )
+    if args.json:
+        out_json(report.as_json())
+        return 0
+    kind = "lycee-set/1" if report.kind == "set" else ("UTF-8" if report.encoding == "utf-8" else "Shift_JIS")
+    print(
+        _(
+            "{file}: {cards} cards ({parallels} parallels) in {products} products, read as {encoding}",
+            file=report.file,
+            cards=report.cards,
+            parallels=report.parallels,
+            products=len(report.products),
+            encoding=kind,
+        )
+    )
+    print(
+        "  "
+        + _(
+            "added {added}, changed {changed}, errata {errata}, unchanged {unchanged}",
+            added=len(report.added),
+            changed=len(report.changed),
+            errata=len(report.errata),
+            unchanged=report.unchanged,
+        )
+    )
+    for number, fields in list(report.changed.items())[:20]:
+        print("    " + _("{number}: changed {what}", number=number, what=", ".join(field_label(f) for f in fields)))
+    if len(report.changed) > 20:
+        print("    " + _("… and {n} more", n=len(report.changed) - 20))
+    for number in report.errata[:20]:
+        print("    " + _("{number}: new text (an erratum, dated {date})", number=number, date=today.isoformat()))
+    if len(report.errata) > 20:
+        print("    " + _("… and {n} more", n=len(report.errata) - 20))
+    if report.absent:
+        print("  " + _("{n} stored cards are not in this list (kept)", n=report.absent))
+    for line, first in report.repeated[:10]:
+        print("  " + _("line {line} repeats line {first} (read once)", line=line, first=first))
+    for name in report.new_products:
+        print("  " + _("new product: {name}", name=name))
+    if report.undated and report.kind == "official":
+        print(
+            _(
+                "no on-sale date for {n} products (their cards are not legal until it is set): "
+                "lycee cards on-sale PRODUCT YYYY-MM-DD",
+                n=len(report.undated),
+            )
+        )
+        for name in report.undated:
+            print(f"  {name}")
+    return 0
+
+
+def cmd_cards_on_sale(args) -> int:
+    try:
+        day = date.fromisoformat(args.date)
+    except ValueError:
+        raise CliError(_("{v!r} is not a date YYYY-MM-DD", v=args.date)) from None
+    name, old, new = _cardlist(args).set_on_sale(args.product, day)
+    print(
+        _(
+            "{name}: on sale {old} → {new}",
+            name=name,
+            old=old.isoformat() if old else _("(no date)"),
+            new=new.isoformat(),
+        )
+    )
+    return 0
+
+
+def cmd_cards_list(args) -> int:
+    from core.cards.cardlist import doc_card, product_key
+    from core.columns import ljust
+
+    stored = _cardlist(args).read()
+    if args.products:
+        rows = [
+            {"name": d["name"], "brand": d.get("brand", ""), "cards": d.get("cards", 0), "on_sale": d.get("on_sale")}
+            for d in stored.products.values()
+        ]
+        for code, doc in stored.sets.items():
+            rows.append(
+                {
+                    "name": doc.get("version", code),
+                    "brand": "",
+                    "cards": len(doc.get("cards", [])),
+                    "on_sale": None,
+                    "set": code,
+                    "release_date": doc.get("release_date"),
+                }
+            )
+        if args.json:
+            out_json({"products": rows})
+            return 0
+        if not rows:
+            print(_("no card list stored: lycee cards import FILE"))
+        for r in rows:
+            when = r["on_sale"] or (
+                _("release {date} (lycee-set/1)", date=r["release_date"]) if r.get("set") else _("no on-sale date")
+            )
+            print(f"{ljust(r['name'], 34)}  {ljust(r['brand'], 5)}  {r['cards']:>5}  {when}")
+        return 0
+    docs = list(stored.cards.values())
+    if args.product:
+        want = product_key(args.product)
+        if want not in stored.products:
+            raise CliError(
+                _(
+                    "no product {product!r} in the stored card list; `lycee cards list --products` lists them",
+                    product=args.product,
+                )
+            )
+        docs = [d for d in docs if product_key(d["product"]) == want]
+    cards = [doc_card(d) for d in docs]
+    if args.json:
+        out_json({"cards": [{**_card_json(c), "text": c.errata[-1].text if c.errata else c.text} for c in cards]})
+        return 0
+    if not cards:
+        print(_("no card list stored: lycee cards import FILE"))
+    for c in cards:
+        print(
+            f"{ljust(c.number, 10)} {ljust(c.name, 24)} {ljust(labels.card_type_label(c.type), 10)} "
+            f"{ljust(c.attribute_kanji, 3)} {c.product}"
+        )
+    return 0
 
 
 def cmd_calendar(args) -> int:
@@ -119,16 +390,64 @@ def register(sub, cmd, event_arg) -> None:
     deck = sub.add_parser("deck", help=_("check a deck against the format and the legal card list"))
     ds = deck.add_subparsers(title=_("deck commands"), metavar="ACTION", required=True)
     c = cmd(ds, "check", cmd_deck_check, _("list every problem of a decklist (text or CSV)"))
-    c.add_argument("file", metavar="FILE", help=_("decklist: 'COUNT NUMBER [name]' lines, 'spare:' before spares"))
+    c.add_argument(
+        "file",
+        metavar="FILE",
+        help=_(
+            "decklist: 'COUNT NUMBER [name]' lines, card numbers once per copy, or the official deck page's "
+            "table; 'spare:' before spares"
+        ),
+    )
     c.add_argument("--date", metavar="YYYY-MM-DD", help=_("event date for legality (default: today)"))
     c.add_argument("--format", choices=("constructed", "sealed", "draft"), default="constructed")
     c.add_argument("--packs", type=int, choices=(4, 5, 6), help=_("packs a player in a draft (deck = packs x 10)"))
     c.add_argument("--match", choices=("bo3", "bo1"), default="bo3", help=_("spares are allowed in bo3 only"))
+    c.add_argument(
+        "--rules",
+        choices=("2008", "overture"),
+        default="2008",
+        help=_("the rule set: 2008 (the guideline's game) or overture (Lycee Overture: 60 cards, 構築制限)"),
+    )
     c.add_argument("--json", action="store_true")
     k = cmd(sub, "card", cmd_card, _("is a card legal on a date, and which text applies (G-CARDS-*)"))
     k.add_argument("numbers", nargs="+", metavar="NUMBER")
     k.add_argument("--date", metavar="YYYY-MM-DD")
     k.add_argument("--json", action="store_true")
+    cards = sub.add_parser(
+        "cards", help=_("the store's card list: import the official list, on-sale dates, list the cards")
+    )
+    cs = cards.add_subparsers(title=_("card list commands"), metavar="ACTION", required=True)
+    ci = cmd(
+        cs,
+        "import",
+        cmd_cards_import,
+        _(
+            "store the official card list (the publisher's CSV, UTF-8 or Shift_JIS) or a lycee-set/1 file; "
+            "a newer list updates the cards and reports what changed"
+        ),
+    )
+    ci.add_argument("file", metavar="FILE")
+    ci.add_argument("--json", action="store_true")
+    ci.add_argument(
+        "--max-mb",
+        type=float,
+        metavar="MB",
+        help=_("refuse a larger file before reading it (default 20, or LYCEE_IMPORT_MAX_MB)"),
+    )
+    co = cmd(
+        cs,
+        "on-sale",
+        cmd_cards_on_sale,
+        _("set or replace a product's on-sale date: its cards are legal from that day (O-CARDS-ONSALE)"),
+    )
+    co.add_argument(
+        "product", metavar="PRODUCT", help=_("the product as the list names it (lycee cards list --products)")
+    )
+    co.add_argument("date", metavar="YYYY-MM-DD")
+    cl = cmd(cs, "list", cmd_cards_list, _("the stored cards, or with --products the products and their dates"))
+    cl.add_argument("--product", metavar="P", help=_("only the cards of this product"))
+    cl.add_argument("--products", action="store_true", help=_("the products, their brands and on-sale dates"))
+    cl.add_argument("--json", action="store_true")
     cal = cmd(
         sub,
         "calendar",

@@ -50,6 +50,76 @@ def _entries(lines, cat) -> list[dict]:
     return [{"count": c, "number": n, "name": name or cat.name_of(n) or ""} for c, n, name in lines]
 
 
+# -- lycee deck check --rules overture ---------------------------------------------------------
+
+
+def deck_check_overture(args, cat, deck, on: str) -> int:
+    """``lycee deck check FILE --rules overture``: O-DECK-60, O-DECK-4, O-CARDS-*,
+    every 構築制限 (O-DECK-RESTRICT) and the deck's シングル/ミックス class.  Exit 1
+    on a problem; what the desk cannot judge is listed as not checked (exit 0)."""
+    from core.cards.decks import check_deck, deck_class
+
+    if args.format != "constructed":
+        raise CliError(_("--rules overture checks constructed decks (--format constructed)"))
+
+    problems = check_deck(deck, cat, "constructed", on=on, match=args.match, rules="overture")
+    real = [p for p in problems if p.blocking]
+    unsure = [p for p in problems if not p.blocking]
+    kind, brands = deck_class(deck, cat)
+    if args.json:
+        out_json(
+            {
+                "file": args.file,
+                "rules": "overture",
+                "format": "constructed",
+                "date": on,
+                "deck": deck.deck_size,
+                "spare": deck.spare_size,
+                "class": kind,
+                "brands": list(brands),
+                "legal": not real,
+                "problems": [_problem_json(p) for p in real],
+                "not_checked": [_problem_json(p) for p in unsure],
+            }
+        )
+        return 1 if real else 0
+    print(
+        _(
+            "{file}: {n} cards in the deck, {s} spare, Lycee Overture constructed, on {date}",
+            file=args.file,
+            n=deck.deck_size,
+            s=deck.spare_size,
+            date=on,
+        )
+    )
+    classes = {
+        "single": _("single deck ({brands})", brands=join_list(brands)),
+        "mix": _("mixed deck"),
+        "unknown": _("single or mixed: not known (a card without a brand)"),
+    }
+    print(_("deck class: {what}", what=classes[kind]))
+    if real:
+        print(_("{n} problem(s):", n=len(real)))
+        print("\n".join(_problem_lines(real)))
+    else:
+        print(_("legal"))
+    if unsure:
+        print(_("{n} not checked (the desk cannot judge them):", n=len(unsure)))
+        print("\n".join(_problem_lines(unsure)))
+    return 1 if real else 0
+
+
+def _problem_json(p) -> dict:
+    return {
+        "rule": p.rule,
+        "code": p.code,
+        "message": p.message,
+        "number": p.number,
+        "numbers": list(p.numbers or ([p.number] if p.number else [])),
+        "section": p.section,
+    }
+
+
 # -- decklist ------------------------------------------------------------------------------------
 
 

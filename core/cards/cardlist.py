@@ -1,0 +1,561 @@
+"""The store's card list: the real cards a store loaded, and its product calendar.
+
+``<data dir>/cards/cards.json`` (folder 0700, file 0600): a TinyDB file that
+core.store.cardstore writes (every write one durable atomic replace under a
+lock file, so an import is stored whole or not at all); this module says what
+each change does to its tables (``plan_*``: pure) and reads it.  Tables:
+
+- ``cards``: one document a card number of the official list (Lycee Overture)::
+
+      {"number": "LO-0923-A", "name", "type", "attributes": ["flower"],
+       "cost": {"flower": 2}, "ex", "ap", "dp", "sp", "dmg", "rarity", "text",
+       "product": "オーガスト 1.0", "brand": "", "ability_name", "trait", "basic",
+       "errata": [{"date": "2026-12-06", "text": "...", "note": "list.csv"}],
+       "since": "2026-12-01", "updated": "2026-12-06"}
+
+  ``text`` is the text first imported; a newer list with another text adds an
+  erratum dated the day it was imported (G-CARDS-TEXT: errata apply from their date).
+- ``products``: ``{"name", "brand", "on_sale": "YYYY-MM-DD" | null, "cards": N}``:
+  the store's calendar: a card is legal from its product's on-sale date
+  (O-CARDS-ONSALE); a product without one is reported, never legal or illegal
+  by default.
+- ``sets``: ``{"code", "set": {...}}``: lycee-set/1 files (the 2008 game's real
+  cards as the store keeps them), checked like any set file.
+- ``imports``: one document an import (when, file, what changed).
+
+Readers never take the lock: the file is read once per process (again only when
+it changed on disk) and joined to the catalog every deck check uses
+(:func:`join_active`, called by ``Catalog.default``).  The data folder in use is
+set by the face (:func:`use_root`: the command line for each command).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import date
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from core.cards.model import ATTRIBUTES, Card, CardSet, Errata, normalize_number
+from core.errors import LyceeError, NotFound, ValidationError
+from core.i18n import _
+
+if TYPE_CHECKING:
+    from core.cards.official import OfficialList
+
+__all__ = [
+    "CARDS_DIR",
+    "CARDS_FILE",
+    "ImportReport",
+    "Stored",
+    "active_root",
+    "card_doc",
+    "card_list_path",
+    "current_text",
+    "doc_card",
+    "forget",
+    "join_active",
+    "plan_official",
+    "plan_on_sale",
+    "plan_set",
+    "product_key",
+    "read_stored",
+    "use_data_dir",
+    "use_root",
+]
+
+CARDS_DIR = "cards"
+CARDS_FILE = "cards.json"
+#: The most problem lines a refused import lists (then "… and N more").
+MAX_SHOWN = 30
+#: An undated product's cards sort after every dated one (CardSet.release_date).
+UNDATED = date.max
+_CARD_KEYS = (
+    "name",
+    "type",
+    "attributes",
+    "cost",
+    "ex",
+    "ap",
+    "dp",
+    "sp",
+    "dmg",
+    "rarity",
+    "product",
+    "brand",
+    "ability_name",
+    "trait",
+    "basic",
+)
+
+
+@lru_cache(maxsize=4096)
+def product_key(name: str) -> str:
+    """Products match ignoring width, case and runs of spaces."""
+    from core.cards.official import nfkc
+
+    return re.sub(r"\s+", " ", nfkc(name)).strip().casefold()
+
+
+# -- documents <-> cards ------------------------------------------------------------
+
+
+def card_doc(c: Card) -> dict[str, Any]:
+    return {
+        "number": c.number,
+        "name": c.name,
+        "type": c.type,
+        "attributes": list(c.attributes),
+        "cost": dict(c.cost),
+        "ex": c.ex,
+        "ap": c.ap,
+        "dp": c.dp,
+        "sp": c.sp,
+        "dmg": c.dmg,
+        "rarity": c.rarity,
+        "text": c.text,
+        "product": c.product,
+        "brand": c.brand,
+        "ability_name": c.ability_name,
+        "trait": c.trait,
+        "basic": c.basic,
+    }
+
+
+def doc_card(d: dict[str, Any]) -> Card:
+    cost = d.get("cost") or {}
+    return Card(
+        number=d["number"],
+        name=d["name"],
+        type=d["type"],
+        attributes=tuple(d.get("attributes") or ()),
+        cost=tuple((a, cost[a]) for a in ATTRIBUTES if cost.get(a)),
+        ex=d.get("ex") or 0,
+        ap=d.get("ap"),
+        dp=d.get("dp"),
+        sp=d.get("sp"),
+        dmg=d.get("dmg"),
+        rarity=d.get("rarity", ""),
+        text=d.get("text", ""),
+        errata=tuple(
+            Errata(date.fromisoformat(e["date"]), e["text"], e.get("note", "")) for e in d.get("errata") or ()
+        ),
+        set_code=d.get("product", ""),
+        product=d.get("product", ""),
+        brand=d.get("brand", ""),
+        ability_name=d.get("ability_name", ""),
+        trait=d.get("trait", ""),
+        basic=d.get("basic", ""),
+    )
+
+
+def current_text(d: dict[str, Any]) -> str:
+    errata = d.get("errata") or ()
+    return errata[-1]["text"] if errata else d.get("text", "")
+
+
+# -- what is stored ---------------------------------------------------------------------
+
+
+@dataclass
+class Stored:
+    """The stored list as read (raw documents; cards built on demand)."""
+
+    cards: dict[str, dict[str, Any]] = field(default_factory=dict)
+    products: dict[str, dict[str, Any]] = field(default_factory=dict)  # product_key -> doc
+    sets: dict[str, dict[str, Any]] = field(default_factory=dict)  # code -> set document
+    imports: list[dict[str, Any]] = field(default_factory=list)
+    _card_sets: list[CardSet] | None = None
+
+    @property
+    def empty(self) -> bool:
+        return not self.cards and not self.sets
+
+    def product(self, name: str) -> dict[str, Any] | None:
+        return self.products.get(product_key(name))
+
+    def on_sale(self, product: str) -> date | None:
+        p = self.product(product)
+        return date.fromisoformat(p["on_sale"]) if p and p.get("on_sale") else None
+
+    def card(self, number: str) -> Card | None:
+        n = normalize_number(number)
+        d = self.cards.get(n) if n else None
+        return doc_card(d) if d else None
+
+    def card_sets(self) -> list[CardSet]:
+        """One CardSet a product (``overture``: legal from its on-sale date, or
+        ``date.max`` while it has none), then the stored lycee-set/1 sets."""
+        if self._card_sets is None:
+            from core.cards.sets import parse_set
+
+            by: dict[str, list[Card]] = {}
+            for d in self.cards.values():
+                by.setdefault(d["product"], []).append(doc_card(d))
+            out = []
+            for product, cards in by.items():
+                on = self.on_sale(product) or UNDATED
+                rar = tuple(dict.fromkeys(c.rarity for c in cards))
+                out.append(CardSet(product, product, product, on, rar, tuple(cards), overture=True))
+            for code, doc in self.sets.items():
+                out.append(parse_set(doc, code, check_structure=False))
+            self._card_sets = out
+        return self._card_sets
+
+
+def _tables(raw: dict[str, Any] | None) -> Stored:
+    st = Stored()
+    if not raw:
+        return st
+    for d in (raw.get("cards") or {}).values():
+        st.cards[d["number"]] = d
+    for d in (raw.get("products") or {}).values():
+        st.products[product_key(d["name"])] = d
+    for d in (raw.get("sets") or {}).values():
+        st.sets[d["code"]] = d["set"]
+    st.imports = list((raw.get("imports") or {}).values())
+    return st
+
+
+# -- the report of an import -------------------------------------------------------------
+
+
+@dataclass
+class ImportReport:
+    file: str
+    kind: str  # "official" | "set"
+    encoding: str = "utf-8"
+    cards: int = 0
+    parallels: int = 0
+    products: dict[str, int] = field(default_factory=dict)
+    added: list[str] = field(default_factory=list)
+    #: number -> the fields that changed (text changes are errata, listed apart)
+    changed: dict[str, list[str]] = field(default_factory=dict)
+    errata: list[str] = field(default_factory=list)
+    unchanged: int = 0
+    #: stored cards this list does not hold (kept)
+    absent: int = 0
+    new_products: list[str] = field(default_factory=list)
+    undated: list[str] = field(default_factory=list)
+    #: (line, first line) of rows repeating an earlier row exactly
+    repeated: list[tuple[int, int]] = field(default_factory=list)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "file": self.file,
+            "kind": self.kind,
+            "encoding": self.encoding,
+            "cards": self.cards,
+            "parallels": self.parallels,
+            "products": [{"name": k, "cards": v} for k, v in self.products.items()],
+            "added": self.added,
+            "changed": [{"number": k, "fields": v} for k, v in self.changed.items()],
+            "errata": self.errata,
+            "unchanged": self.unchanged,
+            "absent": self.absent,
+            "new_products": self.new_products,
+            "undated": self.undated,
+            "repeated": [{"line": a, "same_as": b} for a, b in self.repeated],
+        }
+
+
+def refuse(source: str, problems: list[tuple[int, str]]) -> ValidationError:
+    """Every unreadable line (the first MAX_SHOWN, then how many more) as one error."""
+    shown = [(_("line {line}", line=line), what) for line, what in problems[:MAX_SHOWN]]
+    if len(problems) > MAX_SHOWN:
+        shown.append(("…", _("and {n} more lines", n=len(problems) - MAX_SHOWN)))
+    return ValidationError(_("{source} (nothing stored)", source=source), shown)
+
+
+# -- the store ---------------------------------------------------------------------------
+
+
+def card_list_path(root: str | os.PathLike) -> Path:
+    """``<data dir>/cards/cards.json``."""
+    return Path(root) / CARDS_DIR / CARDS_FILE
+
+
+def read_stored(root: str | os.PathLike) -> Stored:
+    """The stored list of a data folder (no lock; read again only when the file changed)."""
+    return _read_cached(card_list_path(root))
+
+
+def forget(path: Path) -> None:
+    """Drop what was read of ``path`` (its writer calls this after a write)."""
+    _read_cached.cache_clear()
+    for key in [k for k in _joined if k[2] == path]:
+        del _joined[key]
+
+
+# -- what a change does to the stored tables (pure: core.store.cardstore writes the result) -------
+
+
+def _next_id(table: dict[str, Any]) -> int:
+    return max((int(k) for k in table), default=0) + 1
+
+
+def _log(raw: dict[str, Any], rep: ImportReport, day: str) -> dict[str, Any]:
+    log = dict(raw.get("imports") or {})
+    log[str(_next_id(log))] = {
+        "date": day,
+        "file": rep.file,
+        "kind": rep.kind,
+        "cards": rep.cards,
+        "added": len(rep.added),
+        "changed": len(rep.changed),
+        "errata": rep.errata,
+    }
+    return log
+
+
+def plan_official(raw: dict[str, Any], listed: OfficialList, today: date) -> tuple[dict[str, Any], ImportReport]:
+    """The tables after storing every card of an official list (ValidationError
+    naming each unreadable line when there is one: then nothing is stored)."""
+    from core.cards.official import brand_of
+
+    if listed.problems:
+        raise refuse(listed.source, listed.problems)
+    if not listed.cards:
+        raise ValidationError(
+            _("{source} (nothing stored)", source=listed.source), [(_("file"), _("no cards in the list"))]
+        )
+    rep = ImportReport(listed.source, "official", listed.encoding, len(listed.cards), listed.parallels)
+    rep.products = listed.products
+    rep.repeated = list(listed.repeated)
+    old_cards = raw.get("cards") or {}
+    cards = {d["number"]: (k, d) for k, d in old_cards.items()}
+    next_id = _next_id(old_cards)
+    day = today.isoformat()
+    note = Path(listed.source).name
+    new_cards: dict[str, dict[str, Any]] = dict(old_cards)
+    for c in listed.cards:
+        doc = card_doc(c)
+        old = cards.get(c.number)
+        if old is None:
+            doc.update(errata=[], since=day, updated=day)
+            new_cards[str(next_id)] = doc
+            next_id += 1
+            rep.added.append(c.number)
+            continue
+        key, prev = old
+        fields = [k for k in _CARD_KEYS if prev.get(k) != doc[k]]
+        errata = list(prev.get("errata") or [])
+        if doc["text"] != current_text(prev):
+            errata.append({"date": day, "text": doc["text"], "note": note})
+            rep.errata.append(c.number)
+        if not fields and len(errata) == len(prev.get("errata") or []):
+            rep.unchanged += 1
+            continue
+        merged = dict(prev)
+        merged.update({k: doc[k] for k in _CARD_KEYS}, errata=errata, updated=day)
+        new_cards[key] = merged
+        if fields:
+            rep.changed[c.number] = fields
+    listed_numbers = {c.number for c in listed.cards}
+    rep.absent = sum(1 for n in cards if n not in listed_numbers)
+    old_products = raw.get("products") or {}
+    products = {product_key(d["name"]): (k, d) for k, d in old_products.items()}
+    pid = _next_id(old_products)
+    new_products = {k: dict(d) for k, d in old_products.items()}
+    counts: dict[str, int] = {}
+    names: dict[str, str] = {}
+    for d in new_cards.values():
+        pk = product_key(d["product"])
+        counts[pk] = counts.get(pk, 0) + 1
+        names.setdefault(pk, d["product"])
+    for pk, n in counts.items():
+        if pk in products:
+            k, d = products[pk]
+            new_products[k] = {**d, "cards": n}
+        else:
+            new_products[str(pid)] = {"name": names[pk], "brand": brand_of(names[pk]), "on_sale": None, "cards": n}
+            pid += 1
+            rep.new_products.append(names[pk])
+    rep.undated = [d["name"] for d in new_products.values() if not d.get("on_sale")]
+    data = dict(raw)
+    data["cards"] = new_cards
+    data["products"] = new_products
+    data["imports"] = _log(raw, rep, day)
+    return data, rep
+
+
+def plan_set(raw: dict[str, Any], cs: CardSet, source: str, today: date) -> tuple[dict[str, Any], ImportReport]:
+    """The tables after storing a lycee-set/1 set (replacing a stored set of the same code)."""
+    from core.cards.sets import load_sample_sets, set_to_dict
+
+    if any(s.code.casefold() == cs.code.casefold() for s in load_sample_sets()):
+        raise ValidationError(
+            _("{source} (nothing stored)", source=source),
+            [("$.code", _("{code!r} is a shipped sample set's code: give the set another code", code=cs.code))],
+        )
+    rep = ImportReport(source, "set", "utf-8", len(cs.cards), sum(1 for c in cs.cards if c.is_parallel))
+    rep.products = {cs.version: len(cs.cards)}
+    doc = set_to_dict(cs)
+    old_sets = raw.get("sets") or {}
+    sets = {d["code"]: (k, d) for k, d in old_sets.items()}
+    new_sets = dict(old_sets)
+    old = sets.get(cs.code)
+    if old is None:
+        key = str(_next_id(old_sets))
+        rep.added = [c.number for c in cs.cards]
+        rep.new_products = [cs.version]
+    else:
+        key = old[0]
+        before = {c["number"]: c for c in old[1]["set"].get("cards", [])}
+        for c in doc["cards"]:
+            prev = before.get(c["number"])
+            if prev is None:
+                rep.added.append(c["number"])
+            elif prev != c:
+                if prev.get("text") != c.get("text"):
+                    rep.errata.append(c["number"])
+                fields = [k for k in c if k != "text" and prev.get(k) != c[k]]
+                if fields:
+                    rep.changed[c["number"]] = fields
+            else:
+                rep.unchanged += 1
+    new_sets[key] = {"code": cs.code, "set": doc, "imported": today.isoformat()}
+    data = dict(raw)
+    data["sets"] = new_sets
+    data["imports"] = _log(raw, rep, today.isoformat())
+    return data, rep
+
+
+def plan_on_sale(raw: dict[str, Any], product: str, day: date) -> tuple[dict[str, Any], str, date | None]:
+    """The tables with a product's on-sale date set: (tables, the product's name, the date before)."""
+    products = raw.get("products") or {}
+    want = product_key(product)
+    hit = [(k, d) for k, d in products.items() if product_key(d["name"]) == want]
+    if not hit:
+        names = sorted(d["name"] for d in products.values())
+        known = "、".join(names[:8]) + (" …" if len(names) > 8 else "") if names else _("none: import a list first")
+        raise NotFound(
+            _(
+                "no product {product!r} in the stored card list (known: {known}); "
+                "`lycee cards list --products` lists them",
+                product=product,
+                known=known,
+            )
+        )
+    k, d = hit[0]
+    old = date.fromisoformat(d["on_sale"]) if d.get("on_sale") else None
+    data = dict(raw)
+    data["products"] = {**products, k: {**d, "on_sale": day.isoformat()}}
+    return data, d["name"], old
+
+
+def _stat_key(path: Path) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_size)
+
+
+class _ReadCache:
+    """The stored list of each path, read again only when the file changed."""
+
+    def __init__(self) -> None:
+        self._hit: dict[Path, tuple[tuple[int, int] | None, Stored]] = {}
+
+    def __call__(self, path: Path) -> Stored:
+        key = _stat_key(path)
+        hit = self._hit.get(path)
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        if key is None:
+            st = Stored()
+        else:
+            import msgspec  # decodes the list several times faster than json
+
+            try:
+                raw = msgspec.json.decode(path.read_bytes())
+            except (OSError, msgspec.DecodeError) as err:
+                raise LyceeError(
+                    _(
+                        "the card list {path} cannot be read ({reason}); move it aside and import the list again",
+                        path=path,
+                        reason=getattr(err, "strerror", None) or err,
+                    )
+                ) from None
+            st = _tables(raw if isinstance(raw, dict) else None)
+        self._hit[path] = (key, st)
+        return st
+
+    def cache_clear(self) -> None:
+        self._hit.clear()
+
+
+_read_cached = _ReadCache()
+
+# -- the data folder in use, and the catalog every check uses -------------------------------
+
+_active: list[Path | None] = [None]
+#: a --data-dir value not yet resolved to a folder (resolved on first use: start-up stays cheap)
+_pending: list[tuple[bool, str | None]] = [(False, None)]
+#: (id of the base catalog, its strictness, the file, its stat) -> (the base, the joined catalog)
+_joined: dict[tuple[int, bool, Path, tuple[int, int] | None], tuple[Any, Any]] = {}
+
+
+def use_root(root: str | os.PathLike | None) -> Path | None:
+    """Make ``root`` the data folder whose card list joins the catalogs
+    (``Catalog.default``, core.rules.decklists.default_catalog); returns the one before."""
+    before = active_root()
+    _pending[0] = (False, None)
+    _active[0] = Path(root) if root is not None else None
+    return before
+
+
+def use_data_dir(data_dir: str | None) -> Path | None:
+    """Like :func:`use_root` for a ``--data-dir`` value (None: LYCEE_DATA_DIR or the
+    user data dir), resolved only when a catalog is first asked for."""
+    before = active_root()
+    _pending[0] = (True, data_dir)
+    return before
+
+
+def active_root() -> Path | None:
+    if _pending[0][0]:
+        from core.paths import data_root
+
+        _active[0] = data_root(_pending[0][1])
+        _pending[0] = (False, None)
+    return _active[0]
+
+
+def join_active(base: Any, only: Iterable[str] | None = None) -> Any:
+    """``base`` with the card list of the data folder in use, if it holds one
+    (the same catalog object while neither changes).  ``only``: just these
+    card numbers of the list (exactly as written: what ``lycee card`` asks
+    about, without building a catalog of the whole list)."""
+    root = active_root()
+    if root is None:
+        return base
+    path = root / CARDS_DIR / CARDS_FILE
+    skey = _stat_key(path)
+    if skey is None:
+        return base
+    if only is not None:
+        stored = _read_cached(path)
+        wanted = {n for n in (normalize_number(x) for x in only) if n and n in stored.cards}
+        if not wanted and not stored.sets:
+            return base
+        part = Stored({n: stored.cards[n] for n in wanted}, stored.products, stored.sets)
+        return type(base)(base.sets + tuple(part.card_sets()), base.calendar, strict_versions=base.strict_versions)
+    key = (id(base), base.strict_versions, path, skey)
+    hit = _joined.get(key)
+    if hit is not None and hit[0] is base:
+        return hit[1]
+    stored = _read_cached(path)
+    if stored.empty:
+        return base
+    # the base's own class (core.cards.legality.Catalog): this module never imports it (no cycle)
+    cat = type(base)(base.sets + tuple(stored.card_sets()), base.calendar, strict_versions=base.strict_versions)
+    if len(_joined) > 8:
+        _joined.clear()
+    _joined[key] = (base, cat)
+    return cat

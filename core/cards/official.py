@@ -1,0 +1,318 @@
+"""The publisher's card list: the CSV the official card search exports (Lycee Overture).
+
+The layout as read (docs/cards.md, "The official card list"): no header row,
+comma-separated, 18 fields a card, padded with spaces::
+
+    ID, ability name, name, type, rarity, attribute(s), EX, cost, AP, DP, SP, DMG,
+    trait, basic abilities, ability text, product, illustrator, (empty)
+
+- Bytes: UTF-8 (a BOM is skipped), else Shift_JIS (cp932); anything else is refused.
+- Lines end in CRLF or LF.  A card's text holds several rows, separated by
+  ``<br />`` (any case) or by new lines: inside a quoted field, or, as the
+  publisher writes them, unquoted (a line that does not start with a card
+  number continues the card above while it is short of fields).
+- Every field is read after NFKC (so １/1, ～/〜 and ：/: are alike) and stripped
+  of its padding; other HTML tags in the text are dropped, their words kept.
+- ID: ``LO-0923``, a parallel ``LO-0923-A`` (``-K``, ``-L`` ...).  Type:
+  キャラクター/エリア/アイテム/イベント.  Attributes and cost: the symbols
+  雪月花宙日無 (``宙宙無`` = 宙 2, 無 1).  The brand is the code in parentheses
+  at the end of the product (``…Project(SME)`` -> SME).
+
+:func:`read_official` returns the cards and every line it could not read (with
+its line number and why); it never stores anything (core.cards.cardlist does).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from core.cards.model import ATTRIBUTES, KANJI_ATTRIBUTE, Card, is_overture_number, normalize_number
+from core.i18n import _
+
+__all__ = [
+    "FIELDS",
+    "OFFICIAL_TYPES",
+    "OfficialList",
+    "brand_of",
+    "decode",
+    "looks_official",
+    "nfkc",
+    "read_official",
+]
+
+#: The fields of a row, in order (the last is always empty).
+FIELDS = (
+    "number",
+    "ability_name",
+    "name",
+    "type",
+    "rarity",
+    "attributes",
+    "ex",
+    "cost",
+    "ap",
+    "dp",
+    "sp",
+    "dmg",
+    "trait",
+    "basic",
+    "text",
+    "product",
+    "illustrator",
+    "",
+)
+OFFICIAL_TYPES = {"キャラクター": "character", "エリア": "area", "アイテム": "item", "イベント": "event"}
+_BR = re.compile(r"<\s*br\s*/?\s*>", re.IGNORECASE)
+_TAG = re.compile(r"<[^<>]*>")
+_BRAND = re.compile(r"\(([A-Za-z0-9][A-Za-z0-9_-]*)\)\s*$")
+_INT = re.compile(r"^[+-]?\d+$")
+_TEXT = FIELDS.index("text")
+
+
+def nfkc(text: str) -> str:
+    """``text`` after NFKC, with the wave dash 〜 (which NFKC keeps) read as ~ like ～."""
+    return unicodedata.normalize("NFKC", text).replace("〜", "~")
+
+
+def brand_of(product: str) -> str:
+    """The brand code in parentheses at the end of a product (``…Project(SME)`` -> ``SME``), or ""."""
+    m = _BRAND.search(nfkc(product))
+    return m.group(1).upper() if m else ""
+
+
+def decode(raw: bytes) -> tuple[str, str] | None:
+    """The text of a card list and its encoding ("utf-8" or "cp932"), None when neither reads it."""
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    for enc in ("utf-8", "cp932"):
+        try:
+            return raw.decode(enc), enc
+        except UnicodeDecodeError:
+            continue
+    return None
+
+
+def _first_field(line: str) -> str:
+    return nfkc(line.split(",", 1)[0]).strip().strip('"').strip()
+
+
+def _is_number_start(line: str) -> bool:
+    n = normalize_number(_first_field(line))
+    return n is not None and is_overture_number(n)
+
+
+def looks_official(text: str) -> bool:
+    """True when some line of the first lines starts with an Overture card number."""
+    return any(line.strip() and _is_number_start(line) for line in text.splitlines()[:50])
+
+
+@dataclass
+class OfficialList:
+    """What :func:`read_official` read: the cards in file order (one a number),
+    the line each came from, and the lines it could not read."""
+
+    source: str
+    encoding: str
+    cards: list[Card] = field(default_factory=list)
+    lines: dict[str, int] = field(default_factory=dict)
+    #: (line, what is wrong), in line order.
+    problems: list[tuple[int, str]] = field(default_factory=list)
+    #: Rows that repeat an earlier row exactly (kept once): (line, first line).
+    repeated: list[tuple[int, int]] = field(default_factory=list)
+
+    @property
+    def products(self) -> dict[str, int]:
+        """Product -> number of cards, in the order first seen."""
+        out: dict[str, int] = {}
+        for c in self.cards:
+            out[c.product] = out.get(c.product, 0) + 1
+        return out
+
+    @property
+    def parallels(self) -> int:
+        return sum(1 for c in self.cards if c.is_parallel)
+
+
+def _records(text: str) -> Iterator[tuple[int, list[str]]]:
+    """(first line, fields) of each record: csv quoting honoured, blank lines
+    skipped, unquoted continuation lines joined to the record above while it
+    is short of fields."""
+    reader = csv.reader(io.StringIO(text, newline=""))
+    pending: tuple[int, list[str]] | None = None
+    last = 0
+    try:
+        for row in reader:
+            start = last + 1
+            last = reader.line_num
+            if not any(c.strip() for c in row):
+                continue
+            if pending is not None and len(pending[1]) < len(FIELDS) and not _is_number_start(",".join(row)):
+                fields = pending[1]
+                fields[-1] = fields[-1] + "\n" + row[0]
+                fields.extend(row[1:])
+                continue
+            if pending is not None:
+                yield pending
+            pending = (start, row)
+    except csv.Error as err:
+        if pending is not None:
+            yield pending
+        yield (last + 1, ["\0csv", str(err)])
+        return
+    if pending is not None:
+        yield pending
+
+
+def _text(norm: str) -> str:
+    """The rows of a card's text (already NFKC): ``<br />`` and new lines split
+    rows, other tags are dropped (their words kept), blank rows go."""
+    if "<" not in norm and "\n" not in norm and "\r" not in norm:
+        return norm.strip()
+    rows = []
+    for part in _BR.split(norm):
+        for line in _TAG.sub("", part).splitlines():
+            line = line.strip()
+            if line:
+                rows.append(line)
+    return "\n".join(rows)
+
+
+_SYMBOL = re.compile(r"(.)(\d*)")
+_SEPARATORS = re.compile(r"[\s・/,|]+")
+
+
+def _symbols(cell: str, what: str) -> dict[str, int]:
+    """``宙宙無`` -> {"space": 2, "star": 1}; ``宙2無1`` also reads.  ValueError
+    otherwise (``what``: "attribute" or "cost", said in the message)."""
+    out: dict[str, int] = {}
+    for sym, count in _SYMBOL.findall(_SEPARATORS.sub("", cell)):
+        attr = KANJI_ATTRIBUTE.get(sym)
+        if attr is None:
+            label = _("attribute") if what == "attribute" else _("cost")
+            raise ValueError(_("{what} {cell!r}: use the symbols 雪月花宙日無", what=label, cell=cell))
+        out[attr] = out.get(attr, 0) + (int(count) if count else 1)
+    return out
+
+
+def _card(fields: list[str]) -> Card:
+    """A Card from the (normalised) fields of a row; ValueError names the field."""
+    f = dict(zip(FIELDS, fields, strict=False))
+    number = normalize_number(f["number"])
+    if number is None or not is_overture_number(number) or f["number"].upper() != number:
+        raise ValueError(_("{number!r} is not a card number like LO-0923 or LO-0923-A", number=f["number"]))
+    if not f["name"]:
+        raise ValueError(_("{number}: the name is empty", number=number))
+    kind = OFFICIAL_TYPES.get(f["type"])
+    if kind is None:
+        raise ValueError(
+            _(
+                "{number}: type {type!r} is not one of {types}",
+                number=number,
+                type=f["type"],
+                types="/".join(OFFICIAL_TYPES),
+            )
+        )
+    attrs = _symbols(f["attributes"], "attribute")
+    if not attrs:
+        raise ValueError(_("{number}: no attribute", number=number))
+    cost = _symbols(f["cost"], "cost")
+
+    def num(key: str) -> int | None:
+        v = f[key]
+        if v in ("", "-"):
+            return None
+        if not _INT.match(v):
+            raise ValueError(_("{number}: {key} {v!r} is not a whole number", number=number, key=key.upper(), v=v))
+        return int(v)
+
+    if not f["product"]:
+        raise ValueError(_("{number}: the product is empty", number=number))
+    return Card(
+        number=number,
+        name=f["name"],
+        type=kind,
+        attributes=tuple(a for a in ATTRIBUTES if a in attrs),
+        cost=tuple((a, cost[a]) for a in ATTRIBUTES if cost.get(a)),
+        ex=num("ex") or 0,
+        ap=num("ap"),
+        dp=num("dp"),
+        sp=num("sp"),
+        dmg=num("dmg"),
+        rarity=f["rarity"],
+        text=f["text"],
+        set_code=f["product"],
+        product=f["product"],
+        brand=brand_of(f["product"]),
+        ability_name=f["ability_name"],
+        trait=f["trait"],
+        basic=f["basic"],
+    )
+
+
+def read_official(text: str, source: str = "<card list>", encoding: str = "utf-8") -> OfficialList:
+    """Every card of a card list in the official layout, and every line it
+    could not read (a missing or extra field, a number that does not look like
+    one, an unknown type or attribute, a number twice with different data)."""
+    out = OfficialList(source, encoding)
+    first: dict[str, tuple[int, Card]] = {}
+    for line, raw in _records(text):
+        if raw[:1] == ["\0csv"]:
+            out.problems.append((line, _("not CSV: {reason}", reason=raw[1])))
+            continue
+        n = len(raw)
+        if n != len(FIELDS):
+            what = (
+                _(
+                    "{n} fields, expected {expected} (ID … illustrator, then an empty field): a column is missing",
+                    n=n,
+                    expected=len(FIELDS),
+                )
+                if n < len(FIELDS)
+                else _(
+                    "{n} fields, expected {expected} (ID … illustrator, then an empty field): an extra column",
+                    n=n,
+                    expected=len(FIELDS),
+                )
+            )
+            out.problems.append((line, what))
+            continue
+        if raw[-1].strip():
+            out.problems.append(
+                (line, _("the last field should be empty, not {v!r}: an extra column", v=nfkc(raw[-1]).strip()[:40]))
+            )
+            continue
+        # one NFKC a row (the unit separator is not in any field and NFKC keeps it)
+        fields = [c.strip() for c in nfkc("\x1f".join(raw)).split("\x1f")]
+        if len(fields) != len(FIELDS):  # a field held a \x1f of its own
+            fields = [nfkc(c).strip() for c in raw]
+        fields[_TEXT] = _text(fields[_TEXT])
+        try:
+            card = _card(fields)
+        except ValueError as err:
+            out.problems.append((line, str(err)))
+            continue
+        seen = first.get(card.number)
+        if seen is not None:
+            if seen[1] == card:
+                out.repeated.append((line, seen[0]))
+            else:
+                out.problems.append(
+                    (
+                        line,
+                        _(
+                            "{number} is also on line {line} with different data",
+                            number=card.number,
+                            line=seen[0],
+                        ),
+                    )
+                )
+            continue
+        first[card.number] = (line, card)
+        out.cards.append(card)
+        out.lines[card.number] = line
+    return out

@@ -1,0 +1,549 @@
+"""Lycee Overture's 構築制限 (construction restrictions): read from a card's text,
+checked against the whole deck that holds the card (O-DECK-RESTRICT).
+
+Pure functions: :func:`restrictions_of` turns a card's text into restriction
+objects, each with ``check(cards)`` over the deck's cards.  The text is read
+after NFKC, so １/1, ～/〜/~, ：/: and ＥＸ/EX are alike.
+
+A 構築制限 line is a line of the card's text that starts with 構築制限 (a colon
+optional), followed by one or more 【…】 groups (every group binds) or, as the
+official list also prints it, bare text such as ``[NEX]`` or
+``オーガスト（[AUG]）``.  What each kind means, as this desk reads it (the
+sources and what they leave open are in docs/rules.md, "Overture"):
+
+- an attribute ``【[日]】`` or a list ``【[日][月]】`` / ``【[日/月]】``: every
+  card of the deck has only listed attributes.  Whether a 無 (colourless) card
+  passes is not settled by any source we found: such cards are listed as not
+  checked, for the judge, never passed or refused silently.
+- a brand ``【[SME]】`` (or ``[NEX]``, ``オーガスト（[AUG]）``): every card of the
+  deck is of a listed brand (the official restriction list: cards that may go
+  only in decks built of one version/brand).
+- a number range ``【LO-6000～】``, ``【～LO-5999】``, ``【LO-6000～LO-6999】``:
+  every card's base number lies in the range.
+- a copy limit ``【このカードと同番号が１枚以下】``: at most N cards of this card's
+  base number (parallels count as their base).
+- a card the deck must hold ``【「AMBITIOUS MISSION」が１枚以上】``: at least N
+  cards of that name (or that number).
+- ``【禁止:…】``: the deck holds no card of the listed kinds: card types
+  (キャラクター, エリア, アイテム, イベント), attributes ``[宙]``, EX ``EX2``,
+  costs ``コスト4点以上`` / ``コスト2点以下``.
+- an EX/cost condition ``【ＥＸ２でコストが４点以下】``: every card of the deck
+  meets it (the conditions joined by で all hold), read as the other card
+  conditions are.
+
+Anything else is an :class:`Unread` restriction: reported as "not checked:
+<the line>", never passed silently.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from core.cards.model import KANJI_ATTRIBUTE, Card, base_number, name_key, normalize_number
+from core.i18n import _, join_list
+
+__all__ = [
+    "RULE_RESTRICT",
+    "AttributeOnly",
+    "BrandOnly",
+    "CardCondition",
+    "CopyLimit",
+    "DeckCard",
+    "Finding",
+    "Forbid",
+    "NumberRange",
+    "Requires",
+    "Restriction",
+    "Unread",
+    "brands_of",
+    "normalize_text",
+    "read_line",
+    "restriction_lines",
+    "restrictions_of",
+]
+
+RULE_RESTRICT = "O-DECK-RESTRICT"
+
+_MARK = "構築制限"
+_TYPE_WORDS = {
+    "キャラクター": "character",
+    "キャラ": "character",
+    "エリア": "area",
+    "アイテム": "item",
+    "イベント": "event",
+}
+
+
+def normalize_text(text: str) -> str:
+    """NFKC, with the wave dash and its cousins read as ``~`` and ``<br />`` as a new line."""
+    t = unicodedata.normalize("NFKC", text)
+    t = re.sub(r"<br\s*/?>", "\n", t, flags=re.IGNORECASE)
+    for c in ("〜", "∼", "〰"):
+        t = t.replace(c, "~")
+    return t
+
+
+def brands_of(card: Card) -> frozenset[str]:
+    """The brand codes a card counts for (a card may carry several: ``SME VA``)."""
+    return frozenset(t for t in re.split(r"[\s,/・、]+", normalize_text(card.brand).upper()) if t)
+
+
+# -- the deck as the checks see it ---------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DeckCard:
+    """One card number of the deck with its copies; ``card`` None when unknown."""
+
+    number: str
+    count: int
+    card: Card | None
+
+    @property
+    def base(self) -> str:
+        return base_number(self.number)
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """What a restriction found: ``ok`` False is a deck problem (``numbers`` the
+    cards that break it); ``unsure`` says why part of it could not be judged
+    (reported as "not checked: <the line>")."""
+
+    ok: bool
+    message: str = ""
+    numbers: tuple[str, ...] = ()
+    unsure: str = ""
+
+
+# -- the kinds -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Restriction:
+    """A 構築制限 as printed on ``source`` (a card number): ``line`` is the text read."""
+
+    source: str
+    line: str
+
+    def check(self, cards: Sequence[DeckCard]) -> Finding:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    @property
+    def readable(self) -> bool:
+        return True
+
+
+def _numbers(dcs: Iterable[DeckCard]) -> tuple[str, ...]:
+    return tuple(sorted({d.number for d in dcs}))
+
+
+def _attr_names(attrs: Iterable[str]) -> str:
+    from core.cards.model import ATTRIBUTE_KANJI
+
+    return "".join(ATTRIBUTE_KANJI[a] for a in sorted(attrs, key=_ATTR_ORDER.index))
+
+
+_ATTR_ORDER = ("snow", "moon", "flower", "space", "sun", "star")
+
+
+@dataclass(frozen=True)
+class AttributeOnly(Restriction):
+    attributes: frozenset[str] = frozenset()
+
+    def check(self, cards: Sequence[DeckCard]) -> Finding:
+        bad, colourless = [], []
+        for d in cards:
+            if d.card is None:
+                continue
+            own = set(d.card.attributes) - {"star"}
+            if not own:
+                if "star" not in self.attributes:
+                    colourless.append(d)
+                continue
+            if not own <= self.attributes:
+                bad.append(d)
+        unsure = ""
+        if colourless:
+            unsure = _(
+                "無 cards {numbers}: no source settles whether they may join",
+                numbers=join_list(_numbers(colourless)),
+            )
+        if bad:
+            return Finding(
+                False,
+                _(
+                    "{source} allows only {attrs} cards in the deck: {numbers} are not",
+                    source=self.source,
+                    attrs=_attr_names(self.attributes),
+                    numbers=join_list(_numbers(bad)),
+                ),
+                _numbers(bad),
+                unsure,
+            )
+        return Finding(True, unsure=unsure)
+
+
+@dataclass(frozen=True)
+class BrandOnly(Restriction):
+    brands: frozenset[str] = frozenset()
+
+    def check(self, cards: Sequence[DeckCard]) -> Finding:
+        bad, unknown = [], []
+        for d in cards:
+            if d.card is None:
+                continue
+            own = brands_of(d.card)
+            if not own:
+                unknown.append(d)
+            elif not own & self.brands:
+                bad.append(d)
+        unsure = ""
+        if unknown:
+            unsure = _(
+                "the card list gives no brand for {numbers}",
+                numbers=join_list(_numbers(unknown)),
+            )
+        if bad:
+            return Finding(
+                False,
+                _(
+                    "{source} allows only cards of {brands} in the deck: {numbers} are not",
+                    source=self.source,
+                    brands=join_list(sorted(self.brands)),
+                    numbers=join_list(_numbers(bad)),
+                ),
+                _numbers(bad),
+                unsure,
+            )
+        return Finding(True, unsure=unsure)
+
+
+def _lo(n: int) -> str:
+    return f"LO-{n:04d}"
+
+
+def _number_value(number: str) -> int | None:
+    m = re.match(r"^LO-(\d{4})", number)
+    return int(m.group(1)) if m else None
+
+
+@dataclass(frozen=True)
+class NumberRange(Restriction):
+    low: int | None = None
+    high: int | None = None
+
+    def check(self, cards: Sequence[DeckCard]) -> Finding:
+        bad = []
+        for d in cards:
+            v = _number_value(d.base)
+            if v is None or (self.low is not None and v < self.low) or (self.high is not None and v > self.high):
+                bad.append(d)
+        if bad:
+            span = f"{_lo(self.low) if self.low is not None else ''}~{_lo(self.high) if self.high is not None else ''}"
+            return Finding(
+                False,
+                _(
+                    "{source} allows only card numbers {span} in the deck: {numbers} are not",
+                    source=self.source,
+                    span=span,
+                    numbers=join_list(_numbers(bad)),
+                ),
+                _numbers(bad),
+            )
+        return Finding(True)
+
+
+@dataclass(frozen=True)
+class CopyLimit(Restriction):
+    limit: int = 1
+
+    def check(self, cards: Sequence[DeckCard]) -> Finding:
+        base = base_number(self.source)
+        same = [d for d in cards if d.base == base]
+        n = sum(d.count for d in same)
+        if n > self.limit:
+            return Finding(
+                False,
+                _(
+                    "{n} cards of number {base} ({numbers}); its restriction allows at most {limit}",
+                    n=n,
+                    base=base,
+                    numbers=join_list(_numbers(same)),
+                    limit=self.limit,
+                ),
+                _numbers(same),
+            )
+        return Finding(True)
+
+
+@dataclass(frozen=True)
+class Requires(Restriction):
+    name: str = ""
+    at_least: int = 1
+
+    def check(self, cards: Sequence[DeckCard]) -> Finding:
+        number = normalize_number(self.name)
+        if number is not None:
+            want = base_number(number)
+            have = sum(d.count for d in cards if d.base == want)
+        else:
+            key = name_key(self.name)
+            have = sum(d.count for d in cards if d.card is not None and name_key(d.card.name) == key)
+        if have < self.at_least:
+            return Finding(
+                False,
+                _(
+                    "{source} needs at least {n} of 「{name}」 in the deck; it holds {have}",
+                    source=self.source,
+                    n=self.at_least,
+                    name=self.name,
+                    have=have,
+                ),
+                (self.source,),
+            )
+        return Finding(True)
+
+
+@dataclass(frozen=True)
+class CardCondition:
+    """One condition on a single card: its type, an attribute, its EX or its total cost."""
+
+    type: str | None = None
+    attribute: str | None = None
+    ex: int | None = None
+    cost: tuple[str, int] | None = None  # (">=" | "<=" | "==", n)
+
+    def holds(self, card: Card) -> bool:
+        if self.type is not None and card.type != self.type:
+            return False
+        if self.attribute is not None and self.attribute not in card.attributes:
+            return False
+        if self.ex is not None and card.ex != self.ex:
+            return False
+        if self.cost is not None:
+            op, n = self.cost
+            total = card.total_cost
+            if (op == ">=" and total < n) or (op == "<=" and total > n) or (op == "==" and total != n):
+                return False
+        return True
+
+
+@dataclass(frozen=True)
+class Forbid(Restriction):
+    """【禁止:…】: no card of any listed kind (the card itself excepted)."""
+
+    kinds: tuple[CardCondition, ...] = ()
+    words: str = ""
+
+    def check(self, cards: Sequence[DeckCard]) -> Finding:
+        own = base_number(self.source)
+        bad = [d for d in cards if d.card is not None and d.base != own and any(k.holds(d.card) for k in self.kinds)]
+        if bad:
+            return Finding(
+                False,
+                _(
+                    "{source} forbids {what} in the deck: {numbers}",
+                    source=self.source,
+                    what=self.words,
+                    numbers=join_list(_numbers(bad)),
+                ),
+                _numbers(bad),
+            )
+        return Finding(True)
+
+
+@dataclass(frozen=True)
+class EveryCard(Restriction):
+    """An EX/cost condition (【EX2でコストが4点以下】).  Two readings are possible and
+    no source we found settles which: every card of the deck is EX2 with cost 4
+    or less (strict), or the deck's EX2 cards have cost 4 or less (conditional).
+    A card that breaks both is a problem; a card that breaks only the strict
+    reading is listed as not checked, for the judge."""
+
+    condition: CardCondition = field(default_factory=CardCondition)
+    words: str = ""
+
+    def check(self, cards: Sequence[DeckCard]) -> Finding:
+        c = self.condition
+        strict = [d for d in cards if d.card is not None and not c.holds(d.card)]
+        if c.ex is not None and c.cost is not None:
+            when = CardCondition(type=c.type, attribute=c.attribute, ex=c.ex)
+            then = CardCondition(cost=c.cost)
+            both = [d for d in strict if d.card is not None and when.holds(d.card) and not then.holds(d.card)]
+        else:
+            both = strict
+        unsure = ""
+        rest = [d for d in strict if d not in both]
+        if rest:
+            unsure = _(
+                "{numbers} break it if it binds every card of the deck, and no source settles whether it does",
+                numbers=join_list(_numbers(rest)),
+            )
+        if both:
+            return Finding(
+                False,
+                _(
+                    "{source} allows only cards with {what} in the deck: {numbers} are not",
+                    source=self.source,
+                    what=self.words,
+                    numbers=join_list(_numbers(both)),
+                ),
+                _numbers(both),
+                unsure,
+            )
+        return Finding(True, unsure=unsure)
+
+
+@dataclass(frozen=True)
+class Unread(Restriction):
+    """A restriction the desk cannot read yet: reported as not checked."""
+
+    @property
+    def readable(self) -> bool:
+        return False
+
+    def check(self, cards: Sequence[DeckCard]) -> Finding:
+        return Finding(True, unsure=_("the desk cannot read it yet"))
+
+
+# -- reading ----------------------------------------------------------------------------------
+
+_GROUP_RE = re.compile(r"【([^【】]*)】")
+_ATTRS_RE = re.compile(r"^(?:\[([雪月花宙日無]+(?:[/・,、]?[雪月花宙日無]+)*)\])+$")
+_ATTR_TOKEN_RE = re.compile(r"\[([^\[\]]+)\]")
+_BRAND_RE = re.compile(r"\[([A-Z][A-Z0-9]*)\]")
+_RANGE_RE = re.compile(r"^(?:LO-?(\d{1,4}))?\s*~\s*(?:LO-?(\d{1,4}))?$")
+_COPY_RE = re.compile(r"^このカードと同番号(?:のカード)?が(\d{1,4})枚(?:以下|まで)$")
+_REQUIRES_RE = re.compile(r"^「([^「」]+)」(?:を|が)(\d{1,4})枚以上(?:必要)?$")
+_FORBID_RE = re.compile(r"^禁止\s*:\s*(.+)$")
+_SPLIT_RE = re.compile(r"[・,、/]")
+_EX_RE = re.compile(r"^EX\s*(\d{1,4})$")
+_COST_RE = re.compile(r"^コスト(?:が)?(\d{1,4})(?:点)?(以上|以下)?$")
+
+
+def restriction_lines(text: str) -> list[str]:
+    """The 構築制限 lines of a card's text (NFKC), each as written after the mark."""
+    out = []
+    for raw in normalize_text(text or "").splitlines():
+        line = raw.strip()
+        i = line.find(_MARK)
+        if i < 0:
+            continue
+        rest = line[i + len(_MARK) :].strip()
+        out.append(rest[1:].strip() if rest.startswith(":") else rest)
+    return out
+
+
+def _attributes(body: str) -> frozenset[str] | None:
+    if not _ATTRS_RE.match(body):
+        return None
+    out = set()
+    for tok in _ATTR_TOKEN_RE.findall(body):
+        for ch in tok:
+            if ch in KANJI_ATTRIBUTE:
+                out.add(KANJI_ATTRIBUTE[ch])
+    return frozenset(out)
+
+
+def _condition(word: str) -> CardCondition | None:
+    """One item of a 禁止 list or one part of an EX/cost condition, or None."""
+    w = word.strip()
+    if w in _TYPE_WORDS:
+        return CardCondition(type=_TYPE_WORDS[w])
+    a = _attributes(w)
+    if a is not None and len(a) == 1:
+        return CardCondition(attribute=next(iter(a)))
+    m = _EX_RE.match(w)
+    if m:
+        return CardCondition(ex=int(m.group(1)))
+    m = _COST_RE.match(w)
+    if m:
+        op = {"以上": ">=", "以下": "<="}.get(m.group(2) or "", "==")
+        return CardCondition(cost=(op, int(m.group(1))))
+    return None
+
+
+def _merge(parts: list[CardCondition]) -> CardCondition | None:
+    out: dict[str, object] = {}
+    for p in parts:
+        for k in ("type", "attribute", "ex", "cost"):
+            v = getattr(p, k)
+            if v is not None:
+                if k in out:
+                    return None
+                out[k] = v
+    return CardCondition(**out)  # type: ignore[arg-type]
+
+
+def _group(source: str, line: str, body: str) -> Restriction:
+    body = body.strip()
+    compact = re.sub(r"\s+", "", body)
+    attrs = _attributes(compact)
+    if attrs:
+        return AttributeOnly(source, line, attributes=attrs)
+    brands = _BRAND_RE.findall(compact.upper())
+    if brands and not _BRAND_RE.sub("", compact.upper()).strip():
+        return BrandOnly(source, line, brands=frozenset(brands))
+    m = _RANGE_RE.match(compact.upper())
+    if m and (m.group(1) or m.group(2)):
+        low = int(m.group(1)) if m.group(1) else None
+        high = int(m.group(2)) if m.group(2) else None
+        if low is None or high is None or low <= high:
+            return NumberRange(source, line, low=low, high=high)
+    m = _COPY_RE.match(compact)
+    if m:
+        return CopyLimit(source, line, limit=int(m.group(1)))
+    m = _REQUIRES_RE.match(body)
+    if m:
+        return Requires(source, line, name=m.group(1).strip(), at_least=int(m.group(2)))
+    m = _FORBID_RE.match(compact)
+    if m:
+        kinds = []
+        for item in _SPLIT_RE.split(m.group(1)):
+            if not item:
+                continue
+            parts = [_condition(p) for p in re.split("[での]", item)]
+            merged = _merge([p for p in parts if p is not None]) if all(parts) else None
+            if merged is None:
+                return Unread(source, line)
+            kinds.append(merged)
+        if kinds:
+            return Forbid(source, line, kinds=tuple(kinds), words=m.group(1))
+    parts = [_condition(p) for p in re.split("[での]", compact)]
+    if all(parts):
+        merged = _merge([p for p in parts if p is not None])
+        if merged is not None:
+            return EveryCard(source, line, condition=merged, words=compact)
+    return Unread(source, line)
+
+
+def read_line(source: str, line: str) -> list[Restriction]:
+    """The restrictions of one 構築制限 line (text after the mark) printed on card ``source``."""
+    line = normalize_text(line).strip()
+    groups = _GROUP_RE.findall(line)
+    if groups:
+        leftover = _GROUP_RE.sub("", line).strip()
+        if leftover:
+            return [Unread(source, line)]
+        return [_group(source, line, g) for g in groups]
+    # bare text, as the official list also prints it: [NEX], オーガスト（[AUG]）, [日]
+    compact = re.sub(r"\s+", "", line)
+    attrs = _attributes(compact)
+    if attrs:
+        return [AttributeOnly(source, line, attributes=attrs)]
+    brands = _BRAND_RE.findall(compact.upper())
+    if brands:
+        return [BrandOnly(source, line, brands=frozenset(brands))]
+    return [_group(source, line, line)] if line else [Unread(source, line)]
+
+
+def restrictions_of(card: Card) -> list[Restriction]:
+    """Every restriction a card's text prints (none for most cards)."""
+    out: list[Restriction] = []
+    for line in restriction_lines(card.text):
+        out += read_line(card.number, line)
+    return out
