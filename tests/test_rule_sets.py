@@ -6,6 +6,7 @@ absent = 2008) and shown on the exports."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from tests.cli_helpers import run, staffed_event
 
@@ -245,3 +246,63 @@ def test_o_pen_2_verify_agrees_with_a_struck_record_left_out_of_the_ranking(tmp_
     path.write_text(out, encoding="utf-8")
     rc, out, err = run(capsys, "--data-dir", data, "verify", eid, "--standings", str(path))
     assert rc == 0, out + err
+
+
+# -- the deck rules follow the event's rule set at registration (O-RULES) -------------------------
+
+CARD_LIST = Path(__file__).parent / "fixtures" / "cards" / "official-v1.csv"
+#: an SME deck of the fixture list, parallels mixed in (as tests/test_overture_decks.py builds it)
+SME_DECK = {
+    **{f"LO-{n:04d}": 4 for n in (101, 102, 103, 104, 106, 107, 108, 109, 110, 111, 112, 113)},
+    "LO-0105": 2,
+    "LO-0105-A": 2,
+    "LO-0115": 2,
+    "LO-0116": 2,
+    "LO-0118": 2,
+    "LO-0118-K": 2,
+}
+
+
+def card_list_on_sale(capsys, data):
+    assert run(capsys, "--data-dir", data, "cards", "import", str(CARD_LIST))[0] == 0
+    for product, day in (
+        ("ミライ書房 1.0(MRS)", "2017-02-01"),
+        ("ソラノオト Project 1.0(SME)", "2018-05-01"),
+        ("ほしぞら学園 2.0(HSG)", "2026-12-20"),
+    ):
+        rc, out, err = run(capsys, "--data-dir", data, "cards", "on-sale", product, day)
+        assert rc == 0, err
+
+
+def registered(capsys, data, eid, player, counts, tmp_path):
+    f = tmp_path / f"{player}.txt"
+    f.write_text("".join(f"{k} {n}\n" for n, k in sorted(counts.items())), encoding="utf-8")
+    rc, out, err = run(capsys, "--data-dir", data, "decklist", "add", eid, player, str(f))
+    assert rc == 0, err
+    rc, out, err = run(capsys, "--data-dir", data, "decklist", "status", eid, "--json")
+    assert rc == 0, err
+    return next(d for d in json.loads(out)["players"] if d["name"] == player)
+
+
+def test_o_rules_registration_checks_a_deck_by_the_overture_rules(tmp_path, capsys):
+    data = str(tmp_path / "data")
+    card_list_on_sale(capsys, data)
+    eid = staffed_event(capsys, data, ["A", "B", "C"], "2026-12-06", "--rules", "overture")
+    assert registered(capsys, data, eid, "A", SME_DECK, tmp_path)["status"] == "registered"
+    # 59 cards (O-DECK-60), a card not yet on sale (O-CARDS-ONSALE), a card of the 2008 game
+    bad = {**SME_DECK, "LO-0101": 1, "LO-6001": 1, "CH-5006": 1}
+    doc = registered(capsys, data, eid, "B", bad, tmp_path)
+    assert doc["status"] == "problems"
+    rules = {p["rule"] for p in doc["problems"]}
+    assert {"O-DECK-60", "O-CARDS-ONSALE", "O-CARDS-KNOWN"} <= rules, doc["problems"]
+    assert not rules & {"R-DECK-60", "R-DECK-4"}  # not the 2008 game's deck rules
+
+
+def test_o_rules_a_2008_event_refuses_overture_cards_naming_each(tmp_path, capsys):
+    data = str(tmp_path / "data")
+    card_list_on_sale(capsys, data)
+    eid = staffed_event(capsys, data, ["A"], "2026-12-06")
+    doc = registered(capsys, data, eid, "A", SME_DECK, tmp_path)
+    assert doc["status"] == "problems"
+    named = {p["number"] for p in doc["problems"] if p["rule"] == "G-CARDS-VERSIONS"}
+    assert named == set(SME_DECK)

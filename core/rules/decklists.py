@@ -419,6 +419,48 @@ def _draft_packs(event: Event, pid: str) -> int:
     return pool.packs if pool is not None and pool.kind == "draft" else 0
 
 
+def rule_set_problems(event: Event, deck) -> list[DeckProblem]:
+    """O-RULES: a card of the other game, one problem a number: an LO- card in
+    a 2008 event (its cards are the guideline's products), any other number in
+    an Overture event (Overture cards have LO- numbers)."""
+    from core.cards.model import is_overture_number
+
+    out = []
+    for section in ("deck", "spare"):
+        for number in sorted(deck.counts(section)):
+            lo = is_overture_number(number)
+            if event.rules == "overture" and not lo:
+                out.append(
+                    DeckProblem(
+                        "O-CARDS-KNOWN",
+                        "illegal",
+                        _(
+                            "{number}: not a Lycee Overture card (this event plays by the Overture rules)",
+                            number=number,
+                        ),
+                        number,
+                        section,
+                        (number,),
+                    )
+                )
+            elif event.rules != "overture" and lo:
+                out.append(
+                    DeckProblem(
+                        "G-CARDS-VERSIONS",
+                        "illegal",
+                        _(
+                            "{number}: a Lycee Overture card; this event plays by the 2008 guideline "
+                            "(`lycee event set EVENT --rules overture` before round 1)",
+                            number=number,
+                        ),
+                        number,
+                        section,
+                        (number,),
+                    )
+                )
+    return out
+
+
 def deck_problems(event: Event, ref: str, catalog=None) -> list[DeckProblem]:
     """Every problem of the player's registered list for the event: its kind
     (constructed R-DECK-60/R-DECK-4, sealed 40 G-SEALED, draft packs x 10
@@ -435,7 +477,11 @@ def deck_problems(event: Event, ref: str, catalog=None) -> list[DeckProblem]:
     deck = as_decklist(rec)
     kind = event.kind
     if kind == "constructed":
-        return check_deck(deck, cat, "constructed", on=event.date, match=event.match)
+        # O-RULES: the event's rule set decides the deck rules (R-DECK-60/R-DECK-4 and
+        # G-CARDS-* under 2008; O-DECK-*, O-CARDS-* under Overture)
+        return rule_set_problems(event, deck) + check_deck(
+            deck, cat, "constructed", on=event.date, match=event.match, rules=event.rules
+        )
     pool = event.pool_of(pid)
     extra: list[DeckProblem] = []
     if pool is None and (event.build is not None or event.pools):
@@ -483,7 +529,8 @@ def player_decklist_status(event: Event, pid: str, catalog=None) -> DecklistStat
         pid,
         p.name,
         p.status,
-        "problems" if probs else "registered",
+        # a restriction the desk cannot read is listed, not a problem (O-DECK-RESTRICT)
+        "problems" if any(p.blocking for p in probs) else "registered",
         rec.deck_size,
         rec.spare_size,
         rec.source,
