@@ -323,7 +323,7 @@ def penalty_said(before: Event, after: Event, pid: str, level: str) -> tuple[str
         n=now.notices,
         w=now.warnings,
     )
-    more = escalation_text(was, now, p.name, excluded=p.excluded)
+    more = escalation_text(was, now, p.name, excluded=p.excluded, rules=after.rules)
     return (msg + " · " + more, True) if more else (msg, False)
 
 

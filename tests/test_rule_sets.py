@@ -120,7 +120,7 @@ def test_o_pen_2_struck_record_disqualifies_and_leaves_the_player_out_of_the_ran
         *("--action", "exclusion_struck"),
     )
     assert rc == 0, err
-    assert "disqualification, record struck" in out and "excluded" in out
+    assert "disqualification, record struck" in out and "disqualified" in out
     rc, out, err = run(capsys, "--data-dir", data, "standings", eid, "--json")
     rows = json.loads(out)["standings"]
     assert rows[-1]["name"] == "A" and rows[-1]["rank"] is None  # out of the ranking, listed last
@@ -174,7 +174,7 @@ def test_o_pen_2_two_warnings_disqualify_under_overture_as_under_2008(tmp_path, 
         assert rc == 0, err
     rc, out, err = run(capsys, "--data-dir", data, "penalty", eid, "B", "warning", "--reason", "three")
     assert rc == 0, err
-    assert "excluded" in out
+    assert "disqualified" in out
     rc, out, err = run(capsys, "--data-dir", data, "export", eid, "--what", "scorecard", "--format", "json")
     assert any("Disqualified (two Warnings: three)" in row[-1] for row in json.loads(out)["rows"])
 

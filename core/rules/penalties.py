@@ -167,7 +167,7 @@ def tally_line(event: Event, pid: str) -> str:
     p = event.player(pid)
     line = _("{name}: {n} Notice(s), {w} Warning(s) in force", name=p.name, n=t.notices, w=t.warnings)
     if p.excluded:
-        line += " · " + _("excluded")
+        line += " · " + labels.player_status_label("excluded", event.rules)  # 失格 under Overture (O-PEN-2)
     return line
 
 
@@ -407,9 +407,16 @@ def _appeal(event, payload: Appeal):
     return event
 
 
-def escalation_text(before: Tally, after: Tally, name: str, excluded: bool = False) -> str | None:
+def escalation_text(before: Tally, after: Tally, name: str, excluded: bool = False, rules: str = "2008") -> str | None:
     """What a new penalty brought, in words (G-PEN-2): two Notices counted as
-    a Warning, or the exclusion; None when it brought nothing more."""
+    a Warning, or the exclusion (the disqualification under Overture, O-PEN-2);
+    None when it brought nothing more."""
+    if excluded and rules == "overture":
+        return _(
+            "{name} is disqualified: two Warnings' worth of penalties or a disqualification "
+            "(O-PEN-2); they play no more, lose the current match and are left out of the ranking",
+            name=name,
+        )
     if excluded:
         return _(
             "{name} is excluded from the event: two Warnings' worth of penalties or an exclusion "
