@@ -131,3 +131,34 @@ async def test_o_pen_1_the_penalty_form_offers_the_caution_only_under_overture(t
         assert screen.event.penalties == ()  # not recorded
         assert screen.desk.store.actions[-1]["type"] == "penalty"  # in the log
         assert "訓告" in screen_text(app)
+
+
+@pytest.mark.asyncio
+async def test_o_pen_2_a_struck_record_from_the_form_disqualifies_after_asking_and_leaves_the_ranking(tmp_path):
+    dd, st, d = _event(tmp_path, "overture")
+    d.pair_next()
+    eid = st.id
+    st.close()
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("ctrl+b")
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#player").value = "p1"
+        form.query_one("#level", Select).value = "warning"
+        form.query_one("#action", Select).value = "exclusion_struck"
+        form.query_one("#reason").value = "マークド"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        question = app.screen.question  # asked first, in Overture's words
+        assert "失格" in question and "順位からも外れます" in question and "除外" not in question
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.screen is screen
+        assert screen.event.player("p1").excluded
+        assert [p.action for p in screen.event.penalties] == ["exclusion_struck"]
+        await pilot.press("f4")  # the standings: the player has no rank
+        await pilot.pause()
+        assert any(line.strip().startswith("-") and "選手1" in line for line in screen_text(app).splitlines())
