@@ -119,6 +119,13 @@ NOT_CODES = {
         ),
         "rule",
     ): "a rule id (G-PEN-1, G-PEN-2)",
+    (
+        (
+            "This penalty disqualifies {name} ({rule}, O-PEN-2): they play no more, lose the current match and "
+            "are left out of the ranking. Issue it?"
+        ),
+        "rule",
+    ): "a rule id (G-PEN-1, G-PEN-2)",
     ("{rule} {limit} not met ({kind} too long to show)", "rule"): "a JSON-schema keyword beside the JSON path (import)",
     ("{rule} {limit} not met ({kind} too long to show)", "kind"): "the JSON type of a value too long to show (import)",
     ("store calendar {source} ({v} versions, {p} promotion cards)", "p"): "a count",
