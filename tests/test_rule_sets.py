@@ -8,6 +8,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from tests.cli_helpers import run, staffed_event
 
 
@@ -306,3 +309,69 @@ def test_o_rules_a_2008_event_refuses_overture_cards_naming_each(tmp_path, capsy
     assert doc["status"] == "problems"
     named = {p["number"] for p in doc["problems"] if p["rule"] == "G-CARDS-VERSIONS"}
     assert named == set(SME_DECK)
+
+
+# -- invariants (hypothesis) -----------------------------------------------------------------------
+
+_PENALTY = st.tuples(
+    st.sampled_from(["p1", "p2", "p3", "p4"]),
+    st.sampled_from(["caution", "notice", "warning"]),
+    st.sampled_from(["none", "game_loss", "match_loss"]),
+)
+
+
+def _round_1(tmp_path_factory, rules: str):
+    from core.desk import Desk
+    from core.event.model import Match
+    from core.store import DataDir
+
+    dd = DataDir(tmp_path_factory.mktemp(rules))
+    store = dd.create(
+        {
+            "name": "Cup",
+            "date": "2026-12-05",
+            "rules": rules,
+            "staff": {"organizer": "O", "judges": ["J"], "head_judge": "J"},
+        }
+    )
+    desk = Desk(store)
+    desk.add_players(["A", "B", "C", "D"])
+    desk.store_pairing([Match(1, "p1", "p2"), Match(2, "p3", "p4")])  # the same tables under both rule sets
+    ev = desk.event
+    store.close()
+    return ev
+
+
+def _penalised(ev, seq):
+    from core.errors import LyceeError
+    from core.log import apply
+
+    for pid, level, act in seq:
+        if level == "caution":
+            act = "none"
+        try:
+            ev = apply(
+                ev,
+                {"type": "penalty", "data": {"player": pid, "level": level, "reason": "r", "by": "J", "action": act}},
+            )
+        except LyceeError:
+            pass  # a player already excluded: refused, nothing changes
+    return ev
+
+
+@given(seq=st.lists(_PENALTY, max_size=10))
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_o_pen_1_cautions_never_change_the_event_and_the_count_is_2008s(tmp_path_factory, seq):
+    """O-PEN-1: any sequence of penalties gives the same event with or without
+    its cautions (nothing recorded, no escalation); O-PEN-2/G-PEN-2: the
+    players excluded are those a 2008 event excludes for the same Notices and
+    Warnings."""
+    global _BASES
+    if "_BASES" not in globals():
+        _BASES = {r: _round_1(tmp_path_factory, r) for r in ("2008", "overture")}
+    recorded = [p for p in seq if p[1] != "caution"]
+    over = _penalised(_BASES["overture"], seq)
+    assert over == _penalised(_BASES["overture"], recorded)
+    old = _penalised(_BASES["2008"], recorded)
+    assert [p.excluded for p in over.players] == [p.excluded for p in old.players]
+    assert over.penalties == old.penalties
