@@ -39,6 +39,8 @@ def make_demo(datadir: DataDir, players: int = 16, kind: str = "constructed", se
             "kind": kind,
             "match": "bo3",
             "minutes": 50,
+            # a demo plays the sample sets, which are for unsanctioned events and practice (L-SAMPLE-SETS)
+            "sanctioned": False,
             "staff": {"organizer": "店長", "judges": ["ジャッジA"], "head_judge": "ジャッジA"},
         }
     )

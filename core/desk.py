@@ -754,6 +754,10 @@ class Desk:
         see core.rules.settings).  Returns what changed."""
 
         changes = changed(self.event, wanted)
+        if changes.get("sanctioned"):  # L-SAMPLE-SETS: pools of a sample set stay unsanctioned
+            from core.rules.decklists import check_sanctioning
+
+            check_sanctioning(self.event, True)
         if changes:
             self.append_all([("edit", Edit(doc={key: value})) for key, value in changes.items()])
         return changes

@@ -27,8 +27,9 @@ from core.event.model import (
     LATE_RULES,
     MATCH_TYPES,
     OUTCOMES,
+    OVERTURE_PENALTY_LEVELS,
     PENALTY_ACTIONS,
-    PENALTY_LEVELS,
+    RULE_SETS,
     SEALED_PRODUCTS,
     STAGES,
     TIEBREAKERS,
@@ -53,6 +54,7 @@ EDIT_FIELDS = (
     "rounds_planned",
     "minutes",
     "tiebreakers",
+    "rules",
     "sanctioned",
     "decklists_required",
     "spectating",
@@ -71,28 +73,39 @@ def match_label(match: str) -> str:
     return {"bo3": _("BO3"), "bo1": _("BO1")}.get(match, match)
 
 
+def rules_label(rules: str) -> str:
+    """An event's rule set (O-RULES): the 2008 guideline, or Lycee Overture."""
+    return {"2008": _("2008 guideline"), "overture": _("Overture")}.get(rules, rules)
+
+
 def stage_label(stage: str) -> str:
     """A round's stage: the Swiss rounds, the top cut (決勝トーナメント), a playoff (決定戦)."""
     return {"swiss": _("Swiss"), "top": _("top"), "playoff": _("playoff")}.get(stage, stage)
 
 
-def player_status_label(status: str) -> str:
-    """A player's status: 参加中 / 途中棄権 / 除外."""
+def player_status_label(status: str, rules: str = "2008") -> str:
+    """A player's status: 参加中 / 途中棄権 / 除外 (失格 under the Overture rules, O-PEN-2)."""
+    if rules == "overture" and status == "excluded":
+        return _("disqualified")
     return {"active": _("active"), "dropped": _("dropped"), "excluded": _("excluded")}.get(status, status)
 
 
 def penalty_level_label(level: str) -> str:
-    """A penalty: 注意 (notice) / 警告 (warning) (G-PEN-2)."""
-    return {"notice": _("notice"), "warning": _("warning")}.get(level, level)
+    """A penalty: 注意 (notice) / 警告 (warning) (G-PEN-2); 訓告 (caution, not recorded) under Overture (O-PEN-1)."""
+    return {"notice": _("notice"), "warning": _("warning"), "caution": _("caution")}.get(level, level)
 
 
-def penalty_action_label(action: str) -> str:
-    """What goes with a penalty (罰則): ゲーム敗北 / 試合敗北 / 除外."""
+def penalty_action_label(action: str, rules: str = "2008") -> str:
+    """What goes with a penalty (罰則): ゲーム敗北 / 試合敗北 / 除外; under the
+    Overture rules the exclusion is 失格, with or without 戦績の抹消 (O-PEN-2)."""
+    if rules == "overture" and action in ("exclusion", "exclusion_struck"):
+        return {"exclusion": _("disqualification"), "exclusion_struck": _("disqualification, record struck")}[action]
     return {
         "none": _("no further action"),
         "game_loss": _("game loss"),
         "match_loss": _("match loss"),
         "exclusion": _("exclusion"),
+        "exclusion_struck": _("exclusion, record struck"),
         "other": _("other"),
     }.get(action, action)
 
@@ -210,6 +223,7 @@ def edit_field_label(field: str) -> str:
         "rounds_planned": _("Swiss rounds"),
         "minutes": _("match time"),
         "tiebreakers": _("tiebreakers"),
+        "rules": _("rule set"),
         "sanctioned": _("sanctioned"),
         "decklists_required": _("decklists required"),
         "spectating": _("spectating"),
@@ -364,9 +378,10 @@ def choices(values, label) -> str:
 LABELS = {
     kind_label: KINDS,
     match_label: MATCH_TYPES,
+    rules_label: RULE_SETS,
     stage_label: STAGES,
     player_status_label: PLAYER_STATUSES,
-    penalty_level_label: PENALTY_LEVELS,
+    penalty_level_label: OVERTURE_PENALTY_LEVELS,
     penalty_action_label: PENALTY_ACTIONS,
     appeal_outcome_label: APPEAL_OUTCOMES,
     id_decision_label: ID_DECISIONS,

@@ -40,6 +40,8 @@ def round_status(ev: Event) -> str:
         return _("finished · winner: {name}", name=ev.player(won).name)
     r = ev.current_round
     fmt = f"{labels.kind_label(ev.kind)} · {labels.match_label(ev.match)} · {_('{m} min', m=ev.minutes)}"
+    if ev.rules != "2008":  # O-RULES: a 2008 event's bar stays as it was
+        fmt = f"{labels.rules_label(ev.rules)} · {fmt}"
     if r is None:
         from core.tournament.pairing import planned_rounds
 
@@ -279,7 +281,10 @@ def penalty_history(ev: Event, ref: str) -> list[str]:
         return []
     lines = [penalties.tally_line(ev, p.id)]
     lines += [penalties.penalty_line(ev, n, pen) for n, pen in penalties.history(ev, p.id)]
-    lines.append(_("two Notices make a Warning; two Warnings exclude the player (G-PEN-2)"))
+    if ev.rules == "overture":  # O-PEN-1/2: the same count, Overture's words, and 訓告
+        lines.append(_("two Notices make a Warning; two Warnings disqualify; a caution is not recorded (O-PEN-1)"))
+    else:
+        lines.append(_("two Notices make a Warning; two Warnings exclude the player (G-PEN-2)"))
     return lines
 
 
@@ -294,12 +299,22 @@ def penalty_excludes(ev: Event, pid: str, level: str, reason: str, by: str, acti
     )
 
 
+def penalty_choices(ev: Event) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The levels and actions a penalty form offers under the event's rule set
+    (G-PEN-1/2; Overture's 訓告 and struck record, O-PEN-1/2)."""
+    from core.rules.penalties import penalty_actions, penalty_levels
+
+    return penalty_levels(ev), penalty_actions(ev)
+
+
 def penalty_said(before: Event, after: Event, pid: str, level: str) -> tuple[str, bool]:
     """What the desk says once a penalty is recorded: the tally in force and,
     when it escalated, what it brought (G-PEN-2); the flag says it escalated."""
     from core.rules.penalties import escalation_text, player_tally
 
     p = after.player(pid)
+    if level == "caution":  # O-PEN-1: nothing in force changes
+        return _("{name}: caution given, in the log only (not recorded, O-PEN-1)", name=p.name), False
     was, now = player_tally(before, pid), player_tally(after, pid)
     msg = _(
         "{name}: {level} recorded ({n} N, {w} W in force)",
@@ -308,7 +323,7 @@ def penalty_said(before: Event, after: Event, pid: str, level: str) -> tuple[str
         n=now.notices,
         w=now.warnings,
     )
-    more = escalation_text(was, now, p.name, excluded=p.excluded)
+    more = escalation_text(was, now, p.name, excluded=p.excluded, rules=after.rules)
     return (msg + " · " + more, True) if more else (msg, False)
 
 

@@ -87,6 +87,15 @@ def event_set(event: Event, catalog: Catalog | None = None) -> CardSet:
     return card_set(event.build.set_code, catalog)
 
 
+def _no_sample_set(event: Event, cs: CardSet) -> None:
+    """L-SAMPLE-SETS: a sanctioned event opens no pool of a sample set (one line, before anything is stored)."""
+    from core.rules.decklists import sample_set_refusal
+
+    err = sample_set_refusal(event, cs.code, cs.sample)
+    if err is not None:
+        raise err
+
+
 def _need_kind(event: Event, kind: str) -> None:
     if event.kind != kind:
         rule = "G-SEALED" if kind == "sealed" else "G-DRAFT-1"
@@ -151,6 +160,7 @@ def open_sealed_pools(
             "G-SEALED",
         )
     cs = card_set(set_code, catalog)
+    _no_sample_set(ev, cs)
     check_starters(cs)
     if PRODUCTS[product][1]:
         check_booster(cs, "G-SEALED")
@@ -229,6 +239,7 @@ def draft_pods(
         )
     check_packs(packs)  # G-DRAFT-2
     cs = card_set(set_code, catalog)
+    _no_sample_set(ev, cs)
     check_booster(cs, "G-DRAFT-1")
     if cs.booster.size < DRAFT_CARDS_PER_PACK:  # type: ignore[union-attr]
         raise RuleError(

@@ -119,6 +119,13 @@ NOT_CODES = {
         ),
         "rule",
     ): "a rule id (G-PEN-1, G-PEN-2)",
+    (
+        (
+            "This penalty disqualifies {name} ({rule}, O-PEN-2): they play no more, lose the current match and "
+            "are left out of the ranking. Issue it?"
+        ),
+        "rule",
+    ): "a rule id (G-PEN-1, G-PEN-2)",
     ("{rule} {limit} not met ({kind} too long to show)", "rule"): "a JSON-schema keyword beside the JSON path (import)",
     ("{rule} {limit} not met ({kind} too long to show)", "kind"): "the JSON type of a value too long to show (import)",
     ("store calendar {source} ({v} versions, {p} promotion cards)", "p"): "a count",
@@ -423,6 +430,8 @@ def test_design7_catalog_uses_no_retired_word():
     keep = {"時計": "(?!回り)", "タイブレーク": "(?!ー)", "イベント": "(?!カード)"}
     # the card type event is イベント (core.labels.card_type_label): the one entry that keeps the word
     keep_entries = {"イベント": {"event"}}
+    # Overture's penalty guideline says 失格 (O-PEN-2): its own entries keep the word
+    keep_entries["失格"] = {k for k in cat if "isqualif" in k}
     bad = [
         (term, k, v)
         for term in retired_terms()

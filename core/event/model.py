@@ -22,8 +22,15 @@ DEFAULT_TIEBREAKERS = ("omw", "gw", "ogw")
 STAGES = ("swiss", "top", "playoff")
 OUTCOMES = ("p1", "p2", "draw", "bye", "double_loss")
 PENALTY_LEVELS = ("notice", "warning")
-PENALTY_ACTIONS = ("none", "game_loss", "match_loss", "exclusion", "other")
+#: ``exclusion_struck``: disqualified with the record struck (戦績の抹消), Overture only (O-PEN-2).
+PENALTY_ACTIONS = ("none", "game_loss", "match_loss", "exclusion", "other", "exclusion_struck")
 APPEAL_OUTCOMES = ("upheld", "overturned", "changed")
+#: The rule set an event runs under (O-RULES, docs/rules.md): the 2008
+#: sanctioned-event guideline this product implements, or Lycee Overture's.
+RULE_SETS = ("2008", "overture")
+#: Overture's penalties (O-PEN-1): 訓告 (a caution, not recorded) besides
+#: Notice and Warning; a disqualification may strike the player's record.
+OVERTURE_PENALTY_LEVELS = ("caution", "notice", "warning")
 #: One game of a match, from the first-listed player's side (G-CONCEDE,
 #: G-NEXT-GAME): who won it, a drawn game, who conceded it, or who was given
 #: a game loss as a penalty (G-PEN-1).
@@ -506,6 +513,8 @@ class Event:
     sanctioned: bool = True
     decklists_required: bool = False
     spectating: bool = True
+    #: The rule set (RULE_SETS, O-RULES): "2008" unless the event says otherwise.
+    rules: str = "2008"
     #: Registered decklists, one per player (G-DECKLIST).
     decklists: tuple[DeckRecord, ...] = ()
     #: Deck checks at the table, in the order made (G-DECKLIST).

@@ -63,7 +63,7 @@ def _result_text(m: Match) -> str:
     return s + (f"-{m.draws}" if m.draws else "")
 
 
-def note_words(note: str) -> str:
+def note_words(note: str, rules: str = "2008") -> str:
     """A match's stored note as a sheet a player or the publisher reads says it: in words,
     without the rule id (「遅刻による敗北」, 「途中棄権による敗北」; core.labels.note_label keeps
     the ids for the desk's screens)."""
@@ -78,7 +78,8 @@ def note_words(note: str) -> str:
     if why in ("drop", "excluded", "penalty", "late") and rule.startswith("G-"):
         return {
             "drop": _("loss by drop"),
-            "excluded": _("loss by exclusion"),
+            # O-PEN-2: Overture's sheets say 失格
+            "excluded": _("loss by disqualification") if rules == "overture" else _("loss by exclusion"),
             "penalty": _("loss by penalty"),
             "late": _("loss by lateness"),
         }[why]
@@ -213,26 +214,35 @@ def standings_table(event: Event):
                     f.place,
                     r.name,
                     placing_words(f.place, f.label),
-                    r.rank,
+                    r.rank_text if r.rank is None else r.rank,
                     r.points,
                     r.record,
                     *vals(r),
-                    labels.player_status_label(r.status),
+                    labels.player_status_label(r.status, event.rules),
                 ]
             )
-        title = _("{event}: final standings", event=event.name)
+        title = _("{event}: final standings", event=event.name) + rules_words(event)
         return title, [_("Place"), _("Name"), _("Reached"), _("Swiss rank"), *head[2:]], rows
     for r in swiss:
-        rows.append([r.rank, r.name, r.points, r.record, *vals(r), labels.player_status_label(r.status)])
+        rows.append(
+            [
+                r.rank_text if r.rank is None else r.rank,
+                r.name,
+                r.points,
+                r.record,
+                *vals(r),
+                labels.player_status_label(r.status, event.rules),
+            ]
+        )
     n = len(event.swiss_rounds)
     if swiss_over(event):  # a Swiss-only event that is over: its standings are the final ranking
-        return _("{event}: final standings", event=event.name), head, rows
+        return _("{event}: final standings", event=event.name) + rules_words(event), head, rows
     title = (
         _("{event}: standings after round {r}", event=event.name, r=n)
         if n
         else _("{event}: standings before round 1", event=event.name)
     )
-    return title, head, rows
+    return title + rules_words(event), head, rows
 
 
 def placing_words(place: int, label: str | None) -> str:
@@ -275,11 +285,33 @@ def _exclusion_words(event: Event, pid: str) -> str:
     return exclusion_reason(event, pid)
 
 
+def _record_struck(event: Event, pid: str) -> bool:
+    """Whether a penalty in force struck the player's record (戦績の抹消, O-PEN-2)."""
+    from core.rules.penalties import history, in_force
+
+    return any((f := in_force(p)) is not None and f[1] == "exclusion_struck" for _n, p in history(event, pid))
+
+
+def rules_words(event: Event) -> str:
+    """The title's mention of the rule set (O-RULES): "" for the 2008
+    guideline (every 2008 sheet reads as before), else ` · Overture rules`."""
+    return "" if event.rules == "2008" else " · " + _("{rules} rules", rules=labels.rules_label(event.rules))
+
+
 def status_remark(event: Event, pid: str) -> str:
     """A dropped or excluded player's remark on the scorecard and the report
     (G-DROP-1, G-PEN-1/2): ``Dropped after round 2``, ``Excluded (marked
     cards)``; "" for a player still in."""
     p = event.player(pid)
+    if p.excluded and event.rules == "overture":  # O-PEN-2: 失格, the record struck or not
+        reason = _exclusion_words(event, pid)
+        if _record_struck(event, pid):
+            return (
+                _("Disqualified, record struck ({reason})", reason=reason)
+                if reason
+                else _("Disqualified, record struck")
+            )
+        return _("Disqualified ({reason})", reason=reason) if reason else _("Disqualified")
     if p.excluded:
         reason = _exclusion_words(event, pid)
         return _("Excluded ({reason})", reason=reason) if reason else _("Excluded")
@@ -308,7 +340,7 @@ def scorecard_table(event: Event):
             if rnd.stage == "playoff":
                 remarks.append(PLAYOFF_REMARK)
             if m.note and m.note not in (THIRD_PLACE, THIRD_PLACE_PLANNED):
-                note = note_words(m.note)
+                note = note_words(m.note, event.rules)
                 if note and note not in remarks:
                     remarks.append(note)
             rows.append(
@@ -362,11 +394,14 @@ def scorecard_table(event: Event):
                     ),
                 ]
             )
-    else:  # G-DROP-1, G-PEN-1/2: who left the event, on a line of their own
-        for p in event.players:
-            remark = status_remark(event, p.id)
-            if remark:
-                rows.append(["-", _("drop / exclusion"), "-", p.name, "", "", "", "", remark])
+    placed = {f.id for f in final} if final is not None else set()
+    left = _("drop / disqualification") if event.rules == "overture" else _("drop / exclusion")
+    # G-DROP-1, G-PEN-1/2: who left the event, on a line of their own (and, once
+    # placed, a player left out of the final placings: O-PEN-2)
+    for p in event.players:
+        remark = status_remark(event, p.id) if p.id not in placed else ""
+        if remark:
+            rows.append(["-", left, "-", p.name, "", "", "", "", remark])
     due = date.fromisoformat(event.date) + timedelta(days=SCORECARD_DUE_DAYS)
     title = _(
         "{event} ({date}): scorecard, due at the publisher by {due}",
@@ -374,6 +409,7 @@ def scorecard_table(event: Event):
         date=date_words(event.date),
         due=date_words(due.isoformat()),
     )
+    title += rules_words(event)
     if missing_results(event):
         title += " · " + _("INCOMPLETE: {what}", what=missing_text(event))
     return (
@@ -669,6 +705,7 @@ def report_table(event: Event, log: list[dict] | None = None):
         [_("Minutes a match"), event.minutes],
         [_("Tournament format"), fmt],
         [_("Sanctioned"), _("yes") if event.sanctioned else _("no")],
+        [_("Rules"), labels.rules_label(event.rules)],
         [_("Card calendar"), _calendar_words(event)],
         *_override_rows(event),
         [_("Organizer"), s.organizer],
@@ -676,8 +713,18 @@ def report_table(event: Event, log: list[dict] | None = None):
         [_("Judges"), join_list(s.judges, words=True)],
         [_("Players"), len(event.players)],
         [_("Dropped"), sum(1 for p in event.players if p.dropped_after_round is not None)],
-        [_("Excluded"), sum(1 for p in event.players if p.excluded)],
-        *[[_("drop / exclusion"), f"{p.name}: {status_remark(event, p.id)}"] for p in event.players if not p.active],
+        [
+            _("Disqualified") if event.rules == "overture" else _("Excluded"),
+            sum(1 for p in event.players if p.excluded),
+        ],
+        *[
+            [
+                _("drop / disqualification") if event.rules == "overture" else _("drop / exclusion"),
+                f"{p.name}: {status_remark(event, p.id)}",
+            ]
+            for p in event.players
+            if not p.active
+        ],
         [_("Rounds"), len(event.rounds)],
         [
             _("Penalties"),
@@ -714,7 +761,7 @@ def report_table(event: Event, log: list[dict] | None = None):
             remark = status_remark(event, r.id)
             rows.append(
                 [
-                    _("Place {rank}", rank=r.rank),
+                    _("Place {rank}", rank=r.rank_text),
                     f"{r.name} ({r.points} · {r.record})" + (f" · {remark}" if remark else ""),
                 ]
             )

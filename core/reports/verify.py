@@ -528,7 +528,11 @@ def verify_doc(doc: dict, claimed: dict | None = None) -> Report:
                             ),
                         )
                     )
-    rep.standings = _own_standings(sw, chain, ids, _playoff_order(doc, sw.keys(chain)))
+    # O-PEN-2: under the Overture rules a disqualified player is left out of the ranking
+    unranked = (
+        {p["id"] for p in doc.get("players", []) if p.get("excluded")} if doc.get("rules") == "overture" else set()
+    )
+    rep.standings = _own_standings(sw, chain, ids, _playoff_order(doc, sw.keys(chain)), unranked)
     has_playoff = any(r.get("stage") == "playoff" for r in doc.get("rounds", []))
     places = _placings(top_rounds, rep.standings)
     rep.places = places
@@ -954,18 +958,24 @@ def _playoff_order(doc: dict, keys: dict[str, tuple]) -> dict[str, tuple[int, ..
     return tag
 
 
-def _own_standings(sw: _Swiss, chain, ids, tags: dict[str, tuple[int, ...]] | None = None) -> list[dict]:
+def _own_standings(
+    sw: _Swiss, chain, ids, tags: dict[str, tuple[int, ...]] | None = None, unranked: set[str] | frozenset = frozenset()
+) -> list[dict]:
     """The standings as this checker computes them: Swiss figures, then the
     order the playoffs give inside a shared place (``tags``); players equal
-    on both share a rank."""
+    on both share a rank; ``unranked`` players (O-PEN-2) last, rank None."""
     fig = sw.figures()
     base = sw.keys(chain)
     tags = tags or {}
     keys = {p: (base[p], tuple(-x for x in tags.get(p, ()))) for p in ids}
     order = sorted(ids, key=lambda p: keys[p], reverse=True)
+    order = [p for p in order if p not in unranked] + [p for p in order if p in unranked]
     rows: list[dict] = []
     for pos, p in enumerate(order):
-        rank = pos + 1 if pos == 0 or keys[order[pos - 1]] != keys[p] else rows[-1]["rank"]
+        if p in unranked:
+            rank = None
+        else:
+            rank = pos + 1 if pos == 0 or keys[order[pos - 1]] != keys[p] else rows[-1]["rank"]
         f = fig[p]
         rows.append(
             {
@@ -1019,7 +1029,7 @@ def _placings(tops: list[dict], rows: list[dict]) -> list[tuple[int, str]] | Non
     cut = len(placed)
     out = [(i + 1, p) for i, p in enumerate(placed)]
     # outside the cut in Swiss order; players sharing a Swiss rank share a place (G-TIE-1)
-    rest = [r for r in rows if r["id"] not in placed]
+    rest = [r for r in rows if r["id"] not in placed and not ("rank" in r and r["rank"] is None)]  # O-PEN-2
     first: dict = {}
     for i, r in enumerate(rest):
         first.setdefault(r.get("rank", i), i)

@@ -68,7 +68,7 @@ def exclusion_rounds(doc: dict) -> dict[str, tuple[int, int]]:
         if f is None or pid in out:
             continue
         points[pid] = points.get(pid, 0) + {"notice": 1, "warning": 2}.get(f[0] or "", 0)
-        if f[1] == "exclusion" or points[pid] >= _EXCLUDE_AT:
+        if f[1] in ("exclusion", "exclusion_struck") or points[pid] >= _EXCLUDE_AT:  # O-PEN-2: struck too
             out[pid] = (p.get("round") or 0, i)
     return out
 

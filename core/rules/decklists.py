@@ -168,6 +168,40 @@ def event_catalog(event: Event, catalog=None):
     return cat.for_event(event.sanctioned, store_calendar(event))
 
 
+def sample_set_refusal(event: Event, set_code: str, sample: bool, sanctioned: bool | None = None) -> RuleError | None:
+    """L-SAMPLE-SETS (G-CARDS-VERSIONS): a sanctioned event takes no product
+    of a sample set (generated, fictional cards): one refusal saying why and
+    what to do, at the creation of its pools or when the event is marked
+    sanctioned, instead of every card of every deck at the deck check.
+    ``sanctioned``: the setting wanted (default: the event's)."""
+    if not sample or not (event.sanctioned if sanctioned is None else sanctioned):
+        return None
+    return RuleError(
+        _(
+            "set {set} is a sample set (generated cards, on no list of legal products): a sanctioned event "
+            "cannot use it; mark the event unsanctioned (`lycee event set EVENT --unsanctioned`, or F12) "
+            "or use a real product",
+            set=set_code,
+        ),
+        "G-CARDS-VERSIONS",
+    )
+
+
+def check_sanctioning(event: Event, sanctioned: bool, catalog=None) -> None:
+    """Refuse marking an event sanctioned whose pools come from a sample set (L-SAMPLE-SETS)."""
+    b = event.build
+    if b is None or not sanctioned or event.sanctioned:
+        return
+    cat = catalog if catalog is not None else default_catalog()
+    try:
+        sample = cat.set(b.set_code).sample
+    except LyceeError:
+        return  # a set the desk does not know: the deck check names its cards
+    err = sample_set_refusal(event, b.set_code, sample, sanctioned=True)
+    if err is not None:
+        raise err
+
+
 @action("calendar")
 def _calendar(event, payload: Calendar):
     """A store's own legality calendar for later products: checked like the
@@ -460,6 +494,48 @@ def _draft_packs(event: Event, pid: str) -> int:
     return pool.packs if pool is not None and pool.kind == "draft" else 0
 
 
+def rule_set_problems(event: Event, deck) -> list[DeckProblem]:
+    """O-RULES: a card of the other game, one problem a number: an LO- card in
+    a 2008 event (its cards are the guideline's products), any other number in
+    an Overture event (Overture cards have LO- numbers)."""
+    from core.cards.model import is_overture_number
+
+    out = []
+    for section in ("deck", "spare"):
+        for number in sorted(deck.counts(section)):
+            lo = is_overture_number(number)
+            if event.rules == "overture" and not lo:
+                out.append(
+                    DeckProblem(
+                        "O-CARDS-KNOWN",
+                        "illegal",
+                        _(
+                            "{number}: not a Lycee Overture card (this event plays by the Overture rules)",
+                            number=number,
+                        ),
+                        number,
+                        section,
+                        (number,),
+                    )
+                )
+            elif event.rules != "overture" and lo:
+                out.append(
+                    DeckProblem(
+                        "G-CARDS-VERSIONS",
+                        "illegal",
+                        _(
+                            "{number}: a Lycee Overture card; this event plays by the 2008 guideline "
+                            "(`lycee event set EVENT --rules overture` before round 1)",
+                            number=number,
+                        ),
+                        number,
+                        section,
+                        (number,),
+                    )
+                )
+    return out
+
+
 def deck_problems(event: Event, ref: str, catalog=None) -> list[DeckProblem]:
     """Every problem of the player's registered list for the event: its kind
     (constructed R-DECK-60/R-DECK-4, sealed 40 G-SEALED, draft packs x 10
@@ -482,7 +558,11 @@ def list_problems(event: Event, pid: str, deck: Decklist, catalog=None) -> list[
     cat = event_catalog(event, catalog)
     kind = event.kind
     if kind == "constructed":
-        return check_deck(deck, cat, "constructed", on=event.date, match=event.match)
+        # O-RULES: the event's rule set decides the deck rules (R-DECK-60/R-DECK-4 and
+        # G-CARDS-* under 2008; O-DECK-*, O-CARDS-* under Overture)
+        return rule_set_problems(event, deck) + check_deck(
+            deck, cat, "constructed", on=event.date, match=event.match, rules=event.rules
+        )
     pool = event.pool_of(pid)
     extra: list[DeckProblem] = []
     if pool is None and (event.build is not None or event.pools):
@@ -605,7 +685,8 @@ def player_decklist_status(event: Event, pid: str, catalog=None) -> DecklistStat
         pid,
         p.name,
         p.status,
-        "problems" if probs else "registered",
+        # a restriction the desk cannot read is listed, not a problem (O-DECK-RESTRICT)
+        "problems" if any(p.blocking for p in probs) else "registered",
         rec.deck_size,
         rec.spare_size,
         rec.source,

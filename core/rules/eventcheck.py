@@ -8,8 +8,8 @@ import re
 
 #: sha256 of each schema this was generated from (core.rules.eventfile.schema_sha256)
 SCHEMA_SHA256 = {
-    "strict": "606ef017ccc21d801f57aaec8eb8f4e1123c3a447cf751b0feaad91a6407e5e0",
-    "lax": "41cc1c899a500b3082fe6d82390b7797f2e52b805b35492dc1daedd894fa4d93",
+    "strict": "cd61199835212cc73c32d6d0c0987f0218c8b7104e7d7e8b64ed3ef87730fc2d",
+    "lax": "674e55bb3526309a42e776382d739cb1bc6da604ac34f01806a3db405aad8508",
 }
 
 NoneType = type(None)
@@ -189,6 +189,11 @@ def validate_strict(data, custom_formats={}, name_prefix=None):
             data__sanctioned = data["sanctioned"]
             if not isinstance(data__sanctioned, (bool)):
                 raise Invalid("" + (name_prefix or "data") + ".sanctioned must be boolean")
+        if "rules" in data_keys:
+            data_keys.remove("rules")
+            data__rules = data["rules"]
+            if not (isinstance(data__rules, str) and data__rules == '2008' or isinstance(data__rules, str) and data__rules == 'overture'):
+                raise Invalid("" + (name_prefix or "data") + ".rules must be one of ['2008', 'overture']")
         if "decklists_required" in data_keys:
             data_keys.remove("decklists_required")
             data__decklistsrequired = data["decklists_required"]
@@ -734,8 +739,8 @@ def validate_strict(data, custom_formats={}, name_prefix=None):
                         if "action" in data__penalties_item_keys:
                             data__penalties_item_keys.remove("action")
                             data__penalties_item__action = data__penalties_item["action"]
-                            if not (isinstance(data__penalties_item__action, str) and data__penalties_item__action == 'none' or isinstance(data__penalties_item__action, str) and data__penalties_item__action == 'game_loss' or isinstance(data__penalties_item__action, str) and data__penalties_item__action == 'match_loss' or isinstance(data__penalties_item__action, str) and data__penalties_item__action == 'exclusion' or isinstance(data__penalties_item__action, str) and data__penalties_item__action == 'other'):
-                                raise Invalid("" + (name_prefix or "data") + ".penalties[{data__penalties_x}].action".format(**locals()) + " must be one of ['none', 'game_loss', 'match_loss', 'exclusion', 'other']")
+                            if not (isinstance(data__penalties_item__action, str) and data__penalties_item__action == 'none' or isinstance(data__penalties_item__action, str) and data__penalties_item__action == 'game_loss' or isinstance(data__penalties_item__action, str) and data__penalties_item__action == 'match_loss' or isinstance(data__penalties_item__action, str) and data__penalties_item__action == 'exclusion' or isinstance(data__penalties_item__action, str) and data__penalties_item__action == 'other' or isinstance(data__penalties_item__action, str) and data__penalties_item__action == 'exclusion_struck'):
+                                raise Invalid("" + (name_prefix or "data") + ".penalties[{data__penalties_x}].action".format(**locals()) + " must be one of ['none', 'game_loss', 'match_loss', 'exclusion', 'other', 'exclusion_struck']")
                         if "reason" in data__penalties_item_keys:
                             data__penalties_item_keys.remove("reason")
                             data__penalties_item__reason = data__penalties_item["reason"]
@@ -804,8 +809,8 @@ def validate_strict(data, custom_formats={}, name_prefix=None):
                                 if "action" in data__penalties_item__appeal_keys:
                                     data__penalties_item__appeal_keys.remove("action")
                                     data__penalties_item__appeal__action = data__penalties_item__appeal["action"]
-                                    if not (isinstance(data__penalties_item__appeal__action, str) and data__penalties_item__appeal__action == 'none' or isinstance(data__penalties_item__appeal__action, str) and data__penalties_item__appeal__action == 'game_loss' or isinstance(data__penalties_item__appeal__action, str) and data__penalties_item__appeal__action == 'match_loss' or isinstance(data__penalties_item__appeal__action, str) and data__penalties_item__appeal__action == 'exclusion' or isinstance(data__penalties_item__appeal__action, str) and data__penalties_item__appeal__action == 'other'):
-                                        raise Invalid("" + (name_prefix or "data") + ".penalties[{data__penalties_x}].appeal.action".format(**locals()) + " must be one of ['none', 'game_loss', 'match_loss', 'exclusion', 'other']")
+                                    if not (isinstance(data__penalties_item__appeal__action, str) and data__penalties_item__appeal__action == 'none' or isinstance(data__penalties_item__appeal__action, str) and data__penalties_item__appeal__action == 'game_loss' or isinstance(data__penalties_item__appeal__action, str) and data__penalties_item__appeal__action == 'match_loss' or isinstance(data__penalties_item__appeal__action, str) and data__penalties_item__appeal__action == 'exclusion' or isinstance(data__penalties_item__appeal__action, str) and data__penalties_item__appeal__action == 'other' or isinstance(data__penalties_item__appeal__action, str) and data__penalties_item__appeal__action == 'exclusion_struck'):
+                                        raise Invalid("" + (name_prefix or "data") + ".penalties[{data__penalties_x}].appeal.action".format(**locals()) + " must be one of ['none', 'game_loss', 'match_loss', 'exclusion', 'other', 'exclusion_struck']")
                                 if data__penalties_item__appeal_keys:
                                     raise Invalid("" + (name_prefix or "data") + ".penalties[{data__penalties_x}].appeal".format(**locals()) + " must not contain "+str(data__penalties_item__appeal_keys)+" properties")
                         if data__penalties_item_keys:
@@ -1681,6 +1686,11 @@ def validate_lax(data, custom_formats={}, name_prefix=None):
             data__sanctioned = data["sanctioned"]
             if not isinstance(data__sanctioned, (bool)):
                 raise Invalid("" + (name_prefix or "data") + ".sanctioned must be boolean")
+        if "rules" in data_keys:
+            data_keys.remove("rules")
+            data__rules = data["rules"]
+            if not (isinstance(data__rules, str) and data__rules == '2008' or isinstance(data__rules, str) and data__rules == 'overture'):
+                raise Invalid("" + (name_prefix or "data") + ".rules must be one of ['2008', 'overture']")
         if "decklists_required" in data_keys:
             data_keys.remove("decklists_required")
             data__decklistsrequired = data["decklists_required"]
@@ -2101,8 +2111,8 @@ def validate_lax(data, custom_formats={}, name_prefix=None):
                         if "action" in data__penalties_item_keys:
                             data__penalties_item_keys.remove("action")
                             data__penalties_item__action = data__penalties_item["action"]
-                            if not (isinstance(data__penalties_item__action, str) and data__penalties_item__action == 'none' or isinstance(data__penalties_item__action, str) and data__penalties_item__action == 'game_loss' or isinstance(data__penalties_item__action, str) and data__penalties_item__action == 'match_loss' or isinstance(data__penalties_item__action, str) and data__penalties_item__action == 'exclusion' or isinstance(data__penalties_item__action, str) and data__penalties_item__action == 'other'):
-                                raise Invalid("" + (name_prefix or "data") + ".penalties[{data__penalties_x}].action".format(**locals()) + " must be one of ['none', 'game_loss', 'match_loss', 'exclusion', 'other']")
+                            if not (isinstance(data__penalties_item__action, str) and data__penalties_item__action == 'none' or isinstance(data__penalties_item__action, str) and data__penalties_item__action == 'game_loss' or isinstance(data__penalties_item__action, str) and data__penalties_item__action == 'match_loss' or isinstance(data__penalties_item__action, str) and data__penalties_item__action == 'exclusion' or isinstance(data__penalties_item__action, str) and data__penalties_item__action == 'other' or isinstance(data__penalties_item__action, str) and data__penalties_item__action == 'exclusion_struck'):
+                                raise Invalid("" + (name_prefix or "data") + ".penalties[{data__penalties_x}].action".format(**locals()) + " must be one of ['none', 'game_loss', 'match_loss', 'exclusion', 'other', 'exclusion_struck']")
                         if "reason" in data__penalties_item_keys:
                             data__penalties_item_keys.remove("reason")
                             data__penalties_item__reason = data__penalties_item["reason"]
@@ -2151,8 +2161,8 @@ def validate_lax(data, custom_formats={}, name_prefix=None):
                                 if "action" in data__penalties_item__appeal_keys:
                                     data__penalties_item__appeal_keys.remove("action")
                                     data__penalties_item__appeal__action = data__penalties_item__appeal["action"]
-                                    if not (isinstance(data__penalties_item__appeal__action, str) and data__penalties_item__appeal__action == 'none' or isinstance(data__penalties_item__appeal__action, str) and data__penalties_item__appeal__action == 'game_loss' or isinstance(data__penalties_item__appeal__action, str) and data__penalties_item__appeal__action == 'match_loss' or isinstance(data__penalties_item__appeal__action, str) and data__penalties_item__appeal__action == 'exclusion' or isinstance(data__penalties_item__appeal__action, str) and data__penalties_item__appeal__action == 'other'):
-                                        raise Invalid("" + (name_prefix or "data") + ".penalties[{data__penalties_x}].appeal.action".format(**locals()) + " must be one of ['none', 'game_loss', 'match_loss', 'exclusion', 'other']")
+                                    if not (isinstance(data__penalties_item__appeal__action, str) and data__penalties_item__appeal__action == 'none' or isinstance(data__penalties_item__appeal__action, str) and data__penalties_item__appeal__action == 'game_loss' or isinstance(data__penalties_item__appeal__action, str) and data__penalties_item__appeal__action == 'match_loss' or isinstance(data__penalties_item__appeal__action, str) and data__penalties_item__appeal__action == 'exclusion' or isinstance(data__penalties_item__appeal__action, str) and data__penalties_item__appeal__action == 'other' or isinstance(data__penalties_item__appeal__action, str) and data__penalties_item__appeal__action == 'exclusion_struck'):
+                                        raise Invalid("" + (name_prefix or "data") + ".penalties[{data__penalties_x}].appeal.action".format(**locals()) + " must be one of ['none', 'game_loss', 'match_loss', 'exclusion', 'other', 'exclusion_struck']")
         if "store_calendar" in data_keys:
             data_keys.remove("store_calendar")
             data__storecalendar = data["store_calendar"]

@@ -114,6 +114,7 @@ SCHEMA: dict = {
             },
         },
         "sanctioned": {"type": "boolean"},
+        "rules": {"enum": ["2008", "overture"]},
         "decklists_required": {"type": "boolean"},
         "spectating": {"type": "boolean"},
         "players": {
@@ -606,6 +607,7 @@ def to_doc(event: Event) -> dict:
         "tiebreakers": list(event.tiebreakers),
         "staff": staff,
         "sanctioned": event.sanctioned,
+        **({"rules": event.rules} if event.rules != "2008" else {}),  # absent: 2008 (O-RULES)
         "decklists_required": event.decklists_required,
         "spectating": event.spectating,
         "players": [
@@ -1410,6 +1412,7 @@ _SETTINGS = (
     "tiebreakers",
     "staff",
     "sanctioned",
+    "rules",
     "decklists_required",
     "spectating",
 )

@@ -41,13 +41,70 @@ from core import labels
 from core.errors import LyceeError, NotFound, RuleError
 from core.event.changes import forfeit
 from core.event.lookups import player_match, round_of, stored_player
-from core.event.model import APPEAL_OUTCOMES, PENALTY_ACTIONS, PENALTY_LEVELS, Event, Penalty
+from core.event.model import APPEAL_OUTCOMES, OVERTURE_PENALTY_LEVELS, PENALTY_ACTIONS, PENALTY_LEVELS, Event, Penalty
 from core.i18n import _
 from core.log import action, describer
 from core.log.actions import Appeal, PenaltyAction
 
 MARK = {"notice": "N", "warning": "W"}
 EXCLUDE_AT = 4  # points: a Notice 1, a Warning 2 (G-PEN-2)
+#: The actions that disqualify (G-PEN-1's exclusion; Overture's 失格, with or
+#: without the record struck: O-PEN-2).
+EXCLUSIONS = ("exclusion", "exclusion_struck")
+
+
+def penalty_levels(event: Event) -> tuple[str, ...]:
+    """The levels a penalty may have under the event's rule set: Notice and
+    Warning (G-PEN-2); Overture adds 訓告, a caution not recorded (O-PEN-1)."""
+    return OVERTURE_PENALTY_LEVELS if event.rules == "overture" else PENALTY_LEVELS
+
+
+def penalty_actions(event: Event) -> tuple[str, ...]:
+    """The actions a penalty may carry under the event's rule set (G-PEN-1);
+    disqualification with the record struck (戦績の抹消) only under Overture (O-PEN-2)."""
+    if event.rules == "overture":
+        return PENALTY_ACTIONS
+    return tuple(a for a in PENALTY_ACTIONS if a != "exclusion_struck")
+
+
+def _check_level(event: Event, level: str, levels: tuple[str, ...]) -> None:
+    if level in levels:
+        return
+    if event.rules == "overture":
+        raise LyceeError(
+            _("penalty {level!r}: caution, notice or warning (O-PEN-1)", level=level)
+            if "caution" in levels
+            else _("penalty {level!r}: notice or warning (O-PEN-1)", level=level)
+        )
+    if level == "caution":
+        raise LyceeError(
+            _(
+                "penalty {level!r}: notice or warning (G-PEN-2); a caution (訓告) is given only under the Overture rules",
+                level=level,
+            )
+        )
+    raise LyceeError(_("penalty {level!r}: notice or warning (G-PEN-2)", level=level))
+
+
+def _check_action(event: Event, act: str) -> None:
+    acts = penalty_actions(event)
+    if act in acts:
+        return
+    if act == "exclusion_struck":
+        raise RuleError(
+            _(
+                "striking a record (戦績の抹消) is a penalty of the Overture rules; this event follows "
+                "the 2008 guideline: give an exclusion"
+            ),
+            "G-PEN-1",
+        )
+    raise LyceeError(
+        _(
+            "action {act!r}: choose one of {acts}",
+            act=act,
+            acts=labels.choices(acts, lambda a: labels.penalty_action_label(a, event.rules)),
+        )
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,11 +167,11 @@ def tally_line(event: Event, pid: str) -> str:
     p = event.player(pid)
     line = _("{name}: {n} Notice(s), {w} Warning(s) in force", name=p.name, n=t.notices, w=t.warnings)
     if p.excluded:
-        line += " · " + _("excluded")
+        line += " · " + labels.player_status_label("excluded", event.rules)  # 失格 under Overture (O-PEN-2)
     return line
 
 
-def appeal_text(p: Penalty) -> str:
+def appeal_text(p: Penalty, rules: str = "2008") -> str:
     """A penalty's appeal in words (G-HEAD-JUDGE): ``appeal ruled: changed
     to Notice, no further action (by HJ): reason``; "" when not appealed."""
     a = p.appeal
@@ -125,7 +182,7 @@ def appeal_text(p: Penalty) -> str:
             "appeal ruled: {outcome} to {level}, {action} (by {by})",
             outcome=labels.appeal_outcome_label(a["outcome"]),
             level=labels.penalty_level_label(a.get("level", p.level)),
-            action=labels.penalty_action_label(a.get("action", p.action)),
+            action=labels.penalty_action_label(a.get("action", p.action), rules),
             by=a.get("by", ""),
         )
     else:
@@ -145,8 +202,8 @@ def penalty_line(event: Event, n: int, p: Penalty) -> str:
     where = _("round {r} table {t}", r=p.round, t=p.table) if p.table else _("round {r}", r=p.round) if p.round else "-"
     line = f"#{n} {mark} {where} {event.player(p.player).name} · {p.reason} ({p.by})"
     if p.action != "none":
-        line += " · " + labels.penalty_action_label(p.action)
-    appeal = appeal_text(p)
+        line += " · " + labels.penalty_action_label(p.action, event.rules)
+    appeal = appeal_text(p, event.rules)
     return line + (" · " + appeal if appeal else "")
 
 
@@ -154,7 +211,7 @@ def excluded_by_penalties(event: Event, pid: str) -> bool:
     """Whether the penalties in force exclude the player: two Warnings' worth
     (G-PEN-2) or an exclusion handed down (G-PEN-1)."""
     forced = [f for _n, p in history(event, pid) if (f := in_force(p)) is not None]
-    return tally(f[0] for f in forced).excluded or any(f[1] == "exclusion" for f in forced)
+    return tally(f[0] for f in forced).excluded or any(f[1] in EXCLUSIONS for f in forced)
 
 
 def exclusion_reason(event: Event, pid: str) -> str:
@@ -163,7 +220,7 @@ def exclusion_reason(event: Event, pid: str) -> str:
     that made two Warnings' worth; "" when no penalty in force says it (an
     imported file)."""
     forced = [p for _n, p in history(event, pid) if in_force(p) is not None]
-    handed = [p for p in forced if in_force(p)[1] == "exclusion"]  # type: ignore[index]  # in force
+    handed = [p for p in forced if in_force(p)[1] in EXCLUSIONS]  # type: ignore[index]  # in force
     if handed:
         return handed[-1].reason
     if forced and player_tally(event, pid).excluded:
@@ -250,22 +307,26 @@ def _penalty(event, payload: PenaltyAction):
     by = require_staff(event, payload.by, "G-PEN-1")
     p = stored_player(event, payload.player)
     level = payload.level
-    if level not in PENALTY_LEVELS:
-        raise LyceeError(_("penalty {level!r}: notice or warning (G-PEN-2)", level=level))
+    _check_level(event, level, penalty_levels(event))
     act = payload.action
-    if act not in PENALTY_ACTIONS:
-        raise LyceeError(
-            _(
-                "action {act!r}: choose one of {acts}",
-                act=act,
-                acts=labels.choices(PENALTY_ACTIONS, labels.penalty_action_label),
-            )
-        )
+    _check_action(event, act)
     reason = payload.reason.strip()
     if not reason:
         raise LyceeError(_("a penalty needs a reason (--reason TEXT)"))
     if p.excluded:
         raise RuleError(_("{name} is already excluded from the event", name=p.name), "G-PEN-2")
+    if level == "caution":
+        # O-PEN-1: 訓告 is not recorded: the log keeps it (this action), no
+        # list, tally or scorecard does; it carries nothing with it
+        if act != "none":
+            raise RuleError(
+                _(
+                    "a caution (訓告) is not recorded, so it carries no {action}: give a notice or a warning with it",
+                    action=labels.penalty_action_label(act, event.rules),
+                ),
+                "O-PEN-1",
+            )
+        return event
     number = payload.round
     if number is None:
         number = len(event.rounds) or None
@@ -290,7 +351,7 @@ def _penalty(event, payload: PenaltyAction):
         if not m.reported:
             event = forfeit(event, rnd, m, p.id, "penalty", "G-PEN-1")
     if excluded_by_penalties(event, p.id):
-        event = exclude(event, p.id, "G-PEN-1" if act == "exclusion" else "G-PEN-2")
+        event = exclude(event, p.id, "G-PEN-1" if act in EXCLUSIONS else "G-PEN-2")
     return event
 
 
@@ -325,16 +386,8 @@ def _appeal(event, payload: Appeal):
     if outcome == "changed":
         level = payload.level or pen.level
         act = payload.action or pen.action
-        if level not in PENALTY_LEVELS:
-            raise LyceeError(_("penalty {level!r}: notice or warning (G-PEN-2)", level=level))
-        if act not in PENALTY_ACTIONS:
-            raise LyceeError(
-                _(
-                    "action {act!r}: choose one of {acts}",
-                    act=act,
-                    acts=labels.choices(PENALTY_ACTIONS, labels.penalty_action_label),
-                )
-            )
+        _check_level(event, level, PENALTY_LEVELS)  # a ruling never makes a recorded penalty unrecorded
+        _check_action(event, act)
         if (level, act) == (pen.level, pen.action):
             raise LyceeError(_("a changed penalty needs a new level or action"))
         appeal["level"] = level
@@ -354,9 +407,16 @@ def _appeal(event, payload: Appeal):
     return event
 
 
-def escalation_text(before: Tally, after: Tally, name: str, excluded: bool = False) -> str | None:
+def escalation_text(before: Tally, after: Tally, name: str, excluded: bool = False, rules: str = "2008") -> str | None:
     """What a new penalty brought, in words (G-PEN-2): two Notices counted as
-    a Warning, or the exclusion; None when it brought nothing more."""
+    a Warning, or the exclusion (the disqualification under Overture, O-PEN-2);
+    None when it brought nothing more."""
+    if excluded and rules == "overture":
+        return _(
+            "{name} is disqualified: two Warnings' worth of penalties or a disqualification "
+            "(O-PEN-2); they play no more, lose the current match and are left out of the ranking",
+            name=name,
+        )
     if excluded:
         return _(
             "{name} is excluded from the event: two Warnings' worth of penalties or an exclusion "
@@ -384,4 +444,4 @@ def would_exclude(event: Event, data: PenaltyAction | dict) -> str | None:
     p = stored_player(after, penalty.player)
     if not p.excluded or stored_player(event, penalty.player).excluded:
         return None
-    return "G-PEN-1" if penalty.action == "exclusion" else "G-PEN-2"
+    return "G-PEN-1" if penalty.action in EXCLUSIONS else "G-PEN-2"

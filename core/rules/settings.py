@@ -12,6 +12,7 @@ free it:
   (G-CARDS-*) and the scorecard's due date follow it;
 - sanctioned or not, and decklists required, once round 1 is paired: the
   event started under them (G-ORGANIZER..G-HEAD-JUDGE, G-DECKLIST);
+- the rule set (2008 or Overture) once round 1 is paired (O-RULES);
 - the minutes while a round clock is running (G-TIME);
 - the rounds planned never below the Swiss rounds already paired, and
   never blank again once round 1 is paired.
@@ -33,7 +34,7 @@ from datetime import date
 from core import labels
 from core.errors import LyceeError, RuleError
 from core.event import tiebreakers
-from core.event.model import DEFAULT_TIEBREAKERS, KINDS, MATCH_TYPES, Event, Staff
+from core.event.model import DEFAULT_TIEBREAKERS, KINDS, MATCH_TYPES, RULE_SETS, Event, Staff
 from core.i18n import _, join_list, language
 from core.log.actions import Pair
 from core.names import fold_name
@@ -47,6 +48,7 @@ FIELDS = (
     "minutes",
     "rounds_planned",
     "tiebreakers",
+    "rules",
     "sanctioned",
     "decklists_required",
     "spectating",
@@ -67,6 +69,7 @@ def field_label(field: str) -> str:
         "minutes": _("minutes a match"),
         "rounds_planned": _("Swiss rounds planned"),
         "tiebreakers": _("tiebreakers"),
+        "rules": _("rule set"),
         "sanctioned": _("sanctioned"),
         "decklists_required": _("decklists required"),
         "spectating": _("spectating"),
@@ -116,6 +119,10 @@ def locks(event: Event) -> dict[str, str]:
             "round 1 is paired: the event started as it is; undo the pairing first ({undo})", undo=UNDO_HINT
         )
         out["decklists_required"] = out["sanctioned"]
+        out["rules"] = _(
+            "round 1 is paired: the event is played under these rules (O-RULES); undo the pairing first ({undo})",
+            undo=UNDO_HINT,
+        )
     running = _clock_running(event)
     if running is not None:
         out["minutes"] = _("round {r}'s clock is running (G-TIME); change the minutes between rounds", r=running)
@@ -228,6 +235,13 @@ def check_settings(d: dict, partial: bool = False) -> dict:
         if len(set(tb)) != len(tb):
             raise LyceeError(_("a tiebreaker is listed twice"))
         out["tiebreakers"] = tb
+    if "rules" in d:
+        rules = d["rules"]
+        if rules not in RULE_SETS:
+            raise LyceeError(
+                _("rules {x!r}: choose one of {rules}", x=rules, rules=labels.choices(RULE_SETS, labels.rules_label))
+            )
+        out["rules"] = rules
     if "staff" in d or not partial:
         s = d.get("staff") or {}
         judges = tuple(j.strip() for j in s.get("judges", ()) if j and j.strip())
@@ -272,6 +286,8 @@ def show_value(field: str, value) -> str:
         # 「佐藤・鈴木」 in Japanese; English keeps "A,B", the trail old journals are read back to
         judges = (",".join if language() == "en" else lambda js: join_list(js, words=True))(value.get("judges", ()))
         return _("; ").join(x for x in (value.get("organizer", ""), judges, value.get("head_judge", "")) if x) or "-"
+    if field == "rules":
+        return labels.rules_label(value)
     if field in ("kind", "match"):
         return (labels.kind_label if field == "kind" else labels.match_label)(value) if value else "-"
     return "-" if value is None else str(value)

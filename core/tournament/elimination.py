@@ -539,7 +539,7 @@ class Placing:
     reached: str
     #: The round's name in words (:func:`elimination_label`), "" outside the cut.
     label: str
-    swiss_rank: int
+    swiss_rank: int | None
 
 
 def _finished_tops(event: Event):
@@ -621,13 +621,14 @@ def final_placings(event: Event) -> list[Placing] | None:
             for pid in m.players()
             if pid not in nxt and pid not in placed
         ]
-        out_here.sort(key=lambda pid: (seeds.get(pid, 0), by_id[pid].rank))
+        out_here.sort(key=lambda pid: (seeds.get(pid, 0), by_id[pid].rank or len(rows) + 1))
         key = {1: "final", 2: "semi-final", 4: "quarter-final"}.get(slots, f"round-of-{2 * slots}")
         for pid in out_here:
             add(pid, key, elimination_label(slots))
     cut = len(out)
-    rest = [r for r in rows if r.id not in placed]
-    first_of_rank: dict[int, int] = {}
+    # outside the cut, a player left out of the ranking (O-PEN-2) gets no place
+    rest = [r for r in rows if r.id not in placed and r.rank is not None]
+    first_of_rank: dict[int | None, int] = {}
     for i, row in enumerate(rest):
         first_of_rank.setdefault(row.rank, i)
         add(row.id, "swiss", "", cut + 1 + first_of_rank[row.rank])

@@ -61,9 +61,10 @@ _FLOOR_NUM, _FLOOR_DEN = 33, 100  # the 0.33 floor of MWP and GWP
 
 @dataclass(frozen=True, slots=True)
 class StandingRow:
-    """One line of the standings (G-SWISS-RANK, G-TIE-1)."""
+    """One line of the standings (G-SWISS-RANK, G-TIE-1); ``rank`` None: left
+    out of the ranking (a player disqualified under the Overture rules, O-PEN-2)."""
 
-    rank: int
+    rank: int | None
     id: str
     name: str
     points: int
@@ -83,6 +84,11 @@ class StandingRow:
     playoff: bool = False  # a playoff (決定戦) ordered this place (G-TIE-PLAYOFF)
     #: every tiebreaker of core.event.tiebreakers by key (op, omw... and any added there)
     figures: dict[str, float | int] = field(default_factory=dict)
+
+    @property
+    def rank_text(self) -> str:
+        """The rank as every table shows it: "-" for a player left out of the ranking (O-PEN-2)."""
+        return "-" if self.rank is None else str(self.rank)
 
     def figure(self, name: str) -> float | int:
         """The value of tiebreaker ``name``."""
@@ -398,11 +404,15 @@ def standings(event: Event) -> list[StandingRow]:
     in registration order.
     """
     led, fig, keys, tags, order = ranked_table(event)
-    ranks = _ranks(order, keys, tags)
-    count: dict[int, int] = {}
+    players = event.players
+    # O-PEN-2: under the Overture rules a disqualified player is left out of the
+    # ranking: listed last, without a rank (their results stay for their opponents)
+    out = {i for i in order if players[i].excluded} if event.rules == "overture" else set()
+    order = [i for i in order if i not in out] + [i for i in order if i in out]
+    ranks: list[int | None] = [*_ranks(order[: len(order) - len(out)], keys, tags), *([None] * len(out))]
+    count: dict[int | None, int] = {}
     for r in ranks:
         count[r] = count.get(r, 0) + 1
-    players = event.players
     scale = fig.scale
     # (key, values, denominator or None for a count): one division per figure
     shown = [(name, fig.of(name), tb.scale(fig) if tb.percent else None) for name, tb in TIEBREAKERS.items()]
@@ -429,7 +439,7 @@ def standings(event: Event) -> list[StandingRow]:
                 mwp=fig.mwp[i] / scale,
                 byes=led.byes[i],
                 matches=led.rounds[i],
-                shared=count[ranks[pos]] > 1,
+                shared=ranks[pos] is not None and count[ranks[pos]] > 1,
                 playoff=bool(tags[i]),
                 figures=figures,
             )

@@ -76,6 +76,16 @@ def tiebreaker_help() -> str:
     return _("from {names} in order; empty for none", names=",".join(names()))
 
 
+def rules_help(fixed: bool = False) -> str:
+    """``--rules``: the rule sets, in words (O-RULES)."""
+    from core.event.model import RULE_SETS
+
+    text = labels.choices(RULE_SETS, labels.rules_label)
+    if fixed:
+        return _("{choices}; fixed once round 1 is paired", choices=text)
+    return _("{choices} (default 2008: the guideline this desk implements)", choices=text)
+
+
 # -- commands -------------------------------------------------------------------
 
 
@@ -135,6 +145,7 @@ def cmd_event_new(args) -> int:
             "head_judge": args.head_judge or "",
         },
         "sanctioned": not args.unsanctioned,
+        "rules": args.rules,
         "decklists_required": args.decklists,
         "spectating": not args.no_spectating,
     }
@@ -169,6 +180,7 @@ def cmd_event_set(args) -> int:
         ("match", "match"),
         ("minutes", "minutes"),
         ("rounds_planned", "rounds"),
+        ("rules", "rules"),
         ("sanctioned", "sanctioned"),
         ("decklists_required", "decklists"),
         ("spectating", "spectating"),
@@ -668,6 +680,7 @@ def build_parser_of(only: str | None) -> argparse.ArgumentParser | None:
     )
     n.add_argument("--head-judge", metavar="NAME", help=_("the head judge (one of the judges)"))
     n.add_argument("--tiebreakers", metavar="LIST", help=tiebreaker_help())
+    n.add_argument("--rules", choices=("2008", "overture"), default="2008", help=rules_help())
     n.add_argument(
         "--unsanctioned",
         action="store_true",
@@ -688,6 +701,7 @@ def build_parser_of(only: str | None) -> argparse.ArgumentParser | None:
     st.add_argument("--minutes", type=int, metavar="M", help=_("minutes a match"))
     st.add_argument("--rounds", type=int, metavar="N", help=_("Swiss rounds planned"))
     st.add_argument("--tiebreakers", metavar="LIST", help=tiebreaker_help())
+    st.add_argument("--rules", choices=("2008", "overture"), help=rules_help(fixed=True))
     g = st.add_mutually_exclusive_group()
     g.add_argument("--sanctioned", dest="sanctioned", action="store_true", default=None)
     g.add_argument("--unsanctioned", dest="sanctioned", action="store_false")

@@ -280,9 +280,9 @@ def cmd_standings(args) -> int:
     print(head + "  " + _("Name"))
     for r in rows:
         vals = "".join(f"{t.text(r[t.name]):>8}" for t in tbs)
-        status = "" if r["status"] == "active" else f"  ({labels.player_status_label(r['status'])})"
+        status = "" if r["status"] == "active" else f"  ({labels.player_status_label(r['status'], ev.rules)})"
         print(
-            f"{r['rank']:>{w_rank}}  {r['points']:>{w_pts}}  {r['record']:<{w_rec}}{vals}  {shown(r['name'])}{status}"
+            f"{'-' if r['rank'] is None else r['rank']:>{w_rank}}  {r['points']:>{w_pts}}  {r['record']:<{w_rec}}{vals}  {shown(r['name'])}{status}"
         )
     return 0
 
@@ -299,7 +299,7 @@ def _print_final(ev, doc: dict) -> int:
     print(_("Final standings"))
     print(f"{rjust(_('Place'), w_place)}  {ljust(_('Reached'), w_lab)}  {_('Record')}  {_('Name')}")
     for r in doc["standings"]:
-        status = "" if r["status"] == "active" else f"  ({labels.player_status_label(r['status'])})"
+        status = "" if r["status"] == "active" else f"  ({labels.player_status_label(r['status'], ev.rules)})"
         print(f"{r['place']:>{w_place}}  {ljust(reached[r['id']], w_lab)}  {r['record']:<8}{shown(r['name'])}{status}")
     return 0
 

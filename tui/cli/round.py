@@ -27,9 +27,9 @@ def _name(ev, pid):
     return ev.player(pid).name if pid and ev.has_player(pid) else (pid or "-")
 
 
-def _action_part(action: str) -> str:
+def _action_part(action: str, rules: str = "2008") -> str:
     """`` · game loss`` and the like; nothing when no action goes with the penalty."""
-    return "" if action == "none" else f" · {labels.penalty_action_label(action)}"
+    return "" if action == "none" else f" · {labels.penalty_action_label(action, rules)}"
 
 
 # -- clock -------------------------------------------------------------------------
@@ -263,6 +263,9 @@ def cmd_penalty(args) -> int:
         return ev, p.id
 
     ev, pid = with_desk(args, run)
+    if args.level == "caution":  # O-PEN-1: in the log only, never numbered or marked
+        print(_("caution (not recorded): {name} · {reason}", name=_name(ev, pid), reason=args.reason.strip()))
+        return 0
     n = len(ev.penalties)
     pen = ev.penalties[-1]
     print(
@@ -270,7 +273,7 @@ def cmd_penalty(args) -> int:
         + _name(ev, pid)
         + f" · {_where(pen)} · "
         + _("by {by}", by=pen.by)
-        + _action_part(pen.action)
+        + _action_part(pen.action, ev.rules)
         + f" · {pen.reason}"
     )
     from core.rules.penalties import tally_line
@@ -338,7 +341,7 @@ def cmd_penalties(args) -> int:
         )
         print(
             f"#{n:<3} {mark}  {_where(p)}  {_name(ev, p.player)}"
-            + _action_part(p.action)
+            + _action_part(p.action, ev.rules)
             + f" · {p.reason} · "
             + _("by {by}", by=p.by)
             + appeal
@@ -567,9 +570,10 @@ def register(sub, cmd, event_arg) -> None:
     pe.add_argument("player", metavar="PLAYER", help=_("player id or exact name"))
     pe.add_argument(
         "level",
-        choices=("notice", "warning"),
+        choices=("notice", "warning", "caution"),
         metavar="LEVEL",
-        help=labels.choices(("notice", "warning"), labels.penalty_level_label),
+        help=labels.choices(("notice", "warning"), labels.penalty_level_label)
+        + _("; caution: Overture events only, in the log and not recorded (O-PEN-1)"),
     )
     pe.add_argument("--reason", required=True, metavar="TEXT", help=_("why (recorded with the penalty)"))
     pe.add_argument(
@@ -580,7 +584,11 @@ def register(sub, cmd, event_arg) -> None:
         choices=PENALTY_ACTIONS,
         default="none",
         metavar="ACTION",
-        help=_("what goes with it (a game or match loss applies to the unfinished match)") + " {%(choices)s}",
+        help=_(
+            "what goes with it (a game or match loss applies to the unfinished match; "
+            "exclusion_struck: Overture events only, O-PEN-2)"
+        )
+        + " {%(choices)s}",
     )
     pe.add_argument("--table", type=int, metavar="N", help=_("table (default: the player's table this round)"))
     pe.add_argument("--round", type=int, metavar="N", help=_("default: the current round"))

@@ -42,6 +42,7 @@ class NewEvent(Translated, ModalScreen[dict | None]):
     def compose(self) -> ComposeResult:
         kinds = [(_("constructed"), "constructed"), (_("sealed"), "sealed"), (_("booster draft"), "draft")]
         matches = [(_("best of three"), "bo3"), (_("best of one"), "bo1")]
+        rule_sets = [(labels.rules_label(r), r) for r in ("2008", "overture")]  # O-RULES
         with Vertical():
             yield Label(_("New event"), classes="title")
             # a refusal shows here, above the form that scrolls, its field focused
@@ -55,6 +56,8 @@ class NewEvent(Translated, ModalScreen[dict | None]):
                 yield Input(self.today, id="date")
                 yield Label(_("Format"))
                 yield Select(kinds, value="constructed", allow_blank=False, id="kind")
+                yield Label(_("Rules"))
+                yield Select(rule_sets, value="2008", allow_blank=False, id="rules")
                 yield Label(_("Match"))
                 yield Select(matches, value="bo3", allow_blank=False, id="match")
                 yield Label(_("Minutes a match"))
@@ -100,6 +103,7 @@ class NewEvent(Translated, ModalScreen[dict | None]):
             "date": v["date"],
             "kind": self.query_one("#kind", Select).value,
             "match": self.query_one("#match", Select).value,
+            "rules": self.query_one("#rules", Select).value,
             "minutes": whole(v["minutes"]) if whole(v["minutes"]) is not None else v["minutes"],
             "rounds_planned": whole(rounds) if whole(rounds) is not None else (rounds or None),
             "tiebreakers": [t.strip() for t in v["tiebreakers"].split(",") if t.strip()],
@@ -133,6 +137,7 @@ class NewEvent(Translated, ModalScreen[dict | None]):
         ("name", "#name"),
         ("date", "#date"),
         ("kind", "#kind"),
+        ("rules", "#rules"),
         ("match", "#match"),
         ("minutes", "#minutes"),
         ("rounds_planned", "#rounds"),
@@ -240,6 +245,7 @@ class EventSettings(NewEvent):
                 self.query_one(f"#{k}", Input).value = v
             self.query_one("#kind", Select).value = ev.kind
             self.query_one("#match", Select).value = ev.match
+            self.query_one("#rules", Select).value = ev.rules
         for k in ("sanctioned", "decklists_required", "spectating"):
             self.query_one(f"#{k}", Switch).value = getattr(ev, k)
         # players report from their phones (an open event's setting; a new event starts without)
@@ -247,6 +253,7 @@ class EventSettings(NewEvent):
         widget = {
             "kind": "#kind",
             "match": "#match",
+            "rules": "#rules",
             "date": "#date",
             "minutes": "#minutes",
             "sanctioned": "#sanctioned",

@@ -14,7 +14,6 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Select
 
 from core import labels, readmodel
-from core.event.model import PENALTY_ACTIONS
 from core.i18n import _
 from core.names import whole
 
@@ -45,8 +44,15 @@ class PenaltyForm(Translated, ModalScreen[dict | None]):
         self.by = by
 
     def compose(self) -> ComposeResult:
-        levels = [(_("Notice (N)"), "notice"), (_("Warning (W)"), "warning")]
-        actions = [(labels.penalty_action_label(a), a) for a in PENALTY_ACTIONS]  # "none" reads "no further action"
+        words = {"notice": _("Notice (N)"), "warning": _("Warning (W)"), "caution": _("Caution (not recorded)")}
+        # the event's rule set says which (O-PEN-1/2): Overture adds 訓告 and the struck record
+        offered, acts = readmodel.penalty_choices(self.event)
+        levels = [(words[lv], lv) for lv in offered if lv != "caution"]
+        if "caution" in offered:
+            levels.append((words["caution"], "caution"))
+        rules = self.event.rules
+        # "none" reads "no further action"
+        actions = [(labels.penalty_action_label(a, rules), a) for a in acts]
         staff = sorted(self.event.staff.members())
         with Vertical():
             yield Label(_("Penalty (G-PEN-1..3)"), classes="title")
@@ -163,7 +169,11 @@ class AppealForm(Translated, ModalScreen[dict | None]):
                 )
                 yield Label(_("New action"))
                 yield Select(
-                    unchanged + [(labels.penalty_action_label(a), a) for a in PENALTY_ACTIONS],
+                    unchanged
+                    + [
+                        (labels.penalty_action_label(a, self.event.rules), a)
+                        for a in readmodel.penalty_choices(self.event)[1]
+                    ],
                     value="",
                     allow_blank=False,
                     id="appeal-action",

@@ -54,16 +54,22 @@ class PenaltyActions(EventHost):
     @work(group="confirm")
     async def _exclusion_asked(self, p, d: dict, rule: str) -> None:
         """A penalty that excludes the player is issued only once confirmed."""
-        if await self.app.push_screen_wait(
-            Confirm(
-                _(
-                    "This penalty excludes {name} from the event ({rule}): they play "
-                    "no more and lose the current match. Issue it?",
-                    name=p.name,
-                    rule=rule,
-                )
+        question = (
+            _(
+                "This penalty disqualifies {name} ({rule}, O-PEN-2): they play no more, lose the current "
+                "match and are left out of the ranking. Issue it?",
+                name=p.name,
+                rule=rule,
             )
-        ):
+            if self.event.rules == "overture"
+            else _(
+                "This penalty excludes {name} from the event ({rule}): they play "
+                "no more and lose the current match. Issue it?",
+                name=p.name,
+                rule=rule,
+            )
+        )
+        if await self.app.push_screen_wait(Confirm(question)):
             self._issue_penalty(p, d)
         else:
             self.say(_("no penalty issued"))

@@ -112,7 +112,7 @@ class PlayersPane(TabPane):
                 p.id,
                 p.name,
                 p.reading or "",
-                labels.player_status_label(p.status),
+                labels.player_status_label(p.status, ev.rules),
                 str(points.get(p.id, 0)),
                 "✓" if p.id in seated else "",
                 nw,

@@ -256,7 +256,7 @@ class RoundPane(TabPane):
         with_record = cw - 8 - rec >= 10
         name_w = max(6, min(16, cw - 8 - (rec if with_record else 0)))
         for row in rows:
-            text.append(f"{row.rank:>3} ")
+            text.append(f"{row.rank_text:>3} ")
             text.append(fit_cell(row.name, name_w))  # a name cut says so (…)
             text.append(f" {row.points:>3}" + (f" {row.record}\n" if with_record else "\n"))
         box.set(text)

@@ -38,10 +38,10 @@ class StandingsPane(TabPane):
                     str(f.place),
                     Text(row.name),
                     f.label or _("Swiss"),
-                    str(row.rank),
+                    row.rank_text,
                     str(row.points),
                     row.record,
-                    labels.player_status_label(row.status),
+                    labels.player_status_label(row.status, ev.rules),
                 )
             return
         t.add_columns(_("Rank"), _("Name"), _("Points"), _("Record"), *readmodel.tiebreaker_headers(ev), _("Status"))
@@ -57,10 +57,10 @@ class StandingsPane(TabPane):
         for row in rows:
             vals = [row.figure_text(tb) for tb in tbs]
             t.add_row(
-                str(row.rank),
+                row.rank_text,
                 Text(row.name),
                 str(row.points),
                 row.record,
                 *vals,
-                labels.player_status_label(row.status),
+                labels.player_status_label(row.status, ev.rules),
             )
