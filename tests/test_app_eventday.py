@@ -9,6 +9,7 @@ from core import i18n
 from core.store import DataDir
 from tests.app_helpers import fits, on_screen, pair, type_text, whole_dialog_on_screen
 from tui.app import LyceeApp
+from tui.screens.dialogs import Confirm
 from tui.screens.event import EventScreen
 
 
@@ -174,7 +175,12 @@ async def test_g_sealed_whole_sealed_event_through_its_build_phase_by_keys_in_ja
         assert len(screen.event.decklists) == 8
         await pilot.press("f11")
         await pilot.pause()
-        await pilot.press("end", "enter")  # close the phase
+        await pilot.press("end", "enter")  # close the phase: asked first, with the minutes left (issue 48 item 17)
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm) and screen.desk.build_status().state == "building"
+        assert on_screen(app, "分です。デッキ構築を終了しますか")
+        whole_dialog_on_screen(app)
+        await pilot.press("y")
         await pilot.pause()
         assert screen.desk.build_status().state == "closed" and on_screen(app, ja("build phase closed"))
         fits(app)

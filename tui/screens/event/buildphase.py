@@ -5,6 +5,9 @@ the methods use the screen's desk, event, say() and refresh_all()."""
 
 from __future__ import annotations
 
+import math
+
+from textual import work
 from textual.widgets import DataTable, TabbedContent
 
 from core import labels, readmodel
@@ -13,7 +16,7 @@ from core.i18n import _, join_list
 from core.names import whole
 
 from .. import event_limited
-from ..dialogs import Prompt
+from ..dialogs import Confirm, Prompt
 from .build import BuildPane
 from .host import EventHost
 
@@ -251,7 +254,7 @@ class BuildActions(EventHost):
         elif op == "botdecks":
             self._guard(lambda: limited_view.build_bot_decks(self.open_desk), _("decks built and registered"))
         elif op == "close":
-            self._guard(self.open_desk.close_build, _("build phase closed"))
+            self._close_build_asked()
         elif op == "timer":
             try:
                 self.open_desk.toggle_build()
@@ -260,6 +263,26 @@ class BuildActions(EventHost):
                 return
             self.refresh_all()
             self.say(_("building timer: {state}", state=labels.build_state_label(self.open_desk.build_status().state)))
+
+    @work(group="confirm")
+    async def _close_build_asked(self) -> None:
+        """Close the build phase once confirmed (the F11 menu's last item sits
+        where a Down too many lands): the question says the minutes the
+        building timer still had (G-SEALED, G-DRAFT-4: decks are final once
+        closed)."""
+        st = self.open_desk.build_status()
+        left = st.minutes * 60 - st.elapsed if st.state in ("building", "paused") and st.minutes else 0
+        if left > 0:
+            question = _(
+                "Close the build phase with {m} minutes left on the building timer? Decks can no longer be built.",
+                m=math.ceil(left / 60),
+            )
+        else:
+            question = _("Close the build phase? Decks can no longer be built.")
+        if not await self.app.push_screen_wait(Confirm(question)):
+            self.say(_("the build phase stays open"))
+            return
+        self._guard(self.open_desk.close_build, _("build phase closed"))
 
     def _tick_build(self) -> None:
         """The build timer ticks while it runs (the build tab redrawn each second)."""
