@@ -595,3 +595,29 @@ async def test_g_sealed_practice_menu_opens_the_line_chosen_with_enter(tmp_path)
                 break
             await pilot.pause(0.02)
         assert isinstance(app.screen, SealedSetup)
+
+
+@pytest.mark.asyncio
+async def test_g_draft_1_the_pick_timer_stands_still_while_f1_is_open(tmp_path):
+    """G-DRAFT-1, issue 48 item 17: the keys (F1) over a practice draft stop
+    its pick timer (it ran on, and the pick timed out behind the help); Esc
+    back to the draft runs it again from where it stood."""
+    clock = FakeClock()
+    app = LyceeApp(DataDir(tmp_path), lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = DraftScreen(catalog().set("alpha"), packs=4, seats=8, name="Aki", seed=3, clock=clock, timer=True)
+        app.push_screen(screen)
+        await pilot.pause()
+        left = screen.draft.time_left(screen.me)
+        assert left is not None and left > 10
+        await pilot.press("f1")
+        await pilot.pause()
+        assert app.screen is not screen
+        clock.t += 600  # ten minutes reading the keys
+        screen.tick()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and not screen.clock.paused
+        assert screen.draft.time_left(screen.me) == left and not screen.draft.pool(screen.me)
+        clock.t += 5
+        assert screen.draft.time_left(screen.me) == left - 5

@@ -103,6 +103,7 @@ class DraftScreen(Translated, Screen):
         self.last_round = self.draft.round
         self.log_path: Path | None = None
         self.reviewing = False
+        self._covered_pause = False  # the pick timer stopped by a screen over the draft
 
     @property
     def names(self) -> list[str]:
@@ -380,6 +381,22 @@ class DraftScreen(Translated, Screen):
         else:
             self.clock.pause()
             self.say(_("paused: space resumes"))
+        self.tick_display()
+
+    def on_screen_suspend(self) -> None:
+        """A screen over the draft (F1's keys, any dialog) stops the pick
+        timer: the player is reading, not picking (issue 48 item 17: the timer
+        ran while F1 was open).  It runs again when the draft is back on top,
+        unless it was paused before."""
+        self._covered_pause = self.draft.timer is not None and not self.clock.paused
+        if self._covered_pause:
+            self.clock.pause()
+
+    def on_screen_resume(self) -> None:
+        if self._covered_pause:
+            self._covered_pause = False
+            if self.clock.paused:
+                self.clock.resume()
         self.tick_display()
 
     def action_leave(self) -> None:
