@@ -35,7 +35,7 @@ from core.errors import LyceeError, ValidationError
 
 from . import pages
 from .pages import esc
-from .writes import BadBody, Guesses, Tokens, address, json_body, page_id, page_key, refusal, same_origin
+from .writes import BadBody, Guesses, Tokens, code_gate, json_body, own_page, refusal
 
 #: The most characters of decklist text the page takes.
 MAX_TEXT = 12000
@@ -118,17 +118,9 @@ class DecklistApi:
 
         if not self.on():
             return Response("404 Not Found", 404, media_type="text/plain")
-        query = request.scope["lycee.query"]
-        lang = self.choose_lang(query, request.headers, self.server_lang)
-        page, new_cookie = page_id(request.headers)
-        body = decklist_page(pages.T(lang), self.feed.snapshot.event.name, self.tokens.issue(page))
-        headers = {"Cache-Control": "no-store", "Vary": "Accept-Language, Cookie"}
-        out = Response(body, headers=headers, media_type="text/html; charset=utf-8")
-        if "lang" in query:
-            out.headers.append("Set-Cookie", f"lang={lang}; Path=/; SameSite=Strict; Max-Age=31536000")
-        if new_cookie:
-            out.headers.append("Set-Cookie", new_cookie)
-        return out
+        lang = self.choose_lang(request.scope["lycee.query"], request.headers, self.server_lang)
+        name = self.feed.snapshot.event.name
+        return own_page(request, lang, self.tokens, lambda token: decklist_page(pages.T(lang), name, token))
 
     async def post(self, request):
         from starlette.responses import JSONResponse
@@ -142,20 +134,15 @@ class DecklistApi:
 
         if not self.on():
             return refuse(404, _("this event does not collect decklists"))
-        who = address(request)
-        if not same_origin(request.headers):
-            return refuse(403, _("refused: decklists are taken only from this event's own decklist page"))
-        page, _new = page_id(request.headers)
-        if not self.tokens.valid(request.headers.get("x-lycee-token", ""), page):
-            return refuse(403, _("refused: the decklist page is out of date; open it again"), renew=True)
-        keys = [page_key(page), ("address", who)]
-        wait, why = self.wrong.wait(keys)
-        if wait > 0:
-            if why == "locked-page":
-                text = _("too many wrong codes from this phone: wait ten minutes, or report at the desk")
-            else:
-                text = _("too many wrong codes: try again in {n} seconds", n=max(1, int(wait + 0.999)))
-            return refuse(429, text, wait)
+        who, keys, refused = code_gate(
+            request,
+            self.tokens,
+            self.wrong,
+            foreign=_("refused: decklists are taken only from this event's own decklist page"),
+            stale=_("refused: the decklist page is out of date; open it again"),
+        )
+        if refused is not None:
+            return refused
         try:
             doc = msgspec.convert(await json_body(request), type=Post)
             if len(doc.code) > 32 or (doc.text is not None and len(doc.text) > MAX_TEXT):

@@ -41,7 +41,7 @@ from core.errors import LyceeError
 
 from . import pages
 from .pages import esc
-from .writes import BadBody, Guesses, Tokens, address, json_body, page_id, page_key, refusal, same_origin
+from .writes import BadBody, Guesses, Tokens, code_gate, json_body, own_page, refusal
 
 log = logging.getLogger("lycee.web")
 
@@ -150,17 +150,9 @@ class ReportApi:
 
         if not self.on():
             return Response("404 Not Found", 404, media_type="text/plain")
-        query = request.scope["lycee.query"]
-        lang = self.choose_lang(query, request.headers, self.server_lang)
-        page, new_cookie = page_id(request.headers)
-        body = report_page(pages.T(lang), self.feed.snapshot.event.name, self.tokens.issue(page))
-        headers = {"Cache-Control": "no-store", "Vary": "Accept-Language, Cookie"}
-        out = Response(body, headers=headers, media_type="text/html; charset=utf-8")
-        if "lang" in query:
-            out.headers.append("Set-Cookie", f"lang={lang}; Path=/; SameSite=Strict; Max-Age=31536000")
-        if new_cookie:
-            out.headers.append("Set-Cookie", new_cookie)
-        return out
+        lang = self.choose_lang(request.scope["lycee.query"], request.headers, self.server_lang)
+        name = self.feed.snapshot.event.name
+        return own_page(request, lang, self.tokens, lambda token: report_page(pages.T(lang), name, token))
 
     async def post(self, request):
         from starlette.responses import JSONResponse
@@ -173,20 +165,15 @@ class ReportApi:
 
         if not self.on():
             return refuse(404, _("phone reports are off for this event"))
-        who = address(request)
-        if not same_origin(request.headers):
-            return refuse(403, _("refused: reports are taken only from this event's own report page"))
-        page, _new = page_id(request.headers)
-        if not self.tokens.valid(request.headers.get("x-lycee-token", ""), page):
-            return refuse(403, _("refused: the report page is out of date; open it again from your slip"), renew=True)
-        keys = [page_key(page), ("address", who)]
-        wait, why = self.wrong.wait(keys)
-        if wait > 0:
-            if why == "locked-page":
-                text = _("too many wrong codes from this phone: wait ten minutes, or report at the desk")
-            else:
-                text = _("too many wrong codes: try again in {n} seconds", n=max(1, int(wait + 0.999)))
-            return refuse(429, text, wait)
+        who, keys, refused = code_gate(
+            request,
+            self.tokens,
+            self.wrong,
+            foreign=_("refused: reports are taken only from this event's own report page"),
+            stale=_("refused: the report page is out of date; open it again from your slip"),
+        )
+        if refused is not None:
+            return refused
         try:
             doc = await json_body(request)
             code = doc["code"]

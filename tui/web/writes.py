@@ -271,6 +271,48 @@ def address(request) -> str:
     return request.client.host if request.client else "?"
 
 
+def own_page(request, lang: str, tokens: Tokens, render):
+    """A page of this server's own that writes (the report page, the decklist
+    page): ``render(token)`` with a token tied to the page's session, the
+    session's cookie set when it is new, the language kept when chosen."""
+    from starlette.responses import Response
+
+    page, new_cookie = page_id(request.headers)
+    headers = {"Cache-Control": "no-store", "Vary": "Accept-Language, Cookie"}
+    out = Response(render(tokens.issue(page)), headers=headers, media_type="text/html; charset=utf-8")
+    if "lang" in request.scope["lycee.query"]:
+        out.headers.append("Set-Cookie", f"lang={lang}; Path=/; SameSite=Strict; Max-Age=31536000")
+    if new_cookie:
+        out.headers.append("Set-Cookie", new_cookie)
+    return out
+
+
+def code_gate(request, tokens: Tokens, wrong: Guesses, *, foreign: str, stale: str):
+    """The checks before a player's code is read (the report page, the
+    decklist page): the request comes from this server's own page
+    (``foreign``: the refusal's words), with the page's token (``stale``: the
+    words when it is out of date; the page renews it), and the page session
+    and the address are not waiting after wrong codes.  Returns (the device's
+    address, the guesser keys to count a wrong code under, a refusal or None)."""
+    from core.i18n import _
+
+    who = address(request)
+    if not same_origin(request.headers):
+        return who, [], refusal(403, foreign)
+    page, _new = page_id(request.headers)
+    if not tokens.valid(request.headers.get("x-lycee-token", ""), page):
+        return who, [], refusal(403, stale, renew=True)
+    keys = [page_key(page), ("address", who)]
+    wait, why = wrong.wait(keys)
+    if wait > 0:
+        if why == "locked-page":
+            text = _("too many wrong codes from this phone: wait ten minutes, or report at the desk")
+        else:
+            text = _("too many wrong codes: try again in {n} seconds", n=max(1, int(wait + 0.999)))
+        return who, keys, refusal(429, text, wait)
+    return who, keys, None
+
+
 def refusal(status: int, error: str, retry: float | None = None, headers: dict | None = None, **more):
     """A refused write: ``{"error": why, **more}`` with ``status`` (429 says when to try again)."""
     from starlette.responses import JSONResponse
