@@ -39,7 +39,7 @@ from core.log.actions import Action, Build, DecklistAction, Pods, PoolAction
 from core.log.actions import Seat as PodSeat
 from core.rules.clock import stamp
 from core.rules.decklists import DEFAULT_BUILD_MINUTES, builders, deck_data, pool_data
-from limited.draft import Seat, build_draft_deck, check_packs, run_draft, seat_pods
+from limited.draft import POD_MAX, POD_MIN, Seat, build_draft_deck, check_packs, run_draft, seat_pods
 from limited.packs import check_booster, check_starters
 from limited.sealed import PRODUCTS, build_sealed_deck, open_sealed
 
@@ -222,10 +222,13 @@ def draft_pods(
     bots: int = 0,
     catalog: Catalog | None = None,
     real: bool = False,
+    pod_size: int | None = None,
 ) -> Event:
     """Open the build phase of a draft event and seat every active player in
-    pods (L-DRAFT-POD, ``bots`` more seats for bots); all or none.  ``real``:
-    the draft is called at the table (the pools are entered afterwards)."""
+    pods (L-DRAFT-POD, ``bots`` more seats for bots; ``pod_size``: the most a
+    pod seats, as the store chooses, 8 players in 2 pods of 4 with 4); all or
+    none.  ``real``: the draft is called at the table (the pools are entered
+    afterwards)."""
     ev = desk.event
     _need_kind(ev, "draft")
     if ev.build is not None:
@@ -253,7 +256,12 @@ def draft_pods(
         )
     ids = builders(ev)
     seed = new_seed() if seed is None else int(seed)
-    pods = seat_pods(ids, bots, random.Random(seed))
+    if pod_size is not None and not POD_MIN <= pod_size <= POD_MAX:
+        raise RuleError(
+            _("pods of at most {n}: a draft pod seats {min} to {max}", n=pod_size, min=POD_MIN, max=POD_MAX),
+            "L-DRAFT-POD",
+        )
+    pods = seat_pods(ids, bots, random.Random(seed), max_size=pod_size or POD_MAX)
     seating = [
         [
             PodSeat(name=seat.name) if seat.bot else PodSeat(name=ev.player(seat.name).name, player=seat.name)

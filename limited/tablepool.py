@@ -351,10 +351,11 @@ def open_real(
     minutes: int | None = None,
     seed: int | None = None,
     bots: int = 0,
+    pod_size: int | None = None,
 ) -> str:
     """Open the build phase for packs opened at the table: sealed records the
-    product (no pools opened), draft seats the pods (``seed`` draws them);
-    the squeeze warning, if any, is returned."""
+    product (no pools opened), draft seats the pods (``seed`` draws them,
+    ``pod_size`` the most a pod seats); the squeeze warning, if any, is returned."""
     from limited.event import draft_pods, open_sealed_pools
 
     ev = desk.event
@@ -369,7 +370,7 @@ def open_real(
             )
         open_sealed_pools(desk, cs, product, seed, minutes=minutes, start=False, real=True)
         return squeeze(cs, "sealed", product=product)
-    draft_pods(desk, set_code, packs, seed, minutes=minutes, bots=bots, real=True)
+    draft_pods(desk, set_code, packs, seed, minutes=minutes, bots=bots, real=True, pod_size=pod_size)
     return squeeze(_event_set(desk.event), "draft", packs=packs)
 
 

@@ -639,3 +639,32 @@ def test_cli_build_open_help_is_opens_help(capsys):
     with pytest.raises(SystemExit):
         main(["build", "open", "--help"])
     assert "--real" in capsys.readouterr().out
+
+
+def test_l_draft_pod_the_store_chooses_the_pod_size(tmp_path, clock):
+    """L-DRAFT-POD (issue 48 item 17): the store chooses how many a pod seats:
+    8 players in 2 pods of 4 with a pod size of 4 (they could only sit in one
+    pod of 8); a size outside 2 to 8 is refused and stores nothing; the app's
+    open line takes pod=4 (ポッド=4)."""
+    from tui.screens.event_limited import pod_size_of
+
+    d = _event(tmp_path, clock, "draft", 8)
+    try:
+        before = d.store.path.read_bytes()
+        with pytest.raises(RuleError, match=r"\[L-DRAFT-POD\]"):
+            draft_pods(d, "alpha", 4, seed=1, pod_size=9)
+        assert d.store.path.read_bytes() == before
+        draft_pods(d, "alpha", 4, seed=1, pod_size=4)
+        assert [len(p) for p in d.event.pods] == [4, 4]
+        assert sorted(s.player for pod in d.event.pods for s in pod) == sorted(p.id for p in d.event.players)
+    finally:
+        d.store.close()
+    e = _event(tmp_path / "b", clock, "draft", 8)
+    try:
+        draft_pods(e, "alpha", 4, seed=1)
+        assert [len(p) for p in e.event.pods] == [8]  # the default: as few pods as 8 seats allow
+    finally:
+        e.store.close()
+    assert pod_size_of("alpha 4 pod=4 real") == ("alpha 4 real", 4)
+    assert pod_size_of("alpha ４ ポッド＝４") == ("alpha 4", 4)
+    assert pod_size_of("alpha 4 7") == ("alpha 4 7", None)

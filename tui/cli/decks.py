@@ -454,6 +454,7 @@ def cmd_build(args) -> int:
                     minutes=args.minutes,
                     seed=args.seed,
                     bots=args.bots,
+                    pod_size=args.pod_size,
                 )
                 if warn and not args.json:
                     print(_("warning: {text}", text=warn))
@@ -464,7 +465,9 @@ def cmd_build(args) -> int:
             elif kind == "draft":
                 if args.product is not None or args.packs is None:
                     raise CliError(_("a draft event opens --packs P (4 to 6), not --product (G-DRAFT-2)"))
-                limited_event.draft_pods(d, args.set, args.packs, args.seed, minutes=args.minutes, bots=args.bots)
+                limited_event.draft_pods(
+                    d, args.set, args.packs, args.seed, minutes=args.minutes, bots=args.bots, pod_size=args.pod_size
+                )
                 from limited.tablepool import squeeze
 
                 warn = squeeze(limited_event.event_set(d.event), "draft", packs=args.packs)
@@ -667,6 +670,12 @@ def register(sub, cmd, event_arg) -> None:
         "--minutes", type=int, metavar="M", help=_("minutes to build (a desk setting; default 30 sealed, 20 draft)")
     )
     o.add_argument("--bots", type=int, default=0, metavar="N", help=_("draft: bot seats to add"))
+    o.add_argument(
+        "--pod-size",
+        type=int,
+        metavar="N",
+        help=_("draft: the most players a pod seats (2 to 8; default 8: 8 players in 2 pods of 4 with 4)"),
+    )
     o.add_argument("--simulate", action="store_true", help=_("draft: bots draft for everyone at once"))
     o.add_argument(
         "--real",

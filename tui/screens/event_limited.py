@@ -39,15 +39,36 @@ def open_hint(kind: str) -> str:
             codes=codes,
         )
     codes = join_list(f"{s.code} ({s.booster.size})" for s in cat.sets if s.booster is not None)
-    return _(
-        "Open the build phase: SET PACKS [SEED] [real]. Sets (cards a booster): {codes}. PACKS: 4 to 6 a "
-        "player. Add real when the draft is called at the table (the pools are entered afterwards), "
-        "e.g. alpha 4 real",
-        codes=codes,
+    return (
+        _(
+            "Open the build phase: SET PACKS [SEED] [real]. Sets (cards a booster): {codes}. PACKS: 4 to 6 a "
+            "player. Add real when the draft is called at the table (the pools are entered afterwards), "
+            "e.g. alpha 4 real",
+            codes=codes,
+        )
+        + " "
+        + _("Add pod=4 for pods of at most 4 players (8 players: 2 pods of 4).")
     )
 
 
-def open_build(screen: Any, text: str) -> bool:
+def pod_size_of(text: str) -> tuple[str, int | None]:
+    """The open line without its ``pod=N`` (ポッド=N) word, and N (None when
+    not given): the most players a draft pod seats, as the store chooses."""
+    import re
+    import unicodedata
+
+    size = None
+    kept = []
+    for word in unicodedata.normalize("NFKC", text).split():
+        m = re.fullmatch(r"(?:pod|ポッド)[=:]?(\d{1,2})", word, re.IGNORECASE)
+        if m:
+            size = int(m.group(1))
+        else:
+            kept.append(word)
+    return " ".join(kept), size
+
+
+def open_build(screen: Any, text: str, pod_size: int | None = None) -> bool:
     """Open the build phase for packs at the table when ``text`` ends in real; False: not such a line."""
     parts = text.split()
     if not parts or parts[-1].casefold() not in ("real", "実物", "実パック"):
@@ -68,7 +89,7 @@ def open_build(screen: Any, text: str) -> bool:
             if packs is None:
                 screen.say(_("write the number of packs, 4 to 6"), error=True)
                 return True
-            warn = open_real(screen.desk, parts[0], packs=packs, seed=seed)
+            warn = open_real(screen.desk, parts[0], packs=packs, seed=seed, pod_size=pod_size)
             done = _("pods seated for a draft at the table: F11 → the draft caller (Shift+F11) calls it")
     except LyceeError as err:
         screen.say(str(err), error=True)

@@ -181,7 +181,8 @@ class BuildActions(EventHost):
             return
         from limited import view as limited_view
 
-        if event_limited.open_build(self, text):
+        text, pod_size = event_limited.pod_size_of(text)
+        if event_limited.open_build(self, text, pod_size):
             return
         parts = text.split()
         if len(parts) not in (2, 3) or (len(parts) == 3 and whole(parts[2], 18) is None):
@@ -194,7 +195,10 @@ class BuildActions(EventHost):
                 _("sealed pools opened"),
             )
         elif (packs := whole(parts[1])) is not None:
-            self._guard(lambda: limited_view.draft_pods(self.open_desk, parts[0], packs, seed), _("pods seated"))
+            self._guard(
+                lambda: limited_view.draft_pods(self.open_desk, parts[0], packs, seed, pod_size=pod_size),
+                _("pods seated"),
+            )
         else:
             self.say(_("write the number of packs, 4 to 6"), error=True)
 
