@@ -34,6 +34,7 @@ from core.event.model import Event
 from core.i18n import _, join_list, join_sentences, ngettext
 from core.log.actions import Action, TablePool
 from core.rules.clock import stamp
+from limited.draft import DRAFT_PACKS
 from limited.packs import check_booster
 from limited.sealed import PRODUCTS
 
@@ -310,6 +311,18 @@ def squeeze(cs: CardSet, kind: str, *, product: str = "", packs: int = 0) -> str
     spare = pool - deck
     if spare >= SPARE_PICKS:
         return ""
+    if kind == "draft" and packs >= DRAFT_PACKS.stop - 1:  # the most G-DRAFT-2 allows: more packs is no way out
+        return _(
+            "{packs} packs x {size} cards gives {picks} picks for a {deck}-card deck: only {spare} to leave out "
+            "(fewer than {want}), so decks will hold cards their colours cannot cast; consider a set with "
+            "larger boosters",
+            packs=packs,
+            size=cs.booster.size,  # type: ignore[union-attr]
+            picks=pool,
+            deck=deck,
+            spare=spare,
+            want=SPARE_PICKS,
+        )
     if kind == "draft":
         return _(
             "{packs} packs x {size} cards gives {picks} picks for a {deck}-card deck: only {spare} to leave out "

@@ -590,6 +590,10 @@ def test_g_draft_1_squeeze_warns_with_the_numbers(catalog):
     assert "44" in text and "40" in text and "4 to leave out" in text
     assert "48" in squeeze(beta, "draft", packs=4)  # 8 to leave out
     assert squeeze(beta, "draft", packs=6) == ""  # 72 picks for 60: 12 to leave out
+    # issue 48 item 19: at 6 packs, the most G-DRAFT-2 allows, more packs is no advice
+    six = squeeze(alpha, "draft", packs=6)
+    assert "66" in six and "6 to leave out" in six and "more packs" not in six and "larger boosters" in six
+    assert "more packs" in text
 
 
 def test_g_sealed_entry_line_remembers_the_prefix_and_refuses_typos(catalog):
