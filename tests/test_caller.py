@@ -127,3 +127,19 @@ def test_g_draft_1_the_packs_last_card_is_taken_without_a_countdown_or_a_pass():
     i18n.set_language("ja")
     c = _call(packs=1, cards=1)
     assert c.start(0.0) == "last" and c.call(0.0) == "最後の1枚を取ってください"
+
+
+def test_g_draft_1_pick_seconds_are_capped_at_the_setup_form():
+    """Issue 48 item 19: the table's pick seconds accepted 99999 (a pick of
+    28 hours: the caller stood still); a pick is 1 to 300 seconds, said in the
+    refusal, in either of the form's two writings."""
+    import pytest
+
+    from tui.screens.table_setup import MAX_PICK_SECONDS, parse_pick_seconds
+
+    i18n.set_language("en")
+    assert parse_pick_seconds("300").seconds(11) == MAX_PICK_SECONDS == 300
+    assert parse_pick_seconds("11:40 6:20 1:5").seconds(11) == 40
+    for text in ("99999", "11:99999 1:5"):
+        with pytest.raises(ValueError, match="at most 300"):
+            parse_pick_seconds(text)

@@ -127,13 +127,19 @@ def pick_seconds_text(timer: PickTimer) -> str:
     return " ".join(f"{k}:{v:g}" for k, v in sorted(timer.table, reverse=True))
 
 
+#: The longest pick the caller times (seconds): a pick of 99999 s was taken, and the draft stood still.
+MAX_PICK_SECONDS = 300
+
+
 def parse_pick_seconds(text: str) -> PickTimer:
-    """``40`` (every pick) or ``11:40 6:20 1:5`` (from that many cards left); ValueError saying what is wrong."""
+    """``40`` (every pick) or ``11:40 6:20 1:5`` (from that many cards left), each
+    1 to :data:`MAX_PICK_SECONDS`; ValueError saying what is wrong."""
     words = text.replace(",", " ").split()
     if len(words) == 1 and ":" not in words[0]:
         secs = whole(words[0])
         if secs is None or secs < 1:
             raise ValueError(_("seconds a pick: a whole number above 0, not {text!r}", text=words[0]))
+        _cap(secs)
         return PickTimer.of({1: float(secs)})
     table: dict[int, float] = {}
     for w in words:
@@ -141,9 +147,15 @@ def parse_pick_seconds(text: str) -> PickTimer:
         cards, secs = whole(k), whole(v)
         if not sep or cards is None or secs is None or cards < 1 or secs < 1:
             raise ValueError(_("{text!r}: write CARDS:SECONDS, e.g. 11:40 (both whole numbers above 0)", text=w))
+        _cap(secs)
         table[cards] = float(secs)
     if not table:
         raise ValueError(_("seconds a pick: a whole number above 0"))
     if 1 not in table:
         table[1] = table[min(table)]
     return PickTimer.of(table)
+
+
+def _cap(secs: int) -> None:
+    if secs > MAX_PICK_SECONDS:
+        raise ValueError(_("{n} seconds a pick: at most {max}", n=secs, max=MAX_PICK_SECONDS))
