@@ -26,7 +26,7 @@ from typing import Iterable
 
 from core import labels
 from core.cards.decks import DRAFT_CARDS_PER_PACK, SEALED_SIZE
-from core.cards.model import Card, CardSet, normalize_number
+from core.cards.model import PREFIX_TYPE, Card, CardSet, normalize_number
 from core.cards.search import search_cards
 from core.desk import Desk
 from core.errors import LyceeError, RuleError
@@ -73,18 +73,27 @@ class Entry:
     cs: CardSet
     prefix: str = "CH"
     counts: Counter = field(default_factory=Counter)
+    #: After a bare number (5004): the set's other cards of that number under
+    #: another type's prefix (IT-5004 taken from the last prefix, CH-5004 also
+    #: there), for the screen to say which card was meant.
+    also: tuple[str, ...] = ()
 
     def resolve(self, text: str) -> str:
         """The card number meant by ``text`` (with or without its prefix), or LyceeError saying why not."""
         t = text.strip().upper().replace("_", "-").replace(" ", "-")
-        if t.isdigit() or (t[:-1].isdigit() and t[-1:].isalpha() and t[:-1]):
+        bare = t.isdigit() or bool(t[:-1].isdigit() and t[-1:].isalpha() and t[:-1])
+        if bare:
             t = f"{self.prefix}-{t}"
         num = normalize_number(t)
         if num is None:
             raise LyceeError(_("{text!r} is not a card number (like 5063 or CH-5063)", text=text))
         if num not in self.cs:
             raise LyceeError(_("{number} is not a card of set {set}", number=num, set=self.cs.code))
-        self.prefix = num.split("-")[0]
+        prefix, rest = num.split("-", 1)
+        self.prefix = prefix
+        self.also = (
+            tuple(f"{p}-{rest}" for p in PREFIX_TYPE if p != prefix and f"{p}-{rest}" in self.cs) if bare else ()
+        )
         return num
 
     def find(self, text: str) -> str:

@@ -672,3 +672,17 @@ def test_l_draft_pod_the_store_chooses_the_pod_size(tmp_path, clock):
     assert pod_size_of("alpha 4 pod=4 real") == ("alpha 4 real", 4)
     assert pod_size_of("alpha ４ ポッド＝４") == ("alpha 4", 4)
     assert pod_size_of("alpha 4 7") == ("alpha 4 7", None)
+
+
+def test_g_sealed_entry_line_says_which_card_a_bare_number_of_two_types_meant(catalog):
+    """Issue 48 item 16: after IT-5004, a bare 5004 takes the last prefix typed
+    (IT-5004) and the entry says that 5004 is also another type's card, so a
+    clerk who meant CH-5004 sees it at once; with a prefix nothing is said."""
+    from limited.tablepool import Entry
+
+    e = Entry(catalog.set("alpha"))
+    others = [n for n in ("CH-5004", "EV-5004", "AR-5004") if n in catalog.set("alpha")]
+    assert "IT-5004" in catalog.set("alpha") and others
+    assert e.add_line("IT-5004 3") == ("IT-5004", 3) and e.also == ()
+    assert e.add_line("5004 1") == ("IT-5004", 1) and set(e.also) == set(others)
+    assert e.add_line("CH-5004 1") == ("CH-5004", 1) and e.also == ()

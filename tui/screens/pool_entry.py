@@ -29,7 +29,7 @@ from textual.widgets import DataTable, Input, Label
 
 from core import labels
 from core.errors import LyceeError
-from core.i18n import _, join_sentences, ngettext
+from core.i18n import _, join_list, join_sentences, ngettext
 from limited.view import ATTRIBUTE_KANJI, CardSet, Entry, card_echo, expected_size, parse_text, pool_problems
 
 from ..i18n import Translated
@@ -203,9 +203,16 @@ class PoolEntryScreen(Translated, Screen):
         card = self.cs.card(num)
         have = self.counts.get(num, 0)
         if count > 0:
-            self.echo(_("+{count} {card} (now {have})", count=count, card=card_echo(card), have=have))
+            said = _("+{count} {card} (now {have})", count=count, card=card_echo(card), have=have)
         else:
-            self.echo(_("out: {card} (now {have})", card=card_echo(card), have=have))
+            said = _("out: {card} (now {have})", card=card_echo(card), have=have)
+        if self.entry.also:  # a bare number of two types: the last prefix typed chose, say so
+            said += " " + _(
+                "({digits} is also {others}: type the prefix for it)",
+                digits=num.split("-", 1)[1],
+                others=join_list(card_echo(self.cs.card(n)) for n in self.entry.also),
+            )
+        self.echo(said)
         self.redraw(num)
 
     def add_text(self, text: str, source: str) -> None:
