@@ -325,3 +325,24 @@ async def test_esc_in_the_empty_add_player_box_stays_in_the_event(tmp_path):
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is not screen
+
+
+@pytest.mark.asyncio
+async def test_g_sealed_a_pasted_block_leaves_the_entry_line_empty(tmp_path):
+    """G-SEALED, issue 48 item 16: a pasted block of entries is added whole and
+    the line stays empty (its first line stayed in the box, and Enter added it
+    a second time)."""
+    from tui.screens.pool_entry import PoolEntryScreen
+
+    cs = default_catalog().set("alpha")
+    app = LyceeApp(DataDir(tmp_path), lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(PoolEntryScreen(cs, "sealed", name="山田", product="1s3b"))
+        await pilot.pause()
+        pe = app.screen
+        await paste(pilot, app, "5001 2\n5002 1\n5003 1\n")
+        assert pe.counts == Counter({"CH-5001": 2, "CH-5002": 1, "CH-5003": 1})
+        assert pe.query_one("#pe-entry").value == ""
+        await pilot.press("enter")
+        await pilot.pause()
+        assert pe.counts == Counter({"CH-5001": 2, "CH-5002": 1, "CH-5003": 1})

@@ -47,6 +47,7 @@ class EntryLine(Input):
     def _on_paste(self, event: events.Paste) -> None:
         if event.text and ("\n" in event.text.strip() or "," in event.text):
             event.stop()
+            event.prevent_default()  # not Input's own paste too: it put the first line in the box again
             scr = self.screen
             if isinstance(scr, PoolEntryScreen):
                 scr.add_text(event.text, _("pasted text"))
