@@ -40,7 +40,7 @@ from core.log.actions import Seat as PodSeat
 from core.rules.clock import stamp
 from core.rules.decklists import DEFAULT_BUILD_MINUTES, builders, deck_data, pool_data
 from limited.draft import POD_MAX, POD_MIN, Seat, build_draft_deck, check_packs, run_draft, seat_pods
-from limited.packs import check_booster, check_starters
+from limited.packs import check_booster, check_pod_fit, check_starters
 from limited.sealed import PRODUCTS, build_sealed_deck, open_sealed
 
 __all__ = [
@@ -377,6 +377,7 @@ def enter_draft_pool(
             ),
             "G-DRAFT-1",
         )
+    check_pod_fit(ev, cs, p.id, counts)  # the pod's pools together against its boosters
     pool = pool_data(p.id, "draft", cs.code, listed, packs=b.packs)
     acts: list[tuple[str, Action]] = [("pool", pool)]
     from core import rules

@@ -31,6 +31,7 @@ from typing import Sequence
 from core.cards.model import CardSet, RaritySlot, StarterDef, slot_demand
 from core.errors import RuleError, ValidationError
 from core.i18n import _, join_list
+from core.labels import sentences
 from limited.facts import PerSet
 
 __all__ = ["Pack", "open_booster", "open_starter", "choose_starter", "check_booster", "check_starters", "booster_size"]
@@ -215,3 +216,85 @@ def open_starter(cs: CardSet, rng: random.Random, starter: str | StarterDef | No
     else:
         cards = tuple(num for num, k in st.cards for _ in range(k))
     return Pack("starter", cards, st.id)
+
+
+# -- a drafted pod's pools against its boosters (G-DRAFT-1) ------------------------------
+
+
+def rarity_bounds(cs: CardSet, boosters: int) -> dict[str, tuple[int, int]]:
+    """Rarity -> (fewest, most) cards of it in ``boosters`` boosters (the last card of a slot may upgrade)."""
+    lo: Counter = Counter()
+    hi: Counter = Counter()
+    for s in cs.booster.slots:  # type: ignore[union-attr]
+        lo[s.rarity] += (s.count - (1 if s.upgrades else 0)) * boosters
+        hi[s.rarity] += s.count * boosters
+        for u in s.upgrades:
+            hi[u.rarity] += boosters
+    return {r: (lo[r], hi[r]) for r in hi}
+
+
+def pod_problems(cs: CardSet, pools: list[Counter], boosters: int, *, whole: bool) -> list[str]:
+    """How the pools of one draft pod differ from the ``boosters`` boosters
+    opened at it, by rarity (G-DRAFT-1: every card drafted came out of them):
+    the cards of a slot and its upgrades (C; U; R or SR ...) never exceed what
+    the boosters held of that slot, nor one rarity its most; once every pool
+    of the pod is in (``whole``) they are exactly what the boosters held.
+    One player's C entered as an SR is caught here, though each pool alone
+    can be any mix."""
+    slots = cs.booster.slots if cs.booster is not None else ()
+    groups: list[tuple[set[str], int]] = []
+    for sl in slots:  # slots that share a rarity (an upgrade) count together
+        rs, n = {sl.rarity, *(u.rarity for u in sl.upgrades)}, sl.count
+        for g in [g for g in groups if g[0] & rs]:
+            groups.remove(g)
+            rs, n = rs | g[0], n + g[1]
+        groups.append((rs, n))
+    by: Counter = Counter(cs.card(num).rarity for pool in pools for num in pool.elements() if num in cs)
+    out = []
+    for rs, n in groups:
+        have, most = sum(by[r] for r in rs), n * boosters
+        if have > most or (whole and have != most):
+            out.append(
+                _(
+                    "the pod's pools hold {have} {rarities} cards where its {boosters} boosters held {most}",
+                    have=have,
+                    rarities="/".join(r for r in cs.rarities if r in rs),
+                    boosters=boosters,
+                    most=most,
+                )
+            )
+    for r, (_lo, hi) in rarity_bounds(cs, boosters).items():
+        if by[r] > hi:
+            out.append(
+                _(
+                    "the pod's pools hold {have} {rarity} cards, more than {boosters} boosters can",
+                    have=by[r],
+                    rarity=r,
+                    boosters=boosters,
+                )
+            )
+    return out
+
+
+def check_pod_fit(ev, cs: CardSet, pid: str, counts: Counter) -> None:
+    """Refuse ``counts`` as the drafted pool of ``pid`` when, with the pools of
+    the pod already in, it does not fit the boosters opened at the pod
+    (:func:`pod_problems`; G-DRAFT-1), naming the rarities."""
+    b = ev.build
+    pod = next((pd for pd in ev.pods if any(s.player == pid for s in pd)), None)
+    if pod is None or b is None:
+        return
+    pools = [counts] + [
+        Counter(pl.cards) for s in pod if s.player and s.player != pid and (pl := ev.pool_of(s.player)) is not None
+    ]
+    probs = pod_problems(cs, pools, len(pod) * b.packs, whole=len(pools) == len(pod))
+    if probs:
+        raise RuleError(
+            _(
+                "the pool of {name} does not fit its pod's boosters: {problems}; check the rarities "
+                "entered for this pod's players",
+                name=ev.player(pid).name,
+                problems=sentences(probs),
+            ),
+            "G-DRAFT-1",
+        )

@@ -35,7 +35,7 @@ from core.i18n import _, join_list, join_sentences, ngettext
 from core.log.actions import Action, TablePool
 from core.rules.clock import stamp
 from limited.draft import DRAFT_PACKS
-from limited.packs import check_booster
+from limited.packs import check_booster, check_pod_fit, rarity_bounds
 from limited.sealed import PRODUCTS
 
 __all__ = [
@@ -210,18 +210,6 @@ def expected_size(cs: CardSet, kind: str, product: str = "", packs: int = 0) -> 
     return n_st * _starter_size(cs) + (n_bo * cs.booster.size if n_bo else 0)  # type: ignore[union-attr]
 
 
-def _rarity_bounds(cs: CardSet, boosters: int) -> dict[str, tuple[int, int]]:
-    """Rarity -> (fewest, most) cards of it in ``boosters`` boosters (the last card of a slot may upgrade)."""
-    lo: Counter = Counter()
-    hi: Counter = Counter()
-    for s in cs.booster.slots:  # type: ignore[union-attr]
-        lo[s.rarity] += (s.count - (1 if s.upgrades else 0)) * boosters
-        hi[s.rarity] += s.count * boosters
-        for u in s.upgrades:
-            hi[u.rarity] += boosters
-    return {r: (lo[r], hi[r]) for r in hi}
-
-
 def _contains(pool: Counter, part: Counter) -> bool:
     return all(pool[n] >= k for n, k in part.items())
 
@@ -290,7 +278,7 @@ def pool_problems(cs: CardSet, kind: str, counts: Counter, *, product: str = "",
             )
         )
         return out
-    bounds = _rarity_bounds(cs, n_bo)
+    bounds = rarity_bounds(cs, n_bo)
     notes = []
     for sid in held:
         rest = counts - lists[sid]
@@ -419,6 +407,8 @@ def enter_table_pool(desk: Desk, ref: str, cards: Iterable[str] | Counter, *, so
             ),
             rule,
         )
+    if ev.kind == "draft":
+        check_pod_fit(ev, cs, p.id, counts)
     data = TablePool(player=p.id, cards=sorted(counts.elements()), source=source or "typed", at=stamp(desk.now()))
     acts: list[tuple[str, Action]] = [("table_pool", data)]
     from core import rules

@@ -686,3 +686,34 @@ def test_g_sealed_entry_line_says_which_card_a_bare_number_of_two_types_meant(ca
     assert e.add_line("IT-5004 3") == ("IT-5004", 3) and e.also == ()
     assert e.add_line("5004 1") == ("IT-5004", 1) and set(e.also) == set(others)
     assert e.add_line("CH-5004 1") == ("CH-5004", 1) and e.also == ()
+
+
+def test_g_draft_1_a_pods_pools_are_reconciled_with_its_boosters(tmp_path, clock, catalog):
+    """G-DRAFT-1 (issue 48 item 16): the pools of a pod drafted at the table
+    come out of its boosters, so together they hold what those boosters held
+    by rarity: one player's C entered as an SR (33 R/SR from 32 boosters) is
+    refused naming the rarities, and nothing is stored; the true pools go in."""
+    a = _event(tmp_path / "a", clock, "draft", 8)
+    b = _event(tmp_path / "b", clock, "draft", 8)
+    try:
+        draft_pods(a, "alpha", 4, seed=2, pod_size=4)
+        simulate_draft(a)
+        draft_pods(b, "alpha", 4, seed=2, pod_size=4, real=True)
+        assert [[s.player for s in pod] for pod in a.event.pods] == [[s.player for s in pod] for pod in b.event.pods]
+        cs = catalog.set("alpha")
+        pod = [s.player for s in b.event.pods[0]]
+        for pid in pod[:-1]:
+            enter_draft_pool(b, pid, a.event.pool_of(pid).cards)
+        last = Counter(a.event.pool_of(pod[-1]).cards)
+        common = next(n for n in last if cs.card(n).rarity == "C")
+        sr = next(c.number for c in cs.cards if c.rarity == "SR")
+        wrong = last - Counter({common: 1}) + Counter({sr: 1})
+        before = b.store.path.read_bytes()
+        with pytest.raises(RuleError, match=r"R/SR.*\[G-DRAFT-1\]"):
+            enter_draft_pool(b, pod[-1], wrong)
+        assert b.store.path.read_bytes() == before
+        enter_draft_pool(b, pod[-1], last)
+        assert b.event.pool_of(pod[-1]) is not None
+    finally:
+        a.store.close()
+        b.store.close()
