@@ -57,7 +57,7 @@ def report_page(t: pages.T, event_name: str, token: str) -> str:
         "held": t._("You both agree, but this result needs a time call: a judge or the desk will record it."),
         "disputed": t._("Your opponent reported something else. Check with them and report again, or go to the desk."),
         "recorded": t._("Recorded: {result}."),
-        "staff": t._("The desk has entered this match's result: {result}. Ask the desk if it is wrong."),
+        "staff": t._("Staff have entered this match's result: {result}. Ask a judge or the desk if it is wrong."),
         "table": t._("Round {r} · Table {t}"),
         "vs": t._("{you} vs {opponent}"),
         "error": t._("Not sent: {error}"),
@@ -210,7 +210,8 @@ class ReportApi:
             self.wrong.add(keys, who)
             return refuse(403, _("unknown report code: check the code on your match slip, or ask the desk"))
         if result is None:  # what the page shows first: the player's table and its state (nothing stored)
-            return JSONResponse(player_state(writer.event, pid), headers={"Cache-Control": "no-store"})
+            t = pages.T(self.choose_lang(request.scope["lycee.query"], request.headers, self.server_lang))
+            return JSONResponse(player_state(writer.event, pid, say=t._), headers={"Cache-Control": "no-store"})
         assert self.batcher is not None
         try:
             out = await self.batcher.submit(code, result, f"player {pid} (phone)", who)
