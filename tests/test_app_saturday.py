@@ -162,3 +162,41 @@ async def test_issue_48_6_check_in_by_table_number_name_or_reading_and_from_the_
         await until(pilot, lambda: app.screen is screen, "back on the round")
         assert {c.player for c in screen.event.current_round.checkins} == set(names)
         assert on_screen(app, f"{names[last]}（{table_of[last]}卓）"), shown(app)
+
+
+def _row_styles(app, table, row: int) -> set:
+    """The styles the terminal shows on a table's row (by its line on screen)."""
+    strips = app.screen._compositor.render_strips()
+    y = table.content_region.y + 1 + row - table.scroll_offset.y  # under the header
+    strip = strips[y].crop(table.content_region.x, table.content_region.right)
+    return {(seg.style.bgcolor, seg.style.underline) for seg in strip if seg.text.strip() and seg.style}
+
+
+@pytest.mark.asyncio
+async def test_issue_48_7_the_row_under_the_cursor_shows_while_the_table_lacks_focus(tmp_path):
+    """Issue 48 item 7: typing in the add-player box (the players table
+    without focus), the row Delete, Ctrl+O and Shift+F2 act on is still
+    marked: it looks unlike the rows around it, by an underline (a faint
+    tint alone was lost in tmux)."""
+    dd = DataDir(tmp_path)
+    store = dd.create({"name": "土曜大会", "kind": "constructed", "match": "bo3", "minutes": 50, "sanctioned": False})
+    Desk(store).add_players(NAMES)
+    eid = store.id
+    store.close()
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, EventScreen), "the event")
+        await pilot.press("f2")
+        await pilot.pause()
+        table = app.screen.query_one("#player-table")
+        await pilot.press("down", "down")
+        await pilot.pause()
+        assert table.cursor_row == 2
+        await pilot.press("ctrl+n")  # into the add-player box: the table loses focus
+        await pilot.pause()
+        assert not table.has_focus
+        under, other = _row_styles(app, table, 2), _row_styles(app, table, 1)
+        assert under and under != other, (under, other)
+        # more than a faint tint (#153854 on #1e1e1e, lost in a 256-colour tmux): an underline, which
+        # every terminal shows, colours or none
+        assert all(u for _bg, u in under) and not any(u for _bg, u in other), (under, other)

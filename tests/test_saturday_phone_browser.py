@@ -96,3 +96,47 @@ def test_issue_48_12_a_bye_or_a_dropped_player_sees_why_and_no_result_box(served
             assert page.locator("#result").is_hidden() and page.locator("#send").is_hidden()
         finally:
             browser.close()
+
+
+def test_issue_48_3_the_judge_page_shows_both_claims_and_the_staff_call_of_a_disputed_table(datadir):
+    """Issue 48 item 3 (G-BO3 reports, G-HEAD-JUDGE): a disputed table on the
+    judge page says so in its line, and opened (by itself) shows each
+    player's claim with the time, and the desk's staff-call note."""
+    store = datadir.create(
+        {
+            "name": "土曜カップ",
+            "date": "2026-12-05",
+            "sanctioned": True,
+            "staff": {"organizer": "店長", "judges": ["佐藤"], "head_judge": "佐藤"},
+        }
+    )
+    desk = Desk(store)
+    desk.add_players(["加藤陸", "高橋健太", "青木", "石井"])
+    desk.set_settings({"phone_reports": True})
+    desk.report_codes()
+    desk.pair_next(seed=3)
+    codes = dict(desk.event.report_codes)
+    m = desk.event.current_round.match_at(1)
+    desk.phone_report(codes[m.p1], "2-0")
+    desk.phone_report(codes[m.p2], "2-1")
+    desk.call_table(1, "佐藤さん、1卓へ")
+    pin = desk.staff_pin("佐藤")
+    names = {p.id: p.name for p in desk.event.players}
+    with pages_of(datadir, desk, lang="ja", writer=LocalWriter(desk)) as base:
+        with sync_api.sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+            try:
+                page = phone(browser)
+                page.goto(base + "/judge")
+                page.fill("#name", "佐藤")
+                page.fill("#pin", pin)
+                page.get_by_role("button", name="サインイン").tap()
+                table = page.locator("#table-1")
+                expect(table.locator("summary")).to_contain_text("食い違い", timeout=5000)
+                expect(table).to_have_attribute("open", "")
+                claims = table.locator("ul.claims")
+                expect(claims).to_contain_text(f"{names[m.p1]}: 2-0", timeout=5000)
+                expect(claims).to_contain_text(f"{names[m.p2]}: 2-1")
+                expect(claims).to_contain_text("佐藤さん、1卓へ")
+            finally:
+                browser.close()
