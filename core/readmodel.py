@@ -703,15 +703,27 @@ def new_disputes(ev: Event, acts: list[dict]) -> str:
         if rep.table in tables and rep.status == "disputed" and rep.p1 is not None and rep.p2 is not None:
             out.append(
                 _(
-                    "Table {t}: the reports disagree ({a} says {x}, {b} says {y}): Shift+F6 to decide.",
+                    "Table {t}: the reports disagree ({a}; {b}): Shift+F6 to decide.",
                     t=rep.table,
-                    a=rep.p1.name,
-                    x=rep.p1.said,
-                    b=rep.p2.name,
-                    y=rep.p2.said,
+                    a=_claim(rep.p1.name, rep.p1.said),
+                    b=_claim(rep.p2.name, rep.p2.said),
                 )
             )
     return " ".join(out)
+
+
+def _claim(name: str, said: str) -> str:
+    """One player's report from their own side, with what it means for them
+    (「加藤陸: 2-0で勝ち」): two who both say 2-0 read as the dispute it is."""
+    try:
+        won, lost = (int(x) for x in said.split("-")[:2])
+    except ValueError:
+        return _("{name}: {said}", name=name, said=said)
+    if won > lost:
+        return _("{name}: {said}, a win", name=name, said=said)
+    if won < lost:
+        return _("{name}: {said}, a loss", name=name, said=said)
+    return _("{name}: {said}, a draw", name=name, said=said)
 
 
 def disputed_count(ev: Event) -> int:

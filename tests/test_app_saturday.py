@@ -71,8 +71,8 @@ async def test_issue_48_3_a_dispute_through_the_door_is_said_with_both_claims_an
         await asyncio.to_thread(screen.writer.call, "phone_report", codes[p2], "2-1", actor=f"player {p2} (phone)")
         await until(pilot, lambda: on_screen(app, "Shift+F6"), "the dispute on the message line")
         text = shown(app)
-        assert on_screen(app, f"{name[p1]}は2-0"), text
-        assert on_screen(app, f"{name[p2]}は2-1"), text
+        assert on_screen(app, f"{name[p1]}: 2-0で勝ち"), text
+        assert on_screen(app, f"{name[p2]}: 2-1で勝ち"), text
         assert on_screen(app, i18n.ngettext("{n} table disputed (Shift+F6)", "{n} tables disputed (Shift+F6)", 1)), text
         # a judge decides at the table (the judge page's actor), then another shell corrects table 2
         await asyncio.to_thread(screen.writer.call, "record", 1, "2-0", actor="judge 加藤陽子 (phone)")
@@ -200,3 +200,94 @@ async def test_issue_48_7_the_row_under_the_cursor_shows_while_the_table_lacks_f
         # more than a faint tint (#153854 on #1e1e1e, lost in a 256-colour tmux): an underline, which
         # every terminal shows, colours or none
         assert all(u for _bg, u in under) and not any(u for _bg, u in other), (under, other)
+
+
+def test_issue_48_12_a_bye_counts_in_the_provisional_standings_of_its_round():
+    """Issue 48 item 12 (G-SWISS-POINTS: a bye is a match win): while round
+    1's results come in, the bye's player has his 3 points in the
+    provisional standings, not 0 below the players who lost."""
+    from core.event.model import Match, Round
+    from core.tournament.ranking import standings_json
+    from tests.engine_helpers import make_event
+
+    ev = make_event(5)
+    ids = [p.id for p in ev.players]
+    r1 = Round(
+        1,
+        "swiss",
+        (
+            Match(1, ids[0], ids[1], 2, 0, 0, "p1"),
+            Match(2, ids[2], ids[3]),  # still playing
+            Match(3, ids[4], None, 2, 0, 0, "bye"),
+        ),
+    )
+    doc = standings_json(ev.with_(rounds=(r1,)))
+    assert doc.get("provisional")
+    row = {r["id"]: r for r in doc["standings"]}
+    assert row[ids[4]]["points"] == 3 and row[ids[4]]["record"] == "1-0-0"
+    assert row[ids[4]]["rank"] < row[ids[1]]["rank"]  # above the player who lost
+
+
+@pytest.mark.asyncio
+async def test_issue_48_12_a_late_entry_is_told_his_first_round_and_a_refusal_does_not_linger(tmp_path):
+    """Issue 48 item 12: a player added once round 1 is paired is told he is
+    paired from round 2 on; a refused result line is said, and beside the
+    next stored result, but not through the later ones."""
+    dd, eid, codes, seats = event(tmp_path, phone=False)
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(app, pilot)
+        await pilot.press("f6")
+        await pilot.pause()
+        for line in ("9 2-0", "1 2-0"):
+            for ch in line:
+                await pilot.press(ch if ch != " " else "space")
+            await pilot.press("enter")
+            await pilot.pause()
+        assert on_screen(app, "'9 2-0'"), shown(app)  # the refusal, beside the result stored right after
+        for ch in "2 2-0":
+            await pilot.press(ch if ch != " " else "space")
+        await pilot.press("enter")
+        await until(pilot, lambda: screen.event.current_round.complete, "table 2's result")
+        assert not on_screen(app, "'9 2-0'"), shown(app)
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        for ch in "遅刻者":
+            await pilot.press(ch)
+        await pilot.press("enter")
+        await until(pilot, lambda: len(screen.event.players) == 5, "the late entry")
+        assert on_screen(app, "第2回戦から"), shown(app)
+
+
+def test_issue_48_4_a_redo_brings_back_the_last_undo_only_while_nothing_else_was_stored(tmp_path):
+    """Issue 48 item 4 (the journal's undo): a redo stores the undone action
+    again, marked with the undo's seq, and the event reopens the same; two
+    undos are redone newest first; once anything else is stored, or before any
+    undo, there is nothing to redo."""
+    from core.errors import LyceeError
+
+    dd, eid, _codes, _seats = event(tmp_path, phone=False, results=[(1, "2-0"), (2, "0-2")])
+    store = dd.open(eid)
+    desk = Desk(store)
+    with pytest.raises(LyceeError):
+        desk.redo_preview()
+    desk.undo()
+    desk.undo()
+    assert [m.outcome for m in desk.event.current_round.matches] == [None, None]
+    assert desk.redo_preview()["data"]["table"] == 1  # the newest undo took back table 1's
+    desk.redo()
+    desk.redo()
+    assert [m.outcome for m in desk.event.current_round.matches] == ["p1", "p2"]
+    acts = store.actions
+    assert [a.get("redo") for a in acts[-2:]] == [acts[-3]["seq"], acts[-4]["seq"]]
+    with pytest.raises(LyceeError):
+        desk.redo()
+    desk.undo()
+    desk.set_settings({"minutes": 40})  # something else stored since the undo
+    with pytest.raises(LyceeError):
+        desk.redo()
+    before = desk.event
+    store.close()
+    again = dd.open(eid)
+    assert again.event == before
+    again.close()

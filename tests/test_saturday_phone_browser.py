@@ -122,21 +122,20 @@ def test_issue_48_3_the_judge_page_shows_both_claims_and_the_staff_call_of_a_dis
     desk.call_table(1, "佐藤さん、1卓へ")
     pin = desk.staff_pin("佐藤")
     names = {p.id: p.name for p in desk.event.players}
-    with pages_of(datadir, desk, lang="ja", writer=LocalWriter(desk)) as base:
-        with sync_api.sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-            try:
-                page = phone(browser)
-                page.goto(base + "/judge")
-                page.fill("#name", "佐藤")
-                page.fill("#pin", pin)
-                page.get_by_role("button", name="サインイン").tap()
-                table = page.locator("#table-1")
-                expect(table.locator("summary")).to_contain_text("食い違い", timeout=5000)
-                expect(table).to_have_attribute("open", "")
-                claims = table.locator("ul.claims")
-                expect(claims).to_contain_text(f"{names[m.p1]}: 2-0", timeout=5000)
-                expect(claims).to_contain_text(f"{names[m.p2]}: 2-1")
-                expect(claims).to_contain_text("佐藤さん、1卓へ")
-            finally:
-                browser.close()
+    with pages_of(datadir, desk, lang="ja", writer=LocalWriter(desk)) as base, sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        try:
+            page = phone(browser)
+            page.goto(base + "/judge")
+            page.fill("#name", "佐藤")
+            page.fill("#pin", pin)
+            page.get_by_role("button", name="サインイン").tap()
+            table = page.locator("#table-1")
+            expect(table.locator("summary")).to_contain_text("食い違い", timeout=5000)
+            expect(table).to_have_attribute("open", "")
+            claims = table.locator("ul.claims")
+            expect(claims).to_contain_text(f"{names[m.p1]}: 2-0", timeout=5000)
+            expect(claims).to_contain_text(f"{names[m.p2]}: 2-1")
+            expect(claims).to_contain_text("佐藤さん、1卓へ")
+        finally:
+            browser.close()

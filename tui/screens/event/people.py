@@ -184,7 +184,18 @@ class PlayerActions(EventHost):
         except LyceeError as err:
             self.say(str(err), error=True)
             return
-        self.say(_("added {name} ({id})", name=name, id=pid))  # the box emptied itself on Enter
+        ev = self.event
+        if ev.rounds:  # a late entry: say from which round the player is paired (issue 48)
+            self.say(
+                _(
+                    "added {name} ({id}): a late entry, paired from round {r} on",
+                    name=name,
+                    id=pid,
+                    r=len(ev.rounds) + 1,
+                )
+            )
+        else:
+            self.say(_("added {name} ({id})", name=name, id=pid))  # the box emptied itself on Enter
         self.refresh_all()
 
     def action_drop(self) -> None:

@@ -124,12 +124,15 @@ class RoundActions(EventHost):
         self.say(msg, error=True)
 
     def _say_stored(self, msg: str) -> None:
-        """A stored result; refusals of the last seconds stay in the message
-        (a burst of typed lines would otherwise hide them behind the next line)."""
+        """A stored result; a refusal of the last seconds stays in the message
+        for the one stored result after it (a line typed right behind the
+        refused one would otherwise hide it), not through the later ones
+        (issue 48: the refused line stayed through later successes)."""
         from time import monotonic
 
         self._refused_recent = [(when, why) for when, why in self._refused_recent if monotonic() - when < 5]
         recent = [why for _when, why in self._refused_recent]
+        self._refused_recent = []  # said once beside a stored result: enough
         if recent and self._batch is None:
             self.say(msg + " · " + _("refused just now: {why}", why=" · ".join(recent)), error=True)
         else:
