@@ -87,6 +87,7 @@ def test_issue_48_12_a_bye_or_a_dropped_player_sees_why_and_no_result_box(served
             expect(page.locator("#state")).to_contain_text("不戦勝", timeout=5000)
             assert "送信できませんでした" not in page.locator("#state").inner_text()
             assert page.locator("#result").is_hidden() and page.locator("#send").is_hidden()
+            assert page.locator("button.quick").first.is_hidden()
             gone = rnd.match_at(1).p1
             desk.drop(gone)
             page = phone(browser)
@@ -94,6 +95,7 @@ def test_issue_48_12_a_bye_or_a_dropped_player_sees_why_and_no_result_box(served
             expect(page.locator("#state")).to_contain_text("ドロップ", timeout=5000)
             assert "送信できませんでした" not in page.locator("#state").inner_text()
             assert page.locator("#result").is_hidden() and page.locator("#send").is_hidden()
+            assert page.locator("button.quick").first.is_hidden()
         finally:
             browser.close()
 

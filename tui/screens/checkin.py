@@ -3,6 +3,7 @@ from a tick list of the round's pairings; returns the player ids to check in."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
@@ -27,13 +28,7 @@ class CheckinDialog(Translated, ModalScreen[list[str] | None]):
     over a tick list of the round's players by table (Space ticks; Ctrl+S
     checks the ticked in).  Players already checked in are ticked and stay so."""
 
-    DEFAULT_CSS: ClassVar[str] = """
-    CheckinDialog { align: center middle; }
-    CheckinDialog > Vertical { width: 72; max-width: 100%; height: auto; max-height: 100%;
-                               border: thick $accent; background: $panel; padding: 0 1; }
-    CheckinDialog SelectionList { height: auto; max-height: 12; }
-    CheckinDialog #checkin-error { color: $error; }
-    """
+    CSS_PATH: ClassVar = [Path(__file__).with_name("checkin.tcss")]
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="checkin.cancel"),
         Binding("ctrl+s", "save", "Check in the ticked", id="checkin.save", priority=True),

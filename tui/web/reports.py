@@ -25,6 +25,13 @@ A write is taken only when all of these hold (else nothing reaches the desk):
 - the code is a player's (403 with a JSON error otherwise; compared in
   constant time, core.rules.reports.player_by_code).
 
+The page follows the live stream as the other pages do, with
+``/live?page=report``: an event with the count of the desk's report changes
+(tui.web.feed.Feed.desk_version: reports, staff calls, the round's results),
+never a player's data; on each, the page asks ``/api/report`` for its own
+table's state again (a lookup: nothing stored), so the first to report sees
+the opponent's report record the result, or dispute it.
+
 The write itself is ``writer.call("phone_reports", [(code, result, "player
 pX (phone)", ADDRESS), ...], actor="phones")``: the reports that arrived
 while the last write was on its way to disk, stored as one journal record
