@@ -291,3 +291,20 @@ def test_issue_48_4_a_redo_brings_back_the_last_undo_only_while_nothing_else_was
     again = dd.open(eid)
     assert again.event == before
     again.close()
+
+
+def test_issue_48_4_lycee_redo_and_the_log_name_the_redo(tmp_path, capsys):
+    """Issue 48 item 4 from the command line: `lycee redo` after `lycee undo`
+    stores the action again and says so; the log marks it as the redo of that
+    undo; a second redo is refused with a one-line reason (exit 1)."""
+    from tests.cli_helpers import run, staffed_event
+
+    data = str(tmp_path)
+    eid = staffed_event(capsys, data, ["高橋健太", "加藤陸"])
+    assert run(capsys, "--data-dir", data, "--lang", "ja", "undo", eid)[0] == 0
+    rc, out, _err = run(capsys, "--data-dir", data, "--lang", "ja", "redo", eid)
+    assert rc == 0 and "やり直しました" in out and "高橋健太" in out
+    rc, out, _err = run(capsys, "--data-dir", data, "--lang", "ja", "log", eid)
+    assert "の取り消しのやり直し" in out.splitlines()[-1]
+    rc, _out, err = run(capsys, "--data-dir", data, "--lang", "ja", "redo", eid)
+    assert rc == 1 and "やり直せる操作はありません" in err and len(err.strip().splitlines()) == 1

@@ -1034,6 +1034,8 @@ def history_rows(acts: list[dict], query=None) -> list[dict]:
             text = rules.describe(a)
         except (KeyError, TypeError, ValueError, AttributeError):
             text = str(a.get("type"))
+        if isinstance(a.get("redo"), int):  # a redo: the action again, after the undo it reverses
+            text += _(" (redo of the undo #{seq})", seq=a["redo"])
         row = {**a, "undone": a["seq"] in undone, "text": text}
         if "data" in a:
             row["data"] = shown_data(str(a.get("type")), a["data"])  # a PIN's hash never leaves the journal
