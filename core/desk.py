@@ -946,6 +946,22 @@ class Desk:
     def undo(self) -> dict:
         return self.store.undo(self.actor, device=self.device)
 
+    def undo_preview(self) -> dict:
+        """The action :meth:`undo` would take back now; nothing is stored."""
+        from core import rules
+
+        return rules.undo_target(self.store.actions)
+
+    def redo_preview(self) -> dict:
+        """The action :meth:`redo` would store again now; nothing is stored."""
+        from core import rules
+
+        return rules.redo_target(self.store.actions)[1]
+
+    def redo(self) -> dict:
+        """Store again what the last undo took back (core.log.registry.redo_target)."""
+        return self.store.redo(self.actor, device=self.device)
+
     # -- decklists (G-DECKLIST) --------------------------------------------------------
     def decklist_data(self, ref: str, deck, catalog=None, by: str = "", reason: str = "") -> DecklistAction:
         """The ``decklist`` action's payload for ``deck`` (a core.cards.decks.Decklist),

@@ -42,7 +42,9 @@ async def test_whole_event_by_keyboard(tmp_path):
             await pilot.pause()
             assert screen.event.current_round.number == r
             if r == 3:  # a player drops before round 3's results: G-DROP-2 loss
-                await pilot.press("ctrl+z")  # undo the pairing...
+                await pilot.press("ctrl+z")  # undo the pairing (asked first)...
+                await pilot.pause()
+                await pilot.press("y")
                 await pilot.pause()
                 assert len(screen.event.rounds) == 2
                 await pilot.press("f2")
@@ -212,6 +214,8 @@ async def test_g_sealed_event_build_phase_on_the_event_screen_to_round_1(tmp_pat
         await pilot.pause()
         if screen.event.rounds:
             await pilot.press("ctrl+z")
+            await pilot.pause()
+            await pilot.press("y")
             await pilot.pause()
         await pilot.press("f11")
         await pilot.pause()

@@ -65,6 +65,8 @@ async def test_l_rename_on_the_players_tab_in_japanese_at_80x24(tmp_path):
         assert screen.event.player("p1").name == "山田太郎"
         await pilot.press("ctrl+z")
         await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
         assert screen.event.player("p1").name == "山田太朗"
 
 

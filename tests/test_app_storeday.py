@@ -85,6 +85,8 @@ async def test_design3_settings_screen_sets_the_staff_and_locks_the_match_once_a
         assert screen.event.staff.head_judge == "Sato" and screen.event.minutes == 60
         await pilot.press("ctrl+z")  # one change at a time: the staff is taken back, the minutes stay
         await pilot.pause()
+        await pilot.press("y")  # (Ctrl+Z says what it undoes and asks)
+        await pilot.pause()
         assert screen.event.minutes == 60 and screen.event.staff.head_judge == ""
         await pilot.press("f12")
         await pilot.pause()

@@ -313,9 +313,10 @@ def test_standings_of_a_large_event_are_ordered():
     assert all(a.rank <= b.rank for a, b in zip(rows, rows[1:]))
 
 
-def test_g_swiss_points_a_bye_counts_once_its_round_is_over():
-    """A bye is a 3-point win (G-SWISS-POINTS), but while the round's results
-    are still coming in it does not lift its player above the field."""
+def test_g_swiss_points_a_bye_counts_at_once_in_the_provisional_standings():
+    """A bye is a 3-point win (G-SWISS-POINTS), counted as soon as it is
+    paired, as a recorded win is: while the round's results are still coming
+    in, its player is not ranked with 0 below the players who lost (issue 48)."""
     from core.event.model import Event, Match, Player, Round
     from core.tournament.ranking import standings_json
     from core.tournament.standings import standings
@@ -323,7 +324,7 @@ def test_g_swiss_points_a_bye_counts_once_its_round_is_over():
     ps = tuple(Player(f"p{i}", n) for i, n in enumerate("ABC", 1))
     r1 = Round(1, "swiss", (Match(1, "p1", "p2"), Match(2, "p3", None, 2, 0, 0, "bye")))
     ev = Event(id="e", name="x", date="2026-11-30", players=ps, rounds=(r1,))
-    assert {r.id: r.points for r in standings(ev)}["p3"] == 0
+    assert {r.id: r.points for r in standings(ev)}["p3"] == 3
     assert standings_json(ev)["provisional"] is True
     done = ev.with_round(Round(1, "swiss", (Match(1, "p1", "p2", 2, 0, 0, "p1"), r1.matches[1])))
     assert {r.id: r.points for r in standings(done)} == {"p1": 3, "p2": 0, "p3": 3}

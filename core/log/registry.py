@@ -176,6 +176,31 @@ def undo_target(actions: list[dict]) -> dict:
     raise LyceeError(_("nothing to undo"))
 
 
+def redo_target(actions: list[dict]) -> tuple[dict, dict]:
+    """What a redo brings back: (the undo it reverses, the action that undo
+    took back).  Only while nothing but undos and redos was stored since: the
+    newest undo of that run not redone yet (a redo is the taken-back action
+    stored again, marked ``"redo": <the undo's seq>``).  Raises LyceeError
+    when there is none."""
+    redone: set[int] = set()
+    by_seq = {a["seq"]: a for a in actions}
+    for act in reversed(actions):
+        if act["type"] in PLACEHOLDERS:
+            continue
+        if "redo" in act:
+            redone.add(act["redo"])
+            continue
+        if act["type"] != "undo":
+            break
+        if act["seq"] in redone:
+            continue
+        target = by_seq.get(act["data"]["target"])
+        if target is None or target["type"] in PLACEHOLDERS:
+            break
+        return act, target
+    raise LyceeError(_("nothing to redo: only the last undo can be redone, while nothing else was stored since"))
+
+
 def describe(act: dict, names: dict[str, str] | None = None) -> str:
     """A short line for the audit trail, in the current language; with ``names``
     (player id -> name) players are named, not numbered."""

@@ -261,15 +261,13 @@ class _Swiss:
         self.draws = {p: 0 for p in ids}
 
     def add_round(self, number: int, matches: list[dict]) -> None:
-        # a bye counts once its round is over (standings during a round are provisional)
-        complete = all(m.get("outcome") is not None for m in matches)
+        # a bye counts at once, as a recorded win does (provisional standings
+        # during a round give its player his 3 points; issue 48)
         for m in matches:
             a, b, out = m["p1"], m.get("p2"), m.get("outcome")
             if a not in self.points or out is None:
                 continue
             if b is None:
-                if not complete:
-                    continue
                 self.rounds[a] += 1
                 if out == "bye":
                     self.points[a] += 3

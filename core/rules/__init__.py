@@ -14,6 +14,7 @@ from core.log import (
     describe,
     payload,
     provide,
+    redo_target,
     replay,
     undo_target,
     undone_seqs,
@@ -69,6 +70,7 @@ __all__ = [
     "describe",
     "payload",
     "replay",
+    "redo_target",
     "undo_target",
     "undone_seqs",
 ]

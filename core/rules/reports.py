@@ -23,6 +23,7 @@ from __future__ import annotations
 import hmac
 import secrets
 from dataclasses import dataclass
+from typing import Callable
 
 from core import labels
 from core.errors import LyceeError, RuleError
@@ -82,29 +83,32 @@ def side_result(said: str, side: str) -> Result:
     return r if side == "p1" else r.swapped()
 
 
-def report_refusal(event: Event, pid: str) -> str | None:
-    """Why ``pid`` cannot report now, or None."""
+def report_refusal(event: Event, pid: str, over_ok: bool = False, say: Callable[..., str] = _) -> str | None:
+    """Why ``pid`` cannot report now, or None.  ``over_ok``: a round whose
+    results are all in is no reason (what the report page shows a player
+    after the last table's result: their table, recorded).  ``say``: the
+    catalog to word it in (a web request's language; default the current)."""
     if not event.phone_reports:
-        return _("phone reports are off for this event: report your result at the desk")
+        return say("phone reports are off for this event: report your result at the desk")
     p = event.player(pid)
     if p.excluded:
-        return _("{name} was excluded from the event: no result is reported", name=p.name)
+        return say("{name} was excluded from the event: no result is reported", name=p.name)
     if p.dropped_after_round is not None:
-        return _("{name} dropped after round {r}: no result is reported", name=p.name, r=p.dropped_after_round)
+        return say("{name} dropped after round {r}: no result is reported", name=p.name, r=p.dropped_after_round)
     rnd = event.current_round
     if rnd is None:
-        return _("no round is running: pairings are not out yet")
+        return say("no round is running: pairings are not out yet")
     from core.rules.publish import visible_rounds
 
     if visible_rounds(event) < rnd.number:
-        return _("no round is running: round {r}'s pairings are not published yet", r=rnd.number)
-    if rnd.complete:
-        return _("no round is running: round {r} is over", r=rnd.number)
+        return say("no round is running: round {r}'s pairings are not published yet", r=rnd.number)
+    if rnd.complete and not over_ok:
+        return say("no round is running: round {r} is over", r=rnd.number)
     m = player_match(rnd, pid)
     if m is None:
-        return _("{name} is not paired in round {r}", name=p.name, r=rnd.number)
+        return say("{name} is not paired in round {r}", name=p.name, r=rnd.number)
     if m.is_bye:
-        return _("{name} has the bye in round {r}: there is nothing to report", name=p.name, r=rnd.number)
+        return say("{name} has the bye in round {r}: there is nothing to report", name=p.name, r=rnd.number)
     return None
 
 
@@ -358,12 +362,12 @@ def round_reports(event: Event, now=None) -> list[TableReport]:
     return [table_state(event, rnd, m, now) for m in rnd.matches if not m.is_bye]
 
 
-def player_state(event: Event, pid: str) -> dict:
+def player_state(event: Event, pid: str, say: Callable[..., str] = _) -> dict:
     """What the report page shows a player first (nothing is stored): their
     round, table and opponent, the state of their table and what they
     reported, results from their own side; or ``{"status": "refused",
     "error": why}``.  Never another player's code."""
-    why = report_refusal(event, pid)
+    why = report_refusal(event, pid, over_ok=True, say=say)
     if why is not None:
         return {"status": "refused", "error": why}
     rnd = event.current_round

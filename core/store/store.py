@@ -1034,6 +1034,8 @@ def history_rows(acts: list[dict], query=None) -> list[dict]:
             text = rules.describe(a)
         except (KeyError, TypeError, ValueError, AttributeError):
             text = str(a.get("type"))
+        if isinstance(a.get("redo"), int):  # a redo: the action again, after the undo it reverses
+            text += _(" (redo of the undo #{seq})", seq=a["redo"])
         row = {**a, "undone": a["seq"] in undone, "text": text}
         if "data" in a:
             row["data"] = shown_data(str(a.get("type")), a["data"])  # a PIN's hash never leaves the journal
@@ -1105,6 +1107,9 @@ class ReadOnlyStore:
 
     def undo(self, actor: str = "desk", device: str | None = None) -> dict:
         raise WriteNeeded("undo")
+
+    def redo(self, actor: str = "desk", device: str | None = None) -> dict:
+        raise WriteNeeded("redo")
 
     def checkpoint(self) -> None:
         raise WriteNeeded("checkpoint")
@@ -1539,6 +1544,7 @@ class EventStore:
         folded: Event | None = None,
         device: str | None = None,
         who: Sequence[tuple[str, str | None]] | None = None,
+        redo: int | None = None,
     ) -> Event:
         if self._closed:
             raise LyceeError(_("event {id} is closed", id=self.id))
@@ -1559,6 +1565,8 @@ class EventStore:
                 act = {"seq": seq, "at": at, "actor": actor, "type": kind, "v": rules.ACTION_FORMAT, "data": data}
                 if device:
                     act["device"] = device
+                if redo is not None:
+                    act["redo"] = redo
                 if folded is not None and kind == "import":
                     from core.rules.eventfile import stored_form
 
@@ -1635,6 +1643,33 @@ class EventStore:
             target = rules.undo_target(self._actions())
             self.append("undo", {"target": target["seq"]}, actor, device=device)
             return target
+
+    @property
+    def last_seq(self) -> int:
+        """The seq of the newest stored action (0 before any)."""
+        return self._last_seq
+
+    def since(self, seq: int) -> list[dict]:
+        """The stored actions after ``seq``, oldest first."""
+        acts = self._actions()
+        i = len(acts)
+        while i and acts[i - 1]["seq"] > seq:
+            i -= 1
+        return acts[i:]
+
+    def undo_preview(self) -> dict:
+        """The action :meth:`undo` would take back now (nothing is written)."""
+        with self._write_lock:
+            return rules.undo_target(self._actions())
+
+    def redo(self, actor: str = "desk", device: str | None = None) -> dict:
+        """Store again the action the last undo took back (only while nothing
+        else was stored since, core.log.registry.redo_target); the new action
+        carries ``"redo": <the undo's seq>`` in the log.  Return it."""
+        with self._write_lock:
+            undo, target = rules.redo_target(self._actions())
+            self._append([(target["type"], target["data"])], actor, device=device, redo=undo["seq"])
+            return self._actions()[-1]
 
     def checkpoint(self) -> None:
         """Store the folded event now (the next open replays only what follows)."""

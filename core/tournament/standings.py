@@ -174,9 +174,10 @@ class Ledger:
         for rnd in event.rounds:
             if rnd.stage != "swiss":
                 continue
-            # a bye counts once its round is over: while results are still
-            # coming in, the player with the bye does not jump the field
-            complete = None  # asked for at the round's first bye only
+            # a bye counts at once, as a recorded win does: in the
+            # provisional standings while results come in, the player with the
+            # bye has the 3 points that are his (not ranked below the losers
+            # with 0, issue 48)
             for m in rnd.matches:
                 out = m.outcome
                 if out is None:
@@ -189,10 +190,6 @@ class Ledger:
                         uncounted += 1
                     continue
                 if m.p2 is None:  # a bye: a match win counted 2-0
-                    if complete is None:
-                        complete = rnd.complete
-                    if not complete:
-                        continue
                     alone[a] += 1
                     if out == "double_loss":  # a loss (counted below, with every loss)
                         continue

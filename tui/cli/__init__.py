@@ -341,6 +341,14 @@ def cmd_undo(args) -> int:
     return 0
 
 
+def cmd_redo(args) -> int:
+    from core.log.registry import describe
+
+    act, names = with_desk(args, lambda d: (d.redo(), {p.id: p.name for p in d.event.players}))
+    print(_("redone: {what}", what=_("#{seq} {what}", seq=act["seq"], what=describe(act, names))))
+    return 0
+
+
 def cmd_log(args) -> int:
     from core.store.store import trail_query
 
@@ -355,6 +363,8 @@ def cmd_log(args) -> int:
     names = {p.id: p.name for p in (*ev.players, *ev.removed)}  # a removed registration is named too
     for r in rows:
         mark = _(" (undone)") if r["undone"] else ""
+        if isinstance(r.get("redo"), int):
+            mark = _(" (redo of the undo #{seq})", seq=r["redo"]) + mark
         who = labels.actor_label(str(r["actor"]))
         if r.get("device"):  # where it came from: the command line through the app's door, a phone
             who = _("{actor} ({device})", actor=labels.actor_label(str(r["actor"])), device=r["device"])
@@ -789,6 +799,8 @@ def build_parser_of(only: str | None) -> argparse.ArgumentParser | None:
 
     u = cmd(sub, "undo", cmd_undo, _("undo the last action and say which"))
     event_arg(u)
+    rd = cmd(sub, "redo", cmd_redo, _("redo the last undo (only while nothing else was stored since) and say which"))
+    event_arg(rd)
     lg = cmd(sub, "log", cmd_log, _("the event's audit trail: every action, who and when"))
     event_arg(lg)
     lg.add_argument("--json", action="store_true")

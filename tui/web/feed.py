@@ -149,11 +149,18 @@ class Feed:
         self._lock = threading.Lock()
         self.snapshot: Snapshot | None = None
         self.error: str | None = None
+        #: A count that moves when the desk's own facts of the players'
+        #: reports move (reports, staff calls, results): the report page
+        #: follows it (its player's table may have changed where the public
+        #: view has not: a first report, a dispute).
+        self.desk_version = 0
+        self._desk_mark: tuple | None = None
         self.refresh()
 
     def refresh(self) -> bool:
         """Read the event again when its signature moved; True when the
-        public view changed (a new version)."""
+        public view changed (a new version), or the players' reports did
+        (:attr:`desk_version`)."""
         with self._lock:
             try:
                 sig = self.source.signature()
@@ -167,9 +174,15 @@ class Feed:
                 return False
             self.error = None
             self._sig = sig
+            cur = ev.current_round
+            mark = (ev.reports, ev.calls, cur.number if cur else 0, cur.matches if cur else ())
+            desk_moved = mark != self._desk_mark
+            if desk_moved:
+                self._desk_mark = mark
+                self.desk_version += 1
             pub = public_event(ev)
             if self.snapshot is not None and self.snapshot.event == pub:
-                return False
+                return desk_moved  # the streams wake: the report pages ask again
             self._n += 1
             self.snapshot = Snapshot(f"{self._boot}.{self._n}", pub)
             return True

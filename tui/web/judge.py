@@ -174,6 +174,16 @@ def _player_options(ev, m) -> str:
     )
 
 
+def _hhmm(at: str) -> str:
+    """When (``14:02``), in the server's local time."""
+    from datetime import datetime
+
+    try:
+        return datetime.fromisoformat(at).astimezone().strftime("%H:%M")
+    except ValueError:
+        return at
+
+
 def _table(t: pages.T, ev, rnd, m) -> str:
     from core.event.lookups import player_name
     from core.rules.reports import match_text
@@ -187,6 +197,40 @@ def _table(t: pages.T, ev, rnd, m) -> str:
         for pid in (m.p1, m.p2)
         if pid is not None
     )
+    claims = ""
+    if not m.is_bye and not m.reported:  # the players' phone reports and a staff call, as the desk's queue shows them
+        from core.rules.reports import table_state
+
+        rep = table_state(ev, rnd, m)
+        if rep.status == "disputed" and rep.p1 is not None and rep.p2 is not None:
+            result = t._("disputed: {a} / {b}", a=rep.p1.result, b=rep.p2.result)
+        elif rep.status in ("waiting", "held"):
+            result = (
+                t._("waiting for the opponent")
+                if rep.status == "waiting"
+                else t._("agreed, held for a time call by staff")
+            )
+        for s in (rep.p1, rep.p2):
+            if s is not None:
+                claims += (
+                    "<li>"
+                    + esc(
+                        t._(
+                            "{name} reported {said} (from their side) at {at}", name=s.name, said=s.said, at=_hhmm(s.at)
+                        )
+                    )
+                    + "</li>"
+                )
+        if rep.held:
+            claims += f"<li>{esc(rep.held)}</li>"
+        if rep.called is not None:
+            claims += (
+                '<li class="call">'
+                + esc(t._("staff called: {note} ({at})", note=rep.called.note, at=_hhmm(rep.called.at)))
+                + "</li>"
+            )
+    if claims:
+        claims = f'<ul class="claims">{claims}</ul>'
     head = (
         f"<summary>{esc(t._('Table {t}', t=m.table))} · {esc(p1)} — {esc(p2)} · "
         f"<b>{esc(result)}</b>{esc(ext)}</summary>"
@@ -206,7 +250,7 @@ def _table(t: pages.T, ev, rnd, m) -> str:
     send = t._("Correct the result") if m.reported else t._("Record the result")
     opts = _player_options(ev, m)
     return (
-        f'<details class="table" id="table-{m.table}">{head}<ul class="seen">{seen}</ul>'
+        f'<details class="table" id="table-{m.table}"{" open" if claims else ""}>{head}{claims}<ul class="seen">{seen}</ul>'
         f'<form class="op" data-op="result"{tbl} data-correct="{correct}">'
         f"<label>{esc(t._('Result: {name} won-lost (won-lost-drawn)', name=p1))}"
         '<input name="result" maxlength="8" inputmode="numeric" placeholder="2-1" required></label>'

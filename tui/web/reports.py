@@ -25,6 +25,13 @@ A write is taken only when all of these hold (else nothing reaches the desk):
 - the code is a player's (403 with a JSON error otherwise; compared in
   constant time, core.rules.reports.player_by_code).
 
+The page follows the live stream as the other pages do, with
+``/live?page=report``: an event with the count of the desk's report changes
+(tui.web.feed.Feed.desk_version: reports, staff calls, the round's results),
+never a player's data; on each, the page asks ``/api/report`` for its own
+table's state again (a lookup: nothing stored), so the first to report sees
+the opponent's report record the result, or dispute it.
+
 The write itself is ``writer.call("phone_reports", [(code, result, "player
 pX (phone)", ADDRESS), ...], actor="phones")``: the reports that arrived
 while the last write was on its way to disk, stored as one journal record
@@ -57,7 +64,7 @@ def report_page(t: pages.T, event_name: str, token: str) -> str:
         "held": t._("You both agree, but this result needs a time call: a judge or the desk will record it."),
         "disputed": t._("Your opponent reported something else. Check with them and report again, or go to the desk."),
         "recorded": t._("Recorded: {result}."),
-        "staff": t._("The desk has entered this match's result: {result}. Ask the desk if it is wrong."),
+        "staff": t._("Staff have entered this match's result: {result}. Ask a judge or the desk if it is wrong."),
         "table": t._("Round {r} · Table {t}"),
         "vs": t._("{you} vs {opponent}"),
         "error": t._("Not sent: {error}"),
@@ -197,7 +204,8 @@ class ReportApi:
             self.wrong.add(keys, who)
             return refuse(403, _("unknown report code: check the code on your match slip, or ask the desk"))
         if result is None:  # what the page shows first: the player's table and its state (nothing stored)
-            return JSONResponse(player_state(writer.event, pid), headers={"Cache-Control": "no-store"})
+            t = pages.T(self.choose_lang(request.scope["lycee.query"], request.headers, self.server_lang))
+            return JSONResponse(player_state(writer.event, pid, say=t._), headers={"Cache-Control": "no-store"})
         assert self.batcher is not None
         try:
             out = await self.batcher.submit(code, result, f"player {pid} (phone)", who)

@@ -153,7 +153,7 @@ def parse_query(raw: bytes) -> dict[str, str]:
         out.get("lang", "ja") not in ("ja", "en")
         or out.get("part", "1") != "1"
         or len(out.get("q", "")) > MAX_Q
-        or out.get("page", "tv") not in ROUTES.values()
+        or (out.get("page", "tv") not in ROUTES.values() and out.get("page") != "report")
     ):
         raise ValueError("bad value")
     return out
@@ -577,11 +577,16 @@ def create_app(
         q = query.get("q", "") if which in SEARCHED else ""
 
         async def stream():
-            sent = None
+            sent: object = None
             quiet = 0.0
             while not state["stopping"]:
                 snap = feed.snapshot
-                if snap is not None and snap.version != sent:
+                if which == "report":  # the report page: only that the desk's reports moved (it asks for its own table)
+                    if snap is not None and feed.desk_version != sent:
+                        sent = feed.desk_version
+                        quiet = 0.0
+                        yield f"event: now\ndata: {int(feed.now() * 1000)}\n\ndata: {json.dumps({'d': sent})}\n\n"
+                elif snap is not None and snap.version != sent:
                     sent = snap.version
                     quiet = 0.0
                     # the server's time first (the round clock ticks on the phone from it), then the page

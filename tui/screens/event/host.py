@@ -36,6 +36,7 @@ class EventHost(Screen):
         event_id: str
         desk: Desk | None  # None until the store is open, and after the screen is gone
         writer: LocalWriter | None  # how every writer but the screen reaches the desk
+        _told_seq: int  # the newest action the message line has accounted for
         door: DoorServer | None  # the door they come by (core.door)
         web: ChildServer | None  # tui.web.server.ChildServer while the event is served (Ctrl+W)
         view: readmodel.EventView

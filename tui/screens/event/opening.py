@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from core import readmodel
 from core.errors import EventLocked, LyceeError
 from core.i18n import _
 
@@ -70,6 +71,7 @@ class EventOpening(EventHost):
 
         assert self.desk is not None  # opened just before
         self.writer = LocalWriter(self.desk, run=self.app.call_from_thread, after=self._door_changed)
+        self._told_seq = store.last_seq  # what came through the door after this is said on the message line
         try:
             self.door = DoorServer(self.writer, door_path(store.datadir, store.id)).start()
         except OSError as err:  # the event still works here; only the commands are refused as before
@@ -86,9 +88,28 @@ class EventOpening(EventHost):
             )
 
     def _door_changed(self) -> None:
-        """After a call through the door (on the app's thread): redraw."""
+        """After a call through the door (on the app's thread): redraw, and
+        say on the message line what changed and who did it (a judge's page,
+        `lycee result` from another shell, a phone): a new dispute first."""
         if self.desk is not None and self.is_mounted:
             self.refresh_all()
+            self._say_door_changes()
+
+    def _say_door_changes(self) -> None:
+        assert self.desk is not None
+        store = self.desk.store
+        new = [a for a in store.since(self._told_seq) if a.get("actor") != self.desk.actor]
+        self._told_seq = store.last_seq
+        if not new:
+            return
+        ev = self.event
+        line = readmodel.door_change_line(ev, new)
+        disputes = readmodel.new_disputes(ev, new)
+        if disputes:
+            self.app.bell()
+            self.say(f"{disputes} {line}", error=True)
+        else:
+            self.say(line)
 
 
 def repair_and_open(app, event_id: str) -> None:

@@ -78,18 +78,29 @@ class PlayerActions(EventHost):
         return box if box.value or recent else None
 
     def action_checkin(self) -> None:
-        def chosen(text: str | None) -> None:
-            if not text:
+        """Ctrl+L: check in by table number, name or reading, or from a tick
+        list of the round's pairings (issue 48); the confirmation names the
+        players and their tables."""
+        from ..checkin import CheckinDialog
+
+        ev = self.event
+        rnd = ev.current_round
+        if rnd is None:
+            self.say(_("no round is paired yet: check-in is for a round's tables"), error=True)
+            return
+
+        def chosen(ids: list[str] | None) -> None:
+            if not ids:
                 return
             try:
-                self.open_desk.checkin(*text.split())
+                self.open_desk.checkin(*ids)
             except LyceeError as err:
                 self.say(str(err), error=True)
                 return
-            self.say(_("checked in: {who}", who=text))
+            self.say(_("checked in: {who}", who=readmodel.checked_in_words(self.event, ids)))
             self.refresh_all()
 
-        self.app.push_screen(Prompt(_("Check-in: player ids or names, separated by spaces")), chosen)
+        self.app.push_screen(CheckinDialog(ev, {c.player for c in rnd.checkins}), chosen)
 
     def action_add_players(self) -> None:
         self.action_tab("players")
@@ -173,7 +184,18 @@ class PlayerActions(EventHost):
         except LyceeError as err:
             self.say(str(err), error=True)
             return
-        self.say(_("added {name} ({id})", name=name, id=pid))  # the box emptied itself on Enter
+        ev = self.event
+        if ev.rounds:  # a late entry: say from which round the player is paired (issue 48)
+            self.say(
+                _(
+                    "added {name} ({id}): a late entry, paired from round {r} on",
+                    name=name,
+                    id=pid,
+                    r=len(ev.rounds) + 1,
+                )
+            )
+        else:
+            self.say(_("added {name} ({id})", name=name, id=pid))  # the box emptied itself on Enter
         self.refresh_all()
 
     def action_drop(self) -> None:

@@ -124,12 +124,15 @@ class RoundActions(EventHost):
         self.say(msg, error=True)
 
     def _say_stored(self, msg: str) -> None:
-        """A stored result; refusals of the last seconds stay in the message
-        (a burst of typed lines would otherwise hide them behind the next line)."""
+        """A stored result; a refusal of the last seconds stays in the message
+        for the one stored result after it (a line typed right behind the
+        refused one would otherwise hide it), not through the later ones
+        (issue 48: the refused line stayed through later successes)."""
         from time import monotonic
 
         self._refused_recent = [(when, why) for when, why in self._refused_recent if monotonic() - when < 5]
         recent = [why for _when, why in self._refused_recent]
+        self._refused_recent = []  # said once beside a stored result: enough
         if recent and self._batch is None:
             self.say(msg + " · " + _("refused just now: {why}", why=" · ".join(recent)), error=True)
         else:
@@ -258,12 +261,58 @@ class RoundActions(EventHost):
         self.say(_("round {r} paired again", r=self.paired_round().number))
 
     def action_undo(self) -> None:
+        self._undo_asked()
+
+    @work(group="confirm")
+    async def _undo_asked(self) -> None:
+        """Ctrl+Z says what it would take back and asks; right after an undo
+        (nothing else stored since) it offers to redo that instead, for the
+        clerk who undid by mistake (core.log.registry.redo_target)."""
+        desk = self.open_desk
         try:
-            act = self.open_desk.undo()
+            target: dict | None = desk.undo_preview()
+        except LyceeError:
+            target = None
+        try:
+            redo: dict | None = desk.redo_preview()
+        except LyceeError:
+            redo = None
+        if target is None and redo is None:
+            self.say(_("nothing to undo"), error=True)
+            return
+
+        def said(act: dict) -> str:
+            return _("#{seq} {what}", seq=act["seq"], what=readmodel.action_said(self.event, act))
+
+        if redo is None:
+            assert target is not None
+            if not await self.app.push_screen_wait(Confirm(_("Undo {what}?", what=said(target)))):
+                self.say(_("nothing was undone"))
+                return
+            choice = "undo"
+        else:
+            choices = [("undo", _("Undo {what}", what=said(target)))] if target is not None else []
+            choices.append(("redo", _("Redo {what} (undone by mistake)", what=said(redo))))
+            got = await self.app.push_screen_wait(Choose(_("Undo or redo?"), choices))
+            if got is None:
+                self.say(_("nothing was undone"))
+                return
+            choice = got
+        try:
+            act = desk.undo() if choice == "undo" else desk.redo()
         except LyceeError as err:
             self.say(str(err), error=True)
             return
-        self.say(_("undone: #{seq} {what}", seq=act["seq"], what=readmodel.action_said(self.event, act)))
+        if choice == "undo":
+            self.say(
+                _(
+                    "undone: #{seq} {what} (Ctrl+Z offers to redo it)",
+                    seq=act["seq"],
+                    what=readmodel.action_said(self.event, act),
+                )
+            )
+        else:
+            self.say(_("redone: {what}", what=said(act)))
         self.refresh_all()
 
     def action_top_cut(self) -> None:

@@ -25,7 +25,7 @@ from textual.widgets import Input, Label, TabbedContent
 from core import readmodel
 from core.desk import Desk
 from core.event.model import Event
-from core.i18n import _
+from core.i18n import _, ngettext
 
 from ...i18n import Translated
 from ...widgets.footer import WholeKeysFooter
@@ -77,6 +77,8 @@ class EventScreen(
         self.desk: Desk | None = None
         #: How every writer but this screen reaches the desk, and the door they come by while the event is open here.
         self.writer: LocalWriter | None = None
+        #: The newest action the message line has accounted for (what comes through the door after it is said).
+        self._told_seq = 0
         self.door: DoorServer | None = None
         self._dirty: set[str] = set()
         self.web = None  # tui.web.server.WebServer while the event is served (Ctrl+W)
@@ -169,8 +171,16 @@ class EventScreen(
         for a tab nobody is looking at)."""
         ev = self.event
         self._show("#event-title", ev.name)
+        disputed = readmodel.disputed_count(ev)
         self.query_one("#round-status", SpillLine).set(
-            self._finish_text(ev) + readmodel.round_status(ev)
+            self._finish_text(ev)
+            + readmodel.round_status(ev)
+            + (
+                " · "
+                + ngettext("{n} table disputed (Shift+F6)", "{n} tables disputed (Shift+F6)", disputed, n=disputed)
+                if disputed
+                else ""
+            )
         )  # narrow: goes on below
         self.draw_clock()
         self._dirty = {"players", "round", "standings", "bracket", "build"}

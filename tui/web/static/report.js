@@ -3,7 +3,9 @@
    it is kept in this tab only (sessionStorage) and taken out of the address
    bar.  The result goes to POST /api/report as JSON with the page's token;
    a token that has expired (the answer says "renew") is fetched again from
-   this page's address and the report sent once more: nothing typed is lost. */
+   this page's address and the report sent once more: nothing typed is lost.
+   The page follows the live stream (/live?page=report): when the desk's
+   reports change it shows its table's state again. */
 (function () {
   "use strict";
   var form = document.getElementById("report");
@@ -27,9 +29,14 @@
     return text.replace(/\{(\w+)\}/g, function (m, k) { return values[k] != null ? values[k] : m; });
   }
   function say(text) { state.textContent = text; }
-  function show(doc) {
+  function show(doc, sent) {
     state.dataset.status = doc.status || "";
-    if (doc.error) { say(fill(d.error, { error: doc.error })); return; }
+    // a player with nothing to report (a bye, dropped, no round): the reason
+    // alone, and no result box; "not sent" only for what was sent
+    var refused = doc.status === "refused";
+    var boxes = document.querySelectorAll("#report p:not(#coderow)");
+    for (var b = 0; b < boxes.length; b++) boxes[b].hidden = refused;
+    if (doc.error) { say(sent ? fill(d.error, { error: doc.error }) : doc.error); return; }
     if (doc.table != null) {
       var line = fill(d.table, { r: doc.round, t: doc.table });
       if (doc.you) line += " · " + fill(d.vs, { you: doc.you, opponent: doc.opponent });
@@ -76,13 +83,32 @@
     buttons[i].addEventListener("click", function (ev) { resultIn.value = ev.currentTarget.dataset.result; });
   }
   codeIn.addEventListener("change", lookup);
+  // the desk's changes to the players' reports come on the live stream (as
+  // the other pages' do): the page asks again for its table's state, so the
+  // first to report sees the opponent's agreeing report recorded, or the
+  // dispute, without reloading.  One question at a time; one more after it
+  // when a change came meanwhile.
+  var asking = false, again = false;
+  function follow() {
+    if (!codeIn.value.trim() || document.getElementById("send").disabled) return;
+    if (asking) { again = true; return; }
+    asking = true;
+    post({ code: codeIn.value.trim() }).then(function (doc) { if (!doc.error) show(doc); }, function () {})
+      .then(function () { asking = false; if (again) { again = false; follow(); } });
+  }
+  if (window.EventSource) {
+    var u = new URL("/live", location.href);
+    u.searchParams.set("page", "report");
+    var es = new EventSource(u.toString());
+    es.onmessage = follow;
+  }
   form.addEventListener("submit", function (ev) {
     ev.preventDefault();
     var c = codeIn.value.trim(), r = resultIn.value.trim();
     if (!c || !r) return;
     var send = document.getElementById("send");
     send.disabled = true;
-    post({ code: c, result: r }).then(function (doc) { show(doc); }, function () { say(d.offline); })
+    post({ code: c, result: r }).then(function (doc) { show(doc, true); }, function () { say(d.offline); })
       .then(function () { send.disabled = false; });
   });
   lookup();
