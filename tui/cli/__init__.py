@@ -876,6 +876,7 @@ CLI_MODULES: list[str] = [
     "tui.cli.serve",
     "tui.cli.repair",
     "tui.cli.reports",
+    "tui.cli.season",
 ]
 
 
