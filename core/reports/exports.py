@@ -853,8 +853,9 @@ EXPORTS: dict[str, ExportKind] = {
         ExportKind("event", ("json",), (("json", lambda: _("Event file lycee-event/1 (JSON)")),), document=_event_json),
     )
 }
-#: The ``--what`` names (the command line's choices).
-WHATS = tuple(EXPORTS)
+#: The ``--what`` names (the command line's choices); ``submission`` is a signed folder
+#: of several of them (core/reports/submission.py, issue 47).
+WHATS = (*EXPORTS, "submission")
 #: The dialog's rows: (what, format, label), HTML first, then CSV, then JSON.
 MENU = tuple(
     (k.name, fmt, label)

@@ -325,7 +325,7 @@ def standings_table(st: Standings) -> tuple[list[str], list[list[str]]]:
 def rule_words(season: Season) -> str:
     """The season's settings in one line."""
     kind = _("match points") if season.rule.kind == "match" else _("places")
-    parts = [_("{kind}: {rule}", kind=kind, rule=season.rule.text())]
+    parts = [_("{how}: {points}", how=kind, points=season.rule.text())]
     parts.append(_("best {n} events", n=season.best) if season.best else _("every event counts"))
     if season.min_events:
         parts.append(_("ranked from {k} events", k=season.min_events))

@@ -24,16 +24,16 @@ from typing import Any
 from core.errors import LyceeError
 from core.i18n import _
 
-__all__ = ["SeasonFile"]
+__all__ = ["SeasonFile", "submissions_file"]
 
 
 class SeasonFile:
     """The seasons of the data folder ``root``."""
 
-    def __init__(self, root: str | os.PathLike):
+    def __init__(self, root: str | os.PathLike, folder: str = "seasons", name: str = "seasons.json"):
         self.root = Path(root)
-        self.dir = self.root / "seasons"
-        self.path = self.dir / "seasons.json"
+        self.dir = self.root / folder
+        self.path = self.dir / name
 
     def read(self) -> dict[str, Any]:
         """What is stored (no lock: a write replaces the file whole)."""
@@ -92,3 +92,10 @@ class SeasonFile:
                 ) from None
         finally:
             lock.release()
+
+
+def submissions_file(root: str | os.PathLike) -> SeasonFile:
+    """``<data dir>/submissions/submissions.json`` (the same durable writes): table
+    ``written``, one document an event whose submission was written (its id,
+    when, where), read for each finished event's return deadline."""
+    return SeasonFile(root, "submissions", "submissions.json")

@@ -365,6 +365,10 @@ def cmd_log(args) -> int:
 def cmd_export(args) -> int:
     from core.reports import exports
 
+    if args.what == "submission":  # a signed folder (issue 47): tui/cli/season.py
+        from .season import export_submission
+
+        return export_submission(args)
     whole = read_event(args)
     ev = exports.as_of_round(whole, args.round)  # an earlier round's pairings, slips, standings
     log = read_event(args, history=True) if args.what == "report" else None  # planned vs actual times

@@ -22,7 +22,7 @@ def cmd_season_new(args) -> int:
     from core.season.season import new_season, rule_words
 
     s = new_season(_root(args), args.name, args.points, args.best, args.min_events or 0, args.ratings)
-    print(_("season {id}: {name} ({rule})", id=s.id, name=shown(s.name), rule=rule_words(s)))
+    print(_("season {id}: {name} ({about})", id=s.id, name=shown(s.name), about=rule_words(s)))
     print(s.id)
     return 0
 
@@ -184,3 +184,117 @@ def register(sub, cmd, event_arg) -> None:
         help=_("count a player the file gives no member number as this member"),
     )
     im.add_argument("--max-mb", type=float, metavar="MB", help=_("refuse a larger file before reading it"))
+    dl = cmd(
+        sub,
+        "deadlines",
+        cmd_deadlines,
+        _(
+            "each finished event's scorecard return deadline (event date + 14 days, 必着) and whether its submission was written"
+        ),
+    )
+    dl.add_argument("--json", action="store_true")
+
+
+# -- what leaves the store (core/reports/submission.py) ----------------------------------------------
+
+
+def export_submission(args) -> int:
+    """``lycee export EVENT --what submission -o DIR/``: the signed folder."""
+    from core.reports.exports import as_of_round
+    from core.reports.submission import public_key, record_written, write_submission
+
+    from .common import read_event
+
+    if not args.output:
+        raise CliError(_("a submission is a folder: give it with -o DIR/"))
+    if getattr(args, "round", None) is not None:
+        raise CliError(_("a submission is of the whole event: leave --round out"))
+    out = Path(args.output).expanduser().resolve()
+    if out.exists() and not out.is_dir():
+        raise CliError(_("{path} is a file: a submission is written into a folder", path=out))
+    root = _root(args)
+    pub, made = public_key(root)
+    ev = as_of_round(read_event(args), None)
+    log = read_event(args, history=True)
+    try:
+        manifest = write_submission(root, ev, log, out)
+    except OSError as err:
+        raise CliError(os_error_message(err)) from None
+    record_written(root, ev, out)
+    for f in manifest["files"]:
+        print(_("written: {path}", path=out / f["name"]))
+    print(_("signed: {m} ({s})", m=out / "manifest.json", s="manifest.sig"))
+    print(_("return by {due} (必着): event date + 14 days", due=manifest["due"]))
+    if made:
+        print(_("made the store's signing key (kept 0600 in the data folder); give the organizer its public half:"))
+    print(_("store public key: {key}", key=pub))
+    return 0
+
+
+def verify_submission_folder(args) -> int:
+    """``lycee verify DIR/``: the signature, the manifest and the event."""
+    from core.reports.submission import verify_submission
+
+    c = verify_submission(Path(args.event), getattr(args, "key", None), getattr(args, "max_mb", None))
+    if args.json:
+        doc = {
+            "ok": c.ok,
+            "public_key": c.public_key,
+            "problems": [{"where": w, "what": x} for w, x in c.problems],
+            "event": c.event.to_json() if c.event is not None else None,
+        }
+        out_json(doc)
+        return 0 if c.ok else 1
+    for where, what in c.problems:
+        print(f"{where}: {what}")
+    if c.event is not None:
+        for f in c.event.findings:
+            print(f.line())
+    if c.public_key:
+        print(_("signed by key {key}", key=c.public_key))
+        if not getattr(args, "key", None):
+            print(_("(compare it with the key the store gave you, or pass it with --key)"))
+    if c.ok:
+        assert c.event is not None
+        print(_("submission verified: signature, {n} checksums and the event hold", n=len(c.manifest["files"])))
+        print(c.event.summary())
+        return 0
+    print(_("the submission does not verify"), file=sys.stderr)
+    return 1
+
+
+def cmd_deadlines(args) -> int:
+    """``lycee deadlines``: each finished event's return deadline and whether its submission was written."""
+    from core.reports.submission import deadline_words, deadlines
+    from core.season.season import today
+
+    dd = datadir(args)
+    events = []
+    for eid in dd.event_ids():
+        try:
+            events.append(dd.read(eid))
+        except Exception:
+            continue
+    rows = deadlines(_root(args), events, today().isoformat())
+    if args.json:
+        out_json(
+            {
+                "deadlines": [
+                    {
+                        "event": d.event,
+                        "name": d.name,
+                        "date": d.date,
+                        "due": d.due,
+                        "written": d.written,
+                        "overdue": d.overdue,
+                    }
+                    for d in rows
+                ]
+            }
+        )
+        return 0
+    if not rows:
+        print(_("no finished event yet"))
+    for d in rows:
+        print(shown(f"{d.event}  " + deadline_words(d)))
+    return 0
