@@ -855,7 +855,8 @@ EXPORTS: dict[str, ExportKind] = {
 }
 #: The ``--what`` names (the command line's choices); ``submission`` is a signed folder
 #: of several of them (core/reports/submission.py, issue 47).
-WHATS = (*EXPORTS, "submission")
+FOLDERS = ("submission",)
+WHATS = (*EXPORTS, *FOLDERS)
 #: The dialog's rows: (what, format, label), HTML first, then CSV, then JSON.
 MENU = tuple(
     (k.name, fmt, label)
