@@ -358,3 +358,31 @@ def test_season_in_japanese(capsys, tmp_path):
     assert rc == 1 and "win=3" in err and "draw" in err
     rc, out, err = run(capsys, "--lang", "ja", "--data-dir", data, "season", "new", "冬", "--points", "1=10,2=7")
     assert rc == 0 and out.strip().splitlines()[-1] == "S1" and "順位" in out
+
+
+def test_ratings_are_off_by_default_and_shown_beside_the_points_when_asked(capsys, tmp_path):
+    """Issue 47: an OpenSkill rating per member, optional per season; the points are the same with or without."""
+    data = str(tmp_path / "d")
+    run(capsys, "--data-dir", data, "season", "new", "Plain", "--points", "win=3,draw=1,loss=0")
+    run(
+        capsys,
+        "--data-dir",
+        data,
+        "season",
+        "new",
+        "Rated",
+        "--points",
+        "win=3,draw=1,loss=0",
+        "--ratings",
+        "openskill",
+    )
+    path, _doc = _file(tmp_path, 6, "r.json", players=8, rounds=3, draw_rate=0.0)
+    for s in ("S1", "S2"):
+        assert run(capsys, "--data-dir", data, "season", "import", s, str(path))[0] == 0
+    plain, rated = _standings(capsys, data, "S1"), _standings(capsys, data, "S2")
+    assert all("rating" not in r for r in plain["rows"])
+    assert [(r["name"], r["points"]) for r in plain["rows"]] == [(r["name"], r["points"]) for r in rated["rows"]]
+    top, bottom = rated["rows"][0], rated["rows"][-1]
+    assert top["points"] > bottom["points"] and top["rating"] > bottom["rating"]
+    rc, out, _e = run(capsys, "--data-dir", data, "season", "standings", "S2")
+    assert rc == 0 and "Rating" in out and "±" in out

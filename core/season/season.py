@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 __all__ = ["ImportReport", "Season", "Standings", "add_events", "import_event", "new_season", "standings"]
 
-RATINGS = ("glicko2",)
+RATINGS = ("openskill",)
 
 
 @dataclass
@@ -317,7 +317,7 @@ def standings_table(st: Standings) -> tuple[list[str], list[list[str]]]:
             events += " " + _("({n} running)", n=r.running)
         row = [rank, r.member or "-", r.name, str(r.points), events, str(r.best), str(r.wins), tie_text(r)]
         if rated:
-            row.append(f"{r.rating:.0f} ±{r.rd:.0f}" if r.rating is not None else "-")
+            row.append(f"{r.rating:.1f} ±{r.rd:.1f}" if r.rating is not None else "-")
         rows.append(row)
     return header, rows
 

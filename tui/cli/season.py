@@ -148,8 +148,8 @@ def register(sub, cmd, event_arg) -> None:
     n.add_argument("--min-events", type=int, metavar="K", help=_("rank only members with K events or more"))
     n.add_argument(
         "--ratings",
-        choices=("glicko2",),
-        help=_("show a Glicko-2 rating beside the points (off by default; never used for pairing)"),
+        choices=("openskill",),
+        help=_("show an OpenSkill rating beside the points (off by default; never used for pairing)"),
     )
     ls = cmd(ss, "list", cmd_season_list, _("the seasons"))
     ls.add_argument("--json", action="store_true")
