@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -120,12 +121,41 @@ class EventListScreen(Translated, Screen):
             t.move_cursor(row=row)
         status = self.query_one("#status", Label)
         if events:
-            status.update(
-                ngettext("{n} event in {path}", "{n} events in {path}", len(events), path=self.app.datadir.root)
+            self._status = ngettext(
+                "{n} event in {path}", "{n} events in {path}", len(events), path=self.app.datadir.root
             )
         else:
-            status.update(_("No events yet. Press n to create one."))
+            self._status = _("No events yet. Press n to create one.")
+        status.update(self._status)
         self._keep_frame()
+
+    # -- the highlighted event's return deadline (issue 47: event date + 14 days, 必着) -------------
+
+    _status = ""
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        key = event.row_key.value if event.row_key is not None else None
+        if key:
+            self._find_deadline(key)
+
+    @work(thread=True, exclusive=True, group="deadline")
+    def _find_deadline(self, eid: str) -> None:
+        """A finished event's return deadline and whether its submission was
+        written (core.reports.submission), read off the UI thread."""
+        from core.reports.submission import deadline_words, deadlines
+
+        try:
+            rows = deadlines(self.app.datadir.root, [self.app.datadir.read(eid)], today())
+        except (LyceeError, OSError):
+            return
+        words = deadline_words(rows[0]) if rows else None
+        self.app.call_from_thread(self._show_deadline, eid, words)
+
+    def _show_deadline(self, eid: str, words: str | None) -> None:
+        if self._selected() != eid:
+            return
+        status = self.query_one("#status", Label)
+        status.update(words or self._status)  # (the count again on a running event)
 
     #: Seconds of a still event list before it is kept as the next start's first frame.
     FRAME_AFTER = 0.5
