@@ -198,7 +198,7 @@ def check_store(value: Any, where: str = "store") -> dict[str, str] | None:
     if not isinstance(value, dict) or not isinstance(value.get("name"), str):
         raise LyceeError(_("{where}: a store is an object with a name", where=where))
     out = {"name": check_text(value["name"], "text", what=_("store name"))}
-    for k, what in (("number", _("store number")), ("place", _("place"))):
+    for k, what in (("number", _("store number")), ("place", _("store location"))):
         v = value.get(k, "")
         if not isinstance(v, str):
             raise LyceeError(_("{where}.{key}: expected text", where=where, key=k))
@@ -250,24 +250,26 @@ def next_number(taken: Iterable[str]) -> str:
     return f"M{high + 1:03d}"
 
 
-def _refuse_taken(raw: dict[str, Any], number: str, where: str = "") -> None:
+def _refuse_taken(raw: dict[str, Any], number: str, where: str = "", tail: str = "") -> None:
+    tail = tail or _("nothing was changed")
     for m in _members(raw):
         if m.number == number:
             raise LyceeError(
                 _(
-                    "{where}member number {number} is already {name}'s: nothing was changed",
+                    "{where}member number {number} is already {name}'s: {tail}",
                     where=where,
                     number=number,
                     name=m.name,
+                    tail=tail,
                 )
             )
     if retired(raw, number) is not None:
         raise LyceeError(
             _(
-                "{where}member number {number} was used before (removed or merged) and is never given "
-                "again: nothing was changed",
+                "{where}member number {number} was used before (removed or merged) and is never given again: {tail}",
                 where=where,
                 number=number,
+                tail=tail,
             )
         )
 
@@ -300,7 +302,7 @@ def _entry(name: str, reading: str | None, where: str = "") -> tuple[str, str | 
     try:
         return check_text(name, "player", what=_("name")), check_reading(reading or None)
     except LyceeError as err:
-        raise LyceeError(f"{where}{err}") from None
+        raise LyceeError(where + str(err)) from None
 
 
 def plan_add(
@@ -454,17 +456,14 @@ def plan_import(
             if n in seen:
                 raise LyceeError(
                     _(
-                        "{where}member number {number} is also on line {other}: nothing was imported",
+                        "{where}member number {number} is also on line {first}: nothing was imported",
                         where=where,
                         number=n,
-                        other=seen[n],
+                        first=seen[n],
                     )
                 )
             if n in taken:
-                try:
-                    _refuse_taken(raw, n, where)
-                except LyceeError as err:
-                    raise LyceeError(str(err).replace(_("nothing was changed"), _("nothing was imported"))) from None
+                _refuse_taken(raw, n, where, _("nothing was imported"))
             seen[n] = line
         new.append(Member(n, nm, kana))
     # numbers for the rows without one, after every typed number is known
