@@ -179,13 +179,15 @@ def store_of(raw: dict[str, Any]) -> dict[str, str] | None:
     return {"name": d["name"], "number": d.get("number", ""), "place": d.get("place", "")}
 
 
-def store_line(store: dict[str, Any] | None) -> str:
-    """The store as one line for headers: 「カードショップ森 (店舗番号 1234) 東京都...」; "" for none."""
+def store_line(store: dict[str, Any] | None, tr: Any = None) -> str:
+    """The store as one line for headers: 「カードショップ森（店舗番号 1234） 東京都...」; "" for none.
+    ``tr``: the catalog's ``_`` of another language (a web page's visitor's)."""
     if not store:
         return ""
+    tr = tr or _
     text = store.get("name", "")
     if store.get("number"):
-        text += " " + _("(store no. {number})", number=store["number"])
+        text += " " + tr("(store no. {number})", number=store["number"])
     if store.get("place"):
         text += " " + store["place"]
     return text
