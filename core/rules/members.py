@@ -36,7 +36,7 @@ from typing import Any
 
 from core.errors import LyceeError
 from core.i18n import _
-from core.names import check_reading, check_text, fold_name, name_sort_key, to_hiragana, visible
+from core.names import check_reading, check_text, fold_name, fold_text, name_sort_key, to_hiragana, visible
 
 __all__ = [
     "Member",
@@ -486,34 +486,65 @@ def plan_import(
 
 class MemberIndex:
     """Members found by name, reading or number as the clerk types (the app's
-    name box): every member's folded keys made once; a key costs one pass
-    (benchmarks/members.py: 10,000 members)."""
+    name box).  Made once: each member's keys (the name folded as
+    :func:`core.names.fold_text` does, the reading in hiragana without
+    spaces, the number), sorted for prefixes (bisect), and one text of them
+    all for a match inside a name (``str.find``): a key never walks the
+    list in Python (benchmarks/members.py: 10,000 members)."""
 
     def __init__(self, members: Iterable[Member]):
+        import bisect
+
+        self._bisect = bisect
         self.members = sorted(members, key=sort_key)
-        self._keys = [
-            (fold_name(m.name), to_hiragana(m.reading or "").replace(" ", ""), m.number) for m in self.members
+        names = [fold_text(m.name) for m in self.members]
+        kana = [to_hiragana(m.reading or "").replace(" ", "") for m in self.members]
+        self._sorted = [
+            sorted((k, i) for i, k in enumerate(keys) if k) for keys in (names, kana, [m.number for m in self.members])
         ]
+        self._blob = "".join(f"\n{n}\t{r}" for n, r in zip(names, kana))
+        self._starts: list[int] = []
+        pos = 0
+        for n, r in zip(names, kana):
+            self._starts.append(pos)
+            pos += len(n) + len(r) + 2
+
+    def _prefixed(self, table: list[tuple[str, int]], text: str) -> list[int]:
+        lo = self._bisect.bisect_left(table, (text, -1))
+        out = []
+        for k, i in table[lo:]:
+            if not k.startswith(text):
+                break
+            out.append(i)
+        return out
 
     def suggest(self, text: str, limit: int = 8) -> list[Member]:
-        """Members whose name or reading starts with or holds ``text``, or whose
-        number starts with it: those starting with it first, in 五十音 order."""
+        """Members whose name or reading starts with ``text``, or whose number
+        does, in 五十音 order; then, to fill ``limit``, those whose name or
+        reading holds it."""
         t = text.strip()
         if not t:
             return []
-        name = fold_name(t)
-        kana = to_hiragana(t).replace(" ", "")
-        num = fold_number(t)
-        first: list[Member] = []
-        then: list[Member] = []
-        for m, (n, r, no) in zip(self.members, self._keys):
-            if n.startswith(name) or (r and r.startswith(kana)) or no.startswith(num):
-                first.append(m)
-                if len(first) >= limit:
-                    break
-            elif len(then) < limit and (name in n or (r and kana in r)):
-                then.append(m)
-        return (first + then)[:limit]
+        keys = (fold_text(t), to_hiragana(t).replace(" ", "").casefold(), fold_number(t))
+        first: set[int] = set()
+        for table, key in zip(self._sorted, keys):
+            if key:
+                first.update(self._prefixed(table, key))
+        out = sorted(first)[:limit]
+        if len(out) < limit:
+            seen = set(out)
+            more: set[int] = set()
+            for key in {keys[0], keys[1]}:
+                if not key or "\n" in key or "\t" in key:
+                    continue
+                at = self._blob.find(key)
+                while at >= 0 and len(more) < limit * 4:
+                    i = self._bisect.bisect_right(self._starts, at) - 1
+                    if i not in seen:
+                        more.add(i)
+                    at = self._blob.find(key, at + 1)
+            out += sorted(more)[: limit - len(out)]
+        return [self.members[i] for i in out]
 
 
 # -- a player's history across events -------------------------------------------------------
@@ -584,3 +615,42 @@ def history_rows(events: Iterable[Any], numbers: set[str]) -> list[HistoryRow]:
             )
     rows.sort(key=lambda r: (r.date, r.event), reverse=True)
     return rows
+
+
+def history_lines(m: Member | None, number: str, rows: list[HistoryRow]) -> list[str]:
+    """A member's history as lines to read (the app's history screen): each
+    event (date, name, store, record, place), then its penalties, indented.
+    Earlier warnings are for information: G-PEN-2 counts within one event."""
+    from core import labels
+
+    out = []
+    if not rows:
+        out.append(_("no event in this data folder has this member"))
+    warned = sum(1 for r in rows for p in r.penalties if p["level"] == "warning")
+    if warned:
+        out.append(
+            _(
+                "{n} warning(s) in these events: for information only (two warnings exclude within one event, G-PEN-2)",
+                n=warned,
+            )
+        )
+    for r in rows:
+        place = _("place {n} of {of}", n=r.place, of=r.players) if r.place else "-"
+        out.append(
+            " ".join(
+                x for x in (r.date, r.event_name, r.store, r.record, place, labels.player_status_label(r.status)) if x
+            )
+        )
+        for p in r.penalties:
+            out.append(
+                "  "
+                + _(
+                    "round {round} table {table}: {level} ({action}), {reason}",
+                    round=p["round"],
+                    table=p["table"],
+                    level=labels.penalty_level_label(p["level"]),
+                    action=labels.penalty_action_label(p["action"]),
+                    reason=p["reason"],
+                )
+            )
+    return out
