@@ -47,6 +47,7 @@ class EventListScreen(Translated, Screen):
         Binding("delete,x", "delete_event", "Delete", id="events.delete"),
         Binding("r", "refresh", "Refresh", id="events.refresh"),
         Binding("p", "practice", "Practice", id="events.practice"),
+        Binding("s", "store", "Store", id="events.store", show=False),
         Binding("q", "app.quit", "Quit", id="events.quit"),
     ]
 
@@ -240,6 +241,18 @@ class EventListScreen(Translated, Screen):
         self.app.push_screen(
             Confirm(_("Delete event {event} and its backups? This cannot be undone.", event=eid)), answer
         )
+
+    def action_store(self) -> None:
+        """The store's name, number and place (issue 47)."""
+        from core.rules.members import store_line
+
+        from .store_form import StoreForm
+
+        def saved(store: dict | None) -> None:
+            if store:
+                self.notify(_("store: {store}", store=store_line(store)), markup=False)
+
+        self.app.push_screen(StoreForm(self.app.datadir.root), saved)
 
     def action_practice(self) -> None:
         from .practice import PracticeScreen
