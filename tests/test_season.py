@@ -386,3 +386,25 @@ def test_ratings_are_off_by_default_and_shown_beside_the_points_when_asked(capsy
     assert top["points"] > bottom["points"] and top["rating"] > bottom["rating"]
     rc, out, _e = run(capsys, "--data-dir", data, "season", "standings", "S2")
     assert rc == 0 and "Rating" in out and "±" in out
+
+
+def test_two_stores_events_of_one_id_are_two_events_and_members_match_by_number(capsys, tmp_path):
+    """L-SEASON-IMPORT: an event is its store number and id together; players match by member number."""
+    data = str(tmp_path / "d")
+    run(capsys, "--data-dir", data, "season", "new", "Chain", "--points", "win=3,draw=1,loss=0")
+    paths = []
+    for number in ("0001", "0002"):
+        path, doc = _file(tmp_path, 7, f"{number}.json", players=4, rounds=2)  # the same event id in both
+        doc["store"] = {"name": f"Store {number}", "number": number, "place": ""}
+        doc["players"][0]["member"] = "M001"
+        path.write_text(json.dumps(doc), encoding="utf-8")
+        paths.append(path)
+    for path in paths:
+        rc, out, err = run(capsys, "--data-dir", data, "season", "import", "S1", str(path))
+        assert rc == 0 and "imported into S1" in out, err
+    doc = _standings(capsys, data)
+    assert sorted(e["key"] for e in doc["events"]) == ["0001/ev7", "0002/ev7"]
+    m001 = next(r for r in doc["rows"] if r["member"] == "M001")
+    assert m001["played"] == 2  # one person across both stores' events
+    rc, out, _e = run(capsys, "--data-dir", data, "season", "import", "S1", str(paths[1]))
+    assert rc == 0 and "counted once" in out and len(_standings(capsys, data)["events"]) == 2
