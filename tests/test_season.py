@@ -408,3 +408,31 @@ def test_two_stores_events_of_one_id_are_two_events_and_members_match_by_number(
     assert m001["played"] == 2  # one person across both stores' events
     rc, out, _e = run(capsys, "--data-dir", data, "season", "import", "S1", str(paths[1]))
     assert rc == 0 and "counted once" in out and len(_standings(capsys, data)["events"]) == 2
+
+
+def test_the_member_list_names_merges_and_forgets(capsys, tmp_path):
+    """Issue 47: merged numbers count as one person; a forgotten member keeps their results under the number."""
+    data = str(tmp_path / "d")
+    for name, number in (("Ann", "M001"), ("Ann Old", "M002"), ("Bea", "M003")):
+        assert run(capsys, "--data-dir", data, "members", "add", name, "--number", number)[0] == 0
+    run(capsys, "--data-dir", data, "season", "new", "W", "--points", "1=10,2=7,3=5,4=3")
+    eids = []
+    for who in (("M001", "M003"), ("M002", "M003")):
+        rc, out, err = run(
+            capsys, "--data-dir", data, "event", "new", "Cup", "--date", "2026-12-05", "--rounds", "1", "--unsanctioned"
+        )
+        eid = out.strip()
+        assert run(capsys, "--data-dir", data, "player", "add", eid, "--member", *who)[0] == 0
+        assert run(capsys, "--data-dir", data, "pair", eid)[0] == 0
+        assert run(capsys, "--data-dir", data, "result", eid, "1", "2-0")[0] == 0
+        eids.append(eid)
+    assert run(capsys, "--data-dir", data, "season", "add", "S1", *eids)[0] == 0
+    assert {r["member"] for r in _standings(capsys, data)["rows"]} == {"M001", "M002", "M003"}
+    assert run(capsys, "--data-dir", data, "members", "merge", "M001", "M002")[0] == 0
+    rows = {r["member"]: r for r in _standings(capsys, data)["rows"]}
+    assert set(rows) == {"M001", "M003"} and rows["M001"]["played"] == 2 and rows["M001"]["name"] == "Ann"
+    assert run(capsys, "--data-dir", data, "members", "remove", "M003")[0] == 0
+    rows = {r["member"]: r for r in _standings(capsys, data)["rows"]}
+    assert rows["M003"]["name"] == "M003" and rows["M003"]["played"] == 2
+    rc, out, _e = run(capsys, "--data-dir", data, "season", "standings", "S1")
+    assert "Bea" not in out

@@ -28,7 +28,7 @@ def rate(rows: list[Row], summaries: list[dict]) -> None:
                 continue
             ra = players.get(a) or model.rating()
             rb = players.get(b) or model.rating()
-            ranks = [0, 1] if outcome == "p1" else [1, 0] if outcome == "p2" else [0, 0]
+            ranks: list[float] = [0.0, 1.0] if outcome == "p1" else [1.0, 0.0] if outcome == "p2" else [0.0, 0.0]
             [[ra], [rb]] = model.rate([[ra], [rb]], ranks=ranks)
             players[a], players[b] = ra, rb
     for r in rows:

@@ -263,10 +263,45 @@ def summaries(root: Path, dd: DataDir, season: Season, data: dict) -> tuple[list
     return out, problems
 
 
+def with_members(root: Path, evs: list[dict]) -> list[dict]:
+    """``evs`` as the store's member list (core.rules.members) reads them: a
+    number merged into another counts under that one (``members merge``), a
+    listed member shows the list's name, and a member who asked to be
+    forgotten (``members remove``) shows their number alone: their results
+    stay under it."""
+    from core.rules import members as m
+
+    raw = m.read_raw(root)
+    if not raw:
+        return evs
+    names = {x.number: x.name for x in m.listed(raw)}
+    seen: dict[str, tuple[str, str | None]] = {}
+
+    def person(number: str) -> tuple[str, str | None]:
+        hit = seen.get(number)
+        if hit is None:
+            n = m.resolve(raw, number)
+            r = m.retired(raw, n)
+            hit = seen[number] = (n, names.get(n) if r is None else "")
+        return hit
+
+    out = []
+    for s in evs:
+        players = []
+        for pid, name, member, place, excluded in s["players"]:
+            if member:
+                member, shown = person(member)
+                name = name if shown is None else shown or member
+            players.append([pid, name, member, place, excluded])
+        out.append({**s, "players": players})
+    return out
+
+
 def standings(root: Path, dd: DataDir, ref: str) -> Standings:
     data = SeasonFile(root).read()
     _did, season = find(data, ref)
     evs, problems = summaries(root, dd, season, data)
+    evs = with_members(root, evs)
     rows = season_rows(season.rule, evs, season.best, season.min_events)
     if season.ratings:
         from core.season.ratings import rate
