@@ -675,3 +675,12 @@ def report_status_label(status: str) -> str:
         "recorded": _("recorded by the players"),
         "staff": _("result entered by staff"),
     }.get(status, status)
+
+
+def return_deadline(root, ev: Event, today: str) -> str | None:
+    """A finished event's scorecard return deadline and whether its submission
+    was written, in words (issue 47, core.season.deadlines); None while it runs."""
+    from core.season.deadlines import deadline_words, deadlines
+
+    rows = deadlines(root, [ev], today)
+    return deadline_words(rows[0]) if rows else None

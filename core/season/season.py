@@ -269,19 +269,19 @@ def with_members(root: Path, evs: list[dict]) -> list[dict]:
     listed member shows the list's name, and a member who asked to be
     forgotten (``members remove``) shows their number alone: their results
     stay under it."""
-    from core.rules import members as m
+    from core.rules import members as member_rules
 
-    raw = m.read_raw(root)
+    raw = member_rules.read_raw(root)
     if not raw:
         return evs
-    names = {x.number: x.name for x in m.listed(raw)}
+    names = {x.number: x.name for x in member_rules.listed(raw)}
     seen: dict[str, tuple[str, str | None]] = {}
 
     def person(number: str) -> tuple[str, str | None]:
         hit = seen.get(number)
         if hit is None:
-            n = m.resolve(raw, number)
-            r = m.retired(raw, n)
+            n = member_rules.resolve(raw, number)
+            r = member_rules.retired(raw, n)
             hit = seen[number] = (n, names.get(n) if r is None else "")
         return hit
 

@@ -201,7 +201,8 @@ def register(sub, cmd, event_arg) -> None:
 def export_submission(args) -> int:
     """``lycee export EVENT --what submission -o DIR/``: the signed folder."""
     from core.reports.exports import as_of_round
-    from core.reports.submission import public_key, record_written, write_submission
+    from core.reports.submission import public_key, write_submission
+    from core.season.deadlines import record_written
 
     from .common import read_event
 
@@ -265,7 +266,7 @@ def verify_submission_folder(args) -> int:
 
 def cmd_deadlines(args) -> int:
     """``lycee deadlines``: each finished event's return deadline and whether its submission was written."""
-    from core.reports.submission import deadline_words, deadlines
+    from core.season.deadlines import deadline_words, deadlines
     from core.season.season import today
 
     dd = datadir(args)

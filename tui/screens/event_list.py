@@ -142,14 +142,13 @@ class EventListScreen(Translated, Screen):
     @work(thread=True, exclusive=True, group="deadline")
     def _find_deadline(self, eid: str) -> None:
         """A finished event's return deadline and whether its submission was
-        written (core.reports.submission), read off the UI thread."""
-        from core.reports.submission import deadline_words, deadlines
+        written (core.season.deadlines), read off the UI thread."""
+        from core.readmodel import return_deadline
 
         try:
-            rows = deadlines(self.app.datadir.root, [self.app.datadir.read(eid)], today())
+            words = return_deadline(self.app.datadir.root, self.app.datadir.read(eid), today())
         except (LyceeError, OSError):
             return
-        words = deadline_words(rows[0]) if rows else None
         self.app.call_from_thread(self._show_deadline, eid, words)
 
     def _show_deadline(self, eid: str, words: str | None) -> None:
