@@ -436,3 +436,18 @@ def test_the_member_list_names_merges_and_forgets(capsys, tmp_path):
     assert rows["M003"]["name"] == "M003" and rows["M003"]["played"] == 2
     rc, out, _e = run(capsys, "--data-dir", data, "season", "standings", "S1")
     assert "Bea" not in out
+
+
+def test_a_damaged_season_file_is_named_and_left_as_it_is(capsys, tmp_path):
+    data = str(tmp_path)
+    run(capsys, "--data-dir", data, "season", "new", "W", "--points", "1=3")
+    f = tmp_path / "seasons" / "seasons.json"
+    f.write_bytes(b'{"seasons": {"1": ')
+    rc, _o, err = run(capsys, "--data-dir", data, "season", "new", "X", "--points", "1=3")
+    assert rc == 1 and str(f) in err and "does not parse" in err and err.count("\n") == 1
+    assert f.read_bytes() == b'{"seasons": {"1": '
+    import stat
+
+    f.unlink()
+    run(capsys, "--data-dir", data, "season", "new", "X", "--points", "1=3")
+    assert stat.S_IMODE(f.stat().st_mode) == 0o600 and stat.S_IMODE(f.parent.stat().st_mode) == 0o700
