@@ -76,3 +76,26 @@ def test_submission_refuses_without_a_folder(capsys, tmp_path):
     rc, _o, err = run(capsys, "--data-dir", data, "export", eid, "--what", "submission")
     assert rc == 1 and "-o DIR/" in err
     assert not (tmp_path / "d" / "keys").exists()
+
+
+def test_collected_decklists_go_with_the_submission(tmp_path):
+    """L-SUBMIT: the decklists (G-DECKLIST: back with the scorecard) when they were collected."""
+    from core.event.model import DeckRecord, Event, Player, Staff
+    from core.reports.submission import verify_submission, write_submission
+
+    ev = Event(
+        id="e1",
+        name="Cup",
+        date="2026-11-01",
+        players=(Player("p1", "Ann"), Player("p2", "Bob")),
+        staff=Staff("O", ("J",), "J"),
+        decklists_required=True,
+        decklists=(DeckRecord("p1", ((4, "CH-0001", "X"),)),),
+    )
+    manifest = write_submission(tmp_path / "d", ev, [], tmp_path / "sub")
+    assert "decklists.html" in [f["name"] for f in manifest["files"]]
+    assert manifest["due"] == "2026-11-15"
+    check = verify_submission(tmp_path / "sub")
+    assert not check.problems and check.public_key == manifest["public_key"]
+    no_lists = write_submission(tmp_path / "d", ev.with_(decklists=()), [], tmp_path / "sub2")
+    assert "decklists.html" not in [f["name"] for f in no_lists["files"]]
