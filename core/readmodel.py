@@ -675,3 +675,36 @@ def report_status_label(status: str) -> str:
         "recorded": _("recorded by the players"),
         "staff": _("result entered by staff"),
     }.get(status, status)
+
+
+# -- the store and its members (issue 47): what the app's screens read -------------------------
+
+
+def member_index(root):
+    """The store's members indexed for the name box (core.rules.members.MemberIndex)."""
+    from core.rules.members import MemberIndex, members_of
+
+    return MemberIndex(members_of(root))
+
+
+def store_info(root) -> dict | None:
+    """The data folder's store, or None (core.rules.members.store_info)."""
+    from core.rules.members import store_info as info
+
+    return info(root)
+
+
+def store_line(store: dict | None) -> str:
+    """The store as one line (core.rules.members.store_line)."""
+    from core.rules.members import store_line as line
+
+    return line(store)
+
+
+def member_history(datadir, number: str) -> tuple[str, list[str]]:
+    """(title, lines) of a member's history across the data folder's events (M-HISTORY)."""
+    from core.rules.members import history_lines, shown_name
+    from core.store.members import member_history as history
+
+    m, n, rows = history(datadir, number)
+    return _("History of {member}", member=shown_name(m, n)), history_lines(m, n, rows)
