@@ -307,3 +307,27 @@ def test_numbers_are_never_given_twice(entries):
     assert [m.number for m in mr.listed(raw)] == sorted(
         (m.number for m in mr.listed(raw)), key=lambda n: next(i for i, x in enumerate(mr.listed(raw)) if x.number == n)
     )
+
+
+@pytest.mark.parametrize(
+    ("change", "where"),
+    [
+        (lambda d: d["players"][1].__setitem__("member", "M001"), "M001"),  # one member twice in an event
+        (lambda d: d["players"][1].__setitem__("member", "m 1"), "$.players[1].member"),
+        (lambda d: d.__setitem__("store", {"name": ""}), "$.store.name"),
+    ],
+)
+def test_an_event_file_with_a_bad_member_or_store_is_refused_by_path(capsys, tmp_path, change, where):
+    """M-MEMBER: lycee-event/1's players[].member and store are checked on import like every key."""
+    lycee(capsys, tmp_path, "members", "add", "相川")
+    eid = new_event(capsys, tmp_path)
+    lycee(capsys, tmp_path, "player", "add", eid, "--member", "M001")
+    lycee(capsys, tmp_path, "player", "add", eid, "B")
+    doc = json.loads(lycee(capsys, tmp_path, "export", eid)[1])
+    change(doc)
+    f = tmp_path / "bad.json"
+    f.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+    events = sorted((tmp_path / "events").glob("*.json"))
+    rc, out, err = lycee(capsys, tmp_path, "import", str(f))
+    assert rc != 0 and where in err
+    assert sorted((tmp_path / "events").glob("*.json")) == events  # nothing stored
