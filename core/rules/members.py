@@ -584,14 +584,20 @@ class HistoryRow:
 
 def history_rows(events: Iterable[Any], numbers: set[str]) -> list[HistoryRow]:
     """The rows of ``events`` (core.event.model.Event) where a player carries one of ``numbers``, newest first."""
+    from core.tournament.elimination import final_placings
     from core.tournament.standings import standings
 
     rows = []
     for ev in events:
+        table = None
+        final: dict[str, int] = {}
         for p in ev.players:
             if getattr(p, "member", None) not in numbers:
                 continue
-            table = standings(ev)
+            if table is None:
+                table = standings(ev)
+                # once an elimination stage is finished, the final placings rank the event (G-SE)
+                final = {f.id: f.place for f in final_placings(ev) or ()}
             row = next((r for r in table if r.id == p.id), None)
             pens = tuple(
                 {"round": x.round, "table": x.table, "level": x.level, "action": x.action, "reason": x.reason}
@@ -607,7 +613,7 @@ def history_rows(events: Iterable[Any], numbers: set[str]) -> list[HistoryRow]:
                     name=p.name,
                     record=row.record if row else "0-0-0",
                     points=row.points if row else 0,
-                    place=row.rank if row else None,
+                    place=final.get(p.id, row.rank if row else None),
                     players=len(ev.players),
                     status=p.status,
                     penalties=pens,
