@@ -509,14 +509,14 @@ class MemberIndex:
             self._starts.append(pos)
             pos += len(n) + len(r) + 2
 
-    def _prefixed(self, table: list[tuple[str, int]], text: str) -> list[int]:
+    def _prefixed(self, table: list[tuple[str, int]], text: str, limit: int) -> list[int]:
+        """The first ``limit`` (in 五十音 order) of the keys starting with ``text``: one slice, no Python loop over it."""
+        import heapq
+        from operator import itemgetter
+
         lo = self._bisect.bisect_left(table, (text, -1))
-        out = []
-        for k, i in table[lo:]:
-            if not k.startswith(text):
-                break
-            out.append(i)
-        return out
+        hi = self._bisect.bisect_left(table, (text + "\U0010ffff", -1), lo)
+        return heapq.nsmallest(limit, map(itemgetter(1), table[lo:hi]))
 
     def suggest(self, text: str, limit: int = 8) -> list[Member]:
         """Members whose name or reading starts with ``text``, or whose number
@@ -529,7 +529,7 @@ class MemberIndex:
         first: set[int] = set()
         for table, key in zip(self._sorted, keys):
             if key:
-                first.update(self._prefixed(table, key))
+                first.update(self._prefixed(table, key, limit))
         out = sorted(first)[:limit]
         if len(out) < limit:
             seen = set(out)
