@@ -302,7 +302,7 @@ def same_name(raw: dict[str, Any], name: str, but: str = "") -> list[Member]:
 
 def _entry(name: str, reading: str | None, where: str = "") -> tuple[str, str | None]:
     try:
-        return check_text(name, "player", what=_("name")), check_reading(reading or None)
+        return check_text(name, "player", what=_("member name")), check_reading(reading or None)
     except LyceeError as err:
         raise LyceeError(where + str(err)) from None
 
