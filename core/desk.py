@@ -1202,3 +1202,20 @@ class Desk:
         return self.store.append(
             "publish", Publish(round=self._round_number(round_number)), self.actor, device=self.device
         )
+
+
+# -- the store and its members (issue 47): what the app writes outside an event ---------------
+
+
+def set_store(root, name: str, number: str | None = None, place: str | None = None) -> dict:
+    """Set the data folder's store (core.store.members.MemberList.set_store)."""
+    from core.store.members import MemberList
+
+    return MemberList(root).set_store(name, number, place)
+
+
+def add_member(root, name: str, reading: str | None = None):
+    """Add a member to the data folder's list: (the member, members of the same name)."""
+    from core.store.members import MemberList
+
+    return MemberList(root).add(name, reading)

@@ -119,6 +119,11 @@ async def test_history_screen_shows_events_and_earlier_warnings(tmp_path):
         assert on_screen(app, "G-PEN-2")
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, EventScreen), "back on the event")
+        # the penalty form shows the same earlier warning beside this event's count
+        await pilot.press("ctrl+b")
+        await until(pilot, lambda: app.screen.query("#history"), "the penalty form")
+        history = str(app.screen.query_one("#history").render())
+        assert "先週の大会" in history and "遅延行為" in history and "参考情報" in history
 
 
 @pytest.mark.asyncio

@@ -304,6 +304,54 @@ def test_numbers_are_never_given_twice(entries):
         if remove:
             raw, _m = mr.plan_remove(raw, m.number, "t")
     assert len(set(given_numbers)) == len(given_numbers)
-    assert [m.number for m in mr.listed(raw)] == sorted(
-        (m.number for m in mr.listed(raw)), key=lambda n: next(i for i, x in enumerate(mr.listed(raw)) if x.number == n)
-    )
+    kept = [n for (name, remove), n in zip(entries, given_numbers) if not remove]
+    assert sorted(m.number for m in mr.listed(raw)) == sorted(kept)  # a removed member is gone, the rest kept
+    keys = [mr.sort_key(m) for m in mr.listed(raw)]
+    assert keys == sorted(keys)  # the list is in 五十音 order
+
+
+@pytest.mark.parametrize(
+    ("change", "where"),
+    [
+        (lambda d: d["players"][1].__setitem__("member", "M001"), "M001"),  # one member twice in an event
+        (lambda d: d["players"][1].__setitem__("member", "m 1"), "$.players[1].member"),
+        (lambda d: d.__setitem__("store", {"name": ""}), "$.store.name"),
+    ],
+)
+def test_an_event_file_with_a_bad_member_or_store_is_refused_by_path(capsys, tmp_path, change, where):
+    """M-MEMBER: lycee-event/1's players[].member and store are checked on import like every key."""
+    lycee(capsys, tmp_path, "members", "add", "相川")
+    eid = new_event(capsys, tmp_path)
+    lycee(capsys, tmp_path, "player", "add", eid, "--member", "M001")
+    lycee(capsys, tmp_path, "player", "add", eid, "B")
+    doc = json.loads(lycee(capsys, tmp_path, "export", eid)[1])
+    change(doc)
+    f = tmp_path / "bad.json"
+    f.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+    events = sorted((tmp_path / "events").glob("*.json"))
+    rc, out, err = lycee(capsys, tmp_path, "import", str(f))
+    assert rc != 0 and where in err
+    assert sorted((tmp_path / "events").glob("*.json")) == events  # nothing stored
+
+
+def test_history_places_follow_the_final_placings_after_a_top_cut(capsys, tmp_path):
+    """M-HISTORY with G-SE: once the elimination stage is finished, the place is the final placing."""
+    lycee(capsys, tmp_path, "members", "add", "相川")
+    eid = new_event(capsys, tmp_path)
+    lycee(capsys, tmp_path, "player", "add", eid, "--member", "M001")
+    lycee(capsys, tmp_path, "player", "add", eid, "B", "C", "D")
+    lycee(capsys, tmp_path, "event", "set", eid, "--rounds", "1")
+    assert lycee(capsys, tmp_path, "pair", eid)[0] == 0
+    ev = json.loads(lycee(capsys, tmp_path, "export", eid)[1])
+    for m in ev["rounds"][0]["matches"]:  # p1 (相川) wins their Swiss match
+        lycee(capsys, tmp_path, "result", eid, str(m["table"]), "0-2" if m["p2"] == "p1" else "2-0")
+    swiss = json.loads(lycee(capsys, tmp_path, "standings", eid, "--json")[1])
+    rank = next(r["rank"] for r in swiss["standings"] if r["id"] == "p1")
+    rc, out, err = lycee(capsys, tmp_path, "top", eid, "2")
+    assert rc == 0, err
+    final = json.loads(lycee(capsys, tmp_path, "export", eid)[1])["rounds"][-1]["matches"][0]
+    wins = rank == 2  # the other place than the Swiss rank: 1st from 2nd, 2nd from 1st
+    res = "2-0" if (final["p1"] == "p1") == wins else "0-2"
+    assert lycee(capsys, tmp_path, "result", eid, str(final["table"]), res)[0] == 0
+    (row,) = json.loads(lycee(capsys, tmp_path, "members", "show", "M001", "--json")[1])["events"]
+    assert row["place"] == (1 if wins else 2) != rank

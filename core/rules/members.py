@@ -302,7 +302,7 @@ def same_name(raw: dict[str, Any], name: str, but: str = "") -> list[Member]:
 
 def _entry(name: str, reading: str | None, where: str = "") -> tuple[str, str | None]:
     try:
-        return check_text(name, "player", what=_("name")), check_reading(reading or None)
+        return check_text(name, "player", what=_("member name")), check_reading(reading or None)
     except LyceeError as err:
         raise LyceeError(where + str(err)) from None
 
@@ -509,14 +509,14 @@ class MemberIndex:
             self._starts.append(pos)
             pos += len(n) + len(r) + 2
 
-    def _prefixed(self, table: list[tuple[str, int]], text: str) -> list[int]:
+    def _prefixed(self, table: list[tuple[str, int]], text: str, limit: int) -> list[int]:
+        """The first ``limit`` (in 五十音 order) of the keys starting with ``text``: one slice, no Python loop over it."""
+        import heapq
+        from operator import itemgetter
+
         lo = self._bisect.bisect_left(table, (text, -1))
-        out = []
-        for k, i in table[lo:]:
-            if not k.startswith(text):
-                break
-            out.append(i)
-        return out
+        hi = self._bisect.bisect_left(table, (text + "\U0010ffff", -1), lo)
+        return heapq.nsmallest(limit, map(itemgetter(1), table[lo:hi]))
 
     def suggest(self, text: str, limit: int = 8) -> list[Member]:
         """Members whose name or reading starts with ``text``, or whose number
@@ -529,7 +529,7 @@ class MemberIndex:
         first: set[int] = set()
         for table, key in zip(self._sorted, keys):
             if key:
-                first.update(self._prefixed(table, key))
+                first.update(self._prefixed(table, key, limit))
         out = sorted(first)[:limit]
         if len(out) < limit:
             seen = set(out)
@@ -584,14 +584,20 @@ class HistoryRow:
 
 def history_rows(events: Iterable[Any], numbers: set[str]) -> list[HistoryRow]:
     """The rows of ``events`` (core.event.model.Event) where a player carries one of ``numbers``, newest first."""
+    from core.tournament.elimination import final_placings
     from core.tournament.standings import standings
 
     rows = []
     for ev in events:
+        table = None
+        final: dict[str, int] = {}
         for p in ev.players:
             if getattr(p, "member", None) not in numbers:
                 continue
-            table = standings(ev)
+            if table is None:
+                table = standings(ev)
+                # once an elimination stage is finished, the final placings rank the event (G-SE)
+                final = {f.id: f.place for f in final_placings(ev) or ()}
             row = next((r for r in table if r.id == p.id), None)
             pens = tuple(
                 {"round": x.round, "table": x.table, "level": x.level, "action": x.action, "reason": x.reason}
@@ -607,7 +613,7 @@ def history_rows(events: Iterable[Any], numbers: set[str]) -> list[HistoryRow]:
                     name=p.name,
                     record=row.record if row else "0-0-0",
                     points=row.points if row else 0,
-                    place=row.rank if row else None,
+                    place=final.get(p.id, row.rank if row else None),
                     players=len(ev.players),
                     status=p.status,
                     penalties=pens,

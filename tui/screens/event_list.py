@@ -243,7 +243,7 @@ class EventListScreen(Translated, Screen):
 
     def action_store(self) -> None:
         """The store's name, number and place (issue 47)."""
-        from core.rules.members import store_line
+        from core.readmodel import store_line
 
         from .store_form import StoreForm
 

@@ -37,7 +37,7 @@ class StoreForm(Translated, ModalScreen[dict | None]):
         self.root = root
 
     def compose(self) -> ComposeResult:
-        from core.rules.members import store_info
+        from core.readmodel import store_info
 
         try:
             now = store_info(self.root) or {}
@@ -62,11 +62,11 @@ class StoreForm(Translated, ModalScreen[dict | None]):
             self.focus_next()
 
     def action_save(self) -> None:
-        from core.store.members import MemberList
+        from core.desk import set_store
 
         value = {k: self.query_one(f"#store-{k}", Input).value.strip() for k in ("name", "number", "place")}
         try:
-            saved = MemberList(self.root).set_store(value["name"], value["number"], value["place"])
+            saved = set_store(self.root, value["name"], value["number"], value["place"])
         except LyceeError as err:
             self.query_one("#error", Label).update(Text(str(err)))
             return

@@ -125,9 +125,6 @@ class PlayerActions(EventHost):
 
     def action_member_history(self) -> None:
         """The highlighted player's history across the data folder's events (a member's; issue 47)."""
-        from core.rules.members import history_lines, shown_name
-        from core.store.members import member_history
-
         from ..info import Info
 
         pid = self.query_one(PlayersPane).highlighted(self.event)
@@ -136,12 +133,11 @@ class PlayerActions(EventHost):
             self.say(_("choose a member in the players table (F2): their history is kept by member number"), error=True)
             return
         try:
-            m, number, rows = member_history(self.app.datadir, p.member)
+            title, lines = readmodel.member_history(self.app.datadir, p.member)
         except LyceeError as err:
             self.say(str(err), error=True)
             return
-        title = _("History of {member}", member=shown_name(m, number))
-        self.app.push_screen(Info(title, history_lines(m, number, rows)))
+        self.app.push_screen(Info(title, lines))
 
     def on_players_pane_member_chosen(self, message: PlayersPane.MemberChosen) -> None:
         """A regular registered from the member list with one key (Tab): name, reading and number."""
@@ -149,10 +145,10 @@ class PlayerActions(EventHost):
 
     def on_players_pane_new_member(self, message: PlayersPane.NewMember) -> None:
         """A new name joins the member list (Ctrl+S in the name box), then is registered."""
-        from core.store.members import MemberList
+        from core.desk import add_member
 
         try:
-            m, others = MemberList(self.app.datadir.root).add(message.name, message.reading or None)
+            m, others = add_member(self.app.datadir.root, message.name, message.reading or None)
         except LyceeError as err:
             self.say(str(err), error=True)
             return

@@ -5,7 +5,7 @@ box beside it) adds a player."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any
 
 from rich.text import Text
 from textual import events, work
@@ -18,9 +18,6 @@ from core import labels, readmodel
 from core.errors import LyceeError
 from core.event.model import Event
 from core.i18n import _, ngettext
-
-if TYPE_CHECKING:
-    from core.rules.members import Member, MemberIndex
 
 from ...widgets.linebox import LineBox
 from ...widgets.plain import PlainTable
@@ -55,7 +52,7 @@ class NameBox(LineBox):
                 event.prevent_default()
                 pane.new_member(self)
                 return
-        await super()._on_key(event)
+        # any other key: Textual runs LineBox's and Input's own handlers after this one (its dispatch walks the MRO)
 
     def _watch_value(self, value: str) -> None:
         super()._watch_value(value)
@@ -109,9 +106,9 @@ class PlayersPane(TabPane):
     def __init__(self) -> None:
         super().__init__(_("Players"), id="players")
         #: the store's members, indexed in a worker when the pane is shown (None until then)
-        self.index: MemberIndex | None = None
+        self.index: Any = None  # a core.rules.members.MemberIndex (made by core.readmodel.member_index)
         #: the members offered for the text in the name box, and the one Tab registers
-        self.hints: list[Member] = []
+        self.hints: list[Any] = []  # core.rules.members.Member
         self.hint = 0
 
     def compose(self) -> ComposeResult:
@@ -129,16 +126,14 @@ class PlayersPane(TabPane):
     @work(thread=True, exclusive=True, group="members")
     def load_members(self) -> None:
         """The member list indexed off the UI thread (10,000 members: a second on a busy PC)."""
-        from core.rules.members import MemberIndex, members_of
-
         try:
-            index = MemberIndex(members_of(self.app.datadir.root))  # type: ignore[attr-defined]
+            index = readmodel.member_index(self.app.datadir.root)  # type: ignore[attr-defined]
         except LyceeError as err:
             self.app.call_from_thread(self._members_unreadable, str(err))
             return
         self.app.call_from_thread(self._members_loaded, index)
 
-    def _members_loaded(self, index: MemberIndex) -> None:
+    def _members_loaded(self, index: Any) -> None:
         self.index = index
         self.offer(self.query_one("#add-player", NameBox).value)
 
