@@ -176,6 +176,45 @@ class Desk:
         )
         return ids
 
+    def add_members(self, root, numbers: list[str]) -> list[str]:
+        """Register members of the data folder ``root``'s list by number, with
+        their names and readings (all or none); return the new ids.  A member
+        whose name another member shares is registered as 「NAME (NUMBER)」:
+        the numbers tell them apart (issue 47)."""
+        from core.names import fold_name
+        from core.rules import members as mrules
+
+        raw = mrules.read_raw(root)
+        everyone = mrules.listed(raw)
+        names: dict[str, int] = {}
+        for x in everyone:
+            names[fold_name(x.name)] = names.get(fold_name(x.name), 0) + 1
+        chosen: list[mrules.Member] = []
+        for typed in numbers:
+            m = mrules.known(raw, typed)
+            if any(c.number == m.number for c in chosen):
+                raise LyceeError(_("member {number} is given twice: nothing was added", number=m.number))
+            chosen.append(m)
+        check_room(self.event, players=len(chosen))
+        ids = self.next_player_ids(len(chosen))
+        self.store.append(
+            "register",
+            Register(
+                players=[
+                    Entrant(
+                        id=pid,
+                        name=f"{m.name} ({m.number})" if names.get(fold_name(m.name), 0) > 1 else m.name,
+                        reading=m.reading,
+                        member=m.number,
+                    )
+                    for pid, m in zip(ids, chosen)
+                ]
+            ),
+            self.actor,
+            device=self.device,
+        )
+        return ids
+
     def rename(
         self, ref: str, name: str, reading: str | None = None, allow_same_name: bool = False, keep_reading: bool = True
     ) -> Event:
@@ -1179,3 +1218,20 @@ class Desk:
         return self.store.append(
             "publish", Publish(round=self._round_number(round_number)), self.actor, device=self.device
         )
+
+
+# -- the store and its members (issue 47): what the app writes outside an event ---------------
+
+
+def set_store(root, name: str, number: str | None = None, place: str | None = None) -> dict:
+    """Set the data folder's store (core.store.members.MemberList.set_store)."""
+    from core.store.members import MemberList
+
+    return MemberList(root).set_store(name, number, place)
+
+
+def add_member(root, name: str, reading: str | None = None):
+    """Add a member to the data folder's list: (the member, members of the same name)."""
+    from core.store.members import MemberList
+
+    return MemberList(root).add(name, reading)

@@ -808,3 +808,79 @@ def report_status_label(status: str) -> str:
         "recorded": _("recorded by the players"),
         "staff": _("result entered by staff"),
     }.get(status, status)
+
+
+def return_deadline(root, ev: Event, today: str) -> str | None:
+    """A finished event's scorecard return deadline and whether its submission
+    was written, in words (issue 47, core.season.deadlines); None while it runs."""
+    from core.season.deadlines import deadline_words, deadlines
+
+    rows = deadlines(root, [ev], today)
+    return deadline_words(rows[0]) if rows else None
+
+
+# -- the store and its members (issue 47): what the app's screens read -------------------------
+
+
+def member_index(root):
+    """The store's members indexed for the name box (core.rules.members.MemberIndex)."""
+    from core.rules.members import MemberIndex, members_of
+
+    return MemberIndex(members_of(root))
+
+
+def store_info(root) -> dict | None:
+    """The data folder's store, or None (core.rules.members.store_info)."""
+    from core.rules.members import store_info as info
+
+    return info(root)
+
+
+def store_line(store: dict | None) -> str:
+    """The store as one line (core.rules.members.store_line)."""
+    from core.rules.members import store_line as line
+
+    return line(store)
+
+
+def member_history(datadir, number: str) -> tuple[str, list[str]]:
+    """(title, lines) of a member's history across the data folder's events (M-HISTORY)."""
+    from core.rules.members import history_lines, shown_name
+    from core.store.members import member_history as history
+
+    m, n, rows = history(datadir, number)
+    return _("History of {member}", member=shown_name(m, n)), history_lines(m, n, rows)
+
+
+def penalties_elsewhere(datadir, ev: Event, ref: str) -> list[str]:
+    """A member's penalties in the data folder's other events, for the judge
+    deciding a penalty (M-HISTORY): for information only, since G-PEN-2
+    counts within one event; [] for a player who is no member or has none."""
+    from core.event.lookups import find_player
+    from core.store.members import member_history
+
+    try:
+        p = find_player(ev, ref)
+        if not p.member:
+            return []
+        _m, _n, rows = member_history(datadir, p.member)
+    except LyceeError:
+        return []
+    lines = []
+    for r in rows:
+        if r.event == ev.id:
+            continue
+        for x in r.penalties:
+            lines.append(
+                _(
+                    "{date} {event}: {level} ({action}), {reason}",
+                    date=r.date,
+                    event=r.event_name,
+                    level=labels.penalty_level_label(x["level"]),
+                    action=labels.penalty_action_label(x["action"]),
+                    reason=x["reason"],
+                )
+            )
+    if lines:
+        lines.insert(0, _("in other events (for information only: G-PEN-2 counts within one event):"))
+    return lines

@@ -358,12 +358,13 @@ def test_design7_one_table_of_exports_feeds_the_choices_the_dialog_and_the_refus
     and asking for a format a kind is not written in names the format to use and the kinds that
     can be written in the one asked."""
     from core.errors import LyceeError
-    from core.reports.exports import EXPORTS, FORMATS, MENU
+    from core.reports.exports import EXPORTS, FOLDERS, FORMATS, MENU
     from tui.cli import build_parser
 
     ex = build_parser()._subparsers._group_actions[0].choices["export"]
     opts = {a.dest: a for a in ex._actions}
-    assert tuple(opts["what"].choices) == tuple(EXPORTS) and tuple(opts["format"].choices) == FORMATS
+    # (a folder of several, the signed submission of issue 47, after the table's files)
+    assert tuple(opts["what"].choices) == (*EXPORTS, *FOLDERS) and tuple(opts["format"].choices) == FORMATS
     assert len(MENU) == 12 and all(fmt in EXPORTS[what].formats for what, fmt, _label in MENU)
     assert ("slips", "html") in {(w, f) for w, f, _label in MENU}
     assert [label() for _w, _f, label in MENU][:2] == ["Pairings by table (HTML)", "Pairings by name (HTML)"]

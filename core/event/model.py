@@ -62,6 +62,8 @@ class Player:
     #: How the name reads, in kana (ふりがな), or None: by-name lists sort
     #: by it in 五十音 order (core.names.name_sort_key, docs/names.md).
     reading: str | None = None
+    #: The store's member number of this player (core.rules.members), or None.
+    member: str | None = None
 
     @property
     def status(self) -> str:
@@ -190,6 +192,7 @@ _p_id, _p_name, _p_dropped, _p_excluded, _p_joined, _p_reading = (
     slot_setter(Player, "joined_round"),
     slot_setter(Player, "reading"),
 )
+_p_member = slot_setter(Player, "member")
 
 
 def _player_init(
@@ -200,6 +203,7 @@ def _player_init(
     excluded: bool = False,
     joined_round: int = 1,
     reading: str | None = None,
+    member: str | None = None,
 ) -> None:
     _p_id(self, id)
     _p_name(self, name)
@@ -207,6 +211,7 @@ def _player_init(
     _p_excluded(self, excluded)
     _p_joined(self, joined_round)
     _p_reading(self, reading)
+    _p_member(self, member)
 
 
 def fast_init(cls: type, init) -> None:
@@ -526,6 +531,9 @@ class Event:
     #: A store's own legality calendar for later products (G-CARDS-VERSIONS):
     #: {"source": file name, "calendar": the lycee-calendar/1 document}, or None.
     store_calendar: dict | None = None
+    #: The store that ran the event ({"name", "number", "place"}, core.rules.members),
+    #: copied from the data folder's store when the event was created; None: none was set.
+    store: dict | None = None
     #: What the read-only pages show (core.rules.publish): with ``hold_pairings``
     #: a new round's pairings wait for a ``publish``; ``published_round`` is
     #: the newest round published by hand.  ``announcements``: lines typed at

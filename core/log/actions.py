@@ -90,6 +90,8 @@ class Entrant(Part, frozen=True):
     name: str
     reading: str | None = None
     allow_same_name: bool = False
+    #: the store's member number (core.rules.members), absent for none
+    member: str | None = None
 
 
 class Register(Action, frozen=True, tag="register"):

@@ -322,6 +322,20 @@ def status_remark(event: Event, pid: str) -> str:
     return ""
 
 
+def with_member(p) -> str:
+    """A player's name with their member number (issue 47): 「相川 (M001)」; a name that carries it already as is."""
+    if not p.member or p.name.endswith(f"({p.member})"):
+        return p.name
+    return f"{p.name} ({p.member})"
+
+
+def store_words(event: Event) -> str:
+    """「店舗：カードショップ森（店舗番号 1234）東京都」, or "" when the event keeps no store (issue 47)."""
+    from core.rules.members import store_line
+
+    return _("store: {store}", store=store_line(event.store)) if event.store else ""
+
+
 def scorecard_table(event: Event):
     """Every match (the stage named by :func:`core.tournament.elimination.round_label`),
     the N/W marks of its round (G-PEN-3), then the penalties given outside
@@ -348,9 +362,9 @@ def scorecard_table(event: Event):
                     rnd.number,
                     round_label(event, rnd.number, m),
                     m.table,
-                    p1.name,
+                    with_member(p1),
                     marks(event, p1.id, rnd.number),
-                    p2.name if p2 else _("(bye)"),
+                    with_member(p2) if p2 else _("(bye)"),
                     marks(event, p2.id, rnd.number) if p2 else "",
                     _result_text(m) if m.reported else _("missing"),
                     join_list(remarks, words=True),
@@ -693,6 +707,7 @@ def report_table(event: Event, log: list[dict] | None = None):
     """The written event report (G-REPORT, optional), with the publication
     terms (G-PUBLISH) and the G-OTHER-FORMAT flag; with the event's ``log``,
     each round's planned and actual times (core.tournament.plan)."""
+    from core.rules.members import store_line
     from core.tournament.standings import standings
 
     fmt, other = format_summary(event)
@@ -708,6 +723,7 @@ def report_table(event: Event, log: list[dict] | None = None):
         [_("Rules"), labels.rules_label(event.rules)],
         [_("Card calendar"), _calendar_words(event)],
         *_override_rows(event),
+        *([[_("store name"), store_line(event.store)]] if event.store else []),
         [_("Organizer"), s.organizer],
         [_("Head judge"), s.head_judge],
         [_("Judges"), join_list(s.judges, words=True)],
@@ -853,8 +869,10 @@ EXPORTS: dict[str, ExportKind] = {
         ExportKind("event", ("json",), (("json", lambda: _("Event file lycee-event/1 (JSON)")),), document=_event_json),
     )
 }
-#: The ``--what`` names (the command line's choices).
-WHATS = tuple(EXPORTS)
+#: The ``--what`` names (the command line's choices); ``submission`` is a signed folder
+#: of several of them (core/reports/submission.py, issue 47).
+FOLDERS = ("submission",)
+WHATS = (*EXPORTS, *FOLDERS)
 #: The dialog's rows: (what, format, label), HTML first, then CSV, then JSON.
 MENU = tuple(
     (k.name, fmt, label)
@@ -907,7 +925,13 @@ def render(
     if fmt == "json":
         note = by_name_note(event) if what == "pairings-by-name" else ""
         return json.dumps(
-            {"title": title, "columns": header, "rows": rows, **({"note": note} if note else {})},
+            {
+                "title": title,
+                **({"store": event.store} if event.store else {}),
+                "columns": header,
+                "rows": rows,
+                **({"note": note} if note else {}),
+            },
             ensure_ascii=False,
             indent=2,
         )
@@ -924,6 +948,9 @@ def render(
             meta += " · " + missing_text(event)
     if what == "pairings-by-name":
         meta = by_name_note(event)
+    store = store_words(event)
+    if store:
+        meta = f"{store} · {meta}" if meta else store
     return to_html(title, header, rows, meta)
 
 

@@ -8,8 +8,8 @@ import re
 
 #: sha256 of each schema this was generated from (core.rules.eventfile.schema_sha256)
 SCHEMA_SHA256 = {
-    "strict": "cd61199835212cc73c32d6d0c0987f0218c8b7104e7d7e8b64ed3ef87730fc2d",
-    "lax": "674e55bb3526309a42e776382d739cb1bc6da604ac34f01806a3db405aad8508",
+    "strict": "94078654dc40d65ba47019e70e5bfc1f9ea143a1f5eb89040431526e86fb457b",
+    "lax": "14d854031055e993ace296fba5ac2eb4f73909c6d2f0a7065c20f975a45d564d",
 }
 
 NoneType = type(None)
@@ -23,6 +23,7 @@ STRICT_PATTERNS = {
     '^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$': re.compile('^[A-Za-z0-9][A-Za-z0-9_-]{0,63}\\Z'),
     '^\\d{4}-\\d{2}-\\d{2}$': re.compile('^\\d{4}-\\d{2}-\\d{2}\\Z'),
     'date_re_pattern': re.compile('^(?:\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8]))|(?:\\d\\d(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29)\\Z'),
+    '^[A-Z0-9][A-Z0-9_-]*$': re.compile('^[A-Z0-9][A-Z0-9_-]*\\Z'),
     '^[A-Z]{2}-\\d{4}[A-Z]?$': re.compile('^[A-Z]{2}-\\d{4}[A-Z]?\\Z')
 }
 
@@ -189,6 +190,47 @@ def validate_strict(data, custom_formats={}, name_prefix=None):
             data__sanctioned = data["sanctioned"]
             if not isinstance(data__sanctioned, (bool)):
                 raise Invalid("" + (name_prefix or "data") + ".sanctioned must be boolean")
+        if "store" in data_keys:
+            data_keys.remove("store")
+            data__store = data["store"]
+            if not isinstance(data__store, (dict)):
+                raise Invalid("" + (name_prefix or "data") + ".store must be object")
+            if isinstance(data__store, dict):
+                data__store__missing_keys = set(['name']) - data__store.keys()
+                if data__store__missing_keys:
+                    raise Invalid("" + (name_prefix or "data") + ".store must contain ")
+                data__store_keys = set(data__store.keys())
+                if "name" in data__store_keys:
+                    data__store_keys.remove("name")
+                    data__store__name = data__store["name"]
+                    if not isinstance(data__store__name, (str)):
+                        raise Invalid("" + (name_prefix or "data") + ".store.name must be string")
+                    if isinstance(data__store__name, str):
+                        data__store__name_len = len(data__store__name)
+                        if data__store__name_len < 1:
+                            raise Invalid("" + (name_prefix or "data") + ".store.name must be longer than or equal to 1 characters")
+                        if data__store__name_len > 500:
+                            raise Invalid("" + (name_prefix or "data") + ".store.name must be shorter than or equal to 500 characters")
+                if "number" in data__store_keys:
+                    data__store_keys.remove("number")
+                    data__store__number = data__store["number"]
+                    if not isinstance(data__store__number, (str)):
+                        raise Invalid("" + (name_prefix or "data") + ".store.number must be string")
+                    if isinstance(data__store__number, str):
+                        data__store__number_len = len(data__store__number)
+                        if data__store__number_len > 500:
+                            raise Invalid("" + (name_prefix or "data") + ".store.number must be shorter than or equal to 500 characters")
+                if "place" in data__store_keys:
+                    data__store_keys.remove("place")
+                    data__store__place = data__store["place"]
+                    if not isinstance(data__store__place, (str)):
+                        raise Invalid("" + (name_prefix or "data") + ".store.place must be string")
+                    if isinstance(data__store__place, str):
+                        data__store__place_len = len(data__store__place)
+                        if data__store__place_len > 500:
+                            raise Invalid("" + (name_prefix or "data") + ".store.place must be shorter than or equal to 500 characters")
+                if data__store_keys:
+                    raise Invalid("" + (name_prefix or "data") + ".store must not contain "+str(data__store_keys)+" properties")
         if "rules" in data_keys:
             data_keys.remove("rules")
             data__rules = data["rules"]
@@ -285,6 +327,19 @@ def validate_strict(data, custom_formats={}, name_prefix=None):
                                 data__players_item__reading_len = len(data__players_item__reading)
                                 if data__players_item__reading_len > 64:
                                     raise Invalid("" + (name_prefix or "data") + ".players[{data__players_x}].reading".format(**locals()) + " must be shorter than or equal to 64 characters")
+                        if "member" in data__players_item_keys:
+                            data__players_item_keys.remove("member")
+                            data__players_item__member = data__players_item["member"]
+                            if not isinstance(data__players_item__member, (str)):
+                                raise Invalid("" + (name_prefix or "data") + ".players[{data__players_x}].member".format(**locals()) + " must be string")
+                            if isinstance(data__players_item__member, str):
+                                data__players_item__member_len = len(data__players_item__member)
+                                if data__players_item__member_len < 1:
+                                    raise Invalid("" + (name_prefix or "data") + ".players[{data__players_x}].member".format(**locals()) + " must be longer than or equal to 1 characters")
+                                if data__players_item__member_len > 32:
+                                    raise Invalid("" + (name_prefix or "data") + ".players[{data__players_x}].member".format(**locals()) + " must be shorter than or equal to 32 characters")
+                                if not STRICT_PATTERNS['^[A-Z0-9][A-Z0-9_-]*$'].search(data__players_item__member):
+                                    raise Invalid("" + (name_prefix or "data") + ".players[{data__players_x}].member".format(**locals()) + " must match pattern ^[A-Z0-9][A-Z0-9_-]*$")
                         if data__players_item_keys:
                             raise Invalid("" + (name_prefix or "data") + ".players[{data__players_x}]".format(**locals()) + " must not contain "+str(data__players_item_keys)+" properties")
         if "rounds" in data_keys:
@@ -1686,6 +1741,35 @@ def validate_lax(data, custom_formats={}, name_prefix=None):
             data__sanctioned = data["sanctioned"]
             if not isinstance(data__sanctioned, (bool)):
                 raise Invalid("" + (name_prefix or "data") + ".sanctioned must be boolean")
+        if "store" in data_keys:
+            data_keys.remove("store")
+            data__store = data["store"]
+            if not isinstance(data__store, (dict)):
+                raise Invalid("" + (name_prefix or "data") + ".store must be object")
+            if isinstance(data__store, dict):
+                data__store__missing_keys = set(['name']) - data__store.keys()
+                if data__store__missing_keys:
+                    raise Invalid("" + (name_prefix or "data") + ".store must contain ")
+                data__store_keys = set(data__store.keys())
+                if "name" in data__store_keys:
+                    data__store_keys.remove("name")
+                    data__store__name = data__store["name"]
+                    if not isinstance(data__store__name, (str)):
+                        raise Invalid("" + (name_prefix or "data") + ".store.name must be string")
+                    if isinstance(data__store__name, str):
+                        data__store__name_len = len(data__store__name)
+                        if data__store__name_len < 1:
+                            raise Invalid("" + (name_prefix or "data") + ".store.name must be longer than or equal to 1 characters")
+                if "number" in data__store_keys:
+                    data__store_keys.remove("number")
+                    data__store__number = data__store["number"]
+                    if not isinstance(data__store__number, (str)):
+                        raise Invalid("" + (name_prefix or "data") + ".store.number must be string")
+                if "place" in data__store_keys:
+                    data__store_keys.remove("place")
+                    data__store__place = data__store["place"]
+                    if not isinstance(data__store__place, (str)):
+                        raise Invalid("" + (name_prefix or "data") + ".store.place must be string")
         if "rules" in data_keys:
             data_keys.remove("rules")
             data__rules = data["rules"]
@@ -1761,6 +1845,15 @@ def validate_lax(data, custom_formats={}, name_prefix=None):
                             data__players_item__reading = data__players_item["reading"]
                             if not isinstance(data__players_item__reading, (str, NoneType)):
                                 raise Invalid("" + (name_prefix or "data") + ".players[{data__players_x}].reading".format(**locals()) + " must be string or null")
+                        if "member" in data__players_item_keys:
+                            data__players_item_keys.remove("member")
+                            data__players_item__member = data__players_item["member"]
+                            if not isinstance(data__players_item__member, (str)):
+                                raise Invalid("" + (name_prefix or "data") + ".players[{data__players_x}].member".format(**locals()) + " must be string")
+                            if isinstance(data__players_item__member, str):
+                                data__players_item__member_len = len(data__players_item__member)
+                                if data__players_item__member_len < 1:
+                                    raise Invalid("" + (name_prefix or "data") + ".players[{data__players_x}].member".format(**locals()) + " must be longer than or equal to 1 characters")
         if "rounds" in data_keys:
             data_keys.remove("rounds")
             data__rounds = data["rounds"]

@@ -114,6 +114,15 @@ SCHEMA: dict = {
             },
         },
         "sanctioned": {"type": "boolean"},
+        "store": {  # the store that ran the event (issue 47)
+            "type": "object",
+            "required": ["name"],
+            "properties": {
+                "name": {"type": "string", "minLength": 1},
+                "number": {"type": "string"},
+                "place": {"type": "string"},
+            },
+        },
         "rules": {"enum": ["2008", "overture"]},
         "decklists_required": {"type": "boolean"},
         "spectating": {"type": "boolean"},
@@ -129,6 +138,7 @@ SCHEMA: dict = {
                     "excluded": {"type": "boolean"},
                     "joined_round": {"type": "integer", "minimum": 1},
                     "reading": {"type": ["string", "null"]},  # a reading (kana) for by-name order
+                    "member": {"type": "string", "minLength": 1},  # the store's member number (issue 47)
                 },
             },
         },
@@ -406,6 +416,7 @@ _BOUNDS: dict[object, dict[str, Any]] = {
     ("players", "id"): {"pattern": ID_PATTERN},
     ("players", "name"): {"maxLength": PLAYER_NAME_MAX},
     ("players", "reading"): {"maxLength": PLAYER_NAME_MAX},
+    ("players", "member"): {"maxLength": 32, "pattern": r"^[A-Z0-9][A-Z0-9_-]*$"},  # core.rules.members
     ("staff", "organizer"): {"maxLength": STAFF_NAME_MAX},
     ("staff", "head_judge"): {"maxLength": STAFF_NAME_MAX},
     ("players",): {"maxItems": MAX_PLAYERS},
@@ -607,6 +618,7 @@ def to_doc(event: Event) -> dict:
         "tiebreakers": list(event.tiebreakers),
         "staff": staff,
         "sanctioned": event.sanctioned,
+        **({"store": dict(event.store)} if event.store else {}),
         **({"rules": event.rules} if event.rules != "2008" else {}),  # absent: 2008 (O-RULES)
         "decklists_required": event.decklists_required,
         "spectating": event.spectating,
@@ -618,6 +630,7 @@ def to_doc(event: Event) -> dict:
                 "excluded": p.excluded,
                 "joined_round": p.joined_round,
                 **({"reading": p.reading} if p.reading else {}),
+                **({"member": p.member} if p.member else {}),
             }
             for p in event.players  # a removed registration is not in the file (only in the journal)
         ],
@@ -1415,6 +1428,7 @@ _SETTINGS = (
     "rules",
     "decklists_required",
     "spectating",
+    "store",
 )
 #: The file's keys restored by the ``file_records`` action (core.rules.filefacts).
 _RECORDS = ("decklists", "deck_checks", "build", "pods", "pools", "store_calendar")
@@ -1482,7 +1496,7 @@ def doc_actions(doc: dict, ok: set[str], skip: set[tuple[int, int]]) -> Iterator
     for i, p in enumerate(doc["players"]):
         if p["id"] in ok:
             joining.setdefault(p.get("joined_round", 1), []).append(
-                Entrant(id=p["id"], name=p["name"], reading=p.get("reading") or None)
+                Entrant(id=p["id"], name=p["name"], reading=p.get("reading") or None, member=p.get("member") or None)
             )
             if p.get("dropped_after_round") is not None:
                 dropping.setdefault(p["dropped_after_round"], []).append((i, p["id"]))

@@ -90,6 +90,7 @@ def _register(event, payload: Register):
     fold = fold_name if written_format() >= 4 else fold_text
     seen = {fold(p.name): p.name for p in event.players}
     batch: set[str] = set()
+    members = {p.member for p in event.players if p.member}
     new = []
     joined = len(event.rounds) + 1
     for p in payload.players:
@@ -100,6 +101,10 @@ def _register(event, payload: Register):
         if key in batch and not p.allow_same_name:
             raise LyceeError(_("{name!r} is typed twice in this list: nothing was added", name=name))
         batch.add(key)
+        if key in seen and p.member:
+            # a member: their number tells them apart (issue 47), never "NAME (2)"
+            name = f"{name} ({p.member})"
+            key = fold(name)
         if key in seen and p.allow_same_name:
             # a second person of the same name (DESIGN section 3: --allow-same-name):
             # registered as "NAME (2)", so every screen and export tells them apart
@@ -119,7 +124,19 @@ def _register(event, payload: Register):
         if event.has_player(p.id) or any(x.id == p.id for x in event.removed):
             raise LyceeError(_("player id {id!r} is taken", id=p.id))
         seen[key] = name
-        new.append(Player(id=p.id, name=name, joined_round=joined, reading=check_reading(p.reading)))
+        if p.member and p.member in members:
+            raise LyceeError(
+                _(
+                    "member {number} is already registered in {event}: nothing was added",
+                    number=p.member,
+                    event=event.name,
+                )
+            )
+        if p.member:
+            members.add(p.member)
+        new.append(
+            Player(id=p.id, name=name, joined_round=joined, reading=check_reading(p.reading), member=p.member or None)
+        )
     return replace(event, players=event.players + tuple(new))
 
 

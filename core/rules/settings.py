@@ -258,6 +258,10 @@ def check_settings(d: dict, partial: bool = False) -> dict:
     for flag in ("sanctioned", "decklists_required", "spectating", "phone_reports"):
         if flag in d:
             out[flag] = bool(d[flag])
+    if "store" in d:  # the store that runs it (issue 47): set when the event is created, never edited
+        from core.rules.members import check_store
+
+        out["store"] = check_store(d["store"])
     return out
 
 

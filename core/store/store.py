@@ -930,6 +930,12 @@ class DataDir:
         """Create an event from its settings and return it open."""
         s = dict(settings)
         s.setdefault("date", self.clock().astimezone().date().isoformat())
+        if "store" not in s:  # the store that runs it, as set now (issue 47): the event keeps it
+            from core.rules.members import store_info
+
+            here = store_info(self.root)
+            if here:
+                s["store"] = here
         check_settings(s)  # fail before any file exists
         s["id"] = self.new_id(s["date"])
         try:

@@ -261,10 +261,18 @@ def cmd_event_delete(args) -> int:
 
 
 def cmd_player_add(args) -> int:
-    ids = with_desk(
-        args, lambda d: d.add_players(args.names, allow_same_name=args.allow_same_name, readings=args.reading)
-    )
-    print("\n".join(ids))
+    if not args.names and not args.member:
+        raise CliError(_("name the players to add, or give --member NUMBER"))
+    if args.member and args.reading:
+        raise CliError(_("--reading is for names typed here: a member's reading comes from the member list"))
+
+    def run(d: Desk) -> list[str]:
+        ids = d.add_members(d.store.datadir.root, args.member) if args.member else []  # issue 47
+        if args.names:
+            ids += d.add_players(args.names, allow_same_name=args.allow_same_name, readings=args.reading)
+        return ids
+
+    print("\n".join(with_desk(args, run)))
     return 0
 
 
@@ -375,6 +383,10 @@ def cmd_log(args) -> int:
 def cmd_export(args) -> int:
     from core.reports import exports
 
+    if args.what == "submission":  # a signed folder (issue 47): tui/cli/season.py
+        from .season import export_submission
+
+        return export_submission(args)
     whole = read_event(args)
     ev = exports.as_of_round(whole, args.round)  # an earlier round's pairings, slips, standings
     log = read_event(args, history=True) if args.what == "report" else None  # planned vs actual times
@@ -744,7 +756,14 @@ def build_parser_of(only: str | None) -> argparse.ArgumentParser | None:
     pls = pl.add_subparsers(title=_("player commands"), metavar="ACTION", required=True)
     a = cmd(pls, "add", cmd_player_add, _("register players; prints their ids, one a line"))
     event_arg(a)
-    a.add_argument("names", nargs="+", metavar="NAME")
+    a.add_argument("names", nargs="*", metavar="NAME")
+    a.add_argument(
+        "--member",
+        action="extend",
+        nargs="+",
+        metavar="NUMBER",
+        help=_("register members of the store's list by number, with their names and readings (lycee members)"),
+    )
     a.add_argument(
         "--allow-same-name",
         action="store_true",
@@ -888,6 +907,8 @@ CLI_MODULES: list[str] = [
     "tui.cli.serve",
     "tui.cli.repair",
     "tui.cli.reports",
+    "tui.cli.season",
+    "tui.cli.members",
 ]
 
 

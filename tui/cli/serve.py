@@ -13,6 +13,19 @@ if TYPE_CHECKING:
 from .common import CliError, with_desk
 
 
+def _season_page(dd, ref: str):
+    """The ``/season`` page's maker (tui.web.season): the season checked now, its
+    standings worked out afresh at each request."""
+    from core import i18n
+    from core.season.season import find, standings
+    from core.season.store import SeasonFile
+    from tui.web.season import season_page
+
+    sid = find(SeasonFile(dd.root).read(), ref)[1].id
+    lang = i18n.language()
+    return lambda: season_page(standings(dd.root, dd, sid), lang)
+
+
 def cmd_serve(args) -> int:
     from core.store import DataDir
     from tui.web.feed import Feed, FileSource
@@ -23,11 +36,17 @@ def cmd_serve(args) -> int:
     dd.read(eid)  # a clear refusal now if it cannot be read
     from core import i18n
 
+    season = _season_page(dd, args.season) if getattr(args, "season", None) else None
     writer = desk_for_serve(dd, eid)
     # the pages and the TV default to the desk's language (--lang, else the locale's)
     try:
         server = WebServer(
-            Feed(FileSource(dd, eid)), host=args.host, port=args.port, lang=i18n.language(), writer=writer
+            Feed(FileSource(dd, eid)),
+            host=args.host,
+            port=args.port,
+            lang=i18n.language(),
+            writer=writer,
+            **({"season": season} if season is not None else {}),
         )
     except BaseException:
         if writer is not None:
@@ -55,6 +74,8 @@ def cmd_serve(args) -> int:
         )
     for u in urls:
         print(_("phones: {url}", url=u) + "    " + _("TV: {url}", url=u + "tv"))
+    if season is not None:
+        print(_("season standings: {url}", url=urls[0] + "season"))
     print(qr_text(urls[0]), end="")
     for line in exposure(args.host, urls, eid):
         print(line)
@@ -146,6 +167,11 @@ def register(sub, cmd, event_arg) -> None:
         help=_("address to listen on (default 0.0.0.0: every network; 127.0.0.1: this PC only)"),
     )
     s.add_argument("--port", type=int, default=DEFAULT_PORT, help=_("port (default {port})", port=DEFAULT_PORT))
+    s.add_argument(
+        "--season",
+        metavar="SEASON",
+        help=_("also serve this season's standings at /season (for the TV; worked out afresh at each request)"),
+    )
     a = cmd(sub, "announce", cmd_announce, _("a line for the TV page and the phones (--clear takes it down)"))
     event_arg(a)
     a.add_argument("text", nargs="*", metavar="TEXT")

@@ -55,8 +55,12 @@ def cmd_verify(args) -> int:
         return _random(args)
     if args.event is None:
         raise CliError(_("name the event to check (or --random N)"))
-    claimed = _claimed(args.standings) if args.standings else None
     path = Path(args.event)
+    if path.is_dir():  # a signed submission folder (issue 47): tui/cli/season.py
+        from .season import verify_submission_folder
+
+        return verify_submission_folder(args)
+    claimed = _claimed(args.standings) if args.standings else None
     if path.suffix.lower() == ".csv" and path.is_file():
         from core.reports.exchange import read_csv_doc
         from core.reports.judge import judge_doc
@@ -210,7 +214,7 @@ def register(sub, cmd, event_arg) -> None:
         metavar="EVENT",
         help=_(
             "event id, or a unique id or name prefix, or a lycee-event/1 file (.json), "
-            "or a CSV of rounds (.csv, docs/verify.md)"
+            "or a CSV of rounds (.csv, docs/verify.md), or a submission folder (docs/season.md)"
         ),
     )
     v.add_argument(
@@ -237,6 +241,11 @@ def register(sub, cmd, event_arg) -> None:
         ),
     )
     v.add_argument("--json", action="store_true")
+    v.add_argument(
+        "--key",
+        metavar="HEX",
+        help=_("with a submission folder: the store's public key as the organizer received it"),
+    )
     v.add_argument(
         "--max-mb",
         type=float,

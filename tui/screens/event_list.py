@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -46,6 +47,7 @@ class EventListScreen(Translated, Screen):
         Binding("delete,x", "delete_event", "Delete", id="events.delete"),
         Binding("r", "refresh", "Refresh", id="events.refresh"),
         Binding("p", "practice", "Practice", id="events.practice"),
+        Binding("s", "store", "Store", id="events.store", show=False),
         Binding("q", "app.quit", "Quit", id="events.quit"),
     ]
 
@@ -120,12 +122,40 @@ class EventListScreen(Translated, Screen):
             t.move_cursor(row=row)
         status = self.query_one("#status", Label)
         if events:
-            status.update(
-                ngettext("{n} event in {path}", "{n} events in {path}", len(events), path=self.app.datadir.root)
+            self._status = ngettext(
+                "{n} event in {path}", "{n} events in {path}", len(events), path=self.app.datadir.root
             )
         else:
-            status.update(_("No events yet. Press n to create one."))
+            self._status = _("No events yet. Press n to create one.")
+        status.update(self._status)
         self._keep_frame()
+
+    # -- the highlighted event's return deadline (issue 47: event date + 14 days, 必着) -------------
+
+    _status = ""
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        key = event.row_key.value if event.row_key is not None else None
+        if key:
+            self._find_deadline(key)
+
+    @work(thread=True, exclusive=True, group="deadline")
+    def _find_deadline(self, eid: str) -> None:
+        """A finished event's return deadline and whether its submission was
+        written (core.season.deadlines), read off the UI thread."""
+        from core.readmodel import return_deadline
+
+        try:
+            words = return_deadline(self.app.datadir.root, self.app.datadir.read(eid), today())
+        except (LyceeError, OSError):
+            return
+        self.app.call_from_thread(self._show_deadline, eid, words)
+
+    def _show_deadline(self, eid: str, words: str | None) -> None:
+        if self._selected() != eid:
+            return
+        status = self.query_one("#status", Label)
+        status.update(words or self._status)  # (the count again on a running event)
 
     #: Seconds of a still event list before it is kept as the next start's first frame.
     FRAME_AFTER = 0.5
@@ -210,6 +240,18 @@ class EventListScreen(Translated, Screen):
         self.app.push_screen(
             Confirm(_("Delete event {event} and its backups? This cannot be undone.", event=eid)), answer
         )
+
+    def action_store(self) -> None:
+        """The store's name, number and place (issue 47)."""
+        from core.readmodel import store_line
+
+        from .store_form import StoreForm
+
+        def saved(store: dict | None) -> None:
+            if store:
+                self.notify(_("store: {store}", store=store_line(store)), markup=False)
+
+        self.app.push_screen(StoreForm(self.app.datadir.root), saved)
 
     def action_practice(self) -> None:
         from .practice import PracticeScreen

@@ -561,10 +561,15 @@ def page(t: T, ev: Event, which: str, live: str, version: str, q: str = "") -> s
         f'{esc(t._("Not up to date since {time}: reconnecting…", time="{time}"))}"></p>'
     )
     lang_link = f'<a class="lang" href="{path}{qs}" hreflang="{other}" lang="{other}">{switch}</a>'
+    store = ""
+    if ev.store:  # the store that runs the event (issue 47)
+        from core.rules.members import store_line
+
+        store = f'<p class="store">{esc(t._("store: {store}", store=store_line(ev.store, t._)))}</p>'
     if which == "tv":
         return (
             f'{head}<body class="tv" data-v="{esc(version)}" data-page="tv">'
-            f'<header><h1>{esc(ev.name)}</h1>{lang_link}</header>{stale}<div id="live">{live}</div></body></html>'
+            f'<header><h1>{esc(ev.name)}</h1>{store}{lang_link}</header>{stale}<div id="live">{live}</div></body></html>'
         )
     current = ' aria-current="page"'
     nav = "".join(
@@ -582,7 +587,7 @@ def page(t: T, ev: Event, which: str, live: str, version: str, q: str = "") -> s
         )
     return (
         f'{head}<body data-v="{esc(version)}" data-page="{which}">'
-        f"<header><h1>{esc(ev.name)}</h1>{lang_link}"
+        f"<header><h1>{esc(ev.name)}</h1>{store}{lang_link}"
         f'</header><nav>{nav}</nav>{stale}<main>{form}<div id="live" aria-live="polite">{live}</div></main>'
         f"<footer>{esc(t._('Read-only pages served by the event desk.'))}</footer></body></html>"
     )

@@ -72,7 +72,8 @@ STATIC = {
 }
 #: The phone report page (tui.web.reports), served only with a writer and phone reports on;
 #: the judge page (tui.web.judge), served only with a writer.
-OWN = {"/report", "/judge", "/decklist"}  # /decklist: tui.web.decklists, with decklists collected
+OWN = {"/report", "/judge", "/decklist", "/season"}  # /decklist: tui.web.decklists, with decklists collected
+# /season: tui.web.season, with `serve --season`
 #: The paths that write (POST only; tui.web.reports and tui.web.judge check origin, token and
 #: code, PIN or session: tui.web.writes), each with its body cap in bytes: a Content-Length
 #: over it is refused (413) before a byte of the body is read, a body without one is cut off
@@ -384,6 +385,7 @@ def create_app(
     writer=None,
     hosts: frozenset[str] | None = None,
     locks=None,
+    season=None,
 ):
     """The ASGI app over ``feed``; ``rate`` None switches the rate limit off
     (benchmarks from one address).  ``lang``: the server's language, the
@@ -611,6 +613,19 @@ def create_app(
             stream(), media_type="text/event-stream", headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
         )
 
+    async def season_page(request: Request):
+        if season is None:
+            return Response("404 Not Found\n", 404, media_type="text/plain")
+        try:
+            body = (await asyncio.to_thread(season)).encode()
+        except LyceeError as err:
+            return Response(f"{err}\n", 503, media_type="text/plain")
+        etag = 'W/"' + hashlib.blake2s(body, digest_size=8).hexdigest() + '"'
+        headers = {"ETag": etag, "Cache-Control": "no-cache"}
+        if etag in [e.strip() for e in request.headers.get("if-none-match", "").split(",")]:
+            return Response(status_code=304, headers=headers)
+        return Response(body, headers=headers, media_type="text/html; charset=utf-8")
+
     from .reports import ReportApi
 
     reports = ReportApi(feed, writer, server_lang, choose_lang)
@@ -629,6 +644,7 @@ def create_app(
     decklists = DecklistApi(feed, writer, server_lang, choose_lang, wrong=reports.wrong)
     routes.append(Route("/decklist", decklists.page, methods=["GET", "HEAD"]))
     routes.append(Route("/api/decklist", decklists.post, methods=["POST"]))
+    routes.append(Route("/season", season_page, methods=["GET", "HEAD"]))
     routes += [Route(p, static, methods=["GET", "HEAD"]) for p in STATIC]
     routes.append(Route("/live", live, methods=["GET"]))
     app = Starlette(routes=routes, lifespan=lifespan)

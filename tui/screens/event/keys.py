@@ -26,6 +26,7 @@ class EventKeys(EventHost):
         Binding("ctrl+o", "drop", "Drop", id="event.drop"),
         Binding("shift+f5", "keep_apart", "Keep apart", id="event.apart", show=False),
         Binding("shift+f2", "rename", "Rename", id="event.rename"),
+        Binding("shift+f4", "member_history", "Member history", id="event.member_history", show=False),
         Binding("delete", "remove", "Remove registration", id="event.remove"),
         Binding("ctrl+t", "clock", "Start/pause clock", id="event.clock"),
         Binding("ctrl+g", "extend", "Extend table", id="event.extend"),

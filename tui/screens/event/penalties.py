@@ -22,7 +22,13 @@ class PenaltyActions(EventHost):
     """Penalties and appeals (G-PEN-*) (mixed into EventScreen)."""
 
     def _penalty_history(self, ref: str) -> list[str]:
-        return readmodel.penalty_history(self.event, ref)
+        lines = readmodel.penalty_history(self.event, ref)
+        if lines:  # a member's penalties in other events, read once a player (issue 47)
+            cache = self.__dict__.setdefault("_elsewhere", {})
+            if ref not in cache:
+                cache[ref] = readmodel.penalties_elsewhere(self.app.datadir, self.event, ref)
+            lines = lines + cache[ref]
+        return lines
 
     def action_penalty(self) -> None:
         pid = None

@@ -134,6 +134,58 @@ class PlayerActions(EventHost):
         self._name_queue.append((message.name, message.box, message.reading))
         self._drain_names()
 
+    def action_member_history(self) -> None:
+        """The highlighted player's history across the data folder's events (a member's; issue 47)."""
+        from ..info import Info
+
+        pid = self.query_one(PlayersPane).highlighted(self.event)
+        p = self.event.player(pid) if pid is not None else None
+        if p is None or not p.member:
+            self.say(_("choose a member in the players table (F2): their history is kept by member number"), error=True)
+            return
+        try:
+            title, lines = readmodel.member_history(self.app.datadir, p.member)
+        except LyceeError as err:
+            self.say(str(err), error=True)
+            return
+        self.app.push_screen(Info(title, lines))
+
+    def on_players_pane_member_chosen(self, message: PlayersPane.MemberChosen) -> None:
+        """A regular registered from the member list with one key (Tab): name, reading and number."""
+        self._add_member(message.number)
+
+    def on_players_pane_new_member(self, message: PlayersPane.NewMember) -> None:
+        """A new name joins the member list (Ctrl+S in the name box), then is registered."""
+        from core.desk import add_member
+
+        try:
+            m, others = add_member(self.app.datadir.root, message.name, message.reading or None)
+        except LyceeError as err:
+            self.say(str(err), error=True)
+            return
+        self.query_one(PlayersPane).load_members()
+        if self._add_member(m.number) and others:
+            self.say(
+                _(
+                    "{name} is also the name of {others}: the numbers tell them apart",
+                    name=m.name,
+                    others=", ".join(o.number for o in others),
+                )
+            )
+
+    def _add_member(self, number: str) -> bool:
+        try:
+            (pid,) = self.open_desk.add_members(self.app.datadir.root, [number])
+            p = self.event.player(pid)
+        except LyceeError as err:
+            self.say(str(err), error=True)
+            return False
+        self.say(
+            _("added {name} ({id})", name=p.name if f"({p.member})" in p.name else f"{p.name} ({p.member})", id=pid)
+        )
+        self.refresh_all()
+        return True
+
     def _drain_names(self) -> None:
         while self._name_queue and not self._name_asking:
             name, box, reading = self._name_queue.popleft()

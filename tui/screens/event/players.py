@@ -5,13 +5,17 @@ box beside it) adds a player."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
+from rich.text import Text
+from textual import events, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
-from textual.widgets import Input, TabPane
+from textual.widgets import Input, Static, TabPane
 
 from core import labels, readmodel
+from core.errors import LyceeError
 from core.event.model import Event
 from core.i18n import _, ngettext
 
@@ -22,7 +26,39 @@ from ...widgets.plain import PlainTable
 class NameBox(LineBox):
     """The add-player name box, which never loses a key (:class:`LineBox`):
     each name typed or pasted is posted as :class:`PlayersPane.NameEntered`, in
-    order; the reading typed beside it goes with the first and is emptied with it."""
+    order; the reading typed beside it goes with the first and is emptied with it.
+
+    The store's members are offered as the clerk types (by name, reading or
+    number, issue 47): Tab registers the one offered first (or chosen with
+    ↓/↑) with their reading and number; Ctrl+S adds the name typed (and its
+    reading) to the member list and registers them."""
+
+    def _pane(self) -> PlayersPane | None:
+        return next((a for a in self.ancestors if isinstance(a, PlayersPane)), None)
+
+    async def _on_key(self, event: events.Key) -> None:
+        pane = self._pane()
+        if pane is not None:
+            if event.key in ("tab", "down", "up") and pane.hints:
+                event.stop()
+                event.prevent_default()  # (LineBox's handler and the focus keys are not run)
+                if event.key == "tab":
+                    pane.choose_hint(self)
+                else:
+                    pane.move_hint(1 if event.key == "down" else -1)
+                return
+            if event.key == "ctrl+s":
+                event.stop()
+                event.prevent_default()
+                pane.new_member(self)
+                return
+        # any other key: Textual runs LineBox's and Input's own handlers after this one (its dispatch walks the MRO)
+
+    def _watch_value(self, value: str) -> None:
+        super()._watch_value(value)
+        pane = self._pane()
+        if pane is not None:
+            pane.offer(value)
 
     def lines_taken(self, lines: tuple[str, ...], pasted: bool) -> None:
         pane = next((a for a in self.ancestors if isinstance(a, PlayersPane)), None)
@@ -52,14 +88,98 @@ class PlayersPane(TabPane):
         #: The reading typed in the box beside the name ("" for none).
         reading: str = ""
 
+    @dataclass
+    class MemberChosen(Message):
+        """A member of the store's list to register (Tab in the name box)."""
+
+        number: str
+        box: Input
+
+    @dataclass
+    class NewMember(Message):
+        """A name (and reading) to add to the member list and register (Ctrl+S in the name box)."""
+
+        name: str
+        reading: str
+        box: Input
+
     def __init__(self) -> None:
         super().__init__(_("Players"), id="players")
+        #: the store's members, indexed in a worker when the pane is shown (None until then)
+        self.index: Any = None  # a core.rules.members.MemberIndex (made by core.readmodel.member_index)
+        #: the members offered for the text in the name box, and the one Tab registers
+        self.hints: list[Any] = []  # core.rules.members.Member
+        self.hint = 0
 
     def compose(self) -> ComposeResult:
         yield PlainTable(cursor_type="row", zebra_stripes=True, id="player-table")
         with Horizontal(id="add-row"):
             yield NameBox(placeholder=_("name, Enter: add a player"), id="add-player")
             yield Input(placeholder=_("reading (よみ), optional"), id="add-reading")
+        hints = Static("", id="member-hints")
+        hints.display = False
+        yield hints
+
+    def on_mount(self) -> None:
+        self.load_members()
+
+    @work(thread=True, exclusive=True, group="members")
+    def load_members(self) -> None:
+        """The member list indexed off the UI thread (10,000 members: a second on a busy PC)."""
+        try:
+            index = readmodel.member_index(self.app.datadir.root)  # type: ignore[attr-defined]
+        except LyceeError as err:
+            self.app.call_from_thread(self._members_unreadable, str(err))
+            return
+        self.app.call_from_thread(self._members_loaded, index)
+
+    def _members_loaded(self, index: Any) -> None:
+        self.index = index
+        self.offer(self.query_one("#add-player", NameBox).value)
+
+    def _members_unreadable(self, why: str) -> None:
+        self.query_one("#member-hints", Static).update(Text(why))
+
+    def offer(self, text: str) -> None:
+        """Members for ``text`` (by name, reading or number) on the line under the box."""
+        self.hints = self.index.suggest(text, limit=5) if self.index is not None and text.strip() else []
+        self.hint = 0
+        self._draw_hints()
+
+    def move_hint(self, step: int) -> None:
+        self.hint = (self.hint + step) % len(self.hints)
+        self._draw_hints()
+
+    def _draw_hints(self) -> None:
+        line = Text(no_wrap=True, overflow="ellipsis")
+        if self.hints:
+            line.append(_("Tab: register") + " ", style="bold")
+            for i, m in enumerate(self.hints):
+                if i:
+                    line.append(" │ ")
+                # user text as plain Text (never markup); the number tells two of one name apart
+                shown = f"{m.name} ({m.number})" + (f" {m.reading}" if m.reading else "")
+                line.append(shown, style="reverse" if i == self.hint else "")
+        elif self.index is not None and self.query_one("#add-player", NameBox).value.strip():
+            line.append(_("Ctrl+S: add to the member list too"), style="dim")
+        hints = self.query_one("#member-hints", Static)
+        hints.update(line)
+        hints.display = bool(line.plain)  # no line at all until there is something to offer
+
+    def choose_hint(self, box: Input) -> None:
+        m = self.hints[self.hint]
+        box.value = ""
+        self.query_one("#add-reading", Input).value = ""
+        self.post_message(PlayersPane.MemberChosen(m.number, box))
+
+    def new_member(self, box: Input) -> None:
+        name = box.value.strip()
+        if not name:
+            return
+        reading_box = self.query_one("#add-reading", Input)
+        reading = reading_box.value.strip()
+        box.value = reading_box.value = ""
+        self.post_message(PlayersPane.NewMember(name, reading, box))
 
     def on_input_submitted(self, message: Input.Submitted) -> None:
         """Enter in the reading box adds the name beside it."""

@@ -1,0 +1,235 @@
+"""What leaves the store (issue 47; docs/season.md, rule L-SUBMIT): a
+submission folder for the chain or regional organizer who runs the season.
+
+``lycee export EVENT --what submission -o DIR/`` writes, into DIR:
+
+- ``scorecard.html`` (the scorecard, with its return deadline: event date +
+  14 days, 必着), ``report.html`` (the event report), ``decklists.html`` (when
+  decklists were collected), ``event.json`` (the lycee-event/1 file);
+- ``manifest.json``: ``{"schema": "lycee-submission/1", "event", "name",
+  "date", "due", "store", "public_key", "files": [{"name", "sha256", "bytes"}]}``;
+- ``manifest.sig``: the Ed25519 signature (hex) of manifest.json's bytes,
+  made with the store's own key (PyNaCl; the key is made on first use in
+  ``<data dir>/keys/store.key``, 0600 in a 0700 folder).
+
+``lycee verify DIR/`` checks the signature (against ``--key HEX`` when given:
+the store's public key as the organizer received it), every file's checksum,
+that no file is missing or added, and the event file as ``lycee verify
+FILE`` judges it (core/reports/judge.py).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from core.errors import LyceeError
+from core.i18n import _
+
+if TYPE_CHECKING:
+    from core.event.model import Event
+    from core.reports.verify import Report
+
+__all__ = ["Check", "public_key", "store_key", "verify_submission", "write_submission"]
+
+SCHEMA = "lycee-submission/1"
+MANIFEST = "manifest.json"
+SIGNATURE = "manifest.sig"
+EVENT_FILE = "event.json"
+
+
+def key_path(root: Path) -> Path:
+    return Path(root) / "keys" / "store.key"
+
+
+def store_key(root: Path):
+    """(the store's signing key, made now?): made on first use, kept 0600."""
+    from nacl.signing import SigningKey
+
+    from core.paths import PRIVATE_FILE, open_private, private_dir, private_mode
+
+    path = key_path(root)
+    try:
+        seed = bytes.fromhex(path.read_text(encoding="ascii").strip())
+        private_mode(path, PRIVATE_FILE)
+        if len(seed) != 32:
+            raise ValueError
+        return SigningKey(seed), False
+    except FileNotFoundError:
+        pass
+    except (ValueError, UnicodeDecodeError):
+        raise LyceeError(
+            _("the store's key {path} is damaged (not 64 hex digits); it was left as it is", path=path)
+        ) from None
+    private_dir(path.parent)
+    key = SigningKey.generate()
+    fd = open_private(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL)
+    with os.fdopen(fd, "w", encoding="ascii") as f:
+        f.write(key.encode().hex() + "\n")
+        f.flush()
+        os.fsync(f.fileno())
+    return key, True
+
+
+def public_key(root: Path) -> tuple[str, bool]:
+    key, made = store_key(root)
+    return key.verify_key.encode().hex(), made
+
+
+def _sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def submission_files(event: Event, log: list[dict] | None) -> dict[str, str]:
+    """{file name: text} of the submission of ``event``."""
+    from core.reports.exports import render
+
+    files = {
+        "scorecard.html": render(event, "scorecard", "html"),
+        "report.html": render(event, "report", "html", log=log),
+    }
+    if event.decklists:
+        files["decklists.html"] = render(event, "decklists", "html")
+    files[EVENT_FILE] = render(event, "event", "json")
+    return files
+
+
+def write_submission(root: Path, event: Event, log: list[dict] | None, out: Path, now: datetime | None = None) -> dict:
+    """Write the submission into the folder ``out`` (made when missing); the manifest."""
+    from core.reports.exports import scorecard_due, write_export
+
+    key, _made = store_key(root)
+    files = submission_files(event, log)
+    out.mkdir(parents=True, exist_ok=True)
+    for name, text in files.items():
+        write_export(out / name, text)
+    doc = json.loads(files[EVENT_FILE])
+    manifest = {
+        "schema": SCHEMA,
+        "event": event.id,
+        "name": event.name,
+        "date": event.date,
+        "due": scorecard_due(event),
+        "store": doc.get("store"),
+        "public_key": key.verify_key.encode().hex(),
+        "made": (now or datetime.now(UTC)).isoformat(timespec="seconds"),
+        "files": [
+            {"name": n, "sha256": _sha(t.encode("utf-8")), "bytes": len(t.encode("utf-8"))} for n, t in files.items()
+        ],
+    }
+    text = json.dumps(manifest, ensure_ascii=False, indent=2) + "\n"
+    write_export(out / MANIFEST, text)
+    write_export(out / SIGNATURE, key.sign(text.encode("utf-8")).signature.hex() + "\n")
+    return manifest
+
+
+@dataclass
+class Check:
+    """What ``lycee verify DIR/`` found: ``problems`` as (where, what), the
+    event's judgement (None when the files did not get that far)."""
+
+    folder: Path
+    public_key: str = ""
+    manifest: dict = field(default_factory=dict)
+    problems: list[tuple[str, str]] = field(default_factory=list)
+    event: Report | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems and self.event is not None and self.event.ok
+
+
+def verify_submission(folder: Path, expected_key: str | None = None, max_mb: float | None = None) -> Check:
+    """Check a submission folder (see the module's text)."""
+    from nacl.exceptions import BadSignatureError
+    from nacl.signing import VerifyKey
+
+    from core.reports.judge import judge_doc
+    from core.rules.eventfile import load_doc
+
+    c = Check(folder)
+    mpath, spath = folder / MANIFEST, folder / SIGNATURE
+    try:
+        raw = mpath.read_bytes()
+        sig = bytes.fromhex(spath.read_text(encoding="ascii").strip())
+        manifest = json.loads(raw)
+        if not isinstance(manifest, dict) or manifest.get("schema") != SCHEMA:
+            raise ValueError(_("not a {schema} manifest", schema=SCHEMA))
+        files = manifest["files"]
+        pub = manifest["public_key"]
+        key = VerifyKey(bytes.fromhex(pub))
+        if not isinstance(files, list):
+            raise ValueError("files")
+    except FileNotFoundError as err:
+        c.problems.append((str(err.filename), _("missing: a submission has {m} and {s}", m=MANIFEST, s=SIGNATURE)))
+        return c
+    except (OSError, ValueError, KeyError, TypeError, UnicodeDecodeError) as err:
+        c.problems.append((str(mpath), _("not a readable submission manifest ({err})", err=err)))
+        return c
+    c.manifest, c.public_key = manifest, pub
+    if expected_key is not None and expected_key.strip().lower() != pub.lower():
+        c.problems.append(
+            (
+                str(mpath),
+                _("signed with key {got}, not the store's key {want} given with --key", got=pub, want=expected_key),
+            )
+        )
+    try:
+        key.verify(raw, sig)
+    except (BadSignatureError, ValueError):
+        c.problems.append(
+            (
+                str(spath),
+                _(
+                    "the signature does not match {m}: it was changed after signing, or signed by another key",
+                    m=MANIFEST,
+                ),
+            )
+        )
+        return c
+    listed: set[str] = set()
+    for i, f in enumerate(files):
+        name = f.get("name") if isinstance(f, dict) else None
+        if not isinstance(name, str) or "/" in name or "\\" in name or name.startswith("."):
+            c.problems.append((f"{mpath}: $.files[{i}]", _("not a file of the folder")))
+            continue
+        listed.add(name)
+        try:
+            data = (folder / name).read_bytes()
+        except OSError:
+            c.problems.append((str(folder / name), _("listed in the manifest but missing")))
+            continue
+        if _sha(data) != f.get("sha256"):
+            c.problems.append(
+                (
+                    str(folder / name),
+                    _("its checksum does not match the manifest's: the file was changed after signing"),
+                )
+            )
+    for extra in sorted(p.name for p in folder.iterdir() if p.is_file() and not p.name.startswith(".")):
+        if extra not in listed and extra not in (MANIFEST, SIGNATURE):
+            c.problems.append((str(folder / extra), _("not in the manifest (added after signing?)")))
+    if EVENT_FILE not in listed:
+        c.problems.append((str(mpath), _("the manifest lists no {f}", f=EVENT_FILE)))
+        return c
+    if c.problems:
+        return c
+    doc = load_doc(folder / EVENT_FILE, max_mb)
+    c.event = judge_doc(doc, str(folder / EVENT_FILE)).report
+    if doc.get("id") != manifest.get("event"):
+        c.problems.append(
+            (
+                str(folder / EVENT_FILE),
+                _(
+                    "the event file is of event {got}, the manifest says {want}",
+                    got=doc.get("id"),
+                    want=manifest.get("event"),
+                ),
+            )
+        )
+    return c

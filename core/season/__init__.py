@@ -1,0 +1,1 @@
+"""Seasons across events and stores, and what leaves the store (issue 47)."""

@@ -1,0 +1,71 @@
+"""Each finished event's scorecard return deadline (issue 47, L-SUBMIT): the
+event date + 14 days (必着), and whether its submission folder was written
+(``lycee export EVENT --what submission``, core/reports/submission.py),
+noted in ``<data dir>/submissions/submissions.json`` (core.season.store)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from core.i18n import _
+
+if TYPE_CHECKING:
+    from core.event.model import Event
+
+__all__ = ["Deadline", "deadline_words", "deadlines", "record_written"]
+
+
+def record_written(root: Path, event: Event, folder: Path, now: datetime | None = None) -> None:
+    """Note that ``event``'s submission was written (read by :func:`deadlines`)."""
+    from core.season.store import submissions_file
+
+    with submissions_file(root).writing() as data:
+        written = data.setdefault("written", {})
+        did = next((k for k, d in written.items() if d["event"] == event.id), None)
+        if did is None:
+            did = str(1 + max((int(k) for k in written), default=0))
+        written[did] = {
+            "event": event.id,
+            "at": (now or datetime.now(UTC)).isoformat(timespec="seconds"),
+            "folder": str(folder),
+        }
+
+
+@dataclass(frozen=True)
+class Deadline:
+    event: str
+    name: str
+    date: str
+    due: str  # event date + 14 days (必着)
+    written: str | None  # when the submission was written, or None
+    overdue: bool
+
+
+def deadlines(root: Path, events: list[Event], today: str) -> list[Deadline]:
+    """Each finished event's return deadline and whether its submission was written."""
+    from core.reports.exports import scorecard_due
+    from core.season.results import is_running
+    from core.season.store import submissions_file
+
+    written = {d["event"]: d["at"] for d in (submissions_file(root).read().get("written") or {}).values()}
+    out = []
+    for ev in events:
+        if is_running(ev):
+            continue
+        due = scorecard_due(ev)
+        at = written.get(ev.id)
+        out.append(Deadline(ev.id, ev.name, ev.date, due, at, at is None and today > due))
+    return sorted(out, key=lambda d: (d.due, d.event))
+
+
+def deadline_words(d: Deadline) -> str:
+    if d.written:
+        state = _("submission written {at}", at=d.written[:10])
+    elif d.overdue:
+        state = _("not written: overdue")
+    else:
+        state = _("not written yet")
+    return _("{name}: return by {due} (必着) · {progress}", name=d.name, due=d.due, progress=state)

@@ -1,0 +1,190 @@
+"""A season's points rule (issue 47, rule L-SEASON-RULE in docs/rules.md).
+
+Two kinds, written as the organizer says them:
+
+- match points: ``win=3,draw=1,loss=0`` (each of win, draw and loss given once),
+  with ``attend=P`` for turning up;
+- places: ``1=10,2=7,3-4=5,5-8=3`` (a place or a range of places, none given
+  twice), with ``attend=P`` too.
+
+How each kind scores a bye, an intentional draw, a double loss and the
+elimination matches is :data:`SCORING_NOTES` (shown on the standings page and
+in docs/season.md).  Points are whole numbers from 0 to 1000.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from core.errors import LyceeError
+from core.i18n import _
+
+__all__ = ["PointsRule", "RuleError", "parse_rule", "scoring_notes"]
+
+MAX_POINTS = 1000
+MAX_PLACE = 10000
+
+_PLACE = re.compile(r"^(\d+)(?:-(\d+))?$")
+
+
+class RuleError(LyceeError):
+    """A points rule that does not parse: the message names the part."""
+
+
+@dataclass(frozen=True)
+class PointsRule:
+    """``kind`` is "match" or "places"; ``match`` holds (win, draw, loss),
+    ``places`` ((first, last, points), ...) in order; ``attend`` the points for turning up."""
+
+    kind: str
+    match: tuple[int, int, int] = (0, 0, 0)
+    places: tuple[tuple[int, int, int], ...] = ()
+    attend: int = 0
+
+    def text(self) -> str:
+        """The rule as it is written (``parse_rule(r.text()) == r``)."""
+        if self.kind == "match":
+            w, d, lo = self.match
+            parts = [f"win={w}", f"draw={d}", f"loss={lo}"]
+        else:
+            parts = [f"{a}={p}" if a == b else f"{a}-{b}={p}" for a, b, p in self.places]
+        if self.attend:
+            parts.append(f"attend={self.attend}")
+        return ",".join(parts)
+
+    def for_place(self, place: int | None) -> int:
+        """The points of a place (0 for a place the rule does not list, or none)."""
+        if place is None:
+            return 0
+        for a, b, p in self.places:
+            if a <= place <= b:
+                return p
+        return 0
+
+
+def _points(rule: str, part: str, value: str) -> int:
+    v = value.strip()
+    if not v.isascii() or not v.isdigit() or int(v) > MAX_POINTS:
+        raise RuleError(
+            _(
+                "season rule {rule!r}: in {part!r} the points must be a whole number from 0 to {most}",
+                rule=rule,
+                part=part,
+                most=MAX_POINTS,
+            )
+        )
+    return int(v)
+
+
+def parse_rule(text: str) -> PointsRule:
+    """The rule of ``text``, or :class:`RuleError` naming the part that is wrong."""
+    rule = text.strip()
+    if not rule:
+        raise RuleError(_("season rule is empty: give e.g. win=3,draw=1,loss=0 or 1=10,2=7,3-4=5"))
+    match: dict[str, int] = {}
+    places: list[tuple[int, int, int]] = []
+    attend: int | None = None
+    for raw in rule.split(","):
+        part = raw.strip()
+        key, eq, value = part.partition("=")
+        key = key.strip().lower()
+        if not eq or not key:
+            raise RuleError(
+                _("season rule {rule!r}: {part!r} is not KEY=POINTS (e.g. win=3 or 3-4=5)", rule=rule, part=part)
+            )
+        pts = _points(rule, part, value)
+        if key == "attend":
+            if attend is not None:
+                raise RuleError(_("season rule {rule!r}: {key} is given twice", rule=rule, key=key))
+            attend = pts
+        elif key in ("win", "draw", "loss"):
+            if key in match:
+                raise RuleError(_("season rule {rule!r}: {key} is given twice", rule=rule, key=key))
+            match[key] = pts
+        else:
+            m = _PLACE.match(key)
+            if not m:
+                raise RuleError(
+                    _(
+                        "season rule {rule!r}: {part!r}: {key!r} is neither win, draw, loss, attend "
+                        "nor a place (3) or range of places (3-4)",
+                        rule=rule,
+                        part=part,
+                        key=key,
+                    )
+                )
+            a, b = int(m[1]), int(m[2] or m[1])
+            if not 1 <= a <= b <= MAX_PLACE:
+                raise RuleError(
+                    _(
+                        "season rule {rule!r}: {part!r}: places run from 1 to {most}, the first of a range "
+                        "before its last",
+                        rule=rule,
+                        part=part,
+                        most=MAX_PLACE,
+                    )
+                )
+            for x, y, _p in places:
+                if a <= y and x <= b:
+                    raise RuleError(
+                        _(
+                            "season rule {rule!r}: {part!r} overlaps place(s) {x}-{y} given before",
+                            rule=rule,
+                            part=part,
+                            x=x,
+                            y=y,
+                        )
+                    )
+            places.append((a, b, pts))
+    if match and places:
+        raise RuleError(_("season rule {rule!r}: give match points (win, draw, loss) or places, not both", rule=rule))
+    if match:
+        missing = [k for k in ("win", "draw", "loss") if k not in match]
+        if missing:
+            raise RuleError(
+                _(
+                    "season rule {rule!r}: match points need win, draw and loss; missing: {keys}",
+                    rule=rule,
+                    keys=", ".join(missing),
+                )
+            )
+        return PointsRule("match", (match["win"], match["draw"], match["loss"]), attend=attend or 0)
+    if not places:
+        raise RuleError(
+            _("season rule {rule!r}: attend alone scores nothing else: add win/draw/loss or places", rule=rule)
+        )
+    return PointsRule("places", places=tuple(sorted(places)), attend=attend or 0)
+
+
+def scoring_notes(rule: PointsRule) -> list[str]:
+    """How a bye, an intentional draw, a double loss and elimination matches
+    score under ``rule`` (said on the standings page and in docs/season.md)."""
+    if rule.kind == "match":
+        w, d, lo = rule.match
+        return [
+            _("A bye scores as a match win: {w} points (the guideline counts a bye as a win).", w=w),
+            _("An intentional draw scores as a draw: {d} points each.", d=d),
+            _("A double loss scores as a loss for both players: {lo} points each.", lo=lo),
+            _(
+                "Elimination matches score like Swiss matches (win {w}, loss {lo}); a playoff (決定戦) only orders "
+                "the players it was held for and scores nothing.",
+                w=w,
+                lo=lo,
+            ),
+            _(
+                "Turning up scores {a} points an event; unplayed matches of a running event score nothing yet.",
+                a=rule.attend,
+            ),
+        ]
+    return [
+        _(
+            "Only the final place scores; a bye, an intentional draw and a double loss count only through the place they lead to."
+        ),
+        _(
+            "After an elimination stage the place is the final one (winner 1, finalist 2, ...); "
+            "otherwise it is the Swiss rank, shared ranks scoring the same."
+        ),
+        _("An excluded player scores no place points. A running event counts its places as they stand."),
+        _("Turning up scores {a} points an event.", a=rule.attend),
+    ]

@@ -1,0 +1,169 @@
+"""Season standings (issue 47, L-SEASON in docs/rules.md): a pure function of
+the season's settings and its events' summaries (core.season.results), so
+that the standings always are a recomputation from the events as they stand.
+
+A person is their member number; a player with none is known by their name
+alone (a guest row, ``member`` null).  For each person and event the rule
+(core.season.rules) gives the event's points; the best N events count
+(``--best``, all by default); a person with fewer than K events
+(``--min-events``) is listed after the ranked rows, unranked.
+
+Ties on points are broken, in order, by (1) the best single event counted,
+(2) match wins in the events counted (a bye is a win), (3) events played;
+players equal on all of them share a rank.  Each row says which of these
+placed it against its tied neighbour (``tie``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.i18n import _
+from core.season.rules import PointsRule
+
+__all__ = ["Row", "TIEBREAKS", "event_points", "season_rows", "tiebreak_words"]
+
+#: the tiebreaks in order (after points)
+TIEBREAKS = ("best", "wins", "played")
+
+
+def tiebreak_words(key: str) -> str:
+    return {
+        "points": _("points"),
+        "best": _("best single event"),
+        "wins": _("match wins in the events counted"),
+        "played": _("events played"),
+        "shared": _("tied on every tiebreak: rank shared"),
+    }[key]
+
+
+@dataclass
+class Row:
+    member: str | None
+    name: str
+    points: int = 0
+    events: int = 0  # events counted (at most best N)
+    played: int = 0  # events played
+    best: int = 0
+    wins: int = 0
+    running: int = 0  # events counted that are still running
+    rank: int | None = None
+    qualified: bool = True
+    tie: str | None = None  # the tiebreak that placed this row against a tied neighbour
+    rating: float | None = None
+    rd: float | None = None
+    counted: list[str] = field(default_factory=list)  # keys of the events counted
+    scores: list[tuple[str, int]] = field(default_factory=list)  # (event key, points) for every event played
+
+    def sort_key(self) -> tuple:
+        return (-self.points, -self.best, -self.wins, -self.played)
+
+    def to_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "rank": self.rank,
+            "member": self.member,
+            "name": self.name,
+            "points": self.points,
+            "events": self.events,
+            "played": self.played,
+            "qualified": self.qualified,
+            "running": self.running,
+            "tiebreaks": {"best": self.best, "wins": self.wins, "played": self.played},
+            "tie": self.tie,
+            "counted": list(self.counted),
+        }
+        if self.rating is not None:
+            d["rating"] = round(self.rating, 1)
+            d["rating_deviation"] = round(self.rd or 0.0, 1)
+        return d
+
+
+def person_of(member: str | None, name: str) -> str:
+    return f"m:{member}" if member else f"n:{name}"
+
+
+def event_points(rule: PointsRule, summary: dict) -> dict[str, tuple[int, int]]:
+    """{player id: (points, match wins)} of one event under ``rule``."""
+    win, draw, loss = rule.match
+    pts: dict[str, int] = {}
+    wins: dict[str, int] = {}
+    for pid, _name, _member, place, excluded in summary["players"]:
+        wins[pid] = 0
+        pts[pid] = rule.attend
+        if rule.kind == "places" and not excluded:
+            pts[pid] += rule.for_place(place)
+    for p1, p2, outcome, stage in summary["matches"]:
+        if stage == "playoff":
+            continue  # 決定戦: orders the tied players only
+        if outcome == "bye" or (outcome == "p1" and p2 is None):
+            wins[p1] = wins.get(p1, 0) + 1
+            if rule.kind == "match":
+                pts[p1] = pts.get(p1, 0) + win
+            continue
+        for me, mine in ((p1, "p1"), (p2, "p2")):
+            if me is None:
+                continue
+            if outcome == mine:
+                wins[me] = wins.get(me, 0) + 1
+                got = win
+            elif outcome == "draw":
+                got = draw
+            else:  # the other's, or a double loss
+                got = loss
+            if rule.kind == "match":
+                pts[me] = pts.get(me, 0) + got
+    return {pid: (pts.get(pid, 0), wins.get(pid, 0)) for pid in pts}
+
+
+def season_rows(rule: PointsRule, summaries: list[dict], best: int | None = None, min_events: int = 0) -> list[Row]:
+    """The standings of events ``summaries`` (in any order) under ``rule``."""
+    rows: dict[str, Row] = {}
+    latest: dict[str, str] = {}  # person -> the date of the event their name was last seen in
+    per: dict[str, list[tuple[int, int, str, bool]]] = {}  # person -> [(points, wins, key, running)]
+    for s in summaries:
+        got = event_points(rule, s)
+        for pid, name, member, _place, _excluded in s["players"]:
+            who = person_of(member, name)
+            row = rows.get(who)
+            if row is None:
+                row = rows[who] = Row(member, name)
+            if s["date"] >= latest.get(who, ""):
+                latest[who] = s["date"]
+                row.name = name
+            p, w = got.get(pid, (0, 0))
+            per.setdefault(who, []).append((p, w, s["key"], bool(s["running"])))
+    for who, row in rows.items():
+        evs = sorted(per[who], key=lambda x: (-x[0], -x[1], x[2]))
+        row.played = len(evs)
+        row.scores = [(k, p) for p, _w, k, _r in sorted(evs, key=lambda x: x[2])]
+        counted = evs if best is None else evs[:best]
+        row.events = len(counted)
+        row.points = sum(p for p, *_ in counted)
+        row.best = max((p for p, *_ in counted), default=0)
+        row.wins = sum(w for _p, w, *_ in counted)
+        row.running = sum(1 for *_x, r in counted if r)
+        row.counted = sorted(k for _p, _w, k, _r in counted)
+        row.qualified = row.played >= min_events
+    ordered = sorted(rows.values(), key=lambda r: (not r.qualified, r.sort_key(), r.member or "~", r.name))
+    ranked = [r for r in ordered if r.qualified]
+    for i, r in enumerate(ranked):
+        if i and r.sort_key() == ranked[i - 1].sort_key():
+            r.rank = ranked[i - 1].rank
+        else:
+            r.rank = i + 1
+    for i, r in enumerate(ranked):
+        above = ranked[i - 1] if i else None
+        below = ranked[i + 1] if i + 1 < len(ranked) else None
+        for other in (above, below):
+            if other is not None and other.points == r.points:
+                r.tie = _decider(r, other)
+                break
+    return ordered
+
+
+def _decider(a: Row, b: Row) -> str:
+    for key in TIEBREAKS:
+        if getattr(a, key) != getattr(b, key):
+            return key
+    return "shared"
