@@ -46,9 +46,11 @@ from .writes import BadBody, Guesses, Tokens, address, json_body, page_id, page_
 log = logging.getLogger("lycee.web")
 
 
-def report_page(t: pages.T, event_name: str, token: str) -> str:
+def report_page(t: pages.T, event_name: str, token: str, decklists: bool = False) -> str:
     """The report page: the code comes from the fragment (or is typed), the
-    result is sent with static/report.js."""
+    result is sent with static/report.js.  ``decklists``: the event collects
+    decklists, and the page links to the decklist page (tui.web.decklists; the
+    code goes along in the tab's sessionStorage)."""
     other = "en" if t.lang == "ja" else "ja"
     switch = "English" if other == "en" else "日本語"
     words = {
@@ -85,7 +87,13 @@ def report_page(t: pages.T, event_name: str, token: str) -> str:
         '<input id="result" name="result" maxlength="8" inputmode="numeric" placeholder="2-1"></p>'
         f'<p class="quicks">{quick}</p>'
         f'<p><button type="submit" id="send">{esc(t._("Send"))}</button></p></form>'
-        '<p id="state" role="status" aria-live="polite"></p></main>'
+        '<p id="state" role="status" aria-live="polite"></p>'
+        + (
+            f'<p id="decklist-link"><a href="/decklist">{esc(t._("Your decklist: enter or check it"))}</a></p>'
+            if decklists
+            else ""
+        )
+        + "</main>"
         f"<footer>{esc(t._('Both players report; the result is recorded when the two agree.'))}</footer>"
         "</body></html>"
     )
@@ -153,7 +161,8 @@ class ReportApi:
         query = request.scope["lycee.query"]
         lang = self.choose_lang(query, request.headers, self.server_lang)
         page, new_cookie = page_id(request.headers)
-        body = report_page(pages.T(lang), self.feed.snapshot.event.name, self.tokens.issue(page))
+        ev = self.feed.snapshot.event
+        body = report_page(pages.T(lang), ev.name, self.tokens.issue(page), decklists=bool(ev.decklists_required))
         headers = {"Cache-Control": "no-store", "Vary": "Accept-Language, Cookie"}
         out = Response(body, headers=headers, media_type="text/html; charset=utf-8")
         if "lang" in query:
