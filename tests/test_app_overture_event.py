@@ -269,3 +269,39 @@ async def test_issue43_a_whole_overture_event_by_keys_at_80x24_in_japanese(store
         [card] = list((store / "exports").glob("*スコアカード.html"))
         page = html.unescape(re.sub(r"<[^>]+>", " ", card.read_text(encoding="utf-8")))
         assert "オーバーチュアルール" in page and "ペナルティによる敗北" in page
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["ja", "en"])
+async def test_g_decklist_ctrl_w_names_the_decklist_page_and_does_not_say_read_only(tmp_path, lang):
+    """Ctrl+W's dialog for an event that collects decklists: the pages take the
+    players' lists (through the desk's door), so the title does not say
+    read-only, and the decklist page's address is shown with the others, all
+    in view at 80x24 in Japanese."""
+    from textual.containers import VerticalScroll
+
+    from core.desk import Desk
+    from tui.screens.serving import ServingDialog
+
+    dd = DataDir(tmp_path / "data")
+    st = dd.create({"name": "水曜リセ", "date": "2026-12-09", "sanctioned": False, "rules": "overture"})
+    Desk(st).add_players(["Ann", "Ben"])
+    eid = st.id
+    st.close()
+    app = LyceeApp(dd, open_event=eid, lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        page = i18n._("decklists: {path} on the phones' address", path="/decklist")
+        read_only = i18n._("Serving this event read-only (Ctrl+W stops, Esc closes)")
+        for collects in (False, True):
+            screen.open_desk.set_settings({"decklists_required": collects})
+            app.push_screen(ServingDialog(screen, ["http://192.0.2.1:8765/"]))
+            await pilot.pause()
+            dlg = app.screen
+            texts = [str(lbl.render()) for lbl in dlg.query("Label")]
+            assert dlg.query_one(VerticalScroll).max_scroll_y == 0
+            assert (page in texts) is collects
+            assert (read_only in texts) is not collects
+            await pilot.press("escape")
+            await pilot.pause()
