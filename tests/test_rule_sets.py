@@ -420,3 +420,16 @@ def test_o_rules_event_list_shows_each_events_rule_set_in_both_languages(tmp_pat
     rc, out, _err = run(capsys, "--data-dir", data, "event", "list", "--json")
     rules = {e["id"]: e["rules"] for e in json.loads(out)["events"]}
     assert rules == {over: "overture", old: "2008"}
+
+
+def test_g_decklist_a_decklist_file_that_cannot_be_read_is_said_in_japanese(tmp_path, capsys):
+    """A clerk's mistyped path (F11 or `decklist add`) is refused in the user's
+    language: no English system words left in a Japanese message (G-DECKLIST)."""
+    data = str(tmp_path / "data")
+    eid = staffed_event(capsys, data, ["A"], "2026-12-06", "--rules", "overture")
+    for path, words in (
+        (tmp_path / "nope.txt", "そのファイルはありません"),
+        (tmp_path, "ファイルではなくフォルダです"),
+    ):
+        rc, out, err = run(capsys, "--data-dir", data, "--lang", "ja", "decklist", "add", eid, "A", str(path))
+        assert rc != 0 and words in err and "No such file" not in err and "Is a directory" not in err, err
