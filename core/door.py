@@ -179,7 +179,8 @@ class LocalWriter:
         return self.desk.event
 
     def call(self, method: str, /, *args: Any, actor: str, device: str | None = None, **kwargs: Any) -> Any:
-        return self.invoke(method, args, kwargs, actor=actor, device=device)
+        # in the caller's language (a phone page's request: core.i18n.speaking), as a remote call is
+        return self.invoke(method, args, kwargs, actor=actor, device=device, lang=i18n.language())
 
     def invoke(
         self, method: str, args, kwargs, *, actor: str, device: str | None = None, lang: str | None = None

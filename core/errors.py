@@ -36,3 +36,16 @@ class ValidationError(LyceeError):
 
 class EventLocked(LyceeError):
     """Another process holds the event open."""
+
+
+def os_reason(err: OSError) -> str:
+    """Why a file could not be read, in the user's language for the usual
+    cases (the system's own words, English, otherwise)."""
+    import errno
+
+    words = {
+        errno.ENOENT: _("there is no such file"),
+        errno.EACCES: _("permission denied"),
+        errno.EISDIR: _("it is a folder, not a file"),
+    }
+    return words.get(err.errno or 0) or err.strerror or str(err)

@@ -10,10 +10,15 @@ from __future__ import annotations
 
 import json
 import os
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 
 LANGS = ("ja", "en")
 _lang = "en"
+#: One request's language where it is not the process's (a phone page asks in its own:
+#: tui.web.decklists); threads started with the context (asyncio.to_thread) keep it.
+_asked: ContextVar[str | None] = ContextVar("lycee_language", default=None)
 
 
 def default_language() -> str:
@@ -34,7 +39,18 @@ def set_language(lang: str | None) -> str:
 
 
 def language() -> str:
-    return _lang
+    return _asked.get() or _lang
+
+
+@contextmanager
+def speaking(lang: str | None):
+    """Messages in ``lang`` for what runs in this context (a request of a
+    phone page in English on a Japanese desk), the process's language unchanged."""
+    token = _asked.set(lang if lang in LANGS else None)
+    try:
+        yield
+    finally:
+        _asked.reset(token)
 
 
 @lru_cache(maxsize=None)
@@ -48,7 +64,7 @@ def catalog(lang: str) -> dict[str, str]:
 
 def _(msgid: str, /, **kw) -> str:
     """Translate ``msgid`` into the current language and fill its placeholders."""
-    text = catalog(_lang).get(msgid, msgid)
+    text = catalog(_asked.get() or _lang).get(msgid, msgid)
     return text.format(**kw) if kw else text
 
 
@@ -64,16 +80,16 @@ SEPARATORS = {
 def join_list(items, words: bool = False) -> str:
     """``items`` as one list in the current language: 「1、2、3」 (``words``: 「佐藤・店長」 for
     short words such as names), "1, 2, 3" in English."""
-    return SEPARATORS[_lang]["words" if words else "list"].join(str(x) for x in items)
+    return SEPARATORS[language()]["words" if words else "list"].join(str(x) for x in items)
 
 
 def join_sentences(items) -> str:
     """Whole sentences one after the other: 「…です。…です」 in Japanese (no doubled 「。」),
     "…; …" in English."""
     parts = [str(x).strip() for x in items if str(x).strip()]
-    if _lang == "ja":
+    if language() == "ja":
         return "。".join(x.rstrip("。") for x in parts)
-    return SEPARATORS[_lang]["sentences"].join(parts)
+    return SEPARATORS[language()]["sentences"].join(parts)
 
 
 def missing(lang: str, msgids) -> list[str]:
@@ -87,6 +103,7 @@ def ngettext(singular: str, plural: str, n: int, /, **kw) -> str:
     missing", "2 results missing"); Japanese has one form, the plural's entry.
     ``n`` is passed to the template as ``n`` unless given otherwise."""
     kw.setdefault("n", n)
-    msgid = singular if n == 1 and _lang == "en" else plural
-    text = catalog(_lang).get(msgid, msgid)
+    lang = language()
+    msgid = singular if n == 1 and lang == "en" else plural
+    text = catalog(lang).get(msgid, msgid)
     return text.format(**kw)

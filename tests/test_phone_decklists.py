@@ -163,7 +163,8 @@ def test_api_refusals_bounded_body_depth_origin_token_and_after_round_1(desk, le
         assert post(client, {"code": c["p1"], "text": _text(deck)}, tok, origin="http://evil.test").status_code == 403
         assert post(client, {"code": c["p1"], "text": _text(deck)}, "1.bad").status_code == 403
         r = post(client, {"code": c["p1"], "text": "4 CH-5001\n2 ZZ-1\n"}, tok)
-        assert r.status_code == 422 and r.json()["problems"][0]["where"] == "line 2"
+        # the page was opened in Japanese (?lang=ja): its answers are too, whatever the desk's language
+        assert r.status_code == 422 and r.json()["problems"][0]["where"] == "2行目"
         assert client.get("/api/decklist").status_code == 405
         desk.pair_next(seed=1)
         r = post(client, {"code": c["p1"], "text": _text(deck)}, tok)
@@ -192,3 +193,40 @@ def test_decklist_page_is_off_without_decklists_or_a_writer_and_escapes_the_name
     desk.set_settings({"decklists_required": False})
     with web(desk) as client:
         assert client.get("/decklist").status_code == 404
+
+
+def test_g_decklist_the_phone_reads_the_problems_in_its_own_language_not_the_desks(desk, legal):
+    """A desk in Japanese, a phone page in English (and the other way round): the
+    list's problems, the unreadable lines and the registered state come in the
+    page's language, whether checked, sent or refused (issue 43, R-DECK-60)."""
+    from core import i18n
+
+    c = codes(desk)
+    deck, _spare = legal
+    short = deck.copy()
+    short[next(iter(short))] -= 1  # 59 cards
+    for desk_lang, page_lang, words in (("ja", "en", "59 cards"), ("en", "ja", "59枚")):
+        i18n.set_language(desk_lang)  # the desk's (`lycee --lang ... serve`); conftest resets it
+        with web(desk) as client:
+            tok = page_token(client, page_lang)
+            r = post(client, {"code": c["p1"], "text": _text(short), "check": True}, tok)
+            [problem] = r.json()["problems"]
+            assert problem["rule"] == "R-DECK-60" and words in problem["message"], problem
+            r = post(client, {"code": c["p1"], "text": "4 CH-5001\nfour cards\n"}, tok)
+            assert r.status_code == 422 and r.json()["problems"][0]["where"] == (
+                "line 2" if page_lang == "en" else "2行目"
+            )
+            r = post(client, {"code": c["p1"], "text": _text(short)}, tok)  # registered, with its problem
+            assert r.status_code == 200 and words in r.json()["problems"][0]["message"]
+        assert i18n.language() == desk_lang  # the desk's own language is untouched
+
+
+def test_g_decklist_the_report_page_links_to_the_decklist_page_when_decklists_are_collected(desk):
+    desk.set_settings({"phone_reports": True})
+    with web(desk) as client:
+        page = client.get("/report?lang=ja").text
+        assert '<a href="/decklist">デッキリストの入力・確認はこちら</a>' in page
+        assert client.get("/decklist").status_code == 200
+    desk.set_settings({"decklists_required": False})
+    with web(desk) as client:
+        assert 'href="/decklist"' not in client.get("/report?lang=en").text  # no decklist page to go to

@@ -99,3 +99,67 @@ def test_g_decklist_a_player_enters_their_list_on_the_phone_in_japanese(served, 
             page.screenshot(path=str(tmp_path / "decklist-judge.png"), full_page=True)
         finally:
             browser.close()
+
+
+def test_o_deck_an_overture_list_from_an_english_phone_on_a_japanese_desk(datadir, tmp_path, capsys):
+    """Issue 43's phone step on real cards: the store's card list (the official
+    layout, imported and dated by the command line), an Overture event that
+    collects decklists, a desk in Japanese.  A player's phone in English opens
+    the report page, follows its link to the decklist page (their code goes
+    along in the tab), pastes a deck code one card short and reads the problem
+    in English (O-DECK-60, the phone's language), completes it and sends it;
+    the desk has it as theirs."""
+    from core import i18n, paths
+    from tests.cli_helpers import run
+    from tests.test_app_overture_event import CARD_LIST, MRS, PRODUCTS
+
+    data = str(datadir.root)
+    assert run(capsys, "--data-dir", data, "cards", "import", str(CARD_LIST))[0] == 0
+    for product, day in PRODUCTS:
+        assert run(capsys, "--data-dir", data, "cards", "on-sale", product, day)[0] == 0
+    before = paths.use_root(datadir.root)
+    store = datadir.create(
+        {
+            "name": "水曜リセ",
+            "date": "2026-12-09",
+            "sanctioned": True,
+            "rules": "overture",
+            "decklists_required": True,
+            "phone_reports": True,
+            "staff": {"organizer": "店長", "judges": ["佐藤"], "head_judge": "佐藤"},
+        }
+    )
+    desk = Desk(store)
+    desk.add_players(["Aki", "Ben", "Chie", "Dai"])
+    code = {pid: c for pid, _name, c in desk.report_codes()}["p2"]
+    i18n.set_language("ja")  # the desk's language (conftest resets it)
+    deck_code = " ".join(n for n, k in MRS.items() for _i in range(k))
+    try:
+        with pages_of(datadir, desk, lang="ja", writer=LocalWriter(desk)) as base:
+            with sync_api.sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+                try:
+                    ctx = browser.new_context(
+                        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, locale="en-US"
+                    )
+                    page = ctx.new_page()
+                    page.goto(f"{base}/report#{code}")
+                    page.get_by_role("link", name="Your decklist: enter or check it").tap()
+                    expect(page.locator("#who")).to_contain_text("Decklist of Ben", timeout=5000)
+                    assert page.locator("#coderow").is_hidden()  # the code came along
+                    page.fill("#text", deck_code.rsplit(" ", 1)[0])  # 59 cards
+                    expect(page.locator("#problems")).to_contain_text("O-DECK-60", timeout=5000)
+                    expect(page.locator("#problems")).to_contain_text("the deck has 59 cards")
+                    _fits(page)
+                    page.fill("#text", deck_code)
+                    expect(page.locator("#count")).to_contain_text("No problems found.", timeout=5000)
+                    page.get_by_role("button", name="Send to the desk").tap()
+                    expect(page.locator("#state")).to_contain_text("Registered: 60 cards", timeout=5000)
+                    page.screenshot(path=str(tmp_path / "overture-decklist.png"), full_page=True)
+                finally:
+                    browser.close()
+            rec = desk.event.decklist_of("p2")
+            assert rec is not None and rec.source == "phone" and rec.deck_size == 60
+            assert i18n.language() == "ja"
+    finally:
+        paths.use_root(before)

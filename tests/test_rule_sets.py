@@ -375,3 +375,61 @@ def test_o_pen_1_cautions_never_change_the_event_and_the_count_is_2008s(tmp_path
     old = _penalised(_BASES["2008"], recorded)
     assert [p.excluded for p in over.players] == [p.excluded for p in old.players]
     assert over.penalties == old.penalties
+
+
+# -- what the command line says of a registered Overture deck, and of an event's rule set ------------
+
+#: a single HSG deck: legal, but LO-6006's 【ＥＸ２でコストが４点以下】 is settled by no source (not checked)
+HSG_DECK = {f"LO-{n:04d}": 4 for n in range(6001, 6016)}
+
+
+def test_o_deck_restrict_decklist_add_counts_only_blocking_problems_and_shows_the_class(tmp_path, capsys):
+    """`lycee decklist add` of a list whose only finding is a line the desk cannot
+    judge: stored with no problem (O-DECK-RESTRICT: not checked is not a problem),
+    the line listed as not checked, the deck's class shown (O-DECK-CLASS)."""
+    data = str(tmp_path / "data")
+    card_list_on_sale(capsys, data)  # HSG on sale from 2026-12-20
+    eid = staffed_event(capsys, data, ["A", "B"], "2026-12-24", "--rules", "overture")
+    f = tmp_path / "hsg.txt"
+    f.write_text("".join(f"{k} {n}\n" for n, k in HSG_DECK.items()), encoding="utf-8")
+    rc, out, err = run(capsys, "--data-dir", data, "decklist", "add", eid, "A", str(f))
+    assert rc == 0, err
+    assert "problem" not in out, out
+    assert "1 not checked (the desk cannot judge them):" in out and "LO-6006" in out
+    assert "deck class: single deck (HSG)" in out
+    rc, out, err = run(capsys, "--data-dir", data, "decklist", "show", eid, "A")
+    assert rc == 0 and "problem" not in out and "1 not checked" in out and "single deck (HSG)" in out
+    # a real problem beside it: counted alone
+    f.write_text("".join(f"{k} {n}\n" for n, k in {**HSG_DECK, "LO-6001": 5}.items()), encoding="utf-8")
+    rc, out, err = run(capsys, "--data-dir", data, "decklist", "add", eid, "B", str(f))
+    assert rc == 0, err
+    assert "stored with 2 problem(s)" in out and "O-DECK-60" in out and "O-DECK-4" in out
+    assert "1 not checked" in out
+
+
+def test_o_rules_event_list_shows_each_events_rule_set_in_both_languages(tmp_path, capsys):
+    data = str(tmp_path / "data")
+    over = staffed_event(capsys, data, ["A"], "2026-12-06", "--rules", "overture")
+    old = staffed_event(capsys, data, ["A"], "2026-12-05")
+    rc, out, _err = run(capsys, "--data-dir", data, "event", "list")
+    lines = {line.split()[0]: line for line in out.splitlines()}
+    assert " Overture " in lines[over] and "2008 guideline" in lines[old]
+    rc, out, _err = run(capsys, "--data-dir", data, "--lang", "ja", "event", "list")
+    lines = {line.split()[0]: line for line in out.splitlines()}
+    assert "オーバーチュア" in lines[over] and "2008年ガイドライン" in lines[old]
+    rc, out, _err = run(capsys, "--data-dir", data, "event", "list", "--json")
+    rules = {e["id"]: e["rules"] for e in json.loads(out)["events"]}
+    assert rules == {over: "overture", old: "2008"}
+
+
+def test_g_decklist_a_decklist_file_that_cannot_be_read_is_said_in_japanese(tmp_path, capsys):
+    """A clerk's mistyped path (F11 or `decklist add`) is refused in the user's
+    language: no English system words left in a Japanese message (G-DECKLIST)."""
+    data = str(tmp_path / "data")
+    eid = staffed_event(capsys, data, ["A"], "2026-12-06", "--rules", "overture")
+    for path, words in (
+        (tmp_path / "nope.txt", "そのファイルはありません"),
+        (tmp_path, "ファイルではなくフォルダです"),
+    ):
+        rc, out, err = run(capsys, "--data-dir", data, "--lang", "ja", "decklist", "add", eid, "A", str(path))
+        assert rc != 0 and words in err and "No such file" not in err and "Is a directory" not in err, err

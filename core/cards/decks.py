@@ -88,6 +88,7 @@ __all__ = [
     "check_sealed",
     "compare",
     "deck_class",
+    "deck_class_words",
     "deck_size",
     "decklist_to_csv",
     "decklist_to_text",
@@ -718,6 +719,16 @@ def deck_class(deck: Decklist, cards: OvertureCards) -> tuple[str, tuple[str, ..
     if not shared:
         return ("mix", ()) if shared is not None else ("unknown", ())
     return "single", tuple(sorted(shared))
+
+
+def deck_class_words(kind: str, brands: tuple[str, ...]) -> str:
+    """:func:`deck_class`'s answer in words (O-DECK-CLASS): シングル with its
+    brand(s), ミックス, or not known."""
+    if kind == "single":
+        return _("single deck ({brands})", brands=join_list(brands))
+    if kind == "mix":
+        return _("mixed deck")
+    return _("single or mixed: not known (a card without a brand)")
 
 
 def check_overture(

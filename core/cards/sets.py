@@ -59,7 +59,7 @@ from core.cards.schema import (
     show_value,
     structure_problems,
 )
-from core.errors import ValidationError
+from core.errors import ValidationError, os_reason
 from core.i18n import _, join_list
 
 __all__ = [
@@ -449,7 +449,7 @@ def read_source(path: str | PathLike | Any) -> tuple[str, str]:
     try:
         return _read_text(path)
     except OSError as e:
-        raise ValidationError(str(path), [(_("file"), _("cannot be read: {reason}", reason=e.strerror or e))]) from None
+        raise ValidationError(str(path), [(_("file"), _("cannot be read: {reason}", reason=os_reason(e)))]) from None
     except UnicodeDecodeError:
         raise ValidationError(str(path), [(_("file"), _("is not UTF-8 text"))]) from None
 
@@ -757,7 +757,7 @@ def cardset_from_csv(
             text, label = _read_text(source)
         except OSError as e:
             raise ValidationError(
-                str(source), [(_("file"), _("cannot be read: {reason}", reason=e.strerror or e))]
+                str(source), [(_("file"), _("cannot be read: {reason}", reason=os_reason(e)))]
             ) from None
     else:
         label = str(source)

@@ -467,6 +467,18 @@ class DecklistStatus:
     source: str = ""
     problems: tuple[DeckProblem, ...] = ()
     has_pool: bool = False
+    #: O-DECK-CLASS: an Overture deck's シングル/ミックス class in words ("" otherwise).
+    deck_class: str = ""
+
+    @property
+    def blocking(self) -> tuple[DeckProblem, ...]:
+        """The problems that are problems (not the "not checked" lines: O-DECK-RESTRICT)."""
+        return tuple(p for p in self.problems if p.blocking)
+
+    @property
+    def not_checked(self) -> tuple[DeckProblem, ...]:
+        """What the desk lists without judging ("not checked: <the line>", O-DECK-RESTRICT)."""
+        return tuple(p for p in self.problems if not p.blocking)
 
     def as_dict(self) -> dict:
         return {
@@ -681,6 +693,11 @@ def player_decklist_status(event: Event, pid: str, catalog=None) -> DecklistStat
     if rec is None:
         return DecklistStatus(pid, p.name, p.status, "none", has_pool=has_pool)
     probs = tuple(deck_problems(event, pid, catalog))
+    klass = ""
+    if event.rules == "overture" and event.kind == "constructed":
+        from core.cards.decks import deck_class, deck_class_words
+
+        klass = deck_class_words(*deck_class(as_decklist(rec), event_catalog(event, catalog)))
     return DecklistStatus(
         pid,
         p.name,
@@ -692,6 +709,7 @@ def player_decklist_status(event: Event, pid: str, catalog=None) -> DecklistStat
         rec.source,
         probs,
         has_pool,
+        klass,
     )
 
 

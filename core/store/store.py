@@ -146,6 +146,7 @@ class EventSummary:
     rounds: int
     path: Path
     problem: str | None = None  # set when the file could not be read
+    rules: str = "2008"  # the event's rule set (O-RULES)
 
 
 def _log_of(data) -> list[dict]:
@@ -897,7 +898,17 @@ class DataDir:
                 h = json.loads(self.head_path(eid).read_bytes())
                 if h.get("id") == eid:
                     out.append(
-                        EventSummary(eid, h["name"], h["date"], h["kind"], h["match"], h["players"], h["rounds"], path)
+                        EventSummary(
+                            eid,
+                            h["name"],
+                            h["date"],
+                            h["kind"],
+                            h["match"],
+                            h["players"],
+                            h["rounds"],
+                            path,
+                            rules=h.get("rules", "2008"),
+                        )
                     )
                     continue
             except (OSError, ValueError, KeyError, TypeError, AttributeError):
@@ -905,7 +916,17 @@ class DataDir:
             try:
                 ev = self.read_view(eid)[0]
                 out.append(
-                    EventSummary(ev.id, ev.name, ev.date, ev.kind, ev.match, len(ev.players), len(ev.rounds), path)
+                    EventSummary(
+                        ev.id,
+                        ev.name,
+                        ev.date,
+                        ev.kind,
+                        ev.match,
+                        len(ev.players),
+                        len(ev.rounds),
+                        path,
+                        rules=ev.rules,
+                    )
                 )
             except (LyceeError, KeyError, TypeError) as err:
                 out.append(EventSummary(eid, "?", "", "", "", 0, 0, path, problem=str(err)))
@@ -1719,6 +1740,7 @@ class EventStore:
             "match": ev.match,
             "players": len(ev.players),
             "rounds": len(ev.rounds),
+            "rules": ev.rules,
         }
 
     def _drop_head(self) -> None:

@@ -222,6 +222,7 @@ def cmd_event_list(args) -> int:
                         "name": e.name,
                         "date": e.date,
                         "kind": e.kind,
+                        "rules": e.rules,
                         "match": e.match,
                         "players": e.players,
                         "rounds": e.rounds,
@@ -239,7 +240,8 @@ def cmd_event_list(args) -> int:
             print(f"{e.id}  ! {shown(e.problem)}")
         else:
             print(
-                f"{e.id}  {e.date}  {ljust(labels.kind_label(e.kind), 11)} {labels.match_label(e.match)}  "
+                f"{e.id}  {e.date}  {ljust(labels.kind_label(e.kind), 11)} "
+                f"{ljust(labels.rules_label(e.rules), 18)} {labels.match_label(e.match)}  "
                 + _(
                     "{players}, {rounds}",
                     players=ngettext("{n} player", "{n} players", e.players),

@@ -59,7 +59,7 @@ def deck_check_overture(args, cat, deck, on: str) -> int:
     """``lycee deck check FILE --rules overture``: O-DECK-60, O-DECK-4, O-CARDS-*,
     every 構築制限 (O-DECK-RESTRICT) and the deck's シングル/ミックス class.  Exit 1
     on a problem; what the desk cannot judge is listed as not checked (exit 0)."""
-    from core.cards.decks import check_deck, deck_class
+    from core.cards.decks import check_deck, deck_class, deck_class_words
 
     if args.format != "constructed":
         raise CliError(_("--rules overture checks constructed decks (--format constructed)"))
@@ -94,12 +94,7 @@ def deck_check_overture(args, cat, deck, on: str) -> int:
             date=on,
         )
     )
-    classes = {
-        "single": _("single deck ({brands})", brands=join_list(brands)),
-        "mix": _("mixed deck"),
-        "unknown": _("single or mixed: not known (a card without a brand)"),
-    }
-    print(_("deck class: {what}", what=classes[kind]))
+    print(_("deck class: {what}", what=deck_class_words(kind, brands)))
     if real:
         print(_("{n} problem(s):", n=len(real)))
         print("\n".join(_problem_lines(real)))
@@ -155,9 +150,7 @@ def cmd_decklist_add(args) -> int:
         )
     )
     print(msg)
-    if st.problems:
-        print(_("stored with {n} problem(s); a deck check will show them:", n=len(st.problems)))
-        print("\n".join(_problem_lines(st.problems)))
+    _print_status_problems(st, _("stored with {n} problem(s); a deck check will show them:", n=len(st.blocking)))
     if offer is not None:
         import shlex
 
@@ -209,10 +202,21 @@ def cmd_decklist_show(args) -> int:
         )
     )
     print(decklist_to_text(as_decklist(rec), cat), end="")
-    if st.problems:
-        print(_("{n} problem(s):", n=len(st.problems)))
-        print("\n".join(_problem_lines(st.problems)))
+    _print_status_problems(st, _("{n} problem(s):", n=len(st.blocking)))
     return 0
+
+
+def _print_status_problems(st, heading: str) -> None:
+    """A registered list's class (O-DECK-CLASS), its problems under ``heading``,
+    then what the desk did not check: only blocking problems count (O-DECK-RESTRICT)."""
+    if st.deck_class:
+        print(_("deck class: {what}", what=st.deck_class))
+    if st.blocking:
+        print(heading)
+        print("\n".join(_problem_lines(st.blocking)))
+    if st.not_checked:
+        print(_("{n} not checked (the desk cannot judge them):", n=len(st.not_checked)))
+        print("\n".join(_problem_lines(st.not_checked)))
 
 
 def cmd_decklist_check(args) -> int:

@@ -54,10 +54,11 @@ def cmd_serve(args) -> int:
         raise
     urls = server.urls
     reports = writer is not None and writer.event.phone_reports  # the pages then take the players' reports
+    decklists = writer is not None and writer.event.decklists_required  # and their decklists (/decklist)
     if is_every_network(args.host):  # never 0.0.0.0 as an address: the ones to type follow
         print(
             _("Serving {event} on port {port} of every network of this PC (Ctrl+C stops)", event=eid, port=server.port)
-            if reports
+            if reports or decklists
             else _(
                 "Serving {event} read-only on port {port} of every network of this PC (Ctrl+C stops)",
                 event=eid,
@@ -67,7 +68,7 @@ def cmd_serve(args) -> int:
     else:
         print(
             _("Serving {event} on {host}:{port} (Ctrl+C stops)", event=eid, host=args.host, port=server.port)
-            if reports
+            if reports or decklists
             else _(
                 "Serving {event} read-only on {host}:{port} (Ctrl+C stops)", event=eid, host=args.host, port=server.port
             )
@@ -81,6 +82,13 @@ def cmd_serve(args) -> int:
         print(line)
     if reports:
         print(_("Phone reports are on: players report at {url}report (the QR codes on their match slips)", url=urls[0]))
+    if decklists:
+        print(
+            _(
+                "Decklists are collected: players enter theirs at {url}decklist with their report code",
+                url=urls[0],
+            )
+        )
     if writer is not None:
         print(_("Judges sign in at {url}judge with their PIN (`lycee staff {event} pin NAME`)", url=urls[0], event=eid))
     sys.stdout.flush()

@@ -103,7 +103,14 @@ class ServingDialog(Translated, ModalScreen[str | None]):
 
         w, h = self.app.size
         with VerticalScroll():
-            yield Label(_("Serving this event read-only (Ctrl+W stops, Esc closes)"), classes="title")
+            ev = self.event_screen.event
+            takes = ev.phone_reports or ev.decklists_required  # the pages then take reports or decklists
+            yield Label(
+                _("Serving this event (Ctrl+W stops, Esc closes)")
+                if takes
+                else _("Serving this event read-only (Ctrl+W stops, Esc closes)"),
+                classes="title",
+            )
             with Horizontal():
                 # the QR code on the left, as large as the terminal allows
                 yield Static(qr_block(self.urls[0], w - 48, h - 6), id="qr")
@@ -111,6 +118,8 @@ class ServingDialog(Translated, ModalScreen[str | None]):
                     for u in self.urls:
                         yield Label(Text(_("phones: {url}", url=u)))
                         yield Label(Text(_("TV: {url}", url=u + "tv")))
+                    if ev.decklists_required:  # G-DECKLIST: where players enter their lists (one line at 80x24)
+                        yield Label(Text(_("decklists: {path} on the phones' address", path="/decklist")))
                     # who can read the pages: the same words as `lycee serve`
                     for line in exposure(self.host, self.urls, self.event_screen.event_id):
                         yield Label(Text(line), classes="hint exposure")

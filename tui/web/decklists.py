@@ -123,6 +123,13 @@ class DecklistApi:
         return own_page(request, lang, self.tokens, lambda token: decklist_page(pages.T(lang), name, token))
 
     async def post(self, request):
+        from core.i18n import speaking
+
+        # the answer and the checks' words in the page's language, not the desk's
+        with speaking(self.choose_lang({}, request.headers, self.server_lang)):
+            return await self._post(request)
+
+    async def _post(self, request):
         from starlette.responses import JSONResponse
 
         from core.i18n import _

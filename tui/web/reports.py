@@ -53,9 +53,11 @@ from .writes import BadBody, Guesses, Tokens, code_gate, json_body, own_page, re
 log = logging.getLogger("lycee.web")
 
 
-def report_page(t: pages.T, event_name: str, token: str) -> str:
+def report_page(t: pages.T, event_name: str, token: str, decklists: bool = False) -> str:
     """The report page: the code comes from the fragment (or is typed), the
-    result is sent with static/report.js."""
+    result is sent with static/report.js.  ``decklists``: the event collects
+    decklists, and the page links to the decklist page (tui.web.decklists; the
+    code goes along in the tab's sessionStorage)."""
     other = "en" if t.lang == "ja" else "ja"
     switch = "English" if other == "en" else "日本語"
     words = {
@@ -92,7 +94,13 @@ def report_page(t: pages.T, event_name: str, token: str) -> str:
         '<input id="result" name="result" maxlength="8" inputmode="numeric" placeholder="2-1"></p>'
         f'<p class="quicks">{quick}</p>'
         f'<p><button type="submit" id="send">{esc(t._("Send"))}</button></p></form>'
-        '<p id="state" role="status" aria-live="polite"></p></main>'
+        '<p id="state" role="status" aria-live="polite"></p>'
+        + (
+            f'<p id="decklist-link"><a href="/decklist">{esc(t._("Your decklist: enter or check it"))}</a></p>'
+            if decklists
+            else ""
+        )
+        + "</main>"
         f"<footer>{esc(t._('Both players report; the result is recorded when the two agree.'))}</footer>"
         "</body></html>"
     )
@@ -158,8 +166,13 @@ class ReportApi:
         if not self.on():
             return Response("404 Not Found", 404, media_type="text/plain")
         lang = self.choose_lang(request.scope["lycee.query"], request.headers, self.server_lang)
-        name = self.feed.snapshot.event.name
-        return own_page(request, lang, self.tokens, lambda token: report_page(pages.T(lang), name, token))
+        ev = self.feed.snapshot.event
+        return own_page(
+            request,
+            lang,
+            self.tokens,
+            lambda token: report_page(pages.T(lang), ev.name, token, decklists=bool(ev.decklists_required)),
+        )
 
     async def post(self, request):
         from starlette.responses import JSONResponse

@@ -21,6 +21,16 @@ class BuildPane(TabPane):
     def compose(self) -> ComposeResult:
         yield Label("", id="build-status", markup=False)
         yield PlainTable(cursor_type="row", zebra_stripes=True, id="build-table")
+        yield Label("", id="build-detail", markup=False)
+
+    #: A constructed event's players: their list's class, problems and lines not checked, in full
+    #: (the table's cells are cut at 80 columns), shown under the table for the highlighted row.
+    _details: dict[str, Text] = {}
+
+    def on_data_table_row_highlighted(self, message) -> None:
+        if message.data_table.id == "build-table":
+            key = message.row_key.value if message.row_key is not None else None
+            self.query_one("#build-detail", Label).update(self._details.get(str(key), Text()))
 
     def draw(self, ev: Event, st) -> None:
         """``st``: the desk's build status (core.decklists.build_status), None
@@ -29,8 +39,10 @@ class BuildPane(TabPane):
         t = self.query_one("#build-table", PlainTable)
         row = t.cursor_row if t.row_count else None  # the highlighted player stays highlighted
         t.clear(columns=True)
+        self._details = {}
+        self.query_one("#build-detail", Label).update("")
         if ev.kind == "constructed":
-            lbl.update(_("A constructed event has no build phase."))
+            self._draw_decklists(ev, lbl, t, row)
             return
         if st.state == "none":
             lbl.update(_("No build phase yet: F11 opens it (pools for sealed, pods for a draft)."))
@@ -90,6 +102,47 @@ class BuildPane(TabPane):
         if row is not None and t.row_count:
             t.move_cursor(row=min(row, t.row_count - 1), animate=False)
 
+    def _draw_decklists(self, ev: Event, lbl: Label, t: PlainTable, row: int | None) -> None:
+        """A constructed event: no build phase; when it collects decklists, each
+        player's list with its problems (only blocking ones), its シングル/ミックス
+        class under Overture (O-DECK-CLASS) and what the desk did not check
+        ("not checked: <the line>", O-DECK-RESTRICT)."""
+        if not (ev.decklists or ev.decklists_required):
+            lbl.update(_("A constructed event has no build phase."))
+            return
+        rows = readmodel.decklists(ev)
+        lbl.update(
+            _(
+                "Decklists: {done} registered, {faulty} with problems, {missing} without a list · "
+                "F11 registers one at the desk",
+                done=sum(d.status == "registered" for d in rows),
+                faulty=sum(d.status == "problems" for d in rows),
+                missing=sum(d.status == "none" for d in rows),
+            )
+        )
+        overture = ev.rules == "overture"
+        cols = [_("ID"), _("Name"), _("Decklist"), _("Deck")]
+        if overture:
+            cols.append(_("Class"))
+        t.add_columns(*cols, _("Problems"), _("Not checked"))
+        for d in rows:
+            cells = [
+                d.player,
+                d.name,
+                labels.decklist_status_label(d.status),
+                f"{d.deck_size}+{d.spare_size}" if d.status != "none" else "",
+            ]
+            if overture:
+                cells.append(d.deck_class)
+            cells.append(labels.sentences(p.message for p in d.blocking[:2]))
+            cells.append(labels.sentences(p.message for p in d.not_checked))
+            t.add_row(*cells, key=d.player)
+            self._details[d.player] = _detail(d)
+        if t.row_count:
+            t.move_cursor(row=min(row or 0, t.row_count - 1), animate=False)
+            key = t.coordinate_to_cell_key(t.cursor_coordinate).row_key.value
+            self.query_one("#build-detail", Label).update(self._details.get(str(key), Text()))
+
     def tick(self, ev: Event, st) -> None:
         """Redraw while the timer runs, keeping the cursor's row."""
         t = self.query_one("#build-table", PlainTable)
@@ -97,3 +150,21 @@ class BuildPane(TabPane):
         self.draw(ev, st)
         if row is not None and row < t.row_count:
             t.move_cursor(row=row)
+
+
+def _detail(d) -> Text:
+    """One player's registered list in full: its class (O-DECK-CLASS), each
+    problem (✗) and each line the desk did not check (?, O-DECK-RESTRICT)."""
+    out = Text()
+    if d.status == "none":
+        return out
+    out.append(d.name, style="bold")
+    if d.deck_class:
+        out.append(" · " + _("deck class: {what}", what=d.deck_class))
+    for p in d.blocking:
+        out.append("\n✗", style="bold red")  # no space after the mark: a long Japanese line folds beside it
+        out.append(f"{p.message} [{p.rule}]")
+    for p in d.not_checked:
+        out.append("\n?", style="bold yellow")
+        out.append(f"{p.message} [{p.rule}]")
+    return out

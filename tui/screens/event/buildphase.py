@@ -27,7 +27,9 @@ class BuildActions(EventHost):
     def action_build_menu(self) -> None:
         ev = self.event
         if ev.kind == "constructed":
-            # no build phase: F11 registers a player's decklist (G-DECKLIST)
+            # no build phase: F11 shows the decklists (their problems, O-DECK-CLASS, what is not
+            # checked) and registers a player's decklist (G-DECKLIST)
+            self.action_tab("build")
             self._ask_decklist()
             return
         self.action_tab("build")
@@ -86,6 +88,8 @@ class BuildActions(EventHost):
 
     def on_data_table_row_selected(self, message: DataTable.RowSelected) -> None:
         """Enter on the build tab: the player's pool in the deck builder."""
+        if self.event.kind == "constructed":  # no pool: F11 registers the list
+            return
         if message.data_table.id == "build-table" and message.row_key.value is not None:
             self._open_player_deck(str(message.row_key.value))
 
@@ -204,7 +208,13 @@ class BuildActions(EventHost):
 
     def _ask_decklist(self) -> None:
         self.app.push_screen(
-            Prompt(_("Decklist: PLAYER FILE (text 'COUNT NUMBER' lines, or .csv)")), self._register_decklist
+            Prompt(
+                _(
+                    "Decklist: PLAYER FILE (text of 'COUNT NUMBER' lines, a deck code or the official "
+                    "deck page's table; or .csv)"
+                )
+            ),
+            self._register_decklist,
         )
 
     def _register_decklist(self, text: str | None) -> None:
@@ -227,10 +237,13 @@ class BuildActions(EventHost):
             self.say(str(err), error=True)
             return
         if not locked:
-            self._guard(
-                lambda: self.open_desk.register_decklist_file(ref, path),
-                _("decklist registered for {who}", who=ref),
-            )
+            try:
+                self.open_desk.register_decklist_file(p.id, path)
+            except (LyceeError, ValueError) as err:
+                self.say(str(err), error=True)
+                return
+            self.refresh_all()
+            self.say(self._registered_words(p.id))
             return
 
         def changed(answer: tuple[str, str] | None) -> None:
@@ -249,6 +262,25 @@ class BuildActions(EventHost):
             self.penalty_form(p.id, reason=offer["reason"], by=offer["by"])
 
         self.app.push_screen(DecklistChangeForm(judges, p.name), changed)
+
+    def _registered_words(self, pid: str) -> str:
+        """What the desk says after registering a list: the player, and its
+        problems (only blocking ones) or what was not checked (O-DECK-RESTRICT)."""
+        st = next(d for d in readmodel.decklists(self.event) if d.player == pid)
+        if st.blocking:
+            return _(
+                "decklist registered for {who}, with {n} problem(s): see the decklists (F11) ({first})",
+                who=st.name,
+                n=len(st.blocking),
+                first=st.blocking[0].message,
+            )
+        if st.not_checked:
+            return _(
+                "decklist registered for {who}: {n} line(s) not checked, for a judge to decide (F11)",
+                who=st.name,
+                n=len(st.not_checked),
+            )
+        return _("decklist registered for {who}", who=st.name)
 
     def _build_op(self, op: str) -> None:
         from limited import view as limited_view
@@ -301,8 +333,8 @@ class BuildActions(EventHost):
         """Round 1 of a limited event paired with decks that have problems
         (39 cards, a card not in the pool...): say so, never silently."""
         ev = self.event
-        if ev.kind == "constructed" or len(ev.rounds) != 1:
-            return
+        if len(ev.rounds) != 1 or (ev.kind == "constructed" and not ev.decklists_required):
+            return  # a constructed event that collects decklists is told too (G-DECKLIST)
         bad = [d for d in readmodel.decklists(ev) if d.status != "registered"]
         if bad and ev.build is not None and ev.build.overridden:
             self.say(

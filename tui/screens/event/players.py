@@ -225,7 +225,7 @@ class PlayersPane(TabPane):
                 else {
                     "none": _("none"),
                     "registered": _("registered"),
-                    "problems": ngettext("{n} problem", "{n} problems", len(d.problems)),
+                    "problems": ngettext("{n} problem", "{n} problems", len(d.blocking)),
                 }[d.status]
             )
             cells = [

@@ -25,6 +25,8 @@ class ReportActions(EventHost):
     REPORT_ACTIONS = ("reports", "report_codes")
 
     def check_action(self, action: str, parameters) -> bool | None:
+        if action == "report_codes" and self.desk is not None and self.event.decklists_required:
+            return True  # the decklist page takes the player's code too (G-DECKLIST, issue 43)
         return not (action in self.REPORT_ACTIONS and self.desk is not None and not self.event.phone_reports)
 
     def reports_by_table(self, ev: Event) -> dict:
@@ -150,7 +152,7 @@ class ReportActions(EventHost):
     def action_report_codes(self) -> None:
         """Shift+F12: every player's report code (players without one get
         one), a new code for one player, the slips to print."""
-        if not self.event.phone_reports:
+        if not (self.event.phone_reports or self.event.decklists_required):  # the decklist page takes the code too
             self.say(_("phone reports are off for this event: F12 (settings) turns them on"), error=True)
             return
         try:
