@@ -315,6 +315,12 @@ class Desk:
         ev = self.event
         check_staff(ev, "be paired")  # G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE (sanctioned events)
         number = len(ev.rounds) + 1
+        if not ev.rounds and ev.rounds_planned == 0:  # G-SE as a format: the bracket with every player
+            from core.tournament.elimination import start_bracket
+
+            return self.store_pairing(
+                start_bracket(ev, rng=None if seed is None else self.rng_for(number, seed)), stage="top"
+            )
         if any(r.stage == "top" for r in ev.rounds):
             from core.tournament.elimination import next_elimination_round  # a Swiss round loads no bracket
 
@@ -349,14 +355,25 @@ class Desk:
         acts.append(("pair", self.pair_data(rnd.number, matches, whys=whys)))
         return self.append_all(acts)
 
-    def top_cut(self, size: int, third_place: bool = False, end_swiss: bool = False) -> Event:
+    def top_cut(
+        self, size: int, third_place: bool = False, end_swiss: bool = False, seed: int | str | None = None
+    ) -> Event:
         """Cut to the top ``size`` of the Swiss standings (G-SE).  With
         ``end_swiss`` (the organizer confirmed cutting before the planned
         rounds) the Swiss round count is first set to the rounds played, in
-        the same record (L-ROUNDS: the count changes only by a setting)."""
-        from core.tournament.elimination import third_place_allowed, top_cut
+        the same record (L-ROUNDS: the count changes only by a setting).  In
+        an elimination-only event (0 Swiss rounds) ``size`` is the whole field
+        and starts the bracket, seeded in registration order or, with
+        ``seed``, at random."""
+        from core.tournament.elimination import start_bracket, third_place_allowed, top_cut
 
         ev = self.event
+        if not ev.rounds and ev.rounds_planned == 0:
+            check_staff(ev, "be paired")
+            rng = None if seed is None else self.rng_for(1, seed)
+            return self.store_pairing(
+                start_bracket(ev, size, rng), stage="top", third_place=third_place and third_place_allowed(size)
+            )
         played = len(ev.swiss_rounds)
         if end_swiss and played and ev.rounds_planned is not None and played < ev.rounds_planned:
             edit = Edit(doc={"rounds_planned": played})

@@ -42,6 +42,12 @@ def round_status(ev: Event) -> str:
     fmt = f"{labels.kind_label(ev.kind)} · {labels.match_label(ev.match)} · {_('{m} min', m=ev.minutes)}"
     if ev.rules != "2008":  # O-RULES: a 2008 event's bar stays as it was
         fmt = f"{labels.rules_label(ev.rules)} · {fmt}"
+    if r is None and ev.rounds_planned == 0:  # G-SE as a format of its own
+        return _(
+            "{fmt} · {n} players · not started · single elimination (F5 or F7 starts the bracket)",
+            fmt=fmt,
+            n=len(ev.players),
+        )
     if r is None:
         from core.tournament.pairing import planned_rounds
 

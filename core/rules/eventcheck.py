@@ -8,8 +8,8 @@ import re
 
 #: sha256 of each schema this was generated from (core.rules.eventfile.schema_sha256)
 SCHEMA_SHA256 = {
-    "strict": "cd61199835212cc73c32d6d0c0987f0218c8b7104e7d7e8b64ed3ef87730fc2d",
-    "lax": "674e55bb3526309a42e776382d739cb1bc6da604ac34f01806a3db405aad8508",
+    "strict": "7d74b3b2229f7920fa60234757a43dec78d1ffb12430f7acce0c859d0c48028a",
+    "lax": "ecce021ec4f0630ee739e14e50473b64a023632a0b9b75fe017b5b8458f55319",
 }
 
 NoneType = type(None)
@@ -103,8 +103,8 @@ def validate_strict(data, custom_formats={}, name_prefix=None):
             if not isinstance(data__roundsplanned, (int, NoneType)) or isinstance(data__roundsplanned, bool):
                 raise Invalid("" + (name_prefix or "data") + ".rounds_planned must be integer or null")
             if isinstance(data__roundsplanned, (int, float, Decimal)) and not isinstance(data__roundsplanned, bool):
-                if data__roundsplanned < 1:
-                    raise Invalid("" + (name_prefix or "data") + ".rounds_planned must be bigger than or equal to 1")
+                if data__roundsplanned < 0:
+                    raise Invalid("" + (name_prefix or "data") + ".rounds_planned must be bigger than or equal to 0")
                 if data__roundsplanned > 30:
                     raise Invalid("" + (name_prefix or "data") + ".rounds_planned must be smaller than or equal to 30")
         if "tiebreakers" in data_keys:
@@ -1624,8 +1624,8 @@ def validate_lax(data, custom_formats={}, name_prefix=None):
             if not isinstance(data__roundsplanned, (int, NoneType)) or isinstance(data__roundsplanned, bool):
                 raise Invalid("" + (name_prefix or "data") + ".rounds_planned must be integer or null")
             if isinstance(data__roundsplanned, (int, float, Decimal)) and not isinstance(data__roundsplanned, bool):
-                if data__roundsplanned < 1:
-                    raise Invalid("" + (name_prefix or "data") + ".rounds_planned must be bigger than or equal to 1")
+                if data__roundsplanned < 0:
+                    raise Invalid("" + (name_prefix or "data") + ".rounds_planned must be bigger than or equal to 0")
                 if data__roundsplanned > 30:
                     raise Invalid("" + (name_prefix or "data") + ".rounds_planned must be smaller than or equal to 30")
         if "tiebreakers" in data_keys:

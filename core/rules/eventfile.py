@@ -102,7 +102,7 @@ SCHEMA: dict = {
         "kind": {"enum": list(KINDS)},
         "match": {"enum": list(MATCH_TYPES)},
         "minutes": {"type": "integer", "minimum": 1, "maximum": 600},
-        "rounds_planned": {"type": ["integer", "null"], "minimum": 1, "maximum": 30},
+        "rounds_planned": {"type": ["integer", "null"], "minimum": 0, "maximum": 30},
         "tiebreakers": {"type": "array", "items": {"enum": list(TIEBREAKERS)}, "uniqueItems": True},
         "staff": {
             "type": "object",

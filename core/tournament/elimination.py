@@ -49,6 +49,8 @@ __all__ = [
     "bracket_order",
     "top_cut",
     "single_elimination",
+    "elimination_only",
+    "start_bracket",
     "next_elimination_round",
     "check_elimination_result",
     "replay_match",
@@ -116,7 +118,13 @@ def _first_round(seeded: list[str]) -> tuple[Match, ...]:
 def _swiss_complete(event: Event) -> None:
     sr = event.swiss_rounds
     if not sr:
-        raise RuleError(_("no Swiss round has been played; nothing to cut from"), "G-SE")
+        raise RuleError(
+            _(
+                "no Swiss round has been played; nothing to cut from (for single elimination from the start, "
+                "set the Swiss rounds to 0: `lycee event set EVENT --rounds 0`)"
+            ),
+            "G-SE",
+        )
     require_complete(event)
     if event.rounds_planned is not None and len(sr) < event.rounds_planned:
         raise RuleError(
@@ -219,6 +227,39 @@ def single_elimination(
     elif seeding != "registration":
         raise LyceeError(_("unknown seeding {seeding!r} (registration or random)", seeding=seeding))
     return _first_round(ids)
+
+
+def elimination_only(event: Event) -> bool:
+    """The event is single elimination from the start (G-SE as a format of its
+    own): no Swiss round is planned (``rounds_planned == 0``, ``event new
+    --rounds 0`` or ``--format elimination``)."""
+    return event.rounds_planned == 0
+
+
+def start_bracket(
+    event: Event,
+    size: int | None = None,
+    rng: random.Random | None = None,
+    *,
+    third_place: bool = False,
+) -> tuple[Match, ...]:
+    """The first round of an elimination-only event (G-SE): every eligible
+    player, seeded in the store's order (registration), or drawn at random with
+    ``rng``; byes to the top seeds.  ``size`` (``lycee top EVENT N``) must be
+    the whole field: there are no standings to cut from."""
+    field = len(event.eligible(1))
+    if size is not None and size != field:
+        raise RuleError(
+            _(
+                "a single-elimination event starts its bracket with every player: top {field}, not {size}",
+                field=field,
+                size=size,
+            ),
+            "G-SE",
+        )
+    return single_elimination(
+        event, rng, seeding="random" if rng is not None else "registration", third_place=third_place
+    )
 
 
 def check_elimination_result(result: Match | str | None) -> str | None:

@@ -114,7 +114,7 @@ def cmd_pair(args) -> int:
 
 
 def cmd_top(args) -> int:
-    return _pair_and_show(args, lambda d: d.top_cut(args.size, third_place=args.third_place))
+    return _pair_and_show(args, lambda d: d.top_cut(args.size, third_place=args.third_place, seed=args.seed))
 
 
 def cmd_playoff(args) -> int:
@@ -313,7 +313,14 @@ def register(sub, cmd, event_arg) -> None:
         action="store_true",
         help=_('say why each pair across score groups, each rematch and the bye (with --json: "why")'),
     )
-    p.add_argument("--seed", default=None, help=_("extra seed for the random draw (default: event and round)"))
+    p.add_argument(
+        "--seed",
+        default=None,
+        help=_(
+            "extra seed for the random draw (default: event and round); in a single-elimination event "
+            "the bracket is then seeded at random (default: registration order)"
+        ),
+    )
     p.add_argument(
         "--again",
         action="store_true",
@@ -355,6 +362,11 @@ def register(sub, cmd, event_arg) -> None:
         help=_("any number from 2 (2, 4, 8, 16, 32 usual; otherwise the top seeds get byes)"),
     )
     t.add_argument("--third-place", action="store_true", help=_("play a third-place match"))
+    t.add_argument(
+        "--seed",
+        default=None,
+        help=_("single elimination only (0 Swiss rounds): seed the bracket at random with this seed (default: registration order)"),
+    )
     t.add_argument("--json", action="store_true")
     po = cmd(sub, "playoff", cmd_playoff, _("pair a playoff (決定戦) among players who share a place (G-TIE-PLAYOFF)"))
     event_arg(po)

@@ -275,14 +275,25 @@ class RoundActions(EventHost):
         now; then the size."""
         ev = self.event
         played = len(ev.swiss_rounds)
-        want = readmodel.swiss_rounds_planned(ev)
+        alone = ev.rounds_planned == 0 and not ev.rounds  # G-SE as a format: the bracket with every player
+        want = 0 if alone else readmodel.swiss_rounds_planned(ev)
         early = played < want  # the organizer confirms cutting before the planned Swiss rounds
         if early and not await self.app.push_screen_wait(
             Confirm(_("Only {n} of {k} Swiss rounds are played. Cut to single elimination now?", n=played, k=want))
         ):
             return
+        field = len(ev.eligible(1))
         text = await self.app.push_screen_wait(
-            Prompt(_("Top cut size: any number from 2 (add + for a third-place match)"), "8")
+            Prompt(
+                _(
+                    "Single elimination with every player ({n}), seeded in registration order "
+                    "(add + for a third-place match)",
+                    n=field,
+                ),
+                str(field),
+            )
+            if alone
+            else Prompt(_("Top cut size: any number from 2 (add + for a third-place match)"), "8")
         )
         if not text:
             return
