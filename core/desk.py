@@ -583,6 +583,45 @@ class Desk:
             device=self.device,
         )
 
+    def time_decision(
+        self,
+        table: int,
+        text: str,
+        decision: str,
+        by: str,
+        *,
+        winner: str | None = None,
+        reason: str = "",
+        time_called: bool = False,
+        round_number: int | None = None,
+    ) -> Event:
+        """A time-out with equal game wins (``text``, e.g. ``1-1``) in an
+        elimination or playoff match (G-SE): the organizer ``by`` orders an
+        ``extra_game`` or names the ``winner`` (a player ref) with a
+        ``reason``; one logged action.  While the table still has time the
+        time call must be confirmed (``time_called``, G-BO3-TIME)."""
+        from core.log.actions import TimeDecision
+
+        number = self._round_number(round_number)
+        r = parse_result(text)
+        mark_time_call(needs_time_call(self.event, number, int(table), r, self.now()), time_called, {})
+        return self.store.append(
+            "time_decision",
+            TimeDecision(
+                round=number,
+                table=int(table),
+                decision=decision,
+                by=by,
+                p1_wins=r.p1_wins,
+                p2_wins=r.p2_wins,
+                draws=r.draws,
+                winner=self.player(winner).id if winner else None,
+                reason=reason.strip(),
+            ),
+            self.actor,
+            device=self.device,
+        )
+
     # -- phone reports (core.rules.reports) -----------------------------
     def report_codes(self, new: Sequence[str] = ()) -> list[tuple[str, str, str]]:
         """Every player's report code as (id, name, code), in registration

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -130,13 +131,34 @@ def test_g_se_bracket_property(n, seed, draw):
     while matches:
         seen = [pid for m in matches for pid in m.players()]
         assert sorted(seen) == sorted(alive)  # every player still in, exactly once
-        ev = apply(ev, {"type": "pair", "data": {"round": number, "stage": "top", "matches": [
-            {"table": m.table, "p1": m.p1, "p2": m.p2, "note": m.note} for m in matches]}})
+        ev = apply(
+            ev,
+            {
+                "type": "pair",
+                "data": {
+                    "round": number,
+                    "stage": "top",
+                    "matches": [{"table": m.table, "p1": m.p1, "p2": m.p2, "note": m.note} for m in matches],
+                },
+            },
+        )
         for m in matches:
             if m.p2 is not None:
                 res = rng.choice(["2-0", "2-1", "0-2", "1-2"])
-                ev = apply(ev, {"type": "result", "data": {"round": number, "table": m.table, "result": res,
-                                                          "p1_wins": int(res[0]), "p2_wins": int(res[2]), "draws": 0}})
+                ev = apply(
+                    ev,
+                    {
+                        "type": "result",
+                        "data": {
+                            "round": number,
+                            "table": m.table,
+                            "result": res,
+                            "p1_wins": int(res[0]),
+                            "p2_wins": int(res[2]),
+                            "draws": 0,
+                        },
+                    },
+                )
         rnd = ev.rounds[-1]
         alive = {m.winner() for m in rnd.matches}
         matches = next_elimination_round(ev) or ()
@@ -147,3 +169,124 @@ def test_g_se_bracket_property(n, seed, draw):
         for m in rnd.matches:
             if won in m.players():
                 assert m.winner() == won
+
+
+# -- item 8: a time-out in an elimination match (G-SE, G-BO3-TIME, G-TIME) ---------------
+
+
+def _semis(capsys, data):
+    eid = staffed_event(capsys, data, list("ABCD"), "2026-12-05", "--rounds", "0")
+    semis = pairings(capsys, data, eid)
+    assert [(p["p1"]["name"], p["p2"]["name"]) for p in semis] == [("A", "D"), ("B", "C")]
+    return eid
+
+
+def test_g_se_time_out_refusal_offers_the_organizers_procedure(capsys, tmp_path):
+    """G-SE with G-TIME: 1-1 at time in a semi-final names no winner; the
+    refusal names both procedures the organizer may choose."""
+    data = str(tmp_path)
+    eid = _semis(capsys, data)
+    err = refused(capsys, data, "result", eid, "1", "1-1", "--time-called")
+    assert "G-SE" in err and "--extra-game" in err and "--winner" in err
+    assert "organizer" in refused(capsys, data, "result", eid, "1", "1-1", "--time-called", "--extra-game", "--by", "J")
+
+
+def test_g_se_time_out_extra_game_then_its_result(capsys, tmp_path):
+    """G-SE: the organizer orders an extra game at 1-1 (logged); the match
+    stays open until the extra game's result, which the scorecard shows with
+    the decision in its remarks; verify holds."""
+    data = str(tmp_path)
+    eid = _semis(capsys, data)
+    ok(capsys, data, "result", eid, "1", "1-1", "--time-called", "--extra-game", "--by", "O")
+    assert "time out round 1 table 1 at 1-1: extra game (by O)" in ok(capsys, data, "log", eid)
+    assert "missing" in refused(capsys, data, "pair", eid)  # the match is still open
+    ok(capsys, data, "result", eid, "1", "2-1")
+    ok(capsys, data, "result", eid, "2", "2-0")
+    card = ok(capsys, data, "export", eid, "--what", "scorecard", "--format", "csv")
+    assert "2-1,time out at 1-1: extra game ordered by O" in card
+    verified(capsys, data, eid)
+
+
+def test_g_se_time_out_winner_named_with_a_reason_survives_export_and_import(capsys, tmp_path):
+    """G-SE: the organizer names the winner of a 1-1 at time, with a reason;
+    the winner goes on to the final, standings/scorecard/report agree and
+    verify holds for the event and its exported file, which imports."""
+    data = str(tmp_path)
+    eid = _semis(capsys, data)
+    assert "--reason" in refused(capsys, data, "result", eid, "2", "1-1", "--time-called", "--winner", "C", "--by", "O")
+    ok(
+        capsys,
+        data,
+        "result",
+        eid,
+        "2",
+        "1-1",
+        "--time-called",
+        "--winner",
+        "C",
+        "--by",
+        "O",
+        "--reason",
+        "life points",
+    )
+    ok(capsys, data, "result", eid, "1", "2-0")
+    final = pairings(capsys, data, eid)
+    assert (final[0]["p1"]["name"], final[0]["p2"]["name"]) == ("A", "C")
+    ok(capsys, data, "result", eid, "1", "0-2")
+    assert [r["name"] for r in final_rows(capsys, data, eid)][:2] == ["C", "A"]
+    card = ok(capsys, data, "export", eid, "--what", "scorecard", "--format", "csv")
+    assert "winner named by O (life points)" in card
+    report = ok(capsys, data, "export", eid, "--what", "report", "--format", "csv")
+    assert "Winner,C" in report
+    verified(capsys, data, eid)
+    path = tmp_path / "e.json"
+    ok(capsys, data, "export", eid, "--what", "event", "-o", str(path))
+    assert "holds" in ok(capsys, data, "verify", str(path))
+    other = ok(capsys, data, "import", str(path)).strip()
+    verified(capsys, data, other)
+
+
+@pytest.mark.asyncio
+async def test_g_se_the_app_asks_the_organizer_at_a_time_out_in_a_semi_final(tmp_path):
+    """G-SE: `1 1-1` in a semi-final asks the time call, then the organizer's
+    procedure (extra game, or either player named winner); naming the winner
+    asks the reason and stores one action with it."""
+    from core.desk import Desk
+    from core.event.model import Match
+    from core.store import DataDir
+    from tui.app import LyceeApp
+    from tui.screens.dialogs import Choose, Confirm, Prompt
+
+    dd = DataDir(tmp_path)
+    st = dd.create(
+        {"name": "Cup", "date": "2026-11-30", "staff": {"organizer": "Org", "judges": ["J"], "head_judge": "J"}}
+    )
+    d = Desk(st)
+    d.add_players(["Ann", "Ben", "Cho", "Dai"])
+    d.store_pairing([Match(1, "p1", "p2"), Match(2, "p3", "p4")], stage="top")
+    eid = st.id
+    st.close()
+    app = LyceeApp(dd, open_event=eid, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("f6")
+        for ch in "1 1-1":
+            await pilot.press(ch if ch != " " else "space")
+        await pilot.press("enter")
+        await pilot.pause()
+        if isinstance(app.screen, Confirm):  # the time call, while the table still has time
+            await pilot.press("y")
+            await pilot.pause()
+        assert isinstance(app.screen, Choose)
+        assert [k for k, _label in app.screen.choices] == ["extra_game", "p1", "p2"]
+        await pilot.press("down", "down", "enter")  # Ben wins
+        await pilot.pause()
+        assert isinstance(app.screen, Prompt)
+        for ch in "life":
+            await pilot.press(ch)
+        await pilot.press("enter")
+        await pilot.pause()
+        m = screen.event.current_round.matches[0]
+        assert m.winner() == "p2" and (m.p1_wins, m.p2_wins) == (1, 1)
+        assert m.note == "time out: winner named at 1-1 by Org: life"

@@ -390,6 +390,8 @@ def _result_problem(m: dict, match_type: str, stage: str, names: dict | None = N
         if w1 + w2 + d > 1:
             return "G-BO1", _("{score}: best of one is a single game", score=score)
     given = "p1" if w1 > w2 else "p2" if w2 > w1 else "draw"
+    if given == "draw" and out in ("p1", "p2") and stage != "swiss" and labels.is_named_winner(m.get("note") or ""):
+        return None  # a time-out with equal game wins: the organizer named the winner (G-SE)
     if given != out:
         return ("G-TIME" if given == "draw" else "G-BO3-TIME"), _(
             "{score} gives {given}, recorded as {out}",

@@ -1556,6 +1556,8 @@ def _result_action(m: dict, number: int, stage: str, match_type: str, games: lis
         return None
     if games and match_over(games, match_type):
         return None
+    if stage != "swiss" and labels.is_named_winner(m.get("note") or ""):
+        return None  # the organizer named the winner at time (G-SE): recorded by ``file_round``
     return ResultAction(
         round=number,
         table=m["table"],

@@ -136,7 +136,10 @@ def elimination_rounds(args) -> int | None:
     if getattr(args, "format", None) == "elimination":
         if args.rounds not in (None, 0):
             raise CliError(
-                _("--format elimination plays no Swiss round: leave out --rounds {n} (or give --rounds 0)", n=args.rounds)
+                _(
+                    "--format elimination plays no Swiss round: leave out --rounds {n} (or give --rounds 0)",
+                    n=args.rounds,
+                )
             )
         return 0
     return args.rounds
