@@ -321,6 +321,12 @@ class Desk:
             return self.store_pairing(
                 start_bracket(ev, rng=None if seed is None else self.rng_for(number, seed)), stage="top"
             )
+        if ev.current_round is not None and ev.current_round.stage == "playoff":
+            from core.tournament.standings import next_playoff_round
+
+            more = next_playoff_round(ev)  # a playoff goes on to its final (G-TIE-PLAYOFF)
+            if more is not None:
+                return self.store_pairing(more, stage="playoff")
         if any(r.stage == "top" for r in ev.rounds):
             from core.tournament.elimination import next_elimination_round  # a Swiss round loads no bracket
 
@@ -386,12 +392,20 @@ class Desk:
         return self.store_pairing(top_cut(ev, size), stage="top", third_place=third_place and third_place_allowed(size))
 
     def playoff(self, refs: list[str]) -> Event:
-        """A playoff (決定戦) among players who share a place (G-TIE-PLAYOFF)."""
-        from core.tournament.standings import pair_playoff
+        """A playoff (決定戦, G-TIE-PLAYOFF) among players on equal points; with
+        no players, the next round of the playoff that is not over."""
+        from core.tournament.standings import next_playoff_round, pair_playoff
 
-        ids = [self.player(r).id for r in refs]
         ev = self.event
-        return self.store_pairing(pair_playoff(ev, ids, self.rng_for(len(ev.rounds) + 1)), stage="playoff")
+        if not refs:
+            matches = next_playoff_round(ev)
+            if matches is None:
+                raise RuleError(
+                    _("no playoff is in progress: name the players on equal points who play it"), "G-TIE-PLAYOFF"
+                )
+            return self.store_pairing(matches, stage="playoff")
+        ids = [self.player(r).id for r in refs]
+        return self.store_pairing(pair_playoff(ev, ids), stage="playoff")
 
     def _round_number(self, round_number: int | None) -> int:
         ev = self.event

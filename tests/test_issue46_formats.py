@@ -290,3 +290,97 @@ async def test_g_se_the_app_asks_the_organizer_at_a_time_out_in_a_semi_final(tmp
         m = screen.event.current_round.matches[0]
         assert m.winner() == "p2" and (m.p1_wins, m.p2_wins) == (1, 1)
         assert m.note == "time out: winner named at 1-1 by Org: life"
+
+
+# -- item 6: playoffs for point ties (G-TIE-PLAYOFF, G-TIE-1) -------------------------------
+
+
+def _four_on_three_points(tmp_path, first=("2-0", "2-0", "2-0", "2-0"), second=("2-0", "2-0", "2-1", "2-0")):
+    """8 players, 2 Swiss rounds paired by hand: A and E on 6 points; B, C, F,
+    G on 3 with different tiebreakers; D and H on 0."""
+    from core.desk import Desk
+    from core.event.model import Match
+    from core.store import DataDir
+
+    dd = DataDir(tmp_path)
+    st = dd.create({"name": "Cup", "date": "2026-12-05", "rounds_planned": 2, "sanctioned": False})
+    d = Desk(st)
+    ids = d.add_players(list("ABCDEFGH"))
+    a, b, c, dd_, e, f, g, h = (p.id if hasattr(p, "id") else p for p in ids)
+    d.store_pairing([Match(1, a, b), Match(2, c, dd_), Match(3, e, f), Match(4, g, h)])
+    for t, res in enumerate(first, start=1):
+        d.record(t, res)
+    d.store_pairing([Match(1, a, c), Match(2, e, g), Match(3, b, dd_), Match(4, f, h)])
+    for t, res in enumerate(second, start=1):
+        d.record(t, res)
+    eid = st.id
+    st.close()
+    return eid
+
+
+def _rows(capsys, data, eid):
+    return json.loads(ok(capsys, data, "standings", eid, "--json"))["standings"]
+
+
+def test_g_tie_playoff_four_players_on_equal_points_play_a_bracket(capsys, tmp_path):
+    """G-TIE-1 / G-TIE-PLAYOFF: four players on 3 points with different
+    tiebreakers may settle the tie by a playoff instead of calculation (it was
+    refused: "do not share a place"); it is a single-elimination playoff
+    seeded by the tiebreakers (1 v 4, 2 v 3); `pair` goes on to its final; the
+    playoff's order replaces the tiebreakers for its players only, shown as
+    決定戦 on the scorecard; the report says which decided; verify holds."""
+    data = str(tmp_path)
+    eid = _four_on_three_points(tmp_path)
+    before = _rows(capsys, data, eid)
+    three = [r for r in before if r["points"] == 3]
+    assert len(three) == 4 and len({r["rank"] for r in three}) > 1  # the tiebreakers part them
+    names = [r["name"] for r in three]
+    first = json.loads(ok(capsys, data, "playoff", eid, *names, "--json"))["pairings"]
+    assert [(p["p1"]["name"], p["p2"]["name"]) for p in first] == [(names[0], names[3]), (names[1], names[2])]
+    for p in first:  # the lower seeds win
+        ok(capsys, data, "result", eid, str(p["table"]), "0-2")
+    final = pairings(capsys, data, eid)
+    assert {final[0]["p1"]["name"], final[0]["p2"]["name"]} == {names[3], names[2]}
+    ok(capsys, data, "result", eid, "1", "2-0")
+    after = _rows(capsys, data, eid)
+    order = [r["name"] for r in after]
+    champion = final[0]["p1"]["name"]
+    finalist = final[0]["p2"]["name"]
+    assert order[:2] == [r["name"] for r in before[:2]]  # outside the playoff: as before
+    assert order[2:4] == [champion, finalist]
+    assert {after[4]["name"], after[5]["name"]} == {names[0], names[1]}
+    assert after[4]["rank"] == after[5]["rank"] == 5  # out in the same round: they share
+    assert order[6:] == [r["name"] for r in before[6:]]
+    card = ok(capsys, data, "export", eid, "--what", "scorecard", "--format", "csv")
+    assert card.count("決定戦") >= 3
+    report = ok(capsys, data, "export", eid, "--what", "report", "--format", "csv")
+    assert "playoff" in report.lower() and "tiebreakers" in report.lower()
+    verified(capsys, data, eid)
+
+
+def test_g_tie_playoff_three_players_byes_to_the_best_and_one_champion(capsys, tmp_path):
+    """G-TIE-PLAYOFF: three players: the bye goes to the best on tiebreakers
+    (it was drawn), and the playoff goes on to its final, so nobody shares the
+    place it was held for (a three-way playoff used to leave two sharing
+    1st)."""
+    data = str(tmp_path)
+    eid = _four_on_three_points(tmp_path, ("2-0", "2-1", "2-0", "2-1"), ("2-1", "2-0", "2-1", "2-0"))
+    rows = _rows(capsys, data, eid)
+    three = [r["name"] for r in rows if r["points"] == 3]
+    assert len({r["rank"] for r in rows if r["points"] == 3}) == 4  # four places by the tiebreakers
+    err = refused(capsys, data, "playoff", eid, three[0], three[2], three[3])
+    assert "between" in err and three[1] in err  # next to each other in the standings
+    assert "equal points" in refused(capsys, data, "playoff", eid, three[2], "A")
+    first = json.loads(ok(capsys, data, "playoff", eid, *three[1:], "--json"))["pairings"]
+    byes = [p["p1"]["name"] for p in first if p["p2"] is None]
+    assert byes == [three[1]]  # the best of the three on tiebreakers
+    t = next(p["table"] for p in first if p["p2"] is not None)
+    ok(capsys, data, "result", eid, str(t), "2-0")
+    final = json.loads(ok(capsys, data, "playoff", eid, "--json"))["pairings"]  # the next round, named by nobody
+    assert len(final) == 1 and final[0]["p1"]["name"] == three[1]
+    ok(capsys, data, "result", eid, "1", "0-2")
+    rows = _rows(capsys, data, eid)
+    ranks = {r["name"]: r["rank"] for r in rows}
+    assert len({ranks[n] for n in three[1:]}) == 3  # three places, none shared
+    assert "no playoff is in progress" in refused(capsys, data, "playoff", eid)
+    verified(capsys, data, eid)

@@ -96,6 +96,12 @@ def third_place_allowed(entrants: int) -> bool:
     return entrants >= 3
 
 
+def seeded_first_round(seeded: list[str]) -> tuple[Match, ...]:
+    """The first round of a single-elimination bracket of ``seeded`` (best
+    seed first): 1 v N, 2 v N-1 ..., byes to the top seeds (G-SE)."""
+    return _first_round(seeded)
+
+
 def _first_round(seeded: list[str]) -> tuple[Match, ...]:
     size = 1
     while size < len(seeded):

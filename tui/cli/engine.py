@@ -408,7 +408,20 @@ def register(sub, cmd, event_arg) -> None:
         ),
     )
     t.add_argument("--json", action="store_true")
-    po = cmd(sub, "playoff", cmd_playoff, _("pair a playoff (決定戦) among players who share a place (G-TIE-PLAYOFF)"))
+    po = cmd(
+        sub,
+        "playoff",
+        cmd_playoff,
+        _("pair a playoff (決定戦) among players on equal points, instead of the tiebreakers (G-TIE-PLAYOFF)"),
+    )
     event_arg(po)
-    po.add_argument("players", nargs="+", metavar="PLAYER")
+    po.add_argument(
+        "players",
+        nargs="*",
+        metavar="PLAYER",
+        help=_(
+            "players on equal points, next to each other in the standings (3 or more: single elimination, "
+            "byes to the best on tiebreakers); none: the next round of the playoff in progress"
+        ),
+    )
     po.add_argument("--json", action="store_true")

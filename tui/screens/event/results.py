@@ -323,7 +323,13 @@ class RoundActions(EventHost):
         groups = readmodel.tied_for_playoff(self.event)
         default = " ".join(groups[0]) if groups else ""
         text = await self.app.push_screen_wait(
-            Prompt(_("Playoff (決定戦) among the players who share a place: their ids"), default)
+            Prompt(
+                _(
+                    "Playoff (決定戦) among players on equal points, next to each other in the standings "
+                    "(instead of the tiebreakers): their ids. F5 pairs the playoff's next round"
+                ),
+                default,
+            )
         )
         if not text:
             return
