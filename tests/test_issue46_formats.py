@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.event.model import Event, Player
+from core.event.model import Event, Player, Round
 from core.tournament.elimination import single_elimination
 from tests.cli_helpers import run, staffed_event
 
@@ -84,6 +85,10 @@ def test_g_se_format_elimination_and_top_with_the_field_seeded_at_random(capsys,
     data = str(tmp_path)
     eid = staffed_event(capsys, data, list("ABCDE"), "2026-12-05", "--format", "elimination")
     doc = json.loads(ok(capsys, data, "event", "list", "--json"))
+    report = ok(capsys, data, "export", eid, "--what", "report", "--format", "csv")
+    assert "Tournament format,single elimination" in report  # not Swiss, before round 1 too
+    plan = ok(capsys, data, "plan", eid)
+    assert "top 4" not in plan and "rounds left: 3" in plan  # the bracket of 5: three rounds
     assert "top 5" in refused(capsys, data, "top", eid, "4")
     drawn = json.loads(ok(capsys, data, "top", eid, "5", "--seed", "7", "--json"))["pairings"]
     assert len([p for p in drawn if p["p2"] is None]) == 3  # 8 positions, 5 players: 3 byes
@@ -384,3 +389,69 @@ def test_g_tie_playoff_three_players_byes_to_the_best_and_one_champion(capsys, t
     assert len({ranks[n] for n in three[1:]}) == 3  # three places, none shared
     assert "no playoff is in progress" in refused(capsys, data, "playoff", eid)
     verified(capsys, data, eid)
+
+
+@settings(max_examples=40, deadline=None)
+@given(n=st.integers(4, 24), rounds=st.integers(1, 4), seed=st.integers(0, 10**6), pick=st.integers(0, 10**6))
+def test_g_tie_playoff_property_a_point_playoff_orders_its_block_only(n, rounds, seed, pick):
+    """G-TIE-PLAYOFF (hypothesis): a playoff among a whole point group runs
+    as single elimination: every player still in plays once per round, byes
+    only in the first round and only to the best seeds on tiebreakers, the
+    champion won every match they played; afterwards the group holds the same
+    places, the champion first, everyone outside it where they were, and
+    verify's own standings agree."""
+    from core.reports.verify import verify_doc
+    from core.rules.eventfile import to_doc
+    from core.tournament.ranking import standings_json
+    from core.tournament.standings import next_playoff_round, pair_playoff, standings
+    from tests.engine_helpers import simulate
+
+    ev = simulate(n, rounds, seed, draw_rate=0.1)
+    before = standings(ev)
+    groups: dict[int, list[str]] = {}
+    for r in before:
+        groups.setdefault(r.points, []).append(r.id)
+    candidates = [g for g in groups.values() if len(g) >= 2]
+    if not candidates:
+        return
+    group = candidates[pick % len(candidates)]
+    rng = random.Random(pick)
+    matches = pair_playoff(ev, group)
+    size = 1 << (len(group) - 1).bit_length()
+    assert sorted(m.p1 for m in matches if m.p2 is None) == sorted(group[: size - len(group)])  # the best seeds
+    alive = set(group)
+    while matches:
+        assert sorted(p for m in matches for p in m.players()) == sorted(alive)
+        number = len(ev.rounds) + 1
+        played = []
+        for m in matches:
+            if m.p2 is None:
+                played.append(m)
+            else:
+                w = rng.choice(["p1", "p2"])
+                played.append(replace(m, p1_wins=2 if w == "p1" else 0, p2_wins=0 if w == "p1" else 2, outcome=w))
+        ev = ev.with_(rounds=(*ev.rounds, Round(number, "playoff", tuple(played))))
+        alive = {m.winner() for m in played}
+        matches = next_playoff_round(ev) or ()
+        if matches:
+            assert all(m.p2 is not None for m in matches)  # byes only in the first round
+    assert len(alive) == 1
+    champion = alive.pop()
+    for rnd in ev.rounds:
+        if rnd.stage == "playoff":
+            for m in rnd.matches:
+                if champion in m.players():
+                    assert m.winner() == champion
+    after = standings(ev)
+    pos_before = [r.id for r in before]
+    pos_after = [r.id for r in after]
+    slots = sorted(pos_before.index(p) for p in group)
+    assert sorted(pos_after.index(p) for p in group) == slots
+    assert pos_after[slots[0]] == champion
+    for k, pid in enumerate(pos_before):
+        if pid not in group:
+            assert pos_after[k] == pid
+    rep = verify_doc(to_doc(ev), standings_json(ev))
+    assert not [f for f in rep.findings if f.rule in ("G-TIE-PLAYOFF", "G-TIE-1", "G-SWISS-RANK")], [
+        f.line() for f in rep.findings
+    ]

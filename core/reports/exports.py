@@ -656,9 +656,10 @@ def format_summary(event: Event) -> tuple[str, bool]:
     elimination)."""
     stages = {r.stage for r in event.rounds}
     parts = []
-    if "swiss" in stages or not stages:
+    alone = event.rounds_planned == 0  # single elimination alone (G-SE)
+    if "swiss" in stages or (not stages and not alone):
         parts.append(_("Swiss"))
-    if "top" in stages:
+    if "top" in stages or (not stages and alone):
         parts.append(_("single elimination"))
     if "playoff" in stages:
         parts.append(PLAYOFF_REMARK)

@@ -536,11 +536,10 @@ def verify_doc(doc: dict, claimed: dict | None = None) -> Report:
         {p["id"] for p in doc.get("players", []) if p.get("excluded")} if doc.get("rules") == "overture" else set()
     )
     rep.standings = _own_standings(sw, chain, ids, doc, unranked)
-    has_playoff = any(r.get("stage") == "playoff" for r in doc.get("rounds", []))
     places = _placings(top_rounds, rep.standings)
     rep.places = places
     if claimed is not None:
-        _compare(rep, claimed, has_playoff, places)
+        _compare(rep, claimed, places)
     return rep
 
 
@@ -1072,7 +1071,7 @@ def _close(a, b) -> bool:
     return abs(float(a) - float(b)) <= 0.00005 + 1e-12
 
 
-def _compare(rep: Report, claimed: dict, has_playoff: bool, places) -> None:
+def _compare(rep: Report, claimed: dict, places) -> None:
     find = rep.findings.append
     own = {r["id"]: r for r in rep.standings}
     rows = claimed.get("standings", [])
@@ -1133,7 +1132,7 @@ def _compare(rep: Report, claimed: dict, has_playoff: bool, places) -> None:
                     _("{name}: record {got} stated, {want} recomputed", name=who, got=rec, want=o["record"]),
                 )
             )
-        if not has_playoff and not claimed.get("final") and "rank" in row and row["rank"] != o["rank"]:
+        if not claimed.get("final") and "rank" in row and row["rank"] != o["rank"]:
             find(
                 Finding(
                     "G-SWISS-RANK",

@@ -39,7 +39,10 @@ from core.errors import LyceeError, RuleError
 from core.event.lookups import require_complete
 from core.event.model import Event, Match, Round
 from core.i18n import _, join_list
+from core.tournament.seeding import bracket_order, seeded_first_round
 from core.tournament.standings import ranked_table
+
+_first_round = seeded_first_round
 
 __all__ = [
     "THIRD_PLACE",
@@ -76,49 +79,9 @@ REPLAY = "replay"
 CUT_SIZES = (2, 4, 8, 16, 32)  # the usual sizes (plan, app); top_cut takes any size from 2
 
 
-def bracket_order(size: int) -> tuple[int, ...]:
-    """Seeds in bracket position order for ``size`` (a power of two).
-
-    ``bracket_order(8) == (1, 8, 4, 5, 2, 7, 3, 6)``: pairs (1,8), (4,5),
-    (2,7), (3,6); seeds 1 and 2 sit in different halves (G-SE seeding).
-    """
-    if size < 1 or size & (size - 1):
-        raise LyceeError(_("a bracket size must be a power of two, not {size}", size=size))
-    order = [1]
-    while len(order) < size:
-        n = 2 * len(order)
-        order = [x for s in order for x in (s, n + 1 - s)]
-    return tuple(order)
-
-
 def third_place_allowed(entrants: int) -> bool:
     """A third-place match needs two semi-final losers: a bracket of 3+ players."""
     return entrants >= 3
-
-
-def seeded_first_round(seeded: list[str]) -> tuple[Match, ...]:
-    """The first round of a single-elimination bracket of ``seeded`` (best
-    seed first): 1 v N, 2 v N-1 ..., byes to the top seeds (G-SE)."""
-    return _first_round(seeded)
-
-
-def _first_round(seeded: list[str]) -> tuple[Match, ...]:
-    size = 1
-    while size < len(seeded):
-        size *= 2
-    size = max(size, 2)
-    order = bracket_order(size)
-    n = len(seeded)
-    matches = []
-    for t in range(size // 2):
-        s1, s2 = order[2 * t], order[2 * t + 1]
-        if s1 > s2:
-            s1, s2 = s2, s1
-        if s2 > n:
-            matches.append(Match(t + 1, seeded[s1 - 1], None, 2, 0, 0, "bye"))
-        else:
-            matches.append(Match(t + 1, seeded[s1 - 1], seeded[s2 - 1]))
-    return tuple(matches)
 
 
 def _swiss_complete(event: Event) -> None:

@@ -589,7 +589,7 @@ def pair_playoff(event: Event, player_ids, rng=None) -> tuple[Match, ...]:
             "G-TIE-PLAYOFF",
         )
     seeded = [led.ids[order[k]] for k in pos]  # the standings' order: the byes to the best seeds
-    from core.tournament.elimination import seeded_first_round
+    from core.tournament.seeding import seeded_first_round
 
     first = seeded_first_round(seeded)
     # the matches played take the first tables, the byes the last ones
