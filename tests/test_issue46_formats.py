@@ -455,3 +455,40 @@ def test_g_tie_playoff_property_a_point_playoff_orders_its_block_only(n, rounds,
     assert not [f for f in rep.findings if f.rule in ("G-TIE-PLAYOFF", "G-TIE-1", "G-SWISS-RANK")], [
         f.line() for f in rep.findings
     ]
+
+
+@pytest.mark.asyncio
+async def test_g_se_the_new_event_form_offers_single_elimination_and_f7_starts_it(tmp_path):
+    """G-SE: the new-event form's Tournament format offers single elimination
+    (0 Swiss rounds); F7 then asks for the bracket with every player and
+    starts it in registration order, byes to the top seeds."""
+    from core.store import DataDir
+    from tests.app_helpers import type_text
+    from tui.app import LyceeApp
+    from tui.screens.dialogs import Prompt
+    from tui.screens.event import EventScreen
+
+    app = LyceeApp(DataDir(tmp_path), lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await type_text(pilot, "KO")
+        options = [str(v) for _label, v in app.screen.query_one("#format")._options]
+        assert "elimination" in options
+        app.screen.query_one("#format").value = "elimination"
+        app.screen.query_one("#sanctioned").value = False
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, EventScreen)
+        assert screen.event.rounds_planned == 0
+        screen.desk.add_players(["Aoi", "Ben", "Cho", "Dai", "Emi"])
+        screen.refresh_all()
+        await pilot.press("f7")
+        await pilot.pause()
+        assert isinstance(app.screen, Prompt)
+        await pilot.press("enter")  # the default: the whole field, 5
+        await pilot.pause()
+        rnd = screen.event.rounds[0]
+        assert rnd.stage == "top"
+        assert sorted(m.p1 for m in rnd.matches if m.p2 is None) == ["p1", "p2", "p3"]  # seeds 1-3: byes
