@@ -492,3 +492,27 @@ async def test_g_se_the_new_event_form_offers_single_elimination_and_f7_starts_i
         rnd = screen.event.rounds[0]
         assert rnd.stage == "top"
         assert sorted(m.p1 for m in rnd.matches if m.p2 is None) == ["p1", "p2", "p3"]  # seeds 1-3: byes
+
+
+def test_g_se_time_out_in_the_third_place_match_keeps_it_the_third_place_match(capsys, tmp_path):
+    """G-SE: a third-place match level at time is decided by an extra game
+    (its note, which makes it the third-place match, stays; the log keeps the
+    call); naming its winner is refused, naming the extra game."""
+    data = str(tmp_path)
+    eid = staffed_event(capsys, data, list("ABCD"), "2026-12-05", "--rounds", "0")
+    rc, out, err = run(capsys, "--lang", "en", "--data-dir", data, "top", eid, "4", "--third-place")
+    assert rc == 0, err
+    ok(capsys, data, "result", eid, "1", "2-0")
+    ok(capsys, data, "result", eid, "2", "2-0")
+    final = pairings(capsys, data, eid)
+    assert len(final) == 2  # the final and the third-place match
+    err = refused(
+        capsys, data, "result", eid, "2", "1-1", "--time-called", "--winner", "D", "--by", "O", "--reason", "x"
+    )
+    assert "--extra-game" in err
+    ok(capsys, data, "result", eid, "2", "1-1", "--time-called", "--extra-game", "--by", "O")
+    ok(capsys, data, "result", eid, "2", "2-1")
+    ok(capsys, data, "result", eid, "1", "2-0")
+    rows = final_rows(capsys, data, eid)
+    assert [r["place"] for r in rows] == [1, 2, 3, 4]
+    verified(capsys, data, eid)

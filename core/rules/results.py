@@ -432,15 +432,22 @@ def _time_decision(event, payload: TimeDecision):
 
     org = require_organizer(event, payload.by, "G-SE")
     score = r.text()
+    from core.tournament.elimination import THIRD_PLACE
+
+    third = m.note == THIRD_PLACE  # the note that makes it the third-place match stays (the log keeps the call)
     if payload.decision == "extra_game":
         new = replace(
             m,
             p1_wins=r.p1_wins,
             p2_wins=r.p2_wins,
             draws=r.draws,
-            note=f"{labels.TIME_EXTRA_GAME} at {score} by {org}",
+            note=m.note if third else f"{labels.TIME_EXTRA_GAME} at {score} by {org}",
         )
         return set_match(event, rnd, new)
+    if third:
+        raise RuleError(
+            _("the third-place match at table {t} is decided by an extra game (--extra-game)", t=m.table), "G-SE"
+        )
     if payload.winner not in m.players():
         raise LyceeError(_("the winner must be one of the two players of table {t}", t=m.table))
     reason = payload.reason.strip()
