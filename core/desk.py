@@ -354,6 +354,18 @@ class Desk:
         ev = self.event
         check_staff(ev, "be paired")  # G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE (sanctioned events)
         number = len(ev.rounds) + 1
+        if not ev.rounds and ev.rounds_planned == 0:  # G-SE as a format: the bracket with every player
+            from core.tournament.elimination import start_bracket
+
+            return self.store_pairing(
+                start_bracket(ev, rng=None if seed is None else self.rng_for(number, seed)), stage="top"
+            )
+        if ev.current_round is not None and ev.current_round.stage == "playoff":
+            from core.tournament.standings import next_playoff_round
+
+            more = next_playoff_round(ev)  # a playoff goes on to its final (G-TIE-PLAYOFF)
+            if more is not None:
+                return self.store_pairing(more, stage="playoff")
         if any(r.stage == "top" for r in ev.rounds):
             from core.tournament.elimination import next_elimination_round  # a Swiss round loads no bracket
 
@@ -388,14 +400,25 @@ class Desk:
         acts.append(("pair", self.pair_data(rnd.number, matches, whys=whys)))
         return self.append_all(acts)
 
-    def top_cut(self, size: int, third_place: bool = False, end_swiss: bool = False) -> Event:
+    def top_cut(
+        self, size: int, third_place: bool = False, end_swiss: bool = False, seed: int | str | None = None
+    ) -> Event:
         """Cut to the top ``size`` of the Swiss standings (G-SE).  With
         ``end_swiss`` (the organizer confirmed cutting before the planned
         rounds) the Swiss round count is first set to the rounds played, in
-        the same record (L-ROUNDS: the count changes only by a setting)."""
-        from core.tournament.elimination import third_place_allowed, top_cut
+        the same record (L-ROUNDS: the count changes only by a setting).  In
+        an elimination-only event (0 Swiss rounds) ``size`` is the whole field
+        and starts the bracket, seeded in registration order or, with
+        ``seed``, at random."""
+        from core.tournament.elimination import start_bracket, third_place_allowed, top_cut
 
         ev = self.event
+        if not ev.rounds and ev.rounds_planned == 0:
+            check_staff(ev, "be paired")
+            rng = None if seed is None else self.rng_for(1, seed)
+            return self.store_pairing(
+                start_bracket(ev, size, rng), stage="top", third_place=third_place and third_place_allowed(size)
+            )
         played = len(ev.swiss_rounds)
         if end_swiss and played and ev.rounds_planned is not None and played < ev.rounds_planned:
             edit = Edit(doc={"rounds_planned": played})
@@ -408,12 +431,20 @@ class Desk:
         return self.store_pairing(top_cut(ev, size), stage="top", third_place=third_place and third_place_allowed(size))
 
     def playoff(self, refs: list[str]) -> Event:
-        """A playoff (決定戦) among players who share a place (G-TIE-PLAYOFF)."""
-        from core.tournament.standings import pair_playoff
+        """A playoff (決定戦, G-TIE-PLAYOFF) among players on equal points; with
+        no players, the next round of the playoff that is not over."""
+        from core.tournament.standings import next_playoff_round, pair_playoff
 
-        ids = [self.player(r).id for r in refs]
         ev = self.event
-        return self.store_pairing(pair_playoff(ev, ids, self.rng_for(len(ev.rounds) + 1)), stage="playoff")
+        if not refs:
+            matches = next_playoff_round(ev)
+            if matches is None:
+                raise RuleError(
+                    _("no playoff is in progress: name the players on equal points who play it"), "G-TIE-PLAYOFF"
+                )
+            return self.store_pairing(matches, stage="playoff")
+        ids = [self.player(r).id for r in refs]
+        return self.store_pairing(pair_playoff(ev, ids), stage="playoff")
 
     def _round_number(self, round_number: int | None) -> int:
         ev = self.event
@@ -601,6 +632,45 @@ class Desk:
         return self.store.append(
             "id_decision",
             IdDecision(round=number, table=int(table), decision=decision, by=by),
+            self.actor,
+            device=self.device,
+        )
+
+    def time_decision(
+        self,
+        table: int,
+        text: str,
+        decision: str,
+        by: str,
+        *,
+        winner: str | None = None,
+        reason: str = "",
+        time_called: bool = False,
+        round_number: int | None = None,
+    ) -> Event:
+        """A time-out with equal game wins (``text``, e.g. ``1-1``) in an
+        elimination or playoff match (G-SE): the organizer ``by`` orders an
+        ``extra_game`` or names the ``winner`` (a player ref) with a
+        ``reason``; one logged action.  While the table still has time the
+        time call must be confirmed (``time_called``, G-BO3-TIME)."""
+        from core.log.actions import TimeDecision
+
+        number = self._round_number(round_number)
+        r = parse_result(text)
+        mark_time_call(needs_time_call(self.event, number, int(table), r, self.now()), time_called, {})
+        return self.store.append(
+            "time_decision",
+            TimeDecision(
+                round=number,
+                table=int(table),
+                decision=decision,
+                by=by,
+                p1_wins=r.p1_wins,
+                p2_wins=r.p2_wins,
+                draws=r.draws,
+                winner=self.player(winner).id if winner else None,
+                reason=reason.strip(),
+            ),
             self.actor,
             device=self.device,
         )

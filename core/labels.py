@@ -290,6 +290,9 @@ def note_label(note: str) -> str:
         return _("intentional draw after the match start, allowed by the head judge {name} (G-ID-2)", name=name)
     if rule == "G-ID-3":
         return _("no winner, decided by the organizer {name} (G-ID-3)", name=name)
+    timed = time_decision_words(note)
+    if timed is not None:
+        return timed
     simple = {
         "third_place": _("third-place match"),
         "third_place_planned": _("third-place match planned"),
@@ -327,6 +330,29 @@ def is_no_winner(note: str) -> bool:
     """The match was decided with no winner by the organizer (G-ID-3); in a final, the event
     has no champion (優勝者不在)."""
     return note.startswith("ID: no winner")
+
+
+#: How a time-out with equal game wins in an elimination match was settled
+#: (core.rules.results ``time_decision``): the match note begins with one of them.
+TIME_EXTRA_GAME = "time out: extra game"
+TIME_WINNER_NAMED = "time out: winner named"
+
+
+def is_named_winner(note: str) -> bool:
+    """The organizer named the winner of an elimination match at time with
+    equal game wins (G-SE): its outcome is not what its games give."""
+    return note.startswith(TIME_WINNER_NAMED)
+
+
+def time_decision_words(note: str) -> str | None:
+    """A time-out decision's match note in words (the scorecard's 備考), else None."""
+    m = re.match(r"time out: (extra game|winner named) at (\d+-\d+(?:-\d+)?) by (.*?)(?:: (.*))?$", note, re.S)
+    if m is None:
+        return None
+    kind, score, by, reason = m.groups()
+    if kind == "extra game":
+        return _("time out at {score}: extra game ordered by {by}", score=score, by=by)
+    return _("time out at {score}: winner named by {by} ({reason})", score=score, by=by, reason=reason or "")
 
 
 def staff_doing_label(doing: str) -> str:

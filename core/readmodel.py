@@ -42,6 +42,12 @@ def round_status(ev: Event) -> str:
     fmt = f"{labels.kind_label(ev.kind)} · {labels.match_label(ev.match)} · {_('{m} min', m=ev.minutes)}"
     if ev.rules != "2008":  # O-RULES: a 2008 event's bar stays as it was
         fmt = f"{labels.rules_label(ev.rules)} · {fmt}"
+    if r is None and ev.rounds_planned == 0:  # G-SE as a format of its own
+        return _(
+            "{fmt} · {n} players · not started · single elimination (F5 or F7 starts the bracket)",
+            fmt=fmt,
+            n=len(ev.players),
+        )
     if r is None:
         from core.tournament.pairing import planned_rounds
 
@@ -175,6 +181,7 @@ def missing(ev: Event) -> Missing:
 ID_DECISION = "id_decision"  # G-ID-3: an intentional draw where a ranking is needed
 REPLACE = "replace"  # the table already has a result: a correction
 TIME_CALL = "time_call"  # G-BO3-TIME / G-TIME: a result only time produces, time not up
+TIME_DECISION = "time_decision"  # G-SE: equal game wins at time in an elimination match
 
 
 @dataclass(frozen=True)
@@ -211,6 +218,14 @@ def precheck_result(ev: Event, line: str, now) -> ResultCheck:
     why = clock.needs_time_call(ev, rnd.number, table, result, now)
     if why is not None:
         questions.append(TIME_CALL)
+    if (
+        rnd.stage in ("top", "playoff")
+        and result.outcome == "draw"
+        and before is not None
+        and not before.reported
+        and not before.is_bye
+    ):  # G-SE: no winner at time; the organizer chooses an extra game or names the winner
+        questions.append(TIME_DECISION)
     return ResultCheck(line, table, text, result, rnd.number, before, tuple(questions), why)
 
 

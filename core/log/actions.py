@@ -185,6 +185,23 @@ class IdDecision(Action, frozen=True, tag="id_decision"):
     override_by: str | None = None
 
 
+class TimeDecision(Action, frozen=True, tag="time_decision"):
+    """A time-out in an elimination or playoff match with equal game wins
+    (G-BO3-TIME, G-TIME, G-SE): the organizer ``by`` orders an ``extra_game``
+    or names the ``winner`` (a player id) with a ``reason``; ``p1_wins`` and
+    ``p2_wins`` are the games at time."""
+
+    round: int
+    table: int
+    decision: str
+    by: str
+    p1_wins: int = 0
+    p2_wins: int = 0
+    draws: int = 0
+    winner: str | None = None
+    reason: str = ""
+
+
 # -- the round clock, check-in and lateness (core.rules.clock, core.rules.lateness) -----------------
 
 
@@ -472,6 +489,7 @@ Payload = Union[
     ResultAction,
     Game,
     IdDecision,
+    TimeDecision,
     Clock,
     Checkin,
     Late,

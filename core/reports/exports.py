@@ -643,15 +643,37 @@ def slips_html(event: Event) -> str:
     )
 
 
+def ties_words(event: Event) -> str:
+    """How players on equal points were ordered (G-TIE-1, G-TIE-PLAYOFF): the
+    tiebreakers in use (or shared places), then each playoff (決定戦) held,
+    with its players and whether it replaced the tiebreakers."""
+    from core.tournament.standings import playoffs_held
+
+    chain = [TIEBREAKERS[t].header for t in event.tiebreakers]
+    parts = [
+        _("tiebreakers {names}", names=", ".join(chain)) if chain else _("no tiebreakers: equal points share a place")
+    ]
+    names = {p.id: p.name for p in event.players}
+    for points, ids, instead in playoffs_held(event):
+        who = join_list((names.get(i, i) for i in ids), words=True)
+        parts.append(
+            _("playoff (決定戦) instead of the tiebreakers among {who} ({points} points)", who=who, points=points)
+            if instead
+            else _("playoff (決定戦) for a shared place among {who} ({points} points)", who=who, points=points)
+        )
+    return "; ".join(parts)
+
+
 def format_summary(event: Event) -> tuple[str, bool]:
     """The event's format in words, and whether it must be reported when
     applying for sanction (G-OTHER-FORMAT: anything but Swiss or single
     elimination)."""
     stages = {r.stage for r in event.rounds}
     parts = []
-    if "swiss" in stages or not stages:
+    alone = event.rounds_planned == 0  # single elimination alone (G-SE)
+    if "swiss" in stages or (not stages and not alone):
         parts.append(_("Swiss"))
-    if "top" in stages:
+    if "top" in stages or (not stages and alone):
         parts.append(_("single elimination"))
     if "playoff" in stages:
         parts.append(PLAYOFF_REMARK)
@@ -742,6 +764,7 @@ def report_table(event: Event, log: list[dict] | None = None):
             if not p.active
         ],
         [_("Rounds"), len(event.rounds)],
+        [_("Ties on points"), ties_words(event)],
         [
             _("Penalties"),
             _(

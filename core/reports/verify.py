@@ -388,6 +388,8 @@ def _result_problem(m: dict, match_type: str, stage: str, names: dict | None = N
         if w1 + w2 + d > 1:
             return "G-BO1", _("{score}: best of one is a single game", score=score)
     given = "p1" if w1 > w2 else "p2" if w2 > w1 else "draw"
+    if given == "draw" and out in ("p1", "p2") and stage != "swiss" and labels.is_named_winner(m.get("note") or ""):
+        return None  # a time-out with equal game wins: the organizer named the winner (G-SE)
     if given != out:
         return ("G-TIME" if given == "draw" else "G-BO3-TIME"), _(
             "{score} gives {given}, recorded as {out}",
@@ -513,14 +515,15 @@ def verify_doc(doc: dict, claimed: dict | None = None) -> Report:
         elif stage == "playoff":
             keys = sw.keys(chain)
             for m in matches:
-                if m.get("p2") is not None and keys.get(m["p1"]) != keys.get(m["p2"]):
+                pts = [keys[p][0] if p in keys else None for p in (m["p1"], m.get("p2"))]
+                if m.get("p2") is not None and pts[0] != pts[1]:
                     find(
                         Finding(
                             "G-TIE-PLAYOFF",
                             number,
                             m["table"],
                             _(
-                                "{a} and {b} do not share a place: a playoff is only among tied players",
+                                "{a} and {b} are not on equal points: a playoff is only among players on equal points",
                                 a=name.get(m["p1"], m["p1"]),
                                 b=name.get(m["p2"], m["p2"]),
                             ),
@@ -530,12 +533,11 @@ def verify_doc(doc: dict, claimed: dict | None = None) -> Report:
     unranked = (
         {p["id"] for p in doc.get("players", []) if p.get("excluded")} if doc.get("rules") == "overture" else set()
     )
-    rep.standings = _own_standings(sw, chain, ids, _playoff_order(doc, sw.keys(chain)), unranked)
-    has_playoff = any(r.get("stage") == "playoff" for r in doc.get("rounds", []))
+    rep.standings = _own_standings(sw, chain, ids, doc, unranked)
     places = _placings(top_rounds, rep.standings)
     rep.places = places
     if claimed is not None:
-        _compare(rep, claimed, has_playoff, places)
+        _compare(rep, claimed, places)
     return rep
 
 
@@ -812,9 +814,8 @@ def _check_top_round(rep, number, matches, tops, sw: _Swiss, info, excluded_afte
         ]
         # the Swiss standings, a shared place ordered by its playoffs (G-TIE-PLAYOFF)
         swiss = sw.keys(chain)
-        tags = _playoff_order(doc, swiss)
-        keys = {p: (k, tuple(-x for x in tags.get(p, ()))) for p, k in swiss.items()}
-        order = sorted((p for p in info if p in set(active)), key=lambda p: keys[p], reverse=True)
+        ranked, keys = _ordered(doc, swiss, list(swiss))
+        order = [p for p in ranked if p in set(active)]
         if set(entrants) != set(order[:n]):
             missing = [p for p in order[:n] if p not in entrants]
             if not (len(order) > n and keys[order[n - 1]] == keys[order[n]]):
@@ -915,29 +916,44 @@ def _check_top_round(rep, number, matches, tops, sw: _Swiss, info, excluded_afte
             )
 
 
-def _playoff_order(doc: dict, keys: dict[str, tuple]) -> dict[str, tuple[int, ...]]:
-    """Each player's order inside a shared place from the playoffs (決定戦,
-    G-TIE-PLAYOFF; DESIGN section 5: a playoff orders only the players it was
-    held for): per playoff round, each shared place it decides (all of its
-    matches there have a result) gives its winners and byes 0, its losers 2
-    (both players of a double loss) and the others sharing that place 1;
-    lower sorts first. A match between players who do not share a place
-    orders nobody (it is a finding of its own)."""
+def _playoff_order(doc: dict, keys: dict[str, tuple]):
+    """Each player's order from the playoffs (決定戦, G-TIE-PLAYOFF; DESIGN
+    section 5: a playoff orders only the players it was held for): returns
+    (tags, anchors, groups).  A playoff round's players on equal points who do
+    not all hold one place (Swiss key and tag) start a playoff of their own
+    that replaces the tiebreakers for them (their anchor, ``groups``); then
+    per place a round decides (all of its matches there have a result) its
+    winners and byes get 0, its losers 2 (both players of a double loss) and
+    the others holding that place 1; lower sorts first.  A match between
+    players on different points orders nobody (it is a finding of its own)."""
     tag: dict[str, tuple[int, ...]] = {p: () for p in keys}
+    anchor: dict[str, tuple] = dict(keys)
+    groups: dict[tuple, list[str]] = {}
     for rnd in doc.get("rounds", []):
         if rnd.get("stage") != "playoff":
             continue
+        by_points: dict[int, list[str]] = {}
+        for m in rnd.get("matches", []):
+            for p in (m["p1"], m.get("p2")):
+                if p in keys and p not in by_points.get(keys[p][0], []):
+                    by_points.setdefault(keys[p][0], []).append(p)
+        for pts, members in by_points.items():
+            if len({(anchor[p], tag[p]) for p in members}) > 1:
+                gid = ("playoff", pts, rnd["number"])
+                for p in members:
+                    anchor[p], tag[p] = gid, ()
+                groups[gid] = members
         places: dict[tuple, list[dict]] = {}
         for m in rnd.get("matches", []):
             a, b = m["p1"], m.get("p2")
-            if a not in keys or (b is not None and (b not in keys or (keys[b], tag[b]) != (keys[a], tag[a]))):
+            if a not in keys or (b is not None and (b not in keys or (anchor[b], tag[b]) != (anchor[a], tag[a]))):
                 continue
-            places.setdefault((keys[a], tag[a]), []).append(m)
+            places.setdefault((anchor[a], tag[a]), []).append(m)
         new = dict(tag)
         for place, ms in places.items():
             if any(m.get("outcome") is None for m in ms):
                 continue
-            mark = {p: 1 for p in keys if (keys[p], tag[p]) == place}
+            mark = {p: 1 for p in keys if (anchor[p], tag[p]) == place}
             for m in ms:
                 a, b, out = m["p1"], m.get("p2"), m.get("outcome")
                 if out in ("p1", "bye"):
@@ -953,20 +969,30 @@ def _playoff_order(doc: dict, keys: dict[str, tuple]) -> dict[str, tuple[int, ..
             for p, v in mark.items():
                 new[p] = tag[p] + (v,)
         tag = new
-    return tag
+    return tag, anchor, groups
 
 
-def _own_standings(
-    sw: _Swiss, chain, ids, tags: dict[str, tuple[int, ...]] | None = None, unranked: set[str] | frozenset = frozenset()
-) -> list[dict]:
+def _ordered(doc: dict, keys: dict[str, tuple], ids) -> tuple[list[str], dict[str, tuple]]:
+    """``ids`` in standings order (Swiss key, then playoffs; a point playoff's
+    players in the places they held, in the playoff's order) and each one's
+    place (equal places share a rank)."""
+    tags, anchors, groups = _playoff_order(doc, keys)
+    order = sorted(ids, key=lambda p: (keys[p], tuple(-x for x in tags.get(p, ()))), reverse=True)
+    for members in groups.values():
+        pos = {p: k for k, p in enumerate(order)}
+        inside = [p for p in members if p in pos]
+        slots = sorted(pos[p] for p in inside)
+        for k, p in zip(slots, sorted(inside, key=lambda p: (tags[p], pos[p])), strict=True):
+            order[k] = p
+    return order, {p: (anchors.get(p, keys[p]), tags.get(p, ())) for p in ids}
+
+
+def _own_standings(sw: _Swiss, chain, ids, doc: dict, unranked: set[str] | frozenset = frozenset()) -> list[dict]:
     """The standings as this checker computes them: Swiss figures, then the
     order the playoffs give inside a shared place (``tags``); players equal
     on both share a rank; ``unranked`` players (O-PEN-2) last, rank None."""
     fig = sw.figures()
-    base = sw.keys(chain)
-    tags = tags or {}
-    keys = {p: (base[p], tuple(-x for x in tags.get(p, ()))) for p in ids}
-    order = sorted(ids, key=lambda p: keys[p], reverse=True)
+    order, keys = _ordered(doc, sw.keys(chain), ids)
     order = [p for p in order if p not in unranked] + [p for p in order if p in unranked]
     rows: list[dict] = []
     for pos, p in enumerate(order):
@@ -1043,7 +1069,7 @@ def _close(a, b) -> bool:
     return abs(float(a) - float(b)) <= 0.00005 + 1e-12
 
 
-def _compare(rep: Report, claimed: dict, has_playoff: bool, places) -> None:
+def _compare(rep: Report, claimed: dict, places) -> None:
     find = rep.findings.append
     own = {r["id"]: r for r in rep.standings}
     rows = claimed.get("standings", [])
@@ -1104,7 +1130,7 @@ def _compare(rep: Report, claimed: dict, has_playoff: bool, places) -> None:
                     _("{name}: record {got} stated, {want} recomputed", name=who, got=rec, want=o["record"]),
                 )
             )
-        if not has_playoff and not claimed.get("final") and "rank" in row and row["rank"] != o["rank"]:
+        if not claimed.get("final") and "rank" in row and row["rank"] != o["rank"]:
             find(
                 Finding(
                     "G-SWISS-RANK",

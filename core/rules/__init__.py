@@ -54,6 +54,7 @@ REDUCER_MODULES = {
     "report_decision": "core.rules.reports",  # phone reports
     "staff_pin": "core.rules.staff",  # a staff member's PIN for the judge page
     "staff_signout": "core.rules.staff",  # the desk ends a staff member's judge-page sessions
+    "time_decision": "core.rules.results",  # a time-out in an elimination match (G-SE)
     "lost": "core.rules.repair",  # what a journal repair could not recover (core.store)
     # what only an imported event file carries (core.rules.eventfile replays them, never the desk)
     "file_records": "core.rules.filefacts",

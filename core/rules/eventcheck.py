@@ -8,8 +8,8 @@ import re
 
 #: sha256 of each schema this was generated from (core.rules.eventfile.schema_sha256)
 SCHEMA_SHA256 = {
-    "strict": "94078654dc40d65ba47019e70e5bfc1f9ea143a1f5eb89040431526e86fb457b",
-    "lax": "14d854031055e993ace296fba5ac2eb4f73909c6d2f0a7065c20f975a45d564d",
+    "strict": "8eb42b9201a58ebe878e3eefa60d72afef4833679560bb3f82f94d9a19772bfc",
+    "lax": "5d5854a7a60f9063aa827138c7c86135afcd2f0dd5af5525b523c7f64e3a2146",
 }
 
 NoneType = type(None)
@@ -104,8 +104,8 @@ def validate_strict(data, custom_formats={}, name_prefix=None):
             if not isinstance(data__roundsplanned, (int, NoneType)) or isinstance(data__roundsplanned, bool):
                 raise Invalid("" + (name_prefix or "data") + ".rounds_planned must be integer or null")
             if isinstance(data__roundsplanned, (int, float, Decimal)) and not isinstance(data__roundsplanned, bool):
-                if data__roundsplanned < 1:
-                    raise Invalid("" + (name_prefix or "data") + ".rounds_planned must be bigger than or equal to 1")
+                if data__roundsplanned < 0:
+                    raise Invalid("" + (name_prefix or "data") + ".rounds_planned must be bigger than or equal to 0")
                 if data__roundsplanned > 30:
                     raise Invalid("" + (name_prefix or "data") + ".rounds_planned must be smaller than or equal to 30")
         if "tiebreakers" in data_keys:
@@ -1679,8 +1679,8 @@ def validate_lax(data, custom_formats={}, name_prefix=None):
             if not isinstance(data__roundsplanned, (int, NoneType)) or isinstance(data__roundsplanned, bool):
                 raise Invalid("" + (name_prefix or "data") + ".rounds_planned must be integer or null")
             if isinstance(data__roundsplanned, (int, float, Decimal)) and not isinstance(data__roundsplanned, bool):
-                if data__roundsplanned < 1:
-                    raise Invalid("" + (name_prefix or "data") + ".rounds_planned must be bigger than or equal to 1")
+                if data__roundsplanned < 0:
+                    raise Invalid("" + (name_prefix or "data") + ".rounds_planned must be bigger than or equal to 0")
                 if data__roundsplanned > 30:
                     raise Invalid("" + (name_prefix or "data") + ".rounds_planned must be smaller than or equal to 30")
         if "tiebreakers" in data_keys:

@@ -102,7 +102,7 @@ SCHEMA: dict = {
         "kind": {"enum": list(KINDS)},
         "match": {"enum": list(MATCH_TYPES)},
         "minutes": {"type": "integer", "minimum": 1, "maximum": 600},
-        "rounds_planned": {"type": ["integer", "null"], "minimum": 1, "maximum": 30},
+        "rounds_planned": {"type": ["integer", "null"], "minimum": 0, "maximum": 30},
         "tiebreakers": {"type": "array", "items": {"enum": list(TIEBREAKERS)}, "uniqueItems": True},
         "staff": {
             "type": "object",
@@ -1570,6 +1570,8 @@ def _result_action(m: dict, number: int, stage: str, match_type: str, games: lis
         return None
     if games and match_over(games, match_type):
         return None
+    if stage != "swiss" and labels.is_named_winner(m.get("note") or ""):
+        return None  # the organizer named the winner at time (G-SE): recorded by ``file_round``
     return ResultAction(
         round=number,
         table=m["table"],

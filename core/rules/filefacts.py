@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from core import labels
 from core.event.model import (
     BuildPhase,
     Checkin,
@@ -51,6 +52,20 @@ def _match_facts(m: Match, f: dict | None, stage: str) -> Match:
     new = m
     if f.get("outcome") == "double_loss" and (m.outcome is None or m.is_bye):
         new = replace(m, p1_wins=0, p2_wins=0, draws=0, outcome="double_loss", games=())
+    elif (
+        f.get("outcome") in ("p1", "p2")
+        and stage != "swiss"
+        and not m.reported
+        and labels.is_named_winner(f.get("note") or "")
+    ):  # a time-out with equal game wins: the organizer named the winner (G-SE)
+        new = replace(
+            m,
+            p1_wins=f.get("p1_wins", 0),
+            p2_wins=f.get("p2_wins", 0),
+            draws=f.get("draws", 0),
+            outcome=f["outcome"],
+            games=tuple(f.get("games", ())),
+        )
     elif f.get("intentional") and f.get("outcome") == "draw" and stage != "swiss" and not m.reported:
         new = replace(m, p1_wins=0, p2_wins=0, draws=0, outcome="draw", intentional=True, games=())
     note, extension = f.get("note", ""), f.get("extension", 0)

@@ -16,7 +16,7 @@ from core.event.lookups import player_name, require_complete, table_of
 from core.event.model import Event, Match, Round
 from core.i18n import _
 from core.log import action, describer, written_format
-from core.log.actions import Game, IdDecision, Pair, ResultAction, Unpair
+from core.log.actions import Game, IdDecision, Pair, ResultAction, TimeDecision, Unpair
 from core.tournament.matchrules import (
     Result,
     agrees_with_games,
@@ -229,6 +229,8 @@ def result_match(event: Event, rnd: Round, m: Match, payload: ResultAction) -> M
         from core.tournament.elimination import REPLAY, THIRD_PLACE, THIRD_PLACE_PLANNED
 
         keep = m.note if m.note in (THIRD_PLACE, THIRD_PLACE_PLANNED, REPLAY) else ""
+        if m.note.startswith(labels.TIME_EXTRA_GAME):  # the extra game decides the match (G-SE)
+            keep = m.note
     note = keep if payload.note is UNSET else payload.note
     if r.intentional:
         note = _intentional_note(event, rnd, m, payload.override_by)
@@ -398,6 +400,90 @@ def _id_decision(event, payload: IdDecision):
             note=f"ID: no winner, decided by {org} (G-ID-3)",
         )
     return set_match(event, rnd, new)
+
+
+TIME_DECISIONS = ("extra_game", "winner")
+
+
+@action("time_decision")
+def _time_decision(event, payload: TimeDecision):
+    """A time-out with equal game wins in an elimination or playoff match
+    (G-BO3-TIME, G-TIME: a draw; G-SE: an elimination match must name a
+    winner): the organizer orders an extra game (the match stays open with
+    the games at time; the next result decides it) or names the winner with a
+    reason (the match is recorded with the games at time and that winner).
+    The match note keeps the decision, who made it and why."""
+    rnd, m = table_of(event, payload.round, payload.table)
+    if payload.decision not in TIME_DECISIONS:
+        raise LyceeError(_("decision {what!r}: choose extra_game or winner", what=payload.decision))
+    if rnd.stage not in ("top", "playoff"):
+        raise RuleError(
+            _("round {number} is a Swiss round: a draw at time simply stands (G-TIME)", number=rnd.number), "G-SE"
+        )
+    if m.is_bye:
+        raise RuleError(_("table {table} is a bye", table=m.table), "G-SE")
+    if m.reported:
+        raise LyceeError(_("round {r} table {t} already has a result: correct it instead", r=rnd.number, t=m.table))
+    r = Result(payload.p1_wins, payload.p2_wins, payload.draws)
+    check_result(r, event.match, "swiss")  # the games at time are possible ones
+    if r.outcome != "draw":
+        raise RuleError(_("{score} names a winner: enter it as the result", score=r.text()), "G-BO3-TIME")
+    from core.rules.staff import require_organizer
+
+    org = require_organizer(event, payload.by, "G-SE")
+    score = r.text()
+    from core.tournament.elimination import THIRD_PLACE
+
+    third = m.note == THIRD_PLACE  # the note that makes it the third-place match stays (the log keeps the call)
+    if payload.decision == "extra_game":
+        new = replace(
+            m,
+            p1_wins=r.p1_wins,
+            p2_wins=r.p2_wins,
+            draws=r.draws,
+            note=m.note if third else f"{labels.TIME_EXTRA_GAME} at {score} by {org}",
+        )
+        return set_match(event, rnd, new)
+    if third:
+        raise RuleError(
+            _("the third-place match at table {t} is decided by an extra game (--extra-game)", t=m.table), "G-SE"
+        )
+    if payload.winner not in m.players():
+        raise LyceeError(_("the winner must be one of the two players of table {t}", t=m.table))
+    reason = payload.reason.strip()
+    if not reason:
+        raise LyceeError(_("naming the winner needs the organizer's reason (--reason TEXT)"))
+    new = replace(
+        m,
+        p1_wins=r.p1_wins,
+        p2_wins=r.p2_wins,
+        draws=r.draws,
+        outcome="p1" if payload.winner == m.p1 else "p2",
+        note=f"{labels.TIME_WINNER_NAMED} at {score} by {org}: {reason}",
+    )
+    return set_match(event, rnd, new)
+
+
+@describer("time_decision")
+def _describe_time_decision(payload: TimeDecision) -> str:
+    score = Result(payload.p1_wins, payload.p2_wins, payload.draws).text()
+    if payload.decision == "extra_game":
+        return _(
+            "time out round {r} table {t} at {score}: extra game (by {by})",
+            r=payload.round,
+            t=payload.table,
+            score=score,
+            by=payload.by,
+        )
+    return _(
+        "time out round {r} table {t} at {score}: winner {winner} named (by {by}: {reason})",
+        r=payload.round,
+        t=payload.table,
+        score=score,
+        winner=payload.winner or "",
+        by=payload.by,
+        reason=payload.reason,
+    )
 
 
 @describer("pair")

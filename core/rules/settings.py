@@ -149,6 +149,16 @@ def check_change(event: Event, changes: dict) -> None:
                 ),
                 "L-ROUNDS",
             )
+        if k == "rounds_planned" and event.rounds and (v == 0) != (cur == 0):
+            # G-SE: Swiss (then perhaps a top cut) or single elimination from the start
+            raise RuleError(
+                _(
+                    "the format (Swiss, or single elimination from the start with 0 rounds) is fixed once "
+                    "round 1 is paired; undo the pairing first ({undo})",
+                    undo=UNDO_HINT,
+                ),
+                "G-SE",
+            )
         if k == "rounds_planned" and v is not None and v < len(event.swiss_rounds):
             raise RuleError(
                 _(
@@ -224,8 +234,10 @@ def check_settings(d: dict, partial: bool = False) -> dict:
         out["minutes"] = minutes
     if "rounds_planned" in d or not partial:
         r = d.get("rounds_planned")
-        if r is not None and (not isinstance(r, int) or not 1 <= r <= 30):
-            raise LyceeError(_("rounds {r!r}: a whole number from 1 to 30", r=r))
+        if r is not None and (not isinstance(r, int) or isinstance(r, bool) or not 0 <= r <= 30):
+            raise LyceeError(
+                _("rounds {r!r}: a whole number from 0 to 30 (0: single elimination from the start, G-SE)", r=r)
+            )
         out["rounds_planned"] = r
     if "tiebreakers" in d or not partial:
         tb = tuple(d.get("tiebreakers", DEFAULT_TIEBREAKERS))

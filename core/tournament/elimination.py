@@ -39,7 +39,10 @@ from core.errors import LyceeError, RuleError
 from core.event.lookups import require_complete
 from core.event.model import Event, Match, Round
 from core.i18n import _, join_list
+from core.tournament.seeding import bracket_order, seeded_first_round
 from core.tournament.standings import ranked_table
+
+_first_round = seeded_first_round
 
 __all__ = [
     "THIRD_PLACE",
@@ -49,6 +52,8 @@ __all__ = [
     "bracket_order",
     "top_cut",
     "single_elimination",
+    "elimination_only",
+    "start_bracket",
     "next_elimination_round",
     "check_elimination_result",
     "replay_match",
@@ -74,49 +79,21 @@ REPLAY = "replay"
 CUT_SIZES = (2, 4, 8, 16, 32)  # the usual sizes (plan, app); top_cut takes any size from 2
 
 
-def bracket_order(size: int) -> tuple[int, ...]:
-    """Seeds in bracket position order for ``size`` (a power of two).
-
-    ``bracket_order(8) == (1, 8, 4, 5, 2, 7, 3, 6)``: pairs (1,8), (4,5),
-    (2,7), (3,6); seeds 1 and 2 sit in different halves (G-SE seeding).
-    """
-    if size < 1 or size & (size - 1):
-        raise LyceeError(_("a bracket size must be a power of two, not {size}", size=size))
-    order = [1]
-    while len(order) < size:
-        n = 2 * len(order)
-        order = [x for s in order for x in (s, n + 1 - s)]
-    return tuple(order)
-
-
 def third_place_allowed(entrants: int) -> bool:
     """A third-place match needs two semi-final losers: a bracket of 3+ players."""
     return entrants >= 3
 
 
-def _first_round(seeded: list[str]) -> tuple[Match, ...]:
-    size = 1
-    while size < len(seeded):
-        size *= 2
-    size = max(size, 2)
-    order = bracket_order(size)
-    n = len(seeded)
-    matches = []
-    for t in range(size // 2):
-        s1, s2 = order[2 * t], order[2 * t + 1]
-        if s1 > s2:
-            s1, s2 = s2, s1
-        if s2 > n:
-            matches.append(Match(t + 1, seeded[s1 - 1], None, 2, 0, 0, "bye"))
-        else:
-            matches.append(Match(t + 1, seeded[s1 - 1], seeded[s2 - 1]))
-    return tuple(matches)
-
-
 def _swiss_complete(event: Event) -> None:
     sr = event.swiss_rounds
     if not sr:
-        raise RuleError(_("no Swiss round has been played; nothing to cut from"), "G-SE")
+        raise RuleError(
+            _(
+                "no Swiss round has been played; nothing to cut from (for single elimination from the start, "
+                "set the Swiss rounds to 0: `lycee event set EVENT --rounds 0`)"
+            ),
+            "G-SE",
+        )
     require_complete(event)
     if event.rounds_planned is not None and len(sr) < event.rounds_planned:
         raise RuleError(
@@ -219,6 +196,39 @@ def single_elimination(
     elif seeding != "registration":
         raise LyceeError(_("unknown seeding {seeding!r} (registration or random)", seeding=seeding))
     return _first_round(ids)
+
+
+def elimination_only(event: Event) -> bool:
+    """The event is single elimination from the start (G-SE as a format of its
+    own): no Swiss round is planned (``rounds_planned == 0``, ``event new
+    --rounds 0`` or ``--format elimination``)."""
+    return event.rounds_planned == 0
+
+
+def start_bracket(
+    event: Event,
+    size: int | None = None,
+    rng: random.Random | None = None,
+    *,
+    third_place: bool = False,
+) -> tuple[Match, ...]:
+    """The first round of an elimination-only event (G-SE): every eligible
+    player, seeded in the store's order (registration), or drawn at random with
+    ``rng``; byes to the top seeds.  ``size`` (``lycee top EVENT N``) must be
+    the whole field: there are no standings to cut from."""
+    field = len(event.eligible(1))
+    if size is not None and size != field:
+        raise RuleError(
+            _(
+                "a single-elimination event starts its bracket with every player: top {field}, not {size}",
+                field=field,
+                size=size,
+            ),
+            "G-SE",
+        )
+    return single_elimination(
+        event, rng, seeding="random" if rng is not None else "registration", third_place=third_place
+    )
 
 
 def check_elimination_result(result: Match | str | None) -> str | None:

@@ -155,7 +155,16 @@ def check_result(result: Result, match_type: str, stage: str = "swiss") -> None:
     else:
         raise LyceeError(_("unknown match type {type!r}", type=match_type))
     if stage == "top" and result.outcome == "draw":
-        raise RuleError(_("{result}: an elimination match must name a winner", result=result.text()), "G-SE")
+        raise RuleError(
+            _(
+                "{result}: an elimination match must name a winner; at time the organizer orders an extra game "
+                "(`--extra-game --by ORGANIZER`) or names the winner (`--winner PLAYER --reason TEXT --by ORGANIZER`)",
+                result=result.text(),
+            )
+            if not result.intentional and result.p1_wins == result.p2_wins
+            else _("{result}: an elimination match must name a winner", result=result.text()),
+            "G-SE",
+        )
 
 
 def time_only(result: Result, match_type: str) -> bool:

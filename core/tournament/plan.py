@@ -336,8 +336,11 @@ def plan_event(
         while made_top < n:
             made_top *= 2
     swiss_done = len(event.swiss_rounds)
-    base_rounds = rounds or event.rounds_planned or max(swiss_done, suggested_rounds(len(event.eligible())))
-    base_top = top if top is not None else made_top
+    alone = event.rounds_planned == 0 and not rounds  # single elimination alone (G-SE): the bracket only
+    base_rounds = (
+        0 if alone else rounds or event.rounds_planned or max(swiss_done, suggested_rounds(len(event.eligible())))
+    )
+    base_top = top if top is not None else made_top or (len(event.eligible(1)) if alone else 0)
     spread_round = _stdev(slots) if len(slots) >= 2 else DEFAULT_SPREAD
 
     cur = event.current_round
@@ -378,7 +381,7 @@ def plan_event(
     alts = []
     if base_rounds - 1 >= max(1, swiss_done) and not tops:
         alts.append((_("one round fewer"), base_rounds - 1, base_top))
-    if not tops:
+    if not tops and not alone:
         alts += [(_("top 4"), base_rounds, 4), (_("top 8"), base_rounds, 8)]
         if base_top:
             alts.append((_("no top cut"), base_rounds, 0))

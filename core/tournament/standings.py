@@ -40,7 +40,7 @@ DESIGN section 5 fixes them):
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from math import lcm
 
 from core.errors import LyceeError, RuleError
@@ -54,6 +54,8 @@ __all__ = [
     "standings",
     "tied_groups",
     "pair_playoff",
+    "next_playoff_round",
+    "playoffs_held",
 ]
 
 _FLOOR_NUM, _FLOOR_DEN = 33, 100  # the 0.33 floor of MWP and GWP
@@ -297,42 +299,63 @@ class Figures:
         return (points[i], *[self.of(tb)[i] for tb in chain])
 
 
-def _playoff_tags(event: Event, led: Ledger, keys: list[tuple]) -> list[tuple[int, ...]]:
-    """Order inside shared places from playoff rounds (G-TIE-PLAYOFF).
+def _playoff_tags(event: Event, led: Ledger, keys: list[tuple]):
+    """Order from playoff rounds (決定戦, G-TIE-PLAYOFF, G-TIE-1).
 
-    Every player starts with the tag ``()``; each playoff round that decides
-    a shared place (all its matches in that place reported) appends 0 to its
-    winners and byes, 2 to its losers, 1 to the others of that place.
-    """
+    Returns ``(tags, anchors, groups)``.  A player's place before any playoff
+    is their Swiss key (points and tiebreakers): their anchor.  A playoff
+    round's players on equal points who do not all hold one place start a
+    playoff of their own (the organizer settles the point tie by playoff
+    instead of calculation): their anchor becomes that playoff (``groups``
+    lists its players) and the tiebreakers no longer order them.  Then, per
+    place (anchor and tag) a round decides (all its matches there reported),
+    winners and byes append 0, losers 2, the others of that place 1: a
+    single-elimination playoff over several rounds gives its champion (0, 0),
+    the finalist (0, 2), the players out in the first round (2,)."""
     n = len(led.ids)
     tags: list[tuple[int, ...]] = [()] * n
+    anchors: list[tuple] = list(keys)
+    groups: dict[tuple, list[int]] = {}
     index = led.index
+    points = led.points
     for rnd in event.rounds:
         if rnd.stage != "playoff":
             continue
-        # cell -> list of (match); a cell is (swiss key, current tag)
+        by_points: dict[int, list[int]] = {}
+        for m in rnd.matches:
+            for pid in m.players():
+                i = index.get(pid)
+                if i is not None and i not in by_points.get(points[i], ()):
+                    by_points.setdefault(points[i], []).append(i)
+        for pts, members in by_points.items():
+            if len({(anchors[i], tags[i]) for i in members}) > 1:
+                gid = (pts, -1, rnd.number)  # a point playoff: its own place
+                for i in members:
+                    anchors[i], tags[i] = gid, ()
+                groups[gid] = members
+        # cell -> list of (match); a cell is (anchor, current tag)
         cells: dict[tuple, list[Match]] = {}
         for m in rnd.matches:
             a = index.get(m.p1)
             if a is None:
                 continue
-            cell = (keys[a], tags[a])
+            cell = (anchors[a], tags[a])
             if m.p2 is not None:
                 b = index.get(m.p2)
-                if b is None or (keys[b], tags[b]) != cell:
-                    continue  # not a playoff between tied players: ignored
+                if b is None or (anchors[b], tags[b]) != cell:
+                    continue  # not a playoff between players on equal points: ignored
             cells.setdefault(cell, []).append(m)
         if not cells:
             continue
-        members: dict[tuple, list[int]] = {}
+        members_of: dict[tuple, list[int]] = {}
         for i in range(n):
-            cell = (keys[i], tags[i])
+            cell = (anchors[i], tags[i])
             if cell in cells:
-                members.setdefault(cell, []).append(i)
+                members_of.setdefault(cell, []).append(i)
         for cell, matches in cells.items():
             if not all(m.reported for m in matches):
                 continue  # decided only once the whole round of it is in
-            mark = {i: 1 for i in members[cell]}
+            mark = {i: 1 for i in members_of[cell]}
             for m in matches:
                 w = m.winner()
                 lo = m.loser()
@@ -346,22 +369,54 @@ def _playoff_tags(event: Event, led: Ledger, keys: list[tuple]) -> list[tuple[in
                     mark[index[lo]] = 2
             for i, v in mark.items():
                 tags[i] = tags[i] + (v,)
-    return tags
+    return tags, anchors, groups
 
 
 def ranked_table(event: Event):
-    """Ledger, figures, sort keys, playoff tags and the ordered player indices."""
+    """Ledger, figures, each player's place before playoffs (their Swiss key,
+    or the point playoff they played: compare ``(keys[i], tags[i])`` for a
+    shared place), playoff tags and the ordered player indices."""
     led = Ledger.of(event)
     fig = led.figures()
     chain = tuple(event.tiebreakers)
     n = len(led.ids)
     columns = [led.points, *[fig.of(tb) for tb in chain]]  # raises on a key that is in no table
     keys = [tuple(c[i] for c in columns) for i in range(n)]
-    tags = _playoff_tags(event, led, keys)
+    tags, anchors, groups = _playoff_tags(event, led, keys)
     # descending swiss key, then playoff tag ascending, then registration order
     order = sorted(range(n), key=lambda i: tags[i])
     order.sort(key=lambda i: keys[i], reverse=True)
-    return led, fig, keys, tags, order
+    # a point playoff's players take the places they held, in the playoff's order
+    # (the tiebreakers then order only the players outside it)
+    for members in groups.values():
+        pos = {i: k for k, i in enumerate(order)}
+        slots = sorted(pos[i] for i in members)
+        for k, i in zip(slots, sorted(members, key=lambda i: (tags[i], pos[i])), strict=True):
+            order[k] = i
+    return led, fig, anchors, tags, order
+
+
+def playoffs_held(event: Event) -> list[tuple[int, tuple[str, ...], bool]]:
+    """Each playoff (決定戦) held, for the report: (points, its players, whether
+    it settled a point tie instead of the tiebreakers), in the order held."""
+    led = Ledger.of(event)
+    fig = led.figures()
+    chain = tuple(event.tiebreakers)
+    columns = [led.points, *[fig.of(tb) for tb in chain]]
+    keys = [tuple(c[i] for c in columns) for i in range(len(led.ids))]
+    _tags, _anchors, groups = _playoff_tags(event, led, keys)
+    out: list[tuple[int, tuple[str, ...], bool]] = []
+    seen: set[str] = set()
+    for gid, members in groups.items():
+        out.append((gid[0], tuple(led.ids[i] for i in members), True))
+        seen.update(led.ids[i] for i in members)
+    for rnd in event.rounds:
+        if rnd.stage == "playoff":
+            ids = tuple(dict.fromkeys(p for m in rnd.matches for p in m.players()))
+            if not seen.intersection(ids):
+                out.append((led.points[led.index[ids[0]]] if ids and ids[0] in led.index else 0, ids, False))
+                seen.update(ids)
+    return out
 
 
 def _ranks(order: list[int], keys, tags) -> list[int]:
@@ -473,15 +528,17 @@ def tied_groups(event: Event, *, active_only: bool = False) -> list[tuple[str, .
 
 
 def pair_playoff(event: Event, player_ids, rng=None) -> tuple[Match, ...]:
-    """Pair one playoff round (決定戦) among players who share a place.
+    """Pair one playoff round (決定戦, G-TIE-PLAYOFF) among players on equal points.
 
-    G-TIE-PLAYOFF: refused unless the players are tied (same place, not yet
-    separated by an earlier playoff) and include every player tied for that
-    place.  Two players give one match; more give the first round of a
-    single-elimination bracket among them, in the order given (shuffled with
-    ``rng`` when one is passed), byes to the first players when their number
-    is not a power of two.  The caller stores the matches as a round with
-    stage ``"playoff"``; only its winners move up, inside the shared place.
+    The organizer may settle a point tie by a playoff instead of the
+    tiebreakers (G-TIE-1): any players on equal points, next to each other in
+    the standings, with every player who shares a place with one of them.
+    Two players give one match; more give the first round of a
+    single-elimination playoff seeded by the standings (the tiebreakers), the
+    byes to the best seeds (the guideline allows only its own formats: Swiss or
+    single elimination).  Its later rounds are paired by
+    :func:`next_playoff_round`.  ``rng`` is not used (kept for callers).  The
+    caller stores the matches as a round with stage ``"playoff"``.
     """
     ids = list(dict.fromkeys(player_ids))
     if len(ids) < 2:
@@ -495,21 +552,21 @@ def pair_playoff(event: Event, player_ids, rng=None) -> tuple[Match, ...]:
     if not event.swiss_rounds:
         raise RuleError(_("no Swiss round has been played yet"), "G-TIE-PLAYOFF")
     led, fig, keys, tags, order = ranked_table(event)
-    idx = [led.index[pid] for pid in ids]
-    cell = (keys[idx[0]], tags[idx[0]])
     names = {p.id: p.name for p in event.players}
+    idx = [led.index[pid] for pid in ids]
     for i in idx[1:]:
-        if (keys[i], tags[i]) != cell:
+        if led.points[i] != led.points[idx[0]]:
             raise RuleError(
                 _(
-                    "{a} and {b} do not share a place; a playoff is only held among tied players",
+                    "{a} and {b} are not on equal points; a playoff is only held among players on equal points",
                     a=names[ids[0]],
                     b=names[led.ids[i]],
                 ),
                 "G-TIE-PLAYOFF",
             )
-    whole = [led.ids[i] for i in order if (keys[i], tags[i]) == cell]
-    missing = [pid for pid in whole if pid not in set(ids)]
+    chosen = set(idx)
+    cells = {(keys[i], tags[i]) for i in idx}
+    missing = [led.ids[i] for i in order if i not in chosen and (keys[i], tags[i]) in cells]
     if missing:
         raise RuleError(
             _(
@@ -518,28 +575,42 @@ def pair_playoff(event: Event, player_ids, rng=None) -> tuple[Match, ...]:
             ),
             "G-TIE-PLAYOFF",
         )
-    if rng is not None:
-        rng.shuffle(ids)
-    size = 1
-    while size < len(ids):
-        size *= 2
-    nbyes = size - len(ids)
-    matches = []
-    table = 1
-    for pid in ids[:nbyes]:
-        matches.append(Match(table, pid, None, 2, 0, 0, "bye"))
-        table += 1
-    rest = ids[nbyes:]
-    half = len(rest) // 2
-    for a, b in zip(rest[:half], reversed(rest[half:])):
-        matches.append(Match(table, a, b))
-        table += 1
-    # byes take the last tables
-    played = [m for m in matches if m.p2 is not None]
-    byes = [m for m in matches if m.p2 is None]
-    return tuple(
-        Match(t, m.p1, m.p2, m.p1_wins, m.p2_wins, m.draws, m.outcome) for t, m in enumerate(played + byes, start=1)
-    )
+    pos = [k for k, i in enumerate(order) if i in chosen]
+    between = [led.ids[order[k]] for k in range(pos[0], pos[-1] + 1) if order[k] not in chosen]
+    if between:
+        raise RuleError(
+            _(
+                "a playoff is held among players next to each other in the standings; {names} stand between them",
+                names=join_list((names[m] for m in between), words=True),
+            ),
+            "G-TIE-PLAYOFF",
+        )
+    seeded = [led.ids[order[k]] for k in pos]  # the standings' order: the byes to the best seeds
+    from core.tournament.seeding import seeded_first_round
+
+    first = seeded_first_round(seeded)
+    # the matches played take the first tables, the byes the last ones
+    ordered = [m for m in first if m.p2 is not None] + [m for m in first if m.p2 is None]
+    return tuple(replace(m, table=t) for t, m in enumerate(ordered, start=1))
+
+
+def next_playoff_round(event: Event) -> tuple[Match, ...] | None:
+    """The next round of a playoff that is not over (G-TIE-PLAYOFF): the
+    winners of its last round still share a place; None when no playoff is
+    open (its last round is decided, or the last round is no playoff)."""
+    rnd = event.current_round
+    if rnd is None or rnd.stage != "playoff" or not rnd.complete:
+        return None
+    winners = [m.winner() for m in rnd.matches if m.winner() is not None]
+    if len(winners) < 2:
+        return None
+    led, fig, keys, tags, order = ranked_table(event)
+    cells = {(keys[led.index[w]], tags[led.index[w]]) for w in winners if w in led.index}
+    if len(cells) != 1:
+        return None
+    cell = cells.pop()
+    group = [led.ids[i] for i in order if (keys[i], tags[i]) == cell]
+    return pair_playoff(event, group)
 
 
 def as_of_last_complete_round(event: Event) -> tuple[Event, int]:

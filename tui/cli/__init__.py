@@ -130,6 +130,21 @@ def cmd_demo(args) -> int:
     return open_app(dd, eid)
 
 
+def elimination_rounds(args) -> int | None:
+    """``--format elimination`` is ``--rounds 0`` (G-SE from the start); a Swiss
+    round count with it is refused."""
+    if getattr(args, "format", None) == "elimination":
+        if args.rounds not in (None, 0):
+            raise CliError(
+                _(
+                    "--format elimination plays no Swiss round: leave out --rounds {n} (or give --rounds 0)",
+                    n=args.rounds,
+                )
+            )
+        return 0
+    return args.rounds
+
+
 def cmd_event_new(args) -> int:
     from core.rules.staff import split_names  # 佐藤、鈴木 is two judges
 
@@ -137,7 +152,7 @@ def cmd_event_new(args) -> int:
         "name": args.name,
         "kind": args.kind,
         "match": args.match,
-        "rounds_planned": args.rounds,
+        "rounds_planned": elimination_rounds(args),
         "tiebreakers": [t for t in args.tiebreakers.split(",") if t] if args.tiebreakers is not None else None,
         "staff": {
             "organizer": args.organizer or "",
@@ -696,7 +711,13 @@ def build_parser_of(only: str | None) -> argparse.ArgumentParser | None:
     n.add_argument(
         "--match", choices=("bo3", "bo1"), default="bo3", help=labels.choices(("bo3", "bo1"), labels.match_label)
     )
-    n.add_argument("--rounds", type=int, metavar="N", help=_("Swiss rounds planned"))
+    n.add_argument("--rounds", type=int, metavar="N", help=_("Swiss rounds planned (0: single elimination only)"))
+    n.add_argument(
+        "--format",
+        choices=("swiss", "elimination"),
+        default="swiss",
+        help=_("swiss (a top cut may follow) or elimination: single elimination with every player (G-SE)"),
+    )
     n.add_argument("--minutes", type=int, metavar="M", help=_("minutes a match (default 50, or 30 in bo1)"))
     n.add_argument("--organizer", metavar="NAME", help=_("the organizer's name"))
     n.add_argument(

@@ -114,7 +114,7 @@ def cmd_pair(args) -> int:
 
 
 def cmd_top(args) -> int:
-    return _pair_and_show(args, lambda d: d.top_cut(args.size, third_place=args.third_place))
+    return _pair_and_show(args, lambda d: d.top_cut(args.size, third_place=args.third_place, seed=args.seed))
 
 
 def cmd_playoff(args) -> int:
@@ -134,8 +134,26 @@ def cmd_result(args) -> int:
     if table is None:
         raise CliError(_("{t!r} is not a table number", t=args.table))
 
+    decided = args.extra_game or args.winner is not None
+    if decided and not args.by:
+        raise CliError(_("--extra-game and --winner are the organizer's call: name them with --by ORGANIZER"))
+    if args.extra_game and args.winner is not None:
+        raise CliError(_("choose one: --extra-game or --winner PLAYER"))
+
     def run(d: Desk):
-        ev = d.record(table, args.result, round_number=args.round, **_extra(args))
+        if decided:  # a time-out with equal game wins in an elimination match (G-SE)
+            ev = d.time_decision(
+                table,
+                args.result,
+                "extra_game" if args.extra_game else "winner",
+                args.by,
+                winner=args.winner,
+                reason=args.reason or "",
+                time_called=args.time_called,
+                round_number=args.round,
+            )
+        else:
+            ev = d.record(table, args.result, round_number=args.round, **_extra(args))
         rnd = ev.rounds[(args.round or len(ev.rounds)) - 1]
         m = rnd.match_at(table)
         return ev, m, rnd
@@ -313,7 +331,14 @@ def register(sub, cmd, event_arg) -> None:
         action="store_true",
         help=_('say why each pair across score groups, each rematch and the bye (with --json: "why")'),
     )
-    p.add_argument("--seed", default=None, help=_("extra seed for the random draw (default: event and round)"))
+    p.add_argument(
+        "--seed",
+        default=None,
+        help=_(
+            "extra seed for the random draw (default: event and round); in a single-elimination event "
+            "the bracket is then seeded at random (default: registration order)"
+        ),
+    )
     p.add_argument(
         "--again",
         action="store_true",
@@ -335,13 +360,33 @@ def register(sub, cmd, event_arg) -> None:
         metavar="HEAD_JUDGE",
         help=_(
             "with --correct: the head judge correcting a drop's forfeit, a finished event or "
-            "a Swiss round under a top cut (the log records the name)"
+            "a Swiss round under a top cut (the log records the name); with --extra-game or --winner: "
+            "the organizer"
         ),
     )
     r.add_argument(
         "--time-called",
         action="store_true",
         help=_("a result only time can produce (1-1, 1-0, 0-0...) while the round still has time (G-BO3-TIME)"),
+    )
+    r.add_argument(
+        "--extra-game",
+        action="store_true",
+        help=_(
+            "elimination match at time with equal game wins: the organizer (--by) orders an extra game; "
+            "its result is entered next (G-SE)"
+        ),
+    )
+    r.add_argument(
+        "--winner",
+        metavar="PLAYER",
+        help=_(
+            "elimination match at time with equal game wins: the organizer (--by) names the winner, "
+            "with --reason (G-SE)"
+        ),
+    )
+    r.add_argument(
+        "--reason", metavar="TEXT", help=_("with --winner: the organizer's reason (kept in the log and the match note)")
     )
     s = cmd(sub, "standings", cmd_standings, _("standings with the event's tiebreakers"))
     event_arg(s)
@@ -355,8 +400,28 @@ def register(sub, cmd, event_arg) -> None:
         help=_("any number from 2 (2, 4, 8, 16, 32 usual; otherwise the top seeds get byes)"),
     )
     t.add_argument("--third-place", action="store_true", help=_("play a third-place match"))
+    t.add_argument(
+        "--seed",
+        default=None,
+        help=_(
+            "single elimination only (0 Swiss rounds): seed the bracket at random with this seed (default: registration order)"
+        ),
+    )
     t.add_argument("--json", action="store_true")
-    po = cmd(sub, "playoff", cmd_playoff, _("pair a playoff (決定戦) among players who share a place (G-TIE-PLAYOFF)"))
+    po = cmd(
+        sub,
+        "playoff",
+        cmd_playoff,
+        _("pair a playoff (決定戦) among players on equal points, instead of the tiebreakers (G-TIE-PLAYOFF)"),
+    )
     event_arg(po)
-    po.add_argument("players", nargs="+", metavar="PLAYER")
+    po.add_argument(
+        "players",
+        nargs="*",
+        metavar="PLAYER",
+        help=_(
+            "players on equal points, next to each other in the standings (3 or more: single elimination, "
+            "byes to the best on tiebreakers); none: the next round of the playoff in progress"
+        ),
+    )
     po.add_argument("--json", action="store_true")

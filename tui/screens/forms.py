@@ -64,6 +64,13 @@ class NewEvent(Translated, ModalScreen[dict | None]):
                 yield Input("50", id="minutes", type="integer")
                 yield Label("", markup=False)
                 yield Label(self._minutes_hint("constructed", "bo3"), id="minutes-hint", classes="hint", markup=False)
+                yield Label(_("Tournament format"))
+                yield Select(
+                    [(_("Swiss (a top cut may follow)"), "swiss"), (_("single elimination"), "elimination")],
+                    value="swiss",
+                    allow_blank=False,
+                    id="format",
+                )
                 yield Label(_("Swiss rounds (blank: suggested)"))
                 yield Input("", id="rounds", type="integer")
                 yield Label(_("Tiebreakers"))
@@ -105,7 +112,12 @@ class NewEvent(Translated, ModalScreen[dict | None]):
             "match": self.query_one("#match", Select).value,
             "rules": self.query_one("#rules", Select).value,
             "minutes": whole(v["minutes"]) if whole(v["minutes"]) is not None else v["minutes"],
-            "rounds_planned": whole(rounds) if whole(rounds) is not None else (rounds or None),
+            # G-SE as a format: single elimination plays no Swiss round (rounds 0)
+            "rounds_planned": 0
+            if self.query_one("#format", Select).value == "elimination"
+            else whole(rounds)
+            if whole(rounds) is not None
+            else (rounds or None),
             "tiebreakers": [t.strip() for t in v["tiebreakers"].split(",") if t.strip()],
             "staff": {
                 "organizer": v["organizer"],

@@ -163,6 +163,9 @@ class RoundActions(EventHost):
                 await self._id_decision(check.table)  # G-ID-3: the organizer decides; nothing else is asked
                 return
             for kind in check.questions:
+                if kind == readmodel.TIME_DECISION:
+                    await self._time_decision(check)  # G-SE: the organizer's procedure, then nothing else
+                    return
                 if not await self._ask_about_result(Confirm(self._result_question(check, kind))):
                     return
             self._record_result(
@@ -324,14 +327,25 @@ class RoundActions(EventHost):
         now; then the size."""
         ev = self.event
         played = len(ev.swiss_rounds)
-        want = readmodel.swiss_rounds_planned(ev)
+        alone = ev.rounds_planned == 0 and not ev.rounds  # G-SE as a format: the bracket with every player
+        want = 0 if alone else readmodel.swiss_rounds_planned(ev)
         early = played < want  # the organizer confirms cutting before the planned Swiss rounds
         if early and not await self.app.push_screen_wait(
             Confirm(_("Only {n} of {k} Swiss rounds are played. Cut to single elimination now?", n=played, k=want))
         ):
             return
+        field = len(ev.eligible(1))
         text = await self.app.push_screen_wait(
-            Prompt(_("Top cut size: any number from 2 (add + for a third-place match)"), "8")
+            Prompt(
+                _(
+                    "Single elimination with every player ({n}), seeded in registration order "
+                    "(add + for a third-place match)",
+                    n=field,
+                ),
+                str(field),
+            )
+            if alone
+            else Prompt(_("Top cut size: any number from 2 (add + for a third-place match)"), "8")
         )
         if not text:
             return
@@ -358,7 +372,13 @@ class RoundActions(EventHost):
         groups = readmodel.tied_for_playoff(self.event)
         default = " ".join(groups[0]) if groups else ""
         text = await self.app.push_screen_wait(
-            Prompt(_("Playoff (決定戦) among the players who share a place: their ids"), default)
+            Prompt(
+                _(
+                    "Playoff (決定戦) among players on equal points, next to each other in the standings "
+                    "(instead of the tiebreakers): their ids. F5 pairs the playoff's next round"
+                ),
+                default,
+            )
         )
         if not text:
             return
@@ -402,6 +422,59 @@ class RoundActions(EventHost):
             _("table {t}: replay ordered by {org} (G-ID-3)", t=table, org=org)
             if decision == "replay"
             else _("table {t}: no winner, decided by {org} (G-ID-3)", t=table, org=org)
+        )
+        self.refresh_all()
+
+    async def _time_decision(self, check: readmodel.ResultCheck) -> None:
+        """G-SE: equal game wins at time in an elimination or playoff match:
+        the organizer orders an extra game or names the winner, with a
+        reason (one logged action).  Asked in the worker of
+        :meth:`_result_questions`, after the time call was confirmed."""
+        ev = self.event
+        org = ev.staff.organizer
+        m = check.before
+        assert m is not None and m.p2 is not None, "the pre-check asks this only of a match with two players"
+        p1, p2 = ev.player(m.p1).name, ev.player(m.p2).name
+        question = _(
+            "Table {t} is {score} at time, but an elimination match must name a winner. The organizer {org} "
+            "chooses (G-SE):",
+            t=check.table,
+            score=check.text,
+            org=org or "-",
+        )
+        choices = [
+            ("extra_game", _("An extra game decides the match")),
+            (m.p1, _("{name} wins (the organizer names the winner)", name=p1)),
+            (m.p2, _("{name} wins (the organizer names the winner)", name=p2)),
+        ]
+        decision = await self._ask_about_result(Choose(question, choices))
+        if not decision:
+            self.say(_("no decision: table {t} still needs a result", t=check.table))
+            return
+        reason = ""
+        if decision != "extra_game":
+            reason = await self._ask_about_result(Prompt(_("The organizer's reason for naming the winner"), ""))
+            if not reason or not reason.strip():
+                self.say(_("no reason given: table {t} still needs a result", t=check.table))
+                return
+        try:
+            self.open_desk.time_decision(
+                check.table,
+                check.text,
+                "extra_game" if decision == "extra_game" else "winner",
+                org,
+                winner=None if decision == "extra_game" else decision,
+                reason=reason,
+                time_called=True,
+                round_number=check.round_number,
+            )
+        except LyceeError as err:
+            self.say(str(err), error=True)
+            return
+        self.say(
+            _("table {t}: extra game ordered by {org}; enter its result when it ends", t=check.table, org=org)
+            if decision == "extra_game"
+            else _("table {t}: {name} wins, named by {org}", t=check.table, name=ev.player(decision).name, org=org)
         )
         self.refresh_all()
 
