@@ -454,11 +454,13 @@ class Desk:
         correct_by: str | None = None,
         time_called: bool = False,
         reason: str = "",
+        then: str | None = None,
     ) -> Event:
         """Record ``text`` (``2-1``, ``1-1-1``, ``id``) at ``table`` of the
         current round (or ``round_number``).  ``id`` follows G-ID-1/2: refused
         once the match has started (no override).  See :meth:`result_data`
-        for ``correct``, ``correct_by``, ``time_called`` and ``reason``."""
+        for ``correct``, ``correct_by``, ``time_called`` and ``reason``; :meth:`store_result`
+        for ``then`` (what a correction does to a later round: ``repair`` or ``keep``)."""
         data = self.result_data(
             table,
             text,
@@ -469,7 +471,22 @@ class Desk:
             time_called=time_called,
             reason=reason,
         )
-        return self.store.append("result", data, self.actor, device=self.device)
+        return self.store_result(data, then=then, by=correct_by)
+
+    def store_result(self, data: ResultAction, then: str | None = None, by: str | None = None) -> Event:
+        """Store the ``result`` action ``data``.  A correction that breaks a
+        later fact (L-LATER, core.rules.rulings) is refused unless ``then``
+        says what becomes of the later round: ``repair`` pairs it again (it
+        has no result yet), ``keep`` keeps it as played by the ruling of the
+        head judge ``by``; all in one journal record."""
+        ev = self.event
+        if not data.correct or data.round >= len(ev.rounds):
+            return self.store.append("result", data, self.actor, device=self.device)
+        from core.rules.rulings import later_actions
+
+        after = rules.apply(ev, {"type": "result", "data": data})  # the result rule refuses first
+        acts = later_actions(self, ev, after, data, then, by)
+        return self.append_all([("result", data), *acts])
 
     def record_checked(self, check: ResultCheck, *, correct: bool = False, time_called: bool = False) -> Event:
         """Record an entry pre-checked by the read model
@@ -480,7 +497,7 @@ class Desk:
         data = self.result_data(
             check.table, check.result, check.round_number, correct=correct, time_called=time_called, checked=check
         )
-        return self.store.append("result", data, self.actor, device=self.device)
+        return self.store_result(data)
 
     def append_all(self, acts: Sequence[tuple[str, Action]]) -> Event:
         """Several actions, all or none: each is checked (on the event as the

@@ -101,7 +101,9 @@ def judge_doc(doc, source: str = "event", claimed: dict | None = None) -> Judgem
             named.add(path)
     if event is None and not found:  # (refused with nothing named: never a silent refusal, never a pass)
         found.append(Finding(FILE_RULE, None, None, _("the file does not replay as an event"), "$"))
-    rep.findings = found
+    from core.rules.rulings import split_ruled
+
+    rep.findings, rep.ruled = split_ruled(found, doc.get("rulings"))  # L-RULING: the head judge's rulings
     return Judgement(event, rep)
 
 

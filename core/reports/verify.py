@@ -127,6 +127,8 @@ class Report:
     local: int = 0  # ... checked locally only (none since every round is checked exactly, verify_exact)
     methods: dict[str, int] = field(default_factory=dict)  # how each exact check was made (verify_exact)
     findings: list[Finding] = field(default_factory=list)
+    #: findings the head judge's recorded rulings keep (L-RULING): reported, never a failure
+    ruled: list[Finding] = field(default_factory=list)
     standings: list[dict] = field(default_factory=list)
     places: list[tuple[int, str]] | None = None
     names: dict[str, str] = field(default_factory=dict)
@@ -157,7 +159,14 @@ class Report:
             "exact_rounds": self.exact,
             "local_rounds": self.local,
             "findings": [f.to_json() for f in self.findings],
+            **({"ruled": [f.to_json() for f in self.ruled]} if self.ruled else {}),
         }
+
+    def ruled_lines(self) -> list[str]:
+        """Each ruled exception as a line (L-RULING): kept by the head judge's recorded ruling."""
+        return [
+            _("ruled exception (the head judge's recorded ruling): {finding}", finding=f.line()) for f in self.ruled
+        ]
 
 
 # ---------------------------------------------------------------------------

@@ -173,6 +173,10 @@ def _extra(args) -> dict:
     out = {"correct": args.correct, "time_called": args.time_called}
     if args.correct and args.by:
         out["correct_by"] = args.by
+    if getattr(args, "then", None):
+        if not args.correct:
+            raise CliError(_("--then says what a correction does to a later round: give it with --correct"))
+        out["then"] = args.then
     return out
 
 
@@ -342,6 +346,14 @@ def register(sub, cmd, event_arg) -> None:
         "--time-called",
         action="store_true",
         help=_("a result only time can produce (1-1, 1-0, 0-0...) while the round still has time (G-BO3-TIME)"),
+    )
+    r.add_argument(
+        "--then",
+        choices=("repair", "keep"),
+        help=_(
+            "with --correct, when the correction breaks a later round (L-LATER): repair pairs it again "
+            "(it has no result yet); keep (with --by HEAD_JUDGE) keeps it as played, recorded as a ruling"
+        ),
     )
     s = cmd(sub, "standings", cmd_standings, _("standings with the event's tiebreakers"))
     event_arg(s)
