@@ -272,6 +272,8 @@ class Desk:
         plan of a third-place match in the round itself (G-SE); ``whys``: the
         reasons of each match (:meth:`pair_data`)."""
         check_room(self.event, rounds=1)  # the size import takes (issue 44)
+        if stage == "swiss" and not self.event.rounds:
+            self.check_decks_legal()  # L-DECK-WAIT: round 1 waits for legal constructed lists
         data = replace_payload(
             self.pair_data(len(self.event.rounds) + 1, matches, stage, whys),
             rounds_fixed=rounds_to_fix(self.event, stage),  # L-ROUNDS: round 1 fixes a blank count
@@ -1146,10 +1148,61 @@ class Desk:
         if a player has no registered decklist."""
         return self.store.append("build", self.build_data("close", by=by or self.actor), self.actor, device=self.device)
 
+    def deck_gaps(self) -> list:
+        """The findings of registered constructed lists the desk's deck check
+        has and no ruling of the head judge keeps (L-DECK-WAIT)."""
+        from core.reports.judge import deck_findings
+        from core.rules.rulings import split_ruled
+
+        ev = self.event
+        doc = [{"by": r.by, "excuses": [list(e) for e in r.excuses]} for r in ev.rulings]
+        return split_ruled(deck_findings(ev), doc)[0]
+
+    def check_decks_legal(self) -> None:
+        """L-DECK-WAIT: round 1 of a constructed event waits for its
+        registered decklists to be legal (R-DECK-60, R-DECK-4, G-CARDS-*), as
+        a limited event's does, unless the head judge rules that they play as
+        registered (``lycee build EVENT override``): so the event file the desk
+        writes is one verify and import accept."""
+        ev = self.event
+        if ev.kind != "constructed":
+            return
+        gaps = self.deck_gaps()
+        if not gaps:
+            return
+        names = []
+        for f in gaps:
+            i = int(f.path.split("[", 1)[1].split("]", 1)[0])
+            who = ev.player(ev.decklists[i].player).name
+            line = f"{who} ({f.message})"
+            if line not in names:
+                names.append(line)
+        raise RuleError(
+            _(
+                "round 1 waits for a legal deck from: {players}. Register a corrected list "
+                "(`lycee decklist add`) or the head judge rules that it plays as registered "
+                "(`lycee build EVENT override --by HEAD_JUDGE --reason TEXT`)",
+                players=join_list(names),
+            ),
+            gaps[0].rule,
+        )
+
     def override_decks(self, by: str, reason: str) -> Event:
         """The head judge lets round 1 pair although the players named in
-        the refusal have no legal deck (logged with who and why; G-HEAD-JUDGE)."""
+        the refusal have no legal deck (logged with who and why; G-HEAD-JUDGE).
+        In a constructed event (no build phase) the ruling is recorded as
+        one (L-RULING) keeping each list's problems, which verify and import
+        then report as ruled exceptions."""
         from core.rules.decklists import override_data
+
+        if self.event.build is None and self.event.kind == "constructed":
+            from core.rules.rulings import ruling_of
+
+            gaps = self.deck_gaps()
+            if not gaps:
+                raise LyceeError(_("every registered decklist is legal: there is nothing to override"))
+            data = ruling_of(gaps, by.strip(), reason.strip(), stamp(self.now()))
+            return self.store.append("ruling", data, self.actor, device=self.device)
 
         data = override_data(self.event, by.strip(), reason.strip(), stamp(self.now()))
         return self.store.append("build", data, self.actor, device=self.device)

@@ -101,10 +101,36 @@ def judge_doc(doc, source: str = "event", claimed: dict | None = None) -> Judgem
             named.add(path)
     if event is None and not found:  # (refused with nothing named: never a silent refusal, never a pass)
         found.append(Finding(FILE_RULE, None, None, _("the file does not replay as an event"), "$"))
+    if event is not None:  # as strict as the desk's own deck check (issue 46)
+        for f in deck_findings(event):
+            if (f.rule, f.path) not in {(g.rule, g.path) for g in found}:
+                found.append(f)
     from core.rules.rulings import split_ruled
 
     rep.findings, rep.ruled = split_ruled(found, doc.get("rulings"))  # L-RULING: the head judge's rulings
     return Judgement(event, rep)
+
+
+def deck_findings(event: Event) -> list[Finding]:
+    """The desk's own deck check of each registered constructed list
+    (core.rules.decklists ``deck_problems``: R-DECK-60, R-DECK-4 over the
+    card's name whatever its number, cards not legal on the event date, a
+    sample product in a sanctioned event: G-CARDS-*), each at its list's JSON
+    path: verify and import are at least as strict as the desk (issue 46)."""
+    if event.kind != "constructed" or not event.decklists:
+        return []
+    from core.rules.decklists import deck_problems
+
+    out: list[Finding] = []
+    for i, rec in enumerate(event.decklists):
+        try:
+            problems = deck_problems(event, rec.player)
+        except Exception:  # a list the desk cannot read is named by the import's own checks
+            continue
+        for pr in problems:
+            where = "spare" if pr.code.startswith("spare") else "deck"
+            out.append(Finding(pr.rule, None, None, pr.message, f"$.decklists[{i}].{where}"))
+    return out
 
 
 def judge_event(event: Event, claimed: dict | None = None) -> Judgement:

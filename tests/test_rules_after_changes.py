@@ -1,0 +1,104 @@
+"""Issue 46: a change says what it breaks and the event stays true.
+
+L-LATER: a correction that breaks a later round is refused naming both
+choices; ``--then repair`` pairs the open round again (one record, announced),
+``--then keep --by HEAD_JUDGE`` keeps it as played by a recorded ruling
+(L-RULING), which verify, import and a season accept as a ruled exception.
+L-SET-LOCK: settings lock once their facts exist.  Verify at least as strict
+as import and the desk (L-JUDGE)."""
+
+import json
+
+from tests.cli_helpers import run, staffed_event
+
+PLAYERS = ["A", "B", "C", "D", "E", "F", "G", "H"]
+
+
+def _round(capsys, data, eid, result):
+    for t in range(1, 5):
+        rc, _out, err = run(capsys, "--data-dir", data, "result", eid, str(t), result)
+        assert rc == 0, err
+
+
+def _two_rounds(capsys, tmp_path, second: str | None):
+    data = str(tmp_path)
+    eid = staffed_event(capsys, data, PLAYERS, "2026-12-05", "--rounds", "2")
+    assert run(capsys, "--data-dir", data, "pair", eid)[0] == 0
+    _round(capsys, data, eid, "2-0")
+    assert run(capsys, "--data-dir", data, "pair", eid)[0] == 0
+    if second:
+        _round(capsys, data, eid, second)
+    return data, eid
+
+
+def test_l_later_correction_under_an_open_round_is_refused_then_repaired_and_verify_holds(tmp_path, capsys):
+    """L-LATER (G-SWISS-PAIR-1): the issue's steps: round 1 all 2-0, round 2
+    paired, table 1 corrected to 0-2: refused naming both choices; with
+    --then repair round 2 is paired again, announced, and verify exits 0."""
+    data, eid = _two_rounds(capsys, tmp_path, None)
+    rc, _out, err = run(capsys, "--data-dir", data, "result", eid, "1", "0-2", "--correct", "--round", "1")
+    assert rc == 1 and "L-LATER" in err and "--then repair" in err and "--then keep" in err and "round 2" in err
+    assert run(capsys, "--data-dir", data, "verify", eid)[0] == 0  # nothing was stored
+    rc, _out, err = run(
+        capsys, "--data-dir", data, "result", eid, "1", "0-2", "--correct", "--round", "1", "--then", "repair"
+    )
+    assert rc == 0, err
+    rc, out, _err = run(capsys, "--data-dir", data, "verify", eid)
+    assert rc == 0, out
+    rc, out, _err = run(capsys, "--data-dir", data, "export", eid)
+    doc = json.loads(out)
+    assert doc["rounds"][0]["matches"][0]["p2_wins"] == 2 and len(doc["rounds"]) == 2
+    assert "rulings" not in doc
+    rc, out, _err = run(capsys, "--data-dir", data, "pair", eid)  # round 2 holds, with the corrected points
+    assert rc == 1
+
+
+def test_l_later_correction_under_a_played_round_is_kept_by_the_head_judges_ruling(tmp_path, capsys):
+    """L-LATER, L-RULING (G-HEAD-JUDGE): round 2 has results: repair is
+    refused, keep needs the head judge; kept, verify exits 0 and lists the
+    ruled exception; the event file carries the ruling and imports."""
+    data, eid = _two_rounds(capsys, tmp_path, "2-1")
+    base = ["--data-dir", data, "result", eid, "1", "0-2", "--correct", "--round", "1"]
+    rc, _out, err = run(capsys, *base)
+    assert rc == 1 and "--then keep" in err and "lycee undo" in err
+    rc, _out, err = run(capsys, *base, "--then", "repair")
+    assert rc == 1 and "cannot be paired again" in err
+    rc, _out, err = run(capsys, *base, "--then", "keep")
+    assert rc == 1 and "G-HEAD-JUDGE" in err
+    rc, _out, err = run(capsys, *base, "--then", "keep", "--by", "O")
+    assert rc == 1 and "only the head judge" in err
+    rc, _out, err = run(capsys, *base, "--then", "keep", "--by", "J")
+    assert rc == 0, err
+    rc, out, _err = run(capsys, "--data-dir", data, "verify", eid)
+    assert rc == 0 and "ruled exception" in out and "G-SWISS-PAIR-1" in out
+    rc, out, _err = run(capsys, "--data-dir", data, "verify", eid, "--json")
+    doc = json.loads(out)
+    assert doc["ok"] and doc["findings"] == [] and doc["ruled"][0]["rule"] == "G-SWISS-PAIR-1"
+    f = tmp_path / "e.json"
+    assert run(capsys, "--data-dir", data, "export", eid, "-o", str(f))[0] == 0
+    exported = json.loads(f.read_text(encoding="utf-8"))
+    assert exported["rulings"][0]["by"] == "J"
+    rc, _out, err = run(capsys, "--data-dir", str(tmp_path / "other"), "import", str(f))
+    assert rc == 0, err
+    # the same file without its ruling is refused: the finding is the head judge's to keep
+    del exported["rulings"]
+    f.write_text(json.dumps(exported, ensure_ascii=False), encoding="utf-8")
+    rc, _out, err = run(capsys, "--data-dir", str(tmp_path / "third"), "import", str(f))
+    assert rc == 1 and "G-SWISS-PAIR-1" in err
+
+
+def test_l_set_lock_match_type_once_paired_tiebreakers_once_final(tmp_path, capsys):
+    """L-SET-LOCK (G-BO3, G-TIE-1): the match type locks once round 1 is
+    paired, the tiebreakers once the final standings are out; each refusal
+    names what to undo; spectating changed mid-event warns (G-SPECTATE)."""
+    data = str(tmp_path)
+    eid = staffed_event(capsys, data, PLAYERS, "2026-12-05", "--rounds", "1")
+    assert run(capsys, "--data-dir", data, "pair", eid)[0] == 0
+    rc, _out, err = run(capsys, "--data-dir", data, "event", "set", eid, "--match", "bo1")
+    assert rc == 1 and "round 1 is paired" in err and "undo" in err
+    rc, _out, err = run(capsys, "--data-dir", data, "event", "set", eid, "--no-spectating")
+    assert rc == 0 and "G-SPECTATE" in err and "beforehand" in err
+    _round(capsys, data, eid, "2-1")
+    rc, _out, err = run(capsys, "--data-dir", data, "event", "set", eid, "--tiebreakers", "gw")
+    assert rc == 1 and "final standings" in err and "undo" in err
+    assert run(capsys, "--data-dir", data, "verify", eid)[0] == 0
