@@ -1201,8 +1201,8 @@ class Desk:
             gaps = self.deck_gaps()
             if not gaps:
                 raise LyceeError(_("every registered decklist is legal: there is nothing to override"))
-            data = ruling_of(gaps, by.strip(), reason.strip(), stamp(self.now()))
-            return self.store.append("ruling", data, self.actor, device=self.device)
+            ruling = ruling_of(gaps, by.strip(), reason.strip(), stamp(self.now()))
+            return self.store.append("ruling", ruling, self.actor, device=self.device)
 
         data = override_data(self.event, by.strip(), reason.strip(), stamp(self.now()))
         return self.store.append("build", data, self.actor, device=self.device)

@@ -67,7 +67,8 @@ def split_ruled(findings: list, rulings) -> tuple[list, list]:
                 keys[excuse_key(e[0], e[1] if len(e) > 1 and isinstance(e[1], str) else None)] = str(r.get("by", ""))
     if not keys:
         return list(findings), []
-    kept, ruled = [], []
+    kept: list = []
+    ruled: list = []
     for f in findings:
         (ruled if excuse_key(f.rule, f.path) in keys else kept).append(f)
     return kept, ruled
@@ -198,10 +199,10 @@ def _repair_actions(desk, after: Event, last, data) -> list:
     elif last.stage == "top":
         from core.tournament.elimination import next_elimination_round
 
-        matches = next_elimination_round(bare)
-        if matches is None:
+        nxt = next_elimination_round(bare)
+        if nxt is None:
             raise LyceeError(_("the elimination bracket is finished (G-SE)"))
-        pair = desk.pair_data(last.number, matches, "top")
+        pair = desk.pair_data(last.number, nxt, "top")
     else:
         raise RuleError(_("a playoff is not paired again: undo it (`lycee undo`)"), "L-LATER")
     text = _(
