@@ -484,7 +484,7 @@ class Desk:
         ev = self.event
         if not data.correct or data.round >= len(ev.rounds):
             return self.store.append("result", data, self.actor, device=self.device)
-        from core.rules.rulings import later_actions
+        from core.reports.later import later_actions
 
         after = rules.apply(ev, {"type": "result", "data": data})  # the result rule refuses first
         acts = later_actions(self, ev, after, data, then, by)
@@ -1151,8 +1151,7 @@ class Desk:
     def deck_gaps(self) -> list:
         """The findings of registered constructed lists the desk's deck check
         has and no ruling of the head judge keeps (L-DECK-WAIT)."""
-        from core.reports.judge import deck_findings
-        from core.rules.rulings import split_ruled
+        from core.reports.judge import deck_findings, split_ruled
 
         ev = self.event
         doc = [{"by": r.by, "excuses": [list(e) for e in r.excuses]} for r in ev.rulings]

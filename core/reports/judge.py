@@ -105,10 +105,32 @@ def judge_doc(doc, source: str = "event", claimed: dict | None = None) -> Judgem
         for f in deck_findings(event):
             if (f.rule, f.path) not in {(g.rule, g.path) for g in found}:
                 found.append(f)
-    from core.rules.rulings import split_ruled
-
     rep.findings, rep.ruled = split_ruled(found, doc.get("rulings"))  # L-RULING: the head judge's rulings
     return Judgement(event, rep)
+
+
+def excuse_key(rule: str, path: str | None) -> tuple[str, str]:
+    return rule, path or "$"
+
+
+def split_ruled(findings: list, rulings) -> tuple[list, list]:
+    """(findings, ruled exceptions): a finding a ruling of the file
+    (``rulings``: the ``rulings`` key, a list of dicts) excuses is a ruled
+    exception (L-RULING)."""
+    keys: dict[tuple[str, str], str] = {}
+    for r in rulings or ():
+        if not isinstance(r, dict):
+            continue
+        for e in r.get("excuses") or ():
+            if isinstance(e, list) and e and isinstance(e[0], str):
+                keys[excuse_key(e[0], e[1] if len(e) > 1 and isinstance(e[1], str) else None)] = str(r.get("by", ""))
+    if not keys:
+        return list(findings), []
+    kept: list = []
+    ruled: list = []
+    for f in findings:
+        (ruled if excuse_key(f.rule, f.path) in keys else kept).append(f)
+    return kept, ruled
 
 
 def deck_findings(event: Event) -> list[Finding]:

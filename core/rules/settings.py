@@ -159,14 +159,18 @@ def notices(event: Event, changes: dict) -> list[str]:
     beforehand (G-SPECTATE)."""
     out = []
     if "spectating" in changes and event.rounds:
-        out.append(
+        words = (
             _(
-                "spectating is now {state}: G-SPECTATE asks for this to be announced beforehand; "
-                "tell the players (`lycee announce EVENT TEXT` for the TV and phones) "
-                "before it applies",
-                state=_("allowed") if changes["spectating"] else _("forbidden"),
+                "spectating is now allowed: G-SPECTATE asks for this to be announced beforehand; tell the "
+                "players (`lycee announce EVENT TEXT` for the TV and phones) before it applies"
+            )
+            if changes["spectating"]
+            else _(
+                "spectating is now forbidden: G-SPECTATE asks for this to be announced beforehand; tell the "
+                "players (`lycee announce EVENT TEXT` for the TV and phones) before it applies"
             )
         )
+        out.append(words)
     return out
 
 
