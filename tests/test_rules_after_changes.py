@@ -102,3 +102,43 @@ def test_l_set_lock_match_type_once_paired_tiebreakers_once_final(tmp_path, caps
     rc, _out, err = run(capsys, "--data-dir", data, "event", "set", eid, "--tiebreakers", "gw")
     assert rc == 1 and "final standings" in err and "undo" in err
     assert run(capsys, "--data-dir", data, "verify", eid)[0] == 0
+
+
+def _corrupt_head_judge(doc):
+    doc["staff"]["head_judge"] = "Z"
+
+
+def _corrupt_head_judge_unsanctioned(doc):
+    doc["staff"]["head_judge"] = "Z"
+    doc["sanctioned"] = False
+
+
+def _corrupt_double_loss(doc):
+    doc["rounds"][-1]["matches"][0].update(outcome="double_loss", p1_wins=2, p2_wins=1)
+
+
+def test_l_judge_every_corruption_import_refuses_the_checker_reports_too(tmp_path, capsys):
+    """L-JUDGE (G-HEAD-JUDGE, G-LATE-1): the issue's staff and double-loss
+    corruptions: import refuses each, and the independent checker (verify
+    without the import's replay) names each with its rule id."""
+    from core.reports.judge import judge_doc
+    from core.reports.verify import verify_doc
+
+    data, eid = _two_rounds(capsys, tmp_path, "2-1")
+    rc, out, _err = run(capsys, "--data-dir", data, "export", eid)
+    base = json.loads(out)
+    for corrupt, rule in (
+        (_corrupt_head_judge, "G-HEAD-JUDGE"),
+        (_corrupt_head_judge_unsanctioned, "G-HEAD-JUDGE"),
+        (_corrupt_double_loss, "G-LATE-1"),
+    ):
+        doc = json.loads(json.dumps(base))
+        corrupt(doc)
+        assert not judge_doc(doc).ok, corrupt.__name__
+        assert rule in {f.rule for f in verify_doc(doc).findings}, corrupt.__name__
+        f = tmp_path / f"{corrupt.__name__}.json"
+        f.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+        rc, _out, err = run(capsys, "--data-dir", str(tmp_path / corrupt.__name__), "import", str(f))
+        assert rc == 1 and f"[{rule}]" in err, err
+        rc, out, _err = run(capsys, "--data-dir", data, "verify", str(f))
+        assert rc == 1 and f"[{rule}]" in out, out

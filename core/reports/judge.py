@@ -150,6 +150,8 @@ def deck_findings(event: Event) -> list[Finding]:
         except Exception:  # a list the desk cannot read is named by the import's own checks
             continue
         for pr in problems:
+            if pr.code == "unknown":  # a card this desk's list lacks is no evidence against the deck
+                continue
             where = "spare" if pr.code.startswith("spare") else "deck"
             out.append(Finding(pr.rule, None, None, pr.message, f"$.decklists[{i}].{where}"))
     return out

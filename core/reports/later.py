@@ -3,13 +3,15 @@ rule and the head judge's rulings are described in core/rules/rulings.py)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from core.errors import LyceeError, RuleError
 from core.event.model import Event
 from core.i18n import _, join_list
 from core.reports.judge import excuse_key
 from core.rules.rulings import ruling_of
 
-__all__ = ["broken_by", "later_actions"]
+__all__ = ["Later", "broken_by", "consequences", "later_actions"]
 
 
 def findings_of(event: Event) -> list:
@@ -29,6 +31,62 @@ def broken_by(before: Event, after: Event) -> list:
 THEN = ("repair", "keep")
 
 
+@dataclass(frozen=True)
+class Later:
+    """What a correction breaks (L-LATER): the later ``rounds`` (with the
+    ``rules`` their findings cite) and, when it is the current round with no
+    result and no clock yet, ``open_round``: the round that can be paired again."""
+
+    round: int
+    table: int
+    rounds: tuple[int, ...]
+    rules: tuple[str, ...]
+    open_round: int | None
+    findings: tuple
+
+    def question(self) -> str:
+        """The one question the app and the command line ask, naming the round and the choices."""
+        where = _("the correction of round {r} table {t}", r=self.round, t=self.table)
+        rounds = join_list([str(n) for n in self.rounds])
+        if self.open_round is not None:
+            return _(
+                "{what} changes what round {n} was paired from ({rules}); round {n} has no result yet. "
+                "Pair round {n} again with the correction, or the head judge keeps it as paired?",
+                what=where,
+                n=self.open_round,
+                rules=join_list(list(self.rules)),
+            )
+        return _(
+            "{what} breaks round(s) {rounds}, already played ({rules}). The head judge keeps them as "
+            "played, or undo back to round {n} first?",
+            what=where,
+            rounds=rounds,
+            rules=join_list(list(self.rules)),
+            n=self.rounds[0],
+        )
+
+
+def consequences(before: Event, after: Event, data) -> Later | None:
+    """What the correction ``data`` (``after``: the event with it) breaks in
+    later rounds, or None when nothing (L-LATER)."""
+    if data.round >= len(before.rounds):
+        return None
+    broken = [f for f in broken_by(before, after) if f.round is None or f.round > data.round]
+    if not broken:
+        return None
+    later = tuple(sorted({f.round for f in broken if f.round is not None}) or [len(before.rounds)])
+    last = before.rounds[-1]
+    fresh = last.clock is None and not any(m.reported and not m.is_bye for m in last.matches)
+    return Later(
+        data.round,
+        data.table,
+        later,
+        tuple(sorted({f.rule for f in broken})),
+        last.number if later == (last.number,) and fresh else None,
+        tuple(broken),
+    )
+
+
 def _where(data) -> str:
     return _("the correction of round {r} table {t}", r=data.round, t=data.table)
 
@@ -41,15 +99,14 @@ def later_actions(desk, before: Event, after: Event, data, then: str | None, by:
     choices, when something breaks and ``then`` does not say which."""
     from core.rules.clock import stamp
 
-    broken = [f for f in broken_by(before, after) if f.round is None or f.round > data.round]
-    if not broken:
+    later_facts = consequences(before, after, data)
+    if later_facts is None:
         return []
-    later = sorted({f.round for f in broken if f.round is not None}) or [len(before.rounds)]
-    rules = join_list(sorted({f.rule for f in broken}))
+    broken = list(later_facts.findings)
+    later = list(later_facts.rounds)
+    rules = join_list(list(later_facts.rules))
     last = before.rounds[-1]
-    open_round = (
-        later == [last.number] and last.clock is None and not any(m.reported and not m.is_bye for m in last.matches)
-    )
+    open_round = later_facts.open_round is not None
     if then is None:
         if open_round:
             raise RuleError(

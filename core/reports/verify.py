@@ -387,6 +387,8 @@ def _result_problem(m: dict, match_type: str, stage: str, names: dict | None = N
     if out == "double_loss":
         if stage == "top":
             return "G-SE", _("an elimination match must name a winner, not a double loss")
+        if (w1, w2, d) != (0, 0, 0) or m.get("games"):  # both players lost unplayed (G-LATE-1)
+            return "G-LATE-1", _("a double loss is recorded unplayed (0-0), not {score}", score=score)
         return None
     if match_type == "bo3":
         if w1 > 2 or w2 > 2:
