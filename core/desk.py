@@ -778,7 +778,24 @@ class Desk:
 
             check_sanctioning(self.event, True)
         if changes:
-            self.append_all([("edit", Edit(doc={key: value})) for key, value in changes.items()])
+            acts = [("edit", Edit(doc={key: value})) for key, value in changes.items()]
+            if self.event.rounds:  # L-LATER: a setting never breaks a fact silently (the locks say most)
+                from core.reports.later import broken_by
+
+                after = self.event
+                for kind, act in acts:
+                    after = rules.apply(after, {"type": kind, "data": act})
+                broken = broken_by(self.event, after)
+                if broken:
+                    raise RuleError(
+                        _(
+                            "this change would break what the event already holds: {what}; undo back to it first "
+                            "(Ctrl+Z / `lycee undo EVENT`)",
+                            what="; ".join(f"[{f.rule}] {f.message}" for f in broken[:3]),
+                        ),
+                        "L-LATER",
+                    )
+            self.append_all(acts)
         return changes
 
     # -- staff (G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE) ------------------------------
