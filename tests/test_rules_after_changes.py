@@ -142,3 +142,22 @@ def test_l_judge_every_corruption_import_refuses_the_checker_reports_too(tmp_pat
         assert rc == 1 and f"[{rule}]" in err, err
         rc, out, _err = run(capsys, "--data-dir", data, "verify", str(f))
         assert rc == 1 and f"[{rule}]" in out, out
+
+
+def test_l_later_a_correction_under_the_top_cut_pairs_the_final_again(tmp_path, capsys):
+    """L-LATER (G-SE): the issue's second case: a top 2 cut, then the head
+    judge's correction of round 2 changes who is cut: refused naming round
+    3; --then repair cuts again from the corrected standings; verify exits 0."""
+    data = str(tmp_path)
+    eid = staffed_event(capsys, data, PLAYERS, "2026-12-05", "--rounds", "2")
+    for results in (("2-0", "2-1", "0-2", "1-2"), ("2-0", "2-1", "2-0", "2-1")):
+        assert run(capsys, "--data-dir", data, "pair", eid)[0] == 0
+        for t, r in enumerate(results, 1):
+            assert run(capsys, "--data-dir", data, "result", eid, str(t), r)[0] == 0
+    assert run(capsys, "--data-dir", data, "top", eid, "2")[0] == 0
+    base = ["--data-dir", data, "result", eid, "1", "0-2", "--correct", "--round", "2", "--by", "J"]
+    rc, _out, err = run(capsys, *base)
+    assert rc == 1 and "L-LATER" in err and "round 3" in err and "G-SE" in err
+    rc, out, err = run(capsys, *base, "--then", "repair")
+    assert rc == 0 and "round 3 is paired again" in out, err
+    assert run(capsys, "--data-dir", data, "verify", eid)[0] == 0

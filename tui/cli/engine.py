@@ -135,12 +135,14 @@ def cmd_result(args) -> int:
         raise CliError(_("{t!r} is not a table number", t=args.table))
 
     def run(d: Desk):
+        before = d.event.rounds
         ev = d.record(table, args.result, round_number=args.round, **_extra(args))
         rnd = ev.rounds[(args.round or len(ev.rounds)) - 1]
         m = rnd.match_at(table)
-        return ev, m, rnd
+        again = ev.rounds[-1].number if ev.rounds[-1] is not before[-1] and len(before) > rnd.number else None
+        return ev, m, rnd, again
 
-    ev, m, rnd = with_desk(args, run, writes=True)
+    ev, m, rnd, again = with_desk(args, run, writes=True)
     missing = rnd.missing_tables()
     note, label = m.note, ""
     if note or rnd.stage == "top":  # a Swiss result without a note needs no bracket (start-up)
@@ -165,6 +167,14 @@ def cmd_result(args) -> int:
             else _("round complete")
         )
     )
+    if again is not None:  # L-LATER: the later round was paired again with the correction
+        print(
+            _(
+                "round {n} is paired again with the correction and announced on the TV and phones; "
+                "its new slips: `lycee export EVENT --what slips --format html -o FILE`",
+                n=again,
+            )
+        )
     return 0
 
 
