@@ -146,7 +146,7 @@ def later_actions(desk, before: Event, after: Event, data, then: str | None, by:
     if not open_round:
         raise RuleError(
             _(
-                "round(s) {rounds} already have results or a running clock: they cannot be paired again; "
+                "round(s) {rounds} cannot be paired again: round {n} already has results (or its clock runs); "
                 "the head judge keeps them (--then keep --by HEAD_JUDGE) or undo back to round {n} (`lycee undo`)",
                 rounds=join_list([str(n) for n in later]),
                 n=later[0],
