@@ -161,3 +161,20 @@ def test_l_later_a_correction_under_the_top_cut_pairs_the_final_again(tmp_path, 
     rc, out, err = run(capsys, *base, "--then", "repair")
     assert rc == 0 and "round 3 is paired again" in out, err
     assert run(capsys, "--data-dir", data, "verify", eid)[0] == 0
+
+
+def test_l_later_a_batch_of_corrections_asks_the_same(tmp_path, capsys, monkeypatch):
+    """L-LATER: `lycee result EVENT - --correct --round 1` (lines on stdin)
+    is refused as one result is, and --then repair re-pairs round 2 with the
+    whole batch in one record."""
+    import io
+
+    data, eid = _two_rounds(capsys, tmp_path, None)
+    args = ["--data-dir", data, "result", eid, "-", "--correct", "--round", "1"]
+    monkeypatch.setattr("sys.stdin", io.StringIO("1 0-2\n2 0-2\n"))
+    rc, _out, err = run(capsys, *args)
+    assert rc == 1 and "L-LATER" in err and "--then repair" in err
+    monkeypatch.setattr("sys.stdin", io.StringIO("1 0-2\n2 0-2\n"))
+    rc, _out, err = run(capsys, *args, "--then", "repair")
+    assert rc == 0, err
+    assert run(capsys, "--data-dir", data, "verify", eid)[0] == 0

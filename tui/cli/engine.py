@@ -229,9 +229,11 @@ def _results_from_stdin(args) -> int:
         from core import rules
 
         ev, batch = d.event, []
+        extra = _extra(args)
+        then = extra.pop("then", None)
         for n, table, text in entries:
             try:
-                data = d.result_data(table, text, round_number=args.round, **_extra(args))
+                data = d.result_data(table, text, round_number=args.round, **extra)
                 ev = rules.apply(ev, {"type": "result", "data": data})  # checked after the lines before it
                 batch.append(("result", data))
             except LyceeError as err:
@@ -239,7 +241,12 @@ def _results_from_stdin(args) -> int:
         if failures:  # all or none: one journal record, or nothing
             return 0, None
         if batch:
-            d.append_all(batch)
+            later: list = []
+            if args.correct:  # L-LATER: what the corrections break in later rounds, as for one result
+                from core.reports.later import later_actions
+
+                later = later_actions(d, d.event, ev, batch[0][1], then, extra.get("correct_by"))
+            d.append_all([*batch, *later])
         rounds = d.event.rounds
         k = (args.round or len(rounds)) - 1
         return len(batch), len(rounds[k].missing_tables()) if 0 <= k < len(rounds) else 0
