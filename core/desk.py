@@ -475,6 +475,19 @@ class Desk:
         )
         return self.store_result(data, then=then, by=correct_by)
 
+    def correction_check(self, table: int, text: str, round_number: int, correct_by: str | None = None):
+        """A correction of ``table`` of round ``round_number`` to ``text``,
+        checked but not stored: (its ``result`` payload, what it breaks in
+        later rounds: a core.reports.later.Later or None; L-LATER).  Refused
+        (RuleError G-HEAD-JUDGE) when the result is protected and
+        ``correct_by`` does not name the head judge."""
+        from core.reports.later import consequences
+
+        data = self.result_data(table, text, round_number, correct=True, correct_by=correct_by)
+        ev = self.event
+        after = rules.apply(ev, {"type": "result", "data": data})  # the result rule refuses first
+        return data, consequences(ev, after, data)
+
     def store_result(self, data: ResultAction, then: str | None = None, by: str | None = None) -> Event:
         """Store the ``result`` action ``data``.  A correction that breaks a
         later fact (L-LATER, core.rules.rulings) is refused unless ``then``

@@ -270,49 +270,31 @@ class RoundActions(EventHost):
         breaks a later round, one question naming it and the choices: pair it
         again (no result yet), the head judge keeps it as played, or neither
         (undo back to it first).  A round paired again offers its new slips."""
-        from core.reports.later import consequences
-        from core.tournament.matchrules import parse_table_result
-
         text = await self.app.push_screen_wait(
             Prompt(_("Correct an earlier round: ROUND TABLE RESULT (e.g. 1 3 0-2)"), "")
         )
         if not text:
             return
-        first, _sep, rest = text.strip().partition(" ")
-        number = whole(first)
+        desk = self.open_desk
+        by = None
         try:
-            if number is None:
-                raise LyceeError(_("write the round number first, e.g. 1 3 0-2"))
-            table, res = parse_table_result(rest)
-            desk = self.open_desk
-            ev = self.event
-            data = desk.result_data(table, res, number, correct=True)
-            by = None
-            if data.round < len(ev.rounds):
-                from core import rules
-                from core.rules.results import protected_reason
-
-                rnd = ev.rounds[data.round - 1]
-                m = rnd.match_at(table)
-                if m is not None and protected_reason(ev, rnd, m) is not None:  # the head judge's correction
-                    by = await self._head_judge_named()
-                    if not by:
-                        return
-                    data = desk.result_data(table, res, number, correct=True, correct_by=by)
-                later = consequences(ev, rules.apply(ev, {"type": "result", "data": data}), data)
-            else:
-                later = None
+            number, table, res = readmodel.parse_round_result(text)
+            try:
+                data, later = desk.correction_check(table, res, number)
+            except LyceeError as err:
+                if getattr(err, "rule", None) != "G-HEAD-JUDGE":
+                    raise
+                by = await self._head_judge_named()  # a protected result: the head judge's correction
+                if not by:
+                    return
+                data, later = desk.correction_check(table, res, number, correct_by=by)
             then = None
             if later is not None:
                 choices = []
                 if later.open_round is not None:
                     choices.append(("repair", _("Pair round {n} again with the correction", n=later.open_round)))
-                choices.append(
-                    (
-                        "keep",
-                        _("Keep round(s) {n} as played (the head judge's ruling)", n=join_list(map(str, later.rounds))),
-                    )
-                )
+                rounds = join_list([str(n) for n in later.rounds])
+                choices.append(("keep", _("Keep round(s) {n} as played (the head judge's ruling)", n=rounds)))
                 choices.append(("undo", _("Neither: undo back to round {n} first (Ctrl+Z)", n=later.rounds[0])))
                 then = await self.app.push_screen_wait(Choose(later.question(), choices))
                 if then in (None, "undo"):
