@@ -178,3 +178,60 @@ def test_l_later_a_batch_of_corrections_asks_the_same(tmp_path, capsys, monkeypa
     rc, _out, err = run(capsys, *args, "--then", "repair")
     assert rc == 0, err
     assert run(capsys, "--data-dir", data, "verify", eid)[0] == 0
+
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+RESULTS = ["2-0", "2-1", "1-2", "0-2"]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    n=st.integers(4, 9),
+    played=st.lists(st.sampled_from(RESULTS), min_size=10, max_size=10),
+    later_results=st.booleans(),
+    fix=st.sampled_from(RESULTS),
+    table=st.integers(1, 4),
+)
+def test_l_later_any_correction_leaves_an_event_verify_accepts(tmp_path_factory, n, played, later_results, fix, table):
+    """L-LATER, L-RULING (property): on random events, any correction of
+    round 1 under a paired round 2 is stored only with what it needs (a
+    repair while round 2 is open, else the head judge's ruling), and the
+    one judgement then accepts the event (ruled exceptions only)."""
+    from core.desk import Desk
+    from core.errors import RuleError
+    from core.reports.judge import judge_event
+    from core.store import DataDir
+
+    dd = DataDir(tmp_path_factory.mktemp("ev"))
+    store = dd.create(
+        {
+            "name": "P",
+            "date": "2026-12-05",
+            "sanctioned": False,
+            "staff": {"organizer": "O", "judges": ["J"], "head_judge": "J"},
+        }
+    )
+    d = Desk(store)
+    d.add_players([f"P{i}" for i in range(n)])
+    it = iter(played)
+    for _r in range(2):
+        d.pair_next()
+        if _r == 1 and not later_results:
+            break
+        for m in d.event.current_round.matches:
+            if m.p2 is not None:
+                d.record(m.table, next(it, "2-0"))
+    m = d.event.rounds[0].match_at(table)
+    if m is None or m.p2 is None:
+        store.close()
+        return
+    try:
+        d.record(table, fix, round_number=1, correct=True)
+    except RuleError as err:
+        assert err.rule == "L-LATER"
+        then = "keep" if later_results else "repair"
+        d.record(table, fix, round_number=1, correct=True, then=then, correct_by="J")
+    assert judge_event(d.event).ok
+    store.close()
