@@ -311,6 +311,8 @@ class Desk:
         plan of a third-place match in the round itself (G-SE); ``whys``: the
         reasons of each match (:meth:`pair_data`)."""
         check_room(self.event, rounds=1)  # the size import takes (issue 44)
+        if stage == "swiss" and not self.event.rounds:
+            self.check_decks_legal()  # L-DECK-WAIT: round 1 waits for legal constructed lists
         data = replace_payload(
             self.pair_data(len(self.event.rounds) + 1, matches, stage, whys),
             rounds_fixed=rounds_to_fix(self.event, stage),  # L-ROUNDS: round 1 fixes a blank count
@@ -524,11 +526,13 @@ class Desk:
         correct_by: str | None = None,
         time_called: bool = False,
         reason: str = "",
+        then: str | None = None,
     ) -> Event:
         """Record ``text`` (``2-1``, ``1-1-1``, ``id``) at ``table`` of the
         current round (or ``round_number``).  ``id`` follows G-ID-1/2: refused
         once the match has started (no override).  See :meth:`result_data`
-        for ``correct``, ``correct_by``, ``time_called`` and ``reason``."""
+        for ``correct``, ``correct_by``, ``time_called`` and ``reason``; :meth:`store_result`
+        for ``then`` (what a correction does to a later round: ``repair`` or ``keep``)."""
         data = self.result_data(
             table,
             text,
@@ -539,7 +543,35 @@ class Desk:
             time_called=time_called,
             reason=reason,
         )
-        return self.store.append("result", data, self.actor, device=self.device)
+        return self.store_result(data, then=then, by=correct_by)
+
+    def correction_check(self, table: int, text: str, round_number: int, correct_by: str | None = None):
+        """A correction of ``table`` of round ``round_number`` to ``text``,
+        checked but not stored: (its ``result`` payload, what it breaks in
+        later rounds: a core.reports.later.Later or None; L-LATER).  Refused
+        (RuleError G-HEAD-JUDGE) when the result is protected and
+        ``correct_by`` does not name the head judge."""
+        from core.reports.later import consequences
+
+        data = self.result_data(table, text, round_number, correct=True, correct_by=correct_by)
+        ev = self.event
+        after = rules.apply(ev, {"type": "result", "data": data})  # the result rule refuses first
+        return data, consequences(ev, after, data)
+
+    def store_result(self, data: ResultAction, then: str | None = None, by: str | None = None) -> Event:
+        """Store the ``result`` action ``data``.  A correction that breaks a
+        later fact (L-LATER, core.rules.rulings) is refused unless ``then``
+        says what becomes of the later round: ``repair`` pairs it again (it
+        has no result yet), ``keep`` keeps it as played by the ruling of the
+        head judge ``by``; all in one journal record."""
+        ev = self.event
+        if not data.correct or data.round >= len(ev.rounds):
+            return self.store.append("result", data, self.actor, device=self.device)
+        from core.reports.later import later_actions
+
+        after = rules.apply(ev, {"type": "result", "data": data})  # the result rule refuses first
+        acts = later_actions(self, ev, after, data, then, by)
+        return self.append_all([("result", data), *acts])
 
     def record_checked(self, check: ResultCheck, *, correct: bool = False, time_called: bool = False) -> Event:
         """Record an entry pre-checked by the read model
@@ -550,7 +582,7 @@ class Desk:
         data = self.result_data(
             check.table, check.result, check.round_number, correct=correct, time_called=time_called, checked=check
         )
-        return self.store.append("result", data, self.actor, device=self.device)
+        return self.store_result(data)
 
     def append_all(self, acts: Sequence[tuple[str, Action]]) -> Event:
         """Several actions, all or none: each is checked (on the event as the
@@ -868,7 +900,24 @@ class Desk:
 
             check_sanctioning(self.event, True)
         if changes:
-            self.append_all([("edit", Edit(doc={key: value})) for key, value in changes.items()])
+            acts = [("edit", Edit(doc={key: value})) for key, value in changes.items()]
+            if self.event.rounds:  # L-LATER: a setting never breaks a fact silently (the locks say most)
+                from core.reports.later import broken_by
+
+                after = self.event
+                for kind, act in acts:
+                    after = rules.apply(after, {"type": kind, "data": act})
+                broken = broken_by(self.event, after)
+                if broken:
+                    raise RuleError(
+                        _(
+                            "this change would break what the event already holds: {what}; undo back to it first "
+                            "(Ctrl+Z / `lycee undo EVENT`)",
+                            what="; ".join(f"[{f.rule}] {f.message}" for f in broken[:3]),
+                        ),
+                        "L-LATER",
+                    )
+            self.append_all(acts)
         return changes
 
     # -- staff (G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE) ------------------------------
@@ -1254,10 +1303,60 @@ class Desk:
         if a player has no registered decklist."""
         return self.store.append("build", self.build_data("close", by=by or self.actor), self.actor, device=self.device)
 
+    def deck_gaps(self) -> list:
+        """The findings of registered constructed lists the desk's deck check
+        has and no ruling of the head judge keeps (L-DECK-WAIT)."""
+        from core.reports.judge import deck_findings, split_ruled
+
+        ev = self.event
+        doc = [{"by": r.by, "excuses": [list(e) for e in r.excuses]} for r in ev.rulings]
+        return split_ruled(deck_findings(ev), doc)[0]
+
+    def check_decks_legal(self) -> None:
+        """L-DECK-WAIT: round 1 of a constructed event waits for its
+        registered decklists to be legal (R-DECK-60, R-DECK-4, G-CARDS-*), as
+        a limited event's does, unless the head judge rules that they play as
+        registered (``lycee build EVENT override``): so the event file the desk
+        writes is one verify and import accept."""
+        ev = self.event
+        if ev.kind != "constructed":
+            return
+        gaps = self.deck_gaps()
+        if not gaps:
+            return
+        names = []
+        for f in gaps:
+            i = int(f.path.split("[", 1)[1].split("]", 1)[0])
+            who = ev.player(ev.decklists[i].player).name
+            line = f"{who} ({f.message})"
+            if line not in names:
+                names.append(line)
+        raise RuleError(
+            _(
+                "round 1 waits for a legal deck from: {players}. Register a corrected list "
+                "(`lycee decklist add`) or the head judge rules that it plays as registered "
+                "(`lycee build EVENT override --by HEAD_JUDGE --reason TEXT`)",
+                players=join_list(names),
+            ),
+            gaps[0].rule,
+        )
+
     def override_decks(self, by: str, reason: str) -> Event:
         """The head judge lets round 1 pair although the players named in
-        the refusal have no legal deck (logged with who and why; G-HEAD-JUDGE)."""
+        the refusal have no legal deck (logged with who and why; G-HEAD-JUDGE).
+        In a constructed event (no build phase) the ruling is recorded as
+        one (L-RULING) keeping each list's problems, which verify and import
+        then report as ruled exceptions."""
         from core.rules.decklists import override_data
+
+        if self.event.build is None and self.event.kind == "constructed":
+            from core.rules.rulings import ruling_of
+
+            gaps = self.deck_gaps()
+            if not gaps:
+                raise LyceeError(_("every registered decklist is legal: there is nothing to override"))
+            ruling = ruling_of(gaps, by.strip(), reason.strip(), stamp(self.now()))
+            return self.store.append("ruling", ruling, self.actor, device=self.device)
 
         data = override_data(self.event, by.strip(), reason.strip(), stamp(self.now()))
         return self.store.append("build", data, self.actor, device=self.device)

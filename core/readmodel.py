@@ -200,6 +200,19 @@ class ResultCheck:
     time_reason: str | None  # why the time call is asked (the desk's refusal text)
 
 
+def parse_round_result(line: str) -> tuple[int, int, str]:
+    """``ROUND TABLE RESULT`` (``1 3 0-2``): a correction of an earlier round
+    typed in the app (L-LATER), as (round, table, result text)."""
+    from core.names import whole
+
+    first, _sep, rest = line.strip().partition(" ")
+    number = whole(first)
+    if number is None or number < 1:
+        raise LyceeError(_("write the round number first, e.g. 1 3 0-2"))
+    table, text = matchrules.parse_table_result(rest)
+    return number, table, text
+
+
 def precheck_result(ev: Event, line: str, now) -> ResultCheck:
     """Parse ``line`` (``12 2-1``) once and say which questions come before
     recording it.  The match rules themselves are checked once, by the

@@ -549,3 +549,79 @@ def test_g_decklist_cli_refusals_store_nothing(cli_event, capsys, tmp_path, lega
     rc, _, err = run(capsys, "--data-dir", data, "decklist", "show", eid, "Ben")
     assert rc == 1 and "no registered decklist" in err
     assert path.read_bytes() == before
+
+
+# -- issue 46: a stored list with problems never makes an event import refuses ------------------------
+
+
+def test_l_deck_wait_round_1_waits_for_legal_lists_and_the_head_judges_ruling_is_a_ruled_exception(
+    desk, tmp_path, legal
+):
+    """L-DECK-WAIT, L-RULING (R-DECK-60): a 59-card list holds round 1 of a
+    constructed event; the head judge's override is recorded as a ruling, so
+    import(export(e)) gives the event and verify lists it as ruled, not found."""
+    from core.reports.judge import judge_doc
+
+    deck, spare = legal
+    short = deck.copy()
+    short[next(iter(short))] -= 1  # 59 cards
+    desk.register_decklist_file("Ann", _file(tmp_path, "ann.txt", _text(short, spare)))
+    with pytest.raises(RuleError) as err:
+        desk.pair_next()
+    assert err.value.rule == "R-DECK-60" and "Ann" in str(err.value) and "override" in str(err.value)
+    assert not desk.event.rounds
+    desk.override_decks("J", "the player was told; it plays as registered")
+    desk.pair_next()
+    ev = desk.event
+    doc = json.loads(json.dumps(to_doc(ev), ensure_ascii=False))
+    assert doc["rulings"][0]["by"] == "J"
+    j = judge_doc(doc)
+    assert j.ok and [f.rule for f in j.report.ruled] == ["R-DECK-60"]
+    assert event_from_doc(doc) == ev
+    # without the ruling the same file is refused, at the list's path
+    del doc["rulings"]
+    j = judge_doc(doc)
+    assert not j.ok and ("$.decklists[0].deck", "[R-DECK-60] a constructed deck has 60 cards, not 59") in j.problems()
+
+
+def _same_name_deck(catalog: Catalog) -> Counter:
+    """8 cards of one name over two numbers (as the issue's 柚原このみ), 52 others."""
+    by: dict[str, list[str]] = {}
+    for c in catalog.cards():
+        if c.max_copies is None and not c.is_parallel:
+            by.setdefault(c.name_key, []).append(c.number)
+    two = next(v for v in by.values() if len(v) >= 2)
+    others = [v[0] for v in by.values() if len(v) == 1][:13]
+    return Counter({two[0]: 4, two[1]: 4, **{n: 4 for n in others}})
+
+
+@pytest.mark.parametrize("sanctioned", [False, True])
+def test_l_judge_verify_as_strict_as_the_desks_deck_check(tmp_path, catalog, sanctioned):
+    """L-JUDGE (R-DECK-4, G-CARDS-VERSIONS, L-SAMPLE-SETS): same-name copies
+    over two numbers, and sample-set cards in a sanctioned event, which the
+    desk's deck check flags, are findings of verify and refusals of import."""
+    from core.reports.judge import judge_doc
+    from core.reports.verify import verify_doc
+
+    dd = DataDir(tmp_path / "data", clock=FakeClock())
+    store = dd.create(
+        {
+            "name": "Cup",
+            "date": "2026-11-30",
+            "sanctioned": sanctioned,
+            "staff": {"organizer": "O", "judges": ["J"], "head_judge": "J"},
+        }
+    )
+    d = Desk(store)
+    d.add_players(["Ann", "Ben"])
+    d.register_decklist("Ann", Decklist.from_counts(_same_name_deck(catalog), source="form"))
+    desk_rules = {p.rule for p in d.deck_problems("Ann")}
+    doc = json.loads(json.dumps(to_doc(d.event), ensure_ascii=False))
+    assert verify_doc(doc).findings == []  # the independent checker alone sees neither
+    j = judge_doc(doc)
+    found = {f.rule for f in j.report.findings}
+    assert "R-DECK-4" in found and found == desk_rules
+    assert ("G-CARDS-VERSIONS" in found) == sanctioned
+    with pytest.raises(ValidationError):
+        j.accepted("cup.json")
+    store.close()

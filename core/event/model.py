@@ -499,6 +499,19 @@ class Announcement:
     by: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """A head judge's ruling that keeps facts as they are although a later
+    change no longer supports them (issue 46, L-RULING): ``excuses`` lists
+    what it covers, each (rule id, JSON path of the event file); ``verify``
+    then reports such a finding as a ruled exception, not as a finding."""
+
+    by: str
+    reason: str
+    excuses: tuple[tuple[str, str], ...]
+    at: str = ""
+
+
 @dataclass(frozen=True)
 class Event:
     """An event as its log makes it: settings, players, rounds and what the desk recorded."""
@@ -569,6 +582,8 @@ class Event:
     #: (``lycee staff EVENT signout NAME``): (folded name, count) pairs sorted
     #: by name; a judge-page session made before the last one ends.
     staff_signouts: tuple[tuple[str, int], ...] = field(default=(), compare=False)
+    #: The head judge's recorded rulings (L-RULING): facts kept as played after a change.
+    rulings: tuple[Ruling, ...] = ()
 
     # -- lookups (cached: an Event never changes once built) -----------------
     @cached_property

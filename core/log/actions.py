@@ -357,6 +357,16 @@ class Publish(Action, frozen=True, tag="publish"):
     round: int | UnsetType = UNSET
 
 
+class RulingAction(Action, frozen=True, tag="ruling"):
+    """The head judge keeps facts as played (issue 46, L-RULING): each excuse
+    is [rule id, JSON path of the event file]."""
+
+    by: str
+    reason: str = ""
+    excuses: list[list[str]] = []
+    at: str = ""
+
+
 class Announce(Action, frozen=True, tag="announce"):
     """``text`` empty clears the announcement."""
 
@@ -504,6 +514,7 @@ Payload = Union[
     TablePool,
     Publish,
     Announce,
+    RulingAction,
     ReportCodes,
     Report,
     ReportDecision,

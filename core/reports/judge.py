@@ -101,8 +101,60 @@ def judge_doc(doc, source: str = "event", claimed: dict | None = None) -> Judgem
             named.add(path)
     if event is None and not found:  # (refused with nothing named: never a silent refusal, never a pass)
         found.append(Finding(FILE_RULE, None, None, _("the file does not replay as an event"), "$"))
-    rep.findings = found
+    if event is not None:  # as strict as the desk's own deck check (issue 46)
+        for f in deck_findings(event):
+            if (f.rule, f.path) not in {(g.rule, g.path) for g in found}:
+                found.append(f)
+    rep.findings, rep.ruled = split_ruled(found, doc.get("rulings"))  # L-RULING: the head judge's rulings
     return Judgement(event, rep)
+
+
+def excuse_key(rule: str, path: str | None) -> tuple[str, str]:
+    return rule, path or "$"
+
+
+def split_ruled(findings: list, rulings) -> tuple[list, list]:
+    """(findings, ruled exceptions): a finding a ruling of the file
+    (``rulings``: the ``rulings`` key, a list of dicts) excuses is a ruled
+    exception (L-RULING)."""
+    keys: dict[tuple[str, str], str] = {}
+    for r in rulings or ():
+        if not isinstance(r, dict):
+            continue
+        for e in r.get("excuses") or ():
+            if isinstance(e, list) and e and isinstance(e[0], str):
+                keys[excuse_key(e[0], e[1] if len(e) > 1 and isinstance(e[1], str) else None)] = str(r.get("by", ""))
+    if not keys:
+        return list(findings), []
+    kept: list = []
+    ruled: list = []
+    for f in findings:
+        (ruled if excuse_key(f.rule, f.path) in keys else kept).append(f)
+    return kept, ruled
+
+
+def deck_findings(event: Event) -> list[Finding]:
+    """The desk's own deck check of each registered constructed list
+    (core.rules.decklists ``deck_problems``: R-DECK-60, R-DECK-4 over the
+    card's name whatever its number, cards not legal on the event date, a
+    sample product in a sanctioned event: G-CARDS-*), each at its list's JSON
+    path: verify and import are at least as strict as the desk (issue 46)."""
+    if event.kind != "constructed" or not event.decklists:
+        return []
+    from core.rules.decklists import deck_problems
+
+    out: list[Finding] = []
+    for i, rec in enumerate(event.decklists):
+        try:
+            problems = deck_problems(event, rec.player)
+        except Exception:  # a list the desk cannot read is named by the import's own checks
+            continue
+        for pr in problems:
+            if pr.code == "unknown":  # a card this desk's list lacks is no evidence against the deck
+                continue
+            where = "spare" if pr.code.startswith("spare") else "deck"
+            out.append(Finding(pr.rule, None, None, pr.message, f"$.decklists[{i}].{where}"))
+    return out
 
 
 def judge_event(event: Event, claimed: dict | None = None) -> Judgement:

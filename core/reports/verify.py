@@ -127,6 +127,8 @@ class Report:
     local: int = 0  # ... checked locally only (none since every round is checked exactly, verify_exact)
     methods: dict[str, int] = field(default_factory=dict)  # how each exact check was made (verify_exact)
     findings: list[Finding] = field(default_factory=list)
+    #: findings the head judge's recorded rulings keep (L-RULING): reported, never a failure
+    ruled: list[Finding] = field(default_factory=list)
     standings: list[dict] = field(default_factory=list)
     places: list[tuple[int, str]] | None = None
     names: dict[str, str] = field(default_factory=dict)
@@ -157,7 +159,14 @@ class Report:
             "exact_rounds": self.exact,
             "local_rounds": self.local,
             "findings": [f.to_json() for f in self.findings],
+            **({"ruled": [f.to_json() for f in self.ruled]} if self.ruled else {}),
         }
+
+    def ruled_lines(self) -> list[str]:
+        """Each ruled exception as a line (L-RULING): kept by the head judge's recorded ruling."""
+        return [
+            _("ruled exception (the head judge's recorded ruling): {finding}", finding=f.line()) for f in self.ruled
+        ]
 
 
 # ---------------------------------------------------------------------------
@@ -376,6 +385,8 @@ def _result_problem(m: dict, match_type: str, stage: str, names: dict | None = N
     if out == "double_loss":
         if stage == "top":
             return "G-SE", _("an elimination match must name a winner, not a double loss")
+        if (w1, w2, d) != (0, 0, 0) or m.get("games"):  # both players lost unplayed (G-LATE-1)
+            return "G-LATE-1", _("a double loss is recorded unplayed (0-0), not {score}", score=score)
         return None
     if match_type == "bo3":
         if w1 > 2 or w2 > 2:

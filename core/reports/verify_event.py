@@ -146,12 +146,21 @@ def _structure(doc: dict, find: Find) -> None:
 
 
 def _staff(doc: dict, find: Find) -> None:
+    st = doc.get("staff") or {}
+    judges = [_key(j) for j in st.get("judges", []) if j and j.strip()]
+    hj = (st.get("head_judge") or "").strip()
     # sanctioned unless the file says not (as the event imports), and staffed once it started:
     # the desk pairs round 1 of a sanctioned event only with its staff complete
     if not doc.get("sanctioned", True) or not doc.get("rounds"):
+        if hj and _key(hj) not in judges:  # any event: the head judge is one of the judges (as the desk keeps it)
+            find(
+                "G-HEAD-JUDGE",
+                "$.staff.head_judge",
+                _("the head judge {name!r} is not one of the judges", name=hj),
+                None,
+                None,
+            )
         return
-    st = doc.get("staff") or {}
-    judges = [_key(j) for j in st.get("judges", []) if j and j.strip()]
     if not (st.get("organizer") or "").strip():
         find("G-ORGANIZER", "$.staff.organizer", _("a sanctioned event names its organizer"), None, None)
     if not judges:

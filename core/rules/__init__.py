@@ -48,6 +48,7 @@ REDUCER_MODULES = {
     "table_pool": "core.rules.tablepools",  # a pool entered from packs opened at the table
     "publish": "core.rules.publish",
     "announce": "core.rules.publish",
+    "ruling": "core.rules.rulings",  # the head judge keeps facts as played (L-RULING)
     "apart": "core.rules.apart",
     "report_code": "core.rules.reports",
     "report": "core.rules.reports",

@@ -8,8 +8,8 @@ import re
 
 #: sha256 of each schema this was generated from (core.rules.eventfile.schema_sha256)
 SCHEMA_SHA256 = {
-    "strict": "8eb42b9201a58ebe878e3eefa60d72afef4833679560bb3f82f94d9a19772bfc",
-    "lax": "5d5854a7a60f9063aa827138c7c86135afcd2f0dd5af5525b523c7f64e3a2146",
+    "strict": "c899e952b78c887fde3737cc3173cbdc0b7aec1cfc0ea7253d0d54394d76cab9",
+    "lax": "26ce68d1fc0942dbe57850cda4b4e7930eae6ce84e5fc93a04984f30b9d9af25",
 }
 
 NoneType = type(None)
@@ -1404,6 +1404,86 @@ def validate_strict(data, custom_formats={}, name_prefix=None):
                                     raise Invalid("" + (name_prefix or "data") + ".apart[{data__apart_x}][{data__apart_item_x}]".format(**locals()) + " must be longer than or equal to 1 characters")
                                 if data__apart_item_item_len > 500:
                                     raise Invalid("" + (name_prefix or "data") + ".apart[{data__apart_x}][{data__apart_item_x}]".format(**locals()) + " must be shorter than or equal to 500 characters")
+        if "rulings" in data_keys:
+            data_keys.remove("rulings")
+            data__rulings = data["rulings"]
+            if not isinstance(data__rulings, (list, tuple)):
+                raise Invalid("" + (name_prefix or "data") + ".rulings must be array")
+            data__rulings_is_list = isinstance(data__rulings, (list, tuple))
+            if data__rulings_is_list:
+                data__rulings_len = len(data__rulings)
+                if data__rulings_len > 10000:
+                    raise Invalid("" + (name_prefix or "data") + ".rulings must contain less than or equal to 10000 items")
+                for data__rulings_x, data__rulings_item in enumerate(data__rulings):
+                    if not isinstance(data__rulings_item, (dict)):
+                        raise Invalid("" + (name_prefix or "data") + ".rulings[{data__rulings_x}]".format(**locals()) + " must be object")
+                    if isinstance(data__rulings_item, dict):
+                        data__rulings_item__missing_keys = set(['by', 'excuses']) - data__rulings_item.keys()
+                        if data__rulings_item__missing_keys:
+                            raise Invalid("" + (name_prefix or "data") + ".rulings[{data__rulings_x}]".format(**locals()) + " must contain ")
+                        data__rulings_item_keys = set(data__rulings_item.keys())
+                        if "by" in data__rulings_item_keys:
+                            data__rulings_item_keys.remove("by")
+                            data__rulings_item__by = data__rulings_item["by"]
+                            if not isinstance(data__rulings_item__by, (str)):
+                                raise Invalid("" + (name_prefix or "data") + ".rulings[{data__rulings_x}].by".format(**locals()) + " must be string")
+                            if isinstance(data__rulings_item__by, str):
+                                data__rulings_item__by_len = len(data__rulings_item__by)
+                                if data__rulings_item__by_len < 1:
+                                    raise Invalid("" + (name_prefix or "data") + ".rulings[{data__rulings_x}].by".format(**locals()) + " must be longer than or equal to 1 characters")
+                                if data__rulings_item__by_len > 500:
+                                    raise Invalid("" + (name_prefix or "data") + ".rulings[{data__rulings_x}].by".format(**locals()) + " must be shorter than or equal to 500 characters")
+                        if "reason" in data__rulings_item_keys:
+                            data__rulings_item_keys.remove("reason")
+                            data__rulings_item__reason = data__rulings_item["reason"]
+                            if not isinstance(data__rulings_item__reason, (str)):
+                                raise Invalid("" + (name_prefix or "data") + ".rulings[{data__rulings_x}].reason".format(**locals()) + " must be string")
+                            if isinstance(data__rulings_item__reason, str):
+                                data__rulings_item__reason_len = len(data__rulings_item__reason)
+                                if data__rulings_item__reason_len > 500:
+                                    raise Invalid("" + (name_prefix or "data") + ".rulings[{data__rulings_x}].reason".format(**locals()) + " must be shorter than or equal to 500 characters")
+                        if "at" in data__rulings_item_keys:
+                            data__rulings_item_keys.remove("at")
+                            data__rulings_item__at = data__rulings_item["at"]
+                            if not isinstance(data__rulings_item__at, (str)):
+                                raise Invalid("" + (name_prefix or "data") + ".rulings[{data__rulings_x}].at".format(**locals()) + " must be string")
+                            if isinstance(data__rulings_item__at, str):
+                                data__rulings_item__at_len = len(data__rulings_item__at)
+                                if data__rulings_item__at_len > 500:
+                                    raise Invalid("" + (name_prefix or "data") + ".rulings[{data__rulings_x}].at".format(**locals()) + " must be shorter than or equal to 500 characters")
+                        if "excuses" in data__rulings_item_keys:
+                            data__rulings_item_keys.remove("excuses")
+                            data__rulings_item__excuses = data__rulings_item["excuses"]
+                            if not isinstance(data__rulings_item__excuses, (list, tuple)):
+                                raise Invalid("" + (name_prefix or "data") + ".rulings[{data__rulings_x}].excuses".format(**locals()) + " must be array")
+                            data__rulings_item__excuses_is_list = isinstance(data__rulings_item__excuses, (list, tuple))
+                            if data__rulings_item__excuses_is_list:
+                                data__rulings_item__excuses_len = len(data__rulings_item__excuses)
+                                if data__rulings_item__excuses_len < 1:
+                                    raise Invalid("" + (name_prefix or "data") + ".rulings[{data__rulings_x}].excuses".format(**locals()) + " must contain at least 1 items")
+                                if data__rulings_item__excuses_len > 10000:
+                                    raise Invalid("" + (name_prefix or "data") + ".rulings[{data__rulings_x}].excuses".format(**locals()) + " must contain less than or equal to 10000 items")
+                                for data__rulings_item__excuses_x, data__rulings_item__excuses_item in enumerate(data__rulings_item__excuses):
+                                    if not isinstance(data__rulings_item__excuses_item, (list, tuple)):
+                                        raise Invalid("" + (name_prefix or "data") + ".rulings[{data__rulings_x}].excuses[{data__rulings_item__excuses_x}]".format(**locals()) + " must be array")
+                                    data__rulings_item__excuses_item_is_list = isinstance(data__rulings_item__excuses_item, (list, tuple))
+                                    if data__rulings_item__excuses_item_is_list:
+                                        data__rulings_item__excuses_item_len = len(data__rulings_item__excuses_item)
+                                        if data__rulings_item__excuses_item_len < 2:
+                                            raise Invalid("" + (name_prefix or "data") + ".rulings[{data__rulings_x}].excuses[{data__rulings_item__excuses_x}]".format(**locals()) + " must contain at least 2 items")
+                                        if data__rulings_item__excuses_item_len > 2:
+                                            raise Invalid("" + (name_prefix or "data") + ".rulings[{data__rulings_x}].excuses[{data__rulings_item__excuses_x}]".format(**locals()) + " must contain less than or equal to 2 items")
+                                        for data__rulings_item__excuses_item_x, data__rulings_item__excuses_item_item in enumerate(data__rulings_item__excuses_item):
+                                            if not isinstance(data__rulings_item__excuses_item_item, (str)):
+                                                raise Invalid("" + (name_prefix or "data") + ".rulings[{data__rulings_x}].excuses[{data__rulings_item__excuses_x}][{data__rulings_item__excuses_item_x}]".format(**locals()) + " must be string")
+                                            if isinstance(data__rulings_item__excuses_item_item, str):
+                                                data__rulings_item__excuses_item_item_len = len(data__rulings_item__excuses_item_item)
+                                                if data__rulings_item__excuses_item_item_len < 1:
+                                                    raise Invalid("" + (name_prefix or "data") + ".rulings[{data__rulings_x}].excuses[{data__rulings_item__excuses_x}][{data__rulings_item__excuses_item_x}]".format(**locals()) + " must be longer than or equal to 1 characters")
+                                                if data__rulings_item__excuses_item_item_len > 500:
+                                                    raise Invalid("" + (name_prefix or "data") + ".rulings[{data__rulings_x}].excuses[{data__rulings_item__excuses_x}][{data__rulings_item__excuses_item_x}]".format(**locals()) + " must be shorter than or equal to 500 characters")
+                        if data__rulings_item_keys:
+                            raise Invalid("" + (name_prefix or "data") + ".rulings[{data__rulings_x}]".format(**locals()) + " must not contain "+str(data__rulings_item_keys)+" properties")
         if "pods" in data_keys:
             data_keys.remove("pods")
             data__pods = data["pods"]
@@ -2664,6 +2744,68 @@ def validate_lax(data, custom_formats={}, name_prefix=None):
                                 data__apart_item_item_len = len(data__apart_item_item)
                                 if data__apart_item_item_len < 1:
                                     raise Invalid("" + (name_prefix or "data") + ".apart[{data__apart_x}][{data__apart_item_x}]".format(**locals()) + " must be longer than or equal to 1 characters")
+        if "rulings" in data_keys:
+            data_keys.remove("rulings")
+            data__rulings = data["rulings"]
+            if not isinstance(data__rulings, (list, tuple)):
+                raise Invalid("" + (name_prefix or "data") + ".rulings must be array")
+            data__rulings_is_list = isinstance(data__rulings, (list, tuple))
+            if data__rulings_is_list:
+                data__rulings_len = len(data__rulings)
+                for data__rulings_x, data__rulings_item in enumerate(data__rulings):
+                    if not isinstance(data__rulings_item, (dict)):
+                        raise Invalid("" + (name_prefix or "data") + ".rulings[{data__rulings_x}]".format(**locals()) + " must be object")
+                    if isinstance(data__rulings_item, dict):
+                        data__rulings_item__missing_keys = set(['by', 'excuses']) - data__rulings_item.keys()
+                        if data__rulings_item__missing_keys:
+                            raise Invalid("" + (name_prefix or "data") + ".rulings[{data__rulings_x}]".format(**locals()) + " must contain ")
+                        data__rulings_item_keys = set(data__rulings_item.keys())
+                        if "by" in data__rulings_item_keys:
+                            data__rulings_item_keys.remove("by")
+                            data__rulings_item__by = data__rulings_item["by"]
+                            if not isinstance(data__rulings_item__by, (str)):
+                                raise Invalid("" + (name_prefix or "data") + ".rulings[{data__rulings_x}].by".format(**locals()) + " must be string")
+                            if isinstance(data__rulings_item__by, str):
+                                data__rulings_item__by_len = len(data__rulings_item__by)
+                                if data__rulings_item__by_len < 1:
+                                    raise Invalid("" + (name_prefix or "data") + ".rulings[{data__rulings_x}].by".format(**locals()) + " must be longer than or equal to 1 characters")
+                        if "reason" in data__rulings_item_keys:
+                            data__rulings_item_keys.remove("reason")
+                            data__rulings_item__reason = data__rulings_item["reason"]
+                            if not isinstance(data__rulings_item__reason, (str)):
+                                raise Invalid("" + (name_prefix or "data") + ".rulings[{data__rulings_x}].reason".format(**locals()) + " must be string")
+                        if "at" in data__rulings_item_keys:
+                            data__rulings_item_keys.remove("at")
+                            data__rulings_item__at = data__rulings_item["at"]
+                            if not isinstance(data__rulings_item__at, (str)):
+                                raise Invalid("" + (name_prefix or "data") + ".rulings[{data__rulings_x}].at".format(**locals()) + " must be string")
+                        if "excuses" in data__rulings_item_keys:
+                            data__rulings_item_keys.remove("excuses")
+                            data__rulings_item__excuses = data__rulings_item["excuses"]
+                            if not isinstance(data__rulings_item__excuses, (list, tuple)):
+                                raise Invalid("" + (name_prefix or "data") + ".rulings[{data__rulings_x}].excuses".format(**locals()) + " must be array")
+                            data__rulings_item__excuses_is_list = isinstance(data__rulings_item__excuses, (list, tuple))
+                            if data__rulings_item__excuses_is_list:
+                                data__rulings_item__excuses_len = len(data__rulings_item__excuses)
+                                if data__rulings_item__excuses_len < 1:
+                                    raise Invalid("" + (name_prefix or "data") + ".rulings[{data__rulings_x}].excuses".format(**locals()) + " must contain at least 1 items")
+                                for data__rulings_item__excuses_x, data__rulings_item__excuses_item in enumerate(data__rulings_item__excuses):
+                                    if not isinstance(data__rulings_item__excuses_item, (list, tuple)):
+                                        raise Invalid("" + (name_prefix or "data") + ".rulings[{data__rulings_x}].excuses[{data__rulings_item__excuses_x}]".format(**locals()) + " must be array")
+                                    data__rulings_item__excuses_item_is_list = isinstance(data__rulings_item__excuses_item, (list, tuple))
+                                    if data__rulings_item__excuses_item_is_list:
+                                        data__rulings_item__excuses_item_len = len(data__rulings_item__excuses_item)
+                                        if data__rulings_item__excuses_item_len < 2:
+                                            raise Invalid("" + (name_prefix or "data") + ".rulings[{data__rulings_x}].excuses[{data__rulings_item__excuses_x}]".format(**locals()) + " must contain at least 2 items")
+                                        if data__rulings_item__excuses_item_len > 2:
+                                            raise Invalid("" + (name_prefix or "data") + ".rulings[{data__rulings_x}].excuses[{data__rulings_item__excuses_x}]".format(**locals()) + " must contain less than or equal to 2 items")
+                                        for data__rulings_item__excuses_item_x, data__rulings_item__excuses_item_item in enumerate(data__rulings_item__excuses_item):
+                                            if not isinstance(data__rulings_item__excuses_item_item, (str)):
+                                                raise Invalid("" + (name_prefix or "data") + ".rulings[{data__rulings_x}].excuses[{data__rulings_item__excuses_x}][{data__rulings_item__excuses_item_x}]".format(**locals()) + " must be string")
+                                            if isinstance(data__rulings_item__excuses_item_item, str):
+                                                data__rulings_item__excuses_item_item_len = len(data__rulings_item__excuses_item_item)
+                                                if data__rulings_item__excuses_item_item_len < 1:
+                                                    raise Invalid("" + (name_prefix or "data") + ".rulings[{data__rulings_x}].excuses[{data__rulings_item__excuses_x}][{data__rulings_item__excuses_item_x}]".format(**locals()) + " must be longer than or equal to 1 characters")
         if "pods" in data_keys:
             data_keys.remove("pods")
             data__pods = data["pods"]

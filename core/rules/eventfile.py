@@ -69,6 +69,7 @@ from core.log.actions import (
     Pairing,
     Register,
     ResultAction,
+    RulingAction,
 )
 from core.names import (
     EVENT_NAME_MAX,
@@ -338,6 +339,29 @@ SCHEMA["properties"].update(
         },
         # pairs of players never to be paired (``player apart``, G-SWISS-PAIR-2's sense)
         "apart": {"type": "array", "items": {"type": "array", "minItems": 2, "maxItems": 2, "items": _id}},
+        # the head judge's rulings: facts kept as played after a change (L-RULING, issue 46)
+        "rulings": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["by", "excuses"],
+                "properties": {
+                    "by": {"type": "string", "minLength": 1},
+                    "reason": {"type": "string"},
+                    "at": {"type": "string"},
+                    "excuses": {
+                        "type": "array",
+                        "minItems": 1,
+                        "items": {
+                            "type": "array",
+                            "minItems": 2,
+                            "maxItems": 2,
+                            "items": {"type": "string", "minLength": 1},
+                        },
+                    },
+                },
+            },
+        },
         "pods": {
             "type": "array",
             "items": {
@@ -652,6 +676,16 @@ def to_doc(event: Event) -> dict:
         **_limited_doc(event),
         **({"store_calendar": event.store_calendar} if event.store_calendar is not None else {}),
         **({"apart": [list(x) for x in event.apart if all(map(event.has_player, x))]} if event.apart else {}),
+        **(
+            {
+                "rulings": [
+                    {"by": r.by, "reason": r.reason, "at": r.at, "excuses": [list(e) for e in r.excuses]}
+                    for r in event.rulings
+                ]
+            }
+            if event.rulings
+            else {}
+        ),
     }
 
 
@@ -1520,6 +1554,9 @@ def doc_actions(doc: dict, ok: set[str], skip: set[tuple[int, int]]) -> Iterator
             yield f"$.apart[{i}]", None, {"type": "apart", "data": Apart(players=[a, b])}
     people = {"players": doc["players"], "penalties": doc.get("penalties", [])}
     yield "$.players", None, {"type": "file_people", "data": FilePeople(doc=people)}
+    for i, r in enumerate(doc.get("rulings", [])):  # L-RULING: the head judge's rulings, as recorded
+        data = RulingAction(by=r["by"], reason=r.get("reason", ""), excuses=r["excuses"], at=r.get("at", ""))
+        yield f"$.rulings[{i}]", None, {"type": "ruling", "data": data}
 
 
 def _round_actions(r: dict, ri: int, match_type: str, skip: set[tuple[int, int]]) -> Iterator[Step | Results]:

@@ -101,6 +101,30 @@ def locks(event: Event) -> dict[str, str]:
     elif event.rounds:
         out["kind"] = _("round 1 is paired")
     hit = _first_result(event)
+    if hit is None and event.rounds:  # L-SET-LOCK: the slips of round 1 already name the match type
+        out["match"] = _(
+            "round 1 is paired: its pairings and slips name the match type (G-BO3 / G-BO1); "
+            "undo the pairing first ({undo})",
+            undo=UNDO_HINT,
+        )
+    tops = [r.number for r in event.rounds if r.stage == "top"]
+    if tops:  # L-SET-LOCK: the cut was made from the standings of these tiebreakers
+        out["tiebreakers"] = _(
+            "the top cut (round {r}) was made from the standings they give (G-TIE-1, G-SE); "
+            "undo the elimination rounds first ({undo})",
+            r=tops[0],
+            undo=UNDO_HINT,
+        )
+    else:
+        from core.tournament.elimination import swiss_over
+
+        if swiss_over(event):
+            out["tiebreakers"] = _(
+                "the final standings are out (all {n} planned rounds played; G-SWISS-RANK, G-TIE-1): "
+                "undo the last result first ({undo})",
+                n=event.rounds_planned,
+                undo=UNDO_HINT,
+            )
     if hit is not None:
         out["match"] = _(
             "round {r} table {t} has a result: G-BO3 / G-BO1 decided which results are legal; "
@@ -126,6 +150,27 @@ def locks(event: Event) -> dict[str, str]:
     running = _clock_running(event)
     if running is not None:
         out["minutes"] = _("round {r}'s clock is running (G-TIME); change the minutes between rounds", r=running)
+    return out
+
+
+def notices(event: Event, changes: dict) -> list[str]:
+    """What a change that is allowed still asks of the organizer (L-SET-LOCK):
+    forbidding or allowing spectating once the event started needs notice
+    beforehand (G-SPECTATE)."""
+    out = []
+    if "spectating" in changes and event.rounds:
+        words = (
+            _(
+                "spectating is now allowed: G-SPECTATE asks for this to be announced beforehand; tell the "
+                "players (`lycee announce EVENT TEXT` for the TV and phones) before it applies"
+            )
+            if changes["spectating"]
+            else _(
+                "spectating is now forbidden: G-SPECTATE asks for this to be announced beforehand; tell the "
+                "players (`lycee announce EVENT TEXT` for the TV and phones) before it applies"
+            )
+        )
+        out.append(words)
     return out
 
 

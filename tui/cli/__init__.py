@@ -212,13 +212,19 @@ def cmd_event_set(args) -> int:
         )
 
     def run(d: Desk):
-        return d.set_settings(wanted), d.event
+        from core.rules.settings import notices
 
-    changes, ev = with_desk(args, run)
+        before = d.event
+        changes = d.set_settings(wanted)
+        return changes, d.event, notices(before, changes)
+
+    changes, ev, said = with_desk(args, run)
     if not changes:
         print(_("nothing changed: the event already has these settings"))
     for k, v in changes.items():
         print(_("{setting}: {value}", setting=field_label(k), value=show_value(k, v)))
+    for line in said:  # L-SET-LOCK: what the change still asks of the organizer
+        print(_("warning: {advice}", advice=line), file=sys.stderr)
     if "minutes" in wanted or "match" in wanted:
         advice = minutes_advice(ev.match, ev.minutes, kind=ev.kind)
         if advice:

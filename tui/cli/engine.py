@@ -141,6 +141,7 @@ def cmd_result(args) -> int:
         raise CliError(_("choose one: --extra-game or --winner PLAYER"))
 
     def run(d: Desk):
+        before = d.event.rounds
         if decided:  # a time-out with equal game wins in an elimination match (G-SE)
             ev = d.time_decision(
                 table,
@@ -156,9 +157,10 @@ def cmd_result(args) -> int:
             ev = d.record(table, args.result, round_number=args.round, **_extra(args))
         rnd = ev.rounds[(args.round or len(ev.rounds)) - 1]
         m = rnd.match_at(table)
-        return ev, m, rnd
+        again = ev.rounds[-1].number if ev.rounds[-1] is not before[-1] and len(before) > rnd.number else None
+        return ev, m, rnd, again
 
-    ev, m, rnd = with_desk(args, run, writes=True)
+    ev, m, rnd, again = with_desk(args, run, writes=True)
     missing = rnd.missing_tables()
     note, label = m.note, ""
     if note or rnd.stage == "top":  # a Swiss result without a note needs no bracket (start-up)
@@ -183,6 +185,14 @@ def cmd_result(args) -> int:
             else _("round complete")
         )
     )
+    if again is not None:  # L-LATER: the later round was paired again with the correction
+        print(
+            _(
+                "round {n} is paired again with the correction and announced on the TV and phones; "
+                "its new slips: `lycee export EVENT --what slips --format html -o FILE`",
+                n=again,
+            )
+        )
     return 0
 
 
@@ -191,6 +201,10 @@ def _extra(args) -> dict:
     out = {"correct": args.correct, "time_called": args.time_called}
     if args.correct and args.by:
         out["correct_by"] = args.by
+    if getattr(args, "then", None):
+        if not args.correct:
+            raise CliError(_("--then says what a correction does to a later round: give it with --correct"))
+        out["then"] = args.then
     return out
 
 
@@ -233,9 +247,11 @@ def _results_from_stdin(args) -> int:
         from core import rules
 
         ev, batch = d.event, []
+        extra = _extra(args)
+        then = extra.pop("then", None)
         for n, table, text in entries:
             try:
-                data = d.result_data(table, text, round_number=args.round, **_extra(args))
+                data = d.result_data(table, text, round_number=args.round, **extra)
                 ev = rules.apply(ev, {"type": "result", "data": data})  # checked after the lines before it
                 batch.append(("result", data))
             except LyceeError as err:
@@ -243,7 +259,12 @@ def _results_from_stdin(args) -> int:
         if failures:  # all or none: one journal record, or nothing
             return 0, None
         if batch:
-            d.append_all(batch)
+            later: list = []
+            if args.correct:  # L-LATER: what the corrections break in later rounds, as for one result
+                from core.reports.later import later_actions
+
+                later = later_actions(d, d.event, ev, batch[0][1], then, extra.get("correct_by"))
+            d.append_all([*batch, *later])
         rounds = d.event.rounds
         k = (args.round or len(rounds)) - 1
         return len(batch), len(rounds[k].missing_tables()) if 0 <= k < len(rounds) else 0
@@ -387,6 +408,14 @@ def register(sub, cmd, event_arg) -> None:
     )
     r.add_argument(
         "--reason", metavar="TEXT", help=_("with --winner: the organizer's reason (kept in the log and the match note)")
+    )
+    r.add_argument(
+        "--then",
+        choices=("repair", "keep"),
+        help=_(
+            "with --correct, when the correction breaks a later round (L-LATER): repair pairs it again "
+            "(it has no result yet); keep (with --by HEAD_JUDGE) keeps it as played, recorded as a ruling"
+        ),
     )
     s = cmd(sub, "standings", cmd_standings, _("standings with the event's tiebreakers"))
     event_arg(s)

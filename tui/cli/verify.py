@@ -93,6 +93,8 @@ def _report(rep, args, ignored: list) -> int:
         return 0 if ok else 1
     for i in ignored:
         print(i.words())
+    for line in getattr(rep, "ruled_lines", list)():
+        print(line)
     if ok:
         print(rep.summary())
         return 0

@@ -37,6 +37,7 @@ class EventKeys(EventHost):
         Binding("ctrl+y", "late", "Lateness", id="event.late", show=False),
         Binding("ctrl+z", "undo", "Undo", id="event.undo"),
         Binding("ctrl+r", "repair", "Pair again", id="event.repair"),
+        Binding("shift+f3", "correct_earlier", "Correct an earlier round", id="event.correct", show=False),
         Binding("f7", "top_cut", "Top cut", id="event.top"),
         Binding("f8", "tab('bracket')", "Bracket", id="event.bracket"),
         Binding("f10", "playoff", "Playoff", id="event.playoff"),

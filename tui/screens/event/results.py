@@ -263,6 +263,71 @@ class RoundActions(EventHost):
         self.refresh_all()
         self.say(_("round {r} paired again", r=self.paired_round().number))
 
+    # -- a correction of an earlier round (L-LATER: what it breaks, asked in one question) --
+    def action_correct_earlier(self) -> None:
+        if len(self.event.rounds) < 2:
+            self.say(_("no earlier round: correct the current round in the results box (F6)"), error=True)
+            return
+        self._correct_asked()
+
+    @work(group="confirm")
+    async def _correct_asked(self) -> None:
+        """Round, table and result of an earlier round; when the correction
+        breaks a later round, one question naming it and the choices: pair it
+        again (no result yet), the head judge keeps it as played, or neither
+        (undo back to it first).  A round paired again offers its new slips."""
+        text = await self.app.push_screen_wait(
+            Prompt(_("Correct an earlier round: ROUND TABLE RESULT (e.g. 1 3 0-2)"), "")
+        )
+        if not text:
+            return
+        desk = self.open_desk
+        by = None
+        try:
+            number, table, res = readmodel.parse_round_result(text)
+            try:
+                data, later = desk.correction_check(table, res, number)
+            except LyceeError as err:
+                if getattr(err, "rule", None) != "G-HEAD-JUDGE":
+                    raise
+                by = await self._head_judge_named()  # a protected result: the head judge's correction
+                if not by:
+                    return
+                data, later = desk.correction_check(table, res, number, correct_by=by)
+            then = None
+            if later is not None:
+                choices = []
+                if later.open_round is not None:
+                    choices.append(("repair", _("Pair round {n} again with the correction", n=later.open_round)))
+                rounds = join_list([str(n) for n in later.rounds])
+                choices.append(("keep", _("Keep round(s) {n} as played (the head judge's ruling)", n=rounds)))
+                choices.append(("undo", _("Neither: undo back to round {n} first (Ctrl+Z)", n=later.rounds[0])))
+                then = await self.app.push_screen_wait(Choose(later.question(), choices))
+                if then in (None, "undo"):
+                    self.say(_("nothing was recorded"))
+                    return
+                if then == "keep" and by is None:
+                    by = await self._head_judge_named()
+                    if not by:
+                        return
+            desk.store_result(data, then=then, by=by)
+        except LyceeError as err:
+            self.say(str(err), error=True)
+            return
+        self.refresh_all()
+        if then == "repair" and later is not None and later.open_round is not None:
+            n = later.open_round
+            self.say(_("round {r} table {t} corrected; round {n} paired again and announced", r=number, t=table, n=n))
+            if await self.app.push_screen_wait(Confirm(_("Print the new slips of round {n}?", n=n))):
+                self._export("slips", "html", round_number=n, open_after=True)
+            return
+        self.say(_("round {r} table {t} corrected", r=number, t=table))
+
+    async def _head_judge_named(self) -> str | None:
+        hj = self.event.staff.head_judge or ""
+        name = await self.app.push_screen_wait(Prompt(_("The head judge's name (the ruling is recorded)"), hj))
+        return (name or "").strip() or None
+
     def action_undo(self) -> None:
         self._undo_asked()
 

@@ -1,0 +1,196 @@
+"""L-LATER: what a correction breaks, and what goes with it (issue 46; the
+rule and the head judge's rulings are described in core/rules/rulings.py)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.errors import LyceeError, RuleError
+from core.event.model import Event
+from core.i18n import _, join_list
+from core.reports.judge import excuse_key
+from core.rules.rulings import ruling_of
+
+__all__ = ["Later", "broken_by", "consequences", "later_actions"]
+
+
+def findings_of(event: Event) -> list:
+    """Every finding of the one judgement of ``event`` (ruled exceptions left out)."""
+    from core.reports.judge import judge_event
+
+    return judge_event(event).report.findings
+
+
+def broken_by(before: Event, after: Event) -> list:
+    """The findings ``after`` has that ``before`` had not (L-LATER): the
+    facts a change from ``before`` to ``after`` no longer supports."""
+    had = {excuse_key(f.rule, f.path) for f in findings_of(before)}
+    return [f for f in findings_of(after) if excuse_key(f.rule, f.path) not in had]
+
+
+THEN = ("repair", "keep")
+
+
+@dataclass(frozen=True)
+class Later:
+    """What a correction breaks (L-LATER): the later ``rounds`` (with the
+    ``rules`` their findings cite) and, when it is the current round with no
+    result and no clock yet, ``open_round``: the round that can be paired again."""
+
+    round: int
+    table: int
+    rounds: tuple[int, ...]
+    rules: tuple[str, ...]
+    open_round: int | None
+    findings: tuple
+
+    def question(self) -> str:
+        """The one question the app and the command line ask, naming the round and the choices."""
+        where = _("the correction of round {r} table {t}", r=self.round, t=self.table)
+        rounds = join_list([str(n) for n in self.rounds])
+        if self.open_round is not None:
+            return _(
+                "{what} changes what round {n} was paired from ({rules}); round {n} has no result yet. "
+                "Pair round {n} again with the correction, or the head judge keeps it as paired?",
+                what=where,
+                n=self.open_round,
+                rules=join_list(list(self.rules)),
+            )
+        return _(
+            "{what} breaks round(s) {rounds}, already played ({rules}). The head judge keeps them as "
+            "played, or undo back to round {n} first?",
+            what=where,
+            rounds=rounds,
+            rules=join_list(list(self.rules)),
+            n=self.rounds[0],
+        )
+
+
+def consequences(before: Event, after: Event, data) -> Later | None:
+    """What the correction ``data`` (``after``: the event with it) breaks in
+    later rounds, or None when nothing (L-LATER)."""
+    if data.round >= len(before.rounds):
+        return None
+    broken = [f for f in broken_by(before, after) if f.round is None or f.round > data.round]
+    if not broken:
+        return None
+    later = tuple(sorted({f.round for f in broken if f.round is not None}) or [len(before.rounds)])
+    last = before.rounds[-1]
+    fresh = last.clock is None and not any(m.reported and not m.is_bye for m in last.matches)
+    return Later(
+        data.round,
+        data.table,
+        later,
+        tuple(sorted({f.rule for f in broken})),
+        last.number if later == (last.number,) and fresh else None,
+        tuple(broken),
+    )
+
+
+def _where(data) -> str:
+    return _("the correction of round {r} table {t}", r=data.round, t=data.table)
+
+
+def later_actions(desk, before: Event, after: Event, data, then: str | None, by: str | None) -> list:
+    """The actions that go with the correction ``data`` (``after``: the
+    event with it) so that no later fact is left broken (L-LATER): none when
+    nothing breaks; with ``then`` ``repair`` the later round paired again and
+    announced; with ``keep`` the head judge's ruling.  Refused, naming both
+    choices, when something breaks and ``then`` does not say which."""
+    from core.rules.clock import stamp
+
+    later_facts = consequences(before, after, data)
+    if later_facts is None:
+        return []
+    broken = list(later_facts.findings)
+    later = list(later_facts.rounds)
+    rules = join_list(list(later_facts.rules))
+    last = before.rounds[-1]
+    open_round = later_facts.open_round is not None
+    if then is None:
+        if open_round:
+            raise RuleError(
+                _(
+                    "{what} changes what round {n} was paired from ({rules}): round {n} has no result yet. "
+                    "Pair it again with the correction (--then repair) or the head judge keeps it as paired "
+                    "(--then keep --by HEAD_JUDGE)",
+                    what=_where(data),
+                    n=last.number,
+                    rules=rules,
+                ),
+                "L-LATER",
+            )
+        raise RuleError(
+            _(
+                "{what} breaks round(s) {rounds}, already played ({rules}): the head judge keeps them as played "
+                "(--then keep --by HEAD_JUDGE), or undo back to round {n} (`lycee undo`) and enter the correction then",
+                what=_where(data),
+                rounds=join_list([str(n) for n in later]),
+                rules=rules,
+                n=later[0],
+            ),
+            "L-LATER",
+        )
+    if then not in THEN:
+        raise LyceeError(_("--then is repair or keep, not {x!r}", x=then))
+    if then == "keep":
+        if not by:
+            raise RuleError(
+                _(
+                    "keeping round(s) {rounds} as played is the head judge's ruling: give --by HEAD_JUDGE",
+                    rounds=join_list([str(n) for n in later]),
+                ),
+                "G-HEAD-JUDGE",
+            )
+        return [("ruling", ruling_of(broken, by, _where(data), stamp(desk.now())))]
+    if not open_round:
+        raise RuleError(
+            _(
+                "round(s) {rounds} cannot be paired again: round {n} already has results (or its clock runs); "
+                "the head judge keeps them (--then keep --by HEAD_JUDGE) or undo back to round {n} (`lycee undo`)",
+                rounds=join_list([str(n) for n in later]),
+                n=later[0],
+            ),
+            "L-LATER",
+        )
+    return _repair_actions(desk, after, last, data)
+
+
+def _repair_actions(desk, after: Event, last, data) -> list:
+    """Round ``last`` (no result yet) taken back and paired again from ``after``, announced."""
+    from core.log.actions import Announce, Unpair
+    from core.rules import apply
+    from core.rules.clock import stamp
+
+    unpair = Unpair(round=last.number)
+    bare = apply(after, {"type": "unpair", "data": unpair})
+    seed = f"corrected-{data.round}-{data.table}"
+    if last.stage == "swiss":
+        from core.reports.explain import explain
+        from core.tournament.pairing import pair_swiss
+
+        matches = pair_swiss(bare, desk.rng_for(last.number, seed=seed))
+        pair = desk.pair_data(last.number, matches, whys=explain(bare, matches, desk.seed_text(last.number, seed)))
+    elif last.stage == "top" and not any(r.stage == "top" for r in bare.rounds):
+        from core.tournament.elimination import top_cut
+
+        size = sum(1 for m in last.matches for p in (m.p1, m.p2) if p is not None)
+        from core.log.actions import replace_payload
+
+        pair = replace_payload(desk.pair_data(last.number, top_cut(bare, size), "top"), third_place=last.third_place)
+    elif last.stage == "top":
+        from core.tournament.elimination import next_elimination_round
+
+        nxt = next_elimination_round(bare)
+        if nxt is None:
+            raise LyceeError(_("the elimination bracket is finished (G-SE)"))
+        pair = desk.pair_data(last.number, nxt, "top")
+    else:
+        raise RuleError(_("a playoff is not paired again: undo it (`lycee undo`)"), "L-LATER")
+    text = _(
+        "Round {n} is paired again after a correction at round {r} table {t}: check your table",
+        n=last.number,
+        r=data.round,
+        t=data.table,
+    )
+    return [("unpair", unpair), ("pair", pair), ("announce", Announce(text=text, at=stamp(desk.now()), by=desk.actor))]
