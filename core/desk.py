@@ -400,6 +400,7 @@ class Desk:
         time_called: bool = False,
         checked: ResultCheck | None = None,
         reason: str = "",
+        not_started_by: str | None = None,
     ) -> ResultAction:
         """The ``result`` action's payload for ``text`` at ``table`` (not stored).
 
@@ -432,6 +433,7 @@ class Desk:
             correct_by=(correct_by or None) if correct else None,
             time_called=marks.get("time_called", False),
             reason=reason.strip(),
+            not_started_by=(not_started_by or None) if r.intentional else None,
         )
 
     def check_time_call(self, number: int, table: int, r, time_called: bool, data: dict) -> None:
@@ -454,6 +456,7 @@ class Desk:
         correct_by: str | None = None,
         time_called: bool = False,
         reason: str = "",
+        not_started_by: str | None = None,
     ) -> Event:
         """Record ``text`` (``2-1``, ``1-1-1``, ``id``) at ``table`` of the
         current round (or ``round_number``).  ``id`` follows G-ID-1/2: refused
@@ -468,17 +471,31 @@ class Desk:
             correct_by=correct_by,
             time_called=time_called,
             reason=reason,
+            not_started_by=not_started_by,
         )
         return self.store.append("result", data, self.actor, device=self.device)
 
-    def record_checked(self, check: ResultCheck, *, correct: bool = False, time_called: bool = False) -> Event:
+    def record_checked(
+        self,
+        check: ResultCheck,
+        *,
+        correct: bool = False,
+        time_called: bool = False,
+        not_started_by: str | None = None,
+    ) -> Event:
         """Record an entry pre-checked by the read model
         (``core.readmodel.precheck_result``) once its questions are answered:
         ``correct`` (the replacement was confirmed), ``time_called`` (the time
         call was).  Nothing is parsed again; the result rule checks it as it
         is stored."""
         data = self.result_data(
-            check.table, check.result, check.round_number, correct=correct, time_called=time_called, checked=check
+            check.table,
+            check.result,
+            check.round_number,
+            correct=correct,
+            time_called=time_called,
+            checked=check,
+            not_started_by=not_started_by,
         )
         return self.store.append("result", data, self.actor, device=self.device)
 

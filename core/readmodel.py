@@ -175,6 +175,7 @@ def missing(ev: Event) -> Missing:
 ID_DECISION = "id_decision"  # G-ID-3: an intentional draw where a ranking is needed
 REPLACE = "replace"  # the table already has a result: a correction
 TIME_CALL = "time_call"  # G-BO3-TIME / G-TIME: a result only time produces, time not up
+NOT_STARTED = "not_started"  # G-ID-1/2: an ID after the clock start: had the table not started? (which judge saw it)
 
 
 @dataclass(frozen=True)
@@ -208,6 +209,8 @@ def precheck_result(ev: Event, line: str, now) -> ResultCheck:
     questions: list[str] = []
     if before is not None and before.reported and not before.is_bye:
         questions.append(REPLACE)
+    elif result.intentional and rnd.clock is not None and before is not None and not before.games:
+        questions.append(NOT_STARTED)  # G-ID-1/2: the clock start presumes the table started
     why = clock.needs_time_call(ev, rnd.number, table, result, now)
     if why is not None:
         questions.append(TIME_CALL)

@@ -74,6 +74,8 @@ def note_words(note: str, rules: str = "2008") -> str:
         return _("intentional draw, allowed by the head judge {name}", name=name)
     if rule == "G-ID-3":
         return _("no winner, decided by the organizer {name}", name=name)
+    if rule == "G-ID-1":
+        return _("intentional draw before the table started, as judge {name} saw", name=name)
     why, _sp, rule = note.partition(" ")
     if why in ("drop", "excluded", "penalty", "late") and rule.startswith("G-"):
         return {

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from core import labels
 from core.errors import LyceeError, RuleError
-from core.event.model import Event, Staff
+from core.event.model import Event, Match, Staff
 from core.i18n import _, join_list, join_sentences
 from core.log import action, describer
 from core.log.actions import StaffPin, StaffSignout
@@ -142,6 +142,32 @@ def require_organizer(event: Event, name: str | None, rule: str = "G-ORGANIZER")
     if not name or _key(name) != _key(org):
         raise RuleError(_("only the organizer ({org}) can decide this, not {name!r}", org=org, name=name), rule)
     return org
+
+
+def plays_in(event: Event, name: str, m: Match | None) -> bool:
+    """Whether staff member ``name`` is a player of match ``m`` (names
+    compared as ``fold_name``).  The guideline is silent on staff who also
+    play, so they may play; but not judge their own match (L-STAFF-PLAYS)."""
+    if m is None or not name:
+        return False
+    k = _key(name)
+    return any(pid is not None and _key(event.player(pid).name) == k for pid in (m.p1, m.p2))
+
+
+def require_not_playing(event: Event, name: str, m: Match | None, rule: str = "L-STAFF-PLAYS") -> None:
+    """Refuse a ruling, penalty or appeal by ``name`` on a match they play
+    (L-STAFF-PLAYS: nobody judges their own match)."""
+    if plays_in(event, name, m):
+        assert m is not None
+        raise RuleError(
+            _(
+                "{name} plays at table {t}: a staff member never rules on, penalises in or hears the "
+                "appeal of their own match; another judge decides",
+                name=name,
+                t=m.table,
+            ),
+            rule,
+        )
 
 
 def judges_on_duty(event: Event) -> list[str]:

@@ -173,6 +173,12 @@ def _extra(args) -> dict:
     out = {"correct": args.correct, "time_called": args.time_called}
     if args.correct and args.by:
         out["correct_by"] = args.by
+    if getattr(args, "not_started", False):
+        if not args.by:
+            raise CliError(_("--not-started needs --by JUDGE: the judge who saw the table had not started (G-ID-1)"))
+        if args.result is None or args.result.strip().lower() != "id":
+            raise CliError(_("--not-started goes with an intentional draw (RESULT id) (G-ID-1)"))
+        out["not_started_by"] = args.by
     return out
 
 
@@ -342,6 +348,14 @@ def register(sub, cmd, event_arg) -> None:
         "--time-called",
         action="store_true",
         help=_("a result only time can produce (1-1, 1-0, 0-0...) while the round still has time (G-BO3-TIME)"),
+    )
+    r.add_argument(
+        "--not-started",
+        action="store_true",
+        help=_(
+            "with id and --by JUDGE: the table had not started (its players not shuffling) when the "
+            "round clock started, as that judge saw (G-ID-1/2; the note keeps the name)"
+        ),
     )
     s = cmd(sub, "standings", cmd_standings, _("standings with the event's tiebreakers"))
     event_arg(s)

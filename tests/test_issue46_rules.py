@@ -1,0 +1,85 @@
+"""Issue 46 ("Rules after changes"), items 3, 4, 5, 9 and 11: penalties that
+carry their consequence, no winner as one truth, the intentional draw by
+table, staff who also play, and the smaller readings.  Each test names the
+rule it checks (guideline ids G-..., the desk's L-... in docs/rules.md).
+The time source is a fake moved by hand; nothing sleeps."""
+
+from __future__ import annotations
+
+import json
+
+from tests.cli_helpers import run
+from tests.round_helpers import FakeTime, make_event, match_at, pair_fixed, refused, round_trip
+
+# -- item 5: the intentional draw by table (G-ID-1, G-ID-2) -------------------------------
+
+
+def test_g_id_1_a_judge_records_that_the_table_had_not_started(tmp_path):
+    """G-ID-1/2: the match starts table by table; the clock start presumes it,
+    and a judge who saw the table had not started records that: the draw is
+    stored with the judge's name, and survives the event file."""
+    fake = FakeTime()
+    _, store, desk = make_event(tmp_path, fake)
+    pair_fixed(desk)
+    desk.start_clock()
+    fake.tick(seconds=2)
+    err = refused(desk, lambda: desk.record(1, "id"), "G-ID-2", "--not-started --by JUDGE")
+    assert "Ctrl+Z" not in str(err) and "undo" not in str(err)
+    # somebody off the staff cannot say so
+    refused(desk, lambda: desk.record(1, "id", not_started_by="Ann"), "G-ID-1", "not a judge")
+    desk.record(1, "id", not_started_by="j1")
+    m = match_at(desk, 1)
+    assert m.intentional and m.outcome == "draw" and "J1" in m.note
+    round_trip(desk.event)
+    # games entered mean the match has started, whoever says otherwise
+    desk.add_game(2, "p1")
+    refused(desk, lambda: desk.record(2, "id", not_started_by="J1"), "G-ID-2", "games were entered")
+    store.close()
+
+
+def _cli_event(capsys, data, *names, judges=("J1",), head="HJ"):
+    rc, out, err = run(
+        capsys,
+        *("--data-dir", data, "event", "new", "Cup", "--date", "2026-12-05", "--organizer", "Org"),
+        *[x for j in judges for x in ("--judge", j)],
+        *("--head-judge", head),
+    )
+    assert rc == 0, err
+    eid = out.strip()
+    rc, _o, err = run(capsys, "--data-dir", data, "player", "add", eid, *names)
+    assert rc == 0, err
+    return eid
+
+
+def test_g_id_1_not_started_from_the_command_line(tmp_path, capsys):
+    """G-ID-1: `lycee result EVENT TABLE id --not-started --by JUDGE`; the
+    plain refusal points to it, never to undo (issue 46 item 5)."""
+    d = str(tmp_path / "d")
+    eid = _cli_event(capsys, d, "Ann", "Ben", "Cho", "Dai")
+    assert run(capsys, "--data-dir", d, "pair", eid)[0] == 0
+    assert run(capsys, "--data-dir", d, "clock", eid, "start")[0] == 0
+    rc, _o, err = run(capsys, "--data-dir", d, "result", eid, "1", "id")
+    assert rc != 0 and "--not-started" in err and "Ctrl+Z" not in err and "undo" not in err
+    rc, _o, err = run(capsys, "--data-dir", d, "result", eid, "1", "id", "--not-started")
+    assert rc != 0 and "--by JUDGE" in err
+    rc, out, err = run(capsys, "--data-dir", d, "result", eid, "1", "id", "--not-started", "--by", "J1")
+    assert rc == 0, err
+    assert "J1" in out
+
+
+def test_g_id_1_the_app_asks_which_judge_saw_the_table_not_started(tmp_path):
+    """G-ID-1/2: in the app, `1 id` after the clock start is a question (which
+    judge saw the table had not started), not a refusal pointing to undo; the
+    answer is stored with the judge's name."""
+    from core import readmodel
+
+    fake = FakeTime()
+    _, store, desk = make_event(tmp_path, fake)
+    pair_fixed(desk)
+    assert readmodel.NOT_STARTED not in readmodel.precheck_result(desk.event, "1 id", fake()).questions
+    desk.start_clock()
+    check = readmodel.precheck_result(desk.event, "1 id", fake())
+    assert check.questions == (readmodel.NOT_STARTED,)
+    desk.record_checked(check, not_started_by="J1")
+    assert "J1" in match_at(desk, 1).note
+    store.close()
