@@ -302,6 +302,22 @@ def penalty_excludes(ev: Event, pid: str, level: str, reason: str, by: str, acti
     )
 
 
+def penalty_match_words(ev: Event, pid: str, level: str, reason: str, by: str, action: str) -> str:
+    """What this penalty would do to the player's match (L-MATCH-LOSS), in
+    words, before it is issued (the app's question); nothing is stored."""
+    from core.errors import LyceeError as _Refused
+    from core.log import apply
+    from core.rules.penalties import match_loss_words
+    from core.rules.staff import default_decider
+
+    data = {"player": pid, "level": level, "reason": reason, "by": by or default_decider(ev) or "", "action": action}
+    try:
+        after = apply(ev, {"type": "penalty", "data": data})
+    except _Refused:
+        return ""
+    return match_loss_words(ev, after, pid)
+
+
 def penalty_choices(ev: Event) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The levels and actions a penalty form offers under the event's rule set
     (G-PEN-1/2; Overture's 訓告 and struck record, O-PEN-1/2)."""
@@ -313,7 +329,7 @@ def penalty_choices(ev: Event) -> tuple[tuple[str, ...], tuple[str, ...]]:
 def penalty_said(before: Event, after: Event, pid: str, level: str) -> tuple[str, bool]:
     """What the desk says once a penalty is recorded: the tally in force and,
     when it escalated, what it brought (G-PEN-2); the flag says it escalated."""
-    from core.rules.penalties import escalation_text, player_tally
+    from core.rules.penalties import escalation_text, match_loss_words, player_tally
 
     p = after.player(pid)
     if level == "caution":  # O-PEN-1: nothing in force changes
@@ -326,8 +342,11 @@ def penalty_said(before: Event, after: Event, pid: str, level: str) -> tuple[str
         n=now.notices,
         w=now.warnings,
     )
-    more = escalation_text(was, now, p.name, excluded=p.excluded, rules=after.rules)
-    return (msg + " · " + more, True) if more else (msg, False)
+    lost = match_loss_words(before, after, pid)
+    more = escalation_text(was, now, p.name, excluded=p.excluded, rules=after.rules, match=lost)
+    if more:
+        return msg + " · " + more, True
+    return (msg + " · " + lost if lost and after.penalties[-1].action == "match_loss" else msg), False
 
 
 def appeal_choices(ev: Event) -> tuple[list[str], int]:

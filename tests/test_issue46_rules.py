@@ -83,3 +83,68 @@ def test_g_id_1_the_app_asks_which_judge_saw_the_table_not_started(tmp_path):
     desk.record_checked(check, not_started_by="J1")
     assert "J1" in match_at(desk, 1).note
     store.close()
+
+
+# -- item 3: penalties carry their consequence (G-PEN-1, L-MATCH-LOSS) ---------------------
+
+
+def _no_findings(ev):
+    from core.reports.judge import judge_event
+
+    findings = judge_event(ev).report.findings
+    assert not findings, [f"[{f.rule}] {f.message}" for f in findings]
+
+
+def test_g_pen_1_a_match_loss_on_a_won_match_makes_it_a_loss(tmp_path):
+    """G-PEN-1, L-MATCH-LOSS: a match-loss penalty takes the player's match of
+    the round even when it is over: Ben's 2-1 win becomes 0-2 from his side,
+    his 3 points go, the desk says so, and `lycee verify` finds nothing."""
+    from core import readmodel
+    from core.tournament.standings import standings
+
+    _, store, desk = make_event(tmp_path, FakeTime())
+    pair_fixed(desk)
+    desk.record(1, "1-2")  # Ben (p2) wins
+    desk.record(2, "2-0")
+    before = desk.event
+    desk.penalty("Ben", "warning", "marked cards", by="J1", action="match_loss")
+    m = match_at(desk, 1)
+    assert (m.p1_wins, m.p2_wins, m.outcome) == (2, 0, "p1") and m.note == "penalty G-PEN-1"
+    pts = {r.name: r.points for r in standings(desk.event)}
+    assert pts["Ben"] == 0 and pts["Ann"] == 3
+    said, _esc = readmodel.penalty_said(before, desk.event, "p2", "warning")
+    assert "recorded as lost (0-2)" in said
+    _no_findings(desk.event)
+    # the appeal lifts it: the match has no result again, to be entered as played
+    desk.appeal(1, "overturned", by="HJ")
+    assert match_at(desk, 1).outcome is None
+    store.close()
+
+
+def test_g_pen_2_exclusion_says_what_happens_to_a_finished_match(tmp_path):
+    """G-PEN-2, L-MATCH-LOSS: an exclusion takes the match in progress; a match
+    already over stands as played, and the desk says so (no "current match is
+    lost" while the table shows his win)."""
+    from core import readmodel
+
+    _, store, desk = make_event(tmp_path, FakeTime())
+    pair_fixed(desk)
+    desk.record(1, "1-2")  # Ben wins
+    before = desk.event
+    desk.penalty("Ben", "warning", "cheating", by="J1", action="exclusion")
+    m = match_at(desk, 1)
+    assert m.outcome == "p2" and (m.p1_wins, m.p2_wins) == (1, 2)
+    said, _esc = readmodel.penalty_said(before, desk.event, "p2", "warning")
+    assert "stands as played (2-1)" in said and "lose the current match" not in said
+    # in progress: Dai's match is recorded lost, and an overturned exclusion restores it unplayed
+    before = desk.event
+    desk.penalty("Dai", "warning", "cheating", by="J1", action="exclusion")
+    said, _esc = readmodel.penalty_said(before, desk.event, "p4", "warning")
+    assert "recorded as lost (0-2)" in said
+    assert match_at(desk, 2).note == "excluded G-PEN-1"
+    _no_findings(desk.event)
+    desk.appeal(2, "overturned", by="HJ")
+    assert match_at(desk, 2).outcome is None and not desk.event.player("p4").excluded
+    desk.record(2, "2-1")
+    _no_findings(desk.event)
+    store.close()

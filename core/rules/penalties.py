@@ -261,9 +261,35 @@ def exclude(event: Event, pid: str, rule: str) -> Event:
     return replace(event, players=players)
 
 
+def _opponent(m, pid: str) -> str | None:
+    return m.p2 if m.p1 == pid else m.p1
+
+
 def _reinstate(event: Event, pid: str) -> Event:
     players = tuple(replace(x, excluded=False) if x.id == pid else x for x in event.players)
     return replace(event, players=players)
+
+
+def _unforfeit(event: Event, pid: str, whys: tuple[str, ...]) -> Event:
+    """An overturned exclusion or match loss (G-HEAD-JUDGE): the player's
+    match of the current round that it recorded as lost (note ``excluded
+    G-PEN-…`` / ``penalty G-PEN-1``) has no result again, so the match is
+    played on and its result entered (L-MATCH-LOSS).  A forfeit in an earlier
+    round stays: the head judge corrects it (``result --correct --by``)."""
+    from core.event.changes import set_match
+
+    rnd = event.current_round
+    if rnd is None:
+        return event
+    from core.event.lookups import player_match
+
+    m = player_match(rnd, pid)
+    if m is None or m.is_bye or not m.reported or m.winner() == pid:
+        return event
+    why = (m.note or "").split(" ")[0]
+    if why not in whys:
+        return event
+    return set_match(event, rnd, replace(m, p1_wins=0, p2_wins=0, draws=0, outcome=None, note="", games=()))
 
 
 def _game_loss(event: Event, round_number: int, table: int, pid: str) -> Event:
@@ -348,7 +374,15 @@ def _penalty(event, payload: PenaltyAction):
     elif act == "match_loss" and table is not None and number is not None:
         rnd = event.rounds[number - 1]
         m = rnd.match_at(table)
-        if not m.reported:
+        # L-MATCH-LOSS: the match named is lost, finished or not (0-2 from
+        # the player's side in bo3); one the player already lost stays as played
+        from core.rules.results import is_forfeit
+
+        if m.reported and is_forfeit(m) and m.winner() == p.id:  # both players' loss: a double loss
+            from core.event.changes import double_loss
+
+            event = double_loss(event, rnd, m, "penalty", "G-PEN-1")
+        elif not m.reported or (m.outcome != "double_loss" and m.winner() != _opponent(m, p.id)):
             event = forfeit(event, rnd, m, p.id, "penalty", "G-PEN-1")
     if excluded_by_penalties(event, p.id):
         event = exclude(event, p.id, "G-PEN-1" if act in EXCLUSIONS else "G-PEN-2")
@@ -403,25 +437,63 @@ def _appeal(event, payload: Appeal):
     if after and not player.excluded:
         event = exclude(event, pen.player, "G-PEN-2")
     elif before and not after and player.excluded:
-        event = _reinstate(event, pen.player)
+        event = _unforfeit(_reinstate(event, pen.player), pen.player, ("excluded",))
+    f = in_force(event.penalties[n - 1])
+    if pen.action == "match_loss" and (f is None or f[1] != "match_loss") and pen.round == len(event.rounds):
+        event = _unforfeit(event, pen.player, ("penalty",))  # the match loss is lifted: L-MATCH-LOSS
     return event
 
 
-def escalation_text(before: Tally, after: Tally, name: str, excluded: bool = False, rules: str = "2008") -> str | None:
-    """What a new penalty brought, in words (G-PEN-2): two Notices counted as
-    a Warning, or the exclusion (the disqualification under Overture, O-PEN-2);
-    None when it brought nothing more."""
-    if excluded and rules == "overture":
+def match_loss_words(before: Event, after: Event, pid: str) -> str:
+    """What a penalty or an exclusion did to the player's match of the latest
+    round, in words (L-MATCH-LOSS): recorded as lost, or over and standing as
+    played; "" when the player has no match there (a bye, none paired)."""
+    rnd = after.current_round
+    if rnd is None:
+        return ""
+    m = player_match(rnd, pid)
+    if m is None or m.is_bye:
+        return ""
+    was = player_match(before.rounds[rnd.number - 1], pid) if len(before.rounds) >= rnd.number else None
+    mine, theirs = (m.p1_wins, m.p2_wins) if m.p1 == pid else (m.p2_wins, m.p1_wins)
+    score = f"{mine}-{theirs}"
+    if m != was and m.loser() == pid:
+        return _("their match at table {t} of round {r} is recorded as lost ({score})", t=m.table, r=rnd.number, score=score)
+    if m.reported:
         return _(
-            "{name} is disqualified: two Warnings' worth of penalties or a disqualification "
-            "(O-PEN-2); they play no more, lose the current match and are left out of the ranking",
-            name=name,
+            "their match at table {t} of round {r} was over and stands as played ({score})",
+            t=m.table,
+            r=rnd.number,
+            score=score,
+        )
+    return ""
+
+
+def escalation_text(
+    before: Tally, after: Tally, name: str, excluded: bool = False, rules: str = "2008", match: str = ""
+) -> str | None:
+    """What a new penalty brought, in words (G-PEN-2): two Notices counted as
+    a Warning, or the exclusion (the disqualification under Overture, O-PEN-2)
+    with what it did to the player's match (``match``, from
+    :func:`match_loss_words`: L-MATCH-LOSS); None when it brought nothing more."""
+    tail = ("; " + match) if match else ""
+    if excluded and rules == "overture":
+        return (
+            _(
+                "{name} is disqualified: two Warnings' worth of penalties or a disqualification "
+                "(O-PEN-2); they play no more and are left out of the ranking",
+                name=name,
+            )
+            + tail
         )
     if excluded:
-        return _(
-            "{name} is excluded from the event: two Warnings' worth of penalties or an exclusion "
-            "(G-PEN-2); they play no more and lose the current match",
-            name=name,
+        return (
+            _(
+                "{name} is excluded from the event: two Warnings' worth of penalties or an exclusion "
+                "(G-PEN-2); they play no more",
+                name=name,
+            )
+            + tail
         )
     if after.notices >= 2 and after.notices // 2 > before.notices // 2:
         return _(
