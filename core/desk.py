@@ -54,7 +54,7 @@ from core.names import check_reading, check_text
 from core.rules.clock import needs_time_call, stamp, status, time_call
 from core.rules.players import check_room
 from core.rules.settings import changed, rounds_to_fix
-from core.rules.staff import check_staff, default_decider, updated_staff
+from core.rules.staff import check_staff, default_issuer, updated_staff
 from core.store.store import EventStore
 from core.tournament.matchrules import Result, check_result, parse_result, result_from_games
 
@@ -915,18 +915,27 @@ class Desk:
         table: int | None = None,
         round_number: int | None = None,
     ) -> Event:
-        """Issue a Notice or Warning.  ``by`` must be on the staff (G-PEN-1);
-        without it the head judge (else the organizer) is named."""
+        """Issue a Notice or Warning.  ``by`` must be on the staff (G-PEN-1)
+        and not play in the match (L-STAFF-PLAYS); without it the judge on
+        duty is named (``default_issuer``: the head judge only when no other
+        judge exists, so an appeal goes to someone else; several judges on
+        duty: refused, say which)."""
 
         p = self._known(ref)
         check_room(self.event, penalties=1)  # the size import takes (issue 44)
+        if not by:
+            by = default_issuer(self.event)  # the judge on duty, never the head judge while another judge exists
+            if by is None and len(self.event.staff.judges) > 1:
+                raise RuleError(
+                    _("several judges are on duty: say which one issues the penalty (--by NAME)"), "G-HEAD-JUDGE"
+                )
         return self.store.append(
             "penalty",
             PenaltyAction(
                 player=p.id,
                 level=level,
                 reason=reason,
-                by=by or default_decider(self.event) or "",
+                by=by or "",
                 action=action,
                 at=stamp(self.now()),
                 round=None if round_number is None else int(round_number),

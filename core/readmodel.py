@@ -295,10 +295,10 @@ def penalty_excludes(ev: Event, pid: str, level: str, reason: str, by: str, acti
     """The rule under which this penalty would exclude the player (then the
     desk asks first), or None; ``by`` empty: the event's default decider."""
     from core.rules.penalties import would_exclude
-    from core.rules.staff import default_decider
+    from core.rules.staff import default_issuer
 
     return would_exclude(
-        ev, {"player": pid, "level": level, "reason": reason, "by": by or default_decider(ev) or "", "action": action}
+        ev, {"player": pid, "level": level, "reason": reason, "by": by or default_issuer(ev) or "", "action": action}
     )
 
 
@@ -308,9 +308,9 @@ def penalty_match_words(ev: Event, pid: str, level: str, reason: str, by: str, a
     from core.errors import LyceeError as _Refused
     from core.log import apply
     from core.rules.penalties import match_loss_words
-    from core.rules.staff import default_decider
+    from core.rules.staff import default_issuer
 
-    data = {"player": pid, "level": level, "reason": reason, "by": by or default_decider(ev) or "", "action": action}
+    data = {"player": pid, "level": level, "reason": reason, "by": by or default_issuer(ev) or "", "action": action}
     try:
         after = apply(ev, {"type": "penalty", "data": data})
     except _Refused:

@@ -6,7 +6,6 @@ The time source is a fake moved by hand; nothing sleeps."""
 
 from __future__ import annotations
 
-import json
 
 from tests.cli_helpers import run
 from tests.round_helpers import FakeTime, make_event, match_at, pair_fixed, refused, round_trip
@@ -147,4 +146,68 @@ def test_g_pen_2_exclusion_says_what_happens_to_a_finished_match(tmp_path):
     assert match_at(desk, 2).outcome is None and not desk.event.player("p4").excluded
     desk.record(2, "2-1")
     _no_findings(desk.event)
+    store.close()
+
+
+# -- item 9: staff who also play (L-STAFF-PLAYS, G-HEAD-JUDGE) ------------------------------
+
+
+def _staff_playing(tmp_path, judges=("J1", "Ben"), head="HJ"):
+    """Ann-Ben at table 1, Cho-Dai at table 2; Ben is also a judge."""
+    fake = FakeTime()
+    _, store, desk = make_event(tmp_path, fake)
+    desk.set_staff(organizer="Org", judges=list(judges), head_judge=head)
+    pair_fixed(desk)
+    return store, desk
+
+
+def test_l_staff_plays_a_judge_never_penalises_in_his_own_match(tmp_path):
+    """L-STAFF-PLAYS (issue 46 item 9): Ben, a registered player made judge,
+    cannot penalise his own opponent in his own match, nor himself; at
+    another table he may."""
+    store, desk = _staff_playing(tmp_path)
+    refused(desk, lambda: desk.penalty("Ann", "warning", "slow play", by="Ben"), "L-STAFF-PLAYS", "table 1")
+    refused(desk, lambda: desk.penalty("Ben", "notice", "x", by="Ben"), "L-STAFF-PLAYS")
+    desk.penalty("Cho", "notice", "slow play", by="Ben")
+    store.close()
+
+
+def test_l_staff_plays_the_head_judge_never_rules_on_his_own_match(tmp_path):
+    """L-STAFF-PLAYS: a head judge who plays neither corrects his own match's
+    result nor hears an appeal of a penalty in it."""
+    store, desk = _staff_playing(tmp_path, judges=("J1", "Ben"), head="Ben")
+    desk.penalty("Ann", "notice", "slow play", by="J1")
+    refused(desk, lambda: desk.appeal(1, "overturned", by="Ben"), "L-STAFF-PLAYS")
+    store.close()
+
+
+def test_g_head_judge_the_issuer_defaults_to_the_judge_on_duty(tmp_path):
+    """G-HEAD-JUDGE: without --by the judge on duty issues (never the head
+    judge while another judge exists, or the appeal would go to the issuer);
+    with one judge only, the head judge issues and hears it, and the record
+    says so."""
+    from core.rules.penalties import penalty_line
+
+    store, desk = _staff_playing(tmp_path, judges=("J1",), head="HJ")
+    desk.penalty("Ann", "notice", "slow play")
+    assert desk.event.penalties[-1].by == "J1"
+    store.close()
+    store, desk = _staff_playing(tmp_path / "one", judges=(), head="HJ")
+    desk.penalty("Ann", "notice", "slow play")
+    assert desk.event.penalties[-1].by == "HJ"
+    desk.appeal(1, "upheld", by="HJ")
+    assert "the only judge" in penalty_line(desk.event, 1, desk.event.penalties[0])
+    store.close()
+    store, desk = _staff_playing(tmp_path / "two", judges=("J1", "J2"), head="HJ")
+    refused(desk, lambda: desk.penalty("Ann", "notice", "slow play"), "G-HEAD-JUDGE", "--by")
+    store.close()
+
+
+def test_g_head_judge_not_removed_after_the_start_without_a_replacement(tmp_path):
+    """G-HEAD-JUDGE, L-STAFF-HJ: once the event started the head judge is
+    replaced, never just removed."""
+    store, desk = _staff_playing(tmp_path, judges=("J1",), head="HJ")
+    refused(desk, lambda: desk.set_staff(remove=["HJ"]), "G-HEAD-JUDGE", "replacement")
+    desk.set_staff(head_judge="J1")
+    assert desk.event.staff.head_judge == "J1"
     store.close()

@@ -39,13 +39,15 @@ def test_g_pen_1_only_staff_may_issue_a_penalty(tmp_path):
     store.close()
 
 
-def test_g_pen_1_default_issuer_is_the_head_judge_else_the_organizer(tmp_path):
+def test_g_pen_1_default_issuer_is_the_judge_on_duty_else_the_head_judge(tmp_path):
+    """G-PEN-1, G-HEAD-JUDGE (issue 46 item 9): without --by the judge on duty
+    issues; the head judge only when no other judge exists."""
     _, store, desk = make_event(tmp_path, FakeTime())
     desk.penalty("Ann", "notice", "late decklist")
-    assert desk.event.penalties[-1].by == "HJ" and desk.event.penalties[-1].round is None
-    desk.set_staff(remove=["HJ"])
+    assert desk.event.penalties[-1].by == "J1" and desk.event.penalties[-1].round is None
+    desk.set_staff(remove=["J1"])
     desk.penalty("Ben", "notice", "late decklist")
-    assert desk.event.penalties[-1].by == "Org"
+    assert desk.event.penalties[-1].by == "HJ"
     store.close()
     _, s2, d2 = make_event(tmp_path / "nostaff", FakeTime(), staff=False)
     refused(d2, lambda: d2.penalty("Ann", "notice", "x"), "G-PEN-1", "--by")

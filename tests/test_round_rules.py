@@ -553,7 +553,7 @@ def test_cli_round_commands_and_refusals(tmp_path, capsys):
     code, out, _ = _cli(capsys, "--data-dir", data, "penalty", eid, "Ann", "warning", "--reason", "x", "--by", "J1")
     assert code == 0 and "1 Warning(s)" in out
     code, out, _ = _cli(capsys, "--data-dir", data, "penalty", eid, "Ann", "warning", "--reason", "y")
-    assert code == 0 and "excluded" in out and "by HJ" in out
+    assert code == 0 and "excluded" in out and "by J1" in out  # the judge on duty (issue 46 item 9)
     refused_cli("appeal", eid, "2", "overturned", "--by", "J1", needle="[G-HEAD-JUDGE]")
     code, out, _ = _cli(capsys, "--data-dir", data, "appeal", eid, "2", "overturned")
     assert code == 0 and "1 Warning(s)" in out

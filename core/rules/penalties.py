@@ -41,7 +41,15 @@ from core import labels
 from core.errors import LyceeError, NotFound, RuleError
 from core.event.changes import forfeit
 from core.event.lookups import player_match, round_of, stored_player
-from core.event.model import APPEAL_OUTCOMES, OVERTURE_PENALTY_LEVELS, PENALTY_ACTIONS, PENALTY_LEVELS, Event, Penalty
+from core.event.model import (
+    APPEAL_OUTCOMES,
+    OVERTURE_PENALTY_LEVELS,
+    PENALTY_ACTIONS,
+    PENALTY_LEVELS,
+    Event,
+    Match,
+    Penalty,
+)
 from core.i18n import _
 from core.log import action, describer
 from core.log.actions import Appeal, PenaltyAction
@@ -191,6 +199,8 @@ def appeal_text(p: Penalty, rules: str = "2008") -> str:
             outcome=labels.appeal_outcome_label(a.get("outcome", "")),
             by=a.get("by", ""),
         )
+    if a.get("by") and p.by and a["by"] == p.by:  # one judge only: issued and heard by the head judge
+        line += " · " + _("issued and heard by the head judge, the only judge (G-HEAD-JUDGE)")
     return _("{line}: {note}", line=line, note=a["note"]) if a.get("note") else line
 
 
@@ -366,6 +376,12 @@ def _penalty(event, payload: PenaltyAction):
             raise NotFound(_("{name} does not play at table {t} in round {r}", name=p.name, t=table, r=number))
     elif table is not None:
         raise LyceeError(_("no round has been paired: a penalty cannot name a table"))
+    from core.rules.staff import plays_in, require_not_playing
+
+    if number is not None and table is not None:
+        require_not_playing(event, by, event.rounds[number - 1].match_at(table))  # L-STAFF-PLAYS
+    elif plays_in(event, by, Match(0, p.id, None)):
+        raise RuleError(_("{name} cannot penalise themselves; another judge decides", name=by), "L-STAFF-PLAYS")
     pen = Penalty(p.id, number, table, level, act, reason, by, at=payload.at)
     event = replace(event, penalties=event.penalties + (pen,))
     # a table is named only within a round (checked above): number is set with it
@@ -398,6 +414,12 @@ def _appeal(event, payload: Appeal):
         raise NotFound(_("no penalty #{n} (the event has {count})", n=n, count=len(event.penalties)))
     hj = require_head_judge(event, payload.by, "G-HEAD-JUDGE")
     pen = event.penalties[n - 1]
+    from core.rules.staff import plays_in, require_not_playing
+
+    if pen.round is not None and pen.table is not None:
+        require_not_playing(event, hj, event.rounds[pen.round - 1].match_at(pen.table))  # L-STAFF-PLAYS
+    elif plays_in(event, hj, Match(0, pen.player, None)):
+        raise RuleError(_("{name} cannot hear their own appeal; name another head judge", name=hj), "L-STAFF-PLAYS")
     if pen.appeal is not None:
         raise RuleError(
             _(
@@ -458,7 +480,9 @@ def match_loss_words(before: Event, after: Event, pid: str) -> str:
     mine, theirs = (m.p1_wins, m.p2_wins) if m.p1 == pid else (m.p2_wins, m.p1_wins)
     score = f"{mine}-{theirs}"
     if m != was and m.loser() == pid:
-        return _("their match at table {t} of round {r} is recorded as lost ({score})", t=m.table, r=rnd.number, score=score)
+        return _(
+            "their match at table {t} of round {r} is recorded as lost ({score})", t=m.table, r=rnd.number, score=score
+        )
     if m.reported:
         return _(
             "their match at table {t} of round {r} was over and stands as played ({score})",

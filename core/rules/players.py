@@ -79,6 +79,10 @@ def _edit(event, payload: Edit):
 
     settings = check_settings(payload.doc, partial=True)
     check_change(event, settings)
+    if "staff" in settings:
+        from core.rules.staff import check_head_judge_kept
+
+        check_head_judge_kept(event, settings["staff"])  # L-STAFF-HJ
     return replace(event, **settings)
 
 

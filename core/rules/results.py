@@ -221,9 +221,11 @@ def check_correction(event: Event, rnd: Round, m: Match, payload: ResultAction) 
             ),
             "G-HEAD-JUDGE",
         )
-    from core.rules.staff import require_head_judge
+    from core.rules.staff import require_head_judge, require_not_playing
 
-    return require_head_judge(event, by, "G-HEAD-JUDGE")
+    hj = require_head_judge(event, by, "G-HEAD-JUDGE")
+    require_not_playing(event, hj, m)  # L-STAFF-PLAYS
+    return hj
 
 
 def _given(value: int | UnsetType, default: int) -> int:
@@ -414,6 +416,9 @@ def _id_decision(event, payload: IdDecision):
     from core.rules.staff import require_organizer
 
     org = require_organizer(event, payload.by, "G-ID-3")
+    from core.rules.staff import require_not_playing
+
+    require_not_playing(event, org, m)  # L-STAFF-PLAYS
     if not m.intentional:
         _intentional_note(event, rnd, m, payload.override_by)
     if decision == "replay":

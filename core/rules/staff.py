@@ -170,6 +170,31 @@ def require_not_playing(event: Event, name: str, m: Match | None, rule: str = "L
         )
 
 
+def check_head_judge_kept(event: Event, staff: Staff) -> None:
+    """L-STAFF-HJ: once the event started (round 1 paired), or while a
+    penalty may still be appealed (one recorded without a ruling), the head
+    judge is not taken away without a replacement named in the same change."""
+    old = event.staff.head_judge
+    if not old.strip() or staff.head_judge.strip():
+        return
+    open_ = [n for n, p in enumerate(event.penalties, 1) if p.appeal is None]
+    if event.rounds:
+        why = _("the event has started")
+    elif open_:
+        why = _("penalty #{n} may still be appealed", n=open_[-1])
+    else:
+        return
+    raise RuleError(
+        _(
+            "the head judge {name} cannot be removed without a replacement: {why}; name the new head "
+            "judge in the same change (`lycee staff EVENT --head-judge NAME`)",
+            name=old,
+            why=why,
+        ),
+        "G-HEAD-JUDGE",
+    )
+
+
 def judges_on_duty(event: Event) -> list[str]:
     """The judges who issue penalties at the tables: the event's judges
     other than the head judge, to whom an appeal goes (G-HEAD-JUDGE)."""
@@ -178,8 +203,9 @@ def judges_on_duty(event: Event) -> list[str]:
 
 
 def default_decider(event: Event) -> str | None:
-    """Whom a penalty is recorded under when no ``--by`` is given: the head
-    judge, else the organizer (None when neither is set)."""
+    """Who decides what only the head judge (else the organizer) decides
+    when no ``--by`` is given (None when neither is set).  A penalty's
+    issuer is :func:`default_issuer` (L-STAFF-PLAYS)."""
     return event.staff.head_judge or event.staff.organizer or None
 
 

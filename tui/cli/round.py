@@ -581,7 +581,12 @@ def register(sub, cmd, event_arg) -> None:
     )
     pe.add_argument("--reason", required=True, metavar="TEXT", help=_("why (recorded with the penalty)"))
     pe.add_argument(
-        "--by", metavar="NAME", help=_("the staff member issuing it (default: the head judge, else the organizer)")
+        "--by",
+        metavar="NAME",
+        help=_(
+            "the staff member issuing it, never one who plays in the match (default: the judge on duty; "
+            "the head judge only when there is no other judge)"
+        ),
     )
     pe.add_argument(
         "--action",
@@ -589,8 +594,8 @@ def register(sub, cmd, event_arg) -> None:
         default="none",
         metavar="ACTION",
         help=_(
-            "what goes with it (a game or match loss applies to the unfinished match; "
-            "exclusion_struck: Overture events only, O-PEN-2)"
+            "what goes with it (a match loss takes the player's match of the round, even when over; "
+            "a game loss the unfinished match; exclusion_struck: Overture events only, O-PEN-2)"
         )
         + " {%(choices)s}",
     )
