@@ -6,7 +6,7 @@ The time source is a fake moved by hand; nothing sleeps."""
 
 from __future__ import annotations
 
-
+from core.event.model import Match
 from tests.cli_helpers import run
 from tests.round_helpers import FakeTime, make_event, match_at, pair_fixed, refused, round_trip
 
@@ -210,4 +210,50 @@ def test_g_head_judge_not_removed_after_the_start_without_a_replacement(tmp_path
     refused(desk, lambda: desk.set_staff(remove=["HJ"]), "G-HEAD-JUDGE", "replacement")
     desk.set_staff(head_judge="J1")
     assert desk.event.staff.head_judge == "J1"
+    store.close()
+
+
+# -- item 4: no winner in the final is one truth (G-ID-3, L-NO-WINNER) ------------------------
+
+
+def _final_without_winner(tmp_path):
+    """Four players, two Swiss rounds, a top 2; the final an intentional draw
+    the organizer leaves without a winner."""
+    fake = FakeTime()
+    _, store, desk = make_event(tmp_path, fake)
+    desk.store_pairing([Match(1, "p1", "p2"), Match(2, "p3", "p4")])
+    desk.record(1, "2-0")
+    desk.record(2, "2-0")
+    desk.store_pairing([Match(1, "p1", "p3"), Match(2, "p2", "p4")])
+    desk.record(1, "2-0")
+    desk.record(2, "2-1")
+    desk.top_cut(2, end_swiss=True)
+    desk.id_decision(1, "no_winner", by="Org")
+    return store, desk
+
+
+def test_g_id_3_no_winner_standings_report_tv_and_scorecard_agree(tmp_path):
+    """G-ID-3 (guideline: 決勝等 … インテンショナル・ドローによる同着 … 優勝者不在):
+    the standings are the final placings (not the Swiss ones after round 2),
+    with no place 1 and the finalists sharing 2nd; the report says no
+    champion and no "Place 1"; the TV shows no champion; the scorecard closes
+    with the final placings; verify finds nothing."""
+    from core.reports.exports import report_table, scorecard_table
+    from core.tournament.ranking import standings_json
+    from tui.web.pages import T, tv_part
+
+    store, desk = _final_without_winner(tmp_path)
+    ev = desk.event
+    doc = standings_json(ev)
+    assert doc.get("final")
+    places = {r["name"]: r["place"] for r in doc["standings"]}
+    assert places["Ann"] == places["Cho"] == 2 and 1 not in places.values()
+    _t, _h, rows = report_table(ev)
+    cells = dict((r[0], r[1]) for r in rows)
+    assert cells["Winner"] == "no champion" and "Place 1" not in cells
+    _title, _head, card = scorecard_table(ev)
+    assert [r[3] for r in card if r[1] == "final placing"][:2] == ["Ann", "Cho"]
+    html = tv_part(T("en"), ev, 0.0)
+    assert "no champion" in html
+    _no_findings(ev)
     store.close()

@@ -742,7 +742,10 @@ def report_table(event: Event, log: list[dict] | None = None):
 
     final = final_placings(event)
     if final is not None:
-        rows.append([_("Winner"), final[0].name])
+        from core.tournament.elimination import final_without_winner
+
+        # G-ID-3 (L-NO-WINNER): a final without a winner has no champion
+        rows.append([_("Winner"), _("no champion") if final_without_winner(event) else final[0].name])
         by_id = {r.id: r for r in standings(event)}
         for f in final[:8]:
             r = by_id[f.id]
