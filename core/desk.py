@@ -89,13 +89,14 @@ def match_fields():
     return attrgetter(*(f.name for f in fields(Match) if f.name != "why"))
 
 
-def mark_time_call(why: str | None, time_called: bool, data: dict) -> None:
-    """G-BO3-TIME: ``why`` (the reason a time call is needed, or None) refuses
-    the result unless ``time_called``; then ``data`` (the action's) notes it."""
+def mark_time_call(why: str | None, time_called: bool, data: dict, match: str = "bo3") -> None:
+    """G-BO3-TIME (G-BO1 in best of one: a game unfinished at time is a
+    draw): ``why`` (the reason a time call is needed, or None) refuses the
+    result unless ``time_called``; then ``data`` (the action's) notes it."""
     if why is None:
         return
     if not time_called:
-        raise RuleError(why, "G-BO3-TIME")
+        raise RuleError(why, "G-BO1" if match == "bo1" else "G-BO3-TIME")
     data["time_called"] = True
 
 
@@ -357,6 +358,16 @@ class Desk:
         from core.tournament.elimination import third_place_allowed, top_cut
 
         ev = self.event
+        if third_place and size < 4:
+            # a top 2 has no semi-final, a top 3 one semi-final loser only: said, never ignored
+            raise RuleError(
+                _(
+                    "no third-place match in a top {n}: it needs two semi-final losers, so a top 4 or more "
+                    "(in a top 3 the semi-final loser is third)",
+                    n=size,
+                ),
+                "G-SE",
+            )
         played = len(ev.swiss_rounds)
         if end_swiss and played and ev.rounds_planned is not None and played < ev.rounds_planned:
             edit = Edit(doc={"rounds_planned": played})
@@ -419,7 +430,7 @@ class Desk:
         if checked is None:
             self.check_time_call(number, int(table), r, time_called, marks)
         else:
-            mark_time_call(checked.time_reason, time_called, marks)
+            mark_time_call(checked.time_reason, time_called, marks, self.event.match)
         return ResultAction(
             round=number,
             table=int(table),
@@ -443,7 +454,7 @@ class Desk:
 
         ev = self.event
         check_result(r, ev.match, ev.rounds[number - 1].stage)  # the match rules speak first
-        mark_time_call(needs_time_call(self.event, number, table, r, self.now()), time_called, data)
+        mark_time_call(needs_time_call(self.event, number, table, r, self.now()), time_called, data, ev.match)
 
     def record(
         self,

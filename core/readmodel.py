@@ -237,6 +237,14 @@ def late_text(ev: Event, prompt) -> str:
     return prompt_text(ev, prompt, with_rule=True)
 
 
+def kept_bye_text(ev: Event, pid: str) -> str:
+    """L-DROP-BYE: what the desk says when a player drops in the round they
+    hold the bye (they keep it), else ""."""
+    from core.rules.players import kept_bye_text as said
+
+    return said(ev, pid)
+
+
 def match_to_settle(ev: Event, pid: str) -> Match | None:
     """The player's match of the current round while it has no result: a drop
     then asks whether that match is lost (G-DROP-2)."""

@@ -257,3 +257,98 @@ def test_g_id_3_no_winner_standings_report_tv_and_scorecard_agree(tmp_path):
     assert "no champion" in html
     _no_findings(ev)
     store.close()
+
+
+# -- item 11: the smaller readings ------------------------------------------------------------
+
+
+def _swiss_done(tmp_path, players=4):
+    fake = FakeTime()
+    _, store, desk = make_event(tmp_path, fake, players=players)
+    return fake, store, desk
+
+
+def test_g_se_third_place_refused_for_a_top_2_or_3(tmp_path):
+    """G-SE: --third-place in a top 2 or 3 is refused with the reason, never
+    silently ignored; a top 4 plans it."""
+    _fake, store, desk = _swiss_done(tmp_path)
+    desk.store_pairing([Match(1, "p1", "p2"), Match(2, "p3", "p4")])
+    desk.record(1, "2-0")
+    desk.record(2, "2-0")
+    for size in (2, 3):
+        refused(desk, lambda size=size: desk.top_cut(size, third_place=True, end_swiss=True), "G-SE", "top 4 or more")
+    desk.top_cut(4, third_place=True, end_swiss=True)
+    assert desk.event.current_round.third_place
+    store.close()
+
+
+def test_g_se_a_top_5_quarter_final_loser_is_top_5_not_top_8(tmp_path):
+    """G-SE: the placing is named by the bracket's real size: in a top 5 the
+    quarter-final loser is ベスト5 ("top 5"), not ベスト8."""
+    from core.reports.exports import scorecard_table, standings_table
+    from core.tournament.elimination import event_finished
+
+    _fake, store, desk = _swiss_done(tmp_path, players=5)
+    desk.store_pairing([Match(1, "p1", "p2"), Match(2, "p3", "p4"), Match(3, "p5", None)])
+    for t in (1, 2):
+        desk.record(t, "2-0")
+    desk.top_cut(5, end_swiss=True)
+    while True:
+        for m in desk.event.current_round.matches:
+            if not m.reported:
+                desk.record(m.table, "2-0")
+        if event_finished(desk.event):
+            break
+        desk.pair_next()
+    _t, _h, rows = standings_table(desk.event)
+    words = [r[2] for r in rows]
+    assert "top 5" in words and "top 8" not in words
+    _t, _h, card = scorecard_table(desk.event)
+    assert not any("top 8" in str(r[-1]) for r in card)
+    store.close()
+
+
+def test_g_bo1_a_0_0_while_time_is_left_cites_g_bo1(tmp_path):
+    """G-BO1 (not G-BO3-TIME): in best of one a 0-0 typed while the table has
+    time needs the time call, and the refusal cites the best-of-one rule."""
+    fake = FakeTime()
+    _, store, desk = make_event(tmp_path, fake, match="bo1", minutes=30)
+    pair_fixed(desk)
+    refused(desk, lambda: desk.record(1, "0-0"), "G-BO1")
+    desk.record(1, "0-0", time_called=True)
+    store.close()
+
+
+def test_g_sealed_bo3_warning_says_which_range_applies():
+    """G-SEALED over G-MATCH-TIME: a sealed best of three at 60 minutes is
+    warned with the sealed range, and the warning says why not 50-100."""
+    from core.event.timing import minutes_advice
+
+    said = minutes_advice("bo3", 60, "sealed")
+    assert said is not None and "G-SEALED" in said and "G-MATCH-TIME" in said and "30 to 50" in said
+    assert minutes_advice("bo3", 60, "constructed") is None
+
+
+def test_l_drop_bye_a_player_dropping_in_his_bye_round_keeps_it_and_is_told(tmp_path, capsys):
+    """L-DROP-BYE (G-DROP-1, G-SWISS-POINTS): Emi drops in the round she holds
+    the bye: she keeps its 3 points, and the desk says so and why."""
+    from core.tournament.standings import standings
+
+    d = str(tmp_path / "d")
+    eid = _cli_event(capsys, d, "Ann", "Ben", "Cho", "Dai", "Emi")
+    assert run(capsys, "--data-dir", d, "pair", eid)[0] == 0
+    from core.store import DataDir
+
+    st = DataDir(d).open(eid)
+    ev = st.event
+    st.close()
+    bye = next(m.p1 for m in ev.current_round.matches if m.is_bye)
+    name = ev.player(bye).name
+    rc, out, err = run(capsys, "--data-dir", d, "player", "drop", eid, name)
+    assert rc == 0, err
+    assert "keeps the bye of round 1 (3 points)" in out and "L-DROP-BYE" in out
+    for t in (1, 2):
+        assert run(capsys, "--data-dir", d, "result", eid, str(t), "2-0")[0] == 0
+    st = DataDir(d).open(eid)
+    assert {r.id: r.points for r in standings(st.event)}[bye] == 3
+    st.close()

@@ -59,6 +59,7 @@ __all__ = [
     "bracket",
     "champion",
     "third_place_allowed",
+    "cut_size",
     "is_third_place",
     "round_label",
     "elimination_label",
@@ -561,6 +562,15 @@ def _no_winner_final(tops) -> bool:
 
     n = len(tops)
     return any(labels.is_no_winner(m.note or "") for m in tops[-1].matches if not is_third_place(tops, n - 1, m))
+
+
+def cut_size(event: Event) -> int | None:
+    """The players of the elimination stage (its first round, byes
+    included): the bracket's real size, 5 for a top 5; None without one."""
+    tops = _top_rounds(event)
+    if not tops:
+        return None
+    return len({pid for m in tops[0].matches for pid in m.players() if pid is not None})
 
 
 def final_without_winner(event: Event) -> bool:
