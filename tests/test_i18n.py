@@ -113,9 +113,7 @@ ENUM_PLACEHOLDERS = {
 NOT_CODES = {
     ("changed {fields}", "fields"): "setting names and values, each through settings.field_label/show_value",
     (
-        (
-            "This penalty excludes {name} from the event ({rule}): they play no more; {what}. Issue it?"
-        ),
+        ("This penalty excludes {name} from the event ({rule}): they play no more; {what}. Issue it?"),
         "rule",
     ): "a rule id (G-PEN-1, G-PEN-2)",
     (

@@ -233,7 +233,7 @@ def _final_without_winner(tmp_path):
 
 
 def test_g_id_3_no_winner_standings_report_tv_and_scorecard_agree(tmp_path):
-    """G-ID-3 (guideline: 決勝等 … インテンショナル・ドローによる同着 … 優勝者不在):
+    """G-ID-3, L-NO-WINNER (an intentionally drawn final is a shared place, 同着; 優勝者不在):
     the standings are the final placings (not the Swiss ones after round 2),
     with no place 1 and the finalists sharing 2nd; the report says no
     champion and no "Place 1"; the TV shows no champion; the scorecard closes
