@@ -352,3 +352,21 @@ def test_l_drop_bye_a_player_dropping_in_his_bye_round_keeps_it_and_is_told(tmp_
     st = DataDir(d).open(eid)
     assert {r.id: r.points for r in standings(st.event)}[bye] == 3
     st.close()
+
+
+def test_l_match_loss_a_log_written_before_the_rule_replays_as_played(tmp_path):
+    """L-MATCH-LOSS, L-STAFF-PLAYS (action format 6): a match loss on a won
+    match, and a penalty by a judge who plays in the match, written in
+    format 5 replay as they were recorded; written now they are the new rule."""
+    from core import rules
+
+    store, desk = _staff_playing(tmp_path)
+    desk.record(1, "1-2")  # Ben wins
+    desk.penalty("Ben", "warning", "marked cards", by="J1", action="match_loss")
+    acts = store.actions
+    old = dict(acts[-1], v=5)
+    assert rules.replay(acts[:-1] + [old]).rounds[0].match_at(1).outcome == "p2"
+    assert rules.replay(acts[:-1] + [dict(old, v=rules.ACTION_FORMAT)]).rounds[0].match_at(1).outcome == "p1"
+    by_player = dict(old, data={**old["data"], "player": "p1", "by": "Ben", "action": "none"})
+    rules.replay(acts[:-1] + [by_player])  # opens as it was (format 5)
+    store.close()

@@ -51,7 +51,7 @@ from core.event.model import (
     Penalty,
 )
 from core.i18n import _
-from core.log import action, describer
+from core.log import action, describer, written_format
 from core.log.actions import Appeal, PenaltyAction
 
 MARK = {"notice": "N", "warning": "W"}
@@ -380,7 +380,7 @@ def _penalty(event, payload: PenaltyAction):
 
     if number is not None and table is not None:
         require_not_playing(event, by, event.rounds[number - 1].match_at(table))  # L-STAFF-PLAYS
-    elif plays_in(event, by, Match(0, p.id, None)):
+    elif plays_in(event, by, Match(0, p.id, None)) and written_format() >= 6:
         raise RuleError(_("{name} cannot penalise themselves; another judge decides", name=by), "L-STAFF-PLAYS")
     pen = Penalty(p.id, number, table, level, act, reason, by, at=payload.at)
     event = replace(event, penalties=event.penalties + (pen,))
@@ -394,7 +394,9 @@ def _penalty(event, payload: PenaltyAction):
         # the player's side in bo3); one the player already lost stays as played
         from core.rules.results import is_forfeit
 
-        if m.reported and is_forfeit(m) and m.winner() == p.id:  # both players' loss: a double loss
+        if m.reported and written_format() < 6:
+            pass  # a log written before L-MATCH-LOSS: a finished match kept its result
+        elif m.reported and is_forfeit(m) and m.winner() == p.id:  # both players' loss: a double loss
             from core.event.changes import double_loss
 
             event = double_loss(event, rnd, m, "penalty", "G-PEN-1")
@@ -418,7 +420,7 @@ def _appeal(event, payload: Appeal):
 
     if pen.round is not None and pen.table is not None:
         require_not_playing(event, hj, event.rounds[pen.round - 1].match_at(pen.table))  # L-STAFF-PLAYS
-    elif plays_in(event, hj, Match(0, pen.player, None)):
+    elif plays_in(event, hj, Match(0, pen.player, None)) and written_format() >= 6:
         raise RuleError(_("{name} cannot hear their own appeal; name another head judge", name=hj), "L-STAFF-PLAYS")
     if pen.appeal is not None:
         raise RuleError(
