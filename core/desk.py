@@ -54,7 +54,7 @@ from core.names import check_reading, check_text
 from core.rules.clock import needs_time_call, stamp, status, time_call
 from core.rules.players import check_room
 from core.rules.settings import changed, rounds_to_fix
-from core.rules.staff import check_staff, default_decider, updated_staff
+from core.rules.staff import check_staff, default_issuer, updated_staff
 from core.store.store import EventStore
 from core.tournament.matchrules import Result, check_result, parse_result, result_from_games
 
@@ -89,13 +89,14 @@ def match_fields():
     return attrgetter(*(f.name for f in fields(Match) if f.name != "why"))
 
 
-def mark_time_call(why: str | None, time_called: bool, data: dict) -> None:
-    """G-BO3-TIME: ``why`` (the reason a time call is needed, or None) refuses
-    the result unless ``time_called``; then ``data`` (the action's) notes it."""
+def mark_time_call(why: str | None, time_called: bool, data: dict, match: str = "bo3") -> None:
+    """G-BO3-TIME (G-BO1 in best of one: a game unfinished at time is a
+    draw): ``why`` (the reason a time call is needed, or None) refuses the
+    result unless ``time_called``; then ``data`` (the action's) notes it."""
     if why is None:
         return
     if not time_called:
-        raise RuleError(why, "G-BO3-TIME")
+        raise RuleError(why, "G-BO1" if match == "bo1" else "G-BO3-TIME")
     data["time_called"] = True
 
 
@@ -415,6 +416,16 @@ class Desk:
         from core.tournament.elimination import start_bracket, third_place_allowed, top_cut
 
         ev = self.event
+        if third_place and size < 4:
+            # a top 2 has no semi-final, a top 3 one semi-final loser only: said, never ignored
+            raise RuleError(
+                _(
+                    "no third-place match in a top {n}: it needs two semi-final losers, so a top 4 or more "
+                    "(in a top 3 the semi-final loser is third)",
+                    n=size,
+                ),
+                "G-SE",
+            )
         if not ev.rounds and ev.rounds_planned == 0:
             check_staff(ev, "be paired")
             rng = None if seed is None else self.rng_for(1, seed)
@@ -472,6 +483,7 @@ class Desk:
         time_called: bool = False,
         checked: ResultCheck | None = None,
         reason: str = "",
+        not_started_by: str | None = None,
     ) -> ResultAction:
         """The ``result`` action's payload for ``text`` at ``table`` (not stored).
 
@@ -490,7 +502,7 @@ class Desk:
         if checked is None:
             self.check_time_call(number, int(table), r, time_called, marks)
         else:
-            mark_time_call(checked.time_reason, time_called, marks)
+            mark_time_call(checked.time_reason, time_called, marks, self.event.match)
         return ResultAction(
             round=number,
             table=int(table),
@@ -504,6 +516,7 @@ class Desk:
             correct_by=(correct_by or None) if correct else None,
             time_called=marks.get("time_called", False),
             reason=reason.strip(),
+            not_started_by=(not_started_by or None) if r.intentional else None,
         )
 
     def check_time_call(self, number: int, table: int, r, time_called: bool, data: dict) -> None:
@@ -513,7 +526,7 @@ class Desk:
 
         ev = self.event
         check_result(r, ev.match, ev.rounds[number - 1].stage)  # the match rules speak first
-        mark_time_call(needs_time_call(self.event, number, table, r, self.now()), time_called, data)
+        mark_time_call(needs_time_call(self.event, number, table, r, self.now()), time_called, data, ev.match)
 
     def record(
         self,
@@ -527,6 +540,7 @@ class Desk:
         time_called: bool = False,
         reason: str = "",
         then: str | None = None,
+        not_started_by: str | None = None,
     ) -> Event:
         """Record ``text`` (``2-1``, ``1-1-1``, ``id``) at ``table`` of the
         current round (or ``round_number``).  ``id`` follows G-ID-1/2: refused
@@ -542,6 +556,7 @@ class Desk:
             correct_by=correct_by,
             time_called=time_called,
             reason=reason,
+            not_started_by=not_started_by,
         )
         return self.store_result(data, then=then, by=correct_by)
 
@@ -573,14 +588,27 @@ class Desk:
         acts = later_actions(self, ev, after, data, then, by)
         return self.append_all([("result", data), *acts])
 
-    def record_checked(self, check: ResultCheck, *, correct: bool = False, time_called: bool = False) -> Event:
+    def record_checked(
+        self,
+        check: ResultCheck,
+        *,
+        correct: bool = False,
+        time_called: bool = False,
+        not_started_by: str | None = None,
+    ) -> Event:
         """Record an entry pre-checked by the read model
         (``core.readmodel.precheck_result``) once its questions are answered:
         ``correct`` (the replacement was confirmed), ``time_called`` (the time
         call was).  Nothing is parsed again; the result rule checks it as it
         is stored."""
         data = self.result_data(
-            check.table, check.result, check.round_number, correct=correct, time_called=time_called, checked=check
+            check.table,
+            check.result,
+            check.round_number,
+            correct=correct,
+            time_called=time_called,
+            checked=check,
+            not_started_by=not_started_by,
         )
         return self.store_result(data)
 
@@ -1056,18 +1084,27 @@ class Desk:
         table: int | None = None,
         round_number: int | None = None,
     ) -> Event:
-        """Issue a Notice or Warning.  ``by`` must be on the staff (G-PEN-1);
-        without it the head judge (else the organizer) is named."""
+        """Issue a Notice or Warning.  ``by`` must be on the staff (G-PEN-1)
+        and not play in the match (L-STAFF-PLAYS); without it the judge on
+        duty is named (``default_issuer``: the head judge only when no other
+        judge exists, so an appeal goes to someone else; several judges on
+        duty: refused, say which)."""
 
         p = self._known(ref)
         check_room(self.event, penalties=1)  # the size import takes (issue 44)
+        if not by:
+            by = default_issuer(self.event)  # the judge on duty, never the head judge while another judge exists
+            if by is None and len(self.event.staff.judges) > 1:
+                raise RuleError(
+                    _("several judges are on duty: say which one issues the penalty (--by NAME)"), "G-HEAD-JUDGE"
+                )
         return self.store.append(
             "penalty",
             PenaltyAction(
                 player=p.id,
                 level=level,
                 reason=reason,
-                by=by or default_decider(self.event) or "",
+                by=by or "",
                 action=action,
                 at=stamp(self.now()),
                 round=None if round_number is None else int(round_number),

@@ -275,6 +275,9 @@ def id_ruling(note: str) -> tuple[str, str]:
     m = re.fullmatch(r"ID: no winner, decided by (.+) \(G-ID-3\)", note)
     if m:
         return "G-ID-3", m[1]
+    m = re.fullmatch(r"ID \(not started at the clock: judge (.+)\)", note)
+    if m:
+        return "G-ID-1", m[1]
     return "", ""
 
 
@@ -293,6 +296,8 @@ def note_label(note: str) -> str:
     timed = time_decision_words(note)
     if timed is not None:
         return timed
+    if rule == "G-ID-1":
+        return _("intentional draw; the table had not started at the clock, as judge {name} saw (G-ID-1)", name=name)
     simple = {
         "third_place": _("third-place match"),
         "third_place_planned": _("third-place match planned"),
@@ -433,6 +438,7 @@ LABELS = {
         "ID",
         "ID (head judge 山田 overrode G-ID-2)",
         "ID: no winner, decided by 山田 (G-ID-3)",
+        "ID (not started at the clock: judge 山田)",
         "third_place",
         "third_place_planned",
         "replay",

@@ -182,6 +182,7 @@ ID_DECISION = "id_decision"  # G-ID-3: an intentional draw where a ranking is ne
 REPLACE = "replace"  # the table already has a result: a correction
 TIME_CALL = "time_call"  # G-BO3-TIME / G-TIME: a result only time produces, time not up
 TIME_DECISION = "time_decision"  # G-SE: equal game wins at time in an elimination match
+NOT_STARTED = "not_started"  # G-ID-1/2: an ID after the clock start: had the table not started? (which judge saw it)
 
 
 @dataclass(frozen=True)
@@ -228,6 +229,8 @@ def precheck_result(ev: Event, line: str, now) -> ResultCheck:
     questions: list[str] = []
     if before is not None and before.reported and not before.is_bye:
         questions.append(REPLACE)
+    elif result.intentional and rnd.clock is not None and before is not None and not before.games:
+        questions.append(NOT_STARTED)  # G-ID-1/2: the clock start presumes the table started
     why = clock.needs_time_call(ev, rnd.number, table, result, now)
     if why is not None:
         questions.append(TIME_CALL)
@@ -260,6 +263,14 @@ def late_text(ev: Event, prompt) -> str:
     from core.rules.lateness import prompt_text
 
     return prompt_text(ev, prompt, with_rule=True)
+
+
+def kept_bye_text(ev: Event, pid: str) -> str:
+    """L-DROP-BYE: what the desk says when a player drops in the round they
+    hold the bye (they keep it), else ""."""
+    from core.rules.players import kept_bye_text as said
+
+    return said(ev, pid)
 
 
 def match_to_settle(ev: Event, pid: str) -> Match | None:
@@ -320,11 +331,27 @@ def penalty_excludes(ev: Event, pid: str, level: str, reason: str, by: str, acti
     """The rule under which this penalty would exclude the player (then the
     desk asks first), or None; ``by`` empty: the event's default decider."""
     from core.rules.penalties import would_exclude
-    from core.rules.staff import default_decider
+    from core.rules.staff import default_issuer
 
     return would_exclude(
-        ev, {"player": pid, "level": level, "reason": reason, "by": by or default_decider(ev) or "", "action": action}
+        ev, {"player": pid, "level": level, "reason": reason, "by": by or default_issuer(ev) or "", "action": action}
     )
+
+
+def penalty_match_words(ev: Event, pid: str, level: str, reason: str, by: str, action: str) -> str:
+    """What this penalty would do to the player's match (L-MATCH-LOSS), in
+    words, before it is issued (the app's question); nothing is stored."""
+    from core.errors import LyceeError as _Refused
+    from core.log import apply
+    from core.rules.penalties import match_loss_words
+    from core.rules.staff import default_issuer
+
+    data = {"player": pid, "level": level, "reason": reason, "by": by or default_issuer(ev) or "", "action": action}
+    try:
+        after = apply(ev, {"type": "penalty", "data": data})
+    except _Refused:
+        return ""
+    return match_loss_words(ev, after, pid)
 
 
 def penalty_choices(ev: Event) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -338,7 +365,7 @@ def penalty_choices(ev: Event) -> tuple[tuple[str, ...], tuple[str, ...]]:
 def penalty_said(before: Event, after: Event, pid: str, level: str) -> tuple[str, bool]:
     """What the desk says once a penalty is recorded: the tally in force and,
     when it escalated, what it brought (G-PEN-2); the flag says it escalated."""
-    from core.rules.penalties import escalation_text, player_tally
+    from core.rules.penalties import escalation_text, match_loss_words, player_tally
 
     p = after.player(pid)
     if level == "caution":  # O-PEN-1: nothing in force changes
@@ -351,8 +378,11 @@ def penalty_said(before: Event, after: Event, pid: str, level: str) -> tuple[str
         n=now.notices,
         w=now.warnings,
     )
-    more = escalation_text(was, now, p.name, excluded=p.excluded, rules=after.rules)
-    return (msg + " · " + more, True) if more else (msg, False)
+    lost = match_loss_words(before, after, pid)
+    more = escalation_text(was, now, p.name, excluded=p.excluded, rules=after.rules, match=lost)
+    if more:
+        return msg + " · " + more, True
+    return (msg + " · " + lost if lost and after.penalties[-1].action == "match_loss" else msg), False
 
 
 def appeal_choices(ev: Event) -> tuple[list[str], int]:

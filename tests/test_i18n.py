@@ -113,16 +113,13 @@ ENUM_PLACEHOLDERS = {
 NOT_CODES = {
     ("changed {fields}", "fields"): "setting names and values, each through settings.field_label/show_value",
     (
-        (
-            "This penalty excludes {name} from the event ({rule}): they play no more and lose the current match. "
-            "Issue it?"
-        ),
+        ("This penalty excludes {name} from the event ({rule}): they play no more; {what}. Issue it?"),
         "rule",
     ): "a rule id (G-PEN-1, G-PEN-2)",
     (
         (
-            "This penalty disqualifies {name} ({rule}, O-PEN-2): they play no more, lose the current match and "
-            "are left out of the ranking. Issue it?"
+            "This penalty disqualifies {name} ({rule}, O-PEN-2): they play no more and are left out "
+            "of the ranking; {what}. Issue it?"
         ),
         "rule",
     ): "a rule id (G-PEN-1, G-PEN-2)",

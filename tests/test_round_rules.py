@@ -157,8 +157,9 @@ def test_g_id_1_intentional_draw_before_the_match_starts(tmp_path):
 
 def test_g_id_2_refused_once_the_clock_started_with_no_exception(tmp_path):
     """G-ID-2: no intentional draw once the match started, not even on the
-    head judge's word (issue 12 item 6); the refusal says undo takes back a
-    clock started by mistake."""
+    head judge's word (issue 12 item 6); the clock start counts as the
+    table's start, and the refusal names how a judge records a table that
+    had not started (issue 46 item 5), never undo."""
     fake = FakeTime()
     _, store, desk = make_event(tmp_path, fake)
     pair_fixed(desk)
@@ -168,8 +169,8 @@ def test_g_id_2_refused_once_the_clock_started_with_no_exception(tmp_path):
     fake.tick(minutes=1)
     err = refused(desk, lambda: desk.record(1, "id"), "G-ID-2", "clock started at 13:00:00")
     assert "\n" not in str(err)
-    refused(desk, lambda: desk.record(1, "id"), "G-ID-2", "no exception")
-    refused(desk, lambda: desk.record(1, "id"), "G-ID-2", "undo")
+    refused(desk, lambda: desk.record(1, "id"), "G-ID-2", "--not-started --by JUDGE")
+    assert "undo" not in str(err) and "Ctrl+Z" not in str(err)
     assert match_at(desk, 1).outcome is None
     desk.undo()  # the clock was started by mistake: take it back
     desk.record(1, "id")
@@ -552,7 +553,7 @@ def test_cli_round_commands_and_refusals(tmp_path, capsys):
     code, out, _ = _cli(capsys, "--data-dir", data, "penalty", eid, "Ann", "warning", "--reason", "x", "--by", "J1")
     assert code == 0 and "1 Warning(s)" in out
     code, out, _ = _cli(capsys, "--data-dir", data, "penalty", eid, "Ann", "warning", "--reason", "y")
-    assert code == 0 and "excluded" in out and "by HJ" in out
+    assert code == 0 and "excluded" in out and "by J1" in out  # the judge on duty (issue 46 item 9)
     refused_cli("appeal", eid, "2", "overturned", "--by", "J1", needle="[G-HEAD-JUDGE]")
     code, out, _ = _cli(capsys, "--data-dir", data, "appeal", eid, "2", "overturned")
     assert code == 0 and "1 Warning(s)" in out

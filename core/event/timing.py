@@ -3,7 +3,9 @@ organizer decides):
 
 - G-MATCH-TIME: best of three, 50 to 100 minutes a match.
 - G-BO1: best of one, 20 to 40 minutes.
-- G-SEALED: sealed, 30 to 50 minutes.
+- G-SEALED: sealed, 30 to 50 minutes, whatever the match type: it is the
+  more specific rule, so a sealed best of three is advised 30 to 50, not
+  G-MATCH-TIME's 50 to 100 (our reading, said in the warning).
 - G-DRAFT-TIME: booster draft, 30 to 40 minutes best of one, or 50 minutes
   or more best of three (with spare cards).
 """
@@ -47,6 +49,14 @@ def minutes_advice(match: str, minutes: int, kind: str = "constructed") -> str |
         if r.high is not None
         else _("{low} minutes or more", low=r.low)
     )
-    return _(
+    said = _(
         "{minutes} minutes a match is outside the recommended {range} ({rule})", minutes=minutes, range=rng, rule=r.rule
     )
+    if kind == "sealed" and match == "bo3":
+        # G-SEALED names no match type: the sealed range applies to best of three too,
+        # over G-MATCH-TIME's 50 to 100 minutes (which is for constructed)
+        said += "; " + _(
+            "for sealed the sealed range applies, best of three too, not the 50 to 100 minutes of "
+            "G-MATCH-TIME (that is for constructed)"
+        )
+    return said

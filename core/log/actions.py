@@ -169,6 +169,9 @@ class ResultAction(Action, frozen=True, tag="result"):
     override_by: str | None = None
     #: Why a correction was made (a judge's correction from the judge page gives one).
     reason: str = ""
+    #: G-ID-1/2 (issue 46): the judge who records that this table had not
+    #: started (its players not yet shuffling) when the round clock started.
+    not_started_by: str | None = None
 
 
 class Game(Action, frozen=True, tag="game"):

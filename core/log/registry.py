@@ -62,7 +62,11 @@ FOUNDING = {"create", "import"}
 #: skeleton, core.names.fold_name; docs/names.md L-NAME-KEY).
 #: Format 5: after round 1 is paired a decklist is registered or changed only by
 #: a judge, with a reason (G-DECKLIST; core.rules.decklists).
-ACTION_FORMAT = 5
+#: Format 6 (issue 46): a match-loss penalty takes a finished match too
+#: (L-MATCH-LOSS); a staff member never penalises in, corrects, decides or
+#: hears the appeal of a match they play (L-STAFF-PLAYS); the head judge is
+#: not removed without a replacement once the event started (L-STAFF-HJ).
+ACTION_FORMAT = 6
 _FORMAT: ContextVar[int] = ContextVar("action_format", default=ACTION_FORMAT)
 
 

@@ -74,6 +74,8 @@ def note_words(note: str, rules: str = "2008") -> str:
         return _("intentional draw, allowed by the head judge {name}", name=name)
     if rule == "G-ID-3":
         return _("no winner, decided by the organizer {name}", name=name)
+    if rule == "G-ID-1":
+        return _("intentional draw before the table started, as judge {name} saw", name=name)
     why, _sp, rule = note.partition(" ")
     if why in ("drop", "excluded", "penalty", "late") and rule.startswith("G-"):
         return {
@@ -193,7 +195,7 @@ def pairings_by_name_table(event: Event):
 def standings_table(event: Event):
     """The standings; once the elimination stage is finished, the final
     placings (G-SE): place, how far each player went, then the Swiss figures."""
-    from core.tournament.elimination import final_placings, swiss_over
+    from core.tournament.elimination import cut_size, final_placings, swiss_over
     from core.tournament.standings import standings
 
     tbs = [TIEBREAKERS[t] for t in event.tiebreakers]
@@ -213,7 +215,7 @@ def standings_table(event: Event):
                 [
                     f.place,
                     r.name,
-                    placing_words(f.place, f.label),
+                    placing_words(f.place, f.label, cut_size(event)),
                     r.rank_text if r.rank is None else r.rank,
                     r.points,
                     r.record,
@@ -245,9 +247,11 @@ def standings_table(event: Event):
     return title + rules_words(event), head, rows
 
 
-def placing_words(place: int, label: str | None) -> str:
+def placing_words(place: int, label: str | None, size: int | None = None) -> str:
     """How far a player went, as a store writes it (G-SE): 優勝, 準優勝, ベスト4, ベスト8 ...;
-    スイスドロー for a player who did not make the top cut (``label`` empty)."""
+    スイスドロー for a player who did not make the top cut (``label`` empty).
+    ``size``: the bracket's real size (the players cut): a quarter-final loser
+    of a top 5 is ベスト5, not ベスト8 (issue 46 item 11)."""
     if not label:
         return _("Swiss")
     if place == 1:
@@ -257,7 +261,7 @@ def placing_words(place: int, label: str | None) -> str:
     best = 4
     while best < place:
         best *= 2
-    return _("top {n}", n=best)
+    return _("top {n}", n=min(best, size) if size else best)
 
 
 def missing_results(event: Event) -> list[tuple[int, int]]:
@@ -343,7 +347,7 @@ def scorecard_table(event: Event):
     placings once the event is finished (G-SE).  A result still missing is
     written as such, and the title says how many are missing."""
     from core.rules.penalties import MARK, in_force, penalties_outside_rounds
-    from core.tournament.elimination import THIRD_PLACE, THIRD_PLACE_PLANNED, final_placings, round_label
+    from core.tournament.elimination import THIRD_PLACE, THIRD_PLACE_PLANNED, cut_size, final_placings, round_label
 
     rows = []
     for rnd in event.rounds:
@@ -401,7 +405,10 @@ def scorecard_table(event: Event):
                     join_list(
                         (
                             x
-                            for x in (placing_words(f.place, f.label) if f.label else "", status_remark(event, f.id))
+                            for x in (
+                                placing_words(f.place, f.label, cut_size(event)) if f.label else "",
+                                status_remark(event, f.id),
+                            )
                             if x
                         ),
                         words=True,
@@ -779,7 +786,10 @@ def report_table(event: Event, log: list[dict] | None = None):
 
     final = final_placings(event)
     if final is not None:
-        rows.append([_("Winner"), final[0].name])
+        from core.tournament.elimination import final_without_winner
+
+        # G-ID-3 (L-NO-WINNER): a final without a winner has no champion
+        rows.append([_("Winner"), _("no champion") if final_without_winner(event) else final[0].name])
         by_id = {r.id: r for r in standings(event)}
         for f in final[:8]:
             r = by_id[f.id]

@@ -41,9 +41,17 @@ from core import labels
 from core.errors import LyceeError, NotFound, RuleError
 from core.event.changes import forfeit
 from core.event.lookups import player_match, round_of, stored_player
-from core.event.model import APPEAL_OUTCOMES, OVERTURE_PENALTY_LEVELS, PENALTY_ACTIONS, PENALTY_LEVELS, Event, Penalty
+from core.event.model import (
+    APPEAL_OUTCOMES,
+    OVERTURE_PENALTY_LEVELS,
+    PENALTY_ACTIONS,
+    PENALTY_LEVELS,
+    Event,
+    Match,
+    Penalty,
+)
 from core.i18n import _
-from core.log import action, describer
+from core.log import action, describer, written_format
 from core.log.actions import Appeal, PenaltyAction
 
 MARK = {"notice": "N", "warning": "W"}
@@ -191,6 +199,8 @@ def appeal_text(p: Penalty, rules: str = "2008") -> str:
             outcome=labels.appeal_outcome_label(a.get("outcome", "")),
             by=a.get("by", ""),
         )
+    if a.get("by") and p.by and a["by"] == p.by:  # one judge only: issued and heard by the head judge
+        line += " · " + _("issued and heard by the head judge, the only judge (G-HEAD-JUDGE)")
     return _("{line}: {note}", line=line, note=a["note"]) if a.get("note") else line
 
 
@@ -261,9 +271,35 @@ def exclude(event: Event, pid: str, rule: str) -> Event:
     return replace(event, players=players)
 
 
+def _opponent(m, pid: str) -> str | None:
+    return m.p2 if m.p1 == pid else m.p1
+
+
 def _reinstate(event: Event, pid: str) -> Event:
     players = tuple(replace(x, excluded=False) if x.id == pid else x for x in event.players)
     return replace(event, players=players)
+
+
+def _unforfeit(event: Event, pid: str, whys: tuple[str, ...]) -> Event:
+    """An overturned exclusion or match loss (G-HEAD-JUDGE): the player's
+    match of the current round that it recorded as lost (note ``excluded
+    G-PEN-…`` / ``penalty G-PEN-1``) has no result again, so the match is
+    played on and its result entered (L-MATCH-LOSS).  A forfeit in an earlier
+    round stays: the head judge corrects it (``result --correct --by``)."""
+    from core.event.changes import set_match
+
+    rnd = event.current_round
+    if rnd is None:
+        return event
+    from core.event.lookups import player_match
+
+    m = player_match(rnd, pid)
+    if m is None or m.is_bye or not m.reported or m.winner() == pid:
+        return event
+    why = (m.note or "").split(" ")[0]
+    if why not in whys:
+        return event
+    return set_match(event, rnd, replace(m, p1_wins=0, p2_wins=0, draws=0, outcome=None, note="", games=()))
 
 
 def _game_loss(event: Event, round_number: int, table: int, pid: str) -> Event:
@@ -340,6 +376,12 @@ def _penalty(event, payload: PenaltyAction):
             raise NotFound(_("{name} does not play at table {t} in round {r}", name=p.name, t=table, r=number))
     elif table is not None:
         raise LyceeError(_("no round has been paired: a penalty cannot name a table"))
+    from core.rules.staff import plays_in, require_not_playing
+
+    if number is not None and table is not None:
+        require_not_playing(event, by, event.rounds[number - 1].match_at(table))  # L-STAFF-PLAYS
+    elif plays_in(event, by, Match(0, p.id, None)) and written_format() >= 6:
+        raise RuleError(_("{name} cannot penalise themselves; another judge decides", name=by), "L-STAFF-PLAYS")
     pen = Penalty(p.id, number, table, level, act, reason, by, at=payload.at)
     event = replace(event, penalties=event.penalties + (pen,))
     # a table is named only within a round (checked above): number is set with it
@@ -348,7 +390,17 @@ def _penalty(event, payload: PenaltyAction):
     elif act == "match_loss" and table is not None and number is not None:
         rnd = event.rounds[number - 1]
         m = rnd.match_at(table)
-        if not m.reported:
+        # L-MATCH-LOSS: the match named is lost, finished or not (0-2 from
+        # the player's side in bo3); one the player already lost stays as played
+        from core.rules.results import is_forfeit
+
+        if m.reported and written_format() < 6:
+            pass  # a log written before L-MATCH-LOSS: a finished match kept its result
+        elif m.reported and is_forfeit(m) and m.winner() == p.id:  # both players' loss: a double loss
+            from core.event.changes import double_loss
+
+            event = double_loss(event, rnd, m, "penalty", "G-PEN-1")
+        elif not m.reported or (m.outcome != "double_loss" and m.winner() != _opponent(m, p.id)):
             event = forfeit(event, rnd, m, p.id, "penalty", "G-PEN-1")
     if excluded_by_penalties(event, p.id):
         event = exclude(event, p.id, "G-PEN-1" if act in EXCLUSIONS else "G-PEN-2")
@@ -364,6 +416,12 @@ def _appeal(event, payload: Appeal):
         raise NotFound(_("no penalty #{n} (the event has {count})", n=n, count=len(event.penalties)))
     hj = require_head_judge(event, payload.by, "G-HEAD-JUDGE")
     pen = event.penalties[n - 1]
+    from core.rules.staff import plays_in, require_not_playing
+
+    if pen.round is not None and pen.table is not None:
+        require_not_playing(event, hj, event.rounds[pen.round - 1].match_at(pen.table))  # L-STAFF-PLAYS
+    elif plays_in(event, hj, Match(0, pen.player, None)) and written_format() >= 6:
+        raise RuleError(_("{name} cannot hear their own appeal; name another head judge", name=hj), "L-STAFF-PLAYS")
     if pen.appeal is not None:
         raise RuleError(
             _(
@@ -403,25 +461,65 @@ def _appeal(event, payload: Appeal):
     if after and not player.excluded:
         event = exclude(event, pen.player, "G-PEN-2")
     elif before and not after and player.excluded:
-        event = _reinstate(event, pen.player)
+        event = _unforfeit(_reinstate(event, pen.player), pen.player, ("excluded",))
+    f = in_force(event.penalties[n - 1])
+    if pen.action == "match_loss" and (f is None or f[1] != "match_loss") and pen.round == len(event.rounds):
+        event = _unforfeit(event, pen.player, ("penalty",))  # the match loss is lifted: L-MATCH-LOSS
     return event
 
 
-def escalation_text(before: Tally, after: Tally, name: str, excluded: bool = False, rules: str = "2008") -> str | None:
-    """What a new penalty brought, in words (G-PEN-2): two Notices counted as
-    a Warning, or the exclusion (the disqualification under Overture, O-PEN-2);
-    None when it brought nothing more."""
-    if excluded and rules == "overture":
+def match_loss_words(before: Event, after: Event, pid: str) -> str:
+    """What a penalty or an exclusion did to the player's match of the latest
+    round, in words (L-MATCH-LOSS): recorded as lost, or over and standing as
+    played; "" when the player has no match there (a bye, none paired)."""
+    rnd = after.current_round
+    if rnd is None:
+        return ""
+    m = player_match(rnd, pid)
+    if m is None or m.is_bye:
+        return ""
+    was = player_match(before.rounds[rnd.number - 1], pid) if len(before.rounds) >= rnd.number else None
+    mine, theirs = (m.p1_wins, m.p2_wins) if m.p1 == pid else (m.p2_wins, m.p1_wins)
+    score = f"{mine}-{theirs}"
+    if m != was and m.loser() == pid:
         return _(
-            "{name} is disqualified: two Warnings' worth of penalties or a disqualification "
-            "(O-PEN-2); they play no more, lose the current match and are left out of the ranking",
-            name=name,
+            "their match at table {t} of round {r} is recorded as lost ({score})", t=m.table, r=rnd.number, score=score
+        )
+    if m.reported:
+        return _(
+            "their match at table {t} of round {r} was over and stands as played ({score})",
+            t=m.table,
+            r=rnd.number,
+            score=score,
+        )
+    return ""
+
+
+def escalation_text(
+    before: Tally, after: Tally, name: str, excluded: bool = False, rules: str = "2008", match: str = ""
+) -> str | None:
+    """What a new penalty brought, in words (G-PEN-2): two Notices counted as
+    a Warning, or the exclusion (the disqualification under Overture, O-PEN-2)
+    with what it did to the player's match (``match``, from
+    :func:`match_loss_words`: L-MATCH-LOSS); None when it brought nothing more."""
+    tail = ("; " + match) if match else ""
+    if excluded and rules == "overture":
+        return (
+            _(
+                "{name} is disqualified: two Warnings' worth of penalties or a disqualification "
+                "(O-PEN-2); they play no more and are left out of the ranking",
+                name=name,
+            )
+            + tail
         )
     if excluded:
-        return _(
-            "{name} is excluded from the event: two Warnings' worth of penalties or an exclusion "
-            "(G-PEN-2); they play no more and lose the current match",
-            name=name,
+        return (
+            _(
+                "{name} is excluded from the event: two Warnings' worth of penalties or an exclusion "
+                "(G-PEN-2); they play no more",
+                name=name,
+            )
+            + tail
         )
     if after.notices >= 2 and after.notices // 2 > before.notices // 2:
         return _(

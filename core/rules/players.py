@@ -79,6 +79,10 @@ def _edit(event, payload: Edit):
 
     settings = check_settings(payload.doc, partial=True)
     check_change(event, settings)
+    if "staff" in settings:
+        from core.rules.staff import check_head_judge_kept
+
+        check_head_judge_kept(event, settings["staff"])  # L-STAFF-HJ
     return replace(event, **settings)
 
 
@@ -263,6 +267,27 @@ def drop_player(event: Event, pid: str, forfeit: bool = True, why: str = "drop",
             event = forfeit_match(event, rnd, m, p.id, why, rule)
     players = tuple(replace(x, dropped_after_round=after) if x.id == p.id else x for x in event.players)
     return replace(event, players=players)
+
+
+def kept_bye_text(event: Event, pid: str) -> str:
+    """L-DROP-BYE: a player who drops in the round they hold the bye keeps it
+    (3 points, a 2-0 win: G-SWISS-POINTS).  Our reading: the bye is given
+    when the round is paired and has no opponent or match to process, so it
+    stands like a result already recorded (G-DROP-1); G-DROP-2's loss is for
+    the match being processed, which a bye is not.  The words the desk says,
+    or "" when the player holds no bye this round."""
+    rnd = event.current_round
+    if rnd is None:
+        return ""
+    m = player_match(rnd, pid)
+    if m is None or not m.is_bye:
+        return ""
+    return _(
+        "{name} keeps the bye of round {r} (3 points): a bye is given when the round is paired and "
+        "stands like a result already recorded (G-DROP-1, L-DROP-BYE)",
+        name=event.player(pid).name,
+        r=rnd.number,
+    )
 
 
 @action("import")

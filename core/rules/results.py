@@ -88,35 +88,74 @@ def _describe_unpair(payload: Unpair) -> str:
     return _("took back the pairing of round {r}", r=payload.round)
 
 
-def _intentional_note(event: Event, rnd: Round, m: Match, legacy_override: str | None = None) -> str:
-    """G-ID-1/2: an intentional draw only before the match starts.  Here the
-    match has started once the round clock has (or games were entered, or it
-    has a result).  The guideline allows no exception: no command writes a
-    head judge's override any more, and a clock started by mistake is taken
-    back with undo.  ``legacy_override`` (``override_by`` in logs written
-    before this rule) keeps those events opening as they were recorded."""
+def _intentional_note(
+    event: Event, rnd: Round, m: Match, legacy_override: str | None = None, not_started_by: str | None = None
+) -> str:
+    """G-ID-1/2: an intentional draw only before the match starts, and the
+    match starts table by table, when both its players begin shuffling.  The
+    round clock's start presumes every table started then; a judge who saw
+    that this table had not (``not_started_by``) records it, and the note
+    keeps the judge's name (a staff member who plays at the table may not:
+    L-STAFF-PLAYS).  Games entered or a result mean the match has started,
+    whoever says otherwise.  ``legacy_override`` (``override_by`` in logs
+    written before G-ID-2 was enforced) keeps those events opening as they
+    were recorded."""
     why = None
     if m.reported and not m.intentional:
         why = _("table {t} already has a result (the match is over)", t=m.table)
     elif m.games:
         why = _("games were entered at table {t} (the match has started)", t=m.table)
     elif rnd.clock is not None:
+        if not_started_by:
+            judge = require_table_judge(event, m, not_started_by, "G-ID-1")
+            return not_started_note(judge)
         from datetime import datetime
 
         at = datetime.fromisoformat(rnd.clock.started_at).strftime("%H:%M:%S")
-        why = _("round {r}'s clock started at {at} (the match has started)", r=rnd.number, at=at)
+        why = _("round {r}'s clock started at {at}, which counts as table {t}'s start", r=rnd.number, at=at, t=m.table)
     if why is None:
         return "ID"
     if legacy_override and not (m.reported and not m.intentional):
         return f"ID (head judge {legacy_override} overrode G-ID-2)"
+    if rnd.clock is not None and not m.games and not m.reported:
+        raise RuleError(
+            _(
+                "no intentional draw: {why}; if its players had not begun shuffling, the judge who saw it "
+                "records that: `lycee result EVENT {t} id --not-started --by JUDGE` (in the app, answer "
+                "the question naming the judge)",
+                why=why,
+                t=m.table,
+            ),
+            "G-ID-2",
+        )
     raise RuleError(
         _(
-            "no intentional draw: {why}; it must be agreed and told to a judge before the match starts, "
-            "with no exception (a clock started by mistake is taken back with `lycee undo` / Ctrl+Z)",
+            "no intentional draw: {why}; it must be agreed and told to a judge before the match starts (G-ID-1)",
             why=why,
         ),
         "G-ID-2",
     )
+
+
+def not_started_note(judge: str) -> str:
+    """The note of an intentional draw a judge allowed because the table had
+    not started at the clock (G-ID-1/2); read back by ``core.labels.id_ruling``."""
+    return f"ID (not started at the clock: judge {judge})"
+
+
+def require_table_judge(event: Event, m: Match, name: str, rule: str) -> str:
+    """``name`` as recorded when they are the organizer, a judge or the head
+    judge and play at neither side of ``m`` (L-STAFF-PLAYS); else refused."""
+    from core.rules.staff import pin_staff, require_not_playing
+
+    who = pin_staff(event, name)
+    if who is None:
+        raise RuleError(
+            _("{name!r} is not a judge of the event (organizer, judges, head judge)", name=name),
+            rule,
+        )
+    require_not_playing(event, who, m)
+    return who
 
 
 #: Why a match was recorded as a loss without being played (the note
@@ -182,9 +221,11 @@ def check_correction(event: Event, rnd: Round, m: Match, payload: ResultAction) 
             ),
             "G-HEAD-JUDGE",
         )
-    from core.rules.staff import require_head_judge
+    from core.rules.staff import require_head_judge, require_not_playing
 
-    return require_head_judge(event, by, "G-HEAD-JUDGE")
+    hj = require_head_judge(event, by, "G-HEAD-JUDGE")
+    require_not_playing(event, hj, m)  # L-STAFF-PLAYS
+    return hj
 
 
 def _given(value: int | UnsetType, default: int) -> int:
@@ -233,7 +274,7 @@ def result_match(event: Event, rnd: Round, m: Match, payload: ResultAction) -> M
             keep = m.note
     note = keep if payload.note is UNSET else payload.note
     if r.intentional:
-        note = _intentional_note(event, rnd, m, payload.override_by)
+        note = _intentional_note(event, rnd, m, payload.override_by, payload.not_started_by)
         games = ()
     if corrected_by:
         note = (note + " " if note else "") + f"(corrected by head judge {corrected_by})"
@@ -377,6 +418,9 @@ def _id_decision(event, payload: IdDecision):
     from core.rules.staff import require_organizer
 
     org = require_organizer(event, payload.by, "G-ID-3")
+    from core.rules.staff import require_not_playing
+
+    require_not_playing(event, org, m)  # L-STAFF-PLAYS
     if not m.intentional:
         _intentional_note(event, rnd, m, payload.override_by)
     if decision == "replay":

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from core import labels
 from core.errors import LyceeError, RuleError
-from core.event.model import Event, Staff
+from core.event.model import Event, Match, Staff
 from core.i18n import _, join_list, join_sentences
 from core.log import action, describer
 from core.log.actions import StaffPin, StaffSignout
@@ -144,6 +144,61 @@ def require_organizer(event: Event, name: str | None, rule: str = "G-ORGANIZER")
     return org
 
 
+def plays_in(event: Event, name: str, m: Match | None) -> bool:
+    """Whether staff member ``name`` is a player of match ``m`` (names
+    compared as ``fold_name``).  The guideline is silent on staff who also
+    play, so they may play; but not judge their own match (L-STAFF-PLAYS)."""
+    if m is None or not name:
+        return False
+    k = _key(name)
+    return any(pid is not None and _key(event.player(pid).name) == k for pid in (m.p1, m.p2))
+
+
+def require_not_playing(event: Event, name: str, m: Match | None, rule: str = "L-STAFF-PLAYS") -> None:
+    """Refuse a ruling, penalty or appeal by ``name`` on a match they play
+    (L-STAFF-PLAYS: nobody judges their own match)."""
+    from core.log import written_format
+
+    if written_format() >= 6 and plays_in(event, name, m):  # a log written before the rule opens as it was
+        assert m is not None
+        raise RuleError(
+            _(
+                "{name} plays at table {t}: a staff member never rules on, penalises in or hears the "
+                "appeal of their own match; another judge decides",
+                name=name,
+                t=m.table,
+            ),
+            rule,
+        )
+
+
+def check_head_judge_kept(event: Event, staff: Staff) -> None:
+    """L-STAFF-HJ: once the event started (round 1 paired), or while a
+    penalty may still be appealed (one recorded without a ruling), the head
+    judge is not taken away without a replacement named in the same change."""
+    from core.log import written_format
+
+    old = event.staff.head_judge
+    if not old.strip() or staff.head_judge.strip() or written_format() < 6:
+        return
+    open_ = [n for n, p in enumerate(event.penalties, 1) if p.appeal is None]
+    if event.rounds:
+        why = _("the event has started")
+    elif open_:
+        why = _("penalty #{n} may still be appealed", n=open_[-1])
+    else:
+        return
+    raise RuleError(
+        _(
+            "the head judge {name} cannot be removed without a replacement: {why}; name the new head "
+            "judge in the same change (`lycee staff EVENT --head-judge NAME`)",
+            name=old,
+            why=why,
+        ),
+        "G-HEAD-JUDGE",
+    )
+
+
 def judges_on_duty(event: Event) -> list[str]:
     """The judges who issue penalties at the tables: the event's judges
     other than the head judge, to whom an appeal goes (G-HEAD-JUDGE)."""
@@ -152,8 +207,9 @@ def judges_on_duty(event: Event) -> list[str]:
 
 
 def default_decider(event: Event) -> str | None:
-    """Whom a penalty is recorded under when no ``--by`` is given: the head
-    judge, else the organizer (None when neither is set)."""
+    """Who decides what only the head judge (else the organizer) decides
+    when no ``--by`` is given (None when neither is set).  A penalty's
+    issuer is :func:`default_issuer` (L-STAFF-PLAYS)."""
     return event.staff.head_judge or event.staff.organizer or None
 
 

@@ -64,6 +64,7 @@ __all__ = [
     "bracket",
     "champion",
     "third_place_allowed",
+    "cut_size",
     "is_third_place",
     "round_label",
     "elimination_label",
@@ -557,9 +558,36 @@ def _finished_tops(event: Event):
     if not tops or not all(r.complete for r in tops):
         return None
     b = bracket(event)
-    if b is None or b.champion is None:
+    if b is None:
+        return None
+    if b.champion is None and not _no_winner_final(tops):
         return None
     return tops
+
+
+def _no_winner_final(tops) -> bool:
+    """The final (the last elimination round's match that is not the
+    third-place match) was declared without a winner (G-ID-3, 優勝者不在)."""
+    from core import labels
+
+    n = len(tops)
+    return any(labels.is_no_winner(m.note or "") for m in tops[-1].matches if not is_third_place(tops, n - 1, m))
+
+
+def cut_size(event: Event) -> int | None:
+    """The players of the elimination stage (its first round, byes
+    included): the bracket's real size, 5 for a top 5; None without one."""
+    tops = _top_rounds(event)
+    if not tops:
+        return None
+    return len({pid for m in tops[0].matches for pid in m.players() if pid is not None})
+
+
+def final_without_winner(event: Event) -> bool:
+    """The event's final ended without a winner (G-ID-3): no champion; the
+    finalists share 2nd place (L-NO-WINNER)."""
+    tops = _top_rounds(event)
+    return bool(tops) and _no_winner_final(tops)
 
 
 def event_finished(event: Event) -> bool:
@@ -613,9 +641,15 @@ def final_placings(event: Event) -> list[Placing] | None:
     final_round = tops[-1]
     final = next(m for m in final_round.matches if not is_third_place(tops, n - 1, m))
     third = next((m for m in final_round.matches if is_third_place(tops, n - 1, m)), None)
-    add(final.winner(), "winner", _("Winner"))
-    if final.p2 is not None:
-        add(final.loser(), "final", elimination_label(1))
+    if _no_winner_final(tops):
+        # G-ID-3 (L-NO-WINNER): no champion; the final drawn is a shared place
+        # (同着) of the two finalists, 2nd, and place 1 stays empty
+        for pid in sorted(final.players(), key=lambda pid: (seeds.get(pid, 0), by_id[pid].rank or len(rows) + 1)):
+            add(pid, "final", elimination_label(1), 2)
+    else:
+        add(final.winner(), "winner", _("Winner"))
+        if final.p2 is not None:
+            add(final.loser(), "final", elimination_label(1))
     if third is not None and third.outcome in ("p1", "p2"):
         add(third.winner(), "third_place", elimination_label(1, True))
         add(third.loser(), "third_place", elimination_label(1, True))

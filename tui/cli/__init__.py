@@ -326,17 +326,21 @@ def cmd_player_remove(args) -> int:
 def cmd_player_drop(args) -> int:
     def run(d: Desk):
         p = d.player(args.player)
-        d.drop(p.id, forfeit=not args.no_forfeit)
-        return p
+        ev = d.drop(p.id, forfeit=not args.no_forfeit)
+        return p, ev
 
-    p = with_desk(args, run)
+    p, ev = with_desk(args, run)
+    from core.rules.players import kept_bye_text
+
+    bye = kept_bye_text(ev, p.id)  # L-DROP-BYE: said, never silent
     print(
         _("{name} dropped", name=p.name)
         + (
             " · " + _("the match of this round waits for the result the organizer enters (G-DROP-2)")
-            if args.no_forfeit
+            if args.no_forfeit and not bye
             else ""
         )
+        + (" · " + bye if bye else "")
     )
     return 0
 

@@ -205,6 +205,12 @@ def _extra(args) -> dict:
         if not args.correct:
             raise CliError(_("--then says what a correction does to a later round: give it with --correct"))
         out["then"] = args.then
+    if getattr(args, "not_started", False):
+        if not args.by:
+            raise CliError(_("--not-started needs --by JUDGE: the judge who saw the table had not started (G-ID-1)"))
+        if args.result is None or args.result.strip().lower() != "id":
+            raise CliError(_("--not-started goes with an intentional draw (RESULT id) (G-ID-1)"))
+        out["not_started_by"] = args.by
     return out
 
 
@@ -415,6 +421,14 @@ def register(sub, cmd, event_arg) -> None:
         help=_(
             "with --correct, when the correction breaks a later round (L-LATER): repair pairs it again "
             "(it has no result yet); keep (with --by HEAD_JUDGE) keeps it as played, recorded as a ruling"
+        ),
+    )
+    r.add_argument(
+        "--not-started",
+        action="store_true",
+        help=_(
+            "with id and --by JUDGE: the table had not started (its players not shuffling) when the "
+            "round clock started, as that judge saw (G-ID-1/2; the note keeps the name)"
         ),
     )
     s = cmd(sub, "standings", cmd_standings, _("standings with the event's tiebreakers"))

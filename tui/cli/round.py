@@ -257,12 +257,13 @@ def cmd_id_decision(args) -> int:
 def cmd_penalty(args) -> int:
     def run(d: Desk):
         p = d.player(args.player)
+        before = d.event
         ev = d.penalty(
             p.id, args.level, args.reason, by=args.by, action=args.action, table=args.table, round_number=args.round
         )
-        return ev, p.id
+        return ev, p.id, before
 
-    ev, pid = with_desk(args, run)
+    ev, pid, before = with_desk(args, run)
     if args.level == "caution":  # O-PEN-1: in the log only, never numbered or marked
         print(_("caution (not recorded): {name} · {reason}", name=_name(ev, pid), reason=args.reason.strip()))
         return 0
@@ -276,9 +277,12 @@ def cmd_penalty(args) -> int:
         + _action_part(pen.action, ev.rules)
         + f" · {pen.reason}"
     )
-    from core.rules.penalties import tally_line
+    from core.rules.penalties import match_loss_words, tally_line
 
     print(tally_line(ev, pid))
+    lost = match_loss_words(before, ev, pid)  # L-MATCH-LOSS: what happened to the match
+    if lost and (pen.action == "match_loss" or ev.player(pid).excluded):
+        print(lost)
     return 0
 
 
@@ -577,7 +581,12 @@ def register(sub, cmd, event_arg) -> None:
     )
     pe.add_argument("--reason", required=True, metavar="TEXT", help=_("why (recorded with the penalty)"))
     pe.add_argument(
-        "--by", metavar="NAME", help=_("the staff member issuing it (default: the head judge, else the organizer)")
+        "--by",
+        metavar="NAME",
+        help=_(
+            "the staff member issuing it, never one who plays in the match (default: the judge on duty; "
+            "the head judge only when there is no other judge)"
+        ),
     )
     pe.add_argument(
         "--action",
@@ -585,8 +594,8 @@ def register(sub, cmd, event_arg) -> None:
         default="none",
         metavar="ACTION",
         help=_(
-            "what goes with it (a game or match loss applies to the unfinished match; "
-            "exclusion_struck: Overture events only, O-PEN-2)"
+            "what goes with it (a match loss takes the player's match of the round, even when over; "
+            "a game loss the unfinished match; exclusion_struck: Overture events only, O-PEN-2)"
         )
         + " {%(choices)s}",
     )

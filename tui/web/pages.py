@@ -477,7 +477,14 @@ def tv_part(t: T, ev: Event, now: float) -> str:
         rows = doc["standings"] if doc else []
         placed = bool(doc and doc.get("final"))
         firsts = [r["name"] for r in rows if (r.get("place") if placed else r["rank"]) == 1]
-        if len(firsts) == 1:  # the Swiss winner too, when rank 1 is not shared
+        from core.tournament.elimination import final_without_winner
+
+        if placed and final_without_winner(ev):  # G-ID-3 (L-NO-WINNER): the final left without a winner
+            out.append(
+                f'<p class="champion"><span class="label">{esc(t._("Champion"))}</span> '
+                f'<span class="name">{esc(t._("no champion"))}</span></p>'
+            )
+        elif len(firsts) == 1:  # the Swiss winner too, when rank 1 is not shared
             out.append(
                 f'<p class="champion"><span class="label">{esc(t._("Champion"))}</span> '
                 f'<span class="name">{esc(firsts[0])}</span></p>'

@@ -60,19 +60,21 @@ class PenaltyActions(EventHost):
     @work(group="confirm")
     async def _exclusion_asked(self, p, d: dict, rule: str) -> None:
         """A penalty that excludes the player is issued only once confirmed."""
+        match = readmodel.penalty_match_words(self.event, p.id, d["level"], d["reason"], d["by"], d["action"])
         question = (
             _(
-                "This penalty disqualifies {name} ({rule}, O-PEN-2): they play no more, lose the current "
-                "match and are left out of the ranking. Issue it?",
+                "This penalty disqualifies {name} ({rule}, O-PEN-2): they play no more and are left out "
+                "of the ranking; {what}. Issue it?",
                 name=p.name,
                 rule=rule,
+                what=match or _("no match of theirs is lost (L-MATCH-LOSS)"),
             )
             if self.event.rules == "overture"
             else _(
-                "This penalty excludes {name} from the event ({rule}): they play "
-                "no more and lose the current match. Issue it?",
+                "This penalty excludes {name} from the event ({rule}): they play no more; {what}. Issue it?",
                 name=p.name,
                 rule=rule,
+                what=match or _("no match of theirs is lost (L-MATCH-LOSS)"),
             )
         )
         if await self.app.push_screen_wait(Confirm(question)):

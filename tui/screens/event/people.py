@@ -295,7 +295,8 @@ class PlayerActions(EventHost):
         except LyceeError as err:
             self.say(str(err), error=True)
             return
-        self.say(_("{name} dropped", name=p.name))
+        bye = readmodel.kept_bye_text(self.event, p.id)  # L-DROP-BYE: said, never silent
+        self.say(_("{name} dropped", name=p.name) + (" · " + bye if bye else ""))
         self.refresh_all()
 
     def action_keep_apart(self) -> None:

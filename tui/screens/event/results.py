@@ -162,21 +162,37 @@ class RoundActions(EventHost):
             if readmodel.ID_DECISION in check.questions:
                 await self._id_decision(check.table)  # G-ID-3: the organizer decides; nothing else is asked
                 return
+            judge = None
             for kind in check.questions:
                 if kind == readmodel.TIME_DECISION:
                     await self._time_decision(check)  # G-SE: the organizer's procedure, then nothing else
                     return
+                if kind == readmodel.NOT_STARTED:
+                    judge = await self._ask_about_result(Prompt(self._not_started_question(check)))
+                    if not judge:
+                        return
+                    continue
                 if not await self._ask_about_result(Confirm(self._result_question(check, kind))):
                     return
             self._record_result(
                 check,
                 correct=readmodel.REPLACE in check.questions,
                 time_called=readmodel.TIME_CALL in check.questions,
+                not_started_by=judge,
             )
         finally:
             self._result_asking = False
             if self.desk is not None and self.is_attached:  # not when the screen closed under the question
                 self._drain_results()
+
+    @staticmethod
+    def _not_started_question(check: readmodel.ResultCheck) -> str:
+        return _(
+            "The round clock has started, which counts as table {t}'s start: no intentional draw after it "
+            "(G-ID-2). Had the players of table {t} not begun shuffling? If so, type the name of the judge "
+            "who saw it (G-ID-1); Escape stores nothing.",
+            t=check.table,
+        )
 
     @staticmethod
     def _result_question(check: readmodel.ResultCheck, kind: str) -> str:
@@ -193,10 +209,14 @@ class RoundActions(EventHost):
             t=check.table,
         )
 
-    def _record_result(self, check: readmodel.ResultCheck, correct: bool, time_called: bool) -> None:
+    def _record_result(
+        self, check: readmodel.ResultCheck, correct: bool, time_called: bool, not_started_by: str | None = None
+    ) -> None:
         text, table, res, before = check.line, check.table, check.text, check.before
         try:
-            self.open_desk.record_checked(check, correct=correct, time_called=time_called)
+            self.open_desk.record_checked(
+                check, correct=correct, time_called=time_called, not_started_by=not_started_by
+            )
         except LyceeError as err:
             self._refuse_result(text, err)
             return
