@@ -22,7 +22,7 @@ from textual.widgets import Select
 
 from core import i18n, paths
 from core.store import DataDir
-from tests.app_helpers import fits, on_screen, pair, type_text, until
+from tests.app_helpers import fits, on_screen, pair, type_text, until, whole_dialog_on_screen
 from tests.cli_helpers import run
 from tui.app import LyceeApp
 
@@ -207,7 +207,19 @@ async def test_issue43_a_whole_overture_event_by_keys_at_80x24_in_japanese(store
         rows = {line.split()[1]: line for line in screen_text(app).splitlines() if re.match(r"\s*p\d ", line)}
         assert rows["高橋"].rstrip().endswith("登録済み") and rows["田中"].rstrip().endswith("問題3件")
 
-        # -- round 1: the desk says who pairs with problems (G-DECKLIST) --
+        # -- round 1 waits for legal decks (L-DECK-WAIT): F5 names 田中; the head judge rules that
+        # the decks play as registered (F11), then F5 pairs and says who pairs with problems --
+        await pair(app, pilot)
+        assert not screen.event.rounds and on_screen(app, "田中 三郎", screen.query_one("#message"))
+        await pilot.press("f11")
+        await pilot.pause()
+        await pilot.press("down", "enter")  # the head judge's ruling
+        await pilot.pause()
+        whole_dialog_on_screen(app)
+        await type_text(pilot, "デッキは第1回戦後に修正")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert [r.by for r in screen.event.rulings] == [screen.event.staff.head_judge]
         await pair(app, pilot)
         assert len(screen.event.rounds) == 1
         warned = ja(

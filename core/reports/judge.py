@@ -152,6 +152,8 @@ def deck_findings(event: Event) -> list[Finding]:
         for pr in problems:
             if pr.code == "unknown":  # a card this desk's list lacks is no evidence against the deck
                 continue
+            if not pr.blocking:  # Overture: a 構築制限 not checked is a judge's note (O-DECK-RESTRICT)
+                continue
             where = "spare" if pr.code.startswith("spare") else "deck"
             out.append(Finding(pr.rule, None, None, pr.message, f"$.decklists[{i}].{where}"))
     return out

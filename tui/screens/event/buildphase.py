@@ -28,8 +28,24 @@ class BuildActions(EventHost):
         ev = self.event
         if ev.kind == "constructed":
             # no build phase: F11 shows the decklists (their problems, O-DECK-CLASS, what is not
-            # checked) and registers a player's decklist (G-DECKLIST)
+            # checked) and registers a player's decklist (G-DECKLIST); while round 1 waits for
+            # legal decks it also offers the head judge's ruling that they play as registered
+            # (L-DECK-WAIT)
             self.action_tab("build")
+            if not ev.rounds and self.open_desk.deck_gaps():
+                from ..dialogs import Choose
+
+                self.app.push_screen(
+                    Choose(
+                        _("Decklists"),
+                        [
+                            ("decklist", _("Register a decklist from a file")),
+                            ("override", _("Head judge ruling: round 1 pairs with the decks as registered")),
+                        ],
+                    ),
+                    self._build_choice,
+                )
+                return
             self._ask_decklist()
             return
         self.action_tab("build")
@@ -144,7 +160,10 @@ class BuildActions(EventHost):
     def _ask_override(self) -> None:
         """The head judge lets round 1 pair without every legal deck (logged: who, why)."""
         hj = self.event.staff.head_judge
-        gaps = readmodel.deck_gaps(self.event)
+        if self.event.kind == "constructed":  # no build phase: the ruling names each list's problems
+            gaps = [g for g in readmodel.deck_gaps(self.event) if g.status == "problems"]
+        else:
+            gaps = readmodel.deck_gaps(self.event)
         if not hj:
             self._guard(lambda: self.open_desk.override_decks("", "-"), "")  # core's refusal names F12
             return

@@ -68,6 +68,9 @@ class EventHost(Screen):
         # -- one controller's, called by another -------------------------------------------
         def _app_refusal(self, err: LyceeError) -> str: ...  # exports.py
         def _warn_deck_problems(self) -> None: ...  # buildphase.py
+        async def _ask_about_result(self, dialog) -> Any: ...  # results.py
+        async def _id_decision(self, table: int) -> None: ...  # elimination.py
+        async def _time_decision(self, check: readmodel.ResultCheck) -> None: ...  # elimination.py
         def penalty_form(self, pid: str | None, reason: str = "", by: str | None = None) -> None: ...  # penalties.py
         def _export(
             self, *args: Any, **kwargs: Any

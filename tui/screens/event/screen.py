@@ -33,6 +33,7 @@ from ...widgets.line import Line, SpillLine
 from .bracket import BracketPane
 from .build import BuildPane
 from .buildphase import BuildActions
+from .elimination import EliminationActions
 from .exports import ExportActions
 from .keys import EventKeys
 from .opening import EventOpening
@@ -53,6 +54,7 @@ class EventScreen(
     EventOpening,
     ReportActions,
     RoundActions,
+    EliminationActions,
     PlayerActions,
     PenaltyActions,
     BuildActions,
