@@ -213,12 +213,14 @@ def standings_table(event: Event):
                 [
                     f.place,
                     r.name,
-                    placing_words(f.place, f.label),
+                    labels.placing_label(f.reached, f.place),
                     r.rank_text if r.rank is None else r.rank,
                     r.points,
                     r.record,
                     *vals(r),
-                    labels.player_status_label(r.status, event.rules),
+                    ""
+                    if r.status == "active"
+                    else labels.player_status_label(r.status, event.rules),  # over: no 参加中
                 ]
             )
         title = _("{event}: final standings", event=event.name) + rules_words(event)
@@ -243,21 +245,6 @@ def standings_table(event: Event):
         else _("{event}: standings before round 1", event=event.name)
     )
     return title + rules_words(event), head, rows
-
-
-def placing_words(place: int, label: str | None) -> str:
-    """How far a player went, as a store writes it (G-SE): 優勝, 準優勝, ベスト4, ベスト8 ...;
-    スイスドロー for a player who did not make the top cut (``label`` empty)."""
-    if not label:
-        return _("Swiss")
-    if place == 1:
-        return _("champion")
-    if place == 2:
-        return _("runner-up")
-    best = 4
-    while best < place:
-        best *= 2
-    return _("top {n}", n=best)
 
 
 def missing_results(event: Event) -> list[tuple[int, int]]:
@@ -387,7 +374,10 @@ def scorecard_table(event: Event):
                     join_list(
                         (
                             x
-                            for x in (placing_words(f.place, f.label) if f.label else "", status_remark(event, f.id))
+                            for x in (
+                                labels.placing_label(f.reached, f.place) if f.label else "",
+                                status_remark(event, f.id),
+                            )
                             if x
                         ),
                         words=True,
@@ -748,7 +738,7 @@ def report_table(event: Event, log: list[dict] | None = None):
             rows.append(
                 [
                     _("Place {rank}", rank=f.place),
-                    f"{r.name} ({f.label or _('Swiss')} · {r.points} · {r.record})"
+                    f"{r.name} ({labels.placing_label(f.reached, f.place)} · {r.points} · {r.record})"
                     + (f" · {remark}" if remark else ""),
                 ]
             )
