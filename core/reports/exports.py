@@ -57,7 +57,7 @@ def _result_text(m: Match) -> str:
         return ""
     if m.outcome == "bye":
         return _("bye")
-    if m.note == "ID":
+    if m.note == "ID" or m.intentional:
         return _("intentional draw")
     s = f"{m.p1_wins}-{m.p2_wins}"
     return s + (f"-{m.draws}" if m.draws else "")
@@ -305,8 +305,31 @@ def status_remark(event: Event, pid: str) -> str:
     if p.dropped_after_round is not None:
         if not p.dropped_after_round:
             return _("Dropped before round 1")
-        return _("Dropped after round {n}", n=p.dropped_after_round)
+        n = p.dropped_after_round
+        if n <= len(event.rounds) and any(
+            pid in m.players() and m.note.startswith("drop ") for m in event.rounds[n - 1].matches
+        ):  # G-DROP-2: dropped during the round, its match lost by the drop
+            return _("Dropped during round {n}", n=n)
+        return _("Dropped after round {n}", n=n)
     return ""
+
+
+def ended_at_time(event: Event, m: Match) -> bool:
+    """A reported match whose result only a time call gives (G-BO3-TIME, G-TIME: best of
+    three with nobody on two game wins, 1-1-1 ...), not an intentional draw nor a loss
+    written by a rule (drop, lateness ...)."""
+    from core.tournament.matchrules import Result, time_only
+
+    if m.outcome not in ("p1", "p2", "draw") or m.note or m.intentional or m.p2 is None:
+        return False
+    return time_only(Result(m.p1_wins, m.p2_wins, m.draws), event.match)
+
+
+def sheet_judges(event: Event) -> list[str]:
+    """The judges a sheet lists beside the head judge: the head judge once, as head judge
+    (the event file keeps them among ``staff.judges`` too)."""
+    s = event.staff
+    return [j for j in s.judges if j != s.head_judge]
 
 
 def scorecard_table(event: Event):
@@ -328,8 +351,10 @@ def scorecard_table(event: Event):
                 remarks.append(PLAYOFF_REMARK)
             if m.note and m.note not in (THIRD_PLACE, THIRD_PLACE_PLANNED):
                 note = note_words(m.note, event.rules)
-                if note and note not in remarks:
+                if note and note not in remarks and note != _result_text(m):  # 結果 says it already
                     remarks.append(note)
+            if ended_at_time(event, m):  # G-BO3-TIME: a 1-1-1 says why the match ended there
+                remarks.append(_("ended at time"))
             rows.append(
                 [
                     rnd.number,
@@ -700,7 +725,7 @@ def report_table(event: Event, log: list[dict] | None = None):
         *_override_rows(event),
         [_("Organizer"), s.organizer],
         [_("Head judge"), s.head_judge],
-        [_("Judges"), join_list(s.judges, words=True)],
+        [_("Judges"), join_list(sheet_judges(event), words=True)],
         [_("Players"), len(event.players)],
         [_("Dropped"), sum(1 for p in event.players if p.dropped_after_round is not None)],
         [
@@ -908,7 +933,7 @@ def render(
             "organizer: {org} · head judge: {hj} · judges: {j}",
             org=s.organizer or "-",
             hj=s.head_judge or "-",
-            j=join_list(s.judges, words=True) or "-",
+            j=join_list(sheet_judges(event), words=True) or "-",
         )
         if missing_results(event):
             meta += " · " + missing_text(event)
