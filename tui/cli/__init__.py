@@ -261,10 +261,35 @@ def cmd_event_delete(args) -> int:
 
 
 def cmd_player_add(args) -> int:
-    ids = with_desk(
-        args, lambda d: d.add_players(args.names, allow_same_name=args.allow_same_name, readings=args.reading)
-    )
+    readings = args.reading
+    suggested: dict[int, str] = {}
+    if args.suggest_reading:  # L-READING: a name given without a reading gets the suggested one
+        from core.readings import available, suggest_reading
+
+        if not available():
+            raise CliError(_("--suggest-reading needs the readings extra: pip install 'lycee[readings]' (janome)"))
+        given = list(readings or [])
+        if given and len(given) != len(args.names):
+            given = []  # add_players names the mismatch
+        else:
+            readings = []
+            for i, name in enumerate(args.names):
+                mine = given[i] if given else ""
+                if not mine and (s := suggest_reading(name)):
+                    suggested[i], mine = s, s
+                readings.append(mine)
+    ids = with_desk(args, lambda d: d.add_players(args.names, allow_same_name=args.allow_same_name, readings=readings))
     print("\n".join(ids))
+    for i, reading in suggested.items():  # on stderr: stdout stays the ids, one a line
+        print(
+            _(
+                "{id} {name}: reading {reading} suggested (correct it with lycee player rename --reading)",
+                id=ids[i],
+                name=shown(args.names[i]),
+                reading=reading,
+            ),
+            file=sys.stderr,
+        )
     return 0
 
 
@@ -747,6 +772,14 @@ def build_parser_of(only: str | None) -> argparse.ArgumentParser | None:
         help=_(
             "the reading of a name in kana (sorts by-name sheets in 五十音 order); with several "
             'names give it once per name, in their order (--reading "" for none)'
+        ),
+    )
+    a.add_argument(
+        "--suggest-reading",
+        action="store_true",
+        help=_(
+            "give each name without a --reading the reading the dictionary suggests, and say "
+            "so on stderr (needs the readings extra)"
         ),
     )
     rn = cmd(pls, "rename", cmd_player_rename, _("correct a player's name (and reading): logged, undoable"))

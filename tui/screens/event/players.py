@@ -61,6 +61,24 @@ class PlayersPane(TabPane):
             yield NameBox(placeholder=_("name, Enter: add a player"), id="add-player")
             yield Input(placeholder=_("reading (よみ), optional"), id="add-reading")
 
+    #: The reading this pane last suggested in the reading box (L-READING): replaced as the
+    #: name changes until the clerk types a reading of their own.
+    _suggested = ""
+
+    def on_input_changed(self, message: Input.Changed) -> None:
+        """A name typed: its suggested reading (core.readings) goes into the reading box,
+        where Tab selects it (typing replaces it) and Enter in either box confirms it."""
+        if message.input.id != "add-player":
+            return
+        from core.readings import suggest_reading
+
+        box = self.query_one("#add-reading", Input)
+        if box.value not in ("", self._suggested):
+            return  # the clerk's own reading stays
+        first = message.value.strip().splitlines()[0] if message.value.strip() else ""
+        self._suggested = suggest_reading(first) or ""
+        box.value = self._suggested
+
     def on_input_submitted(self, message: Input.Submitted) -> None:
         """Enter in the reading box adds the name beside it."""
         message.stop()
