@@ -103,7 +103,12 @@ class ServingDialog(Translated, ModalScreen[str | None]):
 
         w, h = self.app.size
         with VerticalScroll():
-            yield Label(_("Serving this event read-only (Ctrl+W stops, Esc closes)"), classes="title")
+            title = (
+                _("Serving this event; players report results from their phones (Ctrl+W stops, Esc closes)")
+                if self.event_screen.event.phone_reports
+                else _("Serving this event read-only (Ctrl+W stops, Esc closes)")
+            )  # not "read-only" while the phones report results
+            yield Label(title, classes="title")
             with Horizontal():
                 # the QR code on the left, as large as the terminal allows
                 yield Static(qr_block(self.urls[0], w - 48, h - 6), id="qr")

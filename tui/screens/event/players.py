@@ -99,7 +99,8 @@ class PlayersPane(TabPane):
         rows = t.ordered_rows  # the player under the cursor stays under it across redraws
         keep = rows[t.cursor_row].key.value if rows and 0 <= t.cursor_row < len(rows) else None
         t.clear(columns=True)
-        cols = [_("ID"), _("Name"), _("Reading"), _("Status"), _("Points"), _("Seated"), "N/W", _("Decklist")]
+        # short heads: at 80 columns every one shows whole (not 「デッキリス」 and a cut 「p」)
+        cols = [_("ID"), _("Name"), _("Reading"), _("Status"), _("Pts"), _("Seated"), "N/W", _("Deck")]
         apart: dict[str, list[str]] = {}
         for a, b in ev.apart:  # keep apart (Shift+F5): the partners' ids, only once a pair exists
             apart.setdefault(a, []).append(b)
