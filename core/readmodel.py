@@ -51,7 +51,7 @@ def round_status(ev: Event) -> str:
             fmt=fmt,
             n=len(ev.players),
             k=planned,
-            how=_("planned") if by_organizer else _("suggested for the number of players"),
+            how=_("planned") if by_organizer else _("suggested for the player count"),
         )
     if event_finished(ev):
         return _("{fmt} · finished: final standings (F4)", fmt=fmt)

@@ -142,3 +142,34 @@ async def test_design7_serving_dialog_does_not_say_read_only_while_phones_report
         assert "閲覧専用" not in texts and "スマートフォンから結果を報告" in texts
         await pilot.press("ctrl+w")
         await until(pilot, lambda: screen.web is None, "serving stopped")
+
+
+@pytest.mark.parametrize("columns", range(30, 81, 2))
+def test_design7_wrap_keeps_a_japanese_phrase_whole(columns):
+    """DESIGN-7 (core.columns.wrap): a short phrase is not cut at the end of a line (「許」 /
+    「す限り」, 「時間切」 / 「れ」, 「置き換えます」 / 「か？」, 「置き」 / 「換え」): the line breaks
+    where a phrase begins, and every character is still shown."""
+    from core.columns import wrap
+
+    texts = {
+        i18n.catalog("ja")[msgid].format(name="佐藤花子", t=1, old="○ 2-0", new="2-1", res="1-1"): words
+        for msgid, words in (
+            (
+                (
+                    "Keep {name} apart from which player? (id or exact name; never paired in Swiss while the points "
+                    "order allows it)"
+                ),
+                ("許す", "限り"),
+            ),
+            ("Table {t} already has {old}. Replace it with {new}?", ("置き換えますか？",)),
+            (
+                "{res} at table {t} ends a match only at time. Was time called at this table? (G-BO3-TIME)",
+                ("時間切れ",),
+            ),
+        )
+    }
+    for text, words in texts.items():
+        lines = wrap(text, columns)
+        assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+        for word in words:
+            assert any(word in ln for ln in lines), (columns, lines)
