@@ -424,6 +424,13 @@ def cut_preview(ev: Event, size: int, third_place: bool = False) -> tuple[str, b
     return "\n".join(lines), ok
 
 
+def suggest_reading(name: str) -> str:
+    """The reading to pre-fill for a name typed (L-READING, core.readings), "" for none."""
+    from core.readings import suggest_reading as suggest
+
+    return suggest(name) or ""
+
+
 def tied_for_playoff(ev: Event) -> list[tuple[str, ...]]:
     """The groups of active players who share a place (a playoff's candidates)."""
     from core.tournament.standings import tied_groups

@@ -70,13 +70,11 @@ class PlayersPane(TabPane):
         where Tab selects it (typing replaces it) and Enter in either box confirms it."""
         if message.input.id != "add-player":
             return
-        from core.readings import suggest_reading
-
         box = self.query_one("#add-reading", Input)
         if box.value not in ("", self._suggested):
             return  # the clerk's own reading stays
         first = message.value.strip().splitlines()[0] if message.value.strip() else ""
-        self._suggested = suggest_reading(first) or ""
+        self._suggested = readmodel.suggest_reading(first)
         box.value = self._suggested
 
     def on_input_submitted(self, message: Input.Submitted) -> None:
