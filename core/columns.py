@@ -79,6 +79,39 @@ def _kanji(ch: str) -> bool:
     return "\u4e00" <= ch <= "\u9fff" or ch == "々"
 
 
+def _script(ch: str) -> str:
+    """K a kanji, H a hiragana, T a katakana (the long mark too), else O."""
+    if _kanji(ch):
+        return "K"
+    if "ぁ" <= ch <= "ゖ" or ch in "ゝゞ":
+        return "H"
+    if "ァ" <= ch <= "ヺ" or ch in "ーヽヾ":
+        return "T"
+    return "O"
+
+
+#: Where a Japanese phrase goes on (文節: kanji then their kana, a katakana word, a run of
+#: hiragana): no break between these two scripts while the phrase is short.
+_PHRASE = frozenset({("K", "K"), ("K", "H"), ("T", "T"), ("T", "H"), ("H", "H")})
+
+
+#: One-kana particles: after one of them a new phrase may begin (卓で / 時間).
+_ONE_KANA_PARTICLES = frozenset("のでをはにがとへもや")
+
+
+def _in_phrase(before: str, prev: str, ch: str, phrase_width: int, columns: int) -> bool:
+    """A break between ``prev`` and ``ch`` would cut a phrase (許 / す限り, 時間切 / れ,
+    置き換えます / か？, 置き / 換える): kept together while the phrase is at most half a
+    line.  ``before`` is the character before ``prev`` (a kana between two kanji that is
+    not a particle is inside a word: 置き換え, 取り消し)."""
+    if phrase_width > columns // 2:
+        return False
+    pair = (_script(prev), _script(ch))
+    if pair in _PHRASE:
+        return True
+    return pair == ("H", "K") and _script(before) == "K" and prev not in _ONE_KANA_PARTICLES
+
+
 def _fill(text: str, tokens: list[tuple[int, int]], columns: int) -> list[tuple[int, int]]:
     chunks: list[list] = []  # per paragraph: [start, end, a blank before it]
     paragraphs: list[tuple[int, list[list]]] = [(0, chunks)]
@@ -111,6 +144,16 @@ def _fill(text: str, tokens: list[tuple[int, int]], columns: int) -> list[tuple[
                     and _COUNTED.search(text, chunks[-1][0], chunks[-1][1])
                 )
                 or (blank and tok[0] in _PARTICLES and _key_word(text[chunks[-1][0] : chunks[-1][1]]))
+                or (
+                    not blank
+                    and _in_phrase(
+                        text[chunks[-1][1] - 2] if chunks[-1][1] - 2 >= 0 else "",
+                        prev,
+                        tok[0],
+                        width(text[chunks[-1][0] : b]),
+                        columns,
+                    )
+                )
             )
         ):
             chunks[-1][1] = b

@@ -365,6 +365,29 @@ def staff_doing_label(doing: str) -> str:
     return {"start": _("start"), "be paired": _("be paired"), "start its clock": _("start its clock")}.get(doing, doing)
 
 
+#: How far a player went (core.tournament.elimination.Placing.reached).
+PLACINGS = ("winner", "final", "third_place", "semi-final", "quarter-final", "round-of-16", "swiss")
+
+
+def placing_label(reached: str, place: int = 3, tr=_, size: int | None = None) -> str:
+    """A final placing in words (G-SE), the same on the desk, ``lycee standings``, every
+    export, the phones and the TV: 優勝, 準優勝, 3位 and 4位 where the third-place match was
+    played (``place`` tells which), ベスト4 for both semi-final losers without one, ベスト8,
+    ベスト16 ...; スイスドロー for a player outside the cut.  ``tr``: the catalog of a web
+    page's own language (``T._`` of tui.web.pages) instead of the process's.  ``size``: the
+    bracket's real size (core.tournament.elimination.cut_size): a quarter-final loser of a
+    top 5 is ベスト5, not ベスト8 (issue 46 item 11)."""
+    _ = tr
+    if reached == "third_place":
+        return _("4th place") if place == 4 else _("3rd place")
+    best = {"semi-final": 4, "quarter-final": 8}.get(reached)
+    if best is None and reached.startswith("round-of-") and reached[9:].isdigit():
+        best = int(reached[9:])
+    if best is not None:
+        return _("top {n}", n=min(best, size) if size else best)
+    return {"winner": _("champion"), "final": _("runner-up"), "swiss": _("Swiss")}.get(reached, reached)
+
+
 def listed(items, words: bool = False) -> str:
     """A list for a sentence (core.i18n.join_list): 「1、2、3」, names 「佐藤・店長」 with ``words``."""
     return join_list(items, words)
@@ -434,6 +457,7 @@ LABELS = {
     staff_doing_label: ("start", "be paired", "start its clock"),
     decklist_source_label: ("bot-built", "phone"),
     actor_label: ACTORS,
+    placing_label: PLACINGS,
     note_label: (
         "ID",
         "ID (head judge 山田 overrode G-ID-2)",

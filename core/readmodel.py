@@ -57,10 +57,12 @@ def round_status(ev: Event) -> str:
             fmt=fmt,
             n=len(ev.players),
             k=planned,
-            how=_("planned") if by_organizer else _("suggested: log2 of the players"),
+            how=_("planned") if by_organizer else _("suggested for the player count"),
         )
-    if event_finished(ev) or swiss_over(ev):
+    if event_finished(ev):
         return _("{fmt} · finished: final standings (F4)", fmt=fmt)
+    if swiss_over(ev):  # a top cut may still follow: not 「終了しました」 yet
+        return _("{fmt} · Swiss rounds over: standings (F4), top cut (F7)", fmt=fmt)
     missing = len(r.missing_tables())
     state = ngettext("{k} result missing", "{k} results missing", missing, k=missing) if missing else _("complete")
     line = _("{fmt} · round {r}: {state}", fmt=fmt, r=r.number, state=state)
@@ -428,6 +430,63 @@ def swiss_rounds_planned(ev: Event) -> int:
     from core.tournament.pairing import planned_rounds
 
     return planned_rounds(ev)[0]
+
+
+def cut_preview(ev: Event, size: int, third_place: bool = False) -> tuple[str, bool]:
+    """Who a top ``size`` cut takes, before it is paired (G-SE, G-TIE-PLAYOFF): each seed
+    with their points, the first players just outside, and the line itself when it falls
+    between equal points (the tiebreakers decide) or inside a shared place (a playoff
+    first).  Returns the text and whether the cut can be paired as it stands."""
+    from core.tournament.standings import standings
+
+    rows = [r for r in standings(ev) if r.status == "active" and r.rank is not None]
+    if len(rows) < size:
+        return _("a top {size} needs {size} active players; the event has {n}", size=size, n=len(rows)), False
+    lines = [_("Top {n} cut: the seeds", n=size) + (" · " + _("third-place match planned") if third_place else "")]
+    seeds = [
+        _("{seed}. {name} ({points} pts)", seed=i + 1, name=r.name, points=r.points) for i, r in enumerate(rows[:size])
+    ]
+    if size > 8:  # a long cut in one paragraph but its last four, where the line is
+        seeds = [join_list(seeds[:-4]), *seeds[-4:]]
+    lines += seeds
+    out = rows[size : size + 2]
+    if out:
+        lines.append(
+            _(
+                "Just outside: {names}",
+                names=join_list((_("{name} ({points} pts)", name=r.name, points=r.points) for r in out)),
+            )
+        )
+    ok = True
+    if len(rows) > size:
+        last, first_out = rows[size - 1], rows[size]
+        if last.rank == first_out.rank:
+            ok = False
+            lines.append(
+                _(
+                    "{a} and {b} share place {rank}: hold a playoff (決定戦) first (F10)",
+                    a=last.name,
+                    b=first_out.name,
+                    rank=last.rank,
+                )
+            )
+        elif last.points == first_out.points:
+            lines.append(
+                _(
+                    "{a} and {b} both have {points} pts: the tiebreakers put {a} in",
+                    a=last.name,
+                    b=first_out.name,
+                    points=last.points,
+                )
+            )
+    return "\n".join(lines), ok
+
+
+def suggest_reading(name: str) -> str:
+    """The reading to pre-fill for a name typed (L-READING, core.readings), "" for none."""
+    from core.readings import suggest_reading as suggest
+
+    return suggest(name) or ""
 
 
 def tied_for_playoff(ev: Event) -> list[tuple[str, ...]]:

@@ -815,14 +815,14 @@ def test_design7_missing_results_and_staff_lists_read_in_japanese(tmp_path, japa
             "name": "杯",
             "date": "2026-11-30",
             "sanctioned": True,
-            "staff": {"organizer": "店長", "judges": ["佐藤", "鈴木"], "head_judge": "佐藤"},
+            "staff": {"organizer": "店長", "judges": ["佐藤", "鈴木", "高橋"], "head_judge": "佐藤"},
         }
     )
     desk = Desk(store)
     desk.add_players(["山田", "佐藤", "鈴木", "田中"])
     desk.pair_next()
     assert "第1回戦 1卓、第1回戦 2卓" in missing_text(desk.event)
-    assert "佐藤・鈴木" in render(desk.event, "scorecard", "html")
+    assert "ジャッジ: 鈴木・高橋" in render(desk.event, "scorecard", "html")  # the head judge once (issue 48)
     store.close()
 
 

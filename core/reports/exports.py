@@ -57,7 +57,7 @@ def _result_text(m: Match) -> str:
         return ""
     if m.outcome == "bye":
         return _("bye")
-    if m.note == "ID":
+    if m.note == "ID" or m.intentional:
         return _("intentional draw")
     s = f"{m.p1_wins}-{m.p2_wins}"
     return s + (f"-{m.draws}" if m.draws else "")
@@ -215,12 +215,14 @@ def standings_table(event: Event):
                 [
                     f.place,
                     r.name,
-                    placing_words(f.place, f.label, cut_size(event)),
+                    labels.placing_label(f.reached, f.place, size=cut_size(event)),
                     r.rank_text if r.rank is None else r.rank,
                     r.points,
                     r.record,
                     *vals(r),
-                    labels.player_status_label(r.status, event.rules),
+                    ""
+                    if r.status == "active"
+                    else labels.player_status_label(r.status, event.rules),  # over: no 参加中
                 ]
             )
         title = _("{event}: final standings", event=event.name) + rules_words(event)
@@ -245,23 +247,6 @@ def standings_table(event: Event):
         else _("{event}: standings before round 1", event=event.name)
     )
     return title + rules_words(event), head, rows
-
-
-def placing_words(place: int, label: str | None, size: int | None = None) -> str:
-    """How far a player went, as a store writes it (G-SE): 優勝, 準優勝, ベスト4, ベスト8 ...;
-    スイスドロー for a player who did not make the top cut (``label`` empty).
-    ``size``: the bracket's real size (the players cut): a quarter-final loser
-    of a top 5 is ベスト5, not ベスト8 (issue 46 item 11)."""
-    if not label:
-        return _("Swiss")
-    if place == 1:
-        return _("champion")
-    if place == 2:
-        return _("runner-up")
-    best = 4
-    while best < place:
-        best *= 2
-    return _("top {n}", n=min(best, size) if size else best)
 
 
 def missing_results(event: Event) -> list[tuple[int, int]]:
@@ -322,7 +307,12 @@ def status_remark(event: Event, pid: str) -> str:
     if p.dropped_after_round is not None:
         if not p.dropped_after_round:
             return _("Dropped before round 1")
-        return _("Dropped after round {n}", n=p.dropped_after_round)
+        n = p.dropped_after_round
+        if n <= len(event.rounds) and any(
+            pid in m.players() and m.note.startswith("drop ") for m in event.rounds[n - 1].matches
+        ):  # G-DROP-2: dropped during the round, its match lost by the drop
+            return _("Dropped during round {n}", n=n)
+        return _("Dropped after round {n}", n=n)
     return ""
 
 
@@ -338,6 +328,24 @@ def store_words(event: Event) -> str:
     from core.rules.members import store_line
 
     return _("store: {store}", store=store_line(event.store)) if event.store else ""
+
+
+def ended_at_time(event: Event, m: Match) -> bool:
+    """A reported match whose result only a time call gives (G-BO3-TIME, G-TIME: best of
+    three with nobody on two game wins, 1-1-1 ...), not an intentional draw nor a loss
+    written by a rule (drop, lateness ...)."""
+    from core.tournament.matchrules import Result, time_only
+
+    if m.outcome not in ("p1", "p2", "draw") or m.note or m.intentional or m.p2 is None:
+        return False
+    return time_only(Result(m.p1_wins, m.p2_wins, m.draws), event.match)
+
+
+def sheet_judges(event: Event) -> list[str]:
+    """The judges a sheet lists beside the head judge: the head judge once, as head judge
+    (the event file keeps them among ``staff.judges`` too)."""
+    s = event.staff
+    return [j for j in s.judges if j != s.head_judge]
 
 
 def scorecard_table(event: Event):
@@ -359,8 +367,10 @@ def scorecard_table(event: Event):
                 remarks.append(PLAYOFF_REMARK)
             if m.note and m.note not in (THIRD_PLACE, THIRD_PLACE_PLANNED):
                 note = note_words(m.note, event.rules)
-                if note and note not in remarks:
+                if note and note not in remarks and note != _result_text(m):  # 結果 says it already
                     remarks.append(note)
+            if ended_at_time(event, m):  # G-BO3-TIME: a 1-1-1 says why the match ended there
+                remarks.append(_("ended at time"))
             rows.append(
                 [
                     rnd.number,
@@ -406,7 +416,7 @@ def scorecard_table(event: Event):
                         (
                             x
                             for x in (
-                                placing_words(f.place, f.label, cut_size(event)) if f.label else "",
+                                labels.placing_label(f.reached, f.place, size=cut_size(event)) if f.label else "",
                                 status_remark(event, f.id),
                             )
                             if x
@@ -755,7 +765,7 @@ def report_table(event: Event, log: list[dict] | None = None):
         *([[_("store name"), store_line(event.store)]] if event.store else []),
         [_("Organizer"), s.organizer],
         [_("Head judge"), s.head_judge],
-        [_("Judges"), join_list(s.judges, words=True)],
+        [_("Judges"), join_list(sheet_judges(event), words=True)],
         [_("Players"), len(event.players)],
         [_("Dropped"), sum(1 for p in event.players if p.dropped_after_round is not None)],
         [
@@ -782,7 +792,7 @@ def report_table(event: Event, log: list[dict] | None = None):
         ],
         [_("Scorecard due"), date_words(scorecard_due(event))],
     ]
-    from core.tournament.elimination import final_placings
+    from core.tournament.elimination import cut_size, final_placings
 
     final = final_placings(event)
     if final is not None:
@@ -797,7 +807,7 @@ def report_table(event: Event, log: list[dict] | None = None):
             rows.append(
                 [
                     _("Place {rank}", rank=f.place),
-                    f"{r.name} ({f.label or _('Swiss')} · {r.points} · {r.record})"
+                    f"{r.name} ({labels.placing_label(f.reached, f.place, size=cut_size(event))} · {r.points} · {r.record})"
                     + (f" · {remark}" if remark else ""),
                 ]
             )
@@ -975,7 +985,7 @@ def render(
             "organizer: {org} · head judge: {hj} · judges: {j}",
             org=s.organizer or "-",
             hj=s.head_judge or "-",
-            j=join_list(s.judges, words=True) or "-",
+            j=join_list(sheet_judges(event), words=True) or "-",
         )
         if missing_results(event):
             meta += " · " + missing_text(event)

@@ -288,14 +288,41 @@ def cmd_player_add(args) -> int:
         raise CliError(_("name the players to add, or give --member NUMBER"))
     if args.member and args.reading:
         raise CliError(_("--reading is for names typed here: a member's reading comes from the member list"))
+    readings = args.reading
+    suggested: dict[int, str] = {}
+    if args.suggest_reading and args.names:  # L-READING: a name given without a reading gets the suggested one
+        from core.readings import available, suggest_reading
 
-    def run(d: Desk) -> list[str]:
-        ids = d.add_members(d.store.datadir.root, args.member) if args.member else []  # issue 47
-        if args.names:
-            ids += d.add_players(args.names, allow_same_name=args.allow_same_name, readings=args.reading)
-        return ids
+        if not available():
+            raise CliError(_("--suggest-reading needs the readings extra: pip install 'lycee[readings]' (janome)"))
+        given = list(readings or [])
+        if given and len(given) != len(args.names):
+            given = []  # add_players names the mismatch
+        else:
+            readings = []
+            for i, name in enumerate(args.names):
+                mine = given[i] if given else ""
+                if not mine and (s := suggest_reading(name)):
+                    suggested[i], mine = s, s
+                readings.append(mine)
 
-    print("\n".join(with_desk(args, run)))
+    def run(d: Desk) -> tuple[list[str], list[str]]:
+        members = d.add_members(d.store.datadir.root, args.member) if args.member else []  # issue 47
+        named = d.add_players(args.names, allow_same_name=args.allow_same_name, readings=readings) if args.names else []
+        return members, named
+
+    members, named = with_desk(args, run)
+    print("\n".join(members + named))
+    for i, reading in suggested.items():  # on stderr: stdout stays the ids, one a line
+        print(
+            _(
+                "{id} {name}: reading {reading} suggested (correct it with lycee player rename --reading)",
+                id=named[i],
+                name=shown(args.names[i]),
+                reading=reading,
+            ),
+            file=sys.stderr,
+        )
     return 0
 
 
@@ -809,6 +836,14 @@ def build_parser_of(only: str | None) -> argparse.ArgumentParser | None:
         help=_(
             "the reading of a name in kana (sorts by-name sheets in 五十音 order); with several "
             'names give it once per name, in their order (--reading "" for none)'
+        ),
+    )
+    a.add_argument(
+        "--suggest-reading",
+        action="store_true",
+        help=_(
+            "give each name without a --reading the reading the dictionary suggests, and say "
+            "so on stderr (needs the readings extra)"
         ),
     )
     rn = cmd(pls, "rename", cmd_player_rename, _("correct a player's name (and reading): logged, undoable"))

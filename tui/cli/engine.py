@@ -338,7 +338,7 @@ def _print_final(ev, doc: dict) -> int:
 
     placings = final_placings(ev)
     assert placings is not None, "called for a finished event (standings_json's final)"
-    reached = {f.id: f.label or _("Swiss") for f in placings}
+    reached = {f.id: labels.placing_label(f.reached, f.place) for f in placings}
     w_place = max(5, width(_("Place")))
     w_lab = max([width(_("Reached"))] + [width(v) for v in reached.values()])
     print(_("Final standings"))

@@ -16,13 +16,20 @@ from textual.widgets import Button, Input, Label, Select, Switch
 
 from core import labels, readmodel
 from core.errors import LyceeError
-from core.i18n import _
+from core.i18n import _, join_list
 from core.names import whole
 
 from ..i18n import Translated
+from ..widgets.wrapped import WrapLabel
 from .dialogs import Choose
 
 TCSS = Path(__file__).with_name("forms.tcss")  # this module's forms
+
+
+def tiebreaker_hint(text: str) -> str:
+    """The tiebreaker codes typed (``omw,gw,ogw``) in the guideline's words, in order."""
+    codes = [c.strip() for c in text.split(",") if c.strip()]
+    return " > ".join(labels.tiebreaker_label(c) for c in codes)
 
 
 class NewEvent(Translated, ModalScreen[dict | None]):
@@ -46,7 +53,8 @@ class NewEvent(Translated, ModalScreen[dict | None]):
         with Vertical():
             yield Label(_("New event"), classes="title")
             # a refusal shows here, above the form that scrolls, its field focused
-            error = Label("", id="error", classes="error", markup=False)
+            # wrapped by the Japanese rules: no line starting with 「。」, no rule id cut in two
+            error = WrapLabel("", id="error", classes="error")
             error.display = False
             yield error
             with Grid():
@@ -75,6 +83,8 @@ class NewEvent(Translated, ModalScreen[dict | None]):
                 yield Input("", id="rounds", type="integer")
                 yield Label(_("Tiebreakers"))
                 yield Input("omw,gw,ogw", id="tiebreakers")
+                yield Label("", markup=False)
+                yield Label(tiebreaker_hint("omw,gw,ogw"), id="tiebreakers-hint", classes="hint", markup=False)
                 yield Label(_("Organizer"))
                 yield Input("", id="organizer")
                 yield Label(_("Judges (comma separated)"))
@@ -94,6 +104,10 @@ class NewEvent(Translated, ModalScreen[dict | None]):
     @staticmethod
     def _minutes_hint(kind: str, match: str = "bo3") -> str:
         return readmodel.minutes_hint(kind, match)[1]
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "tiebreakers":  # the codes typed, in words (G-TIE-1)
+            self.query_one("#tiebreakers-hint", Label).update(tiebreaker_hint(event.value))
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id in ("match", "kind"):
@@ -276,17 +290,20 @@ class EventSettings(NewEvent):
                 self.query_one(widget[k]).disabled = True
         if self.locks:
             self.query_one("#error", Label).display = True
+            by_why: dict[str, list[str]] = {}  # one line for the settings locked for one reason
+            for k, why in self.locks.items():
+                by_why.setdefault(why, []).append(readmodel.setting_label(k))
             self.query_one("#error", Label).update(
-                Text(
-                    "\n".join(
-                        _("locked: {setting}: {why}", setting=readmodel.setting_label(k), why=why)
-                        for k, why in self.locks.items()
-                    )
+                "\n".join(
+                    _("locked: {setting}: {why}", setting=join_list(names, words=True), why=why)
+                    for why, names in by_why.items()
                 )
             )
         if self.issue_pin is not None:
             self.query_one("#buttons", Horizontal).mount(Button(_("Judge-page PIN (F2)"), id="pin"), before=0)
         self.query_one("#name", Input).focus()
+        # opens at its top (the title and the locked settings), not scrolled to the focused name
+        self.call_after_refresh(self.query_one(Vertical).scroll_home, animate=False)
 
     def action_staff_pin(self) -> None:
         """F2: a new judge-page PIN for a staff member as saved (the organizer,

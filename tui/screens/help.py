@@ -15,6 +15,7 @@ from core.i18n import _
 
 from ..i18n import Translated
 from ..widgets.plain import PlainTable
+from ..widgets.wrapped import WrapLabel
 
 TCSS = Path(__file__).with_name("help.tcss")  # this module's screens and dialogs
 
@@ -44,8 +45,9 @@ class HelpScreen(Translated, ModalScreen[None]):
             yield Label(_("Keys"), classes="title")
             yield PlainTable(cursor_type="none", zebra_stripes=True)
             yield Label("", markup=False)
-            yield Label(guideline_line(), classes="hint", markup=False)
-            yield Label(_("Ctrl+P opens the command palette: every action by its name."), classes="hint")
+            # wrapped by the Japanese rules (never 「（2008-11-07」 / 「更新版）」)
+            yield WrapLabel(guideline_line(), classes="hint")
+            yield WrapLabel(_("Ctrl+P opens the command palette: every action by its name."), classes="hint")
 
     def on_mount(self) -> None:
         t = self.query_one(DataTable)
@@ -53,6 +55,7 @@ class HelpScreen(Translated, ModalScreen[None]):
         t.add_columns(_("Key"), _("What it does"))
         for key, description, *_id in self.rows:
             t.add_row(key, description)
+        t.focus()  # PageDown, PageUp and the arrows scroll the keys at once (not only after a Tab)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -11,11 +11,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Label, Static
+from textual.widgets import Label
 
 from core.i18n import _
 
 from ..i18n import Translated
+from ..widgets.wrapped import WrapLabel
 
 TCSS = Path(__file__).with_name("info.tcss")  # this module's screens and dialogs
 
@@ -33,7 +34,8 @@ class Info(Translated, ModalScreen[None]):
         with Vertical():
             yield Label(Text(self.title_text, style="bold"))
             with VerticalScroll():
-                yield Static(Text("\n".join(self.lines)), id="info-body")  # plain text: never markup
+                # plain text (never markup), wrapped by the Japanese rules: no line starts with 「。」
+                yield WrapLabel("\n".join(self.lines), id="info-body")
             yield Label(_("Escape or Enter closes"), classes="info-hint")
 
     def action_close(self) -> None:

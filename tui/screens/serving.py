@@ -104,13 +104,13 @@ class ServingDialog(Translated, ModalScreen[str | None]):
         w, h = self.app.size
         with VerticalScroll():
             ev = self.event_screen.event
-            takes = ev.phone_reports or ev.decklists_required  # the pages then take reports or decklists
-            yield Label(
-                _("Serving this event (Ctrl+W stops, Esc closes)")
-                if takes
-                else _("Serving this event read-only (Ctrl+W stops, Esc closes)"),
-                classes="title",
-            )
+            if ev.phone_reports:
+                title = _("Serving this event; players report results from their phones (Ctrl+W stops, Esc closes)")
+            elif ev.decklists_required:  # the pages take decklists: not read-only either
+                title = _("Serving this event (Ctrl+W stops, Esc closes)")
+            else:
+                title = _("Serving this event read-only (Ctrl+W stops, Esc closes)")
+            yield Label(title, classes="title")
             with Horizontal():
                 # the QR code on the left, as large as the terminal allows
                 yield Static(qr_block(self.urls[0], w - 48, h - 6), id="qr")

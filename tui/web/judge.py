@@ -156,7 +156,7 @@ def signin_page(t: pages.T, event_name: str, token: str) -> str:
         f'<form id="signin" class="judge" data-token="{esc(token)}"{_words(t)} autocomplete="off">'
         f'<p><label for="name">{esc(t._("Your name (as on the event staff)"))}</label>'
         '<input id="name" name="name" maxlength="80" autocomplete="username" required></p>'
-        f'<p><label for="pin">{esc(t._("PIN (from lycee staff EVENT pin NAME, or F2 in the settings)"))}</label>'
+        f'<p><label for="pin">{esc(t._("PIN (the desk gives it to you)"))}</label>'
         '<input id="pin" name="pin" type="password" maxlength="16" inputmode="numeric" '
         'autocomplete="current-password" required></p>'
         f'<p><button type="submit">{esc(t._("Sign in"))}</button></p>'
@@ -410,7 +410,7 @@ class JudgeApi:
         found = await asyncio.to_thread(pin_holder, ev, name, pin)  # scrypt: off the event loop
         if found is None:
             self.wrong.add(keys, who)
-            return refusal(403, t._("wrong name or PIN: ask the desk for your PIN (lycee staff EVENT pin NAME)"))
+            return refusal(403, t._("wrong name or PIN: ask the desk for your PIN"))
         sid, end = self.sessions.open(found, pin_fingerprint(ev, found) or "")
         out = JSONResponse({"status": "signed-in", "name": found}, headers={"Cache-Control": "no-store"})
         out.set_cookie(

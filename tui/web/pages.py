@@ -15,6 +15,7 @@ import html
 
 from core.event.model import Event, Match
 from core.i18n import catalog
+from core.labels import placing_label
 from core.reports.exports import UNREAD_NOTE, by_name_order, unread_count
 from core.rules.clock import remaining, to_datetime
 from core.rules.publish import find_players, latest_announcement, search_key, standings_event, standings_round
@@ -390,13 +391,16 @@ def standings_part(
         status = "" if r["status"] == "active" else f" <small>({esc(t._(r['status']))})</small>"
         tbs = "".join(f'<td class="tb">{esc(_tb(r, tb))}</td>' for tb in chain)
         cls = ' class="me"' if r["id"] in mine else ""
+        reached = f"<td>{esc(placing_label(r['reached'], r['place'], t._))}</td>" if final else ""
         row = (
-            f"<tr{cls}><td>{esc(rank)}</td><td>{esc(r['name'])}{status}</td>"
+            f"<tr{cls}><td>{esc(rank)}</td>{reached}<td>{esc(r['name'])}{status}</td>"
             f"<td>{esc(r['points'])}</td><td>{esc(r['record'])}</td>{tbs}</tr>"
         )
         rows.append((r["id"] in mine, row))
     heads = (
-        f"<thead><tr><th>{esc(t._('Rank'))}</th><th>{esc(t._('Name'))}</th><th>{esc(t._('Points'))}</th>"
+        f"<thead><tr><th>{esc(t._('Place') if final else t._('Rank'))}</th>"
+        + (f"<th>{esc(t._('Reached'))}</th>" if final else "")
+        + f"<th>{esc(t._('Name'))}</th><th>{esc(t._('Points'))}</th>"
         f"<th>{esc(t._('Record'))}</th>"
         + "".join(f'<th class="tb" title="{esc(t._("Tiebreakers"))}">{TIEBREAKER_HEADS[tb]}</th>' for tb in chain)
         + "</tr></thead>"
@@ -490,6 +494,10 @@ def tv_part(t: T, ev: Event, now: float) -> str:
                 f'<span class="name">{esc(firsts[0])}</span></p>'
             )
         out.append(f"<h2>{esc(t._('Final placings') if placed else t._('Final standings'))}</h2>")
+        if placed:  # G-SE: the top cut orders the places, not the Swiss record shown beside them
+            out.append(
+                f'<p class="hint">{esc(t._("The top cut decides the places; the record is the Swiss record."))}</p>'
+            )
         out.append(f'<p class="pageno" data-of="{esc(t._("page {k} of {n}", k="{k}", n="{n}"))}"></p>')
         out.append(
             _tvhead(
@@ -499,9 +507,14 @@ def tv_part(t: T, ev: Event, now: float) -> str:
         )
         out.append('<ol class="tv placings">')
         for r in rows:
+            reached = (
+                f' <small class="reached">{esc(placing_label(r["reached"], r["place"], t._))}</small>'
+                if placed and r.get("reached") != "swiss"
+                else ""
+            )
             out.append(
                 f'<li><span class="table rank">{esc(r.get("place", r["rank"]))}</span>'
-                f'<span class="name">{esc(r["name"])}</span><span class="opp">{esc(r["record"])}</span></li>'
+                f'<span class="name">{esc(r["name"])}{reached}</span><span class="opp">{esc(r["record"])}</span></li>'
             )
         out.append("</ol>")
         return "".join(out)

@@ -80,6 +80,10 @@ def draw(b: Bracket) -> Text:
         out.append_text(
             _entrant(t.bottom, None if t.winner is None else t.bottom is not None and t.bottom.id == t.winner)
         )
+        third = next((e for e in (t.top, t.bottom) if e is not None and e.id == t.winner), None)
+        if third is not None:  # the winner in words, not only in colour
+            out.append(" → " + labels.placing_label("third_place", 3) + ": ")
+            out.append(third.name, style="bold green")
     return out
 
 

@@ -55,6 +55,16 @@ class EliminationActions(EventHost):
         if players is None:
             self.say(_("write a number from 2 (add + for a third-place match)"), error=True)
             return
+        if alone:  # every player is in: no line to preview
+            preview, can = "", True
+        else:
+            preview, can = readmodel.cut_preview(self.event, players, third)
+        if not can:  # who is in, who is just out, and the shared place at the line (G-TIE-PLAYOFF)
+            if await self.app.push_screen_wait(Confirm(preview + "\n\n" + _("Hold the playoff (決定戦) now?"))):
+                self._playoff_asked()
+            return
+        if preview and not await self.app.push_screen_wait(Confirm(preview + "\n\n" + _("Pair this top cut?"))):
+            return
         try:
             self.open_desk.top_cut(players, third_place=third, end_swiss=early)
         except LyceeError as err:

@@ -181,6 +181,22 @@ class PlayersPane(TabPane):
         box.value = reading_box.value = ""
         self.post_message(PlayersPane.NewMember(name, reading, box))
 
+    #: The reading this pane last suggested in the reading box (L-READING): replaced as the
+    #: name changes until the clerk types a reading of their own.
+    _suggested = ""
+
+    def on_input_changed(self, message: Input.Changed) -> None:
+        """A name typed: its suggested reading (core.readings) goes into the reading box,
+        where Tab selects it (typing replaces it) and Enter in either box confirms it."""
+        if message.input.id != "add-player":
+            return
+        box = self.query_one("#add-reading", Input)
+        if box.value not in ("", self._suggested):
+            return  # the clerk's own reading stays
+        first = message.value.strip().splitlines()[0] if message.value.strip() else ""
+        self._suggested = readmodel.suggest_reading(first)
+        box.value = self._suggested
+
     def on_input_submitted(self, message: Input.Submitted) -> None:
         """Enter in the reading box adds the name beside it."""
         message.stop()
@@ -201,7 +217,8 @@ class PlayersPane(TabPane):
         rows = t.ordered_rows  # the player under the cursor stays under it across redraws
         keep = rows[t.cursor_row].key.value if rows and 0 <= t.cursor_row < len(rows) else None
         t.clear(columns=True)
-        cols = [_("ID"), _("Name"), _("Reading"), _("Status"), _("Points"), _("Seated"), "N/W", _("Decklist")]
+        # short heads: at 80 columns every one shows whole (not 「デッキリス」 and a cut 「p」)
+        cols = [_("ID"), _("Name"), _("Reading"), _("Status"), _("Pts"), _("Seated"), "N/W", _("Deck")]
         apart: dict[str, list[str]] = {}
         for a, b in ev.apart:  # keep apart (Shift+F5): the partners' ids, only once a pair exists
             apart.setdefault(a, []).append(b)

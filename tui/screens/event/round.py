@@ -59,9 +59,9 @@ def result_cell(m, rep=None) -> Text:
     if m.is_bye:
         return Text(_("bye"))
     score = f"{m.p1_wins}-{m.p2_wins}" + (f"-{m.draws}" if m.draws else "")
-    return Text(
-        f"{OUTCOME_MARK.get(m.outcome, '')} {labels.note_label(m.note) or score}" + (f" {mark}" if mark else "")
-    )
+    # the third-place match is a match like any other: its score, not its name (the bracket names it)
+    note = "" if m.note in ("third_place", "third_place_planned") else labels.note_label(m.note)
+    return Text(f"{OUTCOME_MARK.get(m.outcome, '')} {note or score}" + (f" {mark}" if mark else ""))
 
 
 def report_time(at: str) -> str:

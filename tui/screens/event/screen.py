@@ -127,6 +127,9 @@ class EventScreen(
         self.call_after_refresh(self._freeze_loaded)
         if not self.event.players:  # a new event: the name box is where typing goes
             self.call_after_refresh(self.query_one("#add-player", Input).focus)
+        cur = self.event.current_round
+        if cur is not None and not cur.complete:  # reopened mid-round: the desk works on the round
+            self.call_after_refresh(self.action_tab, "round")
 
     def on_resize(self) -> None:
         """The -narrow class follows the width: the status line splits again once it is applied."""

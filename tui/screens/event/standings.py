@@ -37,11 +37,13 @@ class StandingsPane(TabPane):
                 t.add_row(
                     str(f.place),
                     Text(row.name),
-                    f.label or _("Swiss"),
+                    labels.placing_label(f.reached, f.place),
                     row.rank_text,
                     str(row.points),
                     row.record,
-                    labels.player_status_label(row.status, ev.rules),
+                    ""
+                    if row.status == "active"
+                    else labels.player_status_label(row.status, ev.rules),  # over: no 参加中
                 )
             return
         t.add_columns(_("Rank"), _("Name"), _("Points"), _("Record"), *readmodel.tiebreaker_headers(ev), _("Status"))

@@ -1,0 +1,87 @@
+"""Issue 48 item 10, readings (L-READING, docs/names.md): a name typed in kanji gets its
+reading suggested (janome, the readings extra), so by-name sheets list everyone in 五十音
+order instead of putting the players without a reading last.  In the app the suggestion
+is pre-filled in the reading box; Tab selects it (typing replaces it) and Enter in either
+box registers the player with the reading shown.  ``lycee player add --suggest-reading``
+does the same on the command line and says so on stderr."""
+
+from __future__ import annotations
+
+import pytest
+
+from core import readings
+from core.desk import Desk
+from core.store import DataDir
+from tests.app_helpers import type_text, until
+from tui.app import LyceeApp
+
+pytest.importorskip("janome")
+
+
+def test_l_reading_suggestions_are_whole_or_none(monkeypatch):
+    """L-READING: 山田太郎 → やまだたろう; a name in kana needs none; a part the dictionary
+    cannot read gives no half reading; without janome nothing is suggested."""
+    assert readings.suggest_reading("山田太郎") == "やまだたろう"
+    assert readings.suggest_reading("渡辺 美咲") == "わたなべ みさき"
+    assert readings.suggest_reading("さとう") is None and readings.suggest_reading("Bob") is None
+    monkeypatch.setattr(readings, "_tokenizer", lambda: None)
+    readings.suggest_reading.cache_clear()
+    try:
+        assert readings.suggest_reading("田中一郎") is None and not readings.available()
+    finally:
+        readings.suggest_reading.cache_clear()
+
+
+def test_l_reading_command_line_suggests_on_request(tmp_path, capsys):
+    """L-READING: `player add --suggest-reading` stores the suggestion for a name given
+    without a reading, keeps a reading given, prints only the ids on stdout."""
+    from tui.cli import main
+
+    dd = DataDir(tmp_path)
+    st = dd.create({"name": "杯", "date": "2026-12-05"})
+    eid = st.id
+    st.close()
+    argv = ["--data-dir", str(tmp_path), "--lang", "ja", "player", "add", eid, "山田太郎", "鈴木一郎"]
+    assert main([*argv, "--reading", "", "--reading", "すずき いちろう", "--suggest-reading"]) == 0
+    cap = capsys.readouterr()
+    assert cap.out.split() == ["p1", "p2"] and "やまだたろう" in cap.err and "すずき" not in cap.err
+    assert [p.reading for p in dd.read(eid).players] == ["やまだたろう", "すずき いちろう"]
+
+
+@pytest.mark.asyncio
+async def test_l_reading_app_prefills_the_suggestion_and_the_sheet_is_whole(tmp_path):
+    """L-READING at 80x24 in Japanese: 山田太郎 typed, やまだたろう appears in the reading box;
+    Enter in the name box registers it; 佐藤花子, Tab (the suggestion selected), a reading
+    typed over it, Enter in the reading box registers the typed one; the by-name sheet then
+    lists everyone in 五十音 order, nobody apart."""
+    from core.names import name_sort_key, reading_key
+
+    dd = DataDir(tmp_path)
+    st = dd.create({"name": "杯", "date": "2026-12-05"})
+    Desk(st).add_players(["あおき"])
+    eid = st.id
+    st.close()
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        name = app.screen.query_one("#add-player")
+        reading = app.screen.query_one("#add-reading")
+        name.focus()
+        await type_text(pilot, "山田太郎")
+        await until(pilot, lambda: reading.value == "やまだたろう", "the suggestion")
+        await pilot.press("enter")
+        await until(pilot, lambda: len(app.screen.event.players) == 2, "山田太郎 registered")
+        assert app.screen.event.players[1].reading == "やまだたろう" and reading.value == ""
+        await type_text(pilot, "佐藤花子")
+        await until(pilot, lambda: reading.value == "さとうはなこ", "the second suggestion")
+        await pilot.press("tab")
+        await until(pilot, lambda: reading.has_focus, "the reading box")
+        await type_text(pilot, "さとう はな")
+        assert reading.value == "さとう はな"  # typing replaced the selected suggestion
+        await pilot.press("enter")
+        await until(pilot, lambda: len(app.screen.event.players) == 3, "佐藤花子 registered")
+        ev = app.screen.event
+        assert ev.players[2].reading == "さとう はな"
+        assert all(reading_key(p.name, p.reading) for p in ev.players)  # nobody sorted apart
+        order = sorted(ev.players, key=lambda p: name_sort_key(p.name, p.reading))
+        assert [p.name for p in order] == ["あおき", "佐藤花子", "山田太郎"]

@@ -1,0 +1,84 @@
+"""Issue 48 item 8 (G-SE, G-TIE-PLAYOFF): after the last Swiss result the bar does not say
+the event is over (the top cut may follow), and F7 shows who a cut takes, who is just
+outside and the line's tie before anything is paired; the clerk confirms."""
+
+from __future__ import annotations
+
+import pytest
+
+from core import i18n, readmodel
+from core.desk import Desk
+from core.store import DataDir
+from core.tournament.standings import standings
+from tests.app_helpers import on_screen, shown, type_text, until
+from tui.app import LyceeApp
+from tui.screens.dialogs import Confirm
+
+
+def _swiss_done(tmp_path, results, players=8, rounds=3):
+    dd = DataDir(tmp_path)
+    st = dd.create(
+        {
+            "name": "土曜杯",
+            "date": "2026-12-05",
+            "rounds_planned": rounds,
+            "staff": {"organizer": "店長", "judges": ["佐藤"], "head_judge": "佐藤"},
+        }
+    )
+    d = Desk(st)
+    d.add_players([f"選手{i}" for i in range(1, players + 1)])
+    for _r in range(rounds):
+        d.pair_next()
+        for m in d.event.current_round.matches:
+            d.record(m.table, results(m))
+    return dd, st, d
+
+
+def test_g_tie_playoff_preview_names_the_line_and_its_tie(tmp_path):
+    """G-TIE-PLAYOFF: a cut line between two players on the same points is named (the
+    tiebreakers decide); a line inside a shared place cannot be paired (a playoff first)."""
+    _dd, _st, d = _swiss_done(tmp_path, lambda m: "2-0" if m.table % 2 else "2-1")
+    rows = [r for r in standings(d.event) if r.status == "active"]
+    assert rows[1].points == rows[2].points and rows[1].rank != rows[2].rank  # the line of a top 2
+    text, ok = readmodel.cut_preview(d.event, 2)
+    assert ok and "Just outside: " + f"{rows[2].name} ({rows[2].points} pts)" in text
+    assert f"{rows[1].name} and {rows[2].name} both have {rows[1].points} pts" in text
+    _dd2, _st2, d2 = _swiss_done(tmp_path / "b", lambda m: "2-0", players=4, rounds=1)
+    losers = [r.name for r in standings(d2.event)][2:]  # both 0-1 with the same figures: one place
+    text, ok = readmodel.cut_preview(d2.event, 3)
+    assert not ok and f"{losers[0]} and {losers[1]} share place 3: hold a playoff" in text
+
+
+@pytest.mark.asyncio
+async def test_g_se_after_the_last_swiss_round_the_bar_and_f7_preview_at_80x24(tmp_path):
+    """G-SE at 80x24 in Japanese: the bar says the Swiss rounds are over and F7 cuts (not
+    「終了しました」); F7 then `4+` shows the four seeds with their points, 次点 and the
+    third-place match, and pairs nothing until the clerk says yes."""
+    dd, st, d = _swiss_done(tmp_path, lambda m: "2-0" if m.table % 2 else "2-1")
+    rows = list(standings(d.event))
+    eid = st.id
+    st.close()
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert "終了しました" not in shown(app) and on_screen(
+                app, "スイスドロー終了（順位はF4、決勝トーナメントはF7）"
+            )
+            screen = app.screen
+            for answer in ("n", "y"):
+                await pilot.press("f7")
+                await until(pilot, lambda: not isinstance(app.screen, type(screen)), "the size prompt")
+                app.screen.query_one("Input").value = ""
+                await type_text(pilot, "4+")
+                await pilot.press("enter")
+                await until(pilot, lambda: isinstance(app.screen, Confirm), "the preview")
+                for i, r in enumerate(rows[:4]):
+                    assert on_screen(app, f"{i + 1}. {r.name}（{r.points}点）")
+                assert on_screen(app, f"次点：{rows[4].name}") and on_screen(app, "3位決定戦あり")
+                assert not any(x.stage == "top" for x in screen.event.rounds)  # nothing paired yet
+                await pilot.press(answer)
+                await until(pilot, lambda: app.screen is screen, "back at the desk")
+            assert [x.stage for x in screen.event.rounds].count("top") == 1
+    finally:
+        i18n.set_language("en")
