@@ -146,3 +146,11 @@ async def cursor_on(pilot, screen, pid: str) -> None:
     row = [p.id for p in screen.event.players].index(pid)
     screen.query_one("#player-table").move_cursor(row=row)
     await pilot.pause()
+
+
+async def pair_the_cut(app, pilot) -> None:
+    """Answer the top cut's preview (who is in, who is just out: issue 48 item 8) with y."""
+    from tui.screens.dialogs import Confirm
+
+    await until(pilot, lambda: isinstance(app.screen, Confirm), "the top cut's preview")
+    await pilot.press("y")

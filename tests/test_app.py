@@ -4,7 +4,7 @@ import pytest
 from textual.widgets import Input
 
 from core.store import DataDir
-from tests.app_helpers import type_text, until
+from tests.app_helpers import pair_the_cut, type_text, until
 from tui.app import LyceeApp
 from tui.screens.dialogs import Prompt
 from tui.screens.event import EventScreen
@@ -83,6 +83,7 @@ async def test_whole_event_by_keyboard(tmp_path):
         await pilot.press("backspace")
         await type_text(pilot, "4")
         await pilot.press("enter")
+        await pair_the_cut(app, pilot)
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert screen.event.current_round.stage == "top"

@@ -7,7 +7,7 @@ import pytest
 
 from core import i18n
 from core.store import DataDir
-from tests.app_helpers import fits, on_screen, pair, type_text, whole_dialog_on_screen
+from tests.app_helpers import fits, on_screen, pair, pair_the_cut, type_text, whole_dialog_on_screen
 from tui.app import LyceeApp
 from tui.screens.dialogs import Confirm
 from tui.screens.event import EventScreen
@@ -105,6 +105,7 @@ async def test_g_se_whole_constructed_event_by_keys_in_japanese_at_80x24(tmp_pat
         whole_dialog_on_screen(app)
         app.screen.query_one("Input").value = "8+"
         await pilot.press("enter")
+        await pair_the_cut(app, pilot)
         await pilot.pause()
         msg = screen.query_one("#message").plain
         assert screen.event.current_round.stage == "top", msg

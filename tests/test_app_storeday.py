@@ -11,6 +11,7 @@ from tests.app_helpers import (
     fits,
     new_event,
     on_screen,
+    pair_the_cut,
     shown,
     squash,
     type_text,
@@ -338,6 +339,7 @@ async def test_g_time_round_control_extension_shown_lateness_needs_checkin_id_de
         await until(pilot, lambda: app.screen is not screen and bool(app.screen.query("Input")), "the cut size prompt")
         app.screen.query_one("Input").value = "4"
         await pilot.press("enter")
+        await pair_the_cut(app, pilot)
         await until(pilot, lambda: screen.event.current_round.stage == "top", "the top cut paired")
         assert screen.event.current_round.stage == "top", (screen.query_one("#message").plain, app.screen)
         from tui.screens.dialogs import Choose
@@ -566,7 +568,7 @@ async def test_g_se_keys_typed_at_once_after_f7_reach_the_top_cut_question(tmp_p
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, EventScreen)
-        _burst(app, ("f7", None), ("backspace", None), ("4", "4"), ("enter", "\r"), ("f3", None))
+        _burst(app, ("f7", None), ("backspace", None), ("4", "4"), ("enter", "\r"), ("y", "y"), ("f3", None))
         tabs = screen.query_one("TabbedContent")
         for _ in range(200):
             await pilot.pause(0.02)
