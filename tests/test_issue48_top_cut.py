@@ -63,7 +63,7 @@ async def test_g_se_after_the_last_swiss_round_the_bar_and_f7_preview_at_80x24(t
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             assert "終了しました" not in shown(app) and on_screen(
-                app, "スイスドロー終了（順位はF4、決勝トーナメントはF7）"
+                app, "スイスドロー終了（最終順位はF4、決勝トーナメントを行うならF7）"
             )
             screen = app.screen
             for answer in ("n", "y"):

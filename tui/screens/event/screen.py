@@ -7,9 +7,8 @@ build.py, bracket.py) that draws what it is given and posts a message when
 the organizer types into it; the screen holds the desk, the event bar and
 the redraw; keys.py the key table, opening.py the store and the door.  What
 the keys do lives in one module a concern, each a class the screen
-inherits: results.py (round and results, the clock),
-people.py (players), penalties.py, buildphase.py (the build phase),
-exports.py (exports, pages, checks, plan, settings).  Reads go through
+inherits: results.py (round and results, the clock), elimination.py (top
+cut, playoff), people.py, penalties.py, buildphase.py, exports.py.  Reads go through
 core/readmodel.py.  Stylesheets: the .tcss files beside this file."""
 
 from __future__ import annotations
