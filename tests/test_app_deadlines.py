@@ -2,10 +2,10 @@
 event date + 14 days, 必着) and whether its submission was written."""
 
 import pytest
-from cli_helpers import run, staffed_event
 
 from core.store import DataDir
 from tests.app_helpers import on_screen, until
+from tests.cli_helpers import run, staffed_event
 from tui.app import LyceeApp
 
 

@@ -11,7 +11,6 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-from cli_helpers import run
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -40,6 +39,7 @@ from core.cards.restrictions import (
     restrictions_of,
 )
 from core.errors import ValidationError
+from tests.cli_helpers import run
 
 FIXTURE = Path(__file__).parent / "fixtures" / "cards" / "official-v1.csv"
 #: the store's calendar for the tests: HSG goes on sale after the event date

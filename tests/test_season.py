@@ -8,8 +8,6 @@ import random
 from pathlib import Path
 
 import pytest
-from cli_helpers import run, staffed_event
-from engine_helpers import simulate
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,6 +16,8 @@ from core.rules.eventfile import to_doc
 from core.season.results import event_key
 from core.season.rules import RuleError, parse_rule
 from core.season.standings import season_rows
+from tests.cli_helpers import run, staffed_event
+from tests.engine_helpers import simulate
 
 # -- the rule (L-SEASON-RULE) -----------------------------------------------------------------------
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import json
 
-from cli_helpers import run
 from starlette.testclient import TestClient
 
 from core.season.season import standings
 from core.store import DataDir
+from tests.cli_helpers import run
 from tui.web.feed import Feed, FileSource
 from tui.web.season import season_page
 from tui.web.server import create_app

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import stat
 
-from cli_helpers import run, staffed_event
+from tests.cli_helpers import run, staffed_event
 
 
 def _finished(capsys, data: str) -> str:
