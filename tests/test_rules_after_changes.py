@@ -171,10 +171,14 @@ def test_l_later_a_batch_of_corrections_asks_the_same(tmp_path, capsys, monkeypa
 
     data, eid = _two_rounds(capsys, tmp_path, None)
     args = ["--data-dir", data, "result", eid, "-", "--correct", "--round", "1"]
-    monkeypatch.setattr("sys.stdin", io.StringIO("1 0-2\n2 0-2\n"))
+    # table 1's winner now lost, so round 2 (winners met winners) is wrong
+    # whoever they met; table 2 keeps its winner (2-1), so no pairing of
+    # round 2 can happen to fit the corrected points
+    lines = "1 0-2\n2 2-1\n"
+    monkeypatch.setattr("sys.stdin", io.StringIO(lines))
     rc, _out, err = run(capsys, *args)
     assert rc == 1 and "L-LATER" in err and "--then repair" in err
-    monkeypatch.setattr("sys.stdin", io.StringIO("1 0-2\n2 0-2\n"))
+    monkeypatch.setattr("sys.stdin", io.StringIO(lines))
     rc, _out, err = run(capsys, *args, "--then", "repair")
     assert rc == 0, err
     assert run(capsys, "--data-dir", data, "verify", eid)[0] == 0
