@@ -54,13 +54,11 @@ def _functions(path: Path) -> list[tuple[str, int]]:
 
     def walk(blocks, prefix=""):
         for b in blocks:
-            if isinstance(b, Class):
-                walk(b.methods, prefix + b.name + ".")
-            else:
-                out.append((prefix + b.name, b.complexity))
-                walk(getattr(b, "closures", []), prefix + b.name + ".")
+            out.append((prefix + (f"{b.classname}." if b.classname else "") + b.name, b.complexity))
+            walk(b.closures, prefix + b.name + ".")
 
-    walk(cc_visit(path.read_text(encoding="utf-8")))
+    # radon lists each method twice (in its class and as a function): classes are skipped
+    walk([b for b in cc_visit(path.read_text(encoding="utf-8")) if not isinstance(b, Class)])
     return out
 
 
