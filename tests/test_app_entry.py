@@ -280,7 +280,7 @@ NAMES = [f"Player{chr(65 + i)}" for i in range(20)]
 
 
 @pytest.mark.asyncio
-async def test_issue22_twenty_names_sent_as_a_burst_are_all_registered_in_order(tmp_path):
+async def test_twenty_names_sent_as_a_burst_are_all_registered_in_order(tmp_path):
     """Issue 22 (1): 20 names with their Enters sent at once (a scanner; no
     wait for each key) register 20 players, in the order typed."""
     dd, eid = _empty_event(tmp_path)
@@ -298,7 +298,7 @@ async def test_issue22_twenty_names_sent_as_a_burst_are_all_registered_in_order(
 
 
 @pytest.mark.asyncio
-async def test_issue22_twenty_names_typed_fast_are_all_registered_in_order(tmp_path):
+async def test_twenty_names_typed_fast_are_all_registered_in_order(tmp_path):
     """Issue 22 (1): 20 names typed with 10-20 ms between keys (the delay is
     the input under test) register 20 players, in order."""
     dd, eid = _empty_event(tmp_path)
@@ -317,7 +317,7 @@ async def test_issue22_twenty_names_typed_fast_are_all_registered_in_order(tmp_p
 
 
 @pytest.mark.asyncio
-async def test_issue22_pasted_names_with_a_same_name_question_mid_burst(tmp_path):
+async def test_pasted_names_with_a_same_name_question_mid_burst(tmp_path):
     """Issue 22 (1) / docs/names.md L-NAME-LOOKALIKE: a paste of names where
     one is already registered asks the same-name question; the names after it
     wait for the answer and are then registered, in order, the unfinished
@@ -341,7 +341,7 @@ async def test_issue22_pasted_names_with_a_same_name_question_mid_burst(tmp_path
 
 @pytest.mark.asyncio
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
-async def test_issue22_players_table_shows_whole_same_name_names(tmp_path, size):
+async def test_players_table_shows_whole_same_name_names(tmp_path, size):
     """Issue 22 (3): at 80 and 120 columns the players table shows whole
     names with their "(2)" suffix, Latin and Japanese, and whole ids."""
     dd, eid = _empty_event(tmp_path)

@@ -99,7 +99,7 @@ async def register_at_desk(app, pilot, pid: str, path: Path) -> None:
 
 
 @pytest.mark.asyncio
-async def test_issue43_a_whole_overture_event_by_keys_at_80x24_in_japanese(store, tmp_path, monkeypatch):
+async def test_a_whole_overture_event_by_keys_at_80x24_in_japanese(store, tmp_path, monkeypatch):
     monkeypatch.setattr("tui.screens.event_list.today", lambda: "2026-12-05")
     ja = i18n._
     files = {}

@@ -269,7 +269,7 @@ async def test_design3_phone_reports_switched_on_in_the_settings_and_the_codes_r
 
 
 @pytest.mark.asyncio
-async def test_issue44_the_queue_lists_the_page_servers_locks_and_u_lifts_them(tmp_path):
+async def test_the_queue_lists_the_page_servers_locks_and_u_lifts_them(tmp_path):
     """WEB-GUESS (issue 44): the reports queue (Shift+F6) shows who the page server locked or
     slowed for wrong codes or PINs; U asks it to lift them all, which it does on its next poll."""
     from tui.web.locks import Locks, paths

@@ -54,7 +54,7 @@ def message(screen) -> str:
 
 
 @pytest.mark.asyncio
-async def test_issue_48_3_a_dispute_through_the_door_is_said_with_both_claims_and_counted(tmp_path):
+async def test_a_dispute_through_the_door_is_said_with_both_claims_and_counted(tmp_path):
     """Issue 48 item 3 (G-BO3 reports): two phones that disagree put the table
     and both claims on the message line (with the key that decides them), and
     the status bar counts the disputed tables; a judge's result from the judge
@@ -84,7 +84,7 @@ async def test_issue_48_3_a_dispute_through_the_door_is_said_with_both_claims_an
 
 
 @pytest.mark.asyncio
-async def test_issue_48_4_undo_says_what_it_undoes_asks_and_can_be_redone(tmp_path):
+async def test_undo_says_what_it_undoes_asks_and_can_be_redone(tmp_path):
     """Issue 48 item 4: Ctrl+Z names the action it would take back and asks
     (n keeps it); after an undo, Ctrl+Z offers to redo it, and the redo is
     logged as an action of its own."""
@@ -115,7 +115,7 @@ async def test_issue_48_4_undo_says_what_it_undoes_asks_and_can_be_redone(tmp_pa
 
 
 @pytest.mark.asyncio
-async def test_issue_48_6_check_in_by_table_number_name_or_reading_and_from_the_tick_list(tmp_path):
+async def test_check_in_by_table_number_name_or_reading_and_from_the_tick_list(tmp_path):
     """Issue 48 item 6 (G-LATE-1 check-in): Ctrl+L takes a table number
     (both its players), a name or a reading, and the confirmation names the
     players with their tables, never ids alone; the tick list of the round's
@@ -173,7 +173,7 @@ def _row_styles(app, table, row: int) -> set:
 
 
 @pytest.mark.asyncio
-async def test_issue_48_7_the_row_under_the_cursor_shows_while_the_table_lacks_focus(tmp_path):
+async def test_the_row_under_the_cursor_shows_while_the_table_lacks_focus(tmp_path):
     """Issue 48 item 7: typing in the add-player box (the players table
     without focus), the row Delete, Ctrl+O and Shift+F2 act on is still
     marked: it looks unlike the rows around it, by an underline (a faint
@@ -202,7 +202,7 @@ async def test_issue_48_7_the_row_under_the_cursor_shows_while_the_table_lacks_f
         assert all(u for _bg, u in under) and not any(u for _bg, u in other), (under, other)
 
 
-def test_issue_48_12_a_bye_counts_in_the_provisional_standings_of_its_round():
+def test_a_bye_counts_in_the_provisional_standings_of_its_round():
     """Issue 48 item 12 (G-SWISS-POINTS: a bye is a match win): while round
     1's results come in, the bye's player has his 3 points in the
     provisional standings, not 0 below the players who lost."""
@@ -229,7 +229,7 @@ def test_issue_48_12_a_bye_counts_in_the_provisional_standings_of_its_round():
 
 
 @pytest.mark.asyncio
-async def test_issue_48_12_a_late_entry_is_told_his_first_round_and_a_refusal_does_not_linger(tmp_path):
+async def test_a_late_entry_is_told_his_first_round_and_a_refusal_does_not_linger(tmp_path):
     """Issue 48 item 12: a player added once round 1 is paired is told he is
     paired from round 2 on; a refused result line is said, and beside the
     next stored result, but not through the later ones."""
@@ -259,7 +259,7 @@ async def test_issue_48_12_a_late_entry_is_told_his_first_round_and_a_refusal_do
         assert on_screen(app, "第2回戦から"), shown(app)
 
 
-def test_issue_48_4_a_redo_brings_back_the_last_undo_only_while_nothing_else_was_stored(tmp_path):
+def test_a_redo_brings_back_the_last_undo_only_while_nothing_else_was_stored(tmp_path):
     """Issue 48 item 4 (the journal's undo): a redo stores the undone action
     again, marked with the undo's seq, and the event reopens the same; two
     undos are redone newest first; once anything else is stored, or before any
@@ -293,7 +293,7 @@ def test_issue_48_4_a_redo_brings_back_the_last_undo_only_while_nothing_else_was
     again.close()
 
 
-def test_issue_48_4_lycee_redo_and_the_log_name_the_redo(tmp_path, capsys):
+def test_lycee_redo_and_the_log_name_the_redo(tmp_path, capsys):
     """Issue 48 item 4 from the command line: `lycee redo` after `lycee undo`
     stores the action again and says so; the log marks it as the redo of that
     undo; a second redo is refused with a one-line reason (exit 1)."""

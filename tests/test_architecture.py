@@ -31,7 +31,7 @@ def _graph(*packages: str) -> nx.DiGraph:
     return out
 
 
-def test_issue15_no_import_cycle_in_core_or_limited():
+def test_no_import_cycle_in_core_or_limited():
     """A cycle among the modules of core/ and limited/ (counting imports made
     inside functions) fails here, named module by module."""
     g = _graph()
@@ -53,7 +53,7 @@ def _cycles(g: nx.DiGraph) -> list[str]:
     return out
 
 
-def test_issue24_no_import_cycle_anywhere_tui_included():
+def test_no_import_cycle_anywhere_tui_included():
     """No cycle among the modules of core/, limited/ and tui/ (imports inside
     functions count): the limited screens import their shared pieces from
     tui/screens/limited_kit.py, never the practice menu that opens them."""
@@ -64,13 +64,13 @@ def test_issue24_no_import_cycle_anywhere_tui_included():
     assert not cycles, "import cycle(s): " + "; ".join(cycles)
 
 
-def test_issue24_the_cycle_check_finds_a_cycle():
+def test_the_cycle_check_finds_a_cycle():
     """The check has teeth: a graph with a loop through three modules is named."""
     g = nx.DiGraph([("tui.a", "tui.b"), ("tui.b", "tui.c"), ("tui.c", "tui.a"), ("tui.c", "core.x")])
     assert len(_cycles(g)) == 1 and "tui.a" in _cycles(g)[0]
 
 
-def test_issue15_the_action_log_imports_no_rule():
+def test_the_action_log_imports_no_rule():
     """core.log is the registry: the rules register with it, it never imports them."""
     g = _graph()
     bad = sorted(
@@ -134,7 +134,7 @@ def _is_module(dotted: str) -> bool:
     return p.with_suffix(".py").exists() or (p / "__init__.py").exists()
 
 
-def test_issue15_no_private_name_crosses_modules_and_no_single_letter_alias():
+def test_no_private_name_crosses_modules_and_no_single_letter_alias():
     """``from x import _name``, ``module._name`` (x, module ours) and
     ``import ... as L`` fail here: what crosses modules has a public name."""
     bad = []
@@ -144,7 +144,7 @@ def test_issue15_no_private_name_crosses_modules_and_no_single_letter_alias():
     assert not bad, "\n".join(bad)
 
 
-def test_issue15_the_check_catches_a_private_import(tmp_path):
+def test_the_check_catches_a_private_import(tmp_path):
     """The AST check has teeth: each kind of offence in a sample file is found."""
     sample = tmp_path / "sample.py"
     sample.write_text(
@@ -156,7 +156,7 @@ def test_issue15_the_check_catches_a_private_import(tmp_path):
     assert len(found) == 4, found
 
 
-def test_issue15_start_up_loads_no_rule():
+def test_start_up_loads_no_rule():
     """`lycee --help` starts without the rules, the tournament engines or the store
     (they load when a command needs them): the packages' __init__ stay light."""
     code = (
@@ -203,7 +203,7 @@ def _face_imports() -> dict[str, set[str]]:
 FACE_IMPORT_CEILING = 11
 
 
-def test_issue24_the_screens_read_through_few_core_modules():
+def test_the_screens_read_through_few_core_modules():
     """tui/app.py and tui/screens/ import at most FACE_IMPORT_CEILING modules of
     core/ and limited/ in all (counting imports inside functions), the read
     model among them; a new engine import fails here."""
@@ -212,7 +212,7 @@ def test_issue24_the_screens_read_through_few_core_modules():
     assert len(found) <= FACE_IMPORT_CEILING, "\n".join(f"{m}: {sorted(f)}" for m, f in sorted(found.items()))
 
 
-def test_issue24_the_limited_view_names_what_it_serves():
+def test_the_limited_view_names_what_it_serves():
     """limited/view.py, what the limited screens use: every name it lists
     (``WHERE``, ``__all__``) resolves to the engine's own object, and the two
     lists are the same, so a screen importing a name from it cannot fail on a
@@ -232,7 +232,7 @@ EVENT_SCREEN_LINES = 300
 SCREEN_MODULE_LINES = 500
 
 
-def test_issue24_the_event_screen_and_every_screen_module_stay_readable():
+def test_the_event_screen_and_every_screen_module_stay_readable():
     """tui/screens/event/screen.py stays under EVENT_SCREEN_LINES lines and no
     module of tui/screens/ has more than SCREEN_MODULE_LINES (docs/architecture.md
     says where each concern went); each names the file that grew."""
@@ -246,7 +246,7 @@ def test_issue24_the_event_screen_and_every_screen_module_stay_readable():
     assert not big, big
 
 
-def test_issue24_each_screen_module_has_its_stylesheet_beside_it():
+def test_each_screen_module_has_its_stylesheet_beside_it():
     """A screen or dialog module that names a stylesheet (CSS_PATH) finds it
     beside itself, and no screen carries inline CSS (DEFAULT_CSS)."""
     screens = ROOT / "tui" / "screens"

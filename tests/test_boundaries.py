@@ -44,7 +44,7 @@ def test_design1_import_linter_contracts_hold():
     assert r.returncode == 0, r.stdout + r.stderr
 
 
-def test_issue15_import_linter_checks_the_layers_inside_core():
+def test_import_linter_checks_the_layers_inside_core():
     """The contracts inside core (layers, the log importing no rule, store and
     reports independent) are among those checked, and hold: a new upward
     import or cycle between core's packages fails here."""

@@ -32,7 +32,7 @@ def nums(hits) -> list[str]:
     return [c.number for c in hits]
 
 
-def test_issue43_search_by_number_any_form_best_first():
+def test_search_by_number_any_form_best_first():
     assert nums(search_cards(CARDS, "LO-0923")) == ["LO-0923", "LO-0923-A"]
     assert nums(search_cards(CARDS, "lo0923a")) == ["LO-0923-A"]
     assert nums(search_cards(CARDS, "ｌｏ－１００１")) == ["LO-1001"]  # full-width (NFKC)
@@ -40,7 +40,7 @@ def test_issue43_search_by_number_any_form_best_first():
     assert search_cards(CARDS, "") == [] and search_cards(CARDS, "   ") == []
 
 
-def test_issue43_search_by_name_kana_folded_spaces_and_width_ignored():
+def test_search_by_name_kana_folded_spaces_and_width_ignored():
     assert nums(search_cards(CARDS, "せいばー")) == ["LO-0923", "LO-0923-A"]  # hiragana finds katakana
     assert nums(search_cards(CARDS, "サクラ")) == ["LO-1001"]  # and the other way
     assert nums(search_cards(CARDS, "さくら一号")) == ["LO-1001"]  # spaces do not count
@@ -50,7 +50,7 @@ def test_issue43_search_by_name_kana_folded_spaces_and_width_ignored():
     assert search_cards(CARDS, "ドラゴン") == []
 
 
-def test_issue43_a_reading_finds_a_kanji_name_when_the_card_has_one():
+def test_a_reading_finds_a_kanji_name_when_the_card_has_one():
     @dataclass(frozen=True)
     class Read(Card):
         reading: str = ""
@@ -60,7 +60,7 @@ def test_issue43_a_reading_finds_a_kanji_name_when_the_card_has_one():
     assert search_cards(CARDS, "まじゅつ") == []  # no reading, no match
 
 
-def test_issue43_names_rank_before_readings_and_prefix_before_inside():
+def test_names_rank_before_readings_and_prefix_before_inside():
     a = Card("LO-0005", "ねこのさくら", "character", ("sun",))
     hits = search_cards([a, *CARDS], "さくら")
     assert nums(hits) == ["LO-1001", "LO-0005"]  # the name starting with it first
@@ -73,7 +73,7 @@ def test_issue43_names_rank_before_readings_and_prefix_before_inside():
         max_size=8,
     )
 )
-def test_issue43_every_katakana_name_is_found_by_its_hiragana(name):
+def test_every_katakana_name_is_found_by_its_hiragana(name):
     card = Card("LO-0001", name, "character", ("sun",))
     hira = "".join(chr(ord(ch) - 0x60) if "\u30a1" <= ch <= "\u30f6" else ch for ch in name)
     assert search_cards([card], hira) == [card]
@@ -88,7 +88,7 @@ def alpha():
     return Catalog.default().set("alpha")
 
 
-def test_issue43_pool_entry_takes_a_name_that_names_one_card(alpha):
+def test_pool_entry_takes_a_name_that_names_one_card(alpha):
     from limited.tablepool import Entry, parse_line, parse_text
 
     e = Entry(alpha)
@@ -103,7 +103,7 @@ def test_issue43_pool_entry_takes_a_name_that_names_one_card(alpha):
     assert parse_text("木村 里佳 2, 5063 1", alpha) == Counter({"CH-5001": 2, "CH-5063": 1})
 
 
-def test_issue43_deck_builder_search_shows_only_the_cards_found(alpha):
+def test_deck_builder_search_shows_only_the_cards_found(alpha):
     from limited.deckstate import DeckState
     from limited.sealed import open_sealed
 
@@ -125,7 +125,7 @@ def test_issue43_deck_builder_search_shows_only_the_cards_found(alpha):
 
 
 @pytest.mark.asyncio
-async def test_issue43_deck_builder_and_pool_entry_search_by_keys_in_japanese_at_80x24(tmp_path, alpha):
+async def test_deck_builder_and_pool_entry_search_by_keys_in_japanese_at_80x24(tmp_path, alpha):
     from textual.widgets import DataTable
 
     from core.store import DataDir

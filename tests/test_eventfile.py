@@ -227,7 +227,7 @@ def _played_at_the_desk(tmp_path):
     return ev
 
 
-def test_issue15_design4_an_event_played_at_the_desk_imports_as_the_same_event(tmp_path):
+def test_design4_an_event_played_at_the_desk_imports_as_the_same_event(tmp_path):
     ev = _played_at_the_desk(tmp_path)
     assert ev.rounds[-1].stage == "top" and any(m.intentional for m in ev.rounds[-1].matches)
     doc = json.loads(json.dumps(to_doc(ev), ensure_ascii=False))

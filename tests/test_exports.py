@@ -74,7 +74,7 @@ def test_unknown_export_is_refused():
         render(_event(), "flyer", "html")
 
 
-def test_issue11_export_an_earlier_round_into_a_folder_names_the_round(tmp_path, capsys):
+def test_export_an_earlier_round_into_a_folder_names_the_round(tmp_path, capsys):
     """Issue 11 (exports): `lycee export --round N` exports an earlier round's
     pairings; `-o FOLDER` names the file by date, event, what and round."""
     from tui.cli import main

@@ -106,7 +106,7 @@ def _edit(path: Path, *pairs: tuple[bytes, bytes]) -> None:
 # -- item 1: a damaged checkpoint is not believed ----------------------------------------------
 
 
-def test_issue44_an_edited_checkpoint_is_ignored_and_every_reader_shows_the_journal(built, tmp_path, capsys):
+def test_an_edited_checkpoint_is_ignored_and_every_reader_shows_the_journal(built, tmp_path, capsys):
     """Issue 44 item 1, the storage promise (docs/storage.md, "What is
     checked"): the newest checkpoint edited by hand (山田太郎 → 山田花子,
     one ``"p2_wins":0`` → ``1``).  standings, player list and the scorecard
@@ -158,7 +158,7 @@ def test_issue44_an_edited_checkpoint_is_ignored_and_every_reader_shows_the_jour
         pytest.param((b'"players":[', b'"players":7,"x":['), id="a field of the wrong type"),
     ],
 )
-def test_issue44_a_checkpoint_that_does_not_check_out_crashes_no_reader_and_stops_no_writer(
+def test_a_checkpoint_that_does_not_check_out_crashes_no_reader_and_stops_no_writer(
     built, tmp_path, capsys, edit
 ):
     """Issue 44 item 1: a checkpoint whose content was changed (a player
@@ -178,7 +178,7 @@ def test_issue44_a_checkpoint_that_does_not_check_out_crashes_no_reader_and_stop
     assert _doc(dd.read(eid)) == _doc(_truth(dd, eid))
 
 
-def test_issue44_a_checkpoint_written_before_the_checksum_is_not_used_and_is_written_anew(built, tmp_path):
+def test_a_checkpoint_written_before_the_checksum_is_not_used_and_is_written_anew(built, tmp_path):
     """Issue 44 item 1, old checkpoints (docs/storage.md): one written by an
     older lycee (``lycee-checkpoint/1``, no checksum of its own) is never
     believed: readers fold the journal (no warning: it is not damage), verify
@@ -213,7 +213,7 @@ _FLIPS = st.lists(st.tuples(st.integers(0, 1 << 20), st.integers(1, 255)), min_s
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(which=st.integers(0, 2), flips=_FLIPS)
-def test_issue44_flipped_bytes_in_a_checkpoint_never_reach_a_reader(built, tmp_path_factory, which, flips):
+def test_flipped_bytes_in_a_checkpoint_never_reach_a_reader(built, tmp_path_factory, which, flips):
     """Issue 44 item 1, property: any bytes of any checkpoint flipped, every
     reader (the event read, standings, player list, the scorecard export,
     verify) shows the journal's truth; a damaged checkpoint that a reader
@@ -245,7 +245,7 @@ def test_issue44_flipped_bytes_in_a_checkpoint_never_reach_a_reader(built, tmp_p
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(which=st.integers(0, 1), flips=_FLIPS)
-def test_issue44_flipped_bytes_in_a_backup_are_never_believed(built, tmp_path_factory, which, flips):
+def test_flipped_bytes_in_a_backup_are_never_believed(built, tmp_path_factory, which, flips):
     """Issue 44 item 1, property, backups: with the journal's first record
     damaged a reader falls back on a backup.  Any bytes of a backup flipped,
     the reader shows an intact backup's event (one of the journal's
@@ -292,7 +292,7 @@ def _fold_bytes(raw: bytes):
 # -- item 2: repair keeps an intact record wherever it sits -----------------------------------
 
 
-def test_issue44_repair_keeps_two_swapped_records(built, tmp_path, capsys):
+def test_repair_keeps_two_swapped_records(built, tmp_path, capsys):
     """Issue 44 item 2, the storage promise "never drops an intact record":
     the journal's last two lines swapped (and no backups to lean on),
     ``lycee repair`` keeps both, in sequence order, and names nothing as lost
@@ -315,7 +315,7 @@ def test_issue44_repair_keeps_two_swapped_records(built, tmp_path, capsys):
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 1 << 30))
-def test_issue44_records_in_any_order_are_rebuilt_in_sequence_order(built, seed):
+def test_records_in_any_order_are_rebuilt_in_sequence_order(built, seed):
     """Issue 44 item 2, property: the intact records of a journal in any
     order (lines shuffled): the rebuild keeps every action and gives back
     the journal as it was written, byte for byte; nothing is `lost`."""
@@ -338,7 +338,7 @@ def _mode(p: Path) -> int:
     return stat.S_IMODE(p.stat().st_mode)
 
 
-def test_issue44_the_desks_files_are_its_users_alone(tmp_path, monkeypatch):
+def test_the_desks_files_are_its_users_alone(tmp_path, monkeypatch):
     """Issue 44 item 10: the data dir the desk makes and every folder in it
     are 0700, every file it keeps 0600 (journal, header, lock, checkpoints,
     backups, the library, the saved decks), even under a umask of 0 (before:
@@ -359,7 +359,7 @@ def test_issue44_the_desks_files_are_its_users_alone(tmp_path, monkeypatch):
         assert _mode(p) == (0o700 if p.is_dir() else 0o600), p
 
 
-def test_issue44_an_older_events_files_are_narrowed_when_it_is_opened(tmp_path):
+def test_an_older_events_files_are_narrowed_when_it_is_opened(tmp_path):
     """Issue 44 item 10: an event written by an older lycee (0644 files in
     0755 folders) is made its user's alone by the next writer."""
     dd, eid = _event(tmp_path / "data")
@@ -382,7 +382,7 @@ def _device_stand_in(tmp_path: Path) -> Path:
     return fifo
 
 
-def test_issue44_export_writes_only_regular_files(built, tmp_path, capsys):
+def test_export_writes_only_regular_files(built, tmp_path, capsys):
     """Issue 44 item 10 (docs/names.md L-EXPORT-FILE): ``export -o`` naming a
     device (``/dev/full``: as root the rename replaced the device node; here a
     FIFO stands in for it) or a place a folder holds is refused with one line
@@ -404,7 +404,7 @@ def test_issue44_export_writes_only_regular_files(built, tmp_path, capsys):
     assert written.is_dir() and not any(written.iterdir())
 
 
-def test_issue44_export_writer_refuses_a_device_itself(tmp_path):
+def test_export_writer_refuses_a_device_itself(tmp_path):
     """Issue 44 item 10: the export writer the app's F9 also uses
     (core.reports.exports.write_export) refuses a file that is not a regular
     one (an OSError naming it, which the faces word) and writes nothing."""
@@ -423,7 +423,7 @@ def test_issue44_export_writer_refuses_a_device_itself(tmp_path):
 
 
 @pytest.mark.parametrize("under", [False, True])
-def test_issue44_a_data_dir_that_is_a_file_is_refused_naming_it(tmp_path, capsys, under):
+def test_a_data_dir_that_is_a_file_is_refused_naming_it(tmp_path, capsys, under):
     """Issue 44 item 10: ``--data-dir`` naming a file (``/etc/hostname``
     answered "no events yet"), or a path under a file, is refused with one
     line naming it; nothing is made."""

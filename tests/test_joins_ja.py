@@ -207,7 +207,7 @@ def test_g_swiss_rank_a_swiss_only_event_that_is_over_is_headed_final_standings(
     assert rc == 0 and out.splitlines()[0] == "最終順位"
 
 
-def test_issue23_the_repair_success_line_is_no_error(tmp_path, capsys):
+def test_the_repair_success_line_is_no_error(tmp_path, capsys):
     """`lycee repair`: what it rebuilt is a success on stdout, not prefixed 「lycee:」 as an error."""
     from core.store.journal import scan
 

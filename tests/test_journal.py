@@ -570,7 +570,7 @@ def test_design2_results_typed_while_the_pairing_worker_writes_keep_every_action
     assert dd.read(eid) == ev
 
 
-def test_issue13_the_owner_file_names_the_host_as_socket_does(tmp_path):
+def test_the_owner_file_names_the_host_as_socket_does(tmp_path):
     """The writer's owner file names this machine as ``socket.gethostname()``
     does (read back to tell a live writer's append from damage)."""
     import socket
@@ -585,7 +585,7 @@ def test_issue13_the_owner_file_names_the_host_as_socket_does(tmp_path):
     assert owner["host"] == socket.gethostname() and owner["pid"] == os.getpid()
 
 
-def test_issue13_reads_take_no_lock_and_cli_writers_wait_for_it(tmp_path):
+def test_reads_take_no_lock_and_cli_writers_wait_for_it(tmp_path):
     """Item 7: reading never takes the lock; a command-line writer waits a few
     seconds (LYCEE_LOCK_WAIT) for another command; the app is refused at once."""
     dd = DataDir(tmp_path)
@@ -607,7 +607,7 @@ def test_issue13_reads_take_no_lock_and_cli_writers_wait_for_it(tmp_path):
         assert held.event.current_round.matches[0].reported
 
 
-def test_issue13_read_only_data_folder(tmp_path, monkeypatch, capsys):
+def test_read_only_data_folder(tmp_path, monkeypatch, capsys):
     """Item 5: with a data folder that cannot be written (the lock file cannot
     be made), reading commands work and writing ones say the folder is read-only."""
     from tui.cli import main
@@ -631,7 +631,7 @@ def test_issue13_read_only_data_folder(tmp_path, monkeypatch, capsys):
     assert "cannot be written" in err and "reading commands" in err and err.count("\n") == 1
 
 
-def test_issue13_temp_files_of_dead_writers_are_removed_on_open(tmp_path):
+def test_temp_files_of_dead_writers_are_removed_on_open(tmp_path):
     """Item 8: temp files left by a killed writer (its process gone) go on the
     next open of that event; those of a live process stay."""
     dd = DataDir(tmp_path)
@@ -655,7 +655,7 @@ def test_issue13_temp_files_of_dead_writers_are_removed_on_open(tmp_path):
     assert live.exists() and other.exists()
 
 
-def test_issue13_an_invalid_action_in_the_log_is_named_and_the_rest_still_reads(tmp_path):
+def test_an_invalid_action_in_the_log_is_named_and_the_rest_still_reads(tmp_path):
     """Item 6: an action the rules refuse (written by hand or by older code):
     opening names the file, the seq and what is wrong; reading commands show
     the event up to the action before it; `lycee log` lists everything."""
@@ -687,7 +687,7 @@ def test_issue13_an_invalid_action_in_the_log_is_named_and_the_rest_still_reads(
     assert out.returncode == 1 and f"#{last + 1}" in out.stderr and "Traceback" not in out.stderr
 
 
-def test_issue14_event_list_reads_headers_not_a_replay(tmp_path, monkeypatch):
+def test_event_list_reads_headers_not_a_replay(tmp_path, monkeypatch):
     """`lycee event list` reads a small header per event, never the journal."""
     dd = DataDir(tmp_path)
     for i in range(3):
@@ -701,7 +701,7 @@ def test_issue14_event_list_reads_headers_not_a_replay(tmp_path, monkeypatch):
     assert [(r.name, r.players) for r in rows] == [("E2", 3), ("E1", 3), ("E0", 3)]
 
 
-def test_issue14_recovery_without_an_intact_record_uses_the_backup_of_the_highest_round(tmp_path):
+def test_recovery_without_an_intact_record_uses_the_backup_of_the_highest_round(tmp_path):
     """When no record is intact, the backup with the highest round and seq is
     used, whatever the files' times (a copied backup is newer on disk)."""
     dd = DataDir(tmp_path)
@@ -739,7 +739,7 @@ def test_design2_tinydb_is_the_interface_to_the_journal(tmp_path):
     assert [d["type"] for d in TinyDB(path, storage=JournalStorage).table("log").all()] == ["a", "b", "c", "d"]
 
 
-def test_issue22_reading_commands_work_while_the_app_holds_the_event(tmp_path, capsys):
+def test_reading_commands_work_while_the_app_holds_the_event(tmp_path, capsys):
     """Issue 22 item 3; README "Reading commands ... take no lock and work ...
     while the app has the event open": with the event held as the app holds it
     (role "app"), every command that only reads succeeds, its --json too; a

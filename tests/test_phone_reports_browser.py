@@ -79,7 +79,7 @@ def test_g_bo3_two_phones_report_from_the_slip_link_to_recorded_in_japanese(serv
     assert (got.p1_wins, got.p2_wins) == (2, 1)
 
 
-def test_issue44_an_expired_token_is_renewed_without_losing_what_was_typed(datadir, tmp_path):
+def test_an_expired_token_is_renewed_without_losing_what_was_typed(datadir, tmp_path):
     """WEB-SESSION (issue 44): the page's token expires while the player types (hours later);
     Send fetches a new token and sends again: the report is taken, what was typed stays, no
     CSP error. Phone size, Japanese."""

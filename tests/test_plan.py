@@ -207,7 +207,7 @@ def _played(dd, clock, lengths, minutes=50):
     return dd.history(store.id)
 
 
-def test_issue22_a_test_round_is_not_history_and_no_overrun_is_negative(tmp_path):
+def test_a_test_round_is_not_history_and_no_overrun_is_negative(tmp_path):
     """DESIGN section 3 (`lycee plan`), issue 22 item 10: a 1-minute test
     round of an earlier event is not a measurement (the plan said
     "50 min + -45 min over"), and a round that ended before its time counts

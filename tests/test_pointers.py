@@ -129,3 +129,17 @@ def test_the_pointer_check_finds_a_moved_module(tmp_path):
     function the module does not define, is stale; a real one resolves."""
     assert resolves("core.rules.results") and resolves("core.desk.Desk")
     assert not resolves("core.rules.nowhere") and not resolves("core.desk.no_such_function")
+
+
+def test_tests_are_named_by_behaviour_not_by_issue_number():
+    """A test's name says what it checks (and the rule id), not which issue
+    asked for it: an issue number means nothing to the next reader."""
+    import re
+
+    named = []
+    for path in sorted((ROOT / "tests").glob("test_*.py")):
+        if re.search(r"issue_?\d", path.name):
+            named.append(path.name)
+        text = path.read_text(encoding="utf-8")
+        named += [f"{path.name}: {m}" for m in re.findall(r"^(?:async )?def (test_issue_?\d\w*)", text, re.M)]
+    assert not named, "named by issue number:\n" + "\n".join(named)

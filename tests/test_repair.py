@@ -70,7 +70,7 @@ def _fold(acts):
     return ev
 
 
-def test_issue23_every_flipped_byte_stops_writers_and_repair_keeps_every_intact_action(fast_dir):
+def test_every_flipped_byte_stops_writers_and_repair_keeps_every_intact_action(fast_dir):
     """Flip one bit of every byte of a 9-record journal (the magic line
     included).  Each time: readers show the intact start (or the best
     backup) and name `lycee repair`; a writer refuses and changes nothing;
@@ -199,7 +199,7 @@ def _check_rebuilt(data: bytes, bad: bytes, r, damaged: set[int]) -> None:
                 ), a["seq"]
 
 
-def test_issue23_a_sample_of_flips_in_a_journal_with_undos(fast_dir):
+def test_a_sample_of_flips_in_a_journal_with_undos(fast_dir):
     """2,000 flips spread over a journal whose undos depend on what they
     undo (issue 23): the repair's invariants hold at each, and a writer
     refuses each; undoing a lost action still reads after the repair."""
@@ -240,7 +240,7 @@ def test_issue23_a_sample_of_flips_in_a_journal_with_undos(fast_dir):
     assert scan(r.data).actions[4] == recs[4].actions[0] and recs[4].actions[0]["type"] == "undo"
 
 
-def test_issue23_damaged_spans_property(fast_dir):
+def test_damaged_spans_property(fast_dir):
     """Hypothesis: any span of any length overwritten anywhere (zeros, or
     bytes that may hold newlines and digits); the repair's invariants hold."""
     from hypothesis import HealthCheck, given, settings
@@ -285,7 +285,7 @@ def test_issue23_damaged_spans_property(fast_dir):
     run()
 
 
-def test_issue23_repair_on_disk_keeps_the_damaged_file_and_the_writer_opens_after(fast_dir, capsys):
+def test_repair_on_disk_keeps_the_damaged_file_and_the_writer_opens_after(fast_dir, capsys):
     """`lycee repair EVENT`: prints what it kept and each action lost, keeps
     the damaged file beside the journal byte for byte, and afterwards writers
     open, readers have nothing to say and `lycee log` names the lost action."""
@@ -329,7 +329,7 @@ def test_issue23_repair_on_disk_keeps_the_damaged_file_and_the_writer_opens_afte
     assert "intact" in capsys.readouterr().out
 
 
-def test_issue23_an_intact_record_that_no_longer_applies_is_kept_inside_its_lost_action(fast_dir):
+def test_an_intact_record_that_no_longer_applies_is_kept_inside_its_lost_action(fast_dir):
     """A damaged pairing: the results of that round are intact but cannot
     apply; each is named as lost with the reason and kept whole in the journal."""
     dd = DataDir(fast_dir)
@@ -355,7 +355,7 @@ def test_issue23_an_intact_record_that_no_longer_applies_is_kept_inside_its_lost
         assert s.event.penalties == ()
 
 
-def test_issue23_a_torn_last_line_is_still_cut_by_any_writer(fast_dir):
+def test_a_torn_last_line_is_still_cut_by_any_writer(fast_dir):
     """What a crash leaves (an incomplete last line) is cut as before, without
     `lycee repair`; a whole last record whose newline alone changed is not
     torn: it is refused and repaired, losing nothing."""
@@ -375,7 +375,7 @@ def test_issue23_a_torn_last_line_is_still_cut_by_any_writer(fast_dir):
         assert len(s.actions) == 9 and s.rebuilt is not None and s.rebuilt.lost == []
 
 
-def test_issue23_a_damaged_magic_line_loses_nothing(fast_dir):
+def test_a_damaged_magic_line_loses_nothing(fast_dir):
     dd = DataDir(fast_dir)
     store = _tiny_event(dd)
     eid = store.id
@@ -396,7 +396,7 @@ def test_issue23_a_damaged_magic_line_loses_nothing(fast_dir):
 # -- item 6: temp files of killed writers -------------------------------------------------------
 
 
-def test_issue23_temp_files_of_killed_writers_go_by_every_name_the_store_makes(tmp_path):
+def test_temp_files_of_killed_writers_go_by_every_name_the_store_makes(tmp_path):
     """`..ID.owner.PID.tmp` and `..ID.head.PID.tmp` (the owner and header
     files start with a dot themselves) go with the others when their process
     is gone, and so do this process's own (it holds the lock); those of a
@@ -432,7 +432,7 @@ def _no_space(*_a, **_k):
     raise OSError(errno.ENOSPC, "No space left on device")
 
 
-def test_issue23_a_failed_event_new_leaves_no_ghost(tmp_path, monkeypatch, capsys):
+def test_a_failed_event_new_leaves_no_ghost(tmp_path, monkeypatch, capsys):
     """ENOSPC on the first append: no empty journal, no lock, nothing in
     `event list`; the command says why in one line."""
     import core.store.journal as J
@@ -450,7 +450,7 @@ def test_issue23_a_failed_event_new_leaves_no_ghost(tmp_path, monkeypatch, capsy
     assert "Ghost" not in capsys.readouterr().out
 
 
-def test_issue23_counts_stay_true_when_the_header_cannot_be_written(tmp_path, monkeypatch):
+def test_counts_stay_true_when_the_header_cannot_be_written(tmp_path, monkeypatch):
     """The journal append succeeds but the header write after it fails (the
     disk filled between them): `event list` shows what the journal holds,
     not the count before; a refused batch changes no count anywhere."""
@@ -481,7 +481,7 @@ def test_issue23_counts_stay_true_when_the_header_cannot_be_written(tmp_path, mo
     assert [r.players for r in dd.list_events()] == [60] and len(dd.read(store.id).players) == 60
 
 
-def test_issue23_a_refused_batch_is_summarised_not_listed(tmp_path, monkeypatch):
+def test_a_refused_batch_is_summarised_not_listed(tmp_path, monkeypatch):
     """ "20 players (山田0, 山田1, 山田2 … and 17 more)", not twenty names."""
     import core.store.journal as J
 
@@ -500,7 +500,7 @@ def test_issue23_a_refused_batch_is_summarised_not_listed(tmp_path, monkeypatch)
 
 
 @pytest.mark.asyncio
-async def test_issue23_the_app_names_the_damage_and_offers_the_repair(fast_dir):
+async def test_the_app_names_the_damage_and_offers_the_repair(fast_dir):
     """Opening an event damaged in the middle: the app says what is wrong and
     asks to repair (`n` leaves the file as it is; `y` runs the repair `lycee
     repair` runs, says what it did and opens the event)."""

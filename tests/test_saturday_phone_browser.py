@@ -39,7 +39,7 @@ def phone(browser):
     return ctx.new_page()
 
 
-def test_issue_48_2_the_first_to_report_is_told_of_the_agreement_and_of_a_dispute(served):
+def test_the_first_to_report_is_told_of_the_agreement_and_of_a_dispute(served):
     """Issue 48 item 2 (G-BO3 reports): player 1 reports and waits; the
     opponent's agreeing report (from another phone) turns the first page to
     「記録しました」 without a reload; at table 2 a disagreeing one turns it
@@ -71,7 +71,7 @@ def test_issue_48_2_the_first_to_report_is_told_of_the_agreement_and_of_a_disput
             browser.close()
 
 
-def test_issue_48_12_a_bye_or_a_dropped_player_sees_why_and_no_result_box(served):
+def test_a_bye_or_a_dropped_player_sees_why_and_no_result_box(served):
     """Issue 48 item 12: the bye's player and a dropped player open their slip
     link: the reason is shown, the result box and Send are not, and nothing
     says 「送信できませんでした」 (nothing was sent)."""
@@ -101,7 +101,7 @@ def test_issue_48_12_a_bye_or_a_dropped_player_sees_why_and_no_result_box(served
             browser.close()
 
 
-def test_issue_48_3_the_judge_page_shows_both_claims_and_the_staff_call_of_a_disputed_table(datadir):
+def test_the_judge_page_shows_both_claims_and_the_staff_call_of_a_disputed_table(datadir):
     """Issue 48 item 3 (G-BO3 reports, G-HEAD-JUDGE): a disputed table on the
     judge page says so in its line, and opened (by itself) shows each
     player's claim with the time, and the desk's staff-call note."""

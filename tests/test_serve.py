@@ -406,7 +406,7 @@ def test_design3_live_stream_sends_the_new_page_part(desk):
     assert TestClient(create_app(feed, rate=None)).get("/live?page=admin").status_code == 400
 
 
-async def test_issue22_ctrl_w_with_the_port_in_use_serves_on_the_next_free_one_and_says_so(datadir):
+async def test_ctrl_w_with_the_port_in_use_serves_on_the_next_free_one_and_says_so(datadir):
     """DESIGN section 3 (`lycee serve`), issue 22 item 10: Ctrl+W on a second
     event, its port held by the first, serves on the next free port and says
     which, in the dialog and on the event screen, in Japanese at 80x24."""
@@ -508,7 +508,7 @@ def _closing_times(socks: list[socket.socket], start: dict, bound: float) -> dic
     return closed
 
 
-def test_issue23_slow_connections_from_one_address_leave_the_pages_to_others(desk):
+def test_slow_connections_from_one_address_leave_the_pages_to_others(desk):
     """Slowloris from 127.0.0.1 (headers never finished): that address gets
     its share of connections and no more (the 21st is refused with 429 and a
     short page in the visitor's language), another address (127.0.0.2) is
@@ -563,7 +563,7 @@ def test_issue23_slow_connections_from_one_address_leave_the_pages_to_others(des
         srv.stop()
 
 
-def test_issue23_keep_alive_idle_and_slow_next_request_are_closed(desk):
+def test_keep_alive_idle_and_slow_next_request_are_closed(desk):
     """An idle keep-alive connection is closed after ``keep_alive``; one that
     starts its next request and never finishes the headers, after the header
     deadline (a slowloris that first behaves)."""
@@ -589,7 +589,7 @@ def test_issue23_keep_alive_idle_and_slow_next_request_are_closed(desk):
         srv.stop()
 
 
-def test_issue23_the_global_cap_keeps_room_for_this_pc():
+def test_the_global_cap_keeps_room_for_this_pc():
     """Other addresses share the cap less the reserve; this PC's own
     addresses (the desk, a TV on its HDMI port) may use the reserve; the
     per-address cap holds for everyone. Property: under any sequence of
@@ -631,7 +631,7 @@ def test_issue23_the_global_cap_keeps_room_for_this_pc():
     counts_stay_within_the_caps()
 
 
-def test_issue23_refusals_are_short_pages_in_the_visitors_language(desk):
+def test_refusals_are_short_pages_in_the_visitors_language(desk):
     """A rate-limited request gets 429 with a page in its language
     (Accept-Language), Retry-After and the security headers; a refusal not
     waited for carries both languages."""
@@ -652,7 +652,7 @@ def test_issue23_refusals_are_short_pages_in_the_visitors_language(desk):
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_issue23_serve_prints_the_addresses_to_type_and_who_can_read(tmp_path, capsys, monkeypatch, lang):
+def test_serve_prints_the_addresses_to_type_and_who_can_read(tmp_path, capsys, monkeypatch, lang):
     """`lycee serve` never prints 0.0.0.0 as an address: it prints this PC's
     network addresses (the QR code for the first), says every device on the
     network can read the pages and that --host 127.0.0.1 serves this PC only."""
@@ -682,7 +682,7 @@ def test_issue23_serve_prints_the_addresses_to_type_and_who_can_read(tmp_path, c
     assert "No network address found on this PC" in out and "0.0.0.0" not in out
 
 
-def test_issue23_lan_addresses_are_real_and_not_loopback():
+def test_lan_addresses_are_real_and_not_loopback():
     from tui.web.server import lan_addresses, urls
 
     for a in lan_addresses():
@@ -692,7 +692,7 @@ def test_issue23_lan_addresses_are_real_and_not_loopback():
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
-async def test_issue23_the_serving_dialog_shows_addresses_and_who_can_read_without_scrolling(datadir, lang, size):
+async def test_the_serving_dialog_shows_addresses_and_who_can_read_without_scrolling(datadir, lang, size):
     """Ctrl+W's dialog: the phone address and who can read the pages are in
     view whole at 80x24 and 120x40, in both languages (nothing to scroll)."""
     from textual.containers import VerticalScroll
@@ -721,7 +721,7 @@ async def test_issue23_the_serving_dialog_shows_addresses_and_who_can_read_witho
         assert every in texts and any(f"lycee serve {eid} --host 127.0.0.1" in t for t in texts)
 
 
-def test_issue25_feed_reads_only_the_new_records_and_matches_a_whole_read(desk):
+def test_feed_reads_only_the_new_records_and_matches_a_whole_read(desk):
     """The server parses only the journal's new records after a change (a
     result at 512 players is one action, not a parse of the whole log) and
     the event it gets is the one a whole read gives, undo and all."""

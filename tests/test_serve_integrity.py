@@ -97,7 +97,7 @@ def apis(app):
 
 
 @pytest.mark.parametrize("how", ["new PIN", "off the staff", "signout"])
-def test_issue44_a_judge_session_ends_at_once_when_trust_ends(desk, how):
+def test_a_judge_session_ends_at_once_when_trust_ends(desk, how):
     """G-JUDGE (WEB-SESSION): a session is tied to the PIN it was made with: a new PIN, the judge
     taken off the staff, or `lycee staff EVENT signout NAME` (Desk.staff_signout) ends it on the
     next request (401, the page shows the sign-in again); the old PIN no longer signs in."""
@@ -123,7 +123,7 @@ def test_issue44_a_judge_session_ends_at_once_when_trust_ends(desk, how):
             assert extend(c).json()["status"] == "done"
 
 
-def test_issue44_cli_staff_signout_is_logged_and_refuses_a_non_staff_name(tmp_path, capsys):
+def test_cli_staff_signout_is_logged_and_refuses_a_non_staff_name(tmp_path, capsys):
     """G-JUDGE: `lycee staff EVENT signout NAME` says so, leaves the PIN, is in the log; a player's
     name is refused naming `lycee staff`."""
     from tui.cli import main
@@ -141,7 +141,7 @@ def test_issue44_cli_staff_signout_is_logged_and_refuses_a_non_staff_name(tmp_pa
     assert "signed out of the judge page" in capsys.readouterr().out
 
 
-def test_issue44_page_tokens_are_tied_to_the_page_session_and_last_hours(desk, monkeypatch):
+def test_page_tokens_are_tied_to_the_page_session_and_last_hours(desk, monkeypatch):
     """WEB-SESSION: a token works only with the page session (cookie) it was issued to, and for
     hours, not a day; a refused token says "renew" (the page fetches a new one and sends again);
     a judge's token dies with their session (sign out)."""
@@ -176,7 +176,7 @@ def test_issue44_page_tokens_are_tied_to_the_page_session_and_last_hours(desk, m
 
 @pytest.mark.parametrize("path", ["/api/report", "/api/judge/signin"])
 @pytest.mark.parametrize("raw", [b"[" * 1000, b"{" * 500, b'{"code": ' + b"[" * 300 + b"]" * 300 + b"}", b"{,"])
-def test_issue44_deep_or_malformed_bodies_are_400_without_a_traceback(desk, path, raw):
+def test_deep_or_malformed_bodies_are_400_without_a_traceback(desk, path, raw):
     """WEB-BOUNDS: 1,000 `[` (or a deep value inside an object, or broken JSON) is refused with
     400 and a reason; the app raises nothing (the test client re-raises any exception)."""
     app = app_for(desk)
@@ -186,7 +186,7 @@ def test_issue44_deep_or_malformed_bodies_are_400_without_a_traceback(desk, path
         assert r.status_code == 400 and r.json()["error"]
 
 
-def test_issue44_nesting_is_counted_without_parsing():
+def test_nesting_is_counted_without_parsing():
     """WEB-BOUNDS: brackets inside strings do not count; depth as json would nest."""
     from hypothesis import given
     from hypothesis import strategies as st
@@ -305,7 +305,7 @@ def _no_traceback(records) -> None:
     assert not [r for r in records if r.exc_info or "Traceback" in r.getMessage()], [r.getMessage() for r in records]
 
 
-def test_issue44_a_content_length_over_the_cap_is_413_before_the_body(served):
+def test_a_content_length_over_the_cap_is_413_before_the_body(served):
     """WEB-BOUNDS: a report announcing 200 MB is answered 413 at once, with no body byte sent
     (the server never waits for it); the judge route takes 16 KB, not more."""
     srv, records = served
@@ -325,7 +325,7 @@ def test_issue44_a_content_length_over_the_cap_is_413_before_the_body(served):
     _no_traceback(records)
 
 
-def test_issue44_a_body_without_length_is_cut_off_at_the_cap(served):
+def test_a_body_without_length_is_cut_off_at_the_cap(served):
     """WEB-BOUNDS: a chunked report body is read only up to the cap (1 KB), then refused (413):
     the sender's megabytes are never read whole."""
     srv, records = served
@@ -344,7 +344,7 @@ def test_issue44_a_body_without_length_is_cut_off_at_the_cap(served):
     _no_traceback(records)
 
 
-def test_issue44_slow_bodies_are_cut_at_the_request_deadline_and_others_are_served(served):
+def test_slow_bodies_are_cut_at_the_request_deadline_and_others_are_served(served):
     """WEB-BOUNDS: 20 POSTs sending one body byte every 0.3 s are answered 408 and closed at the
     whole-request deadline (2 s here), not held; another address reads pages meanwhile; each
     client gone is one log line, never a ClientDisconnect traceback."""
@@ -410,7 +410,7 @@ def test_issue44_slow_bodies_are_cut_at_the_request_deadline_and_others_are_serv
 # -- item 10: Host -----------------------------------------------------------------------------------------
 
 
-def test_issue44_only_this_pcs_names_are_answered(served):
+def test_only_this_pcs_names_are_answered(served):
     """WEB-HOST: a page of another site pointed at this PC (DNS rebinding) gives its own Host and
     gets 421; this PC's addresses and names, with any port and any case, are answered."""
     from tui.web.server import allowed_hosts, host_name
@@ -441,7 +441,7 @@ class Clock:
         return self.t
 
 
-def test_issue44_wrong_codes_cost_the_guesser_and_a_right_code_behind_the_same_wifi_works(desk):
+def test_wrong_codes_cost_the_guesser_and_a_right_code_behind_the_same_wifi_works(desk):
     """WEB-GUESS: a guessing phone gets 403 three times, then waits that double (429 with
     Retry-After), then its page session is locked; meanwhile another phone at the same address
     (the store's Wi-Fi) reports with its right code at once; the address itself is only slowed
@@ -474,7 +474,7 @@ def test_issue44_wrong_codes_cost_the_guesser_and_a_right_code_behind_the_same_w
     assert ("page", True) in rows and ("address", True) not in rows
 
 
-def test_issue44_pin_guesses_are_counted_per_judge_across_addresses(desk):
+def test_pin_guesses_are_counted_per_judge_across_addresses(desk):
     """WEB-GUESS: 150 PIN guesses for one judge from 30 rotating addresses: after 3 the judge's
     sign-in waits, and every guess made early is refused before the PIN is even checked; at 10
     the judge is locked; the desk lifts the lock and the right PIN signs in."""
@@ -504,7 +504,7 @@ def test_issue44_pin_guesses_are_counted_per_judge_across_addresses(desk):
     assert sign_in(client(app, "10.9.1.1"), "佐藤", pin).status_code == 200
 
 
-def test_issue44_guesses_never_check_more_than_the_rules_allow():
+def test_guesses_never_check_more_than_the_rules_allow():
     """WEB-GUESS, property: whatever the addresses and page sessions, one judge's PIN is checked
     at most free + (lock - free) times in a window (the waits and the lock)."""
     from hypothesis import given, settings
@@ -532,7 +532,7 @@ def test_issue44_guesses_never_check_more_than_the_rules_allow():
     check()
 
 
-def test_issue44_the_desk_lists_and_lifts_locks(desk, tmp_path, capsys):
+def test_the_desk_lists_and_lifts_locks(desk, tmp_path, capsys):
     """WEB-GUESS: the server writes who is slowed or locked beside the event (private to this
     user); `lycee reports EVENT locks [--json]` lists them and `unlock WHAT` lifts one, which the
     running server takes on its next poll."""
@@ -585,7 +585,7 @@ def test_issue44_the_desk_lists_and_lifts_locks(desk, tmp_path, capsys):
     assert not [r for r in json.loads(paths(dd, eid)[0].read_text())["locks"] if r["kind"] == "judge"]
 
 
-def test_issue44_a_running_server_writes_its_locks_and_takes_the_desks_unlock(desk, datadir, capsys):
+def test_a_running_server_writes_its_locks_and_takes_the_desks_unlock(desk, datadir, capsys):
     """WEB-GUESS: `lycee serve`'s wiring: the server over the event's files writes its locks beside
     the event, `lycee reports EVENT unlock NAME` reaches it through its poll, and the file goes
     when the server stops."""

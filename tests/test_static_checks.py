@@ -16,13 +16,13 @@ def _run(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", *args], capture_output=True, text=True, cwd=ROOT)
 
 
-def test_issue15_ruff_finds_nothing_in_the_repository():
+def test_ruff_finds_nothing_in_the_repository():
     # --no-cache: nothing written into the checkout
     r = _run("ruff", "check", "--no-cache", "--output-format", "concise", ".")
     assert r.returncode == 0, r.stdout + r.stderr
 
 
-def test_issue24_the_tree_stays_formatted_and_its_imports_sorted():
+def test_the_tree_stays_formatted_and_its_imports_sorted():
     """Issue 24: one `ruff format` (line length 120) and isort's order ("I" in the rule
     set), kept: a file that drifts fails here with its name."""
     r = _run("ruff", "format", "--no-cache", "--check", ".")
@@ -31,13 +31,13 @@ def test_issue24_the_tree_stays_formatted_and_its_imports_sorted():
     assert cfg["line-length"] == 120 and "I" in cfg["lint"]["select"]
 
 
-def test_issue15_mypy_finds_nothing_in_core_limited_and_the_screens(tmp_path):
+def test_mypy_finds_nothing_in_core_limited_and_the_screens(tmp_path):
     # a fresh cache each run: what CI sees, never a stale answer
     r = _run("mypy", "--config-file", str(ROOT / "pyproject.toml"), "--cache-dir", str(tmp_path / "mypy"))
     assert r.returncode == 0, r.stdout + r.stderr
 
 
-def test_issue15_checks_cover_the_engine_whole():
+def test_checks_cover_the_engine_whole():
     """The checks cannot be quietly narrowed: mypy covers all of core/ and limited/
     (no exclude, no module told to ignore its errors) and ruff keeps its bug rules."""
     cfg = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]

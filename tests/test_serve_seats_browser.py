@@ -42,7 +42,7 @@ def serve(datadir, store, port=0, **opts):
     return server
 
 
-def test_issue25_the_losers_card_shows_the_losers_score(datadir, browser):
+def test_the_losers_card_shows_the_losers_score(datadir, browser):
     """The loser of a table searching their name reads 0-2 and 負け, the
     winner 2-0 and 勝ち (each from their own side)."""
     store, desk = make_event(datadir, 6)
@@ -69,7 +69,7 @@ def test_issue25_the_losers_card_shows_the_losers_score(datadir, browser):
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 969)])
-def test_issue25_every_tv_row_is_inside_the_screen_with_a_two_line_announcement(datadir, browser, size):
+def test_every_tv_row_is_inside_the_screen_with_a_two_line_announcement(datadir, browser, size):
     """The TV cuts 40 players' rows into pages that fit under a two-line
     announcement: every row shown is wholly inside the viewport, the pages
     together show every row, and the next page comes by itself."""
@@ -120,7 +120,7 @@ def test_issue25_every_tv_row_is_inside_the_screen_with_a_two_line_announcement(
         store.close()
 
 
-def test_issue25_a_stopped_server_shows_the_stale_notice_and_a_restart_clears_it(datadir, browser):
+def test_a_stopped_server_shows_the_stale_notice_and_a_restart_clears_it(datadir, browser):
     store, desk = make_event(datadir, 6)
     desk.start_clock()
     server = serve(datadir, store)
@@ -146,7 +146,7 @@ def test_issue25_a_stopped_server_shows_the_stale_notice_and_a_restart_clears_it
         store.close()
 
 
-def test_issue25_serve_lang_ja_shows_japanese_on_the_tv_to_an_english_browser(datadir, browser):
+def test_serve_lang_ja_shows_japanese_on_the_tv_to_an_english_browser(datadir, browser):
     """``serve --lang ja`` (the server's language) wins on the TV; a phone's
     English browser still gets English, and the TV's switch gives English."""
     store, desk = make_event(datadir, 6)
@@ -171,7 +171,7 @@ def test_issue25_serve_lang_ja_shows_japanese_on_the_tv_to_an_english_browser(da
         store.close()
 
 
-def test_issue25_after_the_final_the_tv_shows_the_champion(datadir, browser):
+def test_after_the_final_the_tv_shows_the_champion(datadir, browser):
     """G-SE: once the final is in, the TV shows the champion and the final
     placings, not the final's clock or pairing."""
     store, desk = make_event(datadir, 8, rounds_planned=1)
@@ -200,7 +200,7 @@ def test_issue25_after_the_final_the_tv_shows_the_champion(datadir, browser):
         store.close()
 
 
-def test_issue25_phone_controls_are_big_enough_contrasted_and_the_nav_wraps(datadir, browser):
+def test_phone_controls_are_big_enough_contrasted_and_the_nav_wraps(datadir, browser):
     """Tap targets >= 44 px, the search box border >= 3:1 against the page,
     every nav link inside a 390 px screen; the switch keeps the query."""
     store, desk = make_event(datadir, 6)
@@ -237,7 +237,7 @@ def test_issue25_phone_controls_are_big_enough_contrasted_and_the_nav_wraps(data
         store.close()
 
 
-def test_issue25_search_waits_for_the_input_method_to_finish(datadir, browser):
+def test_search_waits_for_the_input_method_to_finish(datadir, browser):
     """While a Japanese IME is still converting (between compositionstart and
     compositionend) the half-typed text is not searched; the finished word is."""
     store, desk = make_event(datadir, 6)
