@@ -15,25 +15,19 @@ from core.columns import NO_END, NO_START, width, wrap, wrap_spans
 from core.desk import Desk
 from core.store import DataDir
 from tests.app_helpers import LANGS, SIZES, new_event, shown, squash, until, whole_dialog_on_screen
+from tests.strategies import WRAP_NAME, wrap_texts
 from tui.app import LyceeApp
 from tui.screens.event import EventScreen
 
-NAME = "佐々木 美加子"
-
-
 # -- the wrapper (core.columns.wrap_spans) ---------------------------------------------------------
-
-_TEXT = st.lists(
-    st.sampled_from(list("あいうえおかきくけこ漢字名前、。「」（）ょっー ab-G1·で") + [NAME]), max_size=40
-).map("".join)
 
 
 @settings(max_examples=200, deadline=None)
-@given(_TEXT, st.integers(min_value=4, max_value=40))
+@given(wrap_texts, st.integers(min_value=4, max_value=40))
 def test_design7_wrap_keeps_every_character_and_the_kinsoku_rules(text, columns):
     """DESIGN-7: the lines hold the whole text (only the blanks at a break go), each fits, none starts
     with 、。」 or a small kana unless the word before filled a line, none ends with （「."""
-    spans = wrap_spans(text, columns, keep=[NAME])
+    spans = wrap_spans(text, columns, keep=[WRAP_NAME])
     lines = [text[a:b] for a, b in spans]
     assert "".join(lines).replace(" ", "") == text.replace(" ", "")
     assert all(width(ln) <= columns for ln in lines), lines
@@ -46,9 +40,9 @@ def test_design7_wrap_keeps_every_character_and_the_kinsoku_rules(text, columns)
 
 def test_design7_wrap_never_breaks_inside_a_name_that_fits():
     """DESIGN-7: 佐々木 美加子 goes whole to the next line rather than splitting at its space."""
-    text = "あ" * 25 + NAME + "さんを途中棄権にしますか？"
-    lines = wrap(text, 58, keep=[NAME])
-    assert any(NAME in ln for ln in lines), lines
+    text = "あ" * 25 + WRAP_NAME + "さんを途中棄権にしますか？"
+    lines = wrap(text, 58, keep=[WRAP_NAME])
+    assert any(WRAP_NAME in ln for ln in lines), lines
     assert not any(ln.startswith("？") for ln in lines)
     assert all("ど40枚" in ln for ln in wrap("ちょうど40枚にしてください。", 9) if "4" in ln)  # a number keeps its unit
 
@@ -102,29 +96,29 @@ async def test_design7_a_dialog_and_the_message_line_wrap_japanese_and_keep_name
 
     dd = DataDir(tmp_path)
     store = dd.create({"name": "土曜リセ杯", "date": "2026-12-05", "sanctioned": False})
-    Desk(store).add_players([NAME, "山田 太郎"])
+    Desk(store).add_players([WRAP_NAME, "山田 太郎"])
     eid = store.id
     store.close()
     app = LyceeApp(dd, open_event=eid, lang="ja")
     async with app.run_test(size=size) as pilot:
         await until(pilot, lambda: isinstance(app.screen, EventScreen) and app.screen.desk is not None, "the event")
         screen = app.screen
-        question = "あ" * 25 + NAME + "さんを途中棄権にしますか。" + "い" * 22 + "、" + "う" * 10
+        question = "あ" * 25 + WRAP_NAME + "さんを途中棄権にしますか。" + "い" * 22 + "、" + "う" * 10
         app.push_screen(Confirm(question))
         await until(pilot, lambda: isinstance(app.screen, Confirm), "the question")
         await pilot.pause()
         whole_dialog_on_screen(app)
         label = app.screen.query_one("Label")
         lines = [ln.strip() for ln in shown(app, label).split("\n") if ln.strip()]
-        assert any(NAME in ln for ln in lines), lines
+        assert any(WRAP_NAME in ln for ln in lines), lines
         assert not any(ln[0] in NO_START for ln in lines), lines
         await pilot.press("n")
         await until(pilot, lambda: app.screen is screen, "the question closed")
         room = screen.query_one("#message").content_size.width
-        screen.say("え" * (room // 2 - 4) + NAME + "さんの記録は残ります。")
+        screen.say("え" * (room // 2 - 4) + WRAP_NAME + "さんの記録は残ります。")
         await until(pilot, lambda: screen.query_one("#message").region.height >= 2, "the message wraps")
         lines = [ln.strip() for ln in shown(app, screen.query_one("#message")).split("\n") if ln.strip()]
-        assert any(NAME in ln for ln in lines), lines
+        assert any(WRAP_NAME in ln for ln in lines), lines
         assert not any(ln[0] in NO_START for ln in lines), lines
 
 

@@ -10,29 +10,17 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from core.cards.decks import Decklist
 from core.cards.legality import Catalog
 from core.desk import Desk
 from core.errors import LyceeError, NotFound, RuleError, ValidationError
-from core.event.model import (
-    BuildPhase,
-    ClockState,
-    DeckCheck,
-    DeckRecord,
-    DraftSeat,
-    Event,
-    OpenedPack,
-    Player,
-    Pool,
-    Staff,
-)
 from core.reports import exports
 from core.rules.decklists import deck_problems, decklist_status
 from core.rules.eventfile import event_from_doc, to_doc
 from core.store.store import DataDir
 from tests.cli_helpers import run, staffed_event
+from tests.strategies import limited_events
 
 
 class FakeClock:
@@ -377,111 +365,6 @@ def test_g_sealed_limited_keys_refused_on_a_constructed_event_file():
     with pytest.raises(ValidationError) as err:
         event_from_doc(doc)
     assert err.value.problems[0][0] == "$.kind" and "G-SEALED" in err.value.problems[0][1]
-
-
-numbers = st.builds(
-    lambda p, n, s: f"{p}-{n:04d}{s}",
-    st.sampled_from(["CH", "EV", "IT", "AR"]),
-    st.integers(1, 9999),
-    st.sampled_from(["", "", "A"]),
-)
-lines = st.lists(st.tuples(st.integers(1, 60), numbers, st.sampled_from(["", "名前", "x"])), min_size=1, max_size=5)
-times = st.sampled_from(["2026-11-30T13:00:00+09:00", "2026-11-30T13:05:30+09:00", "2026-11-30T14:00:00+00:00"])
-
-
-@st.composite
-def limited_events(draw):
-    """Events with decklists and deck checks, and (sealed/draft) a build
-    phase, pods and pools: every field the new keys carry."""
-    kind = draw(st.sampled_from(["constructed", "sealed", "draft"]))
-    n = draw(st.integers(2, 6))
-    ids = [f"p{i}" for i in range(1, n + 1)]
-    players = tuple(Player(i, f"P{i}") for i in ids)
-    with_list = draw(st.lists(st.sampled_from(ids), unique=True))
-    decklists = tuple(
-        DeckRecord(
-            p,
-            tuple(draw(lines)),
-            tuple(draw(st.one_of(st.just([]), lines))),
-            draw(st.sampled_from(["", "a.txt", "b.csv"])),
-        )
-        for p in with_list
-    )
-    checks = tuple(
-        DeckCheck(
-            draw(st.sampled_from(ids)),
-            0,
-            tuple(
-                (draw(st.sampled_from(["deck", "spare"])), draw(numbers), a, a + draw(st.integers(1, 3)))
-                for a in draw(st.lists(st.integers(0, 4), max_size=3))
-            ),
-            draw(st.sampled_from(["", "J"])),
-            draw(times),
-            "",
-        )
-        for _ in range(draw(st.integers(0, 2)))
-    )
-    build, pods, pools = None, (), ()
-    if kind != "constructed":
-        clock = draw(
-            st.one_of(
-                st.none(),
-                st.builds(
-                    ClockState,
-                    st.integers(1, 90),
-                    times,
-                    st.sampled_from(
-                        [
-                            (),
-                            (("2026-11-30T13:10:00+09:00", None),),
-                            (("2026-11-30T13:10:00+09:00", "2026-11-30T13:12:00+09:00"),),
-                        ]
-                    ),
-                ),
-            )
-        )
-        product = draw(st.sampled_from(["2s", "1s3b"])) if kind == "sealed" else ""
-        packs = (2 if product == "2s" else 4) if kind == "sealed" else draw(st.integers(4, 6))
-        build = BuildPhase(
-            kind,
-            "alpha",
-            draw(st.integers(1, 60)),
-            draw(times),
-            product,
-            packs,
-            draw(st.one_of(st.none(), st.integers(0, 2**31))),
-            clock,
-            draw(st.one_of(st.none(), times)),
-            draw(st.sampled_from(["", "O"])),
-        )
-        if kind == "draft":
-            pods = (tuple(DraftSeat(f"P{i}", i) for i in ids) + (DraftSeat("Bot 1", None),),)
-        with_pool = draw(st.lists(st.sampled_from(ids), unique=True))
-        pl = []
-        for p in with_pool:
-            cards = tuple(draw(st.lists(numbers, min_size=1, max_size=8)))
-            opened = ()
-            if kind == "sealed" and draw(st.booleans()):
-                cut = draw(st.integers(0, len(cards)))
-                opened = (OpenedPack("starter", cards[:cut], "alpha-snow-moon"), OpenedPack("booster", cards[cut:]))
-            pl.append(
-                Pool(p, kind, "alpha", cards, product, packs, draw(st.one_of(st.none(), st.integers(0, 99))), opened)
-            )
-        pools = tuple(pl)
-    return Event(
-        id="e1",
-        name="Cup",
-        date="2026-11-30",
-        kind=kind,
-        players=players,
-        staff=Staff("O", ("J",), "J"),
-        decklists=decklists,
-        deck_checks=checks,
-        build=build,
-        pods=pods,
-        pools=pools,
-        decklists_required=draw(st.booleans()),
-    )
 
 
 @settings(max_examples=120, suppress_health_check=[HealthCheck.too_slow])

@@ -4,84 +4,12 @@ import json
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from core.errors import ValidationError
-from core.event.model import Event, Match, Penalty, Player, Round, Staff
-from core.names import has_visible
+from core.event.model import Event, Match, Player, Round
 from core.rules.eventfile import event_from_doc, to_doc
+from tests.strategies import events
 from tui.cli import main
-
-# names a desk can store: letters and digits with something visible (docs/names.md L-TEXT-VISIBLE
-# refuses a name of Hangul fillers only, which are letters, category Lo)
-names = st.text(alphabet=st.characters(codec="utf-8", categories=("L", "N")), min_size=1, max_size=8).filter(
-    has_visible
-)
-
-
-@st.composite
-def events(draw):
-    n = draw(st.integers(2, 9))
-    raw = draw(st.lists(names, min_size=n, max_size=n, unique_by=lambda s: s.casefold()))
-    from core.names import fold_name as name_key
-
-    if len({name_key(x) for x in raw}) != n:
-        raw = [f"P{i}" for i in range(n)]
-    ids = [f"p{i}" for i in range(1, n + 1)]
-    match = draw(st.sampled_from(["bo3", "bo1"]))
-    results = (
-        [(2, 0, 0), (2, 1, 0), (0, 2, 0), (1, 2, 0), (1, 1, 0), (1, 0, 0), (0, 0, 1)]
-        if match == "bo3"
-        else [(1, 0, 0), (0, 1, 0), (0, 0, 0), (0, 0, 1)]
-    )
-    rounds = []
-    n_rounds = draw(st.integers(0, 3))
-    for r in range(1, n_rounds + 1):
-        order = draw(st.permutations(ids))
-        ms = []
-        for t in range(len(order) // 2):
-            w1, w2, d = draw(st.sampled_from(results))
-            last = r == n_rounds and draw(st.booleans())
-            outcome = None if last else ("p1" if w1 > w2 else "p2" if w2 > w1 else "draw")
-            if outcome is None:
-                w1 = w2 = d = 0
-            ms.append(Match(t + 1, order[2 * t], order[2 * t + 1], w1, w2, d, outcome))
-        if len(order) % 2:
-            ms.append(Match(len(ms) + 1, order[-1], None, 2, 0, 0, "bye"))
-        rounds.append(Round(r, "swiss", tuple(ms)))
-    last = {i: max([r.number for r in rounds for m in r.matches if i in m.players()], default=0) for i in ids}
-    # a dropped player is paired in no round after the drop (G-DROP-1; import checks it)
-    players = tuple(
-        Player(i, nm, draw(st.one_of(st.none(), st.integers(last[i], n_rounds))), draw(st.booleans()))
-        for i, nm in zip(ids, raw)
-    )
-    pens = tuple(
-        Penalty(
-            draw(st.sampled_from(ids)),
-            None,
-            None,
-            draw(st.sampled_from(["notice", "warning"])),
-            "none",
-            draw(names),
-            "judge",
-        )
-        for _ in range(draw(st.integers(0, 2)))
-    )
-    return Event(
-        id="e1",
-        name=draw(names),
-        date="2026-11-30",
-        match=match,
-        minutes=draw(st.integers(20, 100)),
-        rounds_planned=draw(st.one_of(st.none(), st.integers(1, 9))),
-        tiebreakers=tuple(draw(st.permutations(["op", "omw", "gw", "ogw"]))[: draw(st.integers(0, 4))]),
-        staff=Staff("org", ("j1", "hj"), "hj"),
-        players=players,
-        rounds=tuple(rounds),
-        penalties=pens,
-        sanctioned=draw(st.booleans()),
-        spectating=draw(st.booleans()),
-    )
 
 
 @settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])

@@ -28,6 +28,7 @@ from core.rules.eventfile import event_from_doc, load_doc, parse_doc, structure_
 from core.store import DataDir
 from core.tournament.ranking import standings_json
 from tests.engine_helpers import json_paths
+from tests.strategies import mutations
 from tui.cli import main
 
 STAFF = {"organizer": "Org", "judges": ["J1"], "head_judge": "HJ"}
@@ -101,10 +102,6 @@ def _swaps(v) -> list:
     return [0, 0.0, False, "", [], {}]
 
 
-OPS = ("swap", "delete", "extra", "nest")
-mutation = st.tuples(st.integers(0, 10**6), st.sampled_from(OPS), st.integers(0, 9))
-
-
 def _mutate(doc: dict, paths, muts) -> dict:
     for pick, op, k in muts:
         path = paths[pick % len(paths)]
@@ -162,7 +159,7 @@ def _works_end_to_end(tmp, parsed: dict, ev) -> None:
 @settings(
     max_examples=250, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
 )
-@given(which=st.integers(0, len(DOCS) - 1), muts=st.lists(mutation, min_size=1, max_size=3))
+@given(which=st.integers(0, len(DOCS) - 1), muts=st.lists(mutations, min_size=1, max_size=3))
 def test_design4_whatever_import_accepts_opens_pairs_exports_verifies_and_reimports(tmp_path_factory, which, muts):
     """Mutated valid exports (type swaps int -> float/bool/str/null, removed
     keys, extra keys, wrong nesting): import refuses cleanly, naming a JSON

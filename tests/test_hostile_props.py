@@ -18,37 +18,9 @@ from core.names import REFUSED_CATEGORIES
 from core.rules.eventfile import event_from_doc, parse_doc, to_doc
 from core.store import DataDir
 from tests.engine_helpers import json_paths
+from tests.strategies import hostile_texts, json_values
 from tui.app import LyceeApp
 from tui.cli import main
-
-HOSTILE = [
-    "[/]",
-    "[red]赤[/red]",
-    "[@click=app.quit]x[/]",
-    "\x1b]0;title\x07",
-    "a\nb",
-    "\r",
-    "\x00",
-    "山田\u200b太郎",
-    "山田　太郎",
-    "\u202e",
-    "x" * 10_000,
-    " ",
-    "-",
-    "--x",
-    "p1",
-    "id:p1",
-    "name:",
-    "😀👍🏽",
-    "e\u0301",
-    "\ud7ff",
-    "\U0010fffd",
-]
-texts = st.one_of(
-    st.sampled_from(HOSTILE),
-    st.text(max_size=80),
-    st.text(alphabet=st.sampled_from("[]/@=.\\ ab赤\x1b\n\u200b"), max_size=20),
-)
 
 
 def _refusal_ok(rc, err):
@@ -61,7 +33,7 @@ def _refusal_ok(rc, err):
 @settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
 )
-@given(name=texts, reason=texts)
+@given(name=hostile_texts, reason=hostile_texts)
 def test_names_md_any_text_as_player_name_and_reason_on_the_command_line(tmp_path_factory, name, reason):
     """Stored exactly (trimmed) or refused with one clean line; never a traceback."""
     import contextlib
@@ -101,7 +73,7 @@ def test_names_md_any_text_as_player_name_and_reason_on_the_command_line(tmp_pat
 @settings(
     max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
 )
-@given(names=st.lists(texts, min_size=1, max_size=6))
+@given(names=st.lists(hostile_texts, min_size=1, max_size=6))
 def test_design7_any_text_typed_in_the_app_is_stored_or_refused_and_shown_literally(tmp_path_factory, names):
     dd = DataDir(tmp_path_factory.mktemp("app"))
     st_ = dd.create({"name": "Cup", "sanctioned": False})
@@ -170,19 +142,6 @@ VALID = _valid_doc()
 
 
 PATHS = [p for p in json_paths(VALID) if p]
-json_values = st.recursive(
-    st.one_of(
-        st.none(),
-        st.booleans(),
-        st.integers(),
-        st.integers(-3, 12),
-        st.floats(allow_nan=False),
-        st.text(max_size=12),
-        st.sampled_from(["p1", "p2", "p9", "bye", "draw", "p1 ", "", "swiss", "top"]),
-    ),
-    lambda kids: st.lists(kids, max_size=3) | st.dictionaries(st.text(max_size=5), kids, max_size=3),
-    max_leaves=6,
-)
 mutation = st.tuples(st.sampled_from(PATHS), st.sampled_from(["set", "delete", "extra"]), json_values)
 
 DEFAULTS = (None, 0, False, "", [], {})

@@ -32,6 +32,7 @@ from core.event.model import Match
 from core.store.journal import MAGIC, decode_checkpoint, scan
 from core.store.store import DataDir, rebuild
 from tests.cli_helpers import run
+from tests.strategies import byte_flips
 
 # -- an event with checkpoints and backups ---------------------------------------------------
 
@@ -158,9 +159,7 @@ def test_an_edited_checkpoint_is_ignored_and_every_reader_shows_the_journal(buil
         pytest.param((b'"players":[', b'"players":7,"x":['), id="a field of the wrong type"),
     ],
 )
-def test_a_checkpoint_that_does_not_check_out_crashes_no_reader_and_stops_no_writer(
-    built, tmp_path, capsys, edit
-):
+def test_a_checkpoint_that_does_not_check_out_crashes_no_reader_and_stops_no_writer(built, tmp_path, capsys, edit):
     """Issue 44 item 1: a checkpoint whose content was changed (a player
     ``p86``, a match type ``bo2``, broken JSON, a wrong type) is ignored with
     a note: the scorecard export (before: KeyError 'p86') and every writer
@@ -208,11 +207,8 @@ def _flip(raw: bytes, flips: list[tuple[int, int]]) -> bytes:
     return bytes(b)
 
 
-_FLIPS = st.lists(st.tuples(st.integers(0, 1 << 20), st.integers(1, 255)), min_size=1, max_size=4)
-
-
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(which=st.integers(0, 2), flips=_FLIPS)
+@given(which=st.integers(0, 2), flips=byte_flips)
 def test_flipped_bytes_in_a_checkpoint_never_reach_a_reader(built, tmp_path_factory, which, flips):
     """Issue 44 item 1, property: any bytes of any checkpoint flipped, every
     reader (the event read, standings, player list, the scorecard export,
@@ -244,7 +240,7 @@ def test_flipped_bytes_in_a_checkpoint_never_reach_a_reader(built, tmp_path_fact
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(which=st.integers(0, 1), flips=_FLIPS)
+@given(which=st.integers(0, 1), flips=byte_flips)
 def test_flipped_bytes_in_a_backup_are_never_believed(built, tmp_path_factory, which, flips):
     """Issue 44 item 1, property, backups: with the journal's first record
     damaged a reader falls back on a backup.  Any bytes of a backup flipped,

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from core.rules import members as mr
 from core.store.members import MemberList
 from tests.cli_helpers import run, staffed_event
+from tests.strategies import kana_names
 
 
 def lycee(capsys, data, *argv, lang="en"):
@@ -289,11 +290,8 @@ def test_suggestions_by_name_reading_or_number():
     assert idx.suggest("") == []
 
 
-_names = st.text(alphabet="あいうえおかきくけこさしすせそ田中佐藤", min_size=1, max_size=6)
-
-
 @settings(max_examples=50, deadline=None)
-@given(st.lists(st.tuples(_names, st.booleans()), min_size=1, max_size=12))
+@given(st.lists(st.tuples(kana_names, st.booleans()), min_size=1, max_size=12))
 def test_numbers_are_never_given_twice(entries):
     """Whatever is added, removed or merged, every number given is new (M-MEMBER)."""
     raw: dict = {}

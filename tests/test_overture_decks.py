@@ -40,6 +40,7 @@ from core.cards.restrictions import (
 )
 from core.errors import ValidationError
 from tests.cli_helpers import run
+from tests.strategies import restriction_pieces
 
 FIXTURE = Path(__file__).parent / "fixtures" / "cards" / "official-v1.csv"
 #: the store's calendar for the tests: HSG goes on sale after the event date
@@ -524,56 +525,8 @@ def test_o_decklist_the_official_table_copied_with_spaces_reads_with_the_card_li
         parse_decklist("4 LO-0101 白雪 ミオ キャラクター\n", "lines.txt", _Listed())
 
 
-_PIECES = st.sampled_from(
-    [
-        "【",
-        "】",
-        "[",
-        "]",
-        "日",
-        "無",
-        "SME",
-        "LO-6000",
-        "～",
-        "〜",
-        "禁止:",
-        "「",
-        "」",
-        "が",
-        "枚以上",
-        "枚以下",
-        "このカードと同番号",
-        "EX",
-        "コスト",
-        "点",
-        "以上",
-        "で",
-        "の",
-        "キャラ",
-        "・",
-        "1",
-        "4",
-        "9" * 5000,
-        " ",
-        "\t",
-        "\n",
-        "枚",
-        "合計",
-        "枚数",
-        "カード番号",
-        "LO-0101",
-        "0101",
-        "CH-0063",
-        "spare:",
-        "#",
-        ",",
-        "x",
-    ]
-)
-
-
 @settings(max_examples=150, deadline=None)
-@given(st.lists(_PIECES, max_size=30).map("".join))
+@given(st.lists(restriction_pieces, max_size=30).map("".join))
 @example("9" * 5000 + " CH-0063")
 @example("9" * 5000 + "枚\tLO-0101")
 @example("合計 " + "9" * 5000)

@@ -12,6 +12,7 @@ from core import rules
 from core.errors import LyceeError
 from core.log.actions import ResultAction
 from core.rules.results import apply_results
+from tests.strategies import batch_results
 
 
 def _event(n: int, match: str):
@@ -27,13 +28,8 @@ def _event(n: int, match: str):
     return rules.apply(ev, {"type": "pair", "data": {"round": 1, "stage": "swiss", "matches": tables}})
 
 
-_results = st.lists(
-    st.tuples(st.integers(0, 8), st.integers(0, 3), st.integers(0, 3), st.integers(0, 1), st.booleans()), max_size=12
-)
-
-
 @settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow], deadline=None)
-@given(st.integers(2, 9), st.sampled_from(["bo3", "bo1"]), _results)
+@given(st.integers(2, 9), st.sampled_from(["bo3", "bo1"]), batch_results)
 def test_batched_results_are_the_results_one_by_one(n, match, results):
     # G-SWISS-POINTS (a bye takes no result), G-BO3 / G-BO1 (the scores a match allows), G-ID-2
     ev = _event(n, match)

@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.cli_helpers import run, staffed_event
+from tests.strategies import penalties
 
 
 def exported(capsys, data, eid, *more):
@@ -313,12 +314,6 @@ def test_o_rules_a_2008_event_refuses_overture_cards_naming_each(tmp_path, capsy
 
 # -- invariants (hypothesis) -----------------------------------------------------------------------
 
-_PENALTY = st.tuples(
-    st.sampled_from(["p1", "p2", "p3", "p4"]),
-    st.sampled_from(["caution", "notice", "warning"]),
-    st.sampled_from(["none", "game_loss", "match_loss"]),
-)
-
 
 def _round_1(tmp_path_factory, rules: str):
     from core.desk import Desk
@@ -359,7 +354,7 @@ def _penalised(ev, seq):
     return ev
 
 
-@given(seq=st.lists(_PENALTY, max_size=10))
+@given(seq=st.lists(penalties, max_size=10))
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 def test_o_pen_1_cautions_never_change_the_event_and_the_count_is_2008s(tmp_path_factory, seq):
     """O-PEN-1: any sequence of penalties gives the same event with or without

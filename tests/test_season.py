@@ -18,6 +18,7 @@ from core.season.rules import RuleError, parse_rule
 from core.season.standings import season_rows
 from tests.cli_helpers import run, staffed_event
 from tests.engine_helpers import simulate
+from tests.strategies import season_rules
 
 # -- the rule (L-SEASON-RULE) -----------------------------------------------------------------------
 
@@ -121,14 +122,10 @@ def _plain(rule, summaries, best, min_events):
     return out
 
 
-rules = st.one_of(
-    st.builds(lambda w, d, lo, a: f"win={w},draw={d},loss={lo},attend={a}", *[st.integers(0, 5)] * 4),
-    st.builds(lambda a, b, c, at: f"1={a},2={b},3-4={c},attend={at}", *[st.integers(0, 20)] * 4),
-)
-
-
 @settings(max_examples=60, deadline=None)
-@given(rules, st.integers(0, 10**6), st.integers(0, 12), st.one_of(st.none(), st.integers(1, 4)), st.integers(0, 3))
+@given(
+    season_rules, st.integers(0, 10**6), st.integers(0, 12), st.one_of(st.none(), st.integers(1, 4)), st.integers(0, 3)
+)
 def test_season_standings_equal_a_plain_recomputation(text, seed, n_events, best, min_events):
     """L-SEASON: points, events counted and who is ranked, for random rules and events."""
     rng = random.Random(seed)
