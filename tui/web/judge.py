@@ -37,11 +37,18 @@ import time
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
+from starlette.responses import JSONResponse, Response
+
 from core.errors import LyceeError
+from core.event.lookups import player_name
+from core.names import fold_name
+from core.rules.reports import match_text, table_state
+from core.rules.results import protected_reason
+from core.rules.staff import pin_fingerprint, pin_holder, pin_staff
 
 from . import pages
 from .pages import esc
-from .writes import BadBody, Guesses, Tokens, address, json_body, page_id, page_key, refusal, same_origin
+from .writes import BadBody, Guesses, Tokens, address, cookie, json_body, page_id, page_key, refusal, same_origin
 
 #: The session cookie's name.
 COOKIE = "lycee_judge"
@@ -91,7 +98,6 @@ class Sessions:
     def trusted(self, sid: str | None, ev) -> Session | None:
         """The session of ``sid`` while its PIN is still the judge's (same
         fingerprint in ``ev``), else None, and a session that lost it is ended."""
-        from core.rules.staff import pin_fingerprint
 
         found = self.find(sid)
         if found is not None and pin_fingerprint(ev, found.name) != found.fingerprint:
@@ -118,7 +124,6 @@ class Sessions:
 
 
 def cookie_of(headers) -> str | None:
-    from .writes import cookie
 
     return cookie(headers, COOKIE)
 
@@ -167,7 +172,6 @@ def signin_page(t: pages.T, event_name: str, token: str) -> str:
 
 
 def _player_options(ev, m) -> str:
-    from core.event.lookups import player_name
 
     return "".join(
         f'<option value="{esc(pid)}">{esc(player_name(ev, pid))}</option>' for pid in (m.p1, m.p2) if pid is not None
@@ -176,7 +180,6 @@ def _player_options(ev, m) -> str:
 
 def _hhmm(at: str) -> str:
     """When (``14:02``), in the server's local time."""
-    from datetime import datetime
 
     try:
         return datetime.fromisoformat(at).astimezone().strftime("%H:%M")
@@ -185,8 +188,6 @@ def _hhmm(at: str) -> str:
 
 
 def _table(t: pages.T, ev, rnd, m) -> str:
-    from core.event.lookups import player_name
-    from core.rules.reports import match_text
 
     p1, p2 = player_name(ev, m.p1), player_name(ev, m.p2)
     result = match_text(m) if m.reported else "—"
@@ -199,8 +200,6 @@ def _table(t: pages.T, ev, rnd, m) -> str:
     )
     claims = ""
     if not m.is_bye and not m.reported:  # the players' phone reports and a staff call, as the desk's queue shows them
-        from core.rules.reports import table_state
-
         rep = table_state(ev, rnd, m)
         if rep.status == "disputed" and rep.p1 is not None and rep.p2 is not None:
             result = t._("disputed: {a} / {b}", a=rep.p1.result, b=rep.p2.result)
@@ -307,7 +306,7 @@ class JudgeApi:
 
     def __init__(self, feed, writer, server_lang: str | None, choose_lang, now=time.time):
         self.feed, self.writer, self.server_lang = feed, writer, server_lang
-        self.choose_lang = choose_lang  # tui.web.server.choose_lang
+        self.choose_lang = choose_lang  # tui.web.guard.choose_lang
         self.tokens = Tokens()
         self.wrong = Guesses("pin")
         self.sessions = Sessions(now)
@@ -327,7 +326,6 @@ class JudgeApi:
         return f"{pid}|{session.digest if session is not None else ''}"
 
     async def page(self, request):
-        from starlette.responses import Response
 
         if not self.on():
             return Response("404 Not Found", 404, media_type="text/plain")
@@ -381,9 +379,6 @@ class JudgeApi:
         return refusal(429, text, wait)
 
     async def signin(self, request):
-        from starlette.responses import JSONResponse
-
-        from core.rules.staff import pin_fingerprint, pin_holder, pin_staff
 
         t = self._t(request)
         refused, _session, ev = await self._checked(request, t)
@@ -419,7 +414,6 @@ class JudgeApi:
         return out
 
     async def signout(self, request):
-        from starlette.responses import JSONResponse
 
         t = self._t(request)
         refused, _session, _ev = await self._checked(request, t)
@@ -431,7 +425,6 @@ class JudgeApi:
         return out
 
     async def act(self, request):
-        from starlette.responses import JSONResponse
 
         t = self._t(request)
         refused, session, ev = await self._checked(request, t)
@@ -487,8 +480,6 @@ def _text(doc: dict, key: str, limit: int) -> str:
 def plan(t: pages.T, ev, name: str, doc: dict):
     """What a judge page request comes to: (Desk method, args, kwargs, the
     answer's words from its return), or a LyceeError naming what is wrong."""
-    from core.event.lookups import player_name
-    from core.rules.results import protected_reason
 
     op = doc.get("op")
     if op not in OPS:
@@ -556,6 +547,5 @@ def plan(t: pages.T, ev, name: str, doc: dict):
 
 
 def _same_name(name: str, other: str) -> bool:
-    from core.names import fold_name
 
     return fold_name(name) == fold_name(other)

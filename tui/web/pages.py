@@ -12,13 +12,18 @@ event changes, so the search box keeps its focus.
 from __future__ import annotations
 
 import html
+from bisect import bisect_right
+from urllib.parse import quote
 
 from core.event.model import Event, Match
 from core.i18n import catalog
 from core.labels import placing_label
 from core.reports.exports import UNREAD_NOTE, by_name_order, unread_count
 from core.rules.clock import remaining, to_datetime
+from core.rules.members import store_line
 from core.rules.publish import find_players, latest_announcement, search_key, standings_event, standings_round
+from core.tournament.elimination import bracket, final_placings, final_without_winner, swiss_over
+from core.tournament.ranking import standings_json
 
 PAGES = ("find", "tables", "names", "standings", "bracket", "tv")
 #: Search results listed on a card page at most.
@@ -96,7 +101,6 @@ def finished(ev: Event) -> bool:
     """The event is over: its elimination stage has final placings, or it is
     Swiss only and its planned rounds are all played (G-SWISS-RANK; a top cut
     paired later turns the pages back to its rounds)."""
-    from core.tournament.elimination import final_placings, swiss_over
 
     return final_placings(ev) is not None or swiss_over(ev)
 
@@ -186,7 +190,6 @@ class SearchIndex:
     def find(self, key: str, limit: int) -> list[tuple[str, Match | None]]:
         """Players whose folded name or reading contains ``key`` (folded,
         no tab or newline: search_key drops white space), in registration order."""
-        from bisect import bisect_right
 
         found = self.hits.get(key)
         if found is not None and len(found) <= limit:
@@ -335,7 +338,6 @@ def standings_doc(ev: Event) -> tuple[int, dict | None]:
     """The public standings: those after the newest complete round, through
     the core's ``standings --json`` document (which carries ``final`` and each
     row's ``place`` once an elimination stage is finished: final placings)."""
-    from core.tournament.ranking import standings_json
 
     n = standings_round(ev)
     if n == 0:
@@ -427,7 +429,6 @@ def standings_part(
 
 
 def bracket_part(t: T, ev: Event, now: float) -> str:
-    from core.tournament.elimination import bracket
 
     out = [clock_html(t, ev, now), announcement_html(t, ev), f"<h2>{esc(t._('Bracket'))}</h2>"]
     b = bracket(ev)
@@ -481,7 +482,6 @@ def tv_part(t: T, ev: Event, now: float) -> str:
         rows = doc["standings"] if doc else []
         placed = bool(doc and doc.get("final"))
         firsts = [r["name"] for r in rows if (r.get("place") if placed else r["rank"]) == 1]
-        from core.tournament.elimination import final_without_winner
 
         if placed and final_without_winner(ev):  # G-ID-3 (L-NO-WINNER): the final left without a winner
             out.append(
@@ -583,8 +583,6 @@ def page(t: T, ev: Event, which: str, live: str, version: str, q: str = "") -> s
     lang_link = f'<a class="lang" href="{path}{qs}" hreflang="{other}" lang="{other}">{switch}</a>'
     store = ""
     if ev.store:  # the store that runs the event (issue 47)
-        from core.rules.members import store_line
-
         store = f'<p class="store">{esc(t._("store: {store}", store=store_line(ev.store, t._)))}</p>'
     if which == "tv":
         return (
@@ -614,12 +612,11 @@ def page(t: T, ev: Event, which: str, live: str, version: str, q: str = "") -> s
 
 
 def _url(q: str) -> str:
-    from urllib.parse import quote
 
     return quote(q, safe="")
 
 
-# -- refusals (tui.web.conn, server.Guard) ----------------------------------------------
+# -- refusals (tui.web.conn, guard.Guard) -----------------------------------------------
 
 #: Why a request is refused: the status and the words (the visitor's language).
 REFUSALS = {
