@@ -118,7 +118,6 @@ class DecklistApi:
         return self.writer is not None and snap is not None and bool(snap.event.decklists_required)
 
     async def page(self, request):
-
         if not self.on():
             return Response("404 Not Found", 404, media_type="text/plain")
         lang = self.choose_lang(request.scope["lycee.query"], request.headers, self.server_lang)
@@ -126,13 +125,11 @@ class DecklistApi:
         return own_page(request, lang, self.tokens, lambda token: decklist_page(pages.T(lang), name, token))
 
     async def post(self, request):
-
         # the answer and the checks' words in the page's language, not the desk's
         with speaking(self.choose_lang({}, request.headers, self.server_lang)):
             return await self._post(request)
 
     async def _post(self, request):
-
         def refuse(status: int, error: str, retry: float | None = None, **more):
             return refusal(status, error, retry, **more)
 

@@ -165,7 +165,6 @@ class ReportApi:
         return self.writer is not None and snap is not None and bool(snap.event.phone_reports)
 
     async def page(self, request):
-
         if not self.on():
             return Response("404 Not Found", 404, media_type="text/plain")
         lang = self.choose_lang(request.scope["lycee.query"], request.headers, self.server_lang)
@@ -178,7 +177,6 @@ class ReportApi:
         )
 
     async def post(self, request):
-
         def refuse(status: int, error: str, retry: float | None = None, **more):
             return refusal(status, error, retry, **more)
 

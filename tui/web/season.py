@@ -24,7 +24,6 @@ REFRESH = 30
 
 
 def season_page(st: Standings, lang: str) -> str:
-
     header, rows = standings_table(st)
     head = "".join(f"<th>{esc(h)}</th>" for h in header)
     body = "".join("<tr>" + "".join(f"<td>{esc(c)}</td>" for c in r) + "</tr>" for r in rows)
