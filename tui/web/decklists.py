@@ -2,7 +2,7 @@
 page and ``POST /api/decklist``.
 
 A player opens ``/decklist`` (``/decklist#CODE`` carries their report code in
-the fragment, as the report page's QR code does: tui.web.reports), pastes or
+the fragment, as the report page's QR code does: tui.web.phone), pastes or
 types their list, sees its problems as they type (the desk's own check:
 core.rules.decklists.text_check, read by the one parser
 core.cards.decks.parse_decklist, then check_deck for the event) and sends it;

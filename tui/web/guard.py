@@ -43,11 +43,11 @@ STATIC = {
     "/static/judge.js": ("judge.js", "text/javascript; charset=utf-8"),
     "/static/decklist.js": ("decklist.js", "text/javascript; charset=utf-8"),
 }
-#: The phone report page (tui.web.reports), served only with a writer and phone reports on;
+#: The phone report page (tui.web.phone), served only with a writer and phone reports on;
 #: the judge page (tui.web.judge), served only with a writer.
 OWN = {"/report", "/judge", "/decklist", "/season"}  # /decklist: tui.web.decklists, with decklists collected
 # /season: tui.web.season, with `serve --season`
-#: The paths that write (POST only; tui.web.reports and tui.web.judge check origin, token and
+#: The paths that write (POST only; tui.web.phone and tui.web.judge check origin, token and
 #: code, PIN or session: tui.web.writes), each with its body cap in bytes: a Content-Length
 #: over it is refused (413) before a byte of the body is read, a body without one is cut off
 #: at the cap as it is read (tui.web.writes.json_body).  Every other path takes no body.

@@ -32,7 +32,7 @@ from .decklists import DecklistApi
 from .feed import Feed, Snapshot
 from .guard import ROUTES, SEARCHED, STATIC, Guard, RateLimit, choose_lang
 from .judge import JudgeApi
-from .reports import ReportApi
+from .phone import ReportApi
 
 #: Per-address limits: a store's guest network puts every phone behind one
 #: address (NAT), so they are set well above what 200 phones there need (one
@@ -332,7 +332,7 @@ def create_app(
     cut off (static/app.js shows it is stale).
 
     ``writer`` (a core.door writer, or None: read-only pages only) is how
-    phone reports reach the desk (tui.web.reports): with it, and phone
+    phone reports reach the desk (tui.web.phone): with it, and phone
     reports on for the event, ``/report`` and ``POST /api/report`` are served."""
     site = Site(feed, poll=poll, keepalive=keepalive, lang=lang, season=season)
     reports = ReportApi(feed, writer, lang, choose_lang)

@@ -1,5 +1,5 @@
 """What every page that writes shares (players' reports, the judge
-page): one check of each idea, used by tui.web.reports and tui.web.judge.
+page): one check of each idea, used by tui.web.phone and tui.web.judge.
 
 - :func:`same_origin`: the request comes from this server's own pages
   (``Origin`` and ``Sec-Fetch-Site``);
