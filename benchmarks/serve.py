@@ -256,7 +256,7 @@ async def app_figures(data: Path, eid: str, live: int = 200) -> None:
 
     from core.store import DataDir
     from tui.app import LyceeApp
-    from tui.web.server import ChildServer
+    from tui.web.child import ChildServer
 
     # the same measure with the event served and 200 phones following it
     app = LyceeApp(DataDir(data), open_event=eid, lang="en")

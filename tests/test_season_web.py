@@ -1,5 +1,5 @@
 """``/season`` on the LAN and the TV (issue 47, L-SEASON): under the web rules
-of tui/web/server.py, escaped, and worked out afresh from the events."""
+of tui/web/guard.py, escaped, and worked out afresh from the events."""
 
 from __future__ import annotations
 

@@ -21,7 +21,8 @@ from core.errors import LyceeError
 from core.rules.publish import find_players, search_key, standings_round, visible_rounds
 from tests.round_helpers import FakeTime
 from tui.web.feed import Feed, FileSource, LiveSource
-from tui.web.server import PortInUse, WebServer, bind, create_app
+from tui.web.network import PortInUse, bind
+from tui.web.server import WebServer, create_app
 
 T0 = datetime(2026, 11, 30, 13, 0, tzinfo=timezone.utc)
 HOSTILE = '<script>alert("x")</script>'
@@ -362,7 +363,7 @@ async def test_design3_app_key_serves_the_open_event_and_stops(datadir):
 def test_design3_app_serving_port_in_use_names_the_port(datadir):
     """The app's page server (a child process) refuses a port in use with the
     port named and what to do."""
-    from tui.web.server import ChildServer
+    from tui.web.child import ChildServer
 
     store = datadir.create({"name": "Cup", "date": "2026-11-30", "sanctioned": False})
     eid = store.id
@@ -635,7 +636,7 @@ def test_refusals_are_short_pages_in_the_visitors_language(desk):
     """A rate-limited request gets 429 with a page in its language
     (Accept-Language), Retry-After and the security headers; a refusal not
     waited for carries both languages."""
-    from tui.web.server import refusal_now
+    from tui.web.guard import refusal_now
 
     feed = Feed(LiveSource(lambda: desk.event))
     c = TestClient(create_app(feed, rate=0.001, burst=1))
@@ -657,13 +658,13 @@ def test_serve_prints_the_addresses_to_type_and_who_can_read(tmp_path, capsys, m
     network addresses (the QR code for the first), says every device on the
     network can read the pages and that --host 127.0.0.1 serves this PC only."""
     from tui.cli import main
-    from tui.web import server
+    from tui.web import network, server
 
     data = str(tmp_path)
     assert main(["--data-dir", data, "event", "new", "Cup", "--unsanctioned"]) == 0
     eid = capsys.readouterr().out.strip()
     monkeypatch.setattr(server.WebServer, "run", lambda self: self.sock.close())
-    monkeypatch.setattr(server, "lan_addresses", lambda: ["192.168.10.23", "10.1.2.3"])
+    monkeypatch.setattr(network, "lan_addresses", lambda: ["192.168.10.23", "10.1.2.3"])
     assert main(["--data-dir", data, "--lang", lang, "serve", eid, "--port", "0"]) == 0
     out = capsys.readouterr().out
     assert "0.0.0.0" not in out
@@ -676,14 +677,14 @@ def test_serve_prints_the_addresses_to_type_and_who_can_read(tmp_path, capsys, m
     assert main(["--data-dir", data, "--lang", lang, "serve", eid, "--port", "0", "--host", "127.0.0.1"]) == 0
     out = capsys.readouterr().out
     assert {"en": "Only this PC can open these pages", "ja": "このページを開けるのはこのPCだけです"}[lang] in out
-    monkeypatch.setattr(server, "lan_addresses", list)
+    monkeypatch.setattr(network, "lan_addresses", list)
     assert main(["--data-dir", data, "--lang", "en", "serve", eid, "--port", "0"]) == 0
     out = capsys.readouterr().out
     assert "No network address found on this PC" in out and "0.0.0.0" not in out
 
 
 def test_lan_addresses_are_real_and_not_loopback():
-    from tui.web.server import lan_addresses, urls
+    from tui.web.network import lan_addresses, urls
 
     for a in lan_addresses():
         assert not a.startswith(("127.", "0.", "169.254.")) and socket.inet_aton(a)

@@ -413,7 +413,7 @@ def test_slow_bodies_are_cut_at_the_request_deadline_and_others_are_served(serve
 def test_only_this_pcs_names_are_answered(served):
     """WEB-HOST: a page of another site pointed at this PC (DNS rebinding) gives its own Host and
     gets 421; this PC's addresses and names, with any port and any case, are answered."""
-    from tui.web.server import allowed_hosts, host_name
+    from tui.web.network import allowed_hosts, host_name
 
     srv, _records = served
 

@@ -17,7 +17,8 @@ from starlette.testclient import TestClient
 
 from core.desk import Desk
 from tui.web.feed import Feed, LiveSource
-from tui.web.server import choose_lang, create_app
+from tui.web.guard import choose_lang
+from tui.web.server import create_app
 
 T0 = datetime(2026, 12, 5, 13, 0, tzinfo=timezone.utc)
 NAMES = ["佐藤 花子", "鈴木 一郎", "高橋 次郎", "田中 三郎", "伊藤 四郎", "ﾔﾏﾀﾞ ﾀﾛｳ"]
@@ -80,7 +81,7 @@ def test_serve_lang_sets_the_pages_language(tmp_path, monkeypatch):
     below the desk's priority (nice 10)."""
     from core.store import DataDir
     from tui.cli import main
-    from tui.web import server
+    from tui.web import network, server
 
     data = str(tmp_path / "d")
     store = DataDir(data).create({"name": "Cup", "date": "2026-12-05", "sanctioned": False})
@@ -97,7 +98,7 @@ def test_serve_lang_sets_the_pages_language(tmp_path, monkeypatch):
         self.sock.close()
 
     monkeypatch.setattr(server.WebServer, "run", run)
-    monkeypatch.setattr(server, "lan_addresses", lambda: ["192.168.10.23"])
+    monkeypatch.setattr(network, "lan_addresses", lambda: ["192.168.10.23"])
     assert main(["--data-dir", data, "--lang", "ja", "serve", eid, "--port", "0"]) == 0
     assert seen["lang"] == "ja" and seen["nice"] == 10
     assert '<html lang="ja">' in seen["tv"]
@@ -107,7 +108,8 @@ def test_limits_fit_200_phones_behind_one_address(desk):
     """A guest network puts every phone behind one address: 200 live pages
     and a burst of 400 page loads from it are all answered."""
     from tui.web.conn import Gate
-    from tui.web.server import BURST, LIVE_PER_CLIENT, PER_ADDRESS
+    from tui.web.server import PER_ADDRESS
+    from tui.web.site import BURST, LIVE_PER_CLIENT
 
     feed = Feed(LiveSource(lambda: desk.event))
     c = TestClient(create_app(feed))

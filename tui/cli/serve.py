@@ -29,7 +29,8 @@ def _season_page(dd, ref: str):
 def cmd_serve(args) -> int:
     from core.store import DataDir
     from tui.web.feed import Feed, FileSource
-    from tui.web.server import WebServer, exposure, is_every_network, qr_text
+    from tui.web.network import exposure, is_every_network, qr_text
+    from tui.web.server import WebServer
 
     dd = DataDir(args.data_dir)
     eid = dd.resolve(args.event)

@@ -35,9 +35,9 @@ PORT_TRIES = 20
 def free_port(host: str, port: int, tries: int = PORT_TRIES) -> int:
     """The wanted port when it is free, else the next free one after it (a
     second event served from the app, or a ``lycee serve``, holds the first);
-    0 stays 0 (any port).  Raises the last refusal (tui.web.server.PortInUse,
+    0 stays 0 (any port).  Raises the last refusal (tui.web.network.PortInUse,
     naming the port) when none of ``tries`` ports is free."""
-    from tui.web.server import PortInUse, bind
+    from tui.web.network import PortInUse, bind
 
     if port == 0:
         return 0
@@ -57,7 +57,7 @@ def qr_block(url: str, width: int, height: int) -> Text:
     """The QR code as terminal text, black on white whatever the theme: two
     cells a module when it fits in ``width`` x ``height`` (a 29-module code
     with its quiet zone is 66 columns by 33 rows), else half blocks (33 by 17)."""
-    from tui.web.server import qr_matrix
+    from tui.web.network import qr_matrix
 
     rows = qr_matrix(url)
     big = len(rows) <= height and 2 * len(rows[0]) <= width
@@ -99,7 +99,7 @@ class ServingDialog(Translated, ModalScreen[str | None]):
         return self.event_screen.desk
 
     def compose(self) -> ComposeResult:
-        from tui.web.server import exposure
+        from tui.web.network import exposure
 
         w, h = self.app.size
         with VerticalScroll():

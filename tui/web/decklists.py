@@ -2,7 +2,7 @@
 page and ``POST /api/decklist``.
 
 A player opens ``/decklist`` (``/decklist#CODE`` carries their report code in
-the fragment, as the report page's QR code does: tui.web.reports), pastes or
+the fragment, as the report page's QR code does: tui.web.phone), pastes or
 types their list, sees its problems as they type (the desk's own check:
 core.rules.decklists.text_check, read by the one parser
 core.cards.decks.parse_decklist, then check_deck for the event) and sends it;
@@ -14,7 +14,7 @@ Served only when the server has a writer (core.door) and the event collects
 decklists (``event set --decklists``); else both paths are 404.  A write is
 taken under the report page's conditions (tui.web.writes): same origin, the
 page's token (tied to the page's session), a body read no further than the
-route's cap (tui.web.server.BODY_CAPS, 16 KB) whose nesting is checked before
+route's cap (tui.web.guard.BODY_CAPS, 16 KB) whose nesting is checked before
 it is parsed, then decoded into :class:`Post` (one object of known keys), a
 known code (wrong codes count with the report page's, per page session and
 per address: waits, then a lock; tui.web.writes.Guesses).  Bodies::
@@ -30,8 +30,12 @@ from __future__ import annotations
 import asyncio
 
 import msgspec
+from starlette.responses import JSONResponse, Response
 
 from core.errors import LyceeError, ValidationError
+from core.i18n import _, speaking
+from core.rules import decklists as rules
+from core.rules.reports import UnknownCode, player_by_code
 
 from . import pages
 from .pages import esc
@@ -114,8 +118,6 @@ class DecklistApi:
         return self.writer is not None and snap is not None and bool(snap.event.decklists_required)
 
     async def page(self, request):
-        from starlette.responses import Response
-
         if not self.on():
             return Response("404 Not Found", 404, media_type="text/plain")
         lang = self.choose_lang(request.scope["lycee.query"], request.headers, self.server_lang)
@@ -123,19 +125,11 @@ class DecklistApi:
         return own_page(request, lang, self.tokens, lambda token: decklist_page(pages.T(lang), name, token))
 
     async def post(self, request):
-        from core.i18n import speaking
-
         # the answer and the checks' words in the page's language, not the desk's
         with speaking(self.choose_lang({}, request.headers, self.server_lang)):
             return await self._post(request)
 
     async def _post(self, request):
-        from starlette.responses import JSONResponse
-
-        from core.i18n import _
-        from core.rules import decklists as rules
-        from core.rules.reports import UnknownCode, player_by_code
-
         def refuse(status: int, error: str, retry: float | None = None, **more):
             return refusal(status, error, retry, **more)
 

@@ -22,9 +22,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
+from core import rules
 from core.event.model import Event
 from core.rules.publish import public_event
 from core.store import DataDir
+from core.store.journal import scan
 
 
 class FileSource:
@@ -66,8 +68,6 @@ class FileSource:
         result at 512 players costs one action, not a parse of thousands;
         anything else (an undo, a rewritten or damaged file, a file written
         before the journal) reads it whole with :meth:`DataDir.read`."""
-        from core import rules
-        from core.store.journal import scan
 
         path = self.datadir.event_path(self.event_id)
         c = self._tail

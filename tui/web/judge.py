@@ -37,11 +37,19 @@ import time
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
+from starlette.responses import JSONResponse, Response
+
 from core.errors import LyceeError
+from core.event.lookups import player_name
+from core.event.model import Event, Match, Round
+from core.names import fold_name
+from core.rules.reports import match_text, table_state
+from core.rules.results import protected_reason
+from core.rules.staff import pin_fingerprint, pin_holder, pin_staff
 
 from . import pages
 from .pages import esc
-from .writes import BadBody, Guesses, Tokens, address, json_body, page_id, page_key, refusal, same_origin
+from .writes import BadBody, Guesses, Tokens, address, cookie, json_body, page_id, page_key, refusal, same_origin
 
 #: The session cookie's name.
 COOKIE = "lycee_judge"
@@ -91,7 +99,6 @@ class Sessions:
     def trusted(self, sid: str | None, ev) -> Session | None:
         """The session of ``sid`` while its PIN is still the judge's (same
         fingerprint in ``ev``), else None, and a session that lost it is ended."""
-        from core.rules.staff import pin_fingerprint
 
         found = self.find(sid)
         if found is not None and pin_fingerprint(ev, found.name) != found.fingerprint:
@@ -118,8 +125,6 @@ class Sessions:
 
 
 def cookie_of(headers) -> str | None:
-    from .writes import cookie
-
     return cookie(headers, COOKIE)
 
 
@@ -167,8 +172,6 @@ def signin_page(t: pages.T, event_name: str, token: str) -> str:
 
 
 def _player_options(ev, m) -> str:
-    from core.event.lookups import player_name
-
     return "".join(
         f'<option value="{esc(pid)}">{esc(player_name(ev, pid))}</option>' for pid in (m.p1, m.p2) if pid is not None
     )
@@ -176,7 +179,6 @@ def _player_options(ev, m) -> str:
 
 def _hhmm(at: str) -> str:
     """When (``14:02``), in the server's local time."""
-    from datetime import datetime
 
     try:
         return datetime.fromisoformat(at).astimezone().strftime("%H:%M")
@@ -184,12 +186,35 @@ def _hhmm(at: str) -> str:
         return at
 
 
-def _table(t: pages.T, ev, rnd, m) -> str:
-    from core.event.lookups import player_name
-    from core.rules.reports import match_text
-
-    p1, p2 = player_name(ev, m.p1), player_name(ev, m.p2)
+def _reports_seen(t: pages.T, ev, rnd, m) -> tuple[str, str]:
+    """A table's result as the judge reads it, and the players' phone reports
+    and a staff call as the desk's queue shows them (list items)."""
     result = match_text(m) if m.reported else "—"
+    if m.is_bye or m.reported:
+        return result, ""
+    rep = table_state(ev, rnd, m)
+    if rep.status == "disputed" and rep.p1 is not None and rep.p2 is not None:
+        result = t._("disputed: {a} / {b}", a=rep.p1.result, b=rep.p2.result)
+    elif rep.status == "waiting":
+        result = t._("waiting for the opponent")
+    elif rep.status == "held":
+        result = t._("agreed, held for a time call by staff")
+    claims = [
+        t._("{name} reported {said} (from their side) at {at}", name=s.name, said=s.said, at=_hhmm(s.at))
+        for s in (rep.p1, rep.p2)
+        if s is not None
+    ]
+    if rep.held:
+        claims.append(rep.held)
+    items = "".join(f"<li>{esc(c)}</li>" for c in claims)
+    if rep.called is not None:
+        called = t._("staff called: {note} ({at})", note=rep.called.note, at=_hhmm(rep.called.at))
+        items += f'<li class="call">{esc(called)}</li>'
+    return result, items
+
+
+def _table(t: pages.T, ev, rnd, m) -> str:
+    p1, p2 = player_name(ev, m.p1), player_name(ev, m.p2)
     ext = f" +{m.extension}" if m.extension else ""
     checked = {c.player for c in rnd.checkins}
     seen = "".join(
@@ -197,38 +222,7 @@ def _table(t: pages.T, ev, rnd, m) -> str:
         for pid in (m.p1, m.p2)
         if pid is not None
     )
-    claims = ""
-    if not m.is_bye and not m.reported:  # the players' phone reports and a staff call, as the desk's queue shows them
-        from core.rules.reports import table_state
-
-        rep = table_state(ev, rnd, m)
-        if rep.status == "disputed" and rep.p1 is not None and rep.p2 is not None:
-            result = t._("disputed: {a} / {b}", a=rep.p1.result, b=rep.p2.result)
-        elif rep.status in ("waiting", "held"):
-            result = (
-                t._("waiting for the opponent")
-                if rep.status == "waiting"
-                else t._("agreed, held for a time call by staff")
-            )
-        for s in (rep.p1, rep.p2):
-            if s is not None:
-                claims += (
-                    "<li>"
-                    + esc(
-                        t._(
-                            "{name} reported {said} (from their side) at {at}", name=s.name, said=s.said, at=_hhmm(s.at)
-                        )
-                    )
-                    + "</li>"
-                )
-        if rep.held:
-            claims += f"<li>{esc(rep.held)}</li>"
-        if rep.called is not None:
-            claims += (
-                '<li class="call">'
-                + esc(t._("staff called: {note} ({at})", note=rep.called.note, at=_hhmm(rep.called.at)))
-                + "</li>"
-            )
+    result, claims = _reports_seen(t, ev, rnd, m)
     if claims:
         claims = f'<ul class="claims">{claims}</ul>'
     head = (
@@ -307,7 +301,7 @@ class JudgeApi:
 
     def __init__(self, feed, writer, server_lang: str | None, choose_lang, now=time.time):
         self.feed, self.writer, self.server_lang = feed, writer, server_lang
-        self.choose_lang = choose_lang  # tui.web.server.choose_lang
+        self.choose_lang = choose_lang  # tui.web.guard.choose_lang
         self.tokens = Tokens()
         self.wrong = Guesses("pin")
         self.sessions = Sessions(now)
@@ -327,8 +321,6 @@ class JudgeApi:
         return f"{pid}|{session.digest if session is not None else ''}"
 
     async def page(self, request):
-        from starlette.responses import Response
-
         if not self.on():
             return Response("404 Not Found", 404, media_type="text/plain")
         t = self._t(request)
@@ -381,10 +373,6 @@ class JudgeApi:
         return refusal(429, text, wait)
 
     async def signin(self, request):
-        from starlette.responses import JSONResponse
-
-        from core.rules.staff import pin_fingerprint, pin_holder, pin_staff
-
         t = self._t(request)
         refused, _session, ev = await self._checked(request, t)
         if refused is not None:
@@ -419,8 +407,6 @@ class JudgeApi:
         return out
 
     async def signout(self, request):
-        from starlette.responses import JSONResponse
-
         t = self._t(request)
         refused, _session, _ev = await self._checked(request, t)
         if refused is not None:
@@ -431,8 +417,6 @@ class JudgeApi:
         return out
 
     async def act(self, request):
-        from starlette.responses import JSONResponse
-
         t = self._t(request)
         refused, session, ev = await self._checked(request, t)
         if refused is not None:
@@ -487,9 +471,6 @@ def _text(doc: dict, key: str, limit: int) -> str:
 def plan(t: pages.T, ev, name: str, doc: dict):
     """What a judge page request comes to: (Desk method, args, kwargs, the
     answer's words from its return), or a LyceeError naming what is wrong."""
-    from core.event.lookups import player_name
-    from core.rules.results import protected_reason
-
     op = doc.get("op")
     if op not in OPS:
         raise LyceeError(t._("op {op!r}: choose one of {ops}", op=op, ops=", ".join(OPS)))
@@ -508,54 +489,92 @@ def plan(t: pages.T, ev, name: str, doc: dict):
         pid = doc.get("player")
         if pid not in (m.p1, m.p2) or pid is None:
             raise LyceeError(t._("choose a player of table {t}", t=table))
-    who = player_name(ev, pid) if pid else ""
+    asked = _Asked(t, ev, rnd, m, name, doc, pid, player_name(ev, pid) if pid else "")
     try:
-        if op == "result":
-            result = _text(doc, "result", 16)
-            reason = _text(doc, "reason", 200)
-            correct = doc.get("correct") is True
-            time_called = doc.get("time_called") is True
-            if not result:
-                raise LyceeError(t._("enter the result (e.g. 2-1)"))
-            if correct and not reason:
-                raise LyceeError(t._("a correction needs its reason (kept in the log)"))
-            head = ev.staff.head_judge and _same_name(name, ev.staff.head_judge)
-            by = name if correct and (head or (m.reported and protected_reason(ev, rnd, m) is not None)) else None
-            return (
-                "record",
-                (table, result),
-                {"correct": correct, "correct_by": by, "time_called": time_called, "reason": reason},
-                lambda _ev: t._("Table {t}: {result} recorded", t=table, result=result),
-            )
-        if op == "extend":
-            minutes = _whole(doc, "minutes", 1, 60)
-            return ("extend", (table, minutes), {}, lambda _ev: t._("Table {t}: {n} more minutes", t=table, n=minutes))
-        if op == "checkin":
-            return ("checkin", (pid,), {}, lambda _ev: t._("{name} checked in", name=who))
-        if op == "penalty":
-            level = doc.get("level")
-            if level not in ("notice", "warning"):
-                raise LyceeError(t._("choose a notice or a warning"))
-            reason = _text(doc, "reason", 200)
-            return (
-                "penalty",
-                (pid, level, reason),
-                {"by": name, "table": table, "round_number": rnd.number},
-                lambda _ev: t._("{level} for {name} recorded", level=t._(level), name=who),
-            )
-        deck = _text(doc, "deck", 8000)
-
-        def said(lines) -> str:
-            if not lines:
-                return t._("Deck check of {name}: the deck matches the registered list", name=who)
-            return t._("Deck check of {name}: {n} difference(s) recorded", name=who, n=len(lines))
-
-        return ("deck_check_text", (pid, deck), {"by": name}, said)
+        return _PLANS[op](asked)
     except ValueError as err:
         raise LyceeError(t._("{field}: not a value this page sends", field=str(err))) from None
 
 
-def _same_name(name: str, other: str) -> bool:
-    from core.names import fold_name
+@dataclass(frozen=True)
+class _Asked:
+    """A judge page request, checked as far as every op needs: its table's
+    match and (for an op on a player) the player of that table."""
 
+    t: pages.T
+    ev: Event
+    rnd: Round
+    m: Match
+    name: str
+    doc: dict
+    pid: str | None
+    who: str
+
+
+def _plan_result(a: _Asked):
+    t, m, table = a.t, a.m, a.m.table
+    result = _text(a.doc, "result", 16)
+    reason = _text(a.doc, "reason", 200)
+    correct = a.doc.get("correct") is True
+    if not result:
+        raise LyceeError(t._("enter the result (e.g. 2-1)"))
+    if correct and not reason:
+        raise LyceeError(t._("a correction needs its reason (kept in the log)"))
+    head = a.ev.staff.head_judge and _same_name(a.name, a.ev.staff.head_judge)
+    protected = m.reported and protected_reason(a.ev, a.rnd, m) is not None
+    by = a.name if correct and (head or protected) else None
+    return (
+        "record",
+        (table, result),
+        {"correct": correct, "correct_by": by, "time_called": a.doc.get("time_called") is True, "reason": reason},
+        lambda _ev: t._("Table {t}: {result} recorded", t=table, result=result),
+    )
+
+
+def _plan_extend(a: _Asked):
+    table, minutes = a.m.table, _whole(a.doc, "minutes", 1, 60)
+    return ("extend", (table, minutes), {}, lambda _ev: a.t._("Table {t}: {n} more minutes", t=table, n=minutes))
+
+
+def _plan_checkin(a: _Asked):
+    return ("checkin", (a.pid,), {}, lambda _ev: a.t._("{name} checked in", name=a.who))
+
+
+def _plan_penalty(a: _Asked):
+    t = a.t
+    level = a.doc.get("level")
+    if level not in ("notice", "warning"):
+        raise LyceeError(t._("choose a notice or a warning"))
+    reason = _text(a.doc, "reason", 200)
+    return (
+        "penalty",
+        (a.pid, level, reason),
+        {"by": a.name, "table": a.m.table, "round_number": a.rnd.number},
+        lambda _ev: t._("{level} for {name} recorded", level=t._(level), name=a.who),
+    )
+
+
+def _plan_deck_check(a: _Asked):
+    t, who = a.t, a.who
+    deck = _text(a.doc, "deck", 8000)
+
+    def said(lines) -> str:
+        if not lines:
+            return t._("Deck check of {name}: the deck matches the registered list", name=who)
+        return t._("Deck check of {name}: {n} difference(s) recorded", name=who, n=len(lines))
+
+    return ("deck_check_text", (a.pid, deck), {"by": a.name}, said)
+
+
+#: Each op of the judge page and how it comes to a Desk call (the op's names: OPS).
+_PLANS = {
+    "result": _plan_result,
+    "extend": _plan_extend,
+    "checkin": _plan_checkin,
+    "penalty": _plan_penalty,
+    "deck_check": _plan_deck_check,
+}
+
+
+def _same_name(name: str, other: str) -> bool:
     return fold_name(name) == fold_name(other)

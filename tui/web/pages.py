@@ -12,13 +12,18 @@ event changes, so the search box keeps its focus.
 from __future__ import annotations
 
 import html
+from bisect import bisect_right
+from urllib.parse import quote
 
 from core.event.model import Event, Match
 from core.i18n import catalog
 from core.labels import placing_label
 from core.reports.exports import UNREAD_NOTE, by_name_order, unread_count
 from core.rules.clock import remaining, to_datetime
+from core.rules.members import store_line
 from core.rules.publish import find_players, latest_announcement, search_key, standings_event, standings_round
+from core.tournament.elimination import bracket, final_placings, final_without_winner, swiss_over
+from core.tournament.ranking import standings_json
 
 PAGES = ("find", "tables", "names", "standings", "bracket", "tv")
 #: Search results listed on a card page at most.
@@ -96,7 +101,6 @@ def finished(ev: Event) -> bool:
     """The event is over: its elimination stage has final placings, or it is
     Swiss only and its planned rounds are all played (G-SWISS-RANK; a top cut
     paired later turns the pages back to its rounds)."""
-    from core.tournament.elimination import final_placings, swiss_over
 
     return final_placings(ev) is not None or swiss_over(ev)
 
@@ -186,7 +190,6 @@ class SearchIndex:
     def find(self, key: str, limit: int) -> list[tuple[str, Match | None]]:
         """Players whose folded name or reading contains ``key`` (folded,
         no tab or newline: search_key drops white space), in registration order."""
-        from bisect import bisect_right
 
         found = self.hits.get(key)
         if found is not None and len(found) <= limit:
@@ -335,7 +338,6 @@ def standings_doc(ev: Event) -> tuple[int, dict | None]:
     """The public standings: those after the newest complete round, through
     the core's ``standings --json`` document (which carries ``final`` and each
     row's ``place`` once an elimination stage is finished: final placings)."""
-    from core.tournament.ranking import standings_json
 
     n = standings_round(ev)
     if n == 0:
@@ -375,49 +377,16 @@ def standings_part(
         )
         return "".join(out)
     final = bool(table.get("final"))
-    if final:
-        title = t._("Final placings")
-    elif finished(ev):  # a Swiss-only event that is over: its standings are the final ranking (G-SWISS-RANK)
-        title = t._("Final standings")
-    else:
-        title = t._("Standings after round {r}", r=n)
-    out.append(f"<h2>{esc(title)}</h2>")
+    out.append(f"<h2>{esc(_standings_title(t, ev, n, final))}</h2>")
     chain = [tb for tb in ev.tiebreakers if tb in TIEBREAKER_HEADS]
-    key = search_key(q)
-    mine = {pid for pid, _m in find_hits(ev, q, index)} if key else set()
-    rows = []
-    for r in table["standings"]:
-        rank = r.get("place", r["rank"]) if final else r["rank"]
-        status = "" if r["status"] == "active" else f" <small>({esc(t._(r['status']))})</small>"
-        tbs = "".join(f'<td class="tb">{esc(_tb(r, tb))}</td>' for tb in chain)
-        cls = ' class="me"' if r["id"] in mine else ""
-        reached = f"<td>{esc(placing_label(r['reached'], r['place'], t._))}</td>" if final else ""
-        row = (
-            f"<tr{cls}><td>{esc(rank)}</td>{reached}<td>{esc(r['name'])}{status}</td>"
-            f"<td>{esc(r['points'])}</td><td>{esc(r['record'])}</td>{tbs}</tr>"
-        )
-        rows.append((r["id"] in mine, row))
-    heads = (
-        f"<thead><tr><th>{esc(t._('Place') if final else t._('Rank'))}</th>"
-        + (f"<th>{esc(t._('Reached'))}</th>" if final else "")
-        + f"<th>{esc(t._('Name'))}</th><th>{esc(t._('Points'))}</th>"
-        f"<th>{esc(t._('Record'))}</th>"
-        + "".join(f'<th class="tb" title="{esc(t._("Tiebreakers"))}">{TIEBREAKER_HEADS[tb]}</th>' for tb in chain)
-        + "</tr></thead>"
-    )
-    if key:
-        own = [html_row for me, html_row in rows if me]
-        if own:
-            out.append(
-                f'<div class="wide"><table class="standings own" aria-label="{esc(t._("Your row"))}">'
-                f"{heads}<tbody>" + "".join(own) + "</tbody></table></div>"
-            )
-        else:
-            out.append(f'<p class="none">{esc(t._("No player matches {q}.", q=q))}</p>')
+    mine = {pid for pid, _m in find_hits(ev, q, index)} if search_key(q) else set()
+    rows = [(r["id"] in mine, _standings_row(t, r, final, chain, r["id"] in mine)) for r in table["standings"]]
+    heads = _standings_heads(t, final, chain)
+    if search_key(q):
+        out.append(_own_rows(t, q, heads, [html_row for me, html_row in rows if me]))
     if chain:
-        out.append(
-            f'<p class="hint">{esc(t._("Ties are broken by {order}.", order=" > ".join(TIEBREAKER_HEADS[tb] for tb in chain)))}</p>'
-        )
+        order = " > ".join(TIEBREAKER_HEADS[tb] for tb in chain)
+        out.append(f'<p class="hint">{esc(t._("Ties are broken by {order}.", order=order))}</p>')
     out.append(
         f'<div class="wide"><table class="standings">{heads}<tbody>'
         + "".join(r for _me, r in rows)
@@ -426,9 +395,48 @@ def standings_part(
     return "".join(out)
 
 
-def bracket_part(t: T, ev: Event, now: float) -> str:
-    from core.tournament.elimination import bracket
+def _standings_title(t: T, ev: Event, n: int, final: bool) -> str:
+    if final:
+        return t._("Final placings")
+    if finished(ev):  # a Swiss-only event that is over: its standings are the final ranking (G-SWISS-RANK)
+        return t._("Final standings")
+    return t._("Standings after round {r}", r=n)
 
+
+def _standings_row(t: T, r: dict, final: bool, chain: list[str], me: bool) -> str:
+    """One player's row: place or rank (and how far they reached, once final),
+    name and status, points, record, the tiebreakers of the chain."""
+    rank = r.get("place", r["rank"]) if final else r["rank"]
+    status = "" if r["status"] == "active" else f" <small>({esc(t._(r['status']))})</small>"
+    tbs = "".join(f'<td class="tb">{esc(_tb(r, tb))}</td>' for tb in chain)
+    cls = ' class="me"' if me else ""
+    reached = f"<td>{esc(placing_label(r['reached'], r['place'], t._))}</td>" if final else ""
+    return (
+        f"<tr{cls}><td>{esc(rank)}</td>{reached}<td>{esc(r['name'])}{status}</td>"
+        f"<td>{esc(r['points'])}</td><td>{esc(r['record'])}</td>{tbs}</tr>"
+    )
+
+
+def _standings_heads(t: T, final: bool, chain: list[str]) -> str:
+    reached = f"<th>{esc(t._('Reached'))}</th>" if final else ""
+    tbs = "".join(f'<th class="tb" title="{esc(t._("Tiebreakers"))}">{TIEBREAKER_HEADS[tb]}</th>' for tb in chain)
+    return (
+        f"<thead><tr><th>{esc(t._('Place') if final else t._('Rank'))}</th>{reached}"
+        f"<th>{esc(t._('Name'))}</th><th>{esc(t._('Points'))}</th><th>{esc(t._('Record'))}</th>{tbs}</tr></thead>"
+    )
+
+
+def _own_rows(t: T, q: str, heads: str, own: list[str]) -> str:
+    """The searcher's own rows above the table, or that nobody matches."""
+    if not own:
+        return f'<p class="none">{esc(t._("No player matches {q}.", q=q))}</p>'
+    return (
+        f'<div class="wide"><table class="standings own" aria-label="{esc(t._("Your row"))}">'
+        f"{heads}<tbody>" + "".join(own) + "</tbody></table></div>"
+    )
+
+
+def bracket_part(t: T, ev: Event, now: float) -> str:
     out = [clock_html(t, ev, now), announcement_html(t, ev), f"<h2>{esc(t._('Bracket'))}</h2>"]
     b = bracket(ev)
     if b is None:
@@ -477,46 +485,7 @@ def tv_part(t: T, ev: Event, now: float) -> str:
     out.append(f'<p class="announce" role="status">{esc(a.text)}</p>' if a else '<p class="announce empty"></p>')
     rnd = ev.current_round
     if rnd is not None and finished(ev):
-        _n, doc = standings_doc(ev)
-        rows = doc["standings"] if doc else []
-        placed = bool(doc and doc.get("final"))
-        firsts = [r["name"] for r in rows if (r.get("place") if placed else r["rank"]) == 1]
-        from core.tournament.elimination import final_without_winner
-
-        if placed and final_without_winner(ev):  # G-ID-3 (L-NO-WINNER): the final left without a winner
-            out.append(
-                f'<p class="champion"><span class="label">{esc(t._("Champion"))}</span> '
-                f'<span class="name">{esc(t._("no champion"))}</span></p>'
-            )
-        elif len(firsts) == 1:  # the Swiss winner too, when rank 1 is not shared
-            out.append(
-                f'<p class="champion"><span class="label">{esc(t._("Champion"))}</span> '
-                f'<span class="name">{esc(firsts[0])}</span></p>'
-            )
-        out.append(f"<h2>{esc(t._('Final placings') if placed else t._('Final standings'))}</h2>")
-        if placed:  # G-SE: the top cut orders the places, not the Swiss record shown beside them
-            out.append(
-                f'<p class="hint">{esc(t._("The top cut decides the places; the record is the Swiss record."))}</p>'
-            )
-        out.append(f'<p class="pageno" data-of="{esc(t._("page {k} of {n}", k="{k}", n="{n}"))}"></p>')
-        out.append(
-            _tvhead(
-                f'<span class="table rank">{esc(t._("Rank"))}</span>'
-                f'<span class="name">{esc(t._("Name"))}</span><span class="opp">{esc(t._("Record"))}</span>'
-            )
-        )
-        out.append('<ol class="tv placings">')
-        for r in rows:
-            reached = (
-                f' <small class="reached">{esc(placing_label(r["reached"], r["place"], t._))}</small>'
-                if placed and r.get("reached") != "swiss"
-                else ""
-            )
-            out.append(
-                f'<li><span class="table rank">{esc(r.get("place", r["rank"]))}</span>'
-                f'<span class="name">{esc(r["name"])}{reached}</span><span class="opp">{esc(r["record"])}</span></li>'
-            )
-        out.append("</ol>")
+        out += _tv_final(t, ev)
         return "".join(out)
     out.append(f"<h2>{esc(_round_title(t, ev))}</h2>")
     if rnd is None:
@@ -538,6 +507,53 @@ def tv_part(t: T, ev: Event, now: float) -> str:
         )
     out.append("</ol>")
     return "".join(out)
+
+
+def _champion(t: T, name: str) -> str:
+    return (
+        f'<p class="champion"><span class="label">{esc(t._("Champion"))}</span> '
+        f'<span class="name">{esc(name)}</span></p>'
+    )
+
+
+def _tv_final(t: T, ev: Event) -> list[str]:
+    """The TV after the last round: the champion (none when the final was
+    left without a winner, none when rank 1 is shared) and the final placings."""
+    _n, doc = standings_doc(ev)
+    rows = doc["standings"] if doc else []
+    placed = bool(doc and doc.get("final"))
+    firsts = [r["name"] for r in rows if (r.get("place") if placed else r["rank"]) == 1]
+    out = []
+    if placed and final_without_winner(ev):  # G-ID-3 (L-NO-WINNER): the final left without a winner
+        out.append(_champion(t, t._("no champion")))
+    elif len(firsts) == 1:  # the Swiss winner too, when rank 1 is not shared
+        out.append(_champion(t, firsts[0]))
+    out.append(f"<h2>{esc(t._('Final placings') if placed else t._('Final standings'))}</h2>")
+    if placed:  # G-SE: the top cut orders the places, not the Swiss record shown beside them
+        out.append(f'<p class="hint">{esc(t._("The top cut decides the places; the record is the Swiss record."))}</p>')
+    out.append(f'<p class="pageno" data-of="{esc(t._("page {k} of {n}", k="{k}", n="{n}"))}"></p>')
+    out.append(
+        _tvhead(
+            f'<span class="table rank">{esc(t._("Rank"))}</span>'
+            f'<span class="name">{esc(t._("Name"))}</span><span class="opp">{esc(t._("Record"))}</span>'
+        )
+    )
+    out.append('<ol class="tv placings">')
+    out += [_tv_placing(t, r, placed) for r in rows]
+    out.append("</ol>")
+    return out
+
+
+def _tv_placing(t: T, r: dict, placed: bool) -> str:
+    reached = (
+        f' <small class="reached">{esc(placing_label(r["reached"], r["place"], t._))}</small>'
+        if placed and r.get("reached") != "swiss"
+        else ""
+    )
+    return (
+        f'<li><span class="table rank">{esc(r.get("place", r["rank"]))}</span>'
+        f'<span class="name">{esc(r["name"])}{reached}</span><span class="opp">{esc(r["record"])}</span></li>'
+    )
 
 
 PARTS = {
@@ -583,8 +599,6 @@ def page(t: T, ev: Event, which: str, live: str, version: str, q: str = "") -> s
     lang_link = f'<a class="lang" href="{path}{qs}" hreflang="{other}" lang="{other}">{switch}</a>'
     store = ""
     if ev.store:  # the store that runs the event (issue 47)
-        from core.rules.members import store_line
-
         store = f'<p class="store">{esc(t._("store: {store}", store=store_line(ev.store, t._)))}</p>'
     if which == "tv":
         return (
@@ -614,12 +628,10 @@ def page(t: T, ev: Event, which: str, live: str, version: str, q: str = "") -> s
 
 
 def _url(q: str) -> str:
-    from urllib.parse import quote
-
     return quote(q, safe="")
 
 
-# -- refusals (tui.web.conn, server.Guard) ----------------------------------------------
+# -- refusals (tui.web.conn, guard.Guard) -----------------------------------------------
 
 #: Why a request is refused: the status and the words (the visitor's language).
 REFUSALS = {

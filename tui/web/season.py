@@ -1,6 +1,6 @@
 """``/season``: a season's standings on the LAN and the TV (issue 47), served
 by ``lycee serve EVENT --season SEASON`` beside the event's pages under the
-same rules (tui/web/server.py: GET/HEAD only, the Host check, the rate limit,
+same rules (tui/web/guard.py: GET/HEAD only, the Host check, the rate limit,
 the strict Content-Security-Policy: no inline script or style, so the page
 renews itself with a meta refresh).  Worked out afresh at each request from
 the season's events as they stand (core.season.season.standings), in the
@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from core.i18n import _
+from core.season.rules import scoring_notes
+from core.season.season import events_words, rule_words, standings_table
 
 from .pages import esc
 
@@ -22,9 +24,6 @@ REFRESH = 30
 
 
 def season_page(st: Standings, lang: str) -> str:
-    from core.season.rules import scoring_notes
-    from core.season.season import events_words, rule_words, standings_table
-
     header, rows = standings_table(st)
     head = "".join(f"<th>{esc(h)}</th>" for h in header)
     body = "".join("<tr>" + "".join(f"<td>{esc(c)}</td>" for c in r) + "</tr>" for r in rows)

@@ -1,5 +1,5 @@
 """What every page that writes shares (players' reports, the judge
-page): one check of each idea, used by tui.web.reports and tui.web.judge.
+page): one check of each idea, used by tui.web.phone and tui.web.judge.
 
 - :func:`same_origin`: the request comes from this server's own pages
   (``Origin`` and ``Sec-Fetch-Site``);
@@ -18,7 +18,7 @@ page): one check of each idea, used by tui.web.reports and tui.web.judge.
   shared Wi-Fi still goes through.  The desk lists and lifts them
   (``lycee reports EVENT locks`` / ``unlock WHAT``; tui.web.locks);
 - :func:`json_body`: the request's JSON object, read at most up to the
-  route's cap (tui.web.server.BODY_CAPS), its nesting checked before it is
+  route's cap (tui.web.guard.BODY_CAPS), its nesting checked before it is
   parsed; :class:`BadBody` says what was wrong (413, 400; a client gone: one
   log line);
 - :func:`refusal`: the JSON refusal every write answers with.
@@ -34,6 +34,12 @@ import re
 import secrets
 import time
 from dataclasses import dataclass
+
+from starlette.requests import ClientDisconnect
+from starlette.responses import JSONResponse, Response
+
+from core.i18n import _
+from core.names import fold_name
 
 log = logging.getLogger("lycee.web")
 
@@ -228,7 +234,6 @@ class Guesses:
     def release(self, what: str) -> int:
         """Lift the locks and counts of ``what`` (a label, an address: its page
         sessions too, a judge's name, or ``all``): how many were lifted."""
-        from core.names import fold_name
 
         keys = set(self.seen) | set(self.locked)
         if what != "all":
@@ -275,7 +280,6 @@ def own_page(request, lang: str, tokens: Tokens, render):
     """A page of this server's own that writes (the report page, the decklist
     page): ``render(token)`` with a token tied to the page's session, the
     session's cookie set when it is new, the language kept when chosen."""
-    from starlette.responses import Response
 
     page, new_cookie = page_id(request.headers)
     headers = {"Cache-Control": "no-store", "Vary": "Accept-Language, Cookie"}
@@ -294,7 +298,6 @@ def code_gate(request, tokens: Tokens, wrong: Guesses, *, foreign: str, stale: s
     words when it is out of date; the page renews it), and the page session
     and the address are not waiting after wrong codes.  Returns (the device's
     address, the guesser keys to count a wrong code under, a refusal or None)."""
-    from core.i18n import _
 
     who = address(request)
     if not same_origin(request.headers):
@@ -315,7 +318,6 @@ def code_gate(request, tokens: Tokens, wrong: Guesses, *, foreign: str, stale: s
 
 def refusal(status: int, error: str, retry: float | None = None, headers: dict | None = None, **more):
     """A refused write: ``{"error": why, **more}`` with ``status`` (429 says when to try again)."""
-    from starlette.responses import JSONResponse
 
     out = {"Cache-Control": "no-store", **(headers or {})}
     if retry is not None:
@@ -362,7 +364,6 @@ async def json_body(request, cap: int | None = None) -> dict:
     it comes and cut off past the route's cap (the server's Guard puts it in
     the scope; a Content-Length over it was refused before any byte was
     read); its nesting is checked before it is parsed."""
-    from starlette.requests import ClientDisconnect
 
     if cap is None:
         cap = request.scope.get("lycee.cap", 1024)

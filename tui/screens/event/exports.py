@@ -94,7 +94,8 @@ class ExportActions(EventHost):
 
     @work(thread=True, exclusive=True, group="serve")
     def _start_serving(self) -> None:
-        from tui.web.server import DEFAULT_PORT, ChildServer
+        from tui.web import DEFAULT_PORT
+        from tui.web.child import ChildServer
 
         from ..serving import free_port
 

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from core.event.model import Event, Round
 
     from ...apphost import DeskApp
-    from ...web.server import ChildServer
+    from ...web.child import ChildServer
 
 
 class EventHost(Screen):
@@ -38,7 +38,7 @@ class EventHost(Screen):
         writer: LocalWriter | None  # how every writer but the screen reaches the desk
         _told_seq: int  # the newest action the message line has accounted for
         door: DoorServer | None  # the door they come by (core.door)
-        web: ChildServer | None  # tui.web.server.ChildServer while the event is served (Ctrl+W)
+        web: ChildServer | None  # tui.web.child.ChildServer while the event is served (Ctrl+W)
         view: readmodel.EventView
         _dirty: set[str]
         _result_queue: deque[str]

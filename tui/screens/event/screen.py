@@ -82,7 +82,7 @@ class EventScreen(
         self._told_seq = 0
         self.door: DoorServer | None = None
         self._dirty: set[str] = set()
-        self.web = None  # tui.web.server.WebServer while the event is served (Ctrl+W)
+        self.web = None  # tui.web.child.ChildServer while the event is served (Ctrl+W)
         from collections import deque
 
         self._result_queue: deque[str] = deque()  # lines of the results box still to store

@@ -44,7 +44,11 @@ from __future__ import annotations
 import asyncio
 import logging
 
+from starlette.responses import JSONResponse, Response
+
 from core.errors import LyceeError
+from core.i18n import _
+from core.rules.reports import player_by_code, player_state
 
 from . import pages
 from .pages import esc
@@ -151,7 +155,7 @@ class ReportApi:
 
     def __init__(self, feed, writer, server_lang: str | None, choose_lang):
         self.feed, self.writer, self.server_lang = feed, writer, server_lang
-        self.choose_lang = choose_lang  # tui.web.server.choose_lang: a request's language
+        self.choose_lang = choose_lang  # tui.web.guard.choose_lang: a request's language
         self.tokens = Tokens()
         self.wrong = Guesses("code")
         self.batcher = Batcher(writer) if writer is not None else None
@@ -161,8 +165,6 @@ class ReportApi:
         return self.writer is not None and snap is not None and bool(snap.event.phone_reports)
 
     async def page(self, request):
-        from starlette.responses import Response
-
         if not self.on():
             return Response("404 Not Found", 404, media_type="text/plain")
         lang = self.choose_lang(request.scope["lycee.query"], request.headers, self.server_lang)
@@ -175,11 +177,6 @@ class ReportApi:
         )
 
     async def post(self, request):
-        from starlette.responses import JSONResponse
-
-        from core.i18n import _
-        from core.rules.reports import player_by_code, player_state
-
         def refuse(status: int, error: str, retry: float | None = None, **more):
             return refusal(status, error, retry, **more)
 
