@@ -10,7 +10,7 @@ what)``; :func:`document_problems` runs them all.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import datetime
 
 from core import labels
@@ -43,6 +43,9 @@ def document_problems(doc: dict, strict: bool, bad: Bad) -> tuple[bool, set[str]
     return settings_ok, ok, skip
 
 
+# -- helpers: one idea each ------------------------------------------------------------
+
+
 def _is_time(t) -> bool:
     try:
         datetime.fromisoformat(t)
@@ -51,65 +54,96 @@ def _is_time(t) -> bool:
     return True
 
 
+def _time(bad: Bad, path: str, t) -> None:
+    """``t``, when given, is an ISO 8601 time."""
+    if t is not None and not _is_time(t):
+        bad(path, _("{t!r} is not an ISO 8601 time", t=t))
+
+
+def _known(bad: Bad, path: str, pid, ids) -> bool:
+    """Whether ``pid`` is a player of the file (else a problem at ``path``)."""
+    if pid in ids:
+        return True
+    bad(path, _("no player with id {id!r}", id=pid))
+    return False
+
+
+def _played(bad: Bad, path: str, r: int, doc: dict) -> None:
+    """Round ``r`` (a record's) was paired."""
+    if r > len(doc["rounds"]):
+        bad(path, _("round {r} was never paired", r=r))
+
+
 # -- a file being imported: docs/names.md --------------------------------------------------
 
 
-def _strict_text(doc: dict, bad) -> None:
-    """docs/names.md on every name, reason and note of an imported file."""
-
-    def check(path, value, kind, what=None):
-        if not isinstance(value, str) or not value:
-            return
-        try:
-            check_text(value, kind, required=False, what=what)
-        except LyceeError as err:
-            bad(path, str(err))
-            return
-        if value != value.strip():
-            bad(path, _("{value!r} begins or ends with a space: remove it", value=visible(value)))
-
-    if not is_id(doc["id"]):
-        bad(
-            "$.id",
-            _(
-                "{id!r} is not an id: letters, digits, '_' and '-', at most 64, not starting with '-' or '_'",
-                id=visible(str(doc["id"])),
-            ),
-        )
-    check("$.name", doc["name"], "event")
-    _strict_staff(doc.get("staff") or {}, check, bad)
+def _strict_text(doc: dict, bad: Bad) -> None:
+    """docs/names.md on every id, name, reason and note of an imported file."""
+    _strict_id(bad, "$.id", doc["id"])
+    _text(bad, "$.name", doc["name"], "event")
+    _strict_staff(doc.get("staff") or {}, bad)
     for i, p in enumerate(doc["players"]):
-        if not is_id(p["id"]):
-            bad(
-                f"$.players[{i}].id",
-                _(
-                    "{id!r} is not an id: letters, digits, '_' and '-', at most 64, not starting with '-' or '_'",
-                    id=visible(p["id"]),
-                ),
-            )
-        check(f"$.players[{i}].name", p["name"], "player")
-        if p.get("reading"):
-            try:
-                check_reading(p["reading"])
-            except LyceeError as err:
-                bad(f"$.players[{i}].reading", str(err))
+        _strict_player(bad, f"$.players[{i}]", p)
+    for path, note in _notes(doc):
+        _text(bad, path, note, "text", _("note"))
+    for i, x in enumerate(doc.get("penalties", ())):
+        _text(bad, f"$.penalties[{i}].reason", x.get("reason"), "text", _("reason"))
+        _text(bad, f"$.penalties[{i}].by", x.get("by"), "staff")
+
+
+def _notes(doc: dict) -> Iterator[tuple[str, str]]:
+    """Each match note that says something (an empty note passes: no path worded for it)."""
     for ri, r in enumerate(doc["rounds"]):
         for mi, m in enumerate(r["matches"]):
-            if m.get("note"):  # (an empty note passes: no path worded for it)
-                check(f"$.rounds[{ri}].matches[{mi}].note", m["note"], "text", _("note"))
-    for i, x in enumerate(doc.get("penalties", ())):
-        check(f"$.penalties[{i}].reason", x.get("reason"), "text", _("reason"))
-        check(f"$.penalties[{i}].by", x.get("by"), "staff")
+            if m.get("note"):
+                yield f"$.rounds[{ri}].matches[{mi}].note", m["note"]
 
 
-def _strict_staff(staff: dict, check, bad) -> None:
+def _strict_id(bad: Bad, path: str, value) -> None:
+    if not is_id(value):
+        bad(
+            path,
+            _(
+                "{id!r} is not an id: letters, digits, '_' and '-', at most 64, not starting with '-' or '_'",
+                id=visible(str(value)),
+            ),
+        )
+
+
+def _text(bad: Bad, path: str, value, kind: str, what: str | None = None) -> None:
+    """A name or text of ``kind`` as docs/names.md allows it, with no space around it."""
+    if not isinstance(value, str) or not value:
+        return
+    try:
+        check_text(value, kind, required=False, what=what)
+    except LyceeError as err:
+        bad(path, str(err))
+        return
+    if value != value.strip():
+        bad(path, _("{value!r} begins or ends with a space: remove it", value=visible(value)))
+
+
+def _strict_player(bad: Bad, path: str, p: dict) -> None:
+    _strict_id(bad, f"{path}.id", p["id"])
+    _text(bad, f"{path}.name", p["name"], "player")
+    if not p.get("reading"):
+        return
+    try:
+        check_reading(p["reading"])
+    except LyceeError as err:
+        bad(f"{path}.reading", str(err))
+
+
+def _strict_staff(staff: dict, bad: Bad) -> None:
     for k in ("organizer", "head_judge"):
-        check(f"$.staff.{k}", staff.get(k), "staff")
+        _text(bad, f"$.staff.{k}", staff.get(k), "staff")
     for k in ("judges", "event_staff"):
         for i, x in enumerate(staff.get(k, ())):
-            check(f"$.staff.{k}[{i}]", x, "staff")
-            if not x.strip():
-                bad(f"$.staff.{k}[{i}]", _("an empty name: remove it"))
+            _staff_name(bad, f"$.staff.{k}[{i}]", x)
+    _head_is_a_judge(staff, bad)
+
+
+def _head_is_a_judge(staff: dict, bad: Bad) -> None:
     head = staff.get("head_judge") or ""
     if head and head not in staff.get("judges", ()):
         bad(
@@ -118,34 +152,34 @@ def _strict_staff(staff: dict, check, bad) -> None:
         )
 
 
-def _strict_rounds(doc: dict, bad) -> None:
+def _staff_name(bad: Bad, path: str, name: str) -> None:
+    _text(bad, path, name, "staff")
+    if not name.strip():
+        bad(path, _("an empty name: remove it"))
+
+
+def _strict_rounds(doc: dict, bad: Bad) -> None:
     """A player is paired only in the rounds they were in the event for:
     from ``joined_round`` up to ``dropped_after_round`` (G-DROP-1)."""
     span = {p["id"]: (p.get("joined_round", 1), p.get("dropped_after_round")) for p in doc["players"]}
     for ri, r in enumerate(doc["rounds"]):
+        # a playoff orders a shared place: the desk pairs every player of it, one who
+        # dropped too (core.tournament.standings.pair_playoff; verify's G-DROP-1 is Swiss)
+        playoff = r.get("stage") == "playoff"
         for mi, m in enumerate(r["matches"]):
             for side in ("p1", "p2"):
-                pid = m.get(side)
-                if pid not in span:
-                    continue
-                joined, dropped = span[pid]
-                # a playoff orders a shared place: the desk pairs every player of it, one who
-                # dropped too (core.tournament.standings.pair_playoff; verify's G-DROP-1 is Swiss)
-                if dropped is not None and ri + 1 > dropped and r.get("stage") != "playoff":
-                    bad(
-                        f"$.rounds[{ri}].matches[{mi}].{side}",
-                        _(
-                            "{id!r} dropped after round {d} but is paired in round {r} (G-DROP-1)",
-                            id=pid,
-                            d=dropped,
-                            r=ri + 1,
-                        ),
-                    )
-                elif ri + 1 < joined:
-                    bad(
-                        f"$.rounds[{ri}].matches[{mi}].{side}",
-                        _("{id!r} joined in round {j} but is paired in round {r}", id=pid, j=joined, r=ri + 1),
-                    )
+                if m.get(side) in span:
+                    _in_span(bad, f"$.rounds[{ri}].matches[{mi}].{side}", m[side], span[m[side]], ri + 1, playoff)
+
+
+def _in_span(bad: Bad, path: str, pid: str, span: tuple, number: int, playoff: bool) -> None:
+    joined, dropped = span
+    if dropped is not None and number > dropped and not playoff:
+        bad(
+            path, _("{id!r} dropped after round {d} but is paired in round {r} (G-DROP-1)", id=pid, d=dropped, r=number)
+        )
+    elif number < joined:
+        bad(path, _("{id!r} joined in round {j} but is paired in round {r}", id=pid, j=joined, r=number))
 
 
 def _strict_seeds(doc: dict, bad: Bad) -> None:
@@ -153,16 +187,20 @@ def _strict_seeds(doc: dict, bad: Bad) -> None:
     seeds = [("$.build.seed", (doc.get("build") or {}).get("seed"))]
     seeds += [(f"$.pools[{i}].seed", x.get("seed")) for i, x in enumerate(doc.get("pools", ()))]
     for path, seed in seeds:
-        if seed is not None and seed > SEED_MAX:
-            bad(path, _("at most {n}", n=SEED_MAX))
-        elif seed is not None and seed < SEED_MIN:
-            bad(path, _("at least {n}", n=SEED_MIN))
+        _seed(bad, path, seed)
 
 
-# -- ids, tables, rounds and limited records -------------------------------------------
+def _seed(bad: Bad, path: str, seed: int | None) -> None:
+    if seed is not None and seed > SEED_MAX:
+        bad(path, _("at most {n}", n=SEED_MAX))
+    elif seed is not None and seed < SEED_MIN:
+        bad(path, _("at least {n}", n=SEED_MIN))
 
 
-def _check_settings(doc: dict, bad) -> bool:
+# -- the event, its players and rounds ---------------------------------------------------
+
+
+def _check_settings(doc: dict, bad: Bad) -> bool:
     try:
         check_settings(doc)
     except LyceeError as err:
@@ -171,7 +209,7 @@ def _check_settings(doc: dict, bad) -> bool:
     return True
 
 
-def _check_players(doc: dict, bad) -> tuple[dict[str, int], set[str]]:
+def _check_players(doc: dict, bad: Bad) -> tuple[dict[str, int], set[str]]:
     """Ids used once, names once (NFKC-folded), a drop after a round played.
     Returns every id (-> its index) and the ids the replay registers."""
     ids: dict[str, int] = {}
@@ -180,28 +218,43 @@ def _check_players(doc: dict, bad) -> tuple[dict[str, int], set[str]]:
     n_rounds = len(doc["rounds"])
     for i, p in enumerate(doc["players"]):
         path = f"$.players[{i}]"
-        if p["id"] in ids:
-            bad(f"{path}.id", f"id {p['id']!r} is also used by $.players[{ids[p['id']]}]")
+        if not _first_use(bad, path, p, i, ids, names):
             continue
-        ids[p["id"]] = i
-        key = fold_text(p["name"])  # as stored: look-alikes of an old event import as they were
-        if key in names:
-            bad(f"{path}.name", f"{p['name']!r} is also the name of $.players[{names[key]}]")
-            continue
-        names[key] = i
-        d, joined = p.get("dropped_after_round"), p.get("joined_round", 1)
-        if d is not None and d > n_rounds:
-            bad(f"{path}.dropped_after_round", f"round {d} was never played (the event has {n_rounds})")
-        elif joined > n_rounds + 1:
-            bad(f"{path}.joined_round", _("round {r} was never paired", r=joined - 1))
-        elif d is not None and d < joined - 1:
-            bad(f"{path}.dropped_after_round", _("dropped after round {d}, before joining in round {j}", d=d, j=joined))
+        problem = _span_problem(p, n_rounds)
+        if problem:
+            bad(f"{path}.{problem[0]}", problem[1])
         else:
             ok.add(p["id"])
     return ids, ok
 
 
-def _check_rounds(doc: dict, ids: dict, ok: set[str], bad) -> set[tuple[int, int]]:
+def _first_use(bad: Bad, path: str, p: dict, i: int, ids: dict[str, int], names: dict[str, int]) -> bool:
+    """Whether player ``i``'s id and name are their own (then noted in ``ids`` and ``names``)."""
+    if p["id"] in ids:
+        bad(f"{path}.id", f"id {p['id']!r} is also used by $.players[{ids[p['id']]}]")
+        return False
+    ids[p["id"]] = i
+    key = fold_text(p["name"])  # as stored: look-alikes of an old event import as they were
+    if key in names:
+        bad(f"{path}.name", f"{p['name']!r} is also the name of $.players[{names[key]}]")
+        return False
+    names[key] = i
+    return True
+
+
+def _span_problem(p: dict, n_rounds: int) -> tuple[str, str] | None:
+    """(key, what) when the player joins or drops outside the rounds played."""
+    d, joined = p.get("dropped_after_round"), p.get("joined_round", 1)
+    if d is not None and d > n_rounds:
+        return "dropped_after_round", f"round {d} was never played (the event has {n_rounds})"
+    if joined > n_rounds + 1:
+        return "joined_round", _("round {r} was never paired", r=joined - 1)
+    if d is not None and d < joined - 1:
+        return "dropped_after_round", _("dropped after round {d}, before joining in round {j}", d=d, j=joined)
+    return None
+
+
+def _check_rounds(doc: dict, ids: dict, ok: set[str], bad: Bad) -> set[tuple[int, int]]:
     """Round numbers in order, each table and player once a round, players
     that exist, the round state's times and references.  Returns the matches
     (round index, match index) left out of the replay."""
@@ -210,92 +263,87 @@ def _check_rounds(doc: dict, ids: dict, ok: set[str], bad) -> set[tuple[int, int
         rpath = f"$.rounds[{ri}]"
         if r["number"] != ri + 1:
             bad(f"{rpath}.number", f"round {r['number']} stands where round {ri + 1} should")
-        seen_tables: set[int] = set()
-        seen_players: dict[str, int] = {}
+        seen = _Seen(ri + 1)
         for mi, m in enumerate(r["matches"]):
-            if not _check_match(m, rpath, mi, ri + 1, ids, ok, seen_tables, seen_players, bad):
+            if not seen.match(m, f"{rpath}.matches[{mi}]", ids, ok, bad):
                 skip.add((ri, mi))
         if r.get("clock") is not None:
             _check_clock(r["clock"], f"{rpath}.clock", bad)
-        _check_round_state(r, rpath, ri + 1, seen_tables, seen_players, bad)
+        _check_checkins(r, rpath, seen, bad)
+        _check_late(r, rpath, seen, bad)
     return skip
 
 
-def _check_match(
-    m: dict,
-    rpath: str,
-    mi: int,
-    number: int,
-    ids: dict,
-    ok: set[str],
-    seen_tables: set[int],
-    seen_players: dict[str, int],
-    bad,
-) -> bool:
-    """Whether match ``mi`` of the round at ``rpath`` can be replayed (its
-    table and players are sound).  Its path is written out only for a problem
-    (an import checks every match of the file)."""
-    sound = True
-    table = m["table"]
-    if table in seen_tables:
-        bad(f"{rpath}.matches[{mi}].table", f"table {table} appears twice in round {number}")
-        sound = False
-    seen_tables.add(table)
-    for side in ("p1", "p2"):
-        pid = m.get(side)
-        if pid is None:
-            continue
+class _Seen:
+    """The tables and players of one round met so far."""
+
+    def __init__(self, number: int) -> None:
+        self.number = number
+        self.tables: set[int] = set()
+        self.players: dict[str, int] = {}
+
+    def match(self, m: dict, mpath: str, ids: dict, ok: set[str], bad: Bad) -> bool:
+        """Whether the match can be replayed (its table and players are sound).
+        Its path is written out only for a problem (an import checks every match)."""
+        sound = m["table"] not in self.tables
+        if not sound:
+            bad(f"{mpath}.table", f"table {m['table']} appears twice in round {self.number}")
+        self.tables.add(m["table"])
+        for side in ("p1", "p2"):
+            if m.get(side) is not None:
+                sound = self._player(m[side], m["table"], f"{mpath}.{side}", ids, bad) and sound and m[side] in ok
+        return sound
+
+    def _player(self, pid: str, table: int, path: str, ids: dict, bad: Bad) -> bool:
         if pid not in ids:
-            bad(f"{rpath}.matches[{mi}].{side}", f"no player with id {pid!r}")
-            sound = False
-        elif pid in seen_players:
-            bad(f"{rpath}.matches[{mi}].{side}", f"{pid!r} already plays at table {seen_players[pid]} this round")
-            sound = False
-        else:
-            seen_players[pid] = table
-            sound = sound and pid in ok
-    return sound
+            bad(path, f"no player with id {pid!r}")
+            return False
+        if pid in self.players:
+            bad(path, f"{pid!r} already plays at table {self.players[pid]} this round")
+            return False
+        self.players[pid] = table
+        return True
 
 
-def _check_round_state(r: dict, rpath: str, number: int, tables: set[int], players: dict[str, int], bad) -> None:
-    """Check-ins and lateness rulings name players and tables of the round."""
+def _check_checkins(r: dict, rpath: str, seen: _Seen, bad: Bad) -> None:
+    """Check-ins name players of the round, at a time."""
     for ci, c in enumerate(r.get("checkins", [])):
-        if c["player"] not in players:
-            bad(f"{rpath}.checkins[{ci}].player", f"{c['player']!r} does not play in round {number}")
-        if not _is_time(c["at"]):
-            bad(f"{rpath}.checkins[{ci}].at", f"{c['at']!r} is not an ISO 8601 time")
+        if c["player"] not in seen.players:
+            bad(f"{rpath}.checkins[{ci}].player", f"{c['player']!r} does not play in round {seen.number}")
+        _time(bad, f"{rpath}.checkins[{ci}].at", c["at"])
+
+
+def _check_late(r: dict, rpath: str, seen: _Seen, bad: Bad) -> None:
+    """Lateness rulings name tables and players of the round."""
     for li, x in enumerate(r.get("late", [])):
-        if x["table"] not in tables:
-            bad(f"{rpath}.late[{li}].table", f"round {number} has no table {x['table']}")
+        if x["table"] not in seen.tables:
+            bad(f"{rpath}.late[{li}].table", f"round {seen.number} has no table {x['table']}")
         for pi, pid in enumerate(x["players"]):
-            if pid not in players:
-                bad(f"{rpath}.late[{li}].players[{pi}]", f"{pid!r} does not play in round {number}")
+            if pid not in seen.players:
+                bad(f"{rpath}.late[{li}].players[{pi}]", f"{pid!r} does not play in round {seen.number}")
 
 
-def _check_clock(c: dict, path: str, bad) -> None:
-    times = [("started_at", c["started_at"])]
-    for pi, (a, b) in enumerate(c.get("pauses", [])):
-        times.append((f"pauses[{pi}][0]", a))
-        if b is not None:
-            times.append((f"pauses[{pi}][1]", b))
-        elif pi != len(c["pauses"]) - 1:
+def _check_clock(c: dict, path: str, bad: Bad) -> None:
+    pauses = c.get("pauses", [])
+    for pi, (_start, end) in enumerate(pauses[:-1]):
+        if end is None:
             bad(f"{path}.pauses[{pi}][1]", _("only the last pause may be still running"))
-    for where, t in times:
-        if not _is_time(t):
-            bad(f"{path}.{where}", _("{t!r} is not an ISO 8601 time", t=t))
+    _time(bad, f"{path}.started_at", c["started_at"])
+    for pi, (start, end) in enumerate(pauses):
+        _time(bad, f"{path}.pauses[{pi}][0]", start)
+        _time(bad, f"{path}.pauses[{pi}][1]", end)
 
 
-def _check_penalties(doc: dict, ids: dict, bad) -> None:
+def _check_penalties(doc: dict, ids: dict, bad: Bad) -> None:
     for i, x in enumerate(doc.get("penalties", [])):
-        if x["player"] not in ids:
-            bad(f"$.penalties[{i}].player", f"no player with id {x['player']!r}")
+        _known(bad, f"$.penalties[{i}].player", x["player"], ids)
 
 
-def _check_store_calendar(doc: dict, bad) -> None:
+def _check_store_calendar(doc: dict, bad: Bad) -> None:
     store_cal = doc.get("store_calendar")
     if store_cal is None:
         return
-    from core.cards.legality import parse_calendar
+    from core.cards.legality import parse_calendar  # (the card engine: only a file with its own calendar)
 
     try:
         parse_calendar(store_cal.get("calendar"), "$.store_calendar.calendar")
@@ -303,14 +351,13 @@ def _check_store_calendar(doc: dict, bad) -> None:
         bad("$.store_calendar.calendar", str(err))
 
 
-def _check_apart(doc: dict, ids: dict, bad) -> None:
+def _check_apart(doc: dict, ids: dict, bad: Bad) -> None:
     """Keep-apart pairs: two different players of the file, each pair once."""
     seen: dict[frozenset, int] = {}
     for i, (a, b) in enumerate(doc.get("apart", [])):
         path = f"$.apart[{i}]"
-        for j, x in enumerate((a, b)):
-            if x not in ids:
-                bad(f"{path}[{j}]", _("no player with id {id!r}", id=x))
+        _known(bad, f"{path}[0]", a, ids)
+        _known(bad, f"{path}[1]", b, ids)
         key = frozenset((a, b))
         if a == b:
             bad(path, _("{id!r} cannot be kept apart from themself", id=a))
@@ -320,12 +367,15 @@ def _check_apart(doc: dict, ids: dict, bad) -> None:
             seen[key] = i
 
 
-def _check_limited(doc: dict, ids: dict, bad) -> None:
+# -- decklists and limited events (G-DECKLIST, G-SEALED, G-DRAFT-*) ----------------------
+
+
+def _check_limited(doc: dict, ids: dict, bad: Bad) -> None:
     """Decklists, deck checks, build phase, pods and pools (G-DECKLIST, G-SEALED, G-DRAFT-*)."""
     _check_decklists(doc, ids, bad)
     _check_deck_checks(doc, ids, bad)
     kind = doc["kind"]
-    if any(k in doc for k in ("build", "pods", "pools")) and kind not in POOL_KINDS:
+    if kind not in POOL_KINDS and any(k in doc for k in ("build", "pods", "pools")):
         bad(
             "$.kind",
             _("a {kind} event has no build phase, pods or pools (G-SEALED, G-DRAFT-1)", kind=labels.kind_label(kind)),
@@ -334,42 +384,42 @@ def _check_limited(doc: dict, ids: dict, bad) -> None:
     if doc.get("build") is not None:
         _check_build(doc["build"], kind, bad)
     seated = _check_pods(doc, ids, kind, bad)
-    _check_pools(doc, ids, kind, seated, bad)
+    _check_pools(doc, _PoolContext(ids, kind, seated, doc.get("build"), bool(doc.get("pods"))), bad)
 
 
-def _check_decklists(doc: dict, ids: dict, bad) -> None:
+def _first_record(bad: Bad, path: str, i: int, pid: str, ids: dict, seen: dict[str, int]) -> int | None:
+    """The index of an earlier record of ``pid`` in the same list (None: this
+    is the first); a player the file does not have is a problem."""
+    earlier = seen.get(pid) if _known(bad, f"{path}.player", pid, ids) else None
+    seen.setdefault(pid, i)
+    return earlier
+
+
+def _check_decklists(doc: dict, ids: dict, bad: Bad) -> None:
     seen: dict[str, int] = {}
     for i, x in enumerate(doc.get("decklists", [])):
         path = f"$.decklists[{i}]"
-        if x["player"] not in ids:
-            bad(f"{path}.player", _("no player with id {id!r}", id=x["player"]))
-        elif x["player"] in seen:
-            bad(
-                f"{path}.player",
-                _("{id!r} already has a decklist at {path}", id=x["player"], path=f"$.decklists[{seen[x['player']]}]"),
-            )
-        seen.setdefault(x["player"], i)
+        earlier = _first_record(bad, path, i, x["player"], ids, seen)
+        if earlier is not None:
+            where = f"$.decklists[{earlier}]"
+            bad(f"{path}.player", _("{id!r} already has a decklist at {path}", id=x["player"], path=where))
         if not x["deck"]:
             bad(f"{path}.deck", _("a decklist lists deck cards (G-DECKLIST)"))
-        if x.get("round", 0) > len(doc["rounds"]):
-            bad(f"{path}.round", _("round {r} was never paired", r=x["round"]))
+        _played(bad, f"{path}.round", x.get("round", 0), doc)
 
 
-def _check_deck_checks(doc: dict, ids: dict, bad) -> None:
+def _check_deck_checks(doc: dict, ids: dict, bad: Bad) -> None:
     for i, x in enumerate(doc.get("deck_checks", [])):
         path = f"$.deck_checks[{i}]"
-        if x["player"] not in ids:
-            bad(f"{path}.player", _("no player with id {id!r}", id=x["player"]))
-        if x["round"] > len(doc["rounds"]):
-            bad(f"{path}.round", _("round {r} was never paired", r=x["round"]))
-        if x.get("at") and not _is_time(x["at"]):
-            bad(f"{path}.at", _("{t!r} is not an ISO 8601 time", t=x["at"]))
+        _known(bad, f"{path}.player", x["player"], ids)
+        _played(bad, f"{path}.round", x["round"], doc)
+        _time(bad, f"{path}.at", x.get("at") or None)
         for j, e in enumerate(x["differences"]):
             if e[2] == e[3]:
                 bad(f"{path}.differences[{j}]", _("registered and presented agree: not a difference"))
 
 
-def _check_build(b: dict, kind: str, bad) -> None:
+def _check_build(b: dict, kind: str, bad: Bad) -> None:
     if b["kind"] != kind:
         bad(
             "$.build.kind",
@@ -383,58 +433,81 @@ def _check_build(b: dict, kind: str, bad) -> None:
         bad("$.build.product", _("a sealed build phase names its product: 2s or 1s3b (G-SEALED)"))
     if b["kind"] == "draft" and not 4 <= b.get("packs", 0) <= 6:
         bad("$.build.packs", _("a draft uses 4 to 6 packs a player (G-DRAFT-2)"))
-    for k in ("opened_at", "closed_at"):
-        if b.get(k) is not None and not _is_time(b[k]):
-            bad(f"$.build.{k}", _("{t!r} is not an ISO 8601 time", t=b[k]))
+    _check_build_times(b, bad)
+
+
+def _check_build_times(b: dict, bad: Bad) -> None:
+    _time(bad, "$.build.opened_at", b["opened_at"])
+    _time(bad, "$.build.closed_at", b.get("closed_at"))
     if b.get("clock") is not None:
         _check_clock(b["clock"], "$.build.clock", bad)
-    ov = b.get("override")
-    if ov is not None and not _is_time(ov["at"]):
-        bad("$.build.override.at", _("{t!r} is not an ISO 8601 time", t=ov["at"]))
+    if b.get("override") is not None:
+        _time(bad, "$.build.override.at", b["override"]["at"])
 
 
-def _check_pods(doc: dict, ids: dict, kind: str, bad) -> set[str]:
+def _check_pods(doc: dict, ids: dict, kind: str, bad: Bad) -> set[str]:
     """Seats name players that exist, each once; returns the seated players."""
     seated: set[str] = set()
     for i, pod in enumerate(doc.get("pods", [])):
         if kind != "draft":
             bad(f"$.pods[{i}]", _("pods belong to a draft event (G-DRAFT-1)"))
         for j, s in enumerate(pod):
-            pid = s.get("player")
-            if pid is None:
-                continue
-            if pid not in ids:
-                bad(f"$.pods[{i}][{j}].player", _("no player with id {id!r}", id=pid))
-            elif pid in seated:
-                bad(f"$.pods[{i}][{j}].player", _("{id!r} is seated twice", id=pid))
-            seated.add(pid)
+            _seat(bad, f"$.pods[{i}][{j}].player", s.get("player"), ids, seated)
     return seated
 
 
-def _check_pools(doc: dict, ids: dict, kind: str, seated: set[str], bad) -> None:
+def _seat(bad: Bad, path: str, pid: str | None, ids: dict, seated: set[str]) -> None:
+    if pid is None:
+        return
+    if _known(bad, path, pid, ids) and pid in seated:
+        bad(path, _("{id!r} is seated twice", id=pid))
+    seated.add(pid)
+
+
+class _PoolContext:
+    """What a pool is checked against: the players, the event's kind, the seats, the build phase."""
+
+    def __init__(self, ids: dict, kind: str, seated: set[str], build: dict | None, pods: bool) -> None:
+        self.ids = ids
+        self.kind = kind
+        self.seated = seated
+        self.build = build
+        self.pods = pods
+
+
+def _check_pools(doc: dict, ctx: _PoolContext, bad: Bad) -> None:
     pooled: dict[str, int] = {}
-    b = doc.get("build")
     for i, x in enumerate(doc.get("pools", [])):
         path = f"$.pools[{i}]"
-        if x["player"] not in ids:
-            bad(f"{path}.player", _("no player with id {id!r}", id=x["player"]))
-        elif x["player"] in pooled:
-            bad(
-                f"{path}.player",
-                _("{id!r} already has a pool at {path}", id=x["player"], path=f"$.pools[{pooled[x['player']]}]"),
-            )
-        pooled.setdefault(x["player"], i)
-        if x["kind"] != kind:
-            bad(
-                f"{path}.kind",
-                _("a {pool} pool in a {kind} event", pool=labels.kind_label(x["kind"]), kind=labels.kind_label(kind)),
-            )
-        if x["kind"] == "sealed" and x.get("product") not in SEALED_PRODUCTS:
-            bad(f"{path}.product", _("a sealed pool names its product: 2s or 1s3b (G-SEALED)"))
-        if b is not None and x["set"].casefold() != b["set"].casefold():
-            bad(f"{path}.set", _("set {set!r}, but the build phase opens {build!r}", set=x["set"], build=b["set"]))
-        if doc.get("pods") and x["kind"] == "draft" and x["player"] not in seated:
-            bad(f"{path}.player", _("{id!r} has no seat in the draft", id=x["player"]))
-        opened = x.get("opened", [])
-        if opened and [n for o in opened for n in o["cards"]] != x["cards"]:
-            bad(f"{path}.cards", _("the pool is not the cards of the products opened (G-SEALED)"))
+        earlier = _first_record(bad, path, i, x["player"], ctx.ids, pooled)
+        if earlier is not None:
+            bad(f"{path}.player", _("{id!r} already has a pool at {path}", id=x["player"], path=f"$.pools[{earlier}]"))
+        _pool_kind(bad, path, x, ctx.kind)
+        _pool_source(bad, path, x, ctx)
+
+
+def _pool_kind(bad: Bad, path: str, x: dict, kind: str) -> None:
+    if x["kind"] != kind:
+        bad(
+            f"{path}.kind",
+            _("a {pool} pool in a {kind} event", pool=labels.kind_label(x["kind"]), kind=labels.kind_label(kind)),
+        )
+    if x["kind"] == "sealed" and x.get("product") not in SEALED_PRODUCTS:
+        bad(f"{path}.product", _("a sealed pool names its product: 2s or 1s3b (G-SEALED)"))
+
+
+def _pool_source(bad: Bad, path: str, x: dict, ctx: _PoolContext) -> None:
+    """The pool's set is the build phase's, its player seated in the draft,
+    its cards those of the products opened."""
+    b = ctx.build
+    if b is not None and x["set"].casefold() != b["set"].casefold():
+        bad(f"{path}.set", _("set {set!r}, but the build phase opens {build!r}", set=x["set"], build=b["set"]))
+    if ctx.pods and x["kind"] == "draft" and x["player"] not in ctx.seated:
+        bad(f"{path}.player", _("{id!r} has no seat in the draft", id=x["player"]))
+    _pool_cards(bad, path, x)
+
+
+def _pool_cards(bad: Bad, path: str, x: dict) -> None:
+    opened = x.get("opened", ())
+    if opened and [n for o in opened for n in o["cards"]] != x["cards"]:
+        bad(f"{path}.cards", _("the pool is not the cards of the products opened (G-SEALED)"))

@@ -8,11 +8,13 @@ say something, so files of events that do not use them keep their first shape.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Any, cast
 
 import msgspec
 from msgspec import UNSET
 
+from core.event import model as event_model
 from core.event.model import BuildPhase, ClockState, Event, Match, Round
 from core.rules.eventfile.model import (
     SCHEMA_TAG,
@@ -41,9 +43,17 @@ def _or_unset(value: Any) -> Any:
     return value if value else UNSET
 
 
+def _each(make: Callable[[Any], Any], items: Iterable) -> Any:
+    """``make`` of each item, or UNSET when there is none (the key is not written)."""
+    return [make(x) for x in items] or UNSET
+
+
 def _lists(rows: Any) -> Any:
     """Rows kept as tuples (a deck's lines, a clock's pauses...) as JSON's lists."""
     return [list(r) for r in rows]
+
+
+# -- rounds --------------------------------------------------------------------------------
 
 
 def _match(m: Match) -> MatchDoc:
@@ -64,7 +74,15 @@ def _match(m: Match) -> MatchDoc:
 
 
 def _clock(c: ClockState) -> Clock:
-    return Clock(minutes=c.minutes, started_at=c.started_at, pauses=cast(Any, _lists(c.pauses)))
+    return Clock(minutes=c.minutes, started_at=c.started_at, pauses=_lists(c.pauses))
+
+
+def _checkin(c: event_model.Checkin) -> Checkin:
+    return Checkin(player=c.player, at=c.at, seconds=c.seconds)
+
+
+def _late(x: event_model.LateRuling) -> Late:
+    return Late(rule=x.rule, table=x.table, players=list(x.players), decision=x.decision, by=x.by, at=x.at)  # type: ignore[arg-type]
 
 
 def _round(r: Round) -> RoundDoc:
@@ -73,22 +91,35 @@ def _round(r: Round) -> RoundDoc:
         stage=r.stage,  # type: ignore[arg-type]
         matches=[_match(m) for m in r.matches],
         clock=UNSET if r.clock is None else _clock(r.clock),
-        checkins=[Checkin(player=c.player, at=c.at, seconds=c.seconds) for c in r.checkins] or UNSET,
+        checkins=_each(_checkin, r.checkins),
         third_place=_or_unset(r.third_place),
-        late=[
-            Late(rule=x.rule, table=x.table, players=list(x.players), decision=x.decision, by=x.by, at=x.at)  # type: ignore[arg-type]
-            for x in r.late
-        ]
-        or UNSET,
+        late=_each(_late, r.late),
+    )
+
+
+# -- decklists and limited events ------------------------------------------------------------
+
+
+def _decklist(x: event_model.DeckRecord) -> Decklist:
+    return Decklist(player=x.player, deck=_lists(x.deck), spare=_lists(x.spare), source=x.source, round=x.round)
+
+
+def _deck_check(x: event_model.DeckCheck) -> DeckCheck:
+    return DeckCheck(
+        player=x.player, round=x.round, by=x.by, at=x.at, source=x.source, differences=_lists(x.differences)
+    )
+
+
+def _override(b: BuildPhase) -> Any:
+    """The head judge's override (G-HEAD-JUDGE: round 1 paired without every legal deck), or UNSET."""
+    if not b.overridden:
+        return UNSET
+    return Override(
+        by=b.override_by, reason=b.override_reason, at=cast(str, b.override_at), players=list(b.override_players)
     )
 
 
 def _build(b: BuildPhase) -> Build:
-    override: Any = UNSET
-    if b.overridden:  # G-HEAD-JUDGE: round 1 paired without every legal deck
-        override = Override(
-            by=b.override_by, reason=b.override_reason, at=cast(str, b.override_at), players=list(b.override_players)
-        )
     return Build(
         kind=b.kind,  # type: ignore[arg-type]
         set=b.set_code,
@@ -100,48 +131,43 @@ def _build(b: BuildPhase) -> Build:
         clock=None if b.clock is None else _clock(b.clock),
         closed_at=b.closed_at,
         closed_by=b.closed_by,
-        override=override,
+        override=_override(b),
     )
 
 
-def _pools(event: Event) -> list[Pool]:
-    return [
-        Pool(
-            player=x.player,
-            kind=x.kind,  # type: ignore[arg-type]
-            set=x.set_code,
-            product=x.product or None,  # type: ignore[arg-type]
-            packs=x.packs,
-            seed=x.seed,
-            cards=list(x.cards),
-            opened=[
-                Opened(kind=o.kind, cards=list(o.cards), starter=_or_unset(o.starter))  # type: ignore[arg-type]
-                for o in x.opened
-            ]
-            or UNSET,
-        )
-        for x in event.pools
-    ]
+def _pod(pod: tuple[event_model.DraftSeat, ...]) -> list[Seat]:
+    return [Seat(name=s.name, player=s.player) for s in pod]
+
+
+def _opened(o: event_model.OpenedPack) -> Opened:
+    return Opened(kind=o.kind, cards=list(o.cards), starter=_or_unset(o.starter))  # type: ignore[arg-type]
+
+
+def _pool(x: event_model.Pool) -> Pool:
+    return Pool(
+        player=x.player,
+        kind=x.kind,  # type: ignore[arg-type]
+        set=x.set_code,
+        product=x.product or None,  # type: ignore[arg-type]
+        packs=x.packs,
+        seed=x.seed,
+        cards=list(x.cards),
+        opened=_each(_opened, x.opened),
+    )
 
 
 def _limited(event: Event) -> dict[str, Any]:
     """The fields of decklists and limited events, each set only when used."""
-    decklists = [
-        Decklist(player=x.player, deck=_lists(x.deck), spare=_lists(x.spare), source=x.source, round=x.round)
-        for x in event.decklists
-    ]
-    checks = [
-        DeckCheck(player=x.player, round=x.round, by=x.by, at=x.at, source=x.source, differences=_lists(x.differences))
-        for x in event.deck_checks
-    ]
-    pods = [[Seat(name=s.name, player=s.player) for s in pod] for pod in event.pods]
     return {
-        "decklists": decklists or UNSET,
-        "deck_checks": checks or UNSET,
+        "decklists": _each(_decklist, event.decklists),
+        "deck_checks": _each(_deck_check, event.deck_checks),
         "build": UNSET if event.build is None else _build(event.build),
-        "pods": pods or UNSET,
-        "pools": _pools(event) or UNSET,
+        "pods": _each(_pod, event.pods),
+        "pools": _each(_pool, event.pools),
     }
+
+
+# -- the event and its people -------------------------------------------------------------
 
 
 def _staff(event: Event) -> Staff:
@@ -154,51 +180,53 @@ def _staff(event: Event) -> Staff:
     )
 
 
-def _players(event: Event) -> list[PlayerDoc]:
-    # a removed registration is not in the file (only in the journal)
-    return [
-        PlayerDoc(
-            id=p.id,
-            name=p.name,
-            dropped_after_round=p.dropped_after_round,
-            excluded=p.excluded,
-            joined_round=p.joined_round,
-            reading=_or_unset(p.reading),
-            member=_or_unset(p.member),
-        )
-        for p in event.players
-    ]
+def _player(p: event_model.Player) -> PlayerDoc:
+    return PlayerDoc(
+        id=p.id,
+        name=p.name,
+        dropped_after_round=p.dropped_after_round,
+        excluded=p.excluded,
+        joined_round=p.joined_round,
+        reading=_or_unset(p.reading),
+        member=_or_unset(p.member),
+    )
 
 
-def _penalties(event: Event) -> list[PenaltyDoc]:
+def _penalty(x: event_model.Penalty) -> PenaltyDoc:
     # an appeal is written as it was recorded (its keys in their order): a dict in the Appeal's place
-    return [
-        PenaltyDoc(
-            player=x.player,
-            round=x.round,
-            table=x.table,
-            level=x.level,  # type: ignore[arg-type]
-            action=x.action,  # type: ignore[arg-type]
-            reason=x.reason,
-            by=x.by,
-            appeal=cast(Any, x.appeal),
-            at=_or_unset(x.at),
-        )
-        for x in event.penalties
-    ]
+    return PenaltyDoc(
+        player=x.player,
+        round=x.round,
+        table=x.table,
+        level=x.level,  # type: ignore[arg-type]
+        action=x.action,  # type: ignore[arg-type]
+        reason=x.reason,
+        by=x.by,
+        appeal=cast(Any, x.appeal),
+        at=_or_unset(x.at),
+    )
+
+
+def _ruling(r: event_model.Ruling) -> Ruling:
+    return Ruling(by=r.by, reason=r.reason, at=r.at, excuses=_lists(r.excuses))
+
+
+def _apart(event: Event) -> Any:
+    """The keep-apart pairs of players still registered (UNSET: the event has none)."""
+    if not event.apart:
+        return UNSET
+    return [list(x) for x in event.apart if all(map(event.has_player, x))]
 
 
 def _extras(event: Event) -> dict[str, Any]:
-    """The store, rule set, calendar, keep-apart pairs and rulings, each only when set."""
-    apart = [list(x) for x in event.apart if all(map(event.has_player, x))] if event.apart else UNSET
-    rulings = [Ruling(by=r.by, reason=r.reason, at=r.at, excuses=_lists(r.excuses)) for r in event.rulings]
+    """The store, rule set, calendar, keep-apart pairs and rulings, each only when set.
+    (The store and calendar as the event keeps them: their keys in their order.)"""
     return {
-        # (the store and calendar as the event keeps them: their keys in their order)
-        "store": cast(Any, event.store) or UNSET,
+        "store": _or_unset(event.store),
         "rules": UNSET if event.rules == "2008" else event.rules,  # absent: 2008 (O-RULES)
-        "store_calendar": UNSET if event.store_calendar is None else cast(Any, event.store_calendar),
-        "apart": apart,
-        "rulings": rulings or UNSET,
+        "store_calendar": UNSET if event.store_calendar is None else event.store_calendar,
+        "apart": _apart(event),
+        "rulings": _each(_ruling, event.rulings),
     }
 
 
@@ -218,9 +246,9 @@ def to_struct(event: Event) -> EventFile:
         sanctioned=event.sanctioned,
         decklists_required=event.decklists_required,
         spectating=event.spectating,
-        players=_players(event),
+        players=[_player(p) for p in event.players],  # a removed registration is only in the journal
         rounds=[_round(r) for r in event.rounds],
-        penalties=_penalties(event),
+        penalties=[_penalty(x) for x in event.penalties],
         **_limited(event),
         **_extras(event),
     )

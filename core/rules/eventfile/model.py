@@ -368,29 +368,61 @@ def strict_variant(tp: Any) -> Any:
 
 
 def _strict(tp: Any) -> Any:
-    origin = get_origin(tp)
-    if origin is Annotated:
-        base, *marks = get_args(tp)
-        return _bounded(base, marks)
-    if origin in (Union, UnionType):
-        return Union[tuple(strict_variant(x) for x in get_args(tp))]
-    if origin is tuple:
-        return tuple[tuple(strict_variant(x) for x in get_args(tp))]  # type: ignore[misc]
+    handler = _BY_ORIGIN.get(get_origin(tp))
+    if handler is not None:
+        return handler(tp)
     if isinstance(tp, type) and issubclass(tp, Struct):
         return _strict_struct(tp)
-    return _bounded(tp, []) if tp in _DEFAULTS or origin is list else tp
+    return _bounded(tp, []) if tp in _DEFAULTS else tp
+
+
+def _strict_annotated(tp: Any) -> Any:
+    base, *marks = get_args(tp)
+    return _bounded(base, marks)
+
+
+def _strict_union(tp: Any) -> Any:
+    return Union[tuple(strict_variant(x) for x in get_args(tp))]
+
+
+def _strict_tuple(tp: Any) -> Any:
+    return tuple[tuple(strict_variant(x) for x in get_args(tp))]  # type: ignore[misc]
+
+
+def _strict_list(tp: Any) -> Any:
+    return _bounded(tp, [])
 
 
 def _bounded(base: Any, marks: list) -> Any:
-    """``base`` (a leaf or a list) with the bounds of ``marks`` and the defaults."""
-    defaults = all(m.defaults for m in marks if isinstance(m, OnImport))
-    bounds = dict(_DEFAULTS.get(get_origin(base) or base, {})) if defaults else {}
+    """``base`` (a value or a list) with the bounds of ``marks`` over the defaults."""
+    bounds = _defaults(base, marks)
     for mark in marks:
-        meta = mark.meta if isinstance(mark, OnImport) else mark
-        bounds.update({k: getattr(meta, k) for k in _BOUND_NAMES if getattr(meta, k) is not None})
+        bounds.update(_bounds_of(mark))
     if get_origin(base) is list:
         base = list[strict_variant(get_args(base)[0])]  # type: ignore[misc]
     return Annotated[base, Meta(**bounds)] if bounds else base
+
+
+def _defaults(base: Any, marks: list) -> dict[str, Any]:
+    """The bounds ``base`` gets where its marks say none (no defaults: see :class:`OnImport`)."""
+    if any(isinstance(m, OnImport) and not m.defaults for m in marks):
+        return {}
+    return dict(_DEFAULTS.get(get_origin(base) or base, {}))
+
+
+def _bounds_of(mark: Meta | OnImport) -> dict[str, Any]:
+    meta = mark.meta if isinstance(mark, OnImport) else mark
+    return {k: getattr(meta, k) for k in _BOUND_NAMES if getattr(meta, k) is not None}
+
+
+#: How each kind of type is read strictly, by its origin (Annotated[...], X | Y, tuple[...], list[...]).
+_BY_ORIGIN = {
+    Annotated: _strict_annotated,
+    Union: _strict_union,
+    UnionType: _strict_union,
+    tuple: _strict_tuple,
+    list: _strict_list,
+}
 
 
 def _strict_struct(cls: type[Struct]) -> type[Struct]:

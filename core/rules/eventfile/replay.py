@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 from core import labels
 from core.errors import LyceeError
-from core.event.model import Event, Match
+from core.event.model import Event, Match, Round
 from core.i18n import _
 from core.log.actions import (
     Apart,
@@ -67,8 +67,9 @@ Step = tuple[str, str | None, dict]
 Results = list[tuple[str, ResultAction]]
 
 
-class _Replay:
-    """One replay under way: the event so far and the matches refused (one problem a match)."""
+class _Run:
+    """One replay under way: the event so far, the matches refused (one problem
+    a match), whether the replay went through."""
 
     def __init__(self, problems: list, skip: set[tuple[int, int]]) -> None:
         self.event: Event | None = None
@@ -77,53 +78,57 @@ class _Replay:
         self.problems = problems
         self.skip = skip
 
-    def results(self, step: Results) -> None:
-        """A round's results in a row: the round and the event built once."""
-        run = [x for x in step if x[0] not in self.failed] if self.failed else step
-        if not run or self.event is None:  # (no event: `create` was refused, and the replay stopped)
-            return
-        self.event, errors = apply_results(self.event, run[0][1].round, [p for _path, p in run])
-        for (path, _p), err in zip(run, errors):
-            if err is not None:
-                self._refused(path, path, err)
-
-    def action(self, step: Step) -> bool:
-        """Apply one action; False: it was refused and the replay cannot go on."""
-        path, key, act = step
-        if key is not None and key in self.failed:
-            return True  # one problem a match
-        try:
-            self.event = apply(self.event, act)
-        except LyceeError as err:
-            if act["type"] in _FOUNDATIONS:
-                self._stopped(path, err)
-                return False
-            self._refused(path, key or path, err)
-        return True
-
-    def _refused(self, path: str, key: str, err: LyceeError) -> None:
-        self.problems.append((path, str(err)))
-        self.failed.add(key)
-
-    def _stopped(self, path: str, err: LyceeError) -> None:
-        self.whole = False
-        if not (self.problems and (self.failed or self.skip)):  # else it may follow from a problem listed
-            self.problems.append((path, str(err)))
-
 
 def replay(doc: dict, ok: set[str], skip: set[tuple[int, int]], problems: list) -> Event | None:
     """Apply the document's actions (:func:`doc_actions`) with the reducers
     (core.rules.apply); every refusal is a problem at the JSON path of what
     it came from.  Then the replayed results are compared with the file's."""
-    run = _Replay(problems, skip)
+    run = _Run(problems, skip)
     for step in doc_actions(doc, ok, skip):
         if isinstance(step, list):
-            run.results(step)
-        elif not run.action(step):
+            _apply_results(run, step)
+        elif not _apply_action(run, step):
             break
     if run.event is not None:
         _compare(doc, run.event, skip, run.failed, problems)
     return run.event if run.whole else None
+
+
+def _apply_results(run: _Run, step: Results) -> None:
+    """A round's results in a row: the round and the event built once.  (No
+    event: ``create`` was refused, and the replay stopped.)"""
+    left = [x for x in step if x[0] not in run.failed]
+    if left and run.event is not None:
+        run.event, errors = apply_results(run.event, left[0][1].round, [p for _path, p in left])
+        for (path, _p), err in zip(left, errors):
+            _refused(run, path, path, err)
+
+
+def _apply_action(run: _Run, step: Step) -> bool:
+    """Apply one action; False: it was refused and the replay cannot go on."""
+    path, key, act = step
+    if key in run.failed:
+        return True  # one problem a match
+    try:
+        run.event = apply(run.event, act)
+    except LyceeError as err:
+        if act["type"] in _FOUNDATIONS:
+            _stopped(run, path, err)
+            return False
+        _refused(run, path, key or path, err)
+    return True
+
+
+def _refused(run: _Run, path: str, key: str, err: LyceeError | None) -> None:
+    if err is not None:
+        run.problems.append((path, str(err)))
+        run.failed.add(key)
+
+
+def _stopped(run: _Run, path: str, err: LyceeError) -> None:
+    run.whole = False
+    if not (run.problems and (run.failed or run.skip)):  # else it may follow from a problem listed
+        run.problems.append((path, str(err)))
 
 
 def doc_actions(doc: dict, ok: set[str], skip: set[tuple[int, int]]) -> Iterator[Step | Results]:
@@ -220,17 +225,12 @@ def _result_action(m: dict, number: int, stage: str, match_type: str, games: lis
     """The ``result`` of a table after its games (``games``, entered by
     ``game`` actions), unless the games gave it.  A double loss and an
     elimination match without a winner are recorded by ``file_round``."""
-    outcome = m.get("outcome")
-    if outcome in (None, "bye", "double_loss"):
+    if m.get("outcome") in (None, "bye", "double_loss"):
         return None
     if m.get("intentional"):
-        if stage == "swiss":
-            return ResultAction(round=number, table=m["table"], p1_wins=0, p2_wins=0, draws=0, intentional=True)
+        return _intentional(m, number) if stage == "swiss" else None
+    if _decided_otherwise(m, stage, match_type, games):
         return None
-    if games and match_over(games, match_type):
-        return None
-    if stage != "swiss" and labels.is_named_winner(m.get("note") or ""):
-        return None  # the organizer named the winner at time (G-SE): recorded by ``file_round``
     return ResultAction(
         round=number,
         table=m["table"],
@@ -238,6 +238,18 @@ def _result_action(m: dict, number: int, stage: str, match_type: str, games: lis
         p2_wins=m.get("p2_wins", 0),
         draws=m.get("draws", 0),
     )
+
+
+def _intentional(m: dict, number: int) -> ResultAction:
+    return ResultAction(round=number, table=m["table"], p1_wins=0, p2_wins=0, draws=0, intentional=True)
+
+
+def _decided_otherwise(m: dict, stage: str, match_type: str, games: list) -> bool:
+    """Whether the games ended the match, or the organizer named the winner
+    at time (G-SE: recorded by ``file_round``)."""
+    if games and match_over(games, match_type):
+        return True
+    return stage != "swiss" and labels.is_named_winner(m.get("note") or "")
 
 
 def _said(w1: int, w2: int, dr: int, outcome: str | None, games: tuple, intentional: bool) -> str:
@@ -282,13 +294,7 @@ def check_no_winner(event: Event, problems: list) -> None:
     """An intentional draw left without a winner stands only in the final
     (G-ID-3), as ``id-decision`` allows it at the desk: before the final or
     in a playoff the event could never go on."""
-    drawn = [
-        (ri, mi, rnd, m)
-        for ri, rnd in enumerate(event.rounds)
-        if rnd.stage != "swiss"
-        for mi, m in enumerate(rnd.matches)
-        if m.intentional and m.outcome == "draw" and m.p2 is not None
-    ]
+    drawn = list(_drawn_elimination_matches(event))
     if not drawn:
         return
     from core.tournament.elimination import no_winner_refusal  # (a Swiss file loads no bracket)
@@ -297,3 +303,13 @@ def check_no_winner(event: Event, problems: list) -> None:
         why = no_winner_refusal(event, rnd, m)
         if why:
             problems.append((f"$.rounds[{ri}].matches[{mi}]", f"{why} [G-ID-3]"))
+
+
+def _drawn_elimination_matches(event: Event) -> Iterator[tuple[int, int, Round, Match]]:
+    """The intentional draws of the elimination rounds and playoffs."""
+    for ri, rnd in enumerate(event.rounds):
+        if rnd.stage == "swiss":
+            continue
+        for mi, m in enumerate(rnd.matches):
+            if m.intentional and m.outcome == "draw" and m.p2 is not None:
+                yield ri, mi, rnd, m

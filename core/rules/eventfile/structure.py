@@ -77,19 +77,34 @@ def structure_problems(
 def _free_lists(doc: Any) -> list[tuple[Parts, str]]:
     """Lists longer than MAX_ITEMS inside the store calendar, the one object of
     any content (its lists are bounded here, the rest by the model)."""
-    cal = doc.get("store_calendar") if isinstance(doc, dict) else None
-    if not isinstance(cal, dict) or not isinstance(cal.get("calendar"), dict):
-        return []
+    calendar = _calendar(doc)
+    return [] if calendar is None else _long_lists(calendar, ("store_calendar", "calendar"))
+
+
+def _calendar(doc: Any) -> dict | None:
+    """The store calendar's own document, when the file has one."""
+    store = doc.get("store_calendar") if isinstance(doc, dict) else None
+    calendar = store.get("calendar") if isinstance(store, dict) else None
+    return calendar if isinstance(calendar, dict) else None
+
+
+def _long_lists(top: dict, where: Parts) -> list[tuple[Parts, str]]:
+    """The lists too long in ``top``, found without looking inside them."""
     found: list[tuple[Parts, str]] = []
-    stack: list[tuple[Any, Parts]] = [(cal["calendar"], ("store_calendar", "calendar"))]
+    stack: list[tuple[Any, Parts]] = [(top, where)]
     while stack:
         x, at = stack.pop()
-        items = x.items() if isinstance(x, dict) else enumerate(x) if isinstance(x, list) else ()
         if isinstance(x, list) and len(x) > MAX_ITEMS:
             found.append((at, _long(len(x), MAX_ITEMS)))
-            continue
-        stack.extend((v, (*at, k)) for k, v in items if isinstance(v, (dict, list)))
+        else:
+            stack.extend((v, (*at, k)) for k, v in _children(x))
     return found
+
+
+def _children(x: dict | list) -> list[tuple[str | int, Any]]:
+    """The objects and lists inside an object or a list, with their keys or indexes."""
+    pairs = x.items() if isinstance(x, dict) else enumerate(x)
+    return [(k, v) for k, v in pairs if isinstance(v, (dict, list))]
 
 
 # -- the walk along the model ------------------------------------------------------------
@@ -111,51 +126,52 @@ def _walk(value: Any, tp: Any, at: Parts, found: list) -> None:
         _walk_items(value, inner, at, found)
 
 
+def _is_union(tp: Any) -> bool:
+    return get_origin(tp) in (Union, UnionType)
+
+
 def _unwrap(tp: Any) -> Any:
     """``tp`` without its bounds (Annotated) and without UNSET."""
     if get_origin(tp) is Annotated:
         tp = get_args(tp)[0]
-    if get_origin(tp) in (Union, UnionType):
-        args = [x for x in get_args(tp) if x is not UnsetType]
-        return args[0] if len(args) == 1 else Union[tuple(args)]
-    return tp
+    if not _is_union(tp):
+        return tp
+    args = [x for x in get_args(tp) if x is not UnsetType]
+    return args[0] if len(args) == 1 else Union[tuple(args)]
 
 
 def _member_for(value: Any, tp: Any) -> Any:
     """The object or list type of ``tp`` (or of its union) a dict or a list
     ``value`` is read as, or None (a leaf: its problem is its own)."""
-    options = get_args(tp) if get_origin(tp) in (Union, UnionType) else (tp,)
-    for x in map(_unwrap, options):
-        is_struct = isinstance(x, type) and issubclass(x, Struct)
-        array_like = is_struct and x.__struct_config__.array_like
-        if isinstance(value, dict) and is_struct and not array_like:
-            return x
-        if isinstance(value, list) and (array_like or get_origin(x) in (list, tuple)):
-            return x
-    return None
+    container = type(value) if isinstance(value, (dict, list)) else None
+    options = get_args(tp) if _is_union(tp) else (tp,)
+    return next((x for x in map(_unwrap, options) if container and _reads(x) is container), None)
+
+
+def _reads(tp: Any) -> type | None:
+    """The JSON container ``tp`` reads: dict (an object), list (a list, a tuple,
+    an array-like Struct), None (a value)."""
+    if isinstance(tp, type) and issubclass(tp, Struct):
+        return list if tp.__struct_config__.array_like else dict
+    return list if get_origin(tp) in (list, tuple) else None
 
 
 def _walk_object(value: dict, cls: type[Struct], at: Parts, found: list) -> None:
     """Missing keys and unknown keys (strict) here, then each known key's value."""
     fields = {f.encode_name: f for f in msgspec.structs.fields(cls)}
-    for name, f in fields.items():
-        if f.required and name not in value:
-            found.append((at, _("the key {key!r} is missing", key=name)))
+    found += [(at, _("the key {key!r} is missing", key=k)) for k, f in fields.items() if f.required and k not in value]
     if cls.__struct_config__.forbid_unknown_fields:
-        extra = sorted(str(k) for k in value if k not in fields)
-        if extra:
-            found.append(
-                (
-                    at,
-                    _(
-                        "unknown key(s) {keys}: the lycee-event/1 format has no such field",
-                        keys=join_list(repr(visible(k)) for k in extra[:5]),
-                    ),
-                )
-            )
+        _unknown_keys(value, fields, at, found)
     for key, v in value.items():
         if key in fields:
             _walk(v, fields[key].type, (*at, key), found)
+
+
+def _unknown_keys(value: dict, fields: dict, at: Parts, found: list) -> None:
+    extra = sorted(str(k) for k in value if k not in fields)
+    if extra:
+        keys = join_list(repr(visible(k)) for k in extra[:5])
+        found.append((at, _("unknown key(s) {keys}: the lycee-event/1 format has no such field", keys=keys)))
 
 
 def _walk_items(value: list, tp: Any, at: Parts, found: list) -> None:
@@ -236,7 +252,7 @@ def _enum_word(m: re.Match, value: Any, tp: Any) -> str:
 def _literals(tp: Any) -> list:
     """The values a Literal in ``tp`` (or in its union) allows, then null where allowed."""
     tp = _unwrap(tp)
-    options = get_args(tp) if get_origin(tp) in (Union, UnionType) else (tp,)
+    options = get_args(tp) if _is_union(tp) else (tp,)
     out: list = []
     for x in options:
         out += list(get_args(x)) if get_origin(x) is Literal else [None] if x is type(None) else []
