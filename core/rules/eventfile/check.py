@@ -86,6 +86,10 @@ def _strict_text(doc: dict, bad: Bad) -> None:
         _strict_player(bad, f"$.players[{i}]", p)
     for path, note in _notes(doc):
         _text(bad, path, note, "text", _("note"))
+    _strict_penalties(doc, bad)
+
+
+def _strict_penalties(doc: dict, bad: Bad) -> None:
     for i, x in enumerate(doc.get("penalties", ())):
         _text(bad, f"$.penalties[{i}].reason", x.get("reason"), "text", _("reason"))
         _text(bad, f"$.penalties[{i}].by", x.get("by"), "staff")
@@ -264,45 +268,53 @@ def _check_rounds(doc: dict, ids: dict, ok: set[str], bad: Bad) -> set[tuple[int
         if r["number"] != ri + 1:
             bad(f"{rpath}.number", f"round {r['number']} stands where round {ri + 1} should")
         seen = _Seen(ri + 1)
-        for mi, m in enumerate(r["matches"]):
-            if not seen.match(m, f"{rpath}.matches[{mi}]", ids, ok, bad):
-                skip.add((ri, mi))
-        if r.get("clock") is not None:
-            _check_clock(r["clock"], f"{rpath}.clock", bad)
-        _check_checkins(r, rpath, seen, bad)
-        _check_late(r, rpath, seen, bad)
+        skip.update((ri, mi) for mi, m in enumerate(r["matches"]) if not _sound(seen, m, rpath, mi, ids, ok, bad))
+        _check_round_state(r, rpath, seen, bad)
     return skip
 
 
 class _Seen:
-    """The tables and players of one round met so far."""
+    """The tables and players of one round met so far (player -> table)."""
 
     def __init__(self, number: int) -> None:
         self.number = number
         self.tables: set[int] = set()
         self.players: dict[str, int] = {}
 
-    def match(self, m: dict, mpath: str, ids: dict, ok: set[str], bad: Bad) -> bool:
-        """Whether the match can be replayed (its table and players are sound).
-        Its path is written out only for a problem (an import checks every match)."""
-        sound = m["table"] not in self.tables
-        if not sound:
-            bad(f"{mpath}.table", f"table {m['table']} appears twice in round {self.number}")
-        self.tables.add(m["table"])
-        for side in ("p1", "p2"):
-            if m.get(side) is not None:
-                sound = self._player(m[side], m["table"], f"{mpath}.{side}", ids, bad) and sound and m[side] in ok
-        return sound
 
-    def _player(self, pid: str, table: int, path: str, ids: dict, bad: Bad) -> bool:
-        if pid not in ids:
-            bad(path, f"no player with id {pid!r}")
-            return False
-        if pid in self.players:
-            bad(path, f"{pid!r} already plays at table {self.players[pid]} this round")
-            return False
-        self.players[pid] = table
-        return True
+def _sound(seen: _Seen, m: dict, rpath: str, mi: int, ids: dict, ok: set[str], bad: Bad) -> bool:
+    """Whether match ``mi`` can be replayed (its table and players are sound).
+    Its path is written out only for a problem (an import checks every match)."""
+    sound = m["table"] not in seen.tables
+    if not sound:
+        bad(f"{rpath}.matches[{mi}].table", f"table {m['table']} appears twice in round {seen.number}")
+    seen.tables.add(m["table"])
+    for side in ("p1", "p2"):
+        if m.get(side) is not None:
+            sound = _seated(seen, m[side], m["table"], f"{rpath}.matches[{mi}].{side}", ids, bad) and sound
+            sound = sound and m[side] in ok
+    return sound
+
+
+def _seated(seen: _Seen, pid: str, table: int, path: str, ids: dict, bad: Bad) -> bool:
+    """Whether ``pid`` is a player of the file not yet at a table this round (then seated at ``table``)."""
+    if pid not in ids:
+        bad(path, f"no player with id {pid!r}")
+        return False
+    if pid in seen.players:
+        bad(path, f"{pid!r} already plays at table {seen.players[pid]} this round")
+        return False
+    seen.players[pid] = table
+    return True
+
+
+def _check_round_state(r: dict, rpath: str, seen: _Seen, bad: Bad) -> None:
+    """The round's clock, check-ins and lateness rulings."""
+    if r.get("clock") is not None:
+        _check_clock(r["clock"], f"{rpath}.clock", bad)
+    _check_checkins(r, rpath, seen, bad)
+    for li, x in enumerate(r.get("late", [])):
+        _check_late(x, f"{rpath}.late[{li}]", seen, bad)
 
 
 def _check_checkins(r: dict, rpath: str, seen: _Seen, bad: Bad) -> None:
@@ -313,14 +325,13 @@ def _check_checkins(r: dict, rpath: str, seen: _Seen, bad: Bad) -> None:
         _time(bad, f"{rpath}.checkins[{ci}].at", c["at"])
 
 
-def _check_late(r: dict, rpath: str, seen: _Seen, bad: Bad) -> None:
-    """Lateness rulings name tables and players of the round."""
-    for li, x in enumerate(r.get("late", [])):
-        if x["table"] not in seen.tables:
-            bad(f"{rpath}.late[{li}].table", f"round {seen.number} has no table {x['table']}")
-        for pi, pid in enumerate(x["players"]):
-            if pid not in seen.players:
-                bad(f"{rpath}.late[{li}].players[{pi}]", f"{pid!r} does not play in round {seen.number}")
+def _check_late(x: dict, path: str, seen: _Seen, bad: Bad) -> None:
+    """A lateness ruling names a table and players of the round."""
+    if x["table"] not in seen.tables:
+        bad(f"{path}.table", f"round {seen.number} has no table {x['table']}")
+    for pi, pid in enumerate(x["players"]):
+        if pid not in seen.players:
+            bad(f"{path}.players[{pi}]", f"{pid!r} does not play in round {seen.number}")
 
 
 def _check_clock(c: dict, path: str, bad: Bad) -> None:
@@ -375,16 +386,24 @@ def _check_limited(doc: dict, ids: dict, bad: Bad) -> None:
     _check_decklists(doc, ids, bad)
     _check_deck_checks(doc, ids, bad)
     kind = doc["kind"]
-    if kind not in POOL_KINDS and any(k in doc for k in ("build", "pods", "pools")):
-        bad(
-            "$.kind",
-            _("a {kind} event has no build phase, pods or pools (G-SEALED, G-DRAFT-1)", kind=labels.kind_label(kind)),
-        )
+    if not _limited_kind(doc, bad):
         return
     if doc.get("build") is not None:
         _check_build(doc["build"], kind, bad)
     seated = _check_pods(doc, ids, kind, bad)
     _check_pools(doc, _PoolContext(ids, kind, seated, doc.get("build"), bool(doc.get("pods"))), bad)
+
+
+def _limited_kind(doc: dict, bad: Bad) -> bool:
+    """Whether the event's kind has the build phase, pods or pools the file gives it."""
+    kind = doc["kind"]
+    if kind in POOL_KINDS or not any(k in doc for k in ("build", "pods", "pools")):
+        return True
+    bad(
+        "$.kind",
+        _("a {kind} event has no build phase, pods or pools (G-SEALED, G-DRAFT-1)", kind=labels.kind_label(kind)),
+    )
+    return False
 
 
 def _first_record(bad: Bad, path: str, i: int, pid: str, ids: dict, seen: dict[str, int]) -> int | None:
@@ -414,9 +433,13 @@ def _check_deck_checks(doc: dict, ids: dict, bad: Bad) -> None:
         _known(bad, f"{path}.player", x["player"], ids)
         _played(bad, f"{path}.round", x["round"], doc)
         _time(bad, f"{path}.at", x.get("at") or None)
-        for j, e in enumerate(x["differences"]):
-            if e[2] == e[3]:
-                bad(f"{path}.differences[{j}]", _("registered and presented agree: not a difference"))
+        _differences(bad, path, x["differences"])
+
+
+def _differences(bad: Bad, path: str, differences: list) -> None:
+    for j, (_part, _number, registered, presented) in enumerate(differences):
+        if registered == presented:
+            bad(f"{path}.differences[{j}]", _("registered and presented agree: not a difference"))
 
 
 def _check_build(b: dict, kind: str, bad: Bad) -> None:

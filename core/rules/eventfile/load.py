@@ -15,6 +15,7 @@ import json
 import os
 import weakref
 from pathlib import Path
+from typing import BinaryIO
 
 import msgspec
 
@@ -133,35 +134,47 @@ def read_capped(path: Path, max_mb: float | None = None, encoding: str = "utf-8"
     limit = max_bytes(max_mb)
     try:
         with open(path, "rb") as f:
-            try:
-                size = os.fstat(f.fileno()).st_size
-            except OSError:
-                size = 0
-            raw = b"" if size > limit else f.read(limit + 1)  # a regular file's size says it without a read
-            if size > limit:
-                raise LyceeError(
-                    _(
-                        "{path} is {size} MB, more than the {limit} MB an event file may have "
-                        "(a larger limit: LYCEE_IMPORT_MAX_MB=MB or --max-mb MB)",
-                        path=path,
-                        size=_mb(size),
-                        limit=_mb(limit),
-                    )
-                )
-            if len(raw) > limit:  # not a regular file (a pipe, a device): read only to the cap
-                raise LyceeError(
-                    _(
-                        "{path} holds more than the {limit} MB an event file may have (read up to there "
-                        "and refused; a larger limit: LYCEE_IMPORT_MAX_MB=MB or --max-mb MB)",
-                        path=path,
-                        limit=_mb(limit),
-                    )
-                )
+            raw = _read_to(f, path, limit)
         return raw.decode(encoding)
     except OSError as err:
         raise LyceeError(_("{path} cannot be read ({reason})", path=path, reason=err.strerror)) from None
     except UnicodeDecodeError:
         raise LyceeError(_("{path} is not UTF-8 text", path=path)) from None
+
+
+def _read_to(f: BinaryIO, path: Path, limit: int) -> bytes:
+    """The bytes of ``f`` if they are at most ``limit``: a regular file's size
+    says it without a read; anything else (a pipe, a device) is read only to the cap."""
+    size = _size(f)
+    if size > limit:
+        raise LyceeError(
+            _(
+                "{path} is {size} MB, more than the {limit} MB an event file may have "
+                "(a larger limit: LYCEE_IMPORT_MAX_MB=MB or --max-mb MB)",
+                path=path,
+                size=_mb(size),
+                limit=_mb(limit),
+            )
+        )
+    raw = f.read(limit + 1)
+    if len(raw) > limit:
+        raise LyceeError(
+            _(
+                "{path} holds more than the {limit} MB an event file may have (read up to there "
+                "and refused; a larger limit: LYCEE_IMPORT_MAX_MB=MB or --max-mb MB)",
+                path=path,
+                limit=_mb(limit),
+            )
+        )
+    return raw
+
+
+def _size(f: BinaryIO) -> int:
+    """The size the file system gives ``f`` (0: none, e.g. a pipe)."""
+    try:
+        return os.fstat(f.fileno()).st_size
+    except OSError:
+        return 0
 
 
 def _mb(n: int) -> str:

@@ -144,14 +144,12 @@ def doc_actions(doc: dict, ok: set[str], skip: set[tuple[int, int]]) -> Iterator
     settings = {"id": doc["id"], **{k: doc[k] for k in _SETTINGS if k in doc}}
     yield "$", None, {"type": "create", "data": Create(doc=settings)}
     joining, dropping = _comings_and_goings(doc, ok)
-    rounds = doc["rounds"]
-    for k in range(len(rounds) + 1):
-        yield from _people_actions(joining.get(k + 1), dropping.get(k, ()))
-        if k == 0:
-            records = {x: doc[x] for x in _RECORDS if x in doc}
-            yield "$", None, {"type": "file_records", "data": FileRecords(doc=records)}
-        if k < len(rounds):
-            yield from _round_actions(rounds[k], k, doc["match"], skip)
+    yield from _people_actions(joining.get(1), dropping.get(0, ()))
+    records = {x: doc[x] for x in _RECORDS if x in doc}
+    yield "$", None, {"type": "file_records", "data": FileRecords(doc=records)}
+    for k, r in enumerate(doc["rounds"]):
+        yield from _round_actions(r, k, doc["match"], skip)
+        yield from _people_actions(joining.get(k + 2), dropping.get(k + 1, ()))
     yield from _closing_actions(doc, ok)
 
 
@@ -184,6 +182,10 @@ def _closing_actions(doc: dict, ok: set[str]) -> Iterator[Step]:
             yield f"$.apart[{i}]", None, {"type": "apart", "data": Apart(players=[a, b])}
     people = {"players": doc["players"], "penalties": doc.get("penalties", [])}
     yield "$.players", None, {"type": "file_people", "data": FilePeople(doc=people)}
+    yield from _ruling_actions(doc)
+
+
+def _ruling_actions(doc: dict) -> Iterator[Step]:
     for i, r in enumerate(doc.get("rulings", [])):  # L-RULING: the head judge's rulings, as recorded
         data = RulingAction(by=r["by"], reason=r.get("reason", ""), excuses=r["excuses"], at=r.get("at", ""))
         yield f"$.rulings[{i}]", None, {"type": "ruling", "data": data}
@@ -212,13 +214,17 @@ def _match_actions(live: list, rpath: str, number: int, stage: str, match_type: 
         if games and run:
             yield run
             run = []
-        for code in games:
-            yield f"{mpath}.games", mpath, {"type": "game", "data": Game(round=number, table=m["table"], game=code)}
+        yield from _game_actions(games, mpath, number, m["table"])
         result = _result_action(m, number, stage, match_type, games)
         if result is not None:
             run.append((mpath, result))
     if run:
         yield run
+
+
+def _game_actions(games: list, mpath: str, number: int, table: int) -> Iterator[Step]:
+    for code in games:
+        yield f"{mpath}.games", mpath, {"type": "game", "data": Game(round=number, table=table, game=code)}
 
 
 def _result_action(m: dict, number: int, stage: str, match_type: str, games: list) -> ResultAction | None:

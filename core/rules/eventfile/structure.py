@@ -159,12 +159,17 @@ def _reads(tp: Any) -> type | None:
 def _walk_object(value: dict, cls: type[Struct], at: Parts, found: list) -> None:
     """Missing keys and unknown keys (strict) here, then each known key's value."""
     fields = {f.encode_name: f for f in msgspec.structs.fields(cls)}
-    found += [(at, _("the key {key!r} is missing", key=k)) for k, f in fields.items() if f.required and k not in value]
+    found += [(at, _("the key {key!r} is missing", key=k)) for k in _missing(fields, value)]
     if cls.__struct_config__.forbid_unknown_fields:
         _unknown_keys(value, fields, at, found)
     for key, v in value.items():
         if key in fields:
             _walk(v, fields[key].type, (*at, key), found)
+
+
+def _missing(fields: dict, value: dict) -> list[str]:
+    """The keys the object must have and ``value`` has not."""
+    return [k for k, f in fields.items() if f.required and k not in value]
 
 
 def _unknown_keys(value: dict, fields: dict, at: Parts, found: list) -> None:
@@ -209,8 +214,7 @@ def _type_word(m: re.Match, value: Any, tp: Any) -> str:
 
 
 def _bound_word(m: re.Match, value: Any, tp: Any) -> str:
-    kind, of_length, op, n = m[1], m[2], m[3], m[4]
-    most = op.startswith("<")
+    kind, of_length, most, n = m[1], m[2], m[3].startswith("<"), m[4]
     if of_length and kind == "array":
         return _long(len(value), n) if most else _("at least {n} items", n=n)
     if of_length:
