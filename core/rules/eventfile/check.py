@@ -171,9 +171,13 @@ def _strict_rounds(doc: dict, bad: Bad) -> None:
         # dropped too (core.tournament.standings.pair_playoff; verify's G-DROP-1 is Swiss)
         playoff = r.get("stage") == "playoff"
         for mi, m in enumerate(r["matches"]):
-            for side in ("p1", "p2"):
-                if m.get(side) in span:
-                    _in_span(bad, f"$.rounds[{ri}].matches[{mi}].{side}", m[side], span[m[side]], ri + 1, playoff)
+            _strict_sides(bad, f"$.rounds[{ri}].matches[{mi}]", m, span, ri + 1, playoff)
+
+
+def _strict_sides(bad: Bad, mpath: str, m: dict, span: dict, number: int, playoff: bool) -> None:
+    for side in ("p1", "p2"):
+        if m.get(side) in span:
+            _in_span(bad, f"{mpath}.{side}", m[side], span[m[side]], number, playoff)
 
 
 def _in_span(bad: Bad, path: str, pid: str, span: tuple, number: int, playoff: bool) -> None:
@@ -195,9 +199,11 @@ def _strict_seeds(doc: dict, bad: Bad) -> None:
 
 
 def _seed(bad: Bad, path: str, seed: int | None) -> None:
-    if seed is not None and seed > SEED_MAX:
+    if seed is None:
+        return
+    if seed > SEED_MAX:
         bad(path, _("at most {n}", n=SEED_MAX))
-    elif seed is not None and seed < SEED_MIN:
+    elif seed < SEED_MIN:
         bad(path, _("at least {n}", n=SEED_MIN))
 
 
@@ -285,26 +291,33 @@ class _Seen:
 def _sound(seen: _Seen, m: dict, rpath: str, mi: int, ids: dict, ok: set[str], bad: Bad) -> bool:
     """Whether match ``mi`` can be replayed (its table and players are sound).
     Its path is written out only for a problem (an import checks every match)."""
-    sound = m["table"] not in seen.tables
-    if not sound:
-        bad(f"{rpath}.matches[{mi}].table", f"table {m['table']} appears twice in round {seen.number}")
-    seen.tables.add(m["table"])
+    sound = _table_once(seen, m["table"], rpath, mi, bad)
     for side in ("p1", "p2"):
         if m.get(side) is not None:
-            sound = _seated(seen, m[side], m["table"], f"{rpath}.matches[{mi}].{side}", ids, bad) and sound
-            sound = sound and m[side] in ok
+            sound = _seated(seen, m, side, rpath, mi, ids, bad) and sound and m[side] in ok
     return sound
 
 
-def _seated(seen: _Seen, pid: str, table: int, path: str, ids: dict, bad: Bad) -> bool:
-    """Whether ``pid`` is a player of the file not yet at a table this round (then seated at ``table``)."""
+def _table_once(seen: _Seen, table: int, rpath: str, mi: int, bad: Bad) -> bool:
+    """Whether ``table`` is new to the round (then noted)."""
+    once = table not in seen.tables
+    if not once:
+        bad(f"{rpath}.matches[{mi}].table", f"table {table} appears twice in round {seen.number}")
+    seen.tables.add(table)
+    return once
+
+
+def _seated(seen: _Seen, m: dict, side: str, rpath: str, mi: int, ids: dict, bad: Bad) -> bool:
+    """Whether the player at ``side`` is a player of the file not yet at a table
+    this round (then seated at the match's table)."""
+    pid = m[side]
     if pid not in ids:
-        bad(path, f"no player with id {pid!r}")
+        bad(f"{rpath}.matches[{mi}].{side}", f"no player with id {pid!r}")
         return False
     if pid in seen.players:
-        bad(path, f"{pid!r} already plays at table {seen.players[pid]} this round")
+        bad(f"{rpath}.matches[{mi}].{side}", f"{pid!r} already plays at table {seen.players[pid]} this round")
         return False
-    seen.players[pid] = table
+    seen.players[pid] = m["table"]
     return True
 
 
@@ -452,11 +465,16 @@ def _check_build(b: dict, kind: str, bad: Bad) -> None:
                 other=labels.kind_label(b["kind"]),
             ),
         )
+    _check_build_products(b, bad)
+    _check_build_times(b, bad)
+
+
+def _check_build_products(b: dict, bad: Bad) -> None:
+    """What a build phase opens: a sealed product (G-SEALED), 4 to 6 draft packs (G-DRAFT-2)."""
     if b["kind"] == "sealed" and b.get("product") not in SEALED_PRODUCTS:
         bad("$.build.product", _("a sealed build phase names its product: 2s or 1s3b (G-SEALED)"))
     if b["kind"] == "draft" and not 4 <= b.get("packs", 0) <= 6:
         bad("$.build.packs", _("a draft uses 4 to 6 packs a player (G-DRAFT-2)"))
-    _check_build_times(b, bad)
 
 
 def _check_build_times(b: dict, bad: Bad) -> None:
@@ -522,12 +540,15 @@ def _pool_kind(bad: Bad, path: str, x: dict, kind: str) -> None:
 def _pool_source(bad: Bad, path: str, x: dict, ctx: _PoolContext) -> None:
     """The pool's set is the build phase's, its player seated in the draft,
     its cards those of the products opened."""
-    b = ctx.build
-    if b is not None and x["set"].casefold() != b["set"].casefold():
-        bad(f"{path}.set", _("set {set!r}, but the build phase opens {build!r}", set=x["set"], build=b["set"]))
+    _pool_set(bad, path, x, ctx.build)
     if ctx.pods and x["kind"] == "draft" and x["player"] not in ctx.seated:
         bad(f"{path}.player", _("{id!r} has no seat in the draft", id=x["player"]))
     _pool_cards(bad, path, x)
+
+
+def _pool_set(bad: Bad, path: str, x: dict, b: dict | None) -> None:
+    if b is not None and x["set"].casefold() != b["set"].casefold():
+        bad(f"{path}.set", _("set {set!r}, but the build phase opens {build!r}", set=x["set"], build=b["set"]))
 
 
 def _pool_cards(bad: Bad, path: str, x: dict) -> None:

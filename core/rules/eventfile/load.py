@@ -46,6 +46,15 @@ def _event_from_doc(doc, source: str, strict: bool) -> Event:
     if shape:
         raise ValidationError(source, shape)
     problems: list[tuple[str, str]] = []
+    event = _checked_and_replayed(doc, strict, problems)
+    if problems or event is None:
+        raise ValidationError(source, problems)
+    _check_storable(event, source)
+    return event
+
+
+def _checked_and_replayed(doc: dict, strict: bool, problems: list[tuple[str, str]]) -> Event | None:
+    """The document's checks, then (its settings sound) the replay; every problem added to ``problems``."""
 
     def bad(path: str, what: str) -> None:
         problems.append((path, what))
@@ -54,9 +63,6 @@ def _event_from_doc(doc, source: str, strict: bool) -> Event:
     event = replay(doc, ok, skip, problems) if settings_ok else None
     if strict and event is not None:
         check_no_winner(event, problems)
-    if problems or event is None:
-        raise ValidationError(source, problems)
-    _check_storable(event, source)
     return event
 
 
@@ -90,8 +96,6 @@ def stored_form(event: Event) -> dict:
     builtins, read back with ``msgspec.convert``).  For the event an import
     has just checked it is the form that check read back, not made again
     (one encoding); for any other event it is made now."""
-    import msgspec
-
     ref, stored = _STORED
     if ref is not None and ref() is event:
         _STORED[:] = [None, None]  # given once: the record owns it
@@ -107,16 +111,21 @@ MAX_MB = 20.0
 def max_bytes(max_mb: float | None = None) -> int:
     """The size cap in bytes: ``max_mb``, else LYCEE_IMPORT_MAX_MB, else :data:`MAX_MB`."""
     if max_mb is None:
-        env = os.environ.get("LYCEE_IMPORT_MAX_MB", "").strip()
-        try:
-            max_mb = float(env) if env else MAX_MB
-        except ValueError:
-            raise LyceeError(
-                _("LYCEE_IMPORT_MAX_MB={value!r}: a number of megabytes, like 50", value=visible(env[:40]))
-            ) from None
+        max_mb = _env_mb()
     if not max_mb > 0 or max_mb > 10**6:
         raise LyceeError(_("a size limit of {mb} MB: give a number of megabytes above 0", mb=max_mb))
     return int(max_mb * 1_000_000)
+
+
+def _env_mb() -> float:
+    """LYCEE_IMPORT_MAX_MB, else :data:`MAX_MB`."""
+    env = os.environ.get("LYCEE_IMPORT_MAX_MB", "").strip()
+    try:
+        return float(env) if env else MAX_MB
+    except ValueError:
+        raise LyceeError(
+            _("LYCEE_IMPORT_MAX_MB={value!r}: a number of megabytes, like 50", value=visible(env[:40]))
+        ) from None
 
 
 def load_doc(path: Path, max_mb: float | None = None) -> dict:

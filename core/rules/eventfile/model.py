@@ -22,8 +22,6 @@ The JSON Schema for other tools is generated from the strict reading
 docs/event-schema.json is that output, checked by tests/test_eventfile.py).
 """
 
-from __future__ import annotations
-
 import datetime
 import json
 from dataclasses import dataclass

@@ -160,12 +160,14 @@ def _comings_and_goings(doc: dict, ok: set[str]) -> tuple[dict[int, list[Entrant
     for i, p in enumerate(doc["players"]):
         if p["id"] not in ok:
             continue
-        joining.setdefault(p.get("joined_round", 1), []).append(
-            Entrant(id=p["id"], name=p["name"], reading=p.get("reading") or None, member=p.get("member") or None)
-        )
+        joining.setdefault(p.get("joined_round", 1), []).append(_entrant(p))
         if p.get("dropped_after_round") is not None:
             dropping.setdefault(p["dropped_after_round"], []).append((i, p["id"]))
     return joining, dropping
+
+
+def _entrant(p: dict) -> Entrant:
+    return Entrant(id=p["id"], name=p["name"], reading=p.get("reading") or None, member=p.get("member") or None)
 
 
 def _people_actions(joining: list[Entrant] | None, dropping) -> Iterator[Step]:
@@ -270,12 +272,15 @@ def _compare(doc: dict, event: Event, skip: set[tuple[int, int]], failed: set[st
     for ri, rnd in enumerate(event.rounds):
         for mi, f in enumerate(doc["rounds"][ri]["matches"]):
             path = f"$.rounds[{ri}].matches[{mi}]"
-            m = None if (ri, mi) in skip or path in failed else rnd.match_at(f["table"])
-            if m is not None and not _same(f, m):
-                file = _told(f)
-                got = (m.p1_wins, m.p2_wins, m.draws, m.outcome, m.games, m.intentional)
-                what = _("the file records {file}, but the rules give {rules}", file=_said(*file), rules=_said(*got))
-                problems.append((path, what))
+            if (ri, mi) not in skip and path not in failed:
+                _compare_match(path, f, rnd.match_at(f["table"]), problems)
+
+
+def _compare_match(path: str, f: dict, m: Match | None, problems: list) -> None:
+    if m is not None and not _same(f, m):
+        got = (m.p1_wins, m.p2_wins, m.draws, m.outcome, m.games, m.intentional)
+        what = _("the file records {file}, but the rules give {rules}", file=_said(*_told(f)), rules=_said(*got))
+        problems.append((path, what))
 
 
 def _told(f: dict) -> tuple:
@@ -314,8 +319,10 @@ def check_no_winner(event: Event, problems: list) -> None:
 def _drawn_elimination_matches(event: Event) -> Iterator[tuple[int, int, Round, Match]]:
     """The intentional draws of the elimination rounds and playoffs."""
     for ri, rnd in enumerate(event.rounds):
-        if rnd.stage == "swiss":
-            continue
-        for mi, m in enumerate(rnd.matches):
-            if m.intentional and m.outcome == "draw" and m.p2 is not None:
-                yield ri, mi, rnd, m
+        if rnd.stage != "swiss":
+            yield from ((ri, mi, rnd, m) for mi, m in enumerate(rnd.matches) if _undecided(m))
+
+
+def _undecided(m: Match) -> bool:
+    """An intentional draw with no winner named."""
+    return m.intentional and m.outcome == "draw" and m.p2 is not None

@@ -11,6 +11,7 @@ description of the format.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Callable
@@ -134,9 +135,7 @@ def _unwrap(tp: Any) -> Any:
     """``tp`` without its bounds (Annotated) and without UNSET."""
     if get_origin(tp) is Annotated:
         tp = get_args(tp)[0]
-    if not _is_union(tp):
-        return tp
-    args = [x for x in get_args(tp) if x is not UnsetType]
+    args = [x for x in _options(tp) if x is not UnsetType]
     return args[0] if len(args) == 1 else Union[tuple(args)]
 
 
@@ -144,8 +143,12 @@ def _member_for(value: Any, tp: Any) -> Any:
     """The object or list type of ``tp`` (or of its union) a dict or a list
     ``value`` is read as, or None (a leaf: its problem is its own)."""
     container = type(value) if isinstance(value, (dict, list)) else None
-    options = get_args(tp) if _is_union(tp) else (tp,)
-    return next((x for x in map(_unwrap, options) if container and _reads(x) is container), None)
+    return next((x for x in map(_unwrap, _options(tp)) if container and _reads(x) is container), None)
+
+
+def _options(tp: Any) -> tuple:
+    """The types of a union, or ``tp`` alone."""
+    return get_args(tp) if _is_union(tp) else (tp,)
 
 
 def _reads(tp: Any) -> type | None:
@@ -158,13 +161,19 @@ def _reads(tp: Any) -> type | None:
 
 def _walk_object(value: dict, cls: type[Struct], at: Parts, found: list) -> None:
     """Missing keys and unknown keys (strict) here, then each known key's value."""
-    fields = {f.encode_name: f for f in msgspec.structs.fields(cls)}
+    fields = _fields(cls)
     found += [(at, _("the key {key!r} is missing", key=k)) for k in _missing(fields, value)]
     if cls.__struct_config__.forbid_unknown_fields:
         _unknown_keys(value, fields, at, found)
     for key, v in value.items():
         if key in fields:
             _walk(v, fields[key].type, (*at, key), found)
+
+
+@functools.cache
+def _fields(cls: type[Struct]) -> dict[str, msgspec.structs.FieldInfo]:
+    """The fields of an object, by the key that names each in a file."""
+    return {f.encode_name: f for f in msgspec.structs.fields(cls)}
 
 
 def _missing(fields: dict, value: dict) -> list[str]:
@@ -181,14 +190,17 @@ def _unknown_keys(value: dict, fields: dict, at: Parts, found: list) -> None:
 
 def _walk_items(value: list, tp: Any, at: Parts, found: list) -> None:
     """Each item of a list (``list[X]``), or each place of a fixed one (a tuple, an array-like Struct)."""
-    if get_origin(tp) is list:
-        item = get_args(tp)[0]
-        for i, v in enumerate(value):
-            _walk(v, item, (*at, i), found)
-        return
-    places = get_args(tp) if get_origin(tp) is tuple else [f.type for f in msgspec.structs.fields(tp)]
-    for i, (v, place) in enumerate(zip(value, places)):
+    for i, (v, place) in enumerate(zip(value, _places(tp, len(value)))):
         _walk(v, place, (*at, i), found)
+
+
+def _places(tp: Any, n: int) -> list:
+    """The type of each of the ``n`` items a list type, a tuple or an array-like Struct reads."""
+    if get_origin(tp) is list:
+        return [get_args(tp)[0]] * n
+    if get_origin(tp) is tuple:
+        return list(get_args(tp))
+    return [f.type for f in msgspec.structs.fields(tp)]
 
 
 # -- msgspec's findings in the catalog's words ---------------------------------------------
@@ -215,11 +227,15 @@ def _type_word(m: re.Match, value: Any, tp: Any) -> str:
 
 def _bound_word(m: re.Match, value: Any, tp: Any) -> str:
     kind, of_length, most, n = m[1], m[2], m[3].startswith("<"), m[4]
-    if of_length and kind == "array":
-        return _long(len(value), n) if most else _("at least {n} items", n=n)
     if of_length:
-        return _("at most {n} characters", n=n) if most else _("at least {n} characters", n=n)
+        return _length_bound(kind, most, n, value)
     return _("at most {n}", n=n) if most else _("at least {n}", n=n)
+
+
+def _length_bound(kind: str, most: bool, n: str, value: Any) -> str:
+    if kind == "array":
+        return _long(len(value), n) if most else _("at least {n} items", n=n)
+    return _("at most {n} characters", n=n) if most else _("at least {n} characters", n=n)
 
 
 def _length_word(m: re.Match, value: Any, tp: Any) -> str:
@@ -255,12 +271,14 @@ def _enum_word(m: re.Match, value: Any, tp: Any) -> str:
 
 def _literals(tp: Any) -> list:
     """The values a Literal in ``tp`` (or in its union) allows, then null where allowed."""
-    tp = _unwrap(tp)
-    options = get_args(tp) if _is_union(tp) else (tp,)
-    out: list = []
-    for x in options:
-        out += list(get_args(x)) if get_origin(x) is Literal else [None] if x is type(None) else []
-    return out
+    return [v for x in _options(_unwrap(tp)) for v in _values(x)]
+
+
+def _values(tp: Any) -> tuple:
+    """The values a Literal allows; (None,) for null; () for any other type."""
+    if get_origin(tp) is Literal:
+        return get_args(tp)
+    return (None,) if tp is type(None) else ()
 
 
 _WORDINGS: tuple[tuple[re.Pattern, Callable[[re.Match, Any, Any], str]], ...] = (
