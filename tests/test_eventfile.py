@@ -421,3 +421,22 @@ def test_design4_the_fast_check_refuses_what_the_schema_refuses():
     assert not fast_valid(extra, True)
     assert [p for p, _w in structure_problems(bad, True, fast=True)] == ["$.rounds[0].matches[0].p1_wins"]
     assert [p for p, _w in structure_problems(missing, True, fast=True)] == ["$.players[1]"]
+
+
+def test_l_file_a_pack_seed_is_bounded_beyond_int64_as_before():
+    """L-FILE: a pack seed is a whole number from -2**63 to 2**64 (a seed a
+    64-bit generator draws imports); beyond it the file is refused at the
+    seed's JSON path.  msgspec's bounds stop at int64: the one bound of the
+    format checked beside the model (core.rules.eventfile.check)."""
+    from pathlib import Path
+
+    fixture = Path(__file__).parent / "fixtures" / "legacy_events" / "20261129-f21a.expected.json"
+    doc = json.loads(fixture.read_text(encoding="utf-8"))
+    doc["build"]["seed"] = 2**63 + 5
+    assert event_from_doc(doc).build.seed == 2**63 + 5
+    for seed, words in ((2**64 + 1, "at most"), (-(2**63) - 1, "at least")):
+        doc["build"]["seed"] = seed
+        with pytest.raises(ValidationError) as ei:
+            event_from_doc(doc)
+        [(path, what)] = ei.value.problems
+        assert path == "$.build.seed" and what.startswith(words)
