@@ -21,9 +21,9 @@ def datadir(tmp_path):
 
 @pytest.fixture(autouse=True, scope="session")
 def _schema_validators_built():
-    """The event file's jsonschema validators are built on first use (issue 31:
-    `lycee import` of a file the compiled check passes never needs them); built
-    once here, so that no hypothesis example pays for it against its deadline."""
+    """The event file's structure check (core.rules.eventfile.structure) run
+    once here, strict and not, so that no hypothesis example pays for a first
+    use (msgspec's decoders of the model are built when first used) against its deadline."""
     from core.rules.eventfile import structure_problems
 
     structure_problems({}, strict=True)

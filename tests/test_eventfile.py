@@ -288,22 +288,39 @@ def test_design4_the_optional_reading_and_apart_are_accepted_and_apart_names_pla
     assert [p for p, _ in ei.value.problems] == ["$.apart[0]"]
 
 
-def test_design4_the_checked_in_fast_check_is_made_from_the_schema_as_it_is():
-    """DESIGN-4: an import checks a big file first with core/rules/eventcheck.py,
-    the schema compiled to Python and checked in; it must be the compiled form
-    of the schema as it is now (else a changed schema would be checked by the
-    old one).  Fix: python -m core.rules.eventcheck_make."""
-    import fastjsonschema
+def test_design4_the_shipped_json_schema_is_made_from_the_model():
+    """DESIGN-4: docs/event-schema.json, the JSON Schema other tools read, is
+    generated from the model's Structs (core.rules.eventfile.model); it must be
+    their output as they are now (else it would describe another format).
+    Fix: python -m core.rules.eventfile > docs/event-schema.json."""
+    from pathlib import Path
 
-    from core.rules import eventcheck, eventcheck_make
-    from core.rules.eventfile import fast_schema, schema_sha256
+    from core.rules.eventfile.model import schema_text
 
-    now = {"strict": schema_sha256(fast_schema(True)), "lax": schema_sha256(fast_schema(False))}
-    assert now == eventcheck.SCHEMA_SHA256, "the schema changed: run python -m core.rules.eventcheck_make"
-    if f"with fastjsonschema {fastjsonschema.VERSION}\n" in eventcheck_make.TARGET.read_text(encoding="utf-8"):
-        assert eventcheck_make.source() == eventcheck_make.TARGET.read_text(encoding="utf-8"), (
-            "core/rules/eventcheck.py was edited by hand: run python -m core.rules.eventcheck_make"
-        )
+    shipped = Path(__file__).resolve().parents[1] / "docs" / "event-schema.json"
+    assert shipped.read_text(encoding="utf-8") == schema_text(), (
+        "the model changed: run python -m core.rules.eventfile > docs/event-schema.json"
+    )
+
+
+def test_design4_the_generated_schema_reads_files_as_import_does():
+    """DESIGN-4: the generated JSON Schema is valid 2020-12 and, read by
+    jsonschema as another tool would, passes an export and refuses a game
+    count written as text and a key the format does not define."""
+    jsonschema = pytest.importorskip("jsonschema")
+    from core.rules.eventfile.model import json_schema
+
+    schema = json_schema()
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    doc = json.loads(json.dumps(_doc()))
+    assert not list(validator.iter_errors(doc))
+    doc["rounds"][0]["matches"][0]["p1_wins"] = "2"
+    doc["players"][0]["colour"] = "red"
+    assert {tuple(e.absolute_path) for e in validator.iter_errors(doc)} == {
+        ("rounds", 0, "matches", 0, "p1_wins"),
+        ("players", 0),
+    }
 
 
 def test_design4_the_fast_check_refuses_what_the_schema_refuses():
@@ -332,3 +349,22 @@ def test_design4_the_fast_check_refuses_what_the_schema_refuses():
     assert not fast_valid(extra, True)
     assert [p for p, _w in structure_problems(bad, True, fast=True)] == ["$.rounds[0].matches[0].p1_wins"]
     assert [p for p, _w in structure_problems(missing, True, fast=True)] == ["$.players[1]"]
+
+
+def test_l_file_a_pack_seed_is_bounded_beyond_int64_as_before():
+    """L-FILE: a pack seed is a whole number from -2**63 to 2**64 (a seed a
+    64-bit generator draws imports); beyond it the file is refused at the
+    seed's JSON path.  msgspec's bounds stop at int64: the one bound of the
+    format checked beside the model (core.rules.eventfile.check)."""
+    from pathlib import Path
+
+    fixture = Path(__file__).parent / "fixtures" / "legacy_events" / "20261129-f21a.expected.json"
+    doc = json.loads(fixture.read_text(encoding="utf-8"))
+    doc["build"]["seed"] = 2**63 + 5
+    assert event_from_doc(doc).build.seed == 2**63 + 5
+    for seed, words in ((2**64 + 1, "at most"), (-(2**63) - 1, "at least")):
+        doc["build"]["seed"] = seed
+        with pytest.raises(ValidationError) as ei:
+            event_from_doc(doc)
+        [(path, what)] = ei.value.problems
+        assert path == "$.build.seed" and what.startswith(words)

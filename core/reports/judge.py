@@ -6,7 +6,7 @@ refuses.
 :func:`judge_doc` puts together the two checks the program has, each kept
 where it is:
 
-1. the import's (core/rules/eventfile.py, ``event_from_doc``): the strict
+1. the import's (core/rules/eventfile/, ``event_from_doc``): the strict
    structure (keys, types, bounds; docs/names.md), ids and references, and
    the replay of the file through the desk's own reducers, which refuse what
    the desk refuses, in the desk's words;
