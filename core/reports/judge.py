@@ -105,7 +105,8 @@ def judge_doc(doc, source: str = "event", claimed: dict | None = None) -> Judgem
         for f in deck_findings(event):
             if (f.rule, f.path) not in {(g.rule, g.path) for g in found}:
                 found.append(f)
-    rep.findings, rep.ruled = split_ruled(found, doc.get("rulings"))  # L-RULING: the head judge's rulings
+    rep.findings, ruled = split_ruled(found, doc.get("rulings"))  # L-RULING: the head judge's rulings
+    rep.ruled += ruled
     return Judgement(event, rep)
 
 

@@ -489,7 +489,12 @@ def verify_doc(doc: dict, claimed: dict | None = None) -> Report:
     def found(rule: str, path: str, message: str, rnd: int | None, table: int | None) -> None:
         find(Finding(rule, rnd, table, message, path))
 
-    event_findings(doc, found)  # structure, staff, penalties, decklists (core/reports/verify_event.py)
+    def ruled(rule: str, path: str, message: str, rnd: int | None, table: int | None) -> None:
+        rep.ruled.append(Finding(rule, rnd, table, message, path))
+
+    # structure, staff, penalties, decklists (core/reports/verify_event.py); a limited deck the
+    # head judge's override waived is a ruled exception (G-HEAD-JUDGE)
+    event_findings(doc, found, ruled)
     if len(set(ids)) != len(ids):
         return rep  # duplicate ids: every figure below would mix two players
     # an exclusion is dated by the penalty that made it; one without any is not dated

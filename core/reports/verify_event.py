@@ -34,7 +34,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from core.i18n import _
+from core.i18n import _, join_sentences
+from core.labels import time_label
 
 __all__ = ["event_findings", "exclusion_rounds"]
 
@@ -73,13 +74,14 @@ def exclusion_rounds(doc: dict) -> dict[str, tuple[int, int]]:
     return out
 
 
-def event_findings(doc: dict, find: Find) -> None:
+def event_findings(doc: dict, find: Find, ruled: Find | None = None) -> None:
     """Report every finding of the whole event through ``find(rule, path,
-    message, round, table)``."""
+    message, round, table)``; ``ruled``, when given, receives those the head
+    judge's override of a limited event's deck check waived (G-HEAD-JUDGE)."""
     _structure(doc, find)
     _staff(doc, find)
     _penalties(doc, find)
-    _decklists(doc, find)
+    _decklists(doc, find, ruled)
 
 
 def _structure(doc: dict, find: Find) -> None:
@@ -274,43 +276,93 @@ def _deck_count(lines: list) -> int:
     return sum(e[0] for e in lines)
 
 
-def _decklists(doc: dict, find: Find) -> None:
+def _constructed_deck(x: dict, path: str, packs, find: Find) -> None:
+    n = _deck_count(x.get("deck", []))
+    if n != 60:
+        find("R-DECK-60", f"{path}.deck", _("a constructed deck has 60 cards, not {n}", n=n), None, None)
+    names: dict[str, int] = {}
+    for e in x.get("deck", []):
+        key = e[2] if len(e) > 2 and e[2] else e[1]
+        names[key] = names.get(key, 0) + e[0]
+    for key, k in names.items():
+        if k > 4:
+            find("R-DECK-4", f"{path}.deck", _("{k} cards of {name}: at most 4 of a name", k=k, name=key), None, None)
+
+
+def _sealed_deck(x: dict, path: str, packs, find: Find) -> None:
+    n = _deck_count(x.get("deck", []))
+    if n != 40:
+        find("G-SEALED", f"{path}.deck", _("a sealed deck has 40 cards, not {n}", n=n), None, None)
+
+
+def _draft_deck(x: dict, path: str, packs, find: Find) -> None:
+    n = _deck_count(x.get("deck", []))
+    if packs and n != 10 * packs:
+        find(
+            "G-DRAFT-4",
+            f"{path}.deck",
+            _("a {packs}-pack draft deck has {want} cards, not {n}", packs=packs, want=10 * packs, n=n),
+            None,
+            None,
+        )
+
+
+#: the deck check of each kind of event: R-DECK-60/R-DECK-4, G-SEALED, G-DRAFT-4 (any number of a name: G-DRAFT-3)
+_DECK_CHECKS = {"constructed": _constructed_deck, "sealed": _sealed_deck, "draft": _draft_deck}
+
+
+def _spare(x: dict, path: str, bo3: bool, find: Find) -> None:
+    spare = _deck_count(x.get("spare", []))
+    if spare > 12:
+        find("G-SPARE-1", f"{path}.spare", _("{n} spare cards: at most 12", n=spare), None, None)
+    elif spare and not bo3:
+        find("G-SPARE-1", f"{path}.spare", _("spare cards are for best of three only"), None, None)
+
+
+def _override(doc: dict) -> dict:
+    """The head judge's override of a limited event's round-1 deck check
+    (``build.override``), when the head judge of the file made it
+    (G-HEAD-JUDGE: no one else overrides); else an empty dict."""
+    ov = (doc.get("build") or {}).get("override") or {}
+    hj = (doc.get("staff") or {}).get("head_judge") or ""
+    if doc.get("kind") not in ("sealed", "draft") or not hj.strip() or _key(ov.get("by") or "") != _key(hj):
+        return {}
+    return ov
+
+
+def _waived(ruled: Find, ov: dict) -> Find:
+    """A sink that hands a deck finding to ``ruled``, worded with the head
+    judge's override that let round 1 pair with that deck."""
+    note = _(
+        "head judge override by {by} at {at}: {reason}",
+        by=ov.get("by", ""),
+        at=time_label(ov.get("at")),
+        reason=ov.get("reason", ""),
+    )
+
+    def waive(rule: str, path: str, message: str, rnd: int | None, table: int | None) -> None:
+        ruled(rule, path, join_sentences([message, note]), rnd, table)
+
+    return waive
+
+
+def _decklists(doc: dict, find: Find, ruled: Find | None = None) -> None:
+    """Each registered deck against its event's kind; a limited deck of a
+    player the head judge's override waived (G-HEAD-JUDGE with G-SEALED,
+    G-DRAFT-4) goes to ``ruled``: an exception the head judge decided,
+    never a failure."""
     kind = doc.get("kind", "constructed")
-    bo3 = doc.get("match", "bo3") == "bo3"
     packs = (doc.get("build") or {}).get("packs")
     if kind == "draft" and packs and not 4 <= packs <= 6:
         find("G-DRAFT-2", "$.build.packs", _("a booster draft has 4 to 6 packs a player, not {n}", n=packs), None, None)
+    waived: set[str] = set()
+    waive = find
+    if ruled is not None and (ov := _override(doc)):
+        waived, waive = set(ov.get("players") or ()), _waived(ruled, ov)
+    check = _DECK_CHECKS.get(kind)
+    bo3 = doc.get("match", "bo3") == "bo3"
     for i, x in enumerate(doc.get("decklists", [])):
         path = f"$.decklists[{i}]"
-        n = _deck_count(x.get("deck", []))
-        spare = _deck_count(x.get("spare", []))
-        if kind == "constructed":
-            if n != 60:
-                find("R-DECK-60", f"{path}.deck", _("a constructed deck has 60 cards, not {n}", n=n), None, None)
-            names: dict[str, int] = {}
-            for e in x.get("deck", []):
-                key = e[2] if len(e) > 2 and e[2] else e[1]
-                names[key] = names.get(key, 0) + e[0]
-            for key, k in names.items():
-                if k > 4:
-                    find(
-                        "R-DECK-4",
-                        f"{path}.deck",
-                        _("{k} cards of {name}: at most 4 of a name", k=k, name=key),
-                        None,
-                        None,
-                    )
-        elif kind == "sealed" and n != 40:
-            find("G-SEALED", f"{path}.deck", _("a sealed deck has 40 cards, not {n}", n=n), None, None)
-        elif kind == "draft" and packs and n != 10 * packs:
-            find(
-                "G-DRAFT-4",
-                f"{path}.deck",
-                _("a {packs}-pack draft deck has {want} cards, not {n}", packs=packs, want=10 * packs, n=n),
-                None,
-                None,
-            )
-        if spare > 12:
-            find("G-SPARE-1", f"{path}.spare", _("{n} spare cards: at most 12", n=spare), None, None)
-        elif spare and not bo3:
-            find("G-SPARE-1", f"{path}.spare", _("spare cards are for best of three only"), None, None)
+        if check is not None:
+            check(x, path, packs, waive if x.get("player") in waived else find)
+        _spare(x, path, bo3, find)
