@@ -61,6 +61,7 @@ from core.cards.schema import (
 )
 from core.errors import ValidationError, os_reason
 from core.i18n import _, join_list
+from sample_packs import set_paths
 
 __all__ = [
     "CSV_COLUMNS",
@@ -480,7 +481,6 @@ def load_sample_sets() -> list[CardSet]:
     """The generated sample sets shipped in ``sample_packs/sets``.  Their structure
     is checked by the tests and by the generator, not on every start (that would
     import jsonschema); their meaning is checked here."""
-    from sample_packs import set_paths
 
     return [load_set(p, check_structure=False) for p in set_paths()]
 
@@ -653,21 +653,7 @@ def read_cards_csv(
     Raises ValidationError naming the line and column of every problem."""
     p = Problems()
     reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))
-    try:
-        header = next(reader)
-    except StopIteration:
-        raise ValidationError(source, [(_("line {line}", line=1), _("empty file: expected a header row"))]) from None
-    cols = [h.strip().lower() for h in header]
-    for c in CSV_REQUIRED:
-        if c not in cols:
-            p.add(_("line {line}", line=1), _("missing column {c!r}", c=c))
-    for c in cols:
-        if c and c not in CSV_COLUMNS:
-            p.add(
-                _("line {line}", line=1), _("unknown column {c!r} (known: {items})", c=c, items=", ".join(CSV_COLUMNS))
-            )
-    if p.items:
-        raise ValidationError(source, p.items)
+    cols = _csv_columns(reader, source)
     rar = tuple(rarities) if rarities is not None else None
     cards: list[Card] = []
     first: dict[str, int] = {}
@@ -678,53 +664,15 @@ def read_cards_csv(
         if len(row) > len(cols):
             p.add(_("line {line}", line=line), _("{n} cells but the header has {cols}", n=len(row), cols=len(cols)))
             continue
-        cells = {c: (row[i].strip() if i < len(row) else "") for i, c in enumerate(cols)}
-
-        def loc(key: str, line: int = line) -> str:
-            return _("line {line}, column {key}", line=line, key=key)
-
-        obj: dict[str, Any] = {}
-        bad: set[str] = set()  # cells that did not parse: already reported
-        num = normalize_number(cells["number"]) if cells.get("number") else None
-        obj["number"] = num or cells.get("number", "")
-        obj["name"] = cells.get("name", "")
-        obj["type"] = cells.get("type") or (PREFIX_TYPE.get(num[:2]) if num else None) or ""
-        try:
-            obj["attributes"] = parse_attributes(cells.get("attributes", ""))
-        except ValueError as e:
-            p.add(loc("attributes"), str(e))
-            bad.add("attributes")
-        try:
-            obj["cost"] = parse_cost(cells.get("cost", ""))
-        except ValueError as e:
-            p.add(loc("cost"), str(e))
-            bad.add("cost")
-        for key in ("ex", "ap", "dp", "sp", "rating", "max_copies"):
-            v = cells.get(key, "")
-            if v == "":
-                if key == "ex":
-                    obj[key] = 0
-                elif key == "rating":
-                    obj[key] = CSV_DEFAULT_RATING
-                continue
-            try:
-                obj[key] = int(unicodedata.normalize("NFKC", v))
-            except ValueError:
-                p.add(loc(key), _("{v!r} is not a whole number", v=v))
-                bad.add(key)
-        obj["rarity"] = cells.get("rarity", "")
-        if cells.get("text"):
-            obj["text"] = cells["text"]
-        found = [(path, what) for path, what in structure_problems(obj, "card") if not (path and path[0] in bad)]
-        if not found and not bad:
-            found = _card_meaning(obj, rar)
-        for path, what in found:
-            p.add(loc(str(path[0])) + json_path(path[1:], root="") if path else _("line {line}", line=line), what)
-        if found or bad:
+        card = _csv_card(
+            {c: (row[i].strip() if i < len(row) else "") for i, c in enumerate(cols)}, line, rar, set_code, p
+        )
+        if card is None:
             continue
-        card = _card(obj, set_code)
         if card.number in first:
-            p.add(loc("number"), _("{number} is also on line {line}", number=card.number, line=first[card.number]))
+            p.add(
+                _cell(line, "number"), _("{number} is also on line {line}", number=card.number, line=first[card.number])
+            )
             continue
         first[card.number] = line
         cards.append(card)
@@ -733,6 +681,81 @@ def read_cards_csv(
     if not cards:
         raise ValidationError(source, [(_("line {line}", line=2), _("no cards"))])
     return cards
+
+
+def _csv_columns(reader, source: str) -> list[str]:
+    """The header row's columns; ValidationError when it lacks a required one or names one unknown."""
+    try:
+        header = next(reader)
+    except StopIteration:
+        raise ValidationError(source, [(_("line {line}", line=1), _("empty file: expected a header row"))]) from None
+    cols = [h.strip().lower() for h in header]
+    p = Problems()
+    for c in CSV_REQUIRED:
+        if c not in cols:
+            p.add(_("line {line}", line=1), _("missing column {c!r}", c=c))
+    for c in cols:
+        if c and c not in CSV_COLUMNS:
+            p.add(
+                _("line {line}", line=1), _("unknown column {c!r} (known: {items})", c=c, items=", ".join(CSV_COLUMNS))
+            )
+    if p.items:
+        raise ValidationError(source, p.items)
+    return cols
+
+
+def _cell(line: int, key: str) -> str:
+    return _("line {line}, column {key}", line=line, key=key)
+
+
+#: What a blank cell of a number column means (the others: not given).
+_BLANK_NUMBERS = {"ex": 0, "rating": CSV_DEFAULT_RATING}
+
+
+def _csv_card(cells: dict[str, str], line: int, rar: tuple[str, ...] | None, set_code: str, p: Problems) -> Card | None:
+    """The card of one CSV row, or None with its problems added."""
+    obj, bad = _csv_fields(cells, line, p)
+    found = [(path, what) for path, what in structure_problems(obj, "card") if not (path and path[0] in bad)]
+    if not found and not bad:
+        found = _card_meaning(obj, rar)
+    for path, what in found:
+        p.add(_cell(line, str(path[0])) + json_path(path[1:], root="") if path else _("line {line}", line=line), what)
+    if found or bad:
+        return None
+    return _card(obj, set_code)
+
+
+def _csv_fields(cells: dict[str, str], line: int, p: Problems) -> tuple[dict[str, Any], set[str]]:
+    """The card's fields as the set format has them, and the cells that did
+    not parse (each already reported)."""
+    num = normalize_number(cells["number"]) if cells.get("number") else None
+    obj: dict[str, Any] = {
+        "number": num or cells.get("number", ""),
+        "name": cells.get("name", ""),
+        "type": cells.get("type") or (PREFIX_TYPE.get(num[:2]) if num else None) or "",
+    }
+    bad: set[str] = set()
+    for key, parse in (("attributes", parse_attributes), ("cost", parse_cost)):
+        try:
+            obj[key] = parse(cells.get(key, ""))
+        except ValueError as e:
+            p.add(_cell(line, key), str(e))
+            bad.add(key)
+    for key in ("ex", "ap", "dp", "sp", "rating", "max_copies"):
+        v = cells.get(key, "")
+        if v == "":
+            if key in _BLANK_NUMBERS:
+                obj[key] = _BLANK_NUMBERS[key]
+            continue
+        try:
+            obj[key] = int(unicodedata.normalize("NFKC", v))
+        except ValueError:
+            p.add(_cell(line, key), _("{v!r} is not a whole number", v=v))
+            bad.add(key)
+    obj["rarity"] = cells.get("rarity", "")
+    if cells.get("text"):
+        obj["text"] = cells["text"]
+    return obj, bad
 
 
 def cardset_from_csv(

@@ -14,7 +14,7 @@ __all__ = ["rate"]
 
 def rate(rows: list[Row], summaries: list[dict]) -> None:
     """Set each row's ``rating`` and ``rd`` from the events ``summaries``."""
-    from openskill.models import PlackettLuce
+    from openskill.models import PlackettLuce  # lazy: only a season's standings rate players
 
     model = PlackettLuce()
     players: dict = {}
