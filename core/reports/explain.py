@@ -40,17 +40,20 @@ later is the one made when the round was paired:
 
 from __future__ import annotations
 
+import random
 from bisect import bisect_left
+from dataclasses import dataclass
 
 from core.event.model import Event
 from core.i18n import _, join_list, join_sentences, language
+from core.tournament.pairing import pair_swiss, pairing_cost
+from core.tournament.standings import Ledger
 
 __all__ = ["explain", "why_text", "why_lines", "is_cross_group"]
 
 
 def _points_and_meetings(event: Event):
     """Swiss points and byes as the pairing sees them, and earlier meetings."""
-    from core.tournament.standings import Ledger
 
     led = Ledger.of(event)
     pts = {pid: led.points[i] for pid, i in led.index.items()}
@@ -131,42 +134,73 @@ def explain(event: Event, matches, seed: str) -> tuple[tuple[tuple, ...], ...]:
     led, pts, byes, met = _points_and_meetings(event)
     kept, made = _apart_reasons(event, matches, seed)
     paired = [x for m in matches if m.p2 is not None for x in (m.p1, m.p2)]
-    paired_points = sorted(pts.get(x, 0) for x in paired)  # how many stand on n or more: one bisect
-    bye_ids = [m.p1 for m in matches if m.p2 is None]
-    out = []
-    for m in matches:
-        why: list[tuple] = []
-        if m.p2 is None:
-            p = m.p1
-            fewest = byes.get(p, 0)
-            low = [x for x in paired + bye_ids if byes.get(x, 0) == fewest]
-            why.append(("bye", pts.get(p, 0), fewest, _bye_ties(event, led, p, low)))
-            out.append(tuple(why))
-            continue
+    rnd = _Explained(
+        event,
+        matches,
+        seed,
+        led,
+        pts,
+        byes,
+        met,
+        kept,
+        made,
+        paired,
+        sorted(pts.get(x, 0) for x in paired),
+        [m.p1 for m in matches if m.p2 is None],
+    )
+    return tuple(rnd.bye(m.p1) if m.p2 is None else rnd.table(m) for m in matches)
+
+
+@dataclass
+class _Explained:
+    """The round being explained and what its reasons are read from."""
+
+    event: Event
+    matches: list
+    seed: str
+    led: Ledger
+    pts: dict
+    byes: dict
+    met: dict
+    kept: dict
+    made: dict
+    paired: list
+    paired_points: list  # sorted: how many stand on n or more is one bisect
+    bye_ids: list
+
+    def bye(self, p: str) -> tuple[tuple, ...]:
+        fewest = self.byes.get(p, 0)
+        low = [x for x in self.paired + self.bye_ids if self.byes.get(x, 0) == fewest]
+        return (("bye", self.pts.get(p, 0), fewest, _bye_ties(self.event, self.led, p, low)),)
+
+    def table(self, m) -> tuple[tuple, ...]:
         a, b = m.p1, m.p2
-        if pts.get(b, 0) > pts.get(a, 0):
+        if self.pts.get(b, 0) > self.pts.get(a, 0):
             a, b = b, a
-        r = met.get((a, b))
+        why: list[tuple] = []
+        r = self.met.get((a, b))
         if r is not None:
             why.append(("rematch", r))
-        if frozenset((a, b)) in made:
-            why.append(("apart_made", made[frozenset((a, b))]))
+        if frozenset((a, b)) in self.made:
+            why.append(("apart_made", self.made[frozenset((a, b))]))
         for pid in (m.p1, m.p2):
-            why.extend(("apart_kept", x, y) for x, y in kept.get(pid, ()))
-        hi = pts.get(a, 0)
-        if hi != pts.get(b, 0):
-            count = len(paired_points) - bisect_left(paired_points, hi)  # the paired on hi points or more
-            if count % 2:
-                why.append(("odd", a, hi, count))
-            else:
-                seen = _blocking(a, b, matches, pts, met, paired)
-                if seen:
-                    why.extend(("met", a, x, y, rnd) for x, y, rnd in seen)
-                else:
-                    why.append(("chain", a))
-        why.append(("draw", seed))
-        out.append(tuple(why))
-    return tuple(out)
+            why.extend(("apart_kept", x, y) for x, y in self.kept.get(pid, ()))
+        why += self._across(a, b)
+        why.append(("draw", self.seed))
+        return tuple(why)
+
+    def _across(self, a: str, b: str) -> list[tuple]:
+        """Why a table crosses score groups: an odd group, the opponents met, or the chain."""
+        hi = self.pts.get(a, 0)
+        if hi == self.pts.get(b, 0):
+            return []
+        count = len(self.paired_points) - bisect_left(self.paired_points, hi)  # the paired on hi points or more
+        if count % 2:
+            return [("odd", a, hi, count)]
+        seen = _blocking(a, b, self.matches, self.pts, self.met, self.paired)
+        if seen:
+            return [("met", a, x, y, rnd) for x, y, rnd in seen]
+        return [("chain", a)]
 
 
 def _apart_reasons(event: Event, matches, seed: str):
@@ -176,9 +210,6 @@ def _apart_reasons(event: Event, matches, seed: str):
     would have cost (pair -> "rematch" | "points" | "gap" | "none")."""
     if not event.apart:
         return {}, {}
-    import random
-
-    from core.tournament.pairing import pair_swiss, pairing_cost
 
     apart = {frozenset(x) for x in event.apart}
     pairs = {frozenset(m.players()) for m in matches if m.p2 is not None}

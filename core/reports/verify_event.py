@@ -33,6 +33,7 @@ document and imports nothing of the reducers that wrote it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from core.i18n import _, join_sentences
 from core.labels import time_label
@@ -98,53 +99,64 @@ def _structure(doc: dict, find: Find) -> None:
         seen.setdefault(p["id"], i)
     prev_top = None
     for ri, r in enumerate(doc.get("rounds", [])):
-        if r["number"] != ri + 1:
-            find(
-                "L-FILE",
-                f"$.rounds[{ri}].number",
-                _("round {n} where round {want} comes", n=r["number"], want=ri + 1),
-                r["number"],
-                None,
-            )
-        stage = r.get("stage", "swiss")
-        if stage not in STAGES:
-            find(
-                "L-FILE",
-                f"$.rounds[{ri}].stage",
-                _("unknown stage {s!r} (swiss, top or playoff)", s=stage),
-                r["number"],
-                None,
-            )
-        tables: dict[int, int] = {}
-        for mi, m in enumerate(r.get("matches", [])):
-            if m["table"] in tables:
-                find(
-                    "L-FILE",
-                    f"$.rounds[{ri}].matches[{mi}].table",
-                    _("table {t} is already used in this round at matches[{j}]", t=m["table"], j=tables[m["table"]]),
-                    r["number"],
-                    m["table"],
-                )
-            tables.setdefault(m["table"], mi)
-        if stage == "top":
-            main = [m for m in r.get("matches", []) if m.get("note") != "third_place"]
-            if prev_top is not None and len(main) != (prev_top + 1) // 2:
-                find(
-                    "G-SE",
-                    f"$.rounds[{ri}].matches",
-                    _(
-                        "{k} elimination table(s) after {prev}: each round has half the tables of the one before, "
-                        "down to the final",
-                        k=len(main),
-                        prev=prev_top,
-                    ),
-                    r["number"],
-                    None,
-                )
-            prev_top = len(main)
+        _round_structure(ri, r, find)
+        if r.get("stage", "swiss") == "top":
+            prev_top = _top_tables(ri, r, prev_top, find)
     for i, pair in enumerate(doc.get("apart", [])):
         if len(set(pair)) != 2 or any(x not in seen for x in pair):
             find("L-FILE", f"$.apart[{i}]", _("a keep-apart pair names two different players of the event"), None, None)
+
+
+def _round_structure(ri: int, r: dict, find: Find) -> None:
+    """A round's number in order, a known stage, each table once (L-FILE)."""
+    if r["number"] != ri + 1:
+        find(
+            "L-FILE",
+            f"$.rounds[{ri}].number",
+            _("round {n} where round {want} comes", n=r["number"], want=ri + 1),
+            r["number"],
+            None,
+        )
+    stage = r.get("stage", "swiss")
+    if stage not in STAGES:
+        find(
+            "L-FILE",
+            f"$.rounds[{ri}].stage",
+            _("unknown stage {s!r} (swiss, top or playoff)", s=stage),
+            r["number"],
+            None,
+        )
+    tables: dict[int, int] = {}
+    for mi, m in enumerate(r.get("matches", [])):
+        if m["table"] in tables:
+            find(
+                "L-FILE",
+                f"$.rounds[{ri}].matches[{mi}].table",
+                _("table {t} is already used in this round at matches[{j}]", t=m["table"], j=tables[m["table"]]),
+                r["number"],
+                m["table"],
+            )
+        tables.setdefault(m["table"], mi)
+
+
+def _top_tables(ri: int, r: dict, prev_top: int | None, find: Find) -> int:
+    """G-SE: an elimination round has half the tables of the one before
+    (rounded up); returns its tables, the third-place match aside."""
+    main = [m for m in r.get("matches", []) if m.get("note") != "third_place"]
+    if prev_top is not None and len(main) != (prev_top + 1) // 2:
+        find(
+            "G-SE",
+            f"$.rounds[{ri}].matches",
+            _(
+                "{k} elimination table(s) after {prev}: each round has half the tables of the one before, "
+                "down to the final",
+                k=len(main),
+                prev=prev_top,
+            ),
+            r["number"],
+            None,
+        )
+    return len(main)
 
 
 def _staff(doc: dict, find: Find) -> None:
@@ -182,87 +194,14 @@ def _staff(doc: dict, find: Find) -> None:
 
 def _penalties(doc: dict, find: Find) -> None:
     players = {p["id"]: p for p in doc.get("players", [])}
-    rounds = {r["number"]: r for r in doc.get("rounds", [])}
-    st = doc.get("staff") or {}
-    staff = {
-        _key(x)
-        for x in (st.get("organizer"), st.get("head_judge"), *st.get("judges", []), *st.get("event_staff", []))
-        if x and x.strip()
-    }
-    excl = exclusion_rounds(doc)
+    check = _PenaltyCheck(
+        players, {r["number"]: r for r in doc.get("rounds", [])}, _staff_keys(doc), exclusion_rounds(doc), find
+    )
     for i, p in enumerate(doc.get("penalties", [])):
-        path = f"$.penalties[{i}]"
-        pid, rnd, table = p.get("player"), p.get("round"), p.get("table")
-        if pid not in players:
-            find("G-PEN-3", f"{path}.player", _("no player {id!r} in the event", id=pid), rnd, table)
-            continue
-        if _key(p.get("by") or "") not in staff:  # (the desk takes a penalty from staff only)
-            find(
-                "G-PEN-1",
-                f"{path}.by",
-                _("{by!r} is not staff of the event (organizer, event staff or a judge)", by=p.get("by")),
-                rnd,
-                table,
-            )
-        m = None
-        if rnd:
-            if rnd not in rounds:
-                find("G-PEN-3", f"{path}.round", _("round {r} was never paired", r=rnd), rnd, table)
-                continue
-            if table is not None:
-                m = next((x for x in rounds[rnd].get("matches", []) if x["table"] == table), None)
-                if m is None:
-                    find("G-PEN-3", f"{path}.table", _("round {r} has no table {t}", r=rnd, t=table), rnd, table)
-                    continue
-                if pid not in (m["p1"], m.get("p2")):
-                    find(
-                        "G-PEN-3",
-                        f"{path}.table",
-                        _("{id!r} did not play at table {t} of round {r}", id=pid, t=table, r=rnd),
-                        rnd,
-                        table,
-                    )
-                    continue
-        f = _in_force(p)
-        if f and f[1] == "match_loss" and m is not None:
-            won = (m.get("outcome") == "p1" and m["p1"] == pid) or (m.get("outcome") == "p2" and m.get("p2") == pid)
-            if won or m.get("outcome") == "bye":
-                find(
-                    "G-PEN-1",
-                    f"{path}.action",
-                    _("a match loss for {id!r}, but the match is recorded as won", id=pid),
-                    rnd,
-                    table,
-                )
-        if pid in excl and excl[pid][1] < i:
-            find(
-                "G-PEN-2",
-                path,
-                _(
-                    "{id!r} was excluded in round {r} ($.penalties[{j}]): no penalty after",
-                    id=pid,
-                    r=excl[pid][0],
-                    j=excl[pid][1],
-                ),
-                rnd,
-                table,
-            )
-    for pid, (r, j) in excl.items():
-        pi = list(players).index(pid)
-        if not players[pid].get("excluded"):
-            find(
-                "G-PEN-2",
-                f"$.players[{pi}].excluded",
-                _(
-                    "{id!r} is excluded by $.penalties[{j}] (two Warnings, or an exclusion) but not marked excluded",
-                    id=pid,
-                    j=j,
-                ),
-                r or None,
-                None,
-            )
+        check.penalty(i, p)
+    check.exclusions_marked()
     for pi, p in enumerate(doc.get("players", [])):
-        if p.get("excluded") and p["id"] not in excl:
+        if p.get("excluded") and p["id"] not in check.excl:
             find(
                 "G-PEN-2",
                 f"$.players[{pi}].excluded",
@@ -270,6 +209,98 @@ def _penalties(doc: dict, find: Find) -> None:
                 None,
                 None,
             )
+
+
+def _staff_keys(doc: dict) -> set[str]:
+    """Everyone who may give a penalty: the organizer, the judges, event staff."""
+    st = doc.get("staff") or {}
+    return {
+        _key(x)
+        for x in (st.get("organizer"), st.get("head_judge"), *st.get("judges", []), *st.get("event_staff", []))
+        if x and x.strip()
+    }
+
+
+@dataclass
+class _PenaltyCheck:
+    """The penalties of one file against its players, rounds, staff and exclusions."""
+
+    players: dict[str, dict]
+    rounds: dict[int, dict]
+    staff: set[str]
+    excl: dict[str, tuple[int, int]]
+    find: Find
+
+    def penalty(self, i: int, p: dict) -> None:
+        path = f"$.penalties[{i}]"
+        pid, rnd, table = p.get("player"), p.get("round"), p.get("table")
+        if pid not in self.players:
+            self.find("G-PEN-3", f"{path}.player", _("no player {id!r} in the event", id=pid), rnd, table)
+            return
+        if _key(p.get("by") or "") not in self.staff:  # (the desk takes a penalty from staff only)
+            self.find(
+                "G-PEN-1",
+                f"{path}.by",
+                _("{by!r} is not staff of the event (organizer, event staff or a judge)", by=p.get("by")),
+                rnd,
+                table,
+            )
+        seat = self._match(path, pid, rnd, table)
+        if seat is False:
+            return
+        self._match_loss(path, p, pid, seat)
+        if pid in self.excl and self.excl[pid][1] < i:
+            r, j = self.excl[pid]
+            what = _("{id!r} was excluded in round {r} ($.penalties[{j}]): no penalty after", id=pid, r=r, j=j)
+            self.find("G-PEN-2", path, what, rnd, table)
+
+    def _match(self, path: str, pid: str, rnd, table) -> dict | bool | None:
+        """The match the penalty names (None: no match named), or False after
+        a finding: a round never paired, a table it lacks, one the player did
+        not play at (G-PEN-3)."""
+        if not rnd:
+            return None
+        if rnd not in self.rounds:
+            self.find("G-PEN-3", f"{path}.round", _("round {r} was never paired", r=rnd), rnd, table)
+            return False
+        if table is None:
+            return None
+        m = next((x for x in self.rounds[rnd].get("matches", []) if x["table"] == table), None)
+        if m is None:
+            self.find("G-PEN-3", f"{path}.table", _("round {r} has no table {t}", r=rnd, t=table), rnd, table)
+            return False
+        if pid not in (m["p1"], m.get("p2")):
+            what = _("{id!r} did not play at table {t} of round {r}", id=pid, t=table, r=rnd)
+            self.find("G-PEN-3", f"{path}.table", what, rnd, table)
+            return False
+        return m
+
+    def _match_loss(self, path: str, p: dict, pid: str, m) -> None:
+        """G-PEN-1: a match loss is not recorded as a match the player won."""
+        f = _in_force(p)
+        if not (f and f[1] == "match_loss" and m is not None):
+            return
+        won = (m.get("outcome") == "p1" and m["p1"] == pid) or (m.get("outcome") == "p2" and m.get("p2") == pid)
+        if won or m.get("outcome") == "bye":
+            what = _("a match loss for {id!r}, but the match is recorded as won", id=pid)
+            self.find("G-PEN-1", f"{path}.action", what, p.get("round"), p.get("table"))
+
+    def exclusions_marked(self) -> None:
+        """G-PEN-2: each player a penalty excluded is marked excluded."""
+        for pid, (r, j) in self.excl.items():
+            pi = list(self.players).index(pid)
+            if not self.players[pid].get("excluded"):
+                self.find(
+                    "G-PEN-2",
+                    f"$.players[{pi}].excluded",
+                    _(
+                        "{id!r} is excluded by $.penalties[{j}] (two Warnings, or an exclusion) but not marked excluded",
+                        id=pid,
+                        j=j,
+                    ),
+                    r or None,
+                    None,
+                )
 
 
 def _deck_count(lines: list) -> int:
