@@ -285,55 +285,18 @@ def why_lines(event: Event, why, with_draw: bool = True) -> list[str]:
     def name(pid: str) -> str:
         return event.player(pid).name if event.has_player(pid) else pid
 
-    parts: list[str] = []
+    parts = [
+        _("{name} plays down so that no rematch is needed further down (G-SWISS-PAIR-2)", name=name(r[1]))
+        for r in why
+        if r[0] == "chain"
+    ]
     met_of: dict[str, list[str]] = {}
     for r in why:
-        if r[0] == "chain":
-            parts.append(
-                _("{name} plays down so that no rematch is needed further down (G-SWISS-PAIR-2)", name=name(r[1]))
-            )
-    for r in why:
-        kind = r[0]
-        if kind == "bye":
-            _k, points, before, tied = r
-            if before == 0:
-                text = _("bye: the lowest-ranked eligible player without a bye ({points} points)", points=points)
-            else:
-                text = _(
-                    "bye: every eligible player had {n} bye(s); the lowest-ranked of them ({points} points)",
-                    n=before,
-                    points=points,
-                )
-            if tied > 1:
-                text = join_sentences([text, _("drawn among {k} equally ranked players", k=tied)])
-            parts.append(text)
-        elif kind == "odd":
-            _k, pid, points, count = r
-            parts.append(
-                _(
-                    "{name} plays down: {n} players on {points} points or more, an odd number (G-SWISS-PAIR-1)",
-                    name=name(pid),
-                    n=count,
-                    points=points,
-                )
-            )
-        elif kind == "met":
+        if r[0] == "met":
             _k, pid, x, y, rnd = r
             met_of.setdefault(pid, []).append(_("{a} and {b} met in round {r}", a=name(x), b=name(y), r=rnd))
-        elif kind == "rematch":
-            parts.append(
-                _("rematch of round {r}: no pairing of this round avoids every rematch (G-SWISS-PAIR-2)", r=r[1])
-            )
-        elif kind == "apart_kept":
-            parts.append(
-                _(
-                    "keep apart: the same draw would have paired {a} with {b}; they are kept apart",
-                    a=name(r[1]),
-                    b=name(r[2]),
-                )
-            )
-        elif kind == "apart_made":
-            parts.append(_apart_made_text(r[1]))
+        elif r[0] in _SENTENCES:
+            parts.append(_SENTENCES[r[0]](r, name))
     for pid, seen in met_of.items():
         parts.append(
             _(
@@ -353,6 +316,41 @@ def why_lines(event: Event, why, with_draw: bool = True) -> list[str]:
     return parts
 
 
+def _bye_text(r: tuple, name) -> str:
+    _k, points, before, tied = r
+    if before == 0:
+        text = _("bye: the lowest-ranked eligible player without a bye ({points} points)", points=points)
+    else:
+        text = _(
+            "bye: every eligible player had {n} bye(s); the lowest-ranked of them ({points} points)",
+            n=before,
+            points=points,
+        )
+    if tied > 1:
+        text = join_sentences([text, _("drawn among {k} equally ranked players", k=tied)])
+    return text
+
+
+def _odd_text(r: tuple, name) -> str:
+    _k, pid, points, count = r
+    return _(
+        "{name} plays down: {n} players on {points} points or more, an odd number (G-SWISS-PAIR-1)",
+        name=name(pid),
+        n=count,
+        points=points,
+    )
+
+
+def _rematch_text(r: tuple, name) -> str:
+    return _("rematch of round {r}: no pairing of this round avoids every rematch (G-SWISS-PAIR-2)", r=r[1])
+
+
+def _apart_kept_text(r: tuple, name) -> str:
+    return _(
+        "keep apart: the same draw would have paired {a} with {b}; they are kept apart", a=name(r[1]), b=name(r[2])
+    )
+
+
 def _apart_made_text(why: str) -> str:
     if why == "none":
         return _("kept apart, but paired: no pairing of this round keeps them apart without a rematch")
@@ -367,6 +365,20 @@ def _apart_made_text(why: str) -> str:
         "kept apart, but paired: keeping them apart would need larger point differences "
         "(the points order, G-SWISS-PAIR-1, comes first)"
     )
+
+
+def _apart_made_reason(r: tuple, name) -> str:
+    return _apart_made_text(r[1])
+
+
+#: the sentence of each kind of reason (``met`` and ``chain`` are gathered apart, ``draw`` comes last)
+_SENTENCES = {
+    "bye": _bye_text,
+    "odd": _odd_text,
+    "rematch": _rematch_text,
+    "apart_kept": _apart_kept_text,
+    "apart_made": _apart_made_reason,
+}
 
 
 def why_from_data(data) -> tuple[tuple, ...]:

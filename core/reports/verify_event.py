@@ -167,29 +167,22 @@ def _staff(doc: dict, find: Find) -> None:
     # the desk pairs round 1 of a sanctioned event only with its staff complete
     if not doc.get("sanctioned", True) or not doc.get("rounds"):
         if hj and _key(hj) not in judges:  # any event: the head judge is one of the judges (as the desk keeps it)
-            find(
-                "G-HEAD-JUDGE",
-                "$.staff.head_judge",
-                _("the head judge {name!r} is not one of the judges", name=hj),
-                None,
-                None,
-            )
+            _head_judge_not_judge(hj, find)
         return
     if not (st.get("organizer") or "").strip():
         find("G-ORGANIZER", "$.staff.organizer", _("a sanctioned event names its organizer"), None, None)
     if not judges:
         find("G-JUDGE", "$.staff.judges", _("a sanctioned event has at least one judge"), None, None)
-    hj = (st.get("head_judge") or "").strip()
     if not hj:
         find("G-HEAD-JUDGE", "$.staff.head_judge", _("a sanctioned event has a head judge"), None, None)
     elif judges and _key(hj) not in judges:
-        find(
-            "G-HEAD-JUDGE",
-            "$.staff.head_judge",
-            _("the head judge {name!r} is not one of the judges", name=hj),
-            None,
-            None,
-        )
+        _head_judge_not_judge(hj, find)
+
+
+def _head_judge_not_judge(hj: str, find: Find) -> None:
+    find(
+        "G-HEAD-JUDGE", "$.staff.head_judge", _("the head judge {name!r} is not one of the judges", name=hj), None, None
+    )
 
 
 def _penalties(doc: dict, find: Find) -> None:
