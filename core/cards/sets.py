@@ -279,52 +279,62 @@ def _starters_meaning(
             ids.setdefault(sid, i)
         if broken(path):
             continue
-        mine: Found = []
         if "cards" in st:
-            seen: dict[str, int] = {}
-            for j, entry in enumerate(st["cards"]):
-                num, where = entry["number"], path + ("cards", j, "number")
-                if num in seen:
-                    mine.append(
-                        (
-                            where,
-                            _(
-                                "{num} is listed twice (also at {where})",
-                                num=num,
-                                where=json_path(path + ("cards", seen[num])),
-                            ),
-                        )
-                    )
-                elif numbers is not None and num not in numbers:
-                    mine.append((where, _("{num} is not a card of this set", num=num)))
-                seen.setdefault(num, j)
+            mine = _starter_cards_meaning(st["cards"], path, numbers)
         else:
-            mine += _slots_meaning(st["slots"], path + ("slots",), rarities, broken)
+            mine = _slots_meaning(st["slots"], path + ("slots",), rarities, broken)
             if not mine and cards is not None:
                 mine += _fill_meaning(_slots(st["slots"]), path + ("slots",), cards, _dup(st), "starter")
-        if not mine:
-            starter = _starter(st)
-            declared = st.get("size")
-            if declared is not None and declared != starter.size:
-                mine.append(
-                    (
-                        path + ("size",),
-                        _("is {declared} but the starter holds {size} cards", declared=declared, size=starter.size),
-                    )
-                )
-            elif starter.size < MIN_STARTER_SIZE:
-                mine.append(
-                    (
-                        path,
-                        _(
-                            "a starter must hold at least {min} cards, this one {size} [G-SEALED]",
-                            min=MIN_STARTER_SIZE,
-                            size=starter.size,
-                        ),
-                    )
-                )
-        found += mine
+        found += mine or _starter_size_meaning(st, path)
     return found
+
+
+def _starter_cards_meaning(entries: list[dict], path: DocPath, numbers: set[str] | None) -> Found:
+    """A starter's listed cards: each number once, each a card of the set."""
+    mine: Found = []
+    seen: dict[str, int] = {}
+    for j, entry in enumerate(entries):
+        num, where = entry["number"], path + ("cards", j, "number")
+        if num in seen:
+            mine.append(
+                (
+                    where,
+                    _(
+                        "{num} is listed twice (also at {where})",
+                        num=num,
+                        where=json_path(path + ("cards", seen[num])),
+                    ),
+                )
+            )
+        elif numbers is not None and num not in numbers:
+            mine.append((where, _("{num} is not a card of this set", num=num)))
+        seen.setdefault(num, j)
+    return mine
+
+
+def _starter_size_meaning(st: dict, path: DocPath) -> Found:
+    """The starter's declared size is what it holds, and it holds at least :data:`MIN_STARTER_SIZE` [G-SEALED]."""
+    starter = _starter(st)
+    declared = st.get("size")
+    if declared is not None and declared != starter.size:
+        return [
+            (
+                path + ("size",),
+                _("is {declared} but the starter holds {size} cards", declared=declared, size=starter.size),
+            )
+        ]
+    if starter.size < MIN_STARTER_SIZE:
+        return [
+            (
+                path,
+                _(
+                    "a starter must hold at least {min} cards, this one {size} [G-SEALED]",
+                    min=MIN_STARTER_SIZE,
+                    size=starter.size,
+                ),
+            )
+        ]
+    return []
 
 
 def _meaning(data: dict[str, Any], broken: _Broken) -> Found:

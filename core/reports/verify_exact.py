@@ -162,27 +162,38 @@ def _walk(
         target = sent_to(i, (len(g) - (carry is not None)) % 2 == 1)
         if target is False:
             return None
-        ins = [q for q in g if frozenset((carry, q)) not in met][:6] if carry is not None else [None]
-        found: tuple[str | None, str | None] | None = None
-        for q in ins:
-            rest = [p for p in g if p != q]
-            if not isinstance(target, list):
-                if relaxed or _pair_unmet(rest, met):
-                    found = (q, None)
-                    break
-                continue
-            # the player to send down: one with opponents in the target group, the rest pairing inside
-            order = sorted(rest, key=lambda p: -sum(1 for x in target if frozenset((p, x)) not in met))
-            c = next((c for c in order[:6] if relaxed or _pair_unmet([p for p in rest if p != c], met)), None)
-            if c is not None:
-                found = (q, c)
-                break
+        found = _pass_group(g, carry, target, relaxed, met)
         if found is None:
             return None
         if carry is not None and found[0] is not None:
             total += pair(carry, found[0])
         carry = found[1]
     return None if carry is not None else total
+
+
+def _pass_group(
+    g: list[str], carry: str | None, target: list[str] | bool | None, relaxed: bool, met: Collection[frozenset]
+) -> tuple[str | None, str | None] | None:
+    """(the player of ``g`` who takes the carried one, the player sent on to
+    ``target``), the rest pairing inside without a rematch; None when the
+    first few tried fail."""
+    ins = [q for q in g if frozenset((carry, q)) not in met][:6] if carry is not None else [None]
+    for q in ins:
+        rest = [p for p in g if p != q]
+        if not isinstance(target, list):
+            if relaxed or _pair_unmet(rest, met):
+                return q, None
+            continue
+        c = _sent_on(rest, target, relaxed, met)
+        if c is not None:
+            return q, c
+    return None
+
+
+def _sent_on(rest: list[str], target: list[str], relaxed: bool, met: Collection[frozenset]) -> str | None:
+    """The player to send down: one with opponents in the target group, the rest pairing inside."""
+    order = sorted(rest, key=lambda p: -sum(1 for x in target if frozenset((p, x)) not in met))
+    return next((c for c in order[:6] if relaxed or _pair_unmet([p for p in rest if p != c], met)), None)
 
 
 def _chain_floats(
@@ -302,8 +313,21 @@ def _at_join(
     case where the join pairs each odd group's neighbours."""
     values = sorted({pts[p] for p in nodes}, reverse=True)
     groups = [[p for p in nodes if pts[p] == v] for v in values]
+    odd = [i for i in range(len(groups)) if len(groups[i]) % 2]
+    dist, hop = _group_distances(groups, met, pair)
+    edges = _least_join(odd, dist, hop) if odd else {}
+    if edges is None:
+        return None
+    return _take_join(groups, edges, met, free_of, pair)
+
+
+def _group_distances(
+    groups: list[list[str]], met: Collection[frozenset], pair: Callable[[str, str], int]
+) -> tuple[list[list[int | None]], list[list[int]]]:
+    """(dist, hop): the least cost of joining two score groups through
+    others (``C(i, j)`` of a pair who have not met, else None), and the first
+    group on the way from ``i`` to ``j`` (Floyd-Warshall)."""
     k = len(groups)
-    odd = [i for i in range(k) if len(groups[i]) % 2]
     dist: list[list[int | None]] = [[None] * k for _ in range(k)]
     hop = [[-1] * k for _ in range(k)]
     for i in range(k):
@@ -313,40 +337,66 @@ def _at_join(
                 dist[i][j] = dist[j][i] = pair(*ab)
                 hop[i][j], hop[j][i] = j, i
     for m in range(k):
-        dm = dist[m]
-        for i in range(k):
-            dim = dist[i][m]
-            if dim is None or i == m:
+        _through(m, dist, hop)
+    return dist, hop
+
+
+def _through(m: int, dist: list[list[int | None]], hop: list[list[int]]) -> None:
+    """One step of Floyd-Warshall: every way through group ``m`` that is shorter."""
+    k = len(dist)
+    dm = dist[m]
+    for i in range(k):
+        dim = dist[i][m]
+        if dim is None or i == m:
+            continue
+        di = dist[i]
+        for j in range(k):
+            dmj = dm[j]
+            if dmj is None or j in (i, m):
                 continue
-            di = dist[i]
-            for j in range(k):
-                dmj = dm[j]
-                if dmj is None or j in (i, m):
-                    continue
-                old = di[j]
-                if old is None or dim + dmj < old:
-                    di[j] = dim + dmj
-                    hop[i][j] = hop[i][m]
+            old = di[j]
+            if old is None or dim + dmj < old:
+                di[j] = dim + dmj
+                hop[i][j] = hop[i][m]
+
+
+def _least_join(
+    odd: list[int], dist: list[list[int | None]], hop: list[list[int]]
+) -> dict[tuple[int, int], int] | None:
+    """The edges of a least T-join of the odd groups (each edge with how
+    often it is used), or None when the odd groups cannot all be joined."""
+    finite = [d for row in dist for d in row if d is not None]
+    far = len(odd) * max(finite, default=0) + 1
+
+    def apart(x: str, y: str) -> int:
+        d = dist[int(x)][int(y)]
+        return far if d is None else d
+
+    solver = dp_pairing if len(odd) <= DP_LIMIT else matching_minimum
+    least, ends = solver([str(i) for i in odd], apart)
+    if least >= far:
+        return None
     edges: dict[tuple[int, int], int] = {}
-    if odd:
-        finite = [d for row in dist for d in row if d is not None]
-        far = len(odd) * max(finite, default=0) + 1
+    for x, y in ends:
+        at, end = int(x), int(y)
+        while at != end:
+            step = hop[at][end]
+            e = (min(at, step), max(at, step))
+            edges[e] = edges.get(e, 0) + 1
+            at = step
+    return edges
 
-        def apart(x: str, y: str) -> int:
-            d = dist[int(x)][int(y)]
-            return far if d is None else d
 
-        solver = dp_pairing if len(odd) <= DP_LIMIT else matching_minimum
-        least, ends = solver([str(i) for i in odd], apart)
-        if least >= far:
-            return None
-        for x, y in ends:
-            at, end = int(x), int(y)
-            while at != end:
-                step = hop[at][end]
-                e = (min(at, step), max(at, step))
-                edges[e] = edges.get(e, 0) + 1
-                at = step
+def _take_join(
+    groups: list[list[str]],
+    edges: dict[tuple[int, int], int],
+    met: Collection[frozenset],
+    free_of: dict[str, int],
+    pair: Callable[[str, str], int],
+) -> int | None:
+    """The cost of a pairing with no rematch that takes the join's pairs
+    across (players chosen greedily) and pairs everybody else inside their
+    group, or None when none is found."""
     left = [list(g) for g in groups]
     total = 0
     # two copies of one edge would be a cheaper join without them: none are taken
