@@ -265,7 +265,7 @@ def test_the_fewest_rematches_agree_with_the_whole_matching(n, edges):
     fewer than half the others, no rematch is needed; what lets a judged
     import of a 4,096-player file take 1.6 s, not 70 s) gives the least
     number of rematches the maximum matching of the "have not met" graph gives."""
-    from core.reports.verify import _least_rematches, max_matching
+    from core.reports.verify import least_rematches, max_matching
 
     plist = [f"p{i}" for i in range(n)]
     opps: dict[str, list[str]] = {p: [] for p in plist}
@@ -275,7 +275,7 @@ def test_the_fewest_rematches_agree_with_the_whole_matching(n, edges):
             opps[plist[b]].append(plist[a])
     met = {frozenset((a, b)) for a in plist for b in opps[a]}
     adj = [{j for j, b in enumerate(plist) if i != j and frozenset((a, b)) not in met} for i, a in enumerate(plist)]
-    assert _least_rematches(plist, opps) == n // 2 - max_matching(n, adj)
+    assert least_rematches(plist, opps) == n // 2 - max_matching(n, adj)
 
 
 # -- item 7: CSV bounded before parsing ---------------------------------------------------

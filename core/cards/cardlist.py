@@ -40,7 +40,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import msgspec  # decodes the stored list several times faster than json
+
 from core.cards.model import ATTRIBUTES, Card, CardSet, Errata, normalize_number
+from core.cards.official import brand_of, nfkc
+from core.cards.sets import load_sample_sets, parse_set, set_to_dict
 from core.errors import LyceeError, NotFound, ValidationError
 from core.i18n import _
 from core.paths import active_root, use_data_dir, use_root
@@ -97,7 +101,6 @@ _CARD_KEYS = (
 @lru_cache(maxsize=4096)
 def product_key(name: str) -> str:
     """Products match ignoring width, case and runs of spaces."""
-    from core.cards.official import nfkc
 
     return re.sub(r"\s+", " ", nfkc(name)).strip().casefold()
 
@@ -192,8 +195,6 @@ class Stored:
         """One CardSet a product (``overture``: legal from its on-sale date, or
         ``date.max`` while it has none), then the stored lycee-set/1 sets."""
         if self._card_sets is None:
-            from core.cards.sets import parse_set
-
             by: dict[str, list[Card]] = {}
             for d in self.cards.values():
                 by.setdefault(d["product"], []).append(doc_card(d))
@@ -316,8 +317,6 @@ def _log(raw: dict[str, Any], rep: ImportReport, day: str) -> dict[str, Any]:
 def plan_official(raw: dict[str, Any], listed: OfficialList, today: date) -> tuple[dict[str, Any], ImportReport]:
     """The tables after storing every card of an official list (ValidationError
     naming each unreadable line when there is one: then nothing is stored)."""
-    from core.cards.official import brand_of
-
     if listed.problems:
         raise refuse(listed.source, listed.problems)
     if not listed.cards:
@@ -327,10 +326,24 @@ def plan_official(raw: dict[str, Any], listed: OfficialList, today: date) -> tup
     rep = ImportReport(listed.source, "official", listed.encoding, len(listed.cards), listed.parallels)
     rep.products = listed.products
     rep.repeated = list(listed.repeated)
-    old_cards = raw.get("cards") or {}
+    day = today.isoformat()
+    new_cards = _official_cards(raw.get("cards") or {}, listed, day, rep)
+    new_products = _product_counts(raw.get("products") or {}, new_cards, rep)
+    rep.undated = [d["name"] for d in new_products.values() if not d.get("on_sale")]
+    data = dict(raw)
+    data["cards"] = new_cards
+    data["products"] = new_products
+    data["imports"] = _log(raw, rep, day)
+    return data, rep
+
+
+def _official_cards(
+    old_cards: dict[str, Any], listed: OfficialList, day: str, rep: ImportReport
+) -> dict[str, dict[str, Any]]:
+    """The cards table with every card of ``listed``: a new number added, a
+    stored one updated (a changed text kept as an erratum of ``day``)."""
     cards = {d["number"]: (k, d) for k, d in old_cards.items()}
     next_id = _next_id(old_cards)
-    day = today.isoformat()
     note = Path(listed.source).name
     new_cards: dict[str, dict[str, Any]] = dict(old_cards)
     for c in listed.cards:
@@ -342,23 +355,37 @@ def plan_official(raw: dict[str, Any], listed: OfficialList, today: date) -> tup
             next_id += 1
             rep.added.append(c.number)
             continue
-        key, prev = old
-        fields = [k for k in _CARD_KEYS if prev.get(k) != doc[k]]
-        errata = list(prev.get("errata") or [])
-        if doc["text"] != current_text(prev):
-            errata.append({"date": day, "text": doc["text"], "note": note})
-            rep.errata.append(c.number)
-        if not fields and len(errata) == len(prev.get("errata") or []):
-            rep.unchanged += 1
-            continue
-        merged = dict(prev)
-        merged.update({k: doc[k] for k in _CARD_KEYS}, errata=errata, updated=day)
-        new_cards[key] = merged
-        if fields:
-            rep.changed[c.number] = fields
+        merged = _updated_card(old[1], doc, day, note, rep, c.number)
+        if merged is not None:
+            new_cards[old[0]] = merged
     listed_numbers = {c.number for c in listed.cards}
     rep.absent = sum(1 for n in cards if n not in listed_numbers)
-    old_products = raw.get("products") or {}
+    return new_cards
+
+
+def _updated_card(
+    prev: dict[str, Any], doc: dict[str, Any], day: str, note: str, rep: ImportReport, number: str
+) -> dict[str, Any] | None:
+    """The stored card ``prev`` updated to ``doc``, or None when nothing changed."""
+    fields = [k for k in _CARD_KEYS if prev.get(k) != doc[k]]
+    errata = list(prev.get("errata") or [])
+    if doc["text"] != current_text(prev):
+        errata.append({"date": day, "text": doc["text"], "note": note})
+        rep.errata.append(number)
+    if not fields and len(errata) == len(prev.get("errata") or []):
+        rep.unchanged += 1
+        return None
+    merged = dict(prev)
+    merged.update({k: doc[k] for k in _CARD_KEYS}, errata=errata, updated=day)
+    if fields:
+        rep.changed[number] = fields
+    return merged
+
+
+def _product_counts(
+    old_products: dict[str, Any], new_cards: dict[str, dict[str, Any]], rep: ImportReport
+) -> dict[str, dict[str, Any]]:
+    """The products table: each product's card count, a product seen for the first time added (undated)."""
     products = {product_key(d["name"]): (k, d) for k, d in old_products.items()}
     pid = _next_id(old_products)
     new_products = {k: dict(d) for k, d in old_products.items()}
@@ -376,18 +403,11 @@ def plan_official(raw: dict[str, Any], listed: OfficialList, today: date) -> tup
             new_products[str(pid)] = {"name": names[pk], "brand": brand_of(names[pk]), "on_sale": None, "cards": n}
             pid += 1
             rep.new_products.append(names[pk])
-    rep.undated = [d["name"] for d in new_products.values() if not d.get("on_sale")]
-    data = dict(raw)
-    data["cards"] = new_cards
-    data["products"] = new_products
-    data["imports"] = _log(raw, rep, day)
-    return data, rep
+    return new_products
 
 
 def plan_set(raw: dict[str, Any], cs: CardSet, source: str, today: date) -> tuple[dict[str, Any], ImportReport]:
     """The tables after storing a lycee-set/1 set (replacing a stored set of the same code)."""
-    from core.cards.sets import load_sample_sets, set_to_dict
-
     if any(s.code.casefold() == cs.code.casefold() for s in load_sample_sets()):
         raise ValidationError(
             _("{source} (nothing stored)", source=source),
@@ -406,24 +426,28 @@ def plan_set(raw: dict[str, Any], cs: CardSet, source: str, today: date) -> tupl
         rep.new_products = [cs.version]
     else:
         key = old[0]
-        before = {c["number"]: c for c in old[1]["set"].get("cards", [])}
-        for c in doc["cards"]:
-            prev = before.get(c["number"])
-            if prev is None:
-                rep.added.append(c["number"])
-            elif prev != c:
-                if prev.get("text") != c.get("text"):
-                    rep.errata.append(c["number"])
-                fields = [k for k in c if k != "text" and prev.get(k) != c[k]]
-                if fields:
-                    rep.changed[c["number"]] = fields
-            else:
-                rep.unchanged += 1
+        _compare_set_cards({c["number"]: c for c in old[1]["set"].get("cards", [])}, doc["cards"], rep)
     new_sets[key] = {"code": cs.code, "set": doc, "imported": today.isoformat()}
     data = dict(raw)
     data["sets"] = new_sets
     data["imports"] = _log(raw, rep, today.isoformat())
     return data, rep
+
+
+def _compare_set_cards(before: dict[str, dict], cards: list[dict], rep: ImportReport) -> None:
+    """What storing the set's ``cards`` over the stored ones (``before``, by number) adds and changes."""
+    for c in cards:
+        prev = before.get(c["number"])
+        if prev is None:
+            rep.added.append(c["number"])
+        elif prev == c:
+            rep.unchanged += 1
+        else:
+            if prev.get("text") != c.get("text"):
+                rep.errata.append(c["number"])
+            fields = [k for k in c if k != "text" and prev.get(k) != c[k]]
+            if fields:
+                rep.changed[c["number"]] = fields
 
 
 def plan_on_sale(raw: dict[str, Any], product: str, day: date) -> tuple[dict[str, Any], str, date | None]:
@@ -471,8 +495,6 @@ class _ReadCache:
         if key is None:
             st = Stored()
         else:
-            import msgspec  # decodes the list several times faster than json
-
             try:
                 raw = msgspec.json.decode(path.read_bytes())
             except (OSError, msgspec.DecodeError) as err:

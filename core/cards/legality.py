@@ -28,6 +28,7 @@ from functools import lru_cache
 from os import PathLike
 from typing import Any
 
+from core.cards.cardlist import join_active
 from core.cards.model import (
     Card,
     CardSet,
@@ -40,6 +41,7 @@ from core.cards.model import (
 from core.cards.sets import load_sample_sets, parse_json, read_source
 from core.errors import NotFound, ValidationError
 from core.i18n import _, join_list
+from sample_packs import calendar_path
 
 __all__ = [
     "CALENDAR_SCHEMA",
@@ -117,87 +119,96 @@ class Calendar:
 def parse_calendar(data: Any, source: str = "<calendar>") -> Calendar:
     """A Calendar from the parsed JSON of a ``lycee-calendar/1`` file; every
     problem is reported with its JSON path."""
-    problems: list[tuple[str, str]] = []
-
-    def add(where: str, what: str) -> None:
-        problems.append((where, what))
-
     if not isinstance(data, dict):
         raise ValidationError(source, [("$", _("expected a JSON object"))])
+    read = _CalendarRead()
     if data.get("schema") != CALENDAR_SCHEMA:
-        add("$.schema", _("expected {schema!r}", schema=CALENDAR_SCHEMA))
+        read.add("$.schema", _("expected {schema!r}", schema=CALENDAR_SCHEMA))
+    versions = [v for i, x in enumerate(read.items(data, "versions")) if (v := read.version(i, x)) is not None]
+    promos = [p for i, x in enumerate(read.items(data, "promos")) if (p := read.promo(i, x)) is not None]
+    if read.problems:
+        raise ValidationError(source, read.problems)
+    return Calendar(tuple(versions), tuple(promos))
 
-    def get_date(obj: dict, path: str) -> date | None:
+
+class _CalendarRead:
+    """What a calendar file says, read entry by entry, and every problem with its JSON path."""
+
+    def __init__(self) -> None:
+        self.problems: list[tuple[str, str]] = []
+        self.names: set[str] = set()
+        self.numbers: set[str] = set()
+
+    def add(self, where: str, what: str) -> None:
+        self.problems.append((where, what))
+
+    def items(self, data: dict, key: str) -> list:
+        raw = data.get(key)
+        if not isinstance(raw, list):
+            self.add(f"$.{key}", _("expected a list"))
+            return []
+        return raw
+
+    def get_date(self, obj: dict, path: str) -> date | None:
         v = obj.get("legal_from")
         if not isinstance(v, str) or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", v):
-            add(f"{path}.legal_from", _("expected a date YYYY-MM-DD"))
+            self.add(f"{path}.legal_from", _("expected a date YYYY-MM-DD"))
             return None
         try:
             return date.fromisoformat(v)
         except ValueError:
-            add(f"{path}.legal_from", _("{v!r} is not a date", v=v))
+            self.add(f"{path}.legal_from", _("{v!r} is not a date", v=v))
             return None
 
-    def get_str(obj: dict, key: str, path: str, required: bool = True) -> str:
+    def get_str(self, obj: dict, key: str, path: str, required: bool = True) -> str:
         v = obj.get(key, None if required else "")
         if not isinstance(v, str) or (required and not v.strip()):
-            add(f"{path}.{key}", _("expected a non-empty string") if required else _("expected a string"))
+            self.add(f"{path}.{key}", _("expected a non-empty string") if required else _("expected a string"))
             return ""
         return v
 
-    versions: list[ProductVersion] = []
-    raw = data.get("versions")
-    if not isinstance(raw, list):
-        add("$.versions", _("expected a list"))
-        raw = []
-    names: set[str] = set()
-    for i, v in enumerate(raw):
+    def version(self, i: int, v: Any) -> ProductVersion | None:
+        """The product version ``$.versions[i]``, or None when it has a problem."""
         path = f"$.versions[{i}]"
         if not isinstance(v, dict):
-            add(path, _("expected an object"))
-            continue
-        n0 = len(problems)
-        name = get_str(v, "name", path)
-        d = get_date(v, path)
+            self.add(path, _("expected an object"))
+            return None
+        n0 = len(self.problems)
+        name = self.get_str(v, "name", path)
+        d = self.get_date(v, path)
         prec = v.get("precision", "day")
         if prec not in ("day", "month"):
-            add(f"{path}.precision", _("expected day or month"))
+            self.add(f"{path}.precision", _("expected day or month"))
         status = v.get("status", "released")
         if status not in VERSION_STATUSES:
-            add(f"{path}.status", _("expected one of {items}", items=", ".join(VERSION_STATUSES)))
-        listed = get_str(v, "listed_as", path, required=False)
-        if name and _version_key(name) in names:
-            add(f"{path}.name", _("{name!r} listed twice", name=name))
-        names.add(_version_key(name))
-        if len(problems) == n0 and d is not None:
-            versions.append(ProductVersion(name, d, prec, listed, status))
+            self.add(f"{path}.status", _("expected one of {items}", items=", ".join(VERSION_STATUSES)))
+        listed = self.get_str(v, "listed_as", path, required=False)
+        if name and _version_key(name) in self.names:
+            self.add(f"{path}.name", _("{name!r} listed twice", name=name))
+        self.names.add(_version_key(name))
+        if len(self.problems) == n0 and d is not None:
+            return ProductVersion(name, d, prec, listed, status)
+        return None
 
-    promos: list[Promo] = []
-    raw = data.get("promos")
-    if not isinstance(raw, list):
-        add("$.promos", _("expected a list"))
-        raw = []
-    numbers: set[str] = set()
-    for i, p in enumerate(raw):
+    def promo(self, i: int, p: Any) -> Promo | None:
+        """The promotion card ``$.promos[i]``, or None when it has a problem."""
         path = f"$.promos[{i}]"
         if not isinstance(p, dict):
-            add(path, _("expected an object"))
-            continue
-        n0 = len(problems)
-        number = get_str(p, "number", path)
+            self.add(path, _("expected an object"))
+            return None
+        n0 = len(self.problems)
+        number = self.get_str(p, "number", path)
         if number and normalize_number(number) != number:
-            add(f"{path}.number", _("{number!r} is not a card number like CH-0063", number=number))
-        elif number in numbers:
-            add(f"{path}.number", _("{number} listed twice", number=number))
-        numbers.add(number)
-        name = get_str(p, "name", path)
-        d = get_date(p, path)
-        remarks = get_str(p, "remarks", path, required=False)
-        if len(problems) == n0 and d is not None:
-            promos.append(Promo(number, name, d, remarks))
-    if problems:
-        raise ValidationError(source, problems)
-    return Calendar(tuple(versions), tuple(promos))
+            self.add(f"{path}.number", _("{number!r} is not a card number like CH-0063", number=number))
+        elif number in self.numbers:
+            self.add(f"{path}.number", _("{number} listed twice", number=number))
+        self.numbers.add(number)
+        name = self.get_str(p, "name", path)
+        d = self.get_date(p, path)
+        remarks = self.get_str(p, "remarks", path, required=False)
+        if len(self.problems) == n0 and d is not None:
+            return Promo(number, name, d, remarks)
+        return None
 
 
 def merge_calendars(base: Calendar, extra: Calendar, source: str = "<store calendar>") -> Calendar:
@@ -230,8 +241,6 @@ def merge_calendars(base: Calendar, extra: Calendar, source: str = "<store calen
 def load_calendar(path: str | PathLike | Any | None = None) -> Calendar:
     """The calendar file at ``path``, or the shipped one (sample_packs/calendar.json)."""
     if path is None:
-        from sample_packs import calendar_path
-
         path = calendar_path()
     text, source = read_source(path)
     return parse_calendar(parse_json(text, source), source)
@@ -321,7 +330,6 @@ class Catalog:
     def default(cls, *, strict_versions: bool = False) -> Catalog:
         """The shipped sample sets and calendar, with the store's card list of the
         data folder in use (core.cards.cardlist.join_active) when it holds one."""
-        from core.cards.cardlist import join_active
 
         return join_active(cls.shipped(strict_versions=strict_versions))
 

@@ -42,7 +42,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from core.cards.model import KANJI_ATTRIBUTE, Card, base_number, name_key, normalize_number
+from core.cards.model import ATTRIBUTE_KANJI, KANJI_ATTRIBUTE, Card, base_number, name_key, normalize_number
 from core.i18n import _, join_list
 
 __all__ = [
@@ -142,7 +142,6 @@ def _numbers(dcs: Iterable[DeckCard]) -> tuple[str, ...]:
 
 
 def _attr_names(attrs: Iterable[str]) -> str:
-    from core.cards.model import ATTRIBUTE_KANJI
 
     return "".join(ATTRIBUTE_KANJI[a] for a in sorted(attrs, key=_ATTR_ORDER.index))
 
@@ -480,45 +479,79 @@ def _merge(parts: list[CardCondition]) -> CardCondition | None:
 
 
 def _group(source: str, line: str, body: str) -> Restriction:
+    """The restriction of one bracketed group: the first reading of
+    :data:`_GROUP_READINGS` that fits, else :class:`Unread`."""
     body = body.strip()
     compact = re.sub(r"\s+", "", body)
+    for reading in _GROUP_READINGS:
+        found = reading(source, line, body, compact)
+        if found is not None:
+            return found
+    return Unread(source, line)
+
+
+def _as_attributes(source: str, line: str, body: str, compact: str) -> Restriction | None:
     attrs = _attributes(compact)
-    if attrs:
-        return AttributeOnly(source, line, attributes=attrs)
+    return AttributeOnly(source, line, attributes=attrs) if attrs else None
+
+
+def _as_brands(source: str, line: str, body: str, compact: str) -> Restriction | None:
     brands = _BRAND_RE.findall(compact.upper())
     if brands and not _BRAND_RE.sub("", compact.upper()).strip():
         return BrandOnly(source, line, brands=frozenset(brands))
+    return None
+
+
+def _as_range(source: str, line: str, body: str, compact: str) -> Restriction | None:
     m = _RANGE_RE.match(compact.upper())
-    if m and (m.group(1) or m.group(2)):
-        low = int(m.group(1)) if m.group(1) else None
-        high = int(m.group(2)) if m.group(2) else None
-        if low is None or high is None or low <= high:
-            return NumberRange(source, line, low=low, high=high)
+    if not (m and (m.group(1) or m.group(2))):
+        return None
+    low = int(m.group(1)) if m.group(1) else None
+    high = int(m.group(2)) if m.group(2) else None
+    if low is None or high is None or low <= high:
+        return NumberRange(source, line, low=low, high=high)
+    return None
+
+
+def _as_copies(source: str, line: str, body: str, compact: str) -> Restriction | None:
     m = _COPY_RE.match(compact)
-    if m:
-        return CopyLimit(source, line, limit=int(m.group(1)))
+    return CopyLimit(source, line, limit=int(m.group(1))) if m else None
+
+
+def _as_requires(source: str, line: str, body: str, compact: str) -> Restriction | None:
     m = _REQUIRES_RE.match(body)
-    if m:
-        return Requires(source, line, name=m.group(1).strip(), at_least=int(m.group(2)))
+    return Requires(source, line, name=m.group(1).strip(), at_least=int(m.group(2))) if m else None
+
+
+def _as_forbid(source: str, line: str, body: str, compact: str) -> Restriction | None:
+    """A list of kinds the deck may not hold; :class:`Unread` when one of them cannot be read."""
     m = _FORBID_RE.match(compact)
-    if m:
-        kinds = []
-        for item in _SPLIT_RE.split(m.group(1)):
-            if not item:
-                continue
-            parts = [_condition(p) for p in re.split("[での]", item)]
-            merged = _merge([p for p in parts if p is not None]) if all(parts) else None
-            if merged is None:
-                return Unread(source, line)
-            kinds.append(merged)
-        if kinds:
-            return Forbid(source, line, kinds=tuple(kinds), words=m.group(1))
-    parts = [_condition(p) for p in re.split("[での]", compact)]
-    if all(parts):
-        merged = _merge([p for p in parts if p is not None])
-        if merged is not None:
-            return EveryCard(source, line, condition=merged, words=compact)
-    return Unread(source, line)
+    if not m:
+        return None
+    kinds = []
+    for item in _SPLIT_RE.split(m.group(1)):
+        if not item:
+            continue
+        merged = _conditions(item)
+        if merged is None:
+            return Unread(source, line)
+        kinds.append(merged)
+    return Forbid(source, line, kinds=tuple(kinds), words=m.group(1)) if kinds else None
+
+
+def _as_every_card(source: str, line: str, body: str, compact: str) -> Restriction | None:
+    merged = _conditions(compact)
+    return EveryCard(source, line, condition=merged, words=compact) if merged is not None else None
+
+
+def _conditions(text: str):
+    """The conditions of ``text`` joined by で/の merged into one, or None when one cannot be read."""
+    parts = [_condition(p) for p in re.split("[での]", text)]
+    return _merge([p for p in parts if p is not None]) if all(parts) else None
+
+
+#: The readings of a bracketed group, in the order they are tried.
+_GROUP_READINGS = (_as_attributes, _as_brands, _as_range, _as_copies, _as_requires, _as_forbid, _as_every_card)
 
 
 def read_line(source: str, line: str) -> list[Restriction]:

@@ -116,7 +116,7 @@ def _fast_check(definition: str) -> Callable[[Any], Any]:
     problem and words it in English, so a failure goes to :func:`_validator`.
     The schema uses nothing that draft 7 (fastjsonschema's newest) reads
     differently from 2020-12; tests/test_cards.py checks the two agree."""
-    import fastjsonschema
+    import fastjsonschema  # lazy: the sample sets load without compiling a schema
 
     # a deep copy: fastjsonschema writes into the schema it compiles
     schema = dict(copy.deepcopy(_schema_of(definition)), **{"$schema": "http://json-schema.org/draft-07/schema#"})
@@ -126,7 +126,7 @@ def _fast_check(definition: str) -> Callable[[Any], Any]:
 
 def is_valid(doc: Any, definition: str = "set") -> bool:
     """Whether ``doc`` holds to the schema (the fast check alone)."""
-    from fastjsonschema import JsonSchemaException
+    from fastjsonschema import JsonSchemaException  # lazy: as in _fast_check
 
     try:
         _fast_check(definition)(doc)

@@ -40,20 +40,29 @@ def number_key(text: str) -> str:
 
 
 def _rank(card: Card, q: str, qn: str) -> int | None:
-    key = number_key(card.number)
-    if qn and (key == qn or key[2:] == qn):
+    """How well ``card`` matches (0 best), or None: by number (``qn``), else by name or reading (``q``)."""
+    got = _number_rank(number_key(card.number), qn) if qn else None
+    return got if got is not None else _name_rank(card, q)
+
+
+def _number_rank(key: str, qn: str) -> int | None:
+    if key == qn or key[2:] == qn:
         return 0
-    if qn and len(qn) >= 2 and (key.endswith(qn) or key.startswith(qn) or key[2:].startswith(qn)):
+    if len(qn) >= 2 and (key.endswith(qn) or key.startswith(qn) or key[2:].startswith(qn)):
         return 1  # a parallel of the number (LO-0923 finds LO-0923-A), or the number's end
+    return None
+
+
+def _name_rank(card: Card, q: str) -> int | None:
+    if not q:
+        return None
     name = fold(card.name)
-    if q and name.startswith(q):
+    if name.startswith(q):
         return 2
-    if q and q in name:
+    if q in name:
         return 3
     reading = fold(getattr(card, "reading", "") or "")
-    if q and reading and q in reading:
-        return 4
-    return None
+    return 4 if reading and q in reading else None
 
 
 def search_cards(cards: Iterable[Card], query: str, limit: int | None = None) -> list[Card]:

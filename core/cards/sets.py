@@ -59,8 +59,10 @@ from core.cards.schema import (
     show_value,
     structure_problems,
 )
+from core.cards.setwrite import SCHEMA, card_to_dict, dump_set, set_to_dict  # writing: setwrite.py
 from core.errors import ValidationError, os_reason
 from core.i18n import _, join_list
+from sample_packs import set_paths
 
 __all__ = [
     "CSV_COLUMNS",
@@ -79,8 +81,6 @@ __all__ = [
     "read_source",
     "set_to_dict",
 ]
-
-SCHEMA = "lycee-set/1"
 
 Found = list[tuple[DocPath, str]]
 
@@ -278,52 +278,62 @@ def _starters_meaning(
             ids.setdefault(sid, i)
         if broken(path):
             continue
-        mine: Found = []
         if "cards" in st:
-            seen: dict[str, int] = {}
-            for j, entry in enumerate(st["cards"]):
-                num, where = entry["number"], path + ("cards", j, "number")
-                if num in seen:
-                    mine.append(
-                        (
-                            where,
-                            _(
-                                "{num} is listed twice (also at {where})",
-                                num=num,
-                                where=json_path(path + ("cards", seen[num])),
-                            ),
-                        )
-                    )
-                elif numbers is not None and num not in numbers:
-                    mine.append((where, _("{num} is not a card of this set", num=num)))
-                seen.setdefault(num, j)
+            mine = _starter_cards_meaning(st["cards"], path, numbers)
         else:
-            mine += _slots_meaning(st["slots"], path + ("slots",), rarities, broken)
+            mine = _slots_meaning(st["slots"], path + ("slots",), rarities, broken)
             if not mine and cards is not None:
                 mine += _fill_meaning(_slots(st["slots"]), path + ("slots",), cards, _dup(st), "starter")
-        if not mine:
-            starter = _starter(st)
-            declared = st.get("size")
-            if declared is not None and declared != starter.size:
-                mine.append(
-                    (
-                        path + ("size",),
-                        _("is {declared} but the starter holds {size} cards", declared=declared, size=starter.size),
-                    )
-                )
-            elif starter.size < MIN_STARTER_SIZE:
-                mine.append(
-                    (
-                        path,
-                        _(
-                            "a starter must hold at least {min} cards, this one {size} [G-SEALED]",
-                            min=MIN_STARTER_SIZE,
-                            size=starter.size,
-                        ),
-                    )
-                )
-        found += mine
+        found += mine or _starter_size_meaning(st, path)
     return found
+
+
+def _starter_cards_meaning(entries: list[dict], path: DocPath, numbers: set[str] | None) -> Found:
+    """A starter's listed cards: each number once, each a card of the set."""
+    mine: Found = []
+    seen: dict[str, int] = {}
+    for j, entry in enumerate(entries):
+        num, where = entry["number"], path + ("cards", j, "number")
+        if num in seen:
+            mine.append(
+                (
+                    where,
+                    _(
+                        "{num} is listed twice (also at {where})",
+                        num=num,
+                        where=json_path(path + ("cards", seen[num])),
+                    ),
+                )
+            )
+        elif numbers is not None and num not in numbers:
+            mine.append((where, _("{num} is not a card of this set", num=num)))
+        seen.setdefault(num, j)
+    return mine
+
+
+def _starter_size_meaning(st: dict, path: DocPath) -> Found:
+    """The starter's declared size is what it holds, and it holds at least :data:`MIN_STARTER_SIZE` [G-SEALED]."""
+    starter = _starter(st)
+    declared = st.get("size")
+    if declared is not None and declared != starter.size:
+        return [
+            (
+                path + ("size",),
+                _("is {declared} but the starter holds {size} cards", declared=declared, size=starter.size),
+            )
+        ]
+    if starter.size < MIN_STARTER_SIZE:
+        return [
+            (
+                path,
+                _(
+                    "a starter must hold at least {min} cards, this one {size} [G-SEALED]",
+                    min=MIN_STARTER_SIZE,
+                    size=starter.size,
+                ),
+            )
+        ]
+    return []
 
 
 def _meaning(data: dict[str, Any], broken: _Broken) -> Found:
@@ -480,105 +490,8 @@ def load_sample_sets() -> list[CardSet]:
     """The generated sample sets shipped in ``sample_packs/sets``.  Their structure
     is checked by the tests and by the generator, not on every start (that would
     import jsonschema); their meaning is checked here."""
-    from sample_packs import set_paths
 
     return [load_set(p, check_structure=False) for p in set_paths()]
-
-
-# -- writing -----------------------------------------------------------------------
-
-
-def _card_to_dict(c: Card) -> dict:
-    d: dict[str, Any] = {
-        "number": c.number,
-        "name": c.name,
-        "type": c.type,
-        "attributes": list(c.attributes),
-        "cost": dict(c.cost),
-        "ex": c.ex,
-    }
-    if c.type == "character":
-        d.update(ap=c.ap, dp=c.dp, sp=c.sp)
-    d.update(rarity=c.rarity, rating=c.rating)
-    if c.text:
-        d["text"] = c.text
-    if c.max_copies is not None:
-        d["max_copies"] = c.max_copies
-    if c.errata:
-        d["errata"] = [
-            {"date": e.date.isoformat(), "text": e.text, **({"note": e.note} if e.note else {})} for e in c.errata
-        ]
-    return d
-
-
-def _slots_to_list(slots: Iterable[RaritySlot]) -> list[dict]:
-    out = []
-    for s in slots:
-        d: dict[str, Any] = {"rarity": s.rarity, "count": s.count}
-        if s.upgrades:
-            d["upgrades"] = [{"rarity": u.rarity, "chance": u.chance} for u in s.upgrades]
-        out.append(d)
-    return out
-
-
-def set_to_dict(cs: CardSet) -> dict:
-    """The JSON form of a set (what :func:`parse_set` reads back to an equal set)."""
-    d: dict[str, Any] = {
-        "schema": SCHEMA,
-        "code": cs.code,
-        "name": cs.name,
-        "version": cs.version,
-        "release_date": cs.release_date.isoformat(),
-    }
-    if cs.sample:
-        d["sample"] = True
-    d["rarities"] = list(cs.rarities)
-    if cs.booster is not None:
-        d["booster"] = {
-            "size": cs.booster.size,
-            "slots": _slots_to_list(cs.booster.slots),
-            "duplicate_protection": cs.booster.duplicate_protection,
-        }
-    d["starters"] = []
-    for s in cs.starters:
-        sd: dict[str, Any] = {"id": s.id, "name": s.name, "size": s.size}
-        if s.slots:
-            sd["slots"] = _slots_to_list(s.slots)
-            sd["duplicate_protection"] = s.duplicate_protection
-        else:
-            sd["cards"] = [{"number": n, "count": k} for n, k in s.cards]
-        d["starters"].append(sd)
-    d["cards"] = [_card_to_dict(c) for c in cs.cards]
-    return d
-
-
-def dump_set(cs: CardSet) -> str:
-    """Canonical text of a set file: stable key order, one card a line, UTF-8
-    without escapes, a final newline.  Same set, same bytes."""
-    d = set_to_dict(cs)
-
-    def j(v: Any) -> str:
-        return json.dumps(v, ensure_ascii=False, separators=(", ", ": "))
-
-    lines = ["{"]
-    keys = list(d)
-    for i, k in enumerate(keys):
-        comma = "," if i < len(keys) - 1 else ""
-        v = d[k]
-        if k == "cards":
-            lines.append('  "cards": [')
-            lines += [f"    {j(c)}{',' if n < len(v) - 1 else ''}" for n, c in enumerate(v)]
-            lines.append(f"  ]{comma}")
-        elif k == "starters":
-            lines.append('  "starters": [')
-            for n, s in enumerate(v):
-                end = "," if n < len(v) - 1 else ""
-                lines.append(f"    {j(s)}{end}")
-            lines.append(f"  ]{comma}")
-        else:
-            lines.append(f"  {j(k)}: {j(v)}{comma}")
-    lines.append("}")
-    return "\n".join(lines) + "\n"
 
 
 # -- CSV import of a user's card list ------------------------------------------------
@@ -653,21 +566,7 @@ def read_cards_csv(
     Raises ValidationError naming the line and column of every problem."""
     p = Problems()
     reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))
-    try:
-        header = next(reader)
-    except StopIteration:
-        raise ValidationError(source, [(_("line {line}", line=1), _("empty file: expected a header row"))]) from None
-    cols = [h.strip().lower() for h in header]
-    for c in CSV_REQUIRED:
-        if c not in cols:
-            p.add(_("line {line}", line=1), _("missing column {c!r}", c=c))
-    for c in cols:
-        if c and c not in CSV_COLUMNS:
-            p.add(
-                _("line {line}", line=1), _("unknown column {c!r} (known: {items})", c=c, items=", ".join(CSV_COLUMNS))
-            )
-    if p.items:
-        raise ValidationError(source, p.items)
+    cols = _csv_columns(reader, source)
     rar = tuple(rarities) if rarities is not None else None
     cards: list[Card] = []
     first: dict[str, int] = {}
@@ -678,53 +577,15 @@ def read_cards_csv(
         if len(row) > len(cols):
             p.add(_("line {line}", line=line), _("{n} cells but the header has {cols}", n=len(row), cols=len(cols)))
             continue
-        cells = {c: (row[i].strip() if i < len(row) else "") for i, c in enumerate(cols)}
-
-        def loc(key: str, line: int = line) -> str:
-            return _("line {line}, column {key}", line=line, key=key)
-
-        obj: dict[str, Any] = {}
-        bad: set[str] = set()  # cells that did not parse: already reported
-        num = normalize_number(cells["number"]) if cells.get("number") else None
-        obj["number"] = num or cells.get("number", "")
-        obj["name"] = cells.get("name", "")
-        obj["type"] = cells.get("type") or (PREFIX_TYPE.get(num[:2]) if num else None) or ""
-        try:
-            obj["attributes"] = parse_attributes(cells.get("attributes", ""))
-        except ValueError as e:
-            p.add(loc("attributes"), str(e))
-            bad.add("attributes")
-        try:
-            obj["cost"] = parse_cost(cells.get("cost", ""))
-        except ValueError as e:
-            p.add(loc("cost"), str(e))
-            bad.add("cost")
-        for key in ("ex", "ap", "dp", "sp", "rating", "max_copies"):
-            v = cells.get(key, "")
-            if v == "":
-                if key == "ex":
-                    obj[key] = 0
-                elif key == "rating":
-                    obj[key] = CSV_DEFAULT_RATING
-                continue
-            try:
-                obj[key] = int(unicodedata.normalize("NFKC", v))
-            except ValueError:
-                p.add(loc(key), _("{v!r} is not a whole number", v=v))
-                bad.add(key)
-        obj["rarity"] = cells.get("rarity", "")
-        if cells.get("text"):
-            obj["text"] = cells["text"]
-        found = [(path, what) for path, what in structure_problems(obj, "card") if not (path and path[0] in bad)]
-        if not found and not bad:
-            found = _card_meaning(obj, rar)
-        for path, what in found:
-            p.add(loc(str(path[0])) + json_path(path[1:], root="") if path else _("line {line}", line=line), what)
-        if found or bad:
+        card = _csv_card(
+            {c: (row[i].strip() if i < len(row) else "") for i, c in enumerate(cols)}, line, rar, set_code, p
+        )
+        if card is None:
             continue
-        card = _card(obj, set_code)
         if card.number in first:
-            p.add(loc("number"), _("{number} is also on line {line}", number=card.number, line=first[card.number]))
+            p.add(
+                _cell(line, "number"), _("{number} is also on line {line}", number=card.number, line=first[card.number])
+            )
             continue
         first[card.number] = line
         cards.append(card)
@@ -733,6 +594,81 @@ def read_cards_csv(
     if not cards:
         raise ValidationError(source, [(_("line {line}", line=2), _("no cards"))])
     return cards
+
+
+def _csv_columns(reader, source: str) -> list[str]:
+    """The header row's columns; ValidationError when it lacks a required one or names one unknown."""
+    try:
+        header = next(reader)
+    except StopIteration:
+        raise ValidationError(source, [(_("line {line}", line=1), _("empty file: expected a header row"))]) from None
+    cols = [h.strip().lower() for h in header]
+    p = Problems()
+    for c in CSV_REQUIRED:
+        if c not in cols:
+            p.add(_("line {line}", line=1), _("missing column {c!r}", c=c))
+    for c in cols:
+        if c and c not in CSV_COLUMNS:
+            p.add(
+                _("line {line}", line=1), _("unknown column {c!r} (known: {items})", c=c, items=", ".join(CSV_COLUMNS))
+            )
+    if p.items:
+        raise ValidationError(source, p.items)
+    return cols
+
+
+def _cell(line: int, key: str) -> str:
+    return _("line {line}, column {key}", line=line, key=key)
+
+
+#: What a blank cell of a number column means (the others: not given).
+_BLANK_NUMBERS = {"ex": 0, "rating": CSV_DEFAULT_RATING}
+
+
+def _csv_card(cells: dict[str, str], line: int, rar: tuple[str, ...] | None, set_code: str, p: Problems) -> Card | None:
+    """The card of one CSV row, or None with its problems added."""
+    obj, bad = _csv_fields(cells, line, p)
+    found = [(path, what) for path, what in structure_problems(obj, "card") if not (path and path[0] in bad)]
+    if not found and not bad:
+        found = _card_meaning(obj, rar)
+    for path, what in found:
+        p.add(_cell(line, str(path[0])) + json_path(path[1:], root="") if path else _("line {line}", line=line), what)
+    if found or bad:
+        return None
+    return _card(obj, set_code)
+
+
+def _csv_fields(cells: dict[str, str], line: int, p: Problems) -> tuple[dict[str, Any], set[str]]:
+    """The card's fields as the set format has them, and the cells that did
+    not parse (each already reported)."""
+    num = normalize_number(cells["number"]) if cells.get("number") else None
+    obj: dict[str, Any] = {
+        "number": num or cells.get("number", ""),
+        "name": cells.get("name", ""),
+        "type": cells.get("type") or (PREFIX_TYPE.get(num[:2]) if num else None) or "",
+    }
+    bad: set[str] = set()
+    for key, parse in (("attributes", parse_attributes), ("cost", parse_cost)):
+        try:
+            obj[key] = parse(cells.get(key, ""))
+        except ValueError as e:
+            p.add(_cell(line, key), str(e))
+            bad.add(key)
+    for key in ("ex", "ap", "dp", "sp", "rating", "max_copies"):
+        v = cells.get(key, "")
+        if v == "":
+            if key in _BLANK_NUMBERS:
+                obj[key] = _BLANK_NUMBERS[key]
+            continue
+        try:
+            obj[key] = int(unicodedata.normalize("NFKC", v))
+        except ValueError:
+            p.add(_cell(line, key), _("{v!r} is not a whole number", v=v))
+            bad.add(key)
+    obj["rarity"] = cells.get("rarity", "")
+    if cells.get("text"):
+        obj["text"] = cells["text"]
+    return obj, bad
 
 
 def cardset_from_csv(
@@ -770,6 +706,6 @@ def cardset_from_csv(
         "version": version,
         "release_date": release_date.isoformat() if isinstance(release_date, date) else release_date,
         "rarities": list(rar),
-        "cards": [_card_to_dict(c) for c in cards],
+        "cards": [card_to_dict(c) for c in cards],
     }
     return parse_set(data, label)

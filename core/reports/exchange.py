@@ -24,7 +24,9 @@ import re
 from pathlib import Path
 
 from core.errors import ValidationError
+from core.event.model import MAX_PLAYERS, MAX_ROUNDS, MAX_TABLE
 from core.i18n import _, join_list
+from core.rules.eventfile import read_capped
 
 __all__ = ["read_csv_doc", "parse_csv", "COLUMNS"]
 
@@ -46,7 +48,6 @@ def read_csv_doc(path: Path, name: str | None = None, date: str = "2008-11-30", 
     20 MB, ``--max-mb``, LYCEE_IMPORT_MAX_MB; a larger file, or ``/dev/zero``,
     is refused once the cap is read), then lines, their length and cells, and
     the players and rounds of an event (core.event.model.MAX_PLAYERS ...)."""
-    from core.rules.eventfile import read_capped
 
     text = read_capped(Path(path), max_mb, encoding="utf-8-sig")
     return parse_csv(text, name or Path(path).stem, date, source=str(path))
@@ -93,8 +94,49 @@ def _result(text: str) -> tuple[int, int, int, str | None, bool] | None:
 def parse_csv(text: str, name: str, date: str, source: str = "csv") -> dict:
     """The lycee-event/1 document of a CSV of rounds; every problem is named
     by its line and column (ValidationError)."""
-    from core.event.model import MAX_PLAYERS, MAX_ROUNDS, MAX_TABLE
+    rows = _read_rows(text, source)
+    read = _CsvRounds(_columns(rows, source), source)
+    for ln, row in enumerate(rows[1:], 2):
+        if any(c.strip() for c in row):
+            read.row(ln, row)
+    if read.bad:
+        raise ValidationError(source, read.bad)
+    numbers = sorted(read.rounds)
+    if numbers != list(range(1, len(numbers) + 1)):
+        raise ValidationError(
+            source, [("round", _("rounds {got}: they run 1, 2, 3, ... without a gap", got=join_list(numbers)))]
+        )
+    out_rounds = [
+        {
+            "number": n,
+            "stage": read.rounds[n]["stage"],
+            "matches": [read.rounds[n]["tables"][t] for t in sorted(read.rounds[n]["tables"])],
+        }
+        for n in numbers
+    ]
+    swiss = [n for n in numbers if read.rounds[n]["stage"] == "swiss"]
+    return {
+        "schema": "lycee-event/1",
+        "id": re.sub(r"[^a-z0-9-]+", "-", name.lower()).strip("-") or "csv",
+        "name": name,
+        "date": date,
+        "kind": "constructed",
+        "match": "bo3",
+        "minutes": 50,
+        "rounds_planned": len(swiss) or None,
+        "tiebreakers": ["omw", "gw", "ogw"],
+        "staff": {"organizer": "", "judges": [], "head_judge": ""},
+        "sanctioned": False,
+        "decklists_required": False,
+        "spectating": True,
+        "players": _players(read.ids, out_rounds, swiss),
+        "rounds": out_rounds,
+        "penalties": [],
+    }
 
+
+def _read_rows(text: str, source: str) -> list[list[str]]:
+    """The CSV's rows, each of at most :data:`MAX_CELLS` cells; the header first, never empty."""
     rows: list[list[str]] = []
     try:
         for row in csv.reader(_bounded_lines(text, source)):
@@ -105,9 +147,13 @@ def parse_csv(text: str, name: str, date: str, source: str = "csv") -> dict:
             rows.append(row)
     except csv.Error as err:
         raise ValidationError(source, [(f"line {len(rows) + 1}", str(err))]) from None
-    bad: list[tuple[str, str]] = []
     if not rows:
         raise ValidationError(source, [("line 1", _("empty: the header is {cols}", cols=",".join(COLUMNS)))])
+    return rows
+
+
+def _columns(rows: list[list[str]], source: str) -> dict[str, int]:
+    """Each column of the header with its place; the header must name every one of :data:`COLUMNS`."""
     head = [h.strip().lower() for h in rows[0]]
     missing = [c for c in COLUMNS if c not in head]
     if missing:
@@ -124,82 +170,101 @@ def parse_csv(text: str, name: str, date: str, source: str = "csv") -> dict:
                 )
             ],
         )
-    col = {h: i for i, h in enumerate(head)}
-    ids: dict[str, str] = {}
-    rounds: dict[int, dict] = {}
+    return {h: i for i, h in enumerate(head)}
 
-    def pid(n: str) -> str:
-        if n not in ids:
-            ids[n] = f"p{len(ids) + 1}"
-        return ids[n]
 
-    for ln, row in enumerate(rows[1:], 2):
-        if not any(c.strip() for c in row):
-            continue
-        cell = {h: (row[i].strip() if i < len(row) else "") for h, i in col.items()}
+class _CsvRounds:
+    """The rounds read so far: each round's tables, the players' ids by name
+    (``p1``, ``p2`` ... in the order they first appear) and the problems."""
+
+    def __init__(self, col: dict[str, int], source: str):
+        self.col = col
+        self.source = source
+        self.ids: dict[str, str] = {}
+        self.rounds: dict[int, dict] = {}
+        self.bad: list[tuple[str, str]] = []
+
+    def pid(self, n: str) -> str:
+        if n not in self.ids:
+            self.ids[n] = f"p{len(self.ids) + 1}"
+        return self.ids[n]
+
+    def row(self, ln: int, row: list[str]) -> None:
+        """One line: a seat of a match, added to its round or checked against the other side already read."""
+        cell = {h: (row[i].strip() if i < len(row) else "") for h, i in self.col.items()}
         where = f"line {ln}"
+        fields = self._fields(cell, where)
+        if fields is None:
+            return
+        rnd, table, res = fields
+        r = self.rounds.setdefault(rnd, {"number": rnd, "stage": cell.get("stage") or "swiss", "tables": {}})
+        a, b = self.pid(cell["player"]), (self.pid(cell["opponent"]) if cell["opponent"] else None)
+        if len(self.ids) > MAX_PLAYERS:  # the size of an event (issue 44): refused at once, not after the whole file
+            raise ValidationError(
+                self.source, [(f"{where} player", _("more than {most} players in one event", most=f"{MAX_PLAYERS:,}"))]
+            )
+        m = _match(table, a, b, res)
+        if b is None and m["outcome"] not in ("bye", "double_loss", None):
+            self.bad.append((f"{where} result", _("a line without an opponent is a bye")))
+            return
+        prev = r["tables"].get(table)
+        if prev is None:
+            r["tables"][table] = m
+        elif not _mirrors(prev, m):  # the other side of a match already read: it must mirror it
+            self.bad.append(
+                (where, _("table {t} of round {r} is written twice and the lines disagree", t=table, r=rnd))
+            )
+
+    def _fields(self, cell: dict[str, str], where: str) -> tuple[int, int, tuple] | None:
+        """(round, table, result) of a line, or None with its problem added."""
         try:
             rnd, table = int(cell["round"]), int(cell["table"])
             if not (1 <= rnd <= MAX_ROUNDS and 1 <= table <= MAX_TABLE):
                 raise ValueError
         except ValueError:
-            bad.append(
+            self.bad.append(
                 (where, _("round and table are whole numbers from 1 (at most {r} and {t})", r=MAX_ROUNDS, t=MAX_TABLE))
             )
-            continue
+            return None
         if not cell["player"]:
-            bad.append((f"{where} player", _("a player's name is needed")))
-            continue
+            self.bad.append((f"{where} player", _("a player's name is needed")))
+            return None
         res = _result(cell["result"])
         if res is None:
-            bad.append(
+            self.bad.append(
                 (f"{where} result", _("{r!r}: write won-lost (2-1), won-lost-drawn, bye, ID or DL", r=cell["result"]))
             )
-            continue
-        stage = cell.get("stage") or "swiss"
-        r = rounds.setdefault(rnd, {"number": rnd, "stage": stage, "tables": {}})
-        a, b = pid(cell["player"]), (pid(cell["opponent"]) if cell["opponent"] else None)
-        if len(ids) > MAX_PLAYERS:  # the size of an event (issue 44): refused at once, not after the whole file
-            raise ValidationError(
-                source, [(f"{where} player", _("more than {most} players in one event", most=f"{MAX_PLAYERS:,}"))]
-            )
-        w, lo, d, out, intentional = res
-        m = {"table": table, "p1": a, "p2": b, "p1_wins": w, "p2_wins": lo, "draws": d, "outcome": out, "note": ""}
-        if intentional:
-            m["intentional"] = True
-        if b is None and out not in ("bye", "double_loss", None):
-            bad.append((f"{where} result", _("a line without an opponent is a bye")))
-            continue
-        prev = r["tables"].get(table)
-        if prev is None:
-            r["tables"][table] = m
-            continue
-        # the other side of a match already read: it must mirror it
-        flip = {"p1": "p2", "p2": "p1"}.get(out or "", out)
-        if (
-            (prev["p1"], prev["p2"]) != (b, a)
-            or (prev["p1_wins"], prev["p2_wins"], prev["draws"]) != (lo, w, d)
-            or prev["outcome"] != flip
-        ):
-            bad.append((where, _("table {t} of round {r} is written twice and the lines disagree", t=table, r=rnd)))
-    if bad:
-        raise ValidationError(source, bad)
-    numbers = sorted(rounds)
-    if numbers != list(range(1, len(numbers) + 1)):
-        raise ValidationError(
-            source, [("round", _("rounds {got}: they run 1, 2, 3, ... without a gap", got=join_list(numbers)))]
-        )
+            return None
+        return rnd, table, res
+
+
+def _match(table: int, a: str, b: str | None, res: tuple) -> dict:
+    w, lo, d, out, intentional = res
+    m = {"table": table, "p1": a, "p2": b, "p1_wins": w, "p2_wins": lo, "draws": d, "outcome": out, "note": ""}
+    if intentional:
+        m["intentional"] = True
+    return m
+
+
+def _mirrors(prev: dict, m: dict) -> bool:
+    """The line ``m`` is the other side of the match ``prev``: players, games and outcome swapped."""
+    flip = {"p1": "p2", "p2": "p1"}.get(m["outcome"] or "", m["outcome"])
+    return (
+        (prev["p1"], prev["p2"]) == (m["p2"], m["p1"])
+        and (prev["p1_wins"], prev["p2_wins"], prev["draws"]) == (m["p2_wins"], m["p1_wins"], m["draws"])
+        and prev["outcome"] == flip
+    )
+
+
+def _players(ids: dict[str, str], rounds: list[dict], swiss: list[int]) -> list[dict]:
+    """The players in the order they first appear: joined at their first Swiss
+    round, dropped after their last one when a later Swiss round went without them."""
     seen_in: dict[str, list[int]] = {p: [] for p in ids.values()}
-    out_rounds = []
-    for n in numbers:
-        r = rounds[n]
-        ms = [r["tables"][t] for t in sorted(r["tables"])]
-        for m in ms:
+    for r in rounds:
+        for m in r["matches"]:
             for x in (m["p1"], m["p2"]):
                 if x:
-                    seen_in[x].append(n)
-        out_rounds.append({"number": n, "stage": r["stage"], "matches": ms})
-    swiss = [n for n in numbers if rounds[n]["stage"] == "swiss"]
+                    seen_in[x].append(r["number"])
     players = []
     for nm, p in ids.items():
         got = [n for n in seen_in[p] if n in swiss]
@@ -207,21 +272,4 @@ def parse_csv(text: str, name: str, date: str, source: str = "csv") -> dict:
         last = max(got) if got else None
         dropped = last if swiss and last is not None and last < swiss[-1] else None
         players.append({"id": p, "name": nm, "dropped_after_round": dropped, "excluded": False, "joined_round": first})
-    return {
-        "schema": "lycee-event/1",
-        "id": re.sub(r"[^a-z0-9-]+", "-", name.lower()).strip("-") or "csv",
-        "name": name,
-        "date": date,
-        "kind": "constructed",
-        "match": "bo3",
-        "minutes": 50,
-        "rounds_planned": len(swiss) or None,
-        "tiebreakers": ["omw", "gw", "ogw"],
-        "staff": {"organizer": "", "judges": [], "head_judge": ""},
-        "sanctioned": False,
-        "decklists_required": False,
-        "spectating": True,
-        "players": players,
-        "rounds": out_rounds,
-        "penalties": [],
-    }
+    return players

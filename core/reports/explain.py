@@ -40,17 +40,20 @@ later is the one made when the round was paired:
 
 from __future__ import annotations
 
+import random
 from bisect import bisect_left
+from dataclasses import dataclass
 
 from core.event.model import Event
 from core.i18n import _, join_list, join_sentences, language
+from core.tournament.pairing import pair_swiss, pairing_cost
+from core.tournament.standings import Ledger
 
 __all__ = ["explain", "why_text", "why_lines", "is_cross_group"]
 
 
 def _points_and_meetings(event: Event):
     """Swiss points and byes as the pairing sees them, and earlier meetings."""
-    from core.tournament.standings import Ledger
 
     led = Ledger.of(event)
     pts = {pid: led.points[i] for pid, i in led.index.items()}
@@ -131,42 +134,73 @@ def explain(event: Event, matches, seed: str) -> tuple[tuple[tuple, ...], ...]:
     led, pts, byes, met = _points_and_meetings(event)
     kept, made = _apart_reasons(event, matches, seed)
     paired = [x for m in matches if m.p2 is not None for x in (m.p1, m.p2)]
-    paired_points = sorted(pts.get(x, 0) for x in paired)  # how many stand on n or more: one bisect
-    bye_ids = [m.p1 for m in matches if m.p2 is None]
-    out = []
-    for m in matches:
-        why: list[tuple] = []
-        if m.p2 is None:
-            p = m.p1
-            fewest = byes.get(p, 0)
-            low = [x for x in paired + bye_ids if byes.get(x, 0) == fewest]
-            why.append(("bye", pts.get(p, 0), fewest, _bye_ties(event, led, p, low)))
-            out.append(tuple(why))
-            continue
+    rnd = _Explained(
+        event,
+        matches,
+        seed,
+        led,
+        pts,
+        byes,
+        met,
+        kept,
+        made,
+        paired,
+        sorted(pts.get(x, 0) for x in paired),
+        [m.p1 for m in matches if m.p2 is None],
+    )
+    return tuple(rnd.bye(m.p1) if m.p2 is None else rnd.table(m) for m in matches)
+
+
+@dataclass
+class _Explained:
+    """The round being explained and what its reasons are read from."""
+
+    event: Event
+    matches: list
+    seed: str
+    led: Ledger
+    pts: dict
+    byes: dict
+    met: dict
+    kept: dict
+    made: dict
+    paired: list
+    paired_points: list  # sorted: how many stand on n or more is one bisect
+    bye_ids: list
+
+    def bye(self, p: str) -> tuple[tuple, ...]:
+        fewest = self.byes.get(p, 0)
+        low = [x for x in self.paired + self.bye_ids if self.byes.get(x, 0) == fewest]
+        return (("bye", self.pts.get(p, 0), fewest, _bye_ties(self.event, self.led, p, low)),)
+
+    def table(self, m) -> tuple[tuple, ...]:
         a, b = m.p1, m.p2
-        if pts.get(b, 0) > pts.get(a, 0):
+        if self.pts.get(b, 0) > self.pts.get(a, 0):
             a, b = b, a
-        r = met.get((a, b))
+        why: list[tuple] = []
+        r = self.met.get((a, b))
         if r is not None:
             why.append(("rematch", r))
-        if frozenset((a, b)) in made:
-            why.append(("apart_made", made[frozenset((a, b))]))
+        if frozenset((a, b)) in self.made:
+            why.append(("apart_made", self.made[frozenset((a, b))]))
         for pid in (m.p1, m.p2):
-            why.extend(("apart_kept", x, y) for x, y in kept.get(pid, ()))
-        hi = pts.get(a, 0)
-        if hi != pts.get(b, 0):
-            count = len(paired_points) - bisect_left(paired_points, hi)  # the paired on hi points or more
-            if count % 2:
-                why.append(("odd", a, hi, count))
-            else:
-                seen = _blocking(a, b, matches, pts, met, paired)
-                if seen:
-                    why.extend(("met", a, x, y, rnd) for x, y, rnd in seen)
-                else:
-                    why.append(("chain", a))
-        why.append(("draw", seed))
-        out.append(tuple(why))
-    return tuple(out)
+            why.extend(("apart_kept", x, y) for x, y in self.kept.get(pid, ()))
+        why += self._across(a, b)
+        why.append(("draw", self.seed))
+        return tuple(why)
+
+    def _across(self, a: str, b: str) -> list[tuple]:
+        """Why a table crosses score groups: an odd group, the opponents met, or the chain."""
+        hi = self.pts.get(a, 0)
+        if hi == self.pts.get(b, 0):
+            return []
+        count = len(self.paired_points) - bisect_left(self.paired_points, hi)  # the paired on hi points or more
+        if count % 2:
+            return [("odd", a, hi, count)]
+        seen = _blocking(a, b, self.matches, self.pts, self.met, self.paired)
+        if seen:
+            return [("met", a, x, y, rnd) for x, y, rnd in seen]
+        return [("chain", a)]
 
 
 def _apart_reasons(event: Event, matches, seed: str):
@@ -176,9 +210,6 @@ def _apart_reasons(event: Event, matches, seed: str):
     would have cost (pair -> "rematch" | "points" | "gap" | "none")."""
     if not event.apart:
         return {}, {}
-    import random
-
-    from core.tournament.pairing import pair_swiss, pairing_cost
 
     apart = {frozenset(x) for x in event.apart}
     pairs = {frozenset(m.players()) for m in matches if m.p2 is not None}
@@ -254,55 +285,18 @@ def why_lines(event: Event, why, with_draw: bool = True) -> list[str]:
     def name(pid: str) -> str:
         return event.player(pid).name if event.has_player(pid) else pid
 
-    parts: list[str] = []
+    parts = [
+        _("{name} plays down so that no rematch is needed further down (G-SWISS-PAIR-2)", name=name(r[1]))
+        for r in why
+        if r[0] == "chain"
+    ]
     met_of: dict[str, list[str]] = {}
     for r in why:
-        if r[0] == "chain":
-            parts.append(
-                _("{name} plays down so that no rematch is needed further down (G-SWISS-PAIR-2)", name=name(r[1]))
-            )
-    for r in why:
-        kind = r[0]
-        if kind == "bye":
-            _k, points, before, tied = r
-            if before == 0:
-                text = _("bye: the lowest-ranked eligible player without a bye ({points} points)", points=points)
-            else:
-                text = _(
-                    "bye: every eligible player had {n} bye(s); the lowest-ranked of them ({points} points)",
-                    n=before,
-                    points=points,
-                )
-            if tied > 1:
-                text = join_sentences([text, _("drawn among {k} equally ranked players", k=tied)])
-            parts.append(text)
-        elif kind == "odd":
-            _k, pid, points, count = r
-            parts.append(
-                _(
-                    "{name} plays down: {n} players on {points} points or more, an odd number (G-SWISS-PAIR-1)",
-                    name=name(pid),
-                    n=count,
-                    points=points,
-                )
-            )
-        elif kind == "met":
+        if r[0] == "met":
             _k, pid, x, y, rnd = r
             met_of.setdefault(pid, []).append(_("{a} and {b} met in round {r}", a=name(x), b=name(y), r=rnd))
-        elif kind == "rematch":
-            parts.append(
-                _("rematch of round {r}: no pairing of this round avoids every rematch (G-SWISS-PAIR-2)", r=r[1])
-            )
-        elif kind == "apart_kept":
-            parts.append(
-                _(
-                    "keep apart: the same draw would have paired {a} with {b}; they are kept apart",
-                    a=name(r[1]),
-                    b=name(r[2]),
-                )
-            )
-        elif kind == "apart_made":
-            parts.append(_apart_made_text(r[1]))
+        elif r[0] in _SENTENCES:
+            parts.append(_SENTENCES[r[0]](r, name))
     for pid, seen in met_of.items():
         parts.append(
             _(
@@ -322,6 +316,41 @@ def why_lines(event: Event, why, with_draw: bool = True) -> list[str]:
     return parts
 
 
+def _bye_text(r: tuple, name) -> str:
+    _k, points, before, tied = r
+    if before == 0:
+        text = _("bye: the lowest-ranked eligible player without a bye ({points} points)", points=points)
+    else:
+        text = _(
+            "bye: every eligible player had {n} bye(s); the lowest-ranked of them ({points} points)",
+            n=before,
+            points=points,
+        )
+    if tied > 1:
+        text = join_sentences([text, _("drawn among {k} equally ranked players", k=tied)])
+    return text
+
+
+def _odd_text(r: tuple, name) -> str:
+    _k, pid, points, count = r
+    return _(
+        "{name} plays down: {n} players on {points} points or more, an odd number (G-SWISS-PAIR-1)",
+        name=name(pid),
+        n=count,
+        points=points,
+    )
+
+
+def _rematch_text(r: tuple, name) -> str:
+    return _("rematch of round {r}: no pairing of this round avoids every rematch (G-SWISS-PAIR-2)", r=r[1])
+
+
+def _apart_kept_text(r: tuple, name) -> str:
+    return _(
+        "keep apart: the same draw would have paired {a} with {b}; they are kept apart", a=name(r[1]), b=name(r[2])
+    )
+
+
 def _apart_made_text(why: str) -> str:
     if why == "none":
         return _("kept apart, but paired: no pairing of this round keeps them apart without a rematch")
@@ -336,6 +365,20 @@ def _apart_made_text(why: str) -> str:
         "kept apart, but paired: keeping them apart would need larger point differences "
         "(the points order, G-SWISS-PAIR-1, comes first)"
     )
+
+
+def _apart_made_reason(r: tuple, name) -> str:
+    return _apart_made_text(r[1])
+
+
+#: the sentence of each kind of reason (``met`` and ``chain`` are gathered apart, ``draw`` comes last)
+_SENTENCES = {
+    "bye": _bye_text,
+    "odd": _odd_text,
+    "rematch": _rematch_text,
+    "apart_kept": _apart_kept_text,
+    "apart_made": _apart_made_reason,
+}
 
 
 def why_from_data(data) -> tuple[tuple, ...]:

@@ -32,6 +32,9 @@ from core.errors import ValidationError
 from core.event.model import Event
 from core.i18n import _
 from core.reports.verify import Finding, Report, verify_doc
+from core.rules.decklists import deck_problems
+from core.rules.eventfile import event_from_doc, structure_problems, to_doc
+from core.tournament.ranking import standings_json
 
 __all__ = ["Judgement", "judge_doc", "judge_event"]
 
@@ -72,16 +75,9 @@ def judge_doc(doc, source: str = "event", claimed: dict | None = None) -> Judgem
     """Judge the lycee-event/1 document ``doc`` (see the module's text).
     ``claimed``: a ``standings --json`` document to compare with; by default
     the program's own standings of the event the file imports as."""
-    from core.rules.eventfile import event_from_doc, structure_problems
-
     shape = structure_problems(doc, strict=True)
     if shape:  # nothing more is read from a file of the wrong shape
-        # (worded as the checker words them: the path leads the message)
-        rep = Report(findings=[Finding(FILE_RULE, None, None, f"{path}: {what}") for path, what in shape])
-        if isinstance(doc, dict):
-            rep.players = len(doc["players"]) if isinstance(doc.get("players"), list) else 0
-            rep.rounds = len(doc["rounds"]) if isinstance(doc.get("rounds"), list) else 0
-        return Judgement(None, rep, [(path, f"[{FILE_RULE}] {what}") for path, what in shape])
+        return _misshapen(doc, shape)
     event: Event | None
     try:
         event = event_from_doc(doc, source=source)
@@ -89,24 +85,39 @@ def judge_doc(doc, source: str = "event", claimed: dict | None = None) -> Judgem
     except ValidationError as err:
         event, file_problems = None, err.problems
     if claimed is None and event is not None:
-        from core.tournament.ranking import standings_json
-
         claimed = standings_json(event)
     rep = verify_doc(doc, claimed)
-    found = [_placed(f, doc) for f in rep.findings]
-    named = {f.path for f in found}
-    for path, what in file_problems:
-        if path not in named:
-            found.append(_file_finding(path, what, doc))
-            named.add(path)
+    found = _both_checks([_placed(f, doc) for f in rep.findings], file_problems, doc)
     if event is None and not found:  # (refused with nothing named: never a silent refusal, never a pass)
         found.append(Finding(FILE_RULE, None, None, _("the file does not replay as an event"), "$"))
     if event is not None:  # as strict as the desk's own deck check (issue 46)
         for f in deck_findings(event):
             if (f.rule, f.path) not in {(g.rule, g.path) for g in found}:
                 found.append(f)
-    rep.findings, rep.ruled = split_ruled(found, doc.get("rulings"))  # L-RULING: the head judge's rulings
+    rep.findings, ruled = split_ruled(found, doc.get("rulings"))  # L-RULING: the head judge's rulings
+    rep.ruled += ruled
     return Judgement(event, rep)
+
+
+def _misshapen(doc, shape: list[tuple[str, str]]) -> Judgement:
+    """The judgement of a file of the wrong shape: its structure's problems,
+    worded as the checker words them (the path leads the message)."""
+    rep = Report(findings=[Finding(FILE_RULE, None, None, f"{path}: {what}") for path, what in shape])
+    if isinstance(doc, dict):
+        rep.players = len(doc["players"]) if isinstance(doc.get("players"), list) else 0
+        rep.rounds = len(doc["rounds"]) if isinstance(doc.get("rounds"), list) else 0
+    return Judgement(None, rep, [(path, f"[{FILE_RULE}] {what}") for path, what in shape])
+
+
+def _both_checks(found: list[Finding], file_problems: list[tuple[str, str]], doc: dict) -> list[Finding]:
+    """The checker's findings, then each problem of the import's own checks
+    at a place the checker does not name (a place both name is listed once)."""
+    named = {f.path for f in found}
+    for path, what in file_problems:
+        if path not in named:
+            found.append(_file_finding(path, what, doc))
+            named.add(path)
+    return found
 
 
 def excuse_key(rule: str, path: str | None) -> tuple[str, str]:
@@ -141,7 +152,6 @@ def deck_findings(event: Event) -> list[Finding]:
     path: verify and import are at least as strict as the desk (issue 46)."""
     if event.kind != "constructed" or not event.decklists:
         return []
-    from core.rules.decklists import deck_problems
 
     out: list[Finding] = []
     for i, rec in enumerate(event.decklists):
@@ -162,11 +172,8 @@ def deck_findings(event: Event) -> list[Finding]:
 def judge_event(event: Event, claimed: dict | None = None) -> Judgement:
     """The same judgement of an event of the data folder: of its export, as
     another desk would import it."""
-    from core.rules.eventfile import to_doc
 
     if claimed is None:
-        from core.tournament.ranking import standings_json
-
         claimed = standings_json(event)
     return judge_doc(to_doc(event), event.id, claimed)
 

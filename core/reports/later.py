@@ -8,15 +8,20 @@ from dataclasses import dataclass
 from core.errors import LyceeError, RuleError
 from core.event.model import Event
 from core.i18n import _, join_list
-from core.reports.judge import excuse_key
+from core.log.actions import Announce, Unpair, replace_payload
+from core.reports.explain import explain
+from core.reports.judge import excuse_key, judge_event
+from core.rules import apply
+from core.rules.clock import stamp
 from core.rules.rulings import ruling_of
+from core.tournament.elimination import next_elimination_round, top_cut
+from core.tournament.pairing import pair_swiss
 
 __all__ = ["Later", "broken_by", "consequences", "later_actions"]
 
 
 def findings_of(event: Event) -> list:
     """Every finding of the one judgement of ``event`` (ruled exceptions left out)."""
-    from core.reports.judge import judge_event
 
     return judge_event(event).report.findings
 
@@ -97,7 +102,6 @@ def later_actions(desk, before: Event, after: Event, data, then: str | None, by:
     nothing breaks; with ``then`` ``repair`` the later round paired again and
     announced; with ``keep`` the head judge's ruling.  Refused, naming both
     choices, when something breaks and ``then`` does not say which."""
-    from core.rules.clock import stamp
 
     later_facts = consequences(before, after, data)
     if later_facts is None:
@@ -158,29 +162,18 @@ def later_actions(desk, before: Event, after: Event, data, then: str | None, by:
 
 def _repair_actions(desk, after: Event, last, data) -> list:
     """Round ``last`` (no result yet) taken back and paired again from ``after``, announced."""
-    from core.log.actions import Announce, Unpair
-    from core.rules import apply
-    from core.rules.clock import stamp
 
     unpair = Unpair(round=last.number)
     bare = apply(after, {"type": "unpair", "data": unpair})
     seed = f"corrected-{data.round}-{data.table}"
     if last.stage == "swiss":
-        from core.reports.explain import explain
-        from core.tournament.pairing import pair_swiss
-
         matches = pair_swiss(bare, desk.rng_for(last.number, seed=seed))
         pair = desk.pair_data(last.number, matches, whys=explain(bare, matches, desk.seed_text(last.number, seed)))
     elif last.stage == "top" and not any(r.stage == "top" for r in bare.rounds):
-        from core.tournament.elimination import top_cut
-
         size = sum(1 for m in last.matches for p in (m.p1, m.p2) if p is not None)
-        from core.log.actions import replace_payload
 
         pair = replace_payload(desk.pair_data(last.number, top_cut(bare, size), "top"), third_place=last.third_place)
     elif last.stage == "top":
-        from core.tournament.elimination import next_elimination_round
-
         nxt = next_elimination_round(bare)
         if nxt is None:
             raise LyceeError(_("the elimination bracket is finished (G-SE)"))

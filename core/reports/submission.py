@@ -30,6 +30,10 @@ from typing import TYPE_CHECKING
 
 from core.errors import LyceeError
 from core.i18n import _
+from core.paths import PRIVATE_FILE, open_private, private_dir, private_mode
+from core.reports.exports import render, scorecard_due, write_export
+from core.reports.judge import judge_doc
+from core.rules.eventfile import load_doc
 
 if TYPE_CHECKING:
     from core.event.model import Event
@@ -49,9 +53,7 @@ def key_path(root: Path) -> Path:
 
 def store_key(root: Path):
     """(the store's signing key, made now?): made on first use, kept 0600."""
-    from nacl.signing import SigningKey
-
-    from core.paths import PRIVATE_FILE, open_private, private_dir, private_mode
+    from nacl.signing import SigningKey  # lazy: PyNaCl loads only for a submission's signature
 
     path = key_path(root)
     try:
@@ -87,7 +89,6 @@ def _sha(data: bytes) -> str:
 
 def submission_files(event: Event, log: list[dict] | None) -> dict[str, str]:
     """{file name: text} of the submission of ``event``."""
-    from core.reports.exports import render
 
     files = {
         "scorecard.html": render(event, "scorecard", "html"),
@@ -101,7 +102,6 @@ def submission_files(event: Event, log: list[dict] | None) -> dict[str, str]:
 
 def write_submission(root: Path, event: Event, log: list[dict] | None, out: Path, now: datetime | None = None) -> dict:
     """Write the submission into the folder ``out`` (made when missing); the manifest."""
-    from core.reports.exports import scorecard_due, write_export
 
     key, _made = store_key(root)
     files = submission_files(event, log)
@@ -146,13 +146,43 @@ class Check:
 
 def verify_submission(folder: Path, expected_key: str | None = None, max_mb: float | None = None) -> Check:
     """Check a submission folder (see the module's text)."""
-    from nacl.exceptions import BadSignatureError
-    from nacl.signing import VerifyKey
-
-    from core.reports.judge import judge_doc
-    from core.rules.eventfile import load_doc
-
     c = Check(folder)
+    read = _read_manifest(folder, c)
+    if read is None:
+        return c
+    raw, sig, manifest, key = read
+    c.manifest, c.public_key = manifest, manifest["public_key"]
+    mpath = folder / MANIFEST
+    if expected_key is not None and expected_key.strip().lower() != c.public_key.lower():
+        c.problems.append(
+            (
+                str(mpath),
+                _(
+                    "signed with key {got}, not the store's key {want} given with --key",
+                    got=c.public_key,
+                    want=expected_key,
+                ),
+            )
+        )
+    if not _signed(key, raw, sig, folder / SIGNATURE, c):
+        return c
+    listed = _check_files(folder, manifest["files"], c)
+    for extra in sorted(p.name for p in folder.iterdir() if p.is_file() and not p.name.startswith(".")):
+        if extra not in listed and extra not in (MANIFEST, SIGNATURE):
+            c.problems.append((str(folder / extra), _("not in the manifest (added after signing?)")))
+    if EVENT_FILE not in listed:
+        c.problems.append((str(mpath), _("the manifest lists no {f}", f=EVENT_FILE)))
+        return c
+    if not c.problems:
+        _check_event(folder, manifest, max_mb, c)
+    return c
+
+
+def _read_manifest(folder: Path, c: Check):
+    """(manifest bytes, signature, manifest, its public key as a VerifyKey), or
+    None with the problem added: a file missing, or a manifest that does not read."""
+    from nacl.signing import VerifyKey  # lazy: PyNaCl loads only for a submission's signature
+
     mpath, spath = folder / MANIFEST, folder / SIGNATURE
     try:
         raw = mpath.read_bytes()
@@ -161,24 +191,22 @@ def verify_submission(folder: Path, expected_key: str | None = None, max_mb: flo
         if not isinstance(manifest, dict) or manifest.get("schema") != SCHEMA:
             raise ValueError(_("not a {schema} manifest", schema=SCHEMA))
         files = manifest["files"]
-        pub = manifest["public_key"]
-        key = VerifyKey(bytes.fromhex(pub))
+        key = VerifyKey(bytes.fromhex(manifest["public_key"]))
         if not isinstance(files, list):
             raise ValueError("files")
     except FileNotFoundError as err:
         c.problems.append((str(err.filename), _("missing: a submission has {m} and {s}", m=MANIFEST, s=SIGNATURE)))
-        return c
+        return None
     except (OSError, ValueError, KeyError, TypeError, UnicodeDecodeError) as err:
         c.problems.append((str(mpath), _("not a readable submission manifest ({err})", err=err)))
-        return c
-    c.manifest, c.public_key = manifest, pub
-    if expected_key is not None and expected_key.strip().lower() != pub.lower():
-        c.problems.append(
-            (
-                str(mpath),
-                _("signed with key {got}, not the store's key {want} given with --key", got=pub, want=expected_key),
-            )
-        )
+        return None
+    return raw, sig, manifest, key
+
+
+def _signed(key, raw: bytes, sig: bytes, spath: Path, c: Check) -> bool:
+    """The signature holds for the manifest; else the problem is added."""
+    from nacl.exceptions import BadSignatureError  # lazy: as in _read_manifest
+
     try:
         key.verify(raw, sig)
     except (BadSignatureError, ValueError):
@@ -191,12 +219,17 @@ def verify_submission(folder: Path, expected_key: str | None = None, max_mb: flo
                 ),
             )
         )
-        return c
+        return False
+    return True
+
+
+def _check_files(folder: Path, files: list, c: Check) -> set[str]:
+    """Each file the manifest lists is in the folder with its checksum; the names listed."""
     listed: set[str] = set()
     for i, f in enumerate(files):
         name = f.get("name") if isinstance(f, dict) else None
         if not isinstance(name, str) or "/" in name or "\\" in name or name.startswith("."):
-            c.problems.append((f"{mpath}: $.files[{i}]", _("not a file of the folder")))
+            c.problems.append((f"{folder / MANIFEST}: $.files[{i}]", _("not a file of the folder")))
             continue
         listed.add(name)
         try:
@@ -211,14 +244,11 @@ def verify_submission(folder: Path, expected_key: str | None = None, max_mb: flo
                     _("its checksum does not match the manifest's: the file was changed after signing"),
                 )
             )
-    for extra in sorted(p.name for p in folder.iterdir() if p.is_file() and not p.name.startswith(".")):
-        if extra not in listed and extra not in (MANIFEST, SIGNATURE):
-            c.problems.append((str(folder / extra), _("not in the manifest (added after signing?)")))
-    if EVENT_FILE not in listed:
-        c.problems.append((str(mpath), _("the manifest lists no {f}", f=EVENT_FILE)))
-        return c
-    if c.problems:
-        return c
+    return listed
+
+
+def _check_event(folder: Path, manifest: dict, max_mb: float | None, c: Check) -> None:
+    """The event file judged as import judges it, and of the event the manifest names."""
     doc = load_doc(folder / EVENT_FILE, max_mb)
     c.event = judge_doc(doc, str(folder / EVENT_FILE)).report
     if doc.get("id") != manifest.get("event"):
@@ -232,4 +262,3 @@ def verify_submission(folder: Path, expected_key: str | None = None, max_mb: flo
                 ),
             )
         )
-    return c

@@ -33,8 +33,10 @@ document and imports nothing of the reducers that wrote it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
-from core.i18n import _
+from core.i18n import _, join_sentences
+from core.labels import time_label
 
 __all__ = ["event_findings", "exclusion_rounds"]
 
@@ -73,13 +75,14 @@ def exclusion_rounds(doc: dict) -> dict[str, tuple[int, int]]:
     return out
 
 
-def event_findings(doc: dict, find: Find) -> None:
+def event_findings(doc: dict, find: Find, ruled: Find | None = None) -> None:
     """Report every finding of the whole event through ``find(rule, path,
-    message, round, table)``."""
+    message, round, table)``; ``ruled``, when given, receives those the head
+    judge's override of a limited event's deck check waived (G-HEAD-JUDGE)."""
     _structure(doc, find)
     _staff(doc, find)
     _penalties(doc, find)
-    _decklists(doc, find)
+    _decklists(doc, find, ruled)
 
 
 def _structure(doc: dict, find: Find) -> None:
@@ -96,53 +99,64 @@ def _structure(doc: dict, find: Find) -> None:
         seen.setdefault(p["id"], i)
     prev_top = None
     for ri, r in enumerate(doc.get("rounds", [])):
-        if r["number"] != ri + 1:
-            find(
-                "L-FILE",
-                f"$.rounds[{ri}].number",
-                _("round {n} where round {want} comes", n=r["number"], want=ri + 1),
-                r["number"],
-                None,
-            )
-        stage = r.get("stage", "swiss")
-        if stage not in STAGES:
-            find(
-                "L-FILE",
-                f"$.rounds[{ri}].stage",
-                _("unknown stage {s!r} (swiss, top or playoff)", s=stage),
-                r["number"],
-                None,
-            )
-        tables: dict[int, int] = {}
-        for mi, m in enumerate(r.get("matches", [])):
-            if m["table"] in tables:
-                find(
-                    "L-FILE",
-                    f"$.rounds[{ri}].matches[{mi}].table",
-                    _("table {t} is already used in this round at matches[{j}]", t=m["table"], j=tables[m["table"]]),
-                    r["number"],
-                    m["table"],
-                )
-            tables.setdefault(m["table"], mi)
-        if stage == "top":
-            main = [m for m in r.get("matches", []) if m.get("note") != "third_place"]
-            if prev_top is not None and len(main) != (prev_top + 1) // 2:
-                find(
-                    "G-SE",
-                    f"$.rounds[{ri}].matches",
-                    _(
-                        "{k} elimination table(s) after {prev}: each round has half the tables of the one before, "
-                        "down to the final",
-                        k=len(main),
-                        prev=prev_top,
-                    ),
-                    r["number"],
-                    None,
-                )
-            prev_top = len(main)
+        _round_structure(ri, r, find)
+        if r.get("stage", "swiss") == "top":
+            prev_top = _top_tables(ri, r, prev_top, find)
     for i, pair in enumerate(doc.get("apart", [])):
         if len(set(pair)) != 2 or any(x not in seen for x in pair):
             find("L-FILE", f"$.apart[{i}]", _("a keep-apart pair names two different players of the event"), None, None)
+
+
+def _round_structure(ri: int, r: dict, find: Find) -> None:
+    """A round's number in order, a known stage, each table once (L-FILE)."""
+    if r["number"] != ri + 1:
+        find(
+            "L-FILE",
+            f"$.rounds[{ri}].number",
+            _("round {n} where round {want} comes", n=r["number"], want=ri + 1),
+            r["number"],
+            None,
+        )
+    stage = r.get("stage", "swiss")
+    if stage not in STAGES:
+        find(
+            "L-FILE",
+            f"$.rounds[{ri}].stage",
+            _("unknown stage {s!r} (swiss, top or playoff)", s=stage),
+            r["number"],
+            None,
+        )
+    tables: dict[int, int] = {}
+    for mi, m in enumerate(r.get("matches", [])):
+        if m["table"] in tables:
+            find(
+                "L-FILE",
+                f"$.rounds[{ri}].matches[{mi}].table",
+                _("table {t} is already used in this round at matches[{j}]", t=m["table"], j=tables[m["table"]]),
+                r["number"],
+                m["table"],
+            )
+        tables.setdefault(m["table"], mi)
+
+
+def _top_tables(ri: int, r: dict, prev_top: int | None, find: Find) -> int:
+    """G-SE: an elimination round has half the tables of the one before
+    (rounded up); returns its tables, the third-place match aside."""
+    main = [m for m in r.get("matches", []) if m.get("note") != "third_place"]
+    if prev_top is not None and len(main) != (prev_top + 1) // 2:
+        find(
+            "G-SE",
+            f"$.rounds[{ri}].matches",
+            _(
+                "{k} elimination table(s) after {prev}: each round has half the tables of the one before, "
+                "down to the final",
+                k=len(main),
+                prev=prev_top,
+            ),
+            r["number"],
+            None,
+        )
+    return len(main)
 
 
 def _staff(doc: dict, find: Find) -> None:
@@ -153,114 +167,34 @@ def _staff(doc: dict, find: Find) -> None:
     # the desk pairs round 1 of a sanctioned event only with its staff complete
     if not doc.get("sanctioned", True) or not doc.get("rounds"):
         if hj and _key(hj) not in judges:  # any event: the head judge is one of the judges (as the desk keeps it)
-            find(
-                "G-HEAD-JUDGE",
-                "$.staff.head_judge",
-                _("the head judge {name!r} is not one of the judges", name=hj),
-                None,
-                None,
-            )
+            _head_judge_not_judge(hj, find)
         return
     if not (st.get("organizer") or "").strip():
         find("G-ORGANIZER", "$.staff.organizer", _("a sanctioned event names its organizer"), None, None)
     if not judges:
         find("G-JUDGE", "$.staff.judges", _("a sanctioned event has at least one judge"), None, None)
-    hj = (st.get("head_judge") or "").strip()
     if not hj:
         find("G-HEAD-JUDGE", "$.staff.head_judge", _("a sanctioned event has a head judge"), None, None)
     elif judges and _key(hj) not in judges:
-        find(
-            "G-HEAD-JUDGE",
-            "$.staff.head_judge",
-            _("the head judge {name!r} is not one of the judges", name=hj),
-            None,
-            None,
-        )
+        _head_judge_not_judge(hj, find)
+
+
+def _head_judge_not_judge(hj: str, find: Find) -> None:
+    find(
+        "G-HEAD-JUDGE", "$.staff.head_judge", _("the head judge {name!r} is not one of the judges", name=hj), None, None
+    )
 
 
 def _penalties(doc: dict, find: Find) -> None:
     players = {p["id"]: p for p in doc.get("players", [])}
-    rounds = {r["number"]: r for r in doc.get("rounds", [])}
-    st = doc.get("staff") or {}
-    staff = {
-        _key(x)
-        for x in (st.get("organizer"), st.get("head_judge"), *st.get("judges", []), *st.get("event_staff", []))
-        if x and x.strip()
-    }
-    excl = exclusion_rounds(doc)
+    check = _PenaltyCheck(
+        players, {r["number"]: r for r in doc.get("rounds", [])}, _staff_keys(doc), exclusion_rounds(doc), find
+    )
     for i, p in enumerate(doc.get("penalties", [])):
-        path = f"$.penalties[{i}]"
-        pid, rnd, table = p.get("player"), p.get("round"), p.get("table")
-        if pid not in players:
-            find("G-PEN-3", f"{path}.player", _("no player {id!r} in the event", id=pid), rnd, table)
-            continue
-        if _key(p.get("by") or "") not in staff:  # (the desk takes a penalty from staff only)
-            find(
-                "G-PEN-1",
-                f"{path}.by",
-                _("{by!r} is not staff of the event (organizer, event staff or a judge)", by=p.get("by")),
-                rnd,
-                table,
-            )
-        m = None
-        if rnd:
-            if rnd not in rounds:
-                find("G-PEN-3", f"{path}.round", _("round {r} was never paired", r=rnd), rnd, table)
-                continue
-            if table is not None:
-                m = next((x for x in rounds[rnd].get("matches", []) if x["table"] == table), None)
-                if m is None:
-                    find("G-PEN-3", f"{path}.table", _("round {r} has no table {t}", r=rnd, t=table), rnd, table)
-                    continue
-                if pid not in (m["p1"], m.get("p2")):
-                    find(
-                        "G-PEN-3",
-                        f"{path}.table",
-                        _("{id!r} did not play at table {t} of round {r}", id=pid, t=table, r=rnd),
-                        rnd,
-                        table,
-                    )
-                    continue
-        f = _in_force(p)
-        if f and f[1] == "match_loss" and m is not None:
-            won = (m.get("outcome") == "p1" and m["p1"] == pid) or (m.get("outcome") == "p2" and m.get("p2") == pid)
-            if won or m.get("outcome") == "bye":
-                find(
-                    "G-PEN-1",
-                    f"{path}.action",
-                    _("a match loss for {id!r}, but the match is recorded as won", id=pid),
-                    rnd,
-                    table,
-                )
-        if pid in excl and excl[pid][1] < i:
-            find(
-                "G-PEN-2",
-                path,
-                _(
-                    "{id!r} was excluded in round {r} ($.penalties[{j}]): no penalty after",
-                    id=pid,
-                    r=excl[pid][0],
-                    j=excl[pid][1],
-                ),
-                rnd,
-                table,
-            )
-    for pid, (r, j) in excl.items():
-        pi = list(players).index(pid)
-        if not players[pid].get("excluded"):
-            find(
-                "G-PEN-2",
-                f"$.players[{pi}].excluded",
-                _(
-                    "{id!r} is excluded by $.penalties[{j}] (two Warnings, or an exclusion) but not marked excluded",
-                    id=pid,
-                    j=j,
-                ),
-                r or None,
-                None,
-            )
+        check.penalty(i, p)
+    check.exclusions_marked()
     for pi, p in enumerate(doc.get("players", [])):
-        if p.get("excluded") and p["id"] not in excl:
+        if p.get("excluded") and p["id"] not in check.excl:
             find(
                 "G-PEN-2",
                 f"$.players[{pi}].excluded",
@@ -270,47 +204,189 @@ def _penalties(doc: dict, find: Find) -> None:
             )
 
 
+def _staff_keys(doc: dict) -> set[str]:
+    """Everyone who may give a penalty: the organizer, the judges, event staff."""
+    st = doc.get("staff") or {}
+    return {
+        _key(x)
+        for x in (st.get("organizer"), st.get("head_judge"), *st.get("judges", []), *st.get("event_staff", []))
+        if x and x.strip()
+    }
+
+
+@dataclass
+class _PenaltyCheck:
+    """The penalties of one file against its players, rounds, staff and exclusions."""
+
+    players: dict[str, dict]
+    rounds: dict[int, dict]
+    staff: set[str]
+    excl: dict[str, tuple[int, int]]
+    find: Find
+
+    def penalty(self, i: int, p: dict) -> None:
+        path = f"$.penalties[{i}]"
+        pid, rnd, table = p.get("player"), p.get("round"), p.get("table")
+        if pid not in self.players:
+            self.find("G-PEN-3", f"{path}.player", _("no player {id!r} in the event", id=pid), rnd, table)
+            return
+        if _key(p.get("by") or "") not in self.staff:  # (the desk takes a penalty from staff only)
+            self.find(
+                "G-PEN-1",
+                f"{path}.by",
+                _("{by!r} is not staff of the event (organizer, event staff or a judge)", by=p.get("by")),
+                rnd,
+                table,
+            )
+        seat = self._match(path, pid, rnd, table)
+        if seat is False:
+            return
+        self._match_loss(path, p, pid, seat)
+        if pid in self.excl and self.excl[pid][1] < i:
+            r, j = self.excl[pid]
+            what = _("{id!r} was excluded in round {r} ($.penalties[{j}]): no penalty after", id=pid, r=r, j=j)
+            self.find("G-PEN-2", path, what, rnd, table)
+
+    def _match(self, path: str, pid: str, rnd, table) -> dict | bool | None:
+        """The match the penalty names (None: no match named), or False after
+        a finding: a round never paired, a table it lacks, one the player did
+        not play at (G-PEN-3)."""
+        if not rnd:
+            return None
+        if rnd not in self.rounds:
+            self.find("G-PEN-3", f"{path}.round", _("round {r} was never paired", r=rnd), rnd, table)
+            return False
+        if table is None:
+            return None
+        m = next((x for x in self.rounds[rnd].get("matches", []) if x["table"] == table), None)
+        if m is None:
+            self.find("G-PEN-3", f"{path}.table", _("round {r} has no table {t}", r=rnd, t=table), rnd, table)
+            return False
+        if pid not in (m["p1"], m.get("p2")):
+            what = _("{id!r} did not play at table {t} of round {r}", id=pid, t=table, r=rnd)
+            self.find("G-PEN-3", f"{path}.table", what, rnd, table)
+            return False
+        return m
+
+    def _match_loss(self, path: str, p: dict, pid: str, m) -> None:
+        """G-PEN-1: a match loss is not recorded as a match the player won."""
+        f = _in_force(p)
+        if not (f and f[1] == "match_loss" and m is not None):
+            return
+        won = (m.get("outcome") == "p1" and m["p1"] == pid) or (m.get("outcome") == "p2" and m.get("p2") == pid)
+        if won or m.get("outcome") == "bye":
+            what = _("a match loss for {id!r}, but the match is recorded as won", id=pid)
+            self.find("G-PEN-1", f"{path}.action", what, p.get("round"), p.get("table"))
+
+    def exclusions_marked(self) -> None:
+        """G-PEN-2: each player a penalty excluded is marked excluded."""
+        for pid, (r, j) in self.excl.items():
+            pi = list(self.players).index(pid)
+            if not self.players[pid].get("excluded"):
+                self.find(
+                    "G-PEN-2",
+                    f"$.players[{pi}].excluded",
+                    _(
+                        "{id!r} is excluded by $.penalties[{j}] (two Warnings, or an exclusion) but not marked excluded",
+                        id=pid,
+                        j=j,
+                    ),
+                    r or None,
+                    None,
+                )
+
+
 def _deck_count(lines: list) -> int:
     return sum(e[0] for e in lines)
 
 
-def _decklists(doc: dict, find: Find) -> None:
+def _constructed_deck(x: dict, path: str, packs, find: Find) -> None:
+    n = _deck_count(x.get("deck", []))
+    if n != 60:
+        find("R-DECK-60", f"{path}.deck", _("a constructed deck has 60 cards, not {n}", n=n), None, None)
+    names: dict[str, int] = {}
+    for e in x.get("deck", []):
+        key = e[2] if len(e) > 2 and e[2] else e[1]
+        names[key] = names.get(key, 0) + e[0]
+    for key, k in names.items():
+        if k > 4:
+            find("R-DECK-4", f"{path}.deck", _("{k} cards of {name}: at most 4 of a name", k=k, name=key), None, None)
+
+
+def _sealed_deck(x: dict, path: str, packs, find: Find) -> None:
+    n = _deck_count(x.get("deck", []))
+    if n != 40:
+        find("G-SEALED", f"{path}.deck", _("a sealed deck has 40 cards, not {n}", n=n), None, None)
+
+
+def _draft_deck(x: dict, path: str, packs, find: Find) -> None:
+    n = _deck_count(x.get("deck", []))
+    if packs and n != 10 * packs:
+        find(
+            "G-DRAFT-4",
+            f"{path}.deck",
+            _("a {packs}-pack draft deck has {want} cards, not {n}", packs=packs, want=10 * packs, n=n),
+            None,
+            None,
+        )
+
+
+#: the deck check of each kind of event: R-DECK-60/R-DECK-4, G-SEALED, G-DRAFT-4 (any number of a name: G-DRAFT-3)
+_DECK_CHECKS = {"constructed": _constructed_deck, "sealed": _sealed_deck, "draft": _draft_deck}
+
+
+def _spare(x: dict, path: str, bo3: bool, find: Find) -> None:
+    spare = _deck_count(x.get("spare", []))
+    if spare > 12:
+        find("G-SPARE-1", f"{path}.spare", _("{n} spare cards: at most 12", n=spare), None, None)
+    elif spare and not bo3:
+        find("G-SPARE-1", f"{path}.spare", _("spare cards are for best of three only"), None, None)
+
+
+def _override(doc: dict) -> dict:
+    """The head judge's override of a limited event's round-1 deck check
+    (``build.override``), when the head judge of the file made it
+    (G-HEAD-JUDGE: no one else overrides); else an empty dict."""
+    ov = (doc.get("build") or {}).get("override") or {}
+    hj = (doc.get("staff") or {}).get("head_judge") or ""
+    if doc.get("kind") not in ("sealed", "draft") or not hj.strip() or _key(ov.get("by") or "") != _key(hj):
+        return {}
+    return ov
+
+
+def _waived(ruled: Find, ov: dict) -> Find:
+    """A sink that hands a deck finding to ``ruled``, worded with the head
+    judge's override that let round 1 pair with that deck."""
+    note = _(
+        "head judge override by {by} at {at}: {reason}",
+        by=ov.get("by", ""),
+        at=time_label(ov.get("at")),
+        reason=ov.get("reason", ""),
+    )
+
+    def waive(rule: str, path: str, message: str, rnd: int | None, table: int | None) -> None:
+        ruled(rule, path, join_sentences([message, note]), rnd, table)
+
+    return waive
+
+
+def _decklists(doc: dict, find: Find, ruled: Find | None = None) -> None:
+    """Each registered deck against its event's kind; a limited deck of a
+    player the head judge's override waived (G-HEAD-JUDGE with G-SEALED,
+    G-DRAFT-4) goes to ``ruled``: an exception the head judge decided,
+    never a failure."""
     kind = doc.get("kind", "constructed")
-    bo3 = doc.get("match", "bo3") == "bo3"
     packs = (doc.get("build") or {}).get("packs")
     if kind == "draft" and packs and not 4 <= packs <= 6:
         find("G-DRAFT-2", "$.build.packs", _("a booster draft has 4 to 6 packs a player, not {n}", n=packs), None, None)
+    waived: set[str] = set()
+    waive = find
+    if ruled is not None and (ov := _override(doc)):
+        waived, waive = set(ov.get("players") or ()), _waived(ruled, ov)
+    check = _DECK_CHECKS.get(kind)
+    bo3 = doc.get("match", "bo3") == "bo3"
     for i, x in enumerate(doc.get("decklists", [])):
         path = f"$.decklists[{i}]"
-        n = _deck_count(x.get("deck", []))
-        spare = _deck_count(x.get("spare", []))
-        if kind == "constructed":
-            if n != 60:
-                find("R-DECK-60", f"{path}.deck", _("a constructed deck has 60 cards, not {n}", n=n), None, None)
-            names: dict[str, int] = {}
-            for e in x.get("deck", []):
-                key = e[2] if len(e) > 2 and e[2] else e[1]
-                names[key] = names.get(key, 0) + e[0]
-            for key, k in names.items():
-                if k > 4:
-                    find(
-                        "R-DECK-4",
-                        f"{path}.deck",
-                        _("{k} cards of {name}: at most 4 of a name", k=k, name=key),
-                        None,
-                        None,
-                    )
-        elif kind == "sealed" and n != 40:
-            find("G-SEALED", f"{path}.deck", _("a sealed deck has 40 cards, not {n}", n=n), None, None)
-        elif kind == "draft" and packs and n != 10 * packs:
-            find(
-                "G-DRAFT-4",
-                f"{path}.deck",
-                _("a {packs}-pack draft deck has {want} cards, not {n}", packs=packs, want=10 * packs, n=n),
-                None,
-                None,
-            )
-        if spare > 12:
-            find("G-SPARE-1", f"{path}.spare", _("{n} spare cards: at most 12", n=spare), None, None)
-        elif spare and not bo3:
-            find("G-SPARE-1", f"{path}.spare", _("spare cards are for best of three only"), None, None)
+        if check is not None:
+            check(x, path, packs, waive if x.get("player") in waived else find)
+        _spare(x, path, bo3, find)

@@ -69,8 +69,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 
+from core.reports.verify_solvers import (
+    DP_LIMIT,
+    FULL_LIMIT,
+    dp_minimum,
+    dp_pairing,
+    lower_bound,
+    matching_minimum,
+    met_degree,
+    solve,
+)
+
+# the solvers are in core/reports/verify_solvers.py; their names stay importable here
 __all__ = [
     "DP_LIMIT",
+    "dp_pairing",
     "FULL_LIMIT",
     "least_cost",
     "lower_bound",
@@ -79,121 +92,6 @@ __all__ = [
     "split_minimum",
     "walls_minimum",
 ]
-
-#: Rounds of at most this many players are searched exhaustively.
-DP_LIMIT = 16
-#: The longest stretch :func:`walls_minimum` (kept, unused by :func:`least_cost`) matches.
-FULL_LIMIT = 256
-
-
-def lower_bound(
-    players: list[str], pts: dict[str, int], least_rematches: int, fold: Callable[[int, tuple[int, ...], int], int]
-) -> int:
-    """The cost every pairing of ``players`` reaches at least (folded)."""
-    values = sorted({pts[p] for p in players}, reverse=True)
-    floats = []
-    gaps = 0
-    above = 0
-    for i in range(len(values) - 1):
-        above += sum(1 for p in players if pts[p] == values[i])
-        odd = above % 2
-        floats.append(odd)
-        if odd:
-            gaps += (values[i] - values[i + 1]) ** 2
-    return fold(least_rematches, tuple(floats), gaps)
-
-
-def dp_minimum(players: list[str], pair: Callable[[str, str], int]) -> int:
-    """Least total cost of a pairing of ``players`` (exhaustive, memoised)."""
-    return dp_pairing(players, pair)[0]
-
-
-def dp_pairing(players: list[str], pair: Callable[[str, str], int]) -> tuple[int, list[tuple[str, str]]]:
-    """Least total cost of a pairing of ``players`` (exhaustive, memoised),
-    and such a pairing."""
-    n = len(players)
-    c = [[pair(players[i], players[j]) if i != j else 0 for j in range(n)] for i in range(n)]
-    memo: dict[int, int] = {0: 0}
-
-    def best(mask: int) -> int:
-        got = memo.get(mask)
-        if got is not None:
-            return got
-        i = (mask & -mask).bit_length() - 1
-        rest = mask & ~(1 << i)
-        row = c[i]
-        lo: int | None = None
-        m = rest
-        while m:
-            bit = m & -m
-            j = bit.bit_length() - 1
-            v = row[j] + best(rest & ~bit)
-            if lo is None or v < lo:
-                lo = v
-            m &= m - 1
-        assert lo is not None  # an even number of players left: at least one pair
-        memo[mask] = lo
-        return lo
-
-    full = (1 << n) - 1
-    least = best(full)
-    pairs = []
-    mask = full
-    while mask:
-        i = (mask & -mask).bit_length() - 1
-        rest = mask & ~(1 << i)
-        j = next(j for j in range(n) if rest >> j & 1 and c[i][j] + best(rest & ~(1 << j)) == memo[mask])
-        pairs.append((players[i], players[j]))
-        mask = rest & ~(1 << j)
-    return least, pairs
-
-
-def matching_minimum(players: list[str], pair: Callable[[str, str], int]) -> tuple[int, list[tuple[str, str]]]:
-    """Least total cost of a perfect matching of ``players`` on the complete
-    graph (networkx), and the matching."""
-    import networkx as nx
-
-    n = len(players)
-    costs = {}
-    top = 0
-    for i in range(n):
-        a = players[i]
-        for j in range(i + 1, n):
-            c = pair(a, players[j])
-            costs[(i, j)] = c
-            if c > top:
-                top = c
-    big = top + 1
-    g = nx.Graph()
-    g.add_nodes_from(range(n))
-    g.add_weighted_edges_from((i, j, big - c) for (i, j), c in costs.items())
-    m = nx.max_weight_matching(g, maxcardinality=True)
-    if 2 * len(m) != n:  # the complete graph on an even number has a perfect matching
-        raise AssertionError("no perfect matching")
-    total = sum(costs[(min(i, j), max(i, j))] for i, j in m)
-    return total, [(players[i], players[j]) for i, j in m]
-
-
-def _solve(nodes: list[str], pair: Callable[[str, str], int], limit: int | None = FULL_LIMIT) -> int | None:
-    if not nodes:
-        return 0
-    if len(nodes) % 2:
-        return None
-    if len(nodes) <= DP_LIMIT:
-        return dp_minimum(nodes, pair)
-    if limit is not None and len(nodes) > limit:
-        raise OverflowError(len(nodes))
-    return matching_minimum(nodes, pair)[0]
-
-
-def _met_degree(players: list[str], met: Collection[frozenset]) -> int:
-    inside = set(players)
-    nbr: dict[str, int] = dict.fromkeys(players, 0)
-    for ab in met:
-        if len(ab) == 2 and ab <= inside:
-            for x in ab:
-                nbr[x] += 1
-    return max(nbr.values(), default=0)
 
 
 def _pair_unmet(group: list[str], met: Collection[frozenset]) -> bool:
@@ -264,27 +162,38 @@ def _walk(
         target = sent_to(i, (len(g) - (carry is not None)) % 2 == 1)
         if target is False:
             return None
-        ins = [q for q in g if frozenset((carry, q)) not in met][:6] if carry is not None else [None]
-        found: tuple[str | None, str | None] | None = None
-        for q in ins:
-            rest = [p for p in g if p != q]
-            if not isinstance(target, list):
-                if relaxed or _pair_unmet(rest, met):
-                    found = (q, None)
-                    break
-                continue
-            # the player to send down: one with opponents in the target group, the rest pairing inside
-            order = sorted(rest, key=lambda p: -sum(1 for x in target if frozenset((p, x)) not in met))
-            c = next((c for c in order[:6] if relaxed or _pair_unmet([p for p in rest if p != c], met)), None)
-            if c is not None:
-                found = (q, c)
-                break
+        found = _pass_group(g, carry, target, relaxed, met)
         if found is None:
             return None
         if carry is not None and found[0] is not None:
             total += pair(carry, found[0])
         carry = found[1]
     return None if carry is not None else total
+
+
+def _pass_group(
+    g: list[str], carry: str | None, target: list[str] | bool | None, relaxed: bool, met: Collection[frozenset]
+) -> tuple[str | None, str | None] | None:
+    """(the player of ``g`` who takes the carried one, the player sent on to
+    ``target``), the rest pairing inside without a rematch; None when the
+    first few tried fail."""
+    ins = [q for q in g if frozenset((carry, q)) not in met][:6] if carry is not None else [None]
+    for q in ins:
+        rest = [p for p in g if p != q]
+        if not isinstance(target, list):
+            if relaxed or _pair_unmet(rest, met):
+                return q, None
+            continue
+        c = _sent_on(rest, target, relaxed, met)
+        if c is not None:
+            return q, c
+    return None
+
+
+def _sent_on(rest: list[str], target: list[str], relaxed: bool, met: Collection[frozenset]) -> str | None:
+    """The player to send down: one with opponents in the target group, the rest pairing inside."""
+    order = sorted(rest, key=lambda p: -sum(1 for x in target if frozenset((p, x)) not in met))
+    return next((c for c in order[:6] if relaxed or _pair_unmet([p for p in rest if p != c], met)), None)
 
 
 def _chain_floats(
@@ -404,8 +313,21 @@ def _at_join(
     case where the join pairs each odd group's neighbours."""
     values = sorted({pts[p] for p in nodes}, reverse=True)
     groups = [[p for p in nodes if pts[p] == v] for v in values]
+    odd = [i for i in range(len(groups)) if len(groups[i]) % 2]
+    dist, hop = _group_distances(groups, met, pair)
+    edges = _least_join(odd, dist, hop) if odd else {}
+    if edges is None:
+        return None
+    return _take_join(groups, edges, met, free_of, pair)
+
+
+def _group_distances(
+    groups: list[list[str]], met: Collection[frozenset], pair: Callable[[str, str], int]
+) -> tuple[list[list[int | None]], list[list[int]]]:
+    """(dist, hop): the least cost of joining two score groups through
+    others (``C(i, j)`` of a pair who have not met, else None), and the first
+    group on the way from ``i`` to ``j`` (Floyd-Warshall)."""
     k = len(groups)
-    odd = [i for i in range(k) if len(groups[i]) % 2]
     dist: list[list[int | None]] = [[None] * k for _ in range(k)]
     hop = [[-1] * k for _ in range(k)]
     for i in range(k):
@@ -415,40 +337,66 @@ def _at_join(
                 dist[i][j] = dist[j][i] = pair(*ab)
                 hop[i][j], hop[j][i] = j, i
     for m in range(k):
-        dm = dist[m]
-        for i in range(k):
-            dim = dist[i][m]
-            if dim is None or i == m:
+        _through(m, dist, hop)
+    return dist, hop
+
+
+def _through(m: int, dist: list[list[int | None]], hop: list[list[int]]) -> None:
+    """One step of Floyd-Warshall: every way through group ``m`` that is shorter."""
+    k = len(dist)
+    dm = dist[m]
+    for i in range(k):
+        dim = dist[i][m]
+        if dim is None or i == m:
+            continue
+        di = dist[i]
+        for j in range(k):
+            dmj = dm[j]
+            if dmj is None or j in (i, m):
                 continue
-            di = dist[i]
-            for j in range(k):
-                dmj = dm[j]
-                if dmj is None or j in (i, m):
-                    continue
-                old = di[j]
-                if old is None or dim + dmj < old:
-                    di[j] = dim + dmj
-                    hop[i][j] = hop[i][m]
+            old = di[j]
+            if old is None or dim + dmj < old:
+                di[j] = dim + dmj
+                hop[i][j] = hop[i][m]
+
+
+def _least_join(
+    odd: list[int], dist: list[list[int | None]], hop: list[list[int]]
+) -> dict[tuple[int, int], int] | None:
+    """The edges of a least T-join of the odd groups (each edge with how
+    often it is used), or None when the odd groups cannot all be joined."""
+    finite = [d for row in dist for d in row if d is not None]
+    far = len(odd) * max(finite, default=0) + 1
+
+    def apart(x: str, y: str) -> int:
+        d = dist[int(x)][int(y)]
+        return far if d is None else d
+
+    solver = dp_pairing if len(odd) <= DP_LIMIT else matching_minimum
+    least, ends = solver([str(i) for i in odd], apart)
+    if least >= far:
+        return None
     edges: dict[tuple[int, int], int] = {}
-    if odd:
-        finite = [d for row in dist for d in row if d is not None]
-        far = len(odd) * max(finite, default=0) + 1
+    for x, y in ends:
+        at, end = int(x), int(y)
+        while at != end:
+            step = hop[at][end]
+            e = (min(at, step), max(at, step))
+            edges[e] = edges.get(e, 0) + 1
+            at = step
+    return edges
 
-        def apart(x: str, y: str) -> int:
-            d = dist[int(x)][int(y)]
-            return far if d is None else d
 
-        solve = dp_pairing if len(odd) <= DP_LIMIT else matching_minimum
-        least, ends = solve([str(i) for i in odd], apart)
-        if least >= far:
-            return None
-        for x, y in ends:
-            at, end = int(x), int(y)
-            while at != end:
-                step = hop[at][end]
-                e = (min(at, step), max(at, step))
-                edges[e] = edges.get(e, 0) + 1
-                at = step
+def _take_join(
+    groups: list[list[str]],
+    edges: dict[tuple[int, int], int],
+    met: Collection[frozenset],
+    free_of: dict[str, int],
+    pair: Callable[[str, str], int],
+) -> int | None:
+    """The cost of a pairing with no rematch that takes the join's pairs
+    across (players chosen greedily) and pairs everybody else inside their
+    group, or None when none is found."""
     left = [list(g) for g in groups]
     total = 0
     # two copies of one edge would be a cheaper join without them: none are taken
@@ -550,13 +498,28 @@ def split_minimum(
     matching on its complete graph (its cost folded over its own boundaries,
     :func:`_piece_cost`).
     """
-    d = _met_degree(players, met)
+    d = met_degree(players, met)
     values = sorted({pts[p] for p in players}, reverse=True)
     groups = [[p for p in players if pts[p] == v] for v in values]
-    k = len(groups)
     seps = [i for i, g in enumerate(groups) if len(g) >= 8 * d + 6]
     if not seps:
         return None
+    total, par = _free_boundaries(groups, seps, met, pair)
+    stretches = _Stretches(groups, seps, pts, met, pair)
+    best: dict[int, int] = {0: 0}  # players the last free group puts beside the stretch below it -> least cost
+    for n, choices in enumerate(_free_choices(groups, seps, par, d)):
+        best = _beside_next(stretches, n, choices, best)
+    ends = [acc + c for prev, acc in best.items() if (c := stretches.cost(len(seps), prev, 0)) is not None]
+    if not ends:
+        raise AssertionError("no stretch parities fit")
+    return total + min(ends), stretches.largest
+
+
+def _free_boundaries(
+    groups: list[list[str]], seps: list[int], met: Collection[frozenset], pair: Callable[[str, str], int]
+) -> tuple[int, dict[int, int]]:
+    """(cost, pairs across) of the boundaries between two consecutive free
+    groups: a pair of unmet players across where the players above are odd (fact 4)."""
     above = [0]
     for g in groups:
         above.append(above[-1] + len(g))
@@ -568,26 +531,74 @@ def split_minimum(
             if par[x]:
                 a, b = next((a, b) for a in groups[x] for b in groups[y] if frozenset((a, b)) not in met)
                 total += pair(a, b)
-    # each free group's choices (players beside the stretch above, players beside the stretch below)
-    choices: list[list[tuple[int, int]]] = []
+    return total, par
+
+
+def _free_choices(groups: list[list[str]], seps: list[int], par: dict[int, int], d: int) -> list[list[tuple[int, int]]]:
+    """Each free group's choices: (players beside the stretch above, players
+    beside the stretch below), of the parity that leaves an even rest (fact 5)."""
+    k = len(groups)
+    out = []
     for n, i in enumerate(seps):
         up_stretch = i > 0 and (n == 0 or seps[n - 1] != i - 1)
         down_stretch = i < k - 1 and (n == len(seps) - 1 or seps[n + 1] != i + 1)
         present = len(groups[i]) - par.get(i - 1, 0) - par.get(i, 0)
         ups = (5 * d + 2, 5 * d + 3) if up_stretch else (0,)
         downs = ((3 * d + 1, 3 * d + 2) if up_stretch else (5 * d + 2, 5 * d + 3)) if down_stretch else (0,)
-        choices.append([(u, w) for u in ups for w in downs if (present - u - w) % 2 == 0 and present >= u + w])
-    free_of: dict[str, int] = {}
-    largest = [0]
-    memo: dict[tuple[int, int, int], int | None] = {}
+        out.append([(u, w) for u in ups for w in downs if (present - u - w) % 2 == 0 and present >= u + w])
+    return out
 
-    def stretch(n: int, w: int, u: int) -> int | None:
+
+def _beside_next(stretches: _Stretches, n: int, choices: list[tuple[int, int]], best: dict[int, int]) -> dict[int, int]:
+    """The least cost down to free group ``seps[n]`` for each number of its
+    players beside the stretch below it, from ``best`` for the group before."""
+    nxt: dict[int, int] = {}
+    for u, w in choices:
+        for prev, acc in best.items():
+            c = stretches.cost(n, prev, u)
+            if c is not None and (w not in nxt or acc + c < nxt[w]):
+                nxt[w] = acc + c
+    return nxt
+
+
+class _Stretches:
+    """The stretches of :func:`split_minimum`, each solved once for each
+    number of free players beside it.  ``free_of`` marks each free group's
+    representatives (down: ``2 i + 1``, up: ``2 i``), who pair among
+    themselves for nothing (``relaxed``, fact 2)."""
+
+    def __init__(
+        self,
+        groups: list[list[str]],
+        seps: list[int],
+        pts: dict[str, int],
+        met: Collection[frozenset],
+        pair: Callable[[str, str], int],
+    ):
+        self.groups, self.seps, self.k = groups, seps, len(groups)
+        self.pts, self.met = pts, met
+        self.free_of: dict[str, int] = {}
+        self.largest = 0  # players in the largest stretch solved
+        self.memo: dict[tuple[int, int, int], int | None] = {}
+        free_of = self.free_of
+
+        def relaxed(a: str, b: str) -> int:  # a closure, not a method: it is called for every pair tried
+            fa = free_of.get(a)
+            return 0 if fa is not None and fa == free_of.get(b) else pair(a, b)
+
+        self.relaxed = relaxed
+
+    def cost(self, n: int, w: int, u: int) -> int | None:
         """The stretch above free group ``seps[n]`` (n == len(seps): below the
         last), with ``w`` players of the free group above it and ``u`` of the
         one below."""
         key = (n, w, u)
-        if key in memo:
-            return memo[key]
+        if key not in self.memo:
+            self.memo[key] = self._solve(self._nodes(n, w, u))
+        return self.memo[key]
+
+    def _nodes(self, n: int, w: int, u: int) -> list[str]:
+        groups, seps, k = self.groups, self.seps, self.k
         top = seps[n - 1] if n > 0 else -1
         bottom = seps[n] if n < len(seps) else k
         nodes = [p for g in groups[top + 1 : bottom] for p in g]
@@ -595,51 +606,35 @@ def split_minimum(
             rep = groups[top][len(groups[top]) - w :]  # the free group's last players go down
             nodes += rep
             for p in rep:
-                free_of[p] = 2 * top + 1
+                self.free_of[p] = 2 * top + 1
         if bottom < k and u:
             rep = groups[bottom][:u]  # its first players go up
             nodes += rep
             for p in rep:
-                free_of[p] = 2 * bottom
-        got: int | None
+                self.free_of[p] = 2 * bottom
+        return nodes
+
+    def _solve(self, nodes: list[str]) -> int | None:
+        """Proven at the stretch's own lower bound (:func:`_at_bound`), else
+        by exhaustive search up to :data:`DP_LIMIT` players, else along a
+        chain, a least join, or networkx's matching of its own cost vector."""
         if not nodes:
-            got = 0
-        elif len(nodes) % 2:
-            got = None
-        else:
-            largest[0] = max(largest[0], len(nodes))
-
-            def relaxed(a: str, b: str) -> int:
-                fa = free_of.get(a)
-                return 0 if fa is not None and fa == free_of.get(b) else pair(a, b)
-
-            got = _at_bound(nodes, pts, met, free_of, relaxed)
-            if got is None and len(nodes) > DP_LIMIT:
-                got = _at_chain(nodes, pts, met, free_of, relaxed)
-            if got is None and len(nodes) > DP_LIMIT:
-                got = _at_join(nodes, pts, met, free_of, relaxed)
-            if got is None and len(nodes) > DP_LIMIT:
-                # the piece's own cost vector (its boundaries only: smaller integers, the same best pairings)
-                _c, pairing = matching_minimum(nodes, _piece_cost(nodes, pts, met, free_of))
-                got = sum(relaxed(a, b) for a, b in pairing)
-            elif got is None:
-                got = dp_minimum(nodes, relaxed)
-        memo[key] = got
-        return got
-
-    best: dict[int, int] = {0: 0}  # players the last free group puts beside the stretch below it -> least cost
-    for n in range(len(seps)):
-        nxt: dict[int, int] = {}
-        for u, w in choices[n]:
-            for prev, acc in best.items():
-                c = stretch(n, prev, u)
-                if c is not None and (w not in nxt or acc + c < nxt[w]):
-                    nxt[w] = acc + c
-        best = nxt
-    ends = [acc + c for prev, acc in best.items() if (c := stretch(len(seps), prev, 0)) is not None]
-    if not ends:
-        raise AssertionError("no stretch parities fit")
-    return total + min(ends), largest[0]
+            return 0
+        if len(nodes) % 2:
+            return None
+        self.largest = max(self.largest, len(nodes))
+        got = _at_bound(nodes, self.pts, self.met, self.free_of, self.relaxed)
+        if got is not None:
+            return got
+        if len(nodes) <= DP_LIMIT:
+            return dp_minimum(nodes, self.relaxed)
+        for solver in (_at_chain, _at_join):
+            got = solver(nodes, self.pts, self.met, self.free_of, self.relaxed)
+            if got is not None:
+                return got
+        # the piece's own cost vector (its boundaries only: smaller integers, the same best pairings)
+        _c, pairing = matching_minimum(nodes, _piece_cost(nodes, self.pts, self.met, self.free_of))
+        return sum(self.relaxed(a, b) for a, b in pairing)
 
 
 def walls_minimum(
@@ -657,7 +652,7 @@ def walls_minimum(
     (those of one wall pair among themselves for nothing), and the parities
     are chosen for the least sum.  None when there is no wall or a stretch is
     above :data:`FULL_LIMIT` players."""
-    d = _met_degree(players, met)
+    d = met_degree(players, met)
     values = sorted({pts[p] for p in players}, reverse=True)
     groups = [[p for p in players if pts[p] == v] for v in values]
     walls = [i for i, g in enumerate(groups) if len(g) >= 10 * d + 8]
@@ -687,7 +682,7 @@ def walls_minimum(
                 nodes += groups[top][k + 1 : k + 1 + low]  # the wall's "down" players
             if bottom < len(groups):
                 nodes += groups[bottom][:up]  # the wall's "up" players
-            memo[key] = _solve(nodes, relaxed)
+            memo[key] = solve(nodes, relaxed)
         return memo[key]
 
     # choose for each wall how many players stand beside the stretch above
@@ -695,27 +690,35 @@ def walls_minimum(
     best: dict[int, int | None] = {0: 0}  # players of the previous wall below it -> least cost so far
     try:
         for j, w in enumerate(walls):
-            nxt: dict[int, int | None] = {}
-            for up in (k, k + 1):
-                low = k + ((len(groups[w]) - up - k) % 2)
-                vals = []
-                for prev, acc in best.items():
-                    c = stretch(j, prev, up)
-                    if acc is not None and c is not None:
-                        vals.append(acc + c)
-                cur = min(vals) if vals else None
-                old = nxt.get(low)
-                if cur is not None and (old is None or cur < old):
-                    nxt[low] = cur
-                elif low not in nxt:
-                    nxt[low] = None
-            best = nxt
+            best = _beside_wall(stretch, j, len(groups[w]), k, best)
         ends = [
             acc + c for prev, acc in best.items() if acc is not None and (c := stretch(len(walls), prev, 0)) is not None
         ]
     except OverflowError:
         return None
     return min(ends) if ends else None
+
+
+def _beside_wall(
+    stretch: Callable[[int, int, int], int | None], j: int, size: int, k: int, best: dict[int, int | None]
+) -> dict[int, int | None]:
+    """The least cost down to wall ``j`` (of ``size`` players) for each number
+    of its players beside the stretch below it, from ``best`` for the wall before."""
+    nxt: dict[int, int | None] = {}
+    for up in (k, k + 1):
+        low = k + ((size - up - k) % 2)
+        vals = []
+        for prev, acc in best.items():
+            c = stretch(j, prev, up)
+            if acc is not None and c is not None:
+                vals.append(acc + c)
+        cur = min(vals) if vals else None
+        old = nxt.get(low)
+        if cur is not None and (old is None or cur < old):
+            nxt[low] = cur
+        elif low not in nxt:
+            nxt[low] = None
+    return nxt
 
 
 def least_cost(

@@ -11,6 +11,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from core.i18n import _
+from core.reports.exports import scorecard_due
+from core.season.results import is_running
+from core.season.store import submissions_file
 
 if TYPE_CHECKING:
     from core.event.model import Event
@@ -20,7 +23,6 @@ __all__ = ["Deadline", "deadline_words", "deadlines", "record_written"]
 
 def record_written(root: Path, event: Event, folder: Path, now: datetime | None = None) -> None:
     """Note that ``event``'s submission was written (read by :func:`deadlines`)."""
-    from core.season.store import submissions_file
 
     with submissions_file(root).writing() as data:
         written = data.setdefault("written", {})
@@ -46,9 +48,6 @@ class Deadline:
 
 def deadlines(root: Path, events: list[Event], today: str) -> list[Deadline]:
     """Each finished event's return deadline and whether its submission was written."""
-    from core.reports.exports import scorecard_due
-    from core.season.results import is_running
-    from core.season.store import submissions_file
 
     written = {d["event"]: d["at"] for d in (submissions_file(root).read().get("written") or {}).values()}
     out = []

@@ -12,26 +12,31 @@ from core.season.standings import Row, person_of
 __all__ = ["rate"]
 
 
+#: the ranks a match gives its two players: a win ranks its winner first, a draw both equal
+_RANKS = {"p1": [0.0, 1.0], "p2": [1.0, 0.0], "draw": [0.0, 0.0]}
+
+
 def rate(rows: list[Row], summaries: list[dict]) -> None:
     """Set each row's ``rating`` and ``rd`` from the events ``summaries``."""
-    from openskill.models import PlackettLuce
+    from openskill.models import PlackettLuce  # lazy: only a season's standings rate players
 
     model = PlackettLuce()
     players: dict = {}
     for s in sorted(summaries, key=lambda s: (s["date"], s["key"])):
         who = {p[0]: person_of(p[2], p[1]) for p in s["players"]}
         for p1, p2, outcome, _stage in s["matches"]:
-            if p2 is None or outcome not in ("p1", "p2", "draw"):
-                continue
             a, b = who.get(p1), who.get(p2)
-            if a is None or b is None or a == b:
-                continue
-            ra = players.get(a) or model.rating()
-            rb = players.get(b) or model.rating()
-            ranks: list[float] = [0.0, 1.0] if outcome == "p1" else [1.0, 0.0] if outcome == "p2" else [0.0, 0.0]
-            [[ra], [rb]] = model.rate([[ra], [rb]], ranks=ranks)
-            players[a], players[b] = ra, rb
+            if p2 is not None and outcome in _RANKS and a is not None and b is not None and a != b:
+                _rate_match(model, players, a, b, outcome)
     for r in rows:
         pl = players.get(person_of(r.member, r.name))
         if pl is not None:
             r.rating, r.rd = pl.mu, pl.sigma
+
+
+def _rate_match(model, players: dict, a: str, b: str, outcome: str) -> None:
+    """Rate one match between persons ``a`` and ``b`` (byes and double losses rate nothing)."""
+    ra = players.get(a) or model.rating()
+    rb = players.get(b) or model.rating()
+    [[ra], [rb]] = model.rate([[ra], [rb]], ranks=list(_RANKS[outcome]))
+    players[a], players[b] = ra, rb

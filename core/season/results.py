@@ -19,6 +19,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from core.rules.eventfile import to_doc
+from core.tournament.elimination import event_finished, swiss_over
+from core.tournament.ranking import standings_json
+
 if TYPE_CHECKING:
     from core.event.model import Event
 
@@ -40,7 +44,6 @@ def event_key(doc: dict) -> str:
 
 def is_running(event: Event) -> bool:
     """Not over yet: neither a finished elimination stage nor every planned Swiss round in."""
-    from core.tournament.elimination import event_finished, swiss_over
 
     return not (event_finished(event) or swiss_over(event))
 
@@ -49,8 +52,6 @@ def summary_of(event: Event, doc: dict | None = None) -> dict[str, Any]:
     """The season's view of ``event``; ``doc`` its lycee-event/1 document
     (the file imported, or the export of a local event), read for the keys
     of the store and the players' member numbers."""
-    from core.rules.eventfile import to_doc
-    from core.tournament.ranking import standings_json
 
     if doc is None:
         doc = to_doc(event)

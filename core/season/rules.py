@@ -82,79 +82,99 @@ def parse_rule(text: str) -> PointsRule:
     rule = text.strip()
     if not rule:
         raise RuleError(_("season rule is empty: give e.g. win=3,draw=1,loss=0 or 1=10,2=7,3-4=5"))
-    match: dict[str, int] = {}
-    places: list[tuple[int, int, int]] = []
-    attend: int | None = None
+    read = _RuleParts(rule)
     for raw in rule.split(","):
-        part = raw.strip()
+        read.part(raw.strip())
+    return read.rule()
+
+
+class _RuleParts:
+    """The parts of one rule read so far: match points, places, attendance."""
+
+    def __init__(self, rule: str):
+        self.text = rule
+        self.match: dict[str, int] = {}
+        self.places: list[tuple[int, int, int]] = []
+        self.attend: int | None = None
+
+    def part(self, part: str) -> None:
         key, eq, value = part.partition("=")
         key = key.strip().lower()
         if not eq or not key:
             raise RuleError(
-                _("season rule {rule!r}: {part!r} is not KEY=POINTS (e.g. win=3 or 3-4=5)", rule=rule, part=part)
+                _("season rule {rule!r}: {part!r} is not KEY=POINTS (e.g. win=3 or 3-4=5)", rule=self.text, part=part)
             )
-        pts = _points(rule, part, value)
+        pts = _points(self.text, part, value)
         if key == "attend":
-            if attend is not None:
-                raise RuleError(_("season rule {rule!r}: {key} is given twice", rule=rule, key=key))
-            attend = pts
+            if self.attend is not None:
+                raise RuleError(_("season rule {rule!r}: {key} is given twice", rule=self.text, key=key))
+            self.attend = pts
         elif key in ("win", "draw", "loss"):
-            if key in match:
-                raise RuleError(_("season rule {rule!r}: {key} is given twice", rule=rule, key=key))
-            match[key] = pts
+            if key in self.match:
+                raise RuleError(_("season rule {rule!r}: {key} is given twice", rule=self.text, key=key))
+            self.match[key] = pts
         else:
-            m = _PLACE.match(key)
-            if not m:
-                raise RuleError(
-                    _(
-                        "season rule {rule!r}: {part!r}: {key!r} is neither win, draw, loss, attend "
-                        "nor a place (3) or range of places (3-4)",
-                        rule=rule,
-                        part=part,
-                        key=key,
-                    )
-                )
-            a, b = int(m[1]), int(m[2] or m[1])
-            if not 1 <= a <= b <= MAX_PLACE:
-                raise RuleError(
-                    _(
-                        "season rule {rule!r}: {part!r}: places run from 1 to {most}, the first of a range "
-                        "before its last",
-                        rule=rule,
-                        part=part,
-                        most=MAX_PLACE,
-                    )
-                )
-            for x, y, _p in places:
-                if a <= y and x <= b:
-                    raise RuleError(
-                        _(
-                            "season rule {rule!r}: {part!r} overlaps place(s) {x}-{y} given before",
-                            rule=rule,
-                            part=part,
-                            x=x,
-                            y=y,
-                        )
-                    )
-            places.append((a, b, pts))
-    if match and places:
-        raise RuleError(_("season rule {rule!r}: give match points (win, draw, loss) or places, not both", rule=rule))
-    if match:
-        missing = [k for k in ("win", "draw", "loss") if k not in match]
-        if missing:
+            self.places.append((*self._places(part, key), pts))
+
+    def _places(self, part: str, key: str) -> tuple[int, int]:
+        """The place (3) or range of places (3-4) of ``key``, apart from those given before."""
+        m = _PLACE.match(key)
+        if not m:
             raise RuleError(
                 _(
-                    "season rule {rule!r}: match points need win, draw and loss; missing: {keys}",
-                    rule=rule,
-                    keys=", ".join(missing),
+                    "season rule {rule!r}: {part!r}: {key!r} is neither win, draw, loss, attend "
+                    "nor a place (3) or range of places (3-4)",
+                    rule=self.text,
+                    part=part,
+                    key=key,
                 )
             )
-        return PointsRule("match", (match["win"], match["draw"], match["loss"]), attend=attend or 0)
-    if not places:
-        raise RuleError(
-            _("season rule {rule!r}: attend alone scores nothing else: add win/draw/loss or places", rule=rule)
-        )
-    return PointsRule("places", places=tuple(sorted(places)), attend=attend or 0)
+        a, b = int(m[1]), int(m[2] or m[1])
+        if not 1 <= a <= b <= MAX_PLACE:
+            raise RuleError(
+                _(
+                    "season rule {rule!r}: {part!r}: places run from 1 to {most}, the first of a range before its last",
+                    rule=self.text,
+                    part=part,
+                    most=MAX_PLACE,
+                )
+            )
+        for x, y, _p in self.places:
+            if a <= y and x <= b:
+                raise RuleError(
+                    _(
+                        "season rule {rule!r}: {part!r} overlaps place(s) {x}-{y} given before",
+                        rule=self.text,
+                        part=part,
+                        x=x,
+                        y=y,
+                    )
+                )
+        return a, b
+
+    def rule(self) -> PointsRule:
+        """The rule the parts make: match points (all three) or places, not both."""
+        rule, match, places = self.text, self.match, self.places
+        if match and places:
+            raise RuleError(
+                _("season rule {rule!r}: give match points (win, draw, loss) or places, not both", rule=rule)
+            )
+        if match:
+            missing = [k for k in ("win", "draw", "loss") if k not in match]
+            if missing:
+                raise RuleError(
+                    _(
+                        "season rule {rule!r}: match points need win, draw and loss; missing: {keys}",
+                        rule=rule,
+                        keys=", ".join(missing),
+                    )
+                )
+            return PointsRule("match", (match["win"], match["draw"], match["loss"]), attend=self.attend or 0)
+        if not places:
+            raise RuleError(
+                _("season rule {rule!r}: attend alone scores nothing else: add win/draw/loss or places", rule=rule)
+            )
+        return PointsRule("places", places=tuple(sorted(places)), attend=self.attend or 0)
 
 
 def scoring_notes(rule: PointsRule) -> list[str]:

@@ -9,15 +9,21 @@ does not parse, a file that fails verification).
 from __future__ import annotations
 
 import datetime as _dt
+import html
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from core.errors import LyceeError, NotFound
 from core.i18n import _
+from core.reports.exports import to_html
+from core.reports.judge import judge_doc
+from core.rules import members as member_rules
+from core.rules.eventfile import load_doc, to_doc
+from core.season.ratings import rate
 from core.season.results import event_key, summary_of
-from core.season.rules import PointsRule, parse_rule
-from core.season.standings import Row, season_rows
+from core.season.rules import PointsRule, parse_rule, scoring_notes
+from core.season.standings import Row, season_rows, tiebreak_words
 from core.season.store import SeasonFile
 
 if TYPE_CHECKING:
@@ -115,7 +121,6 @@ def new_season(
 def add_events(root: Path, dd: DataDir, ref: str, event_refs: list[str]) -> tuple[Season, list[tuple[str, str]]]:
     """Add events of this data folder; [(event id, key)] added.  Refused whole
     when one is unknown or already in the season (named, with where)."""
-    from core.rules.eventfile import to_doc
 
     with SeasonFile(root).writing() as data:
         did, season = find(data, ref)
@@ -159,21 +164,9 @@ class ImportReport:
     unmatched: list[str]  # names without one
 
 
-def import_event(
-    root: Path, ref: str, path: Path, mapping: dict[str, str] | None = None, max_mb: float | None = None
-) -> ImportReport:
-    """Import another store's lycee-event/1 file into a season, judged as
-    ``lycee verify`` judges it (core/reports/judge.py).  The same event
-    (store number and event id) imported again replaces its first import
-    (counted once: a corrected file corrects the season).  ``mapping``: NAME
-    -> member number for players the file gives no member number."""
-    from core.reports.judge import judge_doc
-    from core.rules.eventfile import load_doc
-
-    mapping = dict(mapping or {})
-    doc = load_doc(path, max_mb)
-    event = judge_doc(doc, source=str(path)).accepted(str(path))
-    summary = summary_of(event, doc)
+def _map_members(summary: dict, mapping: dict[str, str], path: Path) -> list[str]:
+    """Give the players of ``summary`` without a member number the one
+    ``mapping`` names (NAME -> member number); the names still without one."""
     names = {p[1] for p in summary["players"]}
     for name in mapping:
         if name not in names:
@@ -186,6 +179,22 @@ def import_event(
             p[2] = mapping[p[1]]
         if p[2] is None:
             unmatched.append(p[1])
+    return unmatched
+
+
+def import_event(
+    root: Path, ref: str, path: Path, mapping: dict[str, str] | None = None, max_mb: float | None = None
+) -> ImportReport:
+    """Import another store's lycee-event/1 file into a season, judged as
+    ``lycee verify`` judges it (core/reports/judge.py).  The same event
+    (store number and event id) imported again replaces its first import
+    (counted once: a corrected file corrects the season).  ``mapping``: NAME
+    -> member number for players the file gives no member number."""
+
+    doc = load_doc(path, max_mb)
+    event = judge_doc(doc, source=str(path)).accepted(str(path))
+    summary = summary_of(event, doc)
+    unmatched = _map_members(summary, dict(mapping or {}), path)
     key = summary["key"]
     with SeasonFile(root).writing() as data:
         did, season = find(data, ref)
@@ -269,7 +278,6 @@ def with_members(root: Path, evs: list[dict]) -> list[dict]:
     listed member shows the list's name, and a member who asked to be
     forgotten (``members remove``) shows their number alone: their results
     stay under it."""
-    from core.rules import members as member_rules
 
     raw = member_rules.read_raw(root)
     if not raw:
@@ -304,8 +312,6 @@ def standings(root: Path, dd: DataDir, ref: str) -> Standings:
     evs = with_members(root, evs)
     rows = season_rows(season.rule, evs, season.best, season.min_events)
     if season.ratings:
-        from core.season.ratings import rate
-
         rate(rows, evs)
     events = [
         {
@@ -329,7 +335,6 @@ def today() -> _dt.date:
 
 
 def tie_text(row: Row) -> str:
-    from core.season.standings import tiebreak_words
 
     if row.tie is None:
         return ""
@@ -382,10 +387,6 @@ def standings_html(st: Standings) -> str:
     """A page for the wall: the standings, the events counted, and how a bye,
     an intentional draw, a double loss and elimination matches score.  Every
     name is escaped."""
-    import html
-
-    from core.reports.exports import to_html
-    from core.season.rules import scoring_notes
 
     header, rows = standings_table(st)
     page = to_html(st.season.name, header, rows, rule_words(st.season))

@@ -85,7 +85,6 @@ def person_of(member: str | None, name: str) -> str:
 
 def event_points(rule: PointsRule, summary: dict) -> dict[str, tuple[int, int]]:
     """{player id: (points, match wins)} of one event under ``rule``."""
-    win, draw, loss = rule.match
     pts: dict[str, int] = {}
     wins: dict[str, int] = {}
     for pid, _name, _member, place, excluded in summary["players"]:
@@ -96,55 +95,35 @@ def event_points(rule: PointsRule, summary: dict) -> dict[str, tuple[int, int]]:
     for p1, p2, outcome, stage in summary["matches"]:
         if stage == "playoff":
             continue  # 決定戦: orders the tied players only
-        if outcome == "bye" or (outcome == "p1" and p2 is None):
-            wins[p1] = wins.get(p1, 0) + 1
-            if rule.kind == "match":
-                pts[p1] = pts.get(p1, 0) + win
-            continue
-        for me, mine in ((p1, "p1"), (p2, "p2")):
-            if me is None:
-                continue
-            if outcome == mine:
-                wins[me] = wins.get(me, 0) + 1
-                got = win
-            elif outcome == "draw":
-                got = draw
-            else:  # the other's, or a double loss
-                got = loss
+        for me, won, got in _match_results(rule, p1, p2, outcome):
+            wins[me] = wins.get(me, 0) + won
             if rule.kind == "match":
                 pts[me] = pts.get(me, 0) + got
     return {pid: (pts.get(pid, 0), wins.get(pid, 0)) for pid in pts}
 
 
+def _match_results(rule: PointsRule, p1: str, p2: str | None, outcome: str | None) -> list[tuple[str, int, int]]:
+    """(player, match wins, match points) of each player of one match: a bye
+    is a win; a double loss a loss for both."""
+    win, draw, loss = rule.match
+    if outcome == "bye" or (outcome == "p1" and p2 is None):
+        return [(p1, 1, win)]
+    out = []
+    for me, mine in ((p1, "p1"), (p2, "p2")):
+        if me is None:
+            continue
+        if outcome == mine:
+            out.append((me, 1, win))
+        else:  # a draw, the other's win, or a double loss
+            out.append((me, 0, draw if outcome == "draw" else loss))
+    return out
+
+
 def season_rows(rule: PointsRule, summaries: list[dict], best: int | None = None, min_events: int = 0) -> list[Row]:
     """The standings of events ``summaries`` (in any order) under ``rule``."""
-    rows: dict[str, Row] = {}
-    latest: dict[str, str] = {}  # person -> the date of the event their name was last seen in
-    per: dict[str, list[tuple[int, int, str, bool]]] = {}  # person -> [(points, wins, key, running)]
-    for s in summaries:
-        got = event_points(rule, s)
-        for pid, name, member, _place, _excluded in s["players"]:
-            who = person_of(member, name)
-            row = rows.get(who)
-            if row is None:
-                row = rows[who] = Row(member, name)
-            if s["date"] >= latest.get(who, ""):
-                latest[who] = s["date"]
-                row.name = name
-            p, w = got.get(pid, (0, 0))
-            per.setdefault(who, []).append((p, w, s["key"], bool(s["running"])))
+    rows, per = _people(rule, summaries)
     for who, row in rows.items():
-        evs = sorted(per[who], key=lambda x: (-x[0], -x[1], x[2]))
-        row.played = len(evs)
-        row.scores = [(k, p) for p, _w, k, _r in sorted(evs, key=lambda x: x[2])]
-        counted = evs if best is None else evs[:best]
-        row.events = len(counted)
-        row.points = sum(p for p, *_ in counted)
-        row.best = max((p for p, *_ in counted), default=0)
-        row.wins = sum(w for _p, w, *_ in counted)
-        row.running = sum(1 for *_x, r in counted if r)
-        row.counted = sorted(k for _p, _w, k, _r in counted)
-        row.qualified = row.played >= min_events
+        _count(row, per[who], best, min_events)
     ordered = sorted(rows.values(), key=lambda r: (not r.qualified, r.sort_key(), r.member or "~", r.name))
     ranked = [r for r in ordered if r.qualified]
     for i, r in enumerate(ranked):
@@ -153,13 +132,52 @@ def season_rows(rule: PointsRule, summaries: list[dict], best: int | None = None
         else:
             r.rank = i + 1
     for i, r in enumerate(ranked):
-        above = ranked[i - 1] if i else None
-        below = ranked[i + 1] if i + 1 < len(ranked) else None
-        for other in (above, below):
-            if other is not None and other.points == r.points:
-                r.tie = _decider(r, other)
-                break
+        r.tie = _tie(r, ranked[i - 1] if i else None, ranked[i + 1] if i + 1 < len(ranked) else None)
     return ordered
+
+
+def _people(
+    rule: PointsRule, summaries: list[dict]
+) -> tuple[dict[str, Row], dict[str, list[tuple[int, int, str, bool]]]]:
+    """A row per person (named as in the latest event they played) and
+    their events: [(points, wins, event key, running)]."""
+    rows: dict[str, Row] = {}
+    latest: dict[str, str] = {}  # person -> the date of the event their name was last seen in
+    per: dict[str, list[tuple[int, int, str, bool]]] = {}
+    for s in summaries:
+        got = event_points(rule, s)
+        for pid, name, member, _place, _excluded in s["players"]:
+            who = person_of(member, name)
+            row = rows.setdefault(who, Row(member, name))
+            if s["date"] >= latest.get(who, ""):
+                latest[who] = s["date"]
+                row.name = name
+            p, w = got.get(pid, (0, 0))
+            per.setdefault(who, []).append((p, w, s["key"], bool(s["running"])))
+    return rows, per
+
+
+def _count(row: Row, events: list[tuple[int, int, str, bool]], best: int | None, min_events: int) -> None:
+    """The row's figures from its events: the best ``best`` counted (all by default)."""
+    evs = sorted(events, key=lambda x: (-x[0], -x[1], x[2]))
+    row.played = len(evs)
+    row.scores = [(k, p) for p, _w, k, _r in sorted(evs, key=lambda x: x[2])]
+    counted = evs if best is None else evs[:best]
+    row.events = len(counted)
+    row.points = sum(p for p, *_ in counted)
+    row.best = max((p for p, *_ in counted), default=0)
+    row.wins = sum(w for _p, w, *_ in counted)
+    row.running = sum(1 for *_x, r in counted if r)
+    row.counted = sorted(k for _p, _w, k, _r in counted)
+    row.qualified = row.played >= min_events
+
+
+def _tie(r: Row, above: Row | None, below: Row | None) -> str | None:
+    """The tiebreak that placed ``r`` against a neighbour on equal points (the one above first)."""
+    for other in (above, below):
+        if other is not None and other.points == r.points:
+            return _decider(r, other)
+    return None
 
 
 def _decider(a: Row, b: Row) -> str:

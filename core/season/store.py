@@ -21,8 +21,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import msgspec
+from filelock import FileLock, Timeout
+
 from core.errors import LyceeError
 from core.i18n import _
+from core.paths import PRIVATE_FILE, private_dir
+from core.store.journal import write_durably
 
 __all__ = ["SeasonFile", "submissions_file"]
 
@@ -37,7 +42,6 @@ class SeasonFile:
 
     def read(self) -> dict[str, Any]:
         """What is stored (no lock: a write replaces the file whole)."""
-        import msgspec
 
         try:
             raw = self.path.read_bytes()
@@ -63,11 +67,6 @@ class SeasonFile:
     def writing(self) -> Iterator[dict[str, Any]]:
         """The stored tables, under the lock; what the caller leaves in them is
         written when the block ends without an error (else nothing is)."""
-        import msgspec
-        from filelock import FileLock, Timeout
-
-        from core.paths import PRIVATE_FILE, private_dir
-        from core.store.journal import write_durably
 
         private_dir(self.dir)
         lock = FileLock(str(self.path) + ".lock", timeout=5, mode=PRIVATE_FILE)

@@ -1,0 +1,318 @@
+"""Reading and writing decklists.  Text: one ``COUNT NUMBER [name]`` a line
+(``4 CH-0063 保科智子``), ``#`` comments, a line ``spare:`` (or ``スペア:``)
+before the spare cards, ``deck:`` to go back; deck codes (card numbers
+separated by spaces or commas, each once per copy); the table copied from
+the official deck page.  CSV: columns ``section,count,number,name``.  Parse
+errors name the file, the line and the reason, every problem at once."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import unicodedata
+from collections import Counter
+from os import PathLike
+from pathlib import Path
+
+from core.cards.deckmodel import MAX_LINE_COUNT, SECTION_WORDS, SECTIONS, DeckEntry, Decklist
+from core.cards.legality import Catalog
+from core.cards.model import name_key, normalize_number
+from core.cards.sets import read_source
+from core.errors import ValidationError
+from core.i18n import _
+from core.names import whole
+
+__all__ = ["CSV_COLUMNS", "decklist_to_csv", "decklist_to_text", "load_decklist", "parse_decklist", "read_decklist_csv"]
+
+_COMMENT_RE = re.compile(r"(^|\s)#.*$")
+_ENTRY_RE = re.compile(r"^(\d+)\s*[xX×枚]?\s+(\S+)(?:\s+(.*\S))?\s*$")
+_SECTION_RE = re.compile(r"^([^\s:]+)\s*:\s*$")
+#: A bare Overture number as community deck codes write it (0923, 0923-A): read as LO-0923.
+_BARE_LO_RE = re.compile(r"^\d{4}(?:-[A-Za-z]{1,3})?$")
+#: The official deck page's table: a header row (枚数, カード番号 ...), rows "4枚<TAB>LO-0923<TAB>name",
+#: and a total row "合計 60" (or 合計:60枚).
+_TABLE_COUNT_RE = re.compile(r"^(\d+)\s*枚?$")
+_TOTAL_RE = re.compile(r"^合計\s*:?\s*(\d+)\s*枚?$")
+_HEADER_WORDS = ("枚数", "カード番号", "デッキ名")
+
+
+def _count(digits: str) -> int:
+    """A count as written; one too long to be a count reads as just over the most a line may give
+    (Python refuses to convert an integer of thousands of digits)."""
+    return int(digits) if len(digits) <= 6 else MAX_LINE_COUNT + 1
+
+
+def _number_of(raw: str) -> str | None:
+    """A card number as written: CH-0063, LO-0923-A, or an Overture number without its LO- (0923)."""
+    number = normalize_number(raw)
+    if number is None and _BARE_LO_RE.match(raw.strip()):
+        number = normalize_number("LO-" + raw.strip())
+    return number
+
+
+def _check_entry(
+    count: int,
+    raw_number: str,
+    name: str,
+    where: str,
+    catalog: Catalog | None,
+    problems: list[tuple[str, str]],
+    row: bool = False,
+) -> str | None:
+    """The number of a decklist entry, or None with its problems added.  ``row``: a
+    row of the official table copied with spaces, whose name may run on into the
+    next columns (the name then only has to start with the card's)."""
+    ok = True
+    if not 1 <= count <= MAX_LINE_COUNT:
+        problems.append((where, _("count {count} is not between 1 and {max}", count=count, max=MAX_LINE_COUNT)))
+        ok = False
+    number = _number_of(raw_number)
+    if number is None:
+        problems.append((where, _("{number!r} is not a card number like CH-0063", number=raw_number)))
+        return None
+    if catalog is not None:
+        known = catalog.name_of(number)
+        if known is None:
+            problems.append((where, _("unknown card number {number}", number=number)))
+            ok = False
+        elif name and name_key(name) != name_key(known) and not (row and name_key(name).startswith(name_key(known))):
+            problems.append(
+                (where, _("name {name!r} does not match {number} {known}", name=name, number=number, known=known))
+            )
+            ok = False
+    return number if ok else None
+
+
+def _deck_code(line: str) -> list[str] | None:
+    """The numbers of a deck-code line (card numbers separated by spaces or commas,
+    each once per copy), or None when the line is not one."""
+    tokens = [t for t in re.split(r"[\s,、]+", line) if t]
+    if tokens and all(_number_of(t) is not None for t in tokens):
+        return tokens
+    return None
+
+
+def parse_decklist(text: str, source: str = "<decklist>", catalog: Catalog | None = None) -> Decklist:
+    """A :class:`Decklist` from decklist text, as players bring it: ``COUNT NUMBER
+    [name]`` lines; deck codes (card numbers separated by spaces or new lines,
+    each once per copy; ``0923`` read as ``LO-0923``); or the table copied from
+    the official deck page (tab- or space-separated ``4枚 LO-0923 name`` rows, a
+    header row, a 合計 total row checked against the sum).  With a catalog,
+    unknown numbers and names that do not match their number are errors too.
+    Raises ValidationError(source, [("line N", reason), ...]) with every problem;
+    a deck of the wrong size is a deck problem for the checks, not an error here."""
+    parse = _TextParse(catalog)
+    for lineno, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
+        parse.read(lineno, raw)
+    return parse.decklist(source)
+
+
+class _TextParse:
+    """The lines read so far: the entries of each section, the total rows and every problem."""
+
+    def __init__(self, catalog: Catalog | None):
+        self.catalog = catalog
+        self.problems: list[tuple[str, str]] = []
+        self.sections: dict[str, list[DeckEntry]] = {"deck": [], "spare": []}
+        self.totals: list[tuple[str, int]] = []
+        self.current = "deck"
+
+    def read(self, lineno: int, raw: str) -> None:
+        """One line: a section line, the table's header, a total row, a deck code, or an entry."""
+        line = _COMMENT_RE.sub("", unicodedata.normalize("NFKC", raw)).strip()
+        if not line:
+            return
+        where = _("line {line}", line=lineno)
+        for step in (self._section, self._header, self._total, self._deck_code):
+            if step(line, where, lineno):
+                return
+        self._entry(line, raw, where, lineno)
+
+    def _section(self, line: str, where: str, lineno: int) -> bool:
+        m = _SECTION_RE.match(line)
+        if not m:
+            return False
+        word = SECTION_WORDS.get(m.group(1).casefold())
+        if word is None:
+            self.problems.append((where, _("unknown section {section!r} (use spare: or スペア:)", section=m.group(1))))
+        else:
+            self.current = word
+        return True
+
+    def _header(self, line: str, where: str, lineno: int) -> bool:
+        return line.split()[0] in _HEADER_WORDS
+
+    def _total(self, line: str, where: str, lineno: int) -> bool:
+        m = _TOTAL_RE.match(line)
+        if m:
+            self.totals.append((where, _count(m.group(1))))
+        return bool(m)
+
+    def _deck_code(self, line: str, where: str, lineno: int) -> bool:
+        code = _deck_code(line)
+        if code is None:
+            return False
+        for raw_number, count in Counter(code).items():
+            self._add(count, raw_number, "", where, lineno)
+        return True
+
+    def _entry(self, line: str, raw: str, where: str, lineno: int) -> None:
+        fields = _entry_fields(line)
+        if fields is None:
+            self.problems.append(
+                (
+                    where,
+                    _(
+                        "expected 'COUNT NUMBER [name]', card numbers, or a 枚数/カード番号 row; got {line!r}",
+                        line=raw.strip(),
+                    ),
+                )
+            )
+            return
+        count, raw_number, name, table_row = fields
+        self._add(count, raw_number, name, where, lineno, table_row)
+
+    def _add(self, count: int, raw_number: str, name: str, where: str, lineno: int, table_row: bool = False) -> None:
+        number = _check_entry(count, raw_number, name, where, self.catalog, self.problems, table_row)
+        if number is not None:
+            self.sections[self.current].append(DeckEntry(count, number, name, lineno))
+
+    def decklist(self, source: str) -> Decklist:
+        """The decklist read, once the total rows are checked against it; else
+        ValidationError naming every problem."""
+        if self.totals and not self.problems:
+            have = sum(e.count for sec in self.sections.values() for e in sec)
+            for where, total in self.totals:
+                if total != have:
+                    self.problems.append(
+                        (
+                            where,
+                            _("the total row says {total} cards but the rows add up to {have}", total=total, have=have),
+                        )
+                    )
+        if self.problems:
+            raise ValidationError(source, self.problems)
+        return Decklist(tuple(self.sections["deck"]), tuple(self.sections["spare"]), source)
+
+
+def _entry_fields(line: str) -> tuple[int, str, str, bool] | None:
+    """(count, number as written, name, whether a row of the official table) of an entry line, or None."""
+    cells = [c.strip() for c in line.split("\t")]
+    row = _TABLE_COUNT_RE.match(cells[0]) if len(cells) >= 2 else None
+    if row:
+        count, raw_number, name = _count(row.group(1)), cells[1], (cells[2] if len(cells) > 2 else "")
+    else:
+        m = _ENTRY_RE.match(line)
+        if not m:
+            return None
+        count, raw_number, name = _count(m.group(1)), m.group(2), (m.group(3) or "")
+    return count, raw_number, name, bool(row) or "枚" in line.split()[0]
+
+
+CSV_COLUMNS = ("section", "count", "number", "name")
+
+
+def read_decklist_csv(text: str, source: str = "<decklist.csv>", catalog: Catalog | None = None) -> Decklist:
+    """A :class:`Decklist` from CSV with a header row: ``count`` and ``number``
+    required, ``section`` (deck/spare, blank = deck) and ``name`` optional."""
+    reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))
+    header = _csv_header(reader, source)
+    problems: list[tuple[str, str]] = []
+    sections: dict[str, list[DeckEntry]] = {"deck": [], "spare": []}
+    for row in reader:
+        if not any(c.strip() for c in row):
+            continue
+        cells = {h: (row[i].strip() if i < len(row) else "") for i, h in enumerate(header)}
+        entry = _csv_entry(cells, reader.line_num, catalog, problems)
+        if entry is not None:
+            sections[entry[0]].append(entry[1])
+    if problems:
+        raise ValidationError(source, problems)
+    return Decklist(tuple(sections["deck"]), tuple(sections["spare"]), source)
+
+
+def _csv_header(reader, source: str) -> list[str]:
+    """The header row's columns; ValidationError when it lacks one or names one unknown."""
+    try:
+        header = [h.strip().lower() for h in next(reader)]
+    except StopIteration:
+        raise ValidationError(source, [(_("line {line}", line=1), _("empty file: expected a header row"))]) from None
+    problems = [
+        (_("line {line}", line=1), _("missing column {c!r}", c=c)) for c in ("count", "number") if c not in header
+    ]
+    problems += [
+        (_("line {line}", line=1), _("unknown column {c!r} (known: {items})", c=c, items=", ".join(CSV_COLUMNS)))
+        for c in header
+        if c and c not in CSV_COLUMNS
+    ]
+    if problems:
+        raise ValidationError(source, problems)
+    return header
+
+
+def _csv_entry(
+    cells: dict[str, str], lineno: int, catalog: Catalog | None, problems: list[tuple[str, str]]
+) -> tuple[str, DeckEntry] | None:
+    """(section, entry) of one CSV row, or None with its problems added."""
+    where = _("line {line}", line=lineno)
+    sec_raw = unicodedata.normalize("NFKC", cells.get("section", "")).strip().rstrip(":").casefold()
+    section = SECTION_WORDS.get(sec_raw, "deck" if not sec_raw else None)
+    if section is None:
+        problems.append((where, _("section {section!r} is not deck or spare", section=cells["section"])))
+    count = whole(unicodedata.normalize("NFKC", cells.get("count", "")), 4)
+    if count is None:
+        problems.append((where, _("count {count!r} is not a whole number", count=cells.get("count", ""))))
+        return None
+    name = _unformula(cells.get("name", ""))
+    number = _check_entry(count, cells.get("number", ""), name, where, catalog, problems)
+    if number is None or section is None:
+        return None
+    return section, DeckEntry(count, number, name, lineno)
+
+
+def load_decklist(path: str | PathLike, catalog: Catalog | None = None) -> Decklist:
+    """A decklist file: CSV when the name ends in .csv, else the text format."""
+    text, source = read_source(path)
+    if Path(str(path)).suffix.lower() == ".csv":
+        return read_decklist_csv(text, source, catalog)
+    return parse_decklist(text, source, catalog)
+
+
+def _name(entry: DeckEntry, catalog: Catalog | None) -> str:
+    if catalog is not None:
+        return catalog.name_of(entry.number) or entry.name
+    return entry.name
+
+
+def decklist_to_text(deck: Decklist, catalog: Catalog | None = None) -> str:
+    """The text format; names from the catalog when given (else as written)."""
+    out = []
+    for e in deck.deck:
+        out.append(f"{e.count} {e.number} {_name(e, catalog)}".rstrip())
+    if deck.spare:
+        out.append("spare:")
+        for e in deck.spare:
+            out.append(f"{e.count} {e.number} {_name(e, catalog)}".rstrip())
+    return "\n".join(out) + "\n"
+
+
+def _formula_safe(cell: str) -> str:
+    """A spreadsheet never runs a cell that starts with = + - @: prefix it with '."""
+    return "'" + cell if cell[:1] in ("=", "+", "-", "@") else cell
+
+
+def _unformula(cell: str) -> str:
+    return cell[1:] if cell[:1] == "'" and cell[1:2] in ("=", "+", "-", "@") else cell
+
+
+def decklist_to_csv(deck: Decklist, catalog: Catalog | None = None) -> str:
+    """CSV ``section,count,number,name`` (formula-looking cells made inert)."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(CSV_COLUMNS)
+    for section in SECTIONS:
+        for e in deck.section(section):
+            name = _name(e, catalog)
+            w.writerow([section, e.count, e.number, _formula_safe(name)])
+    return buf.getvalue()

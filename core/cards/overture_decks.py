@@ -1,0 +1,215 @@
+"""Lycee Overture's deck rules (``check_deck(..., rules="overture")``):
+O-DECK-60 (exactly 60 cards), O-DECK-4 (at most 4 of a card number, a
+parallel counting as its base number), O-CARDS-KNOWN (every number in the
+card list), O-CARDS-ONSALE (every card's product on sale on the event date,
+a ``legal`` callable decides), O-DECK-RESTRICT (every 構築制限 line of every
+card read by :mod:`core.cards.restrictions` and checked against the whole
+deck; a line the desk cannot read is a problem with code ``not_checked``
+whose ``blocking`` is False), and :func:`deck_class`: シングル or ミックス."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+from typing import Protocol
+
+from core.cards.deckmodel import (
+    NOT_CHECKED,
+    OVERTURE_COPIES,
+    OVERTURE_SIZE,
+    RULE_O_COPIES,
+    RULE_O_KNOWN,
+    RULE_O_ONSALE,
+    RULE_O_RESTRICT,
+    RULE_O_SIZE,
+    Decklist,
+    DeckProblem,
+    spare_problems,
+)
+from core.cards.legality import Catalog
+from core.cards.model import Card
+from core.cards.restrictions import DeckCard, brands_of, restrictions_of
+from core.i18n import _, join_list
+
+__all__ = ["Legal", "OvertureCards", "check_overture", "deck_class", "deck_class_words", "legal_on"]
+
+
+class OvertureCards(Protocol):
+    """What the Overture check needs of a card list: a card by its number."""
+
+    def get(self, number: str) -> Card | None: ...
+
+
+#: number -> (legal, reason): whether a card may be played on the event's date (O-CARDS-ONSALE);
+#: legal None when it cannot be told (a product with no on-sale date): listed as not checked.
+Legal = Callable[[str], tuple[bool | None, str]]
+
+
+def _deck_cards(deck: Decklist, cards: OvertureCards) -> list:
+
+    total = deck.counts("deck") + deck.counts("spare")
+    return [DeckCard(number, n, cards.get(number)) for number, n in sorted(total.items()) if n]
+
+
+def deck_class(deck: Decklist, cards: OvertureCards) -> tuple[str, tuple[str, ...]]:
+    """シングル or ミックス: ``("single", brands)`` when every card shares a brand
+    (a card of several brands counts for each), ``("mix", ())`` when not, and
+    ``("unknown", ())`` when a card is not in the list or has no brand."""
+
+    shared: set[str] | None = None
+    for d in _deck_cards(deck, cards):
+        own = brands_of(d.card) if d.card is not None else frozenset()
+        if not own:
+            return "unknown", ()
+        shared = set(own) if shared is None else shared & own
+    if not shared:
+        return ("mix", ()) if shared is not None else ("unknown", ())
+    return "single", tuple(sorted(shared))
+
+
+def deck_class_words(kind: str, brands: tuple[str, ...]) -> str:
+    """:func:`deck_class`'s answer in words (O-DECK-CLASS): シングル with its
+    brand(s), ミックス, or not known."""
+    if kind == "single":
+        return _("single deck ({brands})", brands=join_list(brands))
+    if kind == "mix":
+        return _("mixed deck")
+    return _("single or mixed: not known (a card without a brand)")
+
+
+def check_overture(
+    deck: Decklist,
+    cards: OvertureCards,
+    *,
+    legal: Legal | None = None,
+    match: str = "bo3",
+) -> list[DeckProblem]:
+    """Every problem of a Lycee Overture constructed deck: O-CARDS-KNOWN,
+    O-DECK-60, O-DECK-4 (per base number, deck and spares together),
+    O-CARDS-ONSALE (``legal`` decides; without it the dates are listed as not
+    checked), O-DECK-RESTRICT (every card's 構築制限 against the deck and spares
+    together), G-SPARE-1.  A problem with code ``not_checked`` is listed but
+    not blocking (:attr:`DeckProblem.blocking`)."""
+    held = _deck_cards(deck, cards)
+    section = {n: ("deck" if n in deck.counts("deck") else "spare") for n in (d.number for d in held)}
+    known = [d for d in held if d.card is not None]
+    problems = [
+        DeckProblem(
+            RULE_O_KNOWN,
+            "unknown",
+            _("{number}: not in the card list", number=d.number),
+            d.number,
+            section[d.number],
+            (d.number,),
+        )
+        for d in held
+        if d.card is None
+    ]
+    problems += _size(deck)
+    problems += _copies(held)
+    problems += _on_sale(known, section, legal)
+    problems += _restrictions(known)
+    problems += spare_problems(deck, match)
+    return problems
+
+
+def _size(deck: Decklist) -> list[DeckProblem]:
+    if deck.deck_size == OVERTURE_SIZE:
+        return []
+    what = _("the deck has {have} cards; an Overture deck is exactly {want}", have=deck.deck_size, want=OVERTURE_SIZE)
+    return [DeckProblem(RULE_O_SIZE, "size", what, None, "deck")]
+
+
+def _copies(held: list) -> list[DeckProblem]:
+    """O-DECK-4: at most 4 of a base number, deck and spares together."""
+    by_base: dict[str, list] = {}
+    for d in held:
+        by_base.setdefault(d.base, []).append(d)
+    out = []
+    for base, group in sorted(by_base.items()):
+        n = sum(d.count for d in group)
+        if n <= OVERTURE_COPIES:
+            continue
+        numbers = tuple(d.number for d in group)
+        what = _(
+            "{n} cards of number {base} ({numbers}) in deck and spares; at most {max}, "
+            "a parallel counting as its base number",
+            n=n,
+            base=base,
+            numbers=join_list(numbers),
+            max=OVERTURE_COPIES,
+        )
+        out.append(DeckProblem(RULE_O_COPIES, "copies", what, numbers[0], None, numbers))
+    return out
+
+
+def _on_sale(known: list, section: dict[str, str], legal: Legal | None) -> list[DeckProblem]:
+    """O-CARDS-ONSALE: each known card's verdict; without ``legal``, one line saying the dates are not checked."""
+    if legal is None:
+        if not known:
+            return []
+        return [DeckProblem(RULE_O_ONSALE, NOT_CHECKED, _("not checked: on-sale dates (no store calendar given)"))]
+    out = []
+    for d in known:
+        ok, reason = legal(d.number)
+        if ok is None:
+            what = (
+                _("not checked: {reason}", reason=reason)
+                if reason.startswith(d.number)
+                else _("not checked: on-sale date of {number} ({reason})", number=d.number, reason=reason)
+            )
+            out.append(DeckProblem(RULE_O_ONSALE, NOT_CHECKED, what, d.number, section[d.number], (d.number,)))
+        elif not ok:
+            what = (
+                reason
+                if reason.startswith(d.number)
+                else _("{number}: not legal: {reason}", number=d.number, reason=reason)
+            )
+            out.append(DeckProblem(RULE_O_ONSALE, "illegal", what, d.number, section[d.number], (d.number,)))
+    return out
+
+
+def _restrictions(known: list) -> list[DeckProblem]:
+    """O-DECK-RESTRICT: every card's 構築制限 against the whole deck, once a line
+    (a parallel prints its base card's restriction again)."""
+    out: list[DeckProblem] = []
+    seen: set[tuple[str, str]] = set()
+    for d in known:
+        assert d.card is not None
+        for r in restrictions_of(d.card):
+            if (d.base, r.line) not in seen:
+                seen.add((d.base, r.line))
+                out += _restriction_problems(d, r, known)
+    return out
+
+
+def _restriction_problems(d, r, known: list) -> list[DeckProblem]:
+    found = r.check(known)
+    out = []
+    if not found.ok:
+        out.append(
+            DeckProblem(
+                RULE_O_RESTRICT,
+                "restriction",
+                found.message,
+                found.numbers[0] if found.numbers else d.number,
+                None,
+                found.numbers or (d.number,),
+            )
+        )
+    if found.unsure:
+        what = _("not checked: {line} ({number}: {why})", line=r.line, number=d.number, why=found.unsure)
+        out.append(DeckProblem(RULE_O_RESTRICT, NOT_CHECKED, what, d.number, None, (d.number,)))
+    return out
+
+
+def legal_on(catalog: Catalog, on: date) -> Legal:
+    """The catalog's verdict on a date as a ``legal(number)`` callable."""
+
+    def legal(number: str) -> tuple[bool | None, str]:
+        verdict = catalog.is_legal(number, on)
+        if getattr(verdict, "status", "") == "undated":
+            return None, verdict.reason
+        return bool(verdict), verdict.reason
+
+    return legal

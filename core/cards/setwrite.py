@@ -1,0 +1,110 @@
+"""Writing a set: its JSON form (:func:`set_to_dict`, what
+:func:`core.cards.sets.parse_set` reads back to an equal set) and the
+canonical text of a set file (:func:`dump_set`)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from core.cards.model import Card, CardSet, RaritySlot
+
+__all__ = ["SCHEMA", "card_to_dict", "dump_set", "set_to_dict"]
+
+#: The format of a set file.
+SCHEMA = "lycee-set/1"
+
+
+def card_to_dict(c: Card) -> dict:
+    """The JSON form of a card in a set file."""
+    d: dict[str, Any] = {
+        "number": c.number,
+        "name": c.name,
+        "type": c.type,
+        "attributes": list(c.attributes),
+        "cost": dict(c.cost),
+        "ex": c.ex,
+    }
+    if c.type == "character":
+        d.update(ap=c.ap, dp=c.dp, sp=c.sp)
+    d.update(rarity=c.rarity, rating=c.rating)
+    if c.text:
+        d["text"] = c.text
+    if c.max_copies is not None:
+        d["max_copies"] = c.max_copies
+    if c.errata:
+        d["errata"] = [
+            {"date": e.date.isoformat(), "text": e.text, **({"note": e.note} if e.note else {})} for e in c.errata
+        ]
+    return d
+
+
+def _slots_to_list(slots: Iterable[RaritySlot]) -> list[dict]:
+    out = []
+    for s in slots:
+        d: dict[str, Any] = {"rarity": s.rarity, "count": s.count}
+        if s.upgrades:
+            d["upgrades"] = [{"rarity": u.rarity, "chance": u.chance} for u in s.upgrades]
+        out.append(d)
+    return out
+
+
+def set_to_dict(cs: CardSet) -> dict:
+    """The JSON form of a set (what :func:`parse_set` reads back to an equal set)."""
+    d: dict[str, Any] = {
+        "schema": SCHEMA,
+        "code": cs.code,
+        "name": cs.name,
+        "version": cs.version,
+        "release_date": cs.release_date.isoformat(),
+    }
+    if cs.sample:
+        d["sample"] = True
+    d["rarities"] = list(cs.rarities)
+    if cs.booster is not None:
+        d["booster"] = {
+            "size": cs.booster.size,
+            "slots": _slots_to_list(cs.booster.slots),
+            "duplicate_protection": cs.booster.duplicate_protection,
+        }
+    d["starters"] = []
+    for s in cs.starters:
+        sd: dict[str, Any] = {"id": s.id, "name": s.name, "size": s.size}
+        if s.slots:
+            sd["slots"] = _slots_to_list(s.slots)
+            sd["duplicate_protection"] = s.duplicate_protection
+        else:
+            sd["cards"] = [{"number": n, "count": k} for n, k in s.cards]
+        d["starters"].append(sd)
+    d["cards"] = [card_to_dict(c) for c in cs.cards]
+    return d
+
+
+def dump_set(cs: CardSet) -> str:
+    """Canonical text of a set file: stable key order, one card a line, UTF-8
+    without escapes, a final newline.  Same set, same bytes."""
+    d = set_to_dict(cs)
+
+    def j(v: Any) -> str:
+        return json.dumps(v, ensure_ascii=False, separators=(", ", ": "))
+
+    lines = ["{"]
+    keys = list(d)
+    for i, k in enumerate(keys):
+        comma = "," if i < len(keys) - 1 else ""
+        v = d[k]
+        if k == "cards":
+            lines.append('  "cards": [')
+            lines += [f"    {j(c)}{',' if n < len(v) - 1 else ''}" for n, c in enumerate(v)]
+            lines.append(f"  ]{comma}")
+        elif k == "starters":
+            lines.append('  "starters": [')
+            for n, s in enumerate(v):
+                end = "," if n < len(v) - 1 else ""
+                lines.append(f"    {j(s)}{end}")
+            lines.append(f"  ]{comma}")
+        else:
+            lines.append(f"  {j(k)}: {j(v)}{comma}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"

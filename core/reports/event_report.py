@@ -1,0 +1,252 @@
+"""The written event report (G-REPORT, optional): the event, its staff and
+players, how ties were ordered (G-TIE-1, G-TIE-PLAYOFF), the places, each
+round's planned and actual times, the G-OTHER-FORMAT flag and the
+publication terms (G-PUBLISH)."""
+
+from __future__ import annotations
+
+from core import labels
+from core.errors import LyceeError
+from core.event.model import Event
+from core.event.tiebreakers import TIEBREAKERS
+from core.i18n import _, join_list
+from core.reports.sheet_words import PLAYOFF_REMARK, date_words, scorecard_due, sheet_judges, status_remark
+from core.rules.members import store_line
+from core.tournament.elimination import bracket, cut_size, final_placings, final_without_winner
+from core.tournament.plan import planned_vs_actual
+from core.tournament.standings import playoffs_held, standings
+
+__all__ = ["format_summary", "report_table", "schedule_rows", "ties_words"]
+
+
+def _no_winner_declared(event: Event) -> bool:
+    """The final was an intentional draw the organizer declared without a winner (G-ID-3)."""
+    try:
+        b = bracket(event)
+    except LyceeError:
+        return False
+    return bool(b and b.rounds and b.rounds[-1].slots and labels.is_no_winner(b.rounds[-1].slots[0].note))
+
+
+def ties_words(event: Event) -> str:
+    """How players on equal points were ordered (G-TIE-1, G-TIE-PLAYOFF): the
+    tiebreakers in use (or shared places), then each playoff (決定戦) held,
+    with its players and whether it replaced the tiebreakers."""
+
+    chain = [TIEBREAKERS[t].header for t in event.tiebreakers]
+    parts = [
+        _("tiebreakers {names}", names=", ".join(chain)) if chain else _("no tiebreakers: equal points share a place")
+    ]
+    names = {p.id: p.name for p in event.players}
+    for points, ids, instead in playoffs_held(event):
+        who = join_list((names.get(i, i) for i in ids), words=True)
+        parts.append(
+            _("playoff (決定戦) instead of the tiebreakers among {who} ({points} points)", who=who, points=points)
+            if instead
+            else _("playoff (決定戦) for a shared place among {who} ({points} points)", who=who, points=points)
+        )
+    return "; ".join(parts)
+
+
+def format_summary(event: Event) -> tuple[str, bool]:
+    """The event's format in words, and whether it must be reported when
+    applying for sanction (G-OTHER-FORMAT: anything but Swiss or single
+    elimination)."""
+    stages = {r.stage for r in event.rounds}
+    parts = []
+    alone = event.rounds_planned == 0  # single elimination alone (G-SE)
+    if "swiss" in stages or (not stages and not alone):
+        parts.append(_("Swiss"))
+    if "top" in stages or (not stages and alone):
+        parts.append(_("single elimination"))
+    if "playoff" in stages:
+        parts.append(PLAYOFF_REMARK)
+    other = bool(stages - {"swiss", "top", "playoff"})
+    return " + ".join(parts), other
+
+
+def _calendar_words(event: Event) -> str:
+    """Which legality list the event's deck checks follow (G-CARDS-VERSIONS)."""
+    base = (
+        _("the guideline's list of versions and promotion cards")
+        if event.sanctioned
+        else _("any set (unsanctioned event)")
+    )
+    sc = event.store_calendar
+    if sc is None:
+        return base
+    cal = sc.get("calendar") or {}
+    return (
+        base
+        + " + "
+        + _(
+            "store calendar {source} ({v} versions, {p} promotion cards)",
+            source=sc.get("source", ""),
+            v=len(cal.get("versions", [])),
+            p=len(cal.get("promos", [])),
+        )
+    )
+
+
+def _override_rows(event: Event) -> list[list]:
+    """The head judge's override of the round-1 deck check (G-HEAD-JUDGE,
+    core.decklists), named on the report: who, when, why, for whom."""
+    b = event.build
+    if b is None or not b.overridden:
+        return []
+    names = join_list((event.player(p).name for p in b.override_players if event.has_player(p)), words=True) or "-"
+    return [
+        [
+            _("Deck override"),
+            _(
+                "head judge {by} at {at}: round 1 paired without a legal deck from {names} ({reason})",
+                by=b.override_by,
+                at=labels.time_label(b.override_at or ""),
+                names=names,
+                reason=b.override_reason,
+            ),
+        ]
+    ]
+
+
+def report_table(event: Event, log: list[dict] | None = None):
+    """The written event report (G-REPORT, optional), with the publication
+    terms (G-PUBLISH) and the G-OTHER-FORMAT flag; with the event's ``log``,
+    each round's planned and actual times (core.tournament.plan)."""
+    fmt, other = format_summary(event)
+    rows = _event_rows(event, fmt) + _people_rows(event) + _tally_rows(event) + _place_rows(event)
+    if log:
+        rows += schedule_rows(event, log)
+    rows += _closing_rows(other)
+    title = _("{event}: event report", event=event.name)
+    return title, [_("Item"), _("Value")], rows
+
+
+def _event_rows(event: Event, fmt: str) -> list[list]:
+    return [
+        [_("Event"), event.name],
+        [_("Date"), date_words(event.date)],
+        [_("Kind"), labels.kind_label(event.kind)],
+        [_("Match"), _("best of three") if event.match == "bo3" else _("best of one")],
+        [_("Minutes a match"), event.minutes],
+        [_("Tournament format"), fmt],
+        [_("Sanctioned"), _("yes") if event.sanctioned else _("no")],
+        [_("Rules"), labels.rules_label(event.rules)],
+        [_("Card calendar"), _calendar_words(event)],
+        *_override_rows(event),
+        *([[_("store name"), store_line(event.store)]] if event.store else []),
+    ]
+
+
+def _people_rows(event: Event) -> list[list]:
+    """The staff, the players, and who left the event."""
+    s = event.staff
+    overture = event.rules == "overture"
+    return [
+        [_("Organizer"), s.organizer],
+        [_("Head judge"), s.head_judge],
+        [_("Judges"), join_list(sheet_judges(event), words=True)],
+        [_("Players"), len(event.players)],
+        [_("Dropped"), sum(1 for p in event.players if p.dropped_after_round is not None)],
+        [_("Disqualified") if overture else _("Excluded"), sum(1 for p in event.players if p.excluded)],
+        *[
+            [
+                _("drop / disqualification") if overture else _("drop / exclusion"),
+                f"{p.name}: {status_remark(event, p.id)}",
+            ]
+            for p in event.players
+            if not p.active
+        ],
+    ]
+
+
+def _tally_rows(event: Event) -> list[list]:
+    return [
+        [_("Rounds"), len(event.rounds)],
+        [_("Ties on points"), ties_words(event)],
+        [
+            _("Penalties"),
+            _(
+                "{n} notices, {w} warnings",
+                n=sum(p.level == "notice" for p in event.penalties),
+                w=sum(p.level == "warning" for p in event.penalties),
+            ),
+        ],
+        [_("Scorecard due"), date_words(scorecard_due(event))],
+    ]
+
+
+def _place_rows(event: Event) -> list[list]:
+    """The winner and the first eight places: the final placings once the
+    bracket is decided, else the Swiss standings so far."""
+    final = final_placings(event)
+    if final is not None:
+        return _final_rows(event, final)
+    rows = []
+    if _no_winner_declared(event):
+        rows.append([_("Winner"), _("no champion")])  # the final drawn, no winner (G-ID-3)
+    elif any(r.stage == "top" for r in event.rounds):
+        rows.append([_("Elimination"), _("not finished: places follow the Swiss standings so far")])
+    for r in standings(event)[:8]:
+        remark = status_remark(event, r.id)
+        rows.append(
+            [
+                _("Place {rank}", rank=r.rank_text),
+                f"{r.name} ({r.points} · {r.record})" + (f" · {remark}" if remark else ""),
+            ]
+        )
+    return rows
+
+
+def _final_rows(event: Event, final) -> list[list]:
+    # G-ID-3 (L-NO-WINNER): a final without a winner has no champion
+    rows = [[_("Winner"), _("no champion") if final_without_winner(event) else final[0].name]]
+    by_id = {r.id: r for r in standings(event)}
+    for f in final[:8]:
+        r = by_id[f.id]
+        remark = status_remark(event, f.id)
+        rows.append(
+            [
+                _("Place {rank}", rank=f.place),
+                f"{r.name} ({labels.placing_label(f.reached, f.place, size=cut_size(event))} · {r.points} · {r.record})"
+                + (f" · {remark}" if remark else ""),
+            ]
+        )
+    return rows
+
+
+def _closing_rows(other: bool) -> list[list]:
+    return [
+        [
+            _("Format check"),
+            _("must be reported when applying for sanction (G-OTHER-FORMAT)")
+            if other
+            else _("Swiss / single elimination: nothing to report (G-OTHER-FORMAT)"),
+        ],
+        [
+            _("Publication"),
+            _(
+                "The publisher and the organizer may publish this event's records: "
+                "result sheets, photos, video and reconstructions (G-PUBLISH)."
+            ),
+        ],
+    ]
+
+
+def schedule_rows(event: Event, log: list[dict]) -> list[list]:
+    """Report rows: each round's planned time (the plan before round 1,
+    core.tournament.plan) beside its actual time, and the difference at its end."""
+
+    def hm(t):
+        return t.astimezone().strftime("%H:%M") if t is not None else "-"
+
+    rows = []
+    for number, p0, p1, a0, a1 in planned_vs_actual(event, log):
+        late = "" if a1 is None else " (" + _("{m:+d} min", m=round((a1 - p1).total_seconds() / 60)) + ")"
+        rows.append(
+            [
+                _("Round {r} times", r=number),
+                _("planned {a} to {b} · actual {c} to {d}", a=hm(p0), b=hm(p1), c=hm(a0), d=hm(a1)) + late,
+            ]
+        )
+    return rows

@@ -1,0 +1,172 @@
+"""The scorecard (G-SCORECARD) and the decklists (G-DECKLIST), the sheets that
+go back to the publisher by the due date: every match with the N/W marks of
+its round (G-PEN-3), "決定戦" in the remarks of a playoff match
+(G-TIE-PLAYOFF), the penalties outside the rounds, the final placings
+(G-SE) and who left the event; every registered list, card by card."""
+
+from __future__ import annotations
+
+from core import labels
+from core.event.model import Event, Match, Round
+from core.i18n import _, join_list
+from core.reports.sheet_words import (
+    PLAYOFF_REMARK,
+    date_words,
+    ended_at_time,
+    marks,
+    missing_results,
+    missing_text,
+    note_words,
+    result_text,
+    rules_words,
+    scorecard_due,
+    status_remark,
+    with_member,
+)
+from core.rules.decklists import default_catalog
+from core.rules.penalties import MARK, in_force, penalties_outside_rounds
+from core.tournament.elimination import THIRD_PLACE, THIRD_PLACE_PLANNED, cut_size, final_placings, round_label
+
+__all__ = ["decklists_table", "scorecard_table"]
+
+
+def scorecard_table(event: Event):
+    """Every match (the stage named by :func:`core.tournament.elimination.round_label`),
+    the N/W marks of its round (G-PEN-3), then the penalties given outside
+    any round on lines of their own with their time, then the final
+    placings once the event is finished (G-SE).  A result still missing is
+    written as such, and the title says how many are missing."""
+    rows = [_match_row(event, rnd, m) for rnd in event.rounds for m in rnd.matches]
+    rows += _penalty_rows(event)
+    final = final_placings(event)
+    rows += _placing_rows(event, final)
+    rows += _left_rows(event, {f.id for f in final} if final is not None else set())
+    title = _(
+        "{event} ({date}): scorecard, due at the publisher by {due}",
+        event=event.name,
+        date=date_words(event.date),
+        due=date_words(scorecard_due(event)),
+    )
+    title += rules_words(event)
+    if missing_results(event):
+        title += " · " + _("INCOMPLETE: {what}", what=missing_text(event))
+    return (
+        title,
+        [_("Round"), _("Stage"), _("Table"), _("Player 1"), "N/W", _("Player 2"), "N/W", _("Result"), _("Remarks")],
+        rows,
+    )
+
+
+def _match_row(event: Event, rnd: Round, m: Match) -> list:
+    p1 = event.player(m.p1)
+    p2 = event.player(m.p2) if m.p2 else None
+    return [
+        rnd.number,
+        round_label(event, rnd.number, m),
+        m.table,
+        with_member(p1),
+        marks(event, p1.id, rnd.number),
+        with_member(p2) if p2 else _("(bye)"),
+        marks(event, p2.id, rnd.number) if p2 else "",
+        result_text(m) if m.reported else _("missing"),
+        join_list(_remarks(event, rnd, m), words=True),
+    ]
+
+
+def _remarks(event: Event, rnd: Round, m: Match) -> list[str]:
+    """A match's remarks: 決定戦 (G-TIE-PLAYOFF), its note in words unless the
+    result says it already, and why it ended at time (G-BO3-TIME: a 1-1-1)."""
+    remarks = [PLAYOFF_REMARK] if rnd.stage == "playoff" else []
+    if m.note and m.note not in (THIRD_PLACE, THIRD_PLACE_PLANNED):
+        note = note_words(m.note, event.rules)
+        if note and note not in remarks and note != result_text(m):
+            remarks.append(note)
+    if ended_at_time(event, m):
+        remarks.append(_("ended at time"))
+    return remarks
+
+
+def _penalty_rows(event: Event) -> list[list]:
+    """The penalties given outside any round, with their time."""
+    rows = []
+    for n, pen in penalties_outside_rounds(event):
+        when = pen.at[:16].replace("T", " ") if pen.at else _("time not recorded")
+        rows.append(
+            [
+                "-",
+                _("outside the rounds"),
+                "-",
+                event.player(pen.player).name,
+                MARK[in_force(pen)[0]],  # type: ignore[index]  # only those in force
+                "",
+                "",
+                "",
+                _("penalty #{n} at {when}: {reason} ({by})", n=n, when=when, reason=pen.reason, by=pen.by),
+            ]
+        )
+    return rows
+
+
+def _placing_rows(event: Event, final) -> list[list]:
+    """The final placings once the event is finished (G-SE)."""
+    rows: list[list] = []
+    for f in final or ():
+        reached = labels.placing_label(f.reached, f.place, size=cut_size(event)) if f.label else ""
+        remarks = join_list((x for x in (reached, status_remark(event, f.id)) if x), words=True)
+        rows.append(["-", _("final placing"), "-", f.name, "", "", "", _("Place {rank}", rank=f.place), remarks])
+    return rows
+
+
+def _left_rows(event: Event, placed: set[str]) -> list[list]:
+    """G-DROP-1, G-PEN-1/2: who left the event, on a line of their own (and,
+    once placed, a player left out of the final placings: O-PEN-2)."""
+    left = _("drop / disqualification") if event.rules == "overture" else _("drop / exclusion")
+    rows = []
+    for p in event.players:
+        remark = status_remark(event, p.id) if p.id not in placed else ""
+        if remark:
+            rows.append(["-", left, "-", p.name, "", "", "", "", remark])
+    return rows
+
+
+def decklists_table(event: Event):
+    """Every registered decklist (G-DECKLIST), player by player: deck, then
+    spare cards; the card name as written, else the catalog's.  The lists go
+    back with the scorecard, by the same due date."""
+    rows = _decklist_rows(event) + _override_rows(event)
+    title = _(
+        "{event} ({date}): decklists, due at the publisher by {due}",
+        event=event.name,
+        date=date_words(event.date),
+        due=date_words(scorecard_due(event)),
+    )
+    return title, [_("Player"), _("Section"), _("Count"), _("Number"), _("Card")], rows
+
+
+def _decklist_rows(event: Event) -> list[list]:
+    cat = None
+    rows = []
+    for p in event.players:
+        rec = event.decklist_of(p.id)
+        if rec is None:
+            continue
+        for section, lines in (("deck", rec.deck), ("spare", rec.spare)):
+            for count, number, name in lines:
+                if not name:
+                    cat = cat or default_catalog()
+                    name = cat.name_of(number) or ""
+                rows.append([p.name, labels.section_label(section), count, number, name])
+    return rows
+
+
+def _override_rows(event: Event) -> list[list]:
+    """The players round 1 was paired without a legal deck from (G-HEAD-JUDGE)."""
+    b = event.build
+    if b is None or not b.overridden:
+        return []
+    note = _("{by}: {reason}", by=b.override_by, reason=b.override_reason)
+    return [
+        [event.player(pid).name, _("head judge override"), "", "", note]
+        for pid in b.override_players
+        if event.has_player(pid)
+    ]

@@ -1,0 +1,137 @@
+"""The exact solvers core/reports/verify_exact.py builds on: the lower bound
+every pairing of a round reaches, an exhaustive search (memoised over
+subsets, up to :data:`DP_LIMIT` players) and networkx's minimum-cost
+perfect matching of the complete graph."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+
+__all__ = [
+    "DP_LIMIT",
+    "FULL_LIMIT",
+    "dp_minimum",
+    "dp_pairing",
+    "lower_bound",
+    "matching_minimum",
+    "met_degree",
+    "solve",
+]
+
+#: Rounds of at most this many players are searched exhaustively.
+DP_LIMIT = 16
+#: The longest stretch :func:`walls_minimum` (kept, unused by :func:`least_cost`) matches.
+FULL_LIMIT = 256
+
+
+def lower_bound(
+    players: list[str], pts: dict[str, int], least_rematches: int, fold: Callable[[int, tuple[int, ...], int], int]
+) -> int:
+    """The cost every pairing of ``players`` reaches at least (folded)."""
+    values = sorted({pts[p] for p in players}, reverse=True)
+    floats = []
+    gaps = 0
+    above = 0
+    for i in range(len(values) - 1):
+        above += sum(1 for p in players if pts[p] == values[i])
+        odd = above % 2
+        floats.append(odd)
+        if odd:
+            gaps += (values[i] - values[i + 1]) ** 2
+    return fold(least_rematches, tuple(floats), gaps)
+
+
+def dp_minimum(players: list[str], pair: Callable[[str, str], int]) -> int:
+    """Least total cost of a pairing of ``players`` (exhaustive, memoised)."""
+    return dp_pairing(players, pair)[0]
+
+
+def dp_pairing(players: list[str], pair: Callable[[str, str], int]) -> tuple[int, list[tuple[str, str]]]:
+    """Least total cost of a pairing of ``players`` (exhaustive, memoised),
+    and such a pairing."""
+    n = len(players)
+    c = [[pair(players[i], players[j]) if i != j else 0 for j in range(n)] for i in range(n)]
+    memo: dict[int, int] = {0: 0}
+
+    def best(mask: int) -> int:
+        got = memo.get(mask)
+        if got is not None:
+            return got
+        i = (mask & -mask).bit_length() - 1
+        rest = mask & ~(1 << i)
+        row = c[i]
+        lo: int | None = None
+        m = rest
+        while m:
+            bit = m & -m
+            j = bit.bit_length() - 1
+            v = row[j] + best(rest & ~bit)
+            if lo is None or v < lo:
+                lo = v
+            m &= m - 1
+        assert lo is not None  # an even number of players left: at least one pair
+        memo[mask] = lo
+        return lo
+
+    full = (1 << n) - 1
+    least = best(full)
+    pairs = []
+    mask = full
+    while mask:
+        i = (mask & -mask).bit_length() - 1
+        rest = mask & ~(1 << i)
+        j = next(j for j in range(n) if rest >> j & 1 and c[i][j] + best(rest & ~(1 << j)) == memo[mask])
+        pairs.append((players[i], players[j]))
+        mask = rest & ~(1 << j)
+    return least, pairs
+
+
+def matching_minimum(players: list[str], pair: Callable[[str, str], int]) -> tuple[int, list[tuple[str, str]]]:
+    """Least total cost of a perfect matching of ``players`` on the complete
+    graph (networkx), and the matching."""
+    import networkx as nx  # lazy: ~0.3 s to import, needed only for a round past the DP bound
+
+    n = len(players)
+    costs = {}
+    top = 0
+    for i in range(n):
+        a = players[i]
+        for j in range(i + 1, n):
+            c = pair(a, players[j])
+            costs[(i, j)] = c
+            if c > top:
+                top = c
+    big = top + 1
+    g = nx.Graph()
+    g.add_nodes_from(range(n))
+    g.add_weighted_edges_from((i, j, big - c) for (i, j), c in costs.items())
+    m = nx.max_weight_matching(g, maxcardinality=True)
+    if 2 * len(m) != n:  # the complete graph on an even number has a perfect matching
+        raise AssertionError("no perfect matching")
+    total = sum(costs[(min(i, j), max(i, j))] for i, j in m)
+    return total, [(players[i], players[j]) for i, j in m]
+
+
+def solve(nodes: list[str], pair: Callable[[str, str], int], limit: int | None = FULL_LIMIT) -> int | None:
+    """Least total cost of a pairing of ``nodes`` (None for an odd number): exhaustive
+    up to :data:`DP_LIMIT`, else networkx; OverflowError past ``limit`` players."""
+    if not nodes:
+        return 0
+    if len(nodes) % 2:
+        return None
+    if len(nodes) <= DP_LIMIT:
+        return dp_minimum(nodes, pair)
+    if limit is not None and len(nodes) > limit:
+        raise OverflowError(len(nodes))
+    return matching_minimum(nodes, pair)[0]
+
+
+def met_degree(players: list[str], met: Collection[frozenset]) -> int:
+    """``D``: the most opponents any of ``players`` has met among them."""
+    inside = set(players)
+    nbr: dict[str, int] = dict.fromkeys(players, 0)
+    for ab in met:
+        if len(ab) == 2 and ab <= inside:
+            for x in ab:
+                nbr[x] += 1
+    return max(nbr.values(), default=0)

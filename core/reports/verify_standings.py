@@ -1,0 +1,277 @@
+"""The standings and final placings, as the independent checker
+(core/reports/verify.py) computes them: the Swiss figures (G-SWISS-POINTS,
+G-TIE-1), the order the playoffs give inside a shared place
+(G-TIE-PLAYOFF), the final placings once the bracket is decided (L-PLACE),
+and their comparison with the program's own (``standings --json``)."""
+
+from __future__ import annotations
+
+from core.i18n import _
+from core.reports.verify_base import Finding, Report, SwissTotals, rep_name
+
+__all__ = ["compare", "ordered", "own_standings", "placings", "playoff_order"]
+
+Tags = dict[str, tuple[int, ...]]
+
+
+def playoff_order(doc: dict, keys: dict[str, tuple]) -> tuple[Tags, dict[str, tuple], dict[tuple, list[str]]]:
+    """Each player's order from the playoffs (決定戦, G-TIE-PLAYOFF; DESIGN
+    section 5: a playoff orders only the players it was held for): returns
+    (tags, anchors, groups).  A playoff round's players on equal points who do
+    not all hold one place (Swiss key and tag) start a playoff of their own
+    that replaces the tiebreakers for them (their anchor, ``groups``); then
+    per place a round decides (all of its matches there have a result) its
+    winners and byes get 0, its losers 2 (both players of a double loss) and
+    the others holding that place 1; lower sorts first.  A match between
+    players on different points orders nobody (it is a finding of its own)."""
+    tag: Tags = {p: () for p in keys}
+    anchor: dict[str, tuple] = dict(keys)
+    groups: dict[tuple, list[str]] = {}
+    for rnd in doc.get("rounds", []):
+        if rnd.get("stage") == "playoff":
+            _start_point_playoffs(rnd, keys, tag, anchor, groups)
+            tag = _tag_round(rnd, keys, tag, anchor)
+    return tag, anchor, groups
+
+
+def _start_point_playoffs(rnd: dict, keys: dict[str, tuple], tag: Tags, anchor: dict, groups: dict) -> None:
+    """Players on equal points of the round who hold more than one place start a playoff of their own."""
+    by_points: dict[int, list[str]] = {}
+    for m in rnd.get("matches", []):
+        for p in (m["p1"], m.get("p2")):
+            if p in keys and p not in by_points.get(keys[p][0], []):
+                by_points.setdefault(keys[p][0], []).append(p)
+    for pts, members in by_points.items():
+        if len({(anchor[p], tag[p]) for p in members}) > 1:
+            gid = ("playoff", pts, rnd["number"])
+            for p in members:
+                anchor[p], tag[p] = gid, ()
+            groups[gid] = members
+
+
+def _tag_round(rnd: dict, keys: dict[str, tuple], tag: Tags, anchor: dict) -> Tags:
+    """The tags after the round: each place it decides adds a mark to its players' tags."""
+    places: dict[tuple, list[dict]] = {}
+    for m in rnd.get("matches", []):
+        a, b = m["p1"], m.get("p2")
+        if a not in keys or (b is not None and (b not in keys or (anchor[b], tag[b]) != (anchor[a], tag[a]))):
+            continue
+        places.setdefault((anchor[a], tag[a]), []).append(m)
+    new = dict(tag)
+    for place, ms in places.items():
+        if any(m.get("outcome") is None for m in ms):
+            continue
+        mark = {p: 1 for p in keys if (anchor[p], tag[p]) == place}
+        for m in ms:
+            _mark(mark, m)
+        for p, v in mark.items():
+            new[p] = tag[p] + (v,)
+    return new
+
+
+def _mark(mark: dict[str, int], m: dict) -> None:
+    """A decided playoff match: its winner (or bye) 0, its loser 2, both players of a double loss 2."""
+    a, b, out = m["p1"], m.get("p2"), m.get("outcome")
+    if out in ("p1", "bye"):
+        mark[a] = 0
+        if b is not None:
+            mark[b] = 2
+    elif out == "p2" and b is not None:
+        mark[b], mark[a] = 0, 2
+    elif out == "double_loss":
+        mark[a] = 2
+        if b is not None:
+            mark[b] = 2
+
+
+def ordered(doc: dict, keys: dict[str, tuple], ids) -> tuple[list[str], dict[str, tuple]]:
+    """``ids`` in standings order (Swiss key, then playoffs; a point playoff's
+    players in the places they held, in the playoff's order) and each one's
+    place (equal places share a rank)."""
+    tags, anchors, groups = playoff_order(doc, keys)
+    order = sorted(ids, key=lambda p: (keys[p], tuple(-x for x in tags.get(p, ()))), reverse=True)
+    for members in groups.values():
+        pos = {p: k for k, p in enumerate(order)}
+        inside = [p for p in members if p in pos]
+        slots = sorted(pos[p] for p in inside)
+        for k, p in zip(slots, sorted(inside, key=lambda p: (tags[p], pos[p])), strict=True):
+            order[k] = p
+    return order, {p: (anchors.get(p, keys[p]), tags.get(p, ())) for p in ids}
+
+
+def own_standings(sw: SwissTotals, chain, ids, doc: dict, unranked: set[str] | frozenset = frozenset()) -> list[dict]:
+    """The standings as this checker computes them: Swiss figures, then the
+    order the playoffs give inside a shared place (``tags``); players equal
+    on both share a rank; ``unranked`` players (O-PEN-2) last, rank None."""
+    fig = sw.figures()
+    order, keys = ordered(doc, sw.keys(chain), ids)
+    order = [p for p in order if p not in unranked] + [p for p in order if p in unranked]
+    rows: list[dict] = []
+    for pos, p in enumerate(order):
+        if p in unranked:
+            rank = None
+        else:
+            rank = pos + 1 if pos == 0 or keys[order[pos - 1]] != keys[p] else rows[-1]["rank"]
+        f = fig[p]
+        rows.append(
+            {
+                "rank": rank,
+                "id": p,
+                "points": f["points"],
+                "op": f["op"],
+                "omw": f["omw"],
+                "gw": f["gw"],
+                "ogw": f["ogw"],
+                "record": f"{sw.wins[p]}-{sw.losses[p]}-{sw.draws[p]}",
+            }
+        )
+    return rows
+
+
+class _Placed:
+    """The final places given so far, in order; a group added at once is
+    placed in Swiss order (``swiss_pos``)."""
+
+    def __init__(self, swiss_pos: dict[str, int]):
+        self.swiss_pos = swiss_pos
+        self.order: list[str] = []
+
+    def add(self, group) -> None:
+        for p in sorted(
+            (x for x in group if x is not None and x not in self.order), key=lambda x: self.swiss_pos.get(x, 1e9)
+        ):
+            self.order.append(p)
+
+    def add_match(self, m: dict) -> None:
+        """A decided match: its winner, then its loser."""
+        w = m["p1"] if m["outcome"] in ("p1", "bye") else m["p2"]
+        self.add([w])
+        self.add([m["p2"] if w == m["p1"] else m["p1"]])
+
+
+def _losers(rnd: dict) -> list[str | None]:
+    out = []
+    for m in rnd["matches"]:
+        if m.get("p2") is None:
+            continue
+        o = m.get("outcome")
+        out.append(m["p2"] if o == "p1" else m["p1"] if o == "p2" else None)
+    return out
+
+
+def placings(tops: list[dict], rows: list[dict]) -> list[tuple[int, str]] | None:
+    """Final places once the bracket is decided (L-PLACE), else None."""
+    if not tops:
+        return None
+    final = [m for m in tops[-1]["matches"] if m.get("note") != "third_place"]
+    if len(final) != 1 or final[0].get("outcome") not in ("p1", "p2", "bye"):
+        return None
+    placed = _Placed({r["id"]: i for i, r in enumerate(rows)})
+    placed.add_match(final[0])
+    third = [m for m in tops[-1]["matches"] if m.get("note") == "third_place" and m.get("outcome") in ("p1", "p2")]
+    if third:
+        placed.add_match(third[0])
+    for rnd in reversed(tops[:-1]):
+        placed.add(_losers(rnd))
+    # entrants who left the bracket otherwise (dropped), then the rest
+    placed.add([x for m in tops[0]["matches"] for x in (m["p1"], m.get("p2"))])
+    return [(i + 1, p) for i, p in enumerate(placed.order)] + _outside_the_cut(rows, placed.order)
+
+
+def _outside_the_cut(rows: list[dict], placed: list[str]) -> list[tuple[int, str]]:
+    """The players outside the cut in Swiss order; players sharing a Swiss rank share a place (G-TIE-1)."""
+    cut = len(placed)
+    rest = [r for r in rows if r["id"] not in placed and not ("rank" in r and r["rank"] is None)]  # O-PEN-2
+    first: dict = {}
+    out = []
+    for i, r in enumerate(rest):
+        first.setdefault(r.get("rank", i), i)
+        out.append((cut + 1 + first[r.get("rank", i)], r["id"]))
+    return out
+
+
+def _close(a, b) -> bool:
+    return abs(float(a) - float(b)) <= 0.00005 + 1e-12
+
+
+def compare(rep: Report, claimed: dict, places) -> None:
+    """The program's standings (``claimed``) against this checker's own (``rep.standings``) and ``places``."""
+    own = {r["id"]: r for r in rep.standings}
+    rows = claimed.get("standings", [])
+    for row in rows:
+        o = own.get(row.get("id"))
+        if o is None:
+            rep.findings.append(
+                Finding(
+                    "G-SWISS-RANK",
+                    None,
+                    None,
+                    _("the standings list {id!r}, who is not in the event", id=row.get("id")),
+                )
+            )
+            continue
+        for check in _ROW_CHECKS:
+            rep.findings += check(row, o, row.get("name", row["id"]), bool(claimed.get("final")))
+    listed = {r.get("id") for r in rows}
+    for pid in own:
+        if pid not in listed:
+            rep.findings.append(
+                Finding("G-SWISS-RANK", None, None, _("the standings leave out {name}", name=rep_name(rep, pid)))
+            )
+    if claimed.get("final") and places is not None:
+        rep.findings += _place_findings(rows, places)
+
+
+def _points(row: dict, o: dict, who: str, final: bool) -> list[Finding]:
+    if row.get("points") == o["points"]:
+        return []
+    what = _("{name}: {got} points stated, {want} recomputed", name=who, got=row.get("points"), want=o["points"])
+    return [Finding("G-SWISS-POINTS", None, None, what)]
+
+
+def _tiebreakers(row: dict, o: dict, who: str, final: bool) -> list[Finding]:
+    out = []
+    for tb in ("op", "omw", "gw", "ogw"):
+        if tb not in row:
+            continue
+        ok = row[tb] == o[tb] if tb == "op" else _close(row[tb], o[tb])
+        if not ok:
+            want = o[tb] if tb == "op" else round(float(o[tb]), 4)
+            what = _("{name}: {tb} {got} stated, {want} recomputed", name=who, tb=tb.upper(), got=row[tb], want=want)
+            out.append(Finding("G-TIE-1", None, None, what))
+    return out
+
+
+def _record(row: dict, o: dict, who: str, final: bool) -> list[Finding]:
+    rec = row.get("record")
+    if rec is None or rec == o["record"]:
+        return []
+    what = _("{name}: record {got} stated, {want} recomputed", name=who, got=rec, want=o["record"])
+    return [Finding("G-SWISS-RANK", None, None, what)]
+
+
+def _rank(row: dict, o: dict, who: str, final: bool) -> list[Finding]:
+    """The Swiss rank, until the final placings replace it."""
+    if final or "rank" not in row or row["rank"] == o["rank"]:
+        return []
+    what = _("{name}: rank {got} stated, {want} recomputed", name=who, got=row["rank"], want=o["rank"])
+    return [Finding("G-SWISS-RANK", None, None, what)]
+
+
+#: each figure of a standings row, compared in this order
+_ROW_CHECKS = (_points, _tiebreakers, _record, _rank)
+
+
+def _place_findings(rows: list[dict], places) -> list[Finding]:
+    want = dict((p, pl) for pl, p in places)
+    out = []
+    for row in rows:
+        if "place" in row and want.get(row.get("id")) != row["place"]:
+            what = _(
+                "{name}: place {got} stated, {want} by the rule",
+                name=row.get("name", row.get("id")),
+                got=row["place"],
+                want=want.get(row.get("id")),
+            )
+            out.append(Finding("L-PLACE", None, None, what))
+    return out

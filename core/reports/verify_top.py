@@ -1,0 +1,135 @@
+"""The elimination stage, as the independent checker (core/reports/verify.py)
+reads it (G-SE): the first elimination round holds the best active players
+of the Swiss standings, placed 1 v N, 2 v N-1, ... in the standard bracket
+(players tied on every figure may change places; a cut line inside a tie
+needs a playoff, G-TIE-PLAYOFF); later rounds pair the winners of tables
+2t-1 and 2t at table t; a third-place match holds the semi-final losers."""
+
+from __future__ import annotations
+
+from core.i18n import _, join_list
+from core.reports.verify_base import Checked, dropped_before
+from core.reports.verify_standings import ordered
+
+__all__ = ["bracket_order", "check_top_round"]
+
+
+def bracket_order(size: int) -> list[int]:
+    order = [1]
+    while len(order) < size:
+        m = 2 * len(order)
+        order = [x for s in order for x in (s, m + 1 - s)]
+    return order
+
+
+def check_top_round(ck: Checked, number: int, matches: list[dict]) -> None:
+    """The first elimination round against the Swiss standings, a later one
+    against the round before it (``ck.top_rounds``)."""
+    if ck.top_rounds:
+        _check_later_round(ck, number, matches)
+    else:
+        _check_first_round(ck, number, matches)
+
+
+def _check_first_round(ck: Checked, number: int, matches: list[dict]) -> None:
+    entrants = [x for m in matches for x in (m["p1"], m.get("p2")) if x is not None]
+    n = len(entrants)
+    order, keys = _cut_order(ck, number)
+    tied = len(order) > n and keys[order[n - 1]] == keys[order[n]]  # the cut line inside a shared place
+    if set(entrants) != set(order[:n]) and not tied:
+        missing = [p for p in order[:n] if p not in entrants]
+        ck.find(
+            "G-SE",
+            number,
+            None,
+            _(
+                "the top {n} of the Swiss standings are not the players cut: {names} missing",
+                n=n,
+                names=join_list((ck.name[p] for p in missing), words=True) or "-",
+            ),
+        )
+        return
+    if tied and not any(r.get("stage") == "playoff" for r in ck.doc.get("rounds", [])):
+        ck.find(
+            "G-TIE-PLAYOFF",
+            number,
+            None,
+            _(
+                "the cut line falls inside a shared place ({a}, {b}): a playoff decides it first",
+                a=ck.name[order[n - 1]],
+                b=ck.name[order[n]],
+            ),
+        )
+    _check_seeds(ck, number, matches, order[:n], keys, n)
+
+
+def _cut_order(ck: Checked, number: int) -> tuple[list[str], dict[str, tuple]]:
+    """The active players in the order of the Swiss standings, a shared place
+    ordered by its playoffs (G-TIE-PLAYOFF), and each one's place."""
+    active = {p for p in ck.info if ck.eligible(p, number)}
+    swiss = ck.sw.keys(ck.chain)
+    ranked, keys = ordered(ck.doc, swiss, list(swiss))
+    return [p for p in ranked if p in active], keys
+
+
+def _check_seeds(
+    ck: Checked, number: int, matches: list[dict], seeds: list[str], keys: dict[str, tuple], n: int
+) -> None:
+    """Each seat holds the seed the standard bracket of ``n`` entrants puts
+    there (players tied on every figure may change places)."""
+    size = 1
+    while size < n:
+        size *= 2
+    bo = bracket_order(max(size, 2))
+    seed_key = {i + 1: keys[p] for i, p in enumerate(seeds)}
+    for m in matches:
+        if m.get("note") == "third_place":
+            continue
+        t = m["table"]
+        if 2 * t > len(bo):
+            ck.find("G-SE", number, t, _("table {t} is outside the bracket", t=t))
+            continue
+        s1, s2 = sorted((bo[2 * t - 2], bo[2 * t - 1]))
+        for seat, s in ((m["p1"], s1), (m.get("p2"), s2)):
+            problem = _seat_problem(ck, seat, s, seed_key.get(s), keys)
+            if problem:
+                ck.find("G-SE", number, t, problem)
+
+
+def _seat_problem(ck: Checked, seat: str | None, s: int, seed_key: tuple | None, keys: dict[str, tuple]) -> str | None:
+    if seat is None:
+        return _("seed {s} should play here, not a bye", s=s) if seed_key is not None else None
+    if keys.get(seat) != seed_key:
+        return _("{name} is not seed {s} of the Swiss standings", name=ck.name[seat], s=s)
+    return None
+
+
+def _winner(m: dict | None) -> str | None:
+    if m is None:
+        return None
+    o = m.get("outcome")
+    return m["p1"] if o in ("p1", "bye") else m.get("p2") if o == "p2" else None
+
+
+def _loser(m: dict | None) -> str | None:
+    if m is None or m.get("p2") is None:
+        return None
+    o = m.get("outcome")
+    return m.get("p2") if o == "p1" else m["p1"] if o == "p2" else None
+
+
+def _check_later_round(ck: Checked, number: int, matches: list[dict]) -> None:
+    """Table t holds the winners of tables 2t-1 and 2t of the round before; a
+    third-place match its semi-final losers; a player who dropped since may be missing."""
+    main = {m["table"]: m for m in ck.top_rounds[-1]["matches"] if m.get("note") != "third_place"}
+    for m in matches:
+        t = m["table"]
+        if m.get("note") == "third_place":
+            want = {_loser(main.get(1)), _loser(main.get(2))}
+        else:
+            want = {_winner(main.get(2 * t - 1)), _winner(main.get(2 * t))}
+        got = {m["p1"], m.get("p2")}
+        stay = {p for p in want if p is not None and not dropped_before(ck.info.get(p, {}), number)}
+        if not (got - {None}) <= want or not stay <= got:
+            names = " / ".join(ck.name.get(p, "-") for p in sorted(want, key=str) if p is not None) or "-"
+            ck.find("G-SE", number, t, _("this table should hold {names}", names=names))
