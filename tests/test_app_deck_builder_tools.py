@@ -166,3 +166,23 @@ async def test_design7_the_filter_line_breaks_between_filters_at_80x24(tmp_path,
             assert line.strip().startswith("[") and not line.rstrip().endswith("]"), lines
         for key, label in (("t", "type"), ("a", "attribute"), ("p", "two attributes"), ("r", "rarity"), ("o", "sort")):
             assert any(f"[{key}] {ja(label)}:" in line for line in lines), (key, lines)
+
+
+@pytest.mark.asyncio
+async def test_g_draft_4_the_legal_deck_line_ends_on_its_line_at_80x24(tmp_path, japanese):
+    """Issue 48 item 19: a legal draft deck's line ended 「…G-DRAFT-」 at 80 columns, 「4）」 cut off."""
+    app = LyceeApp(DataDir(tmp_path), lang="ja")
+    cs = catalog().set("alpha")
+    pool = open_sealed(cs, "1s3b", random.Random(11)).cards  # 65 cards: enough for a 4-pack draft deck
+    b = DeckBuilderScreen(cs, "draft", pool, packs=4, seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(b)
+        await pilot.pause()
+        await pilot.press("g")
+        await pilot.pause()
+        assert b.problems == []
+        lines = shown(app, b.query_one("#narrow-checks")).splitlines()
+        whole = ja(
+            "legal {kind} deck: {n} cards, {s} spare cards ({rule})", kind=ja("draft"), n=40, s=12, rule="G-DRAFT-4"
+        )
+        assert any(line.strip() == whole for line in lines), lines
