@@ -13,9 +13,11 @@ import random
 import pytest
 
 from core import i18n
+from core.desk import Desk
 from core.store import DataDir
+from limited.event import open_sealed_pools
 from limited.sealed import open_sealed
-from tests.app_helpers import fits, on_screen, shown
+from tests.app_helpers import fits, on_screen, shown, until
 from tui.app import LyceeApp
 from tui.screens.deck_library import LibraryDialog
 from tui.screens.deckbuilder import DeckBuilderScreen, Library
@@ -186,3 +188,34 @@ async def test_g_draft_4_the_legal_deck_line_ends_on_its_line_at_80x24(tmp_path,
             "legal {kind} deck: {n} cards, {s} spare cards ({rule})", kind=ja("draft"), n=40, s=12, rule="G-DRAFT-4"
         )
         assert any(line.strip() == whole for line in lines), lines
+
+
+@pytest.mark.asyncio
+async def test_g_sealed_the_build_menu_and_the_builder_s_hint_keep_their_words_whole_at_80x24(tmp_path, japanese):
+    """Issue 48 item 19: in the F11 build menu 「…第1回」/「戦を組む」 and 「（デッキ構築タブで」/「Enter）」
+    broke across lines at 80 columns; the builder's opening hint split 「t a p c」 from 「r で絞り込み」."""
+    dd = DataDir(tmp_path)
+    store = dd.create({"name": "シールド杯", "kind": "sealed", "match": "bo3", "minutes": 50, "sanctioned": False})
+    desk = Desk(store)
+    desk.add_players(["高橋健太", "加藤陸", "佐藤花子", "山田太郎"])
+    open_sealed_pools(desk, "alpha", "2s", seed=7)
+    eid = store.id
+    store.close()
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: type(app.screen).__name__ == "EventScreen", "the event")
+        await pilot.press("f11")
+        await pilot.pause()
+        text = shown(app)
+        for words in (
+            ja("Head judge override: round 1 pairs without every legal deck"),
+            ja("Build the highlighted player's deck from their pool (Enter on the build tab)"),
+        ):
+            assert any(words in line for line in text.splitlines()), (words, text)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("enter")  # the build tab's first player: the builder on their pool
+        await until(pilot, lambda: isinstance(app.screen, DeckBuilderScreen), "the builder")
+        message = shown(app, app.screen.query_one("#message"))
+        assert "t/a/p/c/r" in message.replace("\n", ""), message
+        assert not any(line.rstrip().endswith((" t", " a", " p", " c")) for line in message.splitlines()), message

@@ -59,12 +59,17 @@ def builder_title(state: DeckState, player: str | None) -> str:
 
 def builder_hint(narrow: bool, player: str | None) -> str:
     """What the builder says when it opens (``player``: the event player whose pool it is)."""
-    hint = _("Enter moves a card, + adds, - removes, s spares; t a p c r filter, o sorts; F1 every key.")
     if narrow:
-        hint += " " + _("Tab: pool or deck.")
-    if player is not None:
-        hint = _("The pool of {name}: build the deck, Ctrl+R registers it to {name}.", name=player) + " " + hint
-    return hint
+        keys = _(
+            "Enter moves a card, + adds, - removes, s spares; t/a/p/c/r filter, o sorts; Tab pool or deck; "
+            "F1 every key."
+        )
+    else:
+        keys = _("Enter moves a card, + adds, - removes, s spares; t/a/p/c/r filter, o sorts; F1 every key.")
+    if player is None:
+        return keys
+    intro = _("The pool of {name}: build the deck, Ctrl+R registers it to {name}.", name=player)
+    return _("{intro} {keys}", intro=intro, keys=keys)
 
 
 def filter_line(f: dict, sort_key: str, query: str = "", width: int = 0) -> Text:
