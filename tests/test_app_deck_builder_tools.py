@@ -37,8 +37,8 @@ def under_cursor(b: DeckBuilderScreen) -> str:
     return b.state.pool_rows()[b.query_one("#pool").cursor_row]
 
 
-async def _builder(tmp_path):
-    app = LyceeApp(DataDir(tmp_path), lang="ja")
+async def _builder(tmp_path, lang="ja"):
+    app = LyceeApp(DataDir(tmp_path), lang=lang)
     cs = catalog().set("alpha")
     pool = open_sealed(cs, "1s3b", random.Random(11)).cards
     screen = DeckBuilderScreen(cs, "sealed", pool, seed=11, name="alpha sealed 11")
@@ -67,13 +67,16 @@ async def test_g_sealed_the_card_under_the_cursor_shows_its_text_and_rating_at_8
 
 
 @pytest.mark.asyncio
-async def test_g_sealed_the_pool_shows_ratings_and_sorts_by_them_at_80x24(tmp_path, japanese):
-    app, b = await _builder(tmp_path)
+@pytest.mark.parametrize("lang", ["ja", "en"])
+async def test_g_sealed_the_pool_shows_ratings_and_sorts_by_them_at_80x24(tmp_path, japanese, lang):
+    """The rating column is whole at 80 columns in both languages (in English 「Rating」 pushed it
+    out of sight behind a horizontal scroll)."""
+    app, b = await _builder(tmp_path, lang)
     async with app.run_test(size=(80, 24)) as pilot:
         app.push_screen(b)
         await pilot.pause()
         pool = b.query_one("#pool")
-        assert on_screen(app, ja("Rating"), pool)
+        assert on_screen(app, ja("Rtg"), pool)
         await pilot.press("o")  # cost -> rating
         await pilot.pause()
         assert on_screen(app, ja("sort") + ": " + ja("rating"), b.query_one("#filters"))

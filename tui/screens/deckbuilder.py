@@ -242,7 +242,7 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
     def _pool_columns(self) -> None:
         t = self.query_one("#pool", DataTable)
         t.clear(columns=True)
-        self._pool_cols = t.add_columns(*self._pool_pick([_("Left"), *card_columns(with_type=False)], _("Rating")))
+        self._pool_cols = t.add_columns(*self._pool_pick([_("Left"), *card_columns(with_type=False)], _("Rtg")))
 
     def _pool_pick(self, cells: list, rating) -> list:
         """The pool's columns: the rating after EX; AP/DP/SP and rarity only when wide (the card line shows them)."""
