@@ -35,3 +35,32 @@ async def test_g_sealed_pool_entry_keeps_its_examples_and_the_product_whole_at_8
             assert any(example in line for line in help_lines), (example, help_lines)
         check = shown(app, pe.query_one("#pe-check")).splitlines()
         assert any(product_label("1s3b") in line for line in check), check
+
+
+@pytest.mark.asyncio
+async def test_g_draft_1_the_draft_table_form_shows_its_error_at_80x24(tmp_path):
+    """Issue 48 item 19: at 80x24 the draft-table form's refusal stays in sight (the form scrolls
+    to it), here a table of no players and a pack size that is not a number."""
+    from tui.screens.draft_table import TableSetup
+
+    app = LyceeApp(DataDir(tmp_path), lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("p")
+        await pilot.pause()
+        await pilot.press("t")
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, TableSetup)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        error = setup.query_one("#form-error")
+        said = str(error.render()).strip()
+        assert said and said.splitlines()[0][:10] in shown(app), (said, shown(app))
+        names = setup.query_one("#names")
+        names.text = "あき\nべん\nちか\nだい"
+        setup.query_one("#cards").value = "十一"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        said = str(setup.query_one("#form-error").render()).strip()
+        assert said and said.splitlines()[0][:10] in shown(app), (said, shown(app))
+        assert app.screen is setup and i18n._("cards a pack: a whole number") in said.replace("\n", ""), said
