@@ -219,6 +219,9 @@ async def test_g_sealed_the_build_menu_and_the_builder_s_hint_keep_their_words_w
         await pilot.pause()
         await pilot.press("enter")  # the build tab's first player: the builder on their pool
         await until(pilot, lambda: isinstance(app.screen, DeckBuilderScreen), "the builder")
+        footer = shown(app, app.screen.query_one("WholeKeysFooter"))  # the key that registers shows too
+        for key in ("^R " + ja("Register to the player"), "Esc " + ja("Back"), "F1 "):
+            assert key in footer, (key, footer)
         message = shown(app, app.screen.query_one("#message"))
         assert "t/a/p/c/r" in message.replace("\n", ""), message
         assert not any(line.rstrip().endswith((" t", " a", " p", " c")) for line in message.splitlines()), message

@@ -67,7 +67,9 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
         Binding("enter", "move", "Move", id="builder.move", priority=True),
         Binding("plus,equals_sign", "add", "Add one", id="builder.add", show=False),
         Binding("minus", "remove", "Remove one", id="builder.remove", show=False),
-        Binding("escape", "close", "Back", id="builder.close"),  # before s: at 80 columns Esc and F1 show
+        # Ctrl+R (an event player's pool only) and Esc before s: at 80 columns they show with F1
+        Binding("ctrl+r", "register", "Register to the player", id="builder.register"),
+        Binding("escape", "close", "Back", id="builder.close"),
         Binding("s", "spare", "Spare", id="builder.spare"),
         # narrow terminals show the pool or the deck, Tab switches, and the footer says so (wide ones: this
         # binding is off, the hidden one below makes Tab the next list, as always)
@@ -80,7 +82,6 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
         Binding("0", "clear_filters", "Clear the filters", id="builder.filter_clear", show=False),
         Binding("o", "sort", "Sort the pool", id="builder.sort", show=False),
         Binding("slash", "search", "Search by number or name", id="builder.search", show=False),
-        Binding("ctrl+r", "register", "Register to the player", id="builder.register"),
         Binding("g", "suggest", "Suggest", id="builder.suggest"),
         Binding("m", "match", "Bo3/Bo1", id="builder.match"),
         Binding("ctrl+s", "save", "Save", id="builder.save"),
