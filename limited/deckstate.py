@@ -26,9 +26,11 @@ from core.labels import kind_label
 from .facts import catalog_for
 
 #: The orders of the pool, in the order the sort key cycles through them.
-SORTS = ("cost", "attribute", "type", "rarity", "number")
-#: The pool's filters (each None for "all").
-FILTERS = ("type", "attr", "cost", "rarity")
+SORTS = ("cost", "rating", "attribute", "type", "rarity", "number")
+#: The pool's filters (each None for "all"); "pair": two attributes, their cards and the colourless ones.
+FILTERS = ("type", "attr", "pair", "cost", "rarity")
+#: The colourless attribute (無): a card of it is cast with any attribute's cards.
+COLOURLESS = "star"
 #: The library document's schema (limited.library).
 LIBRARY_SCHEMA = "lycee-library-deck/1"
 SECTIONS = ("deck", "spare")
@@ -104,17 +106,42 @@ class DeckState:
             vals = [t for t in CARD_TYPES if any(c.type == t for c in cards)]
         elif what == "attr":
             vals = [a for a in ATTRIBUTES if any(a in c.attributes for c in cards)]
+        elif what == "pair":
+            vals = self.pairs()
         elif what == "cost":
             vals = sorted({c.total_cost for c in cards})
         else:
             vals = [r for r in self.cs.rarities if any(c.rarity == r for c in cards)]
         return [None, *vals]
 
+    def pairs(self) -> list[tuple[str, str]]:
+        """The pool's two-attribute pairs, the strongest first: by the ratings
+        of the pool's coloured cards castable in the pair (colourless cards
+        go in every pair alike)."""
+        colours = [a for a in ATTRIBUTES if a != COLOURLESS and any(a in self.card(n).attributes for n in self.pool)]
+        pairs = [(a, b) for i, a in enumerate(colours) for b in colours[i + 1 :]]
+
+        def strength(pair: tuple[str, str]) -> int:
+            cards = (self.card(n) for n in self.pool)
+            return sum(
+                c.rating * self.pool[c.number]
+                for c in cards
+                if self.in_pair(c, pair) and set(c.attributes) != {COLOURLESS}
+            )
+
+        return sorted(pairs, key=lambda p: (-strength(p), ATTRIBUTES.index(p[0]), ATTRIBUTES.index(p[1])))
+
+    @staticmethod
+    def in_pair(c: Card, pair: tuple[str, str]) -> bool:
+        """A card of the pair's attributes or colourless (無)."""
+        return set(c.attributes) <= {*pair, COLOURLESS}
+
     def passes(self, c: Card) -> bool:
         f = self.filters
         return (
             (f["type"] is None or c.type == f["type"])
             and (f["attr"] is None or f["attr"] in c.attributes)
+            and (f["pair"] is None or self.in_pair(c, f["pair"]))
             and (f["cost"] is None or c.total_cost == f["cost"])
             and (f["rarity"] is None or c.rarity == f["rarity"])
         )
@@ -124,6 +151,7 @@ class DeckState:
         attr = tuple(ATTRIBUTES.index(a) for a in c.attributes)
         return {
             "cost": (c.total_cost, attr, c.number),
+            "rating": (-c.rating, c.total_cost, c.number),
             "attribute": (attr, c.total_cost, c.number),
             "type": (CARD_TYPES.index(c.type) if c.type in CARD_TYPES else 9, c.total_cost, c.number),
             "rarity": (-rar, c.total_cost, c.number),
@@ -242,4 +270,4 @@ class DeckState:
         )
 
 
-__all__ = ["FILTERS", "LIBRARY_SCHEMA", "SORTS", "DeckState"]
+__all__ = ["COLOURLESS", "FILTERS", "LIBRARY_SCHEMA", "SORTS", "DeckState"]

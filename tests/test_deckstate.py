@@ -80,3 +80,30 @@ def test_library_keeps_the_pool_with_the_deck_and_replaces_by_name(state, tmp_pa
     assert path.name == slug("alpha sealed 11") + ".txt" and "# alpha sealed 11" in path.read_text(encoding="utf-8")
     lib.remove(doc["name"])
     assert lib.decks() == []
+
+
+def test_issue48_sort_by_rating_and_the_two_attribute_filter(state):
+    """Issue 48 item 14: the pool by rating, strongest first; a pair of
+    attributes shows their cards and the colourless (無) ones only, the pool's
+    strongest pair first (G-SEALED: a deck is built in two attributes)."""
+    state.sort_key = "rating"
+    ratings = [state.card(n).rating for n in state.pool_rows()]
+    assert ratings == sorted(ratings, reverse=True)
+    pairs = state.pairs()
+    assert len(pairs) >= 3 and all(len(p) == 2 and "star" not in p for p in pairs)
+    state.cycle_filter("pair")
+    pair = state.filters["pair"]
+    assert pair == pairs[0]
+    rows = state.pool_rows()
+    assert rows and all(set(state.card(n).attributes) <= {*pair, "star"} for n in rows)
+    outside = [n for n in state.pool if not set(state.card(n).attributes) <= {*pair, "star"}]
+    assert outside and not set(outside) & set(rows)
+
+    def strength(p):
+        return sum(
+            state.card(n).rating * k
+            for n, k in state.pool.items()
+            if set(state.card(n).attributes) <= {*p, "star"} and state.card(n).attributes != ("star",)
+        )
+
+    assert strength(pairs[0]) == max(strength(p) for p in pairs)

@@ -103,3 +103,20 @@ def test_deck_builder_at_80x24(snap_compare, tmp_path, lang):
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+def test_deck_builder_pool_at_80x24(snap_compare, tmp_path, lang):
+    """Issue 48 item 14, G-SEALED: at 80x24 the pool by rating in the strongest two attributes and 無,
+    the card under the cursor with its text, the cost curve and the attributes with their EX beside
+    the pool, Esc and F1 in the footer."""
+    app = LyceeApp(DataDir(tmp_path), lang=lang)
+    cs = catalog().set("alpha")
+    pool = open_sealed(cs, "1s3b", random.Random(11)).cards
+
+    async def run_before(pilot):
+        app.push_screen(DeckBuilderScreen(cs, "sealed", pool, seed=11, name="alpha sealed 11"))
+        await pilot.pause()
+        await pilot.press("g", "p", "o", "down")  # the suggestion, the best pair, by rating
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)

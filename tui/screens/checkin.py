@@ -20,6 +20,7 @@ from core.event.model import Event
 from core.i18n import _
 
 from ..i18n import Translated
+from ..widgets.ticklist import TickList
 from ..widgets.wrapped import WrapLabel
 
 
@@ -49,7 +50,7 @@ class CheckinDialog(Translated, ModalScreen[list[str] | None]):
             )
             yield Input(id="checkin-line", placeholder=_("e.g. 3 12 たかはし"))
             yield WrapLabel("", id="checkin-error")
-            yield SelectionList[str](
+            yield TickList(
                 *[
                     Selection(Text(words), pid, pid in self.seen, disabled=pid in self.seen)
                     for pid, _t, words in readmodel.checkin_rows(self.event)

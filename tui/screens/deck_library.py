@@ -123,6 +123,7 @@ class LibraryActions(Screen):
     if TYPE_CHECKING:
         app = getters.app(DeskApp)  # Textual's typed self.app
         state: DeckState
+        dirty: bool
 
         @property
         def deck_name(self) -> str: ...
@@ -169,6 +170,19 @@ class LibraryActions(Screen):
         self.say(_("written: {path}", path=path))
 
     def action_load(self) -> None:
+        """l: the library's decks; with unsaved changes, asks first (as Esc does)."""
+        if not self.dirty:
+            self.pick_saved()
+            return
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.pick_saved()
+
+        question = _("Load a saved deck? Changes to this deck since the last save are lost.")
+        self.app.push_screen(Confirm(question), answer)
+
+    def pick_saved(self) -> None:
         lib = self.library
         try:
             has = bool(lib.decks())

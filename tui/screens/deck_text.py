@@ -7,8 +7,8 @@ from __future__ import annotations
 from rich.text import Text
 
 from core.i18n import _
-from core.labels import card_type_label, kind_label
-from limited.view import ATTRIBUTE_KANJI, CardSet, Decklist, DeckProblem, deck_score, facts_for
+from core.labels import card_type_label, kind_label, match_label
+from limited.view import ATTRIBUTE_KANJI, CardSet, Decklist, DeckProblem, DeckState, deck_score, facts_for
 
 from ..widgets.cards import attribute_label
 
@@ -16,6 +16,7 @@ from ..widgets.cards import attribute_label
 def sort_label(key: str) -> str:
     return {
         "cost": _("cost"),
+        "rating": _("rating"),
         "attribute": _("attribute"),
         "type": _("type"),
         "rarity": _("rarity"),
@@ -30,9 +31,51 @@ def _attr_name(attr: str) -> str:
     return kanji if name == kanji else full
 
 
-def filter_line(f: dict, sort_key: str, query: str = "") -> Text:
+def pair_name(pair: tuple[str, str]) -> str:
+    """The pair filter's value: 雪月+無 (the pair's cards and the colourless ones)."""
+    return "".join(ATTRIBUTE_KANJI[a] for a in pair) + "+" + ATTRIBUTE_KANJI["star"]
+
+
+def builder_title(state: DeckState, player: str | None) -> str:
+    """The builder's title: the player (an event's pool) or the deck's name, the format, the set."""
+    if player is not None:
+        return _(
+            "Deck builder · {player} · {kind} · {set} ({version}) · {match}",
+            player=player,
+            kind=kind_label(state.kind),
+            set=state.cs.code,
+            version=state.cs.version,
+            match=match_label(state.match),
+        )
+    return _(
+        "Deck builder · {kind} · {set} ({version}) · {name} · {match}",
+        kind=kind_label(state.kind),
+        set=state.cs.code,
+        version=state.cs.version,
+        name=state.name,
+        match=match_label(state.match),
+    )
+
+
+def builder_hint(narrow: bool, player: str | None) -> str:
+    """What the builder says when it opens (``player``: the event player whose pool it is)."""
+    if narrow:
+        keys = _(
+            "Enter moves a card, + adds, - removes, s spares; t/a/p/c/r filter, o sorts; Tab pool or deck; "
+            "F1 every key."
+        )
+    else:
+        keys = _("Enter moves a card, + adds, - removes, s spares; t/a/p/c/r filter, o sorts; F1 every key.")
+    if player is None:
+        return keys
+    intro = _("The pool of {name}: build the deck, Ctrl+R registers it to {name}.", name=player)
+    return _("{intro} {keys}", intro=intro, keys=keys)
+
+
+def filter_line(f: dict, sort_key: str, query: str = "", width: int = 0) -> Text:
     """The filter line: the search (while one is set), each filter's key,
-    what it is set to, and the sort."""
+    what it is set to, and the sort; with ``width``, a line breaks only
+    between two filters (never between a key and what it filters)."""
     every = _("all")
     t = Text()
     if query:
@@ -43,16 +86,22 @@ def filter_line(f: dict, sort_key: str, query: str = "") -> Text:
     parts = [
         ("t", _("type"), card_type_label(f["type"]) if f["type"] else every),
         ("a", _("attribute"), _attr_name(f["attr"]) if f["attr"] else every),
+        ("p", _("two attributes"), pair_name(f["pair"]) if f.get("pair") else every),
         ("c", _("cost"), str(f["cost"]) if f["cost"] is not None else every),
         ("r", _("rarity"), f["rarity"] or every),
         ("o", _("sort"), sort_label(sort_key)),
     ]
+    line = t.cell_len
     for i, (key, label, value) in enumerate(parts):
-        if i:
+        part = Text.assemble((f"[{key}] ", "bold"), f"{label}: ", (value, "bold" if value != every else ""))
+        if i and width and line + 2 + part.cell_len > width:
+            t.append("\n")
+            line = 0
+        elif i:
             t.append("  ")
-        t.append(f"[{key}] ", style="bold")
-        t.append(f"{label}: ")
-        t.append(value, style="bold" if value != every else "")
+            line += 2
+        t.append_text(part)
+        line += part.cell_len
     return t
 
 

@@ -29,7 +29,7 @@ from textual.widgets import DataTable, Label, Static
 
 from core.errors import LyceeError
 from core.i18n import _
-from core.labels import kind_label, match_label
+from core.labels import match_label
 from limited.view import (
     LIBRARY_FILE,
     LIBRARY_SCHEMA,
@@ -45,17 +45,12 @@ from limited.view import (
 )
 
 from ..i18n import Translated
-from ..widgets.cards import (
-    attribute_spread,
-    card_cells,
-    card_columns,
-    cost_curve,
-    cost_glyphs,
-)
+from ..widgets.cards import card_cells, card_columns, cost_curve, cost_glyphs
+from ..widgets.deck_panels import attribute_ex, card_detail, rating_text
 from ..widgets.footer import WholeKeysFooter
 from ..widgets.plain import PlainTable
 from .deck_library import LibraryActions, LibraryDialog
-from .deck_text import checks_text, filter_line, search_question, search_said
+from .deck_text import builder_hint, builder_title, checks_text, filter_line, search_question, search_said
 from .dialogs import Confirm, Prompt
 
 TCSS = Path(__file__).with_name("deckbuilder.tcss")  # this module's screens and dialogs
@@ -72,24 +67,26 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
         Binding("enter", "move", "Move", id="builder.move", priority=True),
         Binding("plus,equals_sign", "add", "Add one", id="builder.add", show=False),
         Binding("minus", "remove", "Remove one", id="builder.remove", show=False),
+        # Ctrl+R (an event player's pool only) and Esc before s: at 80 columns they show with F1
+        Binding("ctrl+r", "register", "Register to the player", id="builder.register"),
+        Binding("escape", "close", "Back", id="builder.close"),
         Binding("s", "spare", "Spare", id="builder.spare"),
         # narrow terminals show the pool or the deck, Tab switches, and the footer says so (wide ones: this
         # binding is off, the hidden one below makes Tab the next list, as always)
         Binding("tab", "pane_narrow", "Pool / deck", id="builder.pane_narrow", priority=True),
         Binding("t", "filter('type')", "Filter by type", id="builder.filter_type", show=False),
         Binding("a", "filter('attr')", "Filter by attribute", id="builder.filter_attr", show=False),
+        Binding("p", "filter('pair')", "Two attributes and 無", id="builder.filter_pair", show=False),
         Binding("c", "filter('cost')", "Filter by cost", id="builder.filter_cost", show=False),
         Binding("r", "filter('rarity')", "Filter by rarity", id="builder.filter_rarity", show=False),
         Binding("0", "clear_filters", "Clear the filters", id="builder.filter_clear", show=False),
         Binding("o", "sort", "Sort the pool", id="builder.sort", show=False),
         Binding("slash", "search", "Search by number or name", id="builder.search", show=False),
-        Binding("ctrl+r", "register", "Register to the player", id="builder.register"),
         Binding("g", "suggest", "Suggest", id="builder.suggest"),
         Binding("m", "match", "Bo3/Bo1", id="builder.match"),
         Binding("ctrl+s", "save", "Save", id="builder.save"),
         Binding("l", "load", "Load", id="builder.load"),
         Binding("e", "export", "Export", id="builder.export"),
-        Binding("escape", "close", "Back", id="builder.close"),
         Binding("tab", "pane", "Pool / deck", id="builder.pane", show=False, priority=True),
     ]
     #: Below these sizes the builder shows one list at a time (width) and drops the charts (height).
@@ -214,40 +211,44 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
                 with Horizontal(id="charts"):
                     yield Static("", id="curve", markup=False)
                     yield Static("", id="spread", markup=False)
+            yield Static("", id="side", markup=False)  # narrow terminals: the curve and attributes beside the list
+        yield Static("", id="card", markup=False)
         yield Static("", id="narrow-checks", markup=False)
         yield Label("", id="message", classes="hint", markup=False)
         yield WholeKeysFooter(help_when_cut=True)  # at 80 columns the footer ends with F1 (more keys)
 
     def on_mount(self) -> None:
-        pool = self.query_one("#pool", DataTable)
-        self._pool_cols = pool.add_columns(_("Left"), *card_columns(with_type=False))
         for tid in ("deck", "spare"):
             self.query_one(f"#{tid}", DataTable).add_columns("#", _("No."), _("Name"), _("Cost"))
         self._fit(self.app.size.width, self.app.size.height)
+        self._pool_columns()
         self.redraw()
-        pool.focus()
-        hint = _(
-            "Enter moves a card (pool to deck, deck or spares back), + adds, - removes, s spares; "
-            "t a c r filter, o sorts."
-        )
-        if self.has_class("-narrow"):
-            hint += " " + _("Tab switches between the pool and the deck.")
-        if self.register is not None:
-            hint = (
-                _("The pool of {name}: build the deck, Ctrl+R registers it to {name}.", name=self.player_name)
-                + " "
-                + hint
-            )
-        self.say(hint)
+        self.query_one("#pool", DataTable).focus()
+        self.say(builder_hint(self.has_class("-narrow"), self.player_name if self.register else None))
 
     def on_resize(self, event) -> None:
         self._fit(event.size.width, event.size.height)
+        if self._pool_cols:
+            self.redraw()  # the filter line breaks between filters at the new width
 
     def _fit(self, width: int, height: int) -> None:
         if self.has_class("-narrow") != (width < self.NARROW):
             self.set_class(width < self.NARROW, "-narrow")
             self.refresh_bindings()  # Tab in the footer only when narrow
+            if self._pool_cols:
+                self._pool_columns()
+                self._draw_pool()
         self.set_class(height < self.SHORT, "-short")
+
+    def _pool_columns(self) -> None:
+        t = self.query_one("#pool", DataTable)
+        t.clear(columns=True)
+        self._pool_cols = t.add_columns(*self._pool_pick([_("Left"), *card_columns(with_type=False)], _("Rtg")))
+
+    def _pool_pick(self, cells: list, rating) -> list:
+        """The pool's columns: the rating after EX; AP/DP/SP and rarity only when wide (the card line shows them)."""
+        cells = [*cells[:6], rating, *cells[6:]]
+        return cells[:7] if self.has_class("-narrow") else cells
 
     def action_pane_narrow(self) -> None:
         self.action_pane()
@@ -271,26 +272,10 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
         (the filters and the order are unchanged)."""
         self.problems = self.check()
         n, s = sum(self.deck.values()), sum(self.spare.values())
-        if self.register is not None:
-            title = _(
-                "Deck builder · {player} · {kind} · {set} ({version}) · {match}",
-                player=self.player_name,
-                kind=kind_label(self.kind),
-                set=self.cs.code,
-                version=self.cs.version,
-                match=match_label(self.match),
-            )
-        else:
-            title = _(
-                "Deck builder · {kind} · {set} ({version}) · {name} · {match}",
-                kind=kind_label(self.kind),
-                set=self.cs.code,
-                version=self.cs.version,
-                name=self.deck_name,
-                match=match_label(self.match),
-            )
+        title = builder_title(self.state, self.player_name if self.register else None)
         self.query_one("#builder-title", Label).update(title)
-        self.query_one("#filters", Label).update(filter_line(self.state.filters, self.state.sort_key, self.state.query))
+        filters = filter_line(self.state.filters, self.state.sort_key, self.state.query, self.app.size.width - 1)
+        self.query_one("#filters", Label).update(filters)
         self.query_one("#pool-head", Label).update(
             _("Pool: {total} cards, {left} left", total=sum(self.pool.values()), left=self.state.available())
         )
@@ -309,7 +294,10 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
         self._draw_list("spare")
         deck_cards = {self.card(k): v for k, v in self.deck.items() if v > 0}
         self.query_one("#curve", Static).update(cost_curve(deck_cards, height=5))
-        self.query_one("#spread", Static).update(attribute_spread(deck_cards, width=14))
+        self.query_one("#spread", Static).update(attribute_ex(deck_cards, bar=8))
+        side = cost_curve(deck_cards, height=3) + Text("\n") + attribute_ex(deck_cards, bar=6)
+        self.query_one("#side", Static).update(side)
+        self.show_card()
         self.query_one("#checks", Static).update(checks_text(self.problems, self.decklist(), self.kind, self.cs))
         counts = Text(
             _("Deck {n}/{want}", n=n, want=self.want) + " · " + spare_head + " · ",
@@ -324,11 +312,21 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
             table.move_cursor(row=min(row or 0, table.row_count - 1), animate=False, scroll=True)
 
     def _pool_cells(self, num: str) -> list[Text]:
-        k = self.left(num)
-        return [
-            Text(str(k), style="bold" if k > 0 else "dim", justify="right"),
-            *card_cells(self.card(num), dim=k <= 0, with_type=False),
-        ]
+        k, c = self.left(num), self.card(num)
+        left = Text(str(k), style="bold" if k > 0 else "dim", justify="right")
+        return self._pool_pick([left, *card_cells(c, dim=k <= 0, with_type=False)], rating_text(c, dim=k <= 0))
+
+    def show_card(self) -> None:
+        """The card under the cursor of the list in focus, with its text, under the lists."""
+        _tid, num = self._focused()
+        card = None if num is None else self.card(num)
+        self.query_one("#card", Static).update(card_detail(card, None if num is None else self.left(num)))
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.show_card()
+
+    def on_descendant_focus(self, event) -> None:
+        self.show_card()
 
     def _update_pool_row(self, num: str) -> None:
         t = self.query_one("#pool", DataTable)

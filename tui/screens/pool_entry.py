@@ -36,6 +36,7 @@ from ..i18n import Translated
 from ..widgets.cards import cost_glyphs
 from ..widgets.footer import WholeKeysFooter
 from ..widgets.plain import PlainTable
+from ..widgets.wrapped import WrapLabel
 from .dialogs import Confirm, Prompt
 
 __all__ = ["PoolEntryScreen", "EntryLine"]
@@ -104,19 +105,19 @@ class PoolEntryScreen(Translated, Screen):
 
     def compose(self) -> ComposeResult:
         yield Label("", id="pe-title", markup=False)
-        yield Label(
+        yield WrapLabel(  # the examples never split across lines (「5063」/「2」 at 80 columns)
             _(
                 "Type a card number and how many, then Enter: 5063 2 (the prefix typed last stays: "
                 "EV-5007 switches to events), or a name: 木村 2 (kana too). 5063 0 takes a card out. "
                 "Paste many lines, or Ctrl+O for a file."
             ),
+            keep=("5063 2", "EV-5007", "木村 2", "5063 0", "Ctrl+O"),
             id="pe-help",
-            markup=False,
         )
         yield EntryLine(placeholder=_("number count, e.g. 5063 2"), id="pe-entry")
         yield Label("", id="pe-echo", markup=False)
         yield PlainTable(cursor_type="row", zebra_stripes=True, id="pe-cards")
-        yield Label("", id="pe-check", markup=False)
+        yield WrapLabel("", keep=(labels.product_label(self.product),) if self.product else (), id="pe-check")
         yield WholeKeysFooter()
 
     def on_mount(self) -> None:
@@ -159,7 +160,7 @@ class PoolEntryScreen(Translated, Screen):
         if cursor is not None and cursor in self.counts:
             t.move_cursor(row=sorted(self.counts).index(cursor))
         probs = self.problems()
-        chk = self.query_one("#pe-check", Label)
+        chk = self.query_one("#pe-check", WrapLabel)
         if probs:
             chk.update(_("Not yet the product: {problems}", problems=join_sentences(probs)))
         else:
