@@ -694,7 +694,7 @@ def test_issue14_event_list_reads_headers_not_a_replay(tmp_path, monkeypatch):
         s = dd.create({"name": f"E{i}", "date": f"2026-11-2{i}"})
         Desk(s).add_players(["A", "B", "C"])
         s.close()
-    import core.store.store as S
+    import core.store.datadir as S  # where event list reads
 
     monkeypatch.setattr(S, "scan", lambda *a, **k: pytest.fail("the journal was read"))
     rows = dd.list_events()
