@@ -9,27 +9,36 @@ import json
 import os
 import threading
 import zlib
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterator, Protocol, Sequence
+
+import msgspec
 
 from core import rules
 from core.errors import EventLocked, LyceeError
 from core.event.model import Event
 from core.i18n import _
-from core.log.actions import Action, to_data
+from core.log.actions import Action, Pair, to_data
+from core.log.registry import apply_payload
 from core.names import check_action_text
 from core.paths import private_dir, private_mode
 from core.store.journal import (
     CHECKPOINT_FORMAT,
     MAGIC,
     Damage,
+    Entry,
     JournalStorage,
     crc_after,
+    data_json,
     decode_checkpoint,
+    dumps,
     encode_checkpoint,
+    encode_entries,
     encode_record,
     fsync_dir,
+    json_bytes,
     scan,
     stale_temp_files,
     write_durably,
@@ -113,6 +122,47 @@ def now_utc() -> datetime:
 
 def _read_only(err: OSError) -> bool:
     return err.errno in (errno.EROFS, errno.EACCES, errno.EPERM)
+
+
+def trail_of(entry: Entry) -> dict:
+    """An entry as the audit trail holds it (what a reader of the journal gets)."""
+    return msgspec.json.decode(msgspec.json.encode(entry))
+
+
+@dataclass
+class Batch:
+    """The actions of one record being appended: typed entries (each with
+    its payload's ``data`` encoded once), their payload Structs, and the
+    event after them."""
+
+    event: Event | None
+    #: An import's record: its JSON is msgspec's wherever it reads back the same (encode_record).
+    importing: bool = False
+    entries: list[Entry] = field(default_factory=list)
+    payloads: list[Action] = field(default_factory=list)
+
+    def raw(self, payload: Action) -> msgspec.Raw:
+        return msgspec.Raw(data_json(payload, any_float=not self.importing))
+
+    def builtins(self, value) -> bytes:
+        raw = json_bytes(value, any_float=False)
+        return raw if raw is not None else dumps(value).encode("utf-8")
+
+    def add(self, entry: Entry, payload: Action, event: Event) -> None:
+        self.entries.append(entry)
+        self.payloads.append(payload)
+        self.event = event
+
+    def trail(self) -> list[dict]:
+        return [trail_of(e) for e in self.entries]
+
+    def first_round_paired(self) -> int | None:
+        """The round of the first ``pair`` of the batch (a backup is made before it), or None."""
+        return next((p.round for p in self.payloads if isinstance(p, Pair)), None)
+
+    def founds(self) -> bool:
+        """Whether the batch makes the event exist (``create``, ``import``)."""
+        return any(e.type in rules.FOUNDING for e in self.entries)
 
 
 class WriteNeeded(Exception):
@@ -605,63 +655,75 @@ class EventStore:
             raise LyceeError(_("event {id} is closed", id=self.id))
         if not acts:
             return self.event
+        signers = list(who) if who is not None else [(actor, device)] * len(acts)
         with self._write_lock:  # one writer: seqs are assigned under this lock
-            seq = self._last_seq + 1
-            at = self.clock().isoformat(timespec="seconds")
-            ev = self._event
-            new: list[dict] = []
-            for i, (kind, given) in enumerate(acts):
-                if who is not None:
-                    actor, device = who[i]
-                # the journal holds what the kind's Struct makes of it: a key it
-                # does not know, or a value of the wrong type, is refused here
-                data = to_data(rules.payload({"type": kind, "seq": seq, "data": given}))
-                check_action_text(kind, data)  # user text: docs/names.md (new actions only)
-                act = {"seq": seq, "at": at, "actor": actor, "type": kind, "v": rules.ACTION_FORMAT, "data": data}
-                if device:
-                    act["device"] = device
-                if redo is not None:
-                    act["redo"] = redo
-                if folded is not None and kind == "import":
-                    from core.rules.eventfile import stored_form
+            batch = self._checked(acts, signers, folded, redo)
+            self._write(batch)
+            assert batch.event is not None  # acts is not empty: every one of them was applied
+            return batch.event
 
-                    ev = folded
-                    act["sig"] = event_signature()
-                    act["event"] = stored_form(folded)  # as the import's check read it back
-                elif kind == "undo":
-                    ev = self._refold(new + [act])
-                else:
-                    ev = rules.apply(ev, act)
-                new.append(act)
-                seq += 1
-            try:
-                # an import's record is JSON read back and msgspec's builtins of the checked event
-                record = encode_record(new, builtins=folded is not None)
-            except (TypeError, ValueError) as err:
-                raise LyceeError(_("cannot store {kind}: {err}", kind=acts[0][0], err=err)) from None
-            pairs = [a for a in new if a["type"] == "pair"]
-            if pairs and self._last_seq:
-                self._backup(pairs[0]["data"].get("round", 0))
-            fresh = self._end == 0
-            if self._head_of(ev) != self._head:
-                self._drop_head()  # `event list` never shows more than is stored
-            try:
-                self._storage.append(new, record)  # encoded once, above
-            except OSError as err:
-                raise LyceeError(disk_message(err, describe_batch(new))) from None
-            self._end += len(record) + (len(MAGIC) if fresh else 0)
-            base = zlib.crc32(MAGIC) if fresh else self._crc
-            self._crc = None if base is None else crc_after(base, record)
-            self._last_seq = new[-1]["seq"]
-            if self._all is not None:
-                self._all.extend(new)
-            self._event = ev
-            self._tail_len += len(new)
-            if pairs or any(a["type"] in rules.FOUNDING for a in new) or self._tail_len > CHECKPOINT_TAIL:
-                self._checkpoint_quietly()  # a round boundary, or every CHECKPOINT_TAIL actions
-            self._update_head()
-            assert ev is not None  # acts is not empty: every one of them was applied
-            return ev
+    def _checked(
+        self,
+        acts: Sequence[tuple[str, Action | dict]],
+        signers: list[tuple[str, str | None]],
+        folded: Event | None,
+        redo: int | None,
+    ) -> Batch:
+        """``acts`` as typed entries, each checked by the rules on the event
+        the ones before it leave (raises before anything is written)."""
+        at = self.clock().isoformat(timespec="seconds")
+        batch = Batch(self._event, importing=folded is not None)
+        for i, ((kind, given), (actor, device)) in enumerate(zip(acts, signers)):
+            seq = self._last_seq + 1 + i
+            # the journal holds what the kind's Struct makes of it: a key it
+            # does not know, or a value of the wrong type, is refused here
+            payload = rules.payload({"type": kind, "seq": seq, "data": given})
+            check_action_text(kind, to_data(payload))  # user text: docs/names.md (new actions only)
+            entry = Entry(seq, at, actor, kind, rules.ACTION_FORMAT, batch.raw(payload), device or None, redo)
+            batch.add(entry, payload, self._applied(batch, entry, payload, folded))
+        return batch
+
+    def _applied(self, batch: Batch, entry: Entry, payload: Action, folded: Event | None) -> Event:
+        """The event after ``entry``: its reducer given the payload Struct; an
+        import's event as its check read it; an undo's by folding again."""
+        if folded is not None and entry.type == "import":
+            from core.rules.eventfile import stored_form  # the event-file engine: only an import loads it
+
+            entry.sig = event_signature()
+            entry.event = msgspec.Raw(batch.builtins(stored_form(folded)))  # as the import's check read it back
+            return folded
+        if entry.type == "undo":
+            return self._refold(batch.trail() + [trail_of(entry)])
+        return apply_payload(batch.event, entry.type, payload, entry.v, entry.seq)
+
+    def _write(self, batch: Batch) -> None:
+        """Store ``batch`` as one record, durably, then keep the store's
+        state (end, CRC, seq, trail, checkpoint, header) in step with it."""
+        try:
+            record = encode_entries(batch.entries)
+        except (TypeError, ValueError) as err:
+            raise LyceeError(_("cannot store {kind}: {err}", kind=batch.entries[0].type, err=err)) from None
+        paired = batch.first_round_paired()
+        if paired is not None and self._last_seq:
+            self._backup(paired)
+        fresh = self._end == 0
+        if self._head_of(batch.event) != self._head:
+            self._drop_head()  # `event list` never shows more than is stored
+        try:
+            self._storage.append_record(record, batch.entries[-1].seq)  # encoded once, above
+        except OSError as err:
+            raise LyceeError(disk_message(err, describe_batch(batch.trail()))) from None
+        self._end += len(record) + (len(MAGIC) if fresh else 0)
+        base = zlib.crc32(MAGIC) if fresh else self._crc
+        self._crc = None if base is None else crc_after(base, record)
+        self._last_seq = batch.entries[-1].seq
+        if self._all is not None:
+            self._all.extend(batch.trail())
+        self._event = batch.event
+        self._tail_len += len(batch.entries)
+        if paired is not None or batch.founds() or self._tail_len > CHECKPOINT_TAIL:
+            self._checkpoint_quietly()  # a round boundary, or every CHECKPOINT_TAIL actions
+        self._update_head()
 
     def _refold(self, extra: list[dict]) -> Event:
         """The event after every stored action and ``extra`` (which holds an
