@@ -67,7 +67,7 @@ from core.doorwire import (
     too_deep,
     too_long_message,
 )
-from core.errors import LyceeError
+from core.errors import EventLocked, LyceeError
 from core.event.model import Event
 from core.i18n import _
 
@@ -763,9 +763,6 @@ def writer_for(
     (``role``) with its door served from here (:class:`HostedWriter`: this
     process is now the desk); else None.  ``wait``: seconds to keep trying
     the door while the event is held by a desk starting it."""
-    import time
-
-    from core.errors import EventLocked
 
     end = time.monotonic() + wait
     while True:

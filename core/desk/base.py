@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from core import rules
 from core.errors import LyceeError
 from core.event.lookups import find_player, stored_player
 from core.event.model import Event
@@ -83,13 +84,11 @@ class DeskBase:
 
     def undo_preview(self) -> dict:
         """The action :meth:`undo` would take back now; nothing is stored."""
-        from core import rules
 
         return rules.undo_target(self.store.actions)
 
     def redo_preview(self) -> dict:
         """The action :meth:`redo` would store again now; nothing is stored."""
-        from core import rules
 
         return rules.redo_target(self.store.actions)[1]
 

@@ -11,6 +11,7 @@ from core.desk.base import DeskBase
 from core.errors import LyceeError, RuleError, ValidationError
 from core.event.model import Event
 from core.i18n import _, join_list
+from core.log import payload
 from core.log.actions import (
     Build,
     DeckCheckAction,
@@ -180,7 +181,6 @@ class DecklistsDesk(DeskBase):
         """The ``build`` action's payload for ``op``, stamped with the desk's
         time; ``extra`` in the journal's keys (``set``, ``product``...), checked
         against the Struct (a key it does not hold is refused)."""
-        from core.log import payload
 
         built = payload({"type": "build", "data": {"op": op, **extra, "at": stamp(self.now())}})
         assert isinstance(built, Build)

@@ -9,6 +9,7 @@ from dataclasses import replace
 from core import rules
 from core.desk.results import ResultsDesk
 from core.errors import LyceeError
+from core.event.lookups import player_match
 from core.event.model import Event
 from core.i18n import _
 from core.log.actions import (
@@ -20,7 +21,7 @@ from core.log.actions import (
     Side,
 )
 from core.rules.clock import needs_time_call, stamp
-from core.tournament.matchrules import check_result
+from core.tournament.matchrules import check_result, parse_result
 
 
 class PhoneDesk(ResultsDesk):
@@ -89,7 +90,6 @@ class PhoneDesk(ResultsDesk):
         """What a phone report comes to on ``ev``: the actions to store (none
         for a repeated report or a table whose result is in) and the function
         giving the answer from the event after them.  Raises the refusals."""
-        from core.event.lookups import player_match
         from core.rules.reports import (
             UnknownCode,
             match_text,
@@ -100,7 +100,6 @@ class PhoneDesk(ResultsDesk):
             table_reports,
             table_state,
         )
-        from core.tournament.matchrules import parse_result
 
         pid = player_by_code(ev, code)
         if pid is None:

@@ -16,8 +16,8 @@ from core.log.actions import (
     Remove,
     Rename,
 )
-from core.names import check_reading, check_text
-from core.rules.players import check_room
+from core.names import check_reading, check_text, fold_name
+from core.rules.players import check_room, removal_refusal, same_name_label
 
 
 class PlayersDesk(DeskBase):
@@ -72,7 +72,6 @@ class PlayersDesk(DeskBase):
         their names and readings (all or none); return the new ids.  A member
         whose name another member shares is registered as 「NAME (NUMBER)」:
         the numbers tell them apart (issue 47)."""
-        from core.names import fold_name
         from core.rules import members as mrules
 
         raw = mrules.read_raw(root)
@@ -116,9 +115,6 @@ class PlayersDesk(DeskBase):
         p = self._known(ref)
         new_name = check_text(name, "player")
         if allow_same_name:
-            from core.names import fold_name
-            from core.rules.players import same_name_label
-
             taken = {fold_name(x.name) for x in self.event.players if x.id != p.id}
             if fold_name(new_name) in taken:  # the log line names "NAME (2)", as it is stored
                 new_name = same_name_label(new_name, taken)
@@ -132,7 +128,6 @@ class PlayersDesk(DeskBase):
 
     def removal_refusal(self, ref: str) -> str | None:
         """Why ``ref``'s registration cannot be removed, or None (core.rules.players)."""
-        from core.rules.players import removal_refusal
 
         return removal_refusal(self.event, self._known(ref).id)
 

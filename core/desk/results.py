@@ -15,6 +15,7 @@ from core.log.actions import (
     Game,
     IdDecision,
     ResultAction,
+    TimeDecision,
 )
 from core.rules.clock import needs_time_call
 from core.tournament.matchrules import Result, check_result, parse_result, result_from_games
@@ -290,7 +291,6 @@ class ResultsDesk(DeskBase):
         ``extra_game`` or names the ``winner`` (a player ref) with a
         ``reason``; one logged action.  While the table still has time the
         time call must be confirmed (``time_called``, G-BO3-TIME)."""
-        from core.log.actions import TimeDecision
 
         number = self._round_number(round_number)
         r = parse_result(text)

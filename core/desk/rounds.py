@@ -4,6 +4,8 @@ and pairing a round again (core.tournament, core.rules.rounds)."""
 from __future__ import annotations
 
 import random
+from dataclasses import fields
+from operator import attrgetter
 
 from core import rules
 from core.desk.decklists import DecklistsDesk
@@ -40,8 +42,6 @@ def explained(event: Event, matches, seed: str) -> tuple[Match, ...]:
 
 def match_fields():
     """Every field of a Match but ``why``, in order, as one C-level getter."""
-    from dataclasses import fields
-    from operator import attrgetter
 
     return attrgetter(*(f.name for f in fields(Match) if f.name != "why"))
 

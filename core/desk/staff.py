@@ -14,9 +14,10 @@ from core.log.actions import (
     Calendar,
     Edit,
     StaffPin,
+    StaffSignout,
 )
 from core.rules.settings import changed
-from core.rules.staff import updated_staff
+from core.rules.staff import new_pin, pin_hash, require_pin_staff, updated_staff
 
 
 class StaffDesk(DeskBase):
@@ -64,7 +65,6 @@ class StaffDesk(DeskBase):
         """A new PIN for ``name`` (the organizer, a judge or the head judge)
         for the judge page: stored only as a salted hash (a ``staff_pin``
         action; the old PIN stops working), returned this once."""
-        from core.rules.staff import new_pin, pin_hash, require_pin_staff
 
         who = require_pin_staff(self.event, name)
         pin = new_pin()
@@ -74,8 +74,6 @@ class StaffDesk(DeskBase):
     def staff_signout(self, name: str) -> str:
         """End ``name``'s judge-page sessions (a lost phone; the PIN stays):
         a ``staff_signout`` action; returns the name as recorded."""
-        from core.log.actions import StaffSignout
-        from core.rules.staff import require_pin_staff
 
         who = require_pin_staff(self.event, name)
         self.store.append("staff_signout", StaffSignout(name=who), self.actor, device=self.device)

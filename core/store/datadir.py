@@ -8,17 +8,19 @@ import json
 import os
 import re
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Iterator, Sequence
 
 from core import rules
 from core.errors import LyceeError, NotFound
 from core.event.model import Event
 from core.i18n import _
+from core.log.actions import Action
 from core.names import is_id, resolve_event
 from core.paths import check_data_root, data_root
 from core.rules.settings import check_settings
-from core.store.eventstore import EventStore, ReadOnlyStore, host_name, now_utc
+from core.store.eventstore import EventStore, host_name, now_utc
 from core.store.journal import (
     CHECKPOINT_FORMAT,
     CheckpointUnusable,
@@ -40,6 +42,70 @@ from core.store.trail import (
     ignored_note,
     join_notes,
 )
+
+
+class WriteNeeded(Exception):
+    """A :class:`ReadOnlyStore` was asked to write: open the event for
+    writing (an :class:`EventStore`, which takes the lock) and do it there."""
+
+
+class ReadOnlyStore:
+    """One event read without the lock (``DataDir.read_view``), with the reading
+    face of :class:`EventStore` (``event``, ``actions``, ``history``, ``clock``,
+    ``id``, ``datadir``).  Any write raises :class:`WriteNeeded` before
+    anything is stored, so a command can run first over this and open the
+    event for writing only when it really changes it (README: "Reading
+    commands take no lock")."""
+
+    def __init__(self, datadir: DataDir, event_id: str):
+        self.datadir = datadir
+        self.id = event_id
+        self.clock = datadir.clock
+        self._event, self.note = datadir.read_view(event_id)
+        self._all: list[dict] | None = None
+
+    @property
+    def event(self) -> Event:
+        return self._event
+
+    @property
+    def actions(self) -> list[dict]:
+        if self._all is None:
+            raw = self.datadir.event_path(self.id).read_bytes()
+            self._all = self.datadir.load_actions(raw, self.id)
+        return list(self._all)
+
+    def history(self) -> Iterator[dict]:
+        yield from history_rows(self.actions)
+
+    def append(self, kind: str, data: Action | dict, actor: str = "desk", device: str | None = None) -> Event:
+        raise WriteNeeded(kind)
+
+    def append_many(
+        self, acts: Sequence[tuple[str, Action | dict]], actor: str = "desk", device: str | None = None
+    ) -> Event:
+        raise WriteNeeded(acts[0][0] if acts else "")
+
+    def append_from(self, acts: Sequence[tuple[str, Action | dict, str, str | None]]) -> Event:
+        raise WriteNeeded(acts[0][0] if acts else "")
+
+    def undo(self, actor: str = "desk", device: str | None = None) -> dict:
+        raise WriteNeeded("undo")
+
+    def redo(self, actor: str = "desk", device: str | None = None) -> dict:
+        raise WriteNeeded("redo")
+
+    def checkpoint(self) -> None:
+        raise WriteNeeded("checkpoint")
+
+    def close(self) -> None:
+        pass
+
+    def __enter__(self) -> "ReadOnlyStore":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        pass
 
 
 @dataclass(frozen=True)
@@ -488,7 +554,6 @@ class DataDir:
         here.  It is checked here once (or ``event`` is what checking it
         gave); the journal keeps the checked event, so it is never checked
         again when the event is opened."""
-        from dataclasses import replace
 
         from core.rules.eventfile import event_from_doc
 

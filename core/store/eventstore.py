@@ -9,7 +9,6 @@ import json
 import os
 import threading
 import zlib
-from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterator, Protocol, Sequence
@@ -20,10 +19,12 @@ from core import rules
 from core.errors import EventLocked, LyceeError
 from core.event.model import Event
 from core.i18n import _
-from core.log.actions import Action, Pair, to_data
+from core.log.actions import Action, to_data
 from core.log.registry import apply_payload
 from core.names import check_action_text
 from core.paths import private_dir, private_mode
+from core.store import lock  # as lock.FileLock: the lock a test (a read-only folder) replaces
+from core.store.batch import Batch, trail_of
 from core.store.journal import (
     CHECKPOINT_FORMAT,
     MAGIC,
@@ -31,14 +32,12 @@ from core.store.journal import (
     Entry,
     JournalStorage,
     crc_after,
-    data_json,
     decode_checkpoint,
-    dumps,
     encode_checkpoint,
     encode_entries,
     encode_record,
     fsync_dir,
-    json_bytes,
+    salvage,
     scan,
     stale_temp_files,
     write_durably,
@@ -124,111 +123,6 @@ def _read_only(err: OSError) -> bool:
     return err.errno in (errno.EROFS, errno.EACCES, errno.EPERM)
 
 
-def trail_of(entry: Entry) -> dict:
-    """An entry as the audit trail holds it (what a reader of the journal gets)."""
-    return msgspec.json.decode(msgspec.json.encode(entry))
-
-
-@dataclass
-class Batch:
-    """The actions of one record being appended: typed entries (each with
-    its payload's ``data`` encoded once), their payload Structs, and the
-    event after them."""
-
-    event: Event | None
-    #: An import's record: its JSON is msgspec's wherever it reads back the same (encode_record).
-    importing: bool = False
-    entries: list[Entry] = field(default_factory=list)
-    payloads: list[Action] = field(default_factory=list)
-
-    def raw(self, payload: Action) -> msgspec.Raw:
-        return msgspec.Raw(data_json(payload, any_float=not self.importing))
-
-    def builtins(self, value) -> bytes:
-        raw = json_bytes(value, any_float=False)
-        return raw if raw is not None else dumps(value).encode("utf-8")
-
-    def add(self, entry: Entry, payload: Action, event: Event) -> None:
-        self.entries.append(entry)
-        self.payloads.append(payload)
-        self.event = event
-
-    def trail(self) -> list[dict]:
-        return [trail_of(e) for e in self.entries]
-
-    def first_round_paired(self) -> int | None:
-        """The round of the first ``pair`` of the batch (a backup is made before it), or None."""
-        return next((p.round for p in self.payloads if isinstance(p, Pair)), None)
-
-    def founds(self) -> bool:
-        """Whether the batch makes the event exist (``create``, ``import``)."""
-        return any(e.type in rules.FOUNDING for e in self.entries)
-
-
-class WriteNeeded(Exception):
-    """A :class:`ReadOnlyStore` was asked to write: open the event for
-    writing (an :class:`EventStore`, which takes the lock) and do it there."""
-
-
-class ReadOnlyStore:
-    """One event read without the lock (``DataDir.read_view``), with the reading
-    face of :class:`EventStore` (``event``, ``actions``, ``history``, ``clock``,
-    ``id``, ``datadir``).  Any write raises :class:`WriteNeeded` before
-    anything is stored, so a command can run first over this and open the
-    event for writing only when it really changes it (README: "Reading
-    commands take no lock")."""
-
-    def __init__(self, datadir: Folder, event_id: str):
-        self.datadir = datadir
-        self.id = event_id
-        self.clock = datadir.clock
-        self._event, self.note = datadir.read_view(event_id)
-        self._all: list[dict] | None = None
-
-    @property
-    def event(self) -> Event:
-        return self._event
-
-    @property
-    def actions(self) -> list[dict]:
-        if self._all is None:
-            raw = self.datadir.event_path(self.id).read_bytes()
-            self._all = self.datadir.load_actions(raw, self.id)
-        return list(self._all)
-
-    def history(self) -> Iterator[dict]:
-        yield from history_rows(self.actions)
-
-    def append(self, kind: str, data: Action | dict, actor: str = "desk", device: str | None = None) -> Event:
-        raise WriteNeeded(kind)
-
-    def append_many(
-        self, acts: Sequence[tuple[str, Action | dict]], actor: str = "desk", device: str | None = None
-    ) -> Event:
-        raise WriteNeeded(acts[0][0] if acts else "")
-
-    def append_from(self, acts: Sequence[tuple[str, Action | dict, str, str | None]]) -> Event:
-        raise WriteNeeded(acts[0][0] if acts else "")
-
-    def undo(self, actor: str = "desk", device: str | None = None) -> dict:
-        raise WriteNeeded("undo")
-
-    def redo(self, actor: str = "desk", device: str | None = None) -> dict:
-        raise WriteNeeded("redo")
-
-    def checkpoint(self) -> None:
-        raise WriteNeeded("checkpoint")
-
-    def close(self) -> None:
-        pass
-
-    def __enter__(self) -> "ReadOnlyStore":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        pass
-
-
 class EventStore:
     """One event, open for writing by this process alone."""
 
@@ -265,10 +159,9 @@ class EventStore:
         try:
             private_dir(self.path.parent)  # 0700, the journal 0600: report codes, PIN hashes
             private_mode(self.path)
-            from core.store.lock import FileLock
 
             # not thread-local: the store is shared by the app's threads (one writer)
-            self._lock = FileLock(str(self.lock_path), thread_local=False)
+            self._lock = lock.FileLock(str(self.lock_path), thread_local=False)
             self._acquire(wait)
             self._locked = True
             write_durably(
@@ -318,19 +211,18 @@ class EventStore:
 
     # -- lock ----------------------------------------------------------------
     def _acquire(self, wait: float) -> None:
-        from core.store.lock import Timeout
 
         try:
             self._lock.acquire(timeout=0)
             return
-        except Timeout:
+        except lock.Timeout:
             pass
         owner = self._owner()
         if wait <= 0 or self.role in DESKS or (owner or {}).get("role") in DESKS:
             raise EventLocked(self._held_message(owner))
         try:
             self._lock.acquire(timeout=wait, poll_interval=0.05)
-        except Timeout:
+        except lock.Timeout:
             raise EventLocked(self._held_message(self._owner(), waited=wait)) from None
 
     def _owner(self) -> dict | None:
@@ -550,8 +442,6 @@ class EventStore:
         backup, _ev, acts = best
         if damage.size == 0:  # a pre-journal file: what can be read of it
             try:
-                from core.store.journal import salvage
-
                 damage.salvaged, damage.seqs = salvage(src.read_bytes(), 0)
             except OSError:
                 pass

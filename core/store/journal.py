@@ -664,7 +664,6 @@ def decode_checkpoint(raw: bytes, event_cls: type[T]) -> tuple[dict, T]:
     the bytes: the meta fields are scalars and the event the one object (its
     type checked as it is decoded), so the event is not first skipped over as
     raw JSON and then decoded again (a fifth of the time at 2,048 players)."""
-    import msgspec
 
     checkpoint_check(raw)
     decoder = _CHECKPOINT_DECODERS.get(event_cls)

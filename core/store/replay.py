@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Callable
 
+import msgspec
+
 from core import rules
 from core.errors import LyceeError
 from core.event import model as _model
@@ -76,8 +78,6 @@ def fold(event: Event | None, acts: list[dict], skip: set[int]) -> tuple[Event |
             continue
         try:
             if act.get("type") == "import" and "event" in act and act.get("sig") == event_signature():
-                import msgspec
-
                 event = msgspec.convert(act["event"], type=Event)  # validated when imported
                 continue
             event = rules.apply(event, act)

@@ -23,7 +23,7 @@
   are read as they are and turned into a journal by the first writer.
 """
 
-from core.store.datadir import DataDir, EventSummary
+from core.store.datadir import DataDir, EventSummary, ReadOnlyStore, WriteNeeded
 from core.store.eventstore import (
     BACKUPS_KEPT,
     CHECKPOINT_TAIL,
@@ -31,8 +31,6 @@ from core.store.eventstore import (
     DESKS,
     LOCK_WAIT,
     EventStore,
-    ReadOnlyStore,
-    WriteNeeded,
     host_name,
     lock_wait,
     now_utc,
