@@ -12,6 +12,11 @@ from core.log.actions import (
 )
 from core.rules.clock import stamp
 
+# Imported inside the methods that use them (one reason for all): the pairing and elimination
+# engines, explanations, what a correction breaks (core.reports.later), the card engine and
+# the decklist rules (core.cards), phone codes and members, which `lycee result` never loads
+# (tests/test_cli_engine.py, benchmarks/cli.py).
+
 
 class LatenessDesk(DeskBase):
     # -- lateness (G-LATE-1, G-LATE-2) ----------------------------------------------

@@ -23,6 +23,11 @@ from core.log.actions import (
 from core.rules.clock import needs_time_call, stamp
 from core.tournament.matchrules import check_result, parse_result
 
+# Imported inside the methods that use them (one reason for all): the pairing and elimination
+# engines, explanations, what a correction breaks (core.reports.later), the card engine and
+# the decklist rules (core.cards), phone codes and members, which `lycee result` never loads
+# (tests/test_cli_engine.py, benchmarks/cli.py).
+
 
 class PhoneDesk(ResultsDesk):
     # -- phone reports (core.rules.reports) -----------------------------

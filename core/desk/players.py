@@ -19,6 +19,11 @@ from core.log.actions import (
 from core.names import check_reading, check_text, fold_name
 from core.rules.players import check_room, removal_refusal, same_name_label
 
+# Imported inside the methods that use them (one reason for all): the pairing and elimination
+# engines, explanations, what a correction breaks (core.reports.later), the card engine and
+# the decklist rules (core.cards), phone codes and members, which `lycee result` never loads
+# (tests/test_cli_engine.py, benchmarks/cli.py).
+
 
 class PlayersDesk(DeskBase):
     # -- players -------------------------------------------------------------

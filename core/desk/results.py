@@ -23,6 +23,11 @@ from core.tournament.matchrules import Result, check_result, parse_result, resul
 if TYPE_CHECKING:
     from core.readmodel import ResultCheck
 
+# Imported inside the methods that use them (one reason for all): the pairing and elimination
+# engines, explanations, what a correction breaks (core.reports.later), the card engine and
+# the decklist rules (core.cards), phone codes and members, which `lycee result` never loads
+# (tests/test_cli_engine.py, benchmarks/cli.py).
+
 
 def mark_time_call(why: str | None, time_called: bool, data: dict, match: str = "bo3") -> None:
     """G-BO3-TIME (G-BO1 in best of one: a game unfinished at time is a

@@ -25,6 +25,11 @@ from core.rules.players import check_room
 from core.rules.settings import rounds_to_fix
 from core.rules.staff import check_staff
 
+# Imported inside the methods that use them (one reason for all): the pairing and elimination
+# engines, explanations, what a correction breaks (core.reports.later), the card engine and
+# the decklist rules (core.cards), phone codes and members, which `lycee result` never loads
+# (tests/test_cli_engine.py, benchmarks/cli.py).
+
 
 def explained(event: Event, matches, seed: str) -> tuple[Match, ...]:
     """``matches`` with their reasons (core.reports.explain), as the round stores them (the desk

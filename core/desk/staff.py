@@ -19,6 +19,11 @@ from core.log.actions import (
 from core.rules.settings import changed
 from core.rules.staff import new_pin, pin_hash, require_pin_staff, updated_staff
 
+# Imported inside the methods that use them (one reason for all): the pairing and elimination
+# engines, explanations, what a correction breaks (core.reports.later), the card engine and
+# the decklist rules (core.cards), phone codes and members, which `lycee result` never loads
+# (tests/test_cli_engine.py, benchmarks/cli.py).
+
 
 class StaffDesk(DeskBase):
     # -- settings (DESIGN section 3: lycee event set) -----------------------------

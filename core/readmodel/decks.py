@@ -7,6 +7,10 @@ from core.rules import clock
 from core.rules.penalties import player_tally
 from core.rules.staff import staff_problems
 
+# Imported inside the functions that use them: the card engine (core.rules.decklists),
+# the reports, the pairing plan, members and readings, which a face loads only when it shows
+# them (`lycee reports` reads phone reports through here; the app's first frame loads none).
+
 # -- decklists and the build phase (G-DECKLIST, G-SEALED, G-DRAFT-*) -----------------------
 
 

@@ -14,6 +14,10 @@ from core.rules.staff import pin_staff as holder
 from core.rules.staff import split_names
 from core.tournament.elimination import swiss_over as over
 
+# Imported inside the functions that use them: the card engine (core.rules.decklists),
+# the reports, the pairing plan, members and readings, which a face loads only when it shows
+# them (`lycee reports` reads phone reports through here; the app's first frame loads none).
+
 # -- exports, the independent check, the plan of the day -----------------------------------
 
 

@@ -13,6 +13,10 @@ from core.names import whole
 from core.readmodel.rounds import action_said
 from core.rules.publish import find_players
 
+# Imported inside the functions that use them: the card engine (core.rules.decklists),
+# the reports, the pairing plan, members and readings, which a face loads only when it shows
+# them (`lycee reports` reads phone reports through here; the app's first frame loads none).
+
 # -- phone reports ------------------------------------------------------
 
 

@@ -26,6 +26,10 @@ from core.rules.players import kept_bye_text as said
 from core.rules.players import rename_line
 from core.rules.staff import default_issuer
 
+# Imported inside the functions that use them: the card engine (core.rules.decklists),
+# the reports, the pairing plan, members and readings, which a face loads only when it shows
+# them (`lycee reports` reads phone reports through here; the app's first frame loads none).
+
 # -- players: check-in, drops, kept apart, renames -------------------------------------
 # The engines are imported inside each function, so opening the app loads only
 # what the desk's first screen reads (start-up time, benchmarks/store.py).

@@ -22,6 +22,10 @@ from core.tournament.elimination import no_winner_refusal as refusal
 from core.tournament.matchrules import Result
 from core.tournament.standings import as_of_last_complete_round, standings, tied_groups
 
+# Imported inside the functions that use them: the card engine (core.rules.decklists),
+# the reports, the pairing plan, members and readings, which a face loads only when it shows
+# them (`lycee reports` reads phone reports through here; the app's first frame loads none).
+
 # -- the round status line --------------------------------------------------------
 
 
