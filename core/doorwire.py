@@ -34,19 +34,27 @@ def encode(value: Any) -> Any:
     if isinstance(value, (list, tuple, set, frozenset)):
         return [encode(x) for x in value]
     if isinstance(value, dict):
-        return (
-            {"$dict": [[encode(k), encode(v)] for k, v in value.items()]}
-            if any(not isinstance(k, str) for k in value)
-            else {k: encode(v) for k, v in value.items()}
-        )
-    cls = type(value)
+        return encode_dict(value)
     if isinstance(value, msgspec.Struct) or (is_dataclass(value) and not isinstance(value, type)):
-        names = value.__struct_fields__ if isinstance(value, msgspec.Struct) else [f.name for f in fields(value)]
-        return {
-            "$type": f"{cls.__module__}:{cls.__qualname__}",  # an unset field is left to its default
-            "$": {n: encode(getattr(value, n)) for n in names if getattr(value, n) is not msgspec.UNSET},
-        }
+        return encode_fields(value)
     return msgspec.to_builtins(value)
+
+
+def encode_dict(value: dict) -> dict:
+    """A dict as JSON: as it is when its keys are strings, else as ``{"$dict": [[k, v], ...]}``."""
+    if any(not isinstance(k, str) for k in value):
+        return {"$dict": [[encode(k), encode(v)] for k, v in value.items()]}
+    return {k: encode(v) for k, v in value.items()}
+
+
+def encode_fields(value: Any) -> dict:
+    """A Struct or dataclass as ``{"$type": "module:Name", "$": fields}`` (an unset field left to its default)."""
+    cls = type(value)
+    names = value.__struct_fields__ if isinstance(value, msgspec.Struct) else [f.name for f in fields(value)]
+    return {
+        "$type": f"{cls.__module__}:{cls.__qualname__}",
+        "$": {n: encode(getattr(value, n)) for n in names if getattr(value, n) is not msgspec.UNSET},
+    }
 
 
 def decode(value: Any) -> Any:
@@ -61,20 +69,25 @@ def decode(value: Any) -> Any:
     if "$dict" in value:
         return {decode(k): decode(v) for k, v in value["$dict"]}
     if "$type" in value:
-        module, _sep, name = str(value["$type"]).partition(":")
-        if module.split(".")[0] not in ("core", "limited"):
-            raise LyceeError(_("a value of type {what} is not accepted through the desk's door", what=value["$type"]))
-        cls: Any = importlib.import_module(module)
-        for part in name.split("."):
-            cls = getattr(cls, part)
-        if not (isinstance(cls, type) and (issubclass(cls, msgspec.Struct) or is_dataclass(cls))):
-            raise LyceeError(_("a value of type {what} is not accepted through the desk's door", what=value["$type"]))
-        data = {k: decode(v) for k, v in value["$"].items()}
-        try:
-            return cls(**data)
-        except TypeError:
-            return msgspec.convert(data, cls, from_attributes=True, strict=False)
+        return decode_typed(value)
     return {k: decode(v) for k, v in value.items()}
+
+
+def decode_typed(value: dict) -> Any:
+    """A tagged dataclass or Struct, its type looked up only in ``core`` and ``limited``."""
+    module, _sep, name = str(value["$type"]).partition(":")
+    if module.split(".")[0] not in ("core", "limited"):
+        raise LyceeError(_("a value of type {what} is not accepted through the desk's door", what=value["$type"]))
+    cls: Any = importlib.import_module(module)
+    for part in name.split("."):
+        cls = getattr(cls, part)
+    if not (isinstance(cls, type) and (issubclass(cls, msgspec.Struct) or is_dataclass(cls))):
+        raise LyceeError(_("a value of type {what} is not accepted through the desk's door", what=value["$type"]))
+    data = {k: decode(v) for k, v in value["$"].items()}
+    try:
+        return cls(**data)
+    except TypeError:
+        return msgspec.convert(data, cls, from_attributes=True, strict=False)
 
 
 def error_answer(err: BaseException, method: str) -> dict:

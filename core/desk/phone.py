@@ -10,7 +10,7 @@ from core import rules
 from core.desk.results import ResultsDesk
 from core.errors import LyceeError
 from core.event.lookups import player_match
-from core.event.model import Event
+from core.event.model import Event, Match, Round
 from core.i18n import _
 from core.log.actions import (
     Action,
@@ -95,50 +95,17 @@ class PhoneDesk(ResultsDesk):
         """What a phone report comes to on ``ev``: the actions to store (none
         for a repeated report or a table whose result is in) and the function
         giving the answer from the event after them.  Raises the refusals."""
-        from core.rules.reports import (
-            UnknownCode,
-            match_text,
-            player_by_code,
-            report_refusal,
-            same,
-            side_result,
-            table_reports,
-            table_state,
-        )
+        from core.rules.reports import same, side_result, table_reports, table_state
 
-        pid = player_by_code(ev, code)
-        if pid is None:
-            raise UnknownCode(_("unknown report code: check the code on your match slip, or ask the desk"))
-        why = report_refusal(ev, pid)
-        if why is not None:
-            raise LyceeError(why)
-        rnd = ev.current_round
-        assert rnd is not None
-        m = player_match(rnd, pid)
-        assert m is not None and m.p2 is not None
-        side: Side = "p1" if m.p1 == pid else "p2"
-
-        def answerer(status: str, **extra):
-            def answer(event: Event) -> dict:
-                out = {"status": status, "table": m.table, "round": rnd.number, **extra}
-                now_m = event.current_round.match_at(m.table) if event.current_round else None
-                if now_m is not None and now_m.reported:  # stored by now (the opponent's report came in the same write)
-                    out["status"] = "recorded"
-                    out.pop("held", None)
-                    r = parse_result(match_text(now_m))
-                    out["result"] = (r if side == "p1" else r.swapped()).text()
-                return out
-
-            return answer
-
+        rnd, m, side = reporter(ev, code)
+        answerer = answers(rnd, m, side)
         if m.reported:  # a result is in (staff's, or both players'): shown, never overwritten
             state = table_state(ev, rnd, m)
             return [], answerer("recorded", by="players" if state.status == "recorded" else "staff")
         r = side_result(said, side)
         check_result(r, ev.match, rnd.stage)  # G-BO3, G-BO1: an impossible result is refused at once
         mine = table_reports(ev, rnd.number, m.table)
-        other = mine.get("p2" if side == "p1" else "p1")
-        own = mine.get(side)
+        other, own = mine.get("p2" if side == "p1" else "p1"), mine.get(side)
         agreed = other is not None and same(other.result, r.text())
         held = needs_time_call(ev, rnd.number, m.table, r, self.now()) if agreed else None
         rep = Report(
@@ -208,3 +175,43 @@ class PhoneDesk(ResultsDesk):
             self.actor,
             device=self.device,
         )
+
+
+def reporter(ev: Event, code: str) -> tuple[Round, Match, Side]:
+    """The round, match and side of the player whose report code is ``code``;
+    raises UnknownCode, or the refusal of their report (core.rules.reports)."""
+    from core.rules.reports import UnknownCode, player_by_code, report_refusal
+
+    pid = player_by_code(ev, code)
+    if pid is None:
+        raise UnknownCode(_("unknown report code: check the code on your match slip, or ask the desk"))
+    why = report_refusal(ev, pid)
+    if why is not None:
+        raise LyceeError(why)
+    rnd = ev.current_round
+    assert rnd is not None
+    m = player_match(rnd, pid)
+    assert m is not None and m.p2 is not None
+    return rnd, m, "p1" if m.p1 == pid else "p2"
+
+
+def answers(rnd: Round, m: Match, side: Side):
+    """What a report's answer says, by its status: the function giving it
+    from the event after the write (``recorded`` once a result is stored,
+    the opponent's report having come in the same write)."""
+    from core.rules.reports import match_text
+
+    def answerer(status: str, **extra):
+        def answer(event: Event) -> dict:
+            out = {"status": status, "table": m.table, "round": rnd.number, **extra}
+            now_m = event.current_round.match_at(m.table) if event.current_round else None
+            if now_m is not None and now_m.reported:
+                out["status"] = "recorded"
+                out.pop("held", None)
+                r = parse_result(match_text(now_m))
+                out["result"] = (r if side == "p1" else r.swapped()).text()
+            return out
+
+        return answer
+
+    return answerer

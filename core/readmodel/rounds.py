@@ -144,6 +144,15 @@ def clock_line(ev: Event, now, finished: bool = False) -> ClockLine:
         if ev.current_round is not None and ev.current_round.complete:  # every result in: no clock to start
             return ClockLine("")
         return ClockLine(_("R{r} clock {t} (Ctrl+T starts)", r=st.round, t=clock.fmt(st.minutes * 60)))
+    near = st.remaining is not None and 0 < st.remaining <= 300
+    return ClockLine(
+        running_text(st), near=near, up=st.time_up and bool(st.unfinished), unfinished=tuple(st.unfinished)
+    )
+
+
+def running_text(st) -> str:
+    """A started clock (a core.rules.clock status) in words: the time left,
+    paused or not, the extended tables' own times, the tables playing at time."""
     state = _("paused") if st.paused else ""
     text = _("R{r} ⏱ {t}", r=st.round, t=clock.fmt(st.remaining)) + (f" {state}" if state else "")
     ext = [t for t in st.tables if t.extension and not t.finished]
@@ -153,8 +162,7 @@ def clock_line(ev: Event, now, finished: bool = False) -> ClockLine:
         )
     if st.unfinished and st.time_up:
         text += " " + ngettext("TIME: {n} table playing", "TIME: {n} tables playing", len(st.unfinished))
-    near = st.remaining is not None and 0 < st.remaining <= 300
-    return ClockLine(text, near=near, up=st.time_up and bool(st.unfinished), unfinished=tuple(st.unfinished))
+    return text
 
 
 # -- what is missing ----------------------------------------------------------------
@@ -229,23 +237,31 @@ def precheck_result(ev: Event, line: str, now) -> ResultCheck:
     before = rnd.match_at(table)
     if rnd.stage in ("top", "playoff") and result.intentional:
         return ResultCheck(line, table, text, result, rnd.number, before, (ID_DECISION,), None)
-    questions: list[str] = []
-    if before is not None and before.reported and not before.is_bye:
-        questions.append(REPLACE)
-    elif result.intentional and rnd.clock is not None and before is not None and not before.games:
-        questions.append(NOT_STARTED)  # G-ID-1/2: the clock start presumes the table started
+    questions: list[str] = [q for q in (entered_question(rnd, before, result),) if q is not None]
     why = clock.needs_time_call(ev, rnd.number, table, result, now)
     if why is not None:
         questions.append(TIME_CALL)
-    if (
-        rnd.stage in ("top", "playoff")
-        and result.outcome == "draw"
-        and before is not None
-        and not before.reported
-        and not before.is_bye
-    ):  # G-SE: no winner at time; the organizer chooses an extra game or names the winner
+    if at_time_in_elimination(rnd, before, result):  # G-SE: the organizer's extra game or named winner
         questions.append(TIME_DECISION)
     return ResultCheck(line, table, text, result, rnd.number, before, tuple(questions), why)
+
+
+def entered_question(rnd, before: Match | None, result: Result) -> str | None:
+    """REPLACE when the table has a result already; NOT_STARTED for an
+    intentional draw after the round clock started (G-ID-1/2: the clock
+    start presumes the table started); else None."""
+    if before is not None and before.reported and not before.is_bye:
+        return REPLACE
+    if result.intentional and rnd.clock is not None and before is not None and not before.games:
+        return NOT_STARTED
+    return None
+
+
+def at_time_in_elimination(rnd, before: Match | None, result: Result) -> bool:
+    """A draw at time in an elimination or playoff match without a result (G-SE: no winner at time)."""
+    if rnd.stage not in ("top", "playoff") or result.outcome != "draw":
+        return False
+    return before is not None and not before.reported and not before.is_bye
 
 
 # -- rounds: the log, the cut, playoffs, why a pairing -----------------------------------

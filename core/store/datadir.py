@@ -20,7 +20,7 @@ from core.log.actions import Action
 from core.names import is_id, resolve_event
 from core.paths import check_data_root, data_root
 from core.rules.settings import check_settings
-from core.store.eventstore import EventStore, host_name, now_utc
+from core.store.eventstore import EventStore, now_utc
 from core.store.journal import (
     CHECKPOINT_FORMAT,
     CheckpointUnusable,
@@ -31,6 +31,7 @@ from core.store.journal import (
     scan,
     torn_tail,
 )
+from core.store.lock import host_name
 from core.store.replay import Clock, Folded, dumps_act, event_signature, fold, log_of
 from core.store.trail import (
     Ignored,
@@ -295,39 +296,26 @@ class DataDir:
             data = self.event_path(event_id).read_bytes()
         except OSError:
             return []
-        out: list[Ignored] = []
-        if data[:1] != b"{":
-            for seq, cpath in self.checkpoints(event_id):
-                try:
-                    got = self.checkpoint_of(event_id, seq, cpath, cpath.read_bytes(), data)
-                except OSError as err:
-                    got = Ignored(cpath, _("it cannot be read ({reason})", reason=err.strerror or err))
-                if isinstance(got, Ignored):
-                    out.append(got)
+        out = self.unbelieved_checkpoints(event_id, data) if data[:1] != b"{" else []
         journal = {a["seq"]: dumps_act(a) for a in self.load_actions(data, event_id)}
         for b in self.backups(event_id):
             if b.suffix != ".jsonl":
                 continue  # written before the journal: one JSON document without a checksum (read only as a last resort)
+            why = backup_unbelieved(b, journal)
+            if why is not None:
+                out.append(why)
+        return out
+
+    def unbelieved_checkpoints(self, event_id: str, data: bytes) -> list[Ignored]:
+        """The checkpoints of an event opening would not believe, and why."""
+        out: list[Ignored] = []
+        for seq, cpath in self.checkpoints(event_id):
             try:
-                bs = scan(b.read_bytes())
+                got = self.checkpoint_of(event_id, seq, cpath, cpath.read_bytes(), data)
             except OSError as err:
-                out.append(Ignored(b, _("it cannot be read ({reason})", reason=err.strerror or err)))
-                continue
-            if bs.damage is not None:
-                out.append(
-                    Ignored(
-                        b,
-                        _(
-                            "damaged at byte {offset} ({reason})",
-                            offset=bs.damage.offset,
-                            reason=damage_reason(bs.damage.reason),
-                        ),
-                    )
-                )
-                continue
-            differs = next((a["seq"] for a in bs.actions if journal.get(a["seq"], dumps_act(a)) != dumps_act(a)), None)
-            if differs is not None:
-                out.append(Ignored(b, _("its action #{seq} differs from the journal's", seq=differs), damaged=False))
+                got = Ignored(cpath, _("it cannot be read ({reason})", reason=err.strerror or err))
+            if isinstance(got, Ignored):
+                out.append(got)
         return out
 
     def read_view(self, event_id: str) -> tuple[Event, str | None]:
@@ -611,3 +599,21 @@ class DataDir:
             store.path.unlink(missing_ok=True)
         finally:
             store.close()
+
+
+def backup_unbelieved(b: Path, journal: dict[int, str]) -> Ignored | None:
+    """Why the backup ``b`` would not be believed (it cannot be read, a record
+    does not check out, an action differs from the journal's of the same
+    number: ``journal``, seq -> its text), or None."""
+    try:
+        bs = scan(b.read_bytes())
+    except OSError as err:
+        return Ignored(b, _("it cannot be read ({reason})", reason=err.strerror or err))
+    if bs.damage is not None:
+        return Ignored(
+            b, _("damaged at byte {offset} ({reason})", offset=bs.damage.offset, reason=damage_reason(bs.damage.reason))
+        )
+    differs = next((a["seq"] for a in bs.actions if journal.get(a["seq"], dumps_act(a)) != dumps_act(a)), None)
+    if differs is not None:
+        return Ignored(b, _("its action #{seq} differs from the journal's", seq=differs), damaged=False)
+    return None

@@ -42,6 +42,7 @@ from core.store.journal import (
     stale_temp_files,
     write_durably,
 )
+from core.store.lock import DESKS, host_name
 from core.store.repair import Rebuilt, rebuild
 from core.store.replay import Clock, Folded, event_signature, fold
 from core.store.trail import (
@@ -87,32 +88,6 @@ CHECKPOINTS_KEPT = 3
 #: A checkpoint is also written once more than this many actions follow the
 #: newest one (so an open never replays more than about this many).
 CHECKPOINT_TAIL = 256
-#: Seconds a command-line writer waits for an event another command holds.
-LOCK_WAIT = 5.0
-
-
-#: The roles of a process that holds an event as its desk (never waited for: it serves a door, core.door).
-DESKS = ("app", "serve")
-
-
-def lock_wait() -> float:
-    """How long a command-line writer waits for the lock (``LYCEE_LOCK_WAIT``, seconds)."""
-    try:
-        return max(0.0, float(os.environ.get("LYCEE_LOCK_WAIT", LOCK_WAIT)))
-    except ValueError:
-        return LOCK_WAIT
-
-
-def host_name() -> str:
-    """This machine's name, as ``socket.gethostname()`` gives it: where the
-    system has ``uname`` its node name is the same text, without importing
-    socket for it (a few ms of every command that opens an event for writing)."""
-    uname = getattr(os, "uname", None)
-    if uname is not None:
-        return uname().nodename
-    import socket
-
-    return socket.gethostname()
 
 
 def now_utc() -> datetime:
@@ -299,24 +274,10 @@ class EventStore:
         d = self.datadir
         f = d.load(self.id) if self.path.exists() else Folded(None)
         if f.legacy:
-            if f.legacy_problem is not None:
-                self._recover_from_backup(f.legacy_problem, self.path, Damage(0, 0, f.legacy_problem))
-                f = d.load(self.id)
-            elif f.invalid is None:
-                self._migrate(f)
-                f = d.load(self.id)
-        else:
-            if f.damage is not None:
-                if not f.torn:  # intact records follow the damage: only a repair, asked for, touches it
-                    data = self.path.read_bytes()
-                    if not self._repair:
-                        raise JournalDamaged(self.path, self.id, data, f.damage)
-                    self._rebuild(data)
-                elif f.last_seq > 0:
-                    self._cut_damage(f)
-                else:
-                    self._recover_from_backup(damage_reason(f.damage.reason), self.path, f.damage)
-                f = d.load(self.id)
+            f = self._open_legacy(f)
+        elif f.damage is not None:
+            self._mend(f, f.damage)
+            f = d.load(self.id)
         if f.invalid is not None:
             raise f.invalid
         self._set_aside(f.ignored)
@@ -332,6 +293,31 @@ class EventStore:
             # (a newer checkpoint was not believed: damaged, or written without a checksum)
             self._checkpoint_quietly()
         self._update_head(force=not d.head_path(self.id).exists())
+
+    def _open_legacy(self, f: Folded) -> Folded:
+        """A file written before the journal: recovered from a backup when it
+        cannot be read, else turned into a journal (unless the rules refuse it)."""
+        if f.legacy_problem is not None:
+            self._recover_from_backup(f.legacy_problem, self.path, Damage(0, 0, f.legacy_problem))
+            return self.datadir.load(self.id)
+        if f.invalid is None:
+            self._migrate(f)
+            return self.datadir.load(self.id)
+        return f
+
+    def _mend(self, f: Folded, damage: Damage) -> None:
+        """Damage found on opening: a torn last record is cut; damage with
+        intact records after it stops a writer unless a repair was asked for
+        (JournalDamaged); a journal with nothing intact comes from a backup."""
+        if not f.torn:  # intact records follow the damage: only a repair, asked for, touches it
+            data = self.path.read_bytes()
+            if not self._repair:
+                raise JournalDamaged(self.path, self.id, data, damage)
+            self._rebuild(data)
+        elif f.last_seq > 0:
+            self._cut_damage(f)
+        else:
+            self._recover_from_backup(damage_reason(damage.reason), self.path, damage)
 
     def _set_aside(self, ignored: list[Ignored]) -> None:
         """Damaged checkpoints opening ignored are renamed ``<name>.bad`` (kept,

@@ -28,14 +28,11 @@ from core.store.eventstore import (
     BACKUPS_KEPT,
     CHECKPOINT_TAIL,
     CHECKPOINTS_KEPT,
-    DESKS,
-    LOCK_WAIT,
     EventStore,
-    host_name,
-    lock_wait,
     now_utc,
     today,
 )
+from core.store.lock import DESKS, LOCK_WAIT, host_name, lock_wait
 from core.store.repair import Rebuilt, rebuild
 from core.store.replay import Folded, fold
 from core.store.trail import (
