@@ -14,8 +14,10 @@ runs ``Desk.record(3, "2-1")`` on the desk, as that actor from that device
   another uid refused by SO_PEERCRED where the system has it), or, where
   AF_UNIX is missing (Windows) or the path is too long for a socket, loopback
   TCP with a random token in that same file (mode 0600).
-- :class:`RemoteWriter` is the other end; :class:`RemoteDesk` a Desk-shaped
-  proxy over it (reads on the event read lock-free, changes through the
+- What the door serves is a reviewed table, :data:`core.doorcalls.SERVED`
+  (name -> Desk method, and who may call it); every other name is refused.
+- :class:`RemoteWriter` is the other end; :class:`RemoteDesk`
+  (:mod:`core.doorcalls`) a Desk-shaped proxy over it (reads on the event read lock-free, changes through the
   door), so code written for a Desk runs unchanged; :func:`writer_for`
   finds the door of an event.
 
@@ -40,20 +42,32 @@ waiting.
 from __future__ import annotations
 
 import contextlib
-import importlib
 import json
 import os
 import stat
 import struct
 import threading
 import time
-from dataclasses import fields, is_dataclass, replace
-from pathlib import Path, PurePath
+from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from core import i18n
 from core.desk import Desk
-from core.errors import LyceeError
+from core.doorcalls import SERVED, RemoteDesk, served
+from core.doorwire import (
+    CHUNK,
+    DEPTH_MAX,
+    Lines,
+    Refused,
+    decode,
+    encode,
+    error_answer,
+    raised,
+    too_deep,
+    too_long_message,
+)
+from core.errors import EventLocked, LyceeError
 from core.event.model import Event
 from core.i18n import _
 
@@ -61,6 +75,7 @@ if TYPE_CHECKING:
     import socket
 
     from core.store import DataDir, EventStore
+    from core.store.eventstore import Folder
 
 # socket, secrets and hmac are imported where a door is served or reached: a command that finds
 # no door (the common case: no app holds the event) loads none of them
@@ -81,8 +96,8 @@ __all__ = [
     "ReachingWriter",
 ]
 
-#: The Desk methods a writer may call through the door (every other name is refused).
-DESK_CALLS = frozenset(name for name in dir(Desk) if not name.startswith("_") and callable(getattr(Desk, name)))
+#: The calls the door serves, and who may make each: core.doorcalls.SERVED (every other name is refused).
+DESK_CALLS = SERVED
 
 #: The longest socket path every system binds (sun_path is 104 bytes on macOS, 108 on Linux).
 SOCKET_PATH_MAX = 100
@@ -93,17 +108,12 @@ SOCKET_PATH_MAX = 100
 #: event file is at most 20 MB.  A longer line is refused and its connection
 #: closed, never held beyond this plus one chunk.
 LINE_MAX = 32 * 2**20
-#: How much of a line is read at a time.
-CHUNK = 64 * 2**10
 #: Seconds a connection may go without sending a whole request (after
 #: connecting or after its last answer) before the door closes it.  A client
 #: that has been quiet for half of this connects again before its next call.
 IDLE_TIMEOUT = 30.0
 #: Seconds a client of the TCP door has to send its token (the first thing it sends, at once).
 TOKEN_WAIT = 2.0
-#: The deepest nesting of ``[`` and ``{`` a request may have (a batch of
-#: pools, the deepest request sent, nests 9 deep).
-DEPTH_MAX = 64
 #: Connections served at once: each is a thread, and a command holds one for
 #: as long as it runs.  One more is answered "busy" at once and closed.
 CLIENTS_MAX = 32
@@ -125,14 +135,6 @@ class DoorClosed(LyceeError):
 
 class DoorBusy(LyceeError):
     """The desk is serving as many connections as its door takes (:data:`CLIENTS_MAX`)."""
-
-
-class Refused(Exception):
-    """A request the door will not read: the answer to send before closing."""
-
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.message = message
 
 
 class Writer(Protocol):
@@ -187,8 +189,7 @@ class LocalWriter:
     ) -> Any:
         """:meth:`call` with the arguments as given and the language of the
         caller's messages (``lang``)."""
-        if method not in DESK_CALLS:
-            raise LyceeError(_("the desk has no operation {name}", name=method))
+        call = served(method, actor)  # refused: not served, or not to this caller
 
         def go():
             with self.lock:
@@ -196,7 +197,7 @@ class LocalWriter:
                     raise DoorClosed(closed_message(self.desk.store.id))
                 try:
                     with speaking(lang):
-                        return getattr(replace(self.desk, actor=actor, device=device), method)(*args, **kwargs)
+                        return call.method(replace(self.desk, actor=actor, device=device), *args, **kwargs)
                 finally:
                     if self.after is not None:
                         self.after()
@@ -212,113 +213,10 @@ def closed_message(event_id: str) -> str:
     )
 
 
-# -- values on the wire ------------------------------------------------------------
-
-
-def encode(value: Any) -> Any:
-    """``value`` as JSON builtins, dataclasses, Structs and paths tagged so
-    :func:`decode` gives them back as they were."""
-    import msgspec
-
-    if value is None or isinstance(value, (bool, int, float, str)):
-        return value
-    if isinstance(value, Event):
-        raise TypeError("an Event is read by the client, not sent")
-    if isinstance(value, PurePath):
-        return {"$path": str(value)}
-    if isinstance(value, (list, tuple, set, frozenset)):
-        return [encode(x) for x in value]
-    if isinstance(value, dict):
-        return (
-            {"$dict": [[encode(k), encode(v)] for k, v in value.items()]}
-            if any(not isinstance(k, str) for k in value)
-            else {k: encode(v) for k, v in value.items()}
-        )
-    cls = type(value)
-    if isinstance(value, msgspec.Struct) or (is_dataclass(value) and not isinstance(value, type)):
-        names = value.__struct_fields__ if isinstance(value, msgspec.Struct) else [f.name for f in fields(value)]
-        return {
-            "$type": f"{cls.__module__}:{cls.__qualname__}",  # an unset field is left to its default
-            "$": {n: encode(getattr(value, n)) for n in names if getattr(value, n) is not msgspec.UNSET},
-        }
-    return msgspec.to_builtins(value)
-
-
-def decode(value: Any) -> Any:
-    """The value :func:`encode` made.  A tagged type is looked up only in
-    ``core`` and ``limited``, and only a dataclass or Struct is built."""
-    import msgspec
-
-    if isinstance(value, list):
-        return [decode(x) for x in value]
-    if not isinstance(value, dict):
-        return value
-    if "$path" in value:
-        return Path(value["$path"])
-    if "$dict" in value:
-        return {decode(k): decode(v) for k, v in value["$dict"]}
-    if "$type" in value:
-        module, _sep, name = str(value["$type"]).partition(":")
-        if module.split(".")[0] not in ("core", "limited"):
-            raise LyceeError(_("a value of type {what} is not accepted through the desk's door", what=value["$type"]))
-        cls: Any = importlib.import_module(module)
-        for part in name.split("."):
-            cls = getattr(cls, part)
-        if not (isinstance(cls, type) and (issubclass(cls, msgspec.Struct) or is_dataclass(cls))):
-            raise LyceeError(_("a value of type {what} is not accepted through the desk's door", what=value["$type"]))
-        data = {k: decode(v) for k, v in value["$"].items()}
-        try:
-            return cls(**data)
-        except TypeError:
-            return msgspec.convert(data, cls, from_attributes=True, strict=False)
-    return {k: decode(v) for k, v in value.items()}
-
-
-def error_answer(err: BaseException, method: str) -> dict:
-    if isinstance(err, LyceeError):
-        out = {
-            "ok": False,
-            "error": str(err),
-            "rule": err.rule,
-            "kind": type(err).__name__,
-            "module": type(err).__module__,
-        }
-        for extra in ("source", "problems"):
-            if hasattr(err, extra):
-                out[extra] = encode(getattr(err, extra))
-        return out
-    return {
-        "ok": False,
-        "error": _("the desk could not do {name}: {reason}", name=method, reason=f"{type(err).__name__}: {err}"),
-        "rule": None,
-        "kind": "LyceeError",
-    }
-
-
-def raised(answer: dict) -> LyceeError:
-    """The exception an error answer stands for: the same class (found among
-    the LyceeError classes loaded here, else LyceeError), message and rule."""
-    name = answer.get("kind") or "LyceeError"
-    module = answer.get("module") or ""
-    cls: type[LyceeError] = LyceeError
-    if module.split(".")[0] in ("core", "limited", "tui"):
-        with contextlib.suppress(ImportError, AttributeError):
-            found = getattr(importlib.import_module(module), name)
-            if isinstance(found, type) and issubclass(found, LyceeError):
-                cls = found
-    err = cls.__new__(cls)
-    Exception.__init__(err, str(answer.get("error") or ""))
-    err.rule = answer.get("rule")
-    for extra in ("source", "problems"):
-        if extra in answer:
-            setattr(err, extra, decode(answer[extra]))
-    return err
-
-
 # -- the endpoint --------------------------------------------------------------------
 
 
-def door_path(datadir: DataDir, event_id: str) -> Path:
+def door_path(datadir: Folder, event_id: str) -> Path:
     """The event's door in the data folder: a socket, or the token file of the TCP door."""
     return datadir.events_dir / f".{event_id}.door"
 
@@ -364,104 +262,9 @@ def write_private(path: Path, text: str) -> None:
 
 
 #: Every byte but brackets and quotes, deleted from a request to count its nesting.
-_NOT_SYNTAX = bytes(b for b in range(256) if b not in b'[]{}"')
-#: ``{`` and ``}`` read as ``[`` and ``]``: one pair to take away a level at a time.
-_SQUARE = bytes.maketrans(b"{}", b"[]")
-
-
-def too_deep(line: bytes, limit: int | None = None) -> bool:
-    """Whether the JSON in ``line`` nests ``[`` and ``{`` deeper than
-    ``limit`` (:data:`DEPTH_MAX`), found before it is parsed (a parser
-    recurses once a level).  What is inside strings is left out: escaped
-    backslashes and quotes go first, then all but brackets and quotes,
-    then two quotes side by side (an empty string, or one without
-    brackets: the quotes around every other byte stay paired), then what is
-    left between quotes.  Each pass then takes away the innermost pairs, so
-    a line ``limit`` deep is empty after ``limit`` passes.  All of it runs
-    in C: the largest request measured (8 MB) is checked in a tenth of its
-    parse.  Unbalanced brackets are left to the parser to name."""
-    limit = DEPTH_MAX if limit is None else limit
-    if line.count(b"[") + line.count(b"{") <= limit:
-        return False
-    if b"\\" in line:
-        line = line.replace(b"\\\\", b"").replace(b'\\"', b"")
-    syntax = line.translate(_SQUARE, _NOT_SYNTAX).replace(b'""', b"")
-    skeleton = b"".join(syntax.split(b'"')[0::2])
-    for _level in range(limit):
-        shorter = skeleton.replace(b"[]", b"")
-        if shorter == skeleton:
-            return False  # empty, or unbalanced: not deeper than this
-        skeleton = shorter
-    return b"[]" in skeleton
-
-
-def too_long_message(limit: int | None = None) -> str:
-    limit = LINE_MAX if limit is None else limit
-    return _(
-        "the desk's door takes a request of at most {mb} MB; this one is longer and was not read (nothing was stored)",
-        mb=f"{limit / 2**20:g}",
-    )
-
-
 def refusal(message: str) -> dict:
     """The answer of a request the door refuses (the client raises a LyceeError with ``message``)."""
     return {"ok": False, "kind": "LyceeError", "rule": None, "error": message}
-
-
-class Lines:
-    """The requests of one connection, a line at a time, read in chunks
-    (:data:`CHUNK`) so that no more than ``limit`` bytes plus a chunk are
-    ever held.  Each line must arrive whole within ``idle`` seconds of asking
-    for it (after connecting, or after the last answer)."""
-
-    def __init__(self, conn: socket.socket, limit: int | None = None, idle: float | None = None):
-        self.conn = conn
-        self.limit = LINE_MAX if limit is None else limit
-        self.idle = IDLE_TIMEOUT if idle is None else idle
-        self.buf = bytearray()
-
-    def _fill(self, deadline: float, most: int = CHUNK) -> bool:
-        """At most ``most`` more bytes into the buffer, by ``deadline``
-        (else TimeoutError); False when the client has closed."""
-        left = deadline - time.monotonic()
-        if left <= 0:
-            raise TimeoutError
-        self.conn.settimeout(left)
-        chunk = self.conn.recv(most)
-        self.buf += chunk
-        return bool(chunk)
-
-    def exactly(self, n: int, idle: float | None = None) -> bytes:
-        """The next ``n`` bytes (fewer when the client closes first), reading no further."""
-        deadline = time.monotonic() + (self.idle if idle is None else idle)
-        while len(self.buf) < n and self._fill(deadline, n - len(self.buf)):
-            pass
-        out = bytes(self.buf[:n])
-        del self.buf[:n]
-        return out
-
-    def line(self) -> bytes | None:
-        """The next line without its newline; None when the client has
-        closed (a last line without a newline is still a line).  Raises
-        :class:`Refused` for a line over the limit, TimeoutError when it
-        does not come in time."""
-        deadline = time.monotonic() + self.idle
-        seen = 0
-        while True:
-            end = self.buf.find(b"\n", seen)
-            if end > self.limit or (end < 0 and len(self.buf) > self.limit):
-                raise Refused(too_long_message(self.limit))
-            if end >= 0:
-                out = bytes(self.buf[:end])
-                del self.buf[: end + 1]
-                return out
-            seen = len(self.buf)
-            if not self._fill(deadline):
-                if self.buf:
-                    out = bytes(self.buf)
-                    self.buf.clear()
-                    return out
-                return None
 
 
 def linger_close(conn: socket.socket) -> None:
@@ -645,7 +448,7 @@ class DoorServer:
             self._conns.add(conn)
         refused: str | None = None
         try:
-            lines = Lines(conn)
+            lines = Lines(conn, LINE_MAX, IDLE_TIMEOUT)
             me, peer = own_uid(), peer_uid(conn)
             if me is not None and peer is not None and peer != me:
                 refused = _("the desk's door answers its own user only (uid {uid})", uid=me)
@@ -816,7 +619,7 @@ class RemoteWriter:
     def _send(self, req: dict):
         data = json.dumps(req, ensure_ascii=False).encode("utf-8")
         if len(data) > LINE_MAX:  # refused here, before sending: the door would not read it
-            raise LyceeError(too_long_message())
+            raise LyceeError(too_long_message(LINE_MAX))
         try:
             self._file.write(data + b"\n")
             self._file.flush()
@@ -867,61 +670,6 @@ class RemoteWriter:
 
     def __exit__(self, *exc) -> None:
         self.close()
-
-
-class RemoteDesk:
-    """A Desk for code that was written for one, over a :class:`RemoteWriter`:
-    each Desk method runs first over the event read lock-free (a read is
-    done there, never waiting for the desk); one that would write is sent
-    through the door instead, nothing having been stored here.  ``event``
-    is the event as the desk last wrote it.  ``writes``: the calls are known
-    to write when they succeed (``lycee pair``, ``top``, one ``result``): each
-    goes through the door at once, not worked out here first only to be
-    worked out again at the desk (a pairing of a large event took twice as long)."""
-
-    def __init__(self, writer: RemoteWriter, actor: str = "cli", device: str | None = "local", writes: bool = False):
-        self.writer = writer
-        self.actor = actor
-        self.device = device
-        self.writes = writes
-        self._view: Desk | None = None
-
-    def _local(self) -> Desk:
-        if self._view is None:
-            self._view = Desk(
-                self.writer.datadir.view(self.writer.event_id),  # type: ignore[arg-type]
-                actor=self.actor,
-                device=self.device,
-            )
-        return self._view
-
-    @property
-    def store(self):
-        return self._local().store
-
-    @property
-    def event(self) -> Event:
-        return self._local().event
-
-    def __getattr__(self, name: str):
-        if name.startswith("_") or name not in DESK_CALLS:
-            raise AttributeError(name)
-
-        def method(*args, **kwargs):
-            from core.store.store import WriteNeeded
-
-            if not self.writes:
-                try:
-                    return getattr(self._local(), name)(*args, **kwargs)
-                except WriteNeeded:
-                    pass
-            try:
-                return self.writer.call(name, *args, actor=self.actor, device=self.device, **kwargs)
-            finally:
-                self._view = None  # read again: the desk has written
-
-        method.__name__ = name
-        return method
 
 
 class HostedWriter(LocalWriter):
@@ -1015,9 +763,6 @@ def writer_for(
     (``role``) with its door served from here (:class:`HostedWriter`: this
     process is now the desk); else None.  ``wait``: seconds to keep trying
     the door while the event is held by a desk starting it."""
-    import time
-
-    from core.errors import EventLocked
 
     end = time.monotonic() + wait
     while True:

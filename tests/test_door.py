@@ -93,6 +93,62 @@ def test_an_unknown_method_is_refused_and_nothing_changes(served):
         assert w.call("player", "P1", actor="cli").name == "P1"  # the door still answers after a refusal
 
 
+def test_every_public_desk_method_is_served_or_marked_local():
+    """The door serves a reviewed table (core.doorcalls.SERVED), never what the
+    Desk happens to make public: a new public Desk method fails here until
+    it is added to the table, or to LOCAL with why it is not served."""
+    from core.doorcalls import LOCAL, SERVED
+
+    public = {n for n in dir(Desk) if not n.startswith("_") and callable(getattr(Desk, n))}
+    assert not public - set(SERVED) - set(LOCAL), "public Desk methods neither served nor local"
+    assert not set(SERVED) & set(LOCAL)
+    assert all(getattr(Desk, name) is call.method for name, call in SERVED.items())  # each name runs its method
+    assert {"append_all", "register_decklist_file", "repair"} <= set(LOCAL)
+
+
+def test_a_call_not_in_the_table_is_refused_over_the_door_and_nothing_changes(served, tmp_path):
+    """append_all (any action, as given), register_decklist_file (a file the
+    caller names) and repair are a Desk's local helpers: through the door
+    they are refused, nothing is stored; the door still answers after."""
+    dd, st, srv = served
+    (tmp_path / "deck.txt").write_text("4 LO-0001\n", encoding="utf-8")
+    before = dd.history(st.id)
+    with RemoteWriter(dd, st.id) as w:
+        for method, args in (
+            ("append_all", [[("register", {"players": [{"id": "p9", "name": "Mallory"}]})]]),
+            ("register_decklist_file", ["P1", str(tmp_path / "deck.txt")]),
+            ("repair", []),
+            ("store_pairing", [[]]),
+        ):
+            with pytest.raises(LyceeError, match="no operation"):
+                w.call(method, *args, actor="cli")
+        assert w.call("player", "P1", actor="cli").name == "P1"
+    assert dd.history(st.id) == before
+
+
+def test_a_phone_page_reaches_only_the_calls_open_to_phones(served):
+    """Who may call: a request from a player's phone page reaches phone_report(s)
+    and phone_decklist only; a desk call from it is refused, nothing stored."""
+    dd, st, srv = served
+    before = dd.history(st.id)
+    with RemoteWriter(dd, st.id) as w:
+        with pytest.raises(LyceeError, match="does not take add_players"):
+            w.call("add_players", ["Mallory"], actor="player p1 (phone)", device="192.0.2.7")
+        with pytest.raises(LyceeError, match="does not take record"):
+            w.call("record", 1, "2-0", actor="phones")
+    assert dd.history(st.id) == before
+
+
+def test_a_batch_through_the_door_takes_only_its_listed_kinds(served):
+    """append_batch (what a face's batch goes through) refuses a kind outside
+    BATCH_KINDS, e.g. a registration, before anything is stored."""
+    dd, st, srv = served
+    before = dd.history(st.id)
+    with RemoteWriter(dd, st.id) as w, pytest.raises(LyceeError, match="register"):
+        w.call("append_batch", [("register", {"players": [{"id": "p9", "name": "Mallory"}]})], actor="cli")
+    assert dd.history(st.id) == before
+
+
 def test_a_peer_of_another_uid_is_refused(served, monkeypatch):
     """Only the same user: a peer whose uid (SO_PEERCRED) is not the desk's gets a refusal."""
     if not hasattr(socket, "SO_PEERCRED"):

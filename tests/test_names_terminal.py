@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import core.store.store
+import core.store.eventstore
 from core.desk import Desk
 from core.errors import LyceeError
 from core.names import check_text, escaped, fold_name
@@ -188,8 +188,8 @@ def test_names_md_l_name_key_is_stable_under_nfkc_width_and_case(name):
 def _journal_with_escapes(data: str, monkeypatch) -> str:
     """An event whose names never passed the rules (as from an old or hand-made
     journal): the store's text check is bypassed while it is written."""
-    monkeypatch.setattr(core.store.store, "check_action_text", lambda kind, d: None)
-    monkeypatch.setattr("core.desk.check_text", lambda n, kind="text", **kw: n)
+    monkeypatch.setattr(core.store.eventstore, "check_action_text", lambda kind, d: None)
+    monkeypatch.setattr("core.desk.players.check_text", lambda n, kind="text", **kw: n)
     dd = DataDir(data)
     store = dd.create({"name": "Cup" + ESC_NAME, "sanctioned": False, "staff": {"organizer": "Org\x1b[5m"}})
     desk = Desk(store, actor="desk\x1b[31m")

@@ -454,8 +454,8 @@ def test_counts_stay_true_when_the_header_cannot_be_written(tmp_path, monkeypatc
     """The journal append succeeds but the header write after it fails (the
     disk filled between them): `event list` shows what the journal holds,
     not the count before; a refused batch changes no count anywhere."""
+    import core.store.eventstore as S  # the store that writes the header
     import core.store.journal as J
-    import core.store.store as S
 
     dd = DataDir(tmp_path)
     store = dd.create({"name": "Full", "date": "2026-11-30"})

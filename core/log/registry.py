@@ -126,20 +126,32 @@ def payload(act: dict) -> Action:
 def apply(event: Any, act: dict) -> Any:
     """``event`` after ``act`` (a stored action, or ``{"type", "data"}`` to try one)."""
     kind = act.get("type")
+    reducer(kind, act.get("seq"))  # an unknown kind is named before its payload is read
+    return apply_payload(event, str(kind), payload(act), act.get("v", 1), act.get("seq"))
+
+
+def apply_payload(event: Any, kind: str, data: Action, v: int = ACTION_FORMAT, seq: Any = None) -> Any:
+    """``event`` after the ``kind`` action whose payload is the Struct ``data``,
+    checked by the rules of format ``v`` (what the store appends: no dict)."""
+    fn = reducer(kind, seq)
+    if event is None and kind not in FOUNDING:
+        raise LyceeError(_("the log must begin with 'create', not {kind!r}", kind=kind))
+    token = _FORMAT.set(v)
+    try:
+        return fn(event, data)
+    finally:
+        _FORMAT.reset(token)
+
+
+def reducer(kind: Any, seq: Any = None) -> Apply:
+    """The reducer of ``kind``, its module imported the first time."""
     fn = _APPLY.get(kind) if isinstance(kind, str) else None
     if fn is None:
         _load(kind)
         fn = _APPLY.get(kind) if isinstance(kind, str) else None
     if fn is None:
-        raise LyceeError(_("unknown action type {kind!r} (seq {x})", kind=kind, x=act.get("seq")))
-    if event is None and kind not in FOUNDING:
-        raise LyceeError(_("the log must begin with 'create', not {kind!r}", kind=kind))
-    data = payload(act)
-    token = _FORMAT.set(act.get("v", 1))
-    try:
-        return fn(event, data)
-    finally:
-        _FORMAT.reset(token)
+        raise LyceeError(_("unknown action type {kind!r} (seq {x})", kind=kind, x=seq))
+    return fn
 
 
 def written_format() -> int:

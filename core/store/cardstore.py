@@ -17,10 +17,13 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import msgspec
+
 from core.cards import cardlist
 from core.cards.cardlist import ImportReport, Stored
 from core.errors import LyceeError
 from core.i18n import _
+from core.store.storage import DurableStorage
 
 if TYPE_CHECKING:
     from core.cards.model import CardSet
@@ -44,10 +47,7 @@ class CardList:
     @contextmanager
     def _writing(self) -> Iterator[tuple[Any, dict[str, Any]]]:
         """(storage, its current tables) under the lock."""
-        import msgspec
         from filelock import FileLock, Timeout
-
-        from core.store.storage import DurableStorage
 
         self.dir.mkdir(parents=True, exist_ok=True)
         os.chmod(self.dir, 0o700)

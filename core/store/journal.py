@@ -41,8 +41,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+import msgspec
 from tinydb.storages import Storage
 
+from core.log.actions import DOCUMENTS, Action, kind_of, to_data
 from core.paths import open_private, private_dir
 
 MAGIC = b"lycee-journal/1\n"
@@ -102,8 +104,6 @@ def encode_record(actions: list[dict], *, builtins: bool = False) -> bytes:
     are json's."""
     payload = None
     if builtins:
-        import msgspec
-
         try:
             if not _NON_FINITE.search(msgspec.msgpack.encode(actions)):
                 payload = msgspec.json.encode(actions)
@@ -115,7 +115,86 @@ def encode_record(actions: list[dict], *, builtins: bool = False) -> bytes:
         except RecursionError:
             text = dumps(actions)  # with the check: what it raises, as before (a structure that holds itself)
         payload = text.encode("utf-8")
+    return frame(payload)
+
+
+def frame(payload: bytes) -> bytes:
+    """A record's line: the CRC-32 and length of ``payload``, then it and a newline."""
     return b"%08x %d " % (zlib.crc32(payload), len(payload)) + payload + b"\n"
+
+
+# -- a record of typed entries -----------------------------------------------------------
+
+
+class Entry(msgspec.Struct, omit_defaults=True):
+    """One action as a record holds it, in the journal's order of keys:
+    ``{"seq", "at", "actor", "type", "v", "data"}``, then ``device`` and
+    ``redo`` when set, and an import's ``sig`` and ``event``.  ``data`` is
+    the payload's fields already encoded (:func:`data_json`): the payload
+    Struct is encoded once, for the line written, and never made a dict."""
+
+    seq: int
+    at: str
+    actor: str
+    type: str
+    v: int
+    data: msgspec.Raw
+    device: str | None = None
+    redo: int | None = None
+    sig: str | None = None
+    event: msgspec.Raw | None = None
+
+
+#: A MessagePack float64 (0xCB): a record with any float is written the json way.
+_FLOAT = re.compile(rb"\xcb")
+
+
+def json_bytes(value: Any, *, any_float: bool = True) -> bytes | None:
+    """``value`` (builtins or Structs) as msgspec encodes it, or None where
+    that text would not be json's (:func:`encode_record`'s): a float
+    (``any_float``; else only a NaN or an infinity), a lone surrogate, an
+    integer MessagePack cannot hold."""
+    try:
+        packed = msgspec.msgpack.encode(value)
+    except (TypeError, ValueError, OverflowError, RecursionError):
+        return None
+    if (_FLOAT if any_float else _NON_FINITE).search(packed):
+        return None
+    return msgspec.json.encode(value)
+
+
+def data_json(payload: Action, *, any_float: bool = True) -> bytes:
+    """An action's journal ``data`` as JSON bytes, exactly the bytes
+    ``json.dumps(to_data(payload))`` writes in a record (keys in the
+    Struct's order, fields at their default left out, the tag not
+    repeated; ``any_float`` False: an import's record, whose floats are
+    msgspec's, as :func:`encode_record` writes them).  Raises
+    TypeError/ValueError for a value JSON cannot hold."""
+    kind = kind_of(payload)
+    if kind in DOCUMENTS:
+        value: Any = payload.doc  # type: ignore[attr-defined]  # a document kind's one field
+        raw = json_bytes(value, any_float=any_float)
+        return raw if raw is not None else dumps(value).encode("utf-8")
+    raw = json_bytes(payload, any_float=any_float)
+    if raw is None:
+        return dumps(to_data(payload)).encode("utf-8")
+    return untagged(raw, kind)
+
+
+def untagged(raw: bytes, kind: str) -> bytes:
+    """A payload's JSON without its tag: msgspec writes a tagged Struct's tag
+    first (``{"type":"result",...}``), and the journal keeps it as the
+    action's ``type`` beside ``data``, not inside it."""
+    head = b'{"type":' + msgspec.json.encode(kind)
+    assert raw.startswith(head), raw[:40]
+    rest = raw[len(head) :]
+    return b"{" + rest[1:] if rest[:1] == b"," else b"{}"
+
+
+def encode_entries(entries: list[Entry]) -> bytes:
+    """One framed line holding ``entries``: the bytes :func:`encode_record`
+    writes for the same actions (their ``data`` already encoded)."""
+    return frame(msgspec.json.encode(entries))
 
 
 # -- the CRC of a journal as it grows ---------------------------------------------------
@@ -496,6 +575,12 @@ class JournalStorage(Storage):
         self._data = data
         self._texts.update((str(d["seq"]), dumps(d)) for d in new)
 
+    def append_record(self, record: bytes, last_seq: int) -> None:
+        """Append ``record`` (an encoded line ending at action ``last_seq``), durably."""
+        append_durably(self.path, record)
+        self._last = last_seq
+        self._data = None  # TinyDB's view, read again if it is asked for
+
     def append(self, actions: list[dict], record: bytes | None = None) -> None:
         """Append ``actions`` as one record, durably (``record``: the one
         :func:`encode_record` already made of them, not encoded again)."""
@@ -555,7 +640,6 @@ def encode_checkpoint(meta: dict, event) -> bytes:
     """``meta`` (small JSON-able fields) and the event, as one JSON document
     whose first field is the CRC-32 of every byte after it (:func:`decode_checkpoint`
     checks it before anything else is read)."""
-    import msgspec
 
     rest = memoryview(msgspec.json.encode({**meta, "event": event}))[1:]  # without its "{"
     return b'%s%08x",%s' % (_CHECK_HEAD, zlib.crc32(rest), rest)
@@ -580,7 +664,6 @@ def decode_checkpoint(raw: bytes, event_cls: type[T]) -> tuple[dict, T]:
     the bytes: the meta fields are scalars and the event the one object (its
     type checked as it is decoded), so the event is not first skipped over as
     raw JSON and then decoded again (a fifth of the time at 2,048 players)."""
-    import msgspec
 
     checkpoint_check(raw)
     decoder = _CHECKPOINT_DECODERS.get(event_cls)

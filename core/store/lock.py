@@ -114,3 +114,31 @@ class FileLock:
                 fcntl.flock(fd, fcntl.LOCK_UN)
             finally:
                 os.close(fd)
+
+
+#: Seconds a command-line writer waits for an event another command holds.
+LOCK_WAIT = 5.0
+
+
+#: The roles of a process that holds an event as its desk (never waited for: it serves a door, core.door).
+DESKS = ("app", "serve")
+
+
+def lock_wait() -> float:
+    """How long a command-line writer waits for the lock (``LYCEE_LOCK_WAIT``, seconds)."""
+    try:
+        return max(0.0, float(os.environ.get("LYCEE_LOCK_WAIT", LOCK_WAIT)))
+    except ValueError:
+        return LOCK_WAIT
+
+
+def host_name() -> str:
+    """This machine's name, as ``socket.gethostname()`` gives it: where the
+    system has ``uname`` its node name is the same text, without importing
+    socket for it (a few ms of every command that opens an event for writing)."""
+    uname = getattr(os, "uname", None)
+    if uname is not None:
+        return uname().nodename
+    import socket
+
+    return socket.gethostname()

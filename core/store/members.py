@@ -23,6 +23,7 @@ from core.i18n import _
 from core.paths import private_dir, private_mode
 from core.rules import members as rules
 from core.rules.members import HistoryRow, Member
+from core.store.storage import DurableStorage
 
 __all__ = ["MemberList"]
 
@@ -67,7 +68,6 @@ class MemberList:
 
     def _change(self, plan: Callable[[dict[str, Any], str], tuple[dict[str, Any], T]]) -> T:
         """Apply ``plan`` (tables, time) -> (new tables, answer) under the lock and store the result durably."""
-        from core.store.storage import DurableStorage
 
         with self._writing() as raw:
             data, answer = plan(raw, self.clock())

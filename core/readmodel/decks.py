@@ -1,0 +1,85 @@
+"""What a face shows of decklists and the build phase (G-DECKLIST, G-SEALED, G-DRAFT-*)."""
+
+from __future__ import annotations
+
+from core.event.model import Event
+from core.rules import clock
+from core.rules.penalties import player_tally
+from core.rules.staff import staff_problems
+
+# Imported inside the functions that use them: the card engine (core.rules.decklists),
+# the reports, the pairing plan, members and readings, which a face loads only when it shows
+# them (`lycee reports` reads phone reports through here; the app's first frame loads none).
+
+# -- decklists and the build phase (G-DECKLIST, G-SEALED, G-DRAFT-*) -----------------------
+
+
+def decklists(ev: Event) -> list:
+    """Every player's decklist status (none, registered, problems), in
+    registration order (core.rules.decklists.DecklistStatus)."""
+    from core.rules.decklists import decklist_status
+
+    return decklist_status(ev)
+
+
+def draft_seat(ev: Event, pid: str) -> str:
+    """The player's draft seat as ``pod-seat`` (``2-5``), "" outside a draft."""
+    from core.rules.decklists import seat_of
+
+    seat = seat_of(ev, pid)
+    return f"{seat[0] + 1}-{seat[1] + 1}" if seat else ""
+
+
+def build_time_left(st) -> str:
+    """The build phase's time left as the clock shows it (``st``: the desk's
+    build status), its whole length while the timer has not started."""
+    return clock.fmt(st.remaining) if st.remaining is not None else clock.fmt(st.minutes * 60)
+
+
+def deck_gaps(ev: Event) -> list:
+    """The active players round 1 waits for: no legal deck (DecklistStatus)."""
+    from core.rules.decklists import round_one_gaps
+
+    return round_one_gaps(ev)
+
+
+def decklist_change(ev: Event, pid: str) -> tuple[bool, list[str]]:
+    """Whether a decklist for ``pid`` now needs a judge and a reason (round 1
+    is paired, G-DECKLIST), and the judges who may change it; raises the
+    desk's refusal when it needs one and the event has none."""
+    from core.rules.decklists import change_judges, decklist_locked, require_change_judge
+
+    if not decklist_locked(ev):
+        return False, []
+    judges = change_judges(ev)
+    if not judges:
+        require_change_judge(ev, pid, "", "")
+    return True, judges
+
+
+def decklist_penalty_offer(ev: Event, pid: str, judge: str) -> dict:
+    """The penalty the desk offers after a judge changed a decklist (G-DECKLIST, G-PEN-1)."""
+    from core.rules.decklists import penalty_offer
+
+    return penalty_offer(ev, pid, judge)
+
+
+def gap_text(gap) -> str:
+    """One player of :func:`deck_gaps` in words: the name and what is wrong."""
+    from core.rules.decklists import gap_text as said
+
+    return said(gap)
+
+
+def penalty_marks(ev: Event, pid: str) -> str:
+    """The penalties in force as marks: ``N`` a Notice, ``W`` a Warning (G-PEN-2)."""
+
+    tally = player_tally(ev, pid)
+    return "N" * tally.notices + "W" * tally.warnings
+
+
+def staff_missing(ev: Event) -> list[tuple[str, str]]:
+    """What a sanctioned event lacks of its staff: (rule, why) pairs
+    (G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE)."""
+
+    return staff_problems(ev)

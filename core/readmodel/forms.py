@@ -1,0 +1,165 @@
+"""What a face shows of exports, the independent check, the plan of the day,
+the settings (F12) and the event forms."""
+
+from __future__ import annotations
+
+from core.event.model import Event
+from core.event.timing import minutes_advice, recommended_minutes
+from core.i18n import _, join_list
+from core.readmodel.decks import staff_missing
+from core.rules.publish import visible_rounds
+from core.rules.settings import check_settings, field_label, locks, show_value
+from core.rules.staff import default_issuer as issuer
+from core.rules.staff import pin_staff as holder
+from core.rules.staff import split_names
+from core.tournament.elimination import swiss_over as over
+
+# Imported inside the functions that use them: the card engine (core.rules.decklists),
+# the reports, the pairing plan, members and readings, which a face loads only when it shows
+# them (`lycee reports` reads phone reports through here; the app's first frame loads none).
+
+# -- exports, the independent check, the plan of the day -----------------------------------
+
+
+def export_menu() -> tuple:
+    """The export dialog's rows: (kind, format, label function), from the one
+    table of export kinds and formats (core.reports.exports.EXPORTS)."""
+    from core.reports.exports import MENU
+
+    return MENU
+
+
+def export_by_round(what: str) -> bool:
+    """Whether an export kind can be made for an earlier round too."""
+    from core.reports.exports import BY_ROUND
+
+    return what in BY_ROUND
+
+
+def export_text(ev: Event, what: str, fmt: str, round_number: int | None, log: list[dict]) -> tuple[str, str]:
+    """An export as (file name, text), of the event as it was after
+    ``round_number`` (None: now); a refusal raises LyceeError."""
+    from core.reports import exports
+
+    text = exports.render(exports.as_of_round(ev, round_number), what, fmt, log=log)
+    return exports.export_filename(ev, what, fmt, round_number), text
+
+
+def write_export(path, text: str) -> None:
+    """Write an export whole or not at all (no partial file on a full disk)."""
+    from core.reports.exports import write_export as write
+
+    write(path, text)
+
+
+def verify(ev: Event):
+    """The check of the event (``lycee verify``, the judgement import makes too): its report."""
+    from core.reports.judge import judge_event
+
+    return judge_event(ev).report
+
+
+def day_plan(ev: Event, log: list[dict], now, history: list):
+    """The plan of the day: rounds planned, projected times (``history``:
+    earlier events of this data folder, to learn their pace)."""
+    from core.tournament.plan import plan_event
+
+    return plan_event(ev, log, now, history=history)
+
+
+def clock_time(t) -> str:
+    """A planned time of day as the plan shows it (``14:05``)."""
+    from core.tournament.plan import clock_time as shown
+
+    return shown(t)
+
+
+# -- settings (F12) ---------------------------------------------------------------------
+
+
+def settings_locks(ev: Event) -> dict[str, str]:
+    """The settings that can no longer change, each with why."""
+
+    return locks(ev)
+
+
+def setting_label(key: str) -> str:
+    """A setting's name as the settings form and its messages show it."""
+
+    return field_label(key)
+
+
+def settings_changed(ev: Event, changes: dict) -> str:
+    """What the desk says after a settings edit: each change, and the match
+    time advice when the length or the match type changed (G-MATCH-TIME)."""
+
+    msg = _("changed: {what}", what=join_list(f"{field_label(k)} = {show_value(k, v)}" for k, v in changes.items()))
+    advice = (
+        minutes_advice(ev.match, ev.minutes, kind=ev.kind) if ("minutes" in changes or "match" in changes) else None
+    )
+    return msg + " · " + advice if advice else msg
+
+
+def swiss_over(ev: Event) -> bool:
+    """A Swiss-only event whose planned rounds are all played and in: its standings are the final ones."""
+
+    return over(ev)
+
+
+def published_rounds(ev: Event) -> int:
+    """How many rounds the public pages show."""
+
+    return visible_rounds(ev)
+
+
+# -- the event forms: new event, settings, penalty ---------------------------------------
+
+
+def minutes_hint(kind: str, match: str = "bo3") -> tuple[int, str]:
+    """The match length a form proposes for a format and what it says of it
+    (the recommended range and its rule, G-MATCH-TIME)."""
+
+    r = recommended_minutes(kind, match)
+    if r.high is None:
+        return r.low, _("recommended: {lo} minutes or more ({rule})", lo=r.low, rule=r.rule)
+    return r.low, _("recommended: {lo}-{hi} minutes ({rule})", lo=r.low, hi=r.high, rule=r.rule)
+
+
+def staff_names(text: str) -> list[str]:
+    """The names typed in one field (、 ， and , separate them)."""
+
+    return split_names(text)
+
+
+def checked_settings(values: dict, partial: bool = False) -> dict:
+    """A form's settings as the event would keep them, or LyceeError naming
+    the setting that is refused (``partial``: only the settings given)."""
+
+    return check_settings(values, partial=partial)
+
+
+def pin_staff(ev: Event) -> list[str]:
+    """Who may get a judge-page PIN (core.rules.staff): the organizer, the
+    judges and the head judge, each once, in that order."""
+
+    s = ev.staff
+    out: list[str] = []
+    for name in (s.organizer, s.head_judge, *s.judges):
+        who = holder(ev, name)
+        if who is not None and who not in out:
+            out.append(who)
+    return out
+
+
+def staff_lacking(values: dict) -> list[str]:
+    """What an event of these settings would still lack of its staff to be
+    paired, one ``why (rule)`` a line (G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE)."""
+    ev = Event(id="-", **checked_settings(values))
+    return [_("{why} ({rule})", why=m, rule=r) for r, m in staff_missing(ev)]
+
+
+def default_issuer(ev: Event) -> str | None:
+    """Who issues a penalty unless told: the judge on duty, never the head
+    judge while another judge exists (G-HEAD-JUDGE); None with several."""
+
+    return issuer(ev)

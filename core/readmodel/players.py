@@ -1,0 +1,180 @@
+"""What a face shows of the players: check-in, drops, kept apart, renames,
+penalties and appeals (G-PEN-*, G-HEAD-JUDGE)."""
+
+from __future__ import annotations
+
+from core import labels
+from core.errors import LyceeError
+from core.errors import LyceeError as _Refused
+from core.event.lookups import find_player, player_match
+from core.event.model import Event, Match
+from core.i18n import _
+from core.log import apply
+from core.rules.apart import apart_pair, apart_partners
+from core.rules.lateness import in_use, prompt_text
+from core.rules.penalties import (
+    escalation_text,
+    match_loss_words,
+    penalty_actions,
+    penalty_levels,
+    penalty_line,
+    player_tally,
+    tally_line,
+    would_exclude,
+)
+from core.rules.players import kept_bye_text as said
+from core.rules.players import rename_line
+from core.rules.staff import default_issuer
+
+# Imported inside the functions that use them: the card engine (core.rules.decklists),
+# the reports, the pairing plan, members and readings, which a face loads only when it shows
+# them (`lycee reports` reads phone reports through here; the app's first frame loads none).
+
+# -- players: check-in, drops, kept apart, renames -------------------------------------
+# The engines are imported inside each function, so opening the app loads only
+# what the desk's first screen reads (start-up time, benchmarks/store.py).
+
+
+def check_in_used(ev: Event) -> bool:
+    """Whether check-in is in use this round (G-LATE-*): then the lateness
+    prompts come by themselves."""
+
+    return in_use(ev.current_round)
+
+
+def late_text(ev: Event, prompt) -> str:
+    """The lateness question for one due prompt, with its rule (G-LATE-*)."""
+
+    return prompt_text(ev, prompt, with_rule=True)
+
+
+def kept_bye_text(ev: Event, pid: str) -> str:
+    """L-DROP-BYE: what the desk says when a player drops in the round they
+    hold the bye (they keep it), else ""."""
+
+    return said(ev, pid)
+
+
+def match_to_settle(ev: Event, pid: str) -> Match | None:
+    """The player's match of the current round while it has no result: a drop
+    then asks whether that match is lost (G-DROP-2)."""
+
+    rnd = ev.current_round
+    m = player_match(rnd, pid) if rnd is not None else None
+    return m if m is not None and not m.reported else None
+
+
+def kept_apart_from(ev: Event, pid: str) -> list[str]:
+    """The players kept apart from ``pid``, as ``name (id)`` (Shift+F5)."""
+
+    return [f"{ev.player(x).name} ({x})" for x in apart_partners(ev, pid) if ev.has_player(x)]
+
+
+def kept_apart(ev: Event, a: str, b: str) -> bool:
+    """Whether players ``a`` and ``b`` are kept apart now (G-SWISS-PAIR-1/2)."""
+
+    return apart_pair(a, b) in ev.apart
+
+
+def rename_said(before, after) -> str:
+    """What the desk says after a rename: the old and the new name (and the
+    reading when it changed); ``before``/``after`` are the Player records."""
+
+    return rename_line(before.name, after.name, after.reading, after.reading != before.reading)
+
+
+# -- penalties and appeals (G-PEN-*, G-HEAD-JUDGE) ----------------------------------------
+
+
+def penalty_history(ev: Event, ref: str) -> list[str]:
+    """A player's tally line and penalties (each with its appeal's outcome),
+    then the rule of escalation; [] when ``ref`` names no player."""
+    from core.rules import penalties
+
+    try:
+        p = find_player(ev, ref)
+    except LyceeError:
+        return []
+    lines = [penalties.tally_line(ev, p.id)]
+    lines += [penalties.penalty_line(ev, n, pen) for n, pen in penalties.history(ev, p.id)]
+    if ev.rules == "overture":  # O-PEN-1/2: the same count, Overture's words, and 訓告
+        lines.append(_("two Notices make a Warning; two Warnings disqualify; a caution is not recorded (O-PEN-1)"))
+    else:
+        lines.append(_("two Notices make a Warning; two Warnings exclude the player (G-PEN-2)"))
+    return lines
+
+
+def penalty_excludes(ev: Event, pid: str, level: str, reason: str, by: str, action: str) -> str | None:
+    """The rule under which this penalty would exclude the player (then the
+    desk asks first), or None; ``by`` empty: the event's default decider."""
+
+    return would_exclude(
+        ev, {"player": pid, "level": level, "reason": reason, "by": by or default_issuer(ev) or "", "action": action}
+    )
+
+
+def penalty_match_words(ev: Event, pid: str, level: str, reason: str, by: str, action: str) -> str:
+    """What this penalty would do to the player's match (L-MATCH-LOSS), in
+    words, before it is issued (the app's question); nothing is stored."""
+
+    data = {"player": pid, "level": level, "reason": reason, "by": by or default_issuer(ev) or "", "action": action}
+    try:
+        after = apply(ev, {"type": "penalty", "data": data})
+    except _Refused:
+        return ""
+    return match_loss_words(ev, after, pid)
+
+
+def penalty_choices(ev: Event) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The levels and actions a penalty form offers under the event's rule set
+    (G-PEN-1/2; Overture's 訓告 and struck record, O-PEN-1/2)."""
+
+    return penalty_levels(ev), penalty_actions(ev)
+
+
+def penalty_said(before: Event, after: Event, pid: str, level: str) -> tuple[str, bool]:
+    """What the desk says once a penalty is recorded: the tally in force and,
+    when it escalated, what it brought (G-PEN-2); the flag says it escalated."""
+
+    p = after.player(pid)
+    if level == "caution":  # O-PEN-1: nothing in force changes
+        return _("{name}: caution given, in the log only (not recorded, O-PEN-1)", name=p.name), False
+    was, now = player_tally(before, pid), player_tally(after, pid)
+    msg = _(
+        "{name}: {level} recorded ({n} N, {w} W in force)",
+        name=p.name,
+        level=labels.penalty_level_label(level),
+        n=now.notices,
+        w=now.warnings,
+    )
+    lost = match_loss_words(before, after, pid)
+    more = escalation_text(was, now, p.name, excluded=p.excluded, rules=after.rules, match=lost)
+    if more:
+        return msg + " · " + more, True
+    return (msg + " · " + lost if lost and after.penalties[-1].action == "match_loss" else msg), False
+
+
+def appeal_choices(ev: Event) -> tuple[list[str], int]:
+    """The last six penalties as lines, and the number an appeal form offers
+    first (the last one not yet ruled on)."""
+
+    open_ = [n for n, p in enumerate(ev.penalties, 1) if p.appeal is None]
+    lines = [penalty_line(ev, n, p) for n, p in enumerate(ev.penalties, 1)][-6:]
+    return lines, open_[-1] if open_ else len(ev.penalties)
+
+
+def appeal_said(ev: Event, number: int) -> str:
+    """What the desk says once the head judge ruled on penalty ``number``."""
+
+    pen = ev.penalties[number - 1]
+    ruling = pen.appeal or {}  # the Desk has just recorded it
+    return (
+        _(
+            "penalty #{n}: {outcome} by the head judge {by} (final, G-HEAD-JUDGE)",
+            n=number,
+            outcome=labels.appeal_outcome_label(ruling.get("outcome", "")),
+            by=ruling.get("by", ""),
+        )
+        + " · "
+        + tally_line(ev, pen.player)
+    )
