@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from core.i18n import _
 
+from .argparsing import Builder
 from .common import CliError, out_json, read_event, with_desk
 
 if TYPE_CHECKING:
@@ -68,9 +69,9 @@ def cmd_player_apart(args) -> int:
     return 0
 
 
-def register(pls, cmd, event_arg) -> None:
+def player_apart_arguments(pls, parsers: Builder) -> None:
     """The ``apart`` command under ``lycee player``."""
-    ap = cmd(
+    ap = parsers.cmd(
         pls,
         "apart",
         cmd_player_apart,
@@ -79,7 +80,7 @@ def register(pls, cmd, event_arg) -> None:
             "with no PLAYER, list the pairs"
         ),
     )
-    event_arg(ap)
+    parsers.event_arg(ap)
     ap.add_argument(
         "players", nargs="*", metavar="PLAYER", help=_("two player ids or exact names; none lists the pairs kept apart")
     )

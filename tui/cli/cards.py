@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import argparse
 from datetime import date
 from pathlib import Path
 
 from core import labels
 from core.i18n import _
 
+from .argparsing import Arguments, Builder
 from .common import CliError, out_json, with_desk
 
 
@@ -394,10 +396,9 @@ def cmd_calendar(args) -> int:
     return 0
 
 
-def register(sub, cmd, event_arg) -> None:
-    deck = sub.add_parser("deck", help=_("check a deck against the format and the legal card list"))
+def deck_arguments(deck: argparse.ArgumentParser, parsers: Builder) -> None:
     ds = deck.add_subparsers(title=_("deck commands"), metavar="ACTION", required=True)
-    c = cmd(ds, "check", cmd_deck_check, _("list every problem of a decklist (text or CSV)"))
+    c = parsers.cmd(ds, "check", cmd_deck_check, _("list every problem of a decklist (text or CSV)"))
     c.add_argument(
         "file",
         metavar="FILE",
@@ -417,15 +418,18 @@ def register(sub, cmd, event_arg) -> None:
         help=_("the rule set: 2008 (the guideline's game) or overture (Lycee Overture: 60 cards, 構築制限)"),
     )
     c.add_argument("--json", action="store_true")
-    k = cmd(sub, "card", cmd_card, _("is a card legal on a date, and which text applies (G-CARDS-*)"))
+
+
+def card_arguments(k: argparse.ArgumentParser, parsers: Builder) -> None:
+    k.set_defaults(func=cmd_card)
     k.add_argument("numbers", nargs="+", metavar="NUMBER")
     k.add_argument("--date", metavar="YYYY-MM-DD")
     k.add_argument("--json", action="store_true")
-    cards = sub.add_parser(
-        "cards", help=_("the store's card list: import the official list, on-sale dates, list the cards")
-    )
+
+
+def cards_arguments(cards: argparse.ArgumentParser, parsers: Builder) -> None:
     cs = cards.add_subparsers(title=_("card list commands"), metavar="ACTION", required=True)
-    ci = cmd(
+    ci = parsers.cmd(
         cs,
         "import",
         cmd_cards_import,
@@ -442,7 +446,7 @@ def register(sub, cmd, event_arg) -> None:
         metavar="MB",
         help=_("refuse a larger file before reading it (default 20, or LYCEE_IMPORT_MAX_MB)"),
     )
-    co = cmd(
+    co = parsers.cmd(
         cs,
         "on-sale",
         cmd_cards_on_sale,
@@ -452,19 +456,23 @@ def register(sub, cmd, event_arg) -> None:
         "product", metavar="PRODUCT", help=_("the product as the list names it (lycee cards list --products)")
     )
     co.add_argument("date", metavar="YYYY-MM-DD")
-    cl = cmd(cs, "list", cmd_cards_list, _("the stored cards, or with --products the products and their dates"))
+    cl = parsers.cmd(cs, "list", cmd_cards_list, _("the stored cards, or with --products the products and their dates"))
     cl.add_argument("--product", metavar="P", help=_("only the cards of this product"))
     cl.add_argument("--products", action="store_true", help=_("the products, their brands and on-sale dates"))
     cl.add_argument("--json", action="store_true")
-    cal = cmd(
-        sub,
-        "calendar",
-        cmd_calendar,
-        _(
-            "add a store's own legality calendar (later products, lycee-calendar/1) to an event; "
-            "checked, and named on the report (G-CARDS-VERSIONS)"
-        ),
-    )
-    event_arg(cal)
+
+
+def calendar_arguments(cal: argparse.ArgumentParser, parsers: Builder) -> None:
+    cal.set_defaults(func=cmd_calendar)
+    parsers.event_arg(cal)
     cal.add_argument("file", nargs="?", metavar="FILE")
     cal.add_argument("--remove", action="store_true", help=_("take the store calendar off the event"))
+
+
+#: `lycee COMMAND`'s arguments, by command (tui.cli.parser.COMMANDS names the module)
+PARSERS: dict[str, Arguments] = {
+    "deck": deck_arguments,
+    "card": card_arguments,
+    "cards": cards_arguments,
+    "calendar": calendar_arguments,
+}

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 from core.errors import LyceeError
 from core.i18n import _, join_list
 
+from .argparsing import Arguments, Builder
 from .common import CliError, out_json, with_desk
 
 
@@ -618,15 +619,17 @@ class _OpHelp(argparse.Action):
         parser.exit()
 
 
-def register(sub, cmd, event_arg) -> None:
-    dl = sub.add_parser("decklist", help=_("register, show and check players' decklists (G-DECKLIST)"))
+def player_arg(sp: argparse.ArgumentParser) -> None:
+    sp.add_argument("player", metavar="PLAYER", help=_("player id or exact name"))
+
+
+def decklist_arguments(dl: argparse.ArgumentParser, parsers: Builder) -> None:
     dls = dl.add_subparsers(title=_("decklist commands"), metavar="ACTION", required=True)
 
-    def player_arg(sp):
-        sp.add_argument("player", metavar="PLAYER", help=_("player id or exact name"))
-
-    a = cmd(dls, "add", cmd_decklist_add, _("register (or replace) a player's decklist from a text or CSV file"))
-    event_arg(a)
+    a = parsers.cmd(
+        dls, "add", cmd_decklist_add, _("register (or replace) a player's decklist from a text or CSV file")
+    )
+    parsers.event_arg(a)
     player_arg(a)
     a.add_argument("file", metavar="FILE", help=_("'COUNT NUMBER [name]' lines, 'spare:' before spares; or .csv"))
     a.add_argument(
@@ -635,37 +638,33 @@ def register(sub, cmd, event_arg) -> None:
     a.add_argument(
         "--reason", metavar="TEXT", help=_("why the judge changes the decklist after round 1 is paired (G-DECKLIST)")
     )
-    s = cmd(dls, "show", cmd_decklist_show, _("show a player's registered decklist and its problems"))
-    event_arg(s)
+    s = parsers.cmd(dls, "show", cmd_decklist_show, _("show a player's registered decklist and its problems"))
+    parsers.event_arg(s)
     player_arg(s)
     s.add_argument("--json", action="store_true")
-    c = cmd(
+    c = parsers.cmd(
         dls,
         "check",
         cmd_decklist_check,
         _("compare the deck presented at the table with the registered list; exit 1 when they differ"),
     )
-    event_arg(c)
+    parsers.event_arg(c)
     player_arg(c)
     c.add_argument("file", metavar="FILE", help=_("the deck as presented (text or CSV)"))
     c.add_argument("--by", metavar="NAME", help=_("the judge who checks it"))
     c.add_argument("--json", action="store_true")
-    st = cmd(dls, "status", cmd_decklist_status, _("each player's decklist: none, registered or problems"))
-    event_arg(st)
+    st = parsers.cmd(dls, "status", cmd_decklist_status, _("each player's decklist: none, registered or problems"))
+    parsers.event_arg(st)
     st.add_argument("--json", action="store_true")
 
-    b = cmd(
-        sub,
-        "build",
-        cmd_build,
-        _("a sealed or draft event's deck-building phase (G-SEALED, G-DRAFT-*)"),
-        add_help=False,
-    )
+
+def build_arguments(b: argparse.ArgumentParser, parsers: Builder) -> None:
+    b.set_defaults(func=cmd_build)
     ops: dict[str, argparse.ArgumentParser] = {}
     b.add_argument("-h", "--help", action=_OpHelp, ops=ops, help=_("show this help message and exit"))
-    event_arg(b)
+    parsers.event_arg(b)
     bs = b.add_subparsers(title=_("build commands"), metavar="ACTION", required=True, dest="build_op")
-    o = cmd(bs, "open", cmd_build, _("open the pools (sealed) or seat the draft pods (draft), start building"))
+    o = parsers.cmd(bs, "open", cmd_build, _("open the pools (sealed) or seat the draft pods (draft), start building"))
     o.add_argument("--set", required=True, metavar="SET", help=_("set code (alpha, beta, gamma)"))
     o.add_argument("--product", choices=("2s", "1s3b"), help=_("sealed: 2 starters, or 1 starter + 3 boosters"))
     o.add_argument("--packs", type=int, metavar="P", help=_("draft: boosters a player, 4 to 6 (G-DRAFT-2)"))
@@ -690,19 +689,21 @@ def register(sub, cmd, event_arg) -> None:
         ),
     )
     o.add_argument("--json", action="store_true")
-    s = cmd(bs, "status", cmd_build, _("the build phase: timer, pools and decklists still missing"))
+    s = parsers.cmd(bs, "status", cmd_build, _("the build phase: timer, pools and decklists still missing"))
     s.add_argument("--json", action="store_true")
     for op, help_ in (
         ("start", _("start the deck-building timer")),
         ("pause", _("pause the deck-building timer")),
         ("resume", _("resume the deck-building timer")),
     ):
-        x = cmd(bs, op, cmd_build, help_)
+        x = parsers.cmd(bs, op, cmd_build, help_)
         x.add_argument("--json", action="store_true")
-    cl = cmd(bs, "close", cmd_build, _("end the build phase (round 1 also needs every deck legal, or the override)"))
+    cl = parsers.cmd(
+        bs, "close", cmd_build, _("end the build phase (round 1 also needs every deck legal, or the override)")
+    )
     cl.add_argument("--by", metavar="NAME", help=_("the organizer who closes it"))
     cl.add_argument("--json", action="store_true")
-    ov = cmd(
+    ov = parsers.cmd(
         bs,
         "override",
         cmd_build,
@@ -714,12 +715,14 @@ def register(sub, cmd, event_arg) -> None:
     ov.add_argument("--by", required=True, metavar="NAME", help=_("the event's head judge"))
     ov.add_argument("--reason", required=True, metavar="TEXT", help=_("why round 1 pairs with these decks"))
     ov.add_argument("--json", action="store_true")
-    si = cmd(bs, "simulate", cmd_build, _("draft: bots pick for every seat still without a pool"))
+    si = parsers.cmd(bs, "simulate", cmd_build, _("draft: bots pick for every seat still without a pool"))
     si.add_argument(
         "--decks", action="store_true", help=_("also register a bot-built deck for every player without one")
     )
     si.add_argument("--json", action="store_true")
-    po = cmd(bs, "pool", cmd_build, _("enter a pool from the table (FILE), or open a late sealed player's product"))
+    po = parsers.cmd(
+        bs, "pool", cmd_build, _("enter a pool from the table (FILE), or open a late sealed player's product")
+    )
     player_arg(po)
     po.add_argument(
         "file", metavar="FILE", nargs="?", help=_("draft or --real: the pool as 'NUMBER COUNT' or 'COUNT NUMBER' lines")
@@ -727,7 +730,14 @@ def register(sub, cmd, event_arg) -> None:
     po.add_argument("--json", action="store_true")
 
     ops.update(bs.choices)
-    pl = cmd(sub, "pool", cmd_pool, _("a player's pool in a sealed or draft event"))
-    event_arg(pl)
+
+
+def pool_arguments(pl: argparse.ArgumentParser, parsers: Builder) -> None:
+    pl.set_defaults(func=cmd_pool)
+    parsers.event_arg(pl)
     player_arg(pl)
     pl.add_argument("--json", action="store_true")
+
+
+#: `lycee COMMAND`'s arguments, by command (tui.cli.parser.COMMANDS names the module)
+PARSERS: dict[str, Arguments] = {"decklist": decklist_arguments, "build": build_arguments, "pool": pool_arguments}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import sys
 from typing import TYPE_CHECKING
 
@@ -12,6 +13,7 @@ from core.columns import ljust, rjust, width
 from core.errors import LyceeError
 from core.i18n import _, join_sentences, ngettext
 
+from .argparsing import Arguments, Builder
 from .common import CliError, out_json, read_event, shown, with_desk
 
 
@@ -349,9 +351,9 @@ def _print_final(ev, doc: dict) -> int:
     return 0
 
 
-def register(sub, cmd, event_arg) -> None:
-    p = cmd(sub, "pair", cmd_pair, _("pair the next round; refuses while a result is missing"))
-    event_arg(p)
+def pair_arguments(p: argparse.ArgumentParser, parsers: Builder) -> None:
+    p.set_defaults(func=cmd_pair)
+    parsers.event_arg(p)
     p.add_argument("--json", action="store_true")
     p.add_argument(
         "--explain",
@@ -371,13 +373,11 @@ def register(sub, cmd, event_arg) -> None:
         action="store_true",
         help=_("pair the current round again with a new draw (before any result or the clock)"),
     )
-    r = cmd(
-        sub,
-        "result",
-        cmd_result,
-        _("record a result: games won-lost(-drawn) from the first-listed player's side, or id"),
-    )
-    event_arg(r)
+
+
+def result_arguments(r: argparse.ArgumentParser, parsers: Builder) -> None:
+    r.set_defaults(func=cmd_result)
+    parsers.event_arg(r)
     r.add_argument("table", metavar="TABLE", help=_("table number, or - to read 'TABLE RESULT' lines from stdin"))
     r.add_argument("result", metavar="RESULT", nargs="?", help=_("2-0 2-1 1-2 0-2 1-0 0-1 1-1 0-0 1-1-1 or id"))
     r.add_argument("--round", type=int, metavar="N", help=_("correct a result of an earlier round"))
@@ -431,11 +431,17 @@ def register(sub, cmd, event_arg) -> None:
             "round clock started, as that judge saw (G-ID-1/2; the note keeps the name)"
         ),
     )
-    s = cmd(sub, "standings", cmd_standings, _("standings with the event's tiebreakers"))
-    event_arg(s)
+
+
+def standings_arguments(s: argparse.ArgumentParser, parsers: Builder) -> None:
+    s.set_defaults(func=cmd_standings)
+    parsers.event_arg(s)
     s.add_argument("--json", action="store_true")
-    t = cmd(sub, "top", cmd_top, _("cut to the top N of the Swiss standings for single elimination (G-SE)"))
-    event_arg(t)
+
+
+def top_arguments(t: argparse.ArgumentParser, parsers: Builder) -> None:
+    t.set_defaults(func=cmd_top)
+    parsers.event_arg(t)
     t.add_argument(
         "size",
         type=int,
@@ -451,13 +457,11 @@ def register(sub, cmd, event_arg) -> None:
         ),
     )
     t.add_argument("--json", action="store_true")
-    po = cmd(
-        sub,
-        "playoff",
-        cmd_playoff,
-        _("pair a playoff (決定戦) among players on equal points, instead of the tiebreakers (G-TIE-PLAYOFF)"),
-    )
-    event_arg(po)
+
+
+def playoff_arguments(po: argparse.ArgumentParser, parsers: Builder) -> None:
+    po.set_defaults(func=cmd_playoff)
+    parsers.event_arg(po)
     po.add_argument(
         "players",
         nargs="*",
@@ -468,3 +472,13 @@ def register(sub, cmd, event_arg) -> None:
         ),
     )
     po.add_argument("--json", action="store_true")
+
+
+#: `lycee COMMAND`'s arguments, by command (tui.cli.parser.COMMANDS names the module)
+PARSERS: dict[str, Arguments] = {
+    "pair": pair_arguments,
+    "result": result_arguments,
+    "standings": standings_arguments,
+    "top": top_arguments,
+    "playoff": playoff_arguments,
+}

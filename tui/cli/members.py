@@ -3,9 +3,12 @@ events, its member list (the regulars) and a member's history across events."""
 
 from __future__ import annotations
 
+import argparse
+
 from core import labels
 from core.i18n import _
 
+from .argparsing import Arguments, Builder
 from .common import datadir, out_json, shown
 
 
@@ -153,48 +156,48 @@ def cmd_members_show(args) -> int:
     return 0
 
 
-def register(sub, cmd, event_arg) -> None:
-    st = sub.add_parser("store", help=_("the store that runs the events (shown on every sheet and page)"))
+def store_arguments(st: argparse.ArgumentParser, parsers: Builder) -> None:
     sts = st.add_subparsers(title=_("store commands"), metavar="ACTION", required=True)
-    s = cmd(sts, "set", cmd_store_set, _("set the store's name, number and place; new events remember it"))
+    s = parsers.cmd(sts, "set", cmd_store_set, _("set the store's name, number and place; new events remember it"))
     s.add_argument("--name", required=True, metavar="NAME")
     s.add_argument(
         "--number", metavar="STORE_NUMBER", help=_("the store number the publisher gave (kept when not given)")
     )
     s.add_argument("--place", metavar="TEXT", help=_("where the store is (kept when not given)"))
-    sh = cmd(sts, "show", cmd_store_show, _("the store as set"))
+    sh = parsers.cmd(sts, "show", cmd_store_show, _("the store as set"))
     sh.add_argument("--json", action="store_true")
 
-    mb = sub.add_parser("members", help=_("the store's members (regulars): add, list, import, merge, history"))
+
+def members_arguments(mb: argparse.ArgumentParser, parsers: Builder) -> None:
     mbs = mb.add_subparsers(title=_("member commands"), metavar="ACTION", required=True)
-    a = cmd(mbs, "add", cmd_members_add, _("add a member; prints the member number"))
+    a = parsers.cmd(mbs, "add", cmd_members_add, _("add a member; prints the member number"))
     a.add_argument("name", metavar="NAME")
     a.add_argument("--reading", metavar="よみ", help=_("the reading in kana (the list is in 五十音 order by it)"))
     a.add_argument("--number", metavar="MEMBER_NUMBER", help=_("the member number (default: the next M number)"))
-    rm = cmd(
+    rm = parsers.cmd(
         mbs,
         "remove",
         cmd_members_remove,
         _("forget a member: name and reading go, past results stay under the number"),
     )
     rm.add_argument("number", metavar="NUMBER")
-    ls = cmd(mbs, "list", cmd_members_list, _("the members, by reading in 五十音 order"))
+    ls = parsers.cmd(mbs, "list", cmd_members_list, _("the members, by reading in 五十音 order"))
     ls.add_argument("--json", action="store_true")
-    im = cmd(
+    im = parsers.cmd(
         mbs,
         "import",
         cmd_members_import,
         _("add the members of a CSV (name, reading, number; UTF-8 or Shift_JIS): all or nothing"),
     )
     im.add_argument("file", metavar="FILE.csv")
-    rn = cmd(mbs, "rename", cmd_members_rename, _("correct a member's name (and reading)"))
+    rn = parsers.cmd(mbs, "rename", cmd_members_rename, _("correct a member's name (and reading)"))
     rn.add_argument("number", metavar="NUMBER")
     rn.add_argument("name", metavar="NAME")
     rn.add_argument("--reading", metavar="よみ", help=_("the reading in kana (kept when not given)"))
-    mg = cmd(mbs, "merge", cmd_members_merge, _("two entries of one person: B goes into A (logged)"))
+    mg = parsers.cmd(mbs, "merge", cmd_members_merge, _("two entries of one person: B goes into A (logged)"))
     mg.add_argument("a", metavar="A")
     mg.add_argument("b", metavar="B")
-    sw = cmd(
+    sw = parsers.cmd(
         mbs,
         "show",
         cmd_members_show,
@@ -202,3 +205,7 @@ def register(sub, cmd, event_arg) -> None:
     )
     sw.add_argument("number", metavar="NUMBER")
     sw.add_argument("--json", action="store_true")
+
+
+#: `lycee COMMAND`'s arguments, by command (tui.cli.parser.COMMANDS names the module)
+PARSERS: dict[str, Arguments] = {"store": store_arguments, "members": members_arguments}

@@ -4,8 +4,11 @@
 
 from __future__ import annotations
 
+import argparse
+
 from core.i18n import _
 
+from .argparsing import Arguments, Builder
 from .common import datadir
 
 
@@ -39,15 +42,10 @@ def _is_aside(line: str, aside: list) -> bool:
     return bool(aside) and line.removeprefix("lycee: ") == ignored_note(aside)
 
 
-def register(sub, cmd, event_arg) -> None:
-    r = cmd(
-        sub,
-        "repair",
-        cmd_repair,
-        _(
-            "rebuild a journal damaged in the middle: from its intact start (or the best backup) and every "
-            "intact record after the damage; names each action it cannot recover and keeps the damaged "
-            "file beside it (it never deletes it, and never runs by itself)"
-        ),
-    )
-    event_arg(r)
+def repair_arguments(r: argparse.ArgumentParser, parsers: Builder) -> None:
+    r.set_defaults(func=cmd_repair)
+    parsers.event_arg(r)
+
+
+#: `lycee COMMAND`'s arguments, by command (tui.cli.parser.COMMANDS names the module)
+PARSERS: dict[str, Arguments] = {"repair": repair_arguments}

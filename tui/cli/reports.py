@@ -4,8 +4,11 @@ core.rules.reports; this is only the face."""
 
 from __future__ import annotations
 
+import argparse
+
 from core.i18n import _
 
+from .argparsing import Arguments, Builder
 from .common import CliError, datadir, out_json, with_desk
 
 
@@ -118,11 +121,11 @@ def cmd_reports(args) -> int:
     return 0
 
 
-def register_player(pls, cmd, event_arg) -> None:
-    c = cmd(
+def player_codes_arguments(pls, parsers: Builder) -> None:
+    c = parsers.cmd(
         pls, "codes", cmd_player_codes, _("each player's secret code for phone reports (printed on the match slips)")
     )
-    event_arg(c)
+    parsers.event_arg(c)
     c.add_argument(
         "--new",
         action="append",
@@ -132,14 +135,9 @@ def register_player(pls, cmd, event_arg) -> None:
     c.add_argument("--json", action="store_true")
 
 
-def register(sub, cmd, event_arg) -> None:
-    r = cmd(
-        sub,
-        "reports",
-        cmd_reports,
-        _("the players' phone reports of the current round; accept one side's, clear a table's or call staff to it"),
-    )
-    event_arg(r)
+def reports_arguments(r: argparse.ArgumentParser, parsers: Builder) -> None:
+    r.set_defaults(func=cmd_reports)
+    parsers.event_arg(r)
     r.add_argument("op", nargs="?", metavar="accept|clear|call|locks|unlock")
     r.add_argument(
         "table",
@@ -150,3 +148,7 @@ def register(sub, cmd, event_arg) -> None:
     r.add_argument("--side", choices=("p1", "p2"), help=_("whose report to accept"))
     r.add_argument("--note", help=_("with call: who goes to the table and why (kept in the log)"))
     r.add_argument("--json", action="store_true")
+
+
+#: `lycee COMMAND`'s arguments, by command (tui.cli.parser.COMMANDS names the module)
+PARSERS: dict[str, Arguments] = {"reports": reports_arguments}

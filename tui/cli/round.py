@@ -9,6 +9,7 @@ on stderr with the rule id, exit 1.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from typing import TYPE_CHECKING
 
@@ -18,6 +19,7 @@ from core import labels
 from core.errors import LyceeError
 from core.i18n import _, join_list
 
+from .argparsing import Arguments, Builder
 from .common import CliError, LazyChoices, out_json, with_desk
 
 PENALTY_ACTIONS = LazyChoices("core.event.model", "PENALTY_ACTIONS")
@@ -482,9 +484,8 @@ def cmd_staff_pin(args) -> int:
 # -- the parser -----------------------------------------------------------------------------
 
 
-def register(sub, cmd, event_arg) -> None:
-    c = sub.add_parser("clock", help=_("the round clock: start, pause, resume, status, extend a table, call time"))
-    event_arg(c)
+def clock_arguments(c: argparse.ArgumentParser, parsers: Builder) -> None:
+    parsers.event_arg(c)
     cs = c.add_subparsers(title=_("clock commands"), metavar="ACTION", required=True, dest="clock_op")
     for op, help_ in (
         ("start", _("start the current round's clock (the match start: G-ID-2, G-LATE-1)")),
@@ -492,43 +493,34 @@ def register(sub, cmd, event_arg) -> None:
         ("resume", _("resume a paused clock")),
         ("status", _("time left, tables with extensions, tables still playing")),
     ):
-        sp = cmd(cs, op, cmd_clock, help_)
+        sp = parsers.cmd(cs, op, cmd_clock, help_)
         sp.add_argument("--json", action="store_true")
-    ext = cmd(cs, "extend", cmd_clock, _("give a table extra minutes (refused for a finished table)"))
+    ext = parsers.cmd(cs, "extend", cmd_clock, _("give a table extra minutes (refused for a finished table)"))
     ext.add_argument("table", type=int, metavar="TABLE")
     ext.add_argument("minutes", type=int, metavar="MINUTES")
     ext.add_argument("--json", action="store_true")
-    call = cmd(cs, "call", cmd_clock, _("time call: the tables still playing whose time is up"))
+    call = parsers.cmd(cs, "call", cmd_clock, _("time call: the tables still playing whose time is up"))
     call.add_argument("--json", action="store_true")
 
-    ci = cmd(
-        sub,
-        "checkin",
-        cmd_checkin,
-        _("a player is seated at the table (or a late player reports at the desk) (G-LATE-1/2)"),
-    )
-    event_arg(ci)
+
+def checkin_arguments(ci: argparse.ArgumentParser, parsers: Builder) -> None:
+    ci.set_defaults(func=cmd_checkin)
+    parsers.event_arg(ci)
     ci.add_argument("players", nargs="+", metavar="PLAYER", help=_("player id or exact name"))
 
-    la = cmd(
-        sub,
-        "late",
-        cmd_late,
-        _("lateness due now (G-LATE-1 match loss at 5 min, G-LATE-2 drop at 30 min); confirm or dismiss"),
-    )
-    event_arg(la)
+
+def late_arguments(la: argparse.ArgumentParser, parsers: Builder) -> None:
+    la.set_defaults(func=cmd_late)
+    parsers.event_arg(la)
     la.add_argument("--confirm", action="append", metavar="KEY", help=_("confirm a prompt (T3, D-p4) or all"))
     la.add_argument("--dismiss", action="append", metavar="KEY", help=_("dismiss a prompt"))
     la.add_argument("--by", metavar="NAME", help=_("who decides (recorded)"))
     la.add_argument("--json", action="store_true")
 
-    g = cmd(
-        sub,
-        "game",
-        cmd_game,
-        _("enter games one by one (G-BO3, G-BO1, G-CONCEDE) and see who chooses next (G-NEXT-GAME)"),
-    )
-    event_arg(g)
+
+def game_arguments(g: argparse.ArgumentParser, parsers: Builder) -> None:
+    g.set_defaults(func=cmd_game)
+    parsers.event_arg(g)
     g.add_argument("table", type=int, metavar="TABLE")
     g.add_argument(
         "games",
@@ -549,28 +541,19 @@ def register(sub, cmd, event_arg) -> None:
     )
     g.add_argument("--round", type=int, metavar="N")
 
-    idd = cmd(
-        sub,
-        "id-decision",
-        cmd_id_decision,
-        _(
-            "intentional draw in an elimination or playoff match: the organizer orders a replay "
-            "or, in the final only, declares no winner (G-ID-3)"
-        ),
-    )
-    event_arg(idd)
+
+def id_decision_arguments(idd: argparse.ArgumentParser, parsers: Builder) -> None:
+    idd.set_defaults(func=cmd_id_decision)
+    parsers.event_arg(idd)
     idd.add_argument("table", type=int, metavar="TABLE")
     idd.add_argument("decision", choices=("replay", "no-winner"))
     idd.add_argument("--by", metavar="ORGANIZER", required=True, help=_("the organizer's name"))
     idd.add_argument("--round", type=int, metavar="N")
 
-    pe = cmd(
-        sub,
-        "penalty",
-        cmd_penalty,
-        _("issue a Notice or Warning (G-PEN-1/2); two Notices = one Warning, two Warnings exclude"),
-    )
-    event_arg(pe)
+
+def penalty_arguments(pe: argparse.ArgumentParser, parsers: Builder) -> None:
+    pe.set_defaults(func=cmd_penalty)
+    parsers.event_arg(pe)
     pe.add_argument("player", metavar="PLAYER", help=_("player id or exact name"))
     pe.add_argument(
         "level",
@@ -602,13 +585,17 @@ def register(sub, cmd, event_arg) -> None:
     pe.add_argument("--table", type=int, metavar="N", help=_("table (default: the player's table this round)"))
     pe.add_argument("--round", type=int, metavar="N", help=_("default: the current round"))
 
-    ps = cmd(sub, "penalties", cmd_penalties, _("penalty history, numbered (for appeals), with N/W marks (G-PEN-3)"))
-    event_arg(ps)
+
+def penalties_arguments(ps: argparse.ArgumentParser, parsers: Builder) -> None:
+    ps.set_defaults(func=cmd_penalties)
+    parsers.event_arg(ps)
     ps.add_argument("player", nargs="?", metavar="PLAYER")
     ps.add_argument("--json", action="store_true")
 
-    ap = cmd(sub, "appeal", cmd_appeal, _("the head judge's final ruling on an appealed penalty (G-HEAD-JUDGE)"))
-    event_arg(ap)
+
+def appeal_arguments(ap: argparse.ArgumentParser, parsers: Builder) -> None:
+    ap.set_defaults(func=cmd_appeal)
+    parsers.event_arg(ap)
     ap.add_argument("number", type=int, metavar="PENALTY", help=_("the penalty's number (see `lycee penalties`)"))
     ap.add_argument(
         "outcome",
@@ -623,13 +610,10 @@ def register(sub, cmd, event_arg) -> None:
     ap.add_argument("--by", metavar="HEAD_JUDGE", help=_("default: the event's head judge"))
     ap.add_argument("--note", metavar="TEXT", help=_("the head judge's note (recorded)"))
 
-    st = cmd(
-        sub,
-        "staff",
-        cmd_staff,
-        _("show or set the organizer, judges and head judge (G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE)"),
-    )
-    event_arg(st)
+
+def staff_arguments(st: argparse.ArgumentParser, parsers: Builder) -> None:
+    st.set_defaults(func=cmd_staff)
+    parsers.event_arg(st)
     st.add_argument(
         "op",
         nargs="?",
@@ -658,3 +642,17 @@ def register(sub, cmd, event_arg) -> None:
     )
     st.add_argument("--sanctioned", dest="sanctioned", action="store_true", help=_("mark the event sanctioned again"))
     st.add_argument("--json", action="store_true")
+
+
+#: `lycee COMMAND`'s arguments, by command (tui.cli.parser.COMMANDS names the module)
+PARSERS: dict[str, Arguments] = {
+    "clock": clock_arguments,
+    "checkin": checkin_arguments,
+    "late": late_arguments,
+    "game": game_arguments,
+    "id-decision": id_decision_arguments,
+    "penalty": penalty_arguments,
+    "penalties": penalties_arguments,
+    "appeal": appeal_arguments,
+    "staff": staff_arguments,
+}

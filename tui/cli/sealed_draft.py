@@ -18,6 +18,7 @@ for several).
 
 from __future__ import annotations
 
+import argparse
 import random
 from collections import Counter
 from pathlib import Path
@@ -29,6 +30,7 @@ from core.errors import LyceeError
 from core.i18n import _, join_list
 from core.names import visible
 
+from .argparsing import Arguments, Builder
 from .common import CliError, LazyChoices, out_json
 
 if TYPE_CHECKING:
@@ -327,8 +329,8 @@ def cmd_draft_review(args) -> int:
 # -- registration -----------------------------------------------------------------------------------
 
 
-def register(sub, cmd, event_arg) -> None:
-    s = cmd(sub, "sealed", cmd_sealed, _("open a sealed product and build a 40-card deck from it (G-SEALED)"))
+def sealed_arguments(s: argparse.ArgumentParser, parsers: Builder) -> None:
+    s.set_defaults(func=cmd_sealed)
     s.add_argument("--set", required=True, metavar="SET", help=_("set code (alpha, beta, gamma) or a set file"))
     s.add_argument(
         "--product",
@@ -340,15 +342,9 @@ def register(sub, cmd, event_arg) -> None:
     s.add_argument("--seed", type=int, default=None, metavar="S", help=_("seed (default: drawn and shown)"))
     s.add_argument("--json", action="store_true")
 
-    d = cmd(
-        sub,
-        "draft",
-        cmd_draft,
-        _(
-            "simulate a booster draft with bots and build every deck (G-DRAFT-1..4); "
-            "`lycee draft review LOG` reviews a draft log pick by pick"
-        ),
-    )
+
+def draft_arguments(d: argparse.ArgumentParser, parsers: Builder) -> None:
+    d.set_defaults(func=cmd_draft)
     d.set_defaults(parser=d)
     d.add_argument(
         "action",
@@ -370,3 +366,7 @@ def register(sub, cmd, event_arg) -> None:
     d.add_argument("--seed", type=int, default=None, metavar="S", help=_("seed (default: drawn and shown)"))
     d.add_argument("--log", metavar="FILE", help=_("write the lycee-draft/1 log (one file per pod)"))
     d.add_argument("--json", action="store_true")
+
+
+#: `lycee COMMAND`'s arguments, by command (tui.cli.parser.COMMANDS names the module)
+PARSERS: dict[str, Arguments] = {"sealed": sealed_arguments, "draft": draft_arguments}

@@ -3,12 +3,14 @@ docs/season.md); the work is core.season's."""
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
 from core.columns import ljust, width
 from core.i18n import _
 
+from .argparsing import Arguments, Builder
 from .common import CliError, datadir, export_target, os_error_message, out_json, shown
 
 
@@ -133,10 +135,9 @@ def cmd_season_standings(args) -> int:
     return 0
 
 
-def register(sub, cmd, event_arg) -> None:
-    se = sub.add_parser("season", help=_("seasons across events and stores: points, best N, imports"))
+def season_arguments(se: argparse.ArgumentParser, parsers: Builder) -> None:
     ss = se.add_subparsers(title=_("season commands"), metavar="ACTION", required=True)
-    n = cmd(ss, "new", cmd_season_new, _("make a season; prints its id on the last line"))
+    n = parsers.cmd(ss, "new", cmd_season_new, _("make a season; prints its id on the last line"))
     n.add_argument("name", metavar="NAME")
     n.add_argument(
         "--points",
@@ -151,12 +152,14 @@ def register(sub, cmd, event_arg) -> None:
         choices=("openskill",),
         help=_("show an OpenSkill rating beside the points (off by default; never used for pairing)"),
     )
-    ls = cmd(ss, "list", cmd_season_list, _("the seasons"))
+    ls = parsers.cmd(ss, "list", cmd_season_list, _("the seasons"))
     ls.add_argument("--json", action="store_true")
-    a = cmd(ss, "add", cmd_season_add, _("add events of this data folder to a season (each once)"))
+    a = parsers.cmd(ss, "add", cmd_season_add, _("add events of this data folder to a season (each once)"))
     a.add_argument("season", metavar="SEASON", help=_("season id or a unique name prefix"))
     a.add_argument("events", nargs="+", metavar="EVENT")
-    st = cmd(ss, "standings", cmd_season_standings, _("a season's standings, from its events as they stand now"))
+    st = parsers.cmd(
+        ss, "standings", cmd_season_standings, _("a season's standings, from its events as they stand now")
+    )
     st.add_argument("season", metavar="SEASON")
     st.add_argument("--json", action="store_true")
     st.add_argument("--format", choices=("text", "html"), default="text", help=_("html: a page for the wall"))
@@ -166,7 +169,7 @@ def register(sub, cmd, event_arg) -> None:
         action="store_true",
         help=_("say how a bye, an intentional draw, a double loss and elimination matches score"),
     )
-    im = cmd(
+    im = parsers.cmd(
         ss,
         "import",
         cmd_season_import,
@@ -184,15 +187,15 @@ def register(sub, cmd, event_arg) -> None:
         help=_("count a player the file gives no member number as this member"),
     )
     im.add_argument("--max-mb", type=float, metavar="MB", help=_("refuse a larger file before reading it"))
-    dl = cmd(
-        sub,
-        "deadlines",
-        cmd_deadlines,
-        _(
-            "each finished event's scorecard return deadline (event date + 14 days, 必着) and whether its submission was written"
-        ),
-    )
+
+
+def deadlines_arguments(dl: argparse.ArgumentParser, parsers: Builder) -> None:
+    dl.set_defaults(func=cmd_deadlines)
     dl.add_argument("--json", action="store_true")
+
+
+#: `lycee COMMAND`'s arguments, by command (tui.cli.parser.COMMANDS names the module)
+PARSERS: dict[str, Arguments] = {"season": season_arguments, "deadlines": deadlines_arguments}
 
 
 # -- what leaves the store (core/reports/submission.py) ----------------------------------------------

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import argparse
 import sys
 from typing import TYPE_CHECKING
 
 from core.i18n import _
+from tui.web import DEFAULT_PORT
 
 if TYPE_CHECKING:
     from core.desk import Desk
 
+from .argparsing import Arguments, Builder
 from .common import CliError, with_desk
 
 
@@ -154,20 +157,9 @@ def cmd_publish(args) -> int:
     return 0
 
 
-def register(sub, cmd, event_arg) -> None:
-    from tui.web import DEFAULT_PORT
-
-    s = cmd(
-        sub,
-        "serve",
-        cmd_serve,
-        _(
-            "read-only pages for phones and a TV (/tv), served from this PC; with phone "
-            "reports on (event set --phone-reports) it also takes the players' reports "
-            "when no other program holds the event"
-        ),
-    )
-    event_arg(s)
+def serve_arguments(s: argparse.ArgumentParser, parsers: Builder) -> None:
+    s.set_defaults(func=cmd_serve)
+    parsers.event_arg(s)
     s.set_defaults(long_running=True)  # the cyclic garbage collector stays on (tui.cli.no_cycle_collection)
     s.add_argument(
         "--host",
@@ -180,18 +172,23 @@ def register(sub, cmd, event_arg) -> None:
         metavar="SEASON",
         help=_("also serve this season's standings at /season (for the TV; worked out afresh at each request)"),
     )
-    a = cmd(sub, "announce", cmd_announce, _("a line for the TV page and the phones (--clear takes it down)"))
-    event_arg(a)
+
+
+def announce_arguments(a: argparse.ArgumentParser, parsers: Builder) -> None:
+    a.set_defaults(func=cmd_announce)
+    parsers.event_arg(a)
     a.add_argument("text", nargs="*", metavar="TEXT")
     a.add_argument("--clear", action="store_true", help=_("take the announcement down"))
-    p = cmd(
-        sub,
-        "publish",
-        cmd_publish,
-        _("put the current round's pairings up on the pages; --hold / --auto choose when rounds go up"),
-    )
-    event_arg(p)
+
+
+def publish_arguments(p: argparse.ArgumentParser, parsers: Builder) -> None:
+    p.set_defaults(func=cmd_publish)
+    parsers.event_arg(p)
     g = p.add_mutually_exclusive_group()
     g.add_argument("--hold", action="store_true", help=_("hold new rounds until published"))
     g.add_argument("--auto", action="store_true", help=_("publish rounds on pairing (the default)"))
     p.add_argument("--round", type=int, metavar="N", help=_("publish rounds up to N (default: the current one)"))
+
+
+#: `lycee COMMAND`'s arguments, by command (tui.cli.parser.COMMANDS names the module)
+PARSERS: dict[str, Arguments] = {"serve": serve_arguments, "announce": announce_arguments, "publish": publish_arguments}

@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 from pathlib import Path
 
 from core.i18n import _
 
+from .argparsing import Arguments, Builder
 from .common import CliError, datadir, out_json, read_event
 
 
@@ -200,16 +202,8 @@ def _history(dd, skip: str) -> list[list[dict]]:
     return out
 
 
-def register(sub, cmd, event_arg) -> None:
-    v = cmd(
-        sub,
-        "verify",
-        cmd_verify,
-        _(
-            "independent re-check of every round, result, standing and placing; exit 0 when all hold, "
-            "else the findings and exit 1"
-        ),
-    )
+def verify_arguments(v: argparse.ArgumentParser, parsers: Builder) -> None:
+    v.set_defaults(func=cmd_verify)
     v.add_argument(
         "event",
         nargs="?",
@@ -255,8 +249,10 @@ def register(sub, cmd, event_arg) -> None:
         help=_("refuse a larger file before reading it (default 20, or LYCEE_IMPORT_MAX_MB)"),
     )
 
-    p = cmd(sub, "plan", cmd_plan, _("projected finish time (HH:MM) and alternatives side by side"))
-    event_arg(p)
+
+def plan_arguments(p: argparse.ArgumentParser, parsers: Builder) -> None:
+    p.set_defaults(func=cmd_plan)
+    parsers.event_arg(p)
     p.add_argument(
         "--rounds", type=int, metavar="N", help=_("Swiss rounds (default: planned, else log2 of the players)")
     )
@@ -267,3 +263,7 @@ def register(sub, cmd, event_arg) -> None:
         help=_("top cut size: any number from 2, 0 for none (default: the bracket made, else none)"),
     )
     p.add_argument("--json", action="store_true")
+
+
+#: `lycee COMMAND`'s arguments, by command (tui.cli.parser.COMMANDS names the module)
+PARSERS: dict[str, Arguments] = {"verify": verify_arguments, "plan": plan_arguments}
