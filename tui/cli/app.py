@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 
 from core.demo import make_demo
+from core.desk import Desk
 from core.i18n import _
+from limited import event as limited_event
 
 from .argparsing import Arguments, Builder
 from .common import datadir
@@ -19,8 +21,6 @@ def cmd_app(args) -> int:
     has changed since (``_early_frame``)."""
     dd = datadir(args)
     if not dd.event_ids():
-        from core.demo import make_demo
-
         make_demo(dd, players=16).close()
     return open_app(dd)
 
@@ -34,8 +34,6 @@ def cmd_demo(args) -> int:
         if args.kind != "constructed":
             # a limited demo starts in its build phase: sealed pools opened,
             # or the draft pods seated and drafted by bots
-            from core.desk import Desk
-            from limited import event as limited_event
 
             desk = Desk(store, actor="demo")
             seed = args.seed if args.seed is not None else 1

@@ -3,31 +3,40 @@
 from __future__ import annotations
 
 import argparse
+import os
 from datetime import date
 from pathlib import Path
 
 from core import labels
+from core.cards.cardlist import doc_card, join_active, product_key
+from core.cards.decks import check_deck, load_decklist
+from core.cards.legality import Catalog
+from core.cards.model import ATTRIBUTE_KANJI, is_overture_number, normalize_number
+from core.cards.official import decode, looks_official, read_official
+from core.cards.sets import parse_json, parse_set
+from core.columns import ljust
+from core.errors import ValidationError
 from core.i18n import _
+from core.paths import data_root
+from core.rules.eventfile import max_bytes
+from core.store.cardstore import CardList
 
 from .argparsing import Arguments, Builder
 from .common import CliError, out_json, with_desk
+from .decks import deck_check_overture
 
 
 def _catalog():
-    from core.cards.legality import Catalog
 
     return Catalog.default()
 
 
 def cmd_deck_check(args) -> int:
-    from core.cards.decks import check_deck, load_decklist
 
     cat = _catalog()
     deck = load_decklist(Path(args.file), catalog=cat)
     on = args.date or date.today().isoformat()
     if getattr(args, "rules", "2008") == "overture":
-        from .decks import deck_check_overture
-
         return deck_check_overture(args, cat, deck, on)
     if args.format == "draft" and args.packs is None:
         args.packs = 4
@@ -65,9 +74,6 @@ def cmd_deck_check(args) -> int:
 
 
 def cmd_card(args) -> int:
-    from core.cards.cardlist import join_active
-    from core.cards.legality import Catalog
-    from core.cards.model import is_overture_number, normalize_number
 
     # only the asked cards of the store's list: a card looked up at the counter
     # never waits for a catalog of the whole list (benchmarks/cards.py)
@@ -153,7 +159,6 @@ def field_label(key: str) -> str:
 
 def _card_line(c: dict) -> str:
     """One line of a card's figures: type, attributes, cost, EX, AP/DP/SP/DMG, product."""
-    from core.cards.model import ATTRIBUTE_KANJI
 
     attrs = "".join(ATTRIBUTE_KANJI[a] for a in c["attributes"])
     cost = "".join(ATTRIBUTE_KANJI[a] * n for a, n in c["cost"].items()) or "-"
@@ -172,8 +177,6 @@ def _card_line(c: dict) -> str:
 
 
 def _cardlist(args):
-    from core.paths import data_root
-    from core.store.cardstore import CardList
 
     return CardList(data_root(args.data_dir))
 
@@ -181,10 +184,6 @@ def _cardlist(args):
 def read_list_file(path: Path, max_mb: float | None = None) -> tuple[str, str]:
     """(text, encoding) of a card list file: refused before it is read when it is
     larger than the cap, and when it is neither UTF-8 nor Shift_JIS text."""
-    import os
-
-    from core.cards.official import decode
-    from core.rules.eventfile import max_bytes
 
     def mb(n: int) -> str:
         return f"{n / 1_000_000:.3g}"
@@ -213,9 +212,6 @@ def read_list_file(path: Path, max_mb: float | None = None) -> tuple[str, str]:
 
 
 def cmd_cards_import(args) -> int:
-    from core.cards.official import looks_official, read_official
-    from core.cards.sets import parse_json, parse_set
-    from core.errors import ValidationError
 
     path = Path(args.file)
     text, encoding = read_list_file(path, args.max_mb)
@@ -314,8 +310,6 @@ def cmd_cards_on_sale(args) -> int:
 
 
 def cmd_cards_list(args) -> int:
-    from core.cards.cardlist import doc_card, product_key
-    from core.columns import ljust
 
     stored = _cardlist(args).read()
     if args.products:

@@ -32,15 +32,29 @@ from core import labels
 
 if TYPE_CHECKING:
     from core.desk import Desk
-from core.errors import LyceeError
+import shlex
+
+from core.cards.decks import check_deck, deck_class, deck_class_words, decklist_to_text, load_decklist
+from core.errors import LyceeError, RuleError
 from core.i18n import _, join_list
+from core.rules.clock import fmt
+from core.rules.decklists import (
+    as_decklist,
+    decklist_locked,
+    default_catalog,
+    penalty_offer,
+    player_decklist_status,
+    swaps_only,
+)
+from limited import event as limited_event
+from limited.tablepool import enter_table_pool, open_real, parse_text, squeeze
 
 from .argparsing import Arguments, Builder
 from .common import CliError, out_json, with_desk
+from .sealed_draft import pool_lines
 
 
 def _catalog():
-    from core.rules.decklists import default_catalog
 
     return default_catalog()
 
@@ -60,7 +74,6 @@ def deck_check_overture(args, cat, deck, on: str) -> int:
     """``lycee deck check FILE --rules overture``: O-DECK-60, O-DECK-4, O-CARDS-*,
     every 構築制限 (O-DECK-RESTRICT) and the deck's シングル/ミックス class.  Exit 1
     on a problem; what the desk cannot judge is listed as not checked (exit 0)."""
-    from core.cards.decks import check_deck, deck_class, deck_class_words
 
     if args.format != "constructed":
         raise CliError(_("--rules overture checks constructed decks (--format constructed)"))
@@ -122,7 +135,6 @@ def _problem_json(p) -> dict:
 
 
 def cmd_decklist_add(args) -> int:
-    from core.rules.decklists import decklist_locked, penalty_offer, player_decklist_status
 
     def run(d: Desk):
         p = d.player(args.player)
@@ -153,8 +165,6 @@ def cmd_decklist_add(args) -> int:
     print(msg)
     _print_status_problems(st, _("stored with {n} problem(s); a deck check will show them:", n=len(st.blocking)))
     if offer is not None:
-        import shlex
-
         cmd = shlex.join(
             ["lycee", "penalty", eid, p.id, offer["level"], "--reason", offer["reason"], "--by", offer["by"]]
         )
@@ -164,7 +174,6 @@ def cmd_decklist_add(args) -> int:
 
 
 def cmd_decklist_show(args) -> int:
-    from core.rules.decklists import player_decklist_status
 
     def run(d: Desk):
         p = d.player(args.player)
@@ -190,8 +199,6 @@ def cmd_decklist_show(args) -> int:
         return 0
     if rec is None:
         raise CliError(_("{name} has no registered decklist (G-DECKLIST)", name=p.name))
-    from core.cards.decks import decklist_to_text
-    from core.rules.decklists import as_decklist
 
     print(
         _(
@@ -221,7 +228,6 @@ def _print_status_problems(st, heading: str) -> None:
 
 
 def cmd_decklist_check(args) -> int:
-    from core.cards.decks import load_decklist
 
     cat = _catalog()
 
@@ -231,7 +237,6 @@ def cmd_decklist_check(args) -> int:
         return p, d.deck_check(p.id, presented, by=args.by)
 
     p, diff = with_desk(args, run)
-    from core.rules.decklists import swaps_only
 
     swapped = swaps_only(diff.lines)
     if args.json:
@@ -330,7 +335,6 @@ def _names(ev, ids) -> str:
 
 
 def _print_build(ev, st) -> None:
-    from core.rules.clock import fmt
 
     if st.state == "none":
         print(
@@ -435,7 +439,6 @@ def _build_json(ev, st) -> dict:
 
 
 def cmd_build(args) -> int:
-    from limited import event as limited_event
 
     op = args.build_op
 
@@ -449,7 +452,6 @@ def cmd_build(args) -> int:
                     raise CliError(_("a draft event opens --packs P (4 to 6), not --product (G-DRAFT-2)"))
                 if args.simulate:
                     raise CliError(_("--real records packs opened at the table: it cannot be simulated"))
-                from limited.tablepool import open_real
 
                 warn = open_real(
                     d,
@@ -473,7 +475,6 @@ def cmd_build(args) -> int:
                 limited_event.draft_pods(
                     d, args.set, args.packs, args.seed, minutes=args.minutes, bots=args.bots, pod_size=args.pod_size
                 )
-                from limited.tablepool import squeeze
 
                 warn = squeeze(limited_event.event_set(d.event), "draft", packs=args.packs)
                 if warn and not args.json:
@@ -481,8 +482,6 @@ def cmd_build(args) -> int:
                 if args.simulate:
                     limited_event.simulate_draft(d)
             else:
-                from core.errors import RuleError
-
                 raise RuleError(
                     _(
                         "{event} is a constructed event: only sealed and draft events have a deck-building phase",
@@ -519,7 +518,6 @@ def cmd_build(args) -> int:
                             "'COUNT NUMBER' lines (G-SEALED, G-DRAFT-1)"
                         )
                     )
-                from limited.tablepool import enter_table_pool, parse_text
 
                 try:
                     text = Path(args.file).read_text(encoding="utf-8-sig")
@@ -530,7 +528,6 @@ def cmd_build(args) -> int:
             elif d.event.kind == "draft":
                 if not args.file:
                     raise CliError(_("a drafted pool is entered from a file: COUNT NUMBER lines (G-DRAFT-1)"))
-                from core.cards.decks import load_decklist
 
                 cards = load_decklist(Path(args.file), catalog=_catalog())
                 limited_event.enter_draft_pool(d, args.player, cards, source=args.file)
@@ -593,8 +590,6 @@ def cmd_pool(args) -> int:
         )
     )
     try:
-        from .sealed_draft import pool_lines
-
         lines = pool_lines(_catalog().set(pool.set_code), counts)
     except (LyceeError, KeyError, ValueError):  # a set the desk no longer knows: the bare list
         lines = [f"  {n} {num}" for num, n in sorted(counts.items())]

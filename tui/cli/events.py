@@ -80,7 +80,6 @@ def cmd_event_new(args) -> int:
     ev = store.event
     print(store.id)
     store.close()
-    from core.event.timing import minutes_advice
 
     advice = minutes_advice(ev.match, ev.minutes, kind=ev.kind)
     if advice:

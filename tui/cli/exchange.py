@@ -9,18 +9,18 @@ from pathlib import Path
 
 from core.i18n import _
 from core.reports import exports
+from core.reports.exchange import read_csv_doc
 from core.reports.judge import judge_doc
 from core.rules.eventfile import load_doc
 
 from .argparsing import Arguments, Builder
 from .common import CliError, LazyChoices, datadir, export_target, json_text, os_error_message, read_event
+from .season import export_submission
 
 
 def cmd_export(args) -> int:
 
     if args.what == "submission":  # a signed folder (issue 47): tui/cli/season.py
-        from .season import export_submission
-
         return export_submission(args)
     whole = read_event(args)
     ev = exports.as_of_round(whole, args.round)  # an earlier round's pairings, slips, standings
@@ -48,8 +48,6 @@ def cmd_export(args) -> int:
 def cmd_import(args) -> int:
 
     if args.csv:  # a CSV of rounds from paper or another desk (core/reports/exchange.py, docs/verify.md)
-        from core.reports.exchange import read_csv_doc
-
         doc = read_csv_doc(Path(args.file), max_mb=args.max_mb)  # the same size cap as a JSON file
     else:
         doc = load_doc(Path(args.file), args.max_mb)

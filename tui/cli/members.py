@@ -4,22 +4,23 @@ events, its member list (the regulars) and a member's history across events."""
 from __future__ import annotations
 
 import argparse
+import sys
 
 from core import labels
-from core.i18n import _
+from core.i18n import _, ngettext
+from core.rules.members import shown_name, store_line
+from core.store.members import MemberList, member_history
 
 from .argparsing import Arguments, Builder
 from .common import datadir, out_json, shown
 
 
 def _list(args):
-    from core.store.members import MemberList
 
     return MemberList(datadir(args).root)
 
 
 def cmd_store_set(args) -> int:
-    from core.rules.members import store_line
 
     store = _list(args).set_store(args.name, args.number, args.place)
     print(_("store: {store}", store=shown(store_line(store))))
@@ -27,7 +28,6 @@ def cmd_store_set(args) -> int:
 
 
 def cmd_store_show(args) -> int:
-    from core.rules.members import store_line
 
     store = _list(args).store()
     if args.json:
@@ -43,8 +43,6 @@ def cmd_members_add(args) -> int:
     m, others = _list(args).add(args.name, args.reading, args.number)
     print(m.number)
     if others:
-        import sys
-
         print(
             _(
                 "{name} is also the name of {others}: the numbers tell them apart",
@@ -71,8 +69,6 @@ def cmd_members_rename(args) -> int:
     old, new, others = _list(args).rename(args.number, args.name, args.reading)
     print(_("member {number}: {old} → {new}", number=new.number, old=shown(old.name), new=shown(new.name)))
     if others:
-        import sys
-
         print(
             _(
                 "{name} is also the name of {others}: the numbers tell them apart",
@@ -108,7 +104,6 @@ def cmd_members_list(args) -> int:
 
 
 def cmd_members_import(args) -> int:
-    from core.i18n import ngettext
 
     added = _list(args).import_csv(args.file)
     print(ngettext("{n} member added", "{n} members added", len(added)))
@@ -116,7 +111,6 @@ def cmd_members_import(args) -> int:
 
 
 def cmd_members_show(args) -> int:
-    from core.store.members import member_history
 
     m, number, rows = member_history(datadir(args), args.number)
     if args.json:
@@ -129,7 +123,6 @@ def cmd_members_show(args) -> int:
             }
         )
         return 0
-    from core.rules.members import shown_name
 
     print(shown(shown_name(m, number)))
     if not rows:

@@ -54,7 +54,7 @@ def commands() -> list[Command]:
         Command("pair", "tui.cli.engine", _("pair the next round; refuses while a result is missing")),
         Command(
             "result",
-            "tui.cli.engine",
+            "tui.cli.result",
             _("record a result: games won-lost(-drawn) from the first-listed player's side, or id"),
         ),
         Command("standings", "tui.cli.engine", _("standings with the event's tiebreakers")),
@@ -152,10 +152,10 @@ def commands() -> list[Command]:
                 "read-only pages for phones and a TV (/tv), served from this PC; with phone reports on (event set --phone-reports) it also takes the players' reports when no other program holds the event"
             ),
         ),
-        Command("announce", "tui.cli.serve", _("a line for the TV page and the phones (--clear takes it down)")),
+        Command("announce", "tui.cli.publish", _("a line for the TV page and the phones (--clear takes it down)")),
         Command(
             "publish",
-            "tui.cli.serve",
+            "tui.cli.publish",
             _("put the current round's pairings up on the pages; --hold / --auto choose when rounds go up"),
         ),
         Command(

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from core import labels
 from core.i18n import _
+from core.readings import available, suggest_reading
 from core.rules.players import kept_bye_text, rename_line
 
 from . import apart, reports
@@ -27,8 +28,6 @@ def cmd_player_add(args) -> int:
     readings = args.reading
     suggested: dict[int, str] = {}
     if args.suggest_reading and args.names:  # L-READING: a name given without a reading gets the suggested one
-        from core.readings import available, suggest_reading
-
         if not available():
             raise CliError(_("--suggest-reading needs the readings extra: pip install 'lycee[readings]' (janome)"))
         given = list(readings or [])

@@ -7,13 +7,13 @@ from __future__ import annotations
 import argparse
 
 from core.i18n import _
+from core.store.store import ignored_note, lock_wait
 
 from .argparsing import Arguments, Builder
 from .common import datadir
 
 
 def cmd_repair(args) -> int:
-    from core.store.store import lock_wait
 
     dd = datadir(args)
     eid = dd.resolve(args.event)
@@ -37,7 +37,6 @@ def cmd_repair(args) -> int:
 
 def _is_aside(line: str, aside: list) -> bool:
     """A line of the store's note that only names checkpoints it set aside (said below, one a line)."""
-    from core.store.store import ignored_note
 
     return bool(aside) and line.removeprefix("lycee: ") == ignored_note(aside)
 

@@ -7,6 +7,9 @@ from __future__ import annotations
 import argparse
 
 from core.i18n import _
+from core.readmodel import phone_reports
+from core.readmodel import report_status_label as status_label
+from tui.web.locks import ask_unlock, read_locks, wait_released
 
 from .argparsing import Arguments, Builder
 from .common import CliError, datadir, out_json, with_desk
@@ -40,7 +43,6 @@ def cmd_locks(args) -> int:
     """``lycee reports EVENT locks``: who the page server slows or locks for
     wrong codes or PINs; ``unlock WHAT`` (an address, a judge's name, a
     page-XXXXXXXX, or all) lifts it (tui.web.locks)."""
-    from tui.web.locks import ask_unlock, read_locks, wait_released
 
     dd = datadir(args)
     eid = dd.resolve(args.event)
@@ -97,8 +99,6 @@ def cmd_reports(args) -> int:
         raise CliError(
             _("{op!r}: choose accept, clear, call, locks or unlock (or nothing, to list the reports)", op=args.op)
         )
-    from core.readmodel import phone_reports
-    from core.readmodel import report_status_label as status_label
 
     tables = [t for t in with_desk(args, lambda d: phone_reports(d.event, d.now())) if t.status != "none"]
     if args.json:

@@ -18,6 +18,11 @@ if TYPE_CHECKING:
 from core import labels
 from core.errors import LyceeError
 from core.i18n import _, join_list
+from core.rules.clock import elapsed, fmt
+from core.rules.lateness import SEATED_WITHIN, next_due
+from core.rules.penalties import history, in_force, match_loss_words, tally_line
+from core.rules.staff import pin_staff, split_names, staff_problems
+from core.tournament.matchrules import next_game_chooser, tally_games
 
 from .argparsing import Arguments, Builder
 from .common import CliError, LazyChoices, out_json, with_desk
@@ -59,7 +64,6 @@ def _clock_json(st) -> dict:
 
 
 def _print_clock(st) -> None:
-    from core.rules.clock import fmt
 
     if not st.started:
         state = _("not started")
@@ -105,8 +109,6 @@ def cmd_clock(args) -> int:
 
     called, st = with_desk(args, run)
     if op == "call":
-        from core.rules.clock import fmt
-
         if getattr(args, "json", False):
             out_json(
                 {"round": st.round, "time_up": [{"table": t.table, "over": round(-t.remaining, 1)} for t in called]}
@@ -128,8 +130,6 @@ def cmd_clock(args) -> int:
 
 
 def cmd_checkin(args) -> int:
-    from core.rules.clock import fmt
-    from core.rules.lateness import SEATED_WITHIN
 
     def run(d: Desk):
         ids = [d.player(ref).id for ref in args.players]
@@ -148,8 +148,6 @@ def cmd_checkin(args) -> int:
 
 
 def cmd_late(args) -> int:
-    from core.rules.clock import elapsed, fmt
-    from core.rules.lateness import next_due
 
     def run(d: Desk):
         done = []
@@ -206,7 +204,6 @@ def cmd_late(args) -> int:
 
 
 def cmd_game(args) -> int:
-    from core.tournament.matchrules import next_game_chooser, tally_games
 
     def run(d: Desk):
         number = args.round if args.round is not None else len(d.event.rounds)
@@ -279,7 +276,6 @@ def cmd_penalty(args) -> int:
         + _action_part(pen.action, ev.rules)
         + f" · {pen.reason}"
     )
-    from core.rules.penalties import match_loss_words, tally_line
 
     print(tally_line(ev, pid))
     lost = match_loss_words(before, ev, pid)  # L-MATCH-LOSS: what happened to the match
@@ -296,7 +292,6 @@ def _where(pen) -> str:
 
 
 def cmd_penalties(args) -> int:
-    from core.rules.penalties import history, in_force, tally_line
 
     def run(d: Desk):
         ev = d.event
@@ -372,7 +367,6 @@ def cmd_appeal(args) -> int:
             by=pen.appeal["by"],
         )
     )
-    from core.rules.penalties import tally_line
 
     print(tally_line(ev, pen.player))
     return 0
@@ -382,7 +376,6 @@ def cmd_appeal(args) -> int:
 
 
 def cmd_staff(args) -> int:
-    from core.rules.staff import split_names, staff_problems
 
     if args.op is not None:
         return cmd_staff_pin(args)
@@ -455,7 +448,6 @@ def cmd_staff_pin(args) -> int:
         raise CliError(
             _("`lycee staff EVENT pin NAME` takes no other option: set the staff first, then ask for the PIN")
         )
-    from core.rules.staff import pin_staff
 
     if args.op == "signout":
         who = with_desk(args, lambda d: d.staff_signout(args.name), writes=True)

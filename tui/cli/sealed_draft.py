@@ -25,10 +25,20 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from core import labels
+from core.cards.decks import decklist_to_text
+from core.cards.model import ATTRIBUTE_KANJI, ATTRIBUTES, CARD_TYPES
 from core.columns import ljust, width
 from core.errors import LyceeError
 from core.i18n import _, join_list
 from core.names import visible
+from limited.bots import colour_text
+from limited.checks import find_set
+from limited.draft import run_draft, seat_pods
+from limited.draftlog import read_log, replay, write_log
+from limited.facts import catalog_for, facts_for
+from limited.review import review_json, review_seat
+from limited.score import deck_score
+from limited.sealed import build_sealed_deck, open_sealed
 
 from .argparsing import Arguments, Builder
 from .common import CliError, LazyChoices, out_json
@@ -54,14 +64,12 @@ def _seed(args) -> int:
 
 
 def _cost(card) -> str:
-    from core.cards.model import ATTRIBUTE_KANJI
 
     return "".join(f"{ATTRIBUTE_KANJI[a]}{n}" for a, n in card.cost) or "-"
 
 
 def pool_lines(cs: CardSet, counts: Counter) -> list[str]:
     """The pool grouped by attributes, then by type (``lycee sealed``, ``lycee pool``)."""
-    from core.cards.model import ATTRIBUTE_KANJI, ATTRIBUTES, CARD_TYPES
 
     cards = [cs.card(n) for n in counts]
     groups: dict[tuple, list] = {}
@@ -87,9 +95,6 @@ def pool_lines(cs: CardSet, counts: Counter) -> list[str]:
 
 
 def _score_line(deck: Decklist, cs: CardSet) -> tuple[str, dict]:
-    from core.cards.model import ATTRIBUTE_KANJI
-    from limited.facts import facts_for
-    from limited.score import deck_score
 
     sc = deck_score(deck, facts_for(cs))
     colours = "".join(ATTRIBUTE_KANJI[c] for c in sc.colours)
@@ -112,10 +117,6 @@ def _counts(deck: Decklist, section: str) -> dict[str, int]:
 
 
 def cmd_sealed(args) -> int:
-    from core.cards.decks import decklist_to_text
-    from limited.checks import find_set
-    from limited.facts import catalog_for
-    from limited.sealed import build_sealed_deck, open_sealed
 
     cs = find_set(args.set)
     seed = _seed(args)
@@ -188,11 +189,6 @@ def cmd_draft(args) -> int:
     missing = [o for o, v in (("--set", args.set), ("--seats", args.seats), ("--packs", args.packs)) if v is None]
     if missing:
         args.parser.error(_("the following arguments are required: %s") % join_list(missing))
-    from core.cards.decks import decklist_to_text
-    from limited.checks import find_set
-    from limited.draft import run_draft, seat_pods
-    from limited.draftlog import write_log
-    from limited.facts import catalog_for
 
     cs = find_set(args.set)
     seed = _seed(args)
@@ -267,10 +263,6 @@ def cmd_draft(args) -> int:
 
 
 def cmd_draft_review(args) -> int:
-    from limited.bots import colour_text
-    from limited.checks import find_set
-    from limited.draftlog import read_log, replay
-    from limited.review import review_json, review_seat
 
     if args.log_file is None:
         args.parser.error(_("the following arguments are required: %s") % "LOG")

@@ -9,19 +9,34 @@ from pathlib import Path
 
 from core.columns import ljust, width
 from core.i18n import _
+from core.paths import data_root
+from core.reports.exports import as_of_round, safe_name, write_export
+from core.reports.submission import public_key, verify_submission, write_submission
+from core.season.deadlines import deadline_words, deadlines, record_written
+from core.season.rules import scoring_notes
+from core.season.season import (
+    add_events,
+    events_words,
+    import_event,
+    list_seasons,
+    new_season,
+    rule_words,
+    standings,
+    standings_html,
+    standings_table,
+    today,
+)
 
 from .argparsing import Arguments, Builder
-from .common import CliError, datadir, export_target, os_error_message, out_json, shown
+from .common import CliError, datadir, export_target, os_error_message, out_json, read_event, shown
 
 
 def _root(args) -> Path:
-    from core.paths import data_root
 
     return data_root(args.data_dir)
 
 
 def cmd_season_new(args) -> int:
-    from core.season.season import new_season, rule_words
 
     s = new_season(_root(args), args.name, args.points, args.best, args.min_events or 0, args.ratings)
     print(_("season {id}: {name} ({about})", id=s.id, name=shown(s.name), about=rule_words(s)))
@@ -30,7 +45,6 @@ def cmd_season_new(args) -> int:
 
 
 def cmd_season_list(args) -> int:
-    from core.season.season import list_seasons, rule_words
 
     seasons = list_seasons(_root(args))
     if args.json:
@@ -44,7 +58,6 @@ def cmd_season_list(args) -> int:
 
 
 def cmd_season_add(args) -> int:
-    from core.season.season import add_events
 
     season, added = add_events(_root(args), datadir(args), args.season, args.events)
     for eid, key in added:
@@ -63,7 +76,6 @@ def _mapping(pairs: list[str] | None) -> dict[str, str]:
 
 
 def cmd_season_import(args) -> int:
-    from core.season.season import import_event
 
     rep = import_event(_root(args), args.season, Path(args.file), _mapping(args.map), args.max_mb)
     if rep.unchanged:
@@ -93,8 +105,6 @@ def cmd_season_import(args) -> int:
 
 
 def cmd_season_standings(args) -> int:
-    from core.season.rules import scoring_notes
-    from core.season.season import events_words, rule_words, standings, standings_html, standings_table
 
     st = standings(_root(args), datadir(args), args.season)
     for p in st.problems:
@@ -107,7 +117,6 @@ def cmd_season_standings(args) -> int:
         if not args.output:
             sys.stdout.write(text)
             return 0
-        from core.reports.exports import safe_name, write_export
 
         out, made = export_target(args.output, f"season-{st.season.id}-{safe_name(st.season.name)}.html")
         if made is not None:
@@ -203,11 +212,6 @@ PARSERS: dict[str, Arguments] = {"season": season_arguments, "deadlines": deadli
 
 def export_submission(args) -> int:
     """``lycee export EVENT --what submission -o DIR/``: the signed folder."""
-    from core.reports.exports import as_of_round
-    from core.reports.submission import public_key, write_submission
-    from core.season.deadlines import record_written
-
-    from .common import read_event
 
     if not args.output:
         raise CliError(_("a submission is a folder: give it with -o DIR/"))
@@ -237,7 +241,6 @@ def export_submission(args) -> int:
 
 def verify_submission_folder(args) -> int:
     """``lycee verify DIR/``: the signature, the manifest and the event."""
-    from core.reports.submission import verify_submission
 
     c = verify_submission(Path(args.event), getattr(args, "key", None), getattr(args, "max_mb", None))
     if args.json:
@@ -269,8 +272,6 @@ def verify_submission_folder(args) -> int:
 
 def cmd_deadlines(args) -> int:
     """``lycee deadlines``: each finished event's return deadline and whether its submission was written."""
-    from core.season.deadlines import deadline_words, deadlines
-    from core.season.season import today
 
     dd = datadir(args)
     events = []

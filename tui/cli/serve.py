@@ -1,4 +1,5 @@
-"""``lycee serve``, ``announce`` and ``publish``: the event on phones and a TV."""
+"""``lycee serve``: the event on phones and a TV, served from this PC (the web
+stack, tui.web.server, loads with this module: only `lycee serve` imports it)."""
 
 from __future__ import annotations
 
@@ -10,19 +11,25 @@ from core.i18n import _
 from tui.web import DEFAULT_PORT
 
 if TYPE_CHECKING:
-    from core.desk import Desk
+    pass
+
+from core import i18n
+from core.door import HostedWriter, writer_for
+from core.errors import LyceeError
+from core.season.season import find, standings
+from core.season.store import SeasonFile
+from core.store import DataDir
+from core.store.store import lock_wait
+from tui.web.feed import Feed, FileSource
+from tui.web.season import season_page
+from tui.web.server import WebServer, exposure, is_every_network, qr_text
 
 from .argparsing import Arguments, Builder
-from .common import CliError, with_desk
 
 
 def _season_page(dd, ref: str):
     """The ``/season`` page's maker (tui.web.season): the season checked now, its
     standings worked out afresh at each request."""
-    from core import i18n
-    from core.season.season import find, standings
-    from core.season.store import SeasonFile
-    from tui.web.season import season_page
 
     sid = find(SeasonFile(dd.root).read(), ref)[1].id
     lang = i18n.language()
@@ -30,14 +37,10 @@ def _season_page(dd, ref: str):
 
 
 def cmd_serve(args) -> int:
-    from core.store import DataDir
-    from tui.web.feed import Feed, FileSource
-    from tui.web.server import WebServer, exposure, is_every_network, qr_text
 
     dd = DataDir(args.data_dir)
     eid = dd.resolve(args.event)
     dd.read(eid)  # a clear refusal now if it cannot be read
-    from core import i18n
 
     season = _season_page(dd, args.season) if getattr(args, "season", None) else None
     writer = desk_for_serve(dd, eid)
@@ -113,9 +116,6 @@ def desk_for_serve(dd, eid):
     held here, its door served here, so the command line goes through this
     process).  None (and a line saying so) when it can do neither: the pages
     are then read-only, as before."""
-    from core.door import HostedWriter, writer_for
-    from core.errors import LyceeError
-    from core.store.store import lock_wait
 
     try:
         writer = writer_for(dd, eid, hold=True, wait=lock_wait())
@@ -129,32 +129,6 @@ def desk_for_serve(dd, eid):
     else:
         print(_("changes go through the desk that holds {event} (process {pid})", event=eid, pid=writer.pid))
     return writer
-
-
-def cmd_announce(args) -> int:
-    text = "" if args.clear else " ".join(args.text)
-    if not args.clear and not text.strip():
-        raise CliError(_("give the announcement's text, or --clear"))
-    with_desk(args, lambda d: d.announce(text))
-    print(_("announced: {text}", text=text) if text else _("cleared the announcement"))
-    return 0
-
-
-def cmd_publish(args) -> int:
-    def run(d: Desk):
-        if args.hold:
-            d.hold_pairings(True)
-            return _("new rounds are held until published (lycee publish EVENT puts one up)")
-        if args.auto:
-            d.hold_pairings(False)
-            return _("rounds are published on pairing")
-        ev = d.publish_round(args.round)
-        from core.rules.publish import visible_rounds
-
-        return _("published round {r}", r=visible_rounds(ev))
-
-    print(with_desk(args, run))
-    return 0
 
 
 def serve_arguments(s: argparse.ArgumentParser, parsers: Builder) -> None:
@@ -174,21 +148,5 @@ def serve_arguments(s: argparse.ArgumentParser, parsers: Builder) -> None:
     )
 
 
-def announce_arguments(a: argparse.ArgumentParser, parsers: Builder) -> None:
-    a.set_defaults(func=cmd_announce)
-    parsers.event_arg(a)
-    a.add_argument("text", nargs="*", metavar="TEXT")
-    a.add_argument("--clear", action="store_true", help=_("take the announcement down"))
-
-
-def publish_arguments(p: argparse.ArgumentParser, parsers: Builder) -> None:
-    p.set_defaults(func=cmd_publish)
-    parsers.event_arg(p)
-    g = p.add_mutually_exclusive_group()
-    g.add_argument("--hold", action="store_true", help=_("hold new rounds until published"))
-    g.add_argument("--auto", action="store_true", help=_("publish rounds on pairing (the default)"))
-    p.add_argument("--round", type=int, metavar="N", help=_("publish rounds up to N (default: the current one)"))
-
-
 #: `lycee COMMAND`'s arguments, by command (tui.cli.parser.COMMANDS names the module)
-PARSERS: dict[str, Arguments] = {"serve": serve_arguments, "announce": announce_arguments, "publish": publish_arguments}
+PARSERS: dict[str, Arguments] = {"serve": serve_arguments}

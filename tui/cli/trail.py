@@ -36,7 +36,6 @@ def cmd_log(args) -> int:
     if args.json:
         out_json({"log": rows})
         return 0
-    from core.log.registry import describe
 
     ev = read_event(args)
     names = {p.id: p.name for p in (*ev.players, *ev.removed)}  # a removed registration is named too

@@ -4,28 +4,34 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from pathlib import Path
 
+from core.errors import LyceeError
 from core.i18n import _
+from core.randomevents import check_random
+from core.reports.exchange import read_csv_doc
+from core.reports.judge import judge_doc, judge_event
+from core.rules.eventfile import load_doc
+from core.tournament.plan import plan_event
 
 from .argparsing import Arguments, Builder
 from .common import CliError, datadir, out_json, read_event
+from .season import verify_submission_folder
 
 
 def verify_event(ev, claimed: dict | None = None):
     """The judgement of an event of the data dir (core/reports/judge.py): of
     its export, as import judges a file, compared with the program's own
     standings (and final places), or with ``claimed``."""
-    from core.reports.judge import judge_event
 
     return judge_event(ev, claimed).report
 
 
 def _claimed(path: str) -> dict:
     """A ``standings --json`` document to check (``--standings FILE``)."""
-    import json
 
     try:
         doc = json.loads(Path(path).read_text(encoding="utf-8"))
@@ -46,8 +52,6 @@ def _verify_file(path: Path, max_mb: float | None = None, claimed: dict | None =
     """A lycee-event/1 file from elsewhere, judged as ``lycee import`` judges
     it (one judgement, core/reports/judge.py): the program's standings are
     compared too when the file imports."""
-    from core.reports.judge import judge_doc
-    from core.rules.eventfile import load_doc
 
     return judge_doc(load_doc(path, max_mb), str(path), claimed).report
 
@@ -59,14 +63,9 @@ def cmd_verify(args) -> int:
         raise CliError(_("name the event to check (or --random N)"))
     path = Path(args.event)
     if path.is_dir():  # a signed submission folder (issue 47): tui/cli/season.py
-        from .season import verify_submission_folder
-
         return verify_submission_folder(args)
     claimed = _claimed(args.standings) if args.standings else None
     if path.suffix.lower() == ".csv" and path.is_file():
-        from core.reports.exchange import read_csv_doc
-        from core.reports.judge import judge_doc
-
         rep = judge_doc(read_csv_doc(path, max_mb=args.max_mb), str(path), claimed).report
     elif path.suffix == ".json" and path.is_file():
         rep = _verify_file(path, args.max_mb, claimed)
@@ -117,7 +116,6 @@ def _report(rep, args, ignored: list) -> int:
 
 
 def _random(args) -> int:
-    from core.randomevents import check_random
 
     if args.random < 1:
         raise CliError(_("--random needs at least one event"))
@@ -162,7 +160,6 @@ def _random(args) -> int:
 
 
 def cmd_plan(args) -> int:
-    from core.tournament.plan import plan_event
 
     # any N from 2, as `lycee top N` (the top seeds get byes when N is no power of two)
     if args.top is not None and args.top != 0 and args.top < 2:
@@ -189,7 +186,6 @@ def cmd_plan(args) -> int:
 
 def _history(dd, skip: str) -> list[list[dict]]:
     """The logs of the store's other events (for measured times)."""
-    from core.errors import LyceeError
 
     out = []
     for eid in dd.event_ids()[-20:]:
