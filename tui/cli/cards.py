@@ -73,45 +73,57 @@ def cmd_deck_check(args) -> int:
     return 1 if problems else 0
 
 
-def cmd_card(args) -> int:
+def _card_row(cat, number: str, on: str) -> dict:
+    """One card asked at the counter: legal on ``on`` or not (and why), its
+    name and the text that applies; an Overture card also its status, product
+    and fields (G-CARDS-*)."""
+    legal = cat.is_legal(number, on)
+    n = normalize_number(number)
+    overture = n is not None and is_overture_number(n)
+    card = cat.get(number) if not overture or legal.status != "unknown" else None
+    text = cat.text_for(number, on) if card is not None else None
+    if overture:
+        name = card.name if card is not None else None
+    else:
+        name = cat.name_of(number)
+    row = {
+        "number": number,
+        "name": name,
+        "legal": bool(legal),
+        "rule": legal.rule,
+        "reason": legal.reason,
+        "legal_from": legal.legal_from.isoformat() if legal.legal_from else None,
+        "text": text.text if text else None,
+    }
+    if overture:
+        row.update(status=legal.status, product=legal.product, card=_card_json(card) if card else None)
+    return row
 
+
+def _print_card_row(r: dict) -> None:
+    mark = _("legal") if r["legal"] else _("not legal")
+    print(
+        f"{r['number']}  {r['name'] or '?'}  "
+        + _("{mark} ({rule}: {reason})", mark=mark, rule=r["rule"], reason=r["reason"])
+    )
+    if r.get("card"):
+        print("    " + _card_line(r["card"]))
+    for line in (r["text"] or "").splitlines():
+        print(f"    {line}")
+
+
+def cmd_card(args) -> int:
+    """``lycee card NUMBER...``: exit 0 when every card asked is legal on the date."""
     # only the asked cards of the store's list: a card looked up at the counter
     # never waits for a catalog of the whole list (benchmarks/cards.py)
     cat = join_active(Catalog.shipped(), only=args.numbers)
     on = args.date or date.today().isoformat()
-    rows = []
-    for number in args.numbers:
-        legal = cat.is_legal(number, on)
-        n = normalize_number(number)
-        overture = n is not None and is_overture_number(n)
-        card = cat.get(number) if not overture or legal.status != "unknown" else None
-        text = cat.text_for(number, on) if card is not None else None
-        row = {
-            "number": number,
-            "name": card.name if overture and card is not None else cat.name_of(number) if not overture else None,
-            "legal": bool(legal),
-            "rule": legal.rule,
-            "reason": legal.reason,
-            "legal_from": legal.legal_from.isoformat() if legal.legal_from else None,
-            "text": text.text if text else None,
-        }
-        if overture:
-            row.update(status=legal.status, product=legal.product, card=_card_json(card) if card else None)
-        rows.append(row)
+    rows = [_card_row(cat, number, on) for number in args.numbers]
     if args.json:
         out_json({"date": on, "cards": rows})
     else:
         for r in rows:
-            mark = _("legal") if r["legal"] else _("not legal")
-            print(
-                f"{r['number']}  {r['name'] or '?'}  "
-                + _("{mark} ({rule}: {reason})", mark=mark, rule=r["rule"], reason=r["reason"])
-            )
-            if r.get("card"):
-                print("    " + _card_line(r["card"]))
-            if r["text"]:
-                for line in r["text"].splitlines():
-                    print(f"    {line}")
+            _print_card_row(r)
     return 0 if all(r["legal"] for r in rows) else 1
 
 
@@ -309,50 +321,66 @@ def cmd_cards_on_sale(args) -> int:
     return 0
 
 
-def cmd_cards_list(args) -> int:
+def _product_rows(stored) -> list[dict]:
+    """The stored products (the official list's) and lycee-set/1 sets, one row each."""
+    rows = [
+        {"name": d["name"], "brand": d.get("brand", ""), "cards": d.get("cards", 0), "on_sale": d.get("on_sale")}
+        for d in stored.products.values()
+    ]
+    rows += [
+        {
+            "name": doc.get("version", code),
+            "brand": "",
+            "cards": len(doc.get("cards", [])),
+            "on_sale": None,
+            "set": code,
+            "release_date": doc.get("release_date"),
+        }
+        for code, doc in stored.sets.items()
+    ]
+    return rows
 
-    stored = _cardlist(args).read()
-    if args.products:
-        rows = [
-            {"name": d["name"], "brand": d.get("brand", ""), "cards": d.get("cards", 0), "on_sale": d.get("on_sale")}
-            for d in stored.products.values()
-        ]
-        for code, doc in stored.sets.items():
-            rows.append(
-                {
-                    "name": doc.get("version", code),
-                    "brand": "",
-                    "cards": len(doc.get("cards", [])),
-                    "on_sale": None,
-                    "set": code,
-                    "release_date": doc.get("release_date"),
-                }
-            )
-        if args.json:
-            out_json({"products": rows})
-            return 0
-        if not rows:
-            print(_("no card list stored: lycee cards import FILE"))
-        for r in rows:
-            when = r["on_sale"] or (
-                _("release {date} (lycee-set/1)", date=r["release_date"]) if r.get("set") else _("no on-sale date")
-            )
-            print(f"{ljust(r['name'], 34)}  {ljust(r['brand'], 5)}  {r['cards']:>5}  {when}")
+
+def _list_products(args, stored) -> int:
+    """``lycee cards list --products``."""
+    rows = _product_rows(stored)
+    if args.json:
+        out_json({"products": rows})
         return 0
+    if not rows:
+        print(_("no card list stored: lycee cards import FILE"))
+    for r in rows:
+        when = r["on_sale"] or (
+            _("release {date} (lycee-set/1)", date=r["release_date"]) if r.get("set") else _("no on-sale date")
+        )
+        print(f"{ljust(r['name'], 34)}  {ljust(r['brand'], 5)}  {r['cards']:>5}  {when}")
+    return 0
+
+
+def _stored_cards(stored, product: str | None) -> list:
+    """The stored cards (the official list's and the lycee-set/1 sets'), of ``product`` alone when given."""
     docs = list(stored.cards.values())
     sets = [cs for cs in stored.card_sets() if not cs.overture]  # the stored lycee-set/1 sets
-    if args.product:
-        want = product_key(args.product)
+    if product:
+        want = product_key(product)
         sets = [cs for cs in sets if want in (product_key(cs.version), product_key(cs.code))]
         if want not in stored.products and not sets:
             raise CliError(
                 _(
                     "no product {product!r} in the stored card list; `lycee cards list --products` lists them",
-                    product=args.product,
+                    product=product,
                 )
             )
         docs = [d for d in docs if product_key(d["product"]) == want]
-    cards = [doc_card(d) for d in docs] + [c for cs in sets for c in cs.cards]
+    return [doc_card(d) for d in docs] + [c for cs in sets for c in cs.cards]
+
+
+def cmd_cards_list(args) -> int:
+    """``lycee cards list``: the stored cards, or (--products) the stored products."""
+    stored = _cardlist(args).read()
+    if args.products:
+        return _list_products(args, stored)
+    cards = _stored_cards(stored, args.product)
     if args.json:
         out_json({"cards": [{**_card_json(c), "text": c.errata[-1].text if c.errata else c.text} for c in cards]})
         return 0

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -438,108 +439,144 @@ def _build_json(ev, st) -> dict:
     return doc
 
 
-def cmd_build(args) -> int:
+def _check_packs(kind: str, args) -> None:
+    """A sealed event opens a product, a draft event a number of packs (G-SEALED, G-DRAFT-2)."""
+    if kind == "sealed" and (args.packs is not None or args.product is None):
+        raise CliError(_("a sealed event opens --product 2s or 1s3b, not --packs (G-SEALED)"))
+    if kind == "draft" and (args.product is not None or args.packs is None):
+        raise CliError(_("a draft event opens --packs P (4 to 6), not --product (G-DRAFT-2)"))
 
-    op = args.build_op
+
+def _warn(args, text: str | None) -> None:
+    if text and not args.json:
+        print(_("warning: {text}", text=text))
+
+
+def _open_real(d: Desk, args) -> None:
+    """``build open --real``: packs opened (or drafted) at the table, each pool entered by card number."""
+    if args.simulate:
+        raise CliError(_("--real records packs opened at the table: it cannot be simulated"))
+    warn = open_real(
+        d,
+        args.set,
+        product=args.product or "",
+        packs=args.packs or 0,
+        minutes=args.minutes,
+        seed=args.seed,
+        bots=args.bots,
+        pod_size=args.pod_size,
+    )
+    _warn(args, warn)
+
+
+def _open_sealed(d: Desk, args) -> None:
+    limited_event.open_sealed_pools(d, args.set, args.product, args.seed, minutes=args.minutes)
+
+
+def _open_draft(d: Desk, args) -> None:
+    limited_event.draft_pods(
+        d, args.set, args.packs, args.seed, minutes=args.minutes, bots=args.bots, pod_size=args.pod_size
+    )
+    _warn(args, squeeze(limited_event.event_set(d.event), "draft", packs=args.packs))
+    if args.simulate:
+        limited_event.simulate_draft(d)
+
+
+def _build_open(d: Desk, args) -> None:
+    kind = d.event.kind
+    if kind not in ("sealed", "draft"):
+        raise RuleError(
+            _(
+                "{event} is a constructed event: only sealed and draft events have a deck-building phase",
+                event=d.event.name,
+            ),
+            "G-SEALED",
+        )
+    _check_packs(kind, args)
+    if args.real:
+        _open_real(d, args)
+    else:
+        (_open_sealed if kind == "sealed" else _open_draft)(d, args)
+
+
+def _build_simulate(d: Desk, args) -> None:
+    """Bots pick for every draft seat still without a pool; with --decks, bot-built lists too."""
+    ev = d.event
+    undrafted = ev.kind == "draft" and any(ev.pool_of(s.player) is None for pod in ev.pods for s in pod if s.player)
+    if undrafted:
+        limited_event.simulate_draft(d)
+    elif not args.decks:
+        raise CliError(_("nothing to simulate: every player has a pool (add --decks for bot-built lists)"))
+    if args.decks:
+        limited_event.build_bot_decks(d)
+
+
+def _read_pool_file(path: str) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8-sig")
+    except OSError as err:
+        raise CliError(_("cannot read {path}: {why}", path=path, why=err.strerror)) from None
+
+
+def _pool_from_table(d: Desk, args) -> None:
+    if not args.file:
+        raise CliError(
+            _(
+                "a pool from the table is entered from a file: 'NUMBER COUNT' or 'COUNT NUMBER' lines (G-SEALED, G-DRAFT-1)"
+            )
+        )
+    counts = parse_text(_read_pool_file(args.file), limited_event.event_set(d.event))
+    enter_table_pool(d, args.player, counts, source=Path(args.file).name)
+
+
+def _pool_drafted(d: Desk, args) -> None:
+    if not args.file:
+        raise CliError(_("a drafted pool is entered from a file: COUNT NUMBER lines (G-DRAFT-1)"))
+    cards = load_decklist(Path(args.file), catalog=_catalog())
+    limited_event.enter_draft_pool(d, args.player, cards, source=args.file)
+
+
+def _pool_sealed(d: Desk, args) -> None:
+    if args.file:
+        raise CliError(
+            _(
+                "the sealed pools of this event are opened by the desk: a pool is entered from "
+                "a file when the build phase was opened with --real (G-SEALED)"
+            )
+        )
+    limited_event.add_sealed_pool(d, args.player)
+
+
+def _build_pool(d: Desk, args) -> None:
+    """A pool entered from the table (--real), a drafted pool, or a late sealed player's product."""
+    b = d.event.build
+    if b is not None and b.real:
+        _pool_from_table(d, args)
+    elif d.event.kind == "draft":
+        _pool_drafted(d, args)
+    else:
+        _pool_sealed(d, args)
+
+
+#: ``lycee build EVENT OP``: what each OP does to the desk
+BUILD_OPS: dict[str, Callable[[Desk, argparse.Namespace], object]] = {
+    "open": _build_open,
+    "status": lambda d, args: None,  # the build phase shown, nothing changed
+    "start": lambda d, args: d.start_build(),
+    "pause": lambda d, args: d.pause_build(),
+    "resume": lambda d, args: d.resume_build(),
+    "close": lambda d, args: d.close_build(args.by),
+    "override": lambda d, args: d.override_decks(args.by, args.reason),
+    "simulate": _build_simulate,
+    "pool": _build_pool,
+}
+
+
+def cmd_build(args) -> int:
+    """``lycee build EVENT OP``: the op run (BUILD_OPS), then the build phase shown."""
 
     def run(d: Desk):
-        if op == "open":
-            kind = d.event.kind
-            if args.real and kind in ("sealed", "draft"):
-                if kind == "sealed" and (args.packs is not None or args.product is None):
-                    raise CliError(_("a sealed event opens --product 2s or 1s3b, not --packs (G-SEALED)"))
-                if kind == "draft" and (args.product is not None or args.packs is None):
-                    raise CliError(_("a draft event opens --packs P (4 to 6), not --product (G-DRAFT-2)"))
-                if args.simulate:
-                    raise CliError(_("--real records packs opened at the table: it cannot be simulated"))
-
-                warn = open_real(
-                    d,
-                    args.set,
-                    product=args.product or "",
-                    packs=args.packs or 0,
-                    minutes=args.minutes,
-                    seed=args.seed,
-                    bots=args.bots,
-                    pod_size=args.pod_size,
-                )
-                if warn and not args.json:
-                    print(_("warning: {text}", text=warn))
-            elif kind == "sealed":
-                if args.packs is not None or args.product is None:
-                    raise CliError(_("a sealed event opens --product 2s or 1s3b, not --packs (G-SEALED)"))
-                limited_event.open_sealed_pools(d, args.set, args.product, args.seed, minutes=args.minutes)
-            elif kind == "draft":
-                if args.product is not None or args.packs is None:
-                    raise CliError(_("a draft event opens --packs P (4 to 6), not --product (G-DRAFT-2)"))
-                limited_event.draft_pods(
-                    d, args.set, args.packs, args.seed, minutes=args.minutes, bots=args.bots, pod_size=args.pod_size
-                )
-
-                warn = squeeze(limited_event.event_set(d.event), "draft", packs=args.packs)
-                if warn and not args.json:
-                    print(_("warning: {text}", text=warn))
-                if args.simulate:
-                    limited_event.simulate_draft(d)
-            else:
-                raise RuleError(
-                    _(
-                        "{event} is a constructed event: only sealed and draft events have a deck-building phase",
-                        event=d.event.name,
-                    ),
-                    "G-SEALED",
-                )
-        elif op == "start":
-            d.start_build()
-        elif op == "pause":
-            d.pause_build()
-        elif op == "resume":
-            d.resume_build()
-        elif op == "close":
-            d.close_build(args.by)
-        elif op == "override":
-            d.override_decks(args.by, args.reason)
-        elif op == "simulate":
-            if d.event.kind == "draft" and any(
-                d.event.pool_of(s.player) is None for pod in d.event.pods for s in pod if s.player
-            ):
-                limited_event.simulate_draft(d)
-            elif not args.decks:
-                raise CliError(_("nothing to simulate: every player has a pool (add --decks for bot-built lists)"))
-            if args.decks:
-                limited_event.build_bot_decks(d)
-        elif op == "pool":
-            b = d.event.build
-            if b is not None and b.real:
-                if not args.file:
-                    raise CliError(
-                        _(
-                            "a pool from the table is entered from a file: 'NUMBER COUNT' or "
-                            "'COUNT NUMBER' lines (G-SEALED, G-DRAFT-1)"
-                        )
-                    )
-
-                try:
-                    text = Path(args.file).read_text(encoding="utf-8-sig")
-                except OSError as err:
-                    raise CliError(_("cannot read {path}: {why}", path=args.file, why=err.strerror)) from None
-                counts = parse_text(text, limited_event.event_set(d.event))
-                enter_table_pool(d, args.player, counts, source=Path(args.file).name)
-            elif d.event.kind == "draft":
-                if not args.file:
-                    raise CliError(_("a drafted pool is entered from a file: COUNT NUMBER lines (G-DRAFT-1)"))
-
-                cards = load_decklist(Path(args.file), catalog=_catalog())
-                limited_event.enter_draft_pool(d, args.player, cards, source=args.file)
-            else:
-                if args.file:
-                    raise CliError(
-                        _(
-                            "the sealed pools of this event are opened by the desk: a pool is entered from "
-                            "a file when the build phase was opened with --real (G-SEALED)"
-                        )
-                    )
-                limited_event.add_sealed_pool(d, args.player)
+        BUILD_OPS[args.build_op](d, args)
         return d.event, d.build_status()
 
     ev, st = with_desk(args, run)

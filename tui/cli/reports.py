@@ -72,34 +72,47 @@ def cmd_locks(args) -> int:
     return 0
 
 
-def cmd_reports(args) -> int:
-    if args.op in ("locks", "unlock"):
-        return cmd_locks(args)
-    if args.op in ("accept", "clear", "call"):
-        args.table = _table(args)
-    if args.op == "accept":
-        if args.table is None or args.side is None:
-            raise CliError(_("give the table and the side: `lycee reports EVENT accept TABLE --side p1|p2`"))
-        with_desk(args, lambda d: d.accept_report(args.table, args.side))
-        print(_("table {t}: {side}'s report accepted and recorded", t=args.table, side=args.side))
-        return 0
-    if args.op == "clear":
-        if args.table is None:
-            raise CliError(_("give the table: `lycee reports EVENT clear TABLE`"))
-        with_desk(args, lambda d: d.clear_reports(args.table))
-        print(_("table {t}: reports cleared (its players report again)", t=args.table))
-        return 0
-    if args.op == "call":
-        if args.table is None or not args.note:
-            raise CliError(_('give the table and a note: `lycee reports EVENT call TABLE --note "who goes, why"`'))
-        with_desk(args, lambda d: d.call_table(args.table, args.note))
-        print(_("table {t} called: {note}", t=args.table, note=args.note))
-        return 0
-    if args.op is not None:
-        raise CliError(
-            _("{op!r}: choose accept, clear, call, locks or unlock (or nothing, to list the reports)", op=args.op)
-        )
+def _accept(args) -> None:
+    if args.table is None or args.side is None:
+        raise CliError(_("give the table and the side: `lycee reports EVENT accept TABLE --side p1|p2`"))
+    with_desk(args, lambda d: d.accept_report(args.table, args.side))
+    print(_("table {t}: {side}'s report accepted and recorded", t=args.table, side=args.side))
 
+
+def _clear(args) -> None:
+    if args.table is None:
+        raise CliError(_("give the table: `lycee reports EVENT clear TABLE`"))
+    with_desk(args, lambda d: d.clear_reports(args.table))
+    print(_("table {t}: reports cleared (its players report again)", t=args.table))
+
+
+def _call(args) -> None:
+    if args.table is None or not args.note:
+        raise CliError(_('give the table and a note: `lycee reports EVENT call TABLE --note "who goes, why"`'))
+    with_desk(args, lambda d: d.call_table(args.table, args.note))
+    print(_("table {t} called: {note}", t=args.table, note=args.note))
+
+
+#: ``lycee reports EVENT OP TABLE``: what each op on a table does
+TABLE_OPS = {"accept": _accept, "clear": _clear, "call": _call}
+
+
+def _report_line(t) -> str:
+    """One table's phone reports in one line: its status, each side's report, a hold, a staff call."""
+    sides = [
+        f"{label} " + (f"{s.name}: {s.said} ({s.at[11:19]}, {s.actor})" if s else "-")
+        for label, s in (("p1", t.p1), ("p2", t.p2))
+    ]
+    line = _("table {t}: {how}", t=t.table, how=status_label(t.status)) + "\t" + "\t".join(sides)
+    if t.held:
+        line += "\t" + t.held
+    if t.called:
+        line += "\t" + _("called: {note} ({at}, {by})", note=t.called.note, at=t.called.at[11:16], by=t.called.actor)
+    return line
+
+
+def _list_reports(args) -> int:
+    """The current round's tables with a phone report."""
     tables = [t for t in with_desk(args, lambda d: phone_reports(d.event, d.now())) if t.status != "none"]
     if args.json:
         out_json({"reports": [t.doc() for t in tables]})
@@ -107,17 +120,22 @@ def cmd_reports(args) -> int:
     if not tables:
         print(_("no phone reports in the current round"))
     for t in tables:
-        sides = []
-        for label, s in (("p1", t.p1), ("p2", t.p2)):
-            sides.append(f"{label} " + (f"{s.name}: {s.said} ({s.at[11:19]}, {s.actor})" if s else "-"))
-        line = _("table {t}: {how}", t=t.table, how=status_label(t.status)) + "\t" + "\t".join(sides)
-        if t.held:
-            line += "\t" + t.held
-        if t.called:
-            line += "\t" + _(
-                "called: {note} ({at}, {by})", note=t.called.note, at=t.called.at[11:16], by=t.called.actor
-            )
-        print(line)
+        print(_report_line(t))
+    return 0
+
+
+def cmd_reports(args) -> int:
+    """``lycee reports EVENT [OP]``: the reports listed, or one table's accepted, cleared or called."""
+    if args.op in ("locks", "unlock"):
+        return cmd_locks(args)
+    if args.op is None:
+        return _list_reports(args)
+    if args.op not in TABLE_OPS:
+        raise CliError(
+            _("{op!r}: choose accept, clear, call, locks or unlock (or nothing, to list the reports)", op=args.op)
+        )
+    args.table = _table(args)
+    TABLE_OPS[args.op](args)
     return 0
 
 
