@@ -223,41 +223,43 @@ def read_list_file(path: Path, max_mb: float | None = None) -> tuple[str, str]:
     return got
 
 
-def cmd_cards_import(args) -> int:
+def _import_set(store, text: str, path: Path, today: date):
+    """A lycee-set/1 file into the store's card list."""
+    data = parse_json(text, str(path))
+    if not isinstance(data, dict) or data.get("schema") != "lycee-set/1":
+        raise CliError(_("{path} is not a card list: a JSON file that is not lycee-set/1 (nothing stored)", path=path))
+    try:
+        cs = parse_set(data, str(path))
+    except ValidationError as err:
+        raise ValidationError(_("{source} (nothing stored)", source=err.source), err.problems) from None
+    return store.import_set(cs, str(path), today)
 
-    path = Path(args.file)
-    text, encoding = read_list_file(path, args.max_mb)
-    store = _cardlist(args)
-    today = date.today()
+
+def _import_list(store, path: Path, max_mb, today: date):
+    """The official card list CSV, or a lycee-set/1 file, into the store's card list: its report."""
+    text, encoding = read_list_file(path, max_mb)
     if text.lstrip("\ufeff \t\r\n").startswith("{"):
-        data = parse_json(text, str(path))
-        if not isinstance(data, dict) or data.get("schema") != "lycee-set/1":
-            raise CliError(
-                _(
-                    "{path} is not a card list: a JSON file that is not lycee-set/1 (nothing stored)",
-                    path=path,
-                )
-            )
-        try:
-            cs = parse_set(data, str(path))
-        except ValidationError as err:
-            raise ValidationError(_("{source} (nothing stored)", source=err.source), err.problems) from None
-        report = store.import_set(cs, str(path), today)
-    elif looks_official(text):
-        report = store.import_official(read_official(text, str(path), encoding), today)
-    else:
-        raise CliError(
-            _(
-                "{path} is not a card list: expected the official card list CSV (a card number such as "
-                "LO-0923 first on each line) or a lycee-set/1 file (nothing stored)",
-                path=path,
-            )
+        return _import_set(store, text, path, today)
+    if looks_official(text):
+        return store.import_official(read_official(text, str(path), encoding), today)
+    raise CliError(
+        _(
+            "{path} is not a card list: expected the official card list CSV (a card number such as "
+            "LO-0923 first on each line) or a lycee-set/1 file (nothing stored)",
+            path=path,
         )
-    if args.json:
-        out_json(report.as_json())
-        return 0
+    )
+
+
+def _first(lines: list[str], most: int) -> list[str]:
+    """The first ``most`` lines, then one saying how many more there are."""
+    return lines[:most] + (["    " + _("… and {n} more", n=len(lines) - most)] if len(lines) > most else [])
+
+
+def _import_summary(report) -> list[str]:
+    """The two lines every import prints: what was read, and what it changed."""
     kind = "lycee-set/1" if report.kind == "set" else ("UTF-8" if report.encoding == "utf-8" else "Shift_JIS")
-    print(
+    return [
         _(
             "{file}: {cards} cards ({parallels} parallels) in {products} products, read as {encoding}",
             file=report.file,
@@ -265,9 +267,7 @@ def cmd_cards_import(args) -> int:
             parallels=report.parallels,
             products=len(report.products),
             encoding=kind,
-        )
-    )
-    print(
+        ),
         "  "
         + _(
             "added {added}, changed {changed}, errata {errata}, unchanged {unchanged}",
@@ -275,32 +275,52 @@ def cmd_cards_import(args) -> int:
             changed=len(report.changed),
             errata=len(report.errata),
             unchanged=report.unchanged,
-        )
-    )
-    for number, fields in list(report.changed.items())[:20]:
-        print("    " + _("{number}: changed {what}", number=number, what=", ".join(field_label(f) for f in fields)))
-    if len(report.changed) > 20:
-        print("    " + _("… and {n} more", n=len(report.changed) - 20))
-    for number in report.errata[:20]:
-        print("    " + _("{number}: new text (an erratum, dated {date})", number=number, date=today.isoformat()))
-    if len(report.errata) > 20:
-        print("    " + _("… and {n} more", n=len(report.errata) - 20))
+        ),
+    ]
+
+
+def _import_details(report, today: date) -> list[str]:
+    """The cards changed and the errata (20 of each at most), cards absent, lines repeated, new products."""
+    changed = [
+        "    " + _("{number}: changed {what}", number=number, what=", ".join(field_label(f) for f in fields))
+        for number, fields in report.changed.items()
+    ]
+    errata = [
+        "    " + _("{number}: new text (an erratum, dated {date})", number=number, date=today.isoformat())
+        for number in report.errata
+    ]
+    lines = _first(changed, 20) + _first(errata, 20)
     if report.absent:
-        print("  " + _("{n} stored cards are not in this list (kept)", n=report.absent))
-    for line, first in report.repeated[:10]:
-        print("  " + _("line {line} repeats line {first} (read once)", line=line, first=first))
-    for name in report.new_products:
-        print("  " + _("new product: {name}", name=name))
-    if report.undated and report.kind == "official":
-        print(
-            _(
-                "no on-sale date for {n} products (their cards are not legal until it is set): "
-                "lycee cards on-sale PRODUCT YYYY-MM-DD",
-                n=len(report.undated),
-            )
-        )
-        for name in report.undated:
-            print(f"  {name}")
+        lines.append("  " + _("{n} stored cards are not in this list (kept)", n=report.absent))
+    lines += [
+        "  " + _("line {line} repeats line {first} (read once)", line=line, first=first)
+        for line, first in report.repeated[:10]
+    ]
+    lines += ["  " + _("new product: {name}", name=name) for name in report.new_products]
+    return lines
+
+
+def _undated_lines(report) -> list[str]:
+    """The official list's products without an on-sale date (their cards not legal until it is set)."""
+    if not (report.undated and report.kind == "official"):
+        return []
+    head = _(
+        "no on-sale date for {n} products (their cards are not legal until it is set): "
+        "lycee cards on-sale PRODUCT YYYY-MM-DD",
+        n=len(report.undated),
+    )
+    return [head] + [f"  {name}" for name in report.undated]
+
+
+def cmd_cards_import(args) -> int:
+    """``lycee cards import FILE``: the card list stored, and what it changed said."""
+    today = date.today()
+    report = _import_list(_cardlist(args), Path(args.file), args.max_mb, today)
+    if args.json:
+        out_json(report.as_json())
+        return 0
+    for line in _import_summary(report) + _import_details(report, today) + _undated_lines(report):
+        print(line)
     return 0
 
 

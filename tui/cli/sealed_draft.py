@@ -181,48 +181,87 @@ def _deck(res: DraftResult, seat: int) -> Decklist:
     return deck
 
 
-def cmd_draft(args) -> int:
-    if args.action == "review":
-        return cmd_draft_review(args)
+def _check_draft_args(args) -> None:
+    """``lycee draft`` needs --set, --seats and --packs; a log is read by ``draft review``."""
     if args.action is not None or args.log_file is not None:
         args.parser.error(_("a draft log is read by `lycee draft review LOG`"))
     missing = [o for o, v in (("--set", args.set), ("--seats", args.seats), ("--packs", args.packs)) if v is None]
     if missing:
         args.parser.error(_("the following arguments are required: %s") % join_list(missing))
 
+
+def _seat_doc(res: DraftResult, s: int, cs) -> dict:
+    """One seat of a drafted pod, as ``--json`` gives it."""
+    deck = _deck(res, s)
+    seat = res.seats[s]
+    return {
+        "seat": s,
+        "name": seat.name,
+        "bot": seat.bot,
+        "pool": dict(sorted(Counter(res.pools[s]).items())),
+        "deck": _counts(deck, "deck"),
+        "spare": _counts(deck, "spare"),
+        "score": _score_line(deck, cs)[1],
+    }
+
+
+def _draft_doc(args, cs, seed: int, results: list[DraftResult], paths: list) -> dict:
+    return {
+        "set": cs.code,
+        "seed": seed,
+        "packs": args.packs,
+        "seats": args.seats,
+        "pods": [
+            {
+                "pod": i + 1,
+                "seed": res.seed,
+                "seats": [_seat_doc(res, s, cs) for s in range(len(res.seats))],
+                "log": str(path) if path is not None else None,
+            }
+            for i, (res, path) in enumerate(zip(results, paths))
+        ],
+    }
+
+
+def _print_pod(i: int, res: DraftResult, path, cs, cat) -> None:
+    """A drafted pod: its seats with their pools and deck scores, its log, then every seat's deck."""
+    print()
+    print(
+        _(
+            "Pod {pod} (seed {seed}): pack 1 passes to the next seat number, then the direction alternates",
+            pod=i + 1,
+            seed=res.seed,
+        )
+    )
+    for s, seat in enumerate(res.seats):
+        print(
+            f"  {_('Seat')} {s + 1}  {ljust(seat.name, 8)} {_('pool')} {len(res.pools[s]):>3}  "
+            f"{_score_line(_deck(res, s), cs)[0]}"
+        )
+    if path is not None:
+        print("  " + _("log: {path}", path=path))
+    for s, seat in enumerate(res.seats):
+        print()
+        where = join_list([f"{_('Pod')} {i + 1}", f"{_('Seat')} {s + 1}"])
+        print(f"# {where}: {seat.name}")
+        print(decklist_to_text(_deck(res, s), cat), end="")
+
+
+def cmd_draft(args) -> int:
+    """``lycee draft``: bots draft every pod of the seats and build every deck (G-DRAFT-1..4)."""
+    if args.action == "review":
+        return cmd_draft_review(args)
+    _check_draft_args(args)
     cs = find_set(args.set)
     seed = _seed(args)
     pods = seat_pods([], args.seats, random.Random(seed))
-    sizes = [len(p) for p in pods]
-    results: list[DraftResult] = []
-    for i, seats in enumerate(pods):
-        results.append(run_draft(cs, seats, args.packs, seed + i))
+    results = [run_draft(cs, seats, args.packs, seed + i) for i, seats in enumerate(pods)]
     paths = _log_paths(args.log, len(results)) if args.log else [None] * len(results)
     for res, path in zip(results, paths):
         if path is not None:
             write_log(path, res)
-    cat = catalog_for(cs)
     if args.json:
-        doc = {"set": cs.code, "seed": seed, "packs": args.packs, "seats": args.seats, "pods": []}
-        for i, (res, path) in enumerate(zip(results, paths)):
-            seat_docs = []
-            for s, seat in enumerate(res.seats):
-                deck = _deck(res, s)
-                seat_docs.append(
-                    {
-                        "seat": s,
-                        "name": seat.name,
-                        "bot": seat.bot,
-                        "pool": dict(sorted(Counter(res.pools[s]).items())),
-                        "deck": _counts(deck, "deck"),
-                        "spare": _counts(deck, "spare"),
-                        "score": _score_line(deck, cs)[1],
-                    }
-                )
-            doc["pods"].append(
-                {"pod": i + 1, "seed": res.seed, "seats": seat_docs, "log": str(path) if path is not None else None}
-            )
-        out_json(doc)
+        out_json(_draft_doc(args, cs, seed, results, paths))
         return 0
     print(
         _(
@@ -232,33 +271,15 @@ def cmd_draft(args) -> int:
             version=cs.version,
             n=args.seats,
             pods=len(results),
-            sizes="+".join(map(str, sizes)),
+            sizes="+".join(str(len(p)) for p in pods),
             packs=args.packs,
             deck=args.packs * 10,
             seed=seed,
         )
     )
+    cat = catalog_for(cs)
     for i, (res, path) in enumerate(zip(results, paths)):
-        print()
-        print(
-            _(
-                "Pod {pod} (seed {seed}): pack 1 passes to the next seat number, then the direction alternates",
-                pod=i + 1,
-                seed=res.seed,
-            )
-        )
-        for s, seat in enumerate(res.seats):
-            print(
-                f"  {_('Seat')} {s + 1}  {ljust(seat.name, 8)} {_('pool')} {len(res.pools[s]):>3}  "
-                f"{_score_line(_deck(res, s), cs)[0]}"
-            )
-        if path is not None:
-            print("  " + _("log: {path}", path=path))
-        for s, seat in enumerate(res.seats):
-            print()
-            where = join_list([f"{_('Pod')} {i + 1}", f"{_('Seat')} {s + 1}"])
-            print(f"# {where}: {seat.name}")
-            print(decklist_to_text(_deck(res, s), cat), end="")
+        _print_pod(i, res, path, cs, cat)
     return 0
 
 

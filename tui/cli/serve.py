@@ -36,17 +36,41 @@ def _season_page(dd, ref: str):
     return lambda: season_page(standings(dd.root, dd, sid), lang)
 
 
-def cmd_serve(args) -> int:
+def _serving_line(args, eid: str, port: int, takes: bool) -> str:
+    """What ``lycee serve`` serves, where: read-only or taking reports and decklists (``takes``)."""
+    if is_every_network(args.host):  # never 0.0.0.0 as an address: the ones to type follow
+        if takes:
+            return _("Serving {event} on port {port} of every network of this PC (Ctrl+C stops)", event=eid, port=port)
+        return _(
+            "Serving {event} read-only on port {port} of every network of this PC (Ctrl+C stops)", event=eid, port=port
+        )
+    if takes:
+        return _("Serving {event} on {host}:{port} (Ctrl+C stops)", event=eid, host=args.host, port=port)
+    return _("Serving {event} read-only on {host}:{port} (Ctrl+C stops)", event=eid, host=args.host, port=port)
 
-    dd = DataDir(args.data_dir)
-    eid = dd.resolve(args.event)
-    dd.read(eid)  # a clear refusal now if it cannot be read
 
-    season = _season_page(dd, args.season) if getattr(args, "season", None) else None
-    writer = desk_for_serve(dd, eid)
+def _what_the_pages_take(url: str, eid: str, writer) -> list[str]:
+    """The lines saying what the pages take: phone reports, decklists, the judges' sign-in."""
+    if writer is None:
+        return []
+    lines = []
+    if writer.event.phone_reports:
+        lines.append(
+            _("Phone reports are on: players report at {url}report (the QR codes on their match slips)", url=url)
+        )
+    if writer.event.decklists_required:
+        lines.append(
+            _("Decklists are collected: players enter theirs at {url}decklist with their report code", url=url)
+        )
+    lines.append(_("Judges sign in at {url}judge with their PIN (`lycee staff {event} pin NAME`)", url=url, event=eid))
+    return lines
+
+
+def _make_server(args, dd, eid: str, writer, season) -> WebServer:
+    """The page server of ``eid`` (the writer closed if it cannot be made)."""
     # the pages and the TV default to the desk's language (--lang, else the locale's)
     try:
-        server = WebServer(
+        return WebServer(
             Feed(FileSource(dd, eid)),
             host=args.host,
             port=args.port,
@@ -58,46 +82,32 @@ def cmd_serve(args) -> int:
         if writer is not None:
             writer.close()
         raise
+
+
+def _print_welcome(args, server: WebServer, eid: str, writer) -> None:
+    """Where the pages are (each address, a QR code) and what they take."""
     urls = server.urls
-    reports = writer is not None and writer.event.phone_reports  # the pages then take the players' reports
-    decklists = writer is not None and writer.event.decklists_required  # and their decklists (/decklist)
-    if is_every_network(args.host):  # never 0.0.0.0 as an address: the ones to type follow
-        print(
-            _("Serving {event} on port {port} of every network of this PC (Ctrl+C stops)", event=eid, port=server.port)
-            if reports or decklists
-            else _(
-                "Serving {event} read-only on port {port} of every network of this PC (Ctrl+C stops)",
-                event=eid,
-                port=server.port,
-            )
-        )
-    else:
-        print(
-            _("Serving {event} on {host}:{port} (Ctrl+C stops)", event=eid, host=args.host, port=server.port)
-            if reports or decklists
-            else _(
-                "Serving {event} read-only on {host}:{port} (Ctrl+C stops)", event=eid, host=args.host, port=server.port
-            )
-        )
+    takes = writer is not None and (writer.event.phone_reports or writer.event.decklists_required)
+    print(_serving_line(args, eid, server.port, takes))
     for u in urls:
         print(_("phones: {url}", url=u) + "    " + _("TV: {url}", url=u + "tv"))
-    if season is not None:
+    if getattr(args, "season", None):
         print(_("season standings: {url}", url=urls[0] + "season"))
     print(qr_text(urls[0]), end="")
-    for line in exposure(args.host, urls, eid):
+    for line in [*exposure(args.host, urls, eid), *_what_the_pages_take(urls[0], eid, writer)]:
         print(line)
-    if reports:
-        print(_("Phone reports are on: players report at {url}report (the QR codes on their match slips)", url=urls[0]))
-    if decklists:
-        print(
-            _(
-                "Decklists are collected: players enter theirs at {url}decklist with their report code",
-                url=urls[0],
-            )
-        )
-    if writer is not None:
-        print(_("Judges sign in at {url}judge with their PIN (`lycee staff {event} pin NAME`)", url=urls[0], event=eid))
     sys.stdout.flush()
+
+
+def cmd_serve(args) -> int:
+    """``lycee serve EVENT``: the pages served until Ctrl+C."""
+    dd = DataDir(args.data_dir)
+    eid = dd.resolve(args.event)
+    dd.read(eid)  # a clear refusal now if it cannot be read
+    season = _season_page(dd, args.season) if getattr(args, "season", None) else None
+    writer = desk_for_serve(dd, eid)
+    server = _make_server(args, dd, eid, writer, season)
+    _print_welcome(args, server, eid, writer)
     server.nice = 10  # below the desk: the pages wait for the CPU, never the organizer's commands
     try:
         server.run()
