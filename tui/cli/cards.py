@@ -511,7 +511,7 @@ def calendar_arguments(cal: argparse.ArgumentParser, parsers: Builder) -> None:
     cal.add_argument("--remove", action="store_true", help=_("take the store calendar off the event"))
 
 
-#: `lycee COMMAND`'s arguments, by command (tui.cli.parser.COMMANDS names the module)
+#: `lycee COMMAND`'s arguments, by command (tui.cli.parser.commands names the module)
 PARSERS: dict[str, Arguments] = {
     "deck": deck_arguments,
     "card": card_arguments,

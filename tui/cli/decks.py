@@ -771,5 +771,5 @@ def pool_arguments(pl: argparse.ArgumentParser, parsers: Builder) -> None:
     pl.add_argument("--json", action="store_true")
 
 
-#: `lycee COMMAND`'s arguments, by command (tui.cli.parser.COMMANDS names the module)
+#: `lycee COMMAND`'s arguments, by command (tui.cli.parser.commands names the module)
 PARSERS: dict[str, Arguments] = {"decklist": decklist_arguments, "build": build_arguments, "pool": pool_arguments}

@@ -237,7 +237,7 @@ def playoff_arguments(po: argparse.ArgumentParser, parsers: Builder) -> None:
     po.add_argument("--json", action="store_true")
 
 
-#: `lycee COMMAND`'s arguments, by command (tui.cli.parser.COMMANDS names the module)
+#: `lycee COMMAND`'s arguments, by command (tui.cli.parser.commands names the module)
 PARSERS: dict[str, Arguments] = {
     "pair": pair_arguments,
     "standings": standings_arguments,

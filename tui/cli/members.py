@@ -200,5 +200,5 @@ def members_arguments(mb: argparse.ArgumentParser, parsers: Builder) -> None:
     sw.add_argument("--json", action="store_true")
 
 
-#: `lycee COMMAND`'s arguments, by command (tui.cli.parser.COMMANDS names the module)
+#: `lycee COMMAND`'s arguments, by command (tui.cli.parser.commands names the module)
 PARSERS: dict[str, Arguments] = {"store": store_arguments, "members": members_arguments}

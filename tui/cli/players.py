@@ -20,26 +20,42 @@ if TYPE_CHECKING:
     from core.desk import Desk
 
 
-def cmd_player_add(args) -> int:
+def _check_add(args) -> None:
     if not args.names and not args.member:
         raise CliError(_("name the players to add, or give --member NUMBER"))
     if args.member and args.reading:
         raise CliError(_("--reading is for names typed here: a member's reading comes from the member list"))
-    readings = args.reading
+
+
+def _suggested_readings(names: list[str], given: list[str]) -> tuple[list[str | None], dict[int, str]]:
+    """L-READING: each name's reading, the one given or else the one suggested; and
+    the suggested ones by the name's place (said on stderr)."""
+    if not available():
+        raise CliError(_("--suggest-reading needs the readings extra: pip install 'lycee[readings]' (janome)"))
+    readings: list[str | None] = []
     suggested: dict[int, str] = {}
-    if args.suggest_reading and args.names:  # L-READING: a name given without a reading gets the suggested one
-        if not available():
-            raise CliError(_("--suggest-reading needs the readings extra: pip install 'lycee[readings]' (janome)"))
-        given = list(readings or [])
-        if given and len(given) != len(args.names):
-            given = []  # add_players names the mismatch
-        else:
-            readings = []
-            for i, name in enumerate(args.names):
-                mine = given[i] if given else ""
-                if not mine and (s := suggest_reading(name)):
-                    suggested[i], mine = s, s
-                readings.append(mine)
+    for i, name in enumerate(names):
+        mine = given[i] if given else ""
+        if not mine and (s := suggest_reading(name)):
+            suggested[i], mine = s, s
+        readings.append(mine)
+    return readings, suggested
+
+
+def _readings(args) -> tuple[list[str | None] | None, dict[int, str]]:
+    """The readings to register with the names, and those suggested (--suggest-reading)."""
+    if not (args.suggest_reading and args.names):
+        return args.reading, {}
+    given = list(args.reading or [])
+    if given and len(given) != len(args.names):
+        return args.reading, {}  # add_players names the mismatch
+    return _suggested_readings(args.names, given)
+
+
+def cmd_player_add(args) -> int:
+    """``lycee player add``: players registered by name or from the member list; their ids, one a line."""
+    _check_add(args)
+    readings, suggested = _readings(args)
 
     def run(d: Desk) -> tuple[list[str], list[str]]:
         members = d.add_members(d.store.datadir.root, args.member) if args.member else []  # issue 47

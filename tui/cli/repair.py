@@ -46,5 +46,5 @@ def repair_arguments(r: argparse.ArgumentParser, parsers: Builder) -> None:
     parsers.event_arg(r)
 
 
-#: `lycee COMMAND`'s arguments, by command (tui.cli.parser.COMMANDS names the module)
+#: `lycee COMMAND`'s arguments, by command (tui.cli.parser.commands names the module)
 PARSERS: dict[str, Arguments] = {"repair": repair_arguments}

@@ -168,5 +168,5 @@ def reports_arguments(r: argparse.ArgumentParser, parsers: Builder) -> None:
     r.add_argument("--json", action="store_true")
 
 
-#: `lycee COMMAND`'s arguments, by command (tui.cli.parser.COMMANDS names the module)
+#: `lycee COMMAND`'s arguments, by command (tui.cli.parser.commands names the module)
 PARSERS: dict[str, Arguments] = {"reports": reports_arguments}

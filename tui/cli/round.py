@@ -636,7 +636,7 @@ def staff_arguments(st: argparse.ArgumentParser, parsers: Builder) -> None:
     st.add_argument("--json", action="store_true")
 
 
-#: `lycee COMMAND`'s arguments, by command (tui.cli.parser.COMMANDS names the module)
+#: `lycee COMMAND`'s arguments, by command (tui.cli.parser.commands names the module)
 PARSERS: dict[str, Arguments] = {
     "clock": clock_arguments,
     "checkin": checkin_arguments,

@@ -381,5 +381,5 @@ def draft_arguments(d: argparse.ArgumentParser, parsers: Builder) -> None:
     d.add_argument("--json", action="store_true")
 
 
-#: `lycee COMMAND`'s arguments, by command (tui.cli.parser.COMMANDS names the module)
+#: `lycee COMMAND`'s arguments, by command (tui.cli.parser.commands names the module)
 PARSERS: dict[str, Arguments] = {"sealed": sealed_arguments, "draft": draft_arguments}

@@ -104,36 +104,36 @@ def cmd_season_import(args) -> int:
     return 0
 
 
-def cmd_season_standings(args) -> int:
-
-    st = standings(_root(args), datadir(args), args.season)
-    for p in st.problems:
-        print(_("lycee: warning: left out: {what}", what=p), file=sys.stderr)
-    if args.json:
-        out_json(st.to_json())
+def _season_html(args, st) -> int:
+    """The standings as a page: on stdout, or written to ``-o`` (a folder gets a file named by the season)."""
+    text = standings_html(st)
+    if not args.output:
+        sys.stdout.write(text)
         return 0
-    if args.format == "html":
-        text = standings_html(st)
-        if not args.output:
-            sys.stdout.write(text)
-            return 0
+    out, made = export_target(args.output, f"season-{st.season.id}-{safe_name(st.season.name)}.html")
+    if made is not None:
+        print(_("created folder: {path}", path=made))
+    try:
+        write_export(out, text)
+    except OSError as err:
+        raise CliError(os_error_message(err)) from None
+    print(_("written: {path}", path=out))
+    return 0
 
-        out, made = export_target(args.output, f"season-{st.season.id}-{safe_name(st.season.name)}.html")
-        if made is not None:
-            print(_("created folder: {path}", path=made))
-        try:
-            write_export(out, text)
-        except OSError as err:
-            raise CliError(os_error_message(err)) from None
-        print(_("written: {path}", path=out))
-        return 0
-    print(shown(f"{st.season.id} {st.season.name}"))
-    print(rule_words(st.season))
+
+def _print_season_table(st) -> None:
+    """The standings as columns, by display width."""
     header, rows = standings_table(st)
     cells = [header, *[[shown(c) for c in r] for r in rows]]
     widths = [max(width(r[i]) for r in cells) for i in range(len(header))]
     for r in cells:
         print("  ".join(ljust(c, w) for c, w in zip(r, widths, strict=True)).rstrip())
+
+
+def _print_season(args, st) -> None:
+    print(shown(f"{st.season.id} {st.season.name}"))
+    print(rule_words(st.season))
+    _print_season_table(st)
     print()
     for line in events_words(st):
         print(shown(line))
@@ -141,6 +141,19 @@ def cmd_season_standings(args) -> int:
         print()
         for n in scoring_notes(st.season.rule):
             print("- " + n)
+
+
+def cmd_season_standings(args) -> int:
+    """``lycee season standings SEASON``: as text, JSON or a page; events left out said on stderr."""
+    st = standings(_root(args), datadir(args), args.season)
+    for p in st.problems:
+        print(_("lycee: warning: left out: {what}", what=p), file=sys.stderr)
+    if args.json:
+        out_json(st.to_json())
+    elif args.format == "html":
+        return _season_html(args, st)
+    else:
+        _print_season(args, st)
     return 0
 
 
@@ -203,7 +216,7 @@ def deadlines_arguments(dl: argparse.ArgumentParser, parsers: Builder) -> None:
     dl.add_argument("--json", action="store_true")
 
 
-#: `lycee COMMAND`'s arguments, by command (tui.cli.parser.COMMANDS names the module)
+#: `lycee COMMAND`'s arguments, by command (tui.cli.parser.commands names the module)
 PARSERS: dict[str, Arguments] = {"season": season_arguments, "deadlines": deadlines_arguments}
 
 

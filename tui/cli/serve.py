@@ -144,7 +144,7 @@ def desk_for_serve(dd, eid):
 def serve_arguments(s: argparse.ArgumentParser, parsers: Builder) -> None:
     s.set_defaults(func=cmd_serve)
     parsers.event_arg(s)
-    s.set_defaults(long_running=True)  # the cyclic garbage collector stays on (tui.cli.no_cycle_collection)
+    s.set_defaults(long_running=True)  # the cyclic garbage collector stays on (tui.cli.start.no_cycle_collection)
     s.add_argument(
         "--host",
         default="0.0.0.0",
@@ -158,5 +158,5 @@ def serve_arguments(s: argparse.ArgumentParser, parsers: Builder) -> None:
     )
 
 
-#: `lycee COMMAND`'s arguments, by command (tui.cli.parser.COMMANDS names the module)
+#: `lycee COMMAND`'s arguments, by command (tui.cli.parser.commands names the module)
 PARSERS: dict[str, Arguments] = {"serve": serve_arguments}

@@ -261,5 +261,5 @@ def plan_arguments(p: argparse.ArgumentParser, parsers: Builder) -> None:
     p.add_argument("--json", action="store_true")
 
 
-#: `lycee COMMAND`'s arguments, by command (tui.cli.parser.COMMANDS names the module)
+#: `lycee COMMAND`'s arguments, by command (tui.cli.parser.commands names the module)
 PARSERS: dict[str, Arguments] = {"verify": verify_arguments, "plan": plan_arguments}
