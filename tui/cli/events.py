@@ -52,14 +52,15 @@ def elimination_rounds(args) -> int | None:
     return args.rounds
 
 
-def cmd_event_new(args) -> int:
-
+def _new_settings(args) -> dict:
+    """The settings of ``lycee event new``, as the store takes them (in this order)."""
+    given_order = [t for t in args.tiebreakers.split(",") if t] if args.tiebreakers is not None else None
     settings = {
         "name": args.name,
         "kind": args.kind,
         "match": args.match,
         "rounds_planned": elimination_rounds(args),
-        "tiebreakers": [t for t in args.tiebreakers.split(",") if t] if args.tiebreakers is not None else None,
+        **({"tiebreakers": given_order} if given_order is not None else {}),
         "staff": {
             "organizer": args.organizer or "",
             "judges": split_names(args.judge),
@@ -70,52 +71,62 @@ def cmd_event_new(args) -> int:
         "decklists_required": args.decklists,
         "spectating": not args.no_spectating,
     }
-    if args.date:
-        settings["date"] = args.date
-    if args.minutes is not None:
-        settings["minutes"] = args.minutes
-    if settings["tiebreakers"] is None:
-        del settings["tiebreakers"]
-    store = datadir(args).create(settings)
+    optional = {"date": args.date or None, "minutes": args.minutes}
+    settings.update({k: v for k, v in optional.items() if v is not None})
+    return settings
+
+
+def _warn_minutes(ev, prefix: bool) -> None:
+    """A round length that does not suit the match type, said on stderr."""
+    advice = minutes_advice(ev.match, ev.minutes, kind=ev.kind)
+    if advice:
+        text = _("lycee: warning: {advice}", advice=advice) if prefix else _("warning: {advice}", advice=advice)
+        print(text, file=sys.stderr)
+
+
+def cmd_event_new(args) -> int:
+    """``lycee event new NAME``: the event made; its id printed."""
+    store = datadir(args).create(_new_settings(args))
     ev = store.event
     print(store.id)
     store.close()
-
-    advice = minutes_advice(ev.match, ev.minutes, kind=ev.kind)
-    if advice:
-        print(_("lycee: warning: {advice}", advice=advice), file=sys.stderr)
+    _warn_minutes(ev, prefix=True)
     return 0
 
 
-def cmd_event_set(args) -> int:
-    """Change settings; one action each (DESIGN section 3).  Locked settings
-    are refused naming why (core.settings)."""
+#: ``lycee event set`` option -> the setting it changes
+SET_OPTIONS = {
+    "name": "name",
+    "date": "date",
+    "match": "match",
+    "minutes": "minutes",
+    "rounds_planned": "rounds",
+    "rules": "rules",
+    "sanctioned": "sanctioned",
+    "decklists_required": "decklists",
+    "spectating": "spectating",
+    "phone_reports": "phone_reports",
+}
 
-    wanted = {}
-    for key, attr in (
-        ("name", "name"),
-        ("date", "date"),
-        ("match", "match"),
-        ("minutes", "minutes"),
-        ("rounds_planned", "rounds"),
-        ("rules", "rules"),
-        ("sanctioned", "sanctioned"),
-        ("decklists_required", "decklists"),
-        ("spectating", "spectating"),
-        ("phone_reports", "phone_reports"),
-    ):
-        v = getattr(args, attr)
-        if v is not None:
-            wanted[key] = v
+
+def _wanted(args) -> dict:
+    """The settings ``lycee event set`` was given (at least one)."""
+    wanted = {key: getattr(args, attr) for key, attr in SET_OPTIONS.items() if getattr(args, attr) is not None}
     if args.tiebreakers is not None:
         wanted["tiebreakers"] = [t.strip() for t in args.tiebreakers.split(",") if t.strip()]
     if not wanted:
         raise CliError(
             _("nothing to change: give at least one setting, e.g. `lycee event set EVENT --minutes 60` (see --help)")
         )
+    return wanted
+
+
+def cmd_event_set(args) -> int:
+    """Change settings; one action each (DESIGN section 3).  Locked settings
+    are refused naming why (core.rules.settings)."""
+    wanted = _wanted(args)
 
     def run(d: Desk):
-
         before = d.event
         changes = d.set_settings(wanted)
         return changes, d.event, notices(before, changes)
@@ -128,9 +139,7 @@ def cmd_event_set(args) -> int:
     for line in said:  # L-SET-LOCK: what the change still asks of the organizer
         print(_("warning: {advice}", advice=line), file=sys.stderr)
     if "minutes" in wanted or "match" in wanted:
-        advice = minutes_advice(ev.match, ev.minutes, kind=ev.kind)
-        if advice:
-            print(_("warning: {advice}", advice=advice), file=sys.stderr)
+        _warn_minutes(ev, prefix=False)
     return 0
 
 

@@ -21,58 +21,52 @@ if TYPE_CHECKING:
     from core.desk import Desk
 
 
-def cmd_result(args) -> int:
-    if args.table == "-":
-        if args.result is not None:
-            raise CliError(_("with '-' the results come from stdin, one 'TABLE RESULT' a line"))
-        return _results_from_stdin(args)
-    if args.result is None:
-        raise CliError(_("give TABLE and RESULT, e.g. 12 2-1"))
-
-    table = whole(args.table)
-    if table is None:
-        raise CliError(_("{t!r} is not a table number", t=args.table))
-
+def _check_decision(args) -> bool:
+    """Whether the organizer decides an elimination match at time (--extra-game, --winner, G-SE)."""
     decided = args.extra_game or args.winner is not None
     if decided and not args.by:
         raise CliError(_("--extra-game and --winner are the organizer's call: name them with --by ORGANIZER"))
     if args.extra_game and args.winner is not None:
         raise CliError(_("choose one: --extra-game or --winner PLAYER"))
+    return decided
 
-    def run(d: Desk):
-        before = d.event.rounds
-        if decided:  # a time-out with equal game wins in an elimination match (G-SE)
-            ev = d.time_decision(
-                table,
-                args.result,
-                "extra_game" if args.extra_game else "winner",
-                args.by,
-                winner=args.winner,
-                reason=args.reason or "",
-                time_called=args.time_called,
-                round_number=args.round,
-            )
-        else:
-            ev = d.record(table, args.result, round_number=args.round, **_extra(args))
-        rnd = ev.rounds[(args.round or len(ev.rounds)) - 1]
-        m = rnd.match_at(table)
-        again = ev.rounds[-1].number if ev.rounds[-1] is not before[-1] and len(before) > rnd.number else None
-        return ev, m, rnd, again
 
-    ev, m, rnd, again = with_desk(args, run, writes=True)
-    missing = rnd.missing_tables()
-    note, label = m.note, ""
-    if note or rnd.stage == "top":
-        from core.tournament.elimination import (  # the bracket: a Swiss result without a note needs none (start-up)
-            REPLAY,
-            THIRD_PLACE,
-            THIRD_PLACE_PLANNED,
-            round_label,
+def _record(d: Desk, args, table: int, decided: bool):
+    """The result recorded (or the organizer's decision); the event after it."""
+    if decided:  # a time-out with equal game wins in an elimination match (G-SE)
+        return d.time_decision(
+            table,
+            args.result,
+            "extra_game" if args.extra_game else "winner",
+            args.by,
+            winner=args.winner,
+            reason=args.reason or "",
+            time_called=args.time_called,
+            round_number=args.round,
         )
+    return d.record(table, args.result, round_number=args.round, **_extra(args))
 
-        note = "" if note in (THIRD_PLACE, THIRD_PLACE_PLANNED, REPLAY) else note
-        label = round_label(ev, rnd.number, m) if rnd.stage == "top" else ""
-    print(
+
+def _note_and_label(ev, rnd, m) -> tuple[str, str]:
+    """The match's note worth saying, and its bracket round's name (a top-cut match)."""
+    if not (m.note or rnd.stage == "top"):  # a Swiss result without a note needs no bracket (start-up)
+        return m.note, ""
+    from core.tournament.elimination import (  # the bracket: for an elimination match or a note only (start-up)
+        REPLAY,
+        THIRD_PLACE,
+        THIRD_PLACE_PLANNED,
+        round_label,
+    )
+
+    note = "" if m.note in (THIRD_PLACE, THIRD_PLACE_PLANNED, REPLAY) else m.note
+    return note, round_label(ev, rnd.number, m) if rnd.stage == "top" else ""
+
+
+def _recorded_line(args, ev, rnd, m) -> str:
+    """``table 3: Ann 2-1 Ben · … · 2 results missing``."""
+    note, label = _note_and_label(ev, rnd, m)
+    missing = rnd.missing_tables()
+    return (
         _(
             "table {t}: {p1} {res} {p2}",
             t=m.table,
@@ -89,6 +83,35 @@ def cmd_result(args) -> int:
             else _("round complete")
         )
     )
+
+
+def _table_number(args) -> int:
+    if args.result is None:
+        raise CliError(_("give TABLE and RESULT, e.g. 12 2-1"))
+    table = whole(args.table)
+    if table is None:
+        raise CliError(_("{t!r} is not a table number", t=args.table))
+    return table
+
+
+def cmd_result(args) -> int:
+    """``lycee result EVENT TABLE RESULT`` (or ``-``: a batch from stdin)."""
+    if args.table == "-":
+        if args.result is not None:
+            raise CliError(_("with '-' the results come from stdin, one 'TABLE RESULT' a line"))
+        return _results_from_stdin(args)
+    table = _table_number(args)
+    decided = _check_decision(args)
+
+    def run(d: Desk):
+        before = d.event.rounds
+        ev = _record(d, args, table, decided)
+        rnd = ev.rounds[(args.round or len(ev.rounds)) - 1]
+        again = ev.rounds[-1].number if ev.rounds[-1] is not before[-1] and len(before) > rnd.number else None
+        return ev, rnd.match_at(table), rnd, again
+
+    ev, m, rnd, again = with_desk(args, run, writes=True)
+    print(_recorded_line(args, ev, rnd, m))
     if again is not None:  # L-LATER: the later round was paired again with the correction
         print(
             _(
