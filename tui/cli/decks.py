@@ -335,15 +335,8 @@ def _names(ev, ids) -> str:
     return join_list((ev.player(i).name for i in ids), words=True)
 
 
-def _print_build(ev, st) -> None:
-
-    if st.state == "none":
-        print(
-            _("{event} has no build phase", event=ev.name)
-            if ev.kind != "constructed"
-            else _("{event} is a constructed event: it has no build phase", event=ev.name)
-        )
-        return
+def _build_head(ev, st) -> str:
+    """``build phase: sealed alpha 1s3b, seed 7: building`` (or the packs opened at the table)."""
     what = labels.product_label(st.product) if st.kind == "sealed" else _("{packs} packs a player", packs=st.packs)
     state = {
         "open": _("open, the timer not started"),
@@ -352,66 +345,61 @@ def _print_build(ev, st) -> None:
         "closed": _("closed"),
     }[st.state]
     if ev.build is not None and ev.build.real:
-        print(
-            _(
-                "build phase: {kind} {set} {what}, packs opened at the table: {now}",
-                kind=labels.kind_label(st.kind),
-                set=st.set_code,
-                what=what,
-                now=state,
-            )
+        return _(
+            "build phase: {kind} {set} {what}, packs opened at the table: {now}",
+            kind=labels.kind_label(st.kind),
+            set=st.set_code,
+            what=what,
+            now=state,
         )
-    else:
-        print(
-            _(
-                "build phase: {kind} {set} {what}, seed {seed}: {state}",
-                kind=labels.kind_label(st.kind),
-                set=st.set_code,
-                what=what,
-                seed=st.seed,
-                state=state,
-            )
-        )
-    if st.started_at is not None:
-        print(
-            "  "
-            + _(
-                "{left} left of {m} minutes (started {at})",
-                left=fmt(st.remaining),
-                m=st.minutes,
-                at=labels.time_label(st.started_at),
-            )
-        )
-    else:
-        print("  " + _("{m} minutes to build", m=st.minutes))
-    if st.pods:
-        print("  " + _("draft pods: {sizes}", sizes="+".join(map(str, st.pods))))
+    return _(
+        "build phase: {kind} {set} {what}, seed {seed}: {state}",
+        kind=labels.kind_label(st.kind),
+        set=st.set_code,
+        what=what,
+        seed=st.seed,
+        state=state,
+    )
+
+
+def _build_timer(st) -> str:
+    if st.started_at is None:
+        return _("{m} minutes to build", m=st.minutes)
+    return _(
+        "{left} left of {m} minutes (started {at})",
+        left=fmt(st.remaining),
+        m=st.minutes,
+        at=labels.time_label(st.started_at),
+    )
+
+
+def _missing(ev, missing) -> str:
+    """`` (missing: Ann, Ben)``, or nothing when none is missing."""
+    return _(" (missing: {names})", names=_names(ev, missing)) if missing else ""
+
+
+def _build_progress(ev, st) -> list[str]:
+    """The pods, the pools and decklists in (and missing), the decks with problems."""
     n = len(st.players)
-    print(
-        "  "
-        + _("pools: {have} of {n}", have=n - len(st.missing_pools), n=n)
-        + (_(" (missing: {names})", names=_names(ev, st.missing_pools)) if st.missing_pools else "")
-    )
-    print(
-        "  "
-        + _("decklists: {have} of {n}", have=n - len(st.missing_decklists), n=n)
-        + (_(" (missing: {names})", names=_names(ev, st.missing_decklists)) if st.missing_decklists else "")
-    )
+    lines = [_("draft pods: {sizes}", sizes="+".join(map(str, st.pods)))] if st.pods else []
+    lines += [
+        _("pools: {have} of {n}", have=n - len(st.missing_pools), n=n) + _missing(ev, st.missing_pools),
+        _("decklists: {have} of {n}", have=n - len(st.missing_decklists), n=n) + _missing(ev, st.missing_decklists),
+    ]
     if st.problem_decks:
-        print("  " + _("decks with problems: {names}", names=_names(ev, st.problem_decks)))
+        lines.append(_("decks with problems: {names}", names=_names(ev, st.problem_decks)))
+    return lines
+
+
+def _build_decisions(ev, st) -> list[str]:
+    """Who closed the phase, the head judge's override, and whether round 1 can be paired."""
+    lines = []
     if st.closed_at:
-        print(
-            "  "
-            + _(
-                "closed at {at} by {by}",
-                at=labels.time_label(st.closed_at),
-                by=labels.actor_label(st.closed_by) if st.closed_by else "-",
-            )
-        )
+        by = labels.actor_label(st.closed_by) if st.closed_by else "-"
+        lines.append(_("closed at {at} by {by}", at=labels.time_label(st.closed_at), by=by))
     if st.override_at:
-        print(
-            "  "
-            + _(
+        lines.append(
+            _(
                 "head judge override by {by} at {at}: {reason}",
                 by=st.override_by,
                 at=labels.time_label(st.override_at),
@@ -419,17 +407,29 @@ def _print_build(ev, st) -> None:
             )
         )
     if not ev.rounds:
-        print(
-            "  "
-            + (
-                _("round 1 can be paired")
-                if st.ready
-                else _(
-                    "round 1 waits for a legal deck from every player, or the head judge's "
-                    "`lycee build EVENT override --by NAME --reason TEXT`"
-                )
+        lines.append(
+            _("round 1 can be paired")
+            if st.ready
+            else _(
+                "round 1 waits for a legal deck from every player, or the head judge's "
+                "`lycee build EVENT override --by NAME --reason TEXT`"
             )
         )
+    return lines
+
+
+def _print_build(ev, st) -> None:
+    """The build phase as text: its product and state, its timer, what is in and missing."""
+    if st.state == "none":
+        print(
+            _("{event} has no build phase", event=ev.name)
+            if ev.kind != "constructed"
+            else _("{event} is a constructed event: it has no build phase", event=ev.name)
+        )
+        return
+    print(_build_head(ev, st))
+    for line in [_build_timer(st), *_build_progress(ev, st), *_build_decisions(ev, st)]:
+        print("  " + line)
 
 
 def _build_json(ev, st) -> dict:

@@ -50,21 +50,25 @@ def pairings_json(desk: Desk, why: bool = True) -> dict:
     return doc
 
 
+def _pairing_lines(p: dict, label: str, explain: bool) -> list[str]:
+    """One table of the pairings (and, with ``explain``, why it crosses score groups)."""
+    a, b = p["p1"], p["p2"]
+    right = f"{shown(b['name'])} ({b['points']})" if b else _("(bye)")
+    extra = f"  [{p['label']}]" if p.get("label") and p["label"] != label else ""
+    lines = [f"{p['table']:>4}  {shown(a['name'])} ({a['points']})  vs  {right}{extra}"]
+    crosses = b is None or a["points"] != b["points"] or p.get("cross")
+    if explain and p.get("why") and crosses:
+        lines.append("      " + p["why"])
+    return lines
+
+
 def print_pairings(doc: dict, explain: bool = False) -> None:
+    """A round's pairings, a table a line, in one write."""
     label = doc.get("label") or labels.stage_label(doc["stage"])
-    lines = [
-        _("Round {r}", r=doc["round"])
-        if doc["stage"] == "swiss"
-        else _("Round {r} ({label})", r=doc["round"], label=label)
-    ]
+    swiss = doc["stage"] == "swiss"
+    lines = [_("Round {r}", r=doc["round"]) if swiss else _("Round {r} ({label})", r=doc["round"], label=label)]
     for p in doc["pairings"]:
-        a = p["p1"]
-        b = p["p2"]
-        right = f"{shown(b['name'])} ({b['points']})" if b else _("(bye)")
-        extra = f"  [{p['label']}]" if p.get("label") and p["label"] != label else ""
-        lines.append(f"{p['table']:>4}  {shown(a['name'])} ({a['points']})  vs  {right}{extra}")
-        if explain and p.get("why") and (b is None or a["points"] != b["points"] or p.get("cross")):
-            lines.append("      " + p["why"])
+        lines += _pairing_lines(p, label, explain)
     if explain and doc.get("draw"):
         lines.append(doc["draw"])
     print("\n".join(lines))  # one write, not two a table
@@ -120,39 +124,43 @@ def cmd_playoff(args) -> int:
     return _pair_and_show(args, lambda d: d.playoff(args.players))
 
 
-def cmd_standings(args) -> int:
+def _standings_title(ev, doc: dict) -> str:
+    if doc.get("provisional"):
+        return _("Standings during round {r} (provisional: results still coming in)", r=doc["round"])
+    if swiss_over(ev):  # a Swiss-only event that is over (G-SWISS-RANK)
+        return _("Final standings")
+    if not doc["round"]:  # not 「第0回戦終了時点」
+        return _("Standings before round 1")
+    return _("Standings after round {r}", r=doc["round"])
 
-    ev = read_event(args)
-    doc = standings_json(ev)
-    if args.json:
-        out_json(doc)
-        return 0
-    rows = doc["standings"]
-    if doc.get("final"):
-        return _print_final(ev, doc)
 
+def _print_standings(ev, doc: dict) -> None:
+    """The Swiss standings as columns: rank, points, record, the event's tiebreakers, name."""
     tbs = [TIEBREAKERS[t] for t in ev.tiebreakers]
     # column widths: at least the English ones, wider when a translated header needs it
     w_rank, w_pts, w_rec = (max(n, width(_(h))) for n, h in ((4, "Rank"), (6, "Points"), (8, "Record")))
     head = f"{rjust(_('Rank'), w_rank)}  {rjust(_('Points'), w_pts)}  {ljust(_('Record'), w_rec)}" + "".join(
         f"{t.header:>8}" for t in tbs
     )
-
-    if doc.get("provisional"):
-        print(_("Standings during round {r} (provisional: results still coming in)", r=doc["round"]))
-    elif swiss_over(ev):  # a Swiss-only event that is over (G-SWISS-RANK)
-        print(_("Final standings"))
-    elif not doc["round"]:  # not 「第0回戦終了時点」
-        print(_("Standings before round 1"))
-    else:
-        print(_("Standings after round {r}", r=doc["round"]))
+    print(_standings_title(ev, doc))
     print(head + "  " + _("Name"))
-    for r in rows:
+    for r in doc["standings"]:
         vals = "".join(f"{t.text(r[t.name]):>8}" for t in tbs)
         status = "" if r["status"] == "active" else f"  ({labels.player_status_label(r['status'], ev.rules)})"
-        print(
-            f"{'-' if r['rank'] is None else r['rank']:>{w_rank}}  {r['points']:>{w_pts}}  {r['record']:<{w_rec}}{vals}  {shown(r['name'])}{status}"
-        )
+        rank = "-" if r["rank"] is None else r["rank"]
+        print(f"{rank:>{w_rank}}  {r['points']:>{w_pts}}  {r['record']:<{w_rec}}{vals}  {shown(r['name'])}{status}")
+
+
+def cmd_standings(args) -> int:
+    """``lycee standings EVENT``: the Swiss standings, or the final placings of a finished top cut."""
+    ev = read_event(args)
+    doc = standings_json(ev)
+    if args.json:
+        out_json(doc)
+        return 0
+    if doc.get("final"):
+        return _print_final(ev, doc)
+    _print_standings(ev, doc)
     return 0
 
 

@@ -375,22 +375,46 @@ def cmd_appeal(args) -> int:
 # -- staff ---------------------------------------------------------------------------------
 
 
-def cmd_staff(args) -> int:
+def _staff_change(args) -> dict:
+    """What ``lycee staff`` was asked to change (names split at , and 、: 佐藤、鈴木 is two judges)."""
+    given = {
+        "organizer": args.organizer,
+        "add_judges": split_names(args.judge) if args.judge else None,
+        "head_judge": args.head_judge,
+        "add_event_staff": split_names(args.event_staff) if args.event_staff else None,
+        "remove": args.remove or None,
+    }
+    return {k: v for k, v in given.items() if v is not None}
 
+
+def _staff_doc(ev, problems) -> dict:
+    s = ev.staff
+    return {
+        "organizer": s.organizer,
+        "judges": list(s.judges),
+        "head_judge": s.head_judge,
+        "event_staff": list(s.event_staff),
+        "sanctioned": ev.sanctioned,
+        "problems": [{"rule": r, "message": m} for r, m in problems],
+    }
+
+
+def _print_staff(ev, problems) -> None:
+    s = ev.staff
+    print(_("organizer: {name}", name=s.organizer or "-"))
+    print(_("judges: {names}", names=join_list(s.judges, words=True) or "-"))
+    print(_("head judge: {name}", name=s.head_judge or "-"))
+    if s.event_staff:
+        print(_("event staff: {names}", names=join_list(s.event_staff, words=True)))
+    for rule, msg in problems:
+        print(f"! {msg} [{rule}]")
+
+
+def cmd_staff(args) -> int:
+    """``lycee staff EVENT``: the staff shown, or changed (G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE)."""
     if args.op is not None:
         return cmd_staff_pin(args)
-
-    change = {}
-    if args.organizer is not None:
-        change["organizer"] = args.organizer
-    if args.judge:
-        change["add_judges"] = split_names(args.judge)  # 佐藤、鈴木 is two judges
-    if args.head_judge is not None:
-        change["head_judge"] = args.head_judge
-    if args.event_staff:
-        change["add_event_staff"] = split_names(args.event_staff)
-    if args.remove:
-        change["remove"] = args.remove
+    change = _staff_change(args)
 
     def run(d: Desk):
         if change:
@@ -400,27 +424,11 @@ def cmd_staff(args) -> int:
         return d.event
 
     ev = with_desk(args, run)
-    s = ev.staff
     problems = staff_problems(ev)
     if args.json:
-        out_json(
-            {
-                "organizer": s.organizer,
-                "judges": list(s.judges),
-                "head_judge": s.head_judge,
-                "event_staff": list(s.event_staff),
-                "sanctioned": ev.sanctioned,
-                "problems": [{"rule": r, "message": m} for r, m in problems],
-            }
-        )
-        return 0
-    print(_("organizer: {name}", name=s.organizer or "-"))
-    print(_("judges: {names}", names=join_list(s.judges, words=True) or "-"))
-    print(_("head judge: {name}", name=s.head_judge or "-"))
-    if s.event_staff:
-        print(_("event staff: {names}", names=join_list(s.event_staff, words=True)))
-    for rule, msg in problems:
-        print(f"! {msg} [{rule}]")
+        out_json(_staff_doc(ev, problems))
+    else:
+        _print_staff(ev, problems)
     return 0
 
 
