@@ -39,24 +39,33 @@ def _table(args) -> int | None:
         raise CliError(_("{table!r}: give the table's number", table=args.table)) from None
 
 
+def _unlock(dd, eid: str, what: str | None) -> None:
+    """``unlock WHAT``: the page server asked to lift it, and its answer awaited."""
+    if not what:
+        raise CliError(_("say what to unlock: `lycee reports EVENT unlock WHAT` (an address, a name, or all)"))
+    if read_locks(dd, eid) is None:
+        raise CliError(_("no page server takes phone reports or judges' sign-ins for this event: nothing is locked"))
+    ask_unlock(dd, eid, what)
+    if not wait_released(dd, eid, what):
+        raise CliError(_("the page server did not answer: is `lycee serve` (or the app's serving) still running?"))
+    print(_("{what}: lifted (wrong codes and PINs counted again from zero)", what=what))
+
+
+def _lock_line(r: dict) -> str:
+    secret = _("wrong PINs") if r["secret"] == "pin" else _("wrong codes")
+    state = _("locked") if r["locked"] else _("slowed")
+    where = f" ({r['address']})" if r["address"] and r["address"] != r["what"] else ""
+    return f"{r['what']}{where}\t{secret}: {r['wrong']}\t{state}"
+
+
 def cmd_locks(args) -> int:
     """``lycee reports EVENT locks``: who the page server slows or locks for
     wrong codes or PINs; ``unlock WHAT`` (an address, a judge's name, a
     page-XXXXXXXX, or all) lifts it (tui.web.locks)."""
-
     dd = datadir(args)
     eid = dd.resolve(args.event)
     if args.op == "unlock":
-        if not args.table:
-            raise CliError(_("say what to unlock: `lycee reports EVENT unlock WHAT` (an address, a name, or all)"))
-        if read_locks(dd, eid) is None:
-            raise CliError(
-                _("no page server takes phone reports or judges' sign-ins for this event: nothing is locked")
-            )
-        ask_unlock(dd, eid, args.table)
-        if not wait_released(dd, eid, args.table):
-            raise CliError(_("the page server did not answer: is `lycee serve` (or the app's serving) still running?"))
-        print(_("{what}: lifted (wrong codes and PINs counted again from zero)", what=args.table))
+        _unlock(dd, eid, args.table)
         return 0
     rows = read_locks(dd, eid) or []
     if args.json:
@@ -65,10 +74,7 @@ def cmd_locks(args) -> int:
     if not rows:
         print(_("nobody is slowed or locked for wrong codes or PINs"))
     for r in rows:
-        secret = _("wrong PINs") if r["secret"] == "pin" else _("wrong codes")
-        state = _("locked") if r["locked"] else _("slowed")
-        where = f" ({r['address']})" if r["address"] and r["address"] != r["what"] else ""
-        print(f"{r['what']}{where}	{secret}: {r['wrong']}	{state}")
+        print(_lock_line(r))
     return 0
 
 

@@ -68,29 +68,36 @@ def _cost(card) -> str:
     return "".join(f"{ATTRIBUTE_KANJI[a]}{n}" for a, n in card.cost) or "-"
 
 
+def _group_head(key: tuple, members: list, counts: Counter) -> str:
+    """``火 (12)``, or ``火水 fire/water (8)`` where the attributes' words are not the kanji."""
+    label = "".join(ATTRIBUTE_KANJI[ATTRIBUTES[i]] for i in key)
+    names = "/".join(labels.attribute_label(ATTRIBUTES[i]) for i in key)
+    head = label if names.replace("/", "") == label else f"{label} {names}"
+    return f"{head} ({sum(counts[c.number] for c in members)})"
+
+
+def _pool_card_line(c, n: int, name_width: int, type_width: int) -> str:
+    stats = f"{c.ap}/{c.dp}/{c.sp}" if c.is_character else ""
+    kind = ljust(labels.card_type_label(c.type), type_width)
+    return (
+        f"  {n} {c.number}  {ljust(c.name, name_width)}  {kind} "
+        f"{ljust(_cost(c), 8)} EX{c.ex} {stats:<6} {_('rating')} {c.rating}"
+    )
+
+
 def pool_lines(cs: CardSet, counts: Counter) -> list[str]:
     """The pool grouped by attributes, then by type (``lycee sealed``, ``lycee pool``)."""
-
     cards = [cs.card(n) for n in counts]
     groups: dict[tuple, list] = {}
     for c in cards:
         groups.setdefault(tuple(ATTRIBUTES.index(a) for a in c.attributes), []).append(c)
-    out = []
     name_width = max((width(c.name) for c in cards), default=0)
     type_width = max(width(labels.card_type_label(t)) for t in CARD_TYPES)
+    out = []
     for key in sorted(groups):
         members = sorted(groups[key], key=lambda c: (CARD_TYPES.index(c.type), c.number))
-        label = "".join(ATTRIBUTE_KANJI[ATTRIBUTES[i]] for i in key)
-        names = "/".join(labels.attribute_label(ATTRIBUTES[i]) for i in key)
-        head = label if names.replace("/", "") == label else f"{label} {names}"
-        out.append(f"{head} ({sum(counts[c.number] for c in members)})")
-        for c in members:
-            stats = f"{c.ap}/{c.dp}/{c.sp}" if c.is_character else ""
-            kind = ljust(labels.card_type_label(c.type), type_width)
-            out.append(
-                f"  {counts[c.number]} {c.number}  {ljust(c.name, name_width)}  {kind} "
-                f"{ljust(_cost(c), 8)} EX{c.ex} {stats:<6} {_('rating')} {c.rating}"
-            )
+        out.append(_group_head(key, members, counts))
+        out += [_pool_card_line(c, counts[c.number], name_width, type_width) for c in members]
     return out
 
 

@@ -82,15 +82,36 @@ def _stored(args) -> list:
     return dd.check_stored(dd.resolve(args.event))
 
 
+def _report_json(rep, ignored: list, ok: bool) -> dict:
+    doc = rep.to_json()
+    if ignored:
+        doc["ok"] = ok
+        doc["ignored"] = [{"file": str(i.path), "reason": i.reason, "damaged": i.damaged} for i in ignored]
+    return doc
+
+
+def _report_failed(rep, ignored: list) -> None:
+    """The findings on stdout; the summary on stderr (or, when only damaged files were ignored, a line saying so)."""
+    for f in rep.findings:
+        print(f.line())
+    if not rep.ok:
+        print(rep.summary(), file=sys.stderr)
+        return
+    print(rep.summary())
+    print(
+        _(
+            "{n} damaged stored file(s) ignored (named above); the event was checked as its journal holds it",
+            n=sum(i.damaged for i in ignored),
+        ),
+        file=sys.stderr,
+    )
+
+
 def _report(rep, args, ignored: list) -> int:
-    damaged = any(i.damaged for i in ignored)
-    ok = rep.ok and not damaged
+    """The verification said (text or JSON): exit 0 when all holds and no stored file was damaged."""
+    ok = rep.ok and not any(i.damaged for i in ignored)
     if args.json:
-        doc = rep.to_json()
-        if ignored:
-            doc["ok"] = ok
-            doc["ignored"] = [{"file": str(i.path), "reason": i.reason, "damaged": i.damaged} for i in ignored]
-        out_json(doc)
+        out_json(_report_json(rep, ignored, ok))
         return 0 if ok else 1
     for i in ignored:
         print(i.words())
@@ -99,19 +120,7 @@ def _report(rep, args, ignored: list) -> int:
     if ok:
         print(rep.summary())
         return 0
-    for f in rep.findings:
-        print(f.line())
-    if rep.ok:
-        print(rep.summary())
-        print(
-            _(
-                "{n} damaged stored file(s) ignored (named above); the event was checked as its journal holds it",
-                n=sum(i.damaged for i in ignored),
-            ),
-            file=sys.stderr,
-        )
-    else:
-        print(rep.summary(), file=sys.stderr)
+    _report_failed(rep, ignored)
     return 1
 
 
