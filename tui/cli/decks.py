@@ -71,35 +71,23 @@ def _entries(lines, cat) -> list[dict]:
 # -- lycee deck check --rules overture ---------------------------------------------------------
 
 
-def deck_check_overture(args, cat, deck, on: str) -> int:
-    """``lycee deck check FILE --rules overture``: O-DECK-60, O-DECK-4, O-CARDS-*,
-    every 構築制限 (O-DECK-RESTRICT) and the deck's シングル/ミックス class.  Exit 1
-    on a problem; what the desk cannot judge is listed as not checked (exit 0)."""
+def _overture_doc(args, deck, on: str, kind, brands, real: list, unsure: list) -> dict:
+    return {
+        "file": args.file,
+        "rules": "overture",
+        "format": "constructed",
+        "date": on,
+        "deck": deck.deck_size,
+        "spare": deck.spare_size,
+        "class": kind,
+        "brands": list(brands),
+        "legal": not real,
+        "problems": [_problem_json(p) for p in real],
+        "not_checked": [_problem_json(p) for p in unsure],
+    }
 
-    if args.format != "constructed":
-        raise CliError(_("--rules overture checks constructed decks (--format constructed)"))
 
-    problems = check_deck(deck, cat, "constructed", on=on, match=args.match, rules="overture")
-    real = [p for p in problems if p.blocking]
-    unsure = [p for p in problems if not p.blocking]
-    kind, brands = deck_class(deck, cat)
-    if args.json:
-        out_json(
-            {
-                "file": args.file,
-                "rules": "overture",
-                "format": "constructed",
-                "date": on,
-                "deck": deck.deck_size,
-                "spare": deck.spare_size,
-                "class": kind,
-                "brands": list(brands),
-                "legal": not real,
-                "problems": [_problem_json(p) for p in real],
-                "not_checked": [_problem_json(p) for p in unsure],
-            }
-        )
-        return 1 if real else 0
+def _print_overture(args, deck, on: str, kind, brands, real: list, unsure: list) -> None:
     print(
         _(
             "{file}: {n} cards in the deck, {s} spare, Lycee Overture constructed, on {date}",
@@ -118,6 +106,22 @@ def deck_check_overture(args, cat, deck, on: str) -> int:
     if unsure:
         print(_("{n} not checked (the desk cannot judge them):", n=len(unsure)))
         print("\n".join(_problem_lines(unsure)))
+
+
+def deck_check_overture(args, cat, deck, on: str) -> int:
+    """``lycee deck check FILE --rules overture``: O-DECK-60, O-DECK-4, O-CARDS-*,
+    every 構築制限 (O-DECK-RESTRICT) and the deck's シングル/ミックス class.  Exit 1
+    on a problem; what the desk cannot judge is listed as not checked (exit 0)."""
+    if args.format != "constructed":
+        raise CliError(_("--rules overture checks constructed decks (--format constructed)"))
+    problems = check_deck(deck, cat, "constructed", on=on, match=args.match, rules="overture")
+    real = [p for p in problems if p.blocking]
+    unsure = [p for p in problems if not p.blocking]
+    kind, brands = deck_class(deck, cat)
+    if args.json:
+        out_json(_overture_doc(args, deck, on, kind, brands, real, unsure))
+    else:
+        _print_overture(args, deck, on, kind, brands, real, unsure)
     return 1 if real else 0
 
 

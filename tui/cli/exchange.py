@@ -18,8 +18,22 @@ from .common import CliError, LazyChoices, datadir, export_target, json_text, os
 from .season import export_submission
 
 
-def cmd_export(args) -> int:
+def _write_export(args, whole, text: str) -> None:
+    """The export written to ``-o`` (a folder gets a file named by date, event, what and round)."""
+    out, made = export_target(args.output, exports.export_filename(whole, args.what, args.format, args.round))
+    if made is not None:
+        print(_("created folder: {path}", path=made))
+    try:
+        exports.write_export(out, text)  # whole or nothing: no partial file on a full disk
+    except OSError as err:
+        raise CliError(
+            os_error_message(err) + " " + _("(no partial file was left in {folder})", folder=out.parent)
+        ) from None
+    print(_("written: {path}", path=out))
 
+
+def cmd_export(args) -> int:
+    """``lycee export EVENT``: the event, or one of its sheets, on the screen or to a file."""
     if args.what == "submission":  # a signed folder (issue 47): tui/cli/season.py
         return export_submission(args)
     whole = read_event(args)
@@ -29,19 +43,10 @@ def cmd_export(args) -> int:
     if args.what == "scorecard" and exports.missing_results(ev):
         print(_("lycee: warning: the scorecard is incomplete: {what}", what=exports.missing_text(ev)), file=sys.stderr)
     if args.output:
-        out, made = export_target(args.output, exports.export_filename(whole, args.what, args.format, args.round))
-        if made is not None:
-            print(_("created folder: {path}", path=made))
-        try:
-            exports.write_export(out, text)  # whole or nothing: no partial file on a full disk
-        except OSError as err:
-            raise CliError(
-                os_error_message(err) + " " + _("(no partial file was left in {folder})", folder=out.parent)
-            ) from None
-        print(_("written: {path}", path=out))
-    else:
-        text = json_text(text) if args.format == "json" else text
-        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        _write_export(args, whole, text)
+        return 0
+    text = json_text(text) if args.format == "json" else text
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
     return 0
 
 

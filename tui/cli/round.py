@@ -147,18 +147,58 @@ def cmd_checkin(args) -> int:
     return 0
 
 
+def _decide_late(d: Desk, args) -> list[tuple[str, str]]:
+    """The prompts confirmed (``all``: every one due) and dismissed: (key, decision) each."""
+    done = []
+    for key in args.confirm or ():
+        keys = [p.key for p in d.late_prompts()] if key == "all" else [key]
+        for k in keys:
+            d.resolve_late(k, "confirm", args.by)
+            done.append((k, "confirm"))
+    for key in args.dismiss or ():
+        d.resolve_late(key, "dismiss", args.by)
+        done.append((key, "dismiss"))
+    return done
+
+
+def _late_doc(done, due, ev) -> dict:
+    return {
+        "done": [{"key": k, "decision": dec} for k, dec in done],
+        "due": [
+            {
+                "key": p.key,
+                "rule": p.rule,
+                "round": p.round,
+                "table": p.table,
+                "players": list(p.players),
+                "kind": p.kind,
+                "text": p.describe(ev),
+            }
+            for p in due
+        ],
+    }
+
+
+def _print_due(due, ev, secs, ahead) -> None:
+    """What is due now, or that nothing is (and when the next check is)."""
+    if secs is None:
+        print(_("the round clock has not started: nothing is due"))
+        return
+    if not due:
+        print(_("nothing due ({t} into the round)", t=fmt(secs)))
+        if ahead is not None:
+            print(_("next lateness check due in {t}", t=fmt(ahead)))
+        return
+    for p in due:
+        print(f"{p.key:<8} {p.rule:<9} {p.describe(ev)}")
+    print(_("confirm with --confirm KEY (or all), or --dismiss KEY; nothing is applied until then"))
+
+
 def cmd_late(args) -> int:
+    """``lycee late EVENT``: lateness due now (G-LATE-1/2), confirmed or dismissed."""
 
     def run(d: Desk):
-        done = []
-        for key in args.confirm or ():
-            keys = [p.key for p in d.late_prompts()] if key == "all" else [key]
-            for k in keys:
-                d.resolve_late(k, "confirm", args.by)
-                done.append((k, "confirm"))
-        for key in args.dismiss or ():
-            d.resolve_late(key, "dismiss", args.by)
-            done.append((key, "dismiss"))
+        done = _decide_late(d, args)
         ev = d.event
         rnd = ev.current_round
         secs = elapsed(rnd.clock, d.now()) if rnd is not None and rnd.clock else None
@@ -166,37 +206,11 @@ def cmd_late(args) -> int:
 
     done, due, ev, secs, ahead = with_desk(args, run)
     if args.json:
-        out_json(
-            {
-                "done": [{"key": k, "decision": dec} for k, dec in done],
-                "due": [
-                    {
-                        "key": p.key,
-                        "rule": p.rule,
-                        "round": p.round,
-                        "table": p.table,
-                        "players": list(p.players),
-                        "kind": p.kind,
-                        "text": p.describe(ev),
-                    }
-                    for p in due
-                ],
-            }
-        )
+        out_json(_late_doc(done, due, ev))
         return 0
     for k, dec in done:
         print(_("{key}: confirmed", key=k) if dec == "confirm" else _("{key}: dismissed", key=k))
-    if secs is None:
-        print(_("the round clock has not started: nothing is due"))
-        return 0
-    if not due:
-        print(_("nothing due ({t} into the round)", t=fmt(secs)))
-        if ahead is not None:
-            print(_("next lateness check due in {t}", t=fmt(ahead)))
-        return 0
-    for p in due:
-        print(f"{p.key:<8} {p.rule:<9} {p.describe(ev)}")
-    print(_("confirm with --confirm KEY (or all), or --dismiss KEY; nothing is applied until then"))
+    _print_due(due, ev, secs, ahead)
     return 0
 
 
@@ -291,7 +305,41 @@ def _where(pen) -> str:
     return _("round {r}", r=pen.round) if pen.round else "-"
 
 
+def _penalty_doc(ev, n: int, p) -> dict:
+    return {
+        "number": n,
+        "player": p.player,
+        "name": _name(ev, p.player),
+        "round": p.round,
+        "table": p.table,
+        "level": p.level,
+        "action": p.action,
+        "reason": p.reason,
+        "by": p.by,
+        "appeal": p.appeal,
+        "in_force": in_force(p) is not None,
+    }
+
+
+def _penalty_line(ev, n: int, p) -> str:
+    """``#3   W  R2 T4  Ann · … · by HJ``: N/W for what is in force (G-PEN-3), an appeal's ruling."""
+    f = in_force(p)
+    mark = "-" if f is None else ("N" if f[0] == "notice" else "W")
+    appeal = ""
+    if p.appeal:
+        outcome = labels.appeal_outcome_label(p.appeal["outcome"])
+        appeal = " · " + _("appeal ruled: {outcome} (by {by})", outcome=outcome, by=p.appeal["by"])
+    return (
+        f"#{n:<3} {mark}  {_where(p)}  {_name(ev, p.player)}"
+        + _action_part(p.action, ev.rules)
+        + f" · {p.reason} · "
+        + _("by {by}", by=p.by)
+        + appeal
+    )
+
+
 def cmd_penalties(args) -> int:
+    """``lycee penalties EVENT [PLAYER]``: the penalty history, numbered (for appeals)."""
 
     def run(d: Desk):
         ev = d.event
@@ -299,54 +347,14 @@ def cmd_penalties(args) -> int:
         return ev, pids
 
     ev, pids = with_desk(args, run)
-    rows = [(n, p) for pid in pids for n, p in history(ev, pid)]
-    rows.sort()
+    rows = sorted((n, p) for pid in pids for n, p in history(ev, pid))
     if args.json:
-        out_json(
-            {
-                "penalties": [
-                    {
-                        "number": n,
-                        "player": p.player,
-                        "name": _name(ev, p.player),
-                        "round": p.round,
-                        "table": p.table,
-                        "level": p.level,
-                        "action": p.action,
-                        "reason": p.reason,
-                        "by": p.by,
-                        "appeal": p.appeal,
-                        "in_force": in_force(p) is not None,
-                    }
-                    for n, p in rows
-                ]
-            }
-        )
+        out_json({"penalties": [_penalty_doc(ev, n, p) for n, p in rows]})
         return 0
     if not rows:
         print(_("no penalties"))
     for n, p in rows:
-        f = in_force(p)
-        mark = "-" if f is None else ("N" if f[0] == "notice" else "W")
-        appeal = (
-            (
-                " · "
-                + _(
-                    "appeal ruled: {outcome} (by {by})",
-                    outcome=labels.appeal_outcome_label(p.appeal["outcome"]),
-                    by=p.appeal["by"],
-                )
-            )
-            if p.appeal
-            else ""
-        )
-        print(
-            f"#{n:<3} {mark}  {_where(p)}  {_name(ev, p.player)}"
-            + _action_part(p.action, ev.rules)
-            + f" · {p.reason} · "
-            + _("by {by}", by=p.by)
-            + appeal
-        )
+        print(_penalty_line(ev, n, p))
     if args.player:
         print(tally_line(ev, pids[0]))
     return 0

@@ -252,35 +252,42 @@ def export_submission(args) -> int:
     return 0
 
 
-def verify_submission_folder(args) -> int:
-    """``lycee verify DIR/``: the signature, the manifest and the event."""
+def _submission_doc(c) -> dict:
+    return {
+        "ok": c.ok,
+        "public_key": c.public_key,
+        "problems": [{"where": w, "what": x} for w, x in c.problems],
+        "event": c.event.to_json() if c.event is not None else None,
+    }
 
-    c = verify_submission(Path(args.event), getattr(args, "key", None), getattr(args, "max_mb", None))
-    if args.json:
-        doc = {
-            "ok": c.ok,
-            "public_key": c.public_key,
-            "problems": [{"where": w, "what": x} for w, x in c.problems],
-            "event": c.event.to_json() if c.event is not None else None,
-        }
-        out_json(doc)
-        return 0 if c.ok else 1
+
+def _print_submission_problems(c, key_given: bool) -> None:
+    """The folder's problems, the event's findings, and the key that signed it."""
     for where, what in c.problems:
         print(f"{where}: {what}")
-    if c.event is not None:
-        for f in c.event.findings:
-            print(f.line())
+    for f in c.event.findings if c.event is not None else ():
+        print(f.line())
     if c.public_key:
         print(_("signed by key {key}", key=c.public_key))
-        if not getattr(args, "key", None):
+        if not key_given:
             print(_("(compare it with the key the store gave you, or pass it with --key)"))
-    if c.ok:
-        assert c.event is not None
-        print(_("submission verified: signature, {n} checksums and the event hold", n=len(c.manifest["files"])))
-        print(c.event.summary())
-        return 0
-    print(_("the submission does not verify"), file=sys.stderr)
-    return 1
+
+
+def verify_submission_folder(args) -> int:
+    """``lycee verify DIR/``: the signature, the manifest and the event."""
+    key = getattr(args, "key", None)
+    c = verify_submission(Path(args.event), key, getattr(args, "max_mb", None))
+    if args.json:
+        out_json(_submission_doc(c))
+        return 0 if c.ok else 1
+    _print_submission_problems(c, bool(key))
+    if not c.ok:
+        print(_("the submission does not verify"), file=sys.stderr)
+        return 1
+    assert c.event is not None
+    print(_("submission verified: signature, {n} checksums and the event hold", n=len(c.manifest["files"])))
+    print(c.event.summary())
+    return 0
 
 
 def cmd_deadlines(args) -> int:
