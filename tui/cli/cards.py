@@ -31,8 +31,39 @@ def _catalog():
     return Catalog.default()
 
 
-def cmd_deck_check(args) -> int:
+def _deck_check_doc(args, deck, on: str, problems) -> dict:
+    return {
+        "file": args.file,
+        "format": args.format,
+        "date": on,
+        "deck": deck.deck_size,
+        "spare": deck.spare_size,
+        "legal": not problems,
+        "problems": [
+            {"rule": p.rule, "code": p.code, "message": p.message, "number": p.number, "section": p.section}
+            for p in problems
+        ],
+    }
 
+
+def _print_deck_check(args, deck, on: str, problems) -> None:
+    head = _(
+        "{file}: {n} cards in the deck, {s} spare, {fmt}, on {date}",
+        file=args.file,
+        n=deck.deck_size,
+        s=deck.spare_size,
+        fmt=labels.kind_label(args.format),
+        date=on,
+    )
+    print(head)
+    if not problems:
+        print(_("legal"))
+    for p in problems:
+        print(f"  [{p.rule}] {p.message}")
+
+
+def cmd_deck_check(args) -> int:
+    """``lycee deck check FILE``: every problem of a decklist; exit 1 when there is one."""
     cat = _catalog()
     deck = load_decklist(Path(args.file), catalog=cat)
     on = args.date or date.today().isoformat()
@@ -42,34 +73,9 @@ def cmd_deck_check(args) -> int:
         args.packs = 4
     problems = check_deck(deck, cat, args.format, on=on, match=args.match, packs=args.packs)
     if args.json:
-        out_json(
-            {
-                "file": args.file,
-                "format": args.format,
-                "date": on,
-                "deck": deck.deck_size,
-                "spare": deck.spare_size,
-                "legal": not problems,
-                "problems": [
-                    {"rule": p.rule, "code": p.code, "message": p.message, "number": p.number, "section": p.section}
-                    for p in problems
-                ],
-            }
-        )
+        out_json(_deck_check_doc(args, deck, on, problems))
     else:
-        head = _(
-            "{file}: {n} cards in the deck, {s} spare, {fmt}, on {date}",
-            file=args.file,
-            n=deck.deck_size,
-            s=deck.spare_size,
-            fmt=labels.kind_label(args.format),
-            date=on,
-        )
-        print(head)
-        if not problems:
-            print(_("legal"))
-        for p in problems:
-            print(f"  [{p.rule}] {p.message}")
+        _print_deck_check(args, deck, on, problems)
     return 1 if problems else 0
 
 

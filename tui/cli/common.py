@@ -286,36 +286,45 @@ def os_error_message(err: OSError, folder=None) -> str:
     return _("{file}: {reason} ({code})", file=where, reason=err.strerror or str(err), code=code)
 
 
+def _into_folder(out: Path, file_name: str):
+    """``-o FOLDER``: the export's file in it, and the folder when it was made for it."""
+    if out.exists() and not out.is_dir():
+        raise CliError(_("{path} is a file, not a folder: drop the final separator to write to it", path=out))
+    made = None
+    if not out.exists():
+        out.mkdir(parents=True)
+        made = out
+    return _regular_file(out / file_name), made
+
+
+def _missing_folder(out: Path) -> CliError:
+    """The refusal of ``-o FILE`` in a folder that does not exist, naming the first missing folder."""
+    missing = out.parent
+    while not missing.parent.is_dir() and missing.parent != missing:
+        missing = missing.parent
+    return CliError(
+        _(
+            "cannot write {file}: the folder {folder} does not exist; create it, or end -o with a "
+            "separator to have it made ({hint})",
+            file=out,
+            folder=missing,
+            hint=str(out.parent) + os.sep,
+        )
+    )
+
+
 def export_target(output: str, file_name: str):
     """Where ``export -o OUTPUT`` writes: (the file, the folder made for it or
     None).  A folder (an existing one, or OUTPUT ending with a separator, made
     if missing) gets ``file_name``; a file whose folder does not exist is
     refused naming that folder (docs/names.md, "Exports and folders"); so is
     anything but a regular file where the export would go (issue 44)."""
-
     seps = tuple(x for x in (os.sep, os.altsep, "/") if x)
     out = Path(output).expanduser().resolve()
     if output.endswith(seps) or out.is_dir():
-        if out.exists() and not out.is_dir():
-            raise CliError(_("{path} is a file, not a folder: drop the final separator to write to it", path=out))
-        made = None
-        if not out.exists():
-            out.mkdir(parents=True)
-            made = out
-        return _regular_file(out / file_name), made
+        return _into_folder(out, file_name)
     if not out.parent.is_dir():
-        missing = out.parent
-        while not missing.parent.is_dir() and missing.parent != missing:
-            missing = missing.parent
-        raise CliError(
-            _(
-                "cannot write {file}: the folder {folder} does not exist; create it, or end -o with a "
-                "separator to have it made ({hint})",
-                file=out,
-                folder=missing,
-                hint=str(out.parent) + os.sep,
-            )
-        )
+        raise _missing_folder(out)
     return _regular_file(out), None
 
 

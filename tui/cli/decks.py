@@ -232,8 +232,55 @@ def _print_status_problems(st, heading: str) -> None:
         print("\n".join(_problem_lines(st.not_checked)))
 
 
-def cmd_decklist_check(args) -> int:
+def _diff_doc(p, diff, swapped: bool, cat) -> dict:
+    return {
+        "player": {"id": p.id, "name": p.name},
+        "same": diff.same,
+        "swaps_only": swapped,
+        "differences": [
+            {
+                "section": x.section,
+                "number": x.number,
+                "name": cat.name_of(x.number) or "",
+                "registered": x.registered,
+                "presented": x.presented,
+                "missing": x.missing,
+                "extra": x.extra,
+            }
+            for x in diff.lines
+        ],
+    }
 
+
+def _diff_line(x, cat) -> str:
+    """One card where the deck presented differs from the registered list."""
+    label = f"{x.number} {cat.name_of(x.number) or ''}".rstrip()
+    how = _("{n} missing", n=x.missing) if x.missing else _("{n} extra", n=x.extra)
+    return "  " + _(
+        "{section}: {card}: registered {r}, presented {p} ({how})",
+        section=labels.section_label(x.section),
+        card=label,
+        r=x.registered,
+        p=x.presented,
+        how=how,
+    )
+
+
+def _print_diff(p, diff, swapped: bool, cat) -> None:
+    print(_("the deck of {name} differs from the registered decklist (G-DECKLIST):", name=p.name))
+    for x in diff.lines:
+        print(_diff_line(x, cat))
+    if swapped:
+        print(
+            _(
+                "only swaps between deck and spare cards: allowed between games of best of three (G-SPARE-2); "
+                "deck and spares go back to the registered list after the match (G-SPARE-3)"
+            )
+        )
+
+
+def cmd_decklist_check(args) -> int:
+    """``lycee decklist check``: the deck presented at the table against the registered list; exit 1 when they differ."""
     cat = _catalog()
 
     def run(d: Desk):
@@ -242,58 +289,27 @@ def cmd_decklist_check(args) -> int:
         return p, d.deck_check(p.id, presented, by=args.by)
 
     p, diff = with_desk(args, run)
-
     swapped = swaps_only(diff.lines)
     if args.json:
-        out_json(
-            {
-                "player": {"id": p.id, "name": p.name},
-                "same": diff.same,
-                "swaps_only": swapped,
-                "differences": [
-                    {
-                        "section": x.section,
-                        "number": x.number,
-                        "name": cat.name_of(x.number) or "",
-                        "registered": x.registered,
-                        "presented": x.presented,
-                        "missing": x.missing,
-                        "extra": x.extra,
-                    }
-                    for x in diff.lines
-                ],
-            }
-        )
+        out_json(_diff_doc(p, diff, swapped, cat))
         return 1 if diff else 0
     if diff.same:
         print(_("the deck of {name} matches the registered decklist", name=p.name))
         return 0
-    print(_("the deck of {name} differs from the registered decklist (G-DECKLIST):", name=p.name))
-    for x in diff.lines:
-        label = f"{x.number} {cat.name_of(x.number) or ''}".rstrip()
-        how = _("{n} missing", n=x.missing) if x.missing else _("{n} extra", n=x.extra)
-        print(
-            "  "
-            + _(
-                "{section}: {card}: registered {r}, presented {p} ({how})",
-                section=labels.section_label(x.section),
-                card=label,
-                r=x.registered,
-                p=x.presented,
-                how=how,
-            )
-        )
-    if swapped:
-        print(
-            _(
-                "only swaps between deck and spare cards: allowed between games of best of three (G-SPARE-2); "
-                "deck and spares go back to the registered list after the match (G-SPARE-3)"
-            )
-        )
+    _print_diff(p, diff, swapped, cat)
     return 1
 
 
+def _status_line(r, word: dict) -> str:
+    """One player's decklist: none, registered (its size and source) or with problems."""
+    extra = "" if r.status == "none" else f"  {r.deck_size}+{r.spare_size}  {labels.decklist_source_label(r.source)}"
+    pstat = "" if r.player_status == "active" else f" ({labels.player_status_label(r.player_status)})"
+    return f"{r.player}\t{r.name}{pstat}\t{word[r.status]}{extra}"
+
+
 def cmd_decklist_status(args) -> int:
+    """``lycee decklist status``: each player's decklist: none, registered or problems."""
+
     def run(d: Desk):
         return d.event, d.decklist_status()
 
@@ -322,11 +338,7 @@ def cmd_decklist_status(args) -> int:
         )
     )
     for r in rows:
-        extra = (
-            "" if r.status == "none" else f"  {r.deck_size}+{r.spare_size}  {labels.decklist_source_label(r.source)}"
-        )
-        pstat = "" if r.player_status == "active" else f" ({labels.player_status_label(r.player_status)})"
-        print(f"{r.player}\t{r.name}{pstat}\t{word[r.status]}{extra}")
+        print(_status_line(r, word))
         for line in _problem_lines(r.problems):
             print("  " + line)
     return 0

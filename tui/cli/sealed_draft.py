@@ -290,8 +290,8 @@ def cmd_draft(args) -> int:
     return 0
 
 
-def cmd_draft_review(args) -> int:
-
+def _review_log(args):
+    """The draft log replayed against its set: (the draft, the set)."""
     if args.log_file is None:
         args.parser.error(_("the following arguments are required: %s") % "LOG")
     res = read_log(args.log_file)
@@ -301,14 +301,25 @@ def cmd_draft_review(args) -> int:
         raise CliError(
             _("the draft log {path} is of set {code}: {why}", path=args.log_file, code=res.set_code, why=err)
         ) from None
-    res = replay(res, cs, source=str(args.log_file))
-    seat = args.seat
-    if seat is None:
-        seat = next((i for i, s in enumerate(res.seats) if not s.bot), 0)
-    rv = review_seat(res, seat, cs)
-    if args.json:
-        out_json(review_json(rv))
-        return 0
+    return replay(res, cs, source=str(args.log_file)), cs
+
+
+def _pick_lines(p, cs) -> list[str]:
+    """One pick: what was taken (and the bot's pick where it differs), why, and the best candidates."""
+    took, sug = cs.card(p.took), cs.card(p.suggested)
+    mark = "*" if p.differs else " "
+    line = f"{mark} {p.pack}-{p.pick:<2} {_('took')} {took.number} {ljust(took.name, 18)} {_('rating')} {took.rating}"
+    if p.differs:
+        line += "  " + _("bot: {number} {name} ({rating})", number=sug.number, name=sug.name, rating=sug.rating)
+    top = join_list(
+        f"{c.number} {c.total:.1f} ({_('rating')} {c.rating:.0f} {_('colour')} {c.colour:+.1f} "
+        f"{_('curve')} {c.curve:+.1f} {_('signal')} {c.signal:+.1f})"
+        for c in p.reason.top
+    )
+    return [clean(line), f"        {p.reason.text()}", f"        {top}"]
+
+
+def _print_review(args, res, cs, seat: int, rv) -> None:
     print(
         _(
             "Pick review: {path}, seat {seat} ({name}), set {set}, {packs} packs; the bot agrees on {agree} of "
@@ -323,26 +334,25 @@ def cmd_draft_review(args) -> int:
         )
     )
     for p in rv.picks:
-        took, sug = cs.card(p.took), cs.card(p.suggested)
-        mark = "*" if p.differs else " "
-        line = (
-            f"{mark} {p.pack}-{p.pick:<2} {_('took')} {took.number} {ljust(took.name, 18)} {_('rating')} {took.rating}"
-        )
-        if p.differs:
-            line += "  " + _("bot: {number} {name} ({rating})", number=sug.number, name=sug.name, rating=sug.rating)
-        print(clean(line))
-        top = join_list(
-            f"{c.number} {c.total:.1f} ({_('rating')} {c.rating:.0f} {_('colour')} {c.colour:+.1f} "
-            f"{_('curve')} {c.curve:+.1f} {_('signal')} {c.signal:+.1f})"
-            for c in p.reason.top
-        )
-        print(f"        {p.reason.text()}")
-        print(f"        {top}")
+        print("\n".join(_pick_lines(p, cs)))
     print()
     print(_("What every seat took (main colours):"))
     for i, m in enumerate(rv.mains):
         print(f"  {_('Seat')} {i}  {ljust(clean(res.seats[i].name), 10)} {colour_text(m) if m else '-'}")
     print(rv.flow_line())
+
+
+def cmd_draft_review(args) -> int:
+    """``lycee draft review LOG``: a seat's picks beside the bot's, pick by pick."""
+    res, cs = _review_log(args)
+    seat = args.seat
+    if seat is None:
+        seat = next((i for i, s in enumerate(res.seats) if not s.bot), 0)
+    rv = review_seat(res, seat, cs)
+    if args.json:
+        out_json(review_json(rv))
+    else:
+        _print_review(args, res, cs, seat, rv)
     return 0
 
 
