@@ -603,33 +603,24 @@ def cmd_build(args) -> int:
     return 0
 
 
-def cmd_pool(args) -> int:
-    def run(d: Desk):
-        p = d.player(args.player)
-        return d.event, p, d.pool(p.id)
+def _pool_doc(p, pool, counts: Counter) -> dict:
+    return {
+        "player": {"id": p.id, "name": p.name},
+        "kind": pool.kind,
+        "set": pool.set_code,
+        "product": pool.product or None,
+        "packs": pool.packs,
+        "seed": pool.seed,
+        "size": len(pool.cards),
+        "pool": dict(sorted(counts.items())),
+        "opened": [
+            {"kind": o.kind, **({"starter": o.starter} if o.starter else {}), "cards": list(o.cards)}
+            for o in pool.opened
+        ],
+    }
 
-    ev, p, pool = with_desk(args, run)
-    if pool is None:
-        raise CliError(_("{name} has no pool in {event}", name=p.name, event=ev.name))
-    counts = Counter(pool.cards)
-    if args.json:
-        out_json(
-            {
-                "player": {"id": p.id, "name": p.name},
-                "kind": pool.kind,
-                "set": pool.set_code,
-                "product": pool.product or None,
-                "packs": pool.packs,
-                "seed": pool.seed,
-                "size": len(pool.cards),
-                "pool": dict(sorted(counts.items())),
-                "opened": [
-                    {"kind": o.kind, **({"starter": o.starter} if o.starter else {}), "cards": list(o.cards)}
-                    for o in pool.opened
-                ],
-            }
-        )
-        return 0
+
+def _print_pool(p, pool, counts: Counter) -> None:
     what = labels.product_label(pool.product) if pool.kind == "sealed" else _("{packs} packs drafted", packs=pool.packs)
     print(
         _(
@@ -647,6 +638,23 @@ def cmd_pool(args) -> int:
     except (LyceeError, KeyError, ValueError):  # a set the desk no longer knows: the bare list
         lines = [f"  {n} {num}" for num, n in sorted(counts.items())]
     print("\n".join(lines))
+
+
+def cmd_pool(args) -> int:
+    """``lycee pool EVENT PLAYER``: a player's pool in a sealed or draft event."""
+
+    def run(d: Desk):
+        p = d.player(args.player)
+        return d.event, p, d.pool(p.id)
+
+    ev, p, pool = with_desk(args, run)
+    if pool is None:
+        raise CliError(_("{name} has no pool in {event}", name=p.name, event=ev.name))
+    counts = Counter(pool.cards)
+    if args.json:
+        out_json(_pool_doc(p, pool, counts))
+    else:
+        _print_pool(p, pool, counts)
     return 0
 
 

@@ -110,8 +110,29 @@ def cmd_members_import(args) -> int:
     return 0
 
 
-def cmd_members_show(args) -> int:
+def _member_event_lines(r) -> list[str]:
+    """One event a member played: date, event, store, record, place, status; then its penalties."""
+    place = _("place {n} of {of}", n=r.place, of=r.players) if r.place else "-"
+    lines = [
+        "\t".join((r.date, shown(r.event_name), shown(r.store), r.record, place, labels.player_status_label(r.status)))
+    ]
+    lines += [
+        "\t"
+        + _(
+            "round {round} table {table}: {level} ({action}), {reason}",
+            round=p["round"],
+            table=p["table"],
+            level=labels.penalty_level_label(p["level"]),
+            action=labels.penalty_action_label(p["action"]),
+            reason=shown(p["reason"]),
+        )
+        for p in r.penalties
+    ]
+    return lines
 
+
+def cmd_members_show(args) -> int:
+    """``lycee members show NUMBER``: a member's events in this data folder, with their penalties."""
     m, number, rows = member_history(datadir(args), args.number)
     if args.json:
         out_json(
@@ -123,29 +144,11 @@ def cmd_members_show(args) -> int:
             }
         )
         return 0
-
     print(shown(shown_name(m, number)))
     if not rows:
         print(_("no event in this data folder has this member"))
     for r in rows:
-        place = _("place {n} of {of}", n=r.place, of=r.players) if r.place else "-"
-        print(
-            "\t".join(
-                (r.date, shown(r.event_name), shown(r.store), r.record, place, labels.player_status_label(r.status))
-            )
-        )
-        for p in r.penalties:
-            print(
-                "\t"
-                + _(
-                    "round {round} table {table}: {level} ({action}), {reason}",
-                    round=p["round"],
-                    table=p["table"],
-                    level=labels.penalty_level_label(p["level"]),
-                    action=labels.penalty_action_label(p["action"]),
-                    reason=shown(p["reason"]),
-                )
-            )
+        print("\n".join(_member_event_lines(r)))
     return 0
 
 

@@ -13,23 +13,26 @@ from .argparsing import Arguments, Builder
 from .common import datadir
 
 
-def cmd_repair(args) -> int:
+def _repair_lines(store, eid: str) -> list[str]:
+    """What the repair did: the actions it could not recover, a torn last record cut, or nothing to repair."""
+    r = store.rebuilt
+    note = "\n".join(x for x in (store.note or "").split("\n") if x and not _is_aside(x, store.set_aside))
+    if r is not None:
+        return [note] + ["  " + _("not recovered: {what}", what=line) for line in r.lost_list()]
+    if note:  # a torn last record, cut as every writer cuts it: here the repair's success,
+        return [note.removeprefix("lycee: ")]  # not the warning other commands print on stderr
+    return [_("{event}: the journal is intact ({n} actions); nothing to repair", event=eid, n=len(store.actions))]
 
+
+def cmd_repair(args) -> int:
+    """``lycee repair EVENT``: a journal damaged in the middle rebuilt (never by itself)."""
     dd = datadir(args)
     eid = dd.resolve(args.event)
     with dd.repair_journal(eid, wait=lock_wait()) as store:
-        r = store.rebuilt
         # what opening set aside (damaged checkpoints), then every checkpoint and backup still not believed
         stored = store.set_aside + dd.check_stored(eid)
-        note = "\n".join(x for x in (store.note or "").split("\n") if x and not _is_aside(x, store.set_aside))
-        if r is not None:
-            print(note)
-            for line in r.lost_list():
-                print("  " + _("not recovered: {what}", what=line))
-        elif note:  # a torn last record, cut as every writer cuts it: here the repair's success,
-            print(note.removeprefix("lycee: "))  # not the warning other commands print on stderr
-        else:
-            print(_("{event}: the journal is intact ({n} actions); nothing to repair", event=eid, n=len(store.actions)))
+        for line in _repair_lines(store, eid):
+            print(line)
         for i in stored:
             print("  " + i.words())
     return 0

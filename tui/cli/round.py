@@ -440,11 +440,8 @@ def cmd_staff(args) -> int:
     return 0
 
 
-def cmd_staff_pin(args) -> int:
-    """``lycee staff EVENT pin NAME``: a new PIN for the judge page, printed
-    this once (only its salted hash is stored; the old PIN stops working, and
-    every session made with it ends).  ``lycee staff EVENT signout NAME``:
-    NAME's judge-page sessions end on every phone; the PIN stays."""
+def _check_pin_args(args) -> None:
+    """``staff EVENT pin|signout NAME`` takes a name and no staff change."""
     if args.op not in ("pin", "signout"):
         raise CliError(
             _(
@@ -465,14 +462,24 @@ def cmd_staff_pin(args) -> int:
             _("`lycee staff EVENT pin NAME` takes no other option: set the staff first, then ask for the PIN")
         )
 
-    if args.op == "signout":
-        who = with_desk(args, lambda d: d.staff_signout(args.name), writes=True)
-        if args.json:
-            out_json({"name": who, "signed_out": True})
-        else:
-            print(_("{name} is signed out of the judge page on every phone (the PIN stays)", name=who))
-        return 0
 
+def _staff_signout(args) -> int:
+    who = with_desk(args, lambda d: d.staff_signout(args.name), writes=True)
+    if args.json:
+        out_json({"name": who, "signed_out": True})
+    else:
+        print(_("{name} is signed out of the judge page on every phone (the PIN stays)", name=who))
+    return 0
+
+
+def cmd_staff_pin(args) -> int:
+    """``lycee staff EVENT pin NAME``: a new PIN for the judge page, printed
+    this once (only its salted hash is stored; the old PIN stops working, and
+    every session made with it ends).  ``lycee staff EVENT signout NAME``:
+    NAME's judge-page sessions end on every phone; the PIN stays."""
+    _check_pin_args(args)
+    if args.op == "signout":
+        return _staff_signout(args)
     pin, who = with_desk(args, lambda d: (d.staff_pin(args.name), pin_staff(d.event, args.name)), writes=True)
     if args.json:
         out_json({"name": who, "pin": pin})

@@ -56,7 +56,17 @@ def _verify_file(path: Path, max_mb: float | None = None, claimed: dict | None =
     return judge_doc(load_doc(path, max_mb), str(path), claimed).report
 
 
+def _verify_path(path: Path, args, claimed):
+    """The report of a file (a CSV of rounds, or a lycee-event/1 file), or None when ``path`` is no such file."""
+    if path.suffix.lower() == ".csv" and path.is_file():
+        return judge_doc(read_csv_doc(path, max_mb=args.max_mb), str(path), claimed).report
+    if path.suffix == ".json" and path.is_file():
+        return _verify_file(path, args.max_mb, claimed)
+    return None
+
+
 def cmd_verify(args) -> int:
+    """``lycee verify FILE|EVENT|DIR/`` (or ``--random N``): every round, result, standing and placing re-checked."""
     if args.random is not None:
         return _random(args)
     if args.event is None:
@@ -65,14 +75,10 @@ def cmd_verify(args) -> int:
     if path.is_dir():  # a signed submission folder (issue 47): tui/cli/season.py
         return verify_submission_folder(args)
     claimed = _claimed(args.standings) if args.standings else None
-    if path.suffix.lower() == ".csv" and path.is_file():
-        rep = judge_doc(read_csv_doc(path, max_mb=args.max_mb), str(path), claimed).report
-    elif path.suffix == ".json" and path.is_file():
-        rep = _verify_file(path, args.max_mb, claimed)
-    else:
-        rep = verify_event(read_event(args), claimed)
-        return _report(rep, args, _stored(args))
-    return _report(rep, args, [])
+    rep = _verify_path(path, args, claimed)
+    if rep is not None:
+        return _report(rep, args, [])
+    return _report(verify_event(read_event(args), claimed), args, _stored(args))
 
 
 def _stored(args) -> list:
@@ -124,15 +130,8 @@ def _report(rep, args, ignored: list) -> int:
     return 1
 
 
-def _random(args) -> int:
-
-    if args.random < 1:
-        raise CliError(_("--random needs at least one event"))
-    seed = args.seed if args.seed is not None else 0
-    t0 = time.perf_counter()
-    run = check_random(args.random, seed)
-    secs = time.perf_counter() - t0
-    doc = {
+def _random_doc(run, seed: int, secs: float) -> dict:
+    return {
         "events": run.events,
         "seed": seed,
         "rounds": run.rounds,
@@ -144,27 +143,41 @@ def _random(args) -> int:
         "methods": run.methods,
         "bad": [{"seed": i, "findings": [f.to_json() for f in fs]} for i, fs in run.bad],
     }
+
+
+def _print_random(run, doc: dict) -> None:
+    print(
+        _(
+            "{n} random events (seed {seed}), {r} rounds ({e} checked exactly, {l} locally): "
+            "{k} with discrepancies ({per} per 1,000), {s} s",
+            n=run.events,
+            seed=doc["seed"],
+            r=run.rounds,
+            e=run.exact,
+            l=run.local,
+            k=run.discrepancies,
+            per=doc["per_1000"],
+            s=doc["seconds"],
+        )
+    )
+    for i, fs in run.bad[:20]:
+        print(_("  event of seed {s} (replay: lycee verify --random 1 --seed {s}):", s=i))
+        for f in fs:
+            print(f"    {f.line()}")
+
+
+def _random(args) -> int:
+    """``lycee verify --random N``: N random events played and checked; exit 1 on a discrepancy."""
+    if args.random < 1:
+        raise CliError(_("--random needs at least one event"))
+    seed = args.seed if args.seed is not None else 0
+    t0 = time.perf_counter()
+    run = check_random(args.random, seed)
+    doc = _random_doc(run, seed, time.perf_counter() - t0)
     if args.json:
         out_json(doc)
     else:
-        print(
-            _(
-                "{n} random events (seed {seed}), {r} rounds ({e} checked exactly, {l} locally): "
-                "{k} with discrepancies ({per} per 1,000), {s} s",
-                n=run.events,
-                seed=seed,
-                r=run.rounds,
-                e=run.exact,
-                l=run.local,
-                k=run.discrepancies,
-                per=doc["per_1000"],
-                s=doc["seconds"],
-            )
-        )
-        for i, fs in run.bad[:20]:
-            print(_("  event of seed {s} (replay: lycee verify --random 1 --seed {s}):", s=i))
-            for f in fs:
-                print(f"    {f.line()}")
+        _print_random(run, doc)
     return 0 if run.discrepancies == 0 else 1
 
 
