@@ -177,17 +177,19 @@ def field_label(key: str) -> str:
 
 def _card_line(c: dict) -> str:
     """One line of a card's figures: type, attributes, cost, EX, AP/DP/SP/DMG, product."""
-
     attrs = "".join(ATTRIBUTE_KANJI[a] for a in c["attributes"])
     cost = "".join(ATTRIBUTE_KANJI[a] * n for a, n in c["cost"].items()) or "-"
-    parts = [labels.card_type_label(c["type"]), attrs, _("cost {cost}", cost=cost), f"EX{c['ex']}"]
-    if c["ap"] is not None:
-        parts.append(f"AP{c['ap']} DP{c['dp']} SP{c['sp']} DMG{c['dmg']}")
-    if c["rarity"]:
-        parts.append(c["rarity"])
-    parts.append(c["product"])
-    if c["basic"]:
-        parts.append(c["basic"])
+    stats = f"AP{c['ap']} DP{c['dp']} SP{c['sp']} DMG{c['dmg']}" if c["ap"] is not None else ""
+    parts = [
+        labels.card_type_label(c["type"]),
+        attrs,
+        _("cost {cost}", cost=cost),
+        f"EX{c['ex']}",
+        stats,
+        c["rarity"],
+        c["product"],
+        c["basic"],
+    ]
     return "  ".join(p for p in parts if p)
 
 
@@ -383,21 +385,29 @@ def _list_products(args, stored) -> int:
     return 0
 
 
+def _of_product(stored, product: str) -> tuple[list, list]:
+    """The official list's card documents and the lycee-set/1 sets of ``product`` (refused when it has none)."""
+    want = product_key(product)
+    sets = [
+        cs for cs in stored.card_sets() if not cs.overture and want in (product_key(cs.version), product_key(cs.code))
+    ]
+    if want not in stored.products and not sets:
+        raise CliError(
+            _(
+                "no product {product!r} in the stored card list; `lycee cards list --products` lists them",
+                product=product,
+            )
+        )
+    return [d for d in stored.cards.values() if product_key(d["product"]) == want], sets
+
+
 def _stored_cards(stored, product: str | None) -> list:
     """The stored cards (the official list's and the lycee-set/1 sets'), of ``product`` alone when given."""
-    docs = list(stored.cards.values())
-    sets = [cs for cs in stored.card_sets() if not cs.overture]  # the stored lycee-set/1 sets
     if product:
-        want = product_key(product)
-        sets = [cs for cs in sets if want in (product_key(cs.version), product_key(cs.code))]
-        if want not in stored.products and not sets:
-            raise CliError(
-                _(
-                    "no product {product!r} in the stored card list; `lycee cards list --products` lists them",
-                    product=product,
-                )
-            )
-        docs = [d for d in docs if product_key(d["product"]) == want]
+        docs, sets = _of_product(stored, product)
+    else:
+        docs = list(stored.cards.values())
+        sets = [cs for cs in stored.card_sets() if not cs.overture]  # the stored lycee-set/1 sets
     return [doc_card(d) for d in docs] + [c for cs in sets for c in cs.cards]
 
 

@@ -90,10 +90,19 @@ def _pair_and_show(args, pair) -> int:
     return 0
 
 
+def _draw_words(doc: dict, seed) -> str:
+    """What ``--explain`` says last: every pair inside its group, and the seed of the draw for the rest."""
+    inside = (
+        "" if any(p["cross"] for p in doc["pairings"]) else _("every pair is inside its score group, without a rematch")
+    )
+    if seed is None:
+        return inside
+    return join_sentences(x for x in (inside, _("the rest by the seeded draw (seed {seed})", seed=seed)) if x)
+
+
 def _explain_lines(ev, doc: dict) -> None:
     """For ``pair --explain``: each cross-group table, rematch and bye gets its
     reasons without the draw; the seed of the draw is said once at the end."""
-
     rnd = ev.current_round
     if rnd.stage != "swiss":
         return
@@ -102,14 +111,7 @@ def _explain_lines(ev, doc: dict) -> None:
         p["why"] = why_text(ev, m.why, with_draw=False) if is_cross_group(m.why) else ""
         p["cross"] = bool(p["why"])
         seed = next((r[1] for r in m.why if r[0] == "draw"), seed)
-    if not any(p["cross"] for p in doc["pairings"]):
-        doc["draw"] = _("every pair is inside its score group, without a rematch")
-    else:
-        doc["draw"] = ""
-    if seed is not None:
-        doc["draw"] = join_sentences(
-            x for x in (doc["draw"], _("the rest by the seeded draw (seed {seed})", seed=seed)) if x
-        )
+    doc["draw"] = _draw_words(doc, seed)
 
 
 def cmd_pair(args) -> int:

@@ -123,29 +123,37 @@ def cmd_result(args) -> int:
     return 0
 
 
+def _then(args) -> dict:
+    """--then: what a correction does to a later round (L-LATER)."""
+    if not getattr(args, "then", None):
+        return {}
+    if not args.correct:
+        raise CliError(_("--then says what a correction does to a later round: give it with --correct"))
+    return {"then": args.then}
+
+
+def _not_started(args) -> dict:
+    """--not-started with --by JUDGE: an intentional draw at a table that had not started (G-ID-1)."""
+    if not getattr(args, "not_started", False):
+        return {}
+    if not args.by:
+        raise CliError(_("--not-started needs --by JUDGE: the judge who saw the table had not started (G-ID-1)"))
+    if args.result is None or args.result.strip().lower() != "id":
+        raise CliError(_("--not-started goes with an intentional draw (RESULT id) (G-ID-1)"))
+    return {"not_started_by": args.by}
+
+
 def _extra(args) -> dict:
     """--correct (with --by, the head judge, for a protected result) and --time-called."""
     out = {"correct": args.correct, "time_called": args.time_called}
     if args.correct and args.by:
         out["correct_by"] = args.by
-    if getattr(args, "then", None):
-        if not args.correct:
-            raise CliError(_("--then says what a correction does to a later round: give it with --correct"))
-        out["then"] = args.then
-    if getattr(args, "not_started", False):
-        if not args.by:
-            raise CliError(_("--not-started needs --by JUDGE: the judge who saw the table had not started (G-ID-1)"))
-        if args.result is None or args.result.strip().lower() != "id":
-            raise CliError(_("--not-started goes with an intentional draw (RESULT id) (G-ID-1)"))
-        out["not_started_by"] = args.by
-    return out
+    return {**out, **_then(args), **_not_started(args)}
 
 
-def _results_from_stdin(args) -> int:
-    """Every line is read and parsed before anything is stored: one line that
-    is not 'TABLE RESULT', or a table given twice, refuses the whole batch
-    (nothing stored); the results are then stored as one journal record."""
-
+def _read_batch() -> tuple[list[tuple[int, int, str]], list[str]]:
+    """Every line of stdin parsed: the (line, table, result) entries and the refusals of the lines that are
+    no 'TABLE RESULT'; a table given twice refuses the batch (before anything is stored)."""
     entries, bad = [], []
     numbered: list[int] = []  # the table of each input line (-n: line n names no table)
     for n, line in enumerate(sys.stdin, 1):
@@ -164,17 +172,36 @@ def _results_from_stdin(args) -> int:
         entries.append((n, table, text))
     # which result is meant? a table twice refuses the batch before anything is stored
     refuse_repeated_tables(numbered)
+    return entries, bad
+
+
+def _refused(lines: list[str], last: str) -> int:
+    """Each refusal on stderr, then what to do: exit 1."""
+    for f in lines:
+        print(f"lycee: {f}", file=sys.stderr)
+    print("lycee: " + last, file=sys.stderr)
+    return 1
+
+
+def _later_actions(d: Desk, args, ev, batch: list, then, extra: dict) -> list:
+    """L-LATER: what the corrections break in later rounds, as for one result (--correct only)."""
+    if not args.correct:
+        return []
+    from core.reports.later import later_actions  # a correction only: `lycee result` loads no report
+
+    return later_actions(d, d.event, ev, batch[0][1], then, extra.get("correct_by"))
+
+
+def _results_from_stdin(args) -> int:
+    """Every line is read and parsed before anything is stored: one line that
+    is not 'TABLE RESULT', or a table given twice, refuses the whole batch
+    (nothing stored); the results are then stored as one journal record."""
+    entries, bad = _read_batch()
     if bad:
-        for f in bad:
-            print(f"lycee: {f}", file=sys.stderr)
-        print(
-            "lycee: " + _("nothing was recorded: correct the line(s) above and send the batch again"), file=sys.stderr
-        )
-        return 1
-    failures = []
+        return _refused(bad, _("nothing was recorded: correct the line(s) above and send the batch again"))
+    failures: list[str] = []
 
     def run(d: Desk):
-
         ev, batch = d.event, []
         extra = _extra(args)
         then = extra.pop("then", None)
@@ -188,22 +215,14 @@ def _results_from_stdin(args) -> int:
         if failures:  # all or none: one journal record, or nothing
             return 0, None
         if batch:
-            later: list = []
-            if args.correct:  # L-LATER: what the corrections break in later rounds, as for one result
-                from core.reports.later import later_actions  # a correction only: `lycee result` loads no report
-
-                later = later_actions(d, d.event, ev, batch[0][1], then, extra.get("correct_by"))
-            d.append_all([*batch, *later])
+            d.append_all([*batch, *_later_actions(d, args, ev, batch, then, extra)])
         rounds = d.event.rounds
         k = (args.round or len(rounds)) - 1
         return len(batch), len(rounds[k].missing_tables()) if 0 <= k < len(rounds) else 0
 
     done, missing = with_desk(args, run)
     if failures:
-        for f in failures:
-            print(f"lycee: {f}", file=sys.stderr)
-        print("lycee: " + _("nothing was stored: correct the lines above and send them all again"), file=sys.stderr)
-        return 1
+        return _refused(failures, _("nothing was stored: correct the lines above and send them all again"))
     print(
         _("{n} results recorded", n=done)
         + " · "

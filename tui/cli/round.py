@@ -63,21 +63,21 @@ def _clock_json(st) -> dict:
     }
 
 
-def _print_clock(st) -> None:
-
+def _clock_state(st) -> str:
     if not st.started:
-        state = _("not started")
-    elif st.paused:
-        state = _("paused")
-    else:
-        state = _("running")
+        return _("not started")
+    return _("paused") if st.paused else _("running")
+
+
+def _print_clock(st) -> None:
+    """The round clock: time left, the tables with extensions, the tables still playing."""
     print(
         _(
             "round {r}: {left} left of {m} minutes ({state})",
             r=st.round,
             left=fmt(st.remaining),
             m=st.minutes,
-            state=state,
+            state=_clock_state(st),
         )
     )
     for t in st.tables:

@@ -181,22 +181,27 @@ def _random(args) -> int:
     return 0 if run.discrepancies == 0 else 1
 
 
-def cmd_plan(args) -> int:
-
+def _check_plan_args(args) -> None:
     # any N from 2, as `lycee top N` (the top seeds get byes when N is no power of two)
     if args.top is not None and args.top != 0 and args.top < 2:
         raise CliError(_("--top {n}: a top cut has at least 2 players (0: none)", n=args.top))
     if args.rounds is not None and not 1 <= args.rounds <= 30:
         raise CliError(_("--rounds {n}: a whole number from 1 to 30", n=args.rounds))
 
-    def get():  # reads only: no lock (README "Reading commands take no lock")
-        dd = datadir(args)
-        view = dd.view(dd.resolve(args.event))
-        if view.note:
-            print(f"lycee: {view.note}", file=sys.stderr)
-        return view.event, view.actions, view.clock(), _history(dd, view.id)
 
-    ev, log, now, history = get()
+def _plan_inputs(args):
+    """The event, its actions, its clock and its history, read without the lock (README "Reading commands take no lock")."""
+    dd = datadir(args)
+    view = dd.view(dd.resolve(args.event))
+    if view.note:
+        print(f"lycee: {view.note}", file=sys.stderr)
+    return view.event, view.actions, view.clock(), _history(dd, view.id)
+
+
+def cmd_plan(args) -> int:
+    """``lycee plan EVENT``: the projected finish time and the alternatives side by side."""
+    _check_plan_args(args)
+    ev, log, now, history = _plan_inputs(args)
     p = plan_event(ev, log, now, rounds=args.rounds, top=args.top, history=history)
     if args.json:
         out_json(p.to_json())
