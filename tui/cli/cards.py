@@ -85,14 +85,14 @@ def _card_row(cat, number: str, on: str) -> dict:
     and fields (G-CARDS-*)."""
     legal = cat.is_legal(number, on)
     n = normalize_number(number)
-    overture = n is not None and is_overture_number(n)
-    card = cat.get(number) if not overture or legal.status != "unknown" else None
-    text = cat.text_for(number, on) if card is not None else None
-    if overture:
-        name = card.name if card is not None else None
-    else:
-        name = cat.name_of(number)
-    row = {
+    if n is not None and is_overture_number(n):
+        return _overture_row(cat, number, on, legal)
+    text = cat.text_for(number, on) if cat.get(number) is not None else None
+    return _row(number, cat.name_of(number), legal, text)
+
+
+def _row(number: str, name, legal, text) -> dict:
+    return {
         "number": number,
         "name": name,
         "legal": bool(legal),
@@ -101,8 +101,14 @@ def _card_row(cat, number: str, on: str) -> dict:
         "legal_from": legal.legal_from.isoformat() if legal.legal_from else None,
         "text": text.text if text else None,
     }
-    if overture:
-        row.update(status=legal.status, product=legal.product, card=_card_json(card) if card else None)
+
+
+def _overture_row(cat, number: str, on: str, legal) -> dict:
+    """An Overture card: its status and product, and its fields when the list knows it."""
+    card = cat.get(number) if legal.status != "unknown" else None
+    text = cat.text_for(number, on) if card is not None else None
+    row = _row(number, card.name if card is not None else None, legal, text)
+    row.update(status=legal.status, product=legal.product, card=_card_json(card) if card else None)
     return row
 
 

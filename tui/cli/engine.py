@@ -50,14 +50,19 @@ def pairings_json(desk: Desk, why: bool = True) -> dict:
     return doc
 
 
+def _crosses(p: dict) -> bool:
+    """A table worth explaining: a bye, two scores, or a rematch or other reason across groups."""
+    a, b = p["p1"], p["p2"]
+    return b is None or a["points"] != b["points"] or bool(p.get("cross"))
+
+
 def _pairing_lines(p: dict, label: str, explain: bool) -> list[str]:
     """One table of the pairings (and, with ``explain``, why it crosses score groups)."""
     a, b = p["p1"], p["p2"]
     right = f"{shown(b['name'])} ({b['points']})" if b else _("(bye)")
     extra = f"  [{p['label']}]" if p.get("label") and p["label"] != label else ""
     lines = [f"{p['table']:>4}  {shown(a['name'])} ({a['points']})  vs  {right}{extra}"]
-    crosses = b is None or a["points"] != b["points"] or p.get("cross")
-    if explain and p.get("why") and crosses:
+    if explain and p.get("why") and _crosses(p):
         lines.append("      " + p["why"])
     return lines
 

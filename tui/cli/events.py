@@ -52,6 +52,14 @@ def elimination_rounds(args) -> int | None:
     return args.rounds
 
 
+def _staff_settings(args) -> dict:
+    return {
+        "organizer": args.organizer or "",
+        "judges": split_names(args.judge),
+        "head_judge": args.head_judge or "",
+    }
+
+
 def _new_settings(args) -> dict:
     """The settings of ``lycee event new``, as the store takes them (in this order)."""
     given_order = [t for t in args.tiebreakers.split(",") if t] if args.tiebreakers is not None else None
@@ -61,11 +69,7 @@ def _new_settings(args) -> dict:
         "match": args.match,
         "rounds_planned": elimination_rounds(args),
         **({"tiebreakers": given_order} if given_order is not None else {}),
-        "staff": {
-            "organizer": args.organizer or "",
-            "judges": split_names(args.judge),
-            "head_judge": args.head_judge or "",
-        },
+        "staff": _staff_settings(args),
         "sanctioned": not args.unsanctioned,
         "rules": args.rules,
         "decklists_required": args.decklists,

@@ -223,9 +223,8 @@ PARSERS: dict[str, Arguments] = {"season": season_arguments, "deadlines": deadli
 # -- what leaves the store (core/reports/submission.py) ----------------------------------------------
 
 
-def export_submission(args) -> int:
-    """``lycee export EVENT --what submission -o DIR/``: the signed folder."""
-
+def _submission_folder(args) -> Path:
+    """The folder ``-o DIR/`` a submission is written into (refused: none, a --round, a file)."""
     if not args.output:
         raise CliError(_("a submission is a folder: give it with -o DIR/"))
     if getattr(args, "round", None) is not None:
@@ -233,6 +232,12 @@ def export_submission(args) -> int:
     out = Path(args.output).expanduser().resolve()
     if out.exists() and not out.is_dir():
         raise CliError(_("{path} is a file: a submission is written into a folder", path=out))
+    return out
+
+
+def export_submission(args) -> int:
+    """``lycee export EVENT --what submission -o DIR/``: the signed folder."""
+    out = _submission_folder(args)
     root = _root(args)
     pub, made = public_key(root)
     ev = as_of_round(read_event(args), None)

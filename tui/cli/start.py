@@ -88,18 +88,8 @@ def run_main(argv: list[str] | None) -> int:
         take_down_early_frame()  # the app never took the screen: the frame is taken off
 
 
-def run_command(args: argparse.Namespace) -> int:
-    """The command ``args`` names, run; its exit code (a refusal: 1, said on stderr in one line)."""
-    for k in ("data_dir", "lang"):
-        if not hasattr(args, k):
-            setattr(args, k, None)
-    i18n.set_language(args.lang)
-    if getattr(args, "version", False):
-        print(version_text(args.data_dir))
-        return 0
-    if getattr(args, "long_running", False):
-        gc.enable()  # `lycee serve`: hours, not a fraction of a second (no_cycle_collection)
-    before = paths.use_data_dir(args.data_dir)  # the store's card list joins every catalog (issue 43)
+def run_said(args: argparse.Namespace) -> int:
+    """``args.func(args)``: its exit code, or its failure said on stderr in one line (exit 1; 130 on Ctrl+C)."""
     try:
         return args.func(args) or 0
     except LyceeError as err:  # CliError and ValidationError included
@@ -116,5 +106,21 @@ def run_command(args: argparse.Namespace) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+
+
+def run_command(args: argparse.Namespace) -> int:
+    """The command ``args`` names, run; its exit code (a refusal: 1, said on stderr in one line)."""
+    for k in ("data_dir", "lang"):
+        if not hasattr(args, k):
+            setattr(args, k, None)
+    i18n.set_language(args.lang)
+    if getattr(args, "version", False):
+        print(version_text(args.data_dir))
+        return 0
+    if getattr(args, "long_running", False):
+        gc.enable()  # `lycee serve`: hours, not a fraction of a second (no_cycle_collection)
+    before = paths.use_data_dir(args.data_dir)  # the store's card list joins every catalog (issue 43)
+    try:
+        return run_said(args)
     finally:
         paths.use_root(before)
