@@ -20,6 +20,28 @@ T = TypeVar("T")
 VALUES_FORMAT = 1
 
 
+def _stamp(source, make) -> tuple | None:
+    """What a kept value is checked against: ``source``'s size and time and
+    ``make``'s code (None: ``source`` is no file that can be checked)."""
+    if not isinstance(source, Path):
+        return None
+    try:
+        st = source.stat()
+    except OSError:
+        return None
+    maker = zlib.crc32(marshal.dumps(make.__code__)) if hasattr(make, "__code__") else None
+    return (VALUES_FORMAT, str(source), st.st_size, st.st_mtime_ns, maker)
+
+
+def _kept(path: Path, stamp: tuple) -> tuple[bool, Any]:
+    """(True, the value) kept in ``path`` for ``stamp``; (False, None) when there is none."""
+    try:
+        kept_stamp, value = marshal.loads(path.read_bytes())
+    except (OSError, EOFError, ValueError, TypeError):
+        return False, None
+    return kept_stamp == stamp, value
+
+
 def kept_value(name: str, source, make: Callable[[Any], T]) -> T:
     """``make(source)``, a value made from the file ``source`` (built-in
     types only: dicts, lists, tuples, strings, numbers), kept in
@@ -30,21 +52,13 @@ def kept_value(name: str, source, make: Callable[[Any], T]) -> T:
     3 ms to read back (every ``register``: an import, ``player add``).  Not
     kept, only made, where there is no file to check or nowhere to write."""
     tag: str | None = sys.implementation.cache_tag
-    if tag is None or not isinstance(source, Path):
+    stamp = _stamp(source, make) if tag is not None else None
+    if stamp is None:
         return make(source)
-    try:
-        st = source.stat()
-    except OSError:
-        return make(source)
-    maker = zlib.crc32(marshal.dumps(make.__code__)) if hasattr(make, "__code__") else None
-    stamp = (VALUES_FORMAT, str(source), st.st_size, st.st_mtime_ns, maker)
     path = Path(__file__).resolve().parent / "__pycache__" / f"{name}.{tag}.marshal"
-    try:
-        kept_stamp, value = marshal.loads(path.read_bytes())
-        if kept_stamp == stamp:
-            return value
-    except (OSError, EOFError, ValueError, TypeError):
-        pass
+    found, value = _kept(path, stamp)
+    if found:
+        return value
     value = make(source)
     if not sys.dont_write_bytecode:
         _write(path, marshal.dumps((stamp, value)))  # type: ignore[arg-type]  # built-in types only (the docstring)

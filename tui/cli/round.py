@@ -327,8 +327,11 @@ def _penalty_line(ev, n: int, p) -> str:
     mark = "-" if f is None else ("N" if f[0] == "notice" else "W")
     appeal = ""
     if p.appeal:
-        outcome = labels.appeal_outcome_label(p.appeal["outcome"])
-        appeal = " · " + _("appeal ruled: {outcome} (by {by})", outcome=outcome, by=p.appeal["by"])
+        appeal = " · " + _(
+            "appeal ruled: {outcome} (by {by})",
+            outcome=labels.appeal_outcome_label(p.appeal["outcome"]),
+            by=p.appeal["by"],
+        )
     return (
         f"#{n:<3} {mark}  {_where(p)}  {_name(ev, p.player)}"
         + _action_part(p.action, ev.rules)
