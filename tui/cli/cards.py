@@ -62,6 +62,11 @@ def _print_deck_check(args, deck, on: str, problems) -> None:
         print(f"  [{p.rule}] {p.message}")
 
 
+def _packs(args) -> int | None:
+    """The boosters a draft deck was built from: 4 unless --packs says (G-DRAFT-2)."""
+    return 4 if args.format == "draft" and args.packs is None else args.packs
+
+
 def cmd_deck_check(args) -> int:
     """``lycee deck check FILE``: every problem of a decklist; exit 1 when there is one."""
     cat = _catalog()
@@ -69,9 +74,7 @@ def cmd_deck_check(args) -> int:
     on = args.date or date.today().isoformat()
     if getattr(args, "rules", "2008") == "overture":
         return deck_check_overture(args, cat, deck, on)
-    if args.format == "draft" and args.packs is None:
-        args.packs = 4
-    problems = check_deck(deck, cat, args.format, on=on, match=args.match, packs=args.packs)
+    problems = check_deck(deck, cat, args.format, on=on, match=args.match, packs=_packs(args))
     if args.json:
         out_json(_deck_check_doc(args, deck, on, problems))
     else:
@@ -391,12 +394,17 @@ def _list_products(args, stored) -> int:
     return 0
 
 
+def _sets_of(stored, want: str) -> list:
+    """The stored lycee-set/1 sets whose version or code is the product ``want`` (a product key)."""
+    return [
+        cs for cs in stored.card_sets() if not cs.overture and want in (product_key(cs.version), product_key(cs.code))
+    ]
+
+
 def _of_product(stored, product: str) -> tuple[list, list]:
     """The official list's card documents and the lycee-set/1 sets of ``product`` (refused when it has none)."""
     want = product_key(product)
-    sets = [
-        cs for cs in stored.card_sets() if not cs.overture and want in (product_key(cs.version), product_key(cs.code))
-    ]
+    sets = _sets_of(stored, want)
     if want not in stored.products and not sets:
         raise CliError(
             _(
@@ -417,6 +425,16 @@ def _stored_cards(stored, product: str | None) -> list:
     return [doc_card(d) for d in docs] + [c for cs in sets for c in cs.cards]
 
 
+def _print_cards(cards: list) -> None:
+    if not cards:
+        print(_("no card list stored: lycee cards import FILE"))
+    for c in cards:
+        print(
+            f"{ljust(c.number, 10)} {ljust(c.name, 24)} {ljust(labels.card_type_label(c.type), 10)} "
+            f"{ljust(c.attribute_kanji, 3)} {c.product or c.set_code}"
+        )
+
+
 def cmd_cards_list(args) -> int:
     """``lycee cards list``: the stored cards, or (--products) the stored products."""
     stored = _cardlist(args).read()
@@ -425,14 +443,8 @@ def cmd_cards_list(args) -> int:
     cards = _stored_cards(stored, args.product)
     if args.json:
         out_json({"cards": [{**_card_json(c), "text": c.errata[-1].text if c.errata else c.text} for c in cards]})
-        return 0
-    if not cards:
-        print(_("no card list stored: lycee cards import FILE"))
-    for c in cards:
-        print(
-            f"{ljust(c.number, 10)} {ljust(c.name, 24)} {ljust(labels.card_type_label(c.type), 10)} "
-            f"{ljust(c.attribute_kanji, 3)} {c.product or c.set_code}"
-        )
+    else:
+        _print_cards(cards)
     return 0
 
 

@@ -307,6 +307,27 @@ def _status_line(r, word: dict) -> str:
     return f"{r.player}\t{r.name}{pstat}\t{word[r.status]}{extra}"
 
 
+def _status_doc(ev, rows: list, counts: Counter) -> dict:
+    return {
+        "event": ev.id,
+        "kind": ev.kind,
+        "decklists_required": ev.decklists_required,
+        "counts": {k: counts.get(k, 0) for k in ("none", "registered", "problems")},
+        "players": [r.as_dict() for r in rows],
+    }
+
+
+def _status_head(ev, counts: Counter) -> str:
+    return _(
+        "{event}: {r} registered, {p} with problems, {n} without a list{req}",
+        event=ev.name,
+        r=counts.get("registered", 0),
+        p=counts.get("problems", 0),
+        n=counts.get("none", 0),
+        req=" " + _("(decklists required, G-DECKLIST)") if ev.decklists_required else "",
+    )
+
+
 def cmd_decklist_status(args) -> int:
     """``lycee decklist status``: each player's decklist: none, registered or problems."""
 
@@ -316,27 +337,10 @@ def cmd_decklist_status(args) -> int:
     ev, rows = with_desk(args, run)
     counts = Counter(r.status for r in rows)
     if args.json:
-        out_json(
-            {
-                "event": ev.id,
-                "kind": ev.kind,
-                "decklists_required": ev.decklists_required,
-                "counts": {k: counts.get(k, 0) for k in ("none", "registered", "problems")},
-                "players": [r.as_dict() for r in rows],
-            }
-        )
+        out_json(_status_doc(ev, rows, counts))
         return 0
     word = {"none": _("no list"), "registered": _("registered"), "problems": _("problems")}
-    print(
-        _(
-            "{event}: {r} registered, {p} with problems, {n} without a list{req}",
-            event=ev.name,
-            r=counts.get("registered", 0),
-            p=counts.get("problems", 0),
-            n=counts.get("none", 0),
-            req=" " + _("(decklists required, G-DECKLIST)") if ev.decklists_required else "",
-        )
-    )
+    print(_status_head(ev, counts))
     for r in rows:
         print(_status_line(r, word))
         for line in _problem_lines(r.problems):
@@ -515,11 +519,14 @@ def _build_open(d: Desk, args) -> None:
         (_open_sealed if kind == "sealed" else _open_draft)(d, args)
 
 
+def _undrafted(ev) -> bool:
+    """A draft event with a seated player still without a pool."""
+    return ev.kind == "draft" and any(ev.pool_of(s.player) is None for pod in ev.pods for s in pod if s.player)
+
+
 def _build_simulate(d: Desk, args) -> None:
     """Bots pick for every draft seat still without a pool; with --decks, bot-built lists too."""
-    ev = d.event
-    undrafted = ev.kind == "draft" and any(ev.pool_of(s.player) is None for pod in ev.pods for s in pod if s.player)
-    if undrafted:
+    if _undrafted(d.event):
         limited_event.simulate_draft(d)
     elif not args.decks:
         raise CliError(_("nothing to simulate: every player has a pool (add --decks for bot-built lists)"))

@@ -141,6 +141,15 @@ def _standings_title(ev, doc: dict) -> str:
     return _("Standings after round {r}", r=doc["round"])
 
 
+def _standings_row(r: dict, tbs: list, widths: tuple[int, int, int], rules: str) -> str:
+    """One player's line: rank, points, record, the tiebreakers, name and (if not active) status."""
+    w_rank, w_pts, w_rec = widths
+    vals = "".join(f"{t.text(r[t.name]):>8}" for t in tbs)
+    status = "" if r["status"] == "active" else f"  ({labels.player_status_label(r['status'], rules)})"
+    rank = "-" if r["rank"] is None else r["rank"]
+    return f"{rank:>{w_rank}}  {r['points']:>{w_pts}}  {r['record']:<{w_rec}}{vals}  {shown(r['name'])}{status}"
+
+
 def _print_standings(ev, doc: dict) -> None:
     """The Swiss standings as columns: rank, points, record, the event's tiebreakers, name."""
     tbs = [TIEBREAKERS[t] for t in ev.tiebreakers]
@@ -152,10 +161,7 @@ def _print_standings(ev, doc: dict) -> None:
     print(_standings_title(ev, doc))
     print(head + "  " + _("Name"))
     for r in doc["standings"]:
-        vals = "".join(f"{t.text(r[t.name]):>8}" for t in tbs)
-        status = "" if r["status"] == "active" else f"  ({labels.player_status_label(r['status'], ev.rules)})"
-        rank = "-" if r["rank"] is None else r["rank"]
-        print(f"{rank:>{w_rank}}  {r['points']:>{w_pts}}  {r['record']:<{w_rec}}{vals}  {shown(r['name'])}{status}")
+        print(_standings_row(r, tbs, (w_rank, w_pts, w_rec), ev.rules))
 
 
 def cmd_standings(args) -> int:

@@ -118,11 +118,11 @@ def _wanted(args) -> dict:
     wanted = {key: getattr(args, attr) for key, attr in SET_OPTIONS.items() if getattr(args, attr) is not None}
     if args.tiebreakers is not None:
         wanted["tiebreakers"] = [t.strip() for t in args.tiebreakers.split(",") if t.strip()]
-    if not wanted:
-        raise CliError(
-            _("nothing to change: give at least one setting, e.g. `lycee event set EVENT --minutes 60` (see --help)")
-        )
-    return wanted
+    if wanted:
+        return wanted
+    raise CliError(
+        _("nothing to change: give at least one setting, e.g. `lycee event set EVENT --minutes 60` (see --help)")
+    )
 
 
 def cmd_event_set(args) -> int:
@@ -147,44 +147,46 @@ def cmd_event_set(args) -> int:
     return 0
 
 
+def _event_doc(e) -> dict:
+    return {
+        "id": e.id,
+        "name": e.name,
+        "date": e.date,
+        "kind": e.kind,
+        "rules": e.rules,
+        "match": e.match,
+        "players": e.players,
+        "rounds": e.rounds,
+        **({"problem": e.problem} if e.problem else {}),
+    }
+
+
+def _event_line(e) -> str:
+    """One event of the data dir: id, date, kind, rules, match, players and rounds, name (or its problem)."""
+    if e.problem:
+        return f"{e.id}  ! {shown(e.problem)}"
+    return (
+        f"{e.id}  {e.date}  {ljust(labels.kind_label(e.kind), 11)} "
+        f"{ljust(labels.rules_label(e.rules), 18)} {labels.match_label(e.match)}  "
+        + _(
+            "{players}, {rounds}",
+            players=ngettext("{n} player", "{n} players", e.players),
+            rounds=ngettext("{r} round", "{r} rounds", e.rounds, r=e.rounds),
+        )
+        + f"  {shown(e.name)}"
+    )
+
+
 def cmd_event_list(args) -> int:
+    """``lycee event list``: the events in the data dir."""
     events = datadir(args).list_events()
     if args.json:
-        out_json(
-            {
-                "events": [
-                    {
-                        "id": e.id,
-                        "name": e.name,
-                        "date": e.date,
-                        "kind": e.kind,
-                        "rules": e.rules,
-                        "match": e.match,
-                        "players": e.players,
-                        "rounds": e.rounds,
-                        **({"problem": e.problem} if e.problem else {}),
-                    }
-                    for e in events
-                ]
-            }
-        )
+        out_json({"events": [_event_doc(e) for e in events]})
         return 0
     if not events:
         print(_("no events yet: create one with `lycee event new NAME` or `lycee demo`"))
     for e in events:
-        if e.problem:
-            print(f"{e.id}  ! {shown(e.problem)}")
-        else:
-            print(
-                f"{e.id}  {e.date}  {ljust(labels.kind_label(e.kind), 11)} "
-                f"{ljust(labels.rules_label(e.rules), 18)} {labels.match_label(e.match)}  "
-                + _(
-                    "{players}, {rounds}",
-                    players=ngettext("{n} player", "{n} players", e.players),
-                    rounds=ngettext("{r} round", "{r} rounds", e.rounds, r=e.rounds),
-                )
-                + f"  {shown(e.name)}"
-            )
+        print(_event_line(e))
     return 0
 
 

@@ -32,6 +32,18 @@ def _write_export(args, whole, text: str) -> None:
     print(_("written: {path}", path=out))
 
 
+def _print_export(args, text: str) -> None:
+    """The export on the screen (a JSON document's refused characters as escapes)."""
+    text = json_text(text) if args.format == "json" else text
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+
+
+def _warn_incomplete(args, ev) -> None:
+    """A scorecard with results still missing says so on stderr."""
+    if args.what == "scorecard" and exports.missing_results(ev):
+        print(_("lycee: warning: the scorecard is incomplete: {what}", what=exports.missing_text(ev)), file=sys.stderr)
+
+
 def cmd_export(args) -> int:
     """``lycee export EVENT``: the event, or one of its sheets, on the screen or to a file."""
     if args.what == "submission":  # a signed folder (issue 47): tui/cli/season.py
@@ -40,13 +52,11 @@ def cmd_export(args) -> int:
     ev = exports.as_of_round(whole, args.round)  # an earlier round's pairings, slips, standings
     log = read_event(args, history=True) if args.what == "report" else None  # planned vs actual times
     text = exports.render(ev, args.what, args.format, log=log, explain=args.explain)
-    if args.what == "scorecard" and exports.missing_results(ev):
-        print(_("lycee: warning: the scorecard is incomplete: {what}", what=exports.missing_text(ev)), file=sys.stderr)
+    _warn_incomplete(args, ev)
     if args.output:
         _write_export(args, whole, text)
-        return 0
-    text = json_text(text) if args.format == "json" else text
-    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    else:
+        _print_export(args, text)
     return 0
 
 

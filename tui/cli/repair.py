@@ -13,10 +13,15 @@ from .argparsing import Arguments, Builder
 from .common import datadir
 
 
+def _repair_note(store) -> str:
+    """What opening the journal said, without the lines about files it set aside (listed apart)."""
+    return "\n".join(x for x in (store.note or "").split("\n") if x and not _is_aside(x, store.set_aside))
+
+
 def _repair_lines(store, eid: str) -> list[str]:
     """What the repair did: the actions it could not recover, a torn last record cut, or nothing to repair."""
     r = store.rebuilt
-    note = "\n".join(x for x in (store.note or "").split("\n") if x and not _is_aside(x, store.set_aside))
+    note = _repair_note(store)
     if r is not None:
         return [note] + ["  " + _("not recovered: {what}", what=line) for line in r.lost_list()]
     if note:  # a torn last record, cut as every writer cuts it: here the repair's success,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -91,35 +92,40 @@ def _print_clock(st) -> None:
         )
 
 
+#: ``lycee clock EVENT OP``: what each op does to the desk (status and call change nothing)
+CLOCK_OPS: dict[str, Callable[[Desk, argparse.Namespace], object]] = {
+    "start": lambda d, args: d.start_clock(),
+    "pause": lambda d, args: d.pause_clock(),
+    "resume": lambda d, args: d.resume_clock(),
+    "extend": lambda d, args: d.extend(args.table, args.minutes),
+}
+
+
+def _print_time_call(args, st, called) -> None:
+    """``clock call``: the tables still playing whose time is up."""
+    if getattr(args, "json", False):
+        out_json({"round": st.round, "time_up": [{"table": t.table, "over": round(-t.remaining, 1)} for t in called]})
+        return
+    if not called:
+        print(_("no table is over time"))
+    for t in called:
+        print(_("time: table {t} ({over} over); result by G-BO3-TIME / G-TIME", t=t.table, over=fmt(-t.remaining)))
+
+
 def cmd_clock(args) -> int:
+    """``lycee clock EVENT OP``: the round clock started, paused, resumed, a table extended, time called; or its status."""
     op = args.clock_op
 
     def run(d: Desk):
-        if op == "start":
-            d.start_clock()
-        elif op == "pause":
-            d.pause_clock()
-        elif op == "resume":
-            d.resume_clock()
-        elif op == "extend":
-            d.extend(args.table, args.minutes)
-        if op == "call":
-            return d.time_call(), d.clock_status()
-        return None, d.clock_status()
+        if op in CLOCK_OPS:
+            CLOCK_OPS[op](d, args)
+        called = d.time_call() if op == "call" else None
+        return called, d.clock_status()
 
     called, st = with_desk(args, run)
     if op == "call":
-        if getattr(args, "json", False):
-            out_json(
-                {"round": st.round, "time_up": [{"table": t.table, "over": round(-t.remaining, 1)} for t in called]}
-            )
-            return 0
-        if not called:
-            print(_("no table is over time"))
-        for t in called:
-            print(_("time: table {t} ({over} over); result by G-BO3-TIME / G-TIME", t=t.table, over=fmt(-t.remaining)))
-        return 0
-    if getattr(args, "json", False):
+        _print_time_call(args, st, called)
+    elif getattr(args, "json", False):
         out_json(_clock_json(st))
     else:
         _print_clock(st)
@@ -147,14 +153,19 @@ def cmd_checkin(args) -> int:
     return 0
 
 
-def _decide_late(d: Desk, args) -> list[tuple[str, str]]:
-    """The prompts confirmed (``all``: every one due) and dismissed: (key, decision) each."""
+def _confirm_late(d: Desk, args) -> list[tuple[str, str]]:
+    """The prompts confirmed (``all``: every one due)."""
     done = []
     for key in args.confirm or ():
-        keys = [p.key for p in d.late_prompts()] if key == "all" else [key]
-        for k in keys:
+        for k in [p.key for p in d.late_prompts()] if key == "all" else [key]:
             d.resolve_late(k, "confirm", args.by)
             done.append((k, "confirm"))
+    return done
+
+
+def _decide_late(d: Desk, args) -> list[tuple[str, str]]:
+    """The prompts confirmed (``all``: every one due) and dismissed: (key, decision) each."""
+    done = _confirm_late(d, args)
     for key in args.dismiss or ():
         d.resolve_late(key, "dismiss", args.by)
         done.append((key, "dismiss"))
@@ -341,6 +352,15 @@ def _penalty_line(ev, n: int, p) -> str:
     )
 
 
+def _print_penalties(args, ev, rows: list, pids: list[str]) -> None:
+    if not rows:
+        print(_("no penalties"))
+    for n, p in rows:
+        print(_penalty_line(ev, n, p))
+    if args.player:
+        print(tally_line(ev, pids[0]))
+
+
 def cmd_penalties(args) -> int:
     """``lycee penalties EVENT [PLAYER]``: the penalty history, numbered (for appeals)."""
 
@@ -353,13 +373,8 @@ def cmd_penalties(args) -> int:
     rows = sorted((n, p) for pid in pids for n, p in history(ev, pid))
     if args.json:
         out_json({"penalties": [_penalty_doc(ev, n, p) for n, p in rows]})
-        return 0
-    if not rows:
-        print(_("no penalties"))
-    for n, p in rows:
-        print(_penalty_line(ev, n, p))
-    if args.player:
-        print(tally_line(ev, pids[0]))
+    else:
+        _print_penalties(args, ev, rows, pids)
     return 0
 
 

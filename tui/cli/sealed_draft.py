@@ -123,32 +123,25 @@ def _counts(deck: Decklist, section: str) -> dict[str, int]:
 # -- sealed -------------------------------------------------------------------------------------
 
 
-def cmd_sealed(args) -> int:
+def _sealed_doc(args, cs, seed: int, pool, deck, score) -> dict:
+    return {
+        "set": cs.code,
+        "product": args.product,
+        "seed": seed,
+        "packs": [
+            {"kind": p.kind, **({"starter": p.starter} if p.starter else {}), "cards": list(p.cards)}
+            for p in pool.packs
+        ],
+        "pool": dict(sorted(pool.counts().items())),
+        "deck": _counts(deck, "deck"),
+        "spare": _counts(deck, "spare"),
+        "decklist": decklist_to_text(deck, catalog_for(cs)),
+        "score": score,
+    }
 
-    cs = find_set(args.set)
-    seed = _seed(args)
-    pool = open_sealed(cs, args.product, random.Random(seed))
-    deck = build_sealed_deck(pool, cs)
-    score_text, score = _score_line(deck, cs)
-    counts = pool.counts()
-    if args.json:
-        out_json(
-            {
-                "set": cs.code,
-                "product": args.product,
-                "seed": seed,
-                "packs": [
-                    {"kind": p.kind, **({"starter": p.starter} if p.starter else {}), "cards": list(p.cards)}
-                    for p in pool.packs
-                ],
-                "pool": dict(sorted(counts.items())),
-                "deck": _counts(deck, "deck"),
-                "spare": _counts(deck, "spare"),
-                "decklist": decklist_to_text(deck, catalog_for(cs)),
-                "score": score,
-            }
-        )
-        return 0
+
+def _print_sealed(args, cs, seed: int, pool, deck, score_text: str) -> None:
+    """The product opened, the pool by attributes, then the deck built from it."""
     print(
         _(
             "Sealed {set} ({version}): {contents}, seed {seed}",
@@ -164,11 +157,24 @@ def cmd_sealed(args) -> int:
     print(_("Opened: {packs}", packs=join_list(opened)))
     print()
     print(_("Pool: {n} cards", n=len(pool)))
-    for line in pool_lines(cs, counts):
+    for line in pool_lines(cs, pool.counts()):
         print(line)
     print()
     print(_("Deck: {n} cards, {spares} spare(s); {score}", n=deck.deck_size, spares=deck.spare_size, score=score_text))
     print(decklist_to_text(deck, catalog_for(cs)), end="")
+
+
+def cmd_sealed(args) -> int:
+    """``lycee sealed``: a sealed product opened and a 40-card deck built from it (G-SEALED)."""
+    cs = find_set(args.set)
+    seed = _seed(args)
+    pool = open_sealed(cs, args.product, random.Random(seed))
+    deck = build_sealed_deck(pool, cs)
+    score_text, score = _score_line(deck, cs)
+    if args.json:
+        out_json(_sealed_doc(args, cs, seed, pool, deck, score))
+    else:
+        _print_sealed(args, cs, seed, pool, deck, score_text)
     return 0
 
 
@@ -254,6 +260,17 @@ def _print_pod(i: int, res: DraftResult, path, cs, cat) -> None:
         print(decklist_to_text(_deck(res, s), cat), end="")
 
 
+def _write_logs(args, results: list[DraftResult]) -> list:
+    """``--log``: each pod's draft log written (its path; None for each without ``--log``)."""
+    if not args.log:
+        return [None] * len(results)
+    paths = _log_paths(args.log, len(results))
+    for res, path in zip(results, paths):
+        if path is not None:
+            write_log(path, res)
+    return paths
+
+
 def cmd_draft(args) -> int:
     """``lycee draft``: bots draft every pod of the seats and build every deck (G-DRAFT-1..4)."""
     if args.action == "review":
@@ -263,10 +280,7 @@ def cmd_draft(args) -> int:
     seed = _seed(args)
     pods = seat_pods([], args.seats, random.Random(seed))
     results = [run_draft(cs, seats, args.packs, seed + i) for i, seats in enumerate(pods)]
-    paths = _log_paths(args.log, len(results)) if args.log else [None] * len(results)
-    for res, path in zip(results, paths):
-        if path is not None:
-            write_log(path, res)
+    paths = _write_logs(args, results)
     if args.json:
         out_json(_draft_doc(args, cs, seed, results, paths))
         return 0

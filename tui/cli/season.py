@@ -295,17 +295,20 @@ def verify_submission_folder(args) -> int:
     return 0
 
 
-def cmd_deadlines(args) -> int:
-    """``lycee deadlines``: each finished event's return deadline and whether its submission was written."""
-
-    dd = datadir(args)
+def _readable_events(dd) -> list:
+    """Every event of the data dir that can be read (one that cannot is left out)."""
     events = []
     for eid in dd.event_ids():
         try:
             events.append(dd.read(eid))
         except Exception:
             continue
-    rows = deadlines(_root(args), events, today().isoformat())
+    return events
+
+
+def cmd_deadlines(args) -> int:
+    """``lycee deadlines``: each finished event's return deadline and whether its submission was written."""
+    rows = deadlines(_root(args), _readable_events(datadir(args)), today().isoformat())
     if args.json:
         out_json(
             {

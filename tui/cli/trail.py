@@ -29,24 +29,28 @@ def cmd_redo(args) -> int:
     return 0
 
 
-def cmd_log(args) -> int:
+def _log_line(r: dict, names: dict[str, str]) -> str:
+    """One action of the trail: its number, time, who (and from where), what; undone or a redo marked."""
+    mark = _(" (undone)") if r["undone"] else ""
+    if isinstance(r.get("redo"), int):
+        mark = _(" (redo of the undo #{seq})", seq=r["redo"]) + mark
+    who = labels.actor_label(str(r["actor"]))
+    if r.get("device"):  # where it came from: the command line through the app's door, a phone
+        who = _("{actor} ({device})", actor=labels.actor_label(str(r["actor"])), device=r["device"])
+    return f"#{r['seq']:<4} {shown(r['at'])}  {ljust(shown(who), 10)} {shown(describe(r, names))}{mark}"
 
+
+def cmd_log(args) -> int:
+    """``lycee log EVENT``: the audit trail, every action, who and when."""
     dd = datadir(args)
     rows = dd.history(dd.resolve(args.event), trail_query(args.kind, args.actor, args.round))
     if args.json:
         out_json({"log": rows})
         return 0
-
     ev = read_event(args)
     names = {p.id: p.name for p in (*ev.players, *ev.removed)}  # a removed registration is named too
     for r in rows:
-        mark = _(" (undone)") if r["undone"] else ""
-        if isinstance(r.get("redo"), int):
-            mark = _(" (redo of the undo #{seq})", seq=r["redo"]) + mark
-        who = labels.actor_label(str(r["actor"]))
-        if r.get("device"):  # where it came from: the command line through the app's door, a phone
-            who = _("{actor} ({device})", actor=labels.actor_label(str(r["actor"])), device=r["device"])
-        print(f"#{r['seq']:<4} {shown(r['at'])}  {ljust(shown(who), 10)} {shown(describe(r, names))}{mark}")
+        print(_log_line(r, names))
     return 0
 
 
