@@ -1,6 +1,5 @@
-"""The parser of ``lycee`` (DESIGN section 3): every command's name and line
-of help in one table (:func:`commands`), argparse's own words through the
-catalog, and help wrapped by display width.
+"""The parser of ``lycee`` (DESIGN section 3): every command's name, the
+module that runs it and its line of help in one table (:func:`commands`).
 
 A command's arguments are built by its module (``PARSERS`` there), and that
 module, which imports the engine the command runs, is imported only when the
