@@ -158,3 +158,6 @@ class Builder:
 
     def event_arg(self, sp: argparse.ArgumentParser) -> None:
         sp.add_argument("event", metavar="EVENT", help=_("event id, or a unique id or name prefix"))
+
+    def player_arg(self, sp: argparse.ArgumentParser) -> None:
+        sp.add_argument("player", metavar="PLAYER", help=_("player id or exact name"))

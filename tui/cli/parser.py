@@ -131,11 +131,11 @@ def commands() -> list[Command]:
         Command("decklist", "tui.cli.decks", _("register, show and check players' decklists (G-DECKLIST)"), group=True),
         Command(
             "build",
-            "tui.cli.decks",
+            "tui.cli.build",
             _("a sealed or draft event's deck-building phase (G-SEALED, G-DRAFT-*)"),
             add_help=False,
         ),
-        Command("pool", "tui.cli.decks", _("a player's pool in a sealed or draft event")),
+        Command("pool", "tui.cli.build", _("a player's pool in a sealed or draft event")),
         Command(
             "verify",
             "tui.cli.verify",
