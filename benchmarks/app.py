@@ -21,11 +21,18 @@
      overhead, which no user has, so this figure is kept for the handler and
      the process time, not judged on.
 
-    python benchmarks/app.py     (pip install -e '.[bench]' for pyte)
+``--before DIR`` (a checkout of an older tree, e.g. ``git worktree add
+/tmp/old main``) also measures the start-up of that tree in the same run
+(headless: run by run, interleaved; on a terminal: its own series, each tree
+keeping its own frame), and prints both; ``--only startup`` measures the
+start-up alone.
+
+    python benchmarks/app.py [--before DIR] [--only startup]     (pip install -e '.[bench]' for pyte)
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import os
 import random
@@ -58,13 +65,14 @@ asyncio.run(main())
 """
 
 
-def startup(data: str, runs: int = 5) -> list[float]:
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+def startup(data: str, runs: int = 5, tree: Path = ROOT) -> list[tuple[float, float]]:
+    """The headless start-up of ``tree``'s app, ``runs`` times: (seconds in the process, seconds in all)."""
+    env = dict(os.environ, PYTHONPATH=str(tree))
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # as installed: bytecode cached (else every run compiles every module)
     out = []
     for _ in range(runs):
         t0 = time.perf_counter()
-        r = subprocess.run([sys.executable, "-c", STARTUP, data], capture_output=True, text=True, env=env)
+        r = subprocess.run([sys.executable, "-c", STARTUP, data], capture_output=True, text=True, env=env, cwd=tree)
         wall = time.perf_counter() - t0
         if r.returncode != 0:
             raise SystemExit(r.stderr)
@@ -72,7 +80,7 @@ def startup(data: str, runs: int = 5) -> list[float]:
     return out
 
 
-def _lycee_on_pty(data: str, size=(120, 40)):
+def _lycee_on_pty(data: str, size=(120, 40), tree: Path = ROOT):
     """``lycee`` started as a clerk starts it, on a pseudo-terminal of its own
     at ``size`` (columns, lines): the process and the pty's master end."""
     import fcntl
@@ -80,13 +88,13 @@ def _lycee_on_pty(data: str, size=(120, 40)):
     import struct
     import termios
 
-    env = dict(os.environ, LYCEE_DATA_DIR=data, TERM="xterm-256color", LANG="en_US.UTF-8", PYTHONPATH=str(ROOT))
+    env = dict(os.environ, LYCEE_DATA_DIR=data, TERM="xterm-256color", LANG="en_US.UTF-8", PYTHONPATH=str(tree))
     for k in ("PYTHONDONTWRITEBYTECODE", "COLUMNS", "LINES"):  # as installed: bytecode cached; the pty's size
         env.pop(k, None)
     cmd = [sys.executable, "-c", "import sys; from tui.cli import main; sys.exit(main())"]
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
-    p = subprocess.Popen(cmd, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True)
+    p = subprocess.Popen(cmd, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True, cwd=tree)
     os.close(slave)
     return p, master
 
@@ -109,7 +117,9 @@ def _quit_pty(p, master) -> None:
     os.close(master)
 
 
-def terminal_start(data: str, marker: str, runs: int = 5, size=(120, 40)) -> list[tuple[float, float | None]]:
+def terminal_start(
+    data: str, marker: str, runs: int = 5, size=(120, 40), tree: Path = ROOT
+) -> list[tuple[float, float | None]]:
     """``lycee`` as a clerk starts it, on a terminal of its own (a pty):
     seconds from the command to the event list on the terminal (``marker``,
     an event id, in what the app wrote), and to the answer of a key typed at
@@ -120,7 +130,7 @@ def terminal_start(data: str, marker: str, runs: int = 5, size=(120, 40)) -> lis
     out = []
     for _ in range(runs):
         t0 = time.perf_counter()
-        p, master = _lycee_on_pty(data, size)
+        p, master = _lycee_on_pty(data, size, tree)
         os.write(master, b"?")
         buf, seen = b"", {}
         want = {"list": marker.encode(), "keys": b"What it does"}
@@ -308,51 +318,81 @@ def enter_target(median: float, worst: float) -> str:
     return "met" if median <= 50 and worst <= 80 else "NOT met"
 
 
-def main() -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        data, pristine = Path(tmp) / "bench", Path(tmp) / "pty"
-        eid = build_event(data)
-        shutil.copytree(data, pristine)  # round 5 without a result: Pilot and the terminal type their own
-        s = startup(str(data))
-        inner = [a for a, _ in s]
-        wall = [b for _, b in s]
-        bare = []
-        for _ in range(5):  # the baseline: the interpreter alone, in the same run
-            t0 = time.perf_counter()
-            subprocess.run([sys.executable, "-c", "pass"], check=True)
-            bare.append(time.perf_counter() - t0)
+def bare_python(runs: int = 5) -> float:
+    """The median seconds of ``python -c pass``: the interpreter alone, the baseline of the same run."""
+    bare = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "pass"], check=True)
+        bare.append(time.perf_counter() - t0)
+    return statistics.median(bare)
+
+
+def report_startup(data: Path, eid: str, before: Path | None) -> None:
+    """The start-up figures of this tree (and of ``before``, in the same run)."""
+    trees = [("", ROOT)] + ([(" [before]", before)] if before is not None else [])
+    runs: dict[str, list[tuple[float, float]]] = {label: [] for label, _tree in trees}
+    for _ in range(5):  # interleaved: a shared machine's load falls on both alike
+        for label, tree in trees:
+            runs[label] += startup(str(data), 1, tree)
+    bare = bare_python()
+    for label, _tree in trees:
+        inner = statistics.median(a for a, _b in runs[label])
+        wall = statistics.median(b for _a, b in runs[label])
         print(
-            f"start-up, headless (Textual loaded, the list styled and drawn): median {statistics.median(inner):.3f} s "
-            f"in-process, {statistics.median(wall):.3f} s including interpreter start; "
-            f"python -c pass {statistics.median(bare):.3f} s: {statistics.median(wall) / statistics.median(bare):.1f}x"
+            f"start-up{label}, headless (Textual loaded, the list styled and drawn): median {inner:.3f} s "
+            f"in-process, {wall:.3f} s including interpreter start; "
+            f"python -c pass {bare:.3f} s: {wall / bare:.1f}x"
         )
-        term = terminal_start(str(data), eid)
+    for label, tree in trees:
+        copy = data.parent / f"pty{label.strip(' []') or 'now'}"
+        shutil.copytree(data, copy)  # each tree keeps its own frame
+        term = terminal_start(str(copy), eid, tree=tree)
         cold, warm = term[0], term[1:]
         on_screen = statistics.median(a for a, _ in warm)
         keys = statistics.median(b for _, b in warm if b is not None)
         print(
-            f"`lycee` on a 120x40 terminal, whole process: the event list on screen {on_screen:.3f} s "
-            f"(median of {len(warm)}, the kept frame; target <= 0.4 s), {on_screen / statistics.median(bare):.1f}x "
+            f"`lycee`{label} on a 120x40 terminal, whole process: the event list on screen {on_screen:.3f} s "
+            f"(median of {len(warm)}, the kept frame; target <= 0.4 s), {on_screen / bare:.1f}x "
             f"python -c pass; a key typed at once answered {keys:.3f} s; first start (no frame kept yet): "
             f"list {cold[0]:.3f} s, key {cold[1] or float('nan'):.3f} s"
         )
-        t = asyncio.run(result_to_screen(data, eid))
-        med = {k: statistics.median(v) for k, v in t.items()}
-        print(
-            f"512 players, round 5, one result typed, headless with Pilot (median of {len(t['handler'])}): "
-            f"handler {med['handler']:.1f} ms (max {max(t['handler']):.1f}); "
-            f"Enter to the next idle screen {med['to_screen']:.1f} ms (max {max(t['to_screen']):.1f}), "
-            f"of which Pilot's idle wait {med['idle']:.1f} ms (max {max(t['idle']):.1f}); "
-            f"process time {med['cpu']:.1f} ms (max {max(t['cpu']):.1f})"
-        )
-        shown = terminal_results(str(pristine), eid)
-        how = "a pyte screen" if _has_pyte() else "the bytes written (pyte not installed)"
-        print(
-            f"512 players, round 5, one result typed, `lycee` on a 120x40 terminal (median of {len(shown)}, "
-            f"{how}): Enter to the result on the terminal {statistics.median(shown):.1f} ms "
-            f"(max {max(shown):.1f}; target <= 50 ms median, <= 80 ms max: "
-            f"{enter_target(statistics.median(shown), max(shown))})"
-        )
+
+
+def report_results(data: Path, pristine: Path, eid: str) -> None:
+    """Enter to a repainted screen: headless with Pilot, then on a terminal."""
+    t = asyncio.run(result_to_screen(data, eid))
+    med = {k: statistics.median(v) for k, v in t.items()}
+    print(
+        f"512 players, round 5, one result typed, headless with Pilot (median of {len(t['handler'])}): "
+        f"handler {med['handler']:.1f} ms (max {max(t['handler']):.1f}); "
+        f"Enter to the next idle screen {med['to_screen']:.1f} ms (max {max(t['to_screen']):.1f}), "
+        f"of which Pilot's idle wait {med['idle']:.1f} ms (max {max(t['idle']):.1f}); "
+        f"process time {med['cpu']:.1f} ms (max {max(t['cpu']):.1f})"
+    )
+    shown = terminal_results(str(pristine), eid)
+    how = "a pyte screen" if _has_pyte() else "the bytes written (pyte not installed)"
+    print(
+        f"512 players, round 5, one result typed, `lycee` on a 120x40 terminal (median of {len(shown)}, "
+        f"{how}): Enter to the result on the terminal {statistics.median(shown):.1f} ms "
+        f"(max {max(shown):.1f}; target <= 50 ms median, <= 80 ms max: "
+        f"{enter_target(statistics.median(shown), max(shown))})"
+    )
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--before", type=Path, metavar="DIR", help="an older tree measured in the same run (start-up)")
+    ap.add_argument("--only", choices=("startup", "results"), help="one part of the figures")
+    opts = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        data, pristine = Path(tmp) / "bench", Path(tmp) / "pty"
+        eid = build_event(data)
+        shutil.copytree(data, pristine)  # round 5 without a result: Pilot and the terminal type their own
+        if opts.only != "results":
+            report_startup(data, eid, opts.before.resolve() if opts.before else None)
+        if opts.only != "startup":
+            report_results(data, pristine, eid)
 
 
 def _has_pyte() -> bool:

@@ -4,60 +4,55 @@ build phase (registering a built deck, the deck library, the draft log).  The sc
 one by one; core's read model (core/readmodel.py) cannot serve them, since core
 never imports limited.
 
-Each name loads its engine when first used (PEP 562 ``__getattr__``), so the
-event screen, which offers the build phase, does not load the draft engine, the
-bots or the deck scorer until a limited key is pressed.  ``WHERE`` says which
-module each name comes from; the type checker reads the same list below."""
+The screens import it where a limited key is pressed (the event screen, which
+offers the build phase, does not load the draft engine, the bots or the deck
+scorer before); ``WHERE`` says which module each name comes from."""
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from core.cards.decks import DRAFT_PACKS, SPARE_MAX, Decklist, DeckProblem
-    from core.cards.legality import Catalog
-    from core.cards.model import ATTRIBUTE_KANJI, ATTRIBUTES, Card, CardSet
-    from core.rules.decklists import DEFAULT_BUILD_MINUTES, default_catalog
-    from limited.bots import Bot, PickReason, colour_text
-    from limited.caller import TableCall
-    from limited.deckstate import SORTS, DeckState
-    from limited.draft import (
-        POD_MAX,
-        POD_MIN,
-        Draft,
-        Pick,
-        PickTimer,
-        Seat,
-        check_packs,
-        seat_pods,
-        seat_table,
-        split_pods,
-    )
-    from limited.draftlog import write_log
-    from limited.event import (
-        build_bot_decks,
-        draft_pods,
-        event_set,
-        open_sealed_pools,
-        player_deck_state,
-        register_built_deck,
-        simulate_draft,
-    )
-    from limited.facts import facts_for
-    from limited.library import LIBRARY_FILE, LIBRARY_SCHEMA, Library, export_text, slug
-    from limited.review import review_seat
-    from limited.score import deck_score
-    from limited.sealed import PRODUCTS, open_sealed
-    from limited.tablepool import (
-        Entry,
-        card_echo,
-        enter_table_pool,
-        expected_size,
-        open_real,
-        parse_text,
-        pool_problems,
-    )
+from core.cards.decks import DRAFT_PACKS, SPARE_MAX, Decklist, DeckProblem
+from core.cards.legality import Catalog
+from core.cards.model import ATTRIBUTE_KANJI, ATTRIBUTES, Card, CardSet
+from core.rules.decklists import DEFAULT_BUILD_MINUTES, default_catalog
+from limited.bots import Bot, PickReason, colour_text
+from limited.caller import TableCall
+from limited.deckstate import SORTS, DeckState
+from limited.draft import (
+    POD_MAX,
+    POD_MIN,
+    Draft,
+    Pick,
+    PickTimer,
+    Seat,
+    check_packs,
+    seat_pods,
+    seat_table,
+    split_pods,
+)
+from limited.draftlog import write_log
+from limited.event import (
+    build_bot_decks,
+    draft_pods,
+    event_set,
+    open_sealed_pools,
+    player_deck_state,
+    register_built_deck,
+    simulate_draft,
+)
+from limited.facts import facts_for
+from limited.library import LIBRARY_FILE, LIBRARY_SCHEMA, Library, export_text, slug
+from limited.review import review_seat
+from limited.score import deck_score
+from limited.sealed import PRODUCTS, open_sealed
+from limited.tablepool import (
+    Entry,
+    card_echo,
+    enter_table_pool,
+    expected_size,
+    open_real,
+    parse_text,
+    pool_problems,
+)
 
 #: name -> the module it is read from
 WHERE: dict[str, str] = {
@@ -161,12 +156,3 @@ __all__ = [
     "split_pods",
     "write_log",
 ]  # the names of WHERE (a test keeps the two alike)
-
-
-def __getattr__(name: str) -> Any:
-    module = WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value  # once loaded, a plain module attribute
-    return value

@@ -83,7 +83,7 @@ def test_design1_command_line_never_loads_textual_or_rich(tmp_path):
         "for m in pkgutil.walk_packages(tui.cli.__path__, 'tui.cli.'):\n"
         "    if m.name != 'tui.cli.__main__':\n"
         "        importlib.import_module(m.name)\n"
-        "tui.cli.build_parser()\n"
+        "tui.cli.parser.build_parser()\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         "    assert tui.cli.main(['--data-dir', sys.argv[1], 'event', 'list']) == 0\n"
         "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich') or m == 'tui.app')\n"

@@ -209,8 +209,8 @@ def test_design3_every_lazy_choice_list_of_the_command_line_resolves():
     module once broke `lycee sealed --product`)."""
     import argparse
 
-    from tui.cli import build_parser
     from tui.cli.common import LazyChoices
+    from tui.cli.parser import build_parser
 
     seen = []
 

@@ -1,67 +1,34 @@
-"""DESIGN section 3 (the command line starts fast, issue 31): the methods
-dataclasses compile are kept between runs (core.codecache); a class made from
-kept code is the class dataclasses makes, and a cache that cannot be read
-changes nothing."""
+"""DESIGN section 3 (the command line starts fast, issue 31): a value made from
+a data file is kept between runs while the file is unchanged (core.codecache);
+and, since the House (issue 45), importing the engine or the command line
+patches nothing of the standard library or argparse."""
 
 from __future__ import annotations
 
-import dataclasses
-import inspect
+import subprocess
+import sys
+from pathlib import Path
 
-import pytest
-
-import core  # noqa: F401  (installs the cache)
 from core import codecache
 
-SOURCE = """
-from dataclasses import dataclass
-
-@dataclass(frozen=True, slots=True)
-class Seat:
-    table: int
-    p1: str
-    p2: "str | None" = None
-    games: tuple = ()
-"""
+ROOT = Path(__file__).resolve().parents[1]
 
 
-def _make() -> type:
-    ns: dict = {"__name__": __name__}  # (dataclasses reads the module of the class)
-    exec(compile(SOURCE, "seatmod", "exec"), ns)
-    return ns["Seat"]
-
-
-def test_design3_a_dataclass_made_from_kept_code_is_the_one_dataclasses_makes(monkeypatch):
-    assert dataclasses.exec is codecache.cached_exec  # type: ignore[attr-defined]
-    first = _make()  # its texts compiled (or found) and kept
-    kept = len(codecache._CODE)
-    again = _make()  # every text found
-    assert len(codecache._CODE) == kept
-    monkeypatch.delattr(dataclasses, "exec")  # dataclasses as it comes: the built-in exec
-    plain = _make()
-    for cls in (first, again):
-        a, b = cls(1, "p1"), plain(1, "p1")
-        assert repr(a) == repr(b).replace(plain.__qualname__, cls.__qualname__)
-        assert a == cls(1, "p1", None, ()) and a != cls(2, "p1") and hash(a) == hash(cls(1, "p1"))
-        assert inspect.signature(cls) == inspect.signature(plain)
-        with pytest.raises(dataclasses.FrozenInstanceError):
-            a.table = 2  # type: ignore[misc]
-        assert dataclasses.replace(a, p2="p2").p2 == "p2" and cls.__slots__ == plain.__slots__
-
-
-def test_design3_a_cache_file_that_cannot_be_read_is_ignored_and_one_written_reads_back(tmp_path, monkeypatch):
-    bad = tmp_path / "dataclass-code.marshal"
-    for junk in (b"", b"not marshal", b"\xe9\x00\x00\x00", __import__("marshal").dumps([1, 2])):
-        bad.write_bytes(junk)
-        assert codecache._load(bad) == {}
-    assert codecache._load(tmp_path / "missing.marshal") == {}
-    monkeypatch.setattr(codecache._STATE, "path", tmp_path / "sub" / "kept.marshal")
-    monkeypatch.setattr(codecache._STATE, "new", True)
-    monkeypatch.setattr("sys.dont_write_bytecode", False)
-    codecache.save()
-    back = codecache._load(tmp_path / "sub" / "kept.marshal")
-    assert back.keys() == codecache._CODE.keys() and back
-    assert not list((tmp_path / "sub").glob(".*.tmp"))  # written whole, by a rename
+def test_issue45_importing_core_and_the_command_line_patches_nothing():
+    """dataclasses keeps the built-in exec, typing the built-in compile, argparse its own
+    parser classes (a fresh process: nothing imported before)."""
+    script = (
+        "import argparse, dataclasses, typing\n"
+        "before = dict(vars(argparse._SubParsersAction))\n"
+        "import core, tui.cli, tui.cli.parser\n"
+        "tui.cli.parser.build_parser(only='pair')\n"
+        "assert 'exec' not in vars(dataclasses) and 'compile' not in vars(typing)\n"
+        "assert dict(vars(argparse._SubParsersAction)) == before\n"
+        "print('ok')\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, check=False)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["ok"]
 
 
 def test_design3_a_value_made_from_a_file_is_kept_until_the_file_changes(tmp_path, monkeypatch):
@@ -102,17 +69,18 @@ def test_l_name_key_the_kept_confusables_table_is_the_one_built_from_the_package
     assert names.fold_name("ТОМ") == names.fold_name("TOM")  # Cyrillic look-alikes are one name
 
 
-def test_design3_a_forward_reference_compiled_once_reads_as_typing_reads_it():
-    import typing
+def test_issue45_event_from_doc_and_pair_swiss_are_served_from_core(tmp_path):
+    """The two entry points other tools use, importable from ``core``, are the engine's own."""
+    import random
 
-    assert typing.compile is codecache.cached_compile  # type: ignore[attr-defined]
+    from core import event_from_doc, pair_swiss
+    from core.rules import eventfile
+    from core.tournament import pairing
+    from tests.round_helpers import FakeTime, make_event
 
-    def f(x: dict[str, int | None]) -> None:  # (a string annotation: this module reads them so)
-        pass
-
-    for _ in range(2):  # compiled, then found
-        assert typing.get_type_hints(f) == {"x": dict[str, int | None], "return": type(None)}
-    assert ("\0eval\0" + "dict[str, int | None]") in codecache._CODE
-    with pytest.raises(SyntaxError):
-        typing.ForwardRef("not an expression ::")
-    assert ("\0eval\0" + "not an expression ::") not in codecache._CODE
+    _dd, store, desk = make_event(tmp_path, FakeTime(), players=6)
+    ev = desk.event
+    store.close()
+    doc = eventfile.to_doc(ev)
+    assert event_from_doc(doc) == eventfile.event_from_doc(doc) == ev
+    assert pair_swiss(ev, random.Random(3)) == pairing.pair_swiss(ev, random.Random(3))

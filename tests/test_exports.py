@@ -359,7 +359,7 @@ def test_design7_one_table_of_exports_feeds_the_choices_the_dialog_and_the_refus
     can be written in the one asked."""
     from core.errors import LyceeError
     from core.reports.exports import EXPORTS, FOLDERS, FORMATS, MENU
-    from tui.cli import build_parser
+    from tui.cli.parser import build_parser
 
     ex = build_parser()._subparsers._group_actions[0].choices["export"]
     opts = {a.dest: a for a in ex._actions}

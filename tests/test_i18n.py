@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DYNAMIC = ["Final", "Semi-finals", "Quarter-finals", "Round of 16", "Round of 32"]
 #: The only places that hand _() a variable, and what the variable holds.
 DYNAMIC_CALLS = {
-    "tui/cli/__init__.py": "argparse's own msgids (ARGPARSE_WORDS)",
+    "tui/cli/argparsing.py": "argparse's own msgids (ARGPARSE_WORDS)",
     "tui/cli/engine.py": "literal column headers",
     "tui/i18n.py": "binding descriptions (literal in Binding(...))",
     "tui/screens/dialogs.py": "the export dialog's literal CHOICES",
@@ -489,7 +489,7 @@ def test_design7_every_help_screen_is_japanese(japanese):
     positional arguments) and every help text come from the catalog."""
     import argparse
 
-    from tui import cli
+    from tui.cli import parser as cli
 
     english = ("usage:", "options:", "positional arguments", "show this help message", "commands:")
     bad = []
@@ -509,7 +509,7 @@ def test_design7_argparse_words_are_argparse_msgids_and_in_the_catalog():
     import argparse
     import inspect
 
-    from tui import cli
+    from tui.cli import argparsing as cli
 
     used = {
         n.args[0].value
@@ -649,7 +649,7 @@ def test_design7_every_help_screen_fits_80_columns(monkeypatch, lang):
     full-width character takes two), and no rule id, option or path is broken across lines
     (argparse alone counts characters and splits 「G-\\nNEXT-GAME」)."""
     from core.columns import width
-    from tui import cli
+    from tui.cli import parser as cli
 
     monkeypatch.setenv("COLUMNS", "80")
     i18n.set_language(lang)
@@ -673,7 +673,7 @@ def test_design7_wrap_columns_keeps_rule_ids_and_kinsoku():
     """The help wrapper breaks between Japanese characters, never inside 「G-NEXT-GAME」, never
     before 、 or a small ょ, never after （."""
     from core.columns import width
-    from tui.cli import wrap_columns
+    from tui.cli.argparsing import wrap_columns
 
     text = "第2ゲーム以降は前のゲームの敗者が先攻か後攻かを選びます（G-NEXT-GAME）。ちょうど40枚にしてください、" * 3
     for w in (20, 23, 31, 40, 57):

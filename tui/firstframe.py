@@ -29,7 +29,11 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
+import signal
 import sys
+import time
+from importlib.util import find_spec
 from pathlib import Path
 
 from core.paths import private_dir
@@ -60,8 +64,6 @@ def _stamp(path: Path) -> str:
 
 def _package_stamp(name: str) -> str:
     """An installed package (a new release may draw otherwise), without importing it."""
-    from importlib.util import find_spec
-
     try:
         spec = find_spec(name)
     except (ImportError, ValueError):
@@ -135,8 +137,6 @@ def save(root: Path, cols: int, rows: int, lang: str, text: str, events: str | N
 
 
 def _forget_stale(kept: Path) -> None:
-    import time
-
     old = time.time() - STALE_DAYS * 86400
     for p in kept.parent.glob("event-list-*.frame"):
         try:
@@ -168,8 +168,6 @@ class Shown:
     SIGNALS = ("SIGTSTP", "SIGTERM", "SIGHUP")
 
     def __init__(self, fd: int, out: int, before: list):
-        import signal
-
         self.fd, self.out, self.before = fd, out, before
         self.up = True
         self.handlers: dict[int, object] = {}
@@ -181,8 +179,6 @@ class Shown:
         sys.stdout, sys.stderr = _TakesDown(sys.stdout, self), _TakesDown(sys.stderr, self)
 
     def _signalled(self, num, _frame) -> None:
-        import signal
-
         original = self.handlers.get(num, signal.SIG_DFL)
         self.take_down()
         signal.signal(num, signal.SIG_DFL)
@@ -198,8 +194,6 @@ class Shown:
 
     def hand_over(self) -> None:
         """The app is about to take the terminal: its own signals and streams."""
-        import signal
-
         self.streams_back()
         for num, handler in self.handlers.items():
             signal.signal(num, handler)  # type: ignore[arg-type]
@@ -224,7 +218,7 @@ class Shown:
         self._settings_back()
 
     def _settings_back(self) -> None:
-        import termios
+        import termios  # POSIX only (a frame is shown on POSIX alone)
 
         try:
             termios.tcsetattr(self.fd, termios.TCSANOW, self.before)
@@ -247,21 +241,10 @@ class _TakesDown:
         return getattr(self._stream, name)
 
 
-def show(root: Path, lang: str) -> Shown | None:
-    """Put the kept frame of the event list on the terminal, if there is one
-    for now; None when nothing was shown."""
-    fd, out = 0, 1  # the streams themselves (the command line wraps sys.stdout in a sanitiser)
-    if os.name != "posix" or not (os.isatty(fd) and os.isatty(out)):
-        return None
-    import shutil
-
-    cols, rows = shutil.get_terminal_size((0, 0))  # as Textual's driver reads it (COLUMNS / LINES first)
-    if not cols or not rows:
-        return None
-    text = load(root, cols, rows, lang)
-    if text is None:
-        return None
-    import termios
+def _quiet(fd: int) -> list | None:
+    """The terminal out of its line mode without echo (typed keys wait unseen; Ctrl+Q / Ctrl+S
+    are the app's keys, not flow control): its settings before, or None when it cannot be."""
+    import termios  # POSIX only (show returns before elsewhere)
 
     try:
         before = termios.tcgetattr(fd)
@@ -270,6 +253,27 @@ def show(root: Path, lang: str) -> Shown | None:
         quiet[0] &= ~termios.IXON  # Ctrl+Q / Ctrl+S are the app's keys, not flow control (iflag)
         termios.tcsetattr(fd, termios.TCSANOW, quiet)
     except termios.error:
+        return None
+    return before
+
+
+def _kept_frame(root: Path, lang: str) -> str | None:
+    """The kept frame for this terminal's size, if there is one for now."""
+    cols, rows = shutil.get_terminal_size((0, 0))  # as Textual's driver reads it (COLUMNS / LINES first)
+    if not cols or not rows:
+        return None
+    return load(root, cols, rows, lang)
+
+
+def show(root: Path, lang: str) -> Shown | None:
+    """Put the kept frame of the event list on the terminal, if there is one
+    for now; None when nothing was shown."""
+    fd, out = 0, 1  # the streams themselves (the command line wraps sys.stdout in a sanitiser)
+    if os.name != "posix" or not (os.isatty(fd) and os.isatty(out)):
+        return None
+    text = _kept_frame(root, lang)
+    before = _quiet(fd) if text is not None else None
+    if text is None or before is None:
         return None
     shown = Shown(fd, out, before)
     try:

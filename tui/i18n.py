@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from core.i18n import _
+from core.i18n import _, language
 
 if TYPE_CHECKING:
     from textual.binding import BindingsMap
@@ -135,27 +135,26 @@ _JA_KEYS = {
 }
 
 
+def _key_upper(key: str, caret: bool, held: bool) -> bool:
+    """A key shown in capitals: a letter with Ctrl (^p) or a modifier (shift+a), or a function key (f5)."""
+    return ((caret or held) and len(key) == 1) or (key[:1] == "f" and key[1:].isdigit())
+
+
+def _key_word(part: str, held: bool) -> str:
+    """One key of a combination, in Japanese; ``held``: a modifier comes before it."""
+    caret = part.startswith("^") and len(part) > 1
+    key = part[1:] if caret else part
+    key = _JA_KEYS.get(key, key.upper() if _key_upper(key, caret, held) else key)
+    return ("^" if caret else "") + key
+
+
 def key_words(display: str) -> str:
     """A key as Textual displays it (``space``, ``esc``, ``f5``, ``^p``, ``shift+f2``) in the
     user's language: in Japanese スペース, Esc, F5, ^P, Shift+F2 (a plain letter key stays as
     typed, ``a``); in English unchanged."""
-    from core.i18n import language
-
-    if language() != "ja" or not display:
+    if language() != "ja" or not display or display == "+":
         return display
-
-    def one(part: str, held: bool) -> str:
-        caret = part.startswith("^") and len(part) > 1
-        key = part[1:] if caret else part
-        key = _JA_KEYS.get(
-            key, key.upper() if ((caret or held) and len(key) == 1) or (key[:1] == "f" and key[1:].isdigit()) else key
-        )
-        return ("^" if caret else "") + key
-
-    if display == "+":
-        return display
-    parts = display.split("+")
-    return "+".join(one(p, i > 0) for i, p in enumerate(parts))
+    return "+".join(_key_word(p, i > 0) for i, p in enumerate(display.split("+")))
 
 
 def tr(text: str) -> str:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from core.i18n import _
 
+from .argparsing import Builder
 from .common import CliError, out_json, read_event, with_desk
 
 if TYPE_CHECKING:
@@ -23,21 +24,23 @@ def apart_rows(ev) -> list[dict]:
     return [{"ids": [a, b], "names": [name(a), name(b)]} for a, b in ev.apart]
 
 
-def cmd_player_apart(args) -> int:
-    refs = args.players
-    if not refs:
-        ev = read_event(args)
-        rows = apart_rows(ev)
-        if args.json:
-            out_json({"apart": rows})
-        elif not rows:
-            print(_("nobody is kept apart in {name}", name=ev.name))
-        else:
-            for r in rows:
-                a, b = r["ids"]
-                na, nb = r["names"]
-                print(f"{a}\t{na}\t{b}\t{nb}")
+def _list_apart(args) -> int:
+    """The pairs kept apart, as ``ID NAME ID NAME`` lines or JSON."""
+    ev = read_event(args)
+    rows = apart_rows(ev)
+    if args.json:
+        out_json({"apart": rows})
         return 0
+    if not rows:
+        print(_("nobody is kept apart in {name}", name=ev.name))
+    for r in rows:
+        a, b = r["ids"]
+        na, nb = r["names"]
+        print(f"{a}\t{na}\t{b}\t{nb}")
+    return 0
+
+
+def _check_pair(args, refs: list[str]) -> None:
     if len(refs) != 2:
         raise CliError(
             _(
@@ -47,6 +50,14 @@ def cmd_player_apart(args) -> int:
         )
     if args.json:
         raise CliError(_("--json lists the pairs: give no PLAYER with it"))
+
+
+def cmd_player_apart(args) -> int:
+    """``lycee player apart EVENT [PLAYER PLAYER] [--clear]``: two players kept apart in Swiss pairings, or the pairs listed."""
+    refs = args.players
+    if not refs:
+        return _list_apart(args)
+    _check_pair(args, refs)
 
     def run(d: Desk):
         p, q = d.player(refs[0]), d.player(refs[1])
@@ -68,9 +79,9 @@ def cmd_player_apart(args) -> int:
     return 0
 
 
-def register(pls, cmd, event_arg) -> None:
+def player_apart_arguments(pls, parsers: Builder) -> None:
     """The ``apart`` command under ``lycee player``."""
-    ap = cmd(
+    ap = parsers.cmd(
         pls,
         "apart",
         cmd_player_apart,
@@ -79,7 +90,7 @@ def register(pls, cmd, event_arg) -> None:
             "with no PLAYER, list the pairs"
         ),
     )
-    event_arg(ap)
+    parsers.event_arg(ap)
     ap.add_argument(
         "players", nargs="*", metavar="PLAYER", help=_("two player ids or exact names; none lists the pairs kept apart")
     )

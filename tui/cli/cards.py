@@ -2,108 +2,143 @@
 
 from __future__ import annotations
 
+import argparse
+import os
 from datetime import date
 from pathlib import Path
 
 from core import labels
+from core.cards.cardlist import doc_card, join_active, product_key
+from core.cards.decks import check_deck, load_decklist
+from core.cards.legality import Catalog
+from core.cards.model import ATTRIBUTE_KANJI, is_overture_number, normalize_number
+from core.cards.official import decode, looks_official, read_official
+from core.cards.sets import parse_json, parse_set
+from core.columns import ljust
+from core.errors import ValidationError
 from core.i18n import _
+from core.paths import data_root
+from core.rules.eventfile import max_bytes
+from core.store.cardstore import CardList
 
+from .argparsing import Arguments, Builder
 from .common import CliError, out_json, with_desk
+from .decks import deck_check_overture
 
 
 def _catalog():
-    from core.cards.legality import Catalog
 
     return Catalog.default()
 
 
-def cmd_deck_check(args) -> int:
-    from core.cards.decks import check_deck, load_decklist
+def _deck_check_doc(args, deck, on: str, problems) -> dict:
+    return {
+        "file": args.file,
+        "format": args.format,
+        "date": on,
+        "deck": deck.deck_size,
+        "spare": deck.spare_size,
+        "legal": not problems,
+        "problems": [
+            {"rule": p.rule, "code": p.code, "message": p.message, "number": p.number, "section": p.section}
+            for p in problems
+        ],
+    }
 
+
+def _print_deck_check(args, deck, on: str, problems) -> None:
+    head = _(
+        "{file}: {n} cards in the deck, {s} spare, {fmt}, on {date}",
+        file=args.file,
+        n=deck.deck_size,
+        s=deck.spare_size,
+        fmt=labels.kind_label(args.format),
+        date=on,
+    )
+    print(head)
+    if not problems:
+        print(_("legal"))
+    for p in problems:
+        print(f"  [{p.rule}] {p.message}")
+
+
+def _packs(args) -> int | None:
+    """The boosters a draft deck was built from: 4 unless --packs says (G-DRAFT-2)."""
+    return 4 if args.format == "draft" and args.packs is None else args.packs
+
+
+def cmd_deck_check(args) -> int:
+    """``lycee deck check FILE``: every problem of a decklist; exit 1 when there is one."""
     cat = _catalog()
     deck = load_decklist(Path(args.file), catalog=cat)
     on = args.date or date.today().isoformat()
     if getattr(args, "rules", "2008") == "overture":
-        from .decks import deck_check_overture
-
         return deck_check_overture(args, cat, deck, on)
-    if args.format == "draft" and args.packs is None:
-        args.packs = 4
-    problems = check_deck(deck, cat, args.format, on=on, match=args.match, packs=args.packs)
+    problems = check_deck(deck, cat, args.format, on=on, match=args.match, packs=_packs(args))
     if args.json:
-        out_json(
-            {
-                "file": args.file,
-                "format": args.format,
-                "date": on,
-                "deck": deck.deck_size,
-                "spare": deck.spare_size,
-                "legal": not problems,
-                "problems": [
-                    {"rule": p.rule, "code": p.code, "message": p.message, "number": p.number, "section": p.section}
-                    for p in problems
-                ],
-            }
-        )
+        out_json(_deck_check_doc(args, deck, on, problems))
     else:
-        head = _(
-            "{file}: {n} cards in the deck, {s} spare, {fmt}, on {date}",
-            file=args.file,
-            n=deck.deck_size,
-            s=deck.spare_size,
-            fmt=labels.kind_label(args.format),
-            date=on,
-        )
-        print(head)
-        if not problems:
-            print(_("legal"))
-        for p in problems:
-            print(f"  [{p.rule}] {p.message}")
+        _print_deck_check(args, deck, on, problems)
     return 1 if problems else 0
 
 
-def cmd_card(args) -> int:
-    from core.cards.cardlist import join_active
-    from core.cards.legality import Catalog
-    from core.cards.model import is_overture_number, normalize_number
+def _card_row(cat, number: str, on: str) -> dict:
+    """One card asked at the counter: legal on ``on`` or not (and why), its
+    name and the text that applies; an Overture card also its status, product
+    and fields (G-CARDS-*)."""
+    legal = cat.is_legal(number, on)
+    n = normalize_number(number)
+    if n is not None and is_overture_number(n):
+        return _overture_row(cat, number, on, legal)
+    text = cat.text_for(number, on) if cat.get(number) is not None else None
+    return _row(number, cat.name_of(number), legal, text)
 
+
+def _row(number: str, name, legal, text) -> dict:
+    return {
+        "number": number,
+        "name": name,
+        "legal": bool(legal),
+        "rule": legal.rule,
+        "reason": legal.reason,
+        "legal_from": legal.legal_from.isoformat() if legal.legal_from else None,
+        "text": text.text if text else None,
+    }
+
+
+def _overture_row(cat, number: str, on: str, legal) -> dict:
+    """An Overture card: its status and product, and its fields when the list knows it."""
+    card = cat.get(number) if legal.status != "unknown" else None
+    text = cat.text_for(number, on) if card is not None else None
+    row = _row(number, card.name if card is not None else None, legal, text)
+    row.update(status=legal.status, product=legal.product, card=_card_json(card) if card else None)
+    return row
+
+
+def _print_card_row(r: dict) -> None:
+    mark = _("legal") if r["legal"] else _("not legal")
+    print(
+        f"{r['number']}  {r['name'] or '?'}  "
+        + _("{mark} ({rule}: {reason})", mark=mark, rule=r["rule"], reason=r["reason"])
+    )
+    if r.get("card"):
+        print("    " + _card_line(r["card"]))
+    for line in (r["text"] or "").splitlines():
+        print(f"    {line}")
+
+
+def cmd_card(args) -> int:
+    """``lycee card NUMBER...``: exit 0 when every card asked is legal on the date."""
     # only the asked cards of the store's list: a card looked up at the counter
     # never waits for a catalog of the whole list (benchmarks/cards.py)
     cat = join_active(Catalog.shipped(), only=args.numbers)
     on = args.date or date.today().isoformat()
-    rows = []
-    for number in args.numbers:
-        legal = cat.is_legal(number, on)
-        n = normalize_number(number)
-        overture = n is not None and is_overture_number(n)
-        card = cat.get(number) if not overture or legal.status != "unknown" else None
-        text = cat.text_for(number, on) if card is not None else None
-        row = {
-            "number": number,
-            "name": card.name if overture and card is not None else cat.name_of(number) if not overture else None,
-            "legal": bool(legal),
-            "rule": legal.rule,
-            "reason": legal.reason,
-            "legal_from": legal.legal_from.isoformat() if legal.legal_from else None,
-            "text": text.text if text else None,
-        }
-        if overture:
-            row.update(status=legal.status, product=legal.product, card=_card_json(card) if card else None)
-        rows.append(row)
+    rows = [_card_row(cat, number, on) for number in args.numbers]
     if args.json:
         out_json({"date": on, "cards": rows})
     else:
         for r in rows:
-            mark = _("legal") if r["legal"] else _("not legal")
-            print(
-                f"{r['number']}  {r['name'] or '?'}  "
-                + _("{mark} ({rule}: {reason})", mark=mark, rule=r["rule"], reason=r["reason"])
-            )
-            if r.get("card"):
-                print("    " + _card_line(r["card"]))
-            if r["text"]:
-                for line in r["text"].splitlines():
-                    print(f"    {line}")
+            _print_card_row(r)
     return 0 if all(r["legal"] for r in rows) else 1
 
 
@@ -151,18 +186,19 @@ def field_label(key: str) -> str:
 
 def _card_line(c: dict) -> str:
     """One line of a card's figures: type, attributes, cost, EX, AP/DP/SP/DMG, product."""
-    from core.cards.model import ATTRIBUTE_KANJI
-
     attrs = "".join(ATTRIBUTE_KANJI[a] for a in c["attributes"])
     cost = "".join(ATTRIBUTE_KANJI[a] * n for a, n in c["cost"].items()) or "-"
-    parts = [labels.card_type_label(c["type"]), attrs, _("cost {cost}", cost=cost), f"EX{c['ex']}"]
-    if c["ap"] is not None:
-        parts.append(f"AP{c['ap']} DP{c['dp']} SP{c['sp']} DMG{c['dmg']}")
-    if c["rarity"]:
-        parts.append(c["rarity"])
-    parts.append(c["product"])
-    if c["basic"]:
-        parts.append(c["basic"])
+    stats = f"AP{c['ap']} DP{c['dp']} SP{c['sp']} DMG{c['dmg']}" if c["ap"] is not None else ""
+    parts = [
+        labels.card_type_label(c["type"]),
+        attrs,
+        _("cost {cost}", cost=cost),
+        f"EX{c['ex']}",
+        stats,
+        c["rarity"],
+        c["product"],
+        c["basic"],
+    ]
     return "  ".join(p for p in parts if p)
 
 
@@ -170,8 +206,6 @@ def _card_line(c: dict) -> str:
 
 
 def _cardlist(args):
-    from core.paths import data_root
-    from core.store.cardstore import CardList
 
     return CardList(data_root(args.data_dir))
 
@@ -179,10 +213,6 @@ def _cardlist(args):
 def read_list_file(path: Path, max_mb: float | None = None) -> tuple[str, str]:
     """(text, encoding) of a card list file: refused before it is read when it is
     larger than the cap, and when it is neither UTF-8 nor Shift_JIS text."""
-    import os
-
-    from core.cards.official import decode
-    from core.rules.eventfile import max_bytes
 
     def mb(n: int) -> str:
         return f"{n / 1_000_000:.3g}"
@@ -210,44 +240,43 @@ def read_list_file(path: Path, max_mb: float | None = None) -> tuple[str, str]:
     return got
 
 
-def cmd_cards_import(args) -> int:
-    from core.cards.official import looks_official, read_official
-    from core.cards.sets import parse_json, parse_set
-    from core.errors import ValidationError
+def _import_set(store, text: str, path: Path, today: date):
+    """A lycee-set/1 file into the store's card list."""
+    data = parse_json(text, str(path))
+    if not isinstance(data, dict) or data.get("schema") != "lycee-set/1":
+        raise CliError(_("{path} is not a card list: a JSON file that is not lycee-set/1 (nothing stored)", path=path))
+    try:
+        cs = parse_set(data, str(path))
+    except ValidationError as err:
+        raise ValidationError(_("{source} (nothing stored)", source=err.source), err.problems) from None
+    return store.import_set(cs, str(path), today)
 
-    path = Path(args.file)
-    text, encoding = read_list_file(path, args.max_mb)
-    store = _cardlist(args)
-    today = date.today()
+
+def _import_list(store, path: Path, max_mb, today: date):
+    """The official card list CSV, or a lycee-set/1 file, into the store's card list: its report."""
+    text, encoding = read_list_file(path, max_mb)
     if text.lstrip("\ufeff \t\r\n").startswith("{"):
-        data = parse_json(text, str(path))
-        if not isinstance(data, dict) or data.get("schema") != "lycee-set/1":
-            raise CliError(
-                _(
-                    "{path} is not a card list: a JSON file that is not lycee-set/1 (nothing stored)",
-                    path=path,
-                )
-            )
-        try:
-            cs = parse_set(data, str(path))
-        except ValidationError as err:
-            raise ValidationError(_("{source} (nothing stored)", source=err.source), err.problems) from None
-        report = store.import_set(cs, str(path), today)
-    elif looks_official(text):
-        report = store.import_official(read_official(text, str(path), encoding), today)
-    else:
-        raise CliError(
-            _(
-                "{path} is not a card list: expected the official card list CSV (a card number such as "
-                "LO-0923 first on each line) or a lycee-set/1 file (nothing stored)",
-                path=path,
-            )
+        return _import_set(store, text, path, today)
+    if looks_official(text):
+        return store.import_official(read_official(text, str(path), encoding), today)
+    raise CliError(
+        _(
+            "{path} is not a card list: expected the official card list CSV (a card number such as "
+            "LO-0923 first on each line) or a lycee-set/1 file (nothing stored)",
+            path=path,
         )
-    if args.json:
-        out_json(report.as_json())
-        return 0
+    )
+
+
+def _first(lines: list[str], most: int) -> list[str]:
+    """The first ``most`` lines, then one saying how many more there are."""
+    return lines[:most] + (["    " + _("… and {n} more", n=len(lines) - most)] if len(lines) > most else [])
+
+
+def _import_summary(report) -> list[str]:
+    """The two lines every import prints: what was read, and what it changed."""
     kind = "lycee-set/1" if report.kind == "set" else ("UTF-8" if report.encoding == "utf-8" else "Shift_JIS")
-    print(
+    return [
         _(
             "{file}: {cards} cards ({parallels} parallels) in {products} products, read as {encoding}",
             file=report.file,
@@ -255,9 +284,7 @@ def cmd_cards_import(args) -> int:
             parallels=report.parallels,
             products=len(report.products),
             encoding=kind,
-        )
-    )
-    print(
+        ),
         "  "
         + _(
             "added {added}, changed {changed}, errata {errata}, unchanged {unchanged}",
@@ -265,32 +292,52 @@ def cmd_cards_import(args) -> int:
             changed=len(report.changed),
             errata=len(report.errata),
             unchanged=report.unchanged,
-        )
-    )
-    for number, fields in list(report.changed.items())[:20]:
-        print("    " + _("{number}: changed {what}", number=number, what=", ".join(field_label(f) for f in fields)))
-    if len(report.changed) > 20:
-        print("    " + _("… and {n} more", n=len(report.changed) - 20))
-    for number in report.errata[:20]:
-        print("    " + _("{number}: new text (an erratum, dated {date})", number=number, date=today.isoformat()))
-    if len(report.errata) > 20:
-        print("    " + _("… and {n} more", n=len(report.errata) - 20))
+        ),
+    ]
+
+
+def _import_details(report, today: date) -> list[str]:
+    """The cards changed and the errata (20 of each at most), cards absent, lines repeated, new products."""
+    changed = [
+        "    " + _("{number}: changed {what}", number=number, what=", ".join(field_label(f) for f in fields))
+        for number, fields in report.changed.items()
+    ]
+    errata = [
+        "    " + _("{number}: new text (an erratum, dated {date})", number=number, date=today.isoformat())
+        for number in report.errata
+    ]
+    lines = _first(changed, 20) + _first(errata, 20)
     if report.absent:
-        print("  " + _("{n} stored cards are not in this list (kept)", n=report.absent))
-    for line, first in report.repeated[:10]:
-        print("  " + _("line {line} repeats line {first} (read once)", line=line, first=first))
-    for name in report.new_products:
-        print("  " + _("new product: {name}", name=name))
-    if report.undated and report.kind == "official":
-        print(
-            _(
-                "no on-sale date for {n} products (their cards are not legal until it is set): "
-                "lycee cards on-sale PRODUCT YYYY-MM-DD",
-                n=len(report.undated),
-            )
-        )
-        for name in report.undated:
-            print(f"  {name}")
+        lines.append("  " + _("{n} stored cards are not in this list (kept)", n=report.absent))
+    lines += [
+        "  " + _("line {line} repeats line {first} (read once)", line=line, first=first)
+        for line, first in report.repeated[:10]
+    ]
+    lines += ["  " + _("new product: {name}", name=name) for name in report.new_products]
+    return lines
+
+
+def _undated_lines(report) -> list[str]:
+    """The official list's products without an on-sale date (their cards not legal until it is set)."""
+    if not (report.undated and report.kind == "official"):
+        return []
+    head = _(
+        "no on-sale date for {n} products (their cards are not legal until it is set): "
+        "lycee cards on-sale PRODUCT YYYY-MM-DD",
+        n=len(report.undated),
+    )
+    return [head] + [f"  {name}" for name in report.undated]
+
+
+def cmd_cards_import(args) -> int:
+    """``lycee cards import FILE``: the card list stored, and what it changed said."""
+    today = date.today()
+    report = _import_list(_cardlist(args), Path(args.file), args.max_mb, today)
+    if args.json:
+        out_json(report.as_json())
+        return 0
+    for line in _import_summary(report) + _import_details(report, today) + _undated_lines(report):
+        print(line)
     return 0
 
 
@@ -311,55 +358,74 @@ def cmd_cards_on_sale(args) -> int:
     return 0
 
 
-def cmd_cards_list(args) -> int:
-    from core.cards.cardlist import doc_card, product_key
-    from core.columns import ljust
+def _product_rows(stored) -> list[dict]:
+    """The stored products (the official list's) and lycee-set/1 sets, one row each."""
+    rows = [
+        {"name": d["name"], "brand": d.get("brand", ""), "cards": d.get("cards", 0), "on_sale": d.get("on_sale")}
+        for d in stored.products.values()
+    ]
+    rows += [
+        {
+            "name": doc.get("version", code),
+            "brand": "",
+            "cards": len(doc.get("cards", [])),
+            "on_sale": None,
+            "set": code,
+            "release_date": doc.get("release_date"),
+        }
+        for code, doc in stored.sets.items()
+    ]
+    return rows
 
-    stored = _cardlist(args).read()
-    if args.products:
-        rows = [
-            {"name": d["name"], "brand": d.get("brand", ""), "cards": d.get("cards", 0), "on_sale": d.get("on_sale")}
-            for d in stored.products.values()
-        ]
-        for code, doc in stored.sets.items():
-            rows.append(
-                {
-                    "name": doc.get("version", code),
-                    "brand": "",
-                    "cards": len(doc.get("cards", [])),
-                    "on_sale": None,
-                    "set": code,
-                    "release_date": doc.get("release_date"),
-                }
-            )
-        if args.json:
-            out_json({"products": rows})
-            return 0
-        if not rows:
-            print(_("no card list stored: lycee cards import FILE"))
-        for r in rows:
-            when = r["on_sale"] or (
-                _("release {date} (lycee-set/1)", date=r["release_date"]) if r.get("set") else _("no on-sale date")
-            )
-            print(f"{ljust(r['name'], 34)}  {ljust(r['brand'], 5)}  {r['cards']:>5}  {when}")
-        return 0
-    docs = list(stored.cards.values())
-    sets = [cs for cs in stored.card_sets() if not cs.overture]  # the stored lycee-set/1 sets
-    if args.product:
-        want = product_key(args.product)
-        sets = [cs for cs in sets if want in (product_key(cs.version), product_key(cs.code))]
-        if want not in stored.products and not sets:
-            raise CliError(
-                _(
-                    "no product {product!r} in the stored card list; `lycee cards list --products` lists them",
-                    product=args.product,
-                )
-            )
-        docs = [d for d in docs if product_key(d["product"]) == want]
-    cards = [doc_card(d) for d in docs] + [c for cs in sets for c in cs.cards]
+
+def _list_products(args, stored) -> int:
+    """``lycee cards list --products``."""
+    rows = _product_rows(stored)
     if args.json:
-        out_json({"cards": [{**_card_json(c), "text": c.errata[-1].text if c.errata else c.text} for c in cards]})
+        out_json({"products": rows})
         return 0
+    if not rows:
+        print(_("no card list stored: lycee cards import FILE"))
+    for r in rows:
+        when = r["on_sale"] or (
+            _("release {date} (lycee-set/1)", date=r["release_date"]) if r.get("set") else _("no on-sale date")
+        )
+        print(f"{ljust(r['name'], 34)}  {ljust(r['brand'], 5)}  {r['cards']:>5}  {when}")
+    return 0
+
+
+def _sets_of(stored, want: str) -> list:
+    """The stored lycee-set/1 sets whose version or code is the product ``want`` (a product key)."""
+    return [
+        cs for cs in stored.card_sets() if not cs.overture and want in (product_key(cs.version), product_key(cs.code))
+    ]
+
+
+def _of_product(stored, product: str) -> tuple[list, list]:
+    """The official list's card documents and the lycee-set/1 sets of ``product`` (refused when it has none)."""
+    want = product_key(product)
+    sets = _sets_of(stored, want)
+    if want not in stored.products and not sets:
+        raise CliError(
+            _(
+                "no product {product!r} in the stored card list; `lycee cards list --products` lists them",
+                product=product,
+            )
+        )
+    return [d for d in stored.cards.values() if product_key(d["product"]) == want], sets
+
+
+def _stored_cards(stored, product: str | None) -> list:
+    """The stored cards (the official list's and the lycee-set/1 sets'), of ``product`` alone when given."""
+    if product:
+        docs, sets = _of_product(stored, product)
+    else:
+        docs = list(stored.cards.values())
+        sets = [cs for cs in stored.card_sets() if not cs.overture]  # the stored lycee-set/1 sets
+    return [doc_card(d) for d in docs] + [c for cs in sets for c in cs.cards]
+
+
+def _print_cards(cards: list) -> None:
     if not cards:
         print(_("no card list stored: lycee cards import FILE"))
     for c in cards:
@@ -367,6 +433,18 @@ def cmd_cards_list(args) -> int:
             f"{ljust(c.number, 10)} {ljust(c.name, 24)} {ljust(labels.card_type_label(c.type), 10)} "
             f"{ljust(c.attribute_kanji, 3)} {c.product or c.set_code}"
         )
+
+
+def cmd_cards_list(args) -> int:
+    """``lycee cards list``: the stored cards, or (--products) the stored products."""
+    stored = _cardlist(args).read()
+    if args.products:
+        return _list_products(args, stored)
+    cards = _stored_cards(stored, args.product)
+    if args.json:
+        out_json({"cards": [{**_card_json(c), "text": c.errata[-1].text if c.errata else c.text} for c in cards]})
+    else:
+        _print_cards(cards)
     return 0
 
 
@@ -394,10 +472,9 @@ def cmd_calendar(args) -> int:
     return 0
 
 
-def register(sub, cmd, event_arg) -> None:
-    deck = sub.add_parser("deck", help=_("check a deck against the format and the legal card list"))
+def deck_arguments(deck: argparse.ArgumentParser, parsers: Builder) -> None:
     ds = deck.add_subparsers(title=_("deck commands"), metavar="ACTION", required=True)
-    c = cmd(ds, "check", cmd_deck_check, _("list every problem of a decklist (text or CSV)"))
+    c = parsers.cmd(ds, "check", cmd_deck_check, _("list every problem of a decklist (text or CSV)"))
     c.add_argument(
         "file",
         metavar="FILE",
@@ -417,15 +494,18 @@ def register(sub, cmd, event_arg) -> None:
         help=_("the rule set: 2008 (the guideline's game) or overture (Lycee Overture: 60 cards, 構築制限)"),
     )
     c.add_argument("--json", action="store_true")
-    k = cmd(sub, "card", cmd_card, _("is a card legal on a date, and which text applies (G-CARDS-*)"))
+
+
+def card_arguments(k: argparse.ArgumentParser, parsers: Builder) -> None:
+    k.set_defaults(func=cmd_card)
     k.add_argument("numbers", nargs="+", metavar="NUMBER")
     k.add_argument("--date", metavar="YYYY-MM-DD")
     k.add_argument("--json", action="store_true")
-    cards = sub.add_parser(
-        "cards", help=_("the store's card list: import the official list, on-sale dates, list the cards")
-    )
+
+
+def cards_arguments(cards: argparse.ArgumentParser, parsers: Builder) -> None:
     cs = cards.add_subparsers(title=_("card list commands"), metavar="ACTION", required=True)
-    ci = cmd(
+    ci = parsers.cmd(
         cs,
         "import",
         cmd_cards_import,
@@ -442,7 +522,7 @@ def register(sub, cmd, event_arg) -> None:
         metavar="MB",
         help=_("refuse a larger file before reading it (default 20, or LYCEE_IMPORT_MAX_MB)"),
     )
-    co = cmd(
+    co = parsers.cmd(
         cs,
         "on-sale",
         cmd_cards_on_sale,
@@ -452,19 +532,23 @@ def register(sub, cmd, event_arg) -> None:
         "product", metavar="PRODUCT", help=_("the product as the list names it (lycee cards list --products)")
     )
     co.add_argument("date", metavar="YYYY-MM-DD")
-    cl = cmd(cs, "list", cmd_cards_list, _("the stored cards, or with --products the products and their dates"))
+    cl = parsers.cmd(cs, "list", cmd_cards_list, _("the stored cards, or with --products the products and their dates"))
     cl.add_argument("--product", metavar="P", help=_("only the cards of this product"))
     cl.add_argument("--products", action="store_true", help=_("the products, their brands and on-sale dates"))
     cl.add_argument("--json", action="store_true")
-    cal = cmd(
-        sub,
-        "calendar",
-        cmd_calendar,
-        _(
-            "add a store's own legality calendar (later products, lycee-calendar/1) to an event; "
-            "checked, and named on the report (G-CARDS-VERSIONS)"
-        ),
-    )
-    event_arg(cal)
+
+
+def calendar_arguments(cal: argparse.ArgumentParser, parsers: Builder) -> None:
+    cal.set_defaults(func=cmd_calendar)
+    parsers.event_arg(cal)
     cal.add_argument("file", nargs="?", metavar="FILE")
     cal.add_argument("--remove", action="store_true", help=_("take the store calendar off the event"))
+
+
+#: `lycee COMMAND`'s arguments, by command (tui.cli.parser.commands names the module)
+PARSERS: dict[str, Arguments] = {
+    "deck": deck_arguments,
+    "card": card_arguments,
+    "cards": cards_arguments,
+    "calendar": calendar_arguments,
+}

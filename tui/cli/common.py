@@ -6,11 +6,16 @@ the one-line reason for a failed write.  Never imports textual or rich."""
 from __future__ import annotations
 
 import contextlib
+import errno
 import importlib
+import os
+import stat
 import sys
+import unicodedata
+from pathlib import Path
 from typing import TYPE_CHECKING
 
-from core.errors import LyceeError, NotFound
+from core.errors import EventLocked, LyceeError, NotFound
 from core.i18n import _
 from core.names import REFUSED_CATEGORIES, escaped
 
@@ -132,7 +137,6 @@ def json_text(text: str) -> str:
     """A JSON document's text with every refused character (docs/names.md) as
     a JSON escape (``\\u202e``): the same document, safe on a terminal.  Such
     characters can stand only inside strings, where the escape means them."""
-    import unicodedata
 
     if text.replace("\n", "").isprintable():  # (every line printable: one pass in C, not one a line)
         return text
@@ -144,14 +148,15 @@ def json_text(text: str) -> str:
 def out_json(doc) -> None:
     """``doc`` as the one JSON document of a ``--json`` answer, encoded in one
     call (msgspec) and written in one write."""
-    import msgspec
+    import msgspec  # a --json answer only: `lycee --help` imports this module
 
     text = msgspec.json.format(msgspec.json.encode(doc), indent=2).decode()
     sys.stdout.write(json_text(text) + "\n")
 
 
 def datadir(args) -> DataDir:
-    from core.store import DataDir
+    """The data dir the command names (``--data-dir``, else the default one)."""
+    from core.store import DataDir  # the store: not for `lycee --help`, which imports this module
 
     return DataDir(args.data_dir)
 
@@ -160,7 +165,7 @@ def open_event(args) -> EventStore:
     """The event open for writing: waits a few seconds for another command
     holding it (``LYCEE_LOCK_WAIT``), never for the app; recovers a damaged
     file and says what was lost."""
-    from core.store.store import lock_wait
+    from core.store.store import lock_wait  # (the store: as datadir)
 
     dd = datadir(args)
     store = dd.open(dd.resolve(args.event), wait=lock_wait())
@@ -182,7 +187,7 @@ def with_desk(args, fn, *, writes: bool = False):
     ``top``, ``playoff``, one ``result``) the event is opened for writing at
     once: the lock-free run would read the event and work out the whole
     pairing only to do both again under the lock."""
-    from core.desk import Desk
+    from core.desk import Desk  # the desk and the store: not for `lycee --help` (as datadir)
     from core.store.store import WriteNeeded
 
     actor = getattr(args, "by", None) or "desk"
@@ -217,9 +222,8 @@ def through_desk(args, fn, actor: str, writes: bool = False):
     desk holding it (the app or ``lycee serve``: a RemoteDesk, actor ``cli``
     or ``--by``, device ``local``; with ``writes``, each call is sent at
     once), else opened here as before."""
-    from core.desk import Desk
+    from core.desk import Desk  # the desk and its door: not for `lycee --help` (as datadir)
     from core.door import RemoteDesk, RemoteWriter, writer_for
-    from core.errors import EventLocked
 
     dd = datadir(args)
     eid = dd.resolve(args.event)
@@ -258,7 +262,6 @@ def os_error_message(err: OSError, folder=None) -> str:
     """One line for a failed read or write (a full disk, a file size limit, a
     read-only folder): what happened, to which file (else in which folder),
     and what to do."""
-    import errno
 
     where = err.filename or folder or "?"
     if err.errno == errno.ENOSPC:
@@ -283,38 +286,45 @@ def os_error_message(err: OSError, folder=None) -> str:
     return _("{file}: {reason} ({code})", file=where, reason=err.strerror or str(err), code=code)
 
 
+def _into_folder(out: Path, file_name: str):
+    """``-o FOLDER``: the export's file in it, and the folder when it was made for it."""
+    if out.exists() and not out.is_dir():
+        raise CliError(_("{path} is a file, not a folder: drop the final separator to write to it", path=out))
+    made = None
+    if not out.exists():
+        out.mkdir(parents=True)
+        made = out
+    return _regular_file(out / file_name), made
+
+
+def _missing_folder(out: Path) -> CliError:
+    """The refusal of ``-o FILE`` in a folder that does not exist, naming the first missing folder."""
+    missing = out.parent
+    while not missing.parent.is_dir() and missing.parent != missing:
+        missing = missing.parent
+    return CliError(
+        _(
+            "cannot write {file}: the folder {folder} does not exist; create it, or end -o with a "
+            "separator to have it made ({hint})",
+            file=out,
+            folder=missing,
+            hint=str(out.parent) + os.sep,
+        )
+    )
+
+
 def export_target(output: str, file_name: str):
     """Where ``export -o OUTPUT`` writes: (the file, the folder made for it or
     None).  A folder (an existing one, or OUTPUT ending with a separator, made
     if missing) gets ``file_name``; a file whose folder does not exist is
     refused naming that folder (docs/names.md, "Exports and folders"); so is
     anything but a regular file where the export would go (issue 44)."""
-    import os
-    from pathlib import Path
-
     seps = tuple(x for x in (os.sep, os.altsep, "/") if x)
     out = Path(output).expanduser().resolve()
     if output.endswith(seps) or out.is_dir():
-        if out.exists() and not out.is_dir():
-            raise CliError(_("{path} is a file, not a folder: drop the final separator to write to it", path=out))
-        made = None
-        if not out.exists():
-            out.mkdir(parents=True)
-            made = out
-        return _regular_file(out / file_name), made
+        return _into_folder(out, file_name)
     if not out.parent.is_dir():
-        missing = out.parent
-        while not missing.parent.is_dir() and missing.parent != missing:
-            missing = missing.parent
-        raise CliError(
-            _(
-                "cannot write {file}: the folder {folder} does not exist; create it, or end -o with a "
-                "separator to have it made ({hint})",
-                file=out,
-                folder=missing,
-                hint=str(out.parent) + os.sep,
-            )
-        )
+        raise _missing_folder(out)
     return _regular_file(out), None
 
 
@@ -322,7 +332,6 @@ def _regular_file(out):
     """``out`` when it is missing or a regular file: an export replaces only
     those (a device such as /dev/full, a pipe, a socket or a folder in its
     place is refused naming it; as root a rename would replace the device node)."""
-    import stat
 
     try:
         mode = out.stat().st_mode

@@ -3,20 +3,24 @@ events, its member list (the regulars) and a member's history across events."""
 
 from __future__ import annotations
 
-from core import labels
-from core.i18n import _
+import argparse
+import sys
 
+from core import labels
+from core.i18n import _, ngettext
+from core.rules.members import shown_name, store_line
+from core.store.members import MemberList, member_history
+
+from .argparsing import Arguments, Builder
 from .common import datadir, out_json, shown
 
 
 def _list(args):
-    from core.store.members import MemberList
 
     return MemberList(datadir(args).root)
 
 
 def cmd_store_set(args) -> int:
-    from core.rules.members import store_line
 
     store = _list(args).set_store(args.name, args.number, args.place)
     print(_("store: {store}", store=shown(store_line(store))))
@@ -24,7 +28,6 @@ def cmd_store_set(args) -> int:
 
 
 def cmd_store_show(args) -> int:
-    from core.rules.members import store_line
 
     store = _list(args).store()
     if args.json:
@@ -40,8 +43,6 @@ def cmd_members_add(args) -> int:
     m, others = _list(args).add(args.name, args.reading, args.number)
     print(m.number)
     if others:
-        import sys
-
         print(
             _(
                 "{name} is also the name of {others}: the numbers tell them apart",
@@ -68,8 +69,6 @@ def cmd_members_rename(args) -> int:
     old, new, others = _list(args).rename(args.number, args.name, args.reading)
     print(_("member {number}: {old} → {new}", number=new.number, old=shown(old.name), new=shown(new.name)))
     if others:
-        import sys
-
         print(
             _(
                 "{name} is also the name of {others}: the numbers tell them apart",
@@ -105,16 +104,35 @@ def cmd_members_list(args) -> int:
 
 
 def cmd_members_import(args) -> int:
-    from core.i18n import ngettext
 
     added = _list(args).import_csv(args.file)
     print(ngettext("{n} member added", "{n} members added", len(added)))
     return 0
 
 
-def cmd_members_show(args) -> int:
-    from core.store.members import member_history
+def _member_event_lines(r) -> list[str]:
+    """One event a member played: date, event, store, record, place, status; then its penalties."""
+    place = _("place {n} of {of}", n=r.place, of=r.players) if r.place else "-"
+    lines = [
+        "\t".join((r.date, shown(r.event_name), shown(r.store), r.record, place, labels.player_status_label(r.status)))
+    ]
+    lines += [
+        "\t"
+        + _(
+            "round {round} table {table}: {level} ({action}), {reason}",
+            round=p["round"],
+            table=p["table"],
+            level=labels.penalty_level_label(p["level"]),
+            action=labels.penalty_action_label(p["action"]),
+            reason=shown(p["reason"]),
+        )
+        for p in r.penalties
+    ]
+    return lines
 
+
+def cmd_members_show(args) -> int:
+    """``lycee members show NUMBER``: a member's events in this data folder, with their penalties."""
     m, number, rows = member_history(datadir(args), args.number)
     if args.json:
         out_json(
@@ -126,75 +144,56 @@ def cmd_members_show(args) -> int:
             }
         )
         return 0
-    from core.rules.members import shown_name
-
     print(shown(shown_name(m, number)))
     if not rows:
         print(_("no event in this data folder has this member"))
     for r in rows:
-        place = _("place {n} of {of}", n=r.place, of=r.players) if r.place else "-"
-        print(
-            "\t".join(
-                (r.date, shown(r.event_name), shown(r.store), r.record, place, labels.player_status_label(r.status))
-            )
-        )
-        for p in r.penalties:
-            print(
-                "\t"
-                + _(
-                    "round {round} table {table}: {level} ({action}), {reason}",
-                    round=p["round"],
-                    table=p["table"],
-                    level=labels.penalty_level_label(p["level"]),
-                    action=labels.penalty_action_label(p["action"]),
-                    reason=shown(p["reason"]),
-                )
-            )
+        print("\n".join(_member_event_lines(r)))
     return 0
 
 
-def register(sub, cmd, event_arg) -> None:
-    st = sub.add_parser("store", help=_("the store that runs the events (shown on every sheet and page)"))
+def store_arguments(st: argparse.ArgumentParser, parsers: Builder) -> None:
     sts = st.add_subparsers(title=_("store commands"), metavar="ACTION", required=True)
-    s = cmd(sts, "set", cmd_store_set, _("set the store's name, number and place; new events remember it"))
+    s = parsers.cmd(sts, "set", cmd_store_set, _("set the store's name, number and place; new events remember it"))
     s.add_argument("--name", required=True, metavar="NAME")
     s.add_argument(
         "--number", metavar="STORE_NUMBER", help=_("the store number the publisher gave (kept when not given)")
     )
     s.add_argument("--place", metavar="TEXT", help=_("where the store is (kept when not given)"))
-    sh = cmd(sts, "show", cmd_store_show, _("the store as set"))
+    sh = parsers.cmd(sts, "show", cmd_store_show, _("the store as set"))
     sh.add_argument("--json", action="store_true")
 
-    mb = sub.add_parser("members", help=_("the store's members (regulars): add, list, import, merge, history"))
+
+def members_arguments(mb: argparse.ArgumentParser, parsers: Builder) -> None:
     mbs = mb.add_subparsers(title=_("member commands"), metavar="ACTION", required=True)
-    a = cmd(mbs, "add", cmd_members_add, _("add a member; prints the member number"))
+    a = parsers.cmd(mbs, "add", cmd_members_add, _("add a member; prints the member number"))
     a.add_argument("name", metavar="NAME")
     a.add_argument("--reading", metavar="よみ", help=_("the reading in kana (the list is in 五十音 order by it)"))
     a.add_argument("--number", metavar="MEMBER_NUMBER", help=_("the member number (default: the next M number)"))
-    rm = cmd(
+    rm = parsers.cmd(
         mbs,
         "remove",
         cmd_members_remove,
         _("forget a member: name and reading go, past results stay under the number"),
     )
     rm.add_argument("number", metavar="NUMBER")
-    ls = cmd(mbs, "list", cmd_members_list, _("the members, by reading in 五十音 order"))
+    ls = parsers.cmd(mbs, "list", cmd_members_list, _("the members, by reading in 五十音 order"))
     ls.add_argument("--json", action="store_true")
-    im = cmd(
+    im = parsers.cmd(
         mbs,
         "import",
         cmd_members_import,
         _("add the members of a CSV (name, reading, number; UTF-8 or Shift_JIS): all or nothing"),
     )
     im.add_argument("file", metavar="FILE.csv")
-    rn = cmd(mbs, "rename", cmd_members_rename, _("correct a member's name (and reading)"))
+    rn = parsers.cmd(mbs, "rename", cmd_members_rename, _("correct a member's name (and reading)"))
     rn.add_argument("number", metavar="NUMBER")
     rn.add_argument("name", metavar="NAME")
     rn.add_argument("--reading", metavar="よみ", help=_("the reading in kana (kept when not given)"))
-    mg = cmd(mbs, "merge", cmd_members_merge, _("two entries of one person: B goes into A (logged)"))
+    mg = parsers.cmd(mbs, "merge", cmd_members_merge, _("two entries of one person: B goes into A (logged)"))
     mg.add_argument("a", metavar="A")
     mg.add_argument("b", metavar="B")
-    sw = cmd(
+    sw = parsers.cmd(
         mbs,
         "show",
         cmd_members_show,
@@ -202,3 +201,7 @@ def register(sub, cmd, event_arg) -> None:
     )
     sw.add_argument("number", metavar="NUMBER")
     sw.add_argument("--json", action="store_true")
+
+
+#: `lycee COMMAND`'s arguments, by command (tui.cli.parser.commands names the module)
+PARSERS: dict[str, Arguments] = {"store": store_arguments, "members": members_arguments}

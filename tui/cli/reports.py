@@ -4,8 +4,14 @@ core.rules.reports; this is only the face."""
 
 from __future__ import annotations
 
-from core.i18n import _
+import argparse
 
+from core.i18n import _
+from core.readmodel import phone_reports
+from core.readmodel import report_status_label as status_label
+from tui.web.locks import ask_unlock, read_locks, wait_released
+
+from .argparsing import Arguments, Builder
 from .common import CliError, datadir, out_json, with_desk
 
 
@@ -33,25 +39,33 @@ def _table(args) -> int | None:
         raise CliError(_("{table!r}: give the table's number", table=args.table)) from None
 
 
+def _unlock(dd, eid: str, what: str | None) -> None:
+    """``unlock WHAT``: the page server asked to lift it, and its answer awaited."""
+    if not what:
+        raise CliError(_("say what to unlock: `lycee reports EVENT unlock WHAT` (an address, a name, or all)"))
+    if read_locks(dd, eid) is None:
+        raise CliError(_("no page server takes phone reports or judges' sign-ins for this event: nothing is locked"))
+    ask_unlock(dd, eid, what)
+    if not wait_released(dd, eid, what):
+        raise CliError(_("the page server did not answer: is `lycee serve` (or the app's serving) still running?"))
+    print(_("{what}: lifted (wrong codes and PINs counted again from zero)", what=what))
+
+
+def _lock_line(r: dict) -> str:
+    secret = _("wrong PINs") if r["secret"] == "pin" else _("wrong codes")
+    state = _("locked") if r["locked"] else _("slowed")
+    where = f" ({r['address']})" if r["address"] and r["address"] != r["what"] else ""
+    return f"{r['what']}{where}\t{secret}: {r['wrong']}\t{state}"
+
+
 def cmd_locks(args) -> int:
     """``lycee reports EVENT locks``: who the page server slows or locks for
     wrong codes or PINs; ``unlock WHAT`` (an address, a judge's name, a
     page-XXXXXXXX, or all) lifts it (tui.web.locks)."""
-    from tui.web.locks import ask_unlock, read_locks, wait_released
-
     dd = datadir(args)
     eid = dd.resolve(args.event)
     if args.op == "unlock":
-        if not args.table:
-            raise CliError(_("say what to unlock: `lycee reports EVENT unlock WHAT` (an address, a name, or all)"))
-        if read_locks(dd, eid) is None:
-            raise CliError(
-                _("no page server takes phone reports or judges' sign-ins for this event: nothing is locked")
-            )
-        ask_unlock(dd, eid, args.table)
-        if not wait_released(dd, eid, args.table):
-            raise CliError(_("the page server did not answer: is `lycee serve` (or the app's serving) still running?"))
-        print(_("{what}: lifted (wrong codes and PINs counted again from zero)", what=args.table))
+        _unlock(dd, eid, args.table)
         return 0
     rows = read_locks(dd, eid) or []
     if args.json:
@@ -60,43 +74,51 @@ def cmd_locks(args) -> int:
     if not rows:
         print(_("nobody is slowed or locked for wrong codes or PINs"))
     for r in rows:
-        secret = _("wrong PINs") if r["secret"] == "pin" else _("wrong codes")
-        state = _("locked") if r["locked"] else _("slowed")
-        where = f" ({r['address']})" if r["address"] and r["address"] != r["what"] else ""
-        print(f"{r['what']}{where}	{secret}: {r['wrong']}	{state}")
+        print(_lock_line(r))
     return 0
 
 
-def cmd_reports(args) -> int:
-    if args.op in ("locks", "unlock"):
-        return cmd_locks(args)
-    if args.op in ("accept", "clear", "call"):
-        args.table = _table(args)
-    if args.op == "accept":
-        if args.table is None or args.side is None:
-            raise CliError(_("give the table and the side: `lycee reports EVENT accept TABLE --side p1|p2`"))
-        with_desk(args, lambda d: d.accept_report(args.table, args.side))
-        print(_("table {t}: {side}'s report accepted and recorded", t=args.table, side=args.side))
-        return 0
-    if args.op == "clear":
-        if args.table is None:
-            raise CliError(_("give the table: `lycee reports EVENT clear TABLE`"))
-        with_desk(args, lambda d: d.clear_reports(args.table))
-        print(_("table {t}: reports cleared (its players report again)", t=args.table))
-        return 0
-    if args.op == "call":
-        if args.table is None or not args.note:
-            raise CliError(_('give the table and a note: `lycee reports EVENT call TABLE --note "who goes, why"`'))
-        with_desk(args, lambda d: d.call_table(args.table, args.note))
-        print(_("table {t} called: {note}", t=args.table, note=args.note))
-        return 0
-    if args.op is not None:
-        raise CliError(
-            _("{op!r}: choose accept, clear, call, locks or unlock (or nothing, to list the reports)", op=args.op)
-        )
-    from core.readmodel import phone_reports
-    from core.readmodel import report_status_label as status_label
+def _accept(args) -> None:
+    if args.table is None or args.side is None:
+        raise CliError(_("give the table and the side: `lycee reports EVENT accept TABLE --side p1|p2`"))
+    with_desk(args, lambda d: d.accept_report(args.table, args.side))
+    print(_("table {t}: {side}'s report accepted and recorded", t=args.table, side=args.side))
 
+
+def _clear(args) -> None:
+    if args.table is None:
+        raise CliError(_("give the table: `lycee reports EVENT clear TABLE`"))
+    with_desk(args, lambda d: d.clear_reports(args.table))
+    print(_("table {t}: reports cleared (its players report again)", t=args.table))
+
+
+def _call(args) -> None:
+    if args.table is None or not args.note:
+        raise CliError(_('give the table and a note: `lycee reports EVENT call TABLE --note "who goes, why"`'))
+    with_desk(args, lambda d: d.call_table(args.table, args.note))
+    print(_("table {t} called: {note}", t=args.table, note=args.note))
+
+
+#: ``lycee reports EVENT OP TABLE``: what each op on a table does
+TABLE_OPS = {"accept": _accept, "clear": _clear, "call": _call}
+
+
+def _report_line(t) -> str:
+    """One table's phone reports in one line: its status, each side's report, a hold, a staff call."""
+    sides = [
+        f"{label} " + (f"{s.name}: {s.said} ({s.at[11:19]}, {s.actor})" if s else "-")
+        for label, s in (("p1", t.p1), ("p2", t.p2))
+    ]
+    line = _("table {t}: {how}", t=t.table, how=status_label(t.status)) + "\t" + "\t".join(sides)
+    if t.held:
+        line += "\t" + t.held
+    if t.called:
+        line += "\t" + _("called: {note} ({at}, {by})", note=t.called.note, at=t.called.at[11:16], by=t.called.actor)
+    return line
+
+
+def _list_reports(args) -> int:
+    """The current round's tables with a phone report."""
     tables = [t for t in with_desk(args, lambda d: phone_reports(d.event, d.now())) if t.status != "none"]
     if args.json:
         out_json({"reports": [t.doc() for t in tables]})
@@ -104,25 +126,30 @@ def cmd_reports(args) -> int:
     if not tables:
         print(_("no phone reports in the current round"))
     for t in tables:
-        sides = []
-        for label, s in (("p1", t.p1), ("p2", t.p2)):
-            sides.append(f"{label} " + (f"{s.name}: {s.said} ({s.at[11:19]}, {s.actor})" if s else "-"))
-        line = _("table {t}: {how}", t=t.table, how=status_label(t.status)) + "\t" + "\t".join(sides)
-        if t.held:
-            line += "\t" + t.held
-        if t.called:
-            line += "\t" + _(
-                "called: {note} ({at}, {by})", note=t.called.note, at=t.called.at[11:16], by=t.called.actor
-            )
-        print(line)
+        print(_report_line(t))
     return 0
 
 
-def register_player(pls, cmd, event_arg) -> None:
-    c = cmd(
+def cmd_reports(args) -> int:
+    """``lycee reports EVENT [OP]``: the reports listed, or one table's accepted, cleared or called."""
+    if args.op in ("locks", "unlock"):
+        return cmd_locks(args)
+    if args.op is None:
+        return _list_reports(args)
+    if args.op not in TABLE_OPS:
+        raise CliError(
+            _("{op!r}: choose accept, clear, call, locks or unlock (or nothing, to list the reports)", op=args.op)
+        )
+    args.table = _table(args)
+    TABLE_OPS[args.op](args)
+    return 0
+
+
+def player_codes_arguments(pls, parsers: Builder) -> None:
+    c = parsers.cmd(
         pls, "codes", cmd_player_codes, _("each player's secret code for phone reports (printed on the match slips)")
     )
-    event_arg(c)
+    parsers.event_arg(c)
     c.add_argument(
         "--new",
         action="append",
@@ -132,14 +159,9 @@ def register_player(pls, cmd, event_arg) -> None:
     c.add_argument("--json", action="store_true")
 
 
-def register(sub, cmd, event_arg) -> None:
-    r = cmd(
-        sub,
-        "reports",
-        cmd_reports,
-        _("the players' phone reports of the current round; accept one side's, clear a table's or call staff to it"),
-    )
-    event_arg(r)
+def reports_arguments(r: argparse.ArgumentParser, parsers: Builder) -> None:
+    r.set_defaults(func=cmd_reports)
+    parsers.event_arg(r)
     r.add_argument("op", nargs="?", metavar="accept|clear|call|locks|unlock")
     r.add_argument(
         "table",
@@ -150,3 +172,7 @@ def register(sub, cmd, event_arg) -> None:
     r.add_argument("--side", choices=("p1", "p2"), help=_("whose report to accept"))
     r.add_argument("--note", help=_("with call: who goes to the table and why (kept in the log)"))
     r.add_argument("--json", action="store_true")
+
+
+#: `lycee COMMAND`'s arguments, by command (tui.cli.parser.commands names the module)
+PARSERS: dict[str, Arguments] = {"reports": reports_arguments}

@@ -9,7 +9,9 @@ on stderr with the rule id, exit 1.
 
 from __future__ import annotations
 
+import argparse
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -17,7 +19,13 @@ if TYPE_CHECKING:
 from core import labels
 from core.errors import LyceeError
 from core.i18n import _, join_list
+from core.rules.clock import elapsed, fmt
+from core.rules.lateness import SEATED_WITHIN, next_due
+from core.rules.penalties import history, in_force, match_loss_words, tally_line
+from core.rules.staff import pin_staff, split_names, staff_problems
+from core.tournament.matchrules import next_game_chooser, tally_games
 
+from .argparsing import Arguments, Builder
 from .common import CliError, LazyChoices, out_json, with_desk
 
 PENALTY_ACTIONS = LazyChoices("core.event.model", "PENALTY_ACTIONS")
@@ -56,22 +64,21 @@ def _clock_json(st) -> dict:
     }
 
 
-def _print_clock(st) -> None:
-    from core.rules.clock import fmt
-
+def _clock_state(st) -> str:
     if not st.started:
-        state = _("not started")
-    elif st.paused:
-        state = _("paused")
-    else:
-        state = _("running")
+        return _("not started")
+    return _("paused") if st.paused else _("running")
+
+
+def _print_clock(st) -> None:
+    """The round clock: time left, the tables with extensions, the tables still playing."""
     print(
         _(
             "round {r}: {left} left of {m} minutes ({state})",
             r=st.round,
             left=fmt(st.remaining),
             m=st.minutes,
-            state=state,
+            state=_clock_state(st),
         )
     )
     for t in st.tables:
@@ -85,37 +92,40 @@ def _print_clock(st) -> None:
         )
 
 
+#: ``lycee clock EVENT OP``: what each op does to the desk (status and call change nothing)
+CLOCK_OPS: dict[str, Callable[[Desk, argparse.Namespace], object]] = {
+    "start": lambda d, args: d.start_clock(),
+    "pause": lambda d, args: d.pause_clock(),
+    "resume": lambda d, args: d.resume_clock(),
+    "extend": lambda d, args: d.extend(args.table, args.minutes),
+}
+
+
+def _print_time_call(args, st, called) -> None:
+    """``clock call``: the tables still playing whose time is up."""
+    if getattr(args, "json", False):
+        out_json({"round": st.round, "time_up": [{"table": t.table, "over": round(-t.remaining, 1)} for t in called]})
+        return
+    if not called:
+        print(_("no table is over time"))
+    for t in called:
+        print(_("time: table {t} ({over} over); result by G-BO3-TIME / G-TIME", t=t.table, over=fmt(-t.remaining)))
+
+
 def cmd_clock(args) -> int:
+    """``lycee clock EVENT OP``: the round clock started, paused, resumed, a table extended, time called; or its status."""
     op = args.clock_op
 
     def run(d: Desk):
-        if op == "start":
-            d.start_clock()
-        elif op == "pause":
-            d.pause_clock()
-        elif op == "resume":
-            d.resume_clock()
-        elif op == "extend":
-            d.extend(args.table, args.minutes)
-        if op == "call":
-            return d.time_call(), d.clock_status()
-        return None, d.clock_status()
+        if op in CLOCK_OPS:
+            CLOCK_OPS[op](d, args)
+        called = d.time_call() if op == "call" else None
+        return called, d.clock_status()
 
     called, st = with_desk(args, run)
     if op == "call":
-        from core.rules.clock import fmt
-
-        if getattr(args, "json", False):
-            out_json(
-                {"round": st.round, "time_up": [{"table": t.table, "over": round(-t.remaining, 1)} for t in called]}
-            )
-            return 0
-        if not called:
-            print(_("no table is over time"))
-        for t in called:
-            print(_("time: table {t} ({over} over); result by G-BO3-TIME / G-TIME", t=t.table, over=fmt(-t.remaining)))
-        return 0
-    if getattr(args, "json", False):
+        _print_time_call(args, st, called)
+    elif getattr(args, "json", False):
         out_json(_clock_json(st))
     else:
         _print_clock(st)
@@ -126,8 +136,6 @@ def cmd_clock(args) -> int:
 
 
 def cmd_checkin(args) -> int:
-    from core.rules.clock import fmt
-    from core.rules.lateness import SEATED_WITHIN
 
     def run(d: Desk):
         ids = [d.player(ref).id for ref in args.players]
@@ -145,20 +153,63 @@ def cmd_checkin(args) -> int:
     return 0
 
 
+def _confirm_late(d: Desk, args) -> list[tuple[str, str]]:
+    """The prompts confirmed (``all``: every one due)."""
+    done = []
+    for key in args.confirm or ():
+        for k in [p.key for p in d.late_prompts()] if key == "all" else [key]:
+            d.resolve_late(k, "confirm", args.by)
+            done.append((k, "confirm"))
+    return done
+
+
+def _decide_late(d: Desk, args) -> list[tuple[str, str]]:
+    """The prompts confirmed (``all``: every one due) and dismissed: (key, decision) each."""
+    done = _confirm_late(d, args)
+    for key in args.dismiss or ():
+        d.resolve_late(key, "dismiss", args.by)
+        done.append((key, "dismiss"))
+    return done
+
+
+def _late_doc(done, due, ev) -> dict:
+    return {
+        "done": [{"key": k, "decision": dec} for k, dec in done],
+        "due": [
+            {
+                "key": p.key,
+                "rule": p.rule,
+                "round": p.round,
+                "table": p.table,
+                "players": list(p.players),
+                "kind": p.kind,
+                "text": p.describe(ev),
+            }
+            for p in due
+        ],
+    }
+
+
+def _print_due(due, ev, secs, ahead) -> None:
+    """What is due now, or that nothing is (and when the next check is)."""
+    if secs is None:
+        print(_("the round clock has not started: nothing is due"))
+        return
+    if not due:
+        print(_("nothing due ({t} into the round)", t=fmt(secs)))
+        if ahead is not None:
+            print(_("next lateness check due in {t}", t=fmt(ahead)))
+        return
+    for p in due:
+        print(f"{p.key:<8} {p.rule:<9} {p.describe(ev)}")
+    print(_("confirm with --confirm KEY (or all), or --dismiss KEY; nothing is applied until then"))
+
+
 def cmd_late(args) -> int:
-    from core.rules.clock import elapsed, fmt
-    from core.rules.lateness import next_due
+    """``lycee late EVENT``: lateness due now (G-LATE-1/2), confirmed or dismissed."""
 
     def run(d: Desk):
-        done = []
-        for key in args.confirm or ():
-            keys = [p.key for p in d.late_prompts()] if key == "all" else [key]
-            for k in keys:
-                d.resolve_late(k, "confirm", args.by)
-                done.append((k, "confirm"))
-        for key in args.dismiss or ():
-            d.resolve_late(key, "dismiss", args.by)
-            done.append((key, "dismiss"))
+        done = _decide_late(d, args)
         ev = d.event
         rnd = ev.current_round
         secs = elapsed(rnd.clock, d.now()) if rnd is not None and rnd.clock else None
@@ -166,37 +217,11 @@ def cmd_late(args) -> int:
 
     done, due, ev, secs, ahead = with_desk(args, run)
     if args.json:
-        out_json(
-            {
-                "done": [{"key": k, "decision": dec} for k, dec in done],
-                "due": [
-                    {
-                        "key": p.key,
-                        "rule": p.rule,
-                        "round": p.round,
-                        "table": p.table,
-                        "players": list(p.players),
-                        "kind": p.kind,
-                        "text": p.describe(ev),
-                    }
-                    for p in due
-                ],
-            }
-        )
+        out_json(_late_doc(done, due, ev))
         return 0
     for k, dec in done:
         print(_("{key}: confirmed", key=k) if dec == "confirm" else _("{key}: dismissed", key=k))
-    if secs is None:
-        print(_("the round clock has not started: nothing is due"))
-        return 0
-    if not due:
-        print(_("nothing due ({t} into the round)", t=fmt(secs)))
-        if ahead is not None:
-            print(_("next lateness check due in {t}", t=fmt(ahead)))
-        return 0
-    for p in due:
-        print(f"{p.key:<8} {p.rule:<9} {p.describe(ev)}")
-    print(_("confirm with --confirm KEY (or all), or --dismiss KEY; nothing is applied until then"))
+    _print_due(due, ev, secs, ahead)
     return 0
 
 
@@ -204,7 +229,6 @@ def cmd_late(args) -> int:
 
 
 def cmd_game(args) -> int:
-    from core.tournament.matchrules import next_game_chooser, tally_games
 
     def run(d: Desk):
         number = args.round if args.round is not None else len(d.event.rounds)
@@ -277,7 +301,6 @@ def cmd_penalty(args) -> int:
         + _action_part(pen.action, ev.rules)
         + f" · {pen.reason}"
     )
-    from core.rules.penalties import match_loss_words, tally_line
 
     print(tally_line(ev, pid))
     lost = match_loss_words(before, ev, pid)  # L-MATCH-LOSS: what happened to the match
@@ -293,8 +316,53 @@ def _where(pen) -> str:
     return _("round {r}", r=pen.round) if pen.round else "-"
 
 
+def _penalty_doc(ev, n: int, p) -> dict:
+    return {
+        "number": n,
+        "player": p.player,
+        "name": _name(ev, p.player),
+        "round": p.round,
+        "table": p.table,
+        "level": p.level,
+        "action": p.action,
+        "reason": p.reason,
+        "by": p.by,
+        "appeal": p.appeal,
+        "in_force": in_force(p) is not None,
+    }
+
+
+def _penalty_line(ev, n: int, p) -> str:
+    """``#3   W  R2 T4  Ann · … · by HJ``: N/W for what is in force (G-PEN-3), an appeal's ruling."""
+    f = in_force(p)
+    mark = "-" if f is None else ("N" if f[0] == "notice" else "W")
+    appeal = ""
+    if p.appeal:
+        appeal = " · " + _(
+            "appeal ruled: {outcome} (by {by})",
+            outcome=labels.appeal_outcome_label(p.appeal["outcome"]),
+            by=p.appeal["by"],
+        )
+    return (
+        f"#{n:<3} {mark}  {_where(p)}  {_name(ev, p.player)}"
+        + _action_part(p.action, ev.rules)
+        + f" · {p.reason} · "
+        + _("by {by}", by=p.by)
+        + appeal
+    )
+
+
+def _print_penalties(args, ev, rows: list, pids: list[str]) -> None:
+    if not rows:
+        print(_("no penalties"))
+    for n, p in rows:
+        print(_penalty_line(ev, n, p))
+    if args.player:
+        print(tally_line(ev, pids[0]))
+
+
 def cmd_penalties(args) -> int:
-    from core.rules.penalties import history, in_force, tally_line
+    """``lycee penalties EVENT [PLAYER]``: the penalty history, numbered (for appeals)."""
 
     def run(d: Desk):
         ev = d.event
@@ -302,56 +370,11 @@ def cmd_penalties(args) -> int:
         return ev, pids
 
     ev, pids = with_desk(args, run)
-    rows = [(n, p) for pid in pids for n, p in history(ev, pid)]
-    rows.sort()
+    rows = sorted((n, p) for pid in pids for n, p in history(ev, pid))
     if args.json:
-        out_json(
-            {
-                "penalties": [
-                    {
-                        "number": n,
-                        "player": p.player,
-                        "name": _name(ev, p.player),
-                        "round": p.round,
-                        "table": p.table,
-                        "level": p.level,
-                        "action": p.action,
-                        "reason": p.reason,
-                        "by": p.by,
-                        "appeal": p.appeal,
-                        "in_force": in_force(p) is not None,
-                    }
-                    for n, p in rows
-                ]
-            }
-        )
-        return 0
-    if not rows:
-        print(_("no penalties"))
-    for n, p in rows:
-        f = in_force(p)
-        mark = "-" if f is None else ("N" if f[0] == "notice" else "W")
-        appeal = (
-            (
-                " · "
-                + _(
-                    "appeal ruled: {outcome} (by {by})",
-                    outcome=labels.appeal_outcome_label(p.appeal["outcome"]),
-                    by=p.appeal["by"],
-                )
-            )
-            if p.appeal
-            else ""
-        )
-        print(
-            f"#{n:<3} {mark}  {_where(p)}  {_name(ev, p.player)}"
-            + _action_part(p.action, ev.rules)
-            + f" · {p.reason} · "
-            + _("by {by}", by=p.by)
-            + appeal
-        )
-    if args.player:
-        print(tally_line(ev, pids[0]))
+        out_json({"penalties": [_penalty_doc(ev, n, p) for n, p in rows]})
+    else:
+        _print_penalties(args, ev, rows, pids)
     return 0
 
 
@@ -370,7 +393,6 @@ def cmd_appeal(args) -> int:
             by=pen.appeal["by"],
         )
     )
-    from core.rules.penalties import tally_line
 
     print(tally_line(ev, pen.player))
     return 0
@@ -379,23 +401,46 @@ def cmd_appeal(args) -> int:
 # -- staff ---------------------------------------------------------------------------------
 
 
-def cmd_staff(args) -> int:
-    from core.rules.staff import split_names, staff_problems
+def _staff_change(args) -> dict:
+    """What ``lycee staff`` was asked to change (names split at , and 、: 佐藤、鈴木 is two judges)."""
+    given = {
+        "organizer": args.organizer,
+        "add_judges": split_names(args.judge) if args.judge else None,
+        "head_judge": args.head_judge,
+        "add_event_staff": split_names(args.event_staff) if args.event_staff else None,
+        "remove": args.remove or None,
+    }
+    return {k: v for k, v in given.items() if v is not None}
 
+
+def _staff_doc(ev, problems) -> dict:
+    s = ev.staff
+    return {
+        "organizer": s.organizer,
+        "judges": list(s.judges),
+        "head_judge": s.head_judge,
+        "event_staff": list(s.event_staff),
+        "sanctioned": ev.sanctioned,
+        "problems": [{"rule": r, "message": m} for r, m in problems],
+    }
+
+
+def _print_staff(ev, problems) -> None:
+    s = ev.staff
+    print(_("organizer: {name}", name=s.organizer or "-"))
+    print(_("judges: {names}", names=join_list(s.judges, words=True) or "-"))
+    print(_("head judge: {name}", name=s.head_judge or "-"))
+    if s.event_staff:
+        print(_("event staff: {names}", names=join_list(s.event_staff, words=True)))
+    for rule, msg in problems:
+        print(f"! {msg} [{rule}]")
+
+
+def cmd_staff(args) -> int:
+    """``lycee staff EVENT``: the staff shown, or changed (G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE)."""
     if args.op is not None:
         return cmd_staff_pin(args)
-
-    change = {}
-    if args.organizer is not None:
-        change["organizer"] = args.organizer
-    if args.judge:
-        change["add_judges"] = split_names(args.judge)  # 佐藤、鈴木 is two judges
-    if args.head_judge is not None:
-        change["head_judge"] = args.head_judge
-    if args.event_staff:
-        change["add_event_staff"] = split_names(args.event_staff)
-    if args.remove:
-        change["remove"] = args.remove
+    change = _staff_change(args)
 
     def run(d: Desk):
         if change:
@@ -405,35 +450,16 @@ def cmd_staff(args) -> int:
         return d.event
 
     ev = with_desk(args, run)
-    s = ev.staff
     problems = staff_problems(ev)
     if args.json:
-        out_json(
-            {
-                "organizer": s.organizer,
-                "judges": list(s.judges),
-                "head_judge": s.head_judge,
-                "event_staff": list(s.event_staff),
-                "sanctioned": ev.sanctioned,
-                "problems": [{"rule": r, "message": m} for r, m in problems],
-            }
-        )
-        return 0
-    print(_("organizer: {name}", name=s.organizer or "-"))
-    print(_("judges: {names}", names=join_list(s.judges, words=True) or "-"))
-    print(_("head judge: {name}", name=s.head_judge or "-"))
-    if s.event_staff:
-        print(_("event staff: {names}", names=join_list(s.event_staff, words=True)))
-    for rule, msg in problems:
-        print(f"! {msg} [{rule}]")
+        out_json(_staff_doc(ev, problems))
+    else:
+        _print_staff(ev, problems)
     return 0
 
 
-def cmd_staff_pin(args) -> int:
-    """``lycee staff EVENT pin NAME``: a new PIN for the judge page, printed
-    this once (only its salted hash is stored; the old PIN stops working, and
-    every session made with it ends).  ``lycee staff EVENT signout NAME``:
-    NAME's judge-page sessions end on every phone; the PIN stays."""
+def _check_pin_args(args) -> None:
+    """``staff EVENT pin|signout NAME`` takes a name and no staff change."""
     if args.op not in ("pin", "signout"):
         raise CliError(
             _(
@@ -453,16 +479,25 @@ def cmd_staff_pin(args) -> int:
         raise CliError(
             _("`lycee staff EVENT pin NAME` takes no other option: set the staff first, then ask for the PIN")
         )
-    from core.rules.staff import pin_staff
 
+
+def _staff_signout(args) -> int:
+    who = with_desk(args, lambda d: d.staff_signout(args.name), writes=True)
+    if args.json:
+        out_json({"name": who, "signed_out": True})
+    else:
+        print(_("{name} is signed out of the judge page on every phone (the PIN stays)", name=who))
+    return 0
+
+
+def cmd_staff_pin(args) -> int:
+    """``lycee staff EVENT pin NAME``: a new PIN for the judge page, printed
+    this once (only its salted hash is stored; the old PIN stops working, and
+    every session made with it ends).  ``lycee staff EVENT signout NAME``:
+    NAME's judge-page sessions end on every phone; the PIN stays."""
+    _check_pin_args(args)
     if args.op == "signout":
-        who = with_desk(args, lambda d: d.staff_signout(args.name), writes=True)
-        if args.json:
-            out_json({"name": who, "signed_out": True})
-        else:
-            print(_("{name} is signed out of the judge page on every phone (the PIN stays)", name=who))
-        return 0
-
+        return _staff_signout(args)
     pin, who = with_desk(args, lambda d: (d.staff_pin(args.name), pin_staff(d.event, args.name)), writes=True)
     if args.json:
         out_json({"name": who, "pin": pin})
@@ -482,9 +517,8 @@ def cmd_staff_pin(args) -> int:
 # -- the parser -----------------------------------------------------------------------------
 
 
-def register(sub, cmd, event_arg) -> None:
-    c = sub.add_parser("clock", help=_("the round clock: start, pause, resume, status, extend a table, call time"))
-    event_arg(c)
+def clock_arguments(c: argparse.ArgumentParser, parsers: Builder) -> None:
+    parsers.event_arg(c)
     cs = c.add_subparsers(title=_("clock commands"), metavar="ACTION", required=True, dest="clock_op")
     for op, help_ in (
         ("start", _("start the current round's clock (the match start: G-ID-2, G-LATE-1)")),
@@ -492,43 +526,34 @@ def register(sub, cmd, event_arg) -> None:
         ("resume", _("resume a paused clock")),
         ("status", _("time left, tables with extensions, tables still playing")),
     ):
-        sp = cmd(cs, op, cmd_clock, help_)
+        sp = parsers.cmd(cs, op, cmd_clock, help_)
         sp.add_argument("--json", action="store_true")
-    ext = cmd(cs, "extend", cmd_clock, _("give a table extra minutes (refused for a finished table)"))
+    ext = parsers.cmd(cs, "extend", cmd_clock, _("give a table extra minutes (refused for a finished table)"))
     ext.add_argument("table", type=int, metavar="TABLE")
     ext.add_argument("minutes", type=int, metavar="MINUTES")
     ext.add_argument("--json", action="store_true")
-    call = cmd(cs, "call", cmd_clock, _("time call: the tables still playing whose time is up"))
+    call = parsers.cmd(cs, "call", cmd_clock, _("time call: the tables still playing whose time is up"))
     call.add_argument("--json", action="store_true")
 
-    ci = cmd(
-        sub,
-        "checkin",
-        cmd_checkin,
-        _("a player is seated at the table (or a late player reports at the desk) (G-LATE-1/2)"),
-    )
-    event_arg(ci)
+
+def checkin_arguments(ci: argparse.ArgumentParser, parsers: Builder) -> None:
+    ci.set_defaults(func=cmd_checkin)
+    parsers.event_arg(ci)
     ci.add_argument("players", nargs="+", metavar="PLAYER", help=_("player id or exact name"))
 
-    la = cmd(
-        sub,
-        "late",
-        cmd_late,
-        _("lateness due now (G-LATE-1 match loss at 5 min, G-LATE-2 drop at 30 min); confirm or dismiss"),
-    )
-    event_arg(la)
+
+def late_arguments(la: argparse.ArgumentParser, parsers: Builder) -> None:
+    la.set_defaults(func=cmd_late)
+    parsers.event_arg(la)
     la.add_argument("--confirm", action="append", metavar="KEY", help=_("confirm a prompt (T3, D-p4) or all"))
     la.add_argument("--dismiss", action="append", metavar="KEY", help=_("dismiss a prompt"))
     la.add_argument("--by", metavar="NAME", help=_("who decides (recorded)"))
     la.add_argument("--json", action="store_true")
 
-    g = cmd(
-        sub,
-        "game",
-        cmd_game,
-        _("enter games one by one (G-BO3, G-BO1, G-CONCEDE) and see who chooses next (G-NEXT-GAME)"),
-    )
-    event_arg(g)
+
+def game_arguments(g: argparse.ArgumentParser, parsers: Builder) -> None:
+    g.set_defaults(func=cmd_game)
+    parsers.event_arg(g)
     g.add_argument("table", type=int, metavar="TABLE")
     g.add_argument(
         "games",
@@ -549,28 +574,19 @@ def register(sub, cmd, event_arg) -> None:
     )
     g.add_argument("--round", type=int, metavar="N")
 
-    idd = cmd(
-        sub,
-        "id-decision",
-        cmd_id_decision,
-        _(
-            "intentional draw in an elimination or playoff match: the organizer orders a replay "
-            "or, in the final only, declares no winner (G-ID-3)"
-        ),
-    )
-    event_arg(idd)
+
+def id_decision_arguments(idd: argparse.ArgumentParser, parsers: Builder) -> None:
+    idd.set_defaults(func=cmd_id_decision)
+    parsers.event_arg(idd)
     idd.add_argument("table", type=int, metavar="TABLE")
     idd.add_argument("decision", choices=("replay", "no-winner"))
     idd.add_argument("--by", metavar="ORGANIZER", required=True, help=_("the organizer's name"))
     idd.add_argument("--round", type=int, metavar="N")
 
-    pe = cmd(
-        sub,
-        "penalty",
-        cmd_penalty,
-        _("issue a Notice or Warning (G-PEN-1/2); two Notices = one Warning, two Warnings exclude"),
-    )
-    event_arg(pe)
+
+def penalty_arguments(pe: argparse.ArgumentParser, parsers: Builder) -> None:
+    pe.set_defaults(func=cmd_penalty)
+    parsers.event_arg(pe)
     pe.add_argument("player", metavar="PLAYER", help=_("player id or exact name"))
     pe.add_argument(
         "level",
@@ -602,13 +618,17 @@ def register(sub, cmd, event_arg) -> None:
     pe.add_argument("--table", type=int, metavar="N", help=_("table (default: the player's table this round)"))
     pe.add_argument("--round", type=int, metavar="N", help=_("default: the current round"))
 
-    ps = cmd(sub, "penalties", cmd_penalties, _("penalty history, numbered (for appeals), with N/W marks (G-PEN-3)"))
-    event_arg(ps)
+
+def penalties_arguments(ps: argparse.ArgumentParser, parsers: Builder) -> None:
+    ps.set_defaults(func=cmd_penalties)
+    parsers.event_arg(ps)
     ps.add_argument("player", nargs="?", metavar="PLAYER")
     ps.add_argument("--json", action="store_true")
 
-    ap = cmd(sub, "appeal", cmd_appeal, _("the head judge's final ruling on an appealed penalty (G-HEAD-JUDGE)"))
-    event_arg(ap)
+
+def appeal_arguments(ap: argparse.ArgumentParser, parsers: Builder) -> None:
+    ap.set_defaults(func=cmd_appeal)
+    parsers.event_arg(ap)
     ap.add_argument("number", type=int, metavar="PENALTY", help=_("the penalty's number (see `lycee penalties`)"))
     ap.add_argument(
         "outcome",
@@ -623,13 +643,10 @@ def register(sub, cmd, event_arg) -> None:
     ap.add_argument("--by", metavar="HEAD_JUDGE", help=_("default: the event's head judge"))
     ap.add_argument("--note", metavar="TEXT", help=_("the head judge's note (recorded)"))
 
-    st = cmd(
-        sub,
-        "staff",
-        cmd_staff,
-        _("show or set the organizer, judges and head judge (G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE)"),
-    )
-    event_arg(st)
+
+def staff_arguments(st: argparse.ArgumentParser, parsers: Builder) -> None:
+    st.set_defaults(func=cmd_staff)
+    parsers.event_arg(st)
     st.add_argument(
         "op",
         nargs="?",
@@ -658,3 +675,17 @@ def register(sub, cmd, event_arg) -> None:
     )
     st.add_argument("--sanctioned", dest="sanctioned", action="store_true", help=_("mark the event sanctioned again"))
     st.add_argument("--json", action="store_true")
+
+
+#: `lycee COMMAND`'s arguments, by command (tui.cli.parser.commands names the module)
+PARSERS: dict[str, Arguments] = {
+    "clock": clock_arguments,
+    "checkin": checkin_arguments,
+    "late": late_arguments,
+    "game": game_arguments,
+    "id-decision": id_decision_arguments,
+    "penalty": penalty_arguments,
+    "penalties": penalties_arguments,
+    "appeal": appeal_arguments,
+    "staff": staff_arguments,
+}

@@ -3,23 +3,40 @@ docs/season.md); the work is core.season's."""
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
 from core.columns import ljust, width
 from core.i18n import _
+from core.paths import data_root
+from core.reports.exports import as_of_round, safe_name, write_export
+from core.reports.submission import public_key, verify_submission, write_submission
+from core.season.deadlines import deadline_words, deadlines, record_written
+from core.season.rules import scoring_notes
+from core.season.season import (
+    add_events,
+    events_words,
+    import_event,
+    list_seasons,
+    new_season,
+    rule_words,
+    standings,
+    standings_html,
+    standings_table,
+    today,
+)
 
-from .common import CliError, datadir, export_target, os_error_message, out_json, shown
+from .argparsing import Arguments, Builder
+from .common import CliError, datadir, export_target, os_error_message, out_json, read_event, shown
 
 
 def _root(args) -> Path:
-    from core.paths import data_root
 
     return data_root(args.data_dir)
 
 
 def cmd_season_new(args) -> int:
-    from core.season.season import new_season, rule_words
 
     s = new_season(_root(args), args.name, args.points, args.best, args.min_events or 0, args.ratings)
     print(_("season {id}: {name} ({about})", id=s.id, name=shown(s.name), about=rule_words(s)))
@@ -28,7 +45,6 @@ def cmd_season_new(args) -> int:
 
 
 def cmd_season_list(args) -> int:
-    from core.season.season import list_seasons, rule_words
 
     seasons = list_seasons(_root(args))
     if args.json:
@@ -42,7 +58,6 @@ def cmd_season_list(args) -> int:
 
 
 def cmd_season_add(args) -> int:
-    from core.season.season import add_events
 
     season, added = add_events(_root(args), datadir(args), args.season, args.events)
     for eid, key in added:
@@ -61,7 +76,6 @@ def _mapping(pairs: list[str] | None) -> dict[str, str]:
 
 
 def cmd_season_import(args) -> int:
-    from core.season.season import import_event
 
     rep = import_event(_root(args), args.season, Path(args.file), _mapping(args.map), args.max_mb)
     if rep.unchanged:
@@ -90,39 +104,36 @@ def cmd_season_import(args) -> int:
     return 0
 
 
-def cmd_season_standings(args) -> int:
-    from core.season.rules import scoring_notes
-    from core.season.season import events_words, rule_words, standings, standings_html, standings_table
-
-    st = standings(_root(args), datadir(args), args.season)
-    for p in st.problems:
-        print(_("lycee: warning: left out: {what}", what=p), file=sys.stderr)
-    if args.json:
-        out_json(st.to_json())
+def _season_html(args, st) -> int:
+    """The standings as a page: on stdout, or written to ``-o`` (a folder gets a file named by the season)."""
+    text = standings_html(st)
+    if not args.output:
+        sys.stdout.write(text)
         return 0
-    if args.format == "html":
-        text = standings_html(st)
-        if not args.output:
-            sys.stdout.write(text)
-            return 0
-        from core.reports.exports import safe_name, write_export
+    out, made = export_target(args.output, f"season-{st.season.id}-{safe_name(st.season.name)}.html")
+    if made is not None:
+        print(_("created folder: {path}", path=made))
+    try:
+        write_export(out, text)
+    except OSError as err:
+        raise CliError(os_error_message(err)) from None
+    print(_("written: {path}", path=out))
+    return 0
 
-        out, made = export_target(args.output, f"season-{st.season.id}-{safe_name(st.season.name)}.html")
-        if made is not None:
-            print(_("created folder: {path}", path=made))
-        try:
-            write_export(out, text)
-        except OSError as err:
-            raise CliError(os_error_message(err)) from None
-        print(_("written: {path}", path=out))
-        return 0
-    print(shown(f"{st.season.id} {st.season.name}"))
-    print(rule_words(st.season))
+
+def _print_season_table(st) -> None:
+    """The standings as columns, by display width."""
     header, rows = standings_table(st)
     cells = [header, *[[shown(c) for c in r] for r in rows]]
     widths = [max(width(r[i]) for r in cells) for i in range(len(header))]
     for r in cells:
         print("  ".join(ljust(c, w) for c, w in zip(r, widths, strict=True)).rstrip())
+
+
+def _print_season(args, st) -> None:
+    print(shown(f"{st.season.id} {st.season.name}"))
+    print(rule_words(st.season))
+    _print_season_table(st)
     print()
     for line in events_words(st):
         print(shown(line))
@@ -130,13 +141,25 @@ def cmd_season_standings(args) -> int:
         print()
         for n in scoring_notes(st.season.rule):
             print("- " + n)
+
+
+def cmd_season_standings(args) -> int:
+    """``lycee season standings SEASON``: as text, JSON or a page; events left out said on stderr."""
+    st = standings(_root(args), datadir(args), args.season)
+    for p in st.problems:
+        print(_("lycee: warning: left out: {what}", what=p), file=sys.stderr)
+    if args.json:
+        out_json(st.to_json())
+    elif args.format == "html":
+        return _season_html(args, st)
+    else:
+        _print_season(args, st)
     return 0
 
 
-def register(sub, cmd, event_arg) -> None:
-    se = sub.add_parser("season", help=_("seasons across events and stores: points, best N, imports"))
+def season_arguments(se: argparse.ArgumentParser, parsers: Builder) -> None:
     ss = se.add_subparsers(title=_("season commands"), metavar="ACTION", required=True)
-    n = cmd(ss, "new", cmd_season_new, _("make a season; prints its id on the last line"))
+    n = parsers.cmd(ss, "new", cmd_season_new, _("make a season; prints its id on the last line"))
     n.add_argument("name", metavar="NAME")
     n.add_argument(
         "--points",
@@ -151,12 +174,14 @@ def register(sub, cmd, event_arg) -> None:
         choices=("openskill",),
         help=_("show an OpenSkill rating beside the points (off by default; never used for pairing)"),
     )
-    ls = cmd(ss, "list", cmd_season_list, _("the seasons"))
+    ls = parsers.cmd(ss, "list", cmd_season_list, _("the seasons"))
     ls.add_argument("--json", action="store_true")
-    a = cmd(ss, "add", cmd_season_add, _("add events of this data folder to a season (each once)"))
+    a = parsers.cmd(ss, "add", cmd_season_add, _("add events of this data folder to a season (each once)"))
     a.add_argument("season", metavar="SEASON", help=_("season id or a unique name prefix"))
     a.add_argument("events", nargs="+", metavar="EVENT")
-    st = cmd(ss, "standings", cmd_season_standings, _("a season's standings, from its events as they stand now"))
+    st = parsers.cmd(
+        ss, "standings", cmd_season_standings, _("a season's standings, from its events as they stand now")
+    )
     st.add_argument("season", metavar="SEASON")
     st.add_argument("--json", action="store_true")
     st.add_argument("--format", choices=("text", "html"), default="text", help=_("html: a page for the wall"))
@@ -166,7 +191,7 @@ def register(sub, cmd, event_arg) -> None:
         action="store_true",
         help=_("say how a bye, an intentional draw, a double loss and elimination matches score"),
     )
-    im = cmd(
+    im = parsers.cmd(
         ss,
         "import",
         cmd_season_import,
@@ -184,28 +209,22 @@ def register(sub, cmd, event_arg) -> None:
         help=_("count a player the file gives no member number as this member"),
     )
     im.add_argument("--max-mb", type=float, metavar="MB", help=_("refuse a larger file before reading it"))
-    dl = cmd(
-        sub,
-        "deadlines",
-        cmd_deadlines,
-        _(
-            "each finished event's scorecard return deadline (event date + 14 days, 必着) and whether its submission was written"
-        ),
-    )
+
+
+def deadlines_arguments(dl: argparse.ArgumentParser, parsers: Builder) -> None:
+    dl.set_defaults(func=cmd_deadlines)
     dl.add_argument("--json", action="store_true")
+
+
+#: `lycee COMMAND`'s arguments, by command (tui.cli.parser.commands names the module)
+PARSERS: dict[str, Arguments] = {"season": season_arguments, "deadlines": deadlines_arguments}
 
 
 # -- what leaves the store (core/reports/submission.py) ----------------------------------------------
 
 
-def export_submission(args) -> int:
-    """``lycee export EVENT --what submission -o DIR/``: the signed folder."""
-    from core.reports.exports import as_of_round
-    from core.reports.submission import public_key, write_submission
-    from core.season.deadlines import record_written
-
-    from .common import read_event
-
+def _submission_folder(args) -> Path:
+    """The folder ``-o DIR/`` a submission is written into (refused: none, a --round, a file)."""
     if not args.output:
         raise CliError(_("a submission is a folder: give it with -o DIR/"))
     if getattr(args, "round", None) is not None:
@@ -213,6 +232,12 @@ def export_submission(args) -> int:
     out = Path(args.output).expanduser().resolve()
     if out.exists() and not out.is_dir():
         raise CliError(_("{path} is a file: a submission is written into a folder", path=out))
+    return out
+
+
+def export_submission(args) -> int:
+    """``lycee export EVENT --what submission -o DIR/``: the signed folder."""
+    out = _submission_folder(args)
     root = _root(args)
     pub, made = public_key(root)
     ev = as_of_round(read_event(args), None)
@@ -232,51 +257,58 @@ def export_submission(args) -> int:
     return 0
 
 
-def verify_submission_folder(args) -> int:
-    """``lycee verify DIR/``: the signature, the manifest and the event."""
-    from core.reports.submission import verify_submission
+def _submission_doc(c) -> dict:
+    return {
+        "ok": c.ok,
+        "public_key": c.public_key,
+        "problems": [{"where": w, "what": x} for w, x in c.problems],
+        "event": c.event.to_json() if c.event is not None else None,
+    }
 
-    c = verify_submission(Path(args.event), getattr(args, "key", None), getattr(args, "max_mb", None))
-    if args.json:
-        doc = {
-            "ok": c.ok,
-            "public_key": c.public_key,
-            "problems": [{"where": w, "what": x} for w, x in c.problems],
-            "event": c.event.to_json() if c.event is not None else None,
-        }
-        out_json(doc)
-        return 0 if c.ok else 1
+
+def _print_submission_problems(c, key_given: bool) -> None:
+    """The folder's problems, the event's findings, and the key that signed it."""
     for where, what in c.problems:
         print(f"{where}: {what}")
-    if c.event is not None:
-        for f in c.event.findings:
-            print(f.line())
+    for f in c.event.findings if c.event is not None else ():
+        print(f.line())
     if c.public_key:
         print(_("signed by key {key}", key=c.public_key))
-        if not getattr(args, "key", None):
+        if not key_given:
             print(_("(compare it with the key the store gave you, or pass it with --key)"))
-    if c.ok:
-        assert c.event is not None
-        print(_("submission verified: signature, {n} checksums and the event hold", n=len(c.manifest["files"])))
-        print(c.event.summary())
-        return 0
-    print(_("the submission does not verify"), file=sys.stderr)
-    return 1
 
 
-def cmd_deadlines(args) -> int:
-    """``lycee deadlines``: each finished event's return deadline and whether its submission was written."""
-    from core.season.deadlines import deadline_words, deadlines
-    from core.season.season import today
+def verify_submission_folder(args) -> int:
+    """``lycee verify DIR/``: the signature, the manifest and the event."""
+    key = getattr(args, "key", None)
+    c = verify_submission(Path(args.event), key, getattr(args, "max_mb", None))
+    if args.json:
+        out_json(_submission_doc(c))
+        return 0 if c.ok else 1
+    _print_submission_problems(c, bool(key))
+    if not c.ok:
+        print(_("the submission does not verify"), file=sys.stderr)
+        return 1
+    assert c.event is not None
+    print(_("submission verified: signature, {n} checksums and the event hold", n=len(c.manifest["files"])))
+    print(c.event.summary())
+    return 0
 
-    dd = datadir(args)
+
+def _readable_events(dd) -> list:
+    """Every event of the data dir that can be read (one that cannot is left out)."""
     events = []
     for eid in dd.event_ids():
         try:
             events.append(dd.read(eid))
         except Exception:
             continue
-    rows = deadlines(_root(args), events, today().isoformat())
+    return events
+
+
+def cmd_deadlines(args) -> int:
+    """``lycee deadlines``: each finished event's return deadline and whether its submission was written."""
+    rows = deadlines(_root(args), _readable_events(datadir(args)), today().isoformat())
     if args.json:
         out_json(
             {

@@ -1,47 +1,77 @@
-"""``lycee serve``, ``announce`` and ``publish``: the event on phones and a TV."""
+"""``lycee serve``: the event on phones and a TV, served from this PC (the web
+stack, tui.web.server, loads with this module: only `lycee serve` imports it)."""
 
 from __future__ import annotations
 
+import argparse
 import sys
 from typing import TYPE_CHECKING
 
 from core.i18n import _
+from tui.web import DEFAULT_PORT
 
 if TYPE_CHECKING:
-    from core.desk import Desk
+    pass
 
-from .common import CliError, with_desk
+from core import i18n
+from core.door import HostedWriter, writer_for
+from core.errors import LyceeError
+from core.season.season import find, standings
+from core.season.store import SeasonFile
+from core.store import DataDir
+from core.store.store import lock_wait
+from tui.web.feed import Feed, FileSource
+from tui.web.network import exposure, is_every_network, qr_text
+from tui.web.season import season_page
+from tui.web.server import WebServer
+
+from .argparsing import Arguments, Builder
 
 
 def _season_page(dd, ref: str):
     """The ``/season`` page's maker (tui.web.season): the season checked now, its
     standings worked out afresh at each request."""
-    from core import i18n
-    from core.season.season import find, standings
-    from core.season.store import SeasonFile
-    from tui.web.season import season_page
 
     sid = find(SeasonFile(dd.root).read(), ref)[1].id
     lang = i18n.language()
     return lambda: season_page(standings(dd.root, dd, sid), lang)
 
 
-def cmd_serve(args) -> int:
-    from core.store import DataDir
-    from tui.web.feed import Feed, FileSource
-    from tui.web.network import exposure, is_every_network, qr_text
-    from tui.web.server import WebServer
+def _serving_line(args, eid: str, port: int, takes: bool) -> str:
+    """What ``lycee serve`` serves, where: read-only or taking reports and decklists (``takes``)."""
+    if is_every_network(args.host):  # never 0.0.0.0 as an address: the ones to type follow
+        if takes:
+            return _("Serving {event} on port {port} of every network of this PC (Ctrl+C stops)", event=eid, port=port)
+        return _(
+            "Serving {event} read-only on port {port} of every network of this PC (Ctrl+C stops)", event=eid, port=port
+        )
+    if takes:
+        return _("Serving {event} on {host}:{port} (Ctrl+C stops)", event=eid, host=args.host, port=port)
+    return _("Serving {event} read-only on {host}:{port} (Ctrl+C stops)", event=eid, host=args.host, port=port)
 
-    dd = DataDir(args.data_dir)
-    eid = dd.resolve(args.event)
-    dd.read(eid)  # a clear refusal now if it cannot be read
-    from core import i18n
 
-    season = _season_page(dd, args.season) if getattr(args, "season", None) else None
-    writer = desk_for_serve(dd, eid)
+def _what_the_pages_take(url: str, eid: str, writer) -> list[str]:
+    """The lines saying what the pages take: phone reports, decklists, the judges' sign-in."""
+    if writer is None:
+        return []
+    lines = []
+    if writer.event.phone_reports:
+        lines.append(
+            _("Phone reports are on: players report at {url}report (the QR codes on their match slips)", url=url)
+        )
+    if writer.event.decklists_required:
+        lines.append(
+            _("Decklists are collected: players enter theirs at {url}decklist with their report code", url=url)
+        )
+    lines.append(_("Judges sign in at {url}judge with their PIN (`lycee staff {event} pin NAME`)", url=url, event=eid))
+    return lines
+
+
+def _make_server(args, dd, eid: str, writer, season) -> WebServer:
+    """The page server of ``eid`` (the writer closed if it cannot be made)."""
     # the pages and the TV default to the desk's language (--lang, else the locale's)
     try:
-        server = WebServer(
+        return WebServer(
             Feed(FileSource(dd, eid)),
             host=args.host,
             port=args.port,
@@ -53,46 +83,32 @@ def cmd_serve(args) -> int:
         if writer is not None:
             writer.close()
         raise
+
+
+def _print_welcome(args, server: WebServer, eid: str, writer) -> None:
+    """Where the pages are (each address, a QR code) and what they take."""
     urls = server.urls
-    reports = writer is not None and writer.event.phone_reports  # the pages then take the players' reports
-    decklists = writer is not None and writer.event.decklists_required  # and their decklists (/decklist)
-    if is_every_network(args.host):  # never 0.0.0.0 as an address: the ones to type follow
-        print(
-            _("Serving {event} on port {port} of every network of this PC (Ctrl+C stops)", event=eid, port=server.port)
-            if reports or decklists
-            else _(
-                "Serving {event} read-only on port {port} of every network of this PC (Ctrl+C stops)",
-                event=eid,
-                port=server.port,
-            )
-        )
-    else:
-        print(
-            _("Serving {event} on {host}:{port} (Ctrl+C stops)", event=eid, host=args.host, port=server.port)
-            if reports or decklists
-            else _(
-                "Serving {event} read-only on {host}:{port} (Ctrl+C stops)", event=eid, host=args.host, port=server.port
-            )
-        )
+    takes = writer is not None and (writer.event.phone_reports or writer.event.decklists_required)
+    print(_serving_line(args, eid, server.port, takes))
     for u in urls:
         print(_("phones: {url}", url=u) + "    " + _("TV: {url}", url=u + "tv"))
-    if season is not None:
+    if getattr(args, "season", None):
         print(_("season standings: {url}", url=urls[0] + "season"))
     print(qr_text(urls[0]), end="")
-    for line in exposure(args.host, urls, eid):
+    for line in [*exposure(args.host, urls, eid), *_what_the_pages_take(urls[0], eid, writer)]:
         print(line)
-    if reports:
-        print(_("Phone reports are on: players report at {url}report (the QR codes on their match slips)", url=urls[0]))
-    if decklists:
-        print(
-            _(
-                "Decklists are collected: players enter theirs at {url}decklist with their report code",
-                url=urls[0],
-            )
-        )
-    if writer is not None:
-        print(_("Judges sign in at {url}judge with their PIN (`lycee staff {event} pin NAME`)", url=urls[0], event=eid))
     sys.stdout.flush()
+
+
+def cmd_serve(args) -> int:
+    """``lycee serve EVENT``: the pages served until Ctrl+C."""
+    dd = DataDir(args.data_dir)
+    eid = dd.resolve(args.event)
+    dd.read(eid)  # a clear refusal now if it cannot be read
+    season = _season_page(dd, args.season) if getattr(args, "season", None) else None
+    writer = desk_for_serve(dd, eid)
+    server = _make_server(args, dd, eid, writer, season)
+    _print_welcome(args, server, eid, writer)
     server.nice = 10  # below the desk: the pages wait for the CPU, never the organizer's commands
     try:
         server.run()
@@ -111,9 +127,6 @@ def desk_for_serve(dd, eid):
     held here, its door served here, so the command line goes through this
     process).  None (and a line saying so) when it can do neither: the pages
     are then read-only, as before."""
-    from core.door import HostedWriter, writer_for
-    from core.errors import LyceeError
-    from core.store.store import lock_wait
 
     try:
         writer = writer_for(dd, eid, hold=True, wait=lock_wait())
@@ -129,47 +142,10 @@ def desk_for_serve(dd, eid):
     return writer
 
 
-def cmd_announce(args) -> int:
-    text = "" if args.clear else " ".join(args.text)
-    if not args.clear and not text.strip():
-        raise CliError(_("give the announcement's text, or --clear"))
-    with_desk(args, lambda d: d.announce(text))
-    print(_("announced: {text}", text=text) if text else _("cleared the announcement"))
-    return 0
-
-
-def cmd_publish(args) -> int:
-    def run(d: Desk):
-        if args.hold:
-            d.hold_pairings(True)
-            return _("new rounds are held until published (lycee publish EVENT puts one up)")
-        if args.auto:
-            d.hold_pairings(False)
-            return _("rounds are published on pairing")
-        ev = d.publish_round(args.round)
-        from core.rules.publish import visible_rounds
-
-        return _("published round {r}", r=visible_rounds(ev))
-
-    print(with_desk(args, run))
-    return 0
-
-
-def register(sub, cmd, event_arg) -> None:
-    from tui.web import DEFAULT_PORT
-
-    s = cmd(
-        sub,
-        "serve",
-        cmd_serve,
-        _(
-            "read-only pages for phones and a TV (/tv), served from this PC; with phone "
-            "reports on (event set --phone-reports) it also takes the players' reports "
-            "when no other program holds the event"
-        ),
-    )
-    event_arg(s)
-    s.set_defaults(long_running=True)  # the cyclic garbage collector stays on (tui.cli.no_cycle_collection)
+def serve_arguments(s: argparse.ArgumentParser, parsers: Builder) -> None:
+    s.set_defaults(func=cmd_serve)
+    parsers.event_arg(s)
+    s.set_defaults(long_running=True)  # the cyclic garbage collector stays on (tui.cli.start.no_cycle_collection)
     s.add_argument(
         "--host",
         default="0.0.0.0",
@@ -181,18 +157,7 @@ def register(sub, cmd, event_arg) -> None:
         metavar="SEASON",
         help=_("also serve this season's standings at /season (for the TV; worked out afresh at each request)"),
     )
-    a = cmd(sub, "announce", cmd_announce, _("a line for the TV page and the phones (--clear takes it down)"))
-    event_arg(a)
-    a.add_argument("text", nargs="*", metavar="TEXT")
-    a.add_argument("--clear", action="store_true", help=_("take the announcement down"))
-    p = cmd(
-        sub,
-        "publish",
-        cmd_publish,
-        _("put the current round's pairings up on the pages; --hold / --auto choose when rounds go up"),
-    )
-    event_arg(p)
-    g = p.add_mutually_exclusive_group()
-    g.add_argument("--hold", action="store_true", help=_("hold new rounds until published"))
-    g.add_argument("--auto", action="store_true", help=_("publish rounds on pairing (the default)"))
-    p.add_argument("--round", type=int, metavar="N", help=_("publish rounds up to N (default: the current one)"))
+
+
+#: `lycee COMMAND`'s arguments, by command (tui.cli.parser.commands names the module)
+PARSERS: dict[str, Arguments] = {"serve": serve_arguments}
