@@ -25,7 +25,18 @@ Bot picks (G-DRAFT-1: take one card, pass the rest)
       card loses ``CAST_COLOURLESS`` (growing to ``CAST_BY`` as above: cards
       of the pair come first, a 無 card fits any deck, so the table leaves
       those for the late picks of a pack, where a seat otherwise gets only
-      what nobody upstream could cast).  With the deck full in the pair (or
+      what nobody upstream could cast), but never more than
+      ``COLOURLESS_KEEP`` less its rating: a card every deck can cast is worth
+      nearly its rating to every seat, so a 無 bomb is not passed round the
+      table (issue 48: a rating-5 無 card went past all 8 seats, rating-4+ 無
+      cards went at mean pick 5.9-6.3 of packs 2-4 against 2.7-3.2 for
+      coloured ones).  Measured in benchmarks/draft.py (100 drafts a set):
+      rating-4 無 cards at mean pick 3.2-3.5 against 2.7-3.2 (gap +0.07 to
+      +0.74; a loss capped at 5 less the rating took them at pick 1.0, gap
+      -1.6 to -2.0), rating 5 at 1.0; picks taking a card 2+ rating points
+      below a 無 card of the pack 4.8-11.0% -> 2.2-9.0%; decks with uncastable
+      cards 37.1% -> 36.8% (a flat loss of 1 or 2: 54% and 42%: the 無 filler
+      is what keeps the packs' last picks castable).  With the deck full in the pair (or
       the picks left only just filling it) a card the pair cannot cast loses
       ``OFF_COLOUR_PENALTY`` + ``CAST_PENALTY`` + ``LATE_PENALTY`` + 5 more:
       it is never taken over one it can cast.  The first pick knows nothing
@@ -165,6 +176,7 @@ __all__ = [
     "CAST_BY",
     "CAST_PENALTY",
     "CAST_COLOURLESS",
+    "COLOURLESS_KEEP",
     "CENSUS_WEIGHT",
     "PAIR_COUNT",
     "CUT_WEIGHT",
@@ -204,6 +216,10 @@ DEAD_CARD = 6.0
 CAST_BY = 8
 CAST_PENALTY = 5.5
 CAST_COLOURLESS = 4.0
+#: A 無 card loses at most COLOURLESS_KEEP less its rating to CAST_COLOURLESS: a card every deck can cast
+#: is worth nearly its rating to every seat, so a 無 bomb goes early (issue 48: at 4.0 for every rating, a
+#: rating-5 無 card went past all 8 seats), while the 無 filler still waits for the packs' last picks.
+COLOURLESS_KEEP = 6.5
 #: The belief over the pairs: a softmax of their values at temperature BELIEF_T, cooled by the pool
 #: (BELIEF_COOL cards halve it).
 BELIEF_T = 6.0
@@ -682,7 +698,7 @@ class Bot:
                     else:
                         curve_v = _curve_bonus(curve[f.bucket], targets[f.bucket])
             else:
-                colour = -less_pen if less_pen else -(1.0 - star) * f.rating
+                colour = -min(less_pen, max(0.0, COLOURLESS_KEEP - f.rating)) if less_pen else -(1.0 - star) * f.rating
                 if pair:
                     curve_v = _curve_bonus(curve[f.bucket], targets[f.bucket])
             v = f.rating + colour + curve_v + signal
