@@ -151,7 +151,7 @@ from typing import Callable, Iterable, Protocol, Sequence
 
 from core.cards.decks import SPARE_MAX, Decklist
 from core.errors import RuleError
-from core.i18n import _
+from core.i18n import _, join_list
 from limited.facts import COLOURS, CURVE_BUCKETS, PAIRS, CardFacts, SetFacts, colour_names
 
 __all__ = [
@@ -231,6 +231,11 @@ CAST_MARGIN = 2.0
 #: Before the commitment (when the pair values feed only the belief) the reads of the table, flow and cut,
 #: weigh this many times more: a seat hedges towards what upstream leaves, which spreads the table.
 READ_EARLY = 2.0
+#: What :meth:`Bot.upstream` names: a side read over this many weighted cards, its second most-cut colour
+#: cut this much a weighted card more than the third, the same two colours on this many reads in a row.
+UPSTREAM_READ = 15.0
+UPSTREAM_GAP = 0.05
+UPSTREAM_STEADY = 3
 #: Names of a card's score parts, in order.
 PARTS = ("rating", "colour", "curve", "signal")
 #: Share of a deck by cost bucket (0-1, 2, 3, 4+): a low curve.  Read by the
@@ -351,6 +356,17 @@ class PickReason:
         }[self.kind]
         return t.format(**a)
 
+    def top_text(self, parts: bool = True) -> str:
+        """The top three, each with its score (and with ``parts`` its parts), on one line; a figure
+        that rounds to nothing reads 0.0, never -0.0."""
+        if not parts:
+            return "  ".join(f"{c.number} {_tenths(c.total):.1f}" for c in self.top)
+        return join_list(
+            f"{c.number} {_tenths(c.total):.1f} ({_('rating')} {c.rating:.0f} {_('colour')} {_tenths(c.colour):+.1f} "
+            f"{_('curve')} {_tenths(c.curve):+.1f} {_('signal')} {_tenths(c.signal):+.1f})"
+            for c in self.top
+        )
+
     def as_dict(self) -> dict:
         return {
             "choice": self.choice,
@@ -359,6 +375,11 @@ class PickReason:
             "reason": self.text(),
             "top": [c.as_dict() for c in self.top],
         }
+
+
+def _tenths(x: float) -> float:
+    """``x`` to one decimal, 0.0 (not -0.0) when it rounds to nothing."""
+    return round(x, 1) + 0.0
 
 
 #: For each needs mask: the colour indexes it names, and the PAIRS indexes that can cast it.
@@ -401,6 +422,8 @@ class Bot:
         "cut",
         "_cutw",
         "_shares",
+        "_steady",
+        "_named",
     )
 
     def __init__(
@@ -444,6 +467,8 @@ class Bot:
         self.cut = [[0.0] * _NC, [0.0] * _NC]
         self._cutw = [0, 0]  # the weights summed, by side
         self._shares = _shares(facts)
+        self._steady = [(0, 0), (0, 0)]  # by side: the two most-cut colours of real reads, reads in a row
+        self._named = [0, 0]  # by side: what upstream() names
 
     @property
     def committed(self) -> bool:
@@ -499,6 +524,20 @@ class Bot:
             share = self._shares[r]
             for i in range(_NC):
                 cut[i] -= k * q * share[i]
+        self._name_upstream(side)
+
+    def _name_upstream(self, side: int) -> None:
+        """After a read of ``side``: the two colours most cut there become what :meth:`upstream` names
+        once the read is real (UPSTREAM_READ weighted cards, the second colour cut UPSTREAM_GAP a
+        weighted card more than the third) and steady (the same two on UPSTREAM_STEADY reads in a row)."""
+        cut, w = self.cut[side], self._cutw[side]
+        order = sorted(range(_NC), key=lambda i: (cut[i], i))
+        two = (1 << order[0]) | (1 << order[1])
+        real = w >= UPSTREAM_READ and (cut[order[2]] - cut[order[1]]) / w >= UPSTREAM_GAP
+        held = self._steady[side]
+        self._steady[side] = (two, held[1] + 1 if held[0] == two else 1) if real else (0, 0)
+        if real and self._steady[side][1] >= UPSTREAM_STEADY:
+            self._named[side] = two
 
     def _wheel(self, offered: Sequence[str], pool: Sequence[str], rnd: int, k: int) -> None:
         """A pack seen early this round coming back: count what the others took from it."""
@@ -616,17 +655,13 @@ class Bot:
         self._counted = len(pool)
 
     def upstream(self, pool_size: int) -> int:
-        """The two colours the seats passing to this one now seem to be in (the
-        most cut on this side, :attr:`cut`), 0 before two packs of the side were read."""
+        """The two colours the seats passing to this one now seem to be in (the most cut on this
+        side, :attr:`cut`), 0 until the read is real and steady (:meth:`_name_upstream`: said on
+        nearly every early pick, it changed on half of them)."""
         size = self.pack_size
         if not size:
             return 0
-        side = (pool_size // size) % 2
-        if self._reads[side] < 2:
-            return 0
-        cut = self.cut[side]
-        order = sorted(range(_NC), key=lambda i: (cut[i], i))
-        return (1 << order[0]) | (1 << order[1])
+        return self._named[(pool_size // size) % 2]
 
     def _cut_total(self) -> list[float]:
         """Per colour, both sides added: what the upstream seats removed, per weighted card (0 unread),
@@ -733,43 +768,61 @@ class Bot:
         return PickReason(scored[best_i].number, top, self.pair, self.upstream(n), kind, tuple(args.items()))
 
     def _why(self, top, scored, pair: int, full: bool) -> tuple[str, dict]:
+        """The reason's kind and arguments for the pick ``top[0]``.  The colours named as the deck's
+        always hold the card's own: with one colour in the pair, a card of another makes the pair."""
         by = self.facts.by_number
         c = top[0]
         f = by[c.number]
-        rating = f.rating
         if not pair:
-            # The colour part (the belief) decided when a higher-rated card, or an equal one, lost to it.
-            if any(x.rating > c.rating for x in scored) or (
-                len(top) > 1 and top[1].rating == c.rating and top[1].colour < c.colour
-            ):
-                if f.needs:
-                    return "open", {"rating": rating, "colours": f.needs}
-                return "hedge", {"rating": rating}
-            return "first", {"rating": rating}
+            return _why_open(f, c, top, scored)
 
         def fits(x: ScoredCard) -> bool:
             return _POP[pair | by[x.number].needs] <= 2
 
         if not fits(c):
-            if not any(fits(x) for x in scored):
-                return "nothing", {"colours": pair}
-            if any(fits(x) and x.rating + 2 > c.rating for x in scored):
-                # Not far above: the belief still gives its colours a chance of being the deck's.
-                return "maybe", {"rating": rating, "colours": pair, "other_colours": f.needs}
-            return "off", {"rating": rating, "colours": pair}
+            return _why_off(f, scored, pair, fits)
         if full:
-            return "full", {"colours": pair}
+            return "full", {"colours": pair | f.needs}
         if self._moved:
             ft = self._flow_total()
             sig = max(_IDX[pair], key=lambda i: ft[i])
-            return "moved", {"colours": pair, "signal": 1 << sig}
-        if all(x.rating <= c.rating for x in scored):
-            return "best", {"rating": rating, "colours": pair}
-        if f.needs and any(x.rating > c.rating and not by[x.number].needs for x in scored):
-            return "keep", {"rating": rating, "colours": pair}
-        if c.curve > 0 and any(x.rating >= c.rating and fits(x) and x is not c for x in scored):
-            return "curve", {"colours": pair, "cost": CURVE_BUCKETS[f.bucket]}
-        return "fit", {"rating": rating, "colours": pair}
+            return "moved", {"colours": pair | f.needs, "signal": 1 << sig}
+        return _why_fits(f, c, scored, pair | f.needs, fits, by)
+
+
+def _why_open(f: CardFacts, c: ScoredCard, top, scored) -> tuple[str, dict]:
+    """Before the commitment: the colour part (the belief) decided when a higher-rated card, or an
+    equal one, lost to the pick."""
+    if any(x.rating > c.rating for x in scored) or (
+        len(top) > 1 and top[1].rating == c.rating and top[1].colour < c.colour
+    ):
+        if f.needs:
+            return "open", {"rating": f.rating, "colours": f.needs}
+        return "hedge", {"rating": f.rating}
+    return "first", {"rating": f.rating}
+
+
+def _why_off(f: CardFacts, scored, pair: int, fits: Callable[[ScoredCard], bool]) -> tuple[str, dict]:
+    """A pick the pair cannot cast."""
+    if not any(fits(x) for x in scored):
+        return "nothing", {"colours": pair}
+    if any(fits(x) and x.rating + 2 > f.rating for x in scored):
+        # Not far above: the belief still gives its colours a chance of being the deck's.
+        return "maybe", {"rating": f.rating, "colours": pair, "other_colours": f.needs}
+    return "off", {"rating": f.rating, "colours": pair}
+
+
+def _why_fits(
+    f: CardFacts, c: ScoredCard, scored, deck: int, fits: Callable[[ScoredCard], bool], by
+) -> tuple[str, dict]:
+    """A pick the pair casts (``deck``: the pair with the card's colours)."""
+    if all(x.rating <= c.rating for x in scored):
+        return "best", {"rating": f.rating, "colours": deck}
+    if f.needs and any(x.rating > c.rating and not by[x.number].needs for x in scored):
+        return "keep", {"rating": f.rating, "colours": deck}
+    if c.curve > 0 and any(x.rating >= c.rating and fits(x) and x is not c for x in scored):
+        return "curve", {"colours": deck, "cost": CURVE_BUCKETS[f.bucket]}
+    return "fit", {"rating": f.rating, "colours": deck}
 
 
 def _curve_bonus(have: int, target: float) -> float:

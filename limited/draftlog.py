@@ -30,6 +30,7 @@ ValidationError listing every problem with its JSON path.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections import Counter
 from os import PathLike
@@ -511,6 +512,10 @@ def replay(log: dict | DraftResult, cs: CardSet | None = None, *, source: str = 
         )
     problems = []
     out = d.result(res.decks if res.decks else None)
+    # the engine replays every pick as made by hand: a pick the timer took stays marked
+    out = dataclasses.replace(
+        out, picks=tuple(dataclasses.replace(q, timeout=p.timeout) for q, p in zip(out.picks, res.picks))
+    )
     for s in range(n):
         if res.pools and Counter(res.pools[s]) != Counter(out.pools[s]):
             problems.append((f"$.pools[{s}].pool", _("differs from the cards the picks give this seat")))

@@ -433,7 +433,10 @@ def test_g_draft_1_cut_read_names_and_leaves_what_upstream_removes(monkeypatch):
         return bot, pool
 
     bot, pool = run()
-    assert bot.upstream(len(pool)) & COLOUR_BIT["moon"]
+    # moon is among the two colours most cut on this side (as cut as 花 and 宙, which the packs lack
+    # too: upstream() names nothing on such a tie, issue 48)
+    cut = bot.cut[0]
+    assert cut[COLOUR_BIT["moon"].bit_length() - 1] <= sorted(cut)[1]
     assert bot.pair == COLOUR_BIT["snow"] | COLOUR_BIT["sun"], bot.pair
     monkeypatch.setattr(bots, "CUT_WEIGHT", 0.0)
     off, _ = run()
