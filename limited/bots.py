@@ -119,24 +119,14 @@ Bot picks (G-DRAFT-1: take one card, pass the rest)
     once the pool holds a card of it, so a one-colour pool keeps its second
     colour open.
 
-    :meth:`Bot.explain` returns the pick with its reason (:class:`PickReason`:
+    :meth:`Bot.explain` returns the pick with its reason (limited.reasons.PickReason:
     the top three with their parts, and a one-line reason through the
     catalog); :meth:`Bot.choose` returns the card only.  Ties go to the card
     first in the pack.  No randomness: the same packs and pool give the same
     pick.  無 (colourless) cards fit every deck.
 
-Deck builder (G-SEALED, G-DRAFT-3, G-DRAFT-4, G-SPARE-1)
-    Picks the pair of colours whose best ``size`` cards are worth most
-    (off-colour cards count ``DEAD_CARD`` less: a card the deck cannot cast is
-    dead, so the pair that casts most cards wins over a higher-rated pair
-    that would need off-colour cards), then takes on-colour
-    cards by rating (characters before others, then cheaper, on ties), fills up
-    with the best off-colour cards if short, and in best of three adds up to 12
-    spares (G-SPARE-1) from the rest of the pool.  ``name_limit`` keeps the
-    4-of-a-name rule (R-DECK-4) over deck and spares together, a card's own
-    ``max_copies`` allowing more; draft passes ``None`` (G-DRAFT-3).  The
-    result is checked by core.decks (check_sealed / check_draft) by the callers
-    in limited.sealed and limited.draft.
+The deck builder (``build_deck``, ``DEAD_CARD``) is limited.builder's, named here too.
+
 """
 
 from __future__ import annotations
@@ -147,12 +137,11 @@ import random
 import weakref
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable, Iterable, Protocol, Sequence
+from typing import Callable, Protocol, Sequence
 
-from core.cards.decks import SPARE_MAX, Decklist
-from core.errors import RuleError
-from core.i18n import _, join_list
-from limited.facts import COLOURS, CURVE_BUCKETS, PAIRS, CardFacts, SetFacts, colour_names
+from limited.builder import DEAD_CARD, build_deck
+from limited.facts import COLOURS, PAIRS, CardFacts, SetFacts
+from limited.reasons import PARTS, PickReason, ScoredCard, colour_text, why_fits, why_off, why_open
 
 __all__ = [
     "Picker",
@@ -208,9 +197,6 @@ STAY = 0.35
 PAIR_COUNT = 4.0
 #: Off-colour penalty on top of OFF_COLOUR_PENALTY once the picks left barely cover the deck.
 LATE_PENALTY = 4.0
-#: What the deck builder takes off a card its pair cannot cast: more than any rating, so a
-#: castable card always goes in first.
-DEAD_CARD = 6.0
 #: Castability, growing from the commitment to CAST_BY picks: an off-colour card loses CAST_PENALTY more and a
 #: colourless (無) one CAST_COLOURLESS (on-colour cards first, 無 ones left for the packs' last picks).
 CAST_BY = 8
@@ -236,8 +222,6 @@ READ_EARLY = 2.0
 UPSTREAM_READ = 15.0
 UPSTREAM_GAP = 0.05
 UPSTREAM_STEADY = 3
-#: Names of a card's score parts, in order.
-PARTS = ("rating", "colour", "curve", "signal")
 #: Share of a deck by cost bucket (0-1, 2, 3, 4+): a low curve.  Read by the
 #: bots and by the deck score.
 TARGET_CURVE = (0.35, 0.25, 0.30, 0.10)
@@ -275,11 +259,6 @@ def _shares(facts: SetFacts) -> dict[str, tuple[float, ...]]:
     return e
 
 
-def colour_text(mask: int) -> str:
-    """Colours of a mask as kanji, 雪・月."""
-    return "・".join(colour_names(mask, kanji=True)) or "無"
-
-
 class Picker(Protocol):
     """Chooses one card of ``offered`` for a seat whose pool so far is ``pool``."""
 
@@ -288,98 +267,6 @@ class Picker(Protocol):
 
 #: How a draft makes a seat's picker: ``factory(facts, deck_size, rng)``.
 PickerFactory = Callable[[SetFacts, int, random.Random], Picker]
-
-
-@dataclass(frozen=True, slots=True)
-class ScoredCard:
-    """A card of the pack and its value, split into the named PARTS."""
-
-    number: str
-    rating: float
-    colour: float
-    curve: float
-    signal: float
-
-    @property
-    def total(self) -> float:
-        return self.rating + self.colour + self.curve + self.signal
-
-    def as_dict(self) -> dict:
-        # + 0.0: a part that rounds to nothing reads 0.0, not -0.0
-        return {
-            "number": self.number,
-            "score": round(self.total, 2) + 0.0,
-            **{k: round(getattr(self, k), 2) + 0.0 for k in PARTS},
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class PickReason:
-    """A bot's pick: the card, the top three, and why.  ``kind`` and ``args``
-    make the one-line reason (:meth:`text`, in the current language)."""
-
-    choice: str
-    top: tuple[ScoredCard, ...]
-    pair: int
-    #: The colours the seats upstream seem to be in (0: too early to say).
-    upstream: int
-    kind: str
-    args: tuple[tuple[str, object], ...] = ()
-
-    def text(self) -> str:
-        a = dict(self.args)
-        for k in ("colours", "signal", "other_colours"):
-            if k in a:
-                a[k] = colour_text(int(a[k]))  # type: ignore[call-overload]
-        t = {
-            "first": _("the best rating in the pack ({rating}); colours still open"),
-            "open": _("rated {rating}, in {colours}, the colours of most picks so far"),
-            "hedge": _(
-                "rated {rating}, 無: any deck can cast it, and the higher-rated cards are in colours "
-                "the picks so far make less likely"
-            ),
-            "best": _("the best card in the pack ({rating}); the deck is in {colours}"),
-            "fit": _("the best card in {colours} ({rating}); a higher-rated one is off colour"),
-            "curve": _("in {colours}, and the deck still wants cards of cost {cost}"),
-            "keep": _(
-                "rated {rating}, in {colours}: cards of its colours before 無 ones, which any deck can cast "
-                "and which still come late in a pack"
-            ),
-            "moved": _("moves into {colours}: {signal} keeps flowing from upstream"),
-            "off": _("off colour, but rated {rating}: far above anything in {colours}"),
-            "maybe": _(
-                "rated {rating}, in {other_colours}, outside {colours}: by the picks so far the deck may "
-                "still move into {other_colours}"
-            ),
-            "nothing": _("nothing in the pack fits {colours}: the best of the rest"),
-            "full": _("the deck is full in {colours}: only cards it can cast help now"),
-        }[self.kind]
-        return t.format(**a)
-
-    def top_text(self, parts: bool = True) -> str:
-        """The top three, each with its score (and with ``parts`` its parts), on one line; a figure
-        that rounds to nothing reads 0.0, never -0.0."""
-        if not parts:
-            return "  ".join(f"{c.number} {_tenths(c.total):.1f}" for c in self.top)
-        return join_list(
-            f"{c.number} {_tenths(c.total):.1f} ({_('rating')} {c.rating:.0f} {_('colour')} {_tenths(c.colour):+.1f} "
-            f"{_('curve')} {_tenths(c.curve):+.1f} {_('signal')} {_tenths(c.signal):+.1f})"
-            for c in self.top
-        )
-
-    def as_dict(self) -> dict:
-        return {
-            "choice": self.choice,
-            "pair": list(colour_names(self.pair)),
-            "upstream": list(colour_names(self.upstream)),
-            "reason": self.text(),
-            "top": [c.as_dict() for c in self.top],
-        }
-
-
-def _tenths(x: float) -> float:
-    """``x`` to one decimal, 0.0 (not -0.0) when it rounds to nothing."""
-    return round(x, 1) + 0.0
 
 
 #: For each needs mask: the colour indexes it names, and the PAIRS indexes that can cast it.
@@ -673,7 +560,19 @@ class Bot:
     # -- picking --------------------------------------------------------------------------------
 
     def _score(self, offered: Sequence[str], pool: Sequence[str]) -> tuple[list[tuple], int]:
-        """Every offered card as (number, rating, colour, curve, signal, total), and the best one's index."""
+        """Every offered card as (number, rating, colour, curve, signal, total), and the best one's index
+        (ties: the first in the pack)."""
+        w = self._weights(offered, pool)
+        by = self.facts.by_number
+        rows = [w.row(num, by[num]) for num in offered]
+        best_i, best_v = 0, -1e18
+        for i, r in enumerate(rows):
+            if r[5] > best_v:
+                best_i, best_v = i, r[5]
+        return rows, best_i
+
+    def _weights(self, offered: Sequence[str], pool: Sequence[str]) -> _Weights:
+        """Read the pack and the pool, choose the pair, and weigh this pick (the module docstring)."""
         self._absorb(pool)
         self._look(offered, pool)
         n = len(pool)
@@ -681,66 +580,40 @@ class Bot:
         values = self._pair_values(n, have)
         self._choose_pair(n, values, have)
         self._count(pool)
-        by = self.facts.by_number
-        pair = self.pair
-        on, curve, targets = self._on, self.curve, self._targets
-        ft = self._flow_total()
-        size = self.pack_size or 11
-        scale = 10.0 * size
-        total_picks = self.deck_size // 10 * size
+        pair, on = self.pair, self._on
+        total_picks = self.deck_size // 10 * (self.pack_size or 11)
         c0 = self.commit_after
         cast = min(1.0, max(0, n - c0) / max(1, CAST_BY - c0))
         full = bool(pair) and (on >= self.deck_size or on + total_picks - n <= self.deck_size)
-        # With the deck full in the pair (or the picks left only just filling it): never over a card it can cast.
-        off_pen = OFF_COLOUR_PENALTY + CAST_PENALTY + LATE_PENALTY + 5.0 if full else 0.0
-        less_pen = CAST_COLOURLESS * cast if pair else 0.0
-        # The hedge: a card's expected worth under the belief over the pairs, its rating if the final pair
-        # casts it, else minus what a dead card costs while the pool is short of castable cards.
         # The first pick knows nothing: the rating alone.
         belief = self._belief(n, values) if n else None
-        dead = 0.0
-        if belief is not None and pair and cast:
-            expect = sum(map(operator.mul, belief, self._fitn))
-            short = (self.deck_size + CAST_MARGIN - expect) / max(1, total_picks - n)
-            dead = DEAD_WEIGHT * cast * (1.0 if short > 1 else 0.0 if short < 0 else short)
-        # Before the commitment a 無 card is worth what a card of the likeliest colour is: a seat taking
-        # 無 cards early hides its colours from the seats it passes to (their cut read sees nothing).
-        star = 1.0
-        chance = [0.0] * _NC  # by colour: the belief of the pairs holding it
-        if belief is not None:
-            for j, b in enumerate(belief):
-                i, k = _PAIR_IDX[j]
-                chance[i] += b
-                chance[k] += b
-            if not pair:
-                star = max(chance)
-        rows = []
-        best_i, best_v = 0, -1e18
-        for idx, num in enumerate(offered):
-            f: CardFacts = by[num]
-            needs = f.needs
-            colour = curve_v = signal = 0.0
-            if needs:
-                bf = max(ft[i] for i in _IDX[needs]) / scale
-                signal = SIGNAL_CARD * (1.0 if bf > 1 else -1.0 if bf < -1 else bf)
-                if belief is not None:
-                    fits = _FITS[needs]
-                    pc = chance[_IDX[needs][0]] if len(fits) > 1 else belief[fits[0]] if fits else 0.0
-                    colour = -(1.0 - pc) * (f.rating + dead)
-                if pair:
-                    if _POP[pair | needs] > 2:
-                        colour -= off_pen
-                    else:
-                        curve_v = _curve_bonus(curve[f.bucket], targets[f.bucket])
-            else:
-                colour = -min(less_pen, max(0.0, COLOURLESS_KEEP - f.rating)) if less_pen else -(1.0 - star) * f.rating
-                if pair:
-                    curve_v = _curve_bonus(curve[f.bucket], targets[f.bucket])
-            v = f.rating + colour + curve_v + signal
-            rows.append((num, float(f.rating), colour, curve_v, signal, v))
-            if v > best_v:
-                best_i, best_v = idx, v
-        return rows, best_i
+        chance = _chance(belief)
+        return _Weights(
+            pair=pair,
+            belief=belief,
+            chance=chance,
+            # Before the commitment a 無 card is worth what a card of the likeliest colour is: a seat taking
+            # 無 cards early hides its colours from the seats it passes to (their cut read sees nothing).
+            star=max(chance) if belief is not None and not pair else 1.0,
+            dead=self._dead(belief, cast, n, total_picks) if pair and cast else 0.0,
+            # With the deck full in the pair (or the picks left only just filling it): never over a card it
+            # can cast.
+            off_pen=OFF_COLOUR_PENALTY + CAST_PENALTY + LATE_PENALTY + 5.0 if full else 0.0,
+            less_pen=CAST_COLOURLESS * cast if pair else 0.0,
+            flow=self._flow_total(),
+            scale=10.0 * (self.pack_size or 11),
+            curve=self.curve,
+            targets=self._targets,
+        )
+
+    def _dead(self, belief: list[float] | None, cast: float, n: int, total_picks: int) -> float:
+        """What a card the final pair cannot cast costs now: up to DEAD_WEIGHT, as much of it as the picks
+        left must be castable for the expected castable count to reach the deck plus CAST_MARGIN."""
+        if belief is None:
+            return 0.0
+        expect = sum(map(operator.mul, belief, self._fitn))
+        short = (self.deck_size + CAST_MARGIN - expect) / max(1, total_picks - n)
+        return DEAD_WEIGHT * cast * (1.0 if short > 1 else 0.0 if short < 0 else short)
 
     def choose(self, offered: Sequence[str], pool: Sequence[str]) -> str:
         rows, best = self._score(offered, pool)
@@ -774,62 +647,84 @@ class Bot:
         c = top[0]
         f = by[c.number]
         if not pair:
-            return _why_open(f, c, top, scored)
+            return why_open(f, c, top, scored)
 
         def fits(x: ScoredCard) -> bool:
             return _POP[pair | by[x.number].needs] <= 2
 
         if not fits(c):
-            return _why_off(f, scored, pair, fits)
+            return why_off(f, scored, pair, fits)
         if full:
             return "full", {"colours": pair | f.needs}
         if self._moved:
             ft = self._flow_total()
             sig = max(_IDX[pair], key=lambda i: ft[i])
             return "moved", {"colours": pair | f.needs, "signal": 1 << sig}
-        return _why_fits(f, c, scored, pair | f.needs, fits, by)
+        return why_fits(f, c, scored, pair | f.needs, fits, by)
 
 
-def _why_open(f: CardFacts, c: ScoredCard, top, scored) -> tuple[str, dict]:
-    """Before the commitment: the colour part (the belief) decided when a higher-rated card, or an
-    equal one, lost to the pick."""
-    if any(x.rating > c.rating for x in scored) or (
-        len(top) > 1 and top[1].rating == c.rating and top[1].colour < c.colour
-    ):
-        if f.needs:
-            return "open", {"rating": f.rating, "colours": f.needs}
-        return "hedge", {"rating": f.rating}
-    return "first", {"rating": f.rating}
+def _chance(belief: list[float] | None) -> list[float]:
+    """By colour: the belief of the pairs holding it (all 0 before the first pick)."""
+    chance = [0.0] * _NC
+    for j, b in enumerate(belief or ()):
+        i, k = _PAIR_IDX[j]
+        chance[i] += b
+        chance[k] += b
+    return chance
 
 
-def _why_off(f: CardFacts, scored, pair: int, fits: Callable[[ScoredCard], bool]) -> tuple[str, dict]:
-    """A pick the pair cannot cast."""
-    if not any(fits(x) for x in scored):
-        return "nothing", {"colours": pair}
-    if any(fits(x) and x.rating + 2 > f.rating for x in scored):
-        # Not far above: the belief still gives its colours a chance of being the deck's.
-        return "maybe", {"rating": f.rating, "colours": pair, "other_colours": f.needs}
-    return "off", {"rating": f.rating, "colours": pair}
+@dataclass(frozen=True, slots=True)
+class _Weights:
+    """What a card of the pack is worth at one pick: the parts of the module docstring, as
+    :meth:`Bot._weights` found them."""
 
+    pair: int
+    belief: list[float] | None
+    chance: list[float]
+    star: float
+    dead: float
+    off_pen: float
+    less_pen: float
+    flow: list[float]
+    scale: float
+    curve: list[int]
+    targets: list[float]
 
-def _why_fits(
-    f: CardFacts, c: ScoredCard, scored, deck: int, fits: Callable[[ScoredCard], bool], by
-) -> tuple[str, dict]:
-    """A pick the pair casts (``deck``: the pair with the card's colours)."""
-    if all(x.rating <= c.rating for x in scored):
-        return "best", {"rating": f.rating, "colours": deck}
-    if f.needs and any(x.rating > c.rating and not by[x.number].needs for x in scored):
-        return "keep", {"rating": f.rating, "colours": deck}
-    if c.curve > 0 and any(x.rating >= c.rating and fits(x) and x is not c for x in scored):
-        return "curve", {"colours": deck, "cost": CURVE_BUCKETS[f.bucket]}
-    return "fit", {"rating": f.rating, "colours": deck}
+    def row(self, num: str, f: CardFacts) -> tuple:
+        """(number, rating, colour, curve, signal, total) of one card."""
+        colour, curve_v, signal = self._coloured(f) if f.needs else (self._colourless(f), self._curve(f), 0.0)
+        return (num, float(f.rating), colour, curve_v, signal, f.rating + colour + curve_v + signal)
 
+    def _curve(self, f: CardFacts) -> float:
+        if not self.pair:
+            return 0.0
+        target = self.targets[f.bucket]
+        if target <= 0:
+            return -CURVE_WEIGHT
+        x = (target - self.curve[f.bucket]) / target
+        return CURVE_WEIGHT * (1.0 if x > 1 else -1.0 if x < -1 else x)
 
-def _curve_bonus(have: int, target: float) -> float:
-    if target <= 0:
-        return -CURVE_WEIGHT
-    x = (target - have) / target
-    return CURVE_WEIGHT * (1.0 if x > 1 else -1.0 if x < -1 else x)
+    def _colourless(self, f: CardFacts) -> float:
+        """The hedge of a 無 card: after the commitment it waits for the packs' last picks unless its
+        rating is high (COLOURLESS_KEEP); before, it is worth what a card of the likeliest colour is."""
+        if self.less_pen:
+            return -min(self.less_pen, max(0.0, COLOURLESS_KEEP - f.rating))
+        return -(1.0 - self.star) * f.rating
+
+    def _coloured(self, f: CardFacts) -> tuple[float, float, float]:
+        """The colour (the hedge: its rating if the final pair casts it, else minus what a dead card
+        costs), curve and signal parts of a card that needs a colour."""
+        needs = f.needs
+        bf = max(self.flow[i] for i in _IDX[needs]) / self.scale
+        signal = SIGNAL_CARD * (1.0 if bf > 1 else -1.0 if bf < -1 else bf)
+        colour = 0.0
+        if self.belief is not None:
+            fits = _FITS[needs]
+            pc = self.chance[_IDX[needs][0]] if len(fits) > 1 else self.belief[fits[0]] if fits else 0.0
+            colour = -(1.0 - pc) * (f.rating + self.dead)
+        if self.pair and _POP[self.pair | needs] > 2:
+            return colour - self.off_pen, 0.0, signal
+        return colour, self._curve(f), signal
 
 
 class RandomPicker:
@@ -842,84 +737,3 @@ class RandomPicker:
 
     def choose(self, offered: Sequence[str], pool: Sequence[str]) -> str:
         return offered[self.rng.randrange(len(offered))]
-
-
-# -- the deck builder --------------------------------------------------------------------------
-
-
-def _fits(f: CardFacts, pair: int) -> bool:
-    return not (f.needs & ~pair)
-
-
-def build_deck(
-    pool: Iterable[str], facts: SetFacts, size: int, *, name_limit: int | None = None, spares: int = 0
-) -> Decklist:
-    """A deck of exactly ``size`` cards from ``pool`` (numbers, copies repeated),
-    plus up to ``spares`` spare cards (at most 12, G-SPARE-1) from what is
-    left, as the module docstring describes.
-
-    Raises RuleError when the pool cannot give ``size`` cards within the
-    name limit (R-DECK-4)."""
-    by = facts.by_number
-    items = [by[n] for n in pool]
-    if len(items) < size:
-        raise RuleError(
-            _("the pool holds {n} cards; the deck needs {size}", n=len(items), size=size),
-            "G-SEALED" if name_limit is not None else "G-DRAFT-4",
-        )
-
-    def value(f: CardFacts, pair: int) -> float:
-        return f.rating - (0 if _fits(f, pair) else DEAD_CARD)
-
-    # A castable card (rating 0-5) always outranks a dead one (at most 5 - DEAD_CARD < 0), so a pair's
-    # best ``size`` cards are its castable ones by rating, then the best dead ones: one sort for all pairs.
-    by_rating = sorted(items, key=lambda f: -f.rating)
-    best_pair, best_v = PAIRS[0], -1e9
-    for pair in PAIRS:
-        on = [f.rating for f in by_rating if not f.needs & ~pair]
-        v = float(sum(on[:size]))
-        if len(on) < size:
-            off = [f.rating for f in by_rating if f.needs & ~pair]
-            v += sum(off[: size - len(on)]) - DEAD_CARD * (size - len(on))
-        if v > best_v:
-            best_pair, best_v = pair, v
-
-    order = sorted(items, key=lambda f: (-value(f, best_pair), not f.is_character, f.total_cost, f.number))
-    counts: Counter = Counter()  # per name key, deck and spares together
-    deck: Counter = Counter()
-    rest: list[CardFacts] = []
-
-    def room(f: CardFacts) -> bool:
-        if name_limit is None:
-            return True
-        limit = f.max_copies if f.max_copies is not None else name_limit
-        return counts[f.name_key] < limit
-
-    taken = 0
-    for f in order:
-        if taken < size and room(f):
-            deck[f.number] += 1
-            counts[f.name_key] += 1
-            taken += 1
-        else:
-            rest.append(f)
-    if taken < size:
-        raise RuleError(
-            _(
-                "the pool gives only {taken} cards within the limit of {limit} of a name; the deck needs {size}",
-                taken=taken,
-                limit=name_limit,
-                size=size,
-            ),
-            "R-DECK-4",
-        )
-    spare: Counter = Counter()
-    want, got = min(spares, SPARE_MAX), 0
-    for f in rest:
-        if got >= want:
-            break
-        if room(f):
-            spare[f.number] += 1
-            counts[f.name_key] += 1
-            got += 1
-    return Decklist.from_counts(dict(sorted(deck.items())), dict(sorted(spare.items())))
