@@ -24,9 +24,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from core import labels
+from core import labels, rules
 from core.cards.decks import DRAFT_CARDS_PER_PACK, SEALED_SIZE
-from core.cards.model import PREFIX_TYPE, Card, CardSet, normalize_number
+from core.cards.model import ATTRIBUTE_KANJI, PREFIX_TYPE, Card, CardSet, normalize_number
 from core.cards.search import search_cards
 from core.desk import Desk
 from core.errors import LyceeError, RuleError
@@ -35,6 +35,7 @@ from core.i18n import _, join_list, join_sentences, ngettext
 from core.log.actions import Action, TablePool
 from core.rules.clock import stamp
 from limited.draft import DRAFT_PACKS
+from limited.event import card_set, draft_pods, event_set, open_sealed_pools
 from limited.packs import check_booster, check_pod_fit, rarity_bounds
 from limited.sealed import PRODUCTS
 
@@ -186,8 +187,6 @@ def parse_text(text: str, cs: CardSet) -> Counter:
 
 def card_echo(card: Card) -> str:
     """A card as the entry line echoes it: number, name, attributes, rarity."""
-    from core.cards.model import ATTRIBUTE_KANJI
-
     attrs = "".join(ATTRIBUTE_KANJI[a] for a in card.attributes) or "-"
     return f"{card.number} {card.name} {attrs} {card.rarity}"
 
@@ -352,8 +351,6 @@ def squeeze(cs: CardSet, kind: str, *, product: str = "", packs: int = 0) -> str
 
 
 def _event_set(event: Event) -> CardSet:
-    from limited.event import event_set
-
     return event_set(event)
 
 
@@ -371,12 +368,8 @@ def open_real(
     """Open the build phase for packs opened at the table: sealed records the
     product (no pools opened), draft seats the pods (``seed`` draws them,
     ``pod_size`` the most a pod seats); the squeeze warning, if any, is returned."""
-    from limited.event import draft_pods, open_sealed_pools
-
     ev = desk.event
     if ev.kind == "sealed":
-        from limited.event import card_set
-
         cs = card_set(set_code)
         if product not in PRODUCTS:
             raise RuleError(
@@ -416,8 +409,6 @@ def enter_table_pool(desk: Desk, ref: str, cards: Iterable[str] | Counter, *, so
         check_pod_fit(ev, cs, p.id, counts)
     data = TablePool(player=p.id, cards=sorted(counts.elements()), source=source or "typed", at=stamp(desk.now()))
     acts: list[tuple[str, Action]] = [("table_pool", data)]
-    from core import rules
-
     after = rules.apply(ev, {"type": "table_pool", "data": data})
     b2 = after.build
     if b2 is not None and b2.clock is None and not b2.closed:

@@ -38,7 +38,18 @@ from textual.widgets import DataTable, Digits, Label, Static
 from core.errors import LyceeError
 from core.i18n import _, ngettext
 from core.labels import card_type_label
-from limited.view import Bot, CardSet, Draft, PickReason, PickTimer, Seat, colour_text, facts_for, seat_table
+from limited.view import (
+    Bot,
+    CardSet,
+    Draft,
+    PickReason,
+    PickTimer,
+    Seat,
+    colour_text,
+    facts_for,
+    review_seat,
+    seat_table,
+)
 
 from ..i18n import Translated
 from ..widgets.cards import attr_glyphs, card_cells, card_columns, cost_glyphs, pool_charts, seat_ring
@@ -454,8 +465,6 @@ class DraftScreen(Translated, Screen):
 
     def pick_review(self):
         """This seat's picks beside the bots' (limited.review), once the draft is over."""
-        from limited.view import review_seat
-
         return review_seat(self.draft.result(), self.me, self.cs)
 
     def _finish(self) -> None:
