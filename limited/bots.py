@@ -429,38 +429,44 @@ class Bot:
     def _wheel(self, offered: Sequence[str], pool: Sequence[str], rnd: int, k: int) -> None:
         """A pack seen early this round coming back: count what the others took from it."""
         n = len(pool)
-        early = self._early
         here: Counter | None = None
-        if k >= 2 and early:
-            if self._lap:  # the table's size is known: only the pack seen one lap ago can be back
-                cands = [n - self._lap] if n - self._lap in early else []
-            else:
-                cands = [n0 for n0 in early if n0 < n]
-            for n0 in cands:
-                r0, seen = early[n0]
-                if r0 != rnd or any(num not in seen for num in offered):
-                    continue
-                if here is None:
-                    here = Counter(offered)
-                if here - seen:
-                    continue
-                by = self.facts.by_number
-                taken, left = self._taken, self._left
-                mine = _IDX[by[pool[n0]].needs]
-                for num, q in (seen - here).items():
-                    for i in _IDX[by[num].needs]:
-                        taken[i] += q
-                for num, q in seen.items():
-                    for i in _IDX[by[num].needs]:
-                        left[i] += q
-                for i in mine:  # this seat's own pick is neither
-                    taken[i] -= 1
-                    left[i] -= 1
-                del early[n0]
+        if k >= 2 and self._early:
+            here = Counter(offered)
+            n0 = self._came_back(offered, here, n, rnd)
+            if n0 is not None:
+                seen = self._early.pop(n0)[1]
+                self._census(seen - here, seen, pool[n0])
                 self._lap = n - n0
-                break
         if k <= 2:
-            early[n] = (rnd, here if here is not None else Counter(offered))
+            self._early[n] = (rnd, here if here is not None else Counter(offered))
+
+    def _came_back(self, offered: Sequence[str], here: Counter, n: int, rnd: int) -> int | None:
+        """The pool size at which this pack was seen early this round, None when it was not."""
+        early = self._early
+        if self._lap:  # the table's size is known: only the pack seen one lap ago can be back
+            cands = [n - self._lap] if n - self._lap in early else []
+        else:
+            cands = [n0 for n0 in early if n0 < n]
+        for n0 in cands:
+            r0, seen = early[n0]
+            if r0 == rnd and all(num in seen for num in offered) and not here - seen:
+                return n0
+        return None
+
+    def _census(self, taken_cards: Counter, seen: Counter, mine: str) -> None:
+        """Add what the other seats took (``taken_cards``) of what the pack held (``seen``), this seat's
+        own pick (``mine``) being neither."""
+        by = self.facts.by_number
+        taken, left = self._taken, self._left
+        for num, q in taken_cards.items():
+            for i in _IDX[by[num].needs]:
+                taken[i] += q
+        for num, q in seen.items():
+            for i in _IDX[by[num].needs]:
+                left[i] += q
+        for i in _IDX[by[mine].needs]:
+            taken[i] -= 1
+            left[i] -= 1
 
     def _crowd(self) -> list[float]:
         """Per colour: the share of its cards the other seats took, minus the mean over the colours."""
