@@ -15,6 +15,11 @@
   ``--seed0 S`` draws those figures from another seed set (spread, table-read
   and feasibility drafts seeds S.., forced-signal drafts 1000+S..): 60 drafts
   are noise of about +-4 points, so a change is judged on two sets.
+- issue 48 (``--colourless N``, 100 by default, ``--colourless-only``): over N
+  drafts a set (8 seats, 4 packs), the mean pick within the pack (packs 2-4) of
+  rating-4+ cards any deck casts (無 only) against coloured ones of the same
+  rating (target: within 1 pick), and the share of picks taking a card 2+
+  rating points below a 無 card of the same pack.
 
     python benchmarks/draft.py [--set alpha] [--drafts 1000] [--compare 200]
     python benchmarks/draft.py --table-only [--spread 60] [--signal 200] [--seed0 0]
@@ -424,6 +429,47 @@ def table_figures(cs, spread: int, signal: int, oracle: int = 0, seed0: int = 0)
     print()
 
 
+def colourless_figures(sets, drafts: int, seed0: int = 0) -> None:
+    """Issue 48 item 13: a card every deck can cast (無 only) is worth its rating to every seat.  For
+    rating-4+ cards, the mean pick within the pack (packs 2 to 4 of 4: pack 1's first picks know
+    nothing of the colours) at which they went, 無 cards against coloured cards of the same rating
+    (target: within 1 pick), and the share of bot picks that took a card 2+ rating points below a
+    無 card of the same pack."""
+    print(f"無 cards, {drafts} drafts of 8 seats x 4 packs a set, mean pick within the pack (packs 2-4):")
+    for cs in sets:
+        by = facts_for(cs).by_number
+        at: dict[tuple[bool, int], list[int]] = {}
+        below = picks = 0
+        for seed in range(seed0, seed0 + drafts):
+            res = run_draft(cs, 8, 4, seed, build=False)
+            for p in res.picks:
+                picks += 1
+                f = by[p.took]
+                best_any = max((by[n].rating for n in p.offered if not by[n].needs), default=-1)
+                below += best_any >= f.rating + 2
+                if p.round >= 2 and f.rating >= 4:
+                    at.setdefault((not f.needs, f.rating), []).append(p.pick)
+        cells = []
+        # 4+ together, the coloured cards weighed by the 無 cards' ratings (the same rating mix)
+        a = at.get((True, 4), []) + at.get((True, 5), [])
+        mix = [(len(at.get((True, r), [])), at.get((False, r))) for r in (4, 5)]
+        if a and all(c for k, c in mix if k):
+            c_mean = sum(k * statistics.fmean(c) for k, c in mix if k) / len(a)
+            cells.append(
+                f"4+: 無 {statistics.fmean(a):.2f} / coloured {c_mean:.2f}, gap {statistics.fmean(a) - c_mean:+.2f}"
+            )
+        for r in (4, 5):
+            a, c = at.get((True, r), []), at.get((False, r), [])
+            if a and c:
+                cells.append(
+                    f"rating {r}: 無 {statistics.fmean(a):.2f} ({len(a)}) / coloured {statistics.fmean(c):.2f} "
+                    f"({len(c)}), gap {statistics.fmean(a) - statistics.fmean(c):+.2f}"
+                )
+            elif a:
+                cells.append(f"rating {r}: 無 {statistics.fmean(a):.2f} ({len(a)}), no coloured card of it")
+        print(f"  {cs.code:<6} " + "; ".join(cells) + f"; picks 2+ below a 無 card {below / picks:.1%}")
+
+
 def scan(drafts: int) -> None:
     """The G-DRAFT-1 property over many seeds (see the module docstring)."""
     sets = load_sample_sets()
@@ -465,12 +511,18 @@ def main() -> None:
         help="first seed of the issue 28 figures: spread drafts seed0.., forced-signal drafts 1000+seed0..",
     )
     ap.add_argument("--table-only", action="store_true", help="only the issue 28 figures")
+    ap.add_argument("--colourless", type=int, default=100, help="drafts a set for the 無-card figures (0: none)")
+    ap.add_argument("--colourless-only", action="store_true", help="only the 無-card figures")
     ap.add_argument("--scan", type=int, default=0, help="only the G-DRAFT-1 seed scan, over this many drafts")
     args = ap.parse_args()
     if args.scan:
         scan(args.scan)
         return
     sets = [cs for cs in load_sample_sets() if args.set in (None, cs.code)]
+    if args.colourless:
+        colourless_figures(sets, args.colourless, args.seed0)
+    if args.colourless_only:
+        return
     table_figures(
         next(cs for cs in sets if args.set or cs.code == "alpha"), args.spread, args.signal, args.oracle, args.seed0
     )

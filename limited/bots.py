@@ -25,7 +25,18 @@ Bot picks (G-DRAFT-1: take one card, pass the rest)
       card loses ``CAST_COLOURLESS`` (growing to ``CAST_BY`` as above: cards
       of the pair come first, a 無 card fits any deck, so the table leaves
       those for the late picks of a pack, where a seat otherwise gets only
-      what nobody upstream could cast).  With the deck full in the pair (or
+      what nobody upstream could cast), but never more than
+      ``COLOURLESS_KEEP`` less its rating: a card every deck can cast is worth
+      nearly its rating to every seat, so a 無 bomb is not passed round the
+      table (issue 48: a rating-5 無 card went past all 8 seats, rating-4+ 無
+      cards went at mean pick 5.9-6.3 of packs 2-4 against 2.7-3.2 for
+      coloured ones).  Measured in benchmarks/draft.py (100 drafts a set):
+      rating-4 無 cards at mean pick 3.2-3.5 against 2.7-3.2 (gap +0.07 to
+      +0.74; a loss capped at 5 less the rating took them at pick 1.0, gap
+      -1.6 to -2.0), rating 5 at 1.0; picks taking a card 2+ rating points
+      below a 無 card of the pack 4.8-11.0% -> 2.2-9.0%; decks with uncastable
+      cards 37.1% -> 36.8% (a flat loss of 1 or 2: 54% and 42%: the 無 filler
+      is what keeps the packs' last picks castable).  With the deck full in the pair (or
       the picks left only just filling it) a card the pair cannot cast loses
       ``OFF_COLOUR_PENALTY`` + ``CAST_PENALTY`` + ``LATE_PENALTY`` + 5 more:
       it is never taken over one it can cast.  The first pick knows nothing
@@ -108,24 +119,14 @@ Bot picks (G-DRAFT-1: take one card, pass the rest)
     once the pool holds a card of it, so a one-colour pool keeps its second
     colour open.
 
-    :meth:`Bot.explain` returns the pick with its reason (:class:`PickReason`:
+    :meth:`Bot.explain` returns the pick with its reason (limited.reasons.PickReason:
     the top three with their parts, and a one-line reason through the
     catalog); :meth:`Bot.choose` returns the card only.  Ties go to the card
     first in the pack.  No randomness: the same packs and pool give the same
     pick.  無 (colourless) cards fit every deck.
 
-Deck builder (G-SEALED, G-DRAFT-3, G-DRAFT-4, G-SPARE-1)
-    Picks the pair of colours whose best ``size`` cards are worth most
-    (off-colour cards count ``DEAD_CARD`` less: a card the deck cannot cast is
-    dead, so the pair that casts most cards wins over a higher-rated pair
-    that would need off-colour cards), then takes on-colour
-    cards by rating (characters before others, then cheaper, on ties), fills up
-    with the best off-colour cards if short, and in best of three adds up to 12
-    spares (G-SPARE-1) from the rest of the pool.  ``name_limit`` keeps the
-    4-of-a-name rule (R-DECK-4) over deck and spares together, a card's own
-    ``max_copies`` allowing more; draft passes ``None`` (G-DRAFT-3).  The
-    result is checked by core.decks (check_sealed / check_draft) by the callers
-    in limited.sealed and limited.draft.
+The deck builder (``build_deck``, ``DEAD_CARD``) is limited.builder's, named here too.
+
 """
 
 from __future__ import annotations
@@ -136,12 +137,11 @@ import random
 import weakref
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable, Iterable, Protocol, Sequence
+from typing import Callable, Protocol, Sequence
 
-from core.cards.decks import SPARE_MAX, Decklist
-from core.errors import RuleError
-from core.i18n import _
-from limited.facts import COLOURS, CURVE_BUCKETS, PAIRS, CardFacts, SetFacts, colour_names
+from limited.builder import DEAD_CARD, build_deck
+from limited.facts import COLOURS, PAIRS, CardFacts, SetFacts
+from limited.reasons import PARTS, PickReason, ScoredCard, colour_text, why_fits, why_off, why_open
 
 __all__ = [
     "Picker",
@@ -165,6 +165,7 @@ __all__ = [
     "CAST_BY",
     "CAST_PENALTY",
     "CAST_COLOURLESS",
+    "COLOURLESS_KEEP",
     "CENSUS_WEIGHT",
     "PAIR_COUNT",
     "CUT_WEIGHT",
@@ -196,14 +197,15 @@ STAY = 0.35
 PAIR_COUNT = 4.0
 #: Off-colour penalty on top of OFF_COLOUR_PENALTY once the picks left barely cover the deck.
 LATE_PENALTY = 4.0
-#: What the deck builder takes off a card its pair cannot cast: more than any rating, so a
-#: castable card always goes in first.
-DEAD_CARD = 6.0
 #: Castability, growing from the commitment to CAST_BY picks: an off-colour card loses CAST_PENALTY more and a
 #: colourless (無) one CAST_COLOURLESS (on-colour cards first, 無 ones left for the packs' last picks).
 CAST_BY = 8
 CAST_PENALTY = 5.5
 CAST_COLOURLESS = 4.0
+#: A 無 card loses at most COLOURLESS_KEEP less its rating to CAST_COLOURLESS: a card every deck can cast
+#: is worth nearly its rating to every seat, so a 無 bomb goes early (issue 48: at 4.0 for every rating, a
+#: rating-5 無 card went past all 8 seats), while the 無 filler still waits for the packs' last picks.
+COLOURLESS_KEEP = 6.5
 #: The belief over the pairs: a softmax of their values at temperature BELIEF_T, cooled by the pool
 #: (BELIEF_COOL cards halve it).
 BELIEF_T = 6.0
@@ -215,8 +217,11 @@ CAST_MARGIN = 2.0
 #: Before the commitment (when the pair values feed only the belief) the reads of the table, flow and cut,
 #: weigh this many times more: a seat hedges towards what upstream leaves, which spreads the table.
 READ_EARLY = 2.0
-#: Names of a card's score parts, in order.
-PARTS = ("rating", "colour", "curve", "signal")
+#: What :meth:`Bot.upstream` names: a side read over this many weighted cards, its second most-cut colour
+#: cut this much a weighted card more than the third, the same two colours on this many reads in a row.
+UPSTREAM_READ = 15.0
+UPSTREAM_GAP = 0.05
+UPSTREAM_STEADY = 3
 #: Share of a deck by cost bucket (0-1, 2, 3, 4+): a low curve.  Read by the
 #: bots and by the deck score.
 TARGET_CURVE = (0.35, 0.25, 0.30, 0.10)
@@ -254,11 +259,6 @@ def _shares(facts: SetFacts) -> dict[str, tuple[float, ...]]:
     return e
 
 
-def colour_text(mask: int) -> str:
-    """Colours of a mask as kanji, 雪・月."""
-    return "・".join(colour_names(mask, kanji=True)) or "無"
-
-
 class Picker(Protocol):
     """Chooses one card of ``offered`` for a seat whose pool so far is ``pool``."""
 
@@ -267,82 +267,6 @@ class Picker(Protocol):
 
 #: How a draft makes a seat's picker: ``factory(facts, deck_size, rng)``.
 PickerFactory = Callable[[SetFacts, int, random.Random], Picker]
-
-
-@dataclass(frozen=True, slots=True)
-class ScoredCard:
-    """A card of the pack and its value, split into the named PARTS."""
-
-    number: str
-    rating: float
-    colour: float
-    curve: float
-    signal: float
-
-    @property
-    def total(self) -> float:
-        return self.rating + self.colour + self.curve + self.signal
-
-    def as_dict(self) -> dict:
-        # + 0.0: a part that rounds to nothing reads 0.0, not -0.0
-        return {
-            "number": self.number,
-            "score": round(self.total, 2) + 0.0,
-            **{k: round(getattr(self, k), 2) + 0.0 for k in PARTS},
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class PickReason:
-    """A bot's pick: the card, the top three, and why.  ``kind`` and ``args``
-    make the one-line reason (:meth:`text`, in the current language)."""
-
-    choice: str
-    top: tuple[ScoredCard, ...]
-    pair: int
-    #: The colours the seats upstream seem to be in (0: too early to say).
-    upstream: int
-    kind: str
-    args: tuple[tuple[str, object], ...] = ()
-
-    def text(self) -> str:
-        a = dict(self.args)
-        for k in ("colours", "signal", "other_colours"):
-            if k in a:
-                a[k] = colour_text(int(a[k]))  # type: ignore[call-overload]
-        t = {
-            "first": _("the best rating in the pack ({rating}); colours still open"),
-            "open": _("rated {rating}, in {colours}, the colours of most picks so far"),
-            "hedge": _(
-                "rated {rating}, 無: any deck can cast it, and the higher-rated cards are in colours "
-                "the picks so far make less likely"
-            ),
-            "best": _("the best card in the pack ({rating}); the deck is in {colours}"),
-            "fit": _("the best card in {colours} ({rating}); a higher-rated one is off colour"),
-            "curve": _("in {colours}, and the deck still wants cards of cost {cost}"),
-            "keep": _(
-                "rated {rating}, in {colours}: cards of its colours before 無 ones, which any deck can cast "
-                "and which still come late in a pack"
-            ),
-            "moved": _("moves into {colours}: {signal} keeps flowing from upstream"),
-            "off": _("off colour, but rated {rating}: far above anything in {colours}"),
-            "maybe": _(
-                "rated {rating}, in {other_colours}, outside {colours}: by the picks so far the deck may "
-                "still move into {other_colours}"
-            ),
-            "nothing": _("nothing in the pack fits {colours}: the best of the rest"),
-            "full": _("the deck is full in {colours}: only cards it can cast help now"),
-        }[self.kind]
-        return t.format(**a)
-
-    def as_dict(self) -> dict:
-        return {
-            "choice": self.choice,
-            "pair": list(colour_names(self.pair)),
-            "upstream": list(colour_names(self.upstream)),
-            "reason": self.text(),
-            "top": [c.as_dict() for c in self.top],
-        }
 
 
 #: For each needs mask: the colour indexes it names, and the PAIRS indexes that can cast it.
@@ -385,6 +309,8 @@ class Bot:
         "cut",
         "_cutw",
         "_shares",
+        "_steady",
+        "_named",
     )
 
     def __init__(
@@ -428,6 +354,8 @@ class Bot:
         self.cut = [[0.0] * _NC, [0.0] * _NC]
         self._cutw = [0, 0]  # the weights summed, by side
         self._shares = _shares(facts)
+        self._steady = [(0, 0), (0, 0)]  # by side: the two most-cut colours of real reads, reads in a row
+        self._named = [0, 0]  # by side: what upstream() names
 
     @property
     def committed(self) -> bool:
@@ -483,42 +411,62 @@ class Bot:
             share = self._shares[r]
             for i in range(_NC):
                 cut[i] -= k * q * share[i]
+        self._name_upstream(side)
+
+    def _name_upstream(self, side: int) -> None:
+        """After a read of ``side``: the two colours most cut there become what :meth:`upstream` names
+        once the read is real (UPSTREAM_READ weighted cards, the second colour cut UPSTREAM_GAP a
+        weighted card more than the third) and steady (the same two on UPSTREAM_STEADY reads in a row)."""
+        cut, w = self.cut[side], self._cutw[side]
+        order = sorted(range(_NC), key=lambda i: (cut[i], i))
+        two = (1 << order[0]) | (1 << order[1])
+        real = w >= UPSTREAM_READ and (cut[order[2]] - cut[order[1]]) / w >= UPSTREAM_GAP
+        held = self._steady[side]
+        self._steady[side] = (two, held[1] + 1 if held[0] == two else 1) if real else (0, 0)
+        if real and self._steady[side][1] >= UPSTREAM_STEADY:
+            self._named[side] = two
 
     def _wheel(self, offered: Sequence[str], pool: Sequence[str], rnd: int, k: int) -> None:
         """A pack seen early this round coming back: count what the others took from it."""
         n = len(pool)
-        early = self._early
         here: Counter | None = None
-        if k >= 2 and early:
-            if self._lap:  # the table's size is known: only the pack seen one lap ago can be back
-                cands = [n - self._lap] if n - self._lap in early else []
-            else:
-                cands = [n0 for n0 in early if n0 < n]
-            for n0 in cands:
-                r0, seen = early[n0]
-                if r0 != rnd or any(num not in seen for num in offered):
-                    continue
-                if here is None:
-                    here = Counter(offered)
-                if here - seen:
-                    continue
-                by = self.facts.by_number
-                taken, left = self._taken, self._left
-                mine = _IDX[by[pool[n0]].needs]
-                for num, q in (seen - here).items():
-                    for i in _IDX[by[num].needs]:
-                        taken[i] += q
-                for num, q in seen.items():
-                    for i in _IDX[by[num].needs]:
-                        left[i] += q
-                for i in mine:  # this seat's own pick is neither
-                    taken[i] -= 1
-                    left[i] -= 1
-                del early[n0]
+        if k >= 2 and self._early:
+            here = Counter(offered)
+            n0 = self._came_back(offered, here, n, rnd)
+            if n0 is not None:
+                seen = self._early.pop(n0)[1]
+                self._census(seen - here, seen, pool[n0])
                 self._lap = n - n0
-                break
         if k <= 2:
-            early[n] = (rnd, here if here is not None else Counter(offered))
+            self._early[n] = (rnd, here if here is not None else Counter(offered))
+
+    def _came_back(self, offered: Sequence[str], here: Counter, n: int, rnd: int) -> int | None:
+        """The pool size at which this pack was seen early this round, None when it was not."""
+        early = self._early
+        if self._lap:  # the table's size is known: only the pack seen one lap ago can be back
+            cands = [n - self._lap] if n - self._lap in early else []
+        else:
+            cands = [n0 for n0 in early if n0 < n]
+        for n0 in cands:
+            r0, seen = early[n0]
+            if r0 == rnd and all(num in seen for num in offered) and not here - seen:
+                return n0
+        return None
+
+    def _census(self, taken_cards: Counter, seen: Counter, mine: str) -> None:
+        """Add what the other seats took (``taken_cards``) of what the pack held (``seen``), this seat's
+        own pick (``mine``) being neither."""
+        by = self.facts.by_number
+        taken, left = self._taken, self._left
+        for num, q in taken_cards.items():
+            for i in _IDX[by[num].needs]:
+                taken[i] += q
+        for num, q in seen.items():
+            for i in _IDX[by[num].needs]:
+                left[i] += q
+        for i in _IDX[by[mine].needs]:
+            taken[i] -= 1
+            left[i] -= 1
 
     def _crowd(self) -> list[float]:
         """Per colour: the share of its cards the other seats took, minus the mean over the colours."""
@@ -600,17 +548,13 @@ class Bot:
         self._counted = len(pool)
 
     def upstream(self, pool_size: int) -> int:
-        """The two colours the seats passing to this one now seem to be in (the
-        most cut on this side, :attr:`cut`), 0 before two packs of the side were read."""
+        """The two colours the seats passing to this one now seem to be in (the most cut on this
+        side, :attr:`cut`), 0 until the read is real and steady (:meth:`_name_upstream`: said on
+        nearly every early pick, it changed on half of them)."""
         size = self.pack_size
         if not size:
             return 0
-        side = (pool_size // size) % 2
-        if self._reads[side] < 2:
-            return 0
-        cut = self.cut[side]
-        order = sorted(range(_NC), key=lambda i: (cut[i], i))
-        return (1 << order[0]) | (1 << order[1])
+        return self._named[(pool_size // size) % 2]
 
     def _cut_total(self) -> list[float]:
         """Per colour, both sides added: what the upstream seats removed, per weighted card (0 unread),
@@ -622,7 +566,19 @@ class Bot:
     # -- picking --------------------------------------------------------------------------------
 
     def _score(self, offered: Sequence[str], pool: Sequence[str]) -> tuple[list[tuple], int]:
-        """Every offered card as (number, rating, colour, curve, signal, total), and the best one's index."""
+        """Every offered card as (number, rating, colour, curve, signal, total), and the best one's index
+        (ties: the first in the pack)."""
+        w = self._weights(offered, pool)
+        by = self.facts.by_number
+        rows = [w.row(num, by[num]) for num in offered]
+        best_i, best_v = 0, -1e18
+        for i, r in enumerate(rows):
+            if r[5] > best_v:
+                best_i, best_v = i, r[5]
+        return rows, best_i
+
+    def _weights(self, offered: Sequence[str], pool: Sequence[str]) -> _Weights:
+        """Read the pack and the pool, choose the pair, and weigh this pick (the module docstring)."""
         self._absorb(pool)
         self._look(offered, pool)
         n = len(pool)
@@ -630,66 +586,40 @@ class Bot:
         values = self._pair_values(n, have)
         self._choose_pair(n, values, have)
         self._count(pool)
-        by = self.facts.by_number
-        pair = self.pair
-        on, curve, targets = self._on, self.curve, self._targets
-        ft = self._flow_total()
-        size = self.pack_size or 11
-        scale = 10.0 * size
-        total_picks = self.deck_size // 10 * size
+        pair, on = self.pair, self._on
+        total_picks = self.deck_size // 10 * (self.pack_size or 11)
         c0 = self.commit_after
         cast = min(1.0, max(0, n - c0) / max(1, CAST_BY - c0))
         full = bool(pair) and (on >= self.deck_size or on + total_picks - n <= self.deck_size)
-        # With the deck full in the pair (or the picks left only just filling it): never over a card it can cast.
-        off_pen = OFF_COLOUR_PENALTY + CAST_PENALTY + LATE_PENALTY + 5.0 if full else 0.0
-        less_pen = CAST_COLOURLESS * cast if pair else 0.0
-        # The hedge: a card's expected worth under the belief over the pairs, its rating if the final pair
-        # casts it, else minus what a dead card costs while the pool is short of castable cards.
         # The first pick knows nothing: the rating alone.
         belief = self._belief(n, values) if n else None
-        dead = 0.0
-        if belief is not None and pair and cast:
-            expect = sum(map(operator.mul, belief, self._fitn))
-            short = (self.deck_size + CAST_MARGIN - expect) / max(1, total_picks - n)
-            dead = DEAD_WEIGHT * cast * (1.0 if short > 1 else 0.0 if short < 0 else short)
-        # Before the commitment a 無 card is worth what a card of the likeliest colour is: a seat taking
-        # 無 cards early hides its colours from the seats it passes to (their cut read sees nothing).
-        star = 1.0
-        chance = [0.0] * _NC  # by colour: the belief of the pairs holding it
-        if belief is not None:
-            for j, b in enumerate(belief):
-                i, k = _PAIR_IDX[j]
-                chance[i] += b
-                chance[k] += b
-            if not pair:
-                star = max(chance)
-        rows = []
-        best_i, best_v = 0, -1e18
-        for idx, num in enumerate(offered):
-            f: CardFacts = by[num]
-            needs = f.needs
-            colour = curve_v = signal = 0.0
-            if needs:
-                bf = max(ft[i] for i in _IDX[needs]) / scale
-                signal = SIGNAL_CARD * (1.0 if bf > 1 else -1.0 if bf < -1 else bf)
-                if belief is not None:
-                    fits = _FITS[needs]
-                    pc = chance[_IDX[needs][0]] if len(fits) > 1 else belief[fits[0]] if fits else 0.0
-                    colour = -(1.0 - pc) * (f.rating + dead)
-                if pair:
-                    if _POP[pair | needs] > 2:
-                        colour -= off_pen
-                    else:
-                        curve_v = _curve_bonus(curve[f.bucket], targets[f.bucket])
-            else:
-                colour = -less_pen if less_pen else -(1.0 - star) * f.rating
-                if pair:
-                    curve_v = _curve_bonus(curve[f.bucket], targets[f.bucket])
-            v = f.rating + colour + curve_v + signal
-            rows.append((num, float(f.rating), colour, curve_v, signal, v))
-            if v > best_v:
-                best_i, best_v = idx, v
-        return rows, best_i
+        chance = _chance(belief)
+        return _Weights(
+            pair=pair,
+            belief=belief,
+            chance=chance,
+            # Before the commitment a 無 card is worth what a card of the likeliest colour is: a seat taking
+            # 無 cards early hides its colours from the seats it passes to (their cut read sees nothing).
+            star=max(chance) if belief is not None and not pair else 1.0,
+            dead=self._dead(belief, cast, n, total_picks) if pair and cast else 0.0,
+            # With the deck full in the pair (or the picks left only just filling it): never over a card it
+            # can cast.
+            off_pen=OFF_COLOUR_PENALTY + CAST_PENALTY + LATE_PENALTY + 5.0 if full else 0.0,
+            less_pen=CAST_COLOURLESS * cast if pair else 0.0,
+            flow=self._flow_total(),
+            scale=10.0 * (self.pack_size or 11),
+            curve=self.curve,
+            targets=self._targets,
+        )
+
+    def _dead(self, belief: list[float] | None, cast: float, n: int, total_picks: int) -> float:
+        """What a card the final pair cannot cast costs now: up to DEAD_WEIGHT, as much of it as the picks
+        left must be castable for the expected castable count to reach the deck plus CAST_MARGIN."""
+        if belief is None:
+            return 0.0
+        expect = sum(map(operator.mul, belief, self._fitn))
+        short = (self.deck_size + CAST_MARGIN - expect) / max(1, total_picks - n)
+        return DEAD_WEIGHT * cast * (1.0 if short > 1 else 0.0 if short < 0 else short)
 
     def choose(self, offered: Sequence[str], pool: Sequence[str]) -> str:
         rows, best = self._score(offered, pool)
@@ -717,50 +647,90 @@ class Bot:
         return PickReason(scored[best_i].number, top, self.pair, self.upstream(n), kind, tuple(args.items()))
 
     def _why(self, top, scored, pair: int, full: bool) -> tuple[str, dict]:
+        """The reason's kind and arguments for the pick ``top[0]``.  The colours named as the deck's
+        always hold the card's own: with one colour in the pair, a card of another makes the pair."""
         by = self.facts.by_number
         c = top[0]
         f = by[c.number]
-        rating = f.rating
         if not pair:
-            # The colour part (the belief) decided when a higher-rated card, or an equal one, lost to it.
-            if any(x.rating > c.rating for x in scored) or (
-                len(top) > 1 and top[1].rating == c.rating and top[1].colour < c.colour
-            ):
-                if f.needs:
-                    return "open", {"rating": rating, "colours": f.needs}
-                return "hedge", {"rating": rating}
-            return "first", {"rating": rating}
+            return why_open(f, c, top, scored)
 
         def fits(x: ScoredCard) -> bool:
             return _POP[pair | by[x.number].needs] <= 2
 
         if not fits(c):
-            if not any(fits(x) for x in scored):
-                return "nothing", {"colours": pair}
-            if any(fits(x) and x.rating + 2 > c.rating for x in scored):
-                # Not far above: the belief still gives its colours a chance of being the deck's.
-                return "maybe", {"rating": rating, "colours": pair, "other_colours": f.needs}
-            return "off", {"rating": rating, "colours": pair}
+            return why_off(f, scored, pair, fits)
         if full:
-            return "full", {"colours": pair}
+            return "full", {"colours": pair | f.needs}
         if self._moved:
             ft = self._flow_total()
             sig = max(_IDX[pair], key=lambda i: ft[i])
-            return "moved", {"colours": pair, "signal": 1 << sig}
-        if all(x.rating <= c.rating for x in scored):
-            return "best", {"rating": rating, "colours": pair}
-        if f.needs and any(x.rating > c.rating and not by[x.number].needs for x in scored):
-            return "keep", {"rating": rating, "colours": pair}
-        if c.curve > 0 and any(x.rating >= c.rating and fits(x) and x is not c for x in scored):
-            return "curve", {"colours": pair, "cost": CURVE_BUCKETS[f.bucket]}
-        return "fit", {"rating": rating, "colours": pair}
+            return "moved", {"colours": pair | f.needs, "signal": 1 << sig}
+        return why_fits(f, c, scored, pair | f.needs, fits, by)
 
 
-def _curve_bonus(have: int, target: float) -> float:
-    if target <= 0:
-        return -CURVE_WEIGHT
-    x = (target - have) / target
-    return CURVE_WEIGHT * (1.0 if x > 1 else -1.0 if x < -1 else x)
+def _chance(belief: list[float] | None) -> list[float]:
+    """By colour: the belief of the pairs holding it (all 0 before the first pick)."""
+    chance = [0.0] * _NC
+    for j, b in enumerate(belief or ()):
+        i, k = _PAIR_IDX[j]
+        chance[i] += b
+        chance[k] += b
+    return chance
+
+
+@dataclass(frozen=True, slots=True)
+class _Weights:
+    """What a card of the pack is worth at one pick: the parts of the module docstring, as
+    :meth:`Bot._weights` found them."""
+
+    pair: int
+    belief: list[float] | None
+    chance: list[float]
+    star: float
+    dead: float
+    off_pen: float
+    less_pen: float
+    flow: list[float]
+    scale: float
+    curve: list[int]
+    targets: list[float]
+
+    def row(self, num: str, f: CardFacts) -> tuple:
+        """(number, rating, colour, curve, signal, total) of one card."""
+        colour, curve_v, signal = self._coloured(f) if f.needs else (self._colourless(f), self._curve(f), 0.0)
+        return (num, float(f.rating), colour, curve_v, signal, f.rating + colour + curve_v + signal)
+
+    def _curve(self, f: CardFacts) -> float:
+        if not self.pair:
+            return 0.0
+        target = self.targets[f.bucket]
+        if target <= 0:
+            return -CURVE_WEIGHT
+        x = (target - self.curve[f.bucket]) / target
+        return CURVE_WEIGHT * (1.0 if x > 1 else -1.0 if x < -1 else x)
+
+    def _colourless(self, f: CardFacts) -> float:
+        """The hedge of a 無 card: after the commitment it waits for the packs' last picks unless its
+        rating is high (COLOURLESS_KEEP); before, it is worth what a card of the likeliest colour is."""
+        if self.less_pen:
+            return -min(self.less_pen, max(0.0, COLOURLESS_KEEP - f.rating))
+        return -(1.0 - self.star) * f.rating
+
+    def _coloured(self, f: CardFacts) -> tuple[float, float, float]:
+        """The colour (the hedge: its rating if the final pair casts it, else minus what a dead card
+        costs), curve and signal parts of a card that needs a colour."""
+        needs = f.needs
+        bf = max(self.flow[i] for i in _IDX[needs]) / self.scale
+        signal = SIGNAL_CARD * (1.0 if bf > 1 else -1.0 if bf < -1 else bf)
+        colour = 0.0
+        if self.belief is not None:
+            fits = _FITS[needs]
+            pc = self.chance[_IDX[needs][0]] if len(fits) > 1 else self.belief[fits[0]] if fits else 0.0
+            colour = -(1.0 - pc) * (f.rating + self.dead)
+        if self.pair and _POP[self.pair | needs] > 2:
+            return colour - self.off_pen, 0.0, signal
+        return colour, self._curve(f), signal
 
 
 class RandomPicker:
@@ -773,84 +743,3 @@ class RandomPicker:
 
     def choose(self, offered: Sequence[str], pool: Sequence[str]) -> str:
         return offered[self.rng.randrange(len(offered))]
-
-
-# -- the deck builder --------------------------------------------------------------------------
-
-
-def _fits(f: CardFacts, pair: int) -> bool:
-    return not (f.needs & ~pair)
-
-
-def build_deck(
-    pool: Iterable[str], facts: SetFacts, size: int, *, name_limit: int | None = None, spares: int = 0
-) -> Decklist:
-    """A deck of exactly ``size`` cards from ``pool`` (numbers, copies repeated),
-    plus up to ``spares`` spare cards (at most 12, G-SPARE-1) from what is
-    left, as the module docstring describes.
-
-    Raises RuleError when the pool cannot give ``size`` cards within the
-    name limit (R-DECK-4)."""
-    by = facts.by_number
-    items = [by[n] for n in pool]
-    if len(items) < size:
-        raise RuleError(
-            _("the pool holds {n} cards; the deck needs {size}", n=len(items), size=size),
-            "G-SEALED" if name_limit is not None else "G-DRAFT-4",
-        )
-
-    def value(f: CardFacts, pair: int) -> float:
-        return f.rating - (0 if _fits(f, pair) else DEAD_CARD)
-
-    # A castable card (rating 0-5) always outranks a dead one (at most 5 - DEAD_CARD < 0), so a pair's
-    # best ``size`` cards are its castable ones by rating, then the best dead ones: one sort for all pairs.
-    by_rating = sorted(items, key=lambda f: -f.rating)
-    best_pair, best_v = PAIRS[0], -1e9
-    for pair in PAIRS:
-        on = [f.rating for f in by_rating if not f.needs & ~pair]
-        v = float(sum(on[:size]))
-        if len(on) < size:
-            off = [f.rating for f in by_rating if f.needs & ~pair]
-            v += sum(off[: size - len(on)]) - DEAD_CARD * (size - len(on))
-        if v > best_v:
-            best_pair, best_v = pair, v
-
-    order = sorted(items, key=lambda f: (-value(f, best_pair), not f.is_character, f.total_cost, f.number))
-    counts: Counter = Counter()  # per name key, deck and spares together
-    deck: Counter = Counter()
-    rest: list[CardFacts] = []
-
-    def room(f: CardFacts) -> bool:
-        if name_limit is None:
-            return True
-        limit = f.max_copies if f.max_copies is not None else name_limit
-        return counts[f.name_key] < limit
-
-    taken = 0
-    for f in order:
-        if taken < size and room(f):
-            deck[f.number] += 1
-            counts[f.name_key] += 1
-            taken += 1
-        else:
-            rest.append(f)
-    if taken < size:
-        raise RuleError(
-            _(
-                "the pool gives only {taken} cards within the limit of {limit} of a name; the deck needs {size}",
-                taken=taken,
-                limit=name_limit,
-                size=size,
-            ),
-            "R-DECK-4",
-        )
-    spare: Counter = Counter()
-    want, got = min(spares, SPARE_MAX), 0
-    for f in rest:
-        if got >= want:
-            break
-        if room(f):
-            spare[f.number] += 1
-            counts[f.name_key] += 1
-            got += 1
-    return Decklist.from_counts(dict(sorted(deck.items())), dict(sorted(spare.items())))

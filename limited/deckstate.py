@@ -23,7 +23,9 @@ from core.errors import LyceeError
 from core.i18n import _
 from core.labels import kind_label
 
+from .draft import build_draft_deck
 from .facts import catalog_for
+from .sealed import build_sealed_deck
 
 #: The orders of the pool, in the order the sort key cycles through them.
 SORTS = ("cost", "rating", "attribute", "type", "rarity", "number")
@@ -224,12 +226,8 @@ class DeckState:
         """Replace the deck with the bot builder's (limited.sealed / limited.draft)."""
         pool = list(self.pool.elements())
         if self.kind == "sealed":
-            from .sealed import build_sealed_deck
-
             dl = build_sealed_deck(pool, self.cs, match=self.match)
         else:
-            from .draft import build_draft_deck
-
             dl = build_draft_deck(pool, self.cs, self.packs or DRAFT_PACKS.start, match=self.match)
         self.deck = Counter(dl.counts("deck"))
         self.spare = Counter(dl.counts("spare"))

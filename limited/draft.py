@@ -478,6 +478,19 @@ class Draft:
         )
         return res.with_decks(decks) if decks is not None else res
 
+    def bot_decks(self, match: str = "bo3") -> list[Decklist | None]:
+        """The bot builder's deck (G-DRAFT-4, checked) for every bot seat of the finished draft, None
+        for a human's (who builds their own): what a practice log stores, so the bots' decks can be
+        reviewed."""
+        if self.set is None:
+            raise LyceeError(_("bots need the card set"))
+        res = self.result()
+        cs = self.set
+        return [
+            build_draft_deck(pool, cs, self.packs, match=match) if seat.bot else None
+            for seat, pool in zip(res.seats, res.pools)
+        ]
+
     # -- acting -----------------------------------------------------------------------------
 
     def pick(self, seat: int, card: str) -> Pick:

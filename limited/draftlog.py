@@ -30,6 +30,7 @@ ValidationError listing every problem with its JSON path.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections import Counter
 from os import PathLike
@@ -194,6 +195,40 @@ def parse_log(doc: Any, source: str = "<draft log>", cs: CardSet | None = None) 
     if not isinstance(doc, dict):
         raise ValidationError(source, [("$", _("expected a JSON object, got {got}", got=show_value(doc)))])
     _keys(doc, ("schema", "set", "seed", "packs", "seats", "rounds", "pools"), "$", p)
+    _check_schema(doc, p)
+    code = _set_code(doc, p, cs)
+    seed = doc.get("seed", None)
+    if seed is not None and not _is_int(seed):
+        p.add("$.seed", _("expected an integer or null, got {got}", got=show_value(seed)))
+        seed = None
+    packs = _packs(doc, p)
+    seats = _seats(doc, p)
+    opened, picks = _rounds(doc, p, packs, len(seats), cs)
+    pools, decks = _pools(doc, p, len(seats), cs)
+    if p.items:
+        raise ValidationError(source, p.items)
+    # packs is None only with a problem, raised above
+    return DraftResult(code, seed, packs, tuple(seats), tuple(opened), tuple(picks), tuple(pools), tuple(decks))  # type: ignore[arg-type]
+
+
+def _list(doc: dict, key: str, path: str, p: Problems, expected: str) -> list | None:
+    """``doc[key]`` when it is a list, else None with the problem at ``path`` (``expected``: what the
+    message says a wrong value should have been, with ``{got}``)."""
+    raw = doc.get(key, _MISSING)
+    if isinstance(raw, list):
+        return raw
+    p.add(path, _("missing") if raw is _MISSING else expected.format(got=show_value(raw)))
+    return None
+
+
+def _object(v: Any, path: str, p: Problems) -> bool:
+    if isinstance(v, dict):
+        return True
+    p.add(path, _("expected an object, got {got}", got=show_value(v)))
+    return False
+
+
+def _check_schema(doc: dict, p: Problems) -> None:
     if doc.get("schema", _MISSING) != SCHEMA:
         p.add(
             "$.schema",
@@ -201,21 +236,24 @@ def parse_log(doc: Any, source: str = "<draft log>", cs: CardSet | None = None) 
             if "schema" in doc
             else _("missing (expected {schema!r})", schema=SCHEMA),
         )
+
+
+def _set_code(doc: dict, p: Problems, cs: CardSet | None) -> str:
     code = doc.get("set", _MISSING)
     if not isinstance(code, str) or not code.strip():
         p.add("$.set", _("missing") if code is _MISSING else _("expected a set code, got {got}", got=show_value(code)))
-        code = ""
-    elif cs is not None and code.casefold() != cs.code.casefold():
+        return ""
+    if cs is not None and code.casefold() != cs.code.casefold():
         p.add("$.set", _("the log is for set {code!r}, not {set!r}", code=code, set=cs.code))
-    seed = doc.get("seed", None)
-    if seed is not None and not _is_int(seed):
-        p.add("$.seed", _("expected an integer or null, got {got}", got=show_value(seed)))
-        seed = None
+    return code
+
+
+def _packs(doc: dict, p: Problems) -> int | None:
     packs = doc.get("packs", _MISSING)
     if packs is _MISSING:
         p.add("$.packs", _("missing"))
-        packs = None
-    elif not _is_int(packs) or packs not in DRAFT_PACKS:
+        return None
+    if not _is_int(packs) or packs not in DRAFT_PACKS:
         p.add(
             "$.packs",
             _(
@@ -225,160 +263,145 @@ def parse_log(doc: Any, source: str = "<draft log>", cs: CardSet | None = None) 
                 max=DRAFT_PACKS.stop - 1,
             ),
         )
-        packs = None
+        return None
+    return packs
 
-    seats: list[Seat] = []
-    raw = doc.get("seats", _MISSING)
-    if not isinstance(raw, list):
+
+def _seats(doc: dict, p: Problems) -> list[Seat]:
+    raw = _list(doc, "seats", "$.seats", p, _("expected a list of seats, got {got}", got="{got}"))
+    if raw is None:
+        return []
+    if not POD_MIN <= len(raw) <= POD_MAX:
         p.add(
             "$.seats",
-            _("missing") if raw is _MISSING else _("expected a list of seats, got {got}", got=show_value(raw)),
+            _("{n} seats: a draft pod seats {min} to {max} [L-DRAFT-POD]", n=len(raw), min=POD_MIN, max=POD_MAX),
         )
-    else:
-        if not POD_MIN <= len(raw) <= POD_MAX:
-            p.add(
-                "$.seats",
-                _("{n} seats: a draft pod seats {min} to {max} [L-DRAFT-POD]", n=len(raw), min=POD_MIN, max=POD_MAX),
-            )
-        for i, s in enumerate(raw):
-            sp = f"$.seats[{i}]"
-            if not isinstance(s, dict):
-                p.add(sp, _("expected an object, got {got}", got=show_value(s)))
-                continue
-            _keys(s, ("seat", "name", "bot"), sp, p)
-            if "seat" in s and s["seat"] != i:
-                p.add(
-                    f"{sp}.seat",
-                    _("expected {i} (seats are listed in order), got {got}", i=i, got=show_value(s["seat"])),
-                )
-            name, bot = s.get("name"), s.get("bot", False)
-            if not isinstance(name, str) or not name.strip():
-                p.add(
-                    f"{sp}.name",
-                    _("missing") if name is None else _("expected a name, got {got}", got=show_value(name)),
-                )
-                name = f"seat {i}"
-            if not isinstance(bot, bool):
-                p.add(f"{sp}.bot", _("expected true or false, got {got}", got=show_value(bot)))
-                bot = False
-            seats.append(Seat(name, bot))
-    n = len(seats)
+    return [seat for i, s in enumerate(raw) if (seat := _seat(s, i, p)) is not None]
 
+
+def _seat(s: Any, i: int, p: Problems) -> Seat | None:
+    sp = f"$.seats[{i}]"
+    if not _object(s, sp, p):
+        return None
+    _keys(s, ("seat", "name", "bot"), sp, p)
+    if "seat" in s and s["seat"] != i:
+        p.add(f"{sp}.seat", _("expected {i} (seats are listed in order), got {got}", i=i, got=show_value(s["seat"])))
+    name, bot = s.get("name"), s.get("bot", False)
+    if not isinstance(name, str) or not name.strip():
+        p.add(f"{sp}.name", _("missing") if name is None else _("expected a name, got {got}", got=show_value(name)))
+        name = f"seat {i}"
+    if not isinstance(bot, bool):
+        p.add(f"{sp}.bot", _("expected true or false, got {got}", got=show_value(bot)))
+        bot = False
+    return Seat(name, bot)
+
+
+def _rounds(
+    doc: dict, p: Problems, packs: int | None, n: int, cs: CardSet | None
+) -> tuple[list[tuple[tuple[str, ...], ...]], list[Pick]]:
     opened: list[tuple[tuple[str, ...], ...]] = []
     picks: list[Pick] = []
-    rounds = doc.get("rounds", _MISSING)
-    if not isinstance(rounds, list):
-        p.add(
-            "$.rounds",
-            _("missing") if rounds is _MISSING else _("expected a list of rounds, got {got}", got=show_value(rounds)),
-        )
-    else:
-        if packs is not None and len(rounds) != packs:
-            p.add("$.rounds", _("{n} pack rounds for a {packs}-pack draft", n=len(rounds), packs=packs))
-        for r, rnd in enumerate(rounds):
-            rp = f"$.rounds[{r}]"
-            if not isinstance(rnd, dict):
-                p.add(rp, _("expected an object, got {got}", got=show_value(rnd)))
-                continue
-            _keys(rnd, ("round", "direction", "packs", "picks"), rp, p)
-            if rnd.get("round", r + 1) != r + 1:
-                p.add(f"{rp}.round", _("expected {n}, got {got}", n=r + 1, got=show_value(rnd.get("round"))))
-            want = direction(r)
-            if rnd.get("direction", _MISSING) != want:
-                p.add(
-                    f"{rp}.direction",
-                    _(
-                        "must be {want:+d}: pack 1 passes +1 and the direction alternates from pack "
-                        "to pack [G-DRAFT-1]",
-                        want=want,
-                    )
-                    if "direction" in rnd
-                    else _("missing (expected {want:+d})", want=want),
-                )
-            rp_packs = rnd.get("packs", _MISSING)
-            got: list[tuple[str, ...]] = []
-            if not isinstance(rp_packs, list):
-                p.add(
-                    f"{rp}.packs",
-                    _("missing")
-                    if rp_packs is _MISSING
-                    else _("expected a list of packs, got {got}", got=show_value(rp_packs)),
-                )
-            else:
-                if n and len(rp_packs) != n:
-                    p.add(f"{rp}.packs", _("{n} packs for {seats} seats: one pack a seat", n=len(rp_packs), seats=n))
-                for s, pk in enumerate(rp_packs):
-                    cards = _numbers(pk, f"{rp}.packs[{s}]", p, cs)
-                    if cards is not None:
-                        if not cards:
-                            p.add(f"{rp}.packs[{s}]", _("an empty pack"))
-                        got.append(cards)
-                if len({len(x) for x in got}) > 1:
-                    p.add(f"{rp}.packs", _("the packs of a round must hold the same number of cards"))
-            opened.append(tuple(got))
-            rp_picks = rnd.get("picks", _MISSING)
-            if not isinstance(rp_picks, list):
-                p.add(
-                    f"{rp}.picks",
-                    _("missing")
-                    if rp_picks is _MISSING
-                    else _("expected a list of picks, got {got}", got=show_value(rp_picks)),
-                )
-                continue
-            for i, pk in enumerate(rp_picks):
-                pp = f"{rp}.picks[{i}]"
-                if not isinstance(pk, dict):
-                    p.add(pp, _("expected an object, got {got}", got=show_value(pk)))
-                    continue
-                before = len(p.items)
-                _keys(pk, ("pick", "seat", "offered", "took", "timeout"), pp, p)
-                num, seat, took = pk.get("pick"), pk.get("seat"), pk.get("took")
-                if not _is_int(num) or num < 1:
-                    p.add(f"{pp}.pick", _("expected a pick number of 1 or more, got {got}", got=show_value(num)))
-                if not _is_int(seat) or not (0 <= seat < max(n, 1)):
-                    p.add(f"{pp}.seat", _("expected a seat 0 to {n}, got {got}", n=n - 1, got=show_value(seat)))
-                offered = _numbers(pk.get("offered"), f"{pp}.offered", p, cs)
-                if not isinstance(took, str) or normalize_number(took) != took:
-                    p.add(f"{pp}.took", _("{got} is not a card number like CH-0063", got=show_value(took)))
-                elif offered is not None and took not in offered:
-                    p.add(f"{pp}.took", _("{took} is not among the cards offered [G-DRAFT-1]", took=took))
-                timeout = pk.get("timeout", False)
-                if not isinstance(timeout, bool):
-                    p.add(f"{pp}.timeout", _("expected true or false, got {got}", got=show_value(timeout)))
-                if len(p.items) == before:
-                    picks.append(Pick(r + 1, num, seat, offered, took, timeout))  # type: ignore[arg-type]  # each checked above
+    rounds = _list(doc, "rounds", "$.rounds", p, _("expected a list of rounds, got {got}", got="{got}"))
+    if rounds is None:
+        return opened, picks
+    if packs is not None and len(rounds) != packs:
+        p.add("$.rounds", _("{n} pack rounds for a {packs}-pack draft", n=len(rounds), packs=packs))
+    for r, rnd in enumerate(rounds):
+        rp = f"$.rounds[{r}]"
+        if not _object(rnd, rp, p):
+            continue
+        _keys(rnd, ("round", "direction", "packs", "picks"), rp, p)
+        _round_head(rnd, r, rp, p)
+        opened.append(_round_packs(rnd, rp, n, p, cs))
+        rp_picks = _list(rnd, "picks", f"{rp}.picks", p, _("expected a list of picks, got {got}", got="{got}"))
+        for i, pk in enumerate(rp_picks or ()):
+            pick = _pick(pk, f"{rp}.picks[{i}]", r, n, p, cs)
+            if pick is not None:
+                picks.append(pick)
+    return opened, picks
 
+
+def _round_head(rnd: dict, r: int, rp: str, p: Problems) -> None:
+    if rnd.get("round", r + 1) != r + 1:
+        p.add(f"{rp}.round", _("expected {n}, got {got}", n=r + 1, got=show_value(rnd.get("round"))))
+    want = direction(r)
+    if rnd.get("direction", _MISSING) != want:
+        p.add(
+            f"{rp}.direction",
+            _(
+                "must be {want:+d}: pack 1 passes +1 and the direction alternates from pack to pack [G-DRAFT-1]",
+                want=want,
+            )
+            if "direction" in rnd
+            else _("missing (expected {want:+d})", want=want),
+        )
+
+
+def _round_packs(rnd: dict, rp: str, n: int, p: Problems, cs: CardSet | None) -> tuple[tuple[str, ...], ...]:
+    got: list[tuple[str, ...]] = []
+    rp_packs = _list(rnd, "packs", f"{rp}.packs", p, _("expected a list of packs, got {got}", got="{got}"))
+    if rp_packs is None:
+        return ()
+    if n and len(rp_packs) != n:
+        p.add(f"{rp}.packs", _("{n} packs for {seats} seats: one pack a seat", n=len(rp_packs), seats=n))
+    for s, pk in enumerate(rp_packs):
+        cards = _numbers(pk, f"{rp}.packs[{s}]", p, cs)
+        if cards is not None:
+            if not cards:
+                p.add(f"{rp}.packs[{s}]", _("an empty pack"))
+            got.append(cards)
+    if len({len(x) for x in got}) > 1:
+        p.add(f"{rp}.packs", _("the packs of a round must hold the same number of cards"))
+    return tuple(got)
+
+
+def _pick(pk: Any, pp: str, r: int, n: int, p: Problems, cs: CardSet | None) -> Pick | None:
+    """One logged pick, or None (with its problems added)."""
+    if not _object(pk, pp, p):
+        return None
+    before = len(p.items)
+    _keys(pk, ("pick", "seat", "offered", "took", "timeout"), pp, p)
+    num, seat, took = pk.get("pick"), pk.get("seat"), pk.get("took")
+    if not _is_int(num) or num < 1:
+        p.add(f"{pp}.pick", _("expected a pick number of 1 or more, got {got}", got=show_value(num)))
+    if not _is_int(seat) or not (0 <= seat < max(n, 1)):
+        p.add(f"{pp}.seat", _("expected a seat 0 to {n}, got {got}", n=n - 1, got=show_value(seat)))
+    offered = _numbers(pk.get("offered"), f"{pp}.offered", p, cs)
+    if not isinstance(took, str) or normalize_number(took) != took:
+        p.add(f"{pp}.took", _("{got} is not a card number like CH-0063", got=show_value(took)))
+    elif offered is not None and took not in offered:
+        p.add(f"{pp}.took", _("{took} is not among the cards offered [G-DRAFT-1]", took=took))
+    timeout = pk.get("timeout", False)
+    if not isinstance(timeout, bool):
+        p.add(f"{pp}.timeout", _("expected true or false, got {got}", got=show_value(timeout)))
+    if len(p.items) != before:
+        return None
+    return Pick(r + 1, num, seat, offered, took, timeout)  # type: ignore[arg-type]  # each checked above
+
+
+def _pools(doc: dict, p: Problems, n: int, cs: CardSet | None) -> tuple[list[tuple[str, ...]], list[Decklist | None]]:
     decks: list[Decklist | None] = []
     pools: list[tuple[str, ...]] = []
-    raw_pools = doc.get("pools", _MISSING)
-    if not isinstance(raw_pools, list):
-        p.add(
-            "$.pools",
-            _("missing") if raw_pools is _MISSING else _("expected a list, got {got}", got=show_value(raw_pools)),
-        )
-    else:
-        if n and len(raw_pools) != n:
-            p.add("$.pools", _("{n} pools for {seats} seats", n=len(raw_pools), seats=n))
-        for i, e in enumerate(raw_pools):
-            ep = f"$.pools[{i}]"
-            if not isinstance(e, dict):
-                p.add(ep, _("expected an object, got {got}", got=show_value(e)))
-                continue
-            _keys(e, ("seat", "pool", "deck", "spare"), ep, p)
-            if "seat" in e and e["seat"] != i:
-                p.add(
-                    f"{ep}.seat",
-                    _("expected {i} (pools are listed in seat order), got {got}", i=i, got=show_value(e["seat"])),
-                )
-            pool = _numbers(e.get("pool"), f"{ep}.pool", p, cs)
-            pools.append(pool or ())
-            deck = _count_map(e.get("deck"), f"{ep}.deck", p)
-            spare = _count_map(e.get("spare", {}), f"{ep}.spare", p)
-            decks.append(Decklist.from_counts(deck, spare or {}) if deck is not None else None)
-
-    if p.items:
-        raise ValidationError(source, p.items)
-    return DraftResult(code, seed, packs, tuple(seats), tuple(opened), tuple(picks), tuple(pools), tuple(decks))
+    raw_pools = _list(doc, "pools", "$.pools", p, _("expected a list, got {got}", got="{got}"))
+    if raw_pools is None:
+        return pools, decks
+    if n and len(raw_pools) != n:
+        p.add("$.pools", _("{n} pools for {seats} seats", n=len(raw_pools), seats=n))
+    for i, e in enumerate(raw_pools):
+        ep = f"$.pools[{i}]"
+        if not _object(e, ep, p):
+            continue
+        _keys(e, ("seat", "pool", "deck", "spare"), ep, p)
+        if "seat" in e and e["seat"] != i:
+            p.add(
+                f"{ep}.seat",
+                _("expected {i} (pools are listed in seat order), got {got}", i=i, got=show_value(e["seat"])),
+            )
+        pools.append(_numbers(e.get("pool"), f"{ep}.pool", p, cs) or ())
+        deck = _count_map(e.get("deck"), f"{ep}.deck", p)
+        spare = _count_map(e.get("spare", {}), f"{ep}.spare", p)
+        decks.append(Decklist.from_counts(deck, spare or {}) if deck is not None else None)
+    return pools, decks
 
 
 def read_log(path: str | PathLike, cs: CardSet | None = None) -> DraftResult:
@@ -414,7 +437,6 @@ def replay(log: dict | DraftResult, cs: CardSet | None = None, *, source: str = 
     the picks stop early, the pools differ, or (with the set) the seed does not
     open the logged packs or a deck breaks a rule (core.decks.check_draft)."""
     res = log if isinstance(log, DraftResult) else parse_log(log, source, cs)
-    n = len(res.seats)
     try:
         d = Draft(
             None,
@@ -434,72 +456,17 @@ def replay(log: dict | DraftResult, cs: CardSet | None = None, *, source: str = 
     for p in res.picks:
         i = index.get(p.round, 0)
         index[p.round] = i + 1
-        pp = f"$.rounds[{p.round - 1}].picks[{i}]"
-        if d.done:
-            raise ValidationError(source, [(pp, _("a pick after the last pack is empty"))])
-        if p.round != d.round:
-            raise ValidationError(
-                source,
-                [
-                    (
-                        pp,
-                        _(
-                            "pack {round} is not over: seats {seats} still pick at pick {pick}",
-                            round=d.round,
-                            seats=join_list(d.waiting()),
-                            pick=d.pick_number,
-                        ),
-                    )
-                ],
-            )
-        if p.pick != d.pick_number:
-            raise ValidationError(
-                source,
-                [
-                    (
-                        f"{pp}.pick",
-                        _(
-                            "expected pick {pick} (seats {seats} have not picked)",
-                            pick=d.pick_number,
-                            seats=join_list(d.waiting()),
-                        ),
-                    )
-                ],
-            )
-        offered = d.offered(p.seat)
-        if offered is None:
-            raise ValidationError(
-                source,
-                [
-                    (
-                        f"{pp}.seat",
-                        _("seat {seat} has already taken a card at pick {pick} [G-DRAFT-1]", seat=p.seat, pick=p.pick),
-                    )
-                ],
-            )
-        if Counter(offered) != Counter(p.offered):
-            src = (p.seat - d.direction * (p.pick - 1)) % n
-            raise ValidationError(
-                source,
-                [
-                    (
-                        f"{pp}.offered",
-                        _(
-                            "seat {seat} holds the pack seat {src} opened, now {cards} [G-DRAFT-1]",
-                            seat=p.seat,
-                            src=src,
-                            cards=list(offered),
-                        ),
-                    )
-                ],
-            )
+        problem = _pick_problem(d, p, f"$.rounds[{p.round - 1}].picks[{i}]")
+        if problem is not None:
+            raise ValidationError(source, [problem])
         d.pick(p.seat, p.took)
     if not d.done:
+        where = f"$.rounds[{d.round - 1}].picks"
         raise ValidationError(
             source,
             [
                 (
-                    f"$.rounds[{d.round - 1}].picks",
+                    where,
                     _(
                         "the picks stop at pack {round}, pick {pick}: seats {seats} have not picked",
                         round=d.round,
@@ -509,29 +476,74 @@ def replay(log: dict | DraftResult, cs: CardSet | None = None, *, source: str = 
                 )
             ],
         )
-    problems = []
     out = d.result(res.decks if res.decks else None)
-    for s in range(n):
-        if res.pools and Counter(res.pools[s]) != Counter(out.pools[s]):
-            problems.append((f"$.pools[{s}].pool", _("differs from the cards the picks give this seat")))
-    if cs is not None:
-        if res.seed is not None:
-            fresh = open_draft_packs(cs, n, res.packs, res.seed)
-            for r in range(res.packs):
-                for s in range(n):
-                    if fresh[r][s] != res.opened[r][s]:
-                        problems.append(
-                            (
-                                f"$.rounds[{r}].packs[{s}]",
-                                _("is not what seed {seed} opens in set {code}", seed=res.seed, code=cs.code),
-                            )
-                        )
-        cat = catalog_for(cs)
-        for s, deck in enumerate(out.decks):
-            if deck is None:
-                continue
-            for prob in check_draft(deck, cat, packs=res.packs, pool=out.pools[s]):
-                problems.append((f"$.pools[{s}].{prob.section or 'deck'}", str(prob)))
+    # the engine replays every pick as made by hand: a pick the timer took stays marked
+    out = dataclasses.replace(
+        out, picks=tuple(dataclasses.replace(q, timeout=p.timeout) for q, p in zip(out.picks, res.picks))
+    )
+    problems = _result_problems(res, out, cs)
     if problems:
         raise ValidationError(source, problems)
     return out
+
+
+def _pick_problem(d: Draft, p: Pick, pp: str) -> tuple[str, str] | None:
+    """Why the logged pick ``p`` (at JSON path ``pp``) cannot be the table's next, or None."""
+    if d.done:
+        return pp, _("a pick after the last pack is empty")
+    if p.round != d.round:
+        return pp, _(
+            "pack {round} is not over: seats {seats} still pick at pick {pick}",
+            round=d.round,
+            seats=join_list(d.waiting()),
+            pick=d.pick_number,
+        )
+    if p.pick != d.pick_number:
+        return f"{pp}.pick", _(
+            "expected pick {pick} (seats {seats} have not picked)", pick=d.pick_number, seats=join_list(d.waiting())
+        )
+    offered = d.offered(p.seat)
+    if offered is None:
+        return f"{pp}.seat", _(
+            "seat {seat} has already taken a card at pick {pick} [G-DRAFT-1]", seat=p.seat, pick=p.pick
+        )
+    if Counter(offered) != Counter(p.offered):
+        src = (p.seat - d.direction * (p.pick - 1)) % len(d.seats)
+        return f"{pp}.offered", _(
+            "seat {seat} holds the pack seat {src} opened, now {cards} [G-DRAFT-1]",
+            seat=p.seat,
+            src=src,
+            cards=list(offered),
+        )
+    return None
+
+
+def _result_problems(res: DraftResult, out: DraftResult, cs: CardSet | None) -> list[tuple[str, str]]:
+    """What the logged pools, packs and decks say against the replayed table ``out``."""
+    n = len(res.seats)
+    problems = [
+        (f"$.pools[{s}].pool", _("differs from the cards the picks give this seat"))
+        for s in range(n)
+        if res.pools and Counter(res.pools[s]) != Counter(out.pools[s])
+    ]
+    if cs is None:
+        return problems
+    if res.seed is not None:
+        fresh = open_draft_packs(cs, n, res.packs, res.seed)
+        problems += [
+            (
+                f"$.rounds[{r}].packs[{s}]",
+                _("is not what seed {seed} opens in set {code}", seed=res.seed, code=cs.code),
+            )
+            for r in range(res.packs)
+            for s in range(n)
+            if fresh[r][s] != res.opened[r][s]
+        ]
+    cat = catalog_for(cs)
+    for s, deck in enumerate(out.decks):
+        if deck is not None:
+            problems += [
+                (f"$.pools[{s}].{prob.section or 'deck'}", str(prob))
+                for prob in check_draft(deck, cat, packs=res.packs, pool=out.pools[s])
+            ]
+    return problems

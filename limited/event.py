@@ -25,20 +25,29 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace as _replace
 from typing import Iterable, Sequence
 
-from core import labels
+from core import labels, rules
 from core.cards.decks import DRAFT_CARDS_PER_PACK, Decklist
 from core.cards.legality import Catalog
 from core.cards.model import CardSet
 from core.desk import Desk
 from core.errors import LyceeError, NotFound, RuleError, ValidationError
-from core.event.model import Event
+from core.event.model import Event, OpenedPack
 from core.i18n import _, join_list
 from core.log.actions import Action, Build, DecklistAction, Pods, PoolAction
 from core.log.actions import Seat as PodSeat
 from core.rules.clock import stamp
-from core.rules.decklists import DEFAULT_BUILD_MINUTES, builders, deck_data, pool_data
+from core.rules.decklists import (
+    DEFAULT_BUILD_MINUTES,
+    builders,
+    deck_data,
+    default_catalog,
+    pool_data,
+    sample_set_refusal,
+)
+from limited.deckstate import DeckState
 from limited.draft import POD_MAX, POD_MIN, Seat, build_draft_deck, check_packs, run_draft, seat_pods
 from limited.packs import check_booster, check_pod_fit, check_starters
 from limited.sealed import PRODUCTS, build_sealed_deck, open_sealed
@@ -69,8 +78,6 @@ def card_set(ref: str | CardSet, catalog: Catalog | None = None) -> CardSet:
     set must be one the desk knows (G-CARDS-VERSIONS); a set file is refused."""
     if isinstance(ref, CardSet):
         return ref
-    from core.rules.decklists import default_catalog
-
     cat = catalog if catalog is not None else default_catalog()
     code = str(ref).strip()
     try:
@@ -89,8 +96,6 @@ def event_set(event: Event, catalog: Catalog | None = None) -> CardSet:
 
 def _no_sample_set(event: Event, cs: CardSet) -> None:
     """L-SAMPLE-SETS: a sanctioned event opens no pool of a sample set (one line, before anything is stored)."""
-    from core.rules.decklists import sample_set_refusal
-
     err = sample_set_refusal(event, cs.code, cs.sample)
     if err is not None:
         raise err
@@ -117,8 +122,6 @@ def _player_rng(seed: int, pid: str) -> random.Random:
 
 def _sealed_pool_data(cs: CardSet, product: str, seed: int, pid: str) -> PoolAction:
     pool = open_sealed(cs, product, _player_rng(seed, pid))
-    from core.event.model import OpenedPack
-
     opened = [OpenedPack(p.kind, p.cards, p.starter or "") for p in pool.packs]
     return pool_data(
         pid, "sealed", cs.code, pool.cards, product=product, packs=len(pool.packs), seed=seed, opened=opened
@@ -332,8 +335,6 @@ def simulate_draft(desk: Desk, *, start: bool = True, catalog: Catalog | None = 
             acts.append(("pool", pool_data(player, "draft", cs.code, res.pools[j], packs=b.packs, seed=seed + i)))
     if not acts and b.clock is not None:
         raise LyceeError(_("every seated player of {event} already has a pool", event=ev.name))
-    from core import rules
-
     for kind, payload in acts:
         after = rules.apply(after, {"type": kind, "data": payload})
     if start:
@@ -380,8 +381,6 @@ def enter_draft_pool(
     check_pod_fit(ev, cs, p.id, counts)  # the pod's pools together against its boosters
     pool = pool_data(p.id, "draft", cs.code, listed, packs=b.packs)
     acts: list[tuple[str, Action]] = [("pool", pool)]
-    from core import rules
-
     after = rules.apply(ev, {"type": "pool", "data": pool})
     _start_if_complete(desk, after, acts)
     return desk.append_all(acts)
@@ -431,8 +430,6 @@ def player_deck_state(desk: Desk, ref: str, catalog: Catalog | None = None):
     """An event player's pool as a limited.deckstate.DeckState (the deck
     builder's state), starting from their registered deck, if any
     (G-SEALED, G-DRAFT-1: the deck is built from the player's own pool)."""
-    from limited.deckstate import DeckState
-
     ev = desk.event
     p = desk.player(ref)
     pool = ev.pool_of(p.id)
@@ -462,6 +459,4 @@ def player_deck_state(desk: Desk, ref: str, catalog: Catalog | None = None):
 def register_built_deck(desk: Desk, ref: str, deck: Decklist) -> Event:
     """Register a deck built in the app to the player (a ``decklist`` action,
     problems and all, as a list handed in; round 1 waits for a legal one)."""
-    from dataclasses import replace as _replace
-
     return desk.register_decklist(ref, _replace(deck, source=BUILDER_SOURCE))

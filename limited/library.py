@@ -36,7 +36,7 @@ from core.errors import LyceeError
 from core.i18n import _
 from core.labels import kind_label
 from core.paths import PRIVATE_FILE, private_dir
-from core.store.storage import CorruptFile, DurableStorage
+from core.store.storage import CorruptFile, DurableStorage, write_durably
 
 from .deckstate import LIBRARY_SCHEMA, DeckState
 from .facts import catalog_for
@@ -111,8 +111,6 @@ class Library:
 
     def export(self, name: str, text: str) -> Path:
         """Write decklist text to ``decks/NAME.txt``; returns the path."""
-        from core.store.storage import write_durably
-
         private_dir(self.decks_dir)
         path = self.decks_dir / f"{slug(name)}.txt"
         write_durably(path, text)

@@ -66,7 +66,7 @@ class SeatReview:
         return max((p.pack for p in self.picks), default=0)
 
     def flow_line(self) -> str:
-        """What flowed to the seat from each side, naming the packs that came from it
+        """What flowed to the seat (counted from 1, as people read seats) from each side, naming the packs that came from it
         (「パック1・3」 of a 4-pack draft: odd packs from the previous seat, even from the next)."""
         lower = colour_text(self.flow_lower) if self.flow_lower else "-"
         higher = colour_text(self.flow_higher) if self.flow_higher else "-"
@@ -74,14 +74,14 @@ class SeatReview:
         if self.packs < 2:
             return _(
                 "Flowed to seat {seat}: from the previous seat (pack {odd}) {lower}",
-                seat=self.seat,
+                seat=self.seat + 1,
                 odd=odd,
                 lower=lower,
             )
         return _(
             "Flowed to seat {seat}: from the previous seat (packs {odd}) {lower}; from the next seat (packs {even}) "
             "{higher}",
-            seat=self.seat,
+            seat=self.seat + 1,
             odd=odd,
             even=join_list(range(2, self.packs + 1, 2), words=True),
             lower=lower,

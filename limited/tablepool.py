@@ -24,9 +24,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from core import labels
+from core import labels, rules
 from core.cards.decks import DRAFT_CARDS_PER_PACK, SEALED_SIZE
-from core.cards.model import PREFIX_TYPE, Card, CardSet, normalize_number
+from core.cards.model import ATTRIBUTE_KANJI, PREFIX_TYPE, Card, CardSet, normalize_number
 from core.cards.search import search_cards
 from core.desk import Desk
 from core.errors import LyceeError, RuleError
@@ -35,6 +35,7 @@ from core.i18n import _, join_list, join_sentences, ngettext
 from core.log.actions import Action, TablePool
 from core.rules.clock import stamp
 from limited.draft import DRAFT_PACKS
+from limited.event import card_set, draft_pods, event_set, open_sealed_pools
 from limited.packs import check_booster, check_pod_fit, rarity_bounds
 from limited.sealed import PRODUCTS
 
@@ -186,8 +187,6 @@ def parse_text(text: str, cs: CardSet) -> Counter:
 
 def card_echo(card: Card) -> str:
     """A card as the entry line echoes it: number, name, attributes, rarity."""
-    from core.cards.model import ATTRIBUTE_KANJI
-
     attrs = "".join(ATTRIBUTE_KANJI[a] for a in card.attributes) or "-"
     return f"{card.number} {card.name} {attrs} {card.rarity}"
 
@@ -216,86 +215,91 @@ def _contains(pool: Counter, part: Counter) -> bool:
 
 def pool_problems(cs: CardSet, kind: str, counts: Counter, *, product: str = "", packs: int = 0) -> list[str]:
     """How ``counts`` differs from the product (empty: it can be that product)."""
-    out = []
     unknown = sorted(n for n in counts if n not in cs)
     if unknown:
-        out.append(_("not cards of set {set}: {numbers}", set=cs.code, numbers=join_list(unknown)))
-        return out
+        return [_("not cards of set {set}: {numbers}", set=cs.code, numbers=join_list(unknown))]
+    size = _size_problem(cs, kind, counts, product, packs)
+    if size:
+        return [size]
+    return _sealed_problems(cs, counts, product) if kind == "sealed" else []
+
+
+def _size_problem(cs: CardSet, kind: str, counts: Counter, product: str, packs: int) -> str:
+    """How many cards too few or too many the pool holds ("" when it holds what the product gives)."""
     n = sum(counts.values())
     want = expected_size(cs, kind, product, packs)
-    if n != want:
-        size = cs.booster.size if cs.booster is not None else 0
-        what = (
-            _("{packs} packs of {size}", packs=packs, size=size)
-            if kind == "draft"
-            else _("product {name}", name=labels.product_label(product))
+    if n == want:
+        return ""
+    size = cs.booster.size if cs.booster is not None else 0
+    what = (
+        _("{packs} packs of {size}", packs=packs, size=size)
+        if kind == "draft"
+        else _("product {name}", name=labels.product_label(product))
+    )
+    diff = want - n
+    if diff > 0:
+        return ngettext(
+            "{n} card entered, {want} expected ({what}): {diff} to go",
+            "{n} cards entered, {want} expected ({what}): {diff} to go",
+            n,
+            n=n,
+            want=want,
+            what=what,
+            diff=diff,
         )
-        diff = want - n
-        out.append(
-            ngettext(
-                "{n} card entered, {want} expected ({what}): {diff} to go",
-                "{n} cards entered, {want} expected ({what}): {diff} to go",
-                n,
-                n=n,
-                want=want,
-                what=what,
-                diff=diff,
-            )
-            if diff > 0
-            else ngettext(
-                "{n} card entered, {want} expected ({what}): {extra} too many",
-                "{n} cards entered, {want} expected ({what}): {extra} too many",
-                n,
-                n=n,
-                want=want,
-                what=what,
-                extra=-diff,
-            )
-        )
-    if kind != "sealed" or out:
-        return out
+    return ngettext(
+        "{n} card entered, {want} expected ({what}): {extra} too many",
+        "{n} cards entered, {want} expected ({what}): {extra} too many",
+        n,
+        n=n,
+        want=want,
+        what=what,
+        extra=-diff,
+    )
+
+
+def _sealed_problems(cs: CardSet, counts: Counter, product: str) -> list[str]:
+    """A sealed pool of the right size against the product: the starters' fixed lists whole in it,
+    the rest a booster set's worth by rarity."""
     n_st, n_bo = PRODUCTS[product]
     fixed = [st for st in cs.starters if not st.slots]
     if not fixed:
-        return out
+        return []
     lists = {st.id: Counter({num: k for num, k in st.cards}) for st in fixed}
     held = [sid for sid, c in lists.items() if _contains(counts, c)]
     if n_st == 2:
-        pairs = [(a, b) for a in lists for b in lists if _contains(counts, lists[a] + lists[b])]
-        if not pairs:
-            out.append(
-                _("the pool does not hold two starters' lists (held whole: {held})", held=join_list(held) or _("none"))
-            )
-        return out
+        if any(_contains(counts, lists[a] + lists[b]) for a in lists for b in lists):
+            return []
+        return [_("the pool does not hold two starters' lists (held whole: {held})", held=join_list(held) or _("none"))]
     if not held:
         best = min(lists, key=lambda sid: sum((lists[sid] - counts).values()))
         missing = lists[best] - counts
-        out.append(
+        return [
             _(
                 "no starter's list is whole in the pool: closest {starter}, missing {cards}",
                 starter=best,
                 cards=join_list(f"{k}x {num}" for num, k in sorted(missing.items())),
             )
-        )
-        return out
+        ]
+    return _booster_rarities(cs, counts, [lists[sid] for sid in held], n_bo)
+
+
+def _booster_rarities(cs: CardSet, counts: Counter, held: list[Counter], n_bo: int) -> list[str]:
+    """Besides one of the starters ``held`` whole, the cards must be ``n_bo`` boosters' worth by rarity."""
     bounds = rarity_bounds(cs, n_bo)
     notes = []
-    for sid in held:
-        rest = counts - lists[sid]
-        by = Counter(cs.card(num).rarity for num in rest.elements())
+    for starter in held:
+        by = Counter(cs.card(num).rarity for num in (counts - starter).elements())
         bad = [(r, by[r], lo, hi) for r, (lo, hi) in bounds.items() if not lo <= by[r] <= hi]
         bad += [(r, k, 0, 0) for r, k in by.items() if r not in bounds]
         if not bad:
-            return out
+            return []
         notes.append(
             join_list(
                 _("{rarity} {n} (a booster set gives {lo}-{hi})", rarity=r, n=k, lo=lo, hi=hi) for r, k, lo, hi in bad
             )
         )
-    out.append(
-        _("besides the starter, the cards are not {n} boosters' worth by rarity: {notes}", n=n_bo, notes=notes[0])
-    )
-    return out
+    return [_("besides the starter, the cards are not {n} boosters' worth by rarity: {notes}", n=n_bo, notes=notes[0])]
 
 
 def squeeze(cs: CardSet, kind: str, *, product: str = "", packs: int = 0) -> str:
@@ -347,8 +351,6 @@ def squeeze(cs: CardSet, kind: str, *, product: str = "", packs: int = 0) -> str
 
 
 def _event_set(event: Event) -> CardSet:
-    from limited.event import event_set
-
     return event_set(event)
 
 
@@ -366,12 +368,8 @@ def open_real(
     """Open the build phase for packs opened at the table: sealed records the
     product (no pools opened), draft seats the pods (``seed`` draws them,
     ``pod_size`` the most a pod seats); the squeeze warning, if any, is returned."""
-    from limited.event import draft_pods, open_sealed_pools
-
     ev = desk.event
     if ev.kind == "sealed":
-        from limited.event import card_set
-
         cs = card_set(set_code)
         if product not in PRODUCTS:
             raise RuleError(
@@ -411,8 +409,6 @@ def enter_table_pool(desk: Desk, ref: str, cards: Iterable[str] | Counter, *, so
         check_pod_fit(ev, cs, p.id, counts)
     data = TablePool(player=p.id, cards=sorted(counts.elements()), source=source or "typed", at=stamp(desk.now()))
     acts: list[tuple[str, Action]] = [("table_pool", data)]
-    from core import rules
-
     after = rules.apply(ev, {"type": "table_pool", "data": data})
     b2 = after.build
     if b2 is not None and b2.clock is None and not b2.closed:

@@ -290,9 +290,9 @@ def test_every_pick_has_a_reason_in_both_languages(code, seed, packs):
 
 def test_castability_cards_of_the_pair_before_colourless_ones_and_the_reason_says_so():
     """Issue 28 castability: once the pool is past CAST_BY picks, a card of the
-    bot's pair goes before a higher-rated 無 card (which any seat downstream can
-    still cast late in a pack), and the reason names it; before the commitment
-    the 無 card's rating wins."""
+    bot's pair goes before a higher-rated 無 filler card (which any seat downstream
+    can still cast late in a pack), and the reason names it; before the commitment
+    the 無 card's rating wins.  (A 無 bomb is another matter: issue 48, below.)"""
     from limited.bots import CAST_BY
 
     cs = SETS["alpha"]
@@ -300,7 +300,7 @@ def test_castability_cards_of_the_pair_before_colourless_ones_and_the_reason_say
     snow, moon = _colour_cards(cs, "snow", 40), _colour_cards(cs, "moon", 40)
     pool = (snow * 40)[: CAST_BY // 2 + 1] + (moon * 40)[: CAST_BY // 2 + 1]
     on = next(n for n in snow if f[n].rating == 2)
-    star = next(c.number for c in cs.cards if not f[c.number].needs and f[c.number].rating >= 4)
+    star = next(c.number for c in cs.cards if not f[c.number].needs and f[c.number].rating == 3)
     bot = Bot(f, 40, pack_size=11)
     r = bot.explain([star, on], pool)
     assert r.choice == on and r.kind == "keep"
@@ -433,7 +433,10 @@ def test_g_draft_1_cut_read_names_and_leaves_what_upstream_removes(monkeypatch):
         return bot, pool
 
     bot, pool = run()
-    assert bot.upstream(len(pool)) & COLOUR_BIT["moon"]
+    # moon is among the two colours most cut on this side (as cut as 花 and 宙, which the packs lack
+    # too: upstream() names nothing on such a tie, issue 48)
+    cut = bot.cut[0]
+    assert cut[COLOUR_BIT["moon"].bit_length() - 1] <= sorted(cut)[1]
     assert bot.pair == COLOUR_BIT["snow"] | COLOUR_BIT["sun"], bot.pair
     monkeypatch.setattr(bots, "CUT_WEIGHT", 0.0)
     off, _ = run()
@@ -521,3 +524,20 @@ def test_g_draft_1_a_pick_part_that_rounds_to_nothing_reads_0_not_minus_0():
     d = ScoredCard("CH-5005", 3.0, -0.001, -0.0, 0.0).as_dict()
     assert d["colour"] == 0.0 and math.copysign(1.0, d["colour"]) == 1.0
     assert math.copysign(1.0, d["curve"]) == 1.0 and d["score"] == 3.0
+
+
+def test_castability_a_colourless_bomb_is_not_passed_round_the_table():
+    """Issue 48 item 13 (G-DRAFT-1, castability): a card every deck can cast is worth its rating to
+    every seat.  In alpha, 8 seats, 4 packs, seed 111, CH-5003 (SR, rating 5, cost 無 only) went past
+    all 8 seats of pack 3 (taken at pick 9); now every copy opened goes within the first two picks."""
+    cs = SETS["alpha"]
+    f = facts_for(cs)
+    assert not f["CH-5003"].needs and f["CH-5003"].rating == 5
+    res = run_draft(cs, 8, 4, 111, build=False)
+    taken = [p for p in res.picks if p.took == "CH-5003"]
+    assert len(taken) == sum(pack.count("CH-5003") for rnd in res.opened for pack in rnd) >= 2
+    assert [p.pick for p in taken if p.pick > 2] == []
+    # and over the table: no bot passes it for a card rated 2+ points lower once it is committed
+    for p in res.picks:
+        if "CH-5003" in p.offered and p.took != "CH-5003":
+            assert f[p.took].rating >= 4, p

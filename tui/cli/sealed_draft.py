@@ -325,12 +325,9 @@ def _pick_lines(p, cs) -> list[str]:
     line = f"{mark} {p.pack}-{p.pick:<2} {_('took')} {took.number} {ljust(took.name, 18)} {_('rating')} {took.rating}"
     if p.differs:
         line += "  " + _("bot: {number} {name} ({rating})", number=sug.number, name=sug.name, rating=sug.rating)
-    top = join_list(
-        f"{c.number} {c.total:.1f} ({_('rating')} {c.rating:.0f} {_('colour')} {c.colour:+.1f} "
-        f"{_('curve')} {c.curve:+.1f} {_('signal')} {c.signal:+.1f})"
-        for c in p.reason.top
-    )
-    return [clean(line), f"        {p.reason.text()}", f"        {top}"]
+    if p.timeout:
+        line += "  " + _("(time)")
+    return [clean(line), f"        {p.reason.text()}", f"        {p.reason.top_text()}"]
 
 
 def _print_review(args, res, cs, seat: int, rv) -> None:
@@ -339,7 +336,7 @@ def _print_review(args, res, cs, seat: int, rv) -> None:
             "Pick review: {path}, seat {seat} ({name}), set {set}, {packs} packs; the bot agrees on {agree} of "
             "{n} picks (* where it differs)",
             path=args.log_file,
-            seat=seat,
+            seat=seat + 1,
             name=clean(rv.name),
             set=cs.code,
             packs=res.packs,
@@ -352,7 +349,7 @@ def _print_review(args, res, cs, seat: int, rv) -> None:
     print()
     print(_("What every seat took (main colours):"))
     for i, m in enumerate(rv.mains):
-        print(f"  {_('Seat')} {i}  {ljust(clean(res.seats[i].name), 10)} {colour_text(m) if m else '-'}")
+        print(f"  {_('Seat')} {i + 1}  {ljust(clean(res.seats[i].name), 10)} {colour_text(m) if m else '-'}")
     print(rv.flow_line())
 
 
@@ -402,7 +399,10 @@ def draft_arguments(d: argparse.ArgumentParser, parsers: Builder) -> None:
         "--seat",
         type=int,
         metavar="N",
-        help=_("with review: the seat, from 0 as in the log (default: the first human seat, else 0)"),
+        help=_(
+            "with review: the seat as the log numbers it, from 0 (the review counts from 1: --seat 4 is seat 5; "
+            "default: the first human seat, else 0)"
+        ),
     )
     d.add_argument("--set", metavar="SET", help=_("set code (alpha, beta, gamma) or a set file"))
     d.add_argument("--seats", type=int, metavar="N", help=_("players; more than 8 split into pods as even as possible"))

@@ -38,7 +38,18 @@ from textual.widgets import DataTable, Digits, Label, Static
 from core.errors import LyceeError
 from core.i18n import _, ngettext
 from core.labels import card_type_label
-from limited.view import Bot, CardSet, Draft, PickReason, PickTimer, Seat, colour_text, facts_for, seat_table
+from limited.view import (
+    Bot,
+    CardSet,
+    Draft,
+    PickReason,
+    PickTimer,
+    Seat,
+    colour_text,
+    facts_for,
+    review_seat,
+    seat_table,
+)
 
 from ..i18n import Translated
 from ..widgets.cards import attr_glyphs, card_cells, card_columns, cost_glyphs, pool_charts, seat_ring
@@ -46,7 +57,7 @@ from ..widgets.footer import WholeKeysFooter
 from ..widgets.plain import PlainTable
 from ..widgets.wrapped import WrapLabel
 from .dialogs import Confirm
-from .draft_review import PackReview, PickReviewScreen
+from .draft_review import PackReview, PickReviewScreen, PracticeBuilder, PracticeLog
 from .limited_kit import Clock, PausableClock, direction_text
 
 if TYPE_CHECKING:
@@ -102,6 +113,7 @@ class DraftScreen(Translated, Screen):
         self.coach = Bot(facts_for(cs), self.draft.deck_size, pack_size=len(self.draft.opened[0][0]))
         self.last_round = self.draft.round
         self.log_path: Path | None = None
+        self.draft_log: PracticeLog | None = None  # written when the draft is over
         self.reviewing = False
         self._covered_pause = False  # the pick timer stopped by a screen over the draft
 
@@ -453,38 +465,33 @@ class DraftScreen(Translated, Screen):
 
     def pick_review(self):
         """This seat's picks beside the bots' (limited.review), once the draft is over."""
-        from limited.view import review_seat
-
         return review_seat(self.draft.result(), self.me, self.cs)
 
     def _finish(self) -> None:
-        from limited.view import write_log
-
-        res = self.draft.result()
-        folder = self.app.datadir.root / "drafts"
-        path = folder / f"draft-{self.cs.code}-{self.seed}.json"
+        """The draft's log, with the bots' decks (the player's goes in once built and saved)."""
+        log = PracticeLog(
+            self.app.datadir.root / "drafts" / f"draft-{self.cs.code}-{self.seed}.json", self.draft, self.me
+        )
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-            write_log(path, res)
-            self.log_path = path
+            log.write()
+            self.draft_log, self.log_path = log, log.path
         except OSError as err:
             self.say(str(err), error=True)
         self._review(self.draft.packs, last=True)
 
     def _to_builder(self) -> None:
-        from .deckbuilder import DeckBuilderScreen
-
         pool = self.draft.pool(self.me)
         self.app.switch_screen(
-            DeckBuilderScreen(
+            PracticeBuilder(
                 self.cs,
                 "draft",
                 pool,
                 packs=self.draft.packs,
                 seed=self.seed,
                 name=_("{set} draft {seed}", set=self.cs.code, seed=self.seed),
+                draft_log=self.draft_log,
             )
         )
 
 
-__all__ = ["DraftScreen", "PackReview", "PickReviewScreen"]
+__all__ = ["DraftScreen", "PackReview", "PickReviewScreen", "PracticeBuilder"]

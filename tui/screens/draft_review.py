@@ -1,6 +1,7 @@
 """Between packs and after a draft: the picks of the pack just finished with
-the pool so far (PackReview), and the whole draft pick by pick beside the
-bots' choices and reasons (PickReviewScreen, limited.review)."""
+the pool so far (PackReview), the whole draft pick by pick beside the
+bots' choices and reasons (PickReviewScreen, limited.review), and the deck
+builder that writes the deck saved into the draft's log (PracticeBuilder)."""
 
 from __future__ import annotations
 
@@ -16,14 +17,15 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Label, Static
 
 from core.i18n import _
-from limited.view import CardSet, Pick, colour_text
+from limited.view import CardSet, Decklist, Draft, Pick, colour_text, write_log
 
 from ..i18n import Translated
 from ..widgets.cards import attr_glyphs, cost_glyphs, pool_charts
 from ..widgets.plain import PlainTable
 from ..widgets.wrapped import WrapLabel, fit_cell, fit_tail
+from .deckbuilder import DeckBuilderScreen
 
-__all__ = ["PackReview", "PickReviewScreen"]
+__all__ = ["PackReview", "PickReviewScreen", "PracticeBuilder", "PracticeLog"]
 
 TCSS = Path(__file__).with_name("draft_review.tcss")
 
@@ -136,7 +138,7 @@ class PickReviewScreen(Translated, ModalScreen[None]):
             yield Label(
                 _(
                     "Pick review: seat {seat} ({name}); the bot agrees on {agree} of {n} picks",
-                    seat=rv.seat,
+                    seat=rv.seat + 1,  # people count seats from 1 (the log from 0)
                     name=rv.name,
                     agree=rv.agree,
                     n=len(rv.picks),
@@ -146,7 +148,7 @@ class PickReviewScreen(Translated, ModalScreen[None]):
             )
             yield PlainTable(cursor_type="row", zebra_stripes=True)
             yield Static("", id="why", markup=False)
-            seats = "  ".join(f"{i}:{colour_text(m) if m else '-'}" for i, m in enumerate(rv.mains))
+            seats = "  ".join(f"{i}:{colour_text(m) if m else '-'}" for i, m in enumerate(rv.mains, 1))
             # wrapped by Japanese rules (Textual's own began a line with 「）」 at 80 columns)
             yield WrapLabel(_("Seats: {seats}", seats=seats), classes="hint")
             yield WrapLabel(rv.flow_line(), classes="hint")
@@ -157,6 +159,8 @@ class PickReviewScreen(Translated, ModalScreen[None]):
         for p in self.review.picks:
             took, sug = self.cs.card(p.took), self.cs.card(p.suggested)
             mark = Text(f"{'*' if p.differs else ' '} {p.pack}-{p.pick}", style="yellow" if p.differs else "")
+            if p.timeout:  # the timer ran out: the bot took it
+                mark.append(" " + _("(time)"), style="yellow")
             t.add_row(
                 mark,
                 Text(f"{took.number} {took.name}"),
@@ -170,11 +174,45 @@ class PickReviewScreen(Translated, ModalScreen[None]):
     def _show(self, row: int) -> None:
         if 0 <= row < len(self.review.picks):
             r = self.review.picks[row].reason
-            top = "  ".join(f"{c.number} {c.total:.1f}" for c in r.top)
-            self.query_one("#why", Static).update(Text(f"{r.text()}\n{top}"))
+            self.query_one("#why", Static).update(Text(f"{r.text()}\n{r.top_text(parts=False)}"))
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self._show(event.cursor_row)
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+class PracticeLog:
+    """A practice draft's ``lycee-draft/1`` log: written when the draft is over with the bots' decks
+    (the builder's, for review), again with the player's once built and saved legal."""
+
+    def __init__(self, path: Path, draft: Draft, seat: int):
+        self.path, self.draft, self.seat = path, draft, seat
+        self.decks: list[Decklist | None] = self.draft.bot_decks()
+
+    def write(self) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        write_log(self.path, self.draft.result(self.decks))
+
+    def add_deck(self, deck: Decklist) -> None:
+        self.decks[self.seat] = deck
+        self.write()
+
+
+class PracticeBuilder(DeckBuilderScreen):
+    """The deck builder after a draft practice: a legal deck saved to the library goes into the
+    draft's log too, so the log holds every seat's deck (lycee-draft/1 ``pools[].deck``)."""
+
+    def __init__(self, *args, draft_log: PracticeLog | None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.draft_log = draft_log
+
+    def save_as(self, name: str) -> bool:
+        saved = super().save_as(name)
+        if saved and self.draft_log is not None and not self.state.check():
+            try:
+                self.draft_log.add_deck(self.state.decklist())
+            except OSError as err:
+                self.say(str(err), error=True)
+        return saved

@@ -98,7 +98,7 @@ class PracticeScreen(Translated, Screen):
         self.app.push_screen(DraftSetup(), chosen)
 
     def start_draft(self, v: dict) -> None:
-        from .draft import DraftScreen
+        from .draft import DraftScreen  # each screen loads when opened: the app's first frame skips them
 
         try:
             screen = DraftScreen(
@@ -123,7 +123,7 @@ class PracticeScreen(Translated, Screen):
         self.app.push_screen(SealedSetup(), chosen)
 
     def start_sealed(self, v: dict) -> None:
-        from .sealed import SealedScreen
+        from .sealed import SealedScreen  # loads when opened (the first frame)
 
         try:
             screen = SealedScreen(catalog().set(v["set"]), v["product"], v["seed"])
@@ -133,7 +133,7 @@ class PracticeScreen(Translated, Screen):
         self.app.push_screen(screen)
 
     def action_table(self) -> None:
-        from .table_setup import TableSetup
+        from .table_setup import TableSetup  # loads when opened (the first frame)
 
         def chosen(v: dict | None) -> None:
             if v:
@@ -142,7 +142,7 @@ class PracticeScreen(Translated, Screen):
         self.app.push_screen(TableSetup(), chosen)
 
     def start_table(self, v: dict) -> None:
-        from .draft_table import TableScreen
+        from .draft_table import TableScreen  # loads when opened (the first frame)
 
         try:
             screen = TableScreen(
@@ -160,6 +160,7 @@ class PracticeScreen(Translated, Screen):
         self.app.push_screen(screen)
 
     def action_build_clock(self) -> None:
+        # these load when opened (the app's first frame skips them)
         from .build_timer import BuildTimerScreen, parse_minutes
         from .dialogs import Prompt
 
@@ -171,7 +172,7 @@ class PracticeScreen(Translated, Screen):
                 return
             self.app.push_screen(BuildTimerScreen(minutes, clock=self.clock))
 
-        from limited.view import DEFAULT_BUILD_MINUTES
+        from limited.view import DEFAULT_BUILD_MINUTES  # limited.view loads its engines when first used
 
         self.app.push_screen(
             Prompt(_("Deck-building time in minutes (the organizer's choice)"), str(DEFAULT_BUILD_MINUTES["sealed"])),
@@ -179,7 +180,7 @@ class PracticeScreen(Translated, Screen):
         )
 
     def action_builder(self) -> None:
-        from .deckbuilder import DeckBuilderScreen, Library, LibraryDialog
+        from .deckbuilder import DeckBuilderScreen, Library, LibraryDialog  # loads when opened (the first frame)
 
         lib = Library(self.app.datadir.root)
         try:

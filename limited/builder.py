@@ -1,0 +1,108 @@
+"""The deck builder the bots, sealed and draft use (G-SEALED, G-DRAFT-3, G-DRAFT-4, G-SPARE-1).
+
+Picks the pair of colours whose best ``size`` cards are worth most
+(off-colour cards count ``DEAD_CARD`` less: a card the deck cannot cast is
+dead, so the pair that casts most cards wins over a higher-rated pair
+that would need off-colour cards), then takes on-colour
+cards by rating (characters before others, then cheaper, on ties), fills up
+with the best off-colour cards if short, and in best of three adds up to 12
+spares (G-SPARE-1) from the rest of the pool.  ``name_limit`` keeps the
+4-of-a-name rule (R-DECK-4) over deck and spares together, a card's own
+``max_copies`` allowing more; draft passes ``None`` (G-DRAFT-3).  The
+result is checked by core.decks (check_sealed / check_draft) by the callers
+in limited.sealed and limited.draft.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Iterable
+
+from core.cards.decks import SPARE_MAX, Decklist
+from core.errors import RuleError
+from core.i18n import _
+from limited.facts import PAIRS, CardFacts, SetFacts
+
+__all__ = ["DEAD_CARD", "build_deck"]
+
+#: What the deck builder takes off a card its pair cannot cast: more than any rating, so a
+#: castable card always goes in first.
+DEAD_CARD = 6.0
+
+
+def _fits(f: CardFacts, pair: int) -> bool:
+    return not (f.needs & ~pair)
+
+
+def build_deck(
+    pool: Iterable[str], facts: SetFacts, size: int, *, name_limit: int | None = None, spares: int = 0
+) -> Decklist:
+    """A deck of exactly ``size`` cards from ``pool`` (numbers, copies repeated),
+    plus up to ``spares`` spare cards (at most 12, G-SPARE-1) from what is
+    left, as the module docstring describes.
+
+    Raises RuleError when the pool cannot give ``size`` cards within the
+    name limit (R-DECK-4)."""
+    by = facts.by_number
+    items = [by[n] for n in pool]
+    if len(items) < size:
+        raise RuleError(
+            _("the pool holds {n} cards; the deck needs {size}", n=len(items), size=size),
+            "G-SEALED" if name_limit is not None else "G-DRAFT-4",
+        )
+
+    def value(f: CardFacts, pair: int) -> float:
+        return f.rating - (0 if _fits(f, pair) else DEAD_CARD)
+
+    # A castable card (rating 0-5) always outranks a dead one (at most 5 - DEAD_CARD < 0), so a pair's
+    # best ``size`` cards are its castable ones by rating, then the best dead ones: one sort for all pairs.
+    by_rating = sorted(items, key=lambda f: -f.rating)
+    best_pair, best_v = PAIRS[0], -1e9
+    for pair in PAIRS:
+        on = [f.rating for f in by_rating if not f.needs & ~pair]
+        v = float(sum(on[:size]))
+        if len(on) < size:
+            off = [f.rating for f in by_rating if f.needs & ~pair]
+            v += sum(off[: size - len(on)]) - DEAD_CARD * (size - len(on))
+        if v > best_v:
+            best_pair, best_v = pair, v
+
+    order = sorted(items, key=lambda f: (-value(f, best_pair), not f.is_character, f.total_cost, f.number))
+    counts: Counter = Counter()  # per name key, deck and spares together
+    deck: Counter = Counter()
+    rest: list[CardFacts] = []
+
+    def room(f: CardFacts) -> bool:
+        if name_limit is None:
+            return True
+        limit = f.max_copies if f.max_copies is not None else name_limit
+        return counts[f.name_key] < limit
+
+    taken = 0
+    for f in order:
+        if taken < size and room(f):
+            deck[f.number] += 1
+            counts[f.name_key] += 1
+            taken += 1
+        else:
+            rest.append(f)
+    if taken < size:
+        raise RuleError(
+            _(
+                "the pool gives only {taken} cards within the limit of {limit} of a name; the deck needs {size}",
+                taken=taken,
+                limit=name_limit,
+                size=size,
+            ),
+            "R-DECK-4",
+        )
+    spare: Counter = Counter()
+    want, got = min(spares, SPARE_MAX), 0
+    for f in rest:
+        if got >= want:
+            break
+        if room(f):
+            spare[f.number] += 1
+            counts[f.name_key] += 1
+            got += 1
+    return Decklist.from_counts(dict(sorted(deck.items())), dict(sorted(spare.items())))
