@@ -5,15 +5,13 @@ two columns, so Japanese names line up."""
 from __future__ import annotations
 
 import re
+from unicodedata import east_asian_width
 
 __all__ = ["ljust", "rjust", "width", "wrap", "wrap_spans"]
 
 
 def width(text: str) -> int:
     """Terminal columns of ``text``: full-width (F) and wide (W) characters take two."""
-    # loaded on first use: `lycee --help` does not pay for it
-    from unicodedata import east_asian_width
-
     return sum(2 if east_asian_width(ch) in "WF" else 1 for ch in text)
 
 

@@ -25,12 +25,14 @@ is asked to append, so no path can store text that skipped them).
 from __future__ import annotations
 
 import functools
+import importlib.util
 import json
 import re
 import unicodedata
 from pathlib import Path
 
-from core.errors import LyceeError
+from core.codecache import kept_value
+from core.errors import LyceeError, NotFound
 from core.i18n import _, join_list
 
 #: Longest text of each kind, in characters.
@@ -134,8 +136,6 @@ def _confusables() -> tuple[dict[str, str], dict[str, str]]:
 
     Built once from the package's table and kept while that file is unchanged
     (core.codecache.kept_value: an import or ``player add`` reads it back)."""
-    from core.codecache import kept_value
-
     source = _confusables_file()
     table, upper = kept_value("confusables", source, _build_confusables)
     return table, upper
@@ -144,15 +144,13 @@ def _confusables() -> tuple[dict[str, str], dict[str, str]]:
 def _confusables_file():
     """The confusable_homoglyphs package's table: found without importing the
     package or importlib.resources (40 ms) when it is a file on disk."""
-    import importlib.util
-
     spec = importlib.util.find_spec("confusable_homoglyphs")
     places = list(spec.submodule_search_locations or ()) if spec is not None else []
     for place in places:
         path = Path(place) / "confusables.json"
         if path.is_file():
             return path
-    from importlib import resources
+    from importlib import resources  # 40 ms to import: only where the table is no plain file
 
     return resources.files("confusable_homoglyphs").joinpath("confusables.json")
 
@@ -405,8 +403,6 @@ def resolve_event(ref: str, ids: list[str], names, where) -> str:
     an exact id, else a unique id prefix or name prefix; a plain ref that
     matches an id prefix of one event and a name of another is refused as
     ambiguous.  ``names`` is called (it reads every event) only when needed."""
-    from core.errors import NotFound
-
     how, value = split_ref(ref)
     if how != "name" and value in ids:
         return value

@@ -26,7 +26,13 @@ from dataclasses import dataclass, field
 
 from core.errors import LyceeError
 from core.event.model import TIEBREAKERS, Event
+from core.reports.verify import verify_doc
 from core.rules import apply
+from core.rules.eventfile import to_doc
+from core.tournament.elimination import next_elimination_round, top_cut
+from core.tournament.pairing import pair_swiss
+from core.tournament.ranking import standings_json
+from core.tournament.standings import pair_playoff, ranked_table
 
 __all__ = ["random_event", "check_random", "RandomRun"]
 
@@ -56,9 +62,6 @@ def _winner_result(rng: random.Random, match: str) -> dict:
 def random_event(rng: random.Random, index: int = 0, max_players: int | None = None) -> Event:
     """One random event, played to its end (see the module docstring);
     ``max_players`` caps the field (the test suite's quicker sample)."""
-    from core.tournament.elimination import next_elimination_round, top_cut
-    from core.tournament.pairing import pair_swiss
-
     x = rng.random()
     n = rng.randint(257, 2048) if x < 0.002 else rng.randint(41, 256) if x < 0.05 else rng.randint(4, 40)
     if max_players is not None:
@@ -192,8 +195,6 @@ def _playoff(ev: Event, size: int, rng: random.Random, match: str) -> Event | No
     """One playoff round (決定戦, G-TIE-PLAYOFF) among every player who shares
     the place the cut line of a top ``size`` falls in, played with a winner
     at each table; None when the engine refuses it."""
-    from core.tournament.standings import pair_playoff, ranked_table
-
     led, _fig, keys, tags, order = ranked_table(ev)
     players = ev.players
     active = [i for i in order if players[i].active]
@@ -254,10 +255,6 @@ def check_random(
 ) -> RandomRun:
     """Play ``n`` random events, the i-th from seed ``seed + i``, and check
     each (core.reports.verify) against the program's own standings."""
-    from core.reports.verify import verify_doc
-    from core.rules.eventfile import to_doc
-    from core.tournament.ranking import standings_json
-
     run = RandomRun() if run is None else run  # the caller's, to read what finished if it stops early
     for i in range(n):
         ev = random_event(random.Random(event_seed(seed, i)), event_seed(seed, i), max_players)

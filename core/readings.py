@@ -20,7 +20,7 @@ from core.names import is_kana, to_hiragana
 @lru_cache(maxsize=1)
 def _tokenizer():
     try:
-        from janome.tokenizer import Tokenizer
+        from janome.tokenizer import Tokenizer  # an optional extra, and a large dictionary to load
     except ImportError:  # the optional extra is not installed: no suggestions
         return None
     return Tokenizer()

@@ -39,6 +39,8 @@ from core.event.model import ClockState, Event
 from core.i18n import _
 from core.log import action, describer
 from core.log.actions import Clock
+from core.rules.staff import check_staff
+from core.tournament.matchrules import time_only
 
 Instant = Union[datetime, float, int]
 TimeSource = Callable[[], Instant]
@@ -180,8 +182,6 @@ def needs_time_call(event: Event, round_number: int, table: int, result, now: In
     time (the current round, its clock not started or not yet at time with
     the table's extension).  Returns the reason to ask for a confirmation
     (``--time-called``), or None when the result needs none."""
-    from core.tournament.matchrules import time_only
-
     if getattr(result, "intentional", False) or not time_only(result, event.match):
         return None
     if not event.rounds or round_number != len(event.rounds):
@@ -282,8 +282,6 @@ def _clock(event, payload: Clock):
             )
         if rnd.complete:
             raise LyceeError(_("every match of round {r} has its result: nothing to time", r=rnd.number))
-        from core.rules.staff import check_staff
-
         check_staff(event, "start its clock")
         return event.with_round(replace(rnd, clock=ClockState(event.minutes, at)))
     if st is None:

@@ -23,7 +23,9 @@ member removed keeps their results under their number, without a name.
 
 from __future__ import annotations
 
+import bisect
 import csv
+import heapq
 import io
 import json
 import os
@@ -31,9 +33,11 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
+from core import labels
 from core.errors import LyceeError
 from core.i18n import _
 from core.names import check_reading, check_text, fold_name, fold_text, name_sort_key, to_hiragana, visible
@@ -493,8 +497,6 @@ class MemberIndex:
     list in Python (benchmarks/members.py: 10,000 members)."""
 
     def __init__(self, members: Iterable[Member]):
-        import bisect
-
         self._bisect = bisect
         self.members = sorted(members, key=sort_key)
         names = [fold_text(m.name) for m in self.members]
@@ -511,9 +513,6 @@ class MemberIndex:
 
     def _prefixed(self, table: list[tuple[str, int]], text: str, limit: int) -> list[int]:
         """The first ``limit`` (in 五十音 order) of the keys starting with ``text``: one slice, no Python loop over it."""
-        import heapq
-        from operator import itemgetter
-
         lo = self._bisect.bisect_left(table, (text, -1))
         hi = self._bisect.bisect_left(table, (text + "\U0010ffff", -1), lo)
         return heapq.nsmallest(limit, map(itemgetter(1), table[lo:hi]))
@@ -584,6 +583,7 @@ class HistoryRow:
 
 def history_rows(events: Iterable[Any], numbers: set[str]) -> list[HistoryRow]:
     """The rows of ``events`` (core.event.model.Event) where a player carries one of ``numbers``, newest first."""
+    # the standings engines load for a player's history only: the members' list opens without them
     from core.tournament.elimination import final_placings
     from core.tournament.standings import standings
 
@@ -627,8 +627,6 @@ def history_lines(m: Member | None, number: str, rows: list[HistoryRow]) -> list
     """A member's history as lines to read (the app's history screen): each
     event (date, name, store, record, place), then its penalties, indented.
     Earlier warnings are for information: G-PEN-2 counts within one event."""
-    from core import labels
-
     out = []
     if not rows:
         out.append(_("no event in this data folder has this member"))

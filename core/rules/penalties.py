@@ -39,7 +39,7 @@ from typing import Iterable
 
 from core import labels
 from core.errors import LyceeError, NotFound, RuleError
-from core.event.changes import forfeit
+from core.event.changes import double_loss, forfeit, set_match
 from core.event.lookups import player_match, round_of, stored_player
 from core.event.model import (
     APPEAL_OUTCOMES,
@@ -51,8 +51,10 @@ from core.event.model import (
     Penalty,
 )
 from core.i18n import _
-from core.log import action, describer, written_format
+from core.log import action, apply, describer, payload, written_format
 from core.log.actions import Appeal, PenaltyAction
+from core.rules.results import add_game, is_forfeit
+from core.rules.staff import plays_in, require_head_judge, require_not_playing, require_staff
 
 MARK = {"notice": "N", "warning": "W"}
 EXCLUDE_AT = 4  # points: a Notice 1, a Warning 2 (G-PEN-2)
@@ -286,12 +288,9 @@ def _unforfeit(event: Event, pid: str, whys: tuple[str, ...]) -> Event:
     G-PEN-…`` / ``penalty G-PEN-1``) has no result again, so the match is
     played on and its result entered (L-MATCH-LOSS).  A forfeit in an earlier
     round stays: the head judge corrects it (``result --correct --by``)."""
-    from core.event.changes import set_match
-
     rnd = event.current_round
     if rnd is None:
         return event
-    from core.event.lookups import player_match
 
     m = player_match(rnd, pid)
     if m is None or m.is_bye or not m.reported or m.winner() == pid:
@@ -307,7 +306,6 @@ def _game_loss(event: Event, round_number: int, table: int, pid: str) -> Event:
     m = rnd.match_at(table)
     if m is None or m.is_bye or m.reported:
         return event
-    from core.rules.results import add_game
 
     return add_game(event, rnd, m, "loss-p1" if m.p1 == pid else "loss-p2")
 
@@ -338,8 +336,6 @@ def _describe_appeal(payload: Appeal) -> str:
 
 @action("penalty")
 def _penalty(event, payload: PenaltyAction):
-    from core.rules.staff import require_staff
-
     by = require_staff(event, payload.by, "G-PEN-1")
     p = stored_player(event, payload.player)
     level = payload.level
@@ -376,7 +372,6 @@ def _penalty(event, payload: PenaltyAction):
             raise NotFound(_("{name} does not play at table {t} in round {r}", name=p.name, t=table, r=number))
     elif table is not None:
         raise LyceeError(_("no round has been paired: a penalty cannot name a table"))
-    from core.rules.staff import plays_in, require_not_playing
 
     if number is not None and table is not None:
         require_not_playing(event, by, event.rounds[number - 1].match_at(table))  # L-STAFF-PLAYS
@@ -392,13 +387,10 @@ def _penalty(event, payload: PenaltyAction):
         m = rnd.match_at(table)
         # L-MATCH-LOSS: the match named is lost, finished or not (0-2 from
         # the player's side in bo3); one the player already lost stays as played
-        from core.rules.results import is_forfeit
 
         if m.reported and written_format() < 6:
             pass  # a log written before L-MATCH-LOSS: a finished match kept its result
         elif m.reported and is_forfeit(m) and m.winner() == p.id:  # both players' loss: a double loss
-            from core.event.changes import double_loss
-
             event = double_loss(event, rnd, m, "penalty", "G-PEN-1")
         elif not m.reported or (m.outcome != "double_loss" and m.winner() != _opponent(m, p.id)):
             event = forfeit(event, rnd, m, p.id, "penalty", "G-PEN-1")
@@ -409,14 +401,11 @@ def _penalty(event, payload: PenaltyAction):
 
 @action("appeal")
 def _appeal(event, payload: Appeal):
-    from core.rules.staff import require_head_judge
-
     n = payload.penalty
     if not 1 <= n <= len(event.penalties):
         raise NotFound(_("no penalty #{n} (the event has {count})", n=n, count=len(event.penalties)))
     hj = require_head_judge(event, payload.by, "G-HEAD-JUDGE")
     pen = event.penalties[n - 1]
-    from core.rules.staff import plays_in, require_not_playing
 
     if pen.round is not None and pen.table is not None:
         require_not_playing(event, hj, event.rounds[pen.round - 1].match_at(pen.table))  # L-STAFF-PLAYS
@@ -534,8 +523,6 @@ def would_exclude(event: Event, data: PenaltyAction | dict) -> str | None:
     """The rule when the ``penalty`` action ``data`` (its payload, or a dict
     of its fields) would exclude the player (G-PEN-2 by the count, G-PEN-1
     by an exclusion handed down), else None; nothing is stored."""
-    from core.log import apply, payload
-
     penalty = payload({"type": "penalty", "data": data})
     assert isinstance(penalty, PenaltyAction)
     after = apply(event, {"type": "penalty", "data": penalty})

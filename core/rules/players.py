@@ -17,7 +17,8 @@ from core.i18n import _, join_list
 from core.log import action, describer, written_format
 from core.log.actions import Create, Drop, Edit, Import, Register, Remove, Rename
 from core.names import check_reading, fold_name, fold_text, lookalike_note
-from core.rules.settings import check_settings
+from core.rules.settings import check_change, check_settings, field_label, show_value
+from core.rules.staff import check_head_judge_kept
 
 
 def same_name_label(name: str, taken_keys: set[str], fold=fold_name) -> str:
@@ -75,13 +76,9 @@ def _create(event, payload: Create):
 @action("edit")
 def _edit(event, payload: Edit):
     """A change of settings; a setting facts depend on is locked (core.rules.settings)."""
-    from core.rules.settings import check_change
-
     settings = check_settings(payload.doc, partial=True)
     check_change(event, settings)
     if "staff" in settings:
-        from core.rules.staff import check_head_judge_kept
-
         check_head_judge_kept(event, settings["staff"])  # L-STAFF-HJ
     return replace(event, **settings)
 
@@ -292,6 +289,7 @@ def kept_bye_text(event: Event, pid: str) -> str:
 
 @action("import")
 def _import(event, payload: Import):
+    # the event-file model loads for an import only (tests/test_cli_engine.py: `lycee result` loads none)
     from core.rules.eventfile import event_from_doc
 
     return event_from_doc(payload.doc, strict=False)  # checked strictly when imported (core.store)
@@ -309,8 +307,6 @@ def _describe_import(payload: Import) -> str:
 
 @describer("edit")
 def _describe_edit(payload: Edit) -> str:
-    from core.rules.settings import field_label, show_value
-
     return _(
         "changed {fields}",
         fields=join_list(f"{field_label(k)} = {show_value(k, v)}" for k, v in sorted(payload.doc.items())),

@@ -21,17 +21,21 @@ no round running, a bye, a table whose result is in.
 from __future__ import annotations
 
 import hmac
+import os
 import secrets
+import socket
 from dataclasses import dataclass
 from typing import Callable
 
 from core import labels
 from core.errors import LyceeError, RuleError
-from core.event.lookups import player_match, player_name
+from core.event.lookups import player_match, player_name, table_of
 from core.event.model import Event, Match, PhoneReport, Round, StaffCall
 from core.i18n import _
 from core.log import action, describer
 from core.log.actions import Report, ReportCodes, ReportDecision
+from core.rules.clock import needs_time_call
+from core.rules.publish import visible_rounds
 from core.tournament.matchrules import Result, parse_result
 
 
@@ -98,7 +102,6 @@ def report_refusal(event: Event, pid: str, over_ok: bool = False, say: Callable[
     rnd = event.current_round
     if rnd is None:
         return say("no round is running: pairings are not out yet")
-    from core.rules.publish import visible_rounds
 
     if visible_rounds(event) < rnd.number:
         return say("no round is running: round {r}'s pairings are not published yet", r=rnd.number)
@@ -145,8 +148,6 @@ def _describe_report_code(payload: ReportCodes) -> str:
 
 
 def _reported_match(event: Event, number: int, table: int) -> tuple[Round, Match]:
-    from core.event.lookups import table_of
-
     rnd, m = table_of(event, number, table)
     if m.is_bye:
         raise RuleError(_("table {table} is a bye: it takes no result", table=m.table), "G-SWISS-POINTS")
@@ -345,8 +346,6 @@ def table_state(event: Event, rnd: Round, m: Match, now=None) -> TableReport:
     elif same(p1.result, p2.result):
         status = "held"
         if now is not None:
-            from core.rules.clock import needs_time_call
-
             held = needs_time_call(event, rnd.number, m.table, parse_result(p1.result), now)
     else:
         status = "disputed"
@@ -405,9 +404,6 @@ def report_url(code: str, base: str | None = None) -> str:
 
 
 def report_base() -> str:
-    import os
-    import socket
-
     given = os.environ.get("LYCEE_REPORT_URL")
     if given:
         return given

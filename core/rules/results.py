@@ -6,17 +6,20 @@ from __future__ import annotations
 
 import re
 from dataclasses import fields, replace
+from datetime import datetime
 
 from msgspec import UNSET, UnsetType
 
 from core import labels
 from core.errors import LyceeError, NotFound, RuleError
 from core.event.changes import set_match
-from core.event.lookups import player_name, require_complete, table_of
-from core.event.model import Event, Match, Round
+from core.event.lookups import player_name, require_complete, round_of, table_of
+from core.event.model import REPLAY, THIRD_PLACE, THIRD_PLACE_PLANNED, Event, Match, Round
 from core.i18n import _
 from core.log import action, describer, written_format
 from core.log.actions import Game, IdDecision, Pair, ResultAction, TimeDecision, Unpair
+from core.rules.settings import fix_rounds
+from core.rules.staff import pin_staff, require_head_judge, require_not_playing, require_organizer
 from core.tournament.matchrules import (
     Result,
     agrees_with_games,
@@ -34,12 +37,11 @@ def _pair(event, payload: Pair):
         raise LyceeError(_("round {number} cannot be paired now (next is {x})", number=number, x=len(event.rounds) + 1))
     require_complete(event)
     if number == 1 and (event.build is not None or event.kind in ("sealed", "draft")):
-        from core.rules.decklists import check_build_done
+        # the deck rules (and the card catalog) load for round 1 of a limited event only
+        from core.rules.builds import check_build_done
 
         check_build_done(event)  # G-SEALED, G-DRAFT-4: decks built before round 1
     if number == 1:
-        from core.rules.settings import fix_rounds
-
         event = fix_rounds(event, payload)  # L-ROUNDS: a blank round count is fixed now
     matches = []
     known = event.has_player
@@ -109,7 +111,6 @@ def _intentional_note(
         if not_started_by:
             judge = require_table_judge(event, m, not_started_by, "G-ID-1")
             return not_started_note(judge)
-        from datetime import datetime
 
         at = datetime.fromisoformat(rnd.clock.started_at).strftime("%H:%M:%S")
         why = _("round {r}'s clock started at {at}, which counts as table {t}'s start", r=rnd.number, at=at, t=m.table)
@@ -146,8 +147,6 @@ def not_started_note(judge: str) -> str:
 def require_table_judge(event: Event, m: Match, name: str, rule: str) -> str:
     """``name`` as recorded when they are the organizer, a judge or the head
     judge and play at neither side of ``m`` (L-STAFF-PLAYS); else refused."""
-    from core.rules.staff import pin_staff, require_not_playing
-
     who = pin_staff(event, name)
     if who is None:
         raise RuleError(
@@ -182,6 +181,7 @@ def protected_reason(event: Event, rnd: Round, m: Match) -> str | None:
     drop or an exclusion, a finished event, a Swiss round under a top cut."""
     if is_forfeit(m):
         return _("the loss at table {t} was recorded by {why} ({note})", t=m.table, why=m.note.split()[0], note=m.note)
+    # the bracket's engine loads for a correction only: recording a result never needs it
     from core.tournament.elimination import event_finished
 
     if event_finished(event):
@@ -221,7 +221,6 @@ def check_correction(event: Event, rnd: Round, m: Match, payload: ResultAction) 
             ),
             "G-HEAD-JUDGE",
         )
-    from core.rules.staff import require_head_judge, require_not_playing
 
     hj = require_head_judge(event, by, "G-HEAD-JUDGE")
     require_not_playing(event, hj, m)  # L-STAFF-PLAYS
@@ -266,9 +265,7 @@ def result_match(event: Event, rnd: Round, m: Match, payload: ResultAction) -> M
         )
     # a note that says what the match is (third-place match, replay) stays
     keep = ""
-    if m.note:  # (a Swiss result, or a replayed file's, loads no bracket)
-        from core.tournament.elimination import REPLAY, THIRD_PLACE, THIRD_PLACE_PLANNED
-
+    if m.note:
         keep = m.note if m.note in (THIRD_PLACE, THIRD_PLACE_PLANNED, REPLAY) else ""
         if m.note.startswith(labels.TIME_EXTRA_GAME):  # the extra game decides the match (G-SE)
             keep = m.note
@@ -334,8 +331,6 @@ def apply_results(event: Event, number: int, payloads: list[ResultAction]) -> tu
     if any(p.correct for p in payloads):
         raise ValueError("apply_results: a correction is applied by core.rules.apply")
     try:
-        from core.event.lookups import round_of
-
         rnd = round_of(event, number)
     except LyceeError as err:
         return event, [err] * len(payloads)
@@ -415,21 +410,16 @@ def _id_decision(event, payload: IdDecision):
         )
     if m.is_bye:
         raise RuleError(_("table {table} is a bye", table=m.table), "G-ID-3")
-    from core.rules.staff import require_organizer
-
     org = require_organizer(event, payload.by, "G-ID-3")
-    from core.rules.staff import require_not_playing
-
     require_not_playing(event, org, m)  # L-STAFF-PLAYS
     if not m.intentional:
         _intentional_note(event, rnd, m, payload.override_by)
-    if decision == "replay":
-        from core.tournament.elimination import replay_match
+    # the bracket's engine loads with an elimination decision only: a Swiss result never needs it
+    from core.tournament.elimination import no_winner_refusal, replay_match
 
+    if decision == "replay":
         new = replay_match(m)
     else:
-        from core.tournament.elimination import no_winner_refusal
-
         why = no_winner_refusal(event, rnd, m)  # no champion is the final's answer only
         if why and written_format() >= 4:  # an event stored before still opens as it was played
             raise RuleError(why, "G-ID-3")
@@ -472,11 +462,9 @@ def _time_decision(event, payload: TimeDecision):
     check_result(r, event.match, "swiss")  # the games at time are possible ones
     if r.outcome != "draw":
         raise RuleError(_("{score} names a winner: enter it as the result", score=r.text()), "G-BO3-TIME")
-    from core.rules.staff import require_organizer
 
     org = require_organizer(event, payload.by, "G-SE")
     score = r.text()
-    from core.tournament.elimination import THIRD_PLACE
 
     third = m.note == THIRD_PLACE  # the note that makes it the third-place match stays (the log keeps the call)
     if payload.decision == "extra_game":

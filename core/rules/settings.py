@@ -36,8 +36,10 @@ from core.errors import LyceeError, RuleError
 from core.event import tiebreakers
 from core.event.model import DEFAULT_TIEBREAKERS, KINDS, MATCH_TYPES, RULE_SETS, Event, Staff
 from core.i18n import _, join_list, language
+from core.log import written_format
 from core.log.actions import Pair
 from core.names import fold_name
+from core.tournament.rounds import suggested_rounds
 
 #: The settings ``lycee event set`` and the settings form change, in order.
 FIELDS = (
@@ -116,6 +118,7 @@ def locks(event: Event) -> dict[str, str]:
             undo=UNDO_HINT,
         )
     else:
+        # the bracket's engine (and its standings) load when settings are checked, not with every result
         from core.tournament.elimination import swiss_over
 
         if swiss_over(event):
@@ -219,7 +222,6 @@ def rounds_to_fix(event: Event, stage: str = "swiss") -> int | None:
     organizer left it blank; None when there is nothing to fix."""
     if event.rounds or stage != "swiss" or event.rounds_planned is not None:
         return None
-    from core.tournament.pairing import suggested_rounds
 
     return suggested_rounds(len(event.eligible(1))) or None
 
@@ -233,8 +235,6 @@ def fix_rounds(event: Event, payload: Pair) -> Event:
         return event
     given = payload.rounds_fixed
     if given is None:
-        from core.log import written_format
-
         if written_format() < 4:
             return event  # paired before L-ROUNDS: the count stayed blank
         given = n
@@ -316,6 +316,7 @@ def check_settings(d: dict, partial: bool = False) -> dict:
         if flag in d:
             out[flag] = bool(d[flag])
     if "store" in d:  # the store that runs it (issue 47): set when the event is created, never edited
+        # the members' rules load for a new event's store only: no other setting needs them
         from core.rules.members import check_store
 
         out["store"] = check_store(d["store"])

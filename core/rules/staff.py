@@ -22,20 +22,22 @@ signs in with one (still on the staff: a name taken off it signs in no more).
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import os
+import re
+from random import SystemRandom
+
 from core import labels
 from core.errors import LyceeError, RuleError
 from core.event.model import Event, Match, Staff
 from core.i18n import _, join_list, join_sentences
-from core.log import action, describer
+from core.log import action, describer, written_format
 from core.log.actions import StaffPin, StaffSignout
-
-# hashlib, hmac and secrets only where a PIN is made or checked: every desk command imports this
-# module (check_staff), few of them touch a PIN
+from core.names import fold_name
 
 
 def _key(name: str) -> str:
-    from core.names import fold_name
-
     return fold_name(name)
 
 
@@ -49,8 +51,6 @@ def split_names(texts: str | list[str] | tuple[str, ...] | None) -> list[str]:
     repeatable): each text split at :data:`NAME_SEPARATORS`, trimmed, empty
     and repeated names (compared as ``fold_name``) left out, in order:
     ``佐藤、鈴木`` is two judges, as ``佐藤,鈴木`` is."""
-    import re
-
     if texts is None:
         return []
     out: list[str] = []
@@ -157,8 +157,6 @@ def plays_in(event: Event, name: str, m: Match | None) -> bool:
 def require_not_playing(event: Event, name: str, m: Match | None, rule: str = "L-STAFF-PLAYS") -> None:
     """Refuse a ruling, penalty or appeal by ``name`` on a match they play
     (L-STAFF-PLAYS: nobody judges their own match)."""
-    from core.log import written_format
-
     if written_format() >= 6 and plays_in(event, name, m):  # a log written before the rule opens as it was
         assert m is not None
         raise RuleError(
@@ -176,8 +174,6 @@ def check_head_judge_kept(event: Event, staff: Staff) -> None:
     """L-STAFF-HJ: once the event started (round 1 paired), or while a
     penalty may still be appealed (one recorded without a ruling), the head
     judge is not taken away without a replacement named in the same change."""
-    from core.log import written_format
-
     old = event.staff.head_judge
     if not old.strip() or staff.head_judge.strip() or written_format() < 6:
         return
@@ -265,10 +261,12 @@ def updated_staff(
 
 # -- staff PINs for the judge page -------------------------------------------------------
 
-#: Digits in a PIN (random from :mod:`secrets`); wrong ones are limited per address on the page.
+#: Digits in a PIN (random from the system's source, as :mod:`secrets` draws them; that module
+#: costs every desk command a millisecond to import); wrong ones are limited per address on the page.
 PIN_DIGITS = 6
 #: scrypt's cost (N, r, p): about 16 MiB and tens of milliseconds a check.
 SCRYPT = (2**14, 8, 1)
+_SYSTEM = SystemRandom()
 
 
 def pin_staff(event: Event, name: str | None) -> str | None:
@@ -300,18 +298,13 @@ def require_pin_staff(event: Event, name: str | None) -> str:
 
 
 def new_pin() -> str:
-    import secrets
-
-    return "".join(secrets.choice("0123456789") for _i in range(PIN_DIGITS))
+    return "".join(_SYSTEM.choice("0123456789") for _i in range(PIN_DIGITS))
 
 
 def pin_hash(pin: str, salt: bytes | None = None) -> str:
     """``pin`` as stored: ``scrypt$N$r$p$SALT$HASH`` (hex), with a new random salt."""
-    import hashlib
-    import secrets
-
     n, r, p = SCRYPT
-    salt = secrets.token_bytes(16) if salt is None else salt
+    salt = os.urandom(16) if salt is None else salt
     digest = hashlib.scrypt(pin.encode(), salt=salt, n=n, r=r, p=p, dklen=32)
     return f"scrypt${n}${r}${p}${salt.hex()}${digest.hex()}"
 
@@ -334,9 +327,6 @@ def pin_matches(stored: str, pin: str) -> bool:
     parts = _pin_parts(stored)
     if parts is None or not isinstance(pin, str):
         return False
-    import hashlib
-    import hmac
-
     n, r, p, salt, digest = parts
     try:
         got = hashlib.scrypt(
@@ -380,7 +370,6 @@ def pin_fingerprint(event: Event, name: str) -> str | None:
     None when ``name`` has no PIN or is off the staff.  A new PIN, a removal
     or ``lycee staff EVENT signout NAME`` changes it: the server ends the
     sessions made before (tui.web.judge)."""
-    import hashlib
 
     who = pin_staff(event, name)
     if who is None:

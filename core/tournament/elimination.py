@@ -37,10 +37,10 @@ from dataclasses import dataclass
 from core import labels
 from core.errors import LyceeError, RuleError
 from core.event.lookups import require_complete
-from core.event.model import Event, Match, Round
+from core.event.model import REPLAY, THIRD_PLACE, THIRD_PLACE_PLANNED, Event, Match, Round
 from core.i18n import _, join_list
 from core.tournament.seeding import bracket_order, seeded_first_round
-from core.tournament.standings import ranked_table
+from core.tournament.standings import ranked_table, standings
 
 _first_round = seeded_first_round
 
@@ -74,9 +74,6 @@ __all__ = [
     "swiss_over",
 ]
 
-THIRD_PLACE = "third_place"
-THIRD_PLACE_PLANNED = "third_place_planned"
-REPLAY = "replay"
 CUT_SIZES = (2, 4, 8, 16, 32)  # the usual sizes (plan, app); top_cut takes any size from 2
 
 
@@ -568,8 +565,6 @@ def _finished_tops(event: Event):
 def _no_winner_final(tops) -> bool:
     """The final (the last elimination round's match that is not the
     third-place match) was declared without a winner (G-ID-3, 優勝者不在)."""
-    from core import labels
-
     n = len(tops)
     return any(labels.is_no_winner(m.note or "") for m in tops[-1].matches if not is_third_place(tops, n - 1, m))
 
@@ -623,7 +618,6 @@ def final_placings(event: Event) -> list[Placing] | None:
     tops = _finished_tops(event)
     if tops is None:
         return None
-    from core.tournament.standings import standings
 
     rows = standings(event)
     by_id = {r.id: r for r in rows}

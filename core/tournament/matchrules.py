@@ -32,6 +32,7 @@ from core import labels
 from core.errors import LyceeError, RuleError
 from core.event.model import GAME_CODES, fast_init, slot_setter
 from core.i18n import _, join_list
+from core.names import whole
 
 _RESULT = re.compile(r"^\s*([0-9]{1,3})\s*-\s*([0-9]{1,3})(?:\s*-\s*([0-9]{1,3}))?\s*$")
 
@@ -104,8 +105,6 @@ def parse_table_result(line: str) -> tuple[int, str]:
     app's result box and ``lycee result EVENT -`` take it: the table number
     and the result as typed (:func:`parse_result` and the desk judge the
     result).  Anything else is refused with the one message both faces show."""
-    from core.names import whole
-
     parts = line.split()
     table = whole(parts[0]) if len(parts) == 2 else None
     if table is None:

@@ -111,6 +111,7 @@ from core.event.lookups import require_complete
 from core.event.model import Event, Match
 from core.i18n import _
 from core.tournament.matching import max_weight_matching
+from core.tournament.rounds import planned_rounds, suggested_rounds
 from core.tournament.standings import Ledger
 
 __all__ = [
@@ -122,23 +123,6 @@ __all__ = [
 ]
 
 _NOISE = 1 << 12  # range of the random tie-break term (criterion d) in windows
-
-
-def suggested_rounds(n_players: int) -> int:
-    """Swiss rounds for ``n_players``: ceil(log2 N), at least 1 from two players."""
-    if n_players < 2:
-        return 0
-    return max(1, (n_players - 1).bit_length())
-
-
-def planned_rounds(event: Event) -> tuple[int, bool]:
-    """The Swiss rounds of the event and whether the organizer set them:
-    ``rounds_planned`` when set, else :func:`suggested_rounds` of the players
-    who may be paired next (one rule for the event bar, the top-cut question
-    and the command line)."""
-    if event.rounds_planned:
-        return event.rounds_planned, True
-    return suggested_rounds(len(event.eligible())), False
 
 
 # ---------------------------------------------------------------------------

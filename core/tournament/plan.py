@@ -31,8 +31,10 @@ import math
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 
+from core.columns import ljust, width
 from core.event.model import Event
 from core.i18n import _
+from core.tournament.rounds import suggested_rounds
 
 __all__ = [
     "DEFAULT_OVERRUN",
@@ -276,7 +278,6 @@ class Plan:
             (_("rounds left"), [str(o.left) for o in self.options]),
             (_("finish"), [hm(o.finish) for o in self.options]),
         ]
-        from core.columns import ljust, width
 
         first = max(width(r[0]) for r in rows) + 2
         cols = [max(width(r[1][i]) for r in rows) + 2 for i in range(len(labels))]
@@ -322,8 +323,6 @@ def plan_event(
 ) -> Plan:
     """The projected finish of ``event`` at ``now`` and its alternatives (one
     Swiss round fewer, top 4, top 8)."""
-    from core.tournament.pairing import suggested_rounds
-
     now = now if now.tzinfo is not None else now.replace(tzinfo=timezone.utc)
     times = measure(log, event)
     overrun, turnaround, slots, source, measured = _figures(times, history or [])

@@ -44,9 +44,11 @@ from dataclasses import dataclass, field, replace
 from math import lcm
 
 from core.errors import LyceeError, RuleError
+from core.event.lookups import require_complete
 from core.event.model import Event, Match
 from core.event.tiebreakers import TIEBREAKERS, unknown_message
 from core.i18n import _, join_list
+from core.tournament.seeding import seeded_first_round
 
 __all__ = [
     "StandingRow",
@@ -546,7 +548,6 @@ def pair_playoff(event: Event, player_ids, rng=None) -> tuple[Match, ...]:
     for pid in ids:
         if not event.has_player(pid):
             raise LyceeError(_("no player {pid!r} in this event", pid=pid))
-    from core.event.lookups import require_complete
 
     require_complete(event)
     if not event.swiss_rounds:
@@ -586,7 +587,6 @@ def pair_playoff(event: Event, player_ids, rng=None) -> tuple[Match, ...]:
             "G-TIE-PLAYOFF",
         )
     seeded = [led.ids[order[k]] for k in pos]  # the standings' order: the byes to the best seeds
-    from core.tournament.seeding import seeded_first_round
 
     first = seeded_first_round(seeded)
     # the matches played take the first tables, the byes the last ones
