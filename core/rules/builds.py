@@ -318,10 +318,8 @@ def pool_data(
     )
 
 
-@action("pool")
-def _pool(event, payload: PoolAction):
-    """The cards a player builds from (G-SEALED: the products opened;
-    G-DRAFT-1: the cards drafted).  One pool a player."""
+def _pool_kind(event: Event, payload: PoolAction) -> str:
+    """The kind of a pool: the event's own (sealed or draft)."""
     kind = event.kind if payload.kind is UNSET else payload.kind
     if kind not in POOL_KINDS:
         raise LyceeError(_("pool kind {kind!r}: sealed or draft", kind=kind))
@@ -340,14 +338,14 @@ def _pool(event, payload: PoolAction):
             ),
             build_rule(event.kind),
         )
-    pid = known_player(event, payload.player)
-    name = event.player(pid).name
-    if event.pool_of(pid) is not None:
-        raise LyceeError(_("{name} already has a pool: undo it first to record another", name=name), build_rule(kind))
-    b = event.build
-    set_code = payload.set_code
+    return kind
+
+
+def _pool_set(event: Event, set_code: str, name: str, rule: str) -> str:
+    """The card set of a pool: named, and the build phase's when one is open."""
     if not set_code:
         raise LyceeError(_("the pool of {name} names no card set", name=name))
+    b = event.build
     if b is not None and set_code.casefold() != b.set_code.casefold():
         raise LyceeError(
             _(
@@ -356,37 +354,60 @@ def _pool(event, payload: PoolAction):
                 set=set_code,
                 build=b.set_code,
             ),
-            build_rule(kind),
+            rule,
         )
-    cards = card_numbers(payload.cards, _("the pool of {name}", name=name))
-    if not cards:
-        raise LyceeError(_("the pool of {name} holds no cards", name=name), build_rule(kind))
-    product = payload.product
-    if kind == "sealed" and product not in SEALED_PRODUCTS:
-        raise RuleError(
-            _("sealed product {product!r}: use 2s (2 starters) or 1s3b (1 starter + 3 boosters)", product=product),
-            "G-SEALED",
-        )
-    if kind == "draft":
-        product = ""
-        if event.pods and seat_of(event, pid) is None:
-            raise LyceeError(_("{name} has no seat in the draft", name=name), "G-DRAFT-1")
-    packs = payload.packs
-    if packs < 0:
-        raise LyceeError(_("packs {packs!r} is not a whole number", packs=packs))
-    seed = payload.seed
-    opened = []
-    for i, product_opened in enumerate(payload.opened, start=1):  # a starter or a booster (checked when decoded)
-        opened.append(
-            OpenedPack(
-                product_opened.kind,
-                card_numbers(product_opened.cards, _("opened product {i}", i=i)),
-                product_opened.starter,
+    return set_code
+
+
+def _pool_product(event: Event, kind: str, pid: str, payload: PoolAction, name: str) -> str:
+    """A sealed pool's product (G-SEALED); a draft pool has none, and its
+    player has a seat once the draft is seated (G-DRAFT-1)."""
+    if kind == "sealed":
+        if payload.product not in SEALED_PRODUCTS:
+            raise RuleError(
+                _(
+                    "sealed product {product!r}: use 2s (2 starters) or 1s3b (1 starter + 3 boosters)",
+                    product=payload.product,
+                ),
+                "G-SEALED",
             )
-        )
+        return payload.product
+    if event.pods and seat_of(event, pid) is None:
+        raise LyceeError(_("{name} has no seat in the draft", name=name), "G-DRAFT-1")
+    return ""
+
+
+def _opened_packs(payload: PoolAction, cards: tuple[str, ...], name: str) -> tuple[OpenedPack, ...]:
+    """The products opened (each a starter or a booster, checked when
+    decoded), whose cards are the pool's, in order (G-SEALED)."""
+    opened = tuple(
+        OpenedPack(p.kind, card_numbers(p.cards, _("opened product {i}", i=i)), p.starter)
+        for i, p in enumerate(payload.opened, start=1)
+    )
     if opened and tuple(n for p in opened for n in p.cards) != cards:
         raise LyceeError(_("the pool of {name} is not the cards of the products opened", name=name), "G-SEALED")
-    pool = Pool(pid, kind, set_code, cards, product, packs, seed, tuple(opened))
+    return opened
+
+
+@action("pool")
+def _pool(event, payload: PoolAction):
+    """The cards a player builds from (G-SEALED: the products opened;
+    G-DRAFT-1: the cards drafted).  One pool a player."""
+    kind = _pool_kind(event, payload)
+    pid = known_player(event, payload.player)
+    name = event.player(pid).name
+    rule = build_rule(kind)
+    if event.pool_of(pid) is not None:
+        raise LyceeError(_("{name} already has a pool: undo it first to record another", name=name), rule)
+    set_code = _pool_set(event, payload.set_code, name, rule)
+    cards = card_numbers(payload.cards, _("the pool of {name}", name=name))
+    if not cards:
+        raise LyceeError(_("the pool of {name} holds no cards", name=name), rule)
+    product = _pool_product(event, kind, pid, payload, name)
+    if payload.packs < 0:
+        raise LyceeError(_("packs {packs!r} is not a whole number", packs=payload.packs))
+    opened = _opened_packs(payload, cards, name)
+    pool = Pool(pid, kind, set_code, cards, product, payload.packs, payload.seed, opened)
     return replace(event, pools=event.pools + (pool,))
 
 

@@ -83,6 +83,48 @@ def _edit(event, payload: Edit):
     return replace(event, **settings)
 
 
+def _new_name(event: Event, p, seen: dict[str, str], batch: set[str], fold) -> str:
+    """The name a new player is registered under: typed once in the list,
+    told apart by their member number (issue 47) or as "NAME (2)" when a
+    second person of the name is allowed, else refused (L-NAME-KEY).
+    ``seen``: the names registered by their key; ``batch``: the keys typed."""
+    name = p.name.strip()
+    if not name:
+        raise LyceeError(_("a player needs a name"))
+    key = fold(name)
+    if key in batch and not p.allow_same_name:
+        raise LyceeError(_("{name!r} is typed twice in this list: nothing was added", name=name))
+    batch.add(key)
+    if key in seen and p.member:
+        # a member: their number tells them apart (issue 47), never "NAME (2)"
+        name = f"{name} ({p.member})"
+        key = fold(name)
+    if key not in seen:
+        return name
+    if p.allow_same_name:
+        # a second person of the same name (DESIGN section 3: --allow-same-name):
+        # registered as "NAME (2)", so every screen and export tells them apart
+        return same_name_label(name, set(seen), fold)
+    raise LyceeError(
+        _(
+            "{name!r} is already registered in {name2} (as {x!r}); a second person of that "
+            "name: `lycee player add EVENT NAME --allow-same-name` (the app asks)",
+            name=name,
+            name2=event.name,
+            x=seen[key],
+        )
+        + lookalike_note(name, seen[key])
+    )
+
+
+def _check_new_member(event: Event, member: str | None, members: set[str]) -> None:
+    """A member number is registered once in an event (issue 47)."""
+    if member and member in members:
+        raise LyceeError(
+            _("member {number} is already registered in {event}: nothing was added", number=member, event=event.name)
+        )
+
+
 @action("register")
 def _register(event, payload: Register):
     if any(r.stage == "top" for r in event.rounds):
@@ -95,44 +137,11 @@ def _register(event, payload: Register):
     new = []
     joined = len(event.rounds) + 1
     for p in payload.players:
-        name = p.name.strip()
-        if not name:
-            raise LyceeError(_("a player needs a name"))
-        key = fold(name)
-        if key in batch and not p.allow_same_name:
-            raise LyceeError(_("{name!r} is typed twice in this list: nothing was added", name=name))
-        batch.add(key)
-        if key in seen and p.member:
-            # a member: their number tells them apart (issue 47), never "NAME (2)"
-            name = f"{name} ({p.member})"
-            key = fold(name)
-        if key in seen and p.allow_same_name:
-            # a second person of the same name (DESIGN section 3: --allow-same-name):
-            # registered as "NAME (2)", so every screen and export tells them apart
-            name = same_name_label(name, set(seen), fold)
-            key = fold(name)
-        elif key in seen:
-            raise LyceeError(
-                _(
-                    "{name!r} is already registered in {name2} (as {x!r}); a second person of that "
-                    "name: `lycee player add EVENT NAME --allow-same-name` (the app asks)",
-                    name=name,
-                    name2=event.name,
-                    x=seen[key],
-                )
-                + lookalike_note(name, seen[key])
-            )
+        name = _new_name(event, p, seen, batch, fold)
         if event.has_player(p.id) or any(x.id == p.id for x in event.removed):
             raise LyceeError(_("player id {id!r} is taken", id=p.id))
-        seen[key] = name
-        if p.member and p.member in members:
-            raise LyceeError(
-                _(
-                    "member {number} is already registered in {event}: nothing was added",
-                    number=p.member,
-                    event=event.name,
-                )
-            )
+        seen[fold(name)] = name
+        _check_new_member(event, p.member, members)
         if p.member:
             members.add(p.member)
         new.append(

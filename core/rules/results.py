@@ -240,6 +240,45 @@ def _result(event, payload: ResultAction):
     return set_match(event, rnd, result_match(event, rnd, m, payload))
 
 
+def _entered_result(event: Event, rnd: Round, payload: ResultAction) -> tuple[Result, tuple[str, ...] | None]:
+    """The result ``payload`` enters, and its games when it lists them (the
+    games decide; wins it also gives must agree with them)."""
+    if payload.games is not None:
+        games = tuple(payload.games)
+        r = result_from_games(games, event.match, rnd.stage)
+        given = (_given(payload.p1_wins, r.p1_wins), _given(payload.p2_wins, r.p2_wins), _given(payload.draws, r.draws))
+        if given != (r.p1_wins, r.p2_wins, r.draws):
+            raise LyceeError(_("the games give {x}, not {x2}", x=r.text(), x2="-".join(map(str, given))))
+        return r, games
+    if payload.p1_wins is UNSET or payload.p2_wins is UNSET:
+        missing = "p1_wins" if payload.p1_wins is UNSET else "p2_wins"
+        raise LyceeError(_("a result without games needs {key}", key=missing))
+    draws = 0 if payload.draws is UNSET else payload.draws
+    return Result(payload.p1_wins, payload.p2_wins, draws, payload.intentional), None
+
+
+def _kept_note(m: Match) -> str:
+    """The note that says what the match is (third-place match, replay, the
+    extra game that decides it: G-SE): it stays with a new result."""
+    if m.note.startswith(labels.TIME_EXTRA_GAME) or m.note in (THIRD_PLACE, THIRD_PLACE_PLANNED, REPLAY):
+        return m.note
+    return ""
+
+
+def _games_kept(r: Result, m: Match) -> tuple[str, ...]:
+    """The games entered at the table before, which a result without games must agree with."""
+    if m.games and not agrees_with_games(r, m.games):
+        raise LyceeError(
+            _(
+                "{x} disagrees with the games entered at table {table} ({x2}): enter the games, or undo them first",
+                x=r.text(),
+                table=m.table,
+                x2=", ".join(m.games),
+            )
+        )
+    return m.games
+
+
 def result_match(event: Event, rnd: Round, m: Match, payload: ResultAction) -> Match:
     """``m`` (at its table of ``rnd``) with the result of ``payload``, or the
     refusal of the ``result`` reducer.  Of ``event`` only its match type is
@@ -249,27 +288,8 @@ def result_match(event: Event, rnd: Round, m: Match, payload: ResultAction) -> M
     if payload.intentional and m.reported and not m.intentional:
         _intentional_note(event, rnd, m)  # G-ID-2: the match is over
     corrected_by = check_correction(event, rnd, m, payload) if m.outcome is not None else None  # (a correction)
-    games = None
-    if payload.games is not None:
-        games = tuple(payload.games)
-        r = result_from_games(games, event.match, rnd.stage)
-        given = (_given(payload.p1_wins, r.p1_wins), _given(payload.p2_wins, r.p2_wins), _given(payload.draws, r.draws))
-        if given != (r.p1_wins, r.p2_wins, r.draws):
-            raise LyceeError(_("the games give {x}, not {x2}", x=r.text(), x2="-".join(map(str, given))))
-    elif payload.p1_wins is UNSET or payload.p2_wins is UNSET:
-        missing = "p1_wins" if payload.p1_wins is UNSET else "p2_wins"
-        raise LyceeError(_("a result without games needs {key}", key=missing))
-    else:
-        r = Result(
-            payload.p1_wins, payload.p2_wins, 0 if payload.draws is UNSET else payload.draws, payload.intentional
-        )
-    # a note that says what the match is (third-place match, replay) stays
-    keep = ""
-    if m.note:
-        keep = m.note if m.note in (THIRD_PLACE, THIRD_PLACE_PLANNED, REPLAY) else ""
-        if m.note.startswith(labels.TIME_EXTRA_GAME):  # the extra game decides the match (G-SE)
-            keep = m.note
-    note = keep if payload.note is UNSET else payload.note
+    r, games = _entered_result(event, rnd, payload)
+    note = _kept_note(m) if payload.note is UNSET else payload.note
     if r.intentional:
         note = _intentional_note(event, rnd, m, payload.override_by, payload.not_started_by)
         games = ()
@@ -277,16 +297,7 @@ def result_match(event: Event, rnd: Round, m: Match, payload: ResultAction) -> M
         note = (note + " " if note else "") + f"(corrected by head judge {corrected_by})"
     check_result(r, event.match, rnd.stage)
     if games is None:
-        games = m.games
-        if games and not agrees_with_games(r, games):
-            raise LyceeError(
-                _(
-                    "{x} disagrees with the games entered at table {table} ({x2}): enter the games, or undo them first",
-                    x=r.text(),
-                    table=m.table,
-                    x2=", ".join(games),
-                )
-            )
+        games = _games_kept(r, m)
     # built directly, not with dataclasses.replace: half the time, and a replayed
     # file makes one a match (the fields are checked below)
     return Match(

@@ -243,83 +243,128 @@ def fix_rounds(event: Event, payload: Pair) -> Event:
     return replace(event, rounds_planned=given)
 
 
-def check_settings(d: dict, partial: bool = False) -> dict:
-    """Validate event settings; return them normalised."""
-    out: dict = {}
+def _name(d: dict, out: dict) -> str:
+    name = str(d.get("name", "")).strip()
+    if not name:
+        raise LyceeError(_("the event needs a name"))
+    return name
 
-    def has(k):
-        return k in d or not partial
 
-    if has("name"):
-        name = str(d.get("name", "")).strip()
-        if not name:
-            raise LyceeError(_("the event needs a name"))
-        out["name"] = name
-    if has("date"):
-        try:
-            out["date"] = date.fromisoformat(str(d.get("date"))).isoformat()
-        except ValueError:
-            raise LyceeError(_("date {x!r} is not YYYY-MM-DD", x=d.get("date"))) from None
-    if "kind" in d or not partial:
-        kind = d.get("kind", "constructed")
-        if kind not in KINDS:
-            raise LyceeError(
-                _("kind {kind!r}: choose one of {x}", kind=kind, x=labels.choices(KINDS, labels.kind_label))
-            )
-        out["kind"] = kind
-    if "match" in d or not partial:
-        m = d.get("match", "bo3")
-        if m not in MATCH_TYPES:
-            raise LyceeError(_("match {m!r}: choose bo3 or bo1", m=m))
-        out["match"] = m
-    if "minutes" in d or not partial:
-        minutes = d.get("minutes", 50 if out.get("match", "bo3") == "bo3" else 30)
-        if not isinstance(minutes, int) or not 1 <= minutes <= 600:
-            raise LyceeError(_("minutes {minutes!r}: a whole number from 1 to 600", minutes=minutes))
-        out["minutes"] = minutes
-    if "rounds_planned" in d or not partial:
-        r = d.get("rounds_planned")
-        if r is not None and (not isinstance(r, int) or isinstance(r, bool) or not 0 <= r <= 30):
-            raise LyceeError(
-                _("rounds {r!r}: a whole number from 0 to 30 (0: single elimination from the start, G-SE)", r=r)
-            )
-        out["rounds_planned"] = r
-    if "tiebreakers" in d or not partial:
-        tb = tuple(d.get("tiebreakers", DEFAULT_TIEBREAKERS))
-        bad = [t for t in tb if t not in tiebreakers.TIEBREAKERS]
-        if bad:
-            raise LyceeError(tiebreakers.unknown_message(bad[0]))
-        if len(set(tb)) != len(tb):
-            raise LyceeError(_("a tiebreaker is listed twice"))
-        out["tiebreakers"] = tb
-    if "rules" in d:
-        rules = d["rules"]
-        if rules not in RULE_SETS:
-            raise LyceeError(
-                _("rules {x!r}: choose one of {rules}", x=rules, rules=labels.choices(RULE_SETS, labels.rules_label))
-            )
-        out["rules"] = rules
-    if "staff" in d or not partial:
-        s = d.get("staff") or {}
-        judges = tuple(j.strip() for j in s.get("judges", ()) if j and j.strip())
-        head = (s.get("head_judge") or "").strip()
-        if head and fold_name(head) not in {fold_name(j) for j in judges}:
-            judges = (*judges, head)  # G-HEAD-JUDGE: one of the judges
-        event_staff = tuple(x.strip() for x in s.get("event_staff", ()) if x and x.strip())
-        out["staff"] = Staff(
-            organizer=(s.get("organizer") or "").strip(),
-            judges=judges,
-            head_judge=head,
-            event_staff=event_staff,
+def _date(d: dict, out: dict) -> str:
+    try:
+        return date.fromisoformat(str(d.get("date"))).isoformat()
+    except ValueError:
+        raise LyceeError(_("date {x!r} is not YYYY-MM-DD", x=d.get("date"))) from None
+
+
+def _kind(d: dict, out: dict) -> str:
+    kind = d.get("kind", "constructed")
+    if kind not in KINDS:
+        raise LyceeError(_("kind {kind!r}: choose one of {x}", kind=kind, x=labels.choices(KINDS, labels.kind_label)))
+    return kind
+
+
+def _match(d: dict, out: dict) -> str:
+    m = d.get("match", "bo3")
+    if m not in MATCH_TYPES:
+        raise LyceeError(_("match {m!r}: choose bo3 or bo1", m=m))
+    return m
+
+
+def _minutes(d: dict, out: dict) -> int:
+    """The match time; by default that of the match type checked before it."""
+    minutes = d.get("minutes", 50 if out.get("match", "bo3") == "bo3" else 30)
+    if not isinstance(minutes, int) or not 1 <= minutes <= 600:
+        raise LyceeError(_("minutes {minutes!r}: a whole number from 1 to 600", minutes=minutes))
+    return minutes
+
+
+def _rounds_planned(d: dict, out: dict) -> int | None:
+    r = d.get("rounds_planned")
+    if r is not None and (not isinstance(r, int) or isinstance(r, bool) or not 0 <= r <= 30):
+        raise LyceeError(
+            _("rounds {r!r}: a whole number from 0 to 30 (0: single elimination from the start, G-SE)", r=r)
         )
-    for flag in ("sanctioned", "decklists_required", "spectating", "phone_reports"):
-        if flag in d:
-            out[flag] = bool(d[flag])
-    if "store" in d:  # the store that runs it (issue 47): set when the event is created, never edited
-        # the members' rules load for a new event's store only: no other setting needs them
-        from core.rules.members import check_store
+    return r
 
-        out["store"] = check_store(d["store"])
+
+def _tiebreakers(d: dict, out: dict) -> tuple[str, ...]:
+    tb = tuple(d.get("tiebreakers", DEFAULT_TIEBREAKERS))
+    bad = [t for t in tb if t not in tiebreakers.TIEBREAKERS]
+    if bad:
+        raise LyceeError(tiebreakers.unknown_message(bad[0]))
+    if len(set(tb)) != len(tb):
+        raise LyceeError(_("a tiebreaker is listed twice"))
+    return tb
+
+
+def _rules(d: dict, out: dict) -> str:
+    rules = d["rules"]
+    if rules not in RULE_SETS:
+        raise LyceeError(
+            _("rules {x!r}: choose one of {rules}", x=rules, rules=labels.choices(RULE_SETS, labels.rules_label))
+        )
+    return rules
+
+
+def _names(texts) -> tuple[str, ...]:
+    return tuple(x.strip() for x in texts if x and x.strip())
+
+
+def _staff(d: dict, out: dict) -> Staff:
+    s = d.get("staff") or {}
+    judges = _names(s.get("judges", ()))
+    head = (s.get("head_judge") or "").strip()
+    if head and fold_name(head) not in {fold_name(j) for j in judges}:
+        judges = (*judges, head)  # G-HEAD-JUDGE: one of the judges
+    return Staff(
+        organizer=(s.get("organizer") or "").strip(),
+        judges=judges,
+        head_judge=head,
+        event_staff=_names(s.get("event_staff", ())),
+    )
+
+
+def _store(d: dict, out: dict):
+    """The store that runs the event (issue 47): set when the event is created, never edited."""
+    # the members' rules load for a new event's store only: no other setting needs them
+    from core.rules.members import check_store
+
+    return check_store(d["store"])
+
+
+def _flag(key: str):
+    def check(d: dict, out: dict) -> bool:
+        return bool(d[key])
+
+    return check
+
+
+#: Each setting :func:`check_settings` reads, in order: its key, whether a
+#: whole check fills it in when absent (its default), and its check (given
+#: the settings and those checked before it; it returns the value normalised).
+SETTING_CHECKS = (
+    ("name", True, _name),
+    ("date", True, _date),
+    ("kind", True, _kind),
+    ("match", True, _match),
+    ("minutes", True, _minutes),
+    ("rounds_planned", True, _rounds_planned),
+    ("tiebreakers", True, _tiebreakers),
+    ("rules", False, _rules),
+    ("staff", True, _staff),
+    *((flag, False, _flag(flag)) for flag in ("sanctioned", "decklists_required", "spectating", "phone_reports")),
+    ("store", False, _store),
+)
+
+
+def check_settings(d: dict, partial: bool = False) -> dict:
+    """Validate event settings; return them normalised (``partial``: only
+    those ``d`` holds, else every one with its default)."""
+    out: dict = {}
+    for key, has_default, check in SETTING_CHECKS:
+        if key in d or (has_default and not partial):
+            out[key] = check(d, out)
     return out
 
 

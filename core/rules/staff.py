@@ -237,26 +237,30 @@ def updated_staff(
 
     ``judges``/``event_staff`` replace the lists; ``add_*`` append; ``remove``
     takes a name off every list (and off head judge / organizer)."""
-    org = staff.organizer if organizer is None else organizer.strip()
-    js = list(staff.judges) if judges is None else [j.strip() for j in judges]
-    es = list(staff.event_staff) if event_staff is None else [e.strip() for e in event_staff]
-    hj = staff.head_judge if head_judge is None else head_judge.strip()
-    for j in add_judges:
-        if _find(js, j) is None:
-            js.append(j.strip())
-    for e in add_event_staff:
-        if _find(es, e) is None:
-            es.append(e.strip())
     gone = {_key(r) for r in remove}
-    js = [j for j in js if _key(j) not in gone]
-    es = [e for e in es if _key(e) not in gone]
-    if hj and _key(hj) in gone:
-        hj = ""
-    if org and _key(org) in gone:
-        org = ""
+    js = _list_after(staff.judges, judges, add_judges, gone)
+    es = _list_after(staff.event_staff, event_staff, add_event_staff, gone)
+    hj = _one_after(staff.head_judge, head_judge, gone)
+    org = _one_after(staff.organizer, organizer, gone)
     if hj and _find(js, hj) is None:
         js.append(hj)  # G-HEAD-JUDGE: the head judge is one of the judges
     return {"organizer": org, "judges": js, "head_judge": hj, "event_staff": es}
+
+
+def _list_after(now, given: list[str] | None, added, gone: set[str]) -> list[str]:
+    """A staff list replaced by ``given`` (None: kept), with ``added`` names
+    not on it yet appended and the names ``gone`` (keys) taken off."""
+    names = list(now) if given is None else [n.strip() for n in given]
+    for n in added:
+        if _find(names, n) is None:
+            names.append(n.strip())
+    return [n for n in names if _key(n) not in gone]
+
+
+def _one_after(now: str, given: str | None, gone: set[str]) -> str:
+    """A staff role's name replaced by ``given`` (None: kept), empty when taken off."""
+    name = now if given is None else given.strip()
+    return "" if name and _key(name) in gone else name
 
 
 # -- staff PINs for the judge page -------------------------------------------------------

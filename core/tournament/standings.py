@@ -318,35 +318,11 @@ def _playoff_tags(event: Event, led: Ledger, keys: list[tuple]):
     tags: list[tuple[int, ...]] = [()] * n
     anchors: list[tuple] = list(keys)
     groups: dict[tuple, list[int]] = {}
-    index = led.index
-    points = led.points
     for rnd in event.rounds:
         if rnd.stage != "playoff":
             continue
-        by_points: dict[int, list[int]] = {}
-        for m in rnd.matches:
-            for pid in m.players():
-                i = index.get(pid)
-                if i is not None and i not in by_points.get(points[i], ()):
-                    by_points.setdefault(points[i], []).append(i)
-        for pts, members in by_points.items():
-            if len({(anchors[i], tags[i]) for i in members}) > 1:
-                gid = (pts, -1, rnd.number)  # a point playoff: its own place
-                for i in members:
-                    anchors[i], tags[i] = gid, ()
-                groups[gid] = members
-        # cell -> list of (match); a cell is (anchor, current tag)
-        cells: dict[tuple, list[Match]] = {}
-        for m in rnd.matches:
-            a = index.get(m.p1)
-            if a is None:
-                continue
-            cell = (anchors[a], tags[a])
-            if m.p2 is not None:
-                b = index.get(m.p2)
-                if b is None or (anchors[b], tags[b]) != cell:
-                    continue  # not a playoff between players on equal points: ignored
-            cells.setdefault(cell, []).append(m)
+        _start_point_playoffs(rnd, led, anchors, tags, groups)
+        cells = _playoff_cells(rnd, led.index, anchors, tags)
         if not cells:
             continue
         members_of: dict[tuple, list[int]] = {}
@@ -357,21 +333,63 @@ def _playoff_tags(event: Event, led: Ledger, keys: list[tuple]):
         for cell, matches in cells.items():
             if not all(m.reported for m in matches):
                 continue  # decided only once the whole round of it is in
-            mark = {i: 1 for i in members_of[cell]}
-            for m in matches:
-                w = m.winner()
-                lo = m.loser()
-                if m.outcome == "double_loss":
-                    for pid in m.players():
-                        mark[index[pid]] = 2
-                    continue
-                if w is not None:
-                    mark[index[w]] = 0
-                if lo is not None:
-                    mark[index[lo]] = 2
-            for i, v in mark.items():
+            for i, v in _cell_marks(members_of[cell], matches, led.index).items():
                 tags[i] = tags[i] + (v,)
     return tags, anchors, groups
+
+
+def _start_point_playoffs(rnd, led: Ledger, anchors: list[tuple], tags: list[tuple[int, ...]], groups: dict) -> None:
+    """A playoff round's players on equal points who do not all hold one
+    place start a point playoff of their own (in place): its id is their
+    anchor, their tags start anew, and ``groups`` lists its players."""
+    index, points = led.index, led.points
+    by_points: dict[int, list[int]] = {}
+    for m in rnd.matches:
+        for pid in m.players():
+            i = index.get(pid)
+            if i is not None and i not in by_points.get(points[i], ()):
+                by_points.setdefault(points[i], []).append(i)
+    for pts, members in by_points.items():
+        if len({(anchors[i], tags[i]) for i in members}) > 1:
+            gid = (pts, -1, rnd.number)  # a point playoff: its own place
+            for i in members:
+                anchors[i], tags[i] = gid, ()
+            groups[gid] = members
+
+
+def _playoff_cells(rnd, index: dict[str, int], anchors: list[tuple], tags: list[tuple[int, ...]]) -> dict:
+    """The round's matches by the place they decide: a cell is (anchor,
+    current tag), shared by both players; other matches are ignored."""
+    cells: dict[tuple, list[Match]] = {}
+    for m in rnd.matches:
+        a = index.get(m.p1)
+        if a is None:
+            continue
+        cell = (anchors[a], tags[a])
+        if m.p2 is not None:
+            b = index.get(m.p2)
+            if b is None or (anchors[b], tags[b]) != cell:
+                continue  # not a playoff between players on equal points: ignored
+        cells.setdefault(cell, []).append(m)
+    return cells
+
+
+def _cell_marks(members: list[int], matches: list[Match], index: dict[str, int]) -> dict[int, int]:
+    """What a decided cell appends to its players' tags: winners and byes 0,
+    losers (both players of a double loss) 2, the others of the place 1."""
+    mark = {i: 1 for i in members}
+    for m in matches:
+        if m.outcome == "double_loss":
+            for pid in m.players():
+                mark[index[pid]] = 2
+            continue
+        w = m.winner()
+        lo = m.loser()
+        if w is not None:
+            mark[index[w]] = 0
+        if lo is not None:
+            mark[index[lo]] = 2
+    return mark
 
 
 def ranked_table(event: Event):
@@ -543,16 +561,31 @@ def pair_playoff(event: Event, player_ids, rng=None) -> tuple[Match, ...]:
     caller stores the matches as a round with stage ``"playoff"``.
     """
     ids = list(dict.fromkeys(player_ids))
+    _check_playoff_start(event, ids)
+    led, fig, keys, tags, order = ranked_table(event)
+    seeded = _playoff_seeds(event, led, ids, keys, tags, order)  # the standings' order: the byes to the best seeds
+    first = seeded_first_round(seeded)
+    # the matches played take the first tables, the byes the last ones
+    ordered = [m for m in first if m.p2 is not None] + [m for m in first if m.p2 is None]
+    return tuple(replace(m, table=t) for t, m in enumerate(ordered, start=1))
+
+
+def _check_playoff_start(event: Event, ids: list[str]) -> None:
+    """Two players of the event or more, once the Swiss rounds played are complete (G-TIE-PLAYOFF)."""
     if len(ids) < 2:
         raise RuleError(_("a playoff needs at least two players"), "G-TIE-PLAYOFF")
     for pid in ids:
         if not event.has_player(pid):
             raise LyceeError(_("no player {pid!r} in this event", pid=pid))
-
     require_complete(event)
     if not event.swiss_rounds:
         raise RuleError(_("no Swiss round has been played yet"), "G-TIE-PLAYOFF")
-    led, fig, keys, tags, order = ranked_table(event)
+
+
+def _playoff_seeds(event: Event, led: Ledger, ids: list[str], keys, tags, order: list[int]) -> list[str]:
+    """The players of a playoff in the standings' order, once they are on
+    equal points, every player tied for their place is among them, and
+    nobody stands between them (G-TIE-PLAYOFF, G-TIE-1)."""
     names = {p.id: p.name for p in event.players}
     idx = [led.index[pid] for pid in ids]
     for i in idx[1:]:
@@ -586,12 +619,7 @@ def pair_playoff(event: Event, player_ids, rng=None) -> tuple[Match, ...]:
             ),
             "G-TIE-PLAYOFF",
         )
-    seeded = [led.ids[order[k]] for k in pos]  # the standings' order: the byes to the best seeds
-
-    first = seeded_first_round(seeded)
-    # the matches played take the first tables, the byes the last ones
-    ordered = [m for m in first if m.p2 is not None] + [m for m in first if m.p2 is None]
-    return tuple(replace(m, table=t) for t, m in enumerate(ordered, start=1))
+    return [led.ids[order[k]] for k in pos]
 
 
 def next_playoff_round(event: Event) -> tuple[Match, ...] | None:
