@@ -111,7 +111,17 @@ def _in_phrase(before: str, prev: str, ch: str, phrase_width: int, columns: int)
 
 
 def _fill(text: str, tokens: list[tuple[int, int]], columns: int) -> list[tuple[int, int]]:
-    chunks: list[list] = []  # per paragraph: [start, end, a blank before it]
+    lines: list[tuple[int, int]] = []
+    for at, chunks in _paragraphs(text, tokens, columns):
+        lines += _paragraph_lines(text, at, chunks, columns)
+    return lines
+
+
+def _paragraphs(text: str, tokens: list[tuple[int, int]], columns: int) -> list[tuple[int, list[list]]]:
+    """The paragraphs of ``text`` (where each starts, and its chunks): a chunk
+    is the tokens no line breaks between (:func:`_binds`), as [start, end, a
+    blank before it]; a paragraph's indent stays with its first chunk."""
+    chunks: list[list] = []
     paragraphs: list[tuple[int, list[list]]] = [(0, chunks)]
     blank = False
     lead: int | None = None  # where the blanks that begin a paragraph start
@@ -128,66 +138,70 @@ def _fill(text: str, tokens: list[tuple[int, int]], columns: int) -> list[tuple[
             else:
                 blank = True
             continue
-        prev = text[chunks[-1][1] - 1] if chunks else ""
-        if (
-            chunks
-            and (
-                tok[0] in NO_START
-                or prev in NO_END  # （「 binds to what follows, a blank between or not
-                or (not blank and ((tok[0].isascii() and prev.isascii()) or prev.isdigit() or tok[0].isdigit()))
-                or (
-                    not blank
-                    and _kanji(tok[0])
-                    and _kanji(prev)
-                    and _COUNTED.search(text, chunks[-1][0], chunks[-1][1])
-                )
-                or (blank and tok[0] in _PARTICLES and _key_word(text[chunks[-1][0] : chunks[-1][1]]))
-                or (
-                    not blank
-                    and _in_phrase(
-                        text[chunks[-1][1] - 2] if chunks[-1][1] - 2 >= 0 else "",
-                        prev,
-                        tok[0],
-                        width(text[chunks[-1][0] : b]),
-                        columns,
-                    )
-                )
-            )
-        ):
+        if chunks and _binds(text, chunks[-1], tok, b, blank, columns):
             chunks[-1][1] = b
         else:
             chunks.append([a if lead is None else lead, b, blank])
         blank, lead = False, None
+    return paragraphs
+
+
+def _binds(text: str, last: list, tok: str, b: int, blank: bool, columns: int) -> bool:
+    """No line breaks between the chunk ``last`` and the token ``tok`` (which
+    ends at ``b``; ``blank``: blanks between them): 禁則 (（「 binds to what
+    follows, a blank between or not); a key written in ASCII keeps its particle;
+    without a blank, ASCII next to ASCII, a digit, a counter's kanji after its
+    number (4回戦), or a short Japanese phrase (:func:`_in_phrase`)."""
+    prev = text[last[1] - 1]
+    if tok[0] in NO_START or prev in NO_END:
+        return True
+    if blank:
+        return tok[0] in _PARTICLES and _key_word(text[last[0] : last[1]])
+    if (tok[0].isascii() and prev.isascii()) or prev.isdigit() or tok[0].isdigit():
+        return True
+    if _kanji(tok[0]) and _kanji(prev) and _COUNTED.search(text, last[0], last[1]):
+        return True
+    before = text[last[1] - 2] if last[1] - 2 >= 0 else ""
+    return _in_phrase(before, prev, tok[0], width(text[last[0] : b]), columns)
+
+
+def _paragraph_lines(text: str, at: int, chunks: list[list], columns: int) -> list[tuple[int, int]]:
+    """A paragraph's chunks filled into lines of at most ``columns`` (an empty paragraph is one empty line)."""
     lines: list[tuple[int, int]] = []
-    for at, para in paragraphs:
-        start: int | None = None
-        end = at
-        used = 0
-        for a, b, _blank in para:
-            w = width(text[a:b])
-            if w > columns:  # a word wider than a line: cut where the line is full
-                if start is not None:
-                    lines.append((start, end))
-                used = 0
-                start = a
-                for i in range(a, b):
-                    cw = width(text[i])
-                    if used + cw > columns:
-                        lines.append((start, i))
-                        start, used = i, 0
-                    used += cw
-                end = b
-                continue
-            gap = width(text[end:a]) if start is not None else 0  # the blanks between (none between kanji)
-            if start is not None and used + gap + w > columns:
+    start: int | None = None
+    end = at
+    used = 0
+    for a, b, _blank in chunks:
+        w = width(text[a:b])
+        if w > columns:  # a word wider than a line: cut where the line is full
+            if start is not None:
                 lines.append((start, end))
-                start, end, used = a, b, w
-            else:
-                if start is None:
-                    start = a
-                end, used = b, used + gap + w
-        lines.append((at, at) if start is None else (start, end))
+            start, used = _cut_word(text, a, b, columns, lines)
+            end = b
+            continue
+        gap = width(text[end:a]) if start is not None else 0  # the blanks between (none between kanji)
+        if start is not None and used + gap + w > columns:
+            lines.append((start, end))
+            start, end, used = a, b, w
+        else:
+            if start is None:
+                start = a
+            end, used = b, used + gap + w
+    lines.append((at, at) if start is None else (start, end))
     return lines
+
+
+def _cut_word(text: str, a: int, b: int, columns: int, lines: list[tuple[int, int]]) -> tuple[int, int]:
+    """The word ``text[a:b]``, wider than a line, cut where each line is full
+    (its full lines appended to ``lines``): where its last line starts, and its width."""
+    start, used = a, 0
+    for i in range(a, b):
+        cw = width(text[i])
+        if used + cw > columns:
+            lines.append((start, i))
+            start, used = i, 0
+        used += cw
+    return start, used
 
 
 def list_parts(text: str) -> tuple[str, ...]:
