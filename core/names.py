@@ -158,6 +158,14 @@ def _confusables_file():
 def _build_confusables(source) -> tuple[dict[str, str], dict[str, str]]:
     """:func:`_confusables` made from the package's table ``source``."""
     data = json.loads(source.read_text(encoding="utf-8"))
+    table = _prototypes(data)
+    return {k: v for k, v in table.items() if k != v}, _latin_capitals(table)
+
+
+def _prototypes(data: dict) -> dict[str, str]:
+    """Each character of the table to its prototype: the smallest of the
+    characters it is confusable with, one way or another (a union-find), and a
+    character confusable with a sequence to that sequence's prototypes."""
     parent: dict[str, str] = {}
 
     def root(x: str) -> str:
@@ -182,6 +190,11 @@ def _build_confusables(source) -> tuple[dict[str, str], dict[str, str]]:
     table = {c: root(c) for c in parent}
     for key, seq in sequences.items():
         table[key] = "".join(table.get(c, c) for c in unicodedata.normalize("NFD", seq))
+    return table
+
+
+def _latin_capitals(table: dict[str, str]) -> dict[str, str]:
+    """Each capital letter confusable with one Latin capital, to that capital."""
     classes: dict[str, list[str]] = {}
     for c, r in table.items():
         classes.setdefault(r, []).append(c)
@@ -190,7 +203,7 @@ def _build_confusables(source) -> tuple[dict[str, str], dict[str, str]]:
         latin = [c for c in members if "A" <= c <= "Z"]
         if len(latin) == 1:
             upper.update({c: latin[0] for c in members if c.isupper() and c != latin[0]})
-    return {k: v for k, v in table.items() if k != v}, upper
+    return upper
 
 
 def skeleton(text: str) -> str:
@@ -369,32 +382,70 @@ def check_action_text(kind: str, data: dict) -> None:
 
     Called by the store before a new action is applied; a log written before
     these rules is replayed as it is."""
-    if kind == "register":
-        for p in data.get("players", ()):
-            check_text(p.get("name"), "player")
-            check_reading(p.get("reading"))
-    elif kind == "rename":
-        check_text(data.get("name"), "player")
-        check_reading(data.get("reading"))
-    elif kind in ("create", "edit"):
-        if "name" in data or kind == "create":
-            check_text(data.get("name"), "event")
-        for x in _staff_names(data.get("staff") or {}):
-            check_text(x, "staff", required=False)
-    elif kind in ("penalty", "appeal"):
-        for k in ("reason", "note"):
-            if data.get(k):
-                check_text(data[k], "text", required=False, what=_("reason") if k == "reason" else _("note"))
-        if data.get("by"):
-            check_text(data["by"], "staff", required=False)
-    elif kind == "report_decision":
-        if data.get("op") == "call":
-            check_text(data.get("note"), "text", what=_("the call's note"))
-    elif kind == "result":
-        if data.get("note"):
-            check_text(data["note"], "text", required=False, what=_("note"))
-        if data.get("override_by"):
-            check_text(data["override_by"], "staff", required=False)
+    check = _TEXT_CHECKS.get(kind)
+    if check is not None:
+        check(data)
+
+
+def _register_text(data: dict) -> None:
+    for p in data.get("players", ()):
+        check_text(p.get("name"), "player")
+        check_reading(p.get("reading"))
+
+
+def _rename_text(data: dict) -> None:
+    check_text(data.get("name"), "player")
+    check_reading(data.get("reading"))
+
+
+def _staff_text(data: dict) -> None:
+    for x in _staff_names(data.get("staff") or {}):
+        check_text(x, "staff", required=False)
+
+
+def _create_text(data: dict) -> None:
+    check_text(data.get("name"), "event")
+    _staff_text(data)
+
+
+def _edit_text(data: dict) -> None:
+    if "name" in data:
+        check_text(data.get("name"), "event")
+    _staff_text(data)
+
+
+def _judgement_text(data: dict) -> None:
+    """A penalty's or an appeal's reason and note, and the judge's name."""
+    for k in ("reason", "note"):
+        if data.get(k):
+            check_text(data[k], "text", required=False, what=_("reason") if k == "reason" else _("note"))
+    if data.get("by"):
+        check_text(data["by"], "staff", required=False)
+
+
+def _report_decision_text(data: dict) -> None:
+    if data.get("op") == "call":
+        check_text(data.get("note"), "text", what=_("the call's note"))
+
+
+def _result_text(data: dict) -> None:
+    if data.get("note"):
+        check_text(data["note"], "text", required=False, what=_("note"))
+    if data.get("override_by"):
+        check_text(data["override_by"], "staff", required=False)
+
+
+#: The user text of each kind of action :func:`check_action_text` checks (the others carry none).
+_TEXT_CHECKS = {
+    "register": _register_text,
+    "rename": _rename_text,
+    "create": _create_text,
+    "edit": _edit_text,
+    "penalty": _judgement_text,
+    "appeal": _judgement_text,
+    "report_decision": _report_decision_text,
+    "result": _result_text,
+}
 
 
 def resolve_event(ref: str, ids: list[str], names, where) -> str:
@@ -407,12 +458,7 @@ def resolve_event(ref: str, ids: list[str], names, where) -> str:
     if how != "name" and value in ids:
         return value
     id_hits = [] if how == "name" else [i for i in ids if i.startswith(value)]
-    name_hits: list[str] = []
-    if how != "id" and value:
-        key = fold_text(value)  # event names: NFKC and spaces, no skeleton (fast)
-        listed = names()
-        exact = [i for i, n in listed if fold_text(n) == key]
-        name_hits = exact or [i for i, n in listed if fold_text(n).startswith(key)]
+    name_hits = _events_named(value, names) if how != "id" and value else []
     if how is None and id_hits and name_hits and set(id_hits) != set(name_hits):
         raise LyceeError(
             _(
@@ -422,7 +468,19 @@ def resolve_event(ref: str, ids: list[str], names, where) -> str:
                 b=name_hits[0],
             )
         )
-    hits = id_hits or name_hits
+    return _one_event(ref, id_hits or name_hits, where)
+
+
+def _events_named(value: str, names) -> list[str]:
+    """The events whose name is ``value`` (NFKC and spaces folded), else those it begins."""
+    key = fold_text(value)  # event names: NFKC and spaces, no skeleton (fast)
+    listed = names()
+    exact = [i for i, n in listed if fold_text(n) == key]
+    return exact or [i for i, n in listed if fold_text(n).startswith(key)]
+
+
+def _one_event(ref: str, hits: list[str], where) -> str:
+    """The one event ``ref`` found, else refused: none, or several (named)."""
     if len(hits) == 1:
         return hits[0]
     if not hits:

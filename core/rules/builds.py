@@ -518,14 +518,7 @@ def build_status(event: Event, now) -> BuildStatus:
             missing_pools=tuple(i for i in ids if event.pool_of(i) is None) if event.kind in POOL_KINDS else (),
         )
     st = b.clock
-    if b.closed:
-        state = "closed"
-    elif st is None:
-        state = "open"
-    elif st.paused:
-        state = "paused"
-    else:
-        state = "building"
+    state = _build_state(b)
     at = b.closed_at if b.closed_at is not None else now
     el = clock_elapsed(st, at) if st is not None else 0.0
     return BuildStatus(
@@ -546,11 +539,27 @@ def build_status(event: Event, now) -> BuildStatus:
         tuple(i for i in ids if event.pool_of(i) is None),
         no_list,
         tuple(len(p) for p in event.pods),
-        tuple(g.player for g in round_one_gaps(event) if g.status == "problems") if not event.rounds else (),
+        _problem_decks(event),
         b.override_by,
         b.override_reason,
         b.override_at,
     )
+
+
+def _build_state(b: BuildPhase) -> str:
+    """closed, open (timer not started), paused or building."""
+    if b.closed:
+        return "closed"
+    if b.clock is None:
+        return "open"
+    return "paused" if b.clock.paused else "building"
+
+
+def _problem_decks(event: Event) -> tuple[str, ...]:
+    """Before round 1, the players whose registered deck is not legal for the event."""
+    if event.rounds:
+        return ()
+    return tuple(g.player for g in round_one_gaps(event) if g.status == "problems")
 
 
 def round_one_gaps(event: Event, catalog=None) -> list[DecklistStatus]:

@@ -323,34 +323,43 @@ def same(a: str, b: str) -> bool:
 def table_state(event: Event, rnd: Round, m: Match, now=None) -> TableReport:
     """The reports of ``m`` and what they come to (``now``: the desk's time,
     for the time call a result may need, G-BO3-TIME)."""
-    mine = table_reports(event, rnd.number, m.table)
-    sides: dict[str, SideReport | None] = {}
-    for side, pid in (("p1", m.p1), ("p2", m.p2)):
-        r = mine.get(side)
-        sides[side] = (
-            None
-            if r is None or pid is None
-            else SideReport(pid, player_name(event, pid), r.said, r.result, r.at, r.actor)
-        )
-    p1, p2 = sides["p1"], sides["p2"]
-    held = None
+    p1, p2 = _side_reports(event, rnd, m)
     if m.reported:
         agreed = [s for s in (p1, p2) if s is not None]
         by_players = len(agreed) >= 1 and all(same(s.result, match_text(m)) for s in agreed)
         status = "recorded" if by_players else "staff"
         return TableReport(rnd.number, m.table, status, p1, p2, match_text(m))
-    if p1 is None and p2 is None:
-        status = "none"
-    elif p1 is None or p2 is None:
-        status = "waiting"
-    elif same(p1.result, p2.result):
-        status = "held"
-        if now is not None:
-            held = needs_time_call(event, rnd.number, m.table, parse_result(p1.result), now)
-    else:
-        status = "disputed"
+    status = _open_status(p1, p2)
+    held = None
+    if status == "held" and now is not None:
+        assert p1 is not None
+        held = needs_time_call(event, rnd.number, m.table, parse_result(p1.result), now)
     called = next((c for c in reversed(event.calls) if c.round == rnd.number and c.table == m.table), None)
     return TableReport(rnd.number, m.table, status, p1, p2, None, held, called)
+
+
+def _side_reports(event: Event, rnd: Round, m: Match) -> tuple[SideReport | None, SideReport | None]:
+    """What each side of ``m`` reported from their phone, or None."""
+    mine = table_reports(event, rnd.number, m.table)
+    sides = []
+    for side, pid in (("p1", m.p1), ("p2", m.p2)):
+        r = mine.get(side)
+        sides.append(
+            None
+            if r is None or pid is None
+            else SideReport(pid, player_name(event, pid), r.said, r.result, r.at, r.actor)
+        )
+    return sides[0], sides[1]
+
+
+def _open_status(p1: SideReport | None, p2: SideReport | None) -> str:
+    """A table without a result: none reported, waiting for the other side,
+    held (both sides agree) or disputed."""
+    if p1 is None and p2 is None:
+        return "none"
+    if p1 is None or p2 is None:
+        return "waiting"
+    return "held" if same(p1.result, p2.result) else "disputed"
 
 
 def round_reports(event: Event, now=None) -> list[TableReport]:

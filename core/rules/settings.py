@@ -189,31 +189,38 @@ def check_change(event: Event, changes: dict) -> None:
             continue
         if k in held:
             raise RuleError(_("{setting} cannot change: {why}", setting=field_label(k), why=held[k]))
-        if k == "rounds_planned" and v is None and event.swiss_rounds:
-            raise RuleError(
-                _(
-                    "the Swiss round count was fixed when round 1 was paired: give a number "
-                    "(`lycee event set EVENT --rounds N`)"
-                ),
-                "L-ROUNDS",
+        if k == "rounds_planned":
+            _check_rounds_change(event, v, cur)
+
+
+def _check_rounds_change(event: Event, v: int | None, cur: int | None) -> None:
+    """The Swiss round count once rounds are paired: a number (L-ROUNDS), the
+    same format (G-SE: Swiss or single elimination from the start), and at
+    least the Swiss rounds already paired."""
+    if v is None and event.swiss_rounds:
+        raise RuleError(
+            _(
+                "the Swiss round count was fixed when round 1 was paired: give a number "
+                "(`lycee event set EVENT --rounds N`)"
+            ),
+            "L-ROUNDS",
+        )
+    if event.rounds and (v == 0) != (cur == 0):
+        raise RuleError(
+            _(
+                "the format (Swiss, or single elimination from the start with 0 rounds) is fixed once "
+                "round 1 is paired; undo the pairing first ({undo})",
+                undo=UNDO_HINT,
+            ),
+            "G-SE",
+        )
+    if v is not None and v < len(event.swiss_rounds):
+        raise RuleError(
+            _(
+                "{n} Swiss rounds are already paired: plan at least that many (`lycee event set EVENT --rounds N`)",
+                n=len(event.swiss_rounds),
             )
-        if k == "rounds_planned" and event.rounds and (v == 0) != (cur == 0):
-            # G-SE: Swiss (then perhaps a top cut) or single elimination from the start
-            raise RuleError(
-                _(
-                    "the format (Swiss, or single elimination from the start with 0 rounds) is fixed once "
-                    "round 1 is paired; undo the pairing first ({undo})",
-                    undo=UNDO_HINT,
-                ),
-                "G-SE",
-            )
-        if k == "rounds_planned" and v is not None and v < len(event.swiss_rounds):
-            raise RuleError(
-                _(
-                    "{n} Swiss rounds are already paired: plan at least that many (`lycee event set EVENT --rounds N`)",
-                    n=len(event.swiss_rounds),
-                )
-            )
+        )
 
 
 def rounds_to_fix(event: Event, stage: str = "swiss") -> int | None:
@@ -390,11 +397,17 @@ def show_value(field: str, value) -> str:
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if field == "staff" and isinstance(value, dict):
-        # 「佐藤・鈴木」 in Japanese; English keeps "A,B", the trail old journals are read back to
-        judges = (",".join if language() == "en" else lambda js: join_list(js, words=True))(value.get("judges", ()))
-        return _("; ").join(x for x in (value.get("organizer", ""), judges, value.get("head_judge", "")) if x) or "-"
+        return _show_staff(value)
     if field == "rules":
         return labels.rules_label(value)
     if field in ("kind", "match"):
         return (labels.kind_label if field == "kind" else labels.match_label)(value) if value else "-"
     return "-" if value is None else str(value)
+
+
+def _show_staff(value: dict) -> str:
+    """The staff as the trail shows them: organizer; judges; head judge."""
+    # 「佐藤・鈴木」 in Japanese; English keeps "A,B", the trail old journals are read back to
+    js = value.get("judges", ())
+    judges = ",".join(js) if language() == "en" else join_list(js, words=True)
+    return _("; ").join(x for x in (value.get("organizer", ""), judges, value.get("head_judge", "")) if x) or "-"
