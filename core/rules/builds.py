@@ -238,6 +238,21 @@ def _override(event: Event, b: BuildPhase, payload: Build) -> Event:
 @action("pods")
 def _pods(event, payload: Pods):
     """Draft tables and their seats (G-DRAFT-1): every active player once."""
+    _check_seating_open(event, payload)
+    seen: set[str] = set()
+    pods = []
+    for i, pod in enumerate(payload.pods, start=1):
+        if len(pod) < 2:
+            raise LyceeError(_("pod {i} seats fewer than 2", i=i), "L-DRAFT-POD")
+        pods.append(tuple(_draft_seat(event, seat, i, seen) for seat in pod))
+    unseated = [p.name for p in event.players if p.active and p.id not in seen]
+    if unseated:
+        raise LyceeError(_("not seated in the draft: {names}", names=join_list(unseated, words=True)), "G-DRAFT-1")
+    return replace(event, pods=tuple(pods))
+
+
+def _check_seating_open(event: Event, payload: Pods) -> None:
+    """A draft is seated once, in a draft event whose build phase is open, with a pod at least (G-DRAFT-1)."""
     if event.kind != "draft":
         raise RuleError(
             _(
@@ -254,28 +269,21 @@ def _pods(event, payload: Pods):
         raise LyceeError(_("the draft of {event} is already seated", event=event.name), "G-DRAFT-1")
     if not payload.pods:
         raise LyceeError(_("a draft needs at least one pod"), "G-DRAFT-1")
-    seen: set[str] = set()
-    pods = []
-    for i, pod in enumerate(payload.pods, start=1):
-        if len(pod) < 2:
-            raise LyceeError(_("pod {i} seats fewer than 2", i=i), "L-DRAFT-POD")
-        seats = []
-        for seat in pod:
-            pid, name = seat.player, seat.name
-            if pid is not None:
-                known_player(event, pid)
-                if pid in seen:
-                    raise LyceeError(_("{name} is seated twice", name=event.player(pid).name), "G-DRAFT-1")
-                seen.add(pid)
-                name = name or event.player(pid).name
-            if not name:
-                raise LyceeError(_("a seat of pod {i} has no name", i=i))
-            seats.append(DraftSeat(name, pid))
-        pods.append(tuple(seats))
-    unseated = [p.name for p in event.players if p.active and p.id not in seen]
-    if unseated:
-        raise LyceeError(_("not seated in the draft: {names}", names=join_list(unseated, words=True)), "G-DRAFT-1")
-    return replace(event, pods=tuple(pods))
+
+
+def _draft_seat(event: Event, seat, i: int, seen: set[str]) -> DraftSeat:
+    """A seat of pod ``i``: a player of the event seated once (``seen``, in
+    place), or a name alone (a seat no player of the event holds)."""
+    pid, name = seat.player, seat.name
+    if pid is not None:
+        known_player(event, pid)
+        if pid in seen:
+            raise LyceeError(_("{name} is seated twice", name=event.player(pid).name), "G-DRAFT-1")
+        seen.add(pid)
+        name = name or event.player(pid).name
+    if not name:
+        raise LyceeError(_("a seat of pod {i} has no name", i=i))
+    return DraftSeat(name, pid)
 
 
 @describer("pods")

@@ -36,32 +36,40 @@ def _pair(event, payload: Pair):
     if number != len(event.rounds) + 1:
         raise LyceeError(_("round {number} cannot be paired now (next is {x})", number=number, x=len(event.rounds) + 1))
     require_complete(event)
-    if number == 1 and (event.build is not None or event.kind in ("sealed", "draft")):
-        # the deck rules (and the card catalog) load for round 1 of a limited event only
-        from core.rules.builds import check_build_done
-
-        check_build_done(event)  # G-SEALED, G-DRAFT-4: decks built before round 1
     if number == 1:
-        event = fix_rounds(event, payload)  # L-ROUNDS: a blank round count is fixed now
-    matches = []
+        event = _before_round_one(event, payload)
     known = event.has_player
-    for table in payload.matches:
-        p1, p2 = table.p1, table.p2
-        if p1 is not None and not known(p1):
-            raise NotFound(_("no player {pid!r}", pid=p1))
-        if p2 is not None and not known(p2):
-            raise NotFound(_("no player {pid!r}", pid=p2))
-        why = tuple(map(tuple, table.why)) if table.why else ()  # core.reports.explain
-        # (positional: a replayed file pairs thousands of tables)
-        if p2 is None:
-            matches.append(Match(table.table, p1, None, 2, 0, 0, "bye", table.note, (), 0, False, why))
-        else:
-            matches.append(Match(table.table, p1, p2, 0, 0, 0, None, table.note, (), 0, False, why))
+    matches = [_paired_match(table, known) for table in payload.matches]
     stage = payload.stage
     third = payload.third_place
     if third and (stage != "top" or any(r.stage == "top" for r in event.rounds)):
         raise LyceeError(_("a third-place match is planned with the first elimination round only (G-SE)"))
     return replace(event, rounds=event.rounds + (Round(number, stage, tuple(matches), third_place=third),))
+
+
+def _before_round_one(event: Event, payload: Pair) -> Event:
+    """Round 1 of a limited event waits for its decks (G-SEALED, G-DRAFT-4);
+    a blank round count is fixed now (L-ROUNDS)."""
+    if event.build is not None or event.kind in ("sealed", "draft"):
+        # the deck rules (and the card catalog) load for round 1 of a limited event only
+        from core.rules.builds import check_build_done
+
+        check_build_done(event)
+    return fix_rounds(event, payload)
+
+
+def _paired_match(table, known) -> Match:
+    """A table of a ``pair`` action as a match not yet played (a bye won 2-0), its players known."""
+    p1, p2 = table.p1, table.p2
+    if p1 is not None and not known(p1):
+        raise NotFound(_("no player {pid!r}", pid=p1))
+    if p2 is not None and not known(p2):
+        raise NotFound(_("no player {pid!r}", pid=p2))
+    why = tuple(map(tuple, table.why)) if table.why else ()  # core.reports.explain
+    # (positional: a replayed file pairs thousands of tables)
+    if p2 is None:
+        return Match(table.table, p1, None, 2, 0, 0, "bye", table.note, (), 0, False, why)
+    return Match(table.table, p1, p2, 0, 0, 0, None, table.note, (), 0, False, why)
 
 
 @action("unpair")

@@ -139,8 +139,18 @@ def top_cut(
             "G-SE",
         )
     cell = [(keys[i], tags[i]) for i in active]
+    _check_cut_line(event, active, cell, size)
+    chosen = active[:size]
+    if rng is not None:
+        chosen = _drawn_within_places(chosen, cell, rng)
+    return _first_round([players[i].id for i in chosen])
+
+
+def _check_cut_line(event: Event, active: list[int], cell: list, size: int) -> None:
+    """G-TIE-PLAYOFF: the cut line never falls inside a shared place (equal
+    ``cell``); the players sharing it hold a playoff (決定戦) first."""
     if len(active) > size and cell[size - 1] == cell[size]:
-        tied = [players[i].name for i, c in zip(active, cell) if c == cell[size - 1]]
+        tied = [event.players[i].name for i, c in zip(active, cell) if c == cell[size - 1]]
         raise RuleError(
             _(
                 "the cut line falls inside a shared place ({names}); hold a playoff (決定戦) first",
@@ -148,21 +158,22 @@ def top_cut(
             ),
             "G-TIE-PLAYOFF",
         )
-    chosen = active[:size]
-    if rng is not None:
-        # draw the order inside each shared place
-        seeded: list[int] = []
-        j = 0
-        while j < size:
-            k = j
-            while k < size and cell[k] == cell[j]:
-                k += 1
-            block = chosen[j:k]
-            rng.shuffle(block)
-            seeded.extend(block)
-            j = k
-        chosen = seeded
-    return _first_round([players[i].id for i in chosen])
+
+
+def _drawn_within_places(chosen: list[int], cell: list, rng: random.Random) -> list[int]:
+    """``chosen`` with the order inside each shared place (equal ``cell``) drawn with ``rng``."""
+    seeded: list[int] = []
+    j = 0
+    size = len(chosen)
+    while j < size:
+        k = j
+        while k < size and cell[k] == cell[j]:
+            k += 1
+        block = chosen[j:k]
+        rng.shuffle(block)
+        seeded.extend(block)
+        j = k
+    return seeded
 
 
 def single_elimination(

@@ -167,18 +167,22 @@ def pair_swiss(event: Event, rng: random.Random, *, apart=None, apart_first: boo
     if avoid is not None and apart_first:
         met = [m | x for m, x in zip(met, avoid)]
         avoid = None
-    pairs = _solve(pts, met, rng, avoid)
-    # tables from the top score down; pairs of equal scores keep their drawn order
+    matches = _tables(_solve(pts, met, rng, avoid), ids, pts)
+    if bye is not None:
+        matches.append(Match(len(matches) + 1, led.ids[bye], None, 2, 0, 0, "bye"))
+    return tuple(matches)
+
+
+def _tables(pairs, ids: list[str], pts: list[int]) -> list[Match]:
+    """The pairs as tables from the top score down, the higher score first at
+    each; pairs of equal scores keep their drawn order."""
     ordered = []
     for a, b in pairs:
         if pts[b] > pts[a]:
             a, b = b, a
         ordered.append((a, b))
     ordered.sort(key=lambda ab: (-pts[ab[0]], -pts[ab[1]]))
-    matches = [Match(t, ids[a], ids[b]) for t, (a, b) in enumerate(ordered, start=1)]
-    if bye is not None:
-        matches.append(Match(len(matches) + 1, led.ids[bye], None, 2, 0, 0, "bye"))
-    return tuple(matches)
+    return [Match(t, ids[a], ids[b]) for t, (a, b) in enumerate(ordered, start=1)]
 
 
 def _refuse(event: Event) -> None:
