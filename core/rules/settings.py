@@ -34,12 +34,12 @@ from datetime import date
 from core import labels
 from core.errors import LyceeError, RuleError
 from core.event import tiebreakers
+from core.event.lookups import suggested_rounds
 from core.event.model import DEFAULT_TIEBREAKERS, KINDS, MATCH_TYPES, RULE_SETS, Event, Staff
 from core.i18n import _, join_list, language
 from core.log import written_format
 from core.log.actions import Pair
 from core.names import fold_name
-from core.tournament.rounds import suggested_rounds
 
 #: The settings ``lycee event set`` and the settings form change, in order.
 FIELDS = (

@@ -23,7 +23,6 @@ signs in with one (still on the staff: a name taken off it signs in no more).
 from __future__ import annotations
 
 import hashlib
-import hmac
 import os
 import re
 from random import SystemRandom
@@ -344,6 +343,8 @@ def pin_matches(stored: str, pin: str) -> bool:
         )
     except (ValueError, MemoryError):
         return False
+    import hmac  # every desk command imports this module; a PIN check (scrypt: tens of ms) alone needs it
+
     return hmac.compare_digest(got, digest)
 
 

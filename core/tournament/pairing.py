@@ -107,11 +107,10 @@ from functools import partial
 from operator import is_not
 
 from core.errors import RuleError
-from core.event.lookups import require_complete
+from core.event.lookups import planned_rounds, require_complete, suggested_rounds
 from core.event.model import Event, Match
 from core.i18n import _
 from core.tournament.matching import max_weight_matching
-from core.tournament.rounds import planned_rounds, suggested_rounds
 from core.tournament.standings import Ledger
 
 __all__ = [

@@ -32,9 +32,9 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 
 from core.columns import ljust, width
+from core.event.lookups import suggested_rounds
 from core.event.model import Event
 from core.i18n import _
-from core.tournament.rounds import suggested_rounds
 
 __all__ = [
     "DEFAULT_OVERRUN",
