@@ -589,38 +589,39 @@ def history_rows(events: Iterable[Any], numbers: set[str]) -> list[HistoryRow]:
 
     rows = []
     for ev in events:
-        table = None
-        final: dict[str, int] = {}
-        for p in ev.players:
-            if getattr(p, "member", None) not in numbers:
-                continue
-            if table is None:
-                table = standings(ev)
-                # once an elimination stage is finished, the final placings rank the event (G-SE)
-                final = {f.id: f.place for f in final_placings(ev) or ()}
-            row = next((r for r in table if r.id == p.id), None)
-            pens = tuple(
-                {"round": x.round, "table": x.table, "level": x.level, "action": x.action, "reason": x.reason}
-                for x in ev.penalties
-                if x.player == p.id
-            )
-            rows.append(
-                HistoryRow(
-                    event=ev.id,
-                    event_name=ev.name,
-                    date=ev.date,
-                    store=(getattr(ev, "store", None) or {}).get("name", ""),
-                    name=p.name,
-                    record=row.record if row else "0-0-0",
-                    points=row.points if row else 0,
-                    place=final.get(p.id, row.rank if row else None),
-                    players=len(ev.players),
-                    status=p.status,
-                    penalties=pens,
-                )
-            )
+        members = [p for p in ev.players if getattr(p, "member", None) in numbers]
+        if not members:
+            continue
+        table = standings(ev)
+        # once an elimination stage is finished, the final placings rank the event (G-SE)
+        final = {f.id: f.place for f in final_placings(ev) or ()}
+        rows += [_history_row(ev, p, table, final) for p in members]
     rows.sort(key=lambda r: (r.date, r.event), reverse=True)
     return rows
+
+
+def _history_row(ev: Any, p: Any, table: list, final: dict[str, int]) -> HistoryRow:
+    """Player ``p``'s row of event ``ev``: their record and place (``table``:
+    the standings; ``final``: the final placings) and their penalties."""
+    row = next((r for r in table if r.id == p.id), None)
+    pens = tuple(
+        {"round": x.round, "table": x.table, "level": x.level, "action": x.action, "reason": x.reason}
+        for x in ev.penalties
+        if x.player == p.id
+    )
+    return HistoryRow(
+        event=ev.id,
+        event_name=ev.name,
+        date=ev.date,
+        store=(getattr(ev, "store", None) or {}).get("name", ""),
+        name=p.name,
+        record=row.record if row else "0-0-0",
+        points=row.points if row else 0,
+        place=final.get(p.id, row.rank if row else None),
+        players=len(ev.players),
+        status=p.status,
+        penalties=pens,
+    )
 
 
 def history_lines(m: Member | None, number: str, rows: list[HistoryRow]) -> list[str]:

@@ -169,26 +169,33 @@ def _rename(event, payload: Rename):
                 x=name,
             )
         )
-    seen = {fold_name(x.name): x.name for x in event.players if x.id != p.id}
-    key = fold_name(name)
-    if key in seen and payload.allow_same_name:
-        name = same_name_label(name, set(seen))
-    elif key in seen:
-        raise LyceeError(
-            _(
-                "{name!r} is already registered in {name2} (as {x!r}); a second person of that "
-                "name: `lycee player rename EVENT PLAYER NAME --allow-same-name` (the app asks)",
-                name=name,
-                name2=event.name,
-                x=seen[key],
-            )
-            + lookalike_note(name, seen[key])
-        )
+    name = _free_name(event, p.id, name, payload.allow_same_name)
     players = tuple(replace(x, name=name, reading=reading) if x.id == p.id else x for x in event.players)
     pods = tuple(
         tuple(replace(seat, name=name) if seat.player == p.id else seat for seat in pod) for pod in event.pods
     )  # the draft table names its seats
     return replace(event, players=players, pods=pods)
+
+
+def _free_name(event: Event, pid: str, name: str, allow_same_name: bool) -> str:
+    """The new name of ``pid`` when no other player has it (L-NAME-KEY), or
+    "NAME (2)" when a second person of the name is allowed; else refused."""
+    seen = {fold_name(x.name): x.name for x in event.players if x.id != pid}
+    key = fold_name(name)
+    if key not in seen:
+        return name
+    if allow_same_name:
+        return same_name_label(name, set(seen))
+    raise LyceeError(
+        _(
+            "{name!r} is already registered in {name2} (as {x!r}); a second person of that "
+            "name: `lycee player rename EVENT PLAYER NAME --allow-same-name` (the app asks)",
+            name=name,
+            name2=event.name,
+            x=seen[key],
+        )
+        + lookalike_note(name, seen[key])
+    )
 
 
 def removal_refusal(event: Event, pid: str) -> str | None:

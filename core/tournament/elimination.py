@@ -523,26 +523,24 @@ def bracket(event: Event) -> Bracket | None:
                     third = BracketSlot(m.table, ent(m.p1), ent(m.p2), w, False, True, THIRD_PLACE)
                 else:
                     by_table[m.table] = m
-        slots = []
-        winners: dict[int, str | None] = {}
-        for t in range(1, n_slots + 1):
-            m = by_table.get(t)
-            if m is not None:
-                w = m.winner() if m.outcome in ("p1", "p2", "bye") else None
-                slots.append(BracketSlot(t, ent(m.p1), ent(m.p2), w, m.p2 is None, True, m.note))
-                winners[t] = w
-            else:
-                top = bottom = None
-                if prev_winners is not None:
-                    top = ent(prev_winners.get(2 * t - 1))
-                    bottom = ent(prev_winners.get(2 * t))
-                slots.append(BracketSlot(t, top, bottom))
-                winners[t] = None
+        slots = [_slot(t, by_table.get(t), prev_winners, ent) for t in range(1, n_slots + 1)]
+        winners = {s.table: s.winner for s in slots}
         rounds.append(BracketRound(r, played.number if played else None, _label(n_slots), tuple(slots)))
         prev_winners = winners
         if n_slots == 1 and winners.get(1):
             champion = ent(winners[1])
     return Bracket(size, tuple(rounds), third, champion)
+
+
+def _slot(t: int, m: Match | None, prev_winners: dict[int, str | None] | None, ent) -> BracketSlot:
+    """Table ``t`` of a bracket round: its match when paired, else the
+    winners of the two tables feeding it as far as they are decided."""
+    if m is not None:
+        w = m.winner() if m.outcome in ("p1", "p2", "bye") else None
+        return BracketSlot(t, ent(m.p1), ent(m.p2), w, m.p2 is None, True, m.note)
+    if prev_winners is None:
+        return BracketSlot(t, None, None)
+    return BracketSlot(t, ent(prev_winners.get(2 * t - 1)), ent(prev_winners.get(2 * t)))
 
 
 def champion(event: Event) -> str | None:
