@@ -62,6 +62,22 @@ def _set_build(event: Event, b: BuildPhase) -> Event:
 
 def _open_build(event: Event, payload: Build) -> Event:
     kind = event.kind if payload.kind is UNSET else payload.kind
+    _check_build_opens(event, kind)
+    set_code = payload.set_code
+    if not set_code.strip():
+        raise LyceeError(_("the build phase needs a card set"))
+    product, packs = _sealed_product(payload) if kind == "sealed" else ("", _draft_packs_asked(payload))
+    minutes = DEFAULT_BUILD_MINUTES[kind] if payload.minutes is UNSET else payload.minutes
+    if not 1 <= minutes <= 600:
+        raise LyceeError(_("building minutes {minutes!r}: a whole number from 1 to 600", minutes=minutes))
+    return _set_build(
+        event,
+        BuildPhase(kind, set_code.strip(), minutes, stamp(payload.at), product, packs, payload.seed, real=payload.real),
+    )
+
+
+def _check_build_opens(event: Event, kind: str) -> None:
+    """A build phase opens once, in a sealed or draft event of that kind, before round 1 is paired."""
     if event.kind not in POOL_KINDS:
         raise RuleError(
             _(
@@ -92,39 +108,34 @@ def _open_build(event: Event, payload: Build) -> Event:
         raise LyceeError(
             _("round 1 of {event} is paired: too late to open a build phase", event=event.name), build_rule(kind)
         )
-    set_code = payload.set_code
-    if not set_code.strip():
-        raise LyceeError(_("the build phase needs a card set"))
-    product, packs = "", 0
-    if kind == "sealed":
-        asked = payload.product
-        if asked not in SEALED_PRODUCTS:
-            raise RuleError(
-                _("sealed product {product!r}: use 2s (2 starters) or 1s3b (1 starter + 3 boosters)", product=asked),
-                "G-SEALED",
-            )
-        product = str(asked)
-        packs = 2 if product == "2s" else 4
-    else:
-        asked_packs = payload.packs
-        if asked_packs is None or asked_packs not in DRAFT_PACKS:
-            raise RuleError(
-                _(
-                    "{packs} packs a player: a draft uses {lo} to {hi}",
-                    packs=asked_packs,
-                    lo=DRAFT_PACKS.start,
-                    hi=DRAFT_PACKS.stop - 1,
-                ),
-                "G-DRAFT-2",
-            )
-        packs = asked_packs
-    minutes = DEFAULT_BUILD_MINUTES[kind] if payload.minutes is UNSET else payload.minutes
-    if not 1 <= minutes <= 600:
-        raise LyceeError(_("building minutes {minutes!r}: a whole number from 1 to 600", minutes=minutes))
-    return _set_build(
-        event,
-        BuildPhase(kind, set_code.strip(), minutes, stamp(payload.at), product, packs, payload.seed, real=payload.real),
-    )
+
+
+def _sealed_product(payload: Build) -> tuple[str, int]:
+    """G-SEALED: 2 starters (2s), or 1 starter + 3 boosters (1s3b); and its packs."""
+    asked = payload.product
+    if asked not in SEALED_PRODUCTS:
+        raise RuleError(
+            _("sealed product {product!r}: use 2s (2 starters) or 1s3b (1 starter + 3 boosters)", product=asked),
+            "G-SEALED",
+        )
+    product = str(asked)
+    return product, 2 if product == "2s" else 4
+
+
+def _draft_packs_asked(payload: Build) -> int:
+    """G-DRAFT-2: the packs a player drafts."""
+    asked_packs = payload.packs
+    if asked_packs is None or asked_packs not in DRAFT_PACKS:
+        raise RuleError(
+            _(
+                "{packs} packs a player: a draft uses {lo} to {hi}",
+                packs=asked_packs,
+                lo=DRAFT_PACKS.start,
+                hi=DRAFT_PACKS.stop - 1,
+            ),
+            "G-DRAFT-2",
+        )
+    return asked_packs
 
 
 @action("build")
