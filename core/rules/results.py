@@ -119,15 +119,21 @@ def _intentional_note(
         if not_started_by:
             judge = require_table_judge(event, m, not_started_by, "G-ID-1")
             return not_started_note(judge)
-
         at = datetime.fromisoformat(rnd.clock.started_at).strftime("%H:%M:%S")
         why = _("round {r}'s clock started at {at}, which counts as table {t}'s start", r=rnd.number, at=at, t=m.table)
     if why is None:
         return "ID"
     if legacy_override and not (m.reported and not m.intentional):
         return f"ID (head judge {legacy_override} overrode G-ID-2)"
+    raise _id_refusal(rnd, m, why)
+
+
+def _id_refusal(rnd: Round, m: Match, why: str) -> RuleError:
+    """G-ID-2: no intentional draw once the match started (``why``); while
+    the clock's start is all that says so, the judge who saw the table not
+    started may record that."""
     if rnd.clock is not None and not m.games and not m.reported:
-        raise RuleError(
+        return RuleError(
             _(
                 "no intentional draw: {why}; if its players had not begun shuffling, the judge who saw it "
                 "records that: `lycee result EVENT {t} id --not-started --by JUDGE` (in the app, answer "
@@ -137,7 +143,7 @@ def _intentional_note(
             ),
             "G-ID-2",
         )
-    raise RuleError(
+    return RuleError(
         _(
             "no intentional draw: {why}; it must be agreed and told to a judge before the match starts (G-ID-1)",
             why=why,

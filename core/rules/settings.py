@@ -109,25 +109,9 @@ def locks(event: Event) -> dict[str, str]:
             "undo the pairing first ({undo})",
             undo=UNDO_HINT,
         )
-    tops = [r.number for r in event.rounds if r.stage == "top"]
-    if tops:  # L-SET-LOCK: the cut was made from the standings of these tiebreakers
-        out["tiebreakers"] = _(
-            "the top cut (round {r}) was made from the standings they give (G-TIE-1, G-SE); "
-            "undo the elimination rounds first ({undo})",
-            r=tops[0],
-            undo=UNDO_HINT,
-        )
-    else:
-        # the bracket's engine (and its standings) load when settings are checked, not with every result
-        from core.tournament.elimination import swiss_over
-
-        if swiss_over(event):
-            out["tiebreakers"] = _(
-                "the final standings are out (all {n} planned rounds played; G-SWISS-RANK, G-TIE-1): "
-                "undo the last result first ({undo})",
-                n=event.rounds_planned,
-                undo=UNDO_HINT,
-            )
+    tiebreakers = _tiebreakers_lock(event)
+    if tiebreakers:
+        out["tiebreakers"] = tiebreakers
     if hit is not None:
         out["match"] = _(
             "round {r} table {t} has a result: G-BO3 / G-BO1 decided which results are legal; "
@@ -137,23 +121,53 @@ def locks(event: Event) -> dict[str, str]:
             undo=UNDO_HINT,
         )
     if event.rounds:
-        out["date"] = _(
-            "round 1 is paired: card legality (G-CARDS-VERSIONS) and the scorecard's due date follow "
-            "the date; undo the pairing first ({undo})",
-            undo=UNDO_HINT,
-        )
-        out["sanctioned"] = _(
-            "round 1 is paired: the event started as it is; undo the pairing first ({undo})", undo=UNDO_HINT
-        )
-        out["decklists_required"] = out["sanctioned"]
-        out["rules"] = _(
-            "round 1 is paired: the event is played under these rules (O-RULES); undo the pairing first ({undo})",
-            undo=UNDO_HINT,
-        )
+        out.update(_started_locks())
     running = _clock_running(event)
     if running is not None:
         out["minutes"] = _("round {r}'s clock is running (G-TIME); change the minutes between rounds", r=running)
     return out
+
+
+def _tiebreakers_lock(event: Event) -> str | None:
+    """L-SET-LOCK: why the tiebreakers are fixed: a top cut was made from the
+    standings they give, or the final standings are out; else None."""
+    tops = [r.number for r in event.rounds if r.stage == "top"]
+    if tops:
+        return _(
+            "the top cut (round {r}) was made from the standings they give (G-TIE-1, G-SE); "
+            "undo the elimination rounds first ({undo})",
+            r=tops[0],
+            undo=UNDO_HINT,
+        )
+    # the bracket's engine (and its standings) load when settings are checked, not with every result
+    from core.tournament.elimination import swiss_over
+
+    if swiss_over(event):
+        return _(
+            "the final standings are out (all {n} planned rounds played; G-SWISS-RANK, G-TIE-1): "
+            "undo the last result first ({undo})",
+            n=event.rounds_planned,
+            undo=UNDO_HINT,
+        )
+    return None
+
+
+def _started_locks() -> dict[str, str]:
+    """What round 1's pairing fixes: the date, the sanctioning, whether decklists are collected, the rules."""
+    started = _("round 1 is paired: the event started as it is; undo the pairing first ({undo})", undo=UNDO_HINT)
+    return {
+        "date": _(
+            "round 1 is paired: card legality (G-CARDS-VERSIONS) and the scorecard's due date follow "
+            "the date; undo the pairing first ({undo})",
+            undo=UNDO_HINT,
+        ),
+        "sanctioned": started,
+        "decklists_required": started,
+        "rules": _(
+            "round 1 is paired: the event is played under these rules (O-RULES); undo the pairing first ({undo})",
+            undo=UNDO_HINT,
+        ),
+    }
 
 
 def notices(event: Event, changes: dict) -> list[str]:
