@@ -178,23 +178,7 @@ def _build(event, payload: Build):
 def _describe_build(payload: Build) -> str:
     op = payload.op
     if op == "open":
-        what = labels.product_label(payload.product) if payload.product else _("{packs} packs", packs=payload.packs)
-        if payload.real:
-            return _(
-                "build phase opened: {kind} {set} {what}, packs opened at the table, {minutes} min",
-                kind=labels.kind_label("" if payload.kind is UNSET else payload.kind),
-                set=payload.set_code,
-                what=what,
-                minutes=None if payload.minutes is UNSET else payload.minutes,
-            )
-        return _(
-            "build phase opened: {kind} {set} {what}, seed {seed}, {minutes} min",
-            kind=labels.kind_label("" if payload.kind is UNSET else payload.kind),
-            set=payload.set_code,
-            what=what,
-            seed=payload.seed,
-            minutes=None if payload.minutes is UNSET else payload.minutes,
-        )
+        return _describe_opening(payload)
     if op == "close":
         return _("build phase closed (by {by})", by=labels.actor_label(str(payload.by)) if payload.by else "-")
     if op == "override":
@@ -205,6 +189,28 @@ def _describe_build(payload: Build) -> str:
             reason=payload.reason,
         )
     return labels.build_op_label(op)
+
+
+def _describe_opening(payload: Build) -> str:
+    what = labels.product_label(payload.product) if payload.product else _("{packs} packs", packs=payload.packs)
+    kind = labels.kind_label("" if payload.kind is UNSET else payload.kind)
+    minutes = None if payload.minutes is UNSET else payload.minutes
+    if payload.real:
+        return _(
+            "build phase opened: {kind} {set} {what}, packs opened at the table, {minutes} min",
+            kind=kind,
+            set=payload.set_code,
+            what=what,
+            minutes=minutes,
+        )
+    return _(
+        "build phase opened: {kind} {set} {what}, seed {seed}, {minutes} min",
+        kind=kind,
+        set=payload.set_code,
+        what=what,
+        seed=payload.seed,
+        minutes=minutes,
+    )
 
 
 def override_data(event: Event, by: str, reason: str, at: str, catalog=None) -> Build:

@@ -206,23 +206,7 @@ def _report_decision(event: Event, payload: ReportDecision):
             )
         return event  # the accepted result is the ``result`` action stored with it
     if payload.op == "call":  # staff go to a table whose reports wait for them (the queue puts it last)
-        if m.reported:
-            raise LyceeError(
-                _(
-                    "table {t} already has a result ({res}): to change it, enter the true one as a correction "
-                    "(`lycee result EVENT {t} RESULT --correct`, or the results box)",
-                    t=m.table,
-                    res=labels.result_label(match_text(m)),
-                )
-            )
-        if len(mine) < 2:
-            raise LyceeError(
-                _(
-                    "table {t} has no reports waiting for staff (both players reported, disputed or held "
-                    "for a time call): `lycee reports EVENT` lists them",
-                    t=m.table,
-                )
-            )
+        _check_call(m, mine)
         call = StaffCall(payload.round, payload.table, payload.note.strip(), payload.at, payload.by)
         return event.with_(calls=event.calls + (call,))
     if not mine:
@@ -232,6 +216,28 @@ def _report_decision(event: Event, payload: ReportDecision):
     return event.with_(
         reports=tuple(x for x in event.reports if not here(x)), calls=tuple(c for c in event.calls if not here(c))
     )
+
+
+def _check_call(m: Match, mine: dict) -> None:
+    """Staff are called to a table without a result whose two reports wait
+    for them (disputed, or held for a time call)."""
+    if m.reported:
+        raise LyceeError(
+            _(
+                "table {t} already has a result ({res}): to change it, enter the true one as a correction "
+                "(`lycee result EVENT {t} RESULT --correct`, or the results box)",
+                t=m.table,
+                res=labels.result_label(match_text(m)),
+            )
+        )
+    if len(mine) < 2:
+        raise LyceeError(
+            _(
+                "table {t} has no reports waiting for staff (both players reported, disputed or held "
+                "for a time call): `lycee reports EVENT` lists them",
+                t=m.table,
+            )
+        )
 
 
 @describer("report_decision")
