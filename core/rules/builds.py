@@ -193,19 +193,19 @@ def _describe_build(payload: Build) -> str:
 
 def _describe_opening(payload: Build) -> str:
     what = labels.product_label(payload.product) if payload.product else _("{packs} packs", packs=payload.packs)
-    kind = labels.kind_label("" if payload.kind is UNSET else payload.kind)
+    kind = "" if payload.kind is UNSET else payload.kind
     minutes = None if payload.minutes is UNSET else payload.minutes
     if payload.real:
         return _(
             "build phase opened: {kind} {set} {what}, packs opened at the table, {minutes} min",
-            kind=kind,
+            kind=labels.kind_label(kind),
             set=payload.set_code,
             what=what,
             minutes=minutes,
         )
     return _(
         "build phase opened: {kind} {set} {what}, seed {seed}, {minutes} min",
-        kind=kind,
+        kind=labels.kind_label(kind),
         set=payload.set_code,
         what=what,
         seed=payload.seed,

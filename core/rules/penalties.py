@@ -422,7 +422,7 @@ def _penalty(event, payload: PenaltyAction):
         return event
     number, table = _penalty_place(event, p, payload)
     refusal = _("{name} cannot penalise themselves; another judge decides", name=by)
-    _require_judge_apart(event, by, p.id, number, table, refusal)
+    _require_judge_apart(event, by, p.id, number, table, refusal)  # L-STAFF-PLAYS
     pen = Penalty(p.id, number, table, payload.level, act, payload.reason.strip(), by, at=payload.at)
     event = replace(event, penalties=event.penalties + (pen,))
     event = _penalty_at_table(event, act, number, table, p.id)
@@ -493,7 +493,7 @@ def _appeal(event, payload: Appeal):
     hj = require_head_judge(event, payload.by, "G-HEAD-JUDGE")
     pen = event.penalties[n - 1]
     refusal = _("{name} cannot hear their own appeal; name another head judge", name=hj)
-    _require_judge_apart(event, hj, pen.player, pen.round, pen.table, refusal)
+    _require_judge_apart(event, hj, pen.player, pen.round, pen.table, refusal)  # L-STAFF-PLAYS
     _check_not_appealed(pen, n)
     appeal = _ruling(event, pen, payload, hj)
     before = excluded_by_penalties(event, pen.player)
