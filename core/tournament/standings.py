@@ -398,10 +398,8 @@ def ranked_table(event: Event):
     shared place), playoff tags and the ordered player indices."""
     led = Ledger.of(event)
     fig = led.figures()
-    chain = tuple(event.tiebreakers)
     n = len(led.ids)
-    columns = [led.points, *[fig.of(tb) for tb in chain]]  # raises on a key that is in no table
-    keys = [tuple(c[i] for c in columns) for i in range(n)]
+    keys = _swiss_keys(event, led, fig)
     tags, anchors, groups = _playoff_tags(event, led, keys)
     # descending swiss key, then playoff tag ascending, then registration order
     order = sorted(range(n), key=lambda i: tags[i])
@@ -420,23 +418,27 @@ def playoffs_held(event: Event) -> list[tuple[int, tuple[str, ...], bool]]:
     """Each playoff (決定戦) held, for the report: (points, its players, whether
     it settled a point tie instead of the tiebreakers), in the order held."""
     led = Ledger.of(event)
-    fig = led.figures()
-    chain = tuple(event.tiebreakers)
-    columns = [led.points, *[fig.of(tb) for tb in chain]]
-    keys = [tuple(c[i] for c in columns) for i in range(len(led.ids))]
-    _tags, _anchors, groups = _playoff_tags(event, led, keys)
+    _tags, _anchors, groups = _playoff_tags(event, led, _swiss_keys(event, led, led.figures()))
     out: list[tuple[int, tuple[str, ...], bool]] = []
     seen: set[str] = set()
     for gid, members in groups.items():
         out.append((gid[0], tuple(led.ids[i] for i in members), True))
         seen.update(led.ids[i] for i in members)
     for rnd in event.rounds:
-        if rnd.stage == "playoff":
-            ids = tuple(dict.fromkeys(p for m in rnd.matches for p in m.players()))
-            if not seen.intersection(ids):
-                out.append((led.points[led.index[ids[0]]] if ids and ids[0] in led.index else 0, ids, False))
-                seen.update(ids)
+        if rnd.stage != "playoff":
+            continue
+        ids = tuple(dict.fromkeys(p for m in rnd.matches for p in m.players()))
+        if not seen.intersection(ids):
+            out.append((led.points[led.index[ids[0]]] if ids and ids[0] in led.index else 0, ids, False))
+            seen.update(ids)
     return out
+
+
+def _swiss_keys(event: Event, led: Ledger, fig) -> list[tuple]:
+    """Each player's Swiss key: points, then the event's tiebreakers in order
+    (raises on a tiebreaker that is in no table)."""
+    columns = [led.points, *[fig.of(tb) for tb in tuple(event.tiebreakers)]]
+    return [tuple(c[i] for c in columns) for i in range(len(led.ids))]
 
 
 def _ranks(order: list[int], keys, tags) -> list[int]:
