@@ -497,7 +497,6 @@ class MemberIndex:
     list in Python (benchmarks/members.py: 10,000 members)."""
 
     def __init__(self, members: Iterable[Member]):
-        self._bisect = bisect
         self.members = sorted(members, key=sort_key)
         names = [fold_text(m.name) for m in self.members]
         kana = [to_hiragana(m.reading or "").replace(" ", "") for m in self.members]
@@ -513,8 +512,8 @@ class MemberIndex:
 
     def _prefixed(self, table: list[tuple[str, int]], text: str, limit: int) -> list[int]:
         """The first ``limit`` (in 五十音 order) of the keys starting with ``text``: one slice, no Python loop over it."""
-        lo = self._bisect.bisect_left(table, (text, -1))
-        hi = self._bisect.bisect_left(table, (text + "\U0010ffff", -1), lo)
+        lo = bisect.bisect_left(table, (text, -1))
+        hi = bisect.bisect_left(table, (text + "\U0010ffff", -1), lo)
         return heapq.nsmallest(limit, map(itemgetter(1), table[lo:hi]))
 
     def suggest(self, text: str, limit: int = 8) -> list[Member]:
@@ -531,19 +530,24 @@ class MemberIndex:
                 first.update(self._prefixed(table, key, limit))
         out = sorted(first)[:limit]
         if len(out) < limit:
-            seen = set(out)
-            more: set[int] = set()
-            for key in {keys[0], keys[1]}:
-                if not key or "\n" in key or "\t" in key:
-                    continue
-                at = self._blob.find(key)
-                while at >= 0 and len(more) < limit * 4:
-                    i = self._bisect.bisect_right(self._starts, at) - 1
-                    if i not in seen:
-                        more.add(i)
-                    at = self._blob.find(key, at + 1)
+            more = self._holding({keys[0], keys[1]}, set(out), limit)
             out += sorted(more)[: limit - len(out)]
         return [self.members[i] for i in out]
+
+    def _holding(self, keys: set[str], seen: set[int], limit: int) -> set[int]:
+        """Members (indices) whose name or reading holds one of ``keys``, beside
+        those ``seen``, up to ``limit`` x 4 of them."""
+        more: set[int] = set()
+        for key in keys:
+            if not key or "\n" in key or "\t" in key:
+                continue
+            at = self._blob.find(key)
+            while at >= 0 and len(more) < limit * 4:
+                i = bisect.bisect_right(self._starts, at) - 1
+                if i not in seen:
+                    more.add(i)
+                at = self._blob.find(key, at + 1)
+        return more
 
 
 # -- a player's history across events -------------------------------------------------------
