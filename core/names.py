@@ -298,35 +298,13 @@ def check_text(text, kind: str = "text", required: bool = True, what: str | None
     # when it is not (an import checks thousands of names)
     bad = None if text.isprintable() else refused_char(text)
     if bad is not None:
-        what = what or _what(kind)
-        pos, ch = bad
-        raise LyceeError(
-            _(
-                "{what} '{shown}': character U+{code} ({cat}) at position {pos} is a control or "
-                "invisible character: remove it (docs/names.md)",
-                what=what,
-                shown=visible(text),
-                code=f"{ord(ch):04X}",
-                cat=unicodedata.category(ch),
-                pos=pos,
-            )
-        )
+        raise _refused_char_error(text, bad, what or _what(kind))
     text = text.strip()
     if required and not text:
         raise LyceeError(_("{what} is empty: type one", what=what or _what(kind)))
     # (ASCII without a refused character is printable: each character but the space is visible)
     if text and not text.isascii() and not has_visible(text):
-        what = what or _what(kind)
-        raise LyceeError(
-            _(
-                "{what} '{shown}' ({codes}) has no visible character: only spaces, blank fillers "
-                "(U+3164, U+2800...), variation selectors or combining marks without a letter; type "
-                "one that can be read (docs/names.md)",
-                what=what,
-                shown=visible(text),
-                codes=" ".join(f"U+{ord(c):04X}" for c in text[:6]) + (" …" if len(text) > 6 else ""),
-            )
-        )
+        raise _invisible_error(text, what or _what(kind))
     limit = LIMITS[kind]
     if len(text) > limit:
         raise LyceeError(
@@ -339,6 +317,36 @@ def check_text(text, kind: str = "text", required: bool = True, what: str | None
             )
         )
     return text
+
+
+def _refused_char_error(text: str, bad: tuple[int, str], what: str) -> LyceeError:
+    """A control or invisible character in a text (docs/names.md), named with its position."""
+    pos, ch = bad
+    return LyceeError(
+        _(
+            "{what} '{shown}': character U+{code} ({cat}) at position {pos} is a control or "
+            "invisible character: remove it (docs/names.md)",
+            what=what,
+            shown=visible(text),
+            code=f"{ord(ch):04X}",
+            cat=unicodedata.category(ch),
+            pos=pos,
+        )
+    )
+
+
+def _invisible_error(text: str, what: str) -> LyceeError:
+    """A text with no visible character (docs/names.md), its first code points named."""
+    return LyceeError(
+        _(
+            "{what} '{shown}' ({codes}) has no visible character: only spaces, blank fillers "
+            "(U+3164, U+2800...), variation selectors or combining marks without a letter; type "
+            "one that can be read (docs/names.md)",
+            what=what,
+            shown=visible(text),
+            codes=" ".join(f"U+{ord(c):04X}" for c in text[:6]) + (" …" if len(text) > 6 else ""),
+        )
+    )
 
 
 def split_ref(ref: str) -> tuple[str | None, str]:

@@ -309,23 +309,30 @@ class Plan:
                 src=src,
             )
         )
-        labels = [o.label for o in self.options]
-        rows = [
-            ("", labels),
-            (_("Swiss rounds"), [str(o.rounds) for o in self.options]),
-            (_("top cut"), [str(o.top) if o.top else "-" for o in self.options]),
-            (_("rounds left"), [str(o.left) for o in self.options]),
-            (_("finish"), [hm(o.finish) for o in self.options]),
-        ]
-
-        first = max(width(r[0]) for r in rows) + 2
-        cols = [max(width(r[1][i]) for r in rows) + 2 for i in range(len(labels))]
-        for head, cells in rows:
-            line = "  " + ljust(head, first)
-            for c, n in zip(cells, cols):
-                line += ljust(c, n)
-            out.append(line.rstrip())
+        out += _option_table(self.options)
         return out
+
+
+def _option_table(options: list[Option]) -> list[str]:
+    """The options side by side, one column each, lined up in terminal columns."""
+    hm = clock_time
+    labels = [o.label for o in options]
+    rows = [
+        ("", labels),
+        (_("Swiss rounds"), [str(o.rounds) for o in options]),
+        (_("top cut"), [str(o.top) if o.top else "-" for o in options]),
+        (_("rounds left"), [str(o.left) for o in options]),
+        (_("finish"), [hm(o.finish) for o in options]),
+    ]
+    first = max(width(r[0]) for r in rows) + 2
+    cols = [max(width(r[1][i]) for r in rows) + 2 for i in range(len(labels))]
+    out = []
+    for head, cells in rows:
+        line = "  " + ljust(head, first)
+        for c, n in zip(cells, cols):
+            line += ljust(c, n)
+        out.append(line.rstrip())
+    return out
 
 
 def clock_time(t: datetime) -> str:
