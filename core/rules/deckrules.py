@@ -123,41 +123,43 @@ def deck_lines(raw, section: str, who: str) -> tuple[tuple[int, str, str], ...]:
     """The ``section`` lines of an action's list, checked: [count, number, name] each, or refused naming the line."""
     if not isinstance(raw, (list, tuple)):
         raise LyceeError(_("the {section} of {who}'s decklist is not a list of lines", section=section, who=who))
-    out = []
-    for i, line in enumerate(raw, start=1):
-        if not isinstance(line, (list, tuple)) or not 2 <= len(line) <= 3:
-            raise LyceeError(
-                _("{section} line {i} of {who}'s decklist is not [count, number, name]", section=section, i=i, who=who)
+    return tuple(_deck_line(line, section, i, who) for i, line in enumerate(raw, start=1))
+
+
+def _deck_line(line, section: str, i: int, who: str) -> tuple[int, str, str]:
+    """Line ``i`` of a list: a count from 1 to MAX_LINE_COUNT, a card number like CH-0063, a name (text)."""
+    if not isinstance(line, (list, tuple)) or not 2 <= len(line) <= 3:
+        raise LyceeError(
+            _("{section} line {i} of {who}'s decklist is not [count, number, name]", section=section, i=i, who=who)
+        )
+    count, number = line[0], line[1]
+    name = line[2] if len(line) == 3 else ""
+    if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MAX_LINE_COUNT:
+        raise LyceeError(
+            _(
+                "{section} line {i} of {who}'s decklist: count {count!r} is not between 1 and {max}",
+                section=section,
+                i=i,
+                who=who,
+                count=count,
+                max=MAX_LINE_COUNT,
             )
-        count, number = line[0], line[1]
-        name = line[2] if len(line) == 3 else ""
-        if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MAX_LINE_COUNT:
-            raise LyceeError(
-                _(
-                    "{section} line {i} of {who}'s decklist: count {count!r} is not between 1 and {max}",
-                    section=section,
-                    i=i,
-                    who=who,
-                    count=count,
-                    max=MAX_LINE_COUNT,
-                )
+        )
+    if not isinstance(number, str) or normalize_number(number) != number:
+        raise LyceeError(
+            _(
+                "{section} line {i} of {who}'s decklist: {number!r} is not a card number like CH-0063",
+                section=section,
+                i=i,
+                who=who,
+                number=number,
             )
-        if not isinstance(number, str) or normalize_number(number) != number:
-            raise LyceeError(
-                _(
-                    "{section} line {i} of {who}'s decklist: {number!r} is not a card number like CH-0063",
-                    section=section,
-                    i=i,
-                    who=who,
-                    number=number,
-                )
-            )
-        if not isinstance(name, str):
-            raise LyceeError(
-                _("{section} line {i} of {who}'s decklist: the name is not text", section=section, i=i, who=who)
-            )
-        out.append((count, number, name))
-    return tuple(out)
+        )
+    if not isinstance(name, str):
+        raise LyceeError(
+            _("{section} line {i} of {who}'s decklist: the name is not text", section=section, i=i, who=who)
+        )
+    return count, number, name
 
 
 def card_numbers(raw, what: str) -> tuple[str, ...]:

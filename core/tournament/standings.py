@@ -601,7 +601,15 @@ def _playoff_seeds(event: Event, led: Ledger, ids: list[str], keys, tags, order:
                 "G-TIE-PLAYOFF",
             )
     chosen = set(idx)
-    cells = {(keys[i], tags[i]) for i in idx}
+    _check_whole_places(led, chosen, keys, tags, order, names)
+    pos = [k for k, i in enumerate(order) if i in chosen]
+    _check_side_by_side(led, chosen, order, pos, names)
+    return [led.ids[order[k]] for k in pos]
+
+
+def _check_whole_places(led: Ledger, chosen: set[int], keys, tags, order: list[int], names: dict[str, str]) -> None:
+    """G-TIE-PLAYOFF: a playoff includes every player tied for the places it settles."""
+    cells = {(keys[i], tags[i]) for i in chosen}
     missing = [led.ids[i] for i in order if i not in chosen and (keys[i], tags[i]) in cells]
     if missing:
         raise RuleError(
@@ -611,7 +619,11 @@ def _playoff_seeds(event: Event, led: Ledger, ids: list[str], keys, tags, order:
             ),
             "G-TIE-PLAYOFF",
         )
-    pos = [k for k, i in enumerate(order) if i in chosen]
+
+
+def _check_side_by_side(led: Ledger, chosen: set[int], order: list[int], pos: list[int], names: dict[str, str]) -> None:
+    """G-TIE-PLAYOFF: a playoff's players stand next to each other in the
+    standings (``pos``: their positions in ``order``)."""
     between = [led.ids[order[k]] for k in range(pos[0], pos[-1] + 1) if order[k] not in chosen]
     if between:
         raise RuleError(
@@ -621,7 +633,6 @@ def _playoff_seeds(event: Event, led: Ledger, ids: list[str], keys, tags, order:
             ),
             "G-TIE-PLAYOFF",
         )
-    return [led.ids[order[k]] for k in pos]
 
 
 def next_playoff_round(event: Event) -> tuple[Match, ...] | None:
