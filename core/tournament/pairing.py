@@ -216,16 +216,7 @@ def _met_sets(event: Event, ids: list[str], led: Ledger | None = None) -> list[s
     event's ledger): read from its opponents when they hold every Swiss
     meeting, in the order the rounds give them (the same sets, built alike)."""
     if led is not None and not led.uncounted:
-        if ids == led.ids:  # every player paired, none with the bye: local indices are the ledger's
-            return [set(o) for o in led.opps]
-        index = led.index
-        to_local: list[int | None] = [None] * len(led.ids)
-        for i, pid in enumerate(ids):
-            to_local[index[pid]] = i
-        opps = led.opps
-        local_of = to_local.__getitem__
-        playing = partial(is_not, None)  # an opponent who is not paired in this round is left out
-        return [set(filter(playing, map(local_of, opps[index[pid]]))) for pid in ids]  # type: ignore[arg-type]
+        return _met_from_ledger(led, ids)
     local = {pid: i for i, pid in enumerate(ids)}
     met: list[set[int]] = [set() for _ in ids]
     get = local.get
@@ -241,6 +232,20 @@ def _met_sets(event: Event, ids: list[str], led: Ledger | None = None) -> list[s
                 met[a].add(b)
                 met[b].add(a)
     return met
+
+
+def _met_from_ledger(led: Ledger, ids: list[str]) -> list[set[int]]:
+    """:func:`_met_sets` read from the ledger's opponents (which hold every Swiss meeting)."""
+    if ids == led.ids:  # every player paired, none with the bye: local indices are the ledger's
+        return [set(o) for o in led.opps]
+    index = led.index
+    to_local: list[int | None] = [None] * len(led.ids)
+    for i, pid in enumerate(ids):
+        to_local[index[pid]] = i
+    opps = led.opps
+    local_of = to_local.__getitem__
+    playing = partial(is_not, None)  # an opponent who is not paired in this round is left out
+    return [set(filter(playing, map(local_of, opps[index[pid]]))) for pid in ids]  # type: ignore[arg-type]
 
 
 def _apart_sets(pairs, ids: list[str]) -> list[set[int]] | None:
