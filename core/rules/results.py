@@ -464,15 +464,9 @@ def _id_decision(event, payload: IdDecision):
 TIME_DECISIONS = ("extra_game", "winner")
 
 
-@action("time_decision")
-def _time_decision(event, payload: TimeDecision):
-    """A time-out with equal game wins in an elimination or playoff match
-    (G-BO3-TIME, G-TIME: a draw; G-SE: an elimination match must name a
-    winner): the organizer orders an extra game (the match stays open with
-    the games at time; the next result decides it) or names the winner with a
-    reason (the match is recorded with the games at time and that winner).
-    The match note keeps the decision, who made it and why."""
-    rnd, m = table_of(event, payload.round, payload.table)
+def _check_time_decision(rnd: Round, m: Match, payload: TimeDecision) -> None:
+    """A decision at time is taken for a match of an elimination or playoff
+    round without a result (G-SE; a Swiss draw at time simply stands, G-TIME)."""
     if payload.decision not in TIME_DECISIONS:
         raise LyceeError(_("decision {what!r}: choose extra_game or winner", what=payload.decision))
     if rnd.stage not in ("top", "playoff"):
@@ -483,6 +477,18 @@ def _time_decision(event, payload: TimeDecision):
         raise RuleError(_("table {table} is a bye", table=m.table), "G-SE")
     if m.reported:
         raise LyceeError(_("round {r} table {t} already has a result: correct it instead", r=rnd.number, t=m.table))
+
+
+@action("time_decision")
+def _time_decision(event, payload: TimeDecision):
+    """A time-out with equal game wins in an elimination or playoff match
+    (G-BO3-TIME, G-TIME: a draw; G-SE: an elimination match must name a
+    winner): the organizer orders an extra game (the match stays open with
+    the games at time; the next result decides it) or names the winner with a
+    reason (the match is recorded with the games at time and that winner).
+    The match note keeps the decision, who made it and why."""
+    rnd, m = table_of(event, payload.round, payload.table)
+    _check_time_decision(rnd, m, payload)
     r = Result(payload.p1_wins, payload.p2_wins, payload.draws)
     check_result(r, event.match, "swiss")  # the games at time are possible ones
     if r.outcome != "draw":
@@ -490,7 +496,6 @@ def _time_decision(event, payload: TimeDecision):
 
     org = require_organizer(event, payload.by, "G-SE")
     score = r.text()
-
     third = m.note == THIRD_PLACE  # the note that makes it the third-place match stays (the log keeps the call)
     if payload.decision == "extra_game":
         new = replace(
