@@ -155,23 +155,27 @@ def _build(event, payload: Build):
             rule,
         )
     at = stamp(payload.at)
-    st = b.clock
     if op == "close":
         return _set_build(event, replace(b, closed_at=at, closed_by=payload.by))
+    return _set_build(event, replace(b, clock=_building_clock(b, op, at)))
+
+
+def _building_clock(b: BuildPhase, op: str, at: str) -> ClockState:
+    """The building timer after ``op`` (start, pause or resume) at ``at``."""
+    st = b.clock
     if op == "start":
         if st is not None:
             raise LyceeError(_("the deck-building time already started at {at}", at=labels.time_label(st.started_at)))
-        return _set_build(event, replace(b, clock=ClockState(b.minutes, at)))
+        return ClockState(b.minutes, at)
     if st is None:
         raise LyceeError(_("the deck-building time has not started"))
     if op == "pause":
         if st.paused:
             raise LyceeError(_("the deck-building time is already paused"))
-        return _set_build(event, replace(b, clock=replace(st, pauses=st.pauses + ((at, None),))))
+        return replace(st, pauses=st.pauses + ((at, None),))
     if not st.paused:
         raise LyceeError(_("the deck-building time is not paused"))
-    pauses = st.pauses[:-1] + ((st.pauses[-1][0], at),)
-    return _set_build(event, replace(b, clock=replace(st, pauses=pauses)))
+    return replace(st, pauses=st.pauses[:-1] + ((st.pauses[-1][0], at),))
 
 
 @describer("build")
@@ -290,7 +294,7 @@ def _check_seating_open(event: Event, payload: Pods) -> None:
 
 def _draft_seat(event: Event, seat, i: int, seen: set[str]) -> DraftSeat:
     """A seat of pod ``i``: a player of the event seated once (``seen``, in
-    place), or a name alone (a seat no player of the event holds)."""
+    place), or a bot, its name alone."""
     pid, name = seat.player, seat.name
     if pid is not None:
         known_player(event, pid)
