@@ -39,6 +39,20 @@ def wrap_spans(text: str, columns: int, keep: tuple[str, ...] | list[str] | set[
     written in ASCII and the particle after it (「Tab で」), never beside a digit nor inside the kanji of a counter after one (50分, 第1回戦,
     4回戦 stay whole), and never inside a text of ``keep`` (a player's name) that fits a line whole.  A word wider than a line is cut."""
     columns = max(2, columns)
+    whole = _kept_spans(text, keep, columns)
+    tokens: list[tuple[int, int]] = []  # words (no break inside) and runs of blanks
+    pos = 0
+    for s, e in [*whole, (len(text), len(text))]:
+        tokens += [(pos + m.start(), pos + m.end()) for m in re.finditer(r"\n|[^\S\n]+|[\x21-\x7e]+|.", text[pos:s])]
+        if e > s:
+            tokens.append((s, e))
+        pos = e
+    return _fill(text, tokens, columns)
+
+
+def _kept_spans(text: str, keep, columns: int) -> list[tuple[int, int]]:
+    """Where the texts of ``keep`` that fit a line stand in ``text`` (the
+    longest first, never overlapping), in order."""
     whole: list[tuple[int, int]] = []
     # ``in`` first: of an event's 512 names a line holds one or two (no regex a name: Python keeps only 512)
     for name in sorted({k for k in keep if k in text and k.strip() and width(k) <= columns}, key=len, reverse=True):
@@ -49,14 +63,7 @@ def wrap_spans(text: str, columns: int, keep: tuple[str, ...] | list[str] | set[
                 whole.append((at, end))
             at = text.find(name, end)
     whole.sort()
-    tokens: list[tuple[int, int]] = []  # words (no break inside) and runs of blanks
-    pos = 0
-    for s, e in [*whole, (len(text), len(text))]:
-        tokens += [(pos + m.start(), pos + m.end()) for m in re.finditer(r"\n|[^\S\n]+|[\x21-\x7e]+|.", text[pos:s])]
-        if e > s:
-            tokens.append((s, e))
-        pos = e
-    return _fill(text, tokens, columns)
+    return whole
 
 
 #: A number and the kanji of its counter so far (4回 of 4回戦): the counter's next kanji binds too.

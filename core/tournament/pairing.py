@@ -348,15 +348,10 @@ def _solve(
 
     ``apart``: keep-apart partners (criterion ``A``); the fast path avoids
     them like meetings, the exact windows count them below ``S``."""
-    n = len(pts)
-    if n == 0:
+    if not pts:
         return []
-    values = sorted(set(pts), reverse=True)
-    gi = {v: i for i, v in enumerate(values)}
+    values, groups = _score_groups(pts)
     k = len(values)
-    groups: list[list[int]] = [[] for _ in range(k)]
-    for p in range(n):
-        groups[gi[pts[p]]].append(p)
     avoid = met if apart is None else [m | x for m, x in zip(met, apart)]
     bad: set[int] = set()
     cache: dict[tuple[int, int], _Window] = {}
@@ -375,6 +370,16 @@ def _solve(
         if newbad <= bad:  # cannot happen; be safe: solve the whole round
             bad = set(range(k))
         bad |= newbad
+
+
+def _score_groups(pts: list[int]) -> tuple[list[int], list[list[int]]]:
+    """The points held, highest first, and the players of each (a score group), in player order."""
+    values = sorted(set(pts), reverse=True)
+    gi = {v: i for i, v in enumerate(values)}
+    groups: list[list[int]] = [[] for _ in values]
+    for p, v in enumerate(pts):
+        groups[gi[v]].append(p)
+    return values, groups
 
 
 def _runs(bad: set[int], k: int) -> list[tuple[int, int]]:
