@@ -5,15 +5,13 @@ two columns, so Japanese names line up."""
 from __future__ import annotations
 
 import re
+from unicodedata import east_asian_width
 
 __all__ = ["ljust", "rjust", "width", "wrap", "wrap_spans"]
 
 
 def width(text: str) -> int:
     """Terminal columns of ``text``: full-width (F) and wide (W) characters take two."""
-    # loaded on first use: `lycee --help` does not pay for it
-    from unicodedata import east_asian_width
-
     return sum(2 if east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
@@ -41,6 +39,20 @@ def wrap_spans(text: str, columns: int, keep: tuple[str, ...] | list[str] | set[
     written in ASCII and the particle after it (「Tab で」), never beside a digit nor inside the kanji of a counter after one (50分, 第1回戦,
     4回戦 stay whole), and never inside a text of ``keep`` (a player's name) that fits a line whole.  A word wider than a line is cut."""
     columns = max(2, columns)
+    whole = _kept_spans(text, keep, columns)
+    tokens: list[tuple[int, int]] = []  # words (no break inside) and runs of blanks
+    pos = 0
+    for s, e in [*whole, (len(text), len(text))]:
+        tokens += [(pos + m.start(), pos + m.end()) for m in re.finditer(r"\n|[^\S\n]+|[\x21-\x7e]+|.", text[pos:s])]
+        if e > s:
+            tokens.append((s, e))
+        pos = e
+    return _fill(text, tokens, columns)
+
+
+def _kept_spans(text: str, keep, columns: int) -> list[tuple[int, int]]:
+    """Where the texts of ``keep`` that fit a line stand in ``text`` (the
+    longest first, never overlapping), in order."""
     whole: list[tuple[int, int]] = []
     # ``in`` first: of an event's 512 names a line holds one or two (no regex a name: Python keeps only 512)
     for name in sorted({k for k in keep if k in text and k.strip() and width(k) <= columns}, key=len, reverse=True):
@@ -51,14 +63,7 @@ def wrap_spans(text: str, columns: int, keep: tuple[str, ...] | list[str] | set[
                 whole.append((at, end))
             at = text.find(name, end)
     whole.sort()
-    tokens: list[tuple[int, int]] = []  # words (no break inside) and runs of blanks
-    pos = 0
-    for s, e in [*whole, (len(text), len(text))]:
-        tokens += [(pos + m.start(), pos + m.end()) for m in re.finditer(r"\n|[^\S\n]+|[\x21-\x7e]+|.", text[pos:s])]
-        if e > s:
-            tokens.append((s, e))
-        pos = e
-    return _fill(text, tokens, columns)
+    return whole
 
 
 #: A number and the kanji of its counter so far (4回 of 4回戦): the counter's next kanji binds too.
@@ -113,7 +118,17 @@ def _in_phrase(before: str, prev: str, ch: str, phrase_width: int, columns: int)
 
 
 def _fill(text: str, tokens: list[tuple[int, int]], columns: int) -> list[tuple[int, int]]:
-    chunks: list[list] = []  # per paragraph: [start, end, a blank before it]
+    lines: list[tuple[int, int]] = []
+    for at, chunks in _paragraphs(text, tokens, columns):
+        lines += _paragraph_lines(text, at, chunks, columns)
+    return lines
+
+
+def _paragraphs(text: str, tokens: list[tuple[int, int]], columns: int) -> list[tuple[int, list[list]]]:
+    """The paragraphs of ``text`` (where each starts, and its chunks): a chunk
+    is the tokens no line breaks between (:func:`_binds`), as [start, end, a
+    blank before it]; a paragraph's indent stays with its first chunk."""
+    chunks: list[list] = []
     paragraphs: list[tuple[int, list[list]]] = [(0, chunks)]
     blank = False
     lead: int | None = None  # where the blanks that begin a paragraph start
@@ -130,66 +145,70 @@ def _fill(text: str, tokens: list[tuple[int, int]], columns: int) -> list[tuple[
             else:
                 blank = True
             continue
-        prev = text[chunks[-1][1] - 1] if chunks else ""
-        if (
-            chunks
-            and (
-                tok[0] in NO_START
-                or prev in NO_END  # （「 binds to what follows, a blank between or not
-                or (not blank and ((tok[0].isascii() and prev.isascii()) or prev.isdigit() or tok[0].isdigit()))
-                or (
-                    not blank
-                    and _kanji(tok[0])
-                    and _kanji(prev)
-                    and _COUNTED.search(text, chunks[-1][0], chunks[-1][1])
-                )
-                or (blank and tok[0] in _PARTICLES and _key_word(text[chunks[-1][0] : chunks[-1][1]]))
-                or (
-                    not blank
-                    and _in_phrase(
-                        text[chunks[-1][1] - 2] if chunks[-1][1] - 2 >= 0 else "",
-                        prev,
-                        tok[0],
-                        width(text[chunks[-1][0] : b]),
-                        columns,
-                    )
-                )
-            )
-        ):
+        if chunks and _binds(text, chunks[-1], tok, b, blank, columns):
             chunks[-1][1] = b
         else:
             chunks.append([a if lead is None else lead, b, blank])
         blank, lead = False, None
+    return paragraphs
+
+
+def _binds(text: str, last: list, tok: str, b: int, blank: bool, columns: int) -> bool:
+    """No line breaks between the chunk ``last`` and the token ``tok`` (which
+    ends at ``b``; ``blank``: blanks between them): 禁則 (（「 binds to what
+    follows, a blank between or not); a key written in ASCII keeps its particle;
+    without a blank, ASCII next to ASCII, a digit, a counter's kanji after its
+    number (4回戦), or a short Japanese phrase (:func:`_in_phrase`)."""
+    prev = text[last[1] - 1]
+    if tok[0] in NO_START or prev in NO_END:
+        return True
+    if blank:
+        return tok[0] in _PARTICLES and _key_word(text[last[0] : last[1]])
+    if (tok[0].isascii() and prev.isascii()) or prev.isdigit() or tok[0].isdigit():
+        return True
+    if _kanji(tok[0]) and _kanji(prev) and _COUNTED.search(text, last[0], last[1]):
+        return True
+    before = text[last[1] - 2] if last[1] - 2 >= 0 else ""
+    return _in_phrase(before, prev, tok[0], width(text[last[0] : b]), columns)
+
+
+def _paragraph_lines(text: str, at: int, chunks: list[list], columns: int) -> list[tuple[int, int]]:
+    """A paragraph's chunks filled into lines of at most ``columns`` (an empty paragraph is one empty line)."""
     lines: list[tuple[int, int]] = []
-    for at, para in paragraphs:
-        start: int | None = None
-        end = at
-        used = 0
-        for a, b, _blank in para:
-            w = width(text[a:b])
-            if w > columns:  # a word wider than a line: cut where the line is full
-                if start is not None:
-                    lines.append((start, end))
-                used = 0
-                start = a
-                for i in range(a, b):
-                    cw = width(text[i])
-                    if used + cw > columns:
-                        lines.append((start, i))
-                        start, used = i, 0
-                    used += cw
-                end = b
-                continue
-            gap = width(text[end:a]) if start is not None else 0  # the blanks between (none between kanji)
-            if start is not None and used + gap + w > columns:
+    start: int | None = None
+    end = at
+    used = 0
+    for a, b, _blank in chunks:
+        w = width(text[a:b])
+        if w > columns:  # a word wider than a line: cut where the line is full
+            if start is not None:
                 lines.append((start, end))
-                start, end, used = a, b, w
-            else:
-                if start is None:
-                    start = a
-                end, used = b, used + gap + w
-        lines.append((at, at) if start is None else (start, end))
+            start, used = _cut_word(text, a, b, columns, lines)
+            end = b
+            continue
+        gap = width(text[end:a]) if start is not None else 0  # the blanks between (none between kanji)
+        if start is not None and used + gap + w > columns:
+            lines.append((start, end))
+            start, end, used = a, b, w
+        else:
+            if start is None:
+                start = a
+            end, used = b, used + gap + w
+    lines.append((at, at) if start is None else (start, end))
     return lines
+
+
+def _cut_word(text: str, a: int, b: int, columns: int, lines: list[tuple[int, int]]) -> tuple[int, int]:
+    """The word ``text[a:b]``, wider than a line, cut where each line is full
+    (its full lines appended to ``lines``): where its last line starts, and its width."""
+    start, used = a, 0
+    for i in range(a, b):
+        cw = width(text[i])
+        if used + cw > columns:
+            lines.append((start, i))
+            start, used = i, 0
+        used += cw
+    return start, used
 
 
 def list_parts(text: str) -> tuple[str, ...]:

@@ -7,6 +7,8 @@ import random
 from faker import Faker
 
 from core import labels
+from core.desk import Desk
+from core.errors import LyceeError
 from core.i18n import _
 from core.store import DataDir, EventStore
 
@@ -27,11 +29,7 @@ def demo_names(n: int, seed: int | None = None) -> list[str]:
 
 def make_demo(datadir: DataDir, players: int = 16, kind: str = "constructed", seed: int | None = None) -> EventStore:
     """Create a demo event with ``players`` generated players; return it open."""
-    from core.desk import Desk
-
     if not 2 <= players <= 4096:
-        from core.errors import LyceeError
-
         raise LyceeError(_("--players {n}: from 2 to 4096", n=players))
     store = datadir.create(
         {

@@ -3,6 +3,8 @@ where a rule of the guideline decides, the rule id (G-...)."""
 
 from __future__ import annotations
 
+import errno
+
 from core.i18n import _
 
 
@@ -41,8 +43,6 @@ class EventLocked(LyceeError):
 def os_reason(err: OSError) -> str:
     """Why a file could not be read, in the user's language for the usual
     cases (the system's own words, English, otherwise)."""
-    import errno
-
     words = {
         errno.ENOENT: _("there is no such file"),
         errno.EACCES: _("permission denied"),

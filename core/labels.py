@@ -17,6 +17,7 @@ tests can render every sentence with every value.
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
 from core.event import tiebreakers
 from core.event.model import (
@@ -323,8 +324,6 @@ def decklist_source_label(source: str) -> str:
 
 def time_label(at: str | None) -> str:
     """A time stored in the log (ISO 8601) as the desk reads it: 14:02:11 (the date is the event's)."""
-    from datetime import datetime
-
     try:
         return datetime.fromisoformat(str(at)).strftime("%H:%M:%S")
     except ValueError:
@@ -407,8 +406,6 @@ def actor_label(actor: str) -> str:
     actor in words (受付, デモ); a player or judge from a phone (``player p3 (phone)``,
     ``judge 佐藤 (phone)``, as the web pages write them) in the current language; a
     staff name as it was typed."""
-    import re
-
     phone = re.fullmatch(r"(player|judge) (.+) \(phone\)", actor)
     if phone:
         who = phone.group(2)

@@ -25,12 +25,14 @@ is asked to append, so no path can store text that skipped them).
 from __future__ import annotations
 
 import functools
+import importlib.util
 import json
 import re
 import unicodedata
 from pathlib import Path
 
-from core.errors import LyceeError
+from core.codecache import kept_value
+from core.errors import LyceeError, NotFound
 from core.i18n import _, join_list
 
 #: Longest text of each kind, in characters.
@@ -134,8 +136,6 @@ def _confusables() -> tuple[dict[str, str], dict[str, str]]:
 
     Built once from the package's table and kept while that file is unchanged
     (core.codecache.kept_value: an import or ``player add`` reads it back)."""
-    from core.codecache import kept_value
-
     source = _confusables_file()
     table, upper = kept_value("confusables", source, _build_confusables)
     return table, upper
@@ -144,15 +144,13 @@ def _confusables() -> tuple[dict[str, str], dict[str, str]]:
 def _confusables_file():
     """The confusable_homoglyphs package's table: found without importing the
     package or importlib.resources (40 ms) when it is a file on disk."""
-    import importlib.util
-
     spec = importlib.util.find_spec("confusable_homoglyphs")
     places = list(spec.submodule_search_locations or ()) if spec is not None else []
     for place in places:
         path = Path(place) / "confusables.json"
         if path.is_file():
             return path
-    from importlib import resources
+    from importlib import resources  # 40 ms to import: only where the table is no plain file
 
     return resources.files("confusable_homoglyphs").joinpath("confusables.json")
 
@@ -160,6 +158,14 @@ def _confusables_file():
 def _build_confusables(source) -> tuple[dict[str, str], dict[str, str]]:
     """:func:`_confusables` made from the package's table ``source``."""
     data = json.loads(source.read_text(encoding="utf-8"))
+    table = _prototypes(data)
+    return {k: v for k, v in table.items() if k != v}, _latin_capitals(table)
+
+
+def _prototypes(data: dict) -> dict[str, str]:
+    """Each character of the table to its prototype: the smallest of the
+    characters it is confusable with, one way or another (a union-find), and a
+    character confusable with a sequence to that sequence's prototypes."""
     parent: dict[str, str] = {}
 
     def root(x: str) -> str:
@@ -184,6 +190,11 @@ def _build_confusables(source) -> tuple[dict[str, str], dict[str, str]]:
     table = {c: root(c) for c in parent}
     for key, seq in sequences.items():
         table[key] = "".join(table.get(c, c) for c in unicodedata.normalize("NFD", seq))
+    return table
+
+
+def _latin_capitals(table: dict[str, str]) -> dict[str, str]:
+    """Each capital letter confusable with one Latin capital, to that capital."""
     classes: dict[str, list[str]] = {}
     for c, r in table.items():
         classes.setdefault(r, []).append(c)
@@ -192,7 +203,7 @@ def _build_confusables(source) -> tuple[dict[str, str], dict[str, str]]:
         latin = [c for c in members if "A" <= c <= "Z"]
         if len(latin) == 1:
             upper.update({c: latin[0] for c in members if c.isupper() and c != latin[0]})
-    return {k: v for k, v in table.items() if k != v}, upper
+    return upper
 
 
 def skeleton(text: str) -> str:
@@ -287,35 +298,13 @@ def check_text(text, kind: str = "text", required: bool = True, what: str | None
     # when it is not (an import checks thousands of names)
     bad = None if text.isprintable() else refused_char(text)
     if bad is not None:
-        what = what or _what(kind)
-        pos, ch = bad
-        raise LyceeError(
-            _(
-                "{what} '{shown}': character U+{code} ({cat}) at position {pos} is a control or "
-                "invisible character: remove it (docs/names.md)",
-                what=what,
-                shown=visible(text),
-                code=f"{ord(ch):04X}",
-                cat=unicodedata.category(ch),
-                pos=pos,
-            )
-        )
+        raise _refused_char_error(text, bad, what or _what(kind))
     text = text.strip()
     if required and not text:
         raise LyceeError(_("{what} is empty: type one", what=what or _what(kind)))
     # (ASCII without a refused character is printable: each character but the space is visible)
     if text and not text.isascii() and not has_visible(text):
-        what = what or _what(kind)
-        raise LyceeError(
-            _(
-                "{what} '{shown}' ({codes}) has no visible character: only spaces, blank fillers "
-                "(U+3164, U+2800...), variation selectors or combining marks without a letter; type "
-                "one that can be read (docs/names.md)",
-                what=what,
-                shown=visible(text),
-                codes=" ".join(f"U+{ord(c):04X}" for c in text[:6]) + (" …" if len(text) > 6 else ""),
-            )
-        )
+        raise _invisible_error(text, what or _what(kind))
     limit = LIMITS[kind]
     if len(text) > limit:
         raise LyceeError(
@@ -328,6 +317,36 @@ def check_text(text, kind: str = "text", required: bool = True, what: str | None
             )
         )
     return text
+
+
+def _refused_char_error(text: str, bad: tuple[int, str], what: str) -> LyceeError:
+    """A control or invisible character in a text (docs/names.md), named with its position."""
+    pos, ch = bad
+    return LyceeError(
+        _(
+            "{what} '{shown}': character U+{code} ({cat}) at position {pos} is a control or "
+            "invisible character: remove it (docs/names.md)",
+            what=what,
+            shown=visible(text),
+            code=f"{ord(ch):04X}",
+            cat=unicodedata.category(ch),
+            pos=pos,
+        )
+    )
+
+
+def _invisible_error(text: str, what: str) -> LyceeError:
+    """A text with no visible character (docs/names.md), its first code points named."""
+    return LyceeError(
+        _(
+            "{what} '{shown}' ({codes}) has no visible character: only spaces, blank fillers "
+            "(U+3164, U+2800...), variation selectors or combining marks without a letter; type "
+            "one that can be read (docs/names.md)",
+            what=what,
+            shown=visible(text),
+            codes=" ".join(f"U+{ord(c):04X}" for c in text[:6]) + (" …" if len(text) > 6 else ""),
+        )
+    )
 
 
 def split_ref(ref: str) -> tuple[str | None, str]:
@@ -371,32 +390,70 @@ def check_action_text(kind: str, data: dict) -> None:
 
     Called by the store before a new action is applied; a log written before
     these rules is replayed as it is."""
-    if kind == "register":
-        for p in data.get("players", ()):
-            check_text(p.get("name"), "player")
-            check_reading(p.get("reading"))
-    elif kind == "rename":
-        check_text(data.get("name"), "player")
-        check_reading(data.get("reading"))
-    elif kind in ("create", "edit"):
-        if "name" in data or kind == "create":
-            check_text(data.get("name"), "event")
-        for x in _staff_names(data.get("staff") or {}):
-            check_text(x, "staff", required=False)
-    elif kind in ("penalty", "appeal"):
-        for k in ("reason", "note"):
-            if data.get(k):
-                check_text(data[k], "text", required=False, what=_("reason") if k == "reason" else _("note"))
-        if data.get("by"):
-            check_text(data["by"], "staff", required=False)
-    elif kind == "report_decision":
-        if data.get("op") == "call":
-            check_text(data.get("note"), "text", what=_("the call's note"))
-    elif kind == "result":
-        if data.get("note"):
-            check_text(data["note"], "text", required=False, what=_("note"))
-        if data.get("override_by"):
-            check_text(data["override_by"], "staff", required=False)
+    check = _TEXT_CHECKS.get(kind)
+    if check is not None:
+        check(data)
+
+
+def _register_text(data: dict) -> None:
+    for p in data.get("players", ()):
+        check_text(p.get("name"), "player")
+        check_reading(p.get("reading"))
+
+
+def _rename_text(data: dict) -> None:
+    check_text(data.get("name"), "player")
+    check_reading(data.get("reading"))
+
+
+def _staff_text(data: dict) -> None:
+    for x in _staff_names(data.get("staff") or {}):
+        check_text(x, "staff", required=False)
+
+
+def _create_text(data: dict) -> None:
+    check_text(data.get("name"), "event")
+    _staff_text(data)
+
+
+def _edit_text(data: dict) -> None:
+    if "name" in data:
+        check_text(data.get("name"), "event")
+    _staff_text(data)
+
+
+def _judgement_text(data: dict) -> None:
+    """A penalty's or an appeal's reason and note, and the judge's name."""
+    for k in ("reason", "note"):
+        if data.get(k):
+            check_text(data[k], "text", required=False, what=_("reason") if k == "reason" else _("note"))
+    if data.get("by"):
+        check_text(data["by"], "staff", required=False)
+
+
+def _report_decision_text(data: dict) -> None:
+    if data.get("op") == "call":
+        check_text(data.get("note"), "text", what=_("the call's note"))
+
+
+def _result_text(data: dict) -> None:
+    if data.get("note"):
+        check_text(data["note"], "text", required=False, what=_("note"))
+    if data.get("override_by"):
+        check_text(data["override_by"], "staff", required=False)
+
+
+#: The user text of each kind of action :func:`check_action_text` checks (the others carry none).
+_TEXT_CHECKS = {
+    "register": _register_text,
+    "rename": _rename_text,
+    "create": _create_text,
+    "edit": _edit_text,
+    "penalty": _judgement_text,
+    "appeal": _judgement_text,
+    "report_decision": _report_decision_text,
+    "result": _result_text,
+}
 
 
 def resolve_event(ref: str, ids: list[str], names, where) -> str:
@@ -405,18 +462,11 @@ def resolve_event(ref: str, ids: list[str], names, where) -> str:
     an exact id, else a unique id prefix or name prefix; a plain ref that
     matches an id prefix of one event and a name of another is refused as
     ambiguous.  ``names`` is called (it reads every event) only when needed."""
-    from core.errors import NotFound
-
     how, value = split_ref(ref)
     if how != "name" and value in ids:
         return value
     id_hits = [] if how == "name" else [i for i in ids if i.startswith(value)]
-    name_hits: list[str] = []
-    if how != "id" and value:
-        key = fold_text(value)  # event names: NFKC and spaces, no skeleton (fast)
-        listed = names()
-        exact = [i for i, n in listed if fold_text(n) == key]
-        name_hits = exact or [i for i, n in listed if fold_text(n).startswith(key)]
+    name_hits = _events_named(value, names) if how != "id" and value else []
     if how is None and id_hits and name_hits and set(id_hits) != set(name_hits):
         raise LyceeError(
             _(
@@ -426,7 +476,19 @@ def resolve_event(ref: str, ids: list[str], names, where) -> str:
                 b=name_hits[0],
             )
         )
-    hits = id_hits or name_hits
+    return _one_event(ref, id_hits or name_hits, where)
+
+
+def _events_named(value: str, names) -> list[str]:
+    """The events whose name is ``value`` (NFKC and spaces folded), else those it begins."""
+    key = fold_text(value)  # event names: NFKC and spaces, no skeleton (fast)
+    listed = names()
+    exact = [i for i, n in listed if fold_text(n) == key]
+    return exact or [i for i, n in listed if fold_text(n).startswith(key)]
+
+
+def _one_event(ref: str, hits: list[str], where) -> str:
+    """The one event ``ref`` found, else refused: none, or several (named)."""
     if len(hits) == 1:
         return hits[0]
     if not hits:

@@ -11,7 +11,7 @@ def default_data_dir() -> Path:
     env = os.environ.get("LYCEE_DATA_DIR")
     if env:
         return Path(env).expanduser()
-    import platformdirs
+    import platformdirs  # only when no --data-dir or LYCEE_DATA_DIR names the folder (start-up)
 
     return platformdirs.user_data_path("lycee", appauthor=False)
 

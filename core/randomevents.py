@@ -26,7 +26,13 @@ from dataclasses import dataclass, field
 
 from core.errors import LyceeError
 from core.event.model import TIEBREAKERS, Event
+from core.reports.verify import verify_doc
 from core.rules import apply
+from core.rules.eventfile import to_doc
+from core.tournament import pairing
+from core.tournament.elimination import next_elimination_round, top_cut
+from core.tournament.ranking import standings_json
+from core.tournament.standings import pair_playoff, ranked_table
 
 __all__ = ["random_event", "check_random", "RandomRun"]
 
@@ -56,9 +62,6 @@ def _winner_result(rng: random.Random, match: str) -> dict:
 def random_event(rng: random.Random, index: int = 0, max_players: int | None = None) -> Event:
     """One random event, played to its end (see the module docstring);
     ``max_players`` caps the field (the test suite's quicker sample)."""
-    from core.tournament.elimination import next_elimination_round, top_cut
-    from core.tournament.pairing import pair_swiss
-
     x = rng.random()
     n = rng.randint(257, 2048) if x < 0.002 else rng.randint(41, 256) if x < 0.05 else rng.randint(4, 40)
     if max_players is not None:
@@ -83,117 +86,115 @@ def random_event(rng: random.Random, index: int = 0, max_players: int | None = N
             },
         },
     )
-    counter = [0]
-
-    def register(k: int) -> Event:
-        ps = []
-        for _ in range(k):
-            counter[0] += 1
-            ps.append({"id": f"p{counter[0]}", "name": f"Player {counter[0]}"})
-        return apply(ev, {"type": "register", "data": {"players": ps}})
-
-    ev = register(n)
+    entries = _Entries()
+    ev = entries.register(ev, n)
     for r in range(1, rounds + 1):
         if r > 1 and rng.random() < 0.25:
-            ev = register(rng.randint(1, 3))  # late entries
+            ev = entries.register(ev, rng.randint(1, 3))  # late entries
         if len(ev.eligible()) < 2:
             break
-        ms = pair_swiss(ev, rng)
-        ev = apply(
-            ev,
-            {
-                "type": "pair",
-                "data": {
-                    "round": r,
-                    "stage": "swiss",
-                    "matches": [{"table": m.table, "p1": m.p1, "p2": m.p2} for m in ms],
-                },
-            },
-        )
-        # drops during the round (G-DROP-2), forfeit or not; now and then an exclusion (G-PEN-1)
-        for p in list(ev.eligible(r)):
-            if rng.random() < 0.03 and ev.player(p.id).active:
-                ev = apply(ev, {"type": "drop", "data": {"player": p.id, "forfeit": rng.random() < 0.7}})
-            elif rng.random() < 0.005 and ev.player(p.id).active:
-                ev = apply(
-                    ev,
-                    {
-                        "type": "penalty",
-                        "data": {
-                            "player": p.id,
-                            "level": "warning",
-                            "by": "J",
-                            "action": "exclusion",
-                            "reason": "random",
-                        },
-                    },
-                )
-            elif rng.random() < 0.04 and ev.player(p.id).active:
-                # Notices and Warnings: two Notices make a Warning, two Warnings exclude (G-PEN-2)
-                ev = apply(
-                    ev,
-                    {
-                        "type": "penalty",
-                        "data": {
-                            "player": p.id,
-                            "level": rng.choice(["notice", "notice", "warning"]),
-                            "by": rng.choice(["J", "H"]),
-                            "action": "none",
-                            "reason": "random",
-                        },
-                    },
-                )
-        for m in ev.rounds[-1].matches:
-            if m.reported:
-                continue
-            data = {"round": r, "table": m.table, **_result(rng, match)}
-            ev = apply(ev, {"type": "result", "data": data})
-        # drops between rounds
-        for p in list(ev.eligible()):
-            if rng.random() < 0.05:
-                ev = apply(ev, {"type": "drop", "data": {"player": p.id}})
+        ev = _play_swiss_round(ev, r, rng, match)
     if ev.swiss_rounds and len(ev.swiss_rounds) == rounds and rng.random() < 0.3:
-        active = len([p for p in ev.players if p.active])
-        if active >= 2:
-            size = rng.choice([2, 4, 8, rng.randint(2, min(active, 33))])  # any size: byes to the top seeds
-            size = min(size, active)
-            third = rng.random() < 0.5
-            for _attempt in range(12):
-                try:
-                    ms = top_cut(ev, size, third_place=third)
-                    break
-                except LyceeError:
-                    # the cut line falls inside a shared place: a playoff (決定戦) first (G-TIE-PLAYOFF)
-                    played = _playoff(ev, size, rng, match)
-                    if played is None:
-                        return ev
-                    ev = played
-            else:
-                return ev
-            ev = _pair(ev, ms, "top")
-            while True:
-                for m in ev.rounds[-1].matches:
-                    if not m.reported:
-                        ev = apply(
-                            ev,
-                            {
-                                "type": "result",
-                                "data": {"round": len(ev.rounds), "table": m.table, **_winner_result(rng, match)},
-                            },
-                        )
-                nxt = next_elimination_round(ev)
-                if not nxt:
-                    break
-                ev = _pair(ev, nxt, "top")
+        ev = _play_top_cut(ev, rng, match)
     return ev
+
+
+class _Entries:
+    """The players registered so far, numbered p1, p2... in order."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def register(self, ev: Event, k: int) -> Event:
+        ps = []
+        for _ in range(k):
+            self.count += 1
+            ps.append({"id": f"p{self.count}", "name": f"Player {self.count}"})
+        return apply(ev, {"type": "register", "data": {"players": ps}})
+
+
+def _play_swiss_round(ev: Event, r: int, rng: random.Random, match: str) -> Event:
+    """Swiss round ``r`` paired, its drops and penalties, its results, then the drops between rounds."""
+    ms = pairing.pair_swiss(ev, rng)  # read at the call: a test swaps the engine (tests/test_verify.py)
+    ev = apply(
+        ev,
+        {
+            "type": "pair",
+            "data": {
+                "round": r,
+                "stage": "swiss",
+                "matches": [{"table": m.table, "p1": m.p1, "p2": m.p2} for m in ms],
+            },
+        },
+    )
+    for p in list(ev.eligible(r)):
+        ev = _during_round(ev, p.id, rng)
+    for m in ev.rounds[-1].matches:
+        if m.reported:
+            continue
+        data = {"round": r, "table": m.table, **_result(rng, match)}
+        ev = apply(ev, {"type": "result", "data": data})
+    # drops between rounds
+    for p in list(ev.eligible()):
+        if rng.random() < 0.05:
+            ev = apply(ev, {"type": "drop", "data": {"player": p.id}})
+    return ev
+
+
+def _penalty(pid: str, level: str, by: str, act: str) -> dict:
+    return {"type": "penalty", "data": {"player": pid, "level": level, "by": by, "action": act, "reason": "random"}}
+
+
+def _during_round(ev: Event, pid: str, rng: random.Random) -> Event:
+    """Now and then a drop during the round (G-DROP-2), forfeit or not, an
+    exclusion (G-PEN-1), or a Notice or a Warning (two Notices make a Warning,
+    two Warnings exclude: G-PEN-2)."""
+    if rng.random() < 0.03 and ev.player(pid).active:
+        return apply(ev, {"type": "drop", "data": {"player": pid, "forfeit": rng.random() < 0.7}})
+    if rng.random() < 0.005 and ev.player(pid).active:
+        return apply(ev, _penalty(pid, "warning", "J", "exclusion"))
+    if rng.random() < 0.04 and ev.player(pid).active:
+        level = rng.choice(["notice", "notice", "warning"])
+        return apply(ev, _penalty(pid, level, rng.choice(["J", "H"]), "none"))
+    return ev
+
+
+def _play_top_cut(ev: Event, rng: random.Random, match: str) -> Event:
+    """A top cut of any size (byes to the top seeds), a playoff (決定戦) first
+    when the cut line falls inside a shared place (G-TIE-PLAYOFF), played to its final."""
+    active = len([p for p in ev.players if p.active])
+    if active < 2:
+        return ev
+    size = rng.choice([2, 4, 8, rng.randint(2, min(active, 33))])
+    size = min(size, active)
+    third = rng.random() < 0.5
+    for _attempt in range(12):
+        try:
+            ms = top_cut(ev, size, third_place=third)
+            break
+        except LyceeError:
+            played = _playoff(ev, size, rng, match)
+            if played is None:
+                return ev
+            ev = played
+    else:
+        return ev
+    ev = _pair(ev, ms, "top")
+    while True:
+        for m in ev.rounds[-1].matches:
+            if not m.reported:
+                data = {"round": len(ev.rounds), "table": m.table, **_winner_result(rng, match)}
+                ev = apply(ev, {"type": "result", "data": data})
+        nxt = next_elimination_round(ev)
+        if not nxt:
+            return ev
+        ev = _pair(ev, nxt, "top")
 
 
 def _playoff(ev: Event, size: int, rng: random.Random, match: str) -> Event | None:
     """One playoff round (決定戦, G-TIE-PLAYOFF) among every player who shares
     the place the cut line of a top ``size`` falls in, played with a winner
     at each table; None when the engine refuses it."""
-    from core.tournament.standings import pair_playoff, ranked_table
-
     led, _fig, keys, tags, order = ranked_table(ev)
     players = ev.players
     active = [i for i in order if players[i].active]
@@ -254,10 +255,6 @@ def check_random(
 ) -> RandomRun:
     """Play ``n`` random events, the i-th from seed ``seed + i``, and check
     each (core.reports.verify) against the program's own standings."""
-    from core.reports.verify import verify_doc
-    from core.rules.eventfile import to_doc
-    from core.tournament.ranking import standings_json
-
     run = RandomRun() if run is None else run  # the caller's, to read what finished if it stops early
     for i in range(n):
         ev = random_event(random.Random(event_seed(seed, i)), event_seed(seed, i), max_players)

@@ -20,7 +20,7 @@ from core.names import is_kana, to_hiragana
 @lru_cache(maxsize=1)
 def _tokenizer():
     try:
-        from janome.tokenizer import Tokenizer
+        from janome.tokenizer import Tokenizer  # an optional extra, and a large dictionary to load
     except ImportError:  # the optional extra is not installed: no suggestions
         return None
     return Tokenizer()
@@ -42,15 +42,23 @@ def suggest_reading(name: str) -> str | None:
         return None
     out: list[str] = []
     for tok in tk.tokenize(name):
-        surface = tok.surface
-        if surface.isspace():
+        if tok.surface.isspace():
             out.append(" ")
             continue
-        reading = tok.reading if tok.reading and tok.reading != "*" else None
-        if reading is None and is_kana(surface):
-            reading = surface
-        if reading is None or not is_kana(reading):
+        reading = _token_reading(tok)
+        if reading is None:
             return None
-        out.append(to_hiragana(reading))
+        out.append(reading)
     text = " ".join("".join(out).split())
     return text or None
+
+
+def _token_reading(tok) -> str | None:
+    """A token's reading in hiragana: the dictionary's, or the token itself
+    when it is kana; None when the dictionary has none."""
+    reading = tok.reading if tok.reading and tok.reading != "*" else None
+    if reading is None and is_kana(tok.surface):
+        reading = tok.surface
+    if reading is None or not is_kana(reading):
+        return None
+    return to_hiragana(reading)

@@ -1,6 +1,7 @@
 """Finding things in an event: a player by reference, a round, a table, a
-player's match; and the check that the current round is complete.  Shared by
-the rules, the tournament engines and the Desk."""
+player's match, how many Swiss rounds it plays; and the check that the
+current round is complete.  Shared by the rules, the tournament engines and
+the Desk."""
 
 from __future__ import annotations
 
@@ -72,3 +73,24 @@ def player_match(rnd: Round, pid: str) -> Match | None:
         if m.p1 == pid or m.p2 == pid:
             return m
     return None
+
+
+# -- how many Swiss rounds (kept apart from the pairing engine: the rules that only count
+# rounds, settings and the plan, load no pairing) ----------------------------------------
+
+
+def suggested_rounds(n_players: int) -> int:
+    """Swiss rounds for ``n_players``: ceil(log2 N), at least 1 from two players."""
+    if n_players < 2:
+        return 0
+    return max(1, (n_players - 1).bit_length())
+
+
+def planned_rounds(event: Event) -> tuple[int, bool]:
+    """The Swiss rounds of the event and whether the organizer set them:
+    ``rounds_planned`` when set, else :func:`suggested_rounds` of the players
+    who may be paired next (one rule for the event bar, the top-cut question
+    and the command line)."""
+    if event.rounds_planned:
+        return event.rounds_planned, True
+    return suggested_rounds(len(event.eligible())), False

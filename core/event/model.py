@@ -10,6 +10,7 @@ Field names follow the ``lycee-event/1`` file format (DESIGN section 4).
 from __future__ import annotations
 
 import dataclasses
+import inspect
 from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 
@@ -76,6 +77,13 @@ class Player:
     @property
     def active(self) -> bool:
         return not self.excluded and self.dropped_after_round is None
+
+
+#: What the note of an elimination match says it is (core.tournament.elimination):
+#: the third-place match, the one planned before the semi-finals end, a replay (G-SE).
+THIRD_PLACE = "third_place"
+THIRD_PLACE_PLANNED = "third_place_planned"
+REPLAY = "replay"
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,8 +227,6 @@ def fast_init(cls: type, init) -> None:
     instances are built by the thousand: ``init`` sets each slot with
     :func:`slot_setter`), once it is known to take the dataclass's fields in
     order with the same defaults (else a TypeError at import)."""
-    import inspect  # (dataclasses imports it)
-
     want = [(f.name, f.default) for f in fields(cls)]
     got = [
         (p.name, dataclasses.MISSING if p.default is inspect.Parameter.empty else p.default)

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from core.i18n import _
+
 
 @dataclass(frozen=True, slots=True)
 class Recommendation:
@@ -39,8 +41,6 @@ def minutes_advice(match: str, minutes: int, kind: str = "constructed") -> str |
     """The recommended range as a warning when ``minutes`` falls outside it
     (G-MATCH-TIME, G-BO1, G-SEALED, G-DRAFT-TIME), else None.  The organizer
     decides; this only advises (``lycee event new``/``event set``, the app's form)."""
-    from core.i18n import _
-
     r = recommended_minutes(kind, match)
     if r.fits(minutes):
         return None

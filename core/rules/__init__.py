@@ -42,9 +42,9 @@ REDUCER_MODULES = {
     "calendar": "core.rules.decklists",
     "decklist": "core.rules.decklists",
     "deck_check": "core.rules.decklists",
-    "build": "core.rules.decklists",
-    "pods": "core.rules.decklists",
-    "pool": "core.rules.decklists",
+    "build": "core.rules.builds",
+    "pods": "core.rules.builds",
+    "pool": "core.rules.builds",
     "table_pool": "core.rules.tablepools",  # a pool entered from packs opened at the table
     "publish": "core.rules.publish",
     "announce": "core.rules.publish",

@@ -39,6 +39,8 @@ from core.event.model import ClockState, Event
 from core.i18n import _
 from core.log import action, describer
 from core.log.actions import Clock
+from core.rules.staff import check_staff
+from core.tournament.matchrules import time_only
 
 Instant = Union[datetime, float, int]
 TimeSource = Callable[[], Instant]
@@ -180,8 +182,6 @@ def needs_time_call(event: Event, round_number: int, table: int, result, now: In
     time (the current round, its clock not started or not yet at time with
     the table's extension).  Returns the reason to ask for a confirmation
     (``--time-called``), or None when the result needs none."""
-    from core.tournament.matchrules import time_only
-
     if getattr(result, "intentional", False) or not time_only(result, event.match):
         return None
     if not event.rounds or round_number != len(event.rounds):
@@ -254,38 +254,13 @@ def _clock(event, payload: Clock):
     op = payload.op  # one of CLOCK_OPS (core.log.actions.ClockOp, checked when decoded)
     rnd = round_of(event, payload.round)
     at = stamp(payload.at)
-    st = rnd.clock
     if op == "extend":
-        m = rnd.match_at(payload.table) if payload.table is not None else None
-        if m is None:
-            raise NotFound(_("round {r} has no table {t}", r=rnd.number, t=payload.table))
-        if m.is_bye:
-            raise RuleError(_("table {t} is a bye: nothing to extend", t=m.table), "G-TIME")
-        if m.reported:
-            raise RuleError(_("the match at table {t} is finished: no extension", t=m.table), "G-TIME")
-        minutes = payload.minutes
-        if minutes is None or not 1 <= minutes <= MAX_EXTENSION:
-            raise LyceeError(
-                _(
-                    "extension {minutes!r}: a whole number of minutes from 1 to {max}",
-                    minutes=minutes,
-                    max=MAX_EXTENSION,
-                )
-            )
-        return set_match(event, rnd, replace(m, extension=m.extension + minutes))
+        return _extend(event, rnd, payload)
     if rnd.number != len(event.rounds):
         raise LyceeError(_("round {r} is over: only the current round's clock runs", r=rnd.number))
     if op == "start":
-        if st is not None:
-            raise LyceeError(
-                _("round {r}'s clock already started at {at}", r=rnd.number, at=labels.time_label(st.started_at))
-            )
-        if rnd.complete:
-            raise LyceeError(_("every match of round {r} has its result: nothing to time", r=rnd.number))
-        from core.rules.staff import check_staff
-
-        check_staff(event, "start its clock")
-        return event.with_round(replace(rnd, clock=ClockState(event.minutes, at)))
+        return _start_clock(event, rnd, at)
+    st = rnd.clock
     if st is None:
         raise LyceeError(_("round {r}'s clock has not started", r=rnd.number))
     if op == "pause":
@@ -297,3 +272,33 @@ def _clock(event, payload: Clock):
         raise LyceeError(_("round {r}'s clock is not paused", r=rnd.number))
     pauses = st.pauses[:-1] + ((st.pauses[-1][0], at),)
     return event.with_round(replace(rnd, clock=replace(st, pauses=pauses)))
+
+
+def _extend(event: Event, rnd, payload: Clock) -> Event:
+    """Extra minutes for one table still playing (G-TIME), at most MAX_EXTENSION."""
+    m = rnd.match_at(payload.table) if payload.table is not None else None
+    if m is None:
+        raise NotFound(_("round {r} has no table {t}", r=rnd.number, t=payload.table))
+    if m.is_bye:
+        raise RuleError(_("table {t} is a bye: nothing to extend", t=m.table), "G-TIME")
+    if m.reported:
+        raise RuleError(_("the match at table {t} is finished: no extension", t=m.table), "G-TIME")
+    minutes = payload.minutes
+    if minutes is None or not 1 <= minutes <= MAX_EXTENSION:
+        raise LyceeError(
+            _("extension {minutes!r}: a whole number of minutes from 1 to {max}", minutes=minutes, max=MAX_EXTENSION)
+        )
+    return set_match(event, rnd, replace(m, extension=m.extension + minutes))
+
+
+def _start_clock(event: Event, rnd, at: str) -> Event:
+    """The round's clock starts once, while a match is still to play, by the staff."""
+    st = rnd.clock
+    if st is not None:
+        raise LyceeError(
+            _("round {r}'s clock already started at {at}", r=rnd.number, at=labels.time_label(st.started_at))
+        )
+    if rnd.complete:
+        raise LyceeError(_("every match of round {r} has its result: nothing to time", r=rnd.number))
+    check_staff(event, "start its clock")
+    return event.with_round(replace(rnd, clock=ClockState(event.minutes, at)))

@@ -49,16 +49,25 @@ def _match_facts(m: Match, f: dict | None, stage: str) -> Match:
     giving them scores or games differs from the replay and is refused."""
     if f is None:
         return m
-    new = m
-    if f.get("outcome") == "double_loss" and (m.outcome is None or m.is_bye):
-        new = replace(m, p1_wins=0, p2_wins=0, draws=0, outcome="double_loss", games=())
-    elif (
-        f.get("outcome") in ("p1", "p2")
-        and stage != "swiss"
-        and not m.reported
-        and labels.is_named_winner(f.get("note") or "")
-    ):  # a time-out with equal game wins: the organizer named the winner (G-SE)
-        new = replace(
+    new = _decided_as_recorded(m, f, stage)
+    note, extension = f.get("note", ""), f.get("extension", 0)
+    if new.note != note or new.extension != extension:
+        new = replace(new, note=note, extension=extension)
+    return new
+
+
+def _decided_as_recorded(m: Match, f: dict, stage: str) -> Match:
+    """``m`` with the decision the file's match ``f`` records and a replay
+    cannot make: a double loss; in an elimination match, the winner the
+    organizer named at time (G-SE) or an intentional draw without a winner."""
+    out = f.get("outcome")
+    if out == "double_loss" and (m.outcome is None or m.is_bye):
+        return replace(m, p1_wins=0, p2_wins=0, draws=0, outcome="double_loss", games=())
+    if stage == "swiss" or m.reported:
+        return m
+    if out in ("p1", "p2") and labels.is_named_winner(f.get("note") or ""):
+        # a time-out with equal game wins: the organizer named the winner (G-SE)
+        return replace(
             m,
             p1_wins=f.get("p1_wins", 0),
             p2_wins=f.get("p2_wins", 0),
@@ -66,12 +75,9 @@ def _match_facts(m: Match, f: dict | None, stage: str) -> Match:
             outcome=f["outcome"],
             games=tuple(f.get("games", ())),
         )
-    elif f.get("intentional") and f.get("outcome") == "draw" and stage != "swiss" and not m.reported:
-        new = replace(m, p1_wins=0, p2_wins=0, draws=0, outcome="draw", intentional=True, games=())
-    note, extension = f.get("note", ""), f.get("extension", 0)
-    if new.note != note or new.extension != extension:
-        new = replace(new, note=note, extension=extension)
-    return new
+    if f.get("intentional") and out == "draw":
+        return replace(m, p1_wins=0, p2_wins=0, draws=0, outcome="draw", intentional=True, games=())
+    return m
 
 
 @action("file_round")

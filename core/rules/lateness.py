@@ -114,18 +114,24 @@ def _prompts_for(event: Event, rnd: Round, secs: float) -> list[Prompt]:
         if secs > SEATED_WITHIN and r1 is None and not m.reported:
             kind = "double_loss" if len(late) == 2 else "match_loss"
             out.append(Prompt("G-LATE-1", rnd.number, m.table, tuple(late), kind, SEATED_WITHIN))
-        if secs <= REPORT_WITHIN:
-            continue
-        for p in late:
-            pl = event.player(p)
-            if not pl.active or checked_in_by(rnd, p, REPORT_WITHIN):
-                continue
-            if _ruling(rnd, "G-LATE-2", m.table, p) is not None:
-                continue
-            # "その後": only a player who lost the match under G-LATE-1
-            if r1 is not None and r1.decision == "confirm" and p in r1.players:
-                out.append(Prompt("G-LATE-2", rnd.number, m.table, (p,), "drop", REPORT_WITHIN))
+        if secs > REPORT_WITHIN:
+            out += _late_drop_prompts(event, rnd, m, late, r1)
     out.sort(key=lambda x: (x.due, x.table, x.players))
+    return out
+
+
+def _late_drop_prompts(event: Event, rnd: Round, m, late: list[str], r1) -> list[Prompt]:
+    """G-LATE-2 ("その後"): a player who lost the match under G-LATE-1 (the
+    ruling ``r1`` confirmed) and has not come by the report limit is dropped,
+    unless already ruled on."""
+    out = []
+    for p in late:
+        if not event.player(p).active or checked_in_by(rnd, p, REPORT_WITHIN):
+            continue
+        if _ruling(rnd, "G-LATE-2", m.table, p) is not None:
+            continue
+        if r1 is not None and r1.decision == "confirm" and p in r1.players:
+            out.append(Prompt("G-LATE-2", rnd.number, m.table, (p,), "drop", REPORT_WITHIN))
     return out
 
 

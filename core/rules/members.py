@@ -23,7 +23,9 @@ member removed keeps their results under their number, without a name.
 
 from __future__ import annotations
 
+import bisect
 import csv
+import heapq
 import io
 import json
 import os
@@ -31,9 +33,11 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
+from core import labels
 from core.errors import LyceeError
 from core.i18n import _
 from core.names import check_reading, check_text, fold_name, fold_text, name_sort_key, to_hiragana, visible
@@ -493,9 +497,6 @@ class MemberIndex:
     list in Python (benchmarks/members.py: 10,000 members)."""
 
     def __init__(self, members: Iterable[Member]):
-        import bisect
-
-        self._bisect = bisect
         self.members = sorted(members, key=sort_key)
         names = [fold_text(m.name) for m in self.members]
         kana = [to_hiragana(m.reading or "").replace(" ", "") for m in self.members]
@@ -511,11 +512,8 @@ class MemberIndex:
 
     def _prefixed(self, table: list[tuple[str, int]], text: str, limit: int) -> list[int]:
         """The first ``limit`` (in 五十音 order) of the keys starting with ``text``: one slice, no Python loop over it."""
-        import heapq
-        from operator import itemgetter
-
-        lo = self._bisect.bisect_left(table, (text, -1))
-        hi = self._bisect.bisect_left(table, (text + "\U0010ffff", -1), lo)
+        lo = bisect.bisect_left(table, (text, -1))
+        hi = bisect.bisect_left(table, (text + "\U0010ffff", -1), lo)
         return heapq.nsmallest(limit, map(itemgetter(1), table[lo:hi]))
 
     def suggest(self, text: str, limit: int = 8) -> list[Member]:
@@ -532,19 +530,24 @@ class MemberIndex:
                 first.update(self._prefixed(table, key, limit))
         out = sorted(first)[:limit]
         if len(out) < limit:
-            seen = set(out)
-            more: set[int] = set()
-            for key in {keys[0], keys[1]}:
-                if not key or "\n" in key or "\t" in key:
-                    continue
-                at = self._blob.find(key)
-                while at >= 0 and len(more) < limit * 4:
-                    i = self._bisect.bisect_right(self._starts, at) - 1
-                    if i not in seen:
-                        more.add(i)
-                    at = self._blob.find(key, at + 1)
+            more = self._holding({keys[0], keys[1]}, set(out), limit)
             out += sorted(more)[: limit - len(out)]
         return [self.members[i] for i in out]
+
+    def _holding(self, keys: set[str], seen: set[int], limit: int) -> set[int]:
+        """Members (indices) whose name or reading holds one of ``keys``, beside
+        those ``seen``, up to ``limit`` x 4 of them."""
+        more: set[int] = set()
+        for key in keys:
+            if not key or "\n" in key or "\t" in key:
+                continue
+            at = self._blob.find(key)
+            while at >= 0 and len(more) < limit * 4:
+                i = bisect.bisect_right(self._starts, at) - 1
+                if i not in seen:
+                    more.add(i)
+                at = self._blob.find(key, at + 1)
+        return more
 
 
 # -- a player's history across events -------------------------------------------------------
@@ -584,51 +587,51 @@ class HistoryRow:
 
 def history_rows(events: Iterable[Any], numbers: set[str]) -> list[HistoryRow]:
     """The rows of ``events`` (core.event.model.Event) where a player carries one of ``numbers``, newest first."""
+    # the standings engines load for a player's history only: the members' list opens without them
     from core.tournament.elimination import final_placings
     from core.tournament.standings import standings
 
     rows = []
     for ev in events:
-        table = None
-        final: dict[str, int] = {}
-        for p in ev.players:
-            if getattr(p, "member", None) not in numbers:
-                continue
-            if table is None:
-                table = standings(ev)
-                # once an elimination stage is finished, the final placings rank the event (G-SE)
-                final = {f.id: f.place for f in final_placings(ev) or ()}
-            row = next((r for r in table if r.id == p.id), None)
-            pens = tuple(
-                {"round": x.round, "table": x.table, "level": x.level, "action": x.action, "reason": x.reason}
-                for x in ev.penalties
-                if x.player == p.id
-            )
-            rows.append(
-                HistoryRow(
-                    event=ev.id,
-                    event_name=ev.name,
-                    date=ev.date,
-                    store=(getattr(ev, "store", None) or {}).get("name", ""),
-                    name=p.name,
-                    record=row.record if row else "0-0-0",
-                    points=row.points if row else 0,
-                    place=final.get(p.id, row.rank if row else None),
-                    players=len(ev.players),
-                    status=p.status,
-                    penalties=pens,
-                )
-            )
+        members = [p for p in ev.players if getattr(p, "member", None) in numbers]
+        if not members:
+            continue
+        table = standings(ev)
+        # once an elimination stage is finished, the final placings rank the event (G-SE)
+        final = {f.id: f.place for f in final_placings(ev) or ()}
+        rows += [_history_row(ev, p, table, final) for p in members]
     rows.sort(key=lambda r: (r.date, r.event), reverse=True)
     return rows
+
+
+def _history_row(ev: Any, p: Any, table: list, final: dict[str, int]) -> HistoryRow:
+    """Player ``p``'s row of event ``ev``: their record and place (``table``:
+    the standings; ``final``: the final placings) and their penalties."""
+    row = next((r for r in table if r.id == p.id), None)
+    pens = tuple(
+        {"round": x.round, "table": x.table, "level": x.level, "action": x.action, "reason": x.reason}
+        for x in ev.penalties
+        if x.player == p.id
+    )
+    return HistoryRow(
+        event=ev.id,
+        event_name=ev.name,
+        date=ev.date,
+        store=(getattr(ev, "store", None) or {}).get("name", ""),
+        name=p.name,
+        record=row.record if row else "0-0-0",
+        points=row.points if row else 0,
+        place=final.get(p.id, row.rank if row else None),
+        players=len(ev.players),
+        status=p.status,
+        penalties=pens,
+    )
 
 
 def history_lines(m: Member | None, number: str, rows: list[HistoryRow]) -> list[str]:
     """A member's history as lines to read (the app's history screen): each
     event (date, name, store, record, place), then its penalties, indented.
     Earlier warnings are for information: G-PEN-2 counts within one event."""
-    from core import labels
-
     out = []
     if not rows:
         out.append(_("no event in this data folder has this member"))

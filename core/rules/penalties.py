@@ -39,7 +39,7 @@ from typing import Iterable
 
 from core import labels
 from core.errors import LyceeError, NotFound, RuleError
-from core.event.changes import forfeit
+from core.event.changes import double_loss, forfeit, set_match
 from core.event.lookups import player_match, round_of, stored_player
 from core.event.model import (
     APPEAL_OUTCOMES,
@@ -51,8 +51,10 @@ from core.event.model import (
     Penalty,
 )
 from core.i18n import _
-from core.log import action, describer, written_format
+from core.log import action, apply, describer, payload, written_format
 from core.log.actions import Appeal, PenaltyAction
+from core.rules.results import add_game, is_forfeit
+from core.rules.staff import plays_in, require_head_judge, require_not_playing, require_staff
 
 MARK = {"notice": "N", "warning": "W"}
 EXCLUDE_AT = 4  # points: a Notice 1, a Warning 2 (G-PEN-2)
@@ -286,12 +288,9 @@ def _unforfeit(event: Event, pid: str, whys: tuple[str, ...]) -> Event:
     G-PEN-…`` / ``penalty G-PEN-1``) has no result again, so the match is
     played on and its result entered (L-MATCH-LOSS).  A forfeit in an earlier
     round stays: the head judge corrects it (``result --correct --by``)."""
-    from core.event.changes import set_match
-
     rnd = event.current_round
     if rnd is None:
         return event
-    from core.event.lookups import player_match
 
     m = player_match(rnd, pid)
     if m is None or m.is_bye or not m.reported or m.winner() == pid:
@@ -307,7 +306,6 @@ def _game_loss(event: Event, round_number: int, table: int, pid: str) -> Event:
     m = rnd.match_at(table)
     if m is None or m.is_bye or m.reported:
         return event
-    from core.rules.results import add_game
 
     return add_game(event, rnd, m, "loss-p1" if m.p1 == pid else "loss-p2")
 
@@ -336,92 +334,105 @@ def _describe_appeal(payload: Appeal) -> str:
     )
 
 
-@action("penalty")
-def _penalty(event, payload: PenaltyAction):
-    from core.rules.staff import require_staff
-
-    by = require_staff(event, payload.by, "G-PEN-1")
-    p = stored_player(event, payload.player)
-    level = payload.level
-    _check_level(event, level, penalty_levels(event))
-    act = payload.action
-    _check_action(event, act)
-    reason = payload.reason.strip()
-    if not reason:
+def _check_penalty(event: Event, payload: PenaltyAction, p) -> None:
+    """The level, action and reason of a penalty, for a player not yet excluded (G-PEN-1, G-PEN-2)."""
+    _check_level(event, payload.level, penalty_levels(event))
+    _check_action(event, payload.action)
+    if not payload.reason.strip():
         raise LyceeError(_("a penalty needs a reason (--reason TEXT)"))
     if p.excluded:
         raise RuleError(_("{name} is already excluded from the event", name=p.name), "G-PEN-2")
-    if level == "caution":
-        # O-PEN-1: 訓告 is not recorded: the log keeps it (this action), no
-        # list, tally or scorecard does; it carries nothing with it
-        if act != "none":
-            raise RuleError(
-                _(
-                    "a caution (訓告) is not recorded, so it carries no {action}: give a notice or a warning with it",
-                    action=labels.penalty_action_label(act, event.rules),
-                ),
-                "O-PEN-1",
-            )
-        return event
+
+
+def _check_caution(event: Event, act: str) -> None:
+    """O-PEN-1: 訓告 is not recorded: the log keeps it (its action), no list,
+    tally or scorecard does; it carries nothing with it."""
+    if act != "none":
+        raise RuleError(
+            _(
+                "a caution (訓告) is not recorded, so it carries no {action}: give a notice or a warning with it",
+                action=labels.penalty_action_label(act, event.rules),
+            ),
+            "O-PEN-1",
+        )
+
+
+def _penalty_place(event: Event, p, payload: PenaltyAction) -> tuple[int | None, int | None]:
+    """The round and table a penalty is given at: the current round by default,
+    and the player's table in it; a table named is the player's own."""
     number = payload.round
     if number is None:
         number = len(event.rounds) or None
     table = payload.table
-    if number is not None:
-        rnd = round_of(event, number)
-        m = player_match(rnd, p.id)
-        if table is None:
-            table = None if m is None or m.is_bye else m.table
-        elif m is None or m.table != table:
-            raise NotFound(_("{name} does not play at table {t} in round {r}", name=p.name, t=table, r=number))
-    elif table is not None:
-        raise LyceeError(_("no round has been paired: a penalty cannot name a table"))
-    from core.rules.staff import plays_in, require_not_playing
+    if number is None:
+        if table is not None:
+            raise LyceeError(_("no round has been paired: a penalty cannot name a table"))
+        return None, None
+    m = player_match(round_of(event, number), p.id)
+    if table is None:
+        return number, None if m is None or m.is_bye else m.table
+    if m is None or m.table != table:
+        raise NotFound(_("{name} does not play at table {t} in round {r}", name=p.name, t=table, r=number))
+    return number, table
 
+
+def _require_judge_apart(event: Event, judge: str, pid: str, number, table, refusal: str) -> None:
+    """L-STAFF-PLAYS: nobody judges their own match, nor penalises themselves
+    or hears their own appeal (``refusal`` says which) outside a match."""
     if number is not None and table is not None:
-        require_not_playing(event, by, event.rounds[number - 1].match_at(table))  # L-STAFF-PLAYS
-    elif plays_in(event, by, Match(0, p.id, None)) and written_format() >= 6:
-        raise RuleError(_("{name} cannot penalise themselves; another judge decides", name=by), "L-STAFF-PLAYS")
-    pen = Penalty(p.id, number, table, level, act, reason, by, at=payload.at)
+        require_not_playing(event, judge, event.rounds[number - 1].match_at(table))
+    elif plays_in(event, judge, Match(0, pid, None)) and written_format() >= 6:
+        raise RuleError(refusal, "L-STAFF-PLAYS")
+
+
+def _match_loss(event: Event, number: int, table: int, pid: str) -> Event:
+    """L-MATCH-LOSS: the match named is lost, finished or not (0-2 from the
+    player's side in bo3); one the player already lost stays as played."""
+    rnd = event.rounds[number - 1]
+    m = rnd.match_at(table)
+    assert m is not None  # the player's own table (_penalty_place)
+    if m.reported and written_format() < 6:
+        return event  # a log written before L-MATCH-LOSS: a finished match kept its result
+    if m.reported and is_forfeit(m) and m.winner() == pid:  # both players' loss: a double loss
+        return double_loss(event, rnd, m, "penalty", "G-PEN-1")
+    if not m.reported or (m.outcome != "double_loss" and m.winner() != _opponent(m, pid)):
+        return forfeit(event, rnd, m, pid, "penalty", "G-PEN-1")
+    return event
+
+
+def _penalty_at_table(event: Event, act: str, number, table, pid: str) -> Event:
+    """What a game loss or a match loss does to the match it is given at (G-PEN-1)."""
+    if table is None or number is None:  # a table is named only within a round: number is set with it
+        return event
+    if act == "game_loss":
+        return _game_loss(event, number, table, pid)
+    if act == "match_loss":
+        return _match_loss(event, number, table, pid)
+    return event
+
+
+@action("penalty")
+def _penalty(event, payload: PenaltyAction):
+    by = require_staff(event, payload.by, "G-PEN-1")
+    p = stored_player(event, payload.player)
+    _check_penalty(event, payload, p)
+    act = payload.action
+    if payload.level == "caution":
+        _check_caution(event, act)
+        return event
+    number, table = _penalty_place(event, p, payload)
+    refusal = _("{name} cannot penalise themselves; another judge decides", name=by)
+    _require_judge_apart(event, by, p.id, number, table, refusal)  # L-STAFF-PLAYS
+    pen = Penalty(p.id, number, table, payload.level, act, payload.reason.strip(), by, at=payload.at)
     event = replace(event, penalties=event.penalties + (pen,))
-    # a table is named only within a round (checked above): number is set with it
-    if act == "game_loss" and table is not None and number is not None:
-        event = _game_loss(event, number, table, p.id)
-    elif act == "match_loss" and table is not None and number is not None:
-        rnd = event.rounds[number - 1]
-        m = rnd.match_at(table)
-        # L-MATCH-LOSS: the match named is lost, finished or not (0-2 from
-        # the player's side in bo3); one the player already lost stays as played
-        from core.rules.results import is_forfeit
-
-        if m.reported and written_format() < 6:
-            pass  # a log written before L-MATCH-LOSS: a finished match kept its result
-        elif m.reported and is_forfeit(m) and m.winner() == p.id:  # both players' loss: a double loss
-            from core.event.changes import double_loss
-
-            event = double_loss(event, rnd, m, "penalty", "G-PEN-1")
-        elif not m.reported or (m.outcome != "double_loss" and m.winner() != _opponent(m, p.id)):
-            event = forfeit(event, rnd, m, p.id, "penalty", "G-PEN-1")
+    event = _penalty_at_table(event, act, number, table, p.id)
     if excluded_by_penalties(event, p.id):
         event = exclude(event, p.id, "G-PEN-1" if act in EXCLUSIONS else "G-PEN-2")
     return event
 
 
-@action("appeal")
-def _appeal(event, payload: Appeal):
-    from core.rules.staff import require_head_judge
-
-    n = payload.penalty
-    if not 1 <= n <= len(event.penalties):
-        raise NotFound(_("no penalty #{n} (the event has {count})", n=n, count=len(event.penalties)))
-    hj = require_head_judge(event, payload.by, "G-HEAD-JUDGE")
-    pen = event.penalties[n - 1]
-    from core.rules.staff import plays_in, require_not_playing
-
-    if pen.round is not None and pen.table is not None:
-        require_not_playing(event, hj, event.rounds[pen.round - 1].match_at(pen.table))  # L-STAFF-PLAYS
-    elif plays_in(event, hj, Match(0, pen.player, None)) and written_format() >= 6:
-        raise RuleError(_("{name} cannot hear their own appeal; name another head judge", name=hj), "L-STAFF-PLAYS")
+def _check_not_appealed(pen: Penalty, n: int) -> None:
+    """Penalty ``n`` was not appealed before: the head judge's ruling is final (G-HEAD-JUDGE)."""
     if pen.appeal is not None:
         raise RuleError(
             _(
@@ -431,6 +442,11 @@ def _appeal(event, payload: Appeal):
             ),
             "G-HEAD-JUDGE",
         )
+
+
+def _ruling(event: Event, pen: Penalty, payload: Appeal, hj: str) -> dict:
+    """The appeal as recorded: who ruled, the outcome, and for a changed
+    penalty its new level and action (a ruling never makes it unrecorded)."""
     outcome = payload.outcome
     if outcome not in APPEAL_OUTCOMES:
         raise LyceeError(
@@ -441,31 +457,49 @@ def _appeal(event, payload: Appeal):
             )
         )
     appeal = {"by": hj, "outcome": outcome, "note": payload.note}
-    if outcome == "changed":
-        level = payload.level or pen.level
-        act = payload.action or pen.action
-        _check_level(event, level, PENALTY_LEVELS)  # a ruling never makes a recorded penalty unrecorded
-        _check_action(event, act)
-        if (level, act) == (pen.level, pen.action):
-            raise LyceeError(_("a changed penalty needs a new level or action"))
-        appeal["level"] = level
-        appeal["action"] = act
-    elif payload.level or payload.action:
-        raise LyceeError(_("only a 'changed' ruling takes a new level or action"))
-    before = excluded_by_penalties(event, pen.player)
-    pens = list(event.penalties)
-    pens[n - 1] = replace(pen, appeal=appeal)
-    event = replace(event, penalties=tuple(pens))
+    if outcome != "changed":
+        if payload.level or payload.action:
+            raise LyceeError(_("only a 'changed' ruling takes a new level or action"))
+        return appeal
+    level = payload.level or pen.level
+    act = payload.action or pen.action
+    _check_level(event, level, PENALTY_LEVELS)
+    _check_action(event, act)
+    if (level, act) == (pen.level, pen.action):
+        raise LyceeError(_("a changed penalty needs a new level or action"))
+    return {**appeal, "level": level, "action": act}
+
+
+def _after_ruling(event: Event, pen: Penalty, n: int, excluded_before: bool) -> Event:
+    """The player's exclusion and match as the ruled penalties leave them
+    (G-PEN-2 by the count; L-MATCH-LOSS: a match loss lifted is unforfeited)."""
     after = excluded_by_penalties(event, pen.player)
     player = event.player(pen.player)
     if after and not player.excluded:
         event = exclude(event, pen.player, "G-PEN-2")
-    elif before and not after and player.excluded:
+    elif excluded_before and not after and player.excluded:
         event = _unforfeit(_reinstate(event, pen.player), pen.player, ("excluded",))
     f = in_force(event.penalties[n - 1])
     if pen.action == "match_loss" and (f is None or f[1] != "match_loss") and pen.round == len(event.rounds):
         event = _unforfeit(event, pen.player, ("penalty",))  # the match loss is lifted: L-MATCH-LOSS
     return event
+
+
+@action("appeal")
+def _appeal(event, payload: Appeal):
+    n = payload.penalty
+    if not 1 <= n <= len(event.penalties):
+        raise NotFound(_("no penalty #{n} (the event has {count})", n=n, count=len(event.penalties)))
+    hj = require_head_judge(event, payload.by, "G-HEAD-JUDGE")
+    pen = event.penalties[n - 1]
+    refusal = _("{name} cannot hear their own appeal; name another head judge", name=hj)
+    _require_judge_apart(event, hj, pen.player, pen.round, pen.table, refusal)  # L-STAFF-PLAYS
+    _check_not_appealed(pen, n)
+    appeal = _ruling(event, pen, payload, hj)
+    before = excluded_by_penalties(event, pen.player)
+    pens = list(event.penalties)
+    pens[n - 1] = replace(pen, appeal=appeal)
+    return _after_ruling(replace(event, penalties=tuple(pens)), pen, n, before)
 
 
 def match_loss_words(before: Event, after: Event, pid: str) -> str:
@@ -534,8 +568,6 @@ def would_exclude(event: Event, data: PenaltyAction | dict) -> str | None:
     """The rule when the ``penalty`` action ``data`` (its payload, or a dict
     of its fields) would exclude the player (G-PEN-2 by the count, G-PEN-1
     by an exclusion handed down), else None; nothing is stored."""
-    from core.log import apply, payload
-
     penalty = payload({"type": "penalty", "data": data})
     assert isinstance(penalty, PenaltyAction)
     after = apply(event, {"type": "penalty", "data": penalty})

@@ -17,7 +17,8 @@ from core.i18n import _, join_list
 from core.log import action, describer, written_format
 from core.log.actions import Create, Drop, Edit, Import, Register, Remove, Rename
 from core.names import check_reading, fold_name, fold_text, lookalike_note
-from core.rules.settings import check_settings
+from core.rules.settings import check_change, check_settings, field_label, show_value
+from core.rules.staff import check_head_judge_kept
 
 
 def same_name_label(name: str, taken_keys: set[str], fold=fold_name) -> str:
@@ -75,15 +76,53 @@ def _create(event, payload: Create):
 @action("edit")
 def _edit(event, payload: Edit):
     """A change of settings; a setting facts depend on is locked (core.rules.settings)."""
-    from core.rules.settings import check_change
-
     settings = check_settings(payload.doc, partial=True)
     check_change(event, settings)
     if "staff" in settings:
-        from core.rules.staff import check_head_judge_kept
-
         check_head_judge_kept(event, settings["staff"])  # L-STAFF-HJ
     return replace(event, **settings)
+
+
+def _new_name(event: Event, p, seen: dict[str, str], batch: set[str], fold) -> str:
+    """The name a new player is registered under: typed once in the list,
+    told apart by their member number (issue 47) or as "NAME (2)" when a
+    second person of the name is allowed, else refused (L-NAME-KEY).
+    ``seen``: the names registered by their key; ``batch``: the keys typed."""
+    name = p.name.strip()
+    if not name:
+        raise LyceeError(_("a player needs a name"))
+    key = fold(name)
+    if key in batch and not p.allow_same_name:
+        raise LyceeError(_("{name!r} is typed twice in this list: nothing was added", name=name))
+    batch.add(key)
+    if key in seen and p.member:
+        # a member: their number tells them apart (issue 47), never "NAME (2)"
+        name = f"{name} ({p.member})"
+        key = fold(name)
+    if key not in seen:
+        return name
+    if p.allow_same_name:
+        # a second person of the same name (DESIGN section 3: --allow-same-name):
+        # registered as "NAME (2)", so every screen and export tells them apart
+        return same_name_label(name, set(seen), fold)
+    raise LyceeError(
+        _(
+            "{name!r} is already registered in {name2} (as {x!r}); a second person of that "
+            "name: `lycee player add EVENT NAME --allow-same-name` (the app asks)",
+            name=name,
+            name2=event.name,
+            x=seen[key],
+        )
+        + lookalike_note(name, seen[key])
+    )
+
+
+def _check_new_member(event: Event, member: str | None, members: set[str]) -> None:
+    """A member number is registered once in an event (issue 47)."""
+    if member and member in members:
+        raise LyceeError(
+            _("member {number} is already registered in {event}: nothing was added", number=member, event=event.name)
+        )
 
 
 @action("register")
@@ -98,44 +137,11 @@ def _register(event, payload: Register):
     new = []
     joined = len(event.rounds) + 1
     for p in payload.players:
-        name = p.name.strip()
-        if not name:
-            raise LyceeError(_("a player needs a name"))
-        key = fold(name)
-        if key in batch and not p.allow_same_name:
-            raise LyceeError(_("{name!r} is typed twice in this list: nothing was added", name=name))
-        batch.add(key)
-        if key in seen and p.member:
-            # a member: their number tells them apart (issue 47), never "NAME (2)"
-            name = f"{name} ({p.member})"
-            key = fold(name)
-        if key in seen and p.allow_same_name:
-            # a second person of the same name (DESIGN section 3: --allow-same-name):
-            # registered as "NAME (2)", so every screen and export tells them apart
-            name = same_name_label(name, set(seen), fold)
-            key = fold(name)
-        elif key in seen:
-            raise LyceeError(
-                _(
-                    "{name!r} is already registered in {name2} (as {x!r}); a second person of that "
-                    "name: `lycee player add EVENT NAME --allow-same-name` (the app asks)",
-                    name=name,
-                    name2=event.name,
-                    x=seen[key],
-                )
-                + lookalike_note(name, seen[key])
-            )
+        name = _new_name(event, p, seen, batch, fold)
         if event.has_player(p.id) or any(x.id == p.id for x in event.removed):
             raise LyceeError(_("player id {id!r} is taken", id=p.id))
-        seen[key] = name
-        if p.member and p.member in members:
-            raise LyceeError(
-                _(
-                    "member {number} is already registered in {event}: nothing was added",
-                    number=p.member,
-                    event=event.name,
-                )
-            )
+        seen[fold(name)] = name
+        _check_new_member(event, p.member, members)
         if p.member:
             members.add(p.member)
         new.append(
@@ -163,26 +169,33 @@ def _rename(event, payload: Rename):
                 x=name,
             )
         )
-    seen = {fold_name(x.name): x.name for x in event.players if x.id != p.id}
-    key = fold_name(name)
-    if key in seen and payload.allow_same_name:
-        name = same_name_label(name, set(seen))
-    elif key in seen:
-        raise LyceeError(
-            _(
-                "{name!r} is already registered in {name2} (as {x!r}); a second person of that "
-                "name: `lycee player rename EVENT PLAYER NAME --allow-same-name` (the app asks)",
-                name=name,
-                name2=event.name,
-                x=seen[key],
-            )
-            + lookalike_note(name, seen[key])
-        )
+    name = _free_name(event, p.id, name, payload.allow_same_name)
     players = tuple(replace(x, name=name, reading=reading) if x.id == p.id else x for x in event.players)
     pods = tuple(
         tuple(replace(seat, name=name) if seat.player == p.id else seat for seat in pod) for pod in event.pods
     )  # the draft table names its seats
     return replace(event, players=players, pods=pods)
+
+
+def _free_name(event: Event, pid: str, name: str, allow_same_name: bool) -> str:
+    """The new name of ``pid`` when no other player has it (L-NAME-KEY), or
+    "NAME (2)" when a second person of the name is allowed; else refused."""
+    seen = {fold_name(x.name): x.name for x in event.players if x.id != pid}
+    key = fold_name(name)
+    if key not in seen:
+        return name
+    if allow_same_name:
+        return same_name_label(name, set(seen))
+    raise LyceeError(
+        _(
+            "{name!r} is already registered in {name2} (as {x!r}); a second person of that "
+            "name: `lycee player rename EVENT PLAYER NAME --allow-same-name` (the app asks)",
+            name=name,
+            name2=event.name,
+            x=seen[key],
+        )
+        + lookalike_note(name, seen[key])
+    )
 
 
 def removal_refusal(event: Event, pid: str) -> str | None:
@@ -292,6 +305,7 @@ def kept_bye_text(event: Event, pid: str) -> str:
 
 @action("import")
 def _import(event, payload: Import):
+    # the event-file model loads for an import only (tests/test_cli_engine.py: `lycee result` loads none)
     from core.rules.eventfile import event_from_doc
 
     return event_from_doc(payload.doc, strict=False)  # checked strictly when imported (core.store)
@@ -309,8 +323,6 @@ def _describe_import(payload: Import) -> str:
 
 @describer("edit")
 def _describe_edit(payload: Edit) -> str:
-    from core.rules.settings import field_label, show_value
-
     return _(
         "changed {fields}",
         fields=join_list(f"{field_label(k)} = {show_value(k, v)}" for k, v in sorted(payload.doc.items())),

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from core.i18n import _
 from core.log.actions import Lost
-from core.log.registry import action, describer
+from core.log.registry import action, describe, describer
 
 
 @action("lost")
@@ -29,8 +29,6 @@ def lost_what(payload: Lost) -> str:
     the kind, time and actor that could be read."""
     was = payload.was
     if payload.why == "refused" and isinstance(was.get("type"), str):
-        from core.log.registry import describe
-
         try:
             return describe(was)
         except (KeyError, TypeError, ValueError, AttributeError):

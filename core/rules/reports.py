@@ -21,17 +21,21 @@ no round running, a bye, a table whose result is in.
 from __future__ import annotations
 
 import hmac
+import os
 import secrets
+import socket
 from dataclasses import dataclass
 from typing import Callable
 
 from core import labels
 from core.errors import LyceeError, RuleError
-from core.event.lookups import player_match, player_name
+from core.event.lookups import player_match, player_name, table_of
 from core.event.model import Event, Match, PhoneReport, Round, StaffCall
 from core.i18n import _
 from core.log import action, describer
 from core.log.actions import Report, ReportCodes, ReportDecision
+from core.rules.clock import needs_time_call
+from core.rules.publish import visible_rounds
 from core.tournament.matchrules import Result, parse_result
 
 
@@ -98,7 +102,6 @@ def report_refusal(event: Event, pid: str, over_ok: bool = False, say: Callable[
     rnd = event.current_round
     if rnd is None:
         return say("no round is running: pairings are not out yet")
-    from core.rules.publish import visible_rounds
 
     if visible_rounds(event) < rnd.number:
         return say("no round is running: round {r}'s pairings are not published yet", r=rnd.number)
@@ -145,8 +148,6 @@ def _describe_report_code(payload: ReportCodes) -> str:
 
 
 def _reported_match(event: Event, number: int, table: int) -> tuple[Round, Match]:
-    from core.event.lookups import table_of
-
     rnd, m = table_of(event, number, table)
     if m.is_bye:
         raise RuleError(_("table {table} is a bye: it takes no result", table=m.table), "G-SWISS-POINTS")
@@ -205,23 +206,7 @@ def _report_decision(event: Event, payload: ReportDecision):
             )
         return event  # the accepted result is the ``result`` action stored with it
     if payload.op == "call":  # staff go to a table whose reports wait for them (the queue puts it last)
-        if m.reported:
-            raise LyceeError(
-                _(
-                    "table {t} already has a result ({res}): to change it, enter the true one as a correction "
-                    "(`lycee result EVENT {t} RESULT --correct`, or the results box)",
-                    t=m.table,
-                    res=labels.result_label(match_text(m)),
-                )
-            )
-        if len(mine) < 2:
-            raise LyceeError(
-                _(
-                    "table {t} has no reports waiting for staff (both players reported, disputed or held "
-                    "for a time call): `lycee reports EVENT` lists them",
-                    t=m.table,
-                )
-            )
+        _check_call(m, mine)
         call = StaffCall(payload.round, payload.table, payload.note.strip(), payload.at, payload.by)
         return event.with_(calls=event.calls + (call,))
     if not mine:
@@ -231,6 +216,28 @@ def _report_decision(event: Event, payload: ReportDecision):
     return event.with_(
         reports=tuple(x for x in event.reports if not here(x)), calls=tuple(c for c in event.calls if not here(c))
     )
+
+
+def _check_call(m: Match, mine: dict) -> None:
+    """Staff are called to a table without a result whose two reports wait
+    for them (disputed, or held for a time call)."""
+    if m.reported:
+        raise LyceeError(
+            _(
+                "table {t} already has a result ({res}): to change it, enter the true one as a correction "
+                "(`lycee result EVENT {t} RESULT --correct`, or the results box)",
+                t=m.table,
+                res=labels.result_label(match_text(m)),
+            )
+        )
+    if len(mine) < 2:
+        raise LyceeError(
+            _(
+                "table {t} has no reports waiting for staff (both players reported, disputed or held "
+                "for a time call): `lycee reports EVENT` lists them",
+                t=m.table,
+            )
+        )
 
 
 @describer("report_decision")
@@ -322,36 +329,43 @@ def same(a: str, b: str) -> bool:
 def table_state(event: Event, rnd: Round, m: Match, now=None) -> TableReport:
     """The reports of ``m`` and what they come to (``now``: the desk's time,
     for the time call a result may need, G-BO3-TIME)."""
-    mine = table_reports(event, rnd.number, m.table)
-    sides: dict[str, SideReport | None] = {}
-    for side, pid in (("p1", m.p1), ("p2", m.p2)):
-        r = mine.get(side)
-        sides[side] = (
-            None
-            if r is None or pid is None
-            else SideReport(pid, player_name(event, pid), r.said, r.result, r.at, r.actor)
-        )
-    p1, p2 = sides["p1"], sides["p2"]
-    held = None
+    p1, p2 = _side_reports(event, rnd, m)
     if m.reported:
         agreed = [s for s in (p1, p2) if s is not None]
         by_players = len(agreed) >= 1 and all(same(s.result, match_text(m)) for s in agreed)
         status = "recorded" if by_players else "staff"
         return TableReport(rnd.number, m.table, status, p1, p2, match_text(m))
-    if p1 is None and p2 is None:
-        status = "none"
-    elif p1 is None or p2 is None:
-        status = "waiting"
-    elif same(p1.result, p2.result):
-        status = "held"
-        if now is not None:
-            from core.rules.clock import needs_time_call
-
-            held = needs_time_call(event, rnd.number, m.table, parse_result(p1.result), now)
-    else:
-        status = "disputed"
+    status = _open_status(p1, p2)
+    held = None
+    if status == "held" and now is not None:
+        assert p1 is not None
+        held = needs_time_call(event, rnd.number, m.table, parse_result(p1.result), now)
     called = next((c for c in reversed(event.calls) if c.round == rnd.number and c.table == m.table), None)
     return TableReport(rnd.number, m.table, status, p1, p2, None, held, called)
+
+
+def _side_reports(event: Event, rnd: Round, m: Match) -> tuple[SideReport | None, SideReport | None]:
+    """What each side of ``m`` reported from their phone, or None."""
+    mine = table_reports(event, rnd.number, m.table)
+    sides = []
+    for side, pid in (("p1", m.p1), ("p2", m.p2)):
+        r = mine.get(side)
+        sides.append(
+            None
+            if r is None or pid is None
+            else SideReport(pid, player_name(event, pid), r.said, r.result, r.at, r.actor)
+        )
+    return sides[0], sides[1]
+
+
+def _open_status(p1: SideReport | None, p2: SideReport | None) -> str:
+    """A table without a result: none reported, waiting for the other side,
+    held (both sides agree) or disputed."""
+    if p1 is None and p2 is None:
+        return "none"
+    if p1 is None or p2 is None:
+        return "waiting"
+    return "held" if same(p1.result, p2.result) else "disputed"
 
 
 def round_reports(event: Event, now=None) -> list[TableReport]:
@@ -405,9 +419,6 @@ def report_url(code: str, base: str | None = None) -> str:
 
 
 def report_base() -> str:
-    import os
-    import socket
-
     given = os.environ.get("LYCEE_REPORT_URL")
     if given:
         return given

@@ -6,17 +6,20 @@ from __future__ import annotations
 
 import re
 from dataclasses import fields, replace
+from datetime import datetime
 
 from msgspec import UNSET, UnsetType
 
 from core import labels
 from core.errors import LyceeError, NotFound, RuleError
 from core.event.changes import set_match
-from core.event.lookups import player_name, require_complete, table_of
-from core.event.model import Event, Match, Round
+from core.event.lookups import player_name, require_complete, round_of, table_of
+from core.event.model import REPLAY, THIRD_PLACE, THIRD_PLACE_PLANNED, Event, Match, Round
 from core.i18n import _
 from core.log import action, describer, written_format
 from core.log.actions import Game, IdDecision, Pair, ResultAction, TimeDecision, Unpair
+from core.rules.settings import fix_rounds
+from core.rules.staff import pin_staff, require_head_judge, require_not_playing, require_organizer
 from core.tournament.matchrules import (
     Result,
     agrees_with_games,
@@ -33,33 +36,40 @@ def _pair(event, payload: Pair):
     if number != len(event.rounds) + 1:
         raise LyceeError(_("round {number} cannot be paired now (next is {x})", number=number, x=len(event.rounds) + 1))
     require_complete(event)
-    if number == 1 and (event.build is not None or event.kind in ("sealed", "draft")):
-        from core.rules.decklists import check_build_done
-
-        check_build_done(event)  # G-SEALED, G-DRAFT-4: decks built before round 1
     if number == 1:
-        from core.rules.settings import fix_rounds
-
-        event = fix_rounds(event, payload)  # L-ROUNDS: a blank round count is fixed now
-    matches = []
+        event = _before_round_one(event, payload)
     known = event.has_player
-    for table in payload.matches:
-        p1, p2 = table.p1, table.p2
-        if p1 is not None and not known(p1):
-            raise NotFound(_("no player {pid!r}", pid=p1))
-        if p2 is not None and not known(p2):
-            raise NotFound(_("no player {pid!r}", pid=p2))
-        why = tuple(map(tuple, table.why)) if table.why else ()  # core.reports.explain
-        # (positional: a replayed file pairs thousands of tables)
-        if p2 is None:
-            matches.append(Match(table.table, p1, None, 2, 0, 0, "bye", table.note, (), 0, False, why))
-        else:
-            matches.append(Match(table.table, p1, p2, 0, 0, 0, None, table.note, (), 0, False, why))
+    matches = [_paired_match(table, known) for table in payload.matches]
     stage = payload.stage
     third = payload.third_place
     if third and (stage != "top" or any(r.stage == "top" for r in event.rounds)):
         raise LyceeError(_("a third-place match is planned with the first elimination round only (G-SE)"))
     return replace(event, rounds=event.rounds + (Round(number, stage, tuple(matches), third_place=third),))
+
+
+def _before_round_one(event: Event, payload: Pair) -> Event:
+    """Round 1 of a limited event waits for its decks (G-SEALED, G-DRAFT-4);
+    a blank round count is fixed now (L-ROUNDS)."""
+    if event.build is not None or event.kind in ("sealed", "draft"):
+        # the deck rules (and the card catalog) load for round 1 of a limited event only
+        from core.rules.builds import check_build_done
+
+        check_build_done(event)
+    return fix_rounds(event, payload)
+
+
+def _paired_match(table, known) -> Match:
+    """A table of a ``pair`` action as a match not yet played (a bye won 2-0), its players known."""
+    p1, p2 = table.p1, table.p2
+    if p1 is not None and not known(p1):
+        raise NotFound(_("no player {pid!r}", pid=p1))
+    if p2 is not None and not known(p2):
+        raise NotFound(_("no player {pid!r}", pid=p2))
+    why = tuple(map(tuple, table.why)) if table.why else ()  # core.reports.explain
+    # (positional: a replayed file pairs thousands of tables)
+    if p2 is None:
+        return Match(table.table, p1, None, 2, 0, 0, "bye", table.note, (), 0, False, why)
+    return Match(table.table, p1, p2, 0, 0, 0, None, table.note, (), 0, False, why)
 
 
 @action("unpair")
@@ -109,16 +119,21 @@ def _intentional_note(
         if not_started_by:
             judge = require_table_judge(event, m, not_started_by, "G-ID-1")
             return not_started_note(judge)
-        from datetime import datetime
-
         at = datetime.fromisoformat(rnd.clock.started_at).strftime("%H:%M:%S")
         why = _("round {r}'s clock started at {at}, which counts as table {t}'s start", r=rnd.number, at=at, t=m.table)
     if why is None:
         return "ID"
     if legacy_override and not (m.reported and not m.intentional):
         return f"ID (head judge {legacy_override} overrode G-ID-2)"
+    raise _id_refusal(rnd, m, why)
+
+
+def _id_refusal(rnd: Round, m: Match, why: str) -> RuleError:
+    """G-ID-2: no intentional draw once the match started (``why``); while
+    the clock's start is all that says so, the judge who saw the table not
+    started may record that."""
     if rnd.clock is not None and not m.games and not m.reported:
-        raise RuleError(
+        return RuleError(
             _(
                 "no intentional draw: {why}; if its players had not begun shuffling, the judge who saw it "
                 "records that: `lycee result EVENT {t} id --not-started --by JUDGE` (in the app, answer "
@@ -128,7 +143,7 @@ def _intentional_note(
             ),
             "G-ID-2",
         )
-    raise RuleError(
+    return RuleError(
         _(
             "no intentional draw: {why}; it must be agreed and told to a judge before the match starts (G-ID-1)",
             why=why,
@@ -146,8 +161,6 @@ def not_started_note(judge: str) -> str:
 def require_table_judge(event: Event, m: Match, name: str, rule: str) -> str:
     """``name`` as recorded when they are the organizer, a judge or the head
     judge and play at neither side of ``m`` (L-STAFF-PLAYS); else refused."""
-    from core.rules.staff import pin_staff, require_not_playing
-
     who = pin_staff(event, name)
     if who is None:
         raise RuleError(
@@ -182,6 +195,7 @@ def protected_reason(event: Event, rnd: Round, m: Match) -> str | None:
     drop or an exclusion, a finished event, a Swiss round under a top cut."""
     if is_forfeit(m):
         return _("the loss at table {t} was recorded by {why} ({note})", t=m.table, why=m.note.split()[0], note=m.note)
+    # the bracket's engine loads for a correction only: recording a result never needs it
     from core.tournament.elimination import event_finished
 
     if event_finished(event):
@@ -221,7 +235,6 @@ def check_correction(event: Event, rnd: Round, m: Match, payload: ResultAction) 
             ),
             "G-HEAD-JUDGE",
         )
-    from core.rules.staff import require_head_judge, require_not_playing
 
     hj = require_head_judge(event, by, "G-HEAD-JUDGE")
     require_not_playing(event, hj, m)  # L-STAFF-PLAYS
@@ -241,6 +254,45 @@ def _result(event, payload: ResultAction):
     return set_match(event, rnd, result_match(event, rnd, m, payload))
 
 
+def _entered_result(event: Event, rnd: Round, payload: ResultAction) -> tuple[Result, tuple[str, ...] | None]:
+    """The result ``payload`` enters, and its games when it lists them (the
+    games decide; wins it also gives must agree with them)."""
+    if payload.games is not None:
+        games = tuple(payload.games)
+        r = result_from_games(games, event.match, rnd.stage)
+        given = (_given(payload.p1_wins, r.p1_wins), _given(payload.p2_wins, r.p2_wins), _given(payload.draws, r.draws))
+        if given != (r.p1_wins, r.p2_wins, r.draws):
+            raise LyceeError(_("the games give {x}, not {x2}", x=r.text(), x2="-".join(map(str, given))))
+        return r, games
+    if payload.p1_wins is UNSET or payload.p2_wins is UNSET:
+        missing = "p1_wins" if payload.p1_wins is UNSET else "p2_wins"
+        raise LyceeError(_("a result without games needs {key}", key=missing))
+    draws = 0 if payload.draws is UNSET else payload.draws
+    return Result(payload.p1_wins, payload.p2_wins, draws, payload.intentional), None
+
+
+def _kept_note(m: Match) -> str:
+    """The note that says what the match is (third-place match, replay, the
+    extra game that decides it: G-SE): it stays with a new result."""
+    if m.note.startswith(labels.TIME_EXTRA_GAME) or m.note in (THIRD_PLACE, THIRD_PLACE_PLANNED, REPLAY):
+        return m.note
+    return ""
+
+
+def _games_kept(r: Result, m: Match) -> tuple[str, ...]:
+    """The games entered at the table before, which a result without games must agree with."""
+    if m.games and not agrees_with_games(r, m.games):
+        raise LyceeError(
+            _(
+                "{x} disagrees with the games entered at table {table} ({x2}): enter the games, or undo them first",
+                x=r.text(),
+                table=m.table,
+                x2=", ".join(m.games),
+            )
+        )
+    return m.games
+
+
 def result_match(event: Event, rnd: Round, m: Match, payload: ResultAction) -> Match:
     """``m`` (at its table of ``rnd``) with the result of ``payload``, or the
     refusal of the ``result`` reducer.  Of ``event`` only its match type is
@@ -250,29 +302,8 @@ def result_match(event: Event, rnd: Round, m: Match, payload: ResultAction) -> M
     if payload.intentional and m.reported and not m.intentional:
         _intentional_note(event, rnd, m)  # G-ID-2: the match is over
     corrected_by = check_correction(event, rnd, m, payload) if m.outcome is not None else None  # (a correction)
-    games = None
-    if payload.games is not None:
-        games = tuple(payload.games)
-        r = result_from_games(games, event.match, rnd.stage)
-        given = (_given(payload.p1_wins, r.p1_wins), _given(payload.p2_wins, r.p2_wins), _given(payload.draws, r.draws))
-        if given != (r.p1_wins, r.p2_wins, r.draws):
-            raise LyceeError(_("the games give {x}, not {x2}", x=r.text(), x2="-".join(map(str, given))))
-    elif payload.p1_wins is UNSET or payload.p2_wins is UNSET:
-        missing = "p1_wins" if payload.p1_wins is UNSET else "p2_wins"
-        raise LyceeError(_("a result without games needs {key}", key=missing))
-    else:
-        r = Result(
-            payload.p1_wins, payload.p2_wins, 0 if payload.draws is UNSET else payload.draws, payload.intentional
-        )
-    # a note that says what the match is (third-place match, replay) stays
-    keep = ""
-    if m.note:  # (a Swiss result, or a replayed file's, loads no bracket)
-        from core.tournament.elimination import REPLAY, THIRD_PLACE, THIRD_PLACE_PLANNED
-
-        keep = m.note if m.note in (THIRD_PLACE, THIRD_PLACE_PLANNED, REPLAY) else ""
-        if m.note.startswith(labels.TIME_EXTRA_GAME):  # the extra game decides the match (G-SE)
-            keep = m.note
-    note = keep if payload.note is UNSET else payload.note
+    r, games = _entered_result(event, rnd, payload)
+    note = _kept_note(m) if payload.note is UNSET else payload.note
     if r.intentional:
         note = _intentional_note(event, rnd, m, payload.override_by, payload.not_started_by)
         games = ()
@@ -280,16 +311,7 @@ def result_match(event: Event, rnd: Round, m: Match, payload: ResultAction) -> M
         note = (note + " " if note else "") + f"(corrected by head judge {corrected_by})"
     check_result(r, event.match, rnd.stage)
     if games is None:
-        games = m.games
-        if games and not agrees_with_games(r, games):
-            raise LyceeError(
-                _(
-                    "{x} disagrees with the games entered at table {table} ({x2}): enter the games, or undo them first",
-                    x=r.text(),
-                    table=m.table,
-                    x2=", ".join(games),
-                )
-            )
+        games = _games_kept(r, m)
     # built directly, not with dataclasses.replace: half the time, and a replayed
     # file makes one a match (the fields are checked below)
     return Match(
@@ -334,8 +356,6 @@ def apply_results(event: Event, number: int, payloads: list[ResultAction]) -> tu
     if any(p.correct for p in payloads):
         raise ValueError("apply_results: a correction is applied by core.rules.apply")
     try:
-        from core.event.lookups import round_of
-
         rnd = round_of(event, number)
     except LyceeError as err:
         return event, [err] * len(payloads)
@@ -415,21 +435,16 @@ def _id_decision(event, payload: IdDecision):
         )
     if m.is_bye:
         raise RuleError(_("table {table} is a bye", table=m.table), "G-ID-3")
-    from core.rules.staff import require_organizer
-
     org = require_organizer(event, payload.by, "G-ID-3")
-    from core.rules.staff import require_not_playing
-
     require_not_playing(event, org, m)  # L-STAFF-PLAYS
     if not m.intentional:
         _intentional_note(event, rnd, m, payload.override_by)
-    if decision == "replay":
-        from core.tournament.elimination import replay_match
+    # the bracket's engine loads with an elimination decision only: a Swiss result never needs it
+    from core.tournament.elimination import no_winner_refusal, replay_match
 
+    if decision == "replay":
         new = replay_match(m)
     else:
-        from core.tournament.elimination import no_winner_refusal
-
         why = no_winner_refusal(event, rnd, m)  # no champion is the final's answer only
         if why and written_format() >= 4:  # an event stored before still opens as it was played
             raise RuleError(why, "G-ID-3")
@@ -449,15 +464,9 @@ def _id_decision(event, payload: IdDecision):
 TIME_DECISIONS = ("extra_game", "winner")
 
 
-@action("time_decision")
-def _time_decision(event, payload: TimeDecision):
-    """A time-out with equal game wins in an elimination or playoff match
-    (G-BO3-TIME, G-TIME: a draw; G-SE: an elimination match must name a
-    winner): the organizer orders an extra game (the match stays open with
-    the games at time; the next result decides it) or names the winner with a
-    reason (the match is recorded with the games at time and that winner).
-    The match note keeps the decision, who made it and why."""
-    rnd, m = table_of(event, payload.round, payload.table)
+def _check_time_decision(rnd: Round, m: Match, payload: TimeDecision) -> None:
+    """A decision at time is taken for a match of an elimination or playoff
+    round without a result (G-SE; a Swiss draw at time simply stands, G-TIME)."""
     if payload.decision not in TIME_DECISIONS:
         raise LyceeError(_("decision {what!r}: choose extra_game or winner", what=payload.decision))
     if rnd.stage not in ("top", "playoff"):
@@ -468,16 +477,25 @@ def _time_decision(event, payload: TimeDecision):
         raise RuleError(_("table {table} is a bye", table=m.table), "G-SE")
     if m.reported:
         raise LyceeError(_("round {r} table {t} already has a result: correct it instead", r=rnd.number, t=m.table))
+
+
+@action("time_decision")
+def _time_decision(event, payload: TimeDecision):
+    """A time-out with equal game wins in an elimination or playoff match
+    (G-BO3-TIME, G-TIME: a draw; G-SE: an elimination match must name a
+    winner): the organizer orders an extra game (the match stays open with
+    the games at time; the next result decides it) or names the winner with a
+    reason (the match is recorded with the games at time and that winner).
+    The match note keeps the decision, who made it and why."""
+    rnd, m = table_of(event, payload.round, payload.table)
+    _check_time_decision(rnd, m, payload)
     r = Result(payload.p1_wins, payload.p2_wins, payload.draws)
     check_result(r, event.match, "swiss")  # the games at time are possible ones
     if r.outcome != "draw":
         raise RuleError(_("{score} names a winner: enter it as the result", score=r.text()), "G-BO3-TIME")
-    from core.rules.staff import require_organizer
 
     org = require_organizer(event, payload.by, "G-SE")
     score = r.text()
-    from core.tournament.elimination import THIRD_PLACE
-
     third = m.note == THIRD_PLACE  # the note that makes it the third-place match stays (the log keeps the call)
     if payload.decision == "extra_game":
         new = replace(

@@ -32,6 +32,7 @@ from core.event.model import Event, Ruling
 from core.i18n import _, join_list
 from core.log import action, describer
 from core.log.actions import RulingAction
+from core.rules.staff import require_head_judge
 
 __all__ = ["ruling_of"]
 
@@ -43,8 +44,6 @@ def ruling_of(findings: list, by: str, reason: str, at: str = "") -> RulingActio
 
 @action("ruling")
 def _ruling(event: Event, payload: RulingAction):
-    from core.rules.staff import require_head_judge
-
     by = require_head_judge(event, payload.by, "G-HEAD-JUDGE")
     excuses = []
     for e in payload.excuses:

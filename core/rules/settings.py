@@ -34,8 +34,10 @@ from datetime import date
 from core import labels
 from core.errors import LyceeError, RuleError
 from core.event import tiebreakers
+from core.event.lookups import suggested_rounds
 from core.event.model import DEFAULT_TIEBREAKERS, KINDS, MATCH_TYPES, RULE_SETS, Event, Staff
 from core.i18n import _, join_list, language
+from core.log import written_format
 from core.log.actions import Pair
 from core.names import fold_name
 
@@ -107,24 +109,9 @@ def locks(event: Event) -> dict[str, str]:
             "undo the pairing first ({undo})",
             undo=UNDO_HINT,
         )
-    tops = [r.number for r in event.rounds if r.stage == "top"]
-    if tops:  # L-SET-LOCK: the cut was made from the standings of these tiebreakers
-        out["tiebreakers"] = _(
-            "the top cut (round {r}) was made from the standings they give (G-TIE-1, G-SE); "
-            "undo the elimination rounds first ({undo})",
-            r=tops[0],
-            undo=UNDO_HINT,
-        )
-    else:
-        from core.tournament.elimination import swiss_over
-
-        if swiss_over(event):
-            out["tiebreakers"] = _(
-                "the final standings are out (all {n} planned rounds played; G-SWISS-RANK, G-TIE-1): "
-                "undo the last result first ({undo})",
-                n=event.rounds_planned,
-                undo=UNDO_HINT,
-            )
+    tiebreakers = _tiebreakers_lock(event)
+    if tiebreakers:
+        out["tiebreakers"] = tiebreakers
     if hit is not None:
         out["match"] = _(
             "round {r} table {t} has a result: G-BO3 / G-BO1 decided which results are legal; "
@@ -134,23 +121,53 @@ def locks(event: Event) -> dict[str, str]:
             undo=UNDO_HINT,
         )
     if event.rounds:
-        out["date"] = _(
-            "round 1 is paired: card legality (G-CARDS-VERSIONS) and the scorecard's due date follow "
-            "the date; undo the pairing first ({undo})",
-            undo=UNDO_HINT,
-        )
-        out["sanctioned"] = _(
-            "round 1 is paired: the event started as it is; undo the pairing first ({undo})", undo=UNDO_HINT
-        )
-        out["decklists_required"] = out["sanctioned"]
-        out["rules"] = _(
-            "round 1 is paired: the event is played under these rules (O-RULES); undo the pairing first ({undo})",
-            undo=UNDO_HINT,
-        )
+        out.update(_started_locks())
     running = _clock_running(event)
     if running is not None:
         out["minutes"] = _("round {r}'s clock is running (G-TIME); change the minutes between rounds", r=running)
     return out
+
+
+def _tiebreakers_lock(event: Event) -> str | None:
+    """L-SET-LOCK: why the tiebreakers are fixed: a top cut was made from the
+    standings they give, or the final standings are out; else None."""
+    tops = [r.number for r in event.rounds if r.stage == "top"]
+    if tops:
+        return _(
+            "the top cut (round {r}) was made from the standings they give (G-TIE-1, G-SE); "
+            "undo the elimination rounds first ({undo})",
+            r=tops[0],
+            undo=UNDO_HINT,
+        )
+    # the bracket's engine (and its standings) load when settings are checked, not with every result
+    from core.tournament.elimination import swiss_over
+
+    if swiss_over(event):
+        return _(
+            "the final standings are out (all {n} planned rounds played; G-SWISS-RANK, G-TIE-1): "
+            "undo the last result first ({undo})",
+            n=event.rounds_planned,
+            undo=UNDO_HINT,
+        )
+    return None
+
+
+def _started_locks() -> dict[str, str]:
+    """What round 1's pairing fixes: the date, the sanctioning, whether decklists are collected, the rules."""
+    started = _("round 1 is paired: the event started as it is; undo the pairing first ({undo})", undo=UNDO_HINT)
+    return {
+        "date": _(
+            "round 1 is paired: card legality (G-CARDS-VERSIONS) and the scorecard's due date follow "
+            "the date; undo the pairing first ({undo})",
+            undo=UNDO_HINT,
+        ),
+        "sanctioned": started,
+        "decklists_required": started,
+        "rules": _(
+            "round 1 is paired: the event is played under these rules (O-RULES); undo the pairing first ({undo})",
+            undo=UNDO_HINT,
+        ),
+    }
 
 
 def notices(event: Event, changes: dict) -> list[str]:
@@ -186,31 +203,38 @@ def check_change(event: Event, changes: dict) -> None:
             continue
         if k in held:
             raise RuleError(_("{setting} cannot change: {why}", setting=field_label(k), why=held[k]))
-        if k == "rounds_planned" and v is None and event.swiss_rounds:
-            raise RuleError(
-                _(
-                    "the Swiss round count was fixed when round 1 was paired: give a number "
-                    "(`lycee event set EVENT --rounds N`)"
-                ),
-                "L-ROUNDS",
+        if k == "rounds_planned":
+            _check_rounds_change(event, v, cur)
+
+
+def _check_rounds_change(event: Event, v: int | None, cur: int | None) -> None:
+    """The Swiss round count once rounds are paired: a number (L-ROUNDS), the
+    same format (G-SE: Swiss or single elimination from the start), and at
+    least the Swiss rounds already paired."""
+    if v is None and event.swiss_rounds:
+        raise RuleError(
+            _(
+                "the Swiss round count was fixed when round 1 was paired: give a number "
+                "(`lycee event set EVENT --rounds N`)"
+            ),
+            "L-ROUNDS",
+        )
+    if event.rounds and (v == 0) != (cur == 0):
+        raise RuleError(
+            _(
+                "the format (Swiss, or single elimination from the start with 0 rounds) is fixed once "
+                "round 1 is paired; undo the pairing first ({undo})",
+                undo=UNDO_HINT,
+            ),
+            "G-SE",
+        )
+    if v is not None and v < len(event.swiss_rounds):
+        raise RuleError(
+            _(
+                "{n} Swiss rounds are already paired: plan at least that many (`lycee event set EVENT --rounds N`)",
+                n=len(event.swiss_rounds),
             )
-        if k == "rounds_planned" and event.rounds and (v == 0) != (cur == 0):
-            # G-SE: Swiss (then perhaps a top cut) or single elimination from the start
-            raise RuleError(
-                _(
-                    "the format (Swiss, or single elimination from the start with 0 rounds) is fixed once "
-                    "round 1 is paired; undo the pairing first ({undo})",
-                    undo=UNDO_HINT,
-                ),
-                "G-SE",
-            )
-        if k == "rounds_planned" and v is not None and v < len(event.swiss_rounds):
-            raise RuleError(
-                _(
-                    "{n} Swiss rounds are already paired: plan at least that many (`lycee event set EVENT --rounds N`)",
-                    n=len(event.swiss_rounds),
-                )
-            )
+        )
 
 
 def rounds_to_fix(event: Event, stage: str = "swiss") -> int | None:
@@ -219,7 +243,6 @@ def rounds_to_fix(event: Event, stage: str = "swiss") -> int | None:
     organizer left it blank; None when there is nothing to fix."""
     if event.rounds or stage != "swiss" or event.rounds_planned is not None:
         return None
-    from core.tournament.pairing import suggested_rounds
 
     return suggested_rounds(len(event.eligible(1))) or None
 
@@ -233,8 +256,6 @@ def fix_rounds(event: Event, payload: Pair) -> Event:
         return event
     given = payload.rounds_fixed
     if given is None:
-        from core.log import written_format
-
         if written_format() < 4:
             return event  # paired before L-ROUNDS: the count stayed blank
         given = n
@@ -243,82 +264,128 @@ def fix_rounds(event: Event, payload: Pair) -> Event:
     return replace(event, rounds_planned=given)
 
 
-def check_settings(d: dict, partial: bool = False) -> dict:
-    """Validate event settings; return them normalised."""
-    out: dict = {}
+def _name(d: dict, out: dict) -> str:
+    name = str(d.get("name", "")).strip()
+    if not name:
+        raise LyceeError(_("the event needs a name"))
+    return name
 
-    def has(k):
-        return k in d or not partial
 
-    if has("name"):
-        name = str(d.get("name", "")).strip()
-        if not name:
-            raise LyceeError(_("the event needs a name"))
-        out["name"] = name
-    if has("date"):
-        try:
-            out["date"] = date.fromisoformat(str(d.get("date"))).isoformat()
-        except ValueError:
-            raise LyceeError(_("date {x!r} is not YYYY-MM-DD", x=d.get("date"))) from None
-    if "kind" in d or not partial:
-        kind = d.get("kind", "constructed")
-        if kind not in KINDS:
-            raise LyceeError(
-                _("kind {kind!r}: choose one of {x}", kind=kind, x=labels.choices(KINDS, labels.kind_label))
-            )
-        out["kind"] = kind
-    if "match" in d or not partial:
-        m = d.get("match", "bo3")
-        if m not in MATCH_TYPES:
-            raise LyceeError(_("match {m!r}: choose bo3 or bo1", m=m))
-        out["match"] = m
-    if "minutes" in d or not partial:
-        minutes = d.get("minutes", 50 if out.get("match", "bo3") == "bo3" else 30)
-        if not isinstance(minutes, int) or not 1 <= minutes <= 600:
-            raise LyceeError(_("minutes {minutes!r}: a whole number from 1 to 600", minutes=minutes))
-        out["minutes"] = minutes
-    if "rounds_planned" in d or not partial:
-        r = d.get("rounds_planned")
-        if r is not None and (not isinstance(r, int) or isinstance(r, bool) or not 0 <= r <= 30):
-            raise LyceeError(
-                _("rounds {r!r}: a whole number from 0 to 30 (0: single elimination from the start, G-SE)", r=r)
-            )
-        out["rounds_planned"] = r
-    if "tiebreakers" in d or not partial:
-        tb = tuple(d.get("tiebreakers", DEFAULT_TIEBREAKERS))
-        bad = [t for t in tb if t not in tiebreakers.TIEBREAKERS]
-        if bad:
-            raise LyceeError(tiebreakers.unknown_message(bad[0]))
-        if len(set(tb)) != len(tb):
-            raise LyceeError(_("a tiebreaker is listed twice"))
-        out["tiebreakers"] = tb
-    if "rules" in d:
-        rules = d["rules"]
-        if rules not in RULE_SETS:
-            raise LyceeError(
-                _("rules {x!r}: choose one of {rules}", x=rules, rules=labels.choices(RULE_SETS, labels.rules_label))
-            )
-        out["rules"] = rules
-    if "staff" in d or not partial:
-        s = d.get("staff") or {}
-        judges = tuple(j.strip() for j in s.get("judges", ()) if j and j.strip())
-        head = (s.get("head_judge") or "").strip()
-        if head and fold_name(head) not in {fold_name(j) for j in judges}:
-            judges = (*judges, head)  # G-HEAD-JUDGE: one of the judges
-        event_staff = tuple(x.strip() for x in s.get("event_staff", ()) if x and x.strip())
-        out["staff"] = Staff(
-            organizer=(s.get("organizer") or "").strip(),
-            judges=judges,
-            head_judge=head,
-            event_staff=event_staff,
+def _date(d: dict, out: dict) -> str:
+    try:
+        return date.fromisoformat(str(d.get("date"))).isoformat()
+    except ValueError:
+        raise LyceeError(_("date {x!r} is not YYYY-MM-DD", x=d.get("date"))) from None
+
+
+def _kind(d: dict, out: dict) -> str:
+    kind = d.get("kind", "constructed")
+    if kind not in KINDS:
+        raise LyceeError(_("kind {kind!r}: choose one of {x}", kind=kind, x=labels.choices(KINDS, labels.kind_label)))
+    return kind
+
+
+def _match(d: dict, out: dict) -> str:
+    m = d.get("match", "bo3")
+    if m not in MATCH_TYPES:
+        raise LyceeError(_("match {m!r}: choose bo3 or bo1", m=m))
+    return m
+
+
+def _minutes(d: dict, out: dict) -> int:
+    """The match time; by default that of the match type checked before it."""
+    minutes = d.get("minutes", 50 if out.get("match", "bo3") == "bo3" else 30)
+    if not isinstance(minutes, int) or not 1 <= minutes <= 600:
+        raise LyceeError(_("minutes {minutes!r}: a whole number from 1 to 600", minutes=minutes))
+    return minutes
+
+
+def _rounds_planned(d: dict, out: dict) -> int | None:
+    r = d.get("rounds_planned")
+    if r is not None and (not isinstance(r, int) or isinstance(r, bool) or not 0 <= r <= 30):
+        raise LyceeError(
+            _("rounds {r!r}: a whole number from 0 to 30 (0: single elimination from the start, G-SE)", r=r)
         )
-    for flag in ("sanctioned", "decklists_required", "spectating", "phone_reports"):
-        if flag in d:
-            out[flag] = bool(d[flag])
-    if "store" in d:  # the store that runs it (issue 47): set when the event is created, never edited
-        from core.rules.members import check_store
+    return r
 
-        out["store"] = check_store(d["store"])
+
+def _tiebreakers(d: dict, out: dict) -> tuple[str, ...]:
+    tb = tuple(d.get("tiebreakers", DEFAULT_TIEBREAKERS))
+    bad = [t for t in tb if t not in tiebreakers.TIEBREAKERS]
+    if bad:
+        raise LyceeError(tiebreakers.unknown_message(bad[0]))
+    if len(set(tb)) != len(tb):
+        raise LyceeError(_("a tiebreaker is listed twice"))
+    return tb
+
+
+def _rules(d: dict, out: dict) -> str:
+    rules = d["rules"]
+    if rules not in RULE_SETS:
+        raise LyceeError(
+            _("rules {x!r}: choose one of {rules}", x=rules, rules=labels.choices(RULE_SETS, labels.rules_label))
+        )
+    return rules
+
+
+def _names(texts) -> tuple[str, ...]:
+    return tuple(x.strip() for x in texts if x and x.strip())
+
+
+def _staff(d: dict, out: dict) -> Staff:
+    s = d.get("staff") or {}
+    judges = _names(s.get("judges", ()))
+    head = (s.get("head_judge") or "").strip()
+    if head and fold_name(head) not in {fold_name(j) for j in judges}:
+        judges = (*judges, head)  # G-HEAD-JUDGE: one of the judges
+    return Staff(
+        organizer=(s.get("organizer") or "").strip(),
+        judges=judges,
+        head_judge=head,
+        event_staff=_names(s.get("event_staff", ())),
+    )
+
+
+def _store(d: dict, out: dict):
+    """The store that runs the event (issue 47): set when the event is created, never edited."""
+    # the members' rules load for a new event's store only: no other setting needs them
+    from core.rules.members import check_store
+
+    return check_store(d["store"])
+
+
+def _flag(key: str):
+    def check(d: dict, out: dict) -> bool:
+        return bool(d[key])
+
+    return check
+
+
+#: Each setting :func:`check_settings` reads, in order: its key, whether a
+#: whole check fills it in when absent (its default), and its check (given
+#: the settings and those checked before it; it returns the value normalised).
+SETTING_CHECKS = (
+    ("name", True, _name),
+    ("date", True, _date),
+    ("kind", True, _kind),
+    ("match", True, _match),
+    ("minutes", True, _minutes),
+    ("rounds_planned", True, _rounds_planned),
+    ("tiebreakers", True, _tiebreakers),
+    ("rules", False, _rules),
+    ("staff", True, _staff),
+    *((flag, False, _flag(flag)) for flag in ("sanctioned", "decklists_required", "spectating", "phone_reports")),
+    ("store", False, _store),
+)
+
+
+def check_settings(d: dict, partial: bool = False) -> dict:
+    """Validate event settings; return them normalised (``partial``: only
+    those ``d`` holds, else every one with its default)."""
+    out: dict = {}
+    for key, has_default, check in SETTING_CHECKS:
+        if key in d or (has_default and not partial):
+            out[key] = check(d, out)
     return out
 
 
@@ -344,11 +411,17 @@ def show_value(field: str, value) -> str:
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if field == "staff" and isinstance(value, dict):
-        # 「佐藤・鈴木」 in Japanese; English keeps "A,B", the trail old journals are read back to
-        judges = (",".join if language() == "en" else lambda js: join_list(js, words=True))(value.get("judges", ()))
-        return _("; ").join(x for x in (value.get("organizer", ""), judges, value.get("head_judge", "")) if x) or "-"
+        return _show_staff(value)
     if field == "rules":
         return labels.rules_label(value)
     if field in ("kind", "match"):
         return (labels.kind_label if field == "kind" else labels.match_label)(value) if value else "-"
     return "-" if value is None else str(value)
+
+
+def _show_staff(value: dict) -> str:
+    """The staff as the trail shows them: organizer; judges; head judge."""
+    # 「佐藤・鈴木」 in Japanese; English keeps "A,B", the trail old journals are read back to
+    js = value.get("judges", ())
+    judges = ",".join(js) if language() == "en" else join_list(js, words=True)
+    return _("; ").join(x for x in (value.get("organizer", ""), judges, value.get("head_judge", "")) if x) or "-"

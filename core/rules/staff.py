@@ -22,20 +22,21 @@ signs in with one (still on the staff: a name taken off it signs in no more).
 
 from __future__ import annotations
 
+import hashlib
+import os
+import re
+from random import SystemRandom
+
 from core import labels
 from core.errors import LyceeError, RuleError
 from core.event.model import Event, Match, Staff
 from core.i18n import _, join_list, join_sentences
-from core.log import action, describer
+from core.log import action, describer, written_format
 from core.log.actions import StaffPin, StaffSignout
-
-# hashlib, hmac and secrets only where a PIN is made or checked: every desk command imports this
-# module (check_staff), few of them touch a PIN
+from core.names import fold_name
 
 
 def _key(name: str) -> str:
-    from core.names import fold_name
-
     return fold_name(name)
 
 
@@ -49,8 +50,6 @@ def split_names(texts: str | list[str] | tuple[str, ...] | None) -> list[str]:
     repeatable): each text split at :data:`NAME_SEPARATORS`, trimmed, empty
     and repeated names (compared as ``fold_name``) left out, in order:
     ``佐藤、鈴木`` is two judges, as ``佐藤,鈴木`` is."""
-    import re
-
     if texts is None:
         return []
     out: list[str] = []
@@ -157,8 +156,6 @@ def plays_in(event: Event, name: str, m: Match | None) -> bool:
 def require_not_playing(event: Event, name: str, m: Match | None, rule: str = "L-STAFF-PLAYS") -> None:
     """Refuse a ruling, penalty or appeal by ``name`` on a match they play
     (L-STAFF-PLAYS: nobody judges their own match)."""
-    from core.log import written_format
-
     if written_format() >= 6 and plays_in(event, name, m):  # a log written before the rule opens as it was
         assert m is not None
         raise RuleError(
@@ -176,8 +173,6 @@ def check_head_judge_kept(event: Event, staff: Staff) -> None:
     """L-STAFF-HJ: once the event started (round 1 paired), or while a
     penalty may still be appealed (one recorded without a ruling), the head
     judge is not taken away without a replacement named in the same change."""
-    from core.log import written_format
-
     old = event.staff.head_judge
     if not old.strip() or staff.head_judge.strip() or written_format() < 6:
         return
@@ -241,34 +236,40 @@ def updated_staff(
 
     ``judges``/``event_staff`` replace the lists; ``add_*`` append; ``remove``
     takes a name off every list (and off head judge / organizer)."""
-    org = staff.organizer if organizer is None else organizer.strip()
-    js = list(staff.judges) if judges is None else [j.strip() for j in judges]
-    es = list(staff.event_staff) if event_staff is None else [e.strip() for e in event_staff]
-    hj = staff.head_judge if head_judge is None else head_judge.strip()
-    for j in add_judges:
-        if _find(js, j) is None:
-            js.append(j.strip())
-    for e in add_event_staff:
-        if _find(es, e) is None:
-            es.append(e.strip())
     gone = {_key(r) for r in remove}
-    js = [j for j in js if _key(j) not in gone]
-    es = [e for e in es if _key(e) not in gone]
-    if hj and _key(hj) in gone:
-        hj = ""
-    if org and _key(org) in gone:
-        org = ""
+    js = _list_after(staff.judges, judges, add_judges, gone)
+    es = _list_after(staff.event_staff, event_staff, add_event_staff, gone)
+    hj = _one_after(staff.head_judge, head_judge, gone)
+    org = _one_after(staff.organizer, organizer, gone)
     if hj and _find(js, hj) is None:
         js.append(hj)  # G-HEAD-JUDGE: the head judge is one of the judges
     return {"organizer": org, "judges": js, "head_judge": hj, "event_staff": es}
 
 
+def _list_after(now, given: list[str] | None, added, gone: set[str]) -> list[str]:
+    """A staff list replaced by ``given`` (None: kept), with ``added`` names
+    not on it yet appended and the names ``gone`` (keys) taken off."""
+    names = list(now) if given is None else [n.strip() for n in given]
+    for n in added:
+        if _find(names, n) is None:
+            names.append(n.strip())
+    return [n for n in names if _key(n) not in gone]
+
+
+def _one_after(now: str, given: str | None, gone: set[str]) -> str:
+    """A staff role's name replaced by ``given`` (None: kept), empty when taken off."""
+    name = now if given is None else given.strip()
+    return "" if name and _key(name) in gone else name
+
+
 # -- staff PINs for the judge page -------------------------------------------------------
 
-#: Digits in a PIN (random from :mod:`secrets`); wrong ones are limited per address on the page.
+#: Digits in a PIN (random from the system's source, as :mod:`secrets` draws them; that module
+#: costs every desk command a millisecond to import); wrong ones are limited per address on the page.
 PIN_DIGITS = 6
 #: scrypt's cost (N, r, p): about 16 MiB and tens of milliseconds a check.
 SCRYPT = (2**14, 8, 1)
+_SYSTEM = SystemRandom()
 
 
 def pin_staff(event: Event, name: str | None) -> str | None:
@@ -300,18 +301,13 @@ def require_pin_staff(event: Event, name: str | None) -> str:
 
 
 def new_pin() -> str:
-    import secrets
-
-    return "".join(secrets.choice("0123456789") for _i in range(PIN_DIGITS))
+    return "".join(_SYSTEM.choice("0123456789") for _i in range(PIN_DIGITS))
 
 
 def pin_hash(pin: str, salt: bytes | None = None) -> str:
     """``pin`` as stored: ``scrypt$N$r$p$SALT$HASH`` (hex), with a new random salt."""
-    import hashlib
-    import secrets
-
     n, r, p = SCRYPT
-    salt = secrets.token_bytes(16) if salt is None else salt
+    salt = os.urandom(16) if salt is None else salt
     digest = hashlib.scrypt(pin.encode(), salt=salt, n=n, r=r, p=p, dklen=32)
     return f"scrypt${n}${r}${p}${salt.hex()}${digest.hex()}"
 
@@ -334,9 +330,6 @@ def pin_matches(stored: str, pin: str) -> bool:
     parts = _pin_parts(stored)
     if parts is None or not isinstance(pin, str):
         return False
-    import hashlib
-    import hmac
-
     n, r, p, salt, digest = parts
     try:
         got = hashlib.scrypt(
@@ -350,6 +343,8 @@ def pin_matches(stored: str, pin: str) -> bool:
         )
     except (ValueError, MemoryError):
         return False
+    import hmac  # every desk command imports this module; a PIN check (scrypt: tens of ms) alone needs it
+
     return hmac.compare_digest(got, digest)
 
 
@@ -380,7 +375,6 @@ def pin_fingerprint(event: Event, name: str) -> str | None:
     None when ``name`` has no PIN or is off the staff.  A new PIN, a removal
     or ``lycee staff EVENT signout NAME`` changes it: the server ends the
     sessions made before (tui.web.judge)."""
-    import hashlib
 
     who = pin_staff(event, name)
     if who is None:

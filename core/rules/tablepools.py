@@ -23,7 +23,7 @@ from dataclasses import replace
 
 from core.cards.model import normalize_number
 from core.errors import LyceeError, NotFound, RuleError
-from core.event.model import POOL_KINDS, Event, Pool
+from core.event.model import POOL_KINDS, BuildPhase, Event, Pool
 from core.i18n import _
 from core.log.actions import TablePool
 from core.log.registry import action, describer
@@ -38,8 +38,9 @@ def _rule(kind: str) -> str:
     return "G-DRAFT-1" if kind == "draft" else "G-SEALED"
 
 
-@action("table_pool")
-def apply_table_pool(event: Event, payload: TablePool) -> Event:
+def _table_build(event: Event) -> BuildPhase:
+    """The build phase a pool typed from the table belongs to: a sealed or
+    draft event's, opened for packs opened at the table (sealed: ``--real``)."""
     if event.kind not in POOL_KINDS:
         raise RuleError(
             _("{event} is a constructed event: pools belong to sealed and draft events", event=event.name), "G-SEALED"
@@ -59,10 +60,14 @@ def apply_table_pool(event: Event, payload: TablePool) -> Event:
             ),
             rule,
         )
-    pid = payload.player
-    if not isinstance(pid, str) or not event.has_player(pid):
-        raise NotFound(_("no player {ref!r} in {event}", ref=pid, event=event.name))
-    name = event.player(pid).name
+    return b
+
+
+def _check_correctable(event: Event, pid: str, name: str) -> None:
+    """A pool is entered (or corrected) until round 1 is paired or the
+    player registers a deck built from it; in a seated draft, for a player
+    with a seat (G-DRAFT-1)."""
+    rule = _rule(event.kind)
     if event.rounds:
         raise LyceeError(_("round 1 of {event} is paired: the pools stay as they are", event=event.name), rule)
     if event.decklist_of(pid) is not None:
@@ -76,14 +81,29 @@ def apply_table_pool(event: Event, payload: TablePool) -> Event:
         )
     if event.kind == "draft" and event.pods and not any(s.player == pid for pod in event.pods for s in pod):
         raise LyceeError(_("{name} has no seat in the draft", name=name), "G-DRAFT-1")
-    raw = payload.cards
-    what = _("the pool of {name}", name=name)
+
+
+def _pool_cards(raw, name: str, rule: str) -> tuple[str, ...]:
+    """The card numbers of a pool typed in: at least one, each like CH-0063."""
     if not isinstance(raw, (list, tuple)) or not raw:
         raise LyceeError(_("the pool of {name} holds no cards", name=name), rule)
+    what = _("the pool of {name}", name=name)
     for n in raw:
         if not isinstance(n, str) or normalize_number(n) != n:
             raise LyceeError(_("{what}: {number!r} is not a card number like CH-0063", what=what, number=n))
-    pool = Pool(pid, event.kind, b.set_code, tuple(raw), b.product if event.kind == "sealed" else "", b.packs)
+    return tuple(raw)
+
+
+@action("table_pool")
+def apply_table_pool(event: Event, payload: TablePool) -> Event:
+    b = _table_build(event)
+    pid = payload.player
+    if not isinstance(pid, str) or not event.has_player(pid):
+        raise NotFound(_("no player {ref!r} in {event}", ref=pid, event=event.name))
+    name = event.player(pid).name
+    _check_correctable(event, pid, name)
+    cards = _pool_cards(payload.cards, name, _rule(event.kind))
+    pool = Pool(pid, event.kind, b.set_code, cards, b.product if event.kind == "sealed" else "", b.packs)
     pools = tuple(p for p in event.pools if p.player != pid) + (pool,)
     return replace(event, pools=pools)
 

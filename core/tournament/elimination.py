@@ -37,10 +37,10 @@ from dataclasses import dataclass
 from core import labels
 from core.errors import LyceeError, RuleError
 from core.event.lookups import require_complete
-from core.event.model import Event, Match, Round
+from core.event.model import REPLAY, THIRD_PLACE, THIRD_PLACE_PLANNED, Event, Match, Round
 from core.i18n import _, join_list
 from core.tournament.seeding import bracket_order, seeded_first_round
-from core.tournament.standings import ranked_table
+from core.tournament.standings import ranked_table, standings
 
 _first_round = seeded_first_round
 
@@ -74,9 +74,6 @@ __all__ = [
     "swiss_over",
 ]
 
-THIRD_PLACE = "third_place"
-THIRD_PLACE_PLANNED = "third_place_planned"
-REPLAY = "replay"
 CUT_SIZES = (2, 4, 8, 16, 32)  # the usual sizes (plan, app); top_cut takes any size from 2
 
 
@@ -142,8 +139,18 @@ def top_cut(
             "G-SE",
         )
     cell = [(keys[i], tags[i]) for i in active]
+    _check_cut_line(event, active, cell, size)
+    chosen = active[:size]
+    if rng is not None:
+        chosen = _drawn_within_places(chosen, cell, rng)
+    return _first_round([players[i].id for i in chosen])
+
+
+def _check_cut_line(event: Event, active: list[int], cell: list, size: int) -> None:
+    """G-TIE-PLAYOFF: the cut line never falls inside a shared place (equal
+    ``cell``); the players sharing it hold a playoff (決定戦) first."""
     if len(active) > size and cell[size - 1] == cell[size]:
-        tied = [players[i].name for i, c in zip(active, cell) if c == cell[size - 1]]
+        tied = [event.players[i].name for i, c in zip(active, cell) if c == cell[size - 1]]
         raise RuleError(
             _(
                 "the cut line falls inside a shared place ({names}); hold a playoff (決定戦) first",
@@ -151,21 +158,22 @@ def top_cut(
             ),
             "G-TIE-PLAYOFF",
         )
-    chosen = active[:size]
-    if rng is not None:
-        # draw the order inside each shared place
-        seeded: list[int] = []
-        j = 0
-        while j < size:
-            k = j
-            while k < size and cell[k] == cell[j]:
-                k += 1
-            block = chosen[j:k]
-            rng.shuffle(block)
-            seeded.extend(block)
-            j = k
-        chosen = seeded
-    return _first_round([players[i].id for i in chosen])
+
+
+def _drawn_within_places(chosen: list[int], cell: list, rng: random.Random) -> list[int]:
+    """``chosen`` with the order inside each shared place (equal ``cell``) drawn with ``rng``."""
+    seeded: list[int] = []
+    j = 0
+    size = len(chosen)
+    while j < size:
+        k = j
+        while k < size and cell[k] == cell[j]:
+            k += 1
+        block = chosen[j:k]
+        rng.shuffle(block)
+        seeded.extend(block)
+        j = k
+    return seeded
 
 
 def single_elimination(
@@ -338,14 +346,21 @@ def next_elimination_round(event: Event, third_place: bool | None = None) -> tup
         return None  # the final was played (with a winner, or none by the organizer's G-ID-3 call)
     for m in last.matches:
         check_elimination_result(m)
-    winners: dict[int, str | None] = {}
-    losers: dict[int, str | None] = {}
-    for m in main:
-        winners[m.table] = m.winner()
-        losers[m.table] = m.loser()
+    winners = {m.table: m.winner() for m in main}
+    losers = {m.table: m.loser() for m in main}
     active = {p.id for p in event.players if p.active}
-    out: list[Match] = []
     n_next = slots_in_round // 2
+    out = _winners_matches(winners, active, n_next)
+    want_third = _planned_third(event) if third_place is None else third_place
+    if n_next == 1 and want_third:
+        out += _third_place_match(tops, losers, active)
+    return tuple(out)
+
+
+def _winners_matches(winners: dict[int, str | None], active: set[str], n_next: int) -> list[Match]:
+    """The next round's tables: the winners of tables 2t-1 and 2t meet at
+    table t; a winner who dropped since leaves the other a bye."""
+    out: list[Match] = []
     for t in range(1, n_next + 1):
         a = winners.get(2 * t - 1)
         b = winners.get(2 * t)
@@ -357,15 +372,18 @@ def next_elimination_round(event: Event, third_place: bool | None = None) -> tup
             out.append(Match(t, a or b, None, 2, 0, 0, "bye"))  # type: ignore[arg-type]
         else:
             out.append(Match(t, a, b))
-    want_third = _planned_third(event) if third_place is None else third_place
-    if n_next == 1 and want_third:
-        la, lb = losers.get(1), losers.get(2)
-        if la in active and lb in active:
-            seeds = _seeds(tops)
-            if seeds.get(lb, 0) < seeds.get(la, 0):  # the better seed listed first
-                la, lb = lb, la
-            out.append(Match(2, la, lb, note=THIRD_PLACE))
-    return tuple(out)
+    return out
+
+
+def _third_place_match(tops, losers: dict[int, str | None], active: set[str]) -> list[Match]:
+    """The semi-final losers on the last table, the better seed listed first, noted ``THIRD_PLACE``."""
+    la, lb = losers.get(1), losers.get(2)
+    if la not in active or lb not in active:
+        return []
+    seeds = _seeds(tops)
+    if seeds.get(lb, 0) < seeds.get(la, 0):  # the better seed listed first
+        la, lb = lb, la
+    return [Match(2, la, lb, note=THIRD_PLACE)]
 
 
 def _slots_of(tops, r: int) -> int:
@@ -505,26 +523,24 @@ def bracket(event: Event) -> Bracket | None:
                     third = BracketSlot(m.table, ent(m.p1), ent(m.p2), w, False, True, THIRD_PLACE)
                 else:
                     by_table[m.table] = m
-        slots = []
-        winners: dict[int, str | None] = {}
-        for t in range(1, n_slots + 1):
-            m = by_table.get(t)
-            if m is not None:
-                w = m.winner() if m.outcome in ("p1", "p2", "bye") else None
-                slots.append(BracketSlot(t, ent(m.p1), ent(m.p2), w, m.p2 is None, True, m.note))
-                winners[t] = w
-            else:
-                top = bottom = None
-                if prev_winners is not None:
-                    top = ent(prev_winners.get(2 * t - 1))
-                    bottom = ent(prev_winners.get(2 * t))
-                slots.append(BracketSlot(t, top, bottom))
-                winners[t] = None
+        slots = [_slot(t, by_table.get(t), prev_winners, ent) for t in range(1, n_slots + 1)]
+        winners = {s.table: s.winner for s in slots}
         rounds.append(BracketRound(r, played.number if played else None, _label(n_slots), tuple(slots)))
         prev_winners = winners
         if n_slots == 1 and winners.get(1):
             champion = ent(winners[1])
     return Bracket(size, tuple(rounds), third, champion)
+
+
+def _slot(t: int, m: Match | None, prev_winners: dict[int, str | None] | None, ent) -> BracketSlot:
+    """Table ``t`` of a bracket round: its match when paired, else the
+    winners of the two tables feeding it as far as they are decided."""
+    if m is not None:
+        w = m.winner() if m.outcome in ("p1", "p2", "bye") else None
+        return BracketSlot(t, ent(m.p1), ent(m.p2), w, m.p2 is None, True, m.note)
+    if prev_winners is None:
+        return BracketSlot(t, None, None)
+    return BracketSlot(t, ent(prev_winners.get(2 * t - 1)), ent(prev_winners.get(2 * t)))
 
 
 def champion(event: Event) -> str | None:
@@ -568,8 +584,6 @@ def _finished_tops(event: Event):
 def _no_winner_final(tops) -> bool:
     """The final (the last elimination round's match that is not the
     third-place match) was declared without a winner (G-ID-3, 優勝者不在)."""
-    from core import labels
-
     n = len(tops)
     return any(labels.is_no_winner(m.note or "") for m in tops[-1].matches if not is_third_place(tops, n - 1, m))
 
@@ -623,57 +637,84 @@ def final_placings(event: Event) -> list[Placing] | None:
     tops = _finished_tops(event)
     if tops is None:
         return None
-    from core.tournament.standings import standings
+    placings = _Placings(standings(event), _seeds(tops))
+    _place_final(placings, tops)
+    _place_earlier_rounds(placings, tops)
+    _place_outside_cut(placings)
+    return placings.out
 
-    rows = standings(event)
-    by_id = {r.id: r for r in rows}
-    seeds = _seeds(tops)
-    out: list[Placing] = []
-    placed: set[str] = set()
 
-    def add(pid: str, reached: str, label: str, place: int | None = None) -> None:
-        if pid in placed or pid is None:
+class _Placings:
+    """The placings of :func:`final_placings` as they are given: each player
+    once, place by place unless one is given."""
+
+    def __init__(self, rows, seeds: dict[str, int]) -> None:
+        self.rows = rows
+        self.by_id = {r.id: r for r in rows}
+        self.seeds = seeds
+        self.out: list[Placing] = []
+        self.placed: set[str] = set()
+
+    def add(self, pid: str | None, reached: str, label: str, place: int | None = None) -> None:
+        if pid in self.placed or pid is None:
             return
-        placed.add(pid)
-        out.append(Placing(place or len(out) + 1, pid, by_id[pid].name, reached, label, by_id[pid].rank))
+        self.placed.add(pid)
+        row = self.by_id[pid]
+        self.out.append(Placing(place or len(self.out) + 1, pid, row.name, reached, label, row.rank))
 
+    def by_seed(self, pid: str) -> tuple[int, int]:
+        """Seed first (the Swiss place the cut gave), then the standings' rank."""
+        return (self.seeds.get(pid, 0), self.by_id[pid].rank or len(self.rows) + 1)
+
+
+def _place_final(placings: _Placings, tops) -> None:
+    """1 the winner, 2 the finalist (G-ID-3, L-NO-WINNER: the finalists share
+    2nd when the final has no winner), then the third-place match's players."""
     n = len(tops)
     final_round = tops[-1]
     final = next(m for m in final_round.matches if not is_third_place(tops, n - 1, m))
     third = next((m for m in final_round.matches if is_third_place(tops, n - 1, m)), None)
     if _no_winner_final(tops):
-        # G-ID-3 (L-NO-WINNER): no champion; the final drawn is a shared place
-        # (同着) of the two finalists, 2nd, and place 1 stays empty
-        for pid in sorted(final.players(), key=lambda pid: (seeds.get(pid, 0), by_id[pid].rank or len(rows) + 1)):
-            add(pid, "final", elimination_label(1), 2)
+        # no champion: the final drawn is a shared place (同着) of the two finalists, 2nd, and place 1 stays empty
+        for pid in sorted(final.players(), key=placings.by_seed):
+            placings.add(pid, "final", elimination_label(1), 2)
     else:
-        add(final.winner(), "winner", _("Winner"))
+        placings.add(final.winner(), "winner", _("Winner"))
         if final.p2 is not None:
-            add(final.loser(), "final", elimination_label(1))
+            placings.add(final.loser(), "final", elimination_label(1))
     if third is not None and third.outcome in ("p1", "p2"):
-        add(third.winner(), "third_place", elimination_label(1, True))
-        add(third.loser(), "third_place", elimination_label(1, True))
-    # losers of each earlier round, latest first
-    for r in range(n - 2, -1, -1):
-        rnd = tops[r]
+        placings.add(third.winner(), "third_place", elimination_label(1, True))
+        placings.add(third.loser(), "third_place", elimination_label(1, True))
+
+
+def _reached(slots: int) -> str:
+    """The round a player went out in, by its number of tables."""
+    return {1: "final", 2: "semi-final", 4: "quarter-final"}.get(slots, f"round-of-{2 * slots}")
+
+
+def _place_earlier_rounds(placings: _Placings, tops) -> None:
+    """The losers of each earlier round, the latest round first, inside a round by seed."""
+    for r in range(len(tops) - 2, -1, -1):
         nxt = {pid for m in tops[r + 1].matches if not is_third_place(tops, r + 1, m) for pid in m.players()}
-        slots = _slots_of(tops, r)
         out_here = [
             pid
-            for m in rnd.matches
+            for m in tops[r].matches
             if not is_third_place(tops, r, m)
             for pid in m.players()
-            if pid not in nxt and pid not in placed
+            if pid not in nxt and pid not in placings.placed
         ]
-        out_here.sort(key=lambda pid: (seeds.get(pid, 0), by_id[pid].rank or len(rows) + 1))
-        key = {1: "final", 2: "semi-final", 4: "quarter-final"}.get(slots, f"round-of-{2 * slots}")
+        out_here.sort(key=placings.by_seed)
+        slots = _slots_of(tops, r)
         for pid in out_here:
-            add(pid, key, elimination_label(slots))
-    cut = len(out)
-    # outside the cut, a player left out of the ranking (O-PEN-2) gets no place
-    rest = [r for r in rows if r.id not in placed and r.rank is not None]
+            placings.add(pid, _reached(slots), elimination_label(slots))
+
+
+def _place_outside_cut(placings: _Placings) -> None:
+    """Every player outside the cut in Swiss order, players sharing a Swiss
+    place sharing theirs (G-TIE-1); one left out of the ranking (O-PEN-2) gets no place."""
+    cut = len(placings.out)
+    rest = [r for r in placings.rows if r.id not in placings.placed and r.rank is not None]
     first_of_rank: dict[int | None, int] = {}
     for i, row in enumerate(rest):
         first_of_rank.setdefault(row.rank, i)
-        add(row.id, "swiss", "", cut + 1 + first_of_rank[row.rank])
-    return out
+        placings.add(row.id, "swiss", "", cut + 1 + first_of_rank[row.rank])

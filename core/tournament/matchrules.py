@@ -32,6 +32,7 @@ from core import labels
 from core.errors import LyceeError, RuleError
 from core.event.model import GAME_CODES, fast_init, slot_setter
 from core.i18n import _, join_list
+from core.names import whole
 
 _RESULT = re.compile(r"^\s*([0-9]{1,3})\s*-\s*([0-9]{1,3})(?:\s*-\s*([0-9]{1,3}))?\s*$")
 
@@ -104,8 +105,6 @@ def parse_table_result(line: str) -> tuple[int, str]:
     app's result box and ``lycee result EVENT -`` take it: the table number
     and the result as typed (:func:`parse_result` and the desk judge the
     result).  Anything else is refused with the one message both faces show."""
-    from core.names import whole
-
     parts = line.split()
     table = whole(parts[0]) if len(parts) == 2 else None
     if table is None:
@@ -119,41 +118,12 @@ def check_result(result: Result, match_type: str, stage: str = "swiss") -> None:
     if w1 < 0 or w2 < 0 or d < 0:
         raise LyceeError(_("{result}: game counts cannot be negative", result=f"{w1}-{w2}-{d}"))
     if result.intentional:
-        if (w1, w2, d) != (0, 0, 0):
-            raise RuleError(
-                _("an intentional draw is agreed before the match starts: no game is played"),
-                "G-ID-1",
-            )
-        if stage == "top":
-            # G-ID-3: in an elimination match an intentional draw leaves the
-            # organizer to order a replay or declare no winner.
-            raise RuleError(
-                _(
-                    "an intentional draw in an elimination match needs the organizer's call: "
-                    "replay the match or declare no winner"
-                ),
-                "G-ID-3",
-            )
+        _check_intentional(result, stage)
         return
-    if match_type == "bo3":
-        if w1 > 2 or w2 > 2:
-            raise RuleError(
-                _("{result}: in best of three nobody wins more than two games", result=result.text()), "G-BO3"
-            )
-        if w1 == 2 and w2 == 2:
-            raise RuleError(
-                _("{result}: the match ends when one player has two game wins", result=result.text()), "G-BO3"
-            )
-        if d > MAX_DRAWN_GAMES["bo3"]:
-            raise RuleError(_("{result}: more drawn games than a match can hold", result=result.text()), "G-BO3")
-    elif match_type == "bo1":
-        if w1 + w2 + d > 1:
-            raise RuleError(
-                _("{result}: best of one is a single game (1-0, 0-1, or 0-0 at time)", result=result.text()),
-                "G-BO1",
-            )
-    else:
+    check = _GAME_CHECKS.get(match_type)
+    if check is None:
         raise LyceeError(_("unknown match type {type!r}", type=match_type))
+    check(result)
     if stage == "top" and result.outcome == "draw":
         raise RuleError(
             _(
@@ -161,10 +131,48 @@ def check_result(result: Result, match_type: str, stage: str = "swiss") -> None:
                 "(`--extra-game --by ORGANIZER`) or names the winner (`--winner PLAYER --reason TEXT --by ORGANIZER`)",
                 result=result.text(),
             )
-            if not result.intentional and result.p1_wins == result.p2_wins
+            if result.p1_wins == result.p2_wins
             else _("{result}: an elimination match must name a winner", result=result.text()),
             "G-SE",
         )
+
+
+def _check_intentional(result: Result, stage: str) -> None:
+    """G-ID-1: an intentional draw is agreed before any game; G-ID-3: in an
+    elimination match it leaves the organizer to order a replay or declare no winner."""
+    if (result.p1_wins, result.p2_wins, result.draws) != (0, 0, 0):
+        raise RuleError(_("an intentional draw is agreed before the match starts: no game is played"), "G-ID-1")
+    if stage == "top":
+        raise RuleError(
+            _(
+                "an intentional draw in an elimination match needs the organizer's call: "
+                "replay the match or declare no winner"
+            ),
+            "G-ID-3",
+        )
+
+
+def _check_bo3(result: Result) -> None:
+    """G-BO3: the first to two game wins takes the match."""
+    w1, w2 = result.p1_wins, result.p2_wins
+    if w1 > 2 or w2 > 2:
+        raise RuleError(_("{result}: in best of three nobody wins more than two games", result=result.text()), "G-BO3")
+    if w1 == 2 and w2 == 2:
+        raise RuleError(_("{result}: the match ends when one player has two game wins", result=result.text()), "G-BO3")
+    if result.draws > MAX_DRAWN_GAMES["bo3"]:
+        raise RuleError(_("{result}: more drawn games than a match can hold", result=result.text()), "G-BO3")
+
+
+def _check_bo1(result: Result) -> None:
+    """G-BO1: one game decides (0-0 at time)."""
+    if result.p1_wins + result.p2_wins + result.draws > 1:
+        raise RuleError(
+            _("{result}: best of one is a single game (1-0, 0-1, or 0-0 at time)", result=result.text()), "G-BO1"
+        )
+
+
+#: The games a result may hold, by match type.
+_GAME_CHECKS = {"bo3": _check_bo3, "bo1": _check_bo1}
 
 
 def time_only(result: Result, match_type: str) -> bool:

@@ -107,7 +107,7 @@ from functools import partial
 from operator import is_not
 
 from core.errors import RuleError
-from core.event.lookups import require_complete
+from core.event.lookups import planned_rounds, require_complete, suggested_rounds
 from core.event.model import Event, Match
 from core.i18n import _
 from core.tournament.matching import max_weight_matching
@@ -122,23 +122,6 @@ __all__ = [
 ]
 
 _NOISE = 1 << 12  # range of the random tie-break term (criterion d) in windows
-
-
-def suggested_rounds(n_players: int) -> int:
-    """Swiss rounds for ``n_players``: ceil(log2 N), at least 1 from two players."""
-    if n_players < 2:
-        return 0
-    return max(1, (n_players - 1).bit_length())
-
-
-def planned_rounds(event: Event) -> tuple[int, bool]:
-    """The Swiss rounds of the event and whether the organizer set them:
-    ``rounds_planned`` when set, else :func:`suggested_rounds` of the players
-    who may be paired next (one rule for the event bar, the top-cut question
-    and the command line)."""
-    if event.rounds_planned:
-        return event.rounds_planned, True
-    return suggested_rounds(len(event.eligible())), False
 
 
 # ---------------------------------------------------------------------------
@@ -183,18 +166,22 @@ def pair_swiss(event: Event, rng: random.Random, *, apart=None, apart_first: boo
     if avoid is not None and apart_first:
         met = [m | x for m, x in zip(met, avoid)]
         avoid = None
-    pairs = _solve(pts, met, rng, avoid)
-    # tables from the top score down; pairs of equal scores keep their drawn order
+    matches = _tables(_solve(pts, met, rng, avoid), ids, pts)
+    if bye is not None:
+        matches.append(Match(len(matches) + 1, led.ids[bye], None, 2, 0, 0, "bye"))
+    return tuple(matches)
+
+
+def _tables(pairs, ids: list[str], pts: list[int]) -> list[Match]:
+    """The pairs as tables from the top score down, the higher score first at
+    each; pairs of equal scores keep their drawn order."""
     ordered = []
     for a, b in pairs:
         if pts[b] > pts[a]:
             a, b = b, a
         ordered.append((a, b))
     ordered.sort(key=lambda ab: (-pts[ab[0]], -pts[ab[1]]))
-    matches = [Match(t, ids[a], ids[b]) for t, (a, b) in enumerate(ordered, start=1)]
-    if bye is not None:
-        matches.append(Match(len(matches) + 1, led.ids[bye], None, 2, 0, 0, "bye"))
-    return tuple(matches)
+    return [Match(t, ids[a], ids[b]) for t, (a, b) in enumerate(ordered, start=1)]
 
 
 def _refuse(event: Event) -> None:
@@ -229,16 +216,7 @@ def _met_sets(event: Event, ids: list[str], led: Ledger | None = None) -> list[s
     event's ledger): read from its opponents when they hold every Swiss
     meeting, in the order the rounds give them (the same sets, built alike)."""
     if led is not None and not led.uncounted:
-        if ids == led.ids:  # every player paired, none with the bye: local indices are the ledger's
-            return [set(o) for o in led.opps]
-        index = led.index
-        to_local: list[int | None] = [None] * len(led.ids)
-        for i, pid in enumerate(ids):
-            to_local[index[pid]] = i
-        opps = led.opps
-        local_of = to_local.__getitem__
-        playing = partial(is_not, None)  # an opponent who is not paired in this round is left out
-        return [set(filter(playing, map(local_of, opps[index[pid]]))) for pid in ids]  # type: ignore[arg-type]
+        return _met_from_ledger(led, ids)
     local = {pid: i for i, pid in enumerate(ids)}
     met: list[set[int]] = [set() for _ in ids]
     get = local.get
@@ -254,6 +232,20 @@ def _met_sets(event: Event, ids: list[str], led: Ledger | None = None) -> list[s
                 met[a].add(b)
                 met[b].add(a)
     return met
+
+
+def _met_from_ledger(led: Ledger, ids: list[str]) -> list[set[int]]:
+    """:func:`_met_sets` read from the ledger's opponents (which hold every Swiss meeting)."""
+    if ids == led.ids:  # every player paired, none with the bye: local indices are the ledger's
+        return [set(o) for o in led.opps]
+    index = led.index
+    to_local: list[int | None] = [None] * len(led.ids)
+    for i, pid in enumerate(ids):
+        to_local[index[pid]] = i
+    opps = led.opps
+    local_of = to_local.__getitem__
+    playing = partial(is_not, None)  # an opponent who is not paired in this round is left out
+    return [set(filter(playing, map(local_of, opps[index[pid]]))) for pid in ids]  # type: ignore[arg-type]
 
 
 def _apart_sets(pairs, ids: list[str]) -> list[set[int]] | None:
@@ -356,15 +348,10 @@ def _solve(
 
     ``apart``: keep-apart partners (criterion ``A``); the fast path avoids
     them like meetings, the exact windows count them below ``S``."""
-    n = len(pts)
-    if n == 0:
+    if not pts:
         return []
-    values = sorted(set(pts), reverse=True)
-    gi = {v: i for i, v in enumerate(values)}
+    values, groups = _score_groups(pts)
     k = len(values)
-    groups: list[list[int]] = [[] for _ in range(k)]
-    for p in range(n):
-        groups[gi[pts[p]]].append(p)
     avoid = met if apart is None else [m | x for m, x in zip(met, apart)]
     bad: set[int] = set()
     cache: dict[tuple[int, int], _Window] = {}
@@ -383,6 +370,16 @@ def _solve(
         if newbad <= bad:  # cannot happen; be safe: solve the whole round
             bad = set(range(k))
         bad |= newbad
+
+
+def _score_groups(pts: list[int]) -> tuple[list[int], list[list[int]]]:
+    """The points held, highest first, and the players of each (a score group), in player order."""
+    values = sorted(set(pts), reverse=True)
+    gi = {v: i for i, v in enumerate(values)}
+    groups: list[list[int]] = [[] for _ in values]
+    for p, v in enumerate(pts):
+        groups[gi[v]].append(p)
+    return values, groups
 
 
 def _runs(bad: set[int], k: int) -> list[tuple[int, int]]:
@@ -456,20 +453,29 @@ def _fast_group(members, incoming, requests, last, next_members, met, rng):
     rng.shuffle(order)
     pairs: list[tuple[int, int]] = []
     ext = incoming + requests
+    rest = order
     if ext:
         owner = _assign(ext, order, met)
         if owner is None:
             return None
-        for m, x in owner.items():
-            pairs.append((x, m))
+        pairs.extend((x, m) for m, x in owner.items())
         rest = [m for m in order if m not in owner]
-    else:
-        rest = order
     need_float = len(rest) % 2 == 1
     if need_float and last:
         return None
-    # random greedy pairing, avoiding rematches
-    pool = rest
+    inner, left = _greedy_pairs(rest, met)
+    if not _repair_leftovers(inner, left, 1 if need_float else 0, met):
+        return None
+    floater = left[0] if need_float else None
+    if floater is not None and next_members is not None:
+        floater = _takeable_floater(inner, floater, next_members, met)
+    pairs.extend(inner)
+    return pairs, floater
+
+
+def _greedy_pairs(pool: list[int], met) -> tuple[list[tuple[int, int]], list[int]]:
+    """Random greedy pairing of ``pool`` (already shuffled; used up), avoiding
+    rematches: the pairs, and the players left without a partner."""
     inner: list[tuple[int, int]] = []
     left: list[int] = []
     while pool:
@@ -485,56 +491,67 @@ def _fast_group(members, incoming, requests, last, next_members, met, rng):
         pool[j] = pool[-1]
         pool.pop()
         inner.append((u, v))
-    # repair: two leftovers take over a pair (u-a, v-b)
-    while len(left) > (1 if need_float else 0):
+    return inner, left
+
+
+def _repair_leftovers(inner: list[tuple[int, int]], left: list[int], keep: int, met) -> bool:
+    """Pair the leftovers of :func:`_greedy_pairs` (in place) until ``keep``
+    are left: two leftovers take over a pair (u-a, v-b), or u pairs with
+    another leftover; False when neither can."""
+    while len(left) > keep:
         u = left.pop()
         v = left.pop()
         if v not in met[u]:
             inner.append((u, v))
             continue
-        mu, mv = met[u], met[v]
-        done = False
-        for idx in range(len(inner)):
-            a, b = inner[idx]
-            if a not in mu and b not in mv:
-                inner[idx] = (u, a)
-                inner.append((v, b))
-                done = True
-                break
-            if b not in mu and a not in mv:
-                inner[idx] = (u, b)
-                inner.append((v, a))
-                done = True
-                break
-        if not done:
-            # try pairing u with another leftover first
-            for idx, w in enumerate(left):
-                if w not in mu:
-                    left[idx] = v
-                    inner.append((u, w))
-                    done = True
-                    break
-        if not done:
-            return None
-    floater = left[0] if need_float else None
-    if floater is not None and next_members is not None:
-        mf = met[floater]
-        if all(x in mf for x in next_members):
-            # swap the floater into a pair, float somebody who can be taken
-            for idx in range(len(inner)):
-                a, b = inner[idx]
-                for stay, go in ((a, b), (b, a)):
-                    if stay not in mf:
-                        mg = met[go]
-                        if any(x not in mg for x in next_members):
-                            inner[idx] = (floater, stay)
-                            floater = go
-                            break
-                else:
-                    continue
-                break
-    pairs.extend(inner)
-    return pairs, floater
+        if not (_take_over_pair(inner, u, v, met) or _pair_with_leftover(left, inner, u, v, met)):
+            return False
+    return True
+
+
+def _take_over_pair(inner: list[tuple[int, int]], u: int, v: int, met) -> bool:
+    """Leftovers ``u`` and ``v`` take over a pair (u-a, v-b) nobody of them has met."""
+    mu, mv = met[u], met[v]
+    for idx in range(len(inner)):
+        a, b = inner[idx]
+        if a not in mu and b not in mv:
+            inner[idx] = (u, a)
+            inner.append((v, b))
+            return True
+        if b not in mu and a not in mv:
+            inner[idx] = (u, b)
+            inner.append((v, a))
+            return True
+    return False
+
+
+def _pair_with_leftover(left: list[int], inner: list[tuple[int, int]], u: int, v: int, met) -> bool:
+    """``u`` pairs with another leftover it has not met, ``v`` taking that one's place."""
+    mu = met[u]
+    for idx, w in enumerate(left):
+        if w not in mu:
+            left[idx] = v
+            inner.append((u, w))
+            return True
+    return False
+
+
+def _takeable_floater(inner: list[tuple[int, int]], floater: int, next_members, met) -> int:
+    """The player who floats down: ``floater``, unless it has met everybody of
+    the next group; then it swaps into a pair (in place) and one who can be
+    taken there floats instead (if any)."""
+    mf = met[floater]
+    if not all(x in mf for x in next_members):
+        return floater
+    for idx in range(len(inner)):
+        a, b = inner[idx]
+        for stay, go in ((a, b), (b, a)):
+            if stay not in mf:
+                mg = met[go]
+                if any(x not in mg for x in next_members):
+                    inner[idx] = (floater, stay)
+                    return go
+    return floater
 
 
 def _assign(ext: list[int], order: list[int], met) -> dict[int, int] | None:
@@ -558,102 +575,166 @@ def _assign(ext: list[int], order: list[int], met) -> dict[int, int] | None:
     return owner
 
 
+@dataclass(slots=True)
+class _Frame:
+    """The players of a window of score groups ``a..b`` and its boundaries
+    (:func:`_solve_window`): ``t0..t1`` the boundaries a pair may cross, the
+    first ``nb`` of them weighed in turn."""
+
+    a: int
+    b: int
+    players: list[int]  # W: the window's players, group by group
+    grp: dict[int, int]  # each player's group
+    full: bool  # the window is the whole round (a rematch may be forced)
+    has_up: bool
+    has_down: bool
+    p_up: int  # parity of the players above: 1 when one of them must pair up into the window
+    t0: int
+    nb: int
+    maxd2: int  # the largest squared point difference in the window
+
+
+def _frame(a: int, b: int, groups, values) -> _Frame:
+    k = len(groups)
+    has_up = a > 0
+    has_down = b < k - 1
+    players = [p for g in range(a, b + 1) for p in groups[g]]
+    grp = {p: g for g in range(a, b + 1) for p in groups[g]}
+    above = sum(len(groups[g]) for g in range(a))
+    t0 = a - 1 if has_up else a
+    t1 = b if has_down else b - 1
+    lo_v = values[a - 1] if has_up else values[a]
+    hi_v = values[b + 1] if has_down else values[b]
+    return _Frame(
+        a,
+        b,
+        players,
+        grp,
+        a == 0 and b == k - 1,
+        has_up,
+        has_down,
+        above % 2,
+        t0,
+        max(0, t1 - t0 + 1),
+        (lo_v - hi_v) ** 2,
+    )
+
+
+def _weights(f: _Frame, nv: int, apart) -> tuple[int, int, int, int, list[int]]:
+    """The weights of the cost vector's terms packed in one integer, for
+    ``nv`` vertices: (w_a, w_s, w_r, top, cum), where ``cum[j]`` weighs
+    crossing boundaries t0 .. t0+j-1 (crossing g1..g2-1 weighs
+    ``cum[g2 - t0] - cum[g1 - t0]``; earlier boundaries are heavier)."""
+    T = nv + 1
+    w_a = T * _NOISE  # more than all the random terms together
+    w_s = w_a if apart is None else T * w_a  # more than all the apart pairs together
+    w = w_s * T * (f.maxd2 + 1)
+    w_c = [0] * f.nb
+    for j in range(f.nb - 1, -1, -1):
+        w_c[j] = w
+        w *= T
+    w_r = w
+    cum = [0] * (f.nb + 1)
+    for j in range(f.nb):
+        cum[j + 1] = cum[j] + w_c[j]
+    return w_a, w_s, w_r, w_r * T, cum
+
+
+def _down_penalties(f: _Frame, nv: int, top: int, w_s: int, cum: list[int], values, randrange) -> list[int]:
+    """What leaving each vertex unmatched costs: pairing down into group b+1
+    (a window with a group below), else ``top`` (never)."""
+    pen = [top] * nv
+    if f.has_down:
+        b, t0 = f.b, f.t0
+        for x, p in enumerate(f.players):
+            g = f.grp[p]
+            pen[x] = cum[b + 1 - t0] - cum[g - t0] + (values[g] - values[b + 1]) ** 2 * w_s + randrange(_NOISE)
+    return pen
+
+
+def _inner_edges(f: _Frame, pen, w_a, w_s, w_r, cum, values, met, apart, randrange) -> list[tuple[int, int, int]]:
+    """The edges between the window's players (a rematch only when the window is the whole round)."""
+    W, grp, full, t0 = f.players, f.grp, f.full, f.t0
+    nw = len(W)
+    edges = []
+    for x in range(nw):
+        p = W[x]
+        gp = grp[p]
+        mp = met[p]
+        vp = values[gp]
+        for y in range(x + 1, nw):
+            q = W[y]
+            rem = q in mp
+            if rem and not full:
+                continue
+            gq = grp[q]
+            c = (vp - values[gq]) ** 2 * w_s + randrange(_NOISE)
+            if gq != gp:
+                c += abs(cum[gq - t0] - cum[gp - t0])
+            if rem:
+                c += w_r
+            if apart is not None and q in apart[p]:
+                c += w_a
+            wt = pen[x] + pen[y] - c
+            if wt > 0:
+                edges.append((x, y, wt))
+    return edges
+
+
+def _up_edges(f: _Frame, nv: int, pen, top, w_s, cum, values, randrange) -> list[tuple[int, int, int]]:
+    """The edges to the up-partners, dummies ``nw .. nv-1`` (players of group a-1), and between them."""
+    nw = len(f.players)
+    edges = []
+    for x, p in enumerate(f.players):
+        g = f.grp[p]
+        c = cum[g - f.t0] + (values[f.a - 1] - values[g]) ** 2 * w_s + randrange(_NOISE)
+        wt = pen[x] + top - c
+        if wt > 0:
+            for d in range(nw, nv):
+                edges.append((x, d, wt))
+    for d in range(nw, nv):
+        for e in range(d + 1, nv):
+            edges.append((d, e, 2 * top))
+    return edges
+
+
+def _window_of(f: _Frame, mate: list[int], m_u: int, rng) -> _Window | None:
+    """The window's pairing from the matching ``mate`` with ``m_u`` up-partners,
+    or None when it does not serve them (try two more)."""
+    W = f.players
+    nw = len(W)
+    ok = all(mate[d] >= 0 for d in range(nw, nw + m_u))
+    if not f.has_down:
+        ok = ok and all(mate[x] >= 0 for x in range(nw))
+    ups = [W[x] for x in range(nw) if mate[x] >= nw]
+    if not (ok and (len(ups) < m_u or len(ups) == f.p_up)):
+        return None
+    pairs = [(W[x], W[mate[x]]) for x in range(nw) if 0 <= mate[x] < nw and x < mate[x]]
+    downs = [W[x] for x in range(nw) if mate[x] < 0]
+    rng.shuffle(downs)
+    return _Window(pairs, ups, downs)
+
+
 def _solve_window(a, b, groups, values, met, rng, apart=None) -> _Window:
     """Exact optimum for groups ``a..b`` with up/down options (module docstring).
 
     With ``apart``, a pair kept apart costs ``w_a``, above every random
     tie-break and below one unit of ``S`` (window players only: partners
     outside are served by the fast path, which avoids them)."""
-    k = len(groups)
-    full = a == 0 and b == k - 1
-    has_up = a > 0
-    has_down = b < k - 1
-    W = [p for g in range(a, b + 1) for p in groups[g]]
-    grp = {}
-    for g in range(a, b + 1):
-        for p in groups[g]:
-            grp[p] = g
-    nw = len(W)
-    above = sum(len(groups[g]) for g in range(a))
-    p_up = above % 2
-    t0 = a - 1 if has_up else a
-    t1 = b if has_down else b - 1
-    nb = max(0, t1 - t0 + 1)
-    lo_v = values[a - 1] if has_up else values[a]
-    hi_v = values[b + 1] if has_down else values[b]
-    maxd2 = (lo_v - hi_v) ** 2
-    m_u = p_up
+    f = _frame(a, b, groups, values)
+    nw = len(f.players)
+    randrange = rng.randrange
+    m_u = f.p_up
     while True:
         nv = nw + m_u
-        T = nv + 1
-        w_a = T * _NOISE  # more than all the random terms together
-        w_s = w_a if apart is None else T * w_a  # more than all the apart pairs together
-        w_c_last = w_s * T * (maxd2 + 1)
-        # weights of the boundary components t0..t1 (earlier = heavier)
-        w_c = [0] * nb
-        w = w_c_last
-        for j in range(nb - 1, -1, -1):
-            w_c[j] = w
-            w *= T
-        w_r = w
-        top = w_r * T
-        randrange = rng.randrange
-        # cum[j]: weight of crossing boundaries t0 .. t0+j-1; crossing the
-        # boundaries g1..g2-1 weighs cum[g2 - t0] - cum[g1 - t0]
-        cum = [0] * (nb + 1)
-        for j in range(nb):
-            cum[j + 1] = cum[j] + w_c[j]
-
-        pen = [top] * nv
-        if has_down:
-            for x, p in enumerate(W):
-                g = grp[p]
-                pen[x] = cum[b + 1 - t0] - cum[g - t0] + (values[g] - values[b + 1]) ** 2 * w_s + randrange(_NOISE)
-        edges = []
-        # pairs inside the window
-        for x in range(nw):
-            p = W[x]
-            gp = grp[p]
-            mp = met[p]
-            vp = values[gp]
-            for y in range(x + 1, nw):
-                q = W[y]
-                rem = q in mp
-                if rem and not full:
-                    continue
-                gq = grp[q]
-                c = (vp - values[gq]) ** 2 * w_s + randrange(_NOISE)
-                if gq != gp:
-                    c += abs(cum[gq - t0] - cum[gp - t0])
-                if rem:
-                    c += w_r
-                if apart is not None and q in apart[p]:
-                    c += w_a
-                wt = pen[x] + pen[y] - c
-                if wt > 0:
-                    edges.append((x, y, wt))
-        # up-partners: dummies nw .. nv-1
+        w_a, w_s, w_r, top, cum = _weights(f, nv, apart)
+        pen = _down_penalties(f, nv, top, w_s, cum, values, randrange)
+        edges = _inner_edges(f, pen, w_a, w_s, w_r, cum, values, met, apart, randrange)
         if m_u:
-            for x, p in enumerate(W):
-                g = grp[p]
-                c = cum[g - t0] + (values[a - 1] - values[g]) ** 2 * w_s + randrange(_NOISE)
-                wt = pen[x] + top - c
-                if wt > 0:
-                    for d in range(nw, nv):
-                        edges.append((x, d, wt))
-            for d in range(nw, nv):
-                for e in range(d + 1, nv):
-                    edges.append((d, e, 2 * top))
-        mate = max_weight_matching(nv, edges)
-        ok = all(mate[d] >= 0 for d in range(nw, nv))
-        if not has_down:
-            ok = ok and all(mate[x] >= 0 for x in range(nw))
-        ups = [W[x] for x in range(nw) if mate[x] >= nw]
-        if ok and (len(ups) < m_u or len(ups) == p_up):
-            pairs = [(W[x], W[mate[x]]) for x in range(nw) if 0 <= mate[x] < nw and x < mate[x]]
-            downs = [W[x] for x in range(nw) if mate[x] < 0]
-            rng.shuffle(downs)
-            return _Window(pairs, ups, downs)
+            edges += _up_edges(f, nv, pen, top, w_s, cum, values, randrange)
+        found = _window_of(f, max_weight_matching(nv, edges), m_u, rng)
+        if found is not None:
+            return found
         if m_u > nw + 1:  # cannot happen: every window player may go up
             raise AssertionError("pairing window has no solution")
         m_u += 2

@@ -31,6 +31,8 @@ import math
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 
+from core.columns import ljust, width
+from core.event.lookups import suggested_rounds
 from core.event.model import Event
 from core.i18n import _
 
@@ -109,54 +111,93 @@ def measure(log: list[dict], event: Event | None = None) -> list[RoundTimes]:
     return list(times)
 
 
-def _measure(log: list[dict], event: Event | None) -> list[RoundTimes]:
+def _undone(log: list[dict]) -> set:
+    """The seqs of the actions taken back."""
     undone = set()
     for a in log:
         if a.get("type") == "undo":
             undone.add(a["data"]["target"])
         if a.get("undone"):
             undone.add(a["seq"])
-    paired: dict[int, str] = {}
-    started: dict[int, str] = {}
-    ended: dict[int, str] = {}
-    minutes: dict[int, int] = {}
-    default_minutes = 50
+    return undone
+
+
+class _Timeline:
+    """Each round's times as the log tells them (:func:`measure`): when it
+    was paired, when its clock started, when its last result came, and its
+    match time; one step a kind of action (:data:`_TIMELINE_STEPS`)."""
+
+    def __init__(self) -> None:
+        self.paired: dict[int, str] = {}
+        self.started: dict[int, str] = {}
+        self.ended: dict[int, str] = {}
+        self.minutes: dict[int, int] = {}
+        self.default_minutes = 50
+
+    def result(self, d: dict, at: str) -> None:
+        r = d.get("round", max(self.paired) if self.paired else None)
+        if r in self.paired:
+            self.ended[r] = at
+
+    def setting(self, d: dict, at: str) -> None:
+        if isinstance(d.get("minutes"), int):
+            self.default_minutes = d["minutes"]
+
+    def imported(self, d: dict, at: str) -> None:
+        self.default_minutes = d.get("minutes", self.default_minutes)
+
+    def pair(self, d: dict, at: str) -> None:
+        r = d.get("round")
+        self.paired[r] = at  # type: ignore[index]
+        self.started.pop(r, None)  # type: ignore[arg-type]
+        self.ended.pop(r, None)  # type: ignore[arg-type]
+        self.minutes[r] = self.default_minutes  # type: ignore[index]
+
+    def unpair(self, d: dict, at: str) -> None:
+        self.paired.pop(d.get("round"), None)  # type: ignore[arg-type]
+
+    def clock(self, d: dict, at: str) -> None:
+        if d.get("op") == "start":
+            self.started[d.get("round")] = d.get("at", at)  # type: ignore[index]
+
+    def rounds(self, event: Event | None) -> list[RoundTimes]:
+        """Each round paired, with its end only once the event has all its results."""
+        complete = {r.number: r.complete for r in event.rounds} if event is not None else None
+        out = []
+        for r in sorted(self.paired):
+            end = self.ended.get(r)
+            if complete is not None and not complete.get(r, False):
+                end = None
+            start = _t(self.started.get(r, self.paired[r]))
+            out.append(RoundTimes(r, start, _t(end) if end is not None else None, self.minutes[r]))
+        return out
+
+
+#: What each kind of action tells of the rounds' times (the others tell nothing).
+_TIMELINE_STEPS = {
+    **dict.fromkeys(("result", "game", "late", "drop", "id_decision"), _Timeline.result),
+    "create": _Timeline.setting,
+    "edit": _Timeline.setting,
+    "import": _Timeline.imported,
+    "pair": _Timeline.pair,
+    "unpair": _Timeline.unpair,
+    "clock": _Timeline.clock,
+}
+
+
+def _measure(log: list[dict], event: Event | None) -> list[RoundTimes]:
+    undone = _undone(log)
+    timeline = _Timeline()
     for a in log:
         kind = a.get("type")
         if kind == "undo" or a.get("seq") in undone:
             continue
         at = a.get("at")
-        if at is None:
+        step = _TIMELINE_STEPS.get(kind)  # type: ignore[arg-type]
+        if at is None or step is None:
             continue
-        d = a.get("data", {})
-        if kind in ("result", "game", "late", "drop", "id_decision"):
-            r = d.get("round", max(paired) if paired else None)
-            if r in paired:
-                ended[r] = at
-        elif kind in ("create", "edit") and isinstance(d.get("minutes"), int):
-            default_minutes = d["minutes"]
-        elif kind == "import":
-            default_minutes = d.get("minutes", default_minutes)
-        elif kind == "pair":
-            r = d.get("round")
-            paired[r] = at
-            started.pop(r, None)
-            ended.pop(r, None)
-            minutes[r] = default_minutes
-        elif kind == "unpair":
-            paired.pop(d.get("round"), None)
-        elif kind == "clock" and d.get("op") == "start":
-            started[d.get("round")] = d.get("at", at)
-    out = []
-    complete = None
-    if event is not None:
-        complete = {r.number: r.complete for r in event.rounds}
-    for r in sorted(paired):
-        end = ended.get(r)
-        if complete is not None and not complete.get(r, False):
-            end = None
-        out.append(RoundTimes(r, _t(started.get(r, paired[r])), _t(end) if end is not None else None, minutes[r]))
-    return out
+        step(timeline, a.get("data", {}), at)
+    return timeline.rounds(event)
 
 
 def plausible(rt: RoundTimes) -> bool:
@@ -268,24 +309,30 @@ class Plan:
                 src=src,
             )
         )
-        labels = [o.label for o in self.options]
-        rows = [
-            ("", labels),
-            (_("Swiss rounds"), [str(o.rounds) for o in self.options]),
-            (_("top cut"), [str(o.top) if o.top else "-" for o in self.options]),
-            (_("rounds left"), [str(o.left) for o in self.options]),
-            (_("finish"), [hm(o.finish) for o in self.options]),
-        ]
-        from core.columns import ljust, width
-
-        first = max(width(r[0]) for r in rows) + 2
-        cols = [max(width(r[1][i]) for r in rows) + 2 for i in range(len(labels))]
-        for head, cells in rows:
-            line = "  " + ljust(head, first)
-            for c, n in zip(cells, cols):
-                line += ljust(c, n)
-            out.append(line.rstrip())
+        out += _option_table(self.options)
         return out
+
+
+def _option_table(options: list[Option]) -> list[str]:
+    """The options side by side, one column each, lined up in terminal columns."""
+    hm = clock_time
+    labels = [o.label for o in options]
+    rows = [
+        ("", labels),
+        (_("Swiss rounds"), [str(o.rounds) for o in options]),
+        (_("top cut"), [str(o.top) if o.top else "-" for o in options]),
+        (_("rounds left"), [str(o.left) for o in options]),
+        (_("finish"), [hm(o.finish) for o in options]),
+    ]
+    first = max(width(r[0]) for r in rows) + 2
+    cols = [max(width(r[1][i]) for r in rows) + 2 for i in range(len(labels))]
+    out = []
+    for head, cells in rows:
+        line = "  " + ljust(head, first)
+        for c, n in zip(cells, cols):
+            line += ljust(c, n)
+        out.append(line.rstrip())
+    return out
 
 
 def clock_time(t: datetime) -> str:
@@ -322,74 +369,102 @@ def plan_event(
 ) -> Plan:
     """The projected finish of ``event`` at ``now`` and its alternatives (one
     Swiss round fewer, top 4, top 8)."""
-    from core.tournament.pairing import suggested_rounds
-
     now = now if now.tzinfo is not None else now.replace(tzinfo=timezone.utc)
     times = measure(log, event)
     overrun, turnaround, slots, source, measured = _figures(times, history or [])
     minutes = event.minutes
     tops = [r for r in event.rounds if r.stage == "top"]
-    made_top = 0
-    if tops:
-        n = sum(len(m.players()) for m in tops[0].matches)
-        made_top = 1
-        while made_top < n:
-            made_top *= 2
     swiss_done = len(event.swiss_rounds)
     alone = event.rounds_planned == 0 and not rounds  # single elimination alone (G-SE): the bracket only
     base_rounds = (
         0 if alone else rounds or event.rounds_planned or max(swiss_done, suggested_rounds(len(event.eligible())))
     )
-    base_top = top if top is not None else made_top or (len(event.eligible(1)) if alone else 0)
-    spread_round = _stdev(slots) if len(slots) >= 2 else DEFAULT_SPREAD
+    base_top = top if top is not None else _made_top(tops) or (len(event.eligible(1)) if alone else 0)
+    pace = _pace(event, times, now, turnaround, minutes + overrun)
+    pace.spread_round = _stdev(slots) if len(slots) >= 2 else DEFAULT_SPREAD
+    opts = [pace.option(event, _("as planned"), base_rounds, base_top)]
+    seen = {(base_rounds, base_top)}
+    for label, r, t in _alternatives(base_rounds, base_top, swiss_done, bool(tops), alone):
+        if (r, t) not in seen:
+            seen.add((r, t))
+            opts.append(pace.option(event, label, r, t))
+    finished = _finished_at(event, times, bool(tops), base_rounds, base_top)
+    return Plan(event.name, now, minutes, overrun, turnaround, source, measured, opts, finished)
 
+
+def _made_top(tops) -> int:
+    """The size of the top cut made (a power of two, byes included), 0 before it."""
+    if not tops:
+        return 0
+    n = sum(len(m.players()) for m in tops[0].matches)
+    made = 1
+    while made < n:
+        made *= 2
+    return made
+
+
+@dataclass
+class _Pace:
+    """Where the day stands (:func:`plan_event`): when the running round ends
+    (or the next one can start), the rounds behind us, and what a round takes."""
+
+    running_end: datetime
+    behind: int
+    in_progress: bool
+    turnaround: float
+    round_minutes: float  # the match time and its overrun
+    spread_round: float = DEFAULT_SPREAD
+
+    def option(self, event: Event, label: str, n_rounds: int, n_top: int) -> Option:
+        """The day with ``n_rounds`` Swiss rounds in all and a top ``n_top`` cut."""
+        playoffs = len([r for r in event.rounds if r.stage == "playoff"])
+        total = max(n_rounds, len(event.swiss_rounds)) + _top_rounds(n_top) + playoffs
+        left = max(0, total - self.behind)
+        future = left - (1 if self.in_progress else 0)
+        finish = self.running_end + timedelta(minutes=future * (self.turnaround + self.round_minutes))
+        spread = self.spread_round * math.sqrt(max(left, 0))
+        return Option(label, n_rounds, n_top, left, finish, spread)
+
+
+def _pace(event: Event, times: list[RoundTimes], now: datetime, turnaround: float, round_minutes: float) -> _Pace:
+    """The time the next round can start, and the rounds behind us."""
     cur = event.current_round
-    # where the day stands: the time the next round can start, and the rounds behind us
     if cur is not None and not cur.complete:
         rt = next((t for t in times if t.number == cur.number), None)
         start = rt.start if rt is not None and rt.start is not None else now
-        running_end = max(now, start + timedelta(minutes=minutes + overrun))
-        behind = len(event.rounds) - 1
-        in_progress = True
-    else:
-        last_end = times[-1].end if times and times[-1].end is not None else None
-        running_end = max(now, last_end) if last_end is not None else now
-        behind = len(event.rounds)
-        in_progress = False
-    finished = None
-    if cur is not None and cur.complete and times and times[-1].end is not None:
-        final = [m for m in cur.matches if m.note != "third_place"]
-        if tops and cur.stage == "top" and len(final) == 1:
-            finished = times[-1].end  # the final is decided
-        elif not tops and not base_top and cur.stage == "swiss" and swiss_done >= base_rounds:
-            finished = times[-1].end  # the last Swiss round, no cut planned
+        running_end = max(now, start + timedelta(minutes=round_minutes))
+        return _Pace(running_end, len(event.rounds) - 1, True, turnaround, round_minutes)
+    last_end = times[-1].end if times and times[-1].end is not None else None
+    running_end = max(now, last_end) if last_end is not None else now
+    return _Pace(running_end, len(event.rounds), False, turnaround, round_minutes)
 
-    def option(label, n_rounds, n_top) -> Option:
-        total = (
-            max(n_rounds, len(event.swiss_rounds))
-            + _top_rounds(n_top)
-            + len([r for r in event.rounds if r.stage == "playoff"])
-        )
-        left = max(0, total - behind)
-        future = left - (1 if in_progress else 0)
-        finish = running_end + timedelta(minutes=future * (turnaround + minutes + overrun))
-        spread = spread_round * math.sqrt(max(left, 0))
-        return Option(label, n_rounds, n_top, left, finish, spread)
 
-    opts = [option(_("as planned"), base_rounds, base_top)]
-    seen = {(base_rounds, base_top)}
+def _alternatives(
+    base_rounds: int, base_top: int, swiss_done: int, cut: bool, alone: bool
+) -> list[tuple[str, int, int]]:
+    """The other ways the day can go: one Swiss round fewer, top 4, top 8, no cut."""
     alts = []
-    if base_rounds - 1 >= max(1, swiss_done) and not tops:
+    if base_rounds - 1 >= max(1, swiss_done) and not cut:
         alts.append((_("one round fewer"), base_rounds - 1, base_top))
-    if not tops and not alone:
+    if not cut and not alone:
         alts += [(_("top 4"), base_rounds, 4), (_("top 8"), base_rounds, 8)]
         if base_top:
             alts.append((_("no top cut"), base_rounds, 0))
-    for label, r, t in alts:
-        if (r, t) not in seen:
-            seen.add((r, t))
-            opts.append(option(label, r, t))
-    return Plan(event.name, now, minutes, overrun, turnaround, source, measured, opts, finished)
+    return alts
+
+
+def _finished_at(event: Event, times: list[RoundTimes], cut: bool, base_rounds: int, base_top: int) -> datetime | None:
+    """The event's actual end once it is over: the final decided, or the last
+    Swiss round played with no cut planned; else None."""
+    cur = event.current_round
+    if cur is None or not cur.complete or not times or times[-1].end is None:
+        return None
+    final = [m for m in cur.matches if m.note != "third_place"]
+    if cut and cur.stage == "top" and len(final) == 1:
+        return times[-1].end  # the final is decided
+    if not cut and not base_top and cur.stage == "swiss" and len(event.swiss_rounds) >= base_rounds:
+        return times[-1].end  # the last Swiss round, no cut planned
+    return None
 
 
 def planned_vs_actual(event: Event, log: list[dict], history: list[list[dict]] | None = None):

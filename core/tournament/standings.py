@@ -44,9 +44,11 @@ from dataclasses import dataclass, field, replace
 from math import lcm
 
 from core.errors import LyceeError, RuleError
+from core.event.lookups import require_complete
 from core.event.model import Event, Match
 from core.event.tiebreakers import TIEBREAKERS, unknown_message
 from core.i18n import _, join_list
+from core.tournament.seeding import seeded_first_round
 
 __all__ = [
     "StandingRow",
@@ -316,35 +318,11 @@ def _playoff_tags(event: Event, led: Ledger, keys: list[tuple]):
     tags: list[tuple[int, ...]] = [()] * n
     anchors: list[tuple] = list(keys)
     groups: dict[tuple, list[int]] = {}
-    index = led.index
-    points = led.points
     for rnd in event.rounds:
         if rnd.stage != "playoff":
             continue
-        by_points: dict[int, list[int]] = {}
-        for m in rnd.matches:
-            for pid in m.players():
-                i = index.get(pid)
-                if i is not None and i not in by_points.get(points[i], ()):
-                    by_points.setdefault(points[i], []).append(i)
-        for pts, members in by_points.items():
-            if len({(anchors[i], tags[i]) for i in members}) > 1:
-                gid = (pts, -1, rnd.number)  # a point playoff: its own place
-                for i in members:
-                    anchors[i], tags[i] = gid, ()
-                groups[gid] = members
-        # cell -> list of (match); a cell is (anchor, current tag)
-        cells: dict[tuple, list[Match]] = {}
-        for m in rnd.matches:
-            a = index.get(m.p1)
-            if a is None:
-                continue
-            cell = (anchors[a], tags[a])
-            if m.p2 is not None:
-                b = index.get(m.p2)
-                if b is None or (anchors[b], tags[b]) != cell:
-                    continue  # not a playoff between players on equal points: ignored
-            cells.setdefault(cell, []).append(m)
+        _start_point_playoffs(rnd, led, anchors, tags, groups)
+        cells = _playoff_cells(rnd, led.index, anchors, tags)
         if not cells:
             continue
         members_of: dict[tuple, list[int]] = {}
@@ -355,21 +333,63 @@ def _playoff_tags(event: Event, led: Ledger, keys: list[tuple]):
         for cell, matches in cells.items():
             if not all(m.reported for m in matches):
                 continue  # decided only once the whole round of it is in
-            mark = {i: 1 for i in members_of[cell]}
-            for m in matches:
-                w = m.winner()
-                lo = m.loser()
-                if m.outcome == "double_loss":
-                    for pid in m.players():
-                        mark[index[pid]] = 2
-                    continue
-                if w is not None:
-                    mark[index[w]] = 0
-                if lo is not None:
-                    mark[index[lo]] = 2
-            for i, v in mark.items():
+            for i, v in _cell_marks(members_of[cell], matches, led.index).items():
                 tags[i] = tags[i] + (v,)
     return tags, anchors, groups
+
+
+def _start_point_playoffs(rnd, led: Ledger, anchors: list[tuple], tags: list[tuple[int, ...]], groups: dict) -> None:
+    """A playoff round's players on equal points who do not all hold one
+    place start a point playoff of their own (in place): its id is their
+    anchor, their tags start anew, and ``groups`` lists its players."""
+    index, points = led.index, led.points
+    by_points: dict[int, list[int]] = {}
+    for m in rnd.matches:
+        for pid in m.players():
+            i = index.get(pid)
+            if i is not None and i not in by_points.get(points[i], ()):
+                by_points.setdefault(points[i], []).append(i)
+    for pts, members in by_points.items():
+        if len({(anchors[i], tags[i]) for i in members}) > 1:
+            gid = (pts, -1, rnd.number)  # a point playoff: its own place
+            for i in members:
+                anchors[i], tags[i] = gid, ()
+            groups[gid] = members
+
+
+def _playoff_cells(rnd, index: dict[str, int], anchors: list[tuple], tags: list[tuple[int, ...]]) -> dict:
+    """The round's matches by the place they decide: a cell is (anchor,
+    current tag), shared by both players; other matches are ignored."""
+    cells: dict[tuple, list[Match]] = {}
+    for m in rnd.matches:
+        a = index.get(m.p1)
+        if a is None:
+            continue
+        cell = (anchors[a], tags[a])
+        if m.p2 is not None:
+            b = index.get(m.p2)
+            if b is None or (anchors[b], tags[b]) != cell:
+                continue  # not a playoff between players on equal points: ignored
+        cells.setdefault(cell, []).append(m)
+    return cells
+
+
+def _cell_marks(members: list[int], matches: list[Match], index: dict[str, int]) -> dict[int, int]:
+    """What a decided cell appends to its players' tags: winners and byes 0,
+    losers (both players of a double loss) 2, the others of the place 1."""
+    mark = {i: 1 for i in members}
+    for m in matches:
+        if m.outcome == "double_loss":
+            for pid in m.players():
+                mark[index[pid]] = 2
+            continue
+        w = m.winner()
+        lo = m.loser()
+        if w is not None:
+            mark[index[w]] = 0
+        if lo is not None:
+            mark[index[lo]] = 2
+    return mark
 
 
 def ranked_table(event: Event):
@@ -378,10 +398,8 @@ def ranked_table(event: Event):
     shared place), playoff tags and the ordered player indices."""
     led = Ledger.of(event)
     fig = led.figures()
-    chain = tuple(event.tiebreakers)
     n = len(led.ids)
-    columns = [led.points, *[fig.of(tb) for tb in chain]]  # raises on a key that is in no table
-    keys = [tuple(c[i] for c in columns) for i in range(n)]
+    keys = _swiss_keys(event, led, fig)
     tags, anchors, groups = _playoff_tags(event, led, keys)
     # descending swiss key, then playoff tag ascending, then registration order
     order = sorted(range(n), key=lambda i: tags[i])
@@ -400,23 +418,27 @@ def playoffs_held(event: Event) -> list[tuple[int, tuple[str, ...], bool]]:
     """Each playoff (決定戦) held, for the report: (points, its players, whether
     it settled a point tie instead of the tiebreakers), in the order held."""
     led = Ledger.of(event)
-    fig = led.figures()
-    chain = tuple(event.tiebreakers)
-    columns = [led.points, *[fig.of(tb) for tb in chain]]
-    keys = [tuple(c[i] for c in columns) for i in range(len(led.ids))]
-    _tags, _anchors, groups = _playoff_tags(event, led, keys)
+    _tags, _anchors, groups = _playoff_tags(event, led, _swiss_keys(event, led, led.figures()))
     out: list[tuple[int, tuple[str, ...], bool]] = []
     seen: set[str] = set()
     for gid, members in groups.items():
         out.append((gid[0], tuple(led.ids[i] for i in members), True))
         seen.update(led.ids[i] for i in members)
     for rnd in event.rounds:
-        if rnd.stage == "playoff":
-            ids = tuple(dict.fromkeys(p for m in rnd.matches for p in m.players()))
-            if not seen.intersection(ids):
-                out.append((led.points[led.index[ids[0]]] if ids and ids[0] in led.index else 0, ids, False))
-                seen.update(ids)
+        if rnd.stage != "playoff":
+            continue
+        ids = tuple(dict.fromkeys(p for m in rnd.matches for p in m.players()))
+        if not seen.intersection(ids):
+            out.append((led.points[led.index[ids[0]]] if ids and ids[0] in led.index else 0, ids, False))
+            seen.update(ids)
     return out
+
+
+def _swiss_keys(event: Event, led: Ledger, fig) -> list[tuple]:
+    """Each player's Swiss key: points, then the event's tiebreakers in order
+    (raises on a tiebreaker that is in no table)."""
+    columns = [led.points, *[fig.of(tb) for tb in tuple(event.tiebreakers)]]
+    return [tuple(c[i] for c in columns) for i in range(len(led.ids))]
 
 
 def _ranks(order: list[int], keys, tags) -> list[int]:
@@ -541,17 +563,31 @@ def pair_playoff(event: Event, player_ids, rng=None) -> tuple[Match, ...]:
     caller stores the matches as a round with stage ``"playoff"``.
     """
     ids = list(dict.fromkeys(player_ids))
+    _check_playoff_start(event, ids)
+    led, fig, keys, tags, order = ranked_table(event)
+    seeded = _playoff_seeds(event, led, ids, keys, tags, order)  # the standings' order: the byes to the best seeds
+    first = seeded_first_round(seeded)
+    # the matches played take the first tables, the byes the last ones
+    ordered = [m for m in first if m.p2 is not None] + [m for m in first if m.p2 is None]
+    return tuple(replace(m, table=t) for t, m in enumerate(ordered, start=1))
+
+
+def _check_playoff_start(event: Event, ids: list[str]) -> None:
+    """Two players of the event or more, once the Swiss rounds played are complete (G-TIE-PLAYOFF)."""
     if len(ids) < 2:
         raise RuleError(_("a playoff needs at least two players"), "G-TIE-PLAYOFF")
     for pid in ids:
         if not event.has_player(pid):
             raise LyceeError(_("no player {pid!r} in this event", pid=pid))
-    from core.event.lookups import require_complete
-
     require_complete(event)
     if not event.swiss_rounds:
         raise RuleError(_("no Swiss round has been played yet"), "G-TIE-PLAYOFF")
-    led, fig, keys, tags, order = ranked_table(event)
+
+
+def _playoff_seeds(event: Event, led: Ledger, ids: list[str], keys, tags, order: list[int]) -> list[str]:
+    """The players of a playoff in the standings' order, once they are on
+    equal points, every player tied for their place is among them, and
+    nobody stands between them (G-TIE-PLAYOFF, G-TIE-1)."""
     names = {p.id: p.name for p in event.players}
     idx = [led.index[pid] for pid in ids]
     for i in idx[1:]:
@@ -565,7 +601,15 @@ def pair_playoff(event: Event, player_ids, rng=None) -> tuple[Match, ...]:
                 "G-TIE-PLAYOFF",
             )
     chosen = set(idx)
-    cells = {(keys[i], tags[i]) for i in idx}
+    _check_whole_places(led, chosen, keys, tags, order, names)
+    pos = [k for k, i in enumerate(order) if i in chosen]
+    _check_side_by_side(led, chosen, order, pos, names)
+    return [led.ids[order[k]] for k in pos]
+
+
+def _check_whole_places(led: Ledger, chosen: set[int], keys, tags, order: list[int], names: dict[str, str]) -> None:
+    """G-TIE-PLAYOFF: a playoff includes every player tied for the places it settles."""
+    cells = {(keys[i], tags[i]) for i in chosen}
     missing = [led.ids[i] for i in order if i not in chosen and (keys[i], tags[i]) in cells]
     if missing:
         raise RuleError(
@@ -575,7 +619,11 @@ def pair_playoff(event: Event, player_ids, rng=None) -> tuple[Match, ...]:
             ),
             "G-TIE-PLAYOFF",
         )
-    pos = [k for k, i in enumerate(order) if i in chosen]
+
+
+def _check_side_by_side(led: Ledger, chosen: set[int], order: list[int], pos: list[int], names: dict[str, str]) -> None:
+    """G-TIE-PLAYOFF: a playoff's players stand next to each other in the
+    standings (``pos``: their positions in ``order``)."""
     between = [led.ids[order[k]] for k in range(pos[0], pos[-1] + 1) if order[k] not in chosen]
     if between:
         raise RuleError(
@@ -585,13 +633,6 @@ def pair_playoff(event: Event, player_ids, rng=None) -> tuple[Match, ...]:
             ),
             "G-TIE-PLAYOFF",
         )
-    seeded = [led.ids[order[k]] for k in pos]  # the standings' order: the byes to the best seeds
-    from core.tournament.seeding import seeded_first_round
-
-    first = seeded_first_round(seeded)
-    # the matches played take the first tables, the byes the last ones
-    ordered = [m for m in first if m.p2 is not None] + [m for m in first if m.p2 is None]
-    return tuple(replace(m, table=t) for t, m in enumerate(ordered, start=1))
 
 
 def next_playoff_round(event: Event) -> tuple[Match, ...] | None:
