@@ -14,7 +14,7 @@ from core import codecache
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_issue45_importing_core_and_the_command_line_patches_nothing():
+def test_importing_core_and_the_command_line_patches_nothing():
     """dataclasses keeps the built-in exec, typing the built-in compile, argparse its own
     parser classes (a fresh process: nothing imported before)."""
     script = (
@@ -69,7 +69,7 @@ def test_l_name_key_the_kept_confusables_table_is_the_one_built_from_the_package
     assert names.fold_name("ТОМ") == names.fold_name("TOM")  # Cyrillic look-alikes are one name
 
 
-def test_issue45_event_from_doc_and_pair_swiss_are_served_from_core(tmp_path):
+def test_event_from_doc_and_pair_swiss_are_served_from_core(tmp_path):
     """The two entry points other tools use, importable from ``core``, are the engine's own."""
     import random
 

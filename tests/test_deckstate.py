@@ -82,7 +82,7 @@ def test_library_keeps_the_pool_with_the_deck_and_replaces_by_name(state, tmp_pa
     assert lib.decks() == []
 
 
-def test_issue48_sort_by_rating_and_the_two_attribute_filter(state):
+def test_sort_by_rating_and_the_two_attribute_filter(state):
     """Issue 48 item 14: the pool by rating, strongest first; a pair of
     attributes shows their cards and the colourless (無) ones only, the pool's
     strongest pair first (G-SEALED: a deck is built in two attributes)."""
