@@ -1,4 +1,4 @@
-"""Export and import of a big ``lycee-event/1`` file (DESIGN section 4, issue 15).
+"""Export and import of a big ``lycee-event/1`` file (docs/eventfile.md, issue 15).
 
 Builds an event of 2,048 players and 11 played Swiss rounds (plus a 12th
 paired with no results, some drops, penalties and byes), then times, median

@@ -1,4 +1,4 @@
-"""One catalog for every visible string, Japanese and English (DESIGN section 7).
+"""One catalog for every visible string, Japanese and English (docs/app.md).
 
 Messages are written in English in the code, with named placeholders:
 ``_("no player {ref!r} in {event}", ref=..., event=...)``.  ``locale/ja.json``

@@ -1,4 +1,4 @@
-"""Words for the code's internal values (DESIGN section 7).
+"""Words for the code's internal values (docs/app.md).
 
 The event file and the actions store short English codes (``swiss``, ``bo3``,
 ``game_loss``, ``no_winner`` ...).  A code never goes into a sentence shown to

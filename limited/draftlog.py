@@ -1,4 +1,4 @@
-"""The draft log ``lycee-draft/1`` (DESIGN section 6): write, read, replay.
+"""The draft log ``lycee-draft/1`` (docs/cards.md): write, read, replay.
 
 One log is one table (pod)::
 

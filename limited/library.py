@@ -17,7 +17,7 @@ is kept with the deck, so a loaded deck is checked against the cards it was
 built from (limited.deckstate.DeckState.from_doc).
 
 Export: ``<data dir>/decks/NAME.txt``, decklist text (core.cards.decks.decklist_to_text,
-DESIGN section 6) under a ``#`` comment naming the set, format and seed
+docs/cards.md) under a ``#`` comment naming the set, format and seed
 (:func:`export_text`); ``lycee``'s deck check and any text editor read it.
 """
 

@@ -138,7 +138,7 @@ def review_seat(res: DraftResult, seat: int, cs: CardSet) -> SeatReview:
 
 
 def review_json(rv: SeatReview) -> dict:
-    """The ``draft review --json`` document (DESIGN section 3)."""
+    """The ``draft review --json`` document (the command line in README.md)."""
     return {
         "seat": rv.seat,
         "name": rv.name,

@@ -1,4 +1,4 @@
-"""Chromium for the browser tests (DESIGN section 3): Debian's ``chromium``
+"""Chromium for the browser tests (the command line in README.md): Debian's ``chromium``
 with Playwright for Python (Playwright's own browser download is not used),
 its flags, and an event's pages served on a free port.
 Importing this module skips the importing test module, saying why, where no

@@ -1,4 +1,4 @@
-"""Journals written before typed actions still open to what they showed (DESIGN section 2).
+"""Journals written before typed actions still open to what they showed (docs/storage.md).
 
 tests/fixtures/action_journals holds journals written by the store of commit
 a08117b, with the export, standings and audit trail that code showed for them."""

@@ -1,4 +1,4 @@
-"""The action log: undo, the audit trail, registration (DESIGN section 2)."""
+"""The action log: undo, the audit trail, registration (docs/storage.md)."""
 
 import pytest
 
@@ -49,7 +49,7 @@ def test_design2_undo_survives_a_reopen(datadir):
 
 
 def test_name_typed_twice_is_refused_and_nothing_changes(desk):
-    """DESIGN-3 (player add): a name already in the event is refused; nothing stored changes."""
+    """the command line in README.md (player add): a name already in the event is refused; nothing stored changes."""
     desk.add_players(["山田 太郎"])
     before = desk.store.path.read_bytes()
     for again in [
@@ -67,7 +67,7 @@ def test_name_typed_twice_is_refused_and_nothing_changes(desk):
 
 
 def test_cli_player_add_prints_ids_and_refuses_duplicates(tmp_path, capsys):
-    """DESIGN-3: `player add` prints the new ids; a duplicate is refused in one line."""
+    """the command line in README.md: `player add` prints the new ids; a duplicate is refused in one line."""
     data = str(tmp_path)
     assert main(["--data-dir", data, "event", "new", "Friday", "--date", "2026-12-04"]) == 0
     eid = capsys.readouterr().out.strip()
@@ -83,7 +83,7 @@ def test_cli_player_add_prints_ids_and_refuses_duplicates(tmp_path, capsys):
 
 
 def test_cli_event_new_refuses_bad_settings(tmp_path, capsys):
-    """DESIGN-3: `event new` refuses a bad date or tiebreaker (G-TIE-1) and stores nothing."""
+    """the command line in README.md: `event new` refuses a bad date or tiebreaker (G-TIE-1) and stores nothing."""
     data = str(tmp_path)
     assert main(["--data-dir", data, "event", "new", "X", "--date", "2026-13-01"]) == 1
     assert "YYYY-MM-DD" in capsys.readouterr().err

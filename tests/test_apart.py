@@ -1,5 +1,5 @@
 """Keep apart at the desk, on the command line, in the event file, in the
-explanations and in the independent check (DESIGN section 3 `lycee player
+explanations and in the independent check (the command line in README.md `lycee player
 apart`; G-SWISS-PAIR-1/2: core/rules/apart.py, core/tournament/pairing.py)."""
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def desk(datadir):
 
 
 def test_apart_is_one_logged_undoable_action_unordered(desk):
-    """DESIGN 3: `player apart` is an action of the log; a pair is unordered."""
+    """the command line in README.md: `player apart` is an action of the log; a pair is unordered."""
     desk.keep_apart("Ben", "p1")
     assert desk.event.apart == (("p1", "p2"),)
     with pytest.raises(LyceeError, match="already kept apart"):
@@ -92,7 +92,7 @@ def test_g_swiss_pair_1_apart_pair_made_says_why():
 
 
 def test_design4_apart_is_exported_and_imported_back(desk):
-    """DESIGN 4: a top-level optional "apart"; import(export(e)) is e."""
+    """docs/eventfile.md: a top-level optional "apart"; import(export(e)) is e."""
     desk.keep_apart("Aoi", "Ben")
     desk.keep_apart("Emi", "Cho")
     doc = json.loads(json.dumps(to_doc(desk.event), ensure_ascii=False))
@@ -103,7 +103,7 @@ def test_design4_apart_is_exported_and_imported_back(desk):
 
 
 def test_design4_import_refuses_bad_apart_pairs_naming_the_path():
-    """Import checks every field and names its JSON path (DESIGN 4)."""
+    """Import checks every field and names its JSON path (docs/eventfile.md)."""
     ev = make_event(players=(Player("a", "A"), Player("b", "B")))
     doc = to_doc(ev)
     from core.errors import ValidationError
@@ -142,7 +142,7 @@ def cli(capsys, *argv):
 
 
 def test_cli_player_apart_set_list_clear_and_refusals(tmp_path, capsys):
-    """DESIGN 3: `lycee player apart EVENT PLAYER PLAYER [--clear]`; with no
+    """the command line in README.md: `lycee player apart EVENT PLAYER PLAYER [--clear]`; with no
     pair it lists the pairs; a refusal exits 1 with one line on stderr."""
     data = ["--data-dir", str(tmp_path)]
     rc, out, _ = cli(capsys, *data, "event", "new", "Cup", "--unsanctioned")
@@ -172,7 +172,7 @@ def test_cli_player_apart_set_list_clear_and_refusals(tmp_path, capsys):
 
 
 def test_cli_pair_json_why_and_explain_say_a_kept_apart_pair_had_to_be_made(tmp_path, capsys):
-    """DESIGN 3 `pair --explain` / `--json` "why": two players only, kept
+    """the command line in README.md `pair --explain` / `--json` "why": two players only, kept
     apart: the one pairing there is pairs them, and the reason says so."""
     data = ["--data-dir", str(tmp_path)]
     rc, out, _ = cli(capsys, *data, "event", "new", "Cup", "--unsanctioned")

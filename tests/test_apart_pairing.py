@@ -87,7 +87,7 @@ def test_apart_pair_with_a_dropped_player_changes_nothing():
 
 def test_without_apart_pairs_every_draw_is_unchanged():
     """Events without apart pairs pair exactly as before keep-apart existed
-    (DESIGN 5 (d): same seed, same draw): a digest of 300 rounds computed with
+    (docs/rules.md (d): same seed, same draw): a digest of 300 rounds computed with
     the pairing of main at 3b4daaf, before this change."""
     h = hashlib.sha256()
     for seed in range(300):
@@ -149,7 +149,7 @@ def test_apart_on_larger_fields_matches_the_exact_optimum_g_swiss_pair_1_2():
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(n=st.integers(3, 24), rounds=st.integers(1, 5), seed=st.integers(0, 10**6), k=st.integers(1, 6))
 def test_apart_pairs_of_players_who_no_longer_play_change_no_draw(n, rounds, seed, k):
-    """DESIGN 5 (d): the same seed gives the same draw when the only apart
+    """docs/rules.md (d): the same seed gives the same draw when the only apart
     pairs involve a dropped player (nobody to keep apart this round)."""
     ev = simulate(n, rounds, seed)
     r = random.Random(seed)

@@ -292,7 +292,7 @@ async def test_g_draft_1_draft_event_from_pods_to_round_1(tmp_path):
 
 @pytest.mark.asyncio
 async def test_design3_app_asks_before_a_correction_and_a_time_only_result(tmp_path):
-    """DESIGN section 3 (--correct), G-BO3-TIME: replacing a result and a
+    """the command line in README.md (--correct), G-BO3-TIME: replacing a result and a
     1-1 while the round has time are asked first; declining stores nothing,
     confirming stores the result as a correction / with the time call.
     A finished event shows its final standings (G-SE)."""

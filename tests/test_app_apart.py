@@ -1,4 +1,4 @@
-"""Keep apart in the app (DESIGN 3 `player apart`; G-SWISS-PAIR-2's sense):
+"""Keep apart in the app (the command line in README.md `player apart`; G-SWISS-PAIR-2's sense):
 on the players tab Shift+F5 keeps the highlighted player apart from another,
 in Japanese at 80x24; the pairing keeps them apart and Ctrl+E says so."""
 

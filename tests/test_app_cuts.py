@@ -1,5 +1,5 @@
 """What a store sees cut at 80x24 (issue 27 item 5, issue 29 item 11), driven
-as an organizer would, in Japanese and English (DESIGN section 7: the screens
+as an organizer would, in Japanese and English (docs/app.md: the screens
 fit a 80x24 terminal)."""
 
 import pytest
@@ -25,7 +25,7 @@ def _events(tmp_path):
 @pytest.mark.asyncio
 @pytest.mark.parametrize("lang", ["ja", "en"])
 async def test_design7_event_list_fits_80_columns(tmp_path, lang):
-    # DESIGN 7: every column of the event list whole at 80x24, the name takes the rest
+    # docs/app.md: every column of the event list whole at 80x24, the name takes the rest
     from textual.widgets import DataTable
 
     app = LyceeApp(_events(tmp_path), lang=lang)
@@ -82,7 +82,7 @@ def _fits(table) -> bool:
 @pytest.mark.asyncio
 @pytest.mark.parametrize("lang", ["ja", "en"])
 async def test_design7_sealed_and_draft_practice_headers_at_80x24(tmp_path, lang):
-    # DESIGN 7, G-SEALED: the header keeps the seed (it opens the same pool again); every column whole
+    # docs/app.md, G-SEALED: the header keeps the seed (it opens the same pool again); every column whole
     from textual.widgets import DataTable, Label
 
     from tui.screens.draft import DraftScreen
@@ -113,7 +113,7 @@ async def test_design7_sealed_and_draft_practice_headers_at_80x24(tmp_path, lang
 @pytest.mark.asyncio
 @pytest.mark.parametrize("lang", ["ja", "en"])
 async def test_design7_the_callers_s_and_p_keys_show_at_80x24(tmp_path, lang):
-    # DESIGN 7, G-DRAFT-2: the pick seconds (s) and the pools (p) are in the footer and the hint line
+    # docs/app.md, G-DRAFT-2: the pick seconds (s) and the pools (p) are in the footer and the hint line
     from tui.screens.draft_table import TableScreen
 
     app = LyceeApp(DataDir(tmp_path), lang=lang)
@@ -133,7 +133,7 @@ async def test_design7_the_callers_s_and_p_keys_show_at_80x24(tmp_path, lang):
 
 @pytest.mark.asyncio
 async def test_design7_the_deck_builder_footer_lists_tab_when_narrow(tmp_path):
-    # DESIGN 7, G-SEALED: at 80 columns one list shows at a time; Tab (which switches them) is in the footer
+    # docs/app.md, G-SEALED: at 80 columns one list shows at a time; Tab (which switches them) is in the footer
     import random
 
     from limited.sealed import open_sealed

@@ -41,7 +41,7 @@ def _footer(app) -> str:
 async def test_design7_footer_shows_whole_keys_of_the_step_first_and_nothing_under_the_palette_key(
     tmp_path, size, lang
 ):
-    """DESIGN-7 (issue 11): the footer shows the current step's keys first
+    """docs/app.md (issue 11): the footer shows the current step's keys first
     (F5 and F6 on the round tab), each key whole, and the palette's key on
     the right with nothing passing under it."""
     dd, eid = _demo(tmp_path)
@@ -76,7 +76,7 @@ async def test_design7_footer_shows_whole_keys_of_the_step_first_and_nothing_und
 @pytest.mark.asyncio
 @pytest.mark.parametrize("lang", LANGS)
 async def test_design7_announcement_instruction_is_whole_at_80_columns(tmp_path, lang):
-    """DESIGN-7 (issue 11): the serving dialog's announcement box: its whole
+    """docs/app.md (issue 11): the serving dialog's announcement box: its whole
     instruction is on screen at 80x24 and its placeholder fits in the box."""
     from tui.screens.serving import ServingDialog
 
@@ -113,7 +113,7 @@ async def test_g_pen_1_the_penalty_forms_action_reads_in_words(tmp_path, lang):
 
 @pytest.mark.asyncio
 async def test_design7_panes_post_what_is_typed_and_the_screen_records_it(tmp_path):
-    """DESIGN-7 / G-BO3: the players pane posts a typed name, the round pane a
+    """docs/app.md / G-BO3: the players pane posts a typed name, the round pane a
     typed result; the screen (holding the desk) records each and every pane
     shows it."""
     dd, eid = _demo(tmp_path, players=4)

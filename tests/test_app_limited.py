@@ -206,7 +206,7 @@ async def test_sealed_from_opening_to_a_legal_40_card_deck(tmp_path):
 
 @pytest.mark.asyncio
 async def test_deck_builder_loads_from_the_library(tmp_path):
-    """DESIGN-2 (library file) and DESIGN-7: a saved deck comes back from the library."""
+    """docs/storage.md (library file) and docs/app.md: a saved deck comes back from the library."""
     dd = DataDir(tmp_path)
     cs = catalog().set("beta")
     from limited.sealed import open_sealed
@@ -374,7 +374,7 @@ def test_pausable_clock_stands_still():
 
 
 def test_seat_ring_keeps_full_width_names_aligned():
-    """DESIGN-7: full-width names keep the seat ring aligned."""
+    """docs/app.md: full-width names keep the seat ring aligned."""
     names = ["Aki", "佐藤 花子", "Ben", "髙橋 美咲子", "Dai", "Emi", "Fumi"]
     for d in (1, -1):
         lines = seat_ring(names, d).plain.splitlines()
@@ -383,7 +383,7 @@ def test_seat_ring_keeps_full_width_names_aligned():
 
 
 def test_library_round_trip(tmp_path):
-    """DESIGN-2: the deck library stores and returns a deck unchanged."""
+    """docs/storage.md: the deck library stores and returns a deck unchanged."""
     lib = Library(tmp_path)
     assert lib.decks() == []
     lib.save({"name": "a", "set": "alpha", "kind": "sealed", "pool": [], "deck": {}, "spare": {}, "saved": "1"})
@@ -471,7 +471,7 @@ async def test_practice_draft_suggestion_is_the_bot_of_the_seat_however_seldom_a
 
 @pytest.mark.asyncio
 async def test_practice_draft_suggestion_keeps_each_card_with_its_score_at_80_columns(tmp_path):
-    """Issue 28 / DESIGN 7: the `w` message wraps by Japanese rules and never
+    """Issue 28 / docs/app.md: the `w` message wraps by Japanese rules and never
     parts a card's number from its score, nor breaks inside the card's name (at
     80 columns in Japanese, over the picks of a pack)."""
     from core import i18n

@@ -1,4 +1,4 @@
-"""The app's leftovers as a store clerk sees them (DESIGN section 7), at 80x24 and 120x40 in
+"""The app's leftovers as a store clerk sees them (docs/app.md), at 80x24 and 120x40 in
 Japanese and English: Japanese line breaking in dialogs and message lines (禁則, names whole),
 keys typed at once after Shift+F2, the event bar on two lines at 80 columns, every deck
 builder key reachable, the draft caller's title cut cleanly."""
@@ -25,7 +25,7 @@ from tui.screens.event import EventScreen
 @settings(max_examples=200, deadline=None)
 @given(wrap_texts, st.integers(min_value=4, max_value=40))
 def test_design7_wrap_keeps_every_character_and_the_kinsoku_rules(text, columns):
-    """DESIGN-7: the lines hold the whole text (only the blanks at a break go), each fits, none starts
+    """docs/app.md: the lines hold the whole text (only the blanks at a break go), each fits, none starts
     with 、。」 or a small kana unless the word before filled a line, none ends with （「."""
     spans = wrap_spans(text, columns, keep=[WRAP_NAME])
     lines = [text[a:b] for a, b in spans]
@@ -39,7 +39,7 @@ def test_design7_wrap_keeps_every_character_and_the_kinsoku_rules(text, columns)
 
 
 def test_design7_wrap_never_breaks_inside_a_name_that_fits():
-    """DESIGN-7: 佐々木 美加子 goes whole to the next line rather than splitting at its space."""
+    """docs/app.md: 佐々木 美加子 goes whole to the next line rather than splitting at its space."""
     text = "あ" * 25 + WRAP_NAME + "さんを途中棄権にしますか？"
     lines = wrap(text, 58, keep=[WRAP_NAME])
     assert any(WRAP_NAME in ln for ln in lines), lines
@@ -49,7 +49,7 @@ def test_design7_wrap_never_breaks_inside_a_name_that_fits():
 
 @pytest.mark.parametrize("columns", range(9, 24))  # 「（第2回戦」 is 9 columns
 def test_design7_wrap_keeps_a_counter_whole_after_its_number(columns):
-    """DESIGN-7: 「4回戦」 in the event bar at 100 columns broke as 「…4回」/「戦…」; a counter's kanji
+    """docs/app.md: 「4回戦」 in the event bar at 100 columns broke as 「…4回」/「戦…」; a counter's kanji
     stay with their number at any width, and the line still breaks between other kanji."""
     text = "スイスドロー 4回戦（第2回戦 進行中）、残り時間"
     lines = wrap(text, columns)
@@ -59,7 +59,7 @@ def test_design7_wrap_keeps_a_counter_whole_after_its_number(columns):
 
 @pytest.mark.parametrize("columns", range(14, 30))  # 'constructed ·' is 13 columns
 def test_design7_the_bar_never_starts_a_line_with_its_dot(columns):
-    """DESIGN-7: the event bar at 80 columns began its second line with 「· 2本先取」; the dot
+    """docs/app.md: the event bar at 80 columns began its second line with 「· 2本先取」; the dot
     between a list's parts stays at the end of the line before, in either language."""
     for text in (
         "終了予定 10:20 · 構築戦 · 2本先取 · 50分 · 第1回戦: 未入力 8件",
@@ -72,7 +72,7 @@ def test_design7_the_bar_never_starts_a_line_with_its_dot(columns):
 
 @pytest.mark.parametrize("columns", range(20, 81, 3))
 def test_design7_a_key_stays_with_the_particle_after_it(columns):
-    """DESIGN-7: the deck builder's hint at 80 columns ended a line with 「- 」 and began the next
+    """docs/app.md: the deck builder's hint at 80 columns ended a line with 「- 」 and began the next
     with 「で削除」 (and 「Tab」 / 「でプール…」): a key written in ASCII keeps its particle."""
     text = (
         "Enter でカードを移動（プール→デッキ、デッキ・スペアカード→戻す）、+ で追加、- で削除、s でスペアカードへ。"
@@ -90,7 +90,7 @@ def test_design7_a_key_stays_with_the_particle_after_it(columns):
 @pytest.mark.asyncio
 @pytest.mark.parametrize("size", SIZES)
 async def test_design7_a_dialog_and_the_message_line_wrap_japanese_and_keep_names_whole(tmp_path, size):
-    """DESIGN-7: a question naming 佐々木 美加子 where Textual would break inside the name shows
+    """docs/app.md: a question naming 佐々木 美加子 where Textual would break inside the name shows
     the name on one line and no line begins with 、 or 。; the message line too."""
     from tui.screens.dialogs import Confirm
 
@@ -178,7 +178,7 @@ async def test_l_rename_keys_typed_at_once_after_shift_f2_land_in_the_dialog(tmp
 @pytest.mark.asyncio
 @pytest.mark.parametrize("lang", LANGS)
 async def test_design7_event_bar_takes_two_lines_at_80_columns_title_status_clock_readable(tmp_path, lang):
-    """DESIGN-7, G-TIME: at 80 columns the bar (title, status, clock) takes at most two lines with
+    """docs/app.md, G-TIME: at 80 columns the bar (title, status, clock) takes at most two lines with
     all of each on screen, before pairing and with the clock running; at 120 the same words show."""
     from core.demo import make_demo
     from core.i18n import set_language
@@ -234,7 +234,7 @@ async def test_design7_event_bar_takes_two_lines_at_80_columns_title_status_cloc
 @pytest.mark.asyncio
 @pytest.mark.parametrize("lang", LANGS)
 async def test_g_sealed_deck_builder_at_80x24_says_f1_has_the_keys_the_footer_leaves_out(tmp_path, lang):
-    """G-SEALED, DESIGN-7: at 80x24 the footer cannot hold m, Save, Load, Export: it ends with F1
+    """G-SEALED, docs/app.md: at 80x24 the footer cannot hold m, Save, Load, Export: it ends with F1
     (more keys), and F1 lists each of them; at 120x40 the footer says so only if keys are cut."""
     from textual.widgets._footer import FooterKey
 
@@ -292,7 +292,7 @@ async def caller_titled(app, pilot) -> None:
 @pytest.mark.asyncio
 @pytest.mark.parametrize("lang", LANGS)
 async def test_g_draft_1_table_title_keeps_the_seed_with_its_words_at_80_columns(tmp_path, lang):
-    """G-DRAFT-1, DESIGN-7: the draft table's title at 80 columns broke 「乱数」 / 「シード 429774699」;
+    """G-DRAFT-1, docs/app.md: the draft table's title at 80 columns broke 「乱数」 / 「シード 429774699」;
     it breaks at a dot between its parts, and the seating's part (with the seed) stays whole."""
     from core.i18n import _, set_language
     from tui.screens.draft_table import TableScreen
@@ -323,7 +323,7 @@ async def test_g_draft_1_table_title_keeps_the_seed_with_its_words_at_80_columns
     ],
 )
 async def test_g_draft_1_caller_title_cuts_a_long_event_name_cleanly(tmp_path, size, event):
-    """G-DRAFT-1, DESIGN-7: the caller's title never breaks inside an event's name that fits a
+    """G-DRAFT-1, docs/app.md: the caller's title never breaks inside an event's name that fits a
     line; a title longer than its two lines ends with an ellipsis."""
     from core.i18n import set_language
     from tui.screens.draft_table import TableScreen, make_pods

@@ -1,4 +1,4 @@
-"""core/ as packages with arrows pointing one way (issue 15, DESIGN section 1):
+"""core/ as packages with arrows pointing one way (issue 15, docs/architecture.md):
 no import cycle among the modules of core/ and limited/ (imports inside
 functions count), no private name used outside its module, no single-letter
 module alias.  docs/architecture.md draws the layers these tests keep."""

@@ -105,7 +105,7 @@ def test_g_draft_1_bots_end_in_at_most_two_colours(code, seed, packs):
 
 
 def test_bots_deterministic_and_random_picker_seeded():
-    """DESIGN-1: Bots have no randomness: same packs, same picks.  Random pickers draw from their seat's seeded RNG."""
+    """docs/architecture.md: Bots have no randomness: same packs, same picks.  Random pickers draw from their seat's seeded RNG."""
     cs = SETS["gamma"]
     assert run_draft(cs, 6, 4, 9, build=False) == run_draft(cs, 6, 4, 9, build=False)
     a = run_draft(cs, 6, 4, 9, picker=RandomPicker, build=False)

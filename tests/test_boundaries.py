@@ -1,4 +1,4 @@
-"""core and limited never import the UI (DESIGN section 1)."""
+"""core and limited never import the UI (docs/architecture.md)."""
 
 import os
 import subprocess
@@ -74,7 +74,7 @@ def test_import_linter_checks_the_layers_inside_core():
 
 
 def test_design1_command_line_never_loads_textual_or_rich(tmp_path):
-    """The command line (tui.cli) is a face of its own (DESIGN section 1, issue 15): importing it,
+    """The command line (tui.cli) is a face of its own (docs/architecture.md, issue 15): importing it,
     building every command's parser and running a command in a fresh interpreter loads neither
     textual nor rich; only `lycee` / `lycee demo` open the app, through tui.launch."""
     code = (

@@ -60,7 +60,7 @@ def _where(problems) -> list[str]:
 
 
 def test_sample_pack_resources_are_found():
-    """DESIGN-6 (set file format)"""
+    """docs/cards.md (set file format)"""
     names = [p.name for p in set_paths()]
     assert names == ["alpha.json", "beta.json", "gamma.json"]
     assert calendar_path().is_file()
@@ -70,7 +70,7 @@ def test_sample_pack_resources_are_found():
 
 
 def test_sample_sets_are_varied(sample_sets):
-    """DESIGN-6 (set file format)"""
+    """docs/cards.md (set file format)"""
     assert len(sample_sets) >= 3
     for s in sample_sets:
         assert s.sample and "Sample" in s.version
@@ -91,7 +91,7 @@ def test_sample_sets_are_varied(sample_sets):
 
 
 def test_sample_sets_round_trip_through_json(sample_sets):
-    """DESIGN-6 (set file format)"""
+    """docs/cards.md (set file format)"""
     for s in sample_sets:
         again = parse_set(json.loads(dump_set(s)), s.code)
         assert again == s
@@ -99,7 +99,7 @@ def test_sample_sets_round_trip_through_json(sample_sets):
 
 
 def test_sample_sets_match_the_json_schema(sample_sets):
-    """DESIGN-6 (set file format)"""
+    """docs/cards.md (set file format)"""
     jsonschema = pytest.importorskip("jsonschema")
     schema = json.loads((REPO / "docs" / "set-schema.json").read_text(encoding="utf-8"))
     jsonschema.Draft202012Validator.check_schema(schema)
@@ -110,20 +110,20 @@ def test_sample_sets_match_the_json_schema(sample_sets):
 
 
 def test_docs_set_schema_is_the_one_the_loader_uses():
-    """DESIGN-6 (set file format): docs/set-schema.json is a copy for readers of the
+    """docs/cards.md (set file format): docs/set-schema.json is a copy for readers of the
     schema the loader checks files with (core/cards/set-schema.json); they never drift."""
     shipped = REPO / "core" / "cards" / "set-schema.json"
     assert (REPO / "docs" / "set-schema.json").read_bytes() == shipped.read_bytes()
 
 
 def test_design6_sample_sets_load_the_same_with_and_without_the_schema_pass(sample_sets):
-    """DESIGN-6: start-up loads the shipped sets without the schema pass (no jsonschema
+    """docs/cards.md: start-up loads the shipped sets without the schema pass (no jsonschema
     import); a full check of the same files gives the same sets."""
     assert [load_set(p) for p in set_paths()] == sample_sets
 
 
 def test_design6_set_file_problems_are_worded_by_the_catalog_in_japanese(alpha_json):
-    """DESIGN-7: a bad set file is reported in the user's language, never in jsonschema's English."""
+    """docs/app.md: a bad set file is reported in the user's language, never in jsonschema's English."""
     from core import i18n
 
     alpha_json["cards"][0]["ex"] = "2"
@@ -140,7 +140,7 @@ def test_design6_set_file_problems_are_worded_by_the_catalog_in_japanese(alpha_j
 
 
 def test_design6_structure_and_meaning_problems_come_together_in_document_order(alpha_json):
-    """DESIGN-6: one report lists what the schema finds and what only the loader can
+    """docs/cards.md: one report lists what the schema finds and what only the loader can
     (a CH- number typed as an event), ordered by their place in the file."""
     alpha_json["cards"][4]["type"] = "event"  # meaning (and the stats it then must not have)
     alpha_json["cards"][2]["name"] = " "  # structure
@@ -157,7 +157,7 @@ def test_design6_structure_and_meaning_problems_come_together_in_document_order(
 
 
 def test_generator_is_deterministic(tmp_path):
-    """DESIGN-6 (set file format)"""
+    """docs/cards.md (set file format)"""
     import faker
 
     from sample_packs.generate import GENERATED_WITH_FAKER, render_all
@@ -179,7 +179,7 @@ def test_generator_is_deterministic(tmp_path):
 
 
 def test_loader_reports_missing_and_wrong_fields_with_json_paths(alpha_json):
-    """DESIGN-6 (set file format)"""
+    """docs/cards.md (set file format)"""
     data = alpha_json
     del data["cards"][3]["name"]
     data["cards"][0]["ex"] = "2"
@@ -204,7 +204,7 @@ def test_loader_reports_missing_and_wrong_fields_with_json_paths(alpha_json):
 
 
 def test_loader_reports_top_level_problems(alpha_json):
-    """DESIGN-6 (set file format)"""
+    """docs/cards.md (set file format)"""
     data = alpha_json
     data["schema"] = "lycee-set/9"
     data["release_date"] = "2006-02-30"
@@ -214,7 +214,7 @@ def test_loader_reports_top_level_problems(alpha_json):
 
 
 def test_loader_reports_duplicate_numbers_and_unknown_rarity(alpha_json):
-    """DESIGN-6 (set file format)"""
+    """docs/cards.md (set file format)"""
     data = alpha_json
     data["cards"][1]["number"] = data["cards"][0]["number"]
     data["cards"][2]["rarity"] = "UR"
@@ -231,14 +231,14 @@ def test_g_draft_4_booster_needs_at_least_10_cards(alpha_json):
 
 
 def test_booster_size_must_equal_its_slots(alpha_json):
-    """DESIGN-6 (set file format)"""
+    """docs/cards.md (set file format)"""
     data = alpha_json
     data["booster"]["size"] = 12  # slots hold 11
     assert "$.booster.size" in dict(_problems(data))
 
 
 def test_booster_unfillable_rarity_slot_is_reported_at_its_path(alpha_json):
-    """DESIGN-6 (set file format)"""
+    """docs/cards.md (set file format)"""
     data = alpha_json
     n_sr = sum(1 for c in data["cards"] if c["rarity"] == "SR")
     data["booster"] = {
@@ -258,7 +258,7 @@ def test_booster_unfillable_rarity_slot_is_reported_at_its_path(alpha_json):
 
 
 def test_booster_slot_of_a_rarity_without_cards(alpha_json):
-    """DESIGN-6 (set file format)"""
+    """docs/cards.md (set file format)"""
     data = alpha_json
     data["rarities"].append("UR")
     data["booster"]["slots"][2]["upgrades"] = [{"rarity": "UR", "chance": 0.5}]
@@ -267,7 +267,7 @@ def test_booster_slot_of_a_rarity_without_cards(alpha_json):
 
 
 def test_booster_upgrade_chances_checked(alpha_json):
-    """DESIGN-6 (set file format)"""
+    """docs/cards.md (set file format)"""
     data = alpha_json
     data["booster"]["slots"][0]["upgrades"] = [{"rarity": "R", "chance": 0.7}, {"rarity": "SR", "chance": 0.6}]
     data["booster"]["slots"][1]["upgrades"] = [{"rarity": "R", "chance": 0}]
@@ -285,7 +285,7 @@ def test_g_sealed_starter_needs_at_least_20_cards(alpha_json):
 
 
 def test_starter_problems_name_their_paths(alpha_json):
-    """DESIGN-6 (set file format)"""
+    """docs/cards.md (set file format)"""
     data = alpha_json
     data["starters"][0]["cards"][0]["number"] = "CH-9999"
     data["starters"][1]["slots"] = [{"rarity": "C", "count": 20}]  # both cards and slots
@@ -295,7 +295,7 @@ def test_starter_problems_name_their_paths(alpha_json):
 
 
 def test_unfillable_slot_starter(alpha_json):
-    """DESIGN-6 (set file format)"""
+    """docs/cards.md (set file format)"""
     data = alpha_json
     n_sr = sum(1 for c in data["cards"] if c["rarity"] == "SR")
     data["starters"].append(
@@ -318,7 +318,7 @@ def _nodes(doc, path=()):
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_design6_a_damaged_set_file_is_a_validation_error_never_a_crash(data):
-    """DESIGN-6: whatever is wrong in a set file (a value replaced, a key removed or
+    """docs/cards.md: whatever is wrong in a set file (a value replaced, a key removed or
     added, anywhere), loading gives a set or a ValidationError naming JSON paths;
     the meaning checks never trip over what the structure check found broken."""
     doc = json.loads(set_path("alpha").read_text(encoding="utf-8"))
@@ -354,7 +354,7 @@ def _damaged(data, doc):
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_design6_the_fast_structure_check_agrees_with_the_full_one(data):
-    """DESIGN-6: a set file the fast check passes is one the full schema check
+    """docs/cards.md: a set file the fast check passes is one the full schema check
     passes, and the other way round (a damaged date such as 2026-02-30 too), so
     skipping the full check on a valid file never lets a broken file in."""
     import jsonschema
@@ -369,7 +369,7 @@ def test_design6_the_fast_structure_check_agrees_with_the_full_one(data):
 
 
 def test_load_set_reports_bad_json_with_line(tmp_path):
-    """DESIGN-6 (set file format)"""
+    """docs/cards.md (set file format)"""
     p = tmp_path / "broken.json"
     p.write_text('{"schema": "lycee-set/1",\n "code": }', encoding="utf-8")
     with pytest.raises(ValidationError) as e:
@@ -379,7 +379,7 @@ def test_load_set_reports_bad_json_with_line(tmp_path):
 
 
 def test_load_set_from_a_path(tmp_path, sample_sets):
-    """DESIGN-6 (set file format)"""
+    """docs/cards.md (set file format)"""
     p = tmp_path / "alpha.json"
     p.write_text(dump_set(sample_sets[0]), encoding="utf-8")
     assert load_set(p) == sample_sets[0]
@@ -397,7 +397,7 @@ IT-0003,テストアイテム,,無,,0,,,,C,1,
 
 
 def test_csv_import_builds_a_set():
-    """DESIGN-6 (set file format)"""
+    """docs/cards.md (set file format)"""
     cs = cardset_from_csv(
         "mine.csv",
         text=GOOD_CSV,
@@ -418,7 +418,7 @@ def test_csv_import_builds_a_set():
 
 
 def test_csv_import_errors_name_line_and_column():
-    """DESIGN-6 (set file format)"""
+    """docs/cards.md (set file format)"""
     bad = """number,name,attributes,cost,ap,dp,sp,rarity
 CH-0001,A,雪,雪1,1,1,1,C
 XX-1,B,雪,,1,1,1,C
@@ -441,7 +441,7 @@ CH-0001,E,雪,,1,1,1,C
 
 
 def test_csv_import_missing_columns():
-    """DESIGN-6 (set file format)"""
+    """docs/cards.md (set file format)"""
     with pytest.raises(ValidationError) as e:
         cardset_from_csv(
             "x.csv", text="number,name\nCH-0001,A\n", code="x", name="x", version="v", release_date="2005-01-01"
@@ -450,7 +450,7 @@ def test_csv_import_missing_columns():
 
 
 def test_attribute_and_cost_notations():
-    """DESIGN-6 (set file format)"""
+    """docs/cards.md (set file format)"""
     assert parse_attributes("雪・月") == ["snow", "moon"]
     assert parse_attributes("flower space") == ["flower", "space"]
     assert parse_cost("雪無無") == {"snow": 1, "star": 2}
@@ -541,7 +541,7 @@ def test_g_draft_4_drafts_give_packs_times_10_decks(sample_sets, packs):
 
 
 def test_card_modules_import_without_textual():
-    """DESIGN-6 (set file format)"""
+    """docs/cards.md (set file format)"""
     code = (
         "import sys, core.cards.model, core.cards.schema, core.cards.sets, core.cards.legality, "
         "core.cards.decks, sample_packs; "

@@ -1,4 +1,4 @@
-"""The command-line contract of DESIGN section 3 for pair, result, standings."""
+"""The command-line contract of the command line in README.md for pair, result, standings."""
 
 import io
 import json
@@ -88,7 +88,7 @@ def test_g_se_top_cut_then_final_then_finished(tmp_path, capsys):
     assert rc == 1 and "finished" in err
 
 
-# modules a command must not load unless it uses them (issue 31: start-up; DESIGN section 3)
+# modules a command must not load unless it uses them (issue 31: start-up; the command line in README.md)
 ENGINES = (
     "core.tournament.pairing",
     "core.tournament.matching",

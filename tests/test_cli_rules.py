@@ -1,8 +1,8 @@
 """Rules the command line and the app share (issue 15): each lives once in core
 or on the Desk, and both faces call it, so they cannot drift.
 
-- TABLE RESULT (DESIGN section 3): core.matchrules.parse_table_result;
-- points before the round beside each pairing (DESIGN section 3, ``pair --json``):
+- TABLE RESULT (the command line in README.md): core.matchrules.parse_table_result;
+- points before the round beside each pairing (the command line in README.md, ``pair --json``):
   core.standings.points_before_round;
 - the penalty tally line (G-PEN-2): core.penalties.tally_line;
 - ``lycee game --time`` (G-BO3-TIME, G-TIME): Desk.games_at_time;
@@ -44,19 +44,19 @@ def run(capsys, *argv):
     pad=st.sampled_from(["", " ", "  ", "\t"]),
 )
 def test_design3_table_result_reads_table_and_result(table, result, pad):
-    """DESIGN section 3: 'TABLE RESULT' gives the table number and the result as typed, spaces aside."""
+    """the command line in README.md: 'TABLE RESULT' gives the table number and the result as typed, spaces aside."""
     assert parse_table_result(f"{pad}{table}{pad} {result}{pad}") == (table, result)
 
 
 @pytest.mark.parametrize("line", ["", "12", "2-1", "12 2-1 x", "x 2-1", "-3 2-1", "0x1 2-1", "1.5 2-0"])
 def test_design3_table_result_refuses_anything_else_with_one_message(line):
-    """DESIGN section 3: anything but 'TABLE RESULT' is refused, saying how to write it."""
+    """the command line in README.md: anything but 'TABLE RESULT' is refused, saying how to write it."""
     with pytest.raises(LyceeError, match="TABLE RESULT"):
         parse_table_result(line)
 
 
 def test_design3_result_batch_refuses_a_bad_line_with_the_shared_message(tmp_path, capsys, monkeypatch):
-    """DESIGN section 3: `lycee result EVENT -` quotes the line and gives the message the app's result
+    """the command line in README.md: `lycee result EVENT -` quotes the line and gives the message the app's result
     box gives (one function), and stores nothing."""
     data = str(tmp_path)
     eid = run(capsys, "--data-dir", data, "event", "new", "Cup", "--unsanctioned")[1].strip()
@@ -76,7 +76,7 @@ def test_design3_result_batch_refuses_a_bad_line_with_the_shared_message(tmp_pat
 
 
 def test_design3_pairings_show_points_before_the_round(tmp_path, capsys):
-    """DESIGN section 3: `pair --json` gives each player's points before the round, and results
+    """the command line in README.md: `pair --json` gives each player's points before the round, and results
     entered in the round do not change them (core.standings.points_before_round)."""
     data = str(tmp_path)
     eid = run(capsys, "--data-dir", data, "event", "new", "Cup", "--unsanctioned")[1].strip()
@@ -164,7 +164,7 @@ def test_g_sealed_builders_are_the_players_of_round_one(tmp_path):
 
 
 def test_cli_staff_unsanctioned_is_an_edit_through_the_desk(tmp_path, capsys):
-    """DESIGN section 3 / G-ORGANIZER: `lycee staff --unsanctioned` is an edit in the log like
+    """the command line in README.md / G-ORGANIZER: `lycee staff --unsanctioned` is an edit in the log like
     `lycee event set`, and once round 1 is paired it is refused with nothing stored."""
     data = str(tmp_path)
     eid = run(
@@ -203,7 +203,7 @@ def test_g_sealed_cli_pool_is_grouped_by_attribute(tmp_path, capsys):
 
 
 def test_design3_every_lazy_choice_list_of_the_command_line_resolves():
-    """DESIGN section 3: the choices the command line reads from the engine only
+    """the command line in README.md: the choices the command line reads from the engine only
     when needed (tui.cli.common.LazyChoices) all name a list that exists, so no
     command fails with an import error on its first checked value (a moved
     module once broke `lycee sealed --product`)."""

@@ -1,4 +1,4 @@
-"""DESIGN section 3 (the command line): what start-up cuts (issue 31) leave as it was.
+"""the command line in README.md (the command line): what start-up cuts (issue 31) leave as it was.
 A command builds only its own parser, and runs without the cyclic garbage
 collector; neither may change what the user sees."""
 

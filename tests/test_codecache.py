@@ -1,4 +1,4 @@
-"""DESIGN section 3 (the command line starts fast, issue 31): a value made from
+"""the command line in README.md (the command line starts fast, issue 31): a value made from
 a data file is kept between runs while the file is unchanged (core.codecache);
 and, since the House (issue 45), importing the engine or the command line
 patches nothing of the standard library or argparse."""

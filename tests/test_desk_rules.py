@@ -34,7 +34,7 @@ def _event(n: int, rounds_planned: int | None = None) -> Event:
 
 
 def test_g_swiss_rounds_planned_by_the_organizer_or_suggested_from_the_players():
-    """DESIGN-5: the Swiss rounds of the event, the organizer's number when
+    """docs/rules.md: the Swiss rounds of the event, the organizer's number when
     set, else ceil(log2 N) of the players who may be paired (one rule for the
     event bar, the top-cut question and the command line)."""
     assert planned_rounds(_event(12)) == (4, False)

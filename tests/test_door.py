@@ -1,4 +1,4 @@
-"""One writer per event (issue 26, DESIGN section 2): the desk's door.
+"""One writer per event (issue 26, docs/storage.md): the desk's door.
 
 The process holding an event's lock serves its LocalWriter on a socket in the
 data folder; the command line and every other writer of the same user go

@@ -187,7 +187,7 @@ def test_g_draft_1_each_seat_offered_the_pack_the_direction_brings(t):
 @FAST
 @given(t=tables)
 def test_g_draft_1_log_replays_to_the_same_pools(t):
-    """DESIGN 6 / G-DRAFT-1: a lycee-draft/1 log, through its text form, replays
+    """docs/cards.md / G-DRAFT-1: a lycee-draft/1 log, through its text form, replays
     to the same pools (and the seed opens the logged packs)."""
     res = _run(t, build=True)
     doc = json.loads(dump_log(draft_log(res)))
@@ -418,7 +418,7 @@ def test_malformed_log_lists_every_problem_with_its_path(logged):
 
 
 def test_log_file_round_trip(tmp_path, logged):
-    """DESIGN-6: write_log / read_log: the file reads back to the same draft; bad JSON names the line."""
+    """docs/cards.md: write_log / read_log: the file reads back to the same draft; bad JSON names the line."""
     res, doc = logged
     path = tmp_path / "d.json"
     write_log(path, res)
@@ -463,7 +463,7 @@ def test_g_draft_cli_text_and_refusals(capsys):
 
 
 def test_limited_imports_without_the_ui():
-    """DESIGN 1: limited never imports tui, textual or rich (fresh interpreter)."""
+    """docs/architecture.md: limited never imports tui, textual or rich (fresh interpreter)."""
     code = (
         "import sys, limited.packs, limited.sealed, limited.draft, limited.bots, limited.score, "
         "limited.draftlog; bad = [m for m in ('textual', 'rich', 'tui') if m in sys.modules]; "
@@ -476,7 +476,7 @@ def test_limited_imports_without_the_ui():
 
 
 def test_draft_review_json_matches_the_log_it_reads(tmp_path, capsys):
-    """`lycee draft review LOG --seat N --json` (DESIGN section 3): one entry a pick of
+    """`lycee draft review LOG --seat N --json` (the command line in README.md): one entry a pick of
     the seat, in order, with what the log says was offered and taken; the bot's
     suggestion is one of the offered cards, with a reason; on a table of bots the
     review's bot agrees with every pick the seat's bot made (the same bot)."""

@@ -101,7 +101,7 @@ def test_top_cut_refusals_g_se():
     ev = swiss_done(n=6)
     with pytest.raises(RuleError, match="at least 2 players"):  # issue 30: any N >= 2 (was: 6 refused)
         top_cut(ev, 1)
-    six = top_cut(ev, 6)  # byes to the top seeds (DESIGN section 5)
+    six = top_cut(ev, 6)  # byes to the top seeds (docs/rules.md)
     assert [m.p2 is None for m in six] == [True, False, True, False]  # 1 and 2 wait for 4 v 5 and 3 v 6
     with pytest.raises(RuleError, match="needs 8 active players"):
         top_cut(ev, 8)

@@ -1,4 +1,4 @@
-"""lycee-event/1 export and checked import (DESIGN section 4)."""
+"""lycee-event/1 export and checked import (docs/eventfile.md)."""
 
 import json
 
@@ -271,7 +271,7 @@ def test_design4_a_game_count_of_another_type_is_refused_naming_its_path_and_typ
 
 
 def test_design4_the_optional_reading_and_apart_are_accepted_and_apart_names_players():
-    """Fields added in this round by others (DESIGN section 3: --reading,
+    """Fields added in this round by others (the command line in README.md: --reading,
     player apart): accepted as optional; an apart pair names players."""
     doc = _doc()
     doc["players"][0]["reading"] = "えー"
@@ -289,7 +289,7 @@ def test_design4_the_optional_reading_and_apart_are_accepted_and_apart_names_pla
 
 
 def test_design4_the_shipped_json_schema_is_made_from_the_model():
-    """DESIGN-4: docs/event-schema.json, the JSON Schema other tools read, is
+    """docs/eventfile.md: docs/event-schema.json, the JSON Schema other tools read, is
     generated from the model's Structs (core.rules.eventfile.model); it must be
     their output as they are now (else it would describe another format).
     Fix: python -m core.rules.eventfile > docs/event-schema.json."""
@@ -304,7 +304,7 @@ def test_design4_the_shipped_json_schema_is_made_from_the_model():
 
 
 def test_design4_the_generated_schema_reads_files_as_import_does():
-    """DESIGN-4: the generated JSON Schema is valid 2020-12 and, read by
+    """docs/eventfile.md: the generated JSON Schema is valid 2020-12 and, read by
     jsonschema as another tool would, passes an export and refuses a game
     count written as text and a key the format does not define."""
     jsonschema = pytest.importorskip("jsonschema")
@@ -324,7 +324,7 @@ def test_design4_the_generated_schema_reads_files_as_import_does():
 
 
 def test_design4_the_fast_check_refuses_what_the_schema_refuses():
-    """DESIGN-4: the checked-in fast check passes a valid export and does not
+    """docs/eventfile.md: the checked-in fast check passes a valid export and does not
     pass a file with a wrong type, a missing key or an unknown key (strict);
     the import then names each problem at its JSON path."""
     from core.rules.eventfile import fast_valid, structure_problems

@@ -1,4 +1,4 @@
-"""Exports (DESIGN section 7): escaping, spreadsheet safety, the scorecard."""
+"""Exports (docs/app.md): escaping, spreadsheet safety, the scorecard."""
 
 import csv
 import io
@@ -34,7 +34,7 @@ def _event():
 
 
 def test_csv_cells_that_a_spreadsheet_would_run_are_defused():
-    """DESIGN-7: CSV cells starting with = + - @ are defused."""
+    """docs/app.md: CSV cells starting with = + - @ are defused."""
     assert csv_safe("=1+1") == "'=1+1"
     assert csv_safe("-2") == "'-2" and csv_safe("+x") == "'+x" and csv_safe("@a") == "'@a"
     assert csv_safe("2-1") == "2-1"
@@ -45,7 +45,7 @@ def test_csv_cells_that_a_spreadsheet_would_run_are_defused():
 
 
 def test_html_escapes_every_name():
-    """DESIGN-7: HTML exports escape every name."""
+    """docs/app.md: HTML exports escape every name."""
     page = render(_event(), "scorecard", "html")
     assert "<b>Bob</b>" not in page and "&lt;b&gt;Bob&lt;/b&gt;" in page
     assert "Cup &lt;2008&gt;" in page
@@ -65,7 +65,7 @@ def test_g_scorecard_due_in_14_days_with_pen3_marks_and_playoff_remark():
 
 
 def test_unknown_export_is_refused():
-    """DESIGN-3: an export that does not exist is refused with a message."""
+    """the command line in README.md: an export that does not exist is refused with a message."""
     from core.errors import LyceeError
 
     with pytest.raises(LyceeError):
@@ -353,7 +353,7 @@ def test_design7_stage_in_the_title_pattern(tmp_path):
 
 
 def test_design7_one_table_of_exports_feeds_the_choices_the_dialog_and_the_refusals(capsys):
-    """DESIGN section 7: the export kinds and formats are one table (core.reports.exports.EXPORTS):
+    """docs/app.md: the export kinds and formats are one table (core.reports.exports.EXPORTS):
     the command line offers exactly its names and formats, the app's dialog lists its rows,
     and asking for a format a kind is not written in names the format to use and the kinds that
     can be written in the one asked."""

@@ -1,6 +1,6 @@
 """Issue 12: final placings after the top cut (G-SE, G-TIE-PLAYOFF), the
 third-place plan, penalties outside a round on the scorecard (G-PEN-3),
-guarded corrections (DESIGN section 3 ``--correct``), ``--time-called``
+guarded corrections (the command line in README.md ``--correct``), ``--time-called``
 (G-BO3-TIME), ``player drop --no-forfeit`` (G-DROP-2), minutes advice
 (G-MATCH-TIME) and a scorecard with results missing, all through the
 command line."""
@@ -76,7 +76,7 @@ def loser(p: dict) -> str:
 
 
 def test_g_se_whole_event_top_8_with_third_place_match_every_place_checked(tmp_path, capsys):
-    """G-SE / G-TIE-PLAYOFF, DESIGN section 3: ten players, three Swiss rounds
+    """G-SE / G-TIE-PLAYOFF, the command line in README.md: ten players, three Swiss rounds
     (two drop after round 1), a top 8 with a third-place match; every place
     in ``standings --json``, the report and the scorecard: 1 the winner, 2 the
     finalist, 3/4 by the third-place match, 5-8 the quarter-final losers by
@@ -196,7 +196,7 @@ def test_g_pen_3_penalty_before_round_1_is_on_the_scorecard_with_its_time(tmp_pa
     assert len(pen) == 1 and "decklist late" in pen[0][8] and "penalty #1 at " in pen[0][8]
 
 
-# -- corrections (DESIGN section 3: --correct) -------------------------------------------------
+# -- corrections (the command line in README.md: --correct) -------------------------------------------------
 
 
 @pytest.fixture
@@ -208,7 +208,7 @@ def paired(tmp_path, capsys):
 
 
 def test_design3_result_on_a_reported_table_needs_correct(paired, capsys):
-    """DESIGN section 3: a result replaces another only with --correct; the log says so."""
+    """the command line in README.md: a result replaces another only with --correct; the log says so."""
     data, eid, doc, path = paired
     ok(capsys, "--data-dir", data, "result", eid, "1", "2-0")
     before = path.read_bytes()

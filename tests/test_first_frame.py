@@ -1,5 +1,5 @@
 """The event list as last drawn, on the terminal while the app loads
-(tui.firstframe; DESIGN section 7, the app): shown only when nothing it
+(tui.firstframe; docs/app.md, the app): shown only when nothing it
 depends on has changed, typed keys kept (input is never lost), the terminal
 given back as it was; a kept frame reaches the terminal only as text,
 colours and cursor moves (L-TERM)."""

@@ -1,6 +1,6 @@
 """Hostile input (issue 13 items 1-4): names and text (docs/names.md), user
-text shown literally in the app (DESIGN section 7), one-line refusals instead
-of tracebacks (DESIGN section 3), strict import (DESIGN section 4)."""
+text shown literally in the app (docs/app.md), one-line refusals instead
+of tracebacks (the command line in README.md), strict import (docs/eventfile.md)."""
 
 import errno
 import html
@@ -26,7 +26,7 @@ def run(capsys, *argv):
 
 
 def one_line_refusal(rc, err):
-    """DESIGN section 3: non-zero exit, one line on stderr, no traceback."""
+    """the command line in README.md: non-zero exit, one line on stderr, no traceback."""
     assert rc != 0
     assert "Traceback" not in err
     assert err.startswith("lycee: ")

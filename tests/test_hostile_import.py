@@ -1,5 +1,5 @@
 """Issue 23: `lycee import` is as strict as the reducers and `lycee verify`
-never crashes (DESIGN section 4; docs/names.md "What import checks";
+never crashes (docs/eventfile.md; docs/names.md "What import checks";
 docs/verify.md).
 
 A hostile tester imported ``p2_wins: 0.0``: import said yes, then

@@ -1,6 +1,6 @@
 """Issue 13, "Done when": arbitrary text through the command line and the app
-(docs/names.md, DESIGN sections 3 and 7), and a fuzz of `lycee import` over
-mutated valid files (DESIGN section 4)."""
+(docs/names.md, the command line in README.md and docs/app.md), and a fuzz of `lycee import` over
+mutated valid files (docs/eventfile.md)."""
 
 import asyncio
 import copy

@@ -1,4 +1,4 @@
-"""One catalog for every visible string (DESIGN section 7): every English
+"""One catalog for every visible string (docs/app.md): every English
 template used with _() and every key description has a Japanese entry whose
 placeholders match."""
 

@@ -30,7 +30,7 @@ def readme_commands() -> list[str]:
 
 
 def test_ci_runs_exactly_the_readme_test_command():
-    """DESIGN section 8 / issue 18: CI goes through the README's own path."""
+    """docs/architecture.md / issue 18: CI goes through the README's own path."""
     app, tests = readme_commands()
     assert app.endswith(".venv/bin/lycee") and "pip install -e ." in app
     assert tests.endswith("-m pytest") and "'.[test]'" in tests
@@ -60,7 +60,7 @@ def system_python() -> str:
 def test_readme_app_command_installs_from_a_clean_clone(tmp_path):
     """Issue 18: the README's app command, run with the system python3 in a clean
     clone, installs into its own venv; `lycee --version` says what runs and where
-    the data is, and a whole command-line event works (DESIGN section 3)."""
+    the data is, and a whole command-line event works (the command line in README.md)."""
     clone = tmp_path / "clone"
     subprocess.run(["git", "clone", "--quiet", str(ROOT), str(clone)], check=True)
     app_cmd = readme_commands()[0]

@@ -1,4 +1,4 @@
-"""Issue 48 item 11: Japanese that reads well and fits 80x24 (DESIGN section 7).  No line
+"""Issue 48 item 11: Japanese that reads well and fits 80x24 (docs/app.md).  No line
 starts with 「。」 and no rule id is cut in two (F12's locked settings, the PIN dialog); F12
 opens at its top; F1 shows as many keys as the screen holds and PageDown scrolls them at
 once; an event reopened mid-round opens on the round; the players tab's heads show whole;
@@ -146,7 +146,7 @@ async def test_design7_serving_dialog_does_not_say_read_only_while_phones_report
 
 @pytest.mark.parametrize("columns", range(30, 81, 2))
 def test_design7_wrap_keeps_a_japanese_phrase_whole(columns):
-    """DESIGN-7 (core.columns.wrap): a short phrase is not cut at the end of a line (「許」 /
+    """docs/app.md (core.columns.wrap): a short phrase is not cut at the end of a line (「許」 /
     「す限り」, 「時間切」 / 「れ」, 「置き換えます」 / 「か？」, 「置き」 / 「換え」): the line breaks
     where a phrase begins, and every character is still shown."""
     from core.columns import wrap

@@ -68,7 +68,7 @@ def test_g_sealed_round_one_refusal_lists_players_in_japanese_without_nested_par
 
 
 def test_design3_refusals_listing_choices_read_in_japanese(tmp_path, capsys, japanese):
-    """DESIGN section 3: a refusal naming what to choose lists it with 「、」: the unknown export and
+    """the command line in README.md: a refusal naming what to choose lists it with 「、」: the unknown export and
     format (core and argparse's own), the required arguments, a tiebreaker (G-TIE-1)."""
     from core.errors import LyceeError
     from core.event.tiebreakers import unknown_message

@@ -1,4 +1,4 @@
-"""The event journal (DESIGN section 2, "Where this goes next"; issue 14) and
+"""The event journal (docs/storage.md, "Where this goes next"; issue 14) and
 the store's behaviour under faults (issue 13 items 5-8): appends write one
 record, a batch is all or none, a damaged journal opens to a prefix of the
 acknowledged actions with a message naming what was lost, checkpoints make
@@ -720,7 +720,7 @@ def test_recovery_without_an_intact_record_uses_the_backup_of_the_highest_round(
 
 
 def test_design2_tinydb_is_the_interface_to_the_journal(tmp_path):
-    """TinyDB over the journal (DESIGN section 2): inserting several documents
+    """TinyDB over the journal (docs/storage.md): inserting several documents
     at once appends one record; documents once written cannot be changed."""
     from tinydb import TinyDB
 
@@ -815,7 +815,7 @@ def _entries(actions: list[dict]):
 
 @pytest.mark.parametrize("kind", ["constructed", "draft", "sealed"])
 def test_design2_a_typed_record_is_the_bytes_the_journal_always_held(kind):
-    """DESIGN section 2 (one JSON record a line, its CRC): every record of the
+    """docs/storage.md (one JSON record a line, its CRC): every record of the
     journals in tests/fixtures/action_journals comes out, written as typed
     entries (the payload Struct encoded once, no dict on the way), as the
     bytes the dict way writes for the same actions, and as the file's own

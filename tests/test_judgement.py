@@ -224,7 +224,7 @@ def _mutations(doc: dict, data: st.DataObject) -> None:
 def test_import_and_verify_judge_every_file_alike(seed, data):
     """Issue 44 (L-JUDGE): for random desk events (core/randomevents.py), untouched and
     mutated, `lycee import FILE` accepts exactly the files `lycee verify
-    FILE` passes; an untouched export always imports (DESIGN section 4:
+    FILE` passes; an untouched export always imports (docs/eventfile.md:
     import(export(e))), and an event import stored verifies again."""
     ev = random_event(random.Random(seed), seed, max_players=14)
     doc = json.loads(json.dumps(to_doc(ev)))

@@ -212,7 +212,7 @@ def test_g_sealed_round_1_waits_for_every_decklist_or_the_organizer_closing(seal
 
 
 def test_g_sealed_an_event_paired_under_the_old_rule_still_opens(sealed, catalog):
-    """DESIGN section 2 (nothing stored is lost) with G-SEALED: an event whose
+    """docs/storage.md (nothing stored is lost) with G-SEALED: an event whose
     round 1 was paired after the build phase closed with decks missing (the
     rule before issue 11, actions of format 2) replays as it was played; the
     same pairing written now (format 3) is refused."""

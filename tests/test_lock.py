@@ -1,4 +1,4 @@
-"""DESIGN section 2 (one writer an event): core.store.lock, the event's lock file
+"""docs/storage.md (one writer an event): core.store.lock, the event's lock file
 without the filelock package on POSIX (start-up: issue 31)."""
 
 from __future__ import annotations

@@ -80,7 +80,7 @@ def test_upgrade_certain_and_cross_slot_duplicate_protection():
 
 
 def test_without_duplicate_protection_numbers_may_repeat():
-    """DESIGN-6: duplicate_protection false: independent draws, so a rarity with few cards repeats."""
+    """docs/cards.md: duplicate_protection false: independent draws, so a rarity with few cards repeats."""
     cs = SETS["alpha"]
     slots = (RaritySlot("C", 6), RaritySlot("SR", 5))  # alpha has 8 SR; 5 draws of 8 repeat often
     cs2 = replace(cs, booster=BoosterDef(11, slots, False))

@@ -1,5 +1,5 @@
 """Swiss pairing: G-SWISS-PAIR-1, G-SWISS-PAIR-2, G-SWISS-POINTS (byes), and the
-pairing criteria (a)-(d) of DESIGN section 5 as core/tournament/pairing.py formalises them."""
+pairing criteria (a)-(d) of docs/rules.md as core/tournament/pairing.py formalises them."""
 
 from __future__ import annotations
 
@@ -64,12 +64,12 @@ def check_complete(event, matches):
     "n,rounds", [(0, 0), (1, 0), (2, 1), (3, 2), (4, 2), (5, 3), (8, 3), (9, 4), (2048, 11), (2049, 12)]
 )
 def test_suggested_rounds_is_ceil_log2_g_swiss(n, rounds):
-    """G-SWISS-PAIR-1 (DESIGN 5): ceil(log2 N) Swiss rounds, at least 1 from N=2."""
+    """G-SWISS-PAIR-1 (docs/rules.md): ceil(log2 N) Swiss rounds, at least 1 from N=2."""
     assert suggested_rounds(n) == rounds
 
 
 def test_refuses_while_a_result_is_missing_and_lists_tables():
-    """DESIGN 5: no pairing while a result of the round is missing."""
+    """docs/rules.md: no pairing while a result of the round is missing."""
     ev = make_event(8)
     ms = pair_swiss(ev, random.Random(1))
     done = [decide(m, random.Random(2)) for m in ms]
@@ -99,7 +99,7 @@ def test_refuses_once_the_event_is_in_elimination_g_se():
 
 
 def test_refuses_after_the_planned_rounds():
-    """DESIGN 5 / rounds_planned: the event has finished its N Swiss rounds."""
+    """docs/rules.md / rounds_planned: the event has finished its N Swiss rounds."""
     ev = simulate(8, 3, seed=1, rounds_planned=3)
     with pytest.raises(RuleError, match="finished its 3 Swiss rounds"):
         pair_swiss(ev, random.Random(0))
@@ -129,7 +129,7 @@ def test_round_one_draws_every_pairing_eventually():
 
 
 def test_bye_is_a_two_nil_win_on_the_last_table_g_swiss_points():
-    """G-SWISS-POINTS (DESIGN 5): a bye is a match win, 2-0 in games, last table."""
+    """G-SWISS-POINTS (docs/rules.md): a bye is a match win, 2-0 in games, last table."""
     ev = make_event(7)
     ms = pair_swiss(ev, random.Random(1))
     check_complete(ev, ms)
@@ -139,7 +139,7 @@ def test_bye_is_a_two_nil_win_on_the_last_table_g_swiss_points():
 
 
 def test_bye_goes_to_the_lowest_ranked_player_without_a_bye():
-    """DESIGN 5: the bye goes to the lowest-ranked eligible player who has
+    """docs/rules.md: the bye goes to the lowest-ranked eligible player who has
     not had a bye: z and d (3 points, bye) are passed over for c."""
     ps = tuple(Player(p, p.upper()) for p in "abcdz")
     r1 = Round(
@@ -167,7 +167,7 @@ def test_bye_goes_to_the_lowest_ranked_player_without_a_bye():
 
 
 def test_bye_uses_the_tiebreakers_to_find_the_lowest_ranked():
-    """DESIGN 5: rank = points then tiebreakers; the worse OMW gets the bye."""
+    """docs/rules.md: rank = points then tiebreakers; the worse OMW gets the bye."""
     # x and y on 0 points with no bye; x lost to strong a, y lost to weak d
     ps = tuple(Player(p, p) for p in "abcdxy") + (Player("z", "z"),)
     r1 = Round(
@@ -196,7 +196,7 @@ def test_bye_uses_the_tiebreakers_to_find_the_lowest_ranked():
 
 
 def test_second_bye_only_once_everybody_had_one():
-    """DESIGN 5: byes go round before anybody gets a second one."""
+    """docs/rules.md: byes go round before anybody gets a second one."""
     ev = make_event(3)
     rng = random.Random(5)
     byes = []
@@ -413,7 +413,7 @@ def test_optimal_against_exact_solver_swiss_history_g_swiss_pair_1_2(n, rounds, 
 @given(n=st.integers(2, 90), rounds=st.integers(1, 12), seed=st.integers(0, 10**6))
 def test_properties_each_player_once_no_second_bye_g_swiss_pair_1(n, rounds, seed):
     """Each eligible player exactly once per round; no second bye while an
-    eligible player has none (DESIGN 5); rematches only when unavoidable
+    eligible player has none (docs/rules.md); rematches only when unavoidable
     (G-SWISS-PAIR-2: zero for fields with more players than rounds)."""
     rng = random.Random(seed)
     ev = make_event(n)
@@ -463,7 +463,7 @@ def test_large_field_is_certified_without_exact_windows(monkeypatch):
 
 
 def test_pairing_is_a_pure_function_of_event_and_seed():
-    """DESIGN 1: randomness only from the passed random.Random."""
+    """docs/architecture.md: randomness only from the passed random.Random."""
     ev = simulate(33, 4, seed=21, drop_rate=0.05)
     assert pair_swiss(ev, random.Random(5)) == pair_swiss(ev, random.Random(5))
 

@@ -293,7 +293,7 @@ def lycee(capsys, *argv) -> tuple[int, str, str]:
 
 def test_cli_codes_reports_accept_clear_and_setting(tmp_path, capsys):
     """`lycee event set --phone-reports`, `player codes [--json] [--new]`, `reports [--json]`,
-    `reports accept TABLE --side`, `reports clear TABLE` (DESIGN section 3 formats)."""
+    `reports accept TABLE --side`, `reports clear TABLE` (the command line in README.md formats)."""
     dd = str(tmp_path / "d")
     rc, out, _e = lycee(capsys, "--data-dir", dd, "event", "new", "Cup", "--date", "2026-12-02", "--unsanctioned")
     eid = out.strip().splitlines()[-1]

@@ -2,7 +2,7 @@
 ``12 2-1`` Enter) repaints only its row, and the table then draws exactly what
 a table built with the new values draws (a value no wider than its column)
 and what DataTable's own update draws: the cell's new value, the zebra
-stripes, the cursor row, the other rows (DESIGN section 7: still plain Text)."""
+stripes, the cursor row, the other rows (docs/app.md: still plain Text)."""
 
 import asyncio
 

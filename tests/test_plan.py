@@ -1,4 +1,4 @@
-"""Planning the day (``lycee plan``, core.tournament.plan; DESIGN section 3): the
+"""Planning the day (``lycee plan``, core.tournament.plan; the command line in README.md): the
 projected finish from the event's own log, alternatives, planned vs actual."""
 
 from __future__ import annotations
@@ -208,7 +208,7 @@ def _played(dd, clock, lengths, minutes=50):
 
 
 def test_a_test_round_is_not_history_and_no_overrun_is_negative(tmp_path):
-    """DESIGN section 3 (`lycee plan`), issue 22 item 10: a 1-minute test
+    """the command line in README.md (`lycee plan`), issue 22 item 10: a 1-minute test
     round of an earlier event is not a measurement (the plan said
     "50 min + -45 min over"), and a round that ended before its time counts
     as no overrun, never a negative one."""

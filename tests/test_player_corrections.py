@@ -1,7 +1,6 @@
 """Issue 22, the counter's everyday corrections: rename a player (L-RENAME),
 remove a registration never paired (L-REMOVE), and readings (よみ) that sort
-by-name sheets in 五十音 order (L-READING).  docs/names.md and DESIGN
-section 3 ("lycee player rename / remove / add --reading")."""
+by-name sheets in 五十音 order (L-READING).  docs/names.md and the command line in README.md ("lycee player rename / remove / add --reading")."""
 
 from __future__ import annotations
 

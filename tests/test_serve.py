@@ -1,4 +1,4 @@
-"""``lycee serve`` (DESIGN section 3): the read-only pages for phones and a TV,
+"""``lycee serve`` (the command line in README.md): the read-only pages for phones and a TV,
 through Starlette's test client: every page in both languages, hostile names
 escaped, writes refused (405), malformed requests refused (400), nothing
 unpublished served (core.rules.publish), the clock from the stored round clock."""
@@ -408,7 +408,7 @@ def test_design3_live_stream_sends_the_new_page_part(desk):
 
 
 async def test_ctrl_w_with_the_port_in_use_serves_on_the_next_free_one_and_says_so(datadir):
-    """DESIGN section 3 (`lycee serve`), issue 22 item 10: Ctrl+W on a second
+    """the command line in README.md (`lycee serve`), issue 22 item 10: Ctrl+W on a second
     event, its port held by the first, serves on the next free port and says
     which, in the dialog and on the event screen, in Japanese at 80x24."""
     from tui.app import LyceeApp

@@ -1,4 +1,4 @@
-"""``lycee serve`` in a real browser (DESIGN section 3): headless Chromium at a
+"""``lycee serve`` in a real browser (the command line in README.md): headless Chromium at a
 phone's viewport finds a player's table, sees round 2 appear after the desk
 pairs it (no reload), and the TV page's round clock ticks.
 

@@ -1,4 +1,4 @@
-"""Event settings after creation (DESIGN section 3: `lycee event set`): each
+"""Event settings after creation (the command line in README.md: `lycee event set`): each
 change an action in the log (audited, undoable), settings that facts depend on
 locked with the reason, minutes outside the recommended range warned."""
 
@@ -99,7 +99,7 @@ def test_g_match_time_minutes_outside_the_recommended_range_print_it_as_a_warnin
 
 
 def test_design3_player_add_allow_same_name_registers_a_second_person_shown_distinctly(event, capsys):
-    """DESIGN section 3: `player add --allow-same-name`; without it the
+    """the command line in README.md: `player add --allow-same-name`; without it the
     refusal names the option."""
     data, eid = event
     rc, _, err = run(capsys, "--data-dir", data, "player", "add", eid, "A")
@@ -174,7 +174,7 @@ def test_l_rounds_a_blank_round_count_is_fixed_when_round_1_is_paired(tmp_path):
 
 
 def test_l_rounds_an_event_paired_before_the_rule_replays_as_played(tmp_path):
-    """L-ROUNDS, DESIGN section 2 (nothing stored changes): a round 1 stored in
+    """L-ROUNDS, docs/storage.md (nothing stored changes): a round 1 stored in
     action format 3 fixed nothing, so its count stays blank on replay; the
     same action written now (format 4) fixes it."""
     from core import rules

@@ -1,4 +1,4 @@
-"""Snapshots of the main screens, in Japanese and in English (DESIGN section 7).
+"""Snapshots of the main screens, in Japanese and in English (docs/app.md).
 
 The data is fixed (an imported lycee-event/1 document with a fixed id, in a
 fixed folder), the round clock is not started, cursors do not blink."""

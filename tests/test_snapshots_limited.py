@@ -1,4 +1,4 @@
-"""Snapshots of the limited screens in English and Japanese (DESIGN section 8):
+"""Snapshots of the limited screens in English and Japanese (docs/architecture.md):
 the pick screen, the draft table caller and the deck builder.  Sync tests;
 every clock is fixed and every pool seeded, so the pictures repeat."""
 
@@ -33,7 +33,7 @@ def lang(request):
 
 
 def test_pick_screen(snap_compare, tmp_path, lang):
-    """DESIGN-7, G-DRAFT-1: snapshot of the pick screen."""
+    """docs/app.md, G-DRAFT-1: snapshot of the pick screen."""
     app = LyceeApp(DataDir(tmp_path), lang=lang)
     name = "Aki" if lang == "en" else "秋山 あき"
 
@@ -50,7 +50,7 @@ def test_pick_screen(snap_compare, tmp_path, lang):
 
 
 def test_table_view(snap_compare, tmp_path, lang):
-    """DESIGN-7, G-DRAFT-1: snapshot of the draft table."""
+    """docs/app.md, G-DRAFT-1: snapshot of the draft table."""
     app = LyceeApp(DataDir(tmp_path), lang=lang)
     names = (
         ["Aki", "Ben", "Chika", "Dai", "Emi", "Fumi", "Gen", "Hana", "Ichi", "Jun"]
@@ -74,7 +74,7 @@ def test_table_view(snap_compare, tmp_path, lang):
 
 
 def test_deck_builder(snap_compare, tmp_path, lang):
-    """DESIGN-7, G-DRAFT-4: snapshot of the deck builder."""
+    """docs/app.md, G-DRAFT-4: snapshot of the deck builder."""
     app = LyceeApp(DataDir(tmp_path), lang=lang)
     cs = catalog().set("alpha")
     pool = open_sealed(cs, "1s3b", random.Random(11)).cards
@@ -89,7 +89,7 @@ def test_deck_builder(snap_compare, tmp_path, lang):
 
 
 def test_deck_builder_at_80x24(snap_compare, tmp_path, lang):
-    """DESIGN-7, G-SEALED (issue 27): at 80x24 the builder shows one list at a time, whole: Tab from
+    """docs/app.md, G-SEALED (issue 27): at 80x24 the builder shows one list at a time, whole: Tab from
     the pool (cost, attributes, stats, rarity) to the deck, whose rows show, with the count and the
     legality line under them."""
     app = LyceeApp(DataDir(tmp_path), lang=lang)

@@ -1,5 +1,5 @@
 """Standings: G-SWISS-POINTS, G-SWISS-RANK, G-TIE-1, G-TIE-PLAYOFF, G-DROP-1,
-tiebreakers after MTR Appendix C as DESIGN section 5 fixes them."""
+tiebreakers after MTR Appendix C as docs/rules.md fixes them."""
 
 from __future__ import annotations
 
@@ -143,7 +143,7 @@ def test_unreported_matches_do_not_count_g_swiss_points():
 
 
 def test_to_json_has_exactly_the_contract_keys():
-    """DESIGN-3: DESIGN section 3: `standings --json` rows; fractions rounded to 4 places."""
+    """the command line in README.md: the command line in README.md: `standings --json` rows; fractions rounded to 4 places."""
     rows = standings(worked_event())
     assert rows[0].to_json() == {
         "rank": 1,

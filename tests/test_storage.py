@@ -1,4 +1,4 @@
-"""The crash-safe store (DESIGN section 2): no torn file, no lost acknowledged
+"""The crash-safe store (docs/storage.md): no torn file, no lost acknowledged
 write, one writer per event, recovery from the newest good backup."""
 
 import json

@@ -1,6 +1,6 @@
 """Pairing explanations (``pair --explain``), the independent checker
 (``lycee verify``, core.reports.verify) and random events through the real engine
-(DESIGN section 3; criteria of DESIGN section 5)."""
+(the command line in README.md; criteria of docs/rules.md)."""
 
 from __future__ import annotations
 
@@ -84,7 +84,7 @@ def test_explains_the_bye_lowest_ranked_without_a_bye():
 
 
 def test_pair_explain_and_json_why_are_stored_with_the_round(tmp_path, capsys):
-    """DESIGN section 3: `pair --explain` prints the bye's reason and the
+    """the command line in README.md: `pair --explain` prints the bye's reason and the
     seed; `pair --json` gains "why"; the reasons travel in the event file."""
     data = str(tmp_path)
     assert main(["--data-dir", data, "event", "new", "Cup", "--unsanctioned"]) == 0
@@ -332,8 +332,7 @@ def test_random_events_are_played_through_the_engine():
 
 
 def test_random_events_hold_playoffs_where_the_cut_falls_in_a_tie_g_tie_playoff():
-    """# G-TIE-PLAYOFF: a cut line inside a shared place is played off first (DESIGN
-    section 5); the playoff orders the players it was held for, and the checker's
+    """# G-TIE-PLAYOFF: a cut line inside a shared place is played off first (docs/rules.md); the playoff orders the players it was held for, and the checker's
     own places (L-PLACE) and ranks agree with the program's after it."""
     from core.tournament.ranking import standings_json
 

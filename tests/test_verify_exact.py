@@ -1,5 +1,5 @@
 """Issue 30: the exact pairing check of `lycee verify` (core/reports/verify_exact.py):
-its formulations agree, and the lower bound is one (DESIGN section 5
+its formulations agree, and the lower bound is one (docs/rules.md
 (a)-(c); G-SWISS-PAIR-1, G-SWISS-PAIR-2, L-PAIR-GAP)."""
 
 from __future__ import annotations

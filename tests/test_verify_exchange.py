@@ -99,7 +99,7 @@ def test_standings_missing_a_player_is_listed():
 
 
 def test_top_6_gives_the_top_seeds_byes_and_verifies_g_se(tmp_path, capsys):
-    """`lycee top N` for any N >= 2 (DESIGN section 5): seeds 1 and 2 wait
+    """`lycee top N` for any N >= 2 (docs/rules.md): seeds 1 and 2 wait
     with a bye; verify checks the bracket."""
     data = str(tmp_path)
     main(["--data-dir", data, "event", "new", "Cup", "--unsanctioned", "--rounds", "3"])

@@ -4,7 +4,7 @@ Everything here is derived state: an event is stored as an append-only log of
 actions (see :mod:`core.log`) and these records are what replaying that log
 gives.  Engines (pairing, standings, exports) read them and never mutate them.
 
-Field names follow the ``lycee-event/1`` file format (DESIGN section 4).
+Field names follow the ``lycee-event/1`` file format (docs/eventfile.md).
 """
 
 from __future__ import annotations

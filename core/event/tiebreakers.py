@@ -66,7 +66,7 @@ class Tiebreaker:
         return num / self.scale(base) if self.percent else num
 
     def json(self, value: float | int):
-        """The figure as ``standings --json`` writes it (DESIGN section 3)."""
+        """The figure as ``standings --json`` writes it (the command line in README.md)."""
         return round(value, PERCENT_DIGITS + 2) if self.percent else value
 
     def text(self, value: float | int) -> str:

@@ -1,4 +1,4 @@
-"""Facts only an event file carries, put back on an imported event (DESIGN section 4).
+"""Facts only an event file carries, put back on an imported event (docs/eventfile.md).
 
 :mod:`core.eventfile` builds an imported event by replaying the desk's own
 actions (``create``, ``register``, ``pair``, ``game``, ``result``, ``drop``)

@@ -102,7 +102,7 @@ def _new_name(event: Event, p, seen: dict[str, str], batch: set[str], fold) -> s
     if key not in seen:
         return name
     if p.allow_same_name:
-        # a second person of the same name (DESIGN section 3: --allow-same-name):
+        # a second person of the same name (the command line in README.md: --allow-same-name):
         # registered as "NAME (2)", so every screen and export tells them apart
         return same_name_label(name, set(seen), fold)
     raise LyceeError(

@@ -191,7 +191,7 @@ def _result_words(m: Match) -> str:
 
 def protected_reason(event: Event, rnd: Round, m: Match) -> str | None:
     """Why a recorded result may change only by undo or the head judge's
-    correction (DESIGN section 3, ``--correct``): a forfeit recorded by a
+    correction (the command line in README.md, ``--correct``): a forfeit recorded by a
     drop or an exclusion, a finished event, a Swiss round under a top cut."""
     if is_forfeit(m):
         return _("the loss at table {t} was recorded by {why} ({note})", t=m.table, why=m.note.split()[0], note=m.note)

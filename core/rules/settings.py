@@ -1,5 +1,5 @@
 """Changing an event's settings after it is created (``lycee event set``, the
-app's settings form, DESIGN section 3).
+app's settings form, the command line in README.md).
 
 Each change is one ``edit`` action in the log (audited, undoable).  A setting
 that facts already depend on is locked, and the lock says why and what would

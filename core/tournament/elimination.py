@@ -116,7 +116,7 @@ def top_cut(
     G-SE: seeds are the Swiss places of the active players (dropped and
     excluded players are passed over); seed 1 meets seed ``size``, and so on.
     Any ``size`` from 2: a field that is not a power of two gives the top
-    seeds byes in the first round (DESIGN section 5).  Refused unless the Swiss is complete
+    seeds byes in the first round (docs/rules.md).  Refused unless the Swiss is complete
     (no result missing, ``rounds_planned`` reached when set), there are enough
     active players and no elimination round exists yet.  When the cut line
     falls inside a shared place the cut is refused too: hold a playoff first

@@ -1,7 +1,7 @@
 """Swiss standings: tournament points, tiebreakers, shared places and playoffs.
 
 Rules (ids from the guideline digest; definitions after MTR Appendix C as
-DESIGN section 5 fixes them):
+docs/rules.md fixes them):
 
 - G-SWISS-POINTS: a Swiss match gives win 3, draw 1, loss 0.  A bye is a match
   win (3 points) counted as 2-0 in games.  A ``double_loss`` gives both
@@ -103,7 +103,7 @@ class StandingRow:
         return TIEBREAKERS[name].text(self.figures[name])
 
     def to_json(self) -> dict:
-        """The row as in ``standings --json`` (DESIGN section 3): every
+        """The row as in ``standings --json`` (the command line in README.md): every
         tiebreaker of the table, in its order, between record and status."""
         return {
             "rank": self.rank,
@@ -457,14 +457,14 @@ def _ranks(order: list[int], keys, tags) -> list[int]:
 
 def swiss_points(event: Event) -> dict[str, int]:
     """Each player's Swiss match points (3/1/0, a bye 3) without the
-    tiebreakers: what the pairings show beside each name (DESIGN section 3)."""
+    tiebreakers: what the pairings show beside each name (the command line in README.md)."""
     led = Ledger.of(event)
     return dict(zip(led.ids, led.points))
 
 
 def points_before_round(event: Event) -> dict[str, int]:
     """Each player's Swiss match points before the current round (the last
-    paired): what the pairings show beside each name (DESIGN section 3,
+    paired): what the pairings show beside each name (the command line in README.md,
     ``pair --json``; the pairings export), whatever results of the round are
     already in."""
     return swiss_points(event.with_(rounds=event.rounds[:-1]))

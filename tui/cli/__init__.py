@@ -1,4 +1,4 @@
-"""``lycee``: the command line (DESIGN section 3), a thin face over the engine.
+"""``lycee``: the command line (the command line in README.md), a thin face over the engine.
 
 With no command it starts the app on the event list.  Every command exits 0 on
 success and otherwise non-zero with a one-line reason on stderr; ``--json``

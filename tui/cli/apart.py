@@ -1,5 +1,5 @@
 """``lycee player apart``: keep two players apart in Swiss pairings (family,
-one team), clear it, or list the pairs (DESIGN section 3).  The rule lives in
+one team), clear it, or list the pairs (the command line in README.md).  The rule lives in
 core.rules.apart and core.tournament.pairing; this is only the face."""
 
 from __future__ import annotations

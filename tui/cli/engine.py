@@ -21,7 +21,7 @@ from .common import out_json, read_event, shown, with_desk
 
 
 def pairings_json(desk: Desk, why: bool = True) -> dict:
-    """DESIGN section 3: `pair --json`; points are those before the round.
+    """the command line in README.md: `pair --json`; points are those before the round.
     ``why``: each Swiss pairing's reasons in words (``--json``; printed
     pairings without ``--explain`` show none, so they are not worded)."""
 
@@ -38,7 +38,7 @@ def pairings_json(desk: Desk, why: bool = True) -> dict:
     def pairing(m):
         d = {"table": m.table, "p1": side(m.p1), "p2": side(m.p2)}
         if why and rnd.stage == "swiss":
-            d["why"] = why_text(ev, m.why)  # DESIGN section 3: pair --json gains "why"
+            d["why"] = why_text(ev, m.why)  # the command line in README.md: pair --json gains "why"
         return d
 
     pairings = [pairing(m) for m in rnd.matches]

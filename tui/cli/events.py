@@ -126,7 +126,7 @@ def _wanted(args) -> dict:
 
 
 def cmd_event_set(args) -> int:
-    """Change settings; one action each (DESIGN section 3).  Locked settings
+    """Change settings; one action each (the command line in README.md).  Locked settings
     are refused naming why (core.rules.settings)."""
     wanted = _wanted(args)
 

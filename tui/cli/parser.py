@@ -1,4 +1,4 @@
-"""The parser of ``lycee`` (DESIGN section 3): every command's name, the
+"""The parser of ``lycee`` (the command line in README.md): every command's name, the
 module that runs it and its line of help in one table (:func:`commands`).
 
 A command's arguments are built by its module (``PARSERS`` there), and that

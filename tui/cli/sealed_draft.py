@@ -1,4 +1,4 @@
-"""``lycee sealed`` and ``lycee draft`` (DESIGN section 3): a thin face over limited/.
+"""``lycee sealed`` and ``lycee draft`` (the command line in README.md): a thin face over limited/.
 
     lycee sealed --set SET --product 2s|1s3b [--seed S] [--json]
     lycee draft --set SET --seats N --packs P [--seed S] [--log FILE] [--json]

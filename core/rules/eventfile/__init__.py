@@ -1,4 +1,4 @@
-"""The ``lycee-event/1`` file (DESIGN section 4): export and checked import.
+"""The ``lycee-event/1`` file (docs/eventfile.md): export and checked import.
 
 ``to_doc(event)`` gives the document; ``event_from_doc(doc)`` checks every
 field and raises :class:`~core.errors.ValidationError` listing every problem

@@ -1,4 +1,4 @@
-"""The checks of a ``lycee-event/1`` document the model cannot say (DESIGN section 4).
+"""The checks of a ``lycee-event/1`` document the model cannot say (docs/eventfile.md).
 
 Run once the structure is sound (:mod:`.structure`): ids that exist and are
 used once, a table and a player once a round, times that parse, limited

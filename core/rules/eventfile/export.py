@@ -1,4 +1,4 @@
-"""An event as its ``lycee-event/1`` document (DESIGN section 4).
+"""An event as its ``lycee-event/1`` document (docs/eventfile.md).
 
 :func:`to_doc` fills the model's Structs (:mod:`.model`) and
 ``msgspec.to_builtins`` writes them: keys in the order of the fields, a field

@@ -1,4 +1,4 @@
-"""The ``lycee-event/1`` format as one typed model (DESIGN section 4).
+"""The ``lycee-event/1`` format as one typed model (docs/eventfile.md).
 
 Each object of the file is a :class:`msgspec.Struct` below, its bounds in
 :class:`msgspec.Meta`: these classes are the format's description, its
@@ -314,7 +314,7 @@ class Ruling(Doc, kw_only=True):
 
 
 class EventFile(Doc, kw_only=True):
-    """A whole event, as exported and imported (DESIGN section 4)."""
+    """A whole event, as exported and imported (docs/eventfile.md)."""
 
     schema: Literal["lycee-event/1"]  # SCHEMA_TAG
     id: Annotated[str, Meta(min_length=1), on_import(pattern=ID_PATTERN)]

@@ -1,4 +1,4 @@
-"""The replay of an import: the document as the desk's actions (DESIGN section 4).
+"""The replay of an import: the document as the desk's actions (docs/eventfile.md).
 
 :func:`doc_actions` turns a checked document into the actions the desk writes
 (``create``, ``register``, ``pair``, ``game``, ``result``, ``drop``) and
