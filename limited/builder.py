@@ -9,7 +9,7 @@ with the best off-colour cards if short, and in best of three adds up to 12
 spares (G-SPARE-1) from the rest of the pool.  ``name_limit`` keeps the
 4-of-a-name rule (R-DECK-4) over deck and spares together, a card's own
 ``max_copies`` allowing more; draft passes ``None`` (G-DRAFT-3).  The
-result is checked by core.decks (check_sealed / check_draft) by the callers
+result is checked by core.cards.decks (check_sealed / check_draft) by the callers
 in limited.sealed and limited.draft.
 """
 

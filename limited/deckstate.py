@@ -2,7 +2,7 @@
 the spare cards, the filters and the order of the pool, and every move a
 builder makes.  The deck builder screen (tui.screens.deckbuilder) only shows
 this state and calls these methods; the verdict on the deck is
-core.decks.check_deck's (G-SEALED 40 cards and R-DECK-4, G-DRAFT-3/4 packs x 10
+core.cards.decks.check_deck's (G-SEALED 40 cards and R-DECK-4, G-DRAFT-3/4 packs x 10
 with any number of a name, cards only from the pool, G-SPARE-1 spares).
 
 A move that cannot be made raises :class:`core.errors.LyceeError` with the

@@ -8,7 +8,7 @@
   k cards taken from it.
 - G-DRAFT-2: 4 to 6 packs a player; anything else is refused.
 - G-DRAFT-3 / G-DRAFT-4: the deck is packs x 10 cards, any number of a name
-  (checked by core.decks.check_draft).
+  (checked by core.cards.decks.check_draft).
 - L-DRAFT-POD (the desk's own rule; the guideline sets no table size): a pod
   seats 2 to 8; a larger group splits into pods as even as possible
   (:func:`split_pods`: 10 -> 5+5, 17 -> 6+6+5).  Humans are spread evenly over
@@ -640,7 +640,7 @@ class Draft:
 def build_draft_deck(pool: Sequence[str], cs: CardSet, packs: int, *, match: str = "bo3") -> Decklist:
     """The bot builder's deck of packs x 10 from a drafted pool (G-DRAFT-4, any
     number of a name G-DRAFT-3), spares up to 12 in best of three (G-SPARE-1);
-    checked by core.decks.check_draft."""
+    checked by core.cards.decks.check_draft."""
     deck = build_deck(
         pool, facts_for(cs), deck_size("draft", packs), name_limit=None, spares=12 if match == "bo3" else 0
     )

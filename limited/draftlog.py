@@ -24,7 +24,7 @@ One log is one table (pod)::
 :func:`replay` runs the picks again through the draft engine and checks that
 every pick was offered what the direction brings (G-DRAFT-1) and that the
 pools come out the same; with the set, that the seed opens the logged packs
-and every deck is legal (core.decks.check_draft).  A malformed log raises
+and every deck is legal (core.cards.decks.check_draft).  A malformed log raises
 ValidationError listing every problem with its JSON path.
 """
 
@@ -435,7 +435,7 @@ def replay(log: dict | DraftResult, cs: CardSet | None = None, *, source: str = 
     the picks give (and the log's decks).  Raises ValidationError, with JSON
     paths, when a pick was not offered what the passing brings (G-DRAFT-1),
     the picks stop early, the pools differ, or (with the set) the seed does not
-    open the logged packs or a deck breaks a rule (core.decks.check_draft)."""
+    open the logged packs or a deck breaks a rule (core.cards.decks.check_draft)."""
     res = log if isinstance(log, DraftResult) else parse_log(log, source, cs)
     try:
         d = Draft(

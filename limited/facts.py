@@ -3,7 +3,7 @@
 Bots, the deck builder and the deck score look at a card's rating, the
 attributes its cost asks for, its cost (for the curve), its name (for the
 R-DECK-4 name limit, G-SEALED) and whether it is a character.  Building this
-table once per :class:`~core.cards.CardSet` keeps a whole draft (hundreds of
+table once per :class:`~core.cards.model.CardSet` keeps a whole draft (hundreds of
 picks, G-DRAFT-1) to plain integer work.
 
 Attributes: 無 (``star``) is colourless: a card whose cost asks only for 無
@@ -145,5 +145,5 @@ def facts_for(cs: CardSet) -> SetFacts:
 
 
 def catalog_for(cs: CardSet) -> Catalog:
-    """A (cached) catalog of this one set, for the deck checks of core.decks."""
+    """A (cached) catalog of this one set, for the deck checks of core.cards.decks."""
     return _catalogs(cs)

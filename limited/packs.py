@@ -1,11 +1,11 @@
 """Opening boosters and starters from a set's data (G-SEALED, G-DRAFT-1, G-DRAFT-4).
 
 Pack sizes, rarity slots, upgrade chances, duplicate protection and starter
-contents are data of each set (``core.cards.BoosterDef`` / ``StarterDef``);
+contents are data of each set (``core.cards.model.BoosterDef`` / ``StarterDef``);
 nothing here fixes a number.  Every draw comes from the ``random.Random``
 passed in, so the same seed opens the same cards.
 
-How a pack is drawn (the contract of ``core.cards.RaritySlot``):
+How a pack is drawn (the contract of ``core.cards.model.RaritySlot``):
 
 - Slots in order.  A slot with upgrades takes one uniform draw; the first
   upgrade whose cumulative chance exceeds it turns the slot's *last* card into

@@ -1,7 +1,7 @@
 """What a limited screen of the app uses, in one place: the pools, decks and
 draft state it shows and drives, the checks it shows, and the few writes of the
 build phase (registering a built deck, the deck library, the draft log).  The screens import this module, not limited's engines
-one by one; core's read model (core/readmodel.py) cannot serve them, since core
+one by one; core's read model (core/readmodel/) cannot serve them, since core
 never imports limited.
 
 The screens import it where a limited key is pressed (the event screen, which

@@ -81,7 +81,7 @@ MUTATION_OPS = ("swap", "delete", "extra", "nest")
 mutations = st.tuples(st.integers(0, 10**6), st.sampled_from(MUTATION_OPS), st.integers(0, 9))
 
 
-# storable_names a desk can store: letters and digits with something visible (docs/storable_names.md L-TEXT-VISIBLE
+# names a desk can store: letters and digits with something visible (docs/names.md L-TEXT-VISIBLE
 # refuses a name of Hangul fillers only, which are letters, category Lo)
 storable_names = st.text(alphabet=st.characters(codec="utf-8", categories=("L", "N")), min_size=1, max_size=8).filter(
     has_visible

@@ -197,7 +197,7 @@ def _face_imports() -> dict[str, set[str]]:
 
 
 #: The ceiling on the modules of core/ and limited/ the app's screens import
-#: (issue 24's target is 12: reads go through core/readmodel.py and, for the
+#: (issue 24's target is 12: reads go through core/readmodel/ and, for the
 #: limited screens, limited/view.py; core.door: the event screen serves the
 #: desk's door, issue 26). It only comes down; docs/architecture.md lists the modules.
 FACE_IMPORT_CEILING = 11

@@ -1,12 +1,12 @@
 """Rules the command line and the app share (issue 15): each lives once in core
 or on the Desk, and both faces call it, so they cannot drift.
 
-- TABLE RESULT (the command line in README.md): core.matchrules.parse_table_result;
+- TABLE RESULT (the command line in README.md): core.tournament.matchrules.parse_table_result;
 - points before the round beside each pairing (the command line in README.md, ``pair --json``):
-  core.standings.points_before_round;
-- the penalty tally line (G-PEN-2): core.penalties.tally_line;
+  core.tournament.standings.points_before_round;
+- the penalty tally line (G-PEN-2): core.rules.penalties.tally_line;
 - ``lycee game --time`` (G-BO3-TIME, G-TIME): Desk.games_at_time;
-- the players of a build phase (G-SEALED, G-DRAFT-1): core.decklists.builders;
+- the players of a build phase (G-SEALED, G-DRAFT-1): core.rules.builds.builders;
 - ``lycee staff --(un)sanctioned`` writes through the Desk (an ``edit`` action).
 """
 
@@ -77,7 +77,7 @@ def test_design3_result_batch_refuses_a_bad_line_with_the_shared_message(tmp_pat
 
 def test_design3_pairings_show_points_before_the_round(tmp_path, capsys):
     """the command line in README.md: `pair --json` gives each player's points before the round, and results
-    entered in the round do not change them (core.standings.points_before_round)."""
+    entered in the round do not change them (core.tournament.standings.points_before_round)."""
     data = str(tmp_path)
     eid = run(capsys, "--data-dir", data, "event", "new", "Cup", "--unsanctioned")[1].strip()
     run(capsys, "--data-dir", data, "player", "add", eid, "Ann", "Ben", "Cho", "Dai")

@@ -571,7 +571,7 @@ USER_ERRORS = {"LyceeError", "RuleError", "NotFound", "ValidationError", "CliErr
 
 def test_design7_refusals_go_through_the_catalog():
     """A refusal the user reads (LyceeError and its kin) is built with _(), never a bare or
-    f-string English text (as core/desk.py's 'no round has been paired yet' was)."""
+    f-string English text (as the desk's (core/desk/) 'no round has been paired yet' was)."""
     bad = []
     for folder in ("core", "limited", "tui"):
         for f in sorted((ROOT / folder).rglob("*.py")):

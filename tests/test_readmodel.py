@@ -1,4 +1,4 @@
-"""The read model (core/readmodel.py) and the result path from Enter to the
+"""The read model (core/readmodel/) and the result path from Enter to the
 disk (docs/architecture.md, "The result path"): a typed result is parsed
 once, checked by the match rules once, and asked about (replacement, time
 call) before the one write."""

@@ -450,7 +450,7 @@ class BuildPhase:
     closed_at: str | None = None
     closed_by: str = ""
     #: The head judge's override (G-HEAD-JUDGE): round 1 pairs although the
-    #: players in ``override_players`` had no legal deck (core.decklists).
+    #: players in ``override_players`` had no legal deck (core.rules.builds).
     override_by: str = ""
     override_reason: str = ""
     override_at: str | None = None

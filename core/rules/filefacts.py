@@ -1,6 +1,6 @@
 """Facts only an event file carries, put back on an imported event (docs/eventfile.md).
 
-:mod:`core.eventfile` builds an imported event by replaying the desk's own
+:mod:`core.rules.eventfile` builds an imported event by replaying the desk's own
 actions (``create``, ``register``, ``pair``, ``game``, ``result``, ``drop``)
 through their reducers, so a file's results meet the rules a result entered
 at the desk meets.  Some stored facts have no desk action that gives them back
@@ -11,7 +11,7 @@ penalties with their appeals (their effects on results are already in the
 results), exclusions, decklists and deck checks as registered, a limited
 event's build phase, pods and pools, a store calendar, and the order of the
 player list.  The three reducers here set those from the file's checked
-document.  They are applied only by the import (core.eventfile); a log keeps
+document.  They are applied only by the import (core.rules.eventfile); a log keeps
 the ``import`` action with the whole document, never these.
 """
 

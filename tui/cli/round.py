@@ -2,8 +2,9 @@
 ``late``, ``game``, ``id-decision``, ``penalty``, ``penalties``, ``appeal``,
 ``staff``.
 
-A thin face: every decision is the engine's (core.clock, core.lateness,
-core.penalties, core.staff, core.matchrules); a refusal is a one-line reason
+A thin face: every decision is the engine's (core.rules.clock,
+core.rules.lateness, core.rules.penalties, core.rules.staff,
+core.tournament.matchrules); a refusal is a one-line reason
 on stderr with the rule id, exit 1.
 """
 
