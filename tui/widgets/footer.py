@@ -10,6 +10,8 @@ from textual.app import ComposeResult
 from textual.widget import Widget
 from textual.widgets import Footer
 
+from core.i18n import _
+
 
 def key_width(key_display: str, description: str, palette: bool = False) -> int:
     """Columns a footer key takes in Textual's (non-compact) footer: `` KEY ``
@@ -75,8 +77,6 @@ class WholeKeysFooter(Footer):
         more: Widget | None = None
         helps = [w for w in keys if str(getattr(w, "action", "")).endswith("show_keys")]
         if self.help_when_cut and helps and sum(widths(w) for w in keys) > room:
-            from core.i18n import _
-
             help_key = helps[0]  # Textual's FooterKey (textual.widgets does not export it): its like, worded
             key, display, action = (getattr(help_key, a) for a in ("key", "key_display", "action"))
             footer_key: Any = type(help_key)  # FooterKey(key, key_display, description, action)

@@ -14,9 +14,11 @@ from core import labels, readmodel
 from core.errors import LyceeError
 from core.i18n import _, join_list
 from core.names import whole
+from limited import view as limited_view  # the limited engine's names load when first used (limited/view.py)
 
 from .. import event_limited
-from ..dialogs import Confirm, Prompt
+from ..dialogs import Choose, Confirm, Prompt
+from ..penalty_forms import DecklistChangeForm
 from .build import BuildPane
 from .host import EventHost
 
@@ -33,8 +35,6 @@ class BuildActions(EventHost):
             # (L-DECK-WAIT)
             self.action_tab("build")
             if not ev.rounds and self.open_desk.deck_gaps():
-                from ..dialogs import Choose
-
                 self.app.push_screen(
                     Choose(
                         _("Decklists"),
@@ -49,7 +49,6 @@ class BuildActions(EventHost):
             self._ask_decklist()
             return
         self.action_tab("build")
-        from ..dialogs import Choose
 
         choices = [
             ("open", _("Open the build phase (pools / pods)")),
@@ -112,9 +111,8 @@ class BuildActions(EventHost):
     def _open_player_deck(self, pid: str | None) -> None:
         """The deck builder on an event player's pool (G-SEALED, G-DRAFT-1):
         their registered deck to start from, Ctrl+R registers it to them."""
-        from limited import view as limited_view
 
-        from ..deckbuilder import DeckBuilderScreen
+        from ..deckbuilder import DeckBuilderScreen  # lazy: the deck builder and its card data (90 ms) load when opened
 
         if pid is None:
             self.say(_("no player highlighted on the build tab"), error=True)
@@ -202,7 +200,6 @@ class BuildActions(EventHost):
     def _open_build(self, text: str | None) -> None:
         if not text:
             return
-        from limited import view as limited_view
 
         text, pod_size = event_limited.pod_size_of(text)
         if event_limited.open_build(self, text, pod_size):
@@ -240,7 +237,6 @@ class BuildActions(EventHost):
         """Register a decklist from a file; once round 1 is paired only a judge
         does, with a reason (G-DECKLIST: core.rules.decklists), and the desk
         then offers the decklist penalty (the penalty form, filled in)."""
-        from ..penalty_forms import DecklistChangeForm
 
         if not text:
             return
@@ -302,7 +298,6 @@ class BuildActions(EventHost):
         return _("decklist registered for {who}", who=st.name)
 
     def _build_op(self, op: str) -> None:
-        from limited import view as limited_view
 
         if op == "simulate":
             self._guard(lambda: limited_view.simulate_draft(self.open_desk), _("draft simulated: pools recorded"))

@@ -5,6 +5,8 @@ the methods use the screen's desk, event, say() and refresh_all()."""
 
 from __future__ import annotations
 
+import webbrowser
+
 from textual import work
 
 from core import labels, readmodel
@@ -13,6 +15,8 @@ from core.event.model import Event
 from core.i18n import _
 
 from ..dialogs import ExportChoice, Prompt
+from ..forms import EventSettings
+from ..info import Info
 from .host import EventHost
 
 
@@ -70,8 +74,6 @@ class ExportActions(EventHost):
             return
         msg = _("written: {path}", path=path)
         if open_after:
-            import webbrowser
-
             try:
                 opened = webbrowser.open(path.as_uri())
             except Exception:  # no browser at all: the path is said either way
@@ -94,9 +96,9 @@ class ExportActions(EventHost):
 
     @work(thread=True, exclusive=True, group="serve")
     def _start_serving(self) -> None:
-        from tui.web.server import DEFAULT_PORT, ChildServer
+        from tui.web.server import DEFAULT_PORT, ChildServer  # lazy: the web server (22 ms) loads on Ctrl+W only
 
-        from ..serving import free_port
+        from ..serving import free_port  # lazy: as the web server, which it imports
 
         host, wanted = getattr(self.app, "serve_at", ("0.0.0.0", DEFAULT_PORT))
         try:  # a child process: serving never slows the desk down
@@ -119,7 +121,7 @@ class ExportActions(EventHost):
         self._show_serving(note)
 
     def _show_serving(self, note: str = "") -> None:
-        from ..serving import ServingDialog
+        from ..serving import ServingDialog  # lazy: as the web server, which it imports
 
         web = self.web
         if web is None:  # not serving (stopped meanwhile): nothing to show
@@ -149,14 +151,12 @@ class ExportActions(EventHost):
         self.app.call_from_thread(self._verified, rep)
 
     def _verified(self, rep) -> None:
-        from ..info import Info
 
         self.say(rep.summary(), error=not rep.ok)
         lines = [rep.summary()] + [f.line() for f in rep.findings[:200]]
         self.app.push_screen(Info(_("Independent check of the event"), lines))
 
     def action_plan(self) -> None:
-        from ..info import Info
 
         try:
             p = self._plan(self.event)
@@ -192,7 +192,6 @@ class ExportActions(EventHost):
         return _("finish ~{t}", t=readmodel.clock_time(p.base.finish)) + " · "
 
     def action_settings(self) -> None:
-        from ..forms import EventSettings
 
         def chosen(wanted: dict | None) -> None:
             if not wanted:

@@ -7,8 +7,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from core import readmodel
+from core.door import DoorServer, LocalWriter, door_path
 from core.errors import EventLocked, LyceeError
 from core.i18n import _
+from core.store import JournalDamaged
 
 from ..dialogs import Confirm
 from .host import EventHost
@@ -23,7 +25,6 @@ class EventOpening(EventHost):
     def open_store(self) -> EventStore | None:
         """The event's store, held by this screen; None when it cannot open
         here (the screen is closed and the reason notified)."""
-        from core.store import JournalDamaged
 
         try:
             store = self.app.datadir.open(self.event_id, role="app")
@@ -67,7 +68,6 @@ class EventOpening(EventHost):
         """The event's door (core.door): the command line and the other
         writers of this user send their changes here, one at a time, each
         run on the app's thread; the screen redraws after each."""
-        from core.door import DoorServer, LocalWriter, door_path
 
         assert self.desk is not None  # opened just before
         self.writer = LocalWriter(self.desk, run=self.app.call_from_thread, after=self._door_changed)

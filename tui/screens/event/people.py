@@ -5,15 +5,20 @@ the methods use the screen's desk, event, say() and refresh_all()."""
 
 from __future__ import annotations
 
+from time import monotonic
+
 from textual import work
 from textual.widgets import Input, TabbedContent
 
 from core import readmodel
+from core.desk import add_member
 from core.errors import LyceeError
 from core.i18n import _, join_list
-from core.names import whole
+from core.names import fold_name, lookalike_note, whole
 
-from ..dialogs import Confirm, LatePrompts, Prompt
+from ..checkin import CheckinDialog
+from ..dialogs import Choose, Confirm, LatePrompts, Prompt, RenameForm
+from ..info import Info
 from .host import EventHost
 from .players import PlayersPane
 
@@ -69,7 +74,6 @@ class PlayerActions(EventHost):
         """The box the clerk is typing into right now (a line half typed, or a
         key in the last moment), which a dialog opening by itself leaves the
         keys of its first moment to."""
-        from time import monotonic
 
         box = self.focused
         if not isinstance(box, Input):
@@ -81,7 +85,6 @@ class PlayerActions(EventHost):
         """Ctrl+L: check in by table number, name or reading, or from a tick
         list of the round's pairings (issue 48); the confirmation names the
         players and their tables."""
-        from ..checkin import CheckinDialog
 
         ev = self.event
         rnd = ev.current_round
@@ -114,7 +117,7 @@ class PlayerActions(EventHost):
             if count is None or not 1 <= count <= 4096:
                 self.say(_("write how many players, e.g. 16"), error=True)
                 return
-            from core.demo import demo_names
+            from core.demo import demo_names  # lazy: the demo's generator (53 ms) loads for Ctrl+F only
 
             taken = {p.name for p in self.event.players}
             names = [n for n in demo_names(count + len(taken)) if n not in taken][:count]
@@ -136,7 +139,6 @@ class PlayerActions(EventHost):
 
     def action_member_history(self) -> None:
         """The highlighted player's history across the data folder's events (a member's; issue 47)."""
-        from ..info import Info
 
         pid = self.query_one(PlayersPane).highlighted(self.event)
         p = self.event.player(pid) if pid is not None else None
@@ -156,7 +158,6 @@ class PlayerActions(EventHost):
 
     def on_players_pane_new_member(self, message: PlayersPane.NewMember) -> None:
         """A new name joins the member list (Ctrl+S in the name box), then is registered."""
-        from core.desk import add_member
 
         try:
             m, others = add_member(self.app.datadir.root, message.name, message.reading or None)
@@ -195,7 +196,6 @@ class PlayerActions(EventHost):
         """The question before registering (or renaming to) a name that folds
         to a registered one's: a look-alike says which characters differ
         (docs/names.md L-NAME-LOOKALIKE)."""
-        from core.names import lookalike_note
 
         note = lookalike_note(name, registered)
         if note:
@@ -213,7 +213,6 @@ class PlayerActions(EventHost):
         )
 
     def _add_player(self, name: str, box: Input, same_name: bool = False, reading: str = "") -> None:
-        from core.names import fold_name
 
         key = fold_name(name)  # look-alikes too (docs/names.md L-NAME-LOOKALIKE)
         registered = next((p.name for p in self.event.players if fold_name(p.name) == key), None)
@@ -275,8 +274,6 @@ class PlayerActions(EventHost):
         still open, the question is whether that match is lost (G-DROP-2)."""
         question = _("Drop {name} from the event? (G-DROP-1)", name=p.name)
         if readmodel.match_to_settle(self.event, p.id) is not None:
-            from ..dialogs import Choose
-
             choice = await self.app.push_screen_wait(
                 Choose(
                     question,
@@ -363,7 +360,6 @@ class PlayerActions(EventHost):
     def action_rename(self) -> None:
         """Shift+F2: correct the name (and reading) of the player under the
         cursor; a name already registered asks the same question as adding."""
-        from ..dialogs import RenameForm
 
         p = self._player_at_cursor("Shift+F2")
         if p is None:
@@ -380,7 +376,6 @@ class PlayerActions(EventHost):
     @work(group="confirm")
     async def _rename_asked(self, p, name: str, reading: str) -> None:
         """A name another player has asks the same question as adding; then the rename."""
-        from core.names import fold_name
 
         registered = next(
             (x.name for x in self.event.players if x.id != p.id and fold_name(x.name) == fold_name(name)), None

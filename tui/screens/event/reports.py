@@ -12,6 +12,7 @@ from core import labels, readmodel
 from core.errors import LyceeError
 from core.event.model import Event
 from core.i18n import _
+from tui.web.locks import ask_unlock, read_locks
 
 from .host import EventHost
 from .reportqueue import Answer, ReportCodes, ReportQueue
@@ -96,7 +97,6 @@ class ReportActions(EventHost):
 
     def web_locks(self) -> str:
         """Who the page server slows or locks for wrong codes or PINs, in a line ("" when nobody)."""
-        from tui.web.locks import read_locks
 
         store = self.open_desk.store
         rows = read_locks(store.datadir, store.id) or []
@@ -108,7 +108,6 @@ class ReportActions(EventHost):
         return _("Locked or slowed for wrong codes or PINs: {who} · U: lift them", who=shown)
 
     def lift_web_locks(self) -> str:
-        from tui.web.locks import ask_unlock
 
         store = self.open_desk.store
         ask_unlock(store.datadir, store.id, "all")

@@ -5,6 +5,9 @@ the methods use the screen's desk, event, say() and refresh_all()."""
 
 from __future__ import annotations
 
+from time import monotonic
+
+from rich.cells import cell_len
 from textual import work
 from textual.widgets import Input, TabbedContent
 
@@ -15,6 +18,7 @@ from core.names import whole
 
 from ...widgets.line import Line
 from ..dialogs import Choose, Confirm, Prompt
+from ..info import Info
 from .host import EventHost
 from .round import ResultBox, RoundPane, result_cell
 
@@ -115,7 +119,6 @@ class RoundActions(EventHost):
         return await answer
 
     def _refuse_result(self, text: str, err) -> None:
-        from time import monotonic
 
         msg = f"{text!r}: {err}"
         if self._batch is not None:
@@ -128,7 +131,6 @@ class RoundActions(EventHost):
         for the one stored result after it (a line typed right behind the
         refused one would otherwise hide it), not through the later ones
         (issue 48: the refused line stayed through later successes)."""
-        from time import monotonic
 
         self._refused_recent = [(when, why) for when, why in self._refused_recent if monotonic() - when < 5]
         recent = [why for _when, why in self._refused_recent]
@@ -414,7 +416,6 @@ class RoundActions(EventHost):
         if rnd.stage != "swiss" or not match.why:
             self.say(_("table {t}: no explanation stored (only Swiss rounds paired here carry one)", t=match.table))
             return
-        from ..info import Info
 
         self.app.push_screen(
             Info(_("Round {r}, table {t}", r=rnd.number, t=match.table), readmodel.why_paired(self.event, match))
@@ -427,7 +428,6 @@ class RoundActions(EventHost):
         if not text:
             self._show("#clock", "")
             return
-        from rich.cells import cell_len
 
         if cell_len(text) != cell_len(lbl.plain):
             lbl.set(text)

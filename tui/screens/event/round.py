@@ -4,6 +4,7 @@ and the results box (``12 2-1`` Enter)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -66,7 +67,6 @@ def result_cell(m, rep=None) -> Text:
 
 def report_time(at: str) -> str:
     """When a report came (``14:02``), in local time."""
-    from datetime import datetime
 
     try:
         return datetime.fromisoformat(at).astimezone().strftime("%H:%M")

@@ -13,12 +13,15 @@ core/readmodel.py.  Stylesheets: the .tcss files beside this file."""
 
 from __future__ import annotations
 
+import gc
+from collections import deque
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Input, Label, TabbedContent
 
 from core import readmodel
@@ -83,7 +86,6 @@ class EventScreen(
         self.door: DoorServer | None = None
         self._dirty: set[str] = set()
         self.web = None  # tui.web.server.WebServer while the event is served (Ctrl+W)
-        from collections import deque
 
         self._result_queue: deque[str] = deque()  # lines of the results box still to store
         self._result_asking = False  # a question about one of them is open
@@ -144,7 +146,6 @@ class EventScreen(
         stopped an Enter for 87 ms at 512 players (benchmarks/app.py, the
         terminal figure's max).  Reference counting still frees all of it; on
         leaving, the collector takes it back (gc.unfreeze)."""
-        import gc
 
         if self.is_attached:
             gc.freeze()
@@ -152,8 +153,6 @@ class EventScreen(
 
     def on_unmount(self) -> None:
         if self._frozen:
-            import gc
-
             gc.unfreeze()  # a cycle of this screen's is collected again once it is gone
             self._frozen = False
         self.stop_serving()
@@ -198,7 +197,6 @@ class EventScreen(
         widgets (the emptied results box) and leave the result, the bar and
         the message for the next frame, a frame clock's tick later (16 ms;
         benchmarks/app.py, Enter to the result on the terminal)."""
-        from textual.widget import Widget
 
         for w in self.walk_children(Widget, with_self=False):
             if w._repaint_required or w._layout_required:  # what Widget.refresh() set (textual 8.2)
