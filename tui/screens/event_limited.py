@@ -11,7 +11,7 @@ what F11 and the palette open on a sealed or draft event.
   offers to enter each player's drafted pool.
 
 The event screen (tui.screens.event) calls these with itself: ``desk``,
-``event``, ``say`` and ``refresh_all`` are all that is used of it.
+``event``, ``say`` and ``post_message`` (EventChanged after a write) are all that is used of it.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from core.names import whole
 from limited import view as limited_view  # the limited engine's names load when first used (limited/view.py)
 
 from .dialogs import Choose
+from .event.messages import EventChanged
 
 __all__ = ["open_hint", "open_build", "choose_pool_player", "enter_pool", "open_caller"]
 
@@ -96,7 +97,7 @@ def open_build(screen: Any, text: str, pod_size: int | None = None) -> bool:
     except LyceeError as err:
         screen.say(str(err), error=True)
         return True
-    screen.refresh_all()
+    screen.post_message(EventChanged())
     screen.say(done + (" " + _("Warning: {text}", text=warn) if warn else ""), error=bool(warn))
     return True
 
@@ -187,7 +188,7 @@ def enter_pool(screen: Any, pid: str, then=None) -> None:
 
     def record(counts: Counter) -> str:
         limited_view.enter_table_pool(screen.desk, pid, counts)
-        screen.refresh_all()
+        screen.post_message(EventChanged())
         after = screen.event
         left = [p for p in (ids_of(after)) if after.pool_of(p) is None]
         if not left:

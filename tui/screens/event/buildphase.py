@@ -1,7 +1,7 @@
 """The event screen's the build phase of a limited event: decklists, the build timer, the head judge's override.
 
 A part of EventScreen (tui/screens/event/screen.py), which inherits it:
-the methods use the screen's desk, event, say() and refresh_all()."""
+the methods use the screen's desk, event and say(), and post EventChanged after a write."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from ..dialogs import Choose, Confirm, Prompt
 from ..penalty_forms import DecklistChangeForm
 from .build import BuildPane
 from .host import EventHost
+from .messages import EventChanged
 
 
 class BuildActions(EventHost):
@@ -126,8 +127,7 @@ class BuildActions(EventHost):
 
         def register(deck) -> str:
             limited_view.register_built_deck(self.open_desk, pid, deck)
-            self._dirty.add("build")
-            self.refresh_all()
+            self.post_message(EventChanged())
             probs = self.open_desk.deck_problems(pid)
             if probs:
                 return _(
@@ -194,7 +194,7 @@ class BuildActions(EventHost):
         except (LyceeError, ValueError) as err:
             self.say(str(err), error=True)
             return
-        self.refresh_all()
+        self.post_message(EventChanged())
         self.say(done)
 
     def _open_build(self, text: str | None) -> None:
@@ -257,7 +257,7 @@ class BuildActions(EventHost):
             except (LyceeError, ValueError) as err:
                 self.say(str(err), error=True)
                 return
-            self.refresh_all()
+            self.post_message(EventChanged())
             self.say(self._registered_words(p.id))
             return
 
@@ -271,7 +271,7 @@ class BuildActions(EventHost):
             except LyceeError as err:
                 self.say(str(err), error=True)
                 return
-            self.refresh_all()
+            self.post_message(EventChanged())
             self.say(_("decklist of {who} changed by judge {by}", who=p.name, by=by))
             offer = readmodel.decklist_penalty_offer(self.event, p.id, by)
             self.penalty_form(p.id, reason=offer["reason"], by=offer["by"])
@@ -311,7 +311,7 @@ class BuildActions(EventHost):
             except LyceeError as err:
                 self.say(str(err), error=True)
                 return
-            self.refresh_all()
+            self.post_message(EventChanged())
             self.say(_("building timer: {state}", state=labels.build_state_label(self.open_desk.build_status().state)))
 
     @work(group="confirm")

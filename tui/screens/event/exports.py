@@ -1,7 +1,7 @@
 """The event screen's the event as a whole: exports and printing, the public pages, the independent check, the plan of the day, the settings.
 
 A part of EventScreen (tui/screens/event/screen.py), which inherits it:
-the methods use the screen's desk, event, say() and refresh_all()."""
+the methods use the screen's desk, event and say(), and post EventChanged after a write."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from ..dialogs import ExportChoice, Prompt
 from ..forms import EventSettings
 from ..info import Info
 from .host import EventHost
+from .messages import EventChanged
 
 
 class ExportActions(EventHost):
@@ -205,7 +206,7 @@ class ExportActions(EventHost):
                 self.say(_("nothing changed"))
                 return
             self.say(readmodel.settings_changed(self.event, changes))
-            self.refresh_all()
+            self.post_message(EventChanged())
 
         self.app.push_screen(
             EventSettings(self.event, readmodel.settings_locks(self.event), issue_pin=self.open_desk.staff_pin), chosen

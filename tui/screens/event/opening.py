@@ -14,6 +14,7 @@ from core.store import JournalDamaged
 
 from ..dialogs import Confirm
 from .host import EventHost
+from .messages import EventChanged
 
 if TYPE_CHECKING:
     from core.store import EventStore
@@ -92,7 +93,7 @@ class EventOpening(EventHost):
         say on the message line what changed and who did it (a judge's page,
         `lycee result` from another shell, a phone): a new dispute first."""
         if self.desk is not None and self.is_mounted:
-            self.refresh_all()
+            self.post_message(EventChanged())
             self._say_door_changes()
 
     def _say_door_changes(self) -> None:

@@ -1,13 +1,13 @@
 """The event screen's players: adding (the same-name question), drop, keep apart, rename, remove, check-in and lateness.
 
 A part of EventScreen (tui/screens/event/screen.py), which inherits it:
-the methods use the screen's desk, event, say() and refresh_all()."""
+the methods use the screen's desk, event and say(), and post EventChanged after a write."""
 
 from __future__ import annotations
 
 from time import monotonic
 
-from textual import work
+from textual import on, work
 from textual.widgets import Input, TabbedContent
 
 from core import readmodel
@@ -20,7 +20,8 @@ from ..checkin import CheckinDialog
 from ..dialogs import Choose, Confirm, LatePrompts, Prompt, RenameForm
 from ..info import Info
 from .host import EventHost
-from .players import PlayersPane
+from .messages import EventChanged
+from .players import MemberChosen, NameEntered, NewMember, PlayersPane
 
 
 class PlayerActions(EventHost):
@@ -43,7 +44,7 @@ class PlayerActions(EventHost):
                     self.open_desk.resolve_late(by_key[key], decision)
                 except LyceeError as err:
                     self.say(str(err), error=True)
-            self.refresh_all()
+            self.post_message(EventChanged())
             if was is not None and was.is_attached:  # back where the clerk was
                 was.focus()
 
@@ -101,7 +102,7 @@ class PlayerActions(EventHost):
                 self.say(str(err), error=True)
                 return
             self.say(_("checked in: {who}", who=readmodel.checked_in_words(self.event, ids)))
-            self.refresh_all()
+            self.post_message(EventChanged())
 
         self.app.push_screen(CheckinDialog(ev, {c.player for c in rnd.checkins}), chosen)
 
@@ -127,11 +128,12 @@ class PlayerActions(EventHost):
                 self.say(str(err), error=True)
                 return
             self.say(_("{n} demo players added", n=len(names)))
-            self.refresh_all()
+            self.post_message(EventChanged())
 
         self.app.push_screen(Prompt(_("Fill with demo players: how many?"), "8"), chosen)
 
-    def on_players_pane_name_entered(self, message: PlayersPane.NameEntered) -> None:
+    @on(NameEntered)
+    def _name_typed(self, message: NameEntered) -> None:
         """Names typed or pasted are added in order; those after a same-name
         question wait for its answer, as the results queue does."""
         self._name_queue.append((message.name, message.box, message.reading))
@@ -152,11 +154,13 @@ class PlayerActions(EventHost):
             return
         self.app.push_screen(Info(title, lines))
 
-    def on_players_pane_member_chosen(self, message: PlayersPane.MemberChosen) -> None:
+    @on(MemberChosen)
+    def _member_chosen(self, message: MemberChosen) -> None:
         """A regular registered from the member list with one key (Tab): name, reading and number."""
         self._add_member(message.number)
 
-    def on_players_pane_new_member(self, message: PlayersPane.NewMember) -> None:
+    @on(NewMember)
+    def _new_member(self, message: NewMember) -> None:
         """A new name joins the member list (Ctrl+S in the name box), then is registered."""
 
         try:
@@ -184,7 +188,7 @@ class PlayerActions(EventHost):
         self.say(
             _("added {name} ({id})", name=p.name if f"({p.member})" in p.name else f"{p.name} ({p.member})", id=pid)
         )
-        self.refresh_all()
+        self.post_message(EventChanged())
         return True
 
     def _drain_names(self) -> None:
@@ -247,7 +251,7 @@ class PlayerActions(EventHost):
             )
         else:
             self.say(_("added {name} ({id})", name=name, id=pid))  # the box emptied itself on Enter
-        self.refresh_all()
+        self.post_message(EventChanged())
 
     def action_drop(self) -> None:
         if self.query_one(TabbedContent).active != "players":
@@ -294,7 +298,7 @@ class PlayerActions(EventHost):
             return
         bye = readmodel.kept_bye_text(self.event, p.id)  # L-DROP-BYE: said, never silent
         self.say(_("{name} dropped", name=p.name) + (" · " + bye if bye else ""))
-        self.refresh_all()
+        self.post_message(EventChanged())
 
     def action_keep_apart(self) -> None:
         """Keep the highlighted player apart from another (typed: id or exact
@@ -345,7 +349,7 @@ class PlayerActions(EventHost):
                 b=q.name,
             )
         )
-        self.refresh_all()
+        self.post_message(EventChanged())
 
     def _player_at_cursor(self, key: str):
         """The player under the players tab's cursor, or None (then the tab is
@@ -389,7 +393,7 @@ class PlayerActions(EventHost):
             self.say(str(err), error=True)
             return
         self.say(readmodel.rename_said(p, self.event.player(p.id)))
-        self.refresh_all()
+        self.post_message(EventChanged())
 
     def action_remove(self) -> None:
         """Delete: take back the registration under the cursor (a no-show),
@@ -422,4 +426,4 @@ class PlayerActions(EventHost):
             self.say(str(err), error=True)
             return
         self.say(_("removed the registration of {name} (Ctrl+Z brings it back)", name=p.name))
-        self.refresh_all()
+        self.post_message(EventChanged())
