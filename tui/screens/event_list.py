@@ -25,7 +25,6 @@ from ..widgets.plain import PlainTable
 from ..widgets.wrapped import fit_name
 from .dialogs import Confirm
 from .forms import NewEvent
-from .store_form import StoreForm
 
 if TYPE_CHECKING:
     from textual import getters
@@ -244,6 +243,7 @@ class EventListScreen(Translated, Screen):
 
     def action_store(self) -> None:
         """The store's name, number and place (issue 47)."""
+        from .store_form import StoreForm  # lazy: it loads the desk and its rules, which the first frame does not need
 
         def saved(store: dict | None) -> None:
             if store:
