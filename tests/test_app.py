@@ -8,6 +8,7 @@ from tests.app_helpers import pair_the_cut, type_text, until
 from tui.app import LyceeApp
 from tui.screens.dialogs import Prompt
 from tui.screens.event import EventScreen
+from tui.screens.event.messages import EventChanged
 from tui.screens.event_list import EventListScreen
 
 
@@ -336,7 +337,7 @@ async def test_design3_app_asks_before_a_correction_and_a_time_only_result(tmp_p
         screen.desk.record(2, "2-0")
         screen.desk.pair_next()
         screen.desk.record(1, "2-0")
-        screen.refresh_all()
+        screen.post_message(EventChanged())
         await pilot.press("f4")
         await pilot.pause()
         table = screen.query_one("#standings-table")

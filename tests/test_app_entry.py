@@ -13,6 +13,7 @@ from core.desk import Desk
 from core.store import DataDir
 from tests.app_helpers import shown, type_text, until
 from tui.app import LyceeApp
+from tui.screens.event.messages import EventChanged
 
 
 def _paired(tmp_path, players=40, **kw):
@@ -351,7 +352,7 @@ async def test_players_table_shows_whole_same_name_names(tmp_path, size):
         screen = app.screen
         screen.desk.add_players(["Oscar", "佐藤花子"])
         screen.desk.add_players(["Oscar", "佐藤花子"], allow_same_name=True)
-        screen.refresh_all()
+        screen.post_message(EventChanged())
         await until(
             pilot,
             lambda: (

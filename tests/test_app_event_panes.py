@@ -14,8 +14,8 @@ from tests.app_helpers import LANGS, SIZES, on_screen, shown, squash
 from tui.app import LyceeApp
 from tui.i18n import key_words
 from tui.screens.event import EventScreen
-from tui.screens.event.players import PlayersPane
-from tui.screens.event.round import RoundPane
+from tui.screens.event.players import NameEntered
+from tui.screens.event.round import ResultEntered
 
 
 def _demo(tmp_path, players=8) -> tuple[DataDir, str]:
@@ -127,7 +127,7 @@ async def test_design7_panes_post_what_is_typed_and_the_screen_records_it(tmp_pa
             await pilot.press(ch)
         await pilot.press("enter")
         await pilot.pause()
-        assert [m.name for m in _once(seen, PlayersPane.NameEntered)] == ["Zed"]
+        assert [m.name for m in _once(seen, NameEntered)] == ["Zed"]
         assert screen.event.players[-1].name == "Zed" and on_screen(app, "Zed", screen.query_one("#player-table"))
         await pilot.press("f5")
         await pilot.pause()
@@ -136,7 +136,7 @@ async def test_design7_panes_post_what_is_typed_and_the_screen_records_it(tmp_pa
             await pilot.press(ch if ch != " " else "space")
         await pilot.press("enter")
         await pilot.pause()
-        assert [m.text for m in _once(seen, RoundPane.ResultEntered)] == ["1 2-0"]
+        assert [m.text for m in _once(seen, ResultEntered)] == ["1 2-0"]
         m = screen.event.current_round.match_at(1)
         assert (m.p1_wins, m.p2_wins) == (2, 0)
         assert on_screen(app, "○ 2-0", screen.query_one("#pairing-table"))

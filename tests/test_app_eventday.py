@@ -193,4 +193,4 @@ async def test_g_sealed_whole_sealed_event_through_its_build_phase_by_keys_in_ja
         await pilot.press("f4")
         await pilot.pause()
         fits(app)
-        assert len(screen._standings(screen.event)) == 8
+        assert len(screen.view.standings(screen.event)[0]) == 8

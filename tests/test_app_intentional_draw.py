@@ -9,6 +9,7 @@ from core.store import DataDir
 from tests.app_helpers import fits, new_event, on_screen, pair, type_text
 from tui.app import LyceeApp
 from tui.screens.event import EventScreen
+from tui.screens.event.messages import EventChanged
 
 
 @pytest.mark.asyncio
@@ -19,7 +20,7 @@ async def test_g_id_1_the_app_asks_which_judge_saw_the_table_not_started(tmp_pat
         screen = app.screen
         assert isinstance(screen, EventScreen)
         screen.open_desk.add_players(["Ann", "Ben", "Cho", "Dai"])
-        screen.refresh_all()
+        screen.post_message(EventChanged())
         await pair(app, pilot)
         await pilot.press("ctrl+t")  # the round clock starts
         await pilot.pause()

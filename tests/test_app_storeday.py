@@ -441,7 +441,7 @@ async def test_g_swiss_points_mid_round_standings_are_those_after_the_last_compl
         await pilot.press("f4")
         await pilot.pause()
         assert on_screen(app, "Standings after round 1 (round 2 is in progress)")
-        assert {r.id: r.points for r in screen._standings(screen.event)} == after1
+        assert {r.id: r.points for r in screen.view.standings(screen.event)[0]} == after1
 
 
 def test_design7_export_file_names_carry_date_safe_name_and_round():

@@ -20,6 +20,7 @@ from core.reports.verify import verify_doc
 from core.rules.eventfile import event_from_doc, to_doc
 from core.store import DataDir
 from tui.cli import main
+from tui.screens.event.messages import EventChanged
 
 STAFF = {"organizer": "Org", "judges": ["J1"], "head_judge": "HJ"}
 
@@ -158,7 +159,7 @@ async def test_g_id_3_the_app_does_not_offer_no_winner_in_a_semi_final(tmp_path)
         screen.desk.record(1, "2-0")
         screen.desk.record(2, "2-0")
         screen.desk.pair_next()
-        screen.refresh_all()
+        screen.post_message(EventChanged())
         await pilot.pause()
         screen.query_one("#result-entry").focus()
         for ch in "1 id":

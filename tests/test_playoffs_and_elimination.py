@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from core.event.model import Event, Player, Round
 from core.tournament.elimination import single_elimination
 from tests.cli_helpers import run, staffed_event
+from tui.screens.event.messages import EventChanged
 
 
 def ok(capsys, data, *argv) -> str:
@@ -483,7 +484,7 @@ async def test_g_se_the_new_event_form_offers_single_elimination_and_f7_starts_i
         assert isinstance(screen, EventScreen)
         assert screen.event.rounds_planned == 0
         screen.desk.add_players(["Aoi", "Ben", "Cho", "Dai", "Emi"])
-        screen.refresh_all()
+        screen.post_message(EventChanged())
         await pilot.press("f7")
         await pilot.pause()
         assert isinstance(app.screen, Prompt)

@@ -2,15 +2,37 @@
 
 from __future__ import annotations
 
+import os
+import sys
+import traceback
+import unicodedata
+from datetime import datetime
+from time import monotonic
+
+from rich.align import Align
+from rich.text import Text
+from textual import events
+from textual.app import ScreenStackError, SystemCommand
 from textual.binding import Binding
+from textual.command import CommandList, CommandPalette
+from textual.screen import ModalScreen
+from textual.theme import ThemeProvider
 from textual.timer import Timer
+from textual.widgets import Input
+from textual.widgets.option_list import Option
+from textual.worker import WorkerState
 
 from core import i18n
 from core.i18n import _
-from core.store import DataDir
+from core.names import kept_when_typed
+from core.store import DataDir, open_private, private_dir
 
 from .apphost import DeskApp
 from .i18n import TEXTUAL_WORDS, Translated, key_words, tr
+from .screens.dialogs import Confirm
+from .screens.event_list import EventListScreen
+from .screens.help import HelpScreen
+from .widgets.linebox import type_into
 
 
 class LyceeApp(Translated, DeskApp):
@@ -38,11 +60,6 @@ class LyceeApp(Translated, DeskApp):
         """An unexpected error stops the app (Textual's way) with a non-zero
         return code; its traceback is also written to a file under the data
         folder, which the command line names."""
-        import os
-        import traceback
-        from datetime import datetime
-
-        from core.store import open_private, private_dir
 
         try:
             folder = private_dir(self.datadir.root / "logs")  # a traceback may quote a name or a code
@@ -70,7 +87,6 @@ class LyceeApp(Translated, DeskApp):
         first of them answers it (``answers``: y, n, Esc ...), go on into
         ``box`` as the next lines (they wait for the answer), until a pause of
         :attr:`TYPE_AHEAD_PAUSE`; then the question takes keys."""
-        from time import monotonic
 
         if monotonic() - self.last_key_at < self.TYPE_AHEAD_PAUSE:
             self.type_ahead = {"dialog": dialog, "box": box, "answers": answers, "holding": False}
@@ -92,7 +108,6 @@ class LyceeApp(Translated, DeskApp):
             return False
         ta["holding"] = True
         box = ta["box"]
-        from .widgets.linebox import type_into
 
         await type_into(box, event)
         return True
@@ -111,12 +126,10 @@ class LyceeApp(Translated, DeskApp):
     _releasing = False
 
     def _dialog_coming(self) -> bool:
-        from textual.worker import WorkerState
 
         return any(w.group == "confirm" and w.state in (WorkerState.PENDING, WorkerState.RUNNING) for w in self.workers)
 
     def _dialog_ready(self) -> bool:
-        from textual.screen import ModalScreen
 
         return isinstance(self.screen, ModalScreen) and self.screen.focused is not None
 
@@ -126,7 +139,6 @@ class LyceeApp(Translated, DeskApp):
         the screen below, or to the dialog before its line had the focus, and
         were lost.  They go on in order once the dialog has the focus, or as
         typed when no dialog comes (the worker ended, or after DIALOG_WAIT)."""
-        from time import monotonic
 
         if self._for_dialog is None:
             if self._dialog_ready() or not self._dialog_coming():
@@ -144,9 +156,6 @@ class LyceeApp(Translated, DeskApp):
     def _release_for_dialog(self) -> None:
         """Every 20 ms while keys are held: once their dialog has the focus (or
         none comes), they go on in the app's own turn (:meth:`_type_on`)."""
-        from time import monotonic
-
-        from textual.app import ScreenStackError
 
         if self._for_dialog is None:
             if self._release_timer is not None:
@@ -167,12 +176,9 @@ class LyceeApp(Translated, DeskApp):
         self.call_later(self._type_on)
 
     async def _type_on(self) -> None:
-        from time import monotonic
 
         self._releasing = False
         keys, self._for_dialog, self._entered_dialog = self._for_dialog or [], None, None
-        from textual import events
-        from textual.widgets import Input
 
         for i, k in enumerate(keys):
             box = self.focused
@@ -192,7 +198,6 @@ class LyceeApp(Translated, DeskApp):
     async def _type_held(box, event) -> None:
         """A held key typed into the dialog's line in its turn (as the box takes
         keys typed one by one: what the focus selected is replaced)."""
-        from .widgets.linebox import type_into
 
         if event.is_printable and event.character and not box.selection.is_empty:
             box.replace(event.character, *box.selection)
@@ -205,11 +210,8 @@ class LyceeApp(Translated, DeskApp):
         await super().on_event(event)
 
     async def on_event(self, event) -> None:
-        from textual import events
 
         if isinstance(event, events.Key):
-            from time import monotonic
-
             now = monotonic()
             held = await self._typed_ahead(event, now)
             self.last_key_at = now
@@ -221,9 +223,6 @@ class LyceeApp(Translated, DeskApp):
         """A space a text field would drop (the ideographic space U+3000,
         which Python does not call printable) is typed into it, as the
         command line keeps it (core.names.kept_when_typed, docs/names.md)."""
-        from textual.widgets import Input
-
-        from core.names import kept_when_typed
 
         box = self.focused
         if not isinstance(box, Input):
@@ -233,8 +232,6 @@ class LyceeApp(Translated, DeskApp):
             return
         ch = event.character
         if ch is None and "+" not in event.key:  # Textual names the key ("ideographic_space") and drops it
-            import unicodedata
-
             try:
                 ch = unicodedata.lookup(event.key.replace("_", " "))
             except KeyError:
@@ -254,30 +251,24 @@ class LyceeApp(Translated, DeskApp):
         app: a letter among them then comes up here with the dialog's box focused (a Tab is
         taken by the dialog's own focus binding on its way up).  It goes into that box, after
         the box's focus (so it replaces the selected text, as when typed slowly)."""
-        from textual import events
 
         event.stop()
         box.post_message(events.Key(event.key, event.character))
 
     def on_mount(self) -> None:
-        from .screens.event_list import EventListScreen
 
         self.push_screen(EventListScreen())
         if self.open_event_id:
             self.open_event(self.open_event_id)
 
     def open_event(self, event_id: str) -> None:
-        from .screens.event import EventScreen
-
-        self.push_screen(EventScreen(event_id))
+        self.push_screen(_event_screen_class()(event_id))
 
     async def action_quit(self) -> None:
         """Ctrl+Q: quit at once, except while a round is running: then ask first
         (results are saved as they are typed; the round goes on after a restart)."""
-        from .screens.dialogs import Confirm
-        from .screens.event import EventScreen
-
-        running = [s for s in self.screen_stack if isinstance(s, EventScreen) and s.round_running()]
+        event_screen = _event_screen_class()
+        running = [s for s in self.screen_stack if isinstance(s, event_screen) and s.round_running()]
         if not running or getattr(self.screen, "is_quit_question", False):
             await self._end()
             return
@@ -304,7 +295,6 @@ class LyceeApp(Translated, DeskApp):
         start would load without it: the screens above the list are closed
         first, and the list, drawn again with what is stored now, is kept as
         it ends the app (EventListScreen.keep_and_end)."""
-        from .screens.event_list import EventListScreen
 
         keep = getattr(self.screen, "keep_frame_now", None)  # the event list quit at once: kept still
         if keep is not None or self.frame_cache is None or self.ending:
@@ -321,7 +311,6 @@ class LyceeApp(Translated, DeskApp):
         self.screen.keep_and_end()
 
     def action_show_keys(self) -> None:
-        from .screens.help import HelpScreen
 
         if isinstance(self.screen, HelpScreen):
             return
@@ -340,7 +329,6 @@ class LyceeApp(Translated, DeskApp):
 
     def get_system_commands(self, screen):
         """Every binding of the screen in the command palette, plus the system ones."""
-        from textual.app import SystemCommand
 
         for c in super().get_system_commands(screen):  # Textual's own, in the user's language
             yield SystemCommand(tr(c.title), tr(c.help), c.callback, c.discover)
@@ -373,60 +361,52 @@ class LyceeApp(Translated, DeskApp):
 
     def search_themes(self) -> None:
         """Textual's theme search, its placeholder in the user's language."""
-        from textual.command import CommandPalette
-        from textual.theme import ThemeProvider
 
         self.push_screen(CommandPalette(providers=[ThemeProvider], placeholder=tr("Search for themes…")))
 
     def action_command_palette(self) -> None:
         """Textual's command palette, its placeholder and "no matches" in the user's language."""
-        from textual.command import CommandPalette
 
         if self.use_command_palette and not CommandPalette.is_open(self):
             self.push_screen(Palette(id="--command-palette"))
 
 
-@__import__("functools").lru_cache(maxsize=None)
-def _palette_class():
-    from rich.align import Align
-    from rich.text import Text
-    from textual.command import CommandList, CommandPalette
-    from textual.widgets.option_list import Option
+class Palette(CommandPalette):
+    """Textual's command palette, its placeholder and "no matches" in the user's language."""
 
-    class Palette(CommandPalette):
-        def __init__(self, **kw):
-            super().__init__(placeholder=_("Search for commands…"), **kw)
+    def __init__(self, **kw):
+        super().__init__(placeholder=_("Search for commands…"), **kw)
 
-        def _start_no_matches_countdown(self, search_value: str) -> None:
-            self._stop_no_matches_countdown()
+    def _start_no_matches_countdown(self, search_value: str) -> None:
+        self._stop_no_matches_countdown()
 
-            def show() -> None:
-                if search_value:
-                    self.query_one(CommandList).add_option(
-                        Option(
-                            Align.center(Text(_("No matches found"), style="not bold")),
-                            disabled=True,
-                            id=self._NO_MATCHES,
-                        )
+        def show() -> None:
+            if search_value:
+                self.query_one(CommandList).add_option(
+                    Option(
+                        Align.center(Text(_("No matches found"), style="not bold")),
+                        disabled=True,
+                        id=self._NO_MATCHES,
                     )
-                    self._list_visible = True
-                else:
-                    self._list_visible = False
+                )
+                self._list_visible = True
+            else:
+                self._list_visible = False
 
-            self._no_matches_timer = self.set_timer(self._NO_MATCHES_COUNTDOWN, show)
-
-    return Palette
+        self._no_matches_timer = self.set_timer(self._NO_MATCHES_COUNTDOWN, show)
 
 
-def Palette(**kw):
-    return _palette_class()(**kw)
+def _event_screen_class():
+    """The event screen, imported when first opened: it loads the desk and its rules (67 ms off the first frame)."""
+    from .screens.event import EventScreen  # lazy: 67 ms of the desk and its rules, not needed for the event list
+
+    return EventScreen
 
 
 def run_app(datadir: DataDir, open_event: str | None = None, before_run=None) -> int:
     """Run the app; its exit code (non-zero after a crash, which is written
     to a log file whose path is printed on stderr).  ``before_run``: called
     just before the app takes the terminal (tui.cli hands over the early frame)."""
-    import sys
 
     app = LyceeApp(datadir, open_event=open_event)
     app.frame_cache = datadir.root  # a terminal's app keeps its event list for the next start (tui.firstframe)

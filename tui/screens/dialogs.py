@@ -12,13 +12,15 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Button, Input, Label
+from textual.widgets import Button, Input, Label, OptionList
 
 from core import readmodel
 from core.errors import LyceeError
 from core.i18n import _
+from core.names import check_reading, check_text
 
 from ..i18n import Translated
+from ..widgets.linebox import type_into
 from ..widgets.wrapped import WrapLabel
 
 TCSS = Path(__file__).with_name("dialogs.tcss")  # this module's screens and dialogs
@@ -87,7 +89,6 @@ class ExportChoice(Translated, ModalScreen[tuple[str, str] | None]):
         self._translate_bindings()
 
     def compose(self) -> ComposeResult:
-        from textual.widgets import OptionList
 
         with Vertical():
             yield Label(_("Export"), classes="title")
@@ -95,7 +96,6 @@ class ExportChoice(Translated, ModalScreen[tuple[str, str] | None]):
             yield OptionList(*[label() for _w, _f, label in readmodel.export_menu()])
 
     def on_mount(self) -> None:
-        from textual.widgets import OptionList
 
         ol = self.query_one(OptionList)
         ol.highlighted = 0
@@ -163,7 +163,6 @@ class HoldsTyping(ModalScreen):
         self._hold_until = monotonic() + self.GRACE
         if not box.is_attached:
             return
-        from ..widgets.linebox import type_into
 
         await type_into(box, event)
 
@@ -187,7 +186,6 @@ class LatePrompts(HoldsTyping, Translated, ModalScreen[list[tuple[str, str]] | N
         self.decisions: list[tuple[str, str]] = []
 
     def compose(self) -> ComposeResult:
-        from textual.widgets import OptionList
 
         with Vertical():
             yield WrapLabel(
@@ -196,7 +194,6 @@ class LatePrompts(HoldsTyping, Translated, ModalScreen[list[tuple[str, str]] | N
             yield OptionList(*[text for _k, text in self.prompts], markup=False)
 
     def on_mount(self) -> None:
-        from textual.widgets import OptionList
 
         ol = self.query_one(OptionList)
         ol.highlighted = 0
@@ -206,12 +203,10 @@ class LatePrompts(HoldsTyping, Translated, ModalScreen[list[tuple[str, str]] | N
             ol.focus()
 
     def focus_answer(self) -> None:
-        from textual.widgets import OptionList
 
         self.query_one(OptionList).focus()
 
     def action_decide(self, decision: str) -> None:
-        from textual.widgets import OptionList
 
         ol = self.query_one(OptionList)
         i = ol.highlighted
@@ -245,14 +240,12 @@ class Choose(Translated, ModalScreen[str | None]):
         self.title_text, self.choices = title, choices
 
     def compose(self) -> ComposeResult:
-        from textual.widgets import OptionList
 
         with Vertical():
             yield WrapLabel(self.title_text, classes="title")
             yield OptionList(*[label for _k, label in self.choices], markup=False)
 
     def on_mount(self) -> None:
-        from textual.widgets import OptionList
 
         ol = self.query_one(OptionList)
         ol.highlighted = 0
@@ -288,7 +281,6 @@ class RenameForm(Translated, ModalScreen[tuple[str, str] | None]):
             yield WrapLabel(_("Enter: save · Escape: cancel"), classes="hint")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        from core.names import check_reading, check_text
 
         event.stop()
         name, reading = self.query_one("#rename-name", Input).value, self.query_one("#rename-reading", Input).value

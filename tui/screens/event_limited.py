@@ -11,25 +11,31 @@ what F11 and the palette open on a sealed or draft event.
   offers to enter each player's drafted pool.
 
 The event screen (tui.screens.event) calls these with itself: ``desk``,
-``event``, ``say`` and ``refresh_all`` are all that is used of it.
+``event``, ``say`` and ``post_message`` (EventChanged after a write) are all that is used of it.
 """
 
 from __future__ import annotations
 
+import re
+import unicodedata
+from collections import Counter
 from typing import Any
 
 from core.errors import LyceeError
 from core.i18n import _, join_list, ngettext
 from core.names import whole
+from limited import view as limited_view  # the limited engine's names load when first used (limited/view.py)
+
+from .dialogs import Choose
+from .event.messages import EventChanged
 
 __all__ = ["open_hint", "open_build", "choose_pool_player", "enter_pool", "open_caller"]
 
 
 def open_hint(kind: str) -> str:
     """The "open" prompt: the set codes there are, and what 2s / 1s3b / real mean."""
-    from limited.view import default_catalog
 
-    cat = default_catalog()
+    cat = limited_view.default_catalog()
     if kind == "sealed":
         codes = join_list(s.code for s in cat.sets if s.starters)
         return _(
@@ -54,8 +60,6 @@ def open_hint(kind: str) -> str:
 def pod_size_of(text: str) -> tuple[str, int | None]:
     """The open line without its ``pod=N`` (ポッド=N) word, and N (None when
     not given): the most players a draft pod seats, as the store chooses."""
-    import re
-    import unicodedata
 
     size = None
     kept = []
@@ -73,7 +77,6 @@ def open_build(screen: Any, text: str, pod_size: int | None = None) -> bool:
     parts = text.split()
     if not parts or parts[-1].casefold() not in ("real", "実物", "実パック"):
         return False
-    from limited.view import open_real
 
     parts = parts[:-1]
     if len(parts) not in (2, 3) or (len(parts) == 3 and whole(parts[2], 18) is None):
@@ -82,26 +85,25 @@ def open_build(screen: Any, text: str, pod_size: int | None = None) -> bool:
     seed = whole(parts[2], 18) if len(parts) == 3 else None
     try:
         if screen.event.kind == "sealed":
-            warn = open_real(screen.desk, parts[0], product=parts[1])
+            warn = limited_view.open_real(screen.desk, parts[0], product=parts[1])
             done = _("build phase opened for packs opened at the table: F11 → enter each player's pool by number")
         else:
             packs = whole(parts[1])
             if packs is None:
                 screen.say(_("write the number of packs, 4 to 6"), error=True)
                 return True
-            warn = open_real(screen.desk, parts[0], packs=packs, seed=seed, pod_size=pod_size)
+            warn = limited_view.open_real(screen.desk, parts[0], packs=packs, seed=seed, pod_size=pod_size)
             done = _("pods seated for a draft at the table: F11 → the draft caller (Shift+F11) calls it")
     except LyceeError as err:
         screen.say(str(err), error=True)
         return True
-    screen.refresh_all()
+    screen.post_message(EventChanged())
     screen.say(done + (" " + _("Warning: {text}", text=warn) if warn else ""), error=bool(warn))
     return True
 
 
 def choose_pool_player(screen: Any, highlighted: str | None = None) -> None:
     """Which player's pool to enter: those still without one first, each with how it stands."""
-    from .dialogs import Choose
 
     ev = screen.event
     b = ev.build
@@ -165,11 +167,8 @@ def choose_pool_player(screen: Any, highlighted: str | None = None) -> None:
 
 def enter_pool(screen: Any, pid: str, then=None) -> None:
     """The pool entry screen on ``pid``'s pool; Ctrl+R there records it."""
-    from collections import Counter
 
-    from limited.view import enter_table_pool, event_set
-
-    from .pool_entry import PoolEntryScreen
+    from .pool_entry import PoolEntryScreen  # lazy: the pool screen and its card data (69 ms) load when opened
 
     ev = screen.event
     b = ev.build
@@ -188,8 +187,8 @@ def enter_pool(screen: Any, pid: str, then=None) -> None:
     pool = ev.pool_of(pid)
 
     def record(counts: Counter) -> str:
-        enter_table_pool(screen.desk, pid, counts)
-        screen.refresh_all()
+        limited_view.enter_table_pool(screen.desk, pid, counts)
+        screen.post_message(EventChanged())
         after = screen.event
         left = [p for p in (ids_of(after)) if after.pool_of(p) is None]
         if not left:
@@ -214,7 +213,7 @@ def enter_pool(screen: Any, pid: str, then=None) -> None:
 
     screen.app.push_screen(
         PoolEntryScreen(
-            event_set(ev),
+            limited_view.event_set(ev),
             ev.kind,
             name=name,
             product=b.product,
@@ -234,9 +233,8 @@ def ids_of(ev) -> list[str]:
 
 def open_caller(screen: Any) -> None:
     """The draft caller on the event's pods (its seats are the event's; one seating per event)."""
-    from limited.view import Seat, event_set
 
-    from .draft_table import TableScreen
+    from .draft_table import TableScreen  # lazy: the draft table and its card data (85 ms) load when opened
 
     ev = screen.event
     if ev.kind != "draft":
@@ -250,8 +248,8 @@ def open_caller(screen: Any) -> None:
         return
     b = ev.build
     assert b is not None
-    cs = event_set(ev)
-    pods = tuple(tuple(Seat(s.name, s.player is None) for s in pod) for pod in ev.pods)
+    cs = limited_view.event_set(ev)
+    pods = tuple(tuple(limited_view.Seat(s.name, s.player is None) for s in pod) for pod in ev.pods)
     names = [s.name for pod in pods for s in pod]
     assert cs.booster is not None, "seating the pods read this set's booster (limited.event)"
     screen.app.push_screen(

@@ -15,6 +15,7 @@ from textual.widgets import DataTable, Header, Label
 from core import labels
 from core.errors import LyceeError
 from core.i18n import _, language, ngettext
+from core.readmodel import return_deadline, store_line
 from core.store import today
 
 from .. import firstframe
@@ -143,7 +144,6 @@ class EventListScreen(Translated, Screen):
     def _find_deadline(self, eid: str) -> None:
         """A finished event's return deadline and whether its submission was
         written (core.season.deadlines), read off the UI thread."""
-        from core.readmodel import return_deadline
 
         try:
             words = return_deadline(self.app.datadir.root, self.app.datadir.read(eid), today())
@@ -243,9 +243,7 @@ class EventListScreen(Translated, Screen):
 
     def action_store(self) -> None:
         """The store's name, number and place (issue 47)."""
-        from core.readmodel import store_line
-
-        from .store_form import StoreForm
+        from .store_form import StoreForm  # lazy: it loads the desk and its rules, which the first frame does not need
 
         def saved(store: dict | None) -> None:
             if store:
@@ -254,6 +252,6 @@ class EventListScreen(Translated, Screen):
         self.app.push_screen(StoreForm(self.app.datadir.root), saved)
 
     def action_practice(self) -> None:
-        from .practice import PracticeScreen
+        from .practice import PracticeScreen  # lazy: practice loads the limited engine (62 ms), not for the first frame
 
         self.app.push_screen(PracticeScreen())

@@ -22,6 +22,7 @@ from core.names import whole
 from ..i18n import Translated
 from ..widgets.wrapped import WrapLabel
 from .dialogs import Choose
+from .info import Info
 
 TCSS = Path(__file__).with_name("forms.tcss")  # this module's forms
 
@@ -326,7 +327,6 @@ class EventSettings(NewEvent):
                 error.update(Text(str(err)))
                 error.display = True
                 return
-            from .info import Info
 
             self.app.push_screen(
                 Info(

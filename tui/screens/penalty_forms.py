@@ -14,6 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Select
 
 from core import labels, readmodel
+from core.event.model import APPEAL_OUTCOMES, PENALTY_LEVELS
 from core.i18n import _
 from core.names import whole
 
@@ -142,7 +143,6 @@ class AppealForm(Translated, ModalScreen[dict | None]):
         self.event, self.lines, self.number = event, lines, number
 
     def compose(self) -> ComposeResult:
-        from core.event.model import APPEAL_OUTCOMES, PENALTY_LEVELS
 
         unchanged = [(_("(unchanged)"), "")]
         with Vertical():

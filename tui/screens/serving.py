@@ -22,6 +22,7 @@ from textual.widgets import Button, Input, Label, Static
 from core import readmodel
 from core.errors import LyceeError
 from core.i18n import _
+from tui.web.network import PortInUse, bind, exposure, qr_matrix
 
 from ..i18n import Translated
 
@@ -37,7 +38,6 @@ def free_port(host: str, port: int, tries: int = PORT_TRIES) -> int:
     second event served from the app, or a ``lycee serve``, holds the first);
     0 stays 0 (any port).  Raises the last refusal (tui.web.network.PortInUse,
     naming the port) when none of ``tries`` ports is free."""
-    from tui.web.network import PortInUse, bind
 
     if port == 0:
         return 0
@@ -57,7 +57,6 @@ def qr_block(url: str, width: int, height: int) -> Text:
     """The QR code as terminal text, black on white whatever the theme: two
     cells a module when it fits in ``width`` x ``height`` (a 29-module code
     with its quiet zone is 66 columns by 33 rows), else half blocks (33 by 17)."""
-    from tui.web.network import qr_matrix
 
     rows = qr_matrix(url)
     big = len(rows) <= height and 2 * len(rows[0]) <= width
@@ -99,7 +98,6 @@ class ServingDialog(Translated, ModalScreen[str | None]):
         return self.event_screen.desk
 
     def compose(self) -> ComposeResult:
-        from tui.web.network import exposure
 
         w, h = self.app.size
         with VerticalScroll():

@@ -14,8 +14,10 @@ from textual.containers import Grid, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
+from core.desk import set_store
 from core.errors import LyceeError
 from core.i18n import _
+from core.readmodel import store_info
 
 from ..i18n import Translated
 
@@ -37,7 +39,6 @@ class StoreForm(Translated, ModalScreen[dict | None]):
         self.root = root
 
     def compose(self) -> ComposeResult:
-        from core.readmodel import store_info
 
         try:
             now = store_info(self.root) or {}
@@ -62,7 +63,6 @@ class StoreForm(Translated, ModalScreen[dict | None]):
             self.focus_next()
 
     def action_save(self) -> None:
-        from core.desk import set_store
 
         value = {k: self.query_one(f"#store-{k}", Input).value.strip() for k in ("name", "number", "place")}
         try:

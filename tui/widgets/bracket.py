@@ -23,67 +23,80 @@ def _entrant(e: Entrant | None, won: bool | None) -> Text:
     return Text(label, style=style)
 
 
-def draw(b: Bracket) -> Text:
-    """Each first-round entrant on its own line; round r's entrants sit at the
-    midpoints of the pairs that feed them, joined by ┐ ├ ┘."""
-    size = b.size
-    depth = len(b.rounds)
-    rows = 2 * size - 1
-    cols: list[list[Text]] = []  # per column, a Text for every row
+def _won(e: Entrant | None, winner: str | None) -> bool | None:
+    """Whether ``e`` won its match: None while it is not played."""
+    return None if winner is None else (e is not None and e.id == winner)
+
+
+def _slot_lines(col: list[Text], conn: list[Text], s, r: int) -> None:
+    """One match of round ``r``: its two entrants in ``col``, joined in ``conn`` by ┐ ├ ┘."""
+    pair = []
+    for k, e in ((2 * (s.table - 1), s.top), (2 * (s.table - 1) + 1, s.bottom)):
+        y = (2 * k + 1) * (1 << r) - 1
+        if s.bye and e is None:
+            col[y] = Text(set_cell_size("   " + _("(bye)"), NAME_W), style="dim")
+        else:
+            col[y] = _entrant(e, _won(e, s.winner))
+        pair.append(y)
+    y1, y2 = pair
+    ym = (y1 + y2) // 2
+    for y in range(y1, y2 + 1):
+        conn[y] = Text("─┐ " if y == y1 else "─┘ " if y == y2 else " ├─" if y == ym else " │ ")
+
+
+def _champion(b: Bracket) -> Text:
+    if b.champion:
+        return _entrant(b.champion, True)
+    final = b.rounds[-1].slots[0] if b.rounds and b.rounds[-1].slots else None
+    if final is not None and labels.is_no_winner(final.note):  # G-ID-3: 優勝者不在
+        return Text(set_cell_size("  " + _("no champion"), NAME_W))
+    return Text(set_cell_size("  ?", NAME_W), style="dim")
+
+
+def _columns(b: Bracket, rows: int) -> list[list[Text]]:
+    """Per column (a round's names, its joins, ..., the champion), a Text for every row."""
+    cols: list[list[Text]] = []
     for r, rnd in enumerate(b.rounds):
         col = [Text(" " * NAME_W) for _ in range(rows)]
         conn = [Text("   ") for _ in range(rows)]
         for s in rnd.slots:
-            pair = []
-            for k, e in ((2 * (s.table - 1), s.top), (2 * (s.table - 1) + 1, s.bottom)):
-                y = (2 * k + 1) * (1 << r) - 1
-                won = None if s.winner is None else (e is not None and e.id == s.winner)
-                if s.bye and e is None:
-                    col[y] = Text(set_cell_size("   " + _("(bye)"), NAME_W), style="dim")
-                else:
-                    col[y] = _entrant(e, won)
-                pair.append(y)
-            y1, y2 = pair
-            ym = (y1 + y2) // 2
-            for y in range(y1, y2 + 1):
-                conn[y] = Text("─┐ " if y == y1 else "─┘ " if y == y2 else " ├─" if y == ym else " │ ")
-        cols.append(col)
-        cols.append(conn)
+            _slot_lines(col, conn, s, r)
+        cols += [col, conn]
     champ = [Text(" " * NAME_W) for _ in range(rows)]
-    y = (1 << depth) - 1
-    final = b.rounds[-1].slots[0] if b.rounds and b.rounds[-1].slots else None
-    nobody = final is not None and labels.is_no_winner(final.note)  # G-ID-3: 優勝者不在
-    champ[y] = (
-        _entrant(b.champion, True)
-        if b.champion
-        else Text(set_cell_size("  " + _("no champion"), NAME_W))
-        if nobody
-        else Text(set_cell_size("  ?", NAME_W), style="dim")
-    )
-    cols.append(champ)
+    champ[(1 << len(b.rounds)) - 1] = _champion(b)
+    return [*cols, champ]
+
+
+def _third_place(t) -> Text:
+    """The third-place match under the bracket, its winner in words (not only in colour)."""
     out = Text()
-    header = Text()
+    out.append("\n" + _("Third-place match") + ": ", style="bold")
+    out.append_text(_entrant(t.top, _won(t.top, t.winner)))
+    out.append(" v ")
+    out.append_text(_entrant(t.bottom, _won(t.bottom, t.winner)))
+    third = next((e for e in (t.top, t.bottom) if e is not None and e.id == t.winner), None)
+    if third is not None:
+        out.append(" → " + labels.placing_label("third_place", 3) + ": ")
+        out.append(third.name, style="bold green")
+    return out
+
+
+def draw(b: Bracket) -> Text:
+    """Each first-round entrant on its own line; round r's entrants sit at the
+    midpoints of the pairs that feed them, joined by ┐ ├ ┘."""
+    rows = 2 * b.size - 1
+    cols = _columns(b, rows)
+    out = Text()
     for rnd in b.rounds:
-        header.append(set_cell_size(_(rnd.label), NAME_W + 3), style="bold underline")
-    header.append(_("Champion"), style="bold underline")
-    out.append_text(header)
+        out.append(set_cell_size(_(rnd.label), NAME_W + 3), style="bold underline")
+    out.append(_("Champion"), style="bold underline")
     out.append("\n")
     for y in range(rows):
         for col in cols:
             out.append_text(col[y])
         out.append("\n")
     if b.third_place is not None:
-        t = b.third_place
-        out.append("\n" + _("Third-place match") + ": ", style="bold")
-        out.append_text(_entrant(t.top, None if t.winner is None else t.top is not None and t.top.id == t.winner))
-        out.append(" v ")
-        out.append_text(
-            _entrant(t.bottom, None if t.winner is None else t.bottom is not None and t.bottom.id == t.winner)
-        )
-        third = next((e for e in (t.top, t.bottom) if e is not None and e.id == t.winner), None)
-        if third is not None:  # the winner in words, not only in colour
-            out.append(" → " + labels.placing_label("third_place", 3) + ": ")
-            out.append(third.name, style="bold green")
+        out.append_text(_third_place(b.third_place))
     return out
 
 

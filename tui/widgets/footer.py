@@ -10,6 +10,8 @@ from textual.app import ComposeResult
 from textual.widget import Widget
 from textual.widgets import Footer
 
+from core.i18n import _
+
 
 def key_width(key_display: str, description: str, palette: bool = False) -> int:
     """Columns a footer key takes in Textual's (non-compact) footer: `` KEY ``
@@ -62,28 +64,13 @@ class WholeKeysFooter(Footer):
 
     def compose(self) -> ComposeResult:
         self._composed_from = self._shown_from()
-        room = self.app.size.width
-        try:
-            _node, binding, _enabled, _tip = self.screen.active_bindings[self.app.COMMAND_PALETTE_BINDING]
-        except KeyError:
-            pass
-        else:
-            if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
-                room -= key_width(self.app.get_key_display(binding), binding.description, palette=True)
+        room = self.app.size.width - self._palette_width()
         shown = list(super().compose())
         keys = [w for w in shown if is_key(w) and not w.has_class("-command-palette")]
-        more: Widget | None = None
-        helps = [w for w in keys if str(getattr(w, "action", "")).endswith("show_keys")]
-        if self.help_when_cut and helps and sum(widths(w) for w in keys) > room:
-            from core.i18n import _
-
-            help_key = helps[0]  # Textual's FooterKey (textual.widgets does not export it): its like, worded
-            key, display, action = (getattr(help_key, a) for a in ("key", "key_display", "action"))
-            footer_key: Any = type(help_key)  # FooterKey(key, key_display, description, action)
-            more = footer_key(key, display, _("more keys"), action)
-            more.data_bind(compact=Footer.compact)
-            room -= key_width(display, _("more keys"))
-            shown.remove(help_key)
+        more = self._more_keys(keys, room)
+        if more is not None:
+            room -= widths(more)
+            shown.remove(self._help_key(keys))
         for w in shown:
             if is_key(w) and not w.has_class("-command-palette"):
                 room -= widths(w)
@@ -95,6 +82,33 @@ class WholeKeysFooter(Footer):
             yield w
         if more is not None:
             yield more
+
+    def _palette_width(self) -> int:
+        """Columns the command palette's key takes on the right (0 when not shown)."""
+        try:
+            _node, binding, _enabled, _tip = self.screen.active_bindings[self.app.COMMAND_PALETTE_BINDING]
+        except KeyError:
+            return 0
+        if not (self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE):
+            return 0
+        return key_width(self.app.get_key_display(binding), binding.description, palette=True)
+
+    @staticmethod
+    def _help_key(keys: list[Widget]) -> Widget:
+        return next(w for w in keys if str(getattr(w, "action", "")).endswith("show_keys"))
+
+    def _more_keys(self, keys: list[Widget], room: int) -> Widget | None:
+        """F1 worded "more keys", shown last in place of F1's own key, when keys are left out
+        (``help_when_cut``); None when every key fits or the screen has no F1."""
+        helps = [w for w in keys if str(getattr(w, "action", "")).endswith("show_keys")]
+        if not (self.help_when_cut and helps and sum(widths(w) for w in keys) > room):
+            return None
+        help_key = helps[0]  # Textual's FooterKey (textual.widgets does not export it): its like, worded
+        key, display, action = (getattr(help_key, a) for a in ("key", "key_display", "action"))
+        footer_key: Any = type(help_key)  # FooterKey(key, key_display, description, action)
+        more = footer_key(key, display, _("more keys"), action)
+        more.data_bind(compact=Footer.compact)
+        return more
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.recompose)

@@ -7,6 +7,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widget import Widget
 
+from core.columns import list_parts, wrap_spans
+
 from .wrapped import Wrapped, names_on_screens
 
 
@@ -79,7 +81,6 @@ class SpillLine(Line):
         self.split()
 
     def split(self) -> None:
-        from core.columns import list_parts, wrap_spans
 
         more = self.screen.query_one("#" + self.spill, Line)
         whole = self._whole

@@ -8,6 +8,7 @@ overriding :meth:`LineBox.lines_taken`."""
 from __future__ import annotations
 
 from textual import events
+from textual.geometry import Size
 from textual.widgets import Input
 
 
@@ -44,7 +45,6 @@ class LineBox(Input):
         of the 512-row pairing table's scroll bar after it): at every key and
         at Enter.  This box's own size never follows its text, so the new
         width is only taken (what the cursor scrolls by), with a repaint."""
-        from textual.geometry import Size
 
         width = Size(self.content_width, 1)
         if not self.styles.auto_dimensions and self.virtual_size != width:

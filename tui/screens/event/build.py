@@ -5,16 +5,18 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.widgets import Label, TabPane
+from textual.widgets import Label
 
 from core import labels, readmodel
 from core.event.model import Event
 from core.i18n import _
 
 from ...widgets.plain import PlainTable
+from .messages import EventRead
+from .pane import EventPane
 
 
-class BuildPane(TabPane):
+class BuildPane(EventPane):
     def __init__(self) -> None:
         super().__init__(_("Build"), id="build")
 
@@ -31,6 +33,9 @@ class BuildPane(TabPane):
         if message.data_table.id == "build-table":
             key = message.row_key.value if message.row_key is not None else None
             self.query_one("#build-detail", Label).update(self._details.get(str(key), Text()))
+
+    def draw_read(self, read: EventRead) -> None:
+        self.draw(read.event, read.build_status())
 
     def draw(self, ev: Event, st) -> None:
         """``st``: the desk's build status (core.decklists.build_status), None

@@ -1,7 +1,7 @@
 """The event screen's the build phase of a limited event: decklists, the build timer, the head judge's override.
 
 A part of EventScreen (tui/screens/event/screen.py), which inherits it:
-the methods use the screen's desk, event, say() and refresh_all()."""
+the methods use the screen's desk, event and say(), and post EventChanged after a write."""
 
 from __future__ import annotations
 
@@ -14,11 +14,14 @@ from core import labels, readmodel
 from core.errors import LyceeError
 from core.i18n import _, join_list
 from core.names import whole
+from limited import view as limited_view  # the limited engine's names load when first used (limited/view.py)
 
 from .. import event_limited
-from ..dialogs import Confirm, Prompt
+from ..dialogs import Choose, Confirm, Prompt
+from ..penalty_forms import DecklistChangeForm
 from .build import BuildPane
 from .host import EventHost
+from .messages import EventChanged
 
 
 class BuildActions(EventHost):
@@ -33,8 +36,6 @@ class BuildActions(EventHost):
             # (L-DECK-WAIT)
             self.action_tab("build")
             if not ev.rounds and self.open_desk.deck_gaps():
-                from ..dialogs import Choose
-
                 self.app.push_screen(
                     Choose(
                         _("Decklists"),
@@ -49,7 +50,6 @@ class BuildActions(EventHost):
             self._ask_decklist()
             return
         self.action_tab("build")
-        from ..dialogs import Choose
 
         choices = [
             ("open", _("Open the build phase (pools / pods)")),
@@ -112,9 +112,8 @@ class BuildActions(EventHost):
     def _open_player_deck(self, pid: str | None) -> None:
         """The deck builder on an event player's pool (G-SEALED, G-DRAFT-1):
         their registered deck to start from, Ctrl+R registers it to them."""
-        from limited import view as limited_view
 
-        from ..deckbuilder import DeckBuilderScreen
+        from ..deckbuilder import DeckBuilderScreen  # lazy: the deck builder and its card data (90 ms) load when opened
 
         if pid is None:
             self.say(_("no player highlighted on the build tab"), error=True)
@@ -128,8 +127,7 @@ class BuildActions(EventHost):
 
         def register(deck) -> str:
             limited_view.register_built_deck(self.open_desk, pid, deck)
-            self._dirty.add("build")
-            self.refresh_all()
+            self.post_message(EventChanged())
             probs = self.open_desk.deck_problems(pid)
             if probs:
                 return _(
@@ -196,13 +194,12 @@ class BuildActions(EventHost):
         except (LyceeError, ValueError) as err:
             self.say(str(err), error=True)
             return
-        self.refresh_all()
+        self.post_message(EventChanged())
         self.say(done)
 
     def _open_build(self, text: str | None) -> None:
         if not text:
             return
-        from limited import view as limited_view
 
         text, pod_size = event_limited.pod_size_of(text)
         if event_limited.open_build(self, text, pod_size):
@@ -240,7 +237,6 @@ class BuildActions(EventHost):
         """Register a decklist from a file; once round 1 is paired only a judge
         does, with a reason (G-DECKLIST: core.rules.decklists), and the desk
         then offers the decklist penalty (the penalty form, filled in)."""
-        from ..penalty_forms import DecklistChangeForm
 
         if not text:
             return
@@ -261,7 +257,7 @@ class BuildActions(EventHost):
             except (LyceeError, ValueError) as err:
                 self.say(str(err), error=True)
                 return
-            self.refresh_all()
+            self.post_message(EventChanged())
             self.say(self._registered_words(p.id))
             return
 
@@ -275,7 +271,7 @@ class BuildActions(EventHost):
             except LyceeError as err:
                 self.say(str(err), error=True)
                 return
-            self.refresh_all()
+            self.post_message(EventChanged())
             self.say(_("decklist of {who} changed by judge {by}", who=p.name, by=by))
             offer = readmodel.decklist_penalty_offer(self.event, p.id, by)
             self.penalty_form(p.id, reason=offer["reason"], by=offer["by"])
@@ -302,7 +298,6 @@ class BuildActions(EventHost):
         return _("decklist registered for {who}", who=st.name)
 
     def _build_op(self, op: str) -> None:
-        from limited import view as limited_view
 
         if op == "simulate":
             self._guard(lambda: limited_view.simulate_draft(self.open_desk), _("draft simulated: pools recorded"))
@@ -316,7 +311,7 @@ class BuildActions(EventHost):
             except LyceeError as err:
                 self.say(str(err), error=True)
                 return
-            self.refresh_all()
+            self.post_message(EventChanged())
             self.say(_("building timer: {state}", state=labels.build_state_label(self.open_desk.build_status().state)))
 
     @work(group="confirm")

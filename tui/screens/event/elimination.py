@@ -15,6 +15,7 @@ from core.names import whole
 
 from ..dialogs import Choose, Confirm, Prompt
 from .host import EventHost
+from .messages import EventChanged
 
 
 class EliminationActions(EventHost):
@@ -70,7 +71,7 @@ class EliminationActions(EventHost):
         except LyceeError as err:
             self.say(str(err), error=True)
             return
-        self.refresh_all()
+        self.post_message(EventChanged())
         self.action_tab("bracket")
         self.say(_("top {n} cut: round {r} paired", n=size, r=self.paired_round().number))
 
@@ -97,7 +98,7 @@ class EliminationActions(EventHost):
         except LyceeError as err:
             self.say(str(err), error=True)
             return
-        self.refresh_all()
+        self.post_message(EventChanged())
         self.action_tab("round")
         self.say(_("playoff (決定戦) paired"))
 
@@ -133,7 +134,7 @@ class EliminationActions(EventHost):
             if decision == "replay"
             else _("table {t}: no winner, decided by {org} (G-ID-3)", t=table, org=org)
         )
-        self.refresh_all()
+        self.post_message(EventChanged())
 
     async def _time_decision(self, check: readmodel.ResultCheck) -> None:
         """G-SE: equal game wins at time in an elimination or playoff match:
@@ -186,4 +187,4 @@ class EliminationActions(EventHost):
             if decision == "extra_game"
             else _("table {t}: {name} wins, named by {org}", t=check.table, name=ev.player(decision).name, org=org)
         )
-        self.refresh_all()
+        self.post_message(EventChanged())

@@ -1,9 +1,11 @@
 """The event screen's the event as a whole: exports and printing, the public pages, the independent check, the plan of the day, the settings.
 
 A part of EventScreen (tui/screens/event/screen.py), which inherits it:
-the methods use the screen's desk, event, say() and refresh_all()."""
+the methods use the screen's desk, event and say(), and post EventChanged after a write."""
 
 from __future__ import annotations
+
+import webbrowser
 
 from textual import work
 
@@ -13,7 +15,10 @@ from core.event.model import Event
 from core.i18n import _
 
 from ..dialogs import ExportChoice, Prompt
+from ..forms import EventSettings
+from ..info import Info
 from .host import EventHost
+from .messages import EventChanged
 
 
 class ExportActions(EventHost):
@@ -70,8 +75,6 @@ class ExportActions(EventHost):
             return
         msg = _("written: {path}", path=path)
         if open_after:
-            import webbrowser
-
             try:
                 opened = webbrowser.open(path.as_uri())
             except Exception:  # no browser at all: the path is said either way
@@ -94,10 +97,10 @@ class ExportActions(EventHost):
 
     @work(thread=True, exclusive=True, group="serve")
     def _start_serving(self) -> None:
-        from tui.web import DEFAULT_PORT
-        from tui.web.child import ChildServer
+        from tui.web import DEFAULT_PORT  # lazy: the web face loads on Ctrl+W only
+        from tui.web.child import ChildServer  # lazy: as DEFAULT_PORT
 
-        from ..serving import free_port
+        from ..serving import free_port  # lazy: as the web server, which it imports
 
         host, wanted = getattr(self.app, "serve_at", ("0.0.0.0", DEFAULT_PORT))
         try:  # a child process: serving never slows the desk down
@@ -120,7 +123,7 @@ class ExportActions(EventHost):
         self._show_serving(note)
 
     def _show_serving(self, note: str = "") -> None:
-        from ..serving import ServingDialog
+        from ..serving import ServingDialog  # lazy: as the web server, which it imports
 
         web = self.web
         if web is None:  # not serving (stopped meanwhile): nothing to show
@@ -150,14 +153,12 @@ class ExportActions(EventHost):
         self.app.call_from_thread(self._verified, rep)
 
     def _verified(self, rep) -> None:
-        from ..info import Info
 
         self.say(rep.summary(), error=not rep.ok)
         lines = [rep.summary()] + [f.line() for f in rep.findings[:200]]
         self.app.push_screen(Info(_("Independent check of the event"), lines))
 
     def action_plan(self) -> None:
-        from ..info import Info
 
         try:
             p = self._plan(self.event)
@@ -193,7 +194,6 @@ class ExportActions(EventHost):
         return _("finish ~{t}", t=readmodel.clock_time(p.base.finish)) + " · "
 
     def action_settings(self) -> None:
-        from ..forms import EventSettings
 
         def chosen(wanted: dict | None) -> None:
             if not wanted:
@@ -207,7 +207,7 @@ class ExportActions(EventHost):
                 self.say(_("nothing changed"))
                 return
             self.say(readmodel.settings_changed(self.event, changes))
-            self.refresh_all()
+            self.post_message(EventChanged())
 
         self.app.push_screen(
             EventSettings(self.event, readmodel.settings_locks(self.event), issue_pin=self.open_desk.staff_pin), chosen

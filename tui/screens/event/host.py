@@ -40,13 +40,11 @@ class EventHost(Screen):
         door: DoorServer | None  # the door they come by (core.door)
         web: ChildServer | None  # tui.web.child.ChildServer while the event is served (Ctrl+W)
         view: readmodel.EventView
-        _dirty: set[str]
         _result_queue: deque[str]
         _result_asking: bool
         _name_queue: deque[tuple[str, Input, str]]
         _name_asking: bool
         _batch: dict | None
-        _standings_after: int
         _refused_recent: list[tuple[float, str]]
         _history: list | None
         _rang: bool
@@ -59,7 +57,6 @@ class EventHost(Screen):
         @property
         def event(self) -> Event: ...
         def say(self, text: str, error: bool = False) -> None: ...
-        def refresh_all(self) -> None: ...
         def updates_now(self) -> None: ...
         def action_tab(self, tab: str) -> None: ...
         def _show(self, selector: str, text: str): ...

@@ -7,11 +7,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from core import readmodel
+from core.door import DoorServer, LocalWriter, door_path
 from core.errors import EventLocked, LyceeError
 from core.i18n import _
+from core.store import JournalDamaged
 
 from ..dialogs import Confirm
 from .host import EventHost
+from .messages import EventChanged
 
 if TYPE_CHECKING:
     from core.store import EventStore
@@ -23,7 +26,6 @@ class EventOpening(EventHost):
     def open_store(self) -> EventStore | None:
         """The event's store, held by this screen; None when it cannot open
         here (the screen is closed and the reason notified)."""
-        from core.store import JournalDamaged
 
         try:
             store = self.app.datadir.open(self.event_id, role="app")
@@ -67,7 +69,6 @@ class EventOpening(EventHost):
         """The event's door (core.door): the command line and the other
         writers of this user send their changes here, one at a time, each
         run on the app's thread; the screen redraws after each."""
-        from core.door import DoorServer, LocalWriter, door_path
 
         assert self.desk is not None  # opened just before
         self.writer = LocalWriter(self.desk, run=self.app.call_from_thread, after=self._door_changed)
@@ -92,7 +93,7 @@ class EventOpening(EventHost):
         say on the message line what changed and who did it (a judge's page,
         `lycee result` from another shell, a phone): a new dispute first."""
         if self.desk is not None and self.is_mounted:
-            self.refresh_all()
+            self.post_message(EventChanged())
             self._say_door_changes()
 
     def _say_door_changes(self) -> None:

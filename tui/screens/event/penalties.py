@@ -1,7 +1,7 @@
 """The event screen's penalties and appeals (G-PEN-*).
 
 A part of EventScreen (tui/screens/event/screen.py), which inherits it:
-the methods use the screen's desk, event, say() and refresh_all()."""
+the methods use the screen's desk, event and say(), and post EventChanged after a write."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from core.i18n import _
 from ..dialogs import Confirm
 from ..penalty_forms import AppealForm, PenaltyForm
 from .host import EventHost
+from .messages import EventChanged
 from .players import PlayersPane
 
 
@@ -101,7 +102,7 @@ class PenaltyActions(EventHost):
                 self.say(str(err), error=True)
                 return
             self.say(readmodel.appeal_said(ev, d["number"]))
-            self.refresh_all()
+            self.post_message(EventChanged())
 
         self.app.push_screen(AppealForm(ev, lines, first), ruled)
 
@@ -115,4 +116,4 @@ class PenaltyActions(EventHost):
             return
         msg, escalated = readmodel.penalty_said(before, self.event, p.id, d["level"])
         self.say(msg, error=escalated)
-        self.refresh_all()
+        self.post_message(EventChanged())

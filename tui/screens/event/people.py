@@ -1,21 +1,27 @@
 """The event screen's players: adding (the same-name question), drop, keep apart, rename, remove, check-in and lateness.
 
 A part of EventScreen (tui/screens/event/screen.py), which inherits it:
-the methods use the screen's desk, event, say() and refresh_all()."""
+the methods use the screen's desk, event and say(), and post EventChanged after a write."""
 
 from __future__ import annotations
 
-from textual import work
+from time import monotonic
+
+from textual import on, work
 from textual.widgets import Input, TabbedContent
 
 from core import readmodel
+from core.desk import add_member
 from core.errors import LyceeError
 from core.i18n import _, join_list
-from core.names import whole
+from core.names import fold_name, lookalike_note, whole
 
-from ..dialogs import Confirm, LatePrompts, Prompt
+from ..checkin import CheckinDialog
+from ..dialogs import Choose, Confirm, LatePrompts, Prompt, RenameForm
+from ..info import Info
 from .host import EventHost
-from .players import PlayersPane
+from .messages import EventChanged
+from .players import MemberChosen, NameEntered, NewMember, PlayersPane
 
 
 class PlayerActions(EventHost):
@@ -38,7 +44,7 @@ class PlayerActions(EventHost):
                     self.open_desk.resolve_late(by_key[key], decision)
                 except LyceeError as err:
                     self.say(str(err), error=True)
-            self.refresh_all()
+            self.post_message(EventChanged())
             if was is not None and was.is_attached:  # back where the clerk was
                 was.focus()
 
@@ -69,7 +75,6 @@ class PlayerActions(EventHost):
         """The box the clerk is typing into right now (a line half typed, or a
         key in the last moment), which a dialog opening by itself leaves the
         keys of its first moment to."""
-        from time import monotonic
 
         box = self.focused
         if not isinstance(box, Input):
@@ -81,7 +86,6 @@ class PlayerActions(EventHost):
         """Ctrl+L: check in by table number, name or reading, or from a tick
         list of the round's pairings (issue 48); the confirmation names the
         players and their tables."""
-        from ..checkin import CheckinDialog
 
         ev = self.event
         rnd = ev.current_round
@@ -98,7 +102,7 @@ class PlayerActions(EventHost):
                 self.say(str(err), error=True)
                 return
             self.say(_("checked in: {who}", who=readmodel.checked_in_words(self.event, ids)))
-            self.refresh_all()
+            self.post_message(EventChanged())
 
         self.app.push_screen(CheckinDialog(ev, {c.player for c in rnd.checkins}), chosen)
 
@@ -114,7 +118,7 @@ class PlayerActions(EventHost):
             if count is None or not 1 <= count <= 4096:
                 self.say(_("write how many players, e.g. 16"), error=True)
                 return
-            from core.demo import demo_names
+            from core.demo import demo_names  # lazy: the demo's generator (53 ms) loads for Ctrl+F only
 
             taken = {p.name for p in self.event.players}
             names = [n for n in demo_names(count + len(taken)) if n not in taken][:count]
@@ -124,11 +128,12 @@ class PlayerActions(EventHost):
                 self.say(str(err), error=True)
                 return
             self.say(_("{n} demo players added", n=len(names)))
-            self.refresh_all()
+            self.post_message(EventChanged())
 
         self.app.push_screen(Prompt(_("Fill with demo players: how many?"), "8"), chosen)
 
-    def on_players_pane_name_entered(self, message: PlayersPane.NameEntered) -> None:
+    @on(NameEntered)
+    def _name_typed(self, message: NameEntered) -> None:
         """Names typed or pasted are added in order; those after a same-name
         question wait for its answer, as the results queue does."""
         self._name_queue.append((message.name, message.box, message.reading))
@@ -136,7 +141,6 @@ class PlayerActions(EventHost):
 
     def action_member_history(self) -> None:
         """The highlighted player's history across the data folder's events (a member's; issue 47)."""
-        from ..info import Info
 
         pid = self.query_one(PlayersPane).highlighted(self.event)
         p = self.event.player(pid) if pid is not None else None
@@ -150,13 +154,14 @@ class PlayerActions(EventHost):
             return
         self.app.push_screen(Info(title, lines))
 
-    def on_players_pane_member_chosen(self, message: PlayersPane.MemberChosen) -> None:
+    @on(MemberChosen)
+    def _member_chosen(self, message: MemberChosen) -> None:
         """A regular registered from the member list with one key (Tab): name, reading and number."""
         self._add_member(message.number)
 
-    def on_players_pane_new_member(self, message: PlayersPane.NewMember) -> None:
+    @on(NewMember)
+    def _new_member(self, message: NewMember) -> None:
         """A new name joins the member list (Ctrl+S in the name box), then is registered."""
-        from core.desk import add_member
 
         try:
             m, others = add_member(self.app.datadir.root, message.name, message.reading or None)
@@ -183,7 +188,7 @@ class PlayerActions(EventHost):
         self.say(
             _("added {name} ({id})", name=p.name if f"({p.member})" in p.name else f"{p.name} ({p.member})", id=pid)
         )
-        self.refresh_all()
+        self.post_message(EventChanged())
         return True
 
     def _drain_names(self) -> None:
@@ -195,7 +200,6 @@ class PlayerActions(EventHost):
         """The question before registering (or renaming to) a name that folds
         to a registered one's: a look-alike says which characters differ
         (docs/names.md L-NAME-LOOKALIKE)."""
-        from core.names import lookalike_note
 
         note = lookalike_note(name, registered)
         if note:
@@ -213,7 +217,6 @@ class PlayerActions(EventHost):
         )
 
     def _add_player(self, name: str, box: Input, same_name: bool = False, reading: str = "") -> None:
-        from core.names import fold_name
 
         key = fold_name(name)  # look-alikes too (docs/names.md L-NAME-LOOKALIKE)
         registered = next((p.name for p in self.event.players if fold_name(p.name) == key), None)
@@ -248,7 +251,7 @@ class PlayerActions(EventHost):
             )
         else:
             self.say(_("added {name} ({id})", name=name, id=pid))  # the box emptied itself on Enter
-        self.refresh_all()
+        self.post_message(EventChanged())
 
     def action_drop(self) -> None:
         if self.query_one(TabbedContent).active != "players":
@@ -275,8 +278,6 @@ class PlayerActions(EventHost):
         still open, the question is whether that match is lost (G-DROP-2)."""
         question = _("Drop {name} from the event? (G-DROP-1)", name=p.name)
         if readmodel.match_to_settle(self.event, p.id) is not None:
-            from ..dialogs import Choose
-
             choice = await self.app.push_screen_wait(
                 Choose(
                     question,
@@ -297,7 +298,7 @@ class PlayerActions(EventHost):
             return
         bye = readmodel.kept_bye_text(self.event, p.id)  # L-DROP-BYE: said, never silent
         self.say(_("{name} dropped", name=p.name) + (" · " + bye if bye else ""))
-        self.refresh_all()
+        self.post_message(EventChanged())
 
     def action_keep_apart(self) -> None:
         """Keep the highlighted player apart from another (typed: id or exact
@@ -348,7 +349,7 @@ class PlayerActions(EventHost):
                 b=q.name,
             )
         )
-        self.refresh_all()
+        self.post_message(EventChanged())
 
     def _player_at_cursor(self, key: str):
         """The player under the players tab's cursor, or None (then the tab is
@@ -363,7 +364,6 @@ class PlayerActions(EventHost):
     def action_rename(self) -> None:
         """Shift+F2: correct the name (and reading) of the player under the
         cursor; a name already registered asks the same question as adding."""
-        from ..dialogs import RenameForm
 
         p = self._player_at_cursor("Shift+F2")
         if p is None:
@@ -380,7 +380,6 @@ class PlayerActions(EventHost):
     @work(group="confirm")
     async def _rename_asked(self, p, name: str, reading: str) -> None:
         """A name another player has asks the same question as adding; then the rename."""
-        from core.names import fold_name
 
         registered = next(
             (x.name for x in self.event.players if x.id != p.id and fold_name(x.name) == fold_name(name)), None
@@ -394,7 +393,7 @@ class PlayerActions(EventHost):
             self.say(str(err), error=True)
             return
         self.say(readmodel.rename_said(p, self.event.player(p.id)))
-        self.refresh_all()
+        self.post_message(EventChanged())
 
     def action_remove(self) -> None:
         """Delete: take back the registration under the cursor (a no-show),
@@ -427,4 +426,4 @@ class PlayerActions(EventHost):
             self.say(str(err), error=True)
             return
         self.say(_("removed the registration of {name} (Ctrl+Z brings it back)", name=p.name))
-        self.refresh_all()
+        self.post_message(EventChanged())

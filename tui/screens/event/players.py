@@ -12,7 +12,7 @@ from textual import events, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
-from textual.widgets import Input, Static, TabPane
+from textual.widgets import Input, Static
 
 from core import labels, readmodel
 from core.errors import LyceeError
@@ -21,11 +21,40 @@ from core.i18n import _, ngettext
 
 from ...widgets.linebox import LineBox
 from ...widgets.plain import PlainTable
+from .messages import EventRead
+from .pane import EventPane
+
+
+@dataclass
+class NameEntered(Message):
+    """A name typed (or pasted, one a line) in the name box."""
+
+    name: str
+    box: Input
+    #: The reading typed in the box beside the name ("" for none).
+    reading: str = ""
+
+
+@dataclass
+class MemberChosen(Message):
+    """A member of the store's list to register (Tab in the name box)."""
+
+    number: str
+    box: Input
+
+
+@dataclass
+class NewMember(Message):
+    """A name (and reading) to add to the member list and register (Ctrl+S in the name box)."""
+
+    name: str
+    reading: str
+    box: Input
 
 
 class NameBox(LineBox):
     """The add-player name box, which never loses a key (:class:`LineBox`):
-    each name typed or pasted is posted as :class:`PlayersPane.NameEntered`, in
+    each name typed or pasted is posted as :class:`NameEntered`, in
     order; the reading typed beside it goes with the first and is emptied with it.
 
     The store's members are offered as the clerk types (by name, reading or
@@ -74,34 +103,12 @@ class NameBox(LineBox):
         # player was lost without a word.
         to = pane if pane is not None else self
         for i, name in enumerate(lines):
-            to.post_message(PlayersPane.NameEntered(name, self, reading if i == 0 else ""))
+            to.post_message(NameEntered(name, self, reading if i == 0 else ""))
 
 
-class PlayersPane(TabPane):
-    """The registered players; posts :class:`PlayersPane.NameEntered` for the
+class PlayersPane(EventPane):
+    """The registered players; posts :class:`NameEntered` for the
     screen (which holds the desk) when a name is typed."""
-
-    @dataclass
-    class NameEntered(Message):
-        name: str
-        box: Input
-        #: The reading typed in the box beside the name ("" for none).
-        reading: str = ""
-
-    @dataclass
-    class MemberChosen(Message):
-        """A member of the store's list to register (Tab in the name box)."""
-
-        number: str
-        box: Input
-
-    @dataclass
-    class NewMember(Message):
-        """A name (and reading) to add to the member list and register (Ctrl+S in the name box)."""
-
-        name: str
-        reading: str
-        box: Input
 
     def __init__(self) -> None:
         super().__init__(_("Players"), id="players")
@@ -170,7 +177,7 @@ class PlayersPane(TabPane):
         m = self.hints[self.hint]
         box.value = ""
         self.query_one("#add-reading", Input).value = ""
-        self.post_message(PlayersPane.MemberChosen(m.number, box))
+        self.post_message(MemberChosen(m.number, box))
 
     def new_member(self, box: Input) -> None:
         name = box.value.strip()
@@ -179,7 +186,7 @@ class PlayersPane(TabPane):
         reading_box = self.query_one("#add-reading", Input)
         reading = reading_box.value.strip()
         box.value = reading_box.value = ""
-        self.post_message(PlayersPane.NewMember(name, reading, box))
+        self.post_message(NewMember(name, reading, box))
 
     #: The reading this pane last suggested in the reading box (L-READING): replaced as the
     #: name changes until the clerk types a reading of their own.
@@ -211,6 +218,9 @@ class PlayersPane(TabPane):
         if ev.players and t.cursor_row is not None and t.cursor_row < len(ev.players):
             return ev.players[t.cursor_row].id
         return None
+
+    def draw_read(self, read: EventRead) -> None:
+        self.draw(read.event, read.points())
 
     def draw(self, ev: Event, points: dict[str, int]) -> None:
         t = self.query_one(PlainTable)

@@ -4,18 +4,22 @@ queue of disputed and held tables (Shift+F6), the players' report codes
 model), every decision a Desk action with the desk as its actor.
 
 A part of EventScreen (tui/screens/event/screen.py), which inherits it:
-the methods use the screen's desk, event, say() and refresh_all()."""
+the methods use the screen's desk, event and say(), and post EventChanged after a write."""
 
 from __future__ import annotations
+
+from textual import on
 
 from core import labels, readmodel
 from core.errors import LyceeError
 from core.event.model import Event
 from core.i18n import _
+from tui.web.locks import ask_unlock, read_locks
 
 from .host import EventHost
+from .messages import EventChanged
 from .reportqueue import Answer, ReportCodes, ReportQueue
-from .round import RoundPane, report_time
+from .round import ReportShown, report_time
 
 
 class ReportActions(EventHost):
@@ -35,7 +39,8 @@ class ReportActions(EventHost):
             return {}
         return {t.table: t for t in readmodel.phone_reports(ev, self.open_desk.now())}
 
-    def on_round_pane_report_shown(self, message: RoundPane.ReportShown) -> None:
+    @on(ReportShown)
+    def _report_shown(self, message: ReportShown) -> None:
         self.say(message.text)
 
     def reports_changed(self) -> None:
@@ -96,7 +101,6 @@ class ReportActions(EventHost):
 
     def web_locks(self) -> str:
         """Who the page server slows or locks for wrong codes or PINs, in a line ("" when nobody)."""
-        from tui.web.locks import read_locks
 
         store = self.open_desk.store
         rows = read_locks(store.datadir, store.id) or []
@@ -108,7 +112,6 @@ class ReportActions(EventHost):
         return _("Locked or slowed for wrong codes or PINs: {who} · U: lift them", who=shown)
 
     def lift_web_locks(self) -> str:
-        from tui.web.locks import ask_unlock
 
         store = self.open_desk.store
         ask_unlock(store.datadir, store.id, "all")
@@ -145,7 +148,7 @@ class ReportActions(EventHost):
         except LyceeError as err:
             return "error", str(err)
         self.say(said)
-        self.refresh_all()
+        self.post_message(EventChanged())
         return "ok", said
 
     # -- the players' codes (Shift+F12) ---------------------------------------------------
@@ -163,7 +166,7 @@ class ReportActions(EventHost):
 
         def renew(pid: str) -> list[tuple[str, str, str]]:
             rows = self.open_desk.report_codes([pid])
-            self.refresh_all()
+            self.post_message(EventChanged())
             return rows
 
         def print_slips() -> None:

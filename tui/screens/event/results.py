@@ -1,11 +1,14 @@
 """The event screen's round and results: the results queue, the result path (pre-check, questions, one record), pairing, the top cut, playoffs, the clock, undo.
 
 A part of EventScreen (tui/screens/event/screen.py), which inherits it:
-the methods use the screen's desk, event, say() and refresh_all()."""
+the methods use the screen's desk, event and say(), and post EventChanged after a write."""
 
 from __future__ import annotations
 
-from textual import work
+from time import monotonic
+
+from rich.cells import cell_len
+from textual import on, work
 from textual.widgets import Input, TabbedContent
 
 from core import labels, readmodel
@@ -15,8 +18,10 @@ from core.names import whole
 
 from ...widgets.line import Line
 from ..dialogs import Choose, Confirm, Prompt
+from ..info import Info
 from .host import EventHost
-from .round import ResultBox, RoundPane, result_cell
+from .messages import EventChanged
+from .round import ResultBox, ResultEntered, ResultsPasted, RoundPane, result_cell
 
 
 class RoundActions(EventHost):
@@ -64,16 +69,18 @@ class RoundActions(EventHost):
             self.say(str(err), error=True)
             return
         self.say(_("table {t}: +{m} minutes", t=parts[0], m=parts[1]))
-        self.refresh_all()
+        self.post_message(EventChanged())
 
     def action_enter_results(self) -> None:
         self.action_tab("round")
         self.query_one("#result-entry", Input).focus()
 
-    def on_round_pane_result_entered(self, message: RoundPane.ResultEntered) -> None:
+    @on(ResultEntered)
+    def _result_typed(self, message: ResultEntered) -> None:
         self._queue_results([message.text])
 
-    def on_round_pane_results_pasted(self, message: RoundPane.ResultsPasted) -> None:
+    @on(ResultsPasted)
+    def _results_pasted(self, message: ResultsPasted) -> None:
         self._queue_results(list(message.lines), listed=True)
 
     # -- the results queue: every line typed or pasted is stored, in order --
@@ -115,7 +122,6 @@ class RoundActions(EventHost):
         return await answer
 
     def _refuse_result(self, text: str, err) -> None:
-        from time import monotonic
 
         msg = f"{text!r}: {err}"
         if self._batch is not None:
@@ -128,7 +134,6 @@ class RoundActions(EventHost):
         for the one stored result after it (a line typed right behind the
         refused one would otherwise hide it), not through the later ones
         (issue 48: the refused line stayed through later successes)."""
-        from time import monotonic
 
         self._refused_recent = [(when, why) for when, why in self._refused_recent if monotonic() - when < 5]
         recent = [why for _when, why in self._refused_recent]
@@ -241,7 +246,7 @@ class RoundActions(EventHost):
             ngettext("{k} result missing", "{k} results missing", left, k=left) if left else _("round complete")
         )
         self._say_stored(msg)
-        self.refresh_all()
+        self.post_message(EventChanged())
 
     def action_pair(self) -> None:
         self.say(_("pairing..."))
@@ -259,7 +264,7 @@ class RoundActions(EventHost):
         self.app.call_from_thread(self._paired)
 
     def _paired(self) -> None:
-        self.refresh_all()
+        self.post_message(EventChanged())
         self.action_tab("round")
         self.say(_("round {r} paired", r=self.paired_round().number))
         self.query_one("#result-entry", Input).focus()
@@ -280,7 +285,7 @@ class RoundActions(EventHost):
         except LyceeError as err:
             self.say(str(err), error=True)
             return
-        self.refresh_all()
+        self.post_message(EventChanged())
         self.say(_("round {r} paired again", r=self.paired_round().number))
 
     # -- a correction of an earlier round (L-LATER: what it breaks, asked in one question) --
@@ -334,7 +339,7 @@ class RoundActions(EventHost):
         except LyceeError as err:
             self.say(str(err), error=True)
             return
-        self.refresh_all()
+        self.post_message(EventChanged())
         if then == "repair" and later is not None and later.open_round is not None:
             n = later.open_round
             self.say(_("round {r} table {t} corrected; round {n} paired again and announced", r=number, t=table, n=n))
@@ -401,7 +406,7 @@ class RoundActions(EventHost):
             )
         else:
             self.say(_("redone: {what}", what=said(act)))
-        self.refresh_all()
+        self.post_message(EventChanged())
 
     def action_why(self) -> None:
         """Why the table under the cursor is paired as it is (core.explain)."""
@@ -414,7 +419,6 @@ class RoundActions(EventHost):
         if rnd.stage != "swiss" or not match.why:
             self.say(_("table {t}: no explanation stored (only Swiss rounds paired here carry one)", t=match.table))
             return
-        from ..info import Info
 
         self.app.push_screen(
             Info(_("Round {r}, table {t}", r=rnd.number, t=match.table), readmodel.why_paired(self.event, match))
@@ -427,7 +431,6 @@ class RoundActions(EventHost):
         if not text:
             self._show("#clock", "")
             return
-        from rich.cells import cell_len
 
         if cell_len(text) != cell_len(lbl.plain):
             lbl.set(text)

@@ -4,12 +4,13 @@ and the results box (``12 2-1`` Enter)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
-from textual.widgets import Input, TabPane
+from textual.widgets import Input
 
 from core import labels, readmodel
 from core.event.model import Event
@@ -19,6 +20,8 @@ from ...widgets.line import Line
 from ...widgets.linebox import LineBox
 from ...widgets.plain import PlainTable
 from ...widgets.wrapped import fit_cell
+from .messages import EventRead
+from .pane import EventPane
 
 OUTCOME_MARK = {"p1": "○", "p2": "●", "draw": "△", "bye": "BYE", "double_loss": "××"}
 
@@ -66,7 +69,6 @@ def result_cell(m, rep=None) -> Text:
 
 def report_time(at: str) -> str:
     """When a report came (``14:02``), in local time."""
-    from datetime import datetime
 
     try:
         return datetime.fromisoformat(at).astimezone().strftime("%H:%M")
@@ -102,10 +104,33 @@ def report_detail(ev: Event, rep) -> str:
     return text
 
 
+@dataclass
+class ResultEntered(Message):
+    """A line typed in the results box (Enter)."""
+
+    text: str
+    box: Input
+
+
+@dataclass
+class ReportShown(Message):
+    """The cursor is on a table with phone reports: their words."""
+
+    text: str
+
+
+@dataclass
+class ResultsPasted(Message):
+    """Several lines at once (a paste): each is stored, the refusals listed."""
+
+    lines: tuple[str, ...]
+    box: Input
+
+
 class ResultBox(LineBox):
     """The results box, which never loses a key (:class:`LineBox`):
-    the lines go to the screen in order (:class:`RoundPane.ResultEntered`,
-    :class:`RoundPane.ResultsPasted`), which stores them one after another.
+    the lines go to the screen in order (:class:`ResultEntered`,
+    :class:`ResultsPasted`), which stores them one after another.
 
     They are posted to the screen itself, not bubbled up to it through the
     pane, the switcher and the tabs: four hops later the screen would first
@@ -115,32 +140,14 @@ class ResultBox(LineBox):
 
     def lines_taken(self, lines: tuple[str, ...], pasted: bool) -> None:
         if pasted:
-            self.screen.post_message(RoundPane.ResultsPasted(lines, self))
+            self.screen.post_message(ResultsPasted(lines, self))
         elif lines:
-            self.screen.post_message(RoundPane.ResultEntered(lines[0], self))
+            self.screen.post_message(ResultEntered(lines[0], self))
 
 
-class RoundPane(TabPane):
-    """The current round; posts :class:`RoundPane.ResultEntered` for the
+class RoundPane(EventPane):
+    """The current round; posts :class:`ResultEntered` for the
     screen (which holds the desk) when a line is typed in the results box."""
-
-    @dataclass
-    class ResultEntered(Message):
-        text: str
-        box: Input
-
-    @dataclass
-    class ReportShown(Message):
-        """The cursor is on a table with phone reports: their words."""
-
-        text: str
-
-    @dataclass
-    class ResultsPasted(Message):
-        """Several lines at once (a paste): each is stored, the refusals listed."""
-
-        lines: tuple[str, ...]
-        box: Input
 
     def __init__(self) -> None:
         super().__init__(_("Round"), id="round")
@@ -164,6 +171,9 @@ class RoundPane(TabPane):
         if rnd is None or t.cursor_row is None or t.cursor_row >= len(rnd.matches):
             return None
         return rnd.matches[t.cursor_row]
+
+    def draw_read(self, read: EventRead) -> None:
+        self.draw(read.event, *read.standings(), read.reports())
 
     def draw(self, ev: Event, rows, standings_after: int | None, reports: dict | None = None) -> None:
         self.draw_pairings(ev, reports)
@@ -227,7 +237,7 @@ class RoundPane(TabPane):
         ev, reports = self._reports
         text = report_detail(ev, reports.get(int(message.row_key.value)))
         if text:
-            self.post_message(self.ReportShown(text))
+            self.post_message(ReportShown(text))
 
     def draw_leaders(self, ev: Event, rows, standings_after: int | None) -> None:
         """The top of the standings beside the pairings, updated with every result."""

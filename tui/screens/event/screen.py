@@ -13,12 +13,16 @@ core/readmodel.py.  Stylesheets: the .tcss files beside this file."""
 
 from __future__ import annotations
 
+import gc
+from collections import deque
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Input, Label, TabbedContent
 
 from core import readmodel
@@ -35,7 +39,9 @@ from .buildphase import BuildActions
 from .elimination import EliminationActions
 from .exports import ExportActions
 from .keys import EventKeys
+from .messages import EventChanged, EventRead
 from .opening import EventOpening
+from .pane import EventPane
 from .penalties import PenaltyActions
 from .people import PlayerActions
 from .players import PlayersPane
@@ -81,9 +87,7 @@ class EventScreen(
         #: The newest action the message line has accounted for (what comes through the door after it is said).
         self._told_seq = 0
         self.door: DoorServer | None = None
-        self._dirty: set[str] = set()
         self.web = None  # tui.web.child.ChildServer while the event is served (Ctrl+W)
-        from collections import deque
 
         self._result_queue: deque[str] = deque()  # lines of the results box still to store
         self._result_asking = False  # a question about one of them is open
@@ -91,12 +95,10 @@ class EventScreen(
         self._name_asking = False  # the same-name question about one of them is open
         self._batch: dict | None = None  # several lines at once: what was stored, what refused
         self.view = readmodel.EventView()  # standings and "finished", once per event version
-        self._standings_after = 0
         self._refused_recent: list[tuple[float, str]] = []  # (when, why): refusals of the last seconds
         self._history: list | None = None  # the plan's past events, read once when first needed
         self._rang = False  # the bell at time has rung for this round
         self._seen_prompts: set[str] = set()  # lateness prompts already shown
-        self._drawn_tabs: set[str] = set()  # tabs drawn once (_freeze_loaded)
 
     # -- lifecycle -------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -120,7 +122,7 @@ class EventScreen(
             return
         self.desk = Desk(store)
         self.open_door(store)
-        self.refresh_all()
+        self.redraw()
         self.set_interval(1.0, self.tick)
         self.call_after_refresh(self.refresh_bindings)  # the footer: this step's keys first
         self.call_after_refresh(self._freeze_loaded)
@@ -144,7 +146,6 @@ class EventScreen(
         stopped an Enter for 87 ms at 512 players (benchmarks/app.py, the
         terminal figure's max).  Reference counting still frees all of it; on
         leaving, the collector takes it back (gc.unfreeze)."""
-        import gc
 
         if self.is_attached:
             gc.freeze()
@@ -152,8 +153,6 @@ class EventScreen(
 
     def on_unmount(self) -> None:
         if self._frozen:
-            import gc
-
             gc.unfreeze()  # a cycle of this screen's is collected again once it is gone
             self._frozen = False
         self.stop_serving()
@@ -169,27 +168,34 @@ class EventScreen(
     def event(self) -> Event:
         return self.open_desk.event
 
-    def refresh_all(self) -> None:
-        """Redraw after a change: the bar, the clock and the visible tab now;
-        the other tabs when they are shown (a 512-player table is not rebuilt
-        for a tab nobody is looking at)."""
+    @on(EventChanged)
+    def redraw(self) -> None:
+        """After a change: the bar and the clock, then each tab (the one shown
+        draws now, the others when next shown: pane.py), then the whole
+        step handed to the screen in one frame (:meth:`updates_now`).  The
+        tabs are handed the change by a call, not a second message: one hop
+        more and the result would wait for the next frame."""
+        if self.desk is None:  # posted as the screen closed
+            return
         ev = self.event
         self._show("#event-title", ev.name)
-        disputed = readmodel.disputed_count(ev)
-        self.query_one("#round-status", SpillLine).set(
-            self._finish_text(ev)
-            + readmodel.round_status(ev)
-            + (
-                " · "
-                + ngettext("{n} table disputed (Shift+F6)", "{n} tables disputed (Shift+F6)", disputed, n=disputed)
-                if disputed
-                else ""
-            )
-        )  # narrow: goes on below
+        self.query_one("#round-status", SpillLine).set(self._finish_text(ev) + self._status_text(ev))  # narrow: below
         self.draw_clock()
-        self._dirty = {"players", "round", "standings", "bracket", "build"}
-        self._draw_tab(self.query_one(TabbedContent).active)
+        read = EventRead(ev, self.view, self.reports_by_table, self.open_desk.build_status)
+        active = self.query_one(TabbedContent).active
+        for pane in self.query(EventPane):
+            if pane.changed(read, shown=pane.id == active):
+                self.call_after_refresh(self._freeze_loaded)  # its rows, built now, kept out of the collector's walks
         self.reports_changed()
+        self.updates_now()
+
+    @staticmethod
+    def _status_text(ev: Event) -> str:
+        disputed = readmodel.disputed_count(ev)
+        if not disputed:
+            return readmodel.round_status(ev)
+        tables = ngettext("{n} table disputed (Shift+F6)", "{n} tables disputed (Shift+F6)", disputed, n=disputed)
+        return readmodel.round_status(ev) + " · " + tables
 
     def updates_now(self) -> None:
         """Hand the screen now what this step redrew.  Each widget tells the
@@ -198,42 +204,17 @@ class EventScreen(
         widgets (the emptied results box) and leave the result, the bar and
         the message for the next frame, a frame clock's tick later (16 ms;
         benchmarks/app.py, Enter to the result on the terminal)."""
-        from textual.widget import Widget
 
         for w in self.walk_children(Widget, with_self=False):
             if w._repaint_required or w._layout_required:  # what Widget.refresh() set (textual 8.2)
                 w._check_refresh()
 
-    def _draw_tab(self, tab: str) -> None:
-        if tab not in self._dirty:
-            return
-        self._dirty.discard(tab)
-        if tab not in self._drawn_tabs:  # its rows, built now, are kept out of the collector's walks too
-            self._drawn_tabs.add(tab)
-            self.call_after_refresh(self._freeze_loaded)
-        ev = self.event
-        if tab == "players":
-            self.query_one(PlayersPane).draw(ev, {row.id: row.points for row in self._standings(ev)})
-        elif tab == "round":
-            self.query_one(RoundPane).draw(ev, self._standings(ev), self._standings_after, self.reports_by_table(ev))
-        elif tab == "standings":
-            self.query_one(StandingsPane).draw(ev, self._standings(ev), self._standings_after)
-        elif tab == "build":
-            self.query_one(BuildPane).draw(ev, self._build_status(ev))
-        elif tab == "bracket":
-            self.query_one(BracketPane).draw(ev)
-
-    def _build_status(self, ev: Event):
-        return None if ev.kind == "constructed" else self.open_desk.build_status()
-
-    def on_tabbed_content_tab_activated(self, message: TabbedContent.TabActivated) -> None:
-        if self.desk is not None and message.pane is not None and message.pane.id is not None:
-            self._draw_tab(message.pane.id)
+    @on(TabbedContent.TabActivated)
+    def _tab_shown(self, message: TabbedContent.TabActivated) -> None:
+        if self.desk is not None and isinstance(message.pane, EventPane):
+            if message.pane.show_pending():  # drawn for the first time: kept out of the collector's walks too
+                self.call_after_refresh(self._freeze_loaded)
         self.refresh_bindings()  # the footer follows the step
-
-    def _standings(self, ev: Event):
-        rows, self._standings_after = self.view.standings(ev)
-        return rows
 
     # -- the round clock (visible on every event screen) ----------------------------
     def tick(self) -> None:

@@ -5,22 +5,27 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.widgets import Label, TabPane
+from textual.widgets import Label
 
 from core import labels, readmodel
 from core.event.model import Event
 from core.i18n import _
 
 from ...widgets.plain import PlainTable
+from .messages import EventRead
+from .pane import EventPane
 
 
-class StandingsPane(TabPane):
+class StandingsPane(EventPane):
     def __init__(self) -> None:
         super().__init__(_("Standings"), id="standings")
 
     def compose(self) -> ComposeResult:
         yield Label("", id="standings-note", classes="hint")
         yield PlainTable(cursor_type="row", zebra_stripes=True, id="standings-table")
+
+    def draw_read(self, read: EventRead) -> None:
+        self.draw(read.event, *read.standings())
 
     def draw(self, ev: Event, rows, standings_after: int | None) -> None:
         t = self.query_one("#standings-table", PlainTable)
