@@ -106,15 +106,18 @@ class _RuleParts:
             )
         pts = _points(self.text, part, value)
         if key == "attend":
-            if self.attend is not None:
-                raise RuleError(_("season rule {rule!r}: {key} is given twice", rule=self.text, key=key))
+            self._once(key, self.attend is not None)
             self.attend = pts
         elif key in ("win", "draw", "loss"):
-            if key in self.match:
-                raise RuleError(_("season rule {rule!r}: {key} is given twice", rule=self.text, key=key))
+            self._once(key, key in self.match)
             self.match[key] = pts
         else:
             self.places.append((*self._places(part, key), pts))
+
+    def _once(self, key: str, given: bool) -> None:
+        """Refuse a key given a second time."""
+        if given:
+            raise RuleError(_("season rule {rule!r}: {key} is given twice", rule=self.text, key=key))
 
     def _places(self, part: str, key: str) -> tuple[int, int]:
         """The place (3) or range of places (3-4) of ``key``, apart from those given before."""
@@ -130,6 +133,11 @@ class _RuleParts:
                 )
             )
         a, b = int(m[1]), int(m[2] or m[1])
+        self._check_range(part, a, b)
+        self._check_overlap(part, a, b)
+        return a, b
+
+    def _check_range(self, part: str, a: int, b: int) -> None:
         if not 1 <= a <= b <= MAX_PLACE:
             raise RuleError(
                 _(
@@ -139,6 +147,9 @@ class _RuleParts:
                     most=MAX_PLACE,
                 )
             )
+
+    def _check_overlap(self, part: str, a: int, b: int) -> None:
+        """Refuse places ``a``-``b`` when a part given before covers one of them."""
         for x, y, _p in self.places:
             if a <= y and x <= b:
                 raise RuleError(
@@ -150,7 +161,6 @@ class _RuleParts:
                         y=y,
                     )
                 )
-        return a, b
 
     def rule(self) -> PointsRule:
         """The rule the parts make: match points (all three) or places, not both."""
@@ -160,21 +170,26 @@ class _RuleParts:
                 _("season rule {rule!r}: give match points (win, draw, loss) or places, not both", rule=rule)
             )
         if match:
-            missing = [k for k in ("win", "draw", "loss") if k not in match]
-            if missing:
-                raise RuleError(
-                    _(
-                        "season rule {rule!r}: match points need win, draw and loss; missing: {keys}",
-                        rule=rule,
-                        keys=", ".join(missing),
-                    )
-                )
-            return PointsRule("match", (match["win"], match["draw"], match["loss"]), attend=self.attend or 0)
+            return self._match_rule()
         if not places:
             raise RuleError(
                 _("season rule {rule!r}: attend alone scores nothing else: add win/draw/loss or places", rule=rule)
             )
         return PointsRule("places", places=tuple(sorted(places)), attend=self.attend or 0)
+
+    def _match_rule(self) -> PointsRule:
+        """Match points: win, draw and loss, each given."""
+        match = self.match
+        missing = [k for k in ("win", "draw", "loss") if k not in match]
+        if missing:
+            raise RuleError(
+                _(
+                    "season rule {rule!r}: match points need win, draw and loss; missing: {keys}",
+                    rule=self.text,
+                    keys=", ".join(missing),
+                )
+            )
+        return PointsRule("match", (match["win"], match["draw"], match["loss"]), attend=self.attend or 0)
 
 
 def scoring_notes(rule: PointsRule) -> list[str]:
