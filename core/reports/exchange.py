@@ -91,6 +91,16 @@ def _result(text: str) -> tuple[int, int, int, str | None, bool] | None:
     return w, lo, d, ("p1" if w > lo else "p2" if lo > w else "draw"), False
 
 
+def _round_numbers(read: _CsvRounds, source: str) -> list[int]:
+    """The rounds' numbers in order; refused unless they run 1, 2, 3, ... without a gap."""
+    numbers = sorted(read.rounds)
+    if numbers != list(range(1, len(numbers) + 1)):
+        raise ValidationError(
+            source, [("round", _("rounds {got}: they run 1, 2, 3, ... without a gap", got=join_list(numbers)))]
+        )
+    return numbers
+
+
 def parse_csv(text: str, name: str, date: str, source: str = "csv") -> dict:
     """The lycee-event/1 document of a CSV of rounds; every problem is named
     by its line and column (ValidationError)."""
@@ -101,11 +111,7 @@ def parse_csv(text: str, name: str, date: str, source: str = "csv") -> dict:
             read.row(ln, row)
     if read.bad:
         raise ValidationError(source, read.bad)
-    numbers = sorted(read.rounds)
-    if numbers != list(range(1, len(numbers) + 1)):
-        raise ValidationError(
-            source, [("round", _("rounds {got}: they run 1, 2, 3, ... without a gap", got=join_list(numbers)))]
-        )
+    numbers = _round_numbers(read, source)
     out_rounds = [
         {
             "number": n,
@@ -265,11 +271,12 @@ def _players(ids: dict[str, str], rounds: list[dict], swiss: list[int]) -> list[
             for x in (m["p1"], m["p2"]):
                 if x:
                     seen_in[x].append(r["number"])
-    players = []
-    for nm, p in ids.items():
-        got = [n for n in seen_in[p] if n in swiss]
-        first = min(got) if got else 1
-        last = max(got) if got else None
-        dropped = last if swiss and last is not None and last < swiss[-1] else None
-        players.append({"id": p, "name": nm, "dropped_after_round": dropped, "excluded": False, "joined_round": first})
-    return players
+    return [_player(p, nm, [n for n in seen_in[p] if n in swiss], swiss) for nm, p in ids.items()]
+
+
+def _player(p: str, nm: str, got: list[int], swiss: list[int]) -> dict:
+    """One player of the file, who played the Swiss rounds ``got``."""
+    first = min(got) if got else 1
+    last = max(got) if got else None
+    dropped = last if swiss and last is not None and last < swiss[-1] else None
+    return {"id": p, "name": nm, "dropped_after_round": dropped, "excluded": False, "joined_round": first}

@@ -213,6 +213,16 @@ def _apart_reasons(event: Event, matches, seed: str):
 
     apart = {frozenset(x) for x in event.apart}
     pairs = {frozenset(m.players()) for m in matches if m.p2 is not None}
+    kept = _kept_apart(event, seed, apart, pairs)
+    made_pairs = pairs & apart
+    if not made_pairs:
+        return kept, {}
+    why = _apart_cost(event, matches, seed)
+    return kept, {p: why for p in made_pairs}
+
+
+def _kept_apart(event: Event, seed: str, apart: set[frozenset], pairs: set[frozenset]) -> dict:
+    """Player -> the apart pairs the same draw would have made without keep apart."""
     kept: dict[str, list[tuple[str, str]]] = {}
     for m in pair_swiss(event, random.Random(seed), apart=()):
         key = frozenset(m.players())
@@ -220,20 +230,30 @@ def _apart_reasons(event: Event, matches, seed: str):
             x, y = sorted(key)
             kept.setdefault(x, []).append((x, y))
             kept.setdefault(y, []).append((x, y))
-    made_pairs = pairs & apart
-    if not made_pairs:
-        return kept, {}
+    return kept
+
+
+def _apart_cost(event: Event, matches, seed: str) -> str:
+    """What avoiding the apart pairs made would have cost: "none", "rematch", "points" or "gap"."""
     now = pairing_cost(event, matches)
     alt = pairing_cost(event, pair_swiss(event, random.Random(seed), apart_first=True))
     if alt.apart >= now.apart:
-        why = "none"
-    elif alt.rematches > now.rematches:
-        why = "rematch"
-    elif alt.floats != now.floats:
-        why = "points"
-    else:
-        why = "gap"
-    return kept, {p: why for p in made_pairs}
+        return "none"
+    if alt.rematches > now.rematches:
+        return "rematch"
+    if alt.floats != now.floats:
+        return "points"
+    return "gap"
+
+
+def _across(a: str, b: str, m, pts, met) -> list[tuple[str, str, int]]:
+    """The meetings that keep ``a`` v ``c`` and ``b`` v ``d`` from replacing
+    the pairs ``a`` v ``b`` and ``c`` v ``d`` (``m``) across the same two
+    groups; none when ``m`` is not across them."""
+    c, d = (m.p1, m.p2) if pts.get(m.p1, 0) >= pts.get(m.p2, 0) else (m.p2, m.p1)
+    if pts.get(c, 0) != pts.get(a, 0) or pts.get(d, 0) != pts.get(b, 0):
+        return []
+    return [(x, y, met[(x, y)]) for x, y in ((a, c), (b, d)) if (x, y) in met]
 
 
 def _blocking(a: str, b: str, matches, pts, met, paired) -> list[tuple[str, str, int]]:
@@ -243,15 +263,13 @@ def _blocking(a: str, b: str, matches, pts, met, paired) -> list[tuple[str, str,
     pairs ``a`` v ``c`` and ``b`` v ``d`` would keep both groups to
     themselves, and the meetings among them are what prevent it.  Else the
     players of ``a``'s group that ``a`` has met."""
-    hi, lo = pts.get(a, 0), pts.get(b, 0)
+    hi = pts.get(a, 0)
     for m in matches:
         if m.p2 is None or {m.p1, m.p2} == {a, b}:
             continue
-        c, d = (m.p1, m.p2) if pts.get(m.p1, 0) >= pts.get(m.p2, 0) else (m.p2, m.p1)
-        if pts.get(c, 0) == hi and pts.get(d, 0) == lo:
-            seen = [(x, y, met[(x, y)]) for x, y in ((a, c), (b, d)) if (x, y) in met]
-            if seen:
-                return seen
+        seen = _across(a, b, m, pts, met)
+        if seen:
+            return seen
     group = [x for x in paired if x != a and pts.get(x, 0) == hi]
     return sorted(((a, x, met[(a, x)]) for x in group if (a, x) in met), key=lambda t: (t[2], t[1]))
 

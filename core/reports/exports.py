@@ -197,54 +197,59 @@ def standings_table(event: Event):
     placings (G-SE): place, how far each player went, then the Swiss figures."""
 
     tbs = [TIEBREAKERS[t] for t in event.tiebreakers]
-    rows = []
     final = final_placings(event)
     swiss = standings(event)
     head = [_("Rank"), _("Name"), _("Points"), _("Record"), *[t.header for t in tbs], _("Status")]
-
-    def vals(r):
-        return [tb.text(r.figure(tb.name)) for tb in tbs]
-
     if final is not None:
         by_id = {r.id: r for r in swiss}
-        for f in final:
-            r = by_id[f.id]
-            rows.append(
-                [
-                    f.place,
-                    r.name,
-                    labels.placing_label(f.reached, f.place, size=cut_size(event)),
-                    r.rank_text if r.rank is None else r.rank,
-                    r.points,
-                    r.record,
-                    *vals(r),
-                    ""
-                    if r.status == "active"
-                    else labels.player_status_label(r.status, event.rules),  # over: no 参加中
-                ]
-            )
+        rows = [_final_row(event, f, by_id[f.id], tbs) for f in final]
         title = _("{event}: final standings", event=event.name) + rules_words(event)
         return title, [_("Place"), _("Name"), _("Reached"), _("Swiss rank"), *head[2:]], rows
-    for r in swiss:
-        rows.append(
-            [
-                r.rank_text if r.rank is None else r.rank,
-                r.name,
-                r.points,
-                r.record,
-                *vals(r),
-                labels.player_status_label(r.status, event.rules),
-            ]
-        )
-    n = len(event.swiss_rounds)
+    rows = [
+        [
+            _rank_cell(r),
+            r.name,
+            r.points,
+            r.record,
+            *_tiebreak_cells(r, tbs),
+            labels.player_status_label(r.status, event.rules),
+        ]
+        for r in swiss
+    ]
+    return _swiss_title(event) + rules_words(event), head, rows
+
+
+def _rank_cell(r):
+    return r.rank_text if r.rank is None else r.rank
+
+
+def _tiebreak_cells(r, tbs) -> list[str]:
+    """A standings row's tiebreaker figures, as the event shows them."""
+    return [tb.text(r.figure(tb.name)) for tb in tbs]
+
+
+def _final_row(event: Event, f, r, tbs) -> list:
+    """A row of the final placings: place, how far the player went, then the Swiss figures."""
+    return [
+        f.place,
+        r.name,
+        labels.placing_label(f.reached, f.place, size=cut_size(event)),
+        _rank_cell(r),
+        r.points,
+        r.record,
+        *_tiebreak_cells(r, tbs),
+        "" if r.status == "active" else labels.player_status_label(r.status, event.rules),  # over: no 参加中
+    ]
+
+
+def _swiss_title(event: Event) -> str:
+    """The standings' title while only the Swiss stage counts."""
     if swiss_over(event):  # a Swiss-only event that is over: its standings are the final ranking
-        return _("{event}: final standings", event=event.name) + rules_words(event), head, rows
-    title = (
-        _("{event}: standings after round {r}", event=event.name, r=n)
-        if n
-        else _("{event}: standings before round 1", event=event.name)
-    )
-    return title + rules_words(event), head, rows
+        return _("{event}: final standings", event=event.name)
+    n = len(event.swiss_rounds)
+    if n:
+        return _("{event}: standings after round {r}", event=event.name, r=n)
+    return _("{event}: standings before round 1", event=event.name)
 
 
 TABLES = {

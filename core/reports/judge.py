@@ -71,6 +71,21 @@ class Judgement:
         return self.event
 
 
+def _replay(doc: dict, source: str) -> tuple[Event | None, list[tuple[str, str]]]:
+    """(the event the file imports as, or None; the problems that refused it)."""
+    try:
+        return event_from_doc(doc, source=source), []
+    except ValidationError as err:
+        return None, err.problems
+
+
+def _add_new(found: list, more: list) -> None:
+    """Add the findings of ``more`` that ``found`` does not name yet (same rule and path)."""
+    for f in more:
+        if (f.rule, f.path) not in {(g.rule, g.path) for g in found}:
+            found.append(f)
+
+
 def judge_doc(doc, source: str = "event", claimed: dict | None = None) -> Judgement:
     """Judge the lycee-event/1 document ``doc`` (see the module's text).
     ``claimed``: a ``standings --json`` document to compare with; by default
@@ -78,12 +93,7 @@ def judge_doc(doc, source: str = "event", claimed: dict | None = None) -> Judgem
     shape = structure_problems(doc, strict=True)
     if shape:  # nothing more is read from a file of the wrong shape
         return _misshapen(doc, shape)
-    event: Event | None
-    try:
-        event = event_from_doc(doc, source=source)
-        file_problems: list[tuple[str, str]] = []
-    except ValidationError as err:
-        event, file_problems = None, err.problems
+    event, file_problems = _replay(doc, source)
     if claimed is None and event is not None:
         claimed = standings_json(event)
     rep = verify_doc(doc, claimed)
@@ -91,9 +101,7 @@ def judge_doc(doc, source: str = "event", claimed: dict | None = None) -> Judgem
     if event is None and not found:  # (refused with nothing named: never a silent refusal, never a pass)
         found.append(Finding(FILE_RULE, None, None, _("the file does not replay as an event"), "$"))
     if event is not None:  # as strict as the desk's own deck check (issue 46)
-        for f in deck_findings(event):
-            if (f.rule, f.path) not in {(g.rule, g.path) for g in found}:
-                found.append(f)
+        _add_new(found, deck_findings(event))
     rep.findings, ruled = split_ruled(found, doc.get("rulings"))  # L-RULING: the head judge's rulings
     rep.ruled += ruled
     return Judgement(event, rep)
@@ -124,17 +132,28 @@ def excuse_key(rule: str, path: str | None) -> tuple[str, str]:
     return rule, path or "$"
 
 
-def split_ruled(findings: list, rulings) -> tuple[list, list]:
-    """(findings, ruled exceptions): a finding a ruling of the file
-    (``rulings``: the ``rulings`` key, a list of dicts) excuses is a ruled
-    exception (L-RULING)."""
+def _excused(rulings) -> dict[tuple[str, str], str]:
+    """{excuse key: who ruled} of the well-formed excuses of ``rulings``."""
     keys: dict[tuple[str, str], str] = {}
     for r in rulings or ():
         if not isinstance(r, dict):
             continue
         for e in r.get("excuses") or ():
             if isinstance(e, list) and e and isinstance(e[0], str):
-                keys[excuse_key(e[0], e[1] if len(e) > 1 and isinstance(e[1], str) else None)] = str(r.get("by", ""))
+                keys[excuse_key(e[0], _excused_path(e))] = str(r.get("by", ""))
+    return keys
+
+
+def _excused_path(excuse: list) -> str | None:
+    """The JSON path an excuse names (its second item), if any."""
+    return excuse[1] if len(excuse) > 1 and isinstance(excuse[1], str) else None
+
+
+def split_ruled(findings: list, rulings) -> tuple[list, list]:
+    """(findings, ruled exceptions): a finding a ruling of the file
+    (``rulings``: the ``rulings`` key, a list of dicts) excuses is a ruled
+    exception (L-RULING)."""
+    keys = _excused(rulings)
     if not keys:
         return list(findings), []
     kept: list = []

@@ -81,15 +81,19 @@ def consequences(before: Event, after: Event, data) -> Later | None:
         return None
     later = tuple(sorted({f.round for f in broken if f.round is not None}) or [len(before.rounds)])
     last = before.rounds[-1]
-    fresh = last.clock is None and not any(m.reported and not m.is_bye for m in last.matches)
     return Later(
         data.round,
         data.table,
         later,
         tuple(sorted({f.rule for f in broken})),
-        last.number if later == (last.number,) and fresh else None,
+        last.number if later == (last.number,) and _untouched(last) else None,
         tuple(broken),
     )
+
+
+def _untouched(rnd) -> bool:
+    """A round not started: no clock and no result but byes."""
+    return rnd.clock is None and not any(m.reported and not m.is_bye for m in rnd.matches)
 
 
 def _where(data) -> str:

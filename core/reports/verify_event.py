@@ -169,6 +169,11 @@ def _staff(doc: dict, find: Find) -> None:
         if hj and _key(hj) not in judges:  # any event: the head judge is one of the judges (as the desk keeps it)
             _head_judge_not_judge(hj, find)
         return
+    _sanctioned_staff(st, judges, hj, find)
+
+
+def _sanctioned_staff(st: dict, judges: list[str], hj: str, find: Find) -> None:
+    """A sanctioned event that started names its organizer, judges and head judge (one of the judges)."""
     if not (st.get("organizer") or "").strip():
         find("G-ORGANIZER", "$.staff.organizer", _("a sanctioned event names its organizer"), None, None)
     if not judges:

@@ -113,15 +113,15 @@ def _games_problem(r: _Recorded) -> Problem:
     return None
 
 
+def _named_winner(r: _Recorded) -> bool:
+    """An elimination match the organizer gave to a player (its note says so)."""
+    return r.out in ("p1", "p2") and r.stage != "swiss" and labels.is_named_winner(r.m.get("note") or "")
+
+
 def _outcome_problem(r: _Recorded) -> Problem:
     """The outcome against the games (G-TIME, G-BO3-TIME), and a winner in an elimination match (G-SE)."""
     given = "p1" if r.w1 > r.w2 else "p2" if r.w2 > r.w1 else "draw"
-    if (
-        given == "draw"
-        and r.out in ("p1", "p2")
-        and r.stage != "swiss"
-        and labels.is_named_winner(r.m.get("note") or "")
-    ):
+    if given == "draw" and _named_winner(r):
         return None  # a time-out with equal game wins: the organizer named the winner (G-SE)
     if given != r.out:
         return ("G-TIME" if given == "draw" else "G-BO3-TIME"), _(

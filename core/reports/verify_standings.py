@@ -51,14 +51,8 @@ def _start_point_playoffs(rnd: dict, keys: dict[str, tuple], tag: Tags, anchor: 
 
 def _tag_round(rnd: dict, keys: dict[str, tuple], tag: Tags, anchor: dict) -> Tags:
     """The tags after the round: each place it decides adds a mark to its players' tags."""
-    places: dict[tuple, list[dict]] = {}
-    for m in rnd.get("matches", []):
-        a, b = m["p1"], m.get("p2")
-        if a not in keys or (b is not None and (b not in keys or (anchor[b], tag[b]) != (anchor[a], tag[a]))):
-            continue
-        places.setdefault((anchor[a], tag[a]), []).append(m)
     new = dict(tag)
-    for place, ms in places.items():
+    for place, ms in _matches_by_place(rnd, keys, tag, anchor).items():
         if any(m.get("outcome") is None for m in ms):
             continue
         mark = {p: 1 for p in keys if (anchor[p], tag[p]) == place}
@@ -67,6 +61,17 @@ def _tag_round(rnd: dict, keys: dict[str, tuple], tag: Tags, anchor: dict) -> Ta
         for p, v in mark.items():
             new[p] = tag[p] + (v,)
     return new
+
+
+def _matches_by_place(rnd: dict, keys: dict[str, tuple], tag: Tags, anchor: dict) -> dict[tuple, list[dict]]:
+    """The round's matches between two players of one shared place, by that place."""
+    places: dict[tuple, list[dict]] = {}
+    for m in rnd.get("matches", []):
+        a, b = m["p1"], m.get("p2")
+        if a not in keys or (b is not None and (b not in keys or (anchor[b], tag[b]) != (anchor[a], tag[a]))):
+            continue
+        places.setdefault((anchor[a], tag[a]), []).append(m)
+    return places
 
 
 def _mark(mark: dict[str, int], m: dict) -> None:
@@ -159,15 +164,23 @@ def _losers(rnd: dict) -> list[str | None]:
     return out
 
 
-def placings(tops: list[dict], rows: list[dict]) -> list[tuple[int, str]] | None:
-    """Final places once the bracket is decided (L-PLACE), else None."""
+def _decided_final(tops: list[dict]) -> dict | None:
+    """The bracket's final when it is the one match of the last round (beside a third-place match) and decided."""
     if not tops:
         return None
     final = [m for m in tops[-1]["matches"] if m.get("note") != "third_place"]
     if len(final) != 1 or final[0].get("outcome") not in ("p1", "p2", "bye"):
         return None
+    return final[0]
+
+
+def placings(tops: list[dict], rows: list[dict]) -> list[tuple[int, str]] | None:
+    """Final places once the bracket is decided (L-PLACE), else None."""
+    final = _decided_final(tops)
+    if final is None:
+        return None
     placed = _Placed({r["id"]: i for i, r in enumerate(rows)})
-    placed.add_match(final[0])
+    placed.add_match(final)
     third = [m for m in tops[-1]["matches"] if m.get("note") == "third_place" and m.get("outcome") in ("p1", "p2")]
     if third:
         placed.add_match(third[0])

@@ -251,6 +251,13 @@ def _bye_holder_problem(ck: Checked, pid: str, paired: list[str]) -> str | None:
             k=sw.byes[pid] + 1,
             other=name[cands[0]],
         )
+    return _lower_ranked_problem(ck, pid, cands)
+
+
+def _lower_ranked_problem(ck: Checked, pid: str, cands: list[str]) -> str | None:
+    """Why ``pid`` should not have the bye among the players of fewest byes
+    ``cands``: one of them ranks lower (a player tied with the lowest is accepted)."""
+    sw, name = ck.sw, ck.name
     low_pts = min(sw.points[x] for x in cands)
     keys = sw.keys(ck.chain, {pid} | {x for x in cands if sw.points[x] == low_pts})
     low = min(keys[x] for x in keys if x != pid or sw.points[pid] == low_pts)
@@ -264,11 +271,7 @@ def _check_pairing_order(ck: Checked, number: int, matches: list[dict]) -> None:
     """The pairing order, DESIGN section 5 (a)-(c): the round's cost against
     the least any pairing of its players reaches."""
     sw = ck.sw
-    pairs = [
-        (m["p1"], m["p2"], m["table"])
-        for m in matches
-        if m.get("p2") is not None and m["p1"] in sw.points and m["p2"] in sw.points
-    ]
+    pairs = _known_pairs(sw, matches)
     plist = [x for a, b, _t in pairs for x in (a, b)]
     if not pairs or len(set(plist)) != len(plist):
         return  # nobody paired, or somebody plays twice (already reported)
@@ -279,6 +282,22 @@ def _check_pairing_order(ck: Checked, number: int, matches: list[dict]) -> None:
     if rematches > least:
         _rematch_findings(ck, number, pairs, rematches, least)
         return
+    _check_least_cost(ck, number, cost, pairs, plist, actual, least)
+
+
+def _known_pairs(sw, matches: list[dict]) -> list[tuple[str, str, int]]:
+    """(p1, p2, table) of the round's pairs of two players the standings know."""
+    return [
+        (m["p1"], m["p2"], m["table"])
+        for m in matches
+        if m.get("p2") is not None and m["p1"] in sw.points and m["p2"] in sw.points
+    ]
+
+
+def _check_least_cost(ck: Checked, number: int, cost, pairs, plist: list[str], actual: int, least: int) -> None:
+    """The round's cost against the least cost of a pairing of its players, exactly
+    where a method reaches it, else locally (DESIGN section 5 (b)-(c))."""
+    sw = ck.sw
     best, how = least_cost(plist, sw.points, actual, least, cost.pair, cost.fold, sw.met)
     ck.rep.methods[how] = ck.rep.methods.get(how, 0) + 1
     if best is None:

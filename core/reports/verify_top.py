@@ -37,30 +37,39 @@ def _check_first_round(ck: Checked, number: int, matches: list[dict]) -> None:
     order, keys = _cut_order(ck, number)
     tied = len(order) > n and keys[order[n - 1]] == keys[order[n]]  # the cut line inside a shared place
     if set(entrants) != set(order[:n]) and not tied:
-        missing = [p for p in order[:n] if p not in entrants]
-        ck.find(
-            "G-SE",
-            number,
-            None,
-            _(
-                "the top {n} of the Swiss standings are not the players cut: {names} missing",
-                n=n,
-                names=join_list((ck.name[p] for p in missing), words=True) or "-",
-            ),
-        )
+        _wrong_cut(ck, number, n, [p for p in order[:n] if p not in entrants])
         return
     if tied and not any(r.get("stage") == "playoff" for r in ck.doc.get("rounds", [])):
-        ck.find(
-            "G-TIE-PLAYOFF",
-            number,
-            None,
-            _(
-                "the cut line falls inside a shared place ({a}, {b}): a playoff decides it first",
-                a=ck.name[order[n - 1]],
-                b=ck.name[order[n]],
-            ),
-        )
+        _tie_without_playoff(ck, number, order[n - 1], order[n])
     _check_seeds(ck, number, matches, order[:n], keys, n)
+
+
+def _wrong_cut(ck: Checked, number: int, n: int, missing: list[str]) -> None:
+    """G-SE: the players cut are not the top of the Swiss standings."""
+    ck.find(
+        "G-SE",
+        number,
+        None,
+        _(
+            "the top {n} of the Swiss standings are not the players cut: {names} missing",
+            n=n,
+            names=join_list((ck.name[p] for p in missing), words=True) or "-",
+        ),
+    )
+
+
+def _tie_without_playoff(ck: Checked, number: int, a: str, b: str) -> None:
+    """G-TIE-PLAYOFF: the cut line falls inside a shared place and no playoff decided it."""
+    ck.find(
+        "G-TIE-PLAYOFF",
+        number,
+        None,
+        _(
+            "the cut line falls inside a shared place ({a}, {b}): a playoff decides it first",
+            a=ck.name[a],
+            b=ck.name[b],
+        ),
+    )
 
 
 def _cut_order(ck: Checked, number: int) -> tuple[list[str], dict[str, tuple]]:
@@ -118,16 +127,22 @@ def _loser(m: dict | None) -> str | None:
     return m.get("p2") if o == "p1" else m["p1"] if o == "p2" else None
 
 
+def _table_holds(m: dict, main: dict[int, dict]) -> set[str | None]:
+    """Who table ``m`` of a later round holds: the semi-final losers in a
+    third-place match, else the winners of tables 2t-1 and 2t before."""
+    if m.get("note") == "third_place":
+        return {_loser(main.get(1)), _loser(main.get(2))}
+    t = m["table"]
+    return {_winner(main.get(2 * t - 1)), _winner(main.get(2 * t))}
+
+
 def _check_later_round(ck: Checked, number: int, matches: list[dict]) -> None:
     """Table t holds the winners of tables 2t-1 and 2t of the round before; a
     third-place match its semi-final losers; a player who dropped since may be missing."""
     main = {m["table"]: m for m in ck.top_rounds[-1]["matches"] if m.get("note") != "third_place"}
     for m in matches:
         t = m["table"]
-        if m.get("note") == "third_place":
-            want = {_loser(main.get(1)), _loser(main.get(2))}
-        else:
-            want = {_winner(main.get(2 * t - 1)), _winner(main.get(2 * t))}
+        want = _table_holds(m, main)
         got = {m["p1"], m.get("p2")}
         stay = {p for p in want if p is not None and not dropped_before(ck.info.get(p, {}), number)}
         if not (got - {None}) <= want or not stay <= got:
