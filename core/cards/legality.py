@@ -287,6 +287,28 @@ class _Source:
     what: str
 
 
+def _legal_since(n: str, base: str, first: _Source) -> Legality:
+    """Legal: its first source was legal by the day asked about."""
+    when = first.legal_from.isoformat()
+    if n != base:
+        why = _("{n} is a parallel of {base}, legal since {when} as {what}", n=n, base=base, when=when, what=first.what)
+        return Legality(n, True, "G-CARDS-PARALLEL", why, first.legal_from)
+    why = _("{n}: legal since {when} as {what}", n=n, when=when, what=first.what)
+    return Legality(n, True, first.rule, why, first.legal_from)
+
+
+def _not_yet(n: str, base: str, first: _Source) -> Legality:
+    """Not legal yet: its first source becomes legal after the day asked about."""
+    when = first.legal_from.isoformat()
+    if n != base:
+        why = _(
+            "{n} is a parallel of {base}, not legal before {when} ({what})", n=n, base=base, when=when, what=first.what
+        )
+        return Legality(n, False, "G-CARDS-PARALLEL", why, first.legal_from)
+    why = _("{n}: not legal before {when} ({what})", n=n, when=when, what=first.what)
+    return Legality(n, False, first.rule, why, first.legal_from)
+
+
 @lru_cache(maxsize=4)
 def _shipped(strict_versions: bool) -> Catalog:
     return Catalog(load_sample_sets(), load_calendar(), strict_versions=strict_versions)
@@ -487,46 +509,26 @@ class Catalog:
         parallel = n != base
         sources, unlisted = self._sources(base)
         if not sources:
-            if unlisted:
-                why = _(
-                    "{n} {name}: version {version!r} is not on the list of legal product versions (the guideline's), "
-                    "so it is not legal in a sanctioned event (sample sets are for unsanctioned events "
-                    "and practice)",
-                    n=n,
-                    name=f"「{self.name_of(n) or '?'}」",
-                    version=unlisted[0],
-                )
-            else:
-                why = _("{n}: unknown card number (in no loaded set and not a listed promotion card)", n=n)
-            return Legality(n, False, "G-CARDS-PARALLEL" if parallel and unlisted else "G-CARDS-VERSIONS", why)
+            return self._unsourced(n, parallel, unlisted)
         first = min(sources, key=lambda s: s.legal_from)
-        rule = "G-CARDS-PARALLEL" if parallel else first.rule
-        when = first.legal_from.isoformat()
         if day >= first.legal_from:
-            why = (
-                _(
-                    "{n} is a parallel of {base}, legal since {when} as {what}",
-                    n=n,
-                    base=base,
-                    when=when,
-                    what=first.what,
-                )
-                if parallel
-                else _("{n}: legal since {when} as {what}", n=n, when=when, what=first.what)
-            )
-            return Legality(n, True, rule, why, first.legal_from)
-        why = (
-            _(
-                "{n} is a parallel of {base}, not legal before {when} ({what})",
+            return _legal_since(n, base, first)
+        return _not_yet(n, base, first)
+
+    def _unsourced(self, n: str, parallel: bool, unlisted: list[str]) -> Legality:
+        """Not legal: in no set of a listed version (or in no set at all)."""
+        if unlisted:
+            why = _(
+                "{n} {name}: version {version!r} is not on the list of legal product versions (the guideline's), "
+                "so it is not legal in a sanctioned event (sample sets are for unsanctioned events "
+                "and practice)",
                 n=n,
-                base=base,
-                when=when,
-                what=first.what,
+                name=f"「{self.name_of(n) or '?'}」",
+                version=unlisted[0],
             )
-            if parallel
-            else _("{n}: not legal before {when} ({what})", n=n, when=when, what=first.what)
-        )
-        return Legality(n, False, rule, why, first.legal_from)
+        else:
+            why = _("{n}: unknown card number (in no loaded set and not a listed promotion card)", n=n)
+        return Legality(n, False, "G-CARDS-PARALLEL" if parallel and unlisted else "G-CARDS-VERSIONS", why)
 
     def overture_legality(self, number: str, on: date | str) -> Legality:
         """May an Overture card (LO-0923, LO-0923-A) be played on ``on``?
@@ -583,6 +585,10 @@ class Catalog:
             )
         if not printings:
             return CardText(n, None, "none", reason=_("{n}: no loaded set prints this card", n=n))
+        return self._printed_text(n, printings, day)
+
+    def _printed_text(self, n: str, printings: list, day: date | None) -> CardText:
+        """The text of the printing that applies: the earliest suffix, then the newest published by ``day``."""
         published = [t for t in printings if day is None or self.set_legal_from(t[1]) <= day] or printings
         v, s, c = min(published, key=lambda t: (_suffix_rank(t[0]), -self.set_legal_from(t[1]).toordinal()))
         how = _("no suffix") if not number_suffix(v) else _("suffix {suffix}", suffix=number_suffix(v))

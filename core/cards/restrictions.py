@@ -37,6 +37,7 @@ Anything else is an :class:`Unread` restriction: reported as "not checked:
 
 from __future__ import annotations
 
+import operator
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
@@ -154,17 +155,7 @@ class AttributeOnly(Restriction):
     attributes: frozenset[str] = frozenset()
 
     def check(self, cards: Sequence[DeckCard]) -> Finding:
-        bad, colourless = [], []
-        for d in cards:
-            if d.card is None:
-                continue
-            own = set(d.card.attributes) - {"star"}
-            if not own:
-                if "star" not in self.attributes:
-                    colourless.append(d)
-                continue
-            if not own <= self.attributes:
-                bad.append(d)
+        bad, colourless = self._outside(cards)
         unsure = ""
         if colourless:
             unsure = _(
@@ -184,6 +175,19 @@ class AttributeOnly(Restriction):
                 unsure,
             )
         return Finding(True, unsure=unsure)
+
+    def _outside(self, cards: Sequence[DeckCard]) -> tuple[list[DeckCard], list[DeckCard]]:
+        """(cards of another attribute, 無 cards no source settles) of ``cards``."""
+        bad, colourless = [], []
+        for d in cards:
+            if d.card is None:
+                continue
+            own = set(d.card.attributes) - {"star"}
+            if own and not own <= self.attributes:
+                bad.append(d)
+            elif not own and "star" not in self.attributes:
+                colourless.append(d)
+        return bad, colourless
 
 
 @dataclass(frozen=True)
@@ -236,13 +240,9 @@ class NumberRange(Restriction):
     high: int | None = None
 
     def check(self, cards: Sequence[DeckCard]) -> Finding:
-        bad = []
-        for d in cards:
-            v = _number_value(d.base)
-            if v is None or (self.low is not None and v < self.low) or (self.high is not None and v > self.high):
-                bad.append(d)
+        bad = [d for d in cards if not self._within(_number_value(d.base))]
         if bad:
-            span = f"{_lo(self.low) if self.low is not None else ''}~{_lo(self.high) if self.high is not None else ''}"
+            span = f"{_bound(self.low)}~{_bound(self.high)}"
             return Finding(
                 False,
                 _(
@@ -254,6 +254,17 @@ class NumberRange(Restriction):
                 _numbers(bad),
             )
         return Finding(True)
+
+    def _within(self, v: int | None) -> bool:
+        """A card number's value inside the range (a number of no value never is)."""
+        if v is None:
+            return False
+        return (self.low is None or v >= self.low) and (self.high is None or v <= self.high)
+
+
+def _bound(n: int | None) -> str:
+    """One end of a range of card numbers as written (blank when open)."""
+    return _lo(n) if n is not None else ""
 
 
 @dataclass(frozen=True)
@@ -307,6 +318,16 @@ class Requires(Restriction):
         return Finding(True)
 
 
+#: the comparisons a cost condition is written with (【コストが4点以下】: "<=")
+_COST_COMPARISONS = {">=": operator.ge, "<=": operator.le, "==": operator.eq}
+
+
+def _cost_holds(op: str, n: int, total: int) -> bool:
+    """Does a card of total cost ``total`` meet the condition ``op n``?"""
+    compare = _COST_COMPARISONS.get(op)
+    return compare is None or compare(total, n)
+
+
 @dataclass(frozen=True)
 class CardCondition:
     """One condition on a single card: its type, an attribute, its EX or its total cost."""
@@ -323,12 +344,7 @@ class CardCondition:
             return False
         if self.ex is not None and card.ex != self.ex:
             return False
-        if self.cost is not None:
-            op, n = self.cost
-            total = card.total_cost
-            if (op == ">=" and total < n) or (op == "<=" and total > n) or (op == "==" and total != n):
-                return False
-        return True
+        return self.cost is None or _cost_holds(*self.cost, card.total_cost)
 
 
 @dataclass(frozen=True)
@@ -369,12 +385,7 @@ class EveryCard(Restriction):
     def check(self, cards: Sequence[DeckCard]) -> Finding:
         c = self.condition
         strict = [d for d in cards if d.card is not None and not c.holds(d.card)]
-        if c.ex is not None and c.cost is not None:
-            when = CardCondition(type=c.type, attribute=c.attribute, ex=c.ex)
-            then = CardCondition(cost=c.cost)
-            both = [d for d in strict if d.card is not None and when.holds(d.card) and not then.holds(d.card)]
-        else:
-            both = strict
+        both = self._conditional_breaks(strict)
         unsure = ""
         rest = [d for d in strict if d not in both]
         if rest:
@@ -395,6 +406,16 @@ class EveryCard(Restriction):
                 unsure,
             )
         return Finding(True, unsure=unsure)
+
+    def _conditional_breaks(self, strict: list[DeckCard]) -> list[DeckCard]:
+        """Of the cards that break the strict reading, those that break the
+        conditional one too (an EX/cost condition: the EX cards over the cost)."""
+        c = self.condition
+        if c.ex is None or c.cost is None:
+            return strict
+        when = CardCondition(type=c.type, attribute=c.attribute, ex=c.ex)
+        then = CardCondition(cost=c.cost)
+        return [d for d in strict if d.card is not None and when.holds(d.card) and not then.holds(d.card)]
 
 
 @dataclass(frozen=True)

@@ -638,6 +638,19 @@ def _csv_card(cells: dict[str, str], line: int, rar: tuple[str, ...] | None, set
     return _card(obj, set_code)
 
 
+def _csv_number(v: str, key: str, obj: dict[str, Any], bad: set[str], line: int, p: Problems) -> None:
+    """One whole-number cell into ``obj`` (a blank one takes its default, if any); ``bad`` when it does not parse."""
+    if v == "":
+        if key in _BLANK_NUMBERS:
+            obj[key] = _BLANK_NUMBERS[key]
+        return
+    try:
+        obj[key] = int(unicodedata.normalize("NFKC", v))
+    except ValueError:
+        p.add(_cell(line, key), _("{v!r} is not a whole number", v=v))
+        bad.add(key)
+
+
 def _csv_fields(cells: dict[str, str], line: int, p: Problems) -> tuple[dict[str, Any], set[str]]:
     """The card's fields as the set format has them, and the cells that did
     not parse (each already reported)."""
@@ -655,16 +668,7 @@ def _csv_fields(cells: dict[str, str], line: int, p: Problems) -> tuple[dict[str
             p.add(_cell(line, key), str(e))
             bad.add(key)
     for key in ("ex", "ap", "dp", "sp", "rating", "max_copies"):
-        v = cells.get(key, "")
-        if v == "":
-            if key in _BLANK_NUMBERS:
-                obj[key] = _BLANK_NUMBERS[key]
-            continue
-        try:
-            obj[key] = int(unicodedata.normalize("NFKC", v))
-        except ValueError:
-            p.add(_cell(line, key), _("{v!r} is not a whole number", v=v))
-            bad.add(key)
+        _csv_number(cells.get(key, ""), key, obj, bad, line, p)
     obj["rarity"] = cells.get("rarity", "")
     if cells.get("text"):
         obj["text"] = cells["text"]
