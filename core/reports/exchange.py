@@ -205,14 +205,23 @@ class _CsvRounds:
         rnd, table, res = fields
         r = self.rounds.setdefault(rnd, {"number": rnd, "stage": cell.get("stage") or "swiss", "tables": {}})
         a, b = self.pid(cell["player"]), (self.pid(cell["opponent"]) if cell["opponent"] else None)
-        if len(self.ids) > MAX_PLAYERS:  # the size of an event (issue 44): refused at once, not after the whole file
-            raise ValidationError(
-                self.source, [(f"{where} player", _("more than {most} players in one event", most=f"{MAX_PLAYERS:,}"))]
-            )
+        self._check_size(where)
         m = _match(table, a, b, res)
         if b is None and m["outcome"] not in ("bye", "double_loss", None):
             self.bad.append((f"{where} result", _("a line without an opponent is a bye")))
             return
+        self._put(r, m, where)
+
+    def _check_size(self, where: str) -> None:
+        """The size of an event (issue 44): refused at once, not after the whole file."""
+        if len(self.ids) > MAX_PLAYERS:
+            raise ValidationError(
+                self.source, [(f"{where} player", _("more than {most} players in one event", most=f"{MAX_PLAYERS:,}"))]
+            )
+
+    def _put(self, r: dict, m: dict, where: str) -> None:
+        """Match ``m`` into its round ``r``, or checked against the other side already read."""
+        table, rnd = m["table"], r["number"]
         prev = r["tables"].get(table)
         if prev is None:
             r["tables"][table] = m

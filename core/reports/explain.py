@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from core.event.model import Event
@@ -308,30 +309,37 @@ def why_lines(event: Event, why, with_draw: bool = True) -> list[str]:
         for r in why
         if r[0] == "chain"
     ]
+    parts += [_SENTENCES[r[0]](r, name) for r in why if r[0] in _SENTENCES]
+    parts += _rematch_sentences(why, name)
+    if with_draw:
+        for r in why:
+            if r[0] == "draw":
+                parts.append(_draw_sentence(r[1], first=not parts))
+    return parts
+
+
+def _rematch_sentences(why, name: Callable[[str], str]) -> list[str]:
+    """One sentence a player who plays down to avoid rematches, naming the meetings."""
     met_of: dict[str, list[str]] = {}
     for r in why:
         if r[0] == "met":
             _k, pid, x, y, rnd = r
             met_of.setdefault(pid, []).append(_("{a} and {b} met in round {r}", a=name(x), b=name(y), r=rnd))
-        elif r[0] in _SENTENCES:
-            parts.append(_SENTENCES[r[0]](r, name))
-    for pid, seen in met_of.items():
-        parts.append(
-            _(
-                "{name} plays down to avoid a rematch: {whom} (G-SWISS-PAIR-2)",
-                name=name(pid),
-                whom=join_list(seen, words=True),
-            )
+    return [
+        _(
+            "{name} plays down to avoid a rematch: {whom} (G-SWISS-PAIR-2)",
+            name=name(pid),
+            whom=join_list(seen, words=True),
         )
-    if with_draw:
-        for r in why:
-            if r[0] == "draw":
-                parts.append(
-                    _("the rest by the seeded draw (seed {seed})", seed=r[1])
-                    if parts
-                    else _("same score group, chosen by the seeded draw (seed {seed})", seed=r[1])
-                )
-    return parts
+        for pid, seen in met_of.items()
+    ]
+
+
+def _draw_sentence(seed: str, first: bool) -> str:
+    """What the seeded draw decided: the whole group when it is the only reason, else the rest."""
+    if first:
+        return _("same score group, chosen by the seeded draw (seed {seed})", seed=seed)
+    return _("the rest by the seeded draw (seed {seed})", seed=seed)
 
 
 def _bye_text(r: tuple, name) -> str:

@@ -205,12 +205,16 @@ def _placed(f: Finding, doc: dict) -> Finding:
     ri = next((i for i, r in enumerate(rounds) if r.get("number") == f.round), None)
     if ri is None:
         return f
-    path = f"$.rounds[{ri}]"
-    if f.table is not None:
-        mi = next((i for i, m in enumerate(rounds[ri].get("matches", [])) if m.get("table") == f.table), None)
-        if mi is not None:
-            path += f".matches[{mi}]"
+    path = f"$.rounds[{ri}]" + _match_path(rounds[ri], f.table)
     return Finding(f.rule, f.round, f.table, f.message, path)
+
+
+def _match_path(rnd: dict, table: int | None) -> str:
+    """``.matches[i]`` of the round's match at ``table``; empty when there is none."""
+    if table is None:
+        return ""
+    mi = next((i for i, m in enumerate(rnd.get("matches", [])) if m.get("table") == table), None)
+    return "" if mi is None else f".matches[{mi}]"
 
 
 def _file_finding(path: str, what: str, doc: dict) -> Finding:

@@ -95,6 +95,13 @@ __all__ = ["Finding", "Report", "verify_doc", "EXACT_LIMIT", "max_matching", "Pa
 EXACT_LIMIT = DP_LIMIT
 
 
+def _unranked(doc: dict) -> set[str]:
+    """O-PEN-2: under the Overture rules a disqualified player is left out of the ranking."""
+    if doc.get("rules") != "overture":
+        return set()
+    return {p["id"] for p in doc.get("players", []) if p.get("excluded")}
+
+
 def verify_doc(doc: dict, claimed: dict | None = None) -> Report:
     """Check the event document ``doc`` (lycee-event/1).  ``claimed``: the
     program's standings (``standings --json``) to compare with."""
@@ -122,9 +129,7 @@ def verify_doc(doc: dict, claimed: dict | None = None) -> Report:
     )
     for rnd in doc.get("rounds", []):
         _check_round(ck, rnd)
-    # O-PEN-2: under the Overture rules a disqualified player is left out of the ranking
-    unranked = {p["id"] for p in players if p.get("excluded")} if doc.get("rules") == "overture" else set()
-    rep.standings = own_standings(ck.sw, ck.chain, ids, doc, unranked)
+    rep.standings = own_standings(ck.sw, ck.chain, ids, doc, _unranked(doc))
     rep.places = placings(ck.top_rounds, rep.standings)
     if claimed is not None:
         compare(rep, claimed, rep.places)

@@ -375,6 +375,12 @@ def _waived(ruled: Find, ov: dict) -> Find:
     return waive
 
 
+def _draft_packs(kind: str, packs, find: Find) -> None:
+    """G-DRAFT-2: a booster draft has 4 to 6 packs a player."""
+    if kind == "draft" and packs and not 4 <= packs <= 6:
+        find("G-DRAFT-2", "$.build.packs", _("a booster draft has 4 to 6 packs a player, not {n}", n=packs), None, None)
+
+
 def _decklists(doc: dict, find: Find, ruled: Find | None = None) -> None:
     """Each registered deck against its event's kind; a limited deck of a
     player the head judge's override waived (G-HEAD-JUDGE with G-SEALED,
@@ -382,8 +388,7 @@ def _decklists(doc: dict, find: Find, ruled: Find | None = None) -> None:
     never a failure."""
     kind = doc.get("kind", "constructed")
     packs = (doc.get("build") or {}).get("packs")
-    if kind == "draft" and packs and not 4 <= packs <= 6:
-        find("G-DRAFT-2", "$.build.packs", _("a booster draft has 4 to 6 packs a player, not {n}", n=packs), None, None)
+    _draft_packs(kind, packs, find)
     waived: set[str] = set()
     waive = find
     if ruled is not None and (ov := _override(doc)):

@@ -143,16 +143,18 @@ def no_winner_problem(matches: list[dict], stage: str) -> list[tuple[int, str]]:
     main = [m for m in matches if m.get("note") != "third_place"]
     if stage == "top" and len(main) <= 1:
         return []
-    return [
-        (
-            m["table"],
-            _(
-                "no winner before the final: the elimination stage cannot go on (the organizer "
-                "orders a replay; no winner is for the final only)"
-            )
-            if stage == "top"
-            else _("no winner in a playoff: the tie it plays off is never decided (the organizer orders a replay)"),
+    return [(m["table"], _no_winner_words(stage)) for m in main if _intentional_draw(m)]
+
+
+def _intentional_draw(m: dict) -> bool:
+    return m.get("p2") is not None and m.get("outcome") == "draw" and bool(m.get("intentional"))
+
+
+def _no_winner_words(stage: str) -> str:
+    """Why a match without a winner cannot stand in the stage."""
+    if stage == "top":
+        return _(
+            "no winner before the final: the elimination stage cannot go on (the organizer "
+            "orders a replay; no winner is for the final only)"
         )
-        for m in main
-        if m.get("p2") is not None and m.get("outcome") == "draw" and m.get("intentional")
-    ]
+    return _("no winner in a playoff: the tie it plays off is never decided (the organizer orders a replay)")

@@ -207,30 +207,35 @@ def _close(a, b) -> bool:
     return abs(float(a) - float(b)) <= 0.00005 + 1e-12
 
 
+def _row_findings(row: dict, own: dict | None, final: bool) -> list[Finding]:
+    """One claimed standings row against this checker's row of the same player (``own``)."""
+    if own is None:
+        return [
+            Finding(
+                "G-SWISS-RANK",
+                None,
+                None,
+                _("the standings list {id!r}, who is not in the event", id=row.get("id")),
+            )
+        ]
+    found: list[Finding] = []
+    for check in _ROW_CHECKS:
+        found += check(row, own, row.get("name", row["id"]), final)
+    return found
+
+
 def compare(rep: Report, claimed: dict, places) -> None:
     """The program's standings (``claimed``) against this checker's own (``rep.standings``) and ``places``."""
     own = {r["id"]: r for r in rep.standings}
     rows = claimed.get("standings", [])
     for row in rows:
-        o = own.get(row.get("id"))
-        if o is None:
-            rep.findings.append(
-                Finding(
-                    "G-SWISS-RANK",
-                    None,
-                    None,
-                    _("the standings list {id!r}, who is not in the event", id=row.get("id")),
-                )
-            )
-            continue
-        for check in _ROW_CHECKS:
-            rep.findings += check(row, o, row.get("name", row["id"]), bool(claimed.get("final")))
+        rep.findings += _row_findings(row, own.get(row.get("id")), bool(claimed.get("final")))
     listed = {r.get("id") for r in rows}
-    for pid in own:
-        if pid not in listed:
-            rep.findings.append(
-                Finding("G-SWISS-RANK", None, None, _("the standings leave out {name}", name=rep_name(rep, pid)))
-            )
+    rep.findings += [
+        Finding("G-SWISS-RANK", None, None, _("the standings leave out {name}", name=rep_name(rep, pid)))
+        for pid in own
+        if pid not in listed
+    ]
     if claimed.get("final") and places is not None:
         rep.findings += _place_findings(rows, places)
 

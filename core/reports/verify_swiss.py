@@ -357,6 +357,18 @@ def _better_exchange(cost: PairCost, pairs: list[Pair], costs: list[int], i: int
     return None
 
 
+def _floats_problem(cost: PairCost, fa, fb, pairs: list[Pair]) -> tuple[str, str, list[int]]:
+    """(b): more pairs across the first score line where the best pairing has fewer, and the tables across it."""
+    i = next(i for i, (x, y) in enumerate(zip(fa, fb)) if x != y)
+    v = cost.values[i]
+    what = _("{k} pair(s) across the line below {v} points where {least} would do", k=fa[i], v=v, least=fb[i])
+    return (
+        "G-SWISS-PAIR-1",
+        what,
+        [t for a, b, t in pairs if min(cost.pts[a], cost.pts[b]) < v <= max(cost.pts[a], cost.pts[b])],
+    )
+
+
 def _order_problem(cost: PairCost, actual: int, best: int, pairs: list[Pair]) -> tuple[str, str, list[int]]:
     """(rule, what, tables) of the first criterion the round misses: (a), (b) or (c)."""
     ra, fa, sa = cost.parts(actual)
@@ -364,14 +376,7 @@ def _order_problem(cost: PairCost, actual: int, best: int, pairs: list[Pair]) ->
     if ra != rb:
         return "G-SWISS-PAIR-2", _("{k} rematch(es) where {least} would do", k=ra, least=rb), [t for *_p, t in pairs]
     if fa != fb:
-        i = next(i for i, (x, y) in enumerate(zip(fa, fb)) if x != y)
-        v = cost.values[i]
-        what = _("{k} pair(s) across the line below {v} points where {least} would do", k=fa[i], v=v, least=fb[i])
-        return (
-            "G-SWISS-PAIR-1",
-            what,
-            [t for a, b, t in pairs if min(cost.pts[a], cost.pts[b]) < v <= max(cost.pts[a], cost.pts[b])],
-        )
+        return _floats_problem(cost, fa, fb, pairs)
     what = _("point gaps squared sum to {s} where {least} would do", s=sa, least=sb)
     return "L-PAIR-GAP", what, [t for a, b, t in pairs if cost.pts[a] != cost.pts[b]]
 
