@@ -74,16 +74,20 @@ def _bounded_lines(text: str, source: str):
         yield line
 
 
+#: the results written as a word (or left blank): (p1 wins, p2 wins, draws, outcome, intentional)
+_RESULT_WORDS: dict[str, tuple[int, int, int, str | None, bool]] = {
+    "": (0, 0, 0, None, False),
+    "BYE": (2, 0, 0, "bye", False),
+    "ID": (0, 0, 0, "draw", True),
+    "DL": (0, 0, 0, "double_loss", False),
+}
+
+
 def _result(text: str) -> tuple[int, int, int, str | None, bool] | None:
     t = text.strip()
-    if not t:
-        return 0, 0, 0, None, False
-    if t.lower() == "bye":
-        return 2, 0, 0, "bye", False
-    if t.upper() == "ID":
-        return 0, 0, 0, "draw", True
-    if t.upper() == "DL":
-        return 0, 0, 0, "double_loss", False
+    word = _RESULT_WORDS.get(t.upper())
+    if word is not None:
+        return word
     m = _SCORE.match(t)
     if not m:
         return None

@@ -109,6 +109,23 @@ FORMATS = ("json", "csv", "html")
 # -- tables: (title, header, rows) -------------------------------------------------
 
 
+def _pairing_row(event: Event, m, pts: dict[str, int], explain: bool) -> list:
+    """One table as posted: table, players and their points, the result (and why, for judges)."""
+    name = event.player
+    row = [
+        m.table,
+        name(m.p1).name,
+        pts.get(m.p1, 0),
+        name(m.p2).name if m.p2 else _("(bye)"),
+        pts.get(m.p2, 0) if m.p2 else "",
+        result_text(m),
+    ]
+    if explain:
+        # why a table is paired across score groups (or holds a rematch or the bye): core.reports.explain
+        row.append(why_text(event, m.why, with_draw=False) if is_cross_group(m.why) else "")
+    return row
+
+
 def pairings_table(event: Event, explain: bool = False):
     """The pairings by table as posted: table, players and their points, the result.  The
     pairing explanation (why a table crosses score groups) is judge material: its column
@@ -118,21 +135,7 @@ def pairings_table(event: Event, explain: bool = False):
         raise LyceeError(_("no round has been paired yet"))
 
     pts = points_before_round(event)
-    name = lambda pid: event.player(pid).name  # noqa: E731
-    rows = []
-    for m in rnd.matches:
-        # why a table is paired across score groups (or holds a rematch or the bye): core.reports.explain
-        row = [
-            m.table,
-            name(m.p1),
-            pts.get(m.p1, 0),
-            name(m.p2) if m.p2 else _("(bye)"),
-            pts.get(m.p2, 0) if m.p2 else "",
-            result_text(m),
-        ]
-        if explain:
-            row.append(why_text(event, m.why, with_draw=False) if is_cross_group(m.why) else "")
-        rows.append(row)
+    rows = [_pairing_row(event, m, pts, explain) for m in rnd.matches]
     stage = stage_words(event)
     title = (
         _("{event}: round {r} ({label}) pairings by table", event=event.name, r=rnd.number, label=stage)
@@ -460,25 +463,34 @@ def as_of_round(event: Event, round_number: int | None) -> Event:
     return event.with_(rounds=event.rounds[:round_number])
 
 
+def _check_regular(path: Path) -> None:
+    """Refuse to replace anything but a regular file (a device, a pipe, a folder are never replaced by the rename)."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return
+    if not stat.S_ISREG(mode):
+        raise OSError(errno.EINVAL, _("not a regular file: an export replaces only a regular file"), str(path))
+
+
+def _write_all(fd: int, data: memoryview) -> None:
+    """Write ``data`` whole to ``fd``, 64 KiB at a time."""
+    while data:
+        n = os.write(fd, data[: 1 << 16])
+        data = data[n:]
+
+
 def write_export(path: Path, text: str) -> None:
     """Write an export whole or not at all: into a new file beside ``path``,
     synced, then renamed over it; on any failure (a full disk, a size limit)
     the new file is removed, ``path`` is as it was, and the error names
     ``path`` (docs/names.md, "Exports and folders")."""
     path = Path(path)
-    try:
-        mode = os.stat(path).st_mode
-    except FileNotFoundError:
-        mode = None
-    if mode is not None and not stat.S_ISREG(mode):  # a device, a pipe, a folder: never replaced by the rename
-        raise OSError(errno.EINVAL, _("not a regular file: an export replaces only a regular file"), str(path))
+    _check_regular(path)
     tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
-    data = memoryview(text.encode("utf-8"))
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
     try:
-        while data:
-            n = os.write(fd, data[: 1 << 16])
-            data = data[n:]
+        _write_all(fd, memoryview(text.encode("utf-8")))
         os.fsync(fd)
         os.close(fd)
         fd = -1

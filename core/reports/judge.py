@@ -178,14 +178,20 @@ def deck_findings(event: Event) -> list[Finding]:
             problems = deck_problems(event, rec.player)
         except Exception:  # a list the desk cannot read is named by the import's own checks
             continue
-        for pr in problems:
-            if pr.code == "unknown":  # a card this desk's list lacks is no evidence against the deck
-                continue
-            if not pr.blocking:  # Overture: a 構築制限 not checked is a judge's note (O-DECK-RESTRICT)
-                continue
-            where = "spare" if pr.code.startswith("spare") else "deck"
-            out.append(Finding(pr.rule, None, None, pr.message, f"$.decklists[{i}].{where}"))
+        out += [_deck_finding(pr, i) for pr in problems if _counts_against(pr)]
     return out
+
+
+def _counts_against(pr) -> bool:
+    """A deck problem that is evidence against the deck: not a card this desk's
+    list lacks, not an Overture 構築制限 left to the judge (O-DECK-RESTRICT)."""
+    return pr.code != "unknown" and pr.blocking
+
+
+def _deck_finding(pr, i: int) -> Finding:
+    """A deck problem at its list's JSON path (the spare or the deck)."""
+    where = "spare" if pr.code.startswith("spare") else "deck"
+    return Finding(pr.rule, None, None, pr.message, f"$.decklists[{i}].{where}")
 
 
 def judge_event(event: Event, claimed: dict | None = None) -> Judgement:

@@ -237,24 +237,37 @@ def _check_files(folder: Path, files: list, c: Check) -> set[str]:
     """Each file the manifest lists is in the folder with its checksum; the names listed."""
     listed: set[str] = set()
     for i, f in enumerate(files):
-        name = f.get("name") if isinstance(f, dict) else None
-        if not isinstance(name, str) or "/" in name or "\\" in name or name.startswith("."):
+        name = _file_name(f)
+        if name is None:
             c.problems.append((f"{folder / MANIFEST}: $.files[{i}]", _("not a file of the folder")))
             continue
         listed.add(name)
-        try:
-            data = (folder / name).read_bytes()
-        except OSError:
-            c.problems.append((str(folder / name), _("listed in the manifest but missing")))
-            continue
-        if _sha(data) != f.get("sha256"):
-            c.problems.append(
-                (
-                    str(folder / name),
-                    _("its checksum does not match the manifest's: the file was changed after signing"),
-                )
-            )
+        _check_file(folder, name, f.get("sha256"), c)
     return listed
+
+
+def _file_name(f) -> str | None:
+    """The name a manifest entry gives: a plain file of the folder (no path, not hidden), else None."""
+    name = f.get("name") if isinstance(f, dict) else None
+    if not isinstance(name, str) or "/" in name or "\\" in name or name.startswith("."):
+        return None
+    return name
+
+
+def _check_file(folder: Path, name: str, sha256, c: Check) -> None:
+    """The listed file is in the folder with the manifest's checksum."""
+    try:
+        data = (folder / name).read_bytes()
+    except OSError:
+        c.problems.append((str(folder / name), _("listed in the manifest but missing")))
+        return
+    if _sha(data) != sha256:
+        c.problems.append(
+            (
+                str(folder / name),
+                _("its checksum does not match the manifest's: the file was changed after signing"),
+            )
+        )
 
 
 def _check_event(folder: Path, manifest: dict, max_mb: float | None, c: Check) -> None:

@@ -85,7 +85,8 @@ def event_findings(doc: dict, find: Find, ruled: Find | None = None) -> None:
     _decklists(doc, find, ruled)
 
 
-def _structure(doc: dict, find: Find) -> None:
+def _player_ids(doc: dict, find: Find) -> dict[str, int]:
+    """{player id: index of its first use}; each id used twice is a finding."""
     seen: dict[str, int] = {}
     for i, p in enumerate(doc.get("players", [])):
         if p["id"] in seen:
@@ -97,6 +98,11 @@ def _structure(doc: dict, find: Find) -> None:
                 None,
             )
         seen.setdefault(p["id"], i)
+    return seen
+
+
+def _structure(doc: dict, find: Find) -> None:
+    seen = _player_ids(doc, find)
     prev_top = None
     for ri, r in enumerate(doc.get("rounds", [])):
         _round_structure(ri, r, find)
@@ -219,6 +225,12 @@ def _staff_keys(doc: dict) -> set[str]:
     }
 
 
+def _won_by(m: dict, pid: str) -> bool:
+    """The match is recorded as won by ``pid``."""
+    out = m.get("outcome")
+    return (out == "p1" and m["p1"] == pid) or (out == "p2" and m.get("p2") == pid)
+
+
 @dataclass
 class _PenaltyCheck:
     """The penalties of one file against its players, rounds, staff and exclusions."""
@@ -278,8 +290,7 @@ class _PenaltyCheck:
         f = _in_force(p)
         if not (f and f[1] == "match_loss" and m is not None):
             return
-        won = (m.get("outcome") == "p1" and m["p1"] == pid) or (m.get("outcome") == "p2" and m.get("p2") == pid)
-        if won or m.get("outcome") == "bye":
+        if _won_by(m, pid) or m.get("outcome") == "bye":
             what = _("a match loss for {id!r}, but the match is recorded as won", id=pid)
             self.find("G-PEN-1", f"{path}.action", what, p.get("round"), p.get("table"))
 
