@@ -61,6 +61,11 @@ def _points_and_meetings(event: Event):
     byes = {pid: led.byes[i] for pid, i in led.index.items()}
     if not led.uncounted:  # the ledger's opponents hold every Swiss meeting
         return led, pts, byes, _Meetings(event, led)
+    return led, pts, byes, _swiss_meetings(event)
+
+
+def _swiss_meetings(event: Event) -> dict[tuple[str, str], int]:
+    """{(a, b): round} of every Swiss meeting, both ways."""
     met: dict[tuple[str, str], int] = {}
     for rnd in event.rounds:
         if rnd.stage != "swiss":
@@ -68,7 +73,7 @@ def _points_and_meetings(event: Event):
         for m in rnd.matches:
             if m.p2 is not None:
                 met[(m.p1, m.p2)] = met[(m.p2, m.p1)] = rnd.number
-    return led, pts, byes, met
+    return met
 
 
 class _Meetings:

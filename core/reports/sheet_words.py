@@ -64,14 +64,19 @@ def note_words(note: str, rules: str = "2008") -> str:
         return _("intentional draw before the table started, as judge {name} saw", name=name)
     why, _sp, rule = note.partition(" ")
     if why in ("drop", "excluded", "penalty", "late") and rule.startswith("G-"):
-        return {
-            "drop": _("loss by drop"),
-            # O-PEN-2: Overture's sheets say 失格
-            "excluded": _("loss by disqualification") if rules == "overture" else _("loss by exclusion"),
-            "penalty": _("loss by penalty"),
-            "late": _("loss by lateness"),
-        }[why]
+        return _loss_words(why, rules)
     return labels.note_label(note)
+
+
+def _loss_words(why: str, rules: str) -> str:
+    """A loss the desk recorded (a drop, an exclusion, a penalty, lateness) in words."""
+    return {
+        "drop": _("loss by drop"),
+        # O-PEN-2: Overture's sheets say 失格
+        "excluded": _("loss by disqualification") if rules == "overture" else _("loss by exclusion"),
+        "penalty": _("loss by penalty"),
+        "late": _("loss by lateness"),
+    }[why]
 
 
 def date_words(iso: str) -> str:

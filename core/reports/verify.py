@@ -174,10 +174,8 @@ def _readable(doc, rep: Report) -> bool:
     return not problems
 
 
-def _check_round(ck: Checked, rnd: dict) -> None:
-    """One round: its results, then what its stage asks."""
-    number, stage, matches = rnd["number"], rnd.get("stage", "swiss"), rnd.get("matches", [])
-    ck.rep.matches += sum(1 for m in matches if m.get("p2") is not None)
+def _check_results(ck: Checked, number: int, stage: str, matches: list[dict]) -> None:
+    """Each result against its games and stage; a winner where the stage needs one (G-ID-3)."""
     for m in matches:
         prob = result_problem(m, ck.match_type, stage, ck.name)
         if prob:
@@ -185,6 +183,13 @@ def _check_round(ck: Checked, rnd: dict) -> None:
     if stage in ("top", "playoff"):
         for t, what in no_winner_problem(matches, stage):
             ck.find("G-ID-3", number, t, what)
+
+
+def _check_round(ck: Checked, rnd: dict) -> None:
+    """One round: its results, then what its stage asks."""
+    number, stage, matches = rnd["number"], rnd.get("stage", "swiss"), rnd.get("matches", [])
+    ck.rep.matches += sum(1 for m in matches if m.get("p2") is not None)
+    _check_results(ck, number, stage, matches)
     check = _STAGES.get(stage)
     if check is not None:  # (an unknown stage is a finding of verify_event's)
         check(ck, rnd)

@@ -101,9 +101,17 @@ def _double_loss_problem(r: _Recorded) -> Problem:
 def _games_problem(r: _Recorded) -> Problem:
     """The games against the match type (G-BO3, G-BO1)."""
     if r.match_type != "bo3":
-        if r.w1 + r.w2 + r.d > 1:
-            return "G-BO1", _("{score}: best of one is a single game", score=r.score)
-        return None
+        return _bo1_problem(r)
+    return _bo3_problem(r)
+
+
+def _bo1_problem(r: _Recorded) -> Problem:
+    if r.w1 + r.w2 + r.d > 1:
+        return "G-BO1", _("{score}: best of one is a single game", score=r.score)
+    return None
+
+
+def _bo3_problem(r: _Recorded) -> Problem:
     if r.w1 > 2 or r.w2 > 2:
         return "G-BO3", _("{score}: in best of three nobody wins more than two games", score=r.score)
     if r.w1 == 2 and r.w2 == 2:

@@ -34,14 +34,19 @@ def playoff_order(doc: dict, keys: dict[str, tuple]) -> tuple[Tags, dict[str, tu
     return tag, anchor, groups
 
 
-def _start_point_playoffs(rnd: dict, keys: dict[str, tuple], tag: Tags, anchor: dict, groups: dict) -> None:
-    """Players on equal points of the round who hold more than one place start a playoff of their own."""
+def _players_by_points(rnd: dict, keys: dict[str, tuple]) -> dict[int, list[str]]:
+    """The round's players (of the standings) by their points, in the order they play."""
     by_points: dict[int, list[str]] = {}
     for m in rnd.get("matches", []):
         for p in (m["p1"], m.get("p2")):
             if p in keys and p not in by_points.get(keys[p][0], []):
                 by_points.setdefault(keys[p][0], []).append(p)
-    for pts, members in by_points.items():
+    return by_points
+
+
+def _start_point_playoffs(rnd: dict, keys: dict[str, tuple], tag: Tags, anchor: dict, groups: dict) -> None:
+    """Players on equal points of the round who hold more than one place start a playoff of their own."""
+    for pts, members in _players_by_points(rnd, keys).items():
         if len({(anchor[p], tag[p]) for p in members}) > 1:
             gid = ("playoff", pts, rnd["number"])
             for p in members:
@@ -89,6 +94,15 @@ def _mark(mark: dict[str, int], m: dict) -> None:
             mark[b] = 2
 
 
+def _playoff_places(order: list[str], members: list[str], tags: Tags) -> None:
+    """A point playoff's players back into the places they held, in the playoff's order."""
+    pos = {p: k for k, p in enumerate(order)}
+    inside = [p for p in members if p in pos]
+    slots = sorted(pos[p] for p in inside)
+    for k, p in zip(slots, sorted(inside, key=lambda p: (tags[p], pos[p])), strict=True):
+        order[k] = p
+
+
 def ordered(doc: dict, keys: dict[str, tuple], ids) -> tuple[list[str], dict[str, tuple]]:
     """``ids`` in standings order (Swiss key, then playoffs; a point playoff's
     players in the places they held, in the playoff's order) and each one's
@@ -96,11 +110,7 @@ def ordered(doc: dict, keys: dict[str, tuple], ids) -> tuple[list[str], dict[str
     tags, anchors, groups = playoff_order(doc, keys)
     order = sorted(ids, key=lambda p: (keys[p], tuple(-x for x in tags.get(p, ()))), reverse=True)
     for members in groups.values():
-        pos = {p: k for k, p in enumerate(order)}
-        inside = [p for p in members if p in pos]
-        slots = sorted(pos[p] for p in inside)
-        for k, p in zip(slots, sorted(inside, key=lambda p: (tags[p], pos[p])), strict=True):
-            order[k] = p
+        _playoff_places(order, members, tags)
     return order, {p: (anchors.get(p, keys[p]), tags.get(p, ())) for p in ids}
 
 
@@ -117,20 +127,22 @@ def own_standings(sw: SwissTotals, chain, ids, doc: dict, unranked: set[str] | f
             rank = None
         else:
             rank = pos + 1 if pos == 0 or keys[order[pos - 1]] != keys[p] else rows[-1]["rank"]
-        f = fig[p]
-        rows.append(
-            {
-                "rank": rank,
-                "id": p,
-                "points": f["points"],
-                "op": f["op"],
-                "omw": f["omw"],
-                "gw": f["gw"],
-                "ogw": f["ogw"],
-                "record": f"{sw.wins[p]}-{sw.losses[p]}-{sw.draws[p]}",
-            }
-        )
+        rows.append(_standings_row(sw, p, rank, fig[p]))
     return rows
+
+
+def _standings_row(sw: SwissTotals, p: str, rank: int | None, f: dict) -> dict:
+    """One row of the checker's standings: rank, figures and record."""
+    return {
+        "rank": rank,
+        "id": p,
+        "points": f["points"],
+        "op": f["op"],
+        "omw": f["omw"],
+        "gw": f["gw"],
+        "ogw": f["ogw"],
+        "record": f"{sw.wins[p]}-{sw.losses[p]}-{sw.draws[p]}",
+    }
 
 
 class _Placed:

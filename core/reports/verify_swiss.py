@@ -215,21 +215,26 @@ def _not_eligible(ck: Checked, number: int, pid: str, table: int) -> None:
         ck.find("L-ELIGIBLE", number, table, _("{name} is not eligible in this round", name=name))
 
 
+def _wrong_bye_count(ck: Checked, number: int, byes: list[dict], n: int) -> None:
+    """L-BYE: a bye only when the number of players is odd, and one."""
+    ck.find(
+        "L-BYE",
+        number,
+        byes[0]["table"] if byes else None,
+        _(
+            "{k} bye(s) with {n} players: there is a bye only when their number is odd, and one",
+            k=len(byes),
+            n=n,
+        ),
+    )
+
+
 def _check_bye(ck: Checked, number: int, matches: list[dict], paired: list[str]) -> None:
     """One bye with an odd number of players, none with an even one, to the
     right player (L-BYE)."""
     byes = [m for m in matches if m.get("p2") is None]
     if len(byes) != len(paired) % 2:
-        ck.find(
-            "L-BYE",
-            number,
-            byes[0]["table"] if byes else None,
-            _(
-                "{k} bye(s) with {n} players: there is a bye only when their number is odd, and one",
-                k=len(byes),
-                n=len(paired),
-            ),
-        )
+        _wrong_bye_count(ck, number, byes, len(paired))
         return
     if byes and byes[0]["p1"] in ck.sw.byes:
         problem = _bye_holder_problem(ck, byes[0]["p1"], paired)

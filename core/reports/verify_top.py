@@ -86,10 +86,7 @@ def _check_seeds(
 ) -> None:
     """Each seat holds the seed the standard bracket of ``n`` entrants puts
     there (players tied on every figure may change places)."""
-    size = 1
-    while size < n:
-        size *= 2
-    bo = bracket_order(max(size, 2))
+    bo = bracket_order(max(_bracket_size(n), 2))
     seed_key = {i + 1: keys[p] for i, p in enumerate(seeds)}
     for m in matches:
         if m.get("note") == "third_place":
@@ -99,10 +96,23 @@ def _check_seeds(
             ck.find("G-SE", number, t, _("table {t} is outside the bracket", t=t))
             continue
         s1, s2 = sorted((bo[2 * t - 2], bo[2 * t - 1]))
-        for seat, s in ((m["p1"], s1), (m.get("p2"), s2)):
-            problem = _seat_problem(ck, seat, s, seed_key.get(s), keys)
-            if problem:
-                ck.find("G-SE", number, t, problem)
+        _check_seats(ck, number, t, ((m["p1"], s1), (m.get("p2"), s2)), seed_key, keys)
+
+
+def _bracket_size(n: int) -> int:
+    """The smallest power of two that holds ``n`` entrants."""
+    size = 1
+    while size < n:
+        size *= 2
+    return size
+
+
+def _check_seats(ck: Checked, number: int, t: int, seats, seed_key: dict, keys: dict[str, tuple]) -> None:
+    """Each seat of table ``t`` holds its seed (or a player tied with it on every figure)."""
+    for seat, s in seats:
+        problem = _seat_problem(ck, seat, s, seed_key.get(s), keys)
+        if problem:
+            ck.find("G-SE", number, t, problem)
 
 
 def _seat_problem(ck: Checked, seat: str | None, s: int, seed_key: tuple | None, keys: dict[str, tuple]) -> str | None:
