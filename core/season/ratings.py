@@ -36,9 +36,16 @@ def _rate_event(model, players: dict, summary: dict) -> None:
     for p1, p2, outcome, _stage in summary["matches"]:
         if p2 is None or outcome not in _RANKS:
             continue  # a bye or a double loss rates nothing
-        a, b = who.get(p1), who.get(p2)
-        if a is not None and b is not None and a != b:
-            _rate_match(model, players, a, b, outcome)
+        persons = _two_persons(who.get(p1), who.get(p2))
+        if persons is not None:
+            _rate_match(model, players, *persons, outcome)
+
+
+def _two_persons(a: str | None, b: str | None) -> tuple[str, str] | None:
+    """(a, b) when both players are known persons and not the same one (a player listed twice)."""
+    if a is None or b is None or a == b:
+        return None
+    return a, b
 
 
 def _rate_match(model, players: dict, a: str, b: str, outcome: str) -> None:

@@ -44,14 +44,17 @@ class PointsRule:
 
     def text(self) -> str:
         """The rule as it is written (``parse_rule(r.text()) == r``)."""
-        if self.kind == "match":
-            w, d, lo = self.match
-            parts = [f"win={w}", f"draw={d}", f"loss={lo}"]
-        else:
-            parts = [f"{a}={p}" if a == b else f"{a}-{b}={p}" for a, b, p in self.places]
+        parts = self._match_parts() if self.kind == "match" else self._place_parts()
         if self.attend:
             parts.append(f"attend={self.attend}")
         return ",".join(parts)
+
+    def _match_parts(self) -> list[str]:
+        w, d, lo = self.match
+        return [f"win={w}", f"draw={d}", f"loss={lo}"]
+
+    def _place_parts(self) -> list[str]:
+        return [f"{a}={p}" if a == b else f"{a}-{b}={p}" for a, b, p in self.places]
 
     def for_place(self, place: int | None) -> int:
         """The points of a place (0 for a place the rule does not list, or none)."""
@@ -195,23 +198,29 @@ class _RuleParts:
 def scoring_notes(rule: PointsRule) -> list[str]:
     """How a bye, an intentional draw, a double loss and elimination matches
     score under ``rule`` (said on the standings page and in docs/season.md)."""
-    if rule.kind == "match":
-        w, d, lo = rule.match
-        return [
-            _("A bye scores as a match win: {w} points (the guideline counts a bye as a win).", w=w),
-            _("An intentional draw scores as a draw: {d} points each.", d=d),
-            _("A double loss scores as a loss for both players: {lo} points each.", lo=lo),
-            _(
-                "Elimination matches score like Swiss matches (win {w}, loss {lo}); a playoff (決定戦) only orders "
-                "the players it was held for and scores nothing.",
-                w=w,
-                lo=lo,
-            ),
-            _(
-                "Turning up scores {a} points an event; unplayed matches of a running event score nothing yet.",
-                a=rule.attend,
-            ),
-        ]
+    return _match_notes(rule) if rule.kind == "match" else _place_notes(rule)
+
+
+def _match_notes(rule: PointsRule) -> list[str]:
+    w, d, lo = rule.match
+    return [
+        _("A bye scores as a match win: {w} points (the guideline counts a bye as a win).", w=w),
+        _("An intentional draw scores as a draw: {d} points each.", d=d),
+        _("A double loss scores as a loss for both players: {lo} points each.", lo=lo),
+        _(
+            "Elimination matches score like Swiss matches (win {w}, loss {lo}); a playoff (決定戦) only orders "
+            "the players it was held for and scores nothing.",
+            w=w,
+            lo=lo,
+        ),
+        _(
+            "Turning up scores {a} points an event; unplayed matches of a running event score nothing yet.",
+            a=rule.attend,
+        ),
+    ]
+
+
+def _place_notes(rule: PointsRule) -> list[str]:
     return [
         _(
             "Only the final place scores; a bye, an intentional draw and a double loss count only through the place they lead to."

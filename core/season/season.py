@@ -96,10 +96,12 @@ def _find_by_name(docs: dict[str, dict], ref: str) -> tuple[str, Season]:
     if len(hits) == 1:
         return hits[0][0], Season.from_doc(hits[0][1])
     if hits:
-        raise LyceeError(
-            _("season {ref!r} is ambiguous: {ids}; give its id", ref=ref, ids=", ".join(d["id"] for _x, d in hits))
-        )
+        raise _ambiguous(ref, [d["id"] for _x, d in hits])
     raise NotFound(_("no season {ref!r} (see `lycee season list`)", ref=ref))
+
+
+def _ambiguous(ref: str, ids: list[str]) -> LyceeError:
+    return LyceeError(_("season {ref!r} is ambiguous: {ids}; give its id", ref=ref, ids=", ".join(ids)))
 
 
 def list_seasons(root: Path) -> list[Season]:
@@ -154,15 +156,20 @@ def add_events(root: Path, dd: DataDir, ref: str, event_refs: list[str]) -> tupl
         have = {e["key"]: e for e in season.events}
         added: list[tuple[str, str]] = []
         for r in event_refs:
-            eid = dd.resolve(r)
-            key = event_key(to_doc(dd.read(eid)))
-            if key in have or any(eid == a for a, _k in added):
-                raise _already_in(season, eid, key, have.get(key, {}))
-            added.append((eid, key))
+            added.append(_new_event(dd, r, season, have, added))
         for eid, key in added:
             season.events.append({"key": key, "local": eid})
         data["seasons"][did] = season.to_doc()
     return season, added
+
+
+def _new_event(dd: DataDir, ref: str, season: Season, have: dict, added: list[tuple[str, str]]) -> tuple[str, str]:
+    """(event id, key) of the event ``ref``; refused when the season (or this command) has it already."""
+    eid = dd.resolve(ref)
+    key = event_key(to_doc(dd.read(eid)))
+    if key in have or any(eid == a for a, _k in added):
+        raise _already_in(season, eid, key, have.get(key, {}))
+    return eid, key
 
 
 def _already_in(season: Season, eid: str, key: str, was: dict) -> LyceeError:
@@ -195,13 +202,10 @@ def _map_members(summary: dict, mapping: dict[str, str], path: Path) -> list[str
     """Give the players of ``summary`` without a member number the one
     ``mapping`` names (NAME -> member number); the names still without one."""
     _check_mapping({p[1] for p in summary["players"]}, mapping, path)
-    unmatched = []
     for p in summary["players"]:
-        if p[2] is None and p[1] in mapping:
-            p[2] = mapping[p[1]]
         if p[2] is None:
-            unmatched.append(p[1])
-    return unmatched
+            p[2] = mapping.get(p[1])
+    return [p[1] for p in summary["players"] if p[2] is None]
 
 
 def _check_mapping(names: set[str], mapping: dict[str, str], path: Path) -> None:
@@ -298,7 +302,7 @@ class Standings:
 def summaries(root: Path, dd: DataDir, season: Season, data: dict) -> tuple[list[dict], list[str]]:
     """Every event of the season as it stands now: local events read from their
     journals, imported ones as their file had them."""
-    imported = {d["key"]: d["summary"] for d in (data.get("imported") or {}).values() if d["season"] == season.id}
+    imported = _imported_summaries(data, season)
     out: list[dict] = []
     problems: list[str] = []
     for e in season.events:
@@ -307,6 +311,11 @@ def summaries(root: Path, dd: DataDir, season: Season, data: dict) -> tuple[list
         elif e["key"] in imported:
             out.append(imported[e["key"]])
     return out, problems
+
+
+def _imported_summaries(data: dict, season: Season) -> dict[str, dict]:
+    """{event key: summary} of the files imported into ``season``."""
+    return {d["key"]: d["summary"] for d in (data.get("imported") or {}).values() if d["season"] == season.id}
 
 
 def _read_local(dd: DataDir, e: dict, out: list[dict], problems: list[str]) -> None:
@@ -421,9 +430,7 @@ def _rating_cell(r: Row) -> str:
 
 def rule_words(season: Season) -> str:
     """The season's settings in one line."""
-    kind = _("match points") if season.rule.kind == "match" else _("places")
-    parts = [_("{how}: {points}", how=kind, points=season.rule.text())]
-    parts.append(_("best {n} events", n=season.best) if season.best else _("every event counts"))
+    parts = [_rule_kind_words(season.rule), _best_words(season.best)]
     if season.min_events:
         parts.append(_("ranked from {k} events", k=season.min_events))
     if season.ratings:
@@ -431,13 +438,24 @@ def rule_words(season: Season) -> str:
     return " · ".join(parts)
 
 
+def _rule_kind_words(rule: PointsRule) -> str:
+    kind = _("match points") if rule.kind == "match" else _("places")
+    return _("{how}: {points}", how=kind, points=rule.text())
+
+
+def _best_words(best: int | None) -> str:
+    return _("best {n} events", n=best) if best else _("every event counts")
+
+
 def events_words(st: Standings) -> list[str]:
-    out = []
-    for e in st.events:
-        store = _store_words(e.get("store") or {})
-        mark = " " + _("(running: played rounds only)") if e["running"] else ""
-        out.append(f"{e['date']} {e['name']} [{e['key']}]" + (f" · {store}" if store else "") + mark)
-    return out
+    return [_event_line(e) for e in st.events]
+
+
+def _event_line(e: dict) -> str:
+    """One event of the season in a line: date, name, key, store, and whether it still runs."""
+    store = _store_words(e.get("store") or {})
+    mark = " " + _("(running: played rounds only)") if e["running"] else ""
+    return f"{e['date']} {e['name']} [{e['key']}]" + (f" · {store}" if store else "") + mark
 
 
 def _store_words(store: dict) -> str:
