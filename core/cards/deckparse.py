@@ -72,16 +72,22 @@ def _check_entry(
         problems.append((where, _("{number!r} is not a card number like CH-0063", number=raw_number)))
         return None
     if catalog is not None:
-        known = catalog.name_of(number)
-        if known is None:
-            problems.append((where, _("unknown card number {number}", number=number)))
-            ok = False
-        elif name and name_key(name) != name_key(known) and not (row and name_key(name).startswith(name_key(known))):
-            problems.append(
-                (where, _("name {name!r} does not match {number} {known}", name=name, number=number, known=known))
-            )
+        problem = _catalog_problem(catalog, number, name, row)
+        if problem:
+            problems.append((where, problem))
             ok = False
     return number if ok else None
+
+
+def _catalog_problem(catalog: Catalog, number: str, name: str, row: bool) -> str | None:
+    """An entry's number unknown to the catalog, or its name not the card's (a row
+    of the official table only has to start with it)."""
+    known = catalog.name_of(number)
+    if known is None:
+        return _("unknown card number {number}", number=number)
+    if not name or name_key(name) == name_key(known) or (row and name_key(name).startswith(name_key(known))):
+        return None
+    return _("name {name!r} does not match {number} {known}", name=name, number=number, known=known)
 
 
 def _deck_code(line: str) -> list[str] | None:

@@ -27,6 +27,7 @@ import io
 import json
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Collection, Iterable
 from datetime import date
 from os import PathLike, fspath
@@ -197,39 +198,50 @@ def _fill_meaning(
     """Every rarity a pack can need must have enough cards: with duplicate
     protection, as many distinct cards as one pack can need; else at least one."""
     found: Found = []
-    supply: dict[str, int] = {}
-    for c in cards:
-        supply[c.rarity] = supply.get(c.rarity, 0) + 1
+    supply = Counter(c.rarity for c in cards)
     for rarity, need in slot_demand(slots).items():
         have = supply.get(rarity, 0)
         short = need > have if distinct else have == 0
-        if not short:
-            continue
-        where: DocPath = path
-        for i, s in enumerate(slots):
-            if s.rarity == rarity:
-                where = path + (i, "rarity")
-                break
-            ups = [j for j, u in enumerate(s.upgrades) if u.rarity == rarity]
-            if ups and where == path:
-                where = path + (i, "upgrades", ups[0], "rarity")
-        if distinct:
-            found.append(
-                (
-                    where,
-                    _(
-                        "a {what} can need {need} different {rarity} cards but the set has {have} "
-                        "(duplicate protection is on)",
-                        what={"booster": _("booster"), "starter": _("starter")}.get(what, what),
-                        need=need,
-                        rarity=rarity,
-                        have=have,
-                    ),
-                )
-            )
-        else:
-            found.append((where, _("the set has no {rarity} card to fill this slot", rarity=rarity)))
+        if short:
+            found.append((_rarity_path(slots, path, rarity), _short_words(what, rarity, need, have, distinct)))
     return found
+
+
+def _rarity_path(slots: tuple[RaritySlot, ...], path: DocPath, rarity: str) -> DocPath:
+    """Where the slots ask for ``rarity``: the first slot of it, else the first upgrade to it."""
+    where: DocPath = path
+    for i, s in enumerate(slots):
+        if s.rarity == rarity:
+            return path + (i, "rarity")
+        ups = [j for j, u in enumerate(s.upgrades) if u.rarity == rarity]
+        if ups and where == path:
+            where = path + (i, "upgrades", ups[0], "rarity")
+    return where
+
+
+def _short_words(what: str, rarity: str, need: int, have: int, distinct: bool) -> str:
+    """The set has too few cards of ``rarity`` for a pack: with duplicate protection, too few different ones."""
+    if not distinct:
+        return _("the set has no {rarity} card to fill this slot", rarity=rarity)
+    return _(
+        "a {what} can need {need} different {rarity} cards but the set has {have} (duplicate protection is on)",
+        what={"booster": _("booster"), "starter": _("starter")}.get(what, what),
+        need=need,
+        rarity=rarity,
+        have=have,
+    )
+
+
+def _booster_size_meaning(size: int) -> Found:
+    """G-DRAFT-4: a booster holds at least :data:`MIN_BOOSTER_SIZE` cards."""
+    if size >= MIN_BOOSTER_SIZE:
+        return []
+    return [
+        (
+            ("booster", "size"),
+            _("a booster must hold at least {min} cards, this one {size} [G-DRAFT-4]", min=MIN_BOOSTER_SIZE, size=size),
+        )
+    ]
 
 
 def _booster_meaning(
@@ -239,17 +251,8 @@ def _booster_meaning(
     found: Found = []
     if not broken.unreadable(path + ("slots",)):
         found += _slots_meaning(booster["slots"], path + ("slots",), rarities, broken)
-    if not broken(path + ("size",)) and booster["size"] < MIN_BOOSTER_SIZE:
-        found.append(
-            (
-                path + ("size",),
-                _(
-                    "a booster must hold at least {min} cards, this one {size} [G-DRAFT-4]",
-                    min=MIN_BOOSTER_SIZE,
-                    size=booster["size"],
-                ),
-            )
-        )
+    if not broken(path + ("size",)):
+        found += _booster_size_meaning(booster["size"])
     if found or broken(path):
         return found
     slots = _slots(booster["slots"])
@@ -269,23 +272,36 @@ def _starters_meaning(
     numbers = {c.number for c in cards} if cards is not None else None
     for i, st in enumerate(starters):
         path: DocPath = ("starters", i)
-        sid = st.get("id") if isinstance(st, dict) else None
-        if isinstance(sid, str):
-            if sid in ids:
-                found.append(
-                    (path + ("id",), _("{sid!r} is also the id of $.starters[{index}]", sid=sid, index=ids[sid]))
-                )
-            ids.setdefault(sid, i)
+        found += _starter_id_meaning(st, i, ids)
         if broken(path):
             continue
         if "cards" in st:
             mine = _starter_cards_meaning(st["cards"], path, numbers)
         else:
-            mine = _slots_meaning(st["slots"], path + ("slots",), rarities, broken)
-            if not mine and cards is not None:
-                mine += _fill_meaning(_slots(st["slots"]), path + ("slots",), cards, _dup(st), "starter")
+            mine = _starter_slots_meaning(st, path, rarities, cards, broken)
         found += mine or _starter_size_meaning(st, path)
     return found
+
+
+def _starter_id_meaning(st: Any, i: int, ids: dict[str, int]) -> Found:
+    """A starter's id used by an earlier starter (``ids``: id -> first index, updated)."""
+    sid = st.get("id") if isinstance(st, dict) else None
+    if not isinstance(sid, str):
+        return []
+    first = ids.setdefault(sid, i)
+    if first == i:
+        return []
+    return [(("starters", i, "id"), _("{sid!r} is also the id of $.starters[{index}]", sid=sid, index=first))]
+
+
+def _starter_slots_meaning(
+    st: dict, path: DocPath, rarities: tuple[str, ...] | None, cards: tuple[Card, ...] | None, broken: _Broken
+) -> Found:
+    """A starter of rarity slots: the slots, then (when sound) whether the set's cards fill them."""
+    mine = _slots_meaning(st["slots"], path + ("slots",), rarities, broken)
+    if not mine and cards is not None:
+        mine += _fill_meaning(_slots(st["slots"]), path + ("slots",), cards, _dup(st), "starter")
+    return mine
 
 
 def _starter_cards_meaning(entries: list[dict], path: DocPath, numbers: set[str] | None) -> Found:
@@ -364,10 +380,6 @@ def _card(obj: dict[str, Any], set_code: str) -> Card:
     ctype = obj["type"]
     cost = obj.get("cost") or {}
     stats = {k: obj[k] if ctype == "character" else None for k in ("ap", "dp", "sp")}
-    errata = sorted(
-        (Errata(date.fromisoformat(e["date"]), e["text"], e.get("note") or "") for e in obj.get("errata") or ()),
-        key=lambda e: e.date,
-    )
     return Card(
         number=obj["number"],
         name=obj["name"],
@@ -382,8 +394,17 @@ def _card(obj: dict[str, Any], set_code: str) -> Card:
         rating=obj["rating"],
         text=obj.get("text") or "",
         max_copies=obj.get("max_copies"),
-        errata=tuple(errata),
+        errata=_errata(obj.get("errata") or ()),
         set_code=set_code,
+    )
+
+
+def _errata(docs) -> tuple[Errata, ...]:
+    """A card's errata, oldest first."""
+    return tuple(
+        sorted(
+            (Errata(date.fromisoformat(e["date"]), e["text"], e.get("note") or "") for e in docs), key=lambda e: e.date
+        )
     )
 
 
@@ -557,6 +578,15 @@ def parse_cost(text: str) -> dict[str, int]:
     return out
 
 
+def _first_time(card: Card, line: int, first: dict[str, int], p: Problems) -> bool:
+    """The card's number was not on an earlier line (``first``: number -> line, updated); else a problem."""
+    if card.number in first:
+        p.add(_cell(line, "number"), _("{number} is also on line {line}", number=card.number, line=first[card.number]))
+        return False
+    first[card.number] = line
+    return True
+
+
 def read_cards_csv(
     text: str, source: str = "<csv>", rarities: Iterable[str] | None = None, set_code: str = ""
 ) -> list[Card]:
@@ -580,15 +610,8 @@ def read_cards_csv(
         card = _csv_card(
             {c: (row[i].strip() if i < len(row) else "") for i, c in enumerate(cols)}, line, rar, set_code, p
         )
-        if card is None:
-            continue
-        if card.number in first:
-            p.add(
-                _cell(line, "number"), _("{number} is also on line {line}", number=card.number, line=first[card.number])
-            )
-            continue
-        first[card.number] = line
-        cards.append(card)
+        if card is not None and _first_time(card, line, first, p):
+            cards.append(card)
     if p.items:
         raise ValidationError(source, p.items)
     if not cards:
