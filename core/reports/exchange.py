@@ -105,6 +105,16 @@ def _round_numbers(read: _CsvRounds, source: str) -> list[int]:
     return numbers
 
 
+def _doc_round(n: int, rnd: dict) -> dict:
+    """A round as the event file has it: its matches in table order."""
+    return {"number": n, "stage": rnd["stage"], "matches": [rnd["tables"][t] for t in sorted(rnd["tables"])]}
+
+
+def _event_id(name: str) -> str:
+    """An event id from the event's name: lower-case letters, digits and hyphens."""
+    return re.sub(r"[^a-z0-9-]+", "-", name.lower()).strip("-") or "csv"
+
+
 def parse_csv(text: str, name: str, date: str, source: str = "csv") -> dict:
     """The lycee-event/1 document of a CSV of rounds; every problem is named
     by its line and column (ValidationError)."""
@@ -116,18 +126,11 @@ def parse_csv(text: str, name: str, date: str, source: str = "csv") -> dict:
     if read.bad:
         raise ValidationError(source, read.bad)
     numbers = _round_numbers(read, source)
-    out_rounds = [
-        {
-            "number": n,
-            "stage": read.rounds[n]["stage"],
-            "matches": [read.rounds[n]["tables"][t] for t in sorted(read.rounds[n]["tables"])],
-        }
-        for n in numbers
-    ]
+    out_rounds = [_doc_round(n, read.rounds[n]) for n in numbers]
     swiss = [n for n in numbers if read.rounds[n]["stage"] == "swiss"]
     return {
         "schema": "lycee-event/1",
-        "id": re.sub(r"[^a-z0-9-]+", "-", name.lower()).strip("-") or "csv",
+        "id": _event_id(name),
         "name": name,
         "date": date,
         "kind": "constructed",

@@ -165,9 +165,14 @@ def _top_tables(ri: int, r: dict, prev_top: int | None, find: Find) -> int:
     return len(main)
 
 
+def _judge_keys(st: dict) -> list[str]:
+    """The judges named (blank names aside), as compared."""
+    return [_key(j) for j in st.get("judges", []) if j and j.strip()]
+
+
 def _staff(doc: dict, find: Find) -> None:
     st = doc.get("staff") or {}
-    judges = [_key(j) for j in st.get("judges", []) if j and j.strip()]
+    judges = _judge_keys(st)
     hj = (st.get("head_judge") or "").strip()
     # sanctioned unless the file says not (as the event imports), and staffed once it started:
     # the desk pairs round 1 of a sanctioned event only with its staff complete

@@ -208,11 +208,7 @@ def _chain_floats(
     between two groups with a pair of players who have not met.  None when
     no chain is possible."""
     k = len(groups)
-    odd = []
-    above = 0
-    for g in groups[:-1]:
-        above += len(g)
-        odd.append(above % 2 == 1)
+    odd = _odd_boundaries(groups)
     linked: dict[tuple[int, int], bool] = {}
 
     def link(i: int, j: int) -> bool:
@@ -239,14 +235,29 @@ def _chain_floats(
             j += 1
     if k - 1 not in best:
         return None
+    return best[k - 1], _chain_back(came, odd, k - 1)
+
+
+def _odd_boundaries(groups: list[list[str]]) -> list[bool]:
+    """For each boundary between two score groups: an odd number of players above it."""
+    odd = []
+    above = 0
+    for g in groups[:-1]:
+        above += len(g)
+        odd.append(above % 2 == 1)
+    return odd
+
+
+def _chain_back(came: dict[int, int], odd: list[bool], last: int) -> list[tuple[int, int]]:
+    """The floats of the best chain, (group sent from, group received in), walked back from ``last``."""
     floats = []
-    at = k - 1
+    at = last
     while at > 0:
         b = came[at]
         if odd[b]:
             floats.append((b, at))
         at = b
-    return best[k - 1], floats[::-1]
+    return floats[::-1]
 
 
 def _at_chain(
@@ -407,10 +418,14 @@ def _take_join(
         left[i].remove(ab[0])
         left[j].remove(ab[1])
         total += pair(*ab)
-    for g in left:
-        if g and not (g[0] in free_of or _pair_unmet(g, met)):
-            return None
+    if not all(_inside_pairable(g, free_of, met) for g in left):
+        return None
     return total
+
+
+def _inside_pairable(g: list[str], free_of: dict[str, int], met: Collection[frozenset]) -> bool:
+    """The players a group keeps pair among themselves without a rematch (a free group always does)."""
+    return not g or g[0] in free_of or _pair_unmet(g, met)
 
 
 def _piece_cost(
@@ -543,10 +558,17 @@ def _free_choices(groups: list[list[str]], seps: list[int], par: dict[int, int],
         up_stretch = i > 0 and (n == 0 or seps[n - 1] != i - 1)
         down_stretch = i < k - 1 and (n == len(seps) - 1 or seps[n + 1] != i + 1)
         present = len(groups[i]) - par.get(i - 1, 0) - par.get(i, 0)
-        ups = (5 * d + 2, 5 * d + 3) if up_stretch else (0,)
-        downs = ((3 * d + 1, 3 * d + 2) if up_stretch else (5 * d + 2, 5 * d + 3)) if down_stretch else (0,)
+        ups, downs = _beside_sizes(up_stretch, down_stretch, d)
         out.append([(u, w) for u in ups for w in downs if (present - u - w) % 2 == 0 and present >= u + w])
     return out
+
+
+def _beside_sizes(up_stretch: bool, down_stretch: bool, d: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(players a free group may put beside the stretch above, beside the one below) (facts 3 and 5)."""
+    ups = (5 * d + 2, 5 * d + 3) if up_stretch else (0,)
+    if not down_stretch:
+        return ups, (0,)
+    return ups, (3 * d + 1, 3 * d + 2) if up_stretch else (5 * d + 2, 5 * d + 3)
 
 
 def _beside_next(stretches: _Stretches, n: int, choices: list[tuple[int, int]], best: dict[int, int]) -> dict[int, int]:
@@ -603,16 +625,16 @@ class _Stretches:
         bottom = seps[n] if n < len(seps) else k
         nodes = [p for g in groups[top + 1 : bottom] for p in g]
         if top >= 0 and w:
-            rep = groups[top][len(groups[top]) - w :]  # the free group's last players go down
-            nodes += rep
-            for p in rep:
-                self.free_of[p] = 2 * top + 1
+            nodes += self._beside(groups[top][len(groups[top]) - w :], 2 * top + 1)  # the free group's last go down
         if bottom < k and u:
-            rep = groups[bottom][:u]  # its first players go up
-            nodes += rep
-            for p in rep:
-                self.free_of[p] = 2 * bottom
+            nodes += self._beside(groups[bottom][:u], 2 * bottom)  # its first players go up
         return nodes
+
+    def _beside(self, rep: list[str], side: int) -> list[str]:
+        """A free group's players ``rep`` beside a stretch, marked with the side they stand on."""
+        for p in rep:
+            self.free_of[p] = side
+        return rep
 
     def _solve(self, nodes: list[str]) -> int | None:
         """Proven at the stretch's own lower bound (:func:`_at_bound`), else
@@ -659,10 +681,7 @@ def walls_minimum(
     if not walls:
         return None
     k = 5 * d + 3
-    wall_of: dict[str, int] = {}
-    for i in walls:
-        for p in groups[i]:
-            wall_of[p] = i
+    wall_of = {p: i for i in walls for p in groups[i]}
 
     def relaxed(a: str, b: str) -> int:
         wa = wall_of.get(a)

@@ -186,6 +186,13 @@ def _decided_final(tops: list[dict]) -> dict | None:
     return final[0]
 
 
+def _decided_third_place(last: dict) -> dict | None:
+    """The last round's third-place match, when it was played to a winner."""
+    return next(
+        (m for m in last["matches"] if m.get("note") == "third_place" and m.get("outcome") in ("p1", "p2")), None
+    )
+
+
 def placings(tops: list[dict], rows: list[dict]) -> list[tuple[int, str]] | None:
     """Final places once the bracket is decided (L-PLACE), else None."""
     final = _decided_final(tops)
@@ -193,9 +200,9 @@ def placings(tops: list[dict], rows: list[dict]) -> list[tuple[int, str]] | None
         return None
     placed = _Placed({r["id"]: i for i, r in enumerate(rows)})
     placed.add_match(final)
-    third = [m for m in tops[-1]["matches"] if m.get("note") == "third_place" and m.get("outcome") in ("p1", "p2")]
-    if third:
-        placed.add_match(third[0])
+    third = _decided_third_place(tops[-1])
+    if third is not None:
+        placed.add_match(third)
     for rnd in reversed(tops[:-1]):
         placed.add(_losers(rnd))
     # entrants who left the bracket otherwise (dropped), then the rest

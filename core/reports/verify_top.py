@@ -35,13 +35,22 @@ def _check_first_round(ck: Checked, number: int, matches: list[dict]) -> None:
     entrants = [x for m in matches for x in (m["p1"], m.get("p2")) if x is not None]
     n = len(entrants)
     order, keys = _cut_order(ck, number)
-    tied = len(order) > n and keys[order[n - 1]] == keys[order[n]]  # the cut line inside a shared place
+    tied = _cut_in_shared_place(order, keys, n)
     if set(entrants) != set(order[:n]) and not tied:
         _wrong_cut(ck, number, n, [p for p in order[:n] if p not in entrants])
         return
-    if tied and not any(r.get("stage") == "playoff" for r in ck.doc.get("rounds", [])):
+    if tied and not _has_playoff(ck.doc):
         _tie_without_playoff(ck, number, order[n - 1], order[n])
     _check_seeds(ck, number, matches, order[:n], keys, n)
+
+
+def _cut_in_shared_place(order: list[str], keys: dict[str, tuple], n: int) -> bool:
+    """The cut line after the first ``n`` players falls inside a shared place."""
+    return len(order) > n and keys[order[n - 1]] == keys[order[n]]
+
+
+def _has_playoff(doc: dict) -> bool:
+    return any(r.get("stage") == "playoff" for r in doc.get("rounds", []))
 
 
 def _wrong_cut(ck: Checked, number: int, n: int, missing: list[str]) -> None:
@@ -151,10 +160,14 @@ def _check_later_round(ck: Checked, number: int, matches: list[dict]) -> None:
     third-place match its semi-final losers; a player who dropped since may be missing."""
     main = {m["table"]: m for m in ck.top_rounds[-1]["matches"] if m.get("note") != "third_place"}
     for m in matches:
-        t = m["table"]
         want = _table_holds(m, main)
-        got = {m["p1"], m.get("p2")}
-        stay = {p for p in want if p is not None and not dropped_before(ck.info.get(p, {}), number)}
-        if not (got - {None}) <= want or not stay <= got:
+        if not _holds(ck, number, m, want):
             names = " / ".join(ck.name.get(p, "-") for p in sorted(want, key=str) if p is not None) or "-"
-            ck.find("G-SE", number, t, _("this table should hold {names}", names=names))
+            ck.find("G-SE", number, m["table"], _("this table should hold {names}", names=names))
+
+
+def _holds(ck: Checked, number: int, m: dict, want: set[str | None]) -> bool:
+    """The table holds only players it should, and each of them who has not dropped since."""
+    got = {m["p1"], m.get("p2")}
+    stay = {p for p in want if p is not None and not dropped_before(ck.info.get(p, {}), number)}
+    return (got - {None}) <= want and stay <= got
