@@ -209,8 +209,13 @@ def _penalties(doc: dict, find: Find) -> None:
     for i, p in enumerate(doc.get("penalties", [])):
         check.penalty(i, p)
     check.exclusions_marked()
+    _unexplained_exclusions(doc, check.excl, find)
+
+
+def _unexplained_exclusions(doc: dict, excl: dict, find: Find) -> None:
+    """G-PEN-2: a player marked excluded has a penalty that excludes (``excl``)."""
     for pi, p in enumerate(doc.get("players", [])):
-        if p.get("excluded") and p["id"] not in check.excl:
+        if p.get("excluded") and p["id"] not in excl:
             find(
                 "G-PEN-2",
                 f"$.players[{pi}].excluded",
@@ -321,15 +326,20 @@ def _deck_count(lines: list) -> int:
     return sum(e[0] for e in lines)
 
 
+def _copies_by_name(deck: list) -> dict[str, int]:
+    """{card name (its number when the list gives no name): copies} of a deck's entries."""
+    names: dict[str, int] = {}
+    for e in deck:
+        key = e[2] if len(e) > 2 and e[2] else e[1]
+        names[key] = names.get(key, 0) + e[0]
+    return names
+
+
 def _constructed_deck(x: dict, path: str, packs, find: Find) -> None:
     n = _deck_count(x.get("deck", []))
     if n != 60:
         find("R-DECK-60", f"{path}.deck", _("a constructed deck has 60 cards, not {n}", n=n), None, None)
-    names: dict[str, int] = {}
-    for e in x.get("deck", []):
-        key = e[2] if len(e) > 2 and e[2] else e[1]
-        names[key] = names.get(key, 0) + e[0]
-    for key, k in names.items():
+    for key, k in _copies_by_name(x.get("deck", [])).items():
         if k > 4:
             find("R-DECK-4", f"{path}.deck", _("{k} cards of {name}: at most 4 of a name", k=k, name=key), None, None)
 

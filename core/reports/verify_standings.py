@@ -79,19 +79,19 @@ def _matches_by_place(rnd: dict, keys: dict[str, tuple], tag: Tags, anchor: dict
     return places
 
 
+#: the marks a decided playoff match gives (p1, p2): the winner 0, the loser 2 (a double loss: both 2)
+_MARKS = {"p1": (0, 2), "bye": (0, 2), "p2": (2, 0), "double_loss": (2, 2)}
+
+
 def _mark(mark: dict[str, int], m: dict) -> None:
     """A decided playoff match: its winner (or bye) 0, its loser 2, both players of a double loss 2."""
     a, b, out = m["p1"], m.get("p2"), m.get("outcome")
-    if out in ("p1", "bye"):
-        mark[a] = 0
-        if b is not None:
-            mark[b] = 2
-    elif out == "p2" and b is not None:
-        mark[b], mark[a] = 0, 2
-    elif out == "double_loss":
-        mark[a] = 2
-        if b is not None:
-            mark[b] = 2
+    marks = _MARKS.get(out or "")
+    if marks is None or (out == "p2" and b is None):
+        return
+    mark[a] = marks[0]
+    if b is not None:
+        mark[b] = marks[1]
 
 
 def _playoff_places(order: list[str], members: list[str], tags: Tags) -> None:
