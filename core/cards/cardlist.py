@@ -416,6 +416,18 @@ def _refuse_sample_code(cs: CardSet, source: str) -> None:
         )
 
 
+def _set_key(old_sets: dict[str, dict], cs: CardSet, doc: dict[str, Any], rep: ImportReport) -> str:
+    """The key the set is stored under: that of the stored set of its code (compared
+    card by card), else a new one (every card added)."""
+    old = {d["code"]: (k, d) for k, d in old_sets.items()}.get(cs.code)
+    if old is None:
+        rep.added = [c.number for c in cs.cards]
+        rep.new_products = [cs.version]
+        return str(_next_id(old_sets))
+    _compare_set_cards({c["number"]: c for c in old[1]["set"].get("cards", [])}, doc["cards"], rep)
+    return old[0]
+
+
 def plan_set(raw: dict[str, Any], cs: CardSet, source: str, today: date) -> tuple[dict[str, Any], ImportReport]:
     """The tables after storing a lycee-set/1 set (replacing a stored set of the same code)."""
     _refuse_sample_code(cs, source)
@@ -423,16 +435,8 @@ def plan_set(raw: dict[str, Any], cs: CardSet, source: str, today: date) -> tupl
     rep.products = {cs.version: len(cs.cards)}
     doc = set_to_dict(cs)
     old_sets = raw.get("sets") or {}
-    sets = {d["code"]: (k, d) for k, d in old_sets.items()}
     new_sets = dict(old_sets)
-    old = sets.get(cs.code)
-    if old is None:
-        key = str(_next_id(old_sets))
-        rep.added = [c.number for c in cs.cards]
-        rep.new_products = [cs.version]
-    else:
-        key = old[0]
-        _compare_set_cards({c["number"]: c for c in old[1]["set"].get("cards", [])}, doc["cards"], rep)
+    key = _set_key(old_sets, cs, doc, rep)
     new_sets[key] = {"code": cs.code, "set": doc, "imported": today.isoformat()}
     data = dict(raw)
     data["sets"] = new_sets

@@ -166,6 +166,17 @@ def _layout(text: str) -> tuple[str, ...]:
     return LAYOUTS[max(counts, key=lambda n: (counts[n], n == len(FIELDS)))] if counts else FIELDS
 
 
+def _continues(fields: list[str], row: list[str], width: int) -> bool:
+    """``row`` continues the record ``fields``: the record is short of fields and the row starts no card."""
+    return len(fields) < width and not _is_number_start(",".join(row))
+
+
+def _join_line(fields: list[str], row: list[str]) -> None:
+    """An unquoted continuation line joined to the record above: its first cell continues the last field."""
+    fields[-1] = fields[-1] + "\n" + row[0]
+    fields.extend(row[1:])
+
+
 def _records(text: str, width: int = len(FIELDS)) -> Iterator[tuple[int, list[str]]]:
     """(first line, fields) of each record: csv quoting honoured, blank lines
     skipped, unquoted continuation lines joined to the record above while it
@@ -179,10 +190,8 @@ def _records(text: str, width: int = len(FIELDS)) -> Iterator[tuple[int, list[st
             last = reader.line_num
             if not any(c.strip() for c in row):
                 continue
-            if pending is not None and len(pending[1]) < width and not _is_number_start(",".join(row)):
-                fields = pending[1]
-                fields[-1] = fields[-1] + "\n" + row[0]
-                fields.extend(row[1:])
+            if pending is not None and _continues(pending[1], row, width):
+                _join_line(pending[1], row)
                 continue
             if pending is not None:
                 yield pending

@@ -523,12 +523,16 @@ def _as_brands(source: str, line: str, body: str, compact: str) -> Restriction |
     return None
 
 
+def _end(digits: str | None) -> int | None:
+    """One end of a number range (None: open)."""
+    return int(digits) if digits else None
+
+
 def _as_range(source: str, line: str, body: str, compact: str) -> Restriction | None:
     m = _RANGE_RE.match(compact.upper())
     if not (m and (m.group(1) or m.group(2))):
         return None
-    low = int(m.group(1)) if m.group(1) else None
-    high = int(m.group(2)) if m.group(2) else None
+    low, high = _end(m.group(1)), _end(m.group(2))
     if low is None or high is None or low <= high:
         return NumberRange(source, line, low=low, high=high)
     return None

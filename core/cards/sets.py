@@ -578,6 +578,16 @@ def parse_cost(text: str) -> dict[str, int]:
     return out
 
 
+def _row_cells(row: list[str], cols: list[str], line: int, p: Problems) -> dict[str, str] | None:
+    """{column: cell} of a row; None for a blank row, or one wider than the header (a problem)."""
+    if not any(cell.strip() for cell in row):
+        return None
+    if len(row) > len(cols):
+        p.add(_("line {line}", line=line), _("{n} cells but the header has {cols}", n=len(row), cols=len(cols)))
+        return None
+    return {c: (row[i].strip() if i < len(row) else "") for i, c in enumerate(cols)}
+
+
 def _first_time(card: Card, line: int, first: dict[str, int], p: Problems) -> bool:
     """The card's number was not on an earlier line (``first``: number -> line, updated); else a problem."""
     if card.number in first:
@@ -602,14 +612,10 @@ def read_cards_csv(
     first: dict[str, int] = {}
     for row in reader:
         line = reader.line_num
-        if not any(cell.strip() for cell in row):
+        cells = _row_cells(row, cols, line, p)
+        if cells is None:
             continue
-        if len(row) > len(cols):
-            p.add(_("line {line}", line=line), _("{n} cells but the header has {cols}", n=len(row), cols=len(cols)))
-            continue
-        card = _csv_card(
-            {c: (row[i].strip() if i < len(row) else "") for i, c in enumerate(cols)}, line, rar, set_code, p
-        )
+        card = _csv_card(cells, line, rar, set_code, p)
         if card is not None and _first_time(card, line, first, p):
             cards.append(card)
     if p.items:
@@ -648,6 +654,13 @@ def _cell(line: int, key: str) -> str:
 _BLANK_NUMBERS = {"ex": 0, "rating": CSV_DEFAULT_RATING}
 
 
+def _csv_where(line: int, path: DocPath) -> str:
+    """Where a card's problem is: its line and column (and the path inside the cell), or the line."""
+    if not path:
+        return _("line {line}", line=line)
+    return _cell(line, str(path[0])) + json_path(path[1:], root="")
+
+
 def _csv_card(cells: dict[str, str], line: int, rar: tuple[str, ...] | None, set_code: str, p: Problems) -> Card | None:
     """The card of one CSV row, or None with its problems added."""
     obj, bad = _csv_fields(cells, line, p)
@@ -655,7 +668,7 @@ def _csv_card(cells: dict[str, str], line: int, rar: tuple[str, ...] | None, set
     if not found and not bad:
         found = _card_meaning(obj, rar)
     for path, what in found:
-        p.add(_cell(line, str(path[0])) + json_path(path[1:], root="") if path else _("line {line}", line=line), what)
+        p.add(_csv_where(line, path), what)
     if found or bad:
         return None
     return _card(obj, set_code)
@@ -674,15 +687,20 @@ def _csv_number(v: str, key: str, obj: dict[str, Any], bad: set[str], line: int,
         bad.add(key)
 
 
-def _csv_fields(cells: dict[str, str], line: int, p: Problems) -> tuple[dict[str, Any], set[str]]:
-    """The card's fields as the set format has them, and the cells that did
-    not parse (each already reported)."""
+def _csv_identity(cells: dict[str, str]) -> dict[str, Any]:
+    """A card's number, name and type (from the number's prefix when blank)."""
     num = normalize_number(cells["number"]) if cells.get("number") else None
-    obj: dict[str, Any] = {
+    return {
         "number": num or cells.get("number", ""),
         "name": cells.get("name", ""),
         "type": cells.get("type") or (PREFIX_TYPE.get(num[:2]) if num else None) or "",
     }
+
+
+def _csv_fields(cells: dict[str, str], line: int, p: Problems) -> tuple[dict[str, Any], set[str]]:
+    """The card's fields as the set format has them, and the cells that did
+    not parse (each already reported)."""
+    obj = _csv_identity(cells)
     bad: set[str] = set()
     for key, parse in (("attributes", parse_attributes), ("cost", parse_cost)):
         try:
