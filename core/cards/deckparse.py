@@ -184,19 +184,20 @@ class _TextParse:
         if number is not None:
             self.sections[self.current].append(DeckEntry(count, number, name, lineno))
 
+    def _check_totals(self) -> None:
+        """Each total row against the count of the rows read."""
+        have = sum(e.count for sec in self.sections.values() for e in sec)
+        for where, total in self.totals:
+            if total != have:
+                self.problems.append(
+                    (where, _("the total row says {total} cards but the rows add up to {have}", total=total, have=have))
+                )
+
     def decklist(self, source: str) -> Decklist:
         """The decklist read, once the total rows are checked against it; else
         ValidationError naming every problem."""
         if self.totals and not self.problems:
-            have = sum(e.count for sec in self.sections.values() for e in sec)
-            for where, total in self.totals:
-                if total != have:
-                    self.problems.append(
-                        (
-                            where,
-                            _("the total row says {total} cards but the rows add up to {have}", total=total, have=have),
-                        )
-                    )
+            self._check_totals()
         if self.problems:
             raise ValidationError(source, self.problems)
         return Decklist(tuple(self.sections["deck"]), tuple(self.sections["spare"]), source)

@@ -167,6 +167,12 @@ class _CalendarRead:
             return ""
         return v
 
+    def _once(self, name: str, path: str) -> None:
+        """A version's name is listed once (compared as :func:`_version_key` does)."""
+        if name and _version_key(name) in self.names:
+            self.add(f"{path}.name", _("{name!r} listed twice", name=name))
+        self.names.add(_version_key(name))
+
     def version(self, i: int, v: Any) -> ProductVersion | None:
         """The product version ``$.versions[i]``, or None when it has a problem."""
         path = f"$.versions[{i}]"
@@ -183,9 +189,7 @@ class _CalendarRead:
         if status not in VERSION_STATUSES:
             self.add(f"{path}.status", _("expected one of {items}", items=", ".join(VERSION_STATUSES)))
         listed = self.get_str(v, "listed_as", path, required=False)
-        if name and _version_key(name) in self.names:
-            self.add(f"{path}.name", _("{name!r} listed twice", name=name))
-        self.names.add(_version_key(name))
+        self._once(name, path)
         if len(self.problems) == n0 and d is not None:
             return ProductVersion(name, d, prec, listed, status)
         return None
@@ -467,24 +471,26 @@ class Catalog:
             for s, _card in self._printings.get(n, ()):
                 if s.overture:
                     continue  # O-CARDS-ONSALE: overture_legality
-                v = self.set_version(s)
-                if v is not None:
-                    sources.append(_Source(v.legal_from, "G-CARDS-VERSIONS", f"{v.name} ({s.code})"))
-                elif self.strict_versions:
+                source = self._set_source(s)
+                if source is None:
                     unlisted.append(s.version)
                 else:
-                    sources.append(
-                        _Source(
-                            s.release_date,
-                            "G-CARDS-VERSIONS",
-                            _(
-                                "{version} ({code}, not on the calendar: its release date)",
-                                version=s.version,
-                                code=s.code,
-                            ),
-                        )
-                    )
+                    sources.append(source)
         return sources, unlisted
+
+    def _set_source(self, s: CardSet) -> _Source | None:
+        """How a set makes its cards legal: its listed version, else (not strict)
+        its release date; None for a version the calendar does not list."""
+        v = self.set_version(s)
+        if v is not None:
+            return _Source(v.legal_from, "G-CARDS-VERSIONS", f"{v.name} ({s.code})")
+        if self.strict_versions:
+            return None
+        return _Source(
+            s.release_date,
+            "G-CARDS-VERSIONS",
+            _("{version} ({code}, not on the calendar: its release date)", version=s.version, code=s.code),
+        )
 
     def legal_from(self, number: str) -> date | None:
         """The first date the card may be played, None when it never may."""
