@@ -195,18 +195,22 @@ class Stored:
         """One CardSet a product (``overture``: legal from its on-sale date, or
         ``date.max`` while it has none), then the stored lycee-set/1 sets."""
         if self._card_sets is None:
-            by: dict[str, list[Card]] = {}
-            for d in self.cards.values():
-                by.setdefault(d["product"], []).append(doc_card(d))
-            out = []
-            for product, cards in by.items():
-                on = self.on_sale(product) or UNDATED
-                rar = tuple(dict.fromkeys(c.rarity for c in cards))
-                out.append(CardSet(product, product, product, on, rar, tuple(cards), overture=True))
-            for code, doc in self.sets.items():
-                out.append(parse_set(doc, code, check_structure=False))
-            self._card_sets = out
+            self._card_sets = self._product_sets() + [
+                parse_set(doc, code, check_structure=False) for code, doc in self.sets.items()
+            ]
         return self._card_sets
+
+    def _product_sets(self) -> list[CardSet]:
+        """One CardSet a product of the official list, legal from its on-sale date (or ``date.max``)."""
+        by: dict[str, list[Card]] = {}
+        for d in self.cards.values():
+            by.setdefault(d["product"], []).append(doc_card(d))
+        out = []
+        for product, cards in by.items():
+            on = self.on_sale(product) or UNDATED
+            rar = tuple(dict.fromkeys(c.rarity for c in cards))
+            out.append(CardSet(product, product, product, on, rar, tuple(cards), overture=True))
+        return out
 
 
 def _tables(raw: dict[str, Any] | None) -> Stored:
@@ -314,15 +318,20 @@ def _log(raw: dict[str, Any], rep: ImportReport, day: str) -> dict[str, Any]:
     return log
 
 
-def plan_official(raw: dict[str, Any], listed: OfficialList, today: date) -> tuple[dict[str, Any], ImportReport]:
-    """The tables after storing every card of an official list (ValidationError
-    naming each unreadable line when there is one: then nothing is stored)."""
+def _refuse_unread(listed: OfficialList) -> None:
+    """Nothing is stored from a list with an unreadable line, or with no cards."""
     if listed.problems:
         raise refuse(listed.source, listed.problems)
     if not listed.cards:
         raise ValidationError(
             _("{source} (nothing stored)", source=listed.source), [(_("file"), _("no cards in the list"))]
         )
+
+
+def plan_official(raw: dict[str, Any], listed: OfficialList, today: date) -> tuple[dict[str, Any], ImportReport]:
+    """The tables after storing every card of an official list (ValidationError
+    naming each unreadable line when there is one: then nothing is stored)."""
+    _refuse_unread(listed)
     rep = ImportReport(listed.source, "official", listed.encoding, len(listed.cards), listed.parallels)
     rep.products = listed.products
     rep.repeated = list(listed.repeated)

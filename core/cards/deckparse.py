@@ -239,20 +239,25 @@ def read_decklist_csv(text: str, source: str = "<decklist.csv>", catalog: Catalo
     return Decklist(tuple(sections["deck"]), tuple(sections["spare"]), source)
 
 
+def _header_problems(header: list[str]) -> list[tuple[str, str]]:
+    """The required columns the header lacks and the columns it names that are unknown."""
+    first = _("line {line}", line=1)
+    problems = [(first, _("missing column {c!r}", c=c)) for c in ("count", "number") if c not in header]
+    problems += [
+        (first, _("unknown column {c!r} (known: {items})", c=c, items=", ".join(CSV_COLUMNS)))
+        for c in header
+        if c and c not in CSV_COLUMNS
+    ]
+    return problems
+
+
 def _csv_header(reader, source: str) -> list[str]:
     """The header row's columns; ValidationError when it lacks one or names one unknown."""
     try:
         header = [h.strip().lower() for h in next(reader)]
     except StopIteration:
         raise ValidationError(source, [(_("line {line}", line=1), _("empty file: expected a header row"))]) from None
-    problems = [
-        (_("line {line}", line=1), _("missing column {c!r}", c=c)) for c in ("count", "number") if c not in header
-    ]
-    problems += [
-        (_("line {line}", line=1), _("unknown column {c!r} (known: {items})", c=c, items=", ".join(CSV_COLUMNS)))
-        for c in header
-        if c and c not in CSV_COLUMNS
-    ]
+    problems = _header_problems(header)
     if problems:
         raise ValidationError(source, problems)
     return header

@@ -313,6 +313,17 @@ def _not_yet(n: str, base: str, first: _Source) -> Legality:
     return Legality(n, False, first.rule, why, first.legal_from)
 
 
+def _errata_text(n: str, base: str, printings: list, day: date | None) -> CardText | None:
+    """The latest erratum published by ``day`` of any printing of the card, or None."""
+    errata = [(e, v, s) for v, s, c in printings for e in c.errata if day is None or e.date <= day]
+    if not errata:
+        return None
+    e, v, s = max(errata, key=lambda t: t[0].date)
+    return CardText(
+        n, e.text, "errata", v, s.code, e, _("errata of {date} for {base}", date=e.date.isoformat(), base=base)
+    )
+
+
 @lru_cache(maxsize=4)
 def _shipped(strict_versions: bool) -> Catalog:
     return Catalog(load_sample_sets(), load_calendar(), strict_versions=strict_versions)
@@ -583,12 +594,9 @@ class Catalog:
         base = base_number(n)
         variants = self._variants.get(base, [])
         printings = [(v, s, c) for v in variants for s, c in self._printings[v]]
-        errata = [(e, v, s) for v, s, c in printings for e in c.errata if day is None or e.date <= day]
-        if errata:
-            e, v, s = max(errata, key=lambda t: t[0].date)
-            return CardText(
-                n, e.text, "errata", v, s.code, e, _("errata of {date} for {base}", date=e.date.isoformat(), base=base)
-            )
+        found = _errata_text(n, base, printings, day)
+        if found is not None:
+            return found
         if not printings:
             return CardText(n, None, "none", reason=_("{n}: no loaded set prints this card", n=n))
         return self._printed_text(n, printings, day)

@@ -480,11 +480,16 @@ def _condition(word: str) -> CardCondition | None:
     m = _EX_RE.match(w)
     if m:
         return CardCondition(ex=int(m.group(1)))
+    return _cost_condition(w)
+
+
+def _cost_condition(w: str) -> CardCondition | None:
+    """コスト4点以下 and the like: the total cost compared (以上 >=, 以下 <=, else ==)."""
     m = _COST_RE.match(w)
-    if m:
-        op = {"以上": ">=", "以下": "<="}.get(m.group(2) or "", "==")
-        return CardCondition(cost=(op, int(m.group(1))))
-    return None
+    if not m:
+        return None
+    op = {"以上": ">=", "以下": "<="}.get(m.group(2) or "", "==")
+    return CardCondition(cost=(op, int(m.group(1))))
 
 
 def _merge(parts: list[CardCondition]) -> CardCondition | None:
@@ -588,7 +593,11 @@ def read_line(source: str, line: str) -> list[Restriction]:
         if leftover:
             return [Unread(source, line)]
         return [_group(source, line, g) for g in groups]
-    # bare text, as the official list also prints it: [NEX], オーガスト（[AUG]）, [日]
+    return _bare_line(source, line)
+
+
+def _bare_line(source: str, line: str) -> list[Restriction]:
+    """A line without groups, as the official list also prints it: [NEX], オーガスト（[AUG]）, [日]."""
     compact = re.sub(r"\s+", "", line)
     attrs = _attributes(compact)
     if attrs:

@@ -625,14 +625,8 @@ def read_cards_csv(
     return cards
 
 
-def _csv_columns(reader, source: str) -> list[str]:
-    """The header row's columns; ValidationError when it lacks a required one or names one unknown."""
-    try:
-        header = next(reader)
-    except StopIteration:
-        raise ValidationError(source, [(_("line {line}", line=1), _("empty file: expected a header row"))]) from None
-    cols = [h.strip().lower() for h in header]
-    p = Problems()
+def _column_problems(cols: list[str], p: Problems) -> None:
+    """The required columns the header lacks and the columns it names that are unknown."""
     for c in CSV_REQUIRED:
         if c not in cols:
             p.add(_("line {line}", line=1), _("missing column {c!r}", c=c))
@@ -641,6 +635,17 @@ def _csv_columns(reader, source: str) -> list[str]:
             p.add(
                 _("line {line}", line=1), _("unknown column {c!r} (known: {items})", c=c, items=", ".join(CSV_COLUMNS))
             )
+
+
+def _csv_columns(reader, source: str) -> list[str]:
+    """The header row's columns; ValidationError when it lacks a required one or names one unknown."""
+    try:
+        header = next(reader)
+    except StopIteration:
+        raise ValidationError(source, [(_("line {line}", line=1), _("empty file: expected a header row"))]) from None
+    cols = [h.strip().lower() for h in header]
+    p = Problems()
+    _column_problems(cols, p)
     if p.items:
         raise ValidationError(source, p.items)
     return cols
