@@ -55,11 +55,12 @@ def format_summary(event: Event) -> tuple[str, bool]:
     applying for sanction (G-OTHER-FORMAT: anything but Swiss or single
     elimination)."""
     stages = {r.stage for r in event.rounds}
+    if not stages:  # nothing played yet: the format planned
+        stages = {"top"} if event.rounds_planned == 0 else {"swiss"}  # single elimination alone (G-SE)
     parts = []
-    alone = event.rounds_planned == 0  # single elimination alone (G-SE)
-    if "swiss" in stages or (not stages and not alone):
+    if "swiss" in stages:
         parts.append(_("Swiss"))
-    if "top" in stages or (not stages and alone):
+    if "top" in stages:
         parts.append(_("single elimination"))
     if "playoff" in stages:
         parts.append(PLAYOFF_REMARK)

@@ -136,12 +136,18 @@ def _excused(rulings) -> dict[tuple[str, str], str]:
     """{excuse key: who ruled} of the well-formed excuses of ``rulings``."""
     keys: dict[tuple[str, str], str] = {}
     for r in rulings or ():
-        if not isinstance(r, dict):
-            continue
-        for e in r.get("excuses") or ():
-            if isinstance(e, list) and e and isinstance(e[0], str):
-                keys[excuse_key(e[0], _excused_path(e))] = str(r.get("by", ""))
+        if isinstance(r, dict):
+            keys.update(dict.fromkeys(_excuse_keys(r), str(r.get("by", ""))))
     return keys
+
+
+def _excuse_keys(ruling: dict) -> list[tuple[str, str]]:
+    """The keys of a ruling's well-formed excuses ([rule, JSON path?])."""
+    return [
+        excuse_key(e[0], _excused_path(e))
+        for e in ruling.get("excuses") or ()
+        if isinstance(e, list) and e and isinstance(e[0], str)
+    ]
 
 
 def _excused_path(excuse: list) -> str | None:

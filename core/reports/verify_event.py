@@ -59,6 +59,10 @@ def _in_force(p: dict) -> tuple[str | None, str | None] | None:
     return p.get("level"), p.get("action")
 
 
+#: the points a notice and a Warning count towards exclusion (two Warnings: G-PEN-2)
+_WARNING_POINTS = {"notice": 1, "warning": 2}
+
+
 def exclusion_rounds(doc: dict) -> dict[str, tuple[int, int]]:
     """{player: (round, penalty index)} of the penalty that excluded each
     player (an exclusion handed down, or the one reaching two Warnings)."""
@@ -69,7 +73,7 @@ def exclusion_rounds(doc: dict) -> dict[str, tuple[int, int]]:
         f = _in_force(p)
         if f is None or pid in out:
             continue
-        points[pid] = points.get(pid, 0) + {"notice": 1, "warning": 2}.get(f[0] or "", 0)
+        points[pid] = points.get(pid, 0) + _WARNING_POINTS.get(f[0] or "", 0)
         if f[1] in ("exclusion", "exclusion_struck") or points[pid] >= _EXCLUDE_AT:  # O-PEN-2: struck too
             out[pid] = (p.get("round") or 0, i)
     return out
@@ -379,10 +383,15 @@ def _override(doc: dict) -> dict:
     (``build.override``), when the head judge of the file made it
     (G-HEAD-JUDGE: no one else overrides); else an empty dict."""
     ov = (doc.get("build") or {}).get("override") or {}
-    hj = (doc.get("staff") or {}).get("head_judge") or ""
-    if doc.get("kind") not in ("sealed", "draft") or not hj.strip() or _key(ov.get("by") or "") != _key(hj):
+    if doc.get("kind") not in ("sealed", "draft") or not _by_head_judge(doc, ov):
         return {}
     return ov
+
+
+def _by_head_judge(doc: dict, ov: dict) -> bool:
+    """The override names the file's head judge (G-HEAD-JUDGE: no one else overrides)."""
+    hj = (doc.get("staff") or {}).get("head_judge") or ""
+    return bool(hj.strip()) and _key(ov.get("by") or "") == _key(hj)
 
 
 def _waived(ruled: Find, ov: dict) -> Find:

@@ -197,13 +197,17 @@ def _check_eligibility(ck: Checked, number: int, seat: dict[str, int]) -> None:
     """Every eligible player is paired, and nobody else (L-ELIGIBLE, G-DROP-1)."""
     unknown_exclusion = {p for p, x in ck.excluded_after.items() if x is None}
     for pid in ck.info:
-        if pid in unknown_exclusion:
-            continue  # excluded at a time the file does not say
-        ok = ck.eligible(pid, number)
-        if ok and pid not in seat:
-            ck.find("L-ELIGIBLE", number, None, _("{name} is eligible but not paired", name=ck.name[pid]))
-        elif not ok and pid in seat:
-            _not_eligible(ck, number, pid, seat[pid])
+        if pid not in unknown_exclusion:  # (excluded at a time the file does not say: not checked)
+            _check_seat(ck, number, pid, seat)
+
+
+def _check_seat(ck: Checked, number: int, pid: str, seat: dict[str, int]) -> None:
+    """An eligible player has a seat in the round; a player who is not has none."""
+    ok = ck.eligible(pid, number)
+    if ok and pid not in seat:
+        ck.find("L-ELIGIBLE", number, None, _("{name} is eligible but not paired", name=ck.name[pid]))
+    elif not ok and pid in seat:
+        _not_eligible(ck, number, pid, seat[pid])
 
 
 def _not_eligible(ck: Checked, number: int, pid: str, table: int) -> None:
