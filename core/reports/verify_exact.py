@@ -94,6 +94,12 @@ __all__ = [
 ]
 
 
+def _score_groups(players: list[str], pts: dict[str, int]) -> tuple[list[int], list[list[str]]]:
+    """(the points present, highest first; the players of each, in the order given)."""
+    values = sorted({pts[p] for p in players}, reverse=True)
+    return values, [[p for p in players if pts[p] == v] for v in values]
+
+
 def _pair_unmet(group: list[str], met: Collection[frozenset]) -> bool:
     """Whether ``group`` (an even number) pairs without a rematch, found
     greedily (fewest choices first); False when the greedy pass fails,
@@ -125,8 +131,7 @@ def _at_bound(
     pairing goes under, so it is the piece's optimum.  The pairing is looked
     for greedily; None when it is not found (the piece is then solved in
     full: None proves nothing)."""
-    values = sorted({pts[p] for p in nodes}, reverse=True)
-    groups = [[p for p in nodes if pts[p] == v] for v in values]
+    values, groups = _score_groups(nodes, pts)
 
     def sent_to(i: int, odd: bool) -> list[str] | bool | None:
         # an odd number left: one player to the next group (none below the last: not this way)
@@ -284,8 +289,7 @@ def _at_chain(
     group) is an optimum.  It is looked for greedily; None when not found
     (None proves nothing).  :func:`_at_bound` is the case where no pair
     skips a group."""
-    values = sorted({pts[p] for p in nodes}, reverse=True)
-    groups = [[p for p in nodes if pts[p] == v] for v in values]
+    values, groups = _score_groups(nodes, pts)
     got = _chain_floats(groups, values, met)
     if got is None:
         return None
@@ -322,8 +326,7 @@ def _at_join(
     inside one free group, costs that least cost and is an optimum.  None
     when it is not found (None proves nothing).  :func:`_at_bound` is the
     case where the join pairs each odd group's neighbours."""
-    values = sorted({pts[p] for p in nodes}, reverse=True)
-    groups = [[p for p in nodes if pts[p] == v] for v in values]
+    values, groups = _score_groups(nodes, pts)
     odd = [i for i in range(len(groups)) if len(groups[i]) % 2]
     dist, hop = _group_distances(groups, met, pair)
     edges = _least_join(odd, dist, hop) if odd else {}
@@ -514,8 +517,7 @@ def split_minimum(
     :func:`_piece_cost`).
     """
     d = met_degree(players, met)
-    values = sorted({pts[p] for p in players}, reverse=True)
-    groups = [[p for p in players if pts[p] == v] for v in values]
+    values, groups = _score_groups(players, pts)
     seps = [i for i, g in enumerate(groups) if len(g) >= 8 * d + 6]
     if not seps:
         return None
@@ -675,8 +677,7 @@ def walls_minimum(
     are chosen for the least sum.  None when there is no wall or a stretch is
     above :data:`FULL_LIMIT` players."""
     d = met_degree(players, met)
-    values = sorted({pts[p] for p in players}, reverse=True)
-    groups = [[p for p in players if pts[p] == v] for v in values]
+    values, groups = _score_groups(players, pts)
     walls = [i for i, g in enumerate(groups) if len(g) >= 10 * d + 8]
     if not walls:
         return None
@@ -718,6 +719,18 @@ def walls_minimum(
     return min(ends) if ends else None
 
 
+def _least_through(
+    stretch: Callable[[int, int, int], int | None], j: int, up: int, best: dict[int, int | None]
+) -> int | None:
+    """The least cost down to the stretch ``j`` with ``up`` players of the wall below beside it, or None."""
+    vals = []
+    for prev, acc in best.items():
+        c = stretch(j, prev, up)
+        if acc is not None and c is not None:
+            vals.append(acc + c)
+    return min(vals) if vals else None
+
+
 def _beside_wall(
     stretch: Callable[[int, int, int], int | None], j: int, size: int, k: int, best: dict[int, int | None]
 ) -> dict[int, int | None]:
@@ -726,12 +739,7 @@ def _beside_wall(
     nxt: dict[int, int | None] = {}
     for up in (k, k + 1):
         low = k + ((size - up - k) % 2)
-        vals = []
-        for prev, acc in best.items():
-            c = stretch(j, prev, up)
-            if acc is not None and c is not None:
-                vals.append(acc + c)
-        cur = min(vals) if vals else None
+        cur = _least_through(stretch, j, up, best)
         old = nxt.get(low)
         if cur is not None and (old is None or cur < old):
             nxt[low] = cur

@@ -20,15 +20,31 @@ Pair = tuple[str, str, int]  # (p1, p2, table)
 # maximum matching (Edmonds), for criterion (a)
 
 
-def max_matching(n: int, adj: list[set[int]]) -> int:
-    """Size of a maximum matching of the graph ``adj`` (Edmonds' blossoms)."""
+def _greedy_matching(n: int, adj: list[set[int]]) -> list[int]:
+    """A first matching (each vertex's mate, -1 for none): each vertex takes its first free neighbour."""
     match = [-1] * n
-    for v in range(n):  # greedy start
+    for v in range(n):
         if match[v] == -1:
             for u in adj[v]:
                 if match[u] == -1:
                     match[v], match[u] = u, v
                     break
+    return match
+
+
+def _flip_path(match: list[int], parent: list[int], end: int) -> None:
+    """Augment ``match`` along the alternating path from the free vertex ``end`` back to the root."""
+    u = end
+    while u != -1:
+        pv = parent[u]
+        nxt = match[pv]
+        match[u], match[pv] = pv, u
+        u = nxt
+
+
+def max_matching(n: int, adj: list[set[int]]) -> int:
+    """Size of a maximum matching of the graph ``adj`` (Edmonds' blossoms)."""
+    match = _greedy_matching(n, adj)
 
     def augment(root: int) -> bool:
         used = [False] * n
@@ -79,13 +95,7 @@ def max_matching(n: int, adj: list[set[int]]) -> int:
                 elif parent[to] == -1:
                     parent[to] = v
                     if match[to] == -1:
-                        # flip the path
-                        u = to
-                        while u != -1:
-                            pv = parent[u]
-                            nxt = match[pv]
-                            match[u], match[pv] = pv, u
-                            u = nxt
+                        _flip_path(match, parent, to)
                         return True
                     used[match[to]] = True
                     queue.append(match[to])
