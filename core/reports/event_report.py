@@ -152,15 +152,14 @@ def _people_rows(event: Event) -> list[list]:
         [_("Players"), len(event.players)],
         [_("Dropped"), sum(1 for p in event.players if p.dropped_after_round is not None)],
         [_("Disqualified") if overture else _("Excluded"), sum(1 for p in event.players if p.excluded)],
-        *[
-            [
-                _("drop / disqualification") if overture else _("drop / exclusion"),
-                f"{p.name}: {status_remark(event, p.id)}",
-            ]
-            for p in event.players
-            if not p.active
-        ],
+        *_left_rows(event, overture),
     ]
+
+
+def _left_rows(event: Event, overture: bool) -> list[list]:
+    """A row for each player who left the event (dropped or excluded), with why."""
+    label = _("drop / disqualification") if overture else _("drop / exclusion")
+    return [[label, f"{p.name}: {status_remark(event, p.id)}"] for p in event.players if not p.active]
 
 
 def _tally_rows(event: Event) -> list[list]:

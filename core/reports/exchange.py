@@ -281,13 +281,19 @@ def _mirrors(prev: dict, m: dict) -> bool:
 def _players(ids: dict[str, str], rounds: list[dict], swiss: list[int]) -> list[dict]:
     """The players in the order they first appear: joined at their first Swiss
     round, dropped after their last one when a later Swiss round went without them."""
+    seen_in = _rounds_played(ids, rounds)
+    return [_player(p, nm, [n for n in seen_in[p] if n in swiss], swiss) for nm, p in ids.items()]
+
+
+def _rounds_played(ids: dict[str, str], rounds: list[dict]) -> dict[str, list[int]]:
+    """{player id: the rounds they played, in order}."""
     seen_in: dict[str, list[int]] = {p: [] for p in ids.values()}
     for r in rounds:
         for m in r["matches"]:
             for x in (m["p1"], m["p2"]):
                 if x:
                     seen_in[x].append(r["number"])
-    return [_player(p, nm, [n for n in seen_in[p] if n in swiss], swiss) for nm, p in ids.items()]
+    return seen_in
 
 
 def _player(p: str, nm: str, got: list[int], swiss: list[int]) -> dict:

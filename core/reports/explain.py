@@ -137,10 +137,16 @@ def _bye_ties(event: Event, led, pid: str, cands: list[str]) -> int:
 def explain(event: Event, matches, seed: str) -> tuple[tuple[tuple, ...], ...]:
     """Reasons for each of ``matches`` (the next Swiss round of ``event``,
     in the same order), as the module docstring lists them."""
+    rnd = _explained(event, matches, seed)
+    return tuple(rnd.bye(m.p1) if m.p2 is None else rnd.table(m) for m in matches)
+
+
+def _explained(event: Event, matches, seed: str) -> _Explained:
+    """What the reasons of one round are read from: points, byes, meetings, keep-apart, who is paired."""
     led, pts, byes, met = _points_and_meetings(event)
     kept, made = _apart_reasons(event, matches, seed)
     paired = [x for m in matches if m.p2 is not None for x in (m.p1, m.p2)]
-    rnd = _Explained(
+    return _Explained(
         event,
         matches,
         seed,
@@ -154,7 +160,6 @@ def explain(event: Event, matches, seed: str) -> tuple[tuple[tuple, ...], ...]:
         sorted(pts.get(x, 0) for x in paired),
         [m.p1 for m in matches if m.p2 is None],
     )
-    return tuple(rnd.bye(m.p1) if m.p2 is None else rnd.table(m) for m in matches)
 
 
 @dataclass

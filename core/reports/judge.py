@@ -86,6 +86,11 @@ def _add_new(found: list, more: list) -> None:
             found.append(f)
 
 
+def _unreplayed() -> list[Finding]:
+    """A file refused with nothing named: never a silent refusal, never a pass."""
+    return [Finding(FILE_RULE, None, None, _("the file does not replay as an event"), "$")]
+
+
 def judge_doc(doc, source: str = "event", claimed: dict | None = None) -> Judgement:
     """Judge the lycee-event/1 document ``doc`` (see the module's text).
     ``claimed``: a ``standings --json`` document to compare with; by default
@@ -98,9 +103,9 @@ def judge_doc(doc, source: str = "event", claimed: dict | None = None) -> Judgem
         claimed = standings_json(event)
     rep = verify_doc(doc, claimed)
     found = _both_checks([_placed(f, doc) for f in rep.findings], file_problems, doc)
-    if event is None and not found:  # (refused with nothing named: never a silent refusal, never a pass)
-        found.append(Finding(FILE_RULE, None, None, _("the file does not replay as an event"), "$"))
-    if event is not None:  # as strict as the desk's own deck check (issue 46)
+    if event is None:
+        found = found or _unreplayed()
+    else:  # as strict as the desk's own deck check (issue 46)
         _add_new(found, deck_findings(event))
     rep.findings, ruled = split_ruled(found, doc.get("rulings"))  # L-RULING: the head judge's rulings
     rep.ruled += ruled

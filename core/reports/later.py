@@ -76,7 +76,7 @@ def consequences(before: Event, after: Event, data) -> Later | None:
     later rounds, or None when nothing (L-LATER)."""
     if data.round >= len(before.rounds):
         return None
-    broken = [f for f in broken_by(before, after) if f.round is None or f.round > data.round]
+    broken = _broken_later(before, after, data.round)
     if not broken:
         return None
     later = _rounds_of(broken, len(before.rounds))
@@ -89,6 +89,11 @@ def consequences(before: Event, after: Event, data) -> Later | None:
         last.number if later == (last.number,) and _untouched(last) else None,
         tuple(broken),
     )
+
+
+def _broken_later(before: Event, after: Event, rnd: int) -> list:
+    """The findings the correction makes that fall after round ``rnd`` (or in no round)."""
+    return [f for f in broken_by(before, after) if f.round is None or f.round > rnd]
 
 
 def _rounds_of(broken: list, last: int) -> tuple[int, ...]:

@@ -102,6 +102,20 @@ def _unranked(doc: dict) -> set[str]:
     return {p["id"] for p in doc.get("players", []) if p.get("excluded")}
 
 
+def _checked(doc: dict, rep: Report, name: Names, ids: list[str]) -> Checked:
+    """What the round checks share: the file, the report, the players and the running Swiss totals."""
+    return Checked(
+        doc,
+        rep,
+        info={p["id"]: p for p in doc.get("players", [])},
+        name=name,
+        chain=list(doc.get("tiebreakers", ["omw", "gw", "ogw"])),
+        excluded_after=_excluded_after(doc),
+        sw=SwissTotals(ids),
+        match_type=doc.get("match", "bo3"),
+    )
+
+
 def verify_doc(doc: dict, claimed: dict | None = None) -> Report:
     """Check the event document ``doc`` (lycee-event/1).  ``claimed``: the
     program's standings (``standings --json``) to compare with."""
@@ -117,16 +131,7 @@ def verify_doc(doc: dict, claimed: dict | None = None) -> Report:
         return rep  # duplicate ids: every figure below would mix two players
     rep.players = len(players)
     rep.rounds = len(doc.get("rounds", []))
-    ck = Checked(
-        doc,
-        rep,
-        info={p["id"]: p for p in players},
-        name=name,
-        chain=list(doc.get("tiebreakers", ["omw", "gw", "ogw"])),
-        excluded_after=_excluded_after(doc),
-        sw=SwissTotals(ids),
-        match_type=doc.get("match", "bo3"),
-    )
+    ck = _checked(doc, rep, name, ids)
     for rnd in doc.get("rounds", []):
         _check_round(ck, rnd)
     rep.standings = own_standings(ck.sw, ck.chain, ids, doc, _unranked(doc))

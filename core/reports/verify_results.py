@@ -121,6 +121,13 @@ def _bo3_problem(r: _Recorded) -> Problem:
     return None
 
 
+def _games_outcome(w1: int, w2: int) -> str:
+    """The outcome the game wins give: the player with more, else a draw."""
+    if w1 == w2:
+        return "draw"
+    return "p1" if w1 > w2 else "p2"
+
+
 def _named_winner(r: _Recorded) -> bool:
     """An elimination match the organizer gave to a player (its note says so)."""
     return r.out in ("p1", "p2") and r.stage != "swiss" and labels.is_named_winner(r.m.get("note") or "")
@@ -128,7 +135,7 @@ def _named_winner(r: _Recorded) -> bool:
 
 def _outcome_problem(r: _Recorded) -> Problem:
     """The outcome against the games (G-TIME, G-BO3-TIME), and a winner in an elimination match (G-SE)."""
-    given = "p1" if r.w1 > r.w2 else "p2" if r.w2 > r.w1 else "draw"
+    given = _games_outcome(r.w1, r.w2)
     if given == "draw" and _named_winner(r):
         return None  # a time-out with equal game wins: the organizer named the winner (G-SE)
     if given != r.out:
