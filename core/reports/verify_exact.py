@@ -401,6 +401,13 @@ def _least_join(
     return edges
 
 
+def _join_edges(groups: list[list[str]], edges: dict[tuple[int, int], int]) -> list[tuple[int, int]]:
+    """The join's edges taken once each, those between the smallest groups first (two copies of
+    one edge would be a cheaper join without them: none are taken)."""
+    odd = [e for e, c in edges.items() if c % 2]
+    return sorted(odd, key=lambda e: min(len(groups[e[0]]), len(groups[e[1]])))
+
+
 def _take_join(
     groups: list[list[str]],
     edges: dict[tuple[int, int], int],
@@ -413,8 +420,7 @@ def _take_join(
     group, or None when none is found."""
     left = [list(g) for g in groups]
     total = 0
-    # two copies of one edge would be a cheaper join without them: none are taken
-    for i, j in sorted((e for e, c in edges.items() if c % 2), key=lambda e: min(len(groups[e[0]]), len(groups[e[1]]))):
+    for i, j in _join_edges(groups, edges):
         ab = next(((a, b) for a in left[i] for b in left[j] if frozenset((a, b)) not in met), None)
         if ab is None:
             return None
@@ -652,6 +658,10 @@ class _Stretches:
             return got
         if len(nodes) <= DP_LIMIT:
             return dp_minimum(nodes, self.relaxed)
+        return self._solve_large(nodes)
+
+    def _solve_large(self, nodes: list[str]) -> int:
+        """A stretch past the DP bound: along a chain, a least join, or networkx's matching."""
         for solver in (_at_chain, _at_join):
             got = solver(nodes, self.pts, self.met, self.free_of, self.relaxed)
             if got is not None:
@@ -769,18 +779,19 @@ def least_cost(
         return bound, "bound"
     if len(players) <= DP_LIMIT:
         return dp_minimum(players, pair), "dp"
-    if met is None:
-        met = ()
+    return _large_round_cost(players, pts, () if met is None else met, pair)
+
+
+def _large_round_cost(
+    players: list[str], pts: dict[str, int], met: Collection[frozenset], pair: Callable[[str, str], int]
+) -> tuple[int, str]:
+    """The least cost of a round past the DP bound: split at its free groups, else
+    proven greedily at its bound, along a chain or a least join, else networkx."""
     got = split_minimum(players, pts, met, pair)
     if got is not None:
         return got[0], "split"
-    at = _at_bound(players, pts, met, {}, pair)
-    if at is not None:
-        return at, "greedy"
-    at = _at_chain(players, pts, met, {}, pair)
-    if at is not None:
-        return at, "chain"
-    at = _at_join(players, pts, met, {}, pair)
-    if at is not None:
-        return at, "join"
+    for how, solver in (("greedy", _at_bound), ("chain", _at_chain), ("join", _at_join)):
+        at = solver(players, pts, met, {}, pair)
+        if at is not None:
+            return at, how
     return matching_minimum(players, pair)[0], "matching"
