@@ -296,13 +296,7 @@ class Requires(Restriction):
     at_least: int = 1
 
     def check(self, cards: Sequence[DeckCard]) -> Finding:
-        number = normalize_number(self.name)
-        if number is not None:
-            want = base_number(number)
-            have = sum(d.count for d in cards if d.base == want)
-        else:
-            key = name_key(self.name)
-            have = sum(d.count for d in cards if d.card is not None and name_key(d.card.name) == key)
+        have = self._held(cards)
         if have < self.at_least:
             return Finding(
                 False,
@@ -316,6 +310,15 @@ class Requires(Restriction):
                 (self.source,),
             )
         return Finding(True)
+
+    def _held(self, cards: Sequence[DeckCard]) -> int:
+        """How many the deck holds of the card required (by its number, else by its name)."""
+        number = normalize_number(self.name)
+        if number is not None:
+            want = base_number(number)
+            return sum(d.count for d in cards if d.base == want)
+        key = name_key(self.name)
+        return sum(d.count for d in cards if d.card is not None and name_key(d.card.name) == key)
 
 
 #: the comparisons a cost condition is written with (【コストが4点以下】: "<=")

@@ -186,10 +186,16 @@ def _slots_meaning(slots: list[Any], path: DocPath, rarities: tuple[str, ...] | 
             where = path + (i, "upgrades", j, "rarity")
             if among(up["rarity"], where) and up["rarity"] == slot["rarity"]:
                 found.append((where, _("an upgrade must change the rarity")))
-        total = sum(up["chance"] for up in upgrades)
-        if total > 1 + 1e-9:
-            found.append((path + (i, "upgrades"), _("the chances add up to {total:g}, more than 1", total=total)))
+        found += _chances_meaning(upgrades, path + (i, "upgrades"))
     return found
+
+
+def _chances_meaning(upgrades: list[dict], where: DocPath) -> Found:
+    """A slot's upgrade chances add up to at most 1."""
+    total = sum(up["chance"] for up in upgrades)
+    if total > 1 + 1e-9:
+        return [(where, _("the chances add up to {total:g}, more than 1", total=total))]
+    return []
 
 
 def _fill_meaning(
@@ -352,15 +358,22 @@ def _starter_size_meaning(st: dict, path: DocPath) -> Found:
     return []
 
 
+def _cards_part(
+    data: dict[str, Any], rarities: tuple[str, ...] | None, broken: _Broken
+) -> tuple[Found, tuple[Card, ...] | None]:
+    """(the cards' problems, the cards when every one is sound: the slots can be checked against them)."""
+    if broken.unreadable(("cards",)):
+        return [], None
+    found = _cards_meaning(data["cards"], rarities, broken)
+    if found or broken(("cards",)):
+        return found, None
+    return found, tuple(_card(c, "") for c in data["cards"])
+
+
 def _meaning(data: dict[str, Any], broken: _Broken) -> Found:
     """Every problem of a set file the schema cannot see (see the module docstring)."""
     rarities = tuple(data["rarities"]) if not broken(("rarities",)) else None
-    found: Found = []
-    cards: tuple[Card, ...] | None = None  # every card sound: the slots can be checked against them
-    if not broken.unreadable(("cards",)):
-        found += _cards_meaning(data["cards"], rarities, broken)
-        if not found and not broken(("cards",)):
-            cards = tuple(_card(c, "") for c in data["cards"])
+    found, cards = _cards_part(data, rarities, broken)
     if data.get("booster") is not None and not broken.unreadable(("booster",)):
         found += _booster_meaning(data["booster"], rarities, cards, broken)
     if data.get("starters") is not None and not broken.unreadable(("starters",)):
