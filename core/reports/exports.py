@@ -331,18 +331,23 @@ def check_export(what: str, fmt: str) -> ExportKind:
     if fmt not in FORMATS:
         raise LyceeError(_("unknown format {fmt!r}: choose {choices}", fmt=fmt, choices=join_list(FORMATS)))
     if fmt not in kind.formats:
-        others = [k.name for k in EXPORTS.values() if fmt in k.formats]
-        raise LyceeError(
-            _(
-                "the {what} export is written as {formats} only: use --format {first}; as {fmt}: --what {others}",
-                what=what,
-                formats=join_list(kind.formats),
-                first=kind.formats[0],
-                fmt=fmt,
-                others=join_list(others),
-            )
-        )
+        raise _other_format(what, kind, fmt)
     return kind
+
+
+def _other_format(what: str, kind: ExportKind, fmt: str) -> LyceeError:
+    """The refusal of an export asked in a format it is not written in: its formats, and the exports that are."""
+    others = [k.name for k in EXPORTS.values() if fmt in k.formats]
+    return LyceeError(
+        _(
+            "the {what} export is written as {formats} only: use --format {first}; as {fmt}: --what {others}",
+            what=what,
+            formats=join_list(kind.formats),
+            first=kind.formats[0],
+            fmt=fmt,
+            others=join_list(others),
+        )
+    )
 
 
 def render(

@@ -161,11 +161,16 @@ def _excluded_remark(event: Event, pid: str) -> str:
 def _dropped_remark(event: Event, pid: str, n: int) -> str:
     if not n:
         return _("Dropped before round 1")
-    if n <= len(event.rounds) and any(
-        pid in m.players() and m.note.startswith("drop ") for m in event.rounds[n - 1].matches
-    ):  # G-DROP-2: dropped during the round, its match lost by the drop
+    if _lost_by_drop(event, pid, n):  # G-DROP-2: dropped during the round, its match lost by the drop
         return _("Dropped during round {n}", n=n)
     return _("Dropped after round {n}", n=n)
+
+
+def _lost_by_drop(event: Event, pid: str, n: int) -> bool:
+    """The player's match of round ``n`` was lost by their drop."""
+    if n > len(event.rounds):
+        return False
+    return any(pid in m.players() and m.note.startswith("drop ") for m in event.rounds[n - 1].matches)
 
 
 def with_member(p) -> str:

@@ -172,11 +172,16 @@ def _readable(doc, rep: Report) -> bool:
     problems = structure_problems(doc)
     for path, what in problems:
         rep.findings.append(Finding("L-FILE", None, None, f"{path}: {what}"))
-    if isinstance(doc, dict) and isinstance(doc.get("players"), list):
-        rep.players = len(doc["players"])
-    if isinstance(doc, dict) and isinstance(doc.get("rounds"), list):
-        rep.rounds = len(doc["rounds"])
+    if isinstance(doc, dict):
+        rep.players = _list_size(doc, "players", rep.players)
+        rep.rounds = _list_size(doc, "rounds", rep.rounds)
     return not problems
+
+
+def _list_size(doc: dict, key: str, default: int) -> int:
+    """How many items the list ``doc[key]`` holds (``default`` when it is not a list)."""
+    items = doc.get(key)
+    return len(items) if isinstance(items, list) else default
 
 
 def _check_results(ck: Checked, number: int, stage: str, matches: list[dict]) -> None:
@@ -213,12 +218,15 @@ def _top_stage(ck: Checked, rnd: dict) -> None:
     ck.top_rounds.append(rnd)
 
 
+def _points_of(keys: dict[str, tuple], pid: str) -> int | None:
+    return keys[pid][0] if pid in keys else None
+
+
 def _playoff_stage(ck: Checked, rnd: dict) -> None:
     """A playoff is only among players on equal points (G-TIE-PLAYOFF)."""
     keys = ck.sw.keys(ck.chain)
     for m in rnd.get("matches", []):
-        pts = [keys[p][0] if p in keys else None for p in (m["p1"], m.get("p2"))]
-        if m.get("p2") is not None and pts[0] != pts[1]:
+        if m.get("p2") is not None and _points_of(keys, m["p1"]) != _points_of(keys, m["p2"]):
             ck.find(
                 "G-TIE-PLAYOFF",
                 rnd["number"],
