@@ -116,12 +116,14 @@ def _penalty_rows(event: Event) -> list[list]:
 
 def _placing_rows(event: Event, final) -> list[list]:
     """The final placings once the event is finished (G-SE)."""
-    rows: list[list] = []
-    for f in final or ():
-        reached = labels.placing_label(f.reached, f.place, size=cut_size(event)) if f.label else ""
-        remarks = join_list((x for x in (reached, status_remark(event, f.id)) if x), words=True)
-        rows.append(["-", _("final placing"), "-", f.name, "", "", "", _("Place {rank}", rank=f.place), remarks])
-    return rows
+    return [_placing_row(event, f) for f in final or ()]
+
+
+def _placing_row(event: Event, f) -> list:
+    """One final placing: the place, how far the player went and why they left, if so."""
+    reached = labels.placing_label(f.reached, f.place, size=cut_size(event)) if f.label else ""
+    remarks = join_list((x for x in (reached, status_remark(event, f.id)) if x), words=True)
+    return ["-", _("final placing"), "-", f.name, "", "", "", _("Place {rank}", rank=f.place), remarks]
 
 
 def _left_rows(event: Event, placed: set[str]) -> list[list]:

@@ -45,6 +45,11 @@ def result_text(m: Match) -> str:
         return _("bye")
     if m.note == "ID" or m.intentional:
         return _("intentional draw")
+    return _score(m)
+
+
+def _score(m: Match) -> str:
+    """The games as written on a sheet: ``2-1``, with the drawn games when there were some (``1-1-1``)."""
     s = f"{m.p1_wins}-{m.p2_wins}"
     return s + (f"-{m.draws}" if m.draws else "")
 
@@ -150,8 +155,12 @@ def _excluded_remark(event: Event, pid: str) -> str:
     reason = _exclusion_words(event, pid)
     if event.rules != "overture":
         return _("Excluded ({reason})", reason=reason) if reason else _("Excluded")
-    # O-PEN-2: 失格, the record struck or not
-    if _record_struck(event, pid):
+    return _disqualified_remark(reason, _record_struck(event, pid))
+
+
+def _disqualified_remark(reason: str, struck: bool) -> str:
+    """O-PEN-2: 失格, the record struck or not, with the reason when there is one."""
+    if struck:
         return (
             _("Disqualified, record struck ({reason})", reason=reason) if reason else _("Disqualified, record struck")
         )

@@ -261,22 +261,30 @@ class _PenaltyCheck:
         if pid not in self.players:
             self.find("G-PEN-3", f"{path}.player", _("no player {id!r} in the event", id=pid), rnd, table)
             return
-        if _key(p.get("by") or "") not in self.staff:  # (the desk takes a penalty from staff only)
-            self.find(
-                "G-PEN-1",
-                f"{path}.by",
-                _("{by!r} is not staff of the event (organizer, event staff or a judge)", by=p.get("by")),
-                rnd,
-                table,
-            )
+        self._by_staff(path, p)
         seat = self._match(path, pid, rnd, table)
         if seat is False:
             return
         self._match_loss(path, p, pid, seat)
+        self._after_exclusion(i, path, pid, p)
+
+    def _by_staff(self, path: str, p: dict) -> None:
+        """G-PEN-1: a penalty is given by staff (the desk takes one from staff only)."""
+        if _key(p.get("by") or "") not in self.staff:
+            self.find(
+                "G-PEN-1",
+                f"{path}.by",
+                _("{by!r} is not staff of the event (organizer, event staff or a judge)", by=p.get("by")),
+                p.get("round"),
+                p.get("table"),
+            )
+
+    def _after_exclusion(self, i: int, path: str, pid: str, p: dict) -> None:
+        """G-PEN-2: no penalty after the one that excluded the player."""
         if pid in self.excl and self.excl[pid][1] < i:
             r, j = self.excl[pid]
             what = _("{id!r} was excluded in round {r} ($.penalties[{j}]): no penalty after", id=pid, r=r, j=j)
-            self.find("G-PEN-2", path, what, rnd, table)
+            self.find("G-PEN-2", path, what, p.get("round"), p.get("table"))
 
     def _match(self, path: str, pid: str, rnd, table) -> dict | bool | None:
         """The match the penalty names (None: no match named), or False after
@@ -289,6 +297,10 @@ class _PenaltyCheck:
             return False
         if table is None:
             return None
+        return self._table_match(path, pid, rnd, table)
+
+    def _table_match(self, path: str, pid: str, rnd, table) -> dict | bool:
+        """The match at ``table`` of round ``rnd`` the player played, or False after a finding (G-PEN-3)."""
         m = next((x for x in self.rounds[rnd].get("matches", []) if x["table"] == table), None)
         if m is None:
             self.find("G-PEN-3", f"{path}.table", _("round {r} has no table {t}", r=rnd, t=table), rnd, table)
