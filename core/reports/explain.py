@@ -274,13 +274,18 @@ def _blocking(a: str, b: str, matches, pts, met, paired) -> list[tuple[str, str,
     pairs ``a`` v ``c`` and ``b`` v ``d`` would keep both groups to
     themselves, and the meetings among them are what prevent it.  Else the
     players of ``a``'s group that ``a`` has met."""
-    hi = pts.get(a, 0)
     for m in matches:
         if m.p2 is None or {m.p1, m.p2} == {a, b}:
             continue
         seen = _across(a, b, m, pts, met)
         if seen:
             return seen
+    return _met_in_group(a, pts, met, paired)
+
+
+def _met_in_group(a: str, pts, met, paired) -> list[tuple[str, str, int]]:
+    """The players of ``a``'s score group ``a`` has met (a, x, round), earliest first."""
+    hi = pts.get(a, 0)
     group = [x for x in paired if x != a and pts.get(x, 0) == hi]
     return sorted(((a, x, met[(a, x)]) for x in group if (a, x) in met), key=lambda t: (t[2], t[1]))
 

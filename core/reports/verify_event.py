@@ -74,9 +74,14 @@ def exclusion_rounds(doc: dict) -> dict[str, tuple[int, int]]:
         if f is None or pid in out:
             continue
         points[pid] = points.get(pid, 0) + _WARNING_POINTS.get(f[0] or "", 0)
-        if f[1] in ("exclusion", "exclusion_struck") or points[pid] >= _EXCLUDE_AT:  # O-PEN-2: struck too
+        if _excludes(f[1], points[pid]):
             out[pid] = (p.get("round") or 0, i)
     return out
+
+
+def _excludes(action: str | None, points: int) -> bool:
+    """An exclusion handed down (O-PEN-2: struck too), or the penalty reaching two Warnings."""
+    return action in ("exclusion", "exclusion_struck") or points >= _EXCLUDE_AT
 
 
 def event_findings(doc: dict, find: Find, ruled: Find | None = None) -> None:

@@ -32,7 +32,7 @@ def check_top_round(ck: Checked, number: int, matches: list[dict]) -> None:
 
 
 def _check_first_round(ck: Checked, number: int, matches: list[dict]) -> None:
-    entrants = [x for m in matches for x in (m["p1"], m.get("p2")) if x is not None]
+    entrants = _seated(matches)
     n = len(entrants)
     order, keys = _cut_order(ck, number)
     tied = _cut_in_shared_place(order, keys, n)
@@ -42,6 +42,11 @@ def _check_first_round(ck: Checked, number: int, matches: list[dict]) -> None:
     if tied and not _has_playoff(ck.doc):
         _tie_without_playoff(ck, number, order[n - 1], order[n])
     _check_seeds(ck, number, matches, order[:n], keys, n)
+
+
+def _seated(matches: list[dict]) -> list[str]:
+    """The players seated in the round's matches."""
+    return [x for m in matches for x in (m["p1"], m.get("p2")) if x is not None]
 
 
 def _cut_in_shared_place(order: list[str], keys: dict[str, tuple], n: int) -> bool:
