@@ -240,7 +240,12 @@ def _deck_over_pool(deck_c: Counter, pool: Counter, rule: str) -> list[DeckProbl
 
 def _pool(deck: Decklist, pool: Counter, rule: str) -> list[DeckProblem]:
     deck_c, spare_c = deck.counts("deck"), deck.counts("spare")
-    out = _deck_over_pool(deck_c, pool, rule)
+    return _deck_over_pool(deck_c, pool, rule) + _spares_over_pool(spare_c, deck_c, pool, rule)
+
+
+def _spares_over_pool(spare_c: Counter, deck_c: Counter, pool: Counter, rule: str) -> list[DeckProblem]:
+    """Each spare the pool does not hold once the deck's copies are taken out."""
+    out = []
     for number, n in spare_c.items():
         rest = max(0, pool.get(number, 0) - deck_c.get(number, 0))
         if n > rest:

@@ -352,6 +352,10 @@ class Catalog:
         # number -> [(set, card)], newest printing first
         self._printings: dict[str, list[tuple[CardSet, Card]]] = {}
         self._variants: dict[str, list[str]] = {}
+        self._index_printings()
+
+    def _index_printings(self) -> None:
+        """Every card number's printings (newest first) and every base number's variants (by suffix)."""
         for s in self.sets:
             for c in s.cards:
                 self._printings.setdefault(c.number, []).append((s, c))
